@@ -1,0 +1,67 @@
+# Rulekeeper. Two commands on a fresh machine: `make serve` and `make test`.
+# Every target installs what it needs itself, idempotently (stamp files make re-runs fast).
+
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+TEST_WHEELS := pytest==9.0.3 pluggy==1.6.0 iniconfig==2.1.0 packaging==25.0 pygments==2.19.2 \
+               hypothesis==6.155.2 sortedcontainers==2.4.0 icepool==2.1.3
+
+.PHONY: serve build test lint typecheck unit pyodide-test e2e bench clean deps
+
+serve: build
+	@echo "Rulekeeper at http://localhost:$(PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server --directory dist --bind 127.0.0.1 $(PORT)
+
+build: $(VENV)/.stamp node_modules/.stamp
+	$(PY) tools/build.py
+
+deps: $(VENV)/.stamp node_modules/.stamp
+
+$(VENV)/.stamp: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
+# Pure-Python wheels for the core's tests inside Pyodide (Python 3.14) under node.
+wheels-test/.stamp: Makefile
+	rm -rf wheels-test
+	$(PY) -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+	  --python-version 3.14 --platform any --implementation py -d wheels-test $(TEST_WHEELS)
+	touch $@
+
+lint: $(VENV)/.stamp
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(VENV)/.stamp
+	$(VENV)/bin/mypy --strict pycore
+	MYPYPATH=web $(VENV)/bin/mypy --strict -p rkweb
+
+unit: $(VENV)/.stamp
+	$(VENV)/bin/pytest -q tests pycore web/rkweb README.md --doctest-glob=README.md
+
+pyodide-test: node_modules/.stamp wheels-test/.stamp
+	node tools/pyodide_pytest.mjs -q tests
+
+e2e: build $(CHROMIUM)
+	$(VENV)/bin/pytest -q e2e
+
+test: lint typecheck unit pyodide-test e2e
+
+bench: build $(CHROMIUM)
+	$(PY) tools/bench.py
+
+clean:
+	rm -rf dist wheels wheels-test .pytest_cache .mypy_cache .ruff_cache

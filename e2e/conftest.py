@@ -1,0 +1,110 @@
+"""End-to-end fixtures: dist/ served on loopback under a sub-path, Debian's Chromium, a tablet."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+READY = 'html[data-ready="1"]'
+TABLET = {"width": 768, "height": 1024}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A context closing mid-download resets the connection; that means nothing here.
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `make build` (make e2e does)")
+    root = tmp_path_factory.mktemp("site")
+    (root / "sub").mkdir()
+    (root / "sub" / "rulekeeper").symlink_to(DIST, target_is_directory=True)
+    return root
+
+
+@pytest.fixture(scope="session")
+def server_origin(site_root: Path) -> Iterator[str]:
+    server = QuietServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(site_root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def app_url(server_origin: str) -> str:
+    # Served from a sub-path on purpose: every URL in dist/ must be relative.
+    return f"{server_origin}/sub/rulekeeper/"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": "/usr/bin/chromium",
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # Service workers are blocked by default so each test loads cold; the offline test allows them.
+    return {
+        **browser_context_args,
+        "viewport": TABLET,
+        "service_workers": "block",
+        "accept_downloads": True,
+        "has_touch": True,
+    }
+
+
+@pytest.fixture()
+def errors(page: Page) -> list[str]:
+    """Console errors and uncaught page errors; tests assert it stays empty."""
+    found: list[str] = []
+    page.on("console", lambda m: found.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: found.append(str(e)))
+    return found
+
+
+@pytest.fixture()
+def app(page: Page, app_url: str, errors: list[str]) -> Page:
+    page.goto(app_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    return page
+
+
+def run_axe(page: Page) -> list[dict[str, Any]]:
+    # add_script_tag injects an inline script, which the page's CSP refuses; evaluate goes over CDP.
+    page.evaluate(AXE.read_text())
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]

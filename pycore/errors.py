@@ -1,0 +1,25 @@
+"""The typed errors of the core. Every one is a ``ValueError``, so callers can catch one class.
+
+>>> issubclass(DiceError, RulekeeperError) and issubclass(RulekeeperError, ValueError)
+True
+"""
+
+
+class RulekeeperError(ValueError):
+    """Base of every error the core raises on bad input or bad data."""
+
+
+class DiceError(RulekeeperError):
+    """A dice expression that cannot be parsed or is out of the allowed range."""
+
+
+class TableError(RulekeeperError):
+    """A rule table file that is missing, malformed, out of range or newer than this code."""
+
+
+class StorageError(RulekeeperError):
+    """Saved data that cannot be decoded, belongs to another app or has an unknown schema."""
+
+
+class RuleError(RulekeeperError):
+    """A rule applied to values outside the range the rule text allows."""

@@ -1,0 +1,196 @@
+"""Benchmarks (``make bench``): figures for the closing notes, never assertions in tests.
+
+1. Start-up: time to ``data-ready`` of the app ÷ a bare page that only loads Pyodide and runs 1+1,
+   median of N fresh loads each, interleaved in one run (target <= 1.15).
+2. Click → DOM updated for a roll on the dice page: median and p95 (target < 50 ms).
+3. CPython: rolls per second of ``roll()`` against the ``d20`` library (target ratio >= 1.0) and
+   the time of ``distribution()`` (target < 20 ms each).
+4. Sizes: dist/ on disk and what a first load transfers.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import threading
+import time
+import timeit
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT))
+
+LOADS = 5
+CLICKS = 40
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_PROBE = """
+new MutationObserver((_, obs) => {
+  if (document.documentElement.dataset.ready === "1") {
+    window.__readyAt = performance.now(); obs.disconnect();
+  }
+}).observe(document.documentElement, {attributes: true});
+"""
+CLICK_PROBE = """
+window.__lat = [];
+document.addEventListener("click", (e) => {
+  if (!e.target.closest("[data-testid=dice-roll]")) return;
+  const t0 = performance.now();
+  const log = document.querySelector("ol.log");
+  const before = log ? log.children.length : 0;
+  const obs = new MutationObserver(() => {
+    const now = document.querySelector("ol.log");
+    if (now && (now.firstElementChild?.dataset.key !== window.__lastKey)) {
+      window.__lastKey = now.firstElementChild.dataset.key;
+      window.__lat.push(performance.now() - t0); obs.disconnect();
+    }
+  });
+  obs.observe(document.getElementById("app"), {childList: true, subtree: true, characterData: true});
+}, true);
+"""
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, *args: Any) -> None:
+        pass
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def browser_figures(origin: str) -> list[tuple[str, str, str]]:
+    from playwright.sync_api import sync_playwright
+
+    rows: list[tuple[str, str, str]] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+
+        def ready_time(url: str) -> tuple[float, int]:
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            sizes: list[int] = []
+            page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"]))
+            page.add_init_script(READY_PROBE)
+            page.goto(url)
+            page.wait_for_selector('html[data-ready="1"]', timeout=120_000)
+            ready = float(page.evaluate("window.__readyAt"))
+            context.close()
+            return ready, sum(sizes)
+
+        bare: list[float] = []
+        app: list[float] = []
+        transferred = 0
+        for _ in range(LOADS):
+            bare.append(ready_time(f"{origin}/bench/bare.html")[0])
+            ready, transferred = ready_time(f"{origin}/")
+            app.append(ready)
+        bare_median, app_median = statistics.median(bare), statistics.median(app)
+        rows.append(
+            (f"start-up, bare loadPyodide()+1+1 (median of {LOADS})", f"{bare_median:.0f} ms", "")
+        )
+        rows.append(
+            (
+                f"start-up, Rulekeeper to data-ready (median of {LOADS})",
+                f"{app_median:.0f} ms",
+                "",
+            )
+        )
+        rows.append(("start-up ratio app ÷ bare", f"{app_median / bare_median:.2f}", "<= 1.15"))
+        rows.append(("first load transfers (cold, no SW)", f"{transferred / 1048576:.1f} MiB", ""))
+
+        context = browser.new_context(
+            service_workers="block", viewport={"width": 768, "height": 1024}
+        )
+        page = context.new_page()
+        page.add_init_script(CLICK_PROBE)
+        page.goto(f"{origin}/#/dice")
+        page.wait_for_selector('html[data-ready="1"]', timeout=120_000)
+        page.fill("[data-testid=dice-expr]", "3d6")
+        for index in range(CLICKS):
+            page.click("[data-testid=dice-roll]")
+            page.wait_for_function(f"window.__lat.length >= {index + 1}")
+        latencies = [float(v) for v in page.evaluate("window.__lat")][5:]  # skip warm-up
+        rows.append(
+            (
+                "roll click → DOM updated, median",
+                f"{statistics.median(latencies):.1f} ms",
+                "< 50 ms",
+            )
+        )
+        rows.append(("roll click → DOM updated, p95", f"{p95(latencies):.1f} ms", "< 50 ms"))
+        context.close()
+        browser.close()
+    return rows
+
+
+def cpython_figures() -> list[tuple[str, str, str]]:
+    import d20
+
+    from pycore.dice import distribution, roll
+
+    rows = []
+    rng = random.Random(1)
+    for expr in ("3d6", "4d6kh3", "2d10+3"):
+        n = 20_000
+        ours = n / timeit.timeit(lambda e=expr: roll(e, rng), number=n)
+        theirs = n / timeit.timeit(lambda e=expr: d20.roll(e), number=n)
+        rows.append(
+            (
+                f"roll('{expr}') per second vs d20",
+                f"{ours:,.0f} vs {theirs:,.0f}",
+                f"ratio {ours / theirs:.2f} (>= 1.0)",
+            )
+        )
+    for expr in ("3d6", "2d10", "10d10", "1:10sd+13"):
+        runs = 20
+        seconds = min(timeit.repeat(lambda e=expr: distribution(e), number=1, repeat=runs))
+        rows.append((f"distribution('{expr}')", f"{seconds * 1000:.2f} ms", "< 20 ms"))
+    return rows
+
+
+def size_figures() -> list[tuple[str, str, str]]:
+    files = [p for p in DIST.rglob("*") if p.is_file() and "bench" not in p.parts]
+    total = sum(p.stat().st_size for p in files)
+    return [("dist/ size", f"{total / 1048576:.1f} MiB in {len(files)} files", "")]
+
+
+def main() -> None:
+    if not (DIST / "index.html").exists():
+        sys.exit("bench: dist/ is not built (make build)")
+    server = Server(("127.0.0.1", 0), partial(Quiet, directory=str(DIST)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    started = time.time()
+    rows = cpython_figures() + size_figures() + browser_figures(origin)
+    server.shutdown()
+    width = max(len(r[0]) for r in rows)
+    print(f"\n{'benchmark':<{width}}  {'figure':<28}  target")
+    print("-" * (width + 46))
+    for name, figure, target in rows:
+        print(f"{name:<{width}}  {figure:<28}  {target}")
+    print(f"\n(bench took {time.time() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+"""Build the static site into dist/: the app, the vendored runtime, the core and the service worker.
+
+Run by ``make build`` (and so by ``make serve`` and ``make test``). Every URL in the output is
+relative, so dist/ works copied to any static host or served from any sub-path.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+import subprocess
+import sys
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+NODE = ROOT / "node_modules"
+WHEELS = ROOT / "wheels"
+
+ICEPOOL = "icepool==2.1.3"  # same pin as pyproject.toml: one version on the host and in the page
+ICEPOOL_WHEEL = "icepool-2.1.3-py3-none-any.whl"
+# In 314.x the runtime is pyodide.asm.mjs; the lock file is fetched at start-up and required.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+WEB_SKIP = {"__pycache__"}
+
+
+def fetch_wheel() -> Path:
+    wheel = WHEELS / ICEPOOL_WHEEL
+    if not wheel.exists():
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.14",
+                "--platform",
+                "any",
+                "--implementation",
+                "py",
+                "-d",
+                str(WHEELS),
+                ICEPOOL,
+            ],
+            check=True,
+        )
+    if not wheel.exists():
+        sys.exit(f"build: {wheel} missing after pip download")
+    return wheel
+
+
+def png(size: int, maskable: bool) -> bytes:
+    """A plain icon drawn in code (no binary files in git): a die face on the app's blue."""
+    bg, fg = (0x2B, 0x3A, 0x55), (0xF6, 0xF4, 0xEF)
+    inset = size * (0.2 if maskable else 0.1)
+    pip = size * 0.07
+    centres = [(0.3, 0.3), (0.7, 0.3), (0.5, 0.5), (0.3, 0.7), (0.7, 0.7)]
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            inside = inset <= x < size - inset and inset <= y < size - inset
+            colour = fg if inside else bg
+            if inside:
+                u = (x - inset) / (size - 2 * inset)
+                v = (y - inset) / (size - 2 * inset)
+                side = size - 2 * inset
+                if any(
+                    ((u - cx) * side) ** 2 + ((v - cy) * side) ** 2 <= pip**2 for cx, cy in centres
+                ):
+                    colour = bg
+            row.extend(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def copy_web() -> None:
+    for path in sorted(WEB.rglob("*")):
+        if (
+            path.is_dir()
+            or WEB_SKIP & set(path.parts)
+            or path.parent.name == "rkweb"
+            or "rkweb" in path.relative_to(WEB).parts
+        ):
+            continue
+        target = DIST / path.relative_to(WEB)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+
+
+def vendor() -> None:
+    pyodide_dir = DIST / "vendor" / "pyodide"
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        source = NODE / "pyodide" / name
+        if not source.exists():
+            sys.exit(f"build: vendored Pyodide file missing: {source} (run npm ci)")
+        shutil.copy2(source, pyodide_dir / name)
+    pyscript = NODE / "@pyscript" / "core" / "dist"
+    if not (pyscript / "core.js").exists():
+        sys.exit(f"build: PyScript missing at {pyscript} (run npm ci)")
+    shutil.copytree(pyscript, DIST / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+
+
+def pack_core() -> None:
+    """pycore/, tables/ and the web layer's rkweb/, unpacked by PyScript into the cwd."""
+    out = DIST / "py" / "rulekeeper.zip"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for base, folder in ((ROOT, "pycore"), (ROOT, "tables"), (WEB, "rkweb")):
+            for path in sorted((base / folder).rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                    # A fixed timestamp keeps the zip byte-identical between builds, so the
+                    # service worker's content hash changes only when the code does.
+                    info = zipfile.ZipInfo(path.relative_to(base).as_posix(), (2020, 1, 1, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    archive.writestr(info, path.read_bytes())
+
+
+def pyscript_config(wheel: Path) -> None:
+    shutil.copy2(wheel, DIST / "py" / wheel.name)
+    config = {
+        # Without "interpreter" PyScript fetches Pyodide from a CDN; resolved against the page.
+        "interpreter": "./vendor/pyodide/pyodide.mjs",
+        # Keys resolve against this file's URL; "./*" unpacks into the cwd, which is on sys.path.
+        "files": {"./py/rulekeeper.zip": "./*", f"./py/{wheel.name}": "./*"},
+    }
+    (DIST / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def icons() -> None:
+    folder = DIST / "icons"
+    folder.mkdir(exist_ok=True)
+    (folder / "icon-192.png").write_bytes(png(192, False))
+    (folder / "icon-512.png").write_bytes(png(512, False))
+    (folder / "icon-512-maskable.png").write_bytes(png(512, True))
+
+
+def bench_page(wheel: Path) -> None:
+    """The baseline for the start-up benchmark: a bare page that loads Pyodide and runs 1+1."""
+    folder = DIST / "bench"
+    folder.mkdir()
+    (folder / "bare.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title>'
+        '<link rel="icon" href="../icons/icon-192.png">'
+        '<script type="module" src="./bare.mjs"></script></head><body></body></html>\n'
+    )
+    (folder / "bare.mjs").write_text(
+        'import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";\n'
+        "const py = await loadPyodide();\n"
+        'if (py.runPython("1+1") === 2) document.documentElement.dataset.ready = "1";\n'
+    )
+
+
+def main() -> None:
+    wheel = fetch_wheel()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    copy_web()
+    vendor()
+    pack_core()
+    pyscript_config(wheel)
+    icons()
+    bench_page(wheel)
+    # The service worker must come last: it precaches every file above by content hash.
+    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs")], check=True, cwd=ROOT)
+
+
+if __name__ == "__main__":
+    main()

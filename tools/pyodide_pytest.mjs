@@ -1,0 +1,29 @@
+// Run the core's pytest suite inside Pyodide under node, so the browser's Python (3.14, wasm)
+// is checked against the same tests as CPython. Offline: wheels come from wheels-test/.
+// Usage: node tools/pyodide_pytest.mjs [pytest args]
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const WHEELS = join(REPO, "wheels-test");
+const args = process.argv.slice(2);
+
+const py = await loadPyodide();
+const site = py.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+for (const name of readdirSync(WHEELS).filter((n) => n.endsWith(".whl"))) {
+  // unpackArchive rejects a Node Buffer: wrap it in a Uint8Array.
+  py.unpackArchive(new Uint8Array(readFileSync(join(WHEELS, name))), "wheel", { extractDir: site });
+}
+py.FS.mkdirTree("/repo");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: REPO }, "/repo");
+py.FS.chdir("/repo");
+py.globals.set("pytest_args", py.toPy(args));
+const code = await py.runPythonAsync(`
+import sys, pytest
+sys.path[:0] = ["/repo", "/repo/web"]
+print(f"pytest inside Pyodide: Python {sys.version.split()[0]} on {sys.platform}")
+pytest.main(["-p", "no:cacheprovider", *pytest_args])
+`);
+process.exit(Number(code));

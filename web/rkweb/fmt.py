@@ -1,0 +1,43 @@
+"""Formatting of exact odds for people: a fraction and its percentage.
+
+>>> from fractions import Fraction
+>>> odds_text(Fraction(1, 2))
+'1/2 (50.00%)'
+>>> odds_text(Fraction(1)), odds_text(Fraction(0))
+('1 (100%)', '0 (0%)')
+>>> odds_text(Fraction(1, 1296))
+'1/1296 (0.077%)'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def percent(p: Fraction) -> str:
+    """A percentage with enough digits that a small chance never reads as 0."""
+    if p in (0, 1):
+        return f"{int(p * 100)}%"
+    value = float(p * 100)
+    if value >= 1:
+        return f"{value:.2f}%"
+    return f"{value:.2g}%" if value >= 0.001 else f"{value:.1e}%"
+
+
+def odds_text(p: Fraction) -> str:
+    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    return f"{exact} ({percent(p)})"
+
+
+def bytes_text(n: int | None) -> str:
+    """>>> bytes_text(1536), bytes_text(None)
+    ('1.5 KiB', 'unknown')
+    """
+    if n is None:
+        return "unknown"
+    size = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} B"

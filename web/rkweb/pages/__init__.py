@@ -1,0 +1,1 @@
+"""One module per page: ``view(model) -> VNode``, and ``update(model, msg, ctx) -> Model``."""

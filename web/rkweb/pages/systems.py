@@ -1,0 +1,66 @@
+"""The four rule systems' pages. None is built yet: each says so plainly, and Simply shows its
+difficulty table, which already travels from ``tables/`` to the page."""
+
+from __future__ import annotations
+
+from pycore.tables import load_table
+from rkweb.model import Model
+from rkweb.vdom import VNode, h
+
+SYSTEMS = {
+    "simply": ("Simply Roleplaying!", "2D10 roll-under tasks, character building, combat."),
+    "gurps": ("3d6 combat (GURPS Lite style)", "Attacks, defenses, wounding and hit locations."),
+    "aftermath": ("Aftermath!-style combat", "BCS rolls, DAT, critical and hit-location tables."),
+    "percentile": ("Percentile sci-fi combat", "Percentile checks and the GM's own tables."),
+}
+
+
+def _difficulty_table() -> VNode:
+    table = load_table("simply", "difficulty")
+    rows = []
+    for row in table.rows:
+        modifier = row["modifier"]
+        shown = f"{modifier:+d}" if isinstance(modifier, int) else f"automatic {row['automatic']}"
+        rows.append(h("tr", {}, h("td", {}, str(row["name"])), h("td", {}, shown)))
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "diff-h"},
+        h("h2", {"id": "diff-h"}, f"{table.title} ({table.id})"),
+        h("p", {"class": "muted small"}, f"From {table.source}, table version {table.version}."),
+        h(
+            "table",
+            {"class": "data", "data-testid": "simply-difficulty"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, "Difficulty"),
+                    h("th", {"scope": "col"}, "Modifier"),
+                ),
+            ),
+            h("tbody", {}, *rows),
+        ),
+    )
+
+
+def view(model: Model) -> VNode:
+    name, what = SYSTEMS[model.route]
+    parts = [
+        h(
+            "section",
+            {"class": "card", "aria-labelledby": "sys-h"},
+            h("h2", {"id": "sys-h"}, name),
+            h("p", {}, what),
+            h(
+                "p",
+                {"class": "notice", "data-testid": "not-built"},
+                f"{name} is not built yet. Its character sheet, task rolls and combat worksheet "
+                "are on the way; until then, use the dice roller for its rolls.",
+            ),
+        )
+    ]
+    if model.route == "simply":
+        parts.append(_difficulty_table())
+    return h("div", {"class": "page system-page"}, *parts)
