@@ -22,7 +22,7 @@ def fresh(route: str = "dice") -> Model:
     return Model(History.new(default_data()), route=route)
 
 
-def testid_text(model: Model, testid: str) -> list[str]:
+def texts_by_testid(model: Model, testid: str) -> list[str]:
     return [text_of(n) for n in find_all(shell.view(model), testid)]
 
 
@@ -49,9 +49,9 @@ def test_roll_logs_an_explained_result_with_its_seed() -> None:
     entry = model.state["dice"]["log"][0]
     assert entry["seed"] == "seed-1" and entry["at"] == NOW
     assert entry["text"].startswith("3d6 (") and entry["text"].endswith(f"= {entry['total']}")
-    assert testid_text(model, "dice-result") == [entry["text"]]
-    assert len(testid_text(model, "roll-log-entry")) == 1
-    odds = testid_text(model, "dice-odds")[0]
+    assert texts_by_testid(model, "dice-result") == [entry["text"]]
+    assert len(texts_by_testid(model, "roll-log-entry")) == 1
+    odds = texts_by_testid(model, "dice-odds")[0]
     assert "1/2 (50.00%)" in odds  # target 10 by default: P(3d6 <= 10) = 1/2
     # A roll is not an undoable change; the history has nothing to undo.
     assert model.history.undo_label is None
@@ -75,7 +75,7 @@ def test_bad_expression_shows_error_and_logs_nothing() -> None:
     model = shell.update(fresh(), ("dice_expr", "2d6+"), ctx())
     model = shell.update(model, ("dice_roll",), ctx())
     assert model.state["dice"]["log"] == []
-    assert testid_text(model, "dice-error")[0]
+    assert texts_by_testid(model, "dice-error")[0]
     dice_expr = find_all(shell.view(model), "dice-expr")[0]
     assert dice_expr.attr("aria-invalid") == "true"
 
@@ -90,7 +90,7 @@ def test_clear_log_is_undoable() -> None:
     model = shell.update(fresh(), ("dice_roll",), ctx())
     model = shell.update(model, ("dice_clear_log",), ctx())
     assert model.state["dice"]["log"] == []
-    assert testid_text(model, "undo") == ["Undo: Clear roll log"]
+    assert texts_by_testid(model, "undo") == ["Undo: Clear roll log"]
     model = shell.update(model, ("undo",), ctx())
     assert len(model.state["dice"]["log"]) == 1
 
@@ -122,6 +122,6 @@ def test_every_route_renders(route: str) -> None:
 
 
 def test_unbuilt_systems_say_so_and_simply_shows_its_table() -> None:
-    assert "not built yet" in testid_text(fresh("gurps"), "not-built")[0]
-    table = testid_text(fresh("simply"), "simply-difficulty")[0]
+    assert "not built yet" in texts_by_testid(fresh("gurps"), "not-built")[0]
+    table = texts_by_testid(fresh("simply"), "simply-difficulty")[0]
     assert "Near Impossible" in table and "-12" in table and "+4" in table

@@ -30,7 +30,9 @@ def odds_text(p: Fraction) -> str:
 
 
 def bytes_text(n: int | None) -> str:
-    """>>> bytes_text(1536), bytes_text(None)
+    """A size for people.
+
+    >>> bytes_text(1536), bytes_text(None)
     ('1.5 KiB', 'unknown')
     """
     if n is None:
