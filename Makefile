@@ -53,7 +53,7 @@ unit: $(VENV)/.stamp
 	$(VENV)/bin/pytest -q tests pycore web/rkweb README.md --doctest-glob=README.md --ignore=web/rkweb/browser.py
 
 pyodide-test: node_modules/.stamp wheels-test/.stamp
-	node tools/pyodide_pytest.mjs -q tests
+	node tools/pyodide_pytest.mjs -q tests pycore
 
 e2e: build $(CHROMIUM)
 	$(VENV)/bin/pytest -q e2e

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -13,9 +14,11 @@ import pytest
 from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from support import READY  # noqa: E402
+
 DIST = ROOT / "dist"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-READY = 'html[data-ready="1"]'
 TABLET = {"width": 768, "height": 1024}
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -101,10 +104,3 @@ def app(page: Page, app_url: str, errors: list[str]) -> Page:
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
     return page
-
-
-def run_axe(page: Page) -> list[dict[str, Any]]:
-    # add_script_tag injects an inline script, which the page's CSP refuses; evaluate goes over CDP.
-    page.evaluate(AXE.read_text())
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]

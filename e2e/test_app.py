@@ -8,8 +8,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from conftest import READY, run_axe
 from playwright.sync_api import Browser, Page, expect
+from support import READY, run_axe
 
 RESULT = re.compile(r"^3d6 \((\d), (\d), (\d)\) = (\d+)$")
 
@@ -44,7 +44,7 @@ def test_roll_shows_explanation_and_exact_odds(app: Page, errors: list[str]) -> 
 def test_bad_input_is_explained_next_to_the_field(app: Page) -> None:
     app.get_by_test_id("dice-expr").fill("2d6+")
     app.get_by_test_id("dice-roll").click()
-    expect(app.get_by_test_id("dice-error")).to_contain_text("operator")
+    expect(app.get_by_test_id("dice-error")).to_contain_text("ends with '+'")
     expect(app.get_by_test_id("dice-expr")).to_have_attribute("aria-invalid", "true")
     assert app.get_by_test_id("roll-log-entry").count() == 0
     app.get_by_test_id("dice-expr").fill("1d0")
@@ -98,7 +98,15 @@ def test_user_text_is_rendered_as_text(app: Page) -> None:
     assert app.evaluate("window.__pwned") is None
 
 
+def wait_saved(page: Page) -> None:
+    """Wait until the app has written its state, so nothing pending overwrites what a test plants."""
+    page.wait_for_function(
+        "localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')"
+    )
+
+
 def test_corrupt_storage_is_quarantined_and_reported(app: Page) -> None:
+    wait_saved(app)
     app.evaluate("localStorage.setItem('rulekeeper', '{this is not json')")
     app.reload()
     app.wait_for_selector(READY)
@@ -116,6 +124,7 @@ def test_corrupt_storage_is_quarantined_and_reported(app: Page) -> None:
 
 def test_newer_schema_is_quarantined_not_overwritten(app: Page) -> None:
     newer = json.dumps({"app": "rulekeeper", "schema": 99, "saved": "", "data": {}})
+    wait_saved(app)
     app.evaluate(f"localStorage.setItem('rulekeeper', {json.dumps(newer)})")
     app.reload()
     app.wait_for_selector(READY)

@@ -30,6 +30,12 @@ from rkweb.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from
 SVG_NS = "http://www.w3.org/2000/svg"
 SAVE_DELAY_MS = 300
 
+
+def absent(value: Any) -> bool:
+    """JavaScript's null (a ``JsNull`` in Pyodide 314, not ``None``) or undefined."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
 # ---------------------------------------------------------------- DOM patching
 
 
@@ -164,11 +170,11 @@ class LocalStorage:
 
     def key(self, index: int) -> str | None:
         value = self._s.key(index)
-        return None if value is None else str(value)
+        return None if absent(value) else str(value)
 
     def getItem(self, key: str) -> str | None:
         value = self._s.getItem(key)
-        return None if value is None else str(value)
+        return None if absent(value) else str(value)
 
     def setItem(self, key: str, value: str) -> None:
         try:
@@ -269,8 +275,11 @@ class App:
 
     def on_event(self, event: Any) -> None:
         kind = str(event.type)
-        target = event.target.closest(f"[data-on-{kind}]") if event.target.closest else None
-        if target is None:
+        origin = event.target
+        if absent(origin) or absent(getattr(origin, "closest", None)):
+            return
+        target = origin.closest(f"[data-on-{kind}]")
+        if absent(target):
             return
         if kind == "submit":
             event.preventDefault()
@@ -350,9 +359,8 @@ class App:
             storage_used=storage_used(self.storage),
             quarantine=tuple(list_quarantine(self.storage)),
             read_only=self.read_only,
-            offline_ready=bool(
-                js.navigator.serviceWorker and js.navigator.serviceWorker.controller
-            ),
+            offline_ready=not absent(getattr(js.navigator, "serviceWorker", None))
+            and not absent(js.navigator.serviceWorker.controller),
         )
         self.model = replace(self.model, env=env)
         if render:
@@ -360,7 +368,7 @@ class App:
 
     async def ask_storage(self) -> None:
         storage = getattr(js.navigator, "storage", None)
-        if storage is None:
+        if absent(storage):
             return
         settings = self.model.section("settings")
         persisted: bool | None = None
@@ -378,8 +386,8 @@ class App:
             env = replace(
                 self.model.env,
                 persisted=persisted,
-                estimate_usage=int(estimate.usage or 0),
-                estimate_quota=int(estimate.quota or 0),
+                estimate_usage=int(estimate.usage),
+                estimate_quota=int(estimate.quota),
             )
             self.model = replace(self.model, env=env)
         except Exception as exc:  # a browser without the Storage API: say so, do not crash

@@ -14,7 +14,7 @@ NAV = (
     ("gurps", "3d6 GURPS"),
     ("aftermath", "Aftermath"),
     ("percentile", "Percentile"),
-    ("settings", "Data"),
+    ("settings", "Settings"),
     ("about", "About"),
 )
 
