@@ -100,9 +100,7 @@ def test_user_text_is_rendered_as_text(app: Page) -> None:
 
 def wait_saved(page: Page) -> None:
     """Wait until the app has written its state, so nothing pending overwrites what a test plants."""
-    page.wait_for_function(
-        "localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')"
-    )
+    page.wait_for_function("localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')")
 
 
 def test_corrupt_storage_is_quarantined_and_reported(app: Page) -> None:

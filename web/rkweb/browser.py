@@ -367,7 +367,7 @@ class App:
             self.render()
 
     async def ask_storage(self) -> None:
-        storage = getattr(js.navigator, "storage", None)
+        storage: Any = getattr(js.navigator, "storage", None)
         if absent(storage):
             return
         settings = self.model.section("settings")
