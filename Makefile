@@ -26,8 +26,10 @@ $(VENV)/.stamp: pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@
 
+# `npm install` rather than `npm ci`: npm 11's ci refuses this lock over rollup's optional
+# per-platform packages (never installed here); install follows the lock and leaves it unchanged.
 node_modules/.stamp: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund --no-save
 	touch $@
 
 $(CHROMIUM):

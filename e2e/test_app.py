@@ -88,6 +88,52 @@ def test_seeded_rolls_replay(app: Page) -> None:
     assert [roll(app, "3d6"), roll(app, "3d6")] == first
 
 
+def test_odds_show_on_load_for_the_saved_expression(app: Page) -> None:
+    expect(app.get_by_test_id("dice-odds")).to_contain_text("3d6 ≤ 10")
+    app.get_by_test_id("dice-expr").fill("2d10")
+    app.get_by_test_id("dice-expr").press("Tab")  # change: the odds follow the expression
+    expect(app.get_by_test_id("dice-odds")).to_contain_text("2d10 ≤ 10")
+    expect(app.get_by_test_id("dice-odds")).to_contain_text("9/20 (45.00%)")
+
+
+PERSIST_PROBE = """
+window.__persistCalls = 0;
+const realPersist = StorageManager.prototype.persist;
+StorageManager.prototype.persist = function () { window.__persistCalls++; return realPersist.call(this); };
+"""
+
+
+def test_persistent_storage_is_requested_once_and_shown(page: Page, app_url: str) -> None:
+    page.add_init_script(PERSIST_PROBE)
+    page.goto(app_url)
+    page.wait_for_selector(READY)
+    page.wait_for_function("window.__persistCalls === 1")
+    wait_saved(page)
+    page.reload()
+    page.wait_for_selector(READY)
+    page.get_by_test_id("nav-settings").click()
+    expect(page.get_by_test_id("persist-status")).to_contain_text(re.compile("granted", re.I))
+    assert page.evaluate("window.__persistCalls") == 0
+    expect(page.get_by_test_id("storage-used")).not_to_have_text("0 B")
+
+
+def test_manifest_makes_the_app_installable(browser: Browser, app_url: str) -> None:
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    session = context.new_cdp_session(page)
+    errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Every Playwright context is incognito-like; that is the only error allowed.
+    assert [e["errorId"] for e in errors] in ([], ["in-incognito"])
+    manifest = page.evaluate("fetch('./manifest.webmanifest').then(r => r.json())")
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert page.evaluate(f"fetch({json.dumps(icon['src'])}).then(r => r.status)") == 200
+    context.close()
+
+
 def test_user_text_is_rendered_as_text(app: Page) -> None:
     evil = '<img src=x onerror="window.__pwned=1">'
     app.get_by_test_id("dice-seed").fill(evil)
@@ -114,7 +160,17 @@ def test_corrupt_storage_is_quarantined_and_reported(app: Page) -> None:
     assert len(moved) == 1
     assert app.evaluate(f"localStorage.getItem({json.dumps(moved[0])})") == "{this is not json"
     app.get_by_test_id("nav-settings").click()
-    expect(app.get_by_test_id("quarantine-item")).to_have_count(1)
+    item = app.get_by_test_id("quarantine-item")
+    expect(item).to_have_count(1)
+    item.locator("summary").click()
+    expect(item.locator("pre")).to_have_text("{this is not json")
+    with app.expect_download() as info:
+        item.get_by_role("button", name="Download").click()
+    assert Path(info.value.path()).read_text() == "{this is not json"
+    item.get_by_role("button", name="Delete…").click()
+    item.get_by_role("button", name="Yes, delete it").click()
+    expect(app.get_by_test_id("quarantine-empty")).to_be_visible()
+    assert not [k for k in app.evaluate("Object.keys(localStorage)") if "quarantine" in k]
     # The app still works and saves afresh beside the quarantined copy.
     app.get_by_test_id("nav-dice").click()
     roll(app, "3d6")

@@ -241,12 +241,17 @@ class App:
         self.model = Model(
             report.history, shell.route_of(str(js.location.hash)), banners=tuple(banners)
         )
+        # The odds of the saved expression are on screen from the start, not only after a roll.
+        self.model = shell.update(self.model, ("dice_odds",), self.ctx())
         self.saved_history = report.history
         self.timer: Any = None
         self.tree: VNode | None = None
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
         self.refresh_env()
+
+    def ctx(self) -> Ctx:
+        return Ctx(now=now_iso(), fresh_seed=secrets.token_hex(6))
 
     def spawn(self, coroutine: Any) -> None:
         # Keep a reference until done, or the task may be collected mid-flight.
@@ -306,8 +311,7 @@ class App:
             self.refresh_env()
             self.model = self.model.with_ui(q_confirm=None)
         else:
-            ctx = Ctx(now=now_iso(), fresh_seed=secrets.token_hex(6))
-            self.model = shell.update(self.model, msg, ctx)
+            self.model = shell.update(self.model, msg, self.ctx())
         if self.model.history is not self.saved_history:
             self.schedule_save()
         self.render()
