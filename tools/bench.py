@@ -41,7 +41,7 @@ new MutationObserver((_, obs) => {
   if (document.documentElement.dataset.ready === "1") {
     window.__readyAt = performance.now(); obs.disconnect();
   }
-}).observe(document.documentElement, {attributes: true});
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 """
 CLICK_PROBE = """
 window.__lat = [];
@@ -93,7 +93,7 @@ def browser_figures(origin: str) -> list[tuple[str, str, str]]:
             page.on("requestfinished", lambda r: sizes.append(r.sizes()["responseBodySize"]))
             page.add_init_script(READY_PROBE)
             page.goto(url)
-            page.wait_for_selector('html[data-ready="1"]', timeout=120_000)
+            page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
             ready = float(page.evaluate("window.__readyAt"))
             context.close()
             return ready, sum(sizes)

@@ -11,8 +11,6 @@ import math
 from fractions import Fraction
 from typing import Any
 
-import icepool  # type: ignore[import-untyped]  # icepool ships no type information
-
 from pycore.dice.limits import MAX_ODDS_WORK
 from pycore.dice.nodes import Dice, DiceExpr, Term
 from pycore.dice.parser import parse
@@ -129,6 +127,10 @@ def _scientific(value: float, digits: int) -> str:
 
 
 def _term_die(term: Term) -> _Die:
+    # Imported here, not at module level: icepool takes about 250 ms to import in Pyodide, and
+    # the page should not pay that before its first paint (the benchmark's start-up ratio).
+    import icepool  # type: ignore[import-untyped]  # icepool ships no type information
+
     atom = term.atom
     if isinstance(atom, Dice):
         die = icepool.d(atom.faces)

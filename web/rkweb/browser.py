@@ -241,8 +241,6 @@ class App:
         self.model = Model(
             report.history, shell.route_of(str(js.location.hash)), banners=tuple(banners)
         )
-        # The odds of the saved expression are on screen from the start, not only after a roll.
-        self.model = shell.update(self.model, ("dice_odds",), self.ctx())
         self.saved_history = report.history
         self.timer: Any = None
         self.tree: VNode | None = None
@@ -413,4 +411,7 @@ def start() -> App:
     app.render()
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
+    # The saved expression's odds come right after the first paint: computing them imports
+    # icepool, which would otherwise delay start-up by a quarter of a second.
+    js.setTimeout(create_once_callable(lambda: app.dispatch(("dice_odds",))), 0)
     return app

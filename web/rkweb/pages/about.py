@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pycore
-from pycore.tables import table_versions
 from rkweb.model import Model
 from rkweb.vdom import VNode, h
 
@@ -48,6 +47,9 @@ SOURCES = (
 
 
 def view(model: Model) -> VNode:
+    # Imported on first view: the tables (and tomllib) are not needed to start the app.
+    from pycore.tables import table_versions
+
     sources = [
         h(
             "article",

@@ -3,7 +3,6 @@ difficulty table, which already travels from ``tables/`` to the page."""
 
 from __future__ import annotations
 
-from pycore.tables import load_table
 from rkweb.model import Model
 from rkweb.vdom import VNode, h
 
@@ -16,6 +15,8 @@ SYSTEMS = {
 
 
 def _difficulty_table() -> VNode:
+    from pycore.tables import load_table  # on first view: not needed to start the app
+
     table = load_table("simply", "difficulty")
     rows = []
     for row in table.rows:
