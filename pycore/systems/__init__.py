@@ -1,0 +1,1 @@
+"""One package per rule system, each built on the shared dice, tables and store."""
