@@ -1,0 +1,351 @@
+"""Simply Roleplaying! taking damage (SIM-40 to SIM-50; tables SIM-T15 and SIM-T17).
+
+Raw Damage (a weapon's own value, or the Master Damage Tables with a D20 roll) → armor and shield
+(SIM-41) → Luck against injury (SIM-43) → new hit points (SIM-42) → every injury special effect,
+in the inventory's order: SIM-44 (on Raw Damage), then SIM-45 to SIM-50.
+
+>>> from pycore.systems.simply.armor import wear
+>>> r = apply_damage(raw_from_weapon(12), "other", hp=20, hp_max=20, strength=6, health=5,
+...                  protection=wear("leather_jacket"))
+>>> str(r)
+'raw 12 − armor 3 = injury 9; HP 20 → 11'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from pycore.errors import RuleError
+from pycore.systems.simply.armor import (
+    MAX_RAW,
+    DamageKind,
+    Protection,
+    ProtectionResult,
+    apply_protection,
+)
+from pycore.tables import load_table
+
+#: Bounds of the inputs (STYLE 3). Stats: original S and H; 1-20 covers SIM-D02 plus adjustments.
+MAX_STAT: Final = 20
+MAX_HP: Final = 1000
+
+#: SIM-T17 thresholds (lines 601-611), kept as constants with their rule IDs.
+BLEEDING_AFTER: Final = 10  # SIM-46: "Taken 10 Points of Injuries?" (cumulative)
+UNCONSCIOUS_AT: Final = 1  # SIM-48: "Only 1 HP left? Or less?"
+DEAD_AT: Final = -10  # SIM-50: "Reduced to -10 HP? Or less?"
+
+
+def _check_int(field: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{field} {value!r} is outside {low} to {high}")
+    return value
+
+
+def master_damage(max_damage: int, roll: int) -> int:
+    """The Master Damage Tables (SIM-40, SIM-T15): Raw Damage for a max damage and a D20 roll.
+
+    A lookup of the transcribed table, never a formula (SIM-T15).
+
+    >>> master_damage(52, 10), master_damage(100, 7), master_damage(51, 1)
+    (26, 35, 2)
+    >>> master_damage(101, 5)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: max damage 101 is outside 1 to 100 (SIM-D07)
+    """
+    if (
+        isinstance(max_damage, bool)
+        or not isinstance(max_damage, int)
+        or not 1 <= max_damage <= 100
+    ):
+        raise RuleError(f"max damage {max_damage!r} is outside 1 to 100 (SIM-D07)")
+    if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 20:
+        raise RuleError(f"damage roll {roll!r} is outside 1 to 20 (1D20, SIM-40)")
+    value = load_table("simply", "master_damage").cell(max_damage, roll)
+    assert isinstance(value, int)
+    return value
+
+
+@dataclass(frozen=True)
+class RawDamage:
+    """Raw Damage and where it came from (SIM-40).
+
+    >>> str(raw_from_table(20, 7))
+    'MDT max 20, D20 7 → raw 7'
+    """
+
+    value: int
+    max_damage: int | None = None
+    roll: int | None = None
+    source: str = "weapon"
+
+    def __str__(self) -> str:
+        if self.max_damage is not None:
+            return f"MDT max {self.max_damage}, D20 {self.roll} → raw {self.value}"
+        return f"{self.source} → raw {self.value}"
+
+
+def raw_from_table(max_damage: int, roll: int) -> RawDamage:
+    """Raw Damage from the Master Damage Tables (SIM-40).
+
+    >>> raw_from_table(74, 13).value
+    48
+    """
+    return RawDamage(master_damage(max_damage, roll), max_damage, roll, "Master Damage Tables")
+
+
+def raw_from_weapon(value: int, source: str = "weapon") -> RawDamage:
+    """Raw Damage read from a weapon's own damage table (SIM-40; Weapon Cards are not in the seed).
+
+    >>> raw_from_weapon(12, "Blaster").value
+    12
+    """
+    return RawDamage(_check_int("raw damage", value, 0, MAX_RAW), source=source)
+
+
+def special_check_chance(target_number: int) -> Fraction:
+    """Exact odds of a special check (SIM-09/SIM-11): 2D10 ≤ TN, no automatic 2, a 20 fails.
+
+    >>> special_check_chance(12), special_check_chance(40)
+    (Fraction(16, 25), Fraction(99, 100))
+    """
+    rolls = [a + b for a in range(1, 11) for b in range(1, 11)]
+    hits = sum(1 for total in rolls if total <= target_number and total != 20)
+    return Fraction(hits, 100)
+
+
+@dataclass(frozen=True)
+class InjuryEffect:
+    """One injury special effect: its rule, the check (if any) with its TN and odds, and why.
+
+    >>> e = knockback_effect(13, 6)
+    >>> e.rule, e.check, e.target_number, e.on_failure
+    ('SIM-44', 'Knockback Check', 12, 'knocked down')
+    """
+
+    rule: str
+    name: str
+    reason: str
+    check: str | None = None
+    target_number: int | None = None
+    chance: Fraction | None = None
+    on_failure: str | None = None
+
+    def __str__(self) -> str:
+        if self.check is not None:
+            return f"{self.check} TN {self.target_number} or {self.on_failure} ({self.rule})"
+        return f"{self.name} ({self.rule})"
+
+
+def _stat_check(
+    rule: str, name: str, reason: str, check: str, stat: int, fail: str
+) -> InjuryEffect:
+    # SIM-09: a special check's TN is 2 × the original stat (computed here; stats.py owns SIM-09).
+    tn = 2 * stat
+    return InjuryEffect(rule, name, reason, check, tn, special_check_chance(tn), fail)
+
+
+def knockback_effect(raw: int, strength: int) -> InjuryEffect | None:
+    """SIM-44: Raw Damage > 2 × S → Knockback Check (TN 2 × S) or knocked down; strict.
+
+    >>> knockback_effect(12, 6) is None, str(knockback_effect(13, 6))
+    (True, 'Knockback Check TN 12 or knocked down (SIM-44)')
+    """
+    if raw > 2 * strength:
+        return _stat_check(
+            "SIM-44",
+            "knockback",
+            f"raw {raw} > 2 × S {strength}",
+            "Knockback Check",
+            strength,
+            "knocked down",
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """One hit, resolved (SIM-40 to SIM-50).
+
+    ``injury`` is after luck; ``effects`` are in the order of evaluation (SIM-44, then SIM-45
+    to SIM-50). Flags summarise the conditions the hit leaves (checks not yet rolled excluded).
+
+    >>> r = apply_damage(13, "other", hp=26, hp_max=26, strength=6, health=4)
+    >>> [e.rule for e in r.effects], r.effects[0].target_number, r.effects[1].target_number
+    (['SIM-44', 'SIM-46'], 12, None)
+    """
+
+    raw: RawDamage
+    protection: ProtectionResult
+    injury_before_luck: int
+    luck_spent: int
+    luck_left: int | None
+    injury: int
+    hp_before: int
+    hp_after: int
+    hp_max: int
+    effects: tuple[InjuryEffect, ...]
+
+    def has(self, rule: str) -> bool:
+        """Whether an effect of ``rule`` applies.
+
+        >>> apply_damage(5, hp=1, hp_max=20, strength=5, health=5).has("SIM-49")
+        True
+        """
+        return any(e.rule == rule for e in self.effects)
+
+    @property
+    def unconscious(self) -> bool:
+        """Unconscious without a check: HP ≤ 1 (SIM-48, SIM-49, SIM-50).
+
+        >>> apply_damage(3, hp=4, hp_max=20, strength=5, health=5).unconscious
+        True
+        """
+        return self.hp_after <= UNCONSCIOUS_AT
+
+    @property
+    def critical(self) -> bool:
+        """HP < 0: Critical Condition (SIM-49).
+
+        >>> apply_damage(5, hp=4, hp_max=20, strength=5, health=5).critical
+        True
+        """
+        return self.hp_after < 0
+
+    @property
+    def dead(self) -> bool:
+        """HP ≤ −10: dead, barring magic or superscience (SIM-50).
+
+        >>> apply_damage(14, hp=4, hp_max=20, strength=5, health=5).dead
+        True
+        """
+        return self.hp_after <= DEAD_AT
+
+    def __str__(self) -> str:
+        mod = -self.protection.total_modifier
+        text = f"raw {self.raw.value}"
+        if self.protection.steps:
+            text += f" − armor {mod}" if mod >= 0 else f" + {-mod}"
+        text += f" = injury {self.injury_before_luck}"
+        if self.luck_spent:
+            text += f" − luck {self.luck_spent} = {self.injury}"
+        text += f"; HP {self.hp_before} → {self.hp_after}"
+        if self.effects:
+            text += "; " + "; ".join(str(e) for e in self.effects)
+        return text
+
+
+def apply_damage(
+    raw: RawDamage | int,
+    kind: DamageKind = "other",
+    *,
+    hp: int,
+    hp_max: int,
+    strength: int,
+    health: int,
+    protection: Protection | None = None,
+    others: Sequence[tuple[str, int]] = (),
+    luck_spent: int = 0,
+    luck_available: int | None = None,
+) -> DamageResult:
+    """Resolve one hit (SIM-40 to SIM-50).
+
+    ``strength`` and ``health`` are the original S and H (SIM-09 checks use the unadjusted stat).
+    ``luck_spent`` reduces Injury 1:1, from 0 to min(Injury, luck available) (SIM-43).
+
+    >>> r = apply_damage(raw_from_weapon(9), hp=20, hp_max=20, strength=6, health=5,
+    ...                  luck_spent=4, luck_available=20)
+    >>> str(r), r.luck_left
+    ('raw 9 = injury 9 − luck 4 = 5; HP 20 → 15', 16)
+    >>> apply_damage(9, hp=20, hp_max=20, strength=6, health=5, luck_spent=10)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: luck spent 10 is outside 0 to 9 (SIM-43: at most the injury and the luck available)
+    """
+    raw_damage = raw if isinstance(raw, RawDamage) else raw_from_weapon(raw)
+    hp_max = _check_int("HP max", hp_max, 1, MAX_HP)
+    hp = _check_int("HP", hp, -MAX_HP, hp_max)
+    strength = _check_int("S", strength, 1, MAX_STAT)
+    health = _check_int("H", health, 1, MAX_STAT)
+    if luck_available is not None:
+        _check_int("luck available", luck_available, 0, MAX_HP)
+    guarded = apply_protection(raw_damage.value, kind, protection, others)  # SIM-41
+    cap = guarded.injury if luck_available is None else min(guarded.injury, luck_available)
+    if (
+        isinstance(luck_spent, bool)
+        or not isinstance(luck_spent, int)
+        or not 0 <= luck_spent <= cap
+    ):
+        raise RuleError(
+            f"luck spent {luck_spent!r} is outside 0 to {cap} "
+            "(SIM-43: at most the injury and the luck available)"
+        )
+    spent = luck_spent
+    injury = guarded.injury - spent  # SIM-43
+    hp_after = hp - injury  # SIM-42
+    effects: list[InjuryEffect] = []
+    knockback = knockback_effect(raw_damage.value, strength)  # SIM-44 uses Raw Damage
+    if knockback is not None:
+        effects.append(knockback)
+    if 2 * injury > hp_max:  # SIM-45: a single injury > 1/2 HP_max (strict)
+        effects.append(
+            _stat_check(
+                "SIM-45",
+                "heavy injury",
+                f"injury {injury} > ½ HP {hp_max}",
+                "Stamina Check",
+                health,
+                "unconscious",
+            )
+        )
+    if injury > 0 and hp_max - hp_after >= BLEEDING_AFTER:  # SIM-46: cumulative injuries
+        effects.append(
+            InjuryEffect(
+                "SIM-46",
+                "bleeding",
+                f"{hp_max - hp_after} points of injuries taken (≥ {BLEEDING_AFTER}): "
+                "lose 1 HP every 5 minutes until treated",
+            )
+        )
+    if injury > 0 and 4 * hp_after <= hp_max:  # SIM-47: at or below 1/4 HP, each injury
+        effects.append(
+            _stat_check(
+                "SIM-47",
+                "quarter HP",
+                f"HP {hp_after} ≤ ¼ of {hp_max}",
+                "Stamina Check",
+                health,
+                "unconscious",
+            )
+        )
+    if hp_after <= UNCONSCIOUS_AT:  # SIM-48
+        effects.append(InjuryEffect("SIM-48", "unconscious", f"HP {hp_after} ≤ 1"))
+    if hp_after < 0:  # SIM-49
+        effects.append(
+            InjuryEffect(
+                "SIM-49",
+                "critical condition",
+                f"HP {hp_after} < 0: bleeds 1 HP every 5 minutes until stabilized",
+            )
+        )
+    if hp_after <= DEAD_AT:  # SIM-50
+        effects.append(
+            InjuryEffect(
+                "SIM-50", "dead", f"HP {hp_after} ≤ {DEAD_AT}, barring magic or superscience"
+            )
+        )
+    return DamageResult(
+        raw=raw_damage,
+        protection=guarded,
+        injury_before_luck=guarded.injury,
+        luck_spent=spent,
+        luck_left=None if luck_available is None else luck_available - spent,
+        injury=injury,
+        hp_before=hp,
+        hp_after=hp_after,
+        hp_max=hp_max,
+        effects=tuple(effects),
+    )

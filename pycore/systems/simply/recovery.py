@@ -1,0 +1,358 @@
+"""Simply Roleplaying! treatment and recovery (SIM-51 to SIM-57; table SIM-T16).
+
+Task functions return the task to roll (skill, SIM-T01 difficulty, what success gives); healing
+functions return the HP gained. Difficulties come from ``load_table("simply", "treatment")`` and
+the SIM-T01 ladder.
+
+>>> str(treatment(hp=6, hp_max=26, skill="First Aid"))
+'treatment: Above Average First Aid (−2); stops bleeding (SIM-52)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from pycore.dice.roller import RandintSource, Roll, roll
+from pycore.errors import RuleError
+from pycore.tables import Row, load_table
+
+Skill = Literal["First Aid", "Medicine"]
+SKILLS: Final = ("First Aid", "Medicine")
+MAX_HP: Final = 1000
+MAX_WEEKS: Final = 520
+MAX_ATTEMPTS: Final = 100
+
+
+def _check_int(field: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{field} {value!r} is outside {low} to {high}")
+    return value
+
+
+def _skill(skill: str) -> Skill:
+    if skill == "First Aid":
+        return "First Aid"
+    if skill == "Medicine":
+        return "Medicine"
+    raise RuleError(f"skill {skill!r} is unknown; allowed: {', '.join(SKILLS)}")
+
+
+def _row(row_id: str) -> Row:
+    return load_table("simply", "treatment").row_by("id", row_id)
+
+
+def _int(row: Row, column: str) -> int:
+    value = row[column]
+    assert isinstance(value, int)
+    return value
+
+
+@dataclass(frozen=True)
+class TreatmentTask:
+    """A treatment task: the skill, its SIM-T01 difficulty, and what success gives.
+
+    ``modifier`` is None and ``automatic`` is set for Automatic / Impossible (no roll).
+    """
+
+    treatment: str
+    skill: Skill | None
+    difficulty: str
+    modifier: int | None
+    automatic: str | None
+    hp_gain: int
+    stops_bleeding: bool
+    rules: tuple[str, ...]
+    note: str = ""
+
+    def __str__(self) -> str:
+        if self.automatic is not None:
+            what = f"{self.difficulty} ({self.automatic} without a roll)"
+        else:
+            sign = "−" if self.modifier is not None and self.modifier < 0 else "+"
+            mod = f"{sign}{abs(self.modifier)}" if self.modifier else "0"
+            what = f"{self.difficulty} {self.skill} ({mod})"
+        parts = [f"{self.treatment}: {what}"]
+        if self.hp_gain:
+            parts.append(f"+{self.hp_gain} HP")
+        if self.stops_bleeding:
+            parts.append("stops bleeding")
+        if self.note:
+            parts.append(self.note)
+        return "; ".join(parts) + f" ({', '.join(self.rules)})"
+
+
+def _ladder_row(index: int) -> Row:
+    return load_table("simply", "difficulty").row_by("ladder_index", index)
+
+
+def _task(
+    treatment_name: str,
+    skill: Skill | None,
+    difficulty: str,
+    hp_gain: int,
+    stops_bleeding: bool,
+    rules: tuple[str, ...],
+    note: str = "",
+) -> TreatmentTask:
+    level = load_table("simply", "difficulty").row_by("name", difficulty)
+    modifier = level["modifier"]
+    automatic = level["automatic"]
+    return TreatmentTask(
+        treatment_name,
+        skill,
+        difficulty,
+        modifier if isinstance(modifier, int) else None,
+        automatic if isinstance(automatic, str) else None,
+        hp_gain,
+        stops_bleeding,
+        rules,
+        note,
+    )
+
+
+def at_quarter_or_less(hp: int, hp_max: int) -> bool:
+    """SIM-52: HP ≤ ¼ HP_max, compared exactly as 4 × HP ≤ HP_max.
+
+    >>> at_quarter_or_less(7, 26), at_quarter_or_less(6, 26)
+    (False, True)
+    """
+    hp_max = _check_int("HP max", hp_max, 1, MAX_HP)
+    hp = _check_int("HP", hp, -MAX_HP, hp_max)
+    return 4 * hp <= hp_max
+
+
+def treatment_difficulty(hp: int, hp_max: int, skill: str) -> str:
+    """The SIM-T01 difficulty of treatment for the patient's remaining HP (SIM-52).
+
+    >>> treatment_difficulty(7, 26, "First Aid"), treatment_difficulty(7, 26, "Medicine")
+    ('Average', 'Easy')
+    >>> treatment_difficulty(6, 26, "First Aid"), treatment_difficulty(6, 26, "Medicine")
+    ('Above Average', 'Average')
+    """
+    checked = _skill(skill)
+    quarter = at_quarter_or_less(hp, hp_max)
+    row = _row("treatment_quarter_or_less" if quarter else "treatment_above_quarter")
+    value = row["first_aid" if checked == "First Aid" else "medicine"]
+    assert isinstance(value, str)
+    return value
+
+
+def treatment(hp: int, hp_max: int, skill: str) -> TreatmentTask:
+    """A First Aid or Medicine treatment; success stops bleeding (SIM-52, SIM-46).
+
+    >>> str(treatment(hp=7, hp_max=26, skill="Medicine"))
+    'treatment: Easy Medicine (+2); stops bleeding (SIM-52)'
+    """
+    checked = _skill(skill)
+    return _task(
+        "treatment", checked, treatment_difficulty(hp, hp_max, checked), 0, True, ("SIM-52",)
+    )
+
+
+def revive(hp: int, hp_max: int, skill: str) -> TreatmentTask:
+    """Revive an unconscious character with an Other action: +1 HP, acts from the next
+    Initiative Roll (SIM-51); difficulty by SIM-52. Refused in Critical Condition (SIM-D16).
+
+    >>> str(revive(hp=1, hp_max=26, skill="First Aid"))
+    'revive: Above Average First Aid (−2); +1 HP; an Other action; acts again from the next Initiative Roll (SIM-51, SIM-52)'
+    >>> revive(hp=-1, hp_max=26, skill="First Aid")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: HP -1 is outside 0 to 26: stabilize and heal a critical character first (SIM-D16)
+    """
+    checked = _skill(skill)
+    if isinstance(hp, int) and not isinstance(hp, bool) and hp < 0:
+        raise RuleError(
+            f"HP {hp} is outside 0 to {hp_max}: stabilize and heal a critical character first "
+            "(SIM-D16)"
+        )
+    difficulty = treatment_difficulty(hp, hp_max, checked)
+    return _task(
+        "revive",
+        checked,
+        difficulty,
+        _int(_row("revive"), "hp_gain"),
+        False,
+        ("SIM-51", "SIM-52"),
+        "an Other action; acts again from the next Initiative Roll",
+    )
+
+
+def first_aid(hp: int, hp_max: int, skill: str, minutes_since_injury: int) -> TreatmentTask:
+    """First Aid within 15 minutes of the injury: +2 HP once per injury (SIM-55, SIM-D19);
+    difficulty by SIM-52.
+
+    >>> str(first_aid(hp=10, hp_max=26, skill="First Aid", minutes_since_injury=5))
+    'first aid: Average First Aid (0); +2 HP; stops bleeding (SIM-55, SIM-52)'
+    """
+    checked = _skill(skill)
+    window = load_table("simply", "treatment").meta["first_aid_window_minutes"]
+    assert isinstance(window, int)
+    _check_int("minutes since injury", minutes_since_injury, 0, window)
+    row = _row("first_aid")
+    return _task(
+        "first aid",
+        checked,
+        treatment_difficulty(hp, hp_max, checked),
+        _int(row, "hp_gain"),
+        True,
+        ("SIM-55", "SIM-52"),
+    )
+
+
+def bandage(hp: int) -> TreatmentTask:
+    """Bandaging: no task roll, stops bleeding; the bandager takes no other actions; no help in
+    Critical Condition (SIM-53).
+
+    >>> str(bandage(5))
+    'bandage: Automatic (success without a roll); stops bleeding; the bandager takes no other actions this turn (SIM-53)'
+    >>> bandage(-2)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: HP -2 is below 0: bandaging does not help in Critical Condition (SIM-53)
+    """
+    _check_int("HP", hp, -MAX_HP, MAX_HP)
+    if hp < 0:
+        raise RuleError(
+            f"HP {hp} is below 0: bandaging does not help in Critical Condition (SIM-53)"
+        )
+    return _task(
+        "bandage",
+        None,
+        "Automatic",
+        0,
+        True,
+        ("SIM-53",),
+        "the bandager takes no other actions this turn",
+    )
+
+
+def stabilize(attempt: int, skill: str) -> TreatmentTask:
+    """Stabilize a character in Critical Condition (SIM-54): Difficult First Aid or Above
+    Average Medicine, one SIM-T01 level harder per attempt, up to Impossible. Success stops the
+    bleeding for 1D10 hours.
+
+    >>> [stabilize(n, "First Aid").difficulty for n in (1, 2, 5)]
+    ['Difficult', 'Very Difficult', 'Impossible']
+    >>> [stabilize(n, "Medicine").modifier for n in (1, 2, 6)]
+    [-2, -4, None]
+    """
+    checked = _skill(skill)
+    attempt = _check_int("stabilization attempt", attempt, 1, MAX_ATTEMPTS)
+    row = _row("stabilize")
+    base = row["first_aid" if checked == "First Aid" else "medicine"]
+    assert isinstance(base, str)
+    start = load_table("simply", "difficulty").row_by("name", base)["ladder_index"]
+    assert isinstance(start, int)
+    index = min(9, start + attempt - 1)  # 9 = Impossible, the top of the SIM-T01 ladder
+    name = _ladder_row(index)["name"]
+    assert isinstance(name, str)
+    return _task(
+        f"stabilize (attempt {attempt})",
+        checked,
+        name,
+        0,
+        True,
+        ("SIM-54",),
+        f"bleeding stops for {row['dice']} hours",
+    )
+
+
+@dataclass(frozen=True)
+class Healing:
+    """HP regained over whole weeks, capped at HP_max (SIM-56, SIM-57, SIM-D18).
+
+    ``rolls`` are the state-of-the-art hospital's weekly 1D10/2 rolls (SIM-57, SIM-D17).
+    """
+
+    kind: str
+    weeks: int
+    per_week: int
+    rolls: tuple[Roll, ...]
+    hp_before: int
+    hp_after: int
+    hp_max: int
+    rules: tuple[str, ...]
+
+    @property
+    def gained(self) -> int:
+        """HP actually regained.
+
+        >>> natural_healing(3, "inactive", hp=10, hp_max=26).gained
+        6
+        """
+        return self.hp_after - self.hp_before
+
+    def __str__(self) -> str:
+        extra = f" + {' + '.join(str(r.total) for r in self.rolls)}" if self.rolls else ""
+        return (
+            f"{self.kind}: {self.weeks} wk × {self.per_week}{extra}; "
+            f"HP {self.hp_before} → {self.hp_after} ({', '.join(self.rules)})"
+        )
+
+
+def _heal(
+    kind: str,
+    weeks: int,
+    per_week: int,
+    rolls: tuple[Roll, ...],
+    hp: int,
+    hp_max: int,
+    rules: tuple[str, ...],
+) -> Healing:
+    total = weeks * per_week + sum(r.total for r in rolls)
+    return Healing(kind, weeks, per_week, rolls, hp, min(hp_max, hp + total), hp_max, rules)
+
+
+def natural_healing(weeks: int, activity: str, hp: int, hp_max: int) -> Healing:
+    """Natural healing: 2 HP per week of complete inactivity, 1 of moderate activity (SIM-56).
+
+    >>> str(natural_healing(2, "moderate", hp=10, hp_max=26))
+    'natural healing (moderate): 2 wk × 1; HP 10 → 12 (SIM-56, SIM-D18)'
+    >>> natural_healing(3, "inactive", hp=25, hp_max=26).hp_after
+    26
+    """
+    if activity not in ("inactive", "moderate"):
+        raise RuleError(f"activity {activity!r} is unknown; allowed: inactive, moderate")
+    weeks = _check_int("weeks", weeks, 0, MAX_WEEKS)
+    hp_max = _check_int("HP max", hp_max, 1, MAX_HP)
+    hp = _check_int("HP", hp, -MAX_HP, hp_max)
+    per_week = _int(_row(f"natural_{activity}"), "hp_gain")
+    return _heal(
+        f"natural healing ({activity})", weeks, per_week, (), hp, hp_max, ("SIM-56", "SIM-D18")
+    )
+
+
+def hospital_care(
+    weeks: int,
+    hp: int,
+    hp_max: int,
+    state_of_the_art: bool = False,
+    rng: RandintSource | None = None,
+) -> Healing:
+    """Hospital care: 4 HP per week; a state-of-the-art hospital adds 1D10/2 (rounded up, 1-5)
+    per week, rolled with ``rng`` (SIM-57, SIM-D17, SIM-D18).
+
+    >>> hospital_care(2, hp=5, hp_max=26).gained
+    8
+    >>> import random
+    >>> str(hospital_care(2, hp=5, hp_max=26, state_of_the_art=True, rng=random.Random(1)))
+    'hospital care (state of the art): 2 wk × 4 + 2 + 5; HP 5 → 20 (SIM-57, SIM-D17, SIM-D18)'
+    """
+    weeks = _check_int("weeks", weeks, 0, MAX_WEEKS)
+    hp_max = _check_int("HP max", hp_max, 1, MAX_HP)
+    hp = _check_int("HP", hp, -MAX_HP, hp_max)
+    per_week = _int(_row("hospital"), "hp_gain")
+    rolls: tuple[Roll, ...] = ()
+    rules: tuple[str, ...] = ("SIM-57", "SIM-D18")
+    kind = "hospital care"
+    if state_of_the_art:
+        if rng is None:
+            raise RuleError("rng None: a state-of-the-art hospital rolls 1D10/2 per week")
+        dice = _row("hospital_state_of_the_art")["dice"]
+        assert isinstance(dice, str)
+        rolls = tuple(roll(dice, rng) for _ in range(weeks))
+        rules = ("SIM-57", "SIM-D17", "SIM-D18")
+        kind = "hospital care (state of the art)"
+    return _heal(kind, weeks, per_week, rolls, hp, hp_max, rules)
