@@ -1,0 +1,183 @@
+"""Simply Roleplaying! skills: the list, purchase points, costs and ratings (SIM-03, SIM-18 to
+SIM-20, SIM-28; tables SIM-T05, SIM-T08, SIM-T12).
+
+>>> skill_purchase_points(9, "Aged")
+42
+>>> skill_cost("Expert"), skill_rating(6, "Professional", "physical"), skill_rating(6, None, "mental")
+(8, 14, None)
+>>> skill_info("Melee Weapon").specialties[:3]
+('Axe', 'e-Blade', 'e-Sword')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from pycore.errors import RuleError
+from pycore.systems.simply.stats import (
+    MAX_STAT,
+    Derivation,
+    age_category,
+    check_int,
+    check_level,
+)
+from pycore.tables import load_table
+
+#: The three kinds of skill (SIM-20).
+KINDS: Final[tuple[str, ...]] = ("personal", "physical", "mental")
+
+
+def skill_purchase_points(intellect: int, age: str) -> int:
+    """SIM-18: SPP = 2 × I + (SPP base of the age category) − 10, with the **original** I;
+    not clamped (a value ≤ 0 buys nothing).
+
+    >>> skill_purchase_points(5, "Young Adult"), skill_purchase_points(1, "Adolescent")
+    (10, -1)
+    """
+    value = explain_skill_purchase_points(intellect, age).value
+    assert value is not None
+    return value
+
+
+def explain_skill_purchase_points(intellect: int, age: str) -> Derivation:
+    """SIM-18 with its formula text.
+
+    >>> str(explain_skill_purchase_points(6, "Adolescent"))
+    'SPP = 2 × I + age SPP − 10 = 2 × 6 + 7 − 10 = 9'
+    """
+    check_int("Intellect", intellect, 0, MAX_STAT)
+    base = age_category(age).spp_base
+    value = 2 * intellect + base - 10
+    return Derivation(
+        "SPP", value, f"SPP = 2 × I + age SPP − 10 = 2 × {intellect} + {base} − 10 = {value}"
+    )
+
+
+def skill_cost(level: str) -> int:
+    """SIM-19 / SIM-T05: the SPP a skill costs at ``level`` (the total, not cumulative).
+
+    >>> [skill_cost(level) for level in ("Familiar", "Capable", "Professional", "Expert")]
+    [1, 2, 4, 8]
+    """
+    checked = check_level("skill", level, allow_none=False)
+    cost = load_table("simply", "skill_costs").row_by("level", checked)["cost"]
+    assert isinstance(cost, int)
+    return cost
+
+
+def check_kind(kind: str) -> str:
+    """``kind`` if it is a skill kind (SIM-20), else a RuleError.
+
+    >>> check_kind("mental")
+    'mental'
+    >>> check_kind("magic")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: skill kind 'magic' is unknown; allowed: personal, physical, mental
+    """
+    if isinstance(kind, str) and kind in KINDS:
+        return kind
+    raise RuleError(f"skill kind {kind!r} is unknown; allowed: {', '.join(KINDS)}")
+
+
+def level_bonus(level: str | None, kind: str) -> int | None:
+    """SIM-28 / SIM-T12: the bonus for a level; for no level, the SIM-03 default bonus
+    (personal 0, physical −2, mental None: no roll).
+
+    >>> level_bonus("Expert", "mental"), level_bonus(None, "physical"), level_bonus(None, "mental")
+    (12, -2, None)
+    """
+    checked_kind = check_kind(kind)
+    checked = check_level("skill", level)
+    row = load_table("simply", "skill_bonuses").row_by("level", checked or "Default")
+    bonus = row[checked_kind]
+    assert bonus is None or isinstance(bonus, int)
+    return bonus
+
+
+def explain_skill_rating(
+    stat: int, level: str | None, kind: str, stat_name: str = "stat"
+) -> Derivation:
+    """SIM-28: rating = relevant stat + level bonus, with its formula text.
+
+    >>> str(explain_skill_rating(6, "Familiar", "physical", "C"))
+    'Rating = C + Familiar 2 = 6 + 2 = 8'
+    >>> str(explain_skill_rating(6, None, "physical", "C"))
+    'Rating = C + Default -2 = 6 - 2 = 4'
+    >>> str(explain_skill_rating(6, None, "mental", "I"))
+    'Rating: none (a mental skill not bought cannot be rolled, SIM-03)'
+    """
+    check_int(stat_name, stat, -MAX_STAT, MAX_STAT)
+    bonus = level_bonus(level, kind)
+    if bonus is None:
+        return Derivation(
+            "Rating", None, "Rating: none (a mental skill not bought cannot be rolled, SIM-03)"
+        )
+    value = stat + bonus
+    sign = "-" if bonus < 0 else "+"
+    return Derivation(
+        "Rating",
+        value,
+        f"Rating = {stat_name} + {level or 'Default'} {bonus} = {stat} {sign} {abs(bonus)} = {value}",
+    )
+
+
+def skill_rating(stat: int, level: str | None, kind: str) -> int | None:
+    """SIM-28 / SIM-03: the skill rating, or None for a mental skill not bought (no roll).
+
+    >>> [skill_rating(6, level, "personal") for level in ("Familiar", "Capable", "Professional",
+    ...                                                    "Expert")]
+    [8, 10, 14, 18]
+    >>> skill_rating(6, None, "personal"), skill_rating(6, None, "physical"), skill_rating(4, "Expert", "mental")
+    (6, 4, 16)
+    """
+    return explain_skill_rating(stat, level, kind).value
+
+
+@dataclass(frozen=True)
+class SkillInfo:
+    """A row of SIM-T08: a skill's kind, the stat its bonus adds to, and its specialties.
+
+    >>> skill_info("Climbing")
+    SkillInfo(name='Climbing', kind='personal', stat='C', needs_specialty=False, specialties=())
+    """
+
+    name: str
+    kind: str
+    stat: str
+    needs_specialty: bool
+    specialties: tuple[str, ...]
+
+
+def skill_names() -> tuple[str, ...]:
+    """Every skill of SIM-T08 in printed order (74).
+
+    >>> len(skill_names()), skill_names()[0]
+    (74, 'Brawling')
+    """
+    return tuple(str(row["name"]) for row in load_table("simply", "skills").rows)
+
+
+def skill_info(name: str) -> SkillInfo:
+    """The SIM-T08 entry for ``name`` (a trailing ":" is ignored); RuleError if unknown.
+
+    >>> skill_info("Languages:").needs_specialty
+    True
+    >>> skill_info("Basket Weaving")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: skill 'Basket Weaving' is not on the skill list (SIM-T08)
+    """
+    key = name.rstrip(":").strip() if isinstance(name, str) else name
+    if key not in skill_names():
+        raise RuleError(f"skill {name!r} is not on the skill list (SIM-T08)")
+    row = load_table("simply", "skills").row_by("name", key)
+    specialties = row["specialties"]
+    return SkillInfo(
+        name=str(row["name"]),
+        kind=str(row["kind"]),
+        stat=str(row["stat"]),
+        needs_specialty=bool(row["needs_specialty"]),
+        specialties=tuple(str(s) for s in specialties) if isinstance(specialties, tuple) else (),
+    )
