@@ -294,7 +294,7 @@ def test_no_request_leaves_the_origin(browser: Browser, app_url: str) -> None:
     page.wait_for_selector(READY, timeout=60_000)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     roll(page, "3d6")
-    for route in ("settings", "about", "simply"):
+    for route in ("settings", "about", "simply", "gurps"):
         page.get_by_test_id(f"nav-{route}").click()
     origin = urlparse(app_url)
     outside = [
@@ -314,6 +314,30 @@ def test_no_serious_accessibility_violations(app: Page, route: str) -> None:
         roll(app, "3d6")
     violations = run_axe(app)
     assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+
+
+def test_simply_task_roll_and_contest(app: Page) -> None:
+    app.get_by_test_id("nav-simply").click()
+    base = app.get_by_test_id("simply-a-base")
+    base.fill("12")
+    base.press("Tab")
+    app.get_by_test_id("simply-a-difficulty").select_option("Difficult")
+    expect(app.get_by_test_id("simply-a-tn")).to_have_text("base 12 + Difficult −4 = TN 8")
+    expect(app.get_by_test_id("simply-a-chance")).to_contain_text("7/25 (28.00%)")
+    app.get_by_test_id("simply-roll").click()
+    expect(app.get_by_test_id("simply-result")).to_contain_text("vs TN 8:")
+    expect(app.get_by_test_id("simply-log-entry")).to_have_count(1)
+    base.fill("200")
+    base.press("Tab")
+    expect(app.locator("#simply-a-base-error")).to_contain_text("from -99 to 99, got 200")
+    expect(app.get_by_test_id("simply-a-tn")).to_have_text("base 12 + Difficult −4 = TN 8")
+    app.get_by_test_id("simply-mode-contest").click()
+    expect(app.get_by_test_id("simply-contest-odds")).to_contain_text("Draw")
+    app.get_by_test_id("simply-roll").click()
+    expect(app.get_by_test_id("simply-result")).to_contain_text("→")
+    app.reload()
+    app.wait_for_selector(READY)
+    expect(app.get_by_test_id("simply-log-entry")).to_have_count(2)
 
 
 def test_pages_and_touch_targets(app: Page) -> None:

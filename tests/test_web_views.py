@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from rkweb import shell
@@ -125,3 +126,46 @@ def test_unbuilt_systems_say_so_and_simply_shows_its_table() -> None:
     assert "not built yet" in texts_by_testid(fresh("gurps"), "not-built")[0]
     table = texts_by_testid(fresh("simply"), "simply-difficulty")[0]
     assert "Near Impossible" in table and "-12" in table and "+4" in table
+
+
+def test_simply_task_page_shows_tn_and_exact_odds_then_rolls() -> None:
+    model = fresh("simply")
+    model = shell.update(model, ("simply_task_field", "a", "base", "12"), ctx())
+    model = shell.update(model, ("simply_task_field", "a", "difficulty", "Difficult"), ctx())
+    tn = texts_by_testid(model, "simply-a-tn")[0]
+    assert tn == "base 12 + Difficult −4 = TN 8"
+    chance = texts_by_testid(model, "simply-a-chance")[0]
+    assert "7/25 (28.00%)" in chance and "28%" in chance  # SIM-11: 28 of 100 outcomes <= 8
+    model = shell.update(model, ("simply_task_roll",), ctx("r1"))
+    result = texts_by_testid(model, "simply-result")[0]
+    match = re.match(
+        r"^base 12 \+ Difficult −4 = TN 8 · 2d10 \((\d+), (\d+)\) = (\d+) vs TN 8: "
+        r"(success|failure|automatic)",
+        result,
+    )
+    assert match, result
+    total = int(match.group(3))
+    assert total == int(match.group(1)) + int(match.group(2))
+    assert (match.group(4) == "success") == (total <= 8 and total != 20) or total in (2, 20)
+    assert len(model.state["simply_task"]["log"]) == 1
+
+
+def test_simply_task_bad_field_names_the_field_and_keeps_the_value() -> None:
+    model = shell.update(fresh("simply"), ("simply_task_field", "a", "base", "twelve"), ctx())
+    assert model.ui["simply_task_errors"]["a.base"].startswith("Base must be a whole number")
+    assert "TN 12" in texts_by_testid(model, "simply-a-tn")[0]
+
+
+def test_simply_automatic_difficulty_has_no_odds_and_contest_has_three() -> None:
+    model = shell.update(
+        fresh("simply"), ("simply_task_field", "a", "difficulty", "Impossible"), ctx()
+    )
+    assert "Automatic failure: no roll" in texts_by_testid(model, "simply-a-chance")[0]
+    model = shell.update(fresh("simply"), ("simply_task_mode", "contest"), ctx())
+    model = shell.update(model, ("simply_task_field", "a", "base", "10"), ctx())
+    model = shell.update(model, ("simply_task_field", "b", "base", "10"), ctx())
+    odds = texts_by_testid(model, "simply-contest-odds")[0]
+    assert odds.count("669/2000") == 2 and "331/1000" in odds  # E18
+    model = shell.update(model, ("simply_task_roll",), ctx("c"))
+    result = texts_by_testid(model, "simply-result")[0]
+    assert re.match(r"^A 2d10 \(\d+, \d+\) = \d+ vs TN 10: .*; B 2d10 .* vs TN 10: .*→ ", result)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rkweb.model import ROUTES, Ctx, Model
-from rkweb.pages import about, dice, settings, systems
+from rkweb.pages import about, dice, settings, simply_task, systems
 from rkweb.vdom import Msg, VNode, h
 
 NAV = (
@@ -53,6 +53,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return replace(model, banners=model.banners[:index] + model.banners[index + 1 :])
     if kind.startswith("dice_"):
         return dice.update(model, msg, ctx)
+    if kind.startswith("simply_task_"):
+        return simply_task.update(model, msg, ctx)
     return settings.update(model, msg, ctx)
 
 

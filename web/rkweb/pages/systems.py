@@ -46,7 +46,28 @@ def _difficulty_table() -> VNode:
     )
 
 
+def _simply(model: Model) -> VNode:
+    from rkweb.pages import simply_task
+
+    status = h(
+        "p",
+        {"class": "notice", "data-testid": "not-built"},
+        "Task rolls and contests work now. The character builder and the combat worksheet are "
+        "not built yet; the rules core already has armor, damage, injury and recovery.",
+    )
+    return h(
+        "div",
+        {"class": "page system-page"},
+        h("h2", {"class": "page-title"}, "Simply Roleplaying! — task roll"),
+        status,
+        simply_task.view(model),
+        _difficulty_table(),
+    )
+
+
 def view(model: Model) -> VNode:
+    if model.route == "simply":
+        return _simply(model)
     name, what = SYSTEMS[model.route]
     parts = [
         h(
@@ -62,6 +83,4 @@ def view(model: Model) -> VNode:
             ),
         )
     ]
-    if model.route == "simply":
-        parts.append(_difficulty_table())
     return h("div", {"class": "page system-page"}, *parts)

@@ -1,0 +1,202 @@
+"""Simply Roleplaying! Luck Points: on tests, contests and checks (SIM-10) and against injury
+(SIM-43).
+
+>>> str(luck_on_test(10, 13, 20))
+'2D10 = 13 vs TN 10: failure by 3; luck: 5 LP spent (needs 3, minimum 5) → TN 15, success by 2; 15 LP left'
+>>> str(luck_on_injury(9, 20, 4))
+'injury 9 − luck 4 = 5; 16 LP left'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from pycore.dice import RandintSource, Roll, roll
+from pycore.errors import RuleError
+from pycore.systems.simply.tasks import TaskResult, test
+
+#: SIM-10 1: "at least 5 Luck Points available"; 2a-2c: 5 is also the least ever spent on a roll.
+LUCK_MINIMUM: Final = 5
+#: Bounds on typed-in values (STYLE 3), matching the character sheet's luck bound.
+MAX_LUCK: Final = 1000
+MAX_INJURY: Final = 1000
+
+LuckCase = Literal["success", "bought", "not enough", "automatic failure"]
+
+
+def _int(field: str, value: object, low: int, high: int, why: str = "") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{field} {value!r} is not a whole number; allowed: {low} to {high}{why}")
+    if not low <= value <= high:
+        raise RuleError(f"{field} {value} is outside {low} to {high}{why}")
+    return value
+
+
+def can_declare_luck(luck_points: int) -> bool:
+    """Whether luck may be declared before a roll: at least 5 LP available (SIM-10 1).
+
+    >>> can_declare_luck(4), can_declare_luck(5)
+    (False, True)
+    """
+    return _int("luck points", luck_points, 0, MAX_LUCK) >= LUCK_MINIMUM
+
+
+def _declared(luck_points: int) -> int:
+    lp = _int("luck points", luck_points, 0, MAX_LUCK)
+    if lp < LUCK_MINIMUM:  # SIM-10 1: declared before the roll, with >= 5 LP available
+        raise RuleError(
+            f"luck points {lp} is outside {LUCK_MINIMUM} to {MAX_LUCK}"
+            f" (SIM-10: at least {LUCK_MINIMUM} LP to declare luck before the roll)"
+        )
+    return lp
+
+
+@dataclass(frozen=True)
+class LuckTest:
+    """A test with luck declared (SIM-10): the plain test, the LP spent and the final outcome.
+
+    ``case`` is "success" (2a: spend 5), "bought" (2b: TN raised 1:1, minimum 5),
+    "not enough" (2c: fail, spend 5) or "automatic failure" (a 20 cannot be bought off: fail,
+    spend 5). ``final_target`` is the TN after luck and ``margin`` is ``final_target - roll``.
+    """
+
+    test: TaskResult
+    luck_before: int
+    spent: int
+    success: bool
+    final_target: int
+    margin: int
+    case: LuckCase
+    needed: int
+
+    @property
+    def luck_left(self) -> int:
+        return self.luck_before - self.spent
+
+    def __str__(self) -> str:
+        head = f"{self.test}; luck: "
+        left = f"; {self.luck_left} LP left"
+        if self.case == "success":
+            return f"{head}{self.spent} LP spent (success costs {LUCK_MINIMUM}){left}"
+        if self.case == "bought":
+            return (
+                f"{head}{self.spent} LP spent (needs {self.needed}, minimum {LUCK_MINIMUM})"
+                f" → TN {self.final_target}, success by {self.margin}{left}"
+            )
+        if self.case == "automatic failure":
+            return f"{head}a 20 cannot be bought off → failure, {self.spent} LP spent{left}"
+        return (
+            f"{head}needs {self.needed} LP, only {self.luck_before} → failure,"
+            f" {self.spent} LP spent{left}"
+        )
+
+
+def luck_on_test(target: int, roll: int, luck_points: int, level: str | None = None) -> LuckTest:
+    """Resolve a test (or check, or one side of a contest) on which luck was declared (SIM-10).
+
+    Raises RuleError when fewer than 5 LP are available, since luck cannot then be declared.
+
+    >>> r = luck_on_test(10, 18, 20)
+    >>> r.success, r.spent, r.final_target, r.margin, r.luck_left
+    (True, 8, 18, 0, 12)
+    >>> str(luck_on_test(10, 18, 7))
+    '2D10 = 18 vs TN 10: failure by 8; luck: needs 8 LP, only 7 → failure, 5 LP spent; 2 LP left'
+    >>> str(luck_on_test(25, 20, 30))
+    '2D10 = 20 vs TN 25: automatic failure (20 always fails); luck: a 20 cannot be bought off → failure, 5 LP spent; 25 LP left'
+    >>> luck_on_test(10, 6, 4)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: luck points 4 is outside 5 to 1000 (SIM-10: at least 5 LP to declare luck before the roll)
+    """
+    lp = _declared(luck_points)
+    plain = test(target, roll, level)
+    if plain.success:  # SIM-10 2a: success costs 5; the TN does not change
+        return LuckTest(plain, lp, LUCK_MINIMUM, True, plain.target, plain.margin, "success", 0)
+    if plain.automatic:  # SIM-10 reading: a 20 fails whatever the TN, so no LP can buy it off
+        return LuckTest(
+            plain, lp, LUCK_MINIMUM, False, plain.target, plain.margin, "automatic failure", 0
+        )
+    needed = plain.roll - plain.target  # SIM-10 2b: raise the TN 1:1 until roll <= TN
+    cost = max(LUCK_MINIMUM, needed)  # ... minimum 5
+    if cost > lp:  # SIM-10 2c: not enough LP: the task fails and 5 are spent
+        return LuckTest(
+            plain, lp, LUCK_MINIMUM, False, plain.target, plain.margin, "not enough", needed
+        )
+    final = plain.target + cost
+    # The TN rises by the LP actually spent, so the new margin is TN + spent - roll (>= 0).
+    return LuckTest(plain, lp, cost, True, final, final - plain.roll, "bought", needed)
+
+
+@dataclass(frozen=True)
+class RolledLuckTest:
+    """A test with luck declared, rolled with :func:`roll_luck_test`."""
+
+    result: LuckTest
+    roll: Roll
+
+    def __str__(self) -> str:
+        return f"{self.roll.explain()}: {self.result}"
+
+
+def roll_luck_test(
+    target: int, luck_points: int, rng: RandintSource, level: str | None = None
+) -> RolledLuckTest:
+    """Declare luck, then roll 2D10 with ``rng`` (SIM-10: the declaration comes first, so too
+    few LP are refused before any dice are rolled).
+
+    >>> import random
+    >>> str(roll_luck_test(10, 20, random.Random(1)))
+    '2d10 (3, 10) = 13: 2D10 = 13 vs TN 10: failure by 3; luck: 5 LP spent (needs 3, minimum 5) → TN 15, success by 2; 15 LP left'
+    """
+    _declared(luck_points)
+    test(target, 2, level)  # validates target and level before rolling
+    rolled = roll("2d10", rng)
+    return RolledLuckTest(luck_on_test(target, rolled.total, luck_points, level), rolled)
+
+
+@dataclass(frozen=True)
+class InjuryLuck:
+    """Luck spent against injury, 1:1 (SIM-43)."""
+
+    injury_before: int
+    luck_before: int
+    spent: int
+
+    @property
+    def injury(self) -> int:
+        return self.injury_before - self.spent
+
+    @property
+    def luck_left(self) -> int:
+        return self.luck_before - self.spent
+
+    def __str__(self) -> str:
+        return (
+            f"injury {self.injury_before} − luck {self.spent} = {self.injury};"
+            f" {self.luck_left} LP left"
+        )
+
+
+def luck_on_injury(injury: int, luck_points: int, spend: int) -> InjuryLuck:
+    """Spend ``spend`` LP to reduce ``injury`` 1:1 (SIM-43): no declaration, no 5-LP minimum,
+    from 0 up to the smaller of the injury and the LP available.
+
+    >>> r = luck_on_injury(9, 20, 4)
+    >>> r.injury, r.luck_left
+    (5, 16)
+    >>> luck_on_injury(3, 20, 4)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: luck spent 4 is outside 0 to 3 (SIM-43: at most the injury and the luck available)
+    """
+    injury = _int("injury", injury, 0, MAX_INJURY)
+    lp = _int("luck points", luck_points, 0, MAX_LUCK)
+    spend = _int(
+        "luck spent",
+        spend,
+        0,
+        min(injury, lp),
+        " (SIM-43: at most the injury and the luck available)",
+    )
+    return InjuryLuck(injury, lp, spend)
