@@ -340,6 +340,33 @@ def test_simply_task_roll_and_contest(app: Page) -> None:
     expect(app.get_by_test_id("simply-log-entry")).to_have_count(2)
 
 
+def test_simply_build_a_character(app: Page) -> None:
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-characters").click()
+    app.get_by_test_id("char-new").click()
+    name = app.get_by_test_id("char-name")
+    name.fill("Mara")
+    name.press("Tab")
+    expect(app.get_by_test_id("char-entry")).to_contain_text("Mara")
+    strength = app.get_by_test_id("char-strength")
+    strength.fill("9")
+    strength.press("Tab")
+    expect(app.get_by_test_id("char-derived")).to_contain_text("⌈9 × 3 + 6⌉ = 33")
+    expect(app.get_by_test_id("char-problems-stats")).to_contain_text("over the")
+    app.get_by_test_id("char-add-skill").select_option("Brawling")
+    expect(app.get_by_test_id("char-skill")).to_contain_text("Brawling")
+    violations = run_axe(app)
+    assert violations == [], [(v["id"], len(v["nodes"])) for v in violations]
+    app.reload()
+    app.wait_for_selector(READY)
+    app.get_by_test_id("simply-tab-characters").click()
+    expect(app.get_by_test_id("char-skill")).to_contain_text("Brawling")
+    app.get_by_test_id("char-delete").click()
+    expect(app.get_by_test_id("char-entry")).to_have_count(0)
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("char-entry")).to_contain_text("Mara")
+
+
 def test_pages_and_touch_targets(app: Page) -> None:
     app.get_by_test_id("nav-simply").click()
     expect(app.get_by_test_id("not-built")).to_contain_text("not built yet")

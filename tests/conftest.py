@@ -4,5 +4,7 @@ import sys
 from pathlib import Path
 
 WEB = Path(__file__).resolve().parent.parent / "web"
-if str(WEB) not in sys.path:
-    sys.path.insert(0, str(WEB))
+TESTS = Path(__file__).resolve().parent
+for folder in (WEB, TESTS):  # tests/ for the shared helper seedfiles.py (importlib import mode)
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import contextlib
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from seedfiles import seeds_dir
 
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import (
@@ -22,7 +22,7 @@ from pycore.systems.simply.armor import (
 )
 from pycore.tables import load_table
 
-SEED = Path("/work/shared/seeds/002_397ff4437f29826d.txt")
+SEED = seeds_dir() / "002_397ff4437f29826d.txt"
 
 
 @pytest.mark.parametrize(

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from seedfiles import seeds_dir
 
 from pycore.tables import load_table
 
-SEED = Path("/work/shared/seeds/002_397ff4437f29826d.txt")
+SEED = seeds_dir() / "002_397ff4437f29826d.txt"
 
 
 def seed_lines() -> list[str]:

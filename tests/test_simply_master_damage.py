@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from seedfiles import seeds_dir
 
 from pycore.errors import RuleError
 from pycore.systems.simply.damage import master_damage
 from pycore.tables import load_table
 
-SEED = Path("/work/shared/seeds/002_397ff4437f29826d.txt")
+SEED = seeds_dir() / "002_397ff4437f29826d.txt"
 
 
 def band(m: int, r: int) -> int:

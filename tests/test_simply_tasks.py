@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import product
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seedfiles import seed_lines, seeds_dir
 
 from pycore.errors import RuleError
 from pycore.systems.simply import tasks
 from pycore.tables import load_table
 
-SEED = Path("/work/shared/seeds/002_397ff4437f29826d.txt")
+SEED = seeds_dir() / "002_397ff4437f29826d.txt"
 PAIRS = list(product(range(1, 11), repeat=2))
 
 
@@ -77,7 +77,7 @@ def test_sim_11_table_only_covers_tn_2_to_20() -> None:
 def test_sim_t13_matches_the_seed_and_brute_force() -> None:
     table = load_table("simply", "success_probability")
     assert [r["tn"] for r in table.rows] == list(range(2, 21))
-    seed = SEED.read_text(encoding="utf-8").split("\n")
+    seed = seed_lines("002_397ff4437f29826d.txt")
     for row in table.rows:
         tn, percent, line = row["tn"], row["percent"], row["line"]
         assert isinstance(tn, int) and isinstance(line, int)

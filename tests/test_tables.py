@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from seedfiles import seeds_dir
 
 from pycore.errors import RulekeeperError, TableError
 from pycore.tables import (
@@ -29,7 +30,7 @@ from pycore.tables import (
 )
 
 ORIGIN = "tables/aftermath/demo.toml"
-SEEDS = Path("/work/shared/seeds")
+SEEDS = seeds_dir()
 
 BASE: dict[str, Any] = {
     "format": 1,

@@ -169,3 +169,25 @@ def test_simply_automatic_difficulty_has_no_odds_and_contest_has_three() -> None
     model = shell.update(model, ("simply_task_roll",), ctx("c"))
     result = texts_by_testid(model, "simply-result")[0]
     assert re.match(r"^A 2d10 \(\d+, \d+\) = \d+ vs TN 10: .*; B 2d10 .* vs TN 10: .*→ ", result)
+
+
+def test_simply_characters_create_edit_budgets_and_undo_delete() -> None:
+    model = shell.update(fresh("simply"), ("simply_tab", "characters"), ctx())
+    model = shell.update(model, ("simply_char_new",), ctx())
+    model = shell.update(model, ("simply_char_field", "name", "Ana <b>"), ctx())
+    assert texts_by_testid(model, "char-entry")[0].startswith("Ana <b>")
+    derived = texts_by_testid(model, "char-derived")[0]
+    assert "⌈6 × 3 + 6⌉ = 24" in derived  # SIM-27 with the default stats 6/6/6/6
+    model = shell.update(model, ("simply_char_field", "strength", "10"), ctx())
+    over = texts_by_testid(model, "char-problems-stats")[0]
+    assert "over the" in over  # 10 + 6 + 6 + 6 = 28 > 23 stat points
+    model = shell.update(model, ("simply_char_field", "strength", "lots"), ctx())
+    assert model.ui["char_errors"]["strength"] == "Strength must be a whole number."
+    assert model.state["simply_characters"]["list"][0]["strength"] == 10
+    model = shell.update(model, ("simply_char_field", "add_skill", "Brawling"), ctx())
+    assert texts_by_testid(model, "char-skill")[0].startswith("Brawling")
+    model = shell.update(model, ("simply_char_del", 0), ctx())
+    assert model.state["simply_characters"]["list"] == []
+    assert model.history.undo_label == "Delete Ana <b>"
+    model = shell.update(model, ("undo",), ctx())
+    assert model.state["simply_characters"]["list"][0]["name"] == "Ana <b>"

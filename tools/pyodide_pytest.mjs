@@ -1,7 +1,7 @@
 // Run the core's pytest suite inside Pyodide under node, so the browser's Python (3.14, wasm)
 // is checked against the same tests as CPython. Offline: wheels come from wheels-test/.
 // Usage: node tools/pyodide_pytest.mjs [pytest args]
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
@@ -19,6 +19,13 @@ for (const name of readdirSync(WHEELS).filter((n) => n.endsWith(".whl"))) {
 py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: REPO }, "/repo");
 py.FS.chdir("/repo");
+// The rule texts sit beside the repository (shared/seeds); tests that read them find them at
+// /shared, the same place relative to /repo as on the host.
+const SHARED = join(REPO, "..", "shared");
+if (existsSync(SHARED)) {
+  py.FS.mkdirTree("/shared");
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: SHARED }, "/shared");
+}
 py.globals.set("pytest_args", py.toPy(args));
 const code = await py.runPythonAsync(`
 import sys, pytest

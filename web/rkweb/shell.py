@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rkweb.model import ROUTES, Ctx, Model
-from rkweb.pages import about, dice, settings, simply_task, systems
+from rkweb.pages import about, dice, settings, simply_characters, simply_task, systems
 from rkweb.vdom import Msg, VNode, h
 
 NAV = (
@@ -55,6 +55,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return dice.update(model, msg, ctx)
     if kind.startswith("simply_task_"):
         return simply_task.update(model, msg, ctx)
+    if kind.startswith("simply_char_"):
+        return simply_characters.update(model, msg, ctx)
+    if kind == "simply_tab":
+        return model.with_ui(simply_tab=str(msg[1]))
     return settings.update(model, msg, ctx)
 
 

@@ -46,22 +46,50 @@ def _difficulty_table() -> VNode:
     )
 
 
-def _simply(model: Model) -> VNode:
-    from rkweb.pages import simply_task
+SIMPLY_TABS = (("task", "Task roll"), ("characters", "Characters"))
 
+
+def _simply(model: Model) -> VNode:
+    from rkweb.pages import simply_characters, simply_task
+
+    tab = model.ui.get("simply_tab", "task")
+    tabs = h(
+        "div",
+        {"class": "row tabs", "role": "group", "aria-label": "Simply pages"},
+        *[
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "data-testid": f"simply-tab-{key}",
+                    "class": "primary" if tab == key else "secondary",
+                    "aria-pressed": "true" if tab == key else "false",
+                    "on_click": ("simply_tab", key),
+                },
+                label,
+            )
+            for key, label in SIMPLY_TABS
+        ],
+    )
     status = h(
         "p",
         {"class": "notice", "data-testid": "not-built"},
-        "Task rolls and contests work now. The character builder and the combat worksheet are "
-        "not built yet; the rules core already has armor, damage, injury and recovery.",
+        "Task rolls, contests and the character builder work now. The combat worksheet and the "
+        "printable record are not built yet; the rules core already has armor, damage, injury "
+        "and recovery.",
+    )
+    body = (
+        simply_characters.view(model)
+        if tab == "characters"
+        else h("div", {}, simply_task.view(model), _difficulty_table())
     )
     return h(
         "div",
         {"class": "page system-page"},
-        h("h2", {"class": "page-title"}, "Simply Roleplaying! — task roll"),
+        h("h2", {"class": "page-title"}, "Simply Roleplaying!"),
+        tabs,
         status,
-        simply_task.view(model),
-        _difficulty_table(),
+        body,
     )
 
 
