@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rkweb.model import ROUTES, Ctx, Model
-from rkweb.pages import about, dice, settings, simply_characters, simply_task, systems
+from rkweb.pages import about, dice, settings, systems
 from rkweb.vdom import Msg, VNode, h
 
 NAV = (
@@ -53,12 +53,16 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return replace(model, banners=model.banners[:index] + model.banners[index + 1 :])
     if kind.startswith("dice_"):
         return dice.update(model, msg, ctx)
-    if kind.startswith("simply_task_"):
-        return simply_task.update(model, msg, ctx)
-    if kind.startswith("simply_char_"):
-        return simply_characters.update(model, msg, ctx)
-    if kind == "simply_tab":
-        return model.with_ui(simply_tab=str(msg[1]))
+    if kind.startswith("simply_"):
+        # Imported on first use: the rule systems are not needed to start the app (start-up bench).
+        from rkweb.pages import simply_characters, simply_task
+
+        if kind.startswith("simply_task_"):
+            return simply_task.update(model, msg, ctx)
+        if kind.startswith("simply_char_"):
+            return simply_characters.update(model, msg, ctx)
+        if kind == "simply_tab":
+            return model.with_ui(simply_tab=str(msg[1]))
     return settings.update(model, msg, ctx)
 
 
