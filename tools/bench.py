@@ -140,8 +140,47 @@ def browser_figures(origin: str) -> list[tuple[str, str, str]]:
         )
         rows.append(("roll click → DOM updated, p95", f"{p95(latencies):.1f} ms", "< 50 ms"))
         context.close()
+        rows += task_roll_figures(browser, origin)
         browser.close()
     return rows
+
+
+TASK_PROBE = """
+window.__lat = [];
+document.addEventListener("click", (e) => {
+  if (!e.target.closest("[data-testid=simply-roll]")) return;
+  const t0 = performance.now();
+  const before = document.querySelectorAll("[data-testid=simply-log-entry]").length;
+  const obs = new MutationObserver(() => {
+    if (document.querySelectorAll("[data-testid=simply-log-entry]").length !== before) {
+      window.__lat.push(performance.now() - t0); obs.disconnect();
+    }
+  });
+  obs.observe(document.getElementById("app"), {childList: true, subtree: true});
+}, true);
+"""
+
+
+def task_roll_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """Simply Roleplaying! task roll: click → the new log entry is in the DOM."""
+    context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    page.add_init_script(TASK_PROBE)
+    page.goto(f"{origin}/#/simply")
+    page.wait_for_selector('html[data-ready="1"]', timeout=120_000)
+    for index in range(CLICKS):
+        page.click("[data-testid=simply-roll]")
+        page.wait_for_function(f"window.__lat.length >= {index + 1}")
+    latencies = [float(v) for v in page.evaluate("window.__lat")][5:]
+    context.close()
+    return [
+        (
+            "Simply task roll click → DOM, median",
+            f"{statistics.median(latencies):.1f} ms",
+            "< 50 ms",
+        ),
+        ("Simply task roll click → DOM, p95", f"{p95(latencies):.1f} ms", "< 50 ms"),
+    ]
 
 
 def cpython_figures() -> list[tuple[str, str, str]]:
@@ -166,6 +205,11 @@ def cpython_figures() -> list[tuple[str, str, str]]:
         runs = 20
         seconds = min(timeit.repeat(lambda e=expr: distribution(e), number=1, repeat=runs))
         rows.append((f"distribution('{expr}')", f"{seconds * 1000:.2f} ms", "< 20 ms"))
+    from pycore.systems.simply.tasks import contest_odds
+
+    pairs = [(a, b) for a in range(2, 21) for b in range(2, 21)]
+    seconds = timeit.timeit(lambda: [contest_odds(a, b) for a, b in pairs], number=1)
+    rows.append(("Simply contest_odds, all TN pairs 2-20 (361)", f"{seconds * 1000:.0f} ms", ""))
     return rows
 
 
