@@ -355,6 +355,7 @@ def test_simply_build_a_character(app: Page) -> None:
     expect(app.get_by_test_id("char-problems-stats")).to_contain_text("over the")
     app.get_by_test_id("char-add-skill").select_option("Brawling")
     expect(app.get_by_test_id("char-skill")).to_contain_text("Brawling")
+    expect(app.get_by_test_id("char-add-skill")).to_have_value("")  # back to its prompt
     violations = run_axe(app)
     assert violations == [], [(v["id"], len(v["nodes"])) for v in violations]
     app.reload()

@@ -277,6 +277,8 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
                     {
                         "id": "char-add-skill",
                         "data-testid": "char-add-skill",
+                        # keyed by the skill count: rebuilt, back to its prompt, after each add
+                        "data-key": f"add-skill-{len(character.skills)}",
                         "on_change": ("simply_char_field", "add_skill"),
                     },
                     h("option", {"value": "", "selected": True}, "Choose a skill…"),
