@@ -41,7 +41,11 @@ def absent(value: Any) -> bool:
 
 def _set_attr(el: Any, name: str, value: str) -> None:
     if name == "value":
-        if el.value != value:
+        # The attribute for <option> (whose value otherwise falls back to its text), the live
+        # property for fields, set only when it differs so the caret does not jump.
+        if str(el.tagName) == "OPTION":
+            el.setAttribute("value", value)
+        elif el.value != value:
             el.value = value
         return
     el.setAttribute(name, value)
