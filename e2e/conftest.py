@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import sys
-import threading
 from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -15,33 +12,13 @@ from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "tools"))
 
+from localsite import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
 from support import READY  # noqa: E402
 
 DIST = ROOT / "dist"
 TABLET = {"width": 768, "height": 1024}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # A context closing mid-download resets the connection; that means nothing here.
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -56,10 +33,8 @@ def site_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def server_origin(site_root: Path) -> Iterator[str]:
-    server = QuietServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(site_root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server, origin = serve(site_root)
+    yield origin
     server.shutdown()
 
 
@@ -73,7 +48,7 @@ def app_url(server_origin: str) -> str:
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {
         **browser_type_launch_args,
-        "executable_path": "/usr/bin/chromium",
+        "executable_path": CHROMIUM,
         "args": CHROMIUM_ARGS,
     }
 

@@ -13,11 +13,8 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-import threading
 import time
 import timeit
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -25,17 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT))
 
+from localsite import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
+
 LOADS = 5
 CLICKS = 40
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_PROBE = """
 new MutationObserver((_, obs) => {
   if (document.documentElement.dataset.ready === "1") {
@@ -62,18 +52,6 @@ document.addEventListener("click", (e) => {
 """
 
 
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, *args: Any) -> None:
-        pass
-
-
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -84,7 +62,7 @@ def browser_figures(origin: str) -> list[tuple[str, str, str]]:
 
     rows: list[tuple[str, str, str]] = []
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
         def ready_time(url: str) -> tuple[float, int]:
             context = browser.new_context(service_workers="block")
@@ -222,9 +200,7 @@ def size_figures() -> list[tuple[str, str, str]]:
 def main() -> None:
     if not (DIST / "index.html").exists():
         sys.exit("bench: dist/ is not built (make build)")
-    server = Server(("127.0.0.1", 0), partial(Quiet, directory=str(DIST)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    server, origin = serve(DIST)
     started = time.time()
     rows = cpython_figures() + size_figures() + browser_figures(origin)
     server.shutdown()

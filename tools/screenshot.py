@@ -6,32 +6,23 @@ Usage: python tools/screenshot.py [out-dir] [WIDTHxHEIGHT]  (needs a built dist/
 from __future__ import annotations
 
 import sys
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
+from localsite import CHROMIUM, CHROMIUM_ARGS, serve
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUTES = ("dice", "settings", "about", "simply", "gurps")
 
 
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
     width, height = (int(v) for v in (sys.argv[2] if len(sys.argv) > 2 else "768x1024").split("x"))
     out.mkdir(parents=True, exist_ok=True)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(ROOT / "dist")))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, origin = serve(ROOT / "dist")
+    url = f"{origin}/"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(url)
         page.wait_for_selector('html[data-ready="1"]', timeout=60_000)

@@ -291,14 +291,15 @@ class App:
         if kind == "submit":
             event.preventDefault()
         msg = message_from(str(target.getAttribute(f"data-on-{kind}")))
-        if kind in ("input", "change") and msg[0] not in ("dice_odds", "import_file"):
-            msg = (*msg, str(target.value))
         if msg[0] == "import_file":
             files = target.files
             if files.length:
                 self.spawn(self.import_file(files.item(0)))
             target.value = ""
             return
+        if kind in ("input", "change"):
+            # A field's message carries its value; handlers that do not need it ignore it.
+            msg = (*msg, str(target.value))
         self.dispatch(msg)
 
     def dispatch(self, msg: Msg) -> None:

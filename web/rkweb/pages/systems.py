@@ -1,5 +1,5 @@
-"""The four rule systems' pages. None is built yet: each says so plainly, and Simply shows its
-difficulty table, which already travels from ``tables/`` to the page."""
+"""The four rule systems' pages. Simply has its task roll and character builder (with the
+difficulty table from ``tables/``); the others say plainly that they are not built yet."""
 
 from __future__ import annotations
 
