@@ -3,8 +3,11 @@
 import sys
 from pathlib import Path
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-TESTS = Path(__file__).resolve().parent
-for folder in (WEB, TESTS):  # tests/ for the shared helper seedfiles.py (importlib import mode)
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+TESTS = ROOT / "tests"
+# ROOT first, so a second checkout (git worktree) tests its own pycore, not the installed one;
+# tests/ for the shared helper seedfiles.py (importlib import mode).
+for folder in (TESTS, WEB, ROOT):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
