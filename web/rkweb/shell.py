@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
 
 from rkweb.model import ROUTES, Ctx, Model
@@ -63,6 +64,14 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return simply_characters.update(model, msg, ctx)
         if kind == "simply_tab":
             return model.with_ui(simply_tab=str(msg[1]))
+        return model
+    system = kind.split("_", 1)[0]
+    if system in systems.SYSTEMS and systems.is_built(system):
+        # Each further system is one page module, rkweb.pages.<system>, with view() and update();
+        # imported on first use like Simply's.
+        page = importlib.import_module(f"rkweb.pages.{system}")
+        result: Model = page.update(model, msg, ctx)
+        return result
     return settings.update(model, msg, ctx)
 
 

@@ -1,7 +1,12 @@
 """The four rule systems' pages. Simply has its task roll and character builder (with the
-difficulty table from ``tables/``); the others say plainly that they are not built yet."""
+difficulty table from ``tables/``). Each other system is one module ``rkweb.pages.<system>`` with
+``view(model)`` and ``update(model, msg, ctx)`` (its messages start with ``<system>_``); until that
+module exists the page says plainly that the system is not built yet."""
 
 from __future__ import annotations
+
+import importlib
+import importlib.util
 
 from rkweb.model import Model
 from rkweb.vdom import VNode, h
@@ -93,9 +98,18 @@ def _simply(model: Model) -> VNode:
     )
 
 
+def is_built(system: str) -> bool:
+    """Whether ``rkweb.pages.<system>`` exists (Simply has its own pages here)."""
+    return system != "simply" and importlib.util.find_spec(f"rkweb.pages.{system}") is not None
+
+
 def view(model: Model) -> VNode:
     if model.route == "simply":
         return _simply(model)
+    if is_built(model.route):
+        page = importlib.import_module(f"rkweb.pages.{model.route}")
+        result: VNode = page.view(model)
+        return result
     name, what = SYSTEMS[model.route]
     parts = [
         h(
