@@ -1,6 +1,9 @@
 """Screenshots of each page at tablet size, to look at as a user would.
 
-Usage: python tools/screenshot.py [out-dir] [WIDTHxHEIGHT]  (needs a built dist/)
+Usage: python tools/screenshot.py [out-dir] [WIDTHxHEIGHT] [PAGES]  (needs a built dist/)
+
+PAGES is a comma-separated list of routes, each optionally followed by ``:`` and test ids to click
+first, joined by ``+``: ``simply:simply-tab-characters,gurps``. The file is named after the spec.
 """
 
 from __future__ import annotations
@@ -29,10 +32,15 @@ def main() -> None:
         for expr in ("3d6", "4d6kh3", "2d10+3"):
             page.fill("[data-testid=dice-expr]", expr)
             page.click("[data-testid=dice-roll]")
-        for route in ROUTES:
+        specs = sys.argv[3].split(",") if len(sys.argv) > 3 else ROUTES
+        for spec in specs:
+            route, _, clicks = spec.partition(":")
             page.click(f"[data-testid=nav-{route}]")
-            page.wait_for_timeout(200)
-            page.screenshot(path=str(out / f"{route}-{width}x{height}.png"), full_page=True)
+            for testid in filter(None, clicks.split("+")):
+                page.click(f"[data-testid={testid}]")
+            page.wait_for_timeout(300)
+            name = spec.replace(":", "-").replace("+", "-")
+            page.screenshot(path=str(out / f"{name}-{width}x{height}.png"), full_page=True)
         browser.close()
     server.shutdown()
     print(f"screenshots in {out}/")
