@@ -242,9 +242,14 @@ def test_luck_against_injury_and_master_damage_table() -> None:
 
 def test_shield_and_energy_rows_apply_by_attack_type() -> None:
     fight = add_combatant(
-        Combat(), name="Trooper", hp_max=30, strength=7, health=5,
-        armor="plasteel_heavy", coating="reflective",
-    )  # fmt: skip
+        Combat(),
+        name="Trooper",
+        hp_max=30,
+        strength=7,
+        health=5,
+        armor="plasteel_heavy",
+        coating="reflective",
+    )
     fight, result = hit(fight, "c1", 40, "energy")
     assert result.damage.injury == 5  # -30 armor, -5 reflective coating (SIM-30)
 

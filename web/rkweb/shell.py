@@ -56,8 +56,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return dice.update(model, msg, ctx)
     if kind.startswith("simply_"):
         # Imported on first use: the rule systems are not needed to start the app (start-up bench).
-        from rkweb.pages import simply_characters, simply_task
+        from rkweb.pages import simply_characters, simply_combat, simply_task
 
+        if kind.startswith("simply_combat_"):
+            return simply_combat.update(model, msg, ctx)
         if kind.startswith("simply_task_"):
             return simply_task.update(model, msg, ctx)
         if kind.startswith("simply_char_"):

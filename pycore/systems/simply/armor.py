@@ -245,6 +245,16 @@ def armor_ids() -> tuple[str, ...]:
     return tuple(_str(r, "id") for r in load_table("simply", "armor").rows if r["era"] != "coating")
 
 
+def coating_ids() -> tuple[str, ...]:
+    """Every coating or insert of SIM-T06 (Plasteel only, SIM-30 footnote +), in table order.
+
+    >>> "reflective" in coating_ids()
+    True
+    """
+    rows = load_table("simply", "armor").rows
+    return tuple(_str(r, "id").removeprefix("coating_") for r in rows if r["era"] == "coating")
+
+
 def shield_ids() -> tuple[str, ...]:
     """Every shield id of SIM-T07, in table order.
 

@@ -159,8 +159,9 @@ class Combatant:
         return self.has("bleeding")
 
     def protection(self) -> Protection:
-        return wear(self.armor, [self.coating] if self.coating else [], self.shield,
-                    self.ablative_hits)  # fmt: skip
+        return wear(
+            self.armor, [self.coating] if self.coating else [], self.shield, self.ablative_hits
+        )
 
     def status(self) -> str:
         """The conditions in words, worst first.

@@ -252,7 +252,12 @@ def _log(model: Model) -> VNode:
                 "Clear log",
             ),
         ),
-        h("ol", {"class": "log", "reversed": True}, *entries)
+        h(
+            "ol",
+            # A long log scrolls, so it must be reachable by keyboard (axe scrollable-region).
+            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": "Roll log entries"},
+            *entries,
+        )
         if entries
         else h("p", {"class": "muted"}, "No rolls yet."),
     )

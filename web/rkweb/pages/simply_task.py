@@ -287,7 +287,7 @@ def view(model: Model) -> VNode:
         ),
         h(
             "ol",
-            {"class": "log"},
+            {"class": "log", "tabindex": "0", "aria-label": "Task log entries"},
             *[
                 h(
                     "li",

@@ -51,11 +51,11 @@ def _difficulty_table() -> VNode:
     )
 
 
-SIMPLY_TABS = (("task", "Task roll"), ("characters", "Characters"))
+SIMPLY_TABS = (("task", "Task roll"), ("characters", "Characters"), ("combat", "Combat"))
 
 
 def _simply(model: Model) -> VNode:
-    from rkweb.pages import simply_characters, simply_task
+    from rkweb.pages import simply_characters, simply_combat, simply_task
 
     tab = model.ui.get("simply_tab", "task")
     tabs = h(
@@ -79,15 +79,15 @@ def _simply(model: Model) -> VNode:
     status = h(
         "p",
         {"class": "notice", "data-testid": "not-built"},
-        "Task rolls, contests and the character builder work now. The combat worksheet and the "
-        "printable record are not built yet; the rules core already has armor, damage, injury "
-        "and recovery.",
+        "Task rolls, contests, the character builder and the combat worksheet work now. The "
+        "printable character record is not built yet.",
     )
-    body = (
-        simply_characters.view(model)
-        if tab == "characters"
-        else h("div", {}, simply_task.view(model), _difficulty_table())
-    )
+    if tab == "characters":
+        body = simply_characters.view(model)
+    elif tab == "combat":
+        body = simply_combat.view(model)
+    else:
+        body = h("div", {}, simply_task.view(model), _difficulty_table())
     return h(
         "div",
         {"class": "page system-page"},

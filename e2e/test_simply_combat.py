@@ -1,0 +1,88 @@
+"""The Simply combat worksheet, driven as a GM would on a tablet: two turns with injuries and a
+knock-out, a reload mid-fight, undo of a hit."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from support import READY, run_axe
+
+
+def _type(app: Page, testid: str, value: str) -> None:
+    field = app.get_by_test_id(testid)
+    field.fill(value)
+    field.press("Tab")
+
+
+def _add(app: Page, name: str, hp: str, strength: str, health: str, minor: bool = False) -> None:
+    _type(app, "sc-add-name", name)
+    _type(app, "sc-add-hp_max", hp)
+    _type(app, "sc-add-strength", strength)
+    _type(app, "sc-add-health", health)
+    app.get_by_test_id("sc-add-minor").select_option("yes" if minor else "")
+    app.get_by_test_id("sc-add").click()
+
+
+def _damage(app: Page, target: str, raw: str) -> None:
+    app.get_by_test_id("sc-damage-target").select_option(label=target)
+    app.get_by_test_id("sc-damage-source").select_option("weapon")
+    _type(app, "sc-damage-raw", raw)
+    app.get_by_test_id("sc-apply-damage").click()
+
+
+def test_two_turns_with_injuries_a_knock_out_and_a_reload(app: Page, errors: list[str]) -> None:
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-combat").click()
+    _add(app, "Mara", "26", "6", "5")
+    _add(app, "Grunt", "12", "5", "4", minor=True)
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(2)
+
+    # Turn 1: Mara goes first whatever the dice, since Grunt is a minor NPC (SIM-34).
+    app.get_by_test_id("sc-initiative").click()
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 1: Mara 1D10 (")
+
+    # Mara attacks: the exact chance is shown before the roll.
+    app.get_by_test_id("sc-attack-attacker").select_option(label="Mara")
+    app.get_by_test_id("sc-attack-target").select_option(label="Grunt")
+    _type(app, "sc-attack-tn", "12")
+    expect(app.get_by_test_id("sc-hit-chance")).to_have_text("Chance to hit: 16/25 (64.00%)")
+    app.get_by_test_id("sc-roll-attack").click()
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Mara attacks Grunt: 2d10 (")
+
+    # A hit of 8: HP 12 → 4, a Stamina Check (injury > half HP) with its TN and odds.
+    _damage(app, "Grunt", "8")
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 4/12")
+    expect(app.get_by_test_id("sc-check")).to_contain_text("Stamina Check TN 8 or unconscious")
+    expect(app.get_by_test_id("sc-check")).to_contain_text("7/25 (28.00%)")
+    app.get_by_test_id("sc-check-roll-0").click()
+    expect(app.get_by_test_id("sc-check")).to_have_count(0)
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Grunt, Stamina Check: 2d10")
+
+    # Reload mid-fight: nothing is lost.
+    app.reload()
+    app.wait_for_selector(READY)
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-combat").click()
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 4/12")
+    expect(app.get_by_test_id("sc-log-entry")).to_have_count(6)
+
+    # Turn 2, then a blow that takes the Grunt to 1 HP: unconscious, no check (SIM-48).
+    app.get_by_test_id("sc-initiative").click()
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 2:")
+    _damage(app, "Grunt", "3")
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 1/12")
+    expect(app.get_by_test_id("sc-status-c2")).to_contain_text("unconscious")
+
+    # Mara takes a heavy hit: knockback and stamina checks queued; undo takes it back.
+    _damage(app, "Mara", "20")
+    expect(app.get_by_test_id("sc-hp-c1")).to_have_text("HP 6/26")
+    expect(app.get_by_test_id("sc-status-c1")).to_contain_text("bleeding")
+    # Knockback, heavy-injury and quarter-HP checks, besides the Grunt's quarter-HP check.
+    expect(app.get_by_test_id("sc-check")).to_have_count(4)
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("sc-hp-c1")).to_have_text("HP 26/26")
+    expect(app.get_by_test_id("sc-check")).to_have_count(1)
+
+    violations = run_axe(app)
+    assert violations == [], [(v["id"], len(v["nodes"])) for v in violations]
+    assert errors == []

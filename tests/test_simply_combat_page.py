@@ -1,0 +1,117 @@
+"""The Simply combat worksheet page as values: messages in, the core's results rendered."""
+
+from __future__ import annotations
+
+from rkweb import shell
+from rkweb.model import Ctx, Model
+from rkweb.vdom import find_all, text_of
+
+from pycore.store import History, default_data
+
+NOW = "2026-11-23T10:00:00+01:00"
+
+
+def ctx(seed: str = "abc") -> Ctx:
+    return Ctx(now=NOW, fresh_seed=seed)
+
+
+def combat_page() -> Model:
+    model = Model(History.new(default_data()), route="simply")
+    return shell.update(model, ("simply_tab", "combat"), ctx())
+
+
+def texts(model: Model, testid: str) -> list[str]:
+    return [text_of(n) for n in find_all(shell.view(model), testid)]
+
+
+def send(model: Model, *msg: object, seed: str = "abc") -> Model:
+    return shell.update(model, tuple(msg), ctx(seed))
+
+
+def add(model: Model, name: str, **fields: str) -> Model:
+    model = send(model, "simply_combat_form", "add", "name", name)
+    for field, value in fields.items():
+        model = send(model, "simply_combat_form", "add", field, value)
+    return send(model, "simply_combat_add")
+
+
+def two_fighters() -> Model:
+    model = add(combat_page(), "Mara", hp_max="26", strength="6", health="5", bonus="2")
+    return add(model, "Grunt", hp_max="12", strength="5", health="4", minor="yes")
+
+
+def weapon_hit(model: Model, target: str, raw: str) -> Model:
+    model = send(model, "simply_combat_form", "damage", "target", target)
+    model = send(model, "simply_combat_form", "damage", "source", "weapon")
+    model = send(model, "simply_combat_form", "damage", "raw", raw)
+    return send(model, "simply_combat_damage")
+
+
+def test_add_participants_and_roll_initiative() -> None:
+    model = two_fighters()
+    assert len(texts(model, "sc-combatant")) == 2
+    model = send(model, "simply_combat_initiative", seed="s1")
+    assert texts(model, "sc-current") == ["Now: Mara"]  # Grunt is a minor NPC: last (SIM-34)
+    assert texts(model, "sc-log-entry")[0].startswith("Turn 1: Mara 1D10 (")
+    assert model.history.undo_label == "Turn 1 initiative"
+
+
+def test_bad_input_is_shown_by_its_field_and_kept() -> None:
+    model = send(combat_page(), "simply_combat_form", "add", "hp_max", "lots")
+    assert (
+        "HP 'lots' is not a whole number from 1 to 1000" in texts(model, "sc-add-hp_max-error")[0]
+    )
+    assert model.state["simply_combat"]["form"]["add"]["hp_max"] == "lots"
+    model = send(model, "simply_combat_form", "add", "name", "Ogre")
+    model = send(model, "simply_combat_add")
+    assert "HP 'lots'" in texts(model, "sc-error-add")[0]
+    assert texts(model, "sc-combatant") == []
+
+
+def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> None:
+    model = send(two_fighters(), "simply_combat_initiative", seed="s1")
+    model = send(model, "simply_combat_form", "attack", "attacker", "c1")
+    model = send(model, "simply_combat_form", "attack", "target", "c2")
+    model = send(model, "simply_combat_form", "attack", "tn", "12")
+    assert texts(model, "sc-hit-chance") == ["Chance to hit: 16/25 (64.00%)"]
+    model = send(model, "simply_combat_form", "attack", "defend", "yes")
+    assert "contest" in texts(model, "sc-hit-chance")[0]
+    model = send(model, "simply_combat_form", "damage", "target", "c2")
+    model = send(model, "simply_combat_form", "damage", "max_damage", "20")
+    model = send(model, "simply_combat_form", "damage", "d20", "15")
+    preview = texts(model, "sc-damage-preview")[0]
+    assert preview.startswith("Preview: MDT max 20, D20 15 → raw ")
+    model = send(model, "simply_combat_damage")
+    entry = texts(model, "sc-log-entry")[0]
+    assert entry.startswith("MDT max 20, D20 15 → raw ") and "Grunt: raw" in entry
+    checks = texts(model, "sc-check")
+    assert checks and "TN" in checks[0] and "%" in checks[0]
+    assert model.history.undo_label == "Damage to Grunt"
+    undone = send(model, "undo")
+    assert texts(undone, "sc-check") == []
+
+
+def test_rolling_a_check_applies_its_failure_and_undo_brings_it_back() -> None:
+    model = weapon_hit(two_fighters(), "c2", "11")
+    before = texts(model, "sc-check")
+    assert [c.split(":")[1].strip().split(" TN")[0] for c in before] == [
+        "Knockback Check",
+        "Stamina Check",
+        "Stamina Check",
+    ]
+    model = send(model, "simply_combat_check", 0, seed="x")
+    assert len(texts(model, "sc-check")) == 2
+    assert "Knockback Check" in texts(model, "sc-log-entry")[0]
+    assert len(texts(send(model, "undo"), "sc-check")) == 3
+
+
+def test_clock_and_bandage() -> None:
+    model = weapon_hit(two_fighters(), "c1", "10")
+    model = send(model, "simply_combat_clock", 5)
+    assert texts(model, "sc-hp-c1") == ["HP 15/26"]
+    model = send(model, "simply_combat_form", "treat", "patient", "c1")
+    assert "bandage: Automatic" in texts(model, "sc-treat-task")[0]
+    model = send(model, "simply_combat_treat")
+    model = send(model, "simply_combat_clock", 60)
+    assert texts(model, "sc-hp-c1") == ["HP 15/26"]
+    assert texts(model, "sc-status-c1") == ["ok"]
