@@ -191,3 +191,34 @@ def test_simply_characters_create_edit_budgets_and_undo_delete() -> None:
     assert model.history.undo_label == "Delete Ana <b>"
     model = shell.update(model, ("undo",), ctx())
     assert model.state["simply_characters"]["list"][0]["name"] == "Ana <b>"
+
+
+def test_simply_builder_pickers_and_the_character_record() -> None:
+    """SIM-16, SIM-17, SIM-30 to SIM-32 in the builder; SIM-29 / SIM-T14 the record's blocks."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply_tab", "characters"), ctx())
+    model = shell.update(model, ("simply_char_new",), ctx())
+    model = shell.update(model, ("simply_char_field", "add_ability", "Acute Hearing"), ctx())
+    assert texts_by_testid(model, "char-ability") == ["Acute Hearing (1 pts)Remove Acute Hearing"]
+    assert "over the balance" in texts_by_testid(model, "char-problems-abilities")[0]
+    model = shell.update(model, ("simply_char_field", "armor_id", "plate"), ctx())
+    assert "Plate armor: Min S 8" in texts_by_testid(model, "char-worn")[0]
+    assert "needs Min S 8" in texts_by_testid(model, "char-problems-armor")[0]
+    model = shell.update(model, ("simply_char_field", "coating_id", "ablative"), ctx())
+    assert "only Plasteel" in texts_by_testid(model, "char-armor-error")[0]
+    model = shell.update(model, ("simply_char_field", "add_gear", "Rope, 10 m"), ctx())
+    model = shell.update(model, ("simply_char_field", "appearance", "Tall"), ctx())
+    record = texts_by_testid(model, "char-record")[0]
+    for block in (
+        "STATS",
+        "Hit Points:",
+        "Unarmed Combat Max Dmg:",
+        "Initiative Bonus:",
+        "Armor: Plate armor",
+        "Rope, 10 m",
+        "Tall",
+        "Abilities",
+        "Acute Hearing",
+    ):
+        assert block.casefold() in record.casefold(), block
+    assert model.history.undo_label == "Edit Character 1: appearance"

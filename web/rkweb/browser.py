@@ -306,6 +306,8 @@ class App:
         kind = msg[0]
         if kind == "export":
             self.export()
+        elif kind == "print":
+            js.window.print()
         elif kind == "q_download":
             raw = self.storage.getItem(str(msg[1])) or ""
             download(str(msg[1]).replace(":", "_") + ".txt", raw, "text/plain")

@@ -660,3 +660,50 @@ def character_from_json(d: dict[str, Any]) -> Character:
         personality=_str("personality", g("personality", "")),
         extra=MappingProxyType({k: v for k, v in data.items() if k not in _KNOWN}),
     )
+
+
+@dataclass(frozen=True)
+class AbilityInfo:
+    """One entry of the Abilities & Disabilities list (SIM-T04): the text gives name and points."""
+
+    name: str
+    kind: str
+    points: int
+
+
+def ability_list() -> tuple[AbilityInfo, ...]:
+    """Every ability and disability of SIM-T04, in table order.
+
+    >>> entries = ability_list()
+    >>> sum(e.kind == "ability" for e in entries), sum(e.kind == "disability" for e in entries)
+    (27, 37)
+    """
+    rows = load_table("simply", "abilities_disabilities").rows
+    return tuple(AbilityInfo(str(r["name"]), str(r["kind"]), int(str(r["points"]))) for r in rows)
+
+
+def armor_choice(armor_name: str, coating_name: str | None = None) -> ArmorChoice:
+    """The record's Armor line for a SIM-T06 suit (and its coating or insert): its name, the
+    Min S with the coating's addition and the C Adj (SIM-30, SIM-32).
+
+    >>> armor_choice("plasteel_heavy", "ablative")
+    ArmorChoice(name='Plasteel Infantry Armor, Heavy w/ ablative coating', min_strength=7, c_adj=3)
+    """
+    from pycore.systems.simply.armor import wear
+
+    worn = wear(armor_name, [coating_name] if coating_name else [])
+    assert worn.armor is not None
+    name = worn.armor.name + (f" {worn.coating.name}" if worn.coating else "")
+    return ArmorChoice(name, worn.min_strength or None, worn.c_adjustment)
+
+
+def shield_choice(shield_name: str) -> ArmorChoice:
+    """The record's shield: name, Min S and C Adj from SIM-T07 (SIM-31, SIM-32).
+
+    >>> shield_choice("large")
+    ArmorChoice(name='Large', min_strength=5, c_adj=1)
+    """
+    from pycore.systems.simply.armor import shield
+
+    item = shield(shield_name)
+    return ArmorChoice(item.name, item.min_s, item.c_adj)

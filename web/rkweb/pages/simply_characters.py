@@ -10,12 +10,16 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
 from pycore.systems.simply.character import (
     Campaign,
     Character,
+    ability_list,
+    armor_choice,
     character_from_json,
     character_to_json,
     derive,
+    shield_choice,
     validate,
 )
 from pycore.systems.simply.skills import skill_names
@@ -26,7 +30,17 @@ from rkweb.vdom import Msg, VNode, h
 SECTION = "simply_characters"
 STATS = (("strength", "S"), ("coordination", "C"), ("intellect", "I"), ("health", "H"))
 INT_FIELDS = {"strength", "coordination", "intellect", "health", "luck"}
-TEXT_FIELDS = {"name", "concept", "player", "race", "age"}
+TEXT_FIELDS = {
+    "name",
+    "concept",
+    "player",
+    "race",
+    "age",
+    "age_note",
+    "appearance",
+    "history",
+    "personality",
+}
 
 
 def _state(model: Model) -> dict[str, Any]:
@@ -70,8 +84,8 @@ def _edit(model: Model, field: str, raw: str, ctx: Ctx) -> Model:
         current["skills"] = [s for i, s in enumerate(current.get("skills", [])) if i != position]
     elif field in INT_FIELDS | TEXT_FIELDS:
         current[field] = value
-    else:
-        return model
+    elif not _edit_lists(current, field, raw, errors):
+        return model.with_ui(char_errors=errors)
     try:
         character_from_json(current)  # the core's check of every field, before anything is kept
     except RuleError as exc:
@@ -81,6 +95,37 @@ def _edit(model: Model, field: str, raw: str, ctx: Ctx) -> Model:
     state["list"][index] = current
     label = f"Edit {_name(current)}: {field.split(':')[0].replace('_', ' ')}"
     return replace(_apply(model, state, label, ctx), ui={**model.ui, "char_errors": errors})
+
+
+def _edit_lists(current: dict[str, Any], field: str, raw: str, errors: dict[str, str]) -> bool:
+    """Abilities, disabilities, gear, armor and shield; False when nothing was changed."""
+    name, _, position = field.partition(":")
+    if name == "add_ability" and raw:
+        kinds = {a.name: a.kind for a in ability_list()}
+        key = "abilities" if kinds.get(raw) == "ability" else "disabilities"
+        current[key] = [*current.get(key, []), raw]
+    elif name in ("remove_ability", "remove_disability"):
+        key = "abilities" if name == "remove_ability" else "disabilities"
+        current[key] = [x for i, x in enumerate(current.get(key, [])) if i != int(position)]
+    elif name == "add_gear" and raw.strip():
+        current["gear"] = [*current.get("gear", []), {"name": raw.strip(), "notes": ""}]
+    elif name == "remove_gear":
+        current["gear"] = [g for i, g in enumerate(current.get("gear", [])) if i != int(position)]
+    elif name in ("armor_id", "coating_id"):
+        current[name] = raw or None
+        suit, layer = current.get("armor_id"), current.get("coating_id")
+        try:
+            choice = armor_choice(suit, layer) if suit else None
+        except RuleError as exc:
+            errors[name] = str(exc)  # e.g. a coating on non-Plasteel armor (SIM-30)
+            return False
+        current["armor"] = None if choice is None else vars(choice)
+    elif name == "shield_id":
+        current[name] = raw or None
+        current["shield"] = vars(shield_choice(raw)) if raw else None
+    else:
+        return False
+    return True
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -134,11 +179,12 @@ def _field(label: str, field: str, value: Any, model: Model, kind: str = "text")
     )
 
 
-def _problems(problems: list[Any], field: str) -> VNode | None:
+def _problems(problems: list[Any], field: str, *also: str) -> VNode | None:
+    names = (field, *also)
     mine = [
         p
         for p in problems
-        if p.field == field or p.field.startswith(f"{field}.") or p.field.startswith(f"{field}[")
+        if p.field in names or p.field.startswith(tuple(f"{n}{c}" for n in names for c in ".[ "))
     ]
     if not mine:
         return None
@@ -287,7 +333,294 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
             ),
             _problems(problems, "skills"),
         ),
-        _problems(problems, "abilities"),
+        _abilities_card(character, problems),
+        _armor_card(model, raw, character, problems),
+        _details_card(model, character),
+        _record(character, derived),
+    )
+
+
+def _remove(label: str, field: str) -> VNode:
+    return h(
+        "button",
+        {"type": "button", "class": "secondary", "on_click": ("simply_char_field", field, "")},
+        label,
+    )
+
+
+def _picker(
+    fid: str,
+    label: str,
+    field: str,
+    prompt: str,
+    options: list[tuple[str, str]],
+    key: str = "",
+    value: str = "",
+) -> VNode:
+    return h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": fid}, label),
+        h(
+            "select",
+            {
+                "id": fid,
+                "data-testid": fid,
+                "data-key": key or None,
+                "on_change": ("simply_char_field", field),
+            },
+            h("option", {"value": "", "selected": not value}, prompt),
+            *[h("option", {"value": v, "selected": v == value}, t) for v, t in options],
+        ),
+    )
+
+
+def _abilities_card(character: Character, problems: list[Any]) -> VNode:
+    entries = ability_list()
+    points = {a.name: a.points for a in entries}
+    taken = [
+        h(
+            "li",
+            {"class": "skill-row", "data-testid": f"char-{kind}"},
+            h("span", {"class": "skill-name"}, f"{name} ({points.get(name, '?')} pts)"),
+            _remove(f"Remove {name}", f"remove_{kind}:{i}"),
+        )
+        for kind, names in (
+            ("ability", character.abilities),
+            ("disability", character.disabilities),
+        )
+        for i, name in enumerate(names)
+    ]
+    count = len(character.abilities) + len(character.disabilities)
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "char-abil-h"},
+        h("h3", {"id": "char-abil-h"}, "Abilities and disabilities (SIM-16)"),
+        h("ul", {"class": "skills"}, *taken),
+        _picker(
+            "char-add-ability",
+            "Add an ability or disability",
+            "add_ability",
+            "Choose…",
+            [(a.name, f"{a.name} — {a.kind}, {a.points} pts") for a in entries],
+            key=f"add-ability-{count}",
+        ),
+        _problems(problems, "abilities", "ability", "disability", "zero-point abilities"),
+    )
+
+
+def _armor_card(
+    model: Model, raw: dict[str, Any], character: Character, problems: list[Any]
+) -> VNode:
+    error = model.ui.get("char_errors", {}).get("coating_id", "")
+    worn = [
+        f"{item.name}: Min S {item.min_strength or '—'}, C Adj −{item.c_adj}"
+        for item in (character.armor, character.shield)
+        if item is not None
+    ]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "char-armor-h"},
+        h("h3", {"id": "char-armor-h"}, "Armor and shield (SIM-30 to SIM-32)"),
+        h(
+            "div",
+            {"class": "grid2"},
+            _picker(
+                "char-armor",
+                "Body armor",
+                "armor_id",
+                "none",
+                [(a, armor(a).name) for a in armor_ids()],
+                value=raw.get("armor_id") or "",
+            ),
+            _picker(
+                "char-coating",
+                "Coating or insert (Plasteel)",
+                "coating_id",
+                "none",
+                [(c, coating(c).name) for c in coating_ids()],
+                value=raw.get("coating_id") or "",
+            ),
+            _picker(
+                "char-shield",
+                "Shield",
+                "shield_id",
+                "none",
+                [(x, shield(x).name) for x in shield_ids()],
+                value=raw.get("shield_id") or "",
+            ),
+        ),
+        h("p", {"class": "field-error", "role": "alert", "data-testid": "char-armor-error"}, error),
+        h("ul", {"class": "small", "data-testid": "char-worn"}, *[h("li", {}, w) for w in worn]),
+        _problems(problems, "armor", "shield"),
+    )
+
+
+def _details_card(model: Model, character: Character) -> VNode:
+    gear = [
+        h(
+            "li",
+            {"class": "skill-row", "data-testid": "char-gear"},
+            h("span", {"class": "skill-name"}, g.name),
+            _remove(f"Remove {g.name}", f"remove_gear:{i}"),
+        )
+        for i, g in enumerate(character.gear)
+    ]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "char-details-h"},
+        h("h3", {"id": "char-details-h"}, "Record details"),
+        h(
+            "div",
+            {"class": "grid2"},
+            _field("Player", "player", character.player, model),
+            _field("Race", "race", character.race, model),
+            _field("Age", "age_note", character.age_note, model),
+            _field("Appearance", "appearance", character.appearance, model),
+            _field("Brief history", "history", character.history, model),
+            _field("Personality", "personality", character.personality, model),
+        ),
+        h("h4", {}, "Weapons, equipment, powers and spells (SIM-17)"),
+        h("ul", {"class": "skills"}, *gear),
+        h(
+            "div",
+            {"class": "field"},
+            h("label", {"for": "char-add-gear"}, "Add an item (Enter)"),
+            h(
+                "input",
+                {
+                    "id": "char-add-gear",
+                    "data-testid": "char-add-gear",
+                    "data-key": f"add-gear-{len(character.gear)}",
+                    "type": "text",
+                    "value": "",
+                    "on_change": ("simply_char_field", "add_gear"),
+                },
+            ),
+        ),
+    )
+
+
+def _value(d: Any) -> str:
+    return "—" if d.value is None else str(d.value)
+
+
+def _record(character: Character, derived: Any) -> VNode:
+    """SIM-29 / SIM-T14: the Character Record's blocks, for the screen and for print."""
+    stats = [
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "row"}, label),
+            h("td", {}, str(derived.stats.get(letter))),
+            h("td", {}, str(derived.adjusted.get(letter))),
+        )
+        for label, letter in (
+            ("Strength", "S"),
+            ("Coord.", "C"),
+            ("Intellect", "I"),
+            ("Health", "H"),
+        )
+    ]
+    skills = [
+        h(
+            "tr",
+            {},
+            h("td", {}, line.skill.label()),
+            h("td", {}, line.stat),
+            h("td", {}, line.skill.level),
+            h("td", {}, f"{_value(line.original)} / {_value(line.adjusted)}"),
+        )
+        for line in derived.skills
+    ]
+
+    def block(title: str, *body: Any) -> VNode:
+        return h("div", {"class": "record-block"}, h("h4", {}, title), *body)
+
+    def lines(items: Any) -> VNode:
+        return h("ul", {}, *[h("li", {}, str(x)) for x in items]) if items else h("p", {}, "—")
+
+    armor_line = " + ".join(x.name for x in (character.armor, character.shield) if x) or "none"
+    return h(
+        "section",
+        {"class": "card record", "aria-labelledby": "char-record-h", "data-testid": "char-record"},
+        h(
+            "div",
+            {"class": "row between"},
+            h("h3", {"id": "char-record-h"}, "Character Record"),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary no-print",
+                    "data-testid": "char-print",
+                    "on_click": ("print",),
+                },
+                "Print record",
+            ),
+        ),
+        h(
+            "div",
+            {"class": "record-grid"},
+            block(
+                "Character",
+                h("p", {}, f"Name: {character.name or '—'}"),
+                h("p", {}, f"Player: {character.player or '—'}"),
+                h(
+                    "p",
+                    {},
+                    f"Age category/Age/Race: {character.age} / "
+                    f"{character.age_note or '—'} / {character.race or '—'}",
+                ),
+                h("p", {}, f"Concept: {character.concept or '—'}"),
+            ),
+            block(
+                "Stats",
+                h(
+                    "table",
+                    {"class": "data"},
+                    h(
+                        "thead",
+                        {},
+                        h("tr", {}, h("th", {}, ""), h("th", {}, "orig"), h("th", {}, "(adj)")),
+                    ),
+                    h("tbody", {}, *stats),
+                ),
+                h("p", {}, f"Luck: {derived.luck}"),
+                h("p", {}, f"Speed: {derived.speed}"),
+                h("p", {}, f"Armor: {armor_line}"),
+            ),
+            block(
+                "Derived",
+                h("p", {}, f"Hit Points: {_value(derived.hit_points)}"),
+                h("p", {}, f"Fatigue: {_value(derived.fatigue_points)}"),
+                h("p", {}, f"Unarmed Combat Max Dmg: {_value(derived.unarmed_max_damage)}"),
+                h("p", {}, f"Initiative Bonus: {_value(derived.initiative_bonus)}"),
+            ),
+            block(
+                "Skills",
+                h(
+                    "table",
+                    {"class": "data"},
+                    h(
+                        "thead",
+                        {},
+                        h(
+                            "tr",
+                            {},
+                            *[h("th", {}, x) for x in ("Skill", "Stat", "Lvl", "Rat (orig/adj)")],
+                        ),
+                    ),
+                    h("tbody", {}, *skills),
+                ),
+            ),
+            block("Abilities", lines(character.abilities)),
+            block("Disabilities", lines(character.disabilities)),
+            block("Weapons, equipment, powers, spells", lines(g.name for g in character.gear)),
+            block("Appearance", h("p", {}, character.appearance or "—")),
+            block("Brief history", h("p", {}, character.history or "—")),
+            block("Personality", h("p", {}, character.personality or "—")),
+        ),
     )
 
 

@@ -233,9 +233,10 @@ def _add_character(model: Model, index: int, ctx: Ctx) -> Model:
             health=character.health,
             bonus=int(bonus),
             luck_points=character.luck,
-            armor=form["armor"] or None,
-            coating=form["coating"] or None,
-            shield=form["shield"] or None,
+            # The builder's picks (SIM-30, SIM-31), else what the add form says.
+            armor=characters[index].get("armor_id") or form["armor"] or None,
+            coating=characters[index].get("coating_id") or form["coating"] or None,
+            shield=characters[index].get("shield_id") or form["shield"] or None,
             max_damage=derived.unarmed_max_damage.value
             if isinstance(derived.unarmed_max_damage.value, int)
             else None,

@@ -76,12 +76,6 @@ def _simply(model: Model) -> VNode:
             for key, label in SIMPLY_TABS
         ],
     )
-    status = h(
-        "p",
-        {"class": "notice", "data-testid": "not-built"},
-        "Task rolls, contests, the character builder and the combat worksheet work now. The "
-        "printable character record is not built yet.",
-    )
     if tab == "characters":
         body = simply_characters.view(model)
     elif tab == "combat":
@@ -93,7 +87,6 @@ def _simply(model: Model) -> VNode:
         {"class": "page system-page"},
         h("h2", {"class": "page-title"}, "Simply Roleplaying!"),
         tabs,
-        status,
         body,
     )
 
