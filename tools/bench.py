@@ -119,18 +119,19 @@ def browser_figures(origin: str) -> list[tuple[str, str, str]]:
         rows.append(("roll click → DOM updated, p95", f"{p95(latencies):.1f} ms", "< 50 ms"))
         context.close()
         rows += task_roll_figures(browser, origin)
+        rows += combat_damage_figures(browser, origin)
         browser.close()
     return rows
 
 
-TASK_PROBE = """
+LOG_PROBE = """
 window.__lat = [];
 document.addEventListener("click", (e) => {
-  if (!e.target.closest("[data-testid=simply-roll]")) return;
+  if (!e.target.closest("[data-testid=BUTTON]")) return;
   const t0 = performance.now();
-  const before = document.querySelectorAll("[data-testid=simply-log-entry]").length;
+  const before = document.querySelectorAll("[data-testid=ENTRY]").length;
   const obs = new MutationObserver(() => {
-    if (document.querySelectorAll("[data-testid=simply-log-entry]").length !== before) {
+    if (document.querySelectorAll("[data-testid=ENTRY]").length !== before) {
       window.__lat.push(performance.now() - t0); obs.disconnect();
     }
   });
@@ -139,26 +140,70 @@ document.addEventListener("click", (e) => {
 """
 
 
-def task_roll_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
-    """Simply Roleplaying! task roll: click → the new log entry is in the DOM."""
+def click_to_log_figures(
+    browser: Any,
+    origin: str,
+    label: str,
+    route: str,
+    button: str,
+    entry: str,
+    setup: Any = None,
+) -> list[tuple[str, str, str]]:
+    """Click ``button`` CLICKS times; each time, the time until a new ``entry`` is in the DOM.
+
+    ``setup(page)`` prepares the page (a tab, a filled form) after the app is ready.
+    """
     context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
     page = context.new_page()
-    page.add_init_script(TASK_PROBE)
-    page.goto(f"{origin}/#/simply")
+    page.add_init_script(LOG_PROBE.replace("BUTTON", button).replace("ENTRY", entry))
+    page.goto(f"{origin}/#/{route}")
     page.wait_for_selector('html[data-ready="1"]', timeout=120_000)
+    if setup is not None:
+        setup(page)
     for index in range(CLICKS):
-        page.click("[data-testid=simply-roll]")
+        page.click(f"[data-testid={button}]")
         page.wait_for_function(f"window.__lat.length >= {index + 1}")
-    latencies = [float(v) for v in page.evaluate("window.__lat")][5:]
+    latencies = [float(v) for v in page.evaluate("window.__lat")][5:]  # skip warm-up
     context.close()
     return [
-        (
-            "Simply task roll click → DOM, median",
-            f"{statistics.median(latencies):.1f} ms",
-            "< 50 ms",
-        ),
-        ("Simply task roll click → DOM, p95", f"{p95(latencies):.1f} ms", "< 50 ms"),
+        (f"{label} click → DOM, median", f"{statistics.median(latencies):.1f} ms", "< 50 ms"),
+        (f"{label} click → DOM, p95", f"{p95(latencies):.1f} ms", "< 50 ms"),
     ]
+
+
+def task_roll_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """Simply Roleplaying! task roll: click → the new log entry is in the DOM."""
+    return click_to_log_figures(
+        browser, origin, "Simply task roll", "simply", "simply-roll", "simply-log-entry"
+    )
+
+
+def _simply_fight(page: Any) -> None:
+    """Two participants; the damage form set to a weapon hit of 1 on the tough one."""
+    page.click("[data-testid=simply-tab-combat]")
+    for name, hp in (("Tough", "1000"), ("Grunt", "12")):
+        page.fill("[data-testid=sc-add-name]", name)
+        page.press("[data-testid=sc-add-name]", "Tab")
+        page.fill("[data-testid=sc-add-hp_max]", hp)
+        page.press("[data-testid=sc-add-hp_max]", "Tab")
+        page.click("[data-testid=sc-add]")
+    page.select_option("[data-testid=sc-damage-target]", label="Tough")
+    page.select_option("[data-testid=sc-damage-source]", "weapon")
+    page.fill("[data-testid=sc-damage-raw]", "1")
+    page.press("[data-testid=sc-damage-raw]", "Tab")
+
+
+def combat_damage_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """Simply combat worksheet: Apply damage click → the new log entry is in the DOM."""
+    return click_to_log_figures(
+        browser,
+        origin,
+        "Simply apply damage",
+        "simply",
+        "sc-apply-damage",
+        "sc-log-entry",
+        _simply_fight,
+    )
 
 
 def cpython_figures() -> list[tuple[str, str, str]]:
