@@ -222,3 +222,23 @@ def test_simply_builder_pickers_and_the_character_record() -> None:
     ):
         assert block.casefold() in record.casefold(), block
     assert model.history.undo_label == "Edit Character 1: appearance"
+
+
+def test_simply_task_from_a_characters_skill_and_a_check() -> None:
+    """SIM-02: the base score comes from the character's rating (SIM-28) or a check (SIM-09)."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply_tab", "characters"), ctx())
+    model = shell.update(model, ("simply_char_new",), ctx())
+    model = shell.update(model, ("simply_char_field", "name", "Mara"), ctx())
+    model = shell.update(model, ("simply_char_field", "add_skill", "Brawling"), ctx())
+    model = shell.update(model, ("simply_tab", "task"), ctx())
+    model = shell.update(model, ("simply_task_field", "a", "character", "0"), ctx())
+    options = texts_by_testid(model, "simply-a-pick")[0]
+    assert "Brawling (Familiar), adjusted stats: 8" in options
+    assert "Stamina Check (2 × H): 12" in options
+    model = shell.update(model, ("simply_task_field", "a", "pick", "check:stamina"), ctx())
+    assert texts_by_testid(model, "simply-a-tn")[0].startswith("base 12 (Stamina Check (2 × H))")
+    side = model.state["simply_task"]["a"]
+    assert side["base"] == 12 and side["level"] == "Default"
+    model = shell.update(model, ("simply_task_field", "a", "base", "9"), ctx())
+    assert texts_by_testid(model, "simply-a-tn")[0].startswith("base 9 ")

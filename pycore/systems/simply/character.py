@@ -707,3 +707,57 @@ def shield_choice(shield_name: str) -> ArmorChoice:
 
     item = shield(shield_name)
     return ArmorChoice(item.name, item.min_s, item.c_adj)
+
+
+@dataclass(frozen=True)
+class BaseScore:
+    """A base score a character can roll a task or check on (SIM-02): the label to show, the
+    score, the skill level (None for a check: no automatic 2, SIM-06) and where it comes from."""
+
+    key: str
+    label: str
+    base: int
+    level: str | None
+    formula: str
+
+
+def base_scores(character: Character, campaign: Campaign | None = None) -> tuple[BaseScore, ...]:
+    """Every purchased skill's rating from adjusted and from original stats (SIM-28), then the
+    four special checks on the unadjusted stats (SIM-09).
+
+    >>> c = Character(strength=6, coordination=7, skills=(Skill("Brawling", "Capable"),))
+    >>> [(b.key, b.base) for b in base_scores(c)][:3]
+    [('skill:0:adj', 10), ('skill:0:orig', 10), ('check:knockback', 12)]
+    """
+    from pycore.systems.simply.tasks import SPECIAL_CHECKS, special_check, special_check_stat
+
+    derived = derive(character, campaign)
+    scores: list[BaseScore] = []
+    for index, line in enumerate(derived.skills):
+        for which, rating in (("adj", line.adjusted), ("orig", line.original)):
+            if rating.value is None:
+                continue
+            stats = "adjusted" if which == "adj" else "original"
+            scores.append(
+                BaseScore(
+                    f"skill:{index}:{which}",
+                    f"{line.skill.label()} ({line.skill.level}), {stats} stats",
+                    int(rating.value),
+                    line.skill.level,
+                    rating.formula,
+                )
+            )
+    for check in SPECIAL_CHECKS:
+        letter = special_check_stat(check)
+        stat = character.stats().get(letter)
+        base = special_check(check, stat)
+        scores.append(
+            BaseScore(
+                f"check:{check}",
+                f"{check.capitalize()} Check (2 × {letter})",
+                base,
+                None,
+                f"2 × unadjusted {letter} {stat} = {base}",
+            )
+        )
+    return tuple(scores)

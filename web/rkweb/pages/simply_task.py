@@ -22,6 +22,8 @@ LOG_LIMIT = 100
 DEFAULTS: dict[str, Any] = {
     "mode": "test",
     "a": {
+        "character": "",
+        "pick": "",
         "label": "",
         "base": 12,
         "level": "Capable",
@@ -29,7 +31,15 @@ DEFAULTS: dict[str, Any] = {
         "modifier": 0,
         "luck": 0,
     },
-    "b": {"label": "", "base": 10, "level": "Capable", "difficulty": "Average", "modifier": 0},
+    "b": {
+        "character": "",
+        "pick": "",
+        "label": "",
+        "base": 10,
+        "level": "Capable",
+        "difficulty": "Average",
+        "modifier": 0,
+    },
     "log": [],
 }
 NUMBER_FIELDS = {"base": (-99, 99), "modifier": (-99, 99), "luck": (0, 1000)}
@@ -52,7 +62,23 @@ def side_target(side: dict[str, Any], contest: bool) -> tasks.TargetNumber:
     """The core's target number for one side (SIM-01, SIM-08: a contest skips difficulty)."""
     modifiers = [("situation", int(side["modifier"]))] if int(side["modifier"]) else []
     difficulty = "Average" if contest else str(side["difficulty"])
-    return tasks.target_number(int(side["base"]), difficulty, modifiers)
+    label = str(side.get("label") or "") or None
+    return tasks.target_number(int(side["base"]), difficulty, modifiers, base_label=label)
+
+
+def _scores(model: Model, side: dict[str, Any]) -> dict[str, Any]:
+    """The chosen character's skills and checks as the core computes them, by key."""
+    from pycore.systems.simply.character import base_scores, character_from_json
+
+    characters = model.section("simply_characters").get("list", [])
+    index = str(side.get("character", ""))
+    if not index.isdigit() or int(index) >= len(characters):
+        return {}
+    try:
+        character = character_from_json(characters[int(index)])
+    except RuleError:
+        return {}
+    return {score.key: score for score in base_scores(character)}
 
 
 def _set_field(model: Model, side: str, field: str, raw: str) -> Model:
@@ -72,6 +98,13 @@ def _set_field(model: Model, side: str, field: str, raw: str) -> Model:
             return model.with_ui(simply_task_errors=errors)
     errors.pop(key, None)
     state[side] = {**state[side], field: value}
+    if field in ("character", "base"):
+        state[side]["pick"] = ""
+        state[side]["label"] = ""
+    if field == "pick" and value:
+        score = _scores(model, state[side]).get(str(value))
+        if score is not None:  # the core's base score and level fill the fields (SIM-02)
+            state[side].update(base=score.base, level=score.level or "Default", label=score.label)
     history = model.history.set_quietly(SECTION, state)
     return replace(model, history=history, ui={**model.ui, "simply_task_errors": errors})
 
@@ -162,6 +195,20 @@ def _select(side: str, field: str, label: str, value: str, options: tuple[str, .
     )
 
 
+def _choice(side: str, field: str, label: str, value: str, options: list[tuple[str, str]]) -> VNode:
+    fid = f"simply-{side}-{field}"
+    return h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": fid}, label),
+        h(
+            "select",
+            {"id": fid, "data-testid": fid, "on_change": ("simply_task_field", side, field)},
+            *[h("option", {"value": v, "selected": v == value}, t) for v, t in options],
+        ),
+    )
+
+
 def _side(model: Model, key: str, side: dict[str, Any], contest: bool) -> VNode:
     target = side_target(side, contest)
     level = _level(side)
@@ -173,7 +220,25 @@ def _side(model: Model, key: str, side: dict[str, Any], contest: bool) -> VNode:
         odds_line = f"Chance of success: {odds_text(chance)}" + (
             f" · the text's table: {printed}" if printed else " · not on the text's table"
         )
+    characters = model.section("simply_characters").get("list", [])
+    scores = _scores(model, side)
     fields = [
+        _choice(
+            key,
+            "character",
+            "Character (optional)",
+            str(side.get("character", "")),
+            [("", "none: type the base score")]
+            + [(str(i), str(c.get("name") or "unnamed")) for i, c in enumerate(characters)],
+        ),
+        _choice(
+            key,
+            "pick",
+            "Skill or special check",
+            str(side.get("pick", "")),
+            [("", "choose…" if scores else "pick a character first")]
+            + [(k, f"{v.label}: {v.base}") for k, v in scores.items()],
+        ),
         _number(key, "base", "Base score (skill rating or check)", side["base"], model),
         _select(key, "level", "Skill level", str(side["level"]), LEVELS),
     ]
