@@ -182,17 +182,7 @@ def _number(side: str, field: str, label: str, value: Any, model: Model) -> VNod
 
 
 def _select(side: str, field: str, label: str, value: str, options: tuple[str, ...]) -> VNode:
-    fid = f"simply-{side}-{field}"
-    return h(
-        "div",
-        {"class": "field"},
-        h("label", {"for": fid}, label),
-        h(
-            "select",
-            {"id": fid, "data-testid": fid, "on_change": ("simply_task_field", side, field)},
-            *[h("option", {"value": o, "selected": o == value}, o) for o in options],
-        ),
-    )
+    return _choice(side, field, label, value, [(o, o) for o in options])
 
 
 def _choice(side: str, field: str, label: str, value: str, options: list[tuple[str, str]]) -> VNode:
