@@ -242,3 +242,25 @@ def test_simply_task_from_a_characters_skill_and_a_check() -> None:
     assert side["base"] == 12 and side["level"] == "Default"
     model = shell.update(model, ("simply_task_field", "a", "base", "9"), ctx())
     assert texts_by_testid(model, "simply-a-tn")[0].startswith("base 9 ")
+
+
+def test_simply_campaign_settings_change_the_budgets_and_refuse_bad_values() -> None:
+    """SIM-D01 to SIM-D06 are the GM's: shown with their defaults, validated by the core."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply_tab", "characters"), ctx())
+    settings = texts_by_testid(model, "campaign-settings")[0]
+    assert "Starting stat points (SIM-D01, 4 to 200)" in settings
+    model = shell.update(model, ("simply_char_campaign", "starting_luck", "15"), ctx())
+    model = shell.update(model, ("simply_char_new",), ctx())
+    assert model.state["simply_characters"]["list"][0]["luck"] == 15
+    model = shell.update(model, ("simply_char_campaign", "starting_stat_points", "40"), ctx())
+    assert "undistributed" in texts_by_testid(model, "char-problems-stats")[0]
+    bad = shell.update(model, ("simply_char_campaign", "stat_max", "99"), ctx())
+    assert bad.history is model.history
+    assert (
+        "Highest stat 99 is outside 1 to 20 (SIM-D02)"
+        in texts_by_testid(bad, "campaign-settings")[0]
+    )
+    assert shell.update(model, ("undo",), ctx()).state["simply_characters"]["campaign"] == {
+        "starting_luck": 15
+    }

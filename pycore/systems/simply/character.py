@@ -761,3 +761,44 @@ def base_scores(character: Character, campaign: Campaign | None = None) -> tuple
             )
         )
     return tuple(scores)
+
+
+#: The GM's settings with their bounds and the rule each one fills (SIM-D01 to SIM-D06).
+CAMPAIGN_FIELDS: Final[dict[str, tuple[str, int, int, str]]] = {
+    "starting_stat_points": ("Starting stat points", 4, 200, "SIM-D01"),
+    "stat_min": ("Lowest stat", 0, 20, "SIM-D02"),
+    "stat_max": ("Highest stat", 1, 20, "SIM-D02"),
+    "race_stat_adj": ("Race stat modifier", -50, 50, "SIM-D03"),
+    "ability_balance": ("Ability & disability balance", -50, 50, "SIM-D04"),
+    "starting_luck": ("Starting luck points", 0, 1000, "SIM-D05"),
+    "fatigue_variation": ("Fatigue formula variation", -50, 50, "SIM-D06"),
+}
+
+
+def campaign_from_json(data: Mapping[str, Any]) -> Campaign:
+    """The GM's settings from saved data; a missing one takes its default, a bad one is a
+    :class:`RuleError` naming it and its range.
+
+    >>> campaign_from_json({"starting_stat_points": 30}).starting_stat_points
+    30
+    >>> campaign_from_json({"stat_max": 99})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Highest stat 99 is outside 1 to 20 (SIM-D02)
+    >>> campaign_from_json({"stat_min": 8, "stat_max": 5})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Lowest stat 8 is above the highest stat 5 (SIM-D02)
+    """
+    values: dict[str, int] = {}
+    for key, (label, low, high, rule) in CAMPAIGN_FIELDS.items():
+        value = data.get(key, getattr(Campaign(), key))
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise RuleError(f"{label} {value!r} is outside {low} to {high} ({rule})")
+        values[key] = value
+    if values["stat_min"] > values["stat_max"]:
+        raise RuleError(
+            f"Lowest stat {values['stat_min']} is above the highest stat {values['stat_max']} "
+            "(SIM-D02)"
+        )
+    return Campaign(**values)

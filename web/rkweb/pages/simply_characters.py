@@ -12,10 +12,12 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
 from pycore.systems.simply.character import (
+    CAMPAIGN_FIELDS,
     Campaign,
     Character,
     ability_list,
     armor_choice,
+    campaign_from_json,
     character_from_json,
     character_to_json,
     derive,
@@ -45,7 +47,41 @@ TEXT_FIELDS = {
 
 def _state(model: Model) -> dict[str, Any]:
     saved = model.section(SECTION)
-    return {"list": list(saved.get("list", [])), "selected": saved.get("selected", 0)}
+    return {
+        "list": list(saved.get("list", [])),
+        "selected": saved.get("selected", 0),
+        "campaign": dict(saved.get("campaign", {})),
+    }
+
+
+def _campaign(state: dict[str, Any]) -> Campaign:
+    try:
+        return campaign_from_json(state["campaign"])
+    except RuleError:
+        return Campaign()  # never kept: _set_campaign refuses bad values
+
+
+def _set_campaign(model: Model, key: str, raw: str, ctx: Ctx) -> Model:
+    state = _state(model)
+    errors = dict(model.ui.get("char_errors", {}))
+    if key not in CAMPAIGN_FIELDS:
+        return model
+    label, low, high, rule = CAMPAIGN_FIELDS[key]
+    try:
+        value = int(raw.strip())
+        campaign_from_json({**state["campaign"], key: value})
+    except ValueError as exc:  # RuleError is a ValueError too
+        message = (
+            str(exc)
+            if isinstance(exc, RuleError)
+            else (f"{label} {raw!r} is not a whole number from {low} to {high} ({rule})")
+        )
+        return model.with_ui(char_errors={**errors, f"campaign.{key}": message})
+    errors.pop(f"campaign.{key}", None)
+    state["campaign"] = {**state["campaign"], key: value}
+    return replace(
+        _apply(model, state, f"Campaign: {label}", ctx), ui={**model.ui, "char_errors": errors}
+    )
 
 
 def _name(raw: dict[str, Any]) -> str:
@@ -133,7 +169,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
     if kind == "simply_char_new":
         state["list"].append(
-            character_to_json(Character(name=f"Character {len(state['list']) + 1}"))
+            character_to_json(
+                Character(
+                    name=f"Character {len(state['list']) + 1}",
+                    luck=_campaign(state).starting_luck,  # SIM-23, SIM-D05
+                )
+            )
         )
         state["selected"] = len(state["list"]) - 1
         return _apply(model, state, "Create character", ctx)
@@ -153,6 +194,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _apply(model, state, f"Delete {_name(gone)}", ctx)
     if kind == "simply_char_field":
         return _edit(model, str(msg[1]), str(msg[2]), ctx)
+    if kind == "simply_char_campaign":
+        return _set_campaign(model, str(msg[1]), str(msg[2]), ctx)
     return model
 
 
@@ -195,12 +238,46 @@ def _problems(problems: list[Any], field: str, *also: str) -> VNode | None:
     )
 
 
+def _campaign_card(model: Model, campaign: Campaign) -> VNode:
+    errors = model.ui.get("char_errors", {})
+    fields = []
+    for key, (label, low, high, rule) in CAMPAIGN_FIELDS.items():
+        fid = f"campaign-{key}"
+        error = errors.get(f"campaign.{key}", "")
+        fields.append(
+            h(
+                "div",
+                {"class": "field"},
+                h("label", {"for": fid}, f"{label} ({rule}, {low} to {high})"),
+                h(
+                    "input",
+                    {
+                        "id": fid,
+                        "type": "number",
+                        "value": getattr(campaign, key),
+                        "data-testid": fid,
+                        "aria-invalid": "true" if error else "false",
+                        "aria-describedby": f"{fid}-error",
+                        "on_change": ("simply_char_campaign", key),
+                    },
+                ),
+                h("p", {"id": f"{fid}-error", "class": "field-error", "role": "alert"}, error),
+            )
+        )
+    return h(
+        "details",
+        {"class": "card", "data-testid": "campaign-settings"},
+        h("summary", {}, "Campaign settings (the GM's choices; the defaults are the app's)"),
+        h("div", {"class": "grid2"}, *fields),
+    )
+
+
 def _editor(model: Model, raw: dict[str, Any]) -> VNode:
     try:
         character = character_from_json(raw)
     except RuleError as exc:
         return h("p", {"class": "field-error"}, f"This character cannot be read: {exc}")
-    campaign = Campaign()
+    campaign = _campaign(_state(model))
     problems = validate(character, campaign)
     derived = derive(character, campaign)
     stats = [
@@ -683,4 +760,5 @@ def view(model: Model) -> VNode:
         else h("p", {"class": "muted"}, "No characters yet."),
     )
     editor = _editor(model, chars[selected]) if 0 <= selected < len(chars) else None
-    return h("div", {"class": "page characters-page"}, listing, editor)
+    campaign = _campaign_card(model, _campaign(state))
+    return h("div", {"class": "page characters-page"}, campaign, listing, editor)
