@@ -264,3 +264,18 @@ def test_simply_campaign_settings_change_the_budgets_and_refuse_bad_values() -> 
     assert shell.update(model, ("undo",), ctx()).state["simply_characters"]["campaign"] == {
         "starting_luck": 15
     }
+
+
+def test_simply_contest_with_luck_declared_on_one_side() -> None:
+    """SIM-10 in a contest: the lucky side's raised TN and margin are what SIM-08 judges."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply_task_mode", "contest"), ctx())
+    model = shell.update(model, ("simply_task_field", "b", "luck", "10"), ctx())
+    model = shell.update(model, ("simply_task_roll",), ctx("seed-7"))
+    text = model.state["simply_task"]["log"][0]["text"]
+    assert text.startswith("A 2d10 (") and "; B 2d10 (" in text and "luck:" in text
+    bad = shell.update(model, ("simply_task_field", "b", "luck", "3"), ctx())
+    bad = shell.update(bad, ("simply_task_roll",), ctx("seed-8"))
+    assert "at least 5 LP" in texts_by_testid(bad, "simply-result")[0] or "at least 5 LP" in str(
+        bad.ui.get("simply_task_error")
+    )

@@ -656,23 +656,26 @@ def roll_attack(
     """
     attacker = combat.get(attacker_id)
     target = combat.get(target_id)
+    if luck_points and not 0 <= luck_points <= attacker.luck:
+        raise RuleError(
+            f"luck declared {luck_points} is outside 0 to {attacker.luck}: "
+            f"{attacker.name} has {attacker.luck} LP (SIM-10)"
+        )
     updated, _ = take_action(combat, attacker_id, "Attack")
     if defend_tn is not None:
         updated, _ = take_action(updated, target_id, "Defend")
         if luck_points:
-            a = roll("2d10", rng)
-            b = roll("2d10", rng)
-            lucky = luck.luck_on_test(attack_tn, a.total, luck_points, attack_level)
-            defence = tasks.test(defend_tn, b.total, defend_level)
-            # SIM-10 on one side of a contest: the bought-up TN and margin are the attacker's.
-            won = lucky.success and (not defence.success or lucky.margin > defence.margin)
+            lucky = luck.roll_lucky_contest(
+                attack_tn, attack_level, luck_points, defend_tn, defend_level, 0, rng
+            )
+            won = lucky.winner == "a"
             text = (
-                f"{attacker.name} attacks {target.name} (luck declared): "
-                f"{a.explain()}: {lucky}; {target.name} defends: {b.explain()}: {defence} → "
+                f"{attacker.name} attacks (luck declared), {target.name} defends: {lucky} → "
                 f"{'hit' if won else 'miss'}"
             )
+            assert isinstance(lucky.a, luck.LuckTest)
             updated = updated.with_combatant(
-                replace(updated.get(attacker_id), luck=lucky.luck_left)
+                replace(updated.get(attacker_id), luck=lucky.a.luck_left)
             )
             return updated, AttackRoll(attacker_id, target_id, won, text)
         outcome = tasks.roll_contest(attack_tn, attack_level, defend_tn, defend_level, rng)

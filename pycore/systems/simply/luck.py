@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from pycore.dice import RandintSource, Roll, roll
 from pycore.errors import RuleError
@@ -200,3 +200,76 @@ def luck_on_injury(injury: int, luck_points: int, spend: int) -> InjuryLuck:
         " (SIM-43: at most the injury and the luck available)",
     )
     return InjuryLuck(injury, lp, spend)
+
+
+@dataclass(frozen=True)
+class LuckyContest:
+    """A contest where one or both sides declared luck before the roll (SIM-08, SIM-10): each
+    side's dice, its plain or luck-raised result, and the winner by SIM-08 on the final TNs and
+    margins ("a", "b" or None for a draw)."""
+
+    roll_a: Roll
+    roll_b: Roll
+    a: TaskResult | LuckTest
+    b: TaskResult | LuckTest
+    winner: Literal["a", "b"] | None
+    reason: str
+
+    def __str__(self) -> str:
+        verdict = "draw" if self.winner is None else f"{self.winner.upper()} wins"
+        return (
+            f"A {self.roll_a.explain()}: {self.a}; B {self.roll_b.explain()}: {self.b} → "
+            f"{verdict} ({self.reason})"
+        )
+
+
+def _final(result: TaskResult | LuckTest) -> TaskResult:
+    """The side's result as SIM-08 judges it: after luck, the raised TN and its margin."""
+    if isinstance(result, TaskResult):
+        return result
+    plain = result.test
+    return TaskResult(
+        result.final_target, plain.roll, plain.level, result.success, result.margin, plain.automatic
+    )
+
+
+def roll_lucky_contest(
+    target_a: int,
+    level_a: str | None,
+    luck_a: int,
+    target_b: int,
+    level_b: str | None,
+    luck_b: int,
+    rng: RandintSource,
+) -> LuckyContest:
+    """Roll a contest; a side with ``luck_*`` > 0 declared that many LP before the roll
+    (SIM-10: at least 5), so too few LP are refused before any dice are rolled.
+
+    >>> import random
+    >>> r = roll_lucky_contest(10, None, 20, 12, None, 0, random.Random(0))
+    >>> str(r)  # luck turns A's failure into a success by 1, but B's margin is higher
+    'A 2d10 (7, 7) = 14: 2D10 = 14 vs TN 10: failure by 4; luck: 5 LP spent (needs 4, minimum 5) → TN 15, success by 1; 15 LP left; B 2d10 (1, 5) = 6: 2D10 = 6 vs TN 12: success by 6 → B wins (margins 1 vs 6)'
+    >>> roll_lucky_contest(10, None, 3, 12, None, 0, random.Random(4))
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: luck points 3 is outside 5 to 1000 (SIM-10: at least 5 LP to declare luck before the roll)
+    """
+    from pycore.systems.simply.tasks import _judge
+
+    for luck_points in (luck_a, luck_b):
+        if luck_points:
+            _declared(luck_points)
+    test(target_a, 2, level_a)  # validates both sides before rolling
+    test(target_b, 2, level_b)
+    rolled_a = roll("2d10", rng)
+    rolled_b = roll("2d10", rng)
+
+    def side(target: int, level: str | None, luck_points: int, rolled: Roll) -> Any:
+        if luck_points:
+            return luck_on_test(target, rolled.total, luck_points, level)
+        return test(target, rolled.total, level)
+
+    a = side(target_a, level_a, luck_a, rolled_a)
+    b = side(target_b, level_b, luck_b, rolled_b)
+    winner, reason = _judge(_final(a), _final(b))
+    return LuckyContest(rolled_a, rolled_b, a, b, winner, reason)

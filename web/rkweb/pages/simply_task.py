@@ -114,7 +114,20 @@ def _roll(model: Model, ctx: Ctx) -> Model:
     rng = random.Random(ctx.fresh_seed)
     contest = state["mode"] == "contest"
     try:
-        if contest:
+        lucky = int(state["a"].get("luck", 0)) or int(state["b"].get("luck", 0))
+        if contest and lucky:
+            text = str(
+                luck.roll_lucky_contest(
+                    side_target(state["a"], True).total,
+                    _level(state["a"]),
+                    int(state["a"].get("luck", 0)),
+                    side_target(state["b"], True).total,
+                    _level(state["b"]),
+                    int(state["b"].get("luck", 0)),
+                    rng,
+                )
+            )
+        elif contest:
             outcome = tasks.roll_contest(
                 side_target(state["a"], True).total,
                 _level(state["a"]),
@@ -237,16 +250,12 @@ def _side(model: Model, key: str, side: dict[str, Any], contest: bool) -> VNode:
             _select(key, "difficulty", "Difficulty", str(side["difficulty"]), tasks.DIFFICULTIES)
         )
     fields.append(_number(key, "modifier", "Situation modifier", side["modifier"], model))
-    if not contest:
-        fields.append(
-            _number(
-                key,
-                "luck",
-                "Luck points declared (0 = none; at least 5)",
-                side.get("luck", 0),
-                model,
-            )
+    # SIM-10: luck on tests, contests and checks alike, declared before the roll.
+    fields.append(
+        _number(
+            key, "luck", "Luck points declared (0 = none; at least 5)", side.get("luck", 0), model
         )
+    )
     return h(
         "section",
         {"class": "card", "aria-labelledby": f"side-{key}-h"},
