@@ -279,3 +279,10 @@ def test_simply_contest_with_luck_declared_on_one_side() -> None:
     assert "at least 5 LP" in texts_by_testid(bad, "simply-result")[0] or "at least 5 LP" in str(
         bad.ui.get("simply_task_error")
     )
+
+
+def test_about_credits_each_rule_text() -> None:
+    """SIM-58: the notices are credited on the About page, no rulebook prose copied."""
+    model = fresh("about")
+    assert "MicroTactix" in texts_by_testid(model, "source-simply")[0]
+    assert "Steve Jackson Games" in texts_by_testid(model, "source-gurps")[0]
