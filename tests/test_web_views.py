@@ -286,3 +286,20 @@ def test_about_credits_each_rule_text() -> None:
     model = fresh("about")
     assert "MicroTactix" in texts_by_testid(model, "source-simply")[0]
     assert "Steve Jackson Games" in texts_by_testid(model, "source-gurps")[0]
+
+
+def test_simply_skill_specialty_is_asked_for_and_kept() -> None:
+    """SIM-20: Melee Weapon needs a specialty; SIM-D21: free text, shown with both ratings."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply_tab", "characters"), ctx())
+    model = shell.update(model, ("simply_char_new",), ctx())
+    model = shell.update(model, ("simply_char_field", "add_skill", "Melee Weapon"), ctx())
+    assert "needs a specialty" in texts_by_testid(model, "char-problems-skills")[0]
+    assert find_all(shell.view(model), "char-skill-specialty-0")
+    model = shell.update(model, ("simply_char_field", "skill_specialty:0", "Sword"), ctx())
+    assert model.state["simply_characters"]["list"][0]["skills"][0]["specialty"] == "Sword"
+    assert (
+        not texts_by_testid(model, "char-problems-skills")
+        or "specialty" not in (texts_by_testid(model, "char-problems-skills")[0])
+    )
+    assert "(adj " in texts_by_testid(model, "char-skill")[0]

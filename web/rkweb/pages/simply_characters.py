@@ -24,7 +24,7 @@ from pycore.systems.simply.character import (
     shield_choice,
     validate,
 )
-from pycore.systems.simply.skills import skill_names
+from pycore.systems.simply.skills import skill_info, skill_names
 from pycore.systems.simply.stats import LEVELS, age_names
 from rkweb.model import Ctx, Model
 from rkweb.vdom import Msg, VNode, h
@@ -106,10 +106,13 @@ def _edit(model: Model, field: str, raw: str, ctx: Ctx) -> Model:
             errors[field] = f"{field.capitalize()} must be a whole number."
             return model.with_ui(char_errors=errors)
     current = dict(state["list"][index])
-    if field.startswith("skill_level:"):
+    if field.startswith(("skill_level:", "skill_specialty:")):
         position = int(field.split(":")[1])
         skills = [dict(s) for s in current.get("skills", [])]
-        skills[position]["level"] = raw
+        if field.startswith("skill_level:"):
+            skills[position]["level"] = raw
+        else:  # SIM-20 / SIM-D21: a specialty is free text, each its own skill
+            skills[position]["specialty"] = raw.strip() or None
         current["skills"] = skills
     elif field == "add_skill":
         if not raw:
@@ -305,10 +308,11 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
                     for lv in LEVELS
                 ],
             ),
+            _specialty(i, line.skill),
             h(
                 "span",
-                {"class": "rating", "title": line.original.formula},
-                f"rating {line.original.value if line.original.value is not None else '—'}",
+                {"class": "rating", "title": f"{line.original.formula}; {line.adjusted.formula}"},
+                f"rating {_value(line.original)} (adj {_value(line.adjusted)})",
             ),
             h(
                 "button",
@@ -408,12 +412,42 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
                     *[h("option", {"value": n}, n) for n in skill_names()],
                 ),
             ),
-            _problems(problems, "skills"),
+            _problems(problems, "skills", "skill"),
         ),
         _abilities_card(character, problems),
         _armor_card(model, raw, character, problems),
         _details_card(model, character),
         _record(character, derived),
+    )
+
+
+def _specialty(index: int, skill: Any) -> VNode | None:
+    """SIM-20: a skill that needs a specialty gets a field, with the text's ones suggested."""
+    info = skill_info(skill.name)
+    if not info.needs_specialty and not skill.specialty:
+        return None
+    fid = f"char-skill-specialty-{index}"
+    return h(
+        "span",
+        {},
+        h("label", {"class": "visually-hidden", "for": fid}, f"Specialty of {skill.name}"),
+        h(
+            "input",
+            {
+                "id": fid,
+                "type": "text",
+                "placeholder": "specialty",
+                "list": f"{fid}-list",
+                "value": skill.specialty or "",
+                "data-testid": fid,
+                "on_change": ("simply_char_field", f"skill_specialty:{index}"),
+            },
+        ),
+        h(
+            "datalist",
+            {"id": f"{fid}-list"},
+            *[h("option", {"value": x}) for x in info.specialties],
+        ),
     )
 
 
