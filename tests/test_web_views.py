@@ -303,3 +303,18 @@ def test_simply_skill_specialty_is_asked_for_and_kept() -> None:
         or "specialty" not in (texts_by_testid(model, "char-problems-skills")[0])
     )
     assert "(adj " in texts_by_testid(model, "char-skill")[0]
+
+
+def test_simply_stat_adjustments_change_the_adjusted_stats() -> None:
+    """SIM-21: a user adjustment changes the (adj) column and what is derived from it."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply_tab", "characters"), ctx())
+    model = shell.update(model, ("simply_char_new",), ctx())
+    model = shell.update(model, ("simply_char_adj_draft", "source", "Ogre blood"), ctx())
+    model = shell.update(model, ("simply_char_adj_draft", "amount", "x"), ctx())
+    bad = shell.update(model, ("simply_char_adj_add",), ctx())
+    assert "whole number" in texts_by_testid(bad, "char-adj-error")[0]
+    model = shell.update(model, ("simply_char_adj_draft", "amount", "2"), ctx())
+    model = shell.update(model, ("simply_char_adj_add",), ctx())
+    assert texts_by_testid(model, "char-adjustment")[0].startswith("Ogre blood: S +2")
+    assert "⌈8 × 3 + 6⌉" in texts_by_testid(model, "char-derived")[0].replace("[", "⌈")

@@ -6,6 +6,7 @@ what was typed and shows the core's problems next to the fields they concern.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -159,6 +160,21 @@ def _edit_lists(current: dict[str, Any], field: str, raw: str, errors: dict[str,
             errors[name] = str(exc)  # e.g. a coating on non-Plasteel armor (SIM-30)
             return False
         current["armor"] = None if choice is None else vars(choice)
+    elif name == "add_adjustment":
+        draft = json.loads(raw)
+        try:
+            amount = int(str(draft.get("amount", "")).strip())
+        except ValueError:
+            errors["adjustment"] = "Amount must be a whole number, e.g. -1 or 2."
+            return False
+        entry = {"source": str(draft.get("source", "")).strip() or "other", "amount": amount}
+        current["adjustments"] = [
+            *current.get("adjustments", []),
+            {**entry, "stat": str(draft.get("stat", "S"))},
+        ]
+    elif name == "remove_adjustment":
+        kept = enumerate(current.get("adjustments", []))
+        current["adjustments"] = [a for i, a in kept if i != int(position)]
     elif name == "shield_id":
         current[name] = raw or None
         current["shield"] = vars(shield_choice(raw)) if raw else None
@@ -197,6 +213,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _apply(model, state, f"Delete {_name(gone)}", ctx)
     if kind == "simply_char_field":
         return _edit(model, str(msg[1]), str(msg[2]), ctx)
+    if kind == "simply_char_adj_draft":
+        draft = {**model.ui.get("char_adj", {}), str(msg[1]): str(msg[2])}
+        return model.with_ui(char_adj=draft)
+    if kind == "simply_char_adj_add":
+        draft = {"stat": "S", "amount": "", "source": "", **model.ui.get("char_adj", {})}
+        return _edit(model, "add_adjustment", json.dumps(draft), ctx).with_ui(char_adj={})
     if kind == "simply_char_campaign":
         return _set_campaign(model, str(msg[1]), str(msg[2]), ctx)
     return model
@@ -375,6 +397,7 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
                 _field("Luck", "luck", character.luck, model, "number"),
             ),
             _problems(problems, "stats"),
+            _adjustments(model, character),
         ),
         h(
             "section",
@@ -418,6 +441,89 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
         _armor_card(model, raw, character, problems),
         _details_card(model, character),
         _record(character, derived),
+    )
+
+
+def _adjustments(model: Model, character: Character) -> VNode:
+    """SIM-21: the user's stat adjustments (race, powers, gear), besides armor's C Adj."""
+    draft = {"stat": "S", "amount": "", "source": "", **model.ui.get("char_adj", {})}
+    error = model.ui.get("char_errors", {}).get("adjustment", "") or model.ui.get(
+        "char_errors", {}
+    ).get("add_adjustment", "")
+    rows = [
+        h(
+            "li",
+            {"class": "skill-row", "data-testid": "char-adjustment"},
+            h("span", {"class": "skill-name"}, f"{a.source}: {a.stat} {a.amount:+d}"),
+            _remove(f"Remove {a.source}", f"remove_adjustment:{i}"),
+        )
+        for i, a in enumerate(character.adjustments)
+    ]
+
+    def draft_field(key: str, label: str, node: VNode) -> VNode:
+        return h("div", {"class": "field"}, h("label", {"for": f"char-adj-{key}"}, label), node)
+
+    return h(
+        "div",
+        {"class": "adjustments"},
+        h("h4", {}, "Stat adjustments (SIM-21; armor and shield C Adj are automatic)"),
+        h("ul", {"class": "skills"}, *rows),
+        h(
+            "div",
+            {"class": "grid2"},
+            draft_field(
+                "source",
+                "Source",
+                h(
+                    "input",
+                    {
+                        "id": "char-adj-source",
+                        "type": "text",
+                        "value": draft["source"],
+                        "data-testid": "char-adj-source",
+                        "on_change": ("simply_char_adj_draft", "source"),
+                    },
+                ),
+            ),
+            draft_field(
+                "stat",
+                "Stat",
+                h(
+                    "select",
+                    {
+                        "id": "char-adj-stat",
+                        "data-testid": "char-adj-stat",
+                        "on_change": ("simply_char_adj_draft", "stat"),
+                    },
+                    *[h("option", {"value": x, "selected": x == draft["stat"]}, x) for x in "SCIH"],
+                ),
+            ),
+            draft_field(
+                "amount",
+                "Amount (+/−)",
+                h(
+                    "input",
+                    {
+                        "id": "char-adj-amount",
+                        "type": "number",
+                        "value": draft["amount"],
+                        "data-testid": "char-adj-amount",
+                        "on_change": ("simply_char_adj_draft", "amount"),
+                    },
+                ),
+            ),
+        ),
+        h("p", {"class": "field-error", "role": "alert", "data-testid": "char-adj-error"}, error),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary",
+                "data-testid": "char-adj-add",
+                "on_click": ("simply_char_adj_add",),
+            },
+            "Add adjustment",
+        ),
     )
 
 
