@@ -79,6 +79,7 @@ def test_two_turns_with_injuries_a_knock_out_and_a_reload(app: Page, errors: lis
     expect(app.get_by_test_id("sc-status-c1")).to_contain_text("bleeding")
     # Knockback, heavy-injury and quarter-HP checks, besides the Grunt's quarter-HP check.
     expect(app.get_by_test_id("sc-check")).to_have_count(4)
+    app.screenshot(path="e2e/artifacts/simply-combat.png", full_page=True)
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("sc-hp-c1")).to_have_text("HP 26/26")
     expect(app.get_by_test_id("sc-check")).to_have_count(1)
