@@ -115,3 +115,23 @@ def test_clock_and_bandage() -> None:
     model = send(model, "simply_combat_clock", 60)
     assert texts(model, "sc-hp-c1") == ["HP 15/26"]
     assert texts(model, "sc-status-c1") == ["ok"]
+
+
+def test_a_character_joins_with_its_derived_values_and_attacks_with_its_skill() -> None:
+    """SIM-27 HP, SIM-24 initiative bonus and SIM-28 rating carried into the fight."""
+    model = combat_page()
+    model = send(model, "simply_tab", "characters")
+    model = send(model, "simply_char_new")
+    model = send(model, "simply_char_field", "name", "Mara")
+    model = send(model, "simply_char_field", "add_skill", "Brawling")
+    model = send(model, "simply_char_field", "armor_id", "chainmail")
+    model = send(model, "simply_tab", "combat")
+    model = send(model, "simply_combat_add_char", "0")
+    mara = model.state["simply_combat"]["combat"]["combatants"][0]
+    assert (mara["name"], mara["hp_max"], mara["armor"]) == ("Mara", 24, "chainmail")
+    model = send(model, "simply_combat_form", "attack", "attacker", "c1")
+    options = texts(model, "sc-attack-skill")[0]
+    assert "Brawling (Familiar), adjusted stats: 8" in options
+    model = send(model, "simply_combat_attack_skill", "skill:0:adj")
+    attack = model.state["simply_combat"]["form"]["attack"]
+    assert (attack["tn"], attack["level"]) == ("8", "Familiar")

@@ -357,8 +357,38 @@ def _raw(d: dict[str, str], rng: random.Random) -> Any:
     return raw_from_table(max_damage or 1, d20)
 
 
+def _attacker_scores(model: Model, fight: core.Combat, attacker: str) -> dict[str, Any]:
+    """The attacker's skills and checks, when the participant came from a character."""
+    from pycore.systems.simply.character import base_scores, character_from_json
+
+    try:
+        index = fight.get(attacker).character
+    except RuleError:
+        return {}
+    characters = model.section("simply_characters").get("list", [])
+    if index is None or not 0 <= index < len(characters):
+        return {}
+    try:
+        scores = base_scores(character_from_json(characters[index]))
+    except RuleError:
+        return {}
+    return {s.key: s for s in scores if s.key.startswith("skill:")}
+
+
+def _pick_attack_skill(model: Model, key: str) -> Model:
+    state = _state(model)
+    attack = state["form"]["attack"]
+    score = _attacker_scores(model, _combat(state), attack["attacker"]).get(key)
+    if score is None:
+        return model
+    form = {**state["form"], "attack": {**attack, "tn": str(score.base), "level": score.level}}
+    return replace(model, history=model.history.set_quietly(SECTION, {**state, "form": form}))
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     kind = msg[0]
+    if kind == "simply_combat_attack_skill":
+        return _pick_attack_skill(model, str(msg[-1]))
     if kind == "simply_combat_form":
         return _set_form(model, str(msg[1]), str(msg[2]), str(msg[3]))
     if kind == "simply_combat_add":
@@ -668,6 +698,7 @@ def _attack(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             {"class": "grid2"},
             _select("attack", "attacker", "Attacker", form, _who(fight, "choose…")),
             _select("attack", "target", "Target", form, _who(fight, "choose…")),
+            _skill_picker(model, fight, a["attacker"]),
             _input("attack", "tn", "Attack TN (rating + difficulty + modifiers)", form, errors),
             _select("attack", "level", "Attacker's skill level", form, [(x, x) for x in LEVELS]),
             _select(
@@ -686,6 +717,28 @@ def _attack(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
         h("p", {"class": "odds-line", "data-testid": "sc-hit-chance"}, odds),
         _button("Roll attack", ("simply_combat_attack",), "sc-roll-attack", primary=True),
         _error(model, "attack"),
+    )
+
+
+def _skill_picker(model: Model, fight: core.Combat, attacker: str) -> VNode | None:
+    scores = _attacker_scores(model, fight, attacker)
+    if not scores:
+        return None
+    return h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": "sc-attack-skill"}, "Attacker's skill (sets TN and level)"),
+        h(
+            "select",
+            {
+                "id": "sc-attack-skill",
+                "data-testid": "sc-attack-skill",
+                "data-key": f"skill-{attacker}",
+                "on_change": ("simply_combat_attack_skill",),
+            },
+            h("option", {"value": "", "selected": True}, "choose…"),
+            *[h("option", {"value": k}, f"{v.label}: {v.base}") for k, v in scores.items()],
+        ),
     )
 
 
