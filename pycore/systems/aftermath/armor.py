@@ -153,6 +153,8 @@ def location_av(
     """
     attack = check_choice("attack", attack, ATTACKS)
     natural_av = check_int("natural AV", natural_av, 0, MAX_AV)
+    if not isinstance(pieces, list | tuple):
+        raise RuleError(f"armor pieces {pieces!r} must be a list of material names")
     if len(pieces) > MAX_PIECES:
         raise RuleError(f"pieces at one location {len(pieces)} is outside 0 to {MAX_PIECES}")
     best, source, parts = natural_av, "no armor" if not natural_av else "natural armor", []

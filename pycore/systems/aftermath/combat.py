@@ -213,9 +213,10 @@ def _location_steps(
 ) -> int:
     found = locate(_d(rng, 100), body, direction)
     steps.append(Step("location", "Hit location", str(found), "AFT-12"))
+    if len(found.locations) == 1:
+        return found.locations[0]
     resolved = split(found.key, _d(rng, 100), attack_from, near_side)
-    if len(found.locations) > 1:
-        steps.append(Step("split", "Split", str(resolved), "AFT-T11"))
+    steps.append(Step("split", "Split", str(resolved), "AFT-T11"))
     return resolved.result
 
 
