@@ -472,9 +472,13 @@ def test_aft_56_hth_attack_to_critical_effect() -> None:
     assert result.location == 7 and result.damage_potential == 7  # 14 halved by the break
     assert result.damage_done == 0  # 7 does not exceed AV 9: no Critical Effect
     assert result.effect == "none"
-    again = combat.resolve_hth(attack, Faces(5, 12, 25, 60, 9, 90))
+    again = combat.resolve_hth(attack, Faces(5, 12, 25, 60, 9, 90, 50))
     assert again.damage_done == 5 and again.effect == "trauma"  # D100 90 + 5 = 95
     assert again.rules is not None and again.rules.sever_chance == Fraction(5, 100)
+    assert "D100 50 vs 5%: no Sever" in str(again)
+    severed = combat.resolve_hth(attack, Faces(5, 12, 25, 60, 9, 90, 5, 4))
+    bleeding = [c for c in severed.conditions if c.name == "Bleeding to death"]
+    assert bleeding and bleeding[0].until == aft.moment(1 + 4 + 2, 5)  # HG 2 + 1D6 4
 
 
 def test_aft_56_waits_for_the_damage_potential() -> None:

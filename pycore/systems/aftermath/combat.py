@@ -185,11 +185,62 @@ def _critical_effect_steps(
     health_group: int,
     cuts: bool,
     region: str | None,
+    at: Moment | None = None,
+    conditions: list[Condition] | None = None,
 ) -> tuple[Effect, EffectRules]:
     rolled = roll_critical_effect(_d(rng, 100), damage, bonus)
     steps.append(Step("critical_effect", "Critical Effect", str(rolled), "AFT-20"))
     rules = effect_rules(rolled.effect, location, damage, health_group, region, cuts)
     steps.append(Step("effect_rules", "Effect", str(rules), "AFT-21…26"))
+    found = conditions if conditions is not None else []
+    start = at or Moment(1, 1)
+    if rules.death:
+        found.append(Condition("Dead", start, None, "AFT-26", f"Lethal to location {location}"))
+    if rules.sever_chance > 0:
+        # AFT-25: the Critical Damage is the percent chance of a Sever (D100 ≤ it).
+        severed = rules.automatic_sever
+        text = "automatic Sever (AFT-26)"
+        if not severed:
+            d100 = _d(rng, 100)
+            severed = d100 <= rules.critical_damage
+            text = f"D100 {d100} vs {rules.critical_damage}%: {'Sever' if severed else 'no Sever'}"
+        steps.append(Step("sever", "Sever", text, "AFT-25"))
+        if severed and cuts and rules.region == "head_neck":
+            found.append(
+                Condition("Death Blow", start, None, "AFT-25", "Sever to the head or neck")
+            )
+        elif severed and not cuts:
+            steps.append(
+                Step(
+                    "fracture",
+                    "Broken bone",
+                    "a Health AST now: failure makes a compound fracture that bleeds to death "
+                    f"in {rules.bleeding_dice} Combat Turns",
+                    "AFT-25",
+                )
+            )
+            found.append(Condition("Broken bone", start, None, "AFT-25", f"location {location}"))
+        elif severed:
+            countdown = roll(rules.bleeding_dice, rng)
+            end = Moment(start.turn + countdown.total, start.phase)
+            steps.append(
+                Step(
+                    "bleeding",
+                    "Bleeding",
+                    f"{countdown} Combat Turns: bleeds to death after {end} unless cauterized or "
+                    "bandaged (First Aid BCS roll)",
+                    "AFT-25",
+                )
+            )
+            found.append(
+                Condition(
+                    "Bleeding to death",
+                    start,
+                    end,
+                    "AFT-25",
+                    f"severed location {location}; dies when this ends unless bandaged",
+                )
+            )
     if rolled.effect != "none":
         lower = lower_effect(rolled.effect)
         steps.append(
@@ -433,6 +484,8 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
             attack.target_health_group,
             attack.cuts,
             attack.region,
+            attack.at,
+            conditions,
         )
         conditions.extend(_conditions_for(effect, attack.at, rules))
     return Resolution(
@@ -635,7 +688,16 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     conditions: list[Condition] = []
     if crit and done.done > 0:
         effect, rules = _critical_effect_steps(
-            steps, rng, done.done, location, 0, attack.target_health_group, cuts, attack.region
+            steps,
+            rng,
+            done.done,
+            location,
+            0,
+            attack.target_health_group,
+            cuts,
+            attack.region,
+            attack.at,
+            conditions,
         )
         conditions.extend(_conditions_for(effect, attack.at, rules))
     return Resolution(
