@@ -59,7 +59,7 @@ def test_characters_tab_derives_group_and_effect_die_live() -> None:
         ("aftermath_char_field", "ast.HLH", "12"),
         ("aftermath_char_field", "cst.HLH", "5"),
     )
-    assert texts(model, "aft-group-STR") == ["rating 30 → Group 4, Effect Die 2D6"]
+    assert texts(model, "aft-group-STR") == ["G4 · 2D6 rating 30 → Group 4, Effect Die 2D6"]
     odds = texts(model, "aft-save-odds-HLH")[0]
     assert "1/4 (25.00%)" in odds and "7/20 (35.00%)" in odds and "2/5 (40.00%)" in odds
     model = send(model, ("aftermath_char_field", "attr.STR", "99"))

@@ -503,7 +503,7 @@ def test_aft_57_missile_attack_to_critical_effect() -> None:
         at=aft.moment(2, 3),
     )
     # D20 4; location D100 35 (8/9), split 20 (8); crit 1D10 6; damage 2D10+... ; special 70
-    result = combat.resolve_missile(attack, Faces(4, 35, 20, 6, 5, 5, 70, 50))
+    result = combat.resolve_missile(attack, Faces(4, 35, 20, 6, 5, 5, 70, 2, 1, 50))
     assert str(result.bcs) == (
         "BCS 10 + range SHT +1 + Inherent Accuracy +1 + target stationary: CDA 1 × 1 −1 = 11"
     )
@@ -513,6 +513,7 @@ def test_aft_57_missile_attack_to_critical_effect() -> None:
     assert (result.damage_potential, result.damage_done) == (12, 10)
     assert result.special is not None and result.special.daze
     assert result.stopping is not None and result.stopping.effect == Fraction(17, 2)
+    assert "Knock-back: knock-back 2D3 (2, 1) = 3 m; 1 stopping categories lost" in str(result)
     assert result.conditions[0].name == "Dazed"
     # critical effect: D100 50 + 10 = 60 → stun
     assert result.effect == "stun"

@@ -48,6 +48,7 @@ from pycore.systems.aftermath.missile_effects import (
     SpecialEffect,
     Stopping,
     missile_special_effect,
+    roll_knock_back,
     special_effect_damage,
     stopping,
 )
@@ -83,7 +84,9 @@ class Step:
 
     def __str__(self) -> str:
         wait = f" — waits for {self.waits_for}" if self.waits_for else ""
-        return f"{self.title}: {self.text} ({self.rule}){wait}"
+        # The rule is shown once: the explanations of most results already cite it.
+        rule = "" if self.text.endswith(")") and "AFT-" in self.text[-14:] else f" ({self.rule})"
+        return f"{self.title}: {self.text}{rule}{wait}"
 
 
 @dataclass(frozen=True)
@@ -269,6 +272,31 @@ def _location_steps(
     resolved = split(found.key, _d(rng, 100), attack_from, near_side)
     steps.append(Step("split", "Split", str(resolved), "AFT-T11"))
     return resolved.result
+
+
+def _stopping_steps(stop: Stopping, rng: RandintSource) -> list[Step]:
+    """AFT-50: roll the knock-back (2D3 m) and, below 1, the chance of the result for 1."""
+    if stop.band == "below_1":
+        d100 = _d(rng, 100)
+        percent = stop.chance * 100
+        if d100 > percent:
+            return [
+                Step(
+                    "knock_back",
+                    "Knock-back",
+                    f"D100 {d100} > {float(percent):g}: no effect",
+                    "AFT-50",
+                )
+            ]
+        text = f"D100 {d100} ≤ {float(percent):g}: as for effect 1 — "
+    else:
+        text = ""
+    back = roll_knock_back(rng)
+    down = {
+        "automatic": "knocked down (automatic)",
+        "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
+    }.get(stop.knock_down, "a Deftness Ability Saving Throw prevents the knock-down")
+    return [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35")]
 
 
 @dataclass(frozen=True)
@@ -468,6 +496,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
             else:
                 stop = stopping(adjusted.total, attack.target_mass)
                 steps.append(Step("stopping", "Stopping", str(stop), "AFT-50"))
+                steps.extend(_stopping_steps(stop, rng))
         if special.stun and attack.at is not None:
             conditions.extend(stun_conditions(attack.at))
         elif special.daze and attack.at is not None:

@@ -117,55 +117,111 @@ def _error(model: Model, key: str) -> str:
     return errors(model).get(key, "")
 
 
+def _cell_input(fid: str, label: str, value: Any, msg: tuple[Any, ...], error: str) -> VNode:
+    return h(
+        "td",
+        {},
+        h("label", {"class": "visually-hidden", "for": fid}, label),
+        h(
+            "input",
+            {
+                "id": fid,
+                "type": "number",
+                "inputmode": "numeric",
+                "class": "aft-narrow",
+                "value": "" if value is None else value,
+                "data-testid": fid,
+                "aria-invalid": "true" if error else "false",
+                "aria-describedby": f"{fid}-error",
+                "on_change": msg,
+            },
+        ),
+        h("p", {"id": f"{fid}-error", "class": "field-error small", "role": "alert"}, error),
+    )
+
+
 def _attributes(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode:
     rows = []
+    odds_rows = []
     for attr in core.ATTRIBUTES:
+        name = core.ATTRIBUTE_NAMES[attr]
         group = view.groups[attr]
         effective = view.effective[attr]
-        derived = str(group)
+        die = group.effect_die or "none"
+        now = ""
         if effective != group:
-            derived += f"; now {effective}"
+            now = f" (now Group {effective.number}, {effective.effect_die or 'none'})"
         rows.append(
             h(
-                "div",
-                {"class": "card attr"},
-                field(
+                "tr",
+                {},
+                h("th", {"scope": "row"}, f"{name} ({attr})"),
+                _cell_input(
                     f"aft-attr-{attr}",
-                    f"{core.ATTRIBUTE_NAMES[attr]} ({attr})",
+                    f"{name} rating",
                     raw["attr"][attr],
                     ("aftermath_char_field", f"attr.{attr}"),
                     _error(model, f"char.attr.{attr}"),
                 ),
-                h("p", {"class": "explain", "data-testid": f"aft-group-{attr}"}, derived),
-                h("p", {"class": "muted small"}, "Attribute Group Chart (AFT-T20, AFT-06)"),
                 h(
-                    "div",
-                    {"class": "grid2"},
-                    field(
-                        f"aft-ast-{attr}",
-                        f"{attr} AST (entered: not computed by the source)",
-                        raw["ast"][attr],
-                        ("aftermath_char_field", f"ast.{attr}"),
-                        _error(model, f"char.ast.{attr}"),
-                    ),
-                    field(
-                        f"aft-cst-{attr}",
-                        f"{attr} CST (entered: not computed by the source)",
-                        raw["cst"][attr],
-                        ("aftermath_char_field", f"cst.{attr}"),
-                        _error(model, f"char.cst.{attr}"),
-                    ),
+                    "td",
+                    {"data-testid": f"aft-group-{attr}", "title": str(group)},
+                    h("span", {"class": "aft-big"}, f"G{group.number} · {die}"),
+                    h("span", {"class": "visually-hidden"}, f" {group}"),
+                    h("span", {"class": "small"}, now) if now else None,
                 ),
+                _cell_input(
+                    f"aft-ast-{attr}",
+                    f"{name} AST (entered)",
+                    raw["ast"][attr],
+                    ("aftermath_char_field", f"ast.{attr}"),
+                    _error(model, f"char.ast.{attr}"),
+                ),
+                _cell_input(
+                    f"aft-cst-{attr}",
+                    f"{name} CST (entered)",
+                    raw["cst"][attr],
+                    ("aftermath_char_field", f"cst.{attr}"),
+                    _error(model, f"char.cst.{attr}"),
+                ),
+            )
+        )
+        odds_rows.append(
+            h(
+                "div",
+                {"class": "aft-save"},
+                h("p", {"class": "strong"}, f"{name} saving throw"),
                 _save_line(attr, view),
             )
         )
     notes = [h("p", {"class": "notice"}, n) for n in view.notes]
+    head = h(
+        "thead",
+        {},
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "col"}, "Attribute"),
+            h("th", {"scope": "col"}, "Rating"),
+            h("th", {"scope": "col"}, "Group · Effect Die"),
+            h("th", {"scope": "col"}, "AST"),
+            h("th", {"scope": "col"}, "CST"),
+        ),
+    )
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-attrs-h"},
         h("h3", {"id": "aft-attrs-h"}, "Attributes, Groups and Effect Dice"),
+        h(
+            "p",
+            {"class": "muted small"},
+            "Rating → Group and Effect Die by the Attribute Group Chart (AFT-T20, AFT-06): 0 none, "
+            "1-4 1D3, 5-14 1D6, 15-24 1D10, 25-34 2D6, 35-44 2D10, 45-54 2D10+1, 55-64 2D10+2, "
+            "65-74 2D10+2. AST and CST are entered: the source does not compute them (AFT-M03).",
+        ),
         *notes,
-        h("div", {"class": "grid2"}, *rows),
+        h("table", {"class": "data aft-attrs"}, head, h("tbody", {}, *rows)),
+        h("div", {"class": "grid2"}, *odds_rows),
     )
 
 
@@ -311,6 +367,7 @@ def _weapons(model: Model, raw: dict[str, Any]) -> VNode:
             "",
             [("", "Choose a weapon…"), *[(n, n) for n in weapon_names()]],
             ("aftermath_char_add_weapon",),
+            key=f"add-weapon-{len(raw['weapons'])}",
         ),
         h(
             "p",

@@ -48,8 +48,10 @@ def select(
     options: Sequence[tuple[str, str]],
     msg: tuple[Any, ...],
     hint: str = "",
+    key: str | None = None,
 ) -> VNode:
-    """A labelled select of (value, text) options."""
+    """A labelled select of (value, text) options; a new ``key`` rebuilds it (back to its
+    prompt after an add)."""
     return h(
         "div",
         {"class": "field"},
@@ -59,6 +61,7 @@ def select(
             {
                 "id": fid,
                 "data-testid": fid,
+                "data-key": key,
                 "on_change": msg,
                 "aria-describedby": f"{fid}-hint" if hint else None,
             },
