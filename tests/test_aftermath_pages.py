@@ -211,3 +211,14 @@ def test_reference_tab_says_not_built_and_ref_messages_are_safe() -> None:
     except ImportError:
         assert texts(model, "aft-reference-missing") == ["The reference tables are not built yet."]
         assert send(model, ("aftermath_ref_anything", 1)) == model
+
+
+def test_quadruped_regions_are_asked_on_the_sheet() -> None:
+    model = send(
+        fresh(), ("aftermath_char_new", "creature"), ("aftermath_char_field", "body", "quadrupedal")
+    )
+    assert find_all(shell.view(model), "aft-region-head_neck")
+    model = send(model, ("aftermath_char_field", "regions.head_neck", "1-2"))
+    assert model.state["aftermath"]["characters"][0]["regions"]["head_neck"] == "1, 2"
+    model = send(model, ("aftermath_char_field", "regions.torso", "0-40"))
+    assert "1-30" in model.ui["aftermath_errors"]["char.regions.torso"]

@@ -11,6 +11,7 @@ import pytest
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
 from pycore.systems.aftermath import combat, critical, firearms, locations, rounding, weapons
+from pycore.systems.aftermath import sheet as aft_sheet
 
 
 class Faces:
@@ -296,6 +297,7 @@ def test_d_03_d_04_aft_20_critical_effect() -> None:
 
 
 def test_aft_21_22_daze_and_stun_timers() -> None:
+    """AFT-21 Daze and AFT-22 Stun (seed 001 L22, L24), with their AFT-55 timers."""
     at = aft.moment(4, 12)
     daze = aft.daze_condition(at)
     assert daze.active_at(aft.moment(5, 12)) and not daze.active_at(aft.moment(5, 13))
@@ -316,6 +318,7 @@ def test_aft_23_disable_limb_and_body() -> None:
 
 
 def test_aft_24_25_trauma_and_sever() -> None:
+    """AFT-24 Trauma and AFT-25 Sever, bleeding and fractures (seed 001 L30-34)."""
     rules = aft.effect_rules("trauma", 22, damage_done=9, health_group=3)
     assert (rules.critical_damage, rules.extra_lethal_damage) == (9, 5)
     assert rules.sever_chance == Fraction(9, 100)
@@ -538,3 +541,43 @@ def test_aft_57_missile_needs_cda_and_average_bcs() -> None:
         )
     )[0]
     assert str(hip).startswith("Average BCS (hip fire) 6")
+
+
+def test_aft_13_quadruped_effects_wait_for_the_users_regions() -> None:
+    """AFT-13 / AFT-M31: a quadruped's regions are the user's; without them the effect waits."""
+    attack = combat.HthAttack(
+        base_bcs=20, damage_potential=20, critical_hit=True, body="quadrupedal", at=aft.moment(1, 1)
+    )
+    # D20 3, T01 D20 5, location D100 2 (location 1), critical effect D100 30 → 50: daze
+    waiting = combat.resolve_hth(attack, Faces(3, 5, 2, 30))
+    assert waiting.effect == "daze" and waiting.rules is None
+    assert "creature.location_region" in str(waiting)
+    assert waiting.conditions[0].name == "Dazed"  # Daze does not depend on the region
+    given = combat.HthAttack(
+        base_bcs=20,
+        damage_potential=20,
+        critical_hit=True,
+        body="quadrupedal",
+        regions={1: "head_neck"},
+    )
+    lethal = combat.resolve_hth(given, Faces(3, 5, 2, 90))
+    assert lethal.effect == "lethal" and lethal.rules is not None and lethal.rules.death
+
+
+def test_aft_51_birdshot_does_b_damage_in_the_worksheet() -> None:
+    attack = combat.MissileAttack(
+        base_bcs=20,
+        range_row="Shot Load Full Choke",
+        meters=5,
+        gun="shotgun",
+        size="Shot",
+        target_cda=0,
+        base_bdg=12,
+        shot="12-9",
+        target_mass=3,
+    )
+    result = combat.resolve_missile(attack, Faces(1, 50, 5, 5, 5))
+    assert result.damage_type == "B" and "AFT-51" in str(result)
+    sheet_after, notes = aft_sheet.apply_resolution(aft_sheet.new_sheet(), result)
+    assert "B damage" in notes[0]
+    assert sheet_after["damage"]["subdual"] > 0

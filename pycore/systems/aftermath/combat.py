@@ -42,6 +42,7 @@ from pycore.systems.aftermath.firearms import (
     bullet_damage_dice,
     inherent_accuracy,
     range_step,
+    shot_damage_type,
 )
 from pycore.systems.aftermath.locations import locate, split
 from pycore.systems.aftermath.missile_effects import (
@@ -118,7 +119,7 @@ class Resolution:
         return self.bcs.chance if self.bcs is not None else Fraction(0)
 
     def __str__(self) -> str:
-        return " · ".join(f"{s.title}: {s.text}" for s in self.steps)
+        return " · ".join(str(s) for s in self.steps)
 
 
 def _crit_flags(
@@ -146,6 +147,14 @@ def _crit_flags(
         if critical_miss:
             why.append("critical miss ticked by the user (AFT-04)")
     return crit, fumble, "; ".join(why)
+
+
+def _region(body: str, regions: Mapping[int, str], location: int) -> str | None:
+    """AFT-13: bipeds by the chart's headings; a quadruped's region is the user's (AFT-M31),
+    "ask" while it is not given."""
+    if body == "bipedal":
+        return None
+    return regions.get(location, "ask")
 
 
 def _d(rng: RandintSource, faces: int) -> int:
@@ -190,9 +199,22 @@ def _critical_effect_steps(
     region: str | None,
     at: Moment | None = None,
     conditions: list[Condition] | None = None,
-) -> tuple[Effect, EffectRules]:
+) -> tuple[Effect, EffectRules | None]:
     rolled = roll_critical_effect(_d(rng, 100), damage, bonus)
     steps.append(Step("critical_effect", "Critical Effect", str(rolled), "AFT-20"))
+    if region == "ask":
+        # AFT-M31: a quadruped's regions are not in the text; the effect waits for the user's.
+        steps.append(
+            Step(
+                "effect_rules",
+                "Effect",
+                f"{rolled.effect}: its rules depend on the region of location {location}, which "
+                "the source does not give for quadrupeds",
+                "AFT-13, AFT-M31",
+                "creature.location_region",
+            )
+        )
+        return rolled.effect, None
     rules = effect_rules(rolled.effect, location, damage, health_group, region, cuts)
     steps.append(Step("effect_rules", "Effect", str(rules), "AFT-21…26"))
     found = conditions if conditions is not None else []
@@ -338,8 +360,9 @@ class MissileAttack:
     target_mass: Fraction | float | int | None = None
     target_health_group: int = 0
     cuts: bool = False
-    region: str | None = None
+    regions: Mapping[int, str] = field(default_factory=dict)
     pbr_mode: str = "add"
+    shot: str = ""
     rounding: str = "half_up"
     at: Moment | None = None
 
@@ -464,6 +487,19 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     av = _armor(attack.armor, location)
     done = damage_done(potential, av)
     steps.append(Step("damage_done", "Damage Done", f"location {location}: {done}", "AFT-15"))
+    kind = "L"
+    if attack.shot:
+        step = range_step(attack.range_row, attack.meters)
+        if shot_damage_type(attack.shot, step.step, attack.target_mass) == "B":
+            kind = "B"
+            steps.append(
+                Step(
+                    "damage_type",
+                    "Damage type",
+                    f"{attack.shot} shot at {step.step}: B damage (half lethal, half subdual)",
+                    "AFT-51",
+                )
+            )
     final = done.done
     waits: list[str] = []
     special = None
@@ -512,7 +548,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
             crit_bonus,
             attack.target_health_group,
             attack.cuts,
-            attack.region,
+            _region(attack.body, attack.regions, location),
             attack.at,
             conditions,
         )
@@ -529,7 +565,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
         av,
         potential,
         final,
-        "L",
+        kind,
         effect,
         rules,
         special,
@@ -566,7 +602,7 @@ class HthAttack:
     near_side: int | None = None
     target_health_group: int = 0
     cuts: bool | None = None
-    region: str | None = None
+    regions: Mapping[int, str] = field(default_factory=dict)
     rounding: str = "half_up"
     at: Moment | None = None
 
@@ -724,7 +760,7 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
             0,
             attack.target_health_group,
             cuts,
-            attack.region,
+            _region(attack.body, attack.regions, location),
             attack.at,
             conditions,
         )

@@ -45,6 +45,8 @@ DERIVED: Final = {
     "mass": ("Mass", 1, 1000),
 }
 KINDS: Final = ("character", "creature")
+#: AFT-M31: the regions a user gives a quadruped's locations (limbs count as legs for AFT-23).
+REGIONS: Final = ("head_neck", "torso", "limb")
 BODIES: Final = ("bipedal", "quadrupedal")
 MAX_NAME: Final = 60
 MAX_SKILLS: Final = 40
@@ -77,6 +79,7 @@ def new_sheet(name: str = "New character", kind: str = "character") -> dict[str,
         "inventory": [],
         "damage": {"lethal": 0, "subdual": 0, "critical": 0},
         "conditions": [],
+        "regions": {"head_neck": "", "torso": "", "limb": ""},
     }
 
 
@@ -90,7 +93,7 @@ def merged(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict):
         return base
     out = {**base, **raw}
-    for key in ("attr", "ast", "cst", "derived", "damage"):
+    for key in ("attr", "ast", "cst", "derived", "damage", "regions"):
         saved = raw.get(key)
         out[key] = {**base[key], **(saved if isinstance(saved, dict) else {})}
     return out
@@ -143,6 +146,9 @@ def check_field(path: str, raw: str) -> Any:
         return _optional_int("Average BCS", raw, -100, 100)
     if head == "cloth_bullet_av":
         return _optional_int("Ballistic Cloth AV against bullets", raw, 0, 40)
+    if head == "regions":
+        check_choice("region", tail, REGIONS)
+        return ", ".join(str(n) for n in parse_locations(raw)) if raw.strip() else ""
     if head == "body":
         return check_choice("body", raw, BODIES)
     if head == "personality":
@@ -444,3 +450,17 @@ def apply_resolution(
     out["conditions"] = [*out["conditions"], *added]
     notes.extend(str(c) for c in resolution.conditions)
     return out, tuple(notes)
+
+
+def location_regions(sheet: dict[str, Any]) -> dict[int, str]:
+    """AFT-M31: a quadruped's location → region as the user gave them (limb → "leg").
+
+    >>> location_regions(set_field(new_sheet(), "regions.head_neck", "1-2"))
+    {1: 'head_neck', 2: 'head_neck'}
+    """
+    out: dict[int, str] = {}
+    for region, text in merged(sheet)["regions"].items():
+        if region in REGIONS and str(text).strip():
+            for number in parse_locations(str(text)):
+                out[number] = "leg" if region == "limb" else region
+    return out

@@ -603,10 +603,47 @@ def _editor(model: Model, raw: dict[str, Any], index: int, group8: str, now: Mom
             ),
         ),
     )
+    regions = None
+    if raw["body"] == "quadrupedal":
+        regions = h(
+            "section",
+            {"class": "card", "aria-labelledby": "aft-regions-h"},
+            h(
+                "h3",
+                {"id": "aft-regions-h"},
+                "Quadruped regions (entered: not in the source, AFT-M31)",
+            ),
+            h(
+                "p",
+                {"class": "muted small"},
+                "The Critical Effects depend on the region hit; the text gives them for bipeds only. "
+                "Belly locations are 7, 10, 13, 16.",
+            ),
+            h(
+                "div",
+                {"class": "grid2"},
+                *[
+                    field(
+                        f"aft-region-{key}",
+                        f"{label} locations (e.g. 1-4)",
+                        raw["regions"][key],
+                        ("aftermath_char_field", f"regions.{key}"),
+                        _error(model, f"char.regions.{key}"),
+                        "text",
+                    )
+                    for key, label in (
+                        ("head_neck", "Head and neck"),
+                        ("torso", "Torso"),
+                        ("limb", "Limb"),
+                    )
+                ],
+            ),
+        )
     return h(
         "div",
         {"class": "editor"},
         head,
+        regions,
         _attributes(model, raw, view),
         _derived(model, raw),
         _skills(model, raw),

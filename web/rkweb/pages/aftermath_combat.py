@@ -150,6 +150,14 @@ def base_bdg(form: dict[str, Any], settings: dict[str, Any]) -> int:
     return firearms.ammunition_bdg(table, caliber, supplied)
 
 
+def _shot(form: dict[str, Any]) -> str:
+    """The shot size of a shot-shell load (AFT-51: its B damage), "" for cartridges."""
+    ammo = str(form.get("ammo", ""))
+    if ammo.startswith("shot:") and optional_int(form.get("bdg")) is None:
+        return ammo.split(":", 2)[1]
+    return ""
+
+
 def _gun_critical_row(form: dict[str, Any], settings: dict[str, Any]) -> str:
     gun = str(form["gun"])
     group = load_table("aftermath", "range_steps").row_by(
@@ -230,6 +238,8 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         target_health_group=target_view.groups["HLH"].number,
         cuts=False,
         pbr_mode=str(settings["pbr_bdg_modifier"]),
+        shot=_shot(form),
+        regions=core.location_regions(target),
         rounding=str(settings["unstated_rounding"]),
         at=now,
     )
@@ -278,6 +288,7 @@ def hth_attack(st: dict[str, Any]) -> combat.HthAttack:
         near_side=optional_int(form["near_side"]),
         target_health_group=target_view.groups["HLH"].number,
         cuts=cuts,
+        regions=core.location_regions(target),
         rounding=str(settings["unstated_rounding"]),
         at=now,
     )
