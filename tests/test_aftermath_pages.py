@@ -222,3 +222,23 @@ def test_quadruped_regions_are_asked_on_the_sheet() -> None:
     assert model.state["aftermath"]["characters"][0]["regions"]["head_neck"] == "1, 2"
     model = send(model, ("aftermath_char_field", "regions.torso", "0-40"))
     assert "1-30" in model.ui["aftermath_errors"]["char.regions.torso"]
+
+
+def test_thrown_weapon_worksheet() -> None:
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_pick", "mode", "thrown"),
+        ("aftermath_cbt_field", "thrown", "weapon", "Shuriken"),
+        ("aftermath_cbt_field", "thrown", "count", "2"),
+    )
+    assert "−2" in texts(model, "aft-cbt-modifiers")[0]  # 2 thrown at once (note 10)
+    model = send(model, ("aftermath_cbt_field", "thrown", "count", "5"))
+    assert "Deftness Group" in texts(model, "aft-cbt-waiting")[0]
+    model = send(
+        model,
+        ("aftermath_cbt_field", "thrown", "count", "1"),
+        ("aftermath_cbt_field", "thrown", "bcs", "30"),
+        ("aftermath_cbt_field", "thrown", "damage_potential", "6"),
+        ("aftermath_cbt_resolve",),
+    )
+    assert "(thrown): hit location" in texts(model, "aft-attack-result")[0]

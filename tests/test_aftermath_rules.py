@@ -581,3 +581,38 @@ def test_aft_51_birdshot_does_b_damage_in_the_worksheet() -> None:
     sheet_after, notes = aft_sheet.apply_resolution(aft_sheet.new_sheet(), result)
     assert "B damage" in notes[0]
     assert sheet_after["damage"]["subdual"] > 0
+
+
+def test_aft_29_note_10_and_muscle_powered_missiles() -> None:
+    """Thrown weapons: missile modifiers, −N for N shuriken (note 10), T01 on a critical, the
+    Missile Special Effects and Stopping by Damage Potential ÷ Mass (AFT-49, AFT-50)."""
+    attack = combat.HthAttack(
+        base_bcs=14,
+        weapon="Shuriken",
+        thrown=True,
+        count=3,
+        deftness_group=3,
+        target_cda=1,
+        missile_situations=("stance",),
+        damage_potential=8,
+        critical_hit=True,
+        special_effect_roll=True,
+        target_mass=2,
+        at=aft.moment(1, 1),
+    )
+    total, steps, _ = combat.hth_bcs(attack)
+    assert str(total) == (
+        "BCS 14 + In firing stance +1 + target stationary: CDA 1 × 1 −1 + 3 thrown at once −3 = 11"
+    )
+    # D20 4, T01 D20 10 (+2), D100 50 (12), special D100 50 (stopping), 2D3 (1, 1), crit D100 10
+    result = combat.resolve_hth(attack, Faces(4, 10, 50, 50, 1, 1, 10))
+    text = str(result)
+    assert "WDM 3.6L (listed 1.6 + 2 critical, AFT-18)" in text
+    assert result.stopping is not None and result.stopping.effect == 4  # 8 ÷ 2
+    assert result.effect == "none" and result.damage_done == 8  # 10 + 8 = 18 → no effect
+    with pytest.raises(RuleError, match="Deftness Group"):
+        combat.hth_bcs(combat.HthAttack(**{**attack.__dict__, "count": 4}))
+    with pytest.raises(RuleError, match="not a thrown weapon"):
+        combat.hth_bcs(
+            combat.HthAttack(base_bcs=10, weapon="Sword, saber", thrown=True, target_cda=0)
+        )

@@ -64,6 +64,7 @@ from pycore.systems.aftermath.weapons import (
     breakage_check,
     judge_breakage,
     penetration_cap,
+    shuriken_throw,
     wdm_for,
     weapon,
 )
@@ -296,6 +297,50 @@ def _location_steps(
     return resolved.result
 
 
+def _special_effect_steps(
+    steps: list[Step],
+    rng: RandintSource,
+    damage: int,
+    crit: bool,
+    force: int,
+    mass: Fraction | float | int | None,
+    at: Moment | None,
+    conditions: list[Condition],
+    waits: list[str],
+) -> tuple[SpecialEffect, Stopping | None, int, bool, int]:
+    """AFT-49 and AFT-50: the Missile Special Effect, its damage, Stopping (``force`` is the
+    Adjusted BDG, or the Damage Potential of a muscle-powered missile) and its conditions."""
+    special = missile_special_effect(_d(rng, 100))
+    steps.append(Step("special", "Missile Special Effect", str(special), "AFT-49"))
+    final = special_effect_damage(special, damage, crit)
+    if final != damage:
+        steps.append(
+            Step("special_damage", "Damage after the effect", f"Damage Done {final}", "AFT-49")
+        )
+    stop = None
+    if special.stopping:
+        if mass is None:
+            waits.append("target.mass")
+            steps.append(
+                Step(
+                    "stopping",
+                    "Stopping",
+                    "the target's Mass is not in the source",
+                    "AFT-50",
+                    "target.mass",
+                )
+            )
+        else:
+            stop = stopping(force, mass)
+            steps.append(Step("stopping", "Stopping", str(stop), "AFT-50"))
+            steps.extend(_stopping_steps(stop, rng))
+    if special.stun and at is not None:
+        conditions.extend(stun_conditions(at))
+    elif special.daze and at is not None:
+        conditions.append(daze_condition(at))
+    return special, stop, final, special.critical_effect_roll, special.critical_effect_bonus
+
+
 def _stopping_steps(stop: Stopping, rng: RandintSource) -> list[Step]:
     """AFT-50: roll the knock-back (2D3 m) and, below 1, the chance of the result for 1."""
     if stop.band == "below_1":
@@ -510,35 +555,17 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     crit_bonus = 0
     crit_roll_called = False
     if attack.special_effect_roll:
-        special = missile_special_effect(_d(rng, 100))
-        steps.append(Step("special", "Missile Special Effect", str(special), "AFT-49"))
-        final = special_effect_damage(special, done.done, crit)
-        if final != done.done:
-            steps.append(
-                Step("special_damage", "Damage after the effect", f"Damage Done {final}", "AFT-49")
-            )
-        if special.stopping:
-            if attack.target_mass is None:
-                waits.append("target.mass")
-                steps.append(
-                    Step(
-                        "stopping",
-                        "Stopping",
-                        "the target's Mass is not in the source",
-                        "AFT-50",
-                        "target.mass",
-                    )
-                )
-            else:
-                stop = stopping(adjusted.total, attack.target_mass)
-                steps.append(Step("stopping", "Stopping", str(stop), "AFT-50"))
-                steps.extend(_stopping_steps(stop, rng))
-        if special.stun and attack.at is not None:
-            conditions.extend(stun_conditions(attack.at))
-        elif special.daze and attack.at is not None:
-            conditions.append(daze_condition(attack.at))
-        if special.critical_effect_roll:
-            crit_roll_called, crit_bonus = True, special.critical_effect_bonus
+        special, stop, final, crit_roll_called, crit_bonus = _special_effect_steps(
+            steps,
+            rng,
+            done.done,
+            crit,
+            adjusted.total,
+            attack.target_mass,
+            attack.at,
+            conditions,
+            waits,
+        )
     if crit_roll_called or (crit and final > 0):
         effect, rules = _critical_effect_steps(
             steps,
@@ -605,6 +632,18 @@ class HthAttack:
     regions: Mapping[int, str] = field(default_factory=dict)
     rounding: str = "half_up"
     at: Moment | None = None
+    # A muscle-powered missile (thrown weapon, shuriken): missile modifiers instead of T04.
+    thrown: bool = False
+    missile_situations: tuple[str, ...] = ()
+    average_bcs: int | None = None
+    damage_taken_this_turn: int = 0
+    target_cda: int | None = None
+    target_action: str = "stationary"
+    dodging: bool = False
+    count: int = 1
+    deftness_group: int = 0
+    special_effect_roll: bool = False
+    target_mass: Fraction | float | int | None = None
 
 
 def hth_bcs(attack: HthAttack) -> tuple[BcsTotal, list[Step], int]:
@@ -618,6 +657,9 @@ def hth_bcs(attack: HthAttack) -> tuple[BcsTotal, list[Step], int]:
     """
     steps: list[Step] = []
     group = check_int("Strength Group", attack.strength_group, 0, 8)
+    if attack.thrown:
+        total, steps = _thrown_bcs(attack, steps)
+        return total, steps, group
     if attack.weapon:
         found = weapon(attack.weapon)
         if found.length is not None:
@@ -646,6 +688,52 @@ def hth_bcs(attack: HthAttack) -> tuple[BcsTotal, list[Step], int]:
     return total, steps, group
 
 
+def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[Step]]:
+    """AFT-09, AFT-10, AFT-29 note 10: a muscle-powered missile's BCS."""
+    if attack.weapon and "Th" not in weapon(attack.weapon).skills:
+        raise RuleError(f"{weapon(attack.weapon).name} is not a thrown weapon (no Th skill)")
+    situation = missile_modifiers(
+        attack.missile_situations, attack.damage_taken_this_turn, attack.rounding
+    )
+    mods: list[BcsModifier] = list(situation.modifiers)
+    if attack.target_cda is None:
+        raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
+    mods.append(target_action_modifier(attack.target_cda, attack.target_action, attack.dodging))
+    if attack.weapon and 10 in weapon(attack.weapon).notes:
+        throw = shuriken_throw(attack.count, attack.deftness_group)
+        steps.append(Step("count", "Thrown at once", str(throw), "AFT-29"))
+        if throw.bcs_modifier:
+            mods.append(BcsModifier(f"{throw.count} thrown at once", throw.bcs_modifier, "AFT-29"))
+    elif attack.count != 1:
+        raise RuleError("only shuriken may be thrown several at once (note 10)")
+    if attack.encumbrance_bcs:
+        mods.append(
+            BcsModifier(
+                "encumbrance", check_int("encumbrance BCS", attack.encumbrance_bcs, -2, 0), "AFT-33"
+            )
+        )
+    if attack.distraction_bcs:
+        mods.append(
+            BcsModifier(
+                "distractions",
+                check_int("distractions BCS", attack.distraction_bcs, -40, 0),
+                "AFT-41",
+            )
+        )
+    if situation.hip_fire:
+        if attack.average_bcs is None:
+            raise RuleError(
+                "hip fire uses the Average BCS: enter attacker.average_bcs (AFT-09, AFT-M06)"
+            )
+        total = modified_bcs(
+            attack.average_bcs, mods, attack.dazed, "Average BCS (hip fire)", attack.rounding
+        )
+    else:
+        total = modified_bcs(attack.base_bcs, mods, attack.dazed, "BCS", attack.rounding)
+    steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-09, AFT-10"))
+    return total, steps
+
+
 def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     """AFT-56: position, BCS, D20, location, Damage Potential with the critical WDM bonus, break
     check, penetration cap, Damage Done, Critical Effect.
@@ -671,6 +759,8 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     if not rolled.success:
         if fumble:
             table = "Armed Combat (T12)" if attack.weapon else "Unarmed/Natural (T14)"
+            if attack.thrown:
+                table += ", for thrown weapons by default (settings.thrown_critical_miss_table)"
             steps.append(Step("critical_miss", "Critical miss", f"roll on {table}", "AFT-28"))
         return Resolution("hth", tuple(steps), total, rolled, False, False, fumble)
     wdm_text = ""
@@ -682,7 +772,8 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
         steps.append(Step("enhancement", "Critical Hit Enhancement", str(enhancement), "AFT-18"))
     if found is not None and found.wdm_rule not in ("special", "rifle_butt"):
         try:
-            wdm_text = str(wdm_for(found.name, attack.use, critical_bonus=bonus))
+            use = "thrown" if attack.thrown else attack.use
+            wdm_text = str(wdm_for(found.name, use, critical_bonus=bonus))
         except RuleError as exc:
             wdm_text = str(exc)
     location = _location_steps(
@@ -751,13 +842,20 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     effect: Effect = "none"
     rules = None
     conditions: list[Condition] = []
-    if crit and done.done > 0:
+    waits: list[str] = []
+    final, special, stop, crit_roll_called, crit_bonus = done.done, None, None, False, 0
+    if attack.thrown and attack.special_effect_roll:
+        # AFT-49/50: muscle-powered missiles too; Stopping uses the Damage Potential.
+        special, stop, final, crit_roll_called, crit_bonus = _special_effect_steps(
+            steps, rng, done.done, crit, potential, attack.target_mass, attack.at, conditions, waits
+        )
+    if crit_roll_called or (crit and final > 0):
         effect, rules = _critical_effect_steps(
             steps,
             rng,
-            done.done,
+            final,
             location,
-            0,
+            crit_bonus,
             attack.target_health_group,
             cuts,
             _region(attack.body, attack.regions, location),
@@ -776,13 +874,14 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
         location,
         av,
         potential,
-        done.done,
+        final,
         kind,
         effect,
         rules,
-        None,
-        None,
+        special,
+        stop,
         tuple(conditions),
+        tuple(waits),
     )
 
 

@@ -18,7 +18,7 @@ from pycore.systems.aftermath.armor import armor_material
 from pycore.systems.aftermath.bcs import plus_one_change
 from pycore.systems.aftermath.critical import PHASES, Moment
 from pycore.systems.aftermath.locations import DIRECTIONS
-from pycore.systems.aftermath.weapons import weapon, weapon_names
+from pycore.systems.aftermath.weapons import weapon, weapon_names, weapons
 from pycore.tables import load_table
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
@@ -49,6 +49,7 @@ GUNS = (
     ("shotgun|Shot", "Shotgun, shot"),
     ("smg|SMG", "SMG (Inherent Accuracy entered)"),
 )
+MODE_NAMES = {"missile": "missile", "hth": "hand-to-hand", "thrown": "thrown"}
 ZONES = (
     ("character_hex", "In the attacker's own hex"),
     ("front_side_rear_hex", "Front, Side or Rear hex"),
@@ -56,6 +57,7 @@ ZONES = (
 )
 INT_FIELDS = {
     "bcs": (-100, 100),
+    "count": (1, 8),
     "damage_taken": (0, 1000),
     "bursts": (0, 20),
     "encumbrance": (-2, 0),
@@ -245,10 +247,11 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
     )
 
 
-def hth_attack(st: dict[str, Any]) -> combat.HthAttack:
-    """The core's hand-to-hand attack from the form, the two sheets and the settings."""
+def hth_attack(st: dict[str, Any], thrown: bool = False) -> combat.HthAttack:
+    """The core's hand-to-hand (or thrown, muscle-powered missile) attack from the form, the
+    two sheets and the settings."""
     settings = st["settings"]
-    form = st["combat"]["hth"]
+    form = st["combat"]["thrown" if thrown else "hth"]
     attacker, target = _sheets(st)
     now = _now(st)
     attacker_view = core.derive(attacker, now)
@@ -265,13 +268,29 @@ def hth_attack(st: dict[str, Any]) -> combat.HthAttack:
         armor[n] = (av.av, fmt)
     hit_rule, miss_rule = _critical_rules(settings)
     cuts = {"yes": True, "no": False}.get(str(form["cuts"]))
+    extra: dict[str, Any] = {}
+    if thrown:
+        extra = {
+            "thrown": True,
+            "missile_situations": tuple(form["situations"]),
+            "average_bcs": attacker["average_bcs"],
+            "damage_taken_this_turn": int(form["damage_taken"]),
+            "target_cda": target["derived"]["cda"],
+            "target_action": str(form["target_action"]),
+            "dodging": bool(form["dodging"]),
+            "count": int(form["count"]),
+            "deftness_group": attacker_view.effective["DFT"].number,
+            "special_effect_roll": bool(form["special_effect"]),
+            "target_mass": target["derived"]["mass"],
+        }
     return combat.HthAttack(
+        **extra,
         base_bcs=int(form["bcs"]),
         weapon=str(form["weapon"]),
-        use=str(form["use"]),
+        use=str(form.get("use", "strike")),
         strength_group=attacker_view.groups["STR"].number,
-        zone=str(form["zone"]),
-        situations=tuple(form["situations"]),
+        zone=str(form.get("zone", "front_side_rear_hex")),
+        situations=() if thrown else tuple(form["situations"]),
         starred_apply=settings["starred_hth_modifiers"] == "apply",
         dazed=attacker_view.dazed,
         encumbrance_bcs=int(form["encumbrance"]),
@@ -355,8 +374,8 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
     mode = str(st["combat"]["mode"])
     rng = random.Random(ctx.fresh_seed)
     try:
-        if mode == "hth":
-            result = combat.resolve_hth(hth_attack(st), rng)
+        if mode in ("hth", "thrown"):
+            result = combat.resolve_hth(hth_attack(st, mode == "thrown"), rng)
         else:
             result = combat.resolve_missile(missile_attack(st), rng)
         target_index, target = _char(st, "target")
@@ -368,7 +387,7 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
     who = f"{(attacker or {}).get('name', '?')} → {target['name']}"
     summary = combat.summary(result)
     entry = {
-        "text": f"{_now(st)} · {who} ({'hand-to-hand' if mode == 'hth' else 'missile'}): {summary}",
+        "text": f"{_now(st)} · {who} ({MODE_NAMES.get(mode, mode)}): {summary}",
         "steps": [str(s) for s in result.steps],
         "applied": list(notes),
         "at": ctx.now,
@@ -748,12 +767,135 @@ def _hth_form(
     ]
 
 
+def _thrown_form(
+    model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
+) -> list[VNode]:
+    form = st["combat"]["thrown"]
+    table = load_table("aftermath", "situation_modifiers_missile")
+    sits = [
+        chip(
+            f"aft-thrown-sit-{row['key']}",
+            f"{row['situation']} ({row['printed']})",
+            row["key"] in form["situations"],
+            ("aftermath_cbt_toggle", "thrown", f"sit:{row['key']}"),
+        )
+        for row in table.rows
+    ]
+    throwable = [w for w in weapons() if "Th" in w.skills]
+    hint = ""
+    try:
+        found = weapon(str(form["weapon"]))
+        hint = (
+            f"{found.name}: WDM {found.wdm_text} (thrown: the value in parentheses where printed); "
+            "how WDM becomes Damage Potential is not in the source (AFT-M05)."
+        )
+    except RuleError as exc:
+        hint = str(exc)
+    flags = [
+        chip(
+            "aft-thrown-dodging",
+            "Target dodging",
+            bool(form["dodging"]),
+            ("aftermath_cbt_toggle", "thrown", "dodging"),
+        ),
+        chip(
+            "aft-thrown-crit",
+            "Critical hit (user's call, AFT-04)",
+            bool(form["critical_hit"]),
+            ("aftermath_cbt_toggle", "thrown", "critical_hit"),
+        ),
+        chip(
+            "aft-thrown-fumble",
+            "Critical miss (user's call)",
+            bool(form["critical_miss"]),
+            ("aftermath_cbt_toggle", "thrown", "critical_miss"),
+        ),
+        chip(
+            "aft-thrown-special",
+            "Roll Missile Special Effects (AFT-M16)",
+            bool(form["special_effect"]),
+            ("aftermath_cbt_toggle", "thrown", "special_effect"),
+        ),
+    ]
+    return [
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "aft-thrown-skill",
+                "Attacker's skill",
+                form["skill"],
+                _skills(attacker),
+                ("aftermath_cbt_field", "thrown", "skill"),
+            ),
+            field(
+                "aft-thrown-bcs",
+                "Base BCS",
+                form["bcs"],
+                ("aftermath_cbt_field", "thrown", "bcs"),
+                _err(model, "cbt.bcs"),
+            ),
+            select(
+                "aft-thrown-weapon",
+                "Thrown weapon (Th skill, AFT-T15)",
+                form["weapon"],
+                [(w.name, w.name) for w in throwable],
+                ("aftermath_cbt_field", "thrown", "weapon"),
+            ),
+            field(
+                "aft-thrown-count",
+                "How many at once (shuriken: up to the Deftness Group, note 10)",
+                form["count"],
+                ("aftermath_cbt_field", "thrown", "count"),
+                _err(model, "cbt.count"),
+            ),
+            field(
+                "aft-thrown-dp",
+                "Damage Potential (entered, AFT-M05)",
+                form["damage_potential"],
+                ("aftermath_cbt_field", "thrown", "damage_potential"),
+                _err(model, "cbt.damage_potential"),
+                hint=hint,
+            ),
+            select(
+                "aft-thrown-action",
+                "Target's movement (AFT-T07)",
+                form["target_action"],
+                [
+                    ("stationary", "Not moving / in combat / Combat Move ×1"),
+                    ("walking", "Walking ×2"),
+                    ("running", "Running ×3"),
+                    ("falling", "Falling ×3"),
+                ],
+                ("aftermath_cbt_field", "thrown", "target_action"),
+            ),
+            field(
+                "aft-thrown-damaged",
+                "Damage the thrower took this Combat Turn",
+                form["damage_taken"],
+                ("aftermath_cbt_field", "thrown", "damage_taken"),
+                _err(model, "cbt.damage_taken"),
+            ),
+            select(
+                "aft-thrown-cuts",
+                "Does it cut? (Sever or broken bone, AFT-25)",
+                form["cuts"],
+                [("", "By damage letter (L cuts)"), ("yes", "Yes"), ("no", "No")],
+                ("aftermath_cbt_field", "thrown", "cuts"),
+            ),
+            *_direction_fields(model, "thrown", form, body),
+        ),
+        chips("Missile situation modifiers (AFT-T05)", sits, "aft-thrown-sits"),
+        chips("Attack options", flags, "aft-thrown-flags"),
+    ]
+
+
 def _preview(st: dict[str, Any]) -> VNode:
     """The BCS line by line and the exact chance, before anything is rolled."""
     mode = st["combat"]["mode"]
     try:
-        if mode == "hth":
-            total, steps, _ = combat.hth_bcs(hth_attack(st))
+        if mode in ("hth", "thrown"):
+            total, steps, _ = combat.hth_bcs(hth_attack(st, mode == "thrown"))
         else:
             total, steps = combat.missile_bcs(missile_attack(st))
     except RuleError as exc:
@@ -874,11 +1016,12 @@ def view(model: Model) -> VNode:
     target_index, target = _char(st, "target")
     body = str((target or {}).get("body", "bipedal"))
     mode = str(c["mode"])
-    form = (
-        _hth_form(model, st, attacker, body)
-        if mode == "hth"
-        else _missile_form(model, st, attacker, body)
-    )
+    if mode == "hth":
+        form = _hth_form(model, st, attacker, body)
+    elif mode == "thrown":
+        form = _thrown_form(model, st, attacker, body)
+    else:
+        form = _missile_form(model, st, attacker, body)
     clock = h(
         "section",
         {"class": "card", "aria-labelledby": "aft-clock-h"},
@@ -920,7 +1063,11 @@ def view(model: Model) -> VNode:
                 "aft-cbt-mode",
                 "Attack",
                 mode,
-                [("missile", "Missile (guns, AFT-57)"), ("hth", "Hand-to-hand (AFT-56)")],
+                [
+                    ("missile", "Missile (guns, AFT-57)"),
+                    ("hth", "Hand-to-hand (AFT-56)"),
+                    ("thrown", "Thrown weapon (muscle-powered missile)"),
+                ],
                 ("aftermath_cbt_pick", "mode"),
             ),
         ),
@@ -956,7 +1103,7 @@ def view(model: Model) -> VNode:
         h(
             "h3",
             {"id": "aft-attack-h"},
-            "Hand-to-hand attack" if mode == "hth" else "Missile attack",
+            f"{MODE_NAMES.get(mode, mode).capitalize()} attack",
         ),
         *form,
         _preview(st),

@@ -94,6 +94,27 @@ HTH: dict[str, Any] = {
     "cuts": "",
 }
 
+THROWN: dict[str, Any] = {
+    "skill": "",
+    "bcs": 12,
+    "weapon": "Knife, throwing",
+    "count": 1,
+    "situations": [],
+    "damage_taken": 0,
+    "target_action": "stationary",
+    "dodging": False,
+    "damage_potential": "",
+    "critical_hit": False,
+    "critical_miss": False,
+    "special_effect": False,
+    "direction": "",
+    "attack_from": "front",
+    "near_side": "",
+    "encumbrance": 0,
+    "distractions": 0,
+    "cuts": "",
+}
+
 COMBAT: dict[str, Any] = {
     "turn": 1,
     "phase": 1,
@@ -102,6 +123,7 @@ COMBAT: dict[str, Any] = {
     "mode": "missile",
     "missile": MISSILE,
     "hth": HTH,
+    "thrown": THROWN,
     "log": [],
 }
 
@@ -114,7 +136,7 @@ def state(model: Model) -> dict[str, Any]:
     settings = saved.get("settings") if isinstance(saved.get("settings"), dict) else {}
     chars = saved.get("characters") if isinstance(saved.get("characters"), list) else []
     merged_combat = {**COMBAT, **(combat or {})}
-    for mode, defaults in (("missile", MISSILE), ("hth", HTH)):
+    for mode, defaults in (("missile", MISSILE), ("hth", HTH), ("thrown", THROWN)):
         part = merged_combat.get(mode)
         merged_combat[mode] = {**defaults, **(part if isinstance(part, dict) else {})}
     return {
