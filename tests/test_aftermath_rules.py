@@ -600,7 +600,7 @@ def test_aft_29_note_10_and_muscle_powered_missiles() -> None:
         target_mass=2,
         at=aft.moment(1, 1),
     )
-    total, steps, _ = combat.hth_bcs(attack)
+    total, _steps, _ = combat.hth_bcs(attack)
     assert str(total) == (
         "BCS 14 + In firing stance +1 + target stationary: CDA 1 × 1 −1 + 3 thrown at once −3 = 11"
     )
