@@ -242,3 +242,34 @@ def test_thrown_weapon_worksheet() -> None:
         ("aftermath_cbt_resolve",),
     )
     assert "(thrown): hit location" in texts(model, "aft-attack-result")[0]
+
+
+def test_save_to_lower_a_critical_effect() -> None:
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_field", "missile", "bcs", "30"),
+        ("aftermath_cbt_toggle", "missile", "critical_hit"),
+    )
+    for seed in range(40):  # find a seed whose Critical Effect is not "none"
+        tried = send(model, ("aftermath_cbt_resolve",), seed=f"s{seed}")
+        if tried.state["aftermath"]["combat"]["log"][0]["effect"] != "none":
+            model = tried
+            break
+    else:
+        raise AssertionError("no Critical Effect in 40 seeds")
+    assert "Health AST" in texts(model, "aft-lower")[0]
+    model = send(model, ("aftermath_cbt_lower",))
+    assert "Enter Bo's Health AST" in model.ui["aftermath_errors"]["cbt.lower"]
+    model = send(
+        model,
+        ("aftermath_tab", "characters"),
+        ("aftermath_char_select", 1),
+        ("aftermath_char_field", "ast.HLH", "12"),
+        ("aftermath_char_field", "cst.HLH", "5"),
+        ("aftermath_tab", "combat"),
+        ("aftermath_cbt_lower",),
+    )
+    log = model.state["aftermath"]["combat"]["log"]
+    assert "Health AST 1D20 = " in log[0]["text"] and "(AFT-27)" in log[0]["text"]
+    assert log[1]["lowered"] is True
+    assert not find_all(shell.view(model), "aft-lower")

@@ -469,3 +469,37 @@ def disable_body_outcome(save_outcome: str) -> DisableSave:
             "critical": "Dazed for the rest of the combat",
         }[outcome],
     )
+
+
+@dataclass(frozen=True)
+class LoweredEffect:
+    """AFT-27: a Health Ability Saving Throw against a Critical Effect and what it leaves."""
+
+    effect: Effect
+    save: str
+    passed: bool
+    result: Effect
+
+    def __str__(self) -> str:
+        if self.effect == "none":
+            return "no effect to lower"
+        if self.passed:
+            return (
+                f"Health AST {self.save}: {EFFECT_TITLES[self.effect]} lowered to "
+                f"{EFFECT_TITLES[self.result]} (AFT-27)"
+            )
+        return f"Health AST {self.save}: {EFFECT_TITLES[self.effect]} stands (AFT-27)"
+
+
+def save_to_lower(effect: str, ability_save_passed: bool, save_text: str = "") -> LoweredEffect:
+    """AFT-27: a PC or personality NPC who passes a Health AST takes the next less lethal
+    category instead (one throw per result).
+
+    >>> str(save_to_lower("stun", True, "1D20 = 4 vs CST 5 / AST 12"))
+    'Health AST 1D20 = 4 vs CST 5 / AST 12: Stun lowered to Daze (AFT-27)'
+    >>> save_to_lower("lethal", False).result
+    'lethal'
+    """
+    found = _effect(check_choice("effect", effect, EFFECTS))
+    result = lower_effect(found) if ability_save_passed else found
+    return LoweredEffect(found, save_text, bool(ability_save_passed), result)

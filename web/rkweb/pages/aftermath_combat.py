@@ -12,11 +12,11 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import combat, firearms
+from pycore.systems.aftermath import bcs, combat, firearms
 from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.armor import armor_material
 from pycore.systems.aftermath.bcs import plus_one_change
-from pycore.systems.aftermath.critical import PHASES, Moment
+from pycore.systems.aftermath.critical import PHASES, Moment, lower_effect, save_to_lower
 from pycore.systems.aftermath.locations import DIRECTIONS
 from pycore.systems.aftermath.weapons import weapon, weapon_names, weapons
 from pycore.tables import load_table
@@ -393,11 +393,74 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
         "at": ctx.now,
         "seed": ctx.fresh_seed,
         "chance": odds_text(result.chance),
+        "effect": result.effect,
+        "target": target_index,
     }
     st["characters"][target_index] = new_target
     st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
     model = with_error(model, "cbt.resolve", None)
     return undoable(model, st, f"Attack: {who}", ctx)
+
+
+def _lower(model: Model, ctx: Ctx) -> Model:
+    """AFT-27: the target's Health AST against the last Critical Effect, logged."""
+    st = state(model)
+    log = st["combat"]["log"]
+    if not log or log[0].get("lowered") or log[0].get("effect", "none") == "none":
+        return model
+    latest = dict(log[0])
+    chars = st["characters"]
+    index = int(latest.get("target", -1))
+    if not 0 <= index < len(chars):
+        return model
+    target = chars[index]
+    ast, cst = target["ast"]["HLH"], target["cst"]["HLH"]
+    if not isinstance(ast, int) or not isinstance(cst, int):
+        return with_error(model, "cbt.lower", f"Enter {target['name']}'s Health AST and CST first.")
+    save = bcs.roll_saving_throw(ast, cst, random.Random(ctx.fresh_seed))
+    lowered = save_to_lower(str(latest["effect"]), save.ability_save_passed, str(save))
+    latest["lowered"] = True
+    entry = {
+        "text": f"{_now(st)} · {target['name']}: {lowered}"
+        + ("; adjust the conditions it brought" if lowered.passed else ""),
+        "steps": [],
+        "applied": [],
+        "at": ctx.now,
+        "seed": ctx.fresh_seed,
+    }
+    st["combat"]["log"] = [entry, latest, *log[1:]][:LOG_LIMIT]
+    return undoable(
+        with_error(model, "cbt.lower", None), st, f"Save to lower: {target['name']}", ctx
+    )
+
+
+def _lower_card(model: Model, st: dict[str, Any]) -> VNode | None:
+    log = st["combat"]["log"]
+    if not log or log[0].get("lowered") or log[0].get("effect", "none") in ("none", None):
+        return None
+    index = int(log[0].get("target", -1))
+    chars = st["characters"]
+    if not 0 <= index < len(chars) or not chars[index].get("personality"):
+        return None
+    target = chars[index]
+    effect = str(log[0]["effect"])
+    ast, cst = target["ast"]["HLH"], target["cst"]["HLH"]
+    if isinstance(ast, int) and isinstance(cst, int):
+        chance = f"passes with {odds_text(bcs.saving_throw_odds(ast, cst).ability_save)}"
+    else:
+        chance = f"enter {target['name']}'s Health AST and CST on the sheet"
+    return h(
+        "div",
+        {"class": "notice", "data-testid": "aft-lower"},
+        h(
+            "p",
+            {},
+            f"{target['name']} is a PC or personality NPC: a Health AST lowers {effect} to "
+            f"{lower_effect(effect)} (AFT-27); it {chance}.",
+        ),
+        button("aft-lower-save", "Roll Health AST to lower it", ("aftermath_cbt_lower",), False),
+        h("p", {"class": "field-error", "role": "alert"}, _err(model, "cbt.lower")),
+    )
 
 
 def _advance(model: Model, ctx: Ctx, turns: int) -> Model:
@@ -428,6 +491,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return quietly(model, st)
     if kind == "aftermath_cbt_resolve":
         return _resolve(model, ctx)
+    if kind == "aftermath_cbt_lower":
+        return _lower(model, ctx)
     if kind == "aftermath_cbt_next_phase":
         return _advance(model, ctx, 0)
     if kind == "aftermath_cbt_next_turn":
@@ -1091,6 +1156,7 @@ def view(model: Model) -> VNode:
                 for s in (latest or {}).get("steps", [])
             ],
         ),
+        _lower_card(model, st),
         h(
             "ul",
             {"class": "small", "data-testid": "aft-applied"},
