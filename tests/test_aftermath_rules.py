@@ -616,3 +616,27 @@ def test_aft_29_note_10_and_muscle_powered_missiles() -> None:
         combat.hth_bcs(
             combat.HthAttack(base_bcs=10, weapon="Sword, saber", thrown=True, target_cda=0)
         )
+
+
+def test_aft_25_a_bullet_sever_waits_for_whether_it_cuts() -> None:
+    """AFT-25 reading: whether a bullet cuts has no default; the Sever roll waits for it."""
+    base = dict(
+        base_bcs=20,
+        range_row="Pistol STD",
+        meters=20,
+        gun="pistol",
+        size="STD",
+        target_cda=0,
+        base_bdg=11,
+        critical_hit=True,
+        target_health_group=2,
+    )
+    # D20 1; location D100 50 (12); crit 1D10 10; 3D10+2 (10, 10, 10) = 32; effect D100 60 → 92
+    waiting = combat.resolve_missile(combat.MissileAttack(**base), Faces(1, 50, 10, 10, 10, 10, 60))  # type: ignore[arg-type]
+    assert waiting.effect == "trauma" and "attack.cuts" in str(waiting)
+    cut = combat.resolve_missile(
+        combat.MissileAttack(**base, cuts=True),  # type: ignore[arg-type]
+        Faces(1, 50, 10, 10, 10, 10, 60, 20, 3),
+    )
+    assert "D100 20 vs 32%: Sever" in str(cut)
+    assert any(c.name == "Bleeding to death" for c in cut.conditions)

@@ -196,7 +196,7 @@ def _critical_effect_steps(
     location: int,
     bonus: int,
     health_group: int,
-    cuts: bool,
+    cuts: bool | None,
     region: str | None,
     at: Moment | None = None,
     conditions: list[Condition] | None = None,
@@ -216,13 +216,25 @@ def _critical_effect_steps(
             )
         )
         return rolled.effect, None
-    rules = effect_rules(rolled.effect, location, damage, health_group, region, cuts)
+    rules = effect_rules(rolled.effect, location, damage, health_group, region, cuts is not False)
     steps.append(Step("effect_rules", "Effect", str(rules), "AFT-21…26"))
     found = conditions if conditions is not None else []
     start = at or Moment(1, 1)
     if rules.death:
         found.append(Condition("Dead", start, None, "AFT-26", f"Lethal to location {location}"))
-    if rules.sever_chance > 0:
+    if rules.sever_chance > 0 and cuts is None:
+        # AFT-25: whether a bullet cuts is not in the text; the Sever roll waits for the user.
+        steps.append(
+            Step(
+                "sever",
+                "Sever",
+                f"{float(rules.sever_chance * 100):g}% chance; whether the attack cuts (Sever) or "
+                "breaks the bone is not given for this weapon: choose it and roll D100",
+                "AFT-25",
+                "attack.cuts",
+            )
+        )
+    elif rules.sever_chance > 0:
         # AFT-25: the Critical Damage is the percent chance of a Sever (D100 ≤ it).
         severed = rules.automatic_sever
         text = "automatic Sever (AFT-26)"
@@ -404,7 +416,7 @@ class MissileAttack:
     special_effect_roll: bool = False
     target_mass: Fraction | float | int | None = None
     target_health_group: int = 0
-    cuts: bool = False
+    cuts: bool | None = None
     regions: Mapping[int, str] = field(default_factory=dict)
     pbr_mode: str = "add"
     shot: str = ""

@@ -74,6 +74,7 @@ MISSILE: dict[str, Any] = {
     "near_side": "",
     "encumbrance": 0,
     "distractions": 0,
+    "cuts": "",
 }
 
 HTH: dict[str, Any] = {
