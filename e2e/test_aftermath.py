@@ -1,0 +1,166 @@
+"""The Aftermath pages driven as a new user would, on a tablet: build characters, roll a BCS roll
+and a saving throw with their exact odds, run a missile and a hand-to-hand attack through the
+combat worksheet to damage and a Critical Effect, reload mid-fight and lose nothing, axe clean."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from support import READY, run_axe
+
+SHOTS = Path("/tmp/shots-aftermath-e2e")
+
+
+def fill(page: Page, testid: str, value: str) -> None:
+    box = page.get_by_test_id(testid)
+    box.fill(value)
+    box.press("Tab")
+
+
+def axe_clean(page: Page) -> None:
+    violations = run_axe(page)
+    assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}-768x1024.png"))
+
+
+def make_character(page: Page, name: str) -> None:
+    page.get_by_test_id("aft-char-new").click()
+    fill(page, "aft-name", name)
+    expect(page.get_by_test_id("aft-char-entry").last).to_contain_text(name)
+
+
+def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str]) -> None:
+    app.get_by_test_id("nav-aftermath").click()
+    expect(app.get_by_test_id("aftermath-tab-characters")).to_have_attribute("aria-pressed", "true")
+
+    # Characters: groups and Effect Dice follow the ratings live.
+    make_character(app, "Ana")
+    fill(app, "aft-attr-STR", "30")
+    expect(app.get_by_test_id("aft-group-STR")).to_contain_text("G4 · 2D6")
+    fill(app, "aft-ast-HLH", "12")
+    fill(app, "aft-cst-HLH", "5")
+    expect(app.get_by_test_id("aft-save-odds-HLH")).to_contain_text("1/4 (25.00%)")
+    fill(app, "aft-attr-DFT", "90")
+    expect(app.locator("#aft-attr-DFT-error")).to_contain_text("outside 0 to 74")
+    fill(app, "aft-skill-name", "Pistol")
+    fill(app, "aft-skill-bcs", "13")
+    app.get_by_test_id("aft-skill-add").click()
+    expect(app.get_by_test_id("aft-skill")).to_contain_text("BCS 13")
+    app.get_by_test_id("aft-add-weapon").select_option("Sword, machete")
+    expect(app.get_by_test_id("aft-weapon")).to_contain_text("WDM 1.8L")
+    shot(app, "characters")
+    axe_clean(app)
+
+    make_character(app, "Bo")
+    fill(app, "aft-derived-cda", "1")
+    fill(app, "aft-derived-mass", "2")
+    fill(app, "aft-armor-locations", "4-12")
+    app.get_by_test_id("aft-armor-material").select_option("Heavy Leather")
+    app.get_by_test_id("aft-armor-wear").click()
+    expect(app.get_by_test_id("aft-av-8")).to_contain_text("AV 4")
+
+    # Rolls: a BCS roll with a table modifier, its exact odds and explanation; a saving throw.
+    app.get_by_test_id("aftermath-tab-rolls").click()
+    app.get_by_test_id("aft-roll-who").select_option(label="Ana")
+    app.get_by_test_id("aft-roll-skill").select_option("Pistol")
+    expect(app.get_by_test_id("aft-roll-bcs")).to_have_value("13")
+    app.get_by_test_id("aft-roll-sit-target_prone").click()
+    expect(app.get_by_test_id("aft-roll-formula")).to_have_text("BCS 13 + Target is prone +2 = 15")
+    expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("3/4 (75.00%)")
+    expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("1/20 (5.00%) more → 4/5 (80.00%)")
+    app.get_by_test_id("aft-roll-bcs-go").click()
+    expect(app.get_by_test_id("aft-roll-result")).to_have_text(
+        re.compile(
+            r"^Ana: BCS 13 \+ Target is prone \+2 = 15 · 1D20 = \d+ vs BCS 15: (success|failure) by \d+$"
+        )
+    )
+    app.get_by_test_id("aft-save-attribute").select_option("HLH")
+    expect(app.get_by_test_id("aft-save-ast")).to_have_value("12")
+    save_odds = app.get_by_test_id("aft-save-odds")
+    expect(save_odds).to_contain_text("1/4 (25.00%)")
+    expect(save_odds).to_contain_text("7/20 (35.00%)")
+    expect(save_odds).to_contain_text("2/5 (40.00%)")
+    app.get_by_test_id("aft-roll-save-go").click()
+    expect(app.get_by_test_id("aft-roll-result")).to_have_text(
+        re.compile(r"Health saving throw: 1D20 = \d+ vs CST 5 / AST 12: (save in the|failure)")
+    )
+    expect(app.get_by_test_id("aft-roll-log-entry")).to_have_count(2)
+    shot(app, "rolls")
+    axe_clean(app)
+
+    # Combat: a missile attack from the modifiers to damage and a Critical Effect.
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-cbt-attacker").select_option(label="Ana")
+    app.get_by_test_id("aft-cbt-target").select_option(label="Bo")
+    app.get_by_test_id("aft-missile-skill").select_option("Pistol")
+    expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text("range EFF 0 (AFT-46)")
+    expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text(
+        "target stationary: CDA 1 × 1 −1"
+    )
+    expect(app.get_by_test_id("aft-cbt-bcs")).to_have_text("BCS 13")
+    expect(app.get_by_test_id("aft-cbt-odds")).to_contain_text("13/20 (65.00%)")
+    fill(app, "aft-missile-bcs", "30")  # a sure hit, so the worksheet runs to the end
+    app.get_by_test_id("aft-missile-crit").click()
+    expect(app.get_by_test_id("aft-missile-crit")).to_have_attribute("aria-pressed", "true")
+    app.get_by_test_id("aft-resolve").click()
+    steps = app.get_by_test_id("aft-step")
+    expect(steps.first).to_contain_text("Range: Pistol STD at 20 m: EFF")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("Adjusted BDG: BDG 10 +0 (EFF) + 1D10")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("Damage Done: location")
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text(
+        "Ana → Bo (missile): hit location"
+    )
+    expect(app.get_by_test_id("undo")).to_contain_text("Attack: Ana → Bo")
+    shot(app, "combat")
+    axe_clean(app)
+
+    # A hand-to-hand attack: the Damage Potential is asked, never guessed.
+    app.get_by_test_id("aft-cbt-mode").select_option("hth")
+    app.get_by_test_id("aft-hth-weapon").select_option("Sword, machete")
+    fill(app, "aft-hth-bcs", "30")
+    fill(app, "aft-hth-dp", "16")
+    app.get_by_test_id("aft-hth-crit").click()
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit location")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("Critical Hit Enhancement: D20")
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(2)
+    app.get_by_test_id("aft-next-phase").click()
+    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
+    result_before = app.get_by_test_id("aft-attack-result").inner_text()
+    damage_before = app.get_by_test_id("aft-target-conditions-damage").inner_text()
+    assert re.search(r"Lethal \d+", damage_before)
+
+    # Reload mid-fight: nothing is lost, and undo still knows the last step.
+    app.reload()
+    app.wait_for_selector(READY)
+    app.get_by_test_id("aftermath-tab-combat").click()
+    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(2)
+    expect(app.get_by_test_id("aft-attack-result")).to_have_text(result_before)
+    expect(app.get_by_test_id("aft-target-conditions-damage")).to_have_text(damage_before)
+    expect(app.get_by_test_id("undo")).to_contain_text("Next Action Phase")
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 1")
+
+    app.get_by_test_id("aftermath-tab-reference").click()
+    shot(app, "reference")
+    axe_clean(app)
+    assert errors == []
+
+
+def test_aftermath_touch_targets(app: Page) -> None:
+    app.get_by_test_id("nav-aftermath").click()
+    app.get_by_test_id("aft-char-new").click()
+    for tab in ("characters", "rolls", "combat"):
+        app.get_by_test_id(f"aftermath-tab-{tab}").click()
+        small = app.evaluate("""() => [...document.querySelectorAll('button, a, input, select, summary')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
+            .filter(([_, r]) => r.height < 44 || r.width < 44).map(([h]) => h)""")
+        assert small == [], (tab, small)

@@ -1,0 +1,926 @@
+"""Aftermath! attacks assembled step by step: the hand-to-hand procedure (AFT-56) and the missile
+procedure (AFT-57), each step explained with its dice and rule, stopping where the text needs a
+value it does not give (the step says which field it waits for; nothing is guessed).
+
+>>> import random
+>>> attack = MissileAttack(base_bcs=14, range_row="Pistol STD", meters=20, gun="pistol",
+...     size="STD", target_cda=1, base_bdg=11, armor={4: 2, 5: 2})
+>>> result = resolve_missile(attack, random.Random(7))
+>>> result.bcs.total, str(result.chance)
+(14, '7/10')
+>>> [s.key for s in result.steps][:3]
+['range', 'bcs', 'roll']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final
+
+from pycore.dice import RandintSource, roll
+from pycore.errors import RuleError
+from pycore.systems.aftermath.armor import damage_done
+from pycore.systems.aftermath.attributes import shifted_group
+from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs, modified_bcs
+from pycore.systems.aftermath.critical import (
+    Condition,
+    Effect,
+    EffectRules,
+    Moment,
+    critical_hit_enhancement,
+    daze_condition,
+    effect_rules,
+    gun_critical,
+    lower_effect,
+    roll_critical_effect,
+    stun_conditions,
+)
+from pycore.systems.aftermath.firearms import (
+    adjust_bdg,
+    bullet_damage_dice,
+    inherent_accuracy,
+    range_step,
+    shot_damage_type,
+)
+from pycore.systems.aftermath.locations import locate, split
+from pycore.systems.aftermath.missile_effects import (
+    SpecialEffect,
+    Stopping,
+    missile_special_effect,
+    roll_knock_back,
+    special_effect_damage,
+    stopping,
+)
+from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
+from pycore.systems.aftermath.situation import (
+    dat_position,
+    hth_modifiers,
+    missile_modifiers,
+    target_action_modifier,
+)
+from pycore.systems.aftermath.weapons import (
+    breakage_check,
+    judge_breakage,
+    penetration_cap,
+    shuriken_throw,
+    wdm_for,
+    weapon,
+)
+
+SHOTGUN_ROWS: Final = ("pistol", "rifle", "none")
+GUN_CRITICAL_ROWS: Final = ("pistol", "rifle", "burst", "none")
+ARMOR_FORMATS: Final = ("R", "SR", "FH", "FS", "FQ", "")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a worksheet: what was done, with its dice, and the rule it follows."""
+
+    key: str
+    title: str
+    text: str
+    rule: str
+    waits_for: str = ""
+
+    def __str__(self) -> str:
+        wait = f" — waits for {self.waits_for}" if self.waits_for else ""
+        # The rule is shown once: the explanations of most results already cite it.
+        rule = "" if self.text.endswith(")") and "AFT-" in self.text[-14:] else f" ({self.rule})"
+        return f"{self.title}: {self.text}{rule}{wait}"
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A resolved attack: every step, and the values the worksheet applies to the target."""
+
+    kind: str
+    steps: tuple[Step, ...]
+    bcs: BcsTotal | None = None
+    roll: BcsResult | None = None
+    hit: bool = False
+    critical_hit: bool = False
+    critical_miss: bool = False
+    location: int | None = None
+    av: int | None = None
+    damage_potential: int | None = None
+    damage_done: int = 0
+    damage_type: str = ""
+    effect: Effect = "none"
+    rules: EffectRules | None = None
+    special: SpecialEffect | None = None
+    stopping: Stopping | None = None
+    conditions: tuple[Condition, ...] = ()
+    waits_for: tuple[str, ...] = ()
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance of the BCS roll (AFT-03); 0 when no roll could be made."""
+        return self.bcs.chance if self.bcs is not None else Fraction(0)
+
+    def __str__(self) -> str:
+        return " · ".join(str(s) for s in self.steps)
+
+
+def _crit_flags(
+    roll_value: int,
+    hit: bool,
+    critical_hit: bool | None,
+    critical_miss: bool | None,
+    hit_at_or_below: int | None,
+    miss_at_or_above: int | None,
+) -> tuple[bool, bool, str]:
+    """AFT-04: critical by the user's rule (settings) or by the user's tick on this attack."""
+    why = []
+    if hit_at_or_below is not None:
+        crit = hit and roll_value <= check_int("critical hit rule", hit_at_or_below, 1, 20)
+        why.append(f"critical hit on ≤ {hit_at_or_below} (settings.critical_hit_rule)")
+    else:
+        crit = bool(critical_hit) and hit
+        if critical_hit:
+            why.append("critical hit ticked by the user (AFT-04)")
+    if miss_at_or_above is not None:
+        fumble = not hit and roll_value >= check_int("critical miss rule", miss_at_or_above, 1, 20)
+        why.append(f"critical miss on ≥ {miss_at_or_above} (settings.critical_miss_rule)")
+    else:
+        fumble = bool(critical_miss) and not hit
+        if critical_miss:
+            why.append("critical miss ticked by the user (AFT-04)")
+    return crit, fumble, "; ".join(why)
+
+
+def _region(body: str, regions: Mapping[int, str], location: int) -> str | None:
+    """AFT-13: bipeds by the chart's headings; a quadruped's region is the user's (AFT-M31),
+    "ask" while it is not given."""
+    if body == "bipedal":
+        return None
+    return regions.get(location, "ask")
+
+
+def _d(rng: RandintSource, faces: int) -> int:
+    return rng.randint(1, faces)
+
+
+def _armor(armor: Mapping[int, int], location: int) -> int:
+    value = armor.get(location, 0)
+    return check_int(f"AV at location {location}", value, 0, 40)
+
+
+def _conditions_for(
+    effect: Effect, at: Moment | None, rules: EffectRules | None
+) -> list[Condition]:
+    if at is None:
+        return []
+    if effect == "daze":
+        return [daze_condition(at)]
+    if effect == "stun":
+        return list(stun_conditions(at))
+    if rules is not None and rules.limb_disabled:
+        return [
+            Condition(
+                f"Disabled limb (location {rules.location})",
+                at,
+                None,
+                "AFT-23",
+                "Health AST each hour",
+            )
+        ]
+    return []
+
+
+def _critical_effect_steps(
+    steps: list[Step],
+    rng: RandintSource,
+    damage: int,
+    location: int,
+    bonus: int,
+    health_group: int,
+    cuts: bool | None,
+    region: str | None,
+    at: Moment | None = None,
+    conditions: list[Condition] | None = None,
+) -> tuple[Effect, EffectRules | None]:
+    rolled = roll_critical_effect(_d(rng, 100), damage, bonus)
+    steps.append(Step("critical_effect", "Critical Effect", str(rolled), "AFT-20"))
+    if region == "ask":
+        # AFT-M31: a quadruped's regions are not in the text; the effect waits for the user's.
+        steps.append(
+            Step(
+                "effect_rules",
+                "Effect",
+                f"{rolled.effect}: its rules depend on the region of location {location}, which "
+                "the source does not give for quadrupeds",
+                "AFT-13, AFT-M31",
+                "creature.location_region",
+            )
+        )
+        return rolled.effect, None
+    rules = effect_rules(rolled.effect, location, damage, health_group, region, cuts is not False)
+    steps.append(Step("effect_rules", "Effect", str(rules), "AFT-21…26"))
+    found = conditions if conditions is not None else []
+    start = at or Moment(1, 1)
+    if rules.death:
+        found.append(Condition("Dead", start, None, "AFT-26", f"Lethal to location {location}"))
+    if rules.sever_chance > 0 and cuts is None:
+        # AFT-25: whether a bullet cuts is not in the text; the Sever roll waits for the user.
+        steps.append(
+            Step(
+                "sever",
+                "Sever",
+                f"{float(rules.sever_chance * 100):g}% chance; whether the attack cuts (Sever) or "
+                "breaks the bone is not given for this weapon: choose it and roll D100",
+                "AFT-25",
+                "attack.cuts",
+            )
+        )
+    elif rules.sever_chance > 0:
+        # AFT-25: the Critical Damage is the percent chance of a Sever (D100 ≤ it).
+        severed = rules.automatic_sever
+        text = "automatic Sever (AFT-26)"
+        if not severed:
+            d100 = _d(rng, 100)
+            severed = d100 <= rules.critical_damage
+            text = f"D100 {d100} vs {rules.critical_damage}%: {'Sever' if severed else 'no Sever'}"
+        steps.append(Step("sever", "Sever", text, "AFT-25"))
+        if severed and cuts and rules.region == "head_neck":
+            found.append(
+                Condition("Death Blow", start, None, "AFT-25", "Sever to the head or neck")
+            )
+        elif severed and not cuts:
+            steps.append(
+                Step(
+                    "fracture",
+                    "Broken bone",
+                    "a Health AST now: failure makes a compound fracture that bleeds to death "
+                    f"in {rules.bleeding_dice} Combat Turns",
+                    "AFT-25",
+                )
+            )
+            found.append(Condition("Broken bone", start, None, "AFT-25", f"location {location}"))
+        elif severed:
+            countdown = roll(rules.bleeding_dice, rng)
+            end = Moment(start.turn + countdown.total, start.phase)
+            steps.append(
+                Step(
+                    "bleeding",
+                    "Bleeding",
+                    f"{countdown} Combat Turns: bleeds to death after {end} unless cauterized or "
+                    "bandaged (First Aid BCS roll)",
+                    "AFT-25",
+                )
+            )
+            found.append(
+                Condition(
+                    "Bleeding to death",
+                    start,
+                    end,
+                    "AFT-25",
+                    f"severed location {location}; dies when this ends unless bandaged",
+                )
+            )
+    if rolled.effect != "none":
+        lower = lower_effect(rolled.effect)
+        steps.append(
+            Step(
+                "lower",
+                "Save to lower",
+                f"a PC or personality NPC may make a Health AST to lower it to {lower}",
+                "AFT-27",
+            )
+        )
+    return rolled.effect, rules
+
+
+def _location_steps(
+    steps: list[Step],
+    rng: RandintSource,
+    body: str,
+    direction: str | None,
+    attack_from: str,
+    near_side: int | None,
+) -> int:
+    found = locate(_d(rng, 100), body, direction)
+    steps.append(Step("location", "Hit location", str(found), "AFT-12"))
+    if len(found.locations) == 1:
+        return found.locations[0]
+    resolved = split(found.key, _d(rng, 100), attack_from, near_side)
+    steps.append(Step("split", "Split", str(resolved), "AFT-T11"))
+    return resolved.result
+
+
+def _special_effect_steps(
+    steps: list[Step],
+    rng: RandintSource,
+    damage: int,
+    crit: bool,
+    force: int,
+    mass: Fraction | float | int | None,
+    at: Moment | None,
+    conditions: list[Condition],
+    waits: list[str],
+) -> tuple[SpecialEffect, Stopping | None, int, bool, int]:
+    """AFT-49 and AFT-50: the Missile Special Effect, its damage, Stopping (``force`` is the
+    Adjusted BDG, or the Damage Potential of a muscle-powered missile) and its conditions."""
+    special = missile_special_effect(_d(rng, 100))
+    steps.append(Step("special", "Missile Special Effect", str(special), "AFT-49"))
+    final = special_effect_damage(special, damage, crit)
+    if final != damage:
+        steps.append(
+            Step("special_damage", "Damage after the effect", f"Damage Done {final}", "AFT-49")
+        )
+    stop = None
+    if special.stopping:
+        if mass is None:
+            waits.append("target.mass")
+            steps.append(
+                Step(
+                    "stopping",
+                    "Stopping",
+                    "the target's Mass is not in the source",
+                    "AFT-50",
+                    "target.mass",
+                )
+            )
+        else:
+            stop = stopping(force, mass)
+            steps.append(Step("stopping", "Stopping", str(stop), "AFT-50"))
+            steps.extend(_stopping_steps(stop, rng))
+    if special.stun and at is not None:
+        conditions.extend(stun_conditions(at))
+    elif special.daze and at is not None:
+        conditions.append(daze_condition(at))
+    return special, stop, final, special.critical_effect_roll, special.critical_effect_bonus
+
+
+def _stopping_steps(stop: Stopping, rng: RandintSource) -> list[Step]:
+    """AFT-50: roll the knock-back (2D3 m) and, below 1, the chance of the result for 1."""
+    if stop.band == "below_1":
+        d100 = _d(rng, 100)
+        percent = stop.chance * 100
+        if d100 > percent:
+            return [
+                Step(
+                    "knock_back",
+                    "Knock-back",
+                    f"D100 {d100} > {float(percent):g}: no effect",
+                    "AFT-50",
+                )
+            ]
+        text = f"D100 {d100} ≤ {float(percent):g}: as for effect 1 — "
+    else:
+        text = ""
+    back = roll_knock_back(rng)
+    down = {
+        "automatic": "knocked down (automatic)",
+        "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
+    }.get(stop.knock_down, "a Deftness Ability Saving Throw prevents the knock-down")
+    return [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35")]
+
+
+@dataclass(frozen=True)
+class MissileAttack:
+    """The inputs of AFT-57. Values the text does not give are the user's: ``average_bcs``
+    (hip fire, AFT-M06), ``target_cda`` (AFT-M04), ``target_mass`` (AFT-M32), the AV per location
+    against bullets (AFT-M17), ``ia_value`` for SMGs (AFT-M36)."""
+
+    base_bcs: int
+    range_row: str
+    meters: float | int | Fraction
+    gun: str
+    size: str
+    target_cda: int | None
+    base_bdg: int
+    armor: Mapping[int, int] = field(default_factory=dict)
+    average_bcs: int | None = None
+    situations: tuple[str, ...] = ()
+    damage_taken_this_turn: int = 0
+    dazed: bool = False
+    ia_value: int | None = None
+    autofire: bool = False
+    bursts: int = 0
+    match: bool = False
+    target_action: str = "stationary"
+    dodging: bool = False
+    encumbrance_bcs: int = 0
+    distraction_bcs: int = 0
+    gun_critical_row: str = "pistol"
+    critical_hit: bool | None = None
+    critical_miss: bool | None = None
+    critical_hit_at_or_below: int | None = None
+    critical_miss_at_or_above: int | None = None
+    body: str = "bipedal"
+    direction: str | None = None
+    attack_from: str = "front"
+    near_side: int | None = None
+    special_effect_roll: bool = False
+    target_mass: Fraction | float | int | None = None
+    target_health_group: int = 0
+    cuts: bool | None = None
+    regions: Mapping[int, str] = field(default_factory=dict)
+    pbr_mode: str = "add"
+    shot: str = ""
+    rounding: str = "half_up"
+    at: Moment | None = None
+
+
+def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
+    """AFT-57 steps 1-2: Range Step, then the BCS with every modifier line by line.
+
+    >>> total, _ = missile_bcs(MissileAttack(base_bcs=12, range_row="Long Gun Rifle", meters=200,
+    ...     gun="long_gun", size="Rifle", target_cda=2, base_bdg=26, situations=("stance",)))
+    >>> str(total)
+    'BCS 12 + In firing stance +1 + range LNG −1 + Inherent Accuracy +4 + target stationary: CDA 2 × 1 −2 = 14'
+    """
+    steps: list[Step] = []
+    step = range_step(attack.range_row, attack.meters)
+    steps.append(Step("range", "Range", str(step), "AFT-46"))
+    situation = missile_modifiers(attack.situations, attack.damage_taken_this_turn, attack.rounding)
+    mods: list[BcsModifier] = list(situation.modifiers)
+    mods.append(BcsModifier(f"range {step.step}", step.bcs_modifier, "AFT-46"))
+    accuracy = inherent_accuracy(
+        attack.gun, attack.size, attack.autofire, attack.bursts, attack.match, attack.ia_value
+    )
+    mods.append(BcsModifier("Inherent Accuracy", accuracy.total, "AFT-44"))
+    if attack.target_cda is None:
+        raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
+    mods.append(target_action_modifier(attack.target_cda, attack.target_action, attack.dodging))
+    if attack.encumbrance_bcs:
+        mods.append(
+            BcsModifier(
+                "encumbrance", check_int("encumbrance BCS", attack.encumbrance_bcs, -2, 0), "AFT-33"
+            )
+        )
+    if attack.distraction_bcs:
+        mods.append(
+            BcsModifier(
+                "distractions",
+                check_int("distractions BCS", attack.distraction_bcs, -40, 0),
+                "AFT-41",
+            )
+        )
+    if situation.hip_fire:
+        if attack.average_bcs is None:
+            raise RuleError(
+                "hip fire uses the Average BCS: enter attacker.average_bcs (AFT-09, AFT-M06)"
+            )
+        total = modified_bcs(
+            attack.average_bcs, mods, attack.dazed, "Average BCS (hip fire)", attack.rounding
+        )
+    else:
+        total = modified_bcs(attack.base_bcs, mods, attack.dazed, "BCS", attack.rounding)
+    steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-09, AFT-44"))
+    return total, steps
+
+
+def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
+    """AFT-57: range, BCS, D20, location, Adjusted BDG and damage dice, AV, Damage Done, Missile
+    Special Effect (if the user says one occurs, AFT-M16), Stopping, Critical Effect.
+
+    >>> import random
+    >>> a = MissileAttack(base_bcs=20, range_row="Long Gun Rifle", meters=50, gun="long_gun",
+    ...     size="Rifle", target_cda=0, base_bdg=26, armor={}, critical_hit=True)
+    >>> r = resolve_missile(a, random.Random(1))
+    >>> r.hit, r.critical_hit, r.effect != "", r.damage_done > 0
+    (True, True, True, True)
+    """
+    total, steps = missile_bcs(attack)
+    rolled = judge_bcs(total.total, _d(rng, 20))
+    crit, fumble, why = _crit_flags(
+        rolled.roll,
+        rolled.success,
+        attack.critical_hit,
+        attack.critical_miss,
+        attack.critical_hit_at_or_below,
+        attack.critical_miss_at_or_above,
+    )
+    text = str(rolled) + (f"; {why}" if why else "")
+    steps.append(Step("roll", "Roll", text, "AFT-03, AFT-04"))
+    if not rolled.success:
+        if fumble:
+            steps.append(
+                Step(
+                    "critical_miss",
+                    "Critical miss",
+                    "roll on the firearm (T44/T45) or bow (T13) critical miss table",
+                    "AFT-28, AFT-53, AFT-54",
+                )
+            )
+        return Resolution("missile", tuple(steps), total, rolled, False, False, fumble)
+    location = _location_steps(
+        steps, rng, attack.body, attack.direction, attack.attack_from, attack.near_side
+    )
+    critical_dice, critical_roll, extra = "", 0, ""
+    if crit:
+        row = check_choice("gun critical row", attack.gun_critical_row, GUN_CRITICAL_ROWS)
+        if row in ("pistol", "rifle"):
+            enhancement = gun_critical(row)
+            critical_dice = enhancement.bdg_dice or ""
+            critical_roll = roll(critical_dice, rng).total
+        elif row == "burst":
+            bonus = roll("1D3", rng)
+            extra = f"all rounds of the burst hit, plus the effect of {bonus} additional rounds (AFT-19)"
+            steps.append(Step("critical", "Critical hit", extra, "AFT-19"))
+    adjusted = adjust_bdg(
+        attack.base_bdg,
+        attack.range_row,
+        attack.meters,
+        critical_dice,
+        critical_roll,
+        attack.pbr_mode,
+        attack.rounding,
+    )
+    steps.append(Step("bdg", "Adjusted BDG", str(adjusted), "AFT-47"))
+    dice = bullet_damage_dice(adjusted.total)
+    if dice:
+        damage_roll = roll(dice, rng)
+        potential = damage_roll.total
+        steps.append(
+            Step("damage", "Damage dice", f"BDG {adjusted.total} → {damage_roll}", "AFT-48")
+        )
+    else:
+        potential = 0
+        steps.append(Step("damage", "Damage dice", "BDG 0: no damage dice", "AFT-48"))
+    av = _armor(attack.armor, location)
+    done = damage_done(potential, av)
+    steps.append(Step("damage_done", "Damage Done", f"location {location}: {done}", "AFT-15"))
+    kind = "L"
+    if attack.shot:
+        step = range_step(attack.range_row, attack.meters)
+        if shot_damage_type(attack.shot, step.step, attack.target_mass) == "B":
+            kind = "B"
+            steps.append(
+                Step(
+                    "damage_type",
+                    "Damage type",
+                    f"{attack.shot} shot at {step.step}: B damage (half lethal, half subdual)",
+                    "AFT-51",
+                )
+            )
+    final = done.done
+    waits: list[str] = []
+    special = None
+    stop = None
+    effect: Effect = "none"
+    rules = None
+    conditions: list[Condition] = []
+    crit_bonus = 0
+    crit_roll_called = False
+    if attack.special_effect_roll:
+        special, stop, final, crit_roll_called, crit_bonus = _special_effect_steps(
+            steps,
+            rng,
+            done.done,
+            crit,
+            adjusted.total,
+            attack.target_mass,
+            attack.at,
+            conditions,
+            waits,
+        )
+    if crit_roll_called or (crit and final > 0):
+        effect, rules = _critical_effect_steps(
+            steps,
+            rng,
+            final,
+            location,
+            crit_bonus,
+            attack.target_health_group,
+            attack.cuts,
+            _region(attack.body, attack.regions, location),
+            attack.at,
+            conditions,
+        )
+        conditions.extend(_conditions_for(effect, attack.at, rules))
+    return Resolution(
+        "missile",
+        tuple(steps),
+        total,
+        rolled,
+        True,
+        crit,
+        False,
+        location,
+        av,
+        potential,
+        final,
+        kind,
+        effect,
+        rules,
+        special,
+        stop,
+        tuple(conditions),
+        tuple(waits),
+    )
+
+
+@dataclass(frozen=True)
+class HthAttack:
+    """The inputs of AFT-56. ``damage_potential`` is the user's (the text never says how WDM
+    becomes Damage Potential, AFT-M05); the armor at each location is (AV, format)."""
+
+    base_bcs: int
+    weapon: str = ""
+    use: str = "strike"
+    strength_group: int = 0
+    zone: str = "front_side_rear_hex"
+    situations: tuple[str, ...] = ()
+    starred_apply: bool = True
+    dazed: bool = False
+    encumbrance_bcs: int = 0
+    distraction_bcs: int = 0
+    damage_potential: int | None = None
+    armor: Mapping[int, tuple[int, str]] = field(default_factory=dict)
+    critical_hit: bool | None = None
+    critical_miss: bool | None = None
+    critical_hit_at_or_below: int | None = None
+    critical_miss_at_or_above: int | None = None
+    body: str = "bipedal"
+    direction: str | None = None
+    attack_from: str = "front"
+    near_side: int | None = None
+    target_health_group: int = 0
+    cuts: bool | None = None
+    regions: Mapping[int, str] = field(default_factory=dict)
+    rounding: str = "half_up"
+    at: Moment | None = None
+    # A muscle-powered missile (thrown weapon, shuriken): missile modifiers instead of T04.
+    thrown: bool = False
+    missile_situations: tuple[str, ...] = ()
+    average_bcs: int | None = None
+    damage_taken_this_turn: int = 0
+    target_cda: int | None = None
+    target_action: str = "stationary"
+    dodging: bool = False
+    count: int = 1
+    deftness_group: int = 0
+    special_effect_roll: bool = False
+    target_mass: Fraction | float | int | None = None
+
+
+def hth_bcs(attack: HthAttack) -> tuple[BcsTotal, list[Step], int]:
+    """AFT-56 steps 1-2: the DAT position (Strength Group change) and the BCS line by line.
+    Returns the BCS, the steps and the Strength Group after the position change.
+
+    >>> total, steps, group = hth_bcs(HthAttack(base_bcs=10, weapon="Knife, bowie", strength_group=3,
+    ...     zone="character_hex", situations=("target_prone",)))
+    >>> str(total), group
+    ('BCS 10 + Target is prone +2 = 12', 4)
+    """
+    steps: list[Step] = []
+    group = check_int("Strength Group", attack.strength_group, 0, 8)
+    if attack.thrown:
+        total, steps = _thrown_bcs(attack, steps)
+        return total, steps, group
+    if attack.weapon:
+        found = weapon(attack.weapon)
+        if found.length is not None:
+            position = dat_position(found.length, attack.zone)
+            steps.append(Step("position", "DAT position", str(position), "AFT-11"))
+            if not position.allowed:
+                raise RuleError(str(position))
+            group = shifted_group(group, position.group_change)
+    mods = hth_modifiers(attack.situations, attack.starred_apply)
+    if attack.encumbrance_bcs:
+        mods.append(
+            BcsModifier(
+                "encumbrance", check_int("encumbrance BCS", attack.encumbrance_bcs, -2, 0), "AFT-33"
+            )
+        )
+    if attack.distraction_bcs:
+        mods.append(
+            BcsModifier(
+                "distractions",
+                check_int("distractions BCS", attack.distraction_bcs, -40, 0),
+                "AFT-41",
+            )
+        )
+    total = modified_bcs(attack.base_bcs, mods, attack.dazed, "BCS", attack.rounding)
+    steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-08"))
+    return total, steps, group
+
+
+def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[Step]]:
+    """AFT-09, AFT-10, AFT-29 note 10: a muscle-powered missile's BCS."""
+    if attack.weapon and "Th" not in weapon(attack.weapon).skills:
+        raise RuleError(f"{weapon(attack.weapon).name} is not a thrown weapon (no Th skill)")
+    situation = missile_modifiers(
+        attack.missile_situations, attack.damage_taken_this_turn, attack.rounding
+    )
+    mods: list[BcsModifier] = list(situation.modifiers)
+    if attack.target_cda is None:
+        raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
+    mods.append(target_action_modifier(attack.target_cda, attack.target_action, attack.dodging))
+    if attack.weapon and 10 in weapon(attack.weapon).notes:
+        throw = shuriken_throw(attack.count, attack.deftness_group)
+        steps.append(Step("count", "Thrown at once", str(throw), "AFT-29"))
+        if throw.bcs_modifier:
+            mods.append(BcsModifier(f"{throw.count} thrown at once", throw.bcs_modifier, "AFT-29"))
+    elif attack.count != 1:
+        raise RuleError("only shuriken may be thrown several at once (note 10)")
+    if attack.encumbrance_bcs:
+        mods.append(
+            BcsModifier(
+                "encumbrance", check_int("encumbrance BCS", attack.encumbrance_bcs, -2, 0), "AFT-33"
+            )
+        )
+    if attack.distraction_bcs:
+        mods.append(
+            BcsModifier(
+                "distractions",
+                check_int("distractions BCS", attack.distraction_bcs, -40, 0),
+                "AFT-41",
+            )
+        )
+    if situation.hip_fire:
+        if attack.average_bcs is None:
+            raise RuleError(
+                "hip fire uses the Average BCS: enter attacker.average_bcs (AFT-09, AFT-M06)"
+            )
+        total = modified_bcs(
+            attack.average_bcs, mods, attack.dazed, "Average BCS (hip fire)", attack.rounding
+        )
+    else:
+        total = modified_bcs(attack.base_bcs, mods, attack.dazed, "BCS", attack.rounding)
+    steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-09, AFT-10"))
+    return total, steps
+
+
+def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
+    """AFT-56: position, BCS, D20, location, Damage Potential with the critical WDM bonus, break
+    check, penetration cap, Damage Done, Critical Effect.
+
+    >>> import random
+    >>> a = HthAttack(base_bcs=20, weapon="Sword, machete", strength_group=3, damage_potential=12,
+    ...     armor={n: (9, "R") for n in range(1, 31)}, critical_hit=True)
+    >>> r = resolve_hth(a, random.Random(2))
+    >>> [s.key for s in r.steps][:4]
+    ['position', 'bcs', 'roll', 'enhancement']
+    """
+    total, steps, group = hth_bcs(attack)
+    rolled = judge_bcs(total.total, _d(rng, 20))
+    crit, fumble, why = _crit_flags(
+        rolled.roll,
+        rolled.success,
+        attack.critical_hit,
+        attack.critical_miss,
+        attack.critical_hit_at_or_below,
+        attack.critical_miss_at_or_above,
+    )
+    steps.append(Step("roll", "Roll", str(rolled) + (f"; {why}" if why else ""), "AFT-03, AFT-04"))
+    if not rolled.success:
+        if fumble:
+            table = "Armed Combat (T12)" if attack.weapon else "Unarmed/Natural (T14)"
+            if attack.thrown:
+                table += ", for thrown weapons by default (settings.thrown_critical_miss_table)"
+            steps.append(Step("critical_miss", "Critical miss", f"roll on {table}", "AFT-28"))
+        return Resolution("hth", tuple(steps), total, rolled, False, False, fumble)
+    wdm_text = ""
+    found = weapon(attack.weapon) if attack.weapon else None
+    bonus = 0
+    if crit:
+        enhancement = critical_hit_enhancement(_d(rng, 20))
+        bonus = enhancement.bonus
+        steps.append(Step("enhancement", "Critical Hit Enhancement", str(enhancement), "AFT-18"))
+    if found is not None and found.wdm_rule not in ("special", "rifle_butt"):
+        try:
+            use = "thrown" if attack.thrown else attack.use
+            wdm_text = str(wdm_for(found.name, use, critical_bonus=bonus))
+        except RuleError as exc:
+            wdm_text = str(exc)
+    location = _location_steps(
+        steps, rng, attack.body, attack.direction, attack.attack_from, attack.near_side
+    )
+    if attack.damage_potential is None:
+        steps.append(
+            Step(
+                "potential",
+                "Damage Potential",
+                f"{wdm_text}; the source does not say how WDM becomes Damage Potential",
+                "AFT-15",
+                "attack.damage_potential",
+            )
+        )
+        return Resolution(
+            "hth",
+            tuple(steps),
+            total,
+            rolled,
+            True,
+            crit,
+            False,
+            location,
+            waits_for=("attack.damage_potential",),
+        )
+    potential = check_int("Damage Potential", attack.damage_potential, 0, 1000)
+    steps.append(
+        Step(
+            "potential",
+            "Damage Potential",
+            f"{potential} (entered; {wdm_text or 'unarmed'})",
+            "AFT-15, AFT-M05",
+        )
+    )
+    av, fmt = attack.armor.get(location, (0, ""))
+    av = check_int(f"AV at location {location}", av, 0, 40)
+    fmt = check_choice(f"armor format at location {location}", fmt, ARMOR_FORMATS)
+    if found is not None and fmt:
+        chance = breakage_check(found.name, fmt, av)
+        if chance is not None:
+            broke = judge_breakage(found.name, _d(rng, 20))
+            steps.append(Step("break", "Break check", str(broke), "AFT-16"))
+            if broke.broken:
+                halved = unstated(Fraction(potential, 2), attack.rounding)
+                steps.append(
+                    Step(
+                        "halved",
+                        "Damage halved",
+                        f"{potential} ÷ 2 = {halved} (final adjustment)",
+                        "AFT-16",
+                    )
+                )
+                potential = halved
+    cap = penetration_cap(found.name, group) if found is not None else None
+    done = damage_done(potential, av, cap)
+    steps.append(
+        Step("damage_done", "Damage Done", f"location {location}: {done}", "AFT-15, AFT-17")
+    )
+    kind = (
+        found.wdm_thrust_type
+        if attack.use == "thrust" and found
+        else (found.wdm_type if found else "")
+    ) or ""
+    cuts = attack.cuts if attack.cuts is not None else kind == "L"  # AFT-25 reading: L cuts
+    effect: Effect = "none"
+    rules = None
+    conditions: list[Condition] = []
+    waits: list[str] = []
+    final, special, stop, crit_roll_called, crit_bonus = done.done, None, None, False, 0
+    if attack.thrown and attack.special_effect_roll:
+        # AFT-49/50: muscle-powered missiles too; Stopping uses the Damage Potential.
+        special, stop, final, crit_roll_called, crit_bonus = _special_effect_steps(
+            steps, rng, done.done, crit, potential, attack.target_mass, attack.at, conditions, waits
+        )
+    if crit_roll_called or (crit and final > 0):
+        effect, rules = _critical_effect_steps(
+            steps,
+            rng,
+            final,
+            location,
+            crit_bonus,
+            attack.target_health_group,
+            cuts,
+            _region(attack.body, attack.regions, location),
+            attack.at,
+            conditions,
+        )
+        conditions.extend(_conditions_for(effect, attack.at, rules))
+    return Resolution(
+        "hth",
+        tuple(steps),
+        total,
+        rolled,
+        True,
+        crit,
+        False,
+        location,
+        av,
+        potential,
+        final,
+        kind,
+        effect,
+        rules,
+        special,
+        stop,
+        tuple(conditions),
+        tuple(waits),
+    )
+
+
+def summary(resolution: Resolution) -> str:
+    """A one-line verdict for the log.
+
+    >>> summary(Resolution("hth", (), hit=False))
+    'miss'
+    """
+    if not resolution.hit:
+        return "critical miss" if resolution.critical_miss else "miss"
+    if resolution.waits_for:
+        return f"hit location {resolution.location}; waits for {', '.join(resolution.waits_for)}"
+    text = f"hit location {resolution.location}: Damage Done {resolution.damage_done}"
+    if resolution.effect != "none":
+        text += f", {resolution.effect}"
+    return text + (" (critical)" if resolution.critical_hit else "")
+
+
+__all__ = [
+    "HthAttack",
+    "MissileAttack",
+    "Resolution",
+    "Step",
+    "hth_bcs",
+    "missile_bcs",
+    "resolve_hth",
+    "resolve_missile",
+    "summary",
+]

@@ -1,0 +1,179 @@
+"""Aftermath! Missile Special Effects (AFT-49, AFT-T37) and Stopping (AFT-50, AFT-T38).
+
+>>> str(missile_special_effect(70))
+'D100 70 → As 46-65 plus a Daze effect. (AFT-T37)'
+>>> str(stopping(21, 3))
+'effect 21 ÷ Mass 3 = 7 → knock-back 2D3 m; a Deftness Critical Saving Throw keeps his feet (AFT-50)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from pycore.dice import RandintSource, roll
+from pycore.errors import RuleError
+from pycore.systems.aftermath.rounding import check_int, check_number, show
+from pycore.tables import load_table
+
+MAX_EFFECT_INPUT: Final = 1000
+
+
+@dataclass(frozen=True)
+class SpecialEffect:
+    """A row of T37 rolled: what the hit's damage becomes and what follows."""
+
+    roll: int
+    result: str
+    damage: str
+    stopping: bool
+    daze: bool
+    stun: bool
+    critical_effect_roll: bool
+    critical_effect_bonus: int
+
+    def __str__(self) -> str:
+        return f"D100 {self.roll} → {self.result} (AFT-T37)"
+
+
+def missile_special_effect(d100: int) -> SpecialEffect:
+    """AFT-49: the Missile Special Effects row for a D100 roll.
+
+    >>> [missile_special_effect(r).damage for r in (20, 21, 31, 46)]
+    ['normal', '1_if_av_exceeded', '1_unless_critical', 'normal']
+    >>> e = missile_special_effect(100)
+    >>> e.stun, e.critical_effect_roll, e.critical_effect_bonus
+    (True, True, 30)
+    """
+    d100 = check_int("D100", d100, 1, 100, " (D100, 00 = 100)")
+    row = load_table("aftermath", "missile_special_effects").row_for_roll(d100)
+    bonus = row["critical_effect_bonus"]
+    assert isinstance(bonus, int)
+    return SpecialEffect(
+        d100,
+        str(row["result"]),
+        str(row["damage"]),
+        bool(row["stopping"]),
+        bool(row["daze"]),
+        bool(row["stun"]),
+        bool(row["critical_effect_roll"]),
+        bonus,
+    )
+
+
+def special_effect_damage(effect: SpecialEffect, damage_done: int, critical_hit: bool) -> int:
+    """AFT-49: the damage after a special effect. Flesh wound: 1 if the AV was exceeded, else 0;
+    minor wound: 1 whatever the armor, but normal damage on a critical hit.
+
+    >>> special_effect_damage(missile_special_effect(25), 7, False), special_effect_damage(missile_special_effect(25), 0, False)
+    (1, 0)
+    >>> special_effect_damage(missile_special_effect(40), 0, False), special_effect_damage(missile_special_effect(40), 9, True)
+    (1, 9)
+    """
+    damage_done = check_int("Damage Done", damage_done, 0, MAX_EFFECT_INPUT)
+    if effect.damage == "1_if_av_exceeded":
+        return 1 if damage_done > 0 else 0
+    if effect.damage == "1_unless_critical":
+        return damage_done if critical_hit else 1
+    return damage_done
+
+
+@dataclass(frozen=True)
+class Stopping:
+    """AFT-50: the Stopping effect number, its band and what it calls for."""
+
+    force: int
+    mass: Fraction
+    effect: Fraction
+    band: str
+    knock_back: str
+    knock_down: str
+    chance: Fraction
+
+    def __str__(self) -> str:
+        head = f"effect {self.force} ÷ Mass {show(self.mass)} = {show(self.effect)}"
+        if self.band == "below_1":
+            return (
+                f"{head} → below 1: {show(self.chance * 100)}% chance (D100 ≤ "
+                f"{show(self.chance * 100)}) of the result for 1 (AFT-50)"
+            )
+        down = {
+            "deftness_ast": "a Deftness Ability Saving Throw prevents the knock-down",
+            "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
+            "automatic": "knock-down is automatic",
+        }[self.knock_down]
+        return f"{head} → knock-back {self.knock_back} m; {down} (AFT-50)"
+
+
+def stopping(force: int, mass: Fraction | float | int) -> Stopping:
+    """AFT-50: effect = Adjusted BDG (or Damage Potential for muscle-powered missiles and
+    impalements) ÷ the target's Mass. [1, 5] knock-back 2D3 m + Deftness AST; (5, 10] + Deftness
+    CST; > 10 automatic knock-down; below 1, a 100 × effect % chance of the result for 1 (exactly
+    1 is in the first band, AFT-50 reading; D-08, D-25).
+
+    >>> stopping(3, 3).band, stopping(15, 3).band, stopping(30, 3).band, stopping(31, 3).band
+    ('1_to_5', '1_to_5', '5_to_10', 'over_10')
+    >>> stopping(1, 4).chance
+    Fraction(1, 4)
+    >>> stopping(5, 0)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: target Mass 0 is outside 1/100 to 1000
+    """
+    force = check_int("Adjusted BDG or Damage Potential", force, 0, MAX_EFFECT_INPUT)
+    mass = check_number("target Mass", mass, Fraction(1, 100), 1000)
+    effect = Fraction(force) / mass
+    for row in load_table("aftermath", "stopping").rows:
+        lowest, below = row["lowest"], row["below"]
+        assert isinstance(lowest, Fraction)
+        above_low = effect >= lowest if row["lowest_inclusive"] else effect > lowest
+        if below is None:
+            under_high = True
+        else:
+            assert isinstance(below, Fraction)
+            under_high = effect <= below if row["upper_inclusive"] else effect < below
+        if above_low and under_high:
+            chance = effect if row["band"] == "below_1" else Fraction(1)
+            return Stopping(
+                force,
+                mass,
+                effect,
+                str(row["band"]),
+                str(row["knock_back"]),
+                str(row["knock_down"]),
+                chance,
+            )
+    raise RuleError(f"stopping effect {effect} is in no band")  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class KnockBack:
+    """AFT-50 rolled: the 2D3 metres and the stopping-forward-motion categories lost."""
+
+    meters: int
+    explanation: str
+    categories_lost: int
+
+    def __str__(self) -> str:
+        return f"knock-back {self.explanation} m; {self.categories_lost} stopping categories lost (L669)"
+
+
+def knock_back_categories(meters: int) -> int:
+    """L669: each two metres of knock-back drop the target one stopping category.
+
+    >>> knock_back_categories(5), knock_back_categories(2), knock_back_categories(1)
+    (2, 1, 0)
+    """
+    return check_int("knock-back (m)", meters, 0, 100) // 2
+
+
+def roll_knock_back(rng: RandintSource) -> KnockBack:
+    """Roll the 2D3 m of knock-back (AFT-50).
+
+    >>> import random
+    >>> 2 <= roll_knock_back(random.Random(1)).meters <= 6
+    True
+    """
+    result = roll("2D3", rng)
+    return KnockBack(result.total, str(result), knock_back_categories(result.total))

@@ -1,0 +1,466 @@
+"""Aftermath! character sheet: the values a sheet holds, their bounds, and what is derived from
+them live (AFT-05, AFT-06, AFT-14, AFT-21 to AFT-26, AFT-55; missing values AFT-M01, M03, M04).
+
+A sheet is plain JSON-able data (the page keeps it in saved state); :func:`check_field` refuses a
+bad value with the typed error, :func:`derive` computes everything the text computes, and marks
+what the text does not compute as entered by the user.
+
+>>> sheet = new_sheet("Ana")
+>>> sheet = set_field(sheet, "attr.STR", "30")
+>>> view = derive(sheet)
+>>> str(view.groups["STR"])
+'rating 30 → Group 4, Effect Die 2D6'
+>>> view.av[1].av, view.save_odds["HLH"] is None
+(0, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath.armor import LocationAv, armor_material, location_av
+from pycore.systems.aftermath.attributes import AttributeGroup, attribute_group
+from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
+from pycore.systems.aftermath.critical import Condition, Moment
+from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
+from pycore.systems.aftermath.weapons import weapon
+
+#: The four attributes the text names (STR, DFT, SPD, HLH; L352).
+ATTRIBUTES: Final = ("STR", "DFT", "SPD", "HLH")
+ATTRIBUTE_NAMES: Final = {"STR": "Strength", "DFT": "Deftness", "SPD": "Speed", "HLH": "Health"}
+#: AFT-M04: derived values the text uses but never computes; the user enters them.
+DERIVED: Final = {
+    "oda": ("ODA", 0, 100),
+    "cda": ("CDA", 0, 50),
+    "pca": ("PCA", 0, 100),
+    "bap": ("BAP", 0, 100),
+    "mna": ("MNA", 0, 20),
+    "drt": ("DRT", 1, 1000),
+    "sf": ("SF", 0, 100),
+    "enc_cap": ("ENC CAP", 0, 1000),
+    "bma": ("BMA", 0, 100),
+    "mass": ("Mass", 1, 1000),
+}
+KINDS: Final = ("character", "creature")
+#: AFT-M31: the regions a user gives a quadruped's locations (limbs count as legs for AFT-23).
+REGIONS: Final = ("head_neck", "torso", "limb")
+BODIES: Final = ("bipedal", "quadrupedal")
+MAX_NAME: Final = 60
+MAX_SKILLS: Final = 40
+MAX_ITEMS: Final = 60
+MAX_WEAPONS: Final = 12
+MAX_CONDITIONS: Final = 40
+LOCATIONS: Final = tuple(range(1, 31))
+
+
+def new_sheet(name: str = "New character", kind: str = "character") -> dict[str, Any]:
+    """An empty sheet: attributes 10, every value the text does not compute left empty.
+
+    >>> new_sheet()["attr"]
+    {'STR': 10, 'DFT': 10, 'SPD': 10, 'HLH': 10}
+    """
+    return {
+        "name": name,
+        "kind": check_choice("kind", kind, KINDS),
+        "body": "bipedal",
+        "personality": kind == "character",
+        "attr": dict.fromkeys(ATTRIBUTES, 10),
+        "ast": dict.fromkeys(ATTRIBUTES),
+        "cst": dict.fromkeys(ATTRIBUTES),
+        "derived": dict.fromkeys(DERIVED),
+        "average_bcs": None,
+        "skills": [],
+        "weapons": [],
+        "armor": {},
+        "cloth_bullet_av": None,
+        "inventory": [],
+        "damage": {"lethal": 0, "subdual": 0, "critical": 0},
+        "conditions": [],
+        "regions": {"head_neck": "", "torso": "", "limb": ""},
+    }
+
+
+def merged(raw: Any) -> dict[str, Any]:
+    """A saved sheet merged over the defaults, so older data still loads.
+
+    >>> merged({"name": "Old"})["derived"]["cda"] is None
+    True
+    """
+    base = new_sheet()
+    if not isinstance(raw, dict):
+        return base
+    out = {**base, **raw}
+    for key in ("attr", "ast", "cst", "derived", "damage", "regions"):
+        saved = raw.get(key)
+        out[key] = {**base[key], **(saved if isinstance(saved, dict) else {})}
+    return out
+
+
+def _optional_int(field: str, raw: str, low: int, high: int) -> int | None:
+    text = raw.strip()
+    if text == "":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise RuleError(
+            f"{field} {raw!r} is not a whole number; allowed: {low} to {high}"
+        ) from None
+    return check_int(field, value, low, high)
+
+
+def check_field(path: str, raw: str) -> Any:
+    """The typed value of a sheet field from what was typed, or a RuleError naming it.
+
+    >>> check_field("attr.DFT", "14"), check_field("derived.cda", ""), check_field("ast.HLH", "12")
+    (14, None, 12)
+    >>> check_field("attr.DFT", "80")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Deftness 80 is outside 0 to 74
+    """
+    if not isinstance(raw, str):
+        raise RuleError(f"{path}: {raw!r} is not text")
+    head, _, tail = path.partition(".")
+    if head == "name":
+        name = raw.strip()
+        if not 1 <= len(name) <= MAX_NAME:
+            raise RuleError(f"name must be 1 to {MAX_NAME} characters")
+        return name
+    if head == "attr":
+        check_choice("attribute", tail, ATTRIBUTES)
+        value = _optional_int(ATTRIBUTE_NAMES[tail], raw, 0, 74)
+        if value is None:
+            raise RuleError(f"{ATTRIBUTE_NAMES[tail]} is needed; allowed: 0 to 74")
+        return value
+    if head in ("ast", "cst"):
+        check_choice("attribute", tail, ATTRIBUTES)
+        return _optional_int(f"{ATTRIBUTE_NAMES[tail]} {head.upper()}", raw, 0, 40)
+    if head == "derived":
+        label, low, high = DERIVED[check_choice("derived value", tail, tuple(DERIVED))]
+        return _optional_int(label, raw, low, high)
+    if head in ("average_bcs",):
+        return _optional_int("Average BCS", raw, -100, 100)
+    if head == "cloth_bullet_av":
+        return _optional_int("Ballistic Cloth AV against bullets", raw, 0, 40)
+    if head == "regions":
+        check_choice("region", tail, REGIONS)
+        return ", ".join(str(n) for n in parse_locations(raw)) if raw.strip() else ""
+    if head == "body":
+        return check_choice("body", raw, BODIES)
+    if head == "personality":
+        return raw in ("true", "yes", "on", "1")
+    raise RuleError(f"sheet field {path!r} is unknown")
+
+
+def set_field(sheet: dict[str, Any], path: str, raw: str) -> dict[str, Any]:
+    """A new sheet with ``path`` set from ``raw`` (validated by :func:`check_field`).
+
+    >>> set_field(new_sheet(), "derived.mass", "3")["derived"]["mass"]
+    3
+    """
+    value = check_field(path, raw)
+    out = merged(sheet)
+    head, _, tail = path.partition(".")
+    if tail:
+        out[head] = {**out[head], tail: value}
+    else:
+        out[head] = value
+    return out
+
+
+def add_skill(sheet: dict[str, Any], name: str, bcs: str) -> dict[str, Any]:
+    """AFT-M01: a skill with the BCS the user gives (the text has no way to compute it).
+
+    >>> add_skill(new_sheet(), "Pistol", "12")["skills"]
+    [{'name': 'Pistol', 'bcs': 12}]
+    """
+    out = merged(sheet)
+    name = name.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise RuleError(f"skill name must be 1 to {MAX_NAME} characters")
+    value = _optional_int(f"BCS of {name}", bcs, -100, 100)
+    if value is None:
+        raise RuleError(f"BCS of {name} is needed (AFT-M01); allowed: -100 to 100")
+    if len(out["skills"]) >= MAX_SKILLS:
+        raise RuleError(f"skills count is at most {MAX_SKILLS}")
+    out["skills"] = [*out["skills"], {"name": name, "bcs": value}]
+    return out
+
+
+def add_weapon(sheet: dict[str, Any], name: str) -> dict[str, Any]:
+    """A weapon from the listing (AFT-T15), or a gun by a free name.
+
+    >>> add_weapon(new_sheet(), "machete")["weapons"]
+    ['Sword, machete']
+    """
+    out = merged(sheet)
+    found = weapon(name).name
+    if len(out["weapons"]) >= MAX_WEAPONS:
+        raise RuleError(f"weapons count is at most {MAX_WEAPONS}")
+    out["weapons"] = [*out["weapons"], found]
+    return out
+
+
+def set_armor(sheet: dict[str, Any], locations: str, material: str) -> dict[str, Any]:
+    """AFT-14: wear ``material`` on the locations ``"1-3"`` or ``"4,5,6"`` ("" removes it all).
+
+    >>> set_armor(new_sheet(), "4-6", "Steel")["armor"]
+    {'4': ['Steel'], '5': ['Steel'], '6': ['Steel']}
+    """
+    out = merged(sheet)
+    numbers = parse_locations(locations)
+    armor = {k: list(v) for k, v in out["armor"].items()}
+    for number in numbers:
+        key = str(number)
+        if material == "":
+            armor.pop(key, None)
+            continue
+        name = armor_material(material).material
+        pieces = armor.setdefault(key, [])
+        if name not in pieces:
+            if len(pieces) >= 4:
+                raise RuleError(f"location {number} already has 4 pieces of armor")
+            pieces.append(name)
+    out["armor"] = dict(sorted(armor.items(), key=lambda kv: int(kv[0])))
+    return out
+
+
+def parse_locations(text: str) -> tuple[int, ...]:
+    """Locations typed as ``"1-3"``, ``"4, 5, 12"`` or ``"13-20"``.
+
+    >>> parse_locations("1-3, 12")
+    (1, 2, 3, 12)
+    >>> parse_locations("0-3")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: locations '0-3' must be numbers 1-30 such as '1-3, 12'
+    """
+    why = RuleError(f"locations {text!r} must be numbers 1-30 such as '1-3, 12'")
+    numbers: list[int] = []
+    for part in str(text).split(","):
+        part = part.strip()
+        if not part:
+            continue
+        lo, _, hi = part.partition("-")
+        if not lo.strip().isdigit() or (hi and not hi.strip().isdigit()):
+            raise why
+        a, b = int(lo), int(hi) if hi else int(lo)
+        if not 1 <= a <= b <= 30:
+            raise why
+        numbers.extend(range(a, b + 1))
+    if not numbers:
+        raise why
+    return tuple(dict.fromkeys(numbers))
+
+
+def add_item(sheet: dict[str, Any], name: str, enc: str) -> dict[str, Any]:
+    """An inventory item with the ENC the user gives (AFT-32 values come from the chart).
+
+    >>> add_item(new_sheet(), "rope", "0.5")["inventory"]
+    [{'name': 'rope', 'enc': '0.5'}]
+    """
+    out = merged(sheet)
+    name = name.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise RuleError(f"item name must be 1 to {MAX_NAME} characters")
+    try:
+        value = Fraction(enc.strip())
+    except (ValueError, ZeroDivisionError):
+        raise RuleError(f"ENC {enc!r} is not a number; allowed: 0 to 100") from None
+    if not 0 <= value <= 100:
+        raise RuleError(f"ENC {enc} is outside 0 to 100")
+    if len(out["inventory"]) >= MAX_ITEMS:
+        raise RuleError(f"inventory count is at most {MAX_ITEMS}")
+    out["inventory"] = [*out["inventory"], {"name": name, "enc": enc.strip()}]
+    return out
+
+
+def condition_to_json(condition: Condition) -> dict[str, Any]:
+    """A condition as saved data.
+
+    >>> from pycore.systems.aftermath.critical import daze_condition, moment
+    >>> condition_to_json(daze_condition(moment(1, 2)))["until"]
+    [2, 2]
+    """
+    return {
+        "name": condition.name,
+        "start": [condition.start.turn, condition.start.phase],
+        "until": None if condition.until is None else [condition.until.turn, condition.until.phase],
+        "rule": condition.rule,
+        "note": condition.note,
+    }
+
+
+def condition_from_json(raw: Any) -> Condition:
+    """A saved condition back as a value (RuleError when malformed).
+
+    >>> str(condition_from_json({"name": "Dazed", "start": [1, 2], "until": None, "rule": "AFT-23"}))
+    'Dazed from turn 1, phase 2 for the rest of the combat (AFT-23)'
+    """
+    if not isinstance(raw, dict):
+        raise RuleError("a condition must be an object")
+    start, until = raw.get("start"), raw.get("until")
+    if not (isinstance(start, list) and len(start) == 2):
+        raise RuleError("a condition needs a start [turn, phase]")
+    end = None
+    if isinstance(until, list) and len(until) == 2:
+        end = Moment(check_int("turn", until[0], 1, 10_000), check_int("phase", until[1], 1, 20))
+    return Condition(
+        str(raw.get("name", "")),
+        Moment(check_int("turn", start[0], 1, 10_000), check_int("phase", start[1], 1, 20)),
+        end,
+        str(raw.get("rule", "")),
+        str(raw.get("note", "")),
+    )
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """Everything derived from a sheet, for the page to show."""
+
+    groups: dict[str, AttributeGroup]
+    effective: dict[str, AttributeGroup]
+    save_odds: dict[str, SaveOdds | None]
+    av: dict[int, LocationAv]
+    av_errors: dict[int, str]
+    enc_total: Fraction
+    active: tuple[Condition, ...]
+    expired: tuple[Condition, ...]
+    stunned: bool
+    dazed: bool
+    notes: tuple[str, ...]
+
+
+def derive(
+    sheet: dict[str, Any],
+    at: Moment | None = None,
+    group8_effect_die: str = "2D10+2",
+    rounding: str = "half_up",
+) -> SheetView:
+    """AFT-06 groups and dice; under Stun (AFT-22) Deftness and Speed at ½ and their groups
+    looked up again; save odds where AST and CST are entered (AFT-05); the AV of every
+    location (AFT-14); ENC total; conditions active at ``at``.
+
+    >>> from pycore.systems.aftermath.critical import stun_conditions, moment
+    >>> sheet = {**new_sheet(), "attr": {"STR": 30, "DFT": 15, "SPD": 24, "HLH": 24}}
+    >>> sheet["conditions"] = [condition_to_json(c) for c in stun_conditions(moment(1, 4))]
+    >>> view = derive(sheet, moment(1, 10))
+    >>> view.stunned, str(view.effective["DFT"]), view.notes[0]
+    (True, 'rating 8 → Group 2, Effect Die 1D6', 'Stunned: Deftness 15 × ½ = 8 (AFT-22)')
+    >>> derive(sheet, moment(2, 5)).stunned, derive(sheet, moment(2, 5)).dazed
+    (False, True)
+    """
+    sheet = merged(sheet)
+    groups = {a: attribute_group(int(sheet["attr"][a]), group8_effect_die) for a in ATTRIBUTES}
+    conditions = [condition_from_json(c) for c in sheet["conditions"]]
+    now = at or Moment(1, 1)
+    active = tuple(c for c in conditions if c.active_at(now))
+    expired = tuple(c for c in conditions if not c.active_at(now))
+    stunned = any(c.name == "Stunned" for c in active)
+    dazed = stunned or any(c.name == "Dazed" for c in active)
+    effective = dict(groups)
+    notes: list[str] = []
+    if stunned:
+        for a in ("DFT", "SPD"):
+            halved = unstated(Fraction(int(sheet["attr"][a]), 2), rounding)
+            effective[a] = attribute_group(halved, group8_effect_die)
+            notes.append(
+                f"Stunned: {ATTRIBUTE_NAMES[a]} {sheet['attr'][a]} × ½ = {halved} (AFT-22)"
+            )
+    if dazed:
+        notes.append("Dazed or Stunned: BCS and ODA at ½ (AFT-21)")
+    odds: dict[str, SaveOdds | None] = {}
+    for a in ATTRIBUTES:
+        ast, cst = sheet["ast"][a], sheet["cst"][a]
+        odds[a] = (
+            saving_throw_odds(ast, cst) if isinstance(ast, int) and isinstance(cst, int) else None
+        )
+    av: dict[int, LocationAv] = {}
+    errors: dict[int, str] = {}
+    for number in LOCATIONS:
+        pieces = sheet["armor"].get(str(number), [])
+        av[number] = location_av(pieces)
+        try:
+            location_av(pieces, "bullet", sheet["cloth_bullet_av"])
+        except RuleError as exc:
+            errors[number] = str(exc)
+    enc = sum((Fraction(str(item.get("enc", "0"))) for item in sheet["inventory"]), Fraction(0))
+    return SheetView(
+        groups, effective, odds, av, errors, enc, active, expired, stunned, dazed, tuple(notes)
+    )
+
+
+def bullet_av(sheet: dict[str, Any], location: int) -> int:
+    """The AV at ``location`` against a bullet: Ballistic Cloth needs the user's value
+    (AFT-M17); other armor counts its AV.
+
+    >>> bullet_av(set_armor(new_sheet(), "4", "Steel"), 4)
+    9
+    """
+    sheet = merged(sheet)
+    return location_av(sheet["armor"].get(str(location), []), "bullet", sheet["cloth_bullet_av"]).av
+
+
+def apply_resolution(
+    sheet: dict[str, Any], resolution: Any
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """Apply a resolved attack to the target's sheet (AFT-15, AFT-24, AFT-M43): Damage Done is
+    recorded by its letter — L lethal, B half lethal and half subdual (L752, the lethal half
+    rounded up), C kept apart (the letter is not expanded, AFT-M30); Trauma makes the Damage
+    Done Critical Damage plus ½ of it Lethal; every new condition is added with its timer.
+
+    >>> from pycore.systems.aftermath.combat import Resolution
+    >>> r = Resolution("hth", (), hit=True, location=4, damage_done=5, damage_type="B")
+    >>> sheet, notes = apply_resolution(new_sheet(), r)
+    >>> sheet["damage"], notes
+    ({'lethal': 3, 'subdual': 2, 'critical': 0}, ('5 B damage: 3 lethal, 2 subdual (L752)',))
+    """
+    out = merged(sheet)
+    damage = dict(out["damage"])
+    notes: list[str] = []
+    done = int(resolution.damage_done)
+    rules = resolution.rules
+    if rules is not None and rules.effect == "trauma":
+        damage["critical"] = int(damage.get("critical", 0)) + rules.critical_damage
+        damage["lethal"] = int(damage.get("lethal", 0)) + rules.extra_lethal_damage
+        notes.append(
+            f"Trauma: {rules.critical_damage} Critical Damage and {rules.extra_lethal_damage} Lethal (AFT-24)"
+        )
+    elif done:
+        kind = resolution.damage_type or "L"
+        if kind == "B":
+            lethal = -(-done // 2)
+            damage["lethal"] = int(damage.get("lethal", 0)) + lethal
+            damage["subdual"] = int(damage.get("subdual", 0)) + done - lethal
+            notes.append(f"{done} B damage: {lethal} lethal, {done - lethal} subdual (L752)")
+        elif kind == "C":
+            damage["c_type"] = int(damage.get("c_type", 0)) + done
+            notes.append(f"{done} C damage (the letter C is not expanded in the source, AFT-M30)")
+        else:
+            damage["lethal"] = int(damage.get("lethal", 0)) + done
+            notes.append(f"{done} Lethal damage")
+    out["damage"] = damage
+    added = [condition_to_json(c) for c in resolution.conditions]
+    if len(out["conditions"]) + len(added) > MAX_CONDITIONS:
+        raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
+    out["conditions"] = [*out["conditions"], *added]
+    notes.extend(str(c) for c in resolution.conditions)
+    return out, tuple(notes)
+
+
+def location_regions(sheet: dict[str, Any]) -> dict[int, str]:
+    """AFT-M31: a quadruped's location → region as the user gave them (limb → "leg").
+
+    >>> location_regions(set_field(new_sheet(), "regions.head_neck", "1-2"))
+    {1: 'head_neck', 2: 'head_neck'}
+    """
+    out: dict[int, str] = {}
+    for region, text in merged(sheet)["regions"].items():
+        if region in REGIONS and str(text).strip():
+            for number in parse_locations(str(text)):
+                out[number] = "leg" if region == "limb" else region
+    return out

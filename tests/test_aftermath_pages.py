@@ -1,0 +1,275 @@
+"""The Aftermath pages without a browser: views are values, updates are functions."""
+
+from __future__ import annotations
+
+import re
+
+from rkweb import shell
+from rkweb.model import Ctx, Model
+from rkweb.vdom import find_all, text_of
+
+from pycore.store import History, default_data
+
+NOW = "2026-11-23T10:00:00+01:00"
+
+
+def ctx(seed: str = "abc") -> Ctx:
+    return Ctx(now=NOW, fresh_seed=seed)
+
+
+def fresh() -> Model:
+    return Model(History.new(default_data()), route="aftermath")
+
+
+def send(model: Model, *msgs: tuple[object, ...], seed: str = "abc") -> Model:
+    for msg in msgs:
+        model = shell.update(model, msg, ctx(seed))
+    return model
+
+
+def texts(model: Model, testid: str) -> list[str]:
+    return [text_of(n) for n in find_all(shell.view(model), testid)]
+
+
+def two_fighters() -> Model:
+    model = send(
+        fresh(),
+        ("aftermath_char_new", "character"),
+        ("aftermath_char_field", "name", "Ana"),
+        ("aftermath_char_field", "attr.STR", "30"),
+        ("aftermath_char_new", "character"),
+        ("aftermath_char_field", "name", "Bo"),
+        ("aftermath_char_field", "derived.cda", "1"),
+        ("aftermath_char_field", "derived.mass", "2"),
+        ("aftermath_char_draft", "armor_locations", "4-12"),
+        ("aftermath_char_draft", "armor_material", "Steel"),
+        ("aftermath_char_wear",),
+        ("aftermath_tab", "combat"),
+        ("aftermath_cbt_pick", "attacker", "0"),
+        ("aftermath_cbt_pick", "target", "1"),
+    )
+    return model
+
+
+def test_characters_tab_derives_group_and_effect_die_live() -> None:
+    model = send(
+        fresh(),
+        ("aftermath_char_new", "character"),
+        ("aftermath_char_field", "attr.STR", "30"),
+        ("aftermath_char_field", "ast.HLH", "12"),
+        ("aftermath_char_field", "cst.HLH", "5"),
+    )
+    assert texts(model, "aft-group-STR") == ["G4 · 2D6 rating 30 → Group 4, Effect Die 2D6"]
+    odds = texts(model, "aft-save-odds-HLH")[0]
+    assert "1/4 (25.00%)" in odds and "7/20 (35.00%)" in odds and "2/5 (40.00%)" in odds
+    model = send(model, ("aftermath_char_field", "attr.STR", "99"))
+    assert "outside 0 to 74" in model.ui["aftermath_errors"]["char.attr.STR"]
+    assert model.state["aftermath"]["characters"][0]["attr"]["STR"] == 30
+    assert model.history.undo_label == "Create character"
+
+
+def test_character_delete_is_undoable() -> None:
+    model = send(fresh(), ("aftermath_char_new", "creature"), ("aftermath_char_del", 0))
+    assert model.state["aftermath"]["characters"] == []
+    model = send(model, ("undo",))
+    assert model.state["aftermath"]["characters"][0]["kind"] == "creature"
+
+
+def test_armor_and_skills_and_weapons() -> None:
+    model = send(
+        fresh(),
+        ("aftermath_char_new", "character"),
+        ("aftermath_char_draft", "skill_name", "Pistol"),
+        ("aftermath_char_draft", "skill_bcs", "13"),
+        ("aftermath_char_add_skill",),
+        ("aftermath_char_add_weapon", "Sword, machete"),
+        ("aftermath_char_draft", "armor_locations", "1-3"),
+        ("aftermath_char_draft", "armor_material", "Hercuweave"),
+        ("aftermath_char_wear",),
+    )
+    assert texts(model, "aft-skill")[0].startswith("PistolBCS 13")
+    assert "WDM 1.8L" in texts(model, "aft-weapon")[0]
+    assert texts(model, "aft-av-2") == ["AV 4 (Hercuweave 4 (BF 35 ÷ 10, nearest); AFT-14)"]
+
+
+def test_rolls_tab_shows_exact_chance_and_what_plus_one_changes() -> None:
+    model = send(
+        fresh(),
+        ("aftermath_tab", "rolls"),
+        ("aftermath_roll_field", "bcs", "12"),
+        ("aftermath_roll_toggle", "target_prone"),
+    )
+    assert texts(model, "aft-roll-formula") == ["BCS 12 + Target is prone +2 = 14"]
+    odds = texts(model, "aft-roll-odds")[0]
+    assert "7/10 (70.00%)" in odds and "1/20 (5.00%) more → 3/4 (75.00%)" in odds
+    model = send(model, ("aftermath_roll_bcs",), seed="r1")
+    result = texts(model, "aft-roll-result")[0]
+    assert re.match(
+        r"^BCS 12 \+ Target is prone \+2 = 14 · 1D20 = \d+ vs BCS 14: (success|failure)", result
+    )
+    model = send(
+        model,
+        ("aftermath_roll_toggle", "attacker_prone"),
+        ("aftermath_roll_toggle", "attacker_sitting"),
+    )
+    assert "attacker posture" in model.ui["aftermath_errors"]["roll.situations"]
+
+
+def test_rolls_tab_saving_throw_and_opposed_dice() -> None:
+    model = send(
+        fresh(),
+        ("aftermath_tab", "rolls"),
+        ("aftermath_roll_field", "ast", "10"),
+        ("aftermath_roll_field", "cst", "3"),
+    )
+    odds = texts(model, "aft-save-odds")[0]
+    assert "3/20 (15.00%)" in odds and "7/20 (35.00%)" in odds and "1/2 (50.00%)" in odds
+    model = send(model, ("aftermath_roll_save",), seed="s")
+    assert re.search(
+        r"saving throw: 1D20 = \d+ vs CST 3 / AST 10: ", texts(model, "aft-roll-result")[0]
+    )
+    assert texts(model, "aft-opp-odds")[0].startswith("Target higher")
+    model = send(model, ("aftermath_roll_opposed",))
+    assert "→" in texts(model, "aft-roll-result")[0]
+
+
+def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() -> None:
+    model = send(
+        fresh(),
+        ("aftermath_char_new", "character"),
+        ("aftermath_char_new", "character"),
+        ("aftermath_tab", "combat"),
+        ("aftermath_cbt_pick", "target", "1"),
+    )
+    waiting = texts(model, "aft-cbt-waiting")[0]
+    assert "target.cda" in waiting
+    model = two_fighters()
+    lines = texts(model, "aft-cbt-modifiers")[0]
+    assert "range EFF 0 (AFT-46)" in lines and "Inherent Accuracy +1 (AFT-44)" in lines
+    assert "target stationary: CDA 1 × 1 −1 (AFT-10)" in lines
+    assert texts(model, "aft-cbt-bcs") == ["BCS 12"]
+    assert "3/5 (60.00%)" in texts(model, "aft-cbt-odds")[0]
+    model = send(
+        model,
+        ("aftermath_cbt_field", "missile", "bcs", "30"),
+        ("aftermath_cbt_toggle", "missile", "critical_hit"),
+    )
+    model = send(model, ("aftermath_cbt_resolve",), seed="fight-1")
+    steps = texts(model, "aft-step")
+    assert steps[0].startswith("Range: Pistol STD at 20 m: EFF")
+    assert any(s.startswith("Hit location: D100") for s in steps)
+    assert any(s.startswith("Adjusted BDG: BDG 10 +0 (EFF) + 1D10") for s in steps)
+    assert any(s.startswith("Damage Done:") for s in steps)
+    entry = model.state["aftermath"]["combat"]["log"][0]
+    assert entry["seed"] == "fight-1" and "Ana → Bo" in entry["text"]
+    assert model.history.undo_label == "Attack: Ana → Bo"
+    target = model.state["aftermath"]["characters"][1]
+    undone = send(model, ("undo",))
+    assert undone.state["aftermath"]["combat"]["log"] == []
+    assert undone.state["aftermath"]["characters"][1]["damage"]["lethal"] == 0
+    assert target["damage"]["lethal"] + target["damage"]["critical"] >= 0
+
+
+def test_hth_worksheet_and_timers() -> None:
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_pick", "mode", "hth"),
+        ("aftermath_cbt_field", "hth", "weapon", "Sword, machete"),
+        ("aftermath_cbt_field", "hth", "bcs", "25"),
+    )
+    assert "BCS 25" in texts(model, "aft-cbt-bcs")[0]
+    model = send(model, ("aftermath_cbt_resolve",), seed="h1")
+    entry = model.state["aftermath"]["combat"]["log"][0]
+    assert "waits for attack.damage_potential" in entry["text"] or "miss" in entry["text"]
+    model = send(
+        model,
+        ("aftermath_cbt_field", "hth", "damage_potential", "15"),
+        ("aftermath_cbt_resolve",),
+        seed="h2",
+    )
+    assert "Damage Done" in " ".join(texts(model, "aft-step"))
+    model = send(model, ("aftermath_cbt_next_phase",))
+    assert texts(model, "aft-clock") == ["Turn 1 · Phase 2"]
+    model = send(model, ("aftermath_cbt_next_turn",))
+    assert texts(model, "aft-clock") == ["Turn 2 · Phase 1"]
+    assert model.history.undo_label == "Next Combat Turn (2)"
+
+
+def test_settings_are_remembered_and_checked() -> None:
+    model = send(
+        fresh(), ("aftermath_tab", "combat"), ("aftermath_set_field", "critical_hit_rule", "2")
+    )
+    assert model.state["aftermath"]["settings"]["critical_hit_rule"] == "2"
+    model = send(model, ("aftermath_set_field", "critical_hit_rule", "25"))
+    assert "1 to 20" in model.ui["aftermath_errors"]["set.critical_hit_rule"]
+
+
+def test_reference_tab_says_not_built_and_ref_messages_are_safe() -> None:
+    model = send(fresh(), ("aftermath_tab", "reference"))
+    try:
+        import rkweb.pages.aftermath_reference  # noqa: F401
+    except ImportError:
+        assert texts(model, "aft-reference-missing") == ["The reference tables are not built yet."]
+        assert send(model, ("aftermath_ref_anything", 1)) == model
+
+
+def test_quadruped_regions_are_asked_on_the_sheet() -> None:
+    model = send(
+        fresh(), ("aftermath_char_new", "creature"), ("aftermath_char_field", "body", "quadrupedal")
+    )
+    assert find_all(shell.view(model), "aft-region-head_neck")
+    model = send(model, ("aftermath_char_field", "regions.head_neck", "1-2"))
+    assert model.state["aftermath"]["characters"][0]["regions"]["head_neck"] == "1, 2"
+    model = send(model, ("aftermath_char_field", "regions.torso", "0-40"))
+    assert "1-30" in model.ui["aftermath_errors"]["char.regions.torso"]
+
+
+def test_thrown_weapon_worksheet() -> None:
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_pick", "mode", "thrown"),
+        ("aftermath_cbt_field", "thrown", "weapon", "Shuriken"),
+        ("aftermath_cbt_field", "thrown", "count", "2"),
+    )
+    assert "−2" in texts(model, "aft-cbt-modifiers")[0]  # 2 thrown at once (note 10)
+    model = send(model, ("aftermath_cbt_field", "thrown", "count", "5"))
+    assert "Deftness Group" in texts(model, "aft-cbt-waiting")[0]
+    model = send(
+        model,
+        ("aftermath_cbt_field", "thrown", "count", "1"),
+        ("aftermath_cbt_field", "thrown", "bcs", "30"),
+        ("aftermath_cbt_field", "thrown", "damage_potential", "6"),
+        ("aftermath_cbt_resolve",),
+    )
+    assert "(thrown): hit location" in texts(model, "aft-attack-result")[0]
+
+
+def test_save_to_lower_a_critical_effect() -> None:
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_field", "missile", "bcs", "30"),
+        ("aftermath_cbt_toggle", "missile", "critical_hit"),
+    )
+    for seed in range(40):  # find a seed whose Critical Effect is not "none"
+        tried = send(model, ("aftermath_cbt_resolve",), seed=f"s{seed}")
+        if tried.state["aftermath"]["combat"]["log"][0]["effect"] != "none":
+            model = tried
+            break
+    else:
+        raise AssertionError("no Critical Effect in 40 seeds")
+    assert "Health AST" in texts(model, "aft-lower")[0]
+    model = send(model, ("aftermath_cbt_lower",))
+    assert "Enter Bo's Health AST" in model.ui["aftermath_errors"]["cbt.lower"]
+    model = send(
+        model,
+        ("aftermath_tab", "characters"),
+        ("aftermath_char_select", 1),
+        ("aftermath_char_field", "ast.HLH", "12"),
+        ("aftermath_char_field", "cst.HLH", "5"),
+        ("aftermath_tab", "combat"),
+        ("aftermath_cbt_lower",),
+    )
+    log = model.state["aftermath"]["combat"]["log"]
+    assert "Health AST 1D20 = " in log[0]["text"] and "(AFT-27)" in log[0]["text"]
+    assert log[1]["lowered"] is True
+    assert not find_all(shell.view(model), "aft-lower")

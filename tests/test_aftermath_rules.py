@@ -1,0 +1,642 @@
+"""Aftermath rules of part A against the text's own numbers (shared/rules/aftermath.md section 4:
+EX-* from seed 001, D-* derived) and every rule ID of part A."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from pycore.errors import RuleError
+from pycore.systems import aftermath as aft
+from pycore.systems.aftermath import combat, critical, firearms, locations, rounding, weapons
+from pycore.systems.aftermath import sheet as aft_sheet
+
+
+class Faces:
+    """A scripted random source: returns the faces given, in order (STYLE 2)."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int, /) -> int:
+        face = self.faces.pop(0)
+        assert a <= face <= b, (face, a, b)
+        return face
+
+
+# --- AFT-01, AFT-02: keys and rounding -----------------------------------------------------------
+
+
+def test_aft_01_00_is_100_and_totals_past_100_use_the_last_row() -> None:
+    assert aft.hit_location(100) == "19/20"  # 99-00 (L112)
+    assert aft.critical_effect(100, 0) == "lethal"
+    assert aft.critical_effect(90, 60) == "lethal"  # 150 → last row
+    assert aft.hit_location(1, modifier=-5) == "1"  # below 1 → first row
+
+
+def test_aft_02_nearest_is_half_up_ex_01_to_ex_04() -> None:
+    # seed 001 L325, L328-331: Emplon BF 5 → AV 1 (half-to-even would give 0)
+    assert [aft.ballistic_cloth_av(bf) for bf in (5, 10, 20, 35)] == [1, 1, 2, 4]
+    assert round(0.5) == 0  # why round() is not used
+    assert rounding.round_half_up(Fraction(5, 2)) == 3
+    assert rounding.unstated(Fraction(-5, 2)) == -3  # penalty magnitude, then the sign
+    assert rounding.unstated(Fraction(5, 2), "down") == 2
+    assert rounding.unstated(Fraction(21, 10), "up") == 3
+
+
+def test_ex_04_hercuweave_bf_35_not_30() -> None:
+    cloth = aft.armor_material("Hercuweave")
+    assert cloth.code == "BC30" and cloth.barrier_factor == 35
+    assert aft.ballistic_cloth_av(35) == cloth.armor_value == 4
+    assert aft.ballistic_cloth_av(30) == 3
+
+
+# --- AFT-03: BCS roll ------------------------------------------------------------------------------
+
+
+def test_aft_03_bcs_chance_is_clamped_over_20() -> None:
+    assert [aft.bcs_chance(b) for b in (-1, 0, 1, 10, 20, 21)] == [
+        0,
+        0,
+        Fraction(1, 20),
+        Fraction(1, 2),
+        1,
+        1,
+    ]
+    assert aft.plus_one_change(10) == Fraction(1, 20)
+    assert aft.plus_one_change(20) == 0
+
+
+def test_aft_03_halving_comes_before_modifiers() -> None:
+    mods = [aft.BcsModifier("target prone", 2, "AFT-08")]
+    total = aft.modified_bcs(13, mods, halved=True)
+    assert (total.after_halving, total.total) == (7, 9)  # 6.5 → 7 (AFT-02), then +2
+    assert str(aft.judge_bcs(9, 9)) == "1D20 = 9 vs BCS 9: success by 0"
+    assert not aft.judge_bcs(9, 10).success
+
+
+def test_aft_03_roll_is_replayable_from_its_seed() -> None:
+    a = aft.roll_bcs(11, random.Random("s1"))
+    b = aft.roll_bcs(11, random.Random("s1"))
+    assert a == b
+
+
+# --- AFT-04: criticals are the user's rule ---------------------------------------------------------
+
+
+def test_aft_04_critical_is_by_rule_or_by_tick() -> None:
+    attack = combat.HthAttack(base_bcs=15, critical_hit_at_or_below=2, damage_potential=3)
+    hit = combat.resolve_hth(attack, Faces(2, 1, 50, 10))
+    assert hit.critical_hit
+    miss = combat.resolve_hth(combat.HthAttack(base_bcs=5, critical_miss_at_or_above=19), Faces(19))
+    assert miss.critical_miss and "T14" in str(miss)
+    plain = combat.resolve_hth(combat.HthAttack(base_bcs=15, damage_potential=3), Faces(2, 50))
+    assert not plain.critical_hit
+
+
+# --- AFT-05: saving throws -------------------------------------------------------------------------
+
+
+def test_aft_05_three_outcomes_and_their_odds() -> None:
+    assert [aft.saving_throw(10, 3, r).outcome for r in (1, 3, 4, 10, 11, 20)] == [
+        "critical",
+        "critical",
+        "ability",
+        "ability",
+        "failure",
+        "failure",
+    ]
+    odds = aft.saving_throw_odds(10, 3)
+    assert (odds.critical, odds.ability, odds.failure) == (
+        Fraction(3, 20),
+        Fraction(7, 20),
+        Fraction(1, 2),
+    )
+    assert odds.ability_save == Fraction(1, 2) and odds.critical_save == Fraction(3, 20)
+    result = aft.saving_throw(10, 3, 8)
+    assert result.ability_save_passed and not result.critical_save_passed
+
+
+def test_aft_05_blast_buffering_raises_only_that_ast() -> None:
+    # L522: Blast Buffering adds twice its level to the number needed (level 2 → +4)
+    assert aft.saving_throw(10, 3, 14, ast_bonus=4).outcome == "ability"
+    assert aft.saving_throw(10, 3, 15, ast_bonus=4).outcome == "failure"
+    assert aft.saving_throw_odds(10, 3, 4).failure == Fraction(6, 20)
+
+
+# --- AFT-06, AFT-07: groups and opposed dice -------------------------------------------------------
+
+
+def test_d_10_group_edges_and_range() -> None:
+    assert str(aft.attribute_group(4)) == "rating 4 → Group 1, Effect Die 1D3"
+    assert aft.attribute_group(5).effect_die == "1D6"
+    assert aft.attribute_group(74).effect_die == "2D10+2"
+    with pytest.raises(RuleError, match="0 to 74"):
+        aft.attribute_group(75)
+    with pytest.raises(RuleError, match="0 to 74"):
+        aft.attribute_group(-1)
+    assert aft.attribute_group(0).effect_die == ""
+
+
+def test_ex_14_to_16_horse_ratings() -> None:
+    # seed 001 L353: STR 30, DFT 14, SPD 24, HLH 24; L359 teeth at minus 1 STR Group
+    assert (aft.attribute_group(30).number, aft.attribute_group(30).effect_die) == (4, "2D6")
+    assert aft.group_effect_die(aft.shifted_group(4, -1)) == "1D10"  # EX-15
+    assert [aft.attribute_group(r).effect_die for r in (14, 24, 24)] == ["1D6", "1D10", "1D10"]
+
+
+def test_aft_06_group_8_alternative_and_below_zero() -> None:
+    assert aft.attribute_group(70, "2D10+3").effect_die == "2D10+3"
+    assert aft.group_effect_die(-2) == ""
+    with pytest.raises(RuleError):
+        aft.attribute_group(70, "3D10")
+
+
+def test_d_12_and_aft_07_ties() -> None:
+    assert aft.judge_opposed("check_for_daze", 5, 5).happens  # tie → Dazed
+    assert not aft.judge_opposed("check_for_knocked_over", 5, 5).happens
+    assert not aft.judge_opposed("torso_entanglement", 5, 5).happens
+    assert aft.judge_opposed("check_for_knocked_over", 4, 5).happens
+    odds = aft.check_for_daze_odds("1D3", "1D3")
+    assert (odds.first_higher, odds.second_higher, odds.tie) == (
+        Fraction(1, 3),
+        Fraction(1, 3),
+        Fraction(1, 3),
+    )
+    none = aft.opposed_odds("", "1D6")
+    assert none.second_higher == 1  # group 0 rolls 0
+
+
+# --- AFT-08 to AFT-11: situation modifiers ---------------------------------------------------------
+
+
+def test_aft_08_exclusive_groups_and_starred_rows() -> None:
+    mods = aft.hth_modifiers(["target_prone", "to_rear", "from_side", "wounded_75"])
+    assert [m.value for m in mods] == [2, -10, 5, -4]
+    with pytest.raises(RuleError, match="both wounds"):
+        aft.hth_modifiers(["wounded_50", "wounded_75"])
+    assert aft.hth_modifiers(["darkness"], starred_apply=False) == []
+    assert aft.wound_level(46, 60) == "over_75"
+
+
+def test_aft_09_missile_rows() -> None:
+    situation = aft.missile_modifiers(["hip_fire", "two_guns", "rear_hex"])
+    assert situation.hip_fire
+    assert [m.value for m in situation.modifiers] == [-1, -4]
+    with pytest.raises(RuleError, match="one of them"):
+        aft.missile_modifiers(["side_hex", "rear_hex"])
+    assert aft.missile_modifiers(["damaged"], damage_taken=7).modifiers[0].value == -4
+
+
+def test_aft_10_target_actions() -> None:
+    assert aft.target_action_modifier(2, "running").value == -6
+    assert aft.target_action_modifier(2, "stationary", dodging=True).value == -4
+
+
+def test_aft_11_dat_position() -> None:
+    assert aft.dat_position("XL", "character_hex").group_change == -1
+    assert aft.dat_position("XL", "long_hex").no_secondary_strike
+    assert not aft.dat_position("S", "long_hex").allowed
+    assert aft.dat_position("S", "front_side_rear_hex").group_change == 0
+
+
+# --- AFT-12, AFT-13: locations -----------------------------------------------------------------------
+
+
+def test_d_01_d_02_locations() -> None:
+    assert (aft.hit_location(11), aft.hit_location(12)) == ("3", "4/5")
+    assert aft.hit_location(93, "quadrupedal") == "29"
+    assert aft.hit_location(97, "quadrupedal") == "30"
+    assert aft.hit_location(92, "quadrupedal", 5) == "30"
+
+
+def test_aft_12_above_is_minus_5_and_splits() -> None:
+    assert locations.location_modifier("bipedal", "above") == -5
+    assert locations.location_modifier("bipedal", "below") == 5
+    assert aft.split_location("4/5", 50, "front") == "4"
+    assert aft.split_location("5/6/7", 80, "rear") == "6"
+    assert aft.split_location("5/6/7", 81, "front") == "7"
+    assert aft.split_location("21/22", 70, "side", near_side=22) == "22"
+    assert aft.split_location("21/22", 71, "side", near_side=22) == "21"
+    assert aft.split_location("14/15/16", 61, "side", near_side=15) == "14"
+    assert aft.split_location("14/15/16", 71, "side", near_side=15) == "16"  # underbelly
+    assumed = locations.split("21/22", 10, "side")
+    assert assumed.assumed_near and "AFT-F1" in str(assumed)
+    with pytest.raises(RuleError, match="not a side member"):
+        aft.split_location("21/22", 10, "side", near_side=5)
+
+
+def test_aft_13_regions() -> None:
+    assert [aft.region_of(n) for n in (3, 4, 12, 13, 20, 21, 30)] == [
+        "head_neck",
+        "torso",
+        "torso",
+        "leg",
+        "leg",
+        "arm",
+        "arm",
+    ]
+
+
+# --- AFT-14 to AFT-17: armor, damage, weapons ------------------------------------------------------
+
+
+def test_aft_14_d_22_highest_armor_at_a_location() -> None:
+    assert aft.location_av(["Armorlon", "Heavy Leather"]).av == 4
+    assert aft.location_av(["Hercuweave"]).av == 4
+    assert aft.armor_totals("Plasteel", 2).enc == Fraction(8, 100)
+
+
+def test_aft_15_damage_done() -> None:
+    assert aft.damage_done(10, 10).done == 0
+    assert not aft.damage_done(10, 10).penetrated
+    assert aft.damage_done(11, 10).done == 1
+
+
+def test_d_16_aft_16_machete_break_check() -> None:
+    assert aft.breakage_check("Sword, machete", "R", 8) is None
+    assert aft.breakage_check("Sword, machete", "R", 9) == Fraction(11, 20)
+    assert aft.breakage_check("Sword, machete", "SR", 10) is None
+    assert aft.breakage_check("Sword, machete", "FH", 11) == Fraction(11, 20)
+    assert aft.breakage_check("Ax, hatchet", "R", 7) == Fraction(17, 20)  # note 5 governs
+    assert aft.breakage_check("Baseball bat", "FS", 20) is None
+    assert aft.breakage_check("Sword, saber", "R", 20) is None  # no note 5/6
+    assert weapons.judge_breakage("Club", 3).broken and not weapons.judge_breakage("Club", 2).broken
+
+
+def test_d_17_aft_17_penetration_cap() -> None:
+    assert aft.penetration_cap("Knife, switchblade", 3) == 12
+    assert aft.damage_done(20, 13, cap=12).done == 0
+    assert aft.penetration_cap("Rope", 2) == 4
+    assert weapons.note_texts("Club")[-1][0] == 13
+
+
+# --- AFT-18 to AFT-27: criticals -------------------------------------------------------------------
+
+
+def test_d_05_aft_18_enhancement() -> None:
+    assert (aft.critical_hit_enhancement(15).bonus, aft.critical_hit_enhancement(16).bonus) == (
+        2,
+        3,
+    )
+    assert aft.wdm_for("Ax, fire", critical_bonus=2).value == Fraction(38, 10)
+
+
+def test_aft_19_gun_criticals() -> None:
+    assert aft.gun_critical("pistol").bdg_dice == "1D10"
+    assert aft.gun_critical("rifle").bdg_dice == "2D10"
+    assert aft.gun_critical("burst").extra_rounds_dice == "1D3"
+
+
+def test_d_03_d_04_aft_20_critical_effect() -> None:
+    assert aft.critical_effect(30, 1) == "daze"
+    assert aft.critical_effect(60, 16) == "disable"
+    assert critical.roll_critical_effect(70, 0, 30).effect == "lethal"  # 96-00 special effect
+
+
+def test_aft_21_22_daze_and_stun_timers() -> None:
+    """AFT-21 Daze and AFT-22 Stun (seed 001 L22, L24), with their AFT-55 timers."""
+    at = aft.moment(4, 12)
+    daze = aft.daze_condition(at)
+    assert daze.active_at(aft.moment(5, 12)) and not daze.active_at(aft.moment(5, 13))
+    stun, trailing = aft.stun_conditions(at)
+    assert stun.until == aft.moment(5, 12)
+    assert trailing.start == aft.moment(5, 13) and trailing.until == aft.moment(6, 12)
+    rules = aft.effect_rules("stun", 4)
+    assert rules.halves_dft_spd and rules.no_attacks and rules.halves_bcs_oda
+    assert critical.stun_conditions(at, trailing_daze=False) == (stun,)
+
+
+def test_aft_23_disable_limb_and_body() -> None:
+    assert aft.effect_rules("disable", 25).limb_disabled
+    body = aft.effect_rules("disable", 2)
+    assert body.saves[0][0] == "health_save"
+    assert str(aft.disable_body_outcome("critical")) == "Dazed for the rest of the combat"
+    assert "System Shock" in str(aft.disable_body_outcome("failure"))
+
+
+def test_aft_24_25_trauma_and_sever() -> None:
+    """AFT-24 Trauma and AFT-25 Sever, bleeding and fractures (seed 001 L30-34)."""
+    rules = aft.effect_rules("trauma", 22, damage_done=9, health_group=3)
+    assert (rules.critical_damage, rules.extra_lethal_damage) == (9, 5)
+    assert rules.sever_chance == Fraction(9, 100)
+    assert rules.bleeding_dice == "1D6+3"
+    assert rules.saves[0][0] == "health_ast"
+    assert "Death Blow" in str(aft.effect_rules("trauma", 2, damage_done=9))
+    assert "breaks the bone" in str(aft.effect_rules("trauma", 22, damage_done=9, cuts=False))
+
+
+def test_d_23_bleeding_countdown() -> None:
+    odds = aft.bleeding_odds(3)
+    assert sorted(odds) == [4, 5, 6, 7, 8, 9] and all(p == Fraction(1, 6) for p in odds.values())
+
+
+def test_aft_26_lethal() -> None:
+    assert aft.effect_rules("lethal", 12).death
+    limb = aft.effect_rules("lethal", 18)
+    assert limb.automatic_sever and not limb.death
+
+
+def test_aft_27_lower_ladder() -> None:
+    ladder = ["lethal"]
+    while ladder[-1] != "none":
+        ladder.append(aft.lower_effect(ladder[-1]))
+    assert ladder == ["lethal", "trauma", "disable", "stun", "daze", "none"]
+
+
+# --- AFT-29: weapon notes as rules ----------------------------------------------------------------
+
+
+def test_ex_13_sai_thrust_and_other_wdm_rules() -> None:
+    thrust = aft.wdm_for("Sai", "thrust")
+    assert (thrust.value, thrust.damage_type) == (Fraction(12, 10), "L")
+    assert aft.wdm_for("Bayonet, short", "mounted").value == Fraction(16, 10)
+    assert aft.wdm_for("Rifle butt", gun_enc=Fraction(35, 10)).value == Fraction(45, 10)
+    assert aft.wdm_for("Knife, bowie", "thrown").value == Fraction(15, 10)
+    assert aft.wdm_for("Rope whip, cable", weighted=True).value == Fraction(18, 10)
+    with pytest.raises(RuleError, match="sap_rule"):
+        aft.wdm_for("Sap")
+    assert weapons.hand_guard("Knife, trench") == (4, "SR")
+    assert aft.weapon("Chain").entangling
+
+
+def test_d_19_shuriken() -> None:
+    assert aft.shuriken_throw(3, 3).bcs_modifier == -3
+    with pytest.raises(RuleError, match="Deftness Group"):
+        aft.shuriken_throw(4, 3)
+
+
+# --- AFT-44 to AFT-52: firearms ---------------------------------------------------------------------
+
+
+def test_aft_44_inherent_accuracy() -> None:
+    assert aft.inherent_accuracy("pistol", "SNUB").total == -1
+    assert aft.inherent_accuracy("shotgun", "Shot", match=True).total == 5
+    assert aft.inherent_accuracy("long_gun", "Carbine", autofire=True, bursts=1).total == 2
+
+
+def test_aft_45_actions_and_bursts() -> None:
+    assert aft.fire("SS", shots=1).rounds == 1
+    assert aft.fire("FA", bursts=3, max_bursts=4).rounds == 9
+    with pytest.raises(RuleError):
+        aft.fire("AB", bursts=4)
+
+
+def test_d_06_aft_46_range_steps() -> None:
+    eff = aft.range_step("Pistol STD", 30)
+    assert (eff.step, eff.bcs_modifier, eff.bdg_add, eff.bdg_percent) == ("EFF", 0, 0, 0)
+    lng = aft.range_step("pistol std", 31)
+    assert (lng.step, lng.bcs_modifier, lng.bdg_percent) == ("LNG", -1, -10)
+    assert aft.range_step("Shot Load Riot Gun", 50).step == "MAX"
+    assert aft.range_step("Autofire Rifle", 10).step == "PBR"
+    with pytest.raises(RuleError, match="out of range"):
+        aft.range_step("Shot Load Riot Gun", 50.5)
+
+
+def test_aft_47_adjusted_bdg_order() -> None:
+    assert aft.adjusted_bdg(11, "Pistol STD", 31) == 10  # 11 − 1.1 → −1
+    assert aft.adjusted_bdg(11, "Pistol STD", 45) == 10  # LNG
+    assert aft.adjusted_bdg(11, "Pistol STD", 60) == 8  # EXT: −2.75 → −3
+    assert aft.adjusted_bdg(11, "Pistol STD", 150) == 5  # −5.5 → −6
+    assert aft.adjust_bdg(11, "Pistol STD", 3, "1D10", 10).total == 31
+
+
+def test_d_07_aft_48_damage_dice() -> None:
+    assert [aft.bullet_damage_dice(b) for b in (11, 25, 4, 0)] == ["2D10+1", "3D10+3", "1D10+0", ""]
+    assert firearms.bullet_damage_odds(4)[10] == Fraction(1, 10)
+
+
+def test_aft_49_special_effects() -> None:
+    flesh = aft.missile_special_effect(25)
+    assert flesh.damage == "1_if_av_exceeded" and not flesh.stopping
+    assert aft.missile_special_effect(50).stopping
+    assert aft.missile_special_effect(90).critical_effect_roll
+    assert aft.missile_special_effect(100).critical_effect_bonus == 30
+
+
+def test_d_08_d_25_aft_50_stopping() -> None:
+    assert aft.stopping(3, 3).band == "1_to_5"  # exactly 1 → first band (reading)
+    quarter = aft.stopping(1, 4)
+    assert quarter.band == "below_1" and quarter.chance == Fraction(1, 4)
+    horse = aft.stopping(21, 3)
+    assert (horse.effect, horse.knock_down) == (7, "deftness_cst")
+    assert aft.stopping(33, 3).knock_down == "automatic"
+
+
+def test_d_15_aft_51_shot_shells() -> None:
+    with pytest.raises(RuleError, match="no Slug shell"):
+        aft.shot_shell_bdg("Slug", "10")
+    assert aft.shot_shell_bdg("4-BB", ".410") == 16
+    assert aft.shot_shell_bdg("12-9", "10", supplied=14) == 14
+    assert aft.shot_damage_type("4-BB", "LNG", None) == "B"
+    assert aft.shot_damage_type("12-9", "PBR", 2) is None
+
+
+def test_d_18_aft_52_cartridge_enc() -> None:
+    assert firearms.pistol_cartridge_enc("9mm Parabellum") == Fraction(2, 100)
+    assert firearms.pistol_cartridge_enc("30 (7.65mm)") == Fraction(1, 100)
+    assert aft.cartridge_enc("shot shell") == Fraction(2, 100)
+
+
+def test_aft_t41_missing_long_gun_rounds_are_asked() -> None:
+    with pytest.raises(RuleError, match="AFT-M27"):
+        aft.ammunition_bdg("long gun", "38-40")
+    assert aft.ammunition_bdg("long gun", "32-20") == 6
+
+
+# --- AFT-55 to AFT-57: time and the assembled procedures -------------------------------------------
+
+
+def test_aft_55_twenty_phases() -> None:
+    assert critical.PHASES == 20
+    with pytest.raises(RuleError):
+        aft.moment(1, 21)
+
+
+def test_aft_56_hth_attack_to_critical_effect() -> None:
+    attack = combat.HthAttack(
+        base_bcs=12,
+        weapon="Sword, machete",
+        strength_group=3,
+        zone="character_hex",
+        situations=("target_prone",),
+        damage_potential=14,
+        armor={7: (9, "R")},
+        critical_hit=True,
+        target_health_group=2,
+        at=aft.moment(1, 5),
+    )
+    # D20 5 (hit), D20 12 (T01 +2), D100 25 (6/7), D100 60 (7), break D20 10 (broken), D100 90
+    result = combat.resolve_hth(attack, Faces(5, 12, 25, 60, 10, 90))
+    text = str(result)
+    assert "Strength Group +0" in text and "BCS 12 + Target is prone +2 = 14" in text
+    assert result.location == 7 and result.damage_potential == 7  # 14 halved by the break
+    assert result.damage_done == 0  # 7 does not exceed AV 9: no Critical Effect
+    assert result.effect == "none"
+    again = combat.resolve_hth(attack, Faces(5, 12, 25, 60, 9, 90, 50))
+    assert again.damage_done == 5 and again.effect == "trauma"  # D100 90 + 5 = 95
+    assert again.rules is not None and again.rules.sever_chance == Fraction(5, 100)
+    assert "D100 50 vs 5%: no Sever" in str(again)
+    severed = combat.resolve_hth(attack, Faces(5, 12, 25, 60, 9, 90, 5, 4))
+    bleeding = [c for c in severed.conditions if c.name == "Bleeding to death"]
+    assert bleeding and bleeding[0].until == aft.moment(1 + 4 + 2, 5)  # HG 2 + 1D6 4
+
+
+def test_aft_56_waits_for_the_damage_potential() -> None:
+    result = combat.resolve_hth(combat.HthAttack(base_bcs=15), Faces(3, 50))
+    assert result.waits_for == ("attack.damage_potential",)
+
+
+def test_aft_57_missile_attack_to_critical_effect() -> None:
+    attack = combat.MissileAttack(
+        base_bcs=10,
+        range_row="Pistol STD",
+        meters=8,
+        gun="pistol",
+        size="STD",
+        target_cda=1,
+        base_bdg=11,
+        armor={8: 2},
+        critical_hit=True,
+        special_effect_roll=True,
+        target_mass=2,
+        target_health_group=3,
+        at=aft.moment(2, 3),
+    )
+    # D20 4; location D100 35 (8/9), split 20 (8); crit 1D10 6; damage 2D10+... ; special 70
+    result = combat.resolve_missile(attack, Faces(4, 35, 20, 6, 5, 5, 70, 2, 1, 50))
+    assert str(result.bcs) == (
+        "BCS 10 + range SHT +1 + Inherent Accuracy +1 + target stationary: CDA 1 × 1 −1 = 11"
+    )
+    assert result.location == 8
+    assert "BDG 11 +0 (SHT) + 1D10 6 (critical, AFT-19) = 17 → Adjusted BDG 17" in str(result)
+    # 17 → 2D10+2: 5 + 5 + 2 = 12; AV 2 → 10
+    assert (result.damage_potential, result.damage_done) == (12, 10)
+    assert result.special is not None and result.special.daze
+    assert result.stopping is not None and result.stopping.effect == Fraction(17, 2)
+    assert "Knock-back: knock-back 2D3 (2, 1) = 3 m; 1 stopping categories lost" in str(result)
+    assert result.conditions[0].name == "Dazed"
+    # critical effect: D100 50 + 10 = 60 → stun
+    assert result.effect == "stun"
+
+
+def test_aft_57_missile_needs_cda_and_average_bcs() -> None:
+    base = dict(range_row="Pistol STD", meters=8, gun="pistol", size="STD", base_bdg=5)
+    with pytest.raises(RuleError, match=r"target\.cda"):
+        combat.resolve_missile(combat.MissileAttack(base_bcs=10, target_cda=None, **base), Faces())  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match="average_bcs"):
+        combat.resolve_missile(
+            combat.MissileAttack(base_bcs=10, target_cda=0, situations=("hip_fire",), **base),  # type: ignore[arg-type]
+            Faces(),
+        )
+    hip = combat.missile_bcs(
+        combat.MissileAttack(
+            base_bcs=10,
+            target_cda=0,
+            situations=("hip_fire",),
+            average_bcs=6,
+            **base,  # type: ignore[arg-type]
+        )
+    )[0]
+    assert str(hip).startswith("Average BCS (hip fire) 6")
+
+
+def test_aft_13_quadruped_effects_wait_for_the_users_regions() -> None:
+    """AFT-13 / AFT-M31: a quadruped's regions are the user's; without them the effect waits."""
+    attack = combat.HthAttack(
+        base_bcs=20, damage_potential=20, critical_hit=True, body="quadrupedal", at=aft.moment(1, 1)
+    )
+    # D20 3, T01 D20 5, location D100 2 (location 1), critical effect D100 30 → 50: daze
+    waiting = combat.resolve_hth(attack, Faces(3, 5, 2, 30))
+    assert waiting.effect == "daze" and waiting.rules is None
+    assert "creature.location_region" in str(waiting)
+    assert waiting.conditions[0].name == "Dazed"  # Daze does not depend on the region
+    given = combat.HthAttack(
+        base_bcs=20,
+        damage_potential=20,
+        critical_hit=True,
+        body="quadrupedal",
+        regions={1: "head_neck"},
+    )
+    lethal = combat.resolve_hth(given, Faces(3, 5, 2, 90))
+    assert lethal.effect == "lethal" and lethal.rules is not None and lethal.rules.death
+
+
+def test_aft_51_birdshot_does_b_damage_in_the_worksheet() -> None:
+    attack = combat.MissileAttack(
+        base_bcs=20,
+        range_row="Shot Load Full Choke",
+        meters=5,
+        gun="shotgun",
+        size="Shot",
+        target_cda=0,
+        base_bdg=12,
+        shot="12-9",
+        target_mass=3,
+    )
+    result = combat.resolve_missile(attack, Faces(1, 50, 5, 5, 5))
+    assert result.damage_type == "B" and "AFT-51" in str(result)
+    sheet_after, notes = aft_sheet.apply_resolution(aft_sheet.new_sheet(), result)
+    assert "B damage" in notes[0]
+    assert sheet_after["damage"]["subdual"] > 0
+
+
+def test_aft_29_note_10_and_muscle_powered_missiles() -> None:
+    """Thrown weapons: missile modifiers, −N for N shuriken (note 10), T01 on a critical, the
+    Missile Special Effects and Stopping by Damage Potential ÷ Mass (AFT-49, AFT-50)."""
+    attack = combat.HthAttack(
+        base_bcs=14,
+        weapon="Shuriken",
+        thrown=True,
+        count=3,
+        deftness_group=3,
+        target_cda=1,
+        missile_situations=("stance",),
+        damage_potential=8,
+        critical_hit=True,
+        special_effect_roll=True,
+        target_mass=2,
+        at=aft.moment(1, 1),
+    )
+    total, _steps, _ = combat.hth_bcs(attack)
+    assert str(total) == (
+        "BCS 14 + In firing stance +1 + target stationary: CDA 1 × 1 −1 + 3 thrown at once −3 = 11"
+    )
+    # D20 4, T01 D20 10 (+2), D100 50 (12), special D100 50 (stopping), 2D3 (1, 1), crit D100 10
+    result = combat.resolve_hth(attack, Faces(4, 10, 50, 50, 1, 1, 10))
+    text = str(result)
+    assert "WDM 3.6L (listed 1.6 + 2 critical, AFT-18)" in text
+    assert result.stopping is not None and result.stopping.effect == 4  # 8 ÷ 2
+    assert result.effect == "none" and result.damage_done == 8  # 10 + 8 = 18 → no effect
+    with pytest.raises(RuleError, match="Deftness Group"):
+        combat.hth_bcs(combat.HthAttack(**{**attack.__dict__, "count": 4}))
+    with pytest.raises(RuleError, match="not a thrown weapon"):
+        combat.hth_bcs(
+            combat.HthAttack(base_bcs=10, weapon="Sword, saber", thrown=True, target_cda=0)
+        )
+
+
+def test_aft_25_a_bullet_sever_waits_for_whether_it_cuts() -> None:
+    """AFT-25 reading: whether a bullet cuts has no default; the Sever roll waits for it."""
+    base = dict(
+        base_bcs=20,
+        range_row="Pistol STD",
+        meters=20,
+        gun="pistol",
+        size="STD",
+        target_cda=0,
+        base_bdg=11,
+        critical_hit=True,
+        target_health_group=2,
+    )
+    # D20 1; location D100 50 (12); crit 1D10 10; 3D10+2 (10, 10, 10) = 32; effect D100 60 → 92
+    waiting = combat.resolve_missile(combat.MissileAttack(**base), Faces(1, 50, 10, 10, 10, 10, 60))  # type: ignore[arg-type]
+    assert waiting.effect == "trauma" and "attack.cuts" in str(waiting)
+    cut = combat.resolve_missile(
+        combat.MissileAttack(**base, cuts=True),  # type: ignore[arg-type]
+        Faces(1, 50, 10, 10, 10, 10, 60, 20, 3),
+    )
+    assert "D100 20 vs 32%: Sever" in str(cut)
+    assert any(c.name == "Bleeding to death" for c in cut.conditions)

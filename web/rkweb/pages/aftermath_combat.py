@@ -1,0 +1,1214 @@
+"""Aftermath Combat tab: the worksheet. Attacker and target from the sheets, a missile (AFT-57)
+or hand-to-hand (AFT-56) attack with every BCS modifier line by line and the exact chance, then
+one press resolves it with the core (roll, critical, location and split, damage, AV, Damage Done,
+special effect, stopping, Critical Effect) and applies it to the target, undoably. Turn and
+phase drive the condition timers; the values the source lacks are named fields here or on the
+sheets, and the worksheet says which step waits for one."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath import bcs, combat, firearms
+from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.armor import armor_material
+from pycore.systems.aftermath.bcs import plus_one_change
+from pycore.systems.aftermath.critical import PHASES, Moment, lower_effect, save_to_lower
+from pycore.systems.aftermath.locations import DIRECTIONS
+from pycore.systems.aftermath.weapons import weapon, weapon_names, weapons
+from pycore.tables import load_table
+from rkweb.fmt import odds_text
+from rkweb.model import Ctx, Model
+from rkweb.pages.aftermath_characters import conditions_card
+from rkweb.pages.aftermath_state import (
+    LOG_LIMIT,
+    SETTINGS,
+    errors,
+    names,
+    optional_int,
+    quietly,
+    state,
+    undoable,
+    with_error,
+)
+from rkweb.pages.aftermath_widgets import button, chip, chips, field, log_list, odds, select
+from rkweb.vdom import Msg, VNode, h
+
+GUNS = (
+    ("pistol|SNUB", "Pistol, SNUB barrel"),
+    ("pistol|SHT", "Pistol, SHT barrel"),
+    ("pistol|STD", "Pistol, STD barrel"),
+    ("pistol|LNG", "Pistol, LNG barrel"),
+    ("pistol|XLNG", "Pistol, XLNG barrel"),
+    ("long_gun|Carbine", "Long gun, carbine"),
+    ("long_gun|Rifle", "Long gun, rifle"),
+    ("shotgun|Slug", "Shotgun, slug"),
+    ("shotgun|Shot", "Shotgun, shot"),
+    ("smg|SMG", "SMG (Inherent Accuracy entered)"),
+)
+MODE_NAMES = {"missile": "missile", "hth": "hand-to-hand", "thrown": "thrown"}
+ZONES = (
+    ("character_hex", "In the attacker's own hex"),
+    ("front_side_rear_hex", "Front, Side or Rear hex"),
+    ("long_hex", "Long Front or Long Side hex"),
+)
+INT_FIELDS = {
+    "bcs": (-100, 100),
+    "count": (1, 8),
+    "damage_taken": (0, 1000),
+    "bursts": (0, 20),
+    "encumbrance": (-2, 0),
+    "distractions": (-40, 0),
+}
+OPTIONAL_INT_FIELDS = {
+    "ia_value": (-10, 10),
+    "bdg": (0, 200),
+    "damage_potential": (0, 1000),
+    "near_side": (1, 30),
+}
+SETTING_INTS = {
+    "critical_hit_rule": (1, 20),
+    "critical_miss_rule": (1, 20),
+    "bcs_per_distraction": (-20, 0),
+    "bdg_long_gun_38_40": (1, 200),
+    "bdg_long_gun_44_40": (1, 200),
+    "bdg_long_gun_44_magnum": (1, 200),
+    "bdg_birdshot_10": (1, 200),
+    "bdg_birdshot_12": (1, 200),
+}
+MISSING_BDG = {
+    "long gun:38-40": "bdg_long_gun_38_40",
+    "long gun:44-40": "bdg_long_gun_44_40",
+    "long gun:44 Magnum": "bdg_long_gun_44_magnum",
+    "shot:12-9:10": "bdg_birdshot_10",
+    "shot:12-9:12": "bdg_birdshot_12",
+}
+
+
+def _now(st: dict[str, Any]) -> Moment:
+    c = st["combat"]
+    return Moment(int(c["turn"]), int(c["phase"]))
+
+
+def _char(st: dict[str, Any], key: str) -> tuple[int, dict[str, Any] | None]:
+    index = int(st["combat"].get(key, 0) or 0)
+    chars = st["characters"]
+    return (index, chars[index]) if 0 <= index < len(chars) else (index, None)
+
+
+def ammunition_options(settings: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every cartridge the worksheet offers, with its base BDG (or what it waits for)."""
+    out = [
+        (f"pistol:{a.name}", f"Pistol {a.name} (BDG {a.bdg})") for a in firearms.pistol_ammunition()
+    ]
+    out += [
+        (
+            f"long gun:{a.name}",
+            f"Long gun {a.name} (BDG {a.bdg})" + (" — read from '32-30'" if a.note else ""),
+        )
+        for a in firearms.long_gun_ammunition()
+    ]
+    for name in ("38-40", "44-40", "44 Magnum"):
+        key = f"long gun:{name}"
+        given = settings.get(MISSING_BDG[key], "")
+        out.append(
+            (
+                key,
+                f"Long gun {name} (BDG {given})"
+                if given
+                else f"Long gun {name} (BDG not in the source: enter it in settings)",
+            )
+        )
+    table = load_table("aftermath", "bdg_shot_shell")
+    for row in table.rows:
+        for gauge in firearms.GAUGES:
+            cell = table.cell(row["shot"], gauge)
+            if cell == "x":
+                continue
+            key = f"shot:{row['shot']}:{gauge}"
+            if cell == "?":
+                given = settings.get(MISSING_BDG.get(key, ""), "")
+                text = f"BDG {given}" if given else "BDG lost in the source: enter it in settings"
+            else:
+                text = f"BDG {cell}"
+            out.append((key, f"Shot shell {row['shot']}, {gauge} gauge ({text})"))
+    return out
+
+
+def base_bdg(form: dict[str, Any], settings: dict[str, Any]) -> int:
+    """The base BDG of the chosen ammunition (T40-T42), or the entered override."""
+    override = optional_int(form.get("bdg"))
+    if override is not None:
+        return override
+    ammo = str(form.get("ammo", ""))
+    supplied = optional_int(settings.get(MISSING_BDG.get(ammo, ""), ""))
+    if ammo.startswith("shot:"):
+        _, shot, gauge = ammo.split(":", 2)
+        return firearms.shot_shell_bdg(shot, gauge, supplied)
+    table, _, caliber = ammo.partition(":")
+    return firearms.ammunition_bdg(table, caliber, supplied)
+
+
+def _shot(form: dict[str, Any]) -> str:
+    """The shot size of a shot-shell load (AFT-51: its B damage), "" for cartridges."""
+    ammo = str(form.get("ammo", ""))
+    if ammo.startswith("shot:") and optional_int(form.get("bdg")) is None:
+        return ammo.split(":", 2)[1]
+    return ""
+
+
+def _gun_critical_row(form: dict[str, Any], settings: dict[str, Any]) -> str:
+    gun = str(form["gun"])
+    group = load_table("aftermath", "range_steps").row_by(
+        "row", firearms.range_row(str(form["range_row"]))
+    )["group"]
+    if group == "autofire" or form.get("autofire"):
+        return "burst"
+    if gun == "pistol":
+        return "pistol"
+    if gun in ("long_gun", "smg"):
+        return "rifle"
+    row = str(settings.get("shotgun_critical_row", ""))
+    if not row:
+        if form.get("critical_hit"):
+            raise RuleError(
+                "shotguns have no Critical Hit Enhancement row: choose one in settings (AFT-M39)"
+            )
+        return "none"
+    return row
+
+
+def _critical_rules(settings: dict[str, Any]) -> tuple[int | None, int | None]:
+    return optional_int(settings.get("critical_hit_rule")), optional_int(
+        settings.get("critical_miss_rule")
+    )
+
+
+def _sheets(st: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    _, attacker = _char(st, "attacker")
+    _, target = _char(st, "target")
+    if attacker is None or target is None:
+        raise RuleError("choose an attacker and a target (create them in the Characters tab)")
+    return attacker, target
+
+
+def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
+    """The core's missile attack from the form, the two sheets and the settings."""
+    settings = st["settings"]
+    form = st["combat"]["missile"]
+    attacker, target = _sheets(st)
+    now = _now(st)
+    attacker_view = core.derive(attacker, now)
+    target_view = core.derive(target, now)
+    armor = {n: core.bullet_av(target, n) for n in core.LOCATIONS}
+    hit_rule, miss_rule = _critical_rules(settings)
+    return combat.MissileAttack(
+        base_bcs=int(form["bcs"]),
+        range_row=str(form["range_row"]),
+        meters=Fraction(str(form["meters"]).strip() or "0"),
+        gun=str(form["gun"]),
+        size=str(form["size"]),
+        target_cda=target["derived"]["cda"],
+        base_bdg=base_bdg(form, settings),
+        armor=armor,
+        average_bcs=attacker["average_bcs"],
+        situations=tuple(form["situations"]),
+        damage_taken_this_turn=int(form["damage_taken"]),
+        dazed=attacker_view.dazed,
+        ia_value=optional_int(form["ia_value"]),
+        autofire=bool(form["autofire"]),
+        bursts=int(form["bursts"]),
+        match=bool(form["match"]),
+        target_action=str(form["target_action"]),
+        dodging=bool(form["dodging"]),
+        encumbrance_bcs=int(form["encumbrance"]),
+        distraction_bcs=int(form["distractions"]),
+        gun_critical_row=_gun_critical_row(form, settings),
+        critical_hit=bool(form["critical_hit"]),
+        critical_miss=bool(form["critical_miss"]),
+        critical_hit_at_or_below=hit_rule,
+        critical_miss_at_or_above=miss_rule,
+        body=str(target["body"]),
+        direction=str(form["direction"]) or None,
+        attack_from=str(form["attack_from"]),
+        near_side=optional_int(form["near_side"]),
+        special_effect_roll=bool(form["special_effect"]),
+        target_mass=target["derived"]["mass"],
+        target_health_group=target_view.groups["HLH"].number,
+        cuts={"yes": True, "no": False}.get(str(form.get("cuts", ""))),
+        pbr_mode=str(settings["pbr_bdg_modifier"]),
+        shot=_shot(form),
+        regions=core.location_regions(target),
+        rounding=str(settings["unstated_rounding"]),
+        at=now,
+    )
+
+
+def hth_attack(st: dict[str, Any], thrown: bool = False) -> combat.HthAttack:
+    """The core's hand-to-hand (or thrown, muscle-powered missile) attack from the form, the
+    two sheets and the settings."""
+    settings = st["settings"]
+    form = st["combat"]["thrown" if thrown else "hth"]
+    attacker, target = _sheets(st)
+    now = _now(st)
+    attacker_view = core.derive(attacker, now)
+    target_view = core.derive(target, now)
+    armor: dict[int, tuple[int, str]] = {}
+    for n in core.LOCATIONS:
+        pieces = target["armor"].get(str(n), [])
+        av = target_view.av[n]
+        fmt = ""
+        for piece in pieces:
+            found = armor_material(piece)
+            if found.material == av.source:
+                fmt = found.format
+        armor[n] = (av.av, fmt)
+    hit_rule, miss_rule = _critical_rules(settings)
+    cuts = {"yes": True, "no": False}.get(str(form["cuts"]))
+    extra: dict[str, Any] = {}
+    if thrown:
+        extra = {
+            "thrown": True,
+            "missile_situations": tuple(form["situations"]),
+            "average_bcs": attacker["average_bcs"],
+            "damage_taken_this_turn": int(form["damage_taken"]),
+            "target_cda": target["derived"]["cda"],
+            "target_action": str(form["target_action"]),
+            "dodging": bool(form["dodging"]),
+            "count": int(form["count"]),
+            "deftness_group": attacker_view.effective["DFT"].number,
+            "special_effect_roll": bool(form["special_effect"]),
+            "target_mass": target["derived"]["mass"],
+        }
+    return combat.HthAttack(
+        **extra,
+        base_bcs=int(form["bcs"]),
+        weapon=str(form["weapon"]),
+        use=str(form.get("use", "strike")),
+        strength_group=attacker_view.groups["STR"].number,
+        zone=str(form.get("zone", "front_side_rear_hex")),
+        situations=() if thrown else tuple(form["situations"]),
+        starred_apply=settings["starred_hth_modifiers"] == "apply",
+        dazed=attacker_view.dazed,
+        encumbrance_bcs=int(form["encumbrance"]),
+        distraction_bcs=int(form["distractions"]),
+        damage_potential=optional_int(form["damage_potential"]),
+        armor=armor,
+        critical_hit=bool(form["critical_hit"]),
+        critical_miss=bool(form["critical_miss"]),
+        critical_hit_at_or_below=hit_rule,
+        critical_miss_at_or_above=miss_rule,
+        body=str(target["body"]),
+        direction=str(form["direction"]) or None,
+        attack_from=str(form["attack_from"]),
+        near_side=optional_int(form["near_side"]),
+        target_health_group=target_view.groups["HLH"].number,
+        cuts=cuts,
+        regions=core.location_regions(target),
+        rounding=str(settings["unstated_rounding"]),
+        at=now,
+    )
+
+
+def _field(model: Model, mode: str, key: str, raw: str) -> Model:
+    st = state(model)
+    form = st["combat"][mode]
+    if key in INT_FIELDS:
+        low, high = INT_FIELDS[key]
+        value = optional_int(raw)
+        if value is None or not low <= value <= high:
+            return with_error(model, f"cbt.{key}", f"Must be a whole number from {low} to {high}.")
+        form[key] = value
+    elif key in OPTIONAL_INT_FIELDS:
+        low, high = OPTIONAL_INT_FIELDS[key]
+        value = optional_int(raw)
+        if raw.strip() and (value is None or not low <= value <= high):
+            return with_error(
+                model, f"cbt.{key}", f"Must be empty or a whole number from {low} to {high}."
+            )
+        form[key] = "" if value is None else value
+    elif key == "meters":
+        try:
+            meters = Fraction(raw.strip())
+        except (ValueError, ZeroDivisionError):
+            return with_error(
+                model, "cbt.meters", "Range must be a number of metres, e.g. 25 or 12.5."
+            )
+        if not 0 <= meters <= 100_000:
+            return with_error(model, "cbt.meters", "Range must be from 0 to 100000 m.")
+        form[key] = raw.strip()
+    elif key == "gun":
+        gun, _, size = raw.partition("|")
+        form["gun"], form["size"] = gun, size
+    elif key == "skill":
+        form["skill"] = raw
+        _, attacker = _char(st, "attacker")
+        for skill in (attacker or {}).get("skills", []):
+            if skill["name"] == raw:
+                form["bcs"] = skill["bcs"]
+    else:
+        form[key] = raw
+    model = with_error(model, f"cbt.{key}", None)
+    st["combat"][mode] = form
+    return quietly(model, st)
+
+
+def _toggle(model: Model, mode: str, key: str) -> Model:
+    st = state(model)
+    form = st["combat"][mode]
+    if key.startswith("sit:"):
+        name = key[4:]
+        chosen = list(form["situations"])
+        form["situations"] = [k for k in chosen if k != name] if name in chosen else [*chosen, name]
+    else:
+        form[key] = not form[key]
+    st["combat"][mode] = form
+    return quietly(model, st)
+
+
+def _resolve(model: Model, ctx: Ctx) -> Model:
+    st = state(model)
+    mode = str(st["combat"]["mode"])
+    rng = random.Random(ctx.fresh_seed)
+    try:
+        if mode in ("hth", "thrown"):
+            result = combat.resolve_hth(hth_attack(st, mode == "thrown"), rng)
+        else:
+            result = combat.resolve_missile(missile_attack(st), rng)
+        target_index, target = _char(st, "target")
+        assert target is not None
+        new_target, notes = core.apply_resolution(target, result)
+    except RuleError as exc:
+        return with_error(model, "cbt.resolve", str(exc))
+    _, attacker = _char(st, "attacker")
+    who = f"{(attacker or {}).get('name', '?')} → {target['name']}"
+    summary = combat.summary(result)
+    entry = {
+        "text": f"{_now(st)} · {who} ({MODE_NAMES.get(mode, mode)}): {summary}",
+        "steps": [str(s) for s in result.steps],
+        "applied": list(notes),
+        "at": ctx.now,
+        "seed": ctx.fresh_seed,
+        "chance": odds_text(result.chance),
+        "effect": result.effect,
+        "target": target_index,
+    }
+    st["characters"][target_index] = new_target
+    st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
+    model = with_error(model, "cbt.resolve", None)
+    return undoable(model, st, f"Attack: {who}", ctx)
+
+
+def _lower(model: Model, ctx: Ctx) -> Model:
+    """AFT-27: the target's Health AST against the last Critical Effect, logged."""
+    st = state(model)
+    log = st["combat"]["log"]
+    if not log or log[0].get("lowered") or log[0].get("effect", "none") == "none":
+        return model
+    latest = dict(log[0])
+    chars = st["characters"]
+    index = int(latest.get("target", -1))
+    if not 0 <= index < len(chars):
+        return model
+    target = chars[index]
+    ast, cst = target["ast"]["HLH"], target["cst"]["HLH"]
+    if not isinstance(ast, int) or not isinstance(cst, int):
+        return with_error(model, "cbt.lower", f"Enter {target['name']}'s Health AST and CST first.")
+    save = bcs.roll_saving_throw(ast, cst, random.Random(ctx.fresh_seed))
+    lowered = save_to_lower(str(latest["effect"]), save.ability_save_passed, str(save))
+    latest["lowered"] = True
+    entry = {
+        "text": f"{_now(st)} · {target['name']}: {lowered}"
+        + ("; adjust the conditions it brought" if lowered.passed else ""),
+        "steps": [],
+        "applied": [],
+        "at": ctx.now,
+        "seed": ctx.fresh_seed,
+    }
+    st["combat"]["log"] = [entry, latest, *log[1:]][:LOG_LIMIT]
+    return undoable(
+        with_error(model, "cbt.lower", None), st, f"Save to lower: {target['name']}", ctx
+    )
+
+
+def _lower_card(model: Model, st: dict[str, Any]) -> VNode | None:
+    log = st["combat"]["log"]
+    if not log or log[0].get("lowered") or log[0].get("effect", "none") in ("none", None):
+        return None
+    index = int(log[0].get("target", -1))
+    chars = st["characters"]
+    if not 0 <= index < len(chars) or not chars[index].get("personality"):
+        return None
+    target = chars[index]
+    effect = str(log[0]["effect"])
+    ast, cst = target["ast"]["HLH"], target["cst"]["HLH"]
+    if isinstance(ast, int) and isinstance(cst, int):
+        chance = f"passes with {odds_text(bcs.saving_throw_odds(ast, cst).ability_save)}"
+    else:
+        chance = f"enter {target['name']}'s Health AST and CST on the sheet"
+    return h(
+        "div",
+        {"class": "notice", "data-testid": "aft-lower"},
+        h(
+            "p",
+            {},
+            f"{target['name']} is a PC or personality NPC: a Health AST lowers {effect} to "
+            f"{lower_effect(effect)} (AFT-27); it {chance}.",
+        ),
+        button("aft-lower-save", "Roll Health AST to lower it", ("aftermath_cbt_lower",), False),
+        h("p", {"class": "field-error", "role": "alert"}, _err(model, "cbt.lower")),
+    )
+
+
+def _advance(model: Model, ctx: Ctx, turns: int) -> Model:
+    st = state(model)
+    c = st["combat"]
+    if turns:
+        c["turn"], c["phase"] = int(c["turn"]) + 1, 1
+        label = f"Next Combat Turn ({c['turn']})"
+    else:
+        phase = int(c["phase"]) + 1
+        if phase > PHASES:
+            c["turn"], phase = int(c["turn"]) + 1, 1
+        c["phase"] = phase
+        label = f"Next Action Phase (turn {c['turn']}, phase {phase})"
+    return undoable(model, st, label, ctx)
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    kind = msg[0]
+    if kind == "aftermath_cbt_field":
+        return _field(model, str(msg[1]), str(msg[2]), str(msg[-1]))
+    if kind == "aftermath_cbt_toggle":
+        return _toggle(model, str(msg[1]), str(msg[2]))
+    if kind == "aftermath_cbt_pick":
+        st = state(model)
+        key, raw = str(msg[1]), str(msg[-1])
+        st["combat"][key] = int(raw) if key in ("attacker", "target") else raw
+        return quietly(model, st)
+    if kind == "aftermath_cbt_resolve":
+        return _resolve(model, ctx)
+    if kind == "aftermath_cbt_lower":
+        return _lower(model, ctx)
+    if kind == "aftermath_cbt_next_phase":
+        return _advance(model, ctx, 0)
+    if kind == "aftermath_cbt_next_turn":
+        return _advance(model, ctx, 1)
+    if kind == "aftermath_cbt_clear":
+        st = state(model)
+        st["combat"]["log"] = []
+        return undoable(model, st, "Clear combat log", ctx)
+    if kind == "aftermath_set_field":
+        st = state(model)
+        key, raw = str(msg[1]), str(msg[-1]).strip()
+        if key in SETTING_INTS and raw:
+            low, high = SETTING_INTS[key]
+            value = optional_int(raw)
+            if value is None or not low <= value <= high:
+                return with_error(
+                    model, f"set.{key}", f"Must be empty or a whole number from {low} to {high}."
+                )
+        if key not in SETTINGS:
+            return model
+        st["settings"][key] = raw
+        return quietly(with_error(model, f"set.{key}", None), st)
+    return model
+
+
+def _err(model: Model, key: str) -> str:
+    return errors(model).get(key, "")
+
+
+def _skills(sheet_: dict[str, Any] | None) -> list[tuple[str, str]]:
+    return [("", "— enter the BCS below —")] + [
+        (s["name"], f"{s['name']} (BCS {s['bcs']})") for s in (sheet_ or {}).get("skills", [])
+    ]
+
+
+def _direction_fields(model: Model, mode: str, form: dict[str, Any], body: str) -> list[VNode]:
+    directions = [("", "Level (no modifier)")] + [
+        (d, f"From {d}") for d in DIRECTIONS.get(body, ())
+    ]
+    return [
+        select(
+            f"aft-{mode}-direction",
+            f"Hit location modifier ({body}, AFT-T09)",
+            form["direction"],
+            directions,
+            ("aftermath_cbt_field", mode, "direction"),
+        ),
+        select(
+            f"aft-{mode}-from",
+            "Attack from (for splitting a multiple location)",
+            form["attack_from"],
+            [("front", "Front"), ("rear", "Rear"), ("side", "Side")],
+            ("aftermath_cbt_field", mode, "attack_from"),
+        ),
+        field(
+            f"aft-{mode}-near",
+            "Side attacks: location on the near side (figure missing, AFT-F1)",
+            form["near_side"],
+            ("aftermath_cbt_field", mode, "near_side"),
+            _err(model, "cbt.near_side"),
+        ),
+    ]
+
+
+def _missile_form(
+    model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
+) -> list[VNode]:
+    form = st["combat"]["missile"]
+    settings = st["settings"]
+    table = load_table("aftermath", "situation_modifiers_missile")
+    sits = [
+        chip(
+            f"aft-missile-sit-{row['key']}",
+            f"{row['situation']} ({row['printed']})",
+            row["key"] in form["situations"],
+            ("aftermath_cbt_toggle", "missile", f"sit:{row['key']}"),
+        )
+        for row in table.rows
+    ]
+    flags = [
+        chip(
+            "aft-missile-autofire",
+            "Automatic fire",
+            bool(form["autofire"]),
+            ("aftermath_cbt_toggle", "missile", "autofire"),
+        ),
+        chip(
+            "aft-missile-match",
+            "Match weapon (+1)",
+            bool(form["match"]),
+            ("aftermath_cbt_toggle", "missile", "match"),
+        ),
+        chip(
+            "aft-missile-dodging",
+            "Target dodging",
+            bool(form["dodging"]),
+            ("aftermath_cbt_toggle", "missile", "dodging"),
+        ),
+        chip(
+            "aft-missile-crit",
+            "Critical hit (user's call, AFT-04)",
+            bool(form["critical_hit"]),
+            ("aftermath_cbt_toggle", "missile", "critical_hit"),
+        ),
+        chip(
+            "aft-missile-fumble",
+            "Critical miss (user's call)",
+            bool(form["critical_miss"]),
+            ("aftermath_cbt_toggle", "missile", "critical_miss"),
+        ),
+        chip(
+            "aft-missile-special",
+            "Roll Missile Special Effects (AFT-M16: when is not in the source)",
+            bool(form["special_effect"]),
+            ("aftermath_cbt_toggle", "missile", "special_effect"),
+        ),
+    ]
+    return [
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "aft-missile-skill",
+                "Attacker's skill",
+                form["skill"],
+                _skills(attacker),
+                ("aftermath_cbt_field", "missile", "skill"),
+            ),
+            field(
+                "aft-missile-bcs",
+                "Base BCS",
+                form["bcs"],
+                ("aftermath_cbt_field", "missile", "bcs"),
+                _err(model, "cbt.bcs"),
+            ),
+            select(
+                "aft-missile-gun",
+                "Gun (Inherent Accuracy, AFT-T35)",
+                f"{form['gun']}|{form['size']}",
+                GUNS,
+                ("aftermath_cbt_field", "missile", "gun"),
+            ),
+            field(
+                "aft-missile-ia",
+                "SMG Inherent Accuracy (entered, AFT-M36)",
+                form["ia_value"],
+                ("aftermath_cbt_field", "missile", "ia_value"),
+                _err(model, "cbt.ia_value"),
+            ),
+            select(
+                "aft-missile-row",
+                "Range Table row (AFT-T39)",
+                form["range_row"],
+                [(r, r) for r in firearms.range_rows()],
+                ("aftermath_cbt_field", "missile", "range_row"),
+            ),
+            field(
+                "aft-missile-meters",
+                "Range (m)",
+                form["meters"],
+                ("aftermath_cbt_field", "missile", "meters"),
+                _err(model, "cbt.meters"),
+                "text",
+            ),
+            select(
+                "aft-missile-ammo",
+                "Ammunition (base BDG, AFT-T40–T42)",
+                form["ammo"],
+                ammunition_options(settings),
+                ("aftermath_cbt_field", "missile", "ammo"),
+            ),
+            field(
+                "aft-missile-bdg",
+                "Base BDG override (empty: from the ammunition)",
+                form["bdg"],
+                ("aftermath_cbt_field", "missile", "bdg"),
+                _err(model, "cbt.bdg"),
+            ),
+            select(
+                "aft-missile-action",
+                "Target's movement (AFT-T07)",
+                form["target_action"],
+                [
+                    ("stationary", "Not moving / in combat / Combat Move ×1"),
+                    ("walking", "Walking ×2"),
+                    ("running", "Running ×3"),
+                    ("falling", "Falling ×3"),
+                ],
+                ("aftermath_cbt_field", "missile", "target_action"),
+            ),
+            field(
+                "aft-missile-bursts",
+                "Full bursts fired (autofire)",
+                form["bursts"],
+                ("aftermath_cbt_field", "missile", "bursts"),
+                _err(model, "cbt.bursts"),
+            ),
+            field(
+                "aft-missile-damaged",
+                "Damage the shooter took this Combat Turn",
+                form["damage_taken"],
+                ("aftermath_cbt_field", "missile", "damage_taken"),
+                _err(model, "cbt.damage_taken"),
+            ),
+            select(
+                "aft-missile-enc",
+                "Encumbrance status (AFT-33)",
+                form["encumbrance"],
+                [("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)")],
+                ("aftermath_cbt_field", "missile", "encumbrance"),
+            ),
+            field(
+                "aft-missile-distractions",
+                "Distractions (BCS; value per Distraction in settings)",
+                form["distractions"],
+                ("aftermath_cbt_field", "missile", "distractions"),
+                _err(model, "cbt.distractions"),
+            ),
+            select(
+                "aft-missile-cuts",
+                "Does the bullet cut? (Sever or broken bone, AFT-25: no default)",
+                form["cuts"],
+                [("", "Ask when a Sever is possible"), ("yes", "Yes"), ("no", "No")],
+                ("aftermath_cbt_field", "missile", "cuts"),
+            ),
+            *_direction_fields(model, "missile", form, body),
+        ),
+        chips("Missile situation modifiers (AFT-T05)", sits, "aft-missile-sits"),
+        chips("Attack options", flags, "aft-missile-flags"),
+    ]
+
+
+def _hth_form(
+    model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
+) -> list[VNode]:
+    form = st["combat"]["hth"]
+    table = load_table("aftermath", "situation_modifiers_hth")
+    sits = [
+        chip(
+            f"aft-hth-sit-{row['key']}",
+            f"{row['situation']}{'*' if row['starred'] else ''} {int(str(row['bcs_modifier'])):+d}",
+            row["key"] in form["situations"],
+            ("aftermath_cbt_toggle", "hth", f"sit:{row['key']}"),
+        )
+        for row in table.rows
+    ]
+    own = list((attacker or {}).get("weapons", []))
+    options = (
+        [("", "Unarmed")]
+        + [(n, f"{n} (carried)") for n in own]
+        + [(n, n) for n in weapon_names() if n not in own]
+    )
+    hint = ""
+    if form["weapon"]:
+        try:
+            found = weapon(str(form["weapon"]))
+            hint = f"{found.name}: WDM {found.wdm_text}; a critical hit adds T01's +1 to +4 to the WDM. How WDM becomes Damage Potential is not in the source (AFT-M05)."
+        except RuleError as exc:
+            hint = str(exc)
+    flags = [
+        chip(
+            "aft-hth-crit",
+            "Critical hit (user's call, AFT-04)",
+            bool(form["critical_hit"]),
+            ("aftermath_cbt_toggle", "hth", "critical_hit"),
+        ),
+        chip(
+            "aft-hth-fumble",
+            "Critical miss (user's call)",
+            bool(form["critical_miss"]),
+            ("aftermath_cbt_toggle", "hth", "critical_miss"),
+        ),
+    ]
+    return [
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "aft-hth-skill",
+                "Attacker's skill",
+                form["skill"],
+                _skills(attacker),
+                ("aftermath_cbt_field", "hth", "skill"),
+            ),
+            field(
+                "aft-hth-bcs",
+                "Base BCS",
+                form["bcs"],
+                ("aftermath_cbt_field", "hth", "bcs"),
+                _err(model, "cbt.bcs"),
+            ),
+            select(
+                "aft-hth-weapon",
+                "Weapon (AFT-T15)",
+                form["weapon"],
+                options,
+                ("aftermath_cbt_field", "hth", "weapon"),
+            ),
+            select(
+                "aft-hth-use",
+                "Use",
+                form["use"],
+                [
+                    ("strike", "Strike"),
+                    ("thrust", "Thrust (Sai, note 8)"),
+                    ("thrown", "Thrown"),
+                    ("mounted", "Bayonet on a rifle (note 4)"),
+                ],
+                ("aftermath_cbt_field", "hth", "use"),
+            ),
+            select(
+                "aft-hth-zone",
+                "Target's hex (AFT-T06; the DAT figure is missing)",
+                form["zone"],
+                ZONES,
+                ("aftermath_cbt_field", "hth", "zone"),
+            ),
+            field(
+                "aft-hth-dp",
+                "Damage Potential (entered, AFT-M05)",
+                form["damage_potential"],
+                ("aftermath_cbt_field", "hth", "damage_potential"),
+                _err(model, "cbt.damage_potential"),
+                hint=hint,
+            ),
+            select(
+                "aft-hth-cuts",
+                "Does it cut? (Sever or broken bone, AFT-25)",
+                form["cuts"],
+                [("", "By damage letter (L cuts)"), ("yes", "Yes"), ("no", "No")],
+                ("aftermath_cbt_field", "hth", "cuts"),
+            ),
+            select(
+                "aft-hth-enc",
+                "Encumbrance status (AFT-33)",
+                form["encumbrance"],
+                [("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)")],
+                ("aftermath_cbt_field", "hth", "encumbrance"),
+            ),
+            *_direction_fields(model, "hth", form, body),
+        ),
+        chips("Hand-to-hand situation modifiers (AFT-T04)", sits, "aft-hth-sits"),
+        chips("Attack options", flags, "aft-hth-flags"),
+    ]
+
+
+def _thrown_form(
+    model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
+) -> list[VNode]:
+    form = st["combat"]["thrown"]
+    table = load_table("aftermath", "situation_modifiers_missile")
+    sits = [
+        chip(
+            f"aft-thrown-sit-{row['key']}",
+            f"{row['situation']} ({row['printed']})",
+            row["key"] in form["situations"],
+            ("aftermath_cbt_toggle", "thrown", f"sit:{row['key']}"),
+        )
+        for row in table.rows
+    ]
+    throwable = [w for w in weapons() if "Th" in w.skills]
+    hint = ""
+    try:
+        found = weapon(str(form["weapon"]))
+        hint = (
+            f"{found.name}: WDM {found.wdm_text} (thrown: the value in parentheses where printed); "
+            "how WDM becomes Damage Potential is not in the source (AFT-M05)."
+        )
+    except RuleError as exc:
+        hint = str(exc)
+    flags = [
+        chip(
+            "aft-thrown-dodging",
+            "Target dodging",
+            bool(form["dodging"]),
+            ("aftermath_cbt_toggle", "thrown", "dodging"),
+        ),
+        chip(
+            "aft-thrown-crit",
+            "Critical hit (user's call, AFT-04)",
+            bool(form["critical_hit"]),
+            ("aftermath_cbt_toggle", "thrown", "critical_hit"),
+        ),
+        chip(
+            "aft-thrown-fumble",
+            "Critical miss (user's call)",
+            bool(form["critical_miss"]),
+            ("aftermath_cbt_toggle", "thrown", "critical_miss"),
+        ),
+        chip(
+            "aft-thrown-special",
+            "Roll Missile Special Effects (AFT-M16)",
+            bool(form["special_effect"]),
+            ("aftermath_cbt_toggle", "thrown", "special_effect"),
+        ),
+    ]
+    return [
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "aft-thrown-skill",
+                "Attacker's skill",
+                form["skill"],
+                _skills(attacker),
+                ("aftermath_cbt_field", "thrown", "skill"),
+            ),
+            field(
+                "aft-thrown-bcs",
+                "Base BCS",
+                form["bcs"],
+                ("aftermath_cbt_field", "thrown", "bcs"),
+                _err(model, "cbt.bcs"),
+            ),
+            select(
+                "aft-thrown-weapon",
+                "Thrown weapon (Th skill, AFT-T15)",
+                form["weapon"],
+                [(w.name, w.name) for w in throwable],
+                ("aftermath_cbt_field", "thrown", "weapon"),
+            ),
+            field(
+                "aft-thrown-count",
+                "How many at once (shuriken: up to the Deftness Group, note 10)",
+                form["count"],
+                ("aftermath_cbt_field", "thrown", "count"),
+                _err(model, "cbt.count"),
+            ),
+            field(
+                "aft-thrown-dp",
+                "Damage Potential (entered, AFT-M05)",
+                form["damage_potential"],
+                ("aftermath_cbt_field", "thrown", "damage_potential"),
+                _err(model, "cbt.damage_potential"),
+                hint=hint,
+            ),
+            select(
+                "aft-thrown-action",
+                "Target's movement (AFT-T07)",
+                form["target_action"],
+                [
+                    ("stationary", "Not moving / in combat / Combat Move ×1"),
+                    ("walking", "Walking ×2"),
+                    ("running", "Running ×3"),
+                    ("falling", "Falling ×3"),
+                ],
+                ("aftermath_cbt_field", "thrown", "target_action"),
+            ),
+            field(
+                "aft-thrown-damaged",
+                "Damage the thrower took this Combat Turn",
+                form["damage_taken"],
+                ("aftermath_cbt_field", "thrown", "damage_taken"),
+                _err(model, "cbt.damage_taken"),
+            ),
+            select(
+                "aft-thrown-cuts",
+                "Does it cut? (Sever or broken bone, AFT-25)",
+                form["cuts"],
+                [("", "By damage letter (L cuts)"), ("yes", "Yes"), ("no", "No")],
+                ("aftermath_cbt_field", "thrown", "cuts"),
+            ),
+            *_direction_fields(model, "thrown", form, body),
+        ),
+        chips("Missile situation modifiers (AFT-T05)", sits, "aft-thrown-sits"),
+        chips("Attack options", flags, "aft-thrown-flags"),
+    ]
+
+
+def _preview(st: dict[str, Any]) -> VNode:
+    """The BCS line by line and the exact chance, before anything is rolled."""
+    mode = st["combat"]["mode"]
+    try:
+        if mode in ("hth", "thrown"):
+            total, steps, _ = combat.hth_bcs(hth_attack(st, mode == "thrown"))
+        else:
+            total, steps = combat.missile_bcs(missile_attack(st))
+    except RuleError as exc:
+        return h(
+            "div",
+            {"class": "notice", "data-testid": "aft-cbt-waiting"},
+            h("p", {"class": "strong"}, "The worksheet waits for a value:"),
+            h("p", {"class": "field-error", "role": "alert"}, str(exc)),
+        )
+    lines = [h("li", {}, f"{total.base_label} {total.base}")]
+    if total.halved:
+        lines.append(h("li", {}, f"× ½ (Dazed or Stunned, AFT-21) = {total.after_halving}"))
+    lines += [h("li", {}, f"{m} ({m.source})") for m in total.modifiers]
+    return h(
+        "div",
+        {"data-testid": "aft-cbt-preview"},
+        h("ul", {"class": "small"}, *[h("li", {}, str(s)) for s in steps if s.key != "bcs"]),
+        h("ol", {"class": "modifiers", "data-testid": "aft-cbt-modifiers"}, *lines),
+        h(
+            "div",
+            {"class": "tn"},
+            h("span", {"class": "total", "data-testid": "aft-cbt-bcs"}, f"BCS {total.total}"),
+        ),
+        odds(
+            "aft-cbt-odds",
+            [
+                ("Chance to hit (1D20 ≤ BCS)", odds_text(total.chance)),
+                ("What +1 changes", odds_text(plus_one_change(total.total))),
+            ],
+        ),
+    )
+
+
+def _settings_card(model: Model, settings: dict[str, Any]) -> VNode:
+    def text(key: str, label: str, hint: str = "") -> VNode:
+        return field(
+            f"aft-set-{key}",
+            label,
+            settings[key],
+            ("aftermath_set_field", key),
+            _err(model, f"set.{key}"),
+            "text",
+            hint,
+        )
+
+    def pick(key: str, label: str, options: list[tuple[str, str]]) -> VNode:
+        return select(f"aft-set-{key}", label, settings[key], options, ("aftermath_set_field", key))
+
+    return h(
+        "details",
+        {"class": "card", "data-testid": "aft-settings"},
+        h(
+            "summary",
+            {"class": "strong"},
+            "Campaign settings: values and readings the source leaves open",
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            text(
+                "critical_hit_rule",
+                "Critical hit: a roll at or under (empty: tick each attack)",
+                "AFT-04, AFT-M02",
+            ),
+            text(
+                "critical_miss_rule",
+                "Critical miss: a roll at or over (empty: tick each attack)",
+                "AFT-04, AFT-M02",
+            ),
+            pick(
+                "unstated_rounding",
+                "Rounding where the text gives none (AFT-02)",
+                [("half_up", "Half up (default)"), ("down", "Down"), ("up", "Up")],
+            ),
+            pick(
+                "group8_effect_die",
+                "Group 8 Effect Die (AFT-M29)",
+                [("2D10+2", "2D10+2 as printed"), ("2D10+3", "2D10+3")],
+            ),
+            pick(
+                "starred_hth_modifiers",
+                "Starred hand-to-hand rows (* note missing, AFT-M24)",
+                [("apply", "Apply as printed"), ("ignore", "Ignore")],
+            ),
+            pick(
+                "shotgun_critical_row",
+                "Shotgun critical hit row (AFT-M39)",
+                [
+                    ("", "Not set: asked on a critical"),
+                    ("pistol", "As pistol (+1D10)"),
+                    ("rifle", "As rifle (+2D10)"),
+                    ("none", "No bonus"),
+                ],
+            ),
+            pick(
+                "pbr_bdg_modifier",
+                "PBR BDG 'plus 10' (AFT-46)",
+                [("add", "+10 BDG (as printed)"), ("percent", "+10%")],
+            ),
+            text("bcs_per_distraction", "BCS per Distraction (AFT-M21)"),
+            text("weapon_note_13", "Weapon note 13 text (missing, AFT-M23)"),
+            text("bdg_long_gun_38_40", "Long-gun BDG of 38-40 (AFT-M27)"),
+            text("bdg_long_gun_44_40", "Long-gun BDG of 44-40 (AFT-M27)"),
+            text("bdg_long_gun_44_magnum", "Long-gun BDG of 44 Magnum (AFT-M27)"),
+            text("bdg_birdshot_10", "BDG of 12-9 shot, 10 gauge (AFT-M28)"),
+            text("bdg_birdshot_12", "BDG of 12-9 shot, 12 gauge (AFT-M28)"),
+        ),
+    )
+
+
+def view(model: Model) -> VNode:
+    st = state(model)
+    c = st["combat"]
+    people = [(str(i), n) for i, n in enumerate(names(st))] or [
+        ("0", "— create characters first —")
+    ]
+    attacker_index, attacker = _char(st, "attacker")
+    target_index, target = _char(st, "target")
+    body = str((target or {}).get("body", "bipedal"))
+    mode = str(c["mode"])
+    if mode == "hth":
+        form = _hth_form(model, st, attacker, body)
+    elif mode == "thrown":
+        form = _thrown_form(model, st, attacker, body)
+    else:
+        form = _missile_form(model, st, attacker, body)
+    clock = h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-clock-h"},
+        h("h3", {"id": "aft-clock-h"}, "Combat time (20 Action Phases per Combat Turn, AFT-55)"),
+        h(
+            "p",
+            {"class": "total", "data-testid": "aft-clock"},
+            f"Turn {c['turn']} · Phase {c['phase']}",
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button("aft-next-phase", "Next Action Phase", ("aftermath_cbt_next_phase",)),
+            button("aft-next-turn", "Next Combat Turn", ("aftermath_cbt_next_turn",), False),
+        ),
+    )
+    who = h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-who-h"},
+        h("h3", {"id": "aft-who-h"}, "Attacker and target"),
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "aft-cbt-attacker",
+                "Attacker",
+                str(attacker_index),
+                people,
+                ("aftermath_cbt_pick", "attacker"),
+            ),
+            select(
+                "aft-cbt-target",
+                "Target",
+                str(target_index),
+                people,
+                ("aftermath_cbt_pick", "target"),
+            ),
+            select(
+                "aft-cbt-mode",
+                "Attack",
+                mode,
+                [
+                    ("missile", "Missile (guns, AFT-57)"),
+                    ("hth", "Hand-to-hand (AFT-56)"),
+                    ("thrown", "Thrown weapon (muscle-powered missile)"),
+                ],
+                ("aftermath_cbt_pick", "mode"),
+            ),
+        ),
+    )
+    log = c["log"]
+    latest = log[0] if log else None
+    result = h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-res-h"},
+        h("h3", {"id": "aft-res-h"}, "Result"),
+        h(
+            "p",
+            {"class": "explain", "data-testid": "aft-attack-result", "aria-live": "polite"},
+            latest["text"] if latest else "Resolve an attack to see every step here.",
+        ),
+        h(
+            "ol",
+            {"class": "steps", "data-testid": "aft-steps"},
+            *[
+                h("li", {"class": "explain small", "data-testid": "aft-step"}, s)
+                for s in (latest or {}).get("steps", [])
+            ],
+        ),
+        _lower_card(model, st),
+        h(
+            "ul",
+            {"class": "small", "data-testid": "aft-applied"},
+            *[h("li", {}, f"Applied: {n}") for n in (latest or {}).get("applied", [])],
+        ),
+    )
+    attack = h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-attack-h"},
+        h(
+            "h3",
+            {"id": "aft-attack-h"},
+            f"{MODE_NAMES.get(mode, mode).capitalize()} attack",
+        ),
+        *form,
+        _preview(st),
+        button("aft-resolve", "Resolve attack (roll every die)", ("aftermath_cbt_resolve",)),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "aft-resolve-error"},
+            _err(model, "cbt.resolve"),
+        ),
+    )
+    target_card = (
+        conditions_card(target, target_index, _now(st), "aft-target-conditions") if target else None
+    )
+    history = h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-clog-h"},
+        h(
+            "div",
+            {"class": "row between"},
+            h("h3", {"id": "aft-clog-h"}, f"Combat log ({len(log)})"),
+            button("aft-cbt-clear", "Clear combat log", ("aftermath_cbt_clear",), False, not log),
+        ),
+        log_list("aft-cbt", log),
+    )
+    return h(
+        "div",
+        {"class": "page aftermath-combat"},
+        clock,
+        who,
+        attack,
+        result,
+        target_card,
+        history,
+        _settings_card(model, st["settings"]),
+    )
