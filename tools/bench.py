@@ -10,8 +10,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 import timeit
@@ -120,6 +122,7 @@ def browser_figures(origin: str) -> list[tuple[str, str, str]]:
         context.close()
         rows += task_roll_figures(browser, origin)
         rows += combat_damage_figures(browser, origin)
+        rows += aftermath_attack_figures(browser, origin)
         browser.close()
     return rows
 
@@ -206,6 +209,55 @@ def combat_damage_figures(browser: Any, origin: str) -> list[tuple[str, str, str
     )
 
 
+def _aftermath_fight(page: Any) -> None:
+    """Ana with Pistol BCS 13 against Bo, on the missile worksheet."""
+    for name in ("Ana", "Bo"):
+        page.click("[data-testid=aft-char-new]")
+        page.fill("[data-testid=aft-name]", name)
+        page.press("[data-testid=aft-name]", "Tab")
+        if name == "Ana":
+            page.fill("[data-testid=aft-skill-name]", "Pistol")
+            page.press("[data-testid=aft-skill-name]", "Tab")
+            page.fill("[data-testid=aft-skill-bcs]", "13")
+            page.press("[data-testid=aft-skill-bcs]", "Tab")
+            page.click("[data-testid=aft-skill-add]")
+    for field, value in (("cda", "1"), ("mass", "2")):  # Bo: values the text leaves to the user
+        page.fill(f"[data-testid=aft-derived-{field}]", value)
+        page.press(f"[data-testid=aft-derived-{field}]", "Tab")
+    page.click("[data-testid=aftermath-tab-combat]")
+    page.select_option("[data-testid=aft-cbt-attacker]", label="Ana")
+    page.select_option("[data-testid=aft-cbt-target]", label="Bo")
+    page.select_option("[data-testid=aft-missile-skill]", "Pistol")
+
+
+def aftermath_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """Aftermath missile attack, resolved from BCS to Critical Effect: click → log entry."""
+    return click_to_log_figures(
+        browser,
+        origin,
+        "Aftermath missile attack",
+        "aftermath",
+        "aft-resolve",
+        "aft-cbt-log-entry",
+        _aftermath_fight,
+    )
+
+
+def pyodide_table_figures() -> list[tuple[str, str, str]]:
+    """Loading every table of each system inside Pyodide (node), from the page's zip."""
+    out = subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_tables_bench.mjs")],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    figures = json.loads(out.strip().splitlines()[-1])
+    return [
+        (f"load all {system} tables in Pyodide ({f['tables']})", f"{f['cold_ms']} ms", "—")
+        for system, f in figures.items()
+    ]
+
+
 def cpython_figures() -> list[tuple[str, str, str]]:
     import d20
 
@@ -247,7 +299,7 @@ def main() -> None:
         sys.exit("bench: dist/ is not built (make build)")
     server, origin = serve(DIST)
     started = time.time()
-    rows = cpython_figures() + size_figures() + browser_figures(origin)
+    rows = cpython_figures() + size_figures() + pyodide_table_figures() + browser_figures(origin)
     server.shutdown()
     width = max(len(r[0]) for r in rows)
     print(f"\n{'benchmark':<{width}}  {'figure':<28}  target")

@@ -15,7 +15,7 @@ from localsite import CHROMIUM, CHROMIUM_ARGS, serve
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-ROUTES = ("dice", "settings", "about", "simply", "gurps")
+ROUTES = ("dice", "settings", "about", "simply", "gurps", "aftermath", "percentile")
 
 
 def main() -> None:
