@@ -401,6 +401,8 @@ def validate_gm_table(table_id: str, rows: Sequence[Mapping[str, Any]]) -> Table
     name = _name(spec)
     if not isinstance(rows, Sequence) or isinstance(rows, (str, bytes)):
         raise TableError(f"{name}: rows must be a list of objects")
+    if not rows:
+        raise TableError(f"{name}: no rows; enter at least one row, or leave the table empty")
     if len(rows) > MAX_ROWS:
         raise TableError(f"{name}: {len(rows)} rows; the limit is {MAX_ROWS}")
     for i, row in enumerate(rows, 1):
