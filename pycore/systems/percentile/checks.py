@@ -167,3 +167,45 @@ def roll_check(target: Number, rng: RandintSource, label: str = "check") -> Chec
     Fraction(50, 1)
     """
     return check(target, roll_percent(rng), label)
+
+
+def parse_number(
+    name: str, text: object, low: Number, high: Number, *, whole: bool = True
+) -> Fraction:
+    """A typed field's text as an exact number (``47.5``, ``95/2``, ``47½``), bounded (R-F).
+
+    >>> parse_number("target", "47.5", 0, 100, whole=False), parse_number("target", "47½", 0, 100, whole=False)
+    (Fraction(95, 2), Fraction(95, 2))
+    >>> parse_number("AIM", "abc", 0, 100)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: AIM must be a whole number from 0 to 100, got 'abc'
+    """
+    raw = str(text).strip().replace("−", "-").replace(" ", "")
+    kind = "a whole number" if whole else "a number"
+    half = Fraction(0)
+    if raw.endswith("½"):
+        raw, half = raw[:-1] or "0", Fraction(1, 2)
+    try:
+        if len(raw) > 20:
+            raise ValueError(raw)
+        value = Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise RuleError(
+            f"{name} must be {kind} from {fmt(low)} to {fmt(high)}, got {str(text)!r}"
+        ) from None
+    value = value - half if value < 0 else value + half
+    return bounded(name, value, low, high, whole=whole)
+
+
+def skill_text(kind: str, attribute: int, modifier: int) -> str:
+    """The skill formula with its numbers (PCT-30, PCT-31).
+
+    >>> skill_text("hth", 55, 40)
+    'BRAWLmanship = (BRAWL 55 + ATTACK DIF 40) / 2 = 47½'
+    >>> skill_text("weaponry", 70, 30)
+    'MARKSmanship = (AIM 70 + WEP DIF 30) / 2 = 50'
+    """
+    if kind == "hth":
+        return f"BRAWLmanship = (BRAWL {attribute} + ATTACK DIF {modifier}) / 2 = {fmt(brawlmanship(attribute, modifier))}"
+    return f"MARKSmanship = (AIM {attribute} + WEP DIF {modifier}) / 2 = {fmt(marksmanship(attribute, modifier))}"

@@ -44,6 +44,16 @@ def side_average(values: Sequence[Number], name: str = "PERCEPTION") -> Fraction
     return _mean([bounded(name, v, 0, 100) for v in values], name)
 
 
+def side_modifier(modifiers: Sequence[Number]) -> Fraction:
+    """PCT-06/PCT-11 reading: a side's Table #3-7.0 modifier is the mean of its awake members'.
+
+    >>> side_modifier([10, 0, 5]), side_modifier([])
+    (Fraction(5, 1), Fraction(0, 1))
+    """
+    values = [_modifier(m, "damage modifier") for m in modifiers]
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
 def target_a1(perceptions: Sequence[Number]) -> Fraction:
     """Surprise a1 (PCT-12): the side's average PERCEPTION.
 
