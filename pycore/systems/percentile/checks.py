@@ -22,10 +22,11 @@ PERCENT_FACES = 100
 
 
 def fmt(value: Number) -> str:
-    """An exact number for people: ``47½`` for 95/2, ``3⅓``-style as ``10/3`` otherwise.
+    """An exact number for people (R-B): halves as ``47½``, terminating decimals as written, other
+    fractions to two places with the exact value: ``≈3.33 (10/3)``.
 
-    >>> fmt(Fraction(95, 2)), fmt(Fraction(10, 3)), fmt(7), fmt(Fraction(-1, 2))
-    ('47½', '10/3', '7', '-½')
+    >>> fmt(Fraction(95, 2)), fmt(Fraction(10, 3)), fmt(7), fmt(Fraction(-1, 2)), fmt(Fraction(11, 4))
+    ('47½', '≈3.33 (10/3)', '7', '-½', '2.75')
     """
     value = Fraction(value)
     if value.denominator == 1:
@@ -34,7 +35,10 @@ def fmt(value: Number) -> str:
         whole = abs(value.numerator) // 2
         sign = "-" if value < 0 else ""
         return f"{sign}{whole if whole else ''}½"
-    return f"{value.numerator}/{value.denominator}"
+    places = next((k for k in range(1, 7) if 10**k % value.denominator == 0), None)
+    if places is not None:
+        return f"{float(value):.{places}f}"
+    return f"≈{float(value):.2f} ({value.numerator}/{value.denominator})"
 
 
 def bounded(name: str, value: object, low: Number, high: Number, *, whole: bool = True) -> Fraction:

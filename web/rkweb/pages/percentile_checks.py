@@ -196,6 +196,19 @@ def view(model: Model) -> VNode:
                 + ", ".join(fmt(k) for k, p in dist.items() if p == top)
                 + f" ({odds_text(top)} each)",
             ),
+            h(
+                "details",
+                {},
+                h("summary", {}, f"Every outcome ({len(dist)}) with its exact chance"),
+                h(
+                    "p",
+                    {"class": "dist", "data-testid": "percentile-die-dist"},
+                    *[
+                        h("span", {}, f"{fmt(k)}: {p.numerator}/{p.denominator}")
+                        for k, p in dist.items()
+                    ],
+                ),
+            ),
         )
     die_card = card(
         "pct-die-h",

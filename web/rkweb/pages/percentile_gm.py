@@ -197,6 +197,7 @@ def gm_view(model: Model) -> VNode:
             "textarea",
             {
                 "id": "percentile-gm-csv",
+                "class": "csv-box",
                 "data-testid": "percentile-gm-csv",
                 "rows": "8",
                 "value": text,
