@@ -127,3 +127,17 @@ def test_only_typed_errors(a: Any, b: Any, c: Any) -> None:
     for call in calls:
         with contextlib.suppress(RulekeeperError):
             call()
+
+
+@settings(max_examples=25)
+@given(halves, halves, st.integers(-60, 60))
+def test_surprise_odds_match_brute_force(ta: Fraction, tb: Fraction, m: int) -> None:
+    a_wins = b_wins = 0
+    for ra in range(1, 101):
+        for rb in range(1, 101):
+            sa, sb = ra + m - ta, rb - tb
+            a_wins += sa < sb
+            b_wins += sb < sa
+    odds = sides.lowest_odds({"A": ta, "B": tb}, {"A": m})
+    if a_wins + b_wins:
+        assert odds["A"] == Fraction(a_wins, a_wins + b_wins)

@@ -119,6 +119,7 @@ def browser_figures(origin: str) -> list[tuple[str, str, str]]:
         rows.append(("roll click → DOM updated, p95", f"{p95(latencies):.1f} ms", "< 50 ms"))
         context.close()
         rows += task_roll_figures(browser, origin)
+        rows += percentile_attack_figures(browser, origin)
         browser.close()
     return rows
 
@@ -158,6 +159,54 @@ def task_roll_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
             "< 50 ms",
         ),
         ("Simply task roll click → DOM, p95", f"{p95(latencies):.1f} ms", "< 50 ms"),
+    ]
+
+
+ATTACK_PROBE = TASK_PROBE.replace("simply-roll", "percentile-attack-resolve").replace(
+    "simply-log-entry", "percentile-log-entry"
+)
+
+
+def percentile_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """Percentile: one full attack (to-hit, location, damage dice, grazing, damage record,
+    description) from the click to its log entry in the DOM."""
+    context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    page.add_init_script(ATTACK_PROBE)
+    page.goto(f"{origin}/#/percentile")
+    page.wait_for_selector('html[data-ready="1"]', timeout=120_000)
+
+    def put(testid: str, value: str) -> None:
+        page.fill(f"[data-testid={testid}]", value)
+        page.press(f"[data-testid={testid}]", "Tab")
+
+    for name in ("Ann", "Bob"):
+        page.click("[data-testid=percentile-char-new]")
+        put("percentile-char-name", name)
+    put("percentile-char-aim", "100")  # Bob; both get a weapon and a part
+    for weapon in ("PISTOL",):
+        put("percentile-wform-name", weapon)
+        put("percentile-wform-wep_dif", "100")
+        put("percentile-wform-damage_die", "4+2")
+        page.click("[data-testid=percentile-weapon-add]")
+    put("percentile-pform-name", "chest")
+    put("percentile-pform-points", "5000")
+    page.click("[data-testid=percentile-part-add]")
+    page.click("[data-testid=percentile-tab-combat]")
+    page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
+    page.select_option("[data-testid=percentile-attack-target]", label="Bob")
+    for index in range(CLICKS):
+        page.click("[data-testid=percentile-attack-resolve]")
+        page.wait_for_function(f"window.__lat.length >= {index + 1}")
+    latencies = [float(v) for v in page.evaluate("window.__lat")][5:]
+    context.close()
+    return [
+        (
+            "Percentile full attack click → DOM, median",
+            f"{statistics.median(latencies):.1f} ms",
+            "< 50 ms",
+        ),
+        ("Percentile full attack click → DOM, p95", f"{p95(latencies):.1f} ms", "< 50 ms"),
     ]
 
 

@@ -15,6 +15,7 @@ Fraction(1, 2)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -91,10 +92,6 @@ def _modifier(value: Number, name: str) -> Fraction:
     return bounded(name, value, -MODIFIER_RANGE, MODIFIER_RANGE, whole=False)
 
 
-def _score_dist(target: Fraction, modifier: Fraction) -> dict[Fraction, Fraction]:
-    return {r + modifier - target: Fraction(1, 100) for r in range(1, 101)}
-
-
 def lowest_odds(
     targets: Mapping[str, Number], modifiers: Mapping[str, Number] | None = None
 ) -> dict[str, Fraction]:
@@ -107,23 +104,24 @@ def lowest_odds(
     if not 2 <= len(targets) <= MAX_SIDES:
         raise RuleError(f"sides: need from 2 to {MAX_SIDES} sides, got {len(targets)}")
     mods = modifiers or {}
-    dists = {
-        name: _score_dist(
-            bounded(f"{name} target", t, -1000, 1000, whole=False),
-            _modifier(mods.get(name, 0), f"{name} damage modifier"),
-        )
+    # A side's score is roll + m − T; the other side j scores above s on the faces
+    # r > s − m_j + T_j, so each count is one floor: O(sides² × 100), no pairwise convolution.
+    offsets = {
+        name: _modifier(mods.get(name, 0), f"{name} damage modifier")
+        - bounded(f"{name} target", t, -1000, 1000, whole=False)
         for name, t in targets.items()
     }
     unique: dict[str, Fraction] = {}
-    for name, dist in dists.items():
-        total = Fraction(0)
-        for score, p in dist.items():
-            others = Fraction(1)
-            for other, odist in dists.items():
+    for name, offset in offsets.items():
+        total = 0
+        for r in range(1, 101):
+            score = r + offset
+            ways = 1
+            for other, o_off in offsets.items():
                 if other != name:
-                    others *= sum((q for s, q in odist.items() if s > score), Fraction(0))
-            total += p * others
-        unique[name] = total
+                    ways *= 100 - max(0, min(100, math.floor(score - o_off)))
+            total += ways
+        unique[name] = Fraction(total, 100 ** len(offsets))
     norm = sum(unique.values(), Fraction(0))
     return {name: u / norm for name, u in unique.items()}
 
