@@ -134,3 +134,44 @@ def test_grenade_bands_and_hth_range() -> None:
     assert resolve_attack(g, {}, Dice(60, 4)).to_hit == "bounce"
     with pytest.raises(RuleError, match="max 3 m"):
         resolve_attack(AttackInput(skill=F(50), category="hth", range_m=F(5)), {}, Dice())
+
+
+def test_throw_beyond_distance_warns_and_severity_roll() -> None:
+    from pycore.systems.percentile.attack import severity_roll
+
+    g = AttackInput(
+        skill=F(0),
+        category="grenade",
+        brawl=F(50),
+        range_m=F(30),
+        max_throw_m=F(25),
+        damage_die="3",
+    )
+    r = resolve_attack(g, {}, Dice(10, 1, 1, 1))
+    assert "beyond the throwing distance 25 m" in r.lines[0] and r.to_hit == "direct"
+    tables = {
+        "PCT-M12": [
+            {"severity_table": "S1", "roll": "1-10", "title": "fever", "description": "hot"}
+        ]
+    }
+    assert severity_roll(tables, "S1", Dice(4)) == "severity table S1: 1:10sd (4): fever — hot"
+    m11 = [
+        {
+            "damage_type": "cut",
+            "roll": "1-10",
+            "title": "gash",
+            "severity_table": "S1",
+            "damage_percentage": "10",
+        }
+    ]
+    a = AttackInput(skill=F(90), damage_procedure="1", damage_type="cut", part_points=F(10))
+    assert resolve_attack(a, {"PCT-M11": m11}, Dice(5, 7)).severity_table == "S1"
+
+
+def test_higher_levels_and_roll_off() -> None:
+    from pycore.systems.percentile.sides import higher_levels, roll_within_side
+
+    assert higher_levels(["a", "b", "c"], "a") == ["b", "c"]
+    off = roll_within_side(["Ann", "Bob", "Cy"], Dice(40, 40, 10, 7, 3))
+    assert off.order == ("Cy", "Bob", "Ann")
+    assert "Ann 40" in str(off)

@@ -43,6 +43,7 @@ from pycore.systems.percentile.tohit import (
     check_hth_range,
     damage_die_advisory,
     grenade,
+    throw_in_range,
     to_hit_d1,
     to_hit_d2,
     to_hit_d3,
@@ -87,6 +88,7 @@ class AttackInput:
     organ: bool = False
     organ_multipliers: Mapping[str, Fraction] = field(default_factory=dict)
     location_mode: str = "specify"  # specify | roll (PCT-36)
+    max_throw_m: Fraction | None = None  # PCT-37: Table #3-4.0 value for this thrower and object
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class AttackResult:
     damage: DamageResult | None = None
     part: BodyPart | None = None
     organs: tuple[OrganDamage, ...] = ()
+    severity_table: str | None = None
 
     @property
     def hit(self) -> bool:
@@ -141,6 +144,12 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
     lines: list[str] = []
     if a.category == "hth":
         check_hth_range(a.range_m)  # PCT-05
+    thrown = a.category in ("grenade", "weaponry") and a.max_throw_m is not None
+    if thrown and not throw_in_range(a.range_m, a.max_throw_m or Fraction(0)):
+        lines.append(
+            f"target at {fmt(a.range_m)} m is beyond the throwing distance "
+            f"{fmt(a.max_throw_m or 0)} m (Table #3-4.0): the GM decides what happens (PCT-37)"
+        )
     if a.category == "grenade":
         roll = rng.randint(1, 100)
         band = grenade(a.brawl, roll)
@@ -148,14 +157,14 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
         if band == "miss":
             die = rng.randint(1, 10)
             text += f"; lands 1:10sd ({die}) + 13 = {die + GRENADE_MISS_PLUS} m from the target hex"
-            return AttackResult("miss", (text,))
+            return AttackResult("miss", (*lines, text))
         if band == "bounce":
             text += "; it bounces (Table #3-4.1, bounce chart: GM)"
             b_roll = rng.randint(1, 10)
             b = gm.bounces(tables, b_roll)
             if b is not None:
                 text += f"; 1:10sd ({b_roll}) on the GM's bounce table: {b} bounce(s)"
-            return AttackResult("bounce", (text,))
+            return AttackResult("bounce", (*lines, text))
         lines.append(text)
         graze_target: Fraction | None = None
         verdict = "direct"
@@ -194,6 +203,7 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
     part = BodyPart(a.part_name or "body part", a.part_points, a.part_damage)
     # PCT-39–44: damage
     result: DamageResult
+    severity: str | None = None
     if a.damage_procedure == "1":
         entry = None
         if a.damage_type and tables.get("PCT-M11"):
@@ -204,6 +214,7 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
                     f"damage-type table {a.damage_type}: 1:10sd ({die}): {entry[0]} "
                     f"(severity table {entry[2]})"
                 )
+        severity = entry[2] if entry else None
         pct = entry[3] if entry else a.damage_percentage
         pct = _need(pct, "damage_percentage", "DAMAGE PERCENTAGE (damage-type table)")
         result = damage_procedure_one(pct, a.part_points, entry[0] if entry else a.damage_title)
@@ -279,4 +290,29 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
         for o in organs:
             desc = gm.organ_description(tables, o.system, o.organ_dp)
             lines.append(str(o) + (f": {desc}" if desc else ""))
-    return AttackResult(verdict, tuple(lines), result, part, organs)
+    return AttackResult(verdict, tuple(lines), result, part, organs, severity)
+
+
+def severity_roll(tables: gm.Tables, severity_table: str, rng: RandintSource) -> str:
+    """PCT-41: roll ``1:10sd`` on a severity table (GM-entered, PCT-M12) — offered for a wound left
+    untreated for an extended period (line 125).
+
+    >>> import random
+    >>> severity_roll({}, "S1", random.Random(1))
+    Traceback (most recent call last):
+    ...
+    pycore.systems.percentile.attack.MissingValue: severity table S1: enter the GM's severity tables (PCT-M12) or read the result by hand
+    """
+    if not tables.get("PCT-M12"):
+        raise MissingValue(
+            "severity_result",
+            f"severity table {severity_table}: enter the GM's severity tables (PCT-M12) or read the "
+            "result by hand",
+        )
+    die = rng.randint(1, 10)
+    entry = gm.severity_entry(tables, severity_table, die)
+    assert entry is not None
+    title, description = entry
+    return f"severity table {severity_table}: 1:10sd ({die}): {title}" + (
+        f" — {description}" if description else ""
+    )

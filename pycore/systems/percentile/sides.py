@@ -387,3 +387,54 @@ def first_odds(modifiers: Mapping[str, Number]) -> dict[str, Fraction]:
     {'A': Fraction(1, 2), 'B': Fraction(1, 2)}
     """
     return lowest_odds({s: 0 for s in modifiers}, modifiers)
+
+
+def higher_levels(levels: Sequence[str], current: str | None) -> list[str]:
+    """PCT-17: after being attacked a character's Alertness Condition must rise at least one level
+    (the GM picks how far); the levels above ``current`` in the GM's Table #3-5 order.
+
+    >>> higher_levels(["asleep", "relaxed", "wary", "combat"], "relaxed")
+    ['wary', 'combat']
+    >>> higher_levels(["asleep", "combat"], "combat"), higher_levels(["asleep", "combat"], None)
+    ([], ['asleep', 'combat'])
+    """
+    if current is None or current not in levels:
+        return list(levels)
+    return list(levels[levels.index(current) + 1 :])
+
+
+@dataclass(frozen=True)
+class RollOff:
+    """PCT-07 reading: members of one side ordered by a ``1:100sd`` each, lowest first, ties
+    re-rolled among the tied."""
+
+    rolls: tuple[tuple[str, int], ...]
+    order: tuple[str, ...]
+
+    def __str__(self) -> str:
+        dice = ", ".join(f"{n} {r}" for n, r in self.rolls)
+        return f"roll-off 1:100sd ({dice}): {', '.join(self.order)}"
+
+
+def roll_within_side(members: Sequence[str], rng: RandintSource) -> RollOff:
+    """Order a side's members by a roll-off (the text allows position, agreement or a roll).
+
+    >>> import random
+    >>> sorted(roll_within_side(["Ann", "Bob", "Cy"], random.Random(2)).order)
+    ['Ann', 'Bob', 'Cy']
+    """
+    if not 1 <= len(members) <= 100 or len(set(members)) != len(members):
+        raise RuleError("roll-off: give from 1 to 100 distinct members")
+    rolls: list[tuple[str, int]] = []
+
+    def rank(group: Sequence[str]) -> list[str]:
+        faces = {m: roll_percent(rng) for m in group}
+        rolls.extend(faces.items())
+        out: list[str] = []
+        for face in sorted(set(faces.values())):
+            tied = [m for m in group if faces[m] == face]
+            out += tied if len(tied) == 1 else rank(tied)
+        return out
+
+    order = rank(list(members))
+    return RollOff(tuple(rolls), tuple(order))
