@@ -123,6 +123,7 @@ def browser_figures(origin: str) -> list[tuple[str, str, str]]:
         rows += task_roll_figures(browser, origin)
         rows += combat_damage_figures(browser, origin)
         rows += aftermath_attack_figures(browser, origin)
+        rows += percentile_attack_figures(browser, origin)
         browser.close()
     return rows
 
@@ -256,6 +257,43 @@ def pyodide_table_figures() -> list[tuple[str, str, str]]:
         (f"load all {system} tables in Pyodide ({f['tables']})", f"{f['cold_ms']} ms", "—")
         for system, f in figures.items()
     ]
+
+
+def _percentile_fight(page: Any) -> None:
+    """Ann and Bob; Bob with a pistol and a chest part of 5000 points attacks himself."""
+
+    def put(testid: str, value: str) -> None:
+        page.fill(f"[data-testid={testid}]", value)
+        page.press(f"[data-testid={testid}]", "Tab")
+
+    for name in ("Ann", "Bob"):
+        page.click("[data-testid=percentile-char-new]")
+        put("percentile-char-name", name)
+    put("percentile-char-aim", "100")
+    put("percentile-wform-name", "PISTOL")
+    put("percentile-wform-wep_dif", "100")
+    put("percentile-wform-damage_die", "4+2")
+    page.click("[data-testid=percentile-weapon-add]")
+    put("percentile-pform-name", "chest")
+    put("percentile-pform-points", "5000")
+    page.click("[data-testid=percentile-part-add]")
+    page.click("[data-testid=percentile-tab-combat]")
+    page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
+    page.select_option("[data-testid=percentile-attack-target]", label="Bob")
+
+
+def percentile_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """Percentile: one full attack (to-hit, location, damage dice, grazing, damage record,
+    description) from the click to its log entry in the DOM."""
+    return click_to_log_figures(
+        browser,
+        origin,
+        "Percentile full attack",
+        "percentile",
+        "percentile-attack-resolve",
+        "percentile-log-entry",
+        _percentile_fight,
+    )
 
 
 def cpython_figures() -> list[tuple[str, str, str]]:

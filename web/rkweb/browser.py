@@ -297,6 +297,13 @@ class App:
                 self.spawn(self.import_file(files.item(0)))
             target.value = ""
             return
+        if msg[0] == "read_file":
+            # Any page: ("read_file", page_msg...) dispatches (page_msg..., file text).
+            files = target.files
+            if files.length:
+                self.spawn(self.read_file(files.item(0), tuple(msg[1:])))
+            target.value = ""
+            return
         if kind in ("input", "change"):
             # A field's message carries its value; handlers that do not need it ignore it.
             msg = (*msg, str(target.value))
@@ -308,6 +315,9 @@ class App:
             self.export()
         elif kind == "print":
             js.window.print()
+        elif kind == "download":
+            # Any page: ("download", filename, text) saves the text as a file.
+            download(str(msg[1]), str(msg[2]))
         elif kind == "q_download":
             raw = self.storage.getItem(str(msg[1])) or ""
             download(str(msg[1]).replace(":", "_") + ".txt", raw, "text/plain")
@@ -327,6 +337,13 @@ class App:
             return
         text = await file.text()
         self.dispatch(("import_text", str(text)))
+
+    async def read_file(self, file: Any, msg: Msg) -> None:
+        if int(file.size) > 20_000_000:
+            self.dispatch((*msg, ""))
+            return
+        text = await file.text()
+        self.dispatch((*msg, str(text)))
 
     def export(self) -> None:
         self.flush()

@@ -1,0 +1,126 @@
+"""Percentile sci-fi combat driven as a game master would on a tablet: a character with a weapon,
+a check with exact odds, a GM table a rule then uses, a combat step, a reload, and axe."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from support import READY, run_axe
+
+SHOTS = Path("/tmp/shots-percentile")
+TABS = ("characters", "checks", "combat", "gm", "settings")
+
+
+def set_field(page: Page, testid: str, value: str) -> None:
+    box = page.get_by_test_id(testid)
+    box.fill(value)
+    box.press("Tab")  # leaving the field fires its change event
+
+
+def tab(page: Page, key: str) -> None:
+    page.get_by_test_id(f"percentile-tab-{key}").click()
+    expect(page.get_by_test_id(f"percentile-tab-{key}")).to_have_attribute("aria-pressed", "true")
+
+
+def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[str]) -> None:
+    app.get_by_test_id("nav-percentile").click()
+    # a character with a weapon entered by hand
+    app.get_by_test_id("percentile-char-new").click()
+    set_field(app, "percentile-char-name", "Ann")
+    set_field(app, "percentile-char-aim", "70")
+    set_field(app, "percentile-wform-name", "AUTO PISTOL")
+    set_field(app, "percentile-wform-wep_dif", "30")
+    set_field(app, "percentile-wform-damage_die", "4+2")
+    app.get_by_test_id("percentile-weapon-add").click()
+    expect(app.get_by_test_id("percentile-weapon-skill")).to_have_text(
+        "MARKSmanship = (AIM 70 + WEP DIF 30) / 2 = 50"
+    )
+    set_field(app, "percentile-char-aim", "170")
+    expect(app.get_by_test_id("percentile-char-aim-error")).to_contain_text(
+        "AIM must be from 0 to 100, got 170"
+    )
+    # the target, with a body part on its damage record
+    app.get_by_test_id("percentile-char-new").click()
+    set_field(app, "percentile-char-name", "Bob")
+    set_field(app, "percentile-pform-name", "arm")
+    set_field(app, "percentile-pform-points", "20")
+    app.get_by_test_id("percentile-part-add").click()
+    expect(app.get_by_test_id("percentile-part-row")).to_contain_text("arm")
+
+    # a check with exact odds and its explanation
+    tab(app, "checks")
+    set_field(app, "percentile-check-target", "47.5")
+    expect(app.get_by_test_id("percentile-check-odds")).to_contain_text("47/100 (47.00%)")
+    app.get_by_test_id("percentile-check-roll").click()
+    expect(app.get_by_test_id("percentile-check-result")).to_contain_text("vs under 47½")
+    expect(app.get_by_test_id("percentile-d3-odds")).to_contain_text("29/100")
+
+    # the GM enters Table #3-1 (Percent to Hit): first with a bad cell, then right
+    tab(app, "gm")
+    expect(app.get_by_test_id("percentile-gm-waiting")).to_contain_text("PCT-M04")
+    app.get_by_test_id("percentile-gm-pick").select_option("PCT-M04")
+    header = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n"
+    set_field(app, "percentile-gm-csv", header + "0,100,0,50,140\n")
+    app.get_by_test_id("percentile-gm-save").click()
+    expect(app.get_by_test_id("percentile-gm-error")).to_contain_text(
+        "row 1, column 'percent_to_hit': value 140 is above the maximum 100"
+    )
+    set_field(app, "percentile-gm-csv", header + "0,100,0,50,99\n")
+    app.get_by_test_id("percentile-gm-save").click()
+    expect(app.get_by_test_id("percentile-gm-note")).to_contain_text("PCT-M04 saved: 1 row(s).")
+    expect(app.get_by_test_id("percentile-gm-waiting")).not_to_contain_text("PCT-M04")
+    with app.expect_download() as download:
+        app.get_by_test_id("percentile-gm-export-one").click()
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["tables"]["PCT-M04"][0]["percent_to_hit"] == 99
+
+    # settings: to-hit d2 uses the table
+    tab(app, "settings")
+    app.get_by_test_id("percentile-setting-to_hit").select_option("d2")
+    expect(app.get_by_test_id("percentile-settings-summary")).to_contain_text("to-hit d2")
+
+    # combat: two sides, surprise with odds, order, an attack with grazing and a record update
+    tab(app, "combat")
+    expect(app.get_by_test_id("percentile-worksheet-settings")).to_contain_text("to-hit d2")
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    expect(app.get_by_test_id("percentile-surprise-odds")).to_contain_text("Side A gets SURPRISE")
+    app.get_by_test_id("percentile-surprise-roll").click()
+    expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("gets SURPRISE")
+    app.get_by_test_id("percentile-order-roll").click()
+    expect(app.get_by_test_id("percentile-order-result")).to_contain_text("order")
+    app.get_by_test_id("percentile-attack-attacker").select_option(label="Ann")
+    app.get_by_test_id("percentile-attack-target").select_option(label="Bob")
+    set_field(app, "percentile-attack-range_m", "5")
+    result = app.get_by_test_id("percentile-attack-result")
+    for _ in range(5):  # 98 % to hit: a hit comes at once in practice
+        app.get_by_test_id("percentile-attack-resolve").click()
+        expect(result).to_contain_text("Percent to Hit 99 (Table #3-1 (GM))")
+        if "grazed" in result.inner_text():
+            break
+    expect(result).to_contain_text("grazed")
+    expect(result).to_contain_text("arm:")
+    entries = app.get_by_test_id("percentile-log-entry").all_inner_texts()
+    assert any("grazed" in e for e in entries)
+
+    # reload mid-fight: nothing is lost
+    app.reload()
+    app.wait_for_selector(READY, timeout=60_000)
+    app.get_by_test_id("nav-percentile").click()
+    tab(app, "combat")
+    assert app.get_by_test_id("percentile-log-entry").all_inner_texts() == entries
+    expect(app.get_by_test_id("percentile-order-result")).to_contain_text("order")
+    tab(app, "characters")
+    app.get_by_test_id("percentile-char-pick").filter(has_text="Bob").click()
+    expect(app.get_by_test_id("percentile-part-row")).not_to_contain_text("arm20 0")
+
+    # every tab: axe clean, and a screenshot to look at
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for key in TABS:
+        tab(app, key)
+        violations = run_axe(app)
+        assert violations == [], (key, [(v["id"], v["help"], len(v["nodes"])) for v in violations])
+        app.screenshot(path=str(SHOTS / f"percentile-{key}.png"), full_page=True)
+    assert errors == []

