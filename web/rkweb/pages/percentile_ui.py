@@ -116,7 +116,8 @@ def card(hid: str, title: str, *children: Any, testid: str | None = None) -> VNo
 def log_list(testid: str, entries: list[dict[str, Any]]) -> VNode:
     return h(
         "ol",
-        {"class": "log"},
+        # A long log scrolls, so it must be reachable by keyboard (axe scrollable-region).
+        {"class": "log", "tabindex": "0", "aria-label": "Log entries"},
         *[
             h(
                 "li",
