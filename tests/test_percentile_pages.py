@@ -150,3 +150,74 @@ def test_missing_value_is_asked_for_next_to_its_field() -> None:
             assert "Table #3-3" in err[0]
             return
     raise AssertionError("every roll missed")
+
+
+def test_heal_poison_rolloff_pieces_and_raised_alertness() -> None:
+    m = with_two_characters()
+    m = go(m, "percentile_char_select", "c2")
+    # healing: structure only comes back naturally
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    m = go(m, "percentile_member_add", 0, "c2")
+    m = go(m, "percentile_rolloff", 0, seed="r")
+    assert "roll-off within the side" in texts(m, "percentile-log-entry")[0]
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_resolve", seed="b")
+    m = go(m, "percentile_round_next")
+    assert "Bob was attacked" in texts(m, "percentile-raise-ac")[0]
+    # poison: needs systems and a multiplier, never touches the record
+    m = go(m, "percentile_poison_field", "target", "c2")
+    m = go(m, "percentile_poison_field", "name", "Kurari")
+    m = go(m, "percentile_poison")
+    assert "organ system" in texts(m, "percentile-poison-error")[0]
+    m = go(m, "percentile_poison_field", "nervous_endocrine", "on")
+    m = go(m, "percentile_poison_field", "poison_damage", "5")
+    m = go(m, "percentile_attack_field", "m_nervous_endocrine", "2")
+    before = m.state["percentile"]["characters"][1]["parts"]
+    m = go(m, "percentile_poison")
+    assert "nervous_endocrine: organ DP 50" in texts(m, "percentile-log-entry")[0]
+    assert m.state["percentile"]["characters"][1]["parts"] == before
+    # pieces
+    m = go(m, "percentile_setting", "pieces", "on")
+    m = go(m, "percentile_order_roll", seed="p")
+    m = go(m, "percentile_piece_next")
+    assert "piece 2" in texts(m, "percentile-piece")[0]
+    assert texts(m, "percentile-order-result")[0] == ""
+    # heal on the sheet
+    m = go(m, "percentile_tab", "characters")
+    m = go(m, "percentile_char_select", "c2")
+    bob = m.state["percentile"]["characters"][1]
+    bob_parts = [dict(p) for p in bob["parts"]]
+    m = go(m, "percentile_hform", "points", "1000")
+    m = go(m, "percentile_heal", "c2", "natural")
+    assert m.state["percentile"]["characters"][1]["parts"][0]["damage"] == "0"
+    assert bob_parts  # the part existed before healing
+
+
+def test_severity_roll_after_procedure_one() -> None:
+    m = with_two_characters()
+    m = go(m, "percentile_setting", "damage", "1")
+    m = go(m, "percentile_char_select", "c1")
+    m = go(m, "percentile_wform", "name", "SWORD")
+    m = go(m, "percentile_wform", "category", "hth")
+    m = go(m, "percentile_wform", "attack_dif", "100")
+    m = go(m, "percentile_wform", "damage_type", "cut")
+    m = go(m, "percentile_weapon_add", "c1")
+    m = go(m, "percentile_char_field", "c1", "brawl", "100")
+    m = go(
+        m,
+        "percentile_gm_csv",
+        "PCT-M11",
+        "damage_type,roll,title,severity_table,damage_percentage\ncut,1-10,gash,S1,40",
+    )
+    m = go(m, "percentile_gm_save", "PCT-M11")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "weapon", "1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_field", "range_m", "2")
+    m = go(m, "percentile_attack_resolve", seed="x")
+    assert "gash" in texts(m, "percentile-attack-result")[0]
+    m = go(m, "percentile_severity_roll")
+    assert "PCT-M12" in texts(m, "percentile-attack-error")[0]

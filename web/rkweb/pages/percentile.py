@@ -29,6 +29,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             "percentile_pform",
             "percentile_weapon",
             "percentile_part",
+            "percentile_hform",
+            "percentile_heal",
         )
     ):
         return percentile_sheet.update(model, msg, ctx)
