@@ -221,3 +221,37 @@ def test_severity_roll_after_procedure_one() -> None:
     assert "gash" in texts(m, "percentile-attack-result")[0]
     m = go(m, "percentile_severity_roll")
     assert "PCT-M12" in texts(m, "percentile-attack-error")[0]
+
+
+def test_gm_tables_feed_stun_actions_and_adversity() -> None:
+    m = with_two_characters()
+    m02 = "damage_low,damage_high,modifier\n0,0,0\n1,50000,30\n"
+    m = go(m, "percentile_gm_csv", "PCT-M02", m02)
+    m = go(m, "percentile_gm_save", "PCT-M02")
+    m = go(m, "percentile_gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n")
+    m = go(m, "percentile_gm_save", "PCT-M03")
+    m = go(m, "percentile_gm_csv", "PCT-M05", "condition,value\nrain,10\nrunning,15\n")
+    m = go(m, "percentile_gm_save", "PCT-M05")
+    m = go(
+        m, "percentile_gm_csv", "PCT-M06", "adversity_low,adversity_high,percent_against\n0,100,5\n"
+    )
+    m = go(m, "percentile_gm_save", "PCT-M06")
+    m = go(m, "percentile_setting", "to_hit", "d3")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    m = go(m, "percentile_ap_action", "c1", "fire a pistol")
+    m = go(m, "percentile_ap_spend", "c1")
+    assert "Ann spends 7 AP" in texts(m, "percentile-log-entry")[0]
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_field", "percent_to_hit", "100")
+    m = go(m, "percentile_attack_field", "adversity_conditions", "rain, running")
+    for seed in "abcdefgh":
+        m = go(m, "percentile_attack_resolve", seed=seed)
+        if "miss" not in texts(m, "percentile-attack-result")[0]:
+            break
+    result = texts(m, "percentile-attack-result")[0]
+    assert "PA 5 (Table #3-2 (GM) for adversity 25)" in result
+    bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
+    assert bob["damage_modifier"] == "30"
+    assert "stun debt 3" in str(bob["ledger"]) or bob["ledger"]["debt"] == "3"

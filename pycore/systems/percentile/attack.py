@@ -160,10 +160,16 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
             return AttackResult("miss", (*lines, text))
         if band == "bounce":
             text += "; it bounces (Table #3-4.1, bounce chart: GM)"
-            b_roll = rng.randint(1, 10)
-            b = gm.bounces(tables, b_roll)
-            if b is not None:
-                text += f"; 1:10sd ({b_roll}) on the GM's bounce table: {b} bounce(s)"
+            for table_id, what in (("PCT-M09", "bounce table"), ("PCT-M10", "bounce chart")):
+                if tables.get(table_id):
+                    die = gm.own_die(tables, table_id)
+                    face = rng.randint(1, die)
+                    outcome = (
+                        f"{gm.bounces(tables, face)} bounce(s)"
+                        if table_id == "PCT-M09"
+                        else f"lands {gm.landing(tables, face)}"
+                    )
+                    text += f"; 1:{die}sd ({face}) on the GM's {what}: {outcome}"
             return AttackResult("bounce", (*lines, text))
         lines.append(text)
         graze_target: Fraction | None = None

@@ -825,3 +825,58 @@ def waiting(tables: Tables) -> list[GMTable]:
     18
     """
     return [spec for key, spec in GM_TABLES.items() if not tables.get(key)]
+
+
+def adversity_total(tables: Tables, conditions: Sequence[str]) -> int | None:
+    """PCT-34 reading: the adversity modifiers of the conditions present are summed before the
+    Table #3-2 look-up; None while Tables 7.0-7.4 (PCT-M05) are not entered.
+
+    >>> adversity_total({"PCT-M05": [{"condition": "rain", "value": 10},
+    ...     {"condition": "running", "value": 15}]}, ["rain", "running"])
+    25
+    """
+    if not tables.get("PCT-M05"):
+        return None
+    total = 0
+    for name in conditions:
+        value = adversity_value(tables, name.strip())
+        total += value or 0
+    return total
+
+
+def stun_modifier_increase(tables: Tables, damage_before: int, damage_after: int) -> int | None:
+    """PCT-28 reading: the Table #3-7.0 modifier a new wound stuns with is the increase of the
+    character's modifier (old wounds do not stun again); None while PCT-M02 is not entered.
+
+    >>> t = {"PCT-M02": [{"damage_low": 0, "damage_high": 9, "modifier": 0},
+    ...                  {"damage_low": 10, "damage_high": 50000, "modifier": 40}]}
+    >>> stun_modifier_increase(t, 5, 12), stun_modifier_increase(t, 12, 20)
+    (40, 0)
+    """
+    before = damage_modifier(tables, damage_before)
+    after = damage_modifier(tables, damage_after)
+    if before is None or after is None:
+        return None
+    return max(0, after - before)
+
+
+def own_die(tables: Tables, table_id: str) -> int:
+    """The die of a GM table "with its own roll" (PCT-M09, M10): ``1:10sd`` when its rows stop at
+    10, else ``1:100sd`` (the text names no die; reading).
+
+    >>> own_die({"PCT-M09": [{"roll_low": 1, "roll_high": 10, "bounces": 1}]}, "PCT-M09")
+    10
+    """
+    rows = tables.get(table_id) or []
+    top = max((int(str(r.get("roll_high", 100))) for r in rows), default=100)
+    return 10 if top <= 10 else 100
+
+
+def action_names(tables: Tables) -> list[str]:
+    """PCT-M03: the actions the GM listed on Table #3-6, in order.
+
+    >>> action_names({"PCT-M03": [{"action": "walk 1 m", "ap_cost": "5/2"}]})
+    ['walk 1 m']
+    """
+    table = _table(tables, "PCT-M03")
+    return [] if table is None else [str(r["action"]) for r in table.rows]

@@ -6,6 +6,7 @@ undoable and saved.
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from typing import Any
@@ -254,6 +255,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 cmb["order"] = {**cmb["order"], "order": pa.order, "exclusive": False, "passed": []}
             _log(cmb, combat.round_seconds(cmb["round"]), ctx)
             return S.save(model, _put(st, cmb), ctx, "Next round")
+        if kind == "percentile_ap_action":
+            cid, action = str(msg[1]), str(msg[-1])
+            cost = gmtables.action_cost(st["gm"], action) if action else None
+            if cost is not None:
+                cmb["ap_input"] = {**cmb.get("ap_input", {}), cid: str(cost)}
+            return S.save(model, _put(st, cmb))
         if kind == "percentile_ap_field":
             cmb["ap_input"] = {**cmb.get("ap_input", {}), str(msg[1]): str(msg[2]).strip()}
             return S.save(model, _put(st, cmb))
@@ -444,6 +451,11 @@ def _resolve(
     if settings.ap == "c2" and cost is not None:
         st = _ledger_update(st, attacker["id"], lambda led: agility.spend(led, cost, "the attack"))
     adversity = _opt(a, "adversity_total")
+    conditions = [c for c in str(a.get("adversity_conditions") or "").split(",") if c.strip()]
+    if adversity is None and conditions:
+        # PCT-34: the conditions present are summed from the GM's Tables 7.0-7.4 (PCT-M05).
+        summed = gmtables.adversity_total(st["gm"], conditions)
+        adversity = None if summed is None else Fraction(summed)
     mults = {s: v for s in ORGAN_SYSTEMS if (v := _opt(a, f"m_{s}")) is not None}
     inp = AttackInput(
         skill=skill,
@@ -482,6 +494,18 @@ def _resolve(
         ]
         st = S.put_character(st, target)
         stun_mod = _opt(a, "stun_modifier")
+        if st["gm"].get("PCT-M02") and result.damage is not None:
+            # PCT-28 reading: the stun is the rise of the Table #3-7.0 modifier (whole points of
+            # damage taken; old wounds do not stun again) and the new modifier is the character's.
+            taken = sum((S.part_of(p).damage for p in target["parts"]), Fraction(0))
+            before = math.floor(taken - result.damage.recorded)
+            rise = gmtables.stun_modifier_increase(st["gm"], before, math.floor(taken))
+            now = gmtables.damage_modifier(st["gm"], math.floor(taken))
+            if now is not None:
+                target = {**target, "damage_modifier": str(now)}
+                st = S.put_character(st, target)
+            if stun_mod is None and rise is not None:
+                stun_mod = Fraction(rise)
         if settings.stun and stun_mod is not None:
             st = _ledger_update(st, target["id"], lambda led: agility.stun(led, stun_mod))
     cmb = {**_combat(st), "attack": a}
@@ -819,6 +843,7 @@ def _order_view(model: Model, st: dict[str, Any]) -> VNode:
 def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
     settings = S.settings_of(st)
     rows = []
+    actions = gmtables.action_names(st["gm"])
     for cid in _members(st):
         c = S.character(st, cid)
         if c is None:
@@ -828,6 +853,15 @@ def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
                 "li",
                 {"class": "q-item", "data-testid": "percentile-ap-row"},
                 h("p", {"class": "explain"}, f"{c['name']}: {S.ledger_of(c)}"),
+                select(
+                    f"percentile-ap-action-{cid}",
+                    "Action from Table #3-6 (fills its AP cost)",
+                    "",
+                    [("", "— choose —"), *[(n, n) for n in actions]],
+                    ("percentile_ap_action", cid),
+                )
+                if actions
+                else None,
                 h(
                     "div",
                     {"class": "row"},
@@ -906,6 +940,17 @@ def _attack_view(model: Model, st: dict[str, Any]) -> VNode:
         extra.append(num("percent_to_hit"))
     if settings.to_hit == "d3":
         extra += [num("percent_against"), num("adversity_total")]
+        if st["gm"].get("PCT-M05"):
+            extra.append(
+                field(
+                    model,
+                    "percentile-attack-adversity_conditions",
+                    "Adversity conditions present (Tables 7.0-7.4, comma-separated)",
+                    a.get("adversity_conditions", ""),
+                    ("percentile_attack_field", "adversity_conditions"),
+                    error_key="attack-adversity_conditions",
+                )
+            )
     if settings.damage == "3":
         extra.append(num("table_3_3_damage"))
     if settings.damage == "1":
