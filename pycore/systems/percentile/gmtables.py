@@ -644,7 +644,11 @@ def _band_row(tables: Tables, table_id: str, **values: Any) -> Mapping[str, Any]
 
 
 def alertness_percent(tables: Tables, level: str) -> int | None:
-    """PCT-M01: the Alertness Percentage of a named level, None while the table is empty."""
+    """PCT-M01: the Alertness Percentage of a named level, None while the table is empty.
+
+    >>> print(alertness_percent({}, "combat"))
+    None
+    """
     table = _table(tables, "PCT-M01")
     return None if table is None else int(str(table.row_by("name", level)["percent"]))
 
@@ -671,7 +675,11 @@ def damage_modifier(tables: Tables, damage_taken: int) -> int | None:
 
 
 def action_cost(tables: Tables, action: str) -> Fraction | None:
-    """PCT-M03: an action's AP cost."""
+    """PCT-M03: an action's AP cost.
+
+    >>> action_cost({"PCT-M03": [{"action": "walk 1 m", "ap_cost": "5/2"}]}, "walk 1 m")
+    Fraction(5, 2)
+    """
     table = _table(tables, "PCT-M03")
     return None if table is None else Fraction(str(table.row_by("action", action)["ap_cost"]))
 
@@ -687,19 +695,33 @@ def percent_to_hit(tables: Tables, skill: Fraction | int, range_m: Fraction | in
 
 
 def adversity_value(tables: Tables, condition: str) -> int | None:
-    """PCT-M05: one adversity condition's modifier."""
+    """PCT-M05: one adversity condition's modifier.
+
+    >>> adversity_value({"PCT-M05": [{"condition": "rain", "value": 10}]}, "rain")
+    10
+    """
     table = _table(tables, "PCT-M05")
     return None if table is None else int(str(table.row_by("condition", condition)["value"]))
 
 
 def percent_against(tables: Tables, adversity_total: int) -> int | None:
-    """PCT-M06: Percent Against for the summed adversity modifiers."""
+    """PCT-M06: Percent Against for the summed adversity modifiers.
+
+    >>> percent_against({"PCT-M06": [{"adversity_low": 0, "adversity_high": 50,
+    ...     "percent_against": 15}]}, 25)
+    15
+    """
     row = _band_row(tables, "PCT-M06", adversity=adversity_total)
     return None if row is None else int(str(row["percent_against"]))
 
 
 def random_hit(tables: Tables, race: str, roll: int) -> tuple[str, str | None] | None:
-    """PCT-M07: the race column's instruction (and body part) for a ``1:10sd`` roll."""
+    """PCT-M07: the race column's instruction (and body part) for a ``1:10sd`` roll.
+
+    >>> random_hit({"PCT-M07": [{"race": "human", "roll": "1-10", "instruction": "chest",
+    ...     "body_part": "chest"}]}, "human", 4)
+    ('chest', 'chest')
+    """
     table = _table(tables, "PCT-M07")
     if table is None:
         return None
@@ -709,19 +731,31 @@ def random_hit(tables: Tables, race: str, roll: int) -> tuple[str, str | None] |
 
 
 def throw_distance(tables: Tables, strength: int, weight_kg: Fraction | int) -> Fraction | None:
-    """PCT-M08: how far (m) a character of this Physical Strength throws this weight."""
+    """PCT-M08: how far (m) a character of this Physical Strength throws this weight.
+
+    >>> print(throw_distance({}, 50, 1))
+    None
+    """
     row = _band_row(tables, "PCT-M08", strength=strength, weight_kg=weight_kg)
     return None if row is None else Fraction(str(row["distance_m"]))
 
 
 def bounces(tables: Tables, roll: int) -> int | None:
-    """PCT-M09: the number of bounces for the GM's roll."""
+    """PCT-M09: the number of bounces for the GM's roll.
+
+    >>> bounces({"PCT-M09": [{"roll_low": 1, "roll_high": 10, "bounces": 2}]}, 3)
+    2
+    """
     row = _band_row(tables, "PCT-M09", roll=roll)
     return None if row is None else int(str(row["bounces"]))
 
 
 def landing(tables: Tables, roll: int) -> str | None:
-    """PCT-M10: where a bouncing grenade lands for the GM's roll."""
+    """PCT-M10: where a bouncing grenade lands for the GM's roll.
+
+    >>> landing({"PCT-M10": [{"roll_low": 1, "roll_high": 10, "landing": "left"}]}, 3)
+    'left'
+    """
     row = _band_row(tables, "PCT-M10", roll=roll)
     return None if row is None else str(row["landing"])
 
@@ -729,7 +763,11 @@ def landing(tables: Tables, roll: int) -> str | None:
 def damage_type_entry(
     tables: Tables, damage_type: str, roll: int
 ) -> tuple[str, str, str, Fraction] | None:
-    """PCT-M11: ``(title, description, severity table, DAMAGE PERCENTAGE)`` for a ``1:10sd`` roll."""
+    """PCT-M11: ``(title, description, severity table, DAMAGE PERCENTAGE)`` for a ``1:10sd`` roll.
+
+    >>> print(damage_type_entry({}, "cut", 3))
+    None
+    """
     table = _table(tables, "PCT-M11")
     if table is None:
         return None
@@ -743,7 +781,11 @@ def damage_type_entry(
 
 
 def severity_entry(tables: Tables, severity_table: str, roll: int) -> tuple[str, str] | None:
-    """PCT-M12: ``(title, description)`` of a severity roll."""
+    """PCT-M12: ``(title, description)`` of a severity roll.
+
+    >>> print(severity_entry({}, "S1", 3))
+    None
+    """
     table = _table(tables, "PCT-M12")
     if table is None:
         return None
@@ -752,7 +794,12 @@ def severity_entry(tables: Tables, severity_table: str, roll: int) -> tuple[str,
 
 
 def table_3_3(tables: Tables, wep_mod: int, range_m: Fraction | int) -> int | None:
-    """PCT-M13: damage points for WEP MOD at a range."""
+    """PCT-M13: damage points for WEP MOD at a range.
+
+    >>> table_3_3({"PCT-M13": [{"wep_mod_low": 0, "wep_mod_high": 10, "range_m_low": 0,
+    ...     "range_m_high": 100, "damage": 24}]}, 5, 50)
+    24
+    """
     row = _band_row(tables, "PCT-M13", wep_mod=wep_mod, range_m=range_m)
     return None if row is None else int(str(row["damage"]))
 
@@ -760,7 +807,11 @@ def table_3_3(tables: Tables, wep_mod: int, range_m: Fraction | int) -> int | No
 def descriptions(
     tables: Tables, damage_type: str, exoskeleton: bool = False
 ) -> dict[int, str] | None:
-    """PCT-M14: category → description for a damage type (the exoskeleton version where entered)."""
+    """PCT-M14: category → description for a damage type (the exoskeleton version where entered).
+
+    >>> print(descriptions({}, "cut"))
+    None
+    """
     table = _table(tables, "PCT-M14")
     if table is None:
         return None
@@ -776,7 +827,11 @@ def descriptions(
 
 
 def run_ends(tables: Tables, damage_type: str) -> list[int] | None:
-    """PCT-M14: the categories flagged as the end of a type of damage (for PCT-50)."""
+    """PCT-M14: the categories flagged as the end of a type of damage (for PCT-50).
+
+    >>> print(run_ends({}, "cut"))
+    None
+    """
     table = _table(tables, "PCT-M14")
     if table is None:
         return None
@@ -785,7 +840,11 @@ def run_ends(tables: Tables, damage_type: str) -> list[int] | None:
 
 
 def organ_multipliers(tables: Tables, body_part: str) -> dict[str, Fraction] | None:
-    """PCT-M15: the Table #3-3.1 row (system → multiplier) for a body part (or its head row)."""
+    """PCT-M15: the Table #3-3.1 row (system → multiplier) for a body part (or its head row).
+
+    >>> print(organ_multipliers({}, "head"))
+    None
+    """
     table = _table(tables, "PCT-M15")
     if table is None:
         return None
@@ -794,7 +853,11 @@ def organ_multipliers(tables: Tables, body_part: str) -> dict[str, Fraction] | N
 
 
 def organ_description(tables: Tables, system: str, organ_dp: Fraction) -> str | None:
-    """PCT-M16: the organ damage table's description for an organ DP."""
+    """PCT-M16: the organ damage table's description for an organ DP.
+
+    >>> print(organ_description({}, "circulatory", Fraction(10)))
+    None
+    """
     table = _table(tables, "PCT-M16")
     if table is None:
         return None
@@ -805,13 +868,21 @@ def organ_description(tables: Tables, system: str, organ_dp: Fraction) -> str | 
 
 
 def weapons(tables: Tables) -> dict[str, Mapping[str, Any]]:
-    """PCT-M17: the data sheets by name."""
+    """PCT-M17: the data sheets by name.
+
+    >>> weapons({"PCT-M17": [{"name": "KNIFE", "category": "hth", "attack_dif": 10}]})["KNIFE"]["attack_dif"]
+    10
+    """
     table = _table(tables, "PCT-M17")
     return {} if table is None else {str(r["name"]): r for r in table.rows}
 
 
 def body_parts(tables: Tables, race: str) -> list[tuple[str, int]]:
-    """PCT-M18: a race's body parts and points from the GM's character generation sheet."""
+    """PCT-M18: a race's body parts and points from the GM's character generation sheet.
+
+    >>> body_parts({"PCT-M18": [{"race": "human", "body_part": "hand", "points": 6}]}, "human")
+    [('hand', 6)]
+    """
     table = _table(tables, "PCT-M18")
     if table is None:
         return []
