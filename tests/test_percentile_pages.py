@@ -74,6 +74,8 @@ def test_check_odds_and_roll() -> None:
     assert "21/100" in texts(m, "percentile-grenade-odds")[0]
     assert "4:10sd+2: 6–42, mean 24" in texts(m, "percentile-die-summary")[0]
     assert texts(m, "percentile-graze")[0] == "grazed damage 18"
+    m = go(m, "percentile_tohit_roll", "d3")
+    assert texts(m, "percentile-check-log-entry")[0].startswith("to-hit d3: 1:100sd (")
 
 
 def test_gm_table_entry_errors_and_use() -> None:

@@ -34,7 +34,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         )
     ):
         return percentile_sheet.update(model, msg, ctx)
-    if kind.startswith(("percentile_check", "percentile_grenade", "percentile_damage_roll")):
+    if kind.startswith(
+        ("percentile_check", "percentile_grenade", "percentile_damage_roll", "percentile_tohit")
+    ):
         return percentile_checks.update(model, msg, ctx)
     if kind.startswith(("percentile_gm", "percentile_setting")):
         return percentile_gm.update(model, msg, ctx)
