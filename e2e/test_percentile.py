@@ -25,6 +25,9 @@ def tab(page: Page, key: str) -> None:
 
 
 def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[str]) -> None:
+    # Offline from here until the reload: the whole system runs from what the page loaded.
+    app.wait_for_load_state("networkidle")  # nothing of the start-up still in flight
+    app.context.set_offline(True)
     app.get_by_test_id("nav-percentile").click()
     # a character with a weapon entered by hand
     app.get_by_test_id("percentile-char-new").click()
@@ -105,7 +108,8 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     entries = app.get_by_test_id("percentile-log-entry").all_inner_texts()
     assert any("grazed" in e for e in entries)
 
-    # reload mid-fight: nothing is lost
+    # reload mid-fight: nothing is lost (online again: this test context blocks the service worker)
+    app.context.set_offline(False)
     app.reload()
     app.wait_for_selector(READY, timeout=60_000)
     app.get_by_test_id("nav-percentile").click()

@@ -257,3 +257,12 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
     assert bob["damage_modifier"] == "30"
     assert "stun debt 3" in str(bob["ledger"]) or bob["ledger"]["debt"] == "3"
+
+
+def test_custom_piece_size_is_validated() -> None:
+    m = go(fresh(), "percentile_tab", "settings")
+    m = go(m, "percentile_setting", "piece_fraction", "3/2")
+    assert "from 1/100 to 1" in texts(m, "percentile-setting-custom-piece-error")[0]
+    m = go(m, "percentile_setting", "piece_fraction", "1/20")
+    m = go(m, "percentile_setting", "pieces", "on")
+    assert "pieces on (1/20)" in texts(m, "percentile-settings-summary")[0]
