@@ -350,4 +350,20 @@ def settings_view(model: Model) -> VNode:
             h("p", {"class": "explain", "data-testid": "percentile-settings-summary"}, s.summary()),
             h("div", {"class": "grid2"}, *fields),
         ),
+        card(
+            "pct-procs-h",
+            "The procedures (PCT-T09)",
+            h(
+                "dl",
+                {"class": "facts", "data-testid": "percentile-procedures"},
+                *[
+                    node
+                    for key, (step, title, lines) in titles.items()
+                    for node in (
+                        h("dt", {}, f"{step.replace('_', '-')} {key}"),
+                        h("dd", {}, f"{title} (line {lines})"),
+                    )
+                ],
+            ),
+        ),
     )
