@@ -266,3 +266,36 @@ def test_custom_piece_size_is_validated() -> None:
     m = go(m, "percentile_setting", "piece_fraction", "1/20")
     m = go(m, "percentile_setting", "pieces", "on")
     assert "pieces on (1/20)" in texts(m, "percentile-settings-summary")[0]
+
+
+def test_a2_a3_use_the_gm_alertness_levels() -> None:
+    m = with_two_characters()
+    m = go(
+        m,
+        "percentile_gm_csv",
+        "PCT-M01",
+        "level,name,percent\n1,relaxed,20\n2,wary,50\n3,combat,90\n",
+    )
+    m = go(m, "percentile_gm_save", "PCT-M01")
+    m = go(m, "percentile_char_field", "c1", "alertness", "sleepy")
+    assert "relaxed, wary, combat" in texts(m, "percentile-char-alertness-error")[0]
+    m = go(m, "percentile_char_field", "c1", "alertness", "combat")
+    m = go(m, "percentile_char_field", "c2", "alertness", "relaxed")
+    m = go(m, "percentile_setting", "surprise", "a3")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    m = go(m, "percentile_member_add", 1, "c2")
+    odds = texts(m, "percentile-surprise-odds")[0]
+    assert "Side A gets SURPRISE" in odds
+    assert "Side A: target 70" in text_of(shell.view(m))  # (50 + 90) / 2
+    m = go(m, "percentile_setting", "surprise", "a2")
+    m = go(m, "percentile_side_field", 0, "ac", "wary")
+    m = go(m, "percentile_side_field", 1, "ac", "25")
+    view = text_of(shell.view(m))
+    assert "Side A: target 50" in view and "Side B: target 75/2" not in view
+    assert "Side B: target 37½" in view
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_resolve", seed="z")
+    m = go(m, "percentile_round_next")
+    assert "wary, combat" in texts(m, "percentile-raise-ac")[0]

@@ -88,7 +88,10 @@ def side_values(st: dict[str, Any]) -> tuple[dict[str, Fraction], dict[str, Frac
         elif settings.surprise == "a3":
             targets[name] = sides.target_a3(
                 [
-                    (int(c["perception"]), _percent(st, m.get("ac"), f"{c['name']} AC"))
+                    (
+                        int(c["perception"]),
+                        _percent(st, m.get("ac") or c.get("alertness"), f"{c['name']} AC"),
+                    )
                     for m, c in chars
                 ]
             )
@@ -632,7 +635,7 @@ def _sides_view(model: Model, st: dict[str, Any]) -> VNode:
                     field(
                         model,
                         f"percentile-member-ac-{i}-{m['id']}",
-                        "AC % or level (a3)",
+                        "AC % or level (a3; blank: the sheet's)",
                         m.get("ac", ""),
                         ("percentile_member_ac", i, m["id"]),
                     )
@@ -706,7 +709,8 @@ def _sides_view(model: Model, st: dict[str, Any]) -> VNode:
         member: dict[str, Any] = next(
             (m for sd in st["combat"]["sides"] for m in sd["members"] if m["id"] == cid), {}
         )
-        above = sides.higher_levels(levels, str(member.get("ac") or "") or None) if levels else []
+        current = str(member.get("ac") or c.get("alertness") or "") or None
+        above = sides.higher_levels(levels, current) if levels else []
         if above:
             tail = f": {', '.join(above)}."
         elif levels:

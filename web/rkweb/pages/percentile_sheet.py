@@ -60,6 +60,20 @@ def _set(model: Model, cid: str, key: str, raw: str) -> Model:
             parse_number(label, raw, low, high)
         except RulekeeperError as exc:
             return with_error(model, ekey, str(exc))
+    elif (
+        key == "alertness"
+        and value
+        and not any(value == lv for lv in gmtables.alertness_levels(st["gm"]))
+    ):
+        try:
+            parse_number("Alertness Percentage", value, 0, 100)
+        except RulekeeperError:
+            levels = ", ".join(gmtables.alertness_levels(st["gm"])) or "none entered (PCT-M01)"
+            return with_error(
+                model,
+                ekey,
+                f"Alertness must be a percentage from 0 to 100 or a level of Table #3-5: {levels}; got {value!r}",
+            )
     elif key == "name" and not value:
         return with_error(model, ekey, "Name must not be empty.")
     char[key] = value
@@ -509,6 +523,13 @@ def view(model: Model) -> VNode:
                 )
                 for key, label, low, high in ATTRIBUTES
             ],
+        ),
+        field(
+            model,
+            "percentile-char-alertness",
+            "Alertness Condition now (a level of Table #3-5, or its %)",
+            char.get("alertness", ""),
+            ("percentile_char_field", cid, "alertness"),
         ),
         h("p", {"class": "muted small"}, f"What the text states about {race.name}: {facts}."),
         h("p", {"class": "explain", "data-testid": "percentile-char-ledger"}, str(ledger)),

@@ -32,6 +32,7 @@ CHAR_DEFAULTS: dict[str, Any] = {
     "agility": "50",
     "ap": "50",
     "damage_modifier": "0",
+    "alertness": "",
     "weapons": [],
     "parts": [],
     "ledger": None,
