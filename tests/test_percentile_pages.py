@@ -299,3 +299,25 @@ def test_a2_a3_use_the_gm_alertness_levels() -> None:
     m = go(m, "percentile_attack_resolve", seed="z")
     m = go(m, "percentile_round_next")
     assert "wary, combat" in texts(m, "percentile-raise-ac")[0]
+
+
+def test_old_or_partial_saved_data_still_loads() -> None:
+    history = History.new(
+        {
+            **default_data(),
+            "percentile": {"characters": [{"id": "c1", "name": "Old"}], "combat": {"round": 3}},
+        }
+    )
+    m = Model(history, route="percentile")
+    for key in ("characters", "checks", "combat", "gm", "settings"):
+        m = go(m, "percentile_tab", key)
+        assert text_of(shell.view(m))
+    assert "round 3" in text_of(shell.view(go(m, "percentile_tab", "combat")))
+    m = go(m, "percentile_setting", "pieces", "on")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    assert texts(m, "percentile-ap-pieces")[0].startswith("10 pieces: piece 1: 5 AP in ½ s")
+    bad = History.new({**default_data(), "percentile": {"settings": {"to_hit": "d9"}}})
+    assert "to-hit d1" in text_of(
+        shell.view(Model(bad, route="percentile", ui={"percentile_tab": "combat"}))
+    )

@@ -857,6 +857,13 @@ def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
                 "li",
                 {"class": "q-item", "data-testid": "percentile-ap-row"},
                 h("p", {"class": "explain"}, f"{c['name']}: {S.ledger_of(c)}"),
+                h(
+                    "p",
+                    {"class": "muted small", "data-testid": "percentile-ap-pieces"},
+                    _pieces_text(c, settings),
+                )
+                if settings.pieces
+                else None,
                 select(
                     f"percentile-ap-action-{cid}",
                     "Action from Table #3-6 (fills its AP cost)",
@@ -908,6 +915,19 @@ def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
         h("ul", {"class": "q-list"}, *rows)
         if rows
         else h("p", {"class": "muted"}, "Add characters to the sides first."),
+    )
+
+
+def _pieces_text(c: dict[str, Any], settings: combat.Settings) -> str:
+    """PCT-26: this turn's AP cut into pieces of the chosen size, each a fraction of 5 s."""
+    ledger = S.ledger_of(c)
+    if ledger.available <= 0:
+        return "no-movement turn: no pieces"
+    pieces = agility.turn_pieces(ledger.available, settings.piece)
+    return (
+        f"{len(pieces)} pieces: "
+        + "; ".join(str(p) for p in pieces[:3])
+        + ("; …" if len(pieces) > 3 else "")
     )
 
 
