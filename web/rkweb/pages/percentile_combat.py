@@ -774,6 +774,12 @@ def _surprise_view(model: Model, st: dict[str, Any]) -> VNode:
             {"class": "explain", "data-testid": "percentile-surprise-result"},
             done["text"] if done else "",
         ),
+        h(
+            "p",
+            {"class": "muted small"},
+            "The side with SURPRISE has the only turn of this round (PCT-09). If the sides lose sight "
+            "of each other, roll again with everyone's present Alertness Condition (PCT-16).",
+        ),
     )
 
 
@@ -899,6 +905,17 @@ def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
                     ),
                 ),
             )
+        )
+    if settings.ap == "c1":
+        return card(
+            "pct-ap-h",
+            "4. Agility points (c1)",
+            h(
+                "p",
+                {"data-testid": "percentile-ap-c1"},
+                "Procedure c1: agility points are not tracked; the GM judges whether a player has "
+                "moved enough (line 77). Choose c2 in the settings to spend them.",
+            ),
         )
     pieces = ""
     if settings.pieces:
