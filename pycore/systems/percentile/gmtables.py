@@ -91,7 +91,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Alertness Conditions, Table #3-5",
             "49",
             "PCT-10, 13, 14, 16, 17",
-            "alertness_percent per side (a2) or member (a3)",
+            "Alertness % per side (a2) or character (a3)",
             {
                 "kind": "rows",
                 "key": "name",
@@ -107,7 +107,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Damage modifiers, Table #3-7.0",
             "49, 56, 64, 74",
             "PCT-11, 28",
-            "damage_modifier per character; stun_table_modifier per damage event",
+            "damage modifier on the sheet; stun modifier per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -122,7 +122,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Action costs, Table #3-6",
             "68, 78",
             "PCT-24, 29",
-            "ap_cost per action",
+            "AP typed per action",
             {
                 "kind": "rows",
                 "key": "action",
@@ -134,7 +134,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Percent to Hit, Table #3-1",
             "89, 91",
             "PCT-33, 34, 44",
-            "percent_to_hit per attack",
+            "Percent to Hit per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -150,7 +150,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Adversity modifiers, Tables 7.0-7.4",
             "92",
             "PCT-34",
-            "adversity entries per attack",
+            "adversity total per attack",
             {
                 "kind": "rows",
                 "key": "condition",
@@ -162,7 +162,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Percent Against, Table #3-2",
             "92",
             "PCT-34",
-            "percent_against per attack",
+            "Percent Against per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -177,7 +177,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Random hit, Table #3-3.4",
             "97, 124, 129",
             "PCT-35, 36, 40",
-            "hit_location chosen by the GM",
+            "body part chosen by the GM",
             {
                 **_D10,
                 "group": "race",
@@ -195,7 +195,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Throwing distance, Table #3-4.0",
             "105",
             "PCT-37",
-            "max_throw_m per throw",
+            "throwing distance per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -211,7 +211,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Grenade bounce, Table #3-4.1",
             "112",
             "PCT-38",
-            "bounces per throw",
+            "bounces: the GM says",
             {
                 "kind": "rows",
                 "columns": [
@@ -226,7 +226,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Grenade bounce chart",
             "112",
             "PCT-38",
-            "landing per throw",
+            "landing: the GM says",
             {
                 "kind": "rows",
                 "columns": [*_band("roll", "int", 1, 100, "the GM's roll"), _col("landing", "str")],
@@ -238,7 +238,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Damage-type tables 3-16 to 3-23",
             "124-130",
             "PCT-40",
-            "damage_title, severity_table, damage_percentage",
+            "DAMAGE PERCENTAGE per attack",
             {
                 **_D10,
                 "group": "damage_type",
@@ -258,7 +258,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Severity tables",
             "125",
             "PCT-41",
-            "severity_result",
+            "severity result: the GM reads it",
             {
                 **_D10,
                 "group": "severity_table",
@@ -276,7 +276,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Damage points, Table #3-3",
             "139, 161",
             "PCT-43, 54",
-            "table_3_3_damage per attack",
+            "damage points (Table #3-3) per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -311,7 +311,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Organ multipliers, Table #3-3.1",
             "158",
             "PCT-52, 53, 54",
-            "organ_multiplier per system",
+            "multiplier per organ system on the worksheet",
             {
                 "kind": "rows",
                 "key": "body_part",
