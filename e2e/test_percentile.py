@@ -109,6 +109,11 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     expect(result).to_contain_text("arm:")
     entries = app.get_by_test_id("percentile-log-entry").all_inner_texts()
     assert any("grazed" in e for e in entries)
+    # undo the last attack, then redo it: the log and the record follow
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("percentile-log-entry")).to_have_count(len(entries) - 1)
+    app.get_by_test_id("redo").click()
+    expect(app.get_by_test_id("percentile-log-entry")).to_have_count(len(entries))
 
     # reload mid-fight: nothing is lost (online again: this test context blocks the service worker)
     app.context.set_offline(False)

@@ -321,3 +321,26 @@ def test_old_or_partial_saved_data_still_loads() -> None:
     assert "to-hit d1" in text_of(
         shell.view(Model(bad, route="percentile", ui={"percentile_tab": "combat"}))
     )
+
+
+def test_grenade_with_weight_uses_the_throwing_table() -> None:
+    m = with_two_characters()
+    m = go(m, "percentile_char_select", "c1")
+    m = go(m, "percentile_wform", "name", "GRENADE")
+    m = go(m, "percentile_wform", "category", "grenade")
+    m = go(m, "percentile_wform", "damage_die", "3")
+    m = go(m, "percentile_wform", "weight_kg", "0.5")
+    m = go(m, "percentile_weapon_add", "c1")
+    weapon = m.state["percentile"]["characters"][0]["weapons"][1]
+    assert weapon["weight_kg"] == "1/2"
+    m08 = "strength_low,strength_high,weight_kg_low,weight_kg_high,distance_m\n0,100,0,1,20\n"
+    m = go(m, "percentile_gm_csv", "PCT-M08", m08)
+    m = go(m, "percentile_gm_save", "PCT-M08")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "weapon", "1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_field", "range_m", "30")
+    m = go(m, "percentile_attack_resolve", seed="g")
+    result = texts(m, "percentile-attack-result")[0]
+    assert "beyond the throwing distance 20 m" in result and "grenade d4" in result

@@ -94,6 +94,10 @@ def _weapon_from_form(form: dict[str, Any]) -> dict[str, Any]:
     die = str(form.get("damage_die", "")).strip()
     weapon["damage_die"] = damage_dice(die).notation if die else None
     weapon["damage_type"] = str(form.get("damage_type", "")).strip() or None
+    weight = str(form.get("weight_kg", "")).strip()
+    weapon["weight_kg"] = (
+        str(parse_number("Weight (kg)", weight, 0, 10_000, whole=False)) if weight else None
+    )
     return weapon
 
 
@@ -351,6 +355,13 @@ def _weapons(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
                 "DAMAGE TYPE",
                 form.get("damage_type", ""),
                 ("percentile_wform", "damage_type"),
+            ),
+            field(
+                model,
+                "percentile-wform-weight_kg",
+                "Weight in kg (thrown weapons, Table #3-4.0)",
+                form.get("weight_kg", ""),
+                ("percentile_wform", "weight_kg"),
             ),
         ),
         h(
