@@ -344,3 +344,19 @@ def test_grenade_with_weight_uses_the_throwing_table() -> None:
     m = go(m, "percentile_attack_resolve", seed="g")
     result = texts(m, "percentile-attack-result")[0]
     assert "beyond the throwing distance 20 m" in result and "grenade d4" in result
+
+
+def test_gm_file_import_is_all_or_nothing() -> None:
+    from pycore.systems.percentile import gmtables
+
+    good = gmtables.export_tables({"PCT-M05": [{"condition": "rain", "value": 10}]})
+    m = go(fresh(), "percentile_tab", "gm")
+    bad = good.replace('"value": 10', '"value": 1000')
+    m = go(m, "percentile_gm_import", bad)
+    assert "row 1, column 'value'" in texts(m, "percentile-gm-file-error")[0]
+    assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
+    m = go(m, "percentile_gm_import", good)
+    assert texts(m, "percentile-gm-file-error")[0] == ""
+    assert "PCT-M05" not in texts(m, "percentile-gm-waiting")[0]
+    m = go(m, "undo")
+    assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
