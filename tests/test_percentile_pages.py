@@ -360,3 +360,12 @@ def test_gm_file_import_is_all_or_nothing() -> None:
     assert "PCT-M05" not in texts(m, "percentile-gm-waiting")[0]
     m = go(m, "undo")
     assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
+
+
+def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
+    saved = {"characters": [{"id": "c1", "name": "X", "aim": "lots", "weapons": "none"}]}
+    m = Model(History.new({**default_data(), "percentile": saved}), route="percentile")
+    assert "AIM" in text_of(shell.view(m))
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    assert "a side needs at least one awake member" in text_of(shell.view(m))  # side B is empty
