@@ -331,6 +331,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return _poison(model, st, cmb, rng, ctx)
         if kind == "percentile_rolloff":
             i = int(msg[1])
+            if not 0 <= i < len(cmb["sides"]):
+                return model
             side = cmb["sides"][i]
             names = {
                 m["id"]: (S.character(st, m["id"]) or {}).get("name", m["id"])
