@@ -25,6 +25,11 @@ def tab(page: Page, key: str) -> None:
 
 
 def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[str]) -> None:
+    # Offline from here until the reload: the whole system runs from what the page loaded.
+    app.wait_for_load_state("networkidle")  # nothing of the start-up still in flight
+    failed: list[str] = []
+    app.on("requestfailed", lambda r: failed.append(r.url))
+    app.context.set_offline(True)
     app.get_by_test_id("nav-percentile").click()
     # a character with a weapon entered by hand
     app.get_by_test_id("percentile-char-new").click()
@@ -104,8 +109,14 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     expect(result).to_contain_text("arm:")
     entries = app.get_by_test_id("percentile-log-entry").all_inner_texts()
     assert any("grazed" in e for e in entries)
+    # undo the last attack, then redo it: the log and the record follow
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("percentile-log-entry")).to_have_count(len(entries) - 1)
+    app.get_by_test_id("redo").click()
+    expect(app.get_by_test_id("percentile-log-entry")).to_have_count(len(entries))
 
-    # reload mid-fight: nothing is lost
+    # reload mid-fight: nothing is lost (online again: this test context blocks the service worker)
+    app.context.set_offline(False)
     app.reload()
     app.wait_for_selector(READY, timeout=60_000)
     app.get_by_test_id("nav-percentile").click()
@@ -123,4 +134,7 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
         violations = run_axe(app)
         assert violations == [], (key, [(v["id"], v["help"], len(v["nodes"])) for v in violations])
         app.screenshot(path=str(SHOTS / f"percentile-{key}.png"), full_page=True)
-    assert errors == []
+    # Offline, only the browser's own lazy fetch of the manifest icon may fail; nothing of the app.
+    assert all("/icons/" in url for url in failed), failed
+    assert [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e] == []
+    assert len(errors) == len(failed)

@@ -175,3 +175,17 @@ def test_higher_levels_and_roll_off() -> None:
     off = roll_within_side(["Ann", "Bob", "Cy"], Dice(40, 40, 10, 7, 3))
     assert off.order == ("Cy", "Bob", "Ann")
     assert "Ann 40" in str(off)
+
+
+def test_bounce_uses_the_gm_tables_with_their_own_die() -> None:
+    tables = {
+        "PCT-M09": [{"roll_low": 1, "roll_high": 10, "bounces": 2}],
+        "PCT-M10": [
+            {"roll_low": 1, "roll_high": 50, "landing": "left"},
+            {"roll_low": 51, "roll_high": 100, "landing": "right"},
+        ],
+    }
+    g = AttackInput(skill=F(0), category="grenade", brawl=F(50), damage_die="3")
+    r = resolve_attack(g, tables, Dice(60, 4, 77))
+    assert "1:10sd (4) on the GM's bounce table: 2 bounce(s)" in r.lines[0]
+    assert "1:100sd (77) on the GM's bounce chart: lands right" in r.lines[0]

@@ -74,6 +74,8 @@ def test_check_odds_and_roll() -> None:
     assert "21/100" in texts(m, "percentile-grenade-odds")[0]
     assert "4:10sd+2: 6–42, mean 24" in texts(m, "percentile-die-summary")[0]
     assert texts(m, "percentile-graze")[0] == "grazed damage 18"
+    m = go(m, "percentile_tohit_roll", "d3")
+    assert texts(m, "percentile-check-log-entry")[0].startswith("to-hit d3: 1:100sd (")
 
 
 def test_gm_table_entry_errors_and_use() -> None:
@@ -150,3 +152,220 @@ def test_missing_value_is_asked_for_next_to_its_field() -> None:
             assert "Table #3-3" in err[0]
             return
     raise AssertionError("every roll missed")
+
+
+def test_heal_poison_rolloff_pieces_and_raised_alertness() -> None:
+    m = with_two_characters()
+    m = go(m, "percentile_char_select", "c2")
+    # healing: structure only comes back naturally
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    m = go(m, "percentile_member_add", 0, "c2")
+    m = go(m, "percentile_rolloff", 0, seed="r")
+    assert "roll-off within the side" in texts(m, "percentile-log-entry")[0]
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_resolve", seed="b")
+    m = go(m, "percentile_round_next")
+    assert "Bob was attacked" in texts(m, "percentile-raise-ac")[0]
+    # poison: needs systems and a multiplier, never touches the record
+    m = go(m, "percentile_poison_field", "target", "c2")
+    m = go(m, "percentile_poison_field", "name", "Kurari")
+    m = go(m, "percentile_poison")
+    assert "organ system" in texts(m, "percentile-poison-error")[0]
+    m = go(m, "percentile_poison_field", "nervous_endocrine", "on")
+    m = go(m, "percentile_poison_field", "poison_damage", "5")
+    m = go(m, "percentile_attack_field", "m_nervous_endocrine", "2")
+    before = m.state["percentile"]["characters"][1]["parts"]
+    m = go(m, "percentile_poison")
+    assert "nervous_endocrine: organ DP 50" in texts(m, "percentile-log-entry")[0]
+    assert m.state["percentile"]["characters"][1]["parts"] == before
+    # pieces
+    m = go(m, "percentile_setting", "pieces", "on")
+    m = go(m, "percentile_order_roll", seed="p")
+    m = go(m, "percentile_piece_next")
+    assert "piece 2" in texts(m, "percentile-piece")[0]
+    assert texts(m, "percentile-order-result")[0] == ""
+    # heal on the sheet
+    m = go(m, "percentile_tab", "characters")
+    m = go(m, "percentile_char_select", "c2")
+    bob = m.state["percentile"]["characters"][1]
+    bob_parts = [dict(p) for p in bob["parts"]]
+    m = go(m, "percentile_hform", "points", "1000")
+    m = go(m, "percentile_heal", "c2", "natural")
+    assert m.state["percentile"]["characters"][1]["parts"][0]["damage"] == "0"
+    assert bob_parts  # the part existed before healing
+
+
+def test_severity_roll_after_procedure_one() -> None:
+    m = with_two_characters()
+    m = go(m, "percentile_setting", "damage", "1")
+    m = go(m, "percentile_char_select", "c1")
+    m = go(m, "percentile_wform", "name", "SWORD")
+    m = go(m, "percentile_wform", "category", "hth")
+    m = go(m, "percentile_wform", "attack_dif", "100")
+    m = go(m, "percentile_wform", "damage_type", "cut")
+    m = go(m, "percentile_weapon_add", "c1")
+    m = go(m, "percentile_char_field", "c1", "brawl", "100")
+    m = go(
+        m,
+        "percentile_gm_csv",
+        "PCT-M11",
+        "damage_type,roll,title,severity_table,damage_percentage\ncut,1-10,gash,S1,40",
+    )
+    m = go(m, "percentile_gm_save", "PCT-M11")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "weapon", "1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_field", "range_m", "2")
+    m = go(m, "percentile_attack_resolve", seed="x")
+    assert "gash" in texts(m, "percentile-attack-result")[0]
+    m = go(m, "percentile_severity_roll")
+    assert "PCT-M12" in texts(m, "percentile-attack-error")[0]
+
+
+def test_gm_tables_feed_stun_actions_and_adversity() -> None:
+    m = with_two_characters()
+    m02 = "damage_low,damage_high,modifier\n0,0,0\n1,50000,30\n"
+    m = go(m, "percentile_gm_csv", "PCT-M02", m02)
+    m = go(m, "percentile_gm_save", "PCT-M02")
+    m = go(m, "percentile_gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n")
+    m = go(m, "percentile_gm_save", "PCT-M03")
+    m = go(m, "percentile_gm_csv", "PCT-M05", "condition,value\nrain,10\nrunning,15\n")
+    m = go(m, "percentile_gm_save", "PCT-M05")
+    m = go(
+        m, "percentile_gm_csv", "PCT-M06", "adversity_low,adversity_high,percent_against\n0,100,5\n"
+    )
+    m = go(m, "percentile_gm_save", "PCT-M06")
+    m = go(m, "percentile_setting", "to_hit", "d3")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    m = go(m, "percentile_ap_action", "c1", "fire a pistol")
+    m = go(m, "percentile_ap_spend", "c1")
+    assert "Ann spends 7 AP" in texts(m, "percentile-log-entry")[0]
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_field", "percent_to_hit", "100")
+    m = go(m, "percentile_attack_field", "adversity_conditions", "rain, running")
+    for seed in "abcdefgh":
+        m = go(m, "percentile_attack_resolve", seed=seed)
+        if "miss" not in texts(m, "percentile-attack-result")[0]:
+            break
+    result = texts(m, "percentile-attack-result")[0]
+    assert "PA 5 (Table #3-2 (GM) for adversity 25)" in result
+    bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
+    assert bob["damage_modifier"] == "30"
+    assert "stun debt 3" in str(bob["ledger"]) or bob["ledger"]["debt"] == "3"
+
+
+def test_custom_piece_size_is_validated() -> None:
+    m = go(fresh(), "percentile_tab", "settings")
+    m = go(m, "percentile_setting", "piece_fraction", "3/2")
+    assert "from 1/100 to 1" in texts(m, "percentile-setting-custom-piece-error")[0]
+    m = go(m, "percentile_setting", "piece_fraction", "1/20")
+    m = go(m, "percentile_setting", "pieces", "on")
+    assert "pieces on (1/20)" in texts(m, "percentile-settings-summary")[0]
+
+
+def test_a2_a3_use_the_gm_alertness_levels() -> None:
+    m = with_two_characters()
+    m = go(
+        m,
+        "percentile_gm_csv",
+        "PCT-M01",
+        "level,name,percent\n1,relaxed,20\n2,wary,50\n3,combat,90\n",
+    )
+    m = go(m, "percentile_gm_save", "PCT-M01")
+    m = go(m, "percentile_char_field", "c1", "alertness", "sleepy")
+    assert "relaxed, wary, combat" in texts(m, "percentile-char-alertness-error")[0]
+    m = go(m, "percentile_char_field", "c1", "alertness", "combat")
+    m = go(m, "percentile_char_field", "c2", "alertness", "relaxed")
+    m = go(m, "percentile_setting", "surprise", "a3")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    m = go(m, "percentile_member_add", 1, "c2")
+    odds = texts(m, "percentile-surprise-odds")[0]
+    assert "Side A gets SURPRISE" in odds
+    assert "Side A: target 70" in text_of(shell.view(m))  # (50 + 90) / 2
+    m = go(m, "percentile_setting", "surprise", "a2")
+    m = go(m, "percentile_side_field", 0, "ac", "wary")
+    m = go(m, "percentile_side_field", 1, "ac", "25")
+    view = text_of(shell.view(m))
+    assert "Side A: target 50" in view and "Side B: target 75/2" not in view
+    assert "Side B: target 37½" in view
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_resolve", seed="z")
+    m = go(m, "percentile_round_next")
+    assert "wary, combat" in texts(m, "percentile-raise-ac")[0]
+
+
+def test_old_or_partial_saved_data_still_loads() -> None:
+    history = History.new(
+        {
+            **default_data(),
+            "percentile": {"characters": [{"id": "c1", "name": "Old"}], "combat": {"round": 3}},
+        }
+    )
+    m = Model(history, route="percentile")
+    for key in ("characters", "checks", "combat", "gm", "settings"):
+        m = go(m, "percentile_tab", key)
+        assert text_of(shell.view(m))
+    assert "round 3" in text_of(shell.view(go(m, "percentile_tab", "combat")))
+    m = go(m, "percentile_setting", "pieces", "on")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    assert texts(m, "percentile-ap-pieces")[0].startswith("10 pieces: piece 1: 5 AP in ½ s")
+    bad = History.new({**default_data(), "percentile": {"settings": {"to_hit": "d9"}}})
+    assert "to-hit d1" in text_of(
+        shell.view(Model(bad, route="percentile", ui={"percentile_tab": "combat"}))
+    )
+
+
+def test_grenade_with_weight_uses_the_throwing_table() -> None:
+    m = with_two_characters()
+    m = go(m, "percentile_char_select", "c1")
+    m = go(m, "percentile_wform", "name", "GRENADE")
+    m = go(m, "percentile_wform", "category", "grenade")
+    m = go(m, "percentile_wform", "damage_die", "3")
+    m = go(m, "percentile_wform", "weight_kg", "0.5")
+    m = go(m, "percentile_weapon_add", "c1")
+    weapon = m.state["percentile"]["characters"][0]["weapons"][1]
+    assert weapon["weight_kg"] == "1/2"
+    m08 = "strength_low,strength_high,weight_kg_low,weight_kg_high,distance_m\n0,100,0,1,20\n"
+    m = go(m, "percentile_gm_csv", "PCT-M08", m08)
+    m = go(m, "percentile_gm_save", "PCT-M08")
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_attack_field", "attacker", "c1")
+    m = go(m, "percentile_attack_field", "weapon", "1")
+    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile_attack_field", "range_m", "30")
+    m = go(m, "percentile_attack_resolve", seed="g")
+    result = texts(m, "percentile-attack-result")[0]
+    assert "beyond the throwing distance 20 m" in result and "grenade d4" in result
+
+
+def test_gm_file_import_is_all_or_nothing() -> None:
+    from pycore.systems.percentile import gmtables
+
+    good = gmtables.export_tables({"PCT-M05": [{"condition": "rain", "value": 10}]})
+    m = go(fresh(), "percentile_tab", "gm")
+    bad = good.replace('"value": 10', '"value": 1000')
+    m = go(m, "percentile_gm_import", bad)
+    assert "row 1, column 'value'" in texts(m, "percentile-gm-file-error")[0]
+    assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
+    m = go(m, "percentile_gm_import", good)
+    assert texts(m, "percentile-gm-file-error")[0] == ""
+    assert "PCT-M05" not in texts(m, "percentile-gm-waiting")[0]
+    m = go(m, "undo")
+    assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
+
+
+def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
+    saved = {"characters": [{"id": "c1", "name": "X", "aim": "lots", "weapons": "none"}]}
+    m = Model(History.new({**default_data(), "percentile": saved}), route="percentile")
+    assert "AIM" in text_of(shell.view(m))
+    m = go(m, "percentile_tab", "combat")
+    m = go(m, "percentile_member_add", 0, "c1")
+    assert "a side needs at least one awake member" in text_of(shell.view(m))  # side B is empty

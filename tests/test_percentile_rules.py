@@ -243,3 +243,19 @@ def test_ledger_spending_and_warning() -> None:
         agility.borrow(ledger, 51)
     stunned = agility.stun(agility.new_ledger(10), 2000)
     assert stunned.stun_turns == 20 and agility.stun_warning(stunned)
+
+
+def test_races_systems_and_examples_appear_in_the_seed() -> None:
+    lines = seed_lines(SEED)
+    for race in damage.races().values():
+        cited = load_table("percentile", "races").row_by("name", race.name)["source_lines"]
+        text = " ".join(lines[int(n) - 1] for n in str(cited).split(", "))
+        assert race.name.lower() in text.lower()
+    organ_line = lines[157].lower().replace(" - ", "-")
+    for name, _table in damage.organ_systems().values():
+        assert name in organ_line
+    line27 = lines[26].lower()
+    for word in ("judo", "karate", "beer bottles", "knives", "chairs", "bows", "latagrea"):
+        assert word in line27, word
+    assert "divide the length of a round" in lines[70].lower() and "by ten" in lines[70].lower()
+    assert "procedure number 4" in lines[104].lower()

@@ -140,7 +140,16 @@ def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
 
 
 def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> AttackResult:
-    """Roll to hit, locate, roll or look up damage, graze, update the body part, describe it."""
+    """Roll to hit, locate, roll or look up damage, graze, update the body part, describe it.
+
+    >>> class Faces:
+    ...     def __init__(self, *f: int) -> None: self.f = list(f)
+    ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
+    >>> a = AttackInput(skill=Fraction(60), damage_die="4+2", part_name="arm", part_points=Fraction(20))
+    >>> r = resolve_attack(a, {}, Faces(15, 5, 6, 6, 5))   # PCT-D08: 24 grazed to 18
+    >>> r.damage.recorded, r.part.function_left
+    (Fraction(18, 1), Fraction(12, 1))
+    """
     lines: list[str] = []
     if a.category == "hth":
         check_hth_range(a.range_m)  # PCT-05
@@ -160,10 +169,16 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
             return AttackResult("miss", (*lines, text))
         if band == "bounce":
             text += "; it bounces (Table #3-4.1, bounce chart: GM)"
-            b_roll = rng.randint(1, 10)
-            b = gm.bounces(tables, b_roll)
-            if b is not None:
-                text += f"; 1:10sd ({b_roll}) on the GM's bounce table: {b} bounce(s)"
+            for table_id, what in (("PCT-M09", "bounce table"), ("PCT-M10", "bounce chart")):
+                if tables.get(table_id):
+                    die = gm.own_die(tables, table_id)
+                    face = rng.randint(1, die)
+                    outcome = (
+                        f"{gm.bounces(tables, face)} bounce(s)"
+                        if table_id == "PCT-M09"
+                        else f"lands {gm.landing(tables, face)}"
+                    )
+                    text += f"; 1:{die}sd ({face}) on the GM's {what}: {outcome}"
             return AttackResult("bounce", (*lines, text))
         lines.append(text)
         graze_target: Fraction | None = None

@@ -106,7 +106,11 @@ def marksmanship(aim: int, wep_dif: int) -> Fraction:
 
 
 def check_roll(roll: int, name: str = "roll") -> int:
-    """A ``1:100sd`` face, checked (1..100)."""
+    """A ``1:100sd`` face, checked (1..100).
+
+    >>> check_roll(100)
+    100
+    """
     return int(bounded(name, roll, 1, PERCENT_FACES))
 
 

@@ -91,7 +91,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Alertness Conditions, Table #3-5",
             "49",
             "PCT-10, 13, 14, 16, 17",
-            "alertness_percent per side (a2) or member (a3)",
+            "Alertness % per side (a2) or character (a3)",
             {
                 "kind": "rows",
                 "key": "name",
@@ -107,7 +107,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Damage modifiers, Table #3-7.0",
             "49, 56, 64, 74",
             "PCT-11, 28",
-            "damage_modifier per character; stun_table_modifier per damage event",
+            "damage modifier on the sheet; stun modifier per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -122,7 +122,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Action costs, Table #3-6",
             "68, 78",
             "PCT-24, 29",
-            "ap_cost per action",
+            "AP typed per action",
             {
                 "kind": "rows",
                 "key": "action",
@@ -134,7 +134,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Percent to Hit, Table #3-1",
             "89, 91",
             "PCT-33, 34, 44",
-            "percent_to_hit per attack",
+            "Percent to Hit per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -150,7 +150,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Adversity modifiers, Tables 7.0-7.4",
             "92",
             "PCT-34",
-            "adversity entries per attack",
+            "adversity total per attack",
             {
                 "kind": "rows",
                 "key": "condition",
@@ -162,7 +162,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Percent Against, Table #3-2",
             "92",
             "PCT-34",
-            "percent_against per attack",
+            "Percent Against per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -177,7 +177,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Random hit, Table #3-3.4",
             "97, 124, 129",
             "PCT-35, 36, 40",
-            "hit_location chosen by the GM",
+            "body part chosen by the GM",
             {
                 **_D10,
                 "group": "race",
@@ -195,7 +195,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Throwing distance, Table #3-4.0",
             "105",
             "PCT-37",
-            "max_throw_m per throw",
+            "throwing distance per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -211,7 +211,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Grenade bounce, Table #3-4.1",
             "112",
             "PCT-38",
-            "bounces per throw",
+            "bounces: the GM says",
             {
                 "kind": "rows",
                 "columns": [
@@ -226,7 +226,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Grenade bounce chart",
             "112",
             "PCT-38",
-            "landing per throw",
+            "landing: the GM says",
             {
                 "kind": "rows",
                 "columns": [*_band("roll", "int", 1, 100, "the GM's roll"), _col("landing", "str")],
@@ -238,7 +238,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Damage-type tables 3-16 to 3-23",
             "124-130",
             "PCT-40",
-            "damage_title, severity_table, damage_percentage",
+            "DAMAGE PERCENTAGE per attack",
             {
                 **_D10,
                 "group": "damage_type",
@@ -258,7 +258,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Severity tables",
             "125",
             "PCT-41",
-            "severity_result",
+            "severity result: the GM reads it",
             {
                 **_D10,
                 "group": "severity_table",
@@ -276,7 +276,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Damage points, Table #3-3",
             "139, 161",
             "PCT-43, 54",
-            "table_3_3_damage per attack",
+            "damage points (Table #3-3) per attack",
             {
                 "kind": "rows",
                 "columns": [
@@ -311,7 +311,7 @@ GM_TABLES: dict[str, GMTable] = {
             "Organ multipliers, Table #3-3.1",
             "158",
             "PCT-52, 53, 54",
-            "organ_multiplier per system",
+            "multiplier per organ system on the worksheet",
             {
                 "kind": "rows",
                 "key": "body_part",
@@ -644,7 +644,11 @@ def _band_row(tables: Tables, table_id: str, **values: Any) -> Mapping[str, Any]
 
 
 def alertness_percent(tables: Tables, level: str) -> int | None:
-    """PCT-M01: the Alertness Percentage of a named level, None while the table is empty."""
+    """PCT-M01: the Alertness Percentage of a named level, None while the table is empty.
+
+    >>> print(alertness_percent({}, "combat"))
+    None
+    """
     table = _table(tables, "PCT-M01")
     return None if table is None else int(str(table.row_by("name", level)["percent"]))
 
@@ -671,7 +675,11 @@ def damage_modifier(tables: Tables, damage_taken: int) -> int | None:
 
 
 def action_cost(tables: Tables, action: str) -> Fraction | None:
-    """PCT-M03: an action's AP cost."""
+    """PCT-M03: an action's AP cost.
+
+    >>> action_cost({"PCT-M03": [{"action": "walk 1 m", "ap_cost": "5/2"}]}, "walk 1 m")
+    Fraction(5, 2)
+    """
     table = _table(tables, "PCT-M03")
     return None if table is None else Fraction(str(table.row_by("action", action)["ap_cost"]))
 
@@ -687,19 +695,33 @@ def percent_to_hit(tables: Tables, skill: Fraction | int, range_m: Fraction | in
 
 
 def adversity_value(tables: Tables, condition: str) -> int | None:
-    """PCT-M05: one adversity condition's modifier."""
+    """PCT-M05: one adversity condition's modifier.
+
+    >>> adversity_value({"PCT-M05": [{"condition": "rain", "value": 10}]}, "rain")
+    10
+    """
     table = _table(tables, "PCT-M05")
     return None if table is None else int(str(table.row_by("condition", condition)["value"]))
 
 
 def percent_against(tables: Tables, adversity_total: int) -> int | None:
-    """PCT-M06: Percent Against for the summed adversity modifiers."""
+    """PCT-M06: Percent Against for the summed adversity modifiers.
+
+    >>> percent_against({"PCT-M06": [{"adversity_low": 0, "adversity_high": 50,
+    ...     "percent_against": 15}]}, 25)
+    15
+    """
     row = _band_row(tables, "PCT-M06", adversity=adversity_total)
     return None if row is None else int(str(row["percent_against"]))
 
 
 def random_hit(tables: Tables, race: str, roll: int) -> tuple[str, str | None] | None:
-    """PCT-M07: the race column's instruction (and body part) for a ``1:10sd`` roll."""
+    """PCT-M07: the race column's instruction (and body part) for a ``1:10sd`` roll.
+
+    >>> random_hit({"PCT-M07": [{"race": "human", "roll": "1-10", "instruction": "chest",
+    ...     "body_part": "chest"}]}, "human", 4)
+    ('chest', 'chest')
+    """
     table = _table(tables, "PCT-M07")
     if table is None:
         return None
@@ -709,19 +731,31 @@ def random_hit(tables: Tables, race: str, roll: int) -> tuple[str, str | None] |
 
 
 def throw_distance(tables: Tables, strength: int, weight_kg: Fraction | int) -> Fraction | None:
-    """PCT-M08: how far (m) a character of this Physical Strength throws this weight."""
+    """PCT-M08: how far (m) a character of this Physical Strength throws this weight.
+
+    >>> print(throw_distance({}, 50, 1))
+    None
+    """
     row = _band_row(tables, "PCT-M08", strength=strength, weight_kg=weight_kg)
     return None if row is None else Fraction(str(row["distance_m"]))
 
 
 def bounces(tables: Tables, roll: int) -> int | None:
-    """PCT-M09: the number of bounces for the GM's roll."""
+    """PCT-M09: the number of bounces for the GM's roll.
+
+    >>> bounces({"PCT-M09": [{"roll_low": 1, "roll_high": 10, "bounces": 2}]}, 3)
+    2
+    """
     row = _band_row(tables, "PCT-M09", roll=roll)
     return None if row is None else int(str(row["bounces"]))
 
 
 def landing(tables: Tables, roll: int) -> str | None:
-    """PCT-M10: where a bouncing grenade lands for the GM's roll."""
+    """PCT-M10: where a bouncing grenade lands for the GM's roll.
+
+    >>> landing({"PCT-M10": [{"roll_low": 1, "roll_high": 10, "landing": "left"}]}, 3)
+    'left'
+    """
     row = _band_row(tables, "PCT-M10", roll=roll)
     return None if row is None else str(row["landing"])
 
@@ -729,7 +763,11 @@ def landing(tables: Tables, roll: int) -> str | None:
 def damage_type_entry(
     tables: Tables, damage_type: str, roll: int
 ) -> tuple[str, str, str, Fraction] | None:
-    """PCT-M11: ``(title, description, severity table, DAMAGE PERCENTAGE)`` for a ``1:10sd`` roll."""
+    """PCT-M11: ``(title, description, severity table, DAMAGE PERCENTAGE)`` for a ``1:10sd`` roll.
+
+    >>> print(damage_type_entry({}, "cut", 3))
+    None
+    """
     table = _table(tables, "PCT-M11")
     if table is None:
         return None
@@ -743,7 +781,11 @@ def damage_type_entry(
 
 
 def severity_entry(tables: Tables, severity_table: str, roll: int) -> tuple[str, str] | None:
-    """PCT-M12: ``(title, description)`` of a severity roll."""
+    """PCT-M12: ``(title, description)`` of a severity roll.
+
+    >>> print(severity_entry({}, "S1", 3))
+    None
+    """
     table = _table(tables, "PCT-M12")
     if table is None:
         return None
@@ -752,7 +794,12 @@ def severity_entry(tables: Tables, severity_table: str, roll: int) -> tuple[str,
 
 
 def table_3_3(tables: Tables, wep_mod: int, range_m: Fraction | int) -> int | None:
-    """PCT-M13: damage points for WEP MOD at a range."""
+    """PCT-M13: damage points for WEP MOD at a range.
+
+    >>> table_3_3({"PCT-M13": [{"wep_mod_low": 0, "wep_mod_high": 10, "range_m_low": 0,
+    ...     "range_m_high": 100, "damage": 24}]}, 5, 50)
+    24
+    """
     row = _band_row(tables, "PCT-M13", wep_mod=wep_mod, range_m=range_m)
     return None if row is None else int(str(row["damage"]))
 
@@ -760,7 +807,11 @@ def table_3_3(tables: Tables, wep_mod: int, range_m: Fraction | int) -> int | No
 def descriptions(
     tables: Tables, damage_type: str, exoskeleton: bool = False
 ) -> dict[int, str] | None:
-    """PCT-M14: category → description for a damage type (the exoskeleton version where entered)."""
+    """PCT-M14: category → description for a damage type (the exoskeleton version where entered).
+
+    >>> print(descriptions({}, "cut"))
+    None
+    """
     table = _table(tables, "PCT-M14")
     if table is None:
         return None
@@ -776,7 +827,11 @@ def descriptions(
 
 
 def run_ends(tables: Tables, damage_type: str) -> list[int] | None:
-    """PCT-M14: the categories flagged as the end of a type of damage (for PCT-50)."""
+    """PCT-M14: the categories flagged as the end of a type of damage (for PCT-50).
+
+    >>> print(run_ends({}, "cut"))
+    None
+    """
     table = _table(tables, "PCT-M14")
     if table is None:
         return None
@@ -785,7 +840,11 @@ def run_ends(tables: Tables, damage_type: str) -> list[int] | None:
 
 
 def organ_multipliers(tables: Tables, body_part: str) -> dict[str, Fraction] | None:
-    """PCT-M15: the Table #3-3.1 row (system → multiplier) for a body part (or its head row)."""
+    """PCT-M15: the Table #3-3.1 row (system → multiplier) for a body part (or its head row).
+
+    >>> print(organ_multipliers({}, "head"))
+    None
+    """
     table = _table(tables, "PCT-M15")
     if table is None:
         return None
@@ -794,7 +853,11 @@ def organ_multipliers(tables: Tables, body_part: str) -> dict[str, Fraction] | N
 
 
 def organ_description(tables: Tables, system: str, organ_dp: Fraction) -> str | None:
-    """PCT-M16: the organ damage table's description for an organ DP."""
+    """PCT-M16: the organ damage table's description for an organ DP.
+
+    >>> print(organ_description({}, "circulatory", Fraction(10)))
+    None
+    """
     table = _table(tables, "PCT-M16")
     if table is None:
         return None
@@ -805,13 +868,21 @@ def organ_description(tables: Tables, system: str, organ_dp: Fraction) -> str | 
 
 
 def weapons(tables: Tables) -> dict[str, Mapping[str, Any]]:
-    """PCT-M17: the data sheets by name."""
+    """PCT-M17: the data sheets by name.
+
+    >>> weapons({"PCT-M17": [{"name": "KNIFE", "category": "hth", "attack_dif": 10}]})["KNIFE"]["attack_dif"]
+    10
+    """
     table = _table(tables, "PCT-M17")
     return {} if table is None else {str(r["name"]): r for r in table.rows}
 
 
 def body_parts(tables: Tables, race: str) -> list[tuple[str, int]]:
-    """PCT-M18: a race's body parts and points from the GM's character generation sheet."""
+    """PCT-M18: a race's body parts and points from the GM's character generation sheet.
+
+    >>> body_parts({"PCT-M18": [{"race": "human", "body_part": "hand", "points": 6}]}, "human")
+    [('hand', 6)]
+    """
     table = _table(tables, "PCT-M18")
     if table is None:
         return []
@@ -825,3 +896,58 @@ def waiting(tables: Tables) -> list[GMTable]:
     18
     """
     return [spec for key, spec in GM_TABLES.items() if not tables.get(key)]
+
+
+def adversity_total(tables: Tables, conditions: Sequence[str]) -> int | None:
+    """PCT-34 reading: the adversity modifiers of the conditions present are summed before the
+    Table #3-2 look-up; None while Tables 7.0-7.4 (PCT-M05) are not entered.
+
+    >>> adversity_total({"PCT-M05": [{"condition": "rain", "value": 10},
+    ...     {"condition": "running", "value": 15}]}, ["rain", "running"])
+    25
+    """
+    if not tables.get("PCT-M05"):
+        return None
+    total = 0
+    for name in conditions:
+        value = adversity_value(tables, name.strip())
+        total += value or 0
+    return total
+
+
+def stun_modifier_increase(tables: Tables, damage_before: int, damage_after: int) -> int | None:
+    """PCT-28 reading: the Table #3-7.0 modifier a new wound stuns with is the increase of the
+    character's modifier (old wounds do not stun again); None while PCT-M02 is not entered.
+
+    >>> t = {"PCT-M02": [{"damage_low": 0, "damage_high": 9, "modifier": 0},
+    ...                  {"damage_low": 10, "damage_high": 50000, "modifier": 40}]}
+    >>> stun_modifier_increase(t, 5, 12), stun_modifier_increase(t, 12, 20)
+    (40, 0)
+    """
+    before = damage_modifier(tables, damage_before)
+    after = damage_modifier(tables, damage_after)
+    if before is None or after is None:
+        return None
+    return max(0, after - before)
+
+
+def own_die(tables: Tables, table_id: str) -> int:
+    """The die of a GM table "with its own roll" (PCT-M09, M10): ``1:10sd`` when its rows stop at
+    10, else ``1:100sd`` (the text names no die; reading).
+
+    >>> own_die({"PCT-M09": [{"roll_low": 1, "roll_high": 10, "bounces": 1}]}, "PCT-M09")
+    10
+    """
+    rows = tables.get(table_id) or []
+    top = max((int(str(r.get("roll_high", 100))) for r in rows), default=100)
+    return 10 if top <= 10 else 100
+
+
+def action_names(tables: Tables) -> list[str]:
+    """PCT-M03: the actions the GM listed on Table #3-6, in order.
+
+    >>> action_names({"PCT-M03": [{"action": "walk 1 m", "ap_cost": "5/2"}]})
+    ['walk 1 m']
+    """
+    table = _table(tables, "PCT-M03")
+    return [] if table is None else [str(r["action"]) for r in table.rows]

@@ -260,3 +260,45 @@ def category_examples() -> list[tuple[str, str, str]]:
 
     table = load_table("percentile", "combat_categories")
     return [(str(r["example"]), str(r["category"]), str(r["note"])) for r in table.rows]
+
+
+@dataclass(frozen=True)
+class ToHitRoll:
+    """A to-hit roll (d1, d2, d3): what the roll had to beat, the roll and the verdict."""
+
+    procedure: str
+    target: Fraction
+    roll: int
+    verdict: str
+
+    @property
+    def margin(self) -> Fraction:
+        return self.target - self.roll
+
+    def __str__(self) -> str:
+        what = {"d1": "skill", "d2": "Percent to Hit", "d3": "N = PTH − PA"}[self.procedure]
+        tail = f", {fmt(self.margin)} under" if self.verdict != "miss" else ""
+        return f"to-hit {self.procedure}: 1:100sd ({self.roll}) vs under {what} {fmt(self.target)}: {self.verdict}{tail}"
+
+
+def roll_to_hit(
+    procedure: str, value: Number, rng: RandintSource, percent_against: Number = 0
+) -> ToHitRoll:
+    """Roll d1 (``value`` = skill), d2 (``value`` = PTH) or d3 (``value`` = PTH, with PA).
+
+    >>> class Faces:
+    ...     def randint(self, a: int, b: int) -> int: return 29
+    >>> str(roll_to_hit("d3", 80, Faces(), 30))   # PCT-D03
+    'to-hit d3: 1:100sd (29) vs under N = PTH − PA 50: direct, 21 under'
+    """
+    roll = rng.randint(1, 100)
+    if procedure == "d1":
+        return ToHitRoll("d1", _skill("skill", value), roll, to_hit_d1(value, roll))
+    if procedure == "d2":
+        pth = bounded("Percent to Hit", value, 0, 100, whole=False)
+        return ToHitRoll("d2", pth, roll, to_hit_d2(pth, roll))
+    if procedure == "d3":
+        return ToHitRoll(
+            "d3", _n(value, percent_against), roll, to_hit_d3(value, percent_against, roll)
+        )
+    raise RuleError(f"to-hit procedure must be d1, d2 or d3, got {procedure!r}")

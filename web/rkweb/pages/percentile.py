@@ -29,10 +29,14 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             "percentile_pform",
             "percentile_weapon",
             "percentile_part",
+            "percentile_hform",
+            "percentile_heal",
         )
     ):
         return percentile_sheet.update(model, msg, ctx)
-    if kind.startswith(("percentile_check", "percentile_grenade", "percentile_damage_roll")):
+    if kind.startswith(
+        ("percentile_check", "percentile_grenade", "percentile_damage_roll", "percentile_tohit")
+    ):
         return percentile_checks.update(model, msg, ctx)
     if kind.startswith(("percentile_gm", "percentile_setting")):
         return percentile_gm.update(model, msg, ctx)

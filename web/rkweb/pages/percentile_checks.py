@@ -69,6 +69,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         if kind == "percentile_check_roll":
             label = str(st["check"].get("label") or "check")
             return _log(model, str(roll_check(_num(st, "target"), rng, label)), ctx)
+        if kind == "percentile_tohit_roll":
+            proc = str(msg[1])
+            value = _num(st, "skill") if proc == "d1" else _num(st, "pth")
+            return _log(model, str(tohit.roll_to_hit(proc, value, rng, _num(st, "pa"))), ctx)
         if kind == "percentile_grenade_roll":
             return _log(model, str(tohit.roll_grenade(_num(st, "brawl"), rng)), ctx)
         if kind == "percentile_damage_roll":
@@ -166,6 +170,14 @@ def view(model: Model) -> VNode:
         odds("percentile-d2-odds", d2) if isinstance(d2, dict) else h("p", {}, str(d2)),
         h("h3", {}, "d3: under N = PTH − PA; more than 20 under is direct"),
         odds("percentile-d3-odds", d3) if isinstance(d3, dict) else h("p", {}, str(d3)),
+        h(
+            "div",
+            {"class": "row"},
+            *[
+                button(f"percentile-tohit-roll-{p}", f"Roll {p}", ("percentile_tohit_roll", p))
+                for p in ("d1", "d2", "d3")
+            ],
+        ),
     )
     g = _safe(lambda: tohit.grenade_odds(_num(st, "brawl")))
     grenade_card = card(

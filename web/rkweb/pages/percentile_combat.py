@@ -6,15 +6,21 @@ undoable and saved.
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import agility, combat, gmtables, sides
-from pycore.systems.percentile.attack import AttackInput, MissingValue, resolve_attack
+from pycore.systems.percentile.attack import (
+    AttackInput,
+    MissingValue,
+    resolve_attack,
+    severity_roll,
+)
 from pycore.systems.percentile.checks import brawlmanship, fmt, marksmanship, parse_number
-from pycore.systems.percentile.damage import ORGAN_SYSTEMS
+from pycore.systems.percentile.damage import ORGAN_SYSTEMS, Poison, poison_damage
 from rkweb.model import Ctx, Model
 from rkweb.pages import percentile_state as S
 from rkweb.pages.percentile_ui import (
@@ -39,6 +45,8 @@ ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
     "damage_percentage": ("DAMAGE PERCENTAGE (damage-type table)", 0, 1000, False),
     "ap_cost": ("AP cost of the attack (Table #3-6)", 0, 10_000, False),
     "stun_modifier": ("Table #3-7.0 modifier for this damage (stun)", 0, 100_000, False),
+    "max_throw_m": ("Throwing distance (m, Table #3-4.0)", 0, 100_000, False),
+    "poison_damage": ("Poison: Table #3-3 value (damage points)", 0, 5000, False),
     **{f"m_{s}": (f"{s} multiplier (Table #3-3.1)", 0, 100, False) for s in ORGAN_SYSTEMS},
 }
 
@@ -80,7 +88,10 @@ def side_values(st: dict[str, Any]) -> tuple[dict[str, Fraction], dict[str, Frac
         elif settings.surprise == "a3":
             targets[name] = sides.target_a3(
                 [
-                    (int(c["perception"]), _percent(st, m.get("ac"), f"{c['name']} AC"))
+                    (
+                        int(c["perception"]),
+                        _percent(st, m.get("ac") or c.get("alertness"), f"{c['name']} AC"),
+                    )
                     for m, c in chars
                 ]
             )
@@ -233,6 +244,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 st = _ledger_update(st, cid, agility.start_turn)
             cmb["round"] = int(cmb["round"]) + 1
             cmb["surprise"] = None
+            cmb["piece"] = 1
+            # PCT-17: whoever was attacked must rise at least one Alertness Condition this turn.
+            cmb["raise_ac"] = list(cmb.get("attacked", []))
+            cmb["attacked"] = []
             if combat.order_roll_due(settings, cmb["round"]):
                 cmb["order"] = None
             elif cmb.get("order"):
@@ -243,6 +258,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 cmb["order"] = {**cmb["order"], "order": pa.order, "exclusive": False, "passed": []}
             _log(cmb, combat.round_seconds(cmb["round"]), ctx)
             return S.save(model, _put(st, cmb), ctx, "Next round")
+        if kind == "percentile_ap_action":
+            cid, action = str(msg[1]), str(msg[-1])
+            cost = gmtables.action_cost(st["gm"], action) if action else None
+            if cost is not None:
+                cmb["ap_input"] = {**cmb.get("ap_input", {}), cid: str(cost)}
+            return S.save(model, _put(st, cmb))
         if kind == "percentile_ap_field":
             cmb["ap_input"] = {**cmb.get("ap_input", {}), str(msg[1]): str(msg[2]).strip()}
             return S.save(model, _put(st, cmb))
@@ -288,14 +309,71 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return with_error(S.save(model, _put(st, cmb)), f"attack-{key}", None)
         if kind == "percentile_attack_resolve":
             return _resolve(model, st, cmb, settings, rng, ctx)
+        if kind == "percentile_severity_roll":
+            text = severity_roll(st["gm"], str(cmb.get("last_severity") or ""), rng)
+            _log(cmb, text, ctx)
+            cmb["last"] = [*cmb.get("last", []), text]
+            return with_error(S.save(model, _put(st, cmb), ctx, "Severity roll"), "attack", None)
+        if kind == "percentile_poison_field":
+            key, value = str(msg[1]), str(msg[2]).strip()
+            if key == "poison_damage" and value:
+                label, low, high, whole = ATTACK_NUMBERS[key]
+                try:
+                    parse_number(label, value, low, high, whole=whole)
+                except RulekeeperError as exc:
+                    return with_error(model, "attack-poison_damage", str(exc))
+            if key == "wep_mod" and value:
+                parse_number("WEP MOD", value, -1000, 1000)
+            cmb["poison"] = {**cmb.get("poison", {}), key: value}
+            ekey = "attack-poison_damage" if key == "poison_damage" else "poison"
+            return with_error(S.save(model, _put(st, cmb)), ekey, None)
+        if kind == "percentile_poison":
+            return _poison(model, st, cmb, rng, ctx)
+        if kind == "percentile_rolloff":
+            i = int(msg[1])
+            if not 0 <= i < len(cmb["sides"]):
+                return model
+            side = cmb["sides"][i]
+            names = {
+                m["id"]: (S.character(st, m["id"]) or {}).get("name", m["id"])
+                for m in side["members"]
+            }
+            off = sides.roll_within_side(list(names), rng)
+            by_id = {m["id"]: m for m in side["members"]}
+            cmb["sides"] = [
+                {**sd, "members": [by_id[cid] for cid in off.order]} if j == i else sd
+                for j, sd in enumerate(cmb["sides"])
+            ]
+            _log(
+                cmb,
+                f"{side['name']} "
+                + str(off)
+                .replace("roll-off", "roll-off within the side")
+                .replace(", ".join(off.order), ", ".join(str(names[c]) for c in off.order)),
+                ctx,
+            )
+            return S.save(model, _put(st, cmb), ctx, "Roll-off within side")
+        if kind == "percentile_piece_next":
+            cmb["piece"] = int(cmb.get("piece", 1)) + 1
+            cmb["order"] = None  # PCT-26: the order is checked again every piece
+            _log(cmb, f"piece {cmb['piece']} of the round: roll the order again", ctx)
+            return S.save(model, _put(st, cmb), ctx, "Next piece")
     except MissingValue as exc:
-        return with_error(model, f"attack-{exc.field}", str(exc))
+        # Next to its field when the worksheet has one, else under the attack button.
+        key = f"attack-{exc.field}" if exc.field in ATTACK_NUMBERS else "attack"
+        return with_error(model, key, str(exc))
     except RulekeeperError as exc:
         key = (
             f"ap-{msg[1]}"
             if kind.startswith("percentile_ap_")
-            else ("attack" if kind.startswith("percentile_attack") else "combat")
+            else (
+                "attack"
+                if kind.startswith(("percentile_attack", "percentile_severity"))
+                else "combat"
+            )
         )
+        if kind.startswith("percentile_poison"):
+            key = "poison"
         if kind == "percentile_side_field":
             key = f"side-{msg[1]}"
         return with_error(model, key, str(exc))
@@ -378,6 +456,11 @@ def _resolve(
     if settings.ap == "c2" and cost is not None:
         st = _ledger_update(st, attacker["id"], lambda led: agility.spend(led, cost, "the attack"))
     adversity = _opt(a, "adversity_total")
+    conditions = [c for c in str(a.get("adversity_conditions") or "").split(",") if c.strip()]
+    if adversity is None and conditions:
+        # PCT-34: the conditions present are summed from the GM's Tables 7.0-7.4 (PCT-M05).
+        summed = gmtables.adversity_total(st["gm"], conditions)
+        adversity = None if summed is None else Fraction(summed)
     mults = {s: v for s in ORGAN_SYSTEMS if (v := _opt(a, f"m_{s}")) is not None}
     inp = AttackInput(
         skill=skill,
@@ -405,6 +488,7 @@ def _resolve(
         organ=settings.organ_damage,
         organ_multipliers=mults,
         location_mode=str(a.get("location") or "specify"),
+        max_throw_m=_throw(st, a, attacker, weapon),
     )
     result = resolve_attack(inp, st["gm"], rng)
     if result.part is not None:
@@ -415,9 +499,23 @@ def _resolve(
         ]
         st = S.put_character(st, target)
         stun_mod = _opt(a, "stun_modifier")
+        if st["gm"].get("PCT-M02") and result.damage is not None:
+            # PCT-28 reading: the stun is the rise of the Table #3-7.0 modifier (whole points of
+            # damage taken; old wounds do not stun again) and the new modifier is the character's.
+            taken = sum((S.part_of(p).damage for p in target["parts"]), Fraction(0))
+            before = math.floor(taken - result.damage.recorded)
+            rise = gmtables.stun_modifier_increase(st["gm"], before, math.floor(taken))
+            now = gmtables.damage_modifier(st["gm"], math.floor(taken))
+            if now is not None:
+                target = {**target, "damage_modifier": str(now)}
+                st = S.put_character(st, target)
+            if stun_mod is None and rise is not None:
+                stun_mod = Fraction(rise)
         if settings.stun and stun_mod is not None:
             st = _ledger_update(st, target["id"], lambda led: agility.stun(led, stun_mod))
     cmb = {**_combat(st), "attack": a}
+    cmb["attacked"] = sorted({*cmb.get("attacked", []), target["id"]})
+    cmb["last_severity"] = result.severity_table
     _log(cmb, f"{attacker['name']} attacks {target['name']} with {weapon['name']}: {result}", ctx)
     cmb["last"] = list(result.lines)
     model = S.save(model, _put(st, cmb), ctx, f"Attack: {attacker['name']} → {target['name']}")
@@ -427,6 +525,90 @@ def _resolve(
         if not str(k).startswith("attack")
     }
     return model.with_ui(percentile_errors=errors)
+
+
+def _throw(
+    st: dict[str, Any], a: dict[str, Any], attacker: dict[str, Any], weapon: dict[str, Any]
+) -> Fraction | None:
+    """PCT-37: the throwing distance typed in, else Table #3-4.0 for Strength and weight."""
+    typed = _opt(a, "max_throw_m")
+    if typed is not None or weapon.get("weight_kg") in (None, ""):
+        return typed
+    if weapon.get("category") != "grenade" or not st["gm"].get("PCT-M08"):
+        return None
+    return gmtables.throw_distance(
+        st["gm"], int(attacker["strength"]), Fraction(str(weapon["weight_kg"]))
+    )
+
+
+def _poison(
+    model: Model, st: dict[str, Any], cmb: dict[str, Any], rng: random.Random, ctx: Ctx
+) -> Model:
+    """PCT-54: a poison acts on the chosen organ systems only; nothing goes on the damage record."""
+    p = cmb.get("poison", {})
+    target = S.character(st, str(p.get("target", "")))
+    if target is None or not target["parts"]:
+        return with_error(model, "poison", "Choose a target with body parts.")
+    part_name = str(p.get("part") or target["parts"][0]["name"])
+    part = next((x for x in target["parts"] if x["name"] == part_name), target["parts"][0])
+    systems = tuple(s for s in ORGAN_SYSTEMS if p.get(s) == "on")
+    if not systems:
+        return with_error(model, "poison", "Choose the organ system(s) the poison acts on (GM).")
+    points = _opt(p, "poison_damage")
+    wep_mod = str(p.get("wep_mod") or "").strip()
+    if points is None and wep_mod and st["gm"].get("PCT-M13"):
+        looked = gmtables.table_3_3(
+            st["gm"], int(parse_number("WEP MOD", wep_mod, -1000, 1000)), Fraction(0)
+        )
+        points = None if looked is None else Fraction(looked)
+    if points is None:
+        return with_error(
+            model,
+            "attack-poison_damage",
+            "Enter the Table #3-3 value, or the WEP MOD with Table #3-3 entered (PCT-M13).",
+        )
+    race = S.race_of(str(target["race"]))
+    from pycore.systems.percentile.damage import organ_row
+
+    mults: dict[str, Fraction] = (
+        dict(gmtables.organ_multipliers(st["gm"], organ_row(race, part_name)) or {})
+        if st["gm"].get("PCT-M15")
+        else {}
+    )
+    for s in ORGAN_SYSTEMS:
+        typed = _opt(cmb.get("attack", {}), f"m_{s}")
+        if s not in mults and typed is not None:
+            mults[s] = typed
+    missing = [s for s in systems if s not in mults and s not in race.decentralized]
+    if missing:
+        return with_error(
+            model,
+            "poison",
+            f"Enter the Table #3-3.1 multiplier for {', '.join(missing)} (organ damage fields of the attack) or the GM table PCT-M15.",
+        )
+    poison = Poison(
+        str(p.get("name") or "poison"),
+        systems,
+        int(wep_mod or 0) if wep_mod.lstrip("-").isdigit() else 0,
+    )
+    organs = poison_damage(
+        poison,
+        race,
+        part_name,
+        S.part_of(part).points,
+        points,
+        mults,
+        [S.part_of(x).points for x in target["parts"]],
+    )
+    lines = [
+        f"{poison.name} on {target['name']} ({part_name}), {fmt(points)} points for the organ calculation only"
+    ]
+    for o in organs:
+        desc = gmtables.organ_description(st["gm"], o.system, o.organ_dp)
+        lines.append(str(o) + (f": {desc}" if desc else ""))
+    cmb["last"] = lines
+    _log(cmb, " · ".join(lines), ctx)
+    return with_error(S.save(model, _put(st, cmb), ctx, f"Poison: {poison.name}"), "poison", None)
 
 
 # ------------------------------------------------------------------------------------ views
@@ -455,7 +637,7 @@ def _sides_view(model: Model, st: dict[str, Any]) -> VNode:
                     field(
                         model,
                         f"percentile-member-ac-{i}-{m['id']}",
-                        "AC % or level (a3)",
+                        "AC % or level (a3; blank: the sheet's)",
                         m.get("ac", ""),
                         ("percentile_member_ac", i, m["id"]),
                     )
@@ -513,6 +695,36 @@ def _sides_view(model: Model, st: dict[str, Any]) -> VNode:
                     ),
                 ),
                 h("ul", {"class": "chars"}, *members),
+                button(
+                    f"percentile-rolloff-{i}",
+                    "Roll-off for the order within the side",
+                    ("percentile_rolloff", i),
+                    disabled=len(side["members"]) < 2,
+                ),
+            )
+        )
+    levels = gmtables.alertness_levels(st["gm"])
+    for cid in st["combat"].get("raise_ac", []):
+        c = S.character(st, cid)
+        if c is None:
+            continue
+        member: dict[str, Any] = next(
+            (m for sd in st["combat"]["sides"] for m in sd["members"] if m["id"] == cid), {}
+        )
+        current = str(member.get("ac") or c.get("alertness") or "") or None
+        above = sides.higher_levels(levels, current) if levels else []
+        if above:
+            tail = f": {', '.join(above)}."
+        elif levels:
+            tail = ": already at the top level."
+        else:
+            tail = "; enter Table #3-5 (PCT-M01) to pick a level."
+        blocks.append(
+            h(
+                "p",
+                {"class": "notice", "data-testid": "percentile-raise-ac"},
+                f"{c['name']} was attacked: the Alertness Condition rises this turn, at least one "
+                f"level (PCT-17, the GM picks how far){tail}",
             )
         )
     return card(
@@ -564,6 +776,12 @@ def _surprise_view(model: Model, st: dict[str, Any]) -> VNode:
             {"class": "explain", "data-testid": "percentile-surprise-result"},
             done["text"] if done else "",
         ),
+        h(
+            "p",
+            {"class": "muted small"},
+            "The side with SURPRISE has the only turn of this round (PCT-09). If the sides lose sight "
+            "of each other, roll again with everyone's present Alertness Condition (PCT-16).",
+        ),
     )
 
 
@@ -613,8 +831,23 @@ def _order_view(model: Model, st: dict[str, Any]) -> VNode:
                 disabled=not raw or bool(raw.get("passed")),
             ),
             *joiners,
+            button(
+                "percentile-piece-next",
+                f"Next piece ({settings.piece_fraction} of the turn)",
+                ("percentile_piece_next",),
+            )
+            if settings.pieces
+            else None,
             button("percentile-round-next", "Next round", ("percentile_round_next",)),
         ),
+        h(
+            "p",
+            {"class": "muted small", "data-testid": "percentile-piece"},
+            f"piece {cmb.get('piece', 1)} of the round; each piece is a whole turn: order, actions, "
+            "to-hit, damage (PCT-26)",
+        )
+        if settings.pieces
+        else None,
         h("p", {"class": "explain", "data-testid": "percentile-order-result"}, text),
     )
 
@@ -622,6 +855,7 @@ def _order_view(model: Model, st: dict[str, Any]) -> VNode:
 def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
     settings = S.settings_of(st)
     rows = []
+    actions = gmtables.action_names(st["gm"])
     for cid in _members(st):
         c = S.character(st, cid)
         if c is None:
@@ -631,6 +865,22 @@ def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
                 "li",
                 {"class": "q-item", "data-testid": "percentile-ap-row"},
                 h("p", {"class": "explain"}, f"{c['name']}: {S.ledger_of(c)}"),
+                h(
+                    "p",
+                    {"class": "muted small", "data-testid": "percentile-ap-pieces"},
+                    _pieces_text(c, settings),
+                )
+                if settings.pieces
+                else None,
+                select(
+                    f"percentile-ap-action-{cid}",
+                    "Action from Table #3-6 (fills its AP cost)",
+                    "",
+                    [("", "— choose —"), *[(n, n) for n in actions]],
+                    ("percentile_ap_action", cid),
+                )
+                if actions
+                else None,
                 h(
                     "div",
                     {"class": "row"},
@@ -658,6 +908,17 @@ def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
                 ),
             )
         )
+    if settings.ap == "c1":
+        return card(
+            "pct-ap-h",
+            "4. Agility points (c1)",
+            h(
+                "p",
+                {"data-testid": "percentile-ap-c1"},
+                "Procedure c1: agility points are not tracked; the GM judges whether a player has "
+                "moved enough (line 77). Choose c2 in the settings to spend them.",
+            ),
+        )
     pieces = ""
     if settings.pieces:
         pieces = f"Pieces of {settings.piece_fraction} of each turn: the order is rolled every piece (PCT-26)."
@@ -673,6 +934,19 @@ def _ap_view(model: Model, st: dict[str, Any]) -> VNode:
         h("ul", {"class": "q-list"}, *rows)
         if rows
         else h("p", {"class": "muted"}, "Add characters to the sides first."),
+    )
+
+
+def _pieces_text(c: dict[str, Any], settings: combat.Settings) -> str:
+    """PCT-26: this turn's AP cut into pieces of the chosen size, each a fraction of 5 s."""
+    ledger = S.ledger_of(c)
+    if ledger.available <= 0:
+        return "no-movement turn: no pieces"
+    pieces = agility.turn_pieces(ledger.available, settings.piece)
+    return (
+        f"{len(pieces)} pieces: "
+        + "; ".join(str(p) for p in pieces[:3])
+        + ("; …" if len(pieces) > 3 else "")
     )
 
 
@@ -709,6 +983,17 @@ def _attack_view(model: Model, st: dict[str, Any]) -> VNode:
         extra.append(num("percent_to_hit"))
     if settings.to_hit == "d3":
         extra += [num("percent_against"), num("adversity_total")]
+        if st["gm"].get("PCT-M05"):
+            extra.append(
+                field(
+                    model,
+                    "percentile-attack-adversity_conditions",
+                    "Adversity conditions present (Tables 7.0-7.4, comma-separated)",
+                    a.get("adversity_conditions", ""),
+                    ("percentile_attack_field", "adversity_conditions"),
+                    error_key="attack-adversity_conditions",
+                )
+            )
     if settings.damage == "3":
         extra.append(num("table_3_3_damage"))
     if settings.damage == "1":
@@ -760,6 +1045,7 @@ def _attack_view(model: Model, st: dict[str, Any]) -> VNode:
             num("range_m"),
             num("ap_cost"),
             num("stun_modifier"),
+            num("max_throw_m"),
             *extra,
         ),
         h(
@@ -778,6 +1064,89 @@ def _attack_view(model: Model, st: dict[str, Any]) -> VNode:
             {"class": "explain", "data-testid": "percentile-attack-result", "aria-live": "polite"},
             *[h("li", {}, line) for line in last],
         ),
+        button(
+            "percentile-severity-roll",
+            f"Severity roll on {st['combat']['last_severity']} "
+            "(for a wound left untreated for an extended period, line 125)",
+            ("percentile_severity_roll",),
+        )
+        if st["combat"].get("last_severity")
+        else None,
+    )
+
+
+def _poison_view(model: Model, st: dict[str, Any]) -> VNode:
+    p = st["combat"].get("poison", {})
+    chars = st["characters"]
+    target = S.character(st, str(p.get("target", "")))
+    parts = [(x["name"], x["name"]) for x in target["parts"]] if target else []
+    systems = [
+        select(
+            f"percentile-poison-{s}",
+            f"Acts on {s.replace('_', '-')}",
+            "on" if p.get(s) == "on" else "off",
+            [("off", "no"), ("on", "yes")],
+            ("percentile_poison_field", s),
+        )
+        for s in ORGAN_SYSTEMS
+    ]
+    return card(
+        "pct-poison-h",
+        "Poisons and drugs (PCT-54)",
+        h(
+            "p",
+            {"class": "muted small"},
+            "A poison acts on the organ systems the GM chooses; its Table #3-3 points feed the organ "
+            "damage only, never the damage record. Multipliers come from Table #3-3.1 (PCT-M15) or "
+            "the attack's organ fields (organ damage on in the settings).",
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            field(
+                model,
+                "percentile-poison-name",
+                "Poison or drug",
+                p.get("name", ""),
+                ("percentile_poison_field", "name"),
+            ),
+            select(
+                "percentile-poison-target",
+                "Target",
+                str(p.get("target", "")),
+                [("", "— choose —"), *[(c["id"], c["name"]) for c in chars]],
+                ("percentile_poison_field", "target"),
+            ),
+            select(
+                "percentile-poison-part",
+                "Site (body part)",
+                str(p.get("part", "")),
+                parts or [("", "— no body parts —")],
+                ("percentile_poison_field", "part"),
+            ),
+            field(
+                model,
+                "percentile-poison-wep_mod",
+                "WEP MOD (GM)",
+                p.get("wep_mod", ""),
+                ("percentile_poison_field", "wep_mod"),
+            ),
+            field(
+                model,
+                "percentile-poison-poison_damage",
+                ATTACK_NUMBERS["poison_damage"][0],
+                p.get("poison_damage", ""),
+                ("percentile_poison_field", "poison_damage"),
+                error_key="attack-poison_damage",
+            ),
+            *systems,
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "percentile-poison-error"},
+            error_of(model, "poison"),
+        ),
+        button("percentile-poison-apply", "Work out the organ damage", ("percentile_poison",)),
     )
 
 
@@ -799,5 +1168,6 @@ def view(model: Model) -> VNode:
         _order_view(model, st),
         _ap_view(model, st),
         _attack_view(model, st),
+        _poison_view(model, st),
         card("pct-log-h", f"Combat log ({len(log)})", log_list("percentile-log-entry", log)),
     )

@@ -13,7 +13,7 @@ from pycore.errors import RulekeeperError
 from pycore.systems.percentile import combat, gmtables
 from rkweb.model import Ctx, Model
 from rkweb.pages import percentile_state as S
-from rkweb.pages.percentile_ui import button, card, select, with_error
+from rkweb.pages.percentile_ui import button, card, field, select, with_error
 from rkweb.vdom import Msg, VNode, h
 
 SETTING_LABELS = {
@@ -89,7 +89,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         except RulekeeperError as exc:
             return with_error(model, f"percentile-setting-{key}", str(exc))
         st["settings"] = settings.to_json()
-        return S.save(model, st, ctx, f"Setting: {SETTING_LABELS.get(key, key)}")
+        model = S.save(model, st, ctx, f"Setting: {SETTING_LABELS.get(key, key)}")
+        return with_error(model, f"percentile-setting-{key}", None)
     return model
 
 
@@ -326,6 +327,15 @@ def settings_view(model: Model) -> VNode:
             ("percentile_setting", "piece_fraction"),
         )
     )
+    custom = field(
+        model,
+        "percentile-setting-custom-piece",
+        "Or a smaller piece size (a fraction from 1/100, e.g. 1/20)",
+        "" if s.piece_fraction in combat.PIECE_FRACTIONS else s.piece_fraction,
+        ("percentile_setting", "piece_fraction"),
+        error_key="percentile-setting-piece_fraction",
+    )
+    fields.append(custom)
     return h(
         "div",
         {"class": "page"},
@@ -339,5 +349,21 @@ def settings_view(model: Model) -> VNode:
             ),
             h("p", {"class": "explain", "data-testid": "percentile-settings-summary"}, s.summary()),
             h("div", {"class": "grid2"}, *fields),
+        ),
+        card(
+            "pct-procs-h",
+            "The procedures (PCT-T09)",
+            h(
+                "dl",
+                {"class": "facts", "data-testid": "percentile-procedures"},
+                *[
+                    node
+                    for key, (step, title, lines) in titles.items()
+                    for node in (
+                        h("dt", {}, f"{step.replace('_', '-')} {key}"),
+                        h("dd", {}, f"{title} (line {lines})"),
+                    )
+                ],
+            ),
         ),
     )

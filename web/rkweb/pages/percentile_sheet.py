@@ -60,6 +60,20 @@ def _set(model: Model, cid: str, key: str, raw: str) -> Model:
             parse_number(label, raw, low, high)
         except RulekeeperError as exc:
             return with_error(model, ekey, str(exc))
+    elif (
+        key == "alertness"
+        and value
+        and not any(value == lv for lv in gmtables.alertness_levels(st["gm"]))
+    ):
+        try:
+            parse_number("Alertness Percentage", value, 0, 100)
+        except RulekeeperError:
+            levels = ", ".join(gmtables.alertness_levels(st["gm"])) or "none entered (PCT-M01)"
+            return with_error(
+                model,
+                ekey,
+                f"Alertness must be a percentage from 0 to 100 or a level of Table #3-5: {levels}; got {value!r}",
+            )
     elif key == "name" and not value:
         return with_error(model, ekey, "Name must not be empty.")
     char[key] = value
@@ -80,6 +94,10 @@ def _weapon_from_form(form: dict[str, Any]) -> dict[str, Any]:
     die = str(form.get("damage_die", "")).strip()
     weapon["damage_die"] = damage_dice(die).notation if die else None
     weapon["damage_type"] = str(form.get("damage_type", "")).strip() or None
+    weight = str(form.get("weight_kg", "")).strip()
+    weapon["weight_kg"] = (
+        str(parse_number("Weight (kg)", weight, 0, 10_000, whole=False)) if weight else None
+    )
     return weapon
 
 
@@ -158,6 +176,29 @@ def _remove(model: Model, cid: str, key: str, index: int, ctx: Ctx) -> Model:
     return S.save(model, S.put_character(st, char), ctx, f"Remove {item.get('name', key)}")
 
 
+def _heal(model: Model, cid: str, how: str, ctx: Ctx) -> Model:
+    """Heal a part by the GM's amount (the text gives no healing amounts or rates)."""
+    st = S.state(model)
+    char = S.character(st, cid)
+    if char is None or not char["parts"]:
+        return model
+    form = dict(model.ui.get("percentile_hform", {}))
+    name = str(form.get("part") or char["parts"][0]["name"])
+    try:
+        amount = parse_number("Points healed", form.get("points", ""), 0, 50_000, whole=False)
+    except RulekeeperError as exc:
+        return with_error(model, "percentile-heal", str(exc))
+    parts = []
+    for raw in char["parts"]:
+        if raw["name"] == name:
+            healed = damage.heal(S.part_of(raw), amount, natural=how == "natural")
+            raw = {**raw, "damage": str(healed.damage)}
+        parts.append(raw)
+    char["parts"] = parts
+    model = S.save(model, S.put_character(st, char), ctx, f"Heal {name} ({how})")
+    return with_error(model, "percentile-heal", None)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     kind = msg[0]
     if kind == "percentile_char_new":
@@ -178,6 +219,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return model.with_ui(
             percentile_pform={**model.ui.get("percentile_pform", {}), str(msg[1]): str(msg[2])}
         )
+    if kind == "percentile_hform":
+        hform = {**model.ui.get("percentile_hform", {}), str(msg[1]): str(msg[2])}
+        return model.with_ui(percentile_hform=hform)
+    if kind == "percentile_heal":
+        return _heal(model, str(msg[1]), str(msg[2]), ctx)
     if kind == "percentile_weapon_add":
         return _add_weapon(model, str(msg[1]), ctx)
     if kind == "percentile_weapon_sheet":
@@ -310,6 +356,13 @@ def _weapons(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
                 form.get("damage_type", ""),
                 ("percentile_wform", "damage_type"),
             ),
+            field(
+                model,
+                "percentile-wform-weight_kg",
+                "Weight in kg (thrown weapons, Table #3-4.0)",
+                form.get("weight_kg", ""),
+                ("percentile_wform", "weight_kg"),
+            ),
         ),
         h(
             "p",
@@ -408,6 +461,7 @@ def _record(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
                 ("percentile_parts_gm", cid),
             ),
         ),
+        _heal_view(model, char),
     )
 
 
@@ -481,6 +535,13 @@ def view(model: Model) -> VNode:
                 for key, label, low, high in ATTRIBUTES
             ],
         ),
+        field(
+            model,
+            "percentile-char-alertness",
+            "Alertness Condition now (a level of Table #3-5, or its %)",
+            char.get("alertness", ""),
+            ("percentile_char_field", cid, "alertness"),
+        ),
         h("p", {"class": "muted small"}, f"What the text states about {race.name}: {facts}."),
         h("p", {"class": "explain", "data-testid": "percentile-char-ledger"}, str(ledger)),
         button("percentile-char-delete", "Delete character", ("percentile_char_delete", cid)),
@@ -492,4 +553,51 @@ def view(model: Model) -> VNode:
         sheet,
         _weapons(model, st, char),
         _record(model, st, char),
+    )
+
+
+def _heal_view(model: Model, char: dict[str, Any]) -> VNode | None:
+    if not char["parts"]:
+        return None
+    cid = char["id"]
+    form = model.ui.get("percentile_hform", {})
+    return h(
+        "div",
+        {},
+        h("h3", {}, "Healing"),
+        h(
+            "p",
+            {"class": "muted small"},
+            "The text gives no healing amounts: the GM decides. Medical treatment restores function "
+            "points only; structure comes back only by natural healing (PCT-46).",
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "percentile-heal-part",
+                "Body part",
+                str(form.get("part", "")),
+                [(p["name"], p["name"]) for p in char["parts"]],
+                ("percentile_hform", "part"),
+            ),
+            field(
+                model,
+                "percentile-heal-points",
+                "Points healed",
+                form.get("points", ""),
+                ("percentile_hform", "points"),
+                error_key="percentile-heal",
+            ),
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "percentile-heal-medical", "Heal (medical)", ("percentile_heal", cid, "medical")
+            ),
+            button(
+                "percentile-heal-natural", "Heal (natural)", ("percentile_heal", cid, "natural")
+            ),
+        ),
     )

@@ -32,6 +32,7 @@ CHAR_DEFAULTS: dict[str, Any] = {
     "agility": "50",
     "ap": "50",
     "damage_modifier": "0",
+    "alertness": "",
     "weapons": [],
     "parts": [],
     "ledger": None,
@@ -76,10 +77,27 @@ def state(model: Model) -> dict[str, Any]:
             merged[key] = {**merged[key], **value}
         else:
             merged[key] = copy.deepcopy(value)
-    merged["characters"] = [
-        {**CHAR_DEFAULTS, **c} for c in merged["characters"] if isinstance(c, dict)
-    ]
+    chars = merged["characters"] if isinstance(merged["characters"], list) else []
+    merged["characters"] = [_clean({**CHAR_DEFAULTS, **c}) for c in chars if isinstance(c, dict)]
     return merged
+
+
+WHOLE_FIELDS = ("perception", "brawl", "aim", "strength", "agility", "ap", "damage_modifier")
+
+
+def _clean(char: dict[str, Any]) -> dict[str, Any]:
+    """Saved data edited by hand or by an older version: a number that no longer reads as a whole
+    number falls back to its default rather than breaking the page."""
+    for key in WHOLE_FIELDS:
+        try:
+            int(str(char[key]))
+        except ValueError:
+            char[key] = CHAR_DEFAULTS[key]
+    for key in ("weapons", "parts"):
+        if not isinstance(char.get(key), list):
+            char[key] = []
+        char[key] = [x for x in char[key] if isinstance(x, dict)]
+    return char
 
 
 def save(

@@ -116,8 +116,8 @@ def card(hid: str, title: str, *children: Any, testid: str | None = None) -> VNo
 def log_list(testid: str, entries: list[dict[str, Any]]) -> VNode:
     return h(
         "ol",
-        # A long log scrolls, so it must be reachable by keyboard (axe scrollable-region).
-        {"class": "log", "tabindex": "0", "aria-label": "Log entries"},
+        # Focusable: a long log scrolls, and a scrolling region must be reachable by keyboard.
+        {"class": "log", "tabindex": "0", "aria-label": "Log, newest first"},
         *[
             h(
                 "li",
