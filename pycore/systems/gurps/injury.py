@@ -1,0 +1,412 @@
+"""Damage and injury: damage dice, basic damage and its minimum, half damage, DR and
+penetration, wounding by type, hit location and Injury Tolerance, the minimum injury of 1,
+crippling and its lost excess, large-area DR and chinks (GUR-29 to GUR-42, GUR-52 to GUR-62;
+tables GUR-T13, GUR-T14, GUR-T15).
+
+>>> str(injury(7, 2, "cut"))
+'basic 7 − DR 2 = 5 penetrating × 3/2 (cut) = 7.5 → injury 7'
+>>> str(injury(8, 1, "pi", tolerance="unliving", hp=24))
+'basic 8 − DR 1 = 7 penetrating × 1/3 (pi, Unliving) = 2.33 → injury 2'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from pycore.errors import RuleError
+from pycore.tables import load_table
+
+#: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
+TOLERANCES: Final = (
+    "unliving",
+    "homogenous",
+    "diffuse",
+    "no brain",
+    "no vitals",
+    "no eyes",
+    "no head",
+    "no neck",
+)
+LIMBS: Final = ("arm", "leg", "shield_arm")
+EXTREMITIES: Final = ("hand", "foot", "shield_hand")
+MAX_DAMAGE: Final = 10_000
+_DICE = re.compile(r"^\s*(\d{1,3})d(?:6)?\s*([+-]\s*\d{1,4})?\s*$")
+
+
+def damage_types() -> tuple[str, ...]:
+    """The eleven damage types of GUR-T13.
+
+    >>> damage_types()[:4]
+    ('pi-', 'pi', 'pi+', 'pi++')
+    """
+    return tuple(str(r["code"]) for r in load_table("gurps", "wounding").rows)
+
+
+def _type_row(damage_type: str) -> dict[str, object]:
+    if damage_type not in damage_types():
+        raise RuleError(
+            f"damage type {damage_type!r} is unknown; allowed: {', '.join(damage_types())}"
+        )
+    return dict(load_table("gurps", "wounding").row_by("code", damage_type).items())
+
+
+def location_keys() -> tuple[str, ...]:
+    """The humanoid hit locations of GUR-T14.
+
+    >>> location_keys()[:3]
+    ('torso', 'vitals', 'skull')
+    """
+    return tuple(str(r["key"]) for r in load_table("gurps", "hit_locations").rows)
+
+
+def location_penalty(location: str, grappling: bool = False) -> int:
+    """The penalty to hit a location (GUR-29 to GUR-42); grappling halves it, rounding up its
+    size (GUR-40).
+
+    >>> location_penalty("skull"), location_penalty("skull", grappling=True), location_penalty("neck", True)
+    (-7, -4, -3)
+    """
+    if location not in location_keys():
+        raise RuleError(f"location {location!r} is unknown; allowed: {', '.join(location_keys())}")
+    penalty = load_table("gurps", "hit_locations").row_by("key", location)["penalty"]
+    assert isinstance(penalty, int)
+    return -math.ceil(-penalty / 2) if grappling else penalty
+
+
+def parse_damage(dice: str) -> tuple[int, int]:
+    """``Nd±k`` (also ``Nd6±k``) as (N, k) (§5 of the inventory).
+
+    >>> parse_damage("2d+2"), parse_damage("1d-3"), parse_damage("6d6-1")
+    ((2, 2), (1, -3), (6, -1))
+    >>> parse_damage("2d6x")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: damage dice '2d6x' is not of the form Nd+k (e.g. 2d+1, 1d-3, 6d)
+    """
+    match = _DICE.match(dice) if isinstance(dice, str) else None
+    if match is None or int(match.group(1)) < 1:
+        raise RuleError(f"damage dice {dice!r} is not of the form Nd+k (e.g. 2d+1, 1d-3, 6d)")
+    k = int(match.group(2).replace(" ", "")) if match.group(2) else 0
+    return int(match.group(1)), k
+
+
+def max_damage(dice: str) -> int:
+    """GUR-20 / GUR-53: a roll of 3 does maximum damage, 6N + k.
+
+    >>> max_damage("1d+2")
+    8
+    """
+    n, k = parse_damage(dice)
+    return 6 * n + k
+
+
+def basic_damage(dice: str, roll_total: int, damage_type: str) -> int:
+    """GUR-53: the dice total plus the modifier, at least 0 for crushing and 1 for the rest.
+    ``roll_total`` is the sum the N dice showed.
+
+    >>> basic_damage("1d-3", 2, "cr"), basic_damage("1d-3", 2, "cut"), basic_damage("2d+2", 9, "pi")
+    (0, 1, 11)
+    >>> basic_damage("2d", 13, "cr")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: dice total 13 is outside 2 to 12 (2d)
+    """
+    n, k = parse_damage(dice)
+    row = _type_row(damage_type)
+    if (
+        isinstance(roll_total, bool)
+        or not isinstance(roll_total, int)
+        or not n <= roll_total <= 6 * n
+    ):
+        raise RuleError(f"dice total {roll_total!r} is outside {n} to {6 * n} ({n}d)")
+    minimum = row["min_basic"]
+    assert isinstance(minimum, int)
+    return max(minimum, roll_total + k)
+
+
+def half_damage(basic: int) -> int:
+    """GUR-54: at or beyond 1/2D range basic damage is halved, rounding down (1 → 0).
+
+    >>> half_damage(9), half_damage(1)
+    (4, 0)
+    """
+    _check("basic damage", basic)
+    return basic // 2
+
+
+def at_half_damage(yards: float, half_range: float | None, max_range: float | None = None) -> bool:
+    """GUR-22: at or beyond 1/2D (004 line 320); beyond Max the attack is not allowed.
+
+    >>> at_half_damage(9, 10), at_half_damage(10, 10), at_half_damage(100, 10, 100)
+    (False, True, True)
+    >>> at_half_damage(101, 10, 100)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: range 101 yd is beyond Max 100 yd: no attack (GUR-22)
+    """
+    if max_range is not None and yards > max_range:
+        raise RuleError(f"range {yards:g} yd is beyond Max {max_range:g} yd: no attack (GUR-22)")
+    return half_range is not None and yards >= half_range
+
+
+def _check(field: str, value: object, low: int = 0, high: int = MAX_DAMAGE) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{field} {value!r} is outside {low} to {high}")
+    return value
+
+
+def large_area_dr(torso_dr: int, least_protected_dr: int) -> int:
+    """GUR-62: the average of torso DR and the least protected exposed location, rounded up.
+
+    >>> large_area_dr(5, 0)
+    3
+    """
+    return math.ceil(Fraction(_check("torso DR", torso_dr) + _check("DR", least_protected_dr), 2))
+
+
+def chink_dr(dr: int) -> int:
+    """GUR-42: a hit on a chink halves DR (rounding down, GUR-D04).
+
+    >>> chink_dr(6), chink_dr(5)
+    (3, 2)
+    """
+    return _check("DR", dr) // 2
+
+
+def _tolerances(tolerance: str | None) -> frozenset[str]:
+    if tolerance is None or not tolerance.strip():
+        return frozenset()
+    flags = frozenset(t.strip().lower() for t in re.split(r"[,+]", tolerance) if t.strip())
+    unknown = flags - set(TOLERANCES)
+    if unknown:
+        raise RuleError(
+            f"injury tolerance {', '.join(sorted(unknown))!r} is unknown; allowed: "
+            f"{', '.join(TOLERANCES)}"
+        )
+    return flags
+
+
+@dataclass(frozen=True)
+class InjuryResult:
+    """One hit's injury with every step (GUR-59): DR, penetration, the multiplier and why, the
+    rounding, the minimum of 1, caps, and the effects."""
+
+    basic: int
+    dr: int
+    dr_steps: tuple[str, ...]
+    effective_dr: int
+    penetrating_damage: int
+    multiplier: Fraction
+    multiplier_reason: str
+    raw: Fraction
+    injury: int
+    notes: tuple[str, ...]
+    effects: tuple[str, ...]
+
+    @property
+    def penetrating(self) -> bool:
+        return self.penetrating_damage > 0
+
+    def __str__(self) -> str:
+        dr = " ".join(self.dr_steps) if self.dr_steps else f"DR {self.effective_dr}"
+        head = f"basic {self.basic} − {dr} = {self.penetrating_damage} penetrating"
+        if not self.penetrating:
+            return head + ": no injury"
+        raw = self.raw
+        shown = str(raw.numerator) if raw.denominator == 1 else f"{float(raw):.3g}"
+        text = f"{head} × {self.multiplier} ({self.multiplier_reason}) = {shown} → injury {self.injury}"
+        if self.notes:
+            text += "; " + "; ".join(self.notes)
+        if self.effects:
+            text += "; " + "; ".join(self.effects)
+        return text
+
+
+def injury(
+    basic_damage: int,
+    dr: int,
+    damage_type: str,
+    location: str = "torso",
+    tolerance: str | None = None,
+    hp: int | None = None,
+    *,
+    tight_beam: bool = False,
+    large_area: bool = False,
+    chink: bool = False,
+    male: bool = False,
+) -> InjuryResult:
+    """Injury from one hit (GUR-55 to GUR-62): ``dr`` is the location's DR from all sources,
+    ``hp`` the target's HP (for crippling, blinding and major wounds). ``tight_beam`` marks a
+    tight-beam burning attack, ``large_area`` an area/cone/explosion attack (no Diffuse cap),
+    ``chink`` a hit on a chink in the armor (DR halved).
+
+    >>> injury(5, 2, "cr", "skull").injury, injury(5, 2, "tox", "skull").injury
+    (4, 3)
+    >>> injury(1, 0, "pi-").injury
+    1
+    >>> r = injury(8, 0, "imp", "arm", hp=10); r.injury, r.effects
+    (6, ('crippled arm (injury over HP/2); excess lost', 'major wound'))
+    """
+    basic = _check("basic damage", basic_damage)
+    armour = _check("DR", dr)
+    row = _type_row(damage_type)
+    hp_max = None if hp is None else _check("HP", hp, 1, MAX_DAMAGE)
+    flags = _tolerances(tolerance)
+    if location == "chink_torso":
+        location, chink = "torso", True
+    if location not in location_keys() or location.startswith("chink"):
+        keys = ", ".join(k for k in location_keys() if k != "chink_other")
+        raise RuleError(f"location {location!r} is not one to resolve injury on; allowed: {keys}")
+    piercing = bool(row["piercing"])
+    beam = damage_type == "burn" and tight_beam
+    if location in ("vitals", "eye") and not (piercing or beam):
+        raise RuleError(
+            f"{location} can be targeted only by impaling, piercing or tight-beam burning "
+            f"attacks, not {damage_type} (GUR-31, GUR-33)"
+        )
+    missing = {
+        "eye": ("no eyes", "no head"),
+        "skull": ("no head",),
+        "face": ("no head",),
+        "neck": ("no neck",),
+    }.get(location, ())
+    if any(flag in flags for flag in missing):
+        raise RuleError(f"the target has no {location} to hit (GUR-60)")
+    if damage_type == "fat":
+        location = "torso"  # 003 line 35: fatigue damage always ignores hit location
+    if "no vitals" in flags and location in ("vitals", "groin"):
+        location = "torso"  # GUR-60: vitals and groin hits as torso hits
+    # --- DR (GUR-55): the skull's extra 2 (not vs toxic, GUR-32), chinks halve (GUR-42)
+    steps = [f"DR {armour}"]
+    effective = armour
+    if location == "skull" and damage_type != "tox":
+        effective += 2
+        steps = [f"DR ({armour} + skull 2)"]
+    if chink:
+        effective //= 2
+        steps.append("halved for a chink (GUR-42, round down)")
+        steps = [f"{' '.join(steps)} = {effective}"]
+    penetrating = max(0, basic - effective)
+    multiplier, reason = _multiplier(damage_type, location, flags, beam)
+    raw = penetrating * multiplier
+    notes: list[str] = []
+    effects: list[str] = []
+    value = math.floor(raw)
+    if penetrating > 0 and value < 1:
+        value = 1
+        notes.append("minimum 1 (GUR-57)")
+    if "diffuse" in flags and penetrating > 0 and not large_area:
+        cap = 1 if piercing else 2
+        if value > cap:
+            value = cap
+            notes.append(f"Diffuse: at most {cap} (GUR-61)")
+    if hp_max is not None and value > 0:
+        value = _location_effects(location, damage_type, value, hp_max, flags, notes, effects)
+        if 2 * value > hp_max and "major wound" not in effects:
+            effects.append("major wound")
+    exempt = location == "skull" and (damage_type == "tox" or "no brain" in flags)
+    if (
+        value > 0
+        and location in ("skull", "face")
+        and not flags & {"diffuse", "homogenous"}
+        and not exempt
+    ):
+        effects.append(f"knockdown rolls at {-10 if location == 'skull' else -5}")
+    if value > 0 and location == "groin" and male and not flags & {"diffuse", "homogenous"}:
+        effects.append(
+            "knockdown rolls at -5" + ("; double shock (max -8)" if damage_type == "cr" else "")
+        )
+    if value > 0 and location == "neck" and damage_type == "cut":
+        effects.append("if this kills: the GM may rule decapitation")
+    return InjuryResult(
+        basic,
+        armour,
+        tuple(steps),
+        effective,
+        penetrating,
+        multiplier,
+        reason,
+        raw,
+        value,
+        tuple(notes),
+        tuple(effects),
+    )
+
+
+def _multiplier(
+    damage_type: str, location: str, flags: frozenset[str], beam: bool
+) -> tuple[Fraction, str]:
+    base = load_table("gurps", "wounding").row_by("code", damage_type)["multiplier"]
+    assert isinstance(base, Fraction)
+    it_row = {str(r["code"]): r for r in load_table("gurps", "wounding_it").rows}.get(damage_type)
+    if flags & {"diffuse", "homogenous"}:
+        # GUR-60: no location wounding modifiers; GUR-61 table (Diffuse: base, then capped)
+        if "diffuse" in flags:
+            return base, f"{damage_type}, Diffuse"
+        if it_row is not None:
+            value = it_row["homogenous"]
+            assert isinstance(value, Fraction)
+            return value, f"{damage_type}, Homogenous"
+        return base, f"{damage_type}, Homogenous"
+    piercing = damage_type in ("pi-", "pi", "pi+", "pi++", "imp")
+    if location == "vitals" and (piercing or beam):
+        return (
+            (Fraction(3), f"{damage_type}, vitals")
+            if piercing
+            else (Fraction(2), "tight-beam burn, vitals")
+        )
+    if location in ("skull", "eye") and damage_type != "tox":
+        if "no brain" not in flags:
+            return Fraction(4), f"{damage_type}, {location}"
+        location = "torso" if location == "skull" else "face"  # GUR-60 No Brain
+    if (
+        "unliving" in flags
+        and piercing
+        and it_row is not None
+        and location not in ("eye", "skull", "vitals")
+    ):
+        value = it_row["unliving"]
+        assert isinstance(value, Fraction)
+        return value, f"{damage_type}, Unliving"
+    if location == "face" and damage_type == "cor":
+        return Fraction(3, 2), "cor, face"
+    if location == "neck" and damage_type in ("cr", "cor", "cut"):
+        value = Fraction(2) if damage_type == "cut" else Fraction(3, 2)
+        return value, f"{damage_type}, neck"
+    if location in LIMBS + EXTREMITIES and damage_type in ("pi+", "pi++", "imp"):
+        return Fraction(1), f"{damage_type}, {location.replace('_', ' ')} (living)"
+    return base, damage_type
+
+
+def _location_effects(
+    location: str,
+    damage_type: str,
+    value: int,
+    hp: int,
+    flags: frozenset[str],
+    notes: list[str],
+    effects: list[str],
+) -> int:
+    name = location.replace("_", " ")
+    if location in LIMBS and 2 * value > hp:  # GUR-37: over HP/2 cripples; excess lost
+        cap = hp // 2 + 1
+        effects.append(f"crippled {name} (injury over HP/2); excess lost")
+        effects.append("major wound")
+        if value > cap:
+            notes.append(f"capped at ⌊HP/2⌋ + 1 = {cap} (GUR-37)")
+            value = cap
+    if location in EXTREMITIES and 3 * value > hp:  # GUR-38: over HP/3
+        cap = hp // 3 + 1
+        effects.append(f"crippled {name} (injury over HP/3); excess lost")
+        if value > cap:
+            notes.append(f"capped at ⌊HP/3⌋ + 1 = {cap} (GUR-38)")
+            value = cap
+    if location == "eye" and 10 * value > hp:  # GUR-33
+        effects.append("eye blinded (injury over HP/10)")
+    if location == "face" and damage_type == "cor" and 2 * value > hp:  # GUR-34
+        effects.append("blinded in both eyes" if value > hp else "blinded in one eye")
+    return value

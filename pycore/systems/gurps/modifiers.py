@@ -1,0 +1,366 @@
+"""Effective skill as a list of named, sourced modifiers; maneuvers and postures as data; the
+Size and Speed/Range Table (GUR-03, GUR-09 to GUR-19, GUR-23 to GUR-28; tables GUR-T01 to
+GUR-T08).
+
+>>> line = effective_skill(15, [maneuver_modifier("Move and Attack", melee=True),
+...                             Modifier("posture Crouching", -2, "GUR-10")],
+...                        melee_cap=maneuver("Move and Attack").melee_cap)
+>>> str(line)
+'base 15 + Move and Attack −4 (GUR-15) + posture Crouching −2 (GUR-10) = 9'
+>>> str(effective_skill(15, [maneuver_modifier("Move and Attack", melee=True)], 9))
+'base 15 + Move and Attack −4 (GUR-15) = 9 (capped at 9 by Move and Attack, GUR-15)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from pycore.errors import RuleError
+from pycore.tables import Row, load_table
+
+MAX_MODIFIER: Final = 50
+MAX_MODIFIERS: Final = 40
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One named modifier to a roll, with the rule (or table) it comes from."""
+
+    reason: str
+    value: int
+    source: str
+
+    def __str__(self) -> str:
+        sign = "+" if self.value >= 0 else "−"
+        return f"{self.reason} {sign}{abs(self.value)} ({self.source})"
+
+
+@dataclass(frozen=True)
+class EffectiveSkill:
+    """GUR-03: the base skill, each modifier, the sum, then Move and Attack's cap (GUR-15)."""
+
+    base: int
+    modifiers: tuple[Modifier, ...]
+    uncapped: int
+    total: int
+    cap: int | None
+
+    def __str__(self) -> str:
+        parts = [f"base {self.base}"] + [f"+ {m}" for m in self.modifiers]
+        text = " ".join(parts) + f" = {self.total}"
+        if self.cap is not None and self.uncapped > self.cap:
+            text += f" (capped at {self.cap} by Move and Attack, GUR-15)"
+        return text
+
+
+def effective_skill(
+    base: int, modifiers: Iterable[Modifier], melee_cap: int | None = None
+) -> EffectiveSkill:
+    """Sum the base skill and every modifier; the Move and Attack melee cap is applied last
+    (GUR-03 reading, GUR-15).
+
+    >>> effective_skill(12, [Modifier("Move and Attack", -4, "GUR-15")], 9).total
+    8
+    >>> effective_skill(12, [Modifier("x", 99, "GUR-03")])
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: modifier 'x' 99 is outside -50 to 50
+    """
+    if isinstance(base, bool) or not isinstance(base, int) or not -50 <= base <= 50:
+        raise RuleError(f"base skill {base!r} is outside -50 to 50")
+    items = tuple(modifiers)
+    if len(items) > MAX_MODIFIERS:
+        raise RuleError(f"modifiers: {len(items)} given; at most {MAX_MODIFIERS}")
+    for m in items:
+        if isinstance(m.value, bool) or not isinstance(m.value, int) or abs(m.value) > MAX_MODIFIER:
+            raise RuleError(
+                f"modifier {m.reason!r} {m.value!r} is outside {-MAX_MODIFIER} to {MAX_MODIFIER}"
+            )
+    uncapped = base + sum(m.value for m in items)
+    total = min(uncapped, melee_cap) if melee_cap is not None else uncapped
+    return EffectiveSkill(base, items, uncapped, total, melee_cap)
+
+
+# --- maneuvers and postures (GUR-T01, GUR-T02) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Maneuver:
+    name: str
+    can_attack: bool
+    full_move: bool
+    defenses: tuple[str, ...]
+    melee_cap: int | None
+    attack_mod: int
+    loses_aim: bool
+    options: tuple[str, ...]
+    summary: str
+
+
+def _maneuver(row: Row) -> Maneuver:
+    cap = row["melee_cap"]
+    return Maneuver(
+        str(row["name"]),
+        bool(row["can_attack"]),
+        bool(row["full_move"]),
+        tuple(str(d) for d in row["defenses"]),  # type: ignore[union-attr]
+        cap if isinstance(cap, int) else None,
+        int(str(row["attack_mod"])),
+        bool(row["loses_aim"]),
+        tuple(str(o) for o in row["options"]),  # type: ignore[union-attr]
+        str(row["summary"]),
+    )
+
+
+def maneuver_names() -> tuple[str, ...]:
+    """The ten maneuvers in the text's order (GUR-T02).
+
+    >>> maneuver_names()[0], maneuver_names()[-1], len(maneuver_names())
+    ('Do Nothing', 'All-Out Defense', 10)
+    """
+    return tuple(str(r["name"]) for r in load_table("gurps", "maneuvers").rows)
+
+
+def maneuver(name: str) -> Maneuver:
+    """A maneuver with its rules (GUR-T02, GUR-T10).
+
+    >>> maneuver("All-Out Attack").defenses, maneuver("Move and Attack").defenses
+    ((), ('dodge', 'block'))
+    """
+    table = load_table("gurps", "maneuvers")
+    if name not in maneuver_names():
+        raise RuleError(f"maneuver {name!r} is unknown; allowed: {', '.join(maneuver_names())}")
+    return _maneuver(table.row_by("name", name))
+
+
+def maneuver_modifier(name: str, *, melee: bool, option: str | None = None) -> Modifier:
+    """The maneuver's own modifier to hit: Move and Attack −4 (GUR-15); All-Out Attack
+    Determined +4 melee, +1 ranged (GUR-16). Other maneuvers cannot attack.
+
+    >>> str(maneuver_modifier("All-Out Attack", melee=False, option="Ranged"))
+    'All-Out Attack (ranged) +1 (GUR-16)'
+    >>> maneuver_modifier("Aim", melee=True)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: maneuver 'Aim' allows no attack (GUR-T02)
+    """
+    chosen = maneuver(name)
+    if not chosen.can_attack:
+        raise RuleError(f"maneuver {name!r} allows no attack (GUR-T02)")
+    if name == "All-Out Attack":
+        if not melee:
+            return Modifier("All-Out Attack (ranged)", 1, "GUR-16")
+        if option == "Determined":
+            return Modifier("All-Out Attack (Determined)", 4, "GUR-16")
+        return Modifier(f"All-Out Attack ({option or 'no option'})", 0, "GUR-16")
+    return Modifier(name, chosen.attack_mod, "GUR-15" if chosen.attack_mod else "GUR-14")
+
+
+@dataclass(frozen=True)
+class Posture:
+    name: str
+    attack: int
+    defense: int
+    target: int
+    movement: Fraction | None
+    movement_fixed: int | None
+
+    def move(self, basic_move: int) -> int:
+        """Move in this posture; fractions drop (GUR-D02).
+
+        >>> [posture(p).move(5) for p in ("Crouching", "Kneeling", "Lying Down")]
+        [3, 1, 1]
+        """
+        if self.movement_fixed is not None:
+            return self.movement_fixed
+        assert self.movement is not None
+        return int(self.movement * basic_move)
+
+
+def posture_names() -> tuple[str, ...]:
+    """The six postures (GUR-T01).
+
+    >>> posture_names()
+    ('Standing', 'Crouching', 'Kneeling', 'Crawling', 'Sitting', 'Lying Down')
+    """
+    return tuple(str(r["name"]) for r in load_table("gurps", "postures").rows)
+
+
+def posture(name: str) -> Posture:
+    """A posture's attack, defense, target and movement effects (GUR-10, GUR-T01).
+
+    >>> p = posture("Crawling"); p.attack, p.defense, p.target
+    (-4, -3, -2)
+    """
+    if name not in posture_names():
+        raise RuleError(f"posture {name!r} is unknown; allowed: {', '.join(posture_names())}")
+    row = load_table("gurps", "postures").row_by("name", name)
+    movement = row["movement"]
+    fixed = row["movement_fixed"]
+    return Posture(
+        name,
+        int(str(row["attack"])),
+        int(str(row["defense"])),
+        int(str(row["target"])),
+        movement if isinstance(movement, Fraction) else None,
+        fixed if isinstance(fixed, int) else None,
+    )
+
+
+def posture_change_allowed(before: str, after: str) -> bool:
+    """GUR-09: no standing straight up from lying down.
+
+    >>> posture_change_allowed("Lying Down", "Standing"), posture_change_allowed("Lying Down", "Kneeling")
+    (False, True)
+    """
+    forbidden = load_table("gurps", "postures").meta["forbidden"]
+    assert isinstance(forbidden, tuple)
+    return (posture(before).name, posture(after).name) not in forbidden
+
+
+# --- the Size and Speed/Range Table (GUR-27, GUR-28, GUR-T08) -------------------------------
+
+
+def _ssr_row(field: str, yards: float | Fraction) -> Row:
+    if isinstance(yards, bool) or not isinstance(yards, int | float | Fraction) or yards < 0:
+        raise RuleError(f"{field} {yards!r} must be a number of yards from 0 up")
+    table = load_table("gurps", "size_speed_range")
+    last = table.rows[-1]["yards"]
+    assert isinstance(last, Fraction)
+    if Fraction(yards) > last:
+        raise RuleError(
+            f"{field} {yards} yd is beyond the table's 100 yd: enter the modifier yourself "
+            "(not in the text, GUR-T08)"
+        )
+    # "use the next value up" (004 lines 174, 176): the first row at or above the value
+    return table.row_at_or_above("yards", Fraction(yards))
+
+
+def speed_range_modifier(yards: float) -> int:
+    """GUR-28: speed (yd/s) + range (yd), looked up at the next row up.
+
+    >>> speed_range_modifier(8), speed_range_modifier(40 + 30), speed_range_modifier(6)
+    (-4, -9, -4)
+    >>> speed_range_modifier(150)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: speed + range 150 yd is beyond the table's 100 yd: enter the modifier yourself (not in the text, GUR-T08)
+    """
+    return int(str(_ssr_row("speed + range", yards)["speed_range"]))
+
+
+def size_modifier(yards: float) -> int:
+    """GUR-27: the target's longest dimension, looked up at the next row up.
+
+    >>> size_modifier(1.8), size_modifier(4), size_modifier(2 / 3)
+    (0, 2, -2)
+    """
+    if (
+        isinstance(yards, int | float)
+        and not isinstance(yards, bool)
+        and 0 <= yards < Fraction(1, 3)
+    ):
+        raise RuleError(
+            f"size {yards} yd is below the table's 1 ft: enter the SM yourself (GUR-T08)"
+        )
+    return int(str(_ssr_row("size", yards)["size"]))
+
+
+# --- the modifier tables (GUR-T03 to GUR-T07, GUR-T09 to GUR-T12) ----------------------------
+
+
+@dataclass(frozen=True)
+class TableModifier:
+    key: str
+    group: str
+    label: str
+    value: int | None
+    low: int | None
+    high: int | None
+    applies: str
+    line: int
+
+    def modifier(self, amount: int | None = None) -> Modifier:
+        """The row as a :class:`Modifier`; GM-range and per-unit rows need ``amount``.
+
+        >>> attack_modifier("st_deficit").modifier(3).value, attack_modifier("blind").modifier().value
+        (-3, -10)
+        """
+        if self.value is not None:
+            return Modifier(self.label, self.value, f"004:L{self.line}")
+        assert self.low is not None and self.high is not None
+        if amount is None or not self.low <= amount <= self.high:
+            raise RuleError(f"{self.label}: {amount!r} is outside {self.low} to {self.high}")
+        value = -amount if self.key == "st_deficit" else amount
+        return Modifier(self.label, value, f"004:L{self.line}")
+
+
+def attack_modifiers() -> tuple[TableModifier, ...]:
+    """Every row of the attack modifier tables (GUR-T03 to GUR-T07).
+
+    >>> [m.key for m in attack_modifiers() if m.group == "visibility"][:2]
+    ['blind', 'cannot_see']
+    """
+    return tuple(
+        TableModifier(
+            str(r["key"]),
+            str(r["group"]),
+            str(r["label"]),
+            r["value"] if isinstance(r["value"], int) else None,
+            r["min"] if isinstance(r["min"], int) else None,
+            r["max"] if isinstance(r["max"], int) else None,
+            str(r["applies"]),
+            int(str(r["line"])),
+        )
+        for r in load_table("gurps", "attack_modifiers").rows
+    )
+
+
+def attack_modifier(key: str) -> TableModifier:
+    """One attack modifier row by key.
+
+    >>> attack_modifier("large_shield").value
+    -2
+    """
+    for m in attack_modifiers():
+        if m.key == key:
+            return m
+    raise RuleError(f"attack modifier {key!r} is unknown")
+
+
+@dataclass(frozen=True)
+class DefenseModifier:
+    key: str
+    group: str
+    label: str
+    value: int | None
+    low: int | None
+    high: int | None
+    defenses: tuple[str, ...]
+    no_defense: bool
+    line: int
+
+
+def defense_modifiers() -> tuple[DefenseModifier, ...]:
+    """Every row of the defense modifier tables (GUR-T09 to GUR-T12).
+
+    >>> [m.key for m in defense_modifiers() if m.no_defense]
+    ['defender_aoa', 'from_behind']
+    """
+    return tuple(
+        DefenseModifier(
+            str(r["key"]),
+            str(r["group"]),
+            str(r["label"]),
+            r["value"] if isinstance(r["value"], int) else None,
+            r["min"] if isinstance(r["min"], int) else None,
+            r["max"] if isinstance(r["max"], int) else None,
+            tuple(str(d) for d in r["defenses"]),  # type: ignore[union-attr]
+            bool(r["no_defense"]),
+            int(str(r["line"])),
+        )
+        for r in load_table("gurps", "defense_modifiers").rows
+    )

@@ -1,0 +1,66 @@
+"""Turn order (GUR-05): Basic Speed, then DX, then a random order drawn once for the fight.
+
+>>> import random
+>>> fighters = [Fighter("A", 6, 12), Fighter("B", 6, 13), Fighter("C", 5.5, 14)]
+>>> [slot.name for slot in turn_order(fighters, random.Random(1))]
+['B', 'A', 'C']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pycore.dice import RandintSource
+from pycore.errors import RuleError
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """What the order needs: a name, Basic Speed (an input: its formula is not in the texts)
+    and DX."""
+
+    name: str
+    basic_speed: float
+    dx: int
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One place in the order, with the random tiebreak drawn for it (GUR-05 step 3)."""
+
+    name: str
+    basic_speed: float
+    dx: int
+    tiebreak: int
+
+    def __str__(self) -> str:
+        return f"{self.name} (Basic Speed {self.basic_speed:g}, DX {self.dx}, tiebreak {self.tiebreak})"
+
+
+def turn_order(combatants: Iterable[Fighter], rng: RandintSource) -> tuple[Slot, ...]:
+    """Sort by Basic Speed, then DX, then a random number drawn now for each combatant and kept
+    for the whole fight (GUR-05).
+
+    >>> import random
+    >>> [s.name for s in turn_order([Fighter("X", 5, 10), Fighter("Y", 5, 10)], random.Random(3))]
+    ['Y', 'X']
+    """
+    slots = []
+    for fighter in combatants:
+        speed = fighter.basic_speed
+        if (
+            isinstance(speed, bool)
+            or not isinstance(speed, int | float | Fraction)
+            or not 0 <= speed <= 30
+        ):
+            raise RuleError(f"{fighter.name}: Basic Speed {speed!r} is outside 0 to 30")
+        if (
+            isinstance(fighter.dx, bool)
+            or not isinstance(fighter.dx, int)
+            or not 0 <= fighter.dx <= 40
+        ):
+            raise RuleError(f"{fighter.name}: DX {fighter.dx!r} is outside 0 to 40")
+        slots.append(Slot(fighter.name, speed, fighter.dx, rng.randint(1, 1_000_000)))
+    return tuple(sorted(slots, key=lambda s: (-s.basic_speed, -s.dx, -s.tiebreak)))
