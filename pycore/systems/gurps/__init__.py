@@ -13,6 +13,7 @@ from pycore.systems.gurps.defenses import (
     Defense,
     allowed_defenses,
     block,
+    defense_line,
     dodge,
     explain_block,
     explain_dodge,
@@ -22,6 +23,7 @@ from pycore.systems.gurps.defenses import (
 )
 from pycore.systems.gurps.injury import (
     TOLERANCES,
+    DamageRoll,
     InjuryResult,
     at_half_damage,
     basic_damage,
@@ -34,6 +36,7 @@ from pycore.systems.gurps.injury import (
     location_penalty,
     max_damage,
     parse_damage,
+    roll_damage,
 )
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
@@ -75,6 +78,7 @@ __all__ = [
     "DEFENSES",
     "TOLERANCES",
     "AttackResult",
+    "DamageRoll",
     "Defense",
     "DefenseResult",
     "EffectiveSkill",
@@ -98,6 +102,7 @@ __all__ = [
     "damage_types",
     "defend",
     "defense_chance",
+    "defense_line",
     "defense_modifiers",
     "dodge",
     "effective_skill",
@@ -121,6 +126,7 @@ __all__ = [
     "posture_change_allowed",
     "posture_names",
     "roll_attack",
+    "roll_damage",
     "roll_defense",
     "size_modifier",
     "speed_range_modifier",

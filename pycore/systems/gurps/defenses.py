@@ -13,7 +13,13 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.modifiers import maneuver
+from pycore.systems.gurps.modifiers import (
+    EffectiveSkill,
+    Modifier,
+    effective_skill,
+    maneuver,
+    posture,
+)
 
 DEFENSES: Final = ("dodge", "parry", "block")
 
@@ -142,3 +148,35 @@ def allowed_defenses(
     if from_behind or unaware:
         return ()
     return maneuver(maneuver_name).defenses
+
+
+def defense_line(
+    kind: str,
+    base: Defense,
+    *,
+    posture_name: str = "Standing",
+    shield_db: int = 0,
+    aod_option: str | None = None,
+    stunned: bool = False,
+    extra: tuple[Modifier, ...] = (),
+) -> EffectiveSkill:
+    """The effective defense, line by line: the score, posture (GUR-10), shield DB from the
+    front or shield side (GUR-45), All-Out Defense Increased +2 to the chosen one (GUR-17),
+    stunned −4 (GUR-45, once), then any table modifiers (GUR-51).
+
+    >>> str(defense_line("dodge", explain_dodge(6), posture_name="Crouching", shield_db=2, stunned=True))
+    'base 9 + shield DB +2 (GUR-45) + stunned −4 (GUR-45) = 7'
+    """
+    if kind not in DEFENSES:
+        raise RuleError(f"defense {kind!r} is not one of {', '.join(DEFENSES)}")
+    items: list[Modifier] = []
+    held = posture(posture_name).defense
+    if held:
+        items.append(Modifier(f"posture {posture_name}", held, "GUR-10"))
+    if shield_db:
+        items.append(Modifier("shield DB", _int("shield DB", shield_db, 0, 10), "GUR-45"))
+    if aod_option == f"Increased {kind.capitalize()}":
+        items.append(Modifier("All-Out Defense (Increased)", 2, "GUR-17"))
+    if stunned:
+        items.append(Modifier("stunned", -4, "GUR-45"))
+    return effective_skill(base.value, (*items, *extra))

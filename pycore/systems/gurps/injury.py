@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.tables import load_table
 
@@ -410,3 +411,54 @@ def _location_effects(
     if location == "face" and damage_type == "cor" and 2 * value > hp:  # GUR-34
         effects.append("blinded in both eyes" if value > hp else "blinded in one eye")
     return value
+
+
+@dataclass(frozen=True)
+class DamageRoll:
+    """A damage roll (GUR-53, GUR-54): the dice, the modifier, the minimum, half damage."""
+
+    dice: str
+    faces: tuple[int, ...]
+    damage_type: str
+    maximum: bool
+    basic: int
+    halved: bool
+    final: int
+
+    def __str__(self) -> str:
+        _n, k = parse_damage(self.dice)
+        if self.maximum:
+            text = f"{self.dice} maximum (a roll of 3) = {self.basic}"
+        else:
+            mod = f" {'+' if k >= 0 else '−'} {abs(k)}" if k else ""
+            faces = ", ".join(map(str, self.faces))
+            text = f"{self.dice} ({faces}){mod} = {self.basic} {self.damage_type}"
+            if sum(self.faces) + k < self.basic:
+                text += f" (minimum {self.basic}, GUR-53)"
+        if self.halved:
+            text += f"; halved at 1/2D → {self.final} (GUR-54)"
+        return text
+
+
+def roll_damage(
+    dice: str, damage_type: str, rng: RandintSource, *, maximum: bool = False, halved: bool = False
+) -> DamageRoll:
+    """Roll basic damage (GUR-53): a roll of 3 on the attack gives the maximum; at or beyond
+    1/2D it is halved, rounding down (GUR-54).
+
+    >>> import random
+    >>> str(roll_damage("2d+2", "pi", random.Random(1)))
+    '2d+2 (2, 5) + 2 = 9 pi'
+    >>> str(roll_damage("1d+2", "cr", random.Random(1), maximum=True, halved=True))
+    '1d+2 maximum (a roll of 3) = 8; halved at 1/2D → 4 (GUR-54)'
+    """
+    n, _k = parse_damage(dice)
+    _type_row(damage_type)
+    if n > 50:
+        raise RuleError(f"damage dice {dice!r}: at most 50 dice")
+    faces = () if maximum else tuple(rng.randint(1, 6) for _ in range(n))
+    basic = max_damage(dice) if maximum else basic_damage(dice, sum(faces), damage_type)
+    if maximum:
+        basic = max(int(str(_type_row(damage_type)["min_basic"])), basic)
+    final = half_damage(basic) if halved else basic
+    return DamageRoll(dice, faces, damage_type, maximum, basic, halved, final)
