@@ -1,0 +1,222 @@
+"""The combatant sheet: the values the texts use, bounded and validated, and what is derived
+from them live (GUR-46 to GUR-48, GUR-55, GUR-60). Basic Speed, HP, Move and the encumbrance
+level are inputs: their formulas and tables are not in the texts (§6).
+
+>>> c = combatant_from_json({"name": "Ana", "basic_speed": "5.75", "weapon_skill": 13,
+...                          "shield_skill": 11, "dr": 2, "dr_locations": "skull=4, arm=0"})
+>>> [str(d) for d in derived_defenses(c)]
+['Dodge = ⌊5.75 + 3⌋ − 0 = 8', 'Parry = ⌊3 + 13/2⌋ + 0 = 9', 'Block = ⌊3 + 11/2⌋ = 8']
+>>> dr_at(c, "skull"), dr_at(c, "arm"), dr_at(c, "torso")
+(4, 0, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Any, Final
+
+from pycore.errors import RuleError
+from pycore.systems.gurps.defenses import Defense, explain_block, explain_dodge, explain_parry
+from pycore.systems.gurps.injury import (
+    _tolerances,
+    damage_types,
+    location_keys,
+    parse_damage,
+)
+from pycore.systems.gurps.modifiers import maneuver_names, posture_names
+from pycore.systems.gurps.order import Fighter
+
+#: (low, high) of every whole-number field; the message names the field and the range.
+BOUNDS: Final[dict[str, tuple[int, int]]] = {
+    "st": (0, 40),
+    "dx": (0, 40),
+    "iq": (0, 40),
+    "ht": (0, 40),
+    "hp": (1, 999),
+    "hp_now": (-9999, 999),
+    "move": (0, 99),
+    "encumbrance": (0, 4),
+    "weapon_skill": (0, 40),
+    "parry_bonus": (-10, 10),
+    "acc": (0, 20),
+    "shield_skill": (0, 40),
+    "shield_db": (0, 10),
+    "dr": (0, 999),
+}
+LABELS: Final = {
+    "st": "ST",
+    "dx": "DX",
+    "iq": "IQ",
+    "ht": "HT",
+    "hp": "HP",
+    "hp_now": "current HP",
+    "move": "Move",
+    "encumbrance": "encumbrance level",
+    "weapon_skill": "weapon skill",
+    "parry_bonus": "parry bonus",
+    "acc": "Acc",
+    "shield_skill": "Shield skill",
+    "shield_db": "shield DB",
+    "dr": "DR",
+    "basic_speed": "Basic Speed",
+    "half_d": "1/2D",
+    "max_range": "Max",
+    "damage": "damage dice",
+    "damage_type": "damage type",
+}
+
+
+@dataclass(frozen=True)
+class Combatant:
+    id: str = "g1"
+    name: str = "Fighter"
+    st: int = 10
+    dx: int = 10
+    iq: int = 10
+    ht: int = 10
+    hp: int = 10
+    hp_now: int = 10
+    basic_speed: str = "5"
+    move: int = 5
+    encumbrance: int = 0
+    weapon: str = "Broadsword"
+    weapon_skill: int = 12
+    damage: str = "1d+1"
+    damage_type: str = "cut"
+    ranged: bool = False
+    parry_bonus: int = 0
+    acc: int = 0
+    half_d: str = ""
+    max_range: str = ""
+    shield_skill: int = 0
+    shield_db: int = 0
+    dr: int = 0
+    dr_locations: str = ""
+    tolerance: str = ""
+    male: bool = False
+    posture: str = "Standing"
+    maneuver: str = "Do Nothing"
+    option: str = ""
+    stunned: bool = False
+    notes: str = ""
+
+    @property
+    def speed(self) -> Fraction:
+        return Fraction(self.basic_speed)
+
+
+_FIELDS = {f.name: f for f in fields(Combatant)}
+
+
+def _number(field: str, raw: str, *, optional: bool) -> Fraction | None:
+    text = str(raw).strip()
+    if not text and optional:
+        return None
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise RuleError(f"{LABELS[field]} {raw!r} is not a number") from None
+    if not 0 <= value <= 10_000:
+        raise RuleError(f"{LABELS[field]} {raw!r} is outside 0 to 10000")
+    return value
+
+
+def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
+    """A combatant from saved or typed data; every bad value is a :class:`RuleError` naming the
+    field and its range. Unknown keys are ignored.
+
+    >>> combatant_from_json({"dx": 99})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: DX 99 is outside 0 to 40
+    >>> combatant_from_json({"damage_type": "zap"})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: damage type 'zap' is unknown; allowed: pi-, pi, pi+, pi++, cut, imp, cr, burn, cor, fat, tox
+    """
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in _FIELDS:
+            continue
+        if key in BOUNDS:
+            low, high = BOUNDS[key]
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise RuleError(f"{LABELS[key]} {value!r} is outside {low} to {high}")
+        elif key in ("ranged", "male", "stunned"):
+            value = bool(value)
+        else:
+            value = str(value)
+        values[key] = value
+    c = Combatant(**values)
+    speed = _number("basic_speed", c.basic_speed, optional=False)
+    if speed is None or speed > 30:
+        raise RuleError(f"Basic Speed {c.basic_speed!r} is outside 0 to 30")
+    _number("half_d", c.half_d, optional=True)
+    _number("max_range", c.max_range, optional=True)
+    parse_damage(c.damage)
+    if c.damage_type not in damage_types():
+        raise RuleError(
+            f"damage type {c.damage_type!r} is unknown; allowed: {', '.join(damage_types())}"
+        )
+    if c.posture not in posture_names():
+        raise RuleError(f"posture {c.posture!r} is unknown")
+    if c.maneuver not in maneuver_names():
+        raise RuleError(f"maneuver {c.maneuver!r} is unknown")
+    _tolerances(c.tolerance)
+    dr_locations(c)
+    return c
+
+
+def combatant_to_json(c: Combatant) -> dict[str, Any]:
+    """Plain data for localStorage.
+
+    >>> combatant_from_json(combatant_to_json(Combatant(name="Bo"))).name
+    'Bo'
+    """
+    return {name: getattr(c, name) for name in _FIELDS}
+
+
+def dr_locations(c: Combatant) -> dict[str, int]:
+    """The per-location DR entries (``skull=4, arm=2``); other locations use the general DR.
+
+    >>> dr_locations(Combatant(dr_locations="tail=3"))
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: DR by location: 'tail' is not a location; allowed: torso, vitals, skull, eye, face, neck, groin, arm, leg, shield_arm, hand, foot, shield_hand
+    """
+    result: dict[str, int] = {}
+    keys = [k for k in location_keys() if not k.startswith("chink")]
+    for part in filter(None, (p.strip() for p in c.dr_locations.split(","))):
+        name, _, value = part.partition("=")
+        name = name.strip().lower().replace(" ", "_")
+        if name not in keys:
+            raise RuleError(
+                f"DR by location: {name!r} is not a location; allowed: {', '.join(keys)}"
+            )
+        if not value.strip().isdigit() or int(value) > 999:
+            raise RuleError(f"DR by location: {part!r} needs a DR from 0 to 999, like skull=4")
+        result[name] = int(value)
+    return result
+
+
+def dr_at(c: Combatant, location: str) -> int:
+    """The DR at a location: its own entry, else the general DR (GUR-55)."""
+    return dr_locations(c).get(location, c.dr)
+
+
+def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
+    """Dodge, Parry (with the weapon) and Block (with a shield skill), each with its formula."""
+    parts = [
+        explain_dodge(float(c.speed), c.encumbrance),
+        explain_parry(c.weapon_skill, c.parry_bonus),
+    ]
+    if c.shield_skill:
+        parts.append(explain_block(c.shield_skill))
+    return tuple(parts)
+
+
+def fighter(c: Combatant) -> Fighter:
+    """What the turn order needs (GUR-05)."""
+    return Fighter(c.name, float(c.speed), c.dx)
