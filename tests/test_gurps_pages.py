@@ -1,0 +1,82 @@
+"""The GURPS pages as values: sheets, the attack worksheet stage by stage, the tracker."""
+
+from __future__ import annotations
+
+from rkweb import shell
+from rkweb.model import Ctx, Model
+from rkweb.vdom import find_all, text_of
+
+from pycore.store import History, default_data
+
+NOW = "2026-11-23T10:00:00+01:00"
+
+
+def send(model: Model, *msg: object, seed: str = "abc") -> Model:
+    return shell.update(model, tuple(msg), Ctx(now=NOW, fresh_seed=seed))
+
+
+def texts(model: Model, testid: str) -> list[str]:
+    return [text_of(n) for n in find_all(shell.view(model), testid)]
+
+
+def two_fighters() -> Model:
+    model = Model(History.new(default_data()), route="gurps")
+    model = send(model, "gurps_new")
+    model = send(model, "gurps_field", "g1", "name", "Ana")
+    model = send(model, "gurps_field", "g1", "weapon_skill", "14")
+    model = send(model, "gurps_field", "g1", "maneuver", "Attack")
+    model = send(model, "gurps_new")
+    model = send(model, "gurps_field", "g2", "name", "Bo")
+    model = send(model, "gurps_field", "g2", "basic_speed", "6")
+    model = send(model, "gurps_field", "g2", "dr", "2")
+    model = send(model, "gurps_field", "g2", "maneuver", "Attack")
+    return model
+
+
+def test_sheet_shows_defenses_with_formulas_and_refuses_bad_values() -> None:
+    model = two_fighters()
+    model = send(model, "gurps_select", "g1")
+    defenses = texts(model, "gurps-defenses")[0]
+    assert "Dodge = ⌊5 + 3⌋ − 0 = 8" in defenses and "Parry = ⌊3 + 14/2⌋ + 0 = 10" in defenses
+    bad = send(model, "gurps_field", "g1", "dx", "99")
+    assert bad.history is model.history
+    assert "DX 99 is outside 0 to 40" in text_of(shell.view(bad))
+
+
+def test_attack_stage_by_stage_to_injury_and_undo() -> None:
+    model = two_fighters()
+    model = send(model, "gurps_tab", "attack")
+    for field, value in (("attacker", "g1"), ("defender", "g2"), ("location", "arm")):
+        model = send(model, "gurps_attack_form", field, value)
+    assert texts(model, "gurps-skill-line")[0].endswith("location arm −2 (GUR-37) = 12")
+    assert texts(model, "gurps-hit-chance") == ["20/27 (74.07%)"]
+    land = texts(model, "gurps-land-chance")[0]
+    assert "/" in land and "%" in land
+    for seed in (str(n) for n in range(40)):  # find a hit that can be defended
+        rolled = send(model, "gurps_attack_roll", seed=seed)
+        if texts(rolled, "gurps-defense-choices"):
+            break
+    choices = texts(rolled, "gurps-defense-choices")[0]
+    assert "Dodge 9:" in choices and "Parry 9:" in choices
+    after = send(rolled, "gurps_attack_defend", "none")
+    after = send(after, "gurps_attack_damage", seed="d")
+    entry = texts(after, "gurps-log-entry")[0]
+    assert entry.startswith("Damage: 1d+1 (") and "penetrating" in entry and "HP 10 →" in entry
+    assert send(after, "undo").state["gurps"]["pending"]["stage"] == "damage"
+
+
+def test_resolve_all_in_one_click_and_the_tracker() -> None:
+    model = send(two_fighters(), "gurps_tab", "attack")
+    for field, value in (("attacker", "g1"), ("defender", "g2")):
+        model = send(model, "gurps_attack_form", field, value)
+    model = send(model, "gurps_attack_full", seed="s")
+    assert texts(model, "gurps-log-entry")[0]
+    model = send(model, "gurps_tab", "tracker")
+    model = send(model, "gurps_start", seed="o")
+    slots = texts(model, "gurps-slot")
+    assert slots[0].startswith("Bo")  # Basic Speed 6 before 5 (GUR-05)
+    model = send(model, "gurps_field", "g2", "maneuver", "All-Out Attack")
+    assert "defenses: none" in texts(model, "gurps-slot")[0]
+    model = send(model, "gurps_next")
+    model = send(model, "gurps_next")
+    assert texts(model, "gurps-log-entry")[0].startswith("Round 2: Bo's turn")
