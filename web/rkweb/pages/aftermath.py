@@ -8,6 +8,7 @@ import importlib
 from types import ModuleType
 
 from rkweb.model import Ctx, Model
+from rkweb.tabs import tab_bar
 from rkweb.vdom import Msg, VNode, h
 
 TABS = (
@@ -79,24 +80,7 @@ def view(model: Model) -> VNode:
     tab = str(model.ui.get("aftermath_tab", "characters"))
     if tab not in dict(TABS):
         tab = "characters"
-    tabs = h(
-        "div",
-        {"class": "row tabs", "role": "group", "aria-label": "Aftermath pages"},
-        *[
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "data-testid": f"aftermath-tab-{key}",
-                    "class": "primary" if tab == key else "secondary",
-                    "aria-pressed": "true" if tab == key else "false",
-                    "on_click": ("aftermath_tab", key),
-                },
-                label,
-            )
-            for key, label in TABS
-        ],
-    )
+    tabs = tab_bar("aftermath", "Aftermath pages", TABS, tab)
     return h(
         "div",
         {"class": "page system-page"},

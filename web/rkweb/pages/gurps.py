@@ -19,6 +19,7 @@ from pycore.systems.gurps.sheet import (
     fighter,
 )
 from rkweb.model import Ctx, Model
+from rkweb.tabs import tab_bar
 from rkweb.vdom import Msg, VNode, h
 
 SECTION = "gurps"
@@ -548,24 +549,7 @@ def view(model: Model) -> VNode:
     from rkweb.pages import gurps_attack
 
     tab = model.ui.get("gurps_tab", "combatants")
-    tabs = h(
-        "div",
-        {"class": "row tabs", "role": "group", "aria-label": "GURPS pages"},
-        *[
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "data-testid": f"gurps-tab-{key}",
-                    "class": "primary" if tab == key else "secondary",
-                    "aria-pressed": "true" if tab == key else "false",
-                    "on_click": ("gurps_tab", key),
-                },
-                label,
-            )
-            for key, label in TABS
-        ],
-    )
+    tabs = tab_bar("gurps", "GURPS pages", TABS, tab)
     if tab == "attack":
         body = gurps_attack.view(model)
     elif tab == "tracker":

@@ -5,6 +5,7 @@ game master's tables and the campaign settings. Every rule comes from
 from __future__ import annotations
 
 from rkweb.model import Ctx, Model
+from rkweb.tabs import tab_bar
 from rkweb.vdom import Msg, VNode, h
 
 TABS = (
@@ -47,24 +48,7 @@ def view(model: Model) -> VNode:
     from rkweb.pages import percentile_checks, percentile_combat, percentile_gm, percentile_sheet
 
     tab = str(model.ui.get("percentile_tab", "characters"))
-    tabs = h(
-        "div",
-        {"class": "row tabs", "role": "group", "aria-label": "Percentile pages"},
-        *[
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "data-testid": f"percentile-tab-{key}",
-                    "class": "primary" if tab == key else "secondary",
-                    "aria-pressed": "true" if tab == key else "false",
-                    "on_click": ("percentile_tab", key),
-                },
-                label,
-            )
-            for key, label in TABS
-        ],
-    )
+    tabs = tab_bar("percentile", "Percentile pages", TABS, tab)
     bodies = {
         "characters": percentile_sheet.view,
         "checks": percentile_checks.view,

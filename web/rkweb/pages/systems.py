@@ -9,6 +9,7 @@ import importlib
 import importlib.util
 
 from rkweb.model import Model
+from rkweb.tabs import tab_bar
 from rkweb.vdom import VNode, h
 
 SYSTEMS = {
@@ -58,24 +59,7 @@ def _simply(model: Model) -> VNode:
     from rkweb.pages import simply_characters, simply_combat, simply_task
 
     tab = model.ui.get("simply_tab", "task")
-    tabs = h(
-        "div",
-        {"class": "row tabs", "role": "group", "aria-label": "Simply pages"},
-        *[
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "data-testid": f"simply-tab-{key}",
-                    "class": "primary" if tab == key else "secondary",
-                    "aria-pressed": "true" if tab == key else "false",
-                    "on_click": ("simply_tab", key),
-                },
-                label,
-            )
-            for key, label in SIMPLY_TABS
-        ],
-    )
+    tabs = tab_bar("simply", "Simply pages", SIMPLY_TABS, tab)
     if tab == "characters":
         body = simply_characters.view(model)
     elif tab == "combat":
