@@ -123,6 +123,7 @@ def browser_figures(origin: str) -> list[tuple[str, str, str]]:
         rows += task_roll_figures(browser, origin)
         rows += combat_damage_figures(browser, origin)
         rows += aftermath_attack_figures(browser, origin)
+        rows += gurps_attack_figures(browser, origin)
         rows += percentile_attack_figures(browser, origin)
         browser.close()
     return rows
@@ -259,6 +260,33 @@ def pyodide_table_figures() -> list[tuple[str, str, str]]:
     ]
 
 
+def _gurps_fight(page: Any) -> None:
+    """Ana (skill 14, Attack) against Bo (Basic Speed 6, DR 2), on the attack worksheet."""
+    for name, field, value in (("Ana", "weapon_skill", "14"), ("Bo", "dr", "2")):
+        page.click("[data-testid=gurps-new]")
+        page.fill("[data-testid=gurps-name]", name)
+        page.press("[data-testid=gurps-name]", "Tab")
+        page.fill(f"[data-testid=gurps-{field}]", value)
+        page.press(f"[data-testid=gurps-{field}]", "Tab")
+    page.click("[data-testid=gurps-tab-attack]")
+    page.select_option("[data-testid=gurps-attack-attacker]", label="Ana")
+    page.select_option("[data-testid=gurps-attack-defender]", label="Bo")
+    page.select_option("[data-testid=gurps-attack-maneuver]", "Attack")
+
+
+def gurps_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """GURPS full attack resolution (attack, best defense, damage, injury): click → log."""
+    return click_to_log_figures(
+        browser,
+        origin,
+        "GURPS full attack",
+        "gurps",
+        "gurps-resolve",
+        "gurps-log-entry",
+        _gurps_fight,
+    )
+
+
 def _percentile_fight(page: Any) -> None:
     """Ann and Bob; Bob with a pistol and a chest part of 5000 points attacks himself."""
 
@@ -323,6 +351,13 @@ def cpython_figures() -> list[tuple[str, str, str]]:
     pairs = [(a, b) for a in range(2, 21) for b in range(2, 21)]
     seconds = timeit.timeit(lambda: [contest_odds(a, b) for a, b in pairs], number=1)
     rows.append(("Simply contest_odds, all TN pairs 2-20 (361)", f"{seconds * 1000:.0f} ms", ""))
+    from pycore.systems.gurps import landing_chance
+
+    pairs = [(a, d) for a in range(3, 21) for d in range(3, 21)]
+    seconds = timeit.timeit(lambda: [landing_chance(a, d) for a, d in pairs], number=1)
+    rows.append(
+        ("GURPS landing_chance, all skill/defense pairs 3-20 (324)", f"{seconds * 1000:.0f} ms", "")
+    )
     return rows
 
 
