@@ -367,3 +367,10 @@ def test_every_posture_and_maneuver_loads() -> None:
     for name in ("Attack", "Move and Attack", "All-Out Attack"):
         assert maneuver(name).can_attack
     assert str(effective_skill(12, [Modifier("posture Kneeling", -2, "GUR-10")])).endswith("= 10")
+
+
+def test_dc35_all_out_attack_strong() -> None:  # GUR-16
+    from pycore.systems.gurps import strong_bonus, with_bonus
+
+    assert with_bonus("2d+1", strong_bonus("2d+1")) == "2d+3"
+    assert with_bonus("3d", strong_bonus("3d")) == "3d+3"

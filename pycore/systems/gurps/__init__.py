@@ -37,6 +37,8 @@ from pycore.systems.gurps.injury import (
     max_damage,
     parse_damage,
     roll_damage,
+    strong_bonus,
+    with_bonus,
 )
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
@@ -130,8 +132,10 @@ __all__ = [
     "roll_defense",
     "size_modifier",
     "speed_range_modifier",
+    "strong_bonus",
     "success_chance",
     "three_d6",
     "turn_order",
     "unarmed_parry",
+    "with_bonus",
 ]

@@ -440,6 +440,28 @@ class DamageRoll:
         return text
 
 
+def strong_bonus(dice: str) -> int:
+    """GUR-16 All-Out Attack (Strong): +2 damage or +1 per die, whichever is more (melee,
+    ST-based).
+
+    >>> strong_bonus("2d+1"), strong_bonus("3d")
+    (2, 3)
+    """
+    n, _k = parse_damage(dice)
+    return max(2, n)
+
+
+def with_bonus(dice: str, bonus: int) -> str:
+    """The dice with ``bonus`` added to the modifier (AOA Strong adds before the minimum).
+
+    >>> with_bonus("2d+1", 2), with_bonus("3d", 3), with_bonus("1d-3", 2)
+    ('2d+3', '3d+3', '1d-1')
+    """
+    n, k = parse_damage(dice)
+    total = k + bonus
+    return f"{n}d" + (f"{total:+d}" if total else "")
+
+
 def roll_damage(
     dice: str, damage_type: str, rng: RandintSource, *, maximum: bool = False, halved: bool = False
 ) -> DamageRoll:

@@ -21,6 +21,8 @@ from pycore.systems.gurps import (
     roll_attack,
     roll_damage,
     roll_defense,
+    strong_bonus,
+    with_bonus,
 )
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
@@ -212,8 +214,15 @@ def _damage(
     if not pending or pending.get("stage") != "damage":
         raise RuleError("no hit is waiting for its damage roll")
     attacker, defender, setup = _parties(state)
+    dice = attacker.damage
+    if (
+        attacker.maneuver == "All-Out Attack"
+        and attacker.option == "Strong"
+        and not attacker.ranged
+    ):
+        dice = with_bonus(dice, strong_bonus(dice))  # GUR-16
     damage = roll_damage(
-        attacker.damage,
+        dice,
         attacker.damage_type,
         rng,
         maximum=bool(pending.get("maximum")),
