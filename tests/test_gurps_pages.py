@@ -80,3 +80,22 @@ def test_resolve_all_in_one_click_and_the_tracker() -> None:
     model = send(model, "gurps_next")
     model = send(model, "gurps_next")
     assert texts(model, "gurps-log-entry")[0].startswith("Round 2: Bo's turn")
+
+
+def test_double_defense_gives_a_second_different_defense() -> None:
+    model = send(two_fighters(), "gurps_tab", "attack")
+    model = send(model, "gurps_field", "g2", "maneuver", "All-Out Defense")
+    model = send(model, "gurps_field", "g2", "option", "Double Defense")
+    for field, value in (("attacker", "g1"), ("defender", "g2")):
+        model = send(model, "gurps_attack_form", field, value)
+    for seed in (str(n) for n in range(80)):
+        rolled = send(model, "gurps_attack_roll", seed=seed)
+        if not texts(rolled, "gurps-defense-choices"):
+            continue
+        for dseed in (str(n) for n in range(80)):
+            after = send(rolled, "gurps_attack_defend", "dodge", seed=dseed)
+            if "Double Defense" in texts(after, "gurps-log-entry")[0]:
+                choices = texts(after, "gurps-defense-choices")[0]
+                assert "Dodge" not in choices and "Parry" in choices
+                return
+    raise AssertionError("no failed first defense found")

@@ -198,12 +198,21 @@ def _defend(model: Model, ctx: Ctx, kind: str) -> Model:
     if kind == "none":
         state["pending"] = {**pending, "stage": "damage"}
         return commit(model, state, "No defense", ctx, f"{defender.name} does not defend")
-    options = dict(defense_options(attacker, defender, setup))
+    used = list(pending.get("used", []))
+    options = {k: v for k, v in defense_options(attacker, defender, setup) if k not in used}
     if kind not in options:
         raise RuleError(f"{defender.name} cannot {kind} this attack")
     rolled = roll_defense(options[kind].total, random.Random(ctx.fresh_seed))
     text = f"{defender.name} {kind}s: {options[kind]}; {rolled}"
-    state["pending"] = None if rolled.result.success else {**pending, "stage": "damage"}
+    double = defender.maneuver == "All-Out Defense" and defender.option == "Double Defense"
+    if rolled.result.success:
+        state["pending"] = None
+    elif double and not used and len(options) > 1:
+        # GUR-17 Double Defense: a second, different defense against the same attack
+        state["pending"] = {**pending, "used": [kind]}
+        text += "; Double Defense: a second, different defense may be tried (GUR-17)"
+    else:
+        state["pending"] = {**pending, "stage": "damage"}
     return commit(model, state, f"Defense: {kind}", ctx, text, seed=ctx.fresh_seed)
 
 
@@ -461,6 +470,7 @@ def view(model: Model) -> VNode:
                             f"gurps-defend-{kind}",
                         )
                         for kind, line in defense_options(attacker, defender, setup)
+                        if kind not in pending.get("used", [])
                     ],
                     button("No defense", ("gurps_attack_defend", "none"), "gurps-defend-none"),
                 ),
