@@ -1,8 +1,7 @@
 """Aftermath!-style BCS/DAT combat: rules of seed 001, mapped in shared/rules/aftermath.md.
 
 The contract names of the issue, gathered here; each module holds its part of the rules
-(part B's modules — critical misses, reference tables, movement, encumbrance — are added at
-merge).
+(the reference tables of part B beyond the critical misses are not built yet).
 
 >>> attribute_group(11).effect_die, bcs_chance(13), critical_effect(60, 16)
 ('1D6', Fraction(13, 20), 'disable')
@@ -75,6 +74,14 @@ from pycore.systems.aftermath.critical import (
     sever_chance,
     stun_conditions,
 )
+from pycore.systems.aftermath.critical_misses import (
+    ChamberExplosion,
+    CriticalMiss,
+    chamber_explosion,
+    critical_miss,
+    critical_miss_odds,
+    roll_critical_miss,
+)
 from pycore.systems.aftermath.firearms import (
     RangeStep,
     adjust_bdg,
@@ -115,7 +122,9 @@ __all__ = [
     "BcsModifier",
     "BcsResult",
     "BcsTotal",
+    "ChamberExplosion",
     "Condition",
+    "CriticalMiss",
     "DamageDone",
     "EffectRules",
     "HthAttack",
@@ -142,9 +151,12 @@ __all__ = [
     "breakage_check",
     "bullet_damage_dice",
     "cartridge_enc",
+    "chamber_explosion",
     "check_for_daze_odds",
     "critical_effect",
     "critical_hit_enhancement",
+    "critical_miss",
+    "critical_miss_odds",
     "damage_done",
     "dat_position",
     "daze_condition",
@@ -176,6 +188,7 @@ __all__ = [
     "resolve_missile",
     "roll_bcs",
     "roll_critical_effect",
+    "roll_critical_miss",
     "roll_effect_die",
     "roll_saving_throw",
     "round_half_up",

@@ -369,6 +369,12 @@ def view(model: Model) -> VNode:
                 [(k, k.replace("_", " ")) for k in location_keys()],
                 ("gurps_attack_form", "location"),
             ),
+            h(
+                "p",
+                {"class": "small muted", "data-testid": "gurps-random-location-note"},
+                "Random hit location: its 3d table is not in the texts (003:L63). Roll on "
+                "your own table and pick the location it gives here.",
+            ),
             _yes(form, "grappling", "Grappling the location (penalty halved)"),
             _yes(form, "from_behind", "Attack from behind (no defense)"),
             _yes(form, "shield_side", "From the front or shield side (shield DB counts)"),

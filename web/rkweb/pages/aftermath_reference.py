@@ -1,0 +1,164 @@
+"""Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
+exact odds, a D100 roll and the chamber explosion worked out. The other reference tables of the
+text (T19, T21-T34) are listed as not yet in the app, so nobody mistakes their absence."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath.critical_misses import (
+    KINDS,
+    chamber_explosion,
+    critical_miss_odds,
+    roll_critical_miss,
+)
+from rkweb.fmt import odds_text
+from rkweb.model import Ctx, Model
+from rkweb.vdom import Msg, VNode, h
+
+SECTION = "aftermath_ref"
+LOG_LIMIT = 100
+NOT_YET = (
+    "The Horse (AFT-T19), Reaction (T21), Encumbrance value and status (T22, T23), Carrying "
+    "places (T24), Stopping forward motion (T25), Movement modifiers and day-after movement "
+    "(T26, T27), Climbing (T28), Learning rate (T29), Unarmed throw (T30), Barrier factors (T31), "
+    "Entanglement (T32), Acid (T33) and KPH to DAT (T34) are not in the app yet: use the book."
+)
+
+
+def _state(model: Model) -> dict[str, Any]:
+    saved = model.section(SECTION)
+    return {
+        "kind": str(saved.get("kind", "armed")),
+        "bdg": str(saved.get("bdg", "")),
+        "durability": str(saved.get("durability", "")),
+        "log": list(saved.get("log", [])),
+    }
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = _state(model)
+    kind = msg[0]
+    if kind == "aftermath_ref_field" and str(msg[1]) in ("kind", "bdg", "durability"):
+        state[str(msg[1])] = str(msg[2])
+        return replace(model, history=model.history.set_quietly(SECTION, state))
+    if kind == "aftermath_ref_roll":
+        try:
+            dice, miss = roll_critical_miss(state["kind"], random.Random(ctx.fresh_seed))
+        except RuleError as exc:
+            return model.with_ui(aft_ref_error=str(exc))
+        texts = [f"{dice}: {miss}"]
+        if miss.burst_divisor is not None and state["bdg"] and state["durability"]:
+            try:
+                blast = chamber_explosion(
+                    int(state["bdg"]), int(state["durability"]), miss.burst_divisor
+                )
+                texts.append(("If it goes off: " if miss.effect == "cook-off" else "") + str(blast))
+            except (RuleError, ValueError) as exc:
+                texts.append(f"chamber explosion: {exc}")
+        entry = {"text": " · ".join(texts), "at": ctx.now, "seed": ctx.fresh_seed}
+        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+        history = model.history.apply(SECTION, state, "Critical miss roll", ctx.now)
+        return replace(model, history=history, ui={**model.ui, "aft_ref_error": ""})
+    return model
+
+
+def _field(fid: str, label: str, value: str, field: str) -> VNode:
+    return h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": fid}, label),
+        h(
+            "input",
+            {
+                "id": fid,
+                "type": "number",
+                "value": value,
+                "data-testid": fid,
+                "on_change": ("aftermath_ref_field", field),
+            },
+        ),
+    )
+
+
+def view(model: Model) -> VNode:
+    state = _state(model)
+    odds = critical_miss_odds(state["kind"]) if state["kind"] in KINDS else {}
+    log = state["log"]
+    return h(
+        "div",
+        {"class": "page"},
+        h(
+            "section",
+            {"class": "card", "aria-labelledby": "aft-ref-miss-h"},
+            h("h2", {"id": "aft-ref-miss-h"}, "Critical misses (AFT-28, AFT-53, AFT-54)"),
+            h(
+                "div",
+                {"class": "grid2"},
+                h(
+                    "div",
+                    {"class": "field"},
+                    h("label", {"for": "aft-ref-kind"}, "Table"),
+                    h(
+                        "select",
+                        {
+                            "id": "aft-ref-kind",
+                            "data-testid": "aft-ref-kind",
+                            "on_change": ("aftermath_ref_field", "kind"),
+                        },
+                        *[
+                            h("option", {"value": k, "selected": k == state["kind"]}, k)
+                            for k in KINDS
+                        ],
+                    ),
+                ),
+                _field("aft-ref-bdg", "BDG of the round (firearms)", state["bdg"], "bdg"),
+                _field(
+                    "aft-ref-durability",
+                    "Weapon Durability (firearms)",
+                    state["durability"],
+                    "durability",
+                ),
+            ),
+            h(
+                "dl",
+                {"class": "odds", "data-testid": "aft-ref-odds"},
+                *[
+                    node
+                    for effect, chance in odds.items()
+                    for node in (h("dt", {}, effect), h("dd", {}, odds_text(chance)))
+                ],
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-testid": "aft-ref-roll",
+                    "on_click": ("aftermath_ref_roll",),
+                },
+                "Roll D100",
+            ),
+            h("p", {"class": "field-error", "role": "alert"}, model.ui.get("aft_ref_error") or ""),
+            h(
+                "ol",
+                {"class": "log", "tabindex": "0", "aria-label": "Critical miss rolls"},
+                *[
+                    h(
+                        "li",
+                        {
+                            "class": "log-entry",
+                            "data-testid": "aft-ref-log-entry",
+                            "data-key": f"{e['at']}|{e['seed']}",
+                        },
+                        h("span", {"class": "log-text"}, e["text"]),
+                    )
+                    for e in log
+                ],
+            ),
+        ),
+        h("p", {"class": "notice", "data-testid": "aft-ref-not-yet"}, NOT_YET),
+    )
