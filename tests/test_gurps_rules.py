@@ -374,3 +374,23 @@ def test_dc35_all_out_attack_strong() -> None:  # GUR-16
 
     assert with_bonus("2d+1", strong_bonus("2d+1")) == "2d+3"
     assert with_bonus("3d", strong_bonus("3d")) == "3d+3"
+
+
+def test_dc34_move_and_attack_drops_every_aim_bonus() -> None:  # GUR-15, GUR-11
+    from pycore.systems.gurps.sheet import Combatant
+    from pycore.systems.gurps.worksheet import AttackSetup, attack_line
+
+    gun = Combatant(weapon_skill=10, ranged=True, acc=2, maneuver="Attack")
+    setup = AttackSetup(yards=2, aim_seconds=3, braced=True, scope_max=2)
+    assert attack_line(gun, Combatant(), setup).total == 10 + 2 + 1 + 2 + 2
+    moving = Combatant(weapon_skill=10, ranged=True, acc=2, maneuver="Move and Attack")
+    assert attack_line(moving, Combatant(), setup).total == 10 - 4
+
+
+def test_dc36_dodge_with_shield_db_stunned_and_crouching() -> None:  # GUR-45, GUR-51, GUR-10
+    from pycore.systems.gurps import defense_line, explain_dodge
+
+    line = defense_line(
+        "dodge", explain_dodge(6), posture_name="Crouching", shield_db=2, stunned=True
+    )
+    assert line.total == 9 + 2 - 4 + 0
