@@ -99,3 +99,20 @@ def test_double_defense_gives_a_second_different_defense() -> None:
                 assert "Dodge" not in choices and "Parry" in choices
                 return
     raise AssertionError("no failed first defense found")
+
+
+def test_a_crippling_injury_stays_on_the_tracker() -> None:
+    model = send(two_fighters(), "gurps_tab", "attack")
+    model = send(model, "gurps_field", "g1", "damage", "6d")
+    for field, value in (("attacker", "g1"), ("defender", "g2"), ("location", "hand")):
+        model = send(model, "gurps_attack_form", field, value)
+    for seed in (str(n) for n in range(60)):
+        rolled = send(model, "gurps_attack_roll", seed=seed)
+        if rolled.state["gurps"]["pending"]:
+            break
+    if rolled.state["gurps"]["pending"]["stage"] == "defense":
+        rolled = send(rolled, "gurps_attack_defend", "none")
+    hurt = send(rolled, "gurps_attack_damage", seed="d")
+    hurt = send(hurt, "gurps_tab", "tracker")
+    hurt = send(hurt, "gurps_start", seed="o")
+    assert "crippled hand" in texts(hurt, "gurps-conditions-g2")[0]

@@ -86,6 +86,7 @@ class Combatant:
     damage: str = "1d+1"
     damage_type: str = "cut"
     ranged: bool = False
+    reach: str = ""
     parry_bonus: int = 0
     acc: int = 0
     half_d: str = ""

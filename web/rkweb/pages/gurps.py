@@ -27,6 +27,7 @@ LOG_LIMIT = 300
 TABS = (("combatants", "Combatants"), ("attack", "Attack"), ("tracker", "Combat tracker"))
 TEXT_FIELDS = (
     "name",
+    "reach",
     "basic_speed",
     "weapon",
     "damage",
@@ -272,6 +273,7 @@ def _sheet(model: Model, c: Combatant) -> VNode:
                     ("gurps_field", c.id, "damage_type"),
                 ),
                 _check(c, "ranged", "Ranged weapon"),
+                _field(c, "reach", "Reach (melee, e.g. 1 or C,1)", model, "text"),
                 _field(c, "parry_bonus", "Parry modifier (dagger −1, staff +2)", model),
                 _field(c, "acc", "Acc (ranged)", model),
                 _field(c, "half_d", "1/2D yards (ranged)", model, "text"),
@@ -411,6 +413,13 @@ def tracker_view(model: Model) -> VNode:
                     f"Basic Speed {c.basic_speed}, DX {c.dx}, tiebreak {slot['tiebreak']} · "
                     f"defenses: {defenses}" + (" · stunned (−4 defenses)" if c.stunned else ""),
                 ),
+                h(
+                    "p",
+                    {"class": "small", "data-testid": f"gurps-conditions-{c.id}"},
+                    f"Conditions: {c.notes}",
+                )
+                if c.notes
+                else None,
                 h(
                     "div",
                     {"class": "grid2"},

@@ -241,7 +241,9 @@ def _damage(
     after = defender.hp_now - hurt.injury
     from dataclasses import replace as swap
 
-    put(state, swap(defender, hp_now=max(after, -9999)))
+    lasting = [e for e in hurt.effects if e.startswith(("crippled", "eye blinded", "blinded"))]
+    notes = "; ".join(filter(None, [defender.notes, *lasting]))[:500]
+    put(state, swap(defender, hp_now=max(after, -9999), notes=notes))
     state["pending"] = None
     texts.append(f"Damage: {damage}; {defender.name}: {hurt}; HP {defender.hp_now} → {after}")
     return commit(model, state, f"Injury to {defender.name}", ctx, *texts, seed=ctx.fresh_seed)
