@@ -107,3 +107,19 @@ def test_reference_tab_rolls_a_critical_miss_with_its_chamber_explosion() -> Non
     else:
         raise AssertionError("no chamber explosion in 200 seeds")
     assert "not in the app yet" in texts(model, "aft-ref-not-yet")[0]
+
+
+def test_reference_tab_rolls_a_reaction() -> None:
+    from rkweb import shell
+    from rkweb.model import Ctx, Model
+    from rkweb.vdom import find_all, text_of
+
+    from pycore.store import History, default_data
+
+    ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="r")
+    model = shell.update(
+        Model(History.new(default_data()), route="aftermath"), ("aftermath_tab", "reference"), ctx
+    )
+    model = shell.update(model, ("aftermath_ref_reaction",), ctx)
+    entries = [text_of(n) for n in find_all(shell.view(model), "aft-ref-log-entry")]
+    assert entries[0].startswith("1d100 (") and "Value Number" in entries[0]

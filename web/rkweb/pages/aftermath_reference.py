@@ -1,6 +1,7 @@
 """Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
-exact odds, a D100 roll and the chamber explosion worked out. The other reference tables of the
-text (T19, T21-T34) are listed as not yet in the app, so nobody mistakes their absence."""
+exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31). The
+other reference tables of the text (T19, T22-T34) are listed as not yet in the app, so nobody
+mistakes their absence."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pycore.systems.aftermath.critical_misses import (
     critical_miss_odds,
     roll_critical_miss,
 )
+from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
 from rkweb.vdom import Msg, VNode, h
@@ -22,7 +24,7 @@ from rkweb.vdom import Msg, VNode, h
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
 NOT_YET = (
-    "The Horse (AFT-T19), Reaction (T21), Encumbrance value and status (T22, T23), Carrying "
+    "The Horse (AFT-T19), Encumbrance value and status (T22, T23), Carrying "
     "places (T24), Stopping forward motion (T25), Movement modifiers and day-after movement "
     "(T26, T27), Climbing (T28), Learning rate (T29), Unarmed throw (T30), Barrier factors (T31), "
     "Entanglement (T32), Acid (T33) and KPH to DAT (T34) are not in the app yet: use the book."
@@ -45,6 +47,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if kind == "aftermath_ref_field" and str(msg[1]) in ("kind", "bdg", "durability"):
         state[str(msg[1])] = str(msg[2])
         return replace(model, history=model.history.set_quietly(SECTION, state))
+    if kind == "aftermath_ref_reaction":
+        dice, result = roll_reaction(random.Random(ctx.fresh_seed))
+        entry = {"text": f"{dice}: {result}. {result.note}", "at": ctx.now, "seed": ctx.fresh_seed}
+        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+        history = model.history.apply(SECTION, state, "Reaction roll", ctx.now)
+        return replace(model, history=history)
     if kind == "aftermath_ref_roll":
         try:
             dice, miss = roll_critical_miss(state["kind"], random.Random(ctx.fresh_seed))
@@ -158,6 +166,35 @@ def view(model: Model) -> VNode:
                     )
                     for e in log
                 ],
+            ),
+        ),
+        h(
+            "section",
+            {"class": "card", "aria-labelledby": "aft-ref-reaction-h"},
+            h("h2", {"id": "aft-ref-reaction-h"}, "Reaction (AFT-31)"),
+            h(
+                "dl",
+                {"class": "odds", "data-testid": "aft-ref-reaction-odds"},
+                *[
+                    node
+                    for name, chance in reaction_odds().items()
+                    for node in (h("dt", {}, name), h("dd", {}, odds_text(chance)))
+                ],
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-testid": "aft-ref-reaction-roll",
+                    "on_click": ("aftermath_ref_reaction",),
+                },
+                "Roll a reaction",
+            ),
+            h(
+                "p",
+                {"class": "small muted"},
+                "Modifiers to the roll and how Value Numbers add up are not in the text.",
             ),
         ),
         h("p", {"class": "notice", "data-testid": "aft-ref-not-yet"}, NOT_YET),
