@@ -1,12 +1,13 @@
 """Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
-exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31). The
-other reference tables of the text (T19, T22-T34) are listed as not yet in the app, so nobody
+exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31); encumbrance (AFT-32, AFT-33). The
+other reference tables of the text (T19, T24-T34) are listed as not yet in the app, so nobody
 mistakes their absence."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
@@ -16,6 +17,12 @@ from pycore.systems.aftermath.critical_misses import (
     critical_miss_odds,
     roll_critical_miss,
 )
+from pycore.systems.aftermath.encumbrance import (
+    BULKS,
+    MASSES,
+    enc_value,
+    encumbrance_status,
+)
 from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
@@ -24,8 +31,7 @@ from rkweb.vdom import Msg, VNode, h
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
 NOT_YET = (
-    "The Horse (AFT-T19), Encumbrance value and status (T22, T23), Carrying "
-    "places (T24), Stopping forward motion (T25), Movement modifiers and day-after movement "
+    "The Horse (AFT-T19), Carrying places (T24), Stopping forward motion (T25), Movement modifiers and day-after movement "
     "(T26, T27), Climbing (T28), Learning rate (T29), Unarmed throw (T30), Barrier factors (T31), "
     "Entanglement (T32), Acid (T33) and KPH to DAT (T34) are not in the app yet: use the book."
 )
@@ -37,6 +43,10 @@ def _state(model: Model) -> dict[str, Any]:
         "kind": str(saved.get("kind", "armed")),
         "bdg": str(saved.get("bdg", "")),
         "durability": str(saved.get("durability", "")),
+        "bulk": str(saved.get("bulk", "Med")),
+        "mass": str(saved.get("mass", "Hvy")),
+        "carried": str(saved.get("carried", "")),
+        "cap": str(saved.get("cap", "")),
         "log": list(saved.get("log", [])),
     }
 
@@ -44,7 +54,8 @@ def _state(model: Model) -> dict[str, Any]:
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
     kind = msg[0]
-    if kind == "aftermath_ref_field" and str(msg[1]) in ("kind", "bdg", "durability"):
+    fields = ("kind", "bdg", "durability", "bulk", "mass", "carried", "cap")
+    if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
         return replace(model, history=model.history.set_quietly(SECTION, state))
     if kind == "aftermath_ref_reaction":
@@ -89,6 +100,48 @@ def _field(fid: str, label: str, value: str, field: str) -> VNode:
                 "on_change": ("aftermath_ref_field", field),
             },
         ),
+    )
+
+
+def _choice(fid: str, label: str, value: str, options: tuple[str, ...], field: str) -> VNode:
+    return h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": fid}, label),
+        h(
+            "select",
+            {"id": fid, "data-testid": fid, "on_change": ("aftermath_ref_field", field)},
+            *[h("option", {"value": o, "selected": o == value}, o) for o in options],
+        ),
+    )
+
+
+def _encumbrance(state: dict[str, Any]) -> VNode:
+    """AFT-32, AFT-33: an item's ENC, and the status a load gives."""
+    try:
+        item = f"ENC {enc_value(state['bulk'], state['mass'])} (AFT-T22)"
+    except RuleError as exc:
+        item = str(exc)
+    status = "Enter the ENC carried and the character's ENC CAP (not computed in this text)."
+    if state["carried"].strip() and state["cap"].strip():
+        try:
+            status = str(encumbrance_status(Fraction(state["carried"]), int(state["cap"])))
+        except (RuleError, ValueError, ZeroDivisionError) as exc:
+            status = f"ENC carried / ENC CAP: {exc}"
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-ref-enc-h"},
+        h("h2", {"id": "aft-ref-enc-h"}, "Encumbrance (AFT-32, AFT-33)"),
+        h(
+            "div",
+            {"class": "grid2"},
+            _choice("aft-ref-bulk", "Bulk", state["bulk"], BULKS, "bulk"),
+            _choice("aft-ref-mass", "Mass", state["mass"], MASSES, "mass"),
+            _field("aft-ref-carried", "ENC carried", state["carried"], "carried"),
+            _field("aft-ref-cap", "ENC CAP (yours)", state["cap"], "cap"),
+        ),
+        h("p", {"class": "explain", "data-testid": "aft-ref-enc"}, item),
+        h("p", {"class": "explain", "data-testid": "aft-ref-enc-status"}, status),
     )
 
 
@@ -197,5 +250,6 @@ def view(model: Model) -> VNode:
                 "Modifiers to the roll and how Value Numbers add up are not in the text.",
             ),
         ),
+        _encumbrance(state),
         h("p", {"class": "notice", "data-testid": "aft-ref-not-yet"}, NOT_YET),
     )

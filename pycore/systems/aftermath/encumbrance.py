@@ -1,0 +1,101 @@
+"""Encumbrance: an item's ENC from its Bulk and Mass (AFT-32, T22) and the status a load gives
+against the character's ENC CAP (AFT-33, T23). ENC CAP is not computed in this text: the user
+enters it.
+
+>>> str(enc_value("Lg", "Hvy")), str(enc_value("HG5", "Lt"))
+('3/2', '35/2')
+>>> str(encumbrance_status(Fraction(30), 40))
+'carrying 30 of ENC CAP 40 (3/4): Partially Encumbered — Deftness −25%, Speed −25%, BCS −1 (AFT-T23)'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from pycore.errors import RuleError
+from pycore.tables import load_table
+
+BULKS: Final = ("VSm", "Sm", "Med", "Lg", "VLg", "HG1", "HG2", "HG3")
+MASSES: Final = ("Vlt", "Lt", "Hvy", "VHvy", "MS1", "MS2", "MS3")
+MAX_HUGE: Final = 99
+
+
+def enc_value(bulk: str, mass: str) -> Fraction:
+    """AFT-32: the chart's cell; HGn for n > 3 is n × HG1 (L406 "and so on"). MS4 and beyond has
+    no pattern: refused, the user enters the item's ENC.
+
+    >>> enc_value("VSm", "Vlt")
+    Fraction(1, 1000)
+    >>> enc_value("Med", "MS4")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: mass 'MS4' is not on the chart (Vlt, Lt, Hvy, VHvy, MS1, MS2, MS3): enter the item's ENC (AFT-32)
+    """
+    if mass not in MASSES:
+        raise RuleError(
+            f"mass {mass!r} is not on the chart ({', '.join(MASSES)}): enter the item's ENC (AFT-32)"
+        )
+    table = load_table("aftermath", "encumbrance_values")
+    huge = re.fullmatch(r"HG(\d{1,2})", bulk)
+    if huge and int(huge.group(1)) > 3:
+        n = int(huge.group(1))
+        if n > MAX_HUGE:
+            raise RuleError(f"bulk {bulk!r} is outside HG1 to HG{MAX_HUGE}")
+        return n * Fraction(str(table.cell("HG1", mass)))
+    if bulk not in BULKS:
+        raise RuleError(f"bulk {bulk!r} is unknown; allowed: {', '.join(BULKS)}, HG4 and up")
+    return Fraction(str(table.cell(bulk, mass)))
+
+
+@dataclass(frozen=True)
+class EncumbranceStatus:
+    carried: Fraction
+    cap: int
+    status: str
+    deftness_pct: int
+    speed_pct: int
+    bcs: int
+    over_cap: bool
+
+    def __str__(self) -> str:
+        share = self.carried / self.cap
+        head = f"carrying {self.carried} of ENC CAP {self.cap} ({share})"
+        if self.deftness_pct == 0:
+            text = f"{head}: {self.status}, no modifications"
+        else:
+            text = (
+                f"{head}: {self.status} — Deftness −{-self.deftness_pct}%, "
+                f"Speed −{-self.speed_pct}%, BCS −{-self.bcs}"
+            )
+        if self.over_cap:
+            text += " — over ENC CAP: the text does not cover it (the Fully row applies)"
+        return text + " (AFT-T23)"
+
+
+def encumbrance_status(carried: Fraction | int, enc_cap: int) -> EncumbranceStatus:
+    """AFT-33: up to ½ ENC CAP Unencumbered, up to ¾ Partially, up to the cap Fully ("up to" is
+    inclusive).
+
+    >>> encumbrance_status(20, 40).status, encumbrance_status(41, 40).over_cap
+    ('Unencumbered', True)
+    """
+    if isinstance(enc_cap, bool) or not isinstance(enc_cap, int) or not 1 <= enc_cap <= 10_000:
+        raise RuleError(f"ENC CAP {enc_cap!r} is outside 1 to 10000 (enter it: not in this text)")
+    load = Fraction(carried)
+    if load < 0:
+        raise RuleError(f"ENC carried {carried} is below 0")
+    share = load / enc_cap
+    rows = load_table("aftermath", "encumbrance_status").rows
+    row = next((r for r in rows if share <= Fraction(str(r["up_to"]))), rows[-1])
+    return EncumbranceStatus(
+        load,
+        enc_cap,
+        str(row["status"]),
+        int(str(row["deftness_pct"])),
+        int(str(row["speed_pct"])),
+        int(str(row["bcs"])),
+        share > 1,
+    )
