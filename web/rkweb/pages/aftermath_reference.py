@@ -1,7 +1,8 @@
 """Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
-exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31); encumbrance (AFT-32, AFT-33). The
-other reference tables of the text (T19, T24-T34) are listed as not yet in the app, so nobody
-mistakes their absence."""
+exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31);
+encumbrance (AFT-32, AFT-33); barrier factors (AFT-40) and carrying places (AFT-34). The other
+reference tables of the text are listed as not yet in the app, so nobody mistakes their absence.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.systems.aftermath.barriers import barrier_factor, barrier_materials
 from pycore.systems.aftermath.critical_misses import (
     KINDS,
     chamber_explosion,
@@ -31,8 +33,8 @@ from rkweb.vdom import Msg, VNode, h
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
 NOT_YET = (
-    "The Horse (AFT-T19), Carrying places (T24), Stopping forward motion (T25), Movement modifiers and day-after movement "
-    "(T26, T27), Climbing (T28), Learning rate (T29), Unarmed throw (T30), Barrier factors (T31), "
+    "The Horse (AFT-T19), Stopping forward motion (T25), Movement modifiers and day-after movement "
+    "(T26, T27), Climbing (T28), Learning rate (T29), Unarmed throw (T30), "
     "Entanglement (T32), Acid (T33) and KPH to DAT (T34) are not in the app yet: use the book."
 )
 
@@ -145,6 +147,27 @@ def _encumbrance(state: dict[str, Any]) -> VNode:
     )
 
 
+def _barriers() -> VNode:
+    """AFT-40 (data only) and AFT-34."""
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-ref-bf-h"},
+        h("h2", {"id": "aft-ref-bf-h"}, "Barrier factors (AFT-40) and carrying places (AFT-34)"),
+        h(
+            "ul",
+            {"class": "small", "data-testid": "aft-ref-barriers"},
+            *[h("li", {}, str(barrier_factor(m))) for m in barrier_materials()],
+        ),
+        h(
+            "p",
+            {"class": "small muted"},
+            "How a Barrier Factor stops a bullet or a blow is not in this text. A character may "
+            "carry 1 thing on the back, 1 up to Very Large in each hand, 1 over each shoulder and "
+            "10 on a belt (AFT-34).",
+        ),
+    )
+
+
 def view(model: Model) -> VNode:
     state = _state(model)
     odds = critical_miss_odds(state["kind"]) if state["kind"] in KINDS else {}
@@ -251,5 +274,6 @@ def view(model: Model) -> VNode:
             ),
         ),
         _encumbrance(state),
+        _barriers(),
         h("p", {"class": "notice", "data-testid": "aft-ref-not-yet"}, NOT_YET),
     )

@@ -1,0 +1,79 @@
+"""Barrier factors (AFT-40, T31) and carrying places (AFT-34, T24): data the referee reads.
+How a Barrier Factor stops a bullet or a blow is not in this text, so nothing is computed from it.
+
+>>> barrier_factor("Stone")
+BarrierFactor(material='Stone', bf_low=30, bf_high=30, starred=True, line=542)
+>>> str(barrier_factor("Soil"))
+'Soil: Barrier Factor 8 to 20 per inch (L541; pick the value)'
+>>> carried_things({"hand": 2, "belt": 10})
+12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pycore.errors import RuleError
+from pycore.tables import load_table
+
+
+@dataclass(frozen=True)
+class BarrierFactor:
+    material: str
+    bf_low: int
+    bf_high: int
+    starred: bool
+    line: int
+
+    def __str__(self) -> str:
+        if self.bf_low != self.bf_high:
+            value = f"{self.bf_low} to {self.bf_high} per inch (L{self.line}; pick the value)"
+        else:
+            value = f"{self.bf_low} per inch (L{self.line})"
+        star = "; marked * — its footnote is missing from the text" if self.starred else ""
+        return f"{self.material}: Barrier Factor {value}{star}"
+
+
+def barrier_materials() -> tuple[str, ...]:
+    """The 20 materials of T31 in the text's order.
+
+    >>> barrier_materials()[:2], len(barrier_materials())
+    (('Glass', 'Glass, safety'), 20)
+    """
+    return tuple(str(r["material"]) for r in load_table("aftermath", "barrier_factors").rows)
+
+
+def barrier_factor(material: str) -> BarrierFactor:
+    """One material's Barrier Factor per inch (AFT-40)."""
+    if material not in barrier_materials():
+        raise RuleError(f"material {material!r} is not on the Barrier Factor table (AFT-T31)")
+    row = load_table("aftermath", "barrier_factors").row_by("material", material)
+    bf = row["bf"]
+    low = bf if isinstance(bf, int) else int(str(row["bf_low"]))
+    high = bf if isinstance(bf, int) else int(str(row["bf_high"]))
+    return BarrierFactor(material, low, high, bool(row["starred"]), int(str(row["line"])))
+
+
+def carried_things(load: Mapping[str, int]) -> int:
+    """AFT-34: check a load against the places (back 1, each hand 1 up to VLg, each shoulder 1,
+    belt 10); returns the number of things carried.
+
+    >>> carried_things({"belt": 11})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: belt: 11 things is over the 10 the text allows (AFT-34)
+    """
+    rows = {str(r["place"]): r for r in load_table("aftermath", "carrying_places").rows}
+    total = 0
+    for place, things in load.items():
+        row = rows.get(place)
+        if row is None:
+            raise RuleError(f"place {place!r} is unknown; allowed: {', '.join(rows)}")
+        cap = int(str(row["things"])) * int(str(row["count"]))
+        if isinstance(things, bool) or not isinstance(things, int) or things < 0:
+            raise RuleError(f"{place}: {things!r} is not a number of things")
+        if things > cap:
+            raise RuleError(f"{place}: {things} things is over the {cap} the text allows (AFT-34)")
+        total += things
+    return total
