@@ -1,7 +1,7 @@
 """Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
 exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31);
-encumbrance (AFT-32, AFT-33); barrier factors (AFT-40) and carrying places (AFT-34). The other
-reference tables of the text are listed as not yet in the app, so nobody mistakes their absence.
+encumbrance (AFT-32, AFT-33); barrier factors (AFT-40), carrying places (AFT-34) and KPH to DAT
+(AFT-43). The other reference tables of the text are listed as not yet in the app, so nobody mistakes their absence.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from pycore.systems.aftermath.encumbrance import (
     enc_value,
     encumbrance_status,
 )
+from pycore.systems.aftermath.movement import kph_to_dat
 from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
@@ -35,7 +36,7 @@ LOG_LIMIT = 100
 NOT_YET = (
     "The Horse (AFT-T19), Stopping forward motion (T25), Movement modifiers and day-after movement "
     "(T26, T27), Climbing (T28), Learning rate (T29), Unarmed throw (T30), "
-    "Entanglement (T32), Acid (T33) and KPH to DAT (T34) are not in the app yet: use the book."
+    "Entanglement (T32) and Acid (T33) are not in the app yet: use the book."
 )
 
 
@@ -49,6 +50,7 @@ def _state(model: Model) -> dict[str, Any]:
         "mass": str(saved.get("mass", "Hvy")),
         "carried": str(saved.get("carried", "")),
         "cap": str(saved.get("cap", "")),
+        "kph": str(saved.get("kph", "")),
         "log": list(saved.get("log", [])),
     }
 
@@ -56,7 +58,7 @@ def _state(model: Model) -> dict[str, Any]:
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
     kind = msg[0]
-    fields = ("kind", "bdg", "durability", "bulk", "mass", "carried", "cap")
+    fields = ("kind", "bdg", "durability", "bulk", "mass", "carried", "cap", "kph")
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
         return replace(model, history=model.history.set_quietly(SECTION, state))
@@ -144,6 +146,23 @@ def _encumbrance(state: dict[str, Any]) -> VNode:
         ),
         h("p", {"class": "explain", "data-testid": "aft-ref-enc"}, item),
         h("p", {"class": "explain", "data-testid": "aft-ref-enc-status"}, status),
+    )
+
+
+def _speed(state: dict[str, Any]) -> VNode:
+    """AFT-43: a vehicle's or runner's kph on the DAT display."""
+    text = "Enter a speed in kph."
+    if state["kph"].strip():
+        try:
+            text = str(kph_to_dat(float(state["kph"])))
+        except (RuleError, ValueError) as exc:
+            text = f"Speed: {exc}"
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-ref-kph-h"},
+        h("h2", {"id": "aft-ref-kph-h"}, "KPH to DAT movement (AFT-43)"),
+        _field("aft-ref-kph", "Speed (kph)", state["kph"], "kph"),
+        h("p", {"class": "explain", "data-testid": "aft-ref-kph-result"}, text),
     )
 
 
@@ -274,6 +293,7 @@ def view(model: Model) -> VNode:
             ),
         ),
         _encumbrance(state),
+        _speed(state),
         _barriers(),
         h("p", {"class": "notice", "data-testid": "aft-ref-not-yet"}, NOT_YET),
     )

@@ -1,0 +1,70 @@
+"""KPH to DAT movement (AFT-43, T34): metres per Combat Turn, per Action Phase, and the rounded
+value the DAT display uses. Speeds on the table are read from it; others are computed with the
+formula every row satisfies and labelled so.
+
+>>> str(kph_to_dat(60))
+'60 kph = 96 m per Combat Turn = 4.8 m per Action Phase → 5 (AFT-T34 L602)'
+>>> str(kph_to_dat(62))
+'62 kph = 99.2 m per Combat Turn = 4.96 m per Action Phase → 5 (computed, not in the table)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath.rounding import round_half_up
+from pycore.tables import load_table
+
+
+@dataclass(frozen=True)
+class DatSpeed:
+    kph: Fraction
+    m_per_ct: Fraction
+    m_per_ap: Fraction
+    rounded: int
+    line: int | None
+
+    def __str__(self) -> str:
+        where = f"AFT-T34 L{self.line}" if self.line else "computed, not in the table"
+        return (
+            f"{float(self.kph):g} kph = {float(self.m_per_ct):g} m per Combat Turn = "
+            f"{float(self.m_per_ap):g} m per Action Phase → {self.rounded} ({where})"
+        )
+
+
+def formula(kph: Fraction) -> tuple[Fraction, Fraction, int]:
+    """AFT-43: m/ct = 1.6 × kph; m/AP = m/ct ÷ 20; rounded to nearest (half up), at least 1.
+
+    >>> formula(Fraction(25))
+    (Fraction(40, 1), Fraction(2, 1), 2)
+    """
+    per_ct = Fraction(8, 5) * kph
+    per_ap = per_ct / 20
+    return per_ct, per_ap, max(1, round_half_up(per_ap))
+
+
+def kph_to_dat(kph: float | int) -> DatSpeed:
+    """A speed in kph on the DAT display (AFT-43).
+
+    >>> kph_to_dat(0)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: speed 0 kph is outside 0.1 to 1000
+    """
+    if isinstance(kph, bool) or not isinstance(kph, int | float) or not 0.1 <= kph <= 1000:
+        raise RuleError(f"speed {kph!r} kph is outside 0.1 to 1000")
+    speed = Fraction(str(kph))
+    table = load_table("aftermath", "kph_to_dat")
+    if speed.denominator == 1 and int(speed) in {int(str(r["kph"])) for r in table.rows}:
+        row = table.row_by("kph", int(speed))
+        return DatSpeed(
+            speed,
+            Fraction(int(str(row["m_per_ct"]))),
+            Fraction(str(row["m_per_ap"])),
+            int(str(row["rounded"])),
+            int(str(row["line"])),
+        )
+    per_ct, per_ap, rounded = formula(speed)
+    return DatSpeed(speed, per_ct, per_ap, rounded, None)
