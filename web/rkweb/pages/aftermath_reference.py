@@ -1,7 +1,8 @@
 """Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
 exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31);
-encumbrance (AFT-32, AFT-33); barrier factors (AFT-40), carrying places (AFT-34) and KPH to DAT
-(AFT-43). The other reference tables of the text are listed as not yet in the app, so nobody mistakes their absence.
+encumbrance (AFT-32, AFT-33); barrier factors (AFT-40), carrying places (AFT-34), overland
+movement (AFT-36), acid (AFT-42) and KPH to DAT (AFT-43). The other reference tables of the text
+are listed as not yet in the app, so nobody mistakes their absence.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pycore.systems.aftermath.encumbrance import (
     encumbrance_status,
 )
 from pycore.systems.aftermath.movement import kph_to_dat
+from pycore.systems.aftermath.overland import conditions, overland, roll_acid
 from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
@@ -34,9 +36,9 @@ from rkweb.vdom import Msg, VNode, h
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
 NOT_YET = (
-    "The Horse (AFT-T19), Stopping forward motion (T25), Movement modifiers and day-after movement "
-    "(T26, T27), Climbing (T28), Learning rate (T29), Unarmed throw (T30), "
-    "Entanglement (T32) and Acid (T33) are not in the app yet: use the book."
+    "The Horse (AFT-T19), Stopping forward motion (T25), "
+    "Climbing (T28), Learning rate (T29), Unarmed throw (T30) and Entanglement (T32) are not in "
+    "the app yet: use the book."
 )
 
 
@@ -51,6 +53,8 @@ def _state(model: Model) -> dict[str, Any]:
         "carried": str(saved.get("carried", "")),
         "cap": str(saved.get("cap", "")),
         "kph": str(saved.get("kph", "")),
+        "base": str(saved.get("base", "")),
+        "terrain": list(saved.get("terrain", [])),
         "log": list(saved.get("log", [])),
     }
 
@@ -58,10 +62,22 @@ def _state(model: Model) -> dict[str, Any]:
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
     kind = msg[0]
-    fields = ("kind", "bdg", "durability", "bulk", "mass", "carried", "cap", "kph")
+    fields = ("kind", "bdg", "durability", "bulk", "mass", "carried", "cap", "kph", "base")
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
         return replace(model, history=model.history.set_quietly(SECTION, state))
+    if kind == "aftermath_ref_terrain":
+        name = str(msg[1])
+        chosen = list(state["terrain"])
+        state["terrain"] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
+        return replace(model, history=model.history.set_quietly(SECTION, state))
+    if kind == "aftermath_ref_acid":
+        results = roll_acid(random.Random(ctx.fresh_seed))
+        text = "; ".join(str(r) for r in results) + "; scars enough to be a distinguishing mark"
+        entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+        history = model.history.apply(SECTION, state, "Acid roll", ctx.now)
+        return replace(model, history=history)
     if kind == "aftermath_ref_reaction":
         dice, result = roll_reaction(random.Random(ctx.fresh_seed))
         entry = {"text": f"{dice}: {result}. {result.note}", "at": ctx.now, "seed": ctx.fresh_seed}
@@ -163,6 +179,50 @@ def _speed(state: dict[str, Any]) -> VNode:
         h("h2", {"id": "aft-ref-kph-h"}, "KPH to DAT movement (AFT-43)"),
         _field("aft-ref-kph", "Speed (kph)", state["kph"], "kph"),
         h("p", {"class": "explain", "data-testid": "aft-ref-kph-result"}, text),
+    )
+
+
+def _overland(state: dict[str, Any]) -> VNode:
+    """AFT-36 overland movement and AFT-42 acid."""
+    text = "Enter the party's base overland movement (not in this text) and pick conditions."
+    if state["base"].strip():
+        try:
+            text = str(overland(float(state["base"]), state["terrain"]))
+        except (RuleError, ValueError) as exc:
+            text = f"Base movement: {exc}"
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-ref-move-h"},
+        h("h2", {"id": "aft-ref-move-h"}, "Overland movement (AFT-36) and acid (AFT-42)"),
+        _field("aft-ref-base", "Base overland movement (yours)", state["base"], "base"),
+        h(
+            "div",
+            {"class": "row", "role": "group", "aria-label": "Movement conditions"},
+            *[
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "primary" if c in state["terrain"] else "secondary",
+                        "aria-pressed": "true" if c in state["terrain"] else "false",
+                        "on_click": ("aftermath_ref_terrain", c),
+                    },
+                    c,
+                )
+                for c in conditions()
+            ],
+        ),
+        h("p", {"class": "explain", "data-testid": "aft-ref-overland"}, text),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary",
+                "data-testid": "aft-ref-acid-roll",
+                "on_click": ("aftermath_ref_acid",),
+            },
+            "Roll acid special effects",
+        ),
     )
 
 
@@ -294,6 +354,7 @@ def view(model: Model) -> VNode:
         ),
         _encumbrance(state),
         _speed(state),
+        _overland(state),
         _barriers(),
         h("p", {"class": "notice", "data-testid": "aft-ref-not-yet"}, NOT_YET),
     )
