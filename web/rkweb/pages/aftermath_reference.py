@@ -1,8 +1,9 @@
 """Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
 exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31);
 encumbrance (AFT-32, AFT-33); barrier factors (AFT-40), carrying places (AFT-34), overland
-movement (AFT-36), acid (AFT-42) and KPH to DAT (AFT-43). The other reference tables of the text
-are listed as not yet in the app, so nobody mistakes their absence.
+movement (AFT-36), acid (AFT-42), KPH to DAT (AFT-43), learning (AFT-38), climbing (AFT-37)
+and throws (AFT-39). The other reference tables of the text are listed as not yet in the app, so
+nobody mistakes their absence.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from pycore.systems.aftermath.encumbrance import (
 from pycore.systems.aftermath.movement import kph_to_dat
 from pycore.systems.aftermath.overland import conditions, overland, roll_acid
 from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
+from pycore.systems.aftermath.skills_and_moves import climb, learning, learning_keys, throw
+from pycore.tables import load_table
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
 from rkweb.vdom import Msg, VNode, h
@@ -36,9 +39,8 @@ from rkweb.vdom import Msg, VNode, h
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
 NOT_YET = (
-    "The Horse (AFT-T19), Stopping forward motion (T25), "
-    "Climbing (T28), Learning rate (T29), Unarmed throw (T30) and Entanglement (T32) are not in "
-    "the app yet: use the book."
+    "The Horse (AFT-T19), Stopping forward motion (T25) and Entanglement (T32) are not in the app "
+    "yet: use the book."
 )
 
 
@@ -55,6 +57,10 @@ def _state(model: Model) -> dict[str, Any]:
         "kph": str(saved.get("kph", "")),
         "base": str(saved.get("base", "")),
         "terrain": list(saved.get("terrain", [])),
+        "study": list(saved.get("study", [])),
+        "method": str(saved.get("method", "Ladder")),
+        "bma": str(saved.get("bma", "")),
+        "en": str(saved.get("en", "")),
         "log": list(saved.get("log", [])),
     }
 
@@ -62,7 +68,20 @@ def _state(model: Model) -> dict[str, Any]:
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
     kind = msg[0]
-    fields = ("kind", "bdg", "durability", "bulk", "mass", "carried", "cap", "kph", "base")
+    fields = (
+        "kind",
+        "bdg",
+        "durability",
+        "bulk",
+        "mass",
+        "carried",
+        "cap",
+        "kph",
+        "base",
+        "method",
+        "bma",
+        "en",
+    )
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
         return replace(model, history=model.history.set_quietly(SECTION, state))
@@ -70,6 +89,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         name = str(msg[1])
         chosen = list(state["terrain"])
         state["terrain"] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
+        return replace(model, history=model.history.set_quietly(SECTION, state))
+    if kind == "aftermath_ref_study":
+        name = str(msg[1])
+        chosen = list(state["study"])
+        state["study"] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
         return replace(model, history=model.history.set_quietly(SECTION, state))
     if kind == "aftermath_ref_acid":
         results = roll_acid(random.Random(ctx.fresh_seed))
@@ -226,6 +250,69 @@ def _overland(state: dict[str, Any]) -> VNode:
     )
 
 
+def _skills(state: dict[str, Any]) -> VNode:
+    """AFT-38 learning, AFT-37 climbing, AFT-39 throws."""
+    labels = {str(r["key"]): str(r["label"]) for r in load_table("aftermath", "learning_rate").rows}
+    try:
+        study = str(learning(state["study"]))
+    except RuleError as exc:
+        study = str(exc)
+    climbing = "Enter the character's BMA."
+    if state["bma"].strip():
+        try:
+            climbing = str(climb(state["method"], int(state["bma"])))
+        except (RuleError, ValueError) as exc:
+            climbing = f"BMA: {exc}"
+    thrown = "Enter the throw's Effect Number."
+    if state["en"].strip():
+        try:
+            thrown = str(throw(int(state["en"])))
+        except (RuleError, ValueError) as exc:
+            thrown = f"Effect Number: {exc}"
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-ref-skills-h"},
+        h(
+            "h2",
+            {"id": "aft-ref-skills-h"},
+            "Learning (AFT-38), climbing (AFT-37), throws (AFT-39)",
+        ),
+        h(
+            "div",
+            {"class": "row", "role": "group", "aria-label": "Learning aids and hindrances"},
+            *[
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "primary" if k in state["study"] else "secondary",
+                        "aria-pressed": "true" if k in state["study"] else "false",
+                        "on_click": ("aftermath_ref_study", k),
+                    },
+                    labels[k],
+                )
+                for k in learning_keys()
+            ],
+        ),
+        h("p", {"class": "explain", "data-testid": "aft-ref-learning"}, study),
+        h(
+            "div",
+            {"class": "grid2"},
+            _choice(
+                "aft-ref-method",
+                "Climbing on",
+                state["method"],
+                ("Simple rope", "Knotted rope", "Ladder", "Stairs"),
+                "method",
+            ),
+            _field("aft-ref-bma", "BMA", state["bma"], "bma"),
+            _field("aft-ref-en", "Throw Effect Number", state["en"], "en"),
+        ),
+        h("p", {"class": "explain", "data-testid": "aft-ref-climb"}, climbing),
+        h("p", {"class": "explain", "data-testid": "aft-ref-throw"}, thrown),
+    )
+
+
 def _barriers() -> VNode:
     """AFT-40 (data only) and AFT-34."""
     return h(
@@ -355,6 +442,7 @@ def view(model: Model) -> VNode:
         _encumbrance(state),
         _speed(state),
         _overland(state),
+        _skills(state),
         _barriers(),
         h("p", {"class": "notice", "data-testid": "aft-ref-not-yet"}, NOT_YET),
     )

@@ -1,0 +1,155 @@
+"""Learning rate modifications (AFT-38, T29), climbing (AFT-37, T28) and the unarmed combat throw
+(AFT-39, T30).
+
+>>> str(learning(["expert_teacher", "wounded", "seriously_wounded"]))
+'aids 1 (Expert Teacher); hindrances 3 (Character is Seriously Wounded for at least part of the week); how these change the Learning Rate is not in this text'
+>>> str(climb("Ladder", 12))
+'Ladder: BMA 12 × 1/4 = 3; Treacherous Ground.; BCS −2 while on it (AFT-37 reading)'
+>>> throw(5).line
+520
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pycore.errors import RuleError
+from pycore.tables import Row, load_table
+
+
+def learning_keys() -> tuple[str, ...]:
+    """Every aid and hindrance of T29.
+
+    >>> learning_keys()[0], len(learning_keys())
+    ('expert_teacher', 17)
+    """
+    return tuple(str(r["key"]) for r in load_table("aftermath", "learning_rate").rows)
+
+
+@dataclass(frozen=True)
+class Learning:
+    aids: tuple[tuple[str, int], ...]
+    hindrances: tuple[tuple[str, int], ...]
+    allowed: bool
+
+    @property
+    def aid_total(self) -> int:
+        return sum(v for _, v in self.aids)
+
+    @property
+    def hindrance_total(self) -> int:
+        return sum(v for _, v in self.hindrances)
+
+    def __str__(self) -> str:
+        if not self.allowed:
+            return (
+                "study not allowed: a Prerequisite Skill's required score is missing (AFT-T29 **)"
+            )
+        aids = ", ".join(label for label, _ in self.aids) or "none"
+        hind = ", ".join(label for label, _ in self.hindrances) or "none"
+        return (
+            f"aids {self.aid_total} ({aids}); hindrances {self.hindrance_total} ({hind}); how "
+            "these change the Learning Rate is not in this text"
+        )
+
+
+def learning(chosen: Sequence[str]) -> Learning:
+    """AFT-38: the aids and hindrances that apply; of an exclusive pair only the higher counts,
+    and Solo Study excludes both teacher aids (reading).
+
+    >>> learning(["solo_study", "expert_teacher"])
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Solo Study excludes a teacher (AFT-38)
+    """
+    table = load_table("aftermath", "learning_rate")
+    rows: dict[str, Row] = {str(r["key"]): r for r in table.rows}
+    unknown = [k for k in chosen if k not in rows]
+    if unknown:
+        raise RuleError(f"learning modifiers {unknown} are unknown; allowed: {', '.join(rows)}")
+    if "solo_study" in chosen and {"expert_teacher", "gifted_teacher"} & set(chosen):
+        raise RuleError("Solo Study excludes a teacher (AFT-38)")
+    if any(rows[k]["not_allowed"] for k in chosen):
+        return Learning((), (), False)
+    kept: dict[str, tuple[str, str, int]] = {}
+    for key in dict.fromkeys(chosen):
+        row = rows[key]
+        value = int(str(row["value"]))
+        group = str(row["exclusive"]) if row["exclusive"] else key
+        entry = (str(row["kind"]), str(row["label"]), value)
+        if (
+            group not in kept
+            or kept[group][2] < value
+            or (kept[group][0] == "aid" and entry[0] != "aid")
+        ):
+            kept[group] = entry
+    aids = tuple((label, v) for kind, label, v in kept.values() if kind == "aid")
+    hind = tuple((label, v) for kind, label, v in kept.values() if kind != "aid")
+    return Learning(aids, hind, True)
+
+
+@dataclass(frozen=True)
+class Climb:
+    method: str
+    bma: int
+    factor: Fraction
+    rate: Fraction
+    notes: str
+    bcs: int
+
+    def __str__(self) -> str:
+        text = f"{self.method}: BMA {self.bma} × {self.factor} = {float(self.rate):g}; {self.notes}"
+        if self.bcs:
+            text += f"; BCS −{-self.bcs} while on it (AFT-37 reading)"
+        return text
+
+
+def climb(method: str, bma: int) -> Climb:
+    """AFT-37: climbing movement = BMA × the method's factor; the rope's maximum height needs a
+    Strength save and Effect Die roll (the notes say which).
+
+    >>> climb("Rope", 10)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: climbing method 'Rope' is unknown; allowed: Simple rope, Knotted rope, Ladder, Stairs
+    """
+    table = load_table("aftermath", "climbing")
+    methods = [str(r["method"]) for r in table.rows]
+    if method not in methods:
+        raise RuleError(f"climbing method {method!r} is unknown; allowed: {', '.join(methods)}")
+    if isinstance(bma, bool) or not isinstance(bma, int) or not 0 <= bma <= 200:
+        raise RuleError(f"BMA {bma!r} is outside 0 to 200")
+    row = table.row_by("method", method)
+    factor = row["bma_factor"]
+    assert isinstance(factor, Fraction)
+    return Climb(method, bma, factor, bma * factor, str(row["notes"]), int(str(row["bcs"])))
+
+
+@dataclass(frozen=True)
+class Throw:
+    effect_number: int
+    outcome: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"Throw, Effect Number {self.effect_number}: {self.outcome} (AFT-T30 L{self.line})"
+
+
+def throw(effect_number: int) -> Throw:
+    """AFT-39: the throw's outcome by its Effect Number (10 and more: the last row).
+
+    >>> throw(-1)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Effect Number -1 is outside 0 to 99
+    """
+    if (
+        isinstance(effect_number, bool)
+        or not isinstance(effect_number, int)
+        or not 0 <= effect_number <= 99
+    ):
+        raise RuleError(f"Effect Number {effect_number!r} is outside 0 to 99")
+    row = load_table("aftermath", "unarmed_throw").row_for_roll(effect_number)
+    return Throw(effect_number, str(row["outcome"]), int(str(row["line"])))

@@ -1,0 +1,84 @@
+"""Aftermath learning rate (AFT-38, T29), climbing (AFT-37, T28) and throws (AFT-39, T30)."""
+
+from __future__ import annotations
+
+import pytest
+from seedfiles import seed_lines
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath.skills_and_moves import climb, learning, learning_keys, throw
+from pycore.tables import load_table
+
+SEED = "001_e07e7b2bd9248eea.txt"
+
+
+def test_learning_rate_rows_match_the_seed() -> None:  # L488-510
+    lines = seed_lines(SEED)
+    for row in load_table("aftermath", "learning_rate").rows:
+        label, value = lines[int(str(row["line"])) - 1].split("\t")
+        assert label.strip() == row["label"]
+        printed = (
+            "**" if row["not_allowed"] else f"{row['value']}{'*' if row['once_per_week'] else ''}"
+        )
+        assert value.strip() == printed
+    assert len(learning_keys()) == 17
+
+
+def test_learning_totals_and_exclusive_pairs() -> None:
+    result = learning(["expert_teacher", "gifted_teacher", "wounded", "seriously_wounded"])
+    assert (result.aid_total, result.hindrance_total) == (2, 3)
+    assert learning(["skill_over_50", "skill_over_75"]).hindrance_total == 3
+    assert not learning(["missing_prerequisite", "expert_teacher"]).allowed
+    with pytest.raises(RuleError, match="unknown"):
+        learning(["bribe"])
+
+
+def test_climbing_rows_match_the_seed() -> None:  # L480-483
+    lines = seed_lines(SEED)
+    for row in load_table("aftermath", "climbing").rows:
+        method, factor, notes = lines[int(str(row["line"])) - 1].split("\t")
+        assert (method, notes.strip()) == (row["method"], row["notes"])
+        assert float(factor) == float(row["bma_factor"])  # type: ignore[arg-type]
+    assert climb("Stairs", 10).rate == 5 and climb("Simple rope", 10).rate == 1
+    assert climb("Ladder", 10).bcs == -2 and climb("Stairs", 10).bcs == 0
+
+
+def test_throw_rows_match_the_seed() -> None:  # L518-522
+    lines = seed_lines(SEED)
+    for en in range(0, 100):
+        t = throw(en)
+        assert lines[t.line - 1].endswith(t.outcome)
+    assert [throw(n).line for n in (0, 1, 2, 3, 4, 6, 7, 9, 10, 50)] == [
+        518,
+        518,
+        519,
+        519,
+        520,
+        520,
+        521,
+        521,
+        522,
+        522,
+    ]
+
+
+def test_reference_tab_learning_climbing_and_throw() -> None:
+    from rkweb import shell
+    from rkweb.model import Ctx, Model
+    from rkweb.vdom import find_all, text_of
+
+    from pycore.store import History, default_data
+
+    ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="l")
+    model = Model(History.new(default_data()), route="aftermath")
+    for msg in (
+        ("aftermath_tab", "reference"),
+        ("aftermath_ref_study", "expert_teacher"),
+        ("aftermath_ref_field", "bma", "12"),
+        ("aftermath_ref_field", "en", "8"),
+    ):
+        model = shell.update(model, msg, ctx)
+    view = shell.view(model)
+    assert text_of(find_all(view, "aft-ref-learning")[0]).startswith("aids 1 (Expert Teacher)")
+    assert text_of(find_all(view, "aft-ref-climb")[0]).startswith("Ladder: BMA 12 × 1/4 = 3")
+    assert "L521" in text_of(find_all(view, "aft-ref-throw")[0])
