@@ -82,3 +82,34 @@ def test_reference_tab_learning_climbing_and_throw() -> None:
     assert text_of(find_all(view, "aft-ref-learning")[0]).startswith("aids 1 (Expert Teacher)")
     assert text_of(find_all(view, "aft-ref-climb")[0]).startswith("Ladder: BMA 12 × 1/4 = 3")
     assert "L521" in text_of(find_all(view, "aft-ref-throw")[0])
+
+
+def test_entanglement_cells_match_the_seed() -> None:  # L550-555
+    from pycore.systems.aftermath.skills_and_moves import entanglement, entanglement_terms
+
+    lines = seed_lines(SEED)
+    for en in range(0, 40):
+        for location in (1, 3, 4, 12, 13, 20, 21, 30):
+            cell = entanglement(en, location)
+            assert cell.result in lines[cell.line - 1].split("\t")
+    assert entanglement(0, 5).result == "No Effect" and entanglement(12, 25).line == 555
+    assert set(entanglement_terms()) >= {"Distraction", "Abort Action", "Stunned", "Dazed"}
+
+
+def test_reference_tab_entanglement() -> None:
+    from rkweb import shell
+    from rkweb.model import Ctx, Model
+    from rkweb.vdom import find_all, text_of
+
+    from pycore.store import History, default_data
+
+    ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="t")
+    model = Model(History.new(default_data()), route="aftermath")
+    for msg in (
+        ("aftermath_tab", "reference"),
+        ("aftermath_ref_field", "en", "8"),
+        ("aftermath_ref_field", "loc", "15"),
+    ):
+        model = shell.update(model, msg, ctx)
+    text = text_of(find_all(shell.view(model), "aft-ref-entangle")[0])
+    assert text == "Entanglement, Effect Number 8, location 15 (leg): Knocked over (AFT-T32 L554)"

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -153,3 +153,56 @@ def throw(effect_number: int) -> Throw:
         raise RuleError(f"Effect Number {effect_number!r} is outside 0 to 99")
     row = load_table("aftermath", "unarmed_throw").row_for_roll(effect_number)
     return Throw(effect_number, str(row["outcome"]), int(str(row["line"])))
+
+
+@dataclass(frozen=True)
+class Entanglement:
+    effect_number: int
+    location: int
+    group: str
+    result: str
+    line: int
+
+    def __str__(self) -> str:
+        name = self.group.replace("_", " & ")
+        return (
+            f"Entanglement, Effect Number {self.effect_number}, location {self.location} "
+            f"({name}): {self.result} (AFT-T32 L{self.line})"
+        )
+
+
+def entanglement(effect_number: int, location: int) -> Entanglement:
+    """AFT-41: the chart's cell for the Effect Number and the bipedal location struck (1-30).
+
+    >>> str(entanglement(5, 2))
+    'Entanglement, Effect Number 5, location 2 (head & neck): As 2-3 plus Check for Daze (AFT-T32 L553)'
+    >>> entanglement(5, 31)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: location 31 is outside 1 to 30 (bipedal)
+    """
+    if (
+        isinstance(effect_number, bool)
+        or not isinstance(effect_number, int)
+        or not 0 <= effect_number <= 99
+    ):
+        raise RuleError(f"Effect Number {effect_number!r} is outside 0 to 99")
+    if isinstance(location, bool) or not isinstance(location, int) or not 1 <= location <= 30:
+        raise RuleError(f"location {location!r} is outside 1 to 30 (bipedal)")
+    table = load_table("aftermath", "entanglement")
+    groups = table.meta["groups"]
+    assert isinstance(groups, Mapping)
+    group = next(g for g, (low, high) in groups.items() if low <= location <= high)
+    row = table.row_for_roll(effect_number)
+    return Entanglement(effect_number, location, group, str(row[group]), int(str(row["line"])))
+
+
+def entanglement_terms() -> dict[str, str]:
+    """The chart's terms as printed (L557-561).
+
+    >>> entanglement_terms()["Distraction"][:40]
+    'The target receives 1 Distraction to all'
+    """
+    terms = load_table("aftermath", "entanglement").meta["terms"]
+    assert isinstance(terms, Mapping)
+    return {str(k): str(v) for k, v in terms.items()}

@@ -1,9 +1,9 @@
 """Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
 exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31);
 encumbrance (AFT-32, AFT-33); barrier factors (AFT-40), carrying places (AFT-34), overland
-movement (AFT-36), acid (AFT-42), KPH to DAT (AFT-43), learning (AFT-38), climbing (AFT-37)
-and throws (AFT-39). The other reference tables of the text are listed as not yet in the app, so
-nobody mistakes their absence.
+movement (AFT-36), acid (AFT-42), KPH to DAT (AFT-43), learning (AFT-38), climbing (AFT-37),
+throws (AFT-39) and entanglement (AFT-41). The other reference tables of the text are listed as
+not yet in the app, so nobody mistakes their absence.
 """
 
 from __future__ import annotations
@@ -30,7 +30,13 @@ from pycore.systems.aftermath.encumbrance import (
 from pycore.systems.aftermath.movement import kph_to_dat
 from pycore.systems.aftermath.overland import conditions, overland, roll_acid
 from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
-from pycore.systems.aftermath.skills_and_moves import climb, learning, learning_keys, throw
+from pycore.systems.aftermath.skills_and_moves import (
+    climb,
+    entanglement,
+    learning,
+    learning_keys,
+    throw,
+)
 from pycore.tables import load_table
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
@@ -39,8 +45,7 @@ from rkweb.vdom import Msg, VNode, h
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
 NOT_YET = (
-    "The Horse (AFT-T19), Stopping forward motion (T25) and Entanglement (T32) are not in the app "
-    "yet: use the book."
+    "The Horse (AFT-T19) and Stopping forward motion (T25) are not in the app yet: use the book."
 )
 
 
@@ -61,6 +66,7 @@ def _state(model: Model) -> dict[str, Any]:
         "method": str(saved.get("method", "Ladder")),
         "bma": str(saved.get("bma", "")),
         "en": str(saved.get("en", "")),
+        "loc": str(saved.get("loc", "")),
         "log": list(saved.get("log", [])),
     }
 
@@ -81,6 +87,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         "method",
         "bma",
         "en",
+        "loc",
     )
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
@@ -269,6 +276,12 @@ def _skills(state: dict[str, Any]) -> VNode:
             thrown = str(throw(int(state["en"])))
         except (RuleError, ValueError) as exc:
             thrown = f"Effect Number: {exc}"
+    tangled = "Enter the Effect Number and the location hit by an entangling weapon (AFT-41)."
+    if state["en"].strip() and state["loc"].strip():
+        try:
+            tangled = str(entanglement(int(state["en"]), int(state["loc"])))
+        except (RuleError, ValueError) as exc:
+            tangled = f"Entanglement: {exc}"
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-ref-skills-h"},
@@ -310,6 +323,13 @@ def _skills(state: dict[str, Any]) -> VNode:
         ),
         h("p", {"class": "explain", "data-testid": "aft-ref-climb"}, climbing),
         h("p", {"class": "explain", "data-testid": "aft-ref-throw"}, thrown),
+        _field(
+            "aft-ref-loc",
+            "Entangled location (1-30; uses the Effect Number above)",
+            state["loc"],
+            "loc",
+        ),
+        h("p", {"class": "explain", "data-testid": "aft-ref-entangle"}, tangled),
     )
 
 
