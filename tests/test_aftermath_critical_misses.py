@@ -106,7 +106,7 @@ def test_reference_tab_rolls_a_critical_miss_with_its_chamber_explosion() -> Non
             break
     else:
         raise AssertionError("no chamber explosion in 200 seeds")
-    assert "not in the app yet" in texts(model, "aft-ref-not-yet")[0]
+    assert "Hoof, shod" in texts(model, "aft-ref-horse")[0]
 
 
 def test_reference_tab_rolls_a_reaction() -> None:

@@ -113,3 +113,35 @@ def test_reference_tab_entanglement() -> None:
         model = shell.update(model, msg, ctx)
     text = text_of(find_all(shell.view(model), "aft-ref-entangle")[0])
     assert text == "Entanglement, Effect Number 8, location 15 (leg): Knocked over (AFT-T32 L554)"
+
+
+def test_horse_and_stopping_match_the_seed() -> None:  # L352-361, L439-449
+    from pycore.systems.aftermath.skills_and_moves import horse, stopping
+
+    lines = seed_lines(SEED)
+    table = load_table("aftermath", "creature_horse")
+    attrs = table.meta["attributes"]
+    assert lines[351].split("\t") == list(attrs)  # type: ignore[arg-type]
+    assert lines[352].split("\t") == [str(v) for v in attrs.values()]  # type: ignore[union-attr]
+    for row in table.rows:
+        cells = lines[int(str(row["line"])) - 1].split("\t")
+        assert cells[0] == row["attack"] and cells[1] == row["wdm"]
+    assert "Hoof, shod WDM 1.7C" in horse()
+    assert stopping(2, 6).phases == 1 and stopping(1, 6).next_category == 0
+    assert stopping(0, 6).category == 0 and stopping(3, 6, 6).category == 0
+    assert "PCA" not in str(stopping(3, 4)) and "4 phase(s)" in str(stopping(3, 4))
+
+
+def test_reference_tab_stopping() -> None:
+    from rkweb import shell
+    from rkweb.model import Ctx, Model
+    from rkweb.vdom import find_all, text_of
+
+    from pycore.store import History, default_data
+
+    ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="p")
+    model = Model(History.new(default_data()), route="aftermath")
+    for msg in (("aftermath_tab", "reference"), ("aftermath_ref_field", "pca", "6")):
+        model = shell.update(model, msg, ctx)
+    text = text_of(find_all(shell.view(model), "aft-ref-stopping")[0])
+    assert text.startswith("category 3: must move 6 phase(s)")

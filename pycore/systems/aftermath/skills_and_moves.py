@@ -206,3 +206,64 @@ def entanglement_terms() -> dict[str, str]:
     terms = load_table("aftermath", "entanglement").meta["terms"]
     assert isinstance(terms, Mapping)
     return {str(k): str(v) for k, v in terms.items()}
+
+
+@dataclass(frozen=True)
+class Stopping:
+    category: int
+    phases: int
+    exit: str
+    next_category: int
+    line: int
+
+    def __str__(self) -> str:
+        if self.category == 0:
+            return "category 0: normal movement in DAT (AFT-T25 L449)"
+        return (
+            f"category {self.category}: must move {self.phases} phase(s) at normal BMA out of "
+            f"{self.exit}, then category {self.next_category} (AFT-T25 L{self.line})"
+        )
+
+
+def stopping(category: int, pca: int, knock_back_m: int = 0) -> Stopping:
+    """AFT-35: what stopping from a movement category takes; each 2 m of knock-back drops one
+    category first (L669).
+
+    >>> str(stopping(3, 6))
+    'category 3: must move 6 phase(s) at normal BMA out of the central Front hex, then category 2 (AFT-T25 L440)'
+    >>> stopping(3, 6, knock_back_m=5).category
+    1
+    """
+    for field, value, high in (
+        ("category", category, 3),
+        ("PCA", pca, 50),
+        ("knock-back", knock_back_m, 100),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+            raise RuleError(f"{field} {value!r} is outside 0 to {high}")
+    now = max(0, category - knock_back_m // 2)
+    row = load_table("aftermath", "stopping_forward_motion").row_by("category", now)
+    phases = pca if row["phases"] == "PCA" else int(str(row["phases"]))
+    return Stopping(now, phases, str(row["exit"]), int(str(row["next"])), int(str(row["line"])))
+
+
+def horse() -> str:
+    """AFT-30: the average horse's stat block as printed; its AV is the user's.
+
+    >>> horse()[:60]
+    'The average horse (AFT-T19): STR 30, DFT 14, SPD 24, HLH 24,'
+    """
+    table = load_table("aftermath", "creature_horse")
+    attrs = table.meta["attributes"]
+    stats = table.meta["statistics"]
+    assert isinstance(attrs, Mapping) and isinstance(stats, Mapping)
+    parts = ", ".join(f"{k} {v}" for k, v in {**attrs, **stats}.items())
+    attacks = "; ".join(
+        f"{r['attack']} WDM {r['wdm']}, length {r['length']}, BCS {r['bcs']}"
+        + ("" if r["bcs_printed"] else " (blank in the text: as the unshod hoof)")
+        + f", {r['notes']}"
+        for r in table.rows
+    )
+    return (
+        f"The average horse (AFT-T19): {parts}; AV: yours (blank in the text). Attacks: {attacks}"
+    )

@@ -1,9 +1,9 @@
-"""Aftermath Reference tab: the critical miss tables (AFT-28, AFT-53, AFT-54) with each result's
-exact odds, a D100 roll and the chamber explosion worked out; the Reaction roll (AFT-31);
-encumbrance (AFT-32, AFT-33); barrier factors (AFT-40), carrying places (AFT-34), overland
-movement (AFT-36), acid (AFT-42), KPH to DAT (AFT-43), learning (AFT-38), climbing (AFT-37),
-throws (AFT-39) and entanglement (AFT-41). The other reference tables of the text are listed as
-not yet in the app, so nobody mistakes their absence.
+"""Aftermath Reference tab: every reference table of the text besides the combat worksheet's.
+The critical miss tables (AFT-28, AFT-53, AFT-54) with exact odds, a D100 roll and the chamber
+explosion; the Reaction roll (AFT-31); encumbrance (AFT-32, AFT-33); carrying places (AFT-34);
+stopping forward motion (AFT-35); overland movement (AFT-36); climbing (AFT-37); learning (AFT-38);
+throws (AFT-39); barrier factors (AFT-40); entanglement (AFT-41); acid (AFT-42); KPH to DAT
+(AFT-43); the horse (AFT-30). Values the text leaves out are the user's, and say so.
 """
 
 from __future__ import annotations
@@ -33,8 +33,10 @@ from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
 from pycore.systems.aftermath.skills_and_moves import (
     climb,
     entanglement,
+    horse,
     learning,
     learning_keys,
+    stopping,
     throw,
 )
 from pycore.tables import load_table
@@ -44,9 +46,6 @@ from rkweb.vdom import Msg, VNode, h
 
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
-NOT_YET = (
-    "The Horse (AFT-T19) and Stopping forward motion (T25) are not in the app yet: use the book."
-)
 
 
 def _state(model: Model) -> dict[str, Any]:
@@ -67,6 +66,9 @@ def _state(model: Model) -> dict[str, Any]:
         "bma": str(saved.get("bma", "")),
         "en": str(saved.get("en", "")),
         "loc": str(saved.get("loc", "")),
+        "category": str(saved.get("category", "3")),
+        "pca": str(saved.get("pca", "")),
+        "knock": str(saved.get("knock", "0")),
         "log": list(saved.get("log", [])),
     }
 
@@ -88,6 +90,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         "bma",
         "en",
         "loc",
+        "category",
+        "pca",
+        "knock",
     )
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
@@ -333,6 +338,42 @@ def _skills(state: dict[str, Any]) -> VNode:
     )
 
 
+def _horse_and_stopping(state: dict[str, Any]) -> VNode:
+    """AFT-30 the horse; AFT-35 stopping forward motion."""
+    text = "Enter the character's PCA."
+    if state["pca"].strip():
+        try:
+            text = str(
+                stopping(int(state["category"]), int(state["pca"]), int(state["knock"] or "0"))
+            )
+        except (RuleError, ValueError) as exc:
+            text = f"Stopping: {exc}"
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-ref-stop-h"},
+        h(
+            "h2",
+            {"id": "aft-ref-stop-h"},
+            "Stopping forward motion (AFT-35) and the horse (AFT-30)",
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            _choice(
+                "aft-ref-category",
+                "Movement category",
+                state["category"],
+                ("3", "2", "1", "0"),
+                "category",
+            ),
+            _field("aft-ref-pca", "PCA", state["pca"], "pca"),
+            _field("aft-ref-knock", "Knock-back (metres)", state["knock"], "knock"),
+        ),
+        h("p", {"class": "explain", "data-testid": "aft-ref-stopping"}, text),
+        h("p", {"class": "small", "data-testid": "aft-ref-horse"}, horse()),
+    )
+
+
 def _barriers() -> VNode:
     """AFT-40 (data only) and AFT-34."""
     return h(
@@ -464,5 +505,5 @@ def view(model: Model) -> VNode:
         _overland(state),
         _skills(state),
         _barriers(),
-        h("p", {"class": "notice", "data-testid": "aft-ref-not-yet"}, NOT_YET),
+        _horse_and_stopping(state),
     )
