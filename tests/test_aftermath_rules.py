@@ -90,8 +90,11 @@ def test_aft_04_critical_is_by_rule_or_by_tick() -> None:
     attack = combat.HthAttack(base_bcs=15, critical_hit_at_or_below=2, damage_potential=3)
     hit = combat.resolve_hth(attack, Faces(2, 1, 50, 10))
     assert hit.critical_hit
-    miss = combat.resolve_hth(combat.HthAttack(base_bcs=5, critical_miss_at_or_above=19), Faces(19))
-    assert miss.critical_miss and "T14" in str(miss)
+    miss = combat.resolve_hth(
+        combat.HthAttack(base_bcs=5, critical_miss_at_or_above=19), Faces(19, 50)
+    )
+    # AFT-28: unarmed, so Unarmed/Natural (T14) is rolled at once: D100 50 → Stunned
+    assert miss.critical_miss and "T14" in str(miss) and "Character is Stunned" in str(miss)
     plain = combat.resolve_hth(combat.HthAttack(base_bcs=15, damage_potential=3), Faces(2, 50))
     assert not plain.critical_hit
 

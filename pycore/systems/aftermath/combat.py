@@ -502,7 +502,8 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
                 Step(
                     "critical_miss",
                     "Critical miss",
-                    "roll on the firearm (T44/T45) or bow (T13) critical miss table",
+                    "roll on the firearm (T44/T45) or bow (T13) critical miss table: the Reference "
+                    "tab rolls it with its odds",
                     "AFT-28, AFT-53, AFT-54",
                 )
             )
@@ -773,7 +774,13 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
             table = "Armed Combat (T12)" if attack.weapon else "Unarmed/Natural (T14)"
             if attack.thrown:
                 table += ", for thrown weapons by default (settings.thrown_critical_miss_table)"
-            steps.append(Step("critical_miss", "Critical miss", f"roll on {table}", "AFT-28"))
+            # AFT-28: the table is known here (armed, or unarmed/natural), so it is rolled now;
+            # thrown weapons use Armed Combat unless the setting says otherwise.
+            from pycore.systems.aftermath.critical_misses import critical_miss as miss_row
+
+            kind = "armed" if attack.weapon else "unarmed"
+            result = miss_row(kind, _d(rng, 100))
+            steps.append(Step("critical_miss", "Critical miss", f"{table}: {result}", "AFT-28"))
         return Resolution("hth", tuple(steps), total, rolled, False, False, fumble)
     wdm_text = ""
     found = weapon(attack.weapon) if attack.weapon else None
