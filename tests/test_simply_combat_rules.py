@@ -1,7 +1,8 @@
-"""Simply combat rules the worksheet applies: timing, disabled characters and luck in combat,
-injury after protection, attack types, shields, extra actions, First Aid once per injury and the
-state-of-the-art hospital roll (SIM-38, SIM-41, SIM-42, SIM-D09, SIM-D12, SIM-D17, SIM-D19,
-SIM-D22).
+"""Simply combat rules the worksheet applies: initiative and its ties, actions, attack and
+defend, timing, disabled characters and luck in combat, injury after protection, attack types,
+shields, the clock, extra actions, First Aid once per injury and the state-of-the-art hospital roll
+(SIM-33, SIM-37 to SIM-39, SIM-41, SIM-42; SIM-D08, SIM-D09, SIM-D12 to SIM-D14, SIM-D17,
+SIM-D19, SIM-D22).
 
 Seed 002 lines 574-629 ("Combat Injury & Recovery"); rules/simply.md sections 2.4-2.6 and 6.2.
 """
@@ -18,9 +19,12 @@ from hypothesis import strategies as st
 from pycore.errors import RuleError
 from pycore.systems.simply import armor as armor_rules
 from pycore.systems.simply.combat import (
+    ACTIONS,
     Combat,
     add_combatant,
+    advance_clock,
     hit,
+    hit_chance,
     roll_attack,
     roll_check,
     roll_initiative,
@@ -30,6 +34,7 @@ from pycore.systems.simply.combat import (
 )
 from pycore.systems.simply.damage import apply_damage, master_damage, raw_from_table
 from pycore.systems.simply.recovery import first_aid, hospital_care
+from pycore.systems.simply.tasks import contest_odds, success_chance
 
 
 class Faces:
@@ -59,6 +64,69 @@ def duel(**first: object) -> Combat:
     fight, _ = roll_initiative(fight, Faces(1, 1))
     assert fight.order == ("c1", "c2")
     return fight
+
+
+# --- SIM-33 / SIM-D13 initiative ---------------------------------------------------------------
+
+
+def test_sim_33_one_d10_plus_bonus_higher_first_rolled_anew_each_turn() -> None:
+    fight = add_combatant(Combat(), name="Ann", hp_max=26, strength=6, health=5, bonus=3)
+    fight = add_combatant(fight, name="Bo", hp_max=20, strength=5, health=5)
+    fight = add_combatant(fight, name="Cy", hp_max=20, strength=5, health=5, bonus=-1)
+    fight, first = roll_initiative(fight, Faces(4, 8, 10))  # Ann 7, Bo 8, Cy 9
+    assert fight.order == ("c3", "c2", "c1") and first.turn == 1
+    assert [line.total for line in first.lines] == [9, 8, 7]
+    assert str(first) == "Turn 1: Cy 1D10 (10) − 1 = 9; Bo 1D10 (8) = 8; Ann 1D10 (4) + 3 = 7"
+    fight, second = roll_initiative(fight, Faces(9, 2, 3, 5, 1))  # Ann 12, Bo 2 = Cy 2
+    assert second.turn == 2 and fight.order == ("c1", "c2", "c3")
+
+
+def test_sim_d13_ties_roll_plain_d10_again_and_minor_npcs_order_among_themselves() -> None:
+    fight = add_combatant(Combat(), name="Ann", hp_max=26, strength=6, health=5, bonus=2)
+    fight = add_combatant(fight, name="Bo", hp_max=20, strength=5, health=5, bonus=4)
+    fight = add_combatant(fight, name="Grunt 1", hp_max=9, strength=5, health=5, minor=True)
+    fight = add_combatant(fight, name="Grunt 2", hp_max=9, strength=5, health=5, minor=True)
+    # Ann 5 + 2 = Bo 3 + 4 = 7: roll-off 6, 6 (tied again), then 2, 9: Bo first.
+    # Grunts 10 and 4 (after everyone, whatever they roll): Grunt 1 before Grunt 2.
+    fight, order = roll_initiative(fight, Faces(5, 3, 6, 6, 2, 9, 10, 4))
+    assert fight.order == ("c2", "c1", "c3", "c4")
+    assert [line.rolloffs for line in order.lines] == [(6, 9), (6, 2), (), ()]
+
+
+# --- SIM-37 actions ---------------------------------------------------------------------------
+
+
+def test_sim_37_two_actions_each_of_four_kinds() -> None:
+    assert ACTIONS == ("Move", "Attack", "Defend", "Other")
+    fight = duel()
+    assert (fight.actions_left("c1"), fight.actions_left("c2")) == (2, 2)
+    with pytest.raises(RuleError, match="SIM-37"):
+        take_action(fight, "c1", "Cast")
+    fight, first = take_action(fight, "c1", "Other", "reload")
+    assert first == "Ann: Other: reload (1 action left)"
+    fight, _ = take_action(fight, "c1", "Attack")
+    with pytest.raises(RuleError, match="no actions left"):
+        take_action(fight, "c1", "Defend")
+    assert fight.cursor == "c2"
+
+
+# --- SIM-39 / SIM-D08 attack and defend -------------------------------------------------------
+
+
+def test_sim_39_sim_d08_an_attack_is_a_test_or_with_a_defend_a_contest_to_win() -> None:
+    assert hit_chance(11) == success_chance(11)
+    assert hit_chance(11, 9) == contest_odds(11, 9).a < hit_chance(11)
+    fight = duel()
+    # No Defend: a test; 2D10 = 11 vs TN 11 hits.
+    after, plain = roll_attack(fight, "c1", "c2", 11, Faces(5, 6))
+    assert plain.hit and after.actions_left("c2") == 2
+    # Defend (Bo spends an action out of turn): 11 vs 11 (margin 0) against 4 vs 9 (margin 5).
+    after, defended = roll_attack(fight, "c1", "c2", 11, Faces(5, 6, 2, 2), defend_tn=9)
+    assert not defended.hit and after.actions_left("c2") == 1
+    # The attacker must win: a better margin hits, a draw misses.
+    _, wins = roll_attack(fight, "c1", "c2", 11, Faces(1, 3, 4, 3), defend_tn=9)
+    _, draw = roll_attack(fight, "c1", "c2", 11, Faces(3, 3, 2, 2), defend_tn=9)
+    assert wins.hit and not draw.hit
 
 
 # --- SIM-38 timing, disabled characters, luck in combat ---------------------------------------
@@ -204,6 +272,23 @@ def test_sim_d09_the_attack_type_picks_the_armor_row_and_is_chosen_per_attack() 
     assert (energy.damage.injury, other.damage.injury) == (1, 9)
     with pytest.raises(RuleError, match="damage kind 'fire' is unknown"):
         hit(fight, "c1", 40, "fire")
+
+
+# --- SIM-D14 the clock -----------------------------------------------------------------------
+
+
+def test_sim_d14_bleeding_per_full_five_minutes_of_the_game_clock() -> None:
+    fight = add_combatant(Combat(), name="Ann", hp_max=26, strength=10, health=5)
+    fight, _ = hit(fight, "c1", 10)  # 10 points of injuries: bleeding from minute 0
+    lost = []
+    for minutes in (4, 1, 3, 3, 12):
+        before = fight.get("c1").hp
+        fight, _ = advance_clock(fight, minutes)
+        lost.append(before - fight.get("c1").hp)
+    assert fight.clock == 23 and lost == [0, 1, 0, 1, 2]  # minutes 5, 10, 15, 20
+    for bad in (0, -5):
+        with pytest.raises(RuleError):
+            advance_clock(fight, bad)
 
 
 # --- SIM-D12 shields --------------------------------------------------------------------------

@@ -4,12 +4,15 @@ The checklist (rules SIM-01..SIM-58, tables SIM-T01..T17, defaults SIM-D01..D22,
 E01-E76) is read from ``rules/simply.md`` beside the seeds folder, found the way
 ``tests/seedfiles.py`` finds the seeds; the test skips where it is absent. A citation counts only
 in test code: ``tests/test_simply_*.py``, ``tests/golden/simply_*.toml``, ``e2e/test_simply*.py``
-and ``e2e/test_app.py``, never the core's docstrings. An ID is cited as written in the inventory
-(``SIM-T13``, ``E02``) or as a test name spells it (``test_sim_t13_...``, ``..._e02_...``).
+and ``e2e/test_app.py``, never the core's docstrings. In a Python file only a test function counts
+(its name, decorators, docstring, comments or body), not a module docstring or a section comment;
+a golden file counts whole, since its test runs every entry. An ID is cited as written in the
+inventory (``SIM-T13``, ``E02``) or as a test name spells it (``test_sim_t13_...``, ``_e02_``).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -68,8 +71,24 @@ def pattern(identifier: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9]){spelled}(?![0-9])", re.IGNORECASE)
 
 
+def citing_text(path: Path) -> str:
+    """The text that can cite: a golden file whole, or each test function of a test module."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".py":
+        return text
+    lines = text.splitlines()
+    parts = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
+            "test"
+        ):
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            parts.append("\n".join(lines[first - 1 : node.end_lineno]))
+    return "\n".join(parts)
+
+
 def cited(ids: list[str], files: list[Path]) -> set[str]:
-    text = "\n".join(f.read_text(encoding="utf-8") for f in files)
+    text = "\n".join(citing_text(f) for f in files)
     return {i for i in ids if pattern(i).search(text)}
 
 
@@ -105,6 +124,19 @@ def test_no_test_cites_an_id_outside_the_checklist() -> None:
     text = "\n".join(f.read_text(encoding="utf-8") for f in citing_files())
     found = re.findall(r"(?<![A-Za-z0-9])SIM-[TD]?\d+", text)
     assert sorted({f for f in found if f.upper() not in known}) == []
+
+
+def test_only_test_functions_cite(tmp_path: Path) -> None:
+    module = tmp_path / "test_simply_x.py"
+    module.write_text(
+        '"""SIM-01."""\n# SIM-02\n\n\n@mark("SIM-03")\ndef test_sim_04() -> None:\n'
+        '    """SIM-05."""\n    x = 1  # SIM-06\n\n\ndef helper() -> None:\n    pass  # SIM-07\n',
+        encoding="utf-8",
+    )
+    golden = tmp_path / "simply_x.toml"
+    golden.write_text('id = "E09"\n', encoding="utf-8")
+    ids = [f"SIM-{n:02d}" for n in range(1, 8)] + ["E09"]
+    assert sorted(cited(ids, [module, golden])) == ["E09", "SIM-03", "SIM-04", "SIM-05", "SIM-06"]
 
 
 def test_the_citation_pattern() -> None:
