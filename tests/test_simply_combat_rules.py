@@ -218,6 +218,22 @@ def test_sim_38_luck_on_an_injury_check_comes_out_of_the_combatants_own_lp() -> 
     assert fight.get("c2").luck <= 0
 
 
+def test_sim_09_injury_checks_are_special_checks_without_the_automatic_two() -> None:
+    fight = duel()
+    fight, _ = hit(fight, "c2", 19)  # Knockback (TN 10), Stamina (TN 10) twice
+    assert [(p.rule, p.target_number) for p in fight.pending] == [
+        ("SIM-44", 10),
+        ("SIM-45", 10),
+        ("SIM-47", 10),
+    ]
+    for target in range(-3, 25):
+        check = replace(fight.pending[0], target_number=target)
+        assert check.chance == success_chance(target, skilled=False)
+    fight = replace(fight, pending=(replace(fight.pending[0], target_number=1),))
+    fight, rolled = roll_check(fight, 0, Faces(1, 1))  # a 2 under TN 1 fails: not Fam+
+    assert not rolled.passed and fight.get("c2").has("knocked down")
+
+
 # --- SIM-41 / SIM-42 injury and hit points ----------------------------------------------------
 
 
