@@ -7,24 +7,12 @@ import random
 from fractions import Fraction
 
 import pytest
+from scripted import Faces
 
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
 from pycore.systems.aftermath import combat, critical, firearms, locations, rounding, weapons
 from pycore.systems.aftermath import sheet as aft_sheet
-
-
-class Faces:
-    """A scripted random source: returns the faces given, in order (STYLE 2)."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, a: int, b: int, /) -> int:
-        face = self.faces.pop(0)
-        assert a <= face <= b, (face, a, b)
-        return face
-
 
 # --- AFT-01, AFT-02: keys and rounding -----------------------------------------------------------
 

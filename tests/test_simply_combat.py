@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scripted import Faces as ScriptedRng
 
 from pycore.errors import RuleError
 from pycore.systems.simply.combat import (
@@ -32,18 +32,6 @@ from pycore.systems.simply.combat import (
 )
 from pycore.systems.simply.damage import raw_from_table
 from pycore.systems.simply.tasks import contest_odds, success_chance
-
-
-class ScriptedRng:
-    """Returns the given faces in order, so a test chooses every die."""
-
-    def __init__(self, *faces: int) -> None:
-        self._faces: Iterator[int] = iter(faces)
-
-    def randint(self, a: int, b: int, /) -> int:
-        face = next(self._faces)
-        assert a <= face <= b
-        return face
 
 
 def three(minor_c: bool = False) -> Combat:

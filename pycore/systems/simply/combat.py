@@ -630,6 +630,22 @@ class AttackRoll:
         return self.text
 
 
+def _check_declared(who: Combatant, luck_points: int) -> None:
+    """SIM-10 1: luck is declared out of the combatant's own LP, at least 5 of them."""
+    if not 0 <= luck_points <= who.luck:
+        raise RuleError(
+            f"luck declared {luck_points} is outside 0 to {who.luck}: "
+            f"{who.name} has {who.luck} LP (SIM-10)"
+        )
+
+
+def _from_own_pool(result: luck.LuckTest, own: int) -> luck.LuckTest:
+    """The LP spent come out of the combatant's own pool (SIM-38): the declared stake only caps
+    what may be spent, so "LP left" counts from the pool. A stake too small keeps its own words
+    ("needs 8 LP, only 5")."""
+    return result if result.case == "not enough" else replace(result, luck_before=own)
+
+
 def roll_attack(
     combat: Combat,
     attacker_id: str,
@@ -656,11 +672,8 @@ def roll_attack(
     """
     attacker = combat.get(attacker_id)
     target = combat.get(target_id)
-    if luck_points and not 0 <= luck_points <= attacker.luck:
-        raise RuleError(
-            f"luck declared {luck_points} is outside 0 to {attacker.luck}: "
-            f"{attacker.name} has {attacker.luck} LP (SIM-10)"
-        )
+    if luck_points:
+        _check_declared(attacker, luck_points)
     updated, _ = take_action(combat, attacker_id, "Attack")
     if defend_tn is not None:
         updated, _ = take_action(updated, target_id, "Defend")
@@ -668,14 +681,16 @@ def roll_attack(
             lucky = luck.roll_lucky_contest(
                 attack_tn, attack_level, luck_points, defend_tn, defend_level, 0, rng
             )
+            assert isinstance(lucky.a, luck.LuckTest)
+            pooled = _from_own_pool(lucky.a, attacker.luck)
+            lucky = replace(lucky, a=pooled)
             won = lucky.winner == "a"
             text = (
                 f"{attacker.name} attacks (luck declared), {target.name} defends: {lucky} → "
                 f"{'hit' if won else 'miss'}"
             )
-            assert isinstance(lucky.a, luck.LuckTest)
             updated = updated.with_combatant(
-                replace(updated.get(attacker_id), luck=lucky.a.luck_left)
+                replace(updated.get(attacker_id), luck=attacker.luck - pooled.spent)
             )
             return updated, AttackRoll(attacker_id, target_id, won, text)
         outcome = tasks.roll_contest(attack_tn, attack_level, defend_tn, defend_level, rng)
@@ -687,8 +702,9 @@ def roll_attack(
         return updated, AttackRoll(attacker_id, target_id, won, text)
     if luck_points:
         rolled = luck.roll_luck_test(attack_tn, luck_points, rng, attack_level)
+        rolled = replace(rolled, result=_from_own_pool(rolled.result, attacker.luck))
         updated = updated.with_combatant(
-            replace(updated.get(attacker_id), luck=rolled.result.luck_left)
+            replace(updated.get(attacker_id), luck=attacker.luck - rolled.result.spent)
         )
         success = rolled.result.success
         text = f"{attacker.name} attacks {target.name}: {rolled} → {'hit' if success else 'miss'}"
@@ -834,10 +850,12 @@ def roll_check(
     pending = combat.pending[index]
     who = combat.get(pending.combatant)
     if luck_points:
+        _check_declared(who, luck_points)
         lucky = luck.roll_luck_test(pending.target_number, luck_points, rng)
+        lucky = replace(lucky, result=_from_own_pool(lucky.result, who.luck))
         passed = lucky.result.success
         body = str(lucky)
-        who = replace(who, luck=lucky.result.luck_left)
+        who = replace(who, luck=who.luck - lucky.result.spent)
     else:
         plain = tasks.roll_test(pending.target_number, rng)  # None level: no automatic 2
         passed = plain.result.success
@@ -910,7 +928,7 @@ def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, tuple[str, ...]
 # --- treatment (SIM-51 to SIM-55) -----------------------------------------------------------
 
 
-TREATMENTS: Final = ("revive", "first aid", "stabilize", "bandage")
+TREATMENTS: Final = ("revive", "first aid", "stabilize", "bandage", "hospital care")
 
 
 @dataclass(frozen=True)
@@ -959,6 +977,12 @@ def treatment_task(
                 "restores HP only within 15 minutes (SIM-55)"
             )
         return recovery.first_aid(c.hp, c.hp_max, skill, since)
+    if treatment == "hospital care":
+        if not c.has("stabilized") or c.stabilized_until is None:
+            raise RuleError(
+                f"{c.name} has no stabilization running out: hospital care ends one (SIM-D20)"
+            )
+        return recovery.comprehensive_treatment()
     raise RuleError(f"treatment {treatment!r} is not one of {', '.join(TREATMENTS)}")
 
 
@@ -1006,6 +1030,8 @@ def treat(
             updated = replace(
                 updated, hp=min(updated.hp_max, updated.hp + task.hp_gain), first_aid_done=True
             )
+        elif treatment == "hospital care":
+            updated = replace(updated, stabilized_until=None)  # SIM-D20: no countdown now
         elif treatment == "stabilize":
             hours = roll("1d10", rng).total  # SIM-54: 1-10 hours
             updated = replace(

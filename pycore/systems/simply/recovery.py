@@ -324,6 +324,24 @@ def natural_healing(weeks: int, activity: str, hp: int, hp_max: int) -> Healing:
     )
 
 
+def comprehensive_treatment() -> TreatmentTask:
+    """Admission to hospital care, the "more comprehensive treatment" that ends a
+    stabilization's countdown (SIM-54, SIM-D20): the GM marks it, so no roll.
+
+    >>> str(comprehensive_treatment())
+    'hospital care: Automatic (success without a roll); the stabilization no longer runs out (SIM-54, SIM-D20)'
+    """
+    return _task(
+        "hospital care",
+        None,
+        "Automatic",
+        0,
+        False,
+        ("SIM-54", "SIM-D20"),
+        "the stabilization no longer runs out",
+    )
+
+
 def hospital_care(
     weeks: int,
     hp: int,
