@@ -9,6 +9,7 @@ from rkweb.model import Ctx, Model
 from rkweb.vdom import find_all, text_of
 
 from pycore.store import History, default_data
+from pycore.systems.aftermath.critical import EFFECT_TITLES
 
 NOW = "2026-11-23T10:00:00+01:00"
 
@@ -245,31 +246,50 @@ def test_thrown_weapon_worksheet() -> None:
 
 
 def test_save_to_lower_a_critical_effect() -> None:
+    """AFT-27: a personality target's Health AST is rolled in the attack; the lowered effect's
+    conditions are the ones applied."""
     model = send(
         two_fighters(),
+        ("aftermath_tab", "characters"),
+        ("aftermath_char_select", 1),
+        ("aftermath_char_field", "personality", "true"),
+        ("aftermath_char_field", "ast.HLH", "19"),
+        ("aftermath_char_field", "cst.HLH", "5"),
+        ("aftermath_tab", "combat"),
         ("aftermath_cbt_field", "missile", "bcs", "30"),
         ("aftermath_cbt_toggle", "missile", "critical_hit"),
     )
-    for seed in range(40):  # find a seed whose Critical Effect is not "none"
+    for seed in range(60):  # find a seed whose Critical Effect was lowered
         tried = send(model, ("aftermath_cbt_resolve",), seed=f"s{seed}")
-        if tried.state["aftermath"]["combat"]["log"][0]["effect"] != "none":
-            model = tried
+        entry = tried.state["aftermath"]["combat"]["log"][0]
+        if any("lowered to" in step for step in entry["steps"]):
             break
     else:
-        raise AssertionError("no Critical Effect in 40 seeds")
-    assert "Health AST" in texts(model, "aft-lower")[0]
-    model = send(model, ("aftermath_cbt_lower",))
-    assert "Enter Bo's Health AST" in model.ui["aftermath_errors"]["cbt.lower"]
+        raise AssertionError("no lowered Critical Effect in 60 seeds")
+    step = next(s for s in entry["steps"] if s.startswith("Save to lower"))
+    assert "Health AST 1D20 = " in step and "(AFT-27)" in step
+    lowered_to = step.split("lowered to ")[1].split(" (")[0]
+    assert entry["effect"] == {t: k for k, t in EFFECT_TITLES.items()}[lowered_to]
+    bo = tried.state["aftermath"]["characters"][1]
+    names = [c["name"] for c in bo["conditions"]]
+    if entry["effect"] == "daze":
+        assert names == ["Dazed"]
+    if entry["effect"] == "none":
+        assert names == []
+
+
+def test_distractions_count_waits_for_their_bcs_value() -> None:
+    """AFT-41, AFT-M21: Distractions are counted; their BCS value is the user's setting."""
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_field", "missile", "bcs", "14"),
+        ("aftermath_cbt_field", "missile", "distractions", "2"),
+        ("aftermath_cbt_resolve",),
+    )
+    assert "settings.bcs_per_distraction" in model.ui["aftermath_errors"]["cbt.resolve"]
     model = send(
         model,
-        ("aftermath_tab", "characters"),
-        ("aftermath_char_select", 1),
-        ("aftermath_char_field", "ast.HLH", "12"),
-        ("aftermath_char_field", "cst.HLH", "5"),
-        ("aftermath_tab", "combat"),
-        ("aftermath_cbt_lower",),
+        ("aftermath_set_field", "bcs_per_distraction", "-3"),
+        ("aftermath_cbt_resolve",),
     )
-    log = model.state["aftermath"]["combat"]["log"]
-    assert "Health AST 1D20 = " in log[0]["text"] and "(AFT-27)" in log[0]["text"]
-    assert log[1]["lowered"] is True
-    assert not find_all(shell.view(model), "aft-lower")
+    assert "2 Distractions × −3 −6" in model.state["aftermath"]["combat"]["log"][0]["steps"][1]

@@ -4,6 +4,7 @@ EX-* from seed 001, D-* derived) and every rule ID of part A."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -13,6 +14,7 @@ from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
 from pycore.systems.aftermath import combat, critical, firearms, locations, rounding, weapons
 from pycore.systems.aftermath import sheet as aft_sheet
+from pycore.systems.aftermath.critical import Moment
 
 # --- AFT-01, AFT-02: keys and rounding -----------------------------------------------------------
 
@@ -631,3 +633,97 @@ def test_aft_25_a_bullet_sever_waits_for_whether_it_cuts() -> None:
     )
     assert "D100 20 vs 32%: Sever" in str(cut)
     assert any(c.name == "Bleeding to death" for c in cut.conditions)
+
+
+# --- AFT-27: the save to lower a Critical Effect, rolled in the attack ------------------------------
+
+
+def test_aft_27_a_personality_saves_at_once_and_the_lowered_effect_applies() -> None:
+    base = combat.HthAttack(
+        base_bcs=15, critical_hit_at_or_below=2, damage_potential=3, at=Moment(1, 1)
+    )
+    # D20 2 (critical hit), enhancement 1, location 50 → 12, D100 60 + 3 = 63 → Stun
+    stood = combat.resolve_hth(base, Faces(2, 1, 50, 60))
+    assert stood.effect == "stun" and {c.name for c in stood.conditions} >= {"Stunned"}
+    assert "only a PC or personality NPC may save to lower Stun to Daze" in str(stood)
+    save = combat.LowerSave(True, health_ast=12, health_cst=5)
+    lowered = combat.resolve_hth(replace(base, target_save=save), Faces(2, 1, 50, 60, 9))
+    assert lowered.effect == "daze"
+    assert "1D20 = 9 vs CST 5 / AST 12: save in the Ability range: Stun lowered to Daze" in str(
+        lowered
+    )
+    assert [c.name for c in lowered.conditions] == ["Dazed"]
+    failed = combat.resolve_hth(replace(base, target_save=save), Faces(2, 1, 50, 60, 13))
+    assert failed.effect == "stun" and "failure: Stun stands" in str(failed)
+    unknown = combat.resolve_hth(
+        replace(base, target_save=combat.LowerSave(True)), Faces(2, 1, 50, 60)
+    )
+    assert unknown.effect == "stun" and unknown.waits_for == ("target.ast.HLH",)
+
+
+def test_aft_17_note_13_is_the_users_text_and_a_cap_only_by_their_reading() -> None:
+    """AFT-17, AFT-M23: nothing applied until the user gives note 13; then their cap."""
+    assert weapons.penetration_cap("Club", 3) is None
+    assert weapons.penetration_cap("Club", 3, note_13_multiple=2) == 6
+    assert weapons.penetration_cap("Rope", 3, note_13_multiple=5) == 6  # note 11 governs
+    assert weapons.penetration_cap("Sword, saber", 3, note_13_multiple=2) is None
+    with pytest.raises(RuleError, match="note 13 multiple 0 is outside 1 to 10"):
+        weapons.penetration_cap("Club", 3, note_13_multiple=0)
+    base = combat.HthAttack(base_bcs=15, weapon="Club", damage_potential=9, armor={12: (8, "")})
+    plain = combat.resolve_hth(base, Faces(2, 50))
+    assert "Weapon note 13: note 13: text missing from the source" in str(plain)
+    assert plain.damage_done == 1
+    capped = combat.resolve_hth(
+        replace(base, note_13="my reading", note_13_cap_multiple=2, strength_group=3),
+        Faces(2, 50),
+    )
+    assert "note 13 (your text, settings.weapon_note_13): my reading" in str(capped)
+    assert capped.damage_done == 0
+
+
+def test_aft_28_53_54_a_missile_critical_miss_rolls_the_weapon_kinds_table() -> None:
+    """AFT-28 (T13), AFT-53 (T44), AFT-54 (T45, AFT-M26), AFT-M19 Durability."""
+    rifle = combat.MissileAttack(
+        base_bcs=12,
+        range_row="Long Gun Rifle",
+        meters=200,
+        gun="long_gun",
+        size="Rifle",
+        target_cda=2,
+        base_bdg=45,
+        critical_miss_at_or_above=19,
+    )
+    unchosen = combat.resolve_missile(rifle, Faces(20))
+    assert unchosen.critical_miss and unchosen.waits_for == ("attack.critical_miss_table",)
+    bow = combat.resolve_missile(replace(rifle, critical_miss_table="bow"), Faces(20, 31))
+    assert "Critical miss (bow, D100 31)" in str(bow) and "AFT-T13" in str(bow)
+    modern = replace(rifle, critical_miss_table="modern")
+    no_durability = combat.resolve_missile(modern, Faces(20, 90))
+    assert "needs the weapon's Durability" in str(no_durability)
+    assert no_durability.waits_for == ("weapon.durability",)
+    exploded = combat.resolve_missile(replace(modern, durability=1), Faces(20, 90))
+    assert "burst BDG 45/30 = 1.5 → 2 (nearest); − Durability 1 = 1D10 Lethal" in str(exploded)
+    cook_off = combat.resolve_missile(replace(modern, durability=1), Faces(20, 80))
+    assert "Cook-off" in str(cook_off) and "if it goes off: burst BDG 45/30" in str(cook_off)
+    last_row = combat.resolve_missile(replace(modern, durability=0), Faces(20, 99))
+    assert "row reconstructed" in str(last_row) and "45/20 = 2.25 → 2" in str(last_row)
+    ruled = combat.resolve_missile(replace(modern, modern_96="ask"), Faces(20, 99))
+    assert "the GM rules this row" in str(ruled)
+    black = combat.resolve_missile(
+        replace(rifle, critical_miss_table="black powder"), Faces(20, 50)
+    )
+    assert "AFT-T44" in str(black) and "dud" in str(black).lower()
+
+
+def test_aft_m40_thrown_weapons_use_the_chosen_critical_miss_table() -> None:
+    knife = combat.HthAttack(
+        base_bcs=5,
+        weapon="Knife, throwing",
+        thrown=True,
+        target_cda=0,
+        critical_miss_at_or_above=19,
+    )
+    armed = combat.resolve_hth(knife, Faces(20, 55))
+    assert "Critical miss (armed, D100 55)" in str(armed)
+    bow = combat.resolve_hth(replace(knife, thrown_critical_miss_table="bow"), Faces(20, 31))
+    assert "Critical miss (bow, D100 31)" in str(bow)

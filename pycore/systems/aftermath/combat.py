@@ -23,8 +23,16 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.armor import damage_done
 from pycore.systems.aftermath.attributes import shifted_group
-from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs, modified_bcs
+from pycore.systems.aftermath.bcs import (
+    BcsModifier,
+    BcsResult,
+    BcsTotal,
+    judge_bcs,
+    modified_bcs,
+    roll_saving_throw,
+)
 from pycore.systems.aftermath.critical import (
+    EFFECT_TITLES,
     Condition,
     Effect,
     EffectRules,
@@ -35,8 +43,10 @@ from pycore.systems.aftermath.critical import (
     gun_critical,
     lower_effect,
     roll_critical_effect,
+    save_to_lower,
     stun_conditions,
 )
+from pycore.systems.aftermath.critical_misses import CriticalMiss, chamber_explosion, critical_miss
 from pycore.systems.aftermath.firearms import (
     adjust_bdg,
     bullet_damage_dice,
@@ -55,6 +65,7 @@ from pycore.systems.aftermath.missile_effects import (
 )
 from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
 from pycore.systems.aftermath.situation import (
+    burden_modifiers,
     dat_position,
     hth_modifiers,
     missile_modifiers,
@@ -63,12 +74,16 @@ from pycore.systems.aftermath.situation import (
 from pycore.systems.aftermath.weapons import (
     breakage_check,
     judge_breakage,
+    note_13_text,
     penetration_cap,
     shuriken_throw,
     wdm_for,
     weapon,
 )
 
+MISS_TABLES: Final = ("armed", "bow", "unarmed")
+MISSILE_MISS_TABLES: Final = ("modern", "black powder", "bow")
+MODERN_96: Final = ("reconstructed", "ask")
 SHOTGUN_ROWS: Final = ("pistol", "rifle", "none")
 GUN_CRITICAL_ROWS: Final = ("pistol", "rifle", "burst", "none")
 ARMOR_FORMATS: Final = ("R", "SR", "FH", "FS", "FQ", "")
@@ -200,23 +215,26 @@ def _critical_effect_steps(
     region: str | None,
     at: Moment | None = None,
     conditions: list[Condition] | None = None,
+    save: LowerSave | None = None,
+    waits: list[str] | None = None,
 ) -> tuple[Effect, EffectRules | None]:
     rolled = roll_critical_effect(_d(rng, 100), damage, bonus)
     steps.append(Step("critical_effect", "Critical Effect", str(rolled), "AFT-20"))
+    effect = _lowering_step(steps, rng, rolled.effect, save, waits)
     if region == "ask":
         # AFT-M31: a quadruped's regions are not in the text; the effect waits for the user's.
         steps.append(
             Step(
                 "effect_rules",
                 "Effect",
-                f"{rolled.effect}: its rules depend on the region of location {location}, which "
+                f"{effect}: its rules depend on the region of location {location}, which "
                 "the source does not give for quadrupeds",
                 "AFT-13, AFT-M31",
                 "creature.location_region",
             )
         )
-        return rolled.effect, None
-    rules = effect_rules(rolled.effect, location, damage, health_group, region, cuts is not False)
+        return effect, None
+    rules = effect_rules(effect, location, damage, health_group, region, cuts is not False)
     steps.append(Step("effect_rules", "Effect", str(rules), "AFT-21…26"))
     found = conditions if conditions is not None else []
     start = at or Moment(1, 1)
@@ -279,17 +297,91 @@ def _critical_effect_steps(
                     f"severed location {location}; dies when this ends unless bandaged",
                 )
             )
-    if rolled.effect != "none":
-        lower = lower_effect(rolled.effect)
+    return effect, rules
+
+
+@dataclass(frozen=True)
+class LowerSave:
+    """AFT-27: whether the target may save to lower a Critical Effect (PCs and personality
+    NPCs), and its Health AST and CST when the sheet has them (AFT-M03)."""
+
+    may_lower: bool
+    health_ast: int | None = None
+    health_cst: int | None = None
+
+
+def _lowering_step(
+    steps: list[Step],
+    rng: RandintSource,
+    effect: Effect,
+    save: LowerSave | None,
+    waits: list[str] | None,
+) -> Effect:
+    """AFT-27: one Health Ability Saving Throw per result lowers it one category; it is rolled
+    at once, since a lower effect is always the target's gain, and the lowered effect is the one
+    whose rules and conditions apply."""
+    if effect == "none":
+        return effect
+    lower = lower_effect(effect)
+    title, lower_title = EFFECT_TITLES[effect], EFFECT_TITLES[lower]
+    if save is None or not save.may_lower:
         steps.append(
             Step(
                 "lower",
                 "Save to lower",
-                f"a PC or personality NPC may make a Health AST to lower it to {lower}",
+                f"none: only a PC or personality NPC may save to lower {title} to {lower_title}",
                 "AFT-27",
             )
         )
-    return rolled.effect, rules
+        return effect
+    if save.health_ast is None or save.health_cst is None:
+        steps.append(
+            Step(
+                "lower",
+                "Save to lower",
+                f"a Health AST would lower {title} to {lower_title}: the target's Health AST and CST "
+                "are not on its sheet, so the effect stands",
+                "AFT-27, AFT-M03",
+                "target.ast.HLH, target.cst.HLH",
+            )
+        )
+        if waits is not None:
+            waits.append("target.ast.HLH")
+        return effect
+    thrown = roll_saving_throw(save.health_ast, save.health_cst, rng)
+    lowered = save_to_lower(effect, thrown.ability_save_passed, str(thrown))
+    steps.append(Step("lower", "Save to lower", str(lowered), "AFT-27"))
+    return lowered.result
+
+
+def _critical_miss_step(
+    steps: list[Step],
+    rng: RandintSource,
+    kind: str,
+    bdg: int | None = None,
+    durability: int | None = None,
+    modern_96: str = "reconstructed",
+    waits: list[str] | None = None,
+) -> CriticalMiss:
+    """AFT-28, AFT-53, AFT-54: roll D100 on the kind's table; a cook-off or chamber explosion
+    works out the burst from the round's BDG and the weapon's Durability (AFT-M19)."""
+    result = critical_miss(kind, _d(rng, 100))
+    text = str(result)
+    waits_for = ""
+    if result.reconstructed and check_choice("modern 96-00", modern_96, MODERN_96) == "ask":
+        text += "; the GM rules this row, missing from the text (settings.modern_crit_miss_96)"
+        waits_for = "GM: modern 96-00"
+    elif result.burst_divisor is not None:
+        if_off = "if it goes off: " if result.effect == "cook-off" else ""
+        if durability is None or bdg is None:
+            text += f"; {if_off}the burst needs the weapon's Durability (not in the text)"
+            waits_for = "weapon.durability"
+        else:
+            text += f"; {if_off}{chamber_explosion(bdg, durability, result.burst_divisor)}"
+    steps.append(Step("critical_miss", "Critical miss", text, "AFT-28", waits_for))
+    if waits_for and waits is not None:
+        waits.append(waits_for)
+    return result
 
 
 def _location_steps(
@@ -403,7 +495,8 @@ class MissileAttack:
     target_action: str = "stationary"
     dodging: bool = False
     encumbrance_bcs: int = 0
-    distraction_bcs: int = 0
+    distractions: int = 0
+    bcs_per_distraction: int | None = None  # AFT-M21: settings.bcs_per_distraction
     gun_critical_row: str = "pistol"
     critical_hit: bool | None = None
     critical_miss: bool | None = None
@@ -416,12 +509,18 @@ class MissileAttack:
     special_effect_roll: bool = False
     target_mass: Fraction | float | int | None = None
     target_health_group: int = 0
+    target_save: LowerSave | None = None  # AFT-27
     cuts: bool | None = None
     regions: Mapping[int, str] = field(default_factory=dict)
     pbr_mode: str = "add"
     shot: str = ""
     rounding: str = "half_up"
     at: Moment | None = None
+    # AFT-28, AFT-53, AFT-54: the weapon's kind picks the critical miss table; the text lists
+    # no black-powder guns, so it is the user's ("" until chosen).
+    critical_miss_table: str = ""
+    durability: int | None = None  # AFT-M19: weapon.durability, for a chamber explosion
+    modern_96: str = "reconstructed"  # AFT-M26: settings.modern_crit_miss_96
 
 
 def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
@@ -445,20 +544,9 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
     if attack.target_cda is None:
         raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
     mods.append(target_action_modifier(attack.target_cda, attack.target_action, attack.dodging))
-    if attack.encumbrance_bcs:
-        mods.append(
-            BcsModifier(
-                "encumbrance", check_int("encumbrance BCS", attack.encumbrance_bcs, -2, 0), "AFT-33"
-            )
-        )
-    if attack.distraction_bcs:
-        mods.append(
-            BcsModifier(
-                "distractions",
-                check_int("distractions BCS", attack.distraction_bcs, -40, 0),
-                "AFT-41",
-            )
-        )
+    mods.extend(
+        burden_modifiers(attack.encumbrance_bcs, attack.distractions, attack.bcs_per_distraction)
+    )
     if situation.hip_fire:
         if attack.average_bcs is None:
             raise RuleError(
@@ -485,6 +573,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     (True, True, True, True)
     """
     total, steps = missile_bcs(attack)
+    waits: list[str] = []
     rolled = judge_bcs(total.total, _d(rng, 20))
     crit, fumble, why = _crit_flags(
         rolled.roll,
@@ -498,16 +587,28 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     steps.append(Step("roll", "Roll", text, "AFT-03, AFT-04"))
     if not rolled.success:
         if fumble:
-            steps.append(
-                Step(
-                    "critical_miss",
-                    "Critical miss",
-                    "roll on the firearm (T44/T45) or bow (T13) critical miss table: the Reference "
-                    "tab rolls it with its odds",
-                    "AFT-28, AFT-53, AFT-54",
+            if attack.critical_miss_table:
+                kind = check_choice(
+                    "critical miss table", attack.critical_miss_table, MISSILE_MISS_TABLES
                 )
-            )
-        return Resolution("missile", tuple(steps), total, rolled, False, False, fumble)
+                _critical_miss_step(
+                    steps, rng, kind, attack.base_bdg, attack.durability, attack.modern_96, waits
+                )
+            else:
+                steps.append(
+                    Step(
+                        "critical_miss",
+                        "Critical miss",
+                        "which table: modern firearm (T45), black powder (T44) or bow and "
+                        "crossbow (T13)? Choose the weapon's kind and roll again",
+                        "AFT-28, AFT-53, AFT-54",
+                        "attack.critical_miss_table",
+                    )
+                )
+                waits.append("attack.critical_miss_table")
+        return Resolution(
+            "missile", tuple(steps), total, rolled, False, False, fumble, waits_for=tuple(waits)
+        )
     location = _location_steps(
         steps, rng, attack.body, attack.direction, attack.attack_from, attack.near_side
     )
@@ -559,7 +660,6 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
                 )
             )
     final = done.done
-    waits: list[str] = []
     special = None
     stop = None
     effect: Effect = "none"
@@ -591,6 +691,8 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
             _region(attack.body, attack.regions, location),
             attack.at,
             conditions,
+            attack.target_save,
+            waits,
         )
         conditions.extend(_conditions_for(effect, attack.at, rules))
     return Resolution(
@@ -629,7 +731,8 @@ class HthAttack:
     starred_apply: bool = True
     dazed: bool = False
     encumbrance_bcs: int = 0
-    distraction_bcs: int = 0
+    distractions: int = 0
+    bcs_per_distraction: int | None = None  # AFT-M21: settings.bcs_per_distraction
     damage_potential: int | None = None
     armor: Mapping[int, tuple[int, str]] = field(default_factory=dict)
     critical_hit: bool | None = None
@@ -641,10 +744,14 @@ class HthAttack:
     attack_from: str = "front"
     near_side: int | None = None
     target_health_group: int = 0
+    target_save: LowerSave | None = None  # AFT-27
     cuts: bool | None = None
     regions: Mapping[int, str] = field(default_factory=dict)
     rounding: str = "half_up"
     at: Moment | None = None
+    note_13: str = ""  # AFT-M23: settings.weapon_note_13
+    note_13_cap_multiple: int | None = None  # AFT-M23: settings.weapon_note_13_cap
+    thrown_critical_miss_table: str = "armed"  # AFT-M40: settings.thrown_critical_miss_table
     # A muscle-powered missile (thrown weapon, shuriken): missile modifiers instead of T04.
     thrown: bool = False
     missile_situations: tuple[str, ...] = ()
@@ -682,20 +789,9 @@ def hth_bcs(attack: HthAttack) -> tuple[BcsTotal, list[Step], int]:
                 raise RuleError(str(position))
             group = shifted_group(group, position.group_change)
     mods = hth_modifiers(attack.situations, attack.starred_apply)
-    if attack.encumbrance_bcs:
-        mods.append(
-            BcsModifier(
-                "encumbrance", check_int("encumbrance BCS", attack.encumbrance_bcs, -2, 0), "AFT-33"
-            )
-        )
-    if attack.distraction_bcs:
-        mods.append(
-            BcsModifier(
-                "distractions",
-                check_int("distractions BCS", attack.distraction_bcs, -40, 0),
-                "AFT-41",
-            )
-        )
+    mods.extend(
+        burden_modifiers(attack.encumbrance_bcs, attack.distractions, attack.bcs_per_distraction)
+    )
     total = modified_bcs(attack.base_bcs, mods, attack.dazed, "BCS", attack.rounding)
     steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-08"))
     return total, steps, group
@@ -719,20 +815,9 @@ def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[St
             mods.append(BcsModifier(f"{throw.count} thrown at once", throw.bcs_modifier, "AFT-29"))
     elif attack.count != 1:
         raise RuleError("only shuriken may be thrown several at once (note 10)")
-    if attack.encumbrance_bcs:
-        mods.append(
-            BcsModifier(
-                "encumbrance", check_int("encumbrance BCS", attack.encumbrance_bcs, -2, 0), "AFT-33"
-            )
-        )
-    if attack.distraction_bcs:
-        mods.append(
-            BcsModifier(
-                "distractions",
-                check_int("distractions BCS", attack.distraction_bcs, -40, 0),
-                "AFT-41",
-            )
-        )
+    mods.extend(
+        burden_modifiers(attack.encumbrance_bcs, attack.distractions, attack.bcs_per_distraction)
+    )
     if situation.hip_fire:
         if attack.average_bcs is None:
             raise RuleError(
@@ -771,16 +856,15 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     steps.append(Step("roll", "Roll", str(rolled) + (f"; {why}" if why else ""), "AFT-03, AFT-04"))
     if not rolled.success:
         if fumble:
-            table = "Armed Combat (T12)" if attack.weapon else "Unarmed/Natural (T14)"
-            if attack.thrown:
-                table += ", for thrown weapons by default (settings.thrown_critical_miss_table)"
-            # AFT-28: the table is known here (armed, or unarmed/natural), so it is rolled now;
-            # thrown weapons use Armed Combat unless the setting says otherwise.
-            from pycore.systems.aftermath.critical_misses import critical_miss as miss_row
-
+            # AFT-28: the table is known here, so it is rolled now: Armed Combat with a weapon,
+            # Unarmed/Natural without; thrown weapons by settings.thrown_critical_miss_table
+            # (AFT-M40, Armed Combat by default).
             kind = "armed" if attack.weapon else "unarmed"
-            result = miss_row(kind, _d(rng, 100))
-            steps.append(Step("critical_miss", "Critical miss", f"{table}: {result}", "AFT-28"))
+            if attack.thrown:
+                kind = check_choice(
+                    "thrown critical miss table", attack.thrown_critical_miss_table, MISS_TABLES
+                )
+            _critical_miss_step(steps, rng, kind)
         return Resolution("hth", tuple(steps), total, rolled, False, False, fumble)
     wdm_text = ""
     found = weapon(attack.weapon) if attack.weapon else None
@@ -847,7 +931,14 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
                     )
                 )
                 potential = halved
-    cap = penetration_cap(found.name, group) if found is not None else None
+    if found is not None and 13 in found.notes:
+        # AFT-17, AFT-M23: note 13's text is the user's; a cap only if their reading gives one.
+        steps.append(Step("note_13", "Weapon note 13", note_13_text(attack.note_13), "AFT-17"))
+    cap = (
+        penetration_cap(found.name, group, attack.note_13_cap_multiple)
+        if found is not None
+        else None
+    )
     done = damage_done(potential, av, cap)
     steps.append(
         Step("damage_done", "Damage Done", f"location {location}: {done}", "AFT-15, AFT-17")
@@ -880,6 +971,8 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
             _region(attack.body, attack.regions, location),
             attack.at,
             conditions,
+            attack.target_save,
+            waits,
         )
         conditions.extend(_conditions_for(effect, attack.at, rules))
     return Resolution(

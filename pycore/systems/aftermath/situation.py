@@ -19,7 +19,7 @@ from typing import Final
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import BcsModifier
-from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
+from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
 from pycore.tables import Row, load_table
 
 ZONES: Final = ("character_hex", "front_side_rear_hex", "long_hex")
@@ -225,3 +225,36 @@ def dat_position(length: str, zone: str) -> DatPosition:
     assert isinstance(value, int)
     secondary = bool(row["no_secondary_strike"]) and zone == "long_hex"
     return DatPosition(length, zone, True, value, secondary)
+
+
+MAX_DISTRACTIONS: Final = 20
+
+
+def burden_modifiers(
+    encumbrance_bcs: int = 0, distractions: int = 0, bcs_per_distraction: int | None = None
+) -> list[BcsModifier]:
+    """The attacker's own burdens on a BCS: encumbrance status (AFT-33, −1 or −2) and the
+    Distractions he suffers (AFT-41). The BCS value of one Distraction is not in the text
+    (AFT-M21), so a count waits for ``settings.bcs_per_distraction``.
+
+    >>> [str(m) for m in burden_modifiers(-1, 3, -2)]
+    ['encumbrance −1', '3 Distractions × −2 −6']
+    >>> burden_modifiers(0, 1)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: BCS per Distraction is not in the source: enter settings.bcs_per_distraction (AFT-41, AFT-M21)
+    """
+    mods: list[BcsModifier] = []
+    if check_int("encumbrance BCS", encumbrance_bcs, -2, 0):
+        mods.append(BcsModifier("encumbrance", encumbrance_bcs, "AFT-33"))
+    count = check_int("distractions", distractions, 0, MAX_DISTRACTIONS)
+    if count:
+        if bcs_per_distraction is None:
+            raise RuleError(
+                "BCS per Distraction is not in the source: enter settings.bcs_per_distraction "
+                "(AFT-41, AFT-M21)"
+            )
+        per = check_int("BCS per Distraction", bcs_per_distraction, -20, 0)
+        label = f"{count} Distraction{'s' if count != 1 else ''} × {signed(per)}"
+        mods.append(BcsModifier(label, count * per, "AFT-41, AFT-M21"))
+    return mods

@@ -246,12 +246,20 @@ def roll_breakage(weapon_name: str, rng: RandintSource) -> BreakRoll:
     return judge_breakage(weapon_name, rng.randint(1, 20))
 
 
-def penetration_cap(weapon_name: str, strength_group: int) -> int | None:
+MAX_NOTE_13_MULTIPLE: Final = 10
+
+
+def penetration_cap(
+    weapon_name: str, strength_group: int, note_13_multiple: int | None = None
+) -> int | None:
     """AFT-17: the highest AV the weapon can penetrate (note 11: 2 × Strength Group, note 12:
-    4 ×), or None when the weapon has no cap. Note 13's text is missing: nothing applied.
+    4 ×), or None when the weapon has no cap. Note 13's text is missing (AFT-M23): it is a cap
+    only when the user's reading of it gives one, ``note_13_multiple`` × Strength Group.
 
     >>> penetration_cap("Rope", 3), penetration_cap("Sword, saber", 3)
     (6, None)
+    >>> penetration_cap("Club", 3), penetration_cap("Club", 3, note_13_multiple=5)
+    (None, 15)
     """
     found = weapon(weapon_name)
     strength_group = check_int("Strength Group", strength_group, 0, 8)
@@ -260,6 +268,9 @@ def penetration_cap(weapon_name: str, strength_group: int) -> int | None:
             multiple = _note(number)["max_av_multiple"]
             assert isinstance(multiple, int)
             return multiple * strength_group
+    if 13 in found.notes and note_13_multiple is not None:
+        multiple = check_int("note 13 multiple", note_13_multiple, 1, MAX_NOTE_13_MULTIPLE)
+        return multiple * strength_group
     return None
 
 
@@ -384,8 +395,21 @@ def hand_guard(weapon_name: str) -> tuple[int, str] | None:
     return av, fmt
 
 
-def note_texts(weapon_name: str) -> tuple[tuple[int, str], ...]:
-    """The weapon's notes as printed; note 13 says its text is missing (AFT-M23).
+NOTE_13_MISSING: Final = "note 13: text missing from the source (settings.weapon_note_13)"
+
+
+def note_13_text(user_text: str = "") -> str:
+    """Note 13 as the user gave it (AFT-M23), or that its text is missing.
+
+    >>> note_13_text(), note_13_text("as printed in my copy")
+    ('note 13: text missing from the source (settings.weapon_note_13)', 'note 13 (your text, settings.weapon_note_13): as printed in my copy')
+    """
+    given = user_text.strip()
+    return f"note 13 (your text, settings.weapon_note_13): {given}" if given else NOTE_13_MISSING
+
+
+def note_texts(weapon_name: str, note_13: str = "") -> tuple[tuple[int, str], ...]:
+    """The weapon's notes as printed; note 13 as the user gave it, else missing (AFT-M23).
 
     >>> note_texts("Knife, bowie")[1]
     (13, 'note 13: text missing from the source (settings.weapon_note_13)')
@@ -394,7 +418,7 @@ def note_texts(weapon_name: str) -> tuple[tuple[int, str], ...]:
     texts = []
     for number in found.notes:
         if number == 13:
-            texts.append((13, "note 13: text missing from the source (settings.weapon_note_13)"))
+            texts.append((13, note_13_text(note_13)))
         else:
             texts.append((number, str(_note(number)["text"])))
     return tuple(texts)

@@ -332,9 +332,10 @@ def _skills(model: Model, raw: dict[str, Any]) -> VNode:
 
 def _weapons(model: Model, raw: dict[str, Any]) -> VNode:
     rows = []
+    note_13 = str(state(model)["settings"]["weapon_note_13"])
     for i, name in enumerate(raw["weapons"]):
         found = weapon(name)
-        notes = "; ".join(f"{n}: {t}" for n, t in note_texts(name))
+        notes = "; ".join(f"{n}: {t}" for n, t in note_texts(name, note_13))
         flag = " · row marked suspect in the source: confirm it (AFT-M44)" if found.suspect else ""
         rows.append(
             h(

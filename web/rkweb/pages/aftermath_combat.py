@@ -12,11 +12,11 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import bcs, combat, firearms
+from pycore.systems.aftermath import combat, firearms
 from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.armor import armor_material
 from pycore.systems.aftermath.bcs import plus_one_change
-from pycore.systems.aftermath.critical import PHASES, Moment, lower_effect, save_to_lower
+from pycore.systems.aftermath.critical import PHASES, Moment
 from pycore.systems.aftermath.locations import DIRECTIONS
 from pycore.systems.aftermath.weapons import weapon, weapon_names, weapons
 from pycore.tables import load_table
@@ -61,18 +61,20 @@ INT_FIELDS = {
     "damage_taken": (0, 1000),
     "bursts": (0, 20),
     "encumbrance": (-2, 0),
-    "distractions": (-40, 0),
+    "distractions": (0, 20),
 }
 OPTIONAL_INT_FIELDS = {
     "ia_value": (-10, 10),
     "bdg": (0, 200),
     "damage_potential": (0, 1000),
     "near_side": (1, 30),
+    "durability": (0, 100),
 }
 SETTING_INTS = {
     "critical_hit_rule": (1, 20),
     "critical_miss_rule": (1, 20),
     "bcs_per_distraction": (-20, 0),
+    "weapon_note_13_cap": (1, 10),
     "bdg_long_gun_38_40": (1, 200),
     "bdg_long_gun_44_40": (1, 200),
     "bdg_long_gun_44_magnum": (1, 200),
@@ -225,7 +227,9 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         target_action=str(form["target_action"]),
         dodging=bool(form["dodging"]),
         encumbrance_bcs=int(form["encumbrance"]),
-        distraction_bcs=int(form["distractions"]),
+        distractions=int(form["distractions"]),
+        bcs_per_distraction=optional_int(settings["bcs_per_distraction"]),
+        target_save=_target_save(target),
         gun_critical_row=_gun_critical_row(form, settings),
         critical_hit=bool(form["critical_hit"]),
         critical_miss=bool(form["critical_miss"]),
@@ -244,6 +248,9 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         regions=core.location_regions(target),
         rounding=str(settings["unstated_rounding"]),
         at=now,
+        critical_miss_table=str(form["miss_table"]),
+        durability=optional_int(form["durability"]),
+        modern_96=str(settings["modern_crit_miss_96"]),
     )
 
 
@@ -294,7 +301,9 @@ def hth_attack(st: dict[str, Any], thrown: bool = False) -> combat.HthAttack:
         starred_apply=settings["starred_hth_modifiers"] == "apply",
         dazed=attacker_view.dazed,
         encumbrance_bcs=int(form["encumbrance"]),
-        distraction_bcs=int(form["distractions"]),
+        distractions=int(form["distractions"]),
+        bcs_per_distraction=optional_int(settings["bcs_per_distraction"]),
+        target_save=_target_save(target),
         damage_potential=optional_int(form["damage_potential"]),
         armor=armor,
         critical_hit=bool(form["critical_hit"]),
@@ -310,6 +319,9 @@ def hth_attack(st: dict[str, Any], thrown: bool = False) -> combat.HthAttack:
         regions=core.location_regions(target),
         rounding=str(settings["unstated_rounding"]),
         at=now,
+        note_13=str(settings["weapon_note_13"]),
+        note_13_cap_multiple=optional_int(settings["weapon_note_13_cap"]),
+        thrown_critical_miss_table=str(settings["thrown_critical_miss_table"]),
     )
 
 
@@ -402,64 +414,12 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
     return undoable(model, st, f"Attack: {who}", ctx)
 
 
-def _lower(model: Model, ctx: Ctx) -> Model:
-    """AFT-27: the target's Health AST against the last Critical Effect, logged."""
-    st = state(model)
-    log = st["combat"]["log"]
-    if not log or log[0].get("lowered") or log[0].get("effect", "none") == "none":
-        return model
-    latest = dict(log[0])
-    chars = st["characters"]
-    index = int(latest.get("target", -1))
-    if not 0 <= index < len(chars):
-        return model
-    target = chars[index]
-    ast, cst = target["ast"]["HLH"], target["cst"]["HLH"]
-    if not isinstance(ast, int) or not isinstance(cst, int):
-        return with_error(model, "cbt.lower", f"Enter {target['name']}'s Health AST and CST first.")
-    save = bcs.roll_saving_throw(ast, cst, random.Random(ctx.fresh_seed))
-    lowered = save_to_lower(str(latest["effect"]), save.ability_save_passed, str(save))
-    latest["lowered"] = True
-    entry = {
-        "text": f"{_now(st)} · {target['name']}: {lowered}"
-        + ("; adjust the conditions it brought" if lowered.passed else ""),
-        "steps": [],
-        "applied": [],
-        "at": ctx.now,
-        "seed": ctx.fresh_seed,
-    }
-    st["combat"]["log"] = [entry, latest, *log[1:]][:LOG_LIMIT]
-    return undoable(
-        with_error(model, "cbt.lower", None), st, f"Save to lower: {target['name']}", ctx
-    )
-
-
-def _lower_card(model: Model, st: dict[str, Any]) -> VNode | None:
-    log = st["combat"]["log"]
-    if not log or log[0].get("lowered") or log[0].get("effect", "none") in ("none", None):
-        return None
-    index = int(log[0].get("target", -1))
-    chars = st["characters"]
-    if not 0 <= index < len(chars) or not chars[index].get("personality"):
-        return None
-    target = chars[index]
-    effect = str(log[0]["effect"])
-    ast, cst = target["ast"]["HLH"], target["cst"]["HLH"]
-    if isinstance(ast, int) and isinstance(cst, int):
-        chance = f"passes with {odds_text(bcs.saving_throw_odds(ast, cst).ability_save)}"
-    else:
-        chance = f"enter {target['name']}'s Health AST and CST on the sheet"
-    return h(
-        "div",
-        {"class": "notice", "data-testid": "aft-lower"},
-        h(
-            "p",
-            {},
-            f"{target['name']} is a PC or personality NPC: a Health AST lowers {effect} to "
-            f"{lower_effect(effect)} (AFT-27); it {chance}.",
-        ),
-        button("aft-lower-save", "Roll Health AST to lower it", ("aftermath_cbt_lower",), False),
-        h("p", {"class": "field-error", "role": "alert"}, _err(model, "cbt.lower")),
+def _target_save(target: dict[str, Any]) -> combat.LowerSave:
+    """AFT-27: a PC or personality NPC saves with its Health AST and CST (AFT-M03)."""
+    return combat.LowerSave(
+        bool(target.get("personality")),
+        optional_int(target["ast"]["HLH"]),
+        optional_int(target["cst"]["HLH"]),
     )
 
 
@@ -491,8 +451,6 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return quietly(model, st)
     if kind == "aftermath_cbt_resolve":
         return _resolve(model, ctx)
-    if kind == "aftermath_cbt_lower":
-        return _lower(model, ctx)
     if kind == "aftermath_cbt_next_phase":
         return _advance(model, ctx, 0)
     if kind == "aftermath_cbt_next_turn":
@@ -706,7 +664,7 @@ def _missile_form(
             ),
             field(
                 "aft-missile-distractions",
-                "Distractions (BCS; value per Distraction in settings)",
+                "Distractions suffered (count, AFT-41; BCS each in settings)",
                 form["distractions"],
                 ("aftermath_cbt_field", "missile", "distractions"),
                 _err(model, "cbt.distractions"),
@@ -717,6 +675,25 @@ def _missile_form(
                 form["cuts"],
                 [("", "Ask when a Sever is possible"), ("yes", "Yes"), ("no", "No")],
                 ("aftermath_cbt_field", "missile", "cuts"),
+            ),
+            select(
+                "aft-missile-miss-table",
+                "Weapon kind, for a critical miss (AFT-28, AFT-53, AFT-54)",
+                form["miss_table"],
+                [
+                    ("", "Ask when a critical miss happens"),
+                    ("modern", "Modern firearm (T45)"),
+                    ("black powder", "Black-powder firearm (T44)"),
+                    ("bow", "Bow or crossbow (T13)"),
+                ],
+                ("aftermath_cbt_field", "missile", "miss_table"),
+            ),
+            field(
+                "aft-missile-durability",
+                "Weapon Durability, for a chamber explosion (not in the text, AFT-M19)",
+                form["durability"],
+                ("aftermath_cbt_field", "missile", "durability"),
+                _err(model, "cbt.durability"),
             ),
             *_direction_fields(model, "missile", form, body),
         ),
@@ -824,6 +801,13 @@ def _hth_form(
                 form["cuts"],
                 [("", "By damage letter (L cuts)"), ("yes", "Yes"), ("no", "No")],
                 ("aftermath_cbt_field", "hth", "cuts"),
+            ),
+            field(
+                "aft-hth-distractions",
+                "Distractions suffered (count, AFT-41; BCS each in settings)",
+                form["distractions"],
+                ("aftermath_cbt_field", "hth", "distractions"),
+                _err(model, "cbt.distractions"),
             ),
             select(
                 "aft-hth-enc",
@@ -955,6 +939,13 @@ def _thrown_form(
                 [("", "By damage letter (L cuts)"), ("yes", "Yes"), ("no", "No")],
                 ("aftermath_cbt_field", "thrown", "cuts"),
             ),
+            field(
+                "aft-thrown-distractions",
+                "Distractions suffered (count, AFT-41; BCS each in settings)",
+                form["distractions"],
+                ("aftermath_cbt_field", "thrown", "distractions"),
+                _err(model, "cbt.distractions"),
+            ),
             *_direction_fields(model, "thrown", form, body),
         ),
         chips("Missile situation modifiers (AFT-T05)", sits, "aft-thrown-sits"),
@@ -1063,12 +1054,34 @@ def _settings_card(model: Model, settings: dict[str, Any]) -> VNode:
                 ],
             ),
             pick(
+                "thrown_critical_miss_table",
+                "Critical miss table for thrown weapons (AFT-M40)",
+                [
+                    ("armed", "Armed Combat (T12)"),
+                    ("bow", "Bow and Crossbow (T13)"),
+                    ("unarmed", "Unarmed/Natural (T14)"),
+                ],
+            ),
+            pick(
+                "modern_crit_miss_96",
+                "Modern firearm critical miss 96-00, missing from the text (AFT-M26)",
+                [
+                    ("reconstructed", "As black powder 96-00: burst BDG/20 (reconstruction)"),
+                    ("ask", "The GM rules it"),
+                ],
+            ),
+            pick(
                 "pbr_bdg_modifier",
                 "PBR BDG 'plus 10' (AFT-46)",
                 [("add", "+10 BDG (as printed)"), ("percent", "+10%")],
             ),
             text("bcs_per_distraction", "BCS per Distraction (AFT-M21)"),
             text("weapon_note_13", "Weapon note 13 text (missing, AFT-M23)"),
+            text(
+                "weapon_note_13_cap",
+                "If note 13 is a penetration cap: highest AV = this × Strength Group "
+                "(blank: no cap, AFT-M23)",
+            ),
             text("bdg_long_gun_38_40", "Long-gun BDG of 38-40 (AFT-M27)"),
             text("bdg_long_gun_44_40", "Long-gun BDG of 44-40 (AFT-M27)"),
             text("bdg_long_gun_44_magnum", "Long-gun BDG of 44 Magnum (AFT-M27)"),
@@ -1163,7 +1176,6 @@ def view(model: Model) -> VNode:
                 for s in (latest or {}).get("steps", [])
             ],
         ),
-        _lower_card(model, st),
         h(
             "ul",
             {"class": "small", "data-testid": "aft-applied"},

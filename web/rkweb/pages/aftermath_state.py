@@ -25,6 +25,9 @@ SETTINGS: dict[str, Any] = {
     "pbr_bdg_modifier": "add",
     "bcs_per_distraction": "",
     "weapon_note_13": "",
+    "weapon_note_13_cap": "",
+    "thrown_critical_miss_table": "armed",
+    "modern_crit_miss_96": "reconstructed",
     "bdg_long_gun_38_40": "",
     "bdg_long_gun_44_40": "",
     "bdg_long_gun_44_magnum": "",
@@ -75,6 +78,8 @@ MISSILE: dict[str, Any] = {
     "encumbrance": 0,
     "distractions": 0,
     "cuts": "",
+    "miss_table": "",
+    "durability": "",
 }
 
 HTH: dict[str, Any] = {
