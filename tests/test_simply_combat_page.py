@@ -135,3 +135,24 @@ def test_a_character_joins_with_its_derived_values_and_attacks_with_its_skill() 
     model = send(model, "simply_combat_attack_skill", "skill:0:adj")
     attack = model.state["simply_combat"]["form"]["attack"]
     assert (attack["tn"], attack["level"]) == ("8", "Familiar")
+
+
+def test_sim_d09_the_attack_skill_sets_the_damage_armor_row() -> None:
+    """SIM-D09: Missile Weapon: Lasers takes the energy row, Bows the projectile row."""
+    model = combat_page()
+    model = send(model, "simply_tab", "characters")
+    model = send(model, "simply_char_new")
+    model = send(model, "simply_char_field", "name", "Vex")
+    model = send(model, "simply_char_field", "add_skill", "Brawling")
+    model = send(model, "simply_char_field", "add_skill", "Missile Weapon")
+    model = send(model, "simply_char_field", "skill_specialty:1", "Lasers")
+    model = send(model, "simply_char_field", "add_skill", "Missile Weapon")
+    model = send(model, "simply_char_field", "skill_specialty:2", "Bows")
+    model = send(model, "simply_tab", "combat")
+    model = send(model, "simply_combat_add_char", "0")
+    model = send(model, "simply_combat_form", "attack", "attacker", "c1")
+    kinds = []
+    for index in range(3):
+        model = send(model, "simply_combat_attack_skill", f"skill:{index}:adj")
+        kinds.append(model.state["simply_combat"]["form"]["damage"]["kind"])
+    assert kinds == ["other", "energy", "projectile"]

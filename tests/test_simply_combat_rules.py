@@ -375,3 +375,15 @@ def test_sim_d20_hospital_care_ends_the_stabilization_countdown() -> None:
     fight, lines = advance_clock(fight, 60 * 24)
     assert fight.get("c2").hp == -3 and not fight.get("c2").bleeding
     assert not any("ran out" in line for line in lines)
+
+
+def test_sim_52_a_treatment_after_first_aids_window_still_stops_bleeding() -> None:
+    fight = duel()
+    fight, _ = hit(fight, "c1", 12)  # Ann bleeds (SIM-46)
+    fight, _ = advance_clock(fight, 20)
+    with pytest.raises(RuleError, match="SIM-55"):
+        treatment_task(fight, "c1", "first aid")
+    task = treatment_task(fight, "c1", "treatment", "Medicine")
+    assert str(task) == "treatment: Easy Medicine (+2); stops bleeding (SIM-52)"
+    fight, done = treat(fight, "c1", "treatment", Faces(1, 2), skill="Medicine", rating=8)
+    assert done.success and not fight.get("c1").bleeding

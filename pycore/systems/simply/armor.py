@@ -469,3 +469,25 @@ def apply_protection(
         steps.append(Step(str(label), value, "SIM-41"))
     injury = max(0, raw + sum(s.modifier for s in steps))
     return ProtectionResult(raw, checked, tuple(steps), injury, hits)
+
+
+#: SIM-D09: the specialties whose attacks take the energy row; the rest of Missile Weapon and
+#: Thrown Weapon are projectiles, everything else "other".
+ENERGY_SPECIALTIES: Final = frozenset({"Blasters", "Lasers", "e-Blade", "e-Sword"})
+PROJECTILE_SKILLS: Final = frozenset({"Missile Weapon", "Thrown Weapon"})
+
+
+def attack_kind(skill: str, specialty: str = "") -> DamageKind:
+    """The armor row an attack with this skill takes by default (SIM-D09); the user can
+    override it per attack.
+
+    >>> attack_kind("Missile Weapon", "Bows"), attack_kind("Missile Weapon", "Lasers")
+    ('projectile', 'energy')
+    >>> attack_kind("Melee Weapon", "e-Sword"), attack_kind("Melee Weapon", "Axe"), attack_kind("Thrown Weapon")
+    ('energy', 'other', 'projectile')
+    """
+    if specialty.strip() in ENERGY_SPECIALTIES:
+        return "energy"
+    if skill.strip() in PROJECTILE_SKILLS:
+        return "projectile"
+    return "other"

@@ -928,7 +928,7 @@ def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, tuple[str, ...]
 # --- treatment (SIM-51 to SIM-55) -----------------------------------------------------------
 
 
-TREATMENTS: Final = ("revive", "first aid", "stabilize", "bandage", "hospital care")
+TREATMENTS: Final = ("revive", "first aid", "treatment", "stabilize", "bandage", "hospital care")
 
 
 @dataclass(frozen=True)
@@ -977,6 +977,12 @@ def treatment_task(
                 "restores HP only within 15 minutes (SIM-55)"
             )
         return recovery.first_aid(c.hp, c.hp_max, skill, since)
+    if treatment == "treatment":
+        # SIM-52: after First Aid's window a First Aid or Medicine treatment still stops
+        # bleeding, at the difficulty of the patient's HP.
+        if c.critical:
+            raise RuleError(f"{c.name} is in Critical Condition: stabilize first (SIM-54)")
+        return recovery.treatment(c.hp, c.hp_max, skill)
     if treatment == "hospital care":
         if not c.has("stabilized") or c.stabilized_until is None:
             raise RuleError(

@@ -13,7 +13,16 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.simply import combat as core
-from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
+from pycore.systems.simply.armor import (
+    armor,
+    armor_ids,
+    attack_kind,
+    coating,
+    coating_ids,
+    shield,
+    shield_ids,
+)
+from pycore.systems.simply.character import Character, base_scores, character_from_json
 from pycore.systems.simply.damage import raw_from_table, raw_from_weapon
 from pycore.systems.simply.tasks import DIFFICULTIES, success_chance, target_number
 from rkweb.fmt import odds_text
@@ -357,31 +366,47 @@ def _raw(d: dict[str, str], rng: random.Random) -> Any:
     return raw_from_table(max_damage or 1, d20)
 
 
-def _attacker_scores(model: Model, fight: core.Combat, attacker: str) -> dict[str, Any]:
-    """The attacker's skills and checks, when the participant came from a character."""
-    from pycore.systems.simply.character import base_scores, character_from_json
-
+def _attacker_character(model: Model, fight: core.Combat, attacker: str) -> Character | None:
+    """The character an attacker was added from, if any."""
     try:
         index = fight.get(attacker).character
     except RuleError:
-        return {}
+        return None
     characters = model.section("simply_characters").get("list", [])
     if index is None or not 0 <= index < len(characters):
-        return {}
+        return None
     try:
-        scores = base_scores(character_from_json(characters[index]))
+        return character_from_json(characters[index])
     except RuleError:
+        return None
+
+
+def _attacker_scores(model: Model, fight: core.Combat, attacker: str) -> dict[str, Any]:
+    """The attacker's skills and checks, when the participant came from a character."""
+    character = _attacker_character(model, fight, attacker)
+    if character is None:
         return {}
-    return {s.key: s for s in scores if s.key.startswith("skill:")}
+    return {s.key: s for s in base_scores(character) if s.key.startswith("skill:")}
 
 
 def _pick_attack_skill(model: Model, key: str) -> Model:
+    """The skill sets the attack's TN and level, and the damage's armor row (SIM-D09)."""
     state = _state(model)
+    fight = _combat(state)
     attack = state["form"]["attack"]
-    score = _attacker_scores(model, _combat(state), attack["attacker"]).get(key)
-    if score is None:
+    score = _attacker_scores(model, fight, attack["attacker"]).get(key)
+    character = _attacker_character(model, fight, attack["attacker"])
+    if score is None or character is None:
         return model
-    form = {**state["form"], "attack": {**attack, "tn": str(score.base), "level": score.level}}
+    skill = character.skills[int(key.split(":")[1])]
+    damage = {**state["form"]["damage"], "kind": attack_kind(skill.name, skill.specialty or "")}
+    if attack["target"]:
+        damage["target"] = attack["target"]
+    form = {
+        **state["form"],
+        "attack": {**attack, "tn": str(score.base), "level": score.level},
+        "damage": damage,
+    }
     return replace(model, history=model.history.set_quietly(SECTION, {**state, "form": form}))
 
 
