@@ -12,6 +12,7 @@ SEED = "001_e07e7b2bd9248eea.txt"
 
 
 def test_every_barrier_factor_matches_its_seed_line() -> None:
+    """AFT-40, AFT-T31 as printed."""
     lines = seed_lines(SEED)
     for material in barrier_materials():
         bf = barrier_factor(material)
@@ -24,6 +25,7 @@ def test_every_barrier_factor_matches_its_seed_line() -> None:
 
 
 def test_carrying_places() -> None:
+    """AFT-34, AFT-T24."""
     lines = seed_lines(SEED)
     assert '10 "things" on a belt' in lines[434]
     assert carried_things({"back": 1, "hand": 2, "shoulder": 2, "belt": 10}) == 15

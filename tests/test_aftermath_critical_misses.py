@@ -24,6 +24,7 @@ SEED = "001_e07e7b2bd9248eea.txt"
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_row_is_printed_on_its_seed_line(kind: str) -> None:
+    """AFT-T12, AFT-T13, AFT-T14, AFT-T44, AFT-T45: every face against its seed line."""
     lines = seed_lines(SEED)
     for face in range(1, 101):
         miss = critical_miss(kind, face)
@@ -34,6 +35,7 @@ def test_every_row_is_printed_on_its_seed_line(kind: str) -> None:
 
 
 def test_the_texts_ranges() -> None:  # L165-170, L175-178, L183-187, L766-771, L777-781
+    """AFT-28, AFT-53, AFT-54: the printed ranges."""
     assert [
         critical_miss("armed", f).effect for f in (10, 11, 40, 41, 70, 71, 80, 81, 90, 91, 100)
     ] == [
@@ -61,6 +63,7 @@ def test_odds_sum_to_one_and_match_the_bands() -> None:
 
 
 def test_chamber_explosion() -> None:  # AFT-53
+    """AFT-53; AFT-M19: weapon.durability is the user's."""
     blast = chamber_explosion(45, 1, 30)
     assert (blast.burst, blast.dice, blast.junk_chance) == (2, 1, Fraction(1, 6))
     assert not chamber_explosion(20, 1, 30).explodes  # 20/30 → 1; 1 − 1 = 0: a dud
@@ -110,6 +113,7 @@ def test_reference_tab_rolls_a_critical_miss_with_its_chamber_explosion() -> Non
 
 
 def test_reference_tab_rolls_a_reaction() -> None:
+    """AFT-31; AFT-M33: the app shows the roll and the Value Number."""
     from rkweb import shell
     from rkweb.model import Ctx, Model
     from rkweb.vdom import find_all, text_of

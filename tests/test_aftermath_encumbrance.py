@@ -19,6 +19,7 @@ SEED = "001_e07e7b2bd9248eea.txt"
 
 
 def test_every_cell_of_the_chart_matches_the_seed() -> None:  # L386-393
+    """AFT-32, AFT-T22 as printed."""
     lines = seed_lines(SEED)
     for offset, bulk in enumerate(BULKS):
         cells = lines[385 + offset].split("\t")
@@ -27,6 +28,7 @@ def test_every_cell_of_the_chart_matches_the_seed() -> None:  # L386-393
 
 
 def test_huge_bulk_continues_by_multiples() -> None:  # L406 "and so on"
+    """AFT-32; EX-17: HG2 = 2 × HG1, HG3 = 3 × HG1."""
     for mass in MASSES:
         assert enc_value("HG2", mass) == 2 * enc_value("HG1", mass)
         assert enc_value("HG3", mass) == 3 * enc_value("HG1", mass)
@@ -36,6 +38,7 @@ def test_huge_bulk_continues_by_multiples() -> None:  # L406 "and so on"
 
 
 def test_status_bands_are_inclusive() -> None:  # L421-429
+    """AFT-33, AFT-T23."""
     assert encumbrance_status(20, 40).status == "Unencumbered"
     partial = encumbrance_status(Fraction(59, 2), 40)
     assert (partial.status, partial.deftness_pct, partial.speed_pct, partial.bcs) == (

@@ -15,6 +15,7 @@ SEED = "001_e07e7b2bd9248eea.txt"
 
 
 def test_every_row_matches_the_seed_and_the_formula() -> None:
+    """AFT-43, AFT-T34; EX-12: every row fits the formula."""
     lines = seed_lines(SEED)
     rows = load_table("aftermath", "kph_to_dat").rows
     assert len(rows) == 24

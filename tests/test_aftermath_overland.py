@@ -23,6 +23,7 @@ SEED = "001_e07e7b2bd9248eea.txt"
 
 
 def test_movement_chart_matches_the_seed() -> None:  # L453-467
+    """AFT-36, AFT-T26 as printed."""
     lines = seed_lines(SEED)
     for row in load_table("aftermath", "movement_modifiers").rows:
         name, pct = lines[int(str(row["line"])) - 1].split("\t")
@@ -31,6 +32,7 @@ def test_movement_chart_matches_the_seed() -> None:  # L453-467
 
 
 def test_day_after_schedules() -> None:  # L471-475
+    """AFT-T27; EX-19: heavy snow 25, 50, 75, 100."""
     assert [day_after("Heavy Rain", d) for d in (1, 2, 3)] == [75, 100, 100]
     assert [day_after("Heavy Snow", d) for d in (1, 2, 3, 4)] == [25, 50, 75, 100]
     assert [day_after("Heavy Snow", d, snow_days=3) for d in (1, 2, 3)] == [25, 25, 25]
@@ -39,11 +41,13 @@ def test_day_after_schedules() -> None:  # L471-475
 
 
 def test_overland_combines_by_the_setting() -> None:
+    """AFT-36; D-20: good road 200% × dim light 50% = 100%."""
     assert overland(40, ["On Good Road", "At Night with Dim light"]).result == 40
     assert overland(40, ["On Good Road", "At Night with Dim light"], "lowest").result == 20
 
 
 def test_acid_table_matches_the_seed() -> None:  # L571-583
+    """AFT-42, AFT-T33 as printed."""
     lines = seed_lines(SEED)
     for face in range(1, 101):
         effect = acid_effect(face)
@@ -58,6 +62,7 @@ def test_acid_roll_twice_never_keeps_a_96_to_00(seed: int) -> None:
 
 
 def test_reference_tab_overland_and_acid() -> None:
+    """AFT-M38: the base movement is the user's."""
     from rkweb import shell
     from rkweb.model import Ctx, Model
     from rkweb.vdom import find_all, text_of

@@ -53,6 +53,7 @@ def two_fighters() -> Model:
 
 
 def test_characters_tab_derives_group_and_effect_die_live() -> None:
+    """AFT-06 live; AFT-M03: AST and CST are entered."""
     model = send(
         fresh(),
         ("aftermath_char_new", "character"),
@@ -77,6 +78,7 @@ def test_character_delete_is_undoable() -> None:
 
 
 def test_armor_and_skills_and_weapons() -> None:
+    """AFT-M01: a skill's BCS is entered; AFT-14 on the sheet."""
     model = send(
         fresh(),
         ("aftermath_char_new", "character"),
@@ -135,6 +137,7 @@ def test_rolls_tab_saving_throw_and_opposed_dice() -> None:
 
 
 def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() -> None:
+    """AFT-M04: the worksheet waits for target.cda."""
     model = send(
         fresh(),
         ("aftermath_char_new", "character"),
@@ -197,6 +200,7 @@ def test_hth_worksheet_and_timers() -> None:
 
 
 def test_settings_are_remembered_and_checked() -> None:
+    """AFT-M02: settings.critical_hit_rule."""
     model = send(
         fresh(), ("aftermath_tab", "combat"), ("aftermath_set_field", "critical_hit_rule", "2")
     )

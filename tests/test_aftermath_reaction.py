@@ -14,6 +14,7 @@ SEED = "001_e07e7b2bd9248eea.txt"
 
 
 def test_every_row_matches_its_seed_line() -> None:
+    """AFT-31, AFT-T21 as printed."""
     lines = seed_lines(SEED)
     for face in range(1, 101):
         row = reaction(face)

@@ -27,6 +27,7 @@ def test_aft_01_00_is_100_and_totals_past_100_use_the_last_row() -> None:
 
 
 def test_aft_02_nearest_is_half_up_ex_01_to_ex_04() -> None:
+    """AFT-02 with EX-01, EX-02, EX-03, EX-04: Ballistic Cloth AV = BF/10 half up (L325-331)."""
     # seed 001 L325, L328-331: Emplon BF 5 → AV 1 (half-to-even would give 0)
     assert [aft.ballistic_cloth_av(bf) for bf in (5, 10, 20, 35)] == [1, 1, 2, 4]
     assert round(0.5) == 0  # why round() is not used
@@ -37,6 +38,7 @@ def test_aft_02_nearest_is_half_up_ex_01_to_ex_04() -> None:
 
 
 def test_ex_04_hercuweave_bf_35_not_30() -> None:
+    """EX-04, AFT-T18: Hercuweave's BF is 35 (AV 4), not the 30 of its code."""
     cloth = aft.armor_material("Hercuweave")
     assert cloth.code == "BC30" and cloth.barrier_factor == 35
     assert aft.ballistic_cloth_av(35) == cloth.armor_value == 4
@@ -77,6 +79,7 @@ def test_aft_03_roll_is_replayable_from_its_seed() -> None:
 
 
 def test_aft_04_critical_is_by_rule_or_by_tick() -> None:
+    """AFT-04, AFT-M02: a critical by settings.critical_hit_rule / critical_miss_rule or by the tick; AFT-T14 rolled at once."""
     attack = combat.HthAttack(base_bcs=15, critical_hit_at_or_below=2, damage_potential=3)
     hit = combat.resolve_hth(attack, Faces(2, 1, 50, 10))
     assert hit.critical_hit
@@ -93,6 +96,7 @@ def test_aft_04_critical_is_by_rule_or_by_tick() -> None:
 
 
 def test_aft_05_three_outcomes_and_their_odds() -> None:
+    """AFT-05, AFT-M03: the entered AST and CST give the three outcomes on 1D20."""
     assert [aft.saving_throw(10, 3, r).outcome for r in (1, 3, 4, 10, 11, 20)] == [
         "critical",
         "critical",
@@ -113,6 +117,7 @@ def test_aft_05_three_outcomes_and_their_odds() -> None:
 
 
 def test_aft_05_blast_buffering_raises_only_that_ast() -> None:
+    """AFT-05, AFT-M18: target.blast_buffering adds 2 × its level to that one AST (L522)."""
     # L522: Blast Buffering adds twice its level to the number needed (level 2 → +4)
     assert aft.saving_throw(10, 3, 14, ast_bonus=4).outcome == "ability"
     assert aft.saving_throw(10, 3, 15, ast_bonus=4).outcome == "failure"
@@ -123,6 +128,7 @@ def test_aft_05_blast_buffering_raises_only_that_ast() -> None:
 
 
 def test_d_10_group_edges_and_range() -> None:
+    """D-10, AFT-06, AFT-T20: group edges and the 0-74 range."""
     assert str(aft.attribute_group(4)) == "rating 4 → Group 1, Effect Die 1D3"
     assert aft.attribute_group(5).effect_die == "1D6"
     assert aft.attribute_group(74).effect_die == "2D10+2"
@@ -134,6 +140,7 @@ def test_d_10_group_edges_and_range() -> None:
 
 
 def test_ex_14_to_16_horse_ratings() -> None:
+    """EX-14, EX-15, EX-16 (AFT-06, AFT-30): the horse's groups and Effect Dice."""
     # seed 001 L353: STR 30, DFT 14, SPD 24, HLH 24; L359 teeth at minus 1 STR Group
     assert (aft.attribute_group(30).number, aft.attribute_group(30).effect_die) == (4, "2D6")
     assert aft.group_effect_die(aft.shifted_group(4, -1)) == "1D10"  # EX-15
@@ -141,6 +148,7 @@ def test_ex_14_to_16_horse_ratings() -> None:
 
 
 def test_aft_06_group_8_alternative_and_below_zero() -> None:
+    """AFT-06, AFT-M29: group 8 prints 2D10+2; settings.group8_effect_die may pick 2D10+3."""
     assert aft.attribute_group(70, "2D10+3").effect_die == "2D10+3"
     assert aft.group_effect_die(-2) == ""
     with pytest.raises(RuleError):
@@ -148,6 +156,7 @@ def test_aft_06_group_8_alternative_and_below_zero() -> None:
 
 
 def test_d_12_and_aft_07_ties() -> None:
+    """D-12, AFT-07: ties in the opposed Effect Die checks."""
     assert aft.judge_opposed("check_for_daze", 5, 5).happens  # tie → Dazed
     assert not aft.judge_opposed("check_for_knocked_over", 5, 5).happens
     assert not aft.judge_opposed("torso_entanglement", 5, 5).happens
@@ -166,6 +175,7 @@ def test_d_12_and_aft_07_ties() -> None:
 
 
 def test_aft_08_exclusive_groups_and_starred_rows() -> None:
+    """AFT-08, AFT-T04; AFT-M24 (starred rows off by the setting); AFT-M07 (% wounded = damage ÷ DRT)."""
     mods = aft.hth_modifiers(["target_prone", "to_rear", "from_side", "wounded_75"])
     assert [m.value for m in mods] == [2, -10, 5, -4]
     with pytest.raises(RuleError, match="both wounds"):
@@ -175,6 +185,7 @@ def test_aft_08_exclusive_groups_and_starred_rows() -> None:
 
 
 def test_aft_09_missile_rows() -> None:
+    """AFT-09, AFT-T05; AFT-F3: side or rear hex is the user's pick (figure missing)."""
     situation = aft.missile_modifiers(["hip_fire", "two_guns", "rear_hex"])
     assert situation.hip_fire
     assert [m.value for m in situation.modifiers] == [-1, -4]
@@ -184,11 +195,13 @@ def test_aft_09_missile_rows() -> None:
 
 
 def test_aft_10_target_actions() -> None:
+    """AFT-10, AFT-T07; AFT-M13: the user states the target's movement mode."""
     assert aft.target_action_modifier(2, "running").value == -6
     assert aft.target_action_modifier(2, "stationary", dodging=True).value == -4
 
 
 def test_aft_11_dat_position() -> None:
+    """AFT-11, AFT-T06; AFT-F3 (the user picks the target's zone); AFT-M14 (no secondary strike flag)."""
     assert aft.dat_position("XL", "character_hex").group_change == -1
     assert aft.dat_position("XL", "long_hex").no_secondary_strike
     assert not aft.dat_position("S", "long_hex").allowed
@@ -199,6 +212,7 @@ def test_aft_11_dat_position() -> None:
 
 
 def test_d_01_d_02_locations() -> None:
+    """D-01, D-02: AFT-T08 and AFT-T10 lookups, quadrupedal from the rear +5."""
     assert (aft.hit_location(11), aft.hit_location(12)) == ("3", "4/5")
     assert aft.hit_location(93, "quadrupedal") == "29"
     assert aft.hit_location(97, "quadrupedal") == "30"
@@ -206,6 +220,7 @@ def test_d_01_d_02_locations() -> None:
 
 
 def test_aft_12_above_is_minus_5_and_splits() -> None:
+    """AFT-12: AFT-T09 (from above −5) and AFT-T11 splits, near side asked (AFT-F1)."""
     assert locations.location_modifier("bipedal", "above") == -5
     assert locations.location_modifier("bipedal", "below") == 5
     assert aft.split_location("4/5", 50, "front") == "4"
@@ -237,18 +252,21 @@ def test_aft_13_regions() -> None:
 
 
 def test_aft_14_d_22_highest_armor_at_a_location() -> None:
+    """AFT-14, D-22, AFT-T17: the highest AV worn at a location."""
     assert aft.location_av(["Armorlon", "Heavy Leather"]).av == 4
     assert aft.location_av(["Hercuweave"]).av == 4
     assert aft.armor_totals("Plasteel", 2).enc == Fraction(8, 100)
 
 
 def test_aft_15_damage_done() -> None:
+    """AFT-15: Damage Done only when the Damage Potential exceeds the AV."""
     assert aft.damage_done(10, 10).done == 0
     assert not aft.damage_done(10, 10).penetrated
     assert aft.damage_done(11, 10).done == 1
 
 
 def test_d_16_aft_16_machete_break_check() -> None:
+    """D-16, AFT-16: notes 5 and 6 break checks, 1D20 ≥ SURV."""
     assert aft.breakage_check("Sword, machete", "R", 8) is None
     assert aft.breakage_check("Sword, machete", "R", 9) == Fraction(11, 20)
     assert aft.breakage_check("Sword, machete", "SR", 10) is None
@@ -260,6 +278,7 @@ def test_d_16_aft_16_machete_break_check() -> None:
 
 
 def test_d_17_aft_17_penetration_cap() -> None:
+    """D-17, AFT-17: notes 11 and 12 caps; note 13 shown as missing (AFT-M23)."""
     assert aft.penetration_cap("Knife, switchblade", 3) == 12
     assert aft.damage_done(20, 13, cap=12).done == 0
     assert aft.penetration_cap("Rope", 2) == 4
@@ -270,6 +289,7 @@ def test_d_17_aft_17_penetration_cap() -> None:
 
 
 def test_d_05_aft_18_enhancement() -> None:
+    """D-05, AFT-18, AFT-T01: D20 15 → +2, 16 → +3 to the WDM."""
     assert (aft.critical_hit_enhancement(15).bonus, aft.critical_hit_enhancement(16).bonus) == (
         2,
         3,
@@ -278,19 +298,22 @@ def test_d_05_aft_18_enhancement() -> None:
 
 
 def test_aft_19_gun_criticals() -> None:
+    """AFT-19, AFT-T02: pistol +1D10, rifle +2D10, burst +1D3 rounds."""
     assert aft.gun_critical("pistol").bdg_dice == "1D10"
     assert aft.gun_critical("rifle").bdg_dice == "2D10"
     assert aft.gun_critical("burst").extra_rounds_dice == "1D3"
 
 
 def test_d_03_d_04_aft_20_critical_effect() -> None:
+    """D-03, D-04, AFT-20, AFT-T03: D100 + Damage Done (+30)."""
     assert aft.critical_effect(30, 1) == "daze"
     assert aft.critical_effect(60, 16) == "disable"
     assert critical.roll_critical_effect(70, 0, 30).effect == "lethal"  # 96-00 special effect
 
 
 def test_aft_21_22_daze_and_stun_timers() -> None:
-    """AFT-21 Daze and AFT-22 Stun (seed 001 L22, L24), with their AFT-55 timers."""
+    """AFT-21 Daze and AFT-22 Stun (seed 001 L22, L24), with their AFT-55 timers; AFT-M11: the
+    text's own L22 Daze is used."""
     at = aft.moment(4, 12)
     daze = aft.daze_condition(at)
     assert daze.active_at(aft.moment(5, 12)) and not daze.active_at(aft.moment(5, 13))
@@ -303,6 +326,7 @@ def test_aft_21_22_daze_and_stun_timers() -> None:
 
 
 def test_aft_23_disable_limb_and_body() -> None:
+    """AFT-23: Disable to a limb and to head, neck or body."""
     assert aft.effect_rules("disable", 25).limb_disabled
     body = aft.effect_rules("disable", 2)
     assert body.saves[0][0] == "health_save"
@@ -322,11 +346,13 @@ def test_aft_24_25_trauma_and_sever() -> None:
 
 
 def test_d_23_bleeding_countdown() -> None:
+    """D-23 (AFT-25): the horse (Health Group 3) bleeds to death in 4 to 9 Combat Turns."""
     odds = aft.bleeding_odds(3)
     assert sorted(odds) == [4, 5, 6, 7, 8, 9] and all(p == Fraction(1, 6) for p in odds.values())
 
 
 def test_aft_26_lethal() -> None:
+    """AFT-26: Lethal kills in head, neck or torso, severs a limb."""
     assert aft.effect_rules("lethal", 12).death
     limb = aft.effect_rules("lethal", 18)
     assert limb.automatic_sever and not limb.death
@@ -343,6 +369,7 @@ def test_aft_27_lower_ladder() -> None:
 
 
 def test_ex_13_sai_thrust_and_other_wdm_rules() -> None:
+    """EX-13, AFT-29: per-weapon WDM rules; AFT-M35: the Sap's 'special' WDM is asked."""
     thrust = aft.wdm_for("Sai", "thrust")
     assert (thrust.value, thrust.damage_type) == (Fraction(12, 10), "L")
     assert aft.wdm_for("Bayonet, short", "mounted").value == Fraction(16, 10)
@@ -356,6 +383,7 @@ def test_ex_13_sai_thrust_and_other_wdm_rules() -> None:
 
 
 def test_d_19_shuriken() -> None:
+    """D-19 (AFT-29 note 10): at most the Deftness Group, −N each."""
     assert aft.shuriken_throw(3, 3).bcs_modifier == -3
     with pytest.raises(RuleError, match="Deftness Group"):
         aft.shuriken_throw(4, 3)
@@ -365,12 +393,14 @@ def test_d_19_shuriken() -> None:
 
 
 def test_aft_44_inherent_accuracy() -> None:
+    """AFT-44, AFT-T35; AFT-M15: only L641's autofire accuracy is built."""
     assert aft.inherent_accuracy("pistol", "SNUB").total == -1
     assert aft.inherent_accuracy("shotgun", "Shot", match=True).total == 5
     assert aft.inherent_accuracy("long_gun", "Carbine", autofire=True, bursts=1).total == 2
 
 
 def test_aft_45_actions_and_bursts() -> None:
+    """AFT-45, AFT-T36; AFT-M37: FA's bursts per Action are asked."""
     assert aft.fire("SS", shots=1).rounds == 1
     assert aft.fire("FA", bursts=3, max_bursts=4).rounds == 9
     with pytest.raises(RuleError):
@@ -378,6 +408,7 @@ def test_aft_45_actions_and_bursts() -> None:
 
 
 def test_d_06_aft_46_range_steps() -> None:
+    """D-06, AFT-46, AFT-T39: inclusive upper limits, beyond MAX out of range."""
     eff = aft.range_step("Pistol STD", 30)
     assert (eff.step, eff.bcs_modifier, eff.bdg_add, eff.bdg_percent) == ("EFF", 0, 0, 0)
     lng = aft.range_step("pistol std", 31)
@@ -389,6 +420,7 @@ def test_d_06_aft_46_range_steps() -> None:
 
 
 def test_aft_47_adjusted_bdg_order() -> None:
+    """AFT-47: base BDG → range modifier (rounded) → critical bonus."""
     assert aft.adjusted_bdg(11, "Pistol STD", 31) == 10  # 11 − 1.1 → −1
     assert aft.adjusted_bdg(11, "Pistol STD", 45) == 10  # LNG
     assert aft.adjusted_bdg(11, "Pistol STD", 60) == 8  # EXT: −2.75 → −3
@@ -397,11 +429,13 @@ def test_aft_47_adjusted_bdg_order() -> None:
 
 
 def test_d_07_aft_48_damage_dice() -> None:
+    """D-07, AFT-48: ⌈BDG/10⌉ D10 + round_half_up(BDG/10)."""
     assert [aft.bullet_damage_dice(b) for b in (11, 25, 4, 0)] == ["2D10+1", "3D10+3", "1D10+0", ""]
     assert firearms.bullet_damage_odds(4)[10] == Fraction(1, 10)
 
 
 def test_aft_49_special_effects() -> None:
+    """AFT-49, AFT-T37: the Missile Special Effects rows."""
     flesh = aft.missile_special_effect(25)
     assert flesh.damage == "1_if_av_exceeded" and not flesh.stopping
     assert aft.missile_special_effect(50).stopping
@@ -410,6 +444,7 @@ def test_aft_49_special_effects() -> None:
 
 
 def test_d_08_d_25_aft_50_stopping() -> None:
+    """D-08, D-25, AFT-50, AFT-T38: Stopping bands and the chance below 1."""
     assert aft.stopping(3, 3).band == "1_to_5"  # exactly 1 → first band (reading)
     quarter = aft.stopping(1, 4)
     assert quarter.band == "below_1" and quarter.chance == Fraction(1, 4)
@@ -419,6 +454,7 @@ def test_d_08_d_25_aft_50_stopping() -> None:
 
 
 def test_d_15_aft_51_shot_shells() -> None:
+    """D-15, AFT-51, AFT-T42; AFT-M28: the lost 12-9 cells are the user's."""
     with pytest.raises(RuleError, match="no Slug shell"):
         aft.shot_shell_bdg("Slug", "10")
     assert aft.shot_shell_bdg("4-BB", ".410") == 16
@@ -428,6 +464,7 @@ def test_d_15_aft_51_shot_shells() -> None:
 
 
 def test_d_18_aft_52_cartridge_enc() -> None:
+    """D-18, AFT-52, AFT-T43: cartridge ENC .01 / .02."""
     assert firearms.pistol_cartridge_enc("9mm Parabellum") == Fraction(2, 100)
     assert firearms.pistol_cartridge_enc("30 (7.65mm)") == Fraction(1, 100)
     assert aft.cartridge_enc("shot shell") == Fraction(2, 100)
@@ -449,6 +486,7 @@ def test_aft_55_twenty_phases() -> None:
 
 
 def test_aft_56_hth_attack_to_critical_effect() -> None:
+    """AFT-56: the hand-to-hand procedure from DAT position to Sever and bleeding."""
     attack = combat.HthAttack(
         base_bcs=12,
         weapon="Sword, machete",
@@ -478,11 +516,13 @@ def test_aft_56_hth_attack_to_critical_effect() -> None:
 
 
 def test_aft_56_waits_for_the_damage_potential() -> None:
+    """AFT-56, AFT-M05: the Damage Potential is asked, never guessed."""
     result = combat.resolve_hth(combat.HthAttack(base_bcs=15), Faces(3, 50))
     assert result.waits_for == ("attack.damage_potential",)
 
 
 def test_aft_57_missile_attack_to_critical_effect() -> None:
+    """AFT-57: the missile procedure; AFT-M16: attack.special_effect_roll given."""
     attack = combat.MissileAttack(
         base_bcs=10,
         range_row="Pistol STD",
@@ -516,6 +556,7 @@ def test_aft_57_missile_attack_to_critical_effect() -> None:
 
 
 def test_aft_57_missile_needs_cda_and_average_bcs() -> None:
+    """AFT-57: AFT-M04 (target.cda) and AFT-M06 (attacker.average_bcs) are asked."""
     base = dict(range_row="Pistol STD", meters=8, gun="pistol", size="STD", base_bdg=5)
     with pytest.raises(RuleError, match=r"target\.cda"):
         combat.resolve_missile(combat.MissileAttack(base_bcs=10, target_cda=None, **base), Faces())  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ SEED = "001_e07e7b2bd9248eea.txt"
 
 
 def test_learning_rate_rows_match_the_seed() -> None:  # L488-510
+    """AFT-38, AFT-T29 as printed."""
     lines = seed_lines(SEED)
     for row in load_table("aftermath", "learning_rate").rows:
         label, value = lines[int(str(row["line"])) - 1].split("\t")
@@ -34,6 +35,7 @@ def test_learning_totals_and_exclusive_pairs() -> None:
 
 
 def test_climbing_rows_match_the_seed() -> None:  # L480-483
+    """AFT-37, AFT-T28 as printed."""
     lines = seed_lines(SEED)
     for row in load_table("aftermath", "climbing").rows:
         method, factor, notes = lines[int(str(row["line"])) - 1].split("\t")
@@ -44,6 +46,7 @@ def test_climbing_rows_match_the_seed() -> None:  # L480-483
 
 
 def test_throw_rows_match_the_seed() -> None:  # L518-522
+    """AFT-39, AFT-T30 as printed."""
     lines = seed_lines(SEED)
     for en in range(0, 100):
         t = throw(en)
@@ -63,6 +66,7 @@ def test_throw_rows_match_the_seed() -> None:  # L518-522
 
 
 def test_reference_tab_learning_climbing_and_throw() -> None:
+    """AFT-M20: the throw's Effect Number is the user's."""
     from rkweb import shell
     from rkweb.model import Ctx, Model
     from rkweb.vdom import find_all, text_of
@@ -85,6 +89,7 @@ def test_reference_tab_learning_climbing_and_throw() -> None:
 
 
 def test_entanglement_cells_match_the_seed() -> None:  # L550-555
+    """AFT-41, AFT-T32 as printed."""
     from pycore.systems.aftermath.skills_and_moves import entanglement, entanglement_terms
 
     lines = seed_lines(SEED)
@@ -116,6 +121,7 @@ def test_reference_tab_entanglement() -> None:
 
 
 def test_horse_and_stopping_match_the_seed() -> None:  # L352-361, L439-449
+    """AFT-30, AFT-T19; AFT-35, AFT-T25."""
     from pycore.systems.aftermath.skills_and_moves import horse, stopping
 
     lines = seed_lines(SEED)
@@ -133,6 +139,7 @@ def test_horse_and_stopping_match_the_seed() -> None:  # L352-361, L439-449
 
 
 def test_reference_tab_stopping() -> None:
+    """AFT-35 on the Reference tab."""
     from rkweb import shell
     from rkweb.model import Ctx, Model
     from rkweb.vdom import find_all, text_of

@@ -74,6 +74,7 @@ def test_aft_t01_d20_keys_and_bonuses_as_printed() -> None:
 
 
 def test_aft_t02_gun_rows_as_printed() -> None:
+    """AFT-T02 as printed."""
     table = load_table("aftermath", "critical_hit_enhancement_guns")
     for row in table.rows:
         printed = cells(int(str(row["line"])))
@@ -82,6 +83,7 @@ def test_aft_t02_gun_rows_as_printed() -> None:
 
 
 def test_aft_t03_keys_effects_and_ladder() -> None:
+    """AFT-T03 as printed, with the AFT-27 ladder."""
     table = load_table("aftermath", "critical_effect")
     text = " ".join(line(n) for n in (18, 19, 20))
     for row in table.rows:
@@ -94,6 +96,7 @@ def test_aft_t03_keys_effects_and_ladder() -> None:
 
 
 def test_aft_t04_every_row_as_printed() -> None:
+    """AFT-T04 as printed."""
     for row in load_table("aftermath", "situation_modifiers_hth").rows:
         name, value = cells(int(str(row["line"])))
         star = "*" if row["starred"] else ""
@@ -102,6 +105,7 @@ def test_aft_t04_every_row_as_printed() -> None:
 
 
 def test_aft_t05_every_row_as_printed() -> None:
+    """AFT-T05 as printed."""
     for row in load_table("aftermath", "situation_modifiers_missile").rows:
         name, value = cells(int(str(row["line"])))
         assert name == row["situation"] and value == row["printed"]
@@ -110,6 +114,7 @@ def test_aft_t05_every_row_as_printed() -> None:
 
 
 def test_aft_t06_every_cell_as_printed() -> None:
+    """AFT-T06 as printed."""
     for row in load_table("aftermath", "dat_position_strength_group").rows:
         printed = cells(int(str(row["line"])))
         assert printed[0] == row["name"]
@@ -124,6 +129,7 @@ def test_aft_t06_every_cell_as_printed() -> None:
 
 
 def test_aft_t07_multiples_as_printed() -> None:
+    """AFT-T07 as printed."""
     for row in load_table("aftermath", "target_actions").rows:
         text = line(int(str(row["line"])))
         assert str(row["text"]) in text and text.endswith(f"CDA x {row['multiplier']}")
@@ -131,6 +137,7 @@ def test_aft_t07_multiples_as_printed() -> None:
 
 
 def test_aft_t08_both_column_pairs_as_printed() -> None:
+    """AFT-T08 as printed."""
     table = load_table("aftermath", "hit_location_bipedal")
     printed = {}
     for number in range(104, 113):
@@ -148,6 +155,7 @@ def test_aft_t08_both_column_pairs_as_printed() -> None:
 
 
 def test_aft_t09_reconstruction_is_the_only_change() -> None:
+    """AFT-T09: only the 'from above' sign is reconstructed."""
     table = load_table("aftermath", "hit_location_modifiers")
     for row in table.rows:
         assert line(int(str(row["line"]))).split("\t")[1] == f"{row['printed']:+d}"
@@ -157,6 +165,7 @@ def test_aft_t09_reconstruction_is_the_only_change() -> None:
 
 
 def test_aft_t10_rows_and_belly_as_printed() -> None:
+    """AFT-T10 as printed."""
     table = load_table("aftermath", "hit_location_quadrupedal")
     for row in table.rows:
         locations = row["locations"]
@@ -172,6 +181,7 @@ def test_aft_t10_rows_and_belly_as_printed() -> None:
 
 
 def test_aft_t11_splits_cover_1_to_100_per_group() -> None:
+    """AFT-T11: each split group covers 1-100."""
     table = load_table("aftermath", "hit_location_split")
     for group in ("front_rear_xy", "front_rear_xyz", "side_xy", "side_xyz"):
         members = [table.row_for_roll(r, group)["member"] for r in range(1, 101)]
@@ -197,6 +207,7 @@ def test_die_range_keys_match_the_coverage_script(table: str, expected: list[str
 
 
 def test_aft_t15_every_weapon_cell_against_its_seed_line() -> None:
+    """AFT-T15 as printed; AFT-M44: the suspect rows are marked."""
     table = load_table("aftermath", "weapons_melee")
     assert len(table.rows) == 49
     for row in table.rows:
@@ -231,11 +242,13 @@ def test_aft_t15_every_weapon_cell_against_its_seed_line() -> None:
 
 
 def test_aft_t16_note_texts_as_printed() -> None:
+    """AFT-T16 as printed."""
     for row in load_table("aftermath", "weapon_notes").rows:
         assert str(row["text"]) in line(int(str(row["line"])))
 
 
 def test_aft_t17_every_material_as_printed_but_the_plasticsheet_swap() -> None:
+    """AFT-T17 as printed but the Plasticsheet swap."""
     table = load_table("aftermath", "armor_materials")
     assert len(table.rows) == 50
     groups = [r["group"] for r in table.rows]
@@ -260,6 +273,7 @@ def test_aft_t17_every_material_as_printed_but_the_plasticsheet_swap() -> None:
 
 
 def test_aft_t18_ballistic_cloth_as_printed() -> None:
+    """AFT-T18 as printed."""
     for row in load_table("aftermath", "armor_ballistic_cloth").rows:
         printed = cells(int(str(row["line"])))
         assert printed[:3] == [row["material"], row["code"], row["format"]]
@@ -268,6 +282,7 @@ def test_aft_t18_ballistic_cloth_as_printed() -> None:
 
 
 def test_aft_t20_chart_as_printed() -> None:
+    """AFT-T20 as printed."""
     table = load_table("aftermath", "attribute_groups")
     ratings = cells(365)[1:]
     groups = cells(366)[1:]
@@ -279,6 +294,7 @@ def test_aft_t20_chart_as_printed() -> None:
 
 
 def test_aft_t35_inherent_accuracy_as_printed() -> None:
+    """AFT-T35 as printed."""
     for row in load_table("aftermath", "inherent_accuracy").rows:
         printed = [p for p in cells(int(str(row["line"]))) if p]
         assert printed[-2] == row["size"]
@@ -286,11 +302,13 @@ def test_aft_t35_inherent_accuracy_as_printed() -> None:
 
 
 def test_aft_t36_gun_actions_as_printed() -> None:
+    """AFT-T36 as printed."""
     for row in load_table("aftermath", "gun_actions").rows:
         assert cells(int(str(row["line"]))) == [row["code"], row["printed"]]
 
 
 def test_aft_t37_results_as_printed() -> None:
+    """AFT-T37 as printed."""
     for row in load_table("aftermath", "missile_special_effects").rows:
         text = line(int(str(row["line"])))
         assert text.startswith(f"- {row['roll']} ")
@@ -301,11 +319,13 @@ def test_aft_t37_results_as_printed() -> None:
 
 
 def test_aft_t38_bands_as_printed() -> None:
+    """AFT-T38 as printed."""
     for row in load_table("aftermath", "stopping").rows:
         assert line(int(str(row["line"]))).startswith(f"- {row['printed']}")
 
 
 def test_aft_t39_every_limit_and_modifier_as_printed() -> None:
+    """AFT-T39 as printed."""
     table = load_table("aftermath", "range_steps")
     assert len(table.rows) == 15
     for row in table.rows:
@@ -320,6 +340,7 @@ def test_aft_t39_every_limit_and_modifier_as_printed() -> None:
 
 
 def test_aft_t40_t41_every_caliber_as_printed() -> None:
+    """AFT-T40, AFT-T41 as printed; EX-18."""
     pistol = load_table("aftermath", "bdg_pistol")
     assert len(pistol.rows) == 24
     for row in pistol.rows:
@@ -339,6 +360,7 @@ def test_aft_t40_t41_every_caliber_as_printed() -> None:
 
 
 def test_aft_t42_shot_shells_as_printed() -> None:
+    """AFT-T42 as printed."""
     table = load_table("aftermath", "bdg_shot_shell")
     for row in table.rows:
         printed = [p for p in cells(int(str(row["line"]))) if p]
@@ -351,6 +373,7 @@ def test_aft_t42_shot_shells_as_printed() -> None:
 
 
 def test_aft_t43_cartridge_enc_as_printed() -> None:
+    """AFT-T43 as printed."""
     text = line(760)
     assert "ENC value of .01" in text and "ENC value of .02" in text
     encs = {str(r["ammunition"]): r["enc"] for r in load_table("aftermath", "cartridge_enc").rows}

@@ -1,0 +1,177 @@
+"""Every id of the Aftermath inventory (shared/rules/aftermath.md) — rules AFT-01..57, tables
+AFT-T01..T45, figures AFT-F1..F4, missing material AFT-M01..M44 and the section 4 checks EX-* and
+D-* — is cited by at least one Aftermath test (tests/test_aftermath*.py, e2e/test_aftermath.py),
+unless it is listed in NOT_BUILT with what is missing. A new id in the inventory, a test removed,
+or a NOT_BUILT entry that gets built and tested fails here.
+
+An ASK value counts as asked when the user can give it: a field or setting on a page, or, for a
+rule the pages do not use, a core parameter the core refuses to go without (the error names it).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from seedfiles import seeds_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Ids the app does not build (or whose ASK value is asked nowhere): excluded from the check.
+#: Most important first.
+NOT_BUILT: dict[str, str] = {
+    "AFT-M08": (
+        "System Shock is never recorded: combat._critical_effect_steps only lists the saves that "
+        "lead to it (AFT-23 body Disable Health Saving Throw, AFT-24 Trauma Health AST, AFT-25 "
+        "cauterization) and never rolls them or adds a Condition('System Shock'); the Characters "
+        "tab (conditions_card) can remove conditions but not add one"
+    ),
+    "AFT-M41": (
+        "creature.av is asked nowhere: sheet.new_sheet has no natural-AV field and sheet.derive / "
+        "sheet.bullet_av call armor.location_av without natural_av, so the horse's (any "
+        "creature's) AV cannot be entered; only the core parameter location_av(natural_av=) exists"
+    ),
+    "AFT-M10": (
+        "the fall outcome is never asked: 'Character falls' (T12 71-80, T14 81-00), the throw 4-6 "
+        "fall save (T30) and entanglement's Knocked Over (T32) are text only; no worksheet field "
+        "or Step(waits_for=...) asks the GM for the result"
+    ),
+    "AFT-M40": (
+        "settings.thrown_critical_miss_table does not exist (aftermath_state.SETTINGS); "
+        "combat.resolve_hth hard-codes kind='armed' for every weapon, while its step text names "
+        "the missing setting"
+    ),
+    "AFT-M26": (
+        "settings.modern_crit_miss_96 does not exist: the reconstructed 96-00 row of "
+        "critical_miss_modern.toml is always used (labelled 'reconstructed'), the user cannot "
+        "confirm or replace it"
+    ),
+    "AFT-M34": (
+        "attack.acid_strength and character.looks_category are asked nowhere (overland.roll_acid, "
+        "Reference tab acid button); the 31-60 scarring result never lowers a Looks category"
+    ),
+    "AFT-M22": (
+        "settings.learning_rate_rule and character.learning_rate do not exist "
+        "(aftermath_state.SETTINGS, sheet.new_sheet): skills_and_moves.learning() returns the two "
+        "totals only; governing talent, freely improvable and prerequisite are Reference-tab "
+        "toggles, not per-skill fields"
+    ),
+    "AFT-M25": (
+        "settings.barrier_star_note and cover.soil_bf do not exist: barriers.barrier_factor only "
+        "says the * footnote is missing and 'pick the value' for soil (8-20)"
+    ),
+}
+
+#: Built and tested (so cited), but a named piece of the rule is missing. Not excluded.
+PARTIAL: dict[str, str] = {
+    "AFT-28": (
+        "critical misses are text only: the attacker's Dazed/Stunned (T12, T14) is never recorded "
+        "(resolve_hth returns no conditions; apply_resolution targets the defender); T14's 1D6 "
+        "Critical Damage and Disable are not rolled; resolve_missile never rolls T13/T44/T45"
+    ),
+    "AFT-24": "Trauma's Health AST (failure → Disable) is listed in EffectRules.saves, never rolled",
+    "AFT-23": "the body Disable Health Saving Throw is never rolled; no rest-of-combat Stun/Daze",
+    "AFT-33": (
+        "Deftness/Speed −25%/−50% never reach the sheet's groups (sheet.derive handles Stun only); "
+        "the worksheet's encumbrance is a manual select, not carried ENC vs derived.enc_cap"
+    ),
+    "AFT-37": (
+        "maximum rope height (STR CST/AST + STR Effect Die) is not computed; "
+        "settings.ladder_bcs_modifier does not exist (−2 fixed in climbing.toml)"
+    ),
+    "AFT-39": "7-9 subdual damage (thrower's STR Effect Die − 5 per Blast Buffering level) not computed",
+    "AFT-41": (
+        "entanglement is a lookup: Distractions never become BCS modifiers or conditions, the "
+        "torso follow-up's 'flexible weapon of at least Long length' is not enforced"
+    ),
+    "AFT-M21": "settings.bcs_per_distraction is asked but never applied anywhere",
+    "AFT-M23": "settings.weapon_note_13 is asked but weapons.note_texts never shows it",
+    "AFT-M19": (
+        "weapon.durability only on the Reference tab; Disrepaired/Junked never recorded, the junk "
+        "1D6 never rolled; attack.breech_location (AFT-53) not asked"
+    ),
+    "AFT-54": "weapon.autoloading and weapon.has_extractor are not asked (dud/jam text only)",
+    "AFT-M37": "firearms.fire (gun actions, bursts, burst size) is core only: not on the worksheet",
+    "AFT-14": "armor ENC and barter totals (armor.armor_totals) are not shown on the sheet",
+    "AFT-31": "no running sum of Value Numbers (the Reference tab only logs each roll)",
+    "AFT-25": "settings.noncutting_head_sever does not exist",
+    "AFT-29": "settings.parenthesized_wdm does not exist; note 7; weighted version changes WDM only",
+    "AFT-36": "settings.movement_combination and the day-after schedule (T27) are core only",
+    "AFT-47": "settings.bdg_order does not exist",
+    "AFT-M03": "settings.save_die does not exist (1D20 fixed)",
+    "AFT-M17": "cover (cover.effect by Barrier Factor) is not modelled",
+    "AFT-M44": "suspect weapon rows are marked but cannot be confirmed or corrected",
+    "AFT-F2": "worksheet steps cannot be skipped or overridden by the GM",
+}
+
+
+def _inventory() -> str:
+    path = seeds_dir().parent / "rules" / "aftermath.md"
+    if not path.exists():
+        pytest.skip("shared/rules/aftermath.md is not beside the repository")
+    return path.read_text(encoding="utf-8")
+
+
+def _ids() -> list[str]:
+    """The checklist of section 7.4 (rules, tables, figures, missing material) and the rows of
+    section 4's tables (EX-*, D-*), in the inventory's own spelling."""
+    text = _inventory()
+    checklist = text.split("### 7.4 Completeness checklist")[1].split("## Appendix")[0]
+    checklist = checklist.split("Seed line coverage")[0]
+    found = re.findall(r"\bAFT-(?:[TMF])?\d+\b", checklist)
+    examples = text.split("## 4. Worked examples")[1].split("## 5.")[0]
+    found += re.findall(r"^\| ((?:EX|D)-\d+) \|", examples, flags=re.MULTILINE)
+    return list(dict.fromkeys(found))
+
+
+def _test_text() -> str:
+    files = [*ROOT.glob("tests/test_aftermath*.py"), ROOT / "e2e" / "test_aftermath.py"]
+    me = Path(__file__).resolve()
+    return "\n".join(
+        p.read_text(encoding="utf-8") for p in files if p.exists() and p.resolve() != me
+    )
+
+
+def _cited(identifier: str, text: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(identifier) + r"(?![\w])", text) is not None
+
+
+def test_the_checklist_is_every_id_of_the_inventory() -> None:
+    ids = _ids()
+    kinds = {
+        "rules": [i for i in ids if re.fullmatch(r"AFT-\d+", i)],
+        "tables": [i for i in ids if i.startswith("AFT-T")],
+        "figures": [i for i in ids if i.startswith("AFT-F")],
+        "missing": [i for i in ids if i.startswith("AFT-M")],
+        "examples": [i for i in ids if i.startswith("EX-")],
+        "derived": [i for i in ids if i.startswith("D-")],
+    }
+    counts = {k: len(v) for k, v in kinds.items()}
+    assert counts == {
+        "rules": 57,
+        "tables": 45,
+        "figures": 4,
+        "missing": 44,
+        "examples": 19,
+        "derived": 25,
+    }
+    anywhere = set(re.findall(r"\b(?:AFT-(?:[TMF])?\d+|EX-\d+|D-\d+)\b", _inventory()))
+    assert anywhere == set(ids), sorted(anywhere ^ set(ids))
+
+
+def test_every_id_is_cited_by_a_test() -> None:
+    ids = _ids()
+    text = _test_text()
+    missing = [i for i in ids if i not in NOT_BUILT and not _cited(i, text)]
+    assert missing == [], f"no Aftermath test cites {missing}"
+
+
+def test_not_built_and_partial_entries_are_current() -> None:
+    ids = set(_ids())
+    assert set(NOT_BUILT) <= ids and set(PARTIAL) <= ids
+    assert not set(NOT_BUILT) & set(PARTIAL)
+    text = _test_text()
+    stale = [i for i in NOT_BUILT if _cited(i, text)]
+    assert stale == [], f"{stale} are cited by a test now: take them out of NOT_BUILT"
+    assert all(_cited(i, text) for i in PARTIAL)
