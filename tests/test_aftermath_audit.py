@@ -1,6 +1,6 @@
 """Aftermath audit: the inventory ids (shared/rules/aftermath.md) that were built but had no
 test of their own, each checked with the text's own numbers (EX-*), a derived case (D-*) or the
-behaviour the inventory asks of the app (AFT-M*, AFT-F*). Two page bugs are marked xfail."""
+behaviour the inventory asks of the app (AFT-M*, AFT-F*)."""
 
 from __future__ import annotations
 
@@ -458,11 +458,6 @@ def test_aft_m42_wda_shown_as_printed() -> None:
 # --- page bugs found by the audit (web/, not pycore/) ------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/rkweb/pages/aftermath_rolls.py bcs_total() calls situation.hth_modifiers without "
-    "settings.starred_hth_modifiers: the Rolls tab always applies the starred rows",
-)
 def test_aft_m24_rolls_tab_honours_the_starred_rows_setting() -> None:
     """AFT-08, AFT-M24: with the starred rows set to 'ignore', Dim light* adds nothing."""
     model = _send(
@@ -476,11 +471,6 @@ def test_aft_m24_rolls_tab_honours_the_starred_rows_setting() -> None:
     assert _texts(model, "aft-roll-formula") == ["BCS 12 = 12"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="web/rkweb/pages/aftermath_characters.py _editor() (and aftermath_combat) call "
-    "sheet.derive without settings.unstated_rounding: Stun halves by half_up whatever the setting",
-)
 def test_aft_02_sheet_honours_the_unstated_rounding_setting() -> None:
     """AFT-02, AFT-22: under Stun, Deftness 15 × ½ with settings.unstated_rounding 'down' is 7."""
     from pycore.store import default_data

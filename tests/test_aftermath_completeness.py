@@ -37,16 +37,6 @@ NOT_BUILT: dict[str, str] = {
         "fall save (T30) and entanglement's Knocked Over (T32) are text only; no worksheet field "
         "or Step(waits_for=...) asks the GM for the result"
     ),
-    "AFT-M40": (
-        "settings.thrown_critical_miss_table does not exist (aftermath_state.SETTINGS); "
-        "combat.resolve_hth hard-codes kind='armed' for every weapon, while its step text names "
-        "the missing setting"
-    ),
-    "AFT-M26": (
-        "settings.modern_crit_miss_96 does not exist: the reconstructed 96-00 row of "
-        "critical_miss_modern.toml is always used (labelled 'reconstructed'), the user cannot "
-        "confirm or replace it"
-    ),
     "AFT-M34": (
         "attack.acid_strength and character.looks_category are asked nowhere (overland.roll_acid, "
         "Reference tab acid button); the 31-60 scarring result never lowers a Looks category"
@@ -66,9 +56,9 @@ NOT_BUILT: dict[str, str] = {
 #: Built and tested (so cited), but a named piece of the rule is missing. Not excluded.
 PARTIAL: dict[str, str] = {
     "AFT-28": (
-        "critical misses are text only: the attacker's Dazed/Stunned (T12, T14) is never recorded "
+        "the attacker's Dazed/Stunned from a critical miss (T12, T14) is never recorded "
         "(resolve_hth returns no conditions; apply_resolution targets the defender); T14's 1D6 "
-        "Critical Damage and Disable are not rolled; resolve_missile never rolls T13/T44/T45"
+        "Critical Damage and Disable are not rolled"
     ),
     "AFT-24": "Trauma's Health AST (failure → Disable) is listed in EffectRules.saves, never rolled",
     "AFT-23": "the body Disable Health Saving Throw is never rolled; no rest-of-combat Stun/Daze",
@@ -82,11 +72,9 @@ PARTIAL: dict[str, str] = {
     ),
     "AFT-39": "7-9 subdual damage (thrower's STR Effect Die − 5 per Blast Buffering level) not computed",
     "AFT-41": (
-        "entanglement is a lookup: Distractions never become BCS modifiers or conditions, the "
+        "entanglement is a lookup: its Distractions are counted into the worksheet by hand, the "
         "torso follow-up's 'flexible weapon of at least Long length' is not enforced"
     ),
-    "AFT-M21": "settings.bcs_per_distraction is asked but never applied anywhere",
-    "AFT-M23": "settings.weapon_note_13 is asked but weapons.note_texts never shows it",
     "AFT-M19": (
         "weapon.durability only on the Reference tab; Disrepaired/Junked never recorded, the junk "
         "1D6 never rolled; attack.breech_location (AFT-53) not asked"

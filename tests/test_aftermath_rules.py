@@ -757,6 +757,7 @@ def test_aft_28_53_54_a_missile_critical_miss_rolls_the_weapon_kinds_table() -> 
 
 
 def test_aft_m40_thrown_weapons_use_the_chosen_critical_miss_table() -> None:
+    """AFT-M40: settings.thrown_critical_miss_table, Armed Combat by default (AFT-28)."""
     knife = combat.HthAttack(
         base_bcs=5,
         weapon="Knife, throwing",

@@ -568,9 +568,13 @@ def conditions_card(
     )
 
 
-def _editor(model: Model, raw: dict[str, Any], index: int, group8: str, now: Moment) -> VNode:
+def _editor(
+    model: Model, raw: dict[str, Any], index: int, settings: dict[str, Any], now: Moment
+) -> VNode:
     try:
-        view = core.derive(raw, now, group8)
+        view = core.derive(
+            raw, now, str(settings["group8_effect_die"]), str(settings["unstated_rounding"])
+        )
     except RuleError as exc:
         return h("p", {"class": "field-error"}, f"This sheet cannot be read: {exc}")
     head = h(
@@ -709,6 +713,5 @@ def view(model: Model) -> VNode:
     )
     combat = st["combat"]
     now = Moment(int(combat["turn"]), int(combat["phase"]))
-    group8 = str(st["settings"]["group8_effect_die"])
-    editor = _editor(model, current, index, group8, now) if current else None
+    editor = _editor(model, current, index, st["settings"], now) if current else None
     return h("div", {"class": "page aftermath-characters"}, listing, editor)

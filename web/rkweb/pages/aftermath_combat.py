@@ -203,8 +203,8 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
     form = st["combat"]["missile"]
     attacker, target = _sheets(st)
     now = _now(st)
-    attacker_view = core.derive(attacker, now)
-    target_view = core.derive(target, now)
+    attacker_view = _derived(attacker, now, settings)
+    target_view = _derived(target, now, settings)
     armor = {n: core.bullet_av(target, n) for n in core.LOCATIONS}
     hit_rule, miss_rule = _critical_rules(settings)
     return combat.MissileAttack(
@@ -261,8 +261,8 @@ def hth_attack(st: dict[str, Any], thrown: bool = False) -> combat.HthAttack:
     form = st["combat"]["thrown" if thrown else "hth"]
     attacker, target = _sheets(st)
     now = _now(st)
-    attacker_view = core.derive(attacker, now)
-    target_view = core.derive(target, now)
+    attacker_view = _derived(attacker, now, settings)
+    target_view = _derived(target, now, settings)
     armor: dict[int, tuple[int, str]] = {}
     for n in core.LOCATIONS:
         pieces = target["armor"].get(str(n), [])
@@ -412,6 +412,13 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
     st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
     model = with_error(model, "cbt.resolve", None)
     return undoable(model, st, f"Attack: {who}", ctx)
+
+
+def _derived(sheet_: dict[str, Any], now: Moment, settings: dict[str, Any]) -> core.SheetView:
+    """The sheet's derived values under the campaign's readings (AFT-M29, AFT-02)."""
+    return core.derive(
+        sheet_, now, str(settings["group8_effect_die"]), str(settings["unstated_rounding"])
+    )
 
 
 def _target_save(target: dict[str, Any]) -> combat.LowerSave:

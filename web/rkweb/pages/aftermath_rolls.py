@@ -70,12 +70,14 @@ def _set(model: Model, key: str, raw: str) -> Model:
     return quietly(model, st)
 
 
-def bcs_total(rolls: dict[str, Any]) -> bcs.BcsTotal:
-    """The core's BCS for the roll form."""
-    mods = situation.hth_modifiers(rolls["situations"])
+def bcs_total(rolls: dict[str, Any], settings: dict[str, Any]) -> bcs.BcsTotal:
+    """The core's BCS for the roll form, under the campaign's readings (AFT-M24, AFT-02)."""
+    starred = settings["starred_hth_modifiers"] == "apply"
+    mods = situation.hth_modifiers(rolls["situations"], starred)
     if int(rolls["other"]):
         mods.append(bcs.BcsModifier("other", int(rolls["other"]), "AFT-03"))
-    return bcs.modified_bcs(int(rolls["bcs"]), mods, bool(rolls["halved"]))
+    rounding = str(settings["unstated_rounding"])
+    return bcs.modified_bcs(int(rolls["bcs"]), mods, bool(rolls["halved"]), rounding=rounding)
 
 
 def _log(model: Model, text: str, ctx: Ctx) -> Model:
@@ -110,7 +112,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 situation.hth_modifiers(rolls["situations"])  # refuse two of one group now
             return quietly(with_error(model, "roll.situations", None), st)
         if kind == "aftermath_roll_bcs":
-            total = bcs_total(rolls)
+            total = bcs_total(rolls, st["settings"])
             result = bcs.roll_bcs(total.total, rng)
             return _log(model, f"{_name(st, rolls)}{total} · {result}", ctx)
         if kind == "aftermath_roll_save":
@@ -152,7 +154,7 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
         for row in table.rows
     ]
     try:
-        total = bcs_total(rolls)
+        total = bcs_total(rolls, st["settings"])
         formula = str(total)
         chance = odds_text(total.chance)
         plus = odds_text(bcs.plus_one_change(total.total))
