@@ -281,6 +281,7 @@ def test_aft_m04_every_derived_value_is_entered() -> None:
         "enc_cap",
         "bma",
         "mass",
+        "natural_av",  # AFT-M41, a creature's
     }
     sheet = core.new_sheet()
     assert all(v is None for v in sheet["derived"].values())
@@ -483,3 +484,13 @@ def test_aft_02_sheet_honours_the_unstated_rounding_setting() -> None:
     from rkweb.vdom import text_of
 
     assert "Stunned: Deftness 15 × ½ = 7 (AFT-22)" in text_of(shell.view(_fresh(data)))
+
+
+def test_aft_m41_a_creatures_natural_av_counts_at_every_location() -> None:
+    """AFT-M41: the horse's AV is not printed; the user's natural AV applies (AFT-14)."""
+    horse = core.set_field(core.new_sheet("Horse", "creature"), "derived.natural_av", "3")
+    view = core.derive(horse)
+    assert view.av[4].av == 3 and "natural 3" in str(view.av[4])
+    assert core.bullet_av(horse, 4) == 3
+    with pytest.raises(RuleError, match="Natural AV"):
+        core.set_field(horse, "derived.natural_av", "41")

@@ -21,22 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Ids the app does not build (or whose ASK value is asked nowhere): excluded from the check.
 #: Most important first.
 NOT_BUILT: dict[str, str] = {
-    "AFT-M08": (
-        "System Shock is never recorded: combat._critical_effect_steps only lists the saves that "
-        "lead to it (AFT-23 body Disable Health Saving Throw, AFT-24 Trauma Health AST, AFT-25 "
-        "cauterization) and never rolls them or adds a Condition('System Shock'); the Characters "
-        "tab (conditions_card) can remove conditions but not add one"
-    ),
-    "AFT-M41": (
-        "creature.av is asked nowhere: sheet.new_sheet has no natural-AV field and sheet.derive / "
-        "sheet.bullet_av call armor.location_av without natural_av, so the horse's (any "
-        "creature's) AV cannot be entered; only the core parameter location_av(natural_av=) exists"
-    ),
-    "AFT-M10": (
-        "the fall outcome is never asked: 'Character falls' (T12 71-80, T14 81-00), the throw 4-6 "
-        "fall save (T30) and entanglement's Knocked Over (T32) are text only; no worksheet field "
-        "or Step(waits_for=...) asks the GM for the result"
-    ),
     "AFT-M34": (
         "attack.acid_strength and character.looks_category are asked nowhere (overland.roll_acid, "
         "Reference tab acid button); the 31-60 scarring result never lowers a Looks category"
@@ -55,13 +39,6 @@ NOT_BUILT: dict[str, str] = {
 
 #: Built and tested (so cited), but a named piece of the rule is missing. Not excluded.
 PARTIAL: dict[str, str] = {
-    "AFT-28": (
-        "the attacker's Dazed/Stunned from a critical miss (T12, T14) is never recorded "
-        "(resolve_hth returns no conditions; apply_resolution targets the defender); T14's 1D6 "
-        "Critical Damage and Disable are not rolled"
-    ),
-    "AFT-24": "Trauma's Health AST (failure → Disable) is listed in EffectRules.saves, never rolled",
-    "AFT-23": "the body Disable Health Saving Throw is never rolled; no rest-of-combat Stun/Daze",
     "AFT-33": (
         "Deftness/Speed −25%/−50% never reach the sheet's groups (sheet.derive handles Stun only); "
         "the worksheet's encumbrance is a manual select, not carried ENC vs derived.enc_cap"

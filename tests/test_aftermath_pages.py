@@ -297,3 +297,46 @@ def test_distractions_count_waits_for_their_bcs_value() -> None:
         ("aftermath_cbt_resolve",),
     )
     assert "2 Distractions × −3 −6" in model.state["aftermath"]["combat"]["log"][0]["steps"][1]
+
+
+def test_a_condition_is_recorded_by_hand_and_undone() -> None:
+    """AFT-M08, AFT-55: System Shock (e.g. after cauterization, AFT-25) recorded from now."""
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_next_phase",),
+        ("aftermath_char_draft", "condition", "system_shock"),
+        ("aftermath_char_add_cond", 1),
+    )
+    bo = model.state["aftermath"]["characters"][1]
+    assert [(c["name"], c["start"], c["until"]) for c in bo["conditions"]] == [
+        ("System Shock", [1, 2], None)
+    ]
+    assert "System Shock from turn 1, phase 2" in texts(model, "aft-target-conditions-entry")[0]
+    model = send(
+        model, ("aftermath_char_draft", "condition", "stunned"), ("aftermath_char_add_cond", 1)
+    )
+    names = [c["name"] for c in model.state["aftermath"]["characters"][1]["conditions"]]
+    assert names == ["System Shock", "Stunned", "Dazed"]
+    model = send(model, ("undo",))
+    assert len(model.state["aftermath"]["characters"][1]["conditions"]) == 1
+
+
+def test_a_critical_miss_lands_on_the_attacker() -> None:
+    """AFT-28: the Unarmed/Natural table's Dazed or Stunned is recorded on the attacker."""
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_pick", "mode", "hth"),
+        ("aftermath_cbt_field", "hth", "bcs", "-20"),
+        ("aftermath_cbt_toggle", "hth", "critical_miss"),
+    )
+    for seed in range(60):
+        tried = send(model, ("aftermath_cbt_resolve",), seed=f"m{seed}")
+        entry = tried.state["aftermath"]["combat"]["log"][0]
+        if any("Character is Stunned" in step for step in entry["steps"]):
+            break
+    else:
+        raise AssertionError("no Stunned critical miss in 60 seeds")
+    ana, bo = tried.state["aftermath"]["characters"]
+    assert [c["name"] for c in ana["conditions"]] == ["Stunned", "Dazed"]
+    assert bo["conditions"] == []
+    assert any(line.startswith("Ana: Stunned from turn 1") for line in entry["applied"])

@@ -769,3 +769,63 @@ def test_aft_m40_thrown_weapons_use_the_chosen_critical_miss_table() -> None:
     assert "Critical miss (armed, D100 55)" in str(armed)
     bow = combat.resolve_hth(replace(knife, thrown_critical_miss_table="bow"), Faces(20, 31))
     assert "Critical miss (bow, D100 31)" in str(bow)
+
+
+def test_aft_23_a_body_disable_rolls_the_health_saving_throw_and_records_its_result() -> None:
+    """AFT-23, AFT-M08: failure → System Shock; Ability range → Stunned, Critical range → Dazed,
+    both for the rest of the combat."""
+    base = combat.HthAttack(
+        base_bcs=15,
+        critical_hit_at_or_below=2,
+        damage_potential=3,
+        at=Moment(1, 1),
+        target_save=combat.LowerSave(False, health_ast=12, health_cst=5),
+    )
+    # D20 2 (critical), enhancement 1, location 50 → 12 (torso), D100 80 + 3 = 83 → Disable
+    outcomes = {}
+    for face in (3, 10, 15):
+        r = combat.resolve_hth(base, Faces(2, 1, 50, 80, face))
+        assert r.effect == "disable"
+        outcomes[face] = [(c.name, c.until) for c in r.conditions]
+    assert outcomes == {
+        3: [("Dazed", None)],
+        10: [("Stunned", None)],
+        15: [("System Shock", None)],
+    }
+    waiting = combat.resolve_hth(replace(base, target_save=None), Faces(2, 1, 50, 80))
+    assert waiting.conditions == () and waiting.waits_for == ("target.ast.HLH",)
+
+
+def test_aft_24_trauma_failing_its_health_ast_also_disables() -> None:
+    """AFT-24: a failed Health AST adds a Disable at the same location (AFT-23 then applies)."""
+    base = combat.HthAttack(
+        base_bcs=15,
+        critical_hit_at_or_below=2,
+        damage_potential=3,
+        at=Moment(1, 1),
+        target_save=combat.LowerSave(False, health_ast=12, health_cst=5),
+    )
+    # D100 90 + 3 = 93 → Trauma at the torso; Health AST, then (on failure) the Disable's
+    # Health Saving Throw; then the Sever roll D100 vs 3 %.
+    kept = combat.resolve_hth(base, Faces(2, 1, 50, 90, 8, 99))
+    assert kept.effect == "trauma" and "Health AST: 1D20 = 8" in str(kept)
+    assert "→ no Disable" in str(kept) and kept.conditions == ()
+    failed = combat.resolve_hth(base, Faces(2, 1, 50, 90, 15, 10, 99))
+    assert "→ also Disable at location 12" in str(failed)
+    assert [c.name for c in failed.conditions] == ["Stunned"]
+
+
+def test_aft_28_a_critical_miss_hurts_the_attacker() -> None:
+    """AFT-28: T12/T14's Dazed and Stunned are the attacker's; T14's disabled part takes 1D6
+    Critical Damage; a fall waits for the GM (AFT-M10)."""
+    fist = combat.HthAttack(base_bcs=5, critical_miss_at_or_above=19, at=Moment(2, 4))
+    dazed = combat.resolve_hth(fist, Faces(19, 30))  # T14 21-40 Dazed
+    assert [c.name for c in dazed.attacker_conditions] == ["Dazed"]
+    assert dazed.conditions == ()
+    stunned = combat.resolve_hth(fist, Faces(19, 50))
+    assert [c.name for c in stunned.attacker_conditions] == ["Stunned", "Dazed"]
+    part = combat.resolve_hth(fist, Faces(19, 75, 4))
+    assert part.attacker_critical_damage == 4
+    assert [c.name for c in part.attacker_conditions] == ["Disabled attacking part"]
+    fall = combat.resolve_hth(fist, Faces(19, 90))
+    assert fall.waits_for == ("GM: the fall (AFT-M10)",) and "the GM rules the fall" in str(fall)

@@ -39,6 +39,7 @@ from pycore.systems.aftermath.critical import (
     Moment,
     critical_hit_enhancement,
     daze_condition,
+    disable_body_outcome,
     effect_rules,
     gun_critical,
     lower_effect,
@@ -128,6 +129,9 @@ class Resolution:
     stopping: Stopping | None = None
     conditions: tuple[Condition, ...] = ()
     waits_for: tuple[str, ...] = ()
+    # AFT-28: what a critical miss does to the attacker himself.
+    attacker_conditions: tuple[Condition, ...] = ()
+    attacker_critical_damage: int = 0
 
     @property
     def chance(self) -> Fraction:
@@ -238,6 +242,7 @@ def _critical_effect_steps(
     steps.append(Step("effect_rules", "Effect", str(rules), "AFT-21…26"))
     found = conditions if conditions is not None else []
     start = at or Moment(1, 1)
+    _effect_saves(steps, rng, rules, health_group, region, cuts, save, at, found, waits)
     if rules.death:
         found.append(Condition("Dead", start, None, "AFT-26", f"Lethal to location {location}"))
     if rules.sever_chance > 0 and cuts is None:
@@ -300,10 +305,79 @@ def _critical_effect_steps(
     return effect, rules
 
 
+def _effect_saves(
+    steps: list[Step],
+    rng: RandintSource,
+    rules: EffectRules,
+    health_group: int,
+    region: str | None,
+    cuts: bool | None,
+    save: LowerSave | None,
+    at: Moment | None,
+    found: list[Condition],
+    waits: list[str] | None,
+) -> None:
+    """The Health throws an effect calls for, rolled now with the target's Health AST and CST:
+    a Disable to head, neck or body (AFT-23) and Trauma's Disable (AFT-24). The hourly throw to
+    regain a limb is the GM's, in game time."""
+    for kind, _ in rules.saves:
+        if kind == "health_ast_hourly":
+            continue
+        title = "Health Saving Throw" if kind == "health_save" else "Health AST"
+        if save is None or save.health_ast is None or save.health_cst is None:
+            steps.append(
+                Step(
+                    kind,
+                    title,
+                    "the target's Health AST and CST are not on its sheet: roll it on the Rolls "
+                    "tab and add its result by hand",
+                    "AFT-23" if kind == "health_save" else "AFT-24",
+                    "target.ast.HLH, target.cst.HLH",
+                )
+            )
+            if waits is not None and "target.ast.HLH" not in waits:
+                waits.append("target.ast.HLH")
+            continue
+        thrown = roll_saving_throw(save.health_ast, save.health_cst, rng)
+        if kind == "health_save":
+            outcome = disable_body_outcome(thrown.outcome)
+            steps.append(Step(kind, title, f"{thrown} → {outcome}", "AFT-23"))
+            if at is not None:
+                found.extend(_disable_save_conditions(outcome.outcome, at))
+        elif thrown.ability_save_passed:
+            steps.append(Step(kind, title, f"{thrown} → no Disable", "AFT-24"))
+        else:
+            disable = effect_rules(
+                "disable", rules.location, 0, health_group, region, cuts is not False
+            )
+            steps.append(Step(kind, title, f"{thrown} → also {disable}", "AFT-24"))
+            if at is not None:
+                found.extend(_conditions_for("disable", at, disable))
+            _effect_saves(steps, rng, disable, health_group, region, cuts, save, at, found, waits)
+
+
+def _disable_save_conditions(outcome: str, at: Moment) -> list[Condition]:
+    """AFT-23: the body Disable's Health Saving Throw, as conditions with their timers."""
+    if outcome == "critical":
+        return [daze_condition(at, rest_of_combat=True)]
+    if outcome == "ability":
+        return list(stun_conditions(at, rest_of_combat=True))
+    return [
+        Condition(
+            "System Shock",
+            at,
+            None,
+            "AFT-23, AFT-M08",
+            "its effects are not in this text: the GM rules them",
+        )
+    ]
+
+
 @dataclass(frozen=True)
 class LowerSave:
-    """AFT-27: whether the target may save to lower a Critical Effect (PCs and personality
-    NPCs), and its Health AST and CST when the sheet has them (AFT-M03)."""
+    """The target's Health throws: whether it may save to lower a Critical Effect (AFT-27: PCs
+    and personality NPCs), and its Health AST and CST when the sheet has them (AFT-M03), which
+    the Disable and Trauma throws use too (AFT-23, AFT-24)."""
 
     may_lower: bool
     health_ast: int | None = None
@@ -368,6 +442,10 @@ def _critical_miss_step(
     result = critical_miss(kind, _d(rng, 100))
     text = str(result)
     waits_for = ""
+    if result.effect == "falls":
+        # AFT-M10: the falling rules are in Book 1 (p. 32), not in this text.
+        text += "; the falling rules are not in this text: the GM rules the fall"
+        waits_for = "GM: the fall (AFT-M10)"
     if result.reconstructed and check_choice("modern 96-00", modern_96, MODERN_96) == "ask":
         text += "; the GM rules this row, missing from the text (settings.modern_crit_miss_96)"
         waits_for = "GM: modern 96-00"
@@ -382,6 +460,48 @@ def _critical_miss_step(
     if waits_for and waits is not None:
         waits.append(waits_for)
     return result
+
+
+def _miss_on_attacker(
+    steps: list[Step],
+    rng: RandintSource,
+    miss: CriticalMiss,
+    at: Moment | None,
+    waits: list[str],
+) -> tuple[list[Condition], int]:
+    """AFT-28 reading: a critical miss's Dazed or Stunned is the attacker's (AFT-21, AFT-22);
+    Unarmed/Natural 71-80 disables the attacking part with 1D6 Critical Damage, whose Sever
+    chance is that many percent (AFT-23, AFT-25)."""
+    if miss.effect == "dazed":
+        return ([daze_condition(at)] if at is not None else []), 0
+    if miss.effect == "stunned":
+        return (list(stun_conditions(at)) if at is not None else []), 0
+    if miss.effect != "part disabled":
+        return [], 0
+    damage = roll("1d6", rng)
+    steps.append(
+        Step(
+            "miss_damage",
+            "Attacking part",
+            f"{damage.explain()} Critical Damage to the hand, foot or jaws used; Sever chance "
+            f"{damage.total}% (by the location: the attacker's choice of part is the GM's)",
+            "AFT-28, AFT-25",
+            "GM: which location",
+        )
+    )
+    waits.append("GM: which location")
+    found = []
+    if at is not None:
+        found.append(
+            Condition(
+                "Disabled attacking part",
+                at,
+                None,
+                "AFT-28, AFT-23",
+                f"{damage.total} Critical Damage; a Health AST each hour regains a limb",
+            )
+        )
+    return found, damage.total
 
 
 def _location_steps(
@@ -864,7 +984,21 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
                 kind = check_choice(
                     "thrown critical miss table", attack.thrown_critical_miss_table, MISS_TABLES
                 )
-            _critical_miss_step(steps, rng, kind)
+            miss_waits: list[str] = []
+            miss = _critical_miss_step(steps, rng, kind, waits=miss_waits)
+            hurt, critical = _miss_on_attacker(steps, rng, miss, attack.at, miss_waits)
+            return Resolution(
+                "hth",
+                tuple(steps),
+                total,
+                rolled,
+                False,
+                False,
+                fumble,
+                waits_for=tuple(miss_waits),
+                attacker_conditions=tuple(hurt),
+                attacker_critical_damage=critical,
+            )
         return Resolution("hth", tuple(steps), total, rolled, False, False, fumble)
     wdm_text = ""
     found = weapon(attack.weapon) if attack.weapon else None

@@ -24,7 +24,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.armor import LocationAv, armor_material, location_av
 from pycore.systems.aftermath.attributes import AttributeGroup, attribute_group
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
-from pycore.systems.aftermath.critical import Condition, Moment
+from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
 from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
 from pycore.systems.aftermath.weapons import weapon
 
@@ -43,6 +43,8 @@ DERIVED: Final = {
     "enc_cap": ("ENC CAP", 0, 1000),
     "bma": ("BMA", 0, 100),
     "mass": ("Mass", 1, 1000),
+    # AFT-M41: a creature's own AV at every location (the horse's is not printed).
+    "natural_av": ("Natural AV (creatures)", 0, 40),
 }
 KINDS: Final = ("character", "creature")
 #: AFT-M31: the regions a user gives a quadruped's locations (limbs count as legs for AFT-23).
@@ -295,6 +297,48 @@ def condition_to_json(condition: Condition) -> dict[str, Any]:
     }
 
 
+#: Conditions the GM records by hand (the worksheet adds the rest): key → label. Their rules are
+#: the text's; System Shock, Death Blow and falls are only named there (AFT-M08, M09, M10).
+MANUAL_CONDITIONS: Final = {
+    "dazed": "Dazed, until after this phase next Combat Turn (AFT-21)",
+    "dazed_rest": "Dazed for the rest of the combat (AFT-23)",
+    "stunned": "Stunned, then Dazed (AFT-22)",
+    "stunned_rest": "Stunned for the rest of the combat (AFT-23)",
+    "system_shock": "System Shock (AFT-23, AFT-25; effects the GM's, AFT-M08)",
+    "death_blow": "Death Blow (AFT-25; consequence the GM's, AFT-M09)",
+    "broken_bone": "Broken bone (AFT-25)",
+    "compound_fracture": "Compound fracture, bleeding to death (AFT-25)",
+    "knocked_over": "Knocked Over (AFT-41; falling rules the GM's, AFT-M10)",
+}
+
+
+def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]:
+    """Record a condition by hand from ``at`` (AFT-55), e.g. System Shock after cauterization.
+
+    >>> from pycore.systems.aftermath.critical import moment
+    >>> [c["name"] for c in add_condition(new_sheet(), "stunned", moment(2, 3))["conditions"]]
+    ['Stunned', 'Dazed']
+    >>> add_condition(new_sheet(), "fear", moment(1, 1))
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: condition 'fear' is unknown; allowed: dazed, dazed_rest, stunned, stunned_rest, system_shock, death_blow, broken_bone, compound_fracture, knocked_over
+    """
+    key = check_choice("condition", key, tuple(MANUAL_CONDITIONS))
+    found: tuple[Condition, ...]
+    if key in ("dazed", "dazed_rest"):
+        found = (daze_condition(at, rest_of_combat=key == "dazed_rest"),)
+    elif key in ("stunned", "stunned_rest"):
+        found = stun_conditions(at, rest_of_combat=key == "stunned_rest")
+    else:
+        name, _, rule = MANUAL_CONDITIONS[key].partition(" (")
+        found = (Condition(name, at, None, rule.rstrip(")"), "recorded by hand"),)
+    out = merged(sheet)
+    if len(out["conditions"]) + len(found) > MAX_CONDITIONS:
+        raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
+    out["conditions"] = [*out["conditions"], *(condition_to_json(c) for c in found)]
+    return out
+
+
 def condition_from_json(raw: Any) -> Condition:
     """A saved condition back as a value (RuleError when malformed).
 
@@ -381,11 +425,12 @@ def derive(
         )
     av: dict[int, LocationAv] = {}
     errors: dict[int, str] = {}
+    natural = sheet["derived"]["natural_av"] or 0
     for number in LOCATIONS:
         pieces = sheet["armor"].get(str(number), [])
-        av[number] = location_av(pieces)
+        av[number] = location_av(pieces, natural_av=natural)
         try:
-            location_av(pieces, "bullet", sheet["cloth_bullet_av"])
+            location_av(pieces, "bullet", sheet["cloth_bullet_av"], natural)
         except RuleError as exc:
             errors[number] = str(exc)
     enc = sum((Fraction(str(item.get("enc", "0"))) for item in sheet["inventory"]), Fraction(0))
@@ -402,7 +447,9 @@ def bullet_av(sheet: dict[str, Any], location: int) -> int:
     9
     """
     sheet = merged(sheet)
-    return location_av(sheet["armor"].get(str(location), []), "bullet", sheet["cloth_bullet_av"]).av
+    pieces = sheet["armor"].get(str(location), [])
+    natural = sheet["derived"]["natural_av"] or 0
+    return location_av(pieces, "bullet", sheet["cloth_bullet_av"], natural).av
 
 
 def apply_resolution(
@@ -449,6 +496,31 @@ def apply_resolution(
         raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
     out["conditions"] = [*out["conditions"], *added]
     notes.extend(str(c) for c in resolution.conditions)
+    return out, tuple(notes)
+
+
+def apply_to_attacker(
+    sheet: dict[str, Any], resolution: Any
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """What a critical miss did to the attacker (AFT-28): his conditions, and the Critical
+    Damage of a disabled attacking part (AFT-M43: recorded apart).
+
+    >>> from pycore.systems.aftermath.combat import Resolution
+    >>> r = Resolution("hth", (), attacker_critical_damage=4)
+    >>> apply_to_attacker(new_sheet(), r)[0]["damage"]["critical"]
+    4
+    """
+    out = merged(sheet)
+    notes: list[str] = []
+    critical = int(resolution.attacker_critical_damage)
+    if critical:
+        out["damage"] = {**out["damage"], "critical": int(out["damage"]["critical"]) + critical}
+        notes.append(f"{critical} Critical Damage to the attacking part (AFT-28)")
+    added = [condition_to_json(c) for c in resolution.attacker_conditions]
+    if len(out["conditions"]) + len(added) > MAX_CONDITIONS:
+        raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
+    out["conditions"] = [*out["conditions"], *added]
+    notes.extend(str(c) for c in resolution.attacker_conditions)
     return out, tuple(notes)
 
 

@@ -19,6 +19,7 @@ from rkweb.pages.aftermath_state import errors, names, quietly, state, undoable,
 from rkweb.pages.aftermath_widgets import button, field, odds, select
 from rkweb.vdom import Msg, VNode, h
 
+CONDITION_DEFAULT = "system_shock"
 DRAFTS = ("skill_name", "skill_bcs", "armor_locations", "armor_material", "item_name", "item_enc")
 
 
@@ -64,6 +65,20 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         target["conditions"] = [c for i, c in enumerate(target["conditions"]) if i != position]
         st["characters"][who] = target
         return undoable(model, st, f"Remove {gone.get('name')} from {target['name']}", ctx)
+    if kind == "aftermath_char_add_cond":
+        who = int(msg[1])
+        combat = st["combat"]
+        now = Moment(int(combat["turn"]), int(combat["phase"]))
+        chosen = _draft(model).get("condition", CONDITION_DEFAULT)
+        try:
+            target = core.add_condition(st["characters"][who], chosen, now)
+        except RuleError as exc:
+            return with_error(model, "char.condition", str(exc))
+        st["characters"][who] = target
+        label = core.MANUAL_CONDITIONS[chosen].split(" (")[0]
+        return undoable(
+            with_error(model, "char.condition", None), st, f"{label}: {target['name']}", ctx
+        )
     if kind == "aftermath_char_draft":
         return model.with_ui(aftermath_draft={**_draft(model), str(msg[1]): str(msg[-1])})
     if current is None:
@@ -515,9 +530,12 @@ def _inventory(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode
 
 
 def conditions_card(
-    raw: dict[str, Any], index: int, now: Moment, testid: str = "aft-conditions"
+    model: Model, raw: dict[str, Any], index: int, now: Moment, testid: str = "aft-conditions"
 ) -> VNode:
-    """The damage record and conditions with their timers (AFT-55, AFT-M43)."""
+    """The damage record and conditions with their timers (AFT-55, AFT-M43); a condition the
+    worksheet does not add (System Shock after cauterization, a fall) is recorded by hand."""
+    chosen = _draft(model).get("condition", CONDITION_DEFAULT)
+    error = errors(model).get("char.condition", "")
     damage = raw["damage"]
     parts = [
         f"Lethal {damage.get('lethal', 0)}",
@@ -565,6 +583,19 @@ def conditions_card(
         h("ul", {"class": "skills"}, *items)
         if items
         else h("p", {"class": "muted"}, "No conditions."),
+        h(
+            "div",
+            {"class": "row"},
+            select(
+                f"{testid}-kind",
+                "Record a condition by hand (starts now)",
+                chosen,
+                list(core.MANUAL_CONDITIONS.items()),
+                ("aftermath_char_draft", "condition"),
+            ),
+            button(f"{testid}-add", "Add condition", ("aftermath_char_add_cond", index), False),
+        ),
+        h("p", {"class": "field-error", "role": "alert"}, error),
     )
 
 
@@ -655,7 +686,7 @@ def _editor(
         _weapons(model, raw),
         _armor(model, raw, view),
         _inventory(model, raw, view),
-        conditions_card(raw, index, now),
+        conditions_card(model, raw, index, now),
         button("aft-heal", "Clear damage record", ("aftermath_char_heal",), False),
     )
 

@@ -393,15 +393,19 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
         target_index, target = _char(st, "target")
         assert target is not None
         new_target, notes = core.apply_resolution(target, result)
+        attacker_index, attacker = _char(st, "attacker")
+        hurt: tuple[str, ...] = ()
+        if attacker is not None:
+            same = attacker_index == target_index
+            new_attacker, hurt = core.apply_to_attacker(new_target if same else attacker, result)
     except RuleError as exc:
         return with_error(model, "cbt.resolve", str(exc))
-    _, attacker = _char(st, "attacker")
     who = f"{(attacker or {}).get('name', '?')} → {target['name']}"
     summary = combat.summary(result)
     entry = {
         "text": f"{_now(st)} · {who} ({MODE_NAMES.get(mode, mode)}): {summary}",
         "steps": [str(s) for s in result.steps],
-        "applied": list(notes),
+        "applied": [*notes, *(f"{(attacker or {}).get('name', '?')}: {n}" for n in hurt)],
         "at": ctx.now,
         "seed": ctx.fresh_seed,
         "chance": odds_text(result.chance),
@@ -409,6 +413,8 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
         "target": target_index,
     }
     st["characters"][target_index] = new_target
+    if attacker is not None and (hurt or attacker_index == target_index):
+        st["characters"][attacker_index] = new_attacker
     st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
     model = with_error(model, "cbt.resolve", None)
     return undoable(model, st, f"Attack: {who}", ctx)
@@ -1207,7 +1213,9 @@ def view(model: Model) -> VNode:
         ),
     )
     target_card = (
-        conditions_card(target, target_index, _now(st), "aft-target-conditions") if target else None
+        conditions_card(model, target, target_index, _now(st), "aft-target-conditions")
+        if target
+        else None
     )
     history = h(
         "section",
