@@ -20,22 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Ids the app does not build (or whose ASK value is asked nowhere): excluded from the check.
 #: Most important first.
-NOT_BUILT: dict[str, str] = {
-    "AFT-M34": (
-        "attack.acid_strength and character.looks_category are asked nowhere (overland.roll_acid, "
-        "Reference tab acid button); the 31-60 scarring result never lowers a Looks category"
-    ),
-    "AFT-M22": (
-        "settings.learning_rate_rule and character.learning_rate do not exist "
-        "(aftermath_state.SETTINGS, sheet.new_sheet): skills_and_moves.learning() returns the two "
-        "totals only; governing talent, freely improvable and prerequisite are Reference-tab "
-        "toggles, not per-skill fields"
-    ),
-    "AFT-M25": (
-        "settings.barrier_star_note and cover.soil_bf do not exist: barriers.barrier_factor only "
-        "says the * footnote is missing and 'pick the value' for soil (8-20)"
-    ),
-}
+NOT_BUILT: dict[str, str] = {}
 
 #: Built and tested (so cited), but a named piece of the rule is missing. Not excluded.
 PARTIAL: dict[str, str] = {

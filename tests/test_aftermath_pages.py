@@ -340,3 +340,52 @@ def test_a_critical_miss_lands_on_the_attacker() -> None:
     assert [c["name"] for c in ana["conditions"]] == ["Stunned", "Dazed"]
     assert bo["conditions"] == []
     assert any(line.startswith("Ana: Stunned from turn 1") for line in entry["applied"])
+
+
+def test_barrier_soil_value_and_star_note_are_the_users() -> None:
+    """AFT-40, AFT-M25: soil's Barrier Factor picked in 8-20; the * footnote as the user gives it."""
+    model = send(
+        fresh(),
+        ("aftermath_tab", "reference"),
+        ("aftermath_ref_field", "soil_bf", "14"),
+        ("aftermath_ref_field", "star_note", "half against bullets"),
+    )
+    lines = find_all(shell.view(model), "aft-ref-barriers")[0]
+    text = text_of(lines)
+    assert "Soil: Barrier Factor 14 per inch (your value, 8-20" in text
+    assert "Stone: Barrier Factor 30 per inch (L542); * (your note): half against bullets" in text
+    model = send(model, ("aftermath_ref_field", "soil_bf", "30"))
+    assert "Soil Barrier Factor 30 is outside 8 to 20" in text_of(shell.view(model))
+
+
+def test_acid_scarring_lowers_the_users_looks_category() -> None:
+    """AFT-42, AFT-M34: acid strength and Looks category are asked; scarring subtracts."""
+    model = send(
+        fresh(),
+        ("aftermath_tab", "reference"),
+        ("aftermath_ref_field", "acid_strength", "2"),
+        ("aftermath_ref_field", "looks", "7"),
+    )
+    for seed in range(40):
+        tried = send(model, ("aftermath_ref_acid",), seed=f"a{seed}")
+        entry = tried.state["aftermath_ref"]["log"][0]["text"]
+        if "Extensive scarring" in entry:
+            break
+    else:
+        raise AssertionError("no scarring in 40 seeds")
+    assert "Looks category 7 − acid strength 2" in entry
+
+
+def test_learning_rate_follows_the_users_rate_and_reading() -> None:
+    """AFT-38, AFT-M22: the Learning Rate and the direction of the aids are the user's."""
+    model = send(fresh(), ("aftermath_tab", "reference"), ("aftermath_ref_study", "expert_teacher"))
+    assert "enter the Learning Rate" in texts(model, "aft-ref-learning")[0]
+    model = send(
+        model,
+        ("aftermath_ref_field", "learning_rate", "10"),
+        ("aftermath_ref_field", "learning_rule", "aids_lower"),
+    )
+    assert (
+        "Learning Rate 10 − aids 1 + hindrances 0 = 9 (your reading)"
+        in texts(model, "aft-ref-learning")[0]
+    )

@@ -2,7 +2,7 @@
 How a Barrier Factor stops a bullet or a blow is not in this text, so nothing is computed from it.
 
 >>> barrier_factor("Stone")
-BarrierFactor(material='Stone', bf_low=30, bf_high=30, starred=True, line=542)
+BarrierFactor(material='Stone', bf_low=30, bf_high=30, starred=True, line=542, chosen=None, star_note='')
 >>> str(barrier_factor("Soil"))
 'Soil: Barrier Factor 8 to 20 per inch (L541; pick the value)'
 >>> carried_things({"hand": 2, "belt": 10})
@@ -25,13 +25,25 @@ class BarrierFactor:
     bf_high: int
     starred: bool
     line: int
+    chosen: int | None = None  # the user's value in a variable range (soil, AFT-40)
+    star_note: str = ""  # the user's text for the missing * footnote (AFT-M25)
 
     def __str__(self) -> str:
-        if self.bf_low != self.bf_high:
+        if self.chosen is not None:
+            value = (
+                f"{self.chosen} per inch (your value, {self.bf_low}-{self.bf_high}, L{self.line})"
+            )
+        elif self.bf_low != self.bf_high:
             value = f"{self.bf_low} to {self.bf_high} per inch (L{self.line}; pick the value)"
         else:
             value = f"{self.bf_low} per inch (L{self.line})"
-        star = "; marked * — its footnote is missing from the text" if self.starred else ""
+        star = ""
+        if self.starred:
+            star = (
+                f"; * (your note): {self.star_note}"
+                if self.star_note
+                else "; marked * — its footnote is missing from the text"
+            )
         return f"{self.material}: Barrier Factor {value}{star}"
 
 
@@ -44,15 +56,35 @@ def barrier_materials() -> tuple[str, ...]:
     return tuple(str(r["material"]) for r in load_table("aftermath", "barrier_factors").rows)
 
 
-def barrier_factor(material: str) -> BarrierFactor:
-    """One material's Barrier Factor per inch (AFT-40)."""
+def barrier_factor(material: str, chosen: int | None = None, star_note: str = "") -> BarrierFactor:
+    """One material's Barrier Factor per inch (AFT-40); ``chosen`` picks a value in a variable
+    range (soil 8-20, asked), ``star_note`` is the user's text for the missing * note (AFT-M25).
+
+    >>> str(barrier_factor("Soil", chosen=12))
+    'Soil: Barrier Factor 12 per inch (your value, 8-20, L541)'
+    >>> str(barrier_factor("Stone", star_note="as my copy says"))
+    'Stone: Barrier Factor 30 per inch (L542); * (your note): as my copy says'
+    >>> barrier_factor("Soil", chosen=21)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Soil Barrier Factor 21 is outside 8 to 20 (AFT-40)
+    """
     if material not in barrier_materials():
         raise RuleError(f"material {material!r} is not on the Barrier Factor table (AFT-T31)")
     row = load_table("aftermath", "barrier_factors").row_by("material", material)
     bf = row["bf"]
     low = bf if isinstance(bf, int) else int(str(row["bf_low"]))
     high = bf if isinstance(bf, int) else int(str(row["bf_high"]))
-    return BarrierFactor(material, low, high, bool(row["starred"]), int(str(row["line"])))
+    if chosen is not None and low != high:
+        if isinstance(chosen, bool) or not isinstance(chosen, int) or not low <= chosen <= high:
+            raise RuleError(
+                f"{material} Barrier Factor {chosen!r} is outside {low} to {high} (AFT-40)"
+            )
+    else:
+        chosen = None
+    starred = bool(row["starred"])
+    note = star_note.strip() if starred else ""
+    return BarrierFactor(material, low, high, starred, int(str(row["line"])), chosen, note)
 
 
 def carried_things(load: Mapping[str, int]) -> int:

@@ -17,6 +17,7 @@ from typing import Final
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
+from pycore.systems.aftermath.rounding import check_int
 from pycore.tables import load_table
 
 COMBINE: Final = ("multiply", "lowest")
@@ -137,3 +138,30 @@ def roll_acid(rng: RandintSource) -> tuple[AcidEffect, ...]:
         if again.effect != "roll twice":
             extra.append(again)
     return (first, *extra)
+
+
+def acid_scarring(
+    results: tuple[AcidEffect, ...], acid_strength: int | None, looks: int | None
+) -> str:
+    """AFT-42: each extensive scarring lowers the Looks category by the acid's strength when it
+    began its attack; neither value is in this text (AFT-M34), so both are the user's.
+
+    >>> r = (acid_effect(40),)
+    >>> acid_scarring(r, 2, 7), acid_scarring(r, None, 7)
+    ('Looks category 7 − acid strength 2 = 5', "lower the Looks category by the acid's strength (enter both: not in the text, AFT-M34)")
+    >>> acid_scarring((acid_effect(99), acid_effect(40), acid_effect(50)), 2, 7)
+    'Looks category 7 − acid strength 2 × 2 = 3'
+    >>> acid_scarring((acid_effect(10),), 2, 7)
+    ''
+    """
+    times = sum(1 for r in results if r.effect == "scarring")
+    if not times:
+        return ""
+    if acid_strength is None or looks is None:
+        return (
+            "lower the Looks category by the acid's strength (enter both: not in the text, AFT-M34)"
+        )
+    strength = check_int("acid strength", acid_strength, 0, 100)
+    looks = check_int("Looks category", looks, 0, 100)
+    many = f" × {times}" if times > 1 else ""
+    return f"Looks category {looks} − acid strength {strength}{many} = {looks - strength * times}"

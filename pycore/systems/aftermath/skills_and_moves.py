@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
 from pycore.errors import RuleError
+from pycore.systems.aftermath.rounding import check_choice, check_int
 from pycore.tables import Row, load_table
 
 
@@ -53,6 +55,31 @@ class Learning:
             f"aids {self.aid_total} ({aids}); hindrances {self.hindrance_total} ({hind}); how "
             "these change the Learning Rate is not in this text"
         )
+
+
+LEARNING_RULES: Final = ("aids_lower", "aids_raise")
+
+
+def learning_rate(study: Learning, base_rate: int | None, rule: str | None) -> str:
+    """AFT-38, AFT-M22: the text gives the aids and hindrances but not the Learning Rate nor
+    which way they move it; with the user's rate and reading the modified rate is shown.
+
+    >>> study = Learning((("Expert Teacher", 1),), (("Solo study", 2),), True)
+    >>> learning_rate(study, 10, "aids_lower"), learning_rate(study, 10, "aids_raise")
+    ('Learning Rate 10 − aids 1 + hindrances 2 = 11 (your reading)', 'Learning Rate 10 + aids 1 − hindrances 2 = 9 (your reading)')
+    >>> learning_rate(study, None, "aids_lower")
+    'enter the Learning Rate and how aids change it (not in the text, AFT-M22)'
+    """
+    if not study.allowed:
+        return str(study)
+    if base_rate is None or rule is None:
+        return "enter the Learning Rate and how aids change it (not in the text, AFT-M22)"
+    base = check_int("Learning Rate", base_rate, 0, 1000)
+    rule = check_choice("learning rate rule", rule, LEARNING_RULES)
+    aids, hind = study.aid_total, study.hindrance_total
+    if rule == "aids_lower":
+        return f"Learning Rate {base} − aids {aids} + hindrances {hind} = {base - aids + hind} (your reading)"
+    return f"Learning Rate {base} + aids {aids} − hindrances {hind} = {base + aids - hind} (your reading)"
 
 
 def learning(chosen: Sequence[str]) -> Learning:

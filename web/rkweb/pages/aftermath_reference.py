@@ -28,7 +28,7 @@ from pycore.systems.aftermath.encumbrance import (
     encumbrance_status,
 )
 from pycore.systems.aftermath.movement import kph_to_dat
-from pycore.systems.aftermath.overland import conditions, overland, roll_acid
+from pycore.systems.aftermath.overland import acid_scarring, conditions, overland, roll_acid
 from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
 from pycore.systems.aftermath.skills_and_moves import (
     climb,
@@ -36,6 +36,7 @@ from pycore.systems.aftermath.skills_and_moves import (
     horse,
     learning,
     learning_keys,
+    learning_rate,
     stopping,
     throw,
 )
@@ -46,6 +47,13 @@ from rkweb.vdom import Msg, VNode, h
 
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
+
+
+def _int_or_none(raw: str) -> int | None:
+    try:
+        return int(raw.strip()) if raw.strip() else None
+    except ValueError:
+        return None
 
 
 def _state(model: Model) -> dict[str, Any]:
@@ -69,6 +77,12 @@ def _state(model: Model) -> dict[str, Any]:
         "category": str(saved.get("category", "3")),
         "pca": str(saved.get("pca", "")),
         "knock": str(saved.get("knock", "0")),
+        "soil_bf": str(saved.get("soil_bf", "")),
+        "acid_strength": str(saved.get("acid_strength", "")),
+        "learning_rate": str(saved.get("learning_rate", "")),
+        "learning_rule": str(saved.get("learning_rule", "")),
+        "looks": str(saved.get("looks", "")),
+        "star_note": str(saved.get("star_note", "")),
         "log": list(saved.get("log", [])),
     }
 
@@ -93,6 +107,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         "category",
         "pca",
         "knock",
+        "soil_bf",
+        "star_note",
+        "acid_strength",
+        "looks",
+        "learning_rate",
+        "learning_rule",
     )
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
@@ -109,7 +129,16 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return replace(model, history=model.history.set_quietly(SECTION, state))
     if kind == "aftermath_ref_acid":
         results = roll_acid(random.Random(ctx.fresh_seed))
-        text = "; ".join(str(r) for r in results) + "; scars enough to be a distinguishing mark"
+        try:
+            looks = acid_scarring(
+                results, _int_or_none(state["acid_strength"]), _int_or_none(state["looks"])
+            )
+        except RuleError as exc:
+            looks = str(exc)
+        text = (
+            "; ".join([*(str(r) for r in results), *([looks] if looks else [])])
+            + "; scars enough to be a distinguishing mark"
+        )
         entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
         state["log"] = [entry, *state["log"]][:LOG_LIMIT]
         history = model.history.apply(SECTION, state, "Acid roll", ctx.now)
@@ -141,7 +170,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return model
 
 
-def _field(fid: str, label: str, value: str, field: str) -> VNode:
+def _field(fid: str, label: str, value: str, field: str, input_type: str = "number") -> VNode:
     return h(
         "div",
         {"class": "field"},
@@ -150,7 +179,7 @@ def _field(fid: str, label: str, value: str, field: str) -> VNode:
             "input",
             {
                 "id": fid,
-                "type": "number",
+                "type": input_type,
                 "value": value,
                 "data-testid": fid,
                 "on_change": ("aftermath_ref_field", field),
@@ -159,7 +188,15 @@ def _field(fid: str, label: str, value: str, field: str) -> VNode:
     )
 
 
-def _choice(fid: str, label: str, value: str, options: tuple[str, ...], field: str) -> VNode:
+def _choice(
+    fid: str,
+    label: str,
+    value: str,
+    options: tuple[str, ...],
+    field: str,
+    labels: dict[str, str] | None = None,
+) -> VNode:
+    shown = labels or {}
     return h(
         "div",
         {"class": "field"},
@@ -167,7 +204,7 @@ def _choice(fid: str, label: str, value: str, options: tuple[str, ...], field: s
         h(
             "select",
             {"id": fid, "data-testid": fid, "on_change": ("aftermath_ref_field", field)},
-            *[h("option", {"value": o, "selected": o == value}, o) for o in options],
+            *[h("option", {"value": o, "selected": o == value}, shown.get(o, o)) for o in options],
         ),
     )
 
@@ -250,6 +287,17 @@ def _overland(state: dict[str, Any]) -> VNode:
         ),
         h("p", {"class": "explain", "data-testid": "aft-ref-overland"}, text),
         h(
+            "div",
+            {"class": "grid2"},
+            _field(
+                "aft-ref-acid-strength",
+                "Acid strength when it began its attack (AFT-M34)",
+                state["acid_strength"],
+                "acid_strength",
+            ),
+            _field("aft-ref-looks", "Looks category (AFT-M34)", state["looks"], "looks"),
+        ),
+        h(
             "button",
             {
                 "type": "button",
@@ -266,7 +314,11 @@ def _skills(state: dict[str, Any]) -> VNode:
     """AFT-38 learning, AFT-37 climbing, AFT-39 throws."""
     labels = {str(r["key"]): str(r["label"]) for r in load_table("aftermath", "learning_rate").rows}
     try:
-        study = str(learning(state["study"]))
+        found = learning(state["study"])
+        rate = learning_rate(
+            found, _int_or_none(state["learning_rate"]), state["learning_rule"] or None
+        )
+        study = f"{found}. {rate}"
     except RuleError as exc:
         study = str(exc)
     climbing = "Enter the character's BMA."
@@ -311,6 +363,28 @@ def _skills(state: dict[str, Any]) -> VNode:
                 )
                 for k in learning_keys()
             ],
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            _field(
+                "aft-ref-learning-rate",
+                "Learning Rate (yours: not in the text, AFT-M22)",
+                state["learning_rate"],
+                "learning_rate",
+            ),
+            _choice(
+                "aft-ref-learning-rule",
+                "How aids change it (AFT-M22)",
+                state["learning_rule"],
+                ("", "aids_lower", "aids_raise"),
+                "learning_rule",
+                {
+                    "": "not chosen",
+                    "aids_lower": "aids lower it, hindrances raise it",
+                    "aids_raise": "aids raise it, hindrances lower it",
+                },
+            ),
         ),
         h("p", {"class": "explain", "data-testid": "aft-ref-learning"}, study),
         h(
@@ -374,16 +448,40 @@ def _horse_and_stopping(state: dict[str, Any]) -> VNode:
     )
 
 
-def _barriers() -> VNode:
-    """AFT-40 (data only) and AFT-34."""
+def _barriers(state: dict[str, Any]) -> VNode:
+    """AFT-40 (data only, with the user's soil value and * note, AFT-M25) and AFT-34."""
+    soil = state["soil_bf"].strip()
+    note = state["star_note"]
+    error = ""
+    try:
+        chosen = int(soil) if soil else None
+        lines = [str(barrier_factor(m, chosen, note)) for m in barrier_materials()]
+    except (RuleError, ValueError) as exc:
+        error = str(exc) if isinstance(exc, RuleError) else "Soil BF must be a whole number."
+        lines = [str(barrier_factor(m, None, note)) for m in barrier_materials()]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-ref-bf-h"},
         h("h2", {"id": "aft-ref-bf-h"}, "Barrier factors (AFT-40) and carrying places (AFT-34)"),
         h(
+            "div",
+            {"class": "grid2"},
+            _field(
+                "aft-ref-soil", "Soil Barrier Factor, 8-20 (yours)", state["soil_bf"], "soil_bf"
+            ),
+            _field(
+                "aft-ref-star-note",
+                "The * footnote, missing from the text (AFT-M25)",
+                note,
+                "star_note",
+                "text",
+            ),
+        ),
+        h("p", {"class": "field-error", "role": "alert"}, error),
+        h(
             "ul",
             {"class": "small", "data-testid": "aft-ref-barriers"},
-            *[h("li", {}, str(barrier_factor(m))) for m in barrier_materials()],
+            *[h("li", {}, line) for line in lines],
         ),
         h(
             "p",
@@ -504,6 +602,6 @@ def view(model: Model) -> VNode:
         _speed(state),
         _overland(state),
         _skills(state),
-        _barriers(),
+        _barriers(state),
         _horse_and_stopping(state),
     )
