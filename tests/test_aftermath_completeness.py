@@ -24,10 +24,6 @@ NOT_BUILT: dict[str, str] = {}
 
 #: Built and tested (so cited), but a named piece of the rule is missing. Not excluded.
 PARTIAL: dict[str, str] = {
-    "AFT-33": (
-        "Deftness/Speed −25%/−50% never reach the sheet's groups (sheet.derive handles Stun only); "
-        "the worksheet's encumbrance is a manual select, not carried ENC vs derived.enc_cap"
-    ),
     "AFT-37": (
         "maximum rope height (STR CST/AST + STR Effect Die) is not computed; "
         "settings.ladder_bcs_modifier does not exist (−2 fixed in climbing.toml)"
@@ -38,8 +34,8 @@ PARTIAL: dict[str, str] = {
         "torso follow-up's 'flexible weapon of at least Long length' is not enforced"
     ),
     "AFT-M19": (
-        "weapon.durability only on the Reference tab; Disrepaired/Junked never recorded, the junk "
-        "1D6 never rolled; attack.breech_location (AFT-53) not asked"
+        "a Durability lost to a dud chamber explosion is recorded on the weapon by hand (the "
+        "worksheet asks Durability per attack; no per-weapon Durability on the sheet)"
     ),
     "AFT-54": "weapon.autoloading and weapon.has_extractor are not asked (dud/jam text only)",
     "AFT-M37": "firearms.fire (gun actions, bursts, burst size) is core only: not on the worksheet",

@@ -389,3 +389,19 @@ def test_learning_rate_follows_the_users_rate_and_reading() -> None:
         "Learning Rate 10 − aids 1 + hindrances 0 = 9 (your reading)"
         in texts(model, "aft-ref-learning")[0]
     )
+
+
+def test_the_attackers_encumbrance_comes_from_his_sheet() -> None:
+    """AFT-33: once ENC CAP is entered, the sheet's status sets the attack's BCS modifier."""
+    model = send(
+        two_fighters(),
+        ("aftermath_tab", "characters"),
+        ("aftermath_char_select", 0),
+        ("aftermath_char_field", "derived.enc_cap", "40"),
+        ("aftermath_char_draft", "item_name", "pack"),
+        ("aftermath_char_draft", "item_enc", "35"),
+        ("aftermath_char_add_item",),
+    )
+    assert "Fully Encumbered" in texts(model, "aft-enc-status")[0]
+    model = send(model, ("aftermath_tab", "combat"), ("aftermath_cbt_resolve",), seed="e1")
+    assert "encumbrance −2" in model.state["aftermath"]["combat"]["log"][0]["steps"][1]

@@ -742,11 +742,18 @@ def test_aft_28_53_54_a_missile_critical_miss_rolls_the_weapon_kinds_table() -> 
     no_durability = combat.resolve_missile(modern, Faces(20, 90))
     assert "needs the weapon's Durability" in str(no_durability)
     assert no_durability.waits_for == ("weapon.durability",)
-    exploded = combat.resolve_missile(replace(modern, durability=1), Faces(20, 90))
+    # AFT-M19, AFT-53: 1D10 Lethal to the firer, then the junk check 1D6 ≤ 1
+    exploded = combat.resolve_missile(
+        replace(modern, durability=1, at=Moment(1, 1)), Faces(20, 90, 7, 1)
+    )
     assert "burst BDG 45/30 = 1.5 → 2 (nearest); − Durability 1 = 1D10 Lethal" in str(exploded)
+    assert exploded.attacker_lethal_damage == 7 and "the gun is Junked" in str(exploded)
+    assert [c.name for c in exploded.attacker_conditions] == ["Gun Junked"]
+    kept = combat.resolve_missile(replace(modern, durability=1), Faces(20, 90, 7, 2))
+    assert "the gun is Disrepaired" in str(kept) and kept.attacker_conditions == ()
     cook_off = combat.resolve_missile(replace(modern, durability=1), Faces(20, 80))
     assert "Cook-off" in str(cook_off) and "if it goes off: burst BDG 45/30" in str(cook_off)
-    last_row = combat.resolve_missile(replace(modern, durability=0), Faces(20, 99))
+    last_row = combat.resolve_missile(replace(modern, durability=0), Faces(20, 99, 3, 4, 6))
     assert "row reconstructed" in str(last_row) and "45/20 = 2.25 → 2" in str(last_row)
     ruled = combat.resolve_missile(replace(modern, modern_96="ask"), Faces(20, 99))
     assert "the GM rules this row" in str(ruled)
@@ -829,3 +836,23 @@ def test_aft_28_a_critical_miss_hurts_the_attacker() -> None:
     assert [c.name for c in part.attacker_conditions] == ["Disabled attacking part"]
     fall = combat.resolve_hth(fist, Faces(19, 90))
     assert fall.waits_for == ("GM: the fall (AFT-M10)",) and "the GM rules the fall" in str(fall)
+
+
+def test_aft_33_encumbrance_cuts_deftness_and_speed_on_the_sheet() -> None:
+    """AFT-33: Partially Encumbered −25% Deftness and Speed, groups looked up again; with Stun
+    the cut rating is halved (AFT-22)."""
+    sheet = aft_sheet.set_field(aft_sheet.new_sheet(), "derived.enc_cap", "40")
+    sheet = aft_sheet.set_field(sheet, "attr.DFT", "30")
+    sheet = aft_sheet.set_field(sheet, "attr.SPD", "20")
+    sheet = aft_sheet.add_item(sheet, "pack", "25")  # 25/40 = 5/8: Partially
+    view = aft_sheet.derive(sheet)
+    assert view.encumbrance is not None and view.encumbrance.bcs == -1
+    assert "Partially Encumbered: Deftness 30 -25% = 23 (AFT-33)" in view.notes  # 22.5 → 23
+    assert view.effective["SPD"].number == aft.attribute_group(15).number
+    stunned = {
+        **sheet,
+        "conditions": [
+            aft_sheet.condition_to_json(c) for c in critical.stun_conditions(Moment(1, 1))
+        ],
+    }
+    assert "Stunned: Deftness 23 × ½ = 12 (AFT-22)" in aft_sheet.derive(stunned).notes

@@ -47,7 +47,12 @@ from pycore.systems.aftermath.critical import (
     save_to_lower,
     stun_conditions,
 )
-from pycore.systems.aftermath.critical_misses import CriticalMiss, chamber_explosion, critical_miss
+from pycore.systems.aftermath.critical_misses import (
+    ChamberExplosion,
+    CriticalMiss,
+    chamber_explosion,
+    critical_miss,
+)
 from pycore.systems.aftermath.firearms import (
     adjust_bdg,
     bullet_damage_dice,
@@ -132,6 +137,7 @@ class Resolution:
     # AFT-28: what a critical miss does to the attacker himself.
     attacker_conditions: tuple[Condition, ...] = ()
     attacker_critical_damage: int = 0
+    attacker_lethal_damage: int = 0
 
     @property
     def chance(self) -> Fraction:
@@ -504,6 +510,67 @@ def _miss_on_attacker(
     return found, damage.total
 
 
+def _chamber_blast(
+    steps: list[Step],
+    rng: RandintSource,
+    blast: ChamberExplosion,
+    at: Moment | None,
+    waits: list[str],
+) -> tuple[int, list[Condition]]:
+    """AFT-53: a chamber explosion that goes off does its D10s of Lethal damage to the firer's
+    location nearest the breech and leaves the gun Disrepaired, Junked on 1D6 ≤ the D10s; one
+    that does not costs a point of Durability and is a dud."""
+    if not blast.explodes:
+        note = "Durability −1 (recorded on the weapon by hand); the round is a dud"
+        steps.append(Step("blast", "Chamber explosion", note, "AFT-53", "weapon.durability"))
+        waits.append("weapon.durability")
+        return 0, []
+    damage = roll(f"{blast.dice}d10", rng)
+    junk = roll("1d6", rng)
+    junked = junk.total <= blast.dice
+    state = "Junked" if junked else "Disrepaired"
+    steps.append(
+        Step(
+            "blast",
+            "Chamber explosion",
+            f"{damage.explain()} Lethal to the firer's location nearest the breech (which one "
+            f"is the GM's); junk check {junk.explain()} vs ≤ {blast.dice}: the gun is {state}",
+            "AFT-53",
+            "attack.breech_location",
+        )
+    )
+    waits.append("attack.breech_location")
+    if at is None:
+        return damage.total, []
+    return damage.total, [
+        Condition(f"Gun {state}", at, None, "AFT-53, AFT-M19", "chamber explosion")
+    ]
+
+
+def _missed(
+    kind: str,
+    steps: list[Step],
+    total: BcsTotal,
+    rolled: BcsResult,
+    waits: list[str],
+    hurt: list[Condition],
+    critical: int = 0,
+    lethal: int = 0,
+) -> Resolution:
+    """A critical miss and what it did to the attacker (AFT-28, AFT-53)."""
+    return Resolution(
+        kind,
+        tuple(steps),
+        total,
+        rolled,
+        critical_miss=True,
+        waits_for=tuple(waits),
+        attacker_conditions=tuple(hurt),
+        attacker_critical_damage=critical,
+        attacker_lethal_damage=lethal,
+    )
+
+
 def _location_steps(
     steps: list[Step],
     rng: RandintSource,
@@ -711,9 +778,22 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
                 kind = check_choice(
                     "critical miss table", attack.critical_miss_table, MISSILE_MISS_TABLES
                 )
-                _critical_miss_step(
+                miss = _critical_miss_step(
                     steps, rng, kind, attack.base_bdg, attack.durability, attack.modern_96, waits
                 )
+                blasted = (
+                    miss.effect == "chamber explosion"
+                    and miss.burst_divisor is not None
+                    and attack.durability is not None
+                    and not (miss.reconstructed and attack.modern_96 == "ask")
+                )
+                if blasted:
+                    assert miss.burst_divisor is not None and attack.durability is not None
+                    blast = chamber_explosion(
+                        attack.base_bdg, attack.durability, miss.burst_divisor
+                    )
+                    lethal, hurt = _chamber_blast(steps, rng, blast, attack.at, waits)
+                    return _missed("missile", steps, total, rolled, waits, hurt, lethal=lethal)
             else:
                 steps.append(
                     Step(
@@ -987,18 +1067,7 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
             miss_waits: list[str] = []
             miss = _critical_miss_step(steps, rng, kind, waits=miss_waits)
             hurt, critical = _miss_on_attacker(steps, rng, miss, attack.at, miss_waits)
-            return Resolution(
-                "hth",
-                tuple(steps),
-                total,
-                rolled,
-                False,
-                False,
-                fumble,
-                waits_for=tuple(miss_waits),
-                attacker_conditions=tuple(hurt),
-                attacker_critical_damage=critical,
-            )
+            return _missed("hth", steps, total, rolled, miss_waits, hurt, critical=critical)
         return Resolution("hth", tuple(steps), total, rolled, False, False, fumble)
     wdm_text = ""
     found = weapon(attack.weapon) if attack.weapon else None

@@ -25,6 +25,7 @@ from pycore.systems.aftermath.armor import LocationAv, armor_material, location_
 from pycore.systems.aftermath.attributes import AttributeGroup, attribute_group
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
 from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
+from pycore.systems.aftermath.encumbrance import EncumbranceStatus, encumbrance_status
 from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
 from pycore.systems.aftermath.weapons import weapon
 
@@ -377,6 +378,7 @@ class SheetView:
     stunned: bool
     dazed: bool
     notes: tuple[str, ...]
+    encumbrance: EncumbranceStatus | None = None  # AFT-33, once ENC CAP is entered
 
 
 def derive(
@@ -408,13 +410,24 @@ def derive(
     dazed = stunned or any(c.name == "Dazed" for c in active)
     effective = dict(groups)
     notes: list[str] = []
+    enc = sum((Fraction(str(item.get("enc", "0"))) for item in sheet["inventory"]), Fraction(0))
+    cap = sheet["derived"]["enc_cap"]
+    status = encumbrance_status(enc, cap) if isinstance(cap, int) and cap > 0 else None
+    ratings = {a: int(sheet["attr"][a]) for a in ("DFT", "SPD")}
+    if status is not None and status.deftness_pct:
+        # AFT-33: the percentages cut the ratings (rounded, AFT-02); Groups looked up again.
+        for a, pct in (("DFT", status.deftness_pct), ("SPD", status.speed_pct)):
+            cut = unstated(Fraction(ratings[a] * (100 + pct), 100), rounding)
+            notes.append(
+                f"{status.status}: {ATTRIBUTE_NAMES[a]} {ratings[a]} {pct:+d}% = {cut} (AFT-33)"
+            )
+            ratings[a] = cut
+            effective[a] = attribute_group(cut, group8_effect_die)
     if stunned:
         for a in ("DFT", "SPD"):
-            halved = unstated(Fraction(int(sheet["attr"][a]), 2), rounding)
+            halved = unstated(Fraction(ratings[a], 2), rounding)
             effective[a] = attribute_group(halved, group8_effect_die)
-            notes.append(
-                f"Stunned: {ATTRIBUTE_NAMES[a]} {sheet['attr'][a]} × ½ = {halved} (AFT-22)"
-            )
+            notes.append(f"Stunned: {ATTRIBUTE_NAMES[a]} {ratings[a]} × ½ = {halved} (AFT-22)")
     if dazed:
         notes.append("Dazed or Stunned: BCS and ODA at ½ (AFT-21)")
     odds: dict[str, SaveOdds | None] = {}
@@ -433,9 +446,19 @@ def derive(
             location_av(pieces, "bullet", sheet["cloth_bullet_av"], natural)
         except RuleError as exc:
             errors[number] = str(exc)
-    enc = sum((Fraction(str(item.get("enc", "0"))) for item in sheet["inventory"]), Fraction(0))
     return SheetView(
-        groups, effective, odds, av, errors, enc, active, expired, stunned, dazed, tuple(notes)
+        groups,
+        effective,
+        odds,
+        av,
+        errors,
+        enc,
+        active,
+        expired,
+        stunned,
+        dazed,
+        tuple(notes),
+        status,
     )
 
 
@@ -516,6 +539,10 @@ def apply_to_attacker(
     if critical:
         out["damage"] = {**out["damage"], "critical": int(out["damage"]["critical"]) + critical}
         notes.append(f"{critical} Critical Damage to the attacking part (AFT-28)")
+    lethal = int(resolution.attacker_lethal_damage)
+    if lethal:
+        out["damage"] = {**out["damage"], "lethal": int(out["damage"]["lethal"]) + lethal}
+        notes.append(f"{lethal} Lethal damage from the chamber explosion (AFT-53)")
     added = [condition_to_json(c) for c in resolution.attacker_conditions]
     if len(out["conditions"]) + len(added) > MAX_CONDITIONS:
         raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")

@@ -499,8 +499,16 @@ def _inventory(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode
         h("p", {"data-testid": "aft-enc-total"}, total),
         h(
             "p",
+            {"class": "explain", "data-testid": "aft-enc-status"},
+            str(view.encumbrance)
+            if view.encumbrance
+            else "Encumbrance status: enter ENC CAP (not computed in this text, AFT-33).",
+        ),
+        h(
+            "p",
             {"class": "muted small"},
-            "ENC values come from the Encumbrance Value Chart and the status from its table (Reference tab).",
+            "Item ENC values come from the Encumbrance Value Chart (Reference tab). The status "
+            "cuts Deftness and Speed on this sheet and sets the attack's BCS modifier.",
         ),
         h(
             "div",

@@ -226,7 +226,7 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         match=bool(form["match"]),
         target_action=str(form["target_action"]),
         dodging=bool(form["dodging"]),
-        encumbrance_bcs=int(form["encumbrance"]),
+        encumbrance_bcs=_encumbrance_bcs(attacker_view, form),
         distractions=int(form["distractions"]),
         bcs_per_distraction=optional_int(settings["bcs_per_distraction"]),
         target_save=_target_save(target),
@@ -300,7 +300,7 @@ def hth_attack(st: dict[str, Any], thrown: bool = False) -> combat.HthAttack:
         situations=() if thrown else tuple(form["situations"]),
         starred_apply=settings["starred_hth_modifiers"] == "apply",
         dazed=attacker_view.dazed,
-        encumbrance_bcs=int(form["encumbrance"]),
+        encumbrance_bcs=_encumbrance_bcs(attacker_view, form),
         distractions=int(form["distractions"]),
         bcs_per_distraction=optional_int(settings["bcs_per_distraction"]),
         target_save=_target_save(target),
@@ -425,6 +425,11 @@ def _derived(sheet_: dict[str, Any], now: Moment, settings: dict[str, Any]) -> c
     return core.derive(
         sheet_, now, str(settings["group8_effect_die"]), str(settings["unstated_rounding"])
     )
+
+
+def _encumbrance_bcs(view: core.SheetView, form: dict[str, Any]) -> int:
+    """AFT-33: the attacker's status from his sheet once ENC CAP is entered, else the form's."""
+    return view.encumbrance.bcs if view.encumbrance is not None else int(form["encumbrance"])
 
 
 def _target_save(target: dict[str, Any]) -> combat.LowerSave:
@@ -670,7 +675,7 @@ def _missile_form(
             ),
             select(
                 "aft-missile-enc",
-                "Encumbrance status (AFT-33)",
+                "Encumbrance status (AFT-33; the sheet's, once its ENC CAP is entered)",
                 form["encumbrance"],
                 [("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)")],
                 ("aftermath_cbt_field", "missile", "encumbrance"),
@@ -824,7 +829,7 @@ def _hth_form(
             ),
             select(
                 "aft-hth-enc",
-                "Encumbrance status (AFT-33)",
+                "Encumbrance status (AFT-33; the sheet's, once its ENC CAP is entered)",
                 form["encumbrance"],
                 [("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)")],
                 ("aftermath_cbt_field", "hth", "encumbrance"),
