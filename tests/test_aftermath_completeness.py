@@ -28,7 +28,6 @@ PARTIAL: dict[str, str] = {
         "maximum rope height (STR CST/AST + STR Effect Die) is not computed; "
         "settings.ladder_bcs_modifier does not exist (−2 fixed in climbing.toml)"
     ),
-    "AFT-39": "7-9 subdual damage (thrower's STR Effect Die − 5 per Blast Buffering level) not computed",
     "AFT-41": (
         "entanglement is a lookup: its Distractions are counted into the worksheet by hand, the "
         "torso follow-up's 'flexible weapon of at least Long length' is not enforced"

@@ -405,3 +405,19 @@ def test_the_attackers_encumbrance_comes_from_his_sheet() -> None:
     assert "Fully Encumbered" in texts(model, "aft-enc-status")[0]
     model = send(model, ("aftermath_tab", "combat"), ("aftermath_cbt_resolve",), seed="e1")
     assert "encumbrance −2" in model.state["aftermath"]["combat"]["log"][0]["steps"][1]
+
+
+def test_a_throws_subdual_damage_is_rolled_from_the_throwers_strength() -> None:
+    """AFT-39: Effect Number 7-9 adds the thrower's Strength Effect Die as subdual damage, 5
+    less per Blast Buffering level."""
+    model = send(
+        fresh(),
+        ("aftermath_tab", "reference"),
+        ("aftermath_ref_field", "en", "8"),
+        ("aftermath_ref_field", "thrower_str", "30"),
+        ("aftermath_ref_field", "blast", "1"),
+        ("aftermath_ref_throw_damage",),
+    )
+    entry = model.state["aftermath_ref"]["log"][0]["text"]
+    assert entry.startswith("Throw, Effect Number 8: subdual damage: Strength Effect Die 2D6 = ")
+    assert "− 5 × Blast Buffering 1" in entry

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_choice, check_int
 from pycore.tables import Row, load_table
@@ -180,6 +181,47 @@ def throw(effect_number: int) -> Throw:
         raise RuleError(f"Effect Number {effect_number!r} is outside 0 to 99")
     row = load_table("aftermath", "unarmed_throw").row_for_roll(effect_number)
     return Throw(effect_number, str(row["outcome"]), int(str(row["line"])))
+
+
+@dataclass(frozen=True)
+class ThrowDamage:
+    """AFT-39 7-9 and 10+: subdual damage = the thrower's Strength Effect Die roll, armor not
+    subtracted, less 5 per level of Blast Buffering (not below 0)."""
+
+    dice: str
+    rolled: int
+    blast_buffering: int
+
+    @property
+    def damage(self) -> int:
+        return max(0, self.rolled - 5 * self.blast_buffering)
+
+    def __str__(self) -> str:
+        less = f" − 5 × Blast Buffering {self.blast_buffering}" if self.blast_buffering else ""
+        return (
+            f"subdual damage: Strength Effect Die {self.dice} = {self.rolled}{less} = "
+            f"{self.damage}; armor does not reduce it (AFT-39)"
+        )
+
+
+def throw_damage(
+    effect_number: int, strength_effect_die: str, blast_buffering: int, rng: RandintSource
+) -> ThrowDamage | None:
+    """AFT-39: the damage of a throw with Effect Number 7 or more; None below (no damage).
+
+    >>> import random
+    >>> str(throw_damage(8, "2D6", 1, random.Random(1)))
+    'subdual damage: Strength Effect Die 2D6 = 7 − 5 × Blast Buffering 1 = 2; armor does not reduce it (AFT-39)'
+    >>> throw_damage(5, "2D6", 0, random.Random(2)) is None
+    True
+    """
+    throw(effect_number)  # validates the Effect Number
+    level = check_int("Blast Buffering level", blast_buffering, 0, 20)
+    if effect_number < 7:
+        return None
+    if not strength_effect_die:
+        raise RuleError("Strength Group 0 has no Effect Die: no throw damage to roll (AFT-06)")
+    return ThrowDamage(strength_effect_die, roll(strength_effect_die, rng).total, level)
 
 
 @dataclass(frozen=True)

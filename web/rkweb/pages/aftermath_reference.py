@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.systems.aftermath.attributes import attribute_group
 from pycore.systems.aftermath.barriers import barrier_factor, barrier_materials
 from pycore.systems.aftermath.critical_misses import (
     KINDS,
@@ -39,6 +40,7 @@ from pycore.systems.aftermath.skills_and_moves import (
     learning_rate,
     stopping,
     throw,
+    throw_damage,
 )
 from pycore.tables import load_table
 from rkweb.fmt import odds_text
@@ -80,6 +82,8 @@ def _state(model: Model) -> dict[str, Any]:
         "soil_bf": str(saved.get("soil_bf", "")),
         "acid_strength": str(saved.get("acid_strength", "")),
         "learning_rate": str(saved.get("learning_rate", "")),
+        "thrower_str": str(saved.get("thrower_str", "")),
+        "blast": str(saved.get("blast", "0")),
         "learning_rule": str(saved.get("learning_rule", "")),
         "looks": str(saved.get("looks", "")),
         "star_note": str(saved.get("star_note", "")),
@@ -113,6 +117,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         "looks",
         "learning_rate",
         "learning_rule",
+        "thrower_str",
+        "blast",
     )
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
@@ -127,6 +133,25 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         chosen = list(state["study"])
         state["study"] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
         return replace(model, history=model.history.set_quietly(SECTION, state))
+    if kind == "aftermath_ref_throw_damage":
+        try:
+            group = attribute_group(int(state["thrower_str"]))
+            done = throw_damage(
+                int(state["en"]),
+                group.effect_die,
+                int(state["blast"] or 0),
+                random.Random(ctx.fresh_seed),
+            )
+        except (RuleError, ValueError) as exc:
+            message = str(exc) if isinstance(exc, RuleError) else "Enter whole numbers."
+            return model.with_ui(aft_ref_error=f"Throw damage: {message}")
+        text = f"Throw, Effect Number {state['en']}: " + (
+            str(done) if done else "no damage below Effect Number 7 (AFT-39)"
+        )
+        entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+        history = model.history.apply(SECTION, state, "Throw damage", ctx.now)
+        return replace(model.with_ui(aft_ref_error=""), history=history)
     if kind == "aftermath_ref_acid":
         results = roll_acid(random.Random(ctx.fresh_seed))
         try:
@@ -402,6 +427,27 @@ def _skills(state: dict[str, Any]) -> VNode:
         ),
         h("p", {"class": "explain", "data-testid": "aft-ref-climb"}, climbing),
         h("p", {"class": "explain", "data-testid": "aft-ref-throw"}, thrown),
+        h(
+            "div",
+            {"class": "grid2"},
+            _field(
+                "aft-ref-thrower-str",
+                "Thrower's Strength rating (its Effect Die)",
+                state["thrower_str"],
+                "thrower_str",
+            ),
+            _field("aft-ref-blast", "Target's Blast Buffering level", state["blast"], "blast"),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary",
+                "data-testid": "aft-ref-throw-damage",
+                "on_click": ("aftermath_ref_throw_damage",),
+            },
+            "Roll throw damage (Effect Number 7+)",
+        ),
         _field(
             "aft-ref-loc",
             "Entangled location (1-30; uses the Effect Number above)",
