@@ -847,7 +847,7 @@ def test_aft_33_encumbrance_cuts_deftness_and_speed_on_the_sheet() -> None:
     sheet = aft_sheet.add_item(sheet, "pack", "25")  # 25/40 = 5/8: Partially
     view = aft_sheet.derive(sheet)
     assert view.encumbrance is not None and view.encumbrance.bcs == -1
-    assert "Partially Encumbered: Deftness 30 -25% = 23 (AFT-33)" in view.notes  # 22.5 → 23
+    assert "Partially Encumbered: Deftness 30 −25% = 23 (AFT-33)" in view.notes  # 22.5 → 23
     assert view.effective["SPD"].number == aft.attribute_group(15).number
     stunned = {
         **sheet,

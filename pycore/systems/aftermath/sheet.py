@@ -26,7 +26,7 @@ from pycore.systems.aftermath.attributes import AttributeGroup, attribute_group
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
 from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
 from pycore.systems.aftermath.encumbrance import EncumbranceStatus, encumbrance_status
-from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
+from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
 from pycore.systems.aftermath.weapons import weapon
 
 #: The four attributes the text names (STR, DFT, SPD, HLH; L352).
@@ -419,7 +419,7 @@ def derive(
         for a, pct in (("DFT", status.deftness_pct), ("SPD", status.speed_pct)):
             cut = unstated(Fraction(ratings[a] * (100 + pct), 100), rounding)
             notes.append(
-                f"{status.status}: {ATTRIBUTE_NAMES[a]} {ratings[a]} {pct:+d}% = {cut} (AFT-33)"
+                f"{status.status}: {ATTRIBUTE_NAMES[a]} {ratings[a]} {signed(pct)}% = {cut} (AFT-33)"
             )
             ratings[a] = cut
             effective[a] = attribute_group(cut, group8_effect_die)
