@@ -24,10 +24,6 @@ NOT_BUILT: dict[str, str] = {}
 
 #: Built and tested (so cited), but a named piece of the rule is missing. Not excluded.
 PARTIAL: dict[str, str] = {
-    "AFT-37": (
-        "maximum rope height (STR CST/AST + STR Effect Die) is not computed; "
-        "settings.ladder_bcs_modifier does not exist (−2 fixed in climbing.toml)"
-    ),
     "AFT-41": (
         "entanglement is a lookup: its Distractions are counted into the worksheet by hand, the "
         "torso follow-up's 'flexible weapon of at least Long length' is not enforced"
@@ -38,8 +34,6 @@ PARTIAL: dict[str, str] = {
     ),
     "AFT-54": "weapon.autoloading and weapon.has_extractor are not asked (dud/jam text only)",
     "AFT-M37": "firearms.fire (gun actions, bursts, burst size) is core only: not on the worksheet",
-    "AFT-14": "armor ENC and barter totals (armor.armor_totals) are not shown on the sheet",
-    "AFT-31": "no running sum of Value Numbers (the Reference tab only logs each roll)",
     "AFT-25": "settings.noncutting_head_sever does not exist",
     "AFT-29": "settings.parenthesized_wdm does not exist; note 7; weighted version changes WDM only",
     "AFT-36": "settings.movement_combination and the day-after schedule (T27) are core only",

@@ -421,3 +421,50 @@ def test_a_throws_subdual_damage_is_rolled_from_the_throwers_strength() -> None:
     entry = model.state["aftermath_ref"]["log"][0]["text"]
     assert entry.startswith("Throw, Effect Number 8: subdual damage: Strength Effect Die 2D6 = ")
     assert "− 5 × Blast Buffering 1" in entry
+
+
+def test_armor_worn_shows_its_enc_and_barter_and_is_carried() -> None:
+    """AFT-14: ENC/LOC and barter × locations covered; the armor counts in the Total ENC."""
+    model = send(
+        two_fighters(),
+        ("aftermath_tab", "characters"),
+        ("aftermath_char_select", 1),
+    )
+    assert texts(model, "aft-armor-totals")[0].startswith("Steel on 9 locations: ENC 0.63")
+    assert texts(model, "aft-enc-total")[0].startswith("Total ENC 0.63, armor worn included")
+
+
+def test_reaction_value_numbers_keep_a_running_sum() -> None:
+    """AFT-31: a running sum of Value Numbers, shown only, cleared by the user."""
+    model = send(fresh(), ("aftermath_tab", "reference"))
+    model = send(model, ("aftermath_ref_reaction",), seed="r1")
+    model = send(model, ("aftermath_ref_reaction",), seed="r2")
+    values = model.state["aftermath_ref"]["reactions"]
+    assert len(values) == 2
+    assert texts(model, "aft-ref-reaction-sum")[0].endswith(
+        "(a running sum only: how they combine is the GM's)"
+    )
+    model = send(model, ("aftermath_ref_reaction_clear",))
+    assert texts(model, "aft-ref-reaction-sum") == ["no reactions rolled"]
+
+
+def test_rope_height_and_the_ladder_modifier() -> None:
+    """AFT-37: a knotted rope's maximum height = Strength AST + Strength Effect Die; the ladder's
+    garbled BCS modification is the user's to change."""
+    model = send(
+        fresh(),
+        ("aftermath_tab", "reference"),
+        ("aftermath_ref_field", "method", "Knotted rope"),
+        ("aftermath_ref_field", "rope_save", "9"),
+        ("aftermath_ref_field", "thrower_str", "30"),
+        ("aftermath_ref_rope",),
+    )
+    entry = model.state["aftermath_ref"]["log"][0]["text"]
+    assert entry.startswith("Knotted rope: maximum height: Strength AST 9 + (2D6 (")
+    model = send(
+        model,
+        ("aftermath_ref_field", "method", "Ladder"),
+        ("aftermath_ref_field", "bma", "10"),
+        ("aftermath_ref_field", "ladder_bcs", "-1"),
+    )
+    assert "BCS −1 while on it" in texts(model, "aft-ref-climb")[0]

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
+from pycore.systems.aftermath.rounding import signed
 from pycore.tables import load_table
 
 
@@ -76,3 +77,16 @@ def roll_reaction(rng: RandintSource) -> tuple[str, Reaction]:
     """
     rolled = roll("1d100", rng)
     return rolled.explain(), reaction(rolled.total)
+
+
+def value_sum(values: list[int]) -> str:
+    """AFT-31: the Value Numbers rolled so far and their sum, kept as a display only: how they
+    make an "overall reaction" is not in the text (AFT-M33).
+
+    >>> value_sum([2, -1, 4]), value_sum([])
+    ("Value Numbers +2 −1 +4 = +5 (a running sum only: how they combine is the GM's)", 'no reactions rolled')
+    """
+    if not values:
+        return "no reactions rolled"
+    terms = " ".join(signed(v) for v in values)
+    return f"Value Numbers {terms} = {signed(sum(values))} (a running sum only: how they combine is the GM's)"

@@ -21,7 +21,13 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.armor import LocationAv, armor_material, location_av
+from pycore.systems.aftermath.armor import (
+    ArmorTotals,
+    LocationAv,
+    armor_material,
+    armor_totals,
+    location_av,
+)
 from pycore.systems.aftermath.attributes import AttributeGroup, attribute_group
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
 from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
@@ -232,6 +238,20 @@ def set_armor(sheet: dict[str, Any], locations: str, material: str) -> dict[str,
     return out
 
 
+def armor_worn(sheet: dict[str, Any]) -> tuple[ArmorTotals, ...]:
+    """AFT-14: each material worn, its ENC and barter over the locations it covers.
+
+    >>> sheet = set_armor(new_sheet(), "4-12", "Steel")
+    >>> [str(t) for t in armor_worn(sheet)]
+    ['Steel on 9 locations: ENC 0.63, barter 81']
+    """
+    counts: dict[str, int] = {}
+    for pieces in merged(sheet)["armor"].values():
+        for material in pieces:
+            counts[material] = counts.get(material, 0) + 1
+    return tuple(armor_totals(m, n) for m, n in counts.items())
+
+
 def parse_locations(text: str) -> tuple[int, ...]:
     """Locations typed as ``"1-3"``, ``"4, 5, 12"`` or ``"13-20"``.
 
@@ -411,6 +431,7 @@ def derive(
     effective = dict(groups)
     notes: list[str] = []
     enc = sum((Fraction(str(item.get("enc", "0"))) for item in sheet["inventory"]), Fraction(0))
+    enc += sum((worn.enc for worn in armor_worn(sheet)), Fraction(0))  # AFT-14: armor is carried
     cap = sheet["derived"]["enc_cap"]
     status = encumbrance_status(enc, cap) if isinstance(cap, int) and cap > 0 else None
     ratings = {a: int(sheet["attr"][a]) for a in ("DFT", "SPD")}

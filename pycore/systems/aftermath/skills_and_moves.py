@@ -134,14 +134,17 @@ class Climb:
         return text
 
 
-def climb(method: str, bma: int) -> Climb:
+def climb(method: str, bma: int, ladder_bcs: int | None = None) -> Climb:
     """AFT-37: climbing movement = BMA × the method's factor; the rope's maximum height needs a
-    Strength save and Effect Die roll (the notes say which).
+    Strength save and Effect Die roll (the notes say which). ``ladder_bcs`` replaces the −2 read
+    into the garbled ladder note (settings.ladder_bcs_modifier).
 
     >>> climb("Rope", 10)
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: climbing method 'Rope' is unknown; allowed: Simple rope, Knotted rope, Ladder, Stairs
+    >>> climb("Ladder", 10).bcs, climb("Ladder", 10, ladder_bcs=2).bcs
+    (-2, 2)
     """
     table = load_table("aftermath", "climbing")
     methods = [str(r["method"]) for r in table.rows]
@@ -152,7 +155,33 @@ def climb(method: str, bma: int) -> Climb:
     row = table.row_by("method", method)
     factor = row["bma_factor"]
     assert isinstance(factor, Fraction)
-    return Climb(method, bma, factor, bma * factor, str(row["notes"]), int(str(row["bcs"])))
+    bcs = int(str(row["bcs"]))
+    if bcs and ladder_bcs is not None:
+        bcs = check_int("ladder BCS modifier", ladder_bcs, -10, 10)
+    return Climb(method, bma, factor, bma * factor, str(row["notes"]), bcs)
+
+
+def rope_height(method: str, strength_save: int, effect_die: str, rng: RandintSource) -> str:
+    """AFT-37: a rope's maximum climb in metres = the Strength CST (simple rope) or AST
+    (knotted rope) + a Strength Group Effect Die roll.
+
+    >>> import random
+    >>> rope_height("Knotted rope", 9, "1D6", random.Random(1))
+    'maximum height: Strength AST 9 + (1D6 (2) = 2) = 11 m (AFT-37)'
+    """
+    save = {"Simple rope": "CST", "Knotted rope": "AST"}.get(method)
+    if save is None:
+        raise RuleError(f"climbing method {method!r} has no maximum height (ropes only, AFT-37)")
+    value = check_int(f"Strength {save}", strength_save, 0, 40)
+    if not effect_die:
+        return (
+            f"maximum height: Strength {save} {value} (Group 0: no Effect Die) = {value} m (AFT-37)"
+        )
+    rolled = roll(effect_die, rng)
+    return (
+        f"maximum height: Strength {save} {value} + ({rolled.explain()}) = "
+        f"{value + rolled.total} m (AFT-37)"
+    )
 
 
 @dataclass(frozen=True)

@@ -437,6 +437,14 @@ def _armor(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode:
             ),
         ),
         h(
+            "p",
+            {"class": "explain", "data-testid": "aft-armor-totals"},
+            "; ".join(str(t) for t in core.armor_worn(raw))
+            + " (AFT-14: ENC/LOC × locations covered; counted in the Total ENC)",
+        )
+        if worn
+        else None,
+        h(
             "div",
             {"class": "grid2"},
             field(
@@ -473,7 +481,7 @@ def _armor(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode:
 def _inventory(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode:
     draft = _draft(model)
     cap = raw["derived"]["enc_cap"]
-    total = f"Total ENC {show(view.enc_total)}" + (
+    total = f"Total ENC {show(view.enc_total)}, armor worn included" + (
         f" of ENC CAP {cap}" if cap else " (enter ENC CAP above)"
     )
     items = [

@@ -30,7 +30,7 @@ from pycore.systems.aftermath.encumbrance import (
 )
 from pycore.systems.aftermath.movement import kph_to_dat
 from pycore.systems.aftermath.overland import acid_scarring, conditions, overland, roll_acid
-from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction
+from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction, value_sum
 from pycore.systems.aftermath.skills_and_moves import (
     climb,
     entanglement,
@@ -38,6 +38,7 @@ from pycore.systems.aftermath.skills_and_moves import (
     learning,
     learning_keys,
     learning_rate,
+    rope_height,
     stopping,
     throw,
     throw_damage,
@@ -83,10 +84,13 @@ def _state(model: Model) -> dict[str, Any]:
         "acid_strength": str(saved.get("acid_strength", "")),
         "learning_rate": str(saved.get("learning_rate", "")),
         "thrower_str": str(saved.get("thrower_str", "")),
+        "rope_save": str(saved.get("rope_save", "")),
+        "ladder_bcs": str(saved.get("ladder_bcs", "")),
         "blast": str(saved.get("blast", "0")),
         "learning_rule": str(saved.get("learning_rule", "")),
         "looks": str(saved.get("looks", "")),
         "star_note": str(saved.get("star_note", "")),
+        "reactions": [int(v) for v in saved.get("reactions", []) if isinstance(v, int)],
         "log": list(saved.get("log", [])),
     }
 
@@ -119,6 +123,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         "learning_rule",
         "thrower_str",
         "blast",
+        "rope_save",
+        "ladder_bcs",
     )
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
@@ -152,6 +158,22 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         state["log"] = [entry, *state["log"]][:LOG_LIMIT]
         history = model.history.apply(SECTION, state, "Throw damage", ctx.now)
         return replace(model.with_ui(aft_ref_error=""), history=history)
+    if kind == "aftermath_ref_rope":
+        try:
+            group = attribute_group(int(state["thrower_str"]))
+            text = f"{state['method']}: " + rope_height(
+                state["method"],
+                int(state["rope_save"]),
+                group.effect_die,
+                random.Random(ctx.fresh_seed),
+            )
+        except (RuleError, ValueError) as exc:
+            message = str(exc) if isinstance(exc, RuleError) else "Enter whole numbers."
+            return model.with_ui(aft_ref_error=f"Rope height: {message}")
+        entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+        history = model.history.apply(SECTION, state, "Rope height", ctx.now)
+        return replace(model.with_ui(aft_ref_error=""), history=history)
     if kind == "aftermath_ref_acid":
         results = roll_acid(random.Random(ctx.fresh_seed))
         try:
@@ -172,7 +194,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         dice, result = roll_reaction(random.Random(ctx.fresh_seed))
         entry = {"text": f"{dice}: {result}. {result.note}", "at": ctx.now, "seed": ctx.fresh_seed}
         state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+        state["reactions"] = [*state["reactions"], result.value][-LOG_LIMIT:]
         history = model.history.apply(SECTION, state, "Reaction roll", ctx.now)
+        return replace(model, history=history)
+    if kind == "aftermath_ref_reaction_clear":
+        state["reactions"] = []
+        history = model.history.apply(SECTION, state, "Clear reaction sum", ctx.now)
         return replace(model, history=history)
     if kind == "aftermath_ref_roll":
         try:
@@ -349,7 +376,9 @@ def _skills(state: dict[str, Any]) -> VNode:
     climbing = "Enter the character's BMA."
     if state["bma"].strip():
         try:
-            climbing = str(climb(state["method"], int(state["bma"])))
+            climbing = str(
+                climb(state["method"], int(state["bma"]), _int_or_none(state["ladder_bcs"]))
+            )
         except (RuleError, ValueError) as exc:
             climbing = f"BMA: {exc}"
     thrown = "Enter the throw's Effect Number."
@@ -426,13 +455,39 @@ def _skills(state: dict[str, Any]) -> VNode:
             _field("aft-ref-en", "Throw Effect Number", state["en"], "en"),
         ),
         h("p", {"class": "explain", "data-testid": "aft-ref-climb"}, climbing),
+        h(
+            "div",
+            {"class": "grid2"},
+            _field(
+                "aft-ref-rope-save",
+                "Strength CST (simple rope) or AST (knotted rope)",
+                state["rope_save"],
+                "rope_save",
+            ),
+            _field(
+                "aft-ref-ladder-bcs",
+                "BCS on a ladder (garbled: −2 read; yours)",
+                state["ladder_bcs"],
+                "ladder_bcs",
+            ),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary",
+                "data-testid": "aft-ref-rope-roll",
+                "on_click": ("aftermath_ref_rope",),
+            },
+            "Roll a rope's maximum height (Strength rating below)",
+        ),
         h("p", {"class": "explain", "data-testid": "aft-ref-throw"}, thrown),
         h(
             "div",
             {"class": "grid2"},
             _field(
                 "aft-ref-thrower-str",
-                "Thrower's Strength rating (its Effect Die)",
+                "Strength rating of the climber or thrower (its Effect Die)",
                 state["thrower_str"],
                 "thrower_str",
             ),
@@ -637,6 +692,21 @@ def view(model: Model) -> VNode:
                     "on_click": ("aftermath_ref_reaction",),
                 },
                 "Roll a reaction",
+            ),
+            h(
+                "p",
+                {"class": "explain", "data-testid": "aft-ref-reaction-sum"},
+                value_sum(state["reactions"]),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary",
+                    "data-testid": "aft-ref-reaction-clear",
+                    "on_click": ("aftermath_ref_reaction_clear",),
+                },
+                "Clear the sum",
             ),
             h(
                 "p",
