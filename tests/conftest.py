@@ -11,3 +11,10 @@ TESTS = ROOT / "tests"
 for folder in (TESTS, WEB, ROOT):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
+
+from hypothesis import settings  # noqa: E402
+
+# Properties are about results, not speed: a loaded 2-core CI machine must not fail a test on
+# hypothesis's 200 ms per-example deadline (benchmarks measure speed, `make bench`).
+settings.register_profile("rulekeeper", deadline=None)
+settings.load_profile("rulekeeper")

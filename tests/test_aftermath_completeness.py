@@ -32,9 +32,7 @@ PARTIAL: dict[str, str] = {
         "a Durability lost to a dud chamber explosion is recorded on the weapon by hand (the "
         "worksheet asks Durability per attack; no per-weapon Durability on the sheet)"
     ),
-    "AFT-54": "weapon.autoloading and weapon.has_extractor are not asked (dud/jam text only)",
     "AFT-M37": "firearms.fire (gun actions, bursts, burst size) is core only: not on the worksheet",
-    "AFT-25": "settings.noncutting_head_sever does not exist",
     "AFT-29": "settings.parenthesized_wdm does not exist; note 7; weighted version changes WDM only",
     "AFT-36": "settings.movement_combination and the day-after schedule (T27) are core only",
     "AFT-47": "settings.bdg_order does not exist",

@@ -856,3 +856,53 @@ def test_aft_33_encumbrance_cuts_deftness_and_speed_on_the_sheet() -> None:
         ],
     }
     assert "Stunned: Deftness 23 × ½ = 12 (AFT-22)" in aft_sheet.derive(stunned).notes
+
+
+def test_aft_54_clearing_a_dud_or_jam_depends_on_the_guns_flags() -> None:
+    """AFT-54: autoloaders clear a dud by hand in 1 Action; an extractor clears a jam in 1."""
+    gun = combat.MissileAttack(
+        base_bcs=12,
+        range_row="Pistol STD",
+        meters=10,
+        gun="pistol",
+        size="STD",
+        target_cda=0,
+        base_bdg=10,
+        critical_miss_at_or_above=19,
+        critical_miss_table="modern",
+    )
+    assert "is this gun an autoloader?" in str(combat.resolve_missile(gun, Faces(20, 20)))
+    auto = replace(gun, autoloading=True, has_extractor=False)
+    assert "this autoloader clears it by hand in 1 Action" in str(
+        combat.resolve_missile(auto, Faces(20, 20))
+    )
+    assert "2 Actions to clear by hand" in str(combat.resolve_missile(auto, Faces(20, 50)))
+    extractor = replace(gun, has_extractor=True)
+    assert "1 Action to clear (extractor)" in str(combat.resolve_missile(extractor, Faces(20, 50)))
+
+
+def test_aft_25_a_blow_that_does_not_cut_breaks_the_bone() -> None:
+    """AFT-25: a failed Health AST makes the break compound: it bleeds to death, or at the head
+    or neck is a Death Blow when the user says so (settings.noncutting_head_sever)."""
+    save = combat.LowerSave(False, health_ast=12, health_cst=5)
+    base = combat.HthAttack(
+        base_bcs=15,
+        critical_hit_at_or_below=2,
+        damage_potential=3,
+        at=Moment(1, 1),
+        cuts=False,
+        target_save=save,
+    )
+    # D20 2, enhancement 1, location D100 50 → 12 (torso); D100 90 + 3 → Trauma; Trauma's
+    # Health AST 3 (kept); Sever D100 1 ≤ 3; the fracture's Health AST 15 fails; 1D6 2
+    torso = combat.resolve_hth(base, Faces(2, 1, 50, 90, 3, 1, 15, 2))
+    assert "Health AST 1D20 = 15" in str(torso) and "a compound fracture" in str(torso)
+    assert [c.name for c in torso.conditions] == ["Broken bone", "Bleeding to death"]
+    simple = combat.resolve_hth(base, Faces(2, 1, 50, 90, 3, 1, 4))
+    assert "a simple break" in str(simple) and [c.name for c in simple.conditions] == [
+        "Broken bone"
+    ]
+    # location D100 1 → 1 (head): the compound fracture is a Death Blow by the setting
+    head = replace(base, target_save=replace(save, head_sever_is_death_blow=True))
+    blow = combat.resolve_hth(head, Faces(2, 1, 1, 90, 3, 1, 15))
+    assert [c.name for c in blow.conditions] == ["Broken bone", "Death Blow"]

@@ -277,38 +277,83 @@ def _critical_effect_steps(
                 Condition("Death Blow", start, None, "AFT-25", "Sever to the head or neck")
             )
         elif severed and not cuts:
-            steps.append(
-                Step(
-                    "fracture",
-                    "Broken bone",
-                    "a Health AST now: failure makes a compound fracture that bleeds to death "
-                    f"in {rules.bleeding_dice} Combat Turns",
-                    "AFT-25",
-                )
-            )
             found.append(Condition("Broken bone", start, None, "AFT-25", f"location {location}"))
+            compound = _fracture_save(steps, rng, rules, save, waits)
+            if compound and rules.region == "head_neck" and save and save.head_sever_is_death_blow:
+                found.append(
+                    Condition(
+                        "Death Blow",
+                        start,
+                        None,
+                        "AFT-25",
+                        "compound fracture of the head or neck (settings.noncutting_head_sever)",
+                    )
+                )
+            elif compound:
+                found.append(_bleeding(steps, rng, rules, start, location, "compound fracture"))
         elif severed:
-            countdown = roll(rules.bleeding_dice, rng)
-            end = Moment(start.turn + countdown.total, start.phase)
-            steps.append(
-                Step(
-                    "bleeding",
-                    "Bleeding",
-                    f"{countdown} Combat Turns: bleeds to death after {end} unless cauterized or "
-                    "bandaged (First Aid BCS roll)",
-                    "AFT-25",
-                )
-            )
-            found.append(
-                Condition(
-                    "Bleeding to death",
-                    start,
-                    end,
-                    "AFT-25",
-                    f"severed location {location}; dies when this ends unless bandaged",
-                )
-            )
+            found.append(_bleeding(steps, rng, rules, start, location, "severed"))
     return effect, rules
+
+
+def _bleeding(
+    steps: list[Step],
+    rng: RandintSource,
+    rules: EffectRules,
+    start: Moment,
+    location: int,
+    why: str,
+) -> Condition:
+    """AFT-25: bleeds to death in Health Group + 1D6 Combat Turns unless cauterized or
+    bandaged."""
+    countdown = roll(rules.bleeding_dice, rng)
+    end = Moment(start.turn + countdown.total, start.phase)
+    steps.append(
+        Step(
+            "bleeding",
+            "Bleeding",
+            f"{countdown} Combat Turns: bleeds to death after {end} unless cauterized or "
+            "bandaged (First Aid BCS roll)",
+            "AFT-25",
+        )
+    )
+    return Condition(
+        "Bleeding to death",
+        start,
+        end,
+        "AFT-25",
+        f"{why} location {location}; dies when this ends unless bandaged",
+    )
+
+
+def _fracture_save(
+    steps: list[Step],
+    rng: RandintSource,
+    rules: EffectRules,
+    save: LowerSave | None,
+    waits: list[str] | None,
+) -> bool:
+    """AFT-25: a Sever by what does not cut breaks the bone; a failed Health AST makes it a
+    compound fracture. True when it is one."""
+    if save is None or save.health_ast is None or save.health_cst is None:
+        steps.append(
+            Step(
+                "fracture",
+                "Broken bone",
+                "a Health AST now: failure makes a compound fracture that bleeds to death in "
+                f"{rules.bleeding_dice} Combat Turns",
+                "AFT-25",
+                "target.ast.HLH, target.cst.HLH",
+            )
+        )
+        if waits is not None and "target.ast.HLH" not in waits:
+            waits.append("target.ast.HLH")
+        return False
+    thrown = roll_saving_throw(save.health_ast, save.health_cst, rng)
+    compound = not thrown.ability_save_passed
+    result = "a compound fracture" if compound else "a simple break"
+    steps.append(Step("fracture", "Broken bone", f"Health AST {thrown} → {result}", "AFT-25"))
+    return compound
 
 
 def _effect_saves(
@@ -388,6 +433,9 @@ class LowerSave:
     may_lower: bool
     health_ast: int | None = None
     health_cst: int | None = None
+    # AFT-25 reading: a compound fracture of the head or neck bleeds like any other unless the
+    # user makes it a Death Blow (settings.noncutting_head_sever).
+    head_sever_is_death_blow: bool = False
 
 
 def _lowering_step(
@@ -442,12 +490,16 @@ def _critical_miss_step(
     durability: int | None = None,
     modern_96: str = "reconstructed",
     waits: list[str] | None = None,
+    autoloading: bool | None = None,
+    extractor: bool | None = None,
 ) -> CriticalMiss:
     """AFT-28, AFT-53, AFT-54: roll D100 on the kind's table; a cook-off or chamber explosion
     works out the burst from the round's BDG and the weapon's Durability (AFT-M19)."""
     result = critical_miss(kind, _d(rng, 100))
     text = str(result)
     waits_for = ""
+    if kind == "modern" and result.effect in ("dud", "jammed"):
+        text += "; " + _clearing(result.effect, autoloading, extractor)
     if result.effect == "falls":
         # AFT-M10: the falling rules are in Book 1 (p. 32), not in this text.
         text += "; the falling rules are not in this text: the GM rules the fall"
@@ -466,6 +518,21 @@ def _critical_miss_step(
     if waits_for and waits is not None:
         waits.append(waits_for)
     return result
+
+
+def _clearing(effect: str, autoloading: bool | None, extractor: bool | None) -> str:
+    """AFT-54: what clearing a dud or a jam costs this gun (its flags are the user's)."""
+    if effect == "dud":
+        if autoloading is None:
+            return "autoloaders and autoweapons clear it by hand in 1 Action, other guns with the next round (is this gun an autoloader?)"
+        return (
+            "this autoloader clears it by hand in 1 Action"
+            if autoloading
+            else "this gun clears it with the next round, no special action"
+        )
+    if extractor is None:
+        return "2 Actions to clear by hand, 1 with an extractor (has this gun one?)"
+    return "1 Action to clear (extractor)" if extractor else "2 Actions to clear by hand"
 
 
 def _miss_on_attacker(
@@ -708,6 +775,8 @@ class MissileAttack:
     critical_miss_table: str = ""
     durability: int | None = None  # AFT-M19: weapon.durability, for a chamber explosion
     modern_96: str = "reconstructed"  # AFT-M26: settings.modern_crit_miss_96
+    autoloading: bool | None = None  # AFT-54: weapon.autoloading (autoloader or autoweapon)
+    has_extractor: bool | None = None  # AFT-54: weapon.has_extractor
 
 
 def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
@@ -779,7 +848,15 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
                     "critical miss table", attack.critical_miss_table, MISSILE_MISS_TABLES
                 )
                 miss = _critical_miss_step(
-                    steps, rng, kind, attack.base_bdg, attack.durability, attack.modern_96, waits
+                    steps,
+                    rng,
+                    kind,
+                    attack.base_bdg,
+                    attack.durability,
+                    attack.modern_96,
+                    waits,
+                    attack.autoloading,
+                    attack.has_extractor,
                 )
                 blasted = (
                     miss.effect == "chamber explosion"

@@ -55,6 +55,7 @@ ZONES = (
     ("front_side_rear_hex", "Front, Side or Rear hex"),
     ("long_hex", "Long Front or Long Side hex"),
 )
+YES_NO: dict[str, bool] = {"yes": True, "no": False}
 INT_FIELDS = {
     "bcs": (-100, 100),
     "count": (1, 8),
@@ -229,7 +230,7 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         encumbrance_bcs=_encumbrance_bcs(attacker_view, form),
         distractions=int(form["distractions"]),
         bcs_per_distraction=optional_int(settings["bcs_per_distraction"]),
-        target_save=_target_save(target),
+        target_save=_target_save(target, settings),
         gun_critical_row=_gun_critical_row(form, settings),
         critical_hit=bool(form["critical_hit"]),
         critical_miss=bool(form["critical_miss"]),
@@ -251,6 +252,8 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         critical_miss_table=str(form["miss_table"]),
         durability=optional_int(form["durability"]),
         modern_96=str(settings["modern_crit_miss_96"]),
+        autoloading=YES_NO.get(str(form["autoloading"])),
+        has_extractor=YES_NO.get(str(form["extractor"])),
     )
 
 
@@ -303,7 +306,7 @@ def hth_attack(st: dict[str, Any], thrown: bool = False) -> combat.HthAttack:
         encumbrance_bcs=_encumbrance_bcs(attacker_view, form),
         distractions=int(form["distractions"]),
         bcs_per_distraction=optional_int(settings["bcs_per_distraction"]),
-        target_save=_target_save(target),
+        target_save=_target_save(target, settings),
         damage_potential=optional_int(form["damage_potential"]),
         armor=armor,
         critical_hit=bool(form["critical_hit"]),
@@ -432,12 +435,14 @@ def _encumbrance_bcs(view: core.SheetView, form: dict[str, Any]) -> int:
     return view.encumbrance.bcs if view.encumbrance is not None else int(form["encumbrance"])
 
 
-def _target_save(target: dict[str, Any]) -> combat.LowerSave:
-    """AFT-27: a PC or personality NPC saves with its Health AST and CST (AFT-M03)."""
+def _target_save(target: dict[str, Any], settings: dict[str, Any]) -> combat.LowerSave:
+    """The target's Health throws (AFT-23 to AFT-27): a PC or personality NPC may lower an
+    effect; the Health AST and CST are the sheet's (AFT-M03)."""
     return combat.LowerSave(
         bool(target.get("personality")),
         optional_int(target["ast"]["HLH"]),
         optional_int(target["cst"]["HLH"]),
+        settings["noncutting_head_sever"] == "death_blow",
     )
 
 
@@ -705,6 +710,20 @@ def _missile_form(
                     ("bow", "Bow or crossbow (T13)"),
                 ],
                 ("aftermath_cbt_field", "missile", "miss_table"),
+            ),
+            select(
+                "aft-missile-autoloading",
+                "Autoloader or autoweapon? (clearing a dud, AFT-54)",
+                form["autoloading"],
+                [("", "Not said"), ("yes", "Yes"), ("no", "No")],
+                ("aftermath_cbt_field", "missile", "autoloading"),
+            ),
+            select(
+                "aft-missile-extractor",
+                "Has an extractor? (clearing a jam, AFT-54)",
+                form["extractor"],
+                [("", "Not said"), ("yes", "Yes"), ("no", "No")],
+                ("aftermath_cbt_field", "missile", "extractor"),
             ),
             field(
                 "aft-missile-durability",
@@ -1078,6 +1097,14 @@ def _settings_card(model: Model, settings: dict[str, Any]) -> VNode:
                     ("armed", "Armed Combat (T12)"),
                     ("bow", "Bow and Crossbow (T13)"),
                     ("unarmed", "Unarmed/Natural (T14)"),
+                ],
+            ),
+            pick(
+                "noncutting_head_sever",
+                "Compound fracture of the head or neck (AFT-25)",
+                [
+                    ("bleeds", "Bleeds to death like any other (as printed)"),
+                    ("death_blow", "A Death Blow, like a Sever there"),
                 ],
             ),
             pick(

@@ -28,6 +28,7 @@ SETTINGS: dict[str, Any] = {
     "weapon_note_13_cap": "",
     "thrown_critical_miss_table": "armed",
     "modern_crit_miss_96": "reconstructed",
+    "noncutting_head_sever": "bleeds",
     "bdg_long_gun_38_40": "",
     "bdg_long_gun_44_40": "",
     "bdg_long_gun_44_magnum": "",
@@ -80,6 +81,8 @@ MISSILE: dict[str, Any] = {
     "cuts": "",
     "miss_table": "",
     "durability": "",
+    "autoloading": "",
+    "extractor": "",
 }
 
 HTH: dict[str, Any] = {
