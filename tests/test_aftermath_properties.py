@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
 from pycore.systems.aftermath import attributes, combat, critical, firearms, weapons
+from pycore.systems.aftermath import sheet as aft_sheet
 from pycore.tables import load_table
 
 DICE = attributes.EFFECT_DICE
@@ -203,3 +204,11 @@ def test_bad_input_raises_only_the_typed_error(function: Any, arity: int, data: 
         if isinstance(exc, ValueError) and exc.__class__.__module__ == "pycore.errors":
             return
         raise AssertionError(f"{function.__name__}{tuple(args)!r} raised {exc!r}") from exc
+
+
+def test_non_ascii_digits_are_refused_with_the_typed_error() -> None:
+    """'²'.isdigit() is True but int('²') fails: such keys get the typed error (AFT-12)."""
+    with pytest.raises(RuleError, match="not a location key"):
+        aft.split_location("²", 1, "front")
+    with pytest.raises(RuleError):
+        aft_sheet.parse_locations("²-4")

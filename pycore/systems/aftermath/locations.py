@@ -161,7 +161,7 @@ def parse_location(location: str) -> tuple[int, ...]:
         raise RuleError(f"location {location!r} is not a location key{why}")
     parts = location.strip().split("/")
     if not 1 <= len(parts) <= 3 or not all(
-        p.strip().isdigit() and len(p.strip()) <= 2 for p in parts
+        (p.strip().isascii() and p.strip().isdigit()) and len(p.strip()) <= 2 for p in parts
     ):
         raise RuleError(f"location {location!r} is not a location key{why}")
     numbers = tuple(int(p) for p in parts)

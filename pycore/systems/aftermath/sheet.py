@@ -269,7 +269,9 @@ def parse_locations(text: str) -> tuple[int, ...]:
         if not part:
             continue
         lo, _, hi = part.partition("-")
-        if not lo.strip().isdigit() or (hi and not hi.strip().isdigit()):
+        if not (lo.strip().isascii() and lo.strip().isdigit()) or (
+            hi and not (hi.strip().isascii() and hi.strip().isdigit())
+        ):
             raise why
         a, b = int(lo), int(hi) if hi else int(lo)
         if not 1 <= a <= b <= 30:

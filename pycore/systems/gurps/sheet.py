@@ -196,7 +196,7 @@ def dr_locations(c: Combatant) -> dict[str, int]:
             raise RuleError(
                 f"DR by location: {name!r} is not a location; allowed: {', '.join(keys)}"
             )
-        if not value.strip().isdigit() or int(value) > 999:
+        if not (value.strip().isascii() and value.strip().isdigit()) or int(value) > 999:
             raise RuleError(f"DR by location: {part!r} needs a DR from 0 to 999, like skull=4")
         result[name] = int(value)
     return result

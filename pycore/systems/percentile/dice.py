@@ -96,10 +96,12 @@ def _number(text: str, field: str) -> Fraction:
     try:
         if "/" in text:
             p, q = text.split("/", 1)
-            if not (p.isdigit() and q.isdigit()):
+            if not ((p.isascii() and p.isdigit()) and (q.isascii() and q.isdigit())):
                 raise ValueError(text)
             value = Fraction(int(p), int(q))
-        elif text.replace(".", "", 1).isdigit() and len(text) <= 12:
+        elif (text.replace(".", "", 1).isascii() and text.replace(".", "", 1).isdigit()) and len(
+            text
+        ) <= 12:
             value = Fraction(text)
         else:
             raise ValueError(text)
@@ -152,7 +154,7 @@ def damage_dice(text: str, field: str = "DAMAGE DIE ROLL") -> DamageDice:
 
 
 def _plus(text: str, field: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise DiceError(
             f"{field}: {text!r} is not a number (Y must be a whole number from 0 to {MAX_PLUS})"
         )
