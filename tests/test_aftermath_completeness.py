@@ -32,7 +32,6 @@ PARTIAL: dict[str, str] = {
         "a Durability lost to a dud chamber explosion is recorded on the weapon by hand (the "
         "worksheet asks Durability per attack; no per-weapon Durability on the sheet)"
     ),
-    "AFT-M37": "firearms.fire (gun actions, bursts, burst size) is core only: not on the worksheet",
     "AFT-29": "settings.parenthesized_wdm does not exist; note 7; weighted version changes WDM only",
     "AFT-36": "settings.movement_combination and the day-after schedule (T27) are core only",
     "AFT-47": "settings.bdg_order does not exist",

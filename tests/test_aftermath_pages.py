@@ -468,3 +468,27 @@ def test_rope_height_and_the_ladder_modifier() -> None:
         ("aftermath_ref_field", "ladder_bcs", "-1"),
     )
     assert "BCS −1 while on it" in texts(model, "aft-ref-climb")[0]
+
+
+def test_the_gun_action_limits_what_one_action_fires() -> None:
+    """AFT-45, AFT-M37: shots per Action by the gun's action code; FA asks its burst limit."""
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_field", "missile", "gun_action", "DA"),
+        ("aftermath_cbt_field", "missile", "shots", "2"),
+        ("aftermath_cbt_resolve",),
+    )
+    steps = model.state["aftermath"]["combat"]["log"][0]["steps"]
+    assert steps[0].startswith("Fire: DA: 2 shot(s) = 2 rounds; each shot is rolled")
+    model = send(
+        model, ("aftermath_cbt_field", "missile", "gun_action", "SA"), ("aftermath_cbt_resolve",)
+    )
+    assert "SA allows 1 shot(s) per Action, not 2" in model.ui["aftermath_errors"]["cbt.resolve"]
+    model = send(
+        model,
+        ("aftermath_cbt_field", "missile", "gun_action", "FA"),
+        ("aftermath_cbt_toggle", "missile", "autofire"),
+        ("aftermath_cbt_field", "missile", "bursts", "2"),
+        ("aftermath_cbt_resolve",),
+    )
+    assert "weapon.max_bursts_per_action" in model.ui["aftermath_errors"]["cbt.resolve"]

@@ -56,6 +56,7 @@ from pycore.systems.aftermath.critical_misses import (
 from pycore.systems.aftermath.firearms import (
     adjust_bdg,
     bullet_damage_dice,
+    fire,
     inherent_accuracy,
     range_step,
     shot_damage_type,
@@ -776,6 +777,11 @@ class MissileAttack:
     durability: int | None = None  # AFT-M19: weapon.durability, for a chamber explosion
     modern_96: str = "reconstructed"  # AFT-M26: settings.modern_crit_miss_96
     autoloading: bool | None = None  # AFT-54: weapon.autoloading (autoloader or autoweapon)
+    # AFT-45: the gun's action code and what this Action fires; each shot is its own roll.
+    gun_action: str = ""
+    shots: int = 1
+    burst_size: int = 3  # AFT-M37: weapon.burst_size (6 for super-automatic guns)
+    max_bursts: int | None = None  # AFT-M37: weapon.max_bursts_per_action (FA)
     has_extractor: bool | None = None  # AFT-54: weapon.has_extractor
 
 
@@ -788,6 +794,16 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
     'BCS 12 + In firing stance +1 + range LNG −1 + Inherent Accuracy +4 + target stationary: CDA 2 × 1 −2 = 14'
     """
     steps: list[Step] = []
+    if attack.gun_action:
+        fired = fire(
+            attack.gun_action,
+            0 if attack.autofire else attack.shots,
+            attack.bursts if attack.autofire else 0,
+            attack.burst_size,
+            attack.max_bursts,
+        )
+        each = "; each shot is rolled as its own attack" if fired.shots > 1 else ""
+        steps.append(Step("fire", "Fire", f"{fired}{each}", "AFT-45"))
     step = range_step(attack.range_row, attack.meters)
     steps.append(Step("range", "Range", str(step), "AFT-46"))
     situation = missile_modifiers(attack.situations, attack.damage_taken_this_turn, attack.rounding)

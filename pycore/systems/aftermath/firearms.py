@@ -337,6 +337,17 @@ class GunAction:
         return f"{self.code}: {self.printed}"
 
 
+def gun_action_codes() -> tuple[tuple[str, str], ...]:
+    """The gun action codes of T37 with their printed meaning.
+
+    >>> gun_action_codes()[0]
+    ('SS', '1 Shot and reload for next shot')
+    """
+    return tuple(
+        (str(r["code"]), str(r["printed"])) for r in load_table("aftermath", "gun_actions").rows
+    )
+
+
 def gun_action(code: str) -> GunAction:
     """A gun action code (SS, SA, BA, LA, PA, DA, AL, FA, AB), case-insensitive.
 

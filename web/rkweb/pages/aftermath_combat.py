@@ -61,6 +61,7 @@ INT_FIELDS = {
     "count": (1, 8),
     "damage_taken": (0, 1000),
     "bursts": (0, 20),
+    "shots": (1, 3),
     "encumbrance": (-2, 0),
     "distractions": (0, 20),
 }
@@ -70,6 +71,7 @@ OPTIONAL_INT_FIELDS = {
     "damage_potential": (0, 1000),
     "near_side": (1, 30),
     "durability": (0, 100),
+    "max_bursts": (1, 20),
 }
 SETTING_INTS = {
     "critical_hit_rule": (1, 20),
@@ -253,6 +255,10 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         durability=optional_int(form["durability"]),
         modern_96=str(settings["modern_crit_miss_96"]),
         autoloading=YES_NO.get(str(form["autoloading"])),
+        gun_action=str(form["gun_action"]),
+        shots=int(form["shots"]),
+        burst_size=int(form["burst_size"]),
+        max_bursts=optional_int(form["max_bursts"]),
         has_extractor=YES_NO.get(str(form["extractor"])),
     )
 
@@ -663,6 +669,34 @@ def _missile_form(
                     ("falling", "Falling ×3"),
                 ],
                 ("aftermath_cbt_field", "missile", "target_action"),
+            ),
+            select(
+                "aft-missile-action",
+                "Gun action (AFT-45; code not on the gun listing)",
+                form["gun_action"],
+                [("", "Not said"), *((c, f"{c}: {p}") for c, p in firearms.gun_action_codes())],
+                ("aftermath_cbt_field", "missile", "gun_action"),
+            ),
+            field(
+                "aft-missile-shots",
+                "Shots this Action (no autofire)",
+                form["shots"],
+                ("aftermath_cbt_field", "missile", "shots"),
+                _err(model, "cbt.shots"),
+            ),
+            select(
+                "aft-missile-burst-size",
+                "Rounds per burst (AFT-M37)",
+                str(form["burst_size"]),
+                [("3", "3 (most guns)"), ("6", "6 (super-automatic)")],
+                ("aftermath_cbt_field", "missile", "burst_size"),
+            ),
+            field(
+                "aft-missile-max-bursts",
+                "FA: most bursts per Action (not in the text, AFT-M37)",
+                form["max_bursts"],
+                ("aftermath_cbt_field", "missile", "max_bursts"),
+                _err(model, "cbt.max_bursts"),
             ),
             field(
                 "aft-missile-bursts",

@@ -83,6 +83,10 @@ MISSILE: dict[str, Any] = {
     "durability": "",
     "autoloading": "",
     "extractor": "",
+    "gun_action": "",
+    "shots": 1,
+    "burst_size": "3",
+    "max_bursts": "",
 }
 
 HTH: dict[str, Any] = {
