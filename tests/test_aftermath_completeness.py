@@ -37,8 +37,6 @@ PARTIAL: dict[str, str] = {
     "AFT-47": "settings.bdg_order does not exist",
     "AFT-M03": "settings.save_die does not exist (1D20 fixed)",
     "AFT-M17": "cover (cover.effect by Barrier Factor) is not modelled",
-    "AFT-M44": "suspect weapon rows are marked but cannot be confirmed or corrected",
-    "AFT-F2": "worksheet steps cannot be skipped or overridden by the GM",
 }
 
 

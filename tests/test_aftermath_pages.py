@@ -492,3 +492,33 @@ def test_the_gun_action_limits_what_one_action_fires() -> None:
         ("aftermath_cbt_resolve",),
     )
     assert "weapon.max_bursts_per_action" in model.ui["aftermath_errors"]["cbt.resolve"]
+
+
+def test_the_gm_corrects_a_damage_record_by_hand() -> None:
+    """AFT-F2: any worksheet result can be overridden: here the damage record."""
+    model = send(
+        two_fighters(),
+        ("aftermath_tab", "characters"),
+        ("aftermath_char_select", 1),
+        ("aftermath_char_field", "damage.lethal", "7"),
+        ("aftermath_char_field", "damage.critical", "-1"),
+    )
+    assert model.state["aftermath"]["characters"][1]["damage"]["lethal"] == 7
+    assert (
+        "Critical damage -1 is outside 0 to 10000"
+        in model.ui["aftermath_errors"]["char.damage.critical"]
+    )
+    assert "Lethal 7" in texts(model, "aft-conditions-damage")[0]
+
+
+def test_a_suspect_weapon_row_is_confirmed_or_corrected_by_the_user() -> None:
+    """AFT-M44: the Pitchfork row is used as printed, marked, until the user says."""
+    model = send(
+        two_fighters(),
+        ("aftermath_tab", "characters"),
+        ("aftermath_char_select", 0),
+        ("aftermath_char_add_weapon", "Pitchfork"),
+    )
+    assert "confirm or correct it in the settings (AFT-M44)" in texts(model, "aft-weapon")[0]
+    model = send(model, ("aftermath_set_field", "suspect_pitchfork", "as printed"))
+    assert "row suspect in the source; yours: as printed (AFT-M44)" in texts(model, "aft-weapon")[0]

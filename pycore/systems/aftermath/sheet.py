@@ -54,6 +54,7 @@ DERIVED: Final = {
     "natural_av": ("Natural AV (creatures)", 0, 40),
 }
 KINDS: Final = ("character", "creature")
+DAMAGE_KINDS: Final = ("lethal", "subdual", "critical", "c_type")
 #: AFT-M31: the regions a user gives a quadruped's locations (limbs count as legs for AFT-23).
 REGIONS: Final = ("head_neck", "torso", "limb")
 BODIES: Final = ("bipedal", "quadrupedal")
@@ -126,6 +127,8 @@ def check_field(path: str, raw: str) -> Any:
 
     >>> check_field("attr.DFT", "14"), check_field("derived.cda", ""), check_field("ast.HLH", "12")
     (14, None, 12)
+    >>> check_field("damage.lethal", "7"), check_field("damage.critical", "")
+    (7, 0)
     >>> check_field("attr.DFT", "80")
     Traceback (most recent call last):
     ...
@@ -162,6 +165,11 @@ def check_field(path: str, raw: str) -> Any:
         return check_choice("body", raw, BODIES)
     if head == "personality":
         return raw in ("true", "yes", "on", "1")
+    if head == "damage":
+        # AFT-F2: the GM corrects the damage record by hand (AFT-M43 keeps the kinds apart).
+        kind = check_choice("damage kind", tail, DAMAGE_KINDS)
+        value = _optional_int(f"{kind.capitalize()} damage", raw, 0, 10_000)
+        return 0 if value is None else value
     raise RuleError(f"sheet field {path!r} is unknown")
 
 

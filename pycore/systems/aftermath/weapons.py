@@ -422,3 +422,29 @@ def note_texts(weapon_name: str, note_13: str = "") -> tuple[tuple[int, str], ..
         else:
             texts.append((number, str(_note(number)["text"])))
     return tuple(texts)
+
+
+def suspect_rows() -> tuple[str, ...]:
+    """The weapon rows the inventory marks suspect (AFT-M44).
+
+    >>> suspect_rows()
+    ('Pistol butt', 'Pitchfork', 'Rifle butt')
+    """
+    return tuple(w.name for w in weapons() if w.suspect)
+
+
+def suspect_note(weapon_name: str, user_text: str = "") -> str:
+    """AFT-M44: a suspect row is used as printed until the user confirms or corrects it; the
+    user's words are shown with it ("" for a row that is not suspect).
+
+    >>> suspect_note("Pitchfork"), suspect_note("Pitchfork", "as printed")
+    ('row marked suspect in the source: confirm or correct it in the settings (AFT-M44)', 'row suspect in the source; yours: as printed (AFT-M44)')
+    >>> suspect_note("Club")
+    ''
+    """
+    if not weapon(weapon_name).suspect:
+        return ""
+    given = user_text.strip()
+    if given:
+        return f"row suspect in the source; yours: {given} (AFT-M44)"
+    return "row marked suspect in the source: confirm or correct it in the settings (AFT-M44)"

@@ -12,7 +12,7 @@ from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.armor import armor_materials
 from pycore.systems.aftermath.critical import Moment
 from pycore.systems.aftermath.rounding import show
-from pycore.systems.aftermath.weapons import note_texts, weapon, weapon_names
+from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, weapon_names
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
 from rkweb.pages.aftermath_state import errors, names, quietly, state, undoable, with_error
@@ -347,11 +347,14 @@ def _skills(model: Model, raw: dict[str, Any]) -> VNode:
 
 def _weapons(model: Model, raw: dict[str, Any]) -> VNode:
     rows = []
-    note_13 = str(state(model)["settings"]["weapon_note_13"])
+    settings = state(model)["settings"]
+    note_13 = str(settings["weapon_note_13"])
     for i, name in enumerate(raw["weapons"]):
         found = weapon(name)
         notes = "; ".join(f"{n}: {t}" for n, t in note_texts(name, note_13))
-        flag = " · row marked suspect in the source: confirm it (AFT-M44)" if found.suspect else ""
+        key = "suspect_" + name.lower().replace(" ", "_")
+        suspect = suspect_note(name, str(settings.get(key, "")))
+        flag = f" · {suspect}" if suspect else ""
         rows.append(
             h(
                 "li",
@@ -703,6 +706,29 @@ def _editor(
         _armor(model, raw, view),
         _inventory(model, raw, view),
         conditions_card(model, raw, index, now),
+        h(
+            "details",
+            {"class": "card", "data-testid": "aft-damage-edit"},
+            h("summary", {"class": "strong"}, "Correct the damage record by hand (GM)"),
+            h(
+                "div",
+                {"class": "grid2"},
+                *[
+                    field(
+                        f"aft-damage-{kind}",
+                        f"{label} damage",
+                        str(raw["damage"].get(kind, 0)),
+                        ("aftermath_char_field", f"damage.{kind}"),
+                        _error(model, f"char.damage.{kind}"),
+                    )
+                    for kind, label in (
+                        ("lethal", "Lethal"),
+                        ("subdual", "Subdual"),
+                        ("critical", "Critical"),
+                    )
+                ],
+            ),
+        ),
         button("aft-heal", "Clear damage record", ("aftermath_char_heal",), False),
     )
 

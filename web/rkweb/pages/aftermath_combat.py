@@ -1156,6 +1156,9 @@ def _settings_card(model: Model, settings: dict[str, Any]) -> VNode:
             ),
             text("bcs_per_distraction", "BCS per Distraction (AFT-M21)"),
             text("weapon_note_13", "Weapon note 13 text (missing, AFT-M23)"),
+            text("suspect_pistol_butt", "Pistol butt row (L227, suspect): 'as printed' or yours"),
+            text("suspect_pitchfork", "Pitchfork row (L228, suspect): 'as printed' or yours"),
+            text("suspect_rifle_butt", "Rifle butt row (L229, suspect): 'as printed' or yours"),
             text(
                 "weapon_note_13_cap",
                 "If note 13 is a penetration cap: highest AV = this × Strength Group "
