@@ -33,8 +33,6 @@ PARTIAL: dict[str, str] = {
         "worksheet asks Durability per attack; no per-weapon Durability on the sheet)"
     ),
     "AFT-29": "settings.parenthesized_wdm does not exist; note 7; weighted version changes WDM only",
-    "AFT-36": "settings.movement_combination and the day-after schedule (T27) are core only",
-    "AFT-47": "settings.bdg_order does not exist",
     "AFT-M03": "settings.save_die does not exist (1D20 fixed)",
     "AFT-M17": "cover (cover.effect by Barrier Factor) is not modelled",
 }

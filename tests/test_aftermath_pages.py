@@ -10,6 +10,7 @@ from rkweb.vdom import find_all, text_of
 
 from pycore.store import History, default_data
 from pycore.systems.aftermath.critical import EFFECT_TITLES
+from pycore.systems.aftermath.overland import conditions
 
 NOW = "2026-11-23T10:00:00+01:00"
 
@@ -522,3 +523,26 @@ def test_a_suspect_weapon_row_is_confirmed_or_corrected_by_the_user() -> None:
     assert "confirm or correct it in the settings (AFT-M44)" in texts(model, "aft-weapon")[0]
     model = send(model, ("aftermath_set_field", "suspect_pitchfork", "as printed"))
     assert "row suspect in the source; yours: as printed (AFT-M44)" in texts(model, "aft-weapon")[0]
+
+
+def test_overland_combination_and_the_day_after() -> None:
+    """AFT-36: conditions multiply or take the lowest (the user's reading); T27 day after."""
+    model = send(
+        fresh(),
+        ("aftermath_tab", "reference"),
+        ("aftermath_ref_field", "base", "40"),
+        ("aftermath_ref_terrain", conditions()[0]),
+        ("aftermath_ref_terrain", conditions()[1]),
+    )
+    multiplied = texts(model, "aft-ref-overland")[0]
+    model = send(model, ("aftermath_ref_field", "combine", "lowest"))
+    assert texts(model, "aft-ref-overland")[0] != multiplied
+    model = send(
+        model,
+        ("aftermath_ref_field", "weather", "Heavy Snow"),
+        ("aftermath_ref_field", "day", "2"),
+        ("aftermath_ref_field", "snow_days", "2"),
+    )
+    assert texts(model, "aft-ref-day-after") == [
+        "Heavy Snow, day 2 after it ended: 25% of normal movement (AFT-T27)"
+    ]

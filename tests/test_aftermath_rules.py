@@ -906,3 +906,12 @@ def test_aft_25_a_blow_that_does_not_cut_breaks_the_bone() -> None:
     head = replace(base, target_save=replace(save, head_sever_is_death_blow=True))
     blow = combat.resolve_hth(head, Faces(2, 1, 1, 90, 3, 1, 15))
     assert [c.name for c in blow.conditions] == ["Broken bone", "Death Blow"]
+
+
+def test_aft_47_the_bdg_order_is_a_setting() -> None:
+    """AFT-47: range first then critical (reading), or the critical bonus first."""
+    first = firearms.adjust_bdg(11, "Pistol STD", 90, "1D10", 7)
+    other = firearms.adjust_bdg(11, "Pistol STD", 90, "1D10", 7, order="critical_first")
+    assert (first.total, other.total) == (15, 13)
+    with pytest.raises(RuleError, match="BDG order 'both'"):
+        firearms.adjust_bdg(11, "Pistol STD", 90, order="both")

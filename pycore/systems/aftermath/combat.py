@@ -779,6 +779,7 @@ class MissileAttack:
     autoloading: bool | None = None  # AFT-54: weapon.autoloading (autoloader or autoweapon)
     # AFT-45: the gun's action code and what this Action fires; each shot is its own roll.
     gun_action: str = ""
+    bdg_order: str = "range_first"  # AFT-47: settings.bdg_order
     shots: int = 1
     burst_size: int = 3  # AFT-M37: weapon.burst_size (6 for super-automatic guns)
     max_bursts: int | None = None  # AFT-M37: weapon.max_bursts_per_action (FA)
@@ -924,6 +925,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
         critical_roll,
         attack.pbr_mode,
         attack.rounding,
+        attack.bdg_order,
     )
     steps.append(Step("bdg", "Adjusted BDG", str(adjusted), "AFT-47"))
     dice = bullet_damage_dice(adjusted.total)

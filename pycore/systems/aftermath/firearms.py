@@ -152,8 +152,23 @@ class AdjustedBdg:
     critical_roll: int
     total: int
     pbr_mode: str
+    order: str = "range_first"
+
+    def _range_text(self) -> str:
+        if self.step.bdg_percent:
+            return f"{signed(self.step.bdg_percent)}% ({self.step.step})"
+        if self.step.bdg_add and self.pbr_mode == "percent":
+            return f"+{self.step.bdg_add}% ({self.step.step})"
+        return f"{signed(self.step.bdg_add)} ({self.step.step})"
 
     def __str__(self) -> str:
+        if self.order == "critical_first" and self.critical_dice:
+            start = self.base + self.critical_roll
+            return (
+                f"BDG {self.base} + {self.critical_dice} {self.critical_roll} (critical, AFT-19) "
+                f"= {start}, then {self._range_text()} = {self.total} → Adjusted BDG "
+                f"{self.total} (settings.bdg_order: critical first)"
+            )
         text = f"BDG {self.base}"
         if self.step.bdg_percent:
             text += f" {signed(self.step.bdg_percent)}% ({self.step.step}) = {self.after_range}"
@@ -171,6 +186,10 @@ class AdjustedBdg:
         return f"{text} → Adjusted BDG {self.total}"
 
 
+#: AFT-47 reading: the range modifier first, then the critical bonus; the other order on request.
+BDG_ORDERS: Final = ("range_first", "critical_first")
+
+
 def adjust_bdg(
     base_bdg: int,
     row: str,
@@ -179,6 +198,7 @@ def adjust_bdg(
     critical_roll: int = 0,
     pbr_mode: str = "add",
     rounding: str = "half_up",
+    order: str = "range_first",
 ) -> AdjustedBdg:
     """AFT-47 with the steps: percentages round per AFT-02; PBR adds 10 (``pbr_mode``
     "percent" reads it as +10%, settings.pbr_bdg_modifier); a critical gun hit adds the rolled
@@ -188,20 +208,31 @@ def adjust_bdg(
     'BDG 11 −25% (EXT) = 8 + 1D10 7 (critical, AFT-19) = 15 → Adjusted BDG 15'
     >>> adjust_bdg(20, "Pistol STD", 3).total, adjust_bdg(20, "Pistol STD", 3, pbr_mode="percent").total
     (30, 22)
+    >>> str(adjust_bdg(11, "Pistol STD", 90, "1D10", 7, order="critical_first"))
+    'BDG 11 + 1D10 7 (critical, AFT-19) = 18, then −25% (EXT) = 13 → Adjusted BDG 13 (settings.bdg_order: critical first)'
     """
     base_bdg = check_int("base BDG", base_bdg, 0, MAX_BDG)
     pbr_mode = check_choice("PBR BDG modifier", pbr_mode, PBR_MODES)
+    order = check_choice("BDG order", order, BDG_ORDERS)
     step = range_step(row, meters)
-    if step.bdg_percent:
-        after = base_bdg + unstated(Fraction(base_bdg * step.bdg_percent, 100), rounding)
-    elif step.bdg_add and pbr_mode == "percent":
-        after = base_bdg + unstated(Fraction(base_bdg * step.bdg_add, 100), rounding)
-    else:
-        after = base_bdg + step.bdg_add
     critical_dice = check_choice("critical dice", critical_dice, ("", "1D10", "2D10"))
     top = 20 if critical_dice == "2D10" else (10 if critical_dice else 0)
     low = 2 if critical_dice == "2D10" else (1 if critical_dice else 0)
     critical_roll = check_int("critical BDG roll", critical_roll, low, top)
+
+    def ranged(bdg: int) -> int:
+        if step.bdg_percent:
+            return bdg + unstated(Fraction(bdg * step.bdg_percent, 100), rounding)
+        if step.bdg_add and pbr_mode == "percent":
+            return bdg + unstated(Fraction(bdg * step.bdg_add, 100), rounding)
+        return bdg + step.bdg_add
+
+    if order == "critical_first":
+        total = ranged(base_bdg + critical_roll)
+        return AdjustedBdg(
+            base_bdg, step, ranged(base_bdg), critical_dice, critical_roll, total, pbr_mode, order
+        )
+    after = ranged(base_bdg)
     return AdjustedBdg(
         base_bdg, step, after, critical_dice, critical_roll, after + critical_roll, pbr_mode
     )

@@ -77,6 +77,17 @@ def overland(base: float, chosen: Sequence[str], combine: str = "multiply") -> O
     return Overland(Fraction(str(base)), tuple(parts), combine, amount)
 
 
+def day_after_weathers() -> tuple[str, ...]:
+    """The weathers T27 gives a day-after schedule for.
+
+    >>> day_after_weathers()
+    ('Heavy Rain', 'Light Snow', 'Heavy Snow')
+    """
+    schedules = load_table("aftermath", "movement_modifiers").meta["day_after"]
+    assert isinstance(schedules, Mapping)
+    return tuple(str(k) for k in schedules)
+
+
 def day_after(weather: str, day: int, snow_days: int = 1) -> int:
     """T27 "On Day After": the percentage on ``day`` after the weather ends; prolonged snow adds a
     day at the worst value for each day of snowfall after the first (L475).

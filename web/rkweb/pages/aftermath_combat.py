@@ -256,6 +256,7 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         modern_96=str(settings["modern_crit_miss_96"]),
         autoloading=YES_NO.get(str(form["autoloading"])),
         gun_action=str(form["gun_action"]),
+        bdg_order=str(settings["bdg_order"]),
         shots=int(form["shots"]),
         burst_size=int(form["burst_size"]),
         max_bursts=optional_int(form["max_bursts"]),
@@ -1131,6 +1132,14 @@ def _settings_card(model: Model, settings: dict[str, Any]) -> VNode:
                     ("armed", "Armed Combat (T12)"),
                     ("bow", "Bow and Crossbow (T13)"),
                     ("unarmed", "Unarmed/Natural (T14)"),
+                ],
+            ),
+            pick(
+                "bdg_order",
+                "Adjusted BDG order (AFT-47)",
+                [
+                    ("range_first", "Range modifier, then critical bonus (reading)"),
+                    ("critical_first", "Critical bonus, then range modifier"),
                 ],
             ),
             pick(

@@ -29,7 +29,14 @@ from pycore.systems.aftermath.encumbrance import (
     encumbrance_status,
 )
 from pycore.systems.aftermath.movement import kph_to_dat
-from pycore.systems.aftermath.overland import acid_scarring, conditions, overland, roll_acid
+from pycore.systems.aftermath.overland import (
+    acid_scarring,
+    conditions,
+    day_after,
+    day_after_weathers,
+    overland,
+    roll_acid,
+)
 from pycore.systems.aftermath.reaction import reaction_odds, roll_reaction, value_sum
 from pycore.systems.aftermath.skills_and_moves import (
     climb,
@@ -85,6 +92,10 @@ def _state(model: Model) -> dict[str, Any]:
         "learning_rate": str(saved.get("learning_rate", "")),
         "thrower_str": str(saved.get("thrower_str", "")),
         "rope_save": str(saved.get("rope_save", "")),
+        "combine": str(saved.get("combine", "multiply")),
+        "weather": str(saved.get("weather", "")),
+        "day": str(saved.get("day", "1")),
+        "snow_days": str(saved.get("snow_days", "1")),
         "ladder_bcs": str(saved.get("ladder_bcs", "")),
         "blast": str(saved.get("blast", "0")),
         "learning_rule": str(saved.get("learning_rule", "")),
@@ -125,6 +136,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         "blast",
         "rope_save",
         "ladder_bcs",
+        "combine",
+        "weather",
+        "day",
+        "snow_days",
     )
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
@@ -312,9 +327,19 @@ def _overland(state: dict[str, Any]) -> VNode:
     text = "Enter the party's base overland movement (not in this text) and pick conditions."
     if state["base"].strip():
         try:
-            text = str(overland(float(state["base"]), state["terrain"]))
+            text = str(overland(float(state["base"]), state["terrain"], state["combine"]))
         except (RuleError, ValueError) as exc:
             text = f"Base movement: {exc}"
+    after = "Pick the weather that ended to see the days after (T27)."
+    if state["weather"]:
+        try:
+            day, snow = int(state["day"]), int(state["snow_days"])
+            pct = day_after(state["weather"], day, snow)
+            after = (
+                f"{state['weather']}, day {day} after it ended: {pct}% of normal movement (AFT-T27)"
+            )
+        except (RuleError, ValueError) as exc:
+            after = f"Day after: {exc}"
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-ref-move-h"},
@@ -337,7 +362,35 @@ def _overland(state: dict[str, Any]) -> VNode:
                 for c in conditions()
             ],
         ),
+        _choice(
+            "aft-ref-combine",
+            "Several conditions combine by (not in the text)",
+            state["combine"],
+            ("multiply", "lowest"),
+            "combine",
+            {"multiply": "multiplying them (reading)", "lowest": "the lowest one"},
+        ),
         h("p", {"class": "explain", "data-testid": "aft-ref-overland"}, text),
+        h(
+            "div",
+            {"class": "grid2"},
+            _choice(
+                "aft-ref-weather",
+                "Weather that ended (T27)",
+                state["weather"],
+                ("", *day_after_weathers()),
+                "weather",
+                {"": "none"},
+            ),
+            _field("aft-ref-day", "Day after it ended", state["day"], "day"),
+            _field(
+                "aft-ref-snow-days",
+                "Days it snowed (prolonged snow)",
+                state["snow_days"],
+                "snow_days",
+            ),
+        ),
+        h("p", {"class": "explain", "data-testid": "aft-ref-day-after"}, after),
         h(
             "div",
             {"class": "grid2"},

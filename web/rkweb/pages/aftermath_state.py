@@ -29,6 +29,7 @@ SETTINGS: dict[str, Any] = {
     "thrown_critical_miss_table": "armed",
     "modern_crit_miss_96": "reconstructed",
     "noncutting_head_sever": "bleeds",
+    "bdg_order": "range_first",
     "suspect_pistol_butt": "",
     "suspect_pitchfork": "",
     "suspect_rifle_butt": "",
