@@ -34,7 +34,6 @@ PARTIAL: dict[str, str] = {
     ),
     "AFT-29": "settings.parenthesized_wdm does not exist; note 7; weighted version changes WDM only",
     "AFT-M03": "settings.save_die does not exist (1D20 fixed)",
-    "AFT-M17": "cover (cover.effect by Barrier Factor) is not modelled",
 }
 
 

@@ -546,3 +546,17 @@ def test_overland_combination_and_the_day_after() -> None:
     assert texts(model, "aft-ref-day-after") == [
         "Heavy Snow, day 2 after it ended: 25% of normal movement (AFT-T27)"
     ]
+
+
+def test_cover_adds_the_users_av_against_a_shot() -> None:
+    """AFT-M17: how a Barrier Factor stops a bullet is not in the text: the cover's AV is asked."""
+    model = send(
+        two_fighters(),
+        ("aftermath_cbt_field", "missile", "bcs", "30"),
+        ("aftermath_cbt_field", "missile", "cover_av", "50"),
+        ("aftermath_cbt_resolve",),
+    )
+    steps = model.state["aftermath"]["combat"]["log"][0]["steps"]
+    cover = next(s for s in steps if s.startswith("Cover:"))
+    assert cover.startswith("Cover: cover AV 50 (yours) + armor AV ")
+    assert any("Damage Done 0" in s for s in steps)

@@ -21,6 +21,7 @@ from pycore.systems.aftermath.rounding import check_choice, check_int, round_hal
 from pycore.tables import Row, load_table
 
 MAX_AV: Final = 40
+MAX_COVER_AV: Final = 200
 MAX_DAMAGE: Final = 1000
 MAX_PIECES: Final = 8
 ATTACKS: Final = ("hand", "bullet")
@@ -249,7 +250,7 @@ def damage_done(potential: int, av: int, cap: int | None = None) -> DamageDone:
     (0, 1, 0)
     """
     potential = check_int("Damage Potential", potential, 0, MAX_DAMAGE)
-    av = check_int("armor value", av, 0, MAX_AV)
+    av = check_int("armor value", av, 0, MAX_AV + MAX_COVER_AV)  # armor plus cover (AFT-M17)
     if cap is not None:
         cap = check_int("penetration cap", cap, 0, 4 * 8)
         if av > cap:

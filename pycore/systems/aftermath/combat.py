@@ -21,7 +21,7 @@ from typing import Final
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
-from pycore.systems.aftermath.armor import damage_done
+from pycore.systems.aftermath.armor import MAX_COVER_AV, damage_done
 from pycore.systems.aftermath.attributes import shifted_group
 from pycore.systems.aftermath.bcs import (
     BcsModifier,
@@ -780,6 +780,7 @@ class MissileAttack:
     # AFT-45: the gun's action code and what this Action fires; each shot is its own roll.
     gun_action: str = ""
     bdg_order: str = "range_first"  # AFT-47: settings.bdg_order
+    cover_av: int = 0  # AFT-M17: the AV the user gives the cover between shooter and target
     shots: int = 1
     burst_size: int = 3  # AFT-M37: weapon.burst_size (6 for super-automatic guns)
     max_bursts: int | None = None  # AFT-M37: weapon.max_bursts_per_action (FA)
@@ -939,6 +940,19 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
         potential = 0
         steps.append(Step("damage", "Damage dice", "BDG 0: no damage dice", "AFT-48"))
     av = _armor(attack.armor, location)
+    if attack.cover_av:
+        # AFT-M17: how a Barrier Factor stops a bullet is not in this text; the user's value for
+        # the cover is added to the armor's AV.
+        cover = check_int("cover AV", attack.cover_av, 0, MAX_COVER_AV)
+        steps.append(
+            Step(
+                "cover",
+                "Cover",
+                f"cover AV {cover} (yours) + armor AV {av} = AV {cover + av}",
+                "AFT-40, AFT-M17",
+            )
+        )
+        av += cover
     done = damage_done(potential, av)
     steps.append(Step("damage_done", "Damage Done", f"location {location}: {done}", "AFT-15"))
     kind = "L"

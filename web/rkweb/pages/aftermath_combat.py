@@ -72,6 +72,7 @@ OPTIONAL_INT_FIELDS = {
     "near_side": (1, 30),
     "durability": (0, 100),
     "max_bursts": (1, 20),
+    "cover_av": (0, 200),
 }
 SETTING_INTS = {
     "critical_hit_rule": (1, 20),
@@ -257,6 +258,7 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         autoloading=YES_NO.get(str(form["autoloading"])),
         gun_action=str(form["gun_action"]),
         bdg_order=str(settings["bdg_order"]),
+        cover_av=optional_int(form["cover_av"]) or 0,
         shots=int(form["shots"]),
         burst_size=int(form["burst_size"]),
         max_bursts=optional_int(form["max_bursts"]),
@@ -658,6 +660,13 @@ def _missile_form(
                 form["bdg"],
                 ("aftermath_cbt_field", "missile", "bdg"),
                 _err(model, "cbt.bdg"),
+            ),
+            field(
+                "aft-missile-cover",
+                "Cover: AV it adds against this shot (yours; Barrier Factors, Reference tab)",
+                form["cover_av"],
+                ("aftermath_cbt_field", "missile", "cover_av"),
+                _err(model, "cbt.cover_av"),
             ),
             select(
                 "aft-missile-action",

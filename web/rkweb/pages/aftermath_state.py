@@ -88,6 +88,7 @@ MISSILE: dict[str, Any] = {
     "autoloading": "",
     "extractor": "",
     "gun_action": "",
+    "cover_av": "",
     "shots": 1,
     "burst_size": "3",
     "max_bursts": "",
