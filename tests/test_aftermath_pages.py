@@ -560,3 +560,25 @@ def test_cover_adds_the_users_av_against_a_shot() -> None:
     cover = next(s for s in steps if s.startswith("Cover:"))
     assert cover.startswith("Cover: cover AV 50 (yours) + armor AV ")
     assert any("Damage Done 0" in s for s in steps)
+
+
+def _ids(node: object) -> list[str]:
+    if isinstance(node, str):
+        return []
+    assert hasattr(node, "attr") and hasattr(node, "children")
+    own = [node.attr("id")] if node.attr("id") else []
+    return [*own, *(i for child in node.children for i in _ids(child))]
+
+
+def test_every_aftermath_view_has_unique_element_ids() -> None:
+    """A label points at one control: no id twice on a page (WCAG 4.1.1, axe duplicate-id)."""
+    model = two_fighters()
+    views = []
+    for mode in ("missile", "hth", "thrown"):
+        views.append(send(model, ("aftermath_cbt_pick", "mode", mode)))
+    for tab in ("characters", "rolls", "reference"):
+        views.append(send(model, ("aftermath_tab", tab)))
+    for shown in views:
+        ids = _ids(shell.view(shown))
+        duplicated = sorted({i for i in ids if ids.count(i) > 1})
+        assert duplicated == []

@@ -118,6 +118,8 @@ def test_bad_import_changes_nothing() -> None:
 def test_every_route_renders(route: str) -> None:
     tree = shell.view(fresh(route))
     assert text_of(tree)
+    ids = re.findall(r"\('id', '([^']+)'\)", repr(tree))
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []  # one control per label
     current = [n for n in find_all(tree, f"nav-{route}") if n.attr("aria-current") == "page"]
     assert current
 
