@@ -547,77 +547,128 @@ def _direction_fields(model: Model, mode: str, form: dict[str, Any], body: str) 
     ]
 
 
+def _attacker_fields(
+    model: Model, mode: str, form: dict[str, Any], attacker: dict[str, Any] | None
+) -> list[VNode]:
+    """The attacker's skill (which fills the BCS) and the base BCS, on every form."""
+    return [
+        select(
+            f"aft-{mode}-skill",
+            "Attacker's skill",
+            form["skill"],
+            _skills(attacker),
+            ("aftermath_cbt_field", mode, "skill"),
+        ),
+        field(
+            f"aft-{mode}-bcs",
+            "Base BCS",
+            form["bcs"],
+            ("aftermath_cbt_field", mode, "bcs"),
+            _err(model, "cbt.bcs"),
+        ),
+    ]
+
+
+def _target_movement(mode: str, form: dict[str, Any]) -> VNode:
+    """AFT-T07: the target's movement multiplies its CDA (missiles and thrown weapons)."""
+    return select(
+        f"aft-{mode}-action",
+        "Target's movement (AFT-T07)",
+        form["target_action"],
+        [
+            ("stationary", "Not moving / in combat / Combat Move ×1"),
+            ("walking", "Walking ×2"),
+            ("running", "Running ×3"),
+            ("falling", "Falling ×3"),
+        ],
+        ("aftermath_cbt_field", mode, "target_action"),
+    )
+
+
+def _damage_taken(model: Model, mode: str, form: dict[str, Any], who: str) -> VNode:
+    return field(
+        f"aft-{mode}-damaged",
+        f"Damage the {who} took this Combat Turn",
+        form["damage_taken"],
+        ("aftermath_cbt_field", mode, "damage_taken"),
+        _err(model, "cbt.damage_taken"),
+    )
+
+
+def _encumbrance(mode: str, form: dict[str, Any]) -> VNode:
+    return select(
+        f"aft-{mode}-enc",
+        "Encumbrance status (AFT-33; the sheet's, once its ENC CAP is entered)",
+        form["encumbrance"],
+        [("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)")],
+        ("aftermath_cbt_field", mode, "encumbrance"),
+    )
+
+
+def _distractions(model: Model, mode: str, form: dict[str, Any]) -> VNode:
+    return field(
+        f"aft-{mode}-distractions",
+        "Distractions suffered (count, AFT-41; BCS each in settings)",
+        form["distractions"],
+        ("aftermath_cbt_field", mode, "distractions"),
+        _err(model, "cbt.distractions"),
+    )
+
+
+def _cuts_by_letter(mode: str, form: dict[str, Any]) -> VNode:
+    """AFT-25 reading: a hand weapon cuts by its damage letter unless the user says."""
+    return select(
+        f"aft-{mode}-cuts",
+        "Does it cut? (Sever or broken bone, AFT-25)",
+        form["cuts"],
+        [("", "By damage letter (L cuts)"), ("yes", "Yes"), ("no", "No")],
+        ("aftermath_cbt_field", mode, "cuts"),
+    )
+
+
+def _flag(mode: str, tail: str, label: str, form: dict[str, Any], key: str) -> VNode:
+    """An attack option toggled on the form."""
+    return chip(f"aft-{mode}-{tail}", label, bool(form[key]), ("aftermath_cbt_toggle", mode, key))
+
+
+def _missile_situations(mode: str, form: dict[str, Any]) -> list[VNode]:
+    """AFT-T05 as chips, for guns and muscle-powered missiles alike."""
+    return [
+        chip(
+            f"aft-{mode}-sit-{row['key']}",
+            f"{row['situation']} ({row['printed']})",
+            row["key"] in form["situations"],
+            ("aftermath_cbt_toggle", mode, f"sit:{row['key']}"),
+        )
+        for row in load_table("aftermath", "situation_modifiers_missile").rows
+    ]
+
+
 def _missile_form(
     model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
 ) -> list[VNode]:
     form = st["combat"]["missile"]
     settings = st["settings"]
-    table = load_table("aftermath", "situation_modifiers_missile")
-    sits = [
-        chip(
-            f"aft-missile-sit-{row['key']}",
-            f"{row['situation']} ({row['printed']})",
-            row["key"] in form["situations"],
-            ("aftermath_cbt_toggle", "missile", f"sit:{row['key']}"),
-        )
-        for row in table.rows
-    ]
+    sits = _missile_situations("missile", form)
     flags = [
-        chip(
-            "aft-missile-autofire",
-            "Automatic fire",
-            bool(form["autofire"]),
-            ("aftermath_cbt_toggle", "missile", "autofire"),
-        ),
-        chip(
-            "aft-missile-match",
-            "Match weapon (+1)",
-            bool(form["match"]),
-            ("aftermath_cbt_toggle", "missile", "match"),
-        ),
-        chip(
-            "aft-missile-dodging",
-            "Target dodging",
-            bool(form["dodging"]),
-            ("aftermath_cbt_toggle", "missile", "dodging"),
-        ),
-        chip(
-            "aft-missile-crit",
-            "Critical hit (user's call, AFT-04)",
-            bool(form["critical_hit"]),
-            ("aftermath_cbt_toggle", "missile", "critical_hit"),
-        ),
-        chip(
-            "aft-missile-fumble",
-            "Critical miss (user's call)",
-            bool(form["critical_miss"]),
-            ("aftermath_cbt_toggle", "missile", "critical_miss"),
-        ),
-        chip(
-            "aft-missile-special",
+        _flag("missile", "autofire", "Automatic fire", form, "autofire"),
+        _flag("missile", "match", "Match weapon (+1)", form, "match"),
+        _flag("missile", "dodging", "Target dodging", form, "dodging"),
+        _flag("missile", "crit", "Critical hit (user's call, AFT-04)", form, "critical_hit"),
+        _flag("missile", "fumble", "Critical miss (user's call)", form, "critical_miss"),
+        _flag(
+            "missile",
+            "special",
             "Roll Missile Special Effects (AFT-M16: when is not in the source)",
-            bool(form["special_effect"]),
-            ("aftermath_cbt_toggle", "missile", "special_effect"),
+            form,
+            "special_effect",
         ),
     ]
     return [
         h(
             "div",
             {"class": "grid2"},
-            select(
-                "aft-missile-skill",
-                "Attacker's skill",
-                form["skill"],
-                _skills(attacker),
-                ("aftermath_cbt_field", "missile", "skill"),
-            ),
-            field(
-                "aft-missile-bcs",
-                "Base BCS",
-                form["bcs"],
-                ("aftermath_cbt_field", "missile", "bcs"),
-                _err(model, "cbt.bcs"),
-            ),
+            *_attacker_fields(model, "missile", form, attacker),
             select(
                 "aft-missile-gun",
                 "Gun (Inherent Accuracy, AFT-T35)",
@@ -654,39 +705,10 @@ def _missile_form(
                 ("aftermath_cbt_field", "missile", "bdg"),
                 _err(model, "cbt.bdg"),
             ),
-            select(
-                "aft-missile-action",
-                "Target's movement (AFT-T07)",
-                form["target_action"],
-                [
-                    ("stationary", "Not moving / in combat / Combat Move ×1"),
-                    ("walking", "Walking ×2"),
-                    ("running", "Running ×3"),
-                    ("falling", "Falling ×3"),
-                ],
-                ("aftermath_cbt_field", "missile", "target_action"),
-            ),
-            field(
-                "aft-missile-damaged",
-                "Damage the shooter took this Combat Turn",
-                form["damage_taken"],
-                ("aftermath_cbt_field", "missile", "damage_taken"),
-                _err(model, "cbt.damage_taken"),
-            ),
-            select(
-                "aft-missile-enc",
-                "Encumbrance status (AFT-33; the sheet's, once its ENC CAP is entered)",
-                form["encumbrance"],
-                [("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)")],
-                ("aftermath_cbt_field", "missile", "encumbrance"),
-            ),
-            field(
-                "aft-missile-distractions",
-                "Distractions suffered (count, AFT-41; BCS each in settings)",
-                form["distractions"],
-                ("aftermath_cbt_field", "missile", "distractions"),
-                _err(model, "cbt.distractions"),
-            ),
+            _target_movement("missile", form),
+            _damage_taken(model, "missile", form, "shooter"),
+            _encumbrance("missile", form),
+            _distractions(model, "missile", form),
             select(
                 "aft-missile-cuts",
                 "Does the bullet cut? (Sever or broken bone, AFT-25: no default)",
@@ -824,37 +846,14 @@ def _hth_form(
         except RuleError as exc:
             hint = str(exc)
     flags = [
-        chip(
-            "aft-hth-crit",
-            "Critical hit (user's call, AFT-04)",
-            bool(form["critical_hit"]),
-            ("aftermath_cbt_toggle", "hth", "critical_hit"),
-        ),
-        chip(
-            "aft-hth-fumble",
-            "Critical miss (user's call)",
-            bool(form["critical_miss"]),
-            ("aftermath_cbt_toggle", "hth", "critical_miss"),
-        ),
+        _flag("hth", "crit", "Critical hit (user's call, AFT-04)", form, "critical_hit"),
+        _flag("hth", "fumble", "Critical miss (user's call)", form, "critical_miss"),
     ]
     return [
         h(
             "div",
             {"class": "grid2"},
-            select(
-                "aft-hth-skill",
-                "Attacker's skill",
-                form["skill"],
-                _skills(attacker),
-                ("aftermath_cbt_field", "hth", "skill"),
-            ),
-            field(
-                "aft-hth-bcs",
-                "Base BCS",
-                form["bcs"],
-                ("aftermath_cbt_field", "hth", "bcs"),
-                _err(model, "cbt.bcs"),
-            ),
+            *_attacker_fields(model, "hth", form, attacker),
             select(
                 "aft-hth-weapon",
                 "Weapon (AFT-T15)",
@@ -889,27 +888,9 @@ def _hth_form(
                 _err(model, "cbt.damage_potential"),
                 hint=hint,
             ),
-            select(
-                "aft-hth-cuts",
-                "Does it cut? (Sever or broken bone, AFT-25)",
-                form["cuts"],
-                [("", "By damage letter (L cuts)"), ("yes", "Yes"), ("no", "No")],
-                ("aftermath_cbt_field", "hth", "cuts"),
-            ),
-            field(
-                "aft-hth-distractions",
-                "Distractions suffered (count, AFT-41; BCS each in settings)",
-                form["distractions"],
-                ("aftermath_cbt_field", "hth", "distractions"),
-                _err(model, "cbt.distractions"),
-            ),
-            select(
-                "aft-hth-enc",
-                "Encumbrance status (AFT-33; the sheet's, once its ENC CAP is entered)",
-                form["encumbrance"],
-                [("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)")],
-                ("aftermath_cbt_field", "hth", "encumbrance"),
-            ),
+            _cuts_by_letter("hth", form),
+            _distractions(model, "hth", form),
+            _encumbrance("hth", form),
             *_direction_fields(model, "hth", form, body),
         ),
         chips("Hand-to-hand situation modifiers (AFT-T04)", sits, "aft-hth-sits"),
@@ -921,16 +902,7 @@ def _thrown_form(
     model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
 ) -> list[VNode]:
     form = st["combat"]["thrown"]
-    table = load_table("aftermath", "situation_modifiers_missile")
-    sits = [
-        chip(
-            f"aft-thrown-sit-{row['key']}",
-            f"{row['situation']} ({row['printed']})",
-            row["key"] in form["situations"],
-            ("aftermath_cbt_toggle", "thrown", f"sit:{row['key']}"),
-        )
-        for row in table.rows
-    ]
+    sits = _missile_situations("thrown", form)
     throwable = [w for w in weapons() if "Th" in w.skills]
     hint = ""
     try:
@@ -942,49 +914,18 @@ def _thrown_form(
     except RuleError as exc:
         hint = str(exc)
     flags = [
-        chip(
-            "aft-thrown-dodging",
-            "Target dodging",
-            bool(form["dodging"]),
-            ("aftermath_cbt_toggle", "thrown", "dodging"),
-        ),
-        chip(
-            "aft-thrown-crit",
-            "Critical hit (user's call, AFT-04)",
-            bool(form["critical_hit"]),
-            ("aftermath_cbt_toggle", "thrown", "critical_hit"),
-        ),
-        chip(
-            "aft-thrown-fumble",
-            "Critical miss (user's call)",
-            bool(form["critical_miss"]),
-            ("aftermath_cbt_toggle", "thrown", "critical_miss"),
-        ),
-        chip(
-            "aft-thrown-special",
-            "Roll Missile Special Effects (AFT-M16)",
-            bool(form["special_effect"]),
-            ("aftermath_cbt_toggle", "thrown", "special_effect"),
+        _flag("thrown", "dodging", "Target dodging", form, "dodging"),
+        _flag("thrown", "crit", "Critical hit (user's call, AFT-04)", form, "critical_hit"),
+        _flag("thrown", "fumble", "Critical miss (user's call)", form, "critical_miss"),
+        _flag(
+            "thrown", "special", "Roll Missile Special Effects (AFT-M16)", form, "special_effect"
         ),
     ]
     return [
         h(
             "div",
             {"class": "grid2"},
-            select(
-                "aft-thrown-skill",
-                "Attacker's skill",
-                form["skill"],
-                _skills(attacker),
-                ("aftermath_cbt_field", "thrown", "skill"),
-            ),
-            field(
-                "aft-thrown-bcs",
-                "Base BCS",
-                form["bcs"],
-                ("aftermath_cbt_field", "thrown", "bcs"),
-                _err(model, "cbt.bcs"),
-            ),
+            *_attacker_fields(model, "thrown", form, attacker),
             select(
                 "aft-thrown-weapon",
                 "Thrown weapon (Th skill, AFT-T15)",
@@ -1007,39 +948,10 @@ def _thrown_form(
                 _err(model, "cbt.damage_potential"),
                 hint=hint,
             ),
-            select(
-                "aft-thrown-action",
-                "Target's movement (AFT-T07)",
-                form["target_action"],
-                [
-                    ("stationary", "Not moving / in combat / Combat Move ×1"),
-                    ("walking", "Walking ×2"),
-                    ("running", "Running ×3"),
-                    ("falling", "Falling ×3"),
-                ],
-                ("aftermath_cbt_field", "thrown", "target_action"),
-            ),
-            field(
-                "aft-thrown-damaged",
-                "Damage the thrower took this Combat Turn",
-                form["damage_taken"],
-                ("aftermath_cbt_field", "thrown", "damage_taken"),
-                _err(model, "cbt.damage_taken"),
-            ),
-            select(
-                "aft-thrown-cuts",
-                "Does it cut? (Sever or broken bone, AFT-25)",
-                form["cuts"],
-                [("", "By damage letter (L cuts)"), ("yes", "Yes"), ("no", "No")],
-                ("aftermath_cbt_field", "thrown", "cuts"),
-            ),
-            field(
-                "aft-thrown-distractions",
-                "Distractions suffered (count, AFT-41; BCS each in settings)",
-                form["distractions"],
-                ("aftermath_cbt_field", "thrown", "distractions"),
-                _err(model, "cbt.distractions"),
-            ),
+            _target_movement("thrown", form),
+            _damage_taken(model, "thrown", form, "thrower"),
+            _cuts_by_letter("thrown", form),
+            _distractions(model, "thrown", form),
             *_direction_fields(model, "thrown", form, body),
         ),
         chips("Missile situation modifiers (AFT-T05)", sits, "aft-thrown-sits"),
