@@ -106,6 +106,18 @@ def _state(model: Model) -> dict[str, Any]:
     }
 
 
+def _logged(model: Model, state: dict[str, Any], text: str, label: str, ctx: Ctx) -> Model:
+    """A roll's explanation logged with its seed, as one undoable step."""
+    entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+    state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+    return replace(model, history=model.history.apply(SECTION, state, label, ctx.now))
+
+
+def _entry_error(what: str, exc: Exception) -> str:
+    """The core's words for a refused value; a field that is not a number says so."""
+    return f"{what}: {exc if isinstance(exc, RuleError) else 'Enter whole numbers.'}"
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
     kind = msg[0]
@@ -144,15 +156,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if kind == "aftermath_ref_field" and str(msg[1]) in fields:
         state[str(msg[1])] = str(msg[2])
         return replace(model, history=model.history.set_quietly(SECTION, state))
-    if kind == "aftermath_ref_terrain":
-        name = str(msg[1])
-        chosen = list(state["terrain"])
-        state["terrain"] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
-        return replace(model, history=model.history.set_quietly(SECTION, state))
-    if kind == "aftermath_ref_study":
-        name = str(msg[1])
-        chosen = list(state["study"])
-        state["study"] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
+    if kind in ("aftermath_ref_terrain", "aftermath_ref_study"):
+        key, name = kind.removeprefix("aftermath_ref_"), str(msg[1])
+        chosen = list(state[key])
+        state[key] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
         return replace(model, history=model.history.set_quietly(SECTION, state))
     if kind == "aftermath_ref_throw_damage":
         try:
@@ -164,15 +171,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 random.Random(ctx.fresh_seed),
             )
         except (RuleError, ValueError) as exc:
-            message = str(exc) if isinstance(exc, RuleError) else "Enter whole numbers."
-            return model.with_ui(aft_ref_error=f"Throw damage: {message}")
+            return model.with_ui(aft_ref_error=_entry_error("Throw damage", exc))
         text = f"Throw, Effect Number {state['en']}: " + (
             str(done) if done else "no damage below Effect Number 7 (AFT-39)"
         )
-        entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
-        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
-        history = model.history.apply(SECTION, state, "Throw damage", ctx.now)
-        return replace(model.with_ui(aft_ref_error=""), history=history)
+        return _logged(model.with_ui(aft_ref_error=""), state, text, "Throw damage", ctx)
     if kind == "aftermath_ref_rope":
         try:
             group = attribute_group(int(state["thrower_str"]))
@@ -183,12 +186,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 random.Random(ctx.fresh_seed),
             )
         except (RuleError, ValueError) as exc:
-            message = str(exc) if isinstance(exc, RuleError) else "Enter whole numbers."
-            return model.with_ui(aft_ref_error=f"Rope height: {message}")
-        entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
-        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
-        history = model.history.apply(SECTION, state, "Rope height", ctx.now)
-        return replace(model.with_ui(aft_ref_error=""), history=history)
+            return model.with_ui(aft_ref_error=_entry_error("Rope height", exc))
+        return _logged(model.with_ui(aft_ref_error=""), state, text, "Rope height", ctx)
     if kind == "aftermath_ref_acid":
         results = roll_acid(random.Random(ctx.fresh_seed))
         try:
@@ -201,17 +200,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             "; ".join([*(str(r) for r in results), *([looks] if looks else [])])
             + "; scars enough to be a distinguishing mark"
         )
-        entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
-        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
-        history = model.history.apply(SECTION, state, "Acid roll", ctx.now)
-        return replace(model, history=history)
+        return _logged(model, state, text, "Acid roll", ctx)
     if kind == "aftermath_ref_reaction":
         dice, result = roll_reaction(random.Random(ctx.fresh_seed))
-        entry = {"text": f"{dice}: {result}. {result.note}", "at": ctx.now, "seed": ctx.fresh_seed}
-        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
         state["reactions"] = [*state["reactions"], result.value][-LOG_LIMIT:]
-        history = model.history.apply(SECTION, state, "Reaction roll", ctx.now)
-        return replace(model, history=history)
+        return _logged(model, state, f"{dice}: {result}. {result.note}", "Reaction roll", ctx)
     if kind == "aftermath_ref_reaction_clear":
         state["reactions"] = []
         history = model.history.apply(SECTION, state, "Clear reaction sum", ctx.now)
@@ -230,10 +223,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 texts.append(("If it goes off: " if miss.effect == "cook-off" else "") + str(blast))
             except (RuleError, ValueError) as exc:
                 texts.append(f"chamber explosion: {exc}")
-        entry = {"text": " · ".join(texts), "at": ctx.now, "seed": ctx.fresh_seed}
-        state["log"] = [entry, *state["log"]][:LOG_LIMIT]
-        history = model.history.apply(SECTION, state, "Critical miss roll", ctx.now)
-        return replace(model, history=history, ui={**model.ui, "aft_ref_error": ""})
+        cleared = model.with_ui(aft_ref_error="")
+        return _logged(cleared, state, " · ".join(texts), "Critical miss roll", ctx)
     return model
 
 
