@@ -308,15 +308,7 @@ def _step(model: Model, msg: Msg, ctx: Ctx) -> Model:
         if kind == "simply_combat_damage":
             d = form["damage"]
             raw = _raw(d, rng)
-            other = _number(d, "other") or 0
-            fight, result = core.hit(
-                fight,
-                d["target"],
-                raw,
-                d["kind"],
-                others=[("spells/powers", other)] if other else [],
-                luck_spent=_number(d, "luck") or 0,
-            )
+            fight, result = _hit(fight, d, raw)
             state["form"] = {**form, "damage": {**d, "d20": "", "luck": "0"}}
             texts: tuple[str, ...] = (f"{raw}; {result}",)
             return _commit(model, state, fight, f"Damage to {result.name}", ctx, texts, seed)
@@ -354,6 +346,19 @@ def _step(model: Model, msg: Msg, ctx: Ctx) -> Model:
     except RuleError as exc:
         return _fail(model, error_key, str(exc))
     return model
+
+
+def _hit(fight: core.Combat, d: dict[str, Any], raw: Any) -> tuple[core.Combat, core.HitResult]:
+    """The damage form applied to its target, for the preview and for the real hit alike."""
+    other = _number(d, "other") or 0
+    return core.hit(
+        fight,
+        d["target"],
+        raw,
+        d["kind"],
+        others=[("spells/powers", other)] if other else [],
+        luck_spent=_number(d, "luck") or 0,
+    )
 
 
 def _raw(d: dict[str, str], rng: random.Random) -> Any:
@@ -794,15 +799,7 @@ def _damage(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     if d["target"] and (d["source"] == "weapon" or d["d20"]):
         try:
             raw = _raw(d, random.Random(0))
-            other = _number(d, "other") or 0
-            _, result = core.hit(
-                fight,
-                d["target"],
-                raw,
-                d["kind"],
-                others=[("spells/powers", other)] if other else [],
-                luck_spent=_number(d, "luck") or 0,
-            )
+            _, result = _hit(fight, d, raw)
             preview = f"Preview: {raw}; {result}"
         except RuleError as exc:
             preview = str(exc)
