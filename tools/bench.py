@@ -183,19 +183,22 @@ def task_roll_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     )
 
 
+def _enter(page: Any, testid: str, value: str) -> None:
+    """Type into a field and leave it, as a person does (the page reads it on change)."""
+    page.fill(f"[data-testid={testid}]", value)
+    page.press(f"[data-testid={testid}]", "Tab")
+
+
 def _simply_fight(page: Any) -> None:
     """Two participants; the damage form set to a weapon hit of 1 on the tough one."""
     page.click("[data-testid=simply-tab-combat]")
     for name, hp in (("Tough", "1000"), ("Grunt", "12")):
-        page.fill("[data-testid=sc-add-name]", name)
-        page.press("[data-testid=sc-add-name]", "Tab")
-        page.fill("[data-testid=sc-add-hp_max]", hp)
-        page.press("[data-testid=sc-add-hp_max]", "Tab")
+        _enter(page, "sc-add-name", name)
+        _enter(page, "sc-add-hp_max", hp)
         page.click("[data-testid=sc-add]")
     page.select_option("[data-testid=sc-damage-target]", label="Tough")
     page.select_option("[data-testid=sc-damage-source]", "weapon")
-    page.fill("[data-testid=sc-damage-raw]", "1")
-    page.press("[data-testid=sc-damage-raw]", "Tab")
+    _enter(page, "sc-damage-raw", "1")
 
 
 def combat_damage_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
@@ -215,17 +218,13 @@ def _aftermath_fight(page: Any) -> None:
     """Ana with Pistol BCS 13 against Bo, on the missile worksheet."""
     for name in ("Ana", "Bo"):
         page.click("[data-testid=aft-char-new]")
-        page.fill("[data-testid=aft-name]", name)
-        page.press("[data-testid=aft-name]", "Tab")
+        _enter(page, "aft-name", name)
         if name == "Ana":
-            page.fill("[data-testid=aft-skill-name]", "Pistol")
-            page.press("[data-testid=aft-skill-name]", "Tab")
-            page.fill("[data-testid=aft-skill-bcs]", "13")
-            page.press("[data-testid=aft-skill-bcs]", "Tab")
+            _enter(page, "aft-skill-name", "Pistol")
+            _enter(page, "aft-skill-bcs", "13")
             page.click("[data-testid=aft-skill-add]")
     for field, value in (("cda", "1"), ("mass", "2")):  # Bo: values the text leaves to the user
-        page.fill(f"[data-testid=aft-derived-{field}]", value)
-        page.press(f"[data-testid=aft-derived-{field}]", "Tab")
+        _enter(page, f"aft-derived-{field}", value)
     page.click("[data-testid=aftermath-tab-combat]")
     page.select_option("[data-testid=aft-cbt-attacker]", label="Ana")
     page.select_option("[data-testid=aft-cbt-target]", label="Bo")
@@ -264,10 +263,8 @@ def _gurps_fight(page: Any) -> None:
     """Ana (skill 14, Attack) against Bo (Basic Speed 6, DR 2), on the attack worksheet."""
     for name, field, value in (("Ana", "weapon_skill", "14"), ("Bo", "dr", "2")):
         page.click("[data-testid=gurps-new]")
-        page.fill("[data-testid=gurps-name]", name)
-        page.press("[data-testid=gurps-name]", "Tab")
-        page.fill(f"[data-testid=gurps-{field}]", value)
-        page.press(f"[data-testid=gurps-{field}]", "Tab")
+        _enter(page, "gurps-name", name)
+        _enter(page, f"gurps-{field}", value)
     page.click("[data-testid=gurps-tab-attack]")
     page.select_option("[data-testid=gurps-attack-attacker]", label="Ana")
     page.select_option("[data-testid=gurps-attack-defender]", label="Bo")
@@ -289,21 +286,16 @@ def gurps_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]
 
 def _percentile_fight(page: Any) -> None:
     """Ann and Bob; Bob with a pistol and a chest part of 5000 points attacks himself."""
-
-    def put(testid: str, value: str) -> None:
-        page.fill(f"[data-testid={testid}]", value)
-        page.press(f"[data-testid={testid}]", "Tab")
-
     for name in ("Ann", "Bob"):
         page.click("[data-testid=percentile-char-new]")
-        put("percentile-char-name", name)
-    put("percentile-char-aim", "100")
-    put("percentile-wform-name", "PISTOL")
-    put("percentile-wform-wep_dif", "100")
-    put("percentile-wform-damage_die", "4+2")
+        _enter(page, "percentile-char-name", name)
+    _enter(page, "percentile-char-aim", "100")
+    _enter(page, "percentile-wform-name", "PISTOL")
+    _enter(page, "percentile-wform-wep_dif", "100")
+    _enter(page, "percentile-wform-damage_die", "4+2")
     page.click("[data-testid=percentile-weapon-add]")
-    put("percentile-pform-name", "chest")
-    put("percentile-pform-points", "5000")
+    _enter(page, "percentile-pform-name", "chest")
+    _enter(page, "percentile-pform-points", "5000")
     page.click("[data-testid=percentile-part-add]")
     page.click("[data-testid=percentile-tab-combat]")
     page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
