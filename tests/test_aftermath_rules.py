@@ -679,10 +679,17 @@ def test_aft_25_a_bullet_sever_waits_for_whether_it_cuts() -> None:
 # --- AFT-27: the save to lower a Critical Effect, rolled in the attack ------------------------------
 
 
+# A critical hand-to-hand strike of Damage Potential 3 at turn 1, phase 1: D20 2 is the
+# critical hit, then the enhancement D20, the location D100, the Critical Effect D100.
+CRITICAL_STRIKE = combat.HthAttack(
+    base_bcs=15, critical_hit_at_or_below=2, damage_potential=3, at=Moment(1, 1)
+)
+# A target that saves with Health AST 12, CST 5 but may not lower an effect (AFT-23 to AFT-25).
+HEALTH_12_5 = combat.LowerSave(False, health_ast=12, health_cst=5)
+
+
 def test_aft_27_a_personality_saves_at_once_and_the_lowered_effect_applies() -> None:
-    base = combat.HthAttack(
-        base_bcs=15, critical_hit_at_or_below=2, damage_potential=3, at=Moment(1, 1)
-    )
+    base = CRITICAL_STRIKE
     # D20 2 (critical hit), enhancement 1, location 50 → 12, D100 60 + 3 = 63 → Stun
     stood = combat.resolve_hth(base, Faces(2, 1, 50, 60))
     assert stood.effect == "stun" and {c.name for c in stood.conditions} >= {"Stunned"}
@@ -781,13 +788,7 @@ def test_aft_m40_thrown_weapons_use_the_chosen_critical_miss_table() -> None:
 def test_aft_23_a_body_disable_rolls_the_health_saving_throw_and_records_its_result() -> None:
     """AFT-23, AFT-M08: failure → System Shock; Ability range → Stunned, Critical range → Dazed,
     both for the rest of the combat."""
-    base = combat.HthAttack(
-        base_bcs=15,
-        critical_hit_at_or_below=2,
-        damage_potential=3,
-        at=Moment(1, 1),
-        target_save=combat.LowerSave(False, health_ast=12, health_cst=5),
-    )
+    base = replace(CRITICAL_STRIKE, target_save=HEALTH_12_5)
     # D20 2 (critical), enhancement 1, location 50 → 12 (torso), D100 80 + 3 = 83 → Disable
     outcomes = {}
     for face in (3, 10, 15):
@@ -805,13 +806,7 @@ def test_aft_23_a_body_disable_rolls_the_health_saving_throw_and_records_its_res
 
 def test_aft_24_trauma_failing_its_health_ast_also_disables() -> None:
     """AFT-24: a failed Health AST adds a Disable at the same location (AFT-23 then applies)."""
-    base = combat.HthAttack(
-        base_bcs=15,
-        critical_hit_at_or_below=2,
-        damage_potential=3,
-        at=Moment(1, 1),
-        target_save=combat.LowerSave(False, health_ast=12, health_cst=5),
-    )
+    base = replace(CRITICAL_STRIKE, target_save=HEALTH_12_5)
     # D100 90 + 3 = 93 → Trauma at the torso; Health AST, then (on failure) the Disable's
     # Health Saving Throw; then the Sever roll D100 vs 3 %.
     kept = combat.resolve_hth(base, Faces(2, 1, 50, 90, 8, 99))
@@ -884,15 +879,8 @@ def test_aft_54_clearing_a_dud_or_jam_depends_on_the_guns_flags() -> None:
 def test_aft_25_a_blow_that_does_not_cut_breaks_the_bone() -> None:
     """AFT-25: a failed Health AST makes the break compound: it bleeds to death, or at the head
     or neck is a Death Blow when the user says so (settings.noncutting_head_sever)."""
-    save = combat.LowerSave(False, health_ast=12, health_cst=5)
-    base = combat.HthAttack(
-        base_bcs=15,
-        critical_hit_at_or_below=2,
-        damage_potential=3,
-        at=Moment(1, 1),
-        cuts=False,
-        target_save=save,
-    )
+    save = HEALTH_12_5
+    base = replace(CRITICAL_STRIKE, cuts=False, target_save=save)
     # D20 2, enhancement 1, location D100 50 → 12 (torso); D100 90 + 3 → Trauma; Trauma's
     # Health AST 3 (kept); Sever D100 1 ≤ 3; the fracture's Health AST 15 fails; 1D6 2
     torso = combat.resolve_hth(base, Faces(2, 1, 50, 90, 3, 1, 15, 2))
