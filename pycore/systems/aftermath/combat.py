@@ -27,6 +27,7 @@ from pycore.systems.aftermath.bcs import (
     BcsModifier,
     BcsResult,
     BcsTotal,
+    SaveResult,
     judge_bcs,
     modified_bcs,
     roll_saving_throw,
@@ -327,6 +328,24 @@ def _bleeding(
     )
 
 
+def _health_throw(
+    steps: list[Step],
+    rng: RandintSource,
+    save: LowerSave | None,
+    waiting: tuple[str, str, str, str],
+    waits: list[str] | None,
+) -> SaveResult | None:
+    """Roll the target's Health saving throw (AFT-05); without its Health AST and CST on the
+    sheet (AFT-M03) the step ``waiting`` (key, title, text, rule) says so and waits for them."""
+    if save is None or save.health_ast is None or save.health_cst is None:
+        key, title, text, rule = waiting
+        steps.append(Step(key, title, text, rule, "target.ast.HLH, target.cst.HLH"))
+        if waits is not None and "target.ast.HLH" not in waits:
+            waits.append("target.ast.HLH")
+        return None
+    return roll_saving_throw(save.health_ast, save.health_cst, rng)
+
+
 def _fracture_save(
     steps: list[Step],
     rng: RandintSource,
@@ -336,21 +355,13 @@ def _fracture_save(
 ) -> bool:
     """AFT-25: a Sever by what does not cut breaks the bone; a failed Health AST makes it a
     compound fracture. True when it is one."""
-    if save is None or save.health_ast is None or save.health_cst is None:
-        steps.append(
-            Step(
-                "fracture",
-                "Broken bone",
-                "a Health AST now: failure makes a compound fracture that bleeds to death in "
-                f"{rules.bleeding_dice} Combat Turns",
-                "AFT-25",
-                "target.ast.HLH, target.cst.HLH",
-            )
-        )
-        if waits is not None and "target.ast.HLH" not in waits:
-            waits.append("target.ast.HLH")
+    missing = (
+        "a Health AST now: failure makes a compound fracture that bleeds to death in "
+        f"{rules.bleeding_dice} Combat Turns"
+    )
+    thrown = _health_throw(steps, rng, save, ("fracture", "Broken bone", missing, "AFT-25"), waits)
+    if thrown is None:
         return False
-    thrown = roll_saving_throw(save.health_ast, save.health_cst, rng)
     compound = not thrown.ability_save_passed
     result = "a compound fracture" if compound else "a simple break"
     steps.append(Step("fracture", "Broken bone", f"Health AST {thrown} → {result}", "AFT-25"))
@@ -376,21 +387,14 @@ def _effect_saves(
         if kind == "health_ast_hourly":
             continue
         title = "Health Saving Throw" if kind == "health_save" else "Health AST"
-        if save is None or save.health_ast is None or save.health_cst is None:
-            steps.append(
-                Step(
-                    kind,
-                    title,
-                    "the target's Health AST and CST are not on its sheet: roll it on the Rolls "
-                    "tab and add its result by hand",
-                    "AFT-23" if kind == "health_save" else "AFT-24",
-                    "target.ast.HLH, target.cst.HLH",
-                )
-            )
-            if waits is not None and "target.ast.HLH" not in waits:
-                waits.append("target.ast.HLH")
+        missing = (
+            "the target's Health AST and CST are not on its sheet: roll it on the Rolls tab and "
+            "add its result by hand"
+        )
+        rule = "AFT-23" if kind == "health_save" else "AFT-24"
+        thrown = _health_throw(steps, rng, save, (kind, title, missing, rule), waits)
+        if thrown is None:
             continue
-        thrown = roll_saving_throw(save.health_ast, save.health_cst, rng)
         if kind == "health_save":
             outcome = disable_body_outcome(thrown.outcome)
             steps.append(Step(kind, title, f"{thrown} → {outcome}", "AFT-23"))
@@ -463,21 +467,14 @@ def _lowering_step(
             )
         )
         return effect
-    if save.health_ast is None or save.health_cst is None:
-        steps.append(
-            Step(
-                "lower",
-                "Save to lower",
-                f"a Health AST would lower {title} to {lower_title}: the target's Health AST and CST "
-                "are not on its sheet, so the effect stands",
-                "AFT-27, AFT-M03",
-                "target.ast.HLH, target.cst.HLH",
-            )
-        )
-        if waits is not None:
-            waits.append("target.ast.HLH")
+    missing = (
+        f"a Health AST would lower {title} to {lower_title}: the target's Health AST and CST "
+        "are not on its sheet, so the effect stands"
+    )
+    step = ("lower", "Save to lower", missing, "AFT-27, AFT-M03")
+    thrown = _health_throw(steps, rng, save, step, waits)
+    if thrown is None:
         return effect
-    thrown = roll_saving_throw(save.health_ast, save.health_cst, rng)
     lowered = save_to_lower(effect, thrown.ability_save_passed, str(thrown))
     steps.append(Step("lower", "Save to lower", str(lowered), "AFT-27"))
     return lowered.result
