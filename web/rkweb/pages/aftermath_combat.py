@@ -246,7 +246,7 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
         special_effect_roll=bool(form["special_effect"]),
         target_mass=target["derived"]["mass"],
         target_health_group=target_view.groups["HLH"].number,
-        cuts={"yes": True, "no": False}.get(str(form.get("cuts", ""))),
+        cuts=YES_NO.get(str(form.get("cuts", ""))),
         pbr_mode=str(settings["pbr_bdg_modifier"]),
         shot=_shot(form),
         regions=core.location_regions(target),
@@ -286,7 +286,7 @@ def hth_attack(st: dict[str, Any], thrown: bool = False) -> combat.HthAttack:
                 fmt = found.format
         armor[n] = (av.av, fmt)
     hit_rule, miss_rule = _critical_rules(settings)
-    cuts = {"yes": True, "no": False}.get(str(form["cuts"]))
+    cuts = YES_NO.get(str(form["cuts"]))
     extra: dict[str, Any] = {}
     if thrown:
         extra = {

@@ -53,17 +53,11 @@ from pycore.systems.aftermath.skills_and_moves import (
 from pycore.tables import load_table
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
+from rkweb.pages.aftermath_state import optional_int
 from rkweb.vdom import Msg, VNode, h
 
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
-
-
-def _int_or_none(raw: str) -> int | None:
-    try:
-        return int(raw.strip()) if raw.strip() else None
-    except ValueError:
-        return None
 
 
 def _state(model: Model) -> dict[str, Any]:
@@ -192,7 +186,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         results = roll_acid(random.Random(ctx.fresh_seed))
         try:
             looks = acid_scarring(
-                results, _int_or_none(state["acid_strength"]), _int_or_none(state["looks"])
+                results, optional_int(state["acid_strength"]), optional_int(state["looks"])
             )
         except RuleError as exc:
             looks = str(exc)
@@ -412,7 +406,7 @@ def _skills(state: dict[str, Any]) -> VNode:
     try:
         found = learning(state["study"])
         rate = learning_rate(
-            found, _int_or_none(state["learning_rate"]), state["learning_rule"] or None
+            found, optional_int(state["learning_rate"]), state["learning_rule"] or None
         )
         study = f"{found}. {rate}"
     except RuleError as exc:
@@ -421,7 +415,7 @@ def _skills(state: dict[str, Any]) -> VNode:
     if state["bma"].strip():
         try:
             climbing = str(
-                climb(state["method"], int(state["bma"]), _int_or_none(state["ladder_bcs"]))
+                climb(state["method"], int(state["bma"]), optional_int(state["ladder_bcs"]))
             )
         except (RuleError, ValueError) as exc:
             climbing = f"BMA: {exc}"
