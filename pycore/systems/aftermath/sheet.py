@@ -16,6 +16,7 @@ what the text does not compute as entered by the user.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -328,6 +329,14 @@ def condition_to_json(condition: Condition) -> dict[str, Any]:
     }
 
 
+def _with_conditions(out: dict[str, Any], added: Sequence[Condition]) -> dict[str, Any]:
+    """``out`` (a merged sheet, changed in place) with the conditions added, within the cap."""
+    if len(out["conditions"]) + len(added) > MAX_CONDITIONS:
+        raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
+    out["conditions"] = [*out["conditions"], *(condition_to_json(c) for c in added)]
+    return out
+
+
 #: Conditions the GM records by hand (the worksheet adds the rest): key → label. Their rules are
 #: the text's; System Shock, Death Blow and falls are only named there (AFT-M08, M09, M10).
 MANUAL_CONDITIONS: Final = {
@@ -363,11 +372,7 @@ def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]
     else:
         name, _, rule = MANUAL_CONDITIONS[key].partition(" (")
         found = (Condition(name, at, None, rule.rstrip(")"), "recorded by hand"),)
-    out = merged(sheet)
-    if len(out["conditions"]) + len(found) > MAX_CONDITIONS:
-        raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
-    out["conditions"] = [*out["conditions"], *(condition_to_json(c) for c in found)]
-    return out
+    return _with_conditions(merged(sheet), found)
 
 
 def condition_from_json(raw: Any) -> Condition:
@@ -545,12 +550,8 @@ def apply_resolution(
             damage["lethal"] = int(damage.get("lethal", 0)) + done
             notes.append(f"{done} Lethal damage")
     out["damage"] = damage
-    added = [condition_to_json(c) for c in resolution.conditions]
-    if len(out["conditions"]) + len(added) > MAX_CONDITIONS:
-        raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
-    out["conditions"] = [*out["conditions"], *added]
     notes.extend(str(c) for c in resolution.conditions)
-    return out, tuple(notes)
+    return _with_conditions(out, resolution.conditions), tuple(notes)
 
 
 def apply_to_attacker(
@@ -574,12 +575,8 @@ def apply_to_attacker(
     if lethal:
         out["damage"] = {**out["damage"], "lethal": int(out["damage"]["lethal"]) + lethal}
         notes.append(f"{lethal} Lethal damage from the chamber explosion (AFT-53)")
-    added = [condition_to_json(c) for c in resolution.attacker_conditions]
-    if len(out["conditions"]) + len(added) > MAX_CONDITIONS:
-        raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
-    out["conditions"] = [*out["conditions"], *added]
     notes.extend(str(c) for c in resolution.attacker_conditions)
-    return out, tuple(notes)
+    return _with_conditions(out, resolution.attacker_conditions), tuple(notes)
 
 
 def location_regions(sheet: dict[str, Any]) -> dict[int, str]:
