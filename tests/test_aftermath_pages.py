@@ -6,11 +6,13 @@ import re
 
 from rkweb import shell
 from rkweb.model import Ctx, Model
+from rkweb.pages.aftermath_state import SETTINGS, suspect_setting
 from rkweb.vdom import find_all, text_of
 
 from pycore.store import History, default_data
 from pycore.systems.aftermath.critical import EFFECT_TITLES
 from pycore.systems.aftermath.overland import conditions
+from pycore.systems.aftermath.weapons import suspect_rows
 
 NOW = "2026-11-23T10:00:00+01:00"
 
@@ -582,3 +584,8 @@ def test_every_aftermath_view_has_unique_element_ids() -> None:
         ids = _ids(shell.view(shown))
         duplicated = sorted({i for i in ids if ids.count(i) > 1})
         assert duplicated == []
+
+
+def test_every_suspect_row_has_its_setting() -> None:
+    """AFT-M44: the settings hold one answer per row the listing marks suspect."""
+    assert {suspect_setting(n) for n in suspect_rows()} <= set(SETTINGS)

@@ -15,7 +15,15 @@ from pycore.systems.aftermath.rounding import show
 from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, weapon_names
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
-from rkweb.pages.aftermath_state import errors, names, quietly, state, undoable, with_error
+from rkweb.pages.aftermath_state import (
+    errors,
+    names,
+    quietly,
+    state,
+    suspect_setting,
+    undoable,
+    with_error,
+)
 from rkweb.pages.aftermath_widgets import button, field, odds, select
 from rkweb.vdom import Msg, VNode, h
 
@@ -352,8 +360,7 @@ def _weapons(model: Model, raw: dict[str, Any]) -> VNode:
     for i, name in enumerate(raw["weapons"]):
         found = weapon(name)
         notes = "; ".join(f"{n}: {t}" for n, t in note_texts(name, note_13))
-        key = "suspect_" + name.lower().replace(" ", "_")
-        suspect = suspect_note(name, str(settings.get(key, "")))
+        suspect = suspect_note(name, str(settings.get(suspect_setting(name), "")))
         flag = f" · {suspect}" if suspect else ""
         rows.append(
             h(

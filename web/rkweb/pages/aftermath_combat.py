@@ -18,7 +18,7 @@ from pycore.systems.aftermath.armor import armor_material
 from pycore.systems.aftermath.bcs import plus_one_change
 from pycore.systems.aftermath.critical import PHASES, Moment
 from pycore.systems.aftermath.locations import DIRECTIONS
-from pycore.systems.aftermath.weapons import weapon, weapon_names, weapons
+from pycore.systems.aftermath.weapons import suspect_rows, weapon, weapon_names, weapons
 from pycore.tables import load_table
 from rkweb.fmt import odds_text
 from rkweb.model import Ctx, Model
@@ -31,6 +31,7 @@ from rkweb.pages.aftermath_state import (
     optional_int,
     quietly,
     state,
+    suspect_setting,
     undoable,
     with_error,
 )
@@ -1099,9 +1100,13 @@ def _settings_card(model: Model, settings: dict[str, Any]) -> VNode:
             ),
             text("bcs_per_distraction", "BCS per Distraction (AFT-M21)"),
             text("weapon_note_13", "Weapon note 13 text (missing, AFT-M23)"),
-            text("suspect_pistol_butt", "Pistol butt row (L227, suspect): 'as printed' or yours"),
-            text("suspect_pitchfork", "Pitchfork row (L228, suspect): 'as printed' or yours"),
-            text("suspect_rifle_butt", "Rifle butt row (L229, suspect): 'as printed' or yours"),
+            *[
+                text(
+                    suspect_setting(name),
+                    f"{name} row (L{weapon(name).line}, suspect): 'as printed' or yours",
+                )
+                for name in suspect_rows()
+            ],
             text(
                 "weapon_note_13_cap",
                 "If note 13 is a penetration cap: highest AV = this × Strength Group "

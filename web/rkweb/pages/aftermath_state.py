@@ -30,6 +30,7 @@ SETTINGS: dict[str, Any] = {
     "modern_crit_miss_96": "reconstructed",
     "noncutting_head_sever": "bleeds",
     "bdg_order": "range_first",
+    # AFT-M44: one answer per suspect weapon row, keyed by suspect_setting(name)
     "suspect_pistol_butt": "",
     "suspect_pitchfork": "",
     "suspect_rifle_butt": "",
@@ -205,3 +206,8 @@ def optional_int(text: Any) -> int | None:
         return int(raw)
     except ValueError:
         return None
+
+
+def suspect_setting(weapon_name: str) -> str:
+    """The settings key of the user's answer about a suspect weapon row (AFT-M44)."""
+    return "suspect_" + weapon_name.lower().replace(" ", "_")
