@@ -490,12 +490,14 @@ def _critical_miss_step(
     waits: list[str] | None = None,
     autoloading: bool | None = None,
     extractor: bool | None = None,
-) -> CriticalMiss:
+) -> tuple[CriticalMiss, ChamberExplosion | None]:
     """AFT-28, AFT-53, AFT-54: roll D100 on the kind's table; a cook-off or chamber explosion
-    works out the burst from the round's BDG and the weapon's Durability (AFT-M19)."""
+    works out the burst from the round's BDG and the weapon's Durability (AFT-M19), and returns
+    it with the result."""
     result = critical_miss(kind, _d(rng, 100))
     text = str(result)
     waits_for = ""
+    blast = None
     if kind == "modern" and result.effect in ("dud", "jammed"):
         text += "; " + _clearing(result.effect, autoloading, extractor)
     if result.effect == "falls":
@@ -511,11 +513,12 @@ def _critical_miss_step(
             text += f"; {if_off}the burst needs the weapon's Durability (not in the text)"
             waits_for = "weapon.durability"
         else:
-            text += f"; {if_off}{chamber_explosion(bdg, durability, result.burst_divisor)}"
+            blast = chamber_explosion(bdg, durability, result.burst_divisor)
+            text += f"; {if_off}{blast}"
     steps.append(Step("critical_miss", "Critical miss", text, "AFT-28", waits_for))
     if waits_for and waits is not None:
         waits.append(waits_for)
-    return result
+    return result, blast
 
 
 def _clearing(effect: str, autoloading: bool | None, extractor: bool | None) -> str:
@@ -862,7 +865,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
                 kind = check_choice(
                     "critical miss table", attack.critical_miss_table, MISSILE_MISS_TABLES
                 )
-                miss = _critical_miss_step(
+                miss, blast = _critical_miss_step(
                     steps,
                     rng,
                     kind,
@@ -873,17 +876,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
                     attack.autoloading,
                     attack.has_extractor,
                 )
-                blasted = (
-                    miss.effect == "chamber explosion"
-                    and miss.burst_divisor is not None
-                    and attack.durability is not None
-                    and not (miss.reconstructed and attack.modern_96 == "ask")
-                )
-                if blasted:
-                    assert miss.burst_divisor is not None and attack.durability is not None
-                    blast = chamber_explosion(
-                        attack.base_bdg, attack.durability, miss.burst_divisor
-                    )
+                if blast is not None and miss.effect == "chamber explosion":
                     lethal, hurt = _chamber_blast(steps, rng, blast, attack.at, waits)
                     return _missed("missile", steps, total, rolled, waits, hurt, lethal=lethal)
             else:
@@ -1171,7 +1164,7 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
                     "thrown critical miss table", attack.thrown_critical_miss_table, MISS_TABLES
                 )
             miss_waits: list[str] = []
-            miss = _critical_miss_step(steps, rng, kind, waits=miss_waits)
+            miss, _ = _critical_miss_step(steps, rng, kind, waits=miss_waits)
             hurt, critical = _miss_on_attacker(steps, rng, miss, attack.at, miss_waits)
             return _missed("hth", steps, total, rolled, miss_waits, hurt, critical=critical)
         return Resolution("hth", tuple(steps), total, rolled, False, False, fumble)
