@@ -83,9 +83,14 @@ def day_after_weathers() -> tuple[str, ...]:
     >>> day_after_weathers()
     ('Heavy Rain', 'Light Snow', 'Heavy Snow')
     """
+    return tuple(str(k) for k in _schedules())
+
+
+def _schedules() -> Mapping[str, list[int]]:
+    """T27: each weather's percentages on the days after it ends."""
     schedules = load_table("aftermath", "movement_modifiers").meta["day_after"]
     assert isinstance(schedules, Mapping)
-    return tuple(str(k) for k in schedules)
+    return schedules
 
 
 def day_after(weather: str, day: int, snow_days: int = 1) -> int:
@@ -95,8 +100,7 @@ def day_after(weather: str, day: int, snow_days: int = 1) -> int:
     >>> day_after("Light Snow", 3), day_after("Heavy Rain", 9)
     (100, 100)
     """
-    schedules = load_table("aftermath", "movement_modifiers").meta["day_after"]
-    assert isinstance(schedules, Mapping)
+    schedules = _schedules()
     if weather not in schedules:
         raise RuleError(f"weather {weather!r} is unknown; allowed: {', '.join(schedules)}")
     for field, value in (("day", day), ("days of snow", snow_days)):
