@@ -52,7 +52,7 @@ typecheck: $(VENV)/.stamp
 	MYPYPATH=web $(VENV)/bin/mypy --strict -p rkweb
 
 unit: $(VENV)/.stamp
-	$(VENV)/bin/pytest -q tests pycore web/rkweb README.md --doctest-glob=README.md --ignore=web/rkweb/browser.py
+	$(VENV)/bin/pytest -q tests pycore web/rkweb README.md --doctest-glob=README.md --ignore=web/rkweb/app/browser.py
 
 pyodide-test: node_modules/.stamp wheels-test/.stamp
 	node tools/pyodide_pytest.mjs -q tests pycore

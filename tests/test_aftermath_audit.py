@@ -22,7 +22,7 @@ from pycore.systems.aftermath.situation import missile_modifiers
 from pycore.systems.aftermath.skills_and_moves import climb, horse
 
 if TYPE_CHECKING:
-    from rkweb.model import Model
+    from rkweb.app.model import Model
 
 NOW = "2026-11-23T10:00:00+01:00"
 
@@ -43,8 +43,8 @@ class Faces:
 
 
 def _send(model: Model, *msgs: tuple[Any, ...], seed: str = "abc") -> Model:
-    from rkweb import shell
-    from rkweb.model import Ctx
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx
 
     for msg in msgs:
         model = shell.update(model, msg, Ctx(now=NOW, fresh_seed=seed))
@@ -52,14 +52,14 @@ def _send(model: Model, *msgs: tuple[Any, ...], seed: str = "abc") -> Model:
 
 
 def _texts(model: Model, testid: str) -> list[str]:
-    from rkweb import shell
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.vdom import find_all, text_of
 
     return [text_of(n) for n in find_all(shell.view(model), testid)]
 
 
 def _fresh(data: dict[str, Any] | None = None) -> Model:
-    from rkweb.model import Model
+    from rkweb.app.model import Model
 
     from pycore.store import History, default_data
 
@@ -403,22 +403,22 @@ def test_aft_m39_shotgun_critical_row_is_asked() -> None:
     settings.shotgun_critical_row, then applies it (rifle: +2D10 BDG)."""
     model = _send(
         _fresh(),
-        ("aftermath_char_new", "character"),
-        ("aftermath_char_new", "character"),
-        ("aftermath_char_field", "derived.cda", "0"),
-        ("aftermath_tab", "combat"),
-        ("aftermath_cbt_pick", "attacker", "0"),
-        ("aftermath_cbt_pick", "target", "1"),
-        ("aftermath_cbt_field", "missile", "gun", "shotgun|Slug"),
-        ("aftermath_cbt_field", "missile", "range_row", "Shotgun Slug Load"),
-        ("aftermath_cbt_field", "missile", "ammo", "shot:Slug:12"),
-        ("aftermath_cbt_field", "missile", "bcs", "30"),
-        ("aftermath_cbt_toggle", "missile", "critical_hit"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "derived.cda", "0"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "0"),
+        ("aftermath.cbt_pick", "target", "1"),
+        ("aftermath.cbt_field", "missile", "gun", "shotgun|Slug"),
+        ("aftermath.cbt_field", "missile", "range_row", "Shotgun Slug Load"),
+        ("aftermath.cbt_field", "missile", "ammo", "shot:Slug:12"),
+        ("aftermath.cbt_field", "missile", "bcs", "30"),
+        ("aftermath.cbt_toggle", "missile", "critical_hit"),
     )
     assert "AFT-M39" in _texts(model, "aft-cbt-waiting")[0]
-    model = _send(model, ("aftermath_set_field", "shotgun_critical_row", "rifle"))
+    model = _send(model, ("aftermath.set_field", "shotgun_critical_row", "rifle"))
     assert _texts(model, "aft-cbt-waiting") == []
-    model = _send(model, ("aftermath_cbt_resolve",), seed="g1")
+    model = _send(model, ("aftermath.cbt_resolve",), seed="g1")
     bdg = [s for s in _texts(model, "aft-step") if s.startswith("Adjusted BDG")]
     assert bdg and "BDG 27 +0 (SHT) + 2D10 " in bdg[0]  # Slug 12 gauge BDG 27 (T42)
 
@@ -428,10 +428,10 @@ def test_aft_m21_m23_settings_are_asked() -> None:
     AFT-17) are asked in the campaign settings and kept; a bad value is refused."""
     model = _send(
         _fresh(),
-        ("aftermath_tab", "combat"),
-        ("aftermath_set_field", "bcs_per_distraction", "-2"),
-        ("aftermath_set_field", "weapon_note_13", "Breaks on a roll of 1"),
-        ("aftermath_set_field", "bcs_per_distraction", "3"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.set_field", "bcs_per_distraction", "-2"),
+        ("aftermath.set_field", "weapon_note_13", "Breaks on a roll of 1"),
+        ("aftermath.set_field", "bcs_per_distraction", "3"),
     )
     settings = model.state["aftermath"]["settings"]
     assert settings["bcs_per_distraction"] == "-2"
@@ -463,11 +463,11 @@ def test_aft_m24_rolls_tab_honours_the_starred_rows_setting() -> None:
     """AFT-08, AFT-M24: with the starred rows set to 'ignore', Dim light* adds nothing."""
     model = _send(
         _fresh(),
-        ("aftermath_tab", "combat"),
-        ("aftermath_set_field", "starred_hth_modifiers", "ignore"),
-        ("aftermath_tab", "rolls"),
-        ("aftermath_roll_field", "bcs", "12"),
-        ("aftermath_roll_toggle", "dim_light"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.set_field", "starred_hth_modifiers", "ignore"),
+        ("aftermath.tab", "rolls"),
+        ("aftermath.roll_field", "bcs", "12"),
+        ("aftermath.roll_toggle", "dim_light"),
     )
     assert _texts(model, "aft-roll-formula") == ["BCS 12 = 12"]
 
@@ -480,8 +480,8 @@ def test_aft_02_sheet_honours_the_unstated_rounding_setting() -> None:
     sheet["conditions"] = [core.condition_to_json(c) for c in stun_conditions(aft.moment(1, 1))]
     data = default_data()
     data["aftermath"] = {"characters": [sheet], "settings": {"unstated_rounding": "down"}}
-    from rkweb import shell
-    from rkweb.vdom import text_of
+    from rkweb.app import shell
+    from rkweb.app.vdom import text_of
 
     assert "Stunned: Deftness 15 × ½ = 7 (AFT-22)" in text_of(shell.view(_fresh(data)))
 

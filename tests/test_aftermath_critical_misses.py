@@ -80,9 +80,9 @@ def test_rolls_are_replayable(kind: str, seed: int) -> None:
 
 
 def test_reference_tab_rolls_a_critical_miss_with_its_chamber_explosion() -> None:
-    from rkweb import shell
-    from rkweb.model import Ctx, Model
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
 
     from pycore.store import History, default_data
 
@@ -95,14 +95,14 @@ def test_reference_tab_rolls_a_critical_miss_with_its_chamber_explosion() -> Non
         return [text_of(n) for n in find_all(shell.view(model), testid)]
 
     model = send(
-        Model(History.new(default_data()), route="aftermath"), "aftermath_tab", "reference"
+        Model(History.new(default_data()), route="aftermath"), "aftermath.tab", "reference"
     )
     assert "none1/10 (10.00%)" in texts(model, "aft-ref-odds")[0]
-    model = send(model, "aftermath_ref_field", "kind", "modern")
-    model = send(model, "aftermath_ref_field", "bdg", "45")
-    model = send(model, "aftermath_ref_field", "durability", "1")
+    model = send(model, "aftermath.ref_field", "kind", "modern")
+    model = send(model, "aftermath.ref_field", "bdg", "45")
+    model = send(model, "aftermath.ref_field", "durability", "1")
     for seed in (str(n) for n in range(200)):
-        rolled = send(model, "aftermath_ref_roll", seed=seed)
+        rolled = send(model, "aftermath.ref_roll", seed=seed)
         entry = texts(rolled, "aft-ref-log-entry")[0]
         if "Chamber explosion" in entry:
             assert "burst BDG 45/" in entry
@@ -114,16 +114,16 @@ def test_reference_tab_rolls_a_critical_miss_with_its_chamber_explosion() -> Non
 
 def test_reference_tab_rolls_a_reaction() -> None:
     """AFT-31; AFT-M33: the app shows the roll and the Value Number."""
-    from rkweb import shell
-    from rkweb.model import Ctx, Model
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
 
     from pycore.store import History, default_data
 
     ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="r")
     model = shell.update(
-        Model(History.new(default_data()), route="aftermath"), ("aftermath_tab", "reference"), ctx
+        Model(History.new(default_data()), route="aftermath"), ("aftermath.tab", "reference"), ctx
     )
-    model = shell.update(model, ("aftermath_ref_reaction",), ctx)
+    model = shell.update(model, ("aftermath.ref_reaction",), ctx)
     entries = [text_of(n) for n in find_all(shell.view(model), "aft-ref-log-entry")]
     assert entries[0].startswith("1d100 (") and "Value Number" in entries[0]

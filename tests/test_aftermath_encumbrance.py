@@ -56,20 +56,20 @@ def test_status_bands_are_inclusive() -> None:  # L421-429
 
 
 def test_reference_tab_works_out_an_items_enc_and_the_status() -> None:
-    from rkweb import shell
-    from rkweb.model import Ctx, Model
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
 
     from pycore.store import History, default_data
 
     ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="e")
     model = Model(History.new(default_data()), route="aftermath")
     for msg in (
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_field", "bulk", "Lg"),
-        ("aftermath_ref_field", "mass", "Hvy"),
-        ("aftermath_ref_field", "carried", "30"),
-        ("aftermath_ref_field", "cap", "40"),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_field", "bulk", "Lg"),
+        ("aftermath.ref_field", "mass", "Hvy"),
+        ("aftermath.ref_field", "carried", "30"),
+        ("aftermath.ref_field", "cap", "40"),
     ):
         model = shell.update(model, msg, ctx)
     view = shell.view(model)

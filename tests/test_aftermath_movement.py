@@ -41,15 +41,15 @@ def test_faster_never_moves_fewer_hexes(kph: int) -> None:
 
 
 def test_reference_tab_converts_a_speed() -> None:
-    from rkweb import shell
-    from rkweb.model import Ctx, Model
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
 
     from pycore.store import History, default_data
 
     ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="k")
     model = Model(History.new(default_data()), route="aftermath")
-    for msg in (("aftermath_tab", "reference"), ("aftermath_ref_field", "kph", "60")):
+    for msg in (("aftermath.tab", "reference"), ("aftermath.ref_field", "kph", "60")):
         model = shell.update(model, msg, ctx)
     result = text_of(find_all(shell.view(model), "aft-ref-kph-result")[0])
     assert result == "60 kph = 96 m per Combat Turn = 4.8 m per Action Phase → 5 (AFT-T34 L602)"

@@ -63,19 +63,19 @@ def test_acid_roll_twice_never_keeps_a_96_to_00(seed: int) -> None:
 
 def test_reference_tab_overland_and_acid() -> None:
     """AFT-M38: the base movement is the user's."""
-    from rkweb import shell
-    from rkweb.model import Ctx, Model
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
 
     from pycore.store import History, default_data
 
     ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="a")
     model = Model(History.new(default_data()), route="aftermath")
     for msg in (
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_field", "base", "40"),
-        ("aftermath_ref_terrain", "In Woods, Hills or Desert"),
-        ("aftermath_ref_acid",),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_field", "base", "40"),
+        ("aftermath.ref_terrain", "In Woods, Hills or Desert"),
+        ("aftermath.ref_acid",),
     ):
         model = shell.update(model, msg, ctx)
     view = shell.view(model)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from rkweb import shell
-from rkweb.model import Ctx, Model
-from rkweb.pages.aftermath_state import SETTINGS, suspect_setting
-from rkweb.vdom import find_all, text_of
+from rkweb.app import shell
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import find_all, text_of
+from rkweb.features.aftermath.state import SETTINGS, suspect_setting
 
 from pycore.store import History, default_data
 from pycore.systems.aftermath.critical import EFFECT_TITLES
@@ -38,19 +38,19 @@ def texts(model: Model, testid: str) -> list[str]:
 def two_fighters() -> Model:
     model = send(
         fresh(),
-        ("aftermath_char_new", "character"),
-        ("aftermath_char_field", "name", "Ana"),
-        ("aftermath_char_field", "attr.STR", "30"),
-        ("aftermath_char_new", "character"),
-        ("aftermath_char_field", "name", "Bo"),
-        ("aftermath_char_field", "derived.cda", "1"),
-        ("aftermath_char_field", "derived.mass", "2"),
-        ("aftermath_char_draft", "armor_locations", "4-12"),
-        ("aftermath_char_draft", "armor_material", "Steel"),
-        ("aftermath_char_wear",),
-        ("aftermath_tab", "combat"),
-        ("aftermath_cbt_pick", "attacker", "0"),
-        ("aftermath_cbt_pick", "target", "1"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", "Ana"),
+        ("aftermath.char_field", "attr.STR", "30"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", "Bo"),
+        ("aftermath.char_field", "derived.cda", "1"),
+        ("aftermath.char_field", "derived.mass", "2"),
+        ("aftermath.char_draft", "armor_locations", "4-12"),
+        ("aftermath.char_draft", "armor_material", "Steel"),
+        ("aftermath.char_wear",),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "0"),
+        ("aftermath.cbt_pick", "target", "1"),
     )
     return model
 
@@ -59,24 +59,24 @@ def test_characters_tab_derives_group_and_effect_die_live() -> None:
     """AFT-06 live; AFT-M03: AST and CST are entered."""
     model = send(
         fresh(),
-        ("aftermath_char_new", "character"),
-        ("aftermath_char_field", "attr.STR", "30"),
-        ("aftermath_char_field", "ast.HLH", "12"),
-        ("aftermath_char_field", "cst.HLH", "5"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "attr.STR", "30"),
+        ("aftermath.char_field", "ast.HLH", "12"),
+        ("aftermath.char_field", "cst.HLH", "5"),
     )
     assert texts(model, "aft-group-STR") == ["G4 · 2D6 rating 30 → Group 4, Effect Die 2D6"]
     odds = texts(model, "aft-save-odds-HLH")[0]
     assert "1/4 (25.00%)" in odds and "7/20 (35.00%)" in odds and "2/5 (40.00%)" in odds
-    model = send(model, ("aftermath_char_field", "attr.STR", "99"))
+    model = send(model, ("aftermath.char_field", "attr.STR", "99"))
     assert "outside 0 to 74" in model.ui["aftermath_errors"]["char.attr.STR"]
     assert model.state["aftermath"]["characters"][0]["attr"]["STR"] == 30
     assert model.history.undo_label == "Create character"
 
 
 def test_character_delete_is_undoable() -> None:
-    model = send(fresh(), ("aftermath_char_new", "creature"), ("aftermath_char_del", 0))
+    model = send(fresh(), ("aftermath.char_new", "creature"), ("aftermath.char_del", 0))
     assert model.state["aftermath"]["characters"] == []
-    model = send(model, ("undo",))
+    model = send(model, ("shell.undo",))
     assert model.state["aftermath"]["characters"][0]["kind"] == "creature"
 
 
@@ -84,14 +84,14 @@ def test_armor_and_skills_and_weapons() -> None:
     """AFT-M01: a skill's BCS is entered; AFT-14 on the sheet."""
     model = send(
         fresh(),
-        ("aftermath_char_new", "character"),
-        ("aftermath_char_draft", "skill_name", "Pistol"),
-        ("aftermath_char_draft", "skill_bcs", "13"),
-        ("aftermath_char_add_skill",),
-        ("aftermath_char_add_weapon", "Sword, machete"),
-        ("aftermath_char_draft", "armor_locations", "1-3"),
-        ("aftermath_char_draft", "armor_material", "Hercuweave"),
-        ("aftermath_char_wear",),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_draft", "skill_name", "Pistol"),
+        ("aftermath.char_draft", "skill_bcs", "13"),
+        ("aftermath.char_add_skill",),
+        ("aftermath.char_add_weapon", "Sword, machete"),
+        ("aftermath.char_draft", "armor_locations", "1-3"),
+        ("aftermath.char_draft", "armor_material", "Hercuweave"),
+        ("aftermath.char_wear",),
     )
     assert texts(model, "aft-skill")[0].startswith("PistolBCS 13")
     assert "WDM 1.8L" in texts(model, "aft-weapon")[0]
@@ -101,22 +101,22 @@ def test_armor_and_skills_and_weapons() -> None:
 def test_rolls_tab_shows_exact_chance_and_what_plus_one_changes() -> None:
     model = send(
         fresh(),
-        ("aftermath_tab", "rolls"),
-        ("aftermath_roll_field", "bcs", "12"),
-        ("aftermath_roll_toggle", "target_prone"),
+        ("aftermath.tab", "rolls"),
+        ("aftermath.roll_field", "bcs", "12"),
+        ("aftermath.roll_toggle", "target_prone"),
     )
     assert texts(model, "aft-roll-formula") == ["BCS 12 + Target is prone +2 = 14"]
     odds = texts(model, "aft-roll-odds")[0]
     assert "7/10 (70.00%)" in odds and "1/20 (5.00%) more → 3/4 (75.00%)" in odds
-    model = send(model, ("aftermath_roll_bcs",), seed="r1")
+    model = send(model, ("aftermath.roll_bcs",), seed="r1")
     result = texts(model, "aft-roll-result")[0]
     assert re.match(
         r"^BCS 12 \+ Target is prone \+2 = 14 · 1D20 = \d+ vs BCS 14: (success|failure)", result
     )
     model = send(
         model,
-        ("aftermath_roll_toggle", "attacker_prone"),
-        ("aftermath_roll_toggle", "attacker_sitting"),
+        ("aftermath.roll_toggle", "attacker_prone"),
+        ("aftermath.roll_toggle", "attacker_sitting"),
     )
     assert "attacker posture" in model.ui["aftermath_errors"]["roll.situations"]
 
@@ -124,18 +124,18 @@ def test_rolls_tab_shows_exact_chance_and_what_plus_one_changes() -> None:
 def test_rolls_tab_saving_throw_and_opposed_dice() -> None:
     model = send(
         fresh(),
-        ("aftermath_tab", "rolls"),
-        ("aftermath_roll_field", "ast", "10"),
-        ("aftermath_roll_field", "cst", "3"),
+        ("aftermath.tab", "rolls"),
+        ("aftermath.roll_field", "ast", "10"),
+        ("aftermath.roll_field", "cst", "3"),
     )
     odds = texts(model, "aft-save-odds")[0]
     assert "3/20 (15.00%)" in odds and "7/20 (35.00%)" in odds and "1/2 (50.00%)" in odds
-    model = send(model, ("aftermath_roll_save",), seed="s")
+    model = send(model, ("aftermath.roll_save",), seed="s")
     assert re.search(
         r"saving throw: 1D20 = \d+ vs CST 3 / AST 10: ", texts(model, "aft-roll-result")[0]
     )
     assert texts(model, "aft-opp-odds")[0].startswith("Target higher")
-    model = send(model, ("aftermath_roll_opposed",))
+    model = send(model, ("aftermath.roll_opposed",))
     assert "→" in texts(model, "aft-roll-result")[0]
 
 
@@ -143,10 +143,10 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
     """AFT-M04: the worksheet waits for target.cda."""
     model = send(
         fresh(),
-        ("aftermath_char_new", "character"),
-        ("aftermath_char_new", "character"),
-        ("aftermath_tab", "combat"),
-        ("aftermath_cbt_pick", "target", "1"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "target", "1"),
     )
     waiting = texts(model, "aft-cbt-waiting")[0]
     assert "target.cda" in waiting
@@ -158,10 +158,10 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
     assert "3/5 (60.00%)" in texts(model, "aft-cbt-odds")[0]
     model = send(
         model,
-        ("aftermath_cbt_field", "missile", "bcs", "30"),
-        ("aftermath_cbt_toggle", "missile", "critical_hit"),
+        ("aftermath.cbt_field", "missile", "bcs", "30"),
+        ("aftermath.cbt_toggle", "missile", "critical_hit"),
     )
-    model = send(model, ("aftermath_cbt_resolve",), seed="fight-1")
+    model = send(model, ("aftermath.cbt_resolve",), seed="fight-1")
     steps = texts(model, "aft-step")
     assert steps[0].startswith("Range: Pistol STD at 20 m: EFF")
     assert any(s.startswith("Hit location: D100") for s in steps)
@@ -171,7 +171,7 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
     assert entry["seed"] == "fight-1" and "Ana → Bo" in entry["text"]
     assert model.history.undo_label == "Attack: Ana → Bo"
     target = model.state["aftermath"]["characters"][1]
-    undone = send(model, ("undo",))
+    undone = send(model, ("shell.undo",))
     assert undone.state["aftermath"]["combat"]["log"] == []
     assert undone.state["aftermath"]["characters"][1]["damage"]["lethal"] == 0
     assert target["damage"]["lethal"] + target["damage"]["critical"] >= 0
@@ -180,24 +180,24 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
 def test_hth_worksheet_and_timers() -> None:
     model = send(
         two_fighters(),
-        ("aftermath_cbt_pick", "mode", "hth"),
-        ("aftermath_cbt_field", "hth", "weapon", "Sword, machete"),
-        ("aftermath_cbt_field", "hth", "bcs", "25"),
+        ("aftermath.cbt_pick", "mode", "hth"),
+        ("aftermath.cbt_field", "hth", "weapon", "Sword, machete"),
+        ("aftermath.cbt_field", "hth", "bcs", "25"),
     )
     assert "BCS 25" in texts(model, "aft-cbt-bcs")[0]
-    model = send(model, ("aftermath_cbt_resolve",), seed="h1")
+    model = send(model, ("aftermath.cbt_resolve",), seed="h1")
     entry = model.state["aftermath"]["combat"]["log"][0]
     assert "waits for attack.damage_potential" in entry["text"] or "miss" in entry["text"]
     model = send(
         model,
-        ("aftermath_cbt_field", "hth", "damage_potential", "15"),
-        ("aftermath_cbt_resolve",),
+        ("aftermath.cbt_field", "hth", "damage_potential", "15"),
+        ("aftermath.cbt_resolve",),
         seed="h2",
     )
     assert "Damage Done" in " ".join(texts(model, "aft-step"))
-    model = send(model, ("aftermath_cbt_next_phase",))
+    model = send(model, ("aftermath.cbt_next_phase",))
     assert texts(model, "aft-clock") == ["Turn 1 · Phase 2"]
-    model = send(model, ("aftermath_cbt_next_turn",))
+    model = send(model, ("aftermath.cbt_next_turn",))
     assert texts(model, "aft-clock") == ["Turn 2 · Phase 1"]
     assert model.history.undo_label == "Next Combat Turn (2)"
 
@@ -205,49 +205,49 @@ def test_hth_worksheet_and_timers() -> None:
 def test_settings_are_remembered_and_checked() -> None:
     """AFT-M02: settings.critical_hit_rule."""
     model = send(
-        fresh(), ("aftermath_tab", "combat"), ("aftermath_set_field", "critical_hit_rule", "2")
+        fresh(), ("aftermath.tab", "combat"), ("aftermath.set_field", "critical_hit_rule", "2")
     )
     assert model.state["aftermath"]["settings"]["critical_hit_rule"] == "2"
-    model = send(model, ("aftermath_set_field", "critical_hit_rule", "25"))
+    model = send(model, ("aftermath.set_field", "critical_hit_rule", "25"))
     assert "1 to 20" in model.ui["aftermath_errors"]["set.critical_hit_rule"]
 
 
 def test_reference_tab_says_not_built_and_ref_messages_are_safe() -> None:
-    model = send(fresh(), ("aftermath_tab", "reference"))
+    model = send(fresh(), ("aftermath.tab", "reference"))
     try:
-        import rkweb.pages.aftermath_reference  # noqa: F401
+        import rkweb.features.aftermath.reference  # noqa: F401
     except ImportError:
         assert texts(model, "aft-reference-missing") == ["The reference tables are not built yet."]
-        assert send(model, ("aftermath_ref_anything", 1)) == model
+        assert send(model, ("aftermath.ref_anything", 1)) == model
 
 
 def test_quadruped_regions_are_asked_on_the_sheet() -> None:
     model = send(
-        fresh(), ("aftermath_char_new", "creature"), ("aftermath_char_field", "body", "quadrupedal")
+        fresh(), ("aftermath.char_new", "creature"), ("aftermath.char_field", "body", "quadrupedal")
     )
     assert find_all(shell.view(model), "aft-region-head_neck")
-    model = send(model, ("aftermath_char_field", "regions.head_neck", "1-2"))
+    model = send(model, ("aftermath.char_field", "regions.head_neck", "1-2"))
     assert model.state["aftermath"]["characters"][0]["regions"]["head_neck"] == "1, 2"
-    model = send(model, ("aftermath_char_field", "regions.torso", "0-40"))
+    model = send(model, ("aftermath.char_field", "regions.torso", "0-40"))
     assert "1-30" in model.ui["aftermath_errors"]["char.regions.torso"]
 
 
 def test_thrown_weapon_worksheet() -> None:
     model = send(
         two_fighters(),
-        ("aftermath_cbt_pick", "mode", "thrown"),
-        ("aftermath_cbt_field", "thrown", "weapon", "Shuriken"),
-        ("aftermath_cbt_field", "thrown", "count", "2"),
+        ("aftermath.cbt_pick", "mode", "thrown"),
+        ("aftermath.cbt_field", "thrown", "weapon", "Shuriken"),
+        ("aftermath.cbt_field", "thrown", "count", "2"),
     )
     assert "−2" in texts(model, "aft-cbt-modifiers")[0]  # 2 thrown at once (note 10)
-    model = send(model, ("aftermath_cbt_field", "thrown", "count", "5"))
+    model = send(model, ("aftermath.cbt_field", "thrown", "count", "5"))
     assert "Deftness Group" in texts(model, "aft-cbt-waiting")[0]
     model = send(
         model,
-        ("aftermath_cbt_field", "thrown", "count", "1"),
-        ("aftermath_cbt_field", "thrown", "bcs", "30"),
-        ("aftermath_cbt_field", "thrown", "damage_potential", "6"),
-        ("aftermath_cbt_resolve",),
+        ("aftermath.cbt_field", "thrown", "count", "1"),
+        ("aftermath.cbt_field", "thrown", "bcs", "30"),
+        ("aftermath.cbt_field", "thrown", "damage_potential", "6"),
+        ("aftermath.cbt_resolve",),
     )
     assert "(thrown): hit location" in texts(model, "aft-attack-result")[0]
 
@@ -257,17 +257,17 @@ def test_save_to_lower_a_critical_effect() -> None:
     conditions are the ones applied."""
     model = send(
         two_fighters(),
-        ("aftermath_tab", "characters"),
-        ("aftermath_char_select", 1),
-        ("aftermath_char_field", "personality", "true"),
-        ("aftermath_char_field", "ast.HLH", "19"),
-        ("aftermath_char_field", "cst.HLH", "5"),
-        ("aftermath_tab", "combat"),
-        ("aftermath_cbt_field", "missile", "bcs", "30"),
-        ("aftermath_cbt_toggle", "missile", "critical_hit"),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 1),
+        ("aftermath.char_field", "personality", "true"),
+        ("aftermath.char_field", "ast.HLH", "19"),
+        ("aftermath.char_field", "cst.HLH", "5"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_field", "missile", "bcs", "30"),
+        ("aftermath.cbt_toggle", "missile", "critical_hit"),
     )
     for seed in range(60):  # find a seed whose Critical Effect was lowered
-        tried = send(model, ("aftermath_cbt_resolve",), seed=f"s{seed}")
+        tried = send(model, ("aftermath.cbt_resolve",), seed=f"s{seed}")
         entry = tried.state["aftermath"]["combat"]["log"][0]
         if any("lowered to" in step for step in entry["steps"]):
             break
@@ -289,15 +289,15 @@ def test_distractions_count_waits_for_their_bcs_value() -> None:
     """AFT-41, AFT-M21: Distractions are counted; their BCS value is the user's setting."""
     model = send(
         two_fighters(),
-        ("aftermath_cbt_field", "missile", "bcs", "14"),
-        ("aftermath_cbt_field", "missile", "distractions", "2"),
-        ("aftermath_cbt_resolve",),
+        ("aftermath.cbt_field", "missile", "bcs", "14"),
+        ("aftermath.cbt_field", "missile", "distractions", "2"),
+        ("aftermath.cbt_resolve",),
     )
     assert "settings.bcs_per_distraction" in model.ui["aftermath_errors"]["cbt.resolve"]
     model = send(
         model,
-        ("aftermath_set_field", "bcs_per_distraction", "-3"),
-        ("aftermath_cbt_resolve",),
+        ("aftermath.set_field", "bcs_per_distraction", "-3"),
+        ("aftermath.cbt_resolve",),
     )
     assert "2 Distractions × −3 −6" in model.state["aftermath"]["combat"]["log"][0]["steps"][1]
 
@@ -306,9 +306,9 @@ def test_a_condition_is_recorded_by_hand_and_undone() -> None:
     """AFT-M08, AFT-55: System Shock (e.g. after cauterization, AFT-25) recorded from now."""
     model = send(
         two_fighters(),
-        ("aftermath_cbt_next_phase",),
-        ("aftermath_char_draft", "condition", "system_shock"),
-        ("aftermath_char_add_cond", 1),
+        ("aftermath.cbt_next_phase",),
+        ("aftermath.char_draft", "condition", "system_shock"),
+        ("aftermath.char_add_cond", 1),
     )
     bo = model.state["aftermath"]["characters"][1]
     assert [(c["name"], c["start"], c["until"]) for c in bo["conditions"]] == [
@@ -316,11 +316,11 @@ def test_a_condition_is_recorded_by_hand_and_undone() -> None:
     ]
     assert "System Shock from turn 1, phase 2" in texts(model, "aft-target-conditions-entry")[0]
     model = send(
-        model, ("aftermath_char_draft", "condition", "stunned"), ("aftermath_char_add_cond", 1)
+        model, ("aftermath.char_draft", "condition", "stunned"), ("aftermath.char_add_cond", 1)
     )
     names = [c["name"] for c in model.state["aftermath"]["characters"][1]["conditions"]]
     assert names == ["System Shock", "Stunned", "Dazed"]
-    model = send(model, ("undo",))
+    model = send(model, ("shell.undo",))
     assert len(model.state["aftermath"]["characters"][1]["conditions"]) == 1
 
 
@@ -328,12 +328,12 @@ def test_a_critical_miss_lands_on_the_attacker() -> None:
     """AFT-28: the Unarmed/Natural table's Dazed or Stunned is recorded on the attacker."""
     model = send(
         two_fighters(),
-        ("aftermath_cbt_pick", "mode", "hth"),
-        ("aftermath_cbt_field", "hth", "bcs", "-20"),
-        ("aftermath_cbt_toggle", "hth", "critical_miss"),
+        ("aftermath.cbt_pick", "mode", "hth"),
+        ("aftermath.cbt_field", "hth", "bcs", "-20"),
+        ("aftermath.cbt_toggle", "hth", "critical_miss"),
     )
     for seed in range(60):
-        tried = send(model, ("aftermath_cbt_resolve",), seed=f"m{seed}")
+        tried = send(model, ("aftermath.cbt_resolve",), seed=f"m{seed}")
         entry = tried.state["aftermath"]["combat"]["log"][0]
         if any("Character is Stunned" in step for step in entry["steps"]):
             break
@@ -349,15 +349,15 @@ def test_barrier_soil_value_and_star_note_are_the_users() -> None:
     """AFT-40, AFT-M25: soil's Barrier Factor picked in 8-20; the * footnote as the user gives it."""
     model = send(
         fresh(),
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_field", "soil_bf", "14"),
-        ("aftermath_ref_field", "star_note", "half against bullets"),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_field", "soil_bf", "14"),
+        ("aftermath.ref_field", "star_note", "half against bullets"),
     )
     lines = find_all(shell.view(model), "aft-ref-barriers")[0]
     text = text_of(lines)
     assert "Soil: Barrier Factor 14 per inch (your value, 8-20" in text
     assert "Stone: Barrier Factor 30 per inch (L542); * (your note): half against bullets" in text
-    model = send(model, ("aftermath_ref_field", "soil_bf", "30"))
+    model = send(model, ("aftermath.ref_field", "soil_bf", "30"))
     assert "Soil Barrier Factor 30 is outside 8 to 20" in text_of(shell.view(model))
 
 
@@ -365,12 +365,12 @@ def test_acid_scarring_lowers_the_users_looks_category() -> None:
     """AFT-42, AFT-M34: acid strength and Looks category are asked; scarring subtracts."""
     model = send(
         fresh(),
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_field", "acid_strength", "2"),
-        ("aftermath_ref_field", "looks", "7"),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_field", "acid_strength", "2"),
+        ("aftermath.ref_field", "looks", "7"),
     )
     for seed in range(40):
-        tried = send(model, ("aftermath_ref_acid",), seed=f"a{seed}")
+        tried = send(model, ("aftermath.ref_acid",), seed=f"a{seed}")
         entry = tried.state["aftermath_ref"]["log"][0]["text"]
         if "Extensive scarring" in entry:
             break
@@ -381,12 +381,12 @@ def test_acid_scarring_lowers_the_users_looks_category() -> None:
 
 def test_learning_rate_follows_the_users_rate_and_reading() -> None:
     """AFT-38, AFT-M22: the Learning Rate and the direction of the aids are the user's."""
-    model = send(fresh(), ("aftermath_tab", "reference"), ("aftermath_ref_study", "expert_teacher"))
+    model = send(fresh(), ("aftermath.tab", "reference"), ("aftermath.ref_study", "expert_teacher"))
     assert "enter the Learning Rate" in texts(model, "aft-ref-learning")[0]
     model = send(
         model,
-        ("aftermath_ref_field", "learning_rate", "10"),
-        ("aftermath_ref_field", "learning_rule", "aids_lower"),
+        ("aftermath.ref_field", "learning_rate", "10"),
+        ("aftermath.ref_field", "learning_rule", "aids_lower"),
     )
     assert (
         "Learning Rate 10 − aids 1 + hindrances 0 = 9 (your reading)"
@@ -398,15 +398,15 @@ def test_the_attackers_encumbrance_comes_from_his_sheet() -> None:
     """AFT-33: once ENC CAP is entered, the sheet's status sets the attack's BCS modifier."""
     model = send(
         two_fighters(),
-        ("aftermath_tab", "characters"),
-        ("aftermath_char_select", 0),
-        ("aftermath_char_field", "derived.enc_cap", "40"),
-        ("aftermath_char_draft", "item_name", "pack"),
-        ("aftermath_char_draft", "item_enc", "35"),
-        ("aftermath_char_add_item",),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 0),
+        ("aftermath.char_field", "derived.enc_cap", "40"),
+        ("aftermath.char_draft", "item_name", "pack"),
+        ("aftermath.char_draft", "item_enc", "35"),
+        ("aftermath.char_add_item",),
     )
     assert "Fully Encumbered" in texts(model, "aft-enc-status")[0]
-    model = send(model, ("aftermath_tab", "combat"), ("aftermath_cbt_resolve",), seed="e1")
+    model = send(model, ("aftermath.tab", "combat"), ("aftermath.cbt_resolve",), seed="e1")
     assert "encumbrance −2" in model.state["aftermath"]["combat"]["log"][0]["steps"][1]
 
 
@@ -415,11 +415,11 @@ def test_a_throws_subdual_damage_is_rolled_from_the_throwers_strength() -> None:
     less per Blast Buffering level."""
     model = send(
         fresh(),
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_field", "en", "8"),
-        ("aftermath_ref_field", "thrower_str", "30"),
-        ("aftermath_ref_field", "blast", "1"),
-        ("aftermath_ref_throw_damage",),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_field", "en", "8"),
+        ("aftermath.ref_field", "thrower_str", "30"),
+        ("aftermath.ref_field", "blast", "1"),
+        ("aftermath.ref_throw_damage",),
     )
     entry = model.state["aftermath_ref"]["log"][0]["text"]
     assert entry.startswith("Throw, Effect Number 8: subdual damage: Strength Effect Die 2D6 = ")
@@ -430,8 +430,8 @@ def test_armor_worn_shows_its_enc_and_barter_and_is_carried() -> None:
     """AFT-14: ENC/LOC and barter × locations covered; the armor counts in the Total ENC."""
     model = send(
         two_fighters(),
-        ("aftermath_tab", "characters"),
-        ("aftermath_char_select", 1),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 1),
     )
     assert texts(model, "aft-armor-totals")[0].startswith("Steel on 9 locations: ENC 0.63")
     assert texts(model, "aft-enc-total")[0].startswith("Total ENC 0.63, armor worn included")
@@ -439,15 +439,15 @@ def test_armor_worn_shows_its_enc_and_barter_and_is_carried() -> None:
 
 def test_reaction_value_numbers_keep_a_running_sum() -> None:
     """AFT-31: a running sum of Value Numbers, shown only, cleared by the user."""
-    model = send(fresh(), ("aftermath_tab", "reference"))
-    model = send(model, ("aftermath_ref_reaction",), seed="r1")
-    model = send(model, ("aftermath_ref_reaction",), seed="r2")
+    model = send(fresh(), ("aftermath.tab", "reference"))
+    model = send(model, ("aftermath.ref_reaction",), seed="r1")
+    model = send(model, ("aftermath.ref_reaction",), seed="r2")
     values = model.state["aftermath_ref"]["reactions"]
     assert len(values) == 2
     assert texts(model, "aft-ref-reaction-sum")[0].endswith(
         "(a running sum only: how they combine is the GM's)"
     )
-    model = send(model, ("aftermath_ref_reaction_clear",))
+    model = send(model, ("aftermath.ref_reaction_clear",))
     assert texts(model, "aft-ref-reaction-sum") == ["no reactions rolled"]
 
 
@@ -456,19 +456,19 @@ def test_rope_height_and_the_ladder_modifier() -> None:
     garbled BCS modification is the user's to change."""
     model = send(
         fresh(),
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_field", "method", "Knotted rope"),
-        ("aftermath_ref_field", "rope_save", "9"),
-        ("aftermath_ref_field", "thrower_str", "30"),
-        ("aftermath_ref_rope",),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_field", "method", "Knotted rope"),
+        ("aftermath.ref_field", "rope_save", "9"),
+        ("aftermath.ref_field", "thrower_str", "30"),
+        ("aftermath.ref_rope",),
     )
     entry = model.state["aftermath_ref"]["log"][0]["text"]
     assert entry.startswith("Knotted rope: maximum height: Strength AST 9 + (2D6 (")
     model = send(
         model,
-        ("aftermath_ref_field", "method", "Ladder"),
-        ("aftermath_ref_field", "bma", "10"),
-        ("aftermath_ref_field", "ladder_bcs", "-1"),
+        ("aftermath.ref_field", "method", "Ladder"),
+        ("aftermath.ref_field", "bma", "10"),
+        ("aftermath.ref_field", "ladder_bcs", "-1"),
     )
     assert "BCS −1 while on it" in texts(model, "aft-ref-climb")[0]
 
@@ -477,22 +477,22 @@ def test_the_gun_action_limits_what_one_action_fires() -> None:
     """AFT-45, AFT-M37: shots per Action by the gun's action code; FA asks its burst limit."""
     model = send(
         two_fighters(),
-        ("aftermath_cbt_field", "missile", "gun_action", "DA"),
-        ("aftermath_cbt_field", "missile", "shots", "2"),
-        ("aftermath_cbt_resolve",),
+        ("aftermath.cbt_field", "missile", "gun_action", "DA"),
+        ("aftermath.cbt_field", "missile", "shots", "2"),
+        ("aftermath.cbt_resolve",),
     )
     steps = model.state["aftermath"]["combat"]["log"][0]["steps"]
     assert steps[0].startswith("Fire: DA: 2 shot(s) = 2 rounds; each shot is rolled")
     model = send(
-        model, ("aftermath_cbt_field", "missile", "gun_action", "SA"), ("aftermath_cbt_resolve",)
+        model, ("aftermath.cbt_field", "missile", "gun_action", "SA"), ("aftermath.cbt_resolve",)
     )
     assert "SA allows 1 shot(s) per Action, not 2" in model.ui["aftermath_errors"]["cbt.resolve"]
     model = send(
         model,
-        ("aftermath_cbt_field", "missile", "gun_action", "FA"),
-        ("aftermath_cbt_toggle", "missile", "autofire"),
-        ("aftermath_cbt_field", "missile", "bursts", "2"),
-        ("aftermath_cbt_resolve",),
+        ("aftermath.cbt_field", "missile", "gun_action", "FA"),
+        ("aftermath.cbt_toggle", "missile", "autofire"),
+        ("aftermath.cbt_field", "missile", "bursts", "2"),
+        ("aftermath.cbt_resolve",),
     )
     assert "weapon.max_bursts_per_action" in model.ui["aftermath_errors"]["cbt.resolve"]
 
@@ -501,10 +501,10 @@ def test_the_gm_corrects_a_damage_record_by_hand() -> None:
     """AFT-F2: any worksheet result can be overridden: here the damage record."""
     model = send(
         two_fighters(),
-        ("aftermath_tab", "characters"),
-        ("aftermath_char_select", 1),
-        ("aftermath_char_field", "damage.lethal", "7"),
-        ("aftermath_char_field", "damage.critical", "-1"),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 1),
+        ("aftermath.char_field", "damage.lethal", "7"),
+        ("aftermath.char_field", "damage.critical", "-1"),
     )
     assert model.state["aftermath"]["characters"][1]["damage"]["lethal"] == 7
     assert (
@@ -518,12 +518,12 @@ def test_a_suspect_weapon_row_is_confirmed_or_corrected_by_the_user() -> None:
     """AFT-M44: the Pitchfork row is used as printed, marked, until the user says."""
     model = send(
         two_fighters(),
-        ("aftermath_tab", "characters"),
-        ("aftermath_char_select", 0),
-        ("aftermath_char_add_weapon", "Pitchfork"),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 0),
+        ("aftermath.char_add_weapon", "Pitchfork"),
     )
     assert "confirm or correct it in the settings (AFT-M44)" in texts(model, "aft-weapon")[0]
-    model = send(model, ("aftermath_set_field", "suspect_pitchfork", "as printed"))
+    model = send(model, ("aftermath.set_field", "suspect_pitchfork", "as printed"))
     assert "row suspect in the source; yours: as printed (AFT-M44)" in texts(model, "aft-weapon")[0]
 
 
@@ -531,19 +531,19 @@ def test_overland_combination_and_the_day_after() -> None:
     """AFT-36: conditions multiply or take the lowest (the user's reading); T27 day after."""
     model = send(
         fresh(),
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_field", "base", "40"),
-        ("aftermath_ref_terrain", conditions()[0]),
-        ("aftermath_ref_terrain", conditions()[1]),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_field", "base", "40"),
+        ("aftermath.ref_terrain", conditions()[0]),
+        ("aftermath.ref_terrain", conditions()[1]),
     )
     multiplied = texts(model, "aft-ref-overland")[0]
-    model = send(model, ("aftermath_ref_field", "combine", "lowest"))
+    model = send(model, ("aftermath.ref_field", "combine", "lowest"))
     assert texts(model, "aft-ref-overland")[0] != multiplied
     model = send(
         model,
-        ("aftermath_ref_field", "weather", "Heavy Snow"),
-        ("aftermath_ref_field", "day", "2"),
-        ("aftermath_ref_field", "snow_days", "2"),
+        ("aftermath.ref_field", "weather", "Heavy Snow"),
+        ("aftermath.ref_field", "day", "2"),
+        ("aftermath.ref_field", "snow_days", "2"),
     )
     assert texts(model, "aft-ref-day-after") == [
         "Heavy Snow, day 2 after it ended: 25% of normal movement (AFT-T27)"
@@ -554,9 +554,9 @@ def test_cover_adds_the_users_av_against_a_shot() -> None:
     """AFT-M17: how a Barrier Factor stops a bullet is not in the text: the cover's AV is asked."""
     model = send(
         two_fighters(),
-        ("aftermath_cbt_field", "missile", "bcs", "30"),
-        ("aftermath_cbt_field", "missile", "cover_av", "50"),
-        ("aftermath_cbt_resolve",),
+        ("aftermath.cbt_field", "missile", "bcs", "30"),
+        ("aftermath.cbt_field", "missile", "cover_av", "50"),
+        ("aftermath.cbt_resolve",),
     )
     steps = model.state["aftermath"]["combat"]["log"][0]["steps"]
     cover = next(s for s in steps if s.startswith("Cover:"))
@@ -577,9 +577,9 @@ def test_every_aftermath_view_has_unique_element_ids() -> None:
     model = two_fighters()
     views = []
     for mode in ("missile", "hth", "thrown"):
-        views.append(send(model, ("aftermath_cbt_pick", "mode", mode)))
+        views.append(send(model, ("aftermath.cbt_pick", "mode", mode)))
     for tab in ("characters", "rolls", "reference"):
-        views.append(send(model, ("aftermath_tab", tab)))
+        views.append(send(model, ("aftermath.tab", tab)))
     for shown in views:
         ids = _ids(shell.view(shown))
         duplicated = sorted({i for i in ids if ids.count(i) > 1})

@@ -67,19 +67,19 @@ def test_throw_rows_match_the_seed() -> None:  # L518-522
 
 def test_reference_tab_learning_climbing_and_throw() -> None:
     """AFT-M20: the throw's Effect Number is the user's."""
-    from rkweb import shell
-    from rkweb.model import Ctx, Model
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
 
     from pycore.store import History, default_data
 
     ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="l")
     model = Model(History.new(default_data()), route="aftermath")
     for msg in (
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_study", "expert_teacher"),
-        ("aftermath_ref_field", "bma", "12"),
-        ("aftermath_ref_field", "en", "8"),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_study", "expert_teacher"),
+        ("aftermath.ref_field", "bma", "12"),
+        ("aftermath.ref_field", "en", "8"),
     ):
         model = shell.update(model, msg, ctx)
     view = shell.view(model)
@@ -102,18 +102,18 @@ def test_entanglement_cells_match_the_seed() -> None:  # L550-555
 
 
 def test_reference_tab_entanglement() -> None:
-    from rkweb import shell
-    from rkweb.model import Ctx, Model
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
 
     from pycore.store import History, default_data
 
     ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="t")
     model = Model(History.new(default_data()), route="aftermath")
     for msg in (
-        ("aftermath_tab", "reference"),
-        ("aftermath_ref_field", "en", "8"),
-        ("aftermath_ref_field", "loc", "15"),
+        ("aftermath.tab", "reference"),
+        ("aftermath.ref_field", "en", "8"),
+        ("aftermath.ref_field", "loc", "15"),
     ):
         model = shell.update(model, msg, ctx)
     text = text_of(find_all(shell.view(model), "aft-ref-entangle")[0])
@@ -140,15 +140,15 @@ def test_horse_and_stopping_match_the_seed() -> None:  # L352-361, L439-449
 
 def test_reference_tab_stopping() -> None:
     """AFT-35 on the Reference tab."""
-    from rkweb import shell
-    from rkweb.model import Ctx, Model
-    from rkweb.vdom import find_all, text_of
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
 
     from pycore.store import History, default_data
 
     ctx = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="p")
     model = Model(History.new(default_data()), route="aftermath")
-    for msg in (("aftermath_tab", "reference"), ("aftermath_ref_field", "pca", "6")):
+    for msg in (("aftermath.tab", "reference"), ("aftermath.ref_field", "pca", "6")):
         model = shell.update(model, msg, ctx)
     text = text_of(find_all(shell.view(model), "aft-ref-stopping")[0])
     assert text.startswith("category 3: must move 6 phase(s)")

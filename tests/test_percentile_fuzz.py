@@ -7,8 +7,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rkweb import shell
-from rkweb.model import Ctx, Model
+from rkweb.app import shell
+from rkweb.app.model import Ctx, Model
 
 from pycore.store import History, default_data
 
@@ -48,18 +48,18 @@ def keys(*names: str) -> Any:
 
 
 MESSAGES = st.one_of(
-    msg("percentile_tab", keys("characters", "checks", "combat", "gm", "settings")),
-    msg("percentile_char_new"),
+    msg("percentile.tab", keys("characters", "checks", "combat", "gm", "settings")),
+    msg("percentile.char_new"),
     msg(
-        "percentile_char_field",
+        "percentile.char_field",
         CIDS,
         keys("name", "race", "perception", "brawl", "aim", "ap", "damage_modifier", "alertness"),
         TEXT,
     ),
-    msg("percentile_char_select", CIDS),
-    msg("percentile_char_delete", CIDS),
+    msg("percentile.char_select", CIDS),
+    msg("percentile.char_delete", CIDS),
     msg(
-        "percentile_wform",
+        "percentile.wform",
         keys(
             "name",
             "category",
@@ -72,15 +72,15 @@ MESSAGES = st.one_of(
         ),
         TEXT | keys("hth", "weaponry", "grenade"),
     ),
-    msg("percentile_weapon_add", CIDS),
-    msg("percentile_weapon_del", CIDS, st.integers(0, 3)),
-    msg("percentile_pform", keys("name", "points"), TEXT),
-    msg("percentile_part_add", CIDS),
-    msg("percentile_parts_gm", CIDS),
-    msg("percentile_hform", keys("part", "points"), TEXT),
-    msg("percentile_heal", CIDS, keys("medical", "natural")),
+    msg("percentile.weapon_add", CIDS),
+    msg("percentile.weapon_del", CIDS, st.integers(0, 3)),
+    msg("percentile.pform", keys("name", "points"), TEXT),
+    msg("percentile.part_add", CIDS),
+    msg("percentile.parts_gm", CIDS),
+    msg("percentile.hform", keys("part", "points"), TEXT),
+    msg("percentile.heal", CIDS, keys("medical", "natural")),
     msg(
-        "percentile_check_field",
+        "percentile.check_field",
         keys(
             "target",
             "skill",
@@ -95,17 +95,17 @@ MESSAGES = st.one_of(
         ),
         TEXT,
     ),
-    msg("percentile_check_roll"),
-    msg("percentile_tohit_roll", keys("d1", "d2", "d3")),
-    msg("percentile_grenade_roll"),
-    msg("percentile_damage_roll"),
-    msg("percentile_gm_pick", TABLES),
-    msg("percentile_gm_csv", TABLES, TEXT),
-    msg("percentile_gm_save", TABLES),
-    msg("percentile_gm_clear", TABLES),
-    msg("percentile_gm_import", TEXT),
+    msg("percentile.check_roll"),
+    msg("percentile.tohit_roll", keys("d1", "d2", "d3")),
+    msg("percentile.grenade_roll"),
+    msg("percentile.damage_roll"),
+    msg("percentile.gm_pick", TABLES),
+    msg("percentile.gm_csv", TABLES, TEXT),
+    msg("percentile.gm_save", TABLES),
+    msg("percentile.gm_clear", TABLES),
+    msg("percentile.gm_import", TEXT),
     msg(
-        "percentile_setting",
+        "percentile.setting",
         keys(
             "surprise",
             "order",
@@ -120,25 +120,25 @@ MESSAGES = st.one_of(
         ),
         keys("a1", "a2", "a3", "none", "b2", "c1", "d2", "d3", "1", "3", "on", "off", "1/20", "x"),
     ),
-    msg("percentile_side_add"),
-    msg("percentile_side_field", SIDE, keys("name", "modifier", "ac"), TEXT),
-    msg("percentile_member_add", SIDE, CIDS),
-    msg("percentile_member_remove", SIDE, CIDS),
-    msg("percentile_member_asleep", SIDE, CIDS),
-    msg("percentile_member_ac", SIDE, CIDS, TEXT),
-    msg("percentile_surprise_roll"),
-    msg("percentile_order_roll"),
-    msg("percentile_order_pass"),
-    msg("percentile_order_join", keys("Side A", "Side B", "Side C")),
-    msg("percentile_round_next"),
-    msg("percentile_piece_next"),
-    msg("percentile_ap_field", CIDS, TEXT),
-    msg("percentile_ap_action", CIDS, TEXT),
-    msg("percentile_ap_spend", CIDS),
-    msg("percentile_ap_borrow", CIDS),
-    msg("percentile_ap_stun", CIDS),
+    msg("percentile.side_add"),
+    msg("percentile.side_field", SIDE, keys("name", "modifier", "ac"), TEXT),
+    msg("percentile.member_add", SIDE, CIDS),
+    msg("percentile.member_remove", SIDE, CIDS),
+    msg("percentile.member_asleep", SIDE, CIDS),
+    msg("percentile.member_ac", SIDE, CIDS, TEXT),
+    msg("percentile.surprise_roll"),
+    msg("percentile.order_roll"),
+    msg("percentile.order_pass"),
+    msg("percentile.order_join", keys("Side A", "Side B", "Side C")),
+    msg("percentile.round_next"),
+    msg("percentile.piece_next"),
+    msg("percentile.ap_field", CIDS, TEXT),
+    msg("percentile.ap_action", CIDS, TEXT),
+    msg("percentile.ap_spend", CIDS),
+    msg("percentile.ap_borrow", CIDS),
+    msg("percentile.ap_stun", CIDS),
     msg(
-        "percentile_attack_field",
+        "percentile.attack_field",
         keys(
             "attacker",
             "target",
@@ -159,36 +159,36 @@ MESSAGES = st.one_of(
         ),
         TEXT | CIDS,
     ),
-    msg("percentile_attack_resolve"),
-    msg("percentile_severity_roll"),
+    msg("percentile.attack_resolve"),
+    msg("percentile.severity_roll"),
     msg(
-        "percentile_poison_field",
+        "percentile.poison_field",
         keys("name", "target", "part", "wep_mod", "poison_damage", "circulatory"),
         TEXT | CIDS | keys("on"),
     ),
-    msg("percentile_poison"),
-    msg("percentile_rolloff", SIDE),
+    msg("percentile.poison"),
+    msg("percentile.rolloff", SIDE),
 )
 
 
 def _prepared() -> Model:
     model = Model(History.new(default_data()), route="percentile")
     steps: list[tuple[Any, ...]] = [
-        ("percentile_char_new",),
-        ("percentile_wform", "name", "PISTOL"),
-        ("percentile_wform", "damage_die", "4+2"),
-        ("percentile_weapon_add", "c1"),
-        ("percentile_pform", "name", "arm"),
-        ("percentile_pform", "points", "8"),
-        ("percentile_part_add", "c1"),
-        ("percentile_char_new",),
-        ("percentile_pform", "name", "arm"),
-        ("percentile_pform", "points", "8"),
-        ("percentile_part_add", "c2"),
-        ("percentile_member_add", 0, "c1"),
-        ("percentile_member_add", 1, "c2"),
-        ("percentile_attack_field", "attacker", "c1"),
-        ("percentile_attack_field", "target", "c2"),
+        ("percentile.char_new",),
+        ("percentile.wform", "name", "PISTOL"),
+        ("percentile.wform", "damage_die", "4+2"),
+        ("percentile.weapon_add", "c1"),
+        ("percentile.pform", "name", "arm"),
+        ("percentile.pform", "points", "8"),
+        ("percentile.part_add", "c1"),
+        ("percentile.char_new",),
+        ("percentile.pform", "name", "arm"),
+        ("percentile.pform", "points", "8"),
+        ("percentile.part_add", "c2"),
+        ("percentile.member_add", 0, "c1"),
+        ("percentile.member_add", 1, "c2"),
+        ("percentile.attack_field", "attacker", "c1"),
+        ("percentile.attack_field", "target", "c2"),
     ]
     for step in steps:
         model = shell.update(model, step, Ctx(now="2026-11-23T10:00:00+00:00", fresh_seed="p"))

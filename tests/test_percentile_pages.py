@@ -3,9 +3,9 @@ and body parts, a check with exact odds, a GM table a rule then uses, and a full
 
 from __future__ import annotations
 
-from rkweb import shell
-from rkweb.model import Ctx, Model
-from rkweb.vdom import find_all, text_of
+from rkweb.app import shell
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import find_all, text_of
 
 from pycore.store import History, default_data
 
@@ -30,26 +30,26 @@ def fresh() -> Model:
 
 def with_two_characters() -> Model:
     m = fresh()
-    m = go(m, "percentile_char_new")
-    m = go(m, "percentile_char_field", "c1", "name", "Ann")
-    m = go(m, "percentile_char_field", "c1", "aim", "70")
-    m = go(m, "percentile_wform", "name", "AUTO PISTOL")
-    m = go(m, "percentile_wform", "wep_dif", "30")
-    m = go(m, "percentile_wform", "damage_die", "4+2")
-    m = go(m, "percentile_weapon_add", "c1")
-    m = go(m, "percentile_char_new")
-    m = go(m, "percentile_char_field", "c2", "name", "Bob")
-    m = go(m, "percentile_pform", "name", "arm")
-    m = go(m, "percentile_pform", "points", "20")
-    m = go(m, "percentile_part_add", "c2")
+    m = go(m, "percentile.char_new")
+    m = go(m, "percentile.char_field", "c1", "name", "Ann")
+    m = go(m, "percentile.char_field", "c1", "aim", "70")
+    m = go(m, "percentile.wform", "name", "AUTO PISTOL")
+    m = go(m, "percentile.wform", "wep_dif", "30")
+    m = go(m, "percentile.wform", "damage_die", "4+2")
+    m = go(m, "percentile.weapon_add", "c1")
+    m = go(m, "percentile.char_new")
+    m = go(m, "percentile.char_field", "c2", "name", "Bob")
+    m = go(m, "percentile.pform", "name", "arm")
+    m = go(m, "percentile.pform", "points", "20")
+    m = go(m, "percentile.part_add", "c2")
     return m
 
 
 def test_sheet_shows_the_skill_formula_and_record() -> None:
     m = with_two_characters()
-    m = go(m, "percentile_char_select", "c1")
+    m = go(m, "percentile.char_select", "c1")
     assert texts(m, "percentile-weapon-skill") == ["MARKSmanship = (AIM 70 + WEP DIF 30) / 2 = 50"]
-    m = go(m, "percentile_char_field", "c1", "aim", "170")
+    m = go(m, "percentile.char_field", "c1", "aim", "170")
     assert (
         "AIM must be from 0 to 100, got 170" in texts(m, "percentile-char-aim-error")[0]
         if texts(m, "percentile-char-aim-error")
@@ -57,15 +57,15 @@ def test_sheet_shows_the_skill_formula_and_record() -> None:
     )
     node = find_all(shell.view(m), "percentile-char-aim")[0]
     assert node.attr("aria-invalid") == "true"
-    m = go(m, "percentile_char_select", "c2")
+    m = go(m, "percentile.char_select", "c2")
     assert "arm" in texts(m, "percentile-record")[0]
 
 
 def test_check_odds_and_roll() -> None:
-    m = go(fresh(), "percentile_tab", "checks")
-    m = go(m, "percentile_check_field", "target", "47.5")
+    m = go(fresh(), "percentile.tab", "checks")
+    m = go(m, "percentile.check_field", "target", "47.5")
     assert texts(m, "percentile-check-odds")[0].startswith("47/100 (47.00%)")
-    m = go(m, "percentile_check_roll")
+    m = go(m, "percentile.check_roll")
     assert "vs under 47½" in texts(m, "percentile-check-result")[0]
     assert (
         "direct" in texts(m, "percentile-d3-odds")[0]
@@ -74,53 +74,53 @@ def test_check_odds_and_roll() -> None:
     assert "21/100" in texts(m, "percentile-grenade-odds")[0]
     assert "4:10sd+2: 6–42, mean 24" in texts(m, "percentile-die-summary")[0]
     assert texts(m, "percentile-graze")[0] == "grazed damage 18"
-    m = go(m, "percentile_tohit_roll", "d3")
+    m = go(m, "percentile.tohit_roll", "d3")
     assert texts(m, "percentile-check-log-entry")[0].startswith("to-hit d3: 1:100sd (")
 
 
 def test_gm_table_entry_errors_and_use() -> None:
-    m = go(with_two_characters(), "percentile_tab", "gm")
+    m = go(with_two_characters(), "percentile.tab", "gm")
     assert "PCT-M04" in texts(m, "percentile-gm-waiting")[0]
-    m = go(m, "percentile_gm_pick", "PCT-M04")
+    m = go(m, "percentile.gm_pick", "PCT-M04")
     bad = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n0,100,0,50,140\n"
-    m = go(m, "percentile_gm_csv", "PCT-M04", bad)
-    m = go(m, "percentile_gm_save", "PCT-M04")
+    m = go(m, "percentile.gm_csv", "PCT-M04", bad)
+    m = go(m, "percentile.gm_save", "PCT-M04")
     assert (
         "row 1, column 'percent_to_hit': value 140 is above the maximum 100"
         in texts(m, "percentile-gm-error")[0]
     )
     good = bad.replace("140", "99")
-    m = go(m, "percentile_gm_csv", "PCT-M04", good)
-    m = go(m, "percentile_gm_save", "PCT-M04")
+    m = go(m, "percentile.gm_csv", "PCT-M04", good)
+    m = go(m, "percentile.gm_save", "PCT-M04")
     assert texts(m, "percentile-gm-error")[0] == ""
     assert "PCT-M04" not in texts(m, "percentile-gm-waiting")[0]
-    m = go(m, "percentile_tab", "settings")
-    m = go(m, "percentile_setting", "to_hit", "d2")
+    m = go(m, "percentile.tab", "settings")
+    m = go(m, "percentile.setting", "to_hit", "d2")
     assert "to-hit d2" in texts(m, "percentile-settings-summary")[0]
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_attack_field", "attacker", "c1")
-    m = go(m, "percentile_attack_field", "target", "c2")
-    m = go(m, "percentile_attack_field", "range_m", "5")
-    m = go(m, "percentile_attack_resolve", seed="s1")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "range_m", "5")
+    m = go(m, "percentile.attack_resolve", seed="s1")
     result = texts(m, "percentile-attack-result")[0]
     assert "Percent to Hit 99 (Table #3-1 (GM))" in result
 
 
 def test_combat_step_log_undo_and_reload() -> None:
-    m = go(with_two_characters(), "percentile_tab", "combat")
-    m = go(m, "percentile_member_add", 0, "c1")
-    m = go(m, "percentile_member_add", 1, "c2")
+    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
     odds = texts(m, "percentile-surprise-odds")[0]
     assert "Side A gets SURPRISE" in odds
-    m = go(m, "percentile_surprise_roll", seed="s2")
+    m = go(m, "percentile.surprise_roll", seed="s2")
     assert "gets SURPRISE" in texts(m, "percentile-surprise-result")[0]
-    m = go(m, "percentile_order_roll", seed="s3")
+    m = go(m, "percentile.order_roll", seed="s3")
     assert "order" in texts(m, "percentile-order-result")[0]
-    m = go(m, "percentile_attack_field", "attacker", "c1")
-    m = go(m, "percentile_attack_field", "target", "c2")
-    m = go(m, "percentile_attack_field", "ap_cost", "5")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "ap_cost", "5")
     for seed in ("a", "b", "c", "d", "e", "f", "g"):
-        m = go(m, "percentile_attack_resolve", seed=seed)
+        m = go(m, "percentile.attack_resolve", seed=seed)
     entries = texts(m, "percentile-log-entry")
     assert len(entries) == 9 and any("grazed" in e for e in entries)
     bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
@@ -130,23 +130,23 @@ def test_combat_step_log_undo_and_reload() -> None:
         History.from_json(m.history.to_json()), route="percentile", ui={"percentile_tab": "combat"}
     )
     assert texts(again, "percentile-log-entry") == entries
-    undone = go(m, "undo")
+    undone = go(m, "shell.undo")
     assert len(texts(undone, "percentile-log-entry")) == 8
-    m = go(m, "percentile_ap_field", "c2", "12")
-    m = go(m, "percentile_ap_borrow", "c2")
+    m = go(m, "percentile.ap_field", "c2", "12")
+    m = go(m, "percentile.ap_borrow", "c2")
     assert "borrows 12 AP" in texts(m, "percentile-log-entry")[0]
-    m = go(m, "percentile_round_next")
+    m = go(m, "percentile.round_next")
     assert "round 2" in texts(m, "percentile-log-entry")[0]
 
 
 def test_missing_value_is_asked_for_next_to_its_field() -> None:
     m = with_two_characters()
-    m = go(m, "percentile_setting", "damage", "3")
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_attack_field", "attacker", "c1")
-    m = go(m, "percentile_attack_field", "target", "c2")
+    m = go(m, "percentile.setting", "damage", "3")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "target", "c2")
     for seed in "abcdefgh":
-        m = go(m, "percentile_attack_resolve", seed=seed)
+        m = go(m, "percentile.attack_resolve", seed=seed)
         err = texts(m, "percentile-attack-table_3_3_damage-error")
         if err and err[0]:
             assert "Table #3-3" in err[0]
@@ -156,100 +156,100 @@ def test_missing_value_is_asked_for_next_to_its_field() -> None:
 
 def test_heal_poison_rolloff_pieces_and_raised_alertness() -> None:
     m = with_two_characters()
-    m = go(m, "percentile_char_select", "c2")
+    m = go(m, "percentile.char_select", "c2")
     # healing: structure only comes back naturally
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_member_add", 0, "c1")
-    m = go(m, "percentile_member_add", 0, "c2")
-    m = go(m, "percentile_rolloff", 0, seed="r")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 0, "c2")
+    m = go(m, "percentile.rolloff", 0, seed="r")
     assert "roll-off within the side" in texts(m, "percentile-log-entry")[0]
-    m = go(m, "percentile_attack_field", "attacker", "c1")
-    m = go(m, "percentile_attack_field", "target", "c2")
-    m = go(m, "percentile_attack_resolve", seed="b")
-    m = go(m, "percentile_round_next")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_resolve", seed="b")
+    m = go(m, "percentile.round_next")
     assert "Bob was attacked" in texts(m, "percentile-raise-ac")[0]
     # poison: needs systems and a multiplier, never touches the record
-    m = go(m, "percentile_poison_field", "target", "c2")
-    m = go(m, "percentile_poison_field", "name", "Kurari")
-    m = go(m, "percentile_poison")
+    m = go(m, "percentile.poison_field", "target", "c2")
+    m = go(m, "percentile.poison_field", "name", "Kurari")
+    m = go(m, "percentile.poison")
     assert "organ system" in texts(m, "percentile-poison-error")[0]
-    m = go(m, "percentile_poison_field", "nervous_endocrine", "on")
-    m = go(m, "percentile_poison_field", "poison_damage", "5")
-    m = go(m, "percentile_attack_field", "m_nervous_endocrine", "2")
+    m = go(m, "percentile.poison_field", "nervous_endocrine", "on")
+    m = go(m, "percentile.poison_field", "poison_damage", "5")
+    m = go(m, "percentile.attack_field", "m_nervous_endocrine", "2")
     before = m.state["percentile"]["characters"][1]["parts"]
-    m = go(m, "percentile_poison")
+    m = go(m, "percentile.poison")
     assert "nervous_endocrine: organ DP 50" in texts(m, "percentile-log-entry")[0]
     assert m.state["percentile"]["characters"][1]["parts"] == before
     # pieces
-    m = go(m, "percentile_setting", "pieces", "on")
-    m = go(m, "percentile_order_roll", seed="p")
-    m = go(m, "percentile_piece_next")
+    m = go(m, "percentile.setting", "pieces", "on")
+    m = go(m, "percentile.order_roll", seed="p")
+    m = go(m, "percentile.piece_next")
     assert "piece 2" in texts(m, "percentile-piece")[0]
     assert texts(m, "percentile-order-result")[0] == ""
     # heal on the sheet
-    m = go(m, "percentile_tab", "characters")
-    m = go(m, "percentile_char_select", "c2")
+    m = go(m, "percentile.tab", "characters")
+    m = go(m, "percentile.char_select", "c2")
     bob = m.state["percentile"]["characters"][1]
     bob_parts = [dict(p) for p in bob["parts"]]
-    m = go(m, "percentile_hform", "points", "1000")
-    m = go(m, "percentile_heal", "c2", "natural")
+    m = go(m, "percentile.hform", "points", "1000")
+    m = go(m, "percentile.heal", "c2", "natural")
     assert m.state["percentile"]["characters"][1]["parts"][0]["damage"] == "0"
     assert bob_parts  # the part existed before healing
 
 
 def test_severity_roll_after_procedure_one() -> None:
     m = with_two_characters()
-    m = go(m, "percentile_setting", "damage", "1")
-    m = go(m, "percentile_char_select", "c1")
-    m = go(m, "percentile_wform", "name", "SWORD")
-    m = go(m, "percentile_wform", "category", "hth")
-    m = go(m, "percentile_wform", "attack_dif", "100")
-    m = go(m, "percentile_wform", "damage_type", "cut")
-    m = go(m, "percentile_weapon_add", "c1")
-    m = go(m, "percentile_char_field", "c1", "brawl", "100")
+    m = go(m, "percentile.setting", "damage", "1")
+    m = go(m, "percentile.char_select", "c1")
+    m = go(m, "percentile.wform", "name", "SWORD")
+    m = go(m, "percentile.wform", "category", "hth")
+    m = go(m, "percentile.wform", "attack_dif", "100")
+    m = go(m, "percentile.wform", "damage_type", "cut")
+    m = go(m, "percentile.weapon_add", "c1")
+    m = go(m, "percentile.char_field", "c1", "brawl", "100")
     m = go(
         m,
-        "percentile_gm_csv",
+        "percentile.gm_csv",
         "PCT-M11",
         "damage_type,roll,title,severity_table,damage_percentage\ncut,1-10,gash,S1,40",
     )
-    m = go(m, "percentile_gm_save", "PCT-M11")
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_attack_field", "attacker", "c1")
-    m = go(m, "percentile_attack_field", "weapon", "1")
-    m = go(m, "percentile_attack_field", "target", "c2")
-    m = go(m, "percentile_attack_field", "range_m", "2")
-    m = go(m, "percentile_attack_resolve", seed="x")
+    m = go(m, "percentile.gm_save", "PCT-M11")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "weapon", "1")
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "range_m", "2")
+    m = go(m, "percentile.attack_resolve", seed="x")
     assert "gash" in texts(m, "percentile-attack-result")[0]
-    m = go(m, "percentile_severity_roll")
+    m = go(m, "percentile.severity_roll")
     assert "PCT-M12" in texts(m, "percentile-attack-error")[0]
 
 
 def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     m = with_two_characters()
     m02 = "damage_low,damage_high,modifier\n0,0,0\n1,50000,30\n"
-    m = go(m, "percentile_gm_csv", "PCT-M02", m02)
-    m = go(m, "percentile_gm_save", "PCT-M02")
-    m = go(m, "percentile_gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n")
-    m = go(m, "percentile_gm_save", "PCT-M03")
-    m = go(m, "percentile_gm_csv", "PCT-M05", "condition,value\nrain,10\nrunning,15\n")
-    m = go(m, "percentile_gm_save", "PCT-M05")
+    m = go(m, "percentile.gm_csv", "PCT-M02", m02)
+    m = go(m, "percentile.gm_save", "PCT-M02")
+    m = go(m, "percentile.gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n")
+    m = go(m, "percentile.gm_save", "PCT-M03")
+    m = go(m, "percentile.gm_csv", "PCT-M05", "condition,value\nrain,10\nrunning,15\n")
+    m = go(m, "percentile.gm_save", "PCT-M05")
     m = go(
-        m, "percentile_gm_csv", "PCT-M06", "adversity_low,adversity_high,percent_against\n0,100,5\n"
+        m, "percentile.gm_csv", "PCT-M06", "adversity_low,adversity_high,percent_against\n0,100,5\n"
     )
-    m = go(m, "percentile_gm_save", "PCT-M06")
-    m = go(m, "percentile_setting", "to_hit", "d3")
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_member_add", 0, "c1")
-    m = go(m, "percentile_ap_action", "c1", "fire a pistol")
-    m = go(m, "percentile_ap_spend", "c1")
+    m = go(m, "percentile.gm_save", "PCT-M06")
+    m = go(m, "percentile.setting", "to_hit", "d3")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.ap_action", "c1", "fire a pistol")
+    m = go(m, "percentile.ap_spend", "c1")
     assert "Ann spends 7 AP" in texts(m, "percentile-log-entry")[0]
-    m = go(m, "percentile_attack_field", "attacker", "c1")
-    m = go(m, "percentile_attack_field", "target", "c2")
-    m = go(m, "percentile_attack_field", "percent_to_hit", "100")
-    m = go(m, "percentile_attack_field", "adversity_conditions", "rain, running")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "percent_to_hit", "100")
+    m = go(m, "percentile.attack_field", "adversity_conditions", "rain, running")
     for seed in "abcdefgh":
-        m = go(m, "percentile_attack_resolve", seed=seed)
+        m = go(m, "percentile.attack_resolve", seed=seed)
         if "miss" not in texts(m, "percentile-attack-result")[0]:
             break
     result = texts(m, "percentile-attack-result")[0]
@@ -260,11 +260,11 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
 
 
 def test_custom_piece_size_is_validated() -> None:
-    m = go(fresh(), "percentile_tab", "settings")
-    m = go(m, "percentile_setting", "piece_fraction", "3/2")
+    m = go(fresh(), "percentile.tab", "settings")
+    m = go(m, "percentile.setting", "piece_fraction", "3/2")
     assert "from 1/100 to 1" in texts(m, "percentile-setting-custom-piece-error")[0]
-    m = go(m, "percentile_setting", "piece_fraction", "1/20")
-    m = go(m, "percentile_setting", "pieces", "on")
+    m = go(m, "percentile.setting", "piece_fraction", "1/20")
+    m = go(m, "percentile.setting", "pieces", "on")
     assert "pieces on (1/20)" in texts(m, "percentile-settings-summary")[0]
 
 
@@ -272,32 +272,32 @@ def test_a2_a3_use_the_gm_alertness_levels() -> None:
     m = with_two_characters()
     m = go(
         m,
-        "percentile_gm_csv",
+        "percentile.gm_csv",
         "PCT-M01",
         "level,name,percent\n1,relaxed,20\n2,wary,50\n3,combat,90\n",
     )
-    m = go(m, "percentile_gm_save", "PCT-M01")
-    m = go(m, "percentile_char_field", "c1", "alertness", "sleepy")
+    m = go(m, "percentile.gm_save", "PCT-M01")
+    m = go(m, "percentile.char_field", "c1", "alertness", "sleepy")
     assert "relaxed, wary, combat" in texts(m, "percentile-char-alertness-error")[0]
-    m = go(m, "percentile_char_field", "c1", "alertness", "combat")
-    m = go(m, "percentile_char_field", "c2", "alertness", "relaxed")
-    m = go(m, "percentile_setting", "surprise", "a3")
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_member_add", 0, "c1")
-    m = go(m, "percentile_member_add", 1, "c2")
+    m = go(m, "percentile.char_field", "c1", "alertness", "combat")
+    m = go(m, "percentile.char_field", "c2", "alertness", "relaxed")
+    m = go(m, "percentile.setting", "surprise", "a3")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
     odds = texts(m, "percentile-surprise-odds")[0]
     assert "Side A gets SURPRISE" in odds
     assert "Side A: target 70" in text_of(shell.view(m))  # (50 + 90) / 2
-    m = go(m, "percentile_setting", "surprise", "a2")
-    m = go(m, "percentile_side_field", 0, "ac", "wary")
-    m = go(m, "percentile_side_field", 1, "ac", "25")
+    m = go(m, "percentile.setting", "surprise", "a2")
+    m = go(m, "percentile.side_field", 0, "ac", "wary")
+    m = go(m, "percentile.side_field", 1, "ac", "25")
     view = text_of(shell.view(m))
     assert "Side A: target 50" in view and "Side B: target 75/2" not in view
     assert "Side B: target 37½" in view
-    m = go(m, "percentile_attack_field", "attacker", "c1")
-    m = go(m, "percentile_attack_field", "target", "c2")
-    m = go(m, "percentile_attack_resolve", seed="z")
-    m = go(m, "percentile_round_next")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_resolve", seed="z")
+    m = go(m, "percentile.round_next")
     assert "wary, combat" in texts(m, "percentile-raise-ac")[0]
 
 
@@ -310,12 +310,12 @@ def test_old_or_partial_saved_data_still_loads() -> None:
     )
     m = Model(history, route="percentile")
     for key in ("characters", "checks", "combat", "gm", "settings"):
-        m = go(m, "percentile_tab", key)
+        m = go(m, "percentile.tab", key)
         assert text_of(shell.view(m))
-    assert "round 3" in text_of(shell.view(go(m, "percentile_tab", "combat")))
-    m = go(m, "percentile_setting", "pieces", "on")
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_member_add", 0, "c1")
+    assert "round 3" in text_of(shell.view(go(m, "percentile.tab", "combat")))
+    m = go(m, "percentile.setting", "pieces", "on")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
     assert texts(m, "percentile-ap-pieces")[0].startswith("10 pieces: piece 1: 5 AP in ½ s")
     bad = History.new({**default_data(), "percentile": {"settings": {"to_hit": "d9"}}})
     assert "to-hit d1" in text_of(
@@ -325,23 +325,23 @@ def test_old_or_partial_saved_data_still_loads() -> None:
 
 def test_grenade_with_weight_uses_the_throwing_table() -> None:
     m = with_two_characters()
-    m = go(m, "percentile_char_select", "c1")
-    m = go(m, "percentile_wform", "name", "GRENADE")
-    m = go(m, "percentile_wform", "category", "grenade")
-    m = go(m, "percentile_wform", "damage_die", "3")
-    m = go(m, "percentile_wform", "weight_kg", "0.5")
-    m = go(m, "percentile_weapon_add", "c1")
+    m = go(m, "percentile.char_select", "c1")
+    m = go(m, "percentile.wform", "name", "GRENADE")
+    m = go(m, "percentile.wform", "category", "grenade")
+    m = go(m, "percentile.wform", "damage_die", "3")
+    m = go(m, "percentile.wform", "weight_kg", "0.5")
+    m = go(m, "percentile.weapon_add", "c1")
     weapon = m.state["percentile"]["characters"][0]["weapons"][1]
     assert weapon["weight_kg"] == "1/2"
     m08 = "strength_low,strength_high,weight_kg_low,weight_kg_high,distance_m\n0,100,0,1,20\n"
-    m = go(m, "percentile_gm_csv", "PCT-M08", m08)
-    m = go(m, "percentile_gm_save", "PCT-M08")
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_attack_field", "attacker", "c1")
-    m = go(m, "percentile_attack_field", "weapon", "1")
-    m = go(m, "percentile_attack_field", "target", "c2")
-    m = go(m, "percentile_attack_field", "range_m", "30")
-    m = go(m, "percentile_attack_resolve", seed="g")
+    m = go(m, "percentile.gm_csv", "PCT-M08", m08)
+    m = go(m, "percentile.gm_save", "PCT-M08")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "weapon", "1")
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "range_m", "30")
+    m = go(m, "percentile.attack_resolve", seed="g")
     result = texts(m, "percentile-attack-result")[0]
     assert "beyond the throwing distance 20 m" in result and "grenade d4" in result
 
@@ -350,15 +350,15 @@ def test_gm_file_import_is_all_or_nothing() -> None:
     from pycore.systems.percentile import gmtables
 
     good = gmtables.export_tables({"PCT-M05": [{"condition": "rain", "value": 10}]})
-    m = go(fresh(), "percentile_tab", "gm")
+    m = go(fresh(), "percentile.tab", "gm")
     bad = good.replace('"value": 10', '"value": 1000')
-    m = go(m, "percentile_gm_import", bad)
+    m = go(m, "percentile.gm_import", bad)
     assert "row 1, column 'value'" in texts(m, "percentile-gm-file-error")[0]
     assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
-    m = go(m, "percentile_gm_import", good)
+    m = go(m, "percentile.gm_import", good)
     assert texts(m, "percentile-gm-file-error")[0] == ""
     assert "PCT-M05" not in texts(m, "percentile-gm-waiting")[0]
-    m = go(m, "undo")
+    m = go(m, "shell.undo")
     assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
 
 
@@ -366,6 +366,6 @@ def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
     saved = {"characters": [{"id": "c1", "name": "X", "aim": "lots", "weapons": "none"}]}
     m = Model(History.new({**default_data(), "percentile": saved}), route="percentile")
     assert "AIM" in text_of(shell.view(m))
-    m = go(m, "percentile_tab", "combat")
-    m = go(m, "percentile_member_add", 0, "c1")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
     assert "a side needs at least one awake member" in text_of(shell.view(m))  # side B is empty

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rkweb import shell
-from rkweb.model import Ctx, Model
-from rkweb.vdom import find_all, text_of
+from rkweb.app import shell
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import find_all, text_of
 
 from pycore.store import History, default_data
 
@@ -17,7 +17,7 @@ def ctx(seed: str = "abc") -> Ctx:
 
 def combat_page() -> Model:
     model = Model(History.new(default_data()), route="simply")
-    return shell.update(model, ("simply_tab", "combat"), ctx())
+    return shell.update(model, ("simply.tab", "combat"), ctx())
 
 
 def texts(model: Model, testid: str) -> list[str]:
@@ -29,10 +29,10 @@ def send(model: Model, *msg: object, seed: str = "abc") -> Model:
 
 
 def add(model: Model, name: str, **fields: str) -> Model:
-    model = send(model, "simply_combat_form", "add", "name", name)
+    model = send(model, "simply.combat_form", "add", "name", name)
     for field, value in fields.items():
-        model = send(model, "simply_combat_form", "add", field, value)
-    return send(model, "simply_combat_add")
+        model = send(model, "simply.combat_form", "add", field, value)
+    return send(model, "simply.combat_add")
 
 
 def two_fighters() -> Model:
@@ -41,53 +41,53 @@ def two_fighters() -> Model:
 
 
 def weapon_hit(model: Model, target: str, raw: str) -> Model:
-    model = send(model, "simply_combat_form", "damage", "target", target)
-    model = send(model, "simply_combat_form", "damage", "source", "weapon")
-    model = send(model, "simply_combat_form", "damage", "raw", raw)
-    return send(model, "simply_combat_damage")
+    model = send(model, "simply.combat_form", "damage", "target", target)
+    model = send(model, "simply.combat_form", "damage", "source", "weapon")
+    model = send(model, "simply.combat_form", "damage", "raw", raw)
+    return send(model, "simply.combat_damage")
 
 
 def test_add_participants_and_roll_initiative() -> None:
     model = two_fighters()
     assert len(texts(model, "sc-combatant")) == 2
-    model = send(model, "simply_combat_initiative", seed="s1")
+    model = send(model, "simply.combat_initiative", seed="s1")
     assert texts(model, "sc-current") == ["Now: Mara"]  # Grunt is a minor NPC: last (SIM-34)
     assert texts(model, "sc-log-entry")[0].startswith("Turn 1: Mara 1D10 (")
     assert model.history.undo_label == "Turn 1 initiative"
 
 
 def test_bad_input_is_shown_by_its_field_and_kept() -> None:
-    model = send(combat_page(), "simply_combat_form", "add", "hp_max", "lots")
+    model = send(combat_page(), "simply.combat_form", "add", "hp_max", "lots")
     assert (
         "HP 'lots' is not a whole number from 1 to 1000" in texts(model, "sc-add-hp_max-error")[0]
     )
     assert model.state["simply_combat"]["form"]["add"]["hp_max"] == "lots"
-    model = send(model, "simply_combat_form", "add", "name", "Ogre")
-    model = send(model, "simply_combat_add")
+    model = send(model, "simply.combat_form", "add", "name", "Ogre")
+    model = send(model, "simply.combat_add")
     assert "HP 'lots'" in texts(model, "sc-error-add")[0]
     assert texts(model, "sc-combatant") == []
 
 
 def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> None:
-    model = send(two_fighters(), "simply_combat_initiative", seed="s1")
-    model = send(model, "simply_combat_form", "attack", "attacker", "c1")
-    model = send(model, "simply_combat_form", "attack", "target", "c2")
-    model = send(model, "simply_combat_form", "attack", "tn", "12")
+    model = send(two_fighters(), "simply.combat_initiative", seed="s1")
+    model = send(model, "simply.combat_form", "attack", "attacker", "c1")
+    model = send(model, "simply.combat_form", "attack", "target", "c2")
+    model = send(model, "simply.combat_form", "attack", "tn", "12")
     assert texts(model, "sc-hit-chance") == ["Chance to hit: 16/25 (64.00%)"]
-    model = send(model, "simply_combat_form", "attack", "defend", "yes")
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
     assert "contest" in texts(model, "sc-hit-chance")[0]
-    model = send(model, "simply_combat_form", "damage", "target", "c2")
-    model = send(model, "simply_combat_form", "damage", "max_damage", "20")
-    model = send(model, "simply_combat_form", "damage", "d20", "15")
+    model = send(model, "simply.combat_form", "damage", "target", "c2")
+    model = send(model, "simply.combat_form", "damage", "max_damage", "20")
+    model = send(model, "simply.combat_form", "damage", "d20", "15")
     preview = texts(model, "sc-damage-preview")[0]
     assert preview.startswith("Preview: MDT max 20, D20 15 → raw ")
-    model = send(model, "simply_combat_damage")
+    model = send(model, "simply.combat_damage")
     entry = texts(model, "sc-log-entry")[0]
     assert entry.startswith("MDT max 20, D20 15 → raw ") and "Grunt: raw" in entry
     checks = texts(model, "sc-check")
     assert checks and "TN" in checks[0] and "%" in checks[0]
     assert model.history.undo_label == "Damage to Grunt"
-    undone = send(model, "undo")
+    undone = send(model, "shell.undo")
     assert texts(undone, "sc-check") == []
 
 
@@ -99,20 +99,20 @@ def test_rolling_a_check_applies_its_failure_and_undo_brings_it_back() -> None:
         "Stamina Check",
         "Stamina Check",
     ]
-    model = send(model, "simply_combat_check", 0, seed="x")
+    model = send(model, "simply.combat_check", 0, seed="x")
     assert len(texts(model, "sc-check")) == 2
     assert "Knockback Check" in texts(model, "sc-log-entry")[0]
-    assert len(texts(send(model, "undo"), "sc-check")) == 3
+    assert len(texts(send(model, "shell.undo"), "sc-check")) == 3
 
 
 def test_clock_and_bandage() -> None:
     model = weapon_hit(two_fighters(), "c1", "10")
-    model = send(model, "simply_combat_clock", 5)
+    model = send(model, "simply.combat_clock", 5)
     assert texts(model, "sc-hp-c1") == ["HP 15/26"]
-    model = send(model, "simply_combat_form", "treat", "patient", "c1")
+    model = send(model, "simply.combat_form", "treat", "patient", "c1")
     assert "bandage: Automatic" in texts(model, "sc-treat-task")[0]
-    model = send(model, "simply_combat_treat")
-    model = send(model, "simply_combat_clock", 60)
+    model = send(model, "simply.combat_treat")
+    model = send(model, "simply.combat_clock", 60)
     assert texts(model, "sc-hp-c1") == ["HP 15/26"]
     assert texts(model, "sc-status-c1") == ["ok"]
 
@@ -120,19 +120,19 @@ def test_clock_and_bandage() -> None:
 def test_a_character_joins_with_its_derived_values_and_attacks_with_its_skill() -> None:
     """SIM-27 HP, SIM-24 initiative bonus and SIM-28 rating carried into the fight."""
     model = combat_page()
-    model = send(model, "simply_tab", "characters")
-    model = send(model, "simply_char_new")
-    model = send(model, "simply_char_field", "name", "Mara")
-    model = send(model, "simply_char_field", "add_skill", "Brawling")
-    model = send(model, "simply_char_field", "armor_id", "chainmail")
-    model = send(model, "simply_tab", "combat")
-    model = send(model, "simply_combat_add_char", "0")
+    model = send(model, "simply.tab", "characters")
+    model = send(model, "simply.char_new")
+    model = send(model, "simply.char_field", "name", "Mara")
+    model = send(model, "simply.char_field", "add_skill", "Brawling")
+    model = send(model, "simply.char_field", "armor_id", "chainmail")
+    model = send(model, "simply.tab", "combat")
+    model = send(model, "simply.combat_add_char", "0")
     mara = model.state["simply_combat"]["combat"]["combatants"][0]
     assert (mara["name"], mara["hp_max"], mara["armor"]) == ("Mara", 24, "chainmail")
-    model = send(model, "simply_combat_form", "attack", "attacker", "c1")
+    model = send(model, "simply.combat_form", "attack", "attacker", "c1")
     options = texts(model, "sc-attack-skill")[0]
     assert "Brawling (Familiar), adjusted stats: 8" in options
-    model = send(model, "simply_combat_attack_skill", "skill:0:adj")
+    model = send(model, "simply.combat_attack_skill", "skill:0:adj")
     attack = model.state["simply_combat"]["form"]["attack"]
     assert (attack["tn"], attack["level"]) == ("8", "Familiar")
 
@@ -140,19 +140,19 @@ def test_a_character_joins_with_its_derived_values_and_attacks_with_its_skill() 
 def test_sim_d09_the_attack_skill_sets_the_damage_armor_row() -> None:
     """SIM-D09: Missile Weapon: Lasers takes the energy row, Bows the projectile row."""
     model = combat_page()
-    model = send(model, "simply_tab", "characters")
-    model = send(model, "simply_char_new")
-    model = send(model, "simply_char_field", "name", "Vex")
-    model = send(model, "simply_char_field", "add_skill", "Brawling")
-    model = send(model, "simply_char_field", "add_skill", "Missile Weapon")
-    model = send(model, "simply_char_field", "skill_specialty:1", "Lasers")
-    model = send(model, "simply_char_field", "add_skill", "Missile Weapon")
-    model = send(model, "simply_char_field", "skill_specialty:2", "Bows")
-    model = send(model, "simply_tab", "combat")
-    model = send(model, "simply_combat_add_char", "0")
-    model = send(model, "simply_combat_form", "attack", "attacker", "c1")
+    model = send(model, "simply.tab", "characters")
+    model = send(model, "simply.char_new")
+    model = send(model, "simply.char_field", "name", "Vex")
+    model = send(model, "simply.char_field", "add_skill", "Brawling")
+    model = send(model, "simply.char_field", "add_skill", "Missile Weapon")
+    model = send(model, "simply.char_field", "skill_specialty:1", "Lasers")
+    model = send(model, "simply.char_field", "add_skill", "Missile Weapon")
+    model = send(model, "simply.char_field", "skill_specialty:2", "Bows")
+    model = send(model, "simply.tab", "combat")
+    model = send(model, "simply.combat_add_char", "0")
+    model = send(model, "simply.combat_form", "attack", "attacker", "c1")
     kinds = []
     for index in range(3):
-        model = send(model, "simply_combat_attack_skill", f"skill:{index}:adj")
+        model = send(model, "simply.combat_attack_skill", f"skill:{index}:adj")
         kinds.append(model.state["simply_combat"]["form"]["damage"]["kind"])
     assert kinds == ["other", "energy", "projectile"]

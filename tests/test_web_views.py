@@ -6,9 +6,9 @@ import json
 import re
 
 import pytest
-from rkweb import shell
-from rkweb.model import Ctx, Model
-from rkweb.vdom import find_all, h, message_from, text_of
+from rkweb.app import shell
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import find_all, h, message_from, text_of
 
 from pycore.store import History, default_data, export_text
 
@@ -45,8 +45,8 @@ def test_contract_test_ids_are_present() -> None:
 
 
 def test_roll_logs_an_explained_result_with_its_seed() -> None:
-    model = shell.update(fresh(), ("dice_expr", "3d6"), ctx())
-    model = shell.update(model, ("dice_roll",), ctx("seed-1"))
+    model = shell.update(fresh(), ("dice.expr", "3d6"), ctx())
+    model = shell.update(model, ("dice.roll",), ctx("seed-1"))
     entry = model.state["dice"]["log"][0]
     assert entry["seed"] == "seed-1" and entry["at"] == NOW
     assert entry["text"].startswith("3d6 (") and entry["text"].endswith(f"= {entry['total']}")
@@ -59,22 +59,22 @@ def test_roll_logs_an_explained_result_with_its_seed() -> None:
 
 
 def test_same_seed_same_roll() -> None:
-    a = shell.update(fresh(), ("dice_roll",), ctx("s"))
-    b = shell.update(fresh(), ("dice_roll",), ctx("s"))
+    a = shell.update(fresh(), ("dice.roll",), ctx("s"))
+    b = shell.update(fresh(), ("dice.roll",), ctx("s"))
     assert a.state["dice"]["log"][0]["text"] == b.state["dice"]["log"][0]["text"]
 
 
 def test_user_seed_makes_a_replayable_sequence() -> None:
-    model = shell.update(fresh(), ("dice_seed", "table-7"), ctx())
+    model = shell.update(fresh(), ("dice.seed", "table-7"), ctx())
     for _ in range(3):
-        model = shell.update(model, ("dice_roll",), ctx())
+        model = shell.update(model, ("dice.roll",), ctx())
     seeds = [e["seed"] for e in model.state["dice"]["log"]]
     assert seeds == ["table-7#2", "table-7#1", "table-7#0"]
 
 
 def test_bad_expression_shows_error_and_logs_nothing() -> None:
-    model = shell.update(fresh(), ("dice_expr", "2d6+"), ctx())
-    model = shell.update(model, ("dice_roll",), ctx())
+    model = shell.update(fresh(), ("dice.expr", "2d6+"), ctx())
+    model = shell.update(model, ("dice.roll",), ctx())
     assert model.state["dice"]["log"] == []
     assert texts_by_testid(model, "dice-error")[0]
     dice_expr = find_all(shell.view(model), "dice-expr")[0]
@@ -82,32 +82,32 @@ def test_bad_expression_shows_error_and_logs_nothing() -> None:
 
 
 def test_bad_target_names_the_field_and_keeps_the_old_value() -> None:
-    model = shell.update(fresh(), ("dice_target", "ten"), ctx())
+    model = shell.update(fresh(), ("dice.target", "ten"), ctx())
     assert model.ui["target_error"].startswith("Target must be a whole number")
     assert model.state["dice"]["target"] == 10
 
 
 def test_clear_log_is_undoable() -> None:
-    model = shell.update(fresh(), ("dice_roll",), ctx())
-    model = shell.update(model, ("dice_clear_log",), ctx())
+    model = shell.update(fresh(), ("dice.roll",), ctx())
+    model = shell.update(model, ("dice.clear_log",), ctx())
     assert model.state["dice"]["log"] == []
     assert texts_by_testid(model, "undo") == ["Undo: Clear roll log"]
-    model = shell.update(model, ("undo",), ctx())
+    model = shell.update(model, ("shell.undo",), ctx())
     assert len(model.state["dice"]["log"]) == 1
 
 
 def test_import_replaces_everything_and_can_be_undone() -> None:
     other = History.new(default_data()).set_quietly("dice", {"expr": "d20", "log": []})
     text = export_text(other, NOW)
-    model = shell.update(fresh("settings"), ("import_text", text), ctx())
+    model = shell.update(fresh("settings"), ("settings.import_text", text), ctx())
     assert model.state["dice"]["expr"] == "d20"
     assert model.ui["import_error"] is None
-    assert shell.update(model, ("undo",), ctx()).state["dice"]["expr"] == "3d6"
+    assert shell.update(model, ("shell.undo",), ctx()).state["dice"]["expr"] == "3d6"
 
 
 def test_bad_import_changes_nothing() -> None:
     before = fresh("settings")
-    after = shell.update(before, ("import_text", json.dumps({"app": "x"})), ctx())
+    after = shell.update(before, ("settings.import_text", json.dumps({"app": "x"})), ctx())
     assert after.history is before.history
     assert "not a Rulekeeper export" in after.ui["import_error"]
 
@@ -133,13 +133,13 @@ def test_every_system_is_built_and_simply_shows_its_table() -> None:
 
 def test_simply_task_page_shows_tn_and_exact_odds_then_rolls() -> None:
     model = fresh("simply")
-    model = shell.update(model, ("simply_task_field", "a", "base", "12"), ctx())
-    model = shell.update(model, ("simply_task_field", "a", "difficulty", "Difficult"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "base", "12"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "difficulty", "Difficult"), ctx())
     tn = texts_by_testid(model, "simply-a-tn")[0]
     assert tn == "base 12 + Difficult −4 = TN 8"
     chance = texts_by_testid(model, "simply-a-chance")[0]
     assert "7/25 (28.00%)" in chance and "28%" in chance  # SIM-11: 28 of 100 outcomes <= 8
-    model = shell.update(model, ("simply_task_roll",), ctx("r1"))
+    model = shell.update(model, ("simply.task_roll",), ctx("r1"))
     result = texts_by_testid(model, "simply-result")[0]
     match = re.match(
         r"^base 12 \+ Difficult −4 = TN 8 · 2d10 \((\d+), (\d+)\) = (\d+) vs TN 8: "
@@ -154,63 +154,63 @@ def test_simply_task_page_shows_tn_and_exact_odds_then_rolls() -> None:
 
 
 def test_simply_task_bad_field_names_the_field_and_keeps_the_value() -> None:
-    model = shell.update(fresh("simply"), ("simply_task_field", "a", "base", "twelve"), ctx())
+    model = shell.update(fresh("simply"), ("simply.task_field", "a", "base", "twelve"), ctx())
     assert model.ui["simply_task_errors"]["a.base"].startswith("Base must be a whole number")
     assert "TN 12" in texts_by_testid(model, "simply-a-tn")[0]
 
 
 def test_simply_automatic_difficulty_has_no_odds_and_contest_has_three() -> None:
     model = shell.update(
-        fresh("simply"), ("simply_task_field", "a", "difficulty", "Impossible"), ctx()
+        fresh("simply"), ("simply.task_field", "a", "difficulty", "Impossible"), ctx()
     )
     assert "Automatic failure: no roll" in texts_by_testid(model, "simply-a-chance")[0]
-    model = shell.update(fresh("simply"), ("simply_task_mode", "contest"), ctx())
-    model = shell.update(model, ("simply_task_field", "a", "base", "10"), ctx())
-    model = shell.update(model, ("simply_task_field", "b", "base", "10"), ctx())
+    model = shell.update(fresh("simply"), ("simply.task_mode", "contest"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "base", "10"), ctx())
+    model = shell.update(model, ("simply.task_field", "b", "base", "10"), ctx())
     odds = texts_by_testid(model, "simply-contest-odds")[0]
     assert odds.count("669/2000") == 2 and "331/1000" in odds  # E18
-    model = shell.update(model, ("simply_task_roll",), ctx("c"))
+    model = shell.update(model, ("simply.task_roll",), ctx("c"))
     result = texts_by_testid(model, "simply-result")[0]
     assert re.match(r"^A 2d10 \(\d+, \d+\) = \d+ vs TN 10: .*; B 2d10 .* vs TN 10: .*→ ", result)
 
 
 def test_simply_characters_create_edit_budgets_and_undo_delete() -> None:
-    model = shell.update(fresh("simply"), ("simply_tab", "characters"), ctx())
-    model = shell.update(model, ("simply_char_new",), ctx())
-    model = shell.update(model, ("simply_char_field", "name", "Ana <b>"), ctx())
+    model = shell.update(fresh("simply"), ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    model = shell.update(model, ("simply.char_field", "name", "Ana <b>"), ctx())
     assert texts_by_testid(model, "char-entry")[0].startswith("Ana <b>")
     derived = texts_by_testid(model, "char-derived")[0]
     assert "⌈6 × 3 + 6⌉ = 24" in derived  # SIM-27 with the default stats 6/6/6/6
-    model = shell.update(model, ("simply_char_field", "strength", "10"), ctx())
+    model = shell.update(model, ("simply.char_field", "strength", "10"), ctx())
     over = texts_by_testid(model, "char-problems-stats")[0]
     assert "over the" in over  # 10 + 6 + 6 + 6 = 28 > 23 stat points
-    model = shell.update(model, ("simply_char_field", "strength", "lots"), ctx())
+    model = shell.update(model, ("simply.char_field", "strength", "lots"), ctx())
     assert model.ui["char_errors"]["strength"] == "Strength must be a whole number."
     assert model.state["simply_characters"]["list"][0]["strength"] == 10
-    model = shell.update(model, ("simply_char_field", "add_skill", "Brawling"), ctx())
+    model = shell.update(model, ("simply.char_field", "add_skill", "Brawling"), ctx())
     assert texts_by_testid(model, "char-skill")[0].startswith("Brawling")
-    model = shell.update(model, ("simply_char_del", 0), ctx())
+    model = shell.update(model, ("simply.char_del", 0), ctx())
     assert model.state["simply_characters"]["list"] == []
     assert model.history.undo_label == "Delete Ana <b>"
-    model = shell.update(model, ("undo",), ctx())
+    model = shell.update(model, ("shell.undo",), ctx())
     assert model.state["simply_characters"]["list"][0]["name"] == "Ana <b>"
 
 
 def test_simply_builder_pickers_and_the_character_record() -> None:
     """SIM-16, SIM-17, SIM-30 to SIM-32 in the builder; SIM-29 / SIM-T14 the record's blocks."""
     model = fresh("simply")
-    model = shell.update(model, ("simply_tab", "characters"), ctx())
-    model = shell.update(model, ("simply_char_new",), ctx())
-    model = shell.update(model, ("simply_char_field", "add_ability", "Acute Hearing"), ctx())
+    model = shell.update(model, ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    model = shell.update(model, ("simply.char_field", "add_ability", "Acute Hearing"), ctx())
     assert texts_by_testid(model, "char-ability") == ["Acute Hearing (1 pts)Remove Acute Hearing"]
     assert "over the balance" in texts_by_testid(model, "char-problems-abilities")[0]
-    model = shell.update(model, ("simply_char_field", "armor_id", "plate"), ctx())
+    model = shell.update(model, ("simply.char_field", "armor_id", "plate"), ctx())
     assert "Plate armor: Min S 8" in texts_by_testid(model, "char-worn")[0]
     assert "needs Min S 8" in texts_by_testid(model, "char-problems-armor")[0]
-    model = shell.update(model, ("simply_char_field", "coating_id", "ablative"), ctx())
+    model = shell.update(model, ("simply.char_field", "coating_id", "ablative"), ctx())
     assert "only Plasteel" in texts_by_testid(model, "char-armor-error")[0]
-    model = shell.update(model, ("simply_char_field", "add_gear", "Rope, 10 m"), ctx())
-    model = shell.update(model, ("simply_char_field", "appearance", "Tall"), ctx())
+    model = shell.update(model, ("simply.char_field", "add_gear", "Rope, 10 m"), ctx())
+    model = shell.update(model, ("simply.char_field", "appearance", "Tall"), ctx())
     record = texts_by_testid(model, "char-record")[0]
     for block in (
         "STATS",
@@ -230,41 +230,41 @@ def test_simply_builder_pickers_and_the_character_record() -> None:
 def test_simply_task_from_a_characters_skill_and_a_check() -> None:
     """SIM-02: the base score comes from the character's rating (SIM-28) or a check (SIM-09)."""
     model = fresh("simply")
-    model = shell.update(model, ("simply_tab", "characters"), ctx())
-    model = shell.update(model, ("simply_char_new",), ctx())
-    model = shell.update(model, ("simply_char_field", "name", "Mara"), ctx())
-    model = shell.update(model, ("simply_char_field", "add_skill", "Brawling"), ctx())
-    model = shell.update(model, ("simply_tab", "task"), ctx())
-    model = shell.update(model, ("simply_task_field", "a", "character", "0"), ctx())
+    model = shell.update(model, ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    model = shell.update(model, ("simply.char_field", "name", "Mara"), ctx())
+    model = shell.update(model, ("simply.char_field", "add_skill", "Brawling"), ctx())
+    model = shell.update(model, ("simply.tab", "task"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "character", "0"), ctx())
     options = texts_by_testid(model, "simply-a-pick")[0]
     assert "Brawling (Familiar), adjusted stats: 8" in options
     assert "Stamina Check (2 × H): 12" in options
-    model = shell.update(model, ("simply_task_field", "a", "pick", "check:stamina"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "pick", "check:stamina"), ctx())
     assert texts_by_testid(model, "simply-a-tn")[0].startswith("base 12 (Stamina Check (2 × H))")
     side = model.state["simply_task"]["a"]
     assert side["base"] == 12 and side["level"] == "Default"
-    model = shell.update(model, ("simply_task_field", "a", "base", "9"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "base", "9"), ctx())
     assert texts_by_testid(model, "simply-a-tn")[0].startswith("base 9 ")
 
 
 def test_simply_campaign_settings_change_the_budgets_and_refuse_bad_values() -> None:
     """SIM-D01 to SIM-D06 are the GM's: shown with their defaults, validated by the core."""
     model = fresh("simply")
-    model = shell.update(model, ("simply_tab", "characters"), ctx())
+    model = shell.update(model, ("simply.tab", "characters"), ctx())
     settings = texts_by_testid(model, "campaign-settings")[0]
     assert "Starting stat points (SIM-D01, 4 to 200)" in settings
-    model = shell.update(model, ("simply_char_campaign", "starting_luck", "15"), ctx())
-    model = shell.update(model, ("simply_char_new",), ctx())
+    model = shell.update(model, ("simply.char_campaign", "starting_luck", "15"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
     assert model.state["simply_characters"]["list"][0]["luck"] == 15
-    model = shell.update(model, ("simply_char_campaign", "starting_stat_points", "40"), ctx())
+    model = shell.update(model, ("simply.char_campaign", "starting_stat_points", "40"), ctx())
     assert "undistributed" in texts_by_testid(model, "char-problems-stats")[0]
-    bad = shell.update(model, ("simply_char_campaign", "stat_max", "99"), ctx())
+    bad = shell.update(model, ("simply.char_campaign", "stat_max", "99"), ctx())
     assert bad.history is model.history
     assert (
         "Highest stat 99 is outside 1 to 20 (SIM-D02)"
         in texts_by_testid(bad, "campaign-settings")[0]
     )
-    assert shell.update(model, ("undo",), ctx()).state["simply_characters"]["campaign"] == {
+    assert shell.update(model, ("shell.undo",), ctx()).state["simply_characters"]["campaign"] == {
         "starting_luck": 15
     }
 
@@ -272,13 +272,13 @@ def test_simply_campaign_settings_change_the_budgets_and_refuse_bad_values() -> 
 def test_simply_contest_with_luck_declared_on_one_side() -> None:
     """SIM-10 in a contest: the lucky side's raised TN and margin are what SIM-08 judges."""
     model = fresh("simply")
-    model = shell.update(model, ("simply_task_mode", "contest"), ctx())
-    model = shell.update(model, ("simply_task_field", "b", "luck", "10"), ctx())
-    model = shell.update(model, ("simply_task_roll",), ctx("seed-7"))
+    model = shell.update(model, ("simply.task_mode", "contest"), ctx())
+    model = shell.update(model, ("simply.task_field", "b", "luck", "10"), ctx())
+    model = shell.update(model, ("simply.task_roll",), ctx("seed-7"))
     text = model.state["simply_task"]["log"][0]["text"]
     assert text.startswith("A 2d10 (") and "; B 2d10 (" in text and "luck:" in text
-    bad = shell.update(model, ("simply_task_field", "b", "luck", "3"), ctx())
-    bad = shell.update(bad, ("simply_task_roll",), ctx("seed-8"))
+    bad = shell.update(model, ("simply.task_field", "b", "luck", "3"), ctx())
+    bad = shell.update(bad, ("simply.task_roll",), ctx("seed-8"))
     assert "at least 5 LP" in texts_by_testid(bad, "simply-result")[0] or "at least 5 LP" in str(
         bad.ui.get("simply_task_error")
     )
@@ -294,12 +294,12 @@ def test_about_credits_each_rule_text() -> None:
 def test_simply_skill_specialty_is_asked_for_and_kept() -> None:
     """SIM-20: Melee Weapon needs a specialty; SIM-D21: free text, shown with both ratings."""
     model = fresh("simply")
-    model = shell.update(model, ("simply_tab", "characters"), ctx())
-    model = shell.update(model, ("simply_char_new",), ctx())
-    model = shell.update(model, ("simply_char_field", "add_skill", "Melee Weapon"), ctx())
+    model = shell.update(model, ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    model = shell.update(model, ("simply.char_field", "add_skill", "Melee Weapon"), ctx())
     assert "needs a specialty" in texts_by_testid(model, "char-problems-skills")[0]
     assert find_all(shell.view(model), "char-skill-specialty-0")
-    model = shell.update(model, ("simply_char_field", "skill_specialty:0", "Sword"), ctx())
+    model = shell.update(model, ("simply.char_field", "skill_specialty:0", "Sword"), ctx())
     assert model.state["simply_characters"]["list"][0]["skills"][0]["specialty"] == "Sword"
     assert (
         not texts_by_testid(model, "char-problems-skills")
@@ -311,13 +311,13 @@ def test_simply_skill_specialty_is_asked_for_and_kept() -> None:
 def test_simply_stat_adjustments_change_the_adjusted_stats() -> None:
     """SIM-21: a user adjustment changes the (adj) column and what is derived from it."""
     model = fresh("simply")
-    model = shell.update(model, ("simply_tab", "characters"), ctx())
-    model = shell.update(model, ("simply_char_new",), ctx())
-    model = shell.update(model, ("simply_char_adj_draft", "source", "Ogre blood"), ctx())
-    model = shell.update(model, ("simply_char_adj_draft", "amount", "x"), ctx())
-    bad = shell.update(model, ("simply_char_adj_add",), ctx())
+    model = shell.update(model, ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    model = shell.update(model, ("simply.char_adj_draft", "source", "Ogre blood"), ctx())
+    model = shell.update(model, ("simply.char_adj_draft", "amount", "x"), ctx())
+    bad = shell.update(model, ("simply.char_adj_add",), ctx())
     assert "whole number" in texts_by_testid(bad, "char-adj-error")[0]
-    model = shell.update(model, ("simply_char_adj_draft", "amount", "2"), ctx())
-    model = shell.update(model, ("simply_char_adj_add",), ctx())
+    model = shell.update(model, ("simply.char_adj_draft", "amount", "2"), ctx())
+    model = shell.update(model, ("simply.char_adj_add",), ctx())
     assert texts_by_testid(model, "char-adjustment")[0].startswith("Ogre blood: S +2")
     assert "⌈8 × 3 + 6⌉" in texts_by_testid(model, "char-derived")[0].replace("[", "⌈")

@@ -1,0 +1,453 @@
+"""The browser glue: patch the DOM from view trees, delegate events, save to localStorage.
+
+The only module of ``rkweb`` that imports ``js`` and ``pyodide``; it computes no rule and keeps no
+state beyond the one :class:`App` that ``main.py`` starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+
+from pycore.store import (
+    StorageFullError,
+    export_text,
+    list_quarantine,
+    load,
+    save,
+)
+from pycore.store.persist import storage_used
+from rkweb.app import shell
+from rkweb.app.messages import UnknownMessage
+from rkweb.app.model import Banner, Ctx, Model
+from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from
+
+SVG_NS = "http://www.w3.org/2000/svg"
+SAVE_DELAY_MS = 300
+
+
+def absent(value: Any) -> bool:
+    """JavaScript's null (a ``JsNull`` in Pyodide 314, not ``None``) or undefined."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+# ---------------------------------------------------------------- DOM patching
+
+
+def _set_attr(el: Any, name: str, value: str) -> None:
+    if name == "value":
+        # The attribute for <option> (whose value otherwise falls back to its text), the live
+        # property for fields, set only when it differs so the caret does not jump.
+        if str(el.tagName) == "OPTION":
+            el.setAttribute("value", value)
+        elif el.value != value:
+            el.value = value
+        return
+    el.setAttribute(name, value)
+    if name in ("disabled", "checked"):
+        setattr(el, name, True)
+
+
+def _remove_attr(el: Any, name: str) -> None:
+    if name == "value":
+        return
+    el.removeAttribute(name)
+    if name in ("disabled", "checked"):
+        setattr(el, name, False)
+
+
+def create(node: Child) -> Any:
+    doc = js.document
+    if isinstance(node, str):
+        return doc.createTextNode(node)
+    el = (
+        doc.createElementNS(SVG_NS, node.tag)
+        if node.tag in SVG_TAGS
+        else doc.createElement(node.tag)
+    )
+    for name, value in node.attrs:
+        _set_attr(el, name, value)
+    for child in node.children:
+        el.appendChild(create(child))
+    return el
+
+
+def patch(el: Any, old: Child, new: Child) -> Any:
+    """Make ``el`` (rendered from ``old``) show ``new``; return the element now in its place."""
+    if old == new:
+        return el
+    if isinstance(new, str) and isinstance(old, str):
+        el.nodeValue = new
+        return el
+    if isinstance(new, str) or isinstance(old, str) or old.tag != new.tag or old.key != new.key:
+        fresh = create(new)
+        el.replaceWith(fresh)
+        return fresh
+    old_attrs, new_attrs = dict(old.attrs), dict(new.attrs)
+    for name in old_attrs.keys() - new_attrs.keys():
+        _remove_attr(el, name)
+    for name, value in new_attrs.items():
+        if old_attrs.get(name) != value or name == "value":
+            _set_attr(el, name, value)
+    if old.children != new.children:
+        _patch_children(el, old.children, new.children)
+    return el
+
+
+def _keyed(children: tuple[Child, ...]) -> bool:
+    keys = [c.key for c in children if isinstance(c, VNode)]
+    return len(keys) == len(children) and None not in keys and len(set(keys)) == len(keys)
+
+
+def _patch_children(el: Any, olds: tuple[Child, ...], news: tuple[Child, ...]) -> None:
+    if olds and news and _keyed(olds) and _keyed(news):
+        _patch_keyed(el, olds, news)
+        return
+    nodes = el.childNodes
+    common = min(len(olds), len(news))
+    changed = [i for i in range(common) if olds[i] != news[i]]
+    refs = {i: nodes.item(i) for i in changed}
+    for i in range(len(olds) - 1, common - 1, -1):
+        nodes.item(i).remove()
+    for i in changed:
+        patch(refs[i], olds[i], news[i])
+    for child in news[common:]:
+        el.appendChild(create(child))
+
+
+def _patch_keyed(el: Any, olds: tuple[Child, ...], news: tuple[Child, ...]) -> None:
+    # Only the children that changed, left or anchor an insertion touch the DOM: a roll that
+    # prepends one log entry costs a handful of calls, not one per entry.
+    old_index = {c.key: i for i, c in enumerate(olds) if isinstance(c, VNode)}
+    new_keys = [c.key for c in news if isinstance(c, VNode)]
+    surviving = [old_index[k] for k in new_keys if k in old_index]
+    if surviving != sorted(surviving):
+        el.replaceChildren(*[create(c) for c in news])
+        return
+    keep = set(new_keys)
+    removed = [i for i, c in enumerate(olds) if isinstance(c, VNode) and c.key not in keep]
+    changed = [
+        (old_index[c.key], c)
+        for c in news
+        if isinstance(c, VNode) and c.key in old_index and olds[old_index[c.key]] != c
+    ]
+    anchors: dict[int, int | None] = {}
+    next_surviving: int | None = None
+    for position in range(len(news) - 1, -1, -1):
+        key = new_keys[position]
+        if key in old_index:
+            next_surviving = old_index[key]
+        else:
+            anchors[position] = next_surviving
+    needed = set(removed) | {j for j, _ in changed} | {j for j in anchors.values() if j is not None}
+    nodes = el.childNodes
+    refs = {j: nodes.item(j) for j in needed}
+    for j in removed:
+        refs[j].remove()
+    for j, child in changed:
+        refs[j] = patch(refs[j], olds[j], child)
+    for position, anchor in sorted(anchors.items()):
+        fresh = create(news[position])
+        if anchor is None:
+            el.appendChild(fresh)
+        else:
+            el.insertBefore(fresh, refs[anchor])
+
+
+# ---------------------------------------------------------------- storage
+
+
+class LocalStorage:
+    """``localStorage`` with the browser's quota error turned into :class:`StorageFullError`."""
+
+    def __init__(self, storage: Any) -> None:
+        self._s = storage
+
+    @property
+    def length(self) -> int:
+        return int(self._s.length)
+
+    def key(self, index: int) -> str | None:
+        value = self._s.key(index)
+        return None if absent(value) else str(value)
+
+    def getItem(self, key: str) -> str | None:
+        value = self._s.getItem(key)
+        return None if absent(value) else str(value)
+
+    def setItem(self, key: str, value: str) -> None:
+        try:
+            self._s.setItem(key, value)
+        except Exception as exc:  # pyodide.ffi.JsException
+            name = str(getattr(exc, "name", ""))
+            if name == "QuotaExceededError" or "QuotaExceededError" in str(exc):
+                raise StorageFullError(
+                    "This browser's storage is full, so the latest change is not saved. "
+                    "Your previously saved data is intact. Export your data to keep it safe."
+                ) from None
+            raise
+
+    def removeItem(self, key: str) -> None:
+        self._s.removeItem(key)
+
+
+def now_iso() -> str:
+    offset_minutes = -int(js.Date.new().getTimezoneOffset())
+    zone = timezone(timedelta(minutes=offset_minutes))
+    return datetime.now(zone).isoformat(timespec="seconds")
+
+
+def download(filename: str, text: str, mime: str = "application/json") -> None:
+    blob = js.Blob.new([text], js.Object.fromEntries([["type", mime]]))
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.setAttribute("data-testid", "download-link")
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+
+# ---------------------------------------------------------------- the app
+
+
+class App:
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        self.storage = LocalStorage(js.localStorage)
+        report = load(self.storage, now_iso())
+        banners: list[Banner] = []
+        if report.problem and report.quarantined:
+            banners.append(
+                Banner(
+                    "quarantine",
+                    f"Saved data could not be read ({report.problem}). It was moved aside, not "
+                    "deleted: see Data › Moved aside to download it. Rulekeeper started fresh.",
+                )
+            )
+        elif report.problem:
+            banners.append(
+                Banner(
+                    "error",
+                    f"{report.problem}. Nothing will be saved until "
+                    "storage has room; export what you need.",
+                    True,
+                )
+            )
+        self.read_only = report.read_only
+        self.model = Model(
+            report.history, shell.route_of(str(js.location.hash)), banners=tuple(banners)
+        )
+        self.saved_history = report.history
+        self.timer: Any = None
+        self.tree: VNode | None = None
+        self._proxies: list[Any] = []
+        self._tasks: set[Any] = set()
+        self.refresh_env()
+
+    def ctx(self) -> Ctx:
+        return Ctx(now=now_iso(), fresh_seed=secrets.token_hex(6))
+
+    def spawn(self, coroutine: Any) -> None:
+        # Keep a reference until done, or the task may be collected mid-flight.
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- events
+    def listen(self) -> None:
+        for event in EVENTS:
+            proxy = create_proxy(self.on_event)
+            self._proxies.append(proxy)
+            self.root.addEventListener(event, proxy)
+        for target, event, handler in (
+            (
+                js.window,
+                "hashchange",
+                lambda e: self.dispatch(("shell.route", str(js.location.hash))),
+            ),
+            (js.window, "pagehide", lambda e: self.flush()),
+            (js.document, "visibilitychange", self.on_visibility),
+        ):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            target.addEventListener(event, proxy)
+
+    def on_visibility(self, event: Any) -> None:
+        if str(js.document.visibilityState) == "hidden":
+            self.flush()
+
+    def on_event(self, event: Any) -> None:
+        kind = str(event.type)
+        origin = event.target
+        if absent(origin) or absent(getattr(origin, "closest", None)):
+            return
+        target = origin.closest(f"[data-on-{kind}]")
+        if absent(target):
+            return
+        if kind == "submit":
+            event.preventDefault()
+        msg = message_from(str(target.getAttribute(f"data-on-{kind}")))
+        if msg[0] == "app.import_file":
+            files = target.files
+            if files.length:
+                self.spawn(self.import_file(files.item(0)))
+            target.value = ""
+            return
+        if msg[0] == "app.read_file":
+            # Any page: ("app.read_file", page_msg...) dispatches (page_msg..., file text).
+            files = target.files
+            if files.length:
+                self.spawn(self.read_file(files.item(0), tuple(msg[1:])))
+            target.value = ""
+            return
+        if kind in ("input", "change"):
+            # A field's message carries its value; handlers that do not need it ignore it.
+            msg = (*msg, str(target.value))
+        self.dispatch(msg)
+
+    def dispatch(self, msg: Msg) -> None:
+        kind = msg[0]
+        if kind == "app.export":
+            self.export()
+        elif kind == "app.print":
+            js.window.print()
+        elif kind == "app.download":
+            # Any page: ("app.download", filename, text) saves the text as a file.
+            download(str(msg[1]), str(msg[2]))
+        elif kind == "app.q_download":
+            raw = self.storage.getItem(str(msg[1])) or ""
+            download(str(msg[1]).replace(":", "_") + ".txt", raw, "text/plain")
+        elif kind == "app.q_delete":
+            self.storage.removeItem(str(msg[1]))
+            self.refresh_env()
+            self.model = self.model.with_ui(q_confirm=None)
+        else:
+            try:
+                self.model = shell.update(self.model, msg, self.ctx())
+            except UnknownMessage as exc:
+                # A message no feature takes is a bug; in the page it is ignored, never rerouted.
+                js.console.warn(f"ignored: {exc}")
+                return
+        if self.model.history is not self.saved_history:
+            self.schedule_save()
+        self.render()
+
+    async def import_file(self, file: Any) -> None:
+        if int(file.size) > 20_000_000:
+            self.dispatch(
+                ("settings.import_error", "File too large: at most 20 MB can be imported.")
+            )
+            return
+        text = await file.text()
+        self.dispatch(("settings.import_text", str(text)))
+
+    async def read_file(self, file: Any, msg: Msg) -> None:
+        if int(file.size) > 20_000_000:
+            self.dispatch((*msg, ""))
+            return
+        text = await file.text()
+        self.dispatch((*msg, str(text)))
+
+    def export(self) -> None:
+        self.flush()
+        stamp = now_iso()[:19].replace(":", "-")
+        download(f"rulekeeper-{stamp}.json", export_text(self.model.history, now_iso()))
+
+    # -- saving
+    def schedule_save(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+        self.timer = js.setTimeout(create_once_callable(self.flush), SAVE_DELAY_MS)
+
+    def flush(self) -> None:
+        if self.timer is not None:
+            js.clearTimeout(self.timer)
+            self.timer = None
+        history = self.model.history
+        if history is self.saved_history or self.read_only:
+            return
+        try:
+            save(self.storage, history, now_iso())
+        except StorageFullError as exc:
+            if not any(b.kind == "quota" for b in self.model.banners):
+                banner = Banner("quota", str(exc), offer_export=True)
+                self.model = replace(self.model, banners=(*self.model.banners, banner))
+                self.render()
+            return
+        self.saved_history = history
+        if any(b.kind == "quota" for b in self.model.banners):
+            kept = tuple(b for b in self.model.banners if b.kind != "quota")
+            self.model = replace(self.model, banners=kept)
+            self.render()
+        self.refresh_env(render=False)
+
+    # -- environment
+    def refresh_env(self, render: bool = False) -> None:
+        env = replace(
+            self.model.env,
+            storage_used=storage_used(self.storage),
+            quarantine=tuple(list_quarantine(self.storage)),
+            read_only=self.read_only,
+            offline_ready=not absent(getattr(js.navigator, "serviceWorker", None))
+            and not absent(js.navigator.serviceWorker.controller),
+        )
+        self.model = replace(self.model, env=env)
+        if render:
+            self.render()
+
+    async def ask_storage(self) -> None:
+        storage: Any = getattr(js.navigator, "storage", None)
+        if absent(storage):
+            return
+        settings = self.model.section("settings")
+        persisted: bool | None = None
+        try:
+            if not settings.get("persist_asked"):
+                persisted = bool(await storage.persist())
+                history = self.model.history.set_quietly(
+                    "settings", {**settings, "persist_asked": True, "persist_granted": persisted}
+                )
+                self.model = replace(self.model, history=history)
+                self.schedule_save()
+            else:
+                persisted = bool(await storage.persisted())
+            estimate = await storage.estimate()
+            env = replace(
+                self.model.env,
+                persisted=persisted,
+                estimate_usage=int(estimate.usage),
+                estimate_quota=int(estimate.quota),
+            )
+            self.model = replace(self.model, env=env)
+        except Exception as exc:  # a browser without the Storage API: say so, do not crash
+            js.console.warn(f"storage API unavailable: {exc}")
+        self.refresh_env(render=True)
+
+    def render(self) -> None:
+        tree = shell.view(self.model)
+        if self.tree is None:
+            self.root.replaceChildren(create(tree))
+        else:
+            patch(self.root.firstChild, self.tree, tree)
+        self.tree = tree
+
+
+def start() -> App:
+    app = App(js.document.getElementById("app"))
+    app.listen()
+    app.render()
+    app.spawn(app.ask_storage())
+    js.document.documentElement.dataset.ready = "1"
+    # The saved expression's odds come right after the first paint: computing them imports
+    # icepool, which would otherwise delay start-up by a quarter of a second.
+    js.setTimeout(create_once_callable(lambda: app.dispatch(("dice.odds",))), 0)
+    return app

@@ -1,0 +1,53 @@
+"""Messages: every user action is a tuple ``("<feature>.<action>", *args)``.
+
+The feature is a route of the registry, or ``shell`` (undo, redo, navigation, banners) or ``app``
+(the browser's own effects: export, print, downloads, reading a file). The shell routes a message
+to the feature it names; a message naming no feature, or an action its feature does not list in
+``ACTIONS``, is an :class:`UnknownMessage`: an error in tests, ignored with a console warning in
+the page, never handed to another feature.
+
+>>> send("dice", "roll"), split(("gurps.attack.roll", 3))
+(('dice.roll',), ('gurps', 'attack.roll'))
+>>> check(("dice.fly",), frozenset({"roll"}))
+Traceback (most recent call last):
+...
+rkweb.app.messages.UnknownMessage: dice has no action 'fly'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rkweb.app.vdom import Msg
+
+SHELL = "shell"
+SHELL_ACTIONS = frozenset({"undo", "redo", "route", "dismiss_banner"})
+APP = "app"
+# The glue carries these out itself: they touch the browser, not the model.
+APP_ACTIONS = frozenset(
+    {"export", "print", "download", "import_file", "read_file", "q_download", "q_delete"}
+)
+
+
+class UnknownMessage(Exception):
+    """A message no feature takes."""
+
+
+def send(feature: str, action: str, *args: Any) -> Msg:
+    return (f"{feature}.{action}", *args)
+
+
+def split(msg: Msg) -> tuple[str, str]:
+    """``(feature, action)`` of a message; ``("", "")`` for one that names neither."""
+    kind = msg[0] if msg else None
+    if not isinstance(kind, str) or "." not in kind:
+        return "", ""
+    feature, action = kind.split(".", 1)
+    return feature, action
+
+
+def check(msg: Msg, actions: frozenset[str]) -> None:
+    """Raise :class:`UnknownMessage` unless the message's action is one of ``actions``."""
+    feature, action = split(msg)
+    if action not in actions:
+        raise UnknownMessage(f"{feature or repr(msg)} has no action {action!r}")

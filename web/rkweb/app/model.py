@@ -1,0 +1,63 @@
+"""The page model: saved history, the current route, per-page UI state and what the browser told us.
+
+Everything is an immutable value; a page's ``update`` returns a new :class:`Model`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pycore.store import History
+from pycore.store.persist import QuarantineItem
+
+
+@dataclass(frozen=True)
+class Banner:
+    """A message across the top of every page (storage full, data moved aside, ...)."""
+
+    kind: str  # "quota", "quarantine", "error", "info"
+    text: str
+    offer_export: bool = False
+
+
+@dataclass(frozen=True)
+class Env:
+    """Facts from the browser, refreshed by the glue."""
+
+    storage_used: int = 0
+    estimate_usage: int | None = None
+    estimate_quota: int | None = None
+    persisted: bool | None = None
+    quarantine: tuple[QuarantineItem, ...] = ()
+    read_only: bool = False
+    offline_ready: bool = False
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What an update may need from outside: the time now and a fresh random seed."""
+
+    now: str
+    fresh_seed: str
+
+
+@dataclass(frozen=True)
+class Model:
+    history: History
+    route: str = "dice"
+    ui: Mapping[str, Any] = field(default_factory=dict)
+    env: Env = field(default_factory=Env)
+    banners: tuple[Banner, ...] = ()
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.history.state
+
+    def with_ui(self, **changes: Any) -> Model:
+        return replace(self, ui={**self.ui, **changes})
+
+    def section(self, name: str) -> dict[str, Any]:
+        value = self.history.state.get(name)
+        return value if isinstance(value, dict) else {}

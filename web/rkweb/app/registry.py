@@ -1,0 +1,78 @@
+"""The one list of features: each route's nav label, the saved section it owns and its module.
+
+Adding a system touches this list and its own folder ``rkweb/features/<system>/`` only. Feature
+modules are imported on first use: a rule system is not needed to start the app (start-up bench).
+
+>>> [f.route for f in FEATURES]
+['dice', 'simply', 'gurps', 'aftermath', 'percentile', 'settings', 'about']
+>>> feature("gurps").label, feature("nope")
+('3d6 GURPS', None)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import Msg, VNode
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One page of the app. ``module`` has ``view(model)``, ``update(model, msg, ctx)`` and
+    ``ACTIONS``, the names of the messages it takes."""
+
+    route: str
+    label: str
+    title: str
+    section: str | None
+    module: str
+
+    def load(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+    def view(self, model: Model) -> VNode:
+        page: Callable[[Model], VNode] = self.load().view
+        return page(model)
+
+    def actions(self) -> frozenset[str]:
+        actions: Mapping[str, Any] | frozenset[str] = self.load().ACTIONS
+        return frozenset(actions)
+
+    def update(self, model: Model, msg: Msg, ctx: Ctx) -> Model:
+        update: Callable[[Model, Msg, Ctx], Model] = self.load().update
+        return update(model, msg, ctx)
+
+
+FEATURES: tuple[Feature, ...] = (
+    Feature("dice", "Dice", "Dice", "dice", "rkweb.features.dice.page"),
+    Feature("simply", "Simply", "Simply Roleplaying!", "simply", "rkweb.features.simply.page"),
+    Feature(
+        "gurps", "3d6 GURPS", "3d6 combat (GURPS Lite style)", "gurps", "rkweb.features.gurps.page"
+    ),
+    Feature("aftermath", "Aftermath", "Aftermath!", "aftermath", "rkweb.features.aftermath.page"),
+    Feature(
+        "percentile",
+        "Percentile",
+        "Percentile sci-fi combat",
+        "percentile",
+        "rkweb.features.percentile.page",
+    ),
+    Feature(
+        "settings", "Settings", "Settings and data", "settings", "rkweb.features.settings.page"
+    ),
+    Feature("about", "About", "About", None, "rkweb.features.about.page"),
+)
+
+ROUTES: tuple[str, ...] = tuple(f.route for f in FEATURES)
+SYSTEMS: tuple[str, ...] = ("simply", "gurps", "aftermath", "percentile")
+_BY_ROUTE = {f.route: f for f in FEATURES}
+
+
+def feature(route: str) -> Feature | None:
+    return _BY_ROUTE.get(route)

@@ -1,0 +1,1 @@
+"""The about page. Imports ``app``, ``kit`` and ``pycore``'s shared pieces."""

@@ -1,0 +1,1 @@
+"""The aftermath pages, one module per tab. Imports ``app``, ``kit`` and ``pycore.systems.aftermath`` only."""

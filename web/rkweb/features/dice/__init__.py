@@ -1,0 +1,1 @@
+"""The dice page. Imports ``app``, ``kit`` and ``pycore``'s shared pieces."""

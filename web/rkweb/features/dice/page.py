@@ -1,0 +1,373 @@
+"""The dice roller: any expression of the four texts, its explained roll and exact odds."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from pycore.dice import DiceError, distribution, roll
+from pycore.store.state import ROLL_LOG_LIMIT
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.numbers import odds_text
+
+# The messages this feature takes, ``("dice.<action>", ...)``: the shell refuses any other.
+ACTIONS = frozenset(
+    {
+        "clear_log",
+        "expr",
+        "odds",
+        "quick",
+        "roll",
+        "seed",
+        "target",
+    }
+)
+
+
+QUICK_EXPRESSIONS = ("3d6", "2d10", "d20", "d%", "4d6kh3", "1:10sd+13")
+TARGET_LIMIT = 1_000_000
+CHART_WIDTH = 600
+CHART_HEIGHT = 160
+
+
+def compute_odds(expr: str) -> dict[str, Any]:
+    """The exact distribution for the odds panel, or the reason there is none."""
+    try:
+        dist = distribution(expr)
+    except DiceError as exc:
+        return {"expr": expr, "dist": None, "error": str(exc)}
+    return {"expr": expr, "dist": tuple(dist.items()), "error": None}
+
+
+def _check_target(raw: str) -> tuple[int | None, str | None]:
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        return None, f"Target must be a whole number from {-TARGET_LIMIT} to {TARGET_LIMIT}."
+    if abs(value) > TARGET_LIMIT:
+        return None, f"Target must be from {-TARGET_LIMIT} to {TARGET_LIMIT}, got {value}."
+    return value, None
+
+
+def _roll_seed(dice: dict[str, Any], ctx: Ctx) -> tuple[str, dict[str, Any]]:
+    """Seed for the next roll: the user's seed and a counter (replayable), else a fresh one."""
+    user_seed = str(dice.get("seed", "")).strip()
+    if not user_seed:
+        return ctx.fresh_seed, dice
+    count = int(dice.get("seed_count", 0))
+    return f"{user_seed}#{count}", {**dice, "seed_count": count + 1}
+
+
+def do_roll(model: Model, ctx: Ctx) -> Model:
+    dice = model.section("dice")
+    expr = str(dice.get("expr", "")).strip()
+    seed, dice = _roll_seed(dice, ctx)
+    try:
+        result = roll(expr, random.Random(seed))
+    except DiceError as exc:
+        return model.with_ui(dice_error=str(exc))
+    entry = {
+        "expr": result.expr,
+        "total": result.total,
+        "text": str(result),
+        "at": ctx.now,
+        "seed": seed,
+    }
+    log = [entry, *dice.get("log", [])][:ROLL_LOG_LIMIT]
+    # A roll happened at the table: it is logged, not undone; clearing the log is undoable.
+    history = model.history.set_quietly("dice", {**dice, "log": log})
+    odds = model.ui.get("odds")
+    if not odds or odds.get("expr") != expr:
+        odds = compute_odds(expr)
+    return replace(model, history=history, ui={**model.ui, "dice_error": None, "odds": odds})
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    kind = msg[0]
+    dice = model.section("dice")
+    if kind == "dice.expr":
+        history = model.history.set_quietly("dice", {**dice, "expr": str(msg[1])[:400]})
+        return replace(model, history=history, ui={**model.ui, "dice_error": None})
+    if kind == "dice.roll":
+        return do_roll(model, ctx)
+    if kind == "dice.quick":
+        history = model.history.set_quietly("dice", {**dice, "expr": str(msg[1])})
+        return do_roll(replace(model, history=history), ctx)
+    if kind == "dice.odds":
+        return model.with_ui(odds=compute_odds(str(dice.get("expr", "")).strip()))
+    if kind == "dice.target":
+        value, error = _check_target(str(msg[1]))
+        model = model.with_ui(target_text=str(msg[1]), target_error=error)
+        if value is None:
+            return model
+        history = model.history.set_quietly("dice", {**dice, "target": value})
+        return replace(model, history=history)
+    if kind == "dice.seed":
+        seed = str(msg[1]).strip()[:100]
+        history = model.history.set_quietly("dice", {**dice, "seed": seed, "seed_count": 0})
+        return replace(model, history=history)
+    if kind == "dice.clear_log":
+        if not dice.get("log"):
+            return model
+        history = model.history.apply("dice", {**dice, "log": []}, "Clear roll log", ctx.now)
+        return replace(model, history=history)
+    return model
+
+
+def _chart(dist: tuple[tuple[int, Fraction], ...], target: int) -> VNode:
+    peak = max(p for _, p in dist)
+    width = CHART_WIDTH / len(dist)
+    bars = []
+    for index, (outcome, p) in enumerate(dist):
+        height = max(1.0, float(p / peak) * (CHART_HEIGHT - 20))
+        bars.append(
+            h(
+                "rect",
+                {
+                    "x": f"{index * width:.2f}",
+                    "y": f"{CHART_HEIGHT - 20 - height:.2f}",
+                    "width": f"{max(width - 1, 0.5):.2f}",
+                    "height": f"{height:.2f}",
+                    "class": "bar bar-low" if outcome <= target else "bar bar-high",
+                },
+                h("title", {}, f"{outcome}: {odds_text(p)}"),
+            )
+        )
+    lo, hi = dist[0][0], dist[-1][0]
+    labels = [
+        h("text", {"x": "0", "y": str(CHART_HEIGHT - 4), "class": "axis"}, str(lo)),
+        h(
+            "text",
+            {"x": str(CHART_WIDTH), "y": str(CHART_HEIGHT - 4), "class": "axis end"},
+            str(hi),
+        ),
+    ]
+    return h(
+        "svg",
+        {
+            "viewBox": f"0 0 {CHART_WIDTH} {CHART_HEIGHT}",
+            "class": "chart",
+            "role": "img",
+            "data-testid": "dice-chart",
+            "aria-label": f"Distribution of outcomes {lo} to {hi}; bars at or below "
+            f"{target} are shaded dark.",
+        },
+        *bars,
+        *labels,
+    )
+
+
+def _odds_panel(model: Model) -> VNode:
+    dice = model.section("dice")
+    expr = str(dice.get("expr", "")).strip()
+    target = int(dice.get("target", 10))
+    odds = model.ui.get("odds")
+    target_field = h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": "dice-target"}, "Target"),
+        h(
+            "input",
+            {
+                "id": "dice-target",
+                "type": "number",
+                "inputmode": "numeric",
+                "data-testid": "dice-target",
+                "value": model.ui.get("target_text", target),
+                "on_change": ("dice.target",),
+                "aria-describedby": "dice-target-error",
+            },
+        ),
+        h(
+            "p",
+            {"id": "dice-target-error", "class": "field-error", "role": "alert"},
+            model.ui.get("target_error") or "",
+        ),
+    )
+    if not odds or odds.get("expr") != expr:
+        body: list[Any] = [
+            h(
+                "button",
+                {"type": "button", "class": "secondary", "on_click": ("dice.odds",)},
+                f"Show odds for {expr}",
+            )
+        ]
+    elif odds["error"]:
+        body = [h("p", {"class": "muted"}, odds["error"])]
+    else:
+        dist: tuple[tuple[int, Fraction], ...] = odds["dist"]
+        at_most = sum((p for v, p in dist if v <= target), Fraction(0))
+        at_least = sum((p for v, p in dist if v >= target), Fraction(0))
+        mean = sum((v * p for v, p in dist), Fraction(0))
+        body = [
+            h(
+                "dl",
+                {"class": "odds", "data-testid": "dice-odds"},
+                h("dt", {}, f"{expr} ≤ {target}"),
+                h("dd", {}, odds_text(at_most)),
+                h("dt", {}, f"{expr} ≥ {target}"),
+                h("dd", {}, odds_text(at_least)),
+                h("dt", {}, "Mean"),
+                h("dd", {}, f"{float(mean):.2f}"),
+                h("dt", {}, "Range"),
+                h("dd", {}, f"{dist[0][0]} to {dist[-1][0]}"),
+            ),
+            _chart(dist, target),
+            h("p", {"class": "muted small"}, "Exact odds computed with icepool, not sampled."),
+        ]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "odds-h"},
+        h("h2", {"id": "odds-h"}, "Odds"),
+        target_field,
+        *body,
+    )
+
+
+def _log(model: Model) -> VNode:
+    log = model.section("dice").get("log", [])
+    entries = [
+        h(
+            "li",
+            {
+                "class": "log-entry",
+                "data-testid": "roll-log-entry",
+                "data-key": f"{entry['at']}|{entry['seed']}",
+            },
+            h("span", {"class": "log-text"}, entry["text"]),
+            h(
+                "span",
+                {"class": "log-meta"},
+                h("time", {"datetime": entry["at"]}, entry["at"][11:19]),
+                f" · seed {entry['seed']}",
+            ),
+        )
+        for entry in log
+    ]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "log-h"},
+        h(
+            "div",
+            {"class": "row between"},
+            h("h2", {"id": "log-h"}, f"Roll log ({len(log)})"),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "secondary",
+                    "data-testid": "dice-clear-log",
+                    "on_click": ("dice.clear_log",),
+                    "disabled": not log,
+                },
+                "Clear log",
+            ),
+        ),
+        h(
+            "ol",
+            # A long log scrolls, so it must be reachable by keyboard (axe scrollable-region).
+            {"class": "log", "reversed": True, "tabindex": "0", "aria-label": "Roll log entries"},
+            *entries,
+        )
+        if entries
+        else h("p", {"class": "muted"}, "No rolls yet."),
+    )
+
+
+def view(model: Model) -> VNode:
+    dice = model.section("dice")
+    error = model.ui.get("dice_error")
+    log = dice.get("log", [])
+    latest = log[0] if log else None
+    roller = h(
+        "section",
+        {"class": "card", "aria-labelledby": "roll-h"},
+        h("h2", {"id": "roll-h"}, "Roll dice"),
+        h(
+            "form",
+            {"class": "roller", "on_submit": ("dice.roll",), "novalidate": True},
+            h("label", {"for": "dice-expr"}, "Dice expression"),
+            h(
+                "div",
+                {"class": "row"},
+                h(
+                    "input",
+                    {
+                        "id": "dice-expr",
+                        "data-testid": "dice-expr",
+                        "type": "text",
+                        "value": dice.get("expr", ""),
+                        "autocomplete": "off",
+                        "autocapitalize": "off",
+                        "spellcheck": "false",
+                        "aria-invalid": "true" if error else "false",
+                        "aria-describedby": "dice-error dice-help",
+                        "on_input": ("dice.expr",),
+                        "on_change": ("dice.odds",),
+                    },
+                ),
+                h(
+                    "button",
+                    {"type": "submit", "class": "primary", "data-testid": "dice-roll"},
+                    "Roll",
+                ),
+            ),
+            h(
+                "p",
+                {
+                    "id": "dice-error",
+                    "class": "field-error",
+                    "data-testid": "dice-error",
+                    "role": "alert",
+                },
+                error or "",
+            ),
+            h(
+                "p",
+                {"id": "dice-help", "class": "muted small"},
+                "e.g. 3d6, 2d10+3, 4d6kh3, d%, 3d-1, 1d10/2 (rounds up), 1:10sd+13",
+            ),
+        ),
+        h(
+            "div",
+            {"class": "quick", "role": "group", "aria-label": "Quick rolls"},
+            *[
+                h("button", {"type": "button", "class": "chip", "on_click": ("dice.quick", e)}, e)
+                for e in QUICK_EXPRESSIONS
+            ],
+        ),
+        h(
+            "div",
+            {"class": "seed field"},
+            h("label", {"for": "dice-seed"}, "Seed (optional, for replayable rolls)"),
+            h(
+                "input",
+                {
+                    "id": "dice-seed",
+                    "data-testid": "dice-seed",
+                    "type": "text",
+                    "value": dice.get("seed", ""),
+                    "on_change": ("dice.seed",),
+                    "autocomplete": "off",
+                },
+            ),
+        ),
+        h(
+            "div",
+            {"class": "result", "aria-live": "polite"},
+            h(
+                "div",
+                {"class": "total", "data-testid": "dice-total"},
+                str(latest["total"]) if latest else "–",
+            ),
+            h(
+                "p",
+                {"class": "explain", "data-testid": "dice-result"},
+                latest["text"] if latest else "Roll to see the dice and the total here.",
+            ),
+        ),
+    )
+    return h("div", {"class": "page dice-page"}, roller, _odds_panel(model), _log(model))

@@ -1,0 +1,1 @@
+"""The gurps pages, one module per tab. Imports ``app``, ``kit`` and ``pycore.systems.gurps`` only."""

@@ -1,0 +1,1 @@
+"""The settings page. Imports ``app``, ``kit`` and ``pycore``'s shared pieces."""

@@ -1,0 +1,213 @@
+"""Settings and data: storage used, persistence, export, import and quarantined items."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pycore.errors import StorageError
+from pycore.store import import_text
+from pycore.store.history import WHOLE_STATE
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.numbers import bytes_text
+
+# The messages this feature takes, ``("settings.<action>", ...)``: the shell refuses any other.
+ACTIONS = frozenset(
+    {
+        "import_error",
+        "import_text",
+        "q_cancel",
+        "q_confirm",
+    }
+)
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    kind = msg[0]
+    if kind == "settings.import_text":
+        try:
+            imported = import_text(str(msg[1]))
+        except StorageError as exc:
+            return model.with_ui(import_error=str(exc), import_done=None)
+        # The import is one undoable change of the whole state: taking it back restores everything.
+        history = model.history.apply(WHOLE_STATE, imported.state, "Import data", ctx.now)
+        return replace(
+            model, history=history, ui={**model.ui, "import_error": None, "import_done": ctx.now}
+        )
+    if kind == "settings.import_error":
+        return model.with_ui(import_error=str(msg[1]), import_done=None)
+    if kind == "settings.q_confirm":
+        return model.with_ui(q_confirm=str(msg[1]))
+    if kind == "settings.q_cancel":
+        return model.with_ui(q_confirm=None)
+    return model
+
+
+def _persistence(model: Model) -> str:
+    persisted = model.env.persisted
+    if persisted is None:
+        return "Unknown: this browser did not answer the request for persistent storage."
+    if persisted:
+        return "Granted: the browser will not clear Rulekeeper's data to free space."
+    return (
+        "Not granted: the browser may clear saved data when space runs low. "
+        "Export your data now and then."
+    )
+
+
+def _quarantine(model: Model) -> VNode:
+    items = model.env.quarantine
+    if not items:
+        return h(
+            "p",
+            {"class": "muted", "data-testid": "quarantine-empty"},
+            "Nothing has been moved aside.",
+        )
+    rows = []
+    for item in items:
+        confirming = model.ui.get("q_confirm") == item.key
+        rows.append(
+            h(
+                "li",
+                {"class": "q-item", "data-testid": "quarantine-item", "data-key": item.key},
+                h(
+                    "details",
+                    {},
+                    h("summary", {}, f"{item.key} ({bytes_text(item.size)})"),
+                    h("pre", {"class": "preview"}, item.preview),
+                ),
+                h(
+                    "div",
+                    {"class": "row"},
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "secondary",
+                            "on_click": ("app.q_download", item.key),
+                        },
+                        "Download",
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "danger",
+                            "on_click": ("app.q_delete", item.key),
+                        },
+                        "Yes, delete it",
+                    )
+                    if confirming
+                    else h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "secondary",
+                            "on_click": ("settings.q_confirm", item.key),
+                        },
+                        "Delete…",
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "secondary",
+                            "on_click": ("settings.q_cancel",),
+                        },
+                        "Keep",
+                    )
+                    if confirming
+                    else None,
+                ),
+            )
+        )
+    return h("ul", {"class": "q-list"}, *rows)
+
+
+def view(model: Model) -> VNode:
+    env = model.env
+    storage = h(
+        "section",
+        {"class": "card", "aria-labelledby": "storage-h"},
+        h("h2", {"id": "storage-h"}, "Storage"),
+        h(
+            "dl",
+            {"class": "facts"},
+            h("dt", {}, "Rulekeeper's saved data"),
+            h("dd", {"data-testid": "storage-used"}, bytes_text(env.storage_used * 2)),
+            h("dt", {}, "This site's storage in use"),
+            h("dd", {}, bytes_text(env.estimate_usage)),
+            h("dt", {}, "Available to this site"),
+            h("dd", {}, bytes_text(env.estimate_quota)),
+            h("dt", {}, "Persistent storage"),
+            h("dd", {"data-testid": "persist-status"}, _persistence(model)),
+            h("dt", {}, "Works offline"),
+            h(
+                "dd",
+                {"data-testid": "offline-status"},
+                "Yes: the app is cached on this device."
+                if env.offline_ready
+                else "Not yet: keep this page open once until the app is cached.",
+            ),
+        ),
+    )
+    exchange = h(
+        "section",
+        {"class": "card", "aria-labelledby": "data-h"},
+        h("h2", {"id": "data-h"}, "Export and import"),
+        h(
+            "p",
+            {},
+            "Export saves everything (rolls, characters, settings, undo history) "
+            "as one JSON file. Import replaces it all; Undo takes an import back.",
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "primary",
+                    "data-testid": "export",
+                    "on_click": ("app.export",),
+                },
+                "Export all data",
+            ),
+            h("label", {"class": "button secondary", "for": "import-file"}, "Import a file…"),
+            h(
+                "input",
+                {
+                    "id": "import-file",
+                    "type": "file",
+                    "accept": ".json,application/json",
+                    "class": "visually-hidden",
+                    "data-testid": "import-file",
+                    "on_change": ("app.import_file",),
+                },
+            ),
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "import-error"},
+            model.ui.get("import_error") or "",
+        ),
+        h(
+            "p",
+            {"class": "ok", "role": "status", "data-testid": "import-done"},
+            "Imported." if model.ui.get("import_done") else "",
+        ),
+    )
+    quarantine = h(
+        "section",
+        {"class": "card", "aria-labelledby": "q-h"},
+        h("h2", {"id": "q-h"}, "Moved aside"),
+        h(
+            "p",
+            {"class": "muted"},
+            "Saved data that could not be read (damaged, from another app "
+            "or from a newer version) is kept here, never overwritten.",
+        ),
+        _quarantine(model),
+    )
+    return h("div", {"class": "page settings-page"}, storage, exchange, quarantine)

@@ -1,1 +1,0 @@
-"""One module per page: ``view(model) -> VNode``, and ``update(model, msg, ctx) -> Model``."""
