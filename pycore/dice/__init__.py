@@ -23,6 +23,8 @@ from pycore.dice.nodes import Constant, Dice, DiceExpr, Keep, Scale, Term
 from pycore.dice.odds import chance, distribution, odds_work
 from pycore.dice.parser import parse, validate
 from pycore.dice.roller import RandintSource, Roll, RolledDie, TermRoll, roll
+from pycore.dice.source import seeded
+from pycore.dice.typed import TypedDice, read_numbers, typed_dice
 from pycore.errors import DiceError
 
 __all__ = [
@@ -42,10 +44,14 @@ __all__ = [
     "Scale",
     "Term",
     "TermRoll",
+    "TypedDice",
     "chance",
     "distribution",
     "odds_work",
     "parse",
+    "read_numbers",
     "roll",
+    "seeded",
+    "typed_dice",
     "validate",
 ]

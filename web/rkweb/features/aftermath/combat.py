@@ -7,10 +7,10 @@ sheets, and the worksheet says which step waits for one."""
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from typing import Any
 
+from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.aftermath import combat, firearms
 from pycore.systems.aftermath import sheet as core
@@ -397,7 +397,7 @@ def _toggle(model: Model, mode: str, key: str) -> Model:
 def _resolve(model: Model, ctx: Ctx) -> Model:
     st = state(model)
     mode = str(st["combat"]["mode"])
-    rng = random.Random(ctx.fresh_seed)
+    rng = seeded(ctx.fresh_seed)
     try:
         if mode in ("hth", "thrown"):
             result = combat.resolve_hth(hth_attack(st, mode == "thrown"), rng)

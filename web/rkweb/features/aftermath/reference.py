@@ -8,11 +8,11 @@ throws (AFT-39); barrier factors (AFT-40); entanglement (AFT-41); acid (AFT-42);
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attributes import attribute_group
 from pycore.systems.aftermath.barriers import barrier_factor, barrier_materials
@@ -162,7 +162,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 int(state["en"]),
                 group.effect_die,
                 int(state["blast"] or 0),
-                random.Random(ctx.fresh_seed),
+                seeded(ctx.fresh_seed),
             )
         except (RuleError, ValueError) as exc:
             return model.with_ui(aft_ref_error=_entry_error("Throw damage", exc))
@@ -177,13 +177,13 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
                 state["method"],
                 int(state["rope_save"]),
                 group.effect_die,
-                random.Random(ctx.fresh_seed),
+                seeded(ctx.fresh_seed),
             )
         except (RuleError, ValueError) as exc:
             return model.with_ui(aft_ref_error=_entry_error("Rope height", exc))
         return _logged(model.with_ui(aft_ref_error=""), state, text, "Rope height", ctx)
     if kind == "aftermath.ref_acid":
-        results = roll_acid(random.Random(ctx.fresh_seed))
+        results = roll_acid(seeded(ctx.fresh_seed))
         try:
             looks = acid_scarring(
                 results, optional_int(state["acid_strength"]), optional_int(state["looks"])
@@ -196,7 +196,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         )
         return _logged(model, state, text, "Acid roll", ctx)
     if kind == "aftermath.ref_reaction":
-        dice, result = roll_reaction(random.Random(ctx.fresh_seed))
+        dice, result = roll_reaction(seeded(ctx.fresh_seed))
         state["reactions"] = [*state["reactions"], result.value][-LOG_LIMIT:]
         return _logged(model, state, f"{dice}: {result}. {result.note}", "Reaction roll", ctx)
     if kind == "aftermath.ref_reaction_clear":
@@ -205,7 +205,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return replace(model, history=history)
     if kind == "aftermath.ref_roll":
         try:
-            dice, miss = roll_critical_miss(state["kind"], random.Random(ctx.fresh_seed))
+            dice, miss = roll_critical_miss(state["kind"], seeded(ctx.fresh_seed))
         except RuleError as exc:
             return model.with_ui(aft_ref_error=str(exc))
         texts = [f"{dice}: {miss}"]

@@ -4,9 +4,9 @@ Effect Die checks with win/lose/tie odds (AFT-07). Every roll is logged with its
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.aftermath import attributes, bcs, situation
 from pycore.systems.aftermath import sheet as core
@@ -96,7 +96,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     kind = msg[0]
     st = state(model)
     rolls = st["rolls"]
-    rng = random.Random(ctx.fresh_seed)
+    rng = seeded(ctx.fresh_seed)
     try:
         if kind == "aftermath.roll_field":
             return _set(model, str(msg[1]), str(msg[-1]))

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from pycore.dice import DiceError, distribution, roll
+from pycore.dice import DiceError, distribution, roll, seeded
 from pycore.store.state import ROLL_LOG_LIMIT
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -66,7 +65,7 @@ def do_roll(model: Model, ctx: Ctx) -> Model:
     expr = str(dice.get("expr", "")).strip()
     seed, dice = _roll_seed(dice, ctx)
     try:
-        result = roll(expr, random.Random(seed))
+        result = roll(expr, seeded(seed))
     except DiceError as exc:
         return model.with_ui(dice_error=str(exc))
     entry = {

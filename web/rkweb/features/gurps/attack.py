@@ -5,9 +5,9 @@ step; the defender's HP. Each stage is an undoable step in the log."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import (
     attack_modifiers,
@@ -159,7 +159,7 @@ def _parties(state: dict[str, Any]) -> tuple[Any, Any, AttackSetup]:
 def _attack(model: Model, ctx: Ctx, *, full: bool) -> Model:
     state = state_of(model)
     attacker, defender, setup = _parties(state)
-    rng = random.Random(ctx.fresh_seed)
+    rng = seeded(ctx.fresh_seed)
     line = attack_line(attacker, defender, setup)
     rolled = roll_attack(line.total, rng)
     where = setup.location.replace("_", " ")
@@ -202,7 +202,7 @@ def _defend(model: Model, ctx: Ctx, kind: str) -> Model:
     options = {k: v for k, v in defense_options(attacker, defender, setup) if k not in used}
     if kind not in options:
         raise RuleError(f"{defender.name} cannot {kind} this attack")
-    rolled = roll_defense(options[kind].total, random.Random(ctx.fresh_seed))
+    rolled = roll_defense(options[kind].total, seeded(ctx.fresh_seed))
     text = f"{defender.name} {kind}s: {options[kind]}; {rolled}"
     double = defender.maneuver == "All-Out Defense" and defender.option == "Double Defense"
     if rolled.result.success:
@@ -217,7 +217,7 @@ def _defend(model: Model, ctx: Ctx, kind: str) -> Model:
 
 
 def _damage(
-    model: Model, state: dict[str, Any], ctx: Ctx, rng: random.Random, texts: list[str]
+    model: Model, state: dict[str, Any], ctx: Ctx, rng: RandintSource, texts: list[str]
 ) -> Model:
     pending = state["pending"]
     if not pending or pending.get("stage") != "damage":
@@ -261,7 +261,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         if kind == "gurps.attack_defend":
             return _defend(model, ctx, str(msg[1]))
         if kind == "gurps.attack_damage":
-            return _damage(model, state_of(model), ctx, random.Random(ctx.fresh_seed), [])
+            return _damage(model, state_of(model), ctx, seeded(ctx.fresh_seed), [])
         if kind == "gurps.attack_cancel":
             state = state_of(model)
             state["pending"] = None

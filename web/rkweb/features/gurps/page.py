@@ -4,10 +4,10 @@ Combat tracker. Saved in the ``gurps`` section; every rule comes from ``pycore.s
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
+from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import maneuver, maneuver_names, posture_names, turn_order
 from pycore.systems.gurps.sheet import (
@@ -369,7 +369,7 @@ def _start(model: Model, ctx: Ctx) -> Model:
     people = combatants(state)
     if not people:
         return fail(model, "tracker", "Add combatants first.")
-    slots = turn_order([fighter(c) for c in people], random.Random(ctx.fresh_seed))
+    slots = turn_order([fighter(c) for c in people], seeded(ctx.fresh_seed))
     ids = {c.name: c.id for c in people}
     order = []
     for slot in slots:

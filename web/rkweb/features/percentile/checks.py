@@ -3,10 +3,10 @@ grenade bands with the miss distance, damage dice with their distribution, a gra
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from typing import Any
 
+from pycore.dice import seeded
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import tohit
 from pycore.systems.percentile.checks import check_chance, fmt, parse_number, roll_check
@@ -64,7 +64,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if kind == "percentile.check_field":
         return _set(model, str(msg[1]), str(msg[2]))
     st = S.state(model)
-    rng = random.Random(ctx.fresh_seed)
+    rng = seeded(ctx.fresh_seed)
     try:
         if kind == "percentile.check_roll":
             label = str(st["check"].get("label") or "check")

@@ -7,10 +7,10 @@ undoable and saved.
 from __future__ import annotations
 
 import math
-import random
 from fractions import Fraction
 from typing import Any
 
+from pycore.dice import RandintSource, seeded
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import agility, combat, gmtables, sides
 from pycore.systems.percentile.attack import (
@@ -123,7 +123,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     st = S.state(model)
     cmb = _combat(st)
     settings = S.settings_of(st)
-    rng = random.Random(ctx.fresh_seed)
+    rng = seeded(ctx.fresh_seed)
     try:
         if kind == "percentile.side_add":
             cmb["sides"] = [
@@ -419,7 +419,7 @@ def _resolve(
     st: dict[str, Any],
     cmb: dict[str, Any],
     settings: combat.Settings,
-    rng: random.Random,
+    rng: RandintSource,
     ctx: Ctx,
 ) -> Model:
     a = cmb.get("attack", {})
@@ -542,7 +542,7 @@ def _throw(
 
 
 def _poison(
-    model: Model, st: dict[str, Any], cmb: dict[str, Any], rng: random.Random, ctx: Ctx
+    model: Model, st: dict[str, Any], cmb: dict[str, Any], rng: RandintSource, ctx: Ctx
 ) -> Model:
     """PCT-54: a poison acts on the chosen organ systems only; nothing goes on the damage record."""
     p = cmb.get("poison", {})

@@ -7,10 +7,10 @@ shows (chances, TNs, injuries, effects) is the core's result.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
+from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
 from pycore.systems.simply import combat as core
 from pycore.systems.simply.armor import (
@@ -263,7 +263,7 @@ def _step(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
     form = state["form"]
     seed = ctx.fresh_seed
-    rng = random.Random(seed)
+    rng = seeded(seed)
     error_key = kind.removeprefix("simply.combat_")
     try:
         fight = _combat(state)
@@ -361,7 +361,7 @@ def _hit(fight: core.Combat, d: dict[str, Any], raw: Any) -> tuple[core.Combat, 
     )
 
 
-def _raw(d: dict[str, str], rng: random.Random) -> Any:
+def _raw(d: dict[str, str], rng: RandintSource) -> Any:
     if d["source"] == "weapon":
         return raw_from_weapon(_number(d, "raw") or 0, "weapon table")
     max_damage = _number(d, "max_damage")
@@ -798,7 +798,7 @@ def _damage(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     preview = ""
     if d["target"] and (d["source"] == "weapon" or d["d20"]):
         try:
-            raw = _raw(d, random.Random(0))
+            raw = _raw(d, seeded("preview"))
             _, result = _hit(fight, d, raw)
             preview = f"Preview: {raw}; {result}"
         except RuleError as exc:

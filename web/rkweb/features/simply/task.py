@@ -6,10 +6,10 @@ the contest odds all come from ``pycore.systems.simply``.
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
+from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.simply import luck, tasks
 from rkweb.app.model import Ctx, Model
@@ -111,7 +111,7 @@ def _set_field(model: Model, side: str, field: str, raw: str) -> Model:
 
 def _roll(model: Model, ctx: Ctx) -> Model:
     state = _state(model)
-    rng = random.Random(ctx.fresh_seed)
+    rng = seeded(ctx.fresh_seed)
     contest = state["mode"] == "contest"
     try:
         lucky = int(state["a"].get("luck", 0)) or int(state["b"].get("luck", 0))

@@ -1,0 +1,56 @@
+"""Toggle chips for situational modifiers: pressed shows (``aria-pressed`` and its own style).
+
+>>> c = chip("rear", "From the rear +10", True, ("aftermath.cbt_toggle", "rear"))
+>>> c.attr("aria-pressed"), c.attr("class")
+('true', 'chip chip-on')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.buttons import button
+
+
+def chip(testid: str | None, label: str, pressed: bool, msg: Msg) -> VNode:
+    """A toggle button, large enough to tap; pressed is visible without colour alone (✓)."""
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": "chip chip-on" if pressed else "chip",
+            "aria-pressed": "true" if pressed else "false",
+            "data-testid": testid,
+            "on_click": msg,
+        },
+        h("span", {"class": "chip-mark", "aria-hidden": "true"}, "✓ ") if pressed else None,
+        label,
+    )
+
+
+def chips(
+    label: str,
+    items: Sequence[VNode],
+    testid: str = "",
+    *,
+    clear: Msg | None = None,
+) -> VNode:
+    """A labelled group of chips, with a "Clear" button when ``clear`` is given."""
+    label_id = f"{testid}-label" if testid else None
+    return h(
+        "div",
+        {"class": "field"},
+        h("p", {"class": "strong", "id": label_id}, label),
+        h(
+            "div",
+            {
+                "class": "quick",
+                "role": "group",
+                "aria-labelledby": label_id,
+                "data-testid": testid or None,
+            },
+            *items,
+            button(f"{testid}-clear" if testid else None, "Clear", clear) if clear else None,
+        ),
+    )

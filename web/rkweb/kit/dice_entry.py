@@ -1,0 +1,70 @@
+"""The dice entry every roll uses: "Roll for me", or "I rolled ..." for physical dice.
+
+What the user types is checked by the core (:func:`pycore.dice.typed_dice`) against what the dice
+can show; the step's error is shown beside the field and nothing is rolled.
+
+>>> entry = dice_entry("atk", "3d6", roll=("gurps.attack_roll",), typed=("gurps.attack_typed",))
+>>> [n.attr("data-testid") for n in entry.children[1].children if n.tag != "p"]
+['atk-roll']
+"""
+
+from __future__ import annotations
+
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.buttons import button
+
+
+def dice_entry(
+    testid: str,
+    expr: str,
+    *,
+    roll: Msg,
+    typed: Msg,
+    typed_value: str = "",
+    error: str = "",
+    label: str = "Roll for me",
+    disabled: bool = False,
+) -> VNode:
+    """Two ways to roll ``expr``: a button, or a field taking the faces or the dice's total."""
+    fid = f"{testid}-typed"
+    return h(
+        "div",
+        {"class": "dice-entry", "role": "group", "aria-label": f"Roll {expr}"},
+        h("p", {"class": "dice-expr strong"}, expr),
+        h(
+            "div",
+            {"class": "row"},
+            button(f"{testid}-roll", label, roll, primary=True, disabled=disabled),
+        ),
+        h(
+            "div",
+            {"class": "field dice-typed"},
+            h("label", {"for": fid}, f"I rolled ({expr})"),
+            h(
+                "input",
+                {
+                    "id": fid,
+                    "type": "text",
+                    "inputmode": "numeric",
+                    "autocomplete": "off",
+                    "placeholder": "total, or each die",
+                    "value": typed_value,
+                    "data-testid": fid,
+                    "disabled": disabled,
+                    "aria-invalid": "true" if error else "false",
+                    "aria-describedby": f"{fid}-error",
+                    "on_change": typed,
+                },
+            ),
+            h(
+                "p",
+                {
+                    "id": f"{fid}-error",
+                    "class": "field-error",
+                    "role": "alert",
+                    "data-testid": f"{fid}-error",
+                },
+                error,
+            ),
+        ),
+    )

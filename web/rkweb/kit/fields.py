@@ -1,0 +1,164 @@
+"""Form fields, each with its label, hint and error beside it, and the errors' one home.
+
+A field's message gets the typed value appended by the glue (``on_change``). Errors live in the
+page's UI state under ``"<feature>_errors"``, keyed by field id: :func:`with_error` sets or
+clears one, :func:`error_of` reads it.
+
+>>> from pycore.store import History
+>>> from rkweb.app.model import Model
+>>> m = with_error(Model(History.new({})), "dice", "target", "Target must be 1 to 20.")
+>>> error_of(m, "dice", "target")
+'Target must be 1 to 20.'
+>>> f = field("target", "Target", 7, ("dice.target",), error=error_of(m, "dice", "target"))
+>>> [n.attr("aria-invalid") for n in f.children if n.tag == "input"]
+['true']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
+
+from rkweb.app.model import Model
+from rkweb.app.vdom import Msg, VNode, h
+
+InputKind = Literal["text", "number", "search"]
+YES_NO: tuple[tuple[str, str], ...] = (("yes", "Yes"), ("no", "No"))
+
+
+def errors_key(feature: str) -> str:
+    return f"{feature}_errors"
+
+
+def error_of(model: Model, feature: str, key: str) -> str:
+    errors = model.ui.get(errors_key(feature), {})
+    return str(errors.get(key, "")) if isinstance(errors, dict) else ""
+
+
+def with_error(model: Model, feature: str, key: str, message: str | None) -> Model:
+    """Set (or, with ``None``/empty, clear) the error shown beside field ``key``."""
+    errors = dict(model.ui.get(errors_key(feature), {}))
+    if message:
+        errors[key] = message
+    else:
+        errors.pop(key, None)
+    return model.with_ui(**{errors_key(feature): errors})
+
+
+def _describe(fid: str, hint: str) -> str:
+    return f"{fid}-error" + (f" {fid}-hint" if hint else "")
+
+
+def _wrap(fid: str, label: str, control: VNode, error: str, hint: str) -> VNode:
+    return h(
+        "div",
+        {"class": "field"},
+        h("label", {"for": fid}, label),
+        control,
+        h("p", {"id": f"{fid}-hint", "class": "muted small"}, hint) if hint else None,
+        h(
+            "p",
+            {
+                "id": f"{fid}-error",
+                "class": "field-error",
+                "role": "alert",
+                "data-testid": f"{fid}-error",
+            },
+            error,
+        ),
+    )
+
+
+def field(
+    fid: str,
+    label: str,
+    value: Any,
+    msg: Msg,
+    *,
+    error: str = "",
+    hint: str = "",
+    kind: InputKind = "text",
+    numeric: bool = False,
+    placeholder: str | None = None,
+    key: str | None = None,
+) -> VNode:
+    """A labelled input; ``numeric`` brings up the number pad (numbers travel as typed text)."""
+    return _wrap(
+        fid,
+        label,
+        h(
+            "input",
+            {
+                "id": fid,
+                "type": kind,
+                "inputmode": "decimal" if numeric or kind == "number" else None,
+                "autocomplete": "off",
+                "value": "" if value is None else str(value),
+                "placeholder": placeholder,
+                "data-testid": fid,
+                "data-key": key,
+                "aria-invalid": "true" if error else "false",
+                "aria-describedby": _describe(fid, hint),
+                "on_change": msg,
+            },
+        ),
+        error,
+        hint,
+    )
+
+
+def number(fid: str, label: str, value: Any, msg: Msg, *, error: str = "", hint: str = "") -> VNode:
+    """A number field: the number pad, the typed text kept as typed (never a float)."""
+    return field(fid, label, value, msg, error=error, hint=hint, numeric=True)
+
+
+def select(
+    fid: str,
+    label: str,
+    value: Any,
+    options: Iterable[tuple[str, str]],
+    msg: Msg,
+    *,
+    error: str = "",
+    hint: str = "",
+    key: str | None = None,
+) -> VNode:
+    """A labelled select of ``(value, text)``; a new ``key`` rebuilds it (back to its prompt)."""
+    return _wrap(
+        fid,
+        label,
+        h(
+            "select",
+            {
+                "id": fid,
+                "data-testid": fid,
+                "data-key": key,
+                "aria-invalid": "true" if error else "false",
+                "aria-describedby": _describe(fid, hint),
+                "on_change": msg,
+            },
+            *[h("option", {"value": v, "selected": str(v) == str(value)}, t) for v, t in options],
+        ),
+        error,
+        hint,
+    )
+
+
+def yes_no(
+    fid: str,
+    label: str,
+    value: bool | None,
+    msg: Msg,
+    *,
+    hint: str = "",
+    unknown: str | None = None,
+) -> VNode:
+    """A yes/no question; ``unknown`` adds a third "not known yet" choice."""
+    options: Sequence[tuple[str, str]] = ((("", unknown),) if unknown is not None else ()) + YES_NO
+    shown = "" if value is None else ("yes" if value else "no")
+    return select(fid, label, shown, options, msg, hint=hint)
+
+
+def read_yes_no(raw: str) -> bool | None:
+    """The value of a :func:`yes_no` field: ``True``, ``False`` or ``None`` (not known)."""
+    return {"yes": True, "no": False}.get(raw.strip().lower())
