@@ -35,8 +35,8 @@ def test_roll_shows_explanation_and_exact_odds(app: Page, errors: list[str]) -> 
     app.get_by_test_id("dice-target").press("Enter")
     odds = app.get_by_test_id("dice-odds")
     expect(odds).to_contain_text("3d6 ≤ 10")
-    expect(odds).to_contain_text("1/2 (50.00%)")  # exact: P(3d6 <= 10) = 108/216
-    expect(odds).to_contain_text("5/8 (62.50%)")  # P(3d6 >= 10) = 135/216
+    expect(odds).to_contain_text("50%exactly 1/2")  # exact: P(3d6 <= 10) = 108/216
+    expect(odds).to_contain_text("62.5%exactly 5/8")  # P(3d6 >= 10) = 135/216
     assert app.locator("[data-testid=dice-chart] rect").count() == 16
     assert errors == []
 
@@ -93,7 +93,7 @@ def test_odds_show_on_load_for_the_saved_expression(app: Page) -> None:
     app.get_by_test_id("dice-expr").fill("2d10")
     app.get_by_test_id("dice-expr").press("Tab")  # change: the odds follow the expression
     expect(app.get_by_test_id("dice-odds")).to_contain_text("2d10 ≤ 10")
-    expect(app.get_by_test_id("dice-odds")).to_contain_text("9/20 (45.00%)")
+    expect(app.get_by_test_id("dice-odds")).to_contain_text("45%exactly 9/20")
 
 
 PERSIST_PROBE = """

@@ -159,7 +159,6 @@ FUNCTIONS_OVER_BUDGET: dict[str, int] = {
     "web/rkweb/features/aftermath/reference.py:update": 108,
     "web/rkweb/features/aftermath/reference.py:view": 127,
     "web/rkweb/features/aftermath/rolls.py:_bcs_card": 87,
-    "web/rkweb/features/dice/page.py:view": 94,
     "web/rkweb/features/gurps/attack.py:view": 186,
     "web/rkweb/features/gurps/page.py:tracker_view": 120,
     "web/rkweb/features/percentile/checks.py:view": 177,

@@ -53,7 +53,7 @@ def test_roll_logs_an_explained_result_with_its_seed() -> None:
     assert texts_by_testid(model, "dice-result") == [entry["text"]]
     assert len(texts_by_testid(model, "roll-log-entry")) == 1
     odds = texts_by_testid(model, "dice-odds")[0]
-    assert "1/2 (50.00%)" in odds  # target 10 by default: P(3d6 <= 10) = 1/2
+    assert "50%exactly 1/2" in odds  # target 10 by default: P(3d6 <= 10) = 1/2
     # A roll is not an undoable change; the history has nothing to undo.
     assert model.history.undo_label is None
 
@@ -321,3 +321,13 @@ def test_simply_stat_adjustments_change_the_adjusted_stats() -> None:
     model = shell.update(model, ("simply.char_adj_add",), ctx())
     assert texts_by_testid(model, "char-adjustment")[0].startswith("Ogre blood: S +2")
     assert "⌈8 × 3 + 6⌉" in texts_by_testid(model, "char-derived")[0].replace("[", "⌈")
+
+
+def test_after_a_refused_expression_the_total_no_longer_shows_the_previous_roll() -> None:
+    model = shell.update(fresh(), ("dice.roll",), ctx("seed-1"))
+    assert texts_by_testid(model, "dice-total") != ["–"]
+    model = shell.update(model, ("dice.expr", "3d"), ctx())
+    model = shell.update(model, ("dice.expr", "3d6+"), ctx())
+    model = shell.update(model, ("dice.roll",), ctx("seed-2"))
+    assert texts_by_testid(model, "dice-error") != [""]
+    assert texts_by_testid(model, "dice-total") == ["–"]
