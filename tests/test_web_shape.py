@@ -16,7 +16,7 @@ import pytest
 from rkweb.app import shell
 from rkweb.app.messages import SHELL, split
 from rkweb.app.model import Ctx, Model
-from rkweb.app.registry import FEATURES, feature
+from rkweb.app.registry import FEATURES, SYSTEMS, feature
 from rkweb.app.vdom import VNode, message_from
 
 from pycore.store import History, default_data
@@ -81,7 +81,7 @@ def test_only_the_glue_imports_js() -> None:
 
 
 def test_a_feature_imports_app_kit_and_its_own_system_only() -> None:
-    systems = {"simply", "gurps", "aftermath", "percentile"}
+    systems = set(SYSTEMS)
     for folder in sorted(p for p in (WEB / "features").iterdir() if p.is_dir()):
         if folder.name == "__pycache__":
             continue

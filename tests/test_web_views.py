@@ -8,6 +8,7 @@ import re
 import pytest
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
+from rkweb.app.registry import ROUTES, SYSTEMS
 from rkweb.app.vdom import find_all, h, message_from, text_of
 
 from pycore.store import History, default_data, export_text
@@ -112,9 +113,7 @@ def test_bad_import_changes_nothing() -> None:
     assert "not a Rulekeeper export" in after.ui["import_error"]
 
 
-@pytest.mark.parametrize(
-    "route", ["dice", "simply", "gurps", "aftermath", "percentile", "settings", "about"]
-)
+@pytest.mark.parametrize("route", ROUTES)
 def test_every_route_renders(route: str) -> None:
     tree = shell.view(fresh(route))
     assert text_of(tree)
@@ -125,7 +124,7 @@ def test_every_route_renders(route: str) -> None:
 
 
 def test_every_system_is_built_and_simply_shows_its_table() -> None:
-    for system in ("simply", "gurps", "aftermath", "percentile"):
+    for system in SYSTEMS:
         assert texts_by_testid(fresh(system), "not-built") == [], system
     table = texts_by_testid(fresh("simply"), "simply-difficulty")[0]
     assert "Near Impossible" in table and "-12" in table and "+4" in table
