@@ -35,13 +35,18 @@ def public_result(text: str) -> str | None:
     'Ana attacks Bo → hit'
     >>> public_result("Bo holds"), public_result("MDT max 74, D20 13 → raw 48; HP 5 → -3")
     ('Bo holds', None)
+    >>> public_result("Bo: Move (1 action left)"), public_result("Turn 2: Bo 1D10 (7) + 1 = 8")
+    ('Bo: Move', 'Turn 2')
     """
     head, colon, rest = text.partition(":")
     if colon:
-        verdict = rest.rpartition("→")[2].split("(")[0].strip() if "→" in rest else ""
+        # After the arrow comes the verdict; without one, what was done (before its numbers).
+        verdict = rest.rpartition("→")[2] if "→" in rest else rest.split(":")[0]
+        verdict = verdict.split("(")[0].strip()
         if any(c.isdigit() for c in verdict):
             verdict = ""
-        return f"{head.strip()} → {verdict}" if verdict else head.strip()
+        joint = " → " if "→" in rest else ": "
+        return f"{head.strip()}{joint}{verdict}" if verdict else head.strip()
     return None if any(c.isdigit() for c in text) else text.strip()
 
 
