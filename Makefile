@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TEST_WHEELS := pytest==9.0.3 pluggy==1.6.0 iniconfig==2.1.0 packaging==25.0 pygments==2.19.2 \
-               hypothesis==6.155.2 sortedcontainers==2.4.0 icepool==2.1.3
+               hypothesis==6.155.2 sortedcontainers==2.4.0 icepool==2.1.3 segno==1.6.6
 
 .PHONY: serve build test lint typecheck unit pyodide-test e2e bench clean deps
 

@@ -34,12 +34,12 @@ MODULES_OVER_BUDGET: dict[str, int] = {
     "pycore/systems/percentile/gmtables.py": 953,
     "pycore/systems/simply/character.py": 804,
     "pycore/systems/simply/combat.py": 1172,
-    "web/rkweb/features/aftermath/characters.py": 797,
+    "web/rkweb/features/aftermath/characters.py": 793,
     "web/rkweb/features/aftermath/combat.py": 1258,
     "web/rkweb/features/aftermath/reference.py": 761,
     "web/rkweb/features/percentile/combat.py": 1173,
     "web/rkweb/features/percentile/sheet.py": 603,
-    "web/rkweb/features/simply/characters.py": 904,
+    "web/rkweb/features/simply/characters.py": 903,
     "web/rkweb/features/simply/combat.py": 950,
 }
 
@@ -172,7 +172,6 @@ FUNCTIONS_OVER_BUDGET: dict[str, int] = {
     "web/rkweb/features/percentile/sheet.py:_record": 90,
     "web/rkweb/features/percentile/sheet.py:_weapons": 120,
     "web/rkweb/features/percentile/sheet.py:view": 89,
-    "web/rkweb/features/settings/page.py:view": 87,
     "web/rkweb/features/simply/characters.py:_adjustments": 81,
     "web/rkweb/features/simply/characters.py:_editor": 145,
     "web/rkweb/features/simply/characters.py:_record": 117,

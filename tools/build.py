@@ -21,8 +21,11 @@ WEB = ROOT / "web"
 NODE = ROOT / "node_modules"
 WHEELS = ROOT / "wheels"
 
-ICEPOOL = "icepool==2.1.3"  # same pin as pyproject.toml: one version on the host and in the page
-ICEPOOL_WHEEL = "icepool-2.1.3-py3-none-any.whl"
+# Same pins as pyproject.toml: one version on the host and in the page. Pure-Python wheels only.
+WHEEL_PINS = {
+    "icepool==2.1.3": "icepool-2.1.3-py3-none-any.whl",
+    "segno==1.6.6": "segno-1.6.6-py3-none-any.whl",  # the share link's QR code
+}
 # In 314.x the runtime is pyodide.asm.mjs; the lock file is fetched at start-up and required.
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -34,8 +37,8 @@ PYODIDE_FILES = (
 WEB_SKIP = {"__pycache__"}
 
 
-def fetch_wheel() -> Path:
-    wheel = WHEELS / ICEPOOL_WHEEL
+def fetch_wheel(pin: str, name: str) -> Path:
+    wheel = WHEELS / name
     if not wheel.exists():
         subprocess.run(
             [
@@ -53,7 +56,7 @@ def fetch_wheel() -> Path:
                 "py",
                 "-d",
                 str(WHEELS),
-                ICEPOOL,
+                pin,
             ],
             check=True,
         )
@@ -141,13 +144,17 @@ def pack_core() -> None:
                     archive.writestr(info, path.read_bytes())
 
 
-def pyscript_config(wheel: Path) -> None:
-    shutil.copy2(wheel, DIST / "py" / wheel.name)
+def pyscript_config(wheels: list[Path]) -> None:
+    for wheel in wheels:
+        shutil.copy2(wheel, DIST / "py" / wheel.name)
     config = {
         # Without "interpreter" PyScript fetches Pyodide from a CDN; resolved against the page.
         "interpreter": "./vendor/pyodide/pyodide.mjs",
         # Keys resolve against this file's URL; "./*" unpacks into the cwd, which is on sys.path.
-        "files": {"./py/rulekeeper.zip": "./*", f"./py/{wheel.name}": "./*"},
+        "files": {
+            "./py/rulekeeper.zip": "./*",
+            **{f"./py/{wheel.name}": "./*" for wheel in wheels},
+        },
     }
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
@@ -160,7 +167,7 @@ def icons() -> None:
     (folder / "icon-512-maskable.png").write_bytes(png(512, True))
 
 
-def bench_page(wheel: Path) -> None:
+def bench_page() -> None:
     """The baseline for the start-up benchmark: a bare page that loads Pyodide and runs 1+1."""
     folder = DIST / "bench"
     folder.mkdir()
@@ -177,16 +184,16 @@ def bench_page(wheel: Path) -> None:
 
 
 def main() -> None:
-    wheel = fetch_wheel()
+    wheels = [fetch_wheel(pin, name) for pin, name in WHEEL_PINS.items()]
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_web()
     vendor()
     pack_core()
-    pyscript_config(wheel)
+    pyscript_config(wheels)
     icons()
-    bench_page(wheel)
+    bench_page()
     # The service worker must come last: it precaches every file above by content hash.
     subprocess.run(["node", str(ROOT / "tools" / "sw.mjs")], check=True, cwd=ROOT)
 

@@ -7,6 +7,7 @@ state beyond the one :class:`App` that ``main.py`` starts.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
@@ -30,6 +31,9 @@ from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from
 
 SVG_NS = "http://www.w3.org/2000/svg"
 SAVE_DELAY_MS = 300
+# The GM's window tells the players' window (same device, same origin) each new public view.
+FIGHT_CHANNEL = "rulekeeper-fight"
+HELLO = "hello"  # a players' window that just (re)loaded asks for the view now
 
 
 def absent(value: Any) -> bool:
@@ -216,6 +220,21 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
 
 
+async def share_file(filename: str, text: str) -> None:
+    """The system share sheet with the file where the browser offers one; a download otherwise."""
+    options = js.Object.fromEntries([["type", "application/json"]])
+    file = js.File.new([text], filename, options)
+    data = js.Object.fromEntries([["files", js.Array.of(file)], ["title", filename]])
+    can_share = getattr(js.navigator, "canShare", None)
+    if absent(can_share) or not js.navigator.canShare(data):
+        download(filename, text)
+        return
+    try:
+        await js.navigator.share(data)
+    except Exception as exc:  # the user closed the sheet (AbortError): nothing to do
+        js.console.info(f"share sheet closed: {exc}")
+
+
 # ---------------------------------------------------------------- the app
 
 
@@ -242,15 +261,18 @@ class App:
                     True,
                 )
             )
-        self.read_only = report.read_only
-        self.model = Model(
-            report.history, shell.route_of(str(js.location.hash)), banners=tuple(banners)
-        )
+        route, arg = shell.route_parts(str(js.location.hash))
+        # The players' window shows the GM's fight and must never save over the GM's data.
+        self.player = route == "player"
+        self.read_only = report.read_only or self.player
+        self.model = Model(report.history, route, arg, banners=tuple(banners))
         self.saved_history = report.history
         self.timer: Any = None
         self.tree: VNode | None = None
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
+        self.channel: Any = None
+        self.posted_fight: Any = None
         self.refresh_env()
 
     def ctx(self) -> Ctx:
@@ -280,6 +302,36 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(event, proxy)
+
+    def open_channel(self) -> None:
+        if absent(getattr(js, "BroadcastChannel", None)):
+            return
+        self.channel = js.BroadcastChannel.new(FIGHT_CHANNEL)
+        proxy = create_proxy(self.on_channel)
+        self._proxies.append(proxy)
+        self.channel.addEventListener("message", proxy)
+        if self.player:
+            self.channel.postMessage(HELLO)
+        else:
+            self.post_fight()
+
+    def on_channel(self, event: Any) -> None:
+        data = str(event.data)
+        if data == HELLO and not self.player:
+            self.posted_fight = None
+            self.post_fight()
+        elif data != HELLO and self.player:
+            self.dispatch(("player.update", data))
+
+    def post_fight(self) -> None:
+        """Send the players' window the fight's public view when the fight changed."""
+        from pycore.share.public import public_fight  # on first use: not needed to start
+
+        section = self.model.history.state.get("simply_combat")
+        if self.channel is None or section is self.posted_fight:
+            return
+        self.posted_fight = section
+        self.channel.postMessage(json.dumps(public_fight(section)))
 
     def on_visibility(self, event: Any) -> None:
         if str(js.document.visibilityState) == "hidden":
@@ -316,6 +368,7 @@ class App:
 
     def dispatch(self, msg: Msg) -> None:
         kind = msg[0]
+        before = shell.hash_of(self.model)
         if kind == "app.export":
             self.export()
         elif kind == "app.print":
@@ -326,6 +379,18 @@ class App:
         elif kind == "app.q_download":
             raw = self.storage.getItem(str(msg[1])) or ""
             download(str(msg[1]).replace(":", "_") + ".txt", raw, "text/plain")
+        elif kind == "app.share_file":
+            # ("app.share_file", filename, text): the share sheet, or a download without one.
+            self.spawn(share_file(str(msg[1]), str(msg[2])))
+        elif kind == "app.share_everything":
+            self.flush()
+            stamp = now_iso()[:19].replace(":", "-")
+            text = export_text(self.model.history, now_iso())
+            self.spawn(share_file(f"rulekeeper-{stamp}.json", text))
+        elif kind == "app.open_window":
+            # ("app.open_window", "#/player"): the same app in a second window (a second screen).
+            base = str(js.location.href).split("#")[0]
+            js.window.open(base + str(msg[1]), "rulekeeper-player")
         elif kind == "app.q_delete":
             self.storage.removeItem(str(msg[1]))
             self.refresh_env()
@@ -339,6 +404,13 @@ class App:
                 return
         if self.model.history is not self.saved_history:
             self.schedule_save()
+        wanted = shell.hash_of(self.model)
+        if kind != "shell.route" and wanted != before:
+            # A page moved to another (Share opens the share page): the address follows, and
+            # Back returns to where the user was.
+            js.history.pushState(None, "", wanted)
+        if not self.player:
+            self.post_fight()
         self.render()
 
     async def import_file(self, file: Any) -> None:
@@ -397,6 +469,7 @@ class App:
             storage_used=storage_used(self.storage),
             quarantine=tuple(list_quarantine(self.storage)),
             read_only=self.read_only,
+            base_url=str(js.location.href).split("#")[0],
             offline_ready=not absent(getattr(js.navigator, "serviceWorker", None))
             and not absent(js.navigator.serviceWorker.controller),
         )
@@ -445,6 +518,7 @@ def start() -> App:
     app = App(js.document.getElementById("app"))
     app.listen()
     app.render()
+    app.open_channel()
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
     # The saved expression's odds come right after the first paint: computing them imports

@@ -33,6 +33,7 @@ class Env:
     quarantine: tuple[QuarantineItem, ...] = ()
     read_only: bool = False
     offline_ready: bool = False
+    base_url: str = ""  # the app's address without its fragment: share links start with it
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class Ctx:
 class Model:
     history: History
     route: str = "dice"
+    # What follows the route in the address (``#/share/<payload>``: the payload).
+    route_arg: str = ""
     ui: Mapping[str, Any] = field(default_factory=dict)
     env: Env = field(default_factory=Env)
     banners: tuple[Banner, ...] = ()

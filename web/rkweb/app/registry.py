@@ -4,7 +4,7 @@ Adding a system touches this list and its own folder ``rkweb/features/<system>/`
 modules are imported on first use: a rule system is not needed to start the app (start-up bench).
 
 >>> [f.route for f in FEATURES]
-['dice', 'simply', 'gurps', 'aftermath', 'percentile', 'settings', 'about']
+['dice', 'simply', 'gurps', 'aftermath', 'percentile', 'share', 'settings', 'about', 'player']
 >>> feature("gurps").label, feature("nope"), SYSTEMS
 ('3d6 GURPS', None, ('simply', 'gurps', 'aftermath', 'percentile'))
 """
@@ -33,6 +33,7 @@ class Feature:
     section: str | None
     module: str
     system: bool = False
+    in_nav: bool = True  # False: a page opened by a link or for another screen only
 
     def load(self) -> ModuleType:
         return importlib.import_module(self.module)
@@ -84,10 +85,13 @@ FEATURES: tuple[Feature, ...] = (
         "rkweb.features.percentile.page",
         system=True,
     ),
+    Feature("share", "Share", "Share and import", None, "rkweb.features.share.page"),
     Feature(
         "settings", "Settings", "Settings and data", "settings", "rkweb.features.settings.page"
     ),
     Feature("about", "About", "About", None, "rkweb.features.about.page"),
+    # The players' screen: opened by the share page in a second window, never from the nav.
+    Feature("player", "Player view", "Player view", None, "rkweb.features.share.player", False),
 )
 
 ROUTES: tuple[str, ...] = tuple(f.route for f in FEATURES)

@@ -16,8 +16,22 @@ def route_of(hash_text: str) -> str:
     >>> route_of("#/settings"), route_of(""), route_of("#/nope")
     ('settings', 'dice', 'dice')
     """
-    name = hash_text.lstrip("#").strip("/").split("/")[0]
-    return name if name in ROUTES else "dice"
+    return route_parts(hash_text)[0]
+
+
+def route_parts(hash_text: str) -> tuple[str, str]:
+    """The route and what follows it: ``#/share/1.abc`` → ``("share", "1.abc")``.
+
+    >>> route_parts("#/share/1.abc"), route_parts("#/nope/x")
+    (('share', '1.abc'), ('dice', ''))
+    """
+    name, _, rest = hash_text.lstrip("#").strip("/").partition("/")
+    return (name, rest) if name in ROUTES else ("dice", "")
+
+
+def hash_of(model: Model) -> str:
+    """The address fragment that shows ``model``'s page (the glue keeps the address in step)."""
+    return f"#/{model.route}/{model.route_arg}" if model.route_arg else f"#/{model.route}"
 
 
 def page_view(model: Model) -> VNode:
@@ -32,7 +46,8 @@ def _shell_update(model: Model, msg: Msg) -> Model:
     if action == "redo":
         return replace(model, history=model.history.redo())
     if action == "route":
-        return replace(model, route=route_of(str(msg[1])))
+        route, arg = route_parts(str(msg[1]))
+        return replace(model, route=route, route_arg=arg)
     index = int(msg[1])  # dismiss_banner
     return replace(model, banners=model.banners[:index] + model.banners[index + 1 :])
 
@@ -86,6 +101,10 @@ def _banners(model: Model) -> list[VNode]:
 
 
 def view(model: Model) -> VNode:
+    page = feature(model.route)
+    if page is not None and not page.in_nav:
+        # A page for another screen (the players' view): no navigation, no undo, nothing to tap.
+        return h("div", {"class": "shell bare"}, h("main", {"id": "main"}, page_view(model)))
     history = model.history
     nav = h(
         "nav",
@@ -108,6 +127,7 @@ def view(model: Model) -> VNode:
                     ),
                 )
                 for f in FEATURES
+                if f.in_nav
             ],
         ),
     )

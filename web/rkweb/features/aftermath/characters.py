@@ -25,7 +25,9 @@ from rkweb.features.aftermath.state import (
     with_error,
 )
 from rkweb.features.aftermath.widgets import button, field, odds, select
+from rkweb.kit import buttons
 from rkweb.kit.numbers import odds_text
+from rkweb.kit.share import share_button
 
 CONDITION_DEFAULT = "system_shock"
 DRAFTS = ("skill_name", "skill_bcs", "armor_locations", "armor_material", "item_name", "item_enc")
@@ -758,15 +760,8 @@ def view(model: Model) -> VNode:
                 },
                 name,
             ),
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "danger",
-                    "data-testid": "aft-char-delete",
-                    "on_click": ("aftermath.char_del", i),
-                },
-                f"Delete {name}",
+            buttons.button(
+                "aft-char-delete", f"Delete {name}", ("aftermath.char_del", i), tone="danger"
             ),
         )
         for i, name in enumerate(names(st))
@@ -794,4 +789,5 @@ def view(model: Model) -> VNode:
     combat = st["combat"]
     now = Moment(int(combat["turn"]), int(combat["phase"]))
     editor = _editor(model, current, index, st["settings"], now) if current else None
-    return h("div", {"class": "page aftermath-characters"}, listing, editor)
+    share = share_button("aftermath.character", index, names(st)[index]) if current else None
+    return h("div", {"class": "page aftermath-characters"}, listing, share, editor)

@@ -20,6 +20,7 @@ from pycore.systems.gurps.sheet import (
 )
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.share import share_button
 from rkweb.kit.tabs import tab_bar
 
 # The messages this feature takes, ``("gurps.<action>", ...)``: the shell refuses any other.
@@ -357,6 +358,7 @@ def combatants_view(model: Model) -> VNode:
             ),
             h("ul", {"class": "chars"}, *rows) if rows else h("p", {}, "No combatants yet."),
         ),
+        share_button("gurps.fighter", chosen.id, chosen.name) if chosen else None,
         _sheet(model, chosen) if chosen else None,
     )
 

@@ -9,6 +9,7 @@ from pycore.store import import_text
 from pycore.store.history import WHOLE_STATE
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.buttons import button
 from rkweb.kit.numbers import bytes_text
 
 # The messages this feature takes, ``("settings.<action>", ...)``: the shell refuses any other.
@@ -124,6 +125,13 @@ def _quarantine(model: Model) -> VNode:
     return h("ul", {"class": "q-list"}, *rows)
 
 
+# iPad keeps a Safari tab's storage apart from the installed app's: say how to move across.
+MOVING_NOTE = (
+    "On iPad, the Safari tab and the app added to the Home Screen keep separate data: share "
+    "everything as a file from one and import it in the other."
+)
+
+
 def view(model: Model) -> VNode:
     env = model.env
     storage = h(
@@ -164,16 +172,8 @@ def view(model: Model) -> VNode:
         h(
             "div",
             {"class": "row"},
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "primary",
-                    "data-testid": "export",
-                    "on_click": ("app.export",),
-                },
-                "Export all data",
-            ),
+            button("export", "Export all data", ("app.export",), primary=True),
+            button("share-everything", "Share everything as a file", ("app.share_everything",)),
             h("label", {"class": "button secondary", "for": "import-file"}, "Import a file…"),
             h(
                 "input",
@@ -187,6 +187,7 @@ def view(model: Model) -> VNode:
                 },
             ),
         ),
+        h("p", {"class": "muted", "data-testid": "moving-note"}, MOVING_NOTE),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "import-error"},

@@ -29,6 +29,8 @@ from pycore.systems.simply.skills import skill_info, skill_names
 from pycore.systems.simply.stats import LEVELS, age_names
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit import buttons
+from rkweb.kit.share import share_button
 
 SECTION = "simply_characters"
 STATS = (("strength", "S"), ("coordination", "C"), ("intellect", "I"), ("health", "H"))
@@ -859,11 +861,7 @@ def view(model: Model) -> VNode:
                 },
                 _name(c),
             ),
-            h(
-                "button",
-                {"type": "button", "class": "secondary", "on_click": ("simply.char_dup", i)},
-                f"Duplicate {_name(c)}",
-            ),
+            buttons.button(None, f"Duplicate {_name(c)}", ("simply.char_dup", i)),
             h(
                 "button",
                 {
@@ -900,5 +898,6 @@ def view(model: Model) -> VNode:
         else h("p", {"class": "muted"}, "No characters yet."),
     )
     editor = _editor(model, chars[selected]) if 0 <= selected < len(chars) else None
+    share = share_button("simply.character", selected, _name(chars[selected])) if editor else None
     campaign = _campaign_card(model, _campaign(state))
-    return h("div", {"class": "page characters-page"}, campaign, listing, editor)
+    return h("div", {"class": "page characters-page"}, campaign, listing, share, editor)
