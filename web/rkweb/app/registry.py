@@ -91,7 +91,9 @@ FEATURES: tuple[Feature, ...] = (
     ),
     Feature("about", "About", "About", None, "rkweb.features.about.page"),
     # The players' screen: opened by the share page in a second window, never from the nav.
-    Feature("player", "Player view", "Player view", None, "rkweb.features.share.player", False),
+    Feature(
+        "player", "Player view", "Player view", None, "rkweb.features.share.player", in_nav=False
+    ),
 )
 
 ROUTES: tuple[str, ...] = tuple(f.route for f in FEATURES)
