@@ -178,7 +178,7 @@ def test_luck_in_a_defended_attack_raises_the_attackers_tn_before_the_contest() 
     fight, result = roll_attack(
         fight, "c1", "c2", 10, ScriptedRng(7, 6, 4, 5), defend_tn=10, luck_points=10
     )
-    assert result.hit and "A wins (margins 2 vs 1)" in str(result)
+    assert result.hit and "Lucky wins (margins 2 vs 1)" in str(result)  # named (SIM-08)
     assert fight.get("c1").luck == 5
 
 

@@ -675,30 +675,30 @@ def roll_attack(
     if luck_points:
         _check_declared(attacker, luck_points)
     updated, _ = take_action(combat, attacker_id, "Attack")
+    names = (attacker.name, target.name)  # SIM-08 names the contest's winner
     if defend_tn is not None:
         updated, _ = take_action(updated, target_id, "Defend")
         if luck_points:
             lucky = luck.roll_lucky_contest(
-                attack_tn, attack_level, luck_points, defend_tn, defend_level, 0, rng
+                attack_tn, attack_level, luck_points, defend_tn, defend_level, 0, rng, names=names
             )
             assert isinstance(lucky.a, luck.LuckTest)
             pooled = _from_own_pool(lucky.a, attacker.luck)
             lucky = replace(lucky, a=pooled)
             won = lucky.winner == "a"
-            text = (
-                f"{attacker.name} attacks (luck declared), {target.name} defends: {lucky} → "
-                f"{'hit' if won else 'miss'}"
-            )
+            head = f"{attacker.name} attacks (luck declared), {target.name} defends"
+            text = f"{head}: {lucky} → {'hit' if won else 'miss'}"
             updated = updated.with_combatant(
                 replace(updated.get(attacker_id), luck=attacker.luck - pooled.spent)
             )
             return updated, AttackRoll(attacker_id, target_id, won, text)
-        outcome = tasks.roll_contest(attack_tn, attack_level, defend_tn, defend_level, rng)
-        won = outcome.result.winner == "a"
-        text = (
-            f"{attacker.name} attacks, {target.name} defends: {outcome} → "
-            f"{'hit' if won else 'miss (a draw is a miss, SIM-D08)' if outcome.result.winner is None else 'miss'}"
+        outcome = tasks.roll_contest(
+            attack_tn, attack_level, defend_tn, defend_level, rng, names=names
         )
+        won = outcome.result.winner == "a"
+        drawn = outcome.result.winner is None  # SIM-D08: a draw is a miss
+        verdict = "hit" if won else "miss (a draw is a miss, SIM-D08)" if drawn else "miss"
+        text = f"{attacker.name} attacks, {target.name} defends: {outcome} → {verdict}"
         return updated, AttackRoll(attacker_id, target_id, won, text)
     if luck_points:
         rolled = luck.roll_luck_test(attack_tn, luck_points, rng, attack_level)

@@ -380,11 +380,21 @@ def roll_task(target: TargetNumber, level: str | None, rng: RandintSource) -> Ta
 # --- Contests (SIM-08) --------------------------------------------------------------------------
 
 
-def _judge(a: TaskResult, b: TaskResult) -> tuple[Winner | None, str]:
+#: The sides of a contest as the text names them; a caller may pass the characters' names.
+SIDES: Final = ("A", "B")
+
+
+def _names(names: Sequence[str]) -> tuple[str, str]:
+    if isinstance(names, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise RuleError(f"names {names!r} must be two names, one per side")
+    return (names[0].strip()[:MAX_NAME] or "A", names[1].strip()[:MAX_NAME] or "B")
+
+
+def _judge(a: TaskResult, b: TaskResult, names: Sequence[str] = SIDES) -> tuple[Winner | None, str]:
     if a.success and not b.success:  # SIM-08 (a): only one succeeds
-        return "a", "only A succeeds"
+        return "a", f"only {names[0]} succeeds"
     if b.success and not a.success:
-        return "b", "only B succeeds"
+        return "b", f"only {names[1]} succeeds"
     if not a.success:  # SIM-08 (b): both fail
         return None, "both fail; repeat the contest or change the plan"
     if a.margin > b.margin:  # SIM-08 (c): the higher success margin wins
@@ -402,6 +412,7 @@ class ContestResult:
     b: TaskResult
     winner: Winner | None
     reason: str
+    names: tuple[str, str] = SIDES
 
     @property
     def margin_a(self) -> int:
@@ -411,9 +422,23 @@ class ContestResult:
     def margin_b(self) -> int:
         return self.b.margin
 
+    @property
+    def verdict(self) -> str:
+        """ "draw", or the winner by name: "Mara wins"."""
+        return winner_words(self.winner, self.names)
+
     def __str__(self) -> str:
-        verdict = "draw" if self.winner is None else f"{self.winner.upper()} wins"
-        return f"A {self.a}; B {self.b} → {verdict} ({self.reason})"
+        a, b = self.names
+        return f"{a} {self.a}; {b} {self.b} → {self.verdict} ({self.reason})"
+
+
+def winner_words(winner: Winner | None, names: Sequence[str] = SIDES) -> str:
+    """The verdict of a contest in words, the winner by name (SIM-08).
+
+    >>> winner_words("b", ("Mara", "Grunt")), winner_words(None)
+    ('Grunt wins', 'draw')
+    """
+    return "draw" if winner is None else f"{names[0] if winner == 'a' else names[1]} wins"
 
 
 def contest(
@@ -423,6 +448,8 @@ def contest(
     roll_b: int,
     level_a: str | None = None,
     level_b: str | None = None,
+    *,
+    names: Sequence[str] = SIDES,
 ) -> ContestResult:
     """Judge a contest (SIM-08); each side's success follows SIM-06, automatic results included.
 
@@ -436,8 +463,9 @@ def contest(
     """
     a = test(target_a, roll_a, _level("skill level A", level_a))
     b = test(target_b, roll_b, _level("skill level B", level_b))
-    winner, reason = _judge(a, b)
-    return ContestResult(a, b, winner, reason)
+    sides = _names(names)
+    winner, reason = _judge(a, b, sides)
+    return ContestResult(a, b, winner, reason, sides)
 
 
 @dataclass(frozen=True)
@@ -452,12 +480,16 @@ class RolledContest:
     def winner(self) -> Winner | None:
         return self.result.winner
 
+    @property
+    def verdict(self) -> str:
+        return self.result.verdict
+
     def __str__(self) -> str:
         r = self.result
-        verdict = "draw" if r.winner is None else f"{r.winner.upper()} wins"
+        a, b = r.names
         return (
-            f"A {RolledTest(r.a, self.roll_a)}; B {RolledTest(r.b, self.roll_b)}"
-            f" → {verdict} ({r.reason})"
+            f"{a} {RolledTest(r.a, self.roll_a)}; {b} {RolledTest(r.b, self.roll_b)}"
+            f" → {r.verdict} ({r.reason})"
         )
 
 
@@ -467,20 +499,27 @@ def roll_contest(
     target_b: int,
     level_b: str | None,
     rng: RandintSource,
+    *,
+    names: Sequence[str] = SIDES,
 ) -> RolledContest:
     """Roll 2D10 for each side with ``rng`` (A first) and judge the contest (SIM-08).
 
     >>> import random
     >>> str(roll_contest(12, "Capable", 10, None, random.Random(1)))
     'A 2d10 (3, 10) = 13 vs TN 12: failure by 1; B 2d10 (2, 5) = 7 vs TN 10: success by 3 → B wins (only B succeeds)'
+    >>> str(roll_contest(12, "Capable", 10, None, random.Random(1), names=("Mara", "Grunt")))
+    'Mara 2d10 (3, 10) = 13 vs TN 12: failure by 1; Grunt 2d10 (2, 5) = 7 vs TN 10: success by 3 → Grunt wins (only Grunt succeeds)'
     """
+    sides = _names(names)
     target_a = _target("target number A", target_a)
     target_b = _target("target number B", target_b)
     level_a = _level("skill level A", level_a)
     level_b = _level("skill level B", level_b)
     rolled_a = roll(_DICE, rng)
     rolled_b = roll(_DICE, rng)
-    result = contest(target_a, rolled_a.total, target_b, rolled_b.total, level_a, level_b)
+    result = contest(
+        target_a, rolled_a.total, target_b, rolled_b.total, level_a, level_b, names=sides
+    )
     return RolledContest(result, rolled_a, rolled_b)
 
 
