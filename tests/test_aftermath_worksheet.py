@@ -158,10 +158,11 @@ def test_aft_15_resolve_writes_the_damage_to_the_target_sheet() -> None:
     ana, bo = _sheets()
     form = {**worksheet.form_of("missile", {}), "bcs": 40}
     settings = campaign({})
-    outcome = worksheet.resolve("missile", ana, bo, form, settings, moment(1, 1), random.Random(4))
+    setup = worksheet.Setup("missile", ana, bo, form, settings, moment(1, 1))
+    outcome = worksheet.resolve(setup, random.Random(4))
     assert outcome.resolution.hit
     done = outcome.resolution.damage_done
     assert outcome.target["damage"]["lethal"] == done
-    preview = worksheet.preview("missile", ana, bo, form, settings, moment(1, 1))
+    preview = worksheet.preview(setup)
     assert outcome.resolution.bcs is not None
     assert preview.total.total == outcome.resolution.bcs.total

@@ -30,7 +30,6 @@ from pycore.systems.aftermath.situation import (
     dat_position,
     hth_modifiers,
     missile_modifiers,
-    target_action_modifier,
 )
 from pycore.systems.aftermath.steps import (
     LowerSave,
@@ -41,6 +40,8 @@ from pycore.systems.aftermath.steps import (
     location_steps,
     missed,
     region_for,
+    shooter_bcs,
+    target_modifier,
 )
 from pycore.systems.aftermath.weapons import (
     Weapon,
@@ -145,9 +146,7 @@ def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[St
         attack.missile_situations, attack.damage_taken_this_turn, attack.rounding
     )
     mods: list[BcsModifier] = list(situation.modifiers)
-    if attack.target_cda is None:
-        raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
-    mods.append(target_action_modifier(attack.target_cda, attack.target_action, attack.dodging))
+    mods.append(target_modifier(attack.target_cda, attack.target_action, attack.dodging))
     if attack.weapon and 10 in weapon(attack.weapon).notes:
         throw = shuriken_throw(attack.count, attack.deftness_group)
         steps.append(Step("count", "Thrown at once", str(throw), "AFT-29"))
@@ -158,16 +157,9 @@ def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[St
     mods.extend(
         burden_modifiers(attack.encumbrance_bcs, attack.distractions, attack.bcs_per_distraction)
     )
-    if situation.hip_fire:
-        if attack.average_bcs is None:
-            raise RuleError(
-                "hip fire uses the Average BCS: enter attacker.average_bcs (AFT-09, AFT-M06)"
-            )
-        total = modified_bcs(
-            attack.average_bcs, mods, attack.dazed, "Average BCS (hip fire)", attack.rounding
-        )
-    else:
-        total = modified_bcs(attack.base_bcs, mods, attack.dazed, "BCS", attack.rounding)
+    total = shooter_bcs(
+        situation.hip_fire, attack.base_bcs, attack.average_bcs, mods, attack.dazed, attack.rounding
+    )
     steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-09, AFT-10"))
     return total, steps
 

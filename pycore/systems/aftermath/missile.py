@@ -20,10 +20,9 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.dice import RandintSource, roll
-from pycore.errors import RuleError
 from pycore.systems.aftermath.ammunition import shot_damage_type
 from pycore.systems.aftermath.armor import MAX_COVER_AV, damage_done
-from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs, modified_bcs
+from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs
 from pycore.systems.aftermath.critical import Moment, gun_critical
 from pycore.systems.aftermath.effect_steps import EffectTarget, effects_of_hit
 from pycore.systems.aftermath.firearms import (
@@ -39,7 +38,6 @@ from pycore.systems.aftermath.rounding import check_choice, check_int
 from pycore.systems.aftermath.situation import (
     burden_modifiers,
     missile_modifiers,
-    target_action_modifier,
 )
 from pycore.systems.aftermath.steps import (
     LowerSave,
@@ -51,6 +49,8 @@ from pycore.systems.aftermath.steps import (
     location_steps,
     missed,
     region_for,
+    shooter_bcs,
+    target_modifier,
 )
 
 MISSILE_MISS_TABLES: Final = ("modern", "black powder", "bow")
@@ -147,22 +147,13 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
         attack.gun, attack.size, attack.autofire, attack.bursts, attack.match, attack.ia_value
     )
     mods.append(BcsModifier("Inherent Accuracy", accuracy.total, "AFT-44"))
-    if attack.target_cda is None:
-        raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
-    mods.append(target_action_modifier(attack.target_cda, attack.target_action, attack.dodging))
+    mods.append(target_modifier(attack.target_cda, attack.target_action, attack.dodging))
     mods.extend(
         burden_modifiers(attack.encumbrance_bcs, attack.distractions, attack.bcs_per_distraction)
     )
-    if situation.hip_fire:
-        if attack.average_bcs is None:
-            raise RuleError(
-                "hip fire uses the Average BCS: enter attacker.average_bcs (AFT-09, AFT-M06)"
-            )
-        total = modified_bcs(
-            attack.average_bcs, mods, attack.dazed, "Average BCS (hip fire)", attack.rounding
-        )
-    else:
-        total = modified_bcs(attack.base_bcs, mods, attack.dazed, "BCS", attack.rounding)
+    total = shooter_bcs(
+        situation.hip_fire, attack.base_bcs, attack.average_bcs, mods, attack.dazed, attack.rounding
+    )
     steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-09, AFT-44"))
     return total, steps
 

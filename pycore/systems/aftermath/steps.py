@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.dice import RandintSource
-from pycore.systems.aftermath.bcs import BcsResult, BcsTotal
+from pycore.errors import RuleError
+from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, modified_bcs
 from pycore.systems.aftermath.critical import (
     Condition,
     Effect,
@@ -25,6 +26,7 @@ from pycore.systems.aftermath.critical import (
 from pycore.systems.aftermath.locations import locate, split
 from pycore.systems.aftermath.missile_effects import SpecialEffect, Stopping
 from pycore.systems.aftermath.rounding import check_int
+from pycore.systems.aftermath.situation import target_action_modifier
 
 
 @dataclass(frozen=True)
@@ -197,3 +199,29 @@ def location_steps(
     resolved = split(found.key, die(rng, 100), attack_from, near_side)
     steps.append(Step("split", "Split", str(resolved), "AFT-T11"))
     return resolved.result
+
+
+def target_modifier(cda: int | None, action: str, dodging: bool) -> BcsModifier:
+    """AFT-10: the target's CDA times its movement's multiple comes off a shot's BCS; the CDA is
+    the sheet's (the text never computes it, AFT-M04)."""
+    if cda is None:
+        raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
+    return target_action_modifier(cda, action, dodging)
+
+
+def shooter_bcs(
+    hip_fire: bool,
+    base_bcs: int,
+    average_bcs: int | None,
+    mods: list[BcsModifier],
+    dazed: bool,
+    rounding: str,
+) -> BcsTotal:
+    """AFT-09: a missile's BCS; hip fire uses the Average BCS instead (the user's, AFT-M06)."""
+    if not hip_fire:
+        return modified_bcs(base_bcs, mods, dazed, "BCS", rounding)
+    if average_bcs is None:
+        raise RuleError(
+            "hip fire uses the Average BCS: enter attacker.average_bcs (AFT-09, AFT-M06)"
+        )
+    return modified_bcs(average_bcs, mods, dazed, "Average BCS (hip fire)", rounding)

@@ -7,7 +7,8 @@ the sheet's; what the text does not give stays the form's, asked, never guessed.
 >>> from pycore.systems.aftermath.sheet import new_sheet, set_field
 >>> from pycore.systems.aftermath.critical import moment
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
->>> found = preview("missile", new_sheet("Ana"), target, form_of("missile", {}), campaign({}), moment(1, 1))
+>>> setup = Setup("missile", new_sheet("Ana"), target, form_of("missile", {}), campaign({}), moment(1, 1))
+>>> found = preview(setup)
 >>> str(found.total)
 'BCS 12 + range EFF 0 + Inherent Accuracy +1 + target stationary: CDA 1 × 1 −1 = 12'
 """
@@ -375,6 +376,26 @@ def hth_attack(
 
 
 @dataclass(frozen=True)
+class Setup:
+    """An attack about to be made: its mode, the attacker's and the target's sheets, the form,
+    the campaign settings and the moment (AFT-55)."""
+
+    mode: str
+    attacker: Mapping[str, Any]
+    target: Mapping[str, Any]
+    form: Mapping[str, Any]
+    settings: Campaign
+    now: Moment
+
+    def attack(self) -> MissileAttack | HthAttack:
+        """The core's attack: a missile (AFT-57), hand-to-hand or thrown (AFT-56, AFT-29)."""
+        parts = (self.attacker, self.target, self.form, self.settings, self.now)
+        if self.mode in ("hth", "thrown"):
+            return hth_attack(*parts, thrown=self.mode == "thrown")
+        return missile_attack(*parts)
+
+
+@dataclass(frozen=True)
 class Preview:
     """The BCS line by line before anything is rolled, and what the attack will wait for that
     is known already (a ticked critical with a shotgun and no row for it, AFT-M39)."""
@@ -384,21 +405,12 @@ class Preview:
     waits_for: tuple[str, ...] = ()
 
 
-def preview(
-    mode: str,
-    attacker: Mapping[str, Any],
-    target: Mapping[str, Any],
-    form: Mapping[str, Any],
-    settings: Campaign,
-    now: Moment,
-) -> Preview:
+def preview(setup: Setup) -> Preview:
     """The worksheet before the roll; a RuleError names a value the BCS itself needs."""
-    if mode in ("hth", "thrown"):
-        total, steps, _ = hth_bcs(
-            hth_attack(attacker, target, form, settings, now, mode == "thrown")
-        )
+    attack = setup.attack()
+    if isinstance(attack, HthAttack):
+        total, steps, _ = hth_bcs(attack)
         return Preview(total, tuple(steps))
-    attack = missile_attack(attacker, target, form, settings, now)
     total, steps = missile_bcs(attack)
     waits: tuple[str, ...] = ()
     row = critical_row(attack.gun, attack.range_row, attack.autofire, attack.shotgun_critical_row)
@@ -419,25 +431,17 @@ class Outcome:
     attacker_applied: tuple[str, ...]
 
 
-def resolve(
-    mode: str,
-    attacker: Mapping[str, Any],
-    target: Mapping[str, Any],
-    form: Mapping[str, Any],
-    settings: Campaign,
-    now: Moment,
-    rng: RandintSource,
-    same: bool = False,
-) -> Outcome:
+def resolve(setup: Setup, rng: RandintSource, same: bool = False) -> Outcome:
     """Roll the attack and write it to the sheets: damage and conditions to the target
     (AFT-15, AFT-55), what a critical miss did to the attacker (AFT-28, AFT-53)."""
-    if mode in ("hth", "thrown"):
-        attack = hth_attack(attacker, target, form, settings, now, mode == "thrown")
+    attack = setup.attack()
+    if isinstance(attack, HthAttack):
         result = resolve_hth(attack, rng)
     else:
-        result = resolve_missile(missile_attack(attacker, target, form, settings, now), rng)
-    new_target, notes = apply_resolution(dict(target), result)
-    new_attacker, hurt = apply_to_attacker(new_target if same else dict(attacker), result)
+        result = resolve_missile(attack, rng)
+    new_target, notes = apply_resolution(dict(setup.target), result)
+    attacker = new_target if same else dict(setup.attacker)
+    new_attacker, hurt = apply_to_attacker(attacker, result)
     if same:
         new_target = new_attacker
     return Outcome(result, new_target, new_attacker, notes, hurt)
@@ -449,6 +453,7 @@ __all__ = [
     "MODE_NAMES",
     "Outcome",
     "Preview",
+    "Setup",
     "campaign",
     "form_of",
     "hth_attack",

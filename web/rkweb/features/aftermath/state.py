@@ -12,7 +12,7 @@ from pycore.systems.aftermath import sheet
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
 from pycore.systems.aftermath.critical import Moment
-from pycore.systems.aftermath.worksheet import MODES, form_of
+from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
 from rkweb.app.model import Ctx, Model
 from rkweb.kit.fields import error_of, with_error
 
@@ -115,3 +115,14 @@ def person(st: dict[str, Any], key: str) -> tuple[int, dict[str, Any] | None]:
     index = int(st["combat"].get(key, 0) or 0)
     chars = st["characters"]
     return (index, chars[index]) if 0 <= index < len(chars) else (index, None)
+
+
+def setup_of(st: dict[str, Any]) -> Setup | None:
+    """The attack on the worksheet now: mode, the two sheets, the form, settings and moment
+    (None until an attacker and a target exist)."""
+    _, attacker = person(st, "attacker")
+    _, target = person(st, "target")
+    if attacker is None or target is None:
+        return None
+    mode = str(st["combat"]["mode"])
+    return Setup(mode, attacker, target, st["combat"][mode], campaign_of(st), now_of(st))

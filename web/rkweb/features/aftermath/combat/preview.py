@@ -10,7 +10,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath import combat, worksheet
 from pycore.systems.aftermath.bcs import plus_one_change
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.state import campaign_of, now_of, person
+from rkweb.features.aftermath.state import setup_of
 from rkweb.features.aftermath.words import plain
 from rkweb.kit.odds import odds_list
 from rkweb.kit.results import why
@@ -27,16 +27,12 @@ def _waiting(text: str, full: str) -> VNode:
 
 
 def preview(st: dict[str, Any]) -> VNode:
-    _, attacker = person(st, "attacker")
-    _, target = person(st, "target")
-    if attacker is None or target is None:
+    setup = setup_of(st)
+    if setup is None:
         full = "choose an attacker and a target (create them in the Characters tab)"
         return _waiting(full.capitalize() + ".", full)
-    mode = str(st["combat"]["mode"])
     try:
-        found = worksheet.preview(
-            mode, attacker, target, st["combat"][mode], campaign_of(st), now_of(st)
-        )
+        found = worksheet.preview(setup)
     except RuleError as exc:
         return _waiting(plain(str(exc)), str(exc))
     total = found.total

@@ -14,11 +14,11 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.state import (
     LOG_LIMIT,
-    campaign_of,
     now_of,
     person,
     quietly,
     set_err,
+    setup_of,
     state,
     undoable,
 )
@@ -70,26 +70,19 @@ def _entry(st: dict[str, Any], outcome: worksheet.Outcome, who: str, ctx: Ctx) -
 
 def _resolve(model: Model, ctx: Ctx) -> Model:
     st = state(model)
-    attacker_index, attacker = person(st, "attacker")
-    target_index, target = person(st, "target")
-    if attacker is None or target is None:
+    attacker_index, _ = person(st, "attacker")
+    target_index, _ = person(st, "target")
+    setup = setup_of(st)
+    if setup is None:
         message = "Choose an attacker and a target (create them in the Characters tab)."
         return set_err(model, "cbt.resolve", message)
-    mode = str(st["combat"]["mode"])
     try:
         outcome = worksheet.resolve(
-            mode,
-            attacker,
-            target,
-            st["combat"][mode],
-            campaign_of(st),
-            now_of(st),
-            seeded(ctx.fresh_seed),
-            same=attacker_index == target_index,
+            setup, seeded(ctx.fresh_seed), same=attacker_index == target_index
         )
     except RuleError as exc:
         return set_err(model, "cbt.resolve", plain(str(exc)))
-    who = f"{attacker['name']} → {target['name']}"
+    who = f"{setup.attacker['name']} → {setup.target['name']}"
     st["characters"][target_index] = outcome.target
     st["characters"][attacker_index] = outcome.attacker
     st["combat"]["log"] = [_entry(st, outcome, who, ctx), *st["combat"]["log"]][:LOG_LIMIT]
