@@ -5,7 +5,7 @@ enters it.
 >>> str(enc_value("Lg", "Hvy")), str(enc_value("HG5", "Lt"))
 ('3/2', '35/2')
 >>> str(encumbrance_status(Fraction(30), 40))
-'carrying 30 of ENC CAP 40 (3/4): Partially Encumbered — Deftness −25%, Speed −25%, BCS −1 (AFT-T23)'
+'carrying 30 of ENC CAP 40 (75%): Partially Encumbered — Deftness −25%, Speed −25%, BCS −1 (AFT-T23)'
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.systems.aftermath.rounding import show
 from pycore.tables import load_table
 
 BULKS: Final = ("VSm", "Sm", "Med", "Lg", "VLg", "HG1", "HG2", "HG3")
@@ -61,8 +62,8 @@ class EncumbranceStatus:
     over_cap: bool
 
     def __str__(self) -> str:
-        share = self.carried / self.cap
-        head = f"carrying {self.carried} of ENC CAP {self.cap} ({share})"
+        # Numbers as players read them: ENC as a decimal, the share of ENC CAP in percent.
+        head = f"carrying {show(self.carried)} of ENC CAP {self.cap} ({_percent(self.carried / self.cap)})"
         if self.deftness_pct == 0:
             text = f"{head}: {self.status}, no modifications"
         else:
@@ -73,6 +74,16 @@ class EncumbranceStatus:
         if self.over_cap:
             text += " — over ENC CAP: the text does not cover it (the Fully row applies)"
         return text + " (AFT-T23)"
+
+
+def _percent(share: Fraction) -> str:
+    """A share in percent, to one decimal unless whole (57.9%, 75%).
+
+    >>> _percent(Fraction(1809, 3125)), _percent(Fraction(3, 4))
+    ('57.9%', '75%')
+    """
+    value = share * 100
+    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.1f}%"
 
 
 def encumbrance_status(carried: Fraction | int, enc_cap: int) -> EncumbranceStatus:

@@ -4,7 +4,7 @@
 >>> str(learning(["expert_teacher", "wounded", "seriously_wounded"]))
 'aids 1 (Expert Teacher); hindrances 3 (Character is Seriously Wounded for at least part of the week); how these change the Learning Rate is not in this text'
 >>> str(climb("Ladder", 12))
-'Ladder: BMA 12 × 1/4 = 3; Treacherous Ground.; BCS −2 while on it (AFT-37 reading)'
+'Ladder: BMA 12 × 0.25 = 3; Treacherous Ground.; BCS −2 while on it (AFT-37 reading)'
 >>> throw(5).line
 520
 """
@@ -18,7 +18,7 @@ from typing import Final
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
-from pycore.systems.aftermath.rounding import check_choice, check_int
+from pycore.systems.aftermath.rounding import check_choice, check_int, show
 from pycore.tables import Row, load_table
 
 
@@ -29,6 +29,16 @@ def learning_keys() -> tuple[str, ...]:
     ('expert_teacher', 17)
     """
     return tuple(str(r["key"]) for r in load_table("aftermath", "learning_rate").rows)
+
+
+def learning_choices() -> tuple[tuple[str, str], ...]:
+    """The learning aids and hindrances of T29 as (key, label), in printed order.
+
+    >>> learning_choices()[0][0] == learning_keys()[0]
+    True
+    """
+    rows = load_table("aftermath", "learning_rate").rows
+    return tuple((str(r["key"]), str(r["label"])) for r in rows)
 
 
 @dataclass(frozen=True)
@@ -128,7 +138,9 @@ class Climb:
     bcs: int
 
     def __str__(self) -> str:
-        text = f"{self.method}: BMA {self.bma} × {self.factor} = {float(self.rate):g}; {self.notes}"
+        text = (
+            f"{self.method}: BMA {self.bma} × {show(self.factor)} = {show(self.rate)}; {self.notes}"
+        )
         if self.bcs:
             text += f"; BCS −{-self.bcs} while on it (AFT-37 reading)"
         return text

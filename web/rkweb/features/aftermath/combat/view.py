@@ -1,0 +1,157 @@
+"""The Combat tab: the clock, who attacks whom and how, the attack form with its BCS and
+chance, the Resolve button, the result where the tap was, the target's conditions, the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.characters.conditions import conditions_card
+from rkweb.features.aftermath.combat.clock import clock_card
+from rkweb.features.aftermath.combat.hand import hth_form
+from rkweb.features.aftermath.combat.missile import missile_form
+from rkweb.features.aftermath.combat.preview import preview
+from rkweb.features.aftermath.combat.thrown import thrown_form
+from rkweb.features.aftermath.state import err, names, now_of, person, state
+from rkweb.features.aftermath.words import plain
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import select
+from rkweb.kit.results import log_list, why
+
+MODES = (
+    ("missile", "Missile (guns)"),
+    ("hth", "Hand-to-hand"),
+    ("thrown", "Thrown weapon (muscle-powered missile)"),
+)
+FORMS = {"hth": hth_form, "thrown": thrown_form}
+
+
+def _who(st: dict[str, Any]) -> VNode:
+    combat = st["combat"]
+    people = [(str(i), n) for i, n in enumerate(names(st))] or [
+        ("0", "— create characters first —")
+    ]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-who-h"},
+        h("h3", {"id": "aft-who-h"}, "Attacker and target"),
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "aft-cbt-attacker",
+                "Attacker",
+                str(combat["attacker"]),
+                people,
+                ("aftermath.cbt_pick", "attacker"),
+            ),
+            select(
+                "aft-cbt-target",
+                "Target",
+                str(combat["target"]),
+                people,
+                ("aftermath.cbt_pick", "target"),
+            ),
+            select(
+                "aft-cbt-mode", "Attack", str(combat["mode"]), MODES, ("aftermath.cbt_pick", "mode")
+            ),
+        ),
+    )
+
+
+def _result(latest: dict[str, Any] | None) -> VNode:
+    """The last attack: its verdict in words, every step (with its dice and rule) under "Why",
+    and what was written to the sheets."""
+    entry = latest or {}
+    applied = [str(n) for n in entry.get("applied", [])]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-res-h"},
+        h("h3", {"id": "aft-res-h"}, "Result"),
+        h(
+            "p",
+            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
+            plain(str(entry["text"])) if latest else "Resolve an attack to see every step here.",
+        ),
+        h(
+            "details",
+            {"class": "why"},
+            h("summary", {}, "Every step"),
+            h(
+                "ol",
+                {"class": "steps", "data-testid": "aft-steps"},
+                *[
+                    h("li", {"class": "explain small", "data-testid": "aft-step"}, s)
+                    for s in entry.get("steps", [])
+                ],
+            ),
+        )
+        if latest
+        else None,
+        h(
+            "ul",
+            {"class": "small", "data-testid": "aft-applied"},
+            *[h("li", {}, f"Applied: {plain(n)}") for n in applied],
+        ),
+        why(applied, summary="Why (applied)"),
+    )
+
+
+def _log(log: list[dict[str, Any]]) -> VNode:
+    shown = [{**e, "text": plain(str(e.get("text", "")))} for e in log]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-clog-h"},
+        h(
+            "div",
+            {"class": "row between"},
+            h("h3", {"id": "aft-clog-h"}, f"Combat log ({len(log)})"),
+            button("aft-cbt-clear", "Clear combat log", ("aftermath.cbt_clear",), disabled=not log),
+        ),
+        log_list(
+            "aft-cbt-log-entry", shown, label="Combat log, newest first", list_testid="aft-cbt-log"
+        ),
+    )
+
+
+def view(model: Model) -> VNode:
+    st = state(model)
+    combat = st["combat"]
+    _, attacker = person(st, "attacker")
+    target_index, target = person(st, "target")
+    body = str((target or {}).get("body", "bipedal"))
+    mode = str(combat["mode"])
+    form = FORMS.get(mode, missile_form)(model, st, attacker, body)
+    title = {"hth": "Hand-to-hand", "thrown": "Thrown"}.get(mode, "Missile")
+    attack = h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-attack-h"},
+        h("h3", {"id": "aft-attack-h"}, f"{title} attack"),
+        *form,
+        preview(st),
+        button(
+            "aft-resolve",
+            "Resolve attack (roll every die)",
+            ("aftermath.cbt_resolve",),
+            primary=True,
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "aft-resolve-error"},
+            err(model, "cbt.resolve"),
+        ),
+    )
+    log = combat["log"]
+    return h(
+        "div",
+        {"class": "page aftermath-combat"},
+        clock_card(combat),
+        _who(st),
+        attack,
+        _result(log[0] if log else None),
+        conditions_card(model, target, target_index, now_of(st), "aft-target-conditions")
+        if target
+        else None,
+        _log(log),
+    )
