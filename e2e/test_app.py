@@ -323,7 +323,7 @@ def test_simply_task_roll_and_contest(app: Page) -> None:
     base.press("Tab")
     app.get_by_test_id("simply-a-difficulty").select_option("Difficult")
     expect(app.get_by_test_id("simply-a-tn")).to_have_text("base 12 + Difficult −4 = TN 8")
-    expect(app.get_by_test_id("simply-a-chance")).to_contain_text("7/25 (28.00%)")
+    expect(app.get_by_test_id("simply-a-chance")).to_contain_text("28%exactly 7/25")
     app.get_by_test_id("simply-roll").click()
     expect(app.get_by_test_id("simply-result")).to_contain_text("vs TN 8:")
     expect(app.get_by_test_id("simply-log-entry")).to_have_count(1)
