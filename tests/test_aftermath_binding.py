@@ -145,3 +145,50 @@ def test_a_fresh_setup_keeps_nothing_of_a_previous_attacker() -> None:
     used = {**worksheet.fresh_form("hth"), "critical_hit": True, "damage_potential": 9}
     assert worksheet.after_attack(used)["critical_hit"] is False
     assert worksheet.after_attack(used)["damage_potential"] == ""
+
+
+def test_aft_12_a_side_split_asks_for_the_near_side_then_goes_on() -> None:
+    """AFT-12, AFT-F1: which member of a pair is nearest is in the missing figure; a side attack
+    whose split needs it waits (no first-listed default), then goes on with the same dice."""
+    ana = core.new_sheet("Ana")
+    for n in range(300):
+        setup = _setup(ana, attack_from="side")
+        waiting = worksheet.resolve(setup, random.Random(n))
+        if worksheet.asked(waiting) == "attack.near_side_location":
+            break
+    else:
+        raise AssertionError("no side split in 300 seeds")
+    step = next(str(s) for s in waiting.resolution.steps if s.key == "split")
+    assert "which of them is on the near side" in step
+    assert waiting.target["damage"] == _target()["damage"]  # nothing applied yet
+    pair = [int(x) for x in step.split("split ")[1].split(" ")[0].split("/")]
+    done = worksheet.resolve(
+        worksheet.with_answer(setup, "attack.near_side_location", str(pair[0])), random.Random(n)
+    )
+    assert done.resolution.location in pair and not worksheet.asked(done)
+    with pytest.raises(RuleError, match="1 to 30"):
+        worksheet.with_answer(setup, "attack.near_side_location", "31")
+
+
+def test_aft_50_numbers_are_exact_as_typed() -> None:
+    """AFT-50 (001 line 671): force 3 over Mass 0.3 is exactly 10, the (5, 10] band, not > 10."""
+    from pycore.systems.aftermath.missile_effects import stopping
+
+    assert stopping(3, 0.3).knock_down == "deftness_cst"
+
+
+def test_typed_errors_for_wrong_types_and_nan() -> None:
+    """AFT-32, AFT-33, AFT-36, AFT-08: wrong types, NaN and ∞ are typed errors in words."""
+    from pycore.systems.aftermath.encumbrance import enc_value, encumbrance_status
+    from pycore.systems.aftermath.overland import day_after
+    from pycore.systems.aftermath.situation import hth_modifiers
+
+    for call in (
+        lambda: enc_value(None, "Lt"),  # type: ignore[arg-type]
+        lambda: encumbrance_status(float("inf"), 10),  # type: ignore[arg-type]
+        lambda: encumbrance_status(float("nan"), 10),  # type: ignore[arg-type]
+        lambda: day_after([], 1),  # type: ignore[arg-type]
+        lambda: hth_modifiers(None),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(RuleError):
+            call()

@@ -504,20 +504,41 @@ def resolve(setup: Setup, rng: RandintSource, same: bool = False) -> Outcome:
     return Outcome(result, new_target, new_attacker, notes, hurt)
 
 
+#: What a hit may wait for and the user give right then, the dice rolled so far kept: the
+#: Damage Potential once the critical is known (001 lines 7-13, AFT-18, AFT-M05), and the near
+#: side of a side attack's split (AFT-12, AFT-F1). The form's field each answer fills.
+ASKED_AFTER_THE_ROLL: Final = {
+    "attack.damage_potential": "damage_potential",
+    "attack.near_side_location": "near_side",
+}
+
+
+def asked(outcome: Outcome) -> str:
+    """The value a hit waits for that is given now, or "" (the attack is done)."""
+    waits = outcome.resolution.waits_for
+    return waits[0] if len(waits) == 1 and waits[0] in ASKED_AFTER_THE_ROLL else ""
+
+
 def waits_for_potential(outcome: Outcome) -> bool:
-    """Whether a hand-to-hand or thrown hit waits for its Damage Potential: the user gives it
-    now that the critical and its Enhancement are known (001 lines 7-13, AFT-18, AFT-M05)."""
-    return outcome.resolution.waits_for == ("attack.damage_potential",)
+    """Whether a hand-to-hand or thrown hit waits for its Damage Potential."""
+    return asked(outcome) == "attack.damage_potential"
+
+
+def with_answer(setup: Setup, key: str, raw: str) -> Setup:
+    """The same attack with the value the user gave after the roll; resolved again from the same
+    seed it rolls the same dice up to that point, then goes on (AFT-56, AFT-57)."""
+    name = ASKED_AFTER_THE_ROLL[key]
+    value = _whole(raw)
+    low, high = OPTIONAL_FIELDS[name]
+    if value is None or not low <= value <= high:
+        what = "Damage Potential" if name == "damage_potential" else "Near-side location"
+        raise RuleError(f"{what}: a whole number from {low} to {high}.")
+    return replace(setup, form={**setup.form, name: value})
 
 
 def with_potential(setup: Setup, damage_potential: str) -> Setup:
-    """The same attack with the Damage Potential the user gave after the roll; resolved again
-    from the same seed it rolls the same dice up to that point, then goes on (AFT-56)."""
-    value = _whole(damage_potential)
-    low, high = OPTIONAL_FIELDS["damage_potential"]
-    if value is None or not low <= value <= high:
-        raise RuleError(f"Damage Potential: a whole number from {low} to {high}.")
-    return replace(setup, form={**setup.form, "damage_potential": value})
+    """The attack with its Damage Potential, given once the critical is known."""
+    return with_answer(setup, "attack.damage_potential", damage_potential)
 
 
 __all__ = [
@@ -528,6 +549,7 @@ __all__ = [
     "Preview",
     "Setup",
     "after_attack",
+    "asked",
     "campaign",
     "form_of",
     "fresh_form",
@@ -538,5 +560,6 @@ __all__ = [
     "set_form_field",
     "toggle",
     "waits_for_potential",
+    "with_answer",
     "with_potential",
 ]

@@ -28,33 +28,51 @@ def _steps(steps: list[str]) -> VNode:
     )
 
 
+#: What the pending card asks, by the value the hit waits for: (testid tail, label, step key).
+ASKS = {
+    "attack.damage_potential": (
+        "dp",
+        "Damage Potential (yours: the book does not say how WDM becomes it)",
+        "Damage Potential",
+    ),
+    "attack.near_side_location": (
+        "near-side",
+        "Which location is on the near side (its figure is missing from the book)",
+        "Split",
+    ),
+}
+
+
 def _pending(model: Model, pending: dict[str, Any]) -> VNode:
-    """001 lines 7-13: the Critical Hit Enhancement adds to the WDM, so the Damage Potential is
-    given now; the dice already rolled stay as they are."""
+    """The hit waits for a value given now: its Damage Potential, once the critical and its WDM
+    bonus are known (001 lines 7-13), or the near side of a split; the dice rolled stay."""
     steps = [str(s) for s in pending.get("steps", [])]
-    asked = next((s for s in steps if s.startswith("Damage Potential")), "")
+    asks = str(pending.get("asks", "attack.damage_potential"))
+    tail, label, step = ASKS.get(asks, ASKS["attack.damage_potential"])
+    shown = next((s for s in steps if s.startswith(step)), "")
     mode = str(pending.get("mode", "hth"))
+    field_name = "damage_potential" if tail == "dp" else "near_side"
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-res-h", "data-testid": "aft-pending"},
-        h("h3", {"id": "aft-res-h"}, "Result: the Damage Potential"),
+        h("h3", {"id": "aft-res-h"}, "Result: one more value"),
         h(
             "p",
             {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
             plain(str(pending.get("summary", ""))),
         ),
-        h("p", {"class": "explain", "data-testid": "aft-pending-wdm"}, plain(asked)),
+        h("p", {"class": "explain", "data-testid": "aft-pending-wdm"}, plain(shown)),
         number(
-            f"aft-{mode}-dp",
-            "Damage Potential (yours: the book does not say how WDM becomes it)",
-            pending.get("damage_potential", ""),
+            f"aft-{mode}-{tail}",
+            label,
+            pending.get("answer", ""),
             ("aftermath.cbt_potential",),
-            error=err(model, "cbt.damage_potential"),
+            error=err(model, f"cbt.{field_name}"),
         ),
         h(
             "div",
             {"class": "row"},
-            button("aft-apply-dp", "Apply the damage", ("aftermath.cbt_apply",), primary=True),
+            button("aft-apply-dp", "Apply", ("aftermath.cbt_apply",), primary=True),
             button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
         ),
         _steps(steps),

@@ -112,11 +112,14 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
         outcome = worksheet.resolve(setup, seeded(ctx.fresh_seed), same=same)
     except RuleError as exc:
         return set_err(model, "cbt.resolve", plain(str(exc)))
-    if not worksheet.waits_for_potential(outcome):
+    asks = worksheet.asked(outcome)
+    if not asks:
         return _applied(model, st, outcome, ctx, ctx.fresh_seed)
-    # The hit waits for its Damage Potential, now that the critical is known: nothing is written
-    # to the sheets yet; the roll is kept (its seed) and goes on once it is given.
+    # The hit waits for a value given now (its Damage Potential once the critical is known, the
+    # near side of a split): nothing is written to the sheets yet; the roll is kept (its seed)
+    # and goes on once it is given.
     st["combat"]["pending"] = {
+        "asks": asks,
         "seed": ctx.fresh_seed,
         "mode": setup.mode,
         "form": dict(setup.form),
@@ -125,14 +128,14 @@ def _resolve(model: Model, ctx: Ctx) -> Model:
         "phase": setup.now.phase,
         "steps": [str(s) for s in outcome.resolution.steps],
         "summary": combat.summary(outcome.resolution),
-        "damage_potential": "",
+        "answer": "",
     }
     who = f"{setup.attacker['name']} → {setup.target['name']}"
     return undoable(set_err(model, "cbt.resolve", None), st, f"Attack roll: {who}", ctx)
 
 
-def _apply_potential(model: Model, ctx: Ctx) -> Model:
-    """The pending hit with the Damage Potential the user gave: the same dice, then the damage."""
+def _apply_answer(model: Model, ctx: Ctx) -> Model:
+    """The pending hit with the value the user gave: the same dice, then the rest."""
     st = state(model)
     pending = st["combat"].get("pending")
     setup = setup_of(st)
@@ -147,23 +150,26 @@ def _apply_potential(model: Model, ctx: Ctx) -> Model:
         now=Moment(int(pending["turn"]), int(pending["phase"])),
         override=str(pending.get("override", "")),
     )
+    asks = str(pending.get("asks", "attack.damage_potential"))
+    error = f"cbt.{worksheet.ASKED_AFTER_THE_ROLL.get(asks, 'answer')}"
     try:
-        given = worksheet.with_potential(kept, str(pending.get("damage_potential", "")))
+        given = worksheet.with_answer(kept, asks, str(pending.get("answer", "")))
         outcome = worksheet.resolve(
             given, seeded(str(pending["seed"])), same=attacker_index == target_index
         )
-    except RuleError as exc:
-        return set_err(model, "cbt.damage_potential", plain(str(exc)))
-    model = set_err(model, "cbt.damage_potential", None)
+    except (RuleError, KeyError) as exc:
+        return set_err(model, error, plain(str(exc)))
+    model = set_err(model, error, None)
     return _applied(model, st, outcome, ctx, str(pending["seed"]))
 
 
-def _potential(model: Model, raw: str) -> Model:
+def _answer(model: Model, raw: str) -> Model:
+    """What the user typed for the value the pending hit waits for."""
     st = state(model)
     pending = st["combat"].get("pending")
     if isinstance(pending, dict):
-        pending["damage_potential"] = raw.strip()
-    return quietly(set_err(model, "cbt.damage_potential", None), st)
+        pending["answer"] = raw.strip()
+    return quietly(model, st)
 
 
 def _advance(model: Model, ctx: Ctx, turn: bool) -> Model:
@@ -184,7 +190,7 @@ def _clear(model: Model, ctx: Ctx, what: str) -> Model:
         st["combat"]["log"] = []
         return undoable(model, st, "Clear combat log", ctx)
     st["combat"]["pending"] = None
-    return undoable(model, st, "Drop the attack waiting for its Damage Potential", ctx)
+    return undoable(model, st, "Drop the attack waiting for a value", ctx)
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -198,9 +204,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if action == "resolve":
         return _resolve(model, ctx)
     if action == "potential":
-        return _potential(model, str(msg[-1]))
+        return _answer(model, str(msg[-1]))
     if action == "apply":
-        return _apply_potential(model, ctx)
+        return _apply_answer(model, ctx)
     if action in ("next_phase", "next_turn"):
         return _advance(model, ctx, action == "next_turn")
     if action in ("clear", "cancel"):
