@@ -125,11 +125,15 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.get_by_test_id("aft-cbt-mode").select_option("hth")
     app.get_by_test_id("aft-hth-weapon").select_option("Sword, machete")
     fill(app, "aft-hth-bcs", "30")
-    fill(app, "aft-hth-dp", "16")
     app.get_by_test_id("aft-hth-crit").click()
     app.get_by_test_id("aft-resolve").click()
-    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit location")
+    # The Damage Potential is asked once the critical and its WDM bonus are known (001 l. 7-13).
+    expect(app.get_by_test_id("aft-pending-wdm")).to_contain_text("critical")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Critical Hit Enhancement: D20")
+    fill(app, "aft-hth-dp", "16")
+    app.get_by_test_id("aft-apply-dp").click()
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit location")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("Damage Potential: 16 (entered")
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(2)
     app.get_by_test_id("aft-next-phase").click()
     expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
@@ -151,6 +155,31 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
 
     app.get_by_test_id("aftermath-tab-reference").click()
     shot(app, "reference")
+    axe_clean(app)
+    assert errors == []
+
+
+def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: list[str]) -> None:
+    """001 line 24: a Stunned character may not attack; the GM's override is logged."""
+    app.get_by_test_id("nav-aftermath").click()
+    make_character(app, "Skab")
+    fill(app, "aft-derived-cda", "0")
+    make_character(app, "Mara")
+    app.get_by_test_id("aft-conditions-kind").select_option("stunned")
+    app.get_by_test_id("aft-conditions-add").click()
+    expect(app.get_by_test_id("aft-conditions-entry").first).to_contain_text("Stunned")
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-cbt-attacker").select_option(label="Mara")
+    app.get_by_test_id("aft-cbt-target").select_option(label="Skab")
+    fill(app, "aft-missile-bcs", "14")
+    expect(app.get_by_test_id("aft-refused")).to_contain_text("Mara is Stunned")
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("may not initiate attacks")
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(0)
+    fill(app, "aft-override", "she fires blind")
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(1)
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("the GM allows it: she fires blind")
     axe_clean(app)
     assert errors == []
 

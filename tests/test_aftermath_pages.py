@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import find_all, text_of
 from rkweb.features.aftermath.state import SETTINGS, suspect_setting
 
 from pycore.store import History, default_data
+from pycore.systems.aftermath import worksheet
 from pycore.systems.aftermath.critical import EFFECT_TITLES
 from pycore.systems.aftermath.overland import conditions
 from pycore.systems.aftermath.weapons import suspect_rows
@@ -51,6 +54,7 @@ def two_fighters() -> Model:
         ("aftermath.tab", "combat"),
         ("aftermath.cbt_pick", "attacker", "0"),
         ("aftermath.cbt_pick", "target", "1"),
+        ("aftermath.cbt_field", "missile", "bcs", "12"),
     )
     return model
 
@@ -148,8 +152,10 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
         ("aftermath.tab", "combat"),
         ("aftermath.cbt_pick", "target", "1"),
     )
+    assert "choose the attacker's skill" in texts(model, "aft-cbt-waiting")[0]
+    model = send(model, ("aftermath.cbt_field", "missile", "bcs", "12"))
     waiting = texts(model, "aft-cbt-waiting")[0]
-    assert "target.cda" in waiting
+    assert "enter the target's CDA" in waiting and "target.cda (AFT-10, AFT-M04)" in waiting
     model = two_fighters()
     lines = texts(model, "aft-cbt-modifiers")[0]
     assert "range EFF 0" in lines and "Inherent Accuracy +1" in lines
@@ -189,15 +195,20 @@ def test_hth_worksheet_and_timers() -> None:
     )
     assert "BCS 25" in texts(model, "aft-cbt-bcs")[0]
     model = send(model, ("aftermath.cbt_resolve",), seed="h1")
+    # AFT-18, AFT-M05: the Damage Potential is asked once the critical is known; nothing is
+    # written to the sheets before it is given.
+    assert model.state["aftermath"]["combat"]["pending"]["seed"] == "h1"
+    assert "waits for the Damage Potential" in texts(model, "aft-attack-result")[0]
+    assert "WDM 1.8L" in texts(model, "aft-pending-wdm")[0]
+    assert model.state["aftermath"]["combat"]["log"] == []
+    assert model.history.undo_label == "Attack roll: Ana → Bo"
+    model = send(model, ("aftermath.cbt_potential", "x"), ("aftermath.cbt_apply",))
+    assert "0 to 1000" in model.ui["aftermath_errors"]["cbt.damage_potential"]
+    model = send(model, ("aftermath.cbt_potential", "15"), ("aftermath.cbt_apply",), seed="h2")
     entry = model.state["aftermath"]["combat"]["log"][0]
-    assert "waits for the Damage Potential" in entry["text"] or "miss" in entry["text"]
-    model = send(
-        model,
-        ("aftermath.cbt_field", "hth", "damage_potential", "15"),
-        ("aftermath.cbt_resolve",),
-        seed="h2",
-    )
+    assert entry["seed"] == "h1" and model.state["aftermath"]["combat"]["pending"] is None
     assert "Damage Done" in " ".join(texts(model, "aft-step"))
+    assert "Damage Potential: 15 (entered" in " ".join(entry["steps"])
     model = send(model, ("aftermath.cbt_next_phase",))
     assert texts(model, "aft-clock") == ["Turn 1 · Phase 2"]
     model = send(model, ("aftermath.cbt_next_turn",))
@@ -230,6 +241,7 @@ def test_thrown_weapon_worksheet() -> None:
     model = send(
         two_fighters(),
         ("aftermath.cbt_pick", "mode", "thrown"),
+        ("aftermath.cbt_field", "thrown", "bcs", "12"),
         ("aftermath.cbt_field", "thrown", "weapon", "Shuriken"),
         ("aftermath.cbt_field", "thrown", "count", "2"),
     )
@@ -240,8 +252,9 @@ def test_thrown_weapon_worksheet() -> None:
         model,
         ("aftermath.cbt_field", "thrown", "count", "1"),
         ("aftermath.cbt_field", "thrown", "bcs", "30"),
-        ("aftermath.cbt_field", "thrown", "damage_potential", "6"),
         ("aftermath.cbt_resolve",),
+        ("aftermath.cbt_potential", "6"),
+        ("aftermath.cbt_apply",),
     )
     assert "(thrown): hit location" in texts(model, "aft-attack-result")[0]
 
@@ -586,3 +599,79 @@ def test_every_aftermath_view_has_unique_element_ids() -> None:
 def test_every_suspect_row_has_its_setting() -> None:
     """AFT-M44: the settings hold one answer per row the listing marks suspect."""
     assert {suspect_setting(n) for n in suspect_rows()} <= set(SETTINGS)
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["Pistol", "Rifle", "Swing", "Brawl"]), max_size=3, unique=True),
+        min_size=2,
+        max_size=4,
+    ),
+    st.data(),
+)
+@settings(max_examples=12, deadline=None)
+def test_switching_the_attacker_keeps_nothing_of_the_previous_one(
+    skill_sets: list[list[str]], data: st.DataObject
+) -> None:
+    """FIGHT.md, issue 16: after a fully set-up attack, a new attacker's worksheet equals a fresh
+    set-up (no skill, BCS, chips, ticks or options kept); skills go by name."""
+    model = fresh()
+    for i, skills in enumerate(skill_sets):
+        model = send(
+            model, ("aftermath.char_new", "character"), ("aftermath.char_field", "name", f"C{i}")
+        )
+        for n, name in enumerate(skills):
+            model = send(
+                model,
+                ("aftermath.char_draft", "skill_name", name),
+                ("aftermath.char_draft", "skill_bcs", str(8 + n + i)),
+                ("aftermath.char_add_skill",),
+            )
+    first = data.draw(st.integers(0, len(skill_sets) - 1))
+    second = data.draw(st.integers(0, len(skill_sets) - 1).filter(lambda n: n != first))
+    model = send(model, ("aftermath.tab", "combat"), ("aftermath.cbt_pick", "attacker", str(first)))
+    for mode in ("missile", "hth", "thrown"):
+        model = send(
+            model,
+            ("aftermath.cbt_field", mode, "skill", (skill_sets[first] or [""])[0]),
+            ("aftermath.cbt_field", mode, "bcs", "17"),
+            ("aftermath.cbt_field", mode, "distractions", "2"),
+            ("aftermath.cbt_toggle", mode, "critical_hit"),
+            ("aftermath.cbt_toggle", mode, "sit:target_prone" if mode == "hth" else "sit:stance"),
+        )
+    model = send(model, ("aftermath.cbt_pick", "attacker", str(second)))
+    combat = model.state["aftermath"]["combat"]
+    for mode in ("missile", "hth", "thrown"):
+        assert combat[mode] == worksheet.fresh_form(mode)
+    options = [
+        text_of(o)
+        for o in find_all(shell.view(model), "aft-missile-skill")[0].children
+        if not isinstance(o, str)
+    ]
+    assert options[1:] == [f"{s} (BCS {8 + n + second})" for n, s in enumerate(skill_sets[second])]
+
+
+def test_a_stunned_attacker_is_refused_unless_the_gm_overrides() -> None:
+    """001 line 24 (AFT-22): the worksheet refuses, says why, and takes the GM's reason."""
+    model = send(
+        two_fighters(),
+        ("aftermath.char_draft", "condition", "stunned"),
+        ("aftermath.char_add_cond", 0),
+        ("aftermath.cbt_resolve",),
+    )
+    assert "Ana is Stunned" in model.ui["aftermath_errors"]["cbt.resolve"]
+    assert "may not initiate attacks or fire" in texts(model, "aft-refused")[0]
+    assert model.state["aftermath"]["combat"]["log"] == []
+    model = send(
+        model, ("aftermath.cbt_pick", "override", "a reflex shot"), ("aftermath.cbt_resolve",)
+    )
+    entry = model.state["aftermath"]["combat"]["log"][0]
+    assert entry["steps"][0].startswith("GM override: Ana is Stunned")
+    assert model.state["aftermath"]["combat"]["override"] == ""  # for that attack only
+
+
+def test_choosing_a_gun_sets_its_range_row_on_the_page() -> None:
+    """AFT-46: the rifle fires on the rifle row, not the pistol's."""
+    model = send(two_fighters(), ("aftermath.cbt_field", "missile", "gun", "long_gun|Rifle"))
+    assert model.state["aftermath"]["combat"]["missile"]["range_row"] == "Long Gun Rifle"
+    assert "Inherent Accuracy +4" in texts(model, "aft-cbt-modifiers")[0]

@@ -238,8 +238,13 @@ def test_aft_12_above_is_minus_5_and_splits() -> None:
     assert aft.split_location("21/22", 71, "side", near_side=22) == "21"
     assert aft.split_location("14/15/16", 61, "side", near_side=15) == "14"
     assert aft.split_location("14/15/16", 71, "side", near_side=15) == "16"  # underbelly
-    assumed = locations.split("21/22", 10, "side")
-    assert assumed.assumed_near and "AFT-F1" in str(assumed)
+    # The near side is in the missing figure: the core asks instead of taking the first-listed.
+    asked = locations.split("21/22", 10, "side")
+    assert asked.result is None and asked.waits_for == "attack.near_side_location"
+    assert "AFT-F1" in str(asked)
+    with pytest.raises(RuleError, match="near side"):
+        aft.split_location("21/22", 10, "side")
+    assert locations.split("14/15/16", 71, "side").result == 16  # the underbelly needs none
     with pytest.raises(RuleError, match="not a side member"):
         aft.split_location("21/22", 10, "side", near_side=5)
 

@@ -96,9 +96,10 @@ def test_entanglement_cells_match_the_seed() -> None:  # L550-555
     lines = seed_lines(SEED)
     for en in range(0, 40):
         for location in (1, 3, 4, 12, 13, 20, 21, 30):
-            cell = entanglement(en, location)
+            cell = entanglement(en, location, "L")  # AFT-41: the torso needs a Long weapon
             assert cell.result in lines[cell.line - 1].split("\t")
-    assert entanglement(0, 5).result == "No Effect" and entanglement(12, 25).line == 555
+    assert entanglement(0, 5, "XL").result == "No Effect" and entanglement(12, 25).line == 555
+    assert entanglement(12, 5, "S").result.startswith("No Effect (the weapon is shorter")
     assert set(entanglement_terms()) >= {"Distraction", "Abort Action", "Stunned", "Dazed"}
 
 

@@ -127,13 +127,14 @@ def test_aft_57_the_attack_is_built_from_the_two_sheets() -> None:
     """AFT-33: the attacker's encumbrance from his sheet (Fully: −2); AFT-27: the target's
     Health AST and CST; AFT-14: the target's AV per location; AFT-10: its CDA."""
     ana, bo = _sheets()
-    form = worksheet.form_of("missile", {})
+    form = worksheet.form_of("missile", {"bcs": 12})
     attack = worksheet.missile_attack(ana, bo, form, campaign({}), moment(1, 1))
     assert attack.encumbrance_bcs == -2 and attack.target_cda == 1
     assert attack.target_save == combat.LowerSave(True, 12, 5, False)
     assert attack.armor[4] == 9 and attack.armor[1] == 0
     assert attack.base_bdg == 10  # 38 Special, T40
-    hth = worksheet.hth_attack(ana, bo, worksheet.form_of("hth", {}), campaign({}), moment(1, 1))
+    hth_form = worksheet.form_of("hth", {"bcs": 12})
+    hth = worksheet.hth_attack(ana, bo, hth_form, campaign({}), moment(1, 1))
     assert hth.armor[4] == (9, "R")  # AFT-16: the format of the piece giving the AV
 
 
@@ -142,6 +143,8 @@ def test_the_worksheet_checks_what_is_typed() -> None:
     assert worksheet.set_form_field(form, "bcs", "14")["bcs"] == 14
     with pytest.raises(RuleError, match="-100 to 100"):
         worksheet.set_form_field(form, "bcs", "x")
+    with pytest.raises(RuleError, match="1 to 8"):
+        worksheet.set_form_field(worksheet.form_of("thrown", {}), "count", "9")
     assert worksheet.set_form_field(form, "near_side", "")["near_side"] == ""
     with pytest.raises(RuleError, match="metres"):
         worksheet.set_form_field(form, "meters", "far")

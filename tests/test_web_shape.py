@@ -363,6 +363,7 @@ def _aftermath_in_use() -> Model:
         ("aftermath.cbt_toggle", "missile", "critical_hit"),
         ("aftermath.cbt_toggle", "missile", "special_effect"),
         ("aftermath.cbt_toggle", "missile", "sit:stance"),
+        ("aftermath.cbt_pick", "override", "a reflex shot"),  # Ana is Stunned
     )
     for n in range(60):
         tried = _send(model, ("aftermath.cbt_resolve",), seed=f"crit{n}")
@@ -419,12 +420,22 @@ def aftermath_in_use() -> Iterator[tuple[str, VNode]]:
     for mode in ("hth", "thrown"):
         shown = _send(model, ("aftermath.tab", "combat"), ("aftermath.cbt_pick", "mode", mode))
         yield f"aftermath-in-use/{mode}", shell.view(shown)
-    waits = _send(
+    pending = _send(
         model,
         ("aftermath.tab", "combat"),
         ("aftermath.cbt_pick", "mode", "hth"),
         ("aftermath.cbt_field", "hth", "bcs", "40"),
+        ("aftermath.cbt_field", "hth", "weapon", "Sword, machete"),
+        ("aftermath.cbt_toggle", "hth", "critical_hit"),
+        ("aftermath.cbt_pick", "override", "a reflex blow"),
         ("aftermath.cbt_resolve",),
+    )
+    assert pending.state["aftermath"]["combat"]["pending"]
+    yield "aftermath-in-use/pending", shell.view(pending)
+    waits = _send(
+        pending,
+        ("aftermath.cbt_potential", "lots"),
+        ("aftermath.cbt_apply",),
         ("aftermath.cbt_pick", "target", "0"),
         ("aftermath.cbt_field", "hth", "weapon", "Sword, machete"),
         ("aftermath.cbt_field", "hth", "zone", "long_hex"),

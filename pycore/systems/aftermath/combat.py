@@ -76,7 +76,8 @@ def summary(resolution: Resolution) -> str:
         return "critical miss" if resolution.critical_miss else "miss"
     if resolution.waits_for:
         asked = ", ".join(question(w) for w in resolution.waits_for)
-        return f"hit location {resolution.location}; waits for {asked}"
+        critical = " (critical)" if resolution.critical_hit else ""
+        return f"hit location {resolution.location}{critical}; waits for {asked}"
     text = f"hit location {resolution.location}: Damage Done {resolution.damage_done}"
     if resolution.effect != "none":
         text += f", {resolution.effect}"

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.rounding import show
+from pycore.systems.aftermath.rounding import check_number, show
 from pycore.tables import load_table
 
 BULKS: Final = ("VSm", "Sm", "Med", "Lg", "VLg", "HG1", "HG2", "HG3")
@@ -35,6 +35,8 @@ def enc_value(bulk: str, mass: str) -> Fraction:
     ...
     pycore.errors.RuleError: mass 'MS4' is not on the chart (Vlt, Lt, Hvy, VHvy, MS1, MS2, MS3): enter the item's ENC (AFT-32)
     """
+    if not isinstance(bulk, str) or not isinstance(mass, str):
+        raise RuleError(f"bulk {bulk!r} and mass {mass!r} must be chart names such as 'Med', 'Hvy'")
     if mass not in MASSES:
         raise RuleError(
             f"mass {mass!r} is not on the chart ({', '.join(MASSES)}): enter the item's ENC (AFT-32)"
@@ -92,12 +94,14 @@ def encumbrance_status(carried: Fraction | int, enc_cap: int) -> EncumbranceStat
 
     >>> encumbrance_status(20, 40).status, encumbrance_status(41, 40).over_cap
     ('Unencumbered', True)
+    >>> encumbrance_status(float("inf"), 10)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: ENC carried inf is not a finite number; allowed: 0 to 1000000
     """
     if isinstance(enc_cap, bool) or not isinstance(enc_cap, int) or not 1 <= enc_cap <= 10_000:
         raise RuleError(f"ENC CAP {enc_cap!r} is outside 1 to 10000 (enter it: not in this text)")
-    load = Fraction(carried)
-    if load < 0:
-        raise RuleError(f"ENC carried {carried} is below 0")
+    load = check_number("ENC carried", carried, 0, 1_000_000)
     share = load / enc_cap
     rows = load_table("aftermath", "encumbrance_status").rows
     row = next((r for r in rows if share <= Fraction(str(r["up_to"]))), rows[-1])

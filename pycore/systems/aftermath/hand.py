@@ -42,6 +42,7 @@ from pycore.systems.aftermath.steps import (
     region_for,
     shooter_bcs,
     target_modifier,
+    waiting,
 )
 from pycore.systems.aftermath.weapons import (
     Weapon,
@@ -193,6 +194,8 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     location = location_steps(
         steps, rng, attack.body, attack.direction, attack.attack_from, attack.near_side
     )
+    if location is None:
+        return waiting("hth", steps, (total, rolled), crit, "attack.near_side_location")
     if attack.damage_potential is None:
         text = f"{wdm_text}; the source does not say how WDM becomes Damage Potential"
         wait = "attack.damage_potential"

@@ -51,6 +51,7 @@ from pycore.systems.aftermath.steps import (
     region_for,
     shooter_bcs,
     target_modifier,
+    waiting,
 )
 
 MISSILE_MISS_TABLES: Final = ("modern", "black powder", "bow")
@@ -186,6 +187,8 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     location = location_steps(
         steps, rng, attack.body, attack.direction, attack.attack_from, attack.near_side
     )
+    if location is None:
+        return waiting("missile", steps, (total, rolled), crit, "attack.near_side_location")
     bonus = _gun_critical_bonus(attack, steps, rng) if crit else ("", 0)
     if bonus is None:
         wait = "settings.shotgun_critical_row"

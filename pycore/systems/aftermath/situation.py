@@ -64,6 +64,8 @@ def hth_modifiers(keys: Iterable[str], starred_apply: bool = True) -> list[BcsMo
     >>> [m.value for m in hth_modifiers(["to_side", "from_side"])]
     [-5, 5]
     """
+    if keys is None or isinstance(keys, str):
+        raise RuleError(f"hand-to-hand situations {keys!r} must be a list of table keys")
     chosen: dict[str, str] = {}
     out = []
     for key in keys:

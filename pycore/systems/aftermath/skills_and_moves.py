@@ -281,11 +281,26 @@ class Entanglement:
         )
 
 
-def entanglement(effect_number: int, location: int) -> Entanglement:
-    """AFT-41: the chart's cell for the Effect Number and the bipedal location struck (1-30).
+#: AFT-41 (L563): a torso hit entangles only with a flexible weapon of at least Long length.
+LONG_ENOUGH: Final = ("XL", "L")
+WEAPON_LENGTHS: Final = ("XL", "L", "A", "S")
+
+
+def entanglement(
+    effect_number: int, location: int, weapon_length: str | None = None
+) -> Entanglement:
+    """AFT-41: the chart's cell for the Effect Number and the bipedal location struck (1-30). On
+    the torso the flexible weapon must be at least of Long length (001 lines 550, 563): its
+    ``weapon_length`` (XL, L, A, S) is asked there; shorter, the torso takes no effect.
 
     >>> str(entanglement(5, 2))
     'Entanglement, Effect Number 5, location 2 (head & neck): As 2-3 plus Check for Daze (AFT-T32 L553)'
+    >>> entanglement(5, 8, "A").result, entanglement(5, 8, "L").result
+    ('No Effect (the weapon is shorter than Long)', 'Multiple Distraction')
+    >>> entanglement(5, 8)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: a torso hit entangles only with a flexible weapon of at least Long length: give the weapon's length (AFT-41, 001 line 563)
     >>> entanglement(5, 31)
     Traceback (most recent call last):
     ...
@@ -304,7 +319,16 @@ def entanglement(effect_number: int, location: int) -> Entanglement:
     assert isinstance(groups, Mapping)
     group = next(g for g, (low, high) in groups.items() if low <= location <= high)
     row = table.row_for_roll(effect_number)
-    return Entanglement(effect_number, location, group, str(row[group]), int(str(row["line"])))
+    result = str(row[group])
+    if group == "torso":
+        if weapon_length is None:
+            raise RuleError(
+                "a torso hit entangles only with a flexible weapon of at least Long length: "
+                "give the weapon's length (AFT-41, 001 line 563)"
+            )
+        if check_choice("weapon length", weapon_length, WEAPON_LENGTHS) not in LONG_ENOUGH:
+            result = "No Effect (the weapon is shorter than Long)"
+    return Entanglement(effect_number, location, group, result, int(str(row["line"])))
 
 
 def entanglement_terms() -> dict[str, str]:

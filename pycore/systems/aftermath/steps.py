@@ -191,14 +191,24 @@ def location_steps(
     direction: str | None,
     attack_from: str,
     near_side: int | None,
-) -> int:
+) -> int | None:
+    """AFT-12: D100 on the body's table and, for a double or triple location, the split; None
+    when a side attack's split waits for the near side (the step names it)."""
     found = locate(die(rng, 100), body, direction)
     steps.append(Step("location", "Hit location", str(found), "AFT-12"))
     if len(found.locations) == 1:
         return found.locations[0]
     resolved = split(found.key, die(rng, 100), attack_from, near_side)
-    steps.append(Step("split", "Split", str(resolved), "AFT-T11"))
+    steps.append(Step("split", "Split", str(resolved), "AFT-T11", resolved.waits_for))
     return resolved.result
+
+
+def waiting(
+    kind: str, steps: list[Step], roll_of: tuple[BcsTotal, BcsResult], crit: bool, wait: str
+) -> Resolution:
+    """A hit that waits for a value before its damage (the step before says which)."""
+    total, rolled = roll_of
+    return Resolution(kind, tuple(steps), total, rolled, True, crit, False, None, waits_for=(wait,))
 
 
 def target_modifier(cda: int | None, action: str, dodging: bool) -> BcsModifier:

@@ -7,7 +7,8 @@ the sheet's; what the text does not give stays the form's, asked, never guessed.
 >>> from pycore.systems.aftermath.sheet import new_sheet, set_field
 >>> from pycore.systems.aftermath.critical import moment
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
->>> setup = Setup("missile", new_sheet("Ana"), target, form_of("missile", {}), campaign({}), moment(1, 1))
+>>> form = form_of("missile", {"bcs": 12})
+>>> setup = Setup("missile", new_sheet("Ana"), target, form, campaign({}), moment(1, 1))
 >>> found = preview(setup)
 >>> str(found.total)
 'BCS 12 + range EFF 0 + Inherent Accuracy +1 + target stationary: CDA 1 × 1 −1 = 12'
@@ -16,7 +17,7 @@ the sheet's; what the text does not give stays the form's, asked, never guessed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -24,9 +25,15 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.aftermath.armor import armor_material
 from pycore.systems.aftermath.bcs import BcsTotal
+from pycore.systems.aftermath.bind import (
+    WOUND_ROWS,
+    may_attack,
+    wound_rows,
+)
 from pycore.systems.aftermath.campaign import Campaign, campaign
 from pycore.systems.aftermath.critical import Moment
-from pycore.systems.aftermath.guns import base_bdg, critical_row, shot_size
+from pycore.systems.aftermath.guns import base_bdg, critical_row, range_row_for, shot_size
+from pycore.systems.aftermath.guns import range_group as range_group_of
 from pycore.systems.aftermath.hand import HthAttack, hth_bcs, resolve_hth
 from pycore.systems.aftermath.missile import MissileAttack, missile_bcs, resolve_missile
 from pycore.systems.aftermath.sheet import (
@@ -46,7 +53,7 @@ YES_NO: Final = {"yes": True, "no": False}
 
 _SHARED: Final[Mapping[str, Any]] = {
     "skill": "",
-    "bcs": 12,
+    "bcs": "",
     "situations": [],
     "critical_hit": False,
     "critical_miss": False,
@@ -91,6 +98,7 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
         "use": "strike",
         "zone": "front_side_rear_hex",
         "damage_potential": "",
+        "wound_level": "",
     },
     "thrown": {
         **_SHARED,
@@ -103,9 +111,11 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
         "special_effect": False,
     },
 }
+#: Fields an attack sets for itself, cleared once it is made: the critical ticks (each attack
+#: result carries its own, AFT-04) and the Damage Potential (asked after the roll, AFT-M05).
+PER_ATTACK: Final = ("critical_hit", "critical_miss", "damage_potential")
 #: Whole-number fields and their range; the optional ones may be left empty.
 WHOLE_FIELDS: Final = {
-    "bcs": (-100, 100),
     "count": (1, 8),
     "damage_taken": (0, 1000),
     "bursts": (0, 20),
@@ -114,6 +124,7 @@ WHOLE_FIELDS: Final = {
     "distractions": (0, 20),
 }
 OPTIONAL_FIELDS: Final = {
+    "bcs": (-100, 100),
     "ia_value": (-10, 10),
     "bdg": (0, 200),
     "damage_potential": (0, 1000),
@@ -136,6 +147,32 @@ def form_of(mode: str, saved: Any) -> dict[str, Any]:
     return {**defaults, **{k: v for k, v in found.items() if k in defaults}}
 
 
+def fresh_form(mode: str) -> dict[str, Any]:
+    """A fresh set-up: what a new attacker or target starts from. Nothing is kept from the
+    previous combatant; the skill and base BCS are asked (no BCS is assumed).
+
+    >>> fresh_form("missile")["bcs"], fresh_form("hth")["situations"]
+    ('', [])
+    """
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in FORMS[mode].items()}
+
+
+def after_attack(form: Mapping[str, Any]) -> dict[str, Any]:
+    """The form once an attack is made: its own ticks and Damage Potential cleared."""
+    defaults = FORMS["missile"] if "gun" in form else FORMS["hth"]
+    return {**form, **{k: defaults.get(k, "") for k in PER_ATTACK if k in form}}
+
+
+def _gun_row(out: dict[str, Any]) -> None:
+    """AFT-46: choosing a gun (or automatic fire) sets its Range Table row; a shot-loaded
+    shotgun's row is its choke, kept if one is chosen, else asked ("")."""
+    row = range_row_for(str(out["gun"]), str(out["size"]), bool(out.get("autofire")))
+    if row is not None:
+        out["range_row"] = row
+    elif not out["range_row"] or range_group_of(str(out["range_row"])) != "shot_load":
+        out["range_row"] = ""
+
+
 def _whole(text: object) -> int | None:
     raw = str(text).strip()
     try:
@@ -155,7 +192,7 @@ def set_form_field(
     >>> set_form_field(FORMS["missile"], "bcs", "200")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Must be a whole number from -100 to 100.
+    pycore.errors.RuleError: Must be empty or a whole number from -100 to 100.
     """
     out = dict(form)
     text = str(raw)
@@ -175,6 +212,7 @@ def set_form_field(
         out[key] = _meters(text)
     elif key == "gun":
         out["gun"], _, out["size"] = text.partition("|")
+        _gun_row(out)
     elif key == "skill":
         out["skill"] = text
         for skill in (attacker or {}).get("skills", []):
@@ -211,6 +249,8 @@ def toggle(form: Mapping[str, Any], key: str) -> dict[str, Any]:
         out["situations"] = [k for k in chosen if k != name] if name in chosen else [*chosen, name]
     elif isinstance(out.get(key), bool):
         out[key] = not out[key]
+        if key == "autofire":
+            _gun_row(out)
     else:
         raise RuleError(f"the worksheet has no option {key!r}")
     return out
@@ -262,8 +302,11 @@ def _common(
     """The inputs every attack mode takes from the two sheets, the form and the settings."""
     attacker_view = derived(attacker, now, settings)
     target_view = derived(target, now, settings)
+    base = _whole(form["bcs"])
+    if base is None:
+        raise RuleError("choose the attacker's skill, or type the Base BCS")
     return {
-        "base_bcs": int(form["bcs"]),
+        "base_bcs": base,
         "dazed": attacker_view.dazed,
         "encumbrance_bcs": encumbrance_bcs(attacker_view, form),
         "distractions": int(form["distractions"]),
@@ -295,6 +338,8 @@ def missile_attack(
     """AFT-57's inputs: the gun, range and cartridge from the form, the rest from the sheets."""
     override = _whole(form["bdg"])
     ammo = str(form["ammo"])
+    if not form["range_row"]:
+        raise RuleError("a shotgun firing shot: choose its Range Table row (its choke)")
     return MissileAttack(
         **_common(attacker, target, form, settings, now),
         range_row=str(form["range_row"]),
@@ -365,7 +410,7 @@ def hth_attack(
         use=str(form.get("use", "strike")),
         strength_group=attacker_view.groups["STR"].number,
         zone=str(form.get("zone", "front_side_rear_hex")),
-        situations=() if thrown else tuple(form["situations"]),
+        situations=() if thrown else _hth_situations(attacker, form),
         starred_apply=settings.starred_apply,
         damage_potential=_whole(form["damage_potential"]),
         armor=hth_armor(target, derived(target, now, settings)),
@@ -373,6 +418,13 @@ def hth_attack(
         note_13_cap_multiple=settings.note_13_cap,
         thrown_critical_miss_table=settings.thrown_critical_miss_table,
     )
+
+
+def _hth_situations(attacker: Mapping[str, Any], form: Mapping[str, Any]) -> tuple[str, ...]:
+    """AFT-08: the form's situations, and the attacker's wound row from his sheet (damage ÷ DRT,
+    AFT-M07) or the level the user chose instead."""
+    chosen = [key for key in form["situations"] if key not in WOUND_ROWS.values()]
+    return (*chosen, *wound_rows(attacker, str(form.get("wound_level", ""))))
 
 
 @dataclass(frozen=True)
@@ -386,6 +438,8 @@ class Setup:
     form: Mapping[str, Any]
     settings: Campaign
     now: Moment
+    # The GM's reason to let an attack the rules forbid go ahead (a Stunned attacker...).
+    override: str = ""
 
     def attack(self) -> MissileAttack | HthAttack:
         """The core's attack: a missile (AFT-57), hand-to-hand or thrown (AFT-56, AFT-29)."""
@@ -434,17 +488,57 @@ class Outcome:
 def resolve(setup: Setup, rng: RandintSource, same: bool = False) -> Outcome:
     """Roll the attack and write it to the sheets: damage and conditions to the target
     (AFT-15, AFT-55), what a critical miss did to the attacker (AFT-28, AFT-53)."""
+    allowed = may_attack(setup.attacker, setup.now, setup.override)
     attack = setup.attack()
     if isinstance(attack, HthAttack):
         result = resolve_hth(attack, rng)
     else:
         result = resolve_missile(attack, rng)
+    if allowed is not None:
+        result = replace(result, steps=(allowed, *result.steps))
     new_target, notes = apply_resolution(dict(setup.target), result)
     attacker = new_target if same else dict(setup.attacker)
     new_attacker, hurt = apply_to_attacker(attacker, result)
     if same:
         new_target = new_attacker
     return Outcome(result, new_target, new_attacker, notes, hurt)
+
+
+#: What a hit may wait for and the user give right then, the dice rolled so far kept: the
+#: Damage Potential once the critical is known (001 lines 7-13, AFT-18, AFT-M05), and the near
+#: side of a side attack's split (AFT-12, AFT-F1). The form's field each answer fills.
+ASKED_AFTER_THE_ROLL: Final = {
+    "attack.damage_potential": "damage_potential",
+    "attack.near_side_location": "near_side",
+}
+
+
+def asked(outcome: Outcome) -> str:
+    """The value a hit waits for that is given now, or "" (the attack is done)."""
+    waits = outcome.resolution.waits_for
+    return waits[0] if len(waits) == 1 and waits[0] in ASKED_AFTER_THE_ROLL else ""
+
+
+def waits_for_potential(outcome: Outcome) -> bool:
+    """Whether a hand-to-hand or thrown hit waits for its Damage Potential."""
+    return asked(outcome) == "attack.damage_potential"
+
+
+def with_answer(setup: Setup, key: str, raw: str) -> Setup:
+    """The same attack with the value the user gave after the roll; resolved again from the same
+    seed it rolls the same dice up to that point, then goes on (AFT-56, AFT-57)."""
+    name = ASKED_AFTER_THE_ROLL[key]
+    value = _whole(raw)
+    low, high = OPTIONAL_FIELDS[name]
+    if value is None or not low <= value <= high:
+        what = "Damage Potential" if name == "damage_potential" else "Near-side location"
+        raise RuleError(f"{what}: a whole number from {low} to {high}.")
+    return replace(setup, form={**setup.form, name: value})
+
+
+def with_potential(setup: Setup, damage_potential: str) -> Setup:
+    """The attack with its Damage Potential, given once the critical is known."""
+    return with_answer(setup, "attack.damage_potential", damage_potential)
 
 
 __all__ = [
@@ -454,12 +548,18 @@ __all__ = [
     "Outcome",
     "Preview",
     "Setup",
+    "after_attack",
+    "asked",
     "campaign",
     "form_of",
+    "fresh_form",
     "hth_attack",
     "missile_attack",
     "preview",
     "resolve",
     "set_form_field",
     "toggle",
+    "waits_for_potential",
+    "with_answer",
+    "with_potential",
 ]

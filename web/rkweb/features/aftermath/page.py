@@ -21,11 +21,14 @@ from rkweb.kit.tabs import tab_bar
 # The messages this feature takes, ``("aftermath.<action>", ...)``: the shell refuses any other.
 ACTIONS = frozenset(
     {
+        "cbt_apply",
+        "cbt_cancel",
         "cbt_clear",
         "cbt_field",
         "cbt_next_phase",
         "cbt_next_turn",
         "cbt_pick",
+        "cbt_potential",
         "cbt_resolve",
         "cbt_toggle",
         "char_add_cond",

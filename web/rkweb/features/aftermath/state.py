@@ -40,7 +40,17 @@ ROLLS: dict[str, Any] = {
     "log": [],
 }
 
-COMBAT: dict[str, Any] = {"turn": 1, "phase": 1, "attacker": 0, "target": 1, "mode": "missile"}
+#: The worksheet: the clock, who attacks whom and how, the GM's override of a refusal, and a
+#: hand-to-hand or thrown hit waiting for its Damage Potential (``pending``).
+COMBAT: dict[str, Any] = {
+    "turn": 1,
+    "phase": 1,
+    "attacker": 0,
+    "target": 1,
+    "mode": "missile",
+    "override": "",
+    "pending": None,
+}
 
 
 def _part(saved: dict[str, Any], key: str) -> dict[str, Any]:
@@ -125,4 +135,5 @@ def setup_of(st: dict[str, Any]) -> Setup | None:
     if attacker is None or target is None:
         return None
     mode = str(st["combat"]["mode"])
-    return Setup(mode, attacker, target, st["combat"][mode], campaign_of(st), now_of(st))
+    override = str(st["combat"].get("override", ""))
+    return Setup(mode, attacker, target, st["combat"][mode], campaign_of(st), now_of(st), override)

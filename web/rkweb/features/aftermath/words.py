@@ -5,6 +5,8 @@ values a step waits for; a player reads them without those, and opens "Why" for 
 'AV 4 (Hercuweave 4 (BF 35 ÷ 10, nearest))'
 >>> plain("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
 "the target's CDA is not in the source: enter the target's CDA"
+>>> plain("may not attack (AFT-22, 001 line 24)"), plain("lines (001 lines 7-13)")
+('may not attack', 'lines')
 >>> plain("Stunned: Deftness 15 × ½ = 7 (AFT-22)"), plain("5 B damage: 3 lethal (L752)")
 ('Stunned: Deftness 15 × ½ = 7', '5 B damage: 3 lethal')
 >>> plain("BCS per Distraction is not in the source: enter settings.bcs_per_distraction (AFT-41)")
@@ -27,6 +29,7 @@ _CITED = (
     r"(?:AFT-[TMF]?\d+(?:\s*(?:…|\.\.\.|-|–|to)\s*(?:AFT-)?[TMF]?\d+)?"
     r"|\bL\d{2,4}(?:\s*[-–]\s*L?\d+)?\b"
     r"|\b\d{3}:L\d+\b"
+    r"|\b\d{3} lines? \d+(?:\s*[-–]\s*\d+)?"
     r"|\bT\d{2}\b"
     r"|settings\.[a-z_0-9]+"
     r")"

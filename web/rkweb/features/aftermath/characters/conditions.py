@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.bind import wounds
 from pycore.systems.aftermath.critical import Moment
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -39,8 +40,9 @@ def _damage_line(raw: dict[str, Any]) -> str:
 
 def _entry(testid: str, index: int, i: int, raw_cond: Any, now: Moment) -> tuple[VNode, str]:
     cond = core.condition_from_json(raw_cond)
-    active = cond.active_at(now)
-    mark = "● " if active else "○ ended: "
+    shown = cond.state_at(now)
+    active = shown == "active"
+    mark = {"active": "● ", "ended": "○ ended: ", "not yet": "◌ not yet: "}[shown]
     node = h(
         "li",
         {"class": "skill-row", "data-testid": f"{testid}-entry"},
@@ -60,17 +62,25 @@ def conditions_card(
     """The damage record and the conditions with their timers; "Add condition" records one by
     hand from now."""
     chosen = draft(model).get("condition", CONDITION_DEFAULT)
+    hurt = wounds(raw)
     entries = [_entry(testid, index, i, c, now) for i, c in enumerate(raw["conditions"])]
     return h(
         "section",
         {"class": "card", "aria-labelledby": f"{testid}-h"},
         h("h3", {"id": f"{testid}-h"}, f"Damage and conditions of {raw['name']} (now {now})"),
         h("p", {"data-testid": f"{testid}-damage"}, _damage_line(raw)),
-        h("p", {"class": "muted small"}, "How Critical Damage counts against DRT is the GM's."),
+        h(
+            "p",
+            {
+                "class": "notice" if hurt.past_drt else "muted small",
+                "data-testid": f"{testid}-wounds",
+            },
+            plain(str(hurt)),
+        ),
         h("ul", {"class": "skills"}, *[node for node, _ in entries])
         if entries
         else h("p", {"class": "muted"}, "No conditions."),
-        whys([text for _, text in entries] + ["Critical Damage against DRT: AFT-M43"]),
+        whys([text for _, text in entries] + [str(hurt), "Wounds: damage ÷ DRT, AFT-08, AFT-M07"]),
         h(
             "div",
             {"class": "row"},

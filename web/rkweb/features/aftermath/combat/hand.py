@@ -19,11 +19,11 @@ from rkweb.features.aftermath.combat.pieces import (
     distractions,
     encumbrance,
     send,
+    wound_level,
 )
-from rkweb.features.aftermath.state import err
 from rkweb.features.aftermath.words import plain
 from rkweb.kit.chips import chip, chips
-from rkweb.kit.fields import number, select
+from rkweb.kit.fields import select
 
 ZONES = (
     ("character_hex", "In the attacker's own hex"),
@@ -48,8 +48,8 @@ def wdm_hint(name: str, thrown: bool = False) -> str:
         return plain(str(exc))
     printed = " (thrown: the value in parentheses where printed)" if thrown else ""
     return (
-        f"{found.name}: WDM {found.wdm_text}{printed}; a critical hit adds +1 to +4 to the WDM. "
-        "How WDM becomes Damage Potential is not in the book: enter it."
+        f"{found.name}: WDM {found.wdm_text}{printed}. How WDM becomes Damage Potential is not "
+        "in the book: it is asked after the roll, with the critical's bonus known."
     )
 
 
@@ -86,19 +86,12 @@ def hth_form(
                 ZONES,
                 send("hth", "zone"),
             ),
-            number(
-                "aft-hth-dp",
-                "Damage Potential (yours)",
-                form["damage_potential"],
-                send("hth", "damage_potential"),
-                error=err(model, "cbt.damage_potential"),
-                hint=wdm_hint(str(form["weapon"])),
-            ),
+            wound_level("hth", form),
             cuts("hth", form, "By damage letter (L cuts)"),
             distractions(model, "hth", form),
             encumbrance("hth", form),
             *direction_fields(model, "hth", form, body),
         ),
         chips("Hand-to-hand situation modifiers", sits, "aft-hth-sits"),
-        chips("Attack options", critical_flags("hth", form), "aft-hth-flags"),
+        chips("Attack options", critical_flags("hth", form, st["settings"]), "aft-hth-flags"),
     ]

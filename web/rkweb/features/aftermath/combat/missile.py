@@ -47,7 +47,10 @@ def _gun_fields(model: Model, form: dict[str, Any], settings: dict[str, Any]) ->
             "aft-missile-row",
             "Range Table row",
             form["range_row"],
-            [(r, r) for r in firearms.range_rows()],
+            [
+                *([("", "Choose the choke…")] if not form["range_row"] else []),
+                *((r, r) for r in firearms.range_rows()),
+            ],
             send("missile", "range_row"),
         ),
         field(
@@ -169,7 +172,7 @@ def missile_form(
         flag("missile", "autofire", "Automatic fire", form, "autofire"),
         flag("missile", "match", "Match weapon (+1)", form, "match"),
         flag("missile", "dodging", "Target dodging", form, "dodging"),
-        *critical_flags("missile", form),
+        *critical_flags("missile", form, st["settings"]),
         flag(
             "missile",
             "special",

@@ -9,7 +9,7 @@ from typing import Any
 from pycore.systems.aftermath.locations import DIRECTIONS
 from pycore.systems.aftermath.situation import missile_choices
 from rkweb.app.model import Model
-from rkweb.app.vdom import VNode
+from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import number, select
@@ -157,10 +157,42 @@ def missile_situations(mode: str, form: dict[str, Any]) -> list[VNode]:
     ]
 
 
-def critical_flags(mode: str, form: dict[str, Any]) -> list[VNode]:
-    """Critical hit and miss as the user calls them (the text gives no rule for when, unless the
-    campaign sets one)."""
+def critical_flags(mode: str, form: dict[str, Any], settings: dict[str, Any]) -> list[VNode]:
+    """Critical hit and miss as the user calls them, since the text gives no rule for when
+    (AFT-04); once the campaign sets a rule the roll decides, and the chips give way to it."""
+    hit, miss = str(settings["critical_hit_rule"]), str(settings["critical_miss_rule"])
     return [
-        flag(mode, "crit", "Critical hit (your call)", form, "critical_hit"),
-        flag(mode, "fumble", "Critical miss (your call)", form, "critical_miss"),
+        h(
+            "p",
+            {"class": "muted", "data-testid": f"aft-{mode}-crit-rule"},
+            f"Critical hit on a roll of {hit} or less (Settings).",
+        )
+        if hit
+        else flag(mode, "crit", "Critical hit (your call)", form, "critical_hit"),
+        h(
+            "p",
+            {"class": "muted", "data-testid": f"aft-{mode}-fumble-rule"},
+            f"Critical miss on a roll of {miss} or more (Settings).",
+        )
+        if miss
+        else flag(mode, "fumble", "Critical miss (your call)", form, "critical_miss"),
     ]
+
+
+WOUNDS = (
+    ("", "From the sheet (damage ÷ DRT)"),
+    ("none", "Not over 50% wounded"),
+    ("over_50", "Over 50% wounded (−2)"),
+    ("over_75", "Over 75% wounded (−4)"),
+)
+
+
+def wound_level(mode: str, form: dict[str, Any]) -> VNode:
+    """The attacker's wounds in hand-to-hand: his sheet's, unless the user says otherwise."""
+    return select(
+        f"aft-{mode}-wounds",
+        "Attacker's wounds",
+        form["wound_level"],
+        WOUNDS,
+        send(mode, "wound_level"),
+    )

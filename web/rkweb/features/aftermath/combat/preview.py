@@ -9,9 +9,11 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.aftermath import combat, worksheet
 from pycore.systems.aftermath.bcs import plus_one_change
+from pycore.systems.aftermath.bind import refusal, wounds
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import setup_of
 from rkweb.features.aftermath.words import plain
+from rkweb.kit.fields import field
 from rkweb.kit.odds import odds_list
 from rkweb.kit.results import why
 
@@ -26,6 +28,36 @@ def _waiting(text: str, full: str) -> VNode:
     )
 
 
+def _refused(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
+    """What the rules forbid this attacker now (Stunned, dead), and the GM's override."""
+    refused = refusal(setup.attacker, setup.now)
+    if not refused:
+        return None
+    return h(
+        "div",
+        {"class": "notice", "data-testid": "aft-refused"},
+        h("p", {"class": "field-error", "role": "alert"}, plain(refused)),
+        why([refused]),
+        field(
+            "aft-override",
+            "GM override: the reason to allow it (logged)",
+            st["combat"].get("override", ""),
+            ("aftermath.cbt_pick", "override"),
+        ),
+    )
+
+
+def _wounds(setup: worksheet.Setup) -> VNode | None:
+    hurt = wounds(setup.attacker)
+    if hurt.taken == 0 and hurt.critical == 0:
+        return None
+    return h(
+        "p",
+        {"class": "notice" if hurt.past_drt else "muted", "data-testid": "aft-attacker-wounds"},
+        "Attacker: " + plain(str(hurt)),
+    )
+
+
 def preview(st: dict[str, Any]) -> VNode:
     setup = setup_of(st)
     if setup is None:
@@ -34,7 +66,13 @@ def preview(st: dict[str, Any]) -> VNode:
     try:
         found = worksheet.preview(setup)
     except RuleError as exc:
-        return _waiting(plain(str(exc)), str(exc))
+        return h(
+            "div",
+            {},
+            _refused(setup, st),
+            _wounds(setup),
+            _waiting(plain(str(exc)), str(exc)),
+        )
     total = found.total
     lines = [h("li", {}, f"{total.base_label} {total.base}")]
     if total.halved:
@@ -45,6 +83,8 @@ def preview(st: dict[str, Any]) -> VNode:
     return h(
         "div",
         {"data-testid": "aft-cbt-preview"},
+        _refused(setup, st),
+        _wounds(setup),
         _waiting(f"A critical hit here waits for {asked}.", ", ".join(found.waits_for))
         if asked
         else None,

@@ -8,7 +8,6 @@ from typing import Any
 from pycore.systems.aftermath.weapons import weapons
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.combat.hand import wdm_hint
 from rkweb.features.aftermath.combat.pieces import (
     attacker_fields,
     critical_flags,
@@ -33,7 +32,7 @@ def thrown_form(
     throwable = [(w.name, w.name) for w in weapons() if "Th" in w.skills]
     flags = [
         flag("thrown", "dodging", "Target dodging", form, "dodging"),
-        *critical_flags("thrown", form),
+        *critical_flags("thrown", form, st["settings"]),
         flag(
             "thrown",
             "special",
@@ -60,14 +59,6 @@ def thrown_form(
                 form["count"],
                 send("thrown", "count"),
                 error=err(model, "cbt.count"),
-            ),
-            number(
-                "aft-thrown-dp",
-                "Damage Potential (yours)",
-                form["damage_potential"],
-                send("thrown", "damage_potential"),
-                error=err(model, "cbt.damage_potential"),
-                hint=wdm_hint(str(form["weapon"]), thrown=True),
             ),
             target_movement("thrown", form),
             damage_taken(model, "thrown", form, "thrower"),

@@ -1,15 +1,19 @@
 """What the Combat tab's messages do: a worksheet field or option changed (checked by the
-core's worksheet), the attacker, target or attack mode picked, an attack resolved and applied
-to the sheets (undoable, logged with its seed), the clock moved, the log cleared."""
+core's worksheet), the attacker, target or mode picked (a new attacker or target starts from a
+fresh set-up), the GM's override of a refusal, an attack resolved and applied to the sheets
+(undoable, logged with its seed), a hand-to-hand hit given its Damage Potential once the
+critical is known, the clock moved, the log cleared."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.aftermath import combat, worksheet
 from pycore.systems.aftermath.clock import next_phase, next_turn
+from pycore.systems.aftermath.critical import Moment
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.state import (
@@ -43,11 +47,19 @@ def _toggle(model: Model, mode: str, key: str) -> Model:
 
 
 def _pick(model: Model, key: str, raw: str) -> Model:
+    """A new attacker or target re-derives the set-up: every form starts fresh, nothing is kept
+    from the previous combatant (FIGHT.md)."""
     st = state(model)
+    combat_ = st["combat"]
     if key in ("attacker", "target"):
-        st["combat"][key] = int(raw)
+        combat_[key] = int(raw)
+        for mode in worksheet.MODES:
+            combat_[mode] = worksheet.fresh_form(mode)
+        combat_["override"], combat_["pending"] = "", None
     elif key == "mode" and raw in worksheet.MODES:
-        st["combat"]["mode"] = raw
+        combat_["mode"] = raw
+    elif key == "override":
+        combat_["override"] = raw.strip()[:200]
     return quietly(model, st)
 
 
@@ -56,8 +68,9 @@ def _entry(st: dict[str, Any], outcome: worksheet.Outcome, who: str, ctx: Ctx) -
     mode = str(st["combat"]["mode"])
     result = outcome.resolution
     attacker_name = outcome.attacker.get("name", "?")
+    how = worksheet.MODE_NAMES.get(mode, mode)
     return {
-        "text": f"{now_of(st)} · {who} ({worksheet.MODE_NAMES.get(mode, mode)}): {combat.summary(result)}",
+        "text": f"{now_of(st)} · {who} ({how}): {combat.summary(result)}",
         "steps": [str(s) for s in result.steps],
         "applied": [*outcome.applied, *(f"{attacker_name}: {n}" for n in outcome.attacker_applied)],
         "at": ctx.now,
@@ -68,25 +81,95 @@ def _entry(st: dict[str, Any], outcome: worksheet.Outcome, who: str, ctx: Ctx) -
     }
 
 
-def _resolve(model: Model, ctx: Ctx) -> Model:
-    st = state(model)
+def _applied(
+    model: Model, st: dict[str, Any], outcome: worksheet.Outcome, ctx: Ctx, seed: str
+) -> Model:
+    """Write an attack to the sheets and the log, clear what was its own, as one undo step."""
+    combat_ = st["combat"]
     attacker_index, _ = person(st, "attacker")
     target_index, _ = person(st, "target")
+    who = f"{outcome.attacker['name']} → {outcome.target['name']}"
+    st["characters"][target_index] = outcome.target
+    st["characters"][attacker_index] = outcome.attacker
+    entry = _entry(st, outcome, who, replace(ctx, fresh_seed=seed))
+    combat_["log"] = [entry, *combat_["log"]][:LOG_LIMIT]
+    mode = str(combat_["mode"])
+    combat_[mode] = worksheet.after_attack(combat_[mode])
+    combat_["override"], combat_["pending"] = "", None
+    return undoable(set_err(model, "cbt.resolve", None), st, f"Attack: {who}", ctx)
+
+
+def _resolve(model: Model, ctx: Ctx) -> Model:
+    st = state(model)
     setup = setup_of(st)
     if setup is None:
         message = "Choose an attacker and a target (create them in the Characters tab)."
         return set_err(model, "cbt.resolve", message)
+    attacker_index, _ = person(st, "attacker")
+    target_index, _ = person(st, "target")
+    same = attacker_index == target_index
     try:
-        outcome = worksheet.resolve(
-            setup, seeded(ctx.fresh_seed), same=attacker_index == target_index
-        )
+        outcome = worksheet.resolve(setup, seeded(ctx.fresh_seed), same=same)
     except RuleError as exc:
         return set_err(model, "cbt.resolve", plain(str(exc)))
+    asks = worksheet.asked(outcome)
+    if not asks:
+        return _applied(model, st, outcome, ctx, ctx.fresh_seed)
+    # The hit waits for a value given now (its Damage Potential once the critical is known, the
+    # near side of a split): nothing is written to the sheets yet; the roll is kept (its seed)
+    # and goes on once it is given.
+    st["combat"]["pending"] = {
+        "asks": asks,
+        "seed": ctx.fresh_seed,
+        "mode": setup.mode,
+        "form": dict(setup.form),
+        "override": setup.override,
+        "turn": setup.now.turn,
+        "phase": setup.now.phase,
+        "steps": [str(s) for s in outcome.resolution.steps],
+        "summary": combat.summary(outcome.resolution),
+        "answer": "",
+    }
     who = f"{setup.attacker['name']} → {setup.target['name']}"
-    st["characters"][target_index] = outcome.target
-    st["characters"][attacker_index] = outcome.attacker
-    st["combat"]["log"] = [_entry(st, outcome, who, ctx), *st["combat"]["log"]][:LOG_LIMIT]
-    return undoable(set_err(model, "cbt.resolve", None), st, f"Attack: {who}", ctx)
+    return undoable(set_err(model, "cbt.resolve", None), st, f"Attack roll: {who}", ctx)
+
+
+def _apply_answer(model: Model, ctx: Ctx) -> Model:
+    """The pending hit with the value the user gave: the same dice, then the rest."""
+    st = state(model)
+    pending = st["combat"].get("pending")
+    setup = setup_of(st)
+    if not isinstance(pending, dict) or setup is None:
+        return model
+    attacker_index, _ = person(st, "attacker")
+    target_index, _ = person(st, "target")
+    kept = replace(
+        setup,
+        mode=str(pending["mode"]),
+        form=dict(pending["form"]),
+        now=Moment(int(pending["turn"]), int(pending["phase"])),
+        override=str(pending.get("override", "")),
+    )
+    asks = str(pending.get("asks", "attack.damage_potential"))
+    error = f"cbt.{worksheet.ASKED_AFTER_THE_ROLL.get(asks, 'answer')}"
+    try:
+        given = worksheet.with_answer(kept, asks, str(pending.get("answer", "")))
+        outcome = worksheet.resolve(
+            given, seeded(str(pending["seed"])), same=attacker_index == target_index
+        )
+    except (RuleError, KeyError) as exc:
+        return set_err(model, error, plain(str(exc)))
+    model = set_err(model, error, None)
+    return _applied(model, st, outcome, ctx, str(pending["seed"]))
+
+
+def _answer(model: Model, raw: str) -> Model:
+    """What the user typed for the value the pending hit waits for."""
+    st = state(model)
+    pending = st["combat"].get("pending")
+    if isinstance(pending, dict):
+        pending["answer"] = raw.strip()
+    return quietly(model, st)
 
 
 def _advance(model: Model, ctx: Ctx, turn: bool) -> Model:
@@ -101,6 +184,15 @@ def _advance(model: Model, ctx: Ctx, turn: bool) -> Model:
     return undoable(model, st, label, ctx)
 
 
+def _clear(model: Model, ctx: Ctx, what: str) -> Model:
+    st = state(model)
+    if what == "log":
+        st["combat"]["log"] = []
+        return undoable(model, st, "Clear combat log", ctx)
+    st["combat"]["pending"] = None
+    return undoable(model, st, "Drop the attack waiting for a value", ctx)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix("aftermath.cbt_")
     if action == "field":
@@ -111,10 +203,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _pick(model, str(msg[1]), str(msg[-1]))
     if action == "resolve":
         return _resolve(model, ctx)
+    if action == "potential":
+        return _answer(model, str(msg[-1]))
+    if action == "apply":
+        return _apply_answer(model, ctx)
     if action in ("next_phase", "next_turn"):
         return _advance(model, ctx, action == "next_turn")
-    if action == "clear":
-        st = state(model)
-        st["combat"]["log"] = []
-        return undoable(model, st, "Clear combat log", ctx)
+    if action in ("clear", "cancel"):
+        return _clear(model, ctx, "log" if action == "clear" else "pending")
     return model

@@ -12,12 +12,13 @@ from rkweb.features.aftermath.combat.clock import clock_card
 from rkweb.features.aftermath.combat.hand import hth_form
 from rkweb.features.aftermath.combat.missile import missile_form
 from rkweb.features.aftermath.combat.preview import preview
+from rkweb.features.aftermath.combat.result import result_card
 from rkweb.features.aftermath.combat.thrown import thrown_form
 from rkweb.features.aftermath.state import err, names, now_of, person, state
 from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import select
-from rkweb.kit.results import log_list, why
+from rkweb.kit.results import log_list
 
 MODES = (
     ("missile", "Missile (guns)"),
@@ -57,44 +58,6 @@ def _who(st: dict[str, Any]) -> VNode:
                 "aft-cbt-mode", "Attack", str(combat["mode"]), MODES, ("aftermath.cbt_pick", "mode")
             ),
         ),
-    )
-
-
-def _result(latest: dict[str, Any] | None) -> VNode:
-    """The last attack: its verdict in words, every step (with its dice and rule) under "Why",
-    and what was written to the sheets."""
-    entry = latest or {}
-    applied = [str(n) for n in entry.get("applied", [])]
-    return h(
-        "section",
-        {"class": "card", "aria-labelledby": "aft-res-h"},
-        h("h3", {"id": "aft-res-h"}, "Result"),
-        h(
-            "p",
-            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
-            plain(str(entry["text"])) if latest else "Resolve an attack to see every step here.",
-        ),
-        h(
-            "details",
-            {"class": "why"},
-            h("summary", {}, "Every step"),
-            h(
-                "ol",
-                {"class": "steps", "data-testid": "aft-steps"},
-                *[
-                    h("li", {"class": "explain small", "data-testid": "aft-step"}, s)
-                    for s in entry.get("steps", [])
-                ],
-            ),
-        )
-        if latest
-        else None,
-        h(
-            "ul",
-            {"class": "small", "data-testid": "aft-applied"},
-            *[h("li", {}, f"Applied: {plain(n)}") for n in applied],
-        ),
-        why(applied, summary="Why (applied)"),
     )
 
 
@@ -149,7 +112,7 @@ def view(model: Model) -> VNode:
         clock_card(combat),
         _who(st),
         attack,
-        _result(log[0] if log else None),
+        result_card(model, log[0] if log else None, combat.get("pending")),
         conditions_card(model, target, target_index, now_of(st), "aft-target-conditions")
         if target
         else None,

@@ -24,6 +24,7 @@ from rkweb.kit.fields import number, select
 from rkweb.kit.results import card, why
 
 METHODS = ("Simple rope", "Knotted rope", "Ladder", "Stairs")
+LENGTHS = (("", "Not said"), ("XL", "Extra-long"), ("L", "Long"), ("A", "Average"), ("S", "Short"))
 RULES = (
     ("", "Not chosen"),
     ("aids_lower", "Aids lower it, hindrances raise it"),
@@ -58,7 +59,9 @@ def _results(state: dict[str, Any]) -> tuple[str, str, str, str]:
     tangled = "Enter the Effect Number and the location hit by an entangling weapon."
     if state["en"].strip() and state["loc"].strip():
         try:
-            tangled = str(entanglement(int(state["en"]), int(state["loc"])))
+            tangled = str(
+                entanglement(int(state["en"]), int(state["loc"]), state["length"] or None)
+            )
         except (RuleError, ValueError) as exc:
             tangled = f"Entanglement: {exc}"
     return study, climbing, thrown, tangled
@@ -162,6 +165,13 @@ def skills_card(model: Model, state: dict[str, Any]) -> VNode:
             "Entangled location (1-30; uses the Effect Number above)",
             state["loc"],
             ("aftermath.ref_field", "loc"),
+        ),
+        select(
+            "aft-ref-weapon-length",
+            "Entangling weapon's length (the torso needs Long or longer)",
+            state["length"],
+            LENGTHS,
+            ("aftermath.ref_field", "length"),
         ),
         *said(tangled, "aft-ref-entangle"),
     )

@@ -36,6 +36,7 @@ FIELDS: dict[str, str] = {
     "bma": "",
     "en": "",
     "loc": "",
+    "length": "",
     "category": "3",
     "pca": "",
     "knock": "0",
