@@ -31,14 +31,11 @@ FUNCTION_BUDGET = 80
 MODULES_OVER_BUDGET: dict[str, int] = {
     "pycore/systems/aftermath/combat.py": 1328,
     "pycore/systems/aftermath/firearms.py": 643,
-    "pycore/systems/percentile/gmtables.py": 953,
     "pycore/systems/simply/character.py": 804,
     "pycore/systems/simply/combat.py": 1172,
     "web/rkweb/features/aftermath/characters.py": 797,
     "web/rkweb/features/aftermath/combat.py": 1258,
     "web/rkweb/features/aftermath/reference.py": 761,
-    "web/rkweb/features/percentile/combat.py": 1173,
-    "web/rkweb/features/percentile/sheet.py": 603,
     "web/rkweb/features/simply/characters.py": 904,
     "web/rkweb/features/simply/combat.py": 950,
 }
@@ -142,7 +139,6 @@ FUNCTIONS_OVER_BUDGET: dict[str, int] = {
     "pycore/systems/aftermath/combat.py:resolve_missile": 179,
     "pycore/systems/aftermath/critical.py:effect_rules": 92,
     "pycore/systems/gurps/injury.py:injury": 109,
-    "pycore/systems/percentile/attack.py:resolve_attack": 167,
     "pycore/systems/simply/character.py:character_from_json": 82,
     "pycore/systems/simply/damage.py:apply_damage": 111,
     "pycore/tables/loader.py:parse_table": 95,
@@ -162,17 +158,6 @@ FUNCTIONS_OVER_BUDGET: dict[str, int] = {
     "web/rkweb/features/dice/page.py:view": 94,
     "web/rkweb/features/gurps/attack.py:view": 186,
     "web/rkweb/features/gurps/page.py:tracker_view": 120,
-    "web/rkweb/features/percentile/checks.py:view": 177,
-    "web/rkweb/features/percentile/combat.py:_ap_view": 83,
-    "web/rkweb/features/percentile/combat.py:_attack_view": 123,
-    "web/rkweb/features/percentile/combat.py:_resolve": 111,
-    "web/rkweb/features/percentile/combat.py:_sides_view": 124,
-    "web/rkweb/features/percentile/combat.py:update": 260,
-    "web/rkweb/features/percentile/gm.py:gm_view": 158,
-    "web/rkweb/features/percentile/gm.py:settings_view": 82,
-    "web/rkweb/features/percentile/sheet.py:_record": 90,
-    "web/rkweb/features/percentile/sheet.py:_weapons": 120,
-    "web/rkweb/features/percentile/sheet.py:view": 89,
     "web/rkweb/features/settings/page.py:view": 87,
     "web/rkweb/features/simply/characters.py:_adjustments": 81,
     "web/rkweb/features/simply/characters.py:_editor": 145,
@@ -231,7 +216,66 @@ def rendered_views() -> Iterator[tuple[str, VNode]]:
             yield f"{page.route}/{msg[1]}", shell.view(tabbed)
 
 
-VIEWS = list(rendered_views())
+def _play(model: Model, *messages: tuple[object, ...]) -> Model:
+    for i, msg in enumerate(messages):
+        model = shell.update(model, msg, Ctx(now=CTX.now, fresh_seed=f"shape-{i}"))
+    return model
+
+
+def populated_percentile_views() -> Iterator[tuple[str, VNode]]:
+    """Percentile with two characters on two sides, a round with surprise, the order and an
+    attack resolved, every tab; then with the optional rules on and an attack waiting."""
+    model = _play(
+        Model(History.new(default_data()), route="percentile"),
+        ("percentile.char_new",),
+        ("percentile.char_field", "c1", "name", "Ann"),
+        ("percentile.wform", "name", "AUTO PISTOL"),
+        ("percentile.wform", "wep_dif", "100"),
+        ("percentile.wform", "damage_die", "4+2"),
+        ("percentile.weapon_add", "c1"),
+        ("percentile.char_field", "c1", "aim", "100"),
+        ("percentile.char_new",),
+        ("percentile.char_field", "c2", "name", "Bob"),
+        ("percentile.pform", "name", "arm"),
+        ("percentile.pform", "points", "5000"),
+        ("percentile.part_add", "c2"),
+        ("percentile.gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n"),
+        ("percentile.gm_save", "PCT-M03"),
+        ("percentile.gm_csv", "PCT-M01", "level,name,percent\n1,relaxed,20\n2,combat,90\n"),
+        ("percentile.gm_save", "PCT-M01"),
+        ("percentile.member_add", 0, "c1"),
+        ("percentile.member_add", 1, "c2"),
+        ("percentile.surprise_roll",),
+        ("percentile.order_roll",),
+        ("percentile.attack_field", "attacker", "c1"),
+        ("percentile.attack_field", "target", "c2"),
+        ("percentile.attack_field", "part", "arm"),
+        ("percentile.attack_resolve",),
+        ("percentile.round_next",),
+    )
+    for tab in ("characters", "checks", "combat", "gm", "settings"):
+        yield f"percentile-fight/{tab}", shell.view(_play(model, ("percentile.tab", tab)))
+    options = [("percentile.setting", k, v) for k, v in (("surprise", "a3"), ("to_hit", "d3"))]
+    options += [("percentile.setting", k, "on") for k in ("organ_damage", "pieces")]
+    waiting = _play(
+        model,
+        *options,
+        ("percentile.setting", "damage", "1"),
+        ("percentile.attack_field", "part", ""),
+        ("percentile.attack_field", "location", "roll"),
+        ("percentile.attack_field", "percent_to_hit", "100"),
+        ("percentile.attack_field", "percent_against", "0"),
+        ("percentile.attack_field", "damage_percentage", "40"),
+        ("percentile.attack_field", "m_circulatory", "1"),
+        ("percentile.attack_resolve",),
+        ("percentile.tab", "combat"),
+    )
+    assert waiting.state["percentile"]["combat"]["pending"], "the attack should wait"
+    yield "percentile-fight/combat-waiting", shell.view(waiting)
+    yield "percentile-fight/settings-on", shell.view(_play(waiting, ("percentile.tab", "settings")))
+
+
+VIEWS = list(rendered_views()) + list(populated_percentile_views())
 
 
 def test_every_message_in_every_view_names_a_feature_and_an_action_it_takes() -> None:
@@ -261,10 +305,6 @@ LABELS_WITH_RULE_IDS: dict[str, int] = {
     "aftermath/combat": 39,
     "aftermath/reference": 13,
     "aftermath/rolls": 2,
-    "percentile/checks": 1,
-    "percentile/combat": 1,
-    "percentile/gm": 19,
-    "percentile/settings": 7,
     "simply": 1,
     "simply/characters": 7,
     "simply/combat": 1,
