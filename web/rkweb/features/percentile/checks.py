@@ -11,7 +11,13 @@ from typing import Any, TypeVar
 from pycore.dice import seeded
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import tohit
-from pycore.systems.percentile.checks import check_chance, fmt, parse_number, roll_check
+from pycore.systems.percentile.checks import (
+    TASK_FIELDS,
+    check_chance,
+    fmt,
+    roll_check,
+    task_number,
+)
 from pycore.systems.percentile.dice import damage_dice, roll_damage
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -24,32 +30,19 @@ from rkweb.kit.results import card, log_list, why
 ACTIONS = frozenset(
     {"check_field", "check_roll", "check_clear", "tohit_roll", "grenade_roll", "damage_roll"}
 )
-# R-F: field → (label, low, high, whole)
-FIELDS: dict[str, tuple[str, int, int, bool]] = {
-    "target": ("Target", -1000, 1000, False),
-    "skill": ("Skill (MARKSmanship or BRAWLmanship)", -100, 100, False),
-    "pth": ("Percent to Hit", 0, 100, False),
-    "pa": ("Percent Against", 0, 100, False),
-    "brawl": ("BRAWL", 0, 100, False),
-    "g_damage": ("Potential damage", 0, 5000, False),
-    "g_target": ("Value the roll had to beat", 1, 200, False),
-    "g_roll": ("The to-hit 1:100sd roll", 1, 100, True),
-}
 T = TypeVar("T")
 
 
 def _num(st: dict[str, Any], key: str) -> Fraction:
-    label, low, high, whole = FIELDS[key]
-    return parse_number(label, st["check"][key], low, high, whole=whole)
+    return task_number(key, st["check"][key])
 
 
 def _set(model: Model, key: str, raw: str) -> Model:
     st = S.state(model)
     ekey = f"percentile-check-{key}"
     try:
-        if key in FIELDS:
-            label, low, high, whole = FIELDS[key]
-            parse_number(label, raw, low, high, whole=whole)
+        if key in TASK_FIELDS:
+            task_number(key, raw)
         elif key == "die":
             damage_dice(raw)
     except RulekeeperError as exc:
