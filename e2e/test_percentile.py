@@ -57,14 +57,15 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     # a check with exact odds and its explanation
     tab(app, "checks")
     set_field(app, "percentile-check-target", "47.5")
-    expect(app.get_by_test_id("percentile-check-odds")).to_contain_text("47/100 (47.00%)")
+    expect(app.get_by_test_id("percentile-check-odds")).to_contain_text("47%")  # percent first
     app.get_by_test_id("percentile-check-roll").click()
     expect(app.get_by_test_id("percentile-check-result")).to_contain_text("vs under 47½")
     expect(app.get_by_test_id("percentile-d3-odds")).to_contain_text("29/100")
 
     # the GM enters Table #3-1 (Percent to Hit): first with a bad cell, then right
     tab(app, "gm")
-    expect(app.get_by_test_id("percentile-gm-waiting")).to_contain_text("PCT-M04")
+    percent_to_hit = "Percent to Hit (Table #3-1)"  # the text's name; the inventory ID under Why
+    expect(app.get_by_test_id("percentile-gm-waiting")).to_contain_text(percent_to_hit)
     app.get_by_test_id("percentile-gm-pick").select_option("PCT-M04")
     header = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n"
     set_field(app, "percentile-gm-csv", header + "0,100,0,50,140\n")
@@ -74,8 +75,8 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     )
     set_field(app, "percentile-gm-csv", header + "0,100,0,50,99\n")
     app.get_by_test_id("percentile-gm-save").click()
-    expect(app.get_by_test_id("percentile-gm-note")).to_contain_text("PCT-M04 saved: 1 row(s).")
-    expect(app.get_by_test_id("percentile-gm-waiting")).not_to_contain_text("PCT-M04")
+    expect(app.get_by_test_id("percentile-gm-note")).to_contain_text(f"{percent_to_hit} saved")
+    expect(app.get_by_test_id("percentile-gm-waiting")).not_to_contain_text(percent_to_hit)
     with app.expect_download() as download:
         app.get_by_test_id("percentile-gm-export-one").click()
     saved = json.loads(Path(download.value.path()).read_text())
@@ -99,6 +100,7 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     app.get_by_test_id("percentile-attack-attacker").select_option(label="Ann")
     app.get_by_test_id("percentile-attack-target").select_option(label="Bob")
     set_field(app, "percentile-attack-range_m", "5")
+    app.get_by_test_id("percentile-attack-part").select_option("arm")  # the GM names the part
     result = app.get_by_test_id("percentile-attack-result")
     for _ in range(5):  # 98 % to hit: a hit comes at once in practice
         app.get_by_test_id("percentile-attack-resolve").click()

@@ -160,6 +160,8 @@ MESSAGES = st.one_of(
         TEXT | CIDS,
     ),
     msg("percentile.attack_resolve"),
+    msg("percentile.attack_part", keys("arm", "head", "")),
+    msg("percentile.attack_cancel"),
     msg("percentile.severity_roll"),
     msg(
         "percentile.poison_field",

@@ -64,7 +64,8 @@ def test_sheet_shows_the_skill_formula_and_record() -> None:
 def test_check_odds_and_roll() -> None:
     m = go(fresh(), "percentile.tab", "checks")
     m = go(m, "percentile.check_field", "target", "47.5")
-    assert texts(m, "percentile-check-odds")[0].startswith("47/100 (47.00%)")
+    odds = texts(m, "percentile-check-odds")[0]
+    assert odds.startswith("47%") and "exactly 47/100" in odds  # percent first
     m = go(m, "percentile.check_roll")
     assert "vs under 47½" in texts(m, "percentile-check-result")[0]
     assert (
@@ -80,7 +81,7 @@ def test_check_odds_and_roll() -> None:
 
 def test_gm_table_entry_errors_and_use() -> None:
     m = go(with_two_characters(), "percentile.tab", "gm")
-    assert "PCT-M04" in texts(m, "percentile-gm-waiting")[0]
+    assert "Percent to Hit (Table #3-1)" in texts(m, "percentile-gm-waiting")[0]
     m = go(m, "percentile.gm_pick", "PCT-M04")
     bad = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n0,100,0,50,140\n"
     m = go(m, "percentile.gm_csv", "PCT-M04", bad)
@@ -93,7 +94,8 @@ def test_gm_table_entry_errors_and_use() -> None:
     m = go(m, "percentile.gm_csv", "PCT-M04", good)
     m = go(m, "percentile.gm_save", "PCT-M04")
     assert texts(m, "percentile-gm-error")[0] == ""
-    assert "PCT-M04" not in texts(m, "percentile-gm-waiting")[0]
+    assert "Percent to Hit (Table #3-1)" not in texts(m, "percentile-gm-waiting")[0]
+    assert texts(m, "percentile-gm-note") == ["Percent to Hit (Table #3-1) saved: 1 row(s)."]
     m = go(m, "percentile.tab", "settings")
     m = go(m, "percentile.setting", "to_hit", "d2")
     assert "to-hit d2" in texts(m, "percentile-settings-summary")[0]
@@ -101,6 +103,7 @@ def test_gm_table_entry_errors_and_use() -> None:
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "range_m", "5")
+    m = go(m, "percentile.attack_field", "part", "arm")
     m = go(m, "percentile.attack_resolve", seed="s1")
     result = texts(m, "percentile-attack-result")[0]
     assert "Percent to Hit 99 (Table #3-1 (GM))" in result
@@ -119,6 +122,7 @@ def test_combat_step_log_undo_and_reload() -> None:
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "ap_cost", "5")
+    m = go(m, "percentile.attack_field", "part", "arm")
     for seed in ("a", "b", "c", "d", "e", "f", "g"):
         m = go(m, "percentile.attack_resolve", seed=seed)
     entries = texts(m, "percentile-log-entry")
@@ -165,11 +169,13 @@ def test_heal_poison_rolloff_pieces_and_raised_alertness() -> None:
     assert "roll-off within the side" in texts(m, "percentile-log-entry")[0]
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "part", "arm")
     m = go(m, "percentile.attack_resolve", seed="b")
     m = go(m, "percentile.round_next")
     assert "Bob was attacked" in texts(m, "percentile-raise-ac")[0]
     # poison: needs systems and a multiplier, never touches the record
     m = go(m, "percentile.poison_field", "target", "c2")
+    m = go(m, "percentile.poison_field", "part", "arm")
     m = go(m, "percentile.poison_field", "name", "Kurari")
     m = go(m, "percentile.poison")
     assert "organ system" in texts(m, "percentile-poison-error")[0]
@@ -191,6 +197,7 @@ def test_heal_poison_rolloff_pieces_and_raised_alertness() -> None:
     m = go(m, "percentile.char_select", "c2")
     bob = m.state["percentile"]["characters"][1]
     bob_parts = [dict(p) for p in bob["parts"]]
+    m = go(m, "percentile.hform", "part", "arm")
     m = go(m, "percentile.hform", "points", "1000")
     m = go(m, "percentile.heal", "c2", "natural")
     assert m.state["percentile"]["characters"][1]["parts"][0]["damage"] == "0"
@@ -219,10 +226,11 @@ def test_severity_roll_after_procedure_one() -> None:
     m = go(m, "percentile.attack_field", "weapon", "1")
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "range_m", "2")
+    m = go(m, "percentile.attack_field", "part", "arm")
     m = go(m, "percentile.attack_resolve", seed="x")
     assert "gash" in texts(m, "percentile-attack-result")[0]
     m = go(m, "percentile.severity_roll")
-    assert "PCT-M12" in texts(m, "percentile-attack-error")[0]
+    assert "enter the severity tables" in texts(m, "percentile-attack-error")[0]
 
 
 def test_gm_tables_feed_stun_actions_and_adversity() -> None:
@@ -248,6 +256,7 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "percent_to_hit", "100")
     m = go(m, "percentile.attack_field", "adversity_conditions", "rain, running")
+    m = go(m, "percentile.attack_field", "part", "arm")
     for seed in "abcdefgh":
         m = go(m, "percentile.attack_resolve", seed=seed)
         if "miss" not in texts(m, "percentile-attack-result")[0]:
@@ -296,6 +305,7 @@ def test_a2_a3_use_the_gm_alertness_levels() -> None:
     assert "Side B: target 37½" in view
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "part", "arm")
     m = go(m, "percentile.attack_resolve", seed="z")
     m = go(m, "percentile.round_next")
     assert "wary, combat" in texts(m, "percentile-raise-ac")[0]
@@ -354,12 +364,13 @@ def test_gm_file_import_is_all_or_nothing() -> None:
     bad = good.replace('"value": 10', '"value": 1000')
     m = go(m, "percentile.gm_import", bad)
     assert "row 1, column 'value'" in texts(m, "percentile-gm-file-error")[0]
-    assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
+    name = "Adversity modifiers (Tables 7.0-7.4)"
+    assert name in texts(m, "percentile-gm-waiting")[0]
     m = go(m, "percentile.gm_import", good)
     assert texts(m, "percentile-gm-file-error")[0] == ""
-    assert "PCT-M05" not in texts(m, "percentile-gm-waiting")[0]
+    assert name not in texts(m, "percentile-gm-waiting")[0]
     m = go(m, "shell.undo")
-    assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
+    assert name in texts(m, "percentile-gm-waiting")[0]
 
 
 def test_garbled_saved_numbers_fall_back_to_defaults() -> None:

@@ -29,11 +29,8 @@ FUNCTION_BUDGET = 80
 
 # Lines today, for modules over MODULE_BUDGET (path under web/rkweb or pycore).
 MODULES_OVER_BUDGET: dict[str, int] = {
-    "pycore/systems/percentile/gmtables.py": 953,
     "pycore/systems/simply/character.py": 804,
     "pycore/systems/simply/combat.py": 1172,
-    "web/rkweb/features/percentile/combat.py": 1173,
-    "web/rkweb/features/percentile/sheet.py": 603,
 }
 
 
@@ -133,24 +130,12 @@ def _functions(path: Path) -> Iterator[tuple[str, int]]:
 FUNCTIONS_OVER_BUDGET: dict[str, int] = {
     "pycore/systems/aftermath/critical.py:effect_rules": 92,
     "pycore/systems/gurps/injury.py:injury": 109,
-    "pycore/systems/percentile/attack.py:resolve_attack": 167,
     "pycore/systems/simply/character.py:character_from_json": 82,
     "pycore/systems/simply/damage.py:apply_damage": 111,
     "pycore/tables/loader.py:parse_table": 95,
     "pycore/tables/schema.py:parse_column": 84,
     "web/rkweb/features/gurps/attack.py:view": 186,
     "web/rkweb/features/gurps/page.py:tracker_view": 120,
-    "web/rkweb/features/percentile/checks.py:view": 177,
-    "web/rkweb/features/percentile/combat.py:_ap_view": 83,
-    "web/rkweb/features/percentile/combat.py:_attack_view": 123,
-    "web/rkweb/features/percentile/combat.py:_resolve": 111,
-    "web/rkweb/features/percentile/combat.py:_sides_view": 124,
-    "web/rkweb/features/percentile/combat.py:update": 260,
-    "web/rkweb/features/percentile/gm.py:gm_view": 158,
-    "web/rkweb/features/percentile/gm.py:settings_view": 82,
-    "web/rkweb/features/percentile/sheet.py:_record": 90,
-    "web/rkweb/features/percentile/sheet.py:_weapons": 120,
-    "web/rkweb/features/percentile/sheet.py:view": 89,
 }
 
 
@@ -256,7 +241,66 @@ def populated_simply_views() -> Iterator[tuple[str, VNode]]:
     yield "simply/combat (fight under way)", shell.view(model)
 
 
-VIEWS = list(rendered_views()) + list(populated_simply_views())
+def _play(model: Model, *messages: tuple[object, ...]) -> Model:
+    for i, msg in enumerate(messages):
+        model = shell.update(model, msg, Ctx(now=CTX.now, fresh_seed=f"shape-{i}"))
+    return model
+
+
+def populated_percentile_views() -> Iterator[tuple[str, VNode]]:
+    """Percentile with two characters on two sides, a round with surprise, the order and an
+    attack resolved, every tab; then with the optional rules on and an attack waiting."""
+    model = _play(
+        Model(History.new(default_data()), route="percentile"),
+        ("percentile.char_new",),
+        ("percentile.char_field", "c1", "name", "Ann"),
+        ("percentile.wform", "name", "AUTO PISTOL"),
+        ("percentile.wform", "wep_dif", "100"),
+        ("percentile.wform", "damage_die", "4+2"),
+        ("percentile.weapon_add", "c1"),
+        ("percentile.char_field", "c1", "aim", "100"),
+        ("percentile.char_new",),
+        ("percentile.char_field", "c2", "name", "Bob"),
+        ("percentile.pform", "name", "arm"),
+        ("percentile.pform", "points", "5000"),
+        ("percentile.part_add", "c2"),
+        ("percentile.gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n"),
+        ("percentile.gm_save", "PCT-M03"),
+        ("percentile.gm_csv", "PCT-M01", "level,name,percent\n1,relaxed,20\n2,combat,90\n"),
+        ("percentile.gm_save", "PCT-M01"),
+        ("percentile.member_add", 0, "c1"),
+        ("percentile.member_add", 1, "c2"),
+        ("percentile.surprise_roll",),
+        ("percentile.order_roll",),
+        ("percentile.attack_field", "attacker", "c1"),
+        ("percentile.attack_field", "target", "c2"),
+        ("percentile.attack_field", "part", "arm"),
+        ("percentile.attack_resolve",),
+        ("percentile.round_next",),
+    )
+    for tab in ("characters", "checks", "combat", "gm", "settings"):
+        yield f"percentile-fight/{tab}", shell.view(_play(model, ("percentile.tab", tab)))
+    options = [("percentile.setting", k, v) for k, v in (("surprise", "a3"), ("to_hit", "d3"))]
+    options += [("percentile.setting", k, "on") for k in ("organ_damage", "pieces")]
+    waiting = _play(
+        model,
+        *options,
+        ("percentile.setting", "damage", "1"),
+        ("percentile.attack_field", "part", ""),
+        ("percentile.attack_field", "location", "roll"),
+        ("percentile.attack_field", "percent_to_hit", "100"),
+        ("percentile.attack_field", "percent_against", "0"),
+        ("percentile.attack_field", "damage_percentage", "40"),
+        ("percentile.attack_field", "m_circulatory", "1"),
+        ("percentile.attack_resolve",),
+        ("percentile.tab", "combat"),
+    )
+    assert waiting.state["percentile"]["combat"]["pending"], "the attack should wait"
+    yield "percentile-fight/combat-waiting", shell.view(waiting)
+    yield "percentile-fight/settings-on", shell.view(_play(waiting, ("percentile.tab", "settings")))
+
+
+VIEWS = list(rendered_views()) + list(populated_simply_views()) + list(populated_percentile_views())
 
 
 def test_every_message_in_every_view_names_a_feature_and_an_action_it_takes() -> None:
@@ -282,12 +326,7 @@ READ_ATTRS = ("aria-label", "title", "placeholder")
 
 # Views that still show rule IDs or settings keys in labels, options or errors, with the count
 # found today: they may only shrink (the feature issues clear them).
-LABELS_WITH_RULE_IDS: dict[str, int] = {
-    "percentile/checks": 1,
-    "percentile/combat": 1,
-    "percentile/gm": 19,
-    "percentile/settings": 7,
-}
+LABELS_WITH_RULE_IDS: dict[str, int] = {}
 
 
 def _visible_labels(tree: VNode) -> Iterator[str]:

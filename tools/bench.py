@@ -300,6 +300,7 @@ def _percentile_fight(page: Any) -> None:
     page.click("[data-testid=percentile-tab-combat]")
     page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
     page.select_option("[data-testid=percentile-attack-target]", label="Bob")
+    page.select_option("[data-testid=percentile-attack-part]", "chest")
 
 
 def percentile_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:

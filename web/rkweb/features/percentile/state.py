@@ -1,37 +1,35 @@
-"""The percentile pages' saved state (section ``percentile``) and its conversion to core values.
+"""The percentile pages' saved state (section ``percentile``) and the fight read from it.
 
 Schema 1, merged with defaults on read so older or partial data still loads::
 
     {"settings": {...}, "characters": [...], "gm": {"PCT-M07": [rows]}, "check": {...},
-     "combat": {"sides": [...], "round": 1, "order": {...} | None, "surprise": str | None,
-                "attack": {...fields}, "log": [{"text", "at", "seed"}]}}
+     "combat": {"sides": [...], "round": 1, "order": {...} | None, "surprise": {...} | None,
+                "pending": {...} | None, "attack": {...fields}, "log": [{"text", "at", "seed"}]}}
 
-Numbers typed by the user are kept as the text they typed once the core accepted it; exact
-values (``95/2``) are stored as fraction strings.
+Numbers typed by the user are kept as the text they typed once the core accepted it. The fight
+itself is the core's value (:mod:`pycore.systems.percentile.fight`); this module only reads it
+from the section and writes it back.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
-from pycore.systems.percentile import agility, combat, damage
+from pycore.systems.percentile import combat
+from pycore.systems.percentile.fight import Fight
+from pycore.systems.percentile.fight_codec import fight_from_json, fight_into_json
+from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
 from rkweb.app.model import Ctx, Model
 
+FEATURE = "percentile"
 SECTION = "percentile"
 LOG_LIMIT = 200
 CHAR_DEFAULTS: dict[str, Any] = {
     "name": "",
     "race": "human",
-    "perception": "50",
-    "brawl": "50",
-    "aim": "50",
-    "strength": "50",
-    "agility": "50",
-    "ap": "50",
-    "damage_modifier": "0",
+    **NUMBER_DEFAULTS,
     "alertness": "",
     "weapons": [],
     "parts": [],
@@ -79,16 +77,15 @@ def state(model: Model) -> dict[str, Any]:
             merged[key] = copy.deepcopy(value)
     chars = merged["characters"] if isinstance(merged["characters"], list) else []
     merged["characters"] = [_clean({**CHAR_DEFAULTS, **c}) for c in chars if isinstance(c, dict)]
+    if not isinstance(merged["gm"], dict):
+        merged["gm"] = {}
     return merged
-
-
-WHOLE_FIELDS = ("perception", "brawl", "aim", "strength", "agility", "ap", "damage_modifier")
 
 
 def _clean(char: dict[str, Any]) -> dict[str, Any]:
     """Saved data edited by hand or by an older version: a number that no longer reads as a whole
     number falls back to its default rather than breaking the page."""
-    for key in WHOLE_FIELDS:
+    for key in NUMBER_DEFAULTS:
         try:
             int(str(char[key]))
         except ValueError:
@@ -116,6 +113,14 @@ def settings_of(st: dict[str, Any]) -> combat.Settings:
         return combat.Settings()
 
 
+def fight_of(st: dict[str, Any]) -> Fight:
+    return fight_from_json(st)
+
+
+def with_fight(st: dict[str, Any], fight: Fight) -> dict[str, Any]:
+    return fight_into_json(st, fight)
+
+
 def character(st: dict[str, Any], cid: str) -> dict[str, Any] | None:
     for c in st["characters"]:
         if c.get("id") == cid:
@@ -129,56 +134,12 @@ def put_character(st: dict[str, Any], char: dict[str, Any]) -> dict[str, Any]:
     return st
 
 
-def race_of(name: str) -> damage.Race:
-    return damage.races().get(name) or damage.Race(name or "unknown")
-
-
-def fraction(text: Any, default: Fraction = Fraction(0)) -> Fraction:
-    try:
-        return Fraction(str(text).replace("½", "").strip() or "0") + (
-            Fraction(1, 2) if str(text).strip().endswith("½") else 0
-        )
-    except (ValueError, ZeroDivisionError):
-        return default
-
-
-def ledger_of(char: dict[str, Any]) -> agility.Ledger:
-    ap = max(Fraction(1), fraction(char.get("ap"), Fraction(50)))
-    raw = char.get("ledger")
-    if not isinstance(raw, dict) or fraction(raw.get("ap")) != ap:
-        return agility.new_ledger(ap)
-    return agility.Ledger(
-        ap=ap,
-        available=fraction(raw.get("available")),
-        spent=fraction(raw.get("spent")),
-        debt=fraction(raw.get("debt")),
-        borrowed=fraction(raw.get("borrowed")),
-        locked=bool(raw.get("locked")),
-        no_borrow_this_turn=bool(raw.get("no_borrow_this_turn")),
-        turn=int(raw.get("turn", 1)),
-    )
-
-
-def ledger_json(ledger: agility.Ledger) -> dict[str, Any]:
-    return {
-        "ap": str(ledger.ap),
-        "available": str(ledger.available),
-        "spent": str(ledger.spent),
-        "debt": str(ledger.debt),
-        "borrowed": str(ledger.borrowed),
-        "locked": ledger.locked,
-        "no_borrow_this_turn": ledger.no_borrow_this_turn,
-        "turn": ledger.turn,
-    }
-
-
-def part_of(raw: dict[str, Any]) -> damage.BodyPart:
-    return damage.BodyPart(
-        str(raw.get("name", "")),
-        max(Fraction(1), fraction(raw.get("points"), Fraction(1))),
-        fraction(raw.get("damage")),
-    )
-
-
 def log_entry(text: str, ctx: Ctx) -> dict[str, Any]:
     return {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+
+
+def logged(st: dict[str, Any], area: str, text: str, ctx: Ctx) -> dict[str, Any]:
+    """``st`` with ``text`` first in the log of ``area`` (``combat`` or ``check``)."""
+    part = dict(st[area])
+    part["log"] = [log_entry(text, ctx), *part.get("log", [])][:LOG_LIMIT]
+    return {**st, area: part}
