@@ -36,10 +36,18 @@ def test_two_combatants_an_attack_to_injury_and_a_reload(app: Page, errors: list
     app.get_by_test_id("gurps-attack-maneuver").select_option("Attack")
     app.get_by_test_id("gurps-attack-location").select_option("arm")
     expect(app.get_by_test_id("gurps-skill-line")).to_have_text(
-        "base 14 + Attack +0 (GUR-14) + location arm −2 (GUR-37) = 12"
+        "base 14 + Attack +0 + location arm −2 = 12"
     )
-    expect(app.get_by_test_id("gurps-hit-chance")).to_have_text("20/27 (74.07%)")
-    expect(app.get_by_test_id("gurps-land-chance")).to_have_text(re.compile(r"\d+/\d+ \("))
+    # Percent first, the exact fraction one tap away; the rule IDs only under "Why".
+    hit = app.get_by_test_id("gurps-hit-chance")
+    expect(hit.locator("summary")).to_have_text("74.1%")
+    expect(hit).to_have_attribute("data-exact", "20/27")
+    expect(app.get_by_test_id("gurps-land-chance").locator("summary")).to_have_text(
+        re.compile(r"^\d+(\.\d)?%$")
+    )
+    why = app.get_by_test_id("gurps-skill-why")
+    why.locator("summary").click()
+    expect(why).to_contain_text("location arm −2: GUR-37")
     app.get_by_test_id("gurps-attack-maneuver").select_option("Move and Attack")
     expect(app.get_by_test_id("gurps-skill-line")).to_contain_text("= 8")
     app.get_by_test_id("gurps-attack-maneuver").select_option("All-Out Attack")

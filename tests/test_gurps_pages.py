@@ -48,10 +48,11 @@ def test_attack_stage_by_stage_to_injury_and_undo() -> None:
     model = send(model, "gurps.tab", "attack")
     for field, value in (("attacker", "g1"), ("defender", "g2"), ("location", "arm")):
         model = send(model, "gurps.attack_form", field, value)
-    assert texts(model, "gurps-skill-line")[0].endswith("location arm −2 (GUR-37) = 12")
-    assert texts(model, "gurps-hit-chance") == ["20/27 (74.07%)"]
+    assert texts(model, "gurps-skill-line") == ["base 14 + Attack +0 + location arm −2 = 12"]
+    assert "location arm −2: GUR-37" in texts(model, "gurps-skill-why")[0]
+    assert texts(model, "gurps-hit-chance") == ["74.1%exactly 20/27"]  # percent first
     land = texts(model, "gurps-land-chance")[0]
-    assert "/" in land and "%" in land
+    assert "%exactly " in land and "/" in land
     for seed in (str(n) for n in range(40)):  # find a hit that can be defended
         rolled = send(model, "gurps.attack_roll", seed=seed)
         if texts(rolled, "gurps-defense-choices"):

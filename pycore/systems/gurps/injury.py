@@ -147,10 +147,10 @@ def at_half_damage(yards: float, half_range: float | None, max_range: float | No
     >>> at_half_damage(101, 10, 100)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: range 101 yd is beyond Max 100 yd: no attack (GUR-22)
+    pycore.errors.RuleError: range 101 yd is beyond Max 100 yd: no attack
     """
-    if max_range is not None and yards > max_range:
-        raise RuleError(f"range {yards:g} yd is beyond Max {max_range:g} yd: no attack (GUR-22)")
+    if max_range is not None and yards > max_range:  # GUR-22
+        raise RuleError(f"range {yards:g} yd is beyond Max {max_range:g} yd: no attack")
     return half_range is not None and yards >= half_range
 
 
@@ -264,10 +264,10 @@ def injury(
         raise RuleError(f"location {location!r} is not one to resolve injury on; allowed: {keys}")
     piercing = bool(row["piercing"])
     beam = damage_type == "burn" and tight_beam
-    if location in ("vitals", "eye") and not (piercing or beam):
+    if location in ("vitals", "eye") and not (piercing or beam):  # GUR-31, GUR-33
         raise RuleError(
             f"{location} can be targeted only by impaling, piercing or tight-beam burning "
-            f"attacks, not {damage_type} (GUR-31, GUR-33)"
+            f"attacks, not {damage_type}"
         )
     missing = {
         "eye": ("no eyes", "no head"),
@@ -276,7 +276,7 @@ def injury(
         "neck": ("no neck",),
     }.get(location, ())
     if any(flag in flags for flag in missing):
-        raise RuleError(f"the target has no {location} to hit (GUR-60)")
+        raise RuleError(f"the target has no {location} to hit")  # GUR-60
     if damage_type == "fat":
         location = "torso"  # 003 line 35: fatigue damage always ignores hit location
     if "no vitals" in flags and location in ("vitals", "groin"):

@@ -34,8 +34,16 @@ class Modifier:
     source: str
 
     def __str__(self) -> str:
+        return f"{self.plain()} ({self.source})"
+
+    def plain(self) -> str:
+        """The modifier in the game's words, without its source.
+
+        >>> Modifier("posture Crouching", -2, "GUR-10").plain()
+        'posture Crouching −2'
+        """
         sign = "+" if self.value >= 0 else "−"
-        return f"{self.reason} {sign}{abs(self.value)} ({self.source})"
+        return f"{self.reason} {sign}{abs(self.value)}"
 
 
 @dataclass(frozen=True)
@@ -51,9 +59,37 @@ class EffectiveSkill:
     def __str__(self) -> str:
         parts = [f"base {self.base}"] + [f"+ {m}" for m in self.modifiers]
         text = " ".join(parts) + f" = {self.total}"
-        if self.cap is not None and self.uncapped > self.cap:
+        if self.capped:
             text += f" (capped at {self.cap} by Move and Attack, GUR-15)"
         return text
+
+    @property
+    def capped(self) -> bool:
+        return self.cap is not None and self.uncapped > self.cap
+
+    def plain(self) -> str:
+        """The line in the game's words; the sources are in ``str()`` and :meth:`sources`.
+
+        >>> line = effective_skill(15, [Modifier("Move and Attack", -4, "GUR-15")], 9)
+        >>> line.plain()
+        'base 15 + Move and Attack −4 = 9 (Move and Attack allows at most 9)'
+        """
+        parts = [f"base {self.base}"] + [f"+ {m.plain()}" for m in self.modifiers]
+        text = " ".join(parts) + f" = {self.total}"
+        if self.capped:
+            text += f" (Move and Attack allows at most {self.cap})"
+        return text
+
+    def sources(self) -> tuple[str, ...]:
+        """Each modifier with the rule or table line it comes from, then the cap's.
+
+        >>> effective_skill(15, [Modifier("Move and Attack", -4, "GUR-15")], 9).sources()
+        ('Move and Attack −4: GUR-15', 'capped at 9: GUR-15')
+        """
+        lines = [f"{m.plain()}: {m.source}" for m in self.modifiers]
+        if self.capped:
+            lines.append(f"capped at {self.cap}: GUR-15")
+        return tuple(lines)
 
 
 def effective_skill(
@@ -145,11 +181,13 @@ def maneuver_modifier(name: str, *, melee: bool, option: str | None = None) -> M
     >>> maneuver_modifier("Aim", melee=True)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: maneuver 'Aim' allows no attack (GUR-T02)
+    pycore.errors.RuleError: Aim allows no attack: choose Attack, All-Out Attack or Move and Attack
     """
     chosen = maneuver(name)
     if not chosen.can_attack:
-        raise RuleError(f"maneuver {name!r} allows no attack (GUR-T02)")
+        raise RuleError(
+            f"{name} allows no attack: choose Attack, All-Out Attack or Move and Attack"
+        )  # GUR-T02
     if name == "All-Out Attack":
         if not melee:
             return Modifier("All-Out Attack (ranged)", 1, "GUR-16")
@@ -233,8 +271,8 @@ def _ssr_row(field: str, yards: float | Fraction) -> Row:
     if Fraction(yards) > last:
         raise RuleError(
             f"{field} {yards} yd is beyond the table's 100 yd: enter the modifier yourself "
-            "(not in the text, GUR-T08)"
-        )
+            "(the text stops there)"
+        )  # GUR-T08
     # "use the next value up" (004 lines 174, 176): the first row at or above the value
     return table.row_at_or_above("yards", Fraction(yards))
 
@@ -247,7 +285,7 @@ def speed_range_modifier(yards: float) -> int:
     >>> speed_range_modifier(150)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: speed + range 150 yd is beyond the table's 100 yd: enter the modifier yourself (not in the text, GUR-T08)
+    pycore.errors.RuleError: speed + range 150 yd is beyond the table's 100 yd: enter the modifier yourself (the text stops there)
     """
     return int(str(_ssr_row("speed + range", yards)["speed_range"]))
 
@@ -264,8 +302,8 @@ def size_modifier(yards: float) -> int:
         and 0 <= yards < Fraction(1, 3)
     ):
         raise RuleError(
-            f"size {yards} yd is below the table's 1 ft: enter the SM yourself (GUR-T08)"
-        )
+            f"size {yards} yd is below the table's 1 ft: enter the size modifier yourself"
+        )  # GUR-T08
     return int(str(_ssr_row("size", yards)["size"]))
 
 
@@ -296,6 +334,21 @@ class TableModifier:
             raise RuleError(f"{self.label}: {amount!r} is outside {self.low} to {self.high}")
         value = -amount if self.key == "st_deficit" else amount
         return Modifier(self.label, value, f"004:L{self.line}")
+
+    def amounts(self) -> tuple[tuple[int, str], ...]:
+        """The amounts a GM-range or per-unit row offers, each with its text: the penalty
+        rows their signed values, the ST deficit its points (−1 per point).
+
+        >>> attack_modifier("bad_footing").amounts()[-1], attack_modifier("st_deficit").amounts()[0]
+        ((-2, '-2'), (1, '1'))
+        >>> attack_modifier("blind").amounts()
+        ()
+        """
+        if self.low is None or self.high is None:
+            return ()
+        if self.key == "st_deficit":
+            return tuple((v, str(v)) for v in range(self.low, self.high + 1))
+        return tuple((v, f"{v:+d}") for v in range(self.low, self.high + 1) if v)
 
 
 def attack_modifiers() -> tuple[TableModifier, ...]:

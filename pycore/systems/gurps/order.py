@@ -24,6 +24,7 @@ class Fighter:
     name: str
     basic_speed: float
     dx: int
+    key: str = ""  # the combatant's stable id: names may repeat
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Slot:
     basic_speed: float
     dx: int
     tiebreak: int
+    key: str = ""
 
     def __str__(self) -> str:
         return f"{self.name} (Basic Speed {self.basic_speed:g}, DX {self.dx}, tiebreak {self.tiebreak})"
@@ -62,5 +64,6 @@ def turn_order(combatants: Iterable[Fighter], rng: RandintSource) -> tuple[Slot,
             or not 0 <= fighter.dx <= 40
         ):
             raise RuleError(f"{fighter.name}: DX {fighter.dx!r} is outside 0 to 40")
-        slots.append(Slot(fighter.name, speed, fighter.dx, rng.randint(1, 1_000_000)))
+        tiebreak = rng.randint(1, 1_000_000)
+        slots.append(Slot(fighter.name, speed, fighter.dx, tiebreak, fighter.key))
     return tuple(sorted(slots, key=lambda s: (-s.basic_speed, -s.dx, -s.tiebreak)))

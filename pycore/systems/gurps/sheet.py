@@ -145,7 +145,7 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
             low, high = BOUNDS[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise RuleError(f"{LABELS[key]} {value!r} is outside {low} to {high}")
-        elif key in ("ranged", "male", "stunned"):
+        elif key in CHECKS:
             value = bool(value)
         else:
             value = str(value)
@@ -177,6 +177,45 @@ def combatant_to_json(c: Combatant) -> dict[str, Any]:
     'Bo'
     """
     return {name: getattr(c, name) for name in _FIELDS}
+
+
+#: Fields read as yes or no; the rest that are not whole numbers are text.
+CHECKS: Final = ("ranged", "male", "stunned")
+_YES: Final = ("true", "on", "yes", "1")
+
+
+def edited(c: Combatant, field: str, typed: str) -> Combatant:
+    """The sheet with one field changed to what the user typed, checked like a saved sheet.
+
+    A fresh sheet's current HP follows its HP until it is hurt; a new maneuver clears the old
+    maneuver's option (GUR-06: the options belong to the maneuver chosen).
+
+    >>> edited(Combatant(), "hp", "12").hp_now, edited(Combatant(hp_now=4), "hp", "12").hp_now
+    (12, 4)
+    >>> edited(Combatant(), "dx", "ten")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: DX 'ten' is not a whole number from 0 to 40
+    """
+    if field not in _FIELDS or field == "id":
+        raise RuleError(f"{field!r} is not a field of the sheet")
+    value: object = typed
+    if field in BOUNDS:
+        low, high = BOUNDS[field]
+        try:
+            value = int(typed.strip())
+        except ValueError:
+            raise RuleError(
+                f"{LABELS[field]} {typed!r} is not a whole number from {low} to {high}"
+            ) from None
+    elif field in CHECKS:
+        value = typed.strip().lower() in _YES
+    data = {**combatant_to_json(c), field: value}
+    if field == "hp":
+        data["hp_now"] = value if c.hp_now == c.hp else c.hp_now
+    if field == "maneuver" and value != c.maneuver:
+        data["option"] = ""
+    return combatant_from_json(data)
 
 
 def dr_locations(c: Combatant) -> dict[str, int]:
@@ -220,4 +259,4 @@ def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
 
 def fighter(c: Combatant) -> Fighter:
     """What the turn order needs (GUR-05)."""
-    return Fighter(c.name, float(c.speed), c.dx)
+    return Fighter(c.name, float(c.speed), c.dx, c.id)

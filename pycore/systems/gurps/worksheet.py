@@ -15,8 +15,10 @@ Fraction(203, 432)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from fractions import Fraction
+from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.defenses import (
@@ -31,7 +33,9 @@ from pycore.systems.gurps.injury import location_penalty as _penalty
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
     Modifier,
+    TableModifier,
     attack_modifier,
+    attack_modifiers,
     effective_skill,
     maneuver,
     maneuver_modifier,
@@ -39,7 +43,7 @@ from pycore.systems.gurps.modifiers import (
     size_modifier,
     speed_range_modifier,
 )
-from pycore.systems.gurps.rolls import landing_chance
+from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at
 
 _LOCATION_RULE = {
@@ -183,11 +187,83 @@ def best_defense(
     return max(options, key=lambda o: o[1].total) if options else None
 
 
+@dataclass(frozen=True)
+class AttackPreview:
+    """What the worksheet shows before the roll: the effective skill, the defenses left to the
+    defender with their chances, and the exact chances to hit and to land past the best one."""
+
+    line: EffectiveSkill
+    defenses: tuple[tuple[str, EffectiveSkill], ...]
+    best: tuple[str, EffectiveSkill] | None
+    hit: Fraction
+    lands: Fraction
+
+    def defense_odds(self) -> tuple[tuple[str, int, Fraction], ...]:
+        """Each defense left: its kind, its effective value and its chance (GUR-44)."""
+        return tuple((kind, d.total, defense_chance(d.total)) for kind, d in self.defenses)
+
+
+def preview(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> AttackPreview:
+    """The attack before its roll (GUR-03, GUR-20, GUR-44, GUR-45).
+
+    >>> p = preview(Combatant(weapon_skill=14, maneuver="Attack"), Combatant(), AttackSetup())
+    >>> p.line.total, p.best[0], p.hit, p.lands
+    (14, 'parry', Fraction(49, 54), Fraction(31, 54))
+    """
+    line = attack_line(attacker, defender, setup)
+    options = defense_options(attacker, defender, setup)
+    best = best_defense(options)
+    lands = landing_chance(line.total, None if best is None else best[1].total)
+    return AttackPreview(line, options, best, hit_chance(line.total), lands)
+
+
 def landing_odds(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> Fraction:
     """The exact chance this attack lands past the defender's best allowed defense."""
-    best = best_defense(defense_options(attacker, defender, setup))
-    skill = attack_line(attacker, defender, setup).total
-    return landing_chance(skill, None if best is None else best[1].total)
+    return preview(attacker, defender, setup).lands
+
+
+#: Table rows the worksheet sets from its own fields (the maneuver, Aim), not offered as toggles.
+_OWN_ROWS: Final = frozenset(
+    {
+        "move_and_attack",
+        "aoa_determined_melee",
+        "aoa_ranged",
+        "aim",
+        "braced",
+        "extra_aim_2",
+        "extra_aim_3",
+        "scope",
+    }
+)
+
+
+def offered_modifiers(ranged: bool) -> tuple[TableModifier, ...]:
+    """The table modifiers (GUR-23 to GUR-26) a melee or a ranged attack may pick, without the
+    rows the worksheet already sets from the maneuver and Aim (GUR-11, GUR-15, GUR-16).
+
+    >>> [m.key for m in offered_modifiers(ranged=False)][-2:]
+    ['large_shield', 'off_hand_melee']
+    """
+    other = "melee" if ranged else "ranged"
+    return tuple(m for m in attack_modifiers() if m.key not in _OWN_ROWS and m.applies != other)
+
+
+def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
+    """Plain data for the saved attack under way.
+
+    >>> setup_from_json(setup_to_json(AttackSetup(yards=8, table_keys=(("blind", None),))))
+    AttackSetup(location='torso', yards=8, target_speed=0, target_size_yards=None, aim_seconds=0, braced=False, scope_max=0, grappling=False, table_keys=(('blind', None),), extra=0, from_behind=False, shield_side=True)
+    """
+    data = asdict(setup)
+    data["table_keys"] = [list(pair) for pair in setup.table_keys]
+    return data
+
+
+def setup_from_json(data: Mapping[str, Any]) -> AttackSetup:
+    """The saved setup back; unknown keys are ignored, bad values refused by the attack."""
+    known = {k: v for k, v in data.items() if k in AttackSetup.__dataclass_fields__}
+    keys = tuple((str(k), None if a is None else int(a)) for k, a in known.pop("table_keys", ()))
+    return AttackSetup(**known, table_keys=keys)
 
 
 def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
