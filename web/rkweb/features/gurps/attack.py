@@ -35,7 +35,7 @@ from rkweb.features.gurps.state import (
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, number, read_yes_no, select, with_error, yes_no
 from rkweb.kit.odds import odds, percent_text
-from rkweb.kit.results import why
+from rkweb.kit.results import card, why
 
 ACTIONS = frozenset(
     {"attack_form", "attack_roll", "attack_full", "attack_defend", "attack_damage", "attack_cancel"}
@@ -381,10 +381,9 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page"},
-        h(
-            "section",
-            {"class": "card", "aria-labelledby": "gurps-attack-h"},
-            h("h2", {"id": "gurps-attack-h"}, "Attack worksheet"),
+        card(
+            "gurps-attack-h",
+            "Attack worksheet",
             _choose_parties(form, fight),
             *(_attacker_fields(model, form, fight) if chosen else []),
             h(

@@ -3,6 +3,8 @@ Also takes every sheet field sent from the other tabs (maneuver, posture, stunne
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pycore.errors import RuleError
 from pycore.systems.gurps import damage_types
 from pycore.systems.gurps import fight as gurps_fight
@@ -60,92 +62,83 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 # --- the view ---------------------------------------------------------------------------------
 
 
-def _field(model: Model, c: Combatant, name: str, label: str, *, text: bool = False) -> VNode:
-    """A sheet field; numbers bring up the number pad and travel as typed."""
-    return field(
-        f"gurps-{name}",
-        label,
-        getattr(c, name),
-        ("gurps.field", c.id, name),
-        error=error_of(model, SECTION, f"{c.id}.{name}"),
-        numeric=not text,
+Kind = Literal["number", "text", "yes_no", "damage_type"]
+#: The sheet's three parts: each field's name, label and kind of control.
+ATTRIBUTES: tuple[tuple[str, str, Kind], ...] = (
+    ("name", "Name", "text"),
+    ("st", "ST", "number"),
+    ("dx", "DX", "number"),
+    ("iq", "IQ", "number"),
+    ("ht", "HT", "number"),
+    ("hp", "HP", "number"),
+    ("hp_now", "Current HP", "number"),
+    ("basic_speed", "Basic Speed (yours: formula not in the texts)", "number"),
+    ("move", "Move", "number"),
+    ("encumbrance", "Encumbrance level 0-4 (yours: table not in texts)", "number"),
+)
+WEAPON: tuple[tuple[str, str, Kind], ...] = (
+    ("weapon", "Weapon", "text"),
+    ("weapon_skill", "Weapon skill", "number"),
+    ("damage", "Damage dice (e.g. 2d+1)", "text"),
+    ("damage_type", "Damage type", "damage_type"),
+    ("ranged", "Ranged weapon", "yes_no"),
+    ("reach", "Reach (melee, e.g. 1 or C,1)", "text"),
+    ("parry_bonus", "Parry modifier (dagger −1, staff +2)", "number"),
+    ("acc", "Acc (ranged)", "number"),
+    ("half_d", "1/2D yards (ranged)", "number"),
+    ("max_range", "Max yards (ranged)", "number"),
+    ("shield_skill", "Shield skill (0 = no shield)", "number"),
+    ("shield_db", "Shield DB", "number"),
+)
+ARMOR: tuple[tuple[str, str, Kind], ...] = (
+    ("dr", "DR (every location)", "number"),
+    ("dr_locations", "DR by location (e.g. skull=4, arm=2)", "text"),
+    ("tolerance", "Injury Tolerance (e.g. unliving, no brain)", "text"),
+    ("male", "Male (groin: double shock from crushing)", "yes_no"),
+)
+
+
+def _control(model: Model, c: Combatant, name: str, label: str, kind: Kind) -> VNode:
+    """One sheet field; numbers bring up the number pad and travel as typed."""
+    fid, msg = f"gurps-{name}", ("gurps.field", c.id, name)
+    if kind == "yes_no":
+        return yes_no(fid, label, bool(getattr(c, name)), msg)
+    if kind == "damage_type":
+        return select(fid, label, c.damage_type, [(t, t) for t in damage_types()], msg)
+    error = error_of(model, SECTION, f"{c.id}.{name}")
+    return field(fid, label, getattr(c, name), msg, error=error, numeric=kind == "number")
+
+
+def _part(
+    model: Model,
+    c: Combatant,
+    hid: str,
+    title: str,
+    spec: tuple[tuple[str, str, Kind], ...],
+    facts: VNode | None = None,
+) -> VNode:
+    """One part of the sheet: a titled card of fields in two columns, then any facts."""
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": hid},
+        h("h3", {"id": hid}, title),
+        h("div", {"class": "grid2"}, *[_control(model, c, *row) for row in spec]),
+        facts,
     )
 
 
-def _check(c: Combatant, name: str, label: str) -> VNode:
-    return yes_no(f"gurps-{name}", label, bool(getattr(c, name)), ("gurps.field", c.id, name))
-
-
-def _attributes(model: Model, c: Combatant) -> VNode:
-    return h(
-        "section",
-        {"class": "card", "aria-labelledby": "gurps-sheet-h"},
-        h("h3", {"id": "gurps-sheet-h"}, f"{c.name}: attributes"),
-        h(
-            "div",
-            {"class": "grid2"},
-            _field(model, c, "name", "Name", text=True),
-            _field(model, c, "st", "ST"),
-            _field(model, c, "dx", "DX"),
-            _field(model, c, "iq", "IQ"),
-            _field(model, c, "ht", "HT"),
-            _field(model, c, "hp", "HP"),
-            _field(model, c, "hp_now", "Current HP"),
-            _field(model, c, "basic_speed", "Basic Speed (yours: formula not in the texts)"),
-            _field(model, c, "move", "Move"),
-            _field(model, c, "encumbrance", "Encumbrance level 0-4 (yours: table not in texts)"),
-        ),
-        h(
-            "dl",
-            {"class": "facts", "data-testid": "gurps-defenses"},
-            *[p for d in derived_defenses(c) for p in (h("dt", {}, d.name), h("dd", {}, str(d)))],
-        ),
+def _sheet(model: Model, c: Combatant) -> VNode:
+    defenses = h(
+        "dl",
+        {"class": "facts", "data-testid": "gurps-defenses"},
+        *[p for d in derived_defenses(c) for p in (h("dt", {}, d.name), h("dd", {}, str(d)))],
     )
-
-
-def _weapon(model: Model, c: Combatant) -> VNode:
     return h(
-        "section",
-        {"class": "card", "aria-labelledby": "gurps-weapon-h"},
-        h("h3", {"id": "gurps-weapon-h"}, "Weapon and shield"),
-        h(
-            "div",
-            {"class": "grid2"},
-            _field(model, c, "weapon", "Weapon", text=True),
-            _field(model, c, "weapon_skill", "Weapon skill"),
-            _field(model, c, "damage", "Damage dice (e.g. 2d+1)", text=True),
-            select(
-                "gurps-damage_type",
-                "Damage type",
-                c.damage_type,
-                [(t, t) for t in damage_types()],
-                ("gurps.field", c.id, "damage_type"),
-            ),
-            _check(c, "ranged", "Ranged weapon"),
-            _field(model, c, "reach", "Reach (melee, e.g. 1 or C,1)", text=True),
-            _field(model, c, "parry_bonus", "Parry modifier (dagger −1, staff +2)"),
-            _field(model, c, "acc", "Acc (ranged)"),
-            _field(model, c, "half_d", "1/2D yards (ranged)"),
-            _field(model, c, "max_range", "Max yards (ranged)"),
-            _field(model, c, "shield_skill", "Shield skill (0 = no shield)"),
-            _field(model, c, "shield_db", "Shield DB"),
-        ),
-    )
-
-
-def _armor(model: Model, c: Combatant) -> VNode:
-    return h(
-        "section",
-        {"class": "card", "aria-labelledby": "gurps-armor-h"},
-        h("h3", {"id": "gurps-armor-h"}, "DR and Injury Tolerance"),
-        h(
-            "div",
-            {"class": "grid2"},
-            _field(model, c, "dr", "DR (every location)"),
-            _field(model, c, "dr_locations", "DR by location (e.g. skull=4, arm=2)", text=True),
-            _field(model, c, "tolerance", "Injury Tolerance (e.g. unliving, no brain)", text=True),
-            _check(c, "male", "Male (groin: double shock from crushing)"),
-        ),
+        "div",
+        {"class": "editor"},
+        _part(model, c, "gurps-sheet-h", f"{c.name}: attributes", ATTRIBUTES, defenses),
+        _part(model, c, "gurps-weapon-h", "Weapon and shield", WEAPON),
+        _part(model, c, "gurps-armor-h", "DR and Injury Tolerance", ARMOR),
     )
 
 
@@ -181,13 +174,5 @@ def view(model: Model) -> VNode:
             if people
             else h("p", {}, "No combatants yet."),
         ),
-        h(
-            "div",
-            {"class": "editor"},
-            _attributes(model, chosen),
-            _weapon(model, chosen),
-            _armor(model, chosen),
-        )
-        if chosen
-        else None,
+        _sheet(model, chosen) if chosen else None,
     )

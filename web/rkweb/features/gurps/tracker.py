@@ -14,7 +14,7 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view, step_error
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import select, yes_no
-from rkweb.kit.results import why
+from rkweb.kit.results import card, why
 
 ACTIONS = frozenset({"start", "next"})
 
@@ -119,14 +119,9 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page"},
-        h(
-            "section",
-            {"class": "card", "aria-labelledby": "gurps-tracker-h"},
-            h(
-                "h2",
-                {"id": "gurps-tracker-h"},
-                f"Round {fight.round}" if started else "Combat tracker",
-            ),
+        card(
+            "gurps-tracker-h",
+            f"Round {fight.round}" if started else "Combat tracker",
             h(
                 "div",
                 {"class": "row"},
