@@ -114,6 +114,25 @@ def test_dc03_unarmed_parry() -> None:  # GUR-50
     assert unarmed_parry(12, brawling=11, vs_weapon=True, thrust=True).value == 9
 
 
+def test_gur50_karate_parries_a_weapon_without_the_minus_3() -> None:  # 004:L268-270
+    # Brawling 14 would give 10 but takes −3 against a weapon (7); Karate 12 gives a full 9.
+    best = unarmed_parry(12, brawling=14, karate=12, vs_weapon=True)
+    assert (best.name, best.value) == ("Parry (unarmed, Karate)", 9)
+    # Against an unarmed attack or a thrust nothing is taken off: Brawling 14 is better.
+    assert unarmed_parry(12, brawling=14, karate=12).value == 10
+    assert unarmed_parry(12, brawling=14, karate=12, vs_weapon=True, thrust=True).value == 10
+
+
+def test_gur50_dx_if_higher_and_a_tie_goes_to_the_skill() -> None:  # 004:L268
+    assert unarmed_parry(14, brawling=10).name == "Parry (unarmed, DX)"
+    assert unarmed_parry(12, brawling=12).name == "Parry (unarmed, Brawling)"
+
+
+def test_gur51_a_karate_parry_takes_the_encumbrance_level() -> None:  # 004:L293
+    parry_now = unarmed_parry(10, karate=14, encumbrance=2)
+    assert parry_now.value == 8 and "− 2 encumbrance" in str(parry_now)
+
+
 def test_dc04_dc05_parry_with_equipment_modifiers() -> None:  # GUR-48, GUR-T09
     assert parry(14, 2) == 12 and parry(11, -1) == 7
 

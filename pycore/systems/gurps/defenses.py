@@ -113,24 +113,36 @@ def unarmed_parry(
     *,
     vs_weapon: bool = False,
     thrust: bool = False,
+    encumbrance: int = 0,
 ) -> Defense:
-    """GUR-50: ⌊3 + max(Brawling, Karate, DX)/2⌋; −3 against a weapon unless the attack is a
-    thrust or the parry uses Karate.
+    """GUR-50 (004 lines 268-270): parry barehanded with Brawling or Karate, or DX if higher:
+    ⌊3 + value/2⌋. Against a weapon −3 unless the attack is a thrust or the parry uses Karate;
+    a Karate parry takes the encumbrance level (004 line 293). Each way is worked out with its
+    own penalties and the best one is used, so Karate wins against a weapon whenever the −3
+    costs the others more than Karate is behind.
 
     >>> unarmed_parry(12, brawling=11).value
     9
     >>> unarmed_parry(12, brawling=11, vs_weapon=True).value, unarmed_parry(12, 11, vs_weapon=True, thrust=True).value
     (6, 9)
+    >>> str(unarmed_parry(12, brawling=14, karate=12, vs_weapon=True))
+    'Parry (unarmed, Karate) = ⌊3 + Karate 12/2⌋ = 9'
     """
-    options = [("DX", _int("DX", dx, 0, 40))]
+    minus_3 = vs_weapon and not thrust
+    options = [("DX", _int("DX", dx, 0, 40), -3 if minus_3 else 0)]
     if brawling is not None:
-        options.append(("Brawling", _int("Brawling", brawling, 0, 40)))
+        options.append(("Brawling", _int("Brawling", brawling, 0, 40), -3 if minus_3 else 0))
     if karate is not None:
-        options.append(("Karate", _int("Karate", karate, 0, 40)))
-    name, value = max(options, key=lambda o: o[1])
-    penalty = -3 if vs_weapon and not thrust and name != "Karate" else 0
-    score = math.floor(3 + Fraction(value, 2)) + penalty
-    formula = f"⌊3 + {name} {value}/2⌋" + (" − 3 vs weapon" if penalty else "")
+        level = _int("encumbrance level", encumbrance, 0, 10)
+        options.append(("Karate", _int("Karate", karate, 0, 40), -level))
+    scored = [(math.floor(3 + Fraction(v, 2)) + pen, name, v, pen) for name, v, pen in options]
+    # The best parry; on a tie the skill over DX ("Brawling or Karate skill - or DX, if higher").
+    score, name, value, penalty = max(scored, key=lambda o: (o[0], o[1] != "DX"))
+    formula = f"⌊3 + {name} {value}/2⌋"
+    if penalty and name == "Karate":
+        formula += f" − {-penalty} encumbrance"
+    elif penalty:
+        formula += " − 3 vs weapon"
     return Defense(f"Parry (unarmed, {name})", score, formula)
 
 
