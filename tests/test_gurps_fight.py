@@ -138,13 +138,13 @@ def test_gur16_strong_adds_to_melee_damage_only() -> None:  # 004:L54
     assert gf.damage_dice(Combatant(damage="1d", maneuver="All-Out Attack", option="Strong")) == (
         "1d+2"
     )
-    ranged = Combatant(damage="3d", maneuver="All-Out Attack", option="Strong", ranged=True)
+    ranged = Combatant(damage="3d", maneuver="All-Out Attack", option="Strong", attack_kind="bow")
     assert gf.damage_dice(ranged) == "3d"
 
 
 def test_gur54_half_damage_at_half_d() -> None:  # 004:L320
     bow = Combatant(
-        id="a", name="Ana", weapon_skill=14, maneuver="Attack", ranged=True, damage="2d",
+        id="a", name="Ana", weapon_skill=14, maneuver="Attack", attack_kind="bow", damage="2d",
         damage_type="imp", half_d="10", max_range="100",
     )  # fmt: skip
     fight, _ = gf.attack(duel(bow, BO), "a", "b", AttackSetup(yards=10), Faces(1, 1, 2))

@@ -399,10 +399,10 @@ def test_dc34_move_and_attack_drops_every_aim_bonus() -> None:  # GUR-15, GUR-11
     from pycore.systems.gurps.sheet import Combatant
     from pycore.systems.gurps.worksheet import AttackSetup, attack_line
 
-    gun = Combatant(weapon_skill=10, ranged=True, acc=2, maneuver="Attack")
+    gun = Combatant(weapon_skill=10, attack_kind="firearm", acc=2, maneuver="Attack")
     setup = AttackSetup(yards=2, aim_seconds=3, braced=True, scope_max=2)
     assert attack_line(gun, Combatant(), setup).total == 10 + 2 + 1 + 2 + 2
-    moving = Combatant(weapon_skill=10, ranged=True, acc=2, maneuver="Move and Attack")
+    moving = Combatant(weapon_skill=10, attack_kind="firearm", acc=2, maneuver="Move and Attack")
     assert attack_line(moving, Combatant(), setup).total == 10 - 4
 
 

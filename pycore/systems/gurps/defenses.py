@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.modifiers import (
@@ -22,6 +22,53 @@ from pycore.systems.gurps.modifiers import (
 )
 
 DEFENSES: Final = ("dodge", "parry", "block")
+
+AttackKind = Literal["melee", "thrown", "bow", "crossbow", "firearm"]
+#: The kinds of attack, each with its words on screen (the stored key apart from the label).
+ATTACK_KINDS: Final[dict[str, str]] = {
+    "melee": "Melee",
+    "thrown": "Thrown",
+    "bow": "Bow or other muscle-powered missile",
+    "crossbow": "Crossbow",
+    "firearm": "Firearm or beam",
+}
+# 004 line 253: a parry stops only melee attacks and thrown weapons; 004 line 241: a block stops
+# melee attacks, thrown weapons and muscle-powered missiles, not bullets or beams; 004 line 226:
+# against firearms dodge is normally the only defense; 004 line 108: thrown = ranged.
+_AGAINST: Final[dict[str, tuple[str, ...]]] = {
+    "melee": ("dodge", "parry", "block"),
+    "thrown": ("dodge", "parry", "block"),
+    "bow": ("dodge", "block"),
+    "crossbow": ("dodge", "block"),
+    "firearm": ("dodge",),
+}
+
+
+def attack_kind(kind: str) -> str:
+    """A kind of attack checked against the known ones (a typed error names them)."""
+    if kind not in ATTACK_KINDS:
+        raise RuleError(f"kind of attack {kind!r} is unknown; allowed: {', '.join(ATTACK_KINDS)}")
+    return kind
+
+
+def defenses_against(kind: str) -> tuple[str, ...]:
+    """The active defenses a kind of attack allows at all (004 lines 226, 241, 253, 108).
+
+    >>> defenses_against("thrown"), defenses_against("bow"), defenses_against("firearm")
+    (('dodge', 'parry', 'block'), ('dodge', 'block'), ('dodge',))
+    """
+    return _AGAINST[attack_kind(kind)]
+
+
+def thrown_parry_modifier(light: bool) -> Modifier:
+    """004 lines 257, 300: parrying a thrown weapon is at −1, or −2 if it weighs 1 lb or less.
+
+    >>> str(thrown_parry_modifier(light=True))
+    'parrying a small thrown weapon −2 (004:L257)'
+    """
+    if light:
+        return Modifier("parrying a small thrown weapon", -2, "004:L257")
+    return Modifier("parrying a thrown weapon", -1, "004:L257")
 
 
 def _int(field: str, value: object, low: int, high: int) -> int:

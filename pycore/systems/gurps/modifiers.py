@@ -172,6 +172,19 @@ def maneuver(name: str) -> Maneuver:
     return _maneuver(table.row_by("name", name))
 
 
+def maneuver_options(name: str, *, melee: bool) -> tuple[str, ...]:
+    """The options of a maneuver that fit the attack: All-Out Attack's Determined, Double and
+    Strong are melee options, Ranged the single ranged one (GUR-16, 004 line 54).
+
+    >>> maneuver_options("All-Out Attack", melee=True), maneuver_options("All-Out Attack", melee=False)
+    (('Determined', 'Double', 'Strong'), ('Ranged',))
+    """
+    options = maneuver(name).options
+    if name != "All-Out Attack":
+        return options
+    return tuple(o for o in options if (o == "Ranged") != melee)
+
+
 def maneuver_modifier(name: str, *, melee: bool, option: str | None = None) -> Modifier:
     """The maneuver's own modifier to hit: Move and Attack −4 (GUR-15); All-Out Attack
     Determined +4 melee, +1 ranged (GUR-16). Other maneuvers cannot attack.

@@ -18,7 +18,15 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.defenses import Defense, explain_block, explain_dodge, explain_parry
+from pycore.systems.gurps.defenses import (
+    ATTACK_KINDS,
+    Defense,
+    attack_kind,
+    explain_block,
+    explain_dodge,
+    explain_parry,
+    unarmed_parry,
+)
 from pycore.systems.gurps.injury import (
     _tolerances,
     damage_types,
@@ -44,6 +52,8 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "shield_skill": (0, 40),
     "shield_db": (0, 10),
     "dr": (0, 999),
+    "brawling": (0, 40),
+    "karate": (0, 40),
 }
 LABELS: Final = {
     "st": "ST",
@@ -65,6 +75,8 @@ LABELS: Final = {
     "max_range": "Max",
     "damage": "damage dice",
     "damage_type": "damage type",
+    "brawling": "Brawling",
+    "karate": "Karate",
 }
 
 
@@ -85,7 +97,12 @@ class Combatant:
     weapon_skill: int = 12
     damage: str = "1d+1"
     damage_type: str = "cut"
-    ranged: bool = False
+    attack_kind: str = "melee"
+    thrust: bool = False  # a thrust: an unarmed parry takes no −3 against it (004 line 270)
+    light: bool = False  # a thrown weapon of 1 lb or less: −2 to parry it (004 line 257)
+    unarmed: bool = False  # fights barehanded: parries with DX, Brawling or Karate (004 l. 266)
+    brawling: int = 0
+    karate: int = 0
     reach: str = ""
     parry_bonus: int = 0
     acc: int = 0
@@ -106,6 +123,11 @@ class Combatant:
     @property
     def speed(self) -> Fraction:
         return Fraction(self.basic_speed)
+
+    @property
+    def ranged(self) -> bool:
+        """A thrown or missile weapon is a ranged attack (004 line 108)."""
+        return self.attack_kind != "melee"
 
 
 _FIELDS = {f.name: f for f in fields(Combatant)}
@@ -138,6 +160,9 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
     pycore.errors.RuleError: damage type 'zap' is unknown; allowed: pi-, pi, pi+, pi++, cut, imp, cr, burn, cor, fat, tox
     """
     values: dict[str, Any] = {}
+    if "attack_kind" not in data and data.get("ranged"):
+        # Saved before attacks had a kind: "ranged" allowed dodge and block, as a bow does.
+        values["attack_kind"] = "bow"
     for key, value in data.items():
         if key not in _FIELDS:
             continue
@@ -161,6 +186,7 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
         raise RuleError(
             f"damage type {c.damage_type!r} is unknown; allowed: {', '.join(damage_types())}"
         )
+    attack_kind(c.attack_kind)
     if c.posture not in posture_names():
         raise RuleError(f"posture {c.posture!r} is unknown")
     if c.maneuver not in maneuver_names():
@@ -179,8 +205,13 @@ def combatant_to_json(c: Combatant) -> dict[str, Any]:
     return {name: getattr(c, name) for name in _FIELDS}
 
 
+def attack_kinds() -> tuple[tuple[str, str], ...]:
+    """Each kind of attack and its words, for a choice on the sheet."""
+    return tuple(ATTACK_KINDS.items())
+
+
 #: Fields read as yes or no; the rest that are not whole numbers are text.
-CHECKS: Final = ("ranged", "male", "stunned")
+CHECKS: Final = ("male", "stunned", "thrust", "light", "unarmed")
 _YES: Final = ("true", "on", "yes", "1")
 
 
@@ -246,12 +277,25 @@ def dr_at(c: Combatant, location: str) -> int:
     return dr_locations(c).get(location, c.dr)
 
 
+def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) -> Defense:
+    """The combatant's Parry: with the weapon (GUR-48), or barehanded with DX, Brawling or
+    Karate (GUR-50, 004 lines 266-270), against a weapon or not."""
+    if c.unarmed:
+        return unarmed_parry(
+            c.dx,
+            c.brawling or None,
+            c.karate or None,
+            vs_weapon=vs_weapon,
+            thrust=thrust,
+            encumbrance=c.encumbrance,
+        )
+    return explain_parry(c.weapon_skill, c.parry_bonus)
+
+
 def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
-    """Dodge, Parry (with the weapon) and Block (with a shield skill), each with its formula."""
-    parts = [
-        explain_dodge(float(c.speed), c.encumbrance),
-        explain_parry(c.weapon_skill, c.parry_bonus),
-    ]
+    """Dodge, Parry (with the weapon, or barehanded) and Block (with a shield skill), each with
+    its formula."""
+    parts = [explain_dodge(float(c.speed), c.encumbrance), own_parry(c)]
     if c.shield_skill:
         parts.append(explain_block(c.shield_skill))
     return tuple(parts)

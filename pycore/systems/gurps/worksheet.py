@@ -24,9 +24,10 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.defenses import (
     allowed_defenses,
     defense_line,
+    defenses_against,
     explain_block,
     explain_dodge,
-    explain_parry,
+    thrown_parry_modifier,
 )
 from pycore.systems.gurps.injury import DamageRoll, InjuryResult, at_half_damage, injury
 from pycore.systems.gurps.injury import location_penalty as _penalty
@@ -44,7 +45,7 @@ from pycore.systems.gurps.modifiers import (
     speed_range_modifier,
 )
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
-from pycore.systems.gurps.sheet import Combatant, dr_at
+from pycore.systems.gurps.sheet import Combatant, dr_at, own_parry
 
 _LOCATION_RULE = {
     "torso": "GUR-30",
@@ -89,7 +90,7 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     Aim bonuses (GUR-11, GUR-27, GUR-28), the table modifiers picked (GUR-23 to GUR-26); then
     Move and Attack's cap of 9 for melee (GUR-15).
 
-    >>> gun = Combatant(name="Cy", weapon_skill=12, ranged=True, acc=2, maneuver="Attack")
+    >>> gun = Combatant(name="Cy", weapon_skill=12, attack_kind="firearm", acc=2, maneuver="Attack")
     >>> str(attack_line(gun, Combatant(posture="Kneeling"), AttackSetup(yards=8, aim_seconds=3, braced=True)))
     'base 12 + Attack +0 (GUR-14) + target Kneeling −2 (GUR-10) + speed/range 8 yd −4 (GUR-28) + Aim: Acc +2 (GUR-11) + braced +1 (GUR-11) + extra Aim +2 (GUR-11) = 11'
     """
@@ -124,7 +125,7 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
             items.append(Modifier(label, sr, "GUR-28"))
         if setup.aim_seconds and not chosen.loses_aim:  # GUR-15: Move and Attack loses Aim
             items.append(Modifier("Aim: Acc", attacker.acc, "GUR-11"))
-            if setup.braced:
+            if setup.braced and braceable(attacker):
                 items.append(Modifier("braced", 1, "GUR-11"))
             if setup.aim_seconds >= 2:
                 extra = 2 if setup.aim_seconds >= 3 else 1
@@ -143,29 +144,48 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     return effective_skill(attacker.weapon_skill, items, cap)
 
 
+def braceable(attacker: Combatant) -> bool:
+    """004 line 49: bracing adds +1 for firearms and crossbows only."""
+    return attacker.attack_kind in ("firearm", "crossbow")
+
+
+def defenses_of(c: Combatant) -> tuple[str, ...]:
+    """The defenses the combatant's maneuver leaves him (GUR-18), without a block when he has no
+    shield (004 line 237: a block needs a ready shield)."""
+    return tuple(k for k in allowed_defenses(c.maneuver) if k != "block" or c.shield_skill)
+
+
 def defense_options(
     attacker: Combatant, defender: Combatant, setup: AttackSetup
 ) -> tuple[tuple[str, EffectiveSkill], ...]:
     """The defenses the defender may use against this attack, each as its effective line: the
-    maneuver's (GUR-18, GUR-T10), none from behind (GUR-51); no parry against a ranged attack
-    (GUR-48), no block without a shield (GUR-47).
+    maneuver's (GUR-18, GUR-T10), none from behind (GUR-51); those the kind of attack allows
+    (004 lines 226, 241, 253), a thrown weapon parried at −1 or −2 (004 line 257); no block
+    without a shield (004 line 237); a barehanded parry at −3 against a weapon unless the
+    attack is a thrust or the parry uses Karate (004 line 270).
 
     >>> aoa = Combatant(maneuver="All-Out Attack")
     >>> defense_options(Combatant(), aoa, AttackSetup())
     ()
+    >>> gun = Combatant(attack_kind="firearm")
+    >>> [k for k, _ in defense_options(gun, Combatant(shield_skill=12), AttackSetup())]
+    ['dodge']
     """
+    against = defenses_against(attacker.attack_kind)
     kinds = allowed_defenses(defender.maneuver, from_behind=setup.from_behind)
     db = defender.shield_db if setup.shield_side else 0
     options = []
     for kind in kinds:
-        if kind == "parry" and attacker.ranged:
+        if kind not in against or kind not in defenses_of(defender):
             continue
-        if kind == "block" and not defender.shield_skill:
-            continue
+        extra: tuple[Modifier, ...] = ()
         if kind == "dodge":
             base = explain_dodge(float(defender.speed), defender.encumbrance)
         elif kind == "parry":
-            base = explain_parry(defender.weapon_skill, defender.parry_bonus)
+            weapon = not attacker.unarmed
+            base = own_parry(defender, vs_weapon=weapon, thrust=attacker.thrust)
+            if attacker.attack_kind == "thrown":
+                extra = (thrown_parry_modifier(attacker.light),)
         else:
             base = explain_block(defender.shield_skill)
         line = defense_line(
@@ -175,6 +195,7 @@ def defense_options(
             shield_db=db,
             aod_option=defender.option or None,
             stunned=defender.stunned,
+            extra=extra,
         )
         options.append((kind, line))
     return tuple(options)
@@ -269,7 +290,7 @@ def setup_from_json(data: Mapping[str, Any]) -> AttackSetup:
 def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     """GUR-22 / GUR-54: a ranged attack at or beyond the weapon's 1/2D does half damage.
 
-    >>> half_range(Combatant(ranged=True, half_d="10", max_range="100"), AttackSetup(yards=10))
+    >>> half_range(Combatant(attack_kind="bow", half_d="10", max_range="100"), AttackSetup(yards=10))
     True
     """
     if not attacker.ranged:

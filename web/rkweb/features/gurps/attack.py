@@ -13,13 +13,13 @@ from pycore.errors import RuleError
 from pycore.systems.gurps import (
     defense_chance,
     location_keys,
-    maneuver,
     maneuver_names,
     posture_names,
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Pending
-from pycore.systems.gurps.worksheet import AttackSetup, offered_modifiers, preview
+from pycore.systems.gurps.modifiers import maneuver_options
+from pycore.systems.gurps.worksheet import AttackSetup, braceable, offered_modifiers, preview
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.state import (
@@ -245,7 +245,7 @@ def _num_field(model: Model, form: dict[str, Any], name: str) -> VNode:
 
 def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[VNode]:
     attacker = fight.combatant(str(form["attacker"]))
-    options = maneuver(attacker.maneuver).options
+    options = maneuver_options(attacker.maneuver, melee=not attacker.ranged)
     own = ("gurps.field", attacker.id)
     parts = [
         h(
@@ -283,7 +283,9 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
                 "div",
                 {"class": "grid2"},
                 *[_num_field(model, form, n) for n in names],
-                _yes_no(form, "braced", "Braced (stationary, aimed)"),
+                _yes_no(form, "braced", "Braced (stationary, aimed)")
+                if braceable(attacker)
+                else None,
                 _num_field(model, form, "scope_max"),
             )
         )

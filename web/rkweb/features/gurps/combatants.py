@@ -8,7 +8,7 @@ from typing import Literal
 from pycore.errors import RuleError
 from pycore.systems.gurps import damage_types
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.sheet import Combatant, derived_defenses
+from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, keep, page_data
@@ -62,7 +62,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 # --- the view ---------------------------------------------------------------------------------
 
 
-Kind = Literal["number", "text", "yes_no", "damage_type"]
+Kind = Literal["number", "text", "yes_no", "damage_type", "attack_kind"]
 #: The sheet's three parts: each field's name, label and kind of control.
 ATTRIBUTES: tuple[tuple[str, str, Kind], ...] = (
     ("name", "Name", "text"),
@@ -81,7 +81,9 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("weapon_skill", "Weapon skill", "number"),
     ("damage", "Damage dice (e.g. 2d+1)", "text"),
     ("damage_type", "Damage type", "damage_type"),
-    ("ranged", "Ranged weapon", "yes_no"),
+    ("attack_kind", "Kind of attack", "attack_kind"),
+    ("thrust", "A thrust (not a swing)", "yes_no"),
+    ("light", "Thrown weapon of 1 lb or less", "yes_no"),
     ("reach", "Reach (melee, e.g. 1 or C,1)", "text"),
     ("parry_bonus", "Parry modifier (dagger −1, staff +2)", "number"),
     ("acc", "Acc (ranged)", "number"),
@@ -89,6 +91,9 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("max_range", "Max yards (ranged)", "number"),
     ("shield_skill", "Shield skill (0 = no shield)", "number"),
     ("shield_db", "Shield DB", "number"),
+    ("unarmed", "Fights barehanded (parries with DX, Brawling or Karate)", "yes_no"),
+    ("brawling", "Brawling skill (0 = none)", "number"),
+    ("karate", "Karate skill (0 = none)", "number"),
 )
 ARMOR: tuple[tuple[str, str, Kind], ...] = (
     ("dr", "DR (every location)", "number"),
@@ -105,6 +110,8 @@ def _control(model: Model, c: Combatant, name: str, label: str, kind: Kind) -> V
         return yes_no(fid, label, bool(getattr(c, name)), msg)
     if kind == "damage_type":
         return select(fid, label, c.damage_type, [(t, t) for t in damage_types()], msg)
+    if kind == "attack_kind":
+        return select(fid, label, c.attack_kind, attack_kinds(), msg)
     error = error_of(model, SECTION, f"{c.id}.{name}")
     return field(fid, label, getattr(c, name), msg, error=error, numeric=kind == "number")
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps import maneuver, maneuver_names, posture_names
+from pycore.systems.gurps import maneuver_names, posture_names
 from pycore.systems.gurps.fight import Fight, Place
+from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view, step_error
@@ -41,7 +43,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def _choices(c: Combatant) -> VNode:
-    options = maneuver(c.maneuver).options
+    options = maneuver_options(c.maneuver, melee=not c.ranged)
     return h(
         "div",
         {"class": "grid2"},
@@ -73,7 +75,7 @@ def _choices(c: Combatant) -> VNode:
 
 
 def _slot(c: Combatant, place: Place, current: bool) -> VNode:
-    defenses = ", ".join(maneuver(c.maneuver).defenses) or "none"
+    defenses = ", ".join(defenses_of(c)) or "none"
     return h(
         "li",
         {

@@ -1,0 +1,115 @@
+"""The GURPS rules an outside audit found wrong (issue 15), each against the lines of the texts
+(003 = the injury text, 004 = the combat text) it comes from."""
+
+from __future__ import annotations
+
+import pytest
+
+from pycore.errors import RuleError
+from pycore.systems.gurps.defenses import defenses_against
+from pycore.systems.gurps.modifiers import maneuver_options
+from pycore.systems.gurps.sheet import Combatant, combatant_from_json, derived_defenses
+from pycore.systems.gurps.worksheet import (
+    AttackSetup,
+    attack_line,
+    defense_options,
+    defenses_of,
+)
+
+SHIELDED = Combatant(name="Bo", shield_skill=12, weapon_skill=12)
+
+
+def kinds(attacker: Combatant, defender: Combatant = SHIELDED) -> list[str]:
+    return [k for k, _ in defense_options(attacker, defender, AttackSetup())]
+
+
+# --- defenses by the kind of attack -------------------------------------------------------------
+
+
+def test_firearms_can_only_be_dodged() -> None:  # 004:L226, L241
+    assert kinds(Combatant(attack_kind="firearm")) == ["dodge"]
+
+
+def test_muscle_powered_missiles_can_be_blocked_not_parried() -> None:  # 004:L241, L253
+    assert kinds(Combatant(attack_kind="bow")) == ["dodge", "block"]
+    assert kinds(Combatant(attack_kind="crossbow")) == ["dodge", "block"]
+
+
+def test_melee_attacks_allow_every_defense() -> None:  # 004:L253
+    assert kinds(Combatant(attack_kind="melee")) == ["dodge", "parry", "block"]
+
+
+def test_thrown_weapons_can_be_parried_at_minus_1_or_minus_2_if_small() -> None:  # 004:L108, L257
+    assert kinds(Combatant(attack_kind="thrown")) == ["dodge", "parry", "block"]
+    plain = Combatant(weapon_skill=12)
+    parry_vs = {
+        light: dict(defense_options(Combatant(attack_kind="thrown", light=light), plain, AttackSetup()))
+        for light in (False, True)
+    }  # fmt: skip
+    assert parry_vs[False]["parry"].total == 9 - 1
+    assert parry_vs[True]["parry"].total == 9 - 2
+    assert "(004:L257)" in str(parry_vs[True]["parry"])
+
+
+def test_thrown_is_a_ranged_attack() -> None:  # 004:L108
+    assert Combatant(attack_kind="thrown").ranged and not Combatant().ranged
+
+
+def test_unknown_kind_is_a_typed_error() -> None:
+    with pytest.raises(RuleError, match="kind of attack 'laser' is unknown"):
+        defenses_against("laser")
+    with pytest.raises(RuleError, match="kind of attack"):
+        combatant_from_json({"attack_kind": "laser"})
+
+
+def test_a_sheet_saved_as_ranged_reads_as_a_bow() -> None:
+    assert combatant_from_json({"ranged": True}).attack_kind == "bow"
+    assert combatant_from_json({"ranged": False}).attack_kind == "melee"
+
+
+def test_no_block_without_a_shield() -> None:  # 004:L237
+    assert defenses_of(Combatant(maneuver="Attack")) == ("dodge", "parry")
+    assert defenses_of(Combatant(maneuver="Attack", shield_skill=11)) == ("dodge", "parry", "block")
+
+
+def test_brace_only_for_firearms_and_crossbows() -> None:  # 004:L49
+    setup = AttackSetup(yards=2, aim_seconds=1, braced=True)
+
+    def braced(kind: str) -> bool:
+        line = attack_line(Combatant(attack_kind=kind, maneuver="Attack"), Combatant(), setup)
+        return any(m.reason == "braced" for m in line.modifiers)
+
+    assert braced("firearm") and braced("crossbow")
+    assert not braced("bow") and not braced("thrown")
+
+
+def test_all_out_attack_options_fit_the_weapon() -> None:  # 004:L54
+    assert "Ranged" not in maneuver_options("All-Out Attack", melee=True)
+    assert maneuver_options("All-Out Attack", melee=False) == ("Ranged",)
+    assert maneuver_options("All-Out Defense", melee=True)[-1] == "Double Defense"
+
+
+# --- the unarmed parry on the sheet -------------------------------------------------------------
+
+
+def test_a_barehanded_karateka_parries_a_sword_in_full() -> None:  # 004:L266-270
+    karateka = Combatant(name="Kim", dx=12, unarmed=True, brawling=14, karate=12)
+    sword = Combatant(attack_kind="melee")
+    parry = dict(defense_options(sword, karateka, AttackSetup()))["parry"]
+    assert parry.total == 9  # Karate 12, full; Brawling 14 would be 10 − 3 = 7
+
+
+def test_no_minus_3_against_an_unarmed_attack_or_a_thrust() -> None:  # 004:L270
+    brawler = Combatant(name="Bo", dx=10, unarmed=True, brawling=14)
+    assert (
+        dict(defense_options(Combatant(unarmed=True), brawler, AttackSetup()))["parry"].total == 10
+    )
+    assert (
+        dict(defense_options(Combatant(thrust=True), brawler, AttackSetup()))["parry"].total == 10
+    )
+    assert dict(defense_options(Combatant(), brawler, AttackSetup()))["parry"].total == 7
+
+
+def test_the_sheet_shows_the_barehanded_parry() -> None:  # 004:L268
+    sheet = derived_defenses(Combatant(dx=12, unarmed=True, brawling=13))
+    assert str(sheet[1]) == "Parry (unarmed, Brawling) = ⌊3 + Brawling 13/2⌋ = 9"
