@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from pycore.errors import RuleError
+from pycore.systems.gurps import injury
 from pycore.systems.gurps.defenses import defenses_against
+from pycore.systems.gurps.injury import DamageRoll, chink_dr
 from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.sheet import Combatant, combatant_from_json, derived_defenses
 from pycore.systems.gurps.worksheet import (
@@ -14,6 +16,7 @@ from pycore.systems.gurps.worksheet import (
     attack_line,
     defense_options,
     defenses_of,
+    resolve_injury,
 )
 
 SHIELDED = Combatant(name="Bo", shield_skill=12, weapon_skill=12)
@@ -113,3 +116,30 @@ def test_no_minus_3_against_an_unarmed_attack_or_a_thrust() -> None:  # 004:L270
 def test_the_sheet_shows_the_barehanded_parry() -> None:  # 004:L268
     sheet = derived_defenses(Combatant(dx=12, unarmed=True, brawling=13))
     assert str(sheet[1]) == "Parry (unarmed, Brawling) = ⌊3 + Brawling 13/2⌋ = 9"
+
+
+# --- chinks in armor, in one place ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["pi-", "pi", "pi+", "pi++", "imp"])
+def test_piercing_and_impaling_may_target_a_chink(kind: str) -> None:  # 003:L86
+    assert injury(10, 6, kind, "chink_torso").effective_dr == 3 == chink_dr(6, kind)
+
+
+@pytest.mark.parametrize("kind", ["cut", "cr", "burn", "cor", "tox", "fat"])
+def test_other_attacks_may_not_target_a_chink(kind: str) -> None:  # 003:L86
+    with pytest.raises(RuleError, match="chink in armor can be targeted only by piercing"):
+        injury(10, 6, kind, "chink_torso")
+    with pytest.raises(RuleError, match="chink in armor"):
+        injury(10, 6, kind, "arm", chink=True)
+    axe = Combatant(damage_type=kind, maneuver="Attack")
+    with pytest.raises(RuleError, match="chink in armor"):
+        attack_line(axe, Combatant(), AttackSetup(location="chink_torso"))
+
+
+def test_a_tight_beam_burn_may_target_a_chink() -> None:  # 003:L86
+    assert injury(10, 6, "burn", "chink_torso", tight_beam=True).effective_dr == 3
+    laser = Combatant(damage_type="burn", tight_beam=True, attack_kind="firearm")
+    roll = DamageRoll("1d", (6,), "burn", False, 6, False, 6)
+    hit = resolve_injury(laser, Combatant(dr=4), AttackSetup(location="chink_torso"), roll)
+    assert hit.effective_dr == 2 and hit.injury == 4

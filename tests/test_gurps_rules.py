@@ -228,7 +228,7 @@ def test_dc25_unliving_vitals_uses_the_location() -> None:  # GUR-60
 def test_dc26_dc27_large_area_and_chinks() -> None:  # GUR-62, GUR-42
     assert large_area_dr(5, 0) == 3
     assert location_penalty("chink_torso") == -8
-    assert chink_dr(6) == 3 and chink_dr(5) == 2
+    assert chink_dr(6, "pi") == 3 and chink_dr(5, "imp") == 2
     assert injury(10, 6, "pi", "chink_torso").effective_dr == 3
 
 

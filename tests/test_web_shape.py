@@ -141,7 +141,6 @@ FUNCTIONS_OVER_BUDGET: dict[str, int] = {
     "pycore/systems/aftermath/combat.py:resolve_hth": 166,
     "pycore/systems/aftermath/combat.py:resolve_missile": 179,
     "pycore/systems/aftermath/critical.py:effect_rules": 92,
-    "pycore/systems/gurps/injury.py:injury": 109,
     "pycore/systems/percentile/attack.py:resolve_attack": 167,
     "pycore/systems/simply/character.py:character_from_json": 82,
     "pycore/systems/simply/damage.py:apply_damage": 111,

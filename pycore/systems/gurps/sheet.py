@@ -100,6 +100,7 @@ class Combatant:
     attack_kind: str = "melee"
     thrust: bool = False  # a thrust: an unarmed parry takes no −3 against it (004 line 270)
     light: bool = False  # a thrown weapon of 1 lb or less: −2 to parry it (004 line 257)
+    tight_beam: bool = False  # a tight-beam burning attack: vitals, eyes, chinks (003 l. 41, 86)
     unarmed: bool = False  # fights barehanded: parries with DX, Brawling or Karate (004 l. 266)
     brawling: int = 0
     karate: int = 0
@@ -211,7 +212,7 @@ def attack_kinds() -> tuple[tuple[str, str], ...]:
 
 
 #: Fields read as yes or no; the rest that are not whole numbers are text.
-CHECKS: Final = ("male", "stunned", "thrust", "light", "unarmed")
+CHECKS: Final = ("male", "stunned", "thrust", "light", "unarmed", "tight_beam")
 _YES: Final = ("true", "on", "yes", "1")
 
 

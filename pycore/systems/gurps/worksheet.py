@@ -29,7 +29,13 @@ from pycore.systems.gurps.defenses import (
     explain_dodge,
     thrown_parry_modifier,
 )
-from pycore.systems.gurps.injury import DamageRoll, InjuryResult, at_half_damage, injury
+from pycore.systems.gurps.injury import (
+    DamageRoll,
+    InjuryResult,
+    at_half_damage,
+    chink_allowed,
+    injury,
+)
 from pycore.systems.gurps.injury import location_penalty as _penalty
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
@@ -100,6 +106,8 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     held = posture(attacker.posture).attack
     if held:
         items.append(Modifier(f"posture {attacker.posture}", held, "GUR-10"))
+    if setup.location.startswith("chink"):
+        chink_allowed(attacker.damage_type, tight_beam=attacker.tight_beam)  # 003 line 86
     if setup.location != "torso":
         penalty = _penalty(setup.location, setup.grappling)
         items.append(
@@ -324,5 +332,6 @@ def resolve_injury(
         defender.tolerance or None,
         defender.hp,
         chink=chink,
+        tight_beam=attacker.tight_beam,
         male=defender.male,
     )

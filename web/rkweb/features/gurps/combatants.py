@@ -84,6 +84,7 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("attack_kind", "Kind of attack", "attack_kind"),
     ("thrust", "A thrust (not a swing)", "yes_no"),
     ("light", "Thrown weapon of 1 lb or less", "yes_no"),
+    ("tight_beam", "Tight-beam burning (a laser)", "yes_no"),
     ("reach", "Reach (melee, e.g. 1 or C,1)", "text"),
     ("parry_bonus", "Parry modifier (dagger −1, staff +2)", "number"),
     ("acc", "Acc (ranged)", "number"),
