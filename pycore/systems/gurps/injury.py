@@ -379,11 +379,14 @@ def _knockdown(
     location: str, damage_type: str, flags: frozenset[str], male: bool
 ) -> tuple[str, ...]:
     """The notes a hit leaves for rules not in the texts: knockdown on the skull and face
-    (GUR-32, GUR-34), the groin of a male (GUR-36), decapitation on the neck (GUR-35)."""
+    (GUR-32, GUR-34) and on the eye, a skull hit without the extra DR (003 lines 43, 46), the
+    groin of a male (GUR-36), decapitation on the neck (GUR-35)."""
     solid = not flags & {"diffuse", "homogenous"}
-    exempt = location == "skull" and (damage_type == "tox" or "no brain" in flags)
-    if location in ("skull", "face") and solid and not exempt:
-        return (f"knockdown rolls at {-10 if location == 'skull' else -5}",)
+    if location in ("skull", "eye") and "no brain" in flags:
+        location = "torso" if location == "skull" else "face"  # GUR-60 No Brain
+    exempt = location in ("skull", "eye") and damage_type == "tox"  # 003 line 44
+    if location in ("skull", "eye", "face") and solid and not exempt:
+        return (f"knockdown rolls at {-5 if location == 'face' else -10}",)
     if location == "groin" and male and solid:
         return (
             "knockdown rolls at -5" + ("; double shock (max -8)" if damage_type == "cr" else ""),
