@@ -164,3 +164,18 @@ def test_an_eye_hit_over_hp_over_10_also_blinds() -> None:  # 003:L46
 def test_no_brain_an_eye_hit_is_a_face_hit() -> None:  # GUR-60, 003:L46
     hit = injury(3, 0, "imp", "eye", tolerance="no brain", hp=40)
     assert "knockdown rolls at -5" in hit.effects
+
+
+# --- a crippled hand or foot is a major wound ------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["hand", "foot", "shield_hand"])
+def test_a_crippled_hand_or_foot_is_a_major_wound(where: str) -> None:  # 003:L57
+    hit = injury(5, 0, "cut", where, hp=12)  # 7 > 12/3: crippled, capped at 5
+    assert hit.injury == 5
+    assert hit.effects[0].startswith(f"crippled {where.replace('_', ' ')}")
+    assert "major wound" in hit.effects
+
+
+def test_a_hand_hit_under_hp_over_3_is_no_major_wound() -> None:  # 003:L57
+    assert injury(3, 0, "cr", "hand", hp=12).effects == ()

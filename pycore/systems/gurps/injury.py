@@ -461,6 +461,7 @@ def _location_effects(
     if location in EXTREMITIES and 3 * value > hp:  # GUR-38: over HP/3
         cap = hp // 3 + 1
         effects.append(f"crippled {name} (injury over HP/3); excess lost")
+        effects.append("major wound")  # 003 line 57: "a crippling major wound"
         if value > cap:
             notes.append(f"capped at ⌊HP/3⌋ + 1 = {cap} (GUR-38)")
             value = cap
