@@ -3,13 +3,25 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+from fractions import Fraction
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pycore.errors import RuleError
-from pycore.systems.gurps import injury
+from pycore.systems.gurps import (
+    at_half_damage,
+    effective_skill,
+    injury,
+    size_modifier,
+    speed_range_modifier,
+)
 from pycore.systems.gurps.defenses import defenses_against
 from pycore.systems.gurps.injury import DamageRoll, chink_dr
 from pycore.systems.gurps.modifiers import maneuver_options
+from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.sheet import Combatant, combatant_from_json, derived_defenses
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
@@ -17,6 +29,8 @@ from pycore.systems.gurps.worksheet import (
     defense_options,
     defenses_of,
     resolve_injury,
+    setup_from_json,
+    setup_to_json,
 )
 
 SHIELDED = Combatant(name="Bo", shield_skill=12, weapon_skill=12)
@@ -179,3 +193,77 @@ def test_a_crippled_hand_or_foot_is_a_major_wound(where: str) -> None:  # 003:L5
 
 def test_a_hand_hit_under_hp_over_3_is_no_major_wound() -> None:  # 003:L57
     assert injury(3, 0, "cr", "hand", hp=12).effects == ()
+
+
+# --- numbers read as typed ---------------------------------------------------------------------
+
+
+def test_a_size_typed_as_one_third_yard_is_the_1_ft_row() -> None:  # 004:L184, GUR-27
+    assert size_modifier("1/3") == -5
+    line = attack_line(
+        Combatant(attack_kind="bow", maneuver="Attack"),
+        Combatant(),
+        AttackSetup(target_size_yards="1/3"),
+    )
+    assert "target size 1/3 yd −5" in line.plain()
+    with pytest.raises(RuleError, match="below the table's 1 ft"):
+        size_modifier("0.333")
+
+
+def test_typed_decimals_stay_exact() -> None:  # STYLE 18
+    setup = AttackSetup(yards="0.1", target_speed="0.2")
+    assert setup.distance == Fraction(3, 10)
+    assert setup_from_json(setup_to_json(setup)) == setup
+    assert exact("Basic Speed", "5.75") == Fraction(23, 4)
+    assert decimal_text(Fraction(3, 10)) == "0.3"
+
+
+def test_a_speed_typed_with_decimals_gives_the_dodge_as_written() -> None:  # 004:L223-232
+    assert str(derived_defenses(Combatant(basic_speed="5.75"))[0]) == "Dodge = ⌊5.75 + 3⌋ − 0 = 8"
+
+
+# --- bad input is the typed error naming the field ----------------------------------------------
+
+
+def test_bad_tolerance_is_a_typed_error() -> None:
+    with pytest.raises(RuleError, match="injury tolerance 5 is not text"):
+        injury(5, 0, "cut", tolerance=5)  # type: ignore[arg-type]
+
+
+def test_a_modifier_that_is_not_one_is_a_typed_error() -> None:
+    with pytest.raises(RuleError, match="modifier 5 is not a named modifier"):
+        effective_skill(10, [5])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("bad", [float("inf"), float("-inf"), float("nan"), -1, "x", True])
+def test_impossible_ranges_are_typed_errors(bad: object) -> None:
+    for call in (
+        lambda: speed_range_modifier(bad),  # type: ignore[arg-type]
+        lambda: size_modifier(bad),  # type: ignore[arg-type]
+        lambda: at_half_damage(bad, 10),  # type: ignore[arg-type]
+        lambda: at_half_damage(5, 10, bad),  # type: ignore[arg-type]
+        lambda: AttackSetup(yards=bad),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(RuleError, match=r"range|size|Max|yards"):
+            call()
+
+
+def test_a_negative_range_is_refused_not_read_as_close() -> None:  # 004:L320
+    with pytest.raises(RuleError, match="range \\(yards\\) -5 is outside 0 and up"):
+        at_half_damage(-5, 10)
+
+
+@given(st.one_of(st.floats(), st.integers(), st.text(max_size=12), st.none(), st.fractions()))
+def test_any_distance_is_read_or_refused_by_name(value: object) -> None:
+    for call in (speed_range_modifier, size_modifier, lambda v: at_half_damage(v, 10)):
+        with suppress(RuleError):
+            call(value)  # type: ignore[operator]
+
+
+@given(
+    st.one_of(st.integers(), st.text(max_size=8), st.none(), st.floats()),
+    st.one_of(st.text(max_size=12), st.integers(), st.none()),
+)
+def test_any_injury_input_is_computed_or_refused_by_name(basic: object, tolerance: object) -> None:
+    with suppress(RuleError):
+        injury(basic, 2, "cut", tolerance=tolerance)  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """Active defenses: Dodge, Parry, Block and the unarmed parry, each with its formula shown
 (GUR-43, GUR-46 to GUR-50), and which defenses a maneuver leaves (GUR-18, GUR-T10).
 
->>> str(explain_dodge(5.75)), str(explain_parry(13)), str(explain_block(11))
+>>> str(explain_dodge("5.75")), str(explain_parry(13)), str(explain_block(11))
 ('Dodge = ⌊5.75 + 3⌋ − 0 = 8', 'Parry = ⌊3 + 13/2⌋ + 0 = 9', 'Block = ⌊3 + 11/2⌋ = 8')
 """
 
@@ -20,6 +20,7 @@ from pycore.systems.gurps.modifiers import (
     maneuver,
     posture,
 )
+from pycore.systems.gurps.quantities import decimal_text, exact
 
 DEFENSES: Final = ("dodge", "parry", "block")
 
@@ -89,26 +90,23 @@ class Defense:
         return f"{self.name} = {self.formula} = {self.value}"
 
 
-def explain_dodge(basic_speed: float, encumbrance: int = 0) -> Defense:
+def explain_dodge(basic_speed: Fraction | int | str, encumbrance: int = 0) -> Defense:
     """GUR-46: Dodge = ⌊Basic Speed + 3⌋ − encumbrance level (the level is the user's: the
-    encumbrance table is not in the texts).
+    encumbrance table is not in the texts). Basic Speed is read exactly as written.
 
-    >>> explain_dodge(5.25, 2).value
-    6
+    >>> explain_dodge("5.25", 2).value, str(explain_dodge("5.75"))
+    (6, 'Dodge = ⌊5.75 + 3⌋ − 0 = 8')
     """
-    if isinstance(basic_speed, bool) or not isinstance(basic_speed, int | float | Fraction):
-        raise RuleError(f"Basic Speed {basic_speed!r} is not a number from 0 to 30")
-    if not 0 <= basic_speed <= 30:
-        raise RuleError(f"Basic Speed {basic_speed} is outside 0 to 30")
+    speed = exact("Basic Speed", basic_speed, 0, 30)
     level = _int("encumbrance level", encumbrance, 0, 10)
-    value = math.floor(Fraction(str(basic_speed)) + 3) - level
-    return Defense("Dodge", value, f"⌊{basic_speed:g} + 3⌋ − {level}")
+    value = math.floor(speed + 3) - level
+    return Defense("Dodge", value, f"⌊{decimal_text(speed)} + 3⌋ − {level}")
 
 
-def dodge(basic_speed: float, encumbrance: int = 0) -> int:
+def dodge(basic_speed: Fraction | int | str, encumbrance: int = 0) -> int:
     """GUR-46 Dodge.
 
-    >>> dodge(5.75), dodge(5.25, 2)
+    >>> dodge("5.75"), dodge("5.25", 2)
     (8, 6)
     """
     return explain_dodge(basic_speed, encumbrance).value

@@ -19,6 +19,7 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import load_table
 
 #: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
@@ -139,8 +140,13 @@ def half_damage(basic: int) -> int:
     return basic // 2
 
 
-def at_half_damage(yards: float, half_range: float | None, max_range: float | None = None) -> bool:
-    """GUR-22: at or beyond 1/2D (004 line 320); beyond Max the attack is not allowed.
+def at_half_damage(
+    yards: Fraction | int | str,
+    half_range: Fraction | int | str | None,
+    max_range: Fraction | int | str | None = None,
+) -> bool:
+    """GUR-22: at or beyond 1/2D (004 line 320); beyond Max the attack is not allowed. Every
+    distance is read exactly and must be a number of yards from 0 up.
 
     >>> at_half_damage(9, 10), at_half_damage(10, 10), at_half_damage(100, 10, 100)
     (False, True, True)
@@ -149,9 +155,14 @@ def at_half_damage(yards: float, half_range: float | None, max_range: float | No
     ...
     pycore.errors.RuleError: range 101 yd is beyond Max 100 yd: no attack
     """
-    if max_range is not None and yards > max_range:  # GUR-22
-        raise RuleError(f"range {yards:g} yd is beyond Max {max_range:g} yd: no attack")
-    return half_range is not None and yards >= half_range
+    distance = exact("range (yards)", yards)
+    half = None if half_range is None else exact("1/2D (yards)", half_range)
+    top = None if max_range is None else exact("Max (yards)", max_range)
+    if top is not None and distance > top:  # GUR-22
+        raise RuleError(
+            f"range {decimal_text(distance)} yd is beyond Max {decimal_text(top)} yd: no attack"
+        )
+    return half is not None and distance >= half
 
 
 def _check(field: str, value: object, low: int = 0, high: int = MAX_DAMAGE) -> int:
@@ -195,6 +206,10 @@ def chink_dr(dr: int, damage_type: str, *, tight_beam: bool = False) -> int:
 
 
 def _tolerances(tolerance: str | None) -> frozenset[str]:
+    if tolerance is not None and not isinstance(tolerance, str):
+        raise RuleError(
+            f"injury tolerance {tolerance!r} is not text; allowed: {', '.join(TOLERANCES)}"
+        )
     if tolerance is None or not tolerance.strip():
         return frozenset()
     flags = frozenset(t.strip().lower() for t in re.split(r"[,+]", tolerance) if t.strip())

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import Row, load_table
 
 MAX_MODIFIER: Final = 50
@@ -111,6 +112,8 @@ def effective_skill(
     if len(items) > MAX_MODIFIERS:
         raise RuleError(f"modifiers: {len(items)} given; at most {MAX_MODIFIERS}")
     for m in items:
+        if not isinstance(m, Modifier):
+            raise RuleError(f"modifier {m!r} is not a named modifier with its source")
         if isinstance(m.value, bool) or not isinstance(m.value, int) or abs(m.value) > MAX_MODIFIER:
             raise RuleError(
                 f"modifier {m.reason!r} {m.value!r} is outside {-MAX_MODIFIER} to {MAX_MODIFIER}"
@@ -275,49 +278,47 @@ def posture_change_allowed(before: str, after: str) -> bool:
 # --- the Size and Speed/Range Table (GUR-27, GUR-28, GUR-T08) -------------------------------
 
 
-def _ssr_row(field: str, yards: float | Fraction) -> Row:
-    if isinstance(yards, bool) or not isinstance(yards, int | float | Fraction) or yards < 0:
-        raise RuleError(f"{field} {yards!r} must be a number of yards from 0 up")
+def _ssr_row(field: str, yards: Fraction) -> Row:
     table = load_table("gurps", "size_speed_range")
     last = table.rows[-1]["yards"]
     assert isinstance(last, Fraction)
-    if Fraction(yards) > last:
+    if yards > last:
         raise RuleError(
-            f"{field} {yards} yd is beyond the table's 100 yd: enter the modifier yourself "
-            "(the text stops there)"
+            f"{field} {decimal_text(yards)} yd is beyond the table's 100 yd: enter the modifier "
+            "yourself (the text stops there)"
         )  # GUR-T08
     # "use the next value up" (004 lines 174, 176): the first row at or above the value
-    return table.row_at_or_above("yards", Fraction(yards))
+    return table.row_at_or_above("yards", yards)
 
 
-def speed_range_modifier(yards: float) -> int:
-    """GUR-28: speed (yd/s) + range (yd), looked up at the next row up.
+def speed_range_modifier(yards: Fraction | int | str) -> int:
+    """GUR-28: speed (yd/s) + range (yd), looked up at the next row up; read exactly as typed.
 
-    >>> speed_range_modifier(8), speed_range_modifier(40 + 30), speed_range_modifier(6)
+    >>> speed_range_modifier(8), speed_range_modifier(40 + 30), speed_range_modifier("6")
     (-4, -9, -4)
     >>> speed_range_modifier(150)
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: speed + range 150 yd is beyond the table's 100 yd: enter the modifier yourself (the text stops there)
     """
-    return int(str(_ssr_row("speed + range", yards)["speed_range"]))
+    total = exact("speed + range (yards)", yards)
+    return int(str(_ssr_row("speed + range", total)["speed_range"]))
 
 
-def size_modifier(yards: float) -> int:
-    """GUR-27: the target's longest dimension, looked up at the next row up.
+def size_modifier(yards: Fraction | int | str) -> int:
+    """GUR-27: the target's longest dimension, looked up at the next row up; read exactly as
+    typed, so 1/3 yd is the 1 ft row.
 
-    >>> size_modifier(1.8), size_modifier(4), size_modifier(2 / 3)
-    (0, 2, -2)
+    >>> size_modifier("1.8"), size_modifier(4), size_modifier("2/3"), size_modifier("1/3")
+    (0, 2, -2, -5)
     """
-    if (
-        isinstance(yards, int | float)
-        and not isinstance(yards, bool)
-        and 0 <= yards < Fraction(1, 3)
-    ):
+    size = exact("size (yards)", yards)
+    if size < Fraction(1, 3):
         raise RuleError(
-            f"size {yards} yd is below the table's 1 ft: enter the size modifier yourself"
+            f"size {decimal_text(size)} yd is below the table's 1 ft (1/3 yd): enter the size "
+            "modifier yourself"
         )  # GUR-T08
-    return int(str(_ssr_row("size", yards)["size"]))
+    return int(str(_ssr_row("size", size)["size"]))
 
 
 # --- the modifier tables (GUR-T03 to GUR-T07, GUR-T09 to GUR-T12) ----------------------------

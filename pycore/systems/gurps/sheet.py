@@ -296,7 +296,7 @@ def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) ->
 def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
     """Dodge, Parry (with the weapon, or barehanded) and Block (with a shield skill), each with
     its formula."""
-    parts = [explain_dodge(float(c.speed), c.encumbrance), own_parry(c)]
+    parts = [explain_dodge(c.speed, c.encumbrance), own_parry(c)]
     if c.shield_skill:
         parts.append(explain_block(c.shield_skill))
     return tuple(parts)
@@ -304,4 +304,4 @@ def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
 
 def fighter(c: Combatant) -> Fighter:
     """What the turn order needs (GUR-05)."""
-    return Fighter(c.name, float(c.speed), c.dx, c.id)
+    return Fighter(c.name, c.speed, c.dx, c.id)

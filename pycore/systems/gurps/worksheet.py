@@ -50,6 +50,7 @@ from pycore.systems.gurps.modifiers import (
     size_modifier,
     speed_range_modifier,
 )
+from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at, own_parry
 
@@ -74,12 +75,13 @@ _LOCATION_RULE = {
 
 @dataclass(frozen=True)
 class AttackSetup:
-    """The circumstances of one attack, as the worksheet gathers them."""
+    """The circumstances of one attack, as the worksheet gathers them. Distances and speeds are
+    exact numbers (a typed "1/3" or "0.1" stays exact; a bad one is a :class:`RuleError`)."""
 
     location: str = "torso"
-    yards: float = 0
-    target_speed: float = 0
-    target_size_yards: float | None = None
+    yards: Fraction | int | str = 0
+    target_speed: Fraction | int | str = 0
+    target_size_yards: Fraction | int | str | None = None
     aim_seconds: int = 0
     braced: bool = False
     scope_max: int = 0
@@ -88,6 +90,19 @@ class AttackSetup:
     extra: int = 0
     from_behind: bool = False
     shield_side: bool = True
+
+    def __post_init__(self) -> None:
+        # Read once, exactly: every later use sees a Fraction.
+        object.__setattr__(self, "yards", exact("range (yards)", self.yards))
+        object.__setattr__(self, "target_speed", exact("target speed", self.target_speed))
+        if self.target_size_yards is not None:
+            size = exact("target size (yards)", self.target_size_yards)
+            object.__setattr__(self, "target_size_yards", size)
+
+    @property
+    def distance(self) -> Fraction:
+        """Range plus the target's speed, for the Speed/Range Table (GUR-28)."""
+        return Fraction(self.yards) + Fraction(self.target_speed)
 
 
 def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> EffectiveSkill:
@@ -123,13 +138,13 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         if target:
             items.append(Modifier(f"target {defender.posture}", target, "GUR-10"))
         if setup.target_size_yards is not None:
-            sm = size_modifier(setup.target_size_yards)
+            size = Fraction(setup.target_size_yards)
+            sm = size_modifier(size)
             if sm:
-                items.append(Modifier(f"target size {setup.target_size_yards:g} yd", sm, "GUR-27"))
-        total = setup.yards + setup.target_speed
-        sr = speed_range_modifier(total)
+                items.append(Modifier(f"target size {decimal_text(size)} yd", sm, "GUR-27"))
+        sr = speed_range_modifier(setup.distance)
         if sr:
-            label = f"speed/range {total:g} yd"
+            label = f"speed/range {decimal_text(setup.distance)} yd"
             items.append(Modifier(label, sr, "GUR-28"))
         if setup.aim_seconds and not chosen.loses_aim:  # GUR-15: Move and Attack loses Aim
             items.append(Modifier("Aim: Acc", attacker.acc, "GUR-11"))
@@ -188,7 +203,7 @@ def defense_options(
             continue
         extra: tuple[Modifier, ...] = ()
         if kind == "dodge":
-            base = explain_dodge(float(defender.speed), defender.encumbrance)
+            base = explain_dodge(defender.speed, defender.encumbrance)
         elif kind == "parry":
             weapon = not attacker.unarmed
             base = own_parry(defender, vs_weapon=weapon, thrust=attacker.thrust)
@@ -280,11 +295,15 @@ def offered_modifiers(ranged: bool) -> tuple[TableModifier, ...]:
 def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
     """Plain data for the saved attack under way.
 
-    >>> setup_from_json(setup_to_json(AttackSetup(yards=8, table_keys=(("blind", None),))))
-    AttackSetup(location='torso', yards=8, target_speed=0, target_size_yards=None, aim_seconds=0, braced=False, scope_max=0, grappling=False, table_keys=(('blind', None),), extra=0, from_behind=False, shield_side=True)
+    >>> setup = AttackSetup(yards="1/3", table_keys=(("blind", None),))
+    >>> setup_to_json(setup)["yards"], setup_from_json(setup_to_json(setup)) == setup
+    ('1/3', True)
     """
     data = asdict(setup)
     data["table_keys"] = [list(pair) for pair in setup.table_keys]
+    for name in ("yards", "target_speed", "target_size_yards"):
+        if data[name] is not None:
+            data[name] = decimal_text(Fraction(data[name]))
     return data
 
 
@@ -303,8 +322,8 @@ def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     """
     if not attacker.ranged:
         return False
-    half = float(Fraction(attacker.half_d)) if attacker.half_d.strip() else None
-    top = float(Fraction(attacker.max_range)) if attacker.max_range.strip() else None
+    half = attacker.half_d.strip() or None
+    top = attacker.max_range.strip() or None
     return at_half_damage(setup.yards, half, top)
 
 

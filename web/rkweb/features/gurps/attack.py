@@ -6,6 +6,7 @@ step in the log."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pycore.dice import seeded
@@ -19,6 +20,7 @@ from pycore.systems.gurps import (
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Pending
 from pycore.systems.gurps.modifiers import maneuver_options
+from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.worksheet import AttackSetup, braceable, offered_modifiers, preview
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -43,11 +45,12 @@ ACTIONS = frozenset(
 NUMBERS = {
     "yards": ("Range (yards)", 0, 100_000),
     "target_speed": ("Target speed (yards/second)", 0, 10_000),
-    "size": ("Target's longest dimension (yards; blank: human)", 0, 100_000),
+    "size": ("Target's longest dimension (yards, 1 ft = 1/3; blank: human)", 0, 100_000),
     "aim_seconds": ("Seconds of Aim", 0, 60),
     "scope_max": ("Scope's maximum bonus", 0, 20),
     "extra": ("Other modifier (GM)", -50, 50),
 }
+EXACT = ("yards", "target_speed", "size")  # the rest are whole numbers
 DEFAULTS: dict[str, Any] = {
     "attacker": "",
     "defender": "",
@@ -76,18 +79,19 @@ def _form(model: Model) -> dict[str, Any]:
     return {**DEFAULTS, **page_data(model)["attack"]}
 
 
-def _num(form: dict[str, Any], name: str, *, optional: bool = False) -> float | None:
+def _num(form: dict[str, Any], name: str) -> Fraction | None:
+    """A typed number, read exactly as typed (blank: none)."""
     label, low, high = NUMBERS[name]
     raw = str(form.get(name, "")).strip()
-    if not raw and optional:
-        return None
-    try:
-        value = float(raw or "0")
-    except ValueError:
-        raise RuleError(f"{label} {raw!r} is not a number from {low} to {high}") from None
-    if not low <= value <= high:
-        raise RuleError(f"{label} {raw} is outside {low} to {high}")
-    return value
+    return exact(label, raw, low, high) if raw else None
+
+
+def _whole(form: dict[str, Any], name: str) -> int:
+    value = _num(form, name) or Fraction(0)
+    if value.denominator != 1:
+        label, low, high = NUMBERS[name]
+        raise RuleError(f"{label} {decimal_text(value)} is not a whole number from {low} to {high}")
+    return int(value)
 
 
 def _yes(form: dict[str, Any], name: str) -> bool:
@@ -104,13 +108,13 @@ def setup_of(form: dict[str, Any]) -> AttackSetup:
         location=str(form["location"]),
         yards=_num(form, "yards") or 0,
         target_speed=_num(form, "target_speed") or 0,
-        target_size_yards=_num(form, "size", optional=True),
-        aim_seconds=int(_num(form, "aim_seconds") or 0),
+        target_size_yards=_num(form, "size"),
+        aim_seconds=_whole(form, "aim_seconds"),
         braced=_yes(form, "braced"),
-        scope_max=int(_num(form, "scope_max") or 0),
+        scope_max=_whole(form, "scope_max"),
         grappling=_yes(form, "grappling"),
         table_keys=tuple(keys),
-        extra=int(_num(form, "extra") or 0),
+        extra=_whole(form, "extra"),
         from_behind=_yes(form, "from_behind"),
         shield_side=_yes(form, "shield_side"),
     )
@@ -127,7 +131,7 @@ def _set(model: Model, name: str, value: str) -> Model:
     error = None
     if name in NUMBERS and value.strip():
         try:
-            _num(form, name)
+            _num(form, name) if name in EXACT else _whole(form, name)
         except RuleError as exc:
             error = str(exc)
     return with_error(keep(model, attack=form), SECTION, f"attack.{name}", error)
