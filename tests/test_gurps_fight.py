@@ -231,3 +231,82 @@ def test_every_roll_ends_in_a_known_state(seed: int, turns: int) -> None:
         fight, _ = gf.resolve(fight, "a", "b", AttackSetup(), rng)
         assert fight.pending is None
     assert fight.combatant("b").hp_now <= BO.hp_now
+
+
+# --- stun (GUR-07), joining mid-fight (GUR-D01), restarting ------------------------------------
+
+
+def test_gur07_a_stunned_fighter_cannot_attack() -> None:  # 004:L46
+    dazed = replace(ANA, stunned=True)
+    with pytest.raises(RuleError, match="Ana is stunned: he must Do Nothing"):
+        gf.attack(duel(dazed, BO), "a", "b", AttackSetup(), Faces(3, 3, 4))
+
+
+def test_gur07_the_gm_may_override_with_a_reason_the_log_keeps() -> None:  # FIGHT.md
+    dazed = replace(ANA, stunned=True)
+    setup = AttackSetup()
+    _, rolled = gf.attack(duel(dazed, BO), "a", "b", setup, Faces(3, 3, 4), override="ruled")
+    assert str(rolled).endswith("; GM override: ruled")
+
+
+def test_gur07_a_stunned_fighter_must_do_nothing_on_his_turn() -> None:  # 004:L46
+    fight, _ = gf.start(duel(ANA, replace(BO, stunned=True)), random.Random(1))
+    fight, _ = gf.next_turn(fight)  # Ana
+    fight, begun = gf.next_turn(fight)  # Bo, stunned
+    assert fight.combatant("b").maneuver == "Do Nothing"
+    assert "must Do Nothing and may roll HT to recover" in str(begun)
+
+
+def test_gur07_the_ht_roll_recovers_at_the_end_of_the_turn() -> None:  # 004:L46
+    fight, _ = gf.start(duel(replace(BO, stunned=True), ANA), random.Random(1))
+    assert fight.current() is not None and fight.current().id == "b"  # type: ignore[union-attr]
+    fight, recovered = gf.recover(fight, Faces(3, 3, 3))  # 9 vs HT 10
+    assert recovered.rolled.success and "recovers at the end of his turn" in str(recovered)
+    assert fight.combatant("b").stunned  # still stunned until his turn ends
+    with pytest.raises(RuleError, match="already rolled to recover this turn"):
+        gf.recover(fight, Faces(3, 3, 3))
+    fight, begun = gf.next_turn(fight)
+    assert not fight.combatant("b").stunned and str(begun).startswith("Bo recovers from stun")
+
+
+def test_gur07_a_failed_ht_roll_leaves_him_stunned() -> None:  # 004:L46
+    fight, _ = gf.start(duel(replace(BO, stunned=True), ANA), random.Random(1))
+    fight, failed = gf.recover(fight, Faces(6, 6, 6))
+    assert not failed.rolled.success and "stays stunned" in str(failed)
+    fight, _ = gf.next_turn(fight)
+    assert fight.combatant("b").stunned
+
+
+def test_gur07_only_a_stunned_fighter_rolls_to_recover() -> None:
+    fight, _ = gf.start(duel(), random.Random(1))
+    with pytest.raises(RuleError, match="is not stunned"):
+        gf.recover(fight, Faces(3, 3, 3))
+
+
+def test_gur_d01_a_fighter_added_mid_fight_is_inserted_in_the_order() -> None:
+    fight, _ = gf.start(duel(ANA, BO), random.Random(1))  # Bo (BS 6), Ana (BS 5)
+    fight, _ = gf.next_turn(fight)  # Ana's turn
+    quick = Combatant(id="q", name="Quick", basic_speed="5.5")
+    fight, joined = gf.add(fight, quick, Faces(500))
+    assert [p.id for p in fight.order] == ["b", "q", "a"]
+    assert fight.current() == ANA  # whose turn it is does not change
+    assert str(joined).startswith("Quick joins the fight at place 2 of the order")
+
+
+def test_gur_d01_ties_go_by_dx_then_the_tiebreak_drawn_on_joining() -> None:  # GUR-05
+    fight, _ = gf.start(duel(ANA), random.Random(1))
+    twin = Combatant(id="t", name="Twin", basic_speed="5", dx=12)
+    low, _ = gf.add(fight, twin, Faces(1))
+    high, _ = gf.add(fight, twin, Faces(1_000_000))
+    assert [p.id for p in low.order] == ["a", "t"]
+    assert [p.id for p in high.order] == ["t", "a"]
+
+
+def test_restart_draws_a_new_order_and_the_round_goes_on() -> None:
+    fight, _ = gf.start(duel(), random.Random(1))
+    for _ in range(4):
+        fight, _ = gf.next_turn(fight)
+    assert fight.round == 3
+    fight, drawn = gf.start(fight, random.Random(2))
+    assert fight.round == 3 and fight.turn == 0
+    assert str(drawn).startswith("New turn order, round 3 goes on")

@@ -117,3 +117,28 @@ def test_a_crippling_injury_stays_on_the_tracker() -> None:
     hurt = send(hurt, "gurps.tab", "tracker")
     hurt = send(hurt, "gurps.start", seed="o")
     assert "crippled hand" in texts(hurt, "gurps-conditions-g2")[0]
+
+
+def test_a_stunned_fighter_rolls_ht_on_the_tracker_and_cannot_attack() -> None:  # 004:L46
+    model = send(two_fighters(), "gurps.field", "g2", "stunned", "yes")
+    model = send(model, "gurps.tab", "tracker")
+    model = send(model, "gurps.start", seed="o")  # Bo first (Basic Speed 6), stunned
+    assert model.state["gurps"]["combatants"][1]["maneuver"] == "Do Nothing"
+    button = texts(model, "gurps-recover-g2")[0]
+    assert button.startswith("Roll HT 10 to recover from stun: 50%")
+    attack = send(model, "gurps.tab", "attack")
+    for field, value in (("attacker", "g2"), ("defender", "g1")):
+        attack = send(attack, "gurps.attack_form", field, value)
+    refused = send(attack, "gurps.attack_roll")
+    assert "Bo is stunned" in texts(refused, "gurps-error-attack")[0]
+    rolled = send(model, "gurps.recover", seed="r")
+    assert texts(rolled, "gurps-log-entry")[0].startswith("Bo rolls to recover from stun: HT 10")
+    assert texts(rolled, "gurps-recovery-g2")
+
+
+def test_a_fighter_added_mid_fight_joins_the_order() -> None:  # GUR-D01
+    model = send(two_fighters(), "gurps.tab", "tracker")
+    model = send(model, "gurps.start", seed="o")
+    model = send(model, "gurps.new", seed="n")
+    assert len(texts(model, "gurps-slot")) == 3
+    assert "joins the fight at place" in texts(model, "gurps-log-entry")[0]

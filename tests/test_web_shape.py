@@ -233,19 +233,19 @@ def _send(model: Model, *msg: object, seed: str = "shape") -> Model:
 
 
 def gurps_fight() -> Model:
-    """Two fighters (one with a shield and a ranged weapon), the tracker running, an attack
+    """Two fighters (one with a shield, stunned on his turn), the tracker running, an attack
     waiting for the defense, and a refused second attack showing its error."""
     model = Model(History.new(default_data()), route="gurps")
     for cid, name, edits in (
         ("g1", "Ana", (("maneuver", "All-Out Attack"), ("option", "Determined"))),
-        ("g2", "Bo", (("shield_skill", "12"), ("shield_db", "2"), ("maneuver", "Attack"))),
+        ("g2", "Bo", (("shield_skill", "12"), ("shield_db", "2"), ("basic_speed", "6"))),
     ):
         model = _send(model, "gurps.new")
         for name_or_field, value in (("name", name), *edits):
             model = _send(model, "gurps.field", cid, name_or_field, value)
     model = _send(model, "gurps.field", "g1", "notes", "crippled arm")
-    model = _send(model, "gurps.start")
-    model = _send(model, "gurps.next")
+    model = _send(model, "gurps.field", "g2", "stunned", "yes")
+    model = _send(model, "gurps.start")  # Bo's turn: stunned, his HT roll offered
     model = _send(model, "gurps.field", "g1", "maneuver", "Attack")
     for field, value in (("attacker", "g1"), ("defender", "g2"), ("location", "arm")):
         model = _send(model, "gurps.attack_form", field, value)
@@ -261,6 +261,7 @@ def populated_views() -> Iterator[tuple[str, VNode]]:
     """Routes in the middle of a fight, every tab: what a user reads most."""
     model = gurps_fight()
     assert model.ui["gurps_errors"], "the refused attack shows its error"
+    assert "gurps-recover-g2" in str(shell.view(_send(model, "gurps.tab", "tracker")))
     for tab in ("combatants", "attack", "tracker"):
         yield f"gurps+fight/{tab}", shell.view(_send(model, "gurps.tab", tab))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import damage_types
 from pycore.systems.gurps import fight as gurps_fight
@@ -23,8 +24,18 @@ def _new(model: Model, ctx: Ctx) -> Model:
     page = page_data(model)
     number = page["next_id"]
     fresh = Combatant(id=f"g{number}", name=f"Fighter {number}")
-    fight = gurps_fight.add(fight_of(model), fresh)
-    return commit(model, fight, f"New {fresh.name}", ctx, next_id=number + 1, selected=fresh.id)
+    fight, joined = gurps_fight.add(fight_of(model), fresh, seeded(ctx.fresh_seed))
+    logged = [joined] if joined.place is not None else []
+    return commit(
+        model,
+        fight,
+        f"New {fresh.name}",
+        ctx,
+        logged,
+        seed=ctx.fresh_seed,
+        next_id=number + 1,
+        selected=fresh.id,
+    )
 
 
 def _delete(model: Model, cid: str, ctx: Ctx) -> Model:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps import maneuver_names, posture_names
+from pycore.systems.gurps import maneuver_names, posture_names, success_chance
 from pycore.systems.gurps.fight import Fight, Place
 from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.sheet import Combatant
@@ -16,9 +16,10 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view, step_error
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import select, yes_no
+from rkweb.kit.odds import percent_text
 from rkweb.kit.results import card, why
 
-ACTIONS = frozenset({"start", "next"})
+ACTIONS = frozenset({"start", "next", "recover"})
 
 _ORDER_WHY = (
     "Turn order: Basic Speed, then DX, then a random number drawn once for the fight "
@@ -37,6 +38,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         if action == "next":
             fight, begun = gurps_fight.next_turn(fight)
             return commit(model, fight, "Next turn", ctx, [begun])
+        if action == "recover":
+            fight, recovered = gurps_fight.recover(fight, seeded(ctx.fresh_seed))
+            label = f"{recovered.name}: HT roll to recover"
+            return commit(model, fight, label, ctx, [recovered], seed=ctx.fresh_seed)
     except RuleError as exc:
         return fail(model, "tracker", exc)
     return model
@@ -74,7 +79,29 @@ def _choices(c: Combatant) -> VNode:
     )
 
 
-def _slot(c: Combatant, place: Place, current: bool) -> VNode:
+def _recovery(c: Combatant, fight: Fight) -> VNode | None:
+    """The HT roll a stunned combatant may make on his turn, with its chance (GUR-07)."""
+    if not c.stunned:
+        return None
+    if fight.recovery:
+        said = (
+            "recovers at the end of this turn" if fight.recovery == "recovered" else "stays stunned"
+        )
+        return h(
+            "p",
+            {"class": "small", "data-testid": f"gurps-recovery-{c.id}"},
+            f"HT roll made: {said}.",
+        )
+    chance = percent_text(success_chance(c.ht))
+    return button(
+        f"gurps-recover-{c.id}",
+        f"Roll HT {c.ht} to recover from stun: {chance}",
+        ("gurps.recover",),
+        primary=True,
+    )
+
+
+def _slot(c: Combatant, place: Place, current: bool, fight: Fight) -> VNode:
     defenses = ", ".join(defenses_of(c)) or "none"
     return h(
         "li",
@@ -103,6 +130,7 @@ def _slot(c: Combatant, place: Place, current: bool) -> VNode:
         )
         if c.notes
         else None,
+        _recovery(c, fight) if current else None,
         _choices(c),
     )
 
@@ -110,7 +138,7 @@ def _slot(c: Combatant, place: Place, current: bool) -> VNode:
 def _order(fight: Fight) -> list[VNode]:
     current = fight.current()
     return [
-        _slot(fight.combatant(p.id), p, current is not None and p.id == current.id)
+        _slot(fight.combatant(p.id), p, current is not None and p.id == current.id, fight)
         for p in fight.order
     ]
 
