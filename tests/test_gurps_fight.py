@@ -310,3 +310,21 @@ def test_restart_draws_a_new_order_and_the_round_goes_on() -> None:
     fight, drawn = gf.start(fight, random.Random(2))
     assert fight.round == 3 and fight.turn == 0
     assert str(drawn).startswith("New turn order, round 3 goes on")
+
+
+def test_gur19_one_attack_a_turn_two_with_all_out_attack_double() -> None:  # 004:L54, L63
+    fight, _ = gf.start(duel(ANA, replace(BO, basic_speed="4")), random.Random(1))  # Ana first
+    fight, _ = gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6))  # a miss
+    with pytest.raises(RuleError, match="Ana has made his attack this turn"):
+        gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6))
+    _, again = gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6), override="rapid")
+    assert "GM override: rapid" in str(again)
+    double = replace(ANA, maneuver="All-Out Attack", option="Double")
+    fight, _ = gf.start(duel(double, replace(BO, basic_speed="4")), random.Random(1))
+    for _ in range(2):
+        fight, _ = gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6))
+    with pytest.raises(RuleError, match="attacks twice"):
+        gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6))
+    fight, _ = gf.next_turn(fight)
+    fight, _ = gf.next_turn(fight)  # Ana's next turn: her attacks count afresh
+    assert fight.attacks == 0

@@ -232,9 +232,9 @@ def _send(model: Model, *msg: object, seed: str = "shape") -> Model:
     return shell.update(model, tuple(msg), Ctx(now=CTX.now, fresh_seed=seed))
 
 
-def gurps_fight() -> Model:
-    """Two fighters (one with a shield, stunned on his turn), the tracker running, an attack
-    waiting for the defense, and a refused second attack showing its error."""
+def gurps_stunned() -> Model:
+    """Two fighters (one with a shield and crippled), the fight running, and the first to act
+    stunned: his panel offers the HT roll."""
     model = Model(History.new(default_data()), route="gurps")
     for cid, name, edits in (
         ("g1", "Ana", (("maneuver", "All-Out Attack"), ("option", "Determined"))),
@@ -245,23 +245,31 @@ def gurps_fight() -> Model:
             model = _send(model, "gurps.field", cid, name_or_field, value)
     model = _send(model, "gurps.field", "g1", "notes", "crippled arm")
     model = _send(model, "gurps.field", "g2", "stunned", "yes")
-    model = _send(model, "gurps.start")  # Bo's turn: stunned, his HT roll offered
+    return _send(model, "gurps.start")  # Bo's turn: stunned
+
+
+def gurps_fight() -> Model:
+    """Then Ana's turn: an attack on Bo waiting for his defense, a refused typed roll showing its
+    error beside the dice, the last result in its panel."""
+    model = _send(_send(gurps_stunned(), "gurps.recover"), "gurps.next")
     model = _send(model, "gurps.field", "g1", "maneuver", "Attack")
-    for field, value in (("attacker", "g1"), ("defender", "g2"), ("location", "arm")):
-        model = _send(model, "gurps.attack_form", field, value)
+    model = _send(model, "gurps.step_form", "location", "arm")
+    model = _send(model, "gurps.step_chip", "minor_distraction")
     for seed in map(str, range(200)):
-        rolled = _send(model, "gurps.attack_roll", seed=seed)
+        rolled = _send(model, "gurps.step_attack", seed=seed)
         pending = rolled.state["gurps"]["pending"]
         if pending and pending["stage"] == "defense":
-            return _send(rolled, "gurps.attack_roll")  # refused: one is under way
+            return _send(rolled, "gurps.step_defend_typed", "19")  # refused: 3d6 shows 3-18
     raise AssertionError("no defendable hit in 200 seeds")
 
 
 def populated_views() -> Iterator[tuple[str, VNode]]:
     """Routes in the middle of a fight, every tab: what a user reads most."""
+    stunned = _send(gurps_stunned(), "gurps.tab", "tracker")
+    assert "gurps-recover-g2-roll" in str(shell.view(stunned))
+    yield "gurps+stunned/tracker", shell.view(stunned)
     model = gurps_fight()
-    assert model.ui["gurps_errors"], "the refused attack shows its error"
-    assert "gurps-recover-g2" in str(shell.view(_send(model, "gurps.tab", "tracker")))
+    assert model.ui["gurps_errors"], "the refused roll shows its error"
     for tab in ("combatants", "attack", "tracker"):
         yield f"gurps+fight/{tab}", shell.view(_send(model, "gurps.tab", tab))
 

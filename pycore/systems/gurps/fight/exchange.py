@@ -65,7 +65,8 @@ def attack(
     """GUR-19/GUR-20: roll the attack. A miss ends it; a critical hit, or a hit the defender has
     no defense against, waits for the damage roll; any other hit waits for the defense. A
     stunned attacker is refused (004 line 46: he must Do Nothing) unless the GM overrides,
-    giving the reason the log keeps."""
+    giving the reason the log keeps; so is an attack beyond what the acting combatant's
+    maneuver allows this turn (one; two with All-Out Attack, Double)."""
     if fight.pending is not None:
         raise RuleError("an attack is already under way: finish it or cancel it")
     attacker = fight.combatant(attacker_id)
@@ -73,6 +74,14 @@ def attack(
     if attacker.stunned and not override.strip():
         raise RuleError(
             f"{attacker.name} is stunned: he must Do Nothing this turn and may roll HT to recover"
+        )
+    current = fight.current()
+    acting = current is not None and current.id == attacker.id
+    allowed = fight.attacks_allowed(attacker)
+    if acting and fight.attacks >= allowed and not override.strip():
+        times = "once" if allowed == 1 else "twice"
+        raise RuleError(
+            f"{attacker.name} has made his attack this turn ({attacker.maneuver} attacks {times})"
         )
     line = attack_line(attacker, defender, setup)
     rolled = roll_attack(line.total, rng)
@@ -93,7 +102,7 @@ def attack(
         None if pending is None else pending.stage,
         override.strip(),
     )
-    return replace(fight, pending=pending), step
+    return replace(fight, pending=pending, attacks=fight.attacks + int(acting)), step
 
 
 @dataclass(frozen=True)

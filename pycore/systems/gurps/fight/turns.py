@@ -117,7 +117,8 @@ def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
     order = tuple(Place(s.key, s.tiebreak) for s in slots)
     rnd = fight.round if fight.started else 1
     drawn = OrderDrawn(slots, rnd, fight.started)
-    return _stun_holds(replace(fight, round=rnd, order=order, turn=0, recovery="")), drawn
+    fresh = replace(fight, round=rnd, order=order, turn=0, recovery="", attacks=0)
+    return _stun_holds(fresh), drawn
 
 
 def _stun_holds(fight: Fight) -> Fight:
@@ -158,7 +159,7 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     rnd = fight.round
     if turn >= len(fight.order):
         turn, rnd = 0, rnd + 1
-    moved = replace(fight, turn=turn, round=rnd, recovery="")
+    moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0)
     moved = _stun_holds(moved)
     who = moved.current()
     assert who is not None

@@ -52,6 +52,12 @@ class Fight:
     turn: int = 0
     pending: Pending | None = None
     recovery: Recovery = ""
+    attacks: int = 0  # attacks the current combatant has made this turn
+
+    def attacks_allowed(self, c: Combatant) -> int:
+        """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one
+        (GUR-16, GUR-19)."""
+        return 2 if c.maneuver == "All-Out Attack" and c.option == "Double" else 1
 
     @property
     def started(self) -> bool:
@@ -80,7 +86,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
 
     >>> data = fight_to_json(Fight((Combatant(id="a"),), 2, (Place("a", 7),)))
     >>> data["fight"], fight_from_json(data).order
-    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': ''}, (Place(id='a', tiebreak=7),))
+    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0}, (Place(id='a', tiebreak=7),))
     """
     pending = fight.pending
     return {
@@ -90,6 +96,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "order": [{"id": p.id, "tiebreak": p.tiebreak} for p in fight.order],
             "turn": fight.turn,
             "recovery": fight.recovery,
+            "attacks": fight.attacks,
         },
         "pending": None
         if pending is None
@@ -141,4 +148,5 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         min(max(turn, 0), max(len(order) - 1, 0)),
         _pending_from_json(raw) if isinstance(raw, Mapping) else None,
         recovery if recovery in ("failed", "recovered") else "",
+        max(int(saved.get("attacks", 0)), 0),
     )

@@ -1,6 +1,7 @@
 """The ``gurps`` section as the tabs read and write it: the fight (combatants, order, the attack
 under way) is the core's :class:`~pycore.systems.gurps.fight.Fight`; the page keeps beside it the
-next id, the selected sheet, the attack form and the log. Imported by the tab modules only."""
+next id, the selected sheet, the attack worksheet's form, the turn's step (target, location,
+chips, the defense picked), the last result shown and the log. Imported by the tab modules only."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def page_data(model: Model) -> dict[str, Any]:
         "next_id": int(saved.get("next_id", 1)),
         "selected": str(saved.get("selected", "")),
         "attack": dict(saved.get("attack", {})),
+        "step": dict(saved.get("step") or {}),
+        "shown": dict(saved.get("shown") or {}),
         "log": list(saved.get("log", [])),
     }
 

@@ -1,29 +1,32 @@
-"""The Combat tracker tab: the turn order, the round, whose turn it is, and each combatant's
-maneuver, posture and stun; the order and the turns come from the core's fight."""
+"""The Combat tracker tab, turn first (shared/FIGHT.md): the round and the order strip at the top
+(who acts now and next, each with HP, defenses and conditions; tap one to make him the target),
+then the active combatant's panel (:mod:`rkweb.features.gurps.turn`) and the log. The order and
+the turns are the core's fight."""
 
 from __future__ import annotations
 
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps import maneuver_names, posture_names, success_chance
+from pycore.systems.gurps import maneuver_names, posture_names
 from pycore.systems.gurps.fight import Fight, Place
 from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps import turn
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view, step_error
 from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip
 from rkweb.kit.fields import select, yes_no
-from rkweb.kit.odds import percent_text
 from rkweb.kit.results import card, why
 
-ACTIONS = frozenset({"start", "next", "recover"})
+ACTIONS = frozenset({"start", "next"})
 
 _ORDER_WHY = (
     "Turn order: Basic Speed, then DX, then a random number drawn once for the fight "
-    "(GUR-05, 004 lines 18-21).",
+    "(GUR-05, 004 lines 18-21); one who joins mid-fight is put in by the same order (GUR-D01).",
     "A maneuver stays in effect until that combatant's next turn (GUR-06, 004 lines 27-31).",
 )
 
@@ -34,37 +37,35 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         fight = fight_of(model)
         if action == "start":
             fight, drawn = gurps_fight.start(fight, seeded(ctx.fresh_seed))
-            return commit(model, fight, "Start the fight", ctx, [drawn], seed=ctx.fresh_seed)
+            label = "Restart: new order" if drawn.restart else "Start the fight"
+            return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={})
         if action == "next":
             fight, begun = gurps_fight.next_turn(fight)
-            return commit(model, fight, "Next turn", ctx, [begun])
-        if action == "recover":
-            fight, recovered = gurps_fight.recover(fight, seeded(ctx.fresh_seed))
-            label = f"{recovered.name}: HT roll to recover"
-            return commit(model, fight, label, ctx, [recovered], seed=ctx.fresh_seed)
+            return commit(model, fight, "Next turn", ctx, [begun], shown={})
     except RuleError as exc:
         return fail(model, "tracker", exc)
     return model
 
 
-def _choices(c: Combatant) -> VNode:
+def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
+    """Stun for anyone; maneuver, option and posture here for those not acting now (the one
+    acting sets his in his panel)."""
+    own = ("gurps.field", c.id)
     options = maneuver_options(c.maneuver, melee=not c.ranged)
-    return h(
-        "div",
-        {"class": "grid2"},
+    choices = [
         select(
             f"gurps-maneuver-{c.id}",
             f"{c.name}'s maneuver",
             c.maneuver,
             [(m, m) for m in maneuver_names()],
-            ("gurps.field", c.id, "maneuver"),
+            (*own, "maneuver"),
         ),
         select(
             f"gurps-option-{c.id}",
             "Option",
             c.option,
             [("", "—"), *[(o, o) for o in options]],
-            ("gurps.field", c.id, "option"),
+            (*own, "option"),
         )
         if options
         else None,
@@ -73,35 +74,28 @@ def _choices(c: Combatant) -> VNode:
             "Posture",
             c.posture,
             [(p, p) for p in posture_names()],
-            ("gurps.field", c.id, "posture"),
+            (*own, "posture"),
         ),
-        yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, ("gurps.field", c.id, "stunned")),
-    )
-
-
-def _recovery(c: Combatant, fight: Fight) -> VNode | None:
-    """The HT roll a stunned combatant may make on his turn, with its chance (GUR-07)."""
-    if not c.stunned:
-        return None
-    if fight.recovery:
-        said = (
-            "recovers at the end of this turn" if fight.recovery == "recovered" else "stays stunned"
-        )
-        return h(
+    ]
+    return h(
+        "details",
+        {"class": "quick-edits"},
+        h("summary", {}, f"Change {c.name}"),
+        h(
             "p",
-            {"class": "small", "data-testid": f"gurps-recovery-{c.id}"},
-            f"HT roll made: {said}.",
-        )
-    chance = percent_text(success_chance(c.ht))
-    return button(
-        f"gurps-recover-{c.id}",
-        f"Roll HT {c.ht} to recover from stun: {chance}",
-        ("gurps.recover",),
-        primary=True,
+            {"class": "small"},
+            f"Basic Speed {c.basic_speed}, DX {c.dx}, tiebreak {place.tiebreak}",
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            *([] if current else choices),
+            yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, (*own, "stunned")),
+        ),
     )
 
 
-def _slot(c: Combatant, place: Place, current: bool, fight: Fight) -> VNode:
+def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
     defenses = ", ".join(defenses_of(c)) or "none"
     return h(
         "li",
@@ -114,14 +108,14 @@ def _slot(c: Combatant, place: Place, current: bool, fight: Fight) -> VNode:
         h(
             "div",
             {"class": "row between"},
-            h("strong", {}, c.name),
+            h("strong", {}, c.name + (" (acting)" if current else "")),
             h("span", {"class": "hp", "data-testid": f"gurps-hp-{c.id}"}, f"HP {c.hp_now}/{c.hp}"),
         ),
         h(
             "p",
             {"class": "small"},
-            f"Basic Speed {c.basic_speed}, DX {c.dx}, tiebreak {place.tiebreak} · "
-            f"defenses: {defenses}" + (" · stunned (−4 defenses)" if c.stunned else ""),
+            f"{c.maneuver} · defenses: {defenses}"
+            + (" · stunned (−4 defenses)" if c.stunned else ""),
         ),
         h(
             "p",
@@ -130,15 +124,20 @@ def _slot(c: Combatant, place: Place, current: bool, fight: Fight) -> VNode:
         )
         if c.notes
         else None,
-        _recovery(c, fight) if current else None,
-        _choices(c),
+        None
+        if current
+        else chip(
+            f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
+        ),
+        _quick_edits(c, place, current),
     )
 
 
-def _order(fight: Fight) -> list[VNode]:
+def _order(model: Model, fight: Fight) -> list[VNode]:
     current = fight.current()
+    target = str(turn.step_of(model, fight)["target"])
     return [
-        _slot(fight.combatant(p.id), p, current is not None and p.id == current.id, fight)
+        _slot(fight.combatant(p.id), p, current is not None and p.id == current.id, target)
         for p in fight.order
     ]
 
@@ -169,15 +168,14 @@ def view(model: Model) -> VNode:
                     disabled=not started,
                 ),
             ),
-            h(
-                "p",
-                {"class": "small muted"},
-                "Order: Basic Speed, then DX, then a random number drawn once for the fight. "
-                "A maneuver stays in effect until that combatant's next turn.",
-            ),
-            why(_ORDER_WHY, "gurps-order-why"),
             step_error(model, "tracker"),
-            h("ol", {"class": "combatants"}, *_order(fight)),
+            h(
+                "ol",
+                {"class": "combatants order-strip", "data-testid": "gurps-order"},
+                *_order(model, fight),
+            ),
         ),
+        turn.panel(model, fight),
         log_view(model),
+        why(_ORDER_WHY, "gurps-order-why", summary="Why this order"),
     )
