@@ -72,7 +72,7 @@ def test_gur19_a_hit_waits_for_the_defense_and_a_success_stops_it() -> None:  # 
     assert [k for k, _ in gf.defenses_left(fight)] == ["dodge", "parry"]  # no shield: no block
     fight, defended = gf.defend(fight, "parry", Faces(1, 2, 3))  # 6 vs Parry 9
     assert defended.success and fight.pending is None
-    assert str(defended).startswith("Bo parrys: base 9 = 9; 3d6 (1, 2, 3) = 6")
+    assert str(defended).startswith("Bo parries: base 9 = 9; 3d6 (1, 2, 3) = 6")
 
 
 def test_gur44_a_failed_defense_leads_to_damage_and_injury() -> None:  # 004:L212-215, 003:L28-29

@@ -31,6 +31,7 @@ from pycore.systems.gurps.worksheet import (
 #: Injury effects that last after the hit and stay on the sheet (GUR-33, GUR-34, GUR-37, GUR-38).
 _LASTING: Final = ("crippled", "eye blinded", "blinded")
 _NOTES_LIMIT: Final = 500
+_VERBS: Final = {"dodge": "dodges", "parry": "parries", "block": "blocks"}
 _LOWEST_HP: Final = -9999
 
 
@@ -120,10 +121,15 @@ class Defended:
     def success(self) -> bool:
         return self.rolled is not None and self.rolled.result.success
 
+    @property
+    def verb(self) -> str:
+        """ "dodges", "parries", "blocks"."""
+        return _VERBS.get(self.kind, self.kind)
+
     def __str__(self) -> str:
         if self.rolled is None:
             return f"{self.defender} does not defend"
-        text = f"{self.defender} {self.kind}s: {self.line}; {self.rolled}"
+        text = f"{self.defender} {self.verb}: {self.line}; {self.rolled}"
         if self.again:
             text += "; Double Defense: a second, different defense may be tried (GUR-17)"
         return text

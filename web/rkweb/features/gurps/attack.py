@@ -14,16 +14,14 @@ from pycore.errors import RuleError
 from pycore.systems.gurps import (
     defense_chance,
     location_keys,
-    maneuver_names,
-    posture_names,
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Pending
-from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.worksheet import AttackSetup, braceable, offered_modifiers, preview
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps.maneuvers import choices
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -249,37 +247,8 @@ def _num_field(model: Model, form: dict[str, Any], name: str) -> VNode:
 
 def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[VNode]:
     attacker = fight.combatant(str(form["attacker"]))
-    options = maneuver_options(attacker.maneuver, melee=not attacker.ranged)
-    own = ("gurps.field", attacker.id)
-    parts = [
-        h(
-            "div",
-            {"class": "grid2"},
-            select(
-                "gurps-attack-maneuver",
-                f"{attacker.name}'s maneuver",
-                attacker.maneuver,
-                [(m, m) for m in maneuver_names()],
-                (*own, "maneuver"),
-            ),
-            select(
-                "gurps-attack-option",
-                "Maneuver option",
-                attacker.option,
-                [("", "—"), *[(o, o) for o in options]],
-                (*own, "option"),
-            )
-            if options
-            else None,
-            select(
-                "gurps-attack-posture",
-                f"{attacker.name}'s posture",
-                attacker.posture,
-                [(p, p) for p in posture_names()],
-                (*own, "posture"),
-            ),
-        )
-    ]
+    ids = ("gurps-attack-maneuver", "gurps-attack-option", "gurps-attack-posture")
+    parts = [h("div", {"class": "grid2"}, *choices(attacker, ids))]
     if attacker.ranged:
         names = ("yards", "target_speed", "size", "aim_seconds")
         parts.append(

@@ -39,7 +39,7 @@ def _defense(step: Defended) -> dict[str, Any]:
     result = step.rolled.result
     number = f"rolled {result.roll}, needed {result.effective_defense} or less"
     if step.success:
-        verdict = f"{step.defender} {step.kind}s: no harm done"
+        verdict = f"{step.defender} {step.verb}: no harm done"
     elif step.again:
         verdict = f"{step.defender} fails to {step.kind}: a second defense may be tried"
     else:

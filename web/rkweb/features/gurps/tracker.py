@@ -8,18 +8,17 @@ from __future__ import annotations
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps import maneuver_names, posture_names
 from pycore.systems.gurps.fight import Fight, Place
-from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import turn
+from rkweb.features.gurps.maneuvers import choices, own_ids
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view, step_error
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
-from rkweb.kit.fields import select, yes_no
+from rkweb.kit.fields import yes_no
 from rkweb.kit.results import card, why
 
 ACTIONS = frozenset({"start", "next"})
@@ -51,32 +50,6 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
     """Stun for anyone; maneuver, option and posture here for those not acting now (the one
     acting sets his in his panel)."""
     own = ("gurps.field", c.id)
-    options = maneuver_options(c.maneuver, melee=not c.ranged)
-    choices = [
-        select(
-            f"gurps-maneuver-{c.id}",
-            f"{c.name}'s maneuver",
-            c.maneuver,
-            [(m, m) for m in maneuver_names()],
-            (*own, "maneuver"),
-        ),
-        select(
-            f"gurps-option-{c.id}",
-            "Option",
-            c.option,
-            [("", "—"), *[(o, o) for o in options]],
-            (*own, "option"),
-        )
-        if options
-        else None,
-        select(
-            f"gurps-posture-{c.id}",
-            "Posture",
-            c.posture,
-            [(p, p) for p in posture_names()],
-            (*own, "posture"),
-        ),
-    ]
     return h(
         "details",
         {"class": "quick-edits"},
@@ -89,7 +62,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
         h(
             "div",
             {"class": "grid2"},
-            *([] if current else choices),
+            *([] if current else choices(c, own_ids(c))),
             yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, (*own, "stunned")),
         ),
     )

@@ -15,20 +15,18 @@ from pycore.systems.gurps import (
     defense_chance,
     location_keys,
     maneuver,
-    maneuver_names,
     parse_damage,
-    posture_names,
     success_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight
-from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup, best_defense, offered_modifiers, preview
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import shown
+from rkweb.features.gurps.maneuvers import choices, own_ids
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -241,35 +239,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def _maneuver(c: Combatant) -> VNode:
-    options = maneuver_options(c.maneuver, melee=not c.ranged)
-    own = ("gurps.field", c.id)
-    return h(
-        "div",
-        {"class": "grid2"},
-        select(
-            f"gurps-maneuver-{c.id}",
-            f"{c.name}'s maneuver",
-            c.maneuver,
-            [(m, m) for m in maneuver_names()],
-            (*own, "maneuver"),
-        ),
-        select(
-            f"gurps-option-{c.id}",
-            "Option",
-            c.option,
-            [("", "—"), *[(o, o) for o in options]],
-            (*own, "option"),
-        )
-        if options
-        else None,
-        select(
-            f"gurps-posture-{c.id}",
-            "Posture",
-            c.posture,
-            [(p, p) for p in posture_names()],
-            (*own, "posture"),
-        ),
-    )
+    return h("div", {"class": "grid2"}, *choices(c, own_ids(c)))
 
 
 def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -> VNode:
