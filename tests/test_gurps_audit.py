@@ -18,6 +18,7 @@ from pycore.systems.gurps import (
     size_modifier,
     speed_range_modifier,
 )
+from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.defenses import defenses_against
 from pycore.systems.gurps.injury import DamageRoll, chink_dr
 from pycore.systems.gurps.modifiers import maneuver_options
@@ -267,3 +268,57 @@ def test_any_distance_is_read_or_refused_by_name(value: object) -> None:
 def test_any_injury_input_is_computed_or_refused_by_name(basic: object, tolerance: object) -> None:
     with suppress(RuleError):
         injury(basic, 2, "cut", tolerance=tolerance)  # type: ignore[arg-type]
+
+
+# --- more than one way to attack (004 line 91) ---------------------------------------------------
+
+
+SWORDSMAN = Combatant(
+    id="s",
+    name="Sam",
+    weapon="Shortsword swing",
+    weapon_skill=14,
+    maneuver="Attack",
+    more_attacks="Thrust: 14, 1d imp, thrust; Knife: 12, 1d-1 imp, thrown, light, 1/2D 10, Max 20",
+)
+
+
+def test_a_weapon_used_two_ways_and_a_second_weapon_are_lines() -> None:  # 004:L91
+    lines = attack_lines(SWORDSMAN)
+    assert [line.name for line in lines] == ["Shortsword swing", "Thrust", "Knife"]
+    assert (lines[2].kind, lines[2].light, lines[2].half_d, lines[2].max_range) == (
+        "thrown",
+        True,
+        "10",
+        "20",
+    )
+
+
+def test_the_line_named_before_the_roll_decides_the_attack() -> None:  # 004:L91, L257
+    defender = Combatant(weapon_skill=12)
+    by_line = {
+        index: dict(defense_options(SWORDSMAN, defender, AttackSetup(line=index, yards=5)))
+        for index in (0, 2)
+    }
+    assert by_line[0]["parry"].total == 9 and by_line[2]["parry"].total == 9 - 2
+    knife = attack_line(SWORDSMAN, defender, AttackSetup(line=2, yards=5))
+    assert knife.base == 12 and any(m.reason.startswith("speed/range") for m in knife.modifiers)
+
+
+def test_a_line_the_sheet_does_not_have_is_refused() -> None:
+    with pytest.raises(RuleError, match="attack line 5 is not one of the 3"):
+        attack_line(SWORDSMAN, Combatant(), AttackSetup(line=5))
+
+
+@pytest.mark.parametrize(
+    ("typed", "error"),
+    [
+        ("Thrust 14, 1d imp", "is not 'name: skill, damage type'"),
+        ("Thrust: 99, 1d imp", "skill '99' is not 0 to 40"),
+        ("Thrust: 14, 1d zap", "damage type 'zap'"),
+        ("Thrust: 14, 1d imp, sideways", "'sideways' is not a kind of attack"),
+    ],
+)
+def test_a_badly_typed_line_is_a_typed_error(typed: str, error: str) -> None:
+    with pytest.raises(RuleError, match=error):
+        combatant_from_json({"more_attacks": typed})

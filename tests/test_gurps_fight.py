@@ -328,3 +328,10 @@ def test_gur19_one_attack_a_turn_two_with_all_out_attack_double() -> None:  # 00
     fight, _ = gf.next_turn(fight)
     fight, _ = gf.next_turn(fight)  # Ana's next turn: her attacks count afresh
     assert fight.attacks == 0
+
+
+def test_the_damage_follows_the_attack_line_named() -> None:  # 004:L91
+    two_ways = replace(ANA, more_attacks="Thrust: 14, 1d+2 imp, thrust")
+    fight, _ = gf.attack(duel(two_ways, BO), "a", "b", AttackSetup(line=1), Faces(1, 1, 2))
+    fight, hurt = gf.damage(fight, Faces(4))  # 1d+2 imp = 6 − DR 2 = 4 × 2
+    assert (hurt.damage.dice, hurt.hurt.injury) == ("1d+2", 8)

@@ -206,3 +206,17 @@ def test_tapping_a_card_makes_him_the_target() -> None:
     assert "at Ana" in texts(model, "gurps-turn")[0]
     model = send(model, "gurps.target", "g3")
     assert "at Fighter 3" in texts(model, "gurps-turn")[0]
+
+
+def test_the_attack_line_is_picked_before_the_roll() -> None:  # 004:L91
+    model = send(
+        fight_started(), "gurps.field", "g1", "more_attacks", "Thrust: 14, 1d+2 imp, thrust"
+    )
+    model = send(model, "gurps.next")  # Ana
+    ways = texts(model, "gurps-fight-lines")[0]
+    assert "Broadsword (1d+1 cut): 90.7%" in ways and "Thrust (1d+2 imp): 90.7%" in ways
+    model = send(model, "gurps.step_line", "1")
+    assert "Thrust (1d+2 imp), skill 14, at Bo" in texts(model, "gurps-turn")[0]
+    rolled = send(model, "gurps.step_attack_typed", "3 3 3")
+    hurt = send(send(rolled, "gurps.step_defend_typed", "18"), "gurps.step_damage_typed", "4")
+    assert hurt.state["gurps"]["log"][0]["text"].startswith("Damage: 1d+2 (4) + 2 = 6 imp")

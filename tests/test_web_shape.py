@@ -244,6 +244,7 @@ def gurps_stunned() -> Model:
         for name_or_field, value in (("name", name), *edits):
             model = _send(model, "gurps.field", cid, name_or_field, value)
     model = _send(model, "gurps.field", "g1", "notes", "crippled arm")
+    model = _send(model, "gurps.field", "g1", "more_attacks", "Thrust: 14, 1d imp, thrust")
     model = _send(model, "gurps.field", "g2", "stunned", "yes")
     return _send(model, "gurps.start")  # Bo's turn: stunned
 

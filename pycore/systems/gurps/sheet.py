@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
+from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.defenses import (
     ATTACK_KINDS,
     Defense,
@@ -104,6 +105,7 @@ class Combatant:
     unarmed: bool = False  # fights barehanded: parries with DX, Brawling or Karate (004 l. 266)
     brawling: int = 0
     karate: int = 0
+    more_attacks: str = ""  # the other attack lines, typed (see attacks.py; 004 line 91)
     reach: str = ""
     parry_bonus: int = 0
     acc: int = 0
@@ -194,6 +196,7 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
         raise RuleError(f"maneuver {c.maneuver!r} is unknown")
     _tolerances(c.tolerance)
     dr_locations(c)
+    attack_lines(c)
     return c
 
 

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
+from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.defenses import (
     allowed_defenses,
     defense_line,
@@ -90,6 +91,7 @@ class AttackSetup:
     extra: int = 0
     from_behind: bool = False
     shield_side: bool = True
+    line: int = 0  # which of the attacker's attack lines (004 line 91)
 
     def __post_init__(self) -> None:
         # Read once, exactly: every later use sees a Fraction.
@@ -115,6 +117,7 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     >>> str(attack_line(gun, Combatant(posture="Kneeling"), AttackSetup(yards=8, aim_seconds=3, braced=True)))
     'base 12 + Attack +0 (GUR-14) + target Kneeling −2 (GUR-10) + speed/range 8 yd −4 (GUR-28) + Aim: Acc +2 (GUR-11) + braced +1 (GUR-11) + extra Aim +2 (GUR-11) = 11'
     """
+    attacker = armed(attacker, setup.line)
     chosen = maneuver(attacker.maneuver)
     melee = not attacker.ranged
     items = [maneuver_modifier(chosen.name, melee=melee, option=attacker.option or None)]
@@ -194,6 +197,7 @@ def defense_options(
     >>> [k for k, _ in defense_options(gun, Combatant(shield_skill=12), AttackSetup())]
     ['dodge']
     """
+    attacker = armed(attacker, setup.line)
     against = defenses_against(attacker.attack_kind)
     kinds = allowed_defenses(defender.maneuver, from_behind=setup.from_behind)
     db = defender.shield_db if setup.shield_side else 0
@@ -320,6 +324,7 @@ def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     >>> half_range(Combatant(attack_kind="bow", half_d="10", max_range="100"), AttackSetup(yards=10))
     True
     """
+    attacker = armed(attacker, setup.line)
     if not attacker.ranged:
         return False
     half = attacker.half_d.strip() or None
@@ -338,6 +343,7 @@ def resolve_injury(
     >>> resolve_injury(Combatant(), Combatant(dr=2), AttackSetup(), roll).injury
     7
     """
+    attacker = armed(attacker, setup.line)
     location = setup.location
     chink = location.startswith("chink")
     if location == "chink_other":

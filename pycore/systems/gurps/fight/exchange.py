@@ -8,6 +8,7 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Pending, Stage
 from pycore.systems.gurps.injury import (
     DamageRoll,
@@ -221,7 +222,7 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     beyond 1/2D), work out the injury at the location, and take it off the defender's HP; a
     crippling or blinding stays in his notes."""
     pending = _waiting(fight, "damage")
-    attacker = fight.combatant(pending.attacker)
+    attacker = armed(fight.combatant(pending.attacker), pending.setup.line)
     defender = fight.combatant(pending.defender)
     rolled = roll_damage(
         damage_dice(attacker),

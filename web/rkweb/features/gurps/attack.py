@@ -16,6 +16,7 @@ from pycore.systems.gurps import (
     location_keys,
 )
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Pending
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.worksheet import AttackSetup, braceable, offered_modifiers, preview
@@ -63,6 +64,7 @@ DEFAULTS: dict[str, Any] = {
     "from_behind": "",
     "shield_side": "yes",
     "extra": "0",
+    "line": "0",
     "keys": {},
 }
 _LOCATION_WHY = (
@@ -115,6 +117,7 @@ def setup_of(form: dict[str, Any]) -> AttackSetup:
         extra=_whole(form, "extra"),
         from_behind=_yes(form, "from_behind"),
         shield_side=_yes(form, "shield_side"),
+        line=int(str(form.get("line", "0")) or "0"),
     )
 
 
@@ -248,7 +251,16 @@ def _num_field(model: Model, form: dict[str, Any], name: str) -> VNode:
 def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[VNode]:
     attacker = fight.combatant(str(form["attacker"]))
     ids = ("gurps-attack-maneuver", "gurps-attack-option", "gurps-attack-posture")
-    parts = [h("div", {"class": "grid2"}, *choices(attacker, ids))]
+    lines = attack_lines(attacker)
+    way = select(
+        "gurps-attack-line",
+        "Attack with",
+        form["line"],
+        [(str(i), str(line)) for i, line in enumerate(lines)],
+        ("gurps.attack_form", "line"),
+    )
+    parts = [h("div", {"class": "grid2"}, way if len(lines) > 1 else None, *choices(attacker, ids))]
+    attacker = armed(attacker, min(int(str(form["line"]) or "0"), len(lines) - 1))
     if attacker.ranged:
         names = ("yards", "target_speed", "size", "aim_seconds")
         parts.append(

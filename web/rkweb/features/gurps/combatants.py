@@ -101,6 +101,7 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("acc", "Acc (ranged)", "number"),
     ("half_d", "1/2D yards (ranged)", "number"),
     ("max_range", "Max yards (ranged)", "number"),
+    ("more_attacks", "Other attacks: name: skill, damage type, options; the next", "text"),
     ("shield_skill", "Shield skill (0 = no shield)", "number"),
     ("shield_db", "Shield DB", "number"),
     ("unarmed", "Fights barehanded (parries with DX, Brawling or Karate)", "yes_no"),

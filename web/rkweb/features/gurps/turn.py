@@ -19,6 +19,7 @@ from pycore.systems.gurps import (
     success_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
@@ -52,6 +53,7 @@ ACTIONS = frozenset(
         "step_attack",
         "step_attack_typed",
         "step_defense",
+        "step_line",
         "step_defend",
         "step_defend_typed",
         "step_damage",
@@ -66,6 +68,7 @@ FRESH: dict[str, Any] = {
     "target": "",
     "location": "torso",
     "chips": [],
+    "line": 0,
     "yards": "0",
     "defense": "",
     "override": "",
@@ -104,10 +107,13 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
 
 
 def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
-    """The attack's circumstances from the step: location, range for a ranged weapon, chips."""
-    yards = exact("Range (yards)", str(step["yards"]).strip() or "0") if attacker.ranged else 0
+    """The attack's circumstances from the step: the attack line, location, range for a ranged
+    attack, chips."""
+    line = int(step["line"])
+    ranged = armed(attacker, line).ranged
+    yards = exact("Range (yards)", str(step["yards"]).strip() or "0") if ranged else 0
     keys = tuple((str(k), None) for k in step["chips"])
-    return AttackSetup(location=str(step["location"]), yards=yards, table_keys=keys)
+    return AttackSetup(location=str(step["location"]), yards=yards, table_keys=keys, line=line)
 
 
 def _keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
@@ -230,6 +236,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return _keep_step(model, fight, chips=[])
         if action == "step_defense":
             return _keep_step(model, fight, defense=arg)
+        if action == "step_line":
+            return _keep_step(model, fight, line=int(arg), chips=[])
     except RulekeeperError as exc:
         return fail(model, key, exc)
     return model
@@ -334,9 +342,13 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     target = fight.combatant(str(step["target"])) if step["target"] else None
     if target is None:
         return [h("p", {}, "Tap a combatant in the order to attack him.")], []
-    weapon = f"{attacker.weapon} ({attacker.damage} {attacker.damage_type})"
-    head = h("p", {"class": "strong"}, f"{weapon}, skill {attacker.weapon_skill}, at {target.name}")
-    adjust = [_attack_fields(model, step, attacker), _chips(step, attacker)]
+    using = armed(attacker, int(step["line"]))
+    weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
+    head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
+    adjust = [_attack_fields(model, step, using), _chips(step, using)]
+    ways = _lines(step, attacker, target)
+    if ways is not None:
+        head = h("div", {}, ways, head)
     try:
         seen = preview(attacker, target, setup_of(step, attacker))
     except RulekeeperError as exc:
@@ -350,9 +362,36 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         h("dt", {}, f"Lands past {target.name}'s {best}"),
         h("dd", {}, odds(seen.lands, "gurps-fight-lands")),
     )
-    line = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
+    skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
     roll = _roll_entry(model, "gurps-fight-attack", "3d6", "step_attack", "Roll for me")
-    return [head, chances, roll], [*adjust, line, why(seen.line.sources())]
+    return [head, chances, roll], [*adjust, skill, why(seen.line.sources())]
+
+
+def _lines(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNode | None:
+    """His ways to attack (004 line 91), each with its chance to hit this target; the one used
+    is pressed. None when he has one."""
+    lines = attack_lines(attacker)
+    if len(lines) < 2:
+        return None
+    items = []
+    for index, way in enumerate(lines):
+        try:
+            seen = preview(
+                attacker, target, AttackSetup(location=str(step["location"]), line=index)
+            )
+            chance = f": {percent_text(seen.hit)}"
+        except RulekeeperError:
+            chance = ""
+        label = f"{way.name} ({way.damage} {way.damage_type}){chance}"
+        items.append(
+            chip(
+                f"gurps-fight-line-{index}",
+                label,
+                index == int(step["line"]),
+                ("gurps.step_line", str(index)),
+            )
+        )
+    return chips("Attack with", items, "gurps-fight-lines")
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:
