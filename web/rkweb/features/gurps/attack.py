@@ -318,6 +318,23 @@ def _modifier_rows(form: dict[str, Any], ranged: bool) -> list[VNode]:
     return rows
 
 
+def _modifiers(model: Model, form: dict[str, Any], ranged: bool) -> VNode:
+    """The table modifiers, folded away: rarely used, and the count set shows when folded."""
+    keys = dict(form["keys"])
+    set_now = sum(1 for v in keys.values() if v not in ("", None)) + (str(form["extra"]) != "0")
+    return h(
+        "details",
+        {"class": "modifiers", "open": bool(set_now) or None},
+        h("summary", {}, f"Other modifiers ({set_now} set)"),
+        h(
+            "div",
+            {"class": "grid2"},
+            *_modifier_rows(form, ranged),
+            _num_field(model, form, "extra"),
+        ),
+    )
+
+
 def _stage(fight: Fight) -> list[VNode]:
     """The step the attack under way waits for: the defender's choice or the damage roll."""
     pending: Pending | None = fight.pending
@@ -373,12 +390,7 @@ def view(model: Model) -> VNode:
             "Attack worksheet",
             _choose_parties(form, fight),
             *(_attacker_fields(model, form, fight) if chosen else []),
-            h(
-                "div",
-                {"class": "grid2"},
-                *_modifier_rows(form, ranged),
-                _num_field(model, form, "extra"),
-            ),
+            _modifiers(model, form, ranged),
             *_chances(form, fight),
             _buttons(fight.pending is not None),
             *_stage(fight),
