@@ -365,7 +365,7 @@ class PrimaryAttack:
         if self.passed:
             text += f" ({self.passed[0]} passed and acts last)"
         if self.exclusive:
-            text += f"; {self.order[0]} leads by 30 or more and alone attacks this round"
+            text += f"; {self.order[0]} leads by 30 or more"
         return text
 
 
