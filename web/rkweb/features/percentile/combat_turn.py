@@ -5,6 +5,7 @@ where the tap was. The turns, odds and steps are the core's."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RulekeeperError
@@ -24,13 +25,18 @@ from rkweb.kit.odds import percent_text
 from rkweb.kit.results import result, why
 
 
+def _short(value: Fraction) -> str:
+    """A number as read at a glance (the exact value is in the sheet and the log)."""
+    return fmt(value) if value.denominator in (1, 2) else f"{float(value):.1f}"
+
+
 def _status(fighter: Fighter, fight: Fight) -> str:
     """The one or two numbers that matter: damage taken and AP left (c2), stun."""
-    damage = sum((p.damage for p in fighter.parts), start=0)
-    bits = [f"{fmt(damage)} damage"] if fighter.parts else []
+    damage = sum((p.damage for p in fighter.parts), Fraction(0))
+    bits = [f"{_short(damage)} damage"] if fighter.parts else []
     if fight.settings.ap == "c2":
         ledger = fighter.ledger
-        bits.append("no-movement turn" if ledger.no_movement else f"{fmt(ledger.remaining)} AP")
+        bits.append("no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP")
     if fighter.ledger.debt:
         bits.append(f"stunned {fighter.ledger.stun_turns} turn(s)")
     return ", ".join(bits)
