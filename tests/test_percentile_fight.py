@@ -481,3 +481,40 @@ def test_typed_dice_drive_each_stage_of_the_attack() -> None:
     assert step.stage == "damage" and FA.next_dice(fight, form) == "4:10sd+2"
     fight, step = FA.roll(fight, form, typed_dice("4:10sd+2", "5 6 6 5"))
     assert fight.pending is None and fight.fighter("c2").part("head").damage == F_(84, 5)  # type: ignore[union-attr]
+
+
+# --- Bounds an outside audit found open (issue 17) ---------------------------------------------
+
+
+def test_every_percentage_is_checked_where_it_is_entered_with_its_own_name() -> None:
+    with pytest.raises(RuleError, match=r"Percent to Hit \(Table #3-1\) must be from 0 to 100"):
+        FA.check_field("percent_to_hit", "150")
+    with pytest.raises(RuleError, match=r"Percent Against \(Table #3-2\) must be from 0 to 100"):
+        FA.check_field("percent_against", "-50")
+
+
+def test_pct_07_line_36_rounds_count_from_one() -> None:
+    for bad in (0, -1, None, "2"):
+        with pytest.raises(RuleError, match="round number must be a whole number from 1"):
+            combat.round_seconds(bad)  # type: ignore[arg-type]
+        with pytest.raises(RuleError, match="number must be a whole number from 1"):
+            combat.order_roll_due(combat.Settings(), bad)  # type: ignore[arg-type]
+
+
+def test_wrong_types_are_typed_errors() -> None:
+    from pycore.systems.percentile import damage, sides
+
+    with pytest.raises(RuleError, match="a3"):
+        sides.target_a3(["x"])  # type: ignore[list-item]
+    with pytest.raises(RuleError, match="category must be a whole number"):
+        damage.additional_descriptions(None, [])  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match="settings must be an object"):
+        combat.settings_from_json(None)  # type: ignore[arg-type]
+
+
+def test_pct_49_a_damage_percentage_states_the_rounding_of_its_category() -> None:
+    from pycore.systems.percentile import damage
+
+    result = damage.damage_procedure_one(F_(91, 2), 10)  # 45.5 %
+    assert result.category == "46-50"
+    assert "DP 45½ % (category 46-50: over 45 up to 50)" in str(result)

@@ -13,7 +13,7 @@ from pycore.systems.percentile import fight_attack as FA
 from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
-from pycore.systems.percentile.roster import Fighter
+from pycore.systems.percentile.roster import Fighter, Weapon
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
@@ -78,6 +78,17 @@ def _chance(fight: Fight, form: dict[str, Any], index: int) -> str:
     return " · ".join(f"{percent_text(p)} {name}" for name, p in chances.items() if p)
 
 
+def _skill(fighter: Fighter, weapon: Weapon) -> str:
+    """The skill the GM reads Table #3-1 with (PCT-30, PCT-31); grenades roll against BRAWL."""
+    if weapon.category == "grenade":
+        return f"BRAWL {fighter.brawl}"
+    try:
+        name = "BRAWLmanship" if weapon.category == "hth" else "MARKSmanship"
+        return f"{name} {fmt(fighter.skill(weapon))}"
+    except RulekeeperError as exc:
+        return str(exc)
+
+
 def _active(fight: Fight, form: dict[str, Any]) -> VNode | None:
     now = R.active(fight)
     if now is None:
@@ -85,7 +96,8 @@ def _active(fight: Fight, form: dict[str, Any]) -> VNode | None:
     weapons = [
         chip(
             f"percentile-turn-weapon-{i}",
-            f"{w.name}: {_chance(fight, form, i) if form.get('target') else 'choose a target'}",
+            f"{w.name} ({_skill(now, w)}): "
+            + (_chance(fight, form, i) if form.get("target") else "choose a target"),
             form.get("weapon") == str(i),
             ("percentile.turn_weapon", str(i)),
         )
