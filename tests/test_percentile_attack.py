@@ -132,14 +132,14 @@ def test_procedure_one_and_descriptions_and_organs() -> None:
 
 def test_grenade_bands_and_hth_range() -> None:
     g = AttackInput(skill=F(0), category="grenade", brawl=F(50), damage_die="3", part_points=F(5))
-    assert resolve_attack(g, {}, Dice(80, 4)).lines[0].endswith("= 17 m from the target hex")
+    assert str(resolve_attack(g, {}, Dice(80, 4))).endswith("= 17 m from the target hex")
     assert resolve_attack(g, {}, Dice(60, 4)).to_hit == "bounce"
     with pytest.raises(RuleError, match="max 3 m"):
         resolve_attack(AttackInput(skill=F(50), category="hth", range_m=F(5)), {}, Dice())
 
 
 def test_throw_beyond_distance_warns_and_severity_roll() -> None:
-    from pycore.systems.percentile.attack import severity_roll
+    from pycore.systems.percentile.wound import severity_roll
 
     g = AttackInput(
         skill=F(0),
@@ -191,13 +191,14 @@ def test_bounce_uses_the_gm_tables_with_their_own_die() -> None:
     }
     g = AttackInput(skill=F(0), category="grenade", brawl=F(50), damage_die="3")
     r = resolve_attack(g, tables, Dice(60, 4, 77))
-    assert "1:10sd (4) on the GM's bounce table: 2 bounce(s)" in r.lines[0]
-    assert "1:100sd (77) on the GM's bounce chart: lands right" in r.lines[0]
+    assert "1:10sd (4) on the GM's bounce table: 2 bounce(s)" in str(r)
+    assert "1:100sd (77) on the GM's bounce chart: lands right" in str(r)
 
 
 def test_pct_36_a_random_hit_with_the_table_empty_waits_for_the_gm() -> None:
     """000 lines 97, 129: the body part comes from Table #3-3.4 or the GM, never a default."""
-    from pycore.systems.percentile.attack import roll_hit, roll_wound
+    from pycore.systems.percentile.attack import roll_hit
+    from pycore.systems.percentile.wound import roll_wound
 
     record = (BodyPart("head", F(10)), BodyPart("arm", F(20)))
     a = AttackInput(skill=F(90), damage_die="3", location_mode="roll", record=record)

@@ -285,21 +285,24 @@ def gurps_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]
 
 
 def _percentile_fight(page: Any) -> None:
-    """Ann and Bob; Bob with a pistol and a chest part of 5000 points attacks himself."""
-    for name in ("Ann", "Bob"):
-        page.click("[data-testid=percentile-char-new]")
-        _enter(page, "percentile-char-name", name)
+    """Bob with a pistol attacks Ann's chest of 5000 points (no stun to answer between clicks)."""
+    page.click("[data-testid=percentile-char-new]")
+    _enter(page, "percentile-char-name", "Ann")
+    _enter(page, "percentile-pform-name", "chest")
+    _enter(page, "percentile-pform-points", "5000")
+    page.click("[data-testid=percentile-part-add]")
+    page.click("[data-testid=percentile-char-new]")
+    _enter(page, "percentile-char-name", "Bob")
     _enter(page, "percentile-char-aim", "100")
     _enter(page, "percentile-wform-name", "PISTOL")
     _enter(page, "percentile-wform-wep_dif", "100")
     _enter(page, "percentile-wform-damage_die", "4+2")
     page.click("[data-testid=percentile-weapon-add]")
-    _enter(page, "percentile-pform-name", "chest")
-    _enter(page, "percentile-pform-points", "5000")
-    page.click("[data-testid=percentile-part-add]")
+    page.click("[data-testid=percentile-tab-settings]")
+    page.select_option("[data-testid=percentile-setting-stun]", "off")
     page.click("[data-testid=percentile-tab-combat]")
     page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
-    page.select_option("[data-testid=percentile-attack-target]", label="Bob")
+    page.select_option("[data-testid=percentile-attack-target]", label="Ann")
     page.select_option("[data-testid=percentile-attack-part]", "chest")
 
 

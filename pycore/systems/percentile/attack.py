@@ -33,21 +33,11 @@ from pycore.systems.percentile.damage import (
     DamageResult,
     OrganDamage,
     Race,
-    additional_descriptions,
-    category_label,
-    category_number,
-    damage_points,
-    damage_procedure_one,
-    description_order_notice,
-    organ_damage,
-    organ_row,
-    take_damage,
 )
-from pycore.systems.percentile.dice import damage_dice, roll_damage
+from pycore.systems.percentile.dice import damage_dice
 from pycore.systems.percentile.tohit import (
     GRENADE_MISS_PLUS,
     check_hth_range,
-    damage_die_advisory,
     grenade,
     throw_in_range,
     to_hit_d1,
@@ -134,7 +124,8 @@ class AttackInput:
 class Hit:
     """The to-hit step: the verdict, its explanation, what grazing needs and where it landed.
 
-    ``part`` is the body part once known; otherwise ``waits_for`` is the question to answer."""
+    ``part`` is the body part once known; otherwise ``waits_for`` is the question to answer.
+    ``stage`` is the step that comes next."""
 
     verdict: str  # hit | direct | random | miss | bounce
     lines: tuple[str, ...]
@@ -143,6 +134,7 @@ class Hit:
     part: str | None = None
     waits_for: str | None = None
     why: tuple[str, ...] = ()
+    stage: str = "done"  # next: miss_distance | bounce | location | part | damage | stun | done
 
     @property
     def landed(self) -> bool:
@@ -158,6 +150,7 @@ class Hit:
             "part": self.part,
             "waits_for": self.waits_for,
             "why": list(self.why),
+            "stage": self.stage,
         }
 
 
@@ -172,6 +165,7 @@ def hit_from_json(raw: Mapping[str, Any]) -> Hit:
         part=None if raw.get("part") in (None, "") else str(raw["part"]),
         waits_for=None if raw.get("waits_for") in (None, "") else str(raw["waits_for"]),
         why=tuple(str(x) for x in raw.get("why", [])),
+        stage=str(raw.get("stage") or ("part" if raw.get("waits_for") else "damage")),
     )
 
 
@@ -198,13 +192,13 @@ class AttackResult:
         return " · ".join(self.lines)
 
 
-def _need(value: Any, field_name: str, what: str) -> Any:
+def need(value: Any, field_name: str, what: str) -> Any:
     if value is None:
         raise MissingValue(field_name, f"{what}: enter it here, or enter the table on the GM page")
     return value
 
 
-def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
+def to_hit_value(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
     """The value the to-hit roll must beat and how it was found (PCT-32–34)."""
     if a.to_hit == "d1":
         return a.skill, f"skill {fmt(a.skill)}"
@@ -214,7 +208,7 @@ def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         looked = gm.percent_to_hit(tables, a.skill, a.range_m)
         pth = None if looked is None else Fraction(looked)
         source = "Table #3-1 (GM)"
-    pth = _need(pth, "percent_to_hit", "Percent to Hit (Table #3-1)")
+    pth = need(pth, "percent_to_hit", "Percent to Hit (Table #3-1)")
     if a.to_hit == "d2":
         return pth, f"Percent to Hit {fmt(pth)} ({source})"
     pa = a.percent_against
@@ -223,7 +217,7 @@ def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         looked = gm.percent_against(tables, a.adversity_total)
         pa = None if looked is None else Fraction(looked)
         pa_source = f"Table #3-2 (GM) for adversity {a.adversity_total}"
-    pa = _need(pa, "percent_against", "Percent Against (Table #3-2)")
+    pa = need(pa, "percent_against", "Percent Against (Table #3-2)")
     return pth - pa, f"N = PTH {fmt(pth)} ({source}) − PA {fmt(pa)} ({pa_source}) = {fmt(pth - pa)}"
 
 
@@ -238,15 +232,14 @@ def check_inputs(a: AttackInput, tables: gm.Tables) -> None:
     if a.category == "hth":
         check_hth_range(a.range_m)  # PCT-05
     if a.category != "grenade":
-        _target(a, tables)
+        to_hit_value(a, tables)
     if a.damage_procedure == "1":
-        typed = a.damage_type and gm.has_group(tables, "PCT-M11", "damage_type", a.damage_type)
-        if not typed:
-            _need(a.damage_percentage, "damage_percentage", "DAMAGE PERCENTAGE (damage-type table)")
+        if not typed_damage(a, tables):
+            need(a.damage_percentage, "damage_percentage", "DAMAGE PERCENTAGE (damage-type table)")
     elif a.damage_procedure == "2":
-        damage_dice(_need(a.damage_die or None, "damage_die", "DAMAGE DIE ROLL of the weapon"))
+        damage_dice(need(a.damage_die or None, "damage_die", "DAMAGE DIE ROLL of the weapon"))
     else:
-        _table_3_3(a, tables)
+        table_3_3_points(a, tables)
     if a.organ and not tables.get("PCT-M15") and not a.organ_multipliers:
         raise MissingValue(
             "organ_multiplier",
@@ -254,26 +247,55 @@ def check_inputs(a: AttackInput, tables: gm.Tables) -> None:
         )
 
 
-def _table_3_3(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
+def table_3_3_points(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
     """PCT-43: the damage points typed in, else Table #3-3 for the weapon's WEP MOD and range."""
     if a.table_3_3_damage is not None:
         return a.table_3_3_damage, f"Table #3-3 value entered = {fmt(a.table_3_3_damage)}"
     looked = None if a.wep_mod is None else gm.table_3_3(tables, a.wep_mod, a.range_m)
-    points = _need(looked, "table_3_3_damage", "damage points (Table #3-3)")
+    points = need(looked, "table_3_3_damage", "damage points (Table #3-3)")
     how = f"Table #3-3 (GM): WEP MOD {a.wep_mod} at {fmt(a.range_m)} m = {points}"
     return Fraction(points), how
 
 
-def roll_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
-    """Roll to hit (d1–d3, grenades d4) and find where the attack landed.
+DICE_STAGES = ("to_hit", "miss_distance", "bounce", "location", "damage")
+
+
+def stage_dice(a: AttackInput, stage: str, tables: gm.Tables) -> str | None:
+    """The dice a stage rolls, as the text writes them (``None``: a stage without dice).
+
+    >>> a = AttackInput(skill=Fraction(50), damage_die="4+2")
+    >>> [stage_dice(a, s, {}) for s in ("to_hit", "location", "damage", "part")]
+    ['1:100sd', '1:10sd', '4:10sd+2', None]
+    """
+    if stage == "to_hit":
+        return "1:100sd"
+    if stage in ("miss_distance", "location"):
+        return "1:10sd"
+    if stage == "bounce":
+        dice = [f"1:{gm.own_die(tables, t)}sd" for t in ("PCT-M09", "PCT-M10") if tables.get(t)]
+        return "+".join(dice) or None
+    if stage == "damage":
+        if a.damage_procedure == "2":
+            return damage_dice(a.damage_die).notation
+        if a.damage_procedure == "1" and typed_damage(a, tables):
+            return "1:10sd"
+    return None
+
+
+def typed_damage(a: AttackInput, tables: gm.Tables) -> bool:
+    return bool(a.damage_type) and gm.has_group(tables, "PCT-M11", "damage_type", a.damage_type)
+
+
+def roll_to_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """The to-hit roll alone (d1–d3, grenades d4); ``stage`` says what comes next.
 
     >>> class Faces:
     ...     def __init__(self, *f: int) -> None: self.f = list(f)
     ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
-    >>> h = roll_hit(AttackInput(skill=Fraction(60), damage_die="3", location_mode="roll"), {},
-    ...     Faces(15, 7))
-    >>> h.verdict, h.part, h.waits_for
-    ('hit', None, 'which body part was hit? (Table #3-3.4 is not entered: the GM picks)')
+    >>> h = roll_to_hit(AttackInput(skill=Fraction(60), damage_die="3", location_mode="roll"), {},
+    ...     Faces(15))
+    >>> h.verdict, h.stage
+    ('hit', 'location')
     """
     check_inputs(a, tables)
     lines: list[str] = []
@@ -288,7 +310,7 @@ def roll_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
     if a.category == "grenade":
         hit = _grenade(a, tables, rng)
     else:
-        target, how = _target(a, tables)
+        target, how = to_hit_value(a, tables)
         roll = rng.randint(1, 100)
         if a.to_hit == "d3":
             verdict = to_hit_d3(target, Fraction(0), roll) if target >= 0 else "miss"
@@ -300,21 +322,51 @@ def roll_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
         line = f"to-hit {a.to_hit}: 1:100sd ({roll}) vs under {how}: {verdict}{under}"
         hit = Hit(verdict, (line,), target if a.grazing else None, roll, why=(RULES[a.to_hit],))
     hit = replace(hit, lines=(*lines, *hit.lines), why=(*why, *hit.why))
-    return _locate(a, hit, tables, rng) if hit.landed else hit
+    return locate(a, hit) if hit.landed else hit
+
+
+def roll_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """Roll to hit and every die of where it went (miss distance, bounce, location).
+
+    >>> class Faces:
+    ...     def __init__(self, *f: int) -> None: self.f = list(f)
+    ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
+    >>> h = roll_hit(AttackInput(skill=Fraction(60), damage_die="3", location_mode="roll"), {},
+    ...     Faces(15, 7))
+    >>> h.verdict, h.part, h.waits_for
+    ('hit', None, 'which body part was hit? (Table #3-3.4 is not entered: the GM picks)')
+    """
+    hit = roll_to_hit(a, tables, rng)
+    while hit.stage in ("miss_distance", "bounce", "location"):
+        hit = roll_where(a, hit, tables, rng)
+    return hit
 
 
 def _grenade(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
-    """PCT-38: on target, a bounce (the GM's bounce tables with their own die) or a miss."""
+    """PCT-38: on target, a bounce (the GM's bounce tables, rolled next) or a miss (its distance
+    rolled next)."""
     roll = rng.randint(1, 100)
     band = grenade(a.brawl, roll)
     text = f"grenade d4: 1:100sd ({roll}) vs BRAWL {fmt(a.brawl)}: {band}"
     why = (RULES["d4"],)
     if band == "miss":
-        die = rng.randint(1, 10)
-        text += f"; lands 1:10sd ({die}) + 13 = {die + GRENADE_MISS_PLUS} m from the target hex"
-        return Hit("miss", (text,), why=why)
+        return Hit("miss", (text,), why=why, stage="miss_distance")
     if band == "bounce":
         text += "; it bounces (Table #3-4.1 and the bounce chart: the GM's)"
+        stage = "bounce" if stage_dice(a, "bounce", tables) else "done"
+        return Hit("bounce", (text,), why=why, stage=stage)
+    return Hit("direct", (text,), why=why)
+
+
+def roll_where(a: AttackInput, hit: Hit, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """The roll of where the attack went: a missed grenade's distance, its bounces, or the
+    random-hit location (``hit.stage`` says which)."""
+    if hit.stage == "miss_distance":
+        die = rng.randint(1, 10)
+        line = f"lands 1:10sd ({die}) + 13 = {die + GRENADE_MISS_PLUS} m from the target hex"
+        return replace(hit, lines=(*hit.lines, line), stage="done")
+    if hit.stage == "bounce":
+        lines = list(hit.lines)
         for table_id, what in (("PCT-M09", "bounce table"), ("PCT-M10", "bounce chart")):
             if tables.get(table_id):
                 die = gm.own_die(tables, table_id)
@@ -324,182 +376,63 @@ def _grenade(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
                     if table_id == "PCT-M09"
                     else f"lands {gm.landing(tables, face)}"
                 )
-                text += f"; 1:{die}sd ({face}) on the GM's {what}: {outcome}"
-        return Hit("bounce", (text,), why=why)
-    return Hit("direct", (text,), why=why)
+                lines.append(f"1:{die}sd ({face}) on the GM's {what}: {outcome}")
+        return replace(hit, lines=tuple(lines), stage="done")
+    if hit.stage == "location":
+        return _roll_location(a, hit, tables, rng)
+    raise RuleError(f"there is no roll of where the attack went at the {hit.stage} step")
 
 
-def _locate(a: AttackInput, hit: Hit, tables: gm.Tables, rng: RandintSource) -> Hit:
-    """PCT-35/36: where the attack landed, or the question to ask; never a part nobody chose."""
+def locate(a: AttackInput, hit: Hit) -> Hit:
+    """PCT-35/36: where the attack landed, the location roll it needs, or the question to ask;
+    never a part nobody chose."""
     why = (*hit.why, RULES["location"])
     if hit.verdict == "direct":
         if a.part_name:
-            return _landed(hit, a.part_name, f"direct hit: the attacker chooses the {a.part_name}")
-        return replace(hit, waits_for="a direct hit: which body part does the attacker choose?")
+            line = f"direct hit: the attacker chooses the {a.part_name}"
+            return replace(_landed(hit, a.part_name, line), why=why)
+        question = "a direct hit: which body part does the attacker choose?"
+        return replace(hit, waits_for=question, why=why, stage="part")
     if a.location_mode == "roll" or hit.verdict == "random":
-        die = rng.randint(1, 10)
-        race = a.race.name
-        if not tables.get("PCT-M07"):
-            note = f"random hit: 1:10sd ({die}); Table #3-3.4 is not entered"
-            question = "which body part was hit? (Table #3-3.4 is not entered: the GM picks)"
-        elif not gm.has_group(tables, "PCT-M07", "race", race):
-            note = f"random hit: 1:10sd ({die}); Table #3-3.4 has no column for {race}"
-            question = f"which body part was hit? (Table #3-3.4 has no {race} column: the GM picks)"
-        else:
-            found = gm.random_hit(tables, race, die)
-            assert found is not None
-            instruction, part = found
-            note = f"random hit: 1:10sd ({die}) on Table #3-3.4 ({race}): {instruction}"
-            if part is not None and a.body_part(part) is not None:
-                return replace(_landed(hit, part, note), why=why)
-            question = f"the table says “{instruction}”: which body part was hit?"
-        return replace(hit, lines=(*hit.lines, note), waits_for=question, why=why)
+        return replace(hit, stage="location", why=why)
     if a.part_name:
-        return replace(
-            _landed(hit, a.part_name, f"hit location specified by the GM: {a.part_name}"), why=why
-        )
-    return replace(hit, waits_for="which body part was hit? (the GM specifies it)", why=why)
+        line = f"hit location specified by the GM: {a.part_name}"
+        return replace(_landed(hit, a.part_name, line), why=why)
+    question = "which body part was hit? (the GM specifies it)"
+    return replace(hit, waits_for=question, why=why, stage="part")
+
+
+def _roll_location(a: AttackInput, hit: Hit, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """PCT-36: the race's column of Table #3-3.4 for a 1:10sd (lines 97, 129)."""
+    die = rng.randint(1, 10)
+    race = a.race.name
+    if not tables.get("PCT-M07"):
+        note = f"random hit: 1:10sd ({die}); Table #3-3.4 is not entered"
+        question = "which body part was hit? (Table #3-3.4 is not entered: the GM picks)"
+    elif not gm.has_group(tables, "PCT-M07", "race", race):
+        note = f"random hit: 1:10sd ({die}); Table #3-3.4 has no column for {race}"
+        question = f"which body part was hit? (Table #3-3.4 has no {race} column: the GM picks)"
+    else:
+        found = gm.random_hit(tables, race, die)
+        assert found is not None
+        instruction, part = found
+        note = f"random hit: 1:10sd ({die}) on Table #3-3.4 ({race}): {instruction}"
+        if part is not None and a.body_part(part) is not None:
+            return _landed(hit, part, note)
+        question = f"the table says “{instruction}”: which body part was hit?"
+    return replace(hit, lines=(*hit.lines, note), waits_for=question, stage="part")
+
+
+def answer_part(hit: Hit, part: str) -> Hit:
+    """The GM's (or, for a direct hit, the attacker's) answer to which body part was hit."""
+    if hit.stage != "part":
+        raise RuleError("the attack is not waiting for a body part")
+    chooser = "the attacker chooses" if hit.verdict == "direct" else "the GM picks"
+    return _landed(hit, part, f"{chooser} the {part}")
 
 
 def _landed(hit: Hit, part: str, line: str) -> Hit:
-    return replace(hit, lines=(*hit.lines, line), part=part, waits_for=None)
-
-
-def roll_wound(
-    a: AttackInput, hit: Hit, part_name: str, tables: gm.Tables, rng: RandintSource
-) -> AttackResult:
-    """The damage step once the part is known: damage, grazing, the record, descriptions, organs.
-
-    >>> class Faces:
-    ...     def __init__(self, *f: int) -> None: self.f = list(f)
-    ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
-    >>> a = AttackInput(skill=Fraction(60), damage_die="4+2", part_name="arm", part_points=Fraction(20))
-    >>> r = roll_wound(a, Hit("hit", (), Fraction(60), 15), "arm", {}, Faces(5, 6, 6, 5))   # PCT-D08
-    >>> r.damage.recorded, r.part.function_left
-    (Fraction(18, 1), Fraction(12, 1))
-    """
-    before = a.body_part(part_name)
-    if before is None:
-        raise RuleError(f"body part {part_name!r} is not on the target's damage record")
-    lines = list(hit.lines)
-    why = [*hit.why, RULES[a.damage_procedure], RULES["record"]]
-    result, severity = _damage(a, hit, before, tables, rng, lines)
-    if result.grazing:
-        why.append(RULES["graze"])
-    lines.append(str(result))
-    part = take_damage(before, result.recorded)
-    lines.append(str(part))
-    if a.descriptions and category_number(result.percentage) is not None:
-        lines.append(_description(a, result, tables))
-        why.append(RULES["descriptions"])
-    organs: tuple[OrganDamage, ...] = ()
-    if a.organ:
-        organs = _organs(a, part_name, result, tables)
-        lines += [_organ_line(o, tables) for o in organs]
-        why.append(RULES["organs"])
-    return AttackResult(hit.verdict, tuple(lines), result, part, organs, severity, why=tuple(why))
-
-
-def _damage(
-    a: AttackInput,
-    hit: Hit,
-    part: BodyPart,
-    tables: gm.Tables,
-    rng: RandintSource,
-    lines: list[str],
-) -> tuple[DamageResult, str | None]:
-    """PCT-39–44: procedure one's table, two's dice or three's Table #3-3, grazed if on."""
-    if a.damage_procedure == "1":
-        entry = None
-        if a.damage_type and gm.has_group(tables, "PCT-M11", "damage_type", a.damage_type):
-            die = rng.randint(1, 10)
-            entry = gm.damage_type_entry(tables, a.damage_type, die)
-            if entry is not None:
-                lines.append(
-                    f"damage-type table {a.damage_type}: 1:10sd ({die}): {entry[0]} "
-                    f"(severity table {entry[2]})"
-                )
-        pct = _need(
-            entry[3] if entry else a.damage_percentage,
-            "damage_percentage",
-            "DAMAGE PERCENTAGE (damage-type table)",
-        )
-        title = entry[0] if entry else a.damage_title
-        return damage_procedure_one(pct, part.points, title), entry[2] if entry else None
-    if a.damage_procedure == "2":
-        dice = damage_dice(_need(a.damage_die or None, "damage_die", "DAMAGE DIE ROLL"))
-        rolled = roll_damage(dice, rng)
-        potential, how = rolled.total, str(rolled)
-        advice = damage_die_advisory(a.range_m)
-        if advice:
-            lines.append(advice)
-    else:
-        potential, how = _table_3_3(a, tables)
-    graze = (
-        (hit.graze_target, hit.graze_roll)
-        if hit.graze_target is not None and hit.graze_roll is not None
-        else None
-    )
-    result = damage_points(
-        a.damage_procedure,
-        potential,
-        part.points,
-        graze=graze,
-        record_grazed=a.record_grazed,
-        how=how,
-    )
-    return result, None
-
-
-def _description(a: AttackInput, result: DamageResult, tables: gm.Tables) -> str:
-    """PCT-49–51: the category's description and the additional descriptions of its run."""
-    cat = category_number(result.percentage)
-    assert cat is not None
-    notice = description_order_notice(a.race)
-    texts = (
-        gm.descriptions(tables, a.damage_type, a.race.skeleton == "exo") if a.damage_type else None
-    )
-    ends = gm.run_ends(tables, a.damage_type) if a.damage_type else None
-    chain = additional_descriptions(cat, ends or [])
-    labels = [
-        f"{category_label(c)}" + (f": {texts[c]}" if texts and c in texts else "") for c in chain
-    ]
-    return (
-        "description "
-        + " ← ".join(labels)
-        + ("" if texts else " (description table not entered)")
-        + (f"; {notice}" if notice else "")
-    )
-
-
-def _organs(
-    a: AttackInput, part_name: str, result: DamageResult, tables: gm.Tables
-) -> tuple[OrganDamage, ...]:
-    """PCT-52/53: organ damage from Table #3-3.1's row for the part, or the values typed in."""
-    row = organ_row(a.race, part_name)
-    mults = gm.organ_multipliers(tables, row) if tables.get("PCT-M15") else None
-    mults = mults if mults is not None else dict(a.organ_multipliers)
-    if not mults:
-        raise MissingValue(
-            "organ_multiplier",
-            "organ multipliers: enter them, or enter Table #3-3.1 on the GM page",
-        )
-    record = [p.points for p in a.record] or list(a.body_points) or [a.part_points]
-    return tuple(
-        organ_damage(
-            a.race,
-            part_name,
-            result.percentage,
-            mults,
-            damage=result.recorded,
-            body_points=record,
-        )
-    )
-
-
-def _organ_line(organ: OrganDamage, tables: gm.Tables) -> str:
-    desc = gm.organ_description(tables, organ.system, organ.organ_dp)
-    return str(organ) + (f": {desc}" if desc else "")
+    return replace(hit, lines=(*hit.lines, line), part=part, waits_for=None, stage="damage")
 
 
 def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> AttackResult:
@@ -513,32 +446,9 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
     >>> r.damage.recorded, r.part.function_left
     (Fraction(18, 1), Fraction(12, 1))
     """
+    from pycore.systems.percentile.wound import roll_wound
+
     hit = roll_hit(a, tables, rng)
-    if not hit.landed or hit.part is None:
+    if hit.stage != "damage" or hit.part is None:
         return AttackResult(hit.verdict, hit.lines, waits_for=hit.waits_for, why=hit.why)
     return roll_wound(a, hit, hit.part, tables, rng)
-
-
-def severity_roll(tables: gm.Tables, severity_table: str, rng: RandintSource) -> str:
-    """PCT-41: roll ``1:10sd`` on a severity table (GM-entered) — offered for a wound left
-    untreated for an extended period (line 125).
-
-    >>> import random
-    >>> severity_roll({}, "S1", random.Random(1))
-    Traceback (most recent call last):
-    ...
-    pycore.systems.percentile.attack.MissingValue: severity table S1: enter the severity tables on the GM page, or read the result by hand
-    """
-    if not tables.get("PCT-M12"):
-        raise MissingValue(
-            "severity_result",
-            f"severity table {severity_table}: enter the severity tables on the GM page, or read "
-            "the result by hand",
-        )
-    die = rng.randint(1, 10)
-    entry = gm.severity_entry(tables, severity_table, die)
-    assert entry is not None
-    title, description = entry
-    return f"severity table {severity_table}: 1:10sd ({die}): {title}" + (
-        f" — {description}" if description else ""
-    )

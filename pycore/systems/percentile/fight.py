@@ -25,35 +25,39 @@ from typing import Any
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.percentile import agility, combat, sides
+from pycore.systems.percentile import combat, sides
 from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.attack import Hit
-from pycore.systems.percentile.checks import fmt, parse_number, roll_percent
+from pycore.systems.percentile.checks import parse_number, roll_percent
 from pycore.systems.percentile.roster import Fighter
 from pycore.systems.percentile.sides import PrimaryAttack
 
 MODIFIER_RANGE = 100_000  # R-F: Table #3-7.0 modifiers
 AP_RANGE = 100_000
+WAITING = "An attack is under way: finish it or set it aside first."
 
 
 @dataclass(frozen=True)
 class Member:
-    """A character on a side; ``alertness`` is the a3 Alertness Condition (blank: the sheet's)."""
+    """A character on a side; its a3 Alertness Condition (blank: the sheet's) is a level of the
+    GM's Table #3-5 or a percentage, two separate entries so "4" is never read both ways."""
 
     id: str
     asleep: bool = False
-    alertness: str = ""
+    alertness: str = ""  # the Alertness Percentage typed in
+    alertness_level: str = ""  # a level named on Table #3-5
 
 
 @dataclass(frozen=True)
 class Side:
     """PCT-06: a side; ``modifier`` is the GM's damage modifier for it (blank: the members'
-    mean) and ``alertness`` its a2 Alertness Condition."""
+    mean) and ``alertness`` / ``alertness_level`` its a2 Alertness Condition."""
 
     name: str
     members: tuple[Member, ...] = ()
     modifier: str = ""
     alertness: str = ""
+    alertness_level: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,12 +68,11 @@ class SurpriseOutcome:
 
 @dataclass(frozen=True)
 class PendingAttack:
-    """An attack that hit and waits: the form it was rolled with, its to-hit step and the field
-    that answers the wait (``part`` for the body part, else the value asked for)."""
+    """The attack under way: the form it was declared with and its steps so far (``hit.stage``
+    is the next: a roll, or a question such as the body part or the stun)."""
 
     form: Mapping[str, str]
     hit: Hit
-    field: str = "part"
 
 
 def _two_sides() -> tuple[Side, ...]:
@@ -88,10 +91,12 @@ class Fight:
     surprise: SurpriseOutcome | None = None
     attacked: tuple[str, ...] = ()
     raise_alertness: tuple[str, ...] = ()
+    turn: int = -1  # index into this round's turn order; -1 before the round's first turn
     pending: PendingAttack | None = None
     last: tuple[str, ...] = ()
     last_why: tuple[str, ...] = ()
     last_severity: str | None = None
+    headline: str = ""  # the last attack step's verdict, in a few words
 
     def fighter(self, cid: str) -> Fighter | None:
         return next((f for f in self.fighters if f.id == cid), None)
@@ -112,11 +117,11 @@ class Fight:
 # --- Sides and members -------------------------------------------------------------------------
 
 
-def _with_side(fight: Fight, index: int, side: Side) -> Fight:
+def with_side(fight: Fight, index: int, side: Side) -> Fight:
     return replace(fight, sides=tuple(side if i == index else s for i, s in enumerate(fight.sides)))
 
 
-def _side(fight: Fight, index: int) -> Side:
+def side_at(fight: Fight, index: int) -> Side:
     if not 0 <= index < len(fight.sides):
         raise RuleError(f"side {index + 1} does not exist")
     return fight.sides[index]
@@ -134,23 +139,42 @@ def rename_side(fight: Fight, index: int, name: str) -> Fight:
     name = name.strip()
     if not name or any(s.name == name for i, s in enumerate(fight.sides) if i != index):
         raise RuleError("Side name must be filled in and differ from the other sides.")
-    return _with_side(fight, index, replace(_side(fight, index), name=name))
+    return with_side(fight, index, replace(side_at(fight, index), name=name))
 
 
 def set_side_modifier(fight: Fight, index: int, text: str) -> Fight:
     """The GM's damage modifier for a side (blank: the mean of its awake members', PCT-06)."""
     if text.strip():
         parse_number("Side damage modifier", text, -MODIFIER_RANGE, MODIFIER_RANGE)
-    return _with_side(fight, index, replace(_side(fight, index), modifier=text.strip()))
+    return with_side(fight, index, replace(side_at(fight, index), modifier=text.strip()))
 
 
-def set_side_alertness(fight: Fight, index: int, text: str) -> Fight:
-    return _with_side(fight, index, replace(_side(fight, index), alertness=text.strip()))
+def set_side_alertness(fight: Fight, index: int, text: str, *, level: bool = False) -> Fight:
+    """The side's a2 Alertness Condition: a percentage, or (``level``) a level of Table #3-5."""
+    side = side_at(fight, index)
+    if level:
+        return with_side(fight, index, replace(side, alertness_level=_level(fight, text)))
+    return with_side(fight, index, replace(side, alertness=_percent_text(text)))
+
+
+def _level(fight: Fight, text: str) -> str:
+    name = text.strip()
+    levels = gm.alertness_levels(fight.tables)
+    if name and name not in levels:
+        shown = ", ".join(levels) or "none entered yet"
+        raise RuleError(f"Alertness level must be one of Table #3-5's: {shown}; got {name!r}")
+    return name
+
+
+def _percent_text(text: str) -> str:
+    if text.strip():
+        parse_number("Alertness Percentage", text, 0, 100)
+    return text.strip()
 
 
 def add_member(fight: Fight, index: int, cid: str) -> Fight:
     """A character joins side ``index`` (and leaves any other side)."""
-    _side(fight, index)
+    side_at(fight, index)
     if fight.fighter(cid) is None:
         raise RuleError(f"no character {cid!r}")
     out = tuple(
@@ -165,46 +189,67 @@ def add_member(fight: Fight, index: int, cid: str) -> Fight:
 
 
 def _edit_member(fight: Fight, index: int, cid: str, **changes: Any) -> Fight:
-    side = _side(fight, index)
+    side = side_at(fight, index)
     members = tuple(replace(m, **changes) if m.id == cid else m for m in side.members)
-    return _with_side(fight, index, replace(side, members=members))
+    return with_side(fight, index, replace(side, members=members))
 
 
 def remove_member(fight: Fight, index: int, cid: str) -> Fight:
-    side = _side(fight, index)
+    side = side_at(fight, index)
     members = tuple(m for m in side.members if m.id != cid)
-    return _with_side(fight, index, replace(side, members=members))
+    return with_side(fight, index, replace(side, members=members))
 
 
 def toggle_asleep(fight: Fight, index: int, cid: str) -> Fight:
     """PCT-06: sleeping members are left out of the side's averages."""
-    member = next((m for m in _side(fight, index).members if m.id == cid), None)
+    member = next((m for m in side_at(fight, index).members if m.id == cid), None)
     return _edit_member(fight, index, cid, asleep=not (member and member.asleep))
 
 
-def set_member_alertness(fight: Fight, index: int, cid: str, text: str) -> Fight:
-    return _edit_member(fight, index, cid, alertness=text.strip())
+def set_member_alertness(
+    fight: Fight, index: int, cid: str, text: str, *, level: bool = False
+) -> Fight:
+    """A member's a3 Alertness Condition: a percentage, or (``level``) a level of Table #3-5."""
+    if level:
+        return _edit_member(fight, index, cid, alertness_level=_level(fight, text))
+    return _edit_member(fight, index, cid, alertness=_percent_text(text))
 
 
 # --- Surprise (PCT-09–PCT-17) ------------------------------------------------------------------
 
 
-def alertness_percent(tables: gm.Tables, text: str, who: str) -> Fraction:
-    """An Alertness Condition: a level of the GM's Table #3-5, or a percentage typed in.
+def alertness_percent(tables: gm.Tables, level: str, percent: str, who: str) -> Fraction:
+    """An Alertness Condition's percentage: the level's on the GM's Table #3-5, else the
+    percentage typed in (saved data from before the two entries: a level name typed as text).
 
-    >>> alertness_percent({}, "40", "Ann")
-    Fraction(40, 1)
-    >>> alertness_percent({}, "", "Ann")
+    >>> t = {"PCT-M01": [{"level": 4, "name": "wary", "percent": 66}]}
+    >>> alertness_percent(t, "wary", "", "Ann"), alertness_percent(t, "", "4", "Ann")
+    (Fraction(66, 1), Fraction(4, 1))
+    >>> alertness_percent({}, "", "", "Ann")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Ann: enter the Alertness Percentage or a level of Table #3-5
+    pycore.errors.RuleError: Ann: choose an Alertness level of Table #3-5 or enter the Alertness Percentage
     """
-    name = text.strip()
-    if name and name in gm.alertness_levels(tables):
+    levels = gm.alertness_levels(tables)
+    name = level.strip() or (percent.strip() if percent.strip() in levels else "")
+    if name:
+        if name not in levels:
+            raise RuleError(f"{who}: Alertness level {name!r} is not on Table #3-5")
         return Fraction(gm.alertness_percent(tables, name) or 0)
-    if not name:
-        raise RuleError(f"{who}: enter the Alertness Percentage or a level of Table #3-5")
-    return parse_number(f"{who} Alertness Percentage", name, 0, 100)
+    if not percent.strip():
+        raise RuleError(
+            f"{who}: choose an Alertness level of Table #3-5 or enter the Alertness Percentage"
+        )
+    return parse_number(f"{who} Alertness Percentage", percent, 0, 100)
+
+
+def _member_alertness(fight: Fight, member: Member, fighter: Fighter) -> Fraction:
+    """a3: the member's own entry for this fight, else the sheet's."""
+    if member.alertness_level or member.alertness:
+        return alertness_percent(
+            fight.tables, member.alertness_level, member.alertness, fighter.name
+        )
+    return alertness_percent(fight.tables, fighter.alertness_level, fighter.alertness, fighter.name)
 
 
 def _awake(fight: Fight, side: Side) -> list[tuple[Member, Fighter]]:
@@ -234,12 +279,11 @@ def surprise_sides(fight: Fight) -> dict[str, sides.SurpriseSide]:
         member_alertness: tuple[Fraction | None, ...] = ()
         side_alertness = None
         if procedure == "a3":
-            member_alertness = tuple(
-                alertness_percent(fight.tables, m.alertness or f.alertness, f.name)
-                for m, f in awake
-            )
+            member_alertness = tuple(_member_alertness(fight, m, f) for m, f in awake)
         if procedure == "a2":
-            side_alertness = alertness_percent(fight.tables, side.alertness, side.name)
+            side_alertness = alertness_percent(
+                fight.tables, side.alertness_level, side.alertness, side.name
+            )
         out[side.name] = sides.SurpriseSide(
             tuple(f.perception for _, f in awake),
             member_alertness,
@@ -278,8 +322,12 @@ def higher_alertness(fight: Fight, cid: str) -> list[str] | None:
         return None
     member = fight.member(cid)
     fighter = fight.fighter(cid)
-    current = (member.alertness if member else "") or (fighter.alertness if fighter else "")
-    return sides.higher_levels(levels, current or None)
+    entries = [
+        *((member.alertness_level, member.alertness) if member else ()),
+        *((fighter.alertness_level, fighter.alertness) if fighter else ()),
+    ]
+    current = next((e for e in entries if e in levels), None)
+    return sides.higher_levels(levels, current)
 
 
 # --- Order of attack (PCT-18–PCT-23) -----------------------------------------------------------
@@ -289,10 +337,26 @@ def order_chances(fight: Fight) -> dict[str, Fraction]:
     return sides.first_odds(side_modifiers(fight))
 
 
-def roll_order(fight: Fight, rng: RandintSource) -> tuple[Fight, sides.OrderRoll]:
-    """PCT-18/19: every side rolls 1:100sd plus its damage modifier; lowest attacks first."""
+@dataclass(frozen=True)
+class OrderStep:
+    """The order rolled, the sides that act this round and the rule that decided which."""
+
+    rolled: sides.OrderRoll
+    acting: tuple[str, ...]
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.rolled} · this round: {', '.join(self.acting)} ({self.reason})"
+
+
+def roll_order(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderStep]:
+    """PCT-18/19: every side rolls 1:100sd plus its damage modifier; lowest attacks first. The
+    step says who acts this round and why: SURPRISE (PCT-09, line 49) comes before the lead of
+    30 (PCT-21, line 60)."""
     rolled = sides.roll_primary_attack(side_modifiers(fight), rng)
-    return replace(fight, order=rolled.result), rolled
+    fight = replace(fight, order=rolled.result)
+    acting, reason = acting_now(fight)
+    return fight, OrderStep(rolled, tuple(acting), reason)
 
 
 def _order(fight: Fight) -> PrimaryAttack:
@@ -338,138 +402,29 @@ def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Join
 
 
 def acting_sides(fight: Fight) -> list[str]:
+    return acting_now(fight)[0]
+
+
+def acting_now(fight: Fight) -> tuple[list[str], str]:
+    """The sides that act this round, in order, and the rule that decided it in words.
+
+    >>> f = Fight(order=sides.primary_attack({"Patrol": 10, "Raiders": 50}),
+    ...     surprise=SurpriseOutcome("Raiders", ""))
+    >>> acting_now(f)
+    (['Raiders'], 'Raiders have SURPRISE: the only turn of this round')
+    >>> acting_now(replace(f, surprise=None))
+    (['Patrol'], 'Patrol leads by 30 or more: the only attack this round')
+    """
     order = _order(fight)
     winner = fight.surprise.winner if fight.surprise else None
-    return combat.acting_sides(order.order, order.exclusive, winner)
-
-
-# --- Rounds and pieces (PCT-07, PCT-26) --------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RoundStarted:
-    round: int
-
-    def __str__(self) -> str:
-        return combat.round_seconds(self.round)
-
-
-def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
-    """A new round: every member starts a turn (stun debt and borrowing paid, PCT-27/28); whoever
-    was attacked must rise an Alertness Condition (PCT-17); the order is rolled again when due
-    (b2, pieces) and a pass lasts one round (PCT-22)."""
-    if fight.pending is not None:
-        raise RuleError("An attack is waiting for its body part: answer it or cancel it first.")
-    fighters = tuple(
-        replace(f, ledger=agility.start_turn(f.ledger)) if f.id in fight.member_ids else f
-        for f in fight.fighters
-    )
-    number = fight.round + 1
-    order = fight.order
-    if combat.order_roll_due(fight.settings, number):
-        order = None
-    elif order is not None:
-        # PCT-21/22: the b1 order returns sorted by its results; its exclusive attack was the
-        # first round's only, and a pass lasted one round.
-        order = replace(sides.primary_attack(order.results), exclusive=False)
-    started = replace(
-        fight,
-        fighters=fighters,
-        round=number,
-        piece=1,
-        surprise=None,
-        order=order,
-        raise_alertness=fight.attacked,
-        attacked=(),
-    )
-    return started, RoundStarted(number)
-
-
-def next_piece(fight: Fight) -> tuple[Fight, str]:
-    """PCT-26: each piece is a whole turn: the order is checked again."""
-    piece = fight.piece + 1
-    return replace(
-        fight, piece=piece, order=None
-    ), f"piece {piece} of the round: roll the order again"
-
-
-def pieces_text(fighter: Fighter, fight: Fight) -> str:
-    """PCT-26: this turn's AP cut into pieces of the chosen size, each a fraction of 5 s."""
-    if fighter.ledger.available <= 0:
-        return "no-movement turn: no pieces"
-    pieces = agility.turn_pieces(fighter.ledger.available, fight.settings.piece)
-    shown = "; ".join(str(p) for p in pieces[:3])
-    return f"{len(pieces)} pieces: {shown}" + ("; …" if len(pieces) > 3 else "")
-
-
-# --- Agility points (PCT-24–PCT-29) ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ApChange:
-    """AP spent, borrowed (3 for 1, PCT-27) or owed to a stun (modifier ÷ 10, PCT-28)."""
-
-    name: str
-    kind: str  # spend | borrow | stun
-    amount: Fraction
-
-    def __str__(self) -> str:
-        if self.kind == "borrow":
-            return (
-                f"{self.name} borrows {fmt(self.amount)} AP of the next turn for "
-                f"{fmt(self.amount / agility.BORROW_RATE)} now"
-            )
-        if self.kind == "stun":
-            owed = fmt(self.amount / agility.STUN_DIVISOR)
-            return f"{self.name} stunned: Table #3-7.0 modifier {fmt(self.amount)} → {owed} AP owed"
-        return f"{self.name} spends {fmt(self.amount)} AP"
-
-
-def ap_amount(text: str) -> Fraction:
-    return parse_number("AP amount", text, 0, AP_RANGE, whole=False)
-
-
-def change_ap(fight: Fight, cid: str, kind: str, amount: Fraction) -> tuple[Fight, ApChange]:
-    """Spend (PCT-24), borrow (PCT-27, when on) or owe to a stun (PCT-28, when on)."""
-    fighter = fight.fighter(cid)
-    if fighter is None:
-        raise RuleError(f"no character {cid!r}")
-    if kind == "spend":
-        ledger = agility.spend(fighter.ledger, amount)
-    elif kind == "borrow":
-        if not fight.settings.borrowing:
-            raise RuleError("Borrowing is switched off in the settings.")
-        ledger = agility.borrow(fighter.ledger, amount)
-    elif kind == "stun":
-        if not fight.settings.stun:
-            raise RuleError("Damage stun is switched off in the settings.")
-        ledger = agility.stun(fighter.ledger, amount)
-    else:
-        raise RuleError(f"AP change must be spend, borrow or stun, got {kind!r}")
-    return fight.with_fighter(replace(fighter, ledger=ledger)), ApChange(fighter.name, kind, amount)
-
-
-@dataclass(frozen=True)
-class SideRollOff:
-    """PCT-07: a side's members ordered by a roll-off, with their names."""
-
-    side: str
-    rolloff: sides.RollOff
-    names: Mapping[str, str]
-
-    def __str__(self) -> str:
-        dice = ", ".join(f"{self.names[c]} {r}" for c, r in self.rolloff.rolls)
-        order = ", ".join(self.names[c] for c in self.rolloff.order)
-        return f"{self.side} roll-off within the side 1:100sd ({dice}): {order}"
-
-
-def roll_off(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, SideRollOff]:
-    side = _side(fight, index)
-    names = {m.id: (f.name if (f := fight.fighter(m.id)) else m.id) for m in side.members}
-    off = sides.roll_within_side([m.id for m in side.members], rng)
-    by_id = {m.id: m for m in side.members}
-    ordered = replace(side, members=tuple(by_id[c] for c in off.order))
-    return _with_side(fight, index, ordered), SideRollOff(side.name, off, names)
+    acting = combat.acting_sides(order.order, order.exclusive, winner)
+    if winner is not None:
+        return acting, f"{winner} have SURPRISE: the only turn of this round"
+    if order.exclusive:
+        return acting, f"{acting[0]} leads by 30 or more: the only attack this round"
+    if order.passed:
+        return acting, f"{order.passed[0]} passed Primary Attack and acts last"
+    return acting, "lowest result first"
 
 
 def members_of(fight: Fight, ids: Sequence[str]) -> list[Fighter]:

@@ -14,7 +14,8 @@ damage record, its Table #3-7.0 damage modifier and the stun it owes are written
 >>> f = fight_from_json({"characters": [
 ...     {"id": "c1", "name": "Ann", "aim": "70", "weapons": [{"name": "PISTOL", "wep_dif": 30,
 ...      "damage_die": "4:10sd+2"}]},
-...     {"id": "c2", "name": "Bob", "parts": [{"name": "arm", "points": "20"}]}]})
+...     {"id": "c2", "name": "Bob", "parts": [{"name": "arm", "points": "20"}]}],
+...     "settings": {"stun": False}})
 >>> f, step = attack(f, {"attacker": "c1", "target": "c2"}, Faces(15))
 >>> step.waits_for
 'which body part was hit? (the GM specifies it)'
@@ -30,24 +31,32 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from pycore.dice import RandintSource
-from pycore.errors import RuleError, RulekeeperError
+from pycore.dice import RandintSource, typed_dice
+from pycore.errors import DiceError, RuleError, RulekeeperError
 from pycore.systems.percentile import agility
 from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.attack import (
+    DICE_STAGES,
     AttackInput,
     AttackResult,
     Hit,
-    MissingValue,
     check_inputs,
-    roll_hit,
-    roll_wound,
-    severity_roll,
+    roll_to_hit,
+    roll_where,
+    stage_dice,
+    to_hit_value,
 )
-from pycore.systems.percentile.checks import fmt, parse_number
-from pycore.systems.percentile.damage import ORGAN_SYSTEMS, Poison, organ_row, poison_damage
-from pycore.systems.percentile.fight import Fight, PendingAttack
+from pycore.systems.percentile.attack import answer_part as answer_hit_part
+from pycore.systems.percentile.checks import faces_under, fmt, parse_number
+from pycore.systems.percentile.damage import (
+    ORGAN_SYSTEMS,
+    BodyPart,
+)
+from pycore.systems.percentile.fight import WAITING, Fight, PendingAttack
+from pycore.systems.percentile.fight_round import ApChange, change_ap
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
+from pycore.systems.percentile.tohit import DIRECT_MARGIN, grenade_odds
+from pycore.systems.percentile.wound import roll_wound
 
 Form = Mapping[str, str]
 
@@ -68,7 +77,6 @@ ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
         for s in ORGAN_SYSTEMS
     },
 }
-WAITING = "An attack is waiting for its body part: answer it or set it aside first."
 
 
 def check_field(key: str, text: str) -> str:
@@ -102,6 +110,8 @@ def _parties(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon]:
     target = fight.fighter(str(form.get("target") or ""))
     if attacker is None or target is None:
         raise RuleError("Choose the attacker and the target.")
+    if attacker.id == target.id:
+        raise RuleError(f"{attacker.name} cannot attack themselves: choose another target.")
     index = str(form.get("weapon") or "0")
     weapon = attacker.weapon(int(index)) if index.isdigit() else None
     if weapon is None:
@@ -152,7 +162,7 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
         body_points=[p.points for p in target.parts],
         descriptions=settings.descriptions,
         organ=settings.organ_damage,
-        organ_multipliers=_typed_multipliers(form),
+        organ_multipliers=typed_multipliers(form),
         location_mode=str(form.get("location") or "specify"),
         max_throw_m=_throw(fight, form, attacker, weapon),
         record=target.parts,
@@ -160,7 +170,7 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
     return attacker, target, weapon, a
 
 
-def _typed_multipliers(form: Form) -> dict[str, Fraction]:
+def typed_multipliers(form: Form) -> dict[str, Fraction]:
     return {s: v for s in ORGAN_SYSTEMS if (v := number(form, f"m_{s}")) is not None}
 
 
@@ -176,113 +186,300 @@ def _throw(fight: Fight, form: Form, attacker: Fighter, weapon: Weapon) -> Fract
 
 @dataclass(frozen=True)
 class AttackStep:
-    """One step of an attack: who, with what, the result so far and what it waits for."""
+    """One step of an attack: who, with what, the result so far, the lines this step added and
+    what comes next (``stage``: a roll, a question, or ``done``)."""
 
     attacker: str
     target: str
     weapon: str
     result: AttackResult
-    waits_field: str | None = None  # the form field that answers the wait ("part" for a part)
-    notes: tuple[str, ...] = ()
+    new: tuple[str, ...] = ()
+    stage: str = "done"
 
     @property
     def waits_for(self) -> str | None:
         return self.result.waits_for
 
     def __str__(self) -> str:
-        text = f"{self.attacker} attacks {self.target} with {self.weapon}: {self.result}"
-        text += "".join(f" · {n}" for n in self.notes)
+        text = f"{self.attacker} attacks {self.target} with {self.weapon}: "
+        text += " · ".join(self.new or self.result.lines)
         return text + (f" · waits: {self.waits_for}" if self.waits_for else "")
 
 
-def attack(fight: Fight, form: Form, rng: RandintSource) -> tuple[Fight, AttackStep]:
-    """Roll an attack set up in ``form``; the fight may then wait for the body part."""
+def hit_chances(fight: Fight, form: Form) -> dict[str, Fraction]:
+    """The exact chance of each to-hit outcome for the attack set up in ``form`` (PCT-32–35,
+    PCT-38), for the odds beside each weapon.
+
+    >>> from pycore.systems.percentile.fight_codec import fight_from_json
+    >>> f = fight_from_json({"characters": [{"id": "a", "name": "A", "weapons": [{"name": "gun"}]},
+    ...     {"id": "b", "name": "B", "parts": [{"name": "arm", "points": "5"}]}]})
+    >>> hit_chances(f, {"attacker": "a", "target": "b"})   # MARKSmanship (50 + 0) / 2 = 25
+    {'to hit': Fraction(6, 25), 'miss': Fraction(19, 25)}
+    """
+    a = attack_input(fight, form)[3]
+    if a.category == "grenade":
+        return grenade_odds(a.brawl)
+    value, _ = to_hit_value(a, fight.tables)
+    hit = Fraction(faces_under(value), 100)
+    if a.to_hit != "d3":
+        return {"to hit": hit, "miss": 1 - hit}
+    direct = Fraction(faces_under(value - DIRECT_MARGIN), 100)
+    return {"direct": direct, "random": hit - direct, "miss": 1 - hit}
+
+
+def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
+    """The attack form after one entry (FIGHT.md): choosing the attacker starts a fresh set-up
+    from its sheet (its first weapon; only a different target is kept), a new target clears the
+    body part and organ values of the old one, a new weapon the values read for the old one.
+    With the GM's Table #3-3.4 entered, a hit's location is rolled on it (PCT-36)."""
+    value = check_field(key, value)
+    if key == "attacker":
+        out = {"attacker": value}
+        target = str(form.get("target") or "")
+        if target and target != value:
+            out["target"] = target
+        attacker = fight.fighter(value)
+        if attacker is not None and attacker.weapons:
+            out["weapon"] = "0"
+        if fight.tables.get("PCT-M07"):  # Table #3-3.4 entered: hits are located by its roll
+            out["location"] = "roll"
+        return out
+    if key == "target":
+        kept = {k: v for k, v in form.items() if k != "part" and not k.startswith("m_")}
+        return {**kept, "target": value}
+    if key == "weapon":
+        derived = ("percent_to_hit", "table_3_3_damage", "damage_percentage", "max_throw_m")
+        return {**{k: v for k, v in form.items() if k not in derived}, "weapon": value}
+    return {**dict(form), key: value}
+
+
+def next_dice(fight: Fight, form: Form) -> str | None:
+    """The dice the attack rolls next (the to-hit roll before it starts), or None when the next
+    step is a question or there is no attack to roll."""
+    pending = fight.pending
+    if pending is None:
+        return stage_dice(attack_input(fight, form)[3], "to_hit", fight.tables)
+    if pending.hit.stage not in DICE_STAGES:
+        return None
+    return stage_dice(_inputs(fight, pending, form)[3], pending.hit.stage, fight.tables)
+
+
+def _begin(fight: Fight, form: Form) -> Fight:
+    """Declare the attack: both sheets checked, every value asked for, the AP paid (c2)."""
     if fight.pending is not None:
         raise RuleError(WAITING)
-    attacker, target, weapon, a = attack_input(fight, form)
+    attacker, target, _, a = attack_input(fight, form)
+    if fight.settings.ap == "c2" and attacker.ledger.no_movement:
+        raise RuleError(f"{attacker.name} is in a no-movement turn: no action until it is over.")
     check_inputs(a, fight.tables)
     cost = number(form, "ap_cost")
     if fight.settings.ap == "c2" and cost is not None:  # PCT-24: the attack is paid first
-        ledger = agility.spend(attacker.ledger, cost, "the attack")
-        fight = fight.with_fighter(replace(attacker, ledger=ledger))
-    hit = roll_hit(a, fight.tables, rng)
-    fight = replace(fight, attacked=tuple(sorted({*fight.attacked, target.id})))
-    if not hit.landed:
-        result = AttackResult(hit.verdict, hit.lines, why=hit.why)
-        step = AttackStep(attacker.name, target.name, weapon.name, result)
-        return replace(fight, last=result.lines, last_why=hit.why, last_severity=None), step
-    if hit.part is None:
-        return _wait(fight, form, hit, str(hit.waits_for), "part")
-    return _wound(fight, form, hit, hit.part, rng)
-
-
-def _wait(
-    fight: Fight, form: Form, hit: Hit, question: str, field: str
-) -> tuple[Fight, AttackStep]:
-    attacker, target, weapon = _parties(fight, form)
-    result = AttackResult(hit.verdict, hit.lines, waits_for=question, why=hit.why)
-    waiting = replace(
+        attacker = replace(attacker, ledger=agility.spend(attacker.ledger, cost, "the attack"))
+        fight = fight.with_fighter(attacker)
+    start = Hit("", (), stage="to_hit")
+    return replace(
         fight,
-        pending=PendingAttack(dict(form), replace(hit, waits_for=question), field),
+        pending=PendingAttack(dict(form), start),
+        attacked=tuple(sorted({*fight.attacked, target.id})),
+        last=(),
+        last_why=(),
+        last_severity=None,
+    )
+
+
+def _inputs(
+    fight: Fight, pending: PendingAttack, current: Form | None = None
+) -> tuple[Fighter, Fighter, Weapon, AttackInput]:
+    """The attack as declared; values asked for since (blank when it was declared) come from the
+    current form of the same attack."""
+    form = dict(pending.form)
+    same = current and all(current.get(k) == form.get(k) for k in ("attacker", "target"))
+    if current and same:
+        form.update({k: v for k, v in current.items() if k in ATTACK_NUMBERS and not form.get(k)})
+    if pending.hit.part:
+        form["part"] = pending.hit.part
+    return attack_input(fight, form)
+
+
+def roll(
+    fight: Fight, form: Form, rng: RandintSource, *, through: bool = False
+) -> tuple[Fight, AttackStep]:
+    """Roll the attack's next dice: to hit (declaring the attack first), where it went, or the
+    damage. ``through`` goes on rolling where it went (app dice) up to the damage."""
+    if fight.pending is None:
+        fight = _begin(fight, form)
+    pending = fight.pending
+    assert pending is not None
+    stage = pending.hit.stage
+    attacker, target, weapon, a = _inputs(fight, pending, form)
+    if stage == "damage":
+        return _wound(fight, pending, a, rng)
+    if stage == "to_hit":
+        hit = roll_to_hit(a, fight.tables, rng)
+    elif stage in ("miss_distance", "bounce", "location"):
+        hit = roll_where(a, pending.hit, fight.tables, rng)
+    else:
+        raise RuleError(f"The attack waits for an answer: {pending.hit.waits_for}")
+    while through and hit.stage in ("miss_distance", "bounce", "location"):
+        hit = roll_where(a, hit, fight.tables, rng)
+    new = hit.lines[len(pending.hit.lines) :]
+    names = (attacker.name, target.name, weapon.name)
+    return _settle(fight, pending.form, hit, names, new)
+
+
+def headline(hit: Hit) -> str:
+    """The step's verdict in a few words, for the result panel.
+
+    >>> headline(Hit("random", (), stage="part")), headline(Hit("miss", ()))
+    ('Hit: which body part?', 'Miss')
+    """
+    if hit.verdict == "miss":
+        return "Miss"
+    if hit.verdict == "bounce":
+        return "The grenade bounces"
+    return {
+        "location": "Hit: roll where it landed",
+        "part": "Hit: which body part?",
+        "damage": f"Hit: the {hit.part}",
+    }.get(hit.stage, "Hit")
+
+
+def roll_typed(fight: Fight, form: Form, text: str) -> tuple[Fight, AttackStep]:
+    """The next roll with the dice the user rolled at the table: checked against what those
+    dice can show (:func:`pycore.dice.typed_dice`), all of them used.
+
+    >>> from pycore.systems.percentile.fight import Fight
+    >>> roll_typed(Fight(), {}, "15")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Choose the attacker and the target.
+    """
+    expr = next_dice(fight, form)
+    if expr is None:
+        raise RuleError("The attack is not waiting for a roll.")
+    source = typed_dice(expr, text, "I rolled")
+    fight, step = roll(fight, form, source)
+    if source.unused:
+        raise DiceError(f"I rolled: {expr} needs {len(source.faces) - len(source.unused)} dice")
+    return fight, step
+
+
+def _settle(
+    fight: Fight, form: Form, hit: Hit, names: tuple[str, str, str], new: tuple[str, ...]
+) -> tuple[Fight, AttackStep]:
+    done = hit.stage == "done"
+    result = AttackResult(hit.verdict, hit.lines, waits_for=hit.waits_for, why=hit.why)
+    fight = replace(
+        fight,
+        pending=None if done else PendingAttack(dict(form), hit),
         last=hit.lines,
         last_why=hit.why,
+        headline=headline(hit),
     )
-    return waiting, AttackStep(attacker.name, target.name, weapon.name, result, field)
+    return fight, AttackStep(*names, result, new, hit.stage)
+
+
+def attack(fight: Fight, form: Form, rng: RandintSource) -> tuple[Fight, AttackStep]:
+    """The whole attack with app dice, up to the first question (a body part, a stun value)."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
+    fight, step = roll(fight, form, rng, through=True)
+    lines = step.new
+    if step.stage == "damage":
+        fight, step = roll(fight, form, rng)
+        lines = (*lines, *step.new)
+    return fight, replace(step, new=lines)
 
 
 def answer_part(
-    fight: Fight, part: str, current: Form, rng: RandintSource
+    fight: Fight, part: str, current: Form, rng: RandintSource | None = None
 ) -> tuple[Fight, AttackStep]:
-    """Finish the waiting attack on ``part`` (the GM's or the attacker's pick). Values asked
-    for meanwhile come from the ``current`` form where the waiting one left them blank."""
+    """PCT-36: the GM's (or, for a direct hit, the attacker's) body part for the waiting attack;
+    with ``rng`` the damage is rolled at once."""
     pending = fight.pending
-    if pending is None:
-        raise RuleError("No attack is waiting.")
-    form = {**pending.form, **{k: v for k, v in current.items() if not pending.form.get(k)}}
-    target = fight.fighter(str(form.get("target") or ""))
-    if target is None or target.part(part) is None:
-        raise RuleError("Choose the body part that was hit.")
-    return _wound(fight, form, replace(pending.hit, part=part, waits_for=None), part, rng)
+    if pending is None or pending.hit.stage != "part":
+        raise RuleError("No attack is waiting for a body part.")
+    attacker, target, weapon, _ = _inputs(fight, pending, current)
+    if target.part(part) is None:
+        raise RuleError(f"Choose one of {target.name}'s body parts.")
+    hit = answer_hit_part(pending.hit, part)
+    fight = replace(
+        fight, pending=PendingAttack(pending.form, hit), last=hit.lines, headline=headline(hit)
+    )
+    step = AttackStep(
+        attacker.name,
+        target.name,
+        weapon.name,
+        AttackResult(hit.verdict, hit.lines),
+        hit.lines[-1:],
+    )
+    if rng is None:
+        return fight, replace(step, stage="damage")
+    fight, wound = roll(fight, current, rng)
+    return fight, replace(wound, new=(*step.new, *wound.new))
 
 
 def set_aside(fight: Fight) -> tuple[Fight, str]:
-    """Drop the waiting attack (its AP stay spent: the attack was made)."""
+    """Drop the attack under way (its AP stay spent: the attack was made)."""
     if fight.pending is None:
-        raise RuleError("No attack is waiting.")
-    return replace(fight, pending=None), "the waiting attack was set aside"
+        raise RuleError("No attack is under way.")
+    return replace(fight, pending=None), "the attack under way was set aside"
 
 
 def _wound(
-    fight: Fight, form: Form, hit: Hit, part: str, rng: RandintSource
+    fight: Fight, pending: PendingAttack, a: AttackInput, rng: RandintSource
 ) -> tuple[Fight, AttackStep]:
-    attacker, target, weapon, a = attack_input(fight, {**form, "part": part})
-    try:
-        result = roll_wound(a, hit, part, fight.tables, rng)
-    except MissingValue as exc:
-        return _wait(fight, form, replace(hit, part=part), str(exc), exc.field)
+    """PCT-39–53 and PCT-11/28: the damage, written to the target's sheet; the stun follows from
+    the GM's Table #3-7.0, or is asked for now that the damage is known (line 74)."""
+    attacker, target, weapon = _parties(fight, {**pending.form, "part": a.part_name})
+    part = a.part_name
+    result = roll_wound(a, pending.hit, part, fight.tables, rng)
     assert result.part is not None
     wounded = replace(
         target, parts=tuple(result.part if p.name == part else p for p in target.parts)
     )
-    wounded, notes = _after_damage(fight, wounded, result, number(form, "stun_modifier"))
-    done = replace(
+    wounded, notes, ask = _after_damage(fight, wounded, result)
+    lines = (*result.lines, *notes)
+    question = None
+    if ask and result.damage is not None:
+        question = (
+            f"what Table #3-7.0 modifier does {target.name}'s {fmt(result.damage.recorded)} "
+            "points of damage give? (the stun is modifier ÷ 10 AP)"
+        )
+    hit = replace(
+        pending.hit, lines=lines, stage="stun" if question else "done", waits_for=question
+    )
+    fight = replace(
         fight.with_fighter(wounded),
-        pending=None,
-        last=(*result.lines, *notes),
+        pending=PendingAttack(pending.form, hit) if question else None,
+        last=lines,
         last_why=result.why,
         last_severity=result.severity_table,
+        headline=_wound_headline(result.part, result),
     )
-    return done, AttackStep(attacker.name, target.name, weapon.name, result, notes=notes)
+    shown = replace(result, lines=lines, waits_for=question)
+    new = lines[len(pending.hit.lines) :]
+    step = AttackStep(attacker.name, target.name, weapon.name, shown, new, hit.stage)
+    return fight, step
+
+
+def _wound_headline(part: BodyPart, result: AttackResult) -> str:
+    points = fmt(result.damage.recorded) if result.damage else "0"
+    state = "destroyed" if part.destroyed else "no function" if part.no_function else ""
+    return f"{part.name}: {points} points" + (f", {state}" if state else "")
 
 
 def _after_damage(
-    fight: Fight, target: Fighter, result: AttackResult, typed_stun: Fraction | None
-) -> tuple[Fighter, tuple[str, ...]]:
-    """PCT-11/28: the new Table #3-7.0 modifier for the damage taken and the stun it causes: the
-    modifier's rise (whole points of damage; old wounds do not stun again), or the GM's value."""
-    stun = typed_stun
+    fight: Fight, target: Fighter, result: AttackResult
+) -> tuple[Fighter, tuple[str, ...], bool]:
+    """PCT-11/28: the new Table #3-7.0 modifier for the damage taken and the stun it causes, its
+    rise (whole points of damage; old wounds do not stun again). Without the GM's table the stun
+    is asked for (the last value: True)."""
+    if result.damage is None:
+        return target, (), False
     notes: list[str] = []
-    if fight.tables.get("PCT-M02") and result.damage is not None:
+    rise = None
+    if fight.tables.get("PCT-M02"):
         taken = sum((p.damage for p in target.parts), Fraction(0))
         before = math.floor(taken - result.damage.recorded)
         try:
@@ -290,96 +487,28 @@ def _after_damage(
             now = gm.damage_modifier(fight.tables, math.floor(taken))
         except RulekeeperError as exc:
             notes.append(f"{exc}: the damage modifier is unchanged")
-            rise = now = None
-        if now is not None:
+            now = None
+        if now is not None and now != target.damage_modifier:
             target = replace(target, damage_modifier=now)
-        if stun is None and rise is not None:
-            stun = Fraction(rise)
-    if fight.settings.stun and stun is not None:
-        target = replace(target, ledger=agility.stun(target.ledger, stun))
-        notes.append(f"{target.name} owes {fmt(stun / agility.STUN_DIVISOR)} AP to the stun")
-    return target, tuple(notes)
-
-
-def severity(fight: Fight, rng: RandintSource) -> tuple[Fight, str]:
-    """PCT-41: the severity roll for the last procedure-one wound (a wound left untreated)."""
-    if not fight.last_severity:
-        raise RuleError("There is no wound from the damage-type table to roll severity for.")
-    text = severity_roll(fight.tables, fight.last_severity, rng)
-    return replace(fight, last=(*fight.last, text)), text
-
-
-# --- Poisons and drugs (PCT-54) ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PoisonStep:
-    lines: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return " · ".join(self.lines)
-
-
-def poison(fight: Fight, form: Form, attack_form: Form) -> tuple[Fight, PoisonStep]:
-    """PCT-54: a poison acts on the organ systems the GM chose; its Table #3-3 points feed the
-    organ damage only, never the damage record. Multipliers come from Table #3-3.1 or the
-    attack form's organ fields."""
-    target = fight.fighter(str(form.get("target") or ""))
-    if target is None or not target.parts:
-        raise RuleError("Choose a target with body parts.")
-    systems = tuple(s for s in ORGAN_SYSTEMS if form.get(s) == "on")
-    if not systems:
-        raise RuleError("Choose the organ system(s) the poison acts on (the GM's call).")
-    part = target.part(str(form.get("part") or ""))
-    if part is None:
-        raise RuleError("Choose the site (body part) the poison acts on.")
-    wep_mod = str(form.get("wep_mod") or "").strip()
-    mod = int(parse_number("WEP MOD", wep_mod, -1000, 1000)) if wep_mod else None
-    points = number(form, "poison_damage")
-    if points is None and mod is not None and fight.tables.get("PCT-M13"):
-        looked = gm.table_3_3(fight.tables, mod, Fraction(0))
-        points = None if looked is None else Fraction(looked)
-    if points is None:
-        raise MissingValue(
-            "poison_damage",
-            "Enter the Table #3-3 value, or the WEP MOD with Table #3-3 entered on the GM page.",
+            notes.append(f"{target.name}'s damage modifier is now {now}")
+    if not fight.settings.stun:
+        return target, tuple(notes), False
+    if rise is None:
+        return target, tuple(notes), True
+    if rise:
+        target = replace(target, ledger=agility.stun(target.ledger, rise))
+        notes.append(
+            f"{target.name} owes {fmt(Fraction(rise, agility.STUN_DIVISOR))} AP to the stun"
         )
-    race = race_of(target.race)
-    mults = _poison_multipliers(fight, organ_row(race, part.name), attack_form)
-    missing = [s for s in systems if s not in mults and s not in race.decentralized]
-    if missing:
-        names = ", ".join(s.replace("_", "-") for s in missing)
-        raise MissingValue(
-            "organ_multiplier",
-            f"Enter the Table #3-3.1 multiplier for {names} (the attack's organ fields), or "
-            "Table #3-3.1 on the GM page.",
-        )
-    name = str(form.get("name") or "poison")
-    organs = poison_damage(
-        Poison(name, systems, mod or 0),
-        race,
-        part.name,
-        part.points,
-        points,
-        mults,
-        [p.points for p in target.parts],
-    )
-    lines = [
-        f"{name} on {target.name} ({part.name}), {fmt(points)} points for the organ calculation only"
-    ]
-    for o in organs:
-        desc = gm.organ_description(fight.tables, o.system, o.organ_dp)
-        lines.append(str(o) + (f": {desc}" if desc else ""))
-    return replace(fight, last=tuple(lines)), PoisonStep(tuple(lines))
+    return target, tuple(notes), False
 
 
-def _poison_multipliers(fight: Fight, row: str, attack_form: Form) -> dict[str, Fraction]:
-    mults: dict[str, Fraction] = {}
-    if fight.tables.get("PCT-M15"):
-        try:
-            mults = dict(gm.organ_multipliers(fight.tables, row) or {})
-        except RulekeeperError:
-            mults = {}
-    for s, typed in _typed_multipliers(attack_form).items():
-        mults.setdefault(s, typed)
-    return mults
+def answer_stun(fight: Fight, text: str) -> tuple[Fight, ApChange]:
+    """PCT-28: the GM's Table #3-7.0 modifier for the damage just done; modifier ÷ 10 AP owed."""
+    pending = fight.pending
+    if pending is None or pending.hit.stage != "stun":
+        raise RuleError("No damage is waiting for its stun.")
+    label, low, high, whole = ATTACK_NUMBERS["stun_modifier"]
+    modifier = parse_number(label, text, low, high, whole=whole)
+    fight, change = change_ap(fight, str(pending.form.get("target")), "stun", modifier)
+    return replace(fight, pending=None), change

@@ -32,6 +32,10 @@ def _count(raw: object) -> int:
         return 1
 
 
+def _turn(raw: object) -> int:
+    return raw if isinstance(raw, int) and raw >= -1 else -1
+
+
 def _str_list(raw: object) -> tuple[str, ...]:
     return tuple(str(x) for x in raw) if isinstance(raw, list) else ()
 
@@ -41,12 +45,18 @@ def _side_from_json(raw: Mapping[str, Any]) -> Side:
     return Side(
         str(raw.get("name") or "Side"),
         tuple(
-            Member(str(m.get("id", "")), bool(m.get("asleep")), str(m.get("ac") or ""))
+            Member(
+                str(m.get("id", "")),
+                bool(m.get("asleep")),
+                str(m.get("ac") or ""),
+                str(m.get("ac_level") or ""),
+            )
             for m in members or []
             if isinstance(m, Mapping)
         ),
         str(raw.get("modifier") or ""),
         str(raw.get("ac") or ""),
+        str(raw.get("ac_level") or ""),
     )
 
 
@@ -90,15 +100,16 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
         else None,
         attacked=_str_list(raw.get("attacked")),
         raise_alertness=_str_list(raw.get("raise_ac")),
+        turn=_turn(raw.get("turn")),
         pending=PendingAttack(
             {str(k): str(v) for k, v in dict(pending.get("form", {})).items()},
             hit_from_json(pending.get("hit", {})),
-            str(pending.get("field") or "part"),
         )
         if isinstance(pending, Mapping)
         else None,
         last=_str_list(raw.get("last")),
         last_why=_str_list(raw.get("last_why")),
+        headline=str(raw.get("headline") or ""),
         last_severity=str(raw["last_severity"]) if raw.get("last_severity") else None,
     )
 
@@ -106,9 +117,13 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
 def _side_to_json(side: Side) -> dict[str, Any]:
     return {
         "name": side.name,
-        "members": [{"id": m.id, "asleep": m.asleep, "ac": m.alertness} for m in side.members],
+        "members": [
+            {"id": m.id, "asleep": m.asleep, "ac": m.alertness, "ac_level": m.alertness_level}
+            for m in side.members
+        ],
         "modifier": side.modifier,
         "ac": side.alertness,
+        "ac_level": side.alertness_level,
     }
 
 
@@ -145,15 +160,16 @@ def fight_into_json(section: Mapping[str, Any], fight: Fight) -> dict[str, Any]:
         else None,
         "attacked": list(fight.attacked),
         "raise_ac": list(fight.raise_alertness),
+        "turn": fight.turn,
         "pending": {
             "form": dict(pending.form),
             "hit": pending.hit.to_json(),
-            "field": pending.field,
         }
         if pending
         else None,
         "last": list(fight.last),
         "last_why": list(fight.last_why),
+        "headline": fight.headline,
         "last_severity": fight.last_severity,
     }
     return {**section, "characters": chars, "combat": combat_json}

@@ -135,7 +135,8 @@ class Fighter:
     strength: int = 50
     ap: Fraction = Fraction(50)
     damage_modifier: int = 0
-    alertness: str = ""
+    alertness: str = ""  # the Alertness Percentage now, as typed
+    alertness_level: str = ""  # or a level of the GM's Table #3-5
     weapons: tuple[Weapon, ...] = ()
     parts: tuple[BodyPart, ...] = ()
     ledger: agility.Ledger = field(default_factory=lambda: agility.new_ledger(50))
@@ -215,6 +216,7 @@ def fighter_from_json(raw: Mapping[str, Any]) -> Fighter:
         ap=ap,
         damage_modifier=_clamped(raw, "damage_modifier"),
         alertness=str(raw.get("alertness") or ""),
+        alertness_level=str(raw.get("alertness_level") or ""),
         weapons=tuple(weapon_from_json(w) for w in weapons or [] if isinstance(w, Mapping)),
         parts=tuple(part_from_json(p) for p in parts or [] if isinstance(p, Mapping)),
         ledger=ledger_from_json(raw.get("ledger"), ap),
@@ -318,27 +320,30 @@ def weapon_skill_text(fighter: Fighter, weapon: Weapon) -> str:
         return f"skill not available: {exc}"
 
 
-def check_alertness(levels: Sequence[str], text: str) -> str:
-    """An Alertness Condition on the sheet: a level of the GM's Table #3-5, or a percentage.
+def check_alertness(levels: Sequence[str], text: str, *, level: bool = False) -> str:
+    """An Alertness Condition on the sheet: a percentage, or (``level``) a level of the GM's
+    Table #3-5, two entries so that "4" is never read as both.
 
-    >>> check_alertness(["relaxed", "combat"], "combat"), check_alertness([], "40")
-    ('combat', '40')
-    >>> check_alertness(["relaxed", "combat"], "sleepy")
+    >>> check_alertness([], "40"), check_alertness(["relaxed", "combat"], "combat", level=True)
+    ('40', 'combat')
+    >>> check_alertness(["relaxed", "combat"], "4", level=True)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Alertness must be a percentage from 0 to 100 or a level of Table #3-5: relaxed, combat; got 'sleepy'
+    pycore.errors.RuleError: Alertness level must be one of Table #3-5's: relaxed, combat; got '4'
+    >>> check_alertness([], "wary")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Alertness Percentage must be a whole number from 0 to 100, got 'wary'
     """
     value = text.strip()
-    if not value or value in levels:
+    if not value:
         return value
-    try:
-        parse_number("Alertness Percentage", value, 0, 100)
-    except RuleError:
-        named = ", ".join(levels) or "none entered yet"
-        raise RuleError(
-            "Alertness must be a percentage from 0 to 100 or a level of Table #3-5: "
-            f"{named}; got {value!r}"
-        ) from None
+    if level:
+        if value not in levels:
+            named = ", ".join(levels) or "none entered yet"
+            raise RuleError(f"Alertness level must be one of Table #3-5's: {named}; got {value!r}")
+        return value
+    parse_number("Alertness Percentage", value, 0, 100)
     return value
 
 

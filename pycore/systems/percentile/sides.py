@@ -81,6 +81,13 @@ def target_a3(members: Sequence[tuple[Number, Number]]) -> Fraction:
     >>> target_a3([(60, 80), (40, 20)])   # PCT-D06
     Fraction(50, 1)
     """
+    if isinstance(members, (str, bytes)) or not isinstance(members, Sequence):
+        raise RuleError(f"a3: give (PERCEPTION, Alertness Percentage) pairs, got {members!r}")
+    for pair in members:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise RuleError(
+                f"a3: each member is a (PERCEPTION, Alertness Percentage) pair, got {pair!r}"
+            )
     halves = [
         (bounded("PERCEPTION", p, 0, 100) + bounded("Alertness Percentage", a, 0, 100)) / 2
         for p, a in members
@@ -365,7 +372,7 @@ class PrimaryAttack:
         if self.passed:
             text += f" ({self.passed[0]} passed and acts last)"
         if self.exclusive:
-            text += f"; {self.order[0]} leads by 30 or more and alone attacks this round"
+            text += f"; {self.order[0]} leads by 30 or more"
         return text
 
 

@@ -1,7 +1,8 @@
-"""The combat tab: sides → surprise → order of attack → rounds → agility points → the attack →
-poisons, and the log. The update parses the form, calls a transition of the core's fight
-(:mod:`pycore.systems.percentile.fight`, :mod:`pycore.systems.percentile.fight_attack`), stores
-the returned fight and logs its result; every step is undoable and saved.
+"""The combat tab: the round, turn first (whose turn, the target, the attack's dice and
+questions, the result), then the set-up cards (sides, surprise, order, agility points), the full
+attack worksheet, poisons and the log. The update parses the form, calls a transition of the
+core's fight (:mod:`pycore.systems.percentile.fight` and its ``fight_*`` modules), stores the
+returned fight and logs its result; every step is undoable and saved.
 """
 
 from __future__ import annotations
@@ -13,17 +14,29 @@ from pycore.errors import RulekeeperError
 from pycore.systems.percentile import combat, gmtables
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import fight_attack as FA
+from pycore.systems.percentile import fight_poison as FP
+from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.attack import MissingValue
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.percentile import combat_attack, combat_sides
+from rkweb.features.percentile import combat_attack, combat_sides, combat_turn
 from rkweb.features.percentile import state as S
 from rkweb.kit.fields import with_error
 from rkweb.kit.results import card, log_list
 
 # Form edits: saved quietly (typing is not an undo step).
 FORM_ACTIONS = frozenset(
-    {"side_field", "member_ac", "ap_field", "ap_action", "attack_field", "poison_field"}
+    {
+        "side_field",
+        "member_ac",
+        "member_ac_level",
+        "ap_field",
+        "ap_action",
+        "attack_field",
+        "poison_field",
+        "turn_target",
+        "turn_weapon",
+    }
 )
 STEP_ACTIONS = frozenset(
     {
@@ -43,35 +56,51 @@ STEP_ACTIONS = frozenset(
         "ap_stun",
         "attack_resolve",
         "attack_part",
+        "attack_stun",
         "attack_cancel",
+        "turn_next",
+        "turn_roll",
+        "turn_typed",
         "severity_roll",
         "poison",
     }
 )
 ACTIONS = FORM_ACTIONS | STEP_ACTIONS
-# A step's outcome: the new fight, the log line ("" for none) and the undo label.
-Outcome = tuple[F.Fight, str, str]
+# A step's outcome: the new fight, the log line ("" for none), the undo label and the new
+# attack form (None: unchanged).
+Outcome = tuple[F.Fight, str, str, dict[str, str] | None]
 
 
-def _combat(st: dict[str, Any]) -> dict[str, Any]:
-    return dict(st["combat"])
+def _form(st: dict[str, Any], area: str = "attack") -> dict[str, str]:
+    return {str(k): str(v) for k, v in st["combat"].get(area, {}).items()}
+
+
+def _with_form(st: dict[str, Any], area: str, form: dict[str, str]) -> dict[str, Any]:
+    return {**st, "combat": {**st["combat"], area: form}}
+
+
+def _side_edit(st: dict[str, Any], action: str, msg: Msg) -> F.Fight:
+    fight = S.fight_of(st)
+    index = int(msg[1])
+    if action == "member_ac":
+        return F.set_member_alertness(fight, index, str(msg[2]), str(msg[3]))
+    if action == "member_ac_level":
+        return F.set_member_alertness(fight, index, str(msg[2]), str(msg[3]), level=True)
+    key, value = str(msg[2]), str(msg[3])
+    if key == "name":
+        return F.rename_side(fight, index, value)
+    if key == "modifier":
+        return F.set_side_modifier(fight, index, value)
+    return F.set_side_alertness(fight, index, value, level=key == "ac_level")
 
 
 def _form_edit(model: Model, action: str, msg: Msg) -> Model:
     st = S.state(model)
-    cmb = _combat(st)
-    if action == "side_field":
-        index, key, value = int(msg[1]), str(msg[2]), str(msg[3])
-        setter = {
-            "name": F.rename_side,
-            "modifier": F.set_side_modifier,
-            "ac": F.set_side_alertness,
-        }
-        fight = setter[key](S.fight_of(st), index, value)
-        return with_error(S.save(model, S.with_fight(st, fight)), S.FEATURE, f"side-{index}", None)
-    if action == "member_ac":
-        fight = F.set_member_alertness(S.fight_of(st), int(msg[1]), str(msg[2]), str(msg[3]))
-        return S.save(model, S.with_fight(st, fight))
+    if action in ("side_field", "member_ac", "member_ac_level"):
+        fight = _side_edit(st, action, msg)
+        return with_error(
+            S.save(model, S.with_fight(st, fight)), S.FEATURE, _error_key(action, msg), None
+        )
     if action in ("ap_field", "ap_action"):
         cid, value = str(msg[1]), str(msg[-1]).strip()
         if action == "ap_action":
@@ -79,26 +108,38 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
             if cost is None:
                 return model
             value = str(cost)
-        cmb["ap_input"] = {**cmb.get("ap_input", {}), cid: value}
-        return with_error(S.save(model, {**st, "combat": cmb}), S.FEATURE, f"ap-{cid}", None)
-    key, value = str(msg[1]), str(msg[2])
-    area, ekey = ("attack", f"attack-{key}") if action == "attack_field" else ("poison", "poison")
-    if area == "poison" and key == "poison_damage":
-        ekey = "attack-poison_damage"
-    value = FA.check_field(key, value)
-    cmb[area] = {**cmb.get(area, {}), key: value}
-    return with_error(S.save(model, {**st, "combat": cmb}), S.FEATURE, ekey, None)
+        st = _with_form(st, "ap_input", {**_form(st, "ap_input"), cid: value})
+        return with_error(S.save(model, st), S.FEATURE, f"ap-{cid}", None)
+    if action == "poison_field":
+        key, value = str(msg[1]), FA.check_field(str(msg[1]), str(msg[2]))
+        ekey = "attack-poison_damage" if key == "poison_damage" else "poison"
+        st = _with_form(st, "poison", {**_form(st, "poison"), key: value})
+        return with_error(S.save(model, st), S.FEATURE, ekey, None)
+    key = {"turn_target": "target", "turn_weapon": "weapon"}.get(action, str(msg[1]))
+    form = FA.set_field(S.fight_of(st), _form(st), key, str(msg[-1]))
+    model = with_error(
+        S.save(model, _with_form(st, "attack", form)), S.FEATURE, f"attack-{key}", None
+    )
+    return with_error(model, S.FEATURE, "turn", None)
 
 
-def _error_key(action: str, msg: Msg, exc: RulekeeperError) -> str:
+def _error_key(action: str, msg: Msg, exc: RulekeeperError | None = None) -> str:
     if isinstance(exc, MissingValue) and exc.field in FA.ATTACK_NUMBERS:
         return f"attack-{exc.field}"
-    if action.startswith("ap_") or action == "ap_field":
+    if action.startswith("ap_"):
         return f"ap-{msg[1]}"
-    if action == "side_field":
+    if action in ("side_field", "member_ac", "member_ac_level"):
         return f"side-{msg[1]}"
-    if action == "attack_field":
-        return f"attack-{msg[1]}"
+    keys = {
+        "attack_field": f"attack-{msg[1] if len(msg) > 1 else ''}",
+        "attack_stun": "attack-stun_modifier",
+    }
+    if action in keys:
+        return keys[action]
+    if action == "turn_next":
+        return "turn-next"
+    if action.startswith(("turn", "attack_part")):
+        return "turn"
     if action.startswith("poison"):
         return "poison"
     if action.startswith(("attack", "severity")):
@@ -108,75 +149,97 @@ def _error_key(action: str, msg: Msg, exc: RulekeeperError) -> str:
 
 def _sides_step(fight: F.Fight, action: str, msg: Msg) -> Outcome:
     if action == "side_add":
-        return F.add_side(fight), "", "Add side"
+        return F.add_side(fight), "", "Add side", None
     index, cid = int(msg[1]), str(msg[-1])
     if action == "member_add":
-        return F.add_member(fight, index, cid), "", "Add member to side"
+        return F.add_member(fight, index, cid), "", "Add member to side", None
     if action == "member_remove":
-        return F.remove_member(fight, index, cid), "", "Remove member"
-    return F.toggle_asleep(fight, index, cid), "", "Asleep / awake"
+        return F.remove_member(fight, index, cid), "", "Remove member", None
+    return F.toggle_asleep(fight, index, cid), "", "Asleep / awake", None
 
 
 def _round_step(fight: F.Fight, action: str, msg: Msg, rng: Any) -> Outcome:
     s = fight.settings
     if action == "surprise_roll":
         fight, surprise = F.roll_surprise(fight, rng)
-        return fight, f"surprise {s.surprise}: {surprise}", "Surprise roll"
+        return fight, f"surprise {s.surprise}: {surprise}", "Surprise roll", None
     if action == "order_roll":
         fight, rolled = F.roll_order(fight, rng)
-        return fight, f"order {s.order}: {rolled}", "Order of attack"
+        return fight, f"order {s.order}: {rolled}", "Order of attack", None
     if action == "order_pass":
         fight, passed = F.pass_order(fight)
-        return fight, str(passed), "Pass primary attack"
+        return fight, str(passed), "Pass primary attack", None
     if action == "order_join":
         fight, joined = F.join_order(fight, str(msg[1]), rng)
-        return fight, str(joined), f"{joined.side} joins"
+        return fight, str(joined), f"{joined.side} joins", None
     if action == "round_next":
-        fight, started = F.next_round(fight)
-        return fight, str(started), "Next round"
+        fight, started = R.next_round(fight)
+        return fight, str(started), "Next round", None
     if action == "piece_next":
-        fight, text = F.next_piece(fight)
-        return fight, text, "Next piece"
-    fight, off = F.roll_off(fight, int(msg[1]), rng)
-    return fight, str(off), "Roll-off within side"
+        fight, text = R.next_piece(fight)
+        return fight, text, "Next piece", None
+    fight, off = R.roll_off(fight, int(msg[1]), rng)
+    return fight, str(off), "Roll-off within side", None
 
 
 def _ap_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any]) -> Outcome:
     cid = str(msg[1])
-    amount = F.ap_amount(str(st["combat"].get("ap_input", {}).get(cid, "")))
+    amount = R.ap_amount(_form(st, "ap_input").get(cid, ""))
     kind = action.removeprefix("ap_")
-    fight, change = F.change_ap(fight, cid, kind, amount)
+    fight, change = R.change_ap(fight, cid, kind, amount)
     label = {"spend": "Spend AP", "borrow": "Borrow AP", "stun": "Stun"}[kind]
-    return fight, str(change), label
+    return fight, str(change), label, None
+
+
+def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
+    """The round screen: the next turn (the attacker set up afresh from its sheet), a roll with
+    app dice or the dice typed in."""
+    form = _form(st)
+    if action == "turn_next":
+        fight, turn = R.next_turn(fight, rng)
+        now = R.active(fight)
+        assert now is not None
+        form = FA.set_field(fight, {}, "attacker", now.id)
+        return fight, str(turn), f"Turn: {turn.name}", form
+    if action == "turn_typed":
+        fight, step = FA.roll_typed(fight, form, str(msg[-1]))
+    else:
+        fight, step = FA.roll(fight, form, rng, through=True)
+    return fight, str(step), f"Attack: {step.attacker} → {step.target}", None
 
 
 def _attack_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
-    form = {str(k): str(v) for k, v in st["combat"].get("attack", {}).items()}
+    form = _form(st)
     if action == "attack_resolve":
         fight, step = FA.attack(fight, form, rng)
-        return fight, str(step), f"Attack: {step.attacker} → {step.target}"
+        return fight, str(step), f"Attack: {step.attacker} → {step.target}", None
     if action == "attack_part":
-        fight, step = FA.answer_part(fight, str(msg[1]), form, rng)
-        return fight, str(step), f"Attack: {step.attacker} → {step.target} ({msg[1]})"
+        fight, step = FA.answer_part(fight, str(msg[1]), form)
+        return fight, str(step), f"Body part: {msg[1]}", None
+    if action == "attack_stun":
+        fight, change = FA.answer_stun(fight, str(msg[-1]))
+        return fight, str(change), "Stun", None
     if action == "attack_cancel":
         fight, text = FA.set_aside(fight)
-        return fight, text, "Set the attack aside"
+        return fight, text, "Set the attack aside", None
     if action == "severity_roll":
-        fight, text = FA.severity(fight, rng)
-        return fight, text, "Severity roll"
-    poison_form = {str(k): str(v) for k, v in st["combat"].get("poison", {}).items()}
-    fight, poisoned = FA.poison(fight, poison_form, form)
-    return fight, str(poisoned), f"Poison: {poison_form.get('name') or 'poison'}"
+        fight, text = FP.severity(fight, rng)
+        return fight, text, "Severity roll", None
+    poison_form = _form(st, "poison")
+    fight, poisoned = FP.poison(fight, poison_form, form)
+    return fight, str(poisoned), f"Poison: {poison_form.get('name') or 'poison'}", None
 
 
 def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -> Outcome:
     if action in ("side_add", "member_add", "member_remove", "member_asleep"):
         if action == "member_add" and not str(msg[-1]):
-            return fight, "", ""
+            return fight, "", "", None
         return _sides_step(fight, action, msg)
     if action in ("ap_spend", "ap_borrow", "ap_stun"):
         return _ap_step(fight, action, msg, st)
     rng = seeded(ctx.fresh_seed)
+    if action.startswith("turn"):
+        return _turn_step(fight, action, msg, st, rng)
     if action.startswith(("attack", "severity", "poison")):
         return _attack_step(fight, action, msg, st, rng)
     return _round_step(fight, action, msg, rng)
@@ -184,8 +247,8 @@ def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -
 
 def _clear_errors(model: Model, action: str, msg: Msg) -> Model:
     errors = dict(model.ui.get(f"{S.FEATURE}_errors", {}))
-    key = _error_key(action, msg, RulekeeperError())
-    drop = ("attack",) if key.startswith("attack") else (key,)
+    key = _error_key(action, msg)
+    drop = ("attack", "turn") if key.startswith(("attack", "turn")) else (key,)
     kept = {k: v for k, v in errors.items() if not str(k).startswith(drop)}
     return model.with_ui(**{f"{S.FEATURE}_errors": kept})
 
@@ -196,22 +259,17 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         if action in FORM_ACTIONS:
             return _form_edit(model, action, msg)
         st = S.state(model)
-        fight, text, label = _step(S.fight_of(st), action, msg, st, ctx)
+        fight, text, label, form = _step(S.fight_of(st), action, msg, st, ctx)
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _error_key(action, msg, exc), str(exc))
     if not label:
         return model
     new = S.with_fight(st, fight)
+    if form is not None:
+        new = _with_form(new, "attack", form)
     if text:
         new = S.logged(new, "combat", f"round {fight.round}: {text}", ctx)
-    model = _clear_errors(S.save(model, new, ctx, label), action, msg)
-    pending = fight.pending
-    if pending is not None and pending.field != "part" and pending.hit.waits_for:
-        # Waiting for a value after the roll: ask for it beside its field.
-        field = pending.field if pending.field in FA.ATTACK_NUMBERS else ""
-        key = f"attack-{field}" if field else "attack"
-        return with_error(model, S.FEATURE, key, pending.hit.waits_for)
-    return model
+    return _clear_errors(S.save(model, new, ctx, label), action, msg)
 
 
 def view(model: Model) -> VNode:
@@ -221,6 +279,7 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page"},
+        combat_turn.turn_view(model, st, fight),
         h(
             "p",
             {"class": "notice", "data-testid": "percentile-worksheet-settings"},

@@ -111,49 +111,6 @@ def _choosers(fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
     ]
 
 
-def _pending_view(fight: F.Fight) -> VNode | None:
-    """The attack hit and waits: one tap on the body part finishes it."""
-    pending = fight.pending
-    if pending is None:
-        return None
-    target = fight.fighter(str(pending.form.get("target", "")))
-    if pending.field != "part" and pending.hit.part is not None:
-        answers = [
-            button(
-                "percentile-attack-continue",
-                "Continue the attack",
-                ("percentile.attack_part", pending.hit.part),
-                primary=True,
-            )
-        ]
-    else:
-        answers = [
-            button(
-                f"percentile-pending-part-{i}",
-                p.name,
-                ("percentile.attack_part", p.name),
-                primary=True,
-            )
-            for i, p in enumerate(target.parts if target else ())
-        ]
-    return h(
-        "div",
-        {
-            "class": "outcome outcome-neutral",
-            "role": "status",
-            "data-testid": "percentile-attack-pending",
-        },
-        h("p", {"class": "outcome-verdict"}, "The attack hit and waits"),
-        h(
-            "p",
-            {"class": "strong", "data-testid": "percentile-attack-question"},
-            pending.hit.waits_for or "",
-        ),
-        h("div", {"class": "row", "role": "group", "aria-label": "Answer"}, *answers),
-        button("percentile-attack-cancel", "Set the attack aside", ("percentile.attack_cancel",)),
-    )
-
-
 def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
     s = fight.settings
     a = st["combat"].get("attack", {})
@@ -164,7 +121,7 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             "div",
             {"class": "grid2"},
             *_choosers(fight, a),
-            *[_num(model, a, k) for k in ("range_m", "ap_cost", "stun_modifier", "max_throw_m")],
+            *[_num(model, a, k) for k in ("range_m", "ap_cost", "max_throw_m")],
             *_procedure_fields(model, st, fight, a),
         ),
         h(
@@ -179,7 +136,13 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             primary=True,
             disabled=fight.pending is not None,
         ),
-        _pending_view(fight),
+        h(
+            "p",
+            {"class": "notice", "data-testid": "percentile-attack-pending"},
+            "An attack is under way: finish it in the round card at the top.",
+        )
+        if fight.pending
+        else None,
         h(
             "ol",
             {"class": "explain", "data-testid": "percentile-attack-result", "aria-live": "polite"},

@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight as F
+from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.checks import fmt
 from rkweb.app.model import Model
@@ -17,6 +18,27 @@ from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select
 from rkweb.kit.odds import odds_list
 from rkweb.kit.results import card, why
+
+
+def alertness_inputs(
+    fid: str,
+    fight: F.Fight,
+    values: tuple[str, str],
+    level_msg: tuple[Any, ...],
+    percent_msg: tuple[Any, ...],
+    note: str,
+) -> list[VNode]:
+    """PCT-10: the Alertness Condition as two entries that cannot be mixed up: a level of the
+    GM's Table #3-5 (when entered) or a percentage."""
+    levels = gmtables.alertness_levels(fight.tables)
+    out = []
+    if levels:
+        options = [("", "— no level —"), *[(n, n) for n in levels]]
+        label = f"Alertness level (Table #3-5) {note}"
+        out.append(select(f"{fid}-level", label, values[0], options, level_msg))
+    label = f"Alertness Percentage {note}" + (" if no level" if levels else "")
+    out.append(number(fid, label, values[1], percent_msg))
+    return out
 
 
 def _member_row(model: Model, fight: F.Fight, index: int, member: F.Member) -> VNode | None:
@@ -32,14 +54,18 @@ def _member_row(model: Model, fight: F.Fight, index: int, member: F.Member) -> V
             f"{c.name} (PERCEPTION {c.perception}, modifier {c.damage_modifier})"
             + (" — asleep" if member.asleep else ""),
         ),
-        field(
-            f"percentile-member-ac-{index}-{member.id}",
-            "Alertness % or level (blank: the sheet's)",
-            member.alertness,
-            ("percentile.member_ac", index, member.id),
-        )
-        if fight.settings.surprise == "a3"
-        else None,
+        *(
+            alertness_inputs(
+                f"percentile-member-ac-{index}-{member.id}",
+                fight,
+                (member.alertness_level, member.alertness),
+                ("percentile.member_ac_level", index, member.id),
+                ("percentile.member_ac", index, member.id),
+                "(blank: the sheet's)",
+            )
+            if fight.settings.surprise == "a3"
+            else ()
+        ),
         button(
             f"percentile-member-asleep-{member.id}",
             "Wake" if member.asleep else "Asleep",
@@ -75,14 +101,18 @@ def _side_block(model: Model, st: dict[str, Any], fight: F.Fight, index: int) ->
                 side.modifier,
                 ("percentile.side_field", index, "modifier"),
             ),
-            field(
-                f"percentile-side-ac-{index}",
-                "Alertness % or level for the whole side",
-                side.alertness,
-                ("percentile.side_field", index, "ac"),
-            )
-            if fight.settings.surprise == "a2"
-            else None,
+            *(
+                alertness_inputs(
+                    f"percentile-side-ac-{index}",
+                    fight,
+                    (side.alertness_level, side.alertness),
+                    ("percentile.side_field", index, "ac_level"),
+                    ("percentile.side_field", index, "ac"),
+                    "for the whole side",
+                )
+                if fight.settings.surprise == "a2"
+                else ()
+            ),
             select(
                 f"percentile-side-add-{index}",
                 "Add a character",
@@ -205,7 +235,8 @@ def surprise_view(st: dict[str, Any], fight: F.Fight) -> VNode:
 def _order_result(fight: F.Fight) -> tuple[str, list[VNode]]:
     if fight.order is None:
         return "", []
-    text = f"{fight.order} · acting this round: {', '.join(F.acting_sides(fight))}"
+    acting, reason = F.acting_now(fight)
+    text = f"{fight.order} · acting this round: {', '.join(acting)} ({reason})"
     joiners = [
         button(
             f"percentile-join-{side.name}",
@@ -290,7 +321,7 @@ def _ap_row(
         h(
             "p",
             {"class": "muted small", "data-testid": "percentile-ap-pieces"},
-            F.pieces_text(c, fight),
+            R.pieces_text(c, fight),
         )
         if s.pieces
         else None,

@@ -52,8 +52,9 @@ def _set(model: Model, cid: str, key: str, raw: str) -> Model:
     try:
         if key in roster.DEFAULTS:
             value = roster.check_attribute(key, raw)
-        elif key == "alertness":
-            value = roster.check_alertness(gmtables.alertness_levels(st["gm"]), raw)
+        elif key in ("alertness", "alertness_level"):
+            levels = gmtables.alertness_levels(st["gm"])
+            value = roster.check_alertness(levels, raw, level=key == "alertness_level")
         elif key == "name":
             value = raw.strip()
             if not value:
@@ -113,7 +114,40 @@ def _race_options(char: dict[str, Any]) -> list[tuple[str, str]]:
     return options
 
 
-def _sheet(model: Model, char: dict[str, Any]) -> VNode:
+def _alertness(model: Model, st: dict[str, Any], char: dict[str, Any]) -> list[VNode]:
+    """PCT-10: the Alertness Condition now, a level of the GM's Table #3-5 or a percentage: two
+    entries, so a level is never read as a percentage."""
+    cid = char["id"]
+    levels = gmtables.alertness_levels(st["gm"])
+    out = []
+    if levels:
+        current = str(char.get("alertness_level", ""))
+        options = [("", "— no level —"), *[(n, n) for n in levels]]
+        if current and current not in levels:
+            options.append((current, current))
+        out.append(
+            select(
+                "percentile-char-alertness_level",
+                "Alertness level now (Table #3-5)",
+                current,
+                options,
+                ("percentile.char_field", cid, "alertness_level"),
+                error=error_of(model, S.FEATURE, "percentile-char-alertness_level"),
+            )
+        )
+    out.append(
+        number(
+            "percentile-char-alertness",
+            "Alertness Percentage now" + (" (if no level)" if levels else ""),
+            char.get("alertness", ""),
+            ("percentile.char_field", cid, "alertness"),
+            error=error_of(model, S.FEATURE, "percentile-char-alertness"),
+        )
+    )
+    return out
+
+
+def _sheet(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
     cid = char["id"]
     fighter = roster.fighter_from_json(char)
     race = fighter.race_facts
@@ -155,13 +189,7 @@ def _sheet(model: Model, char: dict[str, Any]) -> VNode:
                 for key, label, low, high in roster.ATTRIBUTES
             ],
         ),
-        field(
-            "percentile-char-alertness",
-            "Alertness Condition now (a level of Table #3-5, or its %)",
-            char.get("alertness", ""),
-            ("percentile.char_field", cid, "alertness"),
-            error=err("alertness"),
-        ),
+        h("div", {"class": "grid2"}, *_alertness(model, st, char)),
         h("p", {"class": "muted small"}, f"What the text states about {race.name}: {facts}."),
         why(["Races: PCT-T04 (lines 149, 158); bounds R-F; sheet fields PCT-M17, PCT-M18"]),
         h("p", {"class": "explain", "data-testid": "percentile-char-ledger"}, str(fighter.ledger)),
@@ -179,7 +207,7 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page"},
         chooser,
-        _sheet(model, char),
+        _sheet(model, st, char),
         record.weapons_view(model, st, char),
         record.record_view(model, char),
     )

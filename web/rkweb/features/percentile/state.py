@@ -31,6 +31,7 @@ CHAR_DEFAULTS: dict[str, Any] = {
     "race": "human",
     **NUMBER_DEFAULTS,
     "alertness": "",
+    "alertness_level": "",
     "weapons": [],
     "parts": [],
     "ledger": None,
