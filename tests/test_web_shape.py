@@ -173,7 +173,6 @@ FUNCTIONS_OVER_BUDGET: dict[str, int] = {
     "web/rkweb/features/percentile/sheet.py:_record": 90,
     "web/rkweb/features/percentile/sheet.py:_weapons": 120,
     "web/rkweb/features/percentile/sheet.py:view": 89,
-    "web/rkweb/features/settings/page.py:view": 87,
     "web/rkweb/features/simply/characters.py:_adjustments": 81,
     "web/rkweb/features/simply/characters.py:_editor": 145,
     "web/rkweb/features/simply/characters.py:_record": 117,

@@ -45,8 +45,10 @@ from pycore.store.shape import (
 Migration = Callable[[Any], Any]
 Reason = Literal["invalid", "newer"]
 
-#: Modules defining each system's ``CODECS``: a new system adds its ``saved.py`` here.
+#: Modules defining ``CODECS``: the store's archive, then each system's (a new system adds its
+#: ``saved.py`` here).
 SYSTEM_CODECS: tuple[str, ...] = (
+    "pycore.store.archive",
     "pycore.systems.simply.saved",
     "pycore.systems.gurps.saved",
     "pycore.systems.aftermath.saved",

@@ -33,7 +33,7 @@ Path = tuple[str | int, ...]
 MAX_DEPTH = 24
 MAX_TEXT = 20_000
 MAX_ITEMS = 5_000
-MAX_NODES = 200_000
+MAX_NODES = 400_000
 MAX_WHOLE = 10**15
 
 

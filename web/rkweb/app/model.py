@@ -17,7 +17,7 @@ from pycore.store.persist import QuarantineItem
 class Banner:
     """A message across the top of every page (storage full, data moved aside, ...)."""
 
-    kind: str  # "quota", "quarantine", "error", "info"
+    kind: str  # "quota", "quarantine", "trimmed", "external", "undo", "error", "info"
     text: str
     offer_export: bool = False
 
@@ -33,6 +33,9 @@ class Env:
     quarantine: tuple[QuarantineItem, ...] = ()
     read_only: bool = False
     offline_ready: bool = False
+    last_saved: str | None = None
+    last_export: str | None = None
+    now: str | None = None
 
 
 @dataclass(frozen=True)

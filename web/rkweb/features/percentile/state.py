@@ -1,8 +1,11 @@
 """The percentile pages' saved state (section ``percentile``) and its conversion to core values.
 
-Schema 1, merged with defaults on read so older or partial data still loads::
+Its codec (``pycore.systems.percentile.saved``, version 2) checks and migrates it; merged with
+defaults on read so older or partial data still loads. The GM's tables are saved under stable
+keys (``"random_hit"``) and keyed by inventory ID (``"PCT-M07"``) here, where the rules look
+them up::
 
-    {"settings": {...}, "characters": [...], "gm": {"PCT-M07": [rows]}, "check": {...},
+    {"settings": {...}, "characters": [...], "gm": {"random_hit": [rows]}, "check": {...},
      "combat": {"sides": [...], "round": 1, "order": {...} | None, "surprise": str | None,
                 "attack": {...fields}, "log": [{"text", "at", "seed"}]}}
 
@@ -18,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.systems.percentile import agility, combat, damage
+from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
 from rkweb.app.model import Ctx, Model
 
 SECTION = "percentile"
@@ -38,7 +42,7 @@ CHAR_DEFAULTS: dict[str, Any] = {
     "ledger": None,
 }
 DEFAULTS: dict[str, Any] = {
-    "schema": 1,
+    "schema": VERSION,
     "settings": {},
     "characters": [],
     "gm": {},
@@ -77,6 +81,7 @@ def state(model: Model) -> dict[str, Any]:
             merged[key] = {**merged[key], **value}
         else:
             merged[key] = copy.deepcopy(value)
+    merged["gm"] = gm_by_id(merged["gm"]) if isinstance(merged["gm"], dict) else {}
     chars = merged["characters"] if isinstance(merged["characters"], list) else []
     merged["characters"] = [_clean({**CHAR_DEFAULTS, **c}) for c in chars if isinstance(c, dict)]
     return merged
@@ -104,6 +109,8 @@ def save(
     model: Model, new: dict[str, Any], ctx: Ctx | None = None, label: str | None = None
 ) -> Model:
     """Undoable with a label (a user action), quiet without (typing into a field)."""
+    if isinstance(new.get("gm"), dict):
+        new = {**new, "gm": gm_by_key(new["gm"])}
     if label is not None and ctx is not None:
         return replace(model, history=model.history.apply(SECTION, new, label, ctx.now))
     return replace(model, history=model.history.set_quietly(SECTION, new))

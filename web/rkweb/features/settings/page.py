@@ -8,6 +8,7 @@ from pycore.errors import StorageError
 from pycore.store import import_text
 from pycore.store.history import WHOLE_STATE
 from rkweb.app.model import Ctx, Model
+from rkweb.app.saving import export_reminder, when_text
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.numbers import bytes_text
 
@@ -30,7 +31,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         except StorageError as exc:
             return model.with_ui(import_error=str(exc), import_done=None)
         # The import is one undoable change of the whole state: taking it back restores everything.
-        history = model.history.apply(WHOLE_STATE, imported.state, "Import data", ctx.now)
+        history = model.history.apply(WHOLE_STATE, imported.sections, "Import data", ctx.now)
         return replace(
             model, history=history, ui={**model.ui, "import_error": None, "import_done": ctx.now}
         )
@@ -52,6 +53,27 @@ def _persistence(model: Model) -> str:
     return (
         "Not granted: the browser may clear saved data when space runs low. "
         "Export your data now and then."
+    )
+
+
+def _backup(model: Model) -> VNode:
+    """When the data was last saved and exported, and a reminder when the backup is old."""
+    env = model.env
+    reminder = export_reminder(env.last_export, env.last_saved, env.now)
+    return h(
+        "div",
+        {},
+        h(
+            "dl",
+            {"class": "facts"},
+            h("dt", {}, "Last saved in this browser"),
+            h("dd", {"data-testid": "last-saved"}, when_text(env.last_saved)),
+            h("dt", {}, "Last exported"),
+            h("dd", {"data-testid": "last-exported"}, when_text(env.last_export)),
+        ),
+        h("p", {"class": "banner-info reminder", "data-testid": "export-reminder"}, reminder)
+        if reminder
+        else None,
     )
 
 
@@ -124,43 +146,20 @@ def _quarantine(model: Model) -> VNode:
     return h("ul", {"class": "q-list"}, *rows)
 
 
-def view(model: Model) -> VNode:
-    env = model.env
-    storage = h(
-        "section",
-        {"class": "card", "aria-labelledby": "storage-h"},
-        h("h2", {"id": "storage-h"}, "Storage"),
-        h(
-            "dl",
-            {"class": "facts"},
-            h("dt", {}, "Rulekeeper's saved data"),
-            h("dd", {"data-testid": "storage-used"}, bytes_text(env.storage_used * 2)),
-            h("dt", {}, "This site's storage in use"),
-            h("dd", {}, bytes_text(env.estimate_usage)),
-            h("dt", {}, "Available to this site"),
-            h("dd", {}, bytes_text(env.estimate_quota)),
-            h("dt", {}, "Persistent storage"),
-            h("dd", {"data-testid": "persist-status"}, _persistence(model)),
-            h("dt", {}, "Works offline"),
-            h(
-                "dd",
-                {"data-testid": "offline-status"},
-                "Yes: the app is cached on this device."
-                if env.offline_ready
-                else "Not yet: keep this page open once until the app is cached.",
-            ),
-        ),
-    )
-    exchange = h(
+def _exchange(model: Model) -> VNode:
+    """Export and import, with when the data was last saved and exported."""
+    return h(
         "section",
         {"class": "card", "aria-labelledby": "data-h"},
         h("h2", {"id": "data-h"}, "Export and import"),
         h(
             "p",
             {},
-            "Export saves everything (rolls, characters, settings, undo history) "
-            "as one JSON file. Import replaces it all; Undo takes an import back.",
+            "Export saves everything (rolls, characters, settings, and the older log "
+            "entries kept aside) as one JSON file. Import replaces it all; Undo takes an "
+            "import back.",
         ),
+        _backup(model),
         h(
             "div",
             {"class": "row"},
@@ -198,6 +197,36 @@ def view(model: Model) -> VNode:
             "Imported." if model.ui.get("import_done") else "",
         ),
     )
+
+
+def view(model: Model) -> VNode:
+    env = model.env
+    storage = h(
+        "section",
+        {"class": "card", "aria-labelledby": "storage-h"},
+        h("h2", {"id": "storage-h"}, "Storage"),
+        h(
+            "dl",
+            {"class": "facts"},
+            h("dt", {}, "Rulekeeper's saved data"),
+            h("dd", {"data-testid": "storage-used"}, bytes_text(env.storage_used * 2)),
+            h("dt", {}, "This site's storage in use"),
+            h("dd", {}, bytes_text(env.estimate_usage)),
+            h("dt", {}, "Available to this site"),
+            h("dd", {}, bytes_text(env.estimate_quota)),
+            h("dt", {}, "Persistent storage"),
+            h("dd", {"data-testid": "persist-status"}, _persistence(model)),
+            h("dt", {}, "Works offline"),
+            h(
+                "dd",
+                {"data-testid": "offline-status"},
+                "Yes: the app is cached on this device."
+                if env.offline_ready
+                else "Not yet: keep this page open once until the app is cached.",
+            ),
+        ),
+    )
+    exchange = _exchange(model)
     quarantine = h(
         "section",
         {"class": "card", "aria-labelledby": "q-h"},
