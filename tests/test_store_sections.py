@@ -124,11 +124,12 @@ def test_nesting_is_refused_before_parsing() -> None:
         check_section("dice", {"extra": deep})
 
 
-def test_infinity_and_nan_are_not_json() -> None:
-    for text in ('{"hp": 1e400}', '{"hp": Infinity}', '{"hp": NaN}', '{"n": ' + "9" * 5000 + "}"):
-        with pytest.raises(JsonTextError):
-            parse(text, what="x")
-    with pytest.raises(SectionError):
+def test_infinity_and_nan_are_refused_naming_the_field() -> None:
+    for text in ('{"hp": 1e400}', '{"hp": Infinity}', '{"hp": NaN}', '{"hp": ' + "9" * 5000 + "}"):
+        with pytest.raises(SectionError) as info:
+            read_section("notes", 1, parse(text, what="x"))
+        assert info.value.field == "hp"
+    with pytest.raises(SectionError, match="field extra"):
         check_section("gurps", {"extra": math.inf})
 
 

@@ -26,7 +26,12 @@ from pycore.store.shape import Anything, ListOf, MapOf, Text
 SECTION = "archive"
 ARCHIVE_LIMIT = 2_000  # entries per log; the oldest go first past it
 
-ARCHIVE = SectionCodec(SECTION, 1, MapOf(ListOf(Anything(), ARCHIVE_LIMIT), 100, Text(120)))
+ARCHIVE = SectionCodec(
+    SECTION,
+    1,
+    MapOf(ListOf(Anything(), ARCHIVE_LIMIT), 100, Text(120)),
+    checked_on_save=False,  # its entries were checked in their logs; with_archived keeps the cap
+)
 CODECS = (ARCHIVE,)
 
 

@@ -115,7 +115,10 @@ def _diff_list(
         end += 1
     b_mid, a_mid = before[start : len(before) - end], after[start : len(after) - end]
     blocks: Sequence[tuple[str, int, int, int, int]]
-    if len(b_mid) + len(a_mid) > MATCHER_LIMIT:
+    shifted = _shift(b_mid, a_mid)
+    if shifted is not None:
+        blocks = shifted
+    elif len(b_mid) + len(a_mid) > MATCHER_LIMIT:
         blocks = [("replace", 0, len(b_mid), 0, len(a_mid))]
     else:
         matcher = SequenceMatcher(
@@ -149,6 +152,24 @@ def _diff_list(
             if start + i2 < len(before):
                 op["right"] = fingerprint(before[start + i2])
         out.append(op)
+
+
+def _shift(olds: list[Any], news: list[Any]) -> list[tuple[str, int, int, int, int]] | None:
+    """The common change of a newest-first log, found by identity without comparing entries:
+    ``k`` new entries in front, the same entries after them, some dropped off the end."""
+    if not olds or len(news) < 2:
+        return None
+    first = olds[0]
+    k = next((i for i in range(1, min(len(news), 64)) if news[i] is first), None)
+    if k is None:
+        return None
+    kept = min(len(olds), len(news) - k)
+    if len(news) - k != kept or not all(news[k + i] is olds[i] for i in range(kept)):
+        return None
+    blocks = [("insert", 0, 0, 0, k)]
+    if kept < len(olds):
+        blocks.append(("delete", kept, len(olds), len(news), len(news)))
+    return blocks
 
 
 def _containers(olds: Sequence[Any], news: Sequence[Any]) -> bool:

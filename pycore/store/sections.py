@@ -98,6 +98,9 @@ class SectionCodec:
     logs: tuple[LogSpec, ...] = ()
     default: Callable[[], Any] | None = None
     legacy_version: Callable[[Any], int] = field(default=lambda value: 1)
+    #: False for a section whose every entry was checked where it came from (the archive):
+    #: saving it then only keeps the caps.
+    checked_on_save: bool = True
 
 
 # ----------------------------------------------------------------------- the core's sections
@@ -272,7 +275,7 @@ def fit(name: str, value: Any) -> tuple[Any, dict[str, list[Any]]]:
             if log is not None and len(log) > spec.cap:
                 overflow[spec.name] = log[spec.cap :]
                 value = with_log(value, spec.path, log[: spec.cap])
-    for _ in range(100):
+    for _ in range(100 if codec is None or codec.checked_on_save else 0):
         try:
             _check(codec, value)
         except FieldError as exc:

@@ -82,6 +82,7 @@ class SaveReport:
     trimmed_steps: int = 0
     trimmed_archive: int = 0
     problem: str | None = None
+    full: bool = False  # a section was not saved because storage is full
 
     @property
     def trimmed(self) -> str | None:
@@ -152,16 +153,14 @@ class Store:
         raw = self.storage.getItem(DATA_KEY)
         if raw is None:
             return {}, None
-        if keys(self.storage, SECTION_PREFIX):
-            exc = StorageError(
-                "the single saved value of an older version of Rulekeeper, kept aside and not "
-                "merged over the data saved since"
-            )
-            quarantined.append(move_aside(self.storage, DATA_KEY, raw, exc, now))
-            return {}, None
         try:
             data = migrate(decode(raw))
             found = list(sections_in(data))
+            if keys(self.storage, SECTION_PREFIX):
+                raise StorageError(
+                    "a single saved value from an older version of Rulekeeper, written after "
+                    "this one took over; kept aside, not merged over the data saved since"
+                )
         except StorageError as exc:
             quarantined.append(move_aside(self.storage, DATA_KEY, raw, exc, now))
             problems.append(str(exc))
@@ -277,8 +276,9 @@ class Store:
 
     def close(self, history: History, now: str) -> None:
         """The page is going away: mark this tab's undo steps closed, so the next tab opened
-        carries on with them."""
-        self._write_steps(history, now, open_=False)
+        carries on with them (with storage full they are simply not handed on)."""
+        with contextlib.suppress(StorageFullError):
+            self._write_steps(history, now, open_=False)
 
     def _write_steps(self, history: History, now: str, open_: bool = True) -> None:
         key = undo_key(self.tab)
@@ -371,6 +371,7 @@ class _SaveJob:
         self.trimmed_steps = 0
         self.trimmed_archive = 0
         self.problem: str | None = None
+        self.full = False
 
     def changed(self) -> list[str]:
         saved, state = self.store.saved, self.history.state
@@ -433,7 +434,7 @@ class _SaveJob:
                 return True
             except StorageFullError as exc:
                 if not self._make_room():
-                    self.problem = str(exc)
+                    self.problem, self.full = str(exc), True
                     return False
 
     def _make_room(self) -> bool:
@@ -495,4 +496,5 @@ class _SaveJob:
             self.trimmed_steps,
             self.trimmed_archive,
             problem if self.unsaved else None,
+            self.full,
         )

@@ -75,7 +75,45 @@ def _kind(value: Any) -> str:
 
 def check_limits(value: Any, path: Path = ()) -> None:
     """Depth, text length, list length, node count and number range for a whole JSON value,
-    walked with an explicit stack (never recursion: Pyodide's stack is small)."""
+    walked with an explicit stack (never recursion: Pyodide's stack is small). A quick walk
+    first; only a value it refuses is walked again with paths, to name the field."""
+    if not _within_limits(value):
+        _check_limits_naming(value, path)
+
+
+def _within_limits(value: Any) -> bool:
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    nodes = 0
+    while stack:
+        item, depth = stack.pop()
+        nodes += 1
+        kind = type(item)
+        if kind is str:
+            if len(item) > MAX_TEXT:
+                return False
+        elif kind is dict:
+            if depth >= MAX_DEPTH or len(item) > MAX_ITEMS:
+                return False
+            for key in item:
+                if type(key) is not str or len(key) > 200:
+                    return False
+            stack.extend((child, depth + 1) for child in item.values())
+        elif kind is list:
+            if depth >= MAX_DEPTH or len(item) > MAX_ITEMS:
+                return False
+            stack.extend((child, depth + 1) for child in item)
+        elif kind is int:
+            if abs(item) > MAX_WHOLE:
+                return False
+        elif kind is float:
+            if not math.isfinite(item) or abs(item) > MAX_WHOLE:
+                return False
+        elif item is not None and kind is not bool:
+            return False
+    return nodes <= MAX_NODES
+
+
+def _check_limits_naming(value: Any, path: Path) -> None:
     stack: list[tuple[Any, Path]] = [(value, path)]
     nodes = 0
     while stack:
