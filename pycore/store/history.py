@@ -184,19 +184,26 @@ class History:
     def with_steps(self, raw: Any) -> History:
         """This state with the steps :meth:`steps_json` wrote; a :class:`StorageError` when they
         are malformed or more than :data:`UNDO_LIMIT`."""
-        if not isinstance(raw, dict):
-            raise StorageError("saved undo history must be an object")
-        stacks = []
-        for name in ("undo", "redo"):
-            steps = raw.get(name, [])
-            if not isinstance(steps, list):
-                raise StorageError(f"saved {name} history must be a list")
-            if len(steps) > UNDO_LIMIT:
-                raise StorageError(
-                    f"saved {name} history has {len(steps):,} steps, at most {UNDO_LIMIT}"
-                )
-            stacks.append(tuple(Change.from_json(c) for c in steps))
-        return History(self.state, stacks[0], stacks[1])
+        undo, redo = (tuple(Change.from_json(c) for c in steps) for steps in step_lists(raw))
+        return History(self.state, undo, redo)
+
+
+def step_lists(raw: Any) -> tuple[list[Any], list[Any]]:
+    """The saved undo and redo lists of ``raw``, each checked to be a list of at most
+    :data:`UNDO_LIMIT` steps (a file with 100,000 is not ours)."""
+    if not isinstance(raw, dict):
+        raise StorageError("saved undo history must be an object")
+    lists = []
+    for name in ("undo", "redo"):
+        steps = raw.get(name, [])
+        if not isinstance(steps, list):
+            raise StorageError(f"saved {name} history must be a list")
+        if len(steps) > UNDO_LIMIT:
+            raise StorageError(
+                f"saved {name} history has {len(steps):,} steps, at most {UNDO_LIMIT}"
+            )
+        lists.append(steps)
+    return lists[0], lists[1]
 
 
 def _with(state: dict[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from pycore.errors import StorageError
 from pycore.store.envelope import APP, SCHEMA, EnvelopeError, decode
-from pycore.store.history import UNDO_LIMIT, WHOLE_STATE, Change
+from pycore.store.history import WHOLE_STATE, Change, step_lists
 from pycore.store.jsontext import JsonTextError, dump
 from pycore.store.patch import ABSENT, diff
 from pycore.store.sections import SectionError, current_version, read_section
@@ -198,19 +198,11 @@ def storage_used(storage: Storage) -> int:
 
 def steps_from_legacy(raw: Any) -> dict[str, Any]:
     """Schema 1's undo and redo steps (two full copies of a section each) as patches."""
-    if not isinstance(raw, dict):
-        raise StorageError("saved undo history must be an object")
-    out: dict[str, Any] = {}
-    for name in ("undo", "redo"):
-        steps = raw.get(name, [])
-        if not isinstance(steps, list):
-            raise StorageError(f"saved {name} history must be a list")
-        if len(steps) > UNDO_LIMIT:
-            raise StorageError(
-                f"saved {name} history has {len(steps):,} steps, at most {UNDO_LIMIT}"
-            )
-        out[name] = [_legacy_step(step).to_json() for step in steps]
-    return out
+    undo, redo = step_lists(raw)
+    return {
+        "undo": [_legacy_step(step).to_json() for step in undo],
+        "redo": [_legacy_step(step).to_json() for step in redo],
+    }
 
 
 def _legacy_step(step: Any) -> Change:

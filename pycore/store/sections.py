@@ -103,6 +103,13 @@ class SectionCodec:
     checked_on_save: bool = True
 
 
+def own_schema_field(value: Any) -> int:
+    """The version of a section that carried its own ``"schema"`` field before sections had a
+    stored version (1 when it has none; 0, which no codec reads, when it is not a number)."""
+    schema = value.get("schema", 1) if isinstance(value, dict) else 1
+    return schema if isinstance(schema, int) and not isinstance(schema, bool) else 0
+
+
 # ----------------------------------------------------------------------- the core's sections
 
 ROLL_LOG_LIMIT = 200  # newest first; older rolls move to the archive

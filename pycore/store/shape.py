@@ -207,26 +207,17 @@ class Whole(Shape):
 
 
 @dataclass(frozen=True)
-class WholeText(Shape):
+class WholeText(Whole):
     """A whole number in range, saved as a number or as the text typed (``"12"``): pages that
     keep what was typed read it back with ``int()``."""
-
-    low: int
-    high: int
 
     def check(self, value: Any, path: Path) -> None:
         if isinstance(value, str):
             text = value.strip()
             digits = text[1:] if text[:1] in "+-" else text
-            if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
-                raise FieldError(
-                    path, f"{_brief(value)} is not a whole number from {self.low} to {self.high}"
-                )
-            value = int(text)
-        Whole(self.low, self.high).check(value, path)
-
-    def describe(self) -> str:
-        return f"a whole number from {self.low} to {self.high}"
+            if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+                value = int(text)
+        super().check(value, path)
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,7 @@ pycore.store.sections.SectionError: section 'aftermath', field characters[0].att
 
 from __future__ import annotations
 
-from typing import Any
-
-from pycore.store.sections import LogSpec, SectionCodec
+from pycore.store.sections import LogSpec, SectionCodec, own_schema_field
 from pycore.store.shape import (
     LOG_TEXT,
     SEED,
@@ -135,12 +133,6 @@ COMBAT = Record(
 )
 
 
-def legacy_version(value: Any) -> int:
-    """The section's own ``"schema"`` field, 1 when it has none."""
-    schema = value.get("schema", 1) if isinstance(value, dict) else 1
-    return schema if isinstance(schema, int) and not isinstance(schema, bool) else 0
-
-
 AFTERMATH = SectionCodec(
     "aftermath",
     VERSION,
@@ -155,7 +147,7 @@ AFTERMATH = SectionCodec(
         }
     ),
     logs=(LogSpec(("rolls", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),
-    legacy_version=legacy_version,
+    legacy_version=own_schema_field,
 )
 
 REFERENCE = SectionCodec(

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.store.sections import LogSpec, SectionCodec
+from pycore.store.sections import LogSpec, SectionCodec, own_schema_field
 from pycore.store.shape import (
     LOG_TEXT,
     SEED,
@@ -83,11 +83,6 @@ def migrate_1_to_2(value: Any) -> Any:
         gm = {**renamed, **{k: v for k, v in gm.items() if k not in STABLE_KEYS}}
         value = {**value, "gm": gm}
     return {**value, "schema": 2} if "schema" in value else value
-
-
-def legacy_version(value: Any) -> int:
-    schema = value.get("schema", 1) if isinstance(value, dict) else 1
-    return schema if isinstance(schema, int) and not isinstance(schema, bool) else 0
 
 
 def _gm_tables(gm: Any) -> None:
@@ -159,7 +154,7 @@ PERCENTILE = SectionCodec(
     ),
     migrations={1: migrate_1_to_2},
     logs=(LogSpec(("check", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),
-    legacy_version=legacy_version,
+    legacy_version=own_schema_field,
 )
 
 CODECS = (PERCENTILE,)

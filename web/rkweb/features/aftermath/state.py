@@ -8,11 +8,11 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.systems.aftermath import sheet
+from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
+from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from rkweb.app.model import Ctx, Model
 
 SECTION = "aftermath"
-SCHEMA = 1
-LOG_LIMIT = 80
 
 #: Campaign settings: every one is a value or a reading the user may change (AFT-M*).
 SETTINGS: dict[str, Any] = {
