@@ -484,3 +484,22 @@ def test_decode_of_a_stored_section_checks_its_name() -> None:
     raw = encode_section("dice", default_data()["dice"], NOW)
     assert json.loads(raw)["version"] == 1 and json.loads(raw)["section"] == "dice"
     assert encode({}, NOW).startswith('{"app":"rulekeeper","schema":2')
+
+
+@given(
+    st.lists(st.integers(1, 6), max_size=12), st.lists(st.integers(1, 6), min_size=1, max_size=4)
+)
+def test_undo_redo_cycles_with_compact_steps_give_back_each_state(
+    before: list[int], new: list[int]
+) -> None:
+    log = [roll(t) | {"seed": f"b{i}"} for i, t in enumerate(before)]
+    added = [roll(t) | {"seed": f"n{i}"} for i, t in enumerate(new)]
+    history = History.new({"gurps": {"log": log}})
+    after = {"log": [*added, *log][:10]}
+    history = history.apply("gurps", after, "Attack", NOW)
+    assert not any(op.get("put") for op in history.undo_stack[0].ops["gurps"])  # fingerprints
+    for _ in range(2):
+        history = history.undo()
+        assert history.state["gurps"] == {"log": log} and history.skipped == 0
+        history = history.redo()
+        assert history.state["gurps"] == after and history.skipped == 0

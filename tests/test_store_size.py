@@ -7,15 +7,16 @@ touched, the archive and this tab's undo steps). Measured per 100 actions of eac
 =================  ==========================  ===============================
 action             schema 1 (two full copies)  schema 2 (patches, capped logs)
 =================  ==========================  ===============================
-Simply combat      3,534,816 bytes             119,654 bytes (27,610 once the
+Simply combat      3,534,816 bytes             97,834 bytes (27,760 once the
                                                log and undo history are full)
-character edit     2,241,744 bytes             9,776 bytes
-GURPS action       8,164,770 bytes             181,814 bytes
+character edit     2,241,744 bytes             23,098 bytes
+GURPS action       8,164,770 bytes             115,096 bytes
 =================  ==========================  ===============================
 
-Growth over the first 100 actions after setting up; schema 1 is the store of commit 9cde7cd
-with the same drivers. The target: 1,000 Simply combat actions plus 20 characters stay under
-1 MiB (schema 2: 443,246 bytes; schema 1 hit the 5 MiB quota after ~141 actions).
+Growth over the first 100 actions after setting up (the undo steps of the set-up are pushed out
+on the way); schema 1 is the store of commit 9cde7cd with the same drivers. The target: 1,000
+Simply combat actions plus 20 characters stay under 1 MiB (schema 2: 419,604 bytes; schema 1
+hit the 5 MiB quota after ~141 actions).
 """
 
 from __future__ import annotations
@@ -132,8 +133,8 @@ def test_bytes_per_100_actions() -> None:
     }
     print("bytes per 100 actions (WebKit):", figures)
     assert figures["Simply combat"] < 150_000
-    assert figures["character edit"] < 20_000
-    assert figures["GURPS action"] < 250_000
+    assert figures["character edit"] < 40_000
+    assert figures["GURPS action"] < 200_000
 
 
 def test_1000_simply_combat_actions_and_20_characters_stay_under_1_mib() -> None:

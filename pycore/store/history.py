@@ -20,12 +20,12 @@ is left as it is, and :attr:`History.skipped` says how many were.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pycore.errors import StorageError
-from pycore.store.patch import ABSENT, Op, apply, diff
+from pycore.store.patch import ABSENT, Op, apply, compact, diff, fill
 
 UNDO_LIMIT = 100
 #: Characters the saved undo history may take; the oldest steps go first past this.
@@ -46,7 +46,12 @@ def short_label(label: str, limit: int = LABEL_LIMIT) -> str:
 
 @dataclass(frozen=True)
 class Change:
-    """One undoable change: a label, a time and each changed section's patch."""
+    """One undoable change: a label, a time and each changed section's patch.
+
+    On the undo stack the patch is compact (entries put into a list, such as a log's new
+    lines, kept as fingerprints: they are in the section already); undoing fills them in from
+    the section for the redo stack.
+    """
 
     label: str
     at: str
@@ -54,10 +59,18 @@ class Change:
     size: int = 0
 
     @staticmethod
-    def of(label: str, at: str, ops: Mapping[str, list[Op]]) -> Change:
-        kept = {name: tuple(o) for name, o in ops.items() if o}
+    def of(label: str, at: str, ops: Mapping[str, Sequence[Op]], packed: bool = True) -> Change:
+        kept = {name: tuple(compact(o) if packed else o) for name, o in ops.items() if o}
         change = Change(short_label(label), at, kept)
         return replace(change, size=len(json.dumps(change.to_json(), ensure_ascii=False)))
+
+    def compacted(self) -> Change:
+        return Change.of(self.label, self.at, self.ops)
+
+    def filled(self, state: Mapping[str, Any]) -> Change:
+        """The change with the entries it put found again in ``state`` (for redo)."""
+        ops = {name: fill(state.get(name, ABSENT), o) for name, o in self.ops.items()}
+        return Change.of(self.label, self.at, ops, packed=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,7 +92,7 @@ class Change:
                 isinstance(o, dict) and isinstance(o.get("at"), list) for o in section_ops
             ):
                 raise StorageError(f"undo entry {label[:40]!r}: the ops of {name!r} are damaged")
-        return Change.of(label, at, ops)
+        return Change.of(label, at, ops, packed=False)
 
 
 @dataclass(frozen=True)
@@ -135,7 +148,7 @@ class History:
     def undo(self) -> History:
         if not self.undo_stack:
             return self
-        change = self.undo_stack[-1]
+        change = self.undo_stack[-1].filled(self.state)
         state, skipped = _play(self.state, change, forward=False)
         return History(state, self.undo_stack[:-1], (*self.redo_stack, change), skipped)
 
@@ -144,7 +157,8 @@ class History:
             return self
         change = self.redo_stack[-1]
         state, skipped = _play(self.state, change, forward=True)
-        return History(state, (*self.undo_stack, change), self.redo_stack[:-1], skipped)
+        undo = (*self.undo_stack, change.compacted())
+        return History(state, undo, self.redo_stack[:-1], skipped)
 
     @property
     def size(self) -> int:

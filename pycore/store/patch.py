@@ -29,13 +29,17 @@ Op shapes (plain JSON, stored in the undo history):
   has grown elsewhere.
 - ``{"at": [keys], "i": i, "j": j, "id": id, "ops": [...]}``: the entry at ``i``/``j`` (or the
   one whose ``"id"`` is ``id``) changed inside, as ``ops``.
+
+An undo step keeps its list ops :func:`compact`: the entries a change put into a list (a log's
+new lines) are in the list already, so the step keeps only their fingerprints (``put_fp``).
+Undo finds them by those (:func:`fill`) and hands the full op to the redo step.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -172,6 +176,52 @@ def _shift(olds: list[Any], news: list[Any]) -> list[tuple[str, int, int, int, i
     return blocks
 
 
+def compact(ops: Sequence[Op]) -> list[Op]:
+    """``ops`` with the entries each list op put replaced by their fingerprints.
+
+    >>> compact([{"at": ["log"], "i": 0, "j": 0, "cut": [], "put": [{"text": "hit"}]}])
+    [{'at': ['log'], 'i': 0, 'j': 0, 'cut': [], 'put_fp': ['5e6b3b041777']}]
+    """
+    out = []
+    for op in ops:
+        if "cut" in op and op.get("put"):
+            op = {k: v for k, v in op.items() if k != "put"} | {
+                "put_fp": [fingerprint(x) for x in op["put"]]
+            }
+        out.append(op)
+    return out
+
+
+def fill(value: Any, ops: Sequence[Op]) -> list[Op]:
+    """Compacted ``ops`` with the entries they put found again in ``value`` (the value after
+    the change); an op whose entries are gone is left as it is (undo then skips it)."""
+    out = []
+    for op in ops:
+        if "put_fp" in op:
+            try:
+                found = _entries(value, op)
+            except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+                found = None
+            if found is not None:
+                op = {k: v for k, v in op.items() if k != "put_fp"} | {"put": found}
+        out.append(op)
+    return out
+
+
+def _entries(value: Any, op: Op) -> list[Any] | None:
+    for key in op.get("at", []):
+        value = value.get(key) if isinstance(value, dict) else None
+    if not isinstance(value, list):
+        return None
+    prints = list(op["put_fp"])
+    position = _find_run(value, prints, int(op["j"]), op.get("left"), op.get("right"), _printed)
+    return None if position is None else value[position : position + len(prints)]
+
+
+def _printed(item: Any, print_: Any) -> bool:
+    return bool(fingerprint(item) == print_)
+
+
 def _containers(olds: Sequence[Any], news: Sequence[Any]) -> bool:
     return all(isinstance(a, dict) and isinstance(b, dict) for a, b in zip(olds, news, strict=True))
 
@@ -275,14 +325,20 @@ def _splice(items: Any, op: Op, forward: bool) -> tuple[Any, bool]:
 
 
 def _find_run(
-    items: list[Any], run: list[Any], hint: int, left: str | None, right: str | None
+    items: list[Any],
+    run: list[Any],
+    hint: int,
+    left: str | None,
+    right: str | None,
+    matches: Callable[[Any, Any], bool] = same,
 ) -> int | None:
     """Where ``run`` sits in ``items`` between neighbours with these fingerprints: at ``hint`` if
     it still fits there, else the nearest place that does. An empty run with no neighbours (the
-    list was empty) goes to the end: lists are newest first, so entries added since stay ahead."""
+    list was empty) goes to the end: lists are newest first, so entries added since stay ahead.
+    ``matches`` compares an item with an entry of ``run`` (equal, or of that fingerprint)."""
 
     def fits(q: int) -> bool:
-        if not all(same(a, b) for a, b in zip(items[q : q + len(run)], run, strict=False)):
+        if not all(matches(a, b) for a, b in zip(items[q : q + len(run)], run, strict=False)):
             return False
         if q + len(run) > len(items):
             return False
