@@ -503,3 +503,20 @@ def test_undo_redo_cycles_with_compact_steps_give_back_each_state(
         assert history.state["gurps"] == {"log": log} and history.skipped == 0
         history = history.redo()
         assert history.state["gurps"] == after and history.skipped == 0
+
+
+def test_a_codec_that_fails_on_saved_data_moves_it_aside_and_start_up_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pycore.store import sections
+    from pycore.store.shape import Check
+
+    def broken(value: Any) -> None:
+        raise TypeError("a bug in a reader")
+
+    codec = sections.SectionCodec("broken_test", 1, Check(broken))
+    monkeypatch.setitem(sections._CODECS, "broken_test", codec)
+    storage = MemoryStorage({section_key("broken_test"): encode_section("broken_test", {}, NOW)})
+    report = Store(storage, "a").load(NOW)
+    assert "could not be read (TypeError)" in report.problems[0]
+    assert report.history.state == default_data()

@@ -127,7 +127,8 @@ class Store:
             name, raw = key[len(SECTION_PREFIX) :], self.storage.getItem(key)
             try:
                 value = read_section_value(raw, name)
-            except StorageError as exc:
+            except Exception as error:  # start-up must never fail on saved data: moved aside
+                exc = error if isinstance(error, StorageError) else _unreadable(name, error)
                 quarantined.append(move_aside(self.storage, key, raw or "", exc, now))
                 problems.append(str(exc))
                 continue
@@ -329,6 +330,11 @@ class Store:
         # The export itself worked; with storage full only its date is not remembered.
         with contextlib.suppress(StorageFullError):
             self.storage.setItem(META_KEY, dump({**self._meta(), "last_export": now}))
+
+
+def _unreadable(name: str, error: Exception) -> StorageError:
+    """A section a codec could not check (a bug there): reported, and the value kept aside."""
+    return StorageError(f"saved section {name!r} could not be read ({type(error).__name__})")
 
 
 def _saved_time(raw: str | None) -> str:
