@@ -146,7 +146,9 @@ def test_user_text_is_rendered_as_text(app: Page) -> None:
 
 def wait_saved(page: Page) -> None:
     """Wait until the app has written its state, so nothing pending overwrites what a test plants."""
-    page.wait_for_function("localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')")
+    page.wait_for_function(
+        "localStorage.getItem('rulekeeper:section:settings')?.includes('\"persist_asked\":true')"
+    )
 
 
 def test_corrupt_storage_is_quarantined_and_reported(app: Page) -> None:
@@ -205,17 +207,15 @@ def test_quota_error_shows_message_and_keeps_saved_value(page: Page, app_url: st
     page.goto(app_url)
     page.wait_for_selector(READY)
     roll(page, "3d6")
-    page.wait_for_function("localStorage.getItem('rulekeeper') !== null")
-    page.wait_for_function(
-        "JSON.parse(localStorage.getItem('rulekeeper')).data.state.dice.log.length === 1"
-    )
-    saved = page.evaluate("localStorage.getItem('rulekeeper')")
+    dice = "localStorage.getItem('rulekeeper:section:dice')"
+    page.wait_for_function(f"{dice} !== null && JSON.parse({dice}).data.log.length === 1")
+    saved = page.evaluate(dice)
     page.evaluate("window.__quotaFull = true")
     roll(page, "2d10")
     banner = page.get_by_test_id("banner-quota")
     expect(banner).to_contain_text("storage is full")
     expect(banner.get_by_role("button", name="Export all data")).to_be_visible()
-    assert page.evaluate("localStorage.getItem('rulekeeper')") == saved
+    assert page.evaluate(dice) == saved
     # Export still works while storage is full: nothing is lost.
     with page.expect_download() as info:
         banner.get_by_role("button", name="Export all data").click()
@@ -235,7 +235,7 @@ def test_export_then_import_round_trips(app: Page, tmp_path: Path) -> None:
     exported = tmp_path / "export.json"
     info.value.save_as(exported)
     data = json.loads(exported.read_text())
-    assert data["app"] == "rulekeeper" and data["schema"] == 1
+    assert data["app"] == "rulekeeper" and data["schema"] == 2
     app.get_by_test_id("nav-dice").click()
     app.get_by_test_id("dice-clear-log").click()
     expect(app.get_by_test_id("roll-log-entry")).to_have_count(0)

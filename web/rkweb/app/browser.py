@@ -16,15 +16,10 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
-from pycore.store import (
-    StorageFullError,
-    export_text,
-    list_quarantine,
-    load,
-    save,
-)
+from pycore.errors import StorageError
+from pycore.store import StorageFullError, Store, export_text, list_quarantine
 from pycore.store.persist import storage_used
-from rkweb.app import shell
+from rkweb.app import saving, shell
 from rkweb.app.messages import UnknownMessage
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from
@@ -34,6 +29,7 @@ SAVE_DELAY_MS = 300
 # The GM's window tells the players' window (same device, same origin) each new public view.
 FIGHT_CHANNEL = "rulekeeper-fight"
 HELLO = "hello"  # a players' window that just (re)loaded asks for the view now
+TAB_KEY = "rulekeeper:tab"
 
 
 def absent(value: Any) -> bool:
@@ -191,14 +187,24 @@ class LocalStorage:
         except Exception as exc:  # pyodide.ffi.JsException
             name = str(getattr(exc, "name", ""))
             if name == "QuotaExceededError" or "QuotaExceededError" in str(exc):
-                raise StorageFullError(
-                    "This browser's storage is full, so the latest change is not saved. "
-                    "Your previously saved data is intact. Export your data to keep it safe."
-                ) from None
+                raise StorageFullError("this browser's storage is full") from None
             raise
 
     def removeItem(self, key: str) -> None:
         self._s.removeItem(key)
+
+
+def tab_id() -> str:
+    """This tab's name for its undo steps: kept in ``sessionStorage``, so a reload keeps it."""
+    try:
+        session = js.sessionStorage
+        tab = session.getItem(TAB_KEY)
+        if absent(tab):
+            tab = secrets.token_hex(4)
+            session.setItem(TAB_KEY, tab)
+        return str(tab)
+    except Exception:  # storage blocked: a name for this page only
+        return secrets.token_hex(4)
 
 
 def now_iso() -> str:
@@ -242,30 +248,13 @@ class App:
     def __init__(self, root: Any) -> None:
         self.root = root
         self.storage = LocalStorage(js.localStorage)
-        report = load(self.storage, now_iso())
-        banners: list[Banner] = []
-        if report.problem and report.quarantined:
-            banners.append(
-                Banner(
-                    "quarantine",
-                    f"Saved data could not be read ({report.problem}). It was moved aside, not "
-                    "deleted: see Data › Moved aside to download it. Rulekeeper started fresh.",
-                )
-            )
-        elif report.problem:
-            banners.append(
-                Banner(
-                    "error",
-                    f"{report.problem}. Nothing will be saved until "
-                    "storage has room; export what you need.",
-                    True,
-                )
-            )
+        self.store = Store(self.storage, tab_id())
+        report = self.store.load(now_iso())
         route, arg = shell.route_parts(str(js.location.hash))
         # The players' window shows the GM's fight and must never save over the GM's data.
         self.player = route == "player"
-        self.read_only = report.read_only or self.player
-        self.model = Model(report.history, route, arg, banners=tuple(banners))
+        self.read_only = self.player
+        self.model = Model(report.history, route, arg, banners=saving.banners_after_load(report))
         self.saved_history = report.history
         self.timer: Any = None
         self.tree: VNode | None = None
@@ -296,7 +285,8 @@ class App:
                 "hashchange",
                 lambda e: self.dispatch(("shell.route", str(js.location.hash))),
             ),
-            (js.window, "pagehide", lambda e: self.flush()),
+            (js.window, "pagehide", lambda e: self.close()),
+            (js.window, "storage", self.on_storage),
             (js.document, "visibilitychange", self.on_visibility),
         ):
             proxy = create_proxy(handler)
@@ -336,6 +326,23 @@ class App:
     def on_visibility(self, event: Any) -> None:
         if str(js.document.visibilityState) == "hidden":
             self.flush()
+
+    def close(self) -> None:
+        self.flush()
+        self.store.close(self.model.history, now_iso())
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote a key: take its sections into the model (pycore.store merges)."""
+        if absent(event.key):
+            return
+        raw = None if absent(event.newValue) else str(event.newValue)
+        history, changed = self.store.external(str(event.key), raw, self.model.history)
+        if history is self.model.history:
+            return
+        self.model = saving.after_external(replace(self.model, history=history), changed)
+        self.schedule_save()
+        self.refresh_env()
+        self.render()
 
     def on_event(self, event: Any) -> None:
         kind = str(event.type)
@@ -392,7 +399,7 @@ class App:
             base = str(js.location.href).split("#")[0]
             js.window.open(base + str(msg[1]), "rulekeeper-player")
         elif kind == "app.q_delete":
-            self.storage.removeItem(str(msg[1]))
+            self.store.forget(str(msg[1]))
             self.refresh_env()
             self.model = self.model.with_ui(q_confirm=None)
         else:
@@ -431,8 +438,16 @@ class App:
 
     def export(self) -> None:
         self.flush()
-        stamp = now_iso()[:19].replace(":", "-")
-        download(f"rulekeeper-{stamp}.json", export_text(self.model.history, now_iso()))
+        now = now_iso()
+        try:
+            text = export_text(self.model.history, now)
+        except StorageError as exc:
+            banner = Banner("error", f"Export failed: {exc}")
+            self.model = replace(self.model, banners=(*self.model.banners, banner))
+            return
+        download(f"rulekeeper-{now[:19].replace(':', '-')}.json", text)
+        self.store.mark_exported(now)
+        self.refresh_env()
 
     # -- saving
     def schedule_save(self) -> None:
@@ -444,32 +459,27 @@ class App:
         if self.timer is not None:
             js.clearTimeout(self.timer)
             self.timer = None
-        history = self.model.history
-        if history is self.saved_history or self.read_only:
+        before = self.model
+        if before.history is self.saved_history or self.read_only:
             return
-        try:
-            save(self.storage, history, now_iso())
-        except StorageFullError as exc:
-            if not any(b.kind == "quota" for b in self.model.banners):
-                banner = Banner("quota", str(exc), offer_export=True)
-                self.model = replace(self.model, banners=(*self.model.banners, banner))
-                self.render()
-            return
-        self.saved_history = history
-        if any(b.kind == "quota" for b in self.model.banners):
-            kept = tuple(b for b in self.model.banners if b.kind != "quota")
-            self.model = replace(self.model, banners=kept)
-            self.render()
+        report = self.store.save(before.history, now_iso())
+        self.model = saving.after_save(before, report)
+        self.saved_history = self.model.history
         self.refresh_env(render=False)
+        if self.model.history is not before.history or self.model.banners != before.banners:
+            self.render()
 
     # -- environment
     def refresh_env(self, render: bool = False) -> None:
         env = replace(
             self.model.env,
             storage_used=storage_used(self.storage),
-            quarantine=tuple(list_quarantine(self.storage)),
+            quarantine=tuple(list_quarantine(self.storage, tuple(sorted(self.store.stuck)))),
             read_only=self.read_only,
             base_url=str(js.location.href).split("#")[0],
+            last_saved=self.store.last_saved,
+            last_export=self.store.last_export,
+            now=now_iso(),
             offline_ready=not absent(getattr(js.navigator, "serviceWorker", None))
             and not absent(js.navigator.serviceWorker.controller),
         )

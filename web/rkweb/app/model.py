@@ -17,7 +17,7 @@ from pycore.store.persist import QuarantineItem
 class Banner:
     """A message across the top of every page (storage full, data moved aside, ...)."""
 
-    kind: str  # "quota", "quarantine", "error", "info"
+    kind: str  # "quota", "quarantine", "trimmed", "external", "undo", "error", "info"
     text: str
     offer_export: bool = False
 
@@ -34,6 +34,9 @@ class Env:
     read_only: bool = False
     offline_ready: bool = False
     base_url: str = ""  # the app's address without its fragment: share links start with it
+    last_saved: str | None = None
+    last_export: str | None = None
+    now: str | None = None
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pycore.store.history import short_label
 from rkweb.app.messages import SHELL, SHELL_ACTIONS, UnknownMessage, check, send, split
-from rkweb.app.model import Ctx, Model
+from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.registry import FEATURES, ROUTES, feature
 from rkweb.app.vdom import Msg, VNode, h
 
@@ -39,12 +40,29 @@ def page_view(model: Model) -> VNode:
     return page.view(model)
 
 
+UNDO_LABEL_CHARS = 40
+
+
+def _undone(model: Model, verb: str, label: str | None) -> Model:
+    """After undo or redo: say so when part of the step had changed since and was kept."""
+    banners = tuple(b for b in model.banners if b.kind != "undo")
+    if model.history.skipped and label:
+        text = (
+            f"{verb} “{short_label(label, UNDO_LABEL_CHARS)}”: part of it had changed since "
+            "(later, or in another tab) and was kept as it is."
+        )
+        banners = (*banners, Banner("undo", text))
+    return replace(model, banners=banners)
+
+
 def _shell_update(model: Model, msg: Msg) -> Model:
     _, action = split(msg)
     if action == "undo":
-        return replace(model, history=model.history.undo())
+        label = model.history.undo_label
+        return _undone(replace(model, history=model.history.undo()), "Undo", label)
     if action == "redo":
-        return replace(model, history=model.history.redo())
+        label = model.history.redo_label
+        return _undone(replace(model, history=model.history.redo()), "Redo", label)
     if action == "route":
         route, arg = route_parts(str(msg[1]))
         return replace(model, route=route, route_arg=arg)
@@ -131,8 +149,8 @@ def view(model: Model) -> VNode:
             ],
         ),
     )
-    undo_label = history.undo_label
-    redo_label = history.redo_label
+    undo_label = history.undo_label and short_label(history.undo_label, UNDO_LABEL_CHARS)
+    redo_label = history.redo_label and short_label(history.redo_label, UNDO_LABEL_CHARS)
     tools = h(
         "div",
         {"class": "tools"},

@@ -12,14 +12,14 @@ from pycore.systems.aftermath import sheet
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
 from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
+from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
 from rkweb.app.model import Ctx, Model
 from rkweb.kit.fields import error_of, with_error
 
 FEATURE = "aftermath"
 SECTION = "aftermath"
-SCHEMA = 1
-LOG_LIMIT = 80
 
 __all__ = ["SETTINGS", "suspect_setting"]
 

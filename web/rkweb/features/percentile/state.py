@@ -1,8 +1,10 @@
 """The percentile pages' saved state (section ``percentile``) and the fight read from it.
 
-Schema 1, merged with defaults on read so older or partial data still loads::
+Its codec (``pycore.systems.percentile.saved``) checks and migrates it; merged with defaults on
+read so older or partial data still loads. The GM's tables are saved under stable keys
+(``"random_hit"``) and keyed by inventory ID (``"PCT-M07"``) here, where the rules look them up::
 
-    {"settings": {...}, "characters": [...], "gm": {"PCT-M07": [rows]}, "check": {...},
+    {"settings": {...}, "characters": [...], "gm": {"random_hit": [rows]}, "check": {...},
      "combat": {"sides": [...], "round": 1, "order": {...} | None, "surprise": {...} | None,
                 "pending": {...} | None, "attack": {...fields}, "log": [{"text", "at", "seed"}]}}
 
@@ -21,6 +23,7 @@ from pycore.systems.percentile import combat
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight_codec import fight_from_json, fight_into_json
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
+from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
 from rkweb.app.model import Ctx, Model
 
 FEATURE = "percentile"
@@ -37,7 +40,7 @@ CHAR_DEFAULTS: dict[str, Any] = {
     "ledger": None,
 }
 DEFAULTS: dict[str, Any] = {
-    "schema": 1,
+    "schema": VERSION,
     "settings": {},
     "characters": [],
     "gm": {},
@@ -78,8 +81,7 @@ def state(model: Model) -> dict[str, Any]:
             merged[key] = copy.deepcopy(value)
     chars = merged["characters"] if isinstance(merged["characters"], list) else []
     merged["characters"] = [_clean({**CHAR_DEFAULTS, **c}) for c in chars if isinstance(c, dict)]
-    if not isinstance(merged["gm"], dict):
-        merged["gm"] = {}
+    merged["gm"] = gm_by_id(merged["gm"]) if isinstance(merged["gm"], dict) else {}
     return merged
 
 
@@ -102,6 +104,8 @@ def save(
     model: Model, new: dict[str, Any], ctx: Ctx | None = None, label: str | None = None
 ) -> Model:
     """Undoable with a label (a user action), quiet without (typing into a field)."""
+    if isinstance(new.get("gm"), dict):
+        new = {**new, "gm": gm_by_key(new["gm"])}
     if label is not None and ctx is not None:
         return replace(model, history=model.history.apply(SECTION, new, label, ctx.now))
     return replace(model, history=model.history.set_quietly(SECTION, new))
