@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from scripted import Faces as ScriptedRng
 
 from pycore.errors import RuleError
-from pycore.systems.simply.combat import (
+from pycore.systems.simply.damage import raw_from_table
+from pycore.systems.simply.fight import (
     Combat,
     add_combatant,
     adjust,
@@ -30,7 +31,6 @@ from pycore.systems.simply.combat import (
     treat,
     treatment_task,
 )
-from pycore.systems.simply.damage import raw_from_table
 from pycore.systems.simply.tasks import contest_odds, success_chance
 
 

@@ -18,7 +18,8 @@ from scripted import Faces
 
 from pycore.errors import RuleError
 from pycore.systems.simply import armor as armor_rules
-from pycore.systems.simply.combat import (
+from pycore.systems.simply.damage import apply_damage, master_damage, raw_from_table
+from pycore.systems.simply.fight import (
     ACTIONS,
     Combat,
     add_combatant,
@@ -33,7 +34,6 @@ from pycore.systems.simply.combat import (
     treat,
     treatment_task,
 )
-from pycore.systems.simply.damage import apply_damage, master_damage, raw_from_table
 from pycore.systems.simply.recovery import first_aid, hospital_care
 from pycore.systems.simply.tasks import contest_odds, success_chance
 

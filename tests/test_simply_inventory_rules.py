@@ -10,7 +10,8 @@ import pytest
 
 from pycore.dice import distribution
 from pycore.errors import RuleError
-from pycore.systems.simply import combat, recovery, skills, stats, tasks
+from pycore.systems.simply import fight as combat
+from pycore.systems.simply import recovery, skills, stats, tasks
 from pycore.systems.simply.armor import apply_protection, armor, shield, wear
 from pycore.systems.simply.character import (
     Campaign,

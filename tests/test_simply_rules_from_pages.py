@@ -14,9 +14,9 @@ from pycore.dice import seeded, typed_dice
 from pycore.errors import DiceError, RuleError
 from pycore.systems.simply import luck, recovery, tasks
 from pycore.systems.simply.character import Character, Skill
-from pycore.systems.simply.combat import Combat
 from pycore.systems.simply.damage import roll_raw_from_table
-from pycore.systems.simply.fighters import add_character, attack_setup
+from pycore.systems.simply.fight import Combat
+from pycore.systems.simply.fight.sheet import add_character, attack_setup
 from pycore.systems.simply.ladder import difficulty_ladder
 
 

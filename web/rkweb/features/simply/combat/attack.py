@@ -9,9 +9,9 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RuleError
-from pycore.systems.simply import combat as core
+from pycore.systems.simply import fight as core
 from pycore.systems.simply.character import Character, base_scores, character_from_json
-from pycore.systems.simply.fighters import attack_setup
+from pycore.systems.simply.fight.sheet import attack_setup
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved

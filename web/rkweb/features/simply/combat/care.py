@@ -8,7 +8,7 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RuleError
-from pycore.systems.simply import combat as core
+from pycore.systems.simply import fight as core
 from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h

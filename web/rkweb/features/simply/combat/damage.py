@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
-from pycore.systems.simply import combat as core
+from pycore.systems.simply import fight as core
 from pycore.systems.simply.damage import RawDamage, raw_from_weapon, roll_raw_from_table
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.simply import combat as core
+from pycore.systems.simply import fight as core
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat.state import commit, fight_of, load

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pycore.systems.simply import combat as core
+from pycore.systems.simply import fight as core
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit.fields import error_of, errors_key, field, select, with_error

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import DamageKind, attack_kind
 from pycore.systems.simply.character import Character, base_scores, derive
-from pycore.systems.simply.combat import Combat, add_combatant
+from pycore.systems.simply.fight.state import Combat, add_combatant
 
 
 def _table_id(character: Character, key: str) -> str | None:
