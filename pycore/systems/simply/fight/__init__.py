@@ -25,9 +25,18 @@ step for undo and replay every roll from its seed or the dice the GM typed.
 """
 
 from pycore.systems.simply.damage import raw_from_weapon
-from pycore.systems.simply.fight.attack import AttackRoll, hit_chance, roll_attack
+from pycore.systems.simply.fight.attack import (
+    AttackPlan,
+    AttackRoll,
+    arms_of,
+    hit_chance,
+    luck_pool,
+    plan_attack,
+    roll_attack,
+)
 from pycore.systems.simply.fight.care import TREATMENTS, TreatmentRoll, treat, treatment_task
 from pycore.systems.simply.fight.codec import combat_from_json, combat_to_json
+from pycore.systems.simply.fight.dice import typed_initiative, typed_rolls
 from pycore.systems.simply.fight.injury import (
     CheckRoll,
     HitResult,
@@ -43,8 +52,10 @@ from pycore.systems.simply.fight.order import (
     current_actor,
     give_up,
     hold,
+    initiative_rollers,
     remove_combatant,
     roll_initiative,
+    spend_for_roll,
     take_action,
 )
 from pycore.systems.simply.fight.state import (
@@ -58,6 +69,7 @@ from pycore.systems.simply.fight.state import (
     MAX_HP,
     MAX_LUCK,
     MAX_MINUTES,
+    Arm,
     Combat,
     Combatant,
     PendingCheck,
@@ -76,6 +88,8 @@ __all__ = [
     "MAX_LUCK",
     "MAX_MINUTES",
     "TREATMENTS",
+    "Arm",
+    "AttackPlan",
     "AttackRoll",
     "CheckRoll",
     "Combat",
@@ -88,6 +102,7 @@ __all__ = [
     "add_combatant",
     "adjust",
     "advance_clock",
+    "arms_of",
     "combat_from_json",
     "combat_to_json",
     "current_actor",
@@ -96,12 +111,18 @@ __all__ = [
     "hit",
     "hit_chance",
     "hold",
+    "initiative_rollers",
+    "luck_pool",
+    "plan_attack",
     "raw_from_weapon",
     "remove_combatant",
     "roll_attack",
     "roll_check",
     "roll_initiative",
+    "spend_for_roll",
     "take_action",
     "treat",
     "treatment_task",
+    "typed_initiative",
+    "typed_rolls",
 ]

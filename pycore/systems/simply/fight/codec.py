@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.simply.fight.state import Combat, Combatant, PendingCheck
+from pycore.systems.simply.armor import check_kind
+from pycore.systems.simply.fight.state import Arm, Combat, Combatant, PendingCheck
 
 _FIELDS = tuple(Combatant.__dataclass_fields__)
 
@@ -17,15 +19,13 @@ def combat_to_json(combat: Combat) -> dict[str, Any]:
     """The fight as plain JSON data (the worksheet's saved section).
 
     >>> from pycore.systems.simply.fight import *
-    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5,
+    ...                       arms=(Arm("Sword", "Melee Weapon: Sword", 11, "Capable", 24),))
     >>> combat_from_json(combat_to_json(fight)) == fight
     True
     """
     return {
-        "combatants": [
-            {name: (list(v) if isinstance(v := getattr(c, name), tuple) else v) for name in _FIELDS}
-            for c in combat.combatants
-        ],
+        "combatants": [_combatant_json(c) for c in combat.combatants],
         "turn": combat.turn,
         "order": list(combat.order),
         "actions": dict(combat.actions),
@@ -46,7 +46,24 @@ def combat_to_json(combat: Combat) -> dict[str, Any]:
             for p in combat.pending
         ],
         "next_id": combat.next_id,
+        "taken": [list(pair) for pair in combat.taken],
     }
+
+
+def _combatant_json(c: Combatant) -> dict[str, Any]:
+    data = {name: (list(v) if isinstance(v := getattr(c, name), tuple) else v) for name in _FIELDS}
+    data["arms"] = [vars(arm) for arm in c.arms]
+    return data
+
+
+def _arm(where: str, raw: Any) -> Arm:
+    if not isinstance(raw, dict):
+        raise RuleError(f"{where} must be an object")
+    try:
+        arm = Arm(**{k: v for k, v in raw.items() if k in Arm.__dataclass_fields__})
+    except TypeError as error:
+        raise RuleError(f"{where}: {error}") from None
+    return replace(arm, kind=check_kind(str(arm.kind)))
 
 
 def combat_from_json(data: Mapping[str, Any]) -> Combat:
@@ -69,6 +86,8 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
             raise RuleError(f"combat.combatants[{index}] must be an object")
         known = {k: v for k, v in raw.items() if k in _FIELDS}
         known["conditions"] = tuple(str(x) for x in known.get("conditions", ()))
+        where = f"combat.combatants[{index}].arms"
+        known["arms"] = tuple(_arm(f"{where}[{i}]", a) for i, a in enumerate(raw.get("arms", [])))
         try:
             combatants.append(Combatant(**known))
         except TypeError as error:
@@ -97,4 +116,5 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         clock=whole("clock", data.get("clock", 0)),
         pending=pending,
         next_id=whole("next_id", data.get("next_id", len(combatants) + 1)),
+        taken=tuple((str(p[0]), str(p[1])) for p in data.get("taken", ()) if len(p) == 2),
     )

@@ -8,10 +8,11 @@ from dataclasses import dataclass, replace
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.simply import luck, tasks
+from pycore.systems.simply import luck as luck_rules
+from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import DamageKind, check_kind
 from pycore.systems.simply.damage import DamageResult, RawDamage, apply_damage
-from pycore.systems.simply.fight.attack import _check_declared, _from_own_pool
+from pycore.systems.simply.fight.attack import luck_pool
 from pycore.systems.simply.fight.order import _disable_if_needed
 from pycore.systems.simply.fight.state import (
     BLEED_EVERY,
@@ -115,10 +116,11 @@ class CheckRoll:
 
 
 def roll_check(
-    combat: Combat, index: int, rng: RandintSource, luck_points: int = 0
+    combat: Combat, index: int, rng: RandintSource, luck: bool = False
 ) -> tuple[Combat, CheckRoll]:
     """Roll the queued check at ``index``: 2D10 ≤ TN, no automatic 2, a 20 fails (SIM-09).
-    Failing applies the effect: knocked down (SIM-44) or unconscious (SIM-45, SIM-47).
+    Failing applies the effect: knocked down (SIM-44) or unconscious (SIM-45, SIM-47). Luck
+    declared stakes the participant's LP, spent by the rule (SIM-10, SIM-38).
 
     >>> from pycore.systems.simply.fight import *
     >>> import random
@@ -138,10 +140,9 @@ def roll_check(
         raise RuleError(f"check {index!r} is not waiting to be rolled")
     pending = combat.pending[index]
     who = combat.get(pending.combatant)
-    if luck_points:
-        _check_declared(who, luck_points)
-        lucky = luck.roll_luck_test(pending.target_number, luck_points, rng)
-        lucky = replace(lucky, result=_from_own_pool(lucky.result, who.luck))
+    stake = luck_pool(who, luck)
+    if stake:
+        lucky = luck_rules.roll_luck_test(pending.target_number, stake, rng)
         passed = lucky.result.success
         body = str(lucky)
         who = replace(who, luck=who.luck - lucky.result.spent)

@@ -108,9 +108,8 @@ def _roll_off(ids: Sequence[str], rng: RandintSource) -> tuple[list[str], dict[s
 
 
 def _order_group(
-    members: Sequence[Combatant], rng: RandintSource
+    members: Sequence[Combatant], dice: dict[str, int], rng: RandintSource
 ) -> tuple[list[InitiativeLine], list[str]]:
-    dice = {c.id: roll("1d10", rng).total for c in members}
     totals = {c.id: dice[c.id] + c.bonus for c in members}
     order: list[str] = []
     rolloffs: dict[str, list[int]] = {}
@@ -127,6 +126,19 @@ def _order_group(
         for i in order
     ]
     return lines, order
+
+
+def initiative_rollers(combat: Combat) -> tuple[str, ...]:
+    """Who rolls a 1D10 for initiative, in the order the dice are read: everyone alive, minor
+    NPCs last (SIM-33, SIM-34); roll-offs for ties follow (SIM-D13).
+
+    >>> from pycore.systems.simply.fight import add_combatant
+    >>> fight = add_combatant(Combat(), name="Grunt", hp_max=9, strength=5, health=5, minor=True)
+    >>> initiative_rollers(add_combatant(fight, name="Mara", hp_max=9, strength=5, health=5))
+    ('Mara', 'Grunt')
+    """
+    alive = [c for c in combat.combatants if not c.dead]
+    return tuple(c.name for c in alive if not c.minor) + tuple(c.name for c in alive if c.minor)
 
 
 def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiative]:
@@ -147,8 +159,12 @@ def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiat
     alive = [c for c in combat.combatants if not c.dead]
     if not alive:
         raise RuleError("initiative: add at least one living participant first")
-    regular, regular_order = _order_group([c for c in alive if not c.minor], rng)
-    minor, minor_order = _order_group([c for c in alive if c.minor], rng)
+    rollers = [c for c in alive if not c.minor] + [c for c in alive if c.minor]
+    # Every participant's die first, in this order, then any roll-offs: the order a GM reads
+    # the dice typed at the table in (initiative_rollers).
+    dice = {c.id: roll("1d10", rng).total for c in rollers}
+    regular, regular_order = _order_group([c for c in alive if not c.minor], dice, rng)
+    minor, minor_order = _order_group([c for c in alive if c.minor], dice, rng)
     order = tuple(regular_order + minor_order)
     actions = {c.id: 0 if c.disabled else c.actions_per_turn for c in alive}
     # A knocked-down participant stays down until they use a Move (SIM-D15); revival lasts
@@ -162,6 +178,7 @@ def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiat
         phase="first",
         cursor=None,
         interrupt_lock=None,
+        taken=(),  # SIM-35: what was not rolled lapses with the turn
     )
     initiative = Initiative(started.turn, tuple(regular + minor))
     return _advance(started, skip_current=False), initiative
@@ -270,6 +287,8 @@ def take_action(
             )
         updated = replace(_spend(combat, combatant_id), interrupt_lock=combatant_id)
         how = ", interrupting"
+    if action in ("Attack", "Defend"):  # the roll comes with the attack step (SIM-37)
+        updated = replace(updated, taken=(*updated.taken, (combatant_id, action)))
     if action == "Move" and who.has("knocked down"):
         updated = updated.with_combatant(_without(who, "knocked down"))
         how += ", gets up"
@@ -356,3 +375,26 @@ def adjust(combat: Combat, combatant_id: str, **changes: Any) -> Combat:
     if "actions_per_turn" in changes:
         _int("actions per turn", changes["actions_per_turn"], 1, MAX_ACTIONS, " (SIM-D22)")
     return _disable_if_needed(combat, replace(c, **changes))
+
+
+def spend_for_roll(combat: Combat, combatant_id: str, action: str) -> Combat:
+    """The action an attack or a defence roll costs (SIM-37): none when it was taken already and
+    is waiting for its roll, else one now, by :func:`take_action`'s rules (SIM-35, SIM-36, SIM-38,
+    SIM-D08).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
+    >>> fight, _ = roll_initiative(fight, random.Random(1))
+    >>> fight, _ = take_action(fight, "c1", "Attack")
+    >>> fight.actions_left("c1"), spend_for_roll(fight, "c1", "Attack").actions_left("c1")
+    (1, 1)
+    >>> spend_for_roll(spend_for_roll(fight, "c1", "Attack"), "c1", "Attack").actions_left("c1")
+    0
+    """
+    pair = (combatant_id, action)
+    if pair in combat.taken:
+        index = combat.taken.index(pair)
+        return replace(combat, taken=combat.taken[:index] + combat.taken[index + 1 :])
+    updated, _ = take_action(combat, combatant_id, action)
+    return replace(updated, taken=combat.taken)  # spent and rolled at once: nothing waits

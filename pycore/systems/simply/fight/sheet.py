@@ -1,26 +1,26 @@
 """What a fight takes from a Character Record: the participant's HP, initiative bonus, luck,
-armor and unarmed Max Dmg (SIM-24, SIM-25, SIM-27, SIM-30, SIM-31), and the attack a skill
-sets up: its rating, level and armor row (SIM-28, SIM-D09).
+armor and unarmed Max Dmg (SIM-24, SIM-25, SIM-27, SIM-30, SIM-31), and its weapons ready to
+attack with, each at its skill's rating or default, Max Dmg and armor row (SIM-03, SIM-28,
+SIM-40, SIM-D09), then an unarmed attack.
 
->>> from pycore.systems.simply.character import Character, Skill
->>> mara = Character(name="Mara", skills=(Skill("Missile Weapon", "Capable", "Bows"),),
+>>> from pycore.systems.simply.character import Character, Skill, Weapon
+>>> mara = Character(name="Mara", skills=(Skill("Melee Weapon", "Capable", "Sword"),),
+...                  weapons=(Weapon("Longsword", "Melee Weapon: Sword", 24),),
 ...                  extra={"armor_id": "chainmail"})
 >>> fight = add_character(Combat(), mara, 0)
 >>> c = fight.get("c1")
 >>> c.name, c.hp_max, c.armor, c.max_damage, c.character
 ('Mara', 24, 'chainmail', 6, 0)
->>> str(attack_setup(mara, "skill:0:adj"))
-'Missile Weapon: Bows (Capable), adjusted stats: TN 10, projectile row'
+>>> [str(arm) for arm in c.arms]
+['Longsword (Melee Weapon: Sword 10, Max Dmg 24)', 'Unarmed (Brawling 6, Max Dmg 6)']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pycore.errors import RuleError
-from pycore.systems.simply.armor import DamageKind, attack_kind
-from pycore.systems.simply.character import Character, base_scores, derive
-from pycore.systems.simply.fight.state import Combat, add_combatant
+from pycore.systems.simply.character import Character, Weapon, derive
+from pycore.systems.simply.fight.state import Arm, Combat, add_combatant
+from pycore.systems.simply.scores import weapon_lines
 
 
 def _table_id(character: Character, key: str) -> str | None:
@@ -28,6 +28,27 @@ def _table_id(character: Character, key: str) -> str | None:
     Armor line (SIM-30, SIM-31)."""
     value = character.extra.get(key)
     return value if isinstance(value, str) and value else None
+
+
+def arms_from_sheet(character: Character) -> tuple[Arm, ...]:
+    """The record's weapons, then an unarmed attack with Martial Arts when bought, else Brawling
+    (bought or at its default), at the unarmed Max Dmg (SIM-25).
+
+    >>> [a.name for a in arms_from_sheet(Character())]
+    ['Unarmed']
+    """
+    unarmed_max = derive(character).unarmed_max_damage.value
+    fists = (
+        "Martial Arts" if any(s.name == "Martial Arts" for s in character.skills) else "Brawling"
+    )
+    unarmed = Weapon("Unarmed", fists, unarmed_max if isinstance(unarmed_max, int) else None)
+    lines = weapon_lines(
+        character.__class__(**{**vars(character), "weapons": (*character.weapons, unarmed)})
+    )
+    return tuple(
+        Arm(line.weapon.name, line.skill, line.rating, line.level, line.max_damage, line.kind)
+        for line in lines
+    )
 
 
 def add_character(
@@ -40,9 +61,9 @@ def add_character(
     shield: str | None = None,
 ) -> Combat:
     """Add a character to the fight with the values the builder derives: HP (SIM-27), the
-    initiative bonus (SIM-24), luck, the unarmed Max Dmg (SIM-25) and the builder's armor and
-    shield (SIM-30, SIM-31); ``armor``, ``coating`` and ``shield`` stand in where the builder
-    has none. ``index`` links the participant to its record.
+    initiative bonus (SIM-24), luck, the unarmed Max Dmg (SIM-25), its weapons and the builder's
+    armor and shield (SIM-30, SIM-31); ``armor``, ``coating`` and ``shield`` stand in where the
+    builder has none. ``index`` links the participant to its record.
 
     >>> add_character(Combat(), Character(name="Ogre", strength=0), 3)
     Traceback (most recent call last):
@@ -68,35 +89,5 @@ def add_character(
         shield=_table_id(character, "shield_id") or shield,
         max_damage=unarmed if isinstance(unarmed, int) else None,
         character=index,
+        arms=arms_from_sheet(character),
     )
-
-
-@dataclass(frozen=True)
-class AttackSetup:
-    """An attack with one of the character's skills: the TN before difficulty and modifiers
-    (the rating, SIM-28), the skill level (SIM-06) and the armor row it takes (SIM-D09)."""
-
-    label: str
-    tn: int
-    level: str | None
-    kind: DamageKind
-
-    def __str__(self) -> str:
-        return f"{self.label}: TN {self.tn}, {self.kind} row"
-
-
-def attack_setup(character: Character, key: str) -> AttackSetup:
-    """The attack that the skill score ``key`` (from :func:`base_scores`) sets up.
-
-    >>> attack_setup(Character(), "check:stamina")
-    Traceback (most recent call last):
-    ...
-    pycore.errors.RuleError: attack skill 'check:stamina' is not one of the character's skills
-    """
-    scores = {s.key: s for s in base_scores(character) if s.key.startswith("skill:")}
-    score = scores.get(key)
-    if score is None:
-        raise RuleError(f"attack skill {key!r} is not one of the character's skills")
-    skill = character.skills[int(key.split(":")[1])]
-    kind = attack_kind(skill.name, skill.specialty or "")
-    return AttackSetup(score.label, score.base, score.level, kind)

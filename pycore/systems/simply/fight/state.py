@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Final
 
 from pycore.errors import RuleError
-from pycore.systems.simply.armor import Protection, wear
+from pycore.systems.simply.armor import DamageKind, Protection, check_kind, wear
 from pycore.systems.simply.damage import DEAD_AT, UNCONSCIOUS_AT, special_check_chance
 
 #: SIM-37: the four kinds of action.
@@ -42,6 +42,26 @@ def _int(field_name: str, value: object, low: int, high: int, why: str = "") -> 
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise RuleError(f"{field_name} {value!r} is outside {low} to {high}{why}")
     return value
+
+
+@dataclass(frozen=True)
+class Arm:
+    """An attack a participant can make: a weapon from its record with the skill's rating (or
+    the skill's default, level None), its Max Dmg for the Master Damage Tables (None: the weapon's
+    own table, SIM-40) and its armor row (SIM-D09); or a quick NPC's, whose rating the GM types
+    (None: the step asks for it)."""
+
+    name: str
+    skill: str = ""
+    rating: int | None = None
+    level: str | None = None
+    max_damage: int | None = None
+    kind: DamageKind = "other"
+
+    def __str__(self) -> str:
+        rating = "TN to type" if self.rating is None else f"{self.skill} {self.rating}"
+        damage = "own damage table" if self.max_damage is None else f"Max Dmg {self.max_damage}"
+        return f"{self.name} ({rating}, {damage})"
 
 
 @dataclass(frozen=True)
@@ -77,6 +97,7 @@ class Combatant:
     stabilize_attempts: int = 0
     stabilized_until: int | None = None
     character: int | None = None
+    arms: tuple[Arm, ...] = ()
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions
@@ -183,6 +204,9 @@ class Combat:
     clock: int = 0
     pending: tuple[PendingCheck, ...] = ()
     next_id: int = 1
+    #: Attack and Defend actions taken whose roll is still to come (SIM-37): rolling the attack
+    #: then spends nothing more, so "Attack" then "Roll attack" is one action, not two.
+    taken: tuple[tuple[str, str], ...] = ()
 
     def get(self, combatant_id: str) -> Combatant:
         for c in self.combatants:
@@ -198,6 +222,15 @@ class Combat:
 
     def actions_left(self, combatant_id: str) -> int:
         return int(self.actions.get(combatant_id, 0))
+
+
+def _check_arm(arm: Arm) -> Arm:
+    if arm.max_damage is not None:
+        _int("max damage", arm.max_damage, 1, 100, " (SIM-40)")
+    if arm.rating is not None:
+        _int(f"{arm.name} rating", arm.rating, -MAX_HP, MAX_HP)
+    check_kind(arm.kind)
+    return arm
 
 
 def add_combatant(
@@ -217,6 +250,7 @@ def add_combatant(
     shield: str | None = None,
     max_damage: int | None = None,
     character: int | None = None,
+    arms: tuple[Arm, ...] = (),
 ) -> Combat:
     """Add a participant; checks every value (SIM-33, SIM-34, SIM-37, SIM-D22).
 
@@ -255,6 +289,7 @@ def add_combatant(
         shield=shield or None,
         max_damage=max_damage,
         character=character,
+        arms=tuple(_check_arm(a) for a in arms),
     )
     combatant.protection()  # the armor module checks the names and the coating rule (SIM-30)
     return replace(combat, combatants=(*combat.combatants, combatant), next_id=combat.next_id + 1)

@@ -11,14 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from pycore.systems.simply.character import (
-    Character,
-    ability_list,
-    armor_choice,
-    character_from_json,
-    character_to_json,
-    shield_choice,
-)
+from pycore.systems.simply.character import Character, ability_list, armor_choice, shield_choice
+from pycore.systems.simply.character_json import character_from_json, character_to_json
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.simply.characters import campaign
@@ -125,11 +119,39 @@ def _adjustments(current: dict[str, Any], name: str, position: str, raw: str) ->
     return True
 
 
+def _weapons(current: dict[str, Any], name: str, position: str, raw: str) -> bool:
+    """SIM-17: a weapon on the record, typed as a draft and added in one step; the core checks
+    its skill (SIM-39) and Max Dmg (SIM-D07) and says what is wrong beside the card."""
+    if name == "add_weapon":
+        draft = json.loads(raw)
+        typed = str(draft.get("max_damage", "")).strip()
+        try:
+            max_damage = int(typed) if typed else None
+        except ValueError:
+            raise ValueError("Max Dmg must be a whole number from 1 to 100, or blank") from None
+        if not str(draft.get("skill", "")):
+            raise ValueError("Choose the skill the weapon is used with.")
+        weapon = {
+            "name": str(draft.get("name", "")).strip() or str(draft.get("skill", "weapon")),
+            "skill": str(draft.get("skill", "")),
+            "max_damage": max_damage,
+            "kind": str(draft.get("kind", "")) or None,
+        }
+        current["weapons"] = [*current.get("weapons", []), weapon]
+    elif name == "remove_weapon":
+        kept = enumerate(current.get("weapons", []))
+        current["weapons"] = [w for i, w in kept if i != int(position)]
+    else:
+        return False
+    return True
+
+
 _CHANGES: tuple[Callable[[dict[str, Any], str, str, str], bool], ...] = (
     _skills,
     _abilities_and_gear,
     _armor,
     _adjustments,
+    _weapons,
 )
 
 
@@ -195,6 +217,13 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if kind == "simply.char_adj_add":
         draft = {"stat": "S", "amount": "", "source": "", **model.ui.get("char_adj", {})}
         return edit(model, "add_adjustment", json.dumps(draft), ctx).with_ui(char_adj={})
+    if kind == "simply.char_weapon_draft":
+        draft = {**model.ui.get("char_weapon", {}), str(msg[1]): str(msg[2])}
+        return model.with_ui(char_weapon=draft)
+    if kind == "simply.char_weapon_add":
+        draft = {"name": "", "skill": "", "max_damage": "", "kind": ""}
+        draft.update(model.ui.get("char_weapon", {}))
+        return edit(model, "add_weapon", json.dumps(draft), ctx).with_ui(char_weapon={})
     if kind == "simply.char_campaign":
         return campaign.update(model, str(msg[1]), str(msg[2]), ctx)
     return model

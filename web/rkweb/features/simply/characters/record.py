@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pycore.systems.simply.character import Character, Derived
+from pycore.systems.simply.scores import weapon_lines
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.builder import rating_text
 from rkweb.kit.buttons import button
@@ -100,7 +101,12 @@ def record(character: Character, derived: Derived) -> VNode:
             _skills(derived),
             _block("Abilities", _lines(character.abilities)),
             _block("Disabilities", _lines(character.disabilities)),
-            _block("Weapons, equipment, powers, spells", _lines(g.name for g in character.gear)),
+            _block(
+                "Weapons, equipment, powers, spells",
+                _lines(
+                    [*(str(w) for w in weapon_lines(character)), *(g.name for g in character.gear)]
+                ),
+            ),
             _block("Appearance", h("p", {}, character.appearance or "—")),
             _block("Brief history", h("p", {}, character.history or "—")),
             _block("Personality", h("p", {}, character.personality or "—")),

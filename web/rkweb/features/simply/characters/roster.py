@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.simply.character import character_from_json, derive, validate
+from pycore.systems.simply.character import derive, validate
+from pycore.systems.simply.character_json import character_from_json
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters import builder, campaign, gear
@@ -31,6 +32,7 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
         builder.stats_card(model, character, problems),
         builder.derived_card(derived),
         builder.skills_card(character, derived, problems),
+        gear.weapons_card(model, character, problems),
         gear.abilities_card(character, problems),
         gear.armor_card(model, raw, character, problems),
         gear.details_card(model, character),

@@ -23,7 +23,6 @@ STEPS: dict[str, Step] = {
     "hold": order.hold,
     "remove": order.remove,
     "attack": attack.roll,
-    "attack_skill": attack.pick_skill,
     "damage": damage.apply,
     "check": care.check,
     "waive": care.waive,
@@ -37,6 +36,8 @@ ERROR_PLACE = {"add_char": "add", "waive": "check"}
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix("simply.combat_")
+    if action == "form" and msg[1] == "attack" and msg[2] in attack.PLAN_INPUTS:
+        return attack.set_up(model, str(msg[2]), str(msg[3]))
     if action == "form":
         return set_form(model, str(msg[1]), str(msg[2]), str(msg[3]))
     step = STEPS.get(action)

@@ -10,62 +10,71 @@ from typing import Any
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
-from pycore.systems.simply.character import Character, base_scores, character_from_json
-from pycore.systems.simply.fight.sheet import attack_setup
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, plain
 from rkweb.kit.buttons import button
-from rkweb.kit.fields import select
 from rkweb.kit.odds import odds
 from rkweb.kit.results import why
 
-
-def _character(model: Model, fight: core.Combat, attacker: str) -> Character | None:
-    """The character an attacker was added from, if any."""
-    try:
-        index = fight.get(attacker).character
-    except RuleError:
-        return None
-    characters = model.section("simply_characters").get("list", [])
-    if index is None or not 0 <= index < len(characters):
-        return None
-    try:
-        return character_from_json(characters[index])
-    except RuleError:
-        return None
+#: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
+#: the previous attacker, weapon or target).
+PLAN_INPUTS = ("attacker", "target", "weapon")
 
 
-# --- update -----------------------------------------------------------------------------------
+def _text(value: int | None) -> str:
+    return "" if value is None else str(value)
 
 
-def pick_skill(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    """The skill sets the attack's TN and level, and the damage's armor row (SIM-D09)."""
-    state = saved.load(model)
-    attack = state["form"]["attack"]
-    character = _character(model, saved.fight_of(state), attack["attacker"])
-    if character is None:
-        return model
-    try:
-        setup = attack_setup(character, str(msg[-1]))
-    except RuleError:
-        return model
-    damage = {**state["form"]["damage"], "kind": setup.kind}
-    if attack["target"]:
-        damage["target"] = attack["target"]
-    form = {
-        **state["form"],
-        "attack": {**attack, "tn": str(setup.tn), "level": setup.level or "Default"},
-        "damage": damage,
+def planned(fight: core.Combat, attack: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The attack and damage forms as the core sets them up for this attacker, weapon and
+    target; a value the sheets do not give is left empty for the GM to type."""
+    plan = core.plan_attack(
+        fight, attack["attacker"], attack["target"] or None, int(attack["weapon"] or 0)
+    )
+    return {
+        "attack": {
+            **attack,
+            "tn": _text(plan.tn),
+            "level": plan.level or "Default",
+            "defend": "",
+            "defend_tn": _text(plan.defend_tn),
+            "defend_level": plan.defend_level or "Default",
+            "luck": "no",
+            "defend_luck": "no",
+        },
+        "damage": {
+            "target": attack["target"],
+            "source": "weapon" if plan.own_table else "table",
+            "raw": "",
+            "max_damage": _text(plan.max_damage),
+            "d20": "",
+            "kind": plan.kind,
+            "other": "0",
+            "luck": "0",
+        },
     }
+
+
+def set_up(model: Model, field: str, value: str) -> Model:
+    """A new attacker, weapon or target: the step is set up afresh from the sheets."""
+    state = saved.load(model)
+    attack = {**state["form"]["attack"], field: value}
+    if field == "attacker":
+        attack["weapon"] = "0"
+    fight = saved.fight_of(state)
+    try:
+        fresh = planned(fight, attack) if attack["attacker"] else {"attack": attack}
+    except (RuleError, ValueError):
+        fresh = {"attack": attack}
+    form = {**state["form"], **fresh}
     return replace(model, history=model.history.set_quietly(saved.SECTION, {**state, "form": form}))
 
 
 def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
-    form = state["form"]
-    a = form["attack"]
+    a = state["form"]["attack"]
     fight, attack = core.roll_attack(
         saved.fight_of(state),
         a["attacker"],
@@ -75,14 +84,9 @@ def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
         attack_level=saved.level(a["level"]),
         defend_tn=saved.number(a, "defend_tn") if a["defend"] else None,
         defend_level=saved.level(a["defend_level"]),
-        luck_points=saved.number(a, "luck") or 0,
+        luck=a["luck"] == "yes",
+        defend_luck=bool(a["defend"]) and a["defend_luck"] == "yes",
     )
-    if attack.hit:  # the damage form follows the attack
-        damage = {**form["damage"], "target": a["target"]}
-        attacker = fight.get(a["attacker"])
-        if attacker.max_damage is not None and not form["damage"]["max_damage"]:
-            damage["max_damage"] = str(attacker.max_damage)
-        state["form"] = {**form, "damage": damage}
     return saved.commit(model, state, fight, "Attack", ctx, (str(attack),), ctx.fresh_seed)
 
 
@@ -114,21 +118,20 @@ def _chance(a: dict[str, str]) -> VNode:
     )
 
 
-def _skill_picker(model: Model, fight: core.Combat, attacker: str) -> VNode | None:
-    character = _character(model, fight, attacker)
-    if character is None:
-        return None
-    scores = [s for s in base_scores(character) if s.key.startswith("skill:")]
-    if not scores:
-        return None
-    return select(
-        "sc-attack-skill",
-        "Attacker's skill (sets TN and level)",
-        "",
-        [("", "choose…")] + [(s.key, f"{s.label}: {s.base}") for s in scores],
-        ("simply.combat_attack_skill",),
-        key=f"skill-{attacker}",
-    )
+def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
+    try:
+        arms = core.arms_of(fight.get(attacker))
+    except RuleError:
+        return [("0", "choose the attacker first")]
+    return [(str(i), str(arm)) for i, arm in enumerate(arms)]
+
+
+def _luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
+    try:
+        points = fight.get(who).luck
+    except RuleError:
+        points = 0
+    return [("no", "No"), ("yes", f"Yes ({points} LP; spent by the rule)")]
 
 
 def card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
@@ -142,7 +145,9 @@ def card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             {"class": "grid2"},
             saved.form_select(form, "attack", "attacker", "Attacker", saved.who(fight)),
             saved.form_select(form, "attack", "target", "Target", saved.who(fight)),
-            _skill_picker(model, fight, form["attack"]["attacker"]),
+            saved.form_select(
+                form, "attack", "weapon", "Weapon", _weapons(fight, form["attack"]["attacker"])
+            ),
             saved.form_field(
                 model, form, "attack", "tn", "Attack TN (rating + difficulty + modifiers)"
             ),
@@ -158,7 +163,20 @@ def card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
                 model, form, "attack", "defend_tn", "Defend TN (incl. shield Def Mod)"
             ),
             saved.form_select(form, "attack", "defend_level", "Defender's skill level", levels),
-            saved.form_field(model, form, "attack", "luck", "Luck declared (0 or at least 5)"),
+            saved.form_select(
+                form,
+                "attack",
+                "luck",
+                "Attacker uses luck",
+                _luck_choice(fight, form["attack"]["attacker"]),
+            ),
+            saved.form_select(
+                form,
+                "attack",
+                "defend_luck",
+                "Defender uses luck",
+                _luck_choice(fight, form["attack"]["target"]),
+            ),
         ),
         _chance(form["attack"]),
         button("sc-roll-attack", "Roll attack", ("simply.combat_attack",), primary=True),

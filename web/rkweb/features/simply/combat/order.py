@@ -10,7 +10,7 @@ from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
-from pycore.systems.simply.character import character_from_json
+from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.sheet import add_character
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h

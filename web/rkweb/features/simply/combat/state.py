@@ -32,12 +32,14 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
     "attack": {
         "attacker": "",
         "target": "",
+        "weapon": "0",
         "tn": "12",
         "level": "Capable",
         "defend": "",
         "defend_tn": "10",
         "defend_level": "Capable",
-        "luck": "0",
+        "luck": "no",
+        "defend_luck": "no",
     },
     "damage": {
         "target": "",
