@@ -139,6 +139,10 @@ class Character:
     skills: tuple[Skill, ...] = ()
     adjustments: tuple[Adjustment, ...] = ()
     luck: int = DEFAULT_STARTING_LUCK
+    #: What a fight leaves on the record: the HP now (None: unhurt, at the derived HP) and the
+    #: conditions the rules cannot tell from HP (knocked down, bleeding, stabilized, ...).
+    hp: int | None = None
+    conditions: tuple[str, ...] = ()
     speed: Speed = field(default_factory=Speed)
     initiative_other: int = 0
     appearance: str = ""

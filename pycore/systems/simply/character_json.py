@@ -75,6 +75,8 @@ def character_to_json(c: Character) -> dict[str, Any]:
                 "other": [[name, value] for name, value in c.speed.other],
             },
             "initiative_other": c.initiative_other,
+            "hp": c.hp,
+            "conditions": list(c.conditions),
         }
     )
     return data
@@ -226,6 +228,8 @@ def character_from_json(d: dict[str, Any]) -> Character:
         luck=_intv("luck", data.get("luck", base.luck)),
         speed=_speed(data, base.speed),
         initiative_other=_intv("initiative_other", data.get("initiative_other", 0)),
+        hp=_intv("hp", data.get("hp"), optional=True),
+        conditions=_names(data, "conditions"),
         extra=MappingProxyType({k: v for k, v in data.items() if k not in _KNOWN}),
     )
 

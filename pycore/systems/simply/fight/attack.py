@@ -14,7 +14,7 @@ chance, and the roll, which spends the attacker's Attack action (and the defende
 >>> fight, _ = take_action(fight, "c1", "Attack")
 >>> fight, result = roll_attack(fight, "c1", "c2", plan.tn, typed_dice("2d10", "9 9"), luck=True)
 >>> result.verdict, result.number, fight.actions_left("c1"), fight.get("c1").luck
-('Hit', '18 vs TN 12', 1, 4)
+('Mara hits Grunt', '18 vs TN 12', 1, 4)
 """
 
 from __future__ import annotations
@@ -133,9 +133,15 @@ class AttackRoll:
     defend_luck_spent: int = 0
     drawn: bool = False
 
+    names: tuple[str, str] = ("", "")
+
     @property
     def verdict(self) -> str:
-        return "Hit" if self.hit else "Miss (a draw is a miss)" if self.drawn else "Miss"
+        """The verdict by name: "Mara hits Bo", "Mara misses Bo (a draw is a miss)"."""
+        attacker, target = self.names
+        if self.hit:
+            return f"{attacker} hits {target}"
+        return f"{attacker} misses {target}" + (" (a draw is a miss)" if self.drawn else "")
 
     def __str__(self) -> str:
         return self.text
@@ -187,7 +193,15 @@ def _defended(
     ra, rb = _roll_of(a), _roll_of(b)
     number = f"{ra.roll} vs TN {ra.target} · {target.name} {rb.roll} vs TN {rb.target}"
     return AttackRoll(
-        attacker.id, target.id, hit, text, number, _spent(a), _spent(b), drawn and not hit
+        attacker.id,
+        target.id,
+        hit,
+        text,
+        number,
+        _spent(a),
+        _spent(b),
+        drawn and not hit,
+        (attacker.name, target.name),
     )
 
 
@@ -237,5 +251,13 @@ def roll_attack(
     text = f"{attacker.name} attacks {target.name}: {rolled} → {'hit' if side.success else 'miss'}"
     plain = _roll_of(side)
     number = f"{plain.roll} vs TN {plain.target}"
-    result = AttackRoll(attacker_id, target_id, side.success, text, number, _spent(side))
+    result = AttackRoll(
+        attacker_id,
+        target_id,
+        side.success,
+        text,
+        number,
+        _spent(side),
+        names=(attacker.name, target.name),
+    )
     return _pay(updated, attacker_id, result.luck_spent), result

@@ -17,9 +17,11 @@ SIM-40, SIM-D09), then an unarmed attack.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pycore.errors import RuleError
 from pycore.systems.simply.character import Character, Weapon, derive
-from pycore.systems.simply.fight.state import Arm, Combat, add_combatant
+from pycore.systems.simply.fight.state import Arm, Combat, Combatant, add_combatant
 from pycore.systems.simply.scores import weapon_lines
 
 
@@ -42,9 +44,7 @@ def arms_from_sheet(character: Character) -> tuple[Arm, ...]:
         "Martial Arts" if any(s.name == "Martial Arts" for s in character.skills) else "Brawling"
     )
     unarmed = Weapon("Unarmed", fists, unarmed_max if isinstance(unarmed_max, int) else None)
-    lines = weapon_lines(
-        character.__class__(**{**vars(character), "weapons": (*character.weapons, unarmed)})
-    )
+    lines = weapon_lines(replace(character, weapons=(*character.weapons, unarmed)))
     return tuple(
         Arm(line.weapon.name, line.skill, line.rating, line.level, line.max_damage, line.kind)
         for line in lines
@@ -90,4 +90,34 @@ def add_character(
         max_damage=unarmed if isinstance(unarmed, int) else None,
         character=index,
         arms=arms_from_sheet(character),
+        hp=None if character.hp is None else min(character.hp, int(hp_max)),
+        conditions=character.conditions,
     )
+
+
+def after_fight(character: Character, combatant: Combatant) -> Character:
+    """The record as the fight left it: HP, luck and conditions (FIGHT.md: the sheet and the
+    fight are one truth); HP back at the derived maximum reads as unhurt.
+
+    >>> mara = Character(name="Mara")
+    >>> fight = add_character(Combat(), mara, 0)
+    >>> from pycore.systems.simply.fight import hit
+    >>> fight, _ = hit(fight, "c1", 12)
+    >>> after = after_fight(mara, fight.get("c1"))
+    >>> after.hp, after.luck, after.conditions
+    (12, 10, ('bleeding',))
+    >>> after_fight(after, add_character(Combat(), after, 0).get("c1")) == after
+    True
+    """
+    hp = None if combatant.hp >= combatant.hp_max else combatant.hp
+    return replace(character, hp=hp, luck=combatant.luck, conditions=combatant.conditions)
+
+
+def live_line(combatant: Combatant) -> str:
+    """The participant's live values, as the sheet shows them during the fight.
+
+    >>> live_line(add_character(Combat(), Character(name="Mara"), 0).get("c1"))
+    'In the fight now: HP 24/24, 10 LP, ok'
+    """
+    c = combatant
+    return f"In the fight now: HP {c.hp}/{c.hp_max}, {c.luck} LP, {c.status()}"

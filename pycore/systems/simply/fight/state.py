@@ -26,6 +26,8 @@ MAX_LUCK: Final = 1000
 MAX_MINUTES: Final = 60 * 24 * 30  # a month of game time in one step is plenty
 BLEED_EVERY: Final = 5  # SIM-46 / SIM-49: 1 HP every 5 minutes (SIM-D14: full 5 minutes)
 FIRST_AID_WINDOW: Final = 15  # SIM-55 / SIM-D19
+#: What the rules cannot tell from HP alone (SIM-D15, SIM-45, SIM-47, SIM-51, SIM-46, SIM-54).
+CONDITIONS: Final = ("knocked down", "unconscious", "revived", "bleeding", "stabilized")
 
 
 def odds_words(chance: Fraction) -> str:
@@ -251,10 +253,12 @@ def add_combatant(
     max_damage: int | None = None,
     character: int | None = None,
     arms: tuple[Arm, ...] = (),
+    conditions: tuple[str, ...] = (),
 ) -> Combat:
     """Add a participant; checks every value (SIM-33, SIM-34, SIM-37, SIM-D22).
 
-    A participant added mid-turn acts from the next Initiative Roll.
+    A participant added mid-turn acts from the next Initiative Roll; one who comes in bleeding
+    (from a record) bleeds from now on the game clock (SIM-46).
 
     >>> add_combatant(Combat(), name="", hp_max=10, strength=5, health=5)
     Traceback (most recent call last):
@@ -273,6 +277,9 @@ def add_combatant(
     current = hp_max if hp is None else _int("HP", hp, -MAX_HP, hp_max)
     if max_damage is not None:
         _int("max damage", max_damage, 1, 100, " (SIM-40)")
+    unknown = [x for x in conditions if x not in CONDITIONS]
+    if unknown:
+        raise RuleError(f"conditions {unknown!r}: allowed {', '.join(CONDITIONS)}")
     combatant = Combatant(
         id=f"c{combat.next_id}",
         name=name.strip(),
@@ -290,6 +297,8 @@ def add_combatant(
         max_damage=max_damage,
         character=character,
         arms=tuple(_check_arm(a) for a in arms),
+        conditions=tuple(conditions),
+        bleeding_since=combat.clock if "bleeding" in conditions else None,
     )
     combatant.protection()  # the armor module checks the names and the coating rule (SIM-30)
     return replace(combat, combatants=(*combat.combatants, combatant), next_id=combat.next_id + 1)

@@ -40,6 +40,11 @@ TEXT_FIELDS = {
 }
 
 
+def _without(items: list[Any], position: str) -> list[Any]:
+    """A list on the record without its entry at ``position`` (a Remove button)."""
+    return [x for i, x in enumerate(items) if i != int(position)]
+
+
 def _whole(field: str, raw: str) -> int:
     try:
         return int(raw.strip())
@@ -57,7 +62,7 @@ def _skills(current: dict[str, Any], name: str, position: str, raw: str) -> bool
     elif name == "add_skill" and raw:
         skills.append({"name": raw, "level": "Familiar"})
     elif name == "remove_skill":
-        skills = [s for i, s in enumerate(skills) if i != int(position)]
+        skills = _without(skills, position)
     else:
         return False
     current["skills"] = skills
@@ -71,11 +76,11 @@ def _abilities_and_gear(current: dict[str, Any], name: str, position: str, raw: 
         current[key] = [*current.get(key, []), raw]
     elif name in ("remove_ability", "remove_disability"):
         key = "abilities" if name == "remove_ability" else "disabilities"
-        current[key] = [x for i, x in enumerate(current.get(key, [])) if i != int(position)]
+        current[key] = _without(current.get(key, []), position)
     elif name == "add_gear" and raw.strip():
         current["gear"] = [*current.get("gear", []), {"name": raw.strip(), "notes": ""}]
     elif name == "remove_gear":
-        current["gear"] = [g for i, g in enumerate(current.get("gear", [])) if i != int(position)]
+        current["gear"] = _without(current.get("gear", []), position)
     else:
         return False
     return True
@@ -112,8 +117,7 @@ def _adjustments(current: dict[str, Any], name: str, position: str, raw: str) ->
         }
         current["adjustments"] = [*current.get("adjustments", []), entry]
     elif name == "remove_adjustment":
-        kept = enumerate(current.get("adjustments", []))
-        current["adjustments"] = [a for i, a in kept if i != int(position)]
+        current["adjustments"] = _without(current.get("adjustments", []), position)
     else:
         return False
     return True
@@ -139,8 +143,7 @@ def _weapons(current: dict[str, Any], name: str, position: str, raw: str) -> boo
         }
         current["weapons"] = [*current.get("weapons", []), weapon]
     elif name == "remove_weapon":
-        kept = enumerate(current.get("weapons", []))
-        current["weapons"] = [w for i, w in kept if i != int(position)]
+        current["weapons"] = _without(current.get("weapons", []), position)
     else:
         return False
     return True

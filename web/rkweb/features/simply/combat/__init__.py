@@ -1,16 +1,21 @@
-"""The Simply combat worksheet: ``order`` (participants, initiative, actions), ``attack``,
-``damage``, ``care`` (checks, clock, treatment) and ``log``; ``state`` keeps the saved section and
-the forms. Every step parses the form, calls ``pycore.systems.simply``, stores and logs the result;
-a refused step shows the core's words beside it. Imported by ``simply/page.py``."""
+"""The Simply fight screen (FIGHT.md): the order strip (``strip``), the active combatant's panel
+(``panel``), the step under way (``attack``, ``damage``, then the checks of ``care``) with each
+result where the tap was, time and treatment (``care``), the participants (``order``) and the log.
+``state`` keeps the saved section and the forms. Every step parses the form, calls
+``pycore.systems.simply.fight``, stores and logs the result; every roll is "Roll for me" or the
+dice typed at the table; a refused step shows the core's words beside it. Imported by
+``simply/page.py``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pycore.errors import RuleError
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.simply.combat import attack, care, damage, log, order
+from rkweb.features.simply.combat import attack, care, damage, log, order, panel, strip
+from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.state import ERRORS, fight_of, load, set_form
 from rkweb.kit.fields import with_error
 
@@ -19,19 +24,36 @@ STEPS: dict[str, Step] = {
     "add": order.add,
     "add_char": order.add_char,
     "initiative": order.initiative,
+    "initiative_typed": order.initiative_typed,
     "act": order.act,
     "hold": order.hold,
     "remove": order.remove,
+    "aim": attack.aim,
+    "arm": attack.arm,
     "attack": attack.roll,
+    "attack_typed": attack.typed,
+    "damage_roll": damage.roll,
     "damage": damage.apply,
     "check": care.check,
+    "check_typed": care.check_typed,
     "waive": care.waive,
     "clock": care.clock,
     "treat": care.treat,
+    "treat_typed": care.treat_typed,
     "end": log.end,
 }
 #: Where a step's refusal is shown, when not by its own button.
-ERROR_PLACE = {"add_char": "add", "waive": "check"}
+ERROR_PLACE = {
+    "add_char": "add",
+    "waive": "check",
+    "check_typed": "check",
+    "initiative_typed": "initiative",
+    "attack_typed": "attack",
+    "aim": "attack",
+    "arm": "attack",
+    "damage_roll": "damage",
+    "treat_typed": "treat",
+}
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -49,6 +71,16 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return with_error(model, ERRORS, ERROR_PLACE.get(action, action), str(exc))
 
 
+def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
+    """The step under way first: after a hit the damage, under the attack's result; else the
+    attack, under the last result (a miss, or the damage just applied). The other step follows
+    (a GM may apply damage without an attack roll)."""
+    if saved.hit_awaits_damage(state):
+        after = attack.card(model, fight, {**state, "result": {}})
+        return [damage.card(model, fight, state, attack.outcome(state)), after]
+    return [attack.card(model, fight, state), damage.card(model, fight, state)]
+
+
 def view(model: Model) -> VNode:
     state = load(model)
     form = state["form"]
@@ -59,11 +91,11 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page simply-combat", "data-testid": "simply-combat"},
-        order.turn_card(model, fight, form),
+        strip.strip(model, fight, state),
+        panel.panel(model, fight, state),
+        *_steps(model, fight, state),
         care.checks_card(model, fight),
-        order.participants_card(model, fight, form),
-        attack.card(model, fight, form),
-        damage.card(model, fight, form),
         care.care_card(model, fight, form),
+        order.participants_card(model, fight, form),
         log.card(state),
     )

@@ -1,60 +1,28 @@
-"""The attack step: attacker, target, the attack TN (or a character's skill), a Defend, luck
-declared, the exact chance to hit, and the roll (SIM-37, SIM-39, SIM-10, SIM-D08). The chance,
-the roll, the actions spent and the skill's armor row (SIM-D09) are the core's."""
+"""The attack step: set up from the two sheets (attacker, weapon, target), its exact chance, the
+roll ("Roll for me" or the dice typed at the table) and its result where the tap was (SIM-37,
+SIM-39, SIM-10, SIM-D08). The set-up, the chance, the roll and the actions spent are the core's.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from pycore.dice import seeded
+from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
+from pycore.systems.simply.fight.dice import ATTACK, DEFEND, typed_two
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, plain
-from rkweb.kit.buttons import button
+from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.odds import odds
-from rkweb.kit.results import why
+from rkweb.kit.results import Tone, result, why
 
 #: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
 #: the previous attacker, weapon or target).
 PLAN_INPUTS = ("attacker", "target", "weapon")
-
-
-def _text(value: int | None) -> str:
-    return "" if value is None else str(value)
-
-
-def planned(fight: core.Combat, attack: dict[str, str]) -> dict[str, dict[str, str]]:
-    """The attack and damage forms as the core sets them up for this attacker, weapon and
-    target; a value the sheets do not give is left empty for the GM to type."""
-    plan = core.plan_attack(
-        fight, attack["attacker"], attack["target"] or None, int(attack["weapon"] or 0)
-    )
-    return {
-        "attack": {
-            **attack,
-            "tn": _text(plan.tn),
-            "level": plan.level or "Default",
-            "defend": "",
-            "defend_tn": _text(plan.defend_tn),
-            "defend_level": plan.defend_level or "Default",
-            "luck": "no",
-            "defend_luck": "no",
-        },
-        "damage": {
-            "target": attack["target"],
-            "source": "weapon" if plan.own_table else "table",
-            "raw": "",
-            "max_damage": _text(plan.max_damage),
-            "d20": "",
-            "kind": plan.kind,
-            "other": "0",
-            "luck": "0",
-        },
-    }
 
 
 def set_up(model: Model, field: str, value: str) -> Model:
@@ -63,31 +31,62 @@ def set_up(model: Model, field: str, value: str) -> Model:
     attack = {**state["form"]["attack"], field: value}
     if field == "attacker":
         attack["weapon"] = "0"
-    fight = saved.fight_of(state)
-    try:
-        fresh = planned(fight, attack) if attack["attacker"] else {"attack": attack}
-    except (RuleError, ValueError):
-        fresh = {"attack": attack}
-    form = {**state["form"], **fresh}
-    return replace(model, history=model.history.set_quietly(saved.SECTION, {**state, "form": form}))
+    fresh = saved.set_up(state, saved.fight_of(state), attack)
+    return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
 
 
-def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def aim(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A card of the order strip tapped: its participant is the target."""
+    return set_up(model, "target", str(msg[1]))
+
+
+def arm(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A weapon of the active combatant's panel tapped: the step is set up with it."""
+    state = saved.load(model)
+    attack = {**state["form"]["attack"], "attacker": str(msg[1]), "weapon": str(msg[2])}
+    fresh = saved.set_up(state, saved.fight_of(state), attack)
+    return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
+
+
+def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     a = state["form"]["attack"]
+    defended = bool(a["defend"])
     fight, attack = core.roll_attack(
         saved.fight_of(state),
         a["attacker"],
         a["target"],
         saved.number(a, "tn") or 0,
-        seeded(ctx.fresh_seed),
+        rng,
         attack_level=saved.level(a["level"]),
-        defend_tn=saved.number(a, "defend_tn") if a["defend"] else None,
+        defend_tn=saved.number(a, "defend_tn") if defended else None,
         defend_level=saved.level(a["defend_level"]),
         luck=a["luck"] == "yes",
-        defend_luck=bool(a["defend"]) and a["defend_luck"] == "yes",
+        defend_luck=defended and a["defend_luck"] == "yes",
     )
-    return saved.commit(model, state, fight, "Attack", ctx, (str(attack),), ctx.fresh_seed)
+    shown = {"verdict": attack.verdict, "number": attack.number, "text": attack.text}
+    state = {**state, "result": {"attack": {**shown, "hit": attack.hit}}}
+    if attack.hit:  # the damage step follows, on the target that was hit
+        state["form"] = {
+            **state["form"],
+            "damage": {**state["form"]["damage"], "target": a["target"]},
+        }
+    return saved.commit(model, state, fight, "Attack", ctx, (attack.text,), seed)
+
+
+def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """The attack (and Defend) dice rolled at the table: faces, or one total per roll."""
+    a = saved.load(model)["form"]["attack"]
+    text = str(msg[-1])
+    if a["defend"]:
+        dice = typed_two(ATTACK, DEFEND, text, ("attacker's roll", "defender's roll"))
+    else:
+        dice = core.typed_rolls((ATTACK, text, "attacker's roll"))
+    return _roll(model, dice, ctx, "")
 
 
 # --- view -------------------------------------------------------------------------------------
@@ -134,51 +133,85 @@ def _luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
     return [("no", "No"), ("yes", f"Yes ({points} LP; spent by the rule)")]
 
 
-def card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+    """What the sheets set, to change for the situation: who, with what, the TN, a Defend, luck."""
     levels = [(x, x) for x in saved.LEVELS]
+    yes_no = [("", "no"), ("yes", "yes")]
+    a = form["attack"]
     return h(
-        "section",
-        {"class": "card", "aria-labelledby": "sc-attack-h"},
-        h("h2", {"id": "sc-attack-h"}, "Attack"),
+        "details",
+        {"class": "adjust", "data-testid": "sc-attack-adjust"},
+        h("summary", {}, "Change the attack: who, the TN, a Defend, luck"),
         h(
             "div",
-            {"class": "grid2"},
+            {"class": "grid3"},
             saved.form_select(form, "attack", "attacker", "Attacker", saved.who(fight)),
+            saved.form_select(form, "attack", "weapon", "Weapon", _weapons(fight, a["attacker"])),
             saved.form_select(form, "attack", "target", "Target", saved.who(fight)),
-            saved.form_select(
-                form, "attack", "weapon", "Weapon", _weapons(fight, form["attack"]["attacker"])
-            ),
-            saved.form_field(
-                model, form, "attack", "tn", "Attack TN (rating + difficulty + modifiers)"
-            ),
+            saved.form_field(model, form, "attack", "tn", "Attack TN (with modifiers)"),
             saved.form_select(form, "attack", "level", "Attacker's skill level", levels),
             saved.form_select(
-                form,
-                "attack",
-                "defend",
-                "Target defends (spends an action)",
-                [("", "no"), ("yes", "yes")],
+                form, "attack", "luck", "Attacker uses luck", _luck_choice(fight, a["attacker"])
             ),
-            saved.form_field(
-                model, form, "attack", "defend_tn", "Defend TN (incl. shield Def Mod)"
-            ),
+            saved.form_select(form, "attack", "defend", "Target defends (an action)", yes_no),
+            saved.form_field(model, form, "attack", "defend_tn", "Defend TN (incl. shield)"),
             saved.form_select(form, "attack", "defend_level", "Defender's skill level", levels),
-            saved.form_select(
-                form,
-                "attack",
-                "luck",
-                "Attacker uses luck",
-                _luck_choice(fight, form["attack"]["attacker"]),
-            ),
             saved.form_select(
                 form,
                 "attack",
                 "defend_luck",
                 "Defender uses luck",
-                _luck_choice(fight, form["attack"]["target"]),
+                _luck_choice(fight, a["target"]),
             ),
         ),
-        _chance(form["attack"]),
-        button("sc-roll-attack", "Roll attack", ("simply.combat_attack",), primary=True),
+    )
+
+
+def outcome(state: dict[str, Any]) -> VNode | None:
+    """The last result, where its tap was: the attack's, or the damage just applied."""
+    shown = state.get("result", {})
+    if "attack" in shown:
+        last, testid = shown["attack"], "sc-attack-result"
+        tone: Tone = "good" if last.get("hit") else "bad"
+    elif "damage" in shown:
+        last, testid, tone = shown["damage"], "sc-damage-result", "neutral"
+    else:
+        return None
+    text = str(last["text"])
+    panel = result(testid, str(last["verdict"]), str(last["number"]), [text], tone=tone)
+    return h("div", {"class": "step-result"}, panel)
+
+
+def _summary(fight: core.Combat, a: dict[str, str]) -> str:
+    """The attack as set up, in one line: who attacks whom, with what, at which TN."""
+    try:
+        attacker = fight.get(a["attacker"]).name
+        target = fight.get(a["target"]).name if a["target"] else "no target"
+        weapon = core.arms_of(fight.get(a["attacker"]))[int(a["weapon"] or 0)].name
+    except (RuleError, ValueError, IndexError):
+        return "Attack: choose the attacker and the target"
+    tn = f"TN {a['tn']}" if a["tn"] else "TN to type"
+    defend = ", who defends" if a["defend"] else ""
+    return f"{attacker} attacks {target}{defend} with {weapon}: {tn}"
+
+
+def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
+    form = state["form"]
+    a = form["attack"]
+    expr = "2D10, then the defender's 2D10" if a["defend"] else "2D10"
+    return h(
+        "section",
+        {"class": "card step", "aria-labelledby": "sc-attack-h", "data-testid": "sc-attack-step"},
+        h("h2", {"id": "sc-attack-h", "data-testid": "sc-attack-summary"}, _summary(fight, a)),
+        _adjust(model, fight, form),
+        _chance(a),
+        outcome(state),
+        dice_entry(
+            "sc-attack",
+            expr,
+            roll=("simply.combat_attack",),
+            typed=("simply.combat_attack_typed",),
+            label="Roll attack for me",
+        ),
         error_line(model, saved.ERRORS, "attack", "sc-error-attack"),
     )
