@@ -122,6 +122,7 @@ def test_a_check_typed_and_the_reload_continues_the_step() -> None:
     checks = len(texts(reloaded, "sc-check"))
     after = send(reloaded, "simply.combat_check_typed", 0, "2 2")
     assert len(texts(after, "sc-check")) == checks - 1
+    assert texts(after, "sc-check-result-verdict")[0].startswith("Bo passes the ")
 
 
 def test_the_sheet_follows_the_fight_and_takes_its_end() -> None:

@@ -111,6 +111,12 @@ class CheckRoll:
     passed: bool
     text: str
 
+    @property
+    def verdict(self) -> str:
+        """The check in words: "Bo passes the Knockback Check", "Bo: knocked down"."""
+        c = self.check
+        return f"{c.name} passes the {c.check}" if self.passed else f"{c.name}: {c.on_failure}"
+
     def __str__(self) -> str:
         return self.text
 

@@ -72,13 +72,18 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
-    """The step under way first: after a hit the damage, under the attack's result; else the
-    attack, under the last result (a miss, or the damage just applied). The other step follows
-    (a GM may apply damage without an attack roll)."""
+    """The step under way first, under the last result, where its tap was: after a hit the
+    damage; then the injury checks it queued; else the attack. The other steps follow (a GM may
+    apply damage without an attack roll)."""
+    quiet = {**state, "result": {}}
     if saved.hit_awaits_damage(state):
-        after = attack.card(model, fight, {**state, "result": {}})
-        return [damage.card(model, fight, state, attack.outcome(state)), after]
-    return [attack.card(model, fight, state), damage.card(model, fight, state)]
+        first = damage.card(model, fight, state, attack.outcome(state, brief=True))
+        return [first, attack.card(model, fight, quiet), care.checks_card(model, fight)]
+    if fight.pending:
+        first = care.checks_card(model, fight, attack.outcome(state, brief=True))
+        return [first, attack.card(model, fight, quiet), damage.card(model, fight, state)]
+    steps = [attack.card(model, fight, state), damage.card(model, fight, state)]
+    return [*steps, care.checks_card(model, fight)]
 
 
 def view(model: Model) -> VNode:
@@ -94,7 +99,6 @@ def view(model: Model) -> VNode:
         strip.strip(model, fight, state),
         panel.panel(model, fight, state),
         *_steps(model, fight, state),
-        care.checks_card(model, fight),
         care.care_card(model, fight, form),
         order.participants_card(model, fight, form),
         log.card(state),

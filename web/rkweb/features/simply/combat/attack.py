@@ -167,18 +167,23 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     )
 
 
-def outcome(state: dict[str, Any]) -> VNode | None:
-    """The last result, where its tap was: the attack's, or the damage just applied."""
+def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
+    """The last result, where its tap was: the attack's, or the damage just applied; ``brief``
+    leaves the explanation to the log (above the damage step, where room is short)."""
     shown = state.get("result", {})
     if "attack" in shown:
         last, testid = shown["attack"], "sc-attack-result"
         tone: Tone = "good" if last.get("hit") else "bad"
     elif "damage" in shown:
         last, testid, tone = shown["damage"], "sc-damage-result", "neutral"
+    elif "check" in shown:
+        last, testid = shown["check"], "sc-check-result"
+        tone = "good" if shown["check"].get("passed") else "bad"
     else:
         return None
     text = str(last["text"])
-    panel = result(testid, str(last["verdict"]), str(last["number"]), [text], tone=tone)
+    steps = [] if brief else [text]
+    panel = result(testid, str(last["verdict"]), str(last["number"]), steps, tone=tone)
     return h("div", {"class": "step-result"}, panel)
 
 

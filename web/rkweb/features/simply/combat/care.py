@@ -29,6 +29,14 @@ SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
 def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     fight, rolled = core.roll_check(saved.fight_of(state), index, rng)
+    number = f"TN {rolled.check.target_number}"
+    shown = {
+        "verdict": rolled.verdict,
+        "number": number,
+        "text": rolled.text,
+        "passed": rolled.passed,
+    }
+    state = {**state, "result": {"check": shown}}
     return saved.commit(model, state, fight, rolled.check.check, ctx, (str(rolled),), seed)
 
 
@@ -116,12 +124,15 @@ def _check_row(index: int, pending: core.PendingCheck) -> VNode:
     )
 
 
-def checks_card(model: Model, fight: core.Combat) -> VNode:
+def checks_card(model: Model, fight: core.Combat, last: VNode | None = None) -> VNode:
+    """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
+    a hit queues them they are the step under way, under the hit's result (``last``)."""
     items = [_check_row(i, p) for i, p in enumerate(fight.pending)]
     return h(
         "section",
-        {"class": "card", "aria-labelledby": "sc-checks-h"},
+        {"class": "card step", "aria-labelledby": "sc-checks-h", "data-testid": "sc-checks-step"},
         h("h2", {"id": "sc-checks-h"}, f"Checks to roll ({len(fight.pending)})"),
+        last,
         h("ul", {"class": "checks"}, *items)
         if items
         else h("p", {"class": "muted"}, "None. Injury effects queue their checks here."),

@@ -19,7 +19,7 @@ from pycore.systems.simply.damage import (
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.words import error_line, plain, why_rules
+from rkweb.features.simply.words import error_line, plain
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
@@ -98,11 +98,8 @@ def _title(fight: core.Combat, d: dict[str, str]) -> str:
     except ValueError:
         target = "no target"
     if d["source"] == "weapon":
-        source = "the weapon's own table"
-    else:
-        source = f"Max Dmg {d['max_damage'] or '?'} on the Master Damage Tables"
-    kind = dict(KINDS).get(d["kind"], d["kind"]).lower()
-    return f"Damage to {target}: {source}, armor row {kind}"
+        return f"Damage to {target}: the weapon's own table"
+    return f"Damage to {target}: Max Dmg {d['max_damage'] or '?'}"
 
 
 def _adjust(model: Model, fight: core.Combat, form: dict[str, Any], open_: bool) -> VNode:
@@ -151,10 +148,9 @@ def card(
         {"class": "card step", "aria-labelledby": "sc-dmg-h", "data-testid": "sc-damage-step"},
         h("h2", {"id": "sc-dmg-h"}, _title(fight, d)),
         attack_outcome,
-        _adjust(model, fight, form, d["source"] == "weapon" or attack_outcome is None),
-        entry if d["source"] != "weapon" else None,
+        # What the hit would do sits above the dice and Apply, so both stay where they were.
         h("p", {"class": "explain", "data-testid": "sc-damage-preview"}, plain(preview)),
-        why_rules(preview, "sc-damage-preview-why"),
+        entry if d["source"] != "weapon" else None,
         h(
             "div",
             {"class": "row apply-row"},
@@ -162,4 +158,5 @@ def card(
             button("sc-apply-damage", "Apply damage", ("simply.combat_damage",), primary=True),
         ),
         error_line(model, saved.ERRORS, "damage", "sc-error-damage"),
+        _adjust(model, fight, form, d["source"] == "weapon" or attack_outcome is None),
     )

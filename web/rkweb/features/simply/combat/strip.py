@@ -52,7 +52,8 @@ def _initiative(fight: core.Combat) -> VNode:
         return entry
     return h(
         "details",
-        {"class": "next-turn", "data-testid": "sc-next-turn"},
+        # Keyed by the turn: a new turn rebuilds it closed, so the strip stays short.
+        {"class": "next-turn", "data-testid": "sc-next-turn", "data-key": f"next-{fight.turn}"},
         h("summary", {}, "Next turn (before everyone has acted)"),
         entry,
     )
