@@ -27,8 +27,9 @@ from pycore.share import (
 from pycore.share.zdict import ZDICT_V1
 from pycore.systems.aftermath.sheet import new_sheet, set_field
 from pycore.systems.gurps.sheet import Combatant, combatant_to_json
-from pycore.systems.simply import combat as simply_combat
-from pycore.systems.simply.character import Character, Skill, character_to_json
+from pycore.systems.simply import fight as simply_combat
+from pycore.systems.simply.character import Character, Skill
+from pycore.systems.simply.character_json import character_to_json
 
 NOW = "2026-11-23T10:00:00+00:00"
 MARA = character_to_json(

@@ -8,7 +8,8 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import find_all, message_from, text_of
 
 from pycore.store import History, default_data
-from pycore.systems.simply.character import Character, character_to_json
+from pycore.systems.simply.character import Character
+from pycore.systems.simply.character_json import character_to_json
 
 CTX = Ctx(now="2026-11-23T10:00:00+01:00", fresh_seed="abc123")
 

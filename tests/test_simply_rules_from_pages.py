@@ -14,9 +14,9 @@ from pycore.dice import seeded, typed_dice
 from pycore.errors import DiceError, RuleError
 from pycore.systems.simply import luck, recovery, tasks
 from pycore.systems.simply.character import Character, Skill
-from pycore.systems.simply.combat import Combat
 from pycore.systems.simply.damage import roll_raw_from_table
-from pycore.systems.simply.fighters import add_character, attack_setup
+from pycore.systems.simply.fight import Combat
+from pycore.systems.simply.fight.sheet import add_character
 from pycore.systems.simply.ladder import difficulty_ladder
 
 
@@ -101,22 +101,6 @@ def test_sim_27_sim_24_sim_25_a_character_joins_the_fight_with_its_derived_value
     assert (c.armor, c.shield, c.character) == ("chainmail", "large", 4)
     bare = add_character(Combat(), Character(name=""), 0, armor="leather_jacket").get("c1")
     assert (bare.name, bare.armor) == ("unnamed", "leather_jacket")
-
-
-def test_sim_d09_an_attack_skill_sets_the_tn_level_and_armor_row() -> None:
-    vex = Character(
-        skills=(
-            Skill("Brawling", "Familiar"),
-            Skill("Missile Weapon", "Capable", "Lasers"),
-            Skill("Missile Weapon", "Capable", "Bows"),
-        )
-    )
-    kinds = [attack_setup(vex, f"skill:{i}:adj").kind for i in range(3)]
-    assert kinds == ["other", "energy", "projectile"]
-    setup = attack_setup(vex, "skill:1:orig")
-    assert (setup.tn, setup.level) == (10, "Capable")  # SIM-28: C 6 at Capable
-    with pytest.raises(RuleError, match="not one of the character's skills"):
-        attack_setup(vex, "skill:9:adj")
 
 
 def test_sim_52_a_treatment_chance_is_judged_as_its_roll_is() -> None:

@@ -28,10 +28,7 @@ MODULE_BUDGET = 600
 FUNCTION_BUDGET = 80
 
 # Lines today, for modules over MODULE_BUDGET (path under web/rkweb or pycore).
-MODULES_OVER_BUDGET: dict[str, int] = {
-    "pycore/systems/simply/character.py": 804,
-    "pycore/systems/simply/combat.py": 1172,
-}
+MODULES_OVER_BUDGET: dict[str, int] = {}
 
 
 def _modules() -> Iterator[Path]:
@@ -129,7 +126,6 @@ def _functions(path: Path) -> Iterator[tuple[str, int]]:
 
 FUNCTIONS_OVER_BUDGET: dict[str, int] = {
     "pycore/systems/aftermath/critical.py:effect_rules": 92,
-    "pycore/systems/simply/character.py:character_from_json": 82,
     "pycore/systems/simply/damage.py:apply_damage": 111,
     "pycore/tables/loader.py:parse_table": 95,
     "pycore/tables/schema.py:parse_column": 84,
@@ -198,7 +194,10 @@ def populated_simply_views() -> Iterator[tuple[str, VNode]]:
         model = _send(model, "simply.char_field", "name", name)
         for skill in skills:
             model = _send(model, "simply.char_field", "add_skill", skill)
+    weapon = '{"name": "Longsword", "skill": "Melee Weapon", "max_damage": "24"}'
     for edit in (
+        ("add_weapon", weapon),  # no specialty: a problem the builder shows
+        ("add_weapon", '{"name": "Bad", "skill": "Brawling", "max_damage": "x"}'),  # refused
         ("add_ability", "Acute Hearing"),
         ("armor_id", "plate"),
         ("coating_id", "ablative"),  # refused: only Plasteel takes a coating
@@ -213,7 +212,8 @@ def populated_simply_views() -> Iterator[tuple[str, VNode]]:
     model = _send(model, "simply.task_mode", "contest")
     model = _send(model, "simply.task_field", "a", "character", "0")
     model = _send(model, "simply.task_field", "b", "character", "1")
-    model = _send(model, "simply.task_field", "b", "luck", "3")
+    model = _send(model, "simply.task_field", "b", "luck", "yes")
+    model = _send(model, "simply.task_field", "b", "lp", "3")
     model = _send(model, "simply.task_roll")  # refused: luck needs at least 5 LP
     yield "simply/task (contest)", shell.view(model)
     model = _send(model, "simply.tab", "combat")

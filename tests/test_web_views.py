@@ -240,7 +240,8 @@ def test_simply_task_from_a_characters_skill_and_a_check() -> None:
     model = shell.update(model, ("simply.tab", "task"), ctx())
     model = shell.update(model, ("simply.task_field", "a", "character", "0"), ctx())
     options = texts_by_testid(model, "simply-a-pick")[0]
-    assert "Brawling (Familiar), adjusted stats: 8" in options
+    assert "Brawling (Familiar): 8" in options  # once, at the adjusted rating (SIM-28)
+    assert "Climbing (not bought, default): 6" in options  # SIM-03: a personal skill, at C
     assert "Stamina Check (2 × H): 12" in options
     model = shell.update(model, ("simply.task_field", "a", "pick", "check:stamina"), ctx())
     assert texts_by_testid(model, "simply-a-tn")[0].startswith("base 12 (Stamina Check (2 × H))")
@@ -275,17 +276,31 @@ def test_simply_contest_with_luck_declared_on_one_side() -> None:
     """SIM-10 in a contest: the lucky side's raised TN and margin are what SIM-08 judges."""
     model = fresh("simply")
     model = shell.update(model, ("simply.task_mode", "contest"), ctx())
-    model = shell.update(model, ("simply.task_field", "b", "luck", "10"), ctx())
+    model = shell.update(model, ("simply.task_field", "b", "luck", "yes"), ctx())
     model = shell.update(model, ("simply.task_roll",), ctx("seed-7"))
     text = model.state["simply_task"]["log"][0]["text"]
     assert text.startswith("Side A 2d10 (") and "; Side B 2d10 (" in text and "luck:" in text
-    bad = shell.update(model, ("simply.task_field", "b", "luck", "3"), ctx())
+    assert model.state["simply_task"]["b"]["lp"] < 10  # spent by the rule from the 10 LP
+    bad = shell.update(model, ("simply.task_field", "b", "lp", "3"), ctx())
     bad = shell.update(bad, ("simply.task_roll",), ctx("seed-8"))
     error = texts_by_testid(bad, "simply-roll-error")[0]
     assert (
         error
         == "luck points 3 is outside 5 to 1000 (at least 5 LP to declare luck before the roll)"
     )
+
+
+def test_simply_luck_spent_on_the_task_page_leaves_the_sheet() -> None:
+    """Issue 14: luck spent on a task roll is deducted from the character's sheet (SIM-10)."""
+    model = shell.update(fresh("simply"), ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())  # 10 LP (SIM-D05 default)
+    model = shell.update(model, ("simply.tab", "task"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "character", "0"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "luck", "yes"), ctx())
+    model = shell.update(model, ("simply.task_roll",), ctx("seed-1"))
+    left = model.state["simply_characters"]["list"][0]["luck"]
+    assert left == model.state["simply_task"]["a"]["lp"] and left <= 5
+    assert model.history.undo_label is not None and "spends" in model.history.undo_label
 
 
 def test_about_credits_each_rule_text() -> None:

@@ -58,7 +58,8 @@ def defaults(kind: Kind) -> dict[str, Any]:
     """A fresh record of ``kind`` as its system saves it: a share leaves out what equals it
     (a character's share shrinks by half) and an import fills it back in."""
     if kind == "simply.character":
-        from pycore.systems.simply.character import Character, character_to_json
+        from pycore.systems.simply.character import Character
+        from pycore.systems.simply.character_json import character_to_json
 
         return character_to_json(Character())
     if kind == "gurps.fighter":

@@ -4,7 +4,7 @@ anyone at the table can see and the last result in words; never HP, Luck, TNs or
 It is what the GM's device shows on a second screen and what a player's phone gets from a QR
 snapshot, so it is built from the saved ``simply_combat`` section alone.
 
->>> from pycore.systems.simply import combat as core
+>>> from pycore.systems.simply import fight as core
 >>> fight = core.add_combatant(core.Combat(), name="Ana", hp_max=9, strength=5, health=5, bonus=9)
 >>> fight = core.add_combatant(fight, name="Bo", hp_max=9, strength=5, health=5)
 >>> import random
@@ -61,7 +61,7 @@ def _last_public(log: Any) -> str:
 
 def public_fight(section: Any) -> dict[str, Any]:
     """The public view of a saved ``simply_combat`` section (an empty fight when it is none)."""
-    from pycore.systems.simply.combat import Combat, combat_from_json
+    from pycore.systems.simply.fight import Combat, combat_from_json
 
     saved = section if isinstance(section, dict) else {}
     try:

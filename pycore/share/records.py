@@ -114,13 +114,13 @@ def record_from_json(raw: Any) -> ShareRecord:
 
 
 def _simply_character(data: dict[str, Any]) -> None:
-    from pycore.systems.simply.character import character_from_json
+    from pycore.systems.simply.character_json import character_from_json
 
     character_from_json(data)
 
 
 def _simply_campaign(data: dict[str, Any]) -> None:
-    from pycore.systems.simply.character import campaign_from_json
+    from pycore.systems.simply.character_json import campaign_from_json
 
     campaign_from_json(data)
 

@@ -336,3 +336,21 @@ def roll_contest_declared(
             target_a, level_a, luck_a, target_b, level_b, luck_b, rng, names=names
         )
     return roll_contest(target_a, level_a, target_b, level_b, rng, names=names)
+
+
+def luck_spent(result: object) -> tuple[int, int]:
+    """The LP each side spent on a roll made by :func:`roll_task_declared` or
+    :func:`roll_contest_declared` (SIM-10), as ``(side A, side B)``; nothing when no luck.
+
+    >>> import random
+    >>> from pycore.systems.simply.tasks import target_number
+    >>> luck_spent(roll_task_declared(target_number(10), None, 20, random.Random(1)))
+    (5, 0)
+    """
+    if isinstance(result, RolledLuckTest):
+        return result.result.spent, 0
+    if isinstance(result, LuckyContest):
+        sides = (result.a, result.b)
+        a, b = (side.spent if isinstance(side, LuckTest) else 0 for side in sides)
+        return a, b
+    return 0, 0

@@ -22,6 +22,7 @@ from pycore.store.shape import (
     WHEN,
     All,
     Check,
+    Either,
     Flag,
     ListOf,
     MapOf,
@@ -43,19 +44,19 @@ TIME = Whole(0, 10**9)
 
 
 def _character(value: Any) -> object:
-    from pycore.systems.simply.character import character_from_json
+    from pycore.systems.simply.character_json import character_from_json
 
     return character_from_json(value)
 
 
 def _campaign(value: Any) -> object:
-    from pycore.systems.simply.character import campaign_from_json
+    from pycore.systems.simply.character_json import campaign_from_json
 
     return campaign_from_json(value)
 
 
 def _fight(value: Any) -> object:
-    from pycore.systems.simply.combat import combat_from_json
+    from pycore.systems.simply.fight import combat_from_json
 
     return combat_from_json(value)
 
@@ -111,7 +112,9 @@ SIDE = Record(
         "level": Text(40),
         "difficulty": Text(40),
         "modifier": Whole(-99, 99),
-        "luck": Whole(0, 1000),
+        # Luck is declared yes/no before the roll (SIM-10); saves from before that held the LP.
+        "luck": Either((Whole(0, 1000), Text(3, ("yes", "no")))),
+        "lp": Whole(0, 100_000),
     }
 )
 

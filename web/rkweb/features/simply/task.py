@@ -18,7 +18,7 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.words import error_line, plain, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
-from rkweb.kit.fields import error_of, number, select, with_error
+from rkweb.kit.fields import YES_NO, error_of, number, select, with_error
 from rkweb.kit.odds import odds, odds_list
 from rkweb.kit.results import log_list
 
@@ -36,7 +36,8 @@ DEFAULTS: dict[str, Any] = {
         "level": "Capable",
         "difficulty": "Average",
         "modifier": 0,
-        "luck": 0,
+        "luck": "no",
+        "lp": 10,
     },
     "b": {
         "character": "",
@@ -46,10 +47,12 @@ DEFAULTS: dict[str, Any] = {
         "level": "Capable",
         "difficulty": "Average",
         "modifier": 0,
+        "luck": "no",
+        "lp": 10,
     },
     "log": [],
 }
-NUMBER_FIELDS = {"base": (-99, 99), "modifier": (-99, 99), "luck": (0, 1000)}
+NUMBER_FIELDS = {"base": (-99, 99), "modifier": (-99, 99), "lp": (0, 1000)}
 
 
 def _state(model: Model) -> dict[str, Any]:
@@ -79,7 +82,7 @@ def _characters(model: Model) -> list[dict[str, Any]]:
 
 def _character(model: Model, side: dict[str, Any]) -> Any:
     """The side's character as the core reads it, or None."""
-    from pycore.systems.simply.character import character_from_json
+    from pycore.systems.simply.character_json import character_from_json
 
     characters = _characters(model)
     index = str(side.get("character", ""))
@@ -93,7 +96,7 @@ def _character(model: Model, side: dict[str, Any]) -> Any:
 
 def _scores(model: Model, side: dict[str, Any]) -> dict[str, Any]:
     """The chosen character's skills and checks as the core computes them, by key."""
-    from pycore.systems.simply.character import base_scores
+    from pycore.systems.simply.scores import base_scores
 
     character = _character(model, side)
     return {} if character is None else {s.key: s for s in base_scores(character)}
@@ -134,12 +137,38 @@ def _set_field(model: Model, side: str, field: str, raw: str) -> Model:
     if field in ("character", "base"):
         state[side]["pick"] = ""
         state[side]["label"] = ""
+    character = _character(model, state[side]) if field == "character" else None
+    if character is not None:  # the luck the character has, from the sheet
+        state[side]["lp"] = character.luck
     if field == "pick" and value:
         score = _scores(model, state[side]).get(str(value))
         if score is not None:  # the core's base score and level fill the fields (SIM-02)
             state[side].update(base=score.base, level=score.level or "Default", label=score.label)
     history = model.history.set_quietly(SECTION, state)
     return with_error(replace(model, history=history), ERRORS, key, None)
+
+
+def _stake(side: dict[str, Any]) -> int:
+    """SIM-10: luck declared (yes/no) stakes the LP the character has, spent by the rule."""
+    return int(side.get("lp", 0)) if str(side.get("luck")) == "yes" else 0
+
+
+def _pay(model: Model, state: dict[str, Any], spent: tuple[int, int], at: str) -> Model:
+    """The LP spent leave the side's LP and, for a character, the sheet (undoable)."""
+    characters = _characters(model)
+    paid = []
+    for key, points in zip(("a", "b"), spent, strict=True):
+        state[key] = {**state[key], "lp": int(state[key].get("lp", 0)) - points}
+        index = str(state[key].get("character", ""))
+        if points and index.isdigit() and int(index) < len(characters):
+            sheet = characters[int(index)]
+            characters[int(index)] = {**sheet, "luck": int(sheet.get("luck", 0)) - points}
+            paid.append(f"{sheet.get('name') or 'unnamed'} spends {points} LP")
+    if not paid:
+        return model
+    sheets = {**model.section("simply_characters"), "list": characters}
+    history = model.history.apply("simply_characters", sheets, "; ".join(paid), at)
+    return replace(model, history=history)
 
 
 def _roll(model: Model, ctx: Ctx) -> Model:
@@ -149,19 +178,18 @@ def _roll(model: Model, ctx: Ctx) -> Model:
     try:
         if state["mode"] == "contest":
             result: Any = luck.roll_contest_declared(
-                (side_target(a, True).total, _level(a), int(a.get("luck", 0))),
-                (side_target(b, True).total, _level(b), int(b.get("luck", 0))),
+                (side_target(a, True).total, _level(a), _stake(a)),
+                (side_target(b, True).total, _level(b), _stake(b)),
                 rng,
                 _names(model, state),
             )
         else:
-            result = luck.roll_task_declared(
-                side_target(a, False), _level(a), int(a.get("luck", 0)), rng
-            )
+            result = luck.roll_task_declared(side_target(a, False), _level(a), _stake(a), rng)
     except RuleError as exc:
         return with_error(model, ERRORS, "roll", str(exc))
     entry = {"text": str(result), "at": ctx.now, "seed": ctx.fresh_seed, "mode": state["mode"]}
     state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+    model = _pay(model, state, luck.luck_spent(result), ctx.now)
     history = model.history.set_quietly(SECTION, state)
     return with_error(replace(model, history=history), ERRORS, "roll", None)
 
@@ -252,8 +280,9 @@ def _side(model: Model, key: str, side: dict[str, Any], contest: bool, title: st
         )
     fields.append(_number(model, key, "modifier", "Situation modifier", side["modifier"]))
     # SIM-10: luck on tests, contests and checks alike, declared before the roll.
-    luck_label = "Luck points declared (0 = none; at least 5)"
-    fields.append(_number(model, key, "luck", luck_label, side.get("luck", 0)))
+    uses = "yes" if str(side.get("luck")) == "yes" else "no"
+    fields.append(_select(key, "luck", "Use luck (declared before the roll)", uses, YES_NO))
+    fields.append(_number(model, key, "lp", "Luck points the character has", side.get("lp", 0)))
     return h(
         "section",
         {"class": "card", "aria-labelledby": f"side-{key}-h"},

@@ -4,7 +4,8 @@ the core before it is kept; the rule each one fills is under "Why"."""
 from __future__ import annotations
 
 from pycore.errors import RuleError
-from pycore.systems.simply.character import CAMPAIGN_FIELDS, Campaign, campaign_from_json
+from pycore.systems.simply.character import Campaign
+from pycore.systems.simply.character_json import CAMPAIGN_FIELDS, campaign_from_json
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.state import ERRORS, keep, load

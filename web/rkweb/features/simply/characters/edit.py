@@ -11,14 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from pycore.systems.simply.character import (
-    Character,
-    ability_list,
-    armor_choice,
-    character_from_json,
-    character_to_json,
-    shield_choice,
-)
+from pycore.systems.simply.character import Character, ability_list, armor_choice, shield_choice
+from pycore.systems.simply.character_json import character_from_json, character_to_json
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.simply.characters import campaign
@@ -46,6 +40,11 @@ TEXT_FIELDS = {
 }
 
 
+def _without(items: list[Any], position: str) -> list[Any]:
+    """A list on the record without its entry at ``position`` (a Remove button)."""
+    return [x for i, x in enumerate(items) if i != int(position)]
+
+
 def _whole(field: str, raw: str) -> int:
     try:
         return int(raw.strip())
@@ -63,7 +62,7 @@ def _skills(current: dict[str, Any], name: str, position: str, raw: str) -> bool
     elif name == "add_skill" and raw:
         skills.append({"name": raw, "level": "Familiar"})
     elif name == "remove_skill":
-        skills = [s for i, s in enumerate(skills) if i != int(position)]
+        skills = _without(skills, position)
     else:
         return False
     current["skills"] = skills
@@ -77,11 +76,11 @@ def _abilities_and_gear(current: dict[str, Any], name: str, position: str, raw: 
         current[key] = [*current.get(key, []), raw]
     elif name in ("remove_ability", "remove_disability"):
         key = "abilities" if name == "remove_ability" else "disabilities"
-        current[key] = [x for i, x in enumerate(current.get(key, [])) if i != int(position)]
+        current[key] = _without(current.get(key, []), position)
     elif name == "add_gear" and raw.strip():
         current["gear"] = [*current.get("gear", []), {"name": raw.strip(), "notes": ""}]
     elif name == "remove_gear":
-        current["gear"] = [g for i, g in enumerate(current.get("gear", [])) if i != int(position)]
+        current["gear"] = _without(current.get("gear", []), position)
     else:
         return False
     return True
@@ -118,8 +117,33 @@ def _adjustments(current: dict[str, Any], name: str, position: str, raw: str) ->
         }
         current["adjustments"] = [*current.get("adjustments", []), entry]
     elif name == "remove_adjustment":
-        kept = enumerate(current.get("adjustments", []))
-        current["adjustments"] = [a for i, a in kept if i != int(position)]
+        current["adjustments"] = _without(current.get("adjustments", []), position)
+    else:
+        return False
+    return True
+
+
+def _weapons(current: dict[str, Any], name: str, position: str, raw: str) -> bool:
+    """SIM-17: a weapon on the record, typed as a draft and added in one step; the core checks
+    its skill (SIM-39) and Max Dmg (SIM-D07) and says what is wrong beside the card."""
+    if name == "add_weapon":
+        draft = json.loads(raw)
+        typed = str(draft.get("max_damage", "")).strip()
+        try:
+            max_damage = int(typed) if typed else None
+        except ValueError:
+            raise ValueError("Max Dmg must be a whole number from 1 to 100, or blank") from None
+        if not str(draft.get("skill", "")):
+            raise ValueError("Choose the skill the weapon is used with.")
+        weapon = {
+            "name": str(draft.get("name", "")).strip() or str(draft.get("skill", "weapon")),
+            "skill": str(draft.get("skill", "")),
+            "max_damage": max_damage,
+            "kind": str(draft.get("kind", "")) or None,
+        }
+        current["weapons"] = [*current.get("weapons", []), weapon]
+    elif name == "remove_weapon":
+        current["weapons"] = _without(current.get("weapons", []), position)
     else:
         return False
     return True
@@ -130,6 +154,7 @@ _CHANGES: tuple[Callable[[dict[str, Any], str, str, str], bool], ...] = (
     _abilities_and_gear,
     _armor,
     _adjustments,
+    _weapons,
 )
 
 
@@ -195,6 +220,13 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if kind == "simply.char_adj_add":
         draft = {"stat": "S", "amount": "", "source": "", **model.ui.get("char_adj", {})}
         return edit(model, "add_adjustment", json.dumps(draft), ctx).with_ui(char_adj={})
+    if kind == "simply.char_weapon_draft":
+        draft = {**model.ui.get("char_weapon", {}), str(msg[1]): str(msg[2])}
+        return model.with_ui(char_weapon=draft)
+    if kind == "simply.char_weapon_add":
+        draft = {"name": "", "skill": "", "max_damage": "", "kind": ""}
+        draft.update(model.ui.get("char_weapon", {}))
+        return edit(model, "add_weapon", json.dumps(draft), ctx).with_ui(char_weapon={})
     if kind == "simply.char_campaign":
         return campaign.update(model, str(msg[1]), str(msg[2]), ctx)
     return model

@@ -8,11 +8,12 @@ from typing import Any
 
 from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
 from pycore.systems.simply.character import Character, Problem, ability_list
+from pycore.systems.simply.scores import combat_skills, weapon_lines
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.builder import problems_list, text_field
 from rkweb.features.simply.characters.state import ERRORS
-from rkweb.features.simply.words import plain, why_rules
+from rkweb.features.simply.words import error_line, plain, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, select
 from rkweb.kit.results import card, why
@@ -56,6 +57,72 @@ def abilities_card(character: Character, problems: Sequence[Problem]) -> VNode:
             key=f"add-ability-{count}",
         ),
         problems_list(problems, "abilities", "ability", "disability", "zero-point abilities"),
+    )
+
+
+KINDS = [("", "by the skill"), ("other", "melee, unarmed, other"), ("projectile", "projectile")]
+KINDS.append(("energy", "energy"))
+
+
+def weapons_card(model: Model, character: Character, problems: Sequence[Problem]) -> VNode:
+    """SIM-17: weapons with the skill they are used with (bought, or at its default), their Max
+    Dmg for the Master Damage Tables (blank: the weapon's own table) and attack type (SIM-D09).
+    The fight takes its attacks from here."""
+    draft = {
+        "name": "",
+        "skill": "",
+        "max_damage": "",
+        "kind": "",
+        **model.ui.get("char_weapon", {}),
+    }
+    rows = [
+        h(
+            "li",
+            {"class": "skill-row", "data-testid": "char-weapon"},
+            h("span", {"class": "skill-name"}, str(line)),
+            _remove(f"Remove {line.weapon.name}", f"remove_weapon:{i}"),
+        )
+        for i, line in enumerate(weapon_lines(character))
+    ]
+    skills = [("", "Choose…"), *[(x, x) for x in combat_skills(character)]]
+    return card(
+        "char-weapons-h",
+        "Weapons",
+        h("ul", {"class": "skills"}, *rows),
+        h(
+            "div",
+            {"class": "grid2"},
+            field(
+                "char-weapon-name", "Weapon", draft["name"], ("simply.char_weapon_draft", "name")
+            ),
+            select(
+                "char-weapon-skill",
+                "Used with the skill",
+                draft["skill"],
+                skills,
+                ("simply.char_weapon_draft", "skill"),
+            ),
+            field(
+                "char-weapon-max",
+                "Max Dmg (blank: its own damage table)",
+                draft["max_damage"],
+                ("simply.char_weapon_draft", "max_damage"),
+                numeric=True,
+            ),
+            select(
+                "char-weapon-kind",
+                "Attack type (armor row)",
+                draft["kind"],
+                KINDS,
+                ("simply.char_weapon_draft", "kind"),
+            ),
+        ),
+        why(
+            ["SIM-39: attacks use a weapon or hand-combat skill; not bought, its default (SIM-03)."]
+        ),
+        error_line(model, ERRORS, "add_weapon", "char-weapon-error"),
+        button("char-weapon-add", "Add weapon", ("simply.char_weapon_add",)),
+        problems_list(problems, "weapons", "weapon"),
     )
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pycore.systems.simply.character import Character, Derived
+from pycore.systems.simply.scores import weapon_lines
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.builder import rating_text
 from rkweb.kit.buttons import button
@@ -68,7 +69,16 @@ def _skills(derived: Derived) -> VNode:
     return _block("Skills", _table(("Skill", "Stat", "Lvl", "Rat (orig/adj)"), rows))
 
 
-def record(character: Character, derived: Derived) -> VNode:
+def _hit_points(character: Character, derived: Derived) -> str:
+    """The derived HP, and what the last fight left: the HP now and the conditions."""
+    text = f"Hit Points: {rating_text(derived.hit_points)}"
+    if character.hp is not None:
+        text += f" (now {character.hp})"
+    return text + (f"; {', '.join(character.conditions)}" if character.conditions else "")
+
+
+def record(character: Character, derived: Derived, live: str = "") -> VNode:
+    """The record; ``live`` is the character's line from a fight under way (one truth)."""
     who = f"{character.age} / {character.age_note or '—'} / {character.race or '—'}"
     return h(
         "section",
@@ -92,7 +102,8 @@ def record(character: Character, derived: Derived) -> VNode:
             _stats(character, derived),
             _block(
                 "Derived",
-                h("p", {}, f"Hit Points: {rating_text(derived.hit_points)}"),
+                h("p", {}, _hit_points(character, derived)),
+                h("p", {"class": "strong", "data-testid": "char-live"}, live) if live else None,
                 h("p", {}, f"Fatigue: {rating_text(derived.fatigue_points)}"),
                 h("p", {}, f"Unarmed Combat Max Dmg: {rating_text(derived.unarmed_max_damage)}"),
                 h("p", {}, f"Initiative Bonus: {rating_text(derived.initiative_bonus)}"),
@@ -100,7 +111,12 @@ def record(character: Character, derived: Derived) -> VNode:
             _skills(derived),
             _block("Abilities", _lines(character.abilities)),
             _block("Disabilities", _lines(character.disabilities)),
-            _block("Weapons, equipment, powers, spells", _lines(g.name for g in character.gear)),
+            _block(
+                "Weapons, equipment, powers, spells",
+                _lines(
+                    [*(str(w) for w in weapon_lines(character)), *(g.name for g in character.gear)]
+                ),
+            ),
             _block("Appearance", h("p", {}, character.appearance or "—")),
             _block("Brief history", h("p", {}, character.history or "—")),
             _block("Personality", h("p", {}, character.personality or "—")),

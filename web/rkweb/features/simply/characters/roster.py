@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.simply.character import character_from_json, derive, validate
+from pycore.systems.simply.character import derive, validate
+from pycore.systems.simply.character_json import character_from_json
+from pycore.systems.simply.fight.codec import combat_from_json
+from pycore.systems.simply.fight.sheet import live_line
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters import builder, campaign, gear
@@ -17,7 +20,17 @@ from rkweb.kit.chips import chip
 from rkweb.kit.share import share_button
 
 
-def _editor(model: Model, raw: dict[str, Any]) -> VNode:
+def _live(model: Model, index: int) -> str:
+    """The character's line from the fight under way, if it fights (the sheet follows it)."""
+    try:
+        fight = combat_from_json(model.section("simply_combat").get("combat", {}))
+    except RuleError:
+        return ""
+    fighting = [c for c in fight.combatants if c.character == index]
+    return live_line(fighting[0]) if fighting else ""
+
+
+def _editor(model: Model, raw: dict[str, Any], index: int) -> VNode:
     try:
         character = character_from_json(raw)
     except RuleError as exc:
@@ -32,10 +45,11 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
         builder.stats_card(model, character, problems),
         builder.derived_card(derived),
         builder.skills_card(character, derived, problems),
+        gear.weapons_card(model, character, problems),
         gear.abilities_card(character, problems),
         gear.armor_card(model, raw, character, problems),
         gear.details_card(model, character),
-        record(character, derived),
+        record(character, derived, _live(model, index)),
     )
 
 
@@ -68,7 +82,7 @@ def view(model: Model) -> VNode:
         if rows
         else h("p", {"class": "muted"}, "No characters yet."),
     )
-    editor = _editor(model, chars[selected]) if 0 <= selected < len(chars) else None
+    editor = _editor(model, chars[selected], selected) if 0 <= selected < len(chars) else None
     share = share_button("simply.character", selected, name_of(chars[selected])) if editor else None
     settings = campaign.card(model, campaign_of(state))
     return h("div", {"class": "page characters-page"}, settings, listing, share, editor)

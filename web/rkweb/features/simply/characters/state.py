@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.simply.character import Campaign, campaign_from_json
+from pycore.systems.simply.character import Campaign
+from pycore.systems.simply.character_json import campaign_from_json
 from rkweb.app.model import Ctx, Model
 
 SECTION = "simply_characters"

@@ -1,89 +1,92 @@
-"""The attack step: attacker, target, the attack TN (or a character's skill), a Defend, luck
-declared, the exact chance to hit, and the roll (SIM-37, SIM-39, SIM-10, SIM-D08). The chance,
-the roll, the actions spent and the skill's armor row (SIM-D09) are the core's."""
+"""The attack step: set up from the two sheets (attacker, weapon, target), its exact chance, the
+roll ("Roll for me" or the dice typed at the table) and its result where the tap was (SIM-37,
+SIM-39, SIM-10, SIM-D08). The set-up, the chance, the roll and the actions spent are the core's.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from pycore.dice import seeded
+from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
-from pycore.systems.simply import combat as core
-from pycore.systems.simply.character import Character, base_scores, character_from_json
-from pycore.systems.simply.fighters import attack_setup
+from pycore.systems.simply import fight as core
+from pycore.systems.simply.fight.dice import ATTACK, DEFEND, typed_two
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, plain
-from rkweb.kit.buttons import button
-from rkweb.kit.fields import select
+from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.odds import odds
-from rkweb.kit.results import why
+from rkweb.kit.results import Tone, result, why
+
+#: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
+#: the previous attacker, weapon or target).
+PLAN_INPUTS = ("attacker", "target", "weapon")
 
 
-def _character(model: Model, fight: core.Combat, attacker: str) -> Character | None:
-    """The character an attacker was added from, if any."""
-    try:
-        index = fight.get(attacker).character
-    except RuleError:
-        return None
-    characters = model.section("simply_characters").get("list", [])
-    if index is None or not 0 <= index < len(characters):
-        return None
-    try:
-        return character_from_json(characters[index])
-    except RuleError:
-        return None
-
-
-# --- update -----------------------------------------------------------------------------------
-
-
-def pick_skill(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    """The skill sets the attack's TN and level, and the damage's armor row (SIM-D09)."""
+def set_up(model: Model, field: str, value: str) -> Model:
+    """A new attacker, weapon or target: the step is set up afresh from the sheets."""
     state = saved.load(model)
-    attack = state["form"]["attack"]
-    character = _character(model, saved.fight_of(state), attack["attacker"])
-    if character is None:
-        return model
-    try:
-        setup = attack_setup(character, str(msg[-1]))
-    except RuleError:
-        return model
-    damage = {**state["form"]["damage"], "kind": setup.kind}
-    if attack["target"]:
-        damage["target"] = attack["target"]
-    form = {
-        **state["form"],
-        "attack": {**attack, "tn": str(setup.tn), "level": setup.level or "Default"},
-        "damage": damage,
-    }
-    return replace(model, history=model.history.set_quietly(saved.SECTION, {**state, "form": form}))
+    attack = {**state["form"]["attack"], field: value}
+    if field == "attacker":
+        attack["weapon"] = "0"
+    fresh = saved.set_up(state, saved.fight_of(state), attack)
+    return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
 
 
-def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def aim(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A card of the order strip tapped: its participant is the target."""
+    return set_up(model, "target", str(msg[1]))
+
+
+def arm(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A weapon of the active combatant's panel tapped: the step is set up with it."""
     state = saved.load(model)
-    form = state["form"]
-    a = form["attack"]
+    attack = {**state["form"]["attack"], "attacker": str(msg[1]), "weapon": str(msg[2])}
+    fresh = saved.set_up(state, saved.fight_of(state), attack)
+    return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
+
+
+def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
+    state = saved.load(model)
+    a = state["form"]["attack"]
+    defended = bool(a["defend"])
     fight, attack = core.roll_attack(
         saved.fight_of(state),
         a["attacker"],
         a["target"],
         saved.number(a, "tn") or 0,
-        seeded(ctx.fresh_seed),
+        rng,
         attack_level=saved.level(a["level"]),
-        defend_tn=saved.number(a, "defend_tn") if a["defend"] else None,
+        defend_tn=saved.number(a, "defend_tn") if defended else None,
         defend_level=saved.level(a["defend_level"]),
-        luck_points=saved.number(a, "luck") or 0,
+        luck=a["luck"] == "yes",
+        defend_luck=defended and a["defend_luck"] == "yes",
     )
-    if attack.hit:  # the damage form follows the attack
-        damage = {**form["damage"], "target": a["target"]}
-        attacker = fight.get(a["attacker"])
-        if attacker.max_damage is not None and not form["damage"]["max_damage"]:
-            damage["max_damage"] = str(attacker.max_damage)
-        state["form"] = {**form, "damage": damage}
-    return saved.commit(model, state, fight, "Attack", ctx, (str(attack),), ctx.fresh_seed)
+    shown = {"verdict": attack.verdict, "number": attack.number, "text": attack.text}
+    state = {**state, "result": {"attack": {**shown, "hit": attack.hit}}}
+    if attack.hit:  # the damage step follows, on the target that was hit
+        state["form"] = {
+            **state["form"],
+            "damage": {**state["form"]["damage"], "target": a["target"]},
+        }
+    return saved.commit(model, state, fight, "Attack", ctx, (attack.text,), seed)
+
+
+def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """The attack (and Defend) dice rolled at the table: faces, or one total per roll."""
+    a = saved.load(model)["form"]["attack"]
+    text = str(msg[-1])
+    if a["defend"]:
+        dice = typed_two(ATTACK, DEFEND, text, ("attacker's roll", "defender's roll"))
+    else:
+        dice = core.typed_rolls((ATTACK, text, "attacker's roll"))
+    return _roll(model, dice, ctx, "")
 
 
 # --- view -------------------------------------------------------------------------------------
@@ -114,53 +117,106 @@ def _chance(a: dict[str, str]) -> VNode:
     )
 
 
-def _skill_picker(model: Model, fight: core.Combat, attacker: str) -> VNode | None:
-    character = _character(model, fight, attacker)
-    if character is None:
-        return None
-    scores = [s for s in base_scores(character) if s.key.startswith("skill:")]
-    if not scores:
-        return None
-    return select(
-        "sc-attack-skill",
-        "Attacker's skill (sets TN and level)",
-        "",
-        [("", "choose…")] + [(s.key, f"{s.label}: {s.base}") for s in scores],
-        ("simply.combat_attack_skill",),
-        key=f"skill-{attacker}",
-    )
+def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
+    try:
+        arms = core.arms_of(fight.get(attacker))
+    except RuleError:
+        return [("0", "choose the attacker first")]
+    return [(str(i), str(arm)) for i, arm in enumerate(arms)]
 
 
-def card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+def _luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
+    try:
+        points = fight.get(who).luck
+    except RuleError:
+        points = 0
+    return [("no", "No"), ("yes", f"Yes ({points} LP; spent by the rule)")]
+
+
+def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+    """What the sheets set, to change for the situation: who, with what, the TN, a Defend, luck."""
     levels = [(x, x) for x in saved.LEVELS]
+    yes_no = [("", "no"), ("yes", "yes")]
+    a = form["attack"]
     return h(
-        "section",
-        {"class": "card", "aria-labelledby": "sc-attack-h"},
-        h("h2", {"id": "sc-attack-h"}, "Attack"),
+        "details",
+        {"class": "adjust", "data-testid": "sc-attack-adjust"},
+        h("summary", {}, "Change the attack: who, the TN, a Defend, luck"),
         h(
             "div",
-            {"class": "grid2"},
+            {"class": "grid3"},
             saved.form_select(form, "attack", "attacker", "Attacker", saved.who(fight)),
+            saved.form_select(form, "attack", "weapon", "Weapon", _weapons(fight, a["attacker"])),
             saved.form_select(form, "attack", "target", "Target", saved.who(fight)),
-            _skill_picker(model, fight, form["attack"]["attacker"]),
-            saved.form_field(
-                model, form, "attack", "tn", "Attack TN (rating + difficulty + modifiers)"
-            ),
+            saved.form_field(model, form, "attack", "tn", "Attack TN (with modifiers)"),
             saved.form_select(form, "attack", "level", "Attacker's skill level", levels),
+            saved.form_select(
+                form, "attack", "luck", "Attacker uses luck", _luck_choice(fight, a["attacker"])
+            ),
+            saved.form_select(form, "attack", "defend", "Target defends (an action)", yes_no),
+            saved.form_field(model, form, "attack", "defend_tn", "Defend TN (incl. shield)"),
+            saved.form_select(form, "attack", "defend_level", "Defender's skill level", levels),
             saved.form_select(
                 form,
                 "attack",
-                "defend",
-                "Target defends (spends an action)",
-                [("", "no"), ("yes", "yes")],
+                "defend_luck",
+                "Defender uses luck",
+                _luck_choice(fight, a["target"]),
             ),
-            saved.form_field(
-                model, form, "attack", "defend_tn", "Defend TN (incl. shield Def Mod)"
-            ),
-            saved.form_select(form, "attack", "defend_level", "Defender's skill level", levels),
-            saved.form_field(model, form, "attack", "luck", "Luck declared (0 or at least 5)"),
         ),
-        _chance(form["attack"]),
-        button("sc-roll-attack", "Roll attack", ("simply.combat_attack",), primary=True),
+    )
+
+
+def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
+    """The last result, where its tap was: the attack's, or the damage just applied; ``brief``
+    leaves the explanation to the log (above the damage step, where room is short)."""
+    shown = state.get("result", {})
+    if "attack" in shown:
+        last, testid = shown["attack"], "sc-attack-result"
+        tone: Tone = "good" if last.get("hit") else "bad"
+    elif "damage" in shown:
+        last, testid, tone = shown["damage"], "sc-damage-result", "neutral"
+    elif "check" in shown:
+        last, testid = shown["check"], "sc-check-result"
+        tone = "good" if shown["check"].get("passed") else "bad"
+    else:
+        return None
+    text = str(last["text"])
+    steps = [] if brief else [text]
+    panel = result(testid, str(last["verdict"]), str(last["number"]), steps, tone=tone)
+    return h("div", {"class": "step-result"}, panel)
+
+
+def _summary(fight: core.Combat, a: dict[str, str]) -> str:
+    """The attack as set up, in one line: who attacks whom, with what, at which TN."""
+    try:
+        attacker = fight.get(a["attacker"]).name
+        target = fight.get(a["target"]).name if a["target"] else "no target"
+        weapon = core.arms_of(fight.get(a["attacker"]))[int(a["weapon"] or 0)].name
+    except (RuleError, ValueError, IndexError):
+        return "Attack: choose the attacker and the target"
+    tn = f"TN {a['tn']}" if a["tn"] else "TN to type"
+    defend = ", who defends" if a["defend"] else ""
+    return f"{attacker} attacks {target}{defend} with {weapon}: {tn}"
+
+
+def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
+    form = state["form"]
+    a = form["attack"]
+    expr = "2D10, then the defender's 2D10" if a["defend"] else "2D10"
+    return h(
+        "section",
+        {"class": "card step", "aria-labelledby": "sc-attack-h", "data-testid": "sc-attack-step"},
+        h("h2", {"id": "sc-attack-h", "data-testid": "sc-attack-summary"}, _summary(fight, a)),
+        _adjust(model, fight, form),
+        _chance(a),
+        outcome(state),
+        dice_entry(
+            "sc-attack",
+            expr,
+            roll=("simply.combat_attack",),
+            typed=("simply.combat_attack_typed",),
+            label="Roll attack for me",
+        ),
         error_line(model, saved.ERRORS, "attack", "sc-error-attack"),
     )

@@ -6,26 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.dice import seeded
+from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
-from pycore.systems.simply import combat as core
+from pycore.systems.simply import fight as core
 from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
-from pycore.systems.simply.character import character_from_json
-from pycore.systems.simply.fighters import add_character
+from pycore.systems.simply.character_json import character_from_json
+from pycore.systems.simply.fight.sheet import add_character
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.words import error_line, plain
+from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import select
 from rkweb.kit.results import why
-
-TURN_HELP = (
-    "2 actions each (SIM-37). Held actions are played after everyone, in reverse order "
-    "(SIM-35); an interrupt needs a held action, and two may not follow each other "
-    "(SIM-36). A Defend may be taken out of turn with any unused action (SIM-D08)."
-)
-
 
 # --- update -----------------------------------------------------------------------------------
 
@@ -76,11 +69,21 @@ def add_char(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return saved.commit(model, state, fight, f"Add {name}", ctx, (f"{name} joins the fight",))
 
 
-def initiative(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _initiative(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
-    fight, rolled = core.roll_initiative(saved.fight_of(state), seeded(ctx.fresh_seed))
+    fight, rolled = core.roll_initiative(saved.fight_of(state), rng)
     label = f"Turn {fight.turn} initiative"
-    return saved.commit(model, state, fight, label, ctx, (str(rolled),), ctx.fresh_seed)
+    state = {**state, "result": {}}  # a new turn: the last turn's results are in the log
+    return saved.commit(model, state, fight, label, ctx, (str(rolled),), seed)
+
+
+def initiative(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _initiative(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def initiative_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """Each participant's 1D10 rolled at the table, in the order shown, then any roll-offs."""
+    return _initiative(model, core.typed_initiative(str(msg[-1])), ctx, "")
 
 
 def act(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -110,105 +113,6 @@ def remove(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 # --- view -------------------------------------------------------------------------------------
-
-
-PHASES = {
-    "setup": "not started",
-    "first": "first pass",
-    "held": "held actions (reverse order)",
-    "done": "everyone has acted",
-}
-
-
-def turn_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
-    current = fight.get(fight.cursor).name if fight.cursor else "—"
-    actors = [("", f"whose turn it is ({current})")] + [
-        (c.id, c.name) for c in fight.combatants if not c.disabled
-    ]
-    acting = fight.phase in ("first", "held")
-    held = fight.phase == "held"
-    return h(
-        "section",
-        {"class": "card", "aria-labelledby": "sc-turn-h"},
-        h("h2", {"id": "sc-turn-h"}, f"Turn {fight.turn}" if fight.turn else "Turn"),
-        h(
-            "p",
-            {"class": "tn", "data-testid": "sc-current"},
-            h("span", {"class": "total"}, f"Now: {current}"),
-        ),
-        h("p", {"class": "small muted"}, f"{PHASES.get(fight.phase, fight.phase)}"),
-        h("p", {"class": "small muted"}, f"Game clock: {fight.clock} min"),
-        button(
-            "sc-initiative",
-            "Roll initiative" if fight.turn == 0 else "New turn: roll initiative",
-            ("simply.combat_initiative",),
-            primary=True,
-            disabled=not fight.combatants,
-        ),
-        error_line(model, saved.ERRORS, "initiative", "sc-error-initiative"),
-        saved.form_select(form, "act", "actor", "Acting", actors),
-        h(
-            "div",
-            {"class": "row", "role": "group", "aria-label": "Actions"},
-            *[
-                button(f"sc-act-{a.lower()}", a, ("simply.combat_act", a), disabled=not acting)
-                for a in core.ACTIONS
-            ],
-            button(
-                "sc-hold",
-                "Give up the rest" if held else "Hold the rest",
-                ("simply.combat_hold",),
-                disabled=fight.cursor is None,
-            ),
-        ),
-        h("p", {"class": "small muted"}, plain(TURN_HELP)),
-        why([TURN_HELP, "SIM-D14: the game clock counts minutes; the GM advances it."]),
-        error_line(model, saved.ERRORS, "act", "sc-error-act"),
-        error_line(model, saved.ERRORS, "hold", "sc-error-hold"),
-    )
-
-
-def _gear(c: core.Combatant) -> str:
-    names = (
-        armor(c.armor).name if c.armor else "",
-        coating(c.coating).name if c.coating else "",
-        shield(c.shield).name if c.shield else "",
-    )
-    return ", ".join(x for x in names if x)
-
-
-def _combatant(fight: core.Combat, c: core.Combatant, place: str) -> VNode:
-    turn = c.id == fight.cursor
-    gear = _gear(c)
-    return h(
-        "li",
-        {
-            "class": "combatant" + (" current" if turn else ""),
-            "data-testid": "sc-combatant",
-            "data-key": c.id,
-            "aria-current": "true" if turn else None,
-        },
-        h(
-            "div",
-            {"class": "row between"},
-            h(
-                "strong",
-                {"class": "combatant-name"},
-                f"{place}. {c.name}" + (" (minor)" if c.minor else ""),
-            ),
-            h("span", {"class": "hp", "data-testid": f"sc-hp-{c.id}"}, f"HP {c.hp}/{c.hp_max}"),
-        ),
-        h(
-            "p",
-            {"class": "small"},
-            h("span", {"data-testid": f"sc-status-{c.id}"}, c.status()),
-            f" · actions left {fight.actions_left(c.id)}"
-            f" · luck {c.luck} · init bonus {c.bonus:+d}"
-            + (f" · max dmg {c.max_damage}" if c.max_damage else "")
-            + (f" · {gear}" if gear else ""),
-        ),
-        button(f"sc-remove-{c.id}", f"Remove {c.name}", ("simply.combat_remove", c.id)),
-    )
 
 
 def _add_form(model: Model, form: dict[str, Any]) -> VNode:
@@ -251,15 +155,22 @@ def _choices(ids: tuple[str, ...], named: Any) -> list[tuple[str, str]]:
     return [("", "none")] + [(i, named(i).name) for i in ids]
 
 
+def _roster_row(c: core.Combatant) -> VNode:
+    return h(
+        "li",
+        {"class": "row between", "data-testid": "sc-participant", "data-key": c.id},
+        h("span", {}, c.name + (" (minor NPC)" if c.minor else "")),
+        button(f"sc-remove-{c.id}", f"Remove {c.name}", ("simply.combat_remove", c.id)),
+    )
+
+
 def participants_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
-    places = {cid: str(i + 1) for i, cid in enumerate(fight.order)}
-    ordered = sorted(fight.combatants, key=lambda c: int(places.get(c.id, 999)))
-    rows = [_combatant(fight, c, places.get(c.id, "–")) for c in ordered]
+    rows = [_roster_row(c) for c in fight.combatants]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "sc-part-h"},
         h("h2", {"id": "sc-part-h"}, f"Participants ({len(fight.combatants)})"),
-        h("ol", {"class": "combatants"}, *rows) if rows else h("p", {}, "No one yet."),
+        h("ul", {"class": "combatants"}, *rows) if rows else h("p", {}, "No one yet."),
         _add_form(model, form),
         error_line(model, saved.ERRORS, "remove", "sc-error-remove"),
     )

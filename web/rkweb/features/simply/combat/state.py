@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pycore.systems.simply import combat as core
+from pycore.systems.simply import fight as core
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit.fields import error_of, errors_key, field, select, with_error
@@ -32,12 +32,14 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
     "attack": {
         "attacker": "",
         "target": "",
+        "weapon": "0",
         "tn": "12",
         "level": "Capable",
         "defend": "",
         "defend_tn": "10",
         "defend_level": "Capable",
-        "luck": "0",
+        "luck": "no",
+        "defend_luck": "no",
     },
     "damage": {
         "target": "",
@@ -48,6 +50,7 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
         "kind": "other",
         "other": "0",
         "luck": "0",
+        "seed": "",
     },
     "treat": {"patient": "", "treatment": "bandage", "skill": "First Aid", "rating": ""},
     "clock": {"minutes": "5"},
@@ -90,9 +93,16 @@ LEVELS = ("Default", "Familiar", "Capable", "Professional", "Expert")
 
 
 def load(model: Model) -> dict[str, Any]:
+    """The section: the fight, the log, the forms and the last results shown where the tap was
+    (kept, so a reload continues from the step it left)."""
     saved = model.section(SECTION)
     form = {g: {**d, **saved.get("form", {}).get(g, {})} for g, d in FORM_DEFAULTS.items()}
-    return {"combat": saved.get("combat", {}), "log": list(saved.get("log", [])), "form": form}
+    return {
+        "combat": saved.get("combat", {}),
+        "log": list(saved.get("log", [])),
+        "form": form,
+        "result": dict(saved.get("result", {})),
+    }
 
 
 def fight_of(state: dict[str, Any]) -> core.Combat:
@@ -138,6 +148,77 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
     return with_error(replace(model, history=history), ERRORS, f"{group}.{field}", error)
 
 
+def _text(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def plan_form(fight: core.Combat, attack: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The attack and damage forms as the core sets them up for this attacker, weapon and
+    target (FIGHT.md: every field from the sheets, nothing kept from the set-up before); a value
+    the sheets do not give is left empty for the GM to type."""
+    plan = core.plan_attack(
+        fight, attack["attacker"], attack["target"] or None, int(attack["weapon"] or 0)
+    )
+    return {
+        "attack": {
+            **attack,
+            "tn": _text(plan.tn),
+            "level": plan.level or "Default",
+            "defend": "",
+            "defend_tn": _text(plan.defend_tn),
+            "defend_level": plan.defend_level or "Default",
+            "luck": "no",
+            "defend_luck": "no",
+        },
+        "damage": {
+            **FORM_DEFAULTS["damage"],
+            "target": attack["target"],
+            "source": "weapon" if plan.own_table else "table",
+            "max_damage": _text(plan.max_damage),
+            "kind": plan.kind,
+        },
+    }
+
+
+def _default_target(fight: core.Combat, attacker: str, target: str) -> str:
+    """The target kept when it still can be one, else the first other participant standing."""
+    others = [c.id for c in fight.combatants if c.id != attacker and not c.dead]
+    return target if target in others else (others[0] if others else "")
+
+
+def hit_awaits_damage(state: dict[str, Any]) -> bool:
+    """A hit was rolled and its damage not applied yet: the damage step is the one under way."""
+    shown = state.get("result", {})
+    return bool(shown.get("attack", {}).get("hit")) and "damage" not in shown
+
+
+def set_up(
+    state: dict[str, Any], fight: core.Combat, attack: dict[str, str], *, damage: bool = True
+) -> dict[str, Any]:
+    """The state with the attack step set up afresh for ``attack`` (and, with ``damage``, the
+    damage step for it); the last results stay shown until the next roll replaces them."""
+    try:
+        fresh = plan_form(fight, attack) if attack["attacker"] else {"attack": attack}
+    except ValueError:  # a participant gone, a weapon no longer there: keep what was chosen
+        fresh = {"attack": attack}
+    if not damage:
+        fresh.pop("damage", None)
+    return {**state, "form": {**state["form"], **fresh}}
+
+
+def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
+    """When the turn passes to someone else, the attack step is theirs: their first weapon
+    against the target still standing (FIGHT.md: the active combatant's panel and step). A hit
+    still to be applied keeps its damage step."""
+    attack = state["form"]["attack"]
+    actor = fight.cursor
+    if actor is None or actor == attack["attacker"]:
+        return state
+    target = _default_target(fight, actor, attack["target"])
+    chosen = {**attack, "attacker": actor, "target": target, "weapon": "0"}
+    return set_up(state, fight, chosen, damage=not hit_awaits_damage(state))
+
+
 def commit(
     model: Model,
     state: dict[str, Any],
@@ -153,7 +234,7 @@ def commit(
         for t in texts
     ]
     new_state = {
-        **state,
+        **follow_turn(state, fight),
         "combat": core.combat_to_json(fight),
         "log": [*reversed(entries), *state["log"]][:LOG_LIMIT],
     }
