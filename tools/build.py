@@ -126,28 +126,43 @@ def vendor() -> None:
     shutil.copytree(pyscript, DIST / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
 
 
-def pack_core() -> None:
-    """pycore/, tables/ and the web layer's rkweb/, unpacked by PyScript into the cwd."""
+def pack_core(wheel: Path) -> None:
+    """pycore/, tables/, the web layer's rkweb/ and icepool in one zip, unpacked into the cwd.
+
+    icepool comes from its wheel as-is (a wheel is a zip whose root goes on sys.path): one
+    download and one unpack instead of two. tools/pyc.mjs then adds the precompiled modules.
+    """
     out = DIST / "py" / "rulekeeper.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
+
+    def add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+        # A fixed timestamp keeps the zip byte-identical between builds, so the service
+        # worker's content hash changes only when the code does.
+        info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        archive.writestr(info, data)
+
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for base, folder in ((ROOT, "pycore"), (ROOT, "tables"), (WEB, "rkweb")):
             for path in sorted((base / folder).rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                    # A fixed timestamp keeps the zip byte-identical between builds, so the
-                    # service worker's content hash changes only when the code does.
-                    info = zipfile.ZipInfo(path.relative_to(base).as_posix(), (2020, 1, 1, 0, 0, 0))
-                    info.compress_type = zipfile.ZIP_DEFLATED
-                    archive.writestr(info, path.read_bytes())
+                    add(archive, path.relative_to(base).as_posix(), path.read_bytes())
+        with zipfile.ZipFile(wheel) as source:
+            for name in sorted(source.namelist()):
+                add(archive, name, source.read(name))
 
 
-def pyscript_config(wheel: Path) -> None:
-    shutil.copy2(wheel, DIST / "py" / wheel.name)
+def precompile() -> None:
+    """.pyc for the app and the stdlib it imports, made by the vendored Pyodide (tools/pyc.mjs)."""
+    subprocess.run(["node", str(ROOT / "tools" / "pyc.mjs"), str(DIST)], check=True, cwd=ROOT)
+
+
+def pyscript_config() -> None:
     config = {
         # Without "interpreter" PyScript fetches Pyodide from a CDN; resolved against the page.
         "interpreter": "./vendor/pyodide/pyodide.mjs",
         # Keys resolve against this file's URL; "./*" unpacks into the cwd, which is on sys.path.
-        "files": {"./py/rulekeeper.zip": "./*", f"./py/{wheel.name}": "./*"},
+        "files": {"./py/rulekeeper.zip": "./*"},
     }
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
@@ -160,10 +175,12 @@ def icons() -> None:
     (folder / "icon-512-maskable.png").write_bytes(png(512, True))
 
 
-def bench_page(wheel: Path) -> None:
-    """The baseline for the start-up benchmark: a bare page that loads Pyodide and runs 1+1."""
+def bench_page() -> None:
+    """The baseline for the start-up benchmark: a bare page that loads Pyodide as shipped (its
+    own stdlib zip, sources only, not ours) and runs 1+1."""
     folder = DIST / "bench"
     folder.mkdir()
+    shutil.copy2(NODE / "pyodide" / "python_stdlib.zip", folder / "python_stdlib.zip")
     (folder / "bare.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title>'
         '<link rel="icon" href="../icons/icon-192.png">'
@@ -171,7 +188,9 @@ def bench_page(wheel: Path) -> None:
     )
     (folder / "bare.mjs").write_text(
         'import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";\n'
-        "const py = await loadPyodide();\n"
+        "const py = await loadPyodide({\n"
+        '  stdLibURL: new URL("./python_stdlib.zip", import.meta.url).href,\n'
+        "});\n"
         'if (py.runPython("1+1") === 2) document.documentElement.dataset.ready = "1";\n'
     )
 
@@ -183,10 +202,11 @@ def main() -> None:
     DIST.mkdir()
     copy_web()
     vendor()
-    pack_core()
-    pyscript_config(wheel)
+    pack_core(wheel)
+    precompile()
+    pyscript_config()
     icons()
-    bench_page(wheel)
+    bench_page()
     # The service worker must come last: it precaches every file above by content hash.
     subprocess.run(["node", str(ROOT / "tools" / "sw.mjs")], check=True, cwd=ROOT)
 
