@@ -107,7 +107,7 @@ def test_persistent_storage_is_requested_once_and_shown(page: Page, app_url: str
     page.add_init_script(PERSIST_PROBE)
     page.goto(app_url)
     page.wait_for_selector(READY)
-    page.wait_for_function("window.__persistCalls === 1")
+    page.wait_for_function("() => window.__persistCalls === 1")
     wait_saved(page)
     page.reload()
     page.wait_for_selector(READY)
@@ -122,7 +122,7 @@ def test_manifest_makes_the_app_installable(browser: Browser, app_url: str) -> N
     page = context.new_page()
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     session = context.new_cdp_session(page)
     errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Every Playwright context is incognito-like; that is the only error allowed.
@@ -146,7 +146,9 @@ def test_user_text_is_rendered_as_text(app: Page) -> None:
 
 def wait_saved(page: Page) -> None:
     """Wait until the app has written its state, so nothing pending overwrites what a test plants."""
-    page.wait_for_function("localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')")
+    page.wait_for_function(
+        "() => localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')"
+    )
 
 
 def test_corrupt_storage_is_quarantined_and_reported(app: Page) -> None:
@@ -205,9 +207,9 @@ def test_quota_error_shows_message_and_keeps_saved_value(page: Page, app_url: st
     page.goto(app_url)
     page.wait_for_selector(READY)
     roll(page, "3d6")
-    page.wait_for_function("localStorage.getItem('rulekeeper') !== null")
+    page.wait_for_function("() => localStorage.getItem('rulekeeper') !== null")
     page.wait_for_function(
-        "JSON.parse(localStorage.getItem('rulekeeper')).data.state.dice.log.length === 1"
+        "() => JSON.parse(localStorage.getItem('rulekeeper')).data.state.dice.log.length === 1"
     )
     saved = page.evaluate("localStorage.getItem('rulekeeper')")
     page.evaluate("window.__quotaFull = true")
@@ -260,7 +262,7 @@ def test_offline_reload_works(browser: Browser, app_url: str) -> None:
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
     page.wait_for_function(
-        "navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
     )
     context.set_offline(True)
     page.reload()
@@ -292,7 +294,7 @@ def test_no_request_leaves_the_origin(browser: Browser, app_url: str) -> None:
     page.on("request", lambda r: urls.append(r.url))
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     roll(page, "3d6")
     for route in ("settings", "about", "simply", "gurps"):
         page.get_by_test_id(f"nav-{route}").click()

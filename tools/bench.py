@@ -17,19 +17,17 @@ import random
 import statistics
 import subprocess
 import sys
-import threading
 import time
 import timeit
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT))
 
-from localsite import CHROMIUM, CHROMIUM_ARGS, QuietHandler, QuietServer  # noqa: E402
+from localsite import CHROMIUM, CHROMIUM_ARGS, CountingHandler, QuietServer, serve  # noqa: E402
 
 LOADS = 5
 CLICKS = 40
@@ -90,19 +88,6 @@ STARTUP_PROBE = """
 """.replace("WINDOW", str(BLOCK_WINDOW_MS))
 
 
-class CountingHandler(QuietHandler):
-    """Records every file body the server sends, so a first visit's bytes and repeats are known
-    whatever the engine (a 304 sends no body and is not counted)."""
-
-    sent: ClassVar[list[tuple[str, int]]] = []
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        import os
-
-        CountingHandler.sent.append((self.path.split("?")[0], os.fstat(source.fileno()).st_size))
-        super().copyfile(source, outputfile)
-
-
 @dataclass
 class Load:
     ready_ms: float
@@ -117,7 +102,7 @@ def _chromium_load(context: Any, url: str, throttle: float, wait_sw: bool) -> Lo
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.add_init_script(STARTUP_PROBE)
     page.goto(url)
-    page.wait_for_function("window.__rk && window.__rk.done", timeout=240_000, polling=200)
+    page.wait_for_function("() => window.__rk && window.__rk.done", timeout=240_000, polling=200)
     probe = page.evaluate("window.__rk")
     if wait_sw:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -168,19 +153,25 @@ def chromium_startup(
     return rows
 
 
-def first_visit(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+def first_visit(pw: Any, server: QuietServer, origin: str) -> list[tuple[str, str, str]]:
     """What a first visit transfers: every body the server sent until the service worker has
-    installed, counted at the server (page and service worker requests alike)."""
-    CountingHandler.sent.clear()
-    context = browser.new_context(service_workers="allow")
-    _chromium_load(context, f"{origin}/", 1, True)
-    time.sleep(1)
-    context.close()
-    return sent_rows("Chromium")
+    installed, counted at the server (page and service worker requests alike). In a persistent
+    profile, as a user has: an incognito context's in-memory HTTP cache (every Playwright
+    context's) keeps no 9.6 MB wasm, so the worker would have to fetch it again."""
+    import tempfile
+
+    server.sent.clear()
+    with tempfile.TemporaryDirectory() as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="allow"
+        )
+        _chromium_load(context, f"{origin}/", 1, True)
+        time.sleep(1)
+        context.close()
+    return sent_rows("Chromium", server.sent)
 
 
-def sent_rows(engine: str) -> list[tuple[str, str, str]]:
-    sent = list(CountingHandler.sent)
+def sent_rows(engine: str, sent: list[tuple[str, int]]) -> list[tuple[str, str, str]]:
     paths = [p for p, _ in sent]
     repeated = sorted({p for p in paths if paths.count(p) > 1})
     return [
@@ -198,7 +189,7 @@ def sent_rows(engine: str) -> list[tuple[str, str, str]]:
 
 
 def browser_figures(
-    origin: str, only: str, loads: int, throttles: tuple[float, ...]
+    server: QuietServer, origin: str, only: str, loads: int, throttles: tuple[float, ...]
 ) -> list[tuple[str, str, str]]:
     from playwright.sync_api import sync_playwright
 
@@ -206,7 +197,7 @@ def browser_figures(
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         if only in ("", "startup"):
-            rows += first_visit(browser, origin)
+            rows += first_visit(pw, server, origin)
             for throttle in throttles:
                 # Throttled loads are slow: half as many.
                 n = loads if throttle == 1 else max(1, loads // 2)
@@ -483,16 +474,14 @@ def main() -> None:
     throttles = tuple(float(t) for t in args.throttles.split(","))
     if not (DIST / "index.html").exists():
         sys.exit("bench: dist/ is not built (make build)")
-    server = QuietServer(("127.0.0.1", 0), partial(CountingHandler, directory=str(DIST)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    server, origin = serve(DIST, CountingHandler)
     started = time.time()
     load = os.getloadavg()[0]
     rows: list[tuple[str, str, str]] = []
     if args.only in ("", "cpython"):
         rows += cpython_figures() + size_figures() + pyodide_table_figures()
     if args.only in ("", "startup", "clicks"):
-        rows += browser_figures(origin, args.only, args.loads, throttles)
+        rows += browser_figures(server, origin, args.only, args.loads, throttles)
     server.shutdown()
     width = max(len(r[0]) for r in rows)
     print(f"\n{'benchmark':<{width}}  {'figure':<28}  target")

@@ -6,6 +6,8 @@ relative, so dist/ works copied to any static host or served from any sub-path.
 
 from __future__ import annotations
 
+import argparse
+import hashlib
 import json
 import shutil
 import struct
@@ -120,10 +122,6 @@ def vendor() -> None:
         if not source.exists():
             sys.exit(f"build: vendored Pyodide file missing: {source} (run npm ci)")
         shutil.copy2(source, pyodide_dir / name)
-    pyscript = NODE / "@pyscript" / "core" / "dist"
-    if not (pyscript / "core.js").exists():
-        sys.exit(f"build: PyScript missing at {pyscript} (run npm ci)")
-    shutil.copytree(pyscript, DIST / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
 
 
 def pack_core(wheel: Path) -> None:
@@ -157,14 +155,16 @@ def precompile() -> None:
     subprocess.run(["node", str(ROOT / "tools" / "pyc.mjs"), str(DIST)], check=True, cwd=ROOT)
 
 
-def pyscript_config() -> None:
-    config = {
-        # Without "interpreter" PyScript fetches Pyodide from a CDN; resolved against the page.
-        "interpreter": "./vendor/pyodide/pyodide.mjs",
-        # Keys resolve against this file's URL; "./*" unpacks into the cwd, which is on sys.path.
-        "files": {"./py/rulekeeper.zip": "./*"},
-    }
-    (DIST / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+def boot_lock_info() -> None:
+    """Write the vendored lock's ``info`` into boot.mjs: the page loads no Pyodide package, so it
+    passes this instead of fetching the 119 KB pyodide-lock.json at every cold start."""
+    info = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    boot = DIST / "boot.mjs"
+    text = boot.read_text()
+    placeholder = "const LOCK_INFO = null;"
+    if placeholder not in text:
+        sys.exit(f"build: {placeholder!r} not found in web/boot.mjs")
+    boot.write_text(text.replace(placeholder, f"const LOCK_INFO = {json.dumps(info)};"))
 
 
 def icons() -> None:
@@ -195,20 +195,59 @@ def bench_page() -> None:
     )
 
 
+def build_id() -> str:
+    """A hash of everything the app loads, so two builds of the same sources share an id."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in DIST.rglob("*") if p.is_file() and "bench" not in p.parts):
+        digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def stamp(build: str) -> None:
+    """Mark the build in the page, the style sheet, the start script and the Python zip.
+
+    boot.mjs compares the four at every start and marks the page ``data-build="mixed"`` (and
+    logs an error) if they differ: the update test checks that they never do.
+    """
+    replacements = (
+        ("index.html", '<meta name="rulekeeper-build" content="dev">', build),
+        ("boot.mjs", 'const BUILD = "dev";', build),
+    )
+    for name, placeholder, value in replacements:
+        path = DIST / name
+        text = path.read_text()
+        if placeholder not in text:
+            sys.exit(f"build: {placeholder!r} not found in web/{name}")
+        path.write_text(text.replace(placeholder, placeholder.replace("dev", value)))
+    with (DIST / "app.css").open("a") as css:
+        css.write(f'/* the build, checked by boot.mjs */\n:root {{ --build: "{build}"; }}\n')
+    with zipfile.ZipFile(DIST / "py" / "rulekeeper.zip", "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo("build.txt", (2020, 1, 1, 0, 0, 0)), build)
+
+
 def main() -> None:
+    global DIST
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DIST, help="the folder to build (dist/)")
+    parser.add_argument(
+        "--build-id", help="mark the build with this id instead of its content hash (tests)"
+    )
+    args = parser.parse_args()
+    DIST = args.out.resolve()
     wheel = fetch_wheel()
     if DIST.exists():
         shutil.rmtree(DIST)
-    DIST.mkdir()
+    DIST.mkdir(parents=True)
     copy_web()
     vendor()
     pack_core(wheel)
     precompile()
-    pyscript_config()
+    boot_lock_info()
     icons()
     bench_page()
+    stamp(args.build_id or build_id())
     # The service worker must come last: it precaches every file above by content hash.
-    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs")], check=True, cwd=ROOT)
+    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(DIST)], check=True, cwd=ROOT)
 
 
 if __name__ == "__main__":

@@ -326,6 +326,11 @@ class App:
         elif kind == "app.q_download":
             raw = self.storage.getItem(str(msg[1])) or ""
             download(str(msg[1]).replace(":", "_") + ".txt", raw, "text/plain")
+        elif kind == "app.reload":
+            # A new version waits (the update banner): save, then register-sw.js switches to it.
+            self.flush()
+            js.window.dispatchEvent(js.CustomEvent.new("rulekeeper:update"))
+            return
         elif kind == "app.q_delete":
             self.storage.removeItem(str(msg[1]))
             self.refresh_env()
@@ -431,6 +436,17 @@ class App:
         except Exception as exc:  # a browser without the Storage API: say so, do not crash
             js.console.warn(f"storage API unavailable: {exc}")
         self.refresh_env(render=True)
+
+    def offer_update(self) -> None:
+        """Called by register-sw.js when a new version has installed and waits."""
+        if not any(b.kind == "update" for b in self.model.banners):
+            banner = Banner(
+                "update",
+                "A new version is ready: reload to use it. Your data is kept.",
+                offer_reload=True,
+            )
+            self.model = replace(self.model, banners=(*self.model.banners, banner))
+            self.render()
 
     def render(self) -> None:
         tree = shell.view(self.model)
