@@ -140,3 +140,44 @@ def test_an_update_waits_and_the_app_never_mixes_versions(
     context.close()  # type: ignore[attr-defined]
     server.shutdown()
     assert "mixed" not in " ".join(errors) and errors == []
+
+
+NEVER_SETTLING_PERSIST = """
+window.__persistCalls = 0;
+StorageManager.prototype.persist = function () { window.__persistCalls++; return new Promise(() => {}); };
+"""
+
+
+def test_a_persist_request_left_unanswered_is_timed_out_and_not_repeated(
+    page: Page, app_url: str
+) -> None:
+    """Firefox settles persist() only when the user answers its prompt: the app must not wait."""
+    page.add_init_script(NEVER_SETTLING_PERSIST)
+    page.goto(app_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.get_by_test_id("nav-settings").click()
+    # The browser's present answer (persisted() is false) once the request has timed out.
+    expect(page.get_by_test_id("persist-status")).to_contain_text("Not granted", timeout=15_000)
+    page.wait_for_function(
+        "() => localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')"
+    )
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    page.get_by_test_id("nav-settings").click()
+    expect(page.get_by_test_id("persist-status")).to_contain_text("Not granted")
+    assert page.evaluate("() => window.__persistCalls") == 0
+
+
+def test_about_page_fits_a_tablet(app: Page) -> None:
+    app.get_by_test_id("nav-about").click()
+    expect(app.get_by_test_id("table-versions")).to_be_visible()
+    assert app.evaluate("() => document.documentElement.scrollWidth") <= 768
+
+
+def test_loading_shows_no_endless_animation(app_url: str, page: Page) -> None:
+    page.goto(app_url)  # checked while loading: nothing on the page animates forever
+    infinite = page.evaluate(
+        "() => document.getAnimations().filter(a => a.effect?.getTiming().iterations === Infinity).length"
+    )
+    assert infinite == 0
+    page.wait_for_selector(READY, timeout=60_000)

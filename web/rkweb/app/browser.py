@@ -7,7 +7,9 @@ state beyond the one :class:`App` that ``main.py`` starts.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -30,6 +32,7 @@ from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from
 
 SVG_NS = "http://www.w3.org/2000/svg"
 SAVE_DELAY_MS = 300
+PERSIST_WAIT_S = 3  # Firefox's persist() waits on a prompt, possibly forever
 
 
 def absent(value: Any) -> bool:
@@ -417,13 +420,19 @@ class App:
         persisted: bool | None = None
         try:
             if not settings.get("persist_asked"):
-                persisted = bool(await storage.persist())
+                try:
+                    persisted = bool(await asyncio.wait_for(storage.persist(), PERSIST_WAIT_S))
+                except TimeoutError:
+                    # Firefox settles persist() only when the user answers its prompt, maybe
+                    # never: it counts as asked (not again at every start), and the browser's
+                    # present answer is read below.
+                    js.console.info(f"storage.persist() gave no answer in {PERSIST_WAIT_S} s")
                 history = self.model.history.set_quietly(
                     "settings", {**settings, "persist_asked": True, "persist_granted": persisted}
                 )
                 self.model = replace(self.model, history=history)
                 self.schedule_save()
-            else:
+            if persisted is None:
                 persisted = bool(await storage.persisted())
             estimate = await storage.estimate()
             env = replace(
@@ -457,13 +466,29 @@ class App:
         self.tree = tree
 
 
+def in_idle_time(steps: list[Callable[[], object]]) -> None:
+    """Run each step in its own idle period (a timer where the browser has no idle callback,
+    as Safari), so a tap arriving between two steps is handled before the next."""
+
+    def run(*_: Any) -> None:
+        steps[0]()
+        if steps[1:]:
+            in_idle_time(steps[1:])
+
+    request: Any = getattr(js, "requestIdleCallback", None)
+    if absent(request):
+        js.setTimeout(create_once_callable(run), 50)
+    else:
+        request(create_once_callable(run), js.Object.fromEntries([["timeout", 2000]]))
+
+
 def start() -> App:
     app = App(js.document.getElementById("app"))
     app.listen()
     app.render()
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
-    # The saved expression's odds come right after the first paint: computing them imports
-    # icepool, which would otherwise delay start-up by a quarter of a second.
-    js.setTimeout(create_once_callable(lambda: app.dispatch(("dice.odds",))), 0)
+    # After the first paint and in idle time: icepool's import, then the saved expression's odds
+    # (together up to a second on a slow tablet, so never in one piece and never before ready).
+    in_idle_time([lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))])
     return app
