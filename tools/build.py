@@ -192,6 +192,7 @@ def bench_page() -> None:
         '  stdLibURL: new URL("./python_stdlib.zip", import.meta.url).href,\n'
         "});\n"
         'if (py.runPython("1+1") === 2) document.documentElement.dataset.ready = "1";\n'
+        'performance.mark("rulekeeper-ready");\n'
     )
 
 

@@ -52,6 +52,7 @@ async function boot() {
   py.unpackArchive(await app, "zip", { extractDir: "/home/pyodide" });
   checkOneVersion(py);
   const rulekeeper = py.pyimport("rkweb.app.browser").start();
+  performance.mark("rulekeeper-ready"); // read by tools/bench.py in every engine
   // After ready: the service worker's install copies what this page already fetched.
   registerWorker(rulekeeper);
 }
