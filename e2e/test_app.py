@@ -107,7 +107,7 @@ def test_persistent_storage_is_requested_once_and_shown(page: Page, app_url: str
     page.add_init_script(PERSIST_PROBE)
     page.goto(app_url)
     page.wait_for_selector(READY)
-    page.wait_for_function("window.__persistCalls === 1")
+    page.wait_for_function("() => window.__persistCalls === 1")
     wait_saved(page)
     page.reload()
     page.wait_for_selector(READY)
@@ -122,7 +122,7 @@ def test_manifest_makes_the_app_installable(browser: Browser, app_url: str) -> N
     page = context.new_page()
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     session = context.new_cdp_session(page)
     errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Every Playwright context is incognito-like; that is the only error allowed.
@@ -147,7 +147,7 @@ def test_user_text_is_rendered_as_text(app: Page) -> None:
 def wait_saved(page: Page) -> None:
     """Wait until the app has written its state, so nothing pending overwrites what a test plants."""
     page.wait_for_function(
-        "localStorage.getItem('rulekeeper:section:settings')?.includes('\"persist_asked\":true')"
+        "() => localStorage.getItem('rulekeeper:section:settings')?.includes('\"persist_asked\":true')"
     )
 
 
@@ -260,7 +260,7 @@ def test_offline_reload_works(browser: Browser, app_url: str) -> None:
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
     page.wait_for_function(
-        "navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
     )
     context.set_offline(True)
     page.reload()
@@ -292,7 +292,7 @@ def test_no_request_leaves_the_origin(browser: Browser, app_url: str) -> None:
     page.on("request", lambda r: urls.append(r.url))
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     roll(page, "3d6")
     for route in ("settings", "about", "simply", "gurps"):
         page.get_by_test_id(f"nav-{route}").click()

@@ -7,8 +7,10 @@ state beyond the one :class:`App` that ``main.py`` starts.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -30,6 +32,7 @@ SAVE_DELAY_MS = 300
 FIGHT_CHANNEL = "rulekeeper-fight"
 HELLO = "hello"  # a players' window that just (re)loaded asks for the view now
 TAB_KEY = "rulekeeper:tab"
+PERSIST_WAIT_S = 3  # Firefox's persist() waits on a prompt, possibly forever
 
 
 def absent(value: Any) -> bool:
@@ -398,6 +401,11 @@ class App:
             # ("app.open_window", "#/player"): the same app in a second window (a second screen).
             base = str(js.location.href).split("#")[0]
             js.window.open(base + str(msg[1]), "rulekeeper-player")
+        elif kind == "app.reload":
+            # A new version waits (the update banner): save, then register-sw.js switches to it.
+            self.flush()
+            js.window.dispatchEvent(js.CustomEvent.new("rulekeeper:update"))
+            return
         elif kind == "app.q_delete":
             self.store.forget(str(msg[1]))
             self.refresh_env()
@@ -495,13 +503,19 @@ class App:
         persisted: bool | None = None
         try:
             if not settings.get("persist_asked"):
-                persisted = bool(await storage.persist())
+                try:
+                    persisted = bool(await asyncio.wait_for(storage.persist(), PERSIST_WAIT_S))
+                except TimeoutError:
+                    # Firefox settles persist() only when the user answers its prompt, maybe
+                    # never: it counts as asked (not again at every start), and the browser's
+                    # present answer is read below.
+                    js.console.info(f"storage.persist() gave no answer in {PERSIST_WAIT_S} s")
                 history = self.model.history.set_quietly(
                     "settings", {**settings, "persist_asked": True, "persist_granted": persisted}
                 )
                 self.model = replace(self.model, history=history)
                 self.schedule_save()
-            else:
+            if persisted is None:
                 persisted = bool(await storage.persisted())
             estimate = await storage.estimate()
             env = replace(
@@ -515,6 +529,17 @@ class App:
             js.console.warn(f"storage API unavailable: {exc}")
         self.refresh_env(render=True)
 
+    def offer_update(self) -> None:
+        """Called by register-sw.js when a new version has installed and waits."""
+        if not any(b.kind == "update" for b in self.model.banners):
+            banner = Banner(
+                "update",
+                "A new version is ready: reload to use it. Your data is kept.",
+                offer_reload=True,
+            )
+            self.model = replace(self.model, banners=(*self.model.banners, banner))
+            self.render()
+
     def render(self) -> None:
         tree = shell.view(self.model)
         if self.tree is None:
@@ -524,6 +549,22 @@ class App:
         self.tree = tree
 
 
+def in_idle_time(steps: list[Callable[[], object]]) -> None:
+    """Run each step in its own idle period (a timer where the browser has no idle callback,
+    as Safari), so a tap arriving between two steps is handled before the next."""
+
+    def run(*_: Any) -> None:
+        steps[0]()
+        if steps[1:]:
+            in_idle_time(steps[1:])
+
+    request: Any = getattr(js, "requestIdleCallback", None)
+    if absent(request):
+        js.setTimeout(create_once_callable(run), 50)
+    else:
+        request(create_once_callable(run), js.Object.fromEntries([["timeout", 2000]]))
+
+
 def start() -> App:
     app = App(js.document.getElementById("app"))
     app.listen()
@@ -531,7 +572,7 @@ def start() -> App:
     app.open_channel()
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
-    # The saved expression's odds come right after the first paint: computing them imports
-    # icepool, which would otherwise delay start-up by a quarter of a second.
-    js.setTimeout(create_once_callable(lambda: app.dispatch(("dice.odds",))), 0)
+    # After the first paint and in idle time: icepool's import, then the saved expression's odds
+    # (together up to a second on a slow tablet, so never in one piece and never before ready).
+    in_idle_time([lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))])
     return app

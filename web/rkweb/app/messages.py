@@ -36,6 +36,7 @@ APP_ACTIONS = frozenset(
         "share_file",
         "share_everything",
         "open_window",
+        "reload",
     }
 )
 

@@ -107,6 +107,18 @@ def _banners(model: Model) -> list[VNode]:
                     "button",
                     {
                         "type": "button",
+                        "class": "primary",
+                        "data-testid": "update-reload",
+                        "on_click": send("app", "reload"),
+                    },
+                    "Reload",
+                )
+                if b.offer_reload
+                else None,
+                h(
+                    "button",
+                    {
+                        "type": "button",
                         "class": "secondary",
                         "on_click": send(SHELL, "dismiss_banner", index),
                     },
