@@ -107,7 +107,7 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     _next_turn(app)
     app.get_by_test_id("sc-initiative-roll").click()
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 2:")
-    app.get_by_test_id("sc-aim-c2").click()
+    app.get_by_test_id("sc-damage-target").select_option(label="Bo")
     app.get_by_test_id("sc-damage-die-typed").fill("20")
     app.get_by_test_id("sc-damage-die-typed").press("Tab")
     before = _hp(app, "c2")

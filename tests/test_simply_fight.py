@@ -177,3 +177,27 @@ def test_damage_checks_and_treatment_typed() -> None:
     dice = typed_rolls((TREATMENT, "2 3", "treater"), (STABILIZED_HOURS, "4", "hours"))
     critical, stabilized = treat(critical, "c1", "stabilize", dice, skill="Medicine", rating=12)
     assert stabilized.success and critical.get("c1").stabilized_until == 4 * 60
+
+
+# --- typed errors where an audit found others (issue 14) -------------------------------------
+
+
+def test_bad_inputs_raise_the_typed_error_naming_the_field() -> None:
+    from pycore.systems.simply import armor, tasks
+    from pycore.systems.simply.fight import dismiss_check
+
+    cases = [
+        (lambda: armor.armor(None), "armor None is not a name"),  # type: ignore[arg-type]
+        (lambda: armor.wear(5), "armor 5 is not a name"),  # type: ignore[arg-type]
+        (lambda: armor.wear(None, "ablative"), "coatings 'ablative' must be a list"),
+        (lambda: armor.apply_protection(10, "other", None, [5]), r"not a \(name, value\) pair"),  # type: ignore[list-item]
+        (lambda: dismiss_check(Combat(), "x"), "check 'x' is not waiting"),  # type: ignore[arg-type]
+        (
+            lambda: armor.wear("plasteel_medium", ["ablative"], None, 1.5),  # type: ignore[arg-type]
+            "ablative_hits 1.5 is not a whole number",
+        ),
+        (lambda: tasks.success_chance(10, "no"), "skilled 'no' must be True or False"),  # type: ignore[arg-type]
+    ]
+    for call, message in cases:
+        with pytest.raises(RuleError, match=message):
+            call()

@@ -88,9 +88,11 @@ def test_one_action_for_attack_then_its_roll() -> None:
 
 
 def test_aiming_at_a_card_and_choosing_a_weapon_set_the_step_up_afresh() -> None:
-    model = send(started(), "simply.combat_aim", "c1")  # Mara aims at herself: allowed to set
-    assert model.state["simply_combat"]["form"]["attack"]["target"] == "c1"
-    model = send(model, "simply.combat_aim", "c2")
+    refused = send(started(), "simply.combat_aim", "c1")  # Mara at herself: refused in words
+    assert texts(refused, "sc-error-attack") == [
+        "Mara cannot attack themselves: choose another target"
+    ]
+    model = send(started(), "simply.combat_aim", "c2")
     model = send(model, "simply.combat_arm", "c1", "1")  # unarmed
     attack = model.state["simply_combat"]["form"]["attack"]
     assert (attack["weapon"], attack["tn"]) == ("1", "6")

@@ -107,8 +107,10 @@ def success_chance(target: int, skilled: bool = True) -> Fraction:
     (Fraction(17, 20), Fraction(99, 100), Fraction(1, 100), Fraction(0, 1))
     """
     target = _target("target number", target)
+    if not isinstance(skilled, bool):  # "no" is not False: a flag, never any truthy value
+        raise RuleError(f"skilled {skilled!r} must be True or False")
     return sum(
-        (p for total, p in _two_d10() if _verdict(target, total, bool(skilled))[0]),
+        (p for total, p in _two_d10() if _verdict(target, total, skilled)[0]),
         Fraction(0),
     )
 
@@ -380,8 +382,7 @@ def roll_task(target: TargetNumber, level: str | None, rng: RandintSource) -> Ta
 # --- Contests (SIM-08) --------------------------------------------------------------------------
 
 
-#: The sides of a contest as the text names them; a caller may pass the characters' names.
-SIDES: Final = ("A", "B")
+SIDES: Final = ("A", "B")  # the contest's sides as the text names them, or the characters'
 
 
 def _names(names: Sequence[str]) -> tuple[str, str]:

@@ -232,6 +232,8 @@ def roll_attack(
     'A attacks B: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit'
     """
     attacker, target = combat.get(attacker_id), combat.get(target_id)
+    if attacker_id == target_id:
+        raise RuleError(f"{attacker.name} cannot attack themselves: choose another target")
     stake = luck_pool(attacker, luck)
     guard = luck_pool(target, defend_luck) if defend_tn is not None else 0
     updated = spend_for_roll(combat, attacker_id, "Attack")

@@ -173,7 +173,11 @@ def dismiss_check(combat: Combat, index: int) -> Combat:
     >>> [p.rule for p in fight.pending], [p.rule for p in dismiss_check(fight, 0).pending]
     (['SIM-44', 'SIM-45'], ['SIM-45'])
     """
-    if not 0 <= index < len(combat.pending):
+    if (
+        isinstance(index, bool)
+        or not isinstance(index, int)
+        or not 0 <= index < len(combat.pending)
+    ):
         raise RuleError(f"check {index!r} is not waiting to be rolled")
     return replace(combat, pending=combat.pending[:index] + combat.pending[index + 1 :])
 

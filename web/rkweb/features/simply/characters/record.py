@@ -15,8 +15,9 @@ from rkweb.kit.buttons import button
 STAT_ROWS = (("Strength", "S"), ("Coord.", "C"), ("Intellect", "I"), ("Health", "H"))
 
 
-def _block(title: str, *body: Any) -> VNode:
-    return h("div", {"class": "record-block"}, h("h4", {}, title), *body)
+def _block(title: str, *body: Any, wide: bool = False) -> VNode:
+    css = "record-block wide" if wide else "record-block"
+    return h("div", {"class": css}, h("h4", {}, title), *body)
 
 
 def _lines(items: Iterable[Any]) -> VNode:
@@ -66,7 +67,7 @@ def _skills(derived: Derived) -> VNode:
         )
         for line in derived.skills
     ]
-    return _block("Skills", _table(("Skill", "Stat", "Lvl", "Rat (orig/adj)"), rows))
+    return _block("Skills", _table(("Skill", "Stat", "Lvl", "Rat (orig/adj)"), rows), wide=True)
 
 
 def _hit_points(character: Character, derived: Derived) -> str:

@@ -36,8 +36,13 @@ def set_up(model: Model, field: str, value: str) -> Model:
 
 
 def aim(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    """A card of the order strip tapped: its participant is the target."""
-    return set_up(model, "target", str(msg[1]))
+    """A card of the order strip tapped: its participant is the target (not the attacker)."""
+    state = saved.load(model)
+    target = str(msg[1])
+    if target == state["form"]["attack"]["attacker"]:
+        name = saved.fight_of(state).get(target).name
+        raise RuleError(f"{name} cannot attack themselves: choose another target")
+    return set_up(model, "target", target)
 
 
 def arm(model: Model, msg: Msg, ctx: Ctx) -> Model:

@@ -73,7 +73,10 @@ def _initiative(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     fight, rolled = core.roll_initiative(saved.fight_of(state), rng)
     label = f"Turn {fight.turn} initiative"
-    state = {**state, "result": {}}  # a new turn: the last turn's results are in the log
+    # A new turn: the last turn's results are in the log, and the step is set up afresh for
+    # whoever acts first, even if they acted last.
+    form = {**state["form"], "attack": {**state["form"]["attack"], "attacker": ""}}
+    state = {**state, "result": {}, "form": form}
     return saved.commit(model, state, fight, label, ctx, (str(rolled),), seed)
 
 
