@@ -39,7 +39,8 @@ UNUSED = frozenset(
         *("_pyrepl", "pdb", "bdb", "doctest", "unittest", "pydoc", "pydoc_data", "trace"),
         *("cProfile", "profile", "pstats", "tabnanny", "pyclbr", "modulefinder", "zipapp"),
         *("imaplib", "poplib", "smtplib", "ftplib", "mailbox", "netrc", "xmlrpc", "wsgiref"),
-        *("socketserver", "multiprocessing", "xml", "webbrowser", "this", "antigravity"),
+        # xml and webbrowser stay: segno (the share page's QR code) imports them.
+        *("socketserver", "multiprocessing", "this", "antigravity"),
         *("__hello__", "__phello__", "_pyio", "_pydatetime", "pickletools", "idlelib", "turtle"),
     }
 )
