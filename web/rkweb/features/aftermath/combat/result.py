@@ -79,7 +79,31 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     )
 
 
+def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
+    """An attack rolled with the user's dice, waiting for the next roll: the rolls so far."""
+    given = [str(g) for g in pending.get("given", [])]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-res-h", "data-testid": "aft-pending"},
+        h("h3", {"id": "aft-res-h"}, "Result: waiting for your dice"),
+        h(
+            "p",
+            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
+            f"Roll {int(pending.get('index', 0)) + 1}: {pending.get('what') or 'the next roll'} "
+            f"({pending.get('wants', '')}), typed in the attack above",
+        ),
+        h(
+            "ul",
+            {"class": "small", "data-testid": "aft-dice-given"},
+            *[h("li", {}, g) for g in given],
+        ),
+        button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+    )
+
+
 def result_card(model: Model, latest: dict[str, Any] | None, pending: Any) -> VNode:
+    if isinstance(pending, dict) and pending.get("wants"):
+        return _waiting_for_dice(pending)
     if isinstance(pending, dict):
         return _pending(model, pending)
     entry = latest or {}
