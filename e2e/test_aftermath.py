@@ -121,6 +121,24 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     shot(app, "combat")
     axe_clean(app)
 
+    # The same shot with physical dice, typed one roll at a time; the step names the next roll.
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 1: to hit")
+    fill(app, "aft-dice-typed", "21")
+    expect(app.get_by_test_id("aft-dice-typed-error")).to_contain_text("cannot show 21")
+    fill(app, "aft-dice-typed", "5")
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 2: hit location")
+    expect(app.get_by_test_id("aft-dice-given")).to_contain_text("to hit: 1d20 = 5")
+    fill(app, "aft-dice-typed", "50")
+    for _ in range(12):
+        if not app.get_by_test_id("aft-dice-given").count():
+            break
+        expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
+        fill(app, "aft-dice-typed", "00" if expr == "1d100" else "1")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("1D20 = 5 vs BCS")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("Hit location: D100 50")
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Ana → Bo (missile)")
+    axe_clean(app)
+
     # A hand-to-hand attack: the Damage Potential is asked, never guessed.
     app.get_by_test_id("aft-cbt-mode").select_option("hth")
     app.get_by_test_id("aft-hth-weapon").select_option("Sword, machete")
@@ -134,7 +152,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.get_by_test_id("aft-apply-dp").click()
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit location")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Damage Potential: 16 (entered")
-    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(2)
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
     app.get_by_test_id("aft-next-phase").click()
     expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
     result_before = app.get_by_test_id("aft-attack-result").inner_text()
@@ -146,7 +164,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.wait_for_selector(READY)
     app.get_by_test_id("aftermath-tab-combat").click()
     expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
-    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(2)
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
     expect(app.get_by_test_id("aft-attack-result")).to_have_text(result_before)
     expect(app.get_by_test_id("aft-target-conditions-damage")).to_have_text(damage_before)
     expect(app.get_by_test_id("undo")).to_contain_text("Next Action Phase")

@@ -675,3 +675,30 @@ def test_choosing_a_gun_sets_its_range_row_on_the_page() -> None:
     model = send(two_fighters(), ("aftermath.cbt_field", "missile", "gun", "long_gun|Rifle"))
     assert model.state["aftermath"]["combat"]["missile"]["range_row"] == "Long Gun Rifle"
     assert "Inherent Accuracy +4" in texts(model, "aft-cbt-modifiers")[0]
+
+
+def test_an_attack_takes_physical_dice_one_roll_at_a_time() -> None:
+    """AFT-03, AFT-12: each roll typed in turn, the step naming the next; a roll the dice cannot
+    show is refused beside the field and rolls nothing; "roll for me" rolls the rest."""
+    model = send(two_fighters(), ("aftermath.cbt_field", "missile", "bcs", "30"))
+    assert texts(model, "aft-dice-next") == ["Roll 1: to hit"]
+    wrong = send(model, ("aftermath.cbt_typed", "21"))
+    assert "a die from 1 to 20 cannot show 21" in texts(wrong, "aft-dice-typed-error")[0]
+    assert wrong.state["aftermath"]["combat"]["pending"] is None
+    model = send(model, ("aftermath.cbt_typed", "5"))
+    assert texts(model, "aft-dice-next") == ["Roll 2: hit location"]
+    assert texts(model, "aft-dice-given") == ["to hit: 1d20 = 5"]
+    rest = send(model, ("aftermath.cbt_resolve",), seed="rest")
+    assert rest.state["aftermath"]["combat"]["log"][0]["typed"] == ["5"]
+    typed = ["5"]
+    for _ in range(10):
+        pending = model.state["aftermath"]["combat"]["pending"]
+        if pending is None:
+            break
+        roll_ = "00" if pending["wants"] == "1d100" else "1"
+        typed.append(roll_)
+        model = send(model, ("aftermath.cbt_typed", roll_))
+    entry = model.state["aftermath"]["combat"]["log"][0]
+    assert entry["typed"] == typed and entry["seed"] == ""
+    assert any(s.startswith("Hit location: D100 100") for s in entry["steps"])
+    assert model.history.undo_label == "Attack: Ana → Bo"

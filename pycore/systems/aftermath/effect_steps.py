@@ -48,7 +48,7 @@ def critical_effect_steps(
     save: LowerSave | None = None,
     waits: list[str] | None = None,
 ) -> tuple[Effect, EffectRules | None]:
-    rolled = roll_critical_effect(die(rng, 100), damage, bonus)
+    rolled = roll_critical_effect(die(rng, 100, "Critical Effect"), damage, bonus)
     steps.append(Step("critical_effect", "Critical Effect", str(rolled), "AFT-20"))
     effect = _lowering_step(steps, rng, rolled.effect, save, waits)
     if region == "ask":
@@ -88,7 +88,7 @@ def critical_effect_steps(
         severed = rules.automatic_sever
         text = "automatic Sever (AFT-26)"
         if not severed:
-            d100 = die(rng, 100)
+            d100 = die(rng, 100, "sever")
             severed = d100 <= rules.critical_damage
             text = f"D100 {d100} vs {rules.critical_damage}%: {'Sever' if severed else 'no Sever'}"
         steps.append(Step("sever", "Sever", text, "AFT-25"))
@@ -297,7 +297,7 @@ def special_effect_steps(
 ) -> tuple[SpecialEffect, Stopping | None, int, bool, int]:
     """AFT-49 and AFT-50: the Missile Special Effect, its damage, Stopping (``force`` is the
     Adjusted BDG, or the Damage Potential of a muscle-powered missile) and its conditions."""
-    special = missile_special_effect(die(rng, 100))
+    special = missile_special_effect(die(rng, 100, "Missile Special Effect"))
     steps.append(Step("special", "Missile Special Effect", str(special), "AFT-49"))
     final = special_effect_damage(special, damage, crit)
     if final != damage:

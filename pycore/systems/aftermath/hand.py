@@ -177,7 +177,7 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     ['position', 'bcs', 'roll', 'enhancement']
     """
     total, steps, group = hth_bcs(attack)
-    rolled = judge_bcs(total.total, die(rng, 20))
+    rolled = judge_bcs(total.total, die(rng, 20, "to hit"))
     crit, fumble, why = crit_flags(
         rolled.roll,
         rolled.success,
@@ -264,7 +264,7 @@ def _enhanced_wdm(
     weapon's WDM with it, shown beside the Damage Potential the user gives (AFT-M05)."""
     bonus = 0
     if crit:
-        enhancement = critical_hit_enhancement(die(rng, 20))
+        enhancement = critical_hit_enhancement(die(rng, 20, "Critical Hit Enhancement"))
         bonus = enhancement.bonus
         steps.append(Step("enhancement", "Critical Hit Enhancement", str(enhancement), "AFT-18"))
     if found is None or found.wdm_rule in ("special", "rifle_butt"):
@@ -289,7 +289,7 @@ def _after_break(
     av, fmt = armor
     if found is None or not fmt or breakage_check(found.name, fmt, av) is None:
         return potential
-    broke = judge_breakage(found.name, die(rng, 20))
+    broke = judge_breakage(found.name, die(rng, 20, "break check"))
     steps.append(Step("break", "Break check", str(broke), "AFT-16"))
     if not broke.broken:
         return potential

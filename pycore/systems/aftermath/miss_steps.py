@@ -33,7 +33,7 @@ def critical_miss_step(
     """AFT-28, AFT-53, AFT-54: roll D100 on the kind's table; a cook-off or chamber explosion
     works out the burst from the round's BDG and the weapon's Durability (AFT-M19), and returns
     it with the result."""
-    result = critical_miss(kind, die(rng, 100))
+    result = critical_miss(kind, die(rng, 100, "critical miss"))
     text = str(result)
     waits_for = ""
     blast = None

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
-from pycore.dice import RandintSource, roll
+from pycore.dice import RandintSource, next_roll_is, roll
 from pycore.systems.aftermath.ammunition import shot_damage_type
 from pycore.systems.aftermath.armor import MAX_COVER_AV, damage_done
 from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs
@@ -172,7 +172,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     """
     total, steps = missile_bcs(attack)
     waits: list[str] = []
-    rolled = judge_bcs(total.total, die(rng, 20))
+    rolled = judge_bcs(total.total, die(rng, 20, "to hit"))
     crit, fumble, why = crit_flags(
         rolled.roll,
         rolled.success,
@@ -305,6 +305,7 @@ def _gun_critical_bonus(
         )
         return "", 0
     dice = gun_critical(row).bdg_dice or ""
+    next_roll_is(rng, "critical BDG")
     return dice, roll(dice, rng).total
 
 
@@ -314,6 +315,7 @@ def _damage_dice(steps: list[Step], rng: RandintSource, bdg: int) -> int:
     if not dice:
         steps.append(Step("damage", "Damage dice", "BDG 0: no damage dice", "AFT-48"))
         return 0
+    next_roll_is(rng, "damage")
     damage_roll = roll(dice, rng)
     steps.append(Step("damage", "Damage dice", f"BDG {bdg} → {damage_roll}", "AFT-48"))
     return damage_roll.total

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pycore.dice import RandintSource
+from pycore.dice import RandintSource, next_roll_is
 from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, modified_bcs
 from pycore.systems.aftermath.critical import (
@@ -117,7 +117,10 @@ def region_for(body: str, regions: Mapping[int, str], location: int) -> str | No
     return regions.get(location, "ask")
 
 
-def die(rng: RandintSource, faces: int) -> int:
+def die(rng: RandintSource, faces: int, what: str = "") -> int:
+    """One die; ``what`` names the roll for dice typed in one roll at a time."""
+    if what:
+        next_roll_is(rng, what)
     return rng.randint(1, faces)
 
 
@@ -194,11 +197,11 @@ def location_steps(
 ) -> int | None:
     """AFT-12: D100 on the body's table and, for a double or triple location, the split; None
     when a side attack's split waits for the near side (the step names it)."""
-    found = locate(die(rng, 100), body, direction)
+    found = locate(die(rng, 100, "hit location"), body, direction)
     steps.append(Step("location", "Hit location", str(found), "AFT-12"))
     if len(found.locations) == 1:
         return found.locations[0]
-    resolved = split(found.key, die(rng, 100), attack_from, near_side)
+    resolved = split(found.key, die(rng, 100, "split"), attack_from, near_side)
     steps.append(Step("split", "Split", str(resolved), "AFT-T11", resolved.waits_for))
     return resolved.result
 

@@ -31,6 +31,7 @@ ACTIONS = frozenset(
         "cbt_potential",
         "cbt_resolve",
         "cbt_toggle",
+        "cbt_typed",
         "char_add_cond",
         "char_add_item",
         "char_add_skill",

@@ -43,6 +43,21 @@ ASKS = {
 }
 
 
+def _pending_card(title: str, verdict: str, *body: VNode | None) -> VNode:
+    """An attack not finished yet: what it waits for, then the card's own fields."""
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-res-h", "data-testid": "aft-pending"},
+        h("h3", {"id": "aft-res-h"}, title),
+        h(
+            "p",
+            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
+            verdict,
+        ),
+        *body,
+    )
+
+
 def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     """The hit waits for a value given now: its Damage Potential, once the critical and its WDM
     bonus are known (001 lines 7-13), or the near side of a split; the dice rolled stay."""
@@ -52,15 +67,9 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     shown = next((s for s in steps if s.startswith(step)), "")
     mode = str(pending.get("mode", "hth"))
     field_name = "damage_potential" if tail == "dp" else "near_side"
-    return h(
-        "section",
-        {"class": "card", "aria-labelledby": "aft-res-h", "data-testid": "aft-pending"},
-        h("h3", {"id": "aft-res-h"}, "Result: one more value"),
-        h(
-            "p",
-            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
-            plain(str(pending.get("summary", ""))),
-        ),
+    return _pending_card(
+        "Result: one more value",
+        plain(str(pending.get("summary", ""))),
         h("p", {"class": "explain", "data-testid": "aft-pending-wdm"}, plain(shown)),
         number(
             f"aft-{mode}-{tail}",
@@ -79,7 +88,25 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     )
 
 
+def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
+    """An attack rolled with the user's dice, waiting for the next roll: the rolls so far."""
+    given = [str(g) for g in pending.get("given", [])]
+    return _pending_card(
+        "Result: waiting for your dice",
+        f"Roll {int(pending.get('index', 0)) + 1}: {pending.get('what') or 'the next roll'} "
+        f"({pending.get('wants', '')}), typed in the attack above",
+        h(
+            "ul",
+            {"class": "small", "data-testid": "aft-dice-given"},
+            *[h("li", {}, g) for g in given],
+        ),
+        button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+    )
+
+
 def result_card(model: Model, latest: dict[str, Any] | None, pending: Any) -> VNode:
+    if isinstance(pending, dict) and pending.get("wants"):
+        return _waiting_for_dice(pending)
     if isinstance(pending, dict):
         return _pending(model, pending)
     entry = latest or {}

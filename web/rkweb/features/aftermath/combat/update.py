@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.dice import seeded
-from pycore.errors import RuleError
-from pycore.systems.aftermath import combat, worksheet
+from pycore.errors import DiceError, RuleError, RulekeeperError
+from pycore.systems.aftermath import attack_dice, combat, worksheet
 from pycore.systems.aftermath.clock import next_phase, next_turn
 from pycore.systems.aftermath.critical import Moment
 from rkweb.app.model import Ctx, Model
@@ -82,7 +82,12 @@ def _entry(st: dict[str, Any], outcome: worksheet.Outcome, who: str, ctx: Ctx) -
 
 
 def _applied(
-    model: Model, st: dict[str, Any], outcome: worksheet.Outcome, ctx: Ctx, seed: str
+    model: Model,
+    st: dict[str, Any],
+    outcome: worksheet.Outcome,
+    ctx: Ctx,
+    seed: str,
+    typed: list[str],
 ) -> Model:
     """Write an attack to the sheets and the log, clear what was its own, as one undo step."""
     combat_ = st["combat"]
@@ -91,7 +96,7 @@ def _applied(
     who = f"{outcome.attacker['name']} → {outcome.target['name']}"
     st["characters"][target_index] = outcome.target
     st["characters"][attacker_index] = outcome.attacker
-    entry = _entry(st, outcome, who, replace(ctx, fresh_seed=seed))
+    entry = {**_entry(st, outcome, who, replace(ctx, fresh_seed=seed)), "typed": typed}
     combat_["log"] = [entry, *combat_["log"]][:LOG_LIMIT]
     mode = str(combat_["mode"])
     combat_[mode] = worksheet.after_attack(combat_[mode])
@@ -99,39 +104,87 @@ def _applied(
     return undoable(set_err(model, "cbt.resolve", None), st, f"Attack: {who}", ctx)
 
 
-def _resolve(model: Model, ctx: Ctx) -> Model:
+def _kept(setup: worksheet.Setup, pending: dict[str, Any]) -> worksheet.Setup:
+    """The attack in progress as it was set up when its first die was rolled."""
+    return replace(
+        setup,
+        mode=str(pending["mode"]),
+        form=dict(pending["form"]),
+        now=Moment(int(pending["turn"]), int(pending["phase"])),
+        override=str(pending.get("override", "")),
+    )
+
+
+def _roll(
+    model: Model, ctx: Ctx, setup: worksheet.Setup, typed: list[str], seed: str, error: str
+) -> Model:
+    """Roll the attack with the dice typed so far, then ``seed`` ("roll for me") or, with no
+    seed, up to the next roll not typed yet. A wrong roll shows its error and rolls nothing;
+    the core's other refusals (a Stunned attacker...) show under ``error``."""
     st = state(model)
-    setup = setup_of(st)
-    if setup is None:
-        message = "Choose an attacker and a target (create them in the Characters tab)."
-        return set_err(model, "cbt.resolve", message)
     attacker_index, _ = person(st, "attacker")
     target_index, _ = person(st, "target")
     same = attacker_index == target_index
     try:
-        outcome = worksheet.resolve(setup, seeded(ctx.fresh_seed), same=same)
-    except RuleError as exc:
-        return set_err(model, "cbt.resolve", plain(str(exc)))
-    asks = worksheet.asked(outcome)
-    if not asks:
-        return _applied(model, st, outcome, ctx, ctx.fresh_seed)
-    # The hit waits for a value given now (its Damage Potential once the critical is known, the
-    # near side of a split): nothing is written to the sheets yet; the roll is kept (its seed)
-    # and goes on once it is given.
-    st["combat"]["pending"] = {
-        "asks": asks,
-        "seed": ctx.fresh_seed,
+        rest = seeded(seed) if seed else None
+        found = attack_dice.resolve_typed(setup, typed, rest, same=same)
+    except DiceError as exc:  # a typed roll the dice cannot show: beside the dice field
+        return set_err(model, "cbt.dice", plain(str(exc)))
+    except RulekeeperError as exc:
+        return set_err(model, error, plain(str(exc)))
+    model = set_err(set_err(model, error, None), "cbt.dice", None)
+    kept = {
+        "seed": seed,
+        "typed": typed,
         "mode": setup.mode,
         "form": dict(setup.form),
         "override": setup.override,
         "turn": setup.now.turn,
         "phase": setup.now.phase,
-        "steps": [str(s) for s in outcome.resolution.steps],
-        "summary": combat.summary(outcome.resolution),
         "answer": "",
     }
     who = f"{setup.attacker['name']} → {setup.target['name']}"
-    return undoable(set_err(model, "cbt.resolve", None), st, f"Attack roll: {who}", ctx)
+    if isinstance(found, attack_dice.WaitsForDice):
+        # The attack waits for the next roll of the user's dice; nothing is written yet.
+        st["combat"]["pending"] = {
+            **kept,
+            "wants": found.expr,
+            "what": found.what,
+            "index": found.index,
+            "given": list(found.given),
+        }
+        return undoable(model, st, f"Attack dice: {who}", ctx)
+    asks = worksheet.asked(found)
+    if not asks:
+        return _applied(model, st, found, ctx, seed, typed)
+    # The hit waits for a value given now (its Damage Potential once the critical is known, the
+    # near side of a split): nothing is written to the sheets yet; the dice rolled are kept (the
+    # seed and the typed rolls) and go on once it is given.
+    st["combat"]["pending"] = {
+        **kept,
+        "asks": asks,
+        "steps": [str(s) for s in found.resolution.steps],
+        "summary": combat.summary(found.resolution),
+    }
+    return undoable(model, st, f"Attack roll: {who}", ctx)
+
+
+def _resolve(model: Model, ctx: Ctx, typed: str | None = None) -> Model:
+    """ "Roll for me" (``typed`` None) or one roll the user typed: a new attack, or the next
+    roll of the attack waiting for dice."""
+    st = state(model)
+    setup = setup_of(st)
+    if setup is None:
+        message = "Choose an attacker and a target (create them in the Characters tab)."
+        return set_err(model, "cbt.resolve", message)
+    pending = st["combat"].get("pending")
+    rolls: list[str] = []
+    if isinstance(pending, dict) and pending.get("wants"):
+        setup = _kept(setup, pending)
+        rolls = [str(r) for r in pending.get("typed", [])]
+    if typed is None:
+        return _roll(model, ctx, setup, rolls, ctx.fresh_seed, "cbt.resolve")
+    return _roll(model, ctx, setup, [*rolls, typed.strip()], "", "cbt.resolve")
 
 
 def _apply_answer(model: Model, ctx: Ctx) -> Model:
@@ -141,26 +194,14 @@ def _apply_answer(model: Model, ctx: Ctx) -> Model:
     setup = setup_of(st)
     if not isinstance(pending, dict) or setup is None:
         return model
-    attacker_index, _ = person(st, "attacker")
-    target_index, _ = person(st, "target")
-    kept = replace(
-        setup,
-        mode=str(pending["mode"]),
-        form=dict(pending["form"]),
-        now=Moment(int(pending["turn"]), int(pending["phase"])),
-        override=str(pending.get("override", "")),
-    )
     asks = str(pending.get("asks", "attack.damage_potential"))
     error = f"cbt.{worksheet.ASKED_AFTER_THE_ROLL.get(asks, 'answer')}"
     try:
-        given = worksheet.with_answer(kept, asks, str(pending.get("answer", "")))
-        outcome = worksheet.resolve(
-            given, seeded(str(pending["seed"])), same=attacker_index == target_index
-        )
+        given = worksheet.with_answer(_kept(setup, pending), asks, str(pending.get("answer", "")))
     except (RuleError, KeyError) as exc:
         return set_err(model, error, plain(str(exc)))
-    model = set_err(model, error, None)
-    return _applied(model, st, outcome, ctx, str(pending["seed"]))
+    typed = [str(r) for r in pending.get("typed", [])]
+    return _roll(model, ctx, given, typed, str(pending.get("seed", "")), error)
 
 
 def _answer(model: Model, raw: str) -> Model:
@@ -203,6 +244,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _pick(model, str(msg[1]), str(msg[-1]))
     if action == "resolve":
         return _resolve(model, ctx)
+    if action == "typed":
+        return _resolve(model, ctx, str(msg[-1]))
     if action == "potential":
         return _answer(model, str(msg[-1]))
     if action == "apply":

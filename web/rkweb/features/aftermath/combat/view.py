@@ -17,6 +17,7 @@ from rkweb.features.aftermath.combat.thrown import thrown_form
 from rkweb.features.aftermath.state import err, names, now_of, person, state
 from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
+from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import select
 from rkweb.kit.results import log_list
 
@@ -61,6 +62,29 @@ def _who(st: dict[str, Any]) -> VNode:
     )
 
 
+def _dice(model: Model, pending: Any) -> VNode:
+    """Roll every die for me, or type each roll of physical dice in turn: the attack waits for
+    the next roll, named (to hit, hit location, damage...)."""
+    waiting = isinstance(pending, dict) and bool(pending.get("wants"))
+    expr = str(pending["wants"]) if waiting else "1d20"
+    what = str(pending.get("what") or "the next roll") if waiting else "to hit"
+    number = int(pending.get("index", 0)) + 1 if waiting else 1
+    return h(
+        "div",
+        {"class": "attack-dice", "data-testid": "aft-dice"},
+        h("p", {"class": "explain", "data-testid": "aft-dice-next"}, f"Roll {number}: {what}"),
+        dice_entry(
+            "aft-dice",
+            expr,
+            roll=("aftermath.cbt_resolve",),
+            typed=("aftermath.cbt_typed",),
+            error=err(model, "cbt.dice"),
+            label="Roll the rest for me" if waiting else "Resolve attack (roll every die)",
+            roll_testid="aft-resolve",
+        ),
+    )
+
+
 def _log(log: list[dict[str, Any]]) -> VNode:
     shown = [{**e, "text": plain(str(e.get("text", "")))} for e in log]
     return h(
@@ -93,12 +117,7 @@ def view(model: Model) -> VNode:
         h("h3", {"id": "aft-attack-h"}, f"{title} attack"),
         *form,
         preview(st),
-        button(
-            "aft-resolve",
-            "Resolve attack (roll every die)",
-            ("aftermath.cbt_resolve",),
-            primary=True,
-        ),
+        _dice(model, combat.get("pending")),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "aft-resolve-error"},
