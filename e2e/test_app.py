@@ -208,7 +208,7 @@ def test_quota_error_shows_message_and_keeps_saved_value(page: Page, app_url: st
     page.wait_for_selector(READY)
     roll(page, "3d6")
     dice = "localStorage.getItem('rulekeeper:section:dice')"
-    page.wait_for_function(f"{dice} !== null && JSON.parse({dice}).data.log.length === 1")
+    page.wait_for_function(f"() => {dice} !== null && JSON.parse({dice}).data.log.length === 1")
     saved = page.evaluate(dice)
     page.evaluate("window.__quotaFull = true")
     roll(page, "2d10")

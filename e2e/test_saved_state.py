@@ -24,8 +24,9 @@ def wait_section(page: Page, name: str, condition: str) -> None:
     """Wait until the stored section ``name`` satisfies a JS ``condition`` on ``data``."""
     key = json.dumps(SECTION + name)
     page.wait_for_function(
-        f"(() => {{ const raw = localStorage.getItem({key}); if (!raw) return false;"
-        f" const data = JSON.parse(raw).data; return {condition}; }})()"
+        # A function, not an expression: the page's CSP forbids evaluating strings.
+        f"() => {{ const raw = localStorage.getItem({key}); if (!raw) return false;"
+        f" const data = JSON.parse(raw).data; return {condition}; }}"
     )
 
 
@@ -122,7 +123,9 @@ def test_full_storage_trims_history_reports_it_and_keeps_every_current_change(
     for count in range(1, 9):  # undoable steps, saved with the undo history
         app.get_by_test_id("char-new").click()
         wait_section(app, "simply_characters", f"data.list.length === {count}")
-    app.wait_for_function("Object.keys(localStorage).some(k => k.startsWith('rulekeeper:undo:'))")
+    app.wait_for_function(
+        "() => Object.keys(localStorage).some(k => k.startsWith('rulekeeper:undo:'))"
+    )
     app.evaluate(FILL)
     for _ in range(6):
         roll(app, "3d6")

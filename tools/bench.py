@@ -283,7 +283,7 @@ def click_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     page.fill("[data-testid=dice-expr]", "3d6")
     for index in range(CLICKS):
         page.click("[data-testid=dice-roll]")
-        page.wait_for_function(f"window.__lat.length >= {index + 1}")
+        page.wait_for_function(f"() => window.__lat.length >= {index + 1}")
     latencies = [float(v) for v in page.evaluate("window.__lat")][5:]  # skip warm-up
     rows.append(
         ("roll click → DOM updated, median", f"{statistics.median(latencies):.1f} ms", "< 50 ms")
@@ -336,7 +336,7 @@ def click_to_log_figures(
         setup(page)
     for index in range(CLICKS):
         page.click(f"[data-testid={button}]")
-        page.wait_for_function(f"window.__lat.length >= {index + 1}")
+        page.wait_for_function(f"() => window.__lat.length >= {index + 1}")
     latencies = [float(v) for v in page.evaluate("window.__lat")][5:]  # skip warm-up
     context.close()
     return [

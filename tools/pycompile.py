@@ -39,11 +39,14 @@ UNUSED = frozenset(
         *("_pyrepl", "pdb", "bdb", "doctest", "unittest", "pydoc", "pydoc_data", "trace"),
         *("cProfile", "profile", "pstats", "tabnanny", "pyclbr", "modulefinder", "zipapp"),
         *("imaplib", "poplib", "smtplib", "ftplib", "mailbox", "netrc", "xmlrpc", "wsgiref"),
-        # xml and webbrowser stay: segno (the share page's QR code) imports them.
-        *("socketserver", "multiprocessing", "this", "antigravity"),
+        # xml stays: segno (the share page's QR code) imports xml.sax.saxutils.
+        *("socketserver", "multiprocessing", "webbrowser", "this", "antigravity"),
         *("__hello__", "__phello__", "_pyio", "_pydatetime", "pickletools", "idlelib", "turtle"),
     }
 )
+# Wheels whose own lazy imports are not the app's (segno's viewer, file writers, URL fetching):
+# what importing them pulls in is still found, the rest stays source or is left out.
+LAZY_WHEELS = frozenset({"segno"})
 STAMP = (2020, 1, 1, 0, 0, 0)  # fixed, so a rebuild of the same sources is byte-identical
 
 
@@ -69,6 +72,8 @@ def imported_names(folder: Path) -> set[str]:
     """Every module named by an import statement in the app's sources, lazy imports included."""
     names: set[str] = set()
     for file in folder.rglob("*.py"):
+        if file.relative_to(folder).parts[0] in LAZY_WHEELS:
+            continue
         for node in ast.walk(ast.parse(file.read_bytes(), str(file))):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
