@@ -31,7 +31,7 @@ FUNCTION_BUDGET = 80
 MODULES_OVER_BUDGET: dict[str, int] = {
     "pycore/systems/aftermath/combat.py": 1328,
     "pycore/systems/aftermath/firearms.py": 643,
-    "pycore/systems/percentile/gmtables.py": 953,
+    "pycore/systems/percentile/gmtables.py": 951,
     "pycore/systems/simply/character.py": 804,
     "pycore/systems/simply/combat.py": 1172,
     "web/rkweb/features/aftermath/characters.py": 797,

@@ -27,6 +27,7 @@ from collections import deque
 from pycore.dice.nodes import Dice, DiceExpr
 from pycore.dice.parser import parse
 from pycore.errors import DiceError
+from pycore.validate import checked
 
 MAX_TYPED_LENGTH = 400
 _NUMBER = re.compile(r"\d+")
@@ -56,6 +57,7 @@ class TypedDice:
         return tuple(self._left)
 
 
+@checked
 def read_numbers(text: str, field: str = "rolled") -> tuple[int, ...]:
     """The whole numbers in what the user typed, separated by spaces, commas or ``+``.
 
@@ -86,6 +88,7 @@ def _total_decides(parsed: DiceExpr) -> bool:
     )
 
 
+@checked
 def typed_dice(expr: str, text: str, field: str = "rolled") -> TypedDice:
     """A source for one roll of ``expr`` from what the user typed (faces, or the dice's total)."""
     parsed = parse(expr)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pycore.errors import StorageError
+from pycore.validate import checked
 
 APP = "rulekeeper"
 # Bump with a migration in MIGRATIONS and a test that loads the previous schema's fixture.
@@ -51,6 +52,7 @@ class Envelope:
     data: Any
 
 
+@checked
 def encode(data: Any, saved: str, schema: int = SCHEMA) -> str:
     """Wrap ``data`` in the envelope and serialise it as compact JSON.
 
@@ -58,9 +60,13 @@ def encode(data: Any, saved: str, schema: int = SCHEMA) -> str:
     '{"app":"rulekeeper","schema":1,"saved":"2026-01-01T00:00:00+00:00","data":[1,2]}'
     """
     envelope = {"app": APP, "schema": schema, "saved": saved, "data": data}
-    return json.dumps(envelope, separators=(",", ":"), ensure_ascii=False)
+    try:  # NaN and ∞ would be written as bare NaN/Infinity: no longer JSON (issue 19)
+        return json.dumps(envelope, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StorageError(f"data cannot be saved as JSON: {exc}") from None
 
 
+@checked
 def decode(raw: str | None, known_schema: int = SCHEMA) -> Envelope:
     """Parse and check an envelope; raise :class:`EnvelopeError` with the reason.
 
@@ -98,6 +104,7 @@ def decode(raw: str | None, known_schema: int = SCHEMA) -> Envelope:
     return Envelope(app=APP, schema=schema, saved=saved, data=parsed["data"])
 
 
+@checked
 def migrate(
     envelope: Envelope,
     migrations: Mapping[int, Migration] = MIGRATIONS,

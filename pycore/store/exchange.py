@@ -17,15 +17,18 @@ from pycore.errors import StorageError
 from pycore.store.envelope import decode, encode, migrate
 from pycore.store.history import History
 from pycore.store.persist import history_from_data
+from pycore.validate import checked
 
 MAX_IMPORT_CHARS = 20_000_000
 
 
+@checked
 def export_text(history: History, now: str) -> str:
     """Everything the app saved, as the same envelope it keeps in storage."""
     return encode(history.to_json(), now)
 
 
+@checked
 def import_text(text: str) -> History:
     """Read an export; a bad file raises :class:`StorageError` saying why, and changes nothing."""
     if len(text) > MAX_IMPORT_CHARS:

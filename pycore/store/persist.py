@@ -20,6 +20,7 @@ from pycore.errors import StorageError
 from pycore.store.envelope import EnvelopeError, decode, encode, migrate
 from pycore.store.history import History
 from pycore.store.state import default_data, validate_data, with_defaults
+from pycore.validate import checked
 
 DATA_KEY = "rulekeeper"
 QUARANTINE_PREFIX = "rulekeeper:quarantine:"
@@ -109,6 +110,7 @@ def _move_aside(
     return Quarantined(target, key, reason, message)
 
 
+@checked
 def history_from_data(data: Any) -> History:
     """Build a history from decoded, migrated data; raise :class:`StorageError` if unusable."""
     history = History.from_json(data)
@@ -118,6 +120,7 @@ def history_from_data(data: Any) -> History:
     return History(with_defaults(history.state), history.undo_stack, history.redo_stack)
 
 
+@checked
 def load(storage: Storage, now: str) -> LoadReport:
     """Read the saved history, or start fresh; a bad value is moved aside, never overwritten."""
     raw = storage.getItem(DATA_KEY)
@@ -136,6 +139,7 @@ def load(storage: Storage, now: str) -> LoadReport:
     return LoadReport(history)
 
 
+@checked
 def save(storage: Storage, history: History, now: str) -> int:
     """Write the history in its envelope; return the characters written.
 
@@ -154,6 +158,7 @@ class QuarantineItem:
     preview: str
 
 
+@checked
 def list_quarantine(storage: Storage) -> list[QuarantineItem]:
     """Every quarantined value, oldest first, with its size in characters and a short preview."""
     items = []
@@ -165,6 +170,7 @@ def list_quarantine(storage: Storage) -> list[QuarantineItem]:
     return sorted(items, key=lambda item: item.key)
 
 
+@checked
 def storage_used(storage: Storage) -> int:
     """Characters used by this app's keys (key plus value), a fair proxy for bytes used."""
     total = 0

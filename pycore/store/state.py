@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pycore.validate import checked
+
 ROLL_LOG_LIMIT = 200  # newest first; older rolls fall off the end
 
 
@@ -38,6 +40,7 @@ def _problems_in_roll(index: int, entry: Any) -> list[str]:
     return problems
 
 
+@checked
 def validate_data(data: Any) -> list[str]:
     """Every problem that makes ``data`` unusable, in words; empty when it is fine."""
     if not isinstance(data, dict):
@@ -65,6 +68,7 @@ def validate_data(data: Any) -> list[str]:
     return problems
 
 
+@checked
 def with_defaults(data: dict[str, Any]) -> dict[str, Any]:
     """``data`` with any missing section or field filled from the defaults (nothing removed).
 

@@ -71,7 +71,7 @@ from pycore.systems.aftermath.missile_effects import (
     special_effect_damage,
     stopping,
 )
-from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
+from pycore.systems.aftermath.rounding import check_choice, check_int, instance, unstated
 from pycore.systems.aftermath.situation import (
     burden_modifiers,
     dat_position,
@@ -796,7 +796,7 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
     'BCS 12 + In firing stance +1 + range LNG −1 + Inherent Accuracy +4 + target stationary: CDA 2 × 1 −2 = 14'
     """
     steps: list[Step] = []
-    if attack.gun_action:
+    if instance(attack, MissileAttack, "attack").gun_action:
         fired = fire(
             attack.gun_action,
             0 if attack.autofire else attack.shots,
@@ -1075,7 +1075,7 @@ def hth_bcs(attack: HthAttack) -> tuple[BcsTotal, list[Step], int]:
     ('BCS 10 + Target is prone +2 = 12', 4)
     """
     steps: list[Step] = []
-    group = check_int("Strength Group", attack.strength_group, 0, 8)
+    group = check_int("Strength Group", instance(attack, HthAttack, "attack").strength_group, 0, 8)
     if attack.thrown:
         total, steps = _thrown_bcs(attack, steps)
         return total, steps, group
@@ -1305,7 +1305,7 @@ def summary(resolution: Resolution) -> str:
     >>> summary(Resolution("hth", (), hit=False))
     'miss'
     """
-    if not resolution.hit:
+    if not instance(resolution, Resolution, "resolution").hit:
         return "critical miss" if resolution.critical_miss else "miss"
     if resolution.waits_for:
         return f"hit location {resolution.location}; waits for {', '.join(resolution.waits_for)}"

@@ -17,12 +17,14 @@ from typing import Final
 
 from pycore.errors import RuleError
 from pycore.tables import load_table
+from pycore.validate import checked
 
 BULKS: Final = ("VSm", "Sm", "Med", "Lg", "VLg", "HG1", "HG2", "HG3")
 MASSES: Final = ("Vlt", "Lt", "Hvy", "VHvy", "MS1", "MS2", "MS3")
 MAX_HUGE: Final = 99
 
 
+@checked
 def enc_value(bulk: str, mass: str) -> Fraction:
     """AFT-32: the chart's cell; HGn for n > 3 is n × HG1 (L406 "and so on"). MS4 and beyond has
     no pattern: refused, the user enters the item's ENC.
@@ -75,6 +77,7 @@ class EncumbranceStatus:
         return text + " (AFT-T23)"
 
 
+@checked
 def encumbrance_status(carried: Fraction | int, enc_cap: int) -> EncumbranceStatus:
     """AFT-33: up to ½ ENC CAP Unencumbered, up to ¾ Partially, up to the cap Fully ("up to" is
     inclusive).

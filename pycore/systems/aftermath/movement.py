@@ -16,6 +16,7 @@ from fractions import Fraction
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import round_half_up
 from pycore.tables import load_table
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class DatSpeed:
         )
 
 
+@checked
 def formula(kph: Fraction) -> tuple[Fraction, Fraction, int]:
     """AFT-43: m/ct = 1.6 × kph; m/AP = m/ct ÷ 20; rounded to nearest (half up), at least 1.
 
@@ -45,6 +47,7 @@ def formula(kph: Fraction) -> tuple[Fraction, Fraction, int]:
     return per_ct, per_ap, max(1, round_half_up(per_ap))
 
 
+@checked
 def kph_to_dat(kph: float | int) -> DatSpeed:
     """A speed in kph on the DAT display (AFT-43).
 

@@ -19,6 +19,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_int
 from pycore.tables import load_table
+from pycore.validate import checked
 
 COMBINE: Final = ("multiply", "lowest")
 
@@ -49,6 +50,7 @@ class Overland:
         return f"base {float(self.base):g} × {steps} = {float(self.result):g} ({how})"
 
 
+@checked
 def overland(base: float, chosen: Sequence[str], combine: str = "multiply") -> Overland:
     """AFT-36: the user's base rate (not in this text) times the conditions' percentages,
     multiplied (default) or the lowest one (a setting).
@@ -93,6 +95,7 @@ def _schedules() -> Mapping[str, list[int]]:
     return schedules
 
 
+@checked
 def day_after(weather: str, day: int, snow_days: int = 1) -> int:
     """T27 "On Day After": the percentage on ``day`` after the weather ends; prolonged snow adds a
     day at the worst value for each day of snowfall after the first (L475).
@@ -123,6 +126,7 @@ class AcidEffect:
         return f"Acid D100 {self.d100}: {self.text} (AFT-T33 L{self.line})"
 
 
+@checked
 def acid_effect(d100: int) -> AcidEffect:
     """AFT-42: one D100 on the Acid Special Effects Table.
 
@@ -137,6 +141,7 @@ def acid_effect(d100: int) -> AcidEffect:
     return AcidEffect(d100, str(row["effect"]), str(row["text"]), int(str(row["line"])))
 
 
+@checked
 def roll_acid(rng: RandintSource) -> tuple[AcidEffect, ...]:
     """Roll D100; on 96-00 roll twice more, rerolling any 96-00 (AFT-42 reading).
 
@@ -155,6 +160,7 @@ def roll_acid(rng: RandintSource) -> tuple[AcidEffect, ...]:
     return (first, *extra)
 
 
+@checked
 def acid_scarring(
     results: tuple[AcidEffect, ...], acid_strength: int | None, looks: int | None
 ) -> str:

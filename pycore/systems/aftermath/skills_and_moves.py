@@ -20,6 +20,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_choice, check_int
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 
 def learning_keys() -> tuple[str, ...]:
@@ -61,6 +62,7 @@ class Learning:
 LEARNING_RULES: Final = ("aids_lower", "aids_raise")
 
 
+@checked
 def learning_rate(study: Learning, base_rate: int | None, rule: str | None) -> str:
     """AFT-38, AFT-M22: the text gives the aids and hindrances but not the Learning Rate nor
     which way they move it; with the user's rate and reading the modified rate is shown.
@@ -83,6 +85,7 @@ def learning_rate(study: Learning, base_rate: int | None, rule: str | None) -> s
     return f"Learning Rate {base} + aids {aids} − hindrances {hind} = {base + aids - hind} (your reading)"
 
 
+@checked
 def learning(chosen: Sequence[str]) -> Learning:
     """AFT-38: the aids and hindrances that apply; of an exclusive pair only the higher counts,
     and Solo Study excludes both teacher aids (reading).
@@ -134,6 +137,7 @@ class Climb:
         return text
 
 
+@checked
 def climb(method: str, bma: int, ladder_bcs: int | None = None) -> Climb:
     """AFT-37: climbing movement = BMA × the method's factor; the rope's maximum height needs a
     Strength save and Effect Die roll (the notes say which). ``ladder_bcs`` replaces the −2 read
@@ -161,6 +165,7 @@ def climb(method: str, bma: int, ladder_bcs: int | None = None) -> Climb:
     return Climb(method, bma, factor, bma * factor, str(row["notes"]), bcs)
 
 
+@checked
 def rope_height(method: str, strength_save: int, effect_die: str, rng: RandintSource) -> str:
     """AFT-37: a rope's maximum climb in metres = the Strength CST (simple rope) or AST
     (knotted rope) + a Strength Group Effect Die roll.
@@ -194,6 +199,7 @@ class Throw:
         return f"Throw, Effect Number {self.effect_number}: {self.outcome} (AFT-T30 L{self.line})"
 
 
+@checked
 def throw(effect_number: int) -> Throw:
     """AFT-39: the throw's outcome by its Effect Number (10 and more: the last row).
 
@@ -233,6 +239,7 @@ class ThrowDamage:
         )
 
 
+@checked
 def throw_damage(
     effect_number: int, strength_effect_die: str, blast_buffering: int, rng: RandintSource
 ) -> ThrowDamage | None:
@@ -269,6 +276,7 @@ class Entanglement:
         )
 
 
+@checked
 def entanglement(effect_number: int, location: int) -> Entanglement:
     """AFT-41: the chart's cell for the Effect Number and the bipedal location struck (1-30).
 
@@ -323,6 +331,7 @@ class Stopping:
         )
 
 
+@checked
 def stopping(category: int, pca: int, knock_back_m: int = 0) -> Stopping:
     """AFT-35: what stopping from a movement category takes; each 2 m of knock-back drops one
     category first (L669).

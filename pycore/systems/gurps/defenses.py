@@ -20,6 +20,7 @@ from pycore.systems.gurps.modifiers import (
     maneuver,
     posture,
 )
+from pycore.validate import checked
 
 DEFENSES: Final = ("dodge", "parry", "block")
 
@@ -42,6 +43,7 @@ class Defense:
         return f"{self.name} = {self.formula} = {self.value}"
 
 
+@checked
 def explain_dodge(basic_speed: float, encumbrance: int = 0) -> Defense:
     """GUR-46: Dodge = ⌊Basic Speed + 3⌋ − encumbrance level (the level is the user's: the
     encumbrance table is not in the texts).
@@ -58,6 +60,7 @@ def explain_dodge(basic_speed: float, encumbrance: int = 0) -> Defense:
     return Defense("Dodge", value, f"⌊{basic_speed:g} + 3⌋ − {level}")
 
 
+@checked
 def dodge(basic_speed: float, encumbrance: int = 0) -> int:
     """GUR-46 Dodge.
 
@@ -67,6 +70,7 @@ def dodge(basic_speed: float, encumbrance: int = 0) -> int:
     return explain_dodge(basic_speed, encumbrance).value
 
 
+@checked
 def explain_parry(skill: int, bonus: int = 0) -> Defense:
     """GUR-48: Parry = ⌊3 + skill/2⌋ + the weapon's parry modifier (GUR-T09).
 
@@ -78,6 +82,7 @@ def explain_parry(skill: int, bonus: int = 0) -> Defense:
     return Defense("Parry", math.floor(3 + Fraction(level, 2)) + mod, f"⌊3 + {level}/2⌋ + {mod}")
 
 
+@checked
 def parry(skill: int, bonus: int = 0) -> int:
     """GUR-48 Parry.
 
@@ -87,6 +92,7 @@ def parry(skill: int, bonus: int = 0) -> int:
     return explain_parry(skill, bonus).value
 
 
+@checked
 def explain_block(shield_skill: int) -> Defense:
     """GUR-47: Block = ⌊3 + Shield skill/2⌋.
 
@@ -97,6 +103,7 @@ def explain_block(shield_skill: int) -> Defense:
     return Defense("Block", math.floor(3 + Fraction(level, 2)), f"⌊3 + {level}/2⌋")
 
 
+@checked
 def block(shield_skill: int) -> int:
     """GUR-47 Block.
 
@@ -106,6 +113,7 @@ def block(shield_skill: int) -> int:
     return explain_block(shield_skill).value
 
 
+@checked
 def unarmed_parry(
     dx: int,
     brawling: int | None = None,
@@ -134,6 +142,7 @@ def unarmed_parry(
     return Defense(f"Parry (unarmed, {name})", score, formula)
 
 
+@checked
 def allowed_defenses(
     maneuver_name: str, *, from_behind: bool = False, unaware: bool = False
 ) -> tuple[str, ...]:
@@ -150,6 +159,7 @@ def allowed_defenses(
     return maneuver(maneuver_name).defenses
 
 
+@checked
 def defense_line(
     kind: str,
     base: Defense,

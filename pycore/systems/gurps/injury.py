@@ -20,6 +20,7 @@ from typing import Final
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.tables import load_table
+from pycore.validate import checked
 
 #: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
 TOLERANCES: Final = (
@@ -64,6 +65,7 @@ def location_keys() -> tuple[str, ...]:
     return tuple(str(r["key"]) for r in load_table("gurps", "hit_locations").rows)
 
 
+@checked
 def location_penalty(location: str, grappling: bool = False) -> int:
     """The penalty to hit a location (GUR-29 to GUR-42); grappling halves it, rounding up its
     size (GUR-40).
@@ -78,6 +80,7 @@ def location_penalty(location: str, grappling: bool = False) -> int:
     return -math.ceil(-penalty / 2) if grappling else penalty
 
 
+@checked
 def parse_damage(dice: str) -> tuple[int, int]:
     """``Nd±k`` (also ``Nd6±k``) as (N, k) (§5 of the inventory).
 
@@ -95,6 +98,7 @@ def parse_damage(dice: str) -> tuple[int, int]:
     return int(match.group(1)), k
 
 
+@checked
 def max_damage(dice: str) -> int:
     """GUR-20 / GUR-53: a roll of 3 does maximum damage, 6N + k.
 
@@ -105,6 +109,7 @@ def max_damage(dice: str) -> int:
     return 6 * n + k
 
 
+@checked
 def basic_damage(dice: str, roll_total: int, damage_type: str) -> int:
     """GUR-53: the dice total plus the modifier, at least 0 for crushing and 1 for the rest.
     ``roll_total`` is the sum the N dice showed.
@@ -129,6 +134,7 @@ def basic_damage(dice: str, roll_total: int, damage_type: str) -> int:
     return max(minimum, roll_total + k)
 
 
+@checked
 def half_damage(basic: int) -> int:
     """GUR-54: at or beyond 1/2D range basic damage is halved, rounding down (1 → 0).
 
@@ -139,6 +145,7 @@ def half_damage(basic: int) -> int:
     return basic // 2
 
 
+@checked
 def at_half_damage(yards: float, half_range: float | None, max_range: float | None = None) -> bool:
     """GUR-22: at or beyond 1/2D (004 line 320); beyond Max the attack is not allowed.
 
@@ -160,6 +167,7 @@ def _check(field: str, value: object, low: int = 0, high: int = MAX_DAMAGE) -> i
     return value
 
 
+@checked
 def large_area_dr(torso_dr: int, least_protected_dr: int) -> int:
     """GUR-62: the average of torso DR and the least protected exposed location, rounded up.
 
@@ -169,6 +177,7 @@ def large_area_dr(torso_dr: int, least_protected_dr: int) -> int:
     return math.ceil(Fraction(_check("torso DR", torso_dr) + _check("DR", least_protected_dr), 2))
 
 
+@checked
 def chink_dr(dr: int) -> int:
     """GUR-42: a hit on a chink halves DR (rounding down, GUR-D04).
 
@@ -227,6 +236,7 @@ class InjuryResult:
         return text
 
 
+@checked
 def injury(
     basic_damage: int,
     dr: int,
@@ -440,6 +450,7 @@ class DamageRoll:
         return text
 
 
+@checked
 def strong_bonus(dice: str) -> int:
     """GUR-16 All-Out Attack (Strong): +2 damage or +1 per die, whichever is more (melee,
     ST-based).
@@ -451,6 +462,7 @@ def strong_bonus(dice: str) -> int:
     return max(2, n)
 
 
+@checked
 def with_bonus(dice: str, bonus: int) -> str:
     """The dice with ``bonus`` added to the modifier (AOA Strong adds before the minimum).
 
@@ -462,6 +474,7 @@ def with_bonus(dice: str, bonus: int) -> str:
     return f"{n}d" + (f"{total:+d}" if total else "")
 
 
+@checked
 def roll_damage(
     dice: str, damage_type: str, rng: RandintSource, *, maximum: bool = False, halved: bool = False
 ) -> DamageRoll:

@@ -20,6 +20,7 @@ from typing import Final
 
 from pycore.errors import RuleError
 from pycore.tables import Row, load_table
+from pycore.validate import Exact, checked, exact
 
 MAX_MODIFIER: Final = 50
 MAX_MODIFIERS: Final = 40
@@ -56,6 +57,7 @@ class EffectiveSkill:
         return text
 
 
+@checked
 def effective_skill(
     base: int, modifiers: Iterable[Modifier], melee_cap: int | None = None
 ) -> EffectiveSkill:
@@ -124,6 +126,7 @@ def maneuver_names() -> tuple[str, ...]:
     return tuple(str(r["name"]) for r in load_table("gurps", "maneuvers").rows)
 
 
+@checked
 def maneuver(name: str) -> Maneuver:
     """A maneuver with its rules (GUR-T02, GUR-T10).
 
@@ -136,6 +139,7 @@ def maneuver(name: str) -> Maneuver:
     return _maneuver(table.row_by("name", name))
 
 
+@checked
 def maneuver_modifier(name: str, *, melee: bool, option: str | None = None) -> Modifier:
     """The maneuver's own modifier to hit: Move and Attack −4 (GUR-15); All-Out Attack
     Determined +4 melee, +1 ranged (GUR-16). Other maneuvers cannot attack.
@@ -189,6 +193,7 @@ def posture_names() -> tuple[str, ...]:
     return tuple(str(r["name"]) for r in load_table("gurps", "postures").rows)
 
 
+@checked
 def posture(name: str) -> Posture:
     """A posture's attack, defense, target and movement effects (GUR-10, GUR-T01).
 
@@ -210,6 +215,7 @@ def posture(name: str) -> Posture:
     )
 
 
+@checked
 def posture_change_allowed(before: str, after: str) -> bool:
     """GUR-09: no standing straight up from lying down.
 
@@ -224,22 +230,23 @@ def posture_change_allowed(before: str, after: str) -> bool:
 # --- the Size and Speed/Range Table (GUR-27, GUR-28, GUR-T08) -------------------------------
 
 
-def _ssr_row(field: str, yards: float | Fraction) -> Row:
-    if isinstance(yards, bool) or not isinstance(yards, int | float | Fraction) or yards < 0:
-        raise RuleError(f"{field} {yards!r} must be a number of yards from 0 up")
+def _ssr_row(field: str, yards: Fraction) -> Row:
+    if yards < 0:
+        raise RuleError(f"{field} {yards} must be a number of yards from 0 up")
     table = load_table("gurps", "size_speed_range")
     last = table.rows[-1]["yards"]
     assert isinstance(last, Fraction)
-    if Fraction(yards) > last:
+    if yards > last:
         raise RuleError(
             f"{field} {yards} yd is beyond the table's 100 yd: enter the modifier yourself "
             "(not in the text, GUR-T08)"
         )
     # "use the next value up" (004 lines 174, 176): the first row at or above the value
-    return table.row_at_or_above("yards", Fraction(yards))
+    return table.row_at_or_above("yards", yards)
 
 
-def speed_range_modifier(yards: float) -> int:
+@checked
+def speed_range_modifier(yards: Exact) -> int:
     """GUR-28: speed (yd/s) + range (yd), looked up at the next row up.
 
     >>> speed_range_modifier(8), speed_range_modifier(40 + 30), speed_range_modifier(6)
@@ -249,24 +256,24 @@ def speed_range_modifier(yards: float) -> int:
     ...
     pycore.errors.RuleError: speed + range 150 yd is beyond the table's 100 yd: enter the modifier yourself (not in the text, GUR-T08)
     """
-    return int(str(_ssr_row("speed + range", yards)["speed_range"]))
+    # Read as typed: "0.3" yd is 3/10, not the binary float just below it (issue 15).
+    return int(str(_ssr_row("speed + range", exact(yards, "speed + range"))["speed_range"]))
 
 
-def size_modifier(yards: float) -> int:
-    """GUR-27: the target's longest dimension, looked up at the next row up.
+@checked
+def size_modifier(yards: Exact) -> int:
+    """GUR-27: the target's longest dimension, looked up at the next row up; typed decimals
+    land on their exact row ("1/3" yd is the 1 ft row).
 
-    >>> size_modifier(1.8), size_modifier(4), size_modifier(2 / 3)
-    (0, 2, -2)
+    >>> size_modifier("1.8"), size_modifier(4), size_modifier(Fraction(2, 3)), size_modifier("1/3")
+    (0, 2, -2, -5)
     """
-    if (
-        isinstance(yards, int | float)
-        and not isinstance(yards, bool)
-        and 0 <= yards < Fraction(1, 3)
-    ):
+    size = exact(yards, "size")
+    if 0 <= size < Fraction(1, 3):
         raise RuleError(
-            f"size {yards} yd is below the table's 1 ft: enter the SM yourself (GUR-T08)"
+            f"size {size} yd is below the table's 1 ft: enter the SM yourself (GUR-T08)"
         )
-    return int(str(_ssr_row("size", yards)["size"]))
+    return int(str(_ssr_row("size", size)["size"]))
 
 
 # --- the modifier tables (GUR-T03 to GUR-T07, GUR-T09 to GUR-T12) ----------------------------
@@ -319,6 +326,7 @@ def attack_modifiers() -> tuple[TableModifier, ...]:
     )
 
 
+@checked
 def attack_modifier(key: str) -> TableModifier:
     """One attack modifier row by key.
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Slot:
         return f"{self.name} (Basic Speed {self.basic_speed:g}, DX {self.dx}, tiebreak {self.tiebreak})"
 
 
+@checked
 def turn_order(combatants: Iterable[Fighter], rng: RandintSource) -> tuple[Slot, ...]:
     """Sort by Basic Speed, then DX, then a random number drawn now for each combatant and kept
     for the whole fight (GUR-05).

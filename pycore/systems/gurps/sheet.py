@@ -27,6 +27,7 @@ from pycore.systems.gurps.injury import (
 )
 from pycore.systems.gurps.modifiers import maneuver_names, posture_names
 from pycore.systems.gurps.order import Fighter
+from pycore.validate import checked
 
 #: (low, high) of every whole-number field; the message names the field and the range.
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
@@ -124,6 +125,7 @@ def _number(field: str, raw: str, *, optional: bool) -> Fraction | None:
     return value
 
 
+@checked
 def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
     """A combatant from saved or typed data; every bad value is a :class:`RuleError` naming the
     field and its range. Unknown keys are ignored.
@@ -170,6 +172,7 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
     return c
 
 
+@checked
 def combatant_to_json(c: Combatant) -> dict[str, Any]:
     """Plain data for localStorage.
 
@@ -179,6 +182,7 @@ def combatant_to_json(c: Combatant) -> dict[str, Any]:
     return {name: getattr(c, name) for name in _FIELDS}
 
 
+@checked
 def dr_locations(c: Combatant) -> dict[str, int]:
     """The per-location DR entries (``skull=4, arm=2``); other locations use the general DR.
 
@@ -202,11 +206,13 @@ def dr_locations(c: Combatant) -> dict[str, int]:
     return result
 
 
+@checked
 def dr_at(c: Combatant, location: str) -> int:
     """The DR at a location: its own entry, else the general DR (GUR-55)."""
     return dr_locations(c).get(location, c.dr)
 
 
+@checked
 def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
     """Dodge, Parry (with the weapon) and Block (with a shield skill), each with its formula."""
     parts = [
@@ -218,6 +224,7 @@ def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
     return tuple(parts)
 
 
+@checked
 def fighter(c: Combatant) -> Fighter:
     """What the turn order needs (GUR-05)."""
     return Fighter(c.name, float(c.speed), c.dx)

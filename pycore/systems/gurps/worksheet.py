@@ -41,6 +41,7 @@ from pycore.systems.gurps.modifiers import (
 )
 from pycore.systems.gurps.rolls import landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at
+from pycore.validate import checked
 
 _LOCATION_RULE = {
     "torso": "GUR-30",
@@ -79,6 +80,7 @@ class AttackSetup:
     shield_side: bool = True
 
 
+@checked
 def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> EffectiveSkill:
     """GUR-03: base skill, the maneuver (GUR-14 to GUR-16), posture (GUR-10), the location
     (GUR-29 to GUR-42), for ranged attacks the target's posture, size, speed and range and the
@@ -139,6 +141,7 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     return effective_skill(attacker.weapon_skill, items, cap)
 
 
+@checked
 def defense_options(
     attacker: Combatant, defender: Combatant, setup: AttackSetup
 ) -> tuple[tuple[str, EffectiveSkill], ...]:
@@ -176,6 +179,7 @@ def defense_options(
     return tuple(options)
 
 
+@checked
 def best_defense(
     options: tuple[tuple[str, EffectiveSkill], ...],
 ) -> tuple[str, EffectiveSkill] | None:
@@ -183,6 +187,7 @@ def best_defense(
     return max(options, key=lambda o: o[1].total) if options else None
 
 
+@checked
 def landing_odds(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> Fraction:
     """The exact chance this attack lands past the defender's best allowed defense."""
     best = best_defense(defense_options(attacker, defender, setup))
@@ -190,6 +195,7 @@ def landing_odds(attacker: Combatant, defender: Combatant, setup: AttackSetup) -
     return landing_chance(skill, None if best is None else best[1].total)
 
 
+@checked
 def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     """GUR-22 / GUR-54: a ranged attack at or beyond the weapon's 1/2D does half damage.
 
@@ -203,6 +209,7 @@ def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     return at_half_damage(setup.yards, half, top)
 
 
+@checked
 def resolve_injury(
     attacker: Combatant, defender: Combatant, setup: AttackSetup, damage: DamageRoll
 ) -> InjuryResult:

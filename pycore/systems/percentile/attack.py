@@ -48,6 +48,7 @@ from pycore.systems.percentile.tohit import (
     to_hit_d2,
     to_hit_d3,
 )
+from pycore.validate import checked
 
 
 class MissingValue(RuleError):
@@ -139,6 +140,7 @@ def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
     return pth - pa, f"N = PTH {fmt(pth)} ({source}) − PA {fmt(pa)} ({pa_source}) = {fmt(pth - pa)}"
 
 
+@checked
 def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> AttackResult:
     """Roll to hit, locate, roll or look up damage, graze, update the body part, describe it.
 
@@ -308,6 +310,7 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
     return AttackResult(verdict, tuple(lines), result, part, organs, severity)
 
 
+@checked
 def severity_roll(tables: gm.Tables, severity_table: str, rng: RandintSource) -> str:
     """PCT-41: roll ``1:10sd`` on a severity table (GM-entered, PCT-M12) — offered for a wound left
     untreated for an extended period (line 125).

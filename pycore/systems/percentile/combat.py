@@ -21,6 +21,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import fmt
+from pycore.validate import checked
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "surprise": ("a1", "a2", "a3", "none"),
@@ -76,6 +77,7 @@ class Settings:
         )
 
 
+@checked
 def settings_from_json(raw: Mapping[str, Any]) -> Settings:
     """Read saved settings, defaults for anything missing; a bad value is a :class:`RuleError`.
 
@@ -119,6 +121,7 @@ def combat_sequence() -> list[str]:
     return [f"{row['step']} {row['name']}" for row in table.rows]
 
 
+@checked
 def order_roll_due(settings: Settings, round_number: int, piece: int = 1) -> bool:
     """Whether the order is rolled now (PCT-18, 19, 26): b1 once (round 1), b2 every round,
     pieces every piece.
@@ -135,6 +138,7 @@ def order_roll_due(settings: Settings, round_number: int, piece: int = 1) -> boo
     return settings.order == "b2" or round_number == 1
 
 
+@checked
 def acting_sides(
     order: Sequence[str], exclusive: bool, surprise_winner: str | None = None
 ) -> list[str]:
@@ -149,6 +153,7 @@ def acting_sides(
     return [order[0]] if exclusive and order else list(order)
 
 
+@checked
 def round_seconds(round_number: int) -> str:
     """PCT-21 / E21: a round is about five seconds of game time.
 

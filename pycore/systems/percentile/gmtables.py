@@ -30,6 +30,7 @@ from typing import Any
 from pycore.errors import DiceError, TableError
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.tables import Table, parse_table
+from pycore.validate import exact, mapping, shown, texts
 
 SEED = "000_3a834ccfd7e05c13.txt"
 EXPORT_KIND = "percentile-gm-tables"
@@ -380,8 +381,8 @@ GM_TABLES: dict[str, GMTable] = {
 
 
 def _spec(table_id: str) -> GMTable:
-    if table_id not in GM_TABLES:
-        raise TableError(f"GM table {table_id!r} is unknown; allowed: PCT-M01 to PCT-M18")
+    if not isinstance(table_id, str) or table_id not in GM_TABLES:
+        raise TableError(f"GM table {shown(table_id)} is unknown; allowed: PCT-M01 to PCT-M18")
     return GM_TABLES[table_id]
 
 
@@ -497,9 +498,10 @@ def export_tables(tables: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
     >>> sorted(import_tables(text))
     ['PCT-M05']
     """
-    kept = {k: [dict(r) for r in v] for k, v in sorted(tables.items()) if v}
+    kept = {k: v for k, v in mapping(tables, "GM tables", TableError).items() if v}
     for key, rows in kept.items():
         validate_gm_table(key, rows)
+    kept = {k: [dict(r) for r in kept[k]] for k in sorted(kept)}
     payload = {"app": "rulekeeper", "kind": EXPORT_KIND, "version": EXPORT_VERSION, "tables": kept}
     return json.dumps(payload, indent=1, ensure_ascii=False, default=str)
 
@@ -622,7 +624,7 @@ Tables = Mapping[str, Sequence[Mapping[str, Any]]]
 
 
 def _table(tables: Tables, table_id: str) -> Table | None:
-    rows = tables.get(table_id) or []
+    rows = mapping(tables, "GM tables", TableError).get(table_id) or []
     return validate_gm_table(table_id, rows) if rows else None
 
 
@@ -635,7 +637,7 @@ def _band_row(tables: Tables, table_id: str, **values: Any) -> Mapping[str, Any]
     if table is None:
         return None
     for row in table.rows:
-        if all(_in(row, k, Fraction(v)) for k, v in values.items()):
+        if all(_in(row, k, exact(v, k, error=TableError)) for k, v in values.items()):
             return row
     wanted = ", ".join(f"{k} {v}" for k, v in values.items())
     raise TableError(
@@ -895,7 +897,7 @@ def waiting(tables: Tables) -> list[GMTable]:
     >>> len(waiting({}))
     18
     """
-    return [spec for key, spec in GM_TABLES.items() if not tables.get(key)]
+    return [spec for key, spec in GM_TABLES.items() if not mapping(tables, "GM tables").get(key)]
 
 
 def adversity_total(tables: Tables, conditions: Sequence[str]) -> int | None:
@@ -906,13 +908,9 @@ def adversity_total(tables: Tables, conditions: Sequence[str]) -> int | None:
     ...     {"condition": "running", "value": 15}]}, ["rain", "running"])
     25
     """
-    if not tables.get("PCT-M05"):
+    if not mapping(tables, "GM tables", TableError).get("PCT-M05"):
         return None
-    total = 0
-    for name in conditions:
-        value = adversity_value(tables, name.strip())
-        total += value or 0
-    return total
+    return sum(adversity_value(tables, c.strip()) or 0 for c in texts(conditions, "conditions"))
 
 
 def stun_modifier_increase(tables: Tables, damage_before: int, damage_after: int) -> int | None:
@@ -938,7 +936,7 @@ def own_die(tables: Tables, table_id: str) -> int:
     >>> own_die({"PCT-M09": [{"roll_low": 1, "roll_high": 10, "bounces": 1}]}, "PCT-M09")
     10
     """
-    rows = tables.get(table_id) or []
+    rows = mapping(tables, "GM tables", TableError).get(_spec(table_id).id) or []
     top = max((int(str(r.get("roll_high", 100))) for r in rows), default=100)
     return 10 if top <= 10 else 100
 

@@ -18,6 +18,7 @@ from typing import Final, Literal, get_args
 
 from pycore.errors import RuleError
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 #: The attack types of SIM-D09 (the user may override the type per attack).
 DamageKind = Literal["projectile", "energy", "other"]
@@ -45,6 +46,7 @@ def _str(row: Row, column: str) -> str:
     return value
 
 
+@checked
 def check_kind(kind: str) -> DamageKind:
     """``kind`` as a :data:`DamageKind`, or a RuleError naming the allowed types (SIM-D09).
 
@@ -169,6 +171,7 @@ def _find(table_name: str, name: str, rows: Sequence[Row], era: str | None) -> R
     raise RuleError(f"{table_name} {name!r} is not in the table; allowed: {allowed}")
 
 
+@checked
 def armor(name: str) -> Armor:
     """Body armor by id or printed name (SIM-T06, SIM-30).
 
@@ -195,6 +198,7 @@ def armor(name: str) -> Armor:
     )
 
 
+@checked
 def coating(name: str) -> Coating:
     """A coating by id ("ablative", "coating_reflective") or printed name (SIM-T06, SIM-30).
 
@@ -214,6 +218,7 @@ def coating(name: str) -> Coating:
     )
 
 
+@checked
 def shield(name: str) -> Shield:
     """A shield by id or printed name (SIM-T07, SIM-31).
 
@@ -341,6 +346,7 @@ class Protection:
         return tuple(problems)
 
 
+@checked
 def wear(
     armor_name: str | None = None,
     coatings: Sequence[str] = (),
@@ -418,6 +424,7 @@ class ProtectionResult:
         return text
 
 
+@checked
 def apply_protection(
     raw: int,
     kind: str,
@@ -477,6 +484,7 @@ ENERGY_SPECIALTIES: Final = frozenset({"Blasters", "Lasers", "e-Blade", "e-Sword
 PROJECTILE_SKILLS: Final = frozenset({"Missile Weapon", "Thrown Weapon"})
 
 
+@checked
 def attack_kind(skill: str, specialty: str = "") -> DamageKind:
     """The armor row an attack with this skill takes by default (SIM-D09); the user can
     override it per attack.

@@ -23,6 +23,7 @@ from typing import Final, Literal
 from pycore.dice import RandintSource, Roll, distribution, roll
 from pycore.errors import RuleError
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 #: SIM-06: the skill levels that are "Fam or better" (SIM-19); None is a default rating or a check.
 LEVELS: Final[tuple[str, ...]] = ("Familiar", "Capable", "Professional", "Expert")
@@ -97,6 +98,7 @@ def _two_d10() -> tuple[tuple[int, Fraction], ...]:
     return tuple(distribution(_DICE).items())
 
 
+@checked
 def success_chance(target: int, skilled: bool = True) -> Fraction:
     """The real chance that a test against ``target`` succeeds, automatic results included.
 
@@ -129,6 +131,7 @@ class TableChance:
         return f"{self.percent}%"
 
 
+@checked
 def table_chance(target: int) -> TableChance | None:
     """The text's printed chance for ``target`` (SIM-T13, TN 2-20 only), or None off the table.
 
@@ -191,6 +194,7 @@ def _difficulty_row(difficulty: str) -> Row:
     return load_table("simply", "difficulty").row_by("name", difficulty)
 
 
+@checked
 def target_number(
     base: int,
     difficulty: str = "Average",
@@ -271,6 +275,7 @@ class TaskResult:
         return f"2D10 = {self.roll} vs TN {self.target}: {self.verdict}"
 
 
+@checked
 def test(target: int, roll: int, level: str | None = None) -> TaskResult:
     """Judge a 2D10 ``roll`` against ``target`` (SIM-06); ``level`` is the skill level or None.
 
@@ -307,6 +312,7 @@ class RolledTest:
         return f"{self.roll.explain()} vs TN {self.result.target}: {self.result.verdict}"
 
 
+@checked
 def roll_test(target: int, rng: RandintSource, level: str | None = None) -> RolledTest:
     """Roll 2D10 with ``rng`` and judge it against ``target`` (SIM-06).
 
@@ -342,6 +348,7 @@ class TaskOutcome:
         return f"{self.target} · {self.result}"
 
 
+@checked
 def resolve_task(target: TargetNumber, roll: int | None, level: str | None = None) -> TaskOutcome:
     """Judge a task whose dice were rolled at the table; ``roll`` is None for no roll.
 
@@ -361,6 +368,7 @@ def resolve_task(target: TargetNumber, roll: int | None, level: str | None = Non
     return TaskOutcome(target, test(target.total, roll, level), None)
 
 
+@checked
 def roll_task(target: TargetNumber, level: str | None, rng: RandintSource) -> TaskOutcome:
     """Roll a task with ``rng`` (no roll for Automatic / Impossible difficulty, SIM-04).
 
@@ -416,6 +424,7 @@ class ContestResult:
         return f"A {self.a}; B {self.b} → {verdict} ({self.reason})"
 
 
+@checked
 def contest(
     target_a: int,
     roll_a: int,
@@ -461,6 +470,7 @@ class RolledContest:
         )
 
 
+@checked
 def roll_contest(
     target_a: int,
     level_a: str | None,
@@ -496,6 +506,7 @@ class ContestOdds:
         return f"A wins {self.a}, B wins {self.b}, draw {self.draw}"
 
 
+@checked
 def contest_odds(
     target_a: int, target_b: int, skilled_a: bool = True, skilled_b: bool = True
 ) -> ContestOdds:
@@ -534,6 +545,7 @@ def _check_row(check: str) -> Row:
     return load_table("simply", "special_checks").row_by("name", key)
 
 
+@checked
 def special_check(check: str, stat: int) -> int:
     """The base score of a special check: 2 x the UNADJUSTED stat (SIM-09, SIM-T02).
 
@@ -551,6 +563,7 @@ def special_check(check: str, stat: int) -> int:
     return multiplier * value
 
 
+@checked
 def special_check_stat(check: str) -> str:
     """The stat letter a special check doubles (SIM-T02).
 
