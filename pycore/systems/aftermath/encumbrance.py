@@ -17,7 +17,7 @@ from typing import Final
 
 from pycore.errors import RuleError
 from pycore.tables import load_table
-from pycore.validate import checked
+from pycore.validate import Exact, checked, exact
 
 BULKS: Final = ("VSm", "Sm", "Med", "Lg", "VLg", "HG1", "HG2", "HG3")
 MASSES: Final = ("Vlt", "Lt", "Hvy", "VHvy", "MS1", "MS2", "MS3")
@@ -78,16 +78,16 @@ class EncumbranceStatus:
 
 
 @checked
-def encumbrance_status(carried: Fraction | int, enc_cap: int) -> EncumbranceStatus:
+def encumbrance_status(carried: Exact, enc_cap: int) -> EncumbranceStatus:
     """AFT-33: up to ½ ENC CAP Unencumbered, up to ¾ Partially, up to the cap Fully ("up to" is
-    inclusive).
+    inclusive). ENC carried is read as typed: "3.3" is 33/10.
 
     >>> encumbrance_status(20, 40).status, encumbrance_status(41, 40).over_cap
     ('Unencumbered', True)
     """
     if isinstance(enc_cap, bool) or not isinstance(enc_cap, int) or not 1 <= enc_cap <= 10_000:
         raise RuleError(f"ENC CAP {enc_cap!r} is outside 1 to 10000 (enter it: not in this text)")
-    load = Fraction(carried)
+    load = exact(carried, "ENC carried")
     if load < 0:
         raise RuleError(f"ENC carried {carried} is below 0")
     share = load / enc_cap

@@ -450,7 +450,7 @@ def derive(
     dazed = stunned or any(c.name == "Dazed" for c in active)
     effective = dict(groups)
     notes: list[str] = []
-    enc = sum((Fraction(str(item.get("enc", "0"))) for item in sheet["inventory"]), Fraction(0))
+    enc = sum((exact(str(item.get("enc", "0")), "ENC") for item in sheet["inventory"]), Fraction(0))
     enc += sum((worn.enc for worn in armor_worn(sheet)), Fraction(0))  # AFT-14: armor is carried
     cap = sheet["derived"]["enc_cap"]
     status = encumbrance_status(enc, cap) if isinstance(cap, int) and cap > 0 else None

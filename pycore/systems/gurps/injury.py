@@ -20,7 +20,7 @@ from typing import Final
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.tables import load_table
-from pycore.validate import checked
+from pycore.validate import Exact, checked, exact
 
 #: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
 TOLERANCES: Final = (
@@ -36,6 +36,8 @@ TOLERANCES: Final = (
 LIMBS: Final = ("arm", "leg", "shield_arm")
 EXTREMITIES: Final = ("hand", "foot", "shield_hand")
 MAX_DAMAGE: Final = 10_000
+#: Ranges past this are typing slips (the longest ranged weapons reach a few thousand yards).
+MAX_YARDS: Final = 100_000
 _DICE = re.compile(r"^\s*(\d{1,3})d(?:6)?\s*([+-]\s*\d{1,4})?\s*$")
 
 
@@ -146,8 +148,9 @@ def half_damage(basic: int) -> int:
 
 
 @checked
-def at_half_damage(yards: float, half_range: float | None, max_range: float | None = None) -> bool:
-    """GUR-22: at or beyond 1/2D (004 line 320); beyond Max the attack is not allowed.
+def at_half_damage(yards: Exact, half_range: Exact | None, max_range: Exact | None = None) -> bool:
+    """GUR-22: at or beyond 1/2D (004 line 320); beyond Max the attack is not allowed. Ranges
+    are read as typed ("9.99" yd is short of a 1/2D of 10).
 
     >>> at_half_damage(9, 10), at_half_damage(10, 10), at_half_damage(100, 10, 100)
     (False, True, True)
@@ -156,9 +159,14 @@ def at_half_damage(yards: float, half_range: float | None, max_range: float | No
     ...
     pycore.errors.RuleError: range 101 yd is beyond Max 100 yd: no attack (GUR-22)
     """
-    if max_range is not None and yards > max_range:
-        raise RuleError(f"range {yards:g} yd is beyond Max {max_range:g} yd: no attack (GUR-22)")
-    return half_range is not None and yards >= half_range
+    distance = exact(yards, "range", 0, MAX_YARDS)
+    half = None if half_range is None else exact(half_range, "1/2D", 0, MAX_YARDS)
+    top = None if max_range is None else exact(max_range, "Max", 0, MAX_YARDS)
+    if top is not None and distance > top:
+        raise RuleError(
+            f"range {float(distance):g} yd is beyond Max {float(top):g} yd: no attack (GUR-22)"
+        )
+    return half is not None and distance >= half
 
 
 def _check(field: str, value: object, low: int = 0, high: int = MAX_DAMAGE) -> int:

@@ -27,7 +27,7 @@ from pycore.systems.gurps.injury import (
 )
 from pycore.systems.gurps.modifiers import maneuver_names, posture_names
 from pycore.systems.gurps.order import Fighter
-from pycore.validate import checked
+from pycore.validate import checked, exact
 
 #: (low, high) of every whole-number field; the message names the field and the range.
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
@@ -106,7 +106,7 @@ class Combatant:
 
     @property
     def speed(self) -> Fraction:
-        return Fraction(self.basic_speed)
+        return exact(self.basic_speed, "Basic Speed")
 
 
 _FIELDS = {f.name: f for f in fields(Combatant)}
@@ -117,7 +117,7 @@ def _number(field: str, raw: str, *, optional: bool) -> Fraction | None:
     if not text and optional:
         return None
     try:
-        value = Fraction(text)
+        value = exact(text, LABELS[field])  # as typed, and no "1e99999999" to work out
     except (ValueError, ZeroDivisionError):
         raise RuleError(f"{LABELS[field]} {raw!r} is not a number") from None
     if not 0 <= value <= 10_000:

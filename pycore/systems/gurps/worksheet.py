@@ -67,9 +67,9 @@ class AttackSetup:
     """The circumstances of one attack, as the worksheet gathers them."""
 
     location: str = "torso"
-    yards: float = 0
-    target_speed: float = 0
-    target_size_yards: float | None = None
+    yards: Fraction | int = 0  # as typed (STYLE 18): never a binary float
+    target_speed: Fraction | int = 0
+    target_size_yards: Fraction | int | None = None
     aim_seconds: int = 0
     braced: bool = False
     scope_max: int = 0
@@ -114,11 +114,13 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         if setup.target_size_yards is not None:
             sm = size_modifier(setup.target_size_yards)
             if sm:
-                items.append(Modifier(f"target size {setup.target_size_yards:g} yd", sm, "GUR-27"))
+                items.append(
+                    Modifier(f"target size {float(setup.target_size_yards):g} yd", sm, "GUR-27")
+                )
         total = setup.yards + setup.target_speed
         sr = speed_range_modifier(total)
         if sr:
-            label = f"speed/range {total:g} yd"
+            label = f"speed/range {float(total):g} yd"
             items.append(Modifier(label, sr, "GUR-28"))
         if setup.aim_seconds and not chosen.loses_aim:  # GUR-15: Move and Attack loses Aim
             items.append(Modifier("Aim: Acc", attacker.acc, "GUR-11"))
@@ -204,8 +206,8 @@ def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     """
     if not attacker.ranged:
         return False
-    half = float(Fraction(attacker.half_d)) if attacker.half_d.strip() else None
-    top = float(Fraction(attacker.max_range)) if attacker.max_range.strip() else None
+    half = attacker.half_d if attacker.half_d.strip() else None  # read as typed
+    top = attacker.max_range if attacker.max_range.strip() else None
     return at_half_damage(setup.yards, half, top)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.percentile import gmtables as gm
-from pycore.systems.percentile.checks import fmt
+from pycore.systems.percentile.checks import bounded, fmt
 from pycore.systems.percentile.damage import (
     BodyPart,
     DamageResult,
@@ -128,6 +128,7 @@ def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         pth = None if looked is None else Fraction(looked)
         source = "Table #3-1 (GM)"
     pth = _need(pth, "percent_to_hit", "Percent to Hit (Table #3-1)")
+    pth = bounded("Percent to Hit", pth, 0, 100, whole=False)  # a percentage (PCT-33)
     if a.to_hit == "d2":
         return pth, f"Percent to Hit {fmt(pth)} ({source})"
     pa = a.percent_against
@@ -136,7 +137,13 @@ def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         looked = gm.percent_against(tables, a.adversity_total)
         pa = None if looked is None else Fraction(looked)
         pa_source = f"Table #3-2 (GM) for adversity {a.adversity_total}"
-    pa = _need(pa, "percent_against", "Percent Against (Table #3-2)")
+    pa = bounded(
+        "Percent Against",
+        _need(pa, "percent_against", "Percent Against (Table #3-2)"),
+        0,
+        100,
+        whole=False,
+    )
     return pth - pa, f"N = PTH {fmt(pth)} ({source}) − PA {fmt(pa)} ({pa_source}) = {fmt(pth - pa)}"
 
 

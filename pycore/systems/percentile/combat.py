@@ -21,7 +21,10 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import fmt
-from pycore.validate import checked
+from pycore.validate import checked, exact, whole
+
+#: A fight longer than this many five-second rounds is a typing slip.
+MAX_ROUNDS = 100_000
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "surprise": ("a1", "a2", "a3", "none"),
@@ -55,7 +58,7 @@ class Settings:
 
     @property
     def piece(self) -> Fraction:
-        return Fraction(self.piece_fraction)
+        return exact(self.piece_fraction, "piece fraction")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -97,7 +100,7 @@ def settings_from_json(raw: Mapping[str, Any]) -> Settings:
             raise RuleError(f"setting {key!r} must be true or false, got {value!r}")
         if key == "piece_fraction":
             try:
-                f = Fraction(str(value))
+                f = exact(str(value), "setting 'piece_fraction'")  # no "1e99999999"
             except (ValueError, ZeroDivisionError):
                 raise RuleError(
                     f"setting 'piece_fraction' must be a fraction such as 1/10, got {value!r}"
@@ -160,6 +163,7 @@ def round_seconds(round_number: int) -> str:
     >>> round_seconds(3)
     'round 3: about 10 to 15 s of game time elapsed'
     """
+    round_number = whole(round_number, "round", 1, MAX_ROUNDS)  # rounds count from 1 (PCT-21)
     return f"round {round_number}: about {fmt(5 * (round_number - 1))} to {fmt(5 * round_number)} s of game time elapsed"
 
 

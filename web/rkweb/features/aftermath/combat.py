@@ -7,7 +7,6 @@ sheets, and the worksheet says which step waits for one."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from pycore.dice import seeded
@@ -20,6 +19,7 @@ from pycore.systems.aftermath.critical import PHASES, Moment
 from pycore.systems.aftermath.locations import DIRECTIONS
 from pycore.systems.aftermath.weapons import suspect_rows, weapon, weapon_names, weapons
 from pycore.tables import load_table
+from pycore.validate import exact
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.characters import conditions_card
@@ -215,7 +215,7 @@ def missile_attack(st: dict[str, Any]) -> combat.MissileAttack:
     return combat.MissileAttack(
         base_bcs=int(form["bcs"]),
         range_row=str(form["range_row"]),
-        meters=Fraction(str(form["meters"]).strip() or "0"),
+        meters=exact(str(form["meters"]).strip() or "0", "range (m)"),
         gun=str(form["gun"]),
         size=str(form["size"]),
         target_cda=target["derived"]["cda"],
@@ -357,7 +357,7 @@ def _field(model: Model, mode: str, key: str, raw: str) -> Model:
         form[key] = "" if value is None else value
     elif key == "meters":
         try:
-            meters = Fraction(raw.strip())
+            meters = exact(raw, "range (m)")  # as typed; no "1e99999999" to work out
         except (ValueError, ZeroDivisionError):
             return with_error(
                 model, "cbt.meters", "Range must be a number of metres, e.g. 25 or 12.5."

@@ -9,7 +9,6 @@ throws (AFT-39); barrier factors (AFT-40); entanglement (AFT-41); acid (AFT-42);
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from pycore.dice import seeded
@@ -270,7 +269,7 @@ def _encumbrance(state: dict[str, Any]) -> VNode:
     status = "Enter the ENC carried and the character's ENC CAP (not computed in this text)."
     if state["carried"].strip() and state["cap"].strip():
         try:
-            status = str(encumbrance_status(Fraction(state["carried"]), int(state["cap"])))
+            status = str(encumbrance_status(state["carried"], int(state["cap"])))
         except (RuleError, ValueError, ZeroDivisionError) as exc:
             status = f"ENC carried / ENC CAP: {exc}"
     return h(
@@ -295,7 +294,7 @@ def _speed(state: dict[str, Any]) -> VNode:
     text = "Enter a speed in kph."
     if state["kph"].strip():
         try:
-            text = str(kph_to_dat(float(state["kph"])))
+            text = str(kph_to_dat(state["kph"]))
         except (RuleError, ValueError) as exc:
             text = f"Speed: {exc}"
     return h(
@@ -312,7 +311,7 @@ def _overland(state: dict[str, Any]) -> VNode:
     text = "Enter the party's base overland movement (not in this text) and pick conditions."
     if state["base"].strip():
         try:
-            text = str(overland(float(state["base"]), state["terrain"], state["combine"]))
+            text = str(overland(state["base"], state["terrain"], state["combine"]))
         except (RuleError, ValueError) as exc:
             text = f"Base movement: {exc}"
     after = "Pick the weather that ended to see the days after (T27)."

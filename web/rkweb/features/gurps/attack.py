@@ -5,6 +5,7 @@ step; the defender's HP. Each stage is an undoable step in the log."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pycore.dice import RandintSource, seeded
@@ -32,6 +33,7 @@ from pycore.systems.gurps.worksheet import (
     half_range,
     resolve_injury,
 )
+from pycore.validate import exact
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.page import (
@@ -87,18 +89,13 @@ def _form(state: dict[str, Any]) -> dict[str, Any]:
     return {**DEFAULTS, **state["attack"]}
 
 
-def _num(form: dict[str, Any], field: str, *, optional: bool = False) -> float | None:
+def _num(form: dict[str, Any], field: str, *, optional: bool = False) -> Fraction | None:
     label, low, high = NUMBERS[field]
     raw = str(form.get(field, "")).strip()
     if not raw and optional:
         return None
-    try:
-        value = float(raw or "0")
-    except ValueError:
-        raise RuleError(f"{label} {raw!r} is not a number from {low} to {high}") from None
-    if not low <= value <= high:
-        raise RuleError(f"{label} {raw} is outside {low} to {high}")
-    return value
+    # As typed, never a binary float: "1/3" yd is the 1 ft row (STYLE 18, issue 15).
+    return exact(raw or "0", label, low, high)
 
 
 def setup_of(form: dict[str, Any]) -> AttackSetup:

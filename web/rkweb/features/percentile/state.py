@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.systems.percentile import agility, combat, damage
+from pycore.validate import exact
 from rkweb.app.model import Ctx, Model
 
 SECTION = "percentile"
@@ -135,7 +136,7 @@ def race_of(name: str) -> damage.Race:
 
 def fraction(text: Any, default: Fraction = Fraction(0)) -> Fraction:
     try:
-        return Fraction(str(text).replace("½", "").strip() or "0") + (
+        return exact(str(text).replace("½", "").strip() or "0", "number") + (
             Fraction(1, 2) if str(text).strip().endswith("½") else 0
         )
     except (ValueError, ZeroDivisionError):
