@@ -33,6 +33,7 @@ pycore.errors.RuleError: name None is not text
 from __future__ import annotations
 
 import collections.abc as abc
+import dataclasses
 import functools
 import inspect
 import math
@@ -60,6 +61,7 @@ __all__ = [
     "checked",
     "choice",
     "exact",
+    "fields_as_declared",
     "instance",
     "mapping",
     "shown",
@@ -180,9 +182,38 @@ def _check_of(annotation: Any) -> _Check:
         return "a class", lambda v: isinstance(v, type)
     if isinstance(annotation, type) and getattr(annotation, "_is_protocol", False):
         return _protocol(annotation)
+    if isinstance(annotation, type) and dataclasses.is_dataclass(annotation):
+        return _record(annotation)
     if isinstance(annotation, type):
         return f"a {annotation.__name__}", lambda v: isinstance(v, annotation)
     raise TypeError(f"no check for the annotation {annotation!r}")  # a new kind: teach check_of
+
+
+@functools.cache
+def _record(cls: type) -> _Check:
+    """A record (a dataclass such as a form the page filled in): its type, and every field as
+    its annotation says, so a ``Moment(turn=None)`` is refused at the door, not deep inside."""
+
+    def test(value: object) -> bool:
+        return isinstance(value, cls) and _bad_field(value) is None
+
+    return f"a {cls.__name__}", test
+
+
+@functools.cache
+def _field_checks(cls: type) -> tuple[tuple[str, _Check], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, _check_of(hints.get(f.name, Any))) for f in dataclasses.fields(cls))
+
+
+def _bad_field(record: object) -> str | None:
+    """The first field of ``record`` that is not what its annotation says, in words."""
+    kind: type = type(record)
+    for name, (words, test) in _field_checks(kind):
+        value = getattr(record, name)
+        if not test(value):
+            return f"{_field(name)} {shown(value)} is not {words}"
+    return None
 
 
 def _is_sequence(value: object) -> bool:
@@ -243,6 +274,10 @@ def checked(function: F) -> F:
         named += [(key, by_name.get(key, star), value) for key, value in kwargs.items()]
         for name, (words, test), value in named:
             if not test(value):
+                record = f"a {type(value).__name__}" in words and dataclasses.is_dataclass(value)
+                inside = _bad_field(value) if record else None  # the right record, a bad field
+                if inside:
+                    return f"{_field(name)}: {inside}"
                 return f"{_field(name)} {shown(value)} is not {words}"
         return None
 
@@ -450,3 +485,19 @@ def string(value: object, field: str, error: type[RulekeeperError] = RuleError) 
     if not isinstance(value, str):
         raise error(f"{field} {shown(value)} is not text")
     return value
+
+
+@checked
+def fields_as_declared(record: object, error: type[RulekeeperError] = RuleError) -> None:
+    """Refuse a record (a dataclass) whose fields are not what its annotations say; for a
+    ``__post_init__`` that goes on to read them.
+
+    >>> from pycore.systems.aftermath.critical import Moment
+    >>> fields_as_declared(Moment(turn=None, phase=1))
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Moment: turn None is not a whole number
+    """
+    problem = _bad_field(record) if dataclasses.is_dataclass(record) else "is not a record"
+    if problem:
+        raise error(f"{type(record).__name__}: {problem}")

@@ -52,9 +52,7 @@ REFUSED: list[tuple[Callable[[], Any], str]] = [
 
 
 @pytest.mark.parametrize(("call", "named"), REFUSED)
-def test_refused_with_the_typed_error_naming_the_field(
-    call: Callable[[], Any], named: str
-) -> None:
+def test_refused_with_the_typed_error_naming_the_field(call: Callable[[], Any], named: str) -> None:
     with pytest.raises(RulekeeperError) as caught:
         call()
     assert named in str(caught.value)

@@ -17,6 +17,7 @@ import pkgutil
 import types
 import typing
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import fields, is_dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,8 @@ MODULE_PREFIX = "pycore."
 
 def public_functions() -> dict[str, Function]:
     """Every public function of every ``pycore`` module, keyed by its defining module and name:
-    the module's ``__all__`` and every public name it defines (pages import those too)."""
+    the module's ``__all__`` and every public name it defines (pages import those too), and the
+    classes whose construction runs code of ours."""
     found: dict[str, Function] = {}
     modules = sorted(m.name for m in pkgutil.walk_packages(pycore.__path__, MODULE_PREFIX))
     for name in modules:
@@ -105,9 +107,19 @@ def public_functions() -> dict[str, Function]:
         ]
         for key in [*getattr(module, "__all__", []), *defined]:
             value = getattr(module, key)
-            if inspect.isfunction(value):
+            if inspect.isfunction(value) or _runs_code_when_built(value):
                 found.setdefault(f"{value.__module__}.{value.__qualname__}", value)
     return dict(sorted(found.items()))
+
+
+def _runs_code_when_built(value: object) -> bool:
+    """A class whose construction runs code of ours (a ``__post_init__`` or an ``__init__``)."""
+    if not isinstance(value, type) or issubclass(value, BaseException):
+        return False
+    if getattr(value, "_is_protocol", False):
+        return False
+    own = vars(value)
+    return "__post_init__" in own or ("__init__" in own and not is_dataclass(value))
 
 
 FUNCTIONS = public_functions()
@@ -193,8 +205,28 @@ def valid(annotation: Any) -> st.SearchStrategy[Any]:
         key, value = args or (str, Any)
         return st.dictionaries(st.one_of(valid(key), HASHABLE), item(value), max_size=4)
     if isinstance(annotation, type) and samples(annotation):
-        return st.sampled_from(samples(annotation))
+        good = st.sampled_from(samples(annotation))
+        return (
+            st.one_of(good, good.flatmap(_one_field_spoiled)) if is_dataclass(annotation) else good
+        )
     return HOSTILE
+
+
+def _one_field_spoiled(value: Any) -> st.SearchStrategy[Any]:
+    """A good record (a form the page filled in) with one field hostile or of the wrong type."""
+    names = [f.name for f in fields(value) if f.init]
+    return st.tuples(st.sampled_from(names), HOSTILE).map(lambda pair: _spoiled(value, *pair))
+
+
+def _spoiled(value: Any, name: str, bad: object) -> Any:
+    try:
+        return replace(value, **{name: bad})
+    except RulekeeperError:  # the record checks its fields itself: no such value can exist
+        return value
+    except Exception as error:
+        raise AssertionError(
+            f"{type(value).__name__}({name}={_short(bad)}) raised {type(error).__name__}: {error}"
+        ) from error
 
 
 def item(annotation: Any) -> st.SearchStrategy[Any]:
@@ -213,6 +245,8 @@ def _takes_source(annotation: Any) -> bool:
 
 
 def _hints(function: Function) -> dict[str, Any]:
+    if isinstance(function, type):  # a record's fields, or its __init__'s parameters
+        function = function if is_dataclass(function) else function.__init__  # type: ignore[misc]
     try:
         return typing.get_type_hints(function)
     except Exception:  # an annotation only importable for type checking: treat as Any

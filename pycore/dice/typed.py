@@ -36,6 +36,7 @@ _NUMBER = re.compile(r"\d+")
 class TypedDice:
     """A random source that returns the typed faces in order (``randint`` as ``random.Random``)."""
 
+    @checked
     def __init__(self, faces: tuple[int, ...], field: str = "rolled") -> None:
         self.faces = faces
         self.field = field

@@ -48,6 +48,7 @@ class Storage(Protocol):
 class MemoryStorage:
     """A dict-backed storage with an optional quota in characters, like ``localStorage``."""
 
+    @checked
     def __init__(self, items: dict[str, str] | None = None, quota: int | None = None) -> None:
         self.items: dict[str, str] = dict(items or {})
         self.quota = quota

@@ -18,7 +18,7 @@ from typing import Final, Literal, get_args
 
 from pycore.errors import RuleError
 from pycore.tables import Row, load_table
-from pycore.validate import checked
+from pycore.validate import checked, fields_as_declared
 
 #: The attack types of SIM-D09 (the user may override the type per attack).
 DamageKind = Literal["projectile", "energy", "other"]
@@ -286,6 +286,7 @@ class Protection:
     ablative_hits: int = 0
 
     def __post_init__(self) -> None:
+        fields_as_declared(self)  # whole ablative hits, real armor rows (issue 14)
         if self.coating is not None and (self.armor is None or not self.armor.coatable):
             where = "no armor" if self.armor is None else self.armor.id
             raise RuleError(
