@@ -116,3 +116,12 @@ def test_a_crippling_injury_stays_on_the_tracker() -> None:
     hurt = send(hurt, "gurps.tab", "tracker")
     hurt = send(hurt, "gurps.start", seed="o")
     assert "crippled hand" in texts(hurt, "gurps-conditions-g2")[0]
+
+
+def test_a_size_typed_as_a_fraction_lands_on_its_row() -> None:  # GUR-27, issue 15
+    model = send(two_fighters(), "gurps.field", "g1", "ranged", "yes")
+    model = send(model, "gurps.tab", "attack")
+    for field, value in (("attacker", "g1"), ("defender", "g2"), ("size", "1/3")):
+        model = send(model, "gurps.attack_form", field, value)
+    # 1/3 yd is the 1 ft row (SM -5); read as a binary float it fell below the table.
+    assert "−5 (GUR-27)" in texts(model, "gurps-skill-line")[0]
