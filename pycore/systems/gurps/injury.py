@@ -20,7 +20,7 @@ from typing import Final
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.tables import load_table
-from pycore.validate import Exact, checked, exact
+from pycore.validate import Exact, checked, exact, shown
 
 #: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
 TOLERANCES: Final = (
@@ -164,7 +164,7 @@ def at_half_damage(yards: Exact, half_range: Exact | None, max_range: Exact | No
     top = None if max_range is None else exact(max_range, "Max", 0, MAX_YARDS)
     if top is not None and distance > top:
         raise RuleError(
-            f"range {float(distance):g} yd is beyond Max {float(top):g} yd: no attack (GUR-22)"
+            f"range {shown(distance)} yd is beyond Max {shown(top)} yd: no attack (GUR-22)"
         )
     return half is not None and distance >= half
 

@@ -20,7 +20,7 @@ from typing import Final
 
 from pycore.errors import RuleError
 from pycore.tables import Row, load_table
-from pycore.validate import Exact, checked, exact
+from pycore.validate import Exact, checked, exact, shown
 
 MAX_MODIFIER: Final = 50
 MAX_MODIFIERS: Final = 40
@@ -232,13 +232,13 @@ def posture_change_allowed(before: str, after: str) -> bool:
 
 def _ssr_row(field: str, yards: Fraction) -> Row:
     if yards < 0:
-        raise RuleError(f"{field} {yards} must be a number of yards from 0 up")
+        raise RuleError(f"{field} {shown(yards)} must be a number of yards from 0 up")
     table = load_table("gurps", "size_speed_range")
     last = table.rows[-1]["yards"]
     assert isinstance(last, Fraction)
     if yards > last:
         raise RuleError(
-            f"{field} {yards} yd is beyond the table's 100 yd: enter the modifier yourself "
+            f"{field} {shown(yards)} yd is beyond the table's 100 yd: enter the modifier yourself "
             "(not in the text, GUR-T08)"
         )
     # "use the next value up" (004 lines 174, 176): the first row at or above the value
@@ -271,7 +271,7 @@ def size_modifier(yards: Exact) -> int:
     size = exact(yards, "size")
     if 0 <= size < Fraction(1, 3):
         raise RuleError(
-            f"size {size} yd is below the table's 1 ft: enter the SM yourself (GUR-T08)"
+            f"size {shown(size)} yd is below the table's 1 ft: enter the SM yourself (GUR-T08)"
         )
     return int(str(_ssr_row("size", size)["size"]))
 
