@@ -8,9 +8,9 @@ PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TEST_WHEELS := pytest==9.0.3 pluggy==1.6.0 iniconfig==2.1.0 packaging==25.0 pygments==2.19.2 \
-               hypothesis==6.155.2 sortedcontainers==2.4.0 icepool==2.1.3
+               hypothesis==6.155.2 sortedcontainers==2.4.0 icepool==2.1.3 segno==1.6.6
 
-.PHONY: serve build test lint typecheck unit pyodide-test e2e bench clean deps
+.PHONY: serve build test lint typecheck unit pyodide-test e2e bench clean deps browsers
 
 serve: build
 	@echo "Rulekeeper at http://localhost:$(PORT)/ (Ctrl-C stops)"
@@ -36,6 +36,18 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
+# The other two engines of the e2e smoke tests and the benchmark: Firefox ESR (driven over its
+# Marionette socket) and WebKitGTK's MiniBrowser (iPad Safari's engine family) with its WebDriver,
+# under Xvfb. Installed once, like Chromium.
+ENGINES := /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/xvfb-run
+browsers: $(CHROMIUM)
+	@for b in $(ENGINES); do test -x $$b || missing=1; done; \
+	if [ -n "$$missing" ]; then \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    firefox-esr webkit2gtk-driver xvfb xauth; \
+	fi
+
 # Pure-Python wheels for the core's tests inside Pyodide (Python 3.14) under node.
 wheels-test/.stamp: Makefile
 	rm -rf wheels-test
@@ -57,12 +69,12 @@ unit: $(VENV)/.stamp
 pyodide-test: node_modules/.stamp wheels-test/.stamp
 	node tools/pyodide_pytest.mjs -q tests pycore
 
-e2e: build $(CHROMIUM)
-	$(VENV)/bin/pytest -q e2e
+e2e: build browsers
+	REQUIRE_ENGINES=1 $(VENV)/bin/pytest -q e2e
 
 test: lint typecheck unit pyodide-test e2e
 
-bench: build $(CHROMIUM)
+bench: build browsers
 	$(PY) tools/bench.py
 
 clean:

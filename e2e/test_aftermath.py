@@ -45,7 +45,8 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-group-STR")).to_contain_text("G4 · 2D6")
     fill(app, "aft-ast-HLH", "12")
     fill(app, "aft-cst-HLH", "5")
-    expect(app.get_by_test_id("aft-save-odds-HLH")).to_contain_text("1/4 (25.00%)")
+    expect(app.get_by_test_id("aft-save-odds-HLH")).to_contain_text("25%")
+    expect(app.get_by_test_id("aft-save-odds-HLH")).to_contain_text("exactly 1/4")
     fill(app, "aft-attr-DFT", "90")
     expect(app.locator("#aft-attr-DFT-error")).to_contain_text("outside 0 to 74")
     fill(app, "aft-skill-name", "Pistol")
@@ -72,8 +73,8 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-roll-bcs")).to_have_value("13")
     app.get_by_test_id("aft-roll-sit-target_prone").click()
     expect(app.get_by_test_id("aft-roll-formula")).to_have_text("BCS 13 + Target is prone +2 = 15")
-    expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("3/4 (75.00%)")
-    expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("1/20 (5.00%) more → 4/5 (80.00%)")
+    expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("75%exactly 3/4")
+    expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("(then 80%)5%exactly 1/20")
     app.get_by_test_id("aft-roll-bcs-go").click()
     expect(app.get_by_test_id("aft-roll-result")).to_have_text(
         re.compile(
@@ -83,9 +84,9 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.get_by_test_id("aft-save-attribute").select_option("HLH")
     expect(app.get_by_test_id("aft-save-ast")).to_have_value("12")
     save_odds = app.get_by_test_id("aft-save-odds")
-    expect(save_odds).to_contain_text("1/4 (25.00%)")
-    expect(save_odds).to_contain_text("7/20 (35.00%)")
-    expect(save_odds).to_contain_text("2/5 (40.00%)")
+    expect(save_odds).to_contain_text("25%exactly 1/4")
+    expect(save_odds).to_contain_text("35%exactly 7/20")
+    expect(save_odds).to_contain_text("40%exactly 2/5")
     app.get_by_test_id("aft-roll-save-go").click()
     expect(app.get_by_test_id("aft-roll-result")).to_have_text(
         re.compile(r"Health saving throw: 1D20 = \d+ vs CST 5 / AST 12: (save in the|failure)")
@@ -99,12 +100,12 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.get_by_test_id("aft-cbt-attacker").select_option(label="Ana")
     app.get_by_test_id("aft-cbt-target").select_option(label="Bo")
     app.get_by_test_id("aft-missile-skill").select_option("Pistol")
-    expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text("range EFF 0 (AFT-46)")
+    expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text("range EFF 0")
     expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text(
         "target stationary: CDA 1 × 1 −1"
     )
     expect(app.get_by_test_id("aft-cbt-bcs")).to_have_text("BCS 13")
-    expect(app.get_by_test_id("aft-cbt-odds")).to_contain_text("13/20 (65.00%)")
+    expect(app.get_by_test_id("aft-cbt-odds")).to_contain_text("65%exactly 13/20")
     fill(app, "aft-missile-bcs", "30")  # a sure hit, so the worksheet runs to the end
     app.get_by_test_id("aft-missile-crit").click()
     expect(app.get_by_test_id("aft-missile-crit")).to_have_attribute("aria-pressed", "true")
@@ -120,16 +121,38 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     shot(app, "combat")
     axe_clean(app)
 
+    # The same shot with physical dice, typed one roll at a time; the step names the next roll.
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 1: to hit")
+    fill(app, "aft-dice-typed", "21")
+    expect(app.get_by_test_id("aft-dice-typed-error")).to_contain_text("cannot show 21")
+    fill(app, "aft-dice-typed", "5")
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 2: hit location")
+    expect(app.get_by_test_id("aft-dice-given")).to_contain_text("to hit: 1d20 = 5")
+    fill(app, "aft-dice-typed", "50")
+    for _ in range(12):
+        if not app.get_by_test_id("aft-dice-given").count():
+            break
+        expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
+        fill(app, "aft-dice-typed", "00" if expr == "1d100" else "1")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("1D20 = 5 vs BCS")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("Hit location: D100 50")
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Ana → Bo (missile)")
+    axe_clean(app)
+
     # A hand-to-hand attack: the Damage Potential is asked, never guessed.
     app.get_by_test_id("aft-cbt-mode").select_option("hth")
     app.get_by_test_id("aft-hth-weapon").select_option("Sword, machete")
     fill(app, "aft-hth-bcs", "30")
-    fill(app, "aft-hth-dp", "16")
     app.get_by_test_id("aft-hth-crit").click()
     app.get_by_test_id("aft-resolve").click()
-    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit location")
+    # The Damage Potential is asked once the critical and its WDM bonus are known (001 l. 7-13).
+    expect(app.get_by_test_id("aft-pending-wdm")).to_contain_text("critical")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Critical Hit Enhancement: D20")
-    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(2)
+    fill(app, "aft-hth-dp", "16")
+    app.get_by_test_id("aft-apply-dp").click()
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit location")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("Damage Potential: 16 (entered")
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
     app.get_by_test_id("aft-next-phase").click()
     expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
     result_before = app.get_by_test_id("aft-attack-result").inner_text()
@@ -141,7 +164,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.wait_for_selector(READY)
     app.get_by_test_id("aftermath-tab-combat").click()
     expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
-    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(2)
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
     expect(app.get_by_test_id("aft-attack-result")).to_have_text(result_before)
     expect(app.get_by_test_id("aft-target-conditions-damage")).to_have_text(damage_before)
     expect(app.get_by_test_id("undo")).to_contain_text("Next Action Phase")
@@ -154,10 +177,35 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     assert errors == []
 
 
+def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: list[str]) -> None:
+    """001 line 24: a Stunned character may not attack; the GM's override is logged."""
+    app.get_by_test_id("nav-aftermath").click()
+    make_character(app, "Skab")
+    fill(app, "aft-derived-cda", "0")
+    make_character(app, "Mara")
+    app.get_by_test_id("aft-conditions-kind").select_option("stunned")
+    app.get_by_test_id("aft-conditions-add").click()
+    expect(app.get_by_test_id("aft-conditions-entry").first).to_contain_text("Stunned")
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-cbt-attacker").select_option(label="Mara")
+    app.get_by_test_id("aft-cbt-target").select_option(label="Skab")
+    fill(app, "aft-missile-bcs", "14")
+    expect(app.get_by_test_id("aft-refused")).to_contain_text("Mara is Stunned")
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("may not initiate attacks")
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(0)
+    fill(app, "aft-override", "she fires blind")
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(1)
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("the GM allows it: she fires blind")
+    axe_clean(app)
+    assert errors == []
+
+
 def test_aftermath_touch_targets(app: Page) -> None:
     app.get_by_test_id("nav-aftermath").click()
     app.get_by_test_id("aft-char-new").click()
-    for tab in ("characters", "rolls", "combat"):
+    for tab in ("characters", "rolls", "combat", "reference", "settings"):
         app.get_by_test_id(f"aftermath-tab-{tab}").click()
         small = app.evaluate("""() => [...document.querySelectorAll('button, a, input, select, summary')]
             .filter(e => e.offsetParent !== null)

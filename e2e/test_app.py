@@ -35,8 +35,8 @@ def test_roll_shows_explanation_and_exact_odds(app: Page, errors: list[str]) -> 
     app.get_by_test_id("dice-target").press("Enter")
     odds = app.get_by_test_id("dice-odds")
     expect(odds).to_contain_text("3d6 ≤ 10")
-    expect(odds).to_contain_text("1/2 (50.00%)")  # exact: P(3d6 <= 10) = 108/216
-    expect(odds).to_contain_text("5/8 (62.50%)")  # P(3d6 >= 10) = 135/216
+    expect(odds).to_contain_text("50%exactly 1/2")  # exact: P(3d6 <= 10) = 108/216
+    expect(odds).to_contain_text("62.5%exactly 5/8")  # P(3d6 >= 10) = 135/216
     assert app.locator("[data-testid=dice-chart] rect").count() == 16
     assert errors == []
 
@@ -93,7 +93,7 @@ def test_odds_show_on_load_for_the_saved_expression(app: Page) -> None:
     app.get_by_test_id("dice-expr").fill("2d10")
     app.get_by_test_id("dice-expr").press("Tab")  # change: the odds follow the expression
     expect(app.get_by_test_id("dice-odds")).to_contain_text("2d10 ≤ 10")
-    expect(app.get_by_test_id("dice-odds")).to_contain_text("9/20 (45.00%)")
+    expect(app.get_by_test_id("dice-odds")).to_contain_text("45%exactly 9/20")
 
 
 PERSIST_PROBE = """
@@ -107,7 +107,7 @@ def test_persistent_storage_is_requested_once_and_shown(page: Page, app_url: str
     page.add_init_script(PERSIST_PROBE)
     page.goto(app_url)
     page.wait_for_selector(READY)
-    page.wait_for_function("window.__persistCalls === 1")
+    page.wait_for_function("() => window.__persistCalls === 1")
     wait_saved(page)
     page.reload()
     page.wait_for_selector(READY)
@@ -122,7 +122,7 @@ def test_manifest_makes_the_app_installable(browser: Browser, app_url: str) -> N
     page = context.new_page()
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     session = context.new_cdp_session(page)
     errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Every Playwright context is incognito-like; that is the only error allowed.
@@ -146,7 +146,9 @@ def test_user_text_is_rendered_as_text(app: Page) -> None:
 
 def wait_saved(page: Page) -> None:
     """Wait until the app has written its state, so nothing pending overwrites what a test plants."""
-    page.wait_for_function("localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')")
+    page.wait_for_function(
+        "() => localStorage.getItem('rulekeeper:section:settings')?.includes('\"persist_asked\":true')"
+    )
 
 
 def test_corrupt_storage_is_quarantined_and_reported(app: Page) -> None:
@@ -205,17 +207,15 @@ def test_quota_error_shows_message_and_keeps_saved_value(page: Page, app_url: st
     page.goto(app_url)
     page.wait_for_selector(READY)
     roll(page, "3d6")
-    page.wait_for_function("localStorage.getItem('rulekeeper') !== null")
-    page.wait_for_function(
-        "JSON.parse(localStorage.getItem('rulekeeper')).data.state.dice.log.length === 1"
-    )
-    saved = page.evaluate("localStorage.getItem('rulekeeper')")
+    dice = "localStorage.getItem('rulekeeper:section:dice')"
+    page.wait_for_function(f"{dice} !== null && JSON.parse({dice}).data.log.length === 1")
+    saved = page.evaluate(dice)
     page.evaluate("window.__quotaFull = true")
     roll(page, "2d10")
     banner = page.get_by_test_id("banner-quota")
     expect(banner).to_contain_text("storage is full")
     expect(banner.get_by_role("button", name="Export all data")).to_be_visible()
-    assert page.evaluate("localStorage.getItem('rulekeeper')") == saved
+    assert page.evaluate(dice) == saved
     # Export still works while storage is full: nothing is lost.
     with page.expect_download() as info:
         banner.get_by_role("button", name="Export all data").click()
@@ -235,7 +235,7 @@ def test_export_then_import_round_trips(app: Page, tmp_path: Path) -> None:
     exported = tmp_path / "export.json"
     info.value.save_as(exported)
     data = json.loads(exported.read_text())
-    assert data["app"] == "rulekeeper" and data["schema"] == 1
+    assert data["app"] == "rulekeeper" and data["schema"] == 2
     app.get_by_test_id("nav-dice").click()
     app.get_by_test_id("dice-clear-log").click()
     expect(app.get_by_test_id("roll-log-entry")).to_have_count(0)
@@ -260,7 +260,7 @@ def test_offline_reload_works(browser: Browser, app_url: str) -> None:
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
     page.wait_for_function(
-        "navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
     )
     context.set_offline(True)
     page.reload()
@@ -292,7 +292,7 @@ def test_no_request_leaves_the_origin(browser: Browser, app_url: str) -> None:
     page.on("request", lambda r: urls.append(r.url))
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     roll(page, "3d6")
     for route in ("settings", "about", "simply", "gurps"):
         page.get_by_test_id(f"nav-{route}").click()
@@ -323,7 +323,7 @@ def test_simply_task_roll_and_contest(app: Page) -> None:
     base.press("Tab")
     app.get_by_test_id("simply-a-difficulty").select_option("Difficult")
     expect(app.get_by_test_id("simply-a-tn")).to_have_text("base 12 + Difficult −4 = TN 8")
-    expect(app.get_by_test_id("simply-a-chance")).to_contain_text("7/25 (28.00%)")
+    expect(app.get_by_test_id("simply-a-chance")).to_contain_text("28%exactly 7/25")
     app.get_by_test_id("simply-roll").click()
     expect(app.get_by_test_id("simply-result")).to_contain_text("vs TN 8:")
     expect(app.get_by_test_id("simply-log-entry")).to_have_count(1)

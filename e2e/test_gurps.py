@@ -36,10 +36,18 @@ def test_two_combatants_an_attack_to_injury_and_a_reload(app: Page, errors: list
     app.get_by_test_id("gurps-attack-maneuver").select_option("Attack")
     app.get_by_test_id("gurps-attack-location").select_option("arm")
     expect(app.get_by_test_id("gurps-skill-line")).to_have_text(
-        "base 14 + Attack +0 (GUR-14) + location arm −2 (GUR-37) = 12"
+        "base 14 + Attack +0 + location arm −2 = 12"
     )
-    expect(app.get_by_test_id("gurps-hit-chance")).to_have_text("20/27 (74.07%)")
-    expect(app.get_by_test_id("gurps-land-chance")).to_have_text(re.compile(r"\d+/\d+ \("))
+    # Percent first, the exact fraction one tap away; the rule IDs only under "Why".
+    hit = app.get_by_test_id("gurps-hit-chance")
+    expect(hit.locator("summary")).to_have_text("74.1%")
+    expect(hit).to_have_attribute("data-exact", "20/27")
+    expect(app.get_by_test_id("gurps-land-chance").locator("summary")).to_have_text(
+        re.compile(r"^\d+(\.\d)?%$")
+    )
+    why = app.get_by_test_id("gurps-skill-why")
+    why.locator("summary").click()
+    expect(why).to_contain_text("location arm −2: GUR-37")
     app.get_by_test_id("gurps-attack-maneuver").select_option("Move and Attack")
     expect(app.get_by_test_id("gurps-skill-line")).to_contain_text("= 8")
     app.get_by_test_id("gurps-attack-maneuver").select_option("All-Out Attack")
@@ -76,4 +84,130 @@ def test_two_combatants_an_attack_to_injury_and_a_reload(app: Page, errors: list
     expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text("Turn order:")
     assert run_axe(app) == []
     app.screenshot(path="e2e/artifacts/gurps-tracker.png", full_page=True)
+    assert errors == []
+
+
+# --- the turn-first fight (issue 15, shared/FIGHT.md) ------------------------------------------
+
+FIGHTERS = (
+    # A swordsman, a brawler with Karate, a pistol and a thrown knife.
+    ("Sam", {"basic_speed": "6", "weapon_skill": "14"}, {}),
+    (
+        "Kim",
+        {"basic_speed": "5.75", "weapon": "Punch", "damage": "1d-1", "weapon_skill": "13",
+         "brawling": "12", "karate": "13"},
+        {"unarmed": "yes", "damage_type": "cr"},
+    ),
+    (
+        "Pat",
+        {"basic_speed": "5.5", "weapon": "Pistol", "damage": "2d", "weapon_skill": "12",
+         "half_d": "150", "max_range": "1500"},
+        {"attack_kind": "firearm", "damage_type": "pi"},
+    ),
+    (
+        "Tom",
+        {"basic_speed": "5", "weapon": "Knife", "damage": "1d-1", "weapon_skill": "12",
+         "half_d": "10", "max_range": "20"},
+        {"attack_kind": "thrown", "light": "yes", "damage_type": "imp"},
+    ),
+)  # fmt: skip
+
+
+def _app_dice_attack(app: Page) -> None:
+    """Roll for me, through the defense and the damage, whatever the dice say."""
+    app.get_by_test_id("gurps-fight-attack-roll").click()
+    for _ in range(3):
+        if app.get_by_test_id("gurps-fight-defense-roll").count():
+            app.get_by_test_id("gurps-fight-defense-roll").click()
+        elif app.get_by_test_id("gurps-fight-damage-roll").count():
+            app.get_by_test_id("gurps-fight-damage-roll").click()
+    expect(app.get_by_test_id("gurps-fight-result")).to_be_visible()
+
+
+def _in_view(app: Page, testid: str) -> None:
+    """FIGHT.md: the element showing the step's result is inside the viewport, no scroll."""
+    box = app.get_by_test_id(testid).bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1024, box
+
+
+def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> None:
+    app.get_by_test_id("nav-gurps").click()
+    for name, typed, chosen in FIGHTERS:
+        app.get_by_test_id("gurps-new").click()
+        _type(app, "gurps-name", name)
+        for field, value in typed.items():
+            _type(app, f"gurps-{field}", value)
+        for field, value in chosen.items():
+            app.get_by_test_id(f"gurps-{field}").select_option(value)
+    expect(app.get_by_test_id("gurps-defenses")).to_contain_text("Parry = ⌊3 + 12/2⌋ + 0 = 9")
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    expect(app.get_by_test_id("gurps-slot")).to_have_count(4)
+    expect(app.get_by_test_id("gurps-slot").first).to_contain_text("Sam")
+
+    # Round 1, Sam: typed dice. Kim parries the sword with Karate in full (004 lines 268-270).
+    app.get_by_test_id("gurps-maneuver-g1").select_option("Attack")
+    expect(app.get_by_test_id("gurps-turn")).to_contain_text("at Kim")
+    _type(app, "gurps-fight-attack-typed", "3 3 3")
+    expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text("Hit: Kim may defend")
+    _in_view(app, "gurps-fight-result")
+    defenses = app.get_by_test_id("gurps-fight-defenses")
+    expect(defenses).to_contain_text("Parry 9")
+    expect(defenses).to_contain_text("Dodge 8")
+    app.get_by_test_id("gurps-fight-defend-parry").click()
+    app.reload()  # a reload in the middle of the step continues from it
+    app.wait_for_selector(READY)
+    app.get_by_test_id("nav-gurps").click()
+    app.get_by_test_id("gurps-tab-tracker").click()
+    expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_attribute("aria-pressed", "true")
+    _type(app, "gurps-fight-defense-typed", "18")
+    expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text("Kim fails to parry")
+    _type(app, "gurps-fight-damage-typed", "3")  # 1d+1 = 4 cut: injury 6
+    expect(app.get_by_test_id("gurps-fight-result-verdict")).to_contain_text("Kim: injury 6")
+    _in_view(app, "gurps-fight-result")
+    expect(app.get_by_test_id("gurps-hp-g2")).to_have_text("HP 4/10")
+    app.get_by_test_id("gurps-slot").nth(1).locator("summary").click()
+    app.get_by_test_id("gurps-stunned-g2").select_option("yes")  # the GM rules a stun
+    app.get_by_test_id("gurps-turn-next").click()
+
+    # Kim, stunned: Do Nothing, and her HT roll recovers her at the end of the turn.
+    turn = app.get_by_test_id("gurps-turn")
+    expect(turn).to_contain_text("Kim is stunned: he must Do Nothing")
+    _type(app, "gurps-recover-g2-typed", "3 3 3")
+    expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text(
+        "Kim recovers at the end of the turn"
+    )
+    app.get_by_test_id("gurps-next").click()
+    expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text("Kim recovers from stun")
+
+    # Pat: a pistol at Sam, who can only dodge it (004 lines 226, 241); app dice.
+    app.get_by_test_id("gurps-maneuver-g3").select_option("Attack")
+    app.get_by_test_id("gurps-target-g1").click()
+    _type(app, "gurps-fight-yards", "10")
+    expect(turn).to_contain_text("at Sam")
+    _app_dice_attack(app)
+    if app.get_by_test_id("gurps-fight-defenses").count():
+        expect(app.get_by_test_id("gurps-fight-defenses")).not_to_contain_text("Parry")
+    app.get_by_test_id("gurps-next").click()
+
+    # Tom: a thrown knife at Sam, parried at −2 (004 line 257): Parry 10 − 2 = 8.
+    app.get_by_test_id("gurps-maneuver-g4").select_option("Attack")
+    app.get_by_test_id("gurps-target-g1").click()
+    _type(app, "gurps-fight-yards", "5")
+    _type(app, "gurps-fight-attack-typed", "3 3 4")
+    expect(app.get_by_test_id("gurps-fight-defenses")).to_contain_text("Parry 8")
+    app.get_by_test_id("undo").click()  # undo the roll: the attack step again
+    expect(app.get_by_test_id("gurps-fight-attack-roll")).to_be_visible()
+    _app_dice_attack(app)
+    assert run_axe(app) == []
+
+    # Rounds 2 and 3: the order goes round; Sam attacks with app dice each time.
+    for _ in range(2):
+        app.get_by_test_id("gurps-next").click()
+        expect(turn).to_contain_text("Sam's turn")
+        _app_dice_attack(app)
+        for _ in range(3):
+            app.get_by_test_id("gurps-next").click()
+    expect(app.locator("#gurps-tracker-h")).to_have_text("Round 3")
+    app.screenshot(path="e2e/artifacts/gurps-fight.png", full_page=True)
     assert errors == []

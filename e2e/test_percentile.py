@@ -57,14 +57,15 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     # a check with exact odds and its explanation
     tab(app, "checks")
     set_field(app, "percentile-check-target", "47.5")
-    expect(app.get_by_test_id("percentile-check-odds")).to_contain_text("47/100 (47.00%)")
+    expect(app.get_by_test_id("percentile-check-odds")).to_contain_text("47%")  # percent first
     app.get_by_test_id("percentile-check-roll").click()
     expect(app.get_by_test_id("percentile-check-result")).to_contain_text("vs under 47½")
     expect(app.get_by_test_id("percentile-d3-odds")).to_contain_text("29/100")
 
     # the GM enters Table #3-1 (Percent to Hit): first with a bad cell, then right
     tab(app, "gm")
-    expect(app.get_by_test_id("percentile-gm-waiting")).to_contain_text("PCT-M04")
+    percent_to_hit = "Percent to Hit (Table #3-1)"  # the text's name; the inventory ID under Why
+    expect(app.get_by_test_id("percentile-gm-waiting")).to_contain_text(percent_to_hit)
     app.get_by_test_id("percentile-gm-pick").select_option("PCT-M04")
     header = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n"
     set_field(app, "percentile-gm-csv", header + "0,100,0,50,140\n")
@@ -74,8 +75,8 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     )
     set_field(app, "percentile-gm-csv", header + "0,100,0,50,99\n")
     app.get_by_test_id("percentile-gm-save").click()
-    expect(app.get_by_test_id("percentile-gm-note")).to_contain_text("PCT-M04 saved: 1 row(s).")
-    expect(app.get_by_test_id("percentile-gm-waiting")).not_to_contain_text("PCT-M04")
+    expect(app.get_by_test_id("percentile-gm-note")).to_contain_text(f"{percent_to_hit} saved")
+    expect(app.get_by_test_id("percentile-gm-waiting")).not_to_contain_text(percent_to_hit)
     with app.expect_download() as download:
         app.get_by_test_id("percentile-gm-export-one").click()
     saved = json.loads(Path(download.value.path()).read_text())
@@ -99,6 +100,7 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     app.get_by_test_id("percentile-attack-attacker").select_option(label="Ann")
     app.get_by_test_id("percentile-attack-target").select_option(label="Bob")
     set_field(app, "percentile-attack-range_m", "5")
+    app.get_by_test_id("percentile-attack-part").select_option("arm")  # the GM names the part
     result = app.get_by_test_id("percentile-attack-result")
     for _ in range(5):  # 98 % to hit: a hit comes at once in practice
         app.get_by_test_id("percentile-attack-resolve").click()
@@ -107,6 +109,10 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
             break
     expect(result).to_contain_text("grazed")
     expect(result).to_contain_text("arm:")
+    # the damage is known: now the stun is asked (line 74), one entry
+    expect(app.get_by_test_id("percentile-attack-question")).to_contain_text("points of damage")
+    set_field(app, "percentile-attack-stun_modifier", "0")
+    expect(app.get_by_test_id("percentile-attack-resolve")).to_be_enabled()
     entries = app.get_by_test_id("percentile-log-entry").all_inner_texts()
     assert any("grazed" in e for e in entries)
     # undo the last attack, then redo it: the log and the record follow
@@ -138,3 +144,96 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     assert all("/icons/" in url for url in failed), failed
     assert [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e] == []
     assert len(errors) == len(failed)
+
+
+def taps_to_result(page: Page, testid: str) -> None:
+    """After a tap of a fight step its result is on screen without scrolling (FIGHT.md)."""
+    box = page.get_by_test_id(testid).bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 80) <= 1024, box
+
+
+def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]) -> None:
+    app.get_by_test_id("nav-percentile").click()
+    for name, part in (("Ann", "arm"), ("Bob", "leg")):
+        app.get_by_test_id("percentile-char-new").click()
+        set_field(app, "percentile-char-name", name)
+        set_field(app, "percentile-char-aim", "90")
+        set_field(app, "percentile-wform-name", "AUTO PISTOL")
+        set_field(app, "percentile-wform-wep_dif", "30")
+        set_field(app, "percentile-wform-damage_die", "4+2")
+        app.get_by_test_id("percentile-weapon-add").click()
+        for body, points in ((part, "20"), ("head", "10")):
+            set_field(app, "percentile-pform-name", body)
+            set_field(app, "percentile-pform-points", points)
+            app.get_by_test_id("percentile-part-add").click()
+    tab(app, "combat")
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    # AP: spend and borrow before the round (c2)
+    set_field(app, "percentile-ap-c1", "12")
+    app.get_by_test_id("percentile-ap-borrow-c1").click()
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("borrows 12 AP")
+    set_field(app, "percentile-ap-c2", "5")
+    app.get_by_test_id("percentile-ap-spend-c2").click()
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("Bob spends 5 AP")
+
+    strip = {"Ann": "percentile-strip-c1", "Bob": "percentile-strip-c2"}
+    attacks = {"Ann": 0, "Bob": 0}
+    for turn in range(24):
+        app.get_by_test_id("percentile-turn-next").click()  # surprise and order on the way
+        active = app.get_by_test_id("percentile-turn-active")
+        expect(active).to_contain_text("Now:")
+        me = "Ann" if "Now: Ann" in active.inner_text() else "Bob"
+        other = "Bob" if me == "Ann" else "Ann"
+        app.get_by_test_id(strip[other]).click()  # the target
+        typed = turn % 2 == 0
+        if typed:  # the GM's own dice: one entry per roll
+            set_field(app, "percentile-turn-roll-typed", "15")
+        else:
+            app.get_by_test_id("percentile-turn-roll-roll").click()
+        taps_to_result(app, "percentile-turn-step")
+        step = app.get_by_test_id("percentile-turn-step")
+        if "which body part" in step.inner_text():  # no Table #3-3.4 yet: the step waits
+            app.get_by_test_id("percentile-turn-part-1").click()
+        if "Damage" in step.inner_text():
+            if typed:
+                set_field(app, "percentile-turn-roll-typed", "5 6 6 5")
+            else:
+                app.get_by_test_id("percentile-turn-roll-roll").click()
+            taps_to_result(app, "percentile-turn-result")
+            expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("points")
+            attacks[me] += 1
+            set_field(app, "percentile-attack-stun_modifier", "0")  # asked after the damage
+        if min(attacks.values()) >= 2:
+            break
+    assert min(attacks.values()) >= 2, attacks  # two attacks per side, typed and app dice
+    # the GM enters Table #3-3.4: the next random location is the table's
+    tab(app, "gm")
+    app.get_by_test_id("percentile-gm-pick").select_option("PCT-M07")
+    set_field(
+        app,
+        "percentile-gm-csv",
+        "race,roll,instruction,body_part\nhuman,1-10,head,head\n",
+    )
+    app.get_by_test_id("percentile-gm-save").click()
+    tab(app, "combat")
+    app.get_by_test_id("percentile-turn-next").click()
+    active = app.get_by_test_id("percentile-turn-active")
+    me = "Ann" if "Now: Ann" in active.inner_text() else "Bob"
+    app.get_by_test_id(strip["Bob" if me == "Ann" else "Ann"]).click()
+    set_field(app, "percentile-turn-roll-typed", "15")
+    expect(app.get_by_test_id("percentile-turn-step")).to_contain_text("1:10sd")
+    set_field(app, "percentile-turn-roll-typed", "4")
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("Hit: the head")
+    # undo the location roll, then reload: the step continues where it was
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("percentile-turn-step")).to_contain_text("1:10sd")
+    app.reload()
+    app.wait_for_selector(READY, timeout=60_000)
+    app.get_by_test_id("nav-percentile").click()
+    tab(app, "combat")
+    expect(app.get_by_test_id("percentile-turn-step")).to_contain_text("1:10sd")
+    violations = run_axe(app)
+    assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+    app.screenshot(path=str(SHOTS / "percentile-round.png"))
+    assert errors == []

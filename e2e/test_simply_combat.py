@@ -23,6 +23,9 @@ def _add(app: Page, name: str, hp: str, strength: str, health: str, minor: bool 
 
 
 def _damage(app: Page, target: str, raw: str) -> None:
+    adjust = app.get_by_test_id("sc-damage-adjust")
+    if adjust.get_attribute("open") is None:  # closed after a hit: the sheets set it up
+        adjust.locator("summary").click()
     app.get_by_test_id("sc-damage-target").select_option(label=target)
     app.get_by_test_id("sc-damage-source").select_option("weapon")
     _type(app, "sc-damage-raw", raw)
@@ -37,24 +40,27 @@ def test_two_turns_with_injuries_a_knock_out_and_a_reload(app: Page, errors: lis
     expect(app.get_by_test_id("sc-combatant")).to_have_count(2)
 
     # Turn 1: Mara goes first whatever the dice, since Grunt is a minor NPC (SIM-34).
-    app.get_by_test_id("sc-initiative").click()
+    app.get_by_test_id("sc-initiative-roll").click()
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 1: Mara 1D10 (")
 
     # Mara attacks: the exact chance is shown before the roll.
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-attacker").select_option(label="Mara")
     app.get_by_test_id("sc-attack-target").select_option(label="Grunt")
     _type(app, "sc-attack-tn", "12")
-    expect(app.get_by_test_id("sc-hit-chance")).to_have_text("Chance to hit: 16/25 (64.00%)")
-    app.get_by_test_id("sc-roll-attack").click()
+    # Percent first; the exact fraction is one tap away.
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("Chance to hit: 64%")
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("exactly 16/25")
+    app.get_by_test_id("sc-attack-roll").click()
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Mara attacks Grunt: 2d10 (")
 
     # A hit of 8: HP 12 → 4, a Stamina Check (injury > half HP) with its TN and odds.
     _damage(app, "Grunt", "8")
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 4/12")
     expect(app.get_by_test_id("sc-check")).to_contain_text("Stamina Check TN 8 or unconscious")
-    expect(app.get_by_test_id("sc-check")).to_contain_text("7/25 (28.00%)")
-    app.get_by_test_id("sc-check-roll-0").click()
+    expect(app.get_by_test_id("sc-check")).to_contain_text("28%")
+    app.get_by_test_id("sc-check-0-roll").click()
     expect(app.get_by_test_id("sc-check")).to_have_count(0)
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Grunt, Stamina Check: 2d10")
 
@@ -66,8 +72,10 @@ def test_two_turns_with_injuries_a_knock_out_and_a_reload(app: Page, errors: lis
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 4/12")
     expect(app.get_by_test_id("sc-log-entry")).to_have_count(6)
 
-    # Turn 2, then a blow that takes the Grunt to 1 HP: unconscious, no check (SIM-48).
-    app.get_by_test_id("sc-initiative").click()
+    # Turn 2 (before everyone has acted: "Next turn" opens first), then a blow that takes the
+    # Grunt to 1 HP: unconscious, no check (SIM-48).
+    app.get_by_test_id("sc-next-turn").locator("summary").click()
+    app.get_by_test_id("sc-initiative-roll").click()
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 2:")
     _damage(app, "Grunt", "3")
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 1/12")

@@ -18,3 +18,25 @@ from hypothesis import settings  # noqa: E402
 # hypothesis's 200 ms per-example deadline (benchmarks measure speed, `make bench`).
 settings.register_profile("rulekeeper", deadline=None)
 settings.load_profile("rulekeeper")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _saved_sections_always_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every section a page writes must pass its codec (pycore/store/sections.py): what is saved
+    has to load again. Each page test doubles as a check that the codecs accept real data."""
+    from rkweb.app import shell
+
+    from pycore.store.sections import check_section
+
+    update = shell.update
+
+    def checked(model, msg, ctx):  # type: ignore[no-untyped-def]
+        new = update(model, msg, ctx)
+        for name, value in new.history.state.items():
+            if value is not model.history.state.get(name):
+                check_section(name, value)
+        return new
+
+    monkeypatch.setattr(shell, "update", checked)

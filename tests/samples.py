@@ -15,11 +15,13 @@ from pycore.store.history import History
 from pycore.store.persist import MemoryStorage, Storage
 from pycore.store.state import default_data
 from pycore.systems.aftermath.bcs import BcsModifier
-from pycore.systems.aftermath.combat import HthAttack, MissileAttack, Resolution
 from pycore.systems.aftermath.critical import Condition, Moment
+from pycore.systems.aftermath.hand import HthAttack
+from pycore.systems.aftermath.missile import MissileAttack
 from pycore.systems.aftermath.missile_effects import SpecialEffect
 from pycore.systems.aftermath.overland import AcidEffect
 from pycore.systems.aftermath.skills_and_moves import Learning
+from pycore.systems.aftermath.steps import Resolution
 from pycore.systems.gurps.defenses import Defense
 from pycore.systems.gurps.injury import DamageRoll, roll_damage
 from pycore.systems.gurps.modifiers import EffectiveSkill, Modifier, effective_skill
@@ -34,8 +36,9 @@ from pycore.systems.percentile.dice import DamageDice
 from pycore.systems.percentile.sides import PrimaryAttack
 from pycore.systems.simply.armor import Protection, wear
 from pycore.systems.simply.character import Campaign, Character
-from pycore.systems.simply.combat import Combat, add_combatant, roll_initiative
 from pycore.systems.simply.damage import RawDamage
+from pycore.systems.simply.fight.order import roll_initiative
+from pycore.systems.simply.fight.state import Combat, add_combatant
 from pycore.systems.simply.stats import Adjustment, Stats
 from pycore.systems.simply.tasks import TargetNumber, target_number
 from pycore.tables import Table, load_table

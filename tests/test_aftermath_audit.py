@@ -11,7 +11,7 @@ import pytest
 
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
-from pycore.systems.aftermath import combat, firearms
+from pycore.systems.aftermath import ammunition, combat
 from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.critical import effect_rules, stun_conditions
 from pycore.systems.aftermath.critical_misses import chamber_explosion, critical_miss
@@ -148,7 +148,7 @@ def test_d_11_reaction_rows() -> None:
 def test_d_13_chamber_explosions_of_a_300_magnum() -> None:
     """D-13 (AFT-53, L770-771, L727): 300 Magnum BDG 38, Durability 0: 86-95 burst 1 → 1D10,
     Junked on 1D6 ≤ 1; 96-00 burst 2 → 2D10, Junked on 1D6 ≤ 2."""
-    bdg = firearms.ammunition_bdg("long gun", "300 Magnum")
+    bdg = ammunition.ammunition_bdg("long gun", "300 Magnum")
     assert bdg == 38
     low = critical_miss("black powder", 90)
     high = critical_miss("black powder", 96)
@@ -162,7 +162,7 @@ def test_d_13_chamber_explosions_of_a_300_magnum() -> None:
 def test_d_14_a_45_acp_burst_is_a_dud() -> None:
     """D-14 (AFT-53, L770, L726): 45 ACP BDG 11, Durability 1: 11/30 → 0; 0 − 1 < 1 → no
     explosion, Durability −1, treated as a main-load dud."""
-    bdg = firearms.ammunition_bdg("pistol", "45 ACP")
+    bdg = ammunition.ammunition_bdg("pistol", "45 ACP")
     assert bdg == 11
     blast = chamber_explosion(bdg, 1, 30)
     assert (blast.burst, blast.dice, blast.explodes, blast.junk_chance) == (
@@ -415,7 +415,9 @@ def test_aft_m39_shotgun_critical_row_is_asked() -> None:
         ("aftermath.cbt_field", "missile", "bcs", "30"),
         ("aftermath.cbt_toggle", "missile", "critical_hit"),
     )
-    assert "AFT-M39" in _texts(model, "aft-cbt-waiting")[0]
+    waiting = _texts(model, "aft-cbt-waiting")[0]
+    assert "the critical row for shotguns" in waiting
+    assert "settings.shotgun_critical_row" in waiting  # under Why
     model = _send(model, ("aftermath.set_field", "shotgun_critical_row", "rifle"))
     assert _texts(model, "aft-cbt-waiting") == []
     model = _send(model, ("aftermath.cbt_resolve",), seed="g1")

@@ -25,8 +25,8 @@ NOT_BUILT: dict[str, str] = {}
 #: Built and tested (so cited), but a named piece of the rule is missing. Not excluded.
 PARTIAL: dict[str, str] = {
     "AFT-41": (
-        "entanglement is a lookup: its Distractions are counted into the worksheet by hand, the "
-        "torso follow-up's 'flexible weapon of at least Long length' is not enforced"
+        "entanglement is a lookup (the torso's 'flexible weapon of at least Long length' is "
+        "asked there): its Distractions are counted into the worksheet by hand"
     ),
     "AFT-M19": (
         "a Durability lost to a dud chamber explosion is recorded on the weapon by hand (the "

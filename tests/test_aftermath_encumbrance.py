@@ -73,5 +73,5 @@ def test_reference_tab_works_out_an_items_enc_and_the_status() -> None:
     ):
         model = shell.update(model, msg, ctx)
     view = shell.view(model)
-    assert text_of(find_all(view, "aft-ref-enc")[0]) == "ENC 3/2 (AFT-T22)"
+    assert text_of(find_all(view, "aft-ref-enc")[0]) == "ENC 1.5"  # AFT-T22 under Why
     assert "Partially Encumbered" in text_of(find_all(view, "aft-ref-enc-status")[0])

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import find_all, text_of
 from rkweb.features.aftermath.state import SETTINGS, suspect_setting
 
 from pycore.store import History, default_data
+from pycore.systems.aftermath import worksheet
 from pycore.systems.aftermath.critical import EFFECT_TITLES
 from pycore.systems.aftermath.overland import conditions
 from pycore.systems.aftermath.weapons import suspect_rows
@@ -51,6 +54,7 @@ def two_fighters() -> Model:
         ("aftermath.tab", "combat"),
         ("aftermath.cbt_pick", "attacker", "0"),
         ("aftermath.cbt_pick", "target", "1"),
+        ("aftermath.cbt_field", "missile", "bcs", "12"),
     )
     return model
 
@@ -66,7 +70,7 @@ def test_characters_tab_derives_group_and_effect_die_live() -> None:
     )
     assert texts(model, "aft-group-STR") == ["G4 · 2D6 rating 30 → Group 4, Effect Die 2D6"]
     odds = texts(model, "aft-save-odds-HLH")[0]
-    assert "1/4 (25.00%)" in odds and "7/20 (35.00%)" in odds and "2/5 (40.00%)" in odds
+    assert "25%exactly 1/4" in odds and "35%exactly 7/20" in odds and "40%exactly 2/5" in odds
     model = send(model, ("aftermath.char_field", "attr.STR", "99"))
     assert "outside 0 to 74" in model.ui["aftermath_errors"]["char.attr.STR"]
     assert model.state["aftermath"]["characters"][0]["attr"]["STR"] == 30
@@ -95,7 +99,7 @@ def test_armor_and_skills_and_weapons() -> None:
     )
     assert texts(model, "aft-skill")[0].startswith("PistolBCS 13")
     assert "WDM 1.8L" in texts(model, "aft-weapon")[0]
-    assert texts(model, "aft-av-2") == ["AV 4 (Hercuweave 4 (BF 35 ÷ 10, nearest); AFT-14)"]
+    assert texts(model, "aft-av-2") == ["AV 4 (Hercuweave 4 (BF 35 ÷ 10, nearest))"]
 
 
 def test_rolls_tab_shows_exact_chance_and_what_plus_one_changes() -> None:
@@ -107,7 +111,7 @@ def test_rolls_tab_shows_exact_chance_and_what_plus_one_changes() -> None:
     )
     assert texts(model, "aft-roll-formula") == ["BCS 12 + Target is prone +2 = 14"]
     odds = texts(model, "aft-roll-odds")[0]
-    assert "7/10 (70.00%)" in odds and "1/20 (5.00%) more → 3/4 (75.00%)" in odds
+    assert "70%exactly 7/10" in odds and "(then 75%)5%exactly 1/20" in odds
     model = send(model, ("aftermath.roll_bcs",), seed="r1")
     result = texts(model, "aft-roll-result")[0]
     assert re.match(
@@ -129,7 +133,7 @@ def test_rolls_tab_saving_throw_and_opposed_dice() -> None:
         ("aftermath.roll_field", "cst", "3"),
     )
     odds = texts(model, "aft-save-odds")[0]
-    assert "3/20 (15.00%)" in odds and "7/20 (35.00%)" in odds and "1/2 (50.00%)" in odds
+    assert "15%exactly 3/20" in odds and "35%exactly 7/20" in odds and "50%exactly 1/2" in odds
     model = send(model, ("aftermath.roll_save",), seed="s")
     assert re.search(
         r"saving throw: 1D20 = \d+ vs CST 3 / AST 10: ", texts(model, "aft-roll-result")[0]
@@ -148,14 +152,19 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
         ("aftermath.tab", "combat"),
         ("aftermath.cbt_pick", "target", "1"),
     )
+    assert "choose the attacker's skill" in texts(model, "aft-cbt-waiting")[0]
+    model = send(model, ("aftermath.cbt_field", "missile", "bcs", "12"))
     waiting = texts(model, "aft-cbt-waiting")[0]
-    assert "target.cda" in waiting
+    assert "enter the target's CDA" in waiting and "target.cda (AFT-10, AFT-M04)" in waiting
     model = two_fighters()
     lines = texts(model, "aft-cbt-modifiers")[0]
-    assert "range EFF 0 (AFT-46)" in lines and "Inherent Accuracy +1 (AFT-44)" in lines
-    assert "target stationary: CDA 1 × 1 −1 (AFT-10)" in lines
+    assert "range EFF 0" in lines and "Inherent Accuracy +1" in lines
+    assert "target stationary: CDA 1 × 1 −1" in lines
+    assert "(AFT-" not in lines  # the sources are under "Why"
+    why = text_of(find_all(shell.view(model), "aft-cbt-preview")[0])
+    assert "range EFF 0: AFT-46" in why and "Inherent Accuracy +1: AFT-44" in why
     assert texts(model, "aft-cbt-bcs") == ["BCS 12"]
-    assert "3/5 (60.00%)" in texts(model, "aft-cbt-odds")[0]
+    assert "60%exactly 3/5" in texts(model, "aft-cbt-odds")[0]
     model = send(
         model,
         ("aftermath.cbt_field", "missile", "bcs", "30"),
@@ -186,15 +195,20 @@ def test_hth_worksheet_and_timers() -> None:
     )
     assert "BCS 25" in texts(model, "aft-cbt-bcs")[0]
     model = send(model, ("aftermath.cbt_resolve",), seed="h1")
+    # AFT-18, AFT-M05: the Damage Potential is asked once the critical is known; nothing is
+    # written to the sheets before it is given.
+    assert model.state["aftermath"]["combat"]["pending"]["seed"] == "h1"
+    assert "waits for the Damage Potential" in texts(model, "aft-attack-result")[0]
+    assert "WDM 1.8L" in texts(model, "aft-pending-wdm")[0]
+    assert model.state["aftermath"]["combat"]["log"] == []
+    assert model.history.undo_label == "Attack roll: Ana → Bo"
+    model = send(model, ("aftermath.cbt_potential", "x"), ("aftermath.cbt_apply",))
+    assert "0 to 1000" in model.ui["aftermath_errors"]["cbt.damage_potential"]
+    model = send(model, ("aftermath.cbt_potential", "15"), ("aftermath.cbt_apply",), seed="h2")
     entry = model.state["aftermath"]["combat"]["log"][0]
-    assert "waits for attack.damage_potential" in entry["text"] or "miss" in entry["text"]
-    model = send(
-        model,
-        ("aftermath.cbt_field", "hth", "damage_potential", "15"),
-        ("aftermath.cbt_resolve",),
-        seed="h2",
-    )
+    assert entry["seed"] == "h1" and model.state["aftermath"]["combat"]["pending"] is None
     assert "Damage Done" in " ".join(texts(model, "aft-step"))
+    assert "Damage Potential: 15 (entered" in " ".join(entry["steps"])
     model = send(model, ("aftermath.cbt_next_phase",))
     assert texts(model, "aft-clock") == ["Turn 1 · Phase 2"]
     model = send(model, ("aftermath.cbt_next_turn",))
@@ -212,15 +226,6 @@ def test_settings_are_remembered_and_checked() -> None:
     assert "1 to 20" in model.ui["aftermath_errors"]["set.critical_hit_rule"]
 
 
-def test_reference_tab_says_not_built_and_ref_messages_are_safe() -> None:
-    model = send(fresh(), ("aftermath.tab", "reference"))
-    try:
-        import rkweb.features.aftermath.reference  # noqa: F401
-    except ImportError:
-        assert texts(model, "aft-reference-missing") == ["The reference tables are not built yet."]
-        assert send(model, ("aftermath.ref_anything", 1)) == model
-
-
 def test_quadruped_regions_are_asked_on_the_sheet() -> None:
     model = send(
         fresh(), ("aftermath.char_new", "creature"), ("aftermath.char_field", "body", "quadrupedal")
@@ -236,6 +241,7 @@ def test_thrown_weapon_worksheet() -> None:
     model = send(
         two_fighters(),
         ("aftermath.cbt_pick", "mode", "thrown"),
+        ("aftermath.cbt_field", "thrown", "bcs", "12"),
         ("aftermath.cbt_field", "thrown", "weapon", "Shuriken"),
         ("aftermath.cbt_field", "thrown", "count", "2"),
     )
@@ -246,8 +252,9 @@ def test_thrown_weapon_worksheet() -> None:
         model,
         ("aftermath.cbt_field", "thrown", "count", "1"),
         ("aftermath.cbt_field", "thrown", "bcs", "30"),
-        ("aftermath.cbt_field", "thrown", "damage_potential", "6"),
         ("aftermath.cbt_resolve",),
+        ("aftermath.cbt_potential", "6"),
+        ("aftermath.cbt_apply",),
     )
     assert "(thrown): hit location" in texts(model, "aft-attack-result")[0]
 
@@ -293,7 +300,9 @@ def test_distractions_count_waits_for_their_bcs_value() -> None:
         ("aftermath.cbt_field", "missile", "distractions", "2"),
         ("aftermath.cbt_resolve",),
     )
-    assert "settings.bcs_per_distraction" in model.ui["aftermath_errors"]["cbt.resolve"]
+    assert model.ui["aftermath_errors"]["cbt.resolve"] == (
+        "BCS per Distraction is not in the source: enter it in Settings"
+    )
     model = send(
         model,
         ("aftermath.set_field", "bcs_per_distraction", "-3"),
@@ -356,7 +365,8 @@ def test_barrier_soil_value_and_star_note_are_the_users() -> None:
     lines = find_all(shell.view(model), "aft-ref-barriers")[0]
     text = text_of(lines)
     assert "Soil: Barrier Factor 14 per inch (your value, 8-20" in text
-    assert "Stone: Barrier Factor 30 per inch (L542); * (your note): half against bullets" in text
+    assert "Stone: Barrier Factor 30 per inch; * (your note): half against bullets" in text
+    assert "Stone: Barrier Factor 30 per inch (L542)" in text_of(shell.view(model))  # under Why
     model = send(model, ("aftermath.ref_field", "soil_bf", "30"))
     assert "Soil Barrier Factor 30 is outside 8 to 20" in text_of(shell.view(model))
 
@@ -494,7 +504,7 @@ def test_the_gun_action_limits_what_one_action_fires() -> None:
         ("aftermath.cbt_field", "missile", "bursts", "2"),
         ("aftermath.cbt_resolve",),
     )
-    assert "weapon.max_bursts_per_action" in model.ui["aftermath_errors"]["cbt.resolve"]
+    assert "enter the most bursts per Action" in model.ui["aftermath_errors"]["cbt.resolve"]
 
 
 def test_the_gm_corrects_a_damage_record_by_hand() -> None:
@@ -522,9 +532,9 @@ def test_a_suspect_weapon_row_is_confirmed_or_corrected_by_the_user() -> None:
         ("aftermath.char_select", 0),
         ("aftermath.char_add_weapon", "Pitchfork"),
     )
-    assert "confirm or correct it in the settings (AFT-M44)" in texts(model, "aft-weapon")[0]
+    assert "confirm or correct it in the settings" in texts(model, "aft-weapon")[0]
     model = send(model, ("aftermath.set_field", "suspect_pitchfork", "as printed"))
-    assert "row suspect in the source; yours: as printed (AFT-M44)" in texts(model, "aft-weapon")[0]
+    assert "row suspect in the source; yours: as printed" in texts(model, "aft-weapon")[0]
 
 
 def test_overland_combination_and_the_day_after() -> None:
@@ -546,7 +556,7 @@ def test_overland_combination_and_the_day_after() -> None:
         ("aftermath.ref_field", "snow_days", "2"),
     )
     assert texts(model, "aft-ref-day-after") == [
-        "Heavy Snow, day 2 after it ended: 25% of normal movement (AFT-T27)"
+        "Heavy Snow, day 2 after it ended: 25% of normal movement"
     ]
 
 
@@ -589,3 +599,106 @@ def test_every_aftermath_view_has_unique_element_ids() -> None:
 def test_every_suspect_row_has_its_setting() -> None:
     """AFT-M44: the settings hold one answer per row the listing marks suspect."""
     assert {suspect_setting(n) for n in suspect_rows()} <= set(SETTINGS)
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["Pistol", "Rifle", "Swing", "Brawl"]), max_size=3, unique=True),
+        min_size=2,
+        max_size=4,
+    ),
+    st.data(),
+)
+@settings(max_examples=12, deadline=None)
+def test_switching_the_attacker_keeps_nothing_of_the_previous_one(
+    skill_sets: list[list[str]], data: st.DataObject
+) -> None:
+    """FIGHT.md, issue 16: after a fully set-up attack, a new attacker's worksheet equals a fresh
+    set-up (no skill, BCS, chips, ticks or options kept); skills go by name."""
+    model = fresh()
+    for i, skills in enumerate(skill_sets):
+        model = send(
+            model, ("aftermath.char_new", "character"), ("aftermath.char_field", "name", f"C{i}")
+        )
+        for n, name in enumerate(skills):
+            model = send(
+                model,
+                ("aftermath.char_draft", "skill_name", name),
+                ("aftermath.char_draft", "skill_bcs", str(8 + n + i)),
+                ("aftermath.char_add_skill",),
+            )
+    first = data.draw(st.integers(0, len(skill_sets) - 1))
+    second = data.draw(st.integers(0, len(skill_sets) - 1).filter(lambda n: n != first))
+    model = send(model, ("aftermath.tab", "combat"), ("aftermath.cbt_pick", "attacker", str(first)))
+    for mode in ("missile", "hth", "thrown"):
+        model = send(
+            model,
+            ("aftermath.cbt_field", mode, "skill", (skill_sets[first] or [""])[0]),
+            ("aftermath.cbt_field", mode, "bcs", "17"),
+            ("aftermath.cbt_field", mode, "distractions", "2"),
+            ("aftermath.cbt_toggle", mode, "critical_hit"),
+            ("aftermath.cbt_toggle", mode, "sit:target_prone" if mode == "hth" else "sit:stance"),
+        )
+    model = send(model, ("aftermath.cbt_pick", "attacker", str(second)))
+    combat = model.state["aftermath"]["combat"]
+    for mode in ("missile", "hth", "thrown"):
+        assert combat[mode] == worksheet.fresh_form(mode)
+    options = [
+        text_of(o)
+        for o in find_all(shell.view(model), "aft-missile-skill")[0].children
+        if not isinstance(o, str)
+    ]
+    assert options[1:] == [f"{s} (BCS {8 + n + second})" for n, s in enumerate(skill_sets[second])]
+
+
+def test_a_stunned_attacker_is_refused_unless_the_gm_overrides() -> None:
+    """001 line 24 (AFT-22): the worksheet refuses, says why, and takes the GM's reason."""
+    model = send(
+        two_fighters(),
+        ("aftermath.char_draft", "condition", "stunned"),
+        ("aftermath.char_add_cond", 0),
+        ("aftermath.cbt_resolve",),
+    )
+    assert "Ana is Stunned" in model.ui["aftermath_errors"]["cbt.resolve"]
+    assert "may not initiate attacks or fire" in texts(model, "aft-refused")[0]
+    assert model.state["aftermath"]["combat"]["log"] == []
+    model = send(
+        model, ("aftermath.cbt_pick", "override", "a reflex shot"), ("aftermath.cbt_resolve",)
+    )
+    entry = model.state["aftermath"]["combat"]["log"][0]
+    assert entry["steps"][0].startswith("GM override: Ana is Stunned")
+    assert model.state["aftermath"]["combat"]["override"] == ""  # for that attack only
+
+
+def test_choosing_a_gun_sets_its_range_row_on_the_page() -> None:
+    """AFT-46: the rifle fires on the rifle row, not the pistol's."""
+    model = send(two_fighters(), ("aftermath.cbt_field", "missile", "gun", "long_gun|Rifle"))
+    assert model.state["aftermath"]["combat"]["missile"]["range_row"] == "Long Gun Rifle"
+    assert "Inherent Accuracy +4" in texts(model, "aft-cbt-modifiers")[0]
+
+
+def test_an_attack_takes_physical_dice_one_roll_at_a_time() -> None:
+    """AFT-03, AFT-12: each roll typed in turn, the step naming the next; a roll the dice cannot
+    show is refused beside the field and rolls nothing; "roll for me" rolls the rest."""
+    model = send(two_fighters(), ("aftermath.cbt_field", "missile", "bcs", "30"))
+    assert texts(model, "aft-dice-next") == ["Roll 1: to hit"]
+    wrong = send(model, ("aftermath.cbt_typed", "21"))
+    assert "a die from 1 to 20 cannot show 21" in texts(wrong, "aft-dice-typed-error")[0]
+    assert wrong.state["aftermath"]["combat"]["pending"] is None
+    model = send(model, ("aftermath.cbt_typed", "5"))
+    assert texts(model, "aft-dice-next") == ["Roll 2: hit location"]
+    assert texts(model, "aft-dice-given") == ["to hit: 1d20 = 5"]
+    rest = send(model, ("aftermath.cbt_resolve",), seed="rest")
+    assert rest.state["aftermath"]["combat"]["log"][0]["typed"] == ["5"]
+    typed = ["5"]
+    for _ in range(10):
+        pending = model.state["aftermath"]["combat"]["pending"]
+        if pending is None:
+            break
+        roll_ = "00" if pending["wants"] == "1d100" else "1"
+        typed.append(roll_)
+        model = send(model, ("aftermath.cbt_typed", roll_))
+    entry = model.state["aftermath"]["combat"]["log"][0]
+    assert entry["typed"] == typed and entry["seed"] == ""
+    assert any(s.startswith("Hit location: D100 100") for s in entry["steps"])
+    assert model.history.undo_label == "Attack: Ana → Bo"

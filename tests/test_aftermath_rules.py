@@ -12,7 +12,15 @@ from scripted import Faces
 
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
-from pycore.systems.aftermath import combat, critical, firearms, locations, rounding, weapons
+from pycore.systems.aftermath import (
+    ammunition,
+    combat,
+    critical,
+    firearms,
+    locations,
+    rounding,
+    weapons,
+)
 from pycore.systems.aftermath import sheet as aft_sheet
 from pycore.systems.aftermath.critical import Moment
 
@@ -230,8 +238,13 @@ def test_aft_12_above_is_minus_5_and_splits() -> None:
     assert aft.split_location("21/22", 71, "side", near_side=22) == "21"
     assert aft.split_location("14/15/16", 61, "side", near_side=15) == "14"
     assert aft.split_location("14/15/16", 71, "side", near_side=15) == "16"  # underbelly
-    assumed = locations.split("21/22", 10, "side")
-    assert assumed.assumed_near and "AFT-F1" in str(assumed)
+    # The near side is in the missing figure: the core asks instead of taking the first-listed.
+    asked = locations.split("21/22", 10, "side")
+    assert asked.result is None and asked.waits_for == "attack.near_side_location"
+    assert "AFT-F1" in str(asked)
+    with pytest.raises(RuleError, match="near side"):
+        aft.split_location("21/22", 10, "side")
+    assert locations.split("14/15/16", 71, "side").result == 16  # the underbelly needs none
     with pytest.raises(RuleError, match="not a side member"):
         aft.split_location("21/22", 10, "side", near_side=5)
 
@@ -465,8 +478,8 @@ def test_d_15_aft_51_shot_shells() -> None:
 
 def test_d_18_aft_52_cartridge_enc() -> None:
     """D-18, AFT-52, AFT-T43: cartridge ENC .01 / .02."""
-    assert firearms.pistol_cartridge_enc("9mm Parabellum") == Fraction(2, 100)
-    assert firearms.pistol_cartridge_enc("30 (7.65mm)") == Fraction(1, 100)
+    assert ammunition.pistol_cartridge_enc("9mm Parabellum") == Fraction(2, 100)
+    assert ammunition.pistol_cartridge_enc("30 (7.65mm)") == Fraction(1, 100)
     assert aft.cartridge_enc("shot shell") == Fraction(2, 100)
 
 
@@ -753,15 +766,15 @@ def test_aft_28_53_54_a_missile_critical_miss_rolls_the_weapon_kinds_table() -> 
     exploded = combat.resolve_missile(
         replace(modern, durability=1, at=Moment(1, 1)), Faces(20, 90, 7, 1)
     )
-    assert "burst BDG 45/30 = 1.5 → 2 (nearest); − Durability 1 = 1D10 Lethal" in str(exploded)
+    assert "burst BDG 45 ÷ 30 = 1.5 → 2 (nearest); − Durability 1 = 1D10 Lethal" in str(exploded)
     assert exploded.attacker_lethal_damage == 7 and "the gun is Junked" in str(exploded)
     assert [c.name for c in exploded.attacker_conditions] == ["Gun Junked"]
     kept = combat.resolve_missile(replace(modern, durability=1), Faces(20, 90, 7, 2))
     assert "the gun is Disrepaired" in str(kept) and kept.attacker_conditions == ()
     cook_off = combat.resolve_missile(replace(modern, durability=1), Faces(20, 80))
-    assert "Cook-off" in str(cook_off) and "if it goes off: burst BDG 45/30" in str(cook_off)
+    assert "Cook-off" in str(cook_off) and "if it goes off: burst BDG 45 ÷ 30" in str(cook_off)
     last_row = combat.resolve_missile(replace(modern, durability=0), Faces(20, 99, 3, 4, 6))
-    assert "row reconstructed" in str(last_row) and "45/20 = 2.25 → 2" in str(last_row)
+    assert "row reconstructed" in str(last_row) and "45 ÷ 20 = 2.25 → 2" in str(last_row)
     ruled = combat.resolve_missile(replace(modern, modern_96="ask"), Faces(20, 99))
     assert "the GM rules this row" in str(ruled)
     black = combat.resolve_missile(

@@ -114,6 +114,25 @@ def test_dc03_unarmed_parry() -> None:  # GUR-50
     assert unarmed_parry(12, brawling=11, vs_weapon=True, thrust=True).value == 9
 
 
+def test_gur50_karate_parries_a_weapon_without_the_minus_3() -> None:  # 004:L268-270
+    # Brawling 14 would give 10 but takes −3 against a weapon (7); Karate 12 gives a full 9.
+    best = unarmed_parry(12, brawling=14, karate=12, vs_weapon=True)
+    assert (best.name, best.value) == ("Parry (unarmed, Karate)", 9)
+    # Against an unarmed attack or a thrust nothing is taken off: Brawling 14 is better.
+    assert unarmed_parry(12, brawling=14, karate=12).value == 10
+    assert unarmed_parry(12, brawling=14, karate=12, vs_weapon=True, thrust=True).value == 10
+
+
+def test_gur50_dx_if_higher_and_a_tie_goes_to_the_skill() -> None:  # 004:L268
+    assert unarmed_parry(14, brawling=10).name == "Parry (unarmed, DX)"
+    assert unarmed_parry(12, brawling=12).name == "Parry (unarmed, Brawling)"
+
+
+def test_gur51_a_karate_parry_takes_the_encumbrance_level() -> None:  # 004:L293
+    parry_now = unarmed_parry(10, karate=14, encumbrance=2)
+    assert parry_now.value == 8 and "− 2 encumbrance" in str(parry_now)
+
+
 def test_dc04_dc05_parry_with_equipment_modifiers() -> None:  # GUR-48, GUR-T09
     assert parry(14, 2) == 12 and parry(11, -1) == 7
 
@@ -209,7 +228,7 @@ def test_dc25_unliving_vitals_uses_the_location() -> None:  # GUR-60
 def test_dc26_dc27_large_area_and_chinks() -> None:  # GUR-62, GUR-42
     assert large_area_dr(5, 0) == 3
     assert location_penalty("chink_torso") == -8
-    assert chink_dr(6) == 3 and chink_dr(5) == 2
+    assert chink_dr(6, "pi") == 3 and chink_dr(5, "imp") == 2
     assert injury(10, 6, "pi", "chink_torso").effective_dr == 3
 
 
@@ -380,10 +399,10 @@ def test_dc34_move_and_attack_drops_every_aim_bonus() -> None:  # GUR-15, GUR-11
     from pycore.systems.gurps.sheet import Combatant
     from pycore.systems.gurps.worksheet import AttackSetup, attack_line
 
-    gun = Combatant(weapon_skill=10, ranged=True, acc=2, maneuver="Attack")
+    gun = Combatant(weapon_skill=10, attack_kind="firearm", acc=2, maneuver="Attack")
     setup = AttackSetup(yards=2, aim_seconds=3, braced=True, scope_max=2)
     assert attack_line(gun, Combatant(), setup).total == 10 + 2 + 1 + 2 + 2
-    moving = Combatant(weapon_skill=10, ranged=True, acc=2, maneuver="Move and Attack")
+    moving = Combatant(weapon_skill=10, attack_kind="firearm", acc=2, maneuver="Move and Attack")
     assert attack_line(moving, Combatant(), setup).total == 10 - 4
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.attack import AttackInput, MissingValue, resolve_attack
-from pycore.systems.percentile.damage import races
+from pycore.systems.percentile.damage import BodyPart, races
 
 F = Fraction
 
@@ -39,7 +39,9 @@ def test_miss_stops() -> None:
 
 
 def test_d2_needs_percent_to_hit_or_the_gm_table() -> None:
-    a = AttackInput(skill=F(50), to_hit="d2", damage_die="3", range_m=F(20), part_points=F(10))
+    a = AttackInput(
+        skill=F(50), to_hit="d2", damage_die="3", range_m=F(20), part_name="arm", part_points=F(10)
+    )
     with pytest.raises(MissingValue) as info:
         resolve_attack(a, {}, Dice(10))
     assert info.value.field == "percent_to_hit"
@@ -130,14 +132,14 @@ def test_procedure_one_and_descriptions_and_organs() -> None:
 
 def test_grenade_bands_and_hth_range() -> None:
     g = AttackInput(skill=F(0), category="grenade", brawl=F(50), damage_die="3", part_points=F(5))
-    assert resolve_attack(g, {}, Dice(80, 4)).lines[0].endswith("= 17 m from the target hex")
+    assert str(resolve_attack(g, {}, Dice(80, 4))).endswith("= 17 m from the target hex")
     assert resolve_attack(g, {}, Dice(60, 4)).to_hit == "bounce"
     with pytest.raises(RuleError, match="max 3 m"):
         resolve_attack(AttackInput(skill=F(50), category="hth", range_m=F(5)), {}, Dice())
 
 
 def test_throw_beyond_distance_warns_and_severity_roll() -> None:
-    from pycore.systems.percentile.attack import severity_roll
+    from pycore.systems.percentile.wound import severity_roll
 
     g = AttackInput(
         skill=F(0),
@@ -164,7 +166,9 @@ def test_throw_beyond_distance_warns_and_severity_roll() -> None:
             "damage_percentage": "10",
         }
     ]
-    a = AttackInput(skill=F(90), damage_procedure="1", damage_type="cut", part_points=F(10))
+    a = AttackInput(
+        skill=F(90), damage_procedure="1", damage_type="cut", part_name="arm", part_points=F(10)
+    )
     assert resolve_attack(a, {"PCT-M11": m11}, Dice(5, 7)).severity_table == "S1"
 
 
@@ -187,5 +191,59 @@ def test_bounce_uses_the_gm_tables_with_their_own_die() -> None:
     }
     g = AttackInput(skill=F(0), category="grenade", brawl=F(50), damage_die="3")
     r = resolve_attack(g, tables, Dice(60, 4, 77))
-    assert "1:10sd (4) on the GM's bounce table: 2 bounce(s)" in r.lines[0]
-    assert "1:100sd (77) on the GM's bounce chart: lands right" in r.lines[0]
+    assert "1:10sd (4) on the GM's bounce table: 2 bounce(s)" in str(r)
+    assert "1:100sd (77) on the GM's bounce chart: lands right" in str(r)
+
+
+def test_pct_36_a_random_hit_with_the_table_empty_waits_for_the_gm() -> None:
+    """000 lines 97, 129: the body part comes from Table #3-3.4 or the GM, never a default."""
+    from pycore.systems.percentile.attack import roll_hit
+    from pycore.systems.percentile.wound import roll_wound
+
+    record = (BodyPart("head", F(10)), BodyPart("arm", F(20)))
+    a = AttackInput(skill=F(90), damage_die="3", location_mode="roll", record=record)
+    hit = roll_hit(a, {}, Dice(15, 7))
+    assert hit.part is None and hit.waits_for is not None
+    assert "Table #3-3.4 is not entered" in hit.waits_for and "head" not in str(hit.lines)
+    r = resolve_attack(a, {}, Dice(15, 7))
+    assert r.waits_for == hit.waits_for and r.damage is None and r.part is None
+    done = roll_wound(a, hit, "arm", {}, Dice(1, 1, 1))
+    assert done.part is not None and done.part.name == "arm" and done.part.damage == 3 * 75 / 90
+
+
+def test_pct_36_the_table_names_the_part_and_the_record_gives_its_points() -> None:
+    record = (BodyPart("head", F(10)), BodyPart("left leg", F(20)))
+    m07 = [{"race": "human", "roll": "1-10", "instruction": "left leg", "body_part": "left leg"}]
+    a = AttackInput(skill=F(90), damage_die="3", location_mode="roll", record=record, grazing=False)
+    r = resolve_attack(a, {"PCT-M07": m07}, Dice(15, 4, 2, 2, 2))
+    assert r.part is not None and r.part.name == "left leg" and r.part.damage == 6
+    assert r.damage is not None and r.damage.percentage == 30  # 6 of the leg's 20 points
+
+
+def test_pct_36_an_instruction_without_a_part_or_a_missing_race_column_waits() -> None:
+    m07 = [{"race": "human", "roll": "1-10", "instruction": "roll again on the limbs column"}]
+    a = AttackInput(skill=F(90), damage_die="3", location_mode="roll", part_name="arm")
+    hit = resolve_attack(a, {"PCT-M07": m07}, Dice(15, 4))
+    assert hit.waits_for is not None and "roll again on the limbs column" in hit.waits_for
+    krane = AttackInput(skill=F(90), damage_die="3", location_mode="roll", race=races()["Krane"])
+    assert "no Krane column" in str(resolve_attack(krane, {"PCT-M07": m07}, Dice(15, 4)).waits_for)
+
+
+def test_pct_35_a_direct_hit_waits_for_the_attackers_choice() -> None:
+    a = AttackInput(
+        skill=F(0), to_hit="d3", percent_to_hit=F(80), percent_against=F(30), damage_die="3"
+    )
+    r = resolve_attack(a, {}, Dice(10))
+    assert r.to_hit == "direct" and r.waits_for is not None and "attacker" in r.waits_for
+
+
+def test_r_e_missing_values_are_asked_before_any_die_is_rolled() -> None:
+    for a, wanted in (
+        (AttackInput(skill=F(50), damage_procedure="3", part_name="arm"), "table_3_3_damage"),
+        (AttackInput(skill=F(50), damage_procedure="1", part_name="arm"), "damage_percentage"),
+        (AttackInput(skill=F(50), damage_procedure="2", part_name="arm"), "damage_die"),
+        (AttackInput(skill=F(50), damage_die="3", organ=True), "organ_multiplier"),
+    ):
+        with pytest.raises(MissingValue) as info:
+            resolve_attack(a, {}, Dice())  # no faces: rolling anything would fail
+        assert info.value.field == wanted

@@ -64,7 +64,8 @@ def test_sheet_shows_the_skill_formula_and_record() -> None:
 def test_check_odds_and_roll() -> None:
     m = go(fresh(), "percentile.tab", "checks")
     m = go(m, "percentile.check_field", "target", "47.5")
-    assert texts(m, "percentile-check-odds")[0].startswith("47/100 (47.00%)")
+    odds = texts(m, "percentile-check-odds")[0]
+    assert odds.startswith("47%") and "exactly 47/100" in odds  # percent first
     m = go(m, "percentile.check_roll")
     assert "vs under 47½" in texts(m, "percentile-check-result")[0]
     assert (
@@ -80,7 +81,7 @@ def test_check_odds_and_roll() -> None:
 
 def test_gm_table_entry_errors_and_use() -> None:
     m = go(with_two_characters(), "percentile.tab", "gm")
-    assert "PCT-M04" in texts(m, "percentile-gm-waiting")[0]
+    assert "Percent to Hit (Table #3-1)" in texts(m, "percentile-gm-waiting")[0]
     m = go(m, "percentile.gm_pick", "PCT-M04")
     bad = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n0,100,0,50,140\n"
     m = go(m, "percentile.gm_csv", "PCT-M04", bad)
@@ -93,7 +94,8 @@ def test_gm_table_entry_errors_and_use() -> None:
     m = go(m, "percentile.gm_csv", "PCT-M04", good)
     m = go(m, "percentile.gm_save", "PCT-M04")
     assert texts(m, "percentile-gm-error")[0] == ""
-    assert "PCT-M04" not in texts(m, "percentile-gm-waiting")[0]
+    assert "Percent to Hit (Table #3-1)" not in texts(m, "percentile-gm-waiting")[0]
+    assert texts(m, "percentile-gm-note") == ["Percent to Hit (Table #3-1) saved: 1 row(s)."]
     m = go(m, "percentile.tab", "settings")
     m = go(m, "percentile.setting", "to_hit", "d2")
     assert "to-hit d2" in texts(m, "percentile-settings-summary")[0]
@@ -101,13 +103,15 @@ def test_gm_table_entry_errors_and_use() -> None:
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "range_m", "5")
+    m = go(m, "percentile.attack_field", "part", "arm")
     m = go(m, "percentile.attack_resolve", seed="s1")
     result = texts(m, "percentile-attack-result")[0]
     assert "Percent to Hit 99 (Table #3-1 (GM))" in result
 
 
 def test_combat_step_log_undo_and_reload() -> None:
-    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = go(with_two_characters(), "percentile.setting", "stun", "off")  # no stun to answer
+    m = go(m, "percentile.tab", "combat")
     m = go(m, "percentile.member_add", 0, "c1")
     m = go(m, "percentile.member_add", 1, "c2")
     odds = texts(m, "percentile-surprise-odds")[0]
@@ -119,6 +123,7 @@ def test_combat_step_log_undo_and_reload() -> None:
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "ap_cost", "5")
+    m = go(m, "percentile.attack_field", "part", "arm")
     for seed in ("a", "b", "c", "d", "e", "f", "g"):
         m = go(m, "percentile.attack_resolve", seed=seed)
     entries = texts(m, "percentile-log-entry")
@@ -165,11 +170,13 @@ def test_heal_poison_rolloff_pieces_and_raised_alertness() -> None:
     assert "roll-off within the side" in texts(m, "percentile-log-entry")[0]
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "part", "arm")
     m = go(m, "percentile.attack_resolve", seed="b")
     m = go(m, "percentile.round_next")
     assert "Bob was attacked" in texts(m, "percentile-raise-ac")[0]
     # poison: needs systems and a multiplier, never touches the record
     m = go(m, "percentile.poison_field", "target", "c2")
+    m = go(m, "percentile.poison_field", "part", "arm")
     m = go(m, "percentile.poison_field", "name", "Kurari")
     m = go(m, "percentile.poison")
     assert "organ system" in texts(m, "percentile-poison-error")[0]
@@ -191,6 +198,7 @@ def test_heal_poison_rolloff_pieces_and_raised_alertness() -> None:
     m = go(m, "percentile.char_select", "c2")
     bob = m.state["percentile"]["characters"][1]
     bob_parts = [dict(p) for p in bob["parts"]]
+    m = go(m, "percentile.hform", "part", "arm")
     m = go(m, "percentile.hform", "points", "1000")
     m = go(m, "percentile.heal", "c2", "natural")
     assert m.state["percentile"]["characters"][1]["parts"][0]["damage"] == "0"
@@ -219,10 +227,11 @@ def test_severity_roll_after_procedure_one() -> None:
     m = go(m, "percentile.attack_field", "weapon", "1")
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "range_m", "2")
+    m = go(m, "percentile.attack_field", "part", "arm")
     m = go(m, "percentile.attack_resolve", seed="x")
     assert "gash" in texts(m, "percentile-attack-result")[0]
     m = go(m, "percentile.severity_roll")
-    assert "PCT-M12" in texts(m, "percentile-attack-error")[0]
+    assert "enter the severity tables" in texts(m, "percentile-attack-error")[0]
 
 
 def test_gm_tables_feed_stun_actions_and_adversity() -> None:
@@ -248,6 +257,7 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "percent_to_hit", "100")
     m = go(m, "percentile.attack_field", "adversity_conditions", "rain, running")
+    m = go(m, "percentile.attack_field", "part", "arm")
     for seed in "abcdefgh":
         m = go(m, "percentile.attack_resolve", seed=seed)
         if "miss" not in texts(m, "percentile-attack-result")[0]:
@@ -277,10 +287,12 @@ def test_a2_a3_use_the_gm_alertness_levels() -> None:
         "level,name,percent\n1,relaxed,20\n2,wary,50\n3,combat,90\n",
     )
     m = go(m, "percentile.gm_save", "PCT-M01")
-    m = go(m, "percentile.char_field", "c1", "alertness", "sleepy")
-    assert "relaxed, wary, combat" in texts(m, "percentile-char-alertness-error")[0]
-    m = go(m, "percentile.char_field", "c1", "alertness", "combat")
-    m = go(m, "percentile.char_field", "c2", "alertness", "relaxed")
+    m = go(m, "percentile.char_field", "c1", "alertness_level", "sleepy")
+    assert "relaxed, wary, combat" in texts(m, "percentile-char-alertness_level-error")[0]
+    m = go(m, "percentile.char_field", "c1", "alertness", "wary")  # a level is not a percentage
+    assert "Alertness Percentage" in texts(m, "percentile-char-alertness-error")[0]
+    m = go(m, "percentile.char_field", "c1", "alertness_level", "combat")
+    m = go(m, "percentile.char_field", "c2", "alertness_level", "relaxed")
     m = go(m, "percentile.setting", "surprise", "a3")
     m = go(m, "percentile.tab", "combat")
     m = go(m, "percentile.member_add", 0, "c1")
@@ -289,14 +301,17 @@ def test_a2_a3_use_the_gm_alertness_levels() -> None:
     assert "Side A gets SURPRISE" in odds
     assert "Side A: target 70" in text_of(shell.view(m))  # (50 + 90) / 2
     m = go(m, "percentile.setting", "surprise", "a2")
-    m = go(m, "percentile.side_field", 0, "ac", "wary")
+    m = go(m, "percentile.side_field", 0, "ac_level", "wary")
     m = go(m, "percentile.side_field", 1, "ac", "25")
     view = text_of(shell.view(m))
     assert "Side A: target 50" in view and "Side B: target 75/2" not in view
     assert "Side B: target 37½" in view
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "part", "arm")
     m = go(m, "percentile.attack_resolve", seed="z")
+    if m.state["percentile"]["combat"].get("pending"):  # a hit: the stun is asked now
+        m = go(m, "percentile.attack_stun", "0")
     m = go(m, "percentile.round_next")
     assert "wary, combat" in texts(m, "percentile-raise-ac")[0]
 
@@ -354,12 +369,13 @@ def test_gm_file_import_is_all_or_nothing() -> None:
     bad = good.replace('"value": 10', '"value": 1000')
     m = go(m, "percentile.gm_import", bad)
     assert "row 1, column 'value'" in texts(m, "percentile-gm-file-error")[0]
-    assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
+    name = "Adversity modifiers (Tables 7.0-7.4)"
+    assert name in texts(m, "percentile-gm-waiting")[0]
     m = go(m, "percentile.gm_import", good)
     assert texts(m, "percentile-gm-file-error")[0] == ""
-    assert "PCT-M05" not in texts(m, "percentile-gm-waiting")[0]
+    assert name not in texts(m, "percentile-gm-waiting")[0]
     m = go(m, "shell.undo")
-    assert "PCT-M05" in texts(m, "percentile-gm-waiting")[0]
+    assert name in texts(m, "percentile-gm-waiting")[0]
 
 
 def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
@@ -369,3 +385,85 @@ def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
     m = go(m, "percentile.tab", "combat")
     m = go(m, "percentile.member_add", 0, "c1")
     assert "a side needs at least one awake member" in text_of(shell.view(m))  # side B is empty
+
+
+def round_ready() -> Model:
+    """Ann (a good shot) and Bob on two sides; the GM's random-hit and damage-modifier tables."""
+    m = with_two_characters()
+    m = go(m, "percentile.char_field", "c1", "aim", "90")
+    m = go(m, "percentile.char_select", "c2")
+    m = go(m, "percentile.pform", "name", "head")
+    m = go(m, "percentile.pform", "points", "10")
+    m = go(m, "percentile.part_add", "c2")
+    m07 = "race,roll,instruction,body_part\nhuman,1-5,arm,arm\nhuman,6-10,head,head\n"
+    m02 = "damage_low,damage_high,modifier\n0,9,0\n10,50000,30\n"
+    for tid, rows in (("PCT-M07", m07), ("PCT-M02", m02)):
+        m = go(m, "percentile.gm_csv", tid, rows)
+        m = go(m, "percentile.gm_save", tid)
+    m = go(m, "percentile.setting", "surprise", "none")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
+    return go(m, "percentile.tab", "combat")
+
+
+def damage_taken(m: Model, cid: str) -> list[str]:
+    char = next(c for c in m.state["percentile"]["characters"] if c["id"] == cid)
+    return [str(p["damage"]) for p in char["parts"]]
+
+
+def test_turn_first_from_next_turn_to_damage_applied_in_four_taps() -> None:
+    """FIGHT.md: next turn → the target → roll to hit (and where) → roll damage: applied."""
+    for seed in "abcdefgh":
+        m = round_ready()
+        for turn in range(6):  # Bob has no weapon: Ann's turn is the one measured
+            m = go(m, "percentile.turn_next", seed=f"order-{seed}{turn}")  # 1
+            if m.state["percentile"]["combat"]["attack"]["attacker"] == "c1":
+                break
+        m = go(m, "percentile.turn_target", "c2")  # 2
+        m = go(m, "percentile.turn_roll", seed=f"hit-{seed}")  # 3
+        if "Damage" not in texts(m, "percentile-turn-step")[0]:
+            continue  # a miss
+        m = go(m, "percentile.turn_roll", seed=f"dmg-{seed}")  # 4
+        assert damage_taken(m, "c2") != ["0", "0"]
+        assert texts(m, "percentile-turn-result-verdict")[0].endswith("points")
+        assert m.state["percentile"]["combat"]["pending"] is None  # Table #3-7.0 gave the stun
+        return
+    raise AssertionError("no seed gave Ann's turn and a hit")
+
+
+def test_turn_with_typed_dice_checks_each_entry() -> None:
+    m = round_ready()
+    m = go(m, "percentile.turn_next", seed="order-a")
+    m = go(m, "percentile.attack_field", "attacker", "c1")  # the GM may pick who acts
+    m = go(m, "percentile.turn_target", "c2")
+    m = go(m, "percentile.turn_typed", "101")
+    assert "cannot show 101" in texts(m, "percentile-turn-roll-typed-error")[0]
+    m = go(m, "percentile.turn_typed", "15")
+    assert "1:10sd" in texts(m, "percentile-turn-step")[0]  # where it hit: its own entry
+    m = go(m, "percentile.turn_typed", "7")  # 6-10 on Table #3-3.4: the head
+    assert "4:10sd+2" in texts(m, "percentile-turn-step")[0]
+    m = go(m, "percentile.turn_typed", "5 6 6 5")
+    assert damage_taken(m, "c2") == ["0", "18"]  # 24 grazed by (60 − 15) / 60, on the head
+    log = texts(m, "percentile-log-entry")
+    assert log[0].startswith("round 1: Ann attacks Bob with AUTO PISTOL: procedure 2")
+
+
+def test_the_stun_is_asked_after_the_damage_and_stale_values_are_cleared() -> None:
+    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_field", "part", "arm")
+    assert not find_all(shell.view(m), "percentile-attack-stun_modifier")  # not before the roll
+    for seed in "abcdefgh":
+        m = go(m, "percentile.attack_resolve", seed=seed)
+        if m.state["percentile"]["combat"].get("pending"):
+            break
+    assert "points of damage give" in texts(m, "percentile-attack-question")[0]
+    m = go(m, "percentile.attack_stun", "200")
+    bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
+    assert bob["ledger"]["debt"] == "20"
+    m = go(m, "percentile.attack_field", "attacker", "c2")  # Bob now attacks: a fresh set-up
+    assert m.state["percentile"]["combat"]["attack"] == {"attacker": "c2"}
+    m = go(m, "percentile.attack_field", "target", "c2")
+    m = go(m, "percentile.attack_resolve")
+    assert "cannot attack themselves" in texts(m, "percentile-attack-error")[0]

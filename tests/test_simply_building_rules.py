@@ -23,11 +23,10 @@ from pycore.systems.simply.character import (
     GearItem,
     Problem,
     Skill,
-    character_from_json,
-    character_to_json,
     derive,
     validate,
 )
+from pycore.systems.simply.character_json import character_from_json, character_to_json
 from pycore.systems.simply.skills import skill_info, skill_names, skill_rating
 from pycore.systems.simply.stats import (
     DEFAULT_STARTING_LUCK,

@@ -14,11 +14,10 @@ from pycore.systems.simply.character import (
     Campaign,
     Character,
     Skill,
-    character_from_json,
-    character_to_json,
     derive,
     validate,
 )
+from pycore.systems.simply.character_json import character_from_json, character_to_json
 from pycore.systems.simply.stats import Adjustment
 
 BASE = Character(age="Young Adult", strength=6, coordination=6, intellect=6, health=6)

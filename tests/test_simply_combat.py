@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from scripted import Faces as ScriptedRng
 
 from pycore.errors import RuleError
-from pycore.systems.simply.combat import (
+from pycore.systems.simply.damage import raw_from_table
+from pycore.systems.simply.fight import (
     Combat,
     add_combatant,
     adjust,
@@ -30,7 +31,6 @@ from pycore.systems.simply.combat import (
     treat,
     treatment_task,
 )
-from pycore.systems.simply.damage import raw_from_table
 from pycore.systems.simply.tasks import contest_odds, success_chance
 
 
@@ -163,11 +163,12 @@ def test_an_attack_with_luck_declared_spends_luck() -> None:
     fight = add_combatant(Combat(), name="Lucky", hp_max=20, strength=5, health=5, luck_points=10)
     fight = add_combatant(fight, name="Foe", hp_max=20, strength=5, health=5)
     fight, _ = roll_initiative(fight, ScriptedRng(9, 1))
-    fight, result = roll_attack(fight, "c1", "c2", 10, ScriptedRng(7, 6), luck_points=10)
+    fight, result = roll_attack(fight, "c1", "c2", 10, ScriptedRng(7, 6), luck=True)
     assert result.hit  # 13 vs 10: 5 LP raise the TN to 15 (SIM-10)
-    assert fight.get("c1").luck == 5
-    with pytest.raises(RuleError, match="has 5 LP"):
-        roll_attack(fight, "c1", "c2", 10, ScriptedRng(7, 6), luck_points=6)
+    assert fight.get("c1").luck == 5 and result.luck_spent == 5
+    fight = adjust(fight, "c1", luck=4)
+    with pytest.raises(RuleError, match="has 4 LP"):
+        roll_attack(fight, "c1", "c2", 10, ScriptedRng(7, 6), luck=True)
 
 
 def test_luck_in_a_defended_attack_raises_the_attackers_tn_before_the_contest() -> None:
@@ -176,9 +177,9 @@ def test_luck_in_a_defended_attack_raises_the_attackers_tn_before_the_contest() 
     fight, _ = roll_initiative(fight, ScriptedRng(9, 1))
     # A: 13 vs 10, buys 5 → TN 15, margin 2; B: 9 vs 10, margin 1 → A wins (SIM-08, SIM-10).
     fight, result = roll_attack(
-        fight, "c1", "c2", 10, ScriptedRng(7, 6, 4, 5), defend_tn=10, luck_points=10
+        fight, "c1", "c2", 10, ScriptedRng(7, 6, 4, 5), defend_tn=10, luck=True
     )
-    assert result.hit and "A wins (margins 2 vs 1)" in str(result)
+    assert result.hit and "Lucky wins (margins 2 vs 1)" in str(result)  # named (SIM-08)
     assert fight.get("c1").luck == 5
 
 

@@ -73,8 +73,9 @@ def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> N
     model = send(model, "simply.combat_form", "attack", "attacker", "c1")
     model = send(model, "simply.combat_form", "attack", "target", "c2")
     model = send(model, "simply.combat_form", "attack", "tn", "12")
-    assert texts(model, "sc-hit-chance") == ["Chance to hit: 16/25 (64.00%)"]
+    assert texts(model, "sc-hit-chance") == ["Chance to hit: 64%exactly 16/25"]
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    model = send(model, "simply.combat_form", "attack", "defend_tn", "10")
     assert "contest" in texts(model, "sc-hit-chance")[0]
     model = send(model, "simply.combat_form", "damage", "target", "c2")
     model = send(model, "simply.combat_form", "damage", "max_damage", "20")
@@ -117,42 +118,85 @@ def test_clock_and_bandage() -> None:
     assert texts(model, "sc-status-c1") == ["ok"]
 
 
-def test_a_character_joins_with_its_derived_values_and_attacks_with_its_skill() -> None:
-    """SIM-27 HP, SIM-24 initiative bonus and SIM-28 rating carried into the fight."""
-    model = combat_page()
+def build(model: Model, name: str, *edits: tuple[str, str]) -> Model:
+    """A character made on the Characters tab, then back to the fight."""
     model = send(model, "simply.tab", "characters")
     model = send(model, "simply.char_new")
-    model = send(model, "simply.char_field", "name", "Mara")
-    model = send(model, "simply.char_field", "add_skill", "Brawling")
-    model = send(model, "simply.char_field", "armor_id", "chainmail")
-    model = send(model, "simply.tab", "combat")
+    model = send(model, "simply.char_field", "name", name)
+    for field, value in edits:
+        model = send(model, "simply.char_field", field, value)
+    return send(model, "simply.tab", "combat")
+
+
+def form(model: Model, group: str) -> dict[str, str]:
+    return dict(model.state["simply_combat"]["form"][group])
+
+
+def test_a_character_joins_with_its_derived_values_and_attacks_with_its_weapon() -> None:
+    """SIM-27 HP, SIM-24 initiative bonus, SIM-28 rating and the weapon's Max Dmg (SIM-40)
+    carried into the fight: the attack step is set up from the sheet."""
+    model = build(
+        combat_page(),
+        "Mara",
+        ("add_skill", "Melee Weapon"),
+        ("skill_specialty:0", "Sword"),
+        ("armor_id", "chainmail"),
+        ("add_weapon", '{"name": "Longsword", "skill": "Melee Weapon: Sword", "max_damage": "24"}'),
+    )
     model = send(model, "simply.combat_add_char", "0")
     mara = model.state["simply_combat"]["combat"]["combatants"][0]
     assert (mara["name"], mara["hp_max"], mara["armor"]) == ("Mara", 24, "chainmail")
     model = send(model, "simply.combat_form", "attack", "attacker", "c1")
-    options = texts(model, "sc-attack-skill")[0]
-    assert "Brawling (Familiar), adjusted stats: 8" in options
-    model = send(model, "simply.combat_attack_skill", "skill:0:adj")
-    attack = model.state["simply_combat"]["form"]["attack"]
-    assert (attack["tn"], attack["level"]) == ("8", "Familiar")
+    assert "Longsword (Melee Weapon: Sword 7, Max Dmg 24)" in texts(model, "sc-attack-weapon")[0]
+    attack, damage = form(model, "attack"), form(model, "damage")
+    assert (attack["tn"], attack["level"]) == ("7", "Familiar")  # Adj C 5 + Familiar 2
+    assert (damage["max_damage"], damage["kind"], damage["source"]) == ("24", "other", "table")
+    model = send(model, "simply.combat_form", "attack", "weapon", "1")  # unarmed
+    assert (form(model, "attack")["tn"], form(model, "damage")["max_damage"]) == ("6", "6")
 
 
-def test_sim_d09_the_attack_skill_sets_the_damage_armor_row() -> None:
+def test_switching_the_attacker_sets_the_step_up_afresh() -> None:
+    """FIGHT.md: nothing is kept from the previous attacker (issue 14: Max Dmg 24 kept)."""
+    model = build(
+        combat_page(),
+        "Mara",
+        (
+            "add_weapon",
+            '{"name": "Greatsword", "skill": "Melee Weapon: Sword", "max_damage": "24"}',
+        ),
+    )
+    model = build(model, "Bo")
+    model = send(model, "simply.combat_add_char", "0")
+    model = send(model, "simply.combat_add_char", "1")
+    model = send(model, "simply.combat_form", "attack", "target", "c2")
+    model = send(model, "simply.combat_form", "attack", "attacker", "c1")
+    model = send(model, "simply.combat_form", "attack", "tn", "30")  # the GM's change
+    model = send(model, "simply.combat_form", "attack", "attacker", "c2")
+    switched = (form(model, "attack"), form(model, "damage"))
+    fresh = send(model, "simply.combat_form", "attack", "target", "")
+    fresh = send(fresh, "simply.combat_form", "attack", "attacker", "")
+    fresh = send(fresh, "simply.combat_form", "attack", "target", "c2")
+    fresh = send(fresh, "simply.combat_form", "attack", "attacker", "c2")
+    assert switched == (form(fresh, "attack"), form(fresh, "damage"))
+    assert switched[1]["max_damage"] == "6"  # Bo's unarmed Max Dmg (S 6), not Mara's 24
+
+
+def test_sim_d09_the_weapon_sets_the_damage_armor_row() -> None:
     """SIM-D09: Missile Weapon: Lasers takes the energy row, Bows the projectile row."""
-    model = combat_page()
-    model = send(model, "simply.tab", "characters")
-    model = send(model, "simply.char_new")
-    model = send(model, "simply.char_field", "name", "Vex")
-    model = send(model, "simply.char_field", "add_skill", "Brawling")
-    model = send(model, "simply.char_field", "add_skill", "Missile Weapon")
-    model = send(model, "simply.char_field", "skill_specialty:1", "Lasers")
-    model = send(model, "simply.char_field", "add_skill", "Missile Weapon")
-    model = send(model, "simply.char_field", "skill_specialty:2", "Bows")
-    model = send(model, "simply.tab", "combat")
+    weapons = [
+        ("Fist", "Brawling"),
+        ("Laser pistol", "Missile Weapon: Lasers"),
+        ("Longbow", "Missile Weapon: Bows"),
+    ]
+    edits = [
+        ("add_weapon", f'{{"name": "{name}", "skill": "{skill}", "max_damage": "10"}}')
+        for name, skill in weapons
+    ]
+    model = build(combat_page(), "Vex", *edits)
     model = send(model, "simply.combat_add_char", "0")
     model = send(model, "simply.combat_form", "attack", "attacker", "c1")
     kinds = []
     for index in range(3):
-        model = send(model, "simply.combat_attack_skill", f"skill:{index}:adj")
-        kinds.append(model.state["simply_combat"]["form"]["damage"]["kind"])
+        model = send(model, "simply.combat_form", "attack", "weapon", str(index))
+        kinds.append(form(model, "damage")["kind"])
     assert kinds == ["other", "energy", "projectile"]

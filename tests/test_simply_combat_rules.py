@@ -18,7 +18,8 @@ from scripted import Faces
 
 from pycore.errors import RuleError
 from pycore.systems.simply import armor as armor_rules
-from pycore.systems.simply.combat import (
+from pycore.systems.simply.damage import apply_damage, master_damage, raw_from_table
+from pycore.systems.simply.fight import (
     ACTIONS,
     Combat,
     add_combatant,
@@ -33,9 +34,15 @@ from pycore.systems.simply.combat import (
     treat,
     treatment_task,
 )
-from pycore.systems.simply.damage import apply_damage, master_damage, raw_from_table
 from pycore.systems.simply.recovery import first_aid, hospital_care
 from pycore.systems.simply.tasks import contest_odds, success_chance
+
+
+class NoDice:
+    """A source that fails the test if a die is rolled: the step must be refused first."""
+
+    def randint(self, a: int, b: int, /) -> int:
+        raise AssertionError("rolled, though the step should have been refused first")
 
 
 def duel(**first: object) -> Combat:
@@ -75,9 +82,10 @@ def test_sim_d13_ties_roll_plain_d10_again_and_minor_npcs_order_among_themselves
     fight = add_combatant(fight, name="Bo", hp_max=20, strength=5, health=5, bonus=4)
     fight = add_combatant(fight, name="Grunt 1", hp_max=9, strength=5, health=5, minor=True)
     fight = add_combatant(fight, name="Grunt 2", hp_max=9, strength=5, health=5, minor=True)
+    # Everyone's die first (Ann, Bo, then the Grunts), then the roll-offs:
     # Ann 5 + 2 = Bo 3 + 4 = 7: roll-off 6, 6 (tied again), then 2, 9: Bo first.
     # Grunts 10 and 4 (after everyone, whatever they roll): Grunt 1 before Grunt 2.
-    fight, order = roll_initiative(fight, Faces(5, 3, 6, 6, 2, 9, 10, 4))
+    fight, order = roll_initiative(fight, Faces(5, 3, 10, 4, 6, 6, 2, 9))
     assert fight.order == ("c2", "c1", "c3", "c4")
     assert [line.rolloffs for line in order.lines] == [(6, 9), (6, 2), (), ()]
 
@@ -162,34 +170,66 @@ def test_sim_38_knocked_down_is_not_disabled() -> None:
 def test_sim_38_luck_on_an_attack_works_as_on_any_task() -> None:
     fight = duel(luck_points=12)
     # 2D10 = 9 + 9 = 18 vs TN 10: 8 LP raise the TN to 18 (SIM-10 2b).
-    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(9, 9), luck_points=12)
-    assert attack.hit and fight.get("c1").luck == 4
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(9, 9), luck=True)
+    assert attack.hit and fight.get("c1").luck == 4 and attack.luck_spent == 8
     assert fight.actions_left("c1") == 1
 
 
 def test_sim_38_an_attacker_with_fewer_than_5_lp_cannot_declare_luck() -> None:
     fight = duel(luck_points=3)
-    with pytest.raises(RuleError):
-        roll_attack(fight, "c1", "c2", 10, Faces(9, 9), luck_points=20)
+    with pytest.raises(RuleError, match="Ann has 3 LP"):
+        roll_attack(fight, "c1", "c2", 10, NoDice(), luck=True)
+    assert fight.actions_left("c1") == 2  # refused before the action or the dice
 
 
-def test_sim_38_luck_spent_on_an_attack_comes_out_of_the_attackers_own_lp() -> None:
+def test_sim_10_luck_declared_is_spent_by_the_rule_from_the_whole_pool() -> None:
+    """002 lines 73-79: with 10 LP declared yes, a miss by 6 is bought for 6 (4 left), not
+    failed because a smaller amount was typed; a success costs 5; too few LP fail and cost 5."""
     fight = duel(luck_points=10)
-    try:
-        fight, _ = roll_attack(fight, "c1", "c2", 10, Faces(2, 4), luck_points=20)  # 5 LP
-    except RuleError:
-        return  # refusing to declare more LP than Ann has is right too
-    assert fight.get("c1").luck == 5
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(8, 8), luck=True)  # 16: by 6
+    assert attack.hit and fight.get("c1").luck == 4 and "4 LP left" in attack.text
+    fight = adjust(fight, "c1", luck=10)
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(2, 4), luck=True)  # success
+    assert attack.hit and fight.get("c1").luck == 5
+    fight, _ = roll_initiative(fight, Faces(1, 1))  # a new turn: two actions again
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(9, 9), luck=False)
+    assert not attack.hit and fight.get("c1").luck == 5  # not declared: nothing spent
+
+
+def test_sim_10_too_few_luck_points_fail_and_cost_five() -> None:
+    fight = duel(luck_points=7)
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(9, 9), luck=True)  # needs 8
+    assert not attack.hit and fight.get("c1").luck == 2 and attack.luck_spent == 5
 
 
 def test_sim_38_luck_on_an_injury_check_comes_out_of_the_combatants_own_lp() -> None:
     fight = duel()
     fight, _ = hit(fight, "c2", 11)  # Bo has 0 LP
-    try:
-        fight, _ = roll_check(fight, 0, Faces(6, 6), luck_points=20)
-    except RuleError:
-        return  # refusing is right: Bo has fewer than 5 LP
-    assert fight.get("c2").luck <= 0
+    with pytest.raises(RuleError, match="Bo has 0 LP"):
+        roll_check(fight, 0, NoDice(), luck=True)
+    fight = adjust(fight, "c2", luck=9)
+    fight, rolled = roll_check(fight, 0, Faces(6, 6), luck=True)  # 12 vs TN 10: buys 2, pays 5
+    assert rolled.passed and fight.get("c2").luck == 4
+
+
+def test_sim_37_attack_then_roll_is_one_action_not_two() -> None:
+    """SIM-37: "Attack" takes the action; rolling it spends nothing more (issue 14)."""
+    fight = duel()
+    fight, _ = take_action(fight, "c1", "Attack")
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(2, 3))
+    assert attack.hit and fight.actions_left("c1") == 1
+    fight, _ = take_action(fight, "c1", "Attack")  # the last action: the turn moves on
+    fight, _ = roll_attack(fight, "c1", "c2", 10, Faces(2, 3))  # still Ann's roll to make
+    assert fight.actions_left("c1") == 0 and fight.cursor == "c2"
+    with pytest.raises(RuleError, match="no actions left"):
+        roll_attack(fight, "c1", "c2", 10, Faces(2, 3))
+
+
+def test_sim_d08_a_defend_taken_out_of_turn_is_not_spent_twice() -> None:
+    fight = duel()
+    fight, _ = take_action(fight, "c2", "Defend")  # Bo's reaction, out of turn
+    fight, _ = roll_attack(fight, "c1", "c2", 10, Faces(2, 3, 4, 4), defend_tn=10)
+    assert fight.actions_left("c2") == 1 and fight.actions_left("c1") == 1
 
 
 def test_sim_09_injury_checks_are_special_checks_without_the_automatic_two() -> None:
@@ -348,19 +388,6 @@ def test_sim_d22_extra_actions_per_character_default_2() -> None:
     for bad in (0, 11):
         with pytest.raises(RuleError, match="SIM-D22"):
             add_combatant(Combat(), name="X", hp_max=9, strength=5, health=5, actions_per_turn=bad)
-
-
-def test_sim_38_a_stake_smaller_than_the_pool_spends_from_the_pool() -> None:
-    fight = duel(luck_points=15)
-    fight, result = roll_attack(fight, "c1", "c2", 10, Faces(2, 4), luck_points=5)  # success
-    assert fight.get("c1").luck == 10
-    assert "10 LP left" in result.text
-    fight, _ = hit(fight, "c1", 19)  # Ann's checks queue
-    fight, rolled = roll_check(fight, 0, Faces(2, 2), luck_points=5)  # passes: 5 LP
-    assert fight.get("c1").luck == 5
-    assert "5 LP left" in rolled.text
-    with pytest.raises(RuleError, match="outside 0 to 5"):
-        roll_check(fight, 0, Faces(2, 2), luck_points=6)
 
 
 def test_sim_d20_hospital_care_ends_the_stabilization_countdown() -> None:

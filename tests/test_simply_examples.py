@@ -25,7 +25,8 @@ from seedfiles import seed_lines, seeds_dir
 from pycore.errors import RuleError
 from pycore.systems import simply
 from pycore.systems.simply import armor as armor_rules
-from pycore.systems.simply import character, combat, damage, stats, tasks
+from pycore.systems.simply import character, damage, stats, tasks
+from pycore.systems.simply import fight as combat
 from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import skills as skill_rules
 from pycore.tables import load_table

@@ -10,18 +10,20 @@ import pytest
 
 from pycore.dice import distribution
 from pycore.errors import RuleError
-from pycore.systems.simply import combat, recovery, skills, stats, tasks
+from pycore.systems.simply import fight as combat
+from pycore.systems.simply import recovery, skills, stats, tasks
 from pycore.systems.simply.armor import apply_protection, armor, shield, wear
 from pycore.systems.simply.character import (
+    ArmorChoice,
     Campaign,
     Character,
     Skill,
     ability_list,
-    base_scores,
     derive,
     validate,
 )
 from pycore.systems.simply.damage import BLEEDING_AFTER, DEAD_AT, UNCONSCIOUS_AT, apply_damage
+from pycore.systems.simply.scores import base_scores
 
 
 def _fields(character: Character, campaign: Campaign | None = None) -> set[str]:
@@ -234,6 +236,13 @@ def test_d17_halving_rounds_up() -> None:
 
 
 def test_skill_rating_from_adjusted_and_original_stats() -> None:
-    c = Character(coordination=6, skills=(Skill("Brawling", "Capable"),), armor=None)
-    scores = {b.key: b.base for b in base_scores(c)}
-    assert scores["skill:0:adj"] == scores["skill:0:orig"]
+    """SIM-28: a skill is rolled once, at its rating from the adjusted stats (SIM-21); the
+    original one stays in its explanation."""
+    c = Character(
+        coordination=6,
+        skills=(Skill("Missile Weapon", "Capable", "Bows"),),
+        armor=ArmorChoice("Chainmail", 5, 1),
+    )
+    scores = {b.key: b for b in base_scores(c)}
+    assert [k for k in scores if k.startswith("skill:")] == ["skill:0"]
+    assert scores["skill:0"].base == 9 and "original stats" in scores["skill:0"].formula

@@ -16,7 +16,8 @@ import pytest
 from seedfiles import ROOT, seed_lines, seeds_dir
 
 from pycore.systems.simply import armor as armor_rules
-from pycore.systems.simply import combat, damage, recovery, skills, stats, tasks
+from pycore.systems.simply import damage, recovery, skills, stats, tasks
+from pycore.systems.simply import fight as combat
 from pycore.tables import load_table
 
 SEED = "002_397ff4437f29826d.txt"

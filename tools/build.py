@@ -6,6 +6,8 @@ relative, so dist/ works copied to any static host or served from any sub-path.
 
 from __future__ import annotations
 
+import argparse
+import hashlib
 import json
 import shutil
 import struct
@@ -21,8 +23,11 @@ WEB = ROOT / "web"
 NODE = ROOT / "node_modules"
 WHEELS = ROOT / "wheels"
 
-ICEPOOL = "icepool==2.1.3"  # same pin as pyproject.toml: one version on the host and in the page
-ICEPOOL_WHEEL = "icepool-2.1.3-py3-none-any.whl"
+# Same pins as pyproject.toml: one version on the host and in the page.
+WHEEL_PINS = {
+    "icepool==2.1.3": "icepool-2.1.3-py3-none-any.whl",
+    "segno==1.6.6": "segno-1.6.6-py3-none-any.whl",  # the share link's QR code
+}
 # In 314.x the runtime is pyodide.asm.mjs; the lock file is fetched at start-up and required.
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -34,8 +39,8 @@ PYODIDE_FILES = (
 WEB_SKIP = {"__pycache__"}
 
 
-def fetch_wheel() -> Path:
-    wheel = WHEELS / ICEPOOL_WHEEL
+def fetch_wheel(pin: str, name: str) -> Path:
+    wheel = WHEELS / name
     if not wheel.exists():
         subprocess.run(
             [
@@ -53,7 +58,7 @@ def fetch_wheel() -> Path:
                 "py",
                 "-d",
                 str(WHEELS),
-                ICEPOOL,
+                pin,
             ],
             check=True,
         )
@@ -120,36 +125,50 @@ def vendor() -> None:
         if not source.exists():
             sys.exit(f"build: vendored Pyodide file missing: {source} (run npm ci)")
         shutil.copy2(source, pyodide_dir / name)
-    pyscript = NODE / "@pyscript" / "core" / "dist"
-    if not (pyscript / "core.js").exists():
-        sys.exit(f"build: PyScript missing at {pyscript} (run npm ci)")
-    shutil.copytree(pyscript, DIST / "vendor" / "pyscript", ignore=shutil.ignore_patterns("*.map"))
 
 
-def pack_core() -> None:
-    """pycore/, tables/ and the web layer's rkweb/, unpacked by PyScript into the cwd."""
+def pack_core(wheels: list[Path]) -> None:
+    """pycore/, tables/, the web layer's rkweb/ and icepool in one zip, unpacked into the cwd.
+
+    icepool and segno come from their wheels as-is (a wheel is a zip whose root goes on sys.path): one
+    download and one unpack instead of two. tools/pyc.mjs then adds the precompiled modules.
+    """
     out = DIST / "py" / "rulekeeper.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
+
+    def add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+        # A fixed timestamp keeps the zip byte-identical between builds, so the service
+        # worker's content hash changes only when the code does.
+        info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        archive.writestr(info, data)
+
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for base, folder in ((ROOT, "pycore"), (ROOT, "tables"), (WEB, "rkweb")):
             for path in sorted((base / folder).rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                    # A fixed timestamp keeps the zip byte-identical between builds, so the
-                    # service worker's content hash changes only when the code does.
-                    info = zipfile.ZipInfo(path.relative_to(base).as_posix(), (2020, 1, 1, 0, 0, 0))
-                    info.compress_type = zipfile.ZIP_DEFLATED
-                    archive.writestr(info, path.read_bytes())
+                    add(archive, path.relative_to(base).as_posix(), path.read_bytes())
+        for wheel in wheels:
+            with zipfile.ZipFile(wheel) as source:
+                for name in sorted(source.namelist()):
+                    add(archive, name, source.read(name))
 
 
-def pyscript_config(wheel: Path) -> None:
-    shutil.copy2(wheel, DIST / "py" / wheel.name)
-    config = {
-        # Without "interpreter" PyScript fetches Pyodide from a CDN; resolved against the page.
-        "interpreter": "./vendor/pyodide/pyodide.mjs",
-        # Keys resolve against this file's URL; "./*" unpacks into the cwd, which is on sys.path.
-        "files": {"./py/rulekeeper.zip": "./*", f"./py/{wheel.name}": "./*"},
-    }
-    (DIST / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+def precompile() -> None:
+    """.pyc for the app and the stdlib it imports, made by the vendored Pyodide (tools/pyc.mjs)."""
+    subprocess.run(["node", str(ROOT / "tools" / "pyc.mjs"), str(DIST)], check=True, cwd=ROOT)
+
+
+def boot_lock_info() -> None:
+    """Write the vendored lock's ``info`` into boot.mjs: the page loads no Pyodide package, so it
+    passes this instead of fetching the 119 KB pyodide-lock.json at every cold start."""
+    info = json.loads((NODE / "pyodide" / "pyodide-lock.json").read_text())["info"]
+    boot = DIST / "boot.mjs"
+    text = boot.read_text()
+    placeholder = "const LOCK_INFO = null;"
+    if placeholder not in text:
+        sys.exit(f"build: {placeholder!r} not found in web/boot.mjs")
+    boot.write_text(text.replace(placeholder, f"const LOCK_INFO = {json.dumps(info)};"))
 
 
 def icons() -> None:
@@ -160,10 +179,12 @@ def icons() -> None:
     (folder / "icon-512-maskable.png").write_bytes(png(512, True))
 
 
-def bench_page(wheel: Path) -> None:
-    """The baseline for the start-up benchmark: a bare page that loads Pyodide and runs 1+1."""
+def bench_page() -> None:
+    """The baseline for the start-up benchmark: a bare page that loads Pyodide as shipped (its
+    own stdlib zip, sources only, not ours) and runs 1+1."""
     folder = DIST / "bench"
     folder.mkdir()
+    shutil.copy2(NODE / "pyodide" / "python_stdlib.zip", folder / "python_stdlib.zip")
     (folder / "bare.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title>'
         '<link rel="icon" href="../icons/icon-192.png">'
@@ -171,24 +192,67 @@ def bench_page(wheel: Path) -> None:
     )
     (folder / "bare.mjs").write_text(
         'import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";\n'
-        "const py = await loadPyodide();\n"
+        "const py = await loadPyodide({\n"
+        '  stdLibURL: new URL("./python_stdlib.zip", import.meta.url).href,\n'
+        "});\n"
         'if (py.runPython("1+1") === 2) document.documentElement.dataset.ready = "1";\n'
+        'performance.mark("rulekeeper-ready");\n'
     )
 
 
+def build_id() -> str:
+    """A hash of everything the app loads, so two builds of the same sources share an id."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in DIST.rglob("*") if p.is_file() and "bench" not in p.parts):
+        digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def stamp(build: str) -> None:
+    """Mark the build in the page, the style sheet, the start script and the Python zip.
+
+    boot.mjs compares the four at every start and marks the page ``data-build="mixed"`` (and
+    logs an error) if they differ: the update test checks that they never do.
+    """
+    replacements = (
+        ("index.html", '<meta name="rulekeeper-build" content="dev">', build),
+        ("boot.mjs", 'const BUILD = "dev";', build),
+    )
+    for name, placeholder, value in replacements:
+        path = DIST / name
+        text = path.read_text()
+        if placeholder not in text:
+            sys.exit(f"build: {placeholder!r} not found in web/{name}")
+        path.write_text(text.replace(placeholder, placeholder.replace("dev", value)))
+    with (DIST / "app.css").open("a") as css:
+        css.write(f'/* the build, checked by boot.mjs */\n:root {{ --build: "{build}"; }}\n')
+    with zipfile.ZipFile(DIST / "py" / "rulekeeper.zip", "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo("build.txt", (2020, 1, 1, 0, 0, 0)), build)
+
+
 def main() -> None:
-    wheel = fetch_wheel()
+    global DIST
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DIST, help="the folder to build (dist/)")
+    parser.add_argument(
+        "--build-id", help="mark the build with this id instead of its content hash (tests)"
+    )
+    args = parser.parse_args()
+    DIST = args.out.resolve()
+    wheels = [fetch_wheel(pin, name) for pin, name in WHEEL_PINS.items()]
     if DIST.exists():
         shutil.rmtree(DIST)
-    DIST.mkdir()
+    DIST.mkdir(parents=True)
     copy_web()
     vendor()
-    pack_core()
-    pyscript_config(wheel)
+    pack_core(wheels)
+    precompile()
+    boot_lock_info()
     icons()
-    bench_page(wheel)
+    bench_page()
+    stamp(args.build_id or build_id())
     # The service worker must come last: it precaches every file above by content hash.
-    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs")], check=True, cwd=ROOT)
+    subprocess.run(["node", str(ROOT / "tools" / "sw.mjs"), str(DIST)], check=True, cwd=ROOT)
 
 
 if __name__ == "__main__":

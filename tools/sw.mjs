@@ -1,28 +1,55 @@
-// Generate dist/sw.js with Workbox: precache the whole site, vendored runtime included.
-import { generateSW } from "workbox-build";
+// Write dist/sw.js: tools/sw-source.js with this build's file list and content hashes.
+// It must run last in the build. Usage: node tools/sw.mjs [dist]
+//
+// The list is every file the app loads: the whole of dist/ but the benchmark pages and the
+// Pyodide lock file (boot.mjs passes the lock's info inline, so the page never fetches it).
+// The version is a hash of that list, so a rebuild with the same files gives the same sw.js and
+// the browser sees no update; any changed file gives a new version, installed beside the old.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const { count, size, warnings } = await generateSW({
-  globDirectory: "dist",
-  swDest: "dist/sw.js",
-  globPatterns: ["**/*.{html,js,mjs,css,json,wasm,zip,whl,py,png,webmanifest}"],
-  globIgnores: ["sw.js", "workbox-*.js", "bench/**"],
-  // The default 2 MiB limit silently drops the 9.6 MB wasm and the 2.5 MB stdlib.
-  maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
-  inlineWorkboxRuntime: true,
-  skipWaiting: true,
-  clientsClaim: true, // the first visit becomes controlled without a reload
-  cleanupOutdatedCaches: true,
-  navigateFallback: "index.html",
-  navigateFallbackDenylist: [/\/bench\//],
-  mode: "production",
-  sourcemap: false,
-});
-if (warnings.length) {
-  console.error(warnings.join("\n"));
+const TOOLS = dirname(fileURLToPath(import.meta.url));
+const DIST = resolve(process.argv[2] ?? join(TOOLS, "..", "dist"));
+const SKIP = [/^sw\.js$/, /^bench\//, /^vendor\/pyodide\/pyodide-lock\.json$/];
+// A build missing any of these cannot start offline.
+const REQUIRED = [
+  "index.html",
+  "boot.mjs",
+  "register-sw.js",
+  "app.css",
+  "vendor/pyodide/pyodide.mjs",
+  "vendor/pyodide/pyodide.asm.mjs",
+  "vendor/pyodide/pyodide.asm.wasm",
+  "vendor/pyodide/python_stdlib.zip",
+  "py/rulekeeper.zip",
+];
+
+function* walk(folder) {
+  for (const name of readdirSync(folder).sort()) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) yield* walk(path);
+    else yield relative(DIST, path).split("\\").join("/");
+  }
+}
+
+const files = [...walk(DIST)]
+  .filter((path) => !SKIP.some((pattern) => pattern.test(path)))
+  .map((path) => [
+    path,
+    `sha256-${createHash("sha256").update(readFileSync(join(DIST, path))).digest("base64")}`,
+  ]);
+const missing = REQUIRED.filter((path) => !files.some(([p]) => p === path));
+if (missing.length) {
+  console.error(`sw.js: the build is incomplete, missing ${missing.join(", ")}`);
   process.exit(1);
 }
-if (!count || count < 40) {
-  console.error(`service worker precaches only ${count} files: the build is incomplete`);
-  process.exit(1);
-}
-console.log(`sw.js precaches ${count} files, ${(size / 1048576).toFixed(1)} MiB`);
+const version = createHash("sha256").update(JSON.stringify(files)).digest("hex").slice(0, 16);
+const source = readFileSync(join(TOOLS, "sw-source.js"), "utf8");
+writeFileSync(
+  join(DIST, "sw.js"),
+  `const VERSION = ${JSON.stringify(version)};\nconst FILES = ${JSON.stringify(files, null, 1)};\n${source}`,
+);
+const bytes = files.reduce((sum, [path]) => sum + statSync(join(DIST, path)).size, 0);
+console.log(`sw.js: version ${version}, ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB`);

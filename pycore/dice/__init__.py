@@ -24,7 +24,14 @@ from pycore.dice.odds import chance, distribution, odds_work
 from pycore.dice.parser import parse, validate
 from pycore.dice.roller import RandintSource, Roll, RolledDie, TermRoll, roll
 from pycore.dice.source import seeded
-from pycore.dice.typed import TypedDice, read_numbers, typed_dice
+from pycore.dice.typed import (
+    DiceWanted,
+    TypedDice,
+    TypedRolls,
+    next_roll_is,
+    read_numbers,
+    typed_dice,
+)
 from pycore.errors import DiceError
 
 __all__ = [
@@ -37,6 +44,7 @@ __all__ = [
     "Dice",
     "DiceError",
     "DiceExpr",
+    "DiceWanted",
     "Keep",
     "RandintSource",
     "Roll",
@@ -45,8 +53,10 @@ __all__ = [
     "Term",
     "TermRoll",
     "TypedDice",
+    "TypedRolls",
     "chance",
     "distribution",
+    "next_roll_is",
     "odds_work",
     "parse",
     "read_numbers",

@@ -188,6 +188,11 @@ def roll(expr: str, rng: RandintSource) -> Roll:
     pycore.errors.DiceError: a die needs 1 to 1000 faces, got 0 in '1d0'
     """
     parsed = parse(expr)
+    # A source taking the user's typed dice one roll at a time takes this whole roll as one
+    # entry (its faces or its total), so it is told which roll comes (pycore.dice.typed).
+    begin = getattr(rng, "begin_roll", None)
+    if begin is not None:
+        begin(parsed.text)
     randint = rng.randint
     results = []
     total = 0

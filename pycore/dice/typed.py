@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Sequence
 
 from pycore.dice.nodes import Dice, DiceExpr
 from pycore.dice.parser import parse
+from pycore.dice.roller import RandintSource
 from pycore.errors import DiceError
 from pycore.validate import checked
 
@@ -124,3 +126,98 @@ def _spread(groups: list[Dice], total: int, text: str, field: str) -> tuple[int,
         faces.append(face)
         left -= face
     return tuple(faces)
+
+
+class DiceWanted(Exception):
+    """Not an error: a roll made one die-roll at a time has reached a roll not yet typed.
+
+    ``expr`` is what to roll (``1d100``), ``what`` what it decides ("hit location", "" when the
+    rule did not name it), ``index`` its place among the rolls (0 first) and ``given`` each roll
+    typed so far as "what: dice = total".
+    """
+
+    def __init__(self, expr: str, what: str, index: int, given: tuple[str, ...]) -> None:
+        super().__init__(f"roll {index + 1}: {what or 'the next roll'} ({expr})")
+        self.expr = expr
+        self.what = what
+        self.index = index
+        self.given = given
+
+
+class TypedRolls:
+    """A random source answering each roll of a step from what the user typed for it, in order.
+
+    A rule rolling ``roll("3d10", rng)`` asks for one roll (the three faces, or their total); a
+    bare ``rng.randint(1, 100)`` is one roll of ``1d100``; a rule may name the next roll first
+    (:func:`next_roll_is`). Past the typed rolls, ``rest`` rolls the others ("roll for me"); with
+    no ``rest`` the step stops with :class:`DiceWanted`, naming the roll it waits for.
+
+    >>> from pycore.dice.roller import roll
+    >>> rolls = TypedRolls(["14", "00"])
+    >>> next_roll_is(rolls, "to hit")
+    >>> rolls.randint(1, 20), rolls.randint(1, 100)
+    (14, 100)
+    >>> str(roll("3d10", rolls))
+    Traceback (most recent call last):
+    ...
+    pycore.dice.typed.DiceWanted: roll 3: the next roll (3d10)
+    >>> str(roll("3d10", TypedRolls(["17"])))
+    '3d10 (10, 6, 1) = 17'
+    """
+
+    def __init__(self, entries: Sequence[str], rest: RandintSource | None = None) -> None:
+        self.entries = tuple(entries)
+        self.rest = rest
+        self.given: list[str] = []
+        self._taken = 0
+        self._left = 0
+        self._source: RandintSource | None = None
+        self._what = ""
+
+    def name_next(self, what: str) -> None:
+        self._what = what
+
+    def begin_roll(self, expr: str) -> None:
+        count = sum(g.count for g in _groups(parse(expr)))
+        if count:
+            self._start(expr, count)
+
+    def _start(self, expr: str, count: int) -> None:
+        what, self._what = self._what, ""
+        index = self._taken
+        if index < len(self.entries):
+            self._taken += 1
+            field = f"roll {index + 1} ({what or expr})"
+            typed = typed_dice(expr, self.entries[index], field)
+            self.given.append(f"{what or 'roll'}: {expr} = {_shown_total(expr, typed.faces)}")
+            self._source = typed
+        elif self.rest is not None:
+            self._source = self.rest
+        else:
+            raise DiceWanted(expr, what, index, tuple(self.given))
+        self._left = count
+
+    def randint(self, a: int, b: int, /) -> int:
+        if self._left <= 0 or self._source is None:
+            self._start(f"1d{b}", 1)
+        assert self._source is not None
+        self._left -= 1
+        return self._source.randint(a, b)
+
+    @property
+    def unused(self) -> tuple[str, ...]:
+        """Rolls typed but not asked for."""
+        return self.entries[self._taken :]
+
+
+def _shown_total(expr: str, faces: tuple[int, ...]) -> int:
+    """The typed faces' sum as the dice read them (a percentile 00 is 100)."""
+    sizes = [g.faces for g in _groups(parse(expr)) for _ in range(g.count)]
+    return sum(100 if f == 0 and size == 100 else f for f, size in zip(faces, sizes, strict=False))
+
+
+def next_roll_is(rng: RandintSource, what: str) -> None:
+    """Name the next roll for a source that takes rolls one at a time (others ignore it)."""
+    name = getattr(rng, "name_next", None)
+    if name is not None:
+        name(what)

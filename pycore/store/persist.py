@@ -1,29 +1,47 @@
-"""Loading and saving the envelope in a key-value storage, moving bad values aside.
+"""The storage: one key per section, the undo steps per tab, values moved aside.
 
 The storage is a parameter: the page passes ``localStorage`` (through a thin adapter that turns
-the browser's ``QuotaExceededError`` into :class:`StorageFullError`); tests pass :class:`MemoryStorage`.
+the browser's ``QuotaExceededError`` into :class:`StorageFullError`); tests pass
+:class:`MemoryStorage`. Keys, all starting with ``rulekeeper``:
 
->>> storage = MemoryStorage({DATA_KEY: "{not json"})
->>> report = load(storage, "2026-11-23T10:00:00+00:00")
->>> report.quarantined[0].reason, storage.getItem(DATA_KEY) is None
-('unparseable', True)
->>> [q.key for q in list_quarantine(storage)]
-['rulekeeper:quarantine:2026-11-23T10:00:00+00:00:rulekeeper']
+- ``rulekeeper:section:<name>``: one section in its envelope, with the section's version;
+- ``rulekeeper:undo:<tab>``: one tab's undo and redo steps (patches), ``open`` while the tab is;
+- ``rulekeeper:meta``: when the data was last exported;
+- ``rulekeeper:quarantine:<time>:<key>``: a value that could not be read, moved aside;
+- ``rulekeeper``: schema 1's single value, read once and split into sections.
+
+>>> storage = MemoryStorage()
+>>> storage.setItem(section_key("dice"), encode_section("dice", {"expr": "d20"}, "t"))
+>>> read_section_value(storage.getItem(section_key("dice")), "dice")
+{'expr': 'd20'}
+>>> read_section_value('{"app":"rulekeeper","schema":2,"saved":"t","section":"dice",'
+...                    '"version":1,"data":{"target":"x"}}', "dice")
+Traceback (most recent call last):
+...
+pycore.store.sections.SectionError: section 'dice', field target: 'x' is not a whole number from -1000000 to 1000000
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pycore.errors import StorageError
-from pycore.store.envelope import EnvelopeError, decode, encode, migrate
-from pycore.store.history import History
-from pycore.store.state import default_data, validate_data, with_defaults
+from pycore.store.envelope import APP, SCHEMA, EnvelopeError, decode
+from pycore.store.history import WHOLE_STATE, Change, step_lists
+from pycore.store.jsontext import JsonTextError, dump
+from pycore.store.patch import ABSENT, diff
+from pycore.store.sections import SectionError, current_version, read_section
 from pycore.validate import checked
 
 DATA_KEY = "rulekeeper"
+SECTION_PREFIX = "rulekeeper:section:"
+UNDO_PREFIX = "rulekeeper:undo:"
+META_KEY = "rulekeeper:meta"
 QUARANTINE_PREFIX = "rulekeeper:quarantine:"
+#: A section's stored text may not be longer; a longer one is moved aside unread.
+MAX_SECTION_CHARS = 2_000_000
 
 
 class StorageFullError(StorageError):
@@ -46,12 +64,18 @@ class Storage(Protocol):
 
 
 class MemoryStorage:
-    """A dict-backed storage with an optional quota in characters, like ``localStorage``."""
+    """A dict-backed storage with an optional quota in characters, like ``localStorage``.
+
+    ``bytes_per_char`` 2 counts as WebKit does once any character above U+00FF is stored.
+    """
 
     @checked
-    def __init__(self, items: dict[str, str] | None = None, quota: int | None = None) -> None:
+    def __init__(
+        self, items: dict[str, str] | None = None, quota: int | None = None, bytes_per_char: int = 1
+    ) -> None:
         self.items: dict[str, str] = dict(items or {})
         self.quota = quota
+        self.bytes_per_char = bytes_per_char
 
     @property
     def length(self) -> int:
@@ -64,20 +88,71 @@ class MemoryStorage:
     def getItem(self, key: str) -> str | None:
         return self.items.get(key)
 
+    def used(self, without: str | None = None) -> int:
+        chars = sum(len(k) + len(v) for k, v in self.items.items() if k != without)
+        return chars * self.bytes_per_char
+
     def setItem(self, key: str, value: str) -> None:
         if self.quota is not None:
-            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
-            if used + len(key) + len(value) > self.quota:
-                raise StorageFullError(f"storage full: quota of {self.quota} characters reached")
+            needed = self.used(without=key) + (len(key) + len(value)) * self.bytes_per_char
+            if needed > self.quota:
+                raise StorageFullError(f"storage full: quota of {self.quota} reached")
         self.items[key] = value
 
     def removeItem(self, key: str) -> None:
         self.items.pop(key, None)
 
 
+def keys(storage: Storage, prefix: str) -> list[str]:
+    """Every key starting with ``prefix``, sorted."""
+    found = (storage.key(i) for i in range(storage.length))
+    return sorted(k for k in found if k is not None and k.startswith(prefix))
+
+
+def section_key(name: str) -> str:
+    return SECTION_PREFIX + name
+
+
+def undo_key(tab: str) -> str:
+    return UNDO_PREFIX + tab
+
+
+def encode_section(name: str, value: Any, now: str) -> str:
+    """A section in its envelope, with the version its codec writes."""
+    return dump(
+        {
+            "app": APP,
+            "schema": SCHEMA,
+            "saved": now,
+            "section": name,
+            "version": current_version(name),
+            "data": value,
+        }
+    )
+
+
+def read_section_value(raw: str | None, name: str) -> Any:
+    """A stored section checked and migrated by its codec; :class:`EnvelopeError` (with its
+    reason) or :class:`SectionError` when it cannot be used."""
+    envelope = decode(raw, max_chars=MAX_SECTION_CHARS)
+    if envelope.meta.get("section") != name:
+        raise EnvelopeError("invalid", f"the value saved as section {name!r} is not that section")
+    version = envelope.meta.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise EnvelopeError("invalid", f"saved section {name!r} has no version")
+    return read_section(name, version, envelope.data)
+
+
+def reason_of(exc: StorageError) -> str:
+    if isinstance(exc, (EnvelopeError, SectionError)):
+        return exc.reason
+    return "unparseable" if isinstance(exc, JsonTextError) else "invalid"
+
+
 @dataclass(frozen=True)
 class Quarantined:
-    """A stored value that was moved aside instead of being overwritten."""
+    """A stored value moved aside (or, when storage was too full to copy it, left in place and
+    listed) instead of being overwritten."""
 
     key: str
     original_key: str
@@ -85,71 +160,16 @@ class Quarantined:
     message: str
 
 
-@dataclass(frozen=True)
-class LoadReport:
-    """What :func:`load` found: the history to start from and what it had to move aside.
-
-    ``read_only`` is set when a bad value could not be moved aside (storage full): the page then
-    must not save, so the bad value is never overwritten.
-    """
-
-    history: History
-    quarantined: tuple[Quarantined, ...] = field(default=())
-    read_only: bool = False
-    problem: str | None = None
-
-
-def _move_aside(
-    storage: Storage, key: str, raw: str, reason: str, message: str, now: str
-) -> Quarantined | None:
+def move_aside(storage: Storage, key: str, raw: str, exc: StorageError, now: str) -> Quarantined:
+    """Copy ``raw`` to a quarantine key and remove ``key``; when the copy does not fit, leave it
+    where it is (its key is then listed as moved aside, and never written over)."""
     target = f"{QUARANTINE_PREFIX}{now}:{key}"
     try:
         storage.setItem(target, raw)
     except StorageFullError:
-        return None
+        return Quarantined(key, key, reason_of(exc), str(exc))
     storage.removeItem(key)
-    return Quarantined(target, key, reason, message)
-
-
-@checked
-def history_from_data(data: Any) -> History:
-    """Build a history from decoded, migrated data; raise :class:`StorageError` if unusable."""
-    history = History.from_json(data)
-    problems = validate_data(history.state)
-    if problems:
-        raise StorageError("; ".join(problems[:5]))
-    return History(with_defaults(history.state), history.undo_stack, history.redo_stack)
-
-
-@checked
-def load(storage: Storage, now: str) -> LoadReport:
-    """Read the saved history, or start fresh; a bad value is moved aside, never overwritten."""
-    raw = storage.getItem(DATA_KEY)
-    if raw is None:
-        return LoadReport(History.new(default_data()))
-    try:
-        history = history_from_data(migrate(decode(raw)))
-    except StorageError as exc:
-        reason = exc.reason if isinstance(exc, EnvelopeError) else "invalid"
-        moved = _move_aside(storage, DATA_KEY, raw, reason, str(exc), now)
-        fresh = History.new(default_data())
-        if moved is None:
-            problem = f"saved data is unusable ({exc}) and storage is too full to move it aside"
-            return LoadReport(fresh, read_only=True, problem=problem)
-        return LoadReport(fresh, quarantined=(moved,), problem=str(exc))
-    return LoadReport(history)
-
-
-@checked
-def save(storage: Storage, history: History, now: str) -> int:
-    """Write the history in its envelope; return the characters written.
-
-    Raises :class:`StorageFullError` (from the storage) when the quota is used up; the storage
-    keeps its previous value then.
-    """
-    raw = encode(history.to_json(), now)
-    storage.setItem(DATA_KEY, raw)
-    return len(raw)
+    return Quarantined(target, key, reason_of(exc), str(exc))
 
 
 @dataclass(frozen=True)
@@ -160,23 +180,61 @@ class QuarantineItem:
 
 
 @checked
-def list_quarantine(storage: Storage) -> list[QuarantineItem]:
-    """Every quarantined value, oldest first, with its size in characters and a short preview."""
+def list_quarantine(storage: Storage, stuck: tuple[str, ...] = ()) -> list[QuarantineItem]:
+    """Every quarantined value (oldest first) and every unreadable value left in place because
+    storage was too full to copy it, with its size in characters and a short preview."""
     items = []
-    for index in range(storage.length):
-        key = storage.key(index)
-        if key is not None and key.startswith(QUARANTINE_PREFIX):
-            raw = storage.getItem(key) or ""
+    for key in [*keys(storage, QUARANTINE_PREFIX), *stuck]:
+        raw = storage.getItem(key)
+        if raw is not None:
             items.append(QuarantineItem(key, len(raw), raw[:80]))
-    return sorted(items, key=lambda item: item.key)
+    return items
 
 
 @checked
 def storage_used(storage: Storage) -> int:
     """Characters used by this app's keys (key plus value), a fair proxy for bytes used."""
-    total = 0
-    for index in range(storage.length):
-        key = storage.key(index)
-        if key is not None and key.startswith(DATA_KEY):
-            total += len(key) + len(storage.getItem(key) or "")
-    return total
+    return sum(len(k) + len(storage.getItem(k) or "") for k in keys(storage, DATA_KEY))
+
+
+# ------------------------------------------------------------------ schema 1's undo steps
+
+
+def steps_from_legacy(raw: Any) -> dict[str, Any]:
+    """Schema 1's undo and redo steps (two full copies of a section each) as patches."""
+    undo, redo = step_lists(raw)
+    return {
+        "undo": [_legacy_step(step).to_json() for step in undo],
+        "redo": [_legacy_step(step).to_json() for step in redo],
+    }
+
+
+def _legacy_step(step: Any) -> Change:
+    if not isinstance(step, dict):
+        raise StorageError("an undo entry must be an object")
+    label, section, at = step.get("label"), step.get("section"), step.get("at")
+    if not (isinstance(label, str) and isinstance(section, str) and isinstance(at, str)):
+        raise StorageError("an undo entry needs text 'label', 'section' and 'at'")
+    before, after = step.get("before", ABSENT), step.get("after", ABSENT)
+    if section != WHOLE_STATE:
+        before = ABSENT if before is None else before
+        after = ABSENT if after is None else after
+        return Change.of(label, at, {section: diff(before, after)})
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        raise StorageError(f"undo entry {label[:40]!r} must hold the whole state")
+    names = sorted(before.keys() | after.keys())
+    return Change.of(
+        label, at, {n: diff(before.get(n, ABSENT), after.get(n, ABSENT)) for n in names}
+    )
+
+
+def sections_in(data: Any) -> Iterator[tuple[str, int | None, Any]]:
+    """``(name, version, value)`` of each section of schema-2 data (``{"state", "versions"}``)."""
+    if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
+        raise StorageError("saved data must be an object with a 'state' object")
+    versions = data.get("versions", {})
+    if not isinstance(versions, dict):
+        raise StorageError("saved data's 'versions' must be an object")
+    for name, value in data["state"].items():
+        version = versions.get(name)
+        yield name, version if isinstance(version, int) else None, value

@@ -11,6 +11,12 @@ The contract names of the issue, gathered here; each module holds its part of th
 (18, '2D10+1', Fraction(9, 10))
 """
 
+from pycore.systems.aftermath.ammunition import (
+    ammunition_bdg,
+    cartridge_enc,
+    shot_damage_type,
+    shot_shell_bdg,
+)
 from pycore.systems.aftermath.armor import (
     ArmorMaterial,
     DamageDone,
@@ -86,15 +92,11 @@ from pycore.systems.aftermath.firearms import (
     RangeStep,
     adjust_bdg,
     adjusted_bdg,
-    ammunition_bdg,
     bullet_damage_dice,
-    cartridge_enc,
     fire,
     gun_action,
     inherent_accuracy,
     range_step,
-    shot_damage_type,
-    shot_shell_bdg,
 )
 from pycore.systems.aftermath.locations import hit_location, locate, region_of, split_location
 from pycore.systems.aftermath.missile_effects import missile_special_effect, stopping

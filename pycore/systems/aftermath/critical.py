@@ -211,6 +211,17 @@ class Condition:
             return False
         return self.until is None or at <= self.until
 
+    def state_at(self, at: Moment) -> str:
+        """ "active", "ended", or "not yet" (it starts later, e.g. the Daze after a Stun).
+
+        >>> stun, daze = stun_conditions(moment(2, 5))
+        >>> daze.state_at(moment(2, 6)), stun.state_at(moment(3, 6)), daze.state_at(moment(3, 6))
+        ('not yet', 'ended', 'active')
+        """
+        if at < self.start:
+            return "not yet"
+        return "active" if self.active_at(at) else "ended"
+
     def __str__(self) -> str:
         end = f"until after {self.until}" if self.until else "for the rest of the combat"
         note = f"; {self.note}" if self.note else ""

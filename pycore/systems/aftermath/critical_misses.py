@@ -7,7 +7,7 @@ explosion's burst, damage dice and junk chance.
 >>> critical_miss_odds("bow")["arrow breaks"]
 Fraction(2, 5)
 >>> str(chamber_explosion(bdg=45, durability=1, divisor=30))
-'burst BDG 45/30 = 1.5 → 2 (nearest); − Durability 1 = 1D10 Lethal to the location nearest the breech; the gun is Disrepaired, Junked on 1D6 ≤ 1 (1/6)'
+'burst BDG 45 ÷ 30 = 1.5 → 2 (nearest); − Durability 1 = 1D10 Lethal to the location nearest the breech; the gun is Disrepaired, Junked on 1D6 ≤ 1 (1 in 6)'
 """
 
 from __future__ import annotations
@@ -137,14 +137,14 @@ class ChamberExplosion:
 
     def __str__(self) -> str:
         head = (
-            f"burst BDG {self.bdg}/{self.divisor} = {float(Fraction(self.bdg, self.divisor)):g} → "
+            f"burst BDG {self.bdg} ÷ {self.divisor} = {float(Fraction(self.bdg, self.divisor)):g} → "
             f"{self.burst} (nearest); − Durability {self.durability}"
         )
         if not self.explodes:
             return head + f" = {self.dice}: no explosion; Durability −1, treat as a dud load"
         return (
             f"{head} = {self.dice}D10 Lethal to the location nearest the breech; the gun is "
-            f"Disrepaired, Junked on 1D6 ≤ {self.dice} ({self.junk_chance})"
+            f"Disrepaired, Junked on 1D6 ≤ {self.dice} ({min(self.dice, 6)} in 6)"
         )
 
 

@@ -5,7 +5,7 @@ enters it.
 >>> str(enc_value("Lg", "Hvy")), str(enc_value("HG5", "Lt"))
 ('3/2', '35/2')
 >>> str(encumbrance_status(Fraction(30), 40))
-'carrying 30 of ENC CAP 40 (3/4): Partially Encumbered — Deftness −25%, Speed −25%, BCS −1 (AFT-T23)'
+'carrying 30 of ENC CAP 40 (75%): Partially Encumbered — Deftness −25%, Speed −25%, BCS −1 (AFT-T23)'
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.systems.aftermath.rounding import check_number, show
 from pycore.tables import load_table
-from pycore.validate import Exact, checked, exact
+from pycore.validate import checked
 
 BULKS: Final = ("VSm", "Sm", "Med", "Lg", "VLg", "HG1", "HG2", "HG3")
 MASSES: Final = ("Vlt", "Lt", "Hvy", "VHvy", "MS1", "MS2", "MS3")
@@ -36,6 +37,8 @@ def enc_value(bulk: str, mass: str) -> Fraction:
     ...
     pycore.errors.RuleError: mass 'MS4' is not on the chart (Vlt, Lt, Hvy, VHvy, MS1, MS2, MS3): enter the item's ENC (AFT-32)
     """
+    if not isinstance(bulk, str) or not isinstance(mass, str):
+        raise RuleError(f"bulk {bulk!r} and mass {mass!r} must be chart names such as 'Med', 'Hvy'")
     if mass not in MASSES:
         raise RuleError(
             f"mass {mass!r} is not on the chart ({', '.join(MASSES)}): enter the item's ENC (AFT-32)"
@@ -63,8 +66,8 @@ class EncumbranceStatus:
     over_cap: bool
 
     def __str__(self) -> str:
-        share = self.carried / self.cap
-        head = f"carrying {self.carried} of ENC CAP {self.cap} ({share})"
+        # Numbers as players read them: ENC as a decimal, the share of ENC CAP in percent.
+        head = f"carrying {show(self.carried)} of ENC CAP {self.cap} ({_percent(self.carried / self.cap)})"
         if self.deftness_pct == 0:
             text = f"{head}: {self.status}, no modifications"
         else:
@@ -77,19 +80,31 @@ class EncumbranceStatus:
         return text + " (AFT-T23)"
 
 
+def _percent(share: Fraction) -> str:
+    """A share in percent, to one decimal unless whole (57.9%, 75%).
+
+    >>> _percent(Fraction(1809, 3125)), _percent(Fraction(3, 4))
+    ('57.9%', '75%')
+    """
+    value = share * 100
+    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.1f}%"
+
+
 @checked
-def encumbrance_status(carried: Exact, enc_cap: int) -> EncumbranceStatus:
+def encumbrance_status(carried: Fraction | int, enc_cap: int) -> EncumbranceStatus:
     """AFT-33: up to ½ ENC CAP Unencumbered, up to ¾ Partially, up to the cap Fully ("up to" is
     inclusive). ENC carried is read as typed: "3.3" is 33/10.
 
     >>> encumbrance_status(20, 40).status, encumbrance_status(41, 40).over_cap
     ('Unencumbered', True)
+    >>> encumbrance_status(float("inf"), 10)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: ENC carried inf is not a finite number; allowed: 0 to 1000000
     """
     if isinstance(enc_cap, bool) or not isinstance(enc_cap, int) or not 1 <= enc_cap <= 10_000:
         raise RuleError(f"ENC CAP {enc_cap!r} is outside 1 to 10000 (enter it: not in this text)")
-    load = exact(carried, "ENC carried")
-    if load < 0:
-        raise RuleError(f"ENC carried {carried} is below 0")
+    load = check_number("ENC carried", carried, 0, 1_000_000)
     share = load / enc_cap
     rows = load_table("aftermath", "encumbrance_status").rows
     row = next((r for r in rows if share <= Fraction(str(r["up_to"]))), rows[-1])

@@ -185,59 +185,66 @@ class Split:
     roll: int
     attack_from: str
     member: str
-    result: int
+    result: int | None  # None: the near side is not given and the member depends on it
     near_side: int | None
-    assumed_near: bool
+
+    @property
+    def waits_for(self) -> str:
+        """AFT-12, AFT-F1: which member is nearest is in the missing figure: the user says."""
+        return "attack.near_side_location" if self.result is None else ""
 
     def __str__(self) -> str:
         text = (
             f"split {self.location} from the {self.attack_from}: D100 {self.roll} → {self.member}"
         )
-        text += f" → location {self.result}"
-        if self.assumed_near:
-            text += " (near side not given: first-listed taken as nearest, AFT-F1)"
-        return text
+        if self.result is None:
+            return (
+                text + " side: which of them is on the near side? (the figure is missing, AFT-F1)"
+            )
+        return text + f" → location {self.result}"
 
 
 @checked
 def split(location: str, d100: int, attack_from: str, near_side: int | None = None) -> Split:
     """AFT-12 / AFT-T11 with the explanation. For a side attack ``near_side`` is the member on
-    the attacker's side (the figure of L189 is missing: the page asks); without it the
-    first-listed member is taken as nearest and the result says so.
+    the attacker's side (the figure of L189 is missing): without it a nearest or furthest
+    result waits for it (``result`` None) instead of taking one; the underbelly needs none.
 
     >>> str(split("6/7", 51, "rear"))
     'split 6/7 from the rear: D100 51 → second → location 7'
-    >>> split("5/6/7", 65, "side", near_side=6).result
-    5
+    >>> split("5/6/7", 65, "side", near_side=6).result, split("5/6/7", 80, "side").result
+    (5, 7)
+    >>> split("21/22", 10, "side").waits_for
+    'attack.near_side_location'
     """
     numbers = parse_location(location)
     d100 = check_int("split D100", d100, 1, 100, " (D100, 00 = 100)")
     attack_from = check_choice("attack from", attack_from, ATTACK_FROM)
     if len(numbers) == 1:
-        return Split(location, d100, attack_from, "single", numbers[0], None, False)
+        return Split(location, d100, attack_from, "single", numbers[0], None)
     table = load_table("aftermath", "hit_location_split")
     side = attack_from == "side"
     group = ("side_" if side else "front_rear_") + ("xy" if len(numbers) == 2 else "xyz")
     member = table.row_for_roll(d100, group)["member"]
     assert isinstance(member, str)
-    assumed = False
-    if side:
+    result: int | None
+    if side and member in ("nearest", "furthest"):
         pair = numbers[:2]  # X and Y are the two sides; Z (a triple's last) is the underbelly
         if near_side is None:
-            near, assumed = pair[0], True
-        else:
-            near_side = check_int("near-side location", near_side, 1, 30)
-            if near_side not in pair:
-                raise RuleError(
-                    f"near-side location {near_side} is not a side member of {location}; "
-                    f"allowed: {', '.join(map(str, pair))}"
-                )
-            near = near_side
-        far = pair[1] if near == pair[0] else pair[0]
-        result = {"nearest": near, "furthest": far}.get(member, numbers[-1])
+            return Split(location, d100, attack_from, member, None, None)
+        near_side = check_int("near-side location", near_side, 1, 30)
+        if near_side not in pair:
+            raise RuleError(
+                f"near-side location {near_side} is not a side member of {location}; "
+                f"allowed: {', '.join(map(str, pair))}"
+            )
+        far = pair[1] if near_side == pair[0] else pair[0]
+        result = near_side if member == "nearest" else far
+    elif side:
+        result = numbers[-1]
     else:
         result = numbers[{"first": 0, "second": 1, "third": 2}[member]]
-    return Split(location, d100, attack_from, member, result, near_side, assumed)
+    return Split(location, d100, attack_from, member, result, near_side)
 
 
 @checked
@@ -250,9 +257,19 @@ def split_location(location: str, d100: int, attack_from: str, near_side: int | 
     ('9', '10')
     >>> split_location("21/22", 71, "side", near_side=21), split_location("12", 99, "side")
     ('22', '12')
+    >>> split_location("21/22", 71, "side")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: 21/22 from the side: which member is on the near side is in the missing figure; enter attack.near_side_location (AFT-12, AFT-F1)
     >>> split_location("4/5", 10, "above")
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: attack from 'above' is unknown; allowed: front, rear, side
     """
-    return str(split(location, d100, attack_from, near_side).result)
+    found = split(location, d100, attack_from, near_side)
+    if found.result is None:
+        raise RuleError(
+            f"{location} from the side: which member is on the near side is in the missing "
+            "figure; enter attack.near_side_location (AFT-12, AFT-F1)"
+        )
+    return str(found.result)

@@ -105,7 +105,7 @@ def day_after(weather: str, day: int, snow_days: int = 1) -> int:
     (100, 100)
     """
     schedules = _schedules()
-    if weather not in schedules:
+    if not isinstance(weather, str) or weather not in schedules:
         raise RuleError(f"weather {weather!r} is unknown; allowed: {', '.join(schedules)}")
     for field, value in (("day", day), ("days of snow", snow_days)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 365:

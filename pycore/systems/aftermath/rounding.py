@@ -100,8 +100,8 @@ def check_int(field: str, value: object, low: int, high: int, why: str = "") -> 
 def check_number(field: str, value: object, low: Number, high: Number) -> Fraction:
     """A number (int, Fraction or float) in ``low``..``high`` as an exact Fraction.
 
-    >>> check_number("range", 30.5, 0, 5000)
-    Fraction(61, 2)
+    >>> check_number("range", 30.5, 0, 5000), check_number("Mass", 0.3, 0, 10)
+    (Fraction(61, 2), Fraction(3, 10))
     >>> check_number("range", -1, 0, 5000)
     Traceback (most recent call last):
     ...
@@ -111,7 +111,9 @@ def check_number(field: str, value: object, low: Number, high: Number) -> Fracti
         raise RuleError(f"{field} {value!r} is not a number; allowed: {low} to {high}")
     if isinstance(value, float) and not math.isfinite(value):
         raise RuleError(f"{field} {value!r} is not a finite number; allowed: {low} to {high}")
-    exact = Fraction(value)
+    # Numbers are exact as typed: a float is read as the decimal it prints (0.3 is 3/10, so
+    # 3 / 0.3 is exactly 10, not 10.000000000000002).
+    exact = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
     if not low <= exact <= high:
         raise RuleError(f"{field} {_show(value)} is outside {low} to {high}")
     return exact

@@ -45,6 +45,15 @@ def hth_row(key: str) -> Row:
     return load_table("aftermath", "situation_modifiers_hth").row_by("key", key)
 
 
+def hth_choices() -> tuple[tuple[str, str], ...]:
+    """T04's rows as (key, words for a chip): the situation, its * mark and its modifier.
+
+    >>> hth_choices()[0], hth_choices()[10]
+    (('target_prone', 'Target is prone +2'), ('dim_light', 'In Dim light* −3'))
+    """
+    return tuple((key, str(hth_modifiers([key])[0])) for key in hth_keys())
+
+
 @checked
 def hth_modifiers(keys: Iterable[str], starred_apply: bool = True) -> list[BcsModifier]:
     """AFT-08: the BCS modifiers of the chosen T04 rows. Only one row per exclusive group
@@ -58,6 +67,8 @@ def hth_modifiers(keys: Iterable[str], starred_apply: bool = True) -> list[BcsMo
     >>> [m.value for m in hth_modifiers(["to_side", "from_side"])]
     [-5, 5]
     """
+    if keys is None or isinstance(keys, str):
+        raise RuleError(f"hand-to-hand situations {keys!r} must be a list of table keys")
     chosen: dict[str, str] = {}
     out = []
     for key in keys:
@@ -104,6 +115,16 @@ def missile_keys() -> tuple[str, ...]:
     return tuple(
         str(k) for k in load_table("aftermath", "situation_modifiers_missile").values("key")
     )
+
+
+def missile_choices() -> tuple[tuple[str, str], ...]:
+    """T05's rows as (key, words for a chip): the situation and its modifier as printed.
+
+    >>> missile_choices()[0]
+    ('hip_fire', 'Hip fire (use Average BCS)')
+    """
+    rows = load_table("aftermath", "situation_modifiers_missile").rows
+    return tuple((str(r["key"]), f"{r['situation']} ({r['printed']})") for r in rows)
 
 
 @dataclass(frozen=True)

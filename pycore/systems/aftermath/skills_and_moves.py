@@ -4,7 +4,7 @@
 >>> str(learning(["expert_teacher", "wounded", "seriously_wounded"]))
 'aids 1 (Expert Teacher); hindrances 3 (Character is Seriously Wounded for at least part of the week); how these change the Learning Rate is not in this text'
 >>> str(climb("Ladder", 12))
-'Ladder: BMA 12 × 1/4 = 3; Treacherous Ground.; BCS −2 while on it (AFT-37 reading)'
+'Ladder: BMA 12 × 0.25 = 3; Treacherous Ground.; BCS −2 while on it (AFT-37 reading)'
 >>> throw(5).line
 520
 """
@@ -18,7 +18,7 @@ from typing import Final
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
-from pycore.systems.aftermath.rounding import check_choice, check_int
+from pycore.systems.aftermath.rounding import check_choice, check_int, show
 from pycore.tables import Row, load_table
 from pycore.validate import checked
 
@@ -30,6 +30,16 @@ def learning_keys() -> tuple[str, ...]:
     ('expert_teacher', 17)
     """
     return tuple(str(r["key"]) for r in load_table("aftermath", "learning_rate").rows)
+
+
+def learning_choices() -> tuple[tuple[str, str], ...]:
+    """The learning aids and hindrances of T29 as (key, label), in printed order.
+
+    >>> learning_choices()[0][0] == learning_keys()[0]
+    True
+    """
+    rows = load_table("aftermath", "learning_rate").rows
+    return tuple((str(r["key"]), str(r["label"])) for r in rows)
 
 
 @dataclass(frozen=True)
@@ -131,7 +141,9 @@ class Climb:
     bcs: int
 
     def __str__(self) -> str:
-        text = f"{self.method}: BMA {self.bma} × {self.factor} = {float(self.rate):g}; {self.notes}"
+        text = (
+            f"{self.method}: BMA {self.bma} × {show(self.factor)} = {show(self.rate)}; {self.notes}"
+        )
         if self.bcs:
             text += f"; BCS −{-self.bcs} while on it (AFT-37 reading)"
         return text
@@ -276,12 +288,27 @@ class Entanglement:
         )
 
 
+#: AFT-41 (L563): a torso hit entangles only with a flexible weapon of at least Long length.
+LONG_ENOUGH: Final = ("XL", "L")
+WEAPON_LENGTHS: Final = ("XL", "L", "A", "S")
+
+
 @checked
-def entanglement(effect_number: int, location: int) -> Entanglement:
-    """AFT-41: the chart's cell for the Effect Number and the bipedal location struck (1-30).
+def entanglement(
+    effect_number: int, location: int, weapon_length: str | None = None
+) -> Entanglement:
+    """AFT-41: the chart's cell for the Effect Number and the bipedal location struck (1-30). On
+    the torso the flexible weapon must be at least of Long length (001 lines 550, 563): its
+    ``weapon_length`` (XL, L, A, S) is asked there; shorter, the torso takes no effect.
 
     >>> str(entanglement(5, 2))
     'Entanglement, Effect Number 5, location 2 (head & neck): As 2-3 plus Check for Daze (AFT-T32 L553)'
+    >>> entanglement(5, 8, "A").result, entanglement(5, 8, "L").result
+    ('No Effect (the weapon is shorter than Long)', 'Multiple Distraction')
+    >>> entanglement(5, 8)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: a torso hit entangles only with a flexible weapon of at least Long length: give the weapon's length (AFT-41, 001 line 563)
     >>> entanglement(5, 31)
     Traceback (most recent call last):
     ...
@@ -300,7 +327,16 @@ def entanglement(effect_number: int, location: int) -> Entanglement:
     assert isinstance(groups, Mapping)
     group = next(g for g, (low, high) in groups.items() if low <= location <= high)
     row = table.row_for_roll(effect_number)
-    return Entanglement(effect_number, location, group, str(row[group]), int(str(row["line"])))
+    result = str(row[group])
+    if group == "torso":
+        if weapon_length is None:
+            raise RuleError(
+                "a torso hit entangles only with a flexible weapon of at least Long length: "
+                "give the weapon's length (AFT-41, 001 line 563)"
+            )
+        if check_choice("weapon length", weapon_length, WEAPON_LENGTHS) not in LONG_ENOUGH:
+            result = "No Effect (the weapon is shorter than Long)"
+    return Entanglement(effect_number, location, group, result, int(str(row["line"])))
 
 
 def entanglement_terms() -> dict[str, str]:

@@ -1,7 +1,7 @@
 """Active defenses: Dodge, Parry, Block and the unarmed parry, each with its formula shown
 (GUR-43, GUR-46 to GUR-50), and which defenses a maneuver leaves (GUR-18, GUR-T10).
 
->>> str(explain_dodge(5.75)), str(explain_parry(13)), str(explain_block(11))
+>>> str(explain_dodge("5.75")), str(explain_parry(13)), str(explain_block(11))
 ('Dodge = ⌊5.75 + 3⌋ − 0 = 8', 'Parry = ⌊3 + 13/2⌋ + 0 = 9', 'Block = ⌊3 + 11/2⌋ = 8')
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.modifiers import (
@@ -20,9 +20,57 @@ from pycore.systems.gurps.modifiers import (
     maneuver,
     posture,
 )
+from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.validate import checked
 
 DEFENSES: Final = ("dodge", "parry", "block")
+
+AttackKind = Literal["melee", "thrown", "bow", "crossbow", "firearm"]
+#: The kinds of attack, each with its words on screen (the stored key apart from the label).
+ATTACK_KINDS: Final[dict[str, str]] = {
+    "melee": "Melee",
+    "thrown": "Thrown",
+    "bow": "Bow or other muscle-powered missile",
+    "crossbow": "Crossbow",
+    "firearm": "Firearm or beam",
+}
+# 004 line 253: a parry stops only melee attacks and thrown weapons; 004 line 241: a block stops
+# melee attacks, thrown weapons and muscle-powered missiles, not bullets or beams; 004 line 226:
+# against firearms dodge is normally the only defense; 004 line 108: thrown = ranged.
+_AGAINST: Final[dict[str, tuple[str, ...]]] = {
+    "melee": ("dodge", "parry", "block"),
+    "thrown": ("dodge", "parry", "block"),
+    "bow": ("dodge", "block"),
+    "crossbow": ("dodge", "block"),
+    "firearm": ("dodge",),
+}
+
+
+def attack_kind(kind: str) -> str:
+    """A kind of attack checked against the known ones (a typed error names them)."""
+    if kind not in ATTACK_KINDS:
+        raise RuleError(f"kind of attack {kind!r} is unknown; allowed: {', '.join(ATTACK_KINDS)}")
+    return kind
+
+
+def defenses_against(kind: str) -> tuple[str, ...]:
+    """The active defenses a kind of attack allows at all (004 lines 226, 241, 253, 108).
+
+    >>> defenses_against("thrown"), defenses_against("bow"), defenses_against("firearm")
+    (('dodge', 'parry', 'block'), ('dodge', 'block'), ('dodge',))
+    """
+    return _AGAINST[attack_kind(kind)]
+
+
+def thrown_parry_modifier(light: bool) -> Modifier:
+    """004 lines 257, 300: parrying a thrown weapon is at −1, or −2 if it weighs 1 lb or less.
+
+    >>> str(thrown_parry_modifier(light=True))
+    'parrying a small thrown weapon −2 (004:L257)'
+    """
+    if light:
+        return Modifier("parrying a small thrown weapon", -2, "004:L257")
+    return Modifier("parrying a thrown weapon", -1, "004:L257")
 
 
 def _int(field: str, value: object, low: int, high: int) -> int:
@@ -43,28 +91,23 @@ class Defense:
         return f"{self.name} = {self.formula} = {self.value}"
 
 
-@checked
-def explain_dodge(basic_speed: float, encumbrance: int = 0) -> Defense:
+def explain_dodge(basic_speed: Fraction | int | str, encumbrance: int = 0) -> Defense:
     """GUR-46: Dodge = ⌊Basic Speed + 3⌋ − encumbrance level (the level is the user's: the
-    encumbrance table is not in the texts).
+    encumbrance table is not in the texts). Basic Speed is read exactly as written.
 
-    >>> explain_dodge(5.25, 2).value
-    6
+    >>> explain_dodge("5.25", 2).value, str(explain_dodge("5.75"))
+    (6, 'Dodge = ⌊5.75 + 3⌋ − 0 = 8')
     """
-    if isinstance(basic_speed, bool) or not isinstance(basic_speed, int | float | Fraction):
-        raise RuleError(f"Basic Speed {basic_speed!r} is not a number from 0 to 30")
-    if not 0 <= basic_speed <= 30:
-        raise RuleError(f"Basic Speed {basic_speed} is outside 0 to 30")
+    speed = exact("Basic Speed", basic_speed, 0, 30)
     level = _int("encumbrance level", encumbrance, 0, 10)
-    value = math.floor(Fraction(str(basic_speed)) + 3) - level
-    return Defense("Dodge", value, f"⌊{basic_speed:g} + 3⌋ − {level}")
+    value = math.floor(speed + 3) - level
+    return Defense("Dodge", value, f"⌊{decimal_text(speed)} + 3⌋ − {level}")
 
 
-@checked
-def dodge(basic_speed: float, encumbrance: int = 0) -> int:
+def dodge(basic_speed: Fraction | int | str, encumbrance: int = 0) -> int:
     """GUR-46 Dodge.
 
-    >>> dodge(5.75), dodge(5.25, 2)
+    >>> dodge("5.75"), dodge("5.25", 2)
     (8, 6)
     """
     return explain_dodge(basic_speed, encumbrance).value
@@ -121,24 +164,36 @@ def unarmed_parry(
     *,
     vs_weapon: bool = False,
     thrust: bool = False,
+    encumbrance: int = 0,
 ) -> Defense:
-    """GUR-50: ⌊3 + max(Brawling, Karate, DX)/2⌋; −3 against a weapon unless the attack is a
-    thrust or the parry uses Karate.
+    """GUR-50 (004 lines 268-270): parry barehanded with Brawling or Karate, or DX if higher:
+    ⌊3 + value/2⌋. Against a weapon −3 unless the attack is a thrust or the parry uses Karate;
+    a Karate parry takes the encumbrance level (004 line 293). Each way is worked out with its
+    own penalties and the best one is used, so Karate wins against a weapon whenever the −3
+    costs the others more than Karate is behind.
 
     >>> unarmed_parry(12, brawling=11).value
     9
     >>> unarmed_parry(12, brawling=11, vs_weapon=True).value, unarmed_parry(12, 11, vs_weapon=True, thrust=True).value
     (6, 9)
+    >>> str(unarmed_parry(12, brawling=14, karate=12, vs_weapon=True))
+    'Parry (unarmed, Karate) = ⌊3 + Karate 12/2⌋ = 9'
     """
-    options = [("DX", _int("DX", dx, 0, 40))]
+    minus_3 = vs_weapon and not thrust
+    options = [("DX", _int("DX", dx, 0, 40), -3 if minus_3 else 0)]
     if brawling is not None:
-        options.append(("Brawling", _int("Brawling", brawling, 0, 40)))
+        options.append(("Brawling", _int("Brawling", brawling, 0, 40), -3 if minus_3 else 0))
     if karate is not None:
-        options.append(("Karate", _int("Karate", karate, 0, 40)))
-    name, value = max(options, key=lambda o: o[1])
-    penalty = -3 if vs_weapon and not thrust and name != "Karate" else 0
-    score = math.floor(3 + Fraction(value, 2)) + penalty
-    formula = f"⌊3 + {name} {value}/2⌋" + (" − 3 vs weapon" if penalty else "")
+        level = _int("encumbrance level", encumbrance, 0, 10)
+        options.append(("Karate", _int("Karate", karate, 0, 40), -level))
+    scored = [(math.floor(3 + Fraction(v, 2)) + pen, name, v, pen) for name, v, pen in options]
+    # The best parry; on a tie the skill over DX ("Brawling or Karate skill - or DX, if higher").
+    score, name, value, penalty = max(scored, key=lambda o: (o[0], o[1] != "DX"))
+    formula = f"⌊3 + {name} {value}/2⌋"
+    if penalty and name == "Karate":
+        formula += f" − {-penalty} encumbrance"
+    elif penalty:
+        formula += " − 3 vs weapon"
     return Defense(f"Parry (unarmed, {name})", score, formula)
 
 

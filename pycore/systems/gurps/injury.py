@@ -19,8 +19,9 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import load_table
-from pycore.validate import Exact, checked, exact, shown
+from pycore.validate import checked
 
 #: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
 TOLERANCES: Final = (
@@ -147,24 +148,27 @@ def half_damage(basic: int) -> int:
     return basic // 2
 
 
-@checked
-def at_half_damage(yards: Exact, half_range: Exact | None, max_range: Exact | None = None) -> bool:
-    """GUR-22: at or beyond 1/2D (004 line 320); beyond Max the attack is not allowed. Ranges
-    are read as typed ("9.99" yd is short of a 1/2D of 10).
+def at_half_damage(
+    yards: Fraction | int | str,
+    half_range: Fraction | int | str | None,
+    max_range: Fraction | int | str | None = None,
+) -> bool:
+    """GUR-22: at or beyond 1/2D (004 line 320); beyond Max the attack is not allowed. Every
+    distance is read exactly and must be a number of yards from 0 up.
 
     >>> at_half_damage(9, 10), at_half_damage(10, 10), at_half_damage(100, 10, 100)
     (False, True, True)
     >>> at_half_damage(101, 10, 100)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: range 101 yd is beyond Max 100 yd: no attack (GUR-22)
+    pycore.errors.RuleError: range 101 yd is beyond Max 100 yd: no attack
     """
-    distance = exact(yards, "range", 0, MAX_YARDS)
-    half = None if half_range is None else exact(half_range, "1/2D", 0, MAX_YARDS)
-    top = None if max_range is None else exact(max_range, "Max", 0, MAX_YARDS)
-    if top is not None and distance > top:
+    distance = exact("range (yards)", yards)
+    half = None if half_range is None else exact("1/2D (yards)", half_range)
+    top = None if max_range is None else exact("Max (yards)", max_range)
+    if top is not None and distance > top:  # GUR-22
         raise RuleError(
-            f"range {shown(distance)} yd is beyond Max {shown(top)} yd: no attack (GUR-22)"
+            f"range {decimal_text(distance)} yd is beyond Max {decimal_text(top)} yd: no attack"
         )
     return half is not None and distance >= half
 
@@ -185,17 +189,37 @@ def large_area_dr(torso_dr: int, least_protected_dr: int) -> int:
     return math.ceil(Fraction(_check("torso DR", torso_dr) + _check("DR", least_protected_dr), 2))
 
 
-@checked
-def chink_dr(dr: int) -> int:
-    """GUR-42: a hit on a chink halves DR (rounding down, GUR-D04).
+def chink_allowed(damage_type: str, *, tight_beam: bool = False) -> None:
+    """GUR-42 (003 line 86): only a piercing, impaling or tight-beam burning attack can target a
+    chink in armor; any other is refused by name. The one place this rule is checked."""
+    if not _type_row(damage_type)["piercing"] and not (damage_type == "burn" and tight_beam):
+        raise RuleError(
+            "a chink in armor can be targeted only by piercing, impaling or tight-beam burning "
+            f"attacks, not {damage_type}"
+        )
 
-    >>> chink_dr(6), chink_dr(5)
-    (3, 2)
+
+@checked
+def chink_dr(dr: int, damage_type: str, *, tight_beam: bool = False) -> int:
+    """GUR-42: a hit on a chink halves DR (rounding down, GUR-D04), for the attacks that may
+    target one (003 line 86).
+
+    >>> chink_dr(6, "pi"), chink_dr(5, "imp"), chink_dr(5, "burn", tight_beam=True)
+    (3, 2, 2)
+    >>> chink_dr(6, "cut")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: a chink in armor can be targeted only by piercing, impaling or tight-beam burning attacks, not cut
     """
+    chink_allowed(damage_type, tight_beam=tight_beam)
     return _check("DR", dr) // 2
 
 
 def _tolerances(tolerance: str | None) -> frozenset[str]:
+    if tolerance is not None and not isinstance(tolerance, str):
+        raise RuleError(
+            f"injury tolerance {tolerance!r} is not text; allowed: {', '.join(TOLERANCES)}"
+        )
     if tolerance is None or not tolerance.strip():
         return frozenset()
     flags = frozenset(t.strip().lower() for t in re.split(r"[,+]", tolerance) if t.strip())
@@ -272,75 +296,23 @@ def injury(
     """
     basic = _check("basic damage", basic_damage)
     armour = _check("DR", dr)
-    row = _type_row(damage_type)
     hp_max = None if hp is None else _check("HP", hp, 1, MAX_DAMAGE)
     flags = _tolerances(tolerance)
-    if location == "chink_torso":
-        location, chink = "torso", True
-    if location not in location_keys() or location.startswith("chink"):
-        keys = ", ".join(k for k in location_keys() if k != "chink_other")
-        raise RuleError(f"location {location!r} is not one to resolve injury on; allowed: {keys}")
-    piercing = bool(row["piercing"])
-    beam = damage_type == "burn" and tight_beam
-    if location in ("vitals", "eye") and not (piercing or beam):
-        raise RuleError(
-            f"{location} can be targeted only by impaling, piercing or tight-beam burning "
-            f"attacks, not {damage_type} (GUR-31, GUR-33)"
-        )
-    missing = {
-        "eye": ("no eyes", "no head"),
-        "skull": ("no head",),
-        "face": ("no head",),
-        "neck": ("no neck",),
-    }.get(location, ())
-    if any(flag in flags for flag in missing):
-        raise RuleError(f"the target has no {location} to hit (GUR-60)")
-    if damage_type == "fat":
-        location = "torso"  # 003 line 35: fatigue damage always ignores hit location
-    if "no vitals" in flags and location in ("vitals", "groin"):
-        location = "torso"  # GUR-60: vitals and groin hits as torso hits
-    # --- DR (GUR-55): the skull's extra 2 (not vs toxic, GUR-32), chinks halve (GUR-42)
-    steps = [f"DR {armour}"]
-    effective = armour
-    if location == "skull" and damage_type != "tox":
-        effective += 2
-        steps = [f"DR ({armour} + skull 2)"]
-    if chink:
-        effective //= 2
-        steps.append("halved for a chink (GUR-42, round down)")
-        steps = [f"{' '.join(steps)} = {effective}"]
+    location, chink = _struck(location, damage_type, flags, tight_beam, chink)
+    effective, steps = _dr(armour, location, damage_type, chink, tight_beam)
     penetrating = max(0, basic - effective)
+    beam = damage_type == "burn" and tight_beam
     multiplier, reason = _multiplier(damage_type, location, flags, beam)
     raw = penetrating * multiplier
     notes: list[str] = []
     effects: list[str] = []
-    value = math.floor(raw)
-    if penetrating > 0 and value < 1:
-        value = 1
-        notes.append("minimum 1 (GUR-57)")
-    if "diffuse" in flags and penetrating > 0 and not large_area:
-        cap = 1 if piercing else 2
-        if value > cap:
-            value = cap
-            notes.append(f"Diffuse: at most {cap} (GUR-61)")
+    value = _rounded(raw, penetrating, damage_type, flags, large_area, notes)
     if hp_max is not None and value > 0:
         value = _location_effects(location, damage_type, value, hp_max, flags, notes, effects)
         if 2 * value > hp_max and "major wound" not in effects:
             effects.append("major wound")
-    exempt = location == "skull" and (damage_type == "tox" or "no brain" in flags)
-    if (
-        value > 0
-        and location in ("skull", "face")
-        and not flags & {"diffuse", "homogenous"}
-        and not exempt
-    ):
-        effects.append(f"knockdown rolls at {-10 if location == 'skull' else -5}")
-    if value > 0 and location == "groin" and male and not flags & {"diffuse", "homogenous"}:
-        effects.append(
-            "knockdown rolls at -5" + ("; double shock (max -8)" if damage_type == "cr" else "")
-        )
-    if value > 0 and location == "neck" and damage_type == "cut":
-        effects.append("if this kills: the GM may rule decapitation")
+    if value > 0:
+        effects.extend(_knockdown(location, damage_type, flags, male))
     return InjuryResult(
         basic,
         armour,
@@ -354,6 +326,100 @@ def injury(
         tuple(notes),
         tuple(effects),
     )
+
+
+def _struck(
+    location: str, damage_type: str, flags: frozenset[str], tight_beam: bool, chink: bool
+) -> tuple[str, bool]:
+    """The location the injury is worked out on, and whether a chink was hit: refuses what
+    cannot be hit by this attack (GUR-31, GUR-33, GUR-42, GUR-60)."""
+    row = _type_row(damage_type)
+    if location == "chink_torso":
+        location, chink = "torso", True
+    if location not in location_keys() or location.startswith("chink"):
+        keys = ", ".join(k for k in location_keys() if k != "chink_other")
+        raise RuleError(f"location {location!r} is not one to resolve injury on; allowed: {keys}")
+    if chink:
+        chink_allowed(damage_type, tight_beam=tight_beam)
+    beam = damage_type == "burn" and tight_beam
+    if location in ("vitals", "eye") and not (row["piercing"] or beam):  # GUR-31, GUR-33
+        raise RuleError(
+            f"{location} can be targeted only by impaling, piercing or tight-beam burning "
+            f"attacks, not {damage_type}"
+        )
+    missing = {
+        "eye": ("no eyes", "no head"),
+        "skull": ("no head",),
+        "face": ("no head",),
+        "neck": ("no neck",),
+    }.get(location, ())
+    if any(flag in flags for flag in missing):
+        raise RuleError(f"the target has no {location} to hit")  # GUR-60
+    if damage_type == "fat":
+        location = "torso"  # 003 line 35: fatigue damage always ignores hit location
+    if "no vitals" in flags and location in ("vitals", "groin"):
+        location = "torso"  # GUR-60: vitals and groin hits as torso hits
+    return location, chink
+
+
+def _dr(
+    armour: int, location: str, damage_type: str, chink: bool, tight_beam: bool
+) -> tuple[int, list[str]]:
+    """GUR-55: the DR that counts, and how: the skull's extra 2 (not vs toxic, GUR-32), then a
+    chink's halving (GUR-42)."""
+    steps = [f"DR {armour}"]
+    effective = armour
+    if location == "skull" and damage_type != "tox":
+        effective += 2
+        steps = [f"DR ({armour} + skull 2)"]
+    if chink:
+        effective = chink_dr(effective, damage_type, tight_beam=tight_beam)
+        steps.append("halved for a chink (GUR-42, round down)")
+        steps = [f"{' '.join(steps)} = {effective}"]
+    return effective, steps
+
+
+def _rounded(
+    raw: Fraction,
+    penetrating: int,
+    damage_type: str,
+    flags: frozenset[str],
+    large_area: bool,
+    notes: list[str],
+) -> int:
+    """GUR-57: injury rounds down, at least 1 when anything penetrated; Diffuse caps it at 1
+    (piercing, impaling) or 2 unless the attack covers a large area (GUR-61)."""
+    value = math.floor(raw)
+    if penetrating > 0 and value < 1:
+        value = 1
+        notes.append("minimum 1 (GUR-57)")
+    if "diffuse" in flags and penetrating > 0 and not large_area:
+        cap = 1 if _type_row(damage_type)["piercing"] else 2
+        if value > cap:
+            value = cap
+            notes.append(f"Diffuse: at most {cap} (GUR-61)")
+    return value
+
+
+def _knockdown(
+    location: str, damage_type: str, flags: frozenset[str], male: bool
+) -> tuple[str, ...]:
+    """The notes a hit leaves for rules not in the texts: knockdown on the skull and face
+    (GUR-32, GUR-34) and on the eye, a skull hit without the extra DR (003 lines 43, 46), the
+    groin of a male (GUR-36), decapitation on the neck (GUR-35)."""
+    solid = not flags & {"diffuse", "homogenous"}
+    if location in ("skull", "eye") and "no brain" in flags:
+        location = "torso" if location == "skull" else "face"  # GUR-60 No Brain
+    exempt = location in ("skull", "eye") and damage_type == "tox"  # 003 line 44
+    if location in ("skull", "eye", "face") and solid and not exempt:
+        return (f"knockdown rolls at {-5 if location == 'face' else -10}",)
+    if location == "groin" and male and solid:
+        return (
+            "knockdown rolls at -5" + ("; double shock (max -8)" if damage_type == "cr" else ""),
+        )
+    if location == "neck" and damage_type == "cut":
+        return ("if this kills: the GM may rule decapitation",)
+    return ()
 
 
 def _multiplier(
@@ -421,6 +487,7 @@ def _location_effects(
     if location in EXTREMITIES and 3 * value > hp:  # GUR-38: over HP/3
         cap = hp // 3 + 1
         effects.append(f"crippled {name} (injury over HP/3); excess lost")
+        effects.append("major wound")  # 003 line 57: "a crippling major wound"
         if value > cap:
             notes.append(f"capped at ⌊HP/3⌋ + 1 = {cap} (GUR-38)")
             value = cap

@@ -19,8 +19,9 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import Row, load_table
-from pycore.validate import Exact, checked, exact, shown
+from pycore.validate import checked
 
 MAX_MODIFIER: Final = 50
 MAX_MODIFIERS: Final = 40
@@ -35,8 +36,16 @@ class Modifier:
     source: str
 
     def __str__(self) -> str:
+        return f"{self.plain()} ({self.source})"
+
+    def plain(self) -> str:
+        """The modifier in the game's words, without its source.
+
+        >>> Modifier("posture Crouching", -2, "GUR-10").plain()
+        'posture Crouching −2'
+        """
         sign = "+" if self.value >= 0 else "−"
-        return f"{self.reason} {sign}{abs(self.value)} ({self.source})"
+        return f"{self.reason} {sign}{abs(self.value)}"
 
 
 @dataclass(frozen=True)
@@ -52,9 +61,37 @@ class EffectiveSkill:
     def __str__(self) -> str:
         parts = [f"base {self.base}"] + [f"+ {m}" for m in self.modifiers]
         text = " ".join(parts) + f" = {self.total}"
-        if self.cap is not None and self.uncapped > self.cap:
+        if self.capped:
             text += f" (capped at {self.cap} by Move and Attack, GUR-15)"
         return text
+
+    @property
+    def capped(self) -> bool:
+        return self.cap is not None and self.uncapped > self.cap
+
+    def plain(self) -> str:
+        """The line in the game's words; the sources are in ``str()`` and :meth:`sources`.
+
+        >>> line = effective_skill(15, [Modifier("Move and Attack", -4, "GUR-15")], 9)
+        >>> line.plain()
+        'base 15 + Move and Attack −4 = 9 (Move and Attack allows at most 9)'
+        """
+        parts = [f"base {self.base}"] + [f"+ {m.plain()}" for m in self.modifiers]
+        text = " ".join(parts) + f" = {self.total}"
+        if self.capped:
+            text += f" (Move and Attack allows at most {self.cap})"
+        return text
+
+    def sources(self) -> tuple[str, ...]:
+        """Each modifier with the rule or table line it comes from, then the cap's.
+
+        >>> effective_skill(15, [Modifier("Move and Attack", -4, "GUR-15")], 9).sources()
+        ('Move and Attack −4: GUR-15', 'capped at 9: GUR-15')
+        """
+        lines = [f"{m.plain()}: {m.source}" for m in self.modifiers]
+        if self.capped:
+            lines.append(f"capped at {self.cap}: GUR-15")
+        return tuple(lines)
 
 
 @checked
@@ -77,6 +114,8 @@ def effective_skill(
     if len(items) > MAX_MODIFIERS:
         raise RuleError(f"modifiers: {len(items)} given; at most {MAX_MODIFIERS}")
     for m in items:
+        if not isinstance(m, Modifier):
+            raise RuleError(f"modifier {m!r} is not a named modifier with its source")
         if isinstance(m.value, bool) or not isinstance(m.value, int) or abs(m.value) > MAX_MODIFIER:
             raise RuleError(
                 f"modifier {m.reason!r} {m.value!r} is outside {-MAX_MODIFIER} to {MAX_MODIFIER}"
@@ -139,6 +178,19 @@ def maneuver(name: str) -> Maneuver:
     return _maneuver(table.row_by("name", name))
 
 
+def maneuver_options(name: str, *, melee: bool) -> tuple[str, ...]:
+    """The options of a maneuver that fit the attack: All-Out Attack's Determined, Double and
+    Strong are melee options, Ranged the single ranged one (GUR-16, 004 line 54).
+
+    >>> maneuver_options("All-Out Attack", melee=True), maneuver_options("All-Out Attack", melee=False)
+    (('Determined', 'Double', 'Strong'), ('Ranged',))
+    """
+    options = maneuver(name).options
+    if name != "All-Out Attack":
+        return options
+    return tuple(o for o in options if (o == "Ranged") != melee)
+
+
 @checked
 def maneuver_modifier(name: str, *, melee: bool, option: str | None = None) -> Modifier:
     """The maneuver's own modifier to hit: Move and Attack −4 (GUR-15); All-Out Attack
@@ -149,11 +201,13 @@ def maneuver_modifier(name: str, *, melee: bool, option: str | None = None) -> M
     >>> maneuver_modifier("Aim", melee=True)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: maneuver 'Aim' allows no attack (GUR-T02)
+    pycore.errors.RuleError: Aim allows no attack: choose Attack, All-Out Attack or Move and Attack
     """
     chosen = maneuver(name)
     if not chosen.can_attack:
-        raise RuleError(f"maneuver {name!r} allows no attack (GUR-T02)")
+        raise RuleError(
+            f"{name} allows no attack: choose Attack, All-Out Attack or Move and Attack"
+        )  # GUR-T02
     if name == "All-Out Attack":
         if not melee:
             return Modifier("All-Out Attack (ranged)", 1, "GUR-16")
@@ -231,48 +285,45 @@ def posture_change_allowed(before: str, after: str) -> bool:
 
 
 def _ssr_row(field: str, yards: Fraction) -> Row:
-    if yards < 0:
-        raise RuleError(f"{field} {shown(yards)} must be a number of yards from 0 up")
     table = load_table("gurps", "size_speed_range")
     last = table.rows[-1]["yards"]
     assert isinstance(last, Fraction)
     if yards > last:
         raise RuleError(
-            f"{field} {shown(yards)} yd is beyond the table's 100 yd: enter the modifier yourself "
-            "(not in the text, GUR-T08)"
-        )
+            f"{field} {decimal_text(yards)} yd is beyond the table's 100 yd: enter the modifier "
+            "yourself (the text stops there)"
+        )  # GUR-T08
     # "use the next value up" (004 lines 174, 176): the first row at or above the value
     return table.row_at_or_above("yards", yards)
 
 
-@checked
-def speed_range_modifier(yards: Exact) -> int:
-    """GUR-28: speed (yd/s) + range (yd), looked up at the next row up.
+def speed_range_modifier(yards: Fraction | int | str) -> int:
+    """GUR-28: speed (yd/s) + range (yd), looked up at the next row up; read exactly as typed.
 
-    >>> speed_range_modifier(8), speed_range_modifier(40 + 30), speed_range_modifier(6)
+    >>> speed_range_modifier(8), speed_range_modifier(40 + 30), speed_range_modifier("6")
     (-4, -9, -4)
     >>> speed_range_modifier(150)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: speed + range 150 yd is beyond the table's 100 yd: enter the modifier yourself (not in the text, GUR-T08)
+    pycore.errors.RuleError: speed + range 150 yd is beyond the table's 100 yd: enter the modifier yourself (the text stops there)
     """
-    # Read as typed: "0.3" yd is 3/10, not the binary float just below it (issue 15).
-    return int(str(_ssr_row("speed + range", exact(yards, "speed + range"))["speed_range"]))
+    total = exact("speed + range (yards)", yards)
+    return int(str(_ssr_row("speed + range", total)["speed_range"]))
 
 
-@checked
-def size_modifier(yards: Exact) -> int:
-    """GUR-27: the target's longest dimension, looked up at the next row up; typed decimals
-    land on their exact row ("1/3" yd is the 1 ft row).
+def size_modifier(yards: Fraction | int | str) -> int:
+    """GUR-27: the target's longest dimension, looked up at the next row up; read exactly as
+    typed, so 1/3 yd is the 1 ft row.
 
-    >>> size_modifier("1.8"), size_modifier(4), size_modifier(Fraction(2, 3)), size_modifier("1/3")
+    >>> size_modifier("1.8"), size_modifier(4), size_modifier("2/3"), size_modifier("1/3")
     (0, 2, -2, -5)
     """
-    size = exact(yards, "size")
-    if 0 <= size < Fraction(1, 3):
+    size = exact("size (yards)", yards)
+    if size < Fraction(1, 3):
         raise RuleError(
-            f"size {shown(size)} yd is below the table's 1 ft: enter the SM yourself (GUR-T08)"
-        )
+            f"size {decimal_text(size)} yd is below the table's 1 ft (1/3 yd): enter the size "
+            "modifier yourself"
+        )  # GUR-T08
     return int(str(_ssr_row("size", size)["size"]))
 
 
@@ -303,6 +354,21 @@ class TableModifier:
             raise RuleError(f"{self.label}: {amount!r} is outside {self.low} to {self.high}")
         value = -amount if self.key == "st_deficit" else amount
         return Modifier(self.label, value, f"004:L{self.line}")
+
+    def amounts(self) -> tuple[tuple[int, str], ...]:
+        """The amounts a GM-range or per-unit row offers, each with its text: the penalty
+        rows their signed values, the ST deficit its points (−1 per point).
+
+        >>> attack_modifier("bad_footing").amounts()[-1], attack_modifier("st_deficit").amounts()[0]
+        ((-2, '-2'), (1, '1'))
+        >>> attack_modifier("blind").amounts()
+        ()
+        """
+        if self.low is None or self.high is None:
+            return ()
+        if self.key == "st_deficit":
+            return tuple((v, str(v)) for v in range(self.low, self.high + 1))
+        return tuple((v, f"{v:+d}") for v in range(self.low, self.high + 1) if v)
 
 
 def attack_modifiers() -> tuple[TableModifier, ...]:

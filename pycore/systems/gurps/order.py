@@ -1,7 +1,8 @@
 """Turn order (GUR-05): Basic Speed, then DX, then a random order drawn once for the fight.
 
 >>> import random
->>> fighters = [Fighter("A", 6, 12), Fighter("B", 6, 13), Fighter("C", 5.5, 14)]
+>>> from fractions import Fraction
+>>> fighters = [Fighter("A", 6, 12), Fighter("B", 6, 13), Fighter("C", Fraction("5.5"), 14)]
 >>> [slot.name for slot in turn_order(fighters, random.Random(1))]
 ['B', 'A', 'C']
 """
@@ -14,7 +15,7 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.validate import checked
+from pycore.systems.gurps.quantities import decimal_text, exact
 
 
 @dataclass(frozen=True)
@@ -23,8 +24,9 @@ class Fighter:
     and DX."""
 
     name: str
-    basic_speed: float
+    basic_speed: Fraction | int
     dx: int
+    key: str = ""  # the combatant's stable id: names may repeat
 
 
 @dataclass(frozen=True)
@@ -32,15 +34,16 @@ class Slot:
     """One place in the order, with the random tiebreak drawn for it (GUR-05 step 3)."""
 
     name: str
-    basic_speed: float
+    basic_speed: Fraction
     dx: int
     tiebreak: int
+    key: str = ""
 
     def __str__(self) -> str:
-        return f"{self.name} (Basic Speed {self.basic_speed:g}, DX {self.dx}, tiebreak {self.tiebreak})"
+        speed = decimal_text(self.basic_speed)
+        return f"{self.name} (Basic Speed {speed}, DX {self.dx}, tiebreak {self.tiebreak})"
 
 
-@checked
 def turn_order(combatants: Iterable[Fighter], rng: RandintSource) -> tuple[Slot, ...]:
     """Sort by Basic Speed, then DX, then a random number drawn now for each combatant and kept
     for the whole fight (GUR-05).
@@ -51,18 +54,13 @@ def turn_order(combatants: Iterable[Fighter], rng: RandintSource) -> tuple[Slot,
     """
     slots = []
     for fighter in combatants:
-        speed = fighter.basic_speed
-        if (
-            isinstance(speed, bool)
-            or not isinstance(speed, int | float | Fraction)
-            or not 0 <= speed <= 30
-        ):
-            raise RuleError(f"{fighter.name}: Basic Speed {speed!r} is outside 0 to 30")
+        speed = exact(f"{fighter.name}: Basic Speed", fighter.basic_speed, 0, 30)
         if (
             isinstance(fighter.dx, bool)
             or not isinstance(fighter.dx, int)
             or not 0 <= fighter.dx <= 40
         ):
             raise RuleError(f"{fighter.name}: DX {fighter.dx!r} is outside 0 to 40")
-        slots.append(Slot(fighter.name, speed, fighter.dx, rng.randint(1, 1_000_000)))
+        tiebreak = rng.randint(1, 1_000_000)
+        slots.append(Slot(fighter.name, speed, fighter.dx, tiebreak, fighter.key))
     return tuple(sorted(slots, key=lambda s: (-s.basic_speed, -s.dx, -s.tiebreak)))

@@ -285,3 +285,36 @@ def roll_defense(effective_defense: int, rng: RandintSource) -> RolledDefense:
     _score("effective defense", effective_defense)
     rolled = roll("3d6", rng)
     return RolledDefense(rolled, defend(effective_defense, rolled.total))
+
+
+@dataclass(frozen=True)
+class RolledSuccess:
+    """A plain success roll (GUR-01): roll ≤ the target, no automatic results; a roll 10 or
+    more above it is flagged a critical failure (GUR-02)."""
+
+    what: str
+    target: int
+    roll: Roll
+    success: bool
+    critical_failure: bool
+
+    def __str__(self) -> str:
+        margin = self.target - self.roll.total
+        verdict = f"success by {margin}" if self.success else f"failure by {-margin}"
+        crit = "; critical failure (GUR-02)" if self.critical_failure else ""
+        return f"{self.what} {self.target}: {self.roll.explain()}: {verdict}{crit}"
+
+
+def roll_success(what: str, target: int, rng: RandintSource) -> RolledSuccess:
+    """Roll 3d6 against ``target`` (an HT roll to recover from stun, GUR-07).
+
+    >>> import random
+    >>> str(roll_success("HT", 10, random.Random(5)))
+    'HT 10: 3d6 (5, 3, 6) = 14: failure by 4'
+    """
+    _score(what, target)
+    rolled = roll("3d6", rng)
+    success = rolled.total <= target
+    return RolledSuccess(
+        what, target, rolled, success, is_critical_failure(target, rolled.total, success)
+    )

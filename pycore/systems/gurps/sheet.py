@@ -18,7 +18,16 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.defenses import Defense, explain_block, explain_dodge, explain_parry
+from pycore.systems.gurps.attacks import attack_lines
+from pycore.systems.gurps.defenses import (
+    ATTACK_KINDS,
+    Defense,
+    attack_kind,
+    explain_block,
+    explain_dodge,
+    explain_parry,
+    unarmed_parry,
+)
 from pycore.systems.gurps.injury import (
     _tolerances,
     damage_types,
@@ -45,6 +54,8 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "shield_skill": (0, 40),
     "shield_db": (0, 10),
     "dr": (0, 999),
+    "brawling": (0, 40),
+    "karate": (0, 40),
 }
 LABELS: Final = {
     "st": "ST",
@@ -66,6 +77,8 @@ LABELS: Final = {
     "max_range": "Max",
     "damage": "damage dice",
     "damage_type": "damage type",
+    "brawling": "Brawling",
+    "karate": "Karate",
 }
 
 
@@ -86,7 +99,14 @@ class Combatant:
     weapon_skill: int = 12
     damage: str = "1d+1"
     damage_type: str = "cut"
-    ranged: bool = False
+    attack_kind: str = "melee"
+    thrust: bool = False  # a thrust: an unarmed parry takes no −3 against it (004 line 270)
+    light: bool = False  # a thrown weapon of 1 lb or less: −2 to parry it (004 line 257)
+    tight_beam: bool = False  # a tight-beam burning attack: vitals, eyes, chinks (003 l. 41, 86)
+    unarmed: bool = False  # fights barehanded: parries with DX, Brawling or Karate (004 l. 266)
+    brawling: int = 0
+    karate: int = 0
+    more_attacks: str = ""  # the other attack lines, typed (see attacks.py; 004 line 91)
     reach: str = ""
     parry_bonus: int = 0
     acc: int = 0
@@ -107,6 +127,11 @@ class Combatant:
     @property
     def speed(self) -> Fraction:
         return exact(self.basic_speed, "Basic Speed")
+
+    @property
+    def ranged(self) -> bool:
+        """A thrown or missile weapon is a ranged attack (004 line 108)."""
+        return self.attack_kind != "melee"
 
 
 _FIELDS = {f.name: f for f in fields(Combatant)}
@@ -140,6 +165,9 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
     pycore.errors.RuleError: damage type 'zap' is unknown; allowed: pi-, pi, pi+, pi++, cut, imp, cr, burn, cor, fat, tox
     """
     values: dict[str, Any] = {}
+    if "attack_kind" not in data and data.get("ranged"):
+        # Saved before attacks had a kind: "ranged" allowed dodge and block, as a bow does.
+        values["attack_kind"] = "bow"
     for key, value in data.items():
         if key not in _FIELDS:
             continue
@@ -147,7 +175,7 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
             low, high = BOUNDS[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise RuleError(f"{LABELS[key]} {value!r} is outside {low} to {high}")
-        elif key in ("ranged", "male", "stunned"):
+        elif key in CHECKS:
             value = bool(value)
         else:
             value = str(value)
@@ -163,12 +191,14 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
         raise RuleError(
             f"damage type {c.damage_type!r} is unknown; allowed: {', '.join(damage_types())}"
         )
+    attack_kind(c.attack_kind)
     if c.posture not in posture_names():
         raise RuleError(f"posture {c.posture!r} is unknown")
     if c.maneuver not in maneuver_names():
         raise RuleError(f"maneuver {c.maneuver!r} is unknown")
     _tolerances(c.tolerance)
     dr_locations(c)
+    attack_lines(c)
     return c
 
 
@@ -180,6 +210,50 @@ def combatant_to_json(c: Combatant) -> dict[str, Any]:
     'Bo'
     """
     return {name: getattr(c, name) for name in _FIELDS}
+
+
+def attack_kinds() -> tuple[tuple[str, str], ...]:
+    """Each kind of attack and its words, for a choice on the sheet."""
+    return tuple(ATTACK_KINDS.items())
+
+
+#: Fields read as yes or no; the rest that are not whole numbers are text.
+CHECKS: Final = ("male", "stunned", "thrust", "light", "unarmed", "tight_beam")
+_YES: Final = ("true", "on", "yes", "1")
+
+
+def edited(c: Combatant, field: str, typed: str) -> Combatant:
+    """The sheet with one field changed to what the user typed, checked like a saved sheet.
+
+    A fresh sheet's current HP follows its HP until it is hurt; a new maneuver clears the old
+    maneuver's option (GUR-06: the options belong to the maneuver chosen).
+
+    >>> edited(Combatant(), "hp", "12").hp_now, edited(Combatant(hp_now=4), "hp", "12").hp_now
+    (12, 4)
+    >>> edited(Combatant(), "dx", "ten")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: DX 'ten' is not a whole number from 0 to 40
+    """
+    if field not in _FIELDS or field == "id":
+        raise RuleError(f"{field!r} is not a field of the sheet")
+    value: object = typed
+    if field in BOUNDS:
+        low, high = BOUNDS[field]
+        try:
+            value = int(typed.strip())
+        except ValueError:
+            raise RuleError(
+                f"{LABELS[field]} {typed!r} is not a whole number from {low} to {high}"
+            ) from None
+    elif field in CHECKS:
+        value = typed.strip().lower() in _YES
+    data = {**combatant_to_json(c), field: value}
+    if field == "hp":
+        data["hp_now"] = value if c.hp_now == c.hp else c.hp_now
+    if field == "maneuver" and value != c.maneuver:
+        data["option"] = ""
+    return combatant_from_json(data)
 
 
 @checked
@@ -212,13 +286,26 @@ def dr_at(c: Combatant, location: str) -> int:
     return dr_locations(c).get(location, c.dr)
 
 
+def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) -> Defense:
+    """The combatant's Parry: with the weapon (GUR-48), or barehanded with DX, Brawling or
+    Karate (GUR-50, 004 lines 266-270), against a weapon or not."""
+    if c.unarmed:
+        return unarmed_parry(
+            c.dx,
+            c.brawling or None,
+            c.karate or None,
+            vs_weapon=vs_weapon,
+            thrust=thrust,
+            encumbrance=c.encumbrance,
+        )
+    return explain_parry(c.weapon_skill, c.parry_bonus)
+
+
 @checked
 def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
-    """Dodge, Parry (with the weapon) and Block (with a shield skill), each with its formula."""
-    parts = [
-        explain_dodge(float(c.speed), c.encumbrance),
-        explain_parry(c.weapon_skill, c.parry_bonus),
-    ]
+    """Dodge, Parry (with the weapon, or barehanded) and Block (with a shield skill), each with
+    its formula."""
+    parts = [explain_dodge(c.speed, c.encumbrance), own_parry(c)]
     if c.shield_skill:
         parts.append(explain_block(c.shield_skill))
     return tuple(parts)
@@ -227,4 +314,4 @@ def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
 @checked
 def fighter(c: Combatant) -> Fighter:
     """What the turn order needs (GUR-05)."""
-    return Fighter(c.name, float(c.speed), c.dx)
+    return Fighter(c.name, c.speed, c.dx, c.id)

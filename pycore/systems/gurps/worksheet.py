@@ -15,23 +15,35 @@ Fraction(203, 432)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
 from fractions import Fraction
+from typing import Any, Final
 
 from pycore.errors import RuleError
+from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.defenses import (
     allowed_defenses,
     defense_line,
+    defenses_against,
     explain_block,
     explain_dodge,
-    explain_parry,
+    thrown_parry_modifier,
 )
-from pycore.systems.gurps.injury import DamageRoll, InjuryResult, at_half_damage, injury
+from pycore.systems.gurps.injury import (
+    DamageRoll,
+    InjuryResult,
+    at_half_damage,
+    chink_allowed,
+    injury,
+)
 from pycore.systems.gurps.injury import location_penalty as _penalty
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
     Modifier,
+    TableModifier,
     attack_modifier,
+    attack_modifiers,
     effective_skill,
     maneuver,
     maneuver_modifier,
@@ -39,8 +51,9 @@ from pycore.systems.gurps.modifiers import (
     size_modifier,
     speed_range_modifier,
 )
-from pycore.systems.gurps.rolls import landing_chance
-from pycore.systems.gurps.sheet import Combatant, dr_at
+from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
+from pycore.systems.gurps.sheet import Combatant, dr_at, own_parry
 from pycore.validate import checked
 
 _LOCATION_RULE = {
@@ -64,12 +77,13 @@ _LOCATION_RULE = {
 
 @dataclass(frozen=True)
 class AttackSetup:
-    """The circumstances of one attack, as the worksheet gathers them."""
+    """The circumstances of one attack, as the worksheet gathers them. Distances and speeds are
+    exact numbers (a typed "1/3" or "0.1" stays exact; a bad one is a :class:`RuleError`)."""
 
     location: str = "torso"
-    yards: Fraction | int = 0  # as typed (STYLE 18): never a binary float
-    target_speed: Fraction | int = 0
-    target_size_yards: Fraction | int | None = None
+    yards: Fraction | int | str = 0
+    target_speed: Fraction | int | str = 0
+    target_size_yards: Fraction | int | str | None = None
     aim_seconds: int = 0
     braced: bool = False
     scope_max: int = 0
@@ -78,6 +92,20 @@ class AttackSetup:
     extra: int = 0
     from_behind: bool = False
     shield_side: bool = True
+    line: int = 0  # which of the attacker's attack lines (004 line 91)
+
+    def __post_init__(self) -> None:
+        # Read once, exactly: every later use sees a Fraction.
+        object.__setattr__(self, "yards", exact("range (yards)", self.yards))
+        object.__setattr__(self, "target_speed", exact("target speed", self.target_speed))
+        if self.target_size_yards is not None:
+            size = exact("target size (yards)", self.target_size_yards)
+            object.__setattr__(self, "target_size_yards", size)
+
+    @property
+    def distance(self) -> Fraction:
+        """Range plus the target's speed, for the Speed/Range Table (GUR-28)."""
+        return Fraction(self.yards) + Fraction(self.target_speed)
 
 
 @checked
@@ -87,16 +115,19 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     Aim bonuses (GUR-11, GUR-27, GUR-28), the table modifiers picked (GUR-23 to GUR-26); then
     Move and Attack's cap of 9 for melee (GUR-15).
 
-    >>> gun = Combatant(name="Cy", weapon_skill=12, ranged=True, acc=2, maneuver="Attack")
+    >>> gun = Combatant(name="Cy", weapon_skill=12, attack_kind="firearm", acc=2, maneuver="Attack")
     >>> str(attack_line(gun, Combatant(posture="Kneeling"), AttackSetup(yards=8, aim_seconds=3, braced=True)))
     'base 12 + Attack +0 (GUR-14) + target Kneeling −2 (GUR-10) + speed/range 8 yd −4 (GUR-28) + Aim: Acc +2 (GUR-11) + braced +1 (GUR-11) + extra Aim +2 (GUR-11) = 11'
     """
+    attacker = armed(attacker, setup.line)
     chosen = maneuver(attacker.maneuver)
     melee = not attacker.ranged
     items = [maneuver_modifier(chosen.name, melee=melee, option=attacker.option or None)]
     held = posture(attacker.posture).attack
     if held:
         items.append(Modifier(f"posture {attacker.posture}", held, "GUR-10"))
+    if setup.location.startswith("chink"):
+        chink_allowed(attacker.damage_type, tight_beam=attacker.tight_beam)  # 003 line 86
     if setup.location != "torso":
         penalty = _penalty(setup.location, setup.grappling)
         items.append(
@@ -112,19 +143,17 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         if target:
             items.append(Modifier(f"target {defender.posture}", target, "GUR-10"))
         if setup.target_size_yards is not None:
-            sm = size_modifier(setup.target_size_yards)
+            size = Fraction(setup.target_size_yards)
+            sm = size_modifier(size)
             if sm:
-                items.append(
-                    Modifier(f"target size {float(setup.target_size_yards):g} yd", sm, "GUR-27")
-                )
-        total = setup.yards + setup.target_speed
-        sr = speed_range_modifier(total)
+                items.append(Modifier(f"target size {decimal_text(size)} yd", sm, "GUR-27"))
+        sr = speed_range_modifier(setup.distance)
         if sr:
-            label = f"speed/range {float(total):g} yd"
+            label = f"speed/range {decimal_text(setup.distance)} yd"
             items.append(Modifier(label, sr, "GUR-28"))
         if setup.aim_seconds and not chosen.loses_aim:  # GUR-15: Move and Attack loses Aim
             items.append(Modifier("Aim: Acc", attacker.acc, "GUR-11"))
-            if setup.braced:
+            if setup.braced and braceable(attacker):
                 items.append(Modifier("braced", 1, "GUR-11"))
             if setup.aim_seconds >= 2:
                 extra = 2 if setup.aim_seconds >= 3 else 1
@@ -143,30 +172,50 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     return effective_skill(attacker.weapon_skill, items, cap)
 
 
+def braceable(attacker: Combatant) -> bool:
+    """004 line 49: bracing adds +1 for firearms and crossbows only."""
+    return attacker.attack_kind in ("firearm", "crossbow")
+
+
+def defenses_of(c: Combatant) -> tuple[str, ...]:
+    """The defenses the combatant's maneuver leaves him (GUR-18), without a block when he has no
+    shield (004 line 237: a block needs a ready shield)."""
+    return tuple(k for k in allowed_defenses(c.maneuver) if k != "block" or c.shield_skill)
+
+
 @checked
 def defense_options(
     attacker: Combatant, defender: Combatant, setup: AttackSetup
 ) -> tuple[tuple[str, EffectiveSkill], ...]:
     """The defenses the defender may use against this attack, each as its effective line: the
-    maneuver's (GUR-18, GUR-T10), none from behind (GUR-51); no parry against a ranged attack
-    (GUR-48), no block without a shield (GUR-47).
+    maneuver's (GUR-18, GUR-T10), none from behind (GUR-51); those the kind of attack allows
+    (004 lines 226, 241, 253), a thrown weapon parried at −1 or −2 (004 line 257); no block
+    without a shield (004 line 237); a barehanded parry at −3 against a weapon unless the
+    attack is a thrust or the parry uses Karate (004 line 270).
 
     >>> aoa = Combatant(maneuver="All-Out Attack")
     >>> defense_options(Combatant(), aoa, AttackSetup())
     ()
+    >>> gun = Combatant(attack_kind="firearm")
+    >>> [k for k, _ in defense_options(gun, Combatant(shield_skill=12), AttackSetup())]
+    ['dodge']
     """
+    attacker = armed(attacker, setup.line)
+    against = defenses_against(attacker.attack_kind)
     kinds = allowed_defenses(defender.maneuver, from_behind=setup.from_behind)
     db = defender.shield_db if setup.shield_side else 0
     options = []
     for kind in kinds:
-        if kind == "parry" and attacker.ranged:
+        if kind not in against or kind not in defenses_of(defender):
             continue
-        if kind == "block" and not defender.shield_skill:
-            continue
+        extra: tuple[Modifier, ...] = ()
         if kind == "dodge":
-            base = explain_dodge(float(defender.speed), defender.encumbrance)
+            base = explain_dodge(defender.speed, defender.encumbrance)
         elif kind == "parry":
-            base = explain_parry(defender.weapon_skill, defender.parry_bonus)
+            weapon = not attacker.unarmed
+            base = own_parry(defender, vs_weapon=weapon, thrust=attacker.thrust)
+            if attacker.attack_kind == "thrown":
+                extra = (thrown_parry_modifier(attacker.light),)
         else:
             base = explain_block(defender.shield_skill)
         line = defense_line(
@@ -176,6 +225,7 @@ def defense_options(
             shield_db=db,
             aod_option=defender.option or None,
             stunned=defender.stunned,
+            extra=extra,
         )
         options.append((kind, line))
     return tuple(options)
@@ -189,25 +239,102 @@ def best_defense(
     return max(options, key=lambda o: o[1].total) if options else None
 
 
+@dataclass(frozen=True)
+class AttackPreview:
+    """What the worksheet shows before the roll: the effective skill, the defenses left to the
+    defender with their chances, and the exact chances to hit and to land past the best one."""
+
+    line: EffectiveSkill
+    defenses: tuple[tuple[str, EffectiveSkill], ...]
+    best: tuple[str, EffectiveSkill] | None
+    hit: Fraction
+    lands: Fraction
+
+    def defense_odds(self) -> tuple[tuple[str, int, Fraction], ...]:
+        """Each defense left: its kind, its effective value and its chance (GUR-44)."""
+        return tuple((kind, d.total, defense_chance(d.total)) for kind, d in self.defenses)
+
+
+def preview(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> AttackPreview:
+    """The attack before its roll (GUR-03, GUR-20, GUR-44, GUR-45).
+
+    >>> p = preview(Combatant(weapon_skill=14, maneuver="Attack"), Combatant(), AttackSetup())
+    >>> p.line.total, p.best[0], p.hit, p.lands
+    (14, 'parry', Fraction(49, 54), Fraction(31, 54))
+    """
+    line = attack_line(attacker, defender, setup)
+    options = defense_options(attacker, defender, setup)
+    best = best_defense(options)
+    lands = landing_chance(line.total, None if best is None else best[1].total)
+    return AttackPreview(line, options, best, hit_chance(line.total), lands)
+
+
 @checked
 def landing_odds(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> Fraction:
     """The exact chance this attack lands past the defender's best allowed defense."""
-    best = best_defense(defense_options(attacker, defender, setup))
-    skill = attack_line(attacker, defender, setup).total
-    return landing_chance(skill, None if best is None else best[1].total)
+    return preview(attacker, defender, setup).lands
+
+
+#: Table rows the worksheet sets from its own fields (the maneuver, Aim), not offered as toggles.
+_OWN_ROWS: Final = frozenset(
+    {
+        "move_and_attack",
+        "aoa_determined_melee",
+        "aoa_ranged",
+        "aim",
+        "braced",
+        "extra_aim_2",
+        "extra_aim_3",
+        "scope",
+    }
+)
+
+
+def offered_modifiers(ranged: bool) -> tuple[TableModifier, ...]:
+    """The table modifiers (GUR-23 to GUR-26) a melee or a ranged attack may pick, without the
+    rows the worksheet already sets from the maneuver and Aim (GUR-11, GUR-15, GUR-16).
+
+    >>> [m.key for m in offered_modifiers(ranged=False)][-2:]
+    ['large_shield', 'off_hand_melee']
+    """
+    other = "melee" if ranged else "ranged"
+    return tuple(m for m in attack_modifiers() if m.key not in _OWN_ROWS and m.applies != other)
+
+
+def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
+    """Plain data for the saved attack under way.
+
+    >>> setup = AttackSetup(yards="1/3", table_keys=(("blind", None),))
+    >>> setup_to_json(setup)["yards"], setup_from_json(setup_to_json(setup)) == setup
+    ('1/3', True)
+    """
+    data = asdict(setup)
+    data["table_keys"] = [list(pair) for pair in setup.table_keys]
+    for name in ("yards", "target_speed", "target_size_yards"):
+        if data[name] is not None:
+            data[name] = decimal_text(Fraction(data[name]))
+    return data
+
+
+def setup_from_json(data: Mapping[str, Any]) -> AttackSetup:
+    """The saved setup back; unknown keys are ignored, bad values refused by the attack."""
+    known = {k: v for k, v in data.items() if k in AttackSetup.__dataclass_fields__}
+    keys = tuple((str(k), None if a is None else int(a)) for k, a in known.pop("table_keys", ()))
+    return AttackSetup(**known, table_keys=keys)
 
 
 @checked
 def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     """GUR-22 / GUR-54: a ranged attack at or beyond the weapon's 1/2D does half damage.
 
-    >>> half_range(Combatant(ranged=True, half_d="10", max_range="100"), AttackSetup(yards=10))
+    >>> half_range(Combatant(attack_kind="bow", half_d="10", max_range="100"), AttackSetup(yards=10))
     True
     """
+    attacker = armed(attacker, setup.line)
     if not attacker.ranged:
         return False
-    half = attacker.half_d if attacker.half_d.strip() else None  # read as typed
-    top = attacker.max_range if attacker.max_range.strip() else None
+    half = attacker.half_d.strip() or None
+    top = attacker.max_range.strip() or None
     return at_half_damage(setup.yards, half, top)
 
 
@@ -223,6 +350,7 @@ def resolve_injury(
     >>> resolve_injury(Combatant(), Combatant(dr=2), AttackSetup(), roll).injury
     7
     """
+    attacker = armed(attacker, setup.line)
     location = setup.location
     chink = location.startswith("chink")
     if location == "chink_other":
@@ -236,5 +364,6 @@ def resolve_injury(
         defender.tolerance or None,
         defender.hp,
         chink=chink,
+        tight_beam=attacker.tight_beam,
         male=defender.male,
     )

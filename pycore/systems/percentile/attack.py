@@ -1,8 +1,14 @@
-"""One full attack, from to-hit to the damage record (PCT-32–PCT-53), as the worksheet runs it.
+"""One attack, from to-hit to the damage record (PCT-32–PCT-53), in two steps.
 
-Every value a missing table would give is looked up in the GM's tables (PCT-M04, M06, M07, M11,
-M13, M14, M15, M16) or taken from the single value the user entered; when neither exists the
-attack stops with :class:`MissingValue`, naming the field to fill (R-E).
+:func:`roll_hit` rolls to hit and finds where the attack landed; :func:`roll_wound` rolls or
+looks up the damage, grazes it, updates the body part and describes it. Between them the step
+may wait: when nobody has said which body part was hit (a direct hit is the attacker's choice,
+a specified hit the GM's, a random hit comes from Table #3-3.4), the :class:`Hit` names the
+question instead of picking a part (R-E; lines 97, 124, 129).
+
+Every value a missing table would give is looked up in the GM's tables or taken from the single
+value the user entered; when neither exists the attack stops *before any die is rolled* with
+:class:`MissingValue`, naming the field to fill.
 
 >>> import random
 >>> a = AttackInput(skill=Fraction(50), damage_die="4+2", part_name="arm", part_points=Fraction(20))
@@ -14,7 +20,7 @@ attack stops with :class:`MissingValue`, naming the field to fill (R-E).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -27,21 +33,11 @@ from pycore.systems.percentile.damage import (
     DamageResult,
     OrganDamage,
     Race,
-    additional_descriptions,
-    category_label,
-    category_number,
-    damage_points,
-    damage_procedure_one,
-    description_order_notice,
-    organ_damage,
-    organ_row,
-    take_damage,
 )
-from pycore.systems.percentile.dice import damage_dice, roll_damage
+from pycore.systems.percentile.dice import damage_dice
 from pycore.systems.percentile.tohit import (
     GRENADE_MISS_PLUS,
     check_hth_range,
-    damage_die_advisory,
     grenade,
     throw_in_range,
     to_hit_d1,
@@ -49,6 +45,28 @@ from pycore.systems.percentile.tohit import (
     to_hit_d3,
 )
 from pycore.validate import checked
+
+# Where each step's rule is written, for the "why" a user opens (seed 000 lines).
+RULES: dict[str, str] = {
+    "d1": "To hit, procedure one: roll under the skill (PCT-32, line 89)",
+    "d2": "To hit, procedure two: roll under the Percent to Hit of Table #3-1 (PCT-33, line 89)",
+    "d3": "To hit, procedure three: N = PTH − PA; more than 20 under is a direct hit "
+    "(PCT-34, PCT-35, lines 89-99)",
+    "d4": "Grenades: under BRAWL on target, up to 20 over bounces, else 1:10sd + 13 m away "
+    "(PCT-38, lines 104-115)",
+    "location": "Hit location: the GM's or the attacker's choice, or Table #3-3.4 "
+    "(PCT-36, lines 97, 124, 129)",
+    "1": "Damage procedure one: the damage-type table (PCT-40, lines 121-130)",
+    "2": "Damage procedure two: the weapon's damage dice (PCT-42, lines 131-137)",
+    "3": "Damage procedure three: WEP MOD and range on Table #3-3 (PCT-43, line 139)",
+    "graze": "Grazing: damage × percent under ÷ the value to beat (PCT-44, lines 141-146)",
+    "record": "Damage record: 10 structure points, then function; destroyed at 5 × the points "
+    "(PCT-45-47, line 121)",
+    "descriptions": "Descriptions by damage percentage (PCT-48-51, lines 149-155)",
+    "organs": "Organ damage (PCT-52, PCT-53, line 158)",
+    "throw": "Throwing distance, Table #3-4.0 (PCT-37, line 105)",
+    "hth": "Hand to hand: not over three meters (PCT-05, lines 27, 81)",
+}
 
 
 class MissingValue(RuleError):
@@ -61,7 +79,9 @@ class MissingValue(RuleError):
 
 @dataclass(frozen=True)
 class AttackInput:
-    """What the worksheet knows about one attack."""
+    """What the worksheet knows about one attack. ``record`` is the target's damage record (the
+    part hit is looked up there); without it ``part_name``/``part_points``/``part_damage`` stand
+    for the one part known."""
 
     skill: Fraction
     category: str = "weaponry"  # hth | weaponry | grenade (PCT-04)
@@ -81,7 +101,7 @@ class AttackInput:
     grazing: bool = True
     record_grazed: bool = True
     race: Race = field(default_factory=lambda: Race("human"))
-    part_name: str = ""
+    part_name: str = ""  # the part chosen before the roll (GM's or attacker's), "" if none
     part_points: Fraction = Fraction(1)
     part_damage: Fraction = Fraction(0)
     body_points: Sequence[Fraction] = ()
@@ -90,11 +110,71 @@ class AttackInput:
     organ_multipliers: Mapping[str, Fraction] = field(default_factory=dict)
     location_mode: str = "specify"  # specify | roll (PCT-36)
     max_throw_m: Fraction | None = None  # PCT-37: Table #3-4.0 value for this thrower and object
+    record: tuple[BodyPart, ...] = ()
+
+    def body_part(self, name: str) -> BodyPart | None:
+        """The target's part called ``name``, as its damage record has it."""
+        if self.record:
+            return next((p for p in self.record if p.name == name), None)
+        if name and name == self.part_name:
+            return BodyPart(name, self.part_points, self.part_damage)
+        return None
+
+
+@dataclass(frozen=True)
+class Hit:
+    """The to-hit step: the verdict, its explanation, what grazing needs and where it landed.
+
+    ``part`` is the body part once known; otherwise ``waits_for`` is the question to answer.
+    ``stage`` is the step that comes next."""
+
+    verdict: str  # hit | direct | random | miss | bounce
+    lines: tuple[str, ...]
+    graze_target: Fraction | None = None
+    graze_roll: int | None = None
+    part: str | None = None
+    waits_for: str | None = None
+    why: tuple[str, ...] = ()
+    stage: str = "done"  # next: miss_distance | bounce | location | part | damage | stun | done
+
+    @property
+    def landed(self) -> bool:
+        """Whether damage follows (a grenade that bounces or misses does no damage here)."""
+        return self.verdict not in ("miss", "bounce")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "lines": list(self.lines),
+            "graze_target": None if self.graze_target is None else str(self.graze_target),
+            "graze_roll": self.graze_roll,
+            "part": self.part,
+            "waits_for": self.waits_for,
+            "why": list(self.why),
+            "stage": self.stage,
+        }
+
+
+def hit_from_json(raw: Mapping[str, Any]) -> Hit:
+    target = raw.get("graze_target")
+    roll = raw.get("graze_roll")
+    return Hit(
+        verdict=str(raw.get("verdict", "hit")),
+        lines=tuple(str(x) for x in raw.get("lines", [])),
+        graze_target=None if target in (None, "") else Fraction(str(target)),
+        graze_roll=roll if isinstance(roll, int) else None,
+        part=None if raw.get("part") in (None, "") else str(raw["part"]),
+        waits_for=None if raw.get("waits_for") in (None, "") else str(raw["waits_for"]),
+        why=tuple(str(x) for x in raw.get("why", [])),
+        stage=str(raw.get("stage") or ("part" if raw.get("waits_for") else "damage")),
+    )
 
 
 @dataclass(frozen=True)
 class AttackResult:
-    """The whole attack: the to-hit verdict, each step's explanation, the damage and the part."""
+    """The whole attack: the to-hit verdict, each step's explanation, the damage and the part.
+
+    ``waits_for`` names the question the attack stopped at (the body part), if any."""
 
     to_hit: str
     lines: tuple[str, ...]
@@ -102,6 +182,8 @@ class AttackResult:
     part: BodyPart | None = None
     organs: tuple[OrganDamage, ...] = ()
     severity_table: str | None = None
+    waits_for: str | None = None
+    why: tuple[str, ...] = ()
 
     @property
     def hit(self) -> bool:
@@ -111,13 +193,13 @@ class AttackResult:
         return " · ".join(self.lines)
 
 
-def _need(value: Any, field_name: str, what: str) -> Any:
+def need(value: Any, field_name: str, what: str) -> Any:
     if value is None:
-        raise MissingValue(field_name, f"{what}: enter it, or enter the GM table ({field_name})")
+        raise MissingValue(field_name, f"{what}: enter it here, or enter the table on the GM page")
     return value
 
 
-def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
+def to_hit_value(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
     """The value the to-hit roll must beat and how it was found (PCT-32–34)."""
     if a.to_hit == "d1":
         return a.skill, f"skill {fmt(a.skill)}"
@@ -127,7 +209,7 @@ def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         looked = gm.percent_to_hit(tables, a.skill, a.range_m)
         pth = None if looked is None else Fraction(looked)
         source = "Table #3-1 (GM)"
-    pth = _need(pth, "percent_to_hit", "Percent to Hit (Table #3-1)")
+    pth = need(pth, "percent_to_hit", "Percent to Hit (Table #3-1)")
     pth = bounded("Percent to Hit", pth, 0, 100, whole=False)  # a percentage (PCT-33)
     if a.to_hit == "d2":
         return pth, f"Percent to Hit {fmt(pth)} ({source})"
@@ -137,19 +219,228 @@ def _target(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         looked = gm.percent_against(tables, a.adversity_total)
         pa = None if looked is None else Fraction(looked)
         pa_source = f"Table #3-2 (GM) for adversity {a.adversity_total}"
-    pa = bounded(
-        "Percent Against",
-        _need(pa, "percent_against", "Percent Against (Table #3-2)"),
-        0,
-        100,
-        whole=False,
-    )
+    pa = need(pa, "percent_against", "Percent Against (Table #3-2)")
+    pa = bounded("Percent Against", pa, 0, 100, whole=False)  # a percentage (PCT-34)
     return pth - pa, f"N = PTH {fmt(pth)} ({source}) − PA {fmt(pa)} ({pa_source}) = {fmt(pth - pa)}"
+
+
+def check_inputs(a: AttackInput, tables: gm.Tables) -> None:
+    """Every value the attack will need, asked for before a die is rolled (R-E).
+
+    >>> check_inputs(AttackInput(skill=Fraction(50), damage_procedure="3"), {})
+    Traceback (most recent call last):
+    ...
+    pycore.systems.percentile.attack.MissingValue: damage points (Table #3-3): enter it here, or enter the table on the GM page
+    """
+    if a.category == "hth":
+        check_hth_range(a.range_m)  # PCT-05
+    if a.category != "grenade":
+        to_hit_value(a, tables)
+    if a.damage_procedure == "1":
+        if not typed_damage(a, tables):
+            need(a.damage_percentage, "damage_percentage", "DAMAGE PERCENTAGE (damage-type table)")
+    elif a.damage_procedure == "2":
+        damage_dice(need(a.damage_die or None, "damage_die", "DAMAGE DIE ROLL of the weapon"))
+    else:
+        table_3_3_points(a, tables)
+    if a.organ and not tables.get("PCT-M15") and not a.organ_multipliers:
+        raise MissingValue(
+            "organ_multiplier",
+            "organ multipliers: enter them, or enter Table #3-3.1 on the GM page",
+        )
+
+
+def table_3_3_points(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
+    """PCT-43: the damage points typed in, else Table #3-3 for the weapon's WEP MOD and range."""
+    if a.table_3_3_damage is not None:
+        return a.table_3_3_damage, f"Table #3-3 value entered = {fmt(a.table_3_3_damage)}"
+    looked = None if a.wep_mod is None else gm.table_3_3(tables, a.wep_mod, a.range_m)
+    points = need(looked, "table_3_3_damage", "damage points (Table #3-3)")
+    how = f"Table #3-3 (GM): WEP MOD {a.wep_mod} at {fmt(a.range_m)} m = {points}"
+    return Fraction(points), how
+
+
+DICE_STAGES = ("to_hit", "miss_distance", "bounce", "location", "damage")
+
+
+def stage_dice(a: AttackInput, stage: str, tables: gm.Tables) -> str | None:
+    """The dice a stage rolls, as the text writes them (``None``: a stage without dice).
+
+    >>> a = AttackInput(skill=Fraction(50), damage_die="4+2")
+    >>> [stage_dice(a, s, {}) for s in ("to_hit", "location", "damage", "part")]
+    ['1:100sd', '1:10sd', '4:10sd+2', None]
+    """
+    if stage == "to_hit":
+        return "1:100sd"
+    if stage in ("miss_distance", "location"):
+        return "1:10sd"
+    if stage == "bounce":
+        dice = [f"1:{gm.own_die(tables, t)}sd" for t in ("PCT-M09", "PCT-M10") if tables.get(t)]
+        return "+".join(dice) or None
+    if stage == "damage":
+        if a.damage_procedure == "2":
+            return damage_dice(a.damage_die).notation
+        if a.damage_procedure == "1" and typed_damage(a, tables):
+            return "1:10sd"
+    return None
+
+
+def typed_damage(a: AttackInput, tables: gm.Tables) -> bool:
+    return bool(a.damage_type) and gm.has_group(tables, "PCT-M11", "damage_type", a.damage_type)
+
+
+def roll_to_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """The to-hit roll alone (d1–d3, grenades d4); ``stage`` says what comes next.
+
+    >>> class Faces:
+    ...     def __init__(self, *f: int) -> None: self.f = list(f)
+    ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
+    >>> h = roll_to_hit(AttackInput(skill=Fraction(60), damage_die="3", location_mode="roll"), {},
+    ...     Faces(15))
+    >>> h.verdict, h.stage
+    ('hit', 'location')
+    """
+    check_inputs(a, tables)
+    lines: list[str] = []
+    why: list[str] = [RULES["hth"]] if a.category == "hth" else []
+    thrown = a.category in ("grenade", "weaponry") and a.max_throw_m is not None
+    if thrown and not throw_in_range(a.range_m, a.max_throw_m or Fraction(0)):
+        lines.append(
+            f"target at {fmt(a.range_m)} m is beyond the throwing distance "
+            f"{fmt(a.max_throw_m or 0)} m (Table #3-4.0): the GM decides what happens"
+        )
+        why.append(RULES["throw"])
+    if a.category == "grenade":
+        hit = _grenade(a, tables, rng)
+    else:
+        target, how = to_hit_value(a, tables)
+        roll = rng.randint(1, 100)
+        if a.to_hit == "d3":
+            verdict = to_hit_d3(target, Fraction(0), roll) if target >= 0 else "miss"
+        elif a.to_hit == "d2":
+            verdict = to_hit_d2(max(Fraction(0), min(Fraction(100), target)), roll)
+        else:
+            verdict = to_hit_d1(target, roll)
+        under = f", {fmt(target - roll)} under" if verdict != "miss" else ""
+        line = f"to-hit {a.to_hit}: 1:100sd ({roll}) vs under {how}: {verdict}{under}"
+        hit = Hit(verdict, (line,), target if a.grazing else None, roll, why=(RULES[a.to_hit],))
+    hit = replace(hit, lines=(*lines, *hit.lines), why=(*why, *hit.why))
+    return locate(a, hit) if hit.landed else hit
+
+
+def roll_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """Roll to hit and every die of where it went (miss distance, bounce, location).
+
+    >>> class Faces:
+    ...     def __init__(self, *f: int) -> None: self.f = list(f)
+    ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
+    >>> h = roll_hit(AttackInput(skill=Fraction(60), damage_die="3", location_mode="roll"), {},
+    ...     Faces(15, 7))
+    >>> h.verdict, h.part, h.waits_for
+    ('hit', None, 'which body part was hit? (Table #3-3.4 is not entered: the GM picks)')
+    """
+    hit = roll_to_hit(a, tables, rng)
+    while hit.stage in ("miss_distance", "bounce", "location"):
+        hit = roll_where(a, hit, tables, rng)
+    return hit
+
+
+def _grenade(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """PCT-38: on target, a bounce (the GM's bounce tables, rolled next) or a miss (its distance
+    rolled next)."""
+    roll = rng.randint(1, 100)
+    band = grenade(a.brawl, roll)
+    text = f"grenade d4: 1:100sd ({roll}) vs BRAWL {fmt(a.brawl)}: {band}"
+    why = (RULES["d4"],)
+    if band == "miss":
+        return Hit("miss", (text,), why=why, stage="miss_distance")
+    if band == "bounce":
+        text += "; it bounces (Table #3-4.1 and the bounce chart: the GM's)"
+        stage = "bounce" if stage_dice(a, "bounce", tables) else "done"
+        return Hit("bounce", (text,), why=why, stage=stage)
+    return Hit("direct", (text,), why=why)
+
+
+def roll_where(a: AttackInput, hit: Hit, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """The roll of where the attack went: a missed grenade's distance, its bounces, or the
+    random-hit location (``hit.stage`` says which)."""
+    if hit.stage == "miss_distance":
+        die = rng.randint(1, 10)
+        line = f"lands 1:10sd ({die}) + 13 = {die + GRENADE_MISS_PLUS} m from the target hex"
+        return replace(hit, lines=(*hit.lines, line), stage="done")
+    if hit.stage == "bounce":
+        lines = list(hit.lines)
+        for table_id, what in (("PCT-M09", "bounce table"), ("PCT-M10", "bounce chart")):
+            if tables.get(table_id):
+                die = gm.own_die(tables, table_id)
+                face = rng.randint(1, die)
+                outcome = (
+                    f"{gm.bounces(tables, face)} bounce(s)"
+                    if table_id == "PCT-M09"
+                    else f"lands {gm.landing(tables, face)}"
+                )
+                lines.append(f"1:{die}sd ({face}) on the GM's {what}: {outcome}")
+        return replace(hit, lines=tuple(lines), stage="done")
+    if hit.stage == "location":
+        return _roll_location(a, hit, tables, rng)
+    raise RuleError(f"there is no roll of where the attack went at the {hit.stage} step")
+
+
+def locate(a: AttackInput, hit: Hit) -> Hit:
+    """PCT-35/36: where the attack landed, the location roll it needs, or the question to ask;
+    never a part nobody chose."""
+    why = (*hit.why, RULES["location"])
+    if hit.verdict == "direct":
+        if a.part_name:
+            line = f"direct hit: the attacker chooses the {a.part_name}"
+            return replace(_landed(hit, a.part_name, line), why=why)
+        question = "a direct hit: which body part does the attacker choose?"
+        return replace(hit, waits_for=question, why=why, stage="part")
+    if a.location_mode == "roll" or hit.verdict == "random":
+        return replace(hit, stage="location", why=why)
+    if a.part_name:
+        line = f"hit location specified by the GM: {a.part_name}"
+        return replace(_landed(hit, a.part_name, line), why=why)
+    question = "which body part was hit? (the GM specifies it)"
+    return replace(hit, waits_for=question, why=why, stage="part")
+
+
+def _roll_location(a: AttackInput, hit: Hit, tables: gm.Tables, rng: RandintSource) -> Hit:
+    """PCT-36: the race's column of Table #3-3.4 for a 1:10sd (lines 97, 129)."""
+    die = rng.randint(1, 10)
+    race = a.race.name
+    if not tables.get("PCT-M07"):
+        note = f"random hit: 1:10sd ({die}); Table #3-3.4 is not entered"
+        question = "which body part was hit? (Table #3-3.4 is not entered: the GM picks)"
+    elif not gm.has_group(tables, "PCT-M07", "race", race):
+        note = f"random hit: 1:10sd ({die}); Table #3-3.4 has no column for {race}"
+        question = f"which body part was hit? (Table #3-3.4 has no {race} column: the GM picks)"
+    else:
+        found = gm.random_hit(tables, race, die)
+        assert found is not None
+        instruction, part = found
+        note = f"random hit: 1:10sd ({die}) on Table #3-3.4 ({race}): {instruction}"
+        if part is not None and a.body_part(part) is not None:
+            return _landed(hit, part, note)
+        question = f"the table says “{instruction}”: which body part was hit?"
+    return replace(hit, lines=(*hit.lines, note), waits_for=question, stage="part")
+
+
+def answer_part(hit: Hit, part: str) -> Hit:
+    """The GM's (or, for a direct hit, the attacker's) answer to which body part was hit."""
+    if hit.stage != "part":
+        raise RuleError("the attack is not waiting for a body part")
+    chooser = "the attacker chooses" if hit.verdict == "direct" else "the GM picks"
+    return _landed(hit, part, f"{chooser} the {part}")
+
+
+def _landed(hit: Hit, part: str, line: str) -> Hit:
+    return replace(hit, lines=(*hit.lines, line), part=part, waits_for=None, stage="damage")
 
 
 @checked
 def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> AttackResult:
-    """Roll to hit, locate, roll or look up damage, graze, update the body part, describe it.
+    """Both steps at once; when the location waits the result names the question.
 
     >>> class Faces:
     ...     def __init__(self, *f: int) -> None: self.f = list(f)
@@ -159,185 +450,9 @@ def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Att
     >>> r.damage.recorded, r.part.function_left
     (Fraction(18, 1), Fraction(12, 1))
     """
-    lines: list[str] = []
-    if a.category == "hth":
-        check_hth_range(a.range_m)  # PCT-05
-    thrown = a.category in ("grenade", "weaponry") and a.max_throw_m is not None
-    if thrown and not throw_in_range(a.range_m, a.max_throw_m or Fraction(0)):
-        lines.append(
-            f"target at {fmt(a.range_m)} m is beyond the throwing distance "
-            f"{fmt(a.max_throw_m or 0)} m (Table #3-4.0): the GM decides what happens (PCT-37)"
-        )
-    if a.category == "grenade":
-        roll = rng.randint(1, 100)
-        band = grenade(a.brawl, roll)
-        text = f"grenade d4: 1:100sd ({roll}) vs BRAWL {fmt(a.brawl)}: {band}"
-        if band == "miss":
-            die = rng.randint(1, 10)
-            text += f"; lands 1:10sd ({die}) + 13 = {die + GRENADE_MISS_PLUS} m from the target hex"
-            return AttackResult("miss", (*lines, text))
-        if band == "bounce":
-            text += "; it bounces (Table #3-4.1, bounce chart: GM)"
-            for table_id, what in (("PCT-M09", "bounce table"), ("PCT-M10", "bounce chart")):
-                if tables.get(table_id):
-                    die = gm.own_die(tables, table_id)
-                    face = rng.randint(1, die)
-                    outcome = (
-                        f"{gm.bounces(tables, face)} bounce(s)"
-                        if table_id == "PCT-M09"
-                        else f"lands {gm.landing(tables, face)}"
-                    )
-                    text += f"; 1:{die}sd ({face}) on the GM's {what}: {outcome}"
-            return AttackResult("bounce", (*lines, text))
-        lines.append(text)
-        graze_target: Fraction | None = None
-        verdict = "direct"
-    else:
-        target, how = _target(a, tables)
-        roll = rng.randint(1, 100)
-        if a.to_hit == "d3":
-            verdict = to_hit_d3(target + 0, Fraction(0), roll) if target >= 0 else "miss"
-        elif a.to_hit == "d2":
-            verdict = to_hit_d2(max(Fraction(0), min(Fraction(100), target)), roll)
-        else:
-            verdict = to_hit_d1(target, roll)
-        margin = target - roll
-        lines.append(
-            f"to-hit {a.to_hit}: 1:100sd ({roll}) vs under {how}: {verdict}"
-            + (f", {fmt(margin)} under" if verdict != "miss" else "")
-        )
-        if verdict == "miss":
-            return AttackResult("miss", tuple(lines))
-        graze_target = target if a.grazing else None
-        graze_roll = roll
-    # PCT-36: location
-    if verdict == "direct":
-        lines.append(f"direct hit: the attacker chooses the {a.part_name}")
-    elif a.location_mode == "roll" or verdict == "random":
-        die = rng.randint(1, 10)
-        found = gm.random_hit(tables, a.race.name, die) if tables.get("PCT-M07") else None
-        if found is None:
-            lines.append(
-                f"random hit: 1:10sd ({die}); Table #3-3.4 not entered: GM picks the {a.part_name}"
-            )
-        else:
-            lines.append(f"random hit: 1:10sd ({die}) on Table #3-3.4 ({a.race.name}): {found[0]}")
-    else:
-        lines.append(f"hit location specified by the GM: {a.part_name}")
-    part = BodyPart(a.part_name or "body part", a.part_points, a.part_damage)
-    # PCT-39–44: damage
-    result: DamageResult
-    severity: str | None = None
-    if a.damage_procedure == "1":
-        entry = None
-        if a.damage_type and tables.get("PCT-M11"):
-            die = rng.randint(1, 10)
-            entry = gm.damage_type_entry(tables, a.damage_type, die)
-            if entry is not None:
-                lines.append(
-                    f"damage-type table {a.damage_type}: 1:10sd ({die}): {entry[0]} "
-                    f"(severity table {entry[2]})"
-                )
-        severity = entry[2] if entry else None
-        pct = entry[3] if entry else a.damage_percentage
-        pct = _need(pct, "damage_percentage", "DAMAGE PERCENTAGE (damage-type table)")
-        result = damage_procedure_one(pct, a.part_points, entry[0] if entry else a.damage_title)
-    else:
-        if a.damage_procedure == "2":
-            dice = damage_dice(_need(a.damage_die or None, "damage_die", "DAMAGE DIE ROLL"))
-            rolled = roll_damage(dice, rng)
-            potential, how = rolled.total, str(rolled)
-            advice = damage_die_advisory(a.range_m)
-            if advice:
-                lines.append(advice)
-        else:
-            pts = a.table_3_3_damage
-            how = "Table #3-3 value entered"
-            if pts is None and a.wep_mod is not None:
-                looked = gm.table_3_3(tables, a.wep_mod, a.range_m)
-                pts = None if looked is None else Fraction(looked)
-                how = f"Table #3-3 (GM): WEP MOD {a.wep_mod} at {fmt(a.range_m)} m"
-            potential = _need(pts, "table_3_3_damage", "damage points (Table #3-3)")
-            how += f" = {fmt(potential)}"
-        graze = (graze_target, graze_roll) if graze_target is not None else None
-        result = damage_points(
-            a.damage_procedure,
-            potential,
-            a.part_points,
-            graze=graze,
-            record_grazed=a.record_grazed,
-            how=how,
-        )
-    lines.append(str(result))
-    part = take_damage(part, result.recorded)
-    lines.append(str(part))
-    # PCT-49–51: descriptions
-    cat = category_number(result.percentage)
-    if a.descriptions and cat is not None:
-        notice = description_order_notice(a.race)
-        texts = (
-            gm.descriptions(tables, a.damage_type, a.race.skeleton == "exo")
-            if a.damage_type
-            else None
-        )
-        ends = gm.run_ends(tables, a.damage_type) if a.damage_type else None
-        chain = additional_descriptions(cat, ends or [])
-        labels = [
-            f"{category_label(c)}" + (f": {texts[c]}" if texts and c in texts else "")
-            for c in chain
-        ]
-        lines.append(
-            "description "
-            + " ← ".join(labels)
-            + ("" if texts else " (description table not entered)")
-            + (f"; {notice}" if notice else "")
-        )
-    organs: tuple[OrganDamage, ...] = ()
-    if a.organ:
-        row = organ_row(a.race, a.part_name)
-        mults = gm.organ_multipliers(tables, row) if tables.get("PCT-M15") else None
-        mults = mults if mults is not None else dict(a.organ_multipliers)
-        if not mults:
-            raise MissingValue(
-                "organ_multiplier", "organ multipliers: enter them, or enter Table #3-3.1 (PCT-M15)"
-            )
-        organs = tuple(
-            organ_damage(
-                a.race,
-                a.part_name,
-                result.percentage,
-                mults,
-                damage=result.recorded,
-                body_points=a.body_points or [a.part_points],
-            )
-        )
-        for o in organs:
-            desc = gm.organ_description(tables, o.system, o.organ_dp)
-            lines.append(str(o) + (f": {desc}" if desc else ""))
-    return AttackResult(verdict, tuple(lines), result, part, organs, severity)
+    from pycore.systems.percentile.wound import roll_wound
 
-
-@checked
-def severity_roll(tables: gm.Tables, severity_table: str, rng: RandintSource) -> str:
-    """PCT-41: roll ``1:10sd`` on a severity table (GM-entered, PCT-M12) — offered for a wound left
-    untreated for an extended period (line 125).
-
-    >>> import random
-    >>> severity_roll({}, "S1", random.Random(1))
-    Traceback (most recent call last):
-    ...
-    pycore.systems.percentile.attack.MissingValue: severity table S1: enter the GM's severity tables (PCT-M12) or read the result by hand
-    """
-    if not tables.get("PCT-M12"):
-        raise MissingValue(
-            "severity_result",
-            f"severity table {severity_table}: enter the GM's severity tables (PCT-M12) or read the "
-            "result by hand",
-        )
-    die = rng.randint(1, 10)
-    entry = gm.severity_entry(tables, severity_table, die)
-    assert entry is not None
-    title, description = entry
-    return f"severity table {severity_table}: 1:10sd ({die}): {title}" + (
-        f" — {description}" if description else ""
-    )
+    hit = roll_hit(a, tables, rng)
+    if hit.stage != "damage" or hit.part is None:
+        return AttackResult(hit.verdict, hit.lines, waits_for=hit.waits_for, why=hit.why)
+    return roll_wound(a, hit, hit.part, tables, rng)

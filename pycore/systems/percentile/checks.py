@@ -230,3 +230,26 @@ def skill_text(kind: str, attribute: int, modifier: int) -> str:
     if kind == "hth":
         return f"BRAWLmanship = (BRAWL {attribute} + ATTACK DIF {modifier}) / 2 = {fmt(brawlmanship(attribute, modifier))}"
     return f"MARKSmanship = (AIM {attribute} + WEP DIF {modifier}) / 2 = {fmt(marksmanship(attribute, modifier))}"
+
+
+# R-F: the checks page's numbers, key → (label, low, high, whole).
+TASK_FIELDS: dict[str, tuple[str, int, int, bool]] = {
+    "target": ("Target", -1000, 1000, False),
+    "skill": ("Skill (MARKSmanship or BRAWLmanship)", -100, 100, False),
+    "pth": ("Percent to Hit", 0, 100, False),
+    "pa": ("Percent Against", 0, 100, False),
+    "brawl": ("BRAWL", 0, 100, False),
+    "g_damage": ("Potential damage", 0, 5000, False),
+    "g_target": ("Value the roll had to beat", 1, 200, False),
+    "g_roll": ("The to-hit 1:100sd roll", 1, 100, True),
+}
+
+
+def task_number(key: str, text: object) -> Fraction:
+    """One of the checks page's numbers, bounded (R-F).
+
+    >>> task_number("g_roll", "15"), task_number("target", "47½")
+    (Fraction(15, 1), Fraction(95, 2))
+    """
+    label, low, high, whole = TASK_FIELDS[key]
+    return parse_number(label, text, low, high, whole=whole)

@@ -21,7 +21,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import fmt
-from pycore.validate import checked, exact, whole
+from pycore.validate import checked, exact
 
 #: A fight longer than this many five-second rounds is a typing slip.
 MAX_ROUNDS = 100_000
@@ -87,6 +87,8 @@ def settings_from_json(raw: Mapping[str, Any]) -> Settings:
     >>> settings_from_json({"pieces": True, "piece_fraction": "1/4"}).piece
     Fraction(1, 4)
     """
+    if not isinstance(raw, Mapping):
+        raise RuleError(f"settings must be an object of setting → value, got {raw!r}")
     values: dict[str, Any] = {}
     known = {f.name for f in fields(Settings)}
     for key, value in raw.items():
@@ -134,8 +136,9 @@ def order_roll_due(settings: Settings, round_number: int, piece: int = 1) -> boo
     >>> order_roll_due(Settings(pieces=True), 1, 3)
     True
     """
-    if round_number < 1 or piece < 1:
-        raise RuleError("round and piece numbers start at 1")
+    for name, value in (("round", round_number), ("piece", piece)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise RuleError(f"{name} number must be a whole number from 1, got {value!r}")
     if settings.pieces:
         return True
     return settings.order == "b2" or round_number == 1
@@ -158,12 +161,17 @@ def acting_sides(
 
 @checked
 def round_seconds(round_number: int) -> str:
-    """PCT-21 / E21: a round is about five seconds of game time.
+    """PCT-07 / E21: a round is about five seconds of game time; rounds count from 1 (line 36).
 
     >>> round_seconds(3)
     'round 3: about 10 to 15 s of game time elapsed'
+    >>> round_seconds(0)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: round number must be a whole number from 1, got 0
     """
-    round_number = whole(round_number, "round", 1, MAX_ROUNDS)  # rounds count from 1 (PCT-21)
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+        raise RuleError(f"round number must be a whole number from 1, got {round_number!r}")
     return f"round {round_number}: about {fmt(5 * (round_number - 1))} to {fmt(5 * round_number)} s of game time elapsed"
 
 

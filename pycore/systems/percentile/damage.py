@@ -92,9 +92,15 @@ def additional_descriptions(category: int, run_ends: Sequence[int]) -> list[int]
     >>> [category_label(c) for c in additional_descriptions(10, [3, 9, 13, 17, 20])]   # PCT-D15
     ['46-50', '41-45', '11-15']
     """
-    if not 1 <= category <= CATEGORIES:
-        raise RuleError(f"category must be from 1 to {CATEGORIES}, got {category}")
-    ends = sorted({e for e in run_ends if 1 <= e < category}, reverse=True)
+    if (
+        isinstance(category, bool)
+        or not isinstance(category, int)
+        or not 1 <= category <= CATEGORIES
+    ):
+        raise RuleError(f"category must be a whole number from 1 to {CATEGORIES}, got {category!r}")
+    if isinstance(run_ends, (str, bytes)) or not isinstance(run_ends, Sequence):
+        raise RuleError(f"run ends must be a list of categories, got {run_ends!r}")
+    ends = sorted({e for e in run_ends if isinstance(e, int) and 1 <= e < category}, reverse=True)
     return [category, *ends]
 
 
@@ -334,13 +340,24 @@ class DamageResult:
     def category(self) -> str:
         return damage_category(self.percentage)
 
+    @property
+    def category_text(self) -> str:
+        """The category with the rounding it uses: each holds the percentages above the one
+        before, up to its top (PCT-49 reading: 45.5 % is over 45, so 46-50)."""
+        number = category_number(self.percentage)
+        if number is None:
+            return "no category (no damage)"
+        if number == CATEGORIES and self.percentage > 5 * CATEGORIES:
+            return f"category {category_label(number)}, the last: over {5 * CATEGORIES - 5}"
+        return f"category {category_label(number)}: over {5 * number - 5} up to {5 * number}"
+
     def __str__(self) -> str:
         text = f"procedure {self.procedure}: {self.how}"
         if self.grazing:
             text += f"; {self.grazing}"
         if self.procedure != "1":
             text += f"; recorded {fmt(self.recorded)} points"
-        return text + f"; DP {fmt(self.percentage)} % (category {self.category})"
+        return text + f"; DP {fmt(self.percentage)} % ({self.category_text})"
 
 
 @checked
@@ -351,7 +368,7 @@ def damage_procedure_one(
     stands for (``DP × P / 100``, so the record and DP agree).
 
     >>> str(damage_procedure_one(40, 10, "deep gash"))
-    "procedure 1: damage-type table: 'deep gash', DAMAGE PERCENTAGE 40; recorded 4 points; DP 40 % (category 36-40)"
+    "procedure 1: damage-type table: 'deep gash', DAMAGE PERCENTAGE 40; recorded 4 points; DP 40 % (category 36-40: over 35 up to 40)"
     """
     dp = bounded("DAMAGE PERCENTAGE", table_percentage, 0, 1000, whole=False)
     p = bounded("body-part points", part_points, 1, MAX_POINTS, whole=False)
@@ -376,7 +393,7 @@ def damage_points(
     ``(target, to-hit roll)``; ``record_grazed`` chooses the modified or unmodified value (149).
 
     >>> str(damage_points("2", 24, 20, graze=(60, 15), how="4:10sd+2 = 24"))
-    'procedure 2: 4:10sd+2 = 24; grazed: 24 × (60 − 15)/60 = 18; recorded 18 points; DP 90 % (category 86-90)'
+    'procedure 2: 4:10sd+2 = 24; grazed: 24 × (60 − 15)/60 = 18; recorded 18 points; DP 90 % (category 86-90: over 85 up to 90)'
     """
     if procedure not in ("2", "3"):
         raise RuleError(f"damage procedure must be 2 or 3 for points, got {procedure!r}")

@@ -62,6 +62,16 @@ class DamageDice:
         base = distribution(f"{self.count}:10sd")
         return {k * self.factor + self.plus: p for k, p in sorted(base.items())}
 
+    def most_likely(self) -> tuple[list[Fraction], Fraction]:
+        """The outcomes with the highest chance, and that chance (PCT-E12: 16 and 17).
+
+        >>> damage_dice("3").most_likely()
+        ([Fraction(16, 1), Fraction(17, 1)], Fraction(3, 40))
+        """
+        dist = self.distribution()
+        top = max(dist.values())
+        return [k for k, p in dist.items() if p == top], top
+
     def __str__(self) -> str:
         return self.notation
 

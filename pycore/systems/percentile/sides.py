@@ -87,6 +87,13 @@ def target_a3(members: Sequence[tuple[Number, Number]]) -> Fraction:
     >>> target_a3([(60, 80), (40, 20)])   # PCT-D06
     Fraction(50, 1)
     """
+    if isinstance(members, (str, bytes)) or not isinstance(members, Sequence):
+        raise RuleError(f"a3: give (PERCEPTION, Alertness Percentage) pairs, got {members!r}")
+    for pair in members:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise RuleError(
+                f"a3: each member is a (PERCEPTION, Alertness Percentage) pair, got {pair!r}"
+            )
     halves = [
         (bounded("PERCEPTION", p, 0, 100) + bounded("Alertness Percentage", a, 0, 100)) / 2
         for p, a in members
@@ -133,6 +140,75 @@ def lowest_odds(
     return {name: u / norm for name, u in unique.items()}
 
 
+SURPRISE_PROCEDURES = ("a1", "a2", "a3")
+
+
+@dataclass(frozen=True)
+class SurpriseSide:
+    """What one side brings to a surprise check: its awake members' PERCEPTION, their Alertness
+    Percentages (a3), the side's own Alertness Percentage (a2) and its damage modifier."""
+
+    perceptions: tuple[Number, ...]
+    member_alertness: tuple[Number | None, ...] = ()
+    side_alertness: Number | None = None
+    modifier: Number = 0
+
+
+def surprise_target(procedure: str, side: SurpriseSide, name: str = "side") -> Fraction:
+    """The value a side's surprise roll is compared with under ``procedure`` (PCT-12–14).
+
+    A procedure that needs an Alertness Percentage the GM has not given refuses, naming it.
+
+    >>> surprise_target("a2", SurpriseSide((50, 70), side_alertness=40))   # PCT-D05 side X
+    Fraction(50, 1)
+    >>> surprise_target("a3", SurpriseSide((60, 40), (80, None)), "Raiders")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Raiders: surprise a3 needs every awake member's Alertness Condition
+    """
+    if procedure == "a1":
+        return target_a1(side.perceptions)
+    if procedure == "a2":
+        if side.side_alertness is None:
+            raise RuleError(f"{name}: surprise a2 needs the side's Alertness Condition")
+        return target_a2(side.perceptions, side.side_alertness)
+    if procedure == "a3":
+        if len(side.member_alertness) != len(side.perceptions) or any(
+            a is None for a in side.member_alertness
+        ):
+            raise RuleError(f"{name}: surprise a3 needs every awake member's Alertness Condition")
+        pairs = [(p, a) for p, a in zip(side.perceptions, side.member_alertness, strict=True)]
+        return target_a3([(p, a) for p, a in pairs if a is not None])
+    raise RuleError(f"surprise procedure must be one of a1, a2, a3, got {procedure!r}")
+
+
+def surprise_targets(
+    procedure: str, sides: Mapping[str, SurpriseSide]
+) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """Every side's target and damage modifier under ``procedure`` (PCT-11–14).
+
+    >>> t, m = surprise_targets("a1", {"X": SurpriseSide((50, 70), modifier=10),
+    ...     "Y": SurpriseSide((30,))})
+    >>> t, m
+    ({'X': Fraction(60, 1), 'Y': Fraction(30, 1)}, {'X': Fraction(10, 1), 'Y': Fraction(0, 1)})
+    """
+    targets = {name: surprise_target(procedure, side, name) for name, side in sides.items()}
+    mods = {
+        name: _modifier(side.modifier, f"{name} damage modifier") for name, side in sides.items()
+    }
+    return targets, mods
+
+
+def surprise_chances(procedure: str, sides: Mapping[str, SurpriseSide]) -> dict[str, Fraction]:
+    """Each side's exact chance of SURPRISE under ``procedure``, ties re-rolled (PCT-15).
+
+    >>> surprise_chances("a1", {"A": SurpriseSide((50,)), "B": SurpriseSide((50,))})
+    {'A': Fraction(1, 2), 'B': Fraction(1, 2)}
+    """
+    targets, mods = surprise_targets(procedure, sides)
+    return lowest_odds(targets, mods)
+
+
 @checked
 def surprise_chance(
     perception_a: Number, perception_b: Number, modifier_a: Number = 0, modifier_b: Number = 0
@@ -144,7 +220,13 @@ def surprise_chance(
     """
     a = bounded("perception_a", perception_a, 0, 100, whole=False)
     b = bounded("perception_b", perception_b, 0, 100, whole=False)
-    return lowest_odds({"A": a, "B": b}, {"A": modifier_a, "B": modifier_b})["A"]
+    return surprise_chances(
+        "a1",
+        {
+            "A": SurpriseSide((a,), modifier=modifier_a),
+            "B": SurpriseSide((b,), modifier=modifier_b),
+        },
+    )["A"]
 
 
 @checked
@@ -161,8 +243,9 @@ def surprise_chance_a2(
     >>> surprise_chance_a2([50], 50, [50], 50)
     Fraction(1, 2)
     """
-    ta, tb = target_a2(perceptions_a, alertness_a), target_a2(perceptions_b, alertness_b)
-    return lowest_odds({"A": ta, "B": tb}, {"A": modifier_a, "B": modifier_b})["A"]
+    a = SurpriseSide(tuple(perceptions_a), side_alertness=alertness_a, modifier=modifier_a)
+    b = SurpriseSide(tuple(perceptions_b), side_alertness=alertness_b, modifier=modifier_b)
+    return surprise_chances("a2", {"A": a, "B": b})["A"]
 
 
 @checked
@@ -177,8 +260,15 @@ def surprise_chance_a3(
     >>> surprise_chance_a3([(60, 80), (40, 20)], [(50, 50)])
     Fraction(1, 2)
     """
-    ta, tb = target_a3(members_a), target_a3(members_b)
-    return lowest_odds({"A": ta, "B": tb}, {"A": modifier_a, "B": modifier_b})["A"]
+
+    def side(members: Sequence[tuple[Number, Number]], modifier: Number) -> SurpriseSide:
+        return SurpriseSide(
+            tuple(p for p, _ in members), tuple(a for _, a in members), modifier=modifier
+        )
+
+    return surprise_chances(
+        "a3", {"A": side(members_a, modifier_a), "B": side(members_b, modifier_b)}
+    )["A"]
 
 
 @dataclass(frozen=True)
@@ -291,12 +381,12 @@ class PrimaryAttack:
             for s in sorted(self.results, key=lambda s: self.results[s])
         )
         if self.reroll:
-            return f"results {shown}: a tie, every side rolls again (PCT-20)"
+            return f"results {shown}: a tie, every side rolls again"
         text = f"results {shown}: order {', '.join(self.order)}"
         if self.passed:
             text += f" ({self.passed[0]} passed and acts last)"
         if self.exclusive:
-            text += f"; {self.order[0]} leads by 30 or more and alone attacks this round"
+            text += f"; {self.order[0]} leads by 30 or more"
         return text
 
 

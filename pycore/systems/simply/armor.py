@@ -158,6 +158,8 @@ class Shield:
 
 
 def _find(table_name: str, name: str, rows: Sequence[Row], era: str | None) -> Row:
+    if not isinstance(name, str):  # a typed error naming the field, never an AttributeError
+        raise RuleError(f"{table_name} {name!r} is not a name; allowed: a table id or name")
     key = name.strip().casefold().replace(" ", "_").replace("-", "_")
     for row in rows:
         if era is not None and (row["era"] == "coating") != (era == "coating"):
@@ -286,15 +288,16 @@ class Protection:
     ablative_hits: int = 0
 
     def __post_init__(self) -> None:
-        fields_as_declared(self)  # whole ablative hits, real armor rows (issue 14)
+        hits = self.ablative_hits
+        if isinstance(hits, bool) or not isinstance(hits, int) or not 0 <= hits <= MAX_RAW:
+            raise RuleError(f"ablative_hits {hits!r} is not a whole number from 0 to {MAX_RAW}")
+        fields_as_declared(self)  # real armor rows (issue 14)
         if self.coating is not None and (self.armor is None or not self.armor.coatable):
             where = "no armor" if self.armor is None else self.armor.id
             raise RuleError(
                 f"coating {self.coating.id!r} on {where}: only Plasteel armor may be coated "
                 "(SIM-30 footnote +)"
             )
-        if not 0 <= self.ablative_hits <= MAX_RAW:
-            raise RuleError(f"ablative_hits {self.ablative_hits} is outside 0 to {MAX_RAW}")
 
     @property
     def min_strength(self) -> int:
@@ -361,6 +364,8 @@ def wear(
     ...
     pycore.errors.RuleError: coatings ['ablative', 'reflective']: 2 given; allowed: at most 1 (SIM-30 footnote +)
     """
+    if isinstance(coatings, str) or not isinstance(coatings, Sequence):
+        raise RuleError(f"coatings {coatings!r} must be a list of coating names")
     if len(coatings) > 1:
         raise RuleError(
             f"coatings {list(coatings)}: {len(coatings)} given; allowed: at most 1 "
@@ -469,7 +474,10 @@ def apply_protection(
             hits += 1
     if worn.shield is not None:
         steps.append(Step(worn.shield.name, worn.shield.dmg_mod(checked), "SIM-31"))
-    for label, value in others:
+    for entry in others:
+        if not isinstance(entry, tuple) or len(entry) != 2:
+            raise RuleError(f"modifier {entry!r} is not a (name, value) pair (SIM-41)")
+        label, value = entry
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_FREE_MOD:
             raise RuleError(
                 f"modifier {label!r} {value!r} is outside {-MAX_FREE_MOD} to {MAX_FREE_MOD}"

@@ -11,19 +11,22 @@ Armor and shield minimum strength (SIM-32) and C Adj. (SIM-21) are taken as inpu
 >>> derived = derive(hero)
 >>> derived.hit_points.value, derived.fatigue_points.value
 (24, 12)
->>> character_from_json(character_to_json(hero)) == hero
-True
+>>> from dataclasses import replace
+>>> validate(replace(hero, weapons=(Weapon("Spoon", "Dodging"),)), Campaign())[0].message
+"'Dodging' is not a combat skill; allowed: Brawling, Grappling, Martial Arts, Melee Weapon, Missile Weapon, Off-Hand Weapon, Shield, Thrown Weapon"
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any
 
 from pycore.errors import RuleError
+from pycore.systems.simply.armor import DAMAGE_KINDS, DamageKind
 from pycore.systems.simply.skills import (
+    COMBAT_SKILLS,
     explain_skill_purchase_points,
     explain_skill_rating,
     skill_cost,
@@ -48,9 +51,6 @@ from pycore.systems.simply.stats import (
     explain_unarmed_max_damage,
 )
 from pycore.tables import load_table
-
-MAX_TEXT: Final = 10_000
-MAX_ITEMS: Final = 500
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,28 @@ class GearItem:
 
 
 @dataclass(frozen=True)
+class Weapon:
+    """A weapon on the record (SIM-17): its name; the skill it is used with as the skill list
+    names it ("Melee Weapon: Sword"), bought or not (SIM-03 default); its Max Dmg on the Master
+    Damage Tables, or None when it has its own damage table (SIM-40: Weapon Cards, not in the
+    seed); and its attack type for the armor row, or None for the skill's (SIM-D09).
+
+    >>> Weapon("Longsword", "Melee Weapon: Sword", 24).skill_parts()
+    ('Melee Weapon', 'Sword')
+    """
+
+    name: str
+    skill: str
+    max_damage: int | None = None
+    kind: DamageKind | None = None
+
+    def skill_parts(self) -> tuple[str, str | None]:
+        """The skill's name and its specialty (SIM-20, SIM-D21)."""
+        name, _, specialty = self.skill.partition(":")
+        return name.strip(), specialty.strip() or None
+
+
+@dataclass(frozen=True)
 class Character:
     """The Character Record (SIM-29). Stats are the originals; ``adjustments`` are the
     user-entered changes of SIM-21 besides armor and shield C Adj. ``extra`` keeps unknown
@@ -111,11 +133,16 @@ class Character:
     abilities: tuple[str, ...] = ()
     disabilities: tuple[str, ...] = ()
     gear: tuple[GearItem, ...] = ()
+    weapons: tuple[Weapon, ...] = ()
     armor: ArmorChoice | None = None
     shield: ArmorChoice | None = None
     skills: tuple[Skill, ...] = ()
     adjustments: tuple[Adjustment, ...] = ()
     luck: int = DEFAULT_STARTING_LUCK
+    #: What a fight leaves on the record: the HP now (None: unhurt, at the derived HP) and the
+    #: conditions the rules cannot tell from HP (knocked down, bleeding, stabilized, ...).
+    hp: int | None = None
+    conditions: tuple[str, ...] = ()
     speed: Speed = field(default_factory=Speed)
     initiative_other: int = 0
     appearance: str = ""
@@ -308,6 +335,24 @@ def _skill_problems(c: Character) -> list[Problem]:
     return problems
 
 
+def _weapon_problems(c: Character) -> list[Problem]:
+    """SIM-39: a weapon is used with a weapon or hand-combat skill; SIM-D07: Max Dmg 1 to 100."""
+    problems: list[Problem] = []
+    for weapon in c.weapons:
+        where = f"weapon {weapon.name}"
+        name, specialty = weapon.skill_parts()
+        if name not in COMBAT_SKILLS:
+            allowed = ", ".join(COMBAT_SKILLS)
+            problems.append(Problem(where, f"{name!r} is not a combat skill; allowed: {allowed}"))
+        elif skill_info(name).needs_specialty and not specialty:
+            problems.append(Problem(where, f"{name} needs a specialty (SIM-20)"))
+        if weapon.max_damage is not None and not 1 <= weapon.max_damage <= 100:
+            problems.append(Problem(where, f"Max Dmg {weapon.max_damage} is outside 1 to 100"))
+        if weapon.kind is not None and weapon.kind not in DAMAGE_KINDS:
+            problems.append(Problem(where, f"attack type {weapon.kind!r} is unknown"))
+    return problems
+
+
 def validate(character: Character, campaign: Campaign) -> list[Problem]:
     """Every budget the text sets (SIM-15, SIM-16, SIM-19, SIM-32, SIM-D02, SIM-D07); never
     raises for a Character built from valid types.
@@ -324,6 +369,7 @@ def validate(character: Character, campaign: Campaign) -> list[Problem]:
     problems = _stat_problems(character, campaign)
     problems += _ability_problems(character, campaign)
     problems += _skill_problems(character)
+    problems += _weapon_problems(character)
     # SIM-32 / SIM-D10: Min S is checked against the original S; a builder problem only.
     for label, item in (("armor", character.armor), ("shield", character.shield)):
         if (
@@ -476,192 +522,6 @@ def derive(character: Character, campaign: Campaign | None = None) -> Derived:
     )
 
 
-# --- JSON (the page keeps characters in localStorage; STYLE 9-10) ---------------------------
-
-_KNOWN: Final = frozenset(f.name for f in fields(Character)) - {"extra"}
-
-
-def _choice_json(item: ArmorChoice | None) -> dict[str, Any] | None:
-    if item is None:
-        return None
-    return {"name": item.name, "min_strength": item.min_strength, "c_adj": item.c_adj}
-
-
-def character_to_json(c: Character) -> dict[str, Any]:
-    """A JSON-ready dict of ``c``; unknown fields kept in ``extra`` are written back as they were.
-
-    >>> character_to_json(Character(name="Bo"))["name"]
-    'Bo'
-    """
-    data: dict[str, Any] = dict(c.extra)
-    data.update(
-        {
-            "name": c.name,
-            "player": c.player,
-            "concept": c.concept,
-            "age": c.age,
-            "age_note": c.age_note,
-            "race": c.race,
-            "strength": c.strength,
-            "coordination": c.coordination,
-            "intellect": c.intellect,
-            "health": c.health,
-            "abilities": list(c.abilities),
-            "disabilities": list(c.disabilities),
-            "gear": [{"name": g.name, "notes": g.notes} for g in c.gear],
-            "armor": _choice_json(c.armor),
-            "shield": _choice_json(c.shield),
-            "skills": [
-                {"name": s.name, "level": s.level, "specialty": s.specialty} for s in c.skills
-            ],
-            "adjustments": [
-                {"source": a.source, "stat": a.stat, "amount": a.amount} for a in c.adjustments
-            ],
-            "luck": c.luck,
-            "speed": {
-                "ground": c.speed.ground,
-                "swimming": c.speed.swimming,
-                "other": [[name, value] for name, value in c.speed.other],
-            },
-            "initiative_other": c.initiative_other,
-            "appearance": c.appearance,
-            "history": c.history,
-            "personality": c.personality,
-        }
-    )
-    return data
-
-
-def _str(where: str, value: object, *, optional: bool = False) -> Any:
-    if value is None and optional:
-        return None
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise RuleError(f"{where} {value!r:.60} is not valid; allowed: text up to {MAX_TEXT} chars")
-    return value
-
-
-def _intv(where: str, value: object, *, optional: bool = False) -> Any:
-    if value is None and optional:
-        return None
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not -MAX_STAT * 10 <= value <= (MAX_STAT * 10)
-    ):
-        raise RuleError(
-            f"{where} {value!r:.60} is not valid; allowed: a whole number from "
-            f"{-MAX_STAT * 10} to {MAX_STAT * 10}"
-        )
-    return value
-
-
-def _list(where: str, value: object) -> list[Any]:
-    if not isinstance(value, list) or len(value) > MAX_ITEMS:
-        raise RuleError(f"{where} {value!r:.60} is not valid; allowed: a list of up to {MAX_ITEMS}")
-    return value
-
-
-def _obj(where: str, value: object) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise RuleError(f"{where} {value!r:.60} is not valid; allowed: an object")
-    return value
-
-
-def _choice(where: str, value: object) -> ArmorChoice | None:
-    if value is None:
-        return None
-    d = _obj(where, value)
-    return ArmorChoice(
-        _str(f"{where}.name", d.get("name")),
-        _intv(f"{where}.min_strength", d.get("min_strength"), optional=True),
-        _intv(f"{where}.c_adj", d.get("c_adj", 0)),
-    )
-
-
-def character_from_json(d: dict[str, Any]) -> Character:
-    """The Character saved by :func:`character_to_json`; a RuleError names the first bad field.
-    Missing fields take the defaults; unknown ones are kept in ``extra``.
-
-    >>> character_from_json({"name": "Bo", "strength": "7"})
-    Traceback (most recent call last):
-    ...
-    pycore.errors.RuleError: strength '7' is not valid; allowed: a whole number from -1000 to 1000
-    >>> character_from_json({"name": "Bo", "pet": "cat"}).extra["pet"]
-    'cat'
-    """
-    data = _obj("character", d)
-    base = Character()
-    g = data.get
-    skills = tuple(
-        Skill(
-            _str(f"skills[{i}].name", _obj(f"skills[{i}]", s).get("name")),
-            _str(f"skills[{i}].level", s.get("level")),
-            _str(f"skills[{i}].specialty", s.get("specialty"), optional=True),
-        )
-        for i, s in enumerate(_list("skills", g("skills", [])))
-    )
-    speed = _obj("speed", g("speed", {"ground": base.speed.ground, "swimming": 1}))
-    others = []
-    for i, pair in enumerate(_list("speed.other", speed.get("other", []))):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise RuleError(f"speed.other[{i}] {pair!r:.60} is not valid; allowed: [name, value]")
-        others.append((_str(f"speed.other[{i}]", pair[0]), _intv(f"speed.other[{i}]", pair[1])))
-    adjustments = []
-    for i, a in enumerate(_list("adjustments", g("adjustments", []))):
-        a = _obj(f"adjustments[{i}]", a)
-        stat = _str(f"adjustments[{i}].stat", a.get("stat"))
-        if stat not in STAT_NAMES:
-            raise RuleError(f"adjustments[{i}].stat {stat!r} is not valid; allowed: S, C, I, H")
-        adjustments.append(
-            Adjustment(
-                _str(f"adjustments[{i}].source", a.get("source")),
-                stat,
-                _intv(f"adjustments[{i}].amount", a.get("amount")),
-            )
-        )
-    return Character(
-        name=_str("name", g("name", base.name)),
-        player=_str("player", g("player", base.player)),
-        concept=_str("concept", g("concept", base.concept)),
-        age=_str("age", g("age", base.age)),
-        age_note=_str("age_note", g("age_note", base.age_note)),
-        race=_str("race", g("race", base.race)),
-        strength=_intv("strength", g("strength", base.strength)),
-        coordination=_intv("coordination", g("coordination", base.coordination)),
-        intellect=_intv("intellect", g("intellect", base.intellect)),
-        health=_intv("health", g("health", base.health)),
-        abilities=tuple(
-            _str(f"abilities[{i}]", x) for i, x in enumerate(_list("abilities", g("abilities", [])))
-        ),
-        disabilities=tuple(
-            _str(f"disabilities[{i}]", x)
-            for i, x in enumerate(_list("disabilities", g("disabilities", [])))
-        ),
-        gear=tuple(
-            GearItem(
-                _str(f"gear[{i}].name", _obj(f"gear[{i}]", x).get("name")),
-                _str(f"gear[{i}].notes", x.get("notes", "")),
-            )
-            for i, x in enumerate(_list("gear", g("gear", [])))
-        ),
-        armor=_choice("armor", g("armor")),
-        shield=_choice("shield", g("shield")),
-        skills=skills,
-        adjustments=tuple(adjustments),
-        luck=_intv("luck", g("luck", base.luck)),
-        speed=Speed(
-            _intv("speed.ground", speed.get("ground", base.speed.ground)),
-            _intv("speed.swimming", speed.get("swimming", base.speed.swimming)),
-            tuple(others),
-        ),
-        initiative_other=_intv("initiative_other", g("initiative_other", 0)),
-        appearance=_str("appearance", g("appearance", "")),
-        history=_str("history", g("history", "")),
-        personality=_str("personality", g("personality", "")),
-        extra=MappingProxyType({k: v for k, v in data.items() if k not in _KNOWN}),
-    )
-
-
 @dataclass(frozen=True)
 class AbilityInfo:
     """One entry of the Abilities & Disabilities list (SIM-T04): the text gives name and points."""
@@ -707,98 +567,3 @@ def shield_choice(shield_name: str) -> ArmorChoice:
 
     item = shield(shield_name)
     return ArmorChoice(item.name, item.min_s, item.c_adj)
-
-
-@dataclass(frozen=True)
-class BaseScore:
-    """A base score a character can roll a task or check on (SIM-02): the label to show, the
-    score, the skill level (None for a check: no automatic 2, SIM-06) and where it comes from."""
-
-    key: str
-    label: str
-    base: int
-    level: str | None
-    formula: str
-
-
-def base_scores(character: Character, campaign: Campaign | None = None) -> tuple[BaseScore, ...]:
-    """Every purchased skill's rating from adjusted and from original stats (SIM-28), then the
-    four special checks on the unadjusted stats (SIM-09).
-
-    >>> c = Character(strength=6, coordination=7, skills=(Skill("Brawling", "Capable"),))
-    >>> [(b.key, b.base) for b in base_scores(c)][:3]
-    [('skill:0:adj', 10), ('skill:0:orig', 10), ('check:knockback', 12)]
-    """
-    from pycore.systems.simply.tasks import SPECIAL_CHECKS, special_check, special_check_stat
-
-    derived = derive(character, campaign)
-    scores: list[BaseScore] = []
-    for index, line in enumerate(derived.skills):
-        for which, rating in (("adj", line.adjusted), ("orig", line.original)):
-            if rating.value is None:
-                continue
-            stats = "adjusted" if which == "adj" else "original"
-            scores.append(
-                BaseScore(
-                    f"skill:{index}:{which}",
-                    f"{line.skill.label()} ({line.skill.level}), {stats} stats",
-                    int(rating.value),
-                    line.skill.level,
-                    rating.formula,
-                )
-            )
-    for check in SPECIAL_CHECKS:
-        letter = special_check_stat(check)
-        stat = character.stats().get(letter)
-        base = special_check(check, stat)
-        scores.append(
-            BaseScore(
-                f"check:{check}",
-                f"{check.capitalize()} Check (2 × {letter})",
-                base,
-                None,
-                f"2 × unadjusted {letter} {stat} = {base}",
-            )
-        )
-    return tuple(scores)
-
-
-#: The GM's settings with their bounds and the rule each one fills (SIM-D01 to SIM-D06).
-CAMPAIGN_FIELDS: Final[dict[str, tuple[str, int, int, str]]] = {
-    "starting_stat_points": ("Starting stat points", 4, 200, "SIM-D01"),
-    "stat_min": ("Lowest stat", 0, 20, "SIM-D02"),
-    "stat_max": ("Highest stat", 1, 20, "SIM-D02"),
-    "race_stat_adj": ("Race stat modifier", -50, 50, "SIM-D03"),
-    "ability_balance": ("Ability & disability balance", -50, 50, "SIM-D04"),
-    "starting_luck": ("Starting luck points", 0, 1000, "SIM-D05"),
-    "fatigue_variation": ("Fatigue formula variation", -50, 50, "SIM-D06"),
-}
-
-
-def campaign_from_json(data: Mapping[str, Any]) -> Campaign:
-    """The GM's settings from saved data; a missing one takes its default, a bad one is a
-    :class:`RuleError` naming it and its range.
-
-    >>> campaign_from_json({"starting_stat_points": 30}).starting_stat_points
-    30
-    >>> campaign_from_json({"stat_max": 99})
-    Traceback (most recent call last):
-    ...
-    pycore.errors.RuleError: Highest stat 99 is outside 1 to 20 (SIM-D02)
-    >>> campaign_from_json({"stat_min": 8, "stat_max": 5})
-    Traceback (most recent call last):
-    ...
-    pycore.errors.RuleError: Lowest stat 8 is above the highest stat 5 (SIM-D02)
-    """
-    values: dict[str, int] = {}
-    for key, (label, low, high, rule) in CAMPAIGN_FIELDS.items():
-        value = data.get(key, getattr(Campaign(), key))
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RuleError(f"{label} {value!r} is outside {low} to {high} ({rule})")
-        values[key] = value
-    if values["stat_min"] > values["stat_max"]:
-        raise RuleError(
-            f"Lowest stat {values['stat_min']} is above the highest stat {values['stat_max']} "
-            "(SIM-D02)"
-        )
-    return Campaign(**values)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import (
     MAX_RAW,
@@ -98,6 +99,21 @@ def raw_from_table(max_damage: int, roll: int) -> RawDamage:
     48
     """
     return RawDamage(master_damage(max_damage, roll), max_damage, roll, "Master Damage Tables")
+
+
+def roll_raw_from_table(max_damage: int, rng: RandintSource) -> RawDamage:
+    """Roll the damage roll, 1D20 (SIM-40 reading), and read the Master Damage Tables.
+
+    ``rng`` is "roll for me" (a seeded source) or the die the user rolled at the table
+    (:func:`pycore.dice.typed_dice` ``("1d20", text)``, checked against what a D20 can show).
+    The max damage is checked before the die is rolled.
+
+    >>> from pycore.dice import typed_dice
+    >>> str(roll_raw_from_table(20, typed_dice("1d20", "7")))
+    'MDT max 20, D20 7 → raw 7'
+    """
+    master_damage(max_damage, 1)
+    return raw_from_table(max_damage, roll("1d20", rng).total)
 
 
 @checked

@@ -9,12 +9,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from pycore.dice import RandintSource, Roll, roll
 from pycore.errors import RuleError
-from pycore.systems.simply.tasks import TaskResult, test
+from pycore.systems.simply.tasks import (
+    SIDES,
+    RolledContest,
+    TargetNumber,
+    TaskOutcome,
+    TaskResult,
+    roll_contest,
+    roll_task,
+    test,
+    winner_words,
+)
 from pycore.validate import checked
 
 #: SIM-10 1: "at least 5 Luck Points available"; 2a-2c: 5 is also the least ever spent on a roll.
@@ -219,12 +230,17 @@ class LuckyContest:
     b: TaskResult | LuckTest
     winner: Literal["a", "b"] | None
     reason: str
+    names: tuple[str, str] = SIDES
+
+    @property
+    def verdict(self) -> str:
+        return winner_words(self.winner, self.names)
 
     def __str__(self) -> str:
-        verdict = "draw" if self.winner is None else f"{self.winner.upper()} wins"
+        a, b = self.names
         return (
-            f"A {self.roll_a.explain()}: {self.a}; B {self.roll_b.explain()}: {self.b} → "
-            f"{verdict} ({self.reason})"
+            f"{a} {self.roll_a.explain()}: {self.a}; {b} {self.roll_b.explain()}: {self.b} → "
+            f"{self.verdict} ({self.reason})"
         )
 
 
@@ -247,6 +263,8 @@ def roll_lucky_contest(
     level_b: str | None,
     luck_b: int,
     rng: RandintSource,
+    *,
+    names: Sequence[str] = SIDES,
 ) -> LuckyContest:
     """Roll a contest; a side with ``luck_*`` > 0 declared that many LP before the roll
     (SIM-10: at least 5), so too few LP are refused before any dice are rolled.
@@ -260,8 +278,9 @@ def roll_lucky_contest(
     ...
     pycore.errors.RuleError: luck points 3 is outside 5 to 1000 (SIM-10: at least 5 LP to declare luck before the roll)
     """
-    from pycore.systems.simply.tasks import _judge
+    from pycore.systems.simply.tasks import _judge, _names
 
+    sides = _names(names)
     for luck_points in (luck_a, luck_b):
         if luck_points:
             _declared(luck_points)
@@ -277,5 +296,67 @@ def roll_lucky_contest(
 
     a = side(target_a, level_a, luck_a, rolled_a)
     b = side(target_b, level_b, luck_b, rolled_b)
-    winner, reason = _judge(_final(a), _final(b))
-    return LuckyContest(rolled_a, rolled_b, a, b, winner, reason)
+    winner, reason = _judge(_final(a), _final(b), sides)
+    return LuckyContest(rolled_a, rolled_b, a, b, winner, reason, sides)
+
+
+def roll_task_declared(
+    target: TargetNumber, level: str | None, luck_points: int, rng: RandintSource
+) -> TaskOutcome | RolledLuckTest:
+    """Roll a task with ``luck_points`` declared before the roll (0: none), SIM-10.
+
+    A task the difficulty decides (Automatic / Impossible, SIM-04) has no roll, so no luck can be
+    declared on it and none is spent (SIM-10 reading); with luck declared the core refuses fewer
+    than 5 LP before any dice are rolled.
+
+    >>> import random
+    >>> from pycore.systems.simply.tasks import target_number
+    >>> str(roll_task_declared(target_number(10), "Capable", 20, random.Random(1)))
+    '2d10 (3, 10) = 13: 2D10 = 13 vs TN 10: failure by 3; luck: 5 LP spent (needs 3, minimum 5) → TN 15, success by 2; 15 LP left'
+    >>> str(roll_task_declared(target_number(10, "Automatic"), "Capable", 20, random.Random(1)))
+    'base 10; Automatic: automatic success, no roll'
+    """
+    luck_points = _int("luck points", luck_points, 0, MAX_LUCK)
+    if luck_points and target.automatic is None:
+        return roll_luck_test(target.total, luck_points, rng, level)
+    return roll_task(target, level, rng)
+
+
+def roll_contest_declared(
+    a: tuple[int, str | None, int],
+    b: tuple[int, str | None, int],
+    rng: RandintSource,
+    names: Sequence[str] = SIDES,
+) -> RolledContest | LuckyContest:
+    """Roll a contest (SIM-08) where each side is ``(target, level, luck declared)``; luck on
+    either side makes it a lucky contest (SIM-10), else a plain one.
+
+    >>> import random
+    >>> r = roll_contest_declared((10, None, 0), (12, None, 0), random.Random(0), ("Mara", "Grunt"))
+    >>> r.verdict
+    'Grunt wins'
+    """
+    (target_a, level_a, luck_a), (target_b, level_b, luck_b) = a, b
+    if luck_a or luck_b:
+        return roll_lucky_contest(
+            target_a, level_a, luck_a, target_b, level_b, luck_b, rng, names=names
+        )
+    return roll_contest(target_a, level_a, target_b, level_b, rng, names=names)
+
+
+def luck_spent(result: object) -> tuple[int, int]:
+    """The LP each side spent on a roll made by :func:`roll_task_declared` or
+    :func:`roll_contest_declared` (SIM-10), as ``(side A, side B)``; nothing when no luck.
+
+    >>> import random
+    >>> from pycore.systems.simply.tasks import target_number
+    >>> luck_spent(roll_task_declared(target_number(10), None, 20, random.Random(1)))
+    (5, 0)
+    """
+    if isinstance(result, RolledLuckTest):
+        return result.result.spent, 0
+    if isinstance(result, LuckyContest):
+        sides = (result.a, result.b)
+        a, b = (side.spent if isinstance(side, LuckTest) else 0 for side in sides)
+        return a, b
+    return 0, 0

@@ -11,10 +11,12 @@ the SIM-T01 ladder.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final, Literal
 
 from pycore.dice.roller import RandintSource, Roll, roll
 from pycore.errors import RuleError
+from pycore.systems.simply.tasks import TargetNumber, success_chance, target_number
 from pycore.tables import Row, load_table
 from pycore.validate import checked
 
@@ -81,6 +83,37 @@ class TreatmentTask:
         if self.note:
             parts.append(self.note)
         return "; ".join(parts) + f" ({', '.join(self.rules)})"
+
+
+@dataclass(frozen=True)
+class TreatmentChance:
+    """A treatment's roll before it is made: the treater's TN and the exact chance (SIM-52)."""
+
+    target: TargetNumber
+    chance: Fraction
+
+    def __str__(self) -> str:
+        return str(self.target)
+
+
+def treatment_chance(
+    task: TreatmentTask, rating: int, level: str | None = None
+) -> TreatmentChance | None:
+    """The TN from the treater's skill ``rating`` and the task's difficulty, and its chance;
+    None when the difficulty decides without a roll (SIM-04). ``level`` None is a default
+    rating: no automatic 2 (SIM-06), as the roll itself is judged.
+
+    >>> str(treatment_chance(treatment(hp=6, hp_max=26, skill="First Aid"), 12))
+    'base 12 (First Aid) + Above Average −2 = TN 10'
+    >>> treatment_chance(treatment(hp=6, hp_max=26, skill="First Aid"), 12).chance
+    Fraction(9, 20)
+    >>> treatment_chance(bandage(5), 12) is None
+    True
+    """
+    if task.automatic is not None:
+        return None
+    target = target_number(rating, task.difficulty, base_label=task.skill)
+    return TreatmentChance(target, success_chance(target.total, skilled=level is not None))
 
 
 def _ladder_row(index: int) -> Row:

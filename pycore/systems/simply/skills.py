@@ -143,6 +143,21 @@ def skill_rating(stat: int, level: str | None, kind: str) -> int | None:
     return explain_skill_rating(stat, level, kind).value
 
 
+#: SIM-39: Attack and Defend are tasks "with a weapon or hand-combat skill" (line 588). Reading:
+#: the skills of SIM-T08 that wield a weapon or fight hand to hand, the Shield skill for a shield
+#: strike (SIM-D12) included; Dodging and Combat Awareness are not attacks.
+COMBAT_SKILLS: Final[tuple[str, ...]] = (
+    "Brawling",
+    "Grappling",
+    "Martial Arts",
+    "Melee Weapon",
+    "Missile Weapon",
+    "Off-Hand Weapon",
+    "Shield",
+    "Thrown Weapon",
+)
+
+
 @dataclass(frozen=True)
 class SkillInfo:
     """A row of SIM-T08: a skill's kind, the stat its bonus adds to, and its specialties.

@@ -23,7 +23,6 @@ from typing import Final, Literal
 from pycore.dice import RandintSource, Roll, distribution, roll
 from pycore.errors import RuleError
 from pycore.tables import Row, load_table
-from pycore.validate import checked
 
 #: SIM-06: the skill levels that are "Fam or better" (SIM-19); None is a default rating or a check.
 LEVELS: Final[tuple[str, ...]] = ("Familiar", "Capable", "Professional", "Expert")
@@ -98,7 +97,6 @@ def _two_d10() -> tuple[tuple[int, Fraction], ...]:
     return tuple(distribution(_DICE).items())
 
 
-@checked
 def success_chance(target: int, skilled: bool = True) -> Fraction:
     """The real chance that a test against ``target`` succeeds, automatic results included.
 
@@ -109,8 +107,10 @@ def success_chance(target: int, skilled: bool = True) -> Fraction:
     (Fraction(17, 20), Fraction(99, 100), Fraction(1, 100), Fraction(0, 1))
     """
     target = _target("target number", target)
+    if not isinstance(skilled, bool):  # "no" is not False: a flag, never any truthy value
+        raise RuleError(f"skilled {skilled!r} must be True or False")
     return sum(
-        (p for total, p in _two_d10() if _verdict(target, total, bool(skilled))[0]),
+        (p for total, p in _two_d10() if _verdict(target, total, skilled)[0]),
         Fraction(0),
     )
 
@@ -131,7 +131,6 @@ class TableChance:
         return f"{self.percent}%"
 
 
-@checked
 def table_chance(target: int) -> TableChance | None:
     """The text's printed chance for ``target`` (SIM-T13, TN 2-20 only), or None off the table.
 
@@ -194,7 +193,6 @@ def _difficulty_row(difficulty: str) -> Row:
     return load_table("simply", "difficulty").row_by("name", difficulty)
 
 
-@checked
 def target_number(
     base: int,
     difficulty: str = "Average",
@@ -275,7 +273,6 @@ class TaskResult:
         return f"2D10 = {self.roll} vs TN {self.target}: {self.verdict}"
 
 
-@checked
 def test(target: int, roll: int, level: str | None = None) -> TaskResult:
     """Judge a 2D10 ``roll`` against ``target`` (SIM-06); ``level`` is the skill level or None.
 
@@ -312,7 +309,6 @@ class RolledTest:
         return f"{self.roll.explain()} vs TN {self.result.target}: {self.result.verdict}"
 
 
-@checked
 def roll_test(target: int, rng: RandintSource, level: str | None = None) -> RolledTest:
     """Roll 2D10 with ``rng`` and judge it against ``target`` (SIM-06).
 
@@ -348,7 +344,6 @@ class TaskOutcome:
         return f"{self.target} · {self.result}"
 
 
-@checked
 def resolve_task(target: TargetNumber, roll: int | None, level: str | None = None) -> TaskOutcome:
     """Judge a task whose dice were rolled at the table; ``roll`` is None for no roll.
 
@@ -368,7 +363,6 @@ def resolve_task(target: TargetNumber, roll: int | None, level: str | None = Non
     return TaskOutcome(target, test(target.total, roll, level), None)
 
 
-@checked
 def roll_task(target: TargetNumber, level: str | None, rng: RandintSource) -> TaskOutcome:
     """Roll a task with ``rng`` (no roll for Automatic / Impossible difficulty, SIM-04).
 
@@ -388,11 +382,20 @@ def roll_task(target: TargetNumber, level: str | None, rng: RandintSource) -> Ta
 # --- Contests (SIM-08) --------------------------------------------------------------------------
 
 
-def _judge(a: TaskResult, b: TaskResult) -> tuple[Winner | None, str]:
+SIDES: Final = ("A", "B")  # the contest's sides as the text names them, or the characters'
+
+
+def _names(names: Sequence[str]) -> tuple[str, str]:
+    if isinstance(names, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise RuleError(f"names {names!r} must be two names, one per side")
+    return (names[0].strip()[:MAX_NAME] or "A", names[1].strip()[:MAX_NAME] or "B")
+
+
+def _judge(a: TaskResult, b: TaskResult, names: Sequence[str] = SIDES) -> tuple[Winner | None, str]:
     if a.success and not b.success:  # SIM-08 (a): only one succeeds
-        return "a", "only A succeeds"
+        return "a", f"only {names[0]} succeeds"
     if b.success and not a.success:
-        return "b", "only B succeeds"
+        return "b", f"only {names[1]} succeeds"
     if not a.success:  # SIM-08 (b): both fail
         return None, "both fail; repeat the contest or change the plan"
     if a.margin > b.margin:  # SIM-08 (c): the higher success margin wins
@@ -410,6 +413,7 @@ class ContestResult:
     b: TaskResult
     winner: Winner | None
     reason: str
+    names: tuple[str, str] = SIDES
 
     @property
     def margin_a(self) -> int:
@@ -419,12 +423,25 @@ class ContestResult:
     def margin_b(self) -> int:
         return self.b.margin
 
+    @property
+    def verdict(self) -> str:
+        """ "draw", or the winner by name: "Mara wins"."""
+        return winner_words(self.winner, self.names)
+
     def __str__(self) -> str:
-        verdict = "draw" if self.winner is None else f"{self.winner.upper()} wins"
-        return f"A {self.a}; B {self.b} → {verdict} ({self.reason})"
+        a, b = self.names
+        return f"{a} {self.a}; {b} {self.b} → {self.verdict} ({self.reason})"
 
 
-@checked
+def winner_words(winner: Winner | None, names: Sequence[str] = SIDES) -> str:
+    """The verdict of a contest in words, the winner by name (SIM-08).
+
+    >>> winner_words("b", ("Mara", "Grunt")), winner_words(None)
+    ('Grunt wins', 'draw')
+    """
+    return "draw" if winner is None else f"{names[0] if winner == 'a' else names[1]} wins"
+
+
 def contest(
     target_a: int,
     roll_a: int,
@@ -432,6 +449,8 @@ def contest(
     roll_b: int,
     level_a: str | None = None,
     level_b: str | None = None,
+    *,
+    names: Sequence[str] = SIDES,
 ) -> ContestResult:
     """Judge a contest (SIM-08); each side's success follows SIM-06, automatic results included.
 
@@ -445,8 +464,9 @@ def contest(
     """
     a = test(target_a, roll_a, _level("skill level A", level_a))
     b = test(target_b, roll_b, _level("skill level B", level_b))
-    winner, reason = _judge(a, b)
-    return ContestResult(a, b, winner, reason)
+    sides = _names(names)
+    winner, reason = _judge(a, b, sides)
+    return ContestResult(a, b, winner, reason, sides)
 
 
 @dataclass(frozen=True)
@@ -461,36 +481,46 @@ class RolledContest:
     def winner(self) -> Winner | None:
         return self.result.winner
 
+    @property
+    def verdict(self) -> str:
+        return self.result.verdict
+
     def __str__(self) -> str:
         r = self.result
-        verdict = "draw" if r.winner is None else f"{r.winner.upper()} wins"
+        a, b = r.names
         return (
-            f"A {RolledTest(r.a, self.roll_a)}; B {RolledTest(r.b, self.roll_b)}"
-            f" → {verdict} ({r.reason})"
+            f"{a} {RolledTest(r.a, self.roll_a)}; {b} {RolledTest(r.b, self.roll_b)}"
+            f" → {r.verdict} ({r.reason})"
         )
 
 
-@checked
 def roll_contest(
     target_a: int,
     level_a: str | None,
     target_b: int,
     level_b: str | None,
     rng: RandintSource,
+    *,
+    names: Sequence[str] = SIDES,
 ) -> RolledContest:
     """Roll 2D10 for each side with ``rng`` (A first) and judge the contest (SIM-08).
 
     >>> import random
     >>> str(roll_contest(12, "Capable", 10, None, random.Random(1)))
     'A 2d10 (3, 10) = 13 vs TN 12: failure by 1; B 2d10 (2, 5) = 7 vs TN 10: success by 3 → B wins (only B succeeds)'
+    >>> str(roll_contest(12, "Capable", 10, None, random.Random(1), names=("Mara", "Grunt")))
+    'Mara 2d10 (3, 10) = 13 vs TN 12: failure by 1; Grunt 2d10 (2, 5) = 7 vs TN 10: success by 3 → Grunt wins (only Grunt succeeds)'
     """
+    sides = _names(names)
     target_a = _target("target number A", target_a)
     target_b = _target("target number B", target_b)
     level_a = _level("skill level A", level_a)
     level_b = _level("skill level B", level_b)
     rolled_a = roll(_DICE, rng)
     rolled_b = roll(_DICE, rng)
-    result = contest(target_a, rolled_a.total, target_b, rolled_b.total, level_a, level_b)
+    result = contest(
+        target_a, rolled_a.total, target_b, rolled_b.total, level_a, level_b, names=sides
+    )
     return RolledContest(result, rolled_a, rolled_b)
 
 
@@ -506,7 +536,6 @@ class ContestOdds:
         return f"A wins {self.a}, B wins {self.b}, draw {self.draw}"
 
 
-@checked
 def contest_odds(
     target_a: int, target_b: int, skilled_a: bool = True, skilled_b: bool = True
 ) -> ContestOdds:
@@ -545,7 +574,6 @@ def _check_row(check: str) -> Row:
     return load_table("simply", "special_checks").row_by("name", key)
 
 
-@checked
 def special_check(check: str, stat: int) -> int:
     """The base score of a special check: 2 x the UNADJUSTED stat (SIM-09, SIM-T02).
 
@@ -563,7 +591,6 @@ def special_check(check: str, stat: int) -> int:
     return multiplier * value
 
 
-@checked
 def special_check_stat(check: str) -> str:
     """The stat letter a special check doubles (SIM-T02).
 

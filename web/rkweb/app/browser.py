@@ -7,7 +7,10 @@ state beyond the one :class:`App` that ``main.py`` starts.
 from __future__ import annotations
 
 import asyncio
+import importlib
+import json
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -15,21 +18,21 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
-from pycore.store import (
-    StorageFullError,
-    export_text,
-    list_quarantine,
-    load,
-    save,
-)
+from pycore.errors import StorageError
+from pycore.store import StorageFullError, Store, export_text, list_quarantine
 from pycore.store.persist import storage_used
-from rkweb.app import shell
+from rkweb.app import saving, shell
 from rkweb.app.messages import UnknownMessage
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from
 
 SVG_NS = "http://www.w3.org/2000/svg"
 SAVE_DELAY_MS = 300
+# The GM's window tells the players' window (same device, same origin) each new public view.
+FIGHT_CHANNEL = "rulekeeper-fight"
+HELLO = "hello"  # a players' window that just (re)loaded asks for the view now
+TAB_KEY = "rulekeeper:tab"
+PERSIST_WAIT_S = 3  # Firefox's persist() waits on a prompt, possibly forever
 
 
 def absent(value: Any) -> bool:
@@ -187,14 +190,24 @@ class LocalStorage:
         except Exception as exc:  # pyodide.ffi.JsException
             name = str(getattr(exc, "name", ""))
             if name == "QuotaExceededError" or "QuotaExceededError" in str(exc):
-                raise StorageFullError(
-                    "This browser's storage is full, so the latest change is not saved. "
-                    "Your previously saved data is intact. Export your data to keep it safe."
-                ) from None
+                raise StorageFullError("this browser's storage is full") from None
             raise
 
     def removeItem(self, key: str) -> None:
         self._s.removeItem(key)
+
+
+def tab_id() -> str:
+    """This tab's name for its undo steps: kept in ``sessionStorage``, so a reload keeps it."""
+    try:
+        session = js.sessionStorage
+        tab = session.getItem(TAB_KEY)
+        if absent(tab):
+            tab = secrets.token_hex(4)
+            session.setItem(TAB_KEY, tab)
+        return str(tab)
+    except Exception:  # storage blocked: a name for this page only
+        return secrets.token_hex(4)
 
 
 def now_iso() -> str:
@@ -216,6 +229,21 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
 
 
+async def share_file(filename: str, text: str) -> None:
+    """The system share sheet with the file where the browser offers one; a download otherwise."""
+    options = js.Object.fromEntries([["type", "application/json"]])
+    file = js.File.new([text], filename, options)
+    data = js.Object.fromEntries([["files", js.Array.of(file)], ["title", filename]])
+    can_share = getattr(js.navigator, "canShare", None)
+    if absent(can_share) or not js.navigator.canShare(data):
+        download(filename, text)
+        return
+    try:
+        await js.navigator.share(data)
+    except Exception as exc:  # the user closed the sheet (AbortError): nothing to do
+        js.console.info(f"share sheet closed: {exc}")
+
+
 # ---------------------------------------------------------------- the app
 
 
@@ -223,34 +251,20 @@ class App:
     def __init__(self, root: Any) -> None:
         self.root = root
         self.storage = LocalStorage(js.localStorage)
-        report = load(self.storage, now_iso())
-        banners: list[Banner] = []
-        if report.problem and report.quarantined:
-            banners.append(
-                Banner(
-                    "quarantine",
-                    f"Saved data could not be read ({report.problem}). It was moved aside, not "
-                    "deleted: see Data › Moved aside to download it. Rulekeeper started fresh.",
-                )
-            )
-        elif report.problem:
-            banners.append(
-                Banner(
-                    "error",
-                    f"{report.problem}. Nothing will be saved until "
-                    "storage has room; export what you need.",
-                    True,
-                )
-            )
-        self.read_only = report.read_only
-        self.model = Model(
-            report.history, shell.route_of(str(js.location.hash)), banners=tuple(banners)
-        )
+        self.store = Store(self.storage, tab_id())
+        report = self.store.load(now_iso())
+        route, arg = shell.route_parts(str(js.location.hash))
+        # The players' window shows the GM's fight and must never save over the GM's data.
+        self.player = route == "player"
+        self.read_only = self.player
+        self.model = Model(report.history, route, arg, banners=saving.banners_after_load(report))
         self.saved_history = report.history
         self.timer: Any = None
         self.tree: VNode | None = None
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
+        self.channel: Any = None
+        self.posted_fight: Any = None
         self.refresh_env()
 
     def ctx(self) -> Ctx:
@@ -274,16 +288,64 @@ class App:
                 "hashchange",
                 lambda e: self.dispatch(("shell.route", str(js.location.hash))),
             ),
-            (js.window, "pagehide", lambda e: self.flush()),
+            (js.window, "pagehide", lambda e: self.close()),
+            (js.window, "storage", self.on_storage),
             (js.document, "visibilitychange", self.on_visibility),
         ):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(event, proxy)
 
+    def open_channel(self) -> None:
+        if absent(getattr(js, "BroadcastChannel", None)):
+            return
+        self.channel = js.BroadcastChannel.new(FIGHT_CHANNEL)
+        proxy = create_proxy(self.on_channel)
+        self._proxies.append(proxy)
+        self.channel.addEventListener("message", proxy)
+        if self.player:
+            self.channel.postMessage(HELLO)
+        else:
+            self.post_fight()
+
+    def on_channel(self, event: Any) -> None:
+        data = str(event.data)
+        if data == HELLO and not self.player:
+            self.posted_fight = None
+            self.post_fight()
+        elif data != HELLO and self.player:
+            self.dispatch(("player.update", data))
+
+    def post_fight(self) -> None:
+        """Send the players' window the fight's public view when the fight changed."""
+        from pycore.share.public import public_fight  # on first use: not needed to start
+
+        section = self.model.history.state.get("simply_combat")
+        if self.channel is None or section is self.posted_fight:
+            return
+        self.posted_fight = section
+        self.channel.postMessage(json.dumps(public_fight(section)))
+
     def on_visibility(self, event: Any) -> None:
         if str(js.document.visibilityState) == "hidden":
             self.flush()
+
+    def close(self) -> None:
+        self.flush()
+        self.store.close(self.model.history, now_iso())
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote a key: take its sections into the model (pycore.store merges)."""
+        if absent(event.key):
+            return
+        raw = None if absent(event.newValue) else str(event.newValue)
+        history, changed = self.store.external(str(event.key), raw, self.model.history)
+        if history is self.model.history:
+            return
+        self.model = saving.after_external(replace(self.model, history=history), changed)
+        self.schedule_save()
+        self.refresh_env()
+        self.render()
 
     def on_event(self, event: Any) -> None:
         kind = str(event.type)
@@ -316,6 +378,7 @@ class App:
 
     def dispatch(self, msg: Msg) -> None:
         kind = msg[0]
+        before = shell.hash_of(self.model)
         if kind == "app.export":
             self.export()
         elif kind == "app.print":
@@ -326,8 +389,25 @@ class App:
         elif kind == "app.q_download":
             raw = self.storage.getItem(str(msg[1])) or ""
             download(str(msg[1]).replace(":", "_") + ".txt", raw, "text/plain")
+        elif kind == "app.share_file":
+            # ("app.share_file", filename, text): the share sheet, or a download without one.
+            self.spawn(share_file(str(msg[1]), str(msg[2])))
+        elif kind == "app.share_everything":
+            self.flush()
+            stamp = now_iso()[:19].replace(":", "-")
+            text = export_text(self.model.history, now_iso())
+            self.spawn(share_file(f"rulekeeper-{stamp}.json", text))
+        elif kind == "app.open_window":
+            # ("app.open_window", "#/player"): the same app in a second window (a second screen).
+            base = str(js.location.href).split("#")[0]
+            js.window.open(base + str(msg[1]), "rulekeeper-player")
+        elif kind == "app.reload":
+            # A new version waits (the update banner): save, then register-sw.js switches to it.
+            self.flush()
+            js.window.dispatchEvent(js.CustomEvent.new("rulekeeper:update"))
+            return
         elif kind == "app.q_delete":
-            self.storage.removeItem(str(msg[1]))
+            self.store.forget(str(msg[1]))
             self.refresh_env()
             self.model = self.model.with_ui(q_confirm=None)
         else:
@@ -339,6 +419,13 @@ class App:
                 return
         if self.model.history is not self.saved_history:
             self.schedule_save()
+        wanted = shell.hash_of(self.model)
+        if kind != "shell.route" and wanted != before:
+            # A page moved to another (Share opens the share page): the address follows, and
+            # Back returns to where the user was.
+            js.history.pushState(None, "", wanted)
+        if not self.player:
+            self.post_fight()
         self.render()
 
     async def import_file(self, file: Any) -> None:
@@ -359,8 +446,16 @@ class App:
 
     def export(self) -> None:
         self.flush()
-        stamp = now_iso()[:19].replace(":", "-")
-        download(f"rulekeeper-{stamp}.json", export_text(self.model.history, now_iso()))
+        now = now_iso()
+        try:
+            text = export_text(self.model.history, now)
+        except StorageError as exc:
+            banner = Banner("error", f"Export failed: {exc}")
+            self.model = replace(self.model, banners=(*self.model.banners, banner))
+            return
+        download(f"rulekeeper-{now[:19].replace(':', '-')}.json", text)
+        self.store.mark_exported(now)
+        self.refresh_env()
 
     # -- saving
     def schedule_save(self) -> None:
@@ -372,31 +467,27 @@ class App:
         if self.timer is not None:
             js.clearTimeout(self.timer)
             self.timer = None
-        history = self.model.history
-        if history is self.saved_history or self.read_only:
+        before = self.model
+        if before.history is self.saved_history or self.read_only:
             return
-        try:
-            save(self.storage, history, now_iso())
-        except StorageFullError as exc:
-            if not any(b.kind == "quota" for b in self.model.banners):
-                banner = Banner("quota", str(exc), offer_export=True)
-                self.model = replace(self.model, banners=(*self.model.banners, banner))
-                self.render()
-            return
-        self.saved_history = history
-        if any(b.kind == "quota" for b in self.model.banners):
-            kept = tuple(b for b in self.model.banners if b.kind != "quota")
-            self.model = replace(self.model, banners=kept)
-            self.render()
+        report = self.store.save(before.history, now_iso())
+        self.model = saving.after_save(before, report)
+        self.saved_history = self.model.history
         self.refresh_env(render=False)
+        if self.model.history is not before.history or self.model.banners != before.banners:
+            self.render()
 
     # -- environment
     def refresh_env(self, render: bool = False) -> None:
         env = replace(
             self.model.env,
             storage_used=storage_used(self.storage),
-            quarantine=tuple(list_quarantine(self.storage)),
+            quarantine=tuple(list_quarantine(self.storage, tuple(sorted(self.store.stuck)))),
             read_only=self.read_only,
+            base_url=str(js.location.href).split("#")[0],
+            last_saved=self.store.last_saved,
+            last_export=self.store.last_export,
+            now=now_iso(),
             offline_ready=not absent(getattr(js.navigator, "serviceWorker", None))
             and not absent(js.navigator.serviceWorker.controller),
         )
@@ -412,13 +503,19 @@ class App:
         persisted: bool | None = None
         try:
             if not settings.get("persist_asked"):
-                persisted = bool(await storage.persist())
+                try:
+                    persisted = bool(await asyncio.wait_for(storage.persist(), PERSIST_WAIT_S))
+                except TimeoutError:
+                    # Firefox settles persist() only when the user answers its prompt, maybe
+                    # never: it counts as asked (not again at every start), and the browser's
+                    # present answer is read below.
+                    js.console.info(f"storage.persist() gave no answer in {PERSIST_WAIT_S} s")
                 history = self.model.history.set_quietly(
                     "settings", {**settings, "persist_asked": True, "persist_granted": persisted}
                 )
                 self.model = replace(self.model, history=history)
                 self.schedule_save()
-            else:
+            if persisted is None:
                 persisted = bool(await storage.persisted())
             estimate = await storage.estimate()
             env = replace(
@@ -432,6 +529,17 @@ class App:
             js.console.warn(f"storage API unavailable: {exc}")
         self.refresh_env(render=True)
 
+    def offer_update(self) -> None:
+        """Called by register-sw.js when a new version has installed and waits."""
+        if not any(b.kind == "update" for b in self.model.banners):
+            banner = Banner(
+                "update",
+                "A new version is ready: reload to use it. Your data is kept.",
+                offer_reload=True,
+            )
+            self.model = replace(self.model, banners=(*self.model.banners, banner))
+            self.render()
+
     def render(self) -> None:
         tree = shell.view(self.model)
         if self.tree is None:
@@ -441,13 +549,30 @@ class App:
         self.tree = tree
 
 
+def in_idle_time(steps: list[Callable[[], object]]) -> None:
+    """Run each step in its own idle period (a timer where the browser has no idle callback,
+    as Safari), so a tap arriving between two steps is handled before the next."""
+
+    def run(*_: Any) -> None:
+        steps[0]()
+        if steps[1:]:
+            in_idle_time(steps[1:])
+
+    request: Any = getattr(js, "requestIdleCallback", None)
+    if absent(request):
+        js.setTimeout(create_once_callable(run), 50)
+    else:
+        request(create_once_callable(run), js.Object.fromEntries([["timeout", 2000]]))
+
+
 def start() -> App:
     app = App(js.document.getElementById("app"))
     app.listen()
     app.render()
+    app.open_channel()
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
-    # The saved expression's odds come right after the first paint: computing them imports
-    # icepool, which would otherwise delay start-up by a quarter of a second.
-    js.setTimeout(create_once_callable(lambda: app.dispatch(("dice.odds",))), 0)
+    # After the first paint and in idle time: icepool's import, then the saved expression's odds
+    # (together up to a second on a slow tablet, so never in one piece and never before ready).
+    in_idle_time([lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))])
     return app

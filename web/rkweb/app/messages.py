@@ -25,7 +25,19 @@ SHELL_ACTIONS = frozenset({"undo", "redo", "route", "dismiss_banner"})
 APP = "app"
 # The glue carries these out itself: they touch the browser, not the model.
 APP_ACTIONS = frozenset(
-    {"export", "print", "download", "import_file", "read_file", "q_download", "q_delete"}
+    {
+        "export",
+        "print",
+        "download",
+        "import_file",
+        "read_file",
+        "q_download",
+        "q_delete",
+        "share_file",
+        "share_everything",
+        "open_window",
+        "reload",
+    }
 )
 
 

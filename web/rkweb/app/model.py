@@ -17,9 +17,10 @@ from pycore.store.persist import QuarantineItem
 class Banner:
     """A message across the top of every page (storage full, data moved aside, ...)."""
 
-    kind: str  # "quota", "quarantine", "error", "info"
+    kind: str  # "quota", "quarantine", "trimmed", "external", "undo", "error", "info", "update"
     text: str
     offer_export: bool = False
+    offer_reload: bool = False
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,10 @@ class Env:
     quarantine: tuple[QuarantineItem, ...] = ()
     read_only: bool = False
     offline_ready: bool = False
+    base_url: str = ""  # the app's address without its fragment: share links start with it
+    last_saved: str | None = None
+    last_export: str | None = None
+    now: str | None = None
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,8 @@ class Ctx:
 class Model:
     history: History
     route: str = "dice"
+    # What follows the route in the address (``#/share/<payload>``: the payload).
+    route_arg: str = ""
     ui: Mapping[str, Any] = field(default_factory=dict)
     env: Env = field(default_factory=Env)
     banners: tuple[Banner, ...] = ()

@@ -4,9 +4,9 @@ Adding a system touches this list and its own folder ``rkweb/features/<system>/`
 modules are imported on first use: a rule system is not needed to start the app (start-up bench).
 
 >>> [f.route for f in FEATURES]
-['dice', 'simply', 'gurps', 'aftermath', 'percentile', 'settings', 'about']
->>> feature("gurps").label, feature("nope")
-('3d6 GURPS', None)
+['dice', 'simply', 'gurps', 'aftermath', 'percentile', 'share', 'settings', 'about', 'player']
+>>> feature("gurps").label, feature("nope"), SYSTEMS
+('3d6 GURPS', None, ('simply', 'gurps', 'aftermath', 'percentile'))
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ class Feature:
     title: str
     section: str | None
     module: str
+    system: bool = False
+    in_nav: bool = True  # False: a page opened by a link or for another screen only
 
     def load(self) -> ModuleType:
         return importlib.import_module(self.module)
@@ -51,26 +53,51 @@ class Feature:
 
 FEATURES: tuple[Feature, ...] = (
     Feature("dice", "Dice", "Dice", "dice", "rkweb.features.dice.page"),
-    Feature("simply", "Simply", "Simply Roleplaying!", "simply", "rkweb.features.simply.page"),
     Feature(
-        "gurps", "3d6 GURPS", "3d6 combat (GURPS Lite style)", "gurps", "rkweb.features.gurps.page"
+        "simply",
+        "Simply",
+        "Simply Roleplaying!",
+        "simply",
+        "rkweb.features.simply.page",
+        system=True,
     ),
-    Feature("aftermath", "Aftermath", "Aftermath!", "aftermath", "rkweb.features.aftermath.page"),
+    Feature(
+        "gurps",
+        "3d6 GURPS",
+        "3d6 combat (GURPS Lite style)",
+        "gurps",
+        "rkweb.features.gurps.page",
+        system=True,
+    ),
+    Feature(
+        "aftermath",
+        "Aftermath",
+        "Aftermath!",
+        "aftermath",
+        "rkweb.features.aftermath.page",
+        system=True,
+    ),
     Feature(
         "percentile",
         "Percentile",
         "Percentile sci-fi combat",
         "percentile",
         "rkweb.features.percentile.page",
+        system=True,
     ),
+    Feature("share", "Share", "Share and import", None, "rkweb.features.share.page"),
     Feature(
         "settings", "Settings", "Settings and data", "settings", "rkweb.features.settings.page"
     ),
     Feature("about", "About", "About", None, "rkweb.features.about.page"),
+    # The players' screen: opened by the share page in a second window, never from the nav.
+    Feature(
+        "player", "Player view", "Player view", None, "rkweb.features.share.player", in_nav=False
+    ),
 )
 
 ROUTES: tuple[str, ...] = tuple(f.route for f in FEATURES)
-SYSTEMS: tuple[str, ...] = ("simply", "gurps", "aftermath", "percentile")
+SYSTEMS: tuple[str, ...] = tuple(f.route for f in FEATURES if f.system)
 _BY_ROUTE = {f.route: f for f in FEATURES}
 
 

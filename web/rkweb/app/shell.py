@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pycore.store.history import short_label
 from rkweb.app.messages import SHELL, SHELL_ACTIONS, UnknownMessage, check, send, split
-from rkweb.app.model import Ctx, Model
+from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.registry import FEATURES, ROUTES, feature
 from rkweb.app.vdom import Msg, VNode, h
 
@@ -16,8 +17,22 @@ def route_of(hash_text: str) -> str:
     >>> route_of("#/settings"), route_of(""), route_of("#/nope")
     ('settings', 'dice', 'dice')
     """
-    name = hash_text.lstrip("#").strip("/").split("/")[0]
-    return name if name in ROUTES else "dice"
+    return route_parts(hash_text)[0]
+
+
+def route_parts(hash_text: str) -> tuple[str, str]:
+    """The route and what follows it: ``#/share/1.abc`` → ``("share", "1.abc")``.
+
+    >>> route_parts("#/share/1.abc"), route_parts("#/nope/x")
+    (('share', '1.abc'), ('dice', ''))
+    """
+    name, _, rest = hash_text.lstrip("#").strip("/").partition("/")
+    return (name, rest) if name in ROUTES else ("dice", "")
+
+
+def hash_of(model: Model) -> str:
+    """The address fragment that shows ``model``'s page (the glue keeps the address in step)."""
+    return f"#/{model.route}/{model.route_arg}" if model.route_arg else f"#/{model.route}"
 
 
 def page_view(model: Model) -> VNode:
@@ -25,14 +40,32 @@ def page_view(model: Model) -> VNode:
     return page.view(model)
 
 
+UNDO_LABEL_CHARS = 40
+
+
+def _undone(model: Model, verb: str, label: str | None) -> Model:
+    """After undo or redo: say so when part of the step had changed since and was kept."""
+    banners = tuple(b for b in model.banners if b.kind != "undo")
+    if model.history.skipped and label:
+        text = (
+            f"{verb} “{short_label(label, UNDO_LABEL_CHARS)}”: part of it had changed since "
+            "(later, or in another tab) and was kept as it is."
+        )
+        banners = (*banners, Banner("undo", text))
+    return replace(model, banners=banners)
+
+
 def _shell_update(model: Model, msg: Msg) -> Model:
     _, action = split(msg)
     if action == "undo":
-        return replace(model, history=model.history.undo())
+        label = model.history.undo_label
+        return _undone(replace(model, history=model.history.undo()), "Undo", label)
     if action == "redo":
-        return replace(model, history=model.history.redo())
+        label = model.history.redo_label
+        return _undone(replace(model, history=model.history.redo()), "Redo", label)
     if action == "route":
-        return replace(model, route=route_of(str(msg[1])))
+        route, arg = route_parts(str(msg[1]))
+        return replace(model, route=route, route_arg=arg)
     index = int(msg[1])  # dismiss_banner
     return replace(model, banners=model.banners[:index] + model.banners[index + 1 :])
 
@@ -74,6 +107,18 @@ def _banners(model: Model) -> list[VNode]:
                     "button",
                     {
                         "type": "button",
+                        "class": "primary",
+                        "data-testid": "update-reload",
+                        "on_click": send("app", "reload"),
+                    },
+                    "Reload",
+                )
+                if b.offer_reload
+                else None,
+                h(
+                    "button",
+                    {
+                        "type": "button",
                         "class": "secondary",
                         "on_click": send(SHELL, "dismiss_banner", index),
                     },
@@ -86,6 +131,10 @@ def _banners(model: Model) -> list[VNode]:
 
 
 def view(model: Model) -> VNode:
+    page = feature(model.route)
+    if page is not None and not page.in_nav:
+        # A page for another screen (the players' view): no navigation, no undo, nothing to tap.
+        return h("div", {"class": "shell bare"}, h("main", {"id": "main"}, page_view(model)))
     history = model.history
     nav = h(
         "nav",
@@ -108,11 +157,12 @@ def view(model: Model) -> VNode:
                     ),
                 )
                 for f in FEATURES
+                if f.in_nav
             ],
         ),
     )
-    undo_label = history.undo_label
-    redo_label = history.redo_label
+    undo_label = history.undo_label and short_label(history.undo_label, UNDO_LABEL_CHARS)
+    redo_label = history.redo_label and short_label(history.redo_label, UNDO_LABEL_CHARS)
     tools = h(
         "div",
         {"class": "tools"},

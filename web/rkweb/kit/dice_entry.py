@@ -24,8 +24,10 @@ def dice_entry(
     error: str = "",
     label: str = "Roll for me",
     disabled: bool = False,
+    roll_testid: str = "",
 ) -> VNode:
-    """Two ways to roll ``expr``: a button, or a field taking the faces or the dice's total."""
+    """Two ways to roll ``expr``: a button, or a field taking the faces or the dice's total.
+    ``roll_testid`` keeps a page's older test id on the button (default ``<testid>-roll``)."""
     fid = f"{testid}-typed"
     return h(
         "div",
@@ -34,7 +36,7 @@ def dice_entry(
         h(
             "div",
             {"class": "row"},
-            button(f"{testid}-roll", label, roll, primary=True, disabled=disabled),
+            button(roll_testid or f"{testid}-roll", label, roll, primary=True, disabled=disabled),
         ),
         h(
             "div",

@@ -1,26 +1,37 @@
-"""Aftermath!-style BCS/DAT combat: the system page with four tabs — Characters, Rolls, Combat
-(the worksheet) and Reference (the reference tables, in ``aftermath_reference``). Every rule is
-computed by ``pycore.systems.aftermath``; the tabs render its result values."""
+"""Aftermath!-style BCS/DAT combat: the system page with five tabs — Characters, Rolls, Combat
+(the attack worksheet), Reference (the reference tables) and Settings (the campaign's answers
+where the text is silent). Every rule is computed by ``pycore.systems.aftermath``; the tabs
+parse what is typed, call the core, and render its result values."""
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from collections.abc import Callable
 
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.aftermath import rolls, settings
+from rkweb.features.aftermath.characters import update as characters_update
+from rkweb.features.aftermath.characters import view as characters_view
+from rkweb.features.aftermath.combat import update as combat_update
+from rkweb.features.aftermath.combat import view as combat_view
+from rkweb.features.aftermath.reference import update as reference_update
+from rkweb.features.aftermath.reference import view as reference_view
 from rkweb.kit.tabs import tab_bar
 
 # The messages this feature takes, ``("aftermath.<action>", ...)``: the shell refuses any other.
 ACTIONS = frozenset(
     {
+        "cbt_apply",
+        "cbt_cancel",
         "cbt_clear",
         "cbt_field",
         "cbt_next_phase",
         "cbt_next_turn",
         "cbt_pick",
+        "cbt_potential",
         "cbt_resolve",
         "cbt_toggle",
+        "cbt_typed",
         "char_add_cond",
         "char_add_item",
         "char_add_skill",
@@ -54,81 +65,49 @@ ACTIONS = frozenset(
     }
 )
 
-
 TABS = (
     ("characters", "Characters"),
     ("rolls", "Rolls"),
     ("combat", "Combat"),
     ("reference", "Reference"),
+    ("settings", "Settings"),
 )
-
-
-def _reference() -> ModuleType | None:
-    """The reference-tables page, built separately; None until it exists."""
-    try:
-        return importlib.import_module("rkweb.features.aftermath.reference")
-    except ImportError:
-        return None
+Update = Callable[[Model, Msg, Ctx], Model]
+#: Each tab's messages start with its prefix.
+UPDATES: tuple[tuple[str, Update], ...] = (
+    ("char_", characters_update.update),
+    ("roll_", rolls.update),
+    ("cbt_", combat_update.update),
+    ("ref_", reference_update.update),
+    ("set_", settings.update),
+)
+VIEWS: dict[str, Callable[[Model], VNode]] = {
+    "characters": characters_view.view,
+    "rolls": rolls.view,
+    "combat": combat_view.view,
+    "reference": reference_view.view,
+    "settings": settings.view,
+}
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    kind = str(msg[0])
-    if kind == "aftermath.tab":
+    action = str(msg[0]).removeprefix("aftermath.")
+    if action == "tab":
         return model.with_ui(aftermath_tab=str(msg[1]))
-    if kind.startswith("aftermath.ref_"):
-        reference = _reference()
-        if reference is None:
-            return model
-        result: Model = reference.update(model, msg, ctx)
-        return result
-    if kind.startswith("aftermath.char_"):
-        from rkweb.features.aftermath import characters as aftermath_characters
-
-        return aftermath_characters.update(model, msg, ctx)
-    if kind.startswith("aftermath.roll_"):
-        from rkweb.features.aftermath import rolls as aftermath_rolls
-
-        return aftermath_rolls.update(model, msg, ctx)
-    if kind.startswith(("aftermath.cbt_", "aftermath.set_")):
-        from rkweb.features.aftermath import combat as aftermath_combat
-
-        return aftermath_combat.update(model, msg, ctx)
+    for prefix, handler in UPDATES:
+        if action.startswith(prefix):
+            return handler(model, msg, ctx)
     return model
-
-
-def _body(model: Model, tab: str) -> VNode:
-    if tab == "rolls":
-        from rkweb.features.aftermath import rolls as aftermath_rolls
-
-        return aftermath_rolls.view(model)
-    if tab == "combat":
-        from rkweb.features.aftermath import combat as aftermath_combat
-
-        return aftermath_combat.view(model)
-    if tab == "reference":
-        reference = _reference()
-        if reference is None:
-            return h(
-                "p",
-                {"class": "notice", "data-testid": "aft-reference-missing"},
-                "The reference tables are not built yet.",
-            )
-        node: VNode = reference.view(model)
-        return node
-    from rkweb.features.aftermath import characters as aftermath_characters
-
-    return aftermath_characters.view(model)
 
 
 def view(model: Model) -> VNode:
     tab = str(model.ui.get("aftermath_tab", "characters"))
-    if tab not in dict(TABS):
+    if tab not in VIEWS:
         tab = "characters"
-    tabs = tab_bar("aftermath", "Aftermath pages", TABS, tab)
     return h(
         "div",
         {"class": "page system-page"},
         h("h2", {"class": "page-title"}, "Aftermath!-style combat"),
-        tabs,
-        _body(model, tab),
+        tab_bar("aftermath", "Aftermath pages", TABS, tab),
+        VIEWS[tab](model),
     )

@@ -10,28 +10,31 @@ from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.aftermath import attributes, bcs, situation
 from pycore.systems.aftermath import sheet as core
-from pycore.tables import load_table
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.state import (
     LOG_LIMIT,
-    errors,
+    err,
     names,
     optional_int,
     quietly,
+    set_err,
     state,
     undoable,
-    with_error,
 )
-from rkweb.features.aftermath.widgets import button, chip, chips, field, log_list, odds, select
-from rkweb.kit.numbers import odds_text
+from rkweb.features.aftermath.words import plain
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip, chips
+from rkweb.kit.fields import number, select
+from rkweb.kit.odds import odds_list, percent_text
+from rkweb.kit.results import log_list, why
 
 INT_FIELDS = {
-    "bcs": (-100, 100),
-    "other": (-100, 100),
-    "ast": (0, 40),
-    "cst": (0, 40),
-    "blast": (0, 20),
+    "bcs": ("Base BCS", -100, 100),
+    "other": ("Other modifier", -100, 100),
+    "ast": ("AST", 0, 40),
+    "cst": ("CST", 0, 40),
+    "blast": ("Blast Buffering level", 0, 20),
 }
 
 
@@ -42,17 +45,19 @@ def _who(st: dict[str, Any], rolls: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _set(model: Model, key: str, raw: str) -> Model:
+    """A field of the roll forms; picking a character or a skill fills the BCS, AST and CST
+    from his sheet (by the skill's name)."""
     st = state(model)
     rolls = st["rolls"]
     if key in INT_FIELDS:
-        low, high = INT_FIELDS[key]
+        name, low, high = INT_FIELDS[key]
         value = optional_int(raw)
         if value is None or not low <= value <= high:
-            return with_error(
-                model, f"roll.{key}", f"{key.upper()} must be a whole number from {low} to {high}."
+            return set_err(
+                model, f"roll.{key}", f"{name} must be a whole number from {low} to {high}."
             )
         rolls[key] = value
-        model = with_error(model, f"roll.{key}", None)
+        model = set_err(model, f"roll.{key}", None)
     else:
         rolls[key] = raw
     who = _who(st, rolls)
@@ -92,50 +97,69 @@ def _name(st: dict[str, Any], rolls: dict[str, Any]) -> str:
     return f"{who['name']}: " if who else ""
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    kind = msg[0]
-    st = state(model)
+def _toggle(model: Model, st: dict[str, Any], key: str) -> Model:
+    rolls = st["rolls"]
+    if key == "halved":
+        rolls["halved"] = not rolls["halved"]
+    else:
+        chosen = list(rolls["situations"])
+        rolls["situations"] = [k for k in chosen if k != key] if key in chosen else [*chosen, key]
+        situation.hth_modifiers(rolls["situations"])  # refuse two of one group now
+    return quietly(set_err(model, "roll.situations", None), st)
+
+
+def _roll(model: Model, action: str, st: dict[str, Any], ctx: Ctx) -> Model:
     rolls = st["rolls"]
     rng = seeded(ctx.fresh_seed)
+    if action == "roll_bcs":
+        total = bcs_total(rolls, st["settings"])
+        result = bcs.roll_bcs(total.total, rng)
+        return _log(model, f"{_name(st, rolls)}{plain(str(total))} · {result}", ctx)
+    if action == "roll_save":
+        save = bcs.roll_saving_throw(
+            int(rolls["ast"]), int(rolls["cst"]), rng, 2 * int(rolls["blast"])
+        )
+        attr = core.ATTRIBUTE_NAMES.get(str(rolls["attribute"]), "")
+        return _log(model, f"{_name(st, rolls)}{attr} saving throw: {plain(str(save))}", ctx)
+    target, target_text = attributes.roll_effect_die(str(rolls["die_a"]), rng)
+    user, user_text = attributes.roll_effect_die(str(rolls["die_b"]), rng)
+    verdict = attributes.judge_opposed(str(rolls["comparison"]), target, user)
+    return _log(model, f"target {target_text}; user {user_text} → {verdict.verdict}", ctx)
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    action = str(msg[0]).removeprefix("aftermath.")
+    st = state(model)
     try:
-        if kind == "aftermath.roll_field":
+        if action == "roll_field":
             return _set(model, str(msg[1]), str(msg[-1]))
-        if kind == "aftermath.roll_toggle":
-            key = str(msg[1])
-            if key == "halved":
-                rolls["halved"] = not rolls["halved"]
-            else:
-                chosen = list(rolls["situations"])
-                rolls["situations"] = (
-                    [k for k in chosen if k != key] if key in chosen else [*chosen, key]
-                )
-                situation.hth_modifiers(rolls["situations"])  # refuse two of one group now
-            return quietly(with_error(model, "roll.situations", None), st)
-        if kind == "aftermath.roll_bcs":
-            total = bcs_total(rolls, st["settings"])
-            result = bcs.roll_bcs(total.total, rng)
-            return _log(model, f"{_name(st, rolls)}{total} · {result}", ctx)
-        if kind == "aftermath.roll_save":
-            save = bcs.roll_saving_throw(
-                int(rolls["ast"]), int(rolls["cst"]), rng, 2 * int(rolls["blast"])
-            )
-            attr = core.ATTRIBUTE_NAMES.get(str(rolls["attribute"]), "")
-            return _log(model, f"{_name(st, rolls)}{attr} saving throw: {save}", ctx)
-        if kind == "aftermath.roll_opposed":
-            target, target_text = attributes.roll_effect_die(str(rolls["die_a"]), rng)
-            user, user_text = attributes.roll_effect_die(str(rolls["die_b"]), rng)
-            verdict = attributes.judge_opposed(str(rolls["comparison"]), target, user)
-            return _log(model, f"target {target_text}; user {user_text} → {verdict.verdict}", ctx)
-        if kind == "aftermath.roll_clear":
-            rolls["log"] = []
+        if action == "roll_toggle":
+            return _toggle(model, st, str(msg[1]))
+        if action in ("roll_bcs", "roll_save", "roll_opposed"):
+            return _roll(model, action, st, ctx)
+        if action == "roll_clear":
+            st["rolls"]["log"] = []
             return undoable(model, st, "Clear roll log", ctx)
     except RuleError as exc:
-        return with_error(model, "roll.situations", str(exc))
+        return set_err(model, "roll.situations", plain(str(exc)))
     return model
 
 
-def _err(model: Model, key: str) -> str:
-    return errors(model).get(key, "")
+def _bcs_numbers(rolls: dict[str, Any], settings: dict[str, Any]) -> tuple[str, VNode | None]:
+    """The BCS line and its odds, or the core's reason there is none."""
+    try:
+        total = bcs_total(rolls, settings)
+    except RuleError as exc:
+        return plain(str(exc)), None
+    after = bcs.bcs_chance(min(total.total + 1, 100))
+    odds = odds_list(
+        "aft-roll-odds",
+        [
+            ("Chance of success", total.chance),
+            (f"What +1 changes (then {percent_text(after)})", bcs.plus_one_change(total.total)),
+        ],
+    )
+    return plain(str(total)), odds
 
 
 def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
@@ -143,24 +167,13 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
     skills = [("", "—")] + [
         (s["name"], f"{s['name']} (BCS {s['bcs']})") for s in (who or {}).get("skills", [])
     ]
-    table = load_table("aftermath", "situation_modifiers_hth")
     toggles = [
         chip(
-            f"aft-roll-sit-{row['key']}",
-            f"{row['situation']}{'*' if row['starred'] else ''} {int(str(row['bcs_modifier'])):+d}",
-            row["key"] in rolls["situations"],
-            ("aftermath.roll_toggle", str(row["key"])),
+            f"aft-roll-sit-{key}", label, key in rolls["situations"], ("aftermath.roll_toggle", key)
         )
-        for row in table.rows
+        for key, label in situation.hth_choices()
     ]
-    try:
-        total = bcs_total(rolls, st["settings"])
-        formula = str(total)
-        chance = odds_text(total.chance)
-        plus = odds_text(bcs.plus_one_change(total.total))
-        after = odds_text(bcs.bcs_chance(min(total.total + 1, 100)))
-    except RuleError as exc:
-        formula, chance, plus, after = str(exc), "—", "—", "—"
+    formula, odds = _bcs_numbers(rolls, st["settings"])
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-bcs-h"},
@@ -168,8 +181,13 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
         h(
             "p",
             {"class": "muted small"},
-            "Reading AFT-03: the text never states the die; 1D20, success on a roll at or under the "
-            "modified BCS, no automatic results. Daze/Stun halves the BCS before the modifiers.",
+            "The text never states the die: 1D20, success on a roll at or under the modified BCS, "
+            "no automatic results. Daze or Stun halves the BCS before the modifiers.",
+        ),
+        why(
+            [
+                "Reading AFT-03; halving AFT-21, AFT-22; modifiers AFT-08, AFT-T04 (* footnote missing, AFT-M24)"
+            ]
         ),
         h(
             "div",
@@ -181,19 +199,19 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
                 skills,
                 ("aftermath.roll_field", "skill"),
             ),
-            field(
+            number(
                 "aft-roll-bcs",
                 "Base BCS",
                 rolls["bcs"],
                 ("aftermath.roll_field", "bcs"),
-                _err(model, "roll.bcs"),
+                error=err(model, "roll.bcs"),
             ),
-            field(
+            number(
                 "aft-roll-other",
                 "Other modifier",
                 rolls["other"],
                 ("aftermath.roll_field", "other"),
-                _err(model, "roll.other"),
+                error=err(model, "roll.other"),
             ),
         ),
         chips(
@@ -208,40 +226,37 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
             ],
             "aft-roll-state",
         ),
-        chips(
-            "Hand-to-hand situation modifiers (AFT-T04; * footnote missing)",
-            toggles,
-            "aft-roll-sits",
-        ),
-        h("p", {"class": "field-error", "role": "alert"}, _err(model, "roll.situations")),
+        chips("Hand-to-hand situation modifiers", toggles, "aft-roll-sits"),
+        h("p", {"class": "field-error", "role": "alert"}, err(model, "roll.situations")),
         h(
             "div",
             {"class": "tn", "data-testid": "aft-roll-formula"},
             h("span", {"class": "total"}, formula),
         ),
-        odds(
-            "aft-roll-odds",
-            [("Chance of success", chance), ("What +1 changes", f"{plus} more → {after}")],
-        ),
-        button("aft-roll-bcs-go", "Roll 1D20", ("aftermath.roll_bcs",)),
+        odds,
+        button("aft-roll-bcs-go", "Roll 1D20", ("aftermath.roll_bcs",), primary=True),
     )
 
 
 def _save_card(model: Model, rolls: dict[str, Any]) -> VNode:
     try:
         found = bcs.saving_throw_odds(int(rolls["ast"]), int(rolls["cst"]), 2 * int(rolls["blast"]))
-        pairs = [
-            ("Critical range (roll ≤ CST)", odds_text(found.critical)),
-            ("Ability range (CST < roll ≤ AST)", odds_text(found.ability)),
-            ("Failure", odds_text(found.failure)),
-            ("An Ability Saving Throw passes", odds_text(found.ability_save)),
-        ]
+        odds: VNode = odds_list(
+            "aft-save-odds",
+            [
+                ("Critical range (roll ≤ CST)", found.critical),
+                ("Ability range (CST < roll ≤ AST)", found.ability),
+                ("Failure", found.failure),
+                ("An Ability Saving Throw passes", found.ability_save),
+            ],
+        )
     except RuleError as exc:
-        pairs = [("Odds", str(exc))]
+        odds = h("p", {"class": "field-error", "data-testid": "aft-save-odds"}, plain(str(exc)))
+    attributes_ = [(a, f"{core.ATTRIBUTE_NAMES[a]} ({a})") for a in core.ATTRIBUTES]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-save-h"},
-        h("h3", {"id": "aft-save-h"}, "Saving throw (AFT-05)"),
+        h("h3", {"id": "aft-save-h"}, "Saving throw"),
         h(
             "div",
             {"class": "grid2"},
@@ -249,33 +264,34 @@ def _save_card(model: Model, rolls: dict[str, Any]) -> VNode:
                 "aft-save-attribute",
                 "Attribute",
                 rolls["attribute"],
-                [(a, f"{core.ATTRIBUTE_NAMES[a]} ({a})") for a in core.ATTRIBUTES],
+                attributes_,
                 ("aftermath.roll_field", "attribute"),
             ),
-            field(
+            number(
                 "aft-save-ast",
                 "AST",
                 rolls["ast"],
                 ("aftermath.roll_field", "ast"),
-                _err(model, "roll.ast"),
+                error=err(model, "roll.ast"),
             ),
-            field(
+            number(
                 "aft-save-cst",
                 "CST",
                 rolls["cst"],
                 ("aftermath.roll_field", "cst"),
-                _err(model, "roll.cst"),
+                error=err(model, "roll.cst"),
             ),
-            field(
+            number(
                 "aft-save-blast",
-                "Blast Buffering level (adds 2 × level to the AST, L522)",
+                "Blast Buffering level (adds 2 × level to the AST)",
                 rolls["blast"],
                 ("aftermath.roll_field", "blast"),
-                _err(model, "roll.blast"),
+                error=err(model, "roll.blast"),
             ),
         ),
-        odds("aft-save-odds", pairs),
-        button("aft-roll-save-go", "Roll saving throw", ("aftermath.roll_save",)),
+        why(["Saving throws: AFT-05; Blast Buffering: 001 line 522"]),
+        odds,
+        button("aft-roll-save-go", "Roll saving throw", ("aftermath.roll_save",), primary=True),
     )
 
 
@@ -283,17 +299,25 @@ def _opposed_card(rolls: dict[str, Any]) -> VNode:
     dice = [(d, d or "none (group 0)") for d in attributes.EFFECT_DICE]
     try:
         found = attributes.opposed_odds(str(rolls["die_a"]), str(rolls["die_b"]), "target", "user")
-        pairs = [
-            ("Target higher", odds_text(found.first_higher)),
-            ("User higher", odds_text(found.second_higher)),
-            ("Tie", odds_text(found.tie)),
-        ]
+        odds: VNode = odds_list(
+            "aft-opp-odds",
+            [
+                ("Target higher", found.first_higher),
+                ("User higher", found.second_higher),
+                ("Tie", found.tie),
+            ],
+        )
     except RuleError as exc:
-        pairs = [("Odds", str(exc))]
+        odds = h("p", {"class": "field-error", "data-testid": "aft-opp-odds"}, plain(str(exc)))
+    checks = [
+        ("check_for_daze", "Check for Daze (tie: Dazed)"),
+        ("check_for_knocked_over", "Check for Knocked Over (tie: stays up)"),
+        ("torso_entanglement", "Torso entanglement (tie: no second roll)"),
+    ]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-opp-h"},
-        h("h3", {"id": "aft-opp-h"}, "Opposed Effect Dice (AFT-07)"),
+        h("h3", {"id": "aft-opp-h"}, "Opposed Effect Dice"),
         h(
             "div",
             {"class": "grid2"},
@@ -307,29 +331,27 @@ def _opposed_card(rolls: dict[str, Any]) -> VNode:
                 "aft-opp-kind",
                 "Check",
                 rolls["comparison"],
-                [
-                    ("check_for_daze", "Check for Daze (tie: Dazed)"),
-                    ("check_for_knocked_over", "Check for Knocked Over (tie: stays up)"),
-                    ("torso_entanglement", "Torso entanglement (tie: no second roll)"),
-                ],
+                checks,
                 ("aftermath.roll_field", "comparison"),
             ),
         ),
-        odds("aft-opp-odds", pairs),
-        button("aft-roll-opp-go", "Roll both dice", ("aftermath.roll_opposed",)),
+        why(["AFT-07"]),
+        odds,
+        button("aft-roll-opp-go", "Roll both dice", ("aftermath.roll_opposed",), primary=True),
     )
 
 
 def view(model: Model) -> VNode:
     st = state(model)
     rolls = st["rolls"]
+    people = [("", "Nobody in particular")] + [(str(i), n) for i, n in enumerate(names(st))]
     who = select(
         "aft-roll-who",
         "Whose roll",
         rolls.get("who", ""),
-        [("", "Nobody in particular")] + [(str(i), n) for i, n in enumerate(names(st))],
+        people,
         ("aftermath.roll_field", "who"),
-        "Picking a character fills in its skill BCS and its AST/CST.",
+        hint="Picking a character fills in its skill BCS and its AST/CST.",
     )
     log = rolls["log"]
     latest = log[0]["text"] if log else "Roll to see the dice and the verdict here."
@@ -349,7 +371,9 @@ def view(model: Model) -> VNode:
                 {"class": "explain", "data-testid": "aft-roll-result", "aria-live": "polite"},
                 latest,
             ),
-            button("aft-roll-clear", "Clear roll log", ("aftermath.roll_clear",), False, not log),
-            log_list("aft-roll", log),
+            button("aft-roll-clear", "Clear roll log", ("aftermath.roll_clear",), disabled=not log),
+            log_list(
+                "aft-roll-log-entry", log, label="Rolls, newest first", list_testid="aft-roll-log"
+            ),
         ),
     )

@@ -1,6 +1,7 @@
 """The Aftermath page's saved state: one section ``aftermath`` with the characters, the
-campaign settings (the values the source does not give, AFT-M*), the roll page and the combat
-worksheet. Old saved data merges over the defaults, so it always loads."""
+campaign settings (the values the source does not give), the roll page and the attack
+worksheet. Old saved data merges over the defaults, so it always loads. The defaults of the
+settings and of the worksheet's forms are the core's (``campaign``, ``worksheet``)."""
 
 from __future__ import annotations
 
@@ -8,38 +9,19 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.systems.aftermath import sheet
+from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
+from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
+from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
+from pycore.systems.aftermath.saved import VERSION as SCHEMA
+from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
 from rkweb.app.model import Ctx, Model
+from rkweb.kit.fields import error_of, with_error
 
+FEATURE = "aftermath"
 SECTION = "aftermath"
-SCHEMA = 1
-LOG_LIMIT = 80
 
-#: Campaign settings: every one is a value or a reading the user may change (AFT-M*).
-SETTINGS: dict[str, Any] = {
-    "unstated_rounding": "half_up",
-    "group8_effect_die": "2D10+2",
-    "critical_hit_rule": "",
-    "critical_miss_rule": "",
-    "starred_hth_modifiers": "apply",
-    "shotgun_critical_row": "",
-    "pbr_bdg_modifier": "add",
-    "bcs_per_distraction": "",
-    "weapon_note_13": "",
-    "weapon_note_13_cap": "",
-    "thrown_critical_miss_table": "armed",
-    "modern_crit_miss_96": "reconstructed",
-    "noncutting_head_sever": "bleeds",
-    "bdg_order": "range_first",
-    # AFT-M44: one answer per suspect weapon row, keyed by suspect_setting(name)
-    "suspect_pistol_butt": "",
-    "suspect_pitchfork": "",
-    "suspect_rifle_butt": "",
-    "bdg_long_gun_38_40": "",
-    "bdg_long_gun_44_40": "",
-    "bdg_long_gun_44_magnum": "",
-    "bdg_birdshot_10": "",
-    "bdg_birdshot_12": "",
-}
+__all__ = ["SETTINGS", "suspect_setting"]
 
 ROLLS: dict[str, Any] = {
     "who": "",
@@ -58,114 +40,49 @@ ROLLS: dict[str, Any] = {
     "log": [],
 }
 
-MISSILE: dict[str, Any] = {
-    "skill": "",
-    "bcs": 12,
-    "range_row": "Pistol STD",
-    "meters": "20",
-    "gun": "pistol",
-    "size": "STD",
-    "ia_value": "",
-    "ammo": "pistol:38 Special",
-    "bdg": "",
-    "situations": [],
-    "damage_taken": 0,
-    "target_action": "stationary",
-    "dodging": False,
-    "autofire": False,
-    "bursts": 0,
-    "match": False,
-    "critical_hit": False,
-    "critical_miss": False,
-    "special_effect": False,
-    "direction": "",
-    "attack_from": "front",
-    "near_side": "",
-    "encumbrance": 0,
-    "distractions": 0,
-    "cuts": "",
-    "miss_table": "",
-    "durability": "",
-    "autoloading": "",
-    "extractor": "",
-    "gun_action": "",
-    "cover_av": "",
-    "shots": 1,
-    "burst_size": "3",
-    "max_bursts": "",
-}
-
-HTH: dict[str, Any] = {
-    "skill": "",
-    "bcs": 12,
-    "weapon": "",
-    "use": "strike",
-    "zone": "front_side_rear_hex",
-    "situations": [],
-    "damage_potential": "",
-    "critical_hit": False,
-    "critical_miss": False,
-    "direction": "",
-    "attack_from": "front",
-    "near_side": "",
-    "encumbrance": 0,
-    "distractions": 0,
-    "cuts": "",
-}
-
-THROWN: dict[str, Any] = {
-    "skill": "",
-    "bcs": 12,
-    "weapon": "Knife, throwing",
-    "count": 1,
-    "situations": [],
-    "damage_taken": 0,
-    "target_action": "stationary",
-    "dodging": False,
-    "damage_potential": "",
-    "critical_hit": False,
-    "critical_miss": False,
-    "special_effect": False,
-    "direction": "",
-    "attack_from": "front",
-    "near_side": "",
-    "encumbrance": 0,
-    "distractions": 0,
-    "cuts": "",
-}
-
+#: The worksheet: the clock, who attacks whom and how, the GM's override of a refusal, and a
+#: hand-to-hand or thrown hit waiting for its Damage Potential (``pending``).
 COMBAT: dict[str, Any] = {
     "turn": 1,
     "phase": 1,
     "attacker": 0,
     "target": 1,
     "mode": "missile",
-    "missile": MISSILE,
-    "hth": HTH,
-    "thrown": THROWN,
-    "log": [],
+    "override": "",
+    "pending": None,
 }
+
+
+def _part(saved: dict[str, Any], key: str) -> dict[str, Any]:
+    found = saved.get(key)
+    return found if isinstance(found, dict) else {}
 
 
 def state(model: Model) -> dict[str, Any]:
     """The section merged over the defaults (a fresh copy: callers may change it)."""
     saved = model.section(SECTION)
-    rolls = saved.get("rolls") if isinstance(saved.get("rolls"), dict) else {}
-    combat = saved.get("combat") if isinstance(saved.get("combat"), dict) else {}
-    settings = saved.get("settings") if isinstance(saved.get("settings"), dict) else {}
+    combat = _part(saved, "combat")
+    merged_combat = {**COMBAT, **combat, "log": list(combat.get("log", []))}
+    for mode in MODES:
+        merged_combat[mode] = form_of(mode, combat.get(mode))
     chars = saved.get("characters") if isinstance(saved.get("characters"), list) else []
-    merged_combat = {**COMBAT, **(combat or {})}
-    for mode, defaults in (("missile", MISSILE), ("hth", HTH), ("thrown", THROWN)):
-        part = merged_combat.get(mode)
-        merged_combat[mode] = {**defaults, **(part if isinstance(part, dict) else {})}
     return {
         "schema": SCHEMA,
         "characters": [sheet.merged(c) for c in chars or []],
         "selected": int(saved.get("selected", 0) or 0),
-        "settings": {**SETTINGS, **(settings or {})},
-        "rolls": {**ROLLS, **(rolls or {})},
+        "settings": settings_from(saved.get("settings")),
+        "rolls": {**ROLLS, **_part(saved, "rolls")},
         "combat": merged_combat,
     }
+
+
+def now_of(st: dict[str, Any]) -> Moment:
+    """The combat clock: the Combat Turn and Action Phase now (AFT-55)."""
+    return Moment(int(st["combat"]["turn"]), int(st["combat"]["phase"]))
+
+
+def campaign_of(st: dict[str, Any]) -> Campaign:
+    return campaign(st["settings"])
 
 
 def quietly(model: Model, new: dict[str, Any], **ui: Any) -> Model:
@@ -180,18 +97,13 @@ def undoable(model: Model, new: dict[str, Any], label: str, ctx: Ctx, **ui: Any)
     return replace(model, history=history, ui={**model.ui, **ui})
 
 
-def errors(model: Model) -> dict[str, str]:
-    found = model.ui.get("aftermath_errors")
-    return dict(found) if isinstance(found, dict) else {}
+def err(model: Model, key: str) -> str:
+    """The error shown beside field ``key`` (the kit's one home for field errors)."""
+    return error_of(model, FEATURE, key)
 
 
-def with_error(model: Model, key: str, message: str | None) -> Model:
-    found = errors(model)
-    if message:
-        found[key] = message
-    else:
-        found.pop(key, None)
-    return model.with_ui(aftermath_errors=found)
+def set_err(model: Model, key: str, message: str | None) -> Model:
+    return with_error(model, FEATURE, key, message)
 
 
 def names(st: dict[str, Any]) -> list[str]:
@@ -208,6 +120,20 @@ def optional_int(text: Any) -> int | None:
         return None
 
 
-def suspect_setting(weapon_name: str) -> str:
-    """The settings key of the user's answer about a suspect weapon row (AFT-M44)."""
-    return "suspect_" + weapon_name.lower().replace(" ", "_")
+def person(st: dict[str, Any], key: str) -> tuple[int, dict[str, Any] | None]:
+    """The combatant in role ``key`` ("attacker" or "target"): its index and sheet."""
+    index = int(st["combat"].get(key, 0) or 0)
+    chars = st["characters"]
+    return (index, chars[index]) if 0 <= index < len(chars) else (index, None)
+
+
+def setup_of(st: dict[str, Any]) -> Setup | None:
+    """The attack on the worksheet now: mode, the two sheets, the form, settings and moment
+    (None until an attacker and a target exist)."""
+    _, attacker = person(st, "attacker")
+    _, target = person(st, "target")
+    if attacker is None or target is None:
+        return None
+    mode = str(st["combat"]["mode"])
+    override = str(st["combat"].get("override", ""))
+    return Setup(mode, attacker, target, st["combat"][mode], campaign_of(st), now_of(st), override)

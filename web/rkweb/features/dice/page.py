@@ -8,9 +8,14 @@ from typing import Any
 
 from pycore.dice import DiceError, distribution, roll, seeded
 from pycore.store.state import ROLL_LOG_LIMIT
+from rkweb.app.messages import send
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.kit.numbers import odds_text
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import field, number
+from rkweb.kit.odds import odds as odds_value
+from rkweb.kit.odds import percent_text
+from rkweb.kit.results import card
 
 # The messages this feature takes, ``("dice.<action>", ...)``: the shell refuses any other.
 ACTIONS = frozenset(
@@ -132,7 +137,7 @@ def _chart(dist: tuple[tuple[int, Fraction], ...], target: int) -> VNode:
                     "height": f"{height:.2f}",
                     "class": "bar bar-low" if outcome <= target else "bar bar-high",
                 },
-                h("title", {}, f"{outcome}: {odds_text(p)}"),
+                h("title", {}, f"{outcome}: {percent_text(p)}"),
             )
         )
     lo, hi = dist[0][0], dist[-1][0]
@@ -159,93 +164,80 @@ def _chart(dist: tuple[tuple[int, Fraction], ...], target: int) -> VNode:
     )
 
 
+def _target_field(model: Model) -> VNode:
+    target = int(model.section("dice").get("target", 10))
+    return number(
+        "dice-target",
+        "Target",
+        model.ui.get("target_text", target),
+        send("dice", "target"),
+        error=model.ui.get("target_error") or "",
+    )
+
+
+def _odds_body(expr: str, target: int, odds: dict[str, Any] | None) -> list[Any]:
+    if not odds or odds.get("expr") != expr:
+        return [button(None, f"Show odds for {expr}", send("dice", "odds"))]
+    if odds["error"]:
+        return [h("p", {"class": "muted"}, odds["error"])]
+    dist: tuple[tuple[int, Fraction], ...] = odds["dist"]
+    at_most = sum((p for v, p in dist if v <= target), Fraction(0))
+    at_least = sum((p for v, p in dist if v >= target), Fraction(0))
+    mean = sum((v * p for v, p in dist), Fraction(0))
+    return [
+        h(
+            "dl",
+            {"class": "odds", "data-testid": "dice-odds"},
+            h("dt", {}, f"{expr} ≤ {target}"),
+            h("dd", {}, odds_value(at_most)),
+            h("dt", {}, f"{expr} ≥ {target}"),
+            h("dd", {}, odds_value(at_least)),
+            h("dt", {}, "Mean"),
+            h("dd", {}, f"{float(mean):.2f}"),
+            h("dt", {}, "Range"),
+            h("dd", {}, f"{dist[0][0]} to {dist[-1][0]}"),
+        ),
+        _chart(dist, target),
+        h(
+            "p",
+            {"class": "muted small"},
+            "Exact odds, computed, not sampled: tap one for its fraction.",
+        ),
+    ]
+
+
 def _odds_panel(model: Model) -> VNode:
     dice = model.section("dice")
     expr = str(dice.get("expr", "")).strip()
     target = int(dice.get("target", 10))
-    odds = model.ui.get("odds")
-    target_field = h(
-        "div",
-        {"class": "field"},
-        h("label", {"for": "dice-target"}, "Target"),
-        h(
-            "input",
-            {
-                "id": "dice-target",
-                "type": "number",
-                "inputmode": "numeric",
-                "data-testid": "dice-target",
-                "value": model.ui.get("target_text", target),
-                "on_change": ("dice.target",),
-                "aria-describedby": "dice-target-error",
-            },
-        ),
-        h(
-            "p",
-            {"id": "dice-target-error", "class": "field-error", "role": "alert"},
-            model.ui.get("target_error") or "",
-        ),
+    return card(
+        "odds-h",
+        "Odds",
+        _target_field(model),
+        *_odds_body(expr, target, model.ui.get("odds")),
     )
-    if not odds or odds.get("expr") != expr:
-        body: list[Any] = [
-            h(
-                "button",
-                {"type": "button", "class": "secondary", "on_click": ("dice.odds",)},
-                f"Show odds for {expr}",
-            )
-        ]
-    elif odds["error"]:
-        body = [h("p", {"class": "muted"}, odds["error"])]
-    else:
-        dist: tuple[tuple[int, Fraction], ...] = odds["dist"]
-        at_most = sum((p for v, p in dist if v <= target), Fraction(0))
-        at_least = sum((p for v, p in dist if v >= target), Fraction(0))
-        mean = sum((v * p for v, p in dist), Fraction(0))
-        body = [
-            h(
-                "dl",
-                {"class": "odds", "data-testid": "dice-odds"},
-                h("dt", {}, f"{expr} ≤ {target}"),
-                h("dd", {}, odds_text(at_most)),
-                h("dt", {}, f"{expr} ≥ {target}"),
-                h("dd", {}, odds_text(at_least)),
-                h("dt", {}, "Mean"),
-                h("dd", {}, f"{float(mean):.2f}"),
-                h("dt", {}, "Range"),
-                h("dd", {}, f"{dist[0][0]} to {dist[-1][0]}"),
-            ),
-            _chart(dist, target),
-            h("p", {"class": "muted small"}, "Exact odds computed with icepool, not sampled."),
-        ]
+
+
+def _log_entry(entry: dict[str, Any]) -> VNode:
     return h(
-        "section",
-        {"class": "card", "aria-labelledby": "odds-h"},
-        h("h2", {"id": "odds-h"}, "Odds"),
-        target_field,
-        *body,
+        "li",
+        {
+            "class": "log-entry",
+            "data-testid": "roll-log-entry",
+            "data-key": f"{entry['at']}|{entry['seed']}",
+        },
+        h("span", {"class": "log-text"}, entry["text"]),
+        h(
+            "span",
+            {"class": "log-meta"},
+            h("time", {"datetime": entry["at"]}, entry["at"][11:19]),
+            f" · seed {entry['seed']}",
+        ),
     )
 
 
 def _log(model: Model) -> VNode:
     log = model.section("dice").get("log", [])
-    entries = [
-        h(
-            "li",
-            {
-                "class": "log-entry",
-                "data-testid": "roll-log-entry",
-                "data-key": f"{entry['at']}|{entry['seed']}",
-            },
-            h("span", {"class": "log-text"}, entry["text"]),
-            h(
-                "span",
-                {"class": "log-meta"},
-                h("time", {"datetime": entry["at"]}, entry["at"][11:19]),
-                f" · seed {entry['seed']}",
-            ),
-        )
-        for entry in log
-    ]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "log-h"},
@@ -253,120 +245,109 @@ def _log(model: Model) -> VNode:
             "div",
             {"class": "row between"},
             h("h2", {"id": "log-h"}, f"Roll log ({len(log)})"),
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "data-testid": "dice-clear-log",
-                    "on_click": ("dice.clear_log",),
-                    "disabled": not log,
-                },
-                "Clear log",
-            ),
+            button("dice-clear-log", "Clear log", send("dice", "clear_log"), disabled=not log),
         ),
         h(
             "ol",
             # A long log scrolls, so it must be reachable by keyboard (axe scrollable-region).
             {"class": "log", "reversed": True, "tabindex": "0", "aria-label": "Roll log entries"},
-            *entries,
+            *[_log_entry(entry) for entry in log],
         )
-        if entries
+        if log
         else h("p", {"class": "muted"}, "No rolls yet."),
+    )
+
+
+def _expression_form(model: Model) -> VNode:
+    dice = model.section("dice")
+    error = model.ui.get("dice_error")
+    return h(
+        "form",
+        {"class": "roller", "on_submit": send("dice", "roll"), "novalidate": True},
+        h("label", {"for": "dice-expr"}, "Dice expression"),
+        h(
+            "div",
+            {"class": "row"},
+            h(
+                "input",
+                {
+                    "id": "dice-expr",
+                    "data-testid": "dice-expr",
+                    "type": "text",
+                    "value": dice.get("expr", ""),
+                    "autocomplete": "off",
+                    "autocapitalize": "off",
+                    "spellcheck": "false",
+                    "aria-invalid": "true" if error else "false",
+                    "aria-describedby": "dice-error dice-help",
+                    "on_input": send("dice", "expr"),
+                    "on_change": send("dice", "odds"),
+                },
+            ),
+            h("button", {"type": "submit", "class": "primary", "data-testid": "dice-roll"}, "Roll"),
+        ),
+        h(
+            "p",
+            {
+                "id": "dice-error",
+                "class": "field-error",
+                "data-testid": "dice-error",
+                "role": "alert",
+            },
+            error or "",
+        ),
+        h(
+            "p",
+            {"id": "dice-help", "class": "muted small"},
+            "e.g. 3d6, 2d10+3, 4d6kh3, d%, 3d-1, 1d10/2 (rounds up), 1:10sd+13",
+        ),
+    )
+
+
+def _latest(model: Model) -> VNode:
+    log = model.section("dice").get("log", [])
+    # After a refused expression the big number must not go on showing the previous roll.
+    latest = log[0] if log and not model.ui.get("dice_error") else None
+    return h(
+        "div",
+        {"class": "result", "aria-live": "polite"},
+        h(
+            "div",
+            {"class": "total", "data-testid": "dice-total"},
+            str(latest["total"]) if latest else "–",
+        ),
+        h(
+            "p",
+            {"class": "explain", "data-testid": "dice-result"},
+            latest["text"] if latest else "Roll to see the dice and the total here.",
+        ),
     )
 
 
 def view(model: Model) -> VNode:
     dice = model.section("dice")
-    error = model.ui.get("dice_error")
-    log = dice.get("log", [])
-    latest = log[0] if log else None
-    roller = h(
-        "section",
-        {"class": "card", "aria-labelledby": "roll-h"},
-        h("h2", {"id": "roll-h"}, "Roll dice"),
-        h(
-            "form",
-            {"class": "roller", "on_submit": ("dice.roll",), "novalidate": True},
-            h("label", {"for": "dice-expr"}, "Dice expression"),
-            h(
-                "div",
-                {"class": "row"},
-                h(
-                    "input",
-                    {
-                        "id": "dice-expr",
-                        "data-testid": "dice-expr",
-                        "type": "text",
-                        "value": dice.get("expr", ""),
-                        "autocomplete": "off",
-                        "autocapitalize": "off",
-                        "spellcheck": "false",
-                        "aria-invalid": "true" if error else "false",
-                        "aria-describedby": "dice-error dice-help",
-                        "on_input": ("dice.expr",),
-                        "on_change": ("dice.odds",),
-                    },
-                ),
-                h(
-                    "button",
-                    {"type": "submit", "class": "primary", "data-testid": "dice-roll"},
-                    "Roll",
-                ),
-            ),
-            h(
-                "p",
-                {
-                    "id": "dice-error",
-                    "class": "field-error",
-                    "data-testid": "dice-error",
-                    "role": "alert",
-                },
-                error or "",
-            ),
-            h(
-                "p",
-                {"id": "dice-help", "class": "muted small"},
-                "e.g. 3d6, 2d10+3, 4d6kh3, d%, 3d-1, 1d10/2 (rounds up), 1:10sd+13",
-            ),
-        ),
+    roller = card(
+        "roll-h",
+        "Roll dice",
+        _expression_form(model),
         h(
             "div",
             {"class": "quick", "role": "group", "aria-label": "Quick rolls"},
             *[
-                h("button", {"type": "button", "class": "chip", "on_click": ("dice.quick", e)}, e)
+                button(None, e, send("dice", "quick", e), tone="secondary")
                 for e in QUICK_EXPRESSIONS
             ],
         ),
         h(
             "div",
-            {"class": "seed field"},
-            h("label", {"for": "dice-seed"}, "Seed (optional, for replayable rolls)"),
-            h(
-                "input",
-                {
-                    "id": "dice-seed",
-                    "data-testid": "dice-seed",
-                    "type": "text",
-                    "value": dice.get("seed", ""),
-                    "on_change": ("dice.seed",),
-                    "autocomplete": "off",
-                },
+            {"class": "seed"},
+            field(
+                "dice-seed",
+                "Seed (optional, for replayable rolls)",
+                dice.get("seed", ""),
+                send("dice", "seed"),
             ),
         ),
-        h(
-            "div",
-            {"class": "result", "aria-live": "polite"},
-            h(
-                "div",
-                {"class": "total", "data-testid": "dice-total"},
-                str(latest["total"]) if latest else "–",
-            ),
-            h(
-                "p",
-                {"class": "explain", "data-testid": "dice-result"},
-                latest["text"] if latest else "Roll to see the dice and the total here.",
-            ),
-        ),
+        _latest(model),
     )
     return h("div", {"class": "page dice-page"}, roller, _odds_panel(model), _log(model))

@@ -1,45 +1,46 @@
-"""The percentile pages' saved state (section ``percentile``) and its conversion to core values.
+"""The percentile pages' saved state (section ``percentile``) and the fight read from it.
 
-Schema 1, merged with defaults on read so older or partial data still loads::
+Its codec (``pycore.systems.percentile.saved``) checks and migrates it; merged with defaults on
+read so older or partial data still loads. The GM's tables are saved under stable keys
+(``"random_hit"``) and keyed by inventory ID (``"PCT-M07"``) here, where the rules look them up::
 
-    {"settings": {...}, "characters": [...], "gm": {"PCT-M07": [rows]}, "check": {...},
-     "combat": {"sides": [...], "round": 1, "order": {...} | None, "surprise": str | None,
-                "attack": {...fields}, "log": [{"text", "at", "seed"}]}}
+    {"settings": {...}, "characters": [...], "gm": {"random_hit": [rows]}, "check": {...},
+     "combat": {"sides": [...], "round": 1, "order": {...} | None, "surprise": {...} | None,
+                "pending": {...} | None, "attack": {...fields}, "log": [{"text", "at", "seed"}]}}
 
-Numbers typed by the user are kept as the text they typed once the core accepted it; exact
-values (``95/2``) are stored as fraction strings.
+Numbers typed by the user are kept as the text they typed once the core accepted it. The fight
+itself is the core's value (:mod:`pycore.systems.percentile.fight`); this module only reads it
+from the section and writes it back.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
-from pycore.systems.percentile import agility, combat, damage
-from pycore.validate import exact
+from pycore.systems.percentile import combat
+from pycore.systems.percentile.fight import Fight
+from pycore.systems.percentile.fight_codec import fight_from_json, fight_into_json
+from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
+from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
 from rkweb.app.model import Ctx, Model
 
+FEATURE = "percentile"
 SECTION = "percentile"
 LOG_LIMIT = 200
 CHAR_DEFAULTS: dict[str, Any] = {
     "name": "",
     "race": "human",
-    "perception": "50",
-    "brawl": "50",
-    "aim": "50",
-    "strength": "50",
-    "agility": "50",
-    "ap": "50",
-    "damage_modifier": "0",
+    **NUMBER_DEFAULTS,
     "alertness": "",
+    "alertness_level": "",
     "weapons": [],
     "parts": [],
     "ledger": None,
 }
 DEFAULTS: dict[str, Any] = {
-    "schema": 1,
+    "schema": VERSION,
     "settings": {},
     "characters": [],
     "gm": {},
@@ -80,16 +81,14 @@ def state(model: Model) -> dict[str, Any]:
             merged[key] = copy.deepcopy(value)
     chars = merged["characters"] if isinstance(merged["characters"], list) else []
     merged["characters"] = [_clean({**CHAR_DEFAULTS, **c}) for c in chars if isinstance(c, dict)]
+    merged["gm"] = gm_by_id(merged["gm"]) if isinstance(merged["gm"], dict) else {}
     return merged
-
-
-WHOLE_FIELDS = ("perception", "brawl", "aim", "strength", "agility", "ap", "damage_modifier")
 
 
 def _clean(char: dict[str, Any]) -> dict[str, Any]:
     """Saved data edited by hand or by an older version: a number that no longer reads as a whole
     number falls back to its default rather than breaking the page."""
-    for key in WHOLE_FIELDS:
+    for key in NUMBER_DEFAULTS:
         try:
             int(str(char[key]))
         except ValueError:
@@ -105,6 +104,8 @@ def save(
     model: Model, new: dict[str, Any], ctx: Ctx | None = None, label: str | None = None
 ) -> Model:
     """Undoable with a label (a user action), quiet without (typing into a field)."""
+    if isinstance(new.get("gm"), dict):
+        new = {**new, "gm": gm_by_key(new["gm"])}
     if label is not None and ctx is not None:
         return replace(model, history=model.history.apply(SECTION, new, label, ctx.now))
     return replace(model, history=model.history.set_quietly(SECTION, new))
@@ -115,6 +116,14 @@ def settings_of(st: dict[str, Any]) -> combat.Settings:
         return combat.settings_from_json(st.get("settings") or {})
     except ValueError:
         return combat.Settings()
+
+
+def fight_of(st: dict[str, Any]) -> Fight:
+    return fight_from_json(st)
+
+
+def with_fight(st: dict[str, Any], fight: Fight) -> dict[str, Any]:
+    return fight_into_json(st, fight)
 
 
 def character(st: dict[str, Any], cid: str) -> dict[str, Any] | None:
@@ -130,56 +139,12 @@ def put_character(st: dict[str, Any], char: dict[str, Any]) -> dict[str, Any]:
     return st
 
 
-def race_of(name: str) -> damage.Race:
-    return damage.races().get(name) or damage.Race(name or "unknown")
-
-
-def fraction(text: Any, default: Fraction = Fraction(0)) -> Fraction:
-    try:
-        return exact(str(text).replace("½", "").strip() or "0", "number") + (
-            Fraction(1, 2) if str(text).strip().endswith("½") else 0
-        )
-    except (ValueError, ZeroDivisionError):
-        return default
-
-
-def ledger_of(char: dict[str, Any]) -> agility.Ledger:
-    ap = max(Fraction(1), fraction(char.get("ap"), Fraction(50)))
-    raw = char.get("ledger")
-    if not isinstance(raw, dict) or fraction(raw.get("ap")) != ap:
-        return agility.new_ledger(ap)
-    return agility.Ledger(
-        ap=ap,
-        available=fraction(raw.get("available")),
-        spent=fraction(raw.get("spent")),
-        debt=fraction(raw.get("debt")),
-        borrowed=fraction(raw.get("borrowed")),
-        locked=bool(raw.get("locked")),
-        no_borrow_this_turn=bool(raw.get("no_borrow_this_turn")),
-        turn=int(raw.get("turn", 1)),
-    )
-
-
-def ledger_json(ledger: agility.Ledger) -> dict[str, Any]:
-    return {
-        "ap": str(ledger.ap),
-        "available": str(ledger.available),
-        "spent": str(ledger.spent),
-        "debt": str(ledger.debt),
-        "borrowed": str(ledger.borrowed),
-        "locked": ledger.locked,
-        "no_borrow_this_turn": ledger.no_borrow_this_turn,
-        "turn": ledger.turn,
-    }
-
-
-def part_of(raw: dict[str, Any]) -> damage.BodyPart:
-    return damage.BodyPart(
-        str(raw.get("name", "")),
-        max(Fraction(1), fraction(raw.get("points"), Fraction(1))),
-        fraction(raw.get("damage")),
-    )
-
-
 def log_entry(text: str, ctx: Ctx) -> dict[str, Any]:
     return {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+
+
+def logged(st: dict[str, Any], area: str, text: str, ctx: Ctx) -> dict[str, Any]:
+    """``st`` with ``text`` first in the log of ``area`` (``combat`` or ``check``)."""
+    part = dict(st[area])
+    part["log"] = [log_entry(text, ctx), *part.get("log", [])][:LOG_LIMIT]
+    return {**st, area: part}

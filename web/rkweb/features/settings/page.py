@@ -8,7 +8,9 @@ from pycore.errors import StorageError
 from pycore.store import import_text
 from pycore.store.history import WHOLE_STATE
 from rkweb.app.model import Ctx, Model
+from rkweb.app.saving import export_reminder, when_text
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.buttons import button
 from rkweb.kit.numbers import bytes_text
 
 # The messages this feature takes, ``("settings.<action>", ...)``: the shell refuses any other.
@@ -30,7 +32,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         except StorageError as exc:
             return model.with_ui(import_error=str(exc), import_done=None)
         # The import is one undoable change of the whole state: taking it back restores everything.
-        history = model.history.apply(WHOLE_STATE, imported.state, "Import data", ctx.now)
+        history = model.history.apply(WHOLE_STATE, imported.sections, "Import data", ctx.now)
         return replace(
             model, history=history, ui={**model.ui, "import_error": None, "import_done": ctx.now}
         )
@@ -52,6 +54,27 @@ def _persistence(model: Model) -> str:
     return (
         "Not granted: the browser may clear saved data when space runs low. "
         "Export your data now and then."
+    )
+
+
+def _backup(model: Model) -> VNode:
+    """When the data was last saved and exported, and a reminder when the backup is old."""
+    env = model.env
+    reminder = export_reminder(env.last_export, env.last_saved, env.now)
+    return h(
+        "div",
+        {},
+        h(
+            "dl",
+            {"class": "facts"},
+            h("dt", {}, "Last saved in this browser"),
+            h("dd", {"data-testid": "last-saved"}, when_text(env.last_saved)),
+            h("dt", {}, "Last exported"),
+            h("dd", {"data-testid": "last-exported"}, when_text(env.last_export)),
+        ),
+        h("p", {"class": "banner-info reminder", "data-testid": "export-reminder"}, reminder)
+        if reminder
+        else None,
     )
 
 
@@ -124,6 +147,59 @@ def _quarantine(model: Model) -> VNode:
     return h("ul", {"class": "q-list"}, *rows)
 
 
+# iPad keeps a Safari tab's storage apart from the installed app's: say how to move across.
+MOVING_NOTE = (
+    "On iPad, the Safari tab and the app added to the Home Screen keep separate data: share "
+    "everything as a file from one and import it in the other."
+)
+
+
+def _exchange(model: Model) -> VNode:
+    """Export and import, with when the data was last saved and exported."""
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "data-h"},
+        h("h2", {"id": "data-h"}, "Export and import"),
+        h(
+            "p",
+            {},
+            "Export saves everything (rolls, characters, settings, and the older log "
+            "entries kept aside) as one JSON file. Import replaces it all; Undo takes an "
+            "import back.",
+        ),
+        _backup(model),
+        h(
+            "div",
+            {"class": "row"},
+            button("export", "Export all data", ("app.export",), primary=True),
+            button("share-everything", "Share everything as a file", ("app.share_everything",)),
+            h("label", {"class": "button secondary", "for": "import-file"}, "Import a file…"),
+            h(
+                "input",
+                {
+                    "id": "import-file",
+                    "type": "file",
+                    "accept": ".json,application/json",
+                    "class": "visually-hidden",
+                    "data-testid": "import-file",
+                    "on_change": ("app.import_file",),
+                },
+            ),
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "import-error"},
+            model.ui.get("import_error") or "",
+        ),
+        h(
+            "p",
+            {"class": "ok", "role": "status", "data-testid": "import-done"},
+            "Imported." if model.ui.get("import_done") else "",
+        ),
+        h("p", {"class": "muted", "data-testid": "moving-note"}, MOVING_NOTE),
+    )
+
+
 def view(model: Model) -> VNode:
     env = model.env
     storage = h(
@@ -151,53 +227,7 @@ def view(model: Model) -> VNode:
             ),
         ),
     )
-    exchange = h(
-        "section",
-        {"class": "card", "aria-labelledby": "data-h"},
-        h("h2", {"id": "data-h"}, "Export and import"),
-        h(
-            "p",
-            {},
-            "Export saves everything (rolls, characters, settings, undo history) "
-            "as one JSON file. Import replaces it all; Undo takes an import back.",
-        ),
-        h(
-            "div",
-            {"class": "row"},
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "primary",
-                    "data-testid": "export",
-                    "on_click": ("app.export",),
-                },
-                "Export all data",
-            ),
-            h("label", {"class": "button secondary", "for": "import-file"}, "Import a file…"),
-            h(
-                "input",
-                {
-                    "id": "import-file",
-                    "type": "file",
-                    "accept": ".json,application/json",
-                    "class": "visually-hidden",
-                    "data-testid": "import-file",
-                    "on_change": ("app.import_file",),
-                },
-            ),
-        ),
-        h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "import-error"},
-            model.ui.get("import_error") or "",
-        ),
-        h(
-            "p",
-            {"class": "ok", "role": "status", "data-testid": "import-done"},
-            "Imported." if model.ui.get("import_done") else "",
-        ),
-    )
+    exchange = _exchange(model)
     quarantine = h(
         "section",
         {"class": "card", "aria-labelledby": "q-h"},

@@ -1,10 +1,14 @@
-"""Simply Roleplaying!: the Task roll (with the difficulty table from ``tables/``), Characters and
-Combat tabs. Imports ``app``, ``kit`` and ``pycore.systems.simply`` only."""
+"""Simply Roleplaying!: the Task roll (with the difficulty table), Characters and Combat tabs.
+
+A package per tab: ``task.py``, ``characters/`` and ``combat/``; ``words.py`` keeps rule IDs under
+"Why". Imports ``app``, ``kit`` and ``pycore.systems.simply`` only; imported by the registry.
+"""
 
 from __future__ import annotations
 
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.results import why
 from rkweb.kit.tabs import tab_bar
 
 # The messages this feature takes, ``("simply.<action>", ...)``: the shell refuses any other.
@@ -19,20 +23,28 @@ ACTIONS = frozenset(
         "char_field",
         "char_new",
         "char_select",
+        "char_weapon_add",
+        "char_weapon_draft",
         "combat_act",
         "combat_add",
         "combat_add_char",
+        "combat_aim",
+        "combat_arm",
         "combat_attack",
-        "combat_attack_skill",
+        "combat_attack_typed",
         "combat_check",
+        "combat_check_typed",
         "combat_clock",
         "combat_damage",
+        "combat_damage_roll",
         "combat_end",
         "combat_form",
         "combat_hold",
         "combat_initiative",
+        "combat_initiative_typed",
         "combat_remove",
         "combat_treat",
+        "combat_treat_typed",
         "combat_waive",
         "task_clear",
         "task_field",
@@ -43,19 +55,15 @@ ACTIONS = frozenset(
 
 
 def _difficulty_table() -> VNode:
-    from pycore.tables import load_table  # on first view: not needed to start the app
+    from pycore.systems.simply.ladder import difficulty_ladder  # on first view, not at start-up
 
-    table = load_table("simply", "difficulty")
-    rows = []
-    for row in table.rows:
-        modifier = row["modifier"]
-        shown = f"{modifier:+d}" if isinstance(modifier, int) else f"automatic {row['automatic']}"
-        rows.append(h("tr", {}, h("td", {}, str(row["name"])), h("td", {}, shown)))
+    ladder = difficulty_ladder()
+    rows = [h("tr", {}, h("td", {}, name), h("td", {}, shown)) for name, shown in ladder.rows]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "diff-h"},
-        h("h2", {"id": "diff-h"}, f"{table.title} ({table.id})"),
-        h("p", {"class": "muted small"}, f"From {table.source}, table version {table.version}."),
+        h("h2", {"id": "diff-h"}, ladder.title),
+        why([f"{ladder.table_id}, from {ladder.source}, table version {ladder.version}."]),
         h(
             "table",
             {"class": "data", "data-testid": "simply-difficulty"},
@@ -77,24 +85,21 @@ def _difficulty_table() -> VNode:
 SIMPLY_TABS = (("task", "Task roll"), ("characters", "Characters"), ("combat", "Combat"))
 
 
-def _simply(model: Model) -> VNode:
-    from rkweb.features.simply import characters as simply_characters
-    from rkweb.features.simply import combat as simply_combat
-    from rkweb.features.simply import task as simply_task
+def view(model: Model) -> VNode:
+    from rkweb.features.simply import characters, combat, task
 
     tab = model.ui.get("simply_tab", "task")
-    tabs = tab_bar("simply", "Simply pages", SIMPLY_TABS, tab)
     if tab == "characters":
-        body = simply_characters.view(model)
+        body = characters.view(model)
     elif tab == "combat":
-        body = simply_combat.view(model)
+        body = combat.view(model)
     else:
-        body = h("div", {}, simply_task.view(model), _difficulty_table())
+        body = h("div", {}, task.view(model), _difficulty_table())
     return h(
         "div",
         {"class": "page system-page"},
         h("h2", {"class": "page-title"}, "Simply Roleplaying!"),
-        tabs,
+        tab_bar("simply", "Simply pages", SIMPLY_TABS, tab),
         body,
     )
 
@@ -111,7 +116,3 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if kind.startswith("simply.task_"):
         return task.update(model, msg, ctx)
     return characters.update(model, msg, ctx)
-
-
-def view(model: Model) -> VNode:
-    return _simply(model)

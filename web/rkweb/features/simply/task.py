@@ -1,7 +1,8 @@
 """Simply Roleplaying! task roll: base score, difficulty and modifiers → TN, exact odds, 2D10.
 
 The page only gathers numbers and renders the core's results: the TN, the chance, the verdict and
-the contest odds all come from ``pycore.systems.simply``.
+the contest odds all come from ``pycore.systems.simply``; the roll itself is the core's
+(:func:`luck.roll_task_declared`, :func:`luck.roll_contest_declared`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,15 @@ from pycore.errors import RuleError
 from pycore.systems.simply import luck, tasks
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.kit.numbers import odds_text
+from rkweb.features.simply.words import error_line, plain, why_rules
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip, chips
+from rkweb.kit.fields import YES_NO, error_of, number, select, with_error
+from rkweb.kit.odds import odds, odds_list
+from rkweb.kit.results import log_list
 
 SECTION = "simply_task"
+ERRORS = "simply_task"  # the field errors' home: model.ui["simply_task_errors"]
 LEVELS = ("Default", "Familiar", "Capable", "Professional", "Expert")
 LOG_LIMIT = 100
 DEFAULTS: dict[str, Any] = {
@@ -29,7 +36,8 @@ DEFAULTS: dict[str, Any] = {
         "level": "Capable",
         "difficulty": "Average",
         "modifier": 0,
-        "luck": 0,
+        "luck": "no",
+        "lp": 10,
     },
     "b": {
         "character": "",
@@ -39,10 +47,12 @@ DEFAULTS: dict[str, Any] = {
         "level": "Capable",
         "difficulty": "Average",
         "modifier": 0,
+        "luck": "no",
+        "lp": 10,
     },
     "log": [],
 }
-NUMBER_FIELDS = {"base": (-99, 99), "modifier": (-99, 99), "luck": (0, 1000)}
+NUMBER_FIELDS = {"base": (-99, 99), "modifier": (-99, 99), "lp": (0, 1000)}
 
 
 def _state(model: Model) -> dict[str, Any]:
@@ -66,90 +76,122 @@ def side_target(side: dict[str, Any], contest: bool) -> tasks.TargetNumber:
     return tasks.target_number(int(side["base"]), difficulty, modifiers, base_label=label)
 
 
-def _scores(model: Model, side: dict[str, Any]) -> dict[str, Any]:
-    """The chosen character's skills and checks as the core computes them, by key."""
-    from pycore.systems.simply.character import base_scores, character_from_json
+def _characters(model: Model) -> list[dict[str, Any]]:
+    return list(model.section("simply_characters").get("list", []))
 
-    characters = model.section("simply_characters").get("list", [])
+
+def _character(model: Model, side: dict[str, Any]) -> Any:
+    """The side's character as the core reads it, or None."""
+    from pycore.systems.simply.character_json import character_from_json
+
+    characters = _characters(model)
     index = str(side.get("character", ""))
     if not index.isdigit() or int(index) >= len(characters):
-        return {}
+        return None
     try:
-        character = character_from_json(characters[int(index)])
+        return character_from_json(characters[int(index)])
     except RuleError:
-        return {}
-    return {score.key: score for score in base_scores(character)}
+        return None
+
+
+def _scores(model: Model, side: dict[str, Any]) -> dict[str, Any]:
+    """The chosen character's skills and checks as the core computes them, by key."""
+    from pycore.systems.simply.scores import base_scores
+
+    character = _character(model, side)
+    return {} if character is None else {s.key: s for s in base_scores(character)}
+
+
+def _names(model: Model, state: dict[str, Any]) -> tuple[str, str]:
+    """Each side by its character's name, else "Side A" / "Side B"."""
+    names = []
+    for key in ("a", "b"):
+        character = _character(model, state[key])
+        names.append((character.name if character else "") or f"Side {key.upper()}")
+    if names[0] == names[1]:
+        names = [f"{names[0]} (A)", f"{names[1]} (B)"]
+    return names[0], names[1]
+
+
+def _parse(field: str, raw: str) -> tuple[Any, str]:
+    """The typed value, or an error in words naming the field and its range."""
+    if field not in NUMBER_FIELDS:
+        return raw, ""
+    low, high = NUMBER_FIELDS[field]
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        return None, f"{field.capitalize()} must be a whole number from {low} to {high}."
+    if not low <= value <= high:
+        return None, f"{field.capitalize()} must be from {low} to {high}, got {value}."
+    return value, ""
 
 
 def _set_field(model: Model, side: str, field: str, raw: str) -> Model:
     state = _state(model)
-    errors = dict(model.ui.get("simply_task_errors", {}))
     key = f"{side}.{field}"
-    value: Any = raw
-    if field in NUMBER_FIELDS:
-        low, high = NUMBER_FIELDS[field]
-        try:
-            value = int(raw.strip())
-        except ValueError:
-            errors[key] = f"{field.capitalize()} must be a whole number from {low} to {high}."
-            return model.with_ui(simply_task_errors=errors)
-        if not low <= value <= high:
-            errors[key] = f"{field.capitalize()} must be from {low} to {high}, got {value}."
-            return model.with_ui(simply_task_errors=errors)
-    errors.pop(key, None)
+    value, error = _parse(field, raw)
+    if error:
+        return with_error(model, ERRORS, key, error)
     state[side] = {**state[side], field: value}
     if field in ("character", "base"):
         state[side]["pick"] = ""
         state[side]["label"] = ""
+    character = _character(model, state[side]) if field == "character" else None
+    if character is not None:  # the luck the character has, from the sheet
+        state[side]["lp"] = character.luck
     if field == "pick" and value:
         score = _scores(model, state[side]).get(str(value))
         if score is not None:  # the core's base score and level fill the fields (SIM-02)
             state[side].update(base=score.base, level=score.level or "Default", label=score.label)
     history = model.history.set_quietly(SECTION, state)
-    return replace(model, history=history, ui={**model.ui, "simply_task_errors": errors})
+    return with_error(replace(model, history=history), ERRORS, key, None)
+
+
+def _stake(side: dict[str, Any]) -> int:
+    """SIM-10: luck declared (yes/no) stakes the LP the character has, spent by the rule."""
+    return int(side.get("lp", 0)) if str(side.get("luck")) == "yes" else 0
+
+
+def _pay(model: Model, state: dict[str, Any], spent: tuple[int, int], at: str) -> Model:
+    """The LP spent leave the side's LP and, for a character, the sheet (undoable)."""
+    characters = _characters(model)
+    paid = []
+    for key, points in zip(("a", "b"), spent, strict=True):
+        state[key] = {**state[key], "lp": int(state[key].get("lp", 0)) - points}
+        index = str(state[key].get("character", ""))
+        if points and index.isdigit() and int(index) < len(characters):
+            sheet = characters[int(index)]
+            characters[int(index)] = {**sheet, "luck": int(sheet.get("luck", 0)) - points}
+            paid.append(f"{sheet.get('name') or 'unnamed'} spends {points} LP")
+    if not paid:
+        return model
+    sheets = {**model.section("simply_characters"), "list": characters}
+    history = model.history.apply("simply_characters", sheets, "; ".join(paid), at)
+    return replace(model, history=history)
 
 
 def _roll(model: Model, ctx: Ctx) -> Model:
     state = _state(model)
     rng = seeded(ctx.fresh_seed)
-    contest = state["mode"] == "contest"
+    a, b = state["a"], state["b"]
     try:
-        lucky = int(state["a"].get("luck", 0)) or int(state["b"].get("luck", 0))
-        if contest and lucky:
-            text = str(
-                luck.roll_lucky_contest(
-                    side_target(state["a"], True).total,
-                    _level(state["a"]),
-                    int(state["a"].get("luck", 0)),
-                    side_target(state["b"], True).total,
-                    _level(state["b"]),
-                    int(state["b"].get("luck", 0)),
-                    rng,
-                )
-            )
-        elif contest:
-            outcome = tasks.roll_contest(
-                side_target(state["a"], True).total,
-                _level(state["a"]),
-                side_target(state["b"], True).total,
-                _level(state["b"]),
+        if state["mode"] == "contest":
+            result: Any = luck.roll_contest_declared(
+                (side_target(a, True).total, _level(a), _stake(a)),
+                (side_target(b, True).total, _level(b), _stake(b)),
                 rng,
+                _names(model, state),
             )
-            text = str(outcome)
         else:
-            target = side_target(state["a"], False)
-            luck_points = int(state["a"].get("luck", 0))
-            if luck_points and target.automatic is None:
-                # SIM-10: luck is declared before the roll; the core refuses fewer than 5 LP.
-                text = str(luck.roll_luck_test(target.total, luck_points, rng, _level(state["a"])))
-            else:
-                text = str(tasks.roll_task(target, _level(state["a"]), rng))
+            result = luck.roll_task_declared(side_target(a, False), _level(a), _stake(a), rng)
     except RuleError as exc:
-        return model.with_ui(simply_task_error=str(exc))
-    entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed, "mode": state["mode"]}
+        return with_error(model, ERRORS, "roll", str(exc))
+    entry = {"text": str(result), "at": ctx.now, "seed": ctx.fresh_seed, "mode": state["mode"]}
     state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+    model = _pay(model, state, luck.luck_spent(result), ctx.now)
     history = model.history.set_quietly(SECTION, state)
-    return replace(model, history=history, ui={**model.ui, "simply_task_error": None})
+    return with_error(replace(model, history=history), ERRORS, "roll", None)
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -170,63 +212,42 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return model
 
 
-def _number(side: str, field: str, label: str, value: Any, model: Model) -> VNode:
-    fid = f"simply-{side}-{field}"
-    error = model.ui.get("simply_task_errors", {}).get(f"{side}.{field}", "")
-    return h(
-        "div",
-        {"class": "field"},
-        h("label", {"for": fid}, label),
-        h(
-            "input",
-            {
-                "id": fid,
-                "type": "number",
-                "inputmode": "numeric",
-                "value": value,
-                "data-testid": fid,
-                "aria-invalid": "true" if error else "false",
-                "aria-describedby": f"{fid}-error",
-                "on_change": ("simply.task_field", side, field),
-            },
-        ),
-        h("p", {"id": f"{fid}-error", "class": "field-error", "role": "alert"}, error),
+# --- view -------------------------------------------------------------------------------------
+
+
+def _number(model: Model, side: str, field: str, label: str, value: Any) -> VNode:
+    error = error_of(model, ERRORS, f"{side}.{field}")
+    return number(
+        f"simply-{side}-{field}", label, value, ("simply.task_field", side, field), error=error
     )
 
 
-def _select(side: str, field: str, label: str, value: str, options: tuple[str, ...]) -> VNode:
-    return _choice(side, field, label, value, [(o, o) for o in options])
+def _select(side: str, field: str, label: str, value: str, options: Any) -> VNode:
+    msg = ("simply.task_field", side, field)
+    return select(f"simply-{side}-{field}", label, value, options, msg)
 
 
-def _choice(side: str, field: str, label: str, value: str, options: list[tuple[str, str]]) -> VNode:
-    fid = f"simply-{side}-{field}"
-    return h(
-        "div",
-        {"class": "field"},
-        h("label", {"for": fid}, label),
-        h(
-            "select",
-            {"id": fid, "data-testid": fid, "on_change": ("simply.task_field", side, field)},
-            *[h("option", {"value": v, "selected": v == value}, t) for v, t in options],
-        ),
-    )
-
-
-def _side(model: Model, key: str, side: dict[str, Any], contest: bool) -> VNode:
-    target = side_target(side, contest)
-    level = _level(side)
+def _chance(key: str, target: tasks.TargetNumber, skilled: bool) -> VNode:
+    """The chance of the side's roll, percent first (SIM-11), beside the text's own table."""
+    testid = f"simply-{key}-chance"
     if target.automatic is not None:
-        odds_line = f"Automatic {target.automatic}: no roll (SIM-04)."
-    else:
-        chance = tasks.success_chance(target.total, skilled=level is not None)
-        printed = tasks.table_chance(target.total)
-        odds_line = f"Chance of success: {odds_text(chance)}" + (
-            f" · the text's table: {printed}" if printed else " · not on the text's table"
-        )
-    characters = model.section("simply_characters").get("list", [])
+        said = f"Automatic {target.automatic}: no roll (SIM-04)."
+        return h("div", {"class": "odds-line", "data-testid": testid}, plain(said), why_rules(said))
+    printed = tasks.table_chance(target.total)
+    return h(
+        "div",
+        {"class": "odds-line", "data-testid": testid},
+        "Chance of success: ",
+        odds(tasks.success_chance(target.total, skilled=skilled)),
+        f" · the text's table: {printed}" if printed else " · not on the text's table",
+    )
+
+
+def _pickers(model: Model, key: str, side: dict[str, Any]) -> list[VNode]:
+    characters = _characters(model)
     scores = _scores(model, side)
-    fields = [
-        _choice(
+    return [
+        _select(
             key,
             "character",
             "Character (optional)",
@@ -234,7 +255,7 @@ def _side(model: Model, key: str, side: dict[str, Any], contest: bool) -> VNode:
             [("", "none: type the base score")]
             + [(str(i), str(c.get("name") or "unnamed")) for i, c in enumerate(characters)],
         ),
-        _choice(
+        _select(
             key,
             "pick",
             "Skill or special check",
@@ -242,129 +263,96 @@ def _side(model: Model, key: str, side: dict[str, Any], contest: bool) -> VNode:
             [("", "choose…" if scores else "pick a character first")]
             + [(k, f"{v.label}: {v.base}") for k, v in scores.items()],
         ),
-        _number(key, "base", "Base score (skill rating or check)", side["base"], model),
-        _select(key, "level", "Skill level", str(side["level"]), LEVELS),
+    ]
+
+
+def _side(model: Model, key: str, side: dict[str, Any], contest: bool, title: str) -> VNode:
+    target = side_target(side, contest)
+    fields = [
+        *_pickers(model, key, side),
+        _number(model, key, "base", "Base score (skill rating or check)", side["base"]),
+        _select(key, "level", "Skill level", str(side["level"]), [(x, x) for x in LEVELS]),
     ]
     if not contest:
+        difficulties = [(x, x) for x in tasks.DIFFICULTIES]
         fields.append(
-            _select(key, "difficulty", "Difficulty", str(side["difficulty"]), tasks.DIFFICULTIES)
+            _select(key, "difficulty", "Difficulty", str(side["difficulty"]), difficulties)
         )
-    fields.append(_number(key, "modifier", "Situation modifier", side["modifier"], model))
+    fields.append(_number(model, key, "modifier", "Situation modifier", side["modifier"]))
     # SIM-10: luck on tests, contests and checks alike, declared before the roll.
-    fields.append(
-        _number(
-            key, "luck", "Luck points declared (0 = none; at least 5)", side.get("luck", 0), model
-        )
-    )
+    uses = "yes" if str(side.get("luck")) == "yes" else "no"
+    fields.append(_select(key, "luck", "Use luck (declared before the roll)", uses, YES_NO))
+    fields.append(_number(model, key, "lp", "Luck points the character has", side.get("lp", 0)))
     return h(
         "section",
         {"class": "card", "aria-labelledby": f"side-{key}-h"},
-        h(
-            "h2",
-            {"id": f"side-{key}-h"},
-            "Side B" if key == "b" else ("Side A" if contest else "Task"),
-        ),
+        h("h2", {"id": f"side-{key}-h"}, title),
         h("div", {"class": "grid2"}, *fields),
         h(
             "div",
             {"class": "tn", "data-testid": f"simply-{key}-tn"},
             h("span", {"class": "total"}, str(target)),
         ),
-        h("p", {"data-testid": f"simply-{key}-chance"}, odds_line),
+        _chance(key, target, _level(side) is not None),
+    )
+
+
+def _contest_odds(state: dict[str, Any], names: tuple[str, str]) -> VNode:
+    a, b = state["a"], state["b"]
+    chances = tasks.contest_odds(
+        side_target(a, True).total,
+        side_target(b, True).total,
+        _level(a) is not None,
+        _level(b) is not None,
+    )
+    pairs = [
+        (f"{names[0]} wins", chances.a),
+        (f"{names[1]} wins", chances.b),
+        ("Draw", chances.draw),
+    ]
+    return odds_list("simply-contest-odds", pairs)
+
+
+def _roller(model: Model, state: dict[str, Any], names: tuple[str, str]) -> VNode:
+    contest = state["mode"] == "contest"
+    log = state["log"]
+    latest = log[0]["text"] if log else "Roll to see 2D10 and the verdict here."
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "simply-roll-h"},
+        h("h2", {"id": "simply-roll-h"}, "Roll"),
+        _contest_odds(state, names) if contest else None,
+        button(
+            "simply-roll",
+            "Roll contest" if contest else "Roll 2D10",
+            ("simply.task_roll",),
+            primary=True,
+        ),
+        error_line(model, ERRORS, "roll", "simply-roll-error"),
+        h("p", {"class": "explain", "data-testid": "simply-result", "aria-live": "polite"}, latest),
+        h(
+            "div",
+            {"class": "row between"},
+            h("h3", {}, f"Task log ({len(log)})"),
+            button("simply-clear-log", "Clear log", ("simply.task_clear",), disabled=not log),
+        ),
+        log_list("simply-log-entry", log, label="Task log entries"),
     )
 
 
 def view(model: Model) -> VNode:
     state = _state(model)
     contest = state["mode"] == "contest"
-    modes = h(
-        "div",
-        {"class": "row", "role": "group", "aria-label": "Mode"},
-        *[
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "primary" if state["mode"] == m else "secondary",
-                    "aria-pressed": "true" if state["mode"] == m else "false",
-                    "data-testid": f"simply-mode-{m}",
-                    "on_click": ("simply.task_mode", m),
-                },
-                label,
-            )
+    names = _names(model, state)
+    modes = chips(
+        "Mode",
+        [
+            chip(f"simply-mode-{m}", label, state["mode"] == m, ("simply.task_mode", m))
             for m, label in (("test", "Test"), ("contest", "Contest"))
         ],
+        "simply-mode",
     )
-    sides = [_side(model, "a", state["a"], contest)]
-    odds_node = None
+    sides = [_side(model, "a", state["a"], contest, names[0] if contest else "Task")]
     if contest:
-        sides.append(_side(model, "b", state["b"], contest))
-        ta = side_target(state["a"], True).total
-        tb = side_target(state["b"], True).total
-        odds = tasks.contest_odds(
-            ta, tb, _level(state["a"]) is not None, _level(state["b"]) is not None
-        )
-        odds_node = h(
-            "dl",
-            {"class": "odds", "data-testid": "simply-contest-odds"},
-            h("dt", {}, "A wins"),
-            h("dd", {}, odds_text(odds.a)),
-            h("dt", {}, "B wins"),
-            h("dd", {}, odds_text(odds.b)),
-            h("dt", {}, "Draw"),
-            h("dd", {}, odds_text(odds.draw)),
-        )
-    log = state["log"]
-    latest = log[0]["text"] if log else "Roll to see 2D10 and the verdict here."
-    roller = h(
-        "section",
-        {"class": "card", "aria-labelledby": "simply-roll-h"},
-        h("h2", {"id": "simply-roll-h"}, "Roll"),
-        odds_node,
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "primary",
-                "data-testid": "simply-roll",
-                "on_click": ("simply.task_roll",),
-            },
-            "Roll contest" if contest else "Roll 2D10",
-        ),
-        h("p", {"class": "field-error", "role": "alert"}, model.ui.get("simply_task_error") or ""),
-        h("p", {"class": "explain", "data-testid": "simply-result", "aria-live": "polite"}, latest),
-        h(
-            "div",
-            {"class": "row between"},
-            h("h3", {}, f"Task log ({len(log)})"),
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "secondary",
-                    "disabled": not log,
-                    "data-testid": "simply-clear-log",
-                    "on_click": ("simply.task_clear",),
-                },
-                "Clear log",
-            ),
-        ),
-        h(
-            "ol",
-            {"class": "log", "tabindex": "0", "aria-label": "Task log entries"},
-            *[
-                h(
-                    "li",
-                    {
-                        "class": "log-entry",
-                        "data-testid": "simply-log-entry",
-                        "data-key": f"{e['at']}|{e['seed']}",
-                    },
-                    h("span", {"class": "log-text"}, e["text"]),
-                    h("span", {"class": "log-meta"}, e["at"][11:19]),
-                )
-                for e in log
-            ],
-        ),
-    )
-    return h("div", {"class": "page simply-page"}, modes, *sides, roller)
+        sides.append(_side(model, "b", state["b"], contest, names[1]))
+    return h("div", {"class": "page simply-page"}, modes, *sides, _roller(model, state, names))

@@ -1,0 +1,48 @@
+"""The same app in Firefox ESR and WebKitGTK (iPad Safari's engine family): boot, roll the
+dice, and start again with the server gone (the service worker alone serves the app)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from engines import available, open_engine
+from localsite import serve
+
+DIST = Path(__file__).resolve().parent.parent / "dist"
+
+READY = "return document.documentElement.dataset.ready === '1'"
+ROLL = """
+const field = document.querySelector('[data-testid=dice-expr]');
+field.value = arguments[0];
+field.dispatchEvent(new Event('input', {bubbles: true}));
+field.dispatchEvent(new Event('change', {bubbles: true}));
+document.querySelector('[data-testid=dice-roll]').click();
+"""
+ENTRIES = "return document.querySelectorAll('[data-testid=roll-log-entry]').length"
+ACTIVE = "return navigator.serviceWorker.controller?.state === 'activated'"
+ERRORS = "return document.querySelector('[data-testid=boot-error]')?.textContent ?? ''"
+
+
+@pytest.mark.parametrize("engine", ["firefox", "webkit"])
+def test_boots_rolls_and_starts_offline(engine: str) -> None:
+    if engine not in available():
+        if os.environ.get("REQUIRE_ENGINES"):  # make e2e installs them: missing is a failure
+            pytest.fail(f"{engine} is not installed")
+        pytest.skip(f"{engine} is not installed (make e2e installs it)")
+    server, origin = serve(DIST)
+    with open_engine(engine) as browser:
+        browser.goto(f"{origin}/")
+        browser.wait(READY)
+        assert browser.run("return document.documentElement.dataset.build") != "mixed"
+        browser.run(ROLL, "3d6")
+        browser.wait(f"return ({ENTRIES.removeprefix('return ')}) === 1")
+        browser.wait(ACTIVE)
+        server.shutdown()
+        server.server_close()  # nothing answers now: the worker alone can start the app
+        browser.goto(f"{origin}/")
+        browser.wait(READY)
+        assert browser.run(ERRORS) == ""
+        browser.run(ROLL, "2d10")
+        browser.wait(f"return ({ENTRIES.removeprefix('return ')}) === 2")

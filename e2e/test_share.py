@@ -1,0 +1,169 @@
+"""Share at the table with no server: a Simply character, a 3d6 fighter and an Aftermath
+character go as a link to a fresh browser (its own storage), are previewed and imported; a
+damaged link changes nothing; the QR code reads back as the link; the players' window follows a
+fight for three turns."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import zxingcpp
+from playwright.sync_api import Browser, Page, expect
+from support import READY, run_axe
+
+SCALE = 4  # pixels per QR module when the test draws the page's code for the decoder
+
+
+def _type(page: Page, testid: str, value: str) -> None:
+    field = page.get_by_test_id(testid)
+    field.fill(value)
+    field.press("Tab")
+
+
+def _simply(page: Page, name: str) -> None:
+    page.get_by_test_id("nav-simply").click()
+    page.get_by_test_id("simply-tab-characters").click()
+    page.get_by_test_id("char-new").click()
+    _type(page, "char-name", name)
+
+
+def _gurps(page: Page, name: str) -> None:
+    page.get_by_test_id("nav-gurps").click()
+    page.get_by_test_id("gurps-new").click()
+    _type(page, "gurps-name", name)
+
+
+def _aftermath(page: Page, name: str) -> None:
+    page.get_by_test_id("nav-aftermath").click()
+    page.get_by_test_id("aft-char-new").click()
+    _type(page, "aft-name", name)
+
+
+def _listed(page: Page, system: str) -> Any:
+    page.get_by_test_id(f"nav-{system}").click()
+    if system == "simply":
+        page.get_by_test_id("simply-tab-characters").click()
+        return page.get_by_test_id("char-entry")
+    return page.get_by_test_id("gurps-combatant" if system == "gurps" else "aft-char-entry")
+
+
+def _qr_text(page: Page) -> str:
+    """Draw the page's QR path into a bitmap and read it with zxing-cpp."""
+    svg = page.get_by_test_id("share-qr")
+    side = int(str(svg.get_attribute("viewBox")).split()[2])
+    path = str(svg.locator("path").get_attribute("d"))
+    width = side * SCALE
+    pixels = bytearray([255]) * (width * width)
+    for x, y, run in re.findall(r"M(\d+) (\d+)h(\d+)", path):
+        for row in range(int(y) * SCALE, (int(y) + 1) * SCALE):
+            start = row * width + int(x) * SCALE
+            pixels[start : start + int(run) * SCALE] = bytes(int(run) * SCALE)
+    found = zxingcpp.read_barcode(memoryview(bytes(pixels)).cast("B", (width, width)))
+    assert found is not None, "the QR code does not read"
+    return str(found.text)
+
+
+def _fresh(browser: Browser, args: dict[str, Any], url: str) -> Page:
+    page = browser.new_context(**args).new_page()
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+    return page
+
+
+MAKERS: dict[str, Callable[[Page, str], None]] = {
+    "simply": _simply,
+    "gurps": _gurps,
+    "aftermath": _aftermath,
+}
+
+
+@pytest.mark.parametrize(
+    ("system", "name"), [("simply", "Mara Voss"), ("gurps", "Bo"), ("aftermath", "Ana")]
+)
+def test_share_a_record_as_a_link_and_import_it_elsewhere(
+    app: Page,
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    system: str,
+    name: str,
+    errors: list[str],
+) -> None:
+    MAKERS[system](app, name)
+    app.get_by_test_id("share").click()
+    link = str(app.get_by_test_id("share-link").get_attribute("href"))
+    assert "#/share/1." in link
+    expect(app.get_by_test_id("share-size")).to_contain_text("QR version")
+    assert _qr_text(app) == link
+    assert run_axe(app) == []
+
+    other = _fresh(browser, browser_context_args, link)
+    expect(other.get_by_test_id("share-preview")).to_contain_text(name)
+    other.get_by_test_id("share-import").click()
+    expect(other.get_by_test_id("share-imported")).to_contain_text(name)
+    expect(_listed(other, system)).to_have_count(1)
+    expect(_listed(other, system).first).to_contain_text(name)
+
+    # The same link in the same store again: the record is already here, so the GM is asked.
+    other.goto(link)
+    other.reload()
+    other.wait_for_selector(READY)
+    other.get_by_test_id("share-import").click()
+    expect(other.get_by_test_id("share-clash")).to_contain_text("Replace it, or keep both?")
+    other.get_by_test_id("share-keep-both").click()
+    expect(_listed(other, system)).to_have_count(2)
+    assert errors == []
+
+
+def test_a_tampered_or_truncated_link_says_so_and_changes_nothing(
+    app: Page, browser: Browser, browser_context_args: dict[str, Any]
+) -> None:
+    _simply(app, "Mara Voss")
+    app.get_by_test_id("share").click()
+    link = str(app.get_by_test_id("share-link").get_attribute("href"))
+    middle = link.index("#/share/") + 20
+    tampered = link[:middle] + ("A" if link[middle] != "A" else "B") + link[middle + 1 :]
+    for bad in (tampered, link[:-12]):
+        other = _fresh(browser, browser_context_args, bad)
+        expect(other.get_by_test_id("share-error")).to_contain_text("Nothing was changed")
+        expect(other.get_by_test_id("share-import")).to_have_count(0)
+        expect(_listed(other, "simply")).to_have_count(0)
+        assert other.evaluate("Object.keys(localStorage).length") <= 1
+
+
+def _add(page: Page, name: str) -> None:
+    _type(page, "sc-add-name", name)
+    page.get_by_test_id("sc-add").click()
+
+
+def test_the_player_view_follows_three_turns_in_a_second_window(app: Page, app_url: str) -> None:
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-combat").click()
+    _add(app, "Mara")
+    _add(app, "Grunt")
+    player = app.context.new_page()
+    player.goto(f"{app_url}#/player")
+    player.wait_for_selector(READY, timeout=60_000)
+    expect(player.get_by_test_id("player-entry")).to_have_count(2)
+    expect(player.get_by_test_id("undo")).to_have_count(0)
+    for turn in (1, 2, 3):
+        app.get_by_test_id("sc-initiative").click()
+        expect(player.get_by_test_id("player-turn")).to_have_text(f"Turn {turn}")
+        now = str(app.get_by_test_id("sc-current").text_content()).removeprefix("Now: ")
+        expect(player.get_by_test_id("player-current")).to_have_text(f"{now} to act")
+        expect(player.get_by_test_id("player-result")).to_have_text(f"Turn {turn}")
+        app.get_by_test_id("sc-act-move").click()
+        expect(player.get_by_test_id("player-result")).to_have_text(f"{now}: Move")
+        now = str(app.get_by_test_id("sc-current").text_content()).removeprefix("Now: ")
+        expect(player.get_by_test_id("player-current")).to_have_text(f"{now} to act")
+        if turn == 2:  # either window may reload: the view stays right
+            player.reload()
+            player.wait_for_selector(READY, timeout=60_000)
+            expect(player.get_by_test_id("player-turn")).to_have_text("Turn 2")
+    text = str(player.get_by_test_id("player-view").text_content())
+    assert "HP" not in text and "TN" not in text
+    app.reload()
+    app.wait_for_selector(READY, timeout=60_000)
+    expect(player.get_by_test_id("player-turn")).to_have_text("Turn 3")

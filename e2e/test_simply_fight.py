@@ -1,0 +1,138 @@
+"""The Simply fight as a GM plays it at a tablet (FIGHT.md, issue 14): two characters built with
+their weapons, three rounds with dice typed at the table and with the app's dice, luck spent by
+the rule, a reload mid-fight, a hit undone, the sheets after the fight; after each step's tap its
+result is on screen without scrolling."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from support import READY, run_axe
+
+HEIGHT = 1024
+
+
+def _type(app: Page, testid: str, value: str) -> None:
+    field = app.get_by_test_id(testid)
+    field.fill(value)
+    field.press("Tab")
+
+
+def _on_screen(app: Page, testid: str) -> None:
+    """The element showing the step's result is inside the viewport (FIGHT.md)."""
+    box = app.get_by_test_id(testid).first.bounding_box()
+    assert box is not None, testid
+    assert box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT, (testid, box)
+
+
+def _build(app: Page, name: str, skill: str, specialty: str = "", weapon: str = "") -> None:
+    app.get_by_test_id("char-new").click()
+    _type(app, "char-name", name)
+    app.get_by_test_id("char-add-skill").select_option(skill)
+    if specialty:
+        _type(app, "char-skill-specialty-0", specialty)
+    if weapon:
+        _type(app, "char-weapon-name", weapon)
+        app.get_by_test_id("char-weapon-skill").select_option(f"{skill}: {specialty}")
+        _type(app, "char-weapon-max", "24")
+        app.get_by_test_id("char-weapon-add").click()
+        expect(app.get_by_test_id("char-weapon")).to_contain_text("Max Dmg 24")
+
+
+def _next_turn(app: Page) -> None:
+    """Open "Next turn" when a turn is still under way (it is open once everyone has acted)."""
+    later = app.get_by_test_id("sc-next-turn")
+    if later.count() and later.get_attribute("open") is None:
+        later.locator("summary").click()
+
+
+def _hp(app: Page, who: str) -> str:
+    return app.get_by_test_id(f"sc-hp-{who}").inner_text()
+
+
+def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets(
+    app: Page, errors: list[str]
+) -> None:
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-characters").click()
+    _build(app, "Mara", "Melee Weapon", "Sword", "Longsword")
+    _build(app, "Bo", "Brawling")
+    app.get_by_test_id("simply-tab-combat").click()
+    app.get_by_test_id("sc-add-character").select_option(label="Mara")
+    app.get_by_test_id("sc-add-character").select_option(label="Bo")
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(2)
+    app.evaluate("window.scrollTo(0, 0)")
+
+    # Round 1, dice typed at the table. Initiative Mara 9, Bo 2: the step is Mara's, set up from
+    # her sheet (Longsword, TN 8) against Bo.
+    _type(app, "sc-initiative-typed", "9 2")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
+    expect(app.get_by_test_id("sc-attack-summary")).to_have_text(
+        "Mara attacks Bo with Longsword: TN 8"
+    )
+    _type(app, "sc-attack-typed", "2 3")
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
+    _on_screen(app, "sc-attack-result")
+    _type(app, "sc-damage-die-typed", "10")  # Max Dmg 24, D20 10: raw 12
+    expect(app.get_by_test_id("sc-damage-preview")).to_contain_text("raw 12")
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 12/24")
+    _on_screen(app, "sc-damage-result")
+    # Mara's second action with luck declared: 14 vs TN 8 is bought for 6 of her 10 LP (SIM-10).
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
+    app.get_by_test_id("sc-attack-luck").select_option("yes")
+    _type(app, "sc-attack-typed", "7 7")
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
+    expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 4")
+    _on_screen(app, "sc-attack-result")
+    # Bo's turn, the app's dice.
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+    app.get_by_test_id("sc-attack-roll").click()
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Bo attacks Mara")
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(
+        re.compile("Bo (hits|misses) Mara")
+    )
+    _on_screen(app, "sc-attack-result")
+
+    # A reload mid-fight continues where it was.
+    app.reload()
+    app.wait_for_selector(READY)
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-combat").click()
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 12/24")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+
+    # Round 2, the app's dice; a hit on Bo is undone.
+    _next_turn(app)
+    app.get_by_test_id("sc-initiative-roll").click()
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 2:")
+    app.get_by_test_id("sc-damage-target").select_option(label="Bo")
+    app.get_by_test_id("sc-damage-die-typed").fill("20")
+    app.get_by_test_id("sc-damage-die-typed").press("Tab")
+    before = _hp(app, "c2")
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-hp-c2")).not_to_have_text(before)
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text(before)
+
+    # Round 3, typed again: Bo first this time.
+    _next_turn(app)
+    _type(app, "sc-initiative-typed", "1 10")
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 3:")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+    _type(app, "sc-attack-typed", "20")  # a 20 always misses
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Bo misses Mara")
+    _on_screen(app, "sc-attack-result")
+
+    violations = run_axe(app)
+    assert violations == [], [(v["id"], len(v["nodes"])) for v in violations]
+
+    # The fight ends; the sheets keep what it left: Bo's HP, Mara's luck.
+    app.get_by_test_id("sc-end").click()
+    app.get_by_test_id("simply-tab-characters").click()
+    app.get_by_test_id("char-entry").nth(1).locator("button").first.click()
+    expect(app.get_by_test_id("char-record")).to_contain_text("Hit Points: 24 (now 12)")
+    app.get_by_test_id("char-entry").first.locator("button").first.click()
+    expect(app.get_by_test_id("char-record")).to_contain_text("Luck: 4")
+    assert errors == []

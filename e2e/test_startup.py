@@ -1,0 +1,183 @@
+"""Start-up, first visit and updates: files downloaded once, one version at a time, data kept."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from localsite import CHROMIUM, CHROMIUM_ARGS, CountingHandler, QuietServer, serve
+from playwright.sync_api import BrowserType, Page, expect
+from support import READY
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+FIRST_VISIT_LIMIT = 15_000_000  # bytes, issue 20
+
+
+def launch(browser_type: BrowserType, profile: Path) -> object:
+    """A persistent profile, as a user has: an incognito context (every Playwright context)
+    keeps no 9.6 MB wasm in its in-memory HTTP cache, so nothing could be taken from it."""
+    return browser_type.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        service_workers="allow",
+        viewport={"width": 768, "height": 1024},
+    )
+
+
+@pytest.fixture()
+def counted() -> Iterator[tuple[QuietServer, str]]:
+    server, origin = serve(DIST, CountingHandler)
+    yield server, f"{origin}/"
+    server.shutdown()
+
+
+def test_first_visit_downloads_each_file_once(
+    browser_type: BrowserType, counted: tuple[QuietServer, str], tmp_path: Path
+) -> None:
+    server, url = counted
+    context = launch(browser_type, tmp_path / "profile")
+    page = context.pages[0]  # type: ignore[attr-defined]
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+    # Registered only now, the worker installs from what the page already fetched.
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
+    )
+    cached = page.evaluate(
+        "() => caches.keys().then(ks => caches.open(ks[0])).then(c => c.keys()).then(r => r.length)"
+    )
+    context.close()  # type: ignore[attr-defined]
+    counts = Counter(path for path, _ in server.sent)
+    assert [p for p, n in counts.items() if n > 1] == []
+    assert sum(size for _, size in server.sent) <= FIRST_VISIT_LIMIT
+    assert cached == len(counts) - 1  # every file the page or the worker fetched, but sw.js
+    # Only what the app loads: no benchmark page, no lock file (boot.mjs passes it inline).
+    assert not [p for p in counts if p.startswith("/bench/") or p.endswith("-lock.json")]
+
+
+@pytest.fixture(scope="module")
+def second_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same sources built again with another build id: a deployment of a new version."""
+    out = tmp_path_factory.mktemp("v2") / "dist"
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "--build-id", "v2"],
+        check=True,
+        capture_output=True,
+    )
+    return out
+
+
+def deploy(site: Path, build: Path) -> None:
+    """Point the served folder at ``build`` in one step, as an atomic deploy does."""
+    link = site / "next"
+    link.symlink_to(build, target_is_directory=True)
+    os.replace(link, site / "app")
+
+
+def build_of(page: Page) -> str:
+    page.wait_for_selector(READY, timeout=60_000)
+    return str(page.evaluate("() => document.documentElement.dataset.build"))
+
+
+def test_an_update_waits_and_the_app_never_mixes_versions(
+    browser_type: BrowserType, second_build: Path, tmp_path: Path
+) -> None:
+    v1 = (DIST / "index.html").read_text().split('name="rulekeeper-build" content="')[1][:12]
+    site = tmp_path / "site"
+    site.mkdir()
+    deploy(site, DIST)
+    server, origin = serve(site)
+    url = f"{origin}/app/"
+    errors: list[str] = []
+    context = launch(browser_type, tmp_path / "profile")
+    page = context.pages[0]  # type: ignore[attr-defined]
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    assert build_of(page) == v1
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
+    )
+    page.get_by_test_id("dice-expr").fill("3d6")
+    page.get_by_test_id("dice-roll").click()
+    expect(page.get_by_test_id("roll-log-entry")).to_have_count(1)
+
+    # Deploy v2. A reload starts v1 again from the worker; v2 installs beside it and waits.
+    deploy(site, second_build)
+    page.reload()
+    assert build_of(page) == v1
+    banner = page.get_by_test_id("banner-update")
+    expect(banner).to_contain_text("A new version is ready", timeout=60_000)
+    assert build_of(page) == v1
+    expect(page.get_by_test_id("roll-log-entry")).to_have_count(1)
+
+    # The next start, with no other tab open, takes v2 before anything of v1 runs.
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.build === 'v2'", timeout=60_000)
+    assert build_of(page) == "v2"
+    expect(page.get_by_test_id("roll-log-entry")).to_have_count(1)
+    expect(page.get_by_test_id("banner-update")).to_have_count(0)
+
+    # Deploy again (v1's files, a new version to the worker): the banner's Reload takes it.
+    # sw.js is made newer than v2's: the update check revalidates with If-Modified-Since, and
+    # the test server answers "not modified" for the older file of a rollback.
+    os.utime(DIST / "sw.js")
+    deploy(site, DIST)
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(banner).to_be_visible(timeout=60_000)
+    assert build_of(page) == "v2"
+    page.get_by_test_id("update-reload").click()
+    page.wait_for_function(
+        f"() => document.documentElement.dataset.build === '{v1}'", timeout=60_000
+    )
+    expect(page.get_by_test_id("roll-log-entry")).to_have_count(1)
+    context.close()  # type: ignore[attr-defined]
+    server.shutdown()
+    assert "mixed" not in " ".join(errors) and errors == []
+
+
+NEVER_SETTLING_PERSIST = """
+window.__persistCalls = 0;
+StorageManager.prototype.persist = function () { window.__persistCalls++; return new Promise(() => {}); };
+"""
+
+
+def test_a_persist_request_left_unanswered_is_timed_out_and_not_repeated(
+    page: Page, app_url: str
+) -> None:
+    """Firefox settles persist() only when the user answers its prompt: the app must not wait."""
+    page.add_init_script(NEVER_SETTLING_PERSIST)
+    page.goto(app_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.get_by_test_id("nav-settings").click()
+    # The browser's present answer (persisted() is false) once the request has timed out.
+    expect(page.get_by_test_id("persist-status")).to_contain_text("Not granted", timeout=15_000)
+    page.wait_for_function(
+        "() => localStorage.getItem('rulekeeper')?.includes('\"persist_asked\":true')"
+    )
+    page.reload()
+    page.wait_for_selector(READY, timeout=60_000)
+    page.get_by_test_id("nav-settings").click()
+    expect(page.get_by_test_id("persist-status")).to_contain_text("Not granted")
+    assert page.evaluate("() => window.__persistCalls") == 0
+
+
+def test_about_page_fits_a_tablet(app: Page) -> None:
+    app.get_by_test_id("nav-about").click()
+    expect(app.get_by_test_id("table-versions")).to_be_visible()
+    assert app.evaluate("() => document.documentElement.scrollWidth") <= 768
+
+
+def test_loading_shows_no_endless_animation(app_url: str, page: Page) -> None:
+    page.goto(app_url)  # checked while loading: nothing on the page animates forever
+    infinite = page.evaluate(
+        "() => document.getAnimations().filter(a => a.effect?.getTiming().iterations === Infinity).length"
+    )
+    assert infinite == 0
+    page.wait_for_selector(READY, timeout=60_000)

@@ -1,0 +1,57 @@
+"""A share as a file (for the system share sheet) and a share pasted as a whole link.
+
+>>> text = file_text("1.abc", "Mara Voss")
+>>> payload_of(text), payload_of("https://x.org/app/#/share/1.abc"), payload_of(" 1.abc ")
+('1.abc', '1.abc', '1.abc')
+>>> payload_of("hello")
+Traceback (most recent call last):
+...
+pycore.errors.StorageError: this is neither a Rulekeeper share link nor a shared file
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pycore.errors import StorageError
+from pycore.share.link import MAX_PAYLOAD_CHARS
+
+FILE_KIND = "rulekeeper-share"
+_PAYLOAD = re.compile(r"\d{1,3}\.[A-Za-z0-9_-]*")
+
+
+def file_text(payload: str, name: str) -> str:
+    """The file a share sheet sends: the same payload as the link, in a small JSON object."""
+    return json.dumps({"app": "rulekeeper", "kind": FILE_KIND, "name": name, "share": payload})
+
+
+def file_name(name: str) -> str:
+    """``Mara Voss`` → ``mara-voss.rulekeeper.json``.
+
+    >>> file_name("Mara Voss")
+    'mara-voss.rulekeeper.json'
+    """
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "record"
+    return f"{slug}.rulekeeper.json"
+
+
+def payload_of(text: str) -> str:
+    """The payload in a pasted link, a bare payload or a shared file's text."""
+    text = text.strip()
+    if len(text) > MAX_PAYLOAD_CHARS * 2:
+        raise StorageError(f"that text is longer than any share ({len(text)} characters)")
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and data.get("kind") == FILE_KIND:
+            share = data.get("share")
+            if isinstance(share, str):
+                return share
+    _, marker, rest = text.partition("#/share/")
+    candidate = rest if marker else text
+    if _PAYLOAD.fullmatch(candidate):
+        return candidate
+    raise StorageError("this is neither a Rulekeeper share link nor a shared file")

@@ -1,0 +1,120 @@
+"""A share link's payload: one record, versioned, compressed (zlib) and base64url-encoded, so it
+fits in a URL fragment (``#/share/<payload>``) that never reaches a server, and in a QR code.
+
+Decoding is bounded (link length, inflated size, nesting depth, format version) and refuses a
+tampered or truncated link with a :class:`~pycore.errors.StorageError` naming the problem; a record
+that decodes is then checked by its system's own loader (:func:`pycore.share.records.validate`).
+
+>>> from pycore.share.records import ShareRecord
+>>> record = ShareRecord("simply.character", "r-1", "2026-11-23T10:00:00+00:00", 1, "Ana",
+...                      {"name": "Ana", "strength": 6})
+>>> payload = encode(record)
+>>> payload[:2], decode(payload) == record
+('1.', True)
+>>> decode(payload[:-8])
+Traceback (most recent call last):
+...
+pycore.errors.StorageError: the share link is damaged or cut short: its data does not unpack (its data ends too early)
+>>> decode("7." + payload[2:])
+Traceback (most recent call last):
+...
+pycore.errors.StorageError: the share link has format 7, newer than this app reads (1); update Rulekeeper
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from typing import Any
+
+from pycore.errors import StorageError
+from pycore.share.records import ShareRecord, record_from_json, record_to_json, validate
+from pycore.share.zdict import ZDICT_V1
+
+#: The payload format; bump it with a reader for the old one.
+FORMAT = 1
+#: Longest payload read: far past a QR code's capacity, well inside every browser's URL limit.
+MAX_PAYLOAD_CHARS = 32_000
+#: Largest record after inflating; stops a small link that unpacks into a huge one.
+MAX_JSON_BYTES = 256_000
+#: Deepest nesting of objects and lists in a record (a Simply character needs 4).
+MAX_DEPTH = 12
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+_CUT = "the share link is damaged or cut short: its data does not unpack"
+
+
+def encode(record: ShareRecord) -> str:
+    """The link payload of ``record``: ``"<format>." + base64url(zlib(compact JSON, preset dictionary))``."""
+    text = json.dumps(record_to_json(record), separators=(",", ":"), ensure_ascii=False)
+    deflater = zlib.compressobj(9, zdict=ZDICT_V1)
+    packed = deflater.compress(text.encode("utf-8")) + deflater.flush()
+    return f"{FORMAT}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def _unpack(body: str) -> bytes:
+    if not _BASE64URL.fullmatch(body):
+        raise StorageError("the share link is damaged: it has characters a share link never has")
+    if len(body) % 4 == 1:
+        raise StorageError(_CUT)
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise StorageError(f"the share link is damaged: {exc}") from None
+    inflater = zlib.decompressobj(zdict=ZDICT_V1)
+    try:
+        raw = inflater.decompress(packed, MAX_JSON_BYTES)
+    except zlib.error as exc:
+        raise StorageError(f"{_CUT} ({exc})") from None
+    if inflater.unconsumed_tail:
+        raise StorageError(
+            f"the shared record is larger than {MAX_JSON_BYTES} bytes, the most a link may carry"
+        )
+    if not inflater.eof:
+        raise StorageError(f"{_CUT} (its data ends too early)")
+    if inflater.unused_data:
+        raise StorageError("the share link is damaged: it has data after its end")
+    return raw
+
+
+def _depth(value: Any, limit: int) -> int:
+    """Nesting depth of JSON data, stopping as soon as it passes ``limit``."""
+    if limit < 0:
+        return 1
+    if isinstance(value, dict):
+        return 1 + max((_depth(v, limit - 1) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v, limit - 1) for v in value), default=0)
+    return 0
+
+
+def decode(payload: str) -> ShareRecord:
+    """The record in a link payload, checked; anything wrong is a :class:`StorageError`."""
+    if not isinstance(payload, str):
+        raise StorageError("the share link is empty")
+    if len(payload) > MAX_PAYLOAD_CHARS:
+        raise StorageError(
+            f"the share link is {len(payload)} characters long; at most {MAX_PAYLOAD_CHARS} are read"
+        )
+    version, dot, body = payload.partition(".")
+    if not dot or not version.isascii() or not version.isdigit() or len(version) > 3:
+        raise StorageError("this is not a Rulekeeper share link (it has no format number)")
+    if int(version) > FORMAT:
+        raise StorageError(
+            f"the share link has format {int(version)}, newer than this app reads ({FORMAT}); "
+            "update Rulekeeper"
+        )
+    if int(version) < 1:
+        raise StorageError(f"the share link has format {int(version)}; formats start at 1")
+    raw = _unpack(body)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise StorageError(
+            f"the share link is damaged: its record is not readable ({exc})"
+        ) from None
+    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise StorageError(f"the shared record is nested deeper than {MAX_DEPTH} levels")
+    return validate(record_from_json(data))

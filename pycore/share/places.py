@@ -1,0 +1,192 @@
+"""Where each shareable record lives in the saved state, how to take one out for a share and how
+to bring a shared one in: always as a copy, never over another record unless the user chose to
+replace the one with the same id.
+
+Every function takes and returns plain saved data (the app's state dict), so it is tested without
+a page. Ids are ``uid`` fields inside the records (unknown fields every system keeps).
+
+>>> state = {"simply_characters": {"list": [{"name": "Ana"}], "selected": 0}}
+>>> record, state = share_record(state, "simply.character", 0, "2026-11-23T10:00:00+00:00", "u1")
+>>> record.id, record.name, state["simply_characters"]["list"][0]["uid"]
+('u1', 'Ana', 'u1')
+>>> same_record(state, record)
+'Ana'
+>>> state = import_record(state, record, "keep", "u2")
+>>> [c["name"] for c in state["simply_characters"]["list"]]
+['Ana', 'Ana (shared copy)']
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pycore.errors import StorageError
+from pycore.share.records import KIND_NAMES, SCHEMAS, Kind, ShareRecord, validate
+
+Choice = Literal["add", "replace", "keep"]
+
+
+@dataclass(frozen=True)
+class Place:
+    """A list of records (``key`` in ``section``) or one record (``key`` None: the whole part)."""
+
+    section: str
+    key: str
+    is_list: bool
+    route: str  # the page that shows it
+
+
+PLACES: Mapping[Kind, Place] = {
+    "simply.character": Place("simply_characters", "list", True, "simply"),
+    "simply.campaign": Place("simply_characters", "campaign", False, "simply"),
+    "simply.fight": Place("simply_combat", "combat", False, "simply"),
+    "gurps.fighter": Place("gurps", "combatants", True, "gurps"),
+    "aftermath.character": Place("aftermath", "characters", True, "aftermath"),
+    "percentile.gm_tables": Place("percentile", "gm", False, "percentile"),
+    "percentile.settings": Place("percentile", "settings", False, "percentile"),
+}
+#: Kinds a share link brings into the store (a fight view is only looked at).
+IMPORTABLE: tuple[Kind, ...] = tuple(k for k in PLACES if k != "simply.fight")
+# Local fields that mean something only on the device that saved them.
+_LOCAL = {"gurps.fighter": ("id",)}
+
+
+def defaults(kind: Kind) -> dict[str, Any]:
+    """A fresh record of ``kind`` as its system saves it: a share leaves out what equals it
+    (a character's share shrinks by half) and an import fills it back in."""
+    if kind == "simply.character":
+        from pycore.systems.simply.character import Character
+        from pycore.systems.simply.character_json import character_to_json
+
+        return character_to_json(Character())
+    if kind == "gurps.fighter":
+        from pycore.systems.gurps.sheet import Combatant, combatant_to_json
+
+        return combatant_to_json(Combatant())
+    if kind == "aftermath.character":
+        from pycore.systems.aftermath.sheet import new_sheet
+
+        return new_sheet()
+    return {}
+
+
+def _section(state: Mapping[str, Any], place: Place) -> dict[str, Any]:
+    value = state.get(place.section)
+    return copy.deepcopy(value) if isinstance(value, dict) else {}
+
+
+def _items(section: Mapping[str, Any], place: Place) -> list[Any]:
+    found = section.get(place.key)
+    return list(found) if isinstance(found, list) else []
+
+
+def _name_of(kind: Kind, data: Mapping[str, Any]) -> str:
+    name = data.get("name")
+    return str(name) if isinstance(name, str) and name else KIND_NAMES[kind]
+
+
+def share_record(
+    state: Mapping[str, Any], kind: Kind, ref: Any, now: str, fresh_id: str
+) -> tuple[ShareRecord, dict[str, Any]]:
+    """The record to share, and the state with its id kept on it (so a second share of the same
+    record carries the same id). ``ref`` is a list index, or a GURPS fighter's id."""
+    place = PLACES[kind]
+    section = _section(state, place)
+    if place.is_list:
+        items = _items(section, place)
+        index = _index(kind, items, ref)
+        data = dict(items[index])
+        if not isinstance(data.get("uid"), str) or not data["uid"]:
+            data["uid"] = fresh_id
+            items[index] = data
+            section[place.key] = items
+        record_id = str(data["uid"])
+        name = _name_of(kind, data)
+        fresh = defaults(kind)
+        shared = {
+            k: v
+            for k, v in data.items()
+            if k not in (*_LOCAL.get(kind, ()), "uid", "updated_at")
+            and (k == "name" or k not in fresh or fresh[k] != v)
+        }
+    else:
+        part = section.get(place.key)
+        shared = dict(part) if isinstance(part, dict) else {}
+        data = shared
+        record_id = f"{place.section}.{place.key}"
+        name = KIND_NAMES[kind]
+    saved_at = data.get("updated_at") if place.is_list else None
+    updated = str(saved_at or now)
+    record = ShareRecord(kind, record_id, updated, SCHEMAS[kind], name, shared)
+    return validate(record), {**state, place.section: section}
+
+
+def _index(kind: Kind, items: list[Any], ref: Any) -> int:
+    if kind == "gurps.fighter":
+        for i, item in enumerate(items):
+            if isinstance(item, dict) and item.get("id") == ref:
+                return i
+    elif isinstance(ref, int) and 0 <= ref < len(items):
+        return ref
+    raise StorageError(f"that {KIND_NAMES[kind]} is no longer here")
+
+
+def same_record(state: Mapping[str, Any], record: ShareRecord) -> str | None:
+    """The name of the saved record an import would collide with, if any."""
+    place = PLACES[record.kind]
+    section = _section(state, place)
+    if not place.is_list:
+        part = section.get(place.key)
+        return KIND_NAMES[record.kind] if isinstance(part, dict) and part else None
+    for item in _items(section, place):
+        if isinstance(item, dict) and item.get("uid") == record.id:
+            return _name_of(record.kind, item)
+    return None
+
+
+def import_record(
+    state: Mapping[str, Any], record: ShareRecord, choice: Choice, fresh_id: str
+) -> dict[str, Any]:
+    """The state with ``record`` brought in: ``add`` (no record has its id), ``replace`` (the one
+    with its id) or ``keep`` (both: the copy gets a fresh id and a name saying it is a copy)."""
+    if record.kind not in IMPORTABLE:
+        raise StorageError(f"a {KIND_NAMES[record.kind]} is shown, not imported")
+    place = PLACES[record.kind]
+    section = _section(state, place)
+    data = {**defaults(record.kind), **copy.deepcopy(record.data)}
+    data["updated_at"] = record.updated_at
+    if not place.is_list:
+        if choice == "keep":
+            raise StorageError(f"there is only one {KIND_NAMES[record.kind]}: replace it or not")
+        current = section.get(place.key)
+        merged = {**current, **data} if isinstance(current, dict) else data
+        merged.pop("updated_at", None)
+        section[place.key] = merged
+        return {**state, place.section: section}
+    items = _items(section, place)
+    data["uid"] = record.id
+    if choice == "keep":
+        data["uid"] = fresh_id
+        data["name"] = f"{_name_of(record.kind, data)} (shared copy)"[:60]
+    if record.kind == "gurps.fighter":
+        next_id = section.get("next_id")
+        number = next_id if isinstance(next_id, int) and next_id > 0 else len(items) + 1
+        data["id"] = f"g{number}"
+        section["next_id"] = number + 1
+    if choice == "replace":
+        for i, item in enumerate(items):
+            if isinstance(item, dict) and item.get("uid") == record.id:
+                if record.kind == "gurps.fighter":
+                    data["id"] = item.get("id", data["id"])
+                    section["next_id"] = section.get("next_id", 1)
+                items[i] = data
+                break
+        else:
+            items.append(data)
+    else:
+        items.append(data)
+    section[place.key] = items
+    return {**state, place.section: section}

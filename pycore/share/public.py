@@ -1,0 +1,141 @@
+"""The players' view of a Simply fight: the order strip, whose turn it is, names, the conditions
+anyone at the table can see and the last result in words; never HP, Luck, TNs or dice.
+
+It is what the GM's device shows on a second screen and what a player's phone gets from a QR
+snapshot, so it is built from the saved ``simply_combat`` section alone.
+
+>>> from pycore.systems.simply import fight as core
+>>> fight = core.add_combatant(core.Combat(), name="Ana", hp_max=9, strength=5, health=5, bonus=9)
+>>> fight = core.add_combatant(fight, name="Bo", hp_max=9, strength=5, health=5)
+>>> import random
+>>> fight, _ = core.roll_initiative(fight, random.Random(1))
+>>> log = [{"text": "Ana attacks Bo: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit"}]
+>>> view = public_fight({"combat": core.combat_to_json(fight), "log": log})
+>>> [(s["name"], s["status"], s["current"]) for s in view["order"]], view["result"]
+([('Ana', 'ok', True), ('Bo', 'ok', False)], 'Ana attacks Bo → hit')
+>>> str(PublicFight.of(view))
+'Turn 1: Ana to act (Ana, Bo). Ana attacks Bo → hit'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pycore.errors import RuleError
+
+MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
+MAX_TEXT = 200
+
+
+def public_result(text: str) -> str | None:
+    """A log line with its hidden numbers dropped: who did what, and the verdict.
+
+    >>> public_result("Ana attacks Bo: 2d10 (3, 9) = 12 vs TN 14: success by 2 → hit")
+    'Ana attacks Bo → hit'
+    >>> public_result("Bo holds"), public_result("MDT max 74, D20 13 → raw 48; HP 5 → -3")
+    ('Bo holds', None)
+    >>> public_result("Bo: Move (1 action left)"), public_result("Turn 2: Bo 1D10 (7) + 1 = 8")
+    ('Bo: Move', 'Turn 2')
+    """
+    head, colon, rest = text.partition(":")
+    if colon:
+        # After the arrow comes the verdict; without one, what was done (before its numbers).
+        verdict = rest.rpartition("→")[2] if "→" in rest else rest.split(":")[0]
+        verdict = verdict.split("(")[0].strip()
+        if any(c.isdigit() for c in verdict):
+            verdict = ""
+        joint = " → " if "→" in rest else ": "
+        return f"{head.strip()}{joint}{verdict}" if verdict else head.strip()
+    return None if any(c.isdigit() for c in text) else text.strip()
+
+
+def _last_public(log: Any) -> str:
+    for entry in log if isinstance(log, list) else []:
+        text = entry.get("text") if isinstance(entry, dict) else None
+        shown = public_result(text) if isinstance(text, str) else None
+        if shown:
+            return shown[:MAX_TEXT]
+    return ""
+
+
+def public_fight(section: Any) -> dict[str, Any]:
+    """The public view of a saved ``simply_combat`` section (an empty fight when it is none)."""
+    from pycore.systems.simply.fight import Combat, combat_from_json
+
+    saved = section if isinstance(section, dict) else {}
+    try:
+        fight = combat_from_json(saved.get("combat") or {})
+    except (RuleError, TypeError, KeyError, ValueError):
+        fight = Combat()
+    by_id = {c.id: c for c in fight.combatants}
+    ids = [i for i in fight.order if i in by_id] or [c.id for c in fight.combatants]
+    order = [
+        {
+            "id": i,
+            "name": by_id[i].name[:MAX_TEXT],
+            "status": by_id[i].status(),
+            "current": i == fight.cursor,
+        }
+        for i in ids[:MAX_SHOWN]
+    ]
+    return {
+        "turn": fight.turn,
+        "phase": fight.phase,
+        "clock": fight.clock,
+        "order": order,
+        "result": _last_public(saved.get("log")),
+    }
+
+
+@dataclass(frozen=True)
+class PublicFight:
+    """A checked public view; ``str()`` reads it out in one line."""
+
+    turn: int
+    phase: str
+    clock: int
+    order: tuple[tuple[str, str, bool], ...]  # name, status, whose turn
+    result: str
+
+    @staticmethod
+    def of(data: Any) -> PublicFight:
+        """Check a public view's shape (a snapshot from a link); a RuleError names the problem."""
+        if not isinstance(data, dict):
+            raise RuleError("the fight view is not an object")
+        numbers = [data.get(k) for k in ("turn", "clock")]
+        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in numbers):
+            raise RuleError("the fight view's turn and clock must be whole numbers from 0")
+        rows = data.get("order")
+        if not isinstance(rows, list) or len(rows) > MAX_SHOWN:
+            raise RuleError(f"the fight view's order must list at most {MAX_SHOWN} combatants")
+        order = []
+        for i, row in enumerate(rows):
+            if not (
+                isinstance(row, dict)
+                and isinstance(row.get("name"), str)
+                and isinstance(row.get("status"), str)
+                and isinstance(row.get("current"), bool)
+            ):
+                raise RuleError(f"the fight view's combatant {i + 1} needs a name and a status")
+            order.append((row["name"][:MAX_TEXT], row["status"][:MAX_TEXT], row["current"]))
+        phase, result = data.get("phase"), data.get("result")
+        if not isinstance(phase, str) or not isinstance(result, str):
+            raise RuleError("the fight view needs a phase and a result in words")
+        return PublicFight(
+            int(numbers[0] or 0), phase[:20], int(numbers[1] or 0), tuple(order), result[:MAX_TEXT]
+        )
+
+    @property
+    def current(self) -> str | None:
+        return next((name for name, _, now in self.order if now), None)
+
+    def __str__(self) -> str:
+        names = ", ".join(name for name, _, _ in self.order)
+        who = f"{self.current} to act" if self.current else "no one to act"
+        tail = f". {self.result}" if self.result else ""
+        return f"Turn {self.turn}: {who} ({names}){tail}"
+
+
+def check_public_fight(data: Any) -> None:
+    PublicFight.of(data)

@@ -1,0 +1,193 @@
+"""What a share carries: one record of one kind, with a stable id, when it last changed and the
+schema of its data, so a later sync can merge record by record.
+
+:func:`validate` is the one place a shared record's data is checked, by the loader its system
+already uses for saved data; point it at the section codecs when they land.
+
+>>> r = record_from_json({"kind": "gurps.fighter", "id": "x1", "updated_at": "", "schema": 1,
+...                       "name": "Bo", "data": {"dx": 99}})
+>>> validate(r)
+Traceback (most recent call last):
+...
+pycore.errors.StorageError: the shared 3d6 fighter is not valid: DX 99 is outside 0 to 40
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from pycore.errors import RulekeeperError, StorageError
+
+Kind = Literal[
+    "simply.character",
+    "simply.campaign",
+    "simply.fight",
+    "gurps.fighter",
+    "aftermath.character",
+    "percentile.gm_tables",
+    "percentile.settings",
+]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+#: What each kind is called on screen.
+KIND_NAMES: Mapping[Kind, str] = {
+    "simply.character": "Simply character",
+    "simply.campaign": "Simply campaign settings",
+    "simply.fight": "Simply fight (players' view)",
+    "gurps.fighter": "3d6 fighter",
+    "aftermath.character": "Aftermath character",
+    "percentile.gm_tables": "Percentile GM tables",
+    "percentile.settings": "Percentile combat settings",
+}
+#: The schema of each kind's data; a share of a newer one is refused, never half-read.
+SCHEMAS: Mapping[Kind, int] = dict.fromkeys(KINDS, 1)
+MAX_ID = 64
+MAX_NAME = 200
+
+
+@dataclass(frozen=True)
+class ShareRecord:
+    """One shared record: ``data`` is the record as its system saves it."""
+
+    kind: Kind
+    id: str
+    updated_at: str
+    schema: int
+    name: str
+    data: dict[str, Any]
+
+    def __str__(self) -> str:
+        return f"{KIND_NAMES[self.kind]}: {self.name}"
+
+
+def record_to_json(record: ShareRecord) -> dict[str, Any]:
+    return {
+        "kind": record.kind,
+        "id": record.id,
+        "updated_at": record.updated_at,
+        "schema": record.schema,
+        "name": record.name,
+        "data": record.data,
+    }
+
+
+def _text(raw: Mapping[str, Any], key: str, limit: int) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or len(value) > limit:
+        raise StorageError(f"the shared record's {key} must be text of at most {limit} characters")
+    return value
+
+
+def record_from_json(raw: Any) -> ShareRecord:
+    """The envelope's shape only; :func:`validate` checks the data itself."""
+    if not isinstance(raw, dict):
+        raise StorageError("the share link holds no record")
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise StorageError(
+            f"the share link holds a {str(kind)[:40]!r}, which this app cannot import; "
+            f"it reads: {', '.join(KIND_NAMES.values())}"
+        )
+    schema = raw.get("schema")
+    if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
+        raise StorageError(f"the shared record's schema {schema!r:.20} is not a version number")
+    if schema > SCHEMAS[kind]:
+        raise StorageError(
+            f"the shared {KIND_NAMES[kind]} has schema {schema}, newer than this app reads "
+            f"({SCHEMAS[kind]}); update Rulekeeper"
+        )
+    data = raw.get("data")
+    if not isinstance(data, dict):
+        raise StorageError("the shared record has no data")
+    record_id = _text(raw, "id", MAX_ID)
+    if not record_id:
+        raise StorageError("the shared record has no id")
+    return ShareRecord(
+        kind=kind,
+        id=record_id,
+        updated_at=_text(raw, "updated_at", 40),
+        schema=schema,
+        name=_text(raw, "name", MAX_NAME),
+        data=data,
+    )
+
+
+def _simply_character(data: dict[str, Any]) -> None:
+    from pycore.systems.simply.character_json import character_from_json
+
+    character_from_json(data)
+
+
+def _simply_campaign(data: dict[str, Any]) -> None:
+    from pycore.systems.simply.character_json import campaign_from_json
+
+    campaign_from_json(data)
+
+
+def _simply_fight(data: dict[str, Any]) -> None:
+    from pycore.share.public import check_public_fight
+
+    check_public_fight(data)
+
+
+def _gurps_fighter(data: dict[str, Any]) -> None:
+    from pycore.systems.gurps.sheet import combatant_from_json
+
+    combatant_from_json(data)
+
+
+def _aftermath_character(data: dict[str, Any]) -> None:
+    from pycore.systems.aftermath import sheet
+
+    # The sheet keeps plain data: every field a user can type is re-checked the way it was
+    # typed, then the whole sheet must derive (AFT-05 and on) without error.
+    merged = sheet.merged(data)
+    sheet.check_field("name", str(merged["name"]))
+    for head in ("attr", "ast", "cst", "derived"):
+        for key, value in merged[head].items():
+            sheet.check_field(f"{head}.{key}", "" if value is None else str(value))
+    sheet.check_field("body", str(merged["body"]))
+    try:
+        sheet.derive(merged)
+    except (TypeError, KeyError, AttributeError, IndexError) as exc:
+        raise StorageError(f"its sheet does not hold together ({exc!r:.80})") from None
+
+
+def _percentile_gm_tables(data: dict[str, Any]) -> None:
+    from pycore.systems.percentile.gmtables import validate_gm_table
+
+    for table_id, rows in data.items():
+        validate_gm_table(table_id, rows)
+
+
+def _percentile_settings(data: dict[str, Any]) -> None:
+    from pycore.systems.percentile.combat import settings_from_json
+
+    settings_from_json(data)
+
+
+LOADERS: Mapping[Kind, Callable[[dict[str, Any]], None]] = {
+    "simply.character": _simply_character,
+    "simply.campaign": _simply_campaign,
+    "simply.fight": _simply_fight,
+    "gurps.fighter": _gurps_fighter,
+    "aftermath.character": _aftermath_character,
+    "percentile.gm_tables": _percentile_gm_tables,
+    "percentile.settings": _percentile_settings,
+}
+
+
+def validate(record: ShareRecord) -> ShareRecord:
+    """``record`` when its system's loader accepts its data; else a :class:`StorageError`
+    naming the kind and the loader's complaint. The one check of shared data."""
+    try:
+        LOADERS[record.kind](record.data)
+    except RulekeeperError as exc:
+        raise StorageError(f"the shared {KIND_NAMES[record.kind]} is not valid: {exc}") from None
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError) as exc:
+        # A loader written for the app's own saved data may trip on shapes it never writes.
+        raise StorageError(
+            f"the shared {KIND_NAMES[record.kind]} is not valid: {type(exc).__name__}"
+        ) from None
+    return record

@@ -1,0 +1,357 @@
+"""Changes as patches: what changed inside a section, not two copies of it.
+
+:func:`diff` records, for each place that changed, the value before and after; a list that grew
+or shrank records only the entries cut and put (a roll prepended to a 200-entry log costs one
+entry, not two logs). :func:`apply` plays a patch forwards (redo, or merging another tab's
+change) or backwards (undo) onto the value *as it is now*: each step first checks that the place
+still holds what the patch expects, and a step whose place has changed since (a later change, or
+another tab's) is skipped and counted, never overwritten.
+
+>>> before = {"hp": 10, "log": ["a"]}
+>>> after = {"hp": 7, "log": ["b", "a"]}
+>>> ops = diff(before, after)
+>>> apply(after, ops, forward=False)
+({'hp': 10, 'log': ['a']}, 0)
+>>> later = {"hp": 7, "log": ["c", "b", "a"]}  # a quiet roll since: kept by the undo
+>>> apply(later, ops, forward=False)
+({'hp': 10, 'log': ['c', 'a']}, 0)
+>>> apply({"hp": 3, "log": ["b", "a"]}, ops, forward=False)  # hp changed since: kept
+({'hp': 3, 'log': ['a']}, 1)
+
+Op shapes (plain JSON, stored in the undo history):
+
+- ``{"at": [keys], "was": x, "now": y}``: the value at a path of object keys; ``was`` absent
+  means the key did not exist before, ``now`` absent that it was removed.
+- ``{"at": [keys], "i": i, "j": j, "cut": [...], "put": [...], "left": fp, "right": fp}``: in
+  the list at ``at``, the entries ``cut`` at index ``i`` (of the list before) became ``put`` at
+  index ``j`` (of the list after); ``left``/``right`` are fingerprints of the neighbouring
+  entries, kept when ``cut`` or ``put`` is empty so the place can be found again after the list
+  has grown elsewhere.
+- ``{"at": [keys], "i": i, "j": j, "id": id, "ops": [...]}``: the entry at ``i``/``j`` (or the
+  one whose ``"id"`` is ``id``) changed inside, as ``ops``.
+
+An undo step keeps its list ops :func:`compact`: the entries a change put into a list (a log's
+new lines) are in the list already, so the step keeps only their fingerprints (``put_fp``).
+Undo finds them by those (:func:`fill`) and hands the full op to the redo step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from difflib import SequenceMatcher
+from typing import Any
+
+Op = dict[str, Any]
+#: A value that is not there: a section or key absent before or after a change.
+ABSENT: Any = object()
+MATCHER_LIMIT = 2_000  # longer lists are cut and put as one run past their common ends
+
+
+def same(x: Any, y: Any) -> bool:
+    """JSON equality: ``1`` is not ``True``, ``1`` is not ``1.0``."""
+    if x is y:
+        return True
+    if type(x) is not type(y):
+        return False
+    if isinstance(x, dict):
+        return x.keys() == y.keys() and all(same(v, y[k]) for k, v in x.items())
+    if isinstance(x, list):
+        return len(x) == len(y) and all(same(a, b) for a, b in zip(x, y, strict=True))
+    return bool(x == y)
+
+
+def _token(value: Any, memo: dict[int, str]) -> str:
+    key = id(value)
+    if key not in memo:
+        memo[key] = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    return memo[key]
+
+
+def fingerprint(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+def diff(before: Any, after: Any) -> list[Op]:
+    """The ops that turn ``before`` into ``after`` (empty when they are the same)."""
+    out: list[Op] = []
+    _diff(before, after, [], out, {})
+    return out
+
+
+def _diff(before: Any, after: Any, at: list[str], out: list[Op], memo: dict[int, str]) -> None:
+    if same(before, after):
+        return
+    if before is ABSENT or after is ABSENT:
+        out.append({"at": at, "now": after} if before is ABSENT else {"at": at, "was": before})
+        return
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key, value in before.items():
+            if key not in after:
+                out.append({"at": [*at, key], "was": value})
+            else:
+                _diff(value, after[key], [*at, key], out, memo)
+        out.extend({"at": [*at, k], "now": v} for k, v in after.items() if k not in before)
+        return
+    if isinstance(before, list) and isinstance(after, list):
+        _diff_list(before, after, at, out, memo)
+        return
+    out.append({"at": at, "was": before, "now": after})
+
+
+def _ids(items: Sequence[Any]) -> list[Any] | None:
+    ids = [x.get("id") if isinstance(x, dict) else None for x in items]
+    usable = all(isinstance(i, str) for i in ids) and len(set(ids)) == len(ids)
+    return ids if usable else None
+
+
+def _diff_list(
+    before: list[Any], after: list[Any], at: list[str], out: list[Op], memo: dict[int, str]
+) -> None:
+    start = 0
+    limit = min(len(before), len(after))
+    while start < limit and same(before[start], after[start]):
+        start += 1
+    end = 0
+    while end < limit - start and same(before[-1 - end], after[-1 - end]):
+        end += 1
+    b_mid, a_mid = before[start : len(before) - end], after[start : len(after) - end]
+    blocks: Sequence[tuple[str, int, int, int, int]]
+    shifted = _shift(b_mid, a_mid)
+    if shifted is not None:
+        blocks = shifted
+    elif len(b_mid) + len(a_mid) > MATCHER_LIMIT:
+        blocks = [("replace", 0, len(b_mid), 0, len(a_mid))]
+    else:
+        matcher = SequenceMatcher(
+            None, [_token(x, memo) for x in b_mid], [_token(x, memo) for x in a_mid], False
+        )
+        blocks = matcher.get_opcodes()
+    ids = _ids(before) if _ids(after) is not None else None
+    for tag, i1, i2, j1, j2 in blocks:
+        if tag == "equal":
+            continue
+        i, j = start + i1, start + j1
+        if tag == "replace" and i2 - i1 == j2 - j1 and _containers(b_mid[i1:i2], a_mid[j1:j2]):
+            for k in range(i2 - i1):
+                inner: list[Op] = []
+                _diff(before[i + k], after[j + k], [], inner, memo)
+                item: Op = {"at": at, "i": i + k, "j": j + k, "ops": inner}
+                if ids is not None and before[i + k].get("id") == after[j + k].get("id"):
+                    item["id"] = before[i + k]["id"]
+                out.append(item)
+            continue
+        op: Op = {
+            "at": at,
+            "i": i,
+            "j": j,
+            "cut": before[i : start + i2],
+            "put": after[j : start + j2],
+        }
+        if not op["cut"] or not op["put"]:
+            if i > 0:
+                op["left"] = fingerprint(before[i - 1])
+            if start + i2 < len(before):
+                op["right"] = fingerprint(before[start + i2])
+        out.append(op)
+
+
+def _shift(olds: list[Any], news: list[Any]) -> list[tuple[str, int, int, int, int]] | None:
+    """The common change of a newest-first log, found by identity without comparing entries:
+    ``k`` new entries in front, the same entries after them, some dropped off the end."""
+    if not olds or len(news) < 2:
+        return None
+    first = olds[0]
+    k = next((i for i in range(1, min(len(news), 64)) if news[i] is first), None)
+    if k is None:
+        return None
+    kept = min(len(olds), len(news) - k)
+    if len(news) - k != kept or not all(news[k + i] is olds[i] for i in range(kept)):
+        return None
+    blocks = [("insert", 0, 0, 0, k)]
+    if kept < len(olds):
+        blocks.append(("delete", kept, len(olds), len(news), len(news)))
+    return blocks
+
+
+def compact(ops: Sequence[Op]) -> list[Op]:
+    """``ops`` with the entries each list op put replaced by their fingerprints.
+
+    >>> compact([{"at": ["log"], "i": 0, "j": 0, "cut": [], "put": [{"text": "hit"}]}])
+    [{'at': ['log'], 'i': 0, 'j': 0, 'cut': [], 'put_fp': ['5e6b3b041777']}]
+    """
+    out = []
+    for op in ops:
+        if "cut" in op and op.get("put"):
+            op = {k: v for k, v in op.items() if k != "put"} | {
+                "put_fp": [fingerprint(x) for x in op["put"]]
+            }
+        out.append(op)
+    return out
+
+
+def fill(value: Any, ops: Sequence[Op]) -> list[Op]:
+    """Compacted ``ops`` with the entries they put found again in ``value`` (the value after
+    the change); an op whose entries are gone is left as it is (undo then skips it)."""
+    out = []
+    for op in ops:
+        if "put_fp" in op:
+            try:
+                found = _entries(value, op)
+            except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+                found = None
+            if found is not None:
+                op = {k: v for k, v in op.items() if k != "put_fp"} | {"put": found}
+        out.append(op)
+    return out
+
+
+def _entries(value: Any, op: Op) -> list[Any] | None:
+    for key in op.get("at", []):
+        value = value.get(key) if isinstance(value, dict) else None
+    if not isinstance(value, list):
+        return None
+    prints = list(op["put_fp"])
+    position = _find_run(value, prints, int(op["j"]), op.get("left"), op.get("right"), _printed)
+    return None if position is None else value[position : position + len(prints)]
+
+
+def _printed(item: Any, print_: Any) -> bool:
+    return bool(fingerprint(item) == print_)
+
+
+def _containers(olds: Sequence[Any], news: Sequence[Any]) -> bool:
+    return all(isinstance(a, dict) and isinstance(b, dict) for a, b in zip(olds, news, strict=True))
+
+
+# ---------------------------------------------------------------------------- applying
+
+
+def apply(value: Any, ops: Sequence[Op], *, forward: bool) -> tuple[Any, int]:
+    """Play ``ops`` onto ``value`` (``forward`` for redo and merges, backwards for undo);
+    return the new value and how many ops were skipped because their place had changed.
+    ``value`` and the result may be :data:`ABSENT` (a section that does not exist).
+
+    Ops run last to first in both directions: list positions to the left of each op are then
+    still those the op recorded (``i`` before, ``j`` after the change).
+    """
+    skipped = 0
+    for op in reversed(ops):
+        try:
+            value, ok = _apply_at(value, op, op.get("at", []), forward)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+            ok = False  # a damaged op: skipped like a conflict, never a crash
+        skipped += 0 if ok else 1
+    return value, skipped
+
+
+def _apply_at(value: Any, op: Op, at: Sequence[Any], forward: bool) -> tuple[Any, bool]:
+    if "cut" in op or "ops" in op:
+        if at:
+            return _descend(value, op, at, forward)
+        return (_splice if "cut" in op else _item)(value, op, forward)
+    if len(at) > 1:
+        return _descend(value, op, at, forward)
+    old, new = ("was", "now") if forward else ("now", "was")
+    expected, wanted = op.get(old, ABSENT), op.get(new, ABSENT)
+    if not at:
+        return _replace(value, expected, wanted, forward)
+    if not isinstance(value, dict):
+        return value, False
+    key = at[0]
+    current, ok = _replace(value.get(key, ABSENT), expected, wanted, forward)
+    if not ok or current is value.get(key, ABSENT):
+        return value, ok
+    if current is ABSENT:
+        return {k: v for k, v in value.items() if k != key}, True
+    return {**value, key: current}, True
+
+
+def _replace(current: Any, expected: Any, wanted: Any, forward: bool) -> tuple[Any, bool]:
+    """``wanted`` in place of ``current`` if that is still ``expected``. A container created
+    on both sides (two tabs each adding a section or a list) is merged, entry by entry."""
+    if same(current, wanted):
+        return current, True
+    if same(current, expected):
+        return wanted, True
+    both = isinstance(current, dict) and isinstance(wanted, dict)
+    if (
+        forward
+        and expected is ABSENT
+        and (both or (isinstance(current, list) and isinstance(wanted, list)))
+    ):
+        merged, skipped = apply(current, diff({} if both else [], wanted), forward=True)
+        return merged, skipped == 0
+    return current, False
+
+
+def _descend(value: Any, op: Op, at: Sequence[Any], forward: bool) -> tuple[Any, bool]:
+    key = at[0]
+    if not isinstance(value, dict) or key not in value:
+        return value, False
+    inner, ok = _apply_at(value[key], op, at[1:], forward)
+    return ({**value, key: inner} if ok else value), ok
+
+
+def _item(items: Any, op: Op, forward: bool) -> tuple[Any, bool]:
+    if not isinstance(items, list):
+        return items, False
+    position = _find_item(items, op, forward)
+    if position is None:
+        return items, False
+    inner, skipped = apply(items[position], op["ops"], forward=forward)
+    return [*items[:position], inner, *items[position + 1 :]], skipped == 0
+
+
+def _find_item(items: list[Any], op: Op, forward: bool) -> int | None:
+    if "id" in op:
+        found = [k for k, x in enumerate(items) if isinstance(x, dict) and x.get("id") == op["id"]]
+        return found[0] if len(found) == 1 else None
+    position = int(op["i"] if forward else op["j"])
+    return position if 0 <= position < len(items) else None
+
+
+def _splice(items: Any, op: Op, forward: bool) -> tuple[Any, bool]:
+    if not isinstance(items, list):
+        return items, False
+    run, put = (op["cut"], op["put"]) if forward else (op["put"], op["cut"])
+    hint = int(op["i"] if forward else op["j"])
+    position = _find_run(items, run, hint, op.get("left"), op.get("right"))
+    if position is None:
+        return items, False
+    return [*items[:position], *put, *items[position + len(run) :]], True
+
+
+def _find_run(
+    items: list[Any],
+    run: list[Any],
+    hint: int,
+    left: str | None,
+    right: str | None,
+    matches: Callable[[Any, Any], bool] = same,
+) -> int | None:
+    """Where ``run`` sits in ``items`` between neighbours with these fingerprints: at ``hint`` if
+    it still fits there, else the nearest place that does. An empty run with no neighbours (the
+    list was empty) goes to the end: lists are newest first, so entries added since stay ahead.
+    ``matches`` compares an item with an entry of ``run`` (equal, or of that fingerprint)."""
+
+    def fits(q: int) -> bool:
+        if not all(matches(a, b) for a, b in zip(items[q : q + len(run)], run, strict=False)):
+            return False
+        if q + len(run) > len(items):
+            return False
+        if left is not None and (q == 0 or fingerprint(items[q - 1]) != left):
+            return False
+        return not (
+            right is not None
+            and (q + len(run) >= len(items) or fingerprint(items[q + len(run)]) != right)
+        )
+
+    if not run and left is None and right is None:
+        return len(items)
+    if 0 <= hint <= len(items) - len(run) and fits(hint):
+        return hint
+    places = [q for q in range(len(items) - len(run) + 1) if fits(q)]
+    return min(places, key=lambda q: abs(q - hint)) if places else None

@@ -1,0 +1,294 @@
+"""One codec per saved section: its schema version, its shape (validation) and its migrations.
+
+Every section the app saves (``dice``, ``settings``, each system's own) is read through
+:func:`read_section` on start-up, on import and on a change from another tab; a refused section
+raises :class:`SectionError` naming the section and the field, and nothing else changes. The core
+registers ``dice`` and ``settings`` here; each system registers its own in
+``pycore/systems/<system>/saved.py`` (listed in :data:`SYSTEM_CODECS`), so a new system adds its
+own codec beside its rules. A section no codec knows is kept as it is, within the store's limits.
+
+>>> read_section("dice", 1, {"expr": "2d6", "log": []})["expr"]
+'2d6'
+>>> read_section("dice", 1, {"target": "ten"})
+Traceback (most recent call last):
+...
+pycore.store.sections.SectionError: section 'dice', field target: 'ten' is not a whole number from -1000000 to 1000000
+>>> read_section("dice", 7, {})
+Traceback (most recent call last):
+...
+pycore.store.sections.SectionError: section 'dice' has version 7, newer than this app knows (1)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pycore.errors import StorageError
+from pycore.store.shape import (
+    SEED,
+    WHEN,
+    FieldError,
+    Flag,
+    ListOf,
+    Record,
+    Shape,
+    Text,
+    Whole,
+    check_limits,
+    maybe,
+    path_text,
+)
+
+Migration = Callable[[Any], Any]
+Reason = Literal["invalid", "newer"]
+
+#: Modules defining ``CODECS``: the store's archive, then each system's (a new system adds its
+#: ``saved.py`` here).
+SYSTEM_CODECS: tuple[str, ...] = (
+    "pycore.store.archive",
+    "pycore.systems.simply.saved",
+    "pycore.systems.gurps.saved",
+    "pycore.systems.aftermath.saved",
+    "pycore.systems.percentile.saved",
+)
+
+
+class SectionError(StorageError):
+    """A section refused: ``section`` and ``field`` name where, ``reason`` whether it is invalid
+    or from a newer version."""
+
+    def __init__(self, section: str, field: str | None, detail: str, reason: Reason) -> None:
+        where = f"section {section!r}" + (f", field {field}" if field else "")
+        super().__init__(f"{where}: {detail}" if field else f"{where} {detail}")
+        self.section = section
+        self.field = field
+        self.detail = detail
+        self.reason: Reason = reason
+
+
+@dataclass(frozen=True)
+class LogSpec:
+    """A newest-first log inside a section, at ``path``, and its stated cap. Entries past the cap
+    are moved to the archive, which the export carries."""
+
+    path: tuple[str, ...]
+    cap: int
+
+    @property
+    def name(self) -> str:
+        return ".".join(self.path)
+
+
+@dataclass(frozen=True)
+class SectionCodec:
+    """How one section is stored: its version, shape, migrations, logs and first value.
+
+    ``migrations[n]`` turns version ``n`` into ``n + 1``. ``legacy_version`` reads the version of
+    data saved before sections carried one (schema-1 storage and exports): some sections kept
+    their own ``"schema"`` field.
+    """
+
+    name: str
+    version: int
+    shape: Shape
+    migrations: Mapping[int, Migration] = field(default_factory=dict)
+    logs: tuple[LogSpec, ...] = ()
+    default: Callable[[], Any] | None = None
+    legacy_version: Callable[[Any], int] = field(default=lambda value: 1)
+    #: False for a section whose every entry was checked where it came from (the archive):
+    #: saving it then only keeps the caps.
+    checked_on_save: bool = True
+
+
+def own_schema_field(value: Any) -> int:
+    """The version of a section that carried its own ``"schema"`` field before sections had a
+    stored version (1 when it has none; 0, which no codec reads, when it is not a number)."""
+    schema = value.get("schema", 1) if isinstance(value, dict) else 1
+    return schema if isinstance(schema, int) and not isinstance(schema, bool) else 0
+
+
+# ----------------------------------------------------------------------- the core's sections
+
+ROLL_LOG_LIMIT = 200  # newest first; older rolls move to the archive
+TARGET_LIMIT = 1_000_000
+
+ROLL = Record(
+    {
+        "expr": Text(400),
+        "total": Whole(-(10**15), 10**15),
+        "text": Text(4_000),
+        "at": WHEN,
+        "seed": SEED,
+    },
+    required=frozenset({"expr", "total", "text", "at", "seed"}),
+)
+
+DICE = SectionCodec(
+    "dice",
+    1,
+    Record(
+        {
+            "expr": Text(400),
+            "target": Whole(-TARGET_LIMIT, TARGET_LIMIT),
+            "seed": Text(100),
+            "seed_count": Whole(0, 10**12),
+            "log": ListOf(ROLL, ROLL_LOG_LIMIT),
+        }
+    ),
+    logs=(LogSpec(("log",), ROLL_LOG_LIMIT),),
+    default=lambda: {"expr": "3d6", "target": 10, "seed": "", "log": []},
+)
+
+SETTINGS = SectionCodec(
+    "settings",
+    1,
+    Record({"persist_asked": Flag(), "persist_granted": maybe(Flag())}),
+    default=lambda: {"persist_asked": False, "persist_granted": None},
+)
+
+_CODECS: dict[str, SectionCodec] = {}
+_LOADED = False
+
+
+def register(codec: SectionCodec) -> SectionCodec:
+    """Add a codec (a system's ``saved.py`` calls this for each of its sections)."""
+    if codec.name in _CODECS and _CODECS[codec.name] is not codec:
+        raise ValueError(f"section {codec.name!r} has two codecs")
+    _CODECS[codec.name] = codec
+    return codec
+
+
+def codecs() -> Mapping[str, SectionCodec]:
+    """Every registered codec, the systems' imported on first use (not at start-up import)."""
+    global _LOADED
+    if not _LOADED:
+        register(DICE)
+        register(SETTINGS)
+        for module in SYSTEM_CODECS:
+            for codec in importlib.import_module(module).CODECS:
+                register(codec)
+        _LOADED = True
+    return _CODECS
+
+
+def codec_for(name: str) -> SectionCodec | None:
+    return codecs().get(name)
+
+
+def defaults() -> dict[str, Any]:
+    """The sections a new user starts with."""
+    return {c.name: c.default() for c in codecs().values() if c.default is not None}
+
+
+def current_version(name: str) -> int:
+    codec = codec_for(name)
+    return codec.version if codec else 1
+
+
+def _field_error(name: str, exc: FieldError) -> SectionError:
+    return SectionError(name, path_text(exc.path), exc.detail, "invalid")
+
+
+def _check(codec: SectionCodec | None, value: Any) -> None:
+    check_limits(value)
+    if codec is not None:
+        codec.shape.check(value, ())
+
+
+def check_section(name: str, value: Any) -> None:
+    """Check a section at the current version; raise :class:`SectionError` naming the field."""
+    try:
+        _check(codec_for(name), value)
+    except FieldError as exc:
+        raise _field_error(name, exc) from None
+
+
+def migrate_section(name: str, version: int, value: Any) -> Any:
+    """Bring a section from ``version`` up to its codec's, one migration at a time."""
+    codec = codec_for(name)
+    target = codec.version if codec else 1
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SectionError(name, None, f"has no valid version ({version!r})", "invalid")
+    if version > target:
+        raise SectionError(
+            name, None, f"has version {version}, newer than this app knows ({target})", "newer"
+        )
+    for step in range(version, target):
+        migration = codec.migrations.get(step) if codec else None
+        if migration is None:
+            raise SectionError(name, None, f"has no migration from {step} to {step + 1}", "newer")
+        try:
+            check_limits(value)  # a migration walks the value: never a hostile one
+            value = migration(value)
+        except FieldError as exc:
+            raise _field_error(name, exc) from None
+    return value
+
+
+def read_section(name: str, version: int | None, value: Any) -> Any:
+    """A stored or imported section, migrated and checked; ``version`` None means data from
+    before sections carried a version (the codec's ``legacy_version`` reads it)."""
+    if not isinstance(name, str) or not name or len(name) > 80:
+        raise SectionError(str(name)[:80], None, "is not a section name", "invalid")
+    codec = codec_for(name)
+    if version is None:
+        try:
+            check_limits(value)
+        except FieldError as exc:
+            raise _field_error(name, exc) from None
+        version = codec.legacy_version(value) if codec else 1
+    value = migrate_section(name, version, value)
+    check_section(name, value)
+    return value
+
+
+def _cut_text(value: Any, path: tuple[str | int, ...], limit: int) -> Any:
+    if not path:
+        return value[: max(0, limit - 1)] + "…" if isinstance(value, str) else value
+    head, rest = path[0], path[1:]
+    if isinstance(value, dict) and head in value:
+        return {**value, head: _cut_text(value[head], rest, limit)}
+    if isinstance(value, list) and isinstance(head, int) and 0 <= head < len(value):
+        return [*value[:head], _cut_text(value[head], rest, limit), *value[head + 1 :]]
+    return value
+
+
+def log_at(value: Any, spec: LogSpec) -> list[Any] | None:
+    for key in spec.path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value if isinstance(value, list) else None
+
+
+def with_log(value: dict[str, Any], path: tuple[str, ...], log: list[Any]) -> dict[str, Any]:
+    head = path[0]
+    if len(path) == 1:
+        return {**value, head: log}
+    inner = value.get(head)
+    return {**value, head: with_log(inner if isinstance(inner, dict) else {}, path[1:], log)}
+
+
+def fit(name: str, value: Any) -> tuple[Any, dict[str, list[Any]]]:
+    """The section as it will be saved: logs cut to their cap (the rest returned, oldest last,
+    for the archive) and texts too long for their field cut with "…", so what is saved always
+    loads again. Any other problem is left for the caller (the section is saved as it is)."""
+    codec = codec_for(name)
+    overflow: dict[str, list[Any]] = {}
+    if codec is not None and isinstance(value, dict):
+        for spec in codec.logs:
+            log = log_at(value, spec)
+            if log is not None and len(log) > spec.cap:
+                overflow[spec.name] = log[spec.cap :]
+                value = with_log(value, spec.path, log[: spec.cap])
+    for _ in range(100 if codec is None or codec.checked_on_save else 0):
+        try:
+            _check(codec, value)
+        except FieldError as exc:
+            if exc.max_text is None:
+                break
+            value = _cut_text(value, exc.path, exc.max_text)
+        else:
+            break
+    return value, overflow

@@ -1,0 +1,69 @@
+"""An attack rolled with physical dice: the user types each roll the attack needs, one at a
+time, and the attack goes as far as the typed rolls take it, then waits for the next roll,
+naming it (the BCS D20 "to hit", the D100 "hit location", the damage dice, the D100 "Critical
+Effect" ...). "Roll for me" rolls the rest. Each typed roll is checked against what its dice can
+show (a percentile 00 is 100); a wrong one is a DiceError naming the roll, and nothing is rolled.
+
+>>> from pycore.systems.aftermath.sheet import new_sheet, set_field
+>>> from pycore.systems.aftermath.critical import moment
+>>> from pycore.systems.aftermath.worksheet import Setup, campaign, form_of
+>>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
+>>> setup = Setup("missile", new_sheet("Ana"), target, form_of("missile", {"bcs": 12}),
+...               campaign({}), moment(1, 1))
+>>> str(resolve_typed(setup, ["5"]))
+'roll 2: hit location (1d100)'
+>>> resolve_typed(setup, ["21"])
+Traceback (most recent call last):
+...
+pycore.errors.DiceError: roll 1 (to hit): a die from 1 to 20 cannot show 21
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pycore.dice import DiceWanted, RandintSource, TypedRolls
+from pycore.errors import DiceError
+from pycore.systems.aftermath.worksheet import Outcome, Setup, resolve
+
+#: At most this many typed rolls for one attack (a burst's dice stay far below it).
+MAX_TYPED_ROLLS = 60
+
+
+@dataclass(frozen=True)
+class WaitsForDice:
+    """An attack waiting for the next roll of physical dice: what to roll, what it decides,
+    its place among the attack's rolls (0 first) and the rolls typed so far."""
+
+    expr: str
+    what: str
+    index: int
+    given: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"roll {self.index + 1}: {self.what or 'the next roll'} ({self.expr})"
+
+
+def resolve_typed(
+    setup: Setup,
+    typed: Sequence[str],
+    rest: RandintSource | None = None,
+    same: bool = False,
+) -> Outcome | WaitsForDice:
+    """The attack with its rolls taken from ``typed`` in order, then from ``rest`` ("roll for
+    me"); with no ``rest`` it waits for the first roll not typed yet (AFT-03, AFT-55)."""
+    if len(typed) > MAX_TYPED_ROLLS:
+        raise DiceError(f"rolled: at most {MAX_TYPED_ROLLS} rolls for one attack")
+    source = TypedRolls(typed, rest)
+    try:
+        outcome = resolve(setup, source, same)
+    except DiceWanted as wanted:
+        return WaitsForDice(wanted.expr, wanted.what, wanted.index, wanted.given)
+    if source.unused:
+        needed = len(typed) - len(source.unused)
+        raise DiceError(f"rolled: the attack needed only {needed} of the {len(typed)} rolls typed")
+    return outcome
+
+
+__all__ = ["MAX_TYPED_ROLLS", "WaitsForDice", "resolve_typed"]

@@ -1,0 +1,149 @@
+"""Conditions that bind a combatant: a Stunned character may not initiate attacks or fire (001
+line 24, AFT-22), a dead one cannot act (line 36, AFT-26), a wounded attacker fights at −2 or −4
+(lines 60-61, AFT-08, "% wounded" read as damage ÷ DRT, AFT-M07), and one past his DRT is
+flagged (what follows is the GM's, AFT-M43). The GM may override a refusal; the override is
+logged with its reason.
+
+>>> from pycore.systems.aftermath.sheet import new_sheet, set_field
+>>> from pycore.systems.aftermath.critical import moment
+>>> bo = set_field(set_field(new_sheet("Bo"), "derived.drt", "20"), "damage.lethal", "12")
+>>> str(wounds(bo))
+'Damage 12 of DRT 20 (60%): over 50% wounded'
+>>> refusal(bo, moment(1, 1))
+''
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Final
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.sheet import condition_from_json, merged
+from pycore.systems.aftermath.situation import wound_level
+from pycore.systems.aftermath.steps import Step
+
+#: The T04 rows of each wound level (AFT-08).
+WOUND_ROWS: Final = {"over_50": "wounded_50", "over_75": "wounded_75"}
+WOUND_WORDS: Final = {
+    "none": "not wounded over 50%",
+    "over_50": "over 50% wounded",
+    "over_75": "over 75% wounded",
+}
+MAX_REASON: Final = 200
+
+
+@dataclass(frozen=True)
+class Wounds:
+    """How wounded a sheet is: the damage counted against DRT (Lethal, subdual and C-type; the
+    Critical Damage is kept apart, its count against DRT is the GM's, AFT-M43), the DRT, the
+    wound level (None while damage was taken and the DRT is not entered) and past DRT."""
+
+    taken: int
+    critical: int
+    drt: int | None
+    level: str | None
+    past_drt: bool
+
+    def __str__(self) -> str:
+        if self.drt is None:
+            head = f"Damage {self.taken}, DRT not entered"
+        else:
+            share = Fraction(self.taken * 100, self.drt)
+            percent = f"{share.numerator}" if share.denominator == 1 else f"{float(share):.1f}"
+            head = f"Damage {self.taken} of DRT {self.drt} ({percent}%)"
+        words = [WOUND_WORDS[self.level]] if self.level in WOUND_ROWS else []
+        if self.past_drt:
+            words.append("past DRT: what follows is the GM's (AFT-M43)")
+        if self.critical:
+            words.append(f"{self.critical} Critical Damage kept apart (AFT-M43)")
+        return head + (": " + "; ".join(words) if words else "")
+
+
+def wounds(sheet: Mapping[str, Any]) -> Wounds:
+    """AFT-08 / AFT-M07: the wound level by damage ÷ DRT, over 50% and over 75%.
+
+    >>> wounds({"damage": {"lethal": 5}}).level, wounds({"damage": {}}).level
+    (None, 'none')
+    """
+    full = merged(dict(sheet))
+    damage = full["damage"]
+    taken = sum(int(damage.get(k, 0) or 0) for k in ("lethal", "subdual", "c_type"))
+    critical = int(damage.get("critical", 0) or 0)
+    drt = full["derived"]["drt"]
+    if not isinstance(drt, int) or drt < 1:
+        return Wounds(taken, critical, None, "none" if taken == 0 else None, False)
+    return Wounds(taken, critical, drt, wound_level(min(taken, 10_000), drt), taken > drt)
+
+
+def wound_rows(sheet: Mapping[str, Any], chosen: str = "") -> tuple[str, ...]:
+    """The T04 wound row an attacker fights under (AFT-08): the user's ``chosen`` level, else
+    his sheet's. A sheet with damage and no DRT cannot say: the RuleError asks for one.
+
+    >>> wound_rows({"damage": {"lethal": 13}, "derived": {"drt": 16}}), wound_rows({}, "none")
+    (('wounded_75',), ())
+    """
+    level = chosen or wounds(sheet).level
+    if level is None:
+        name = merged(dict(sheet))["name"]
+        raise RuleError(
+            f"{name} has taken damage but the DRT is not entered: enter it on the sheet, or "
+            "choose the wound level (AFT-08, AFT-M07)"
+        )
+    if level not in WOUND_WORDS:
+        raise RuleError(f"wound level {level!r} is unknown; allowed: {', '.join(WOUND_WORDS)}")
+    return (WOUND_ROWS[level],) if level in WOUND_ROWS else ()
+
+
+def refusal(sheet: Mapping[str, Any], at: Moment) -> str:
+    """Why ``sheet`` may not attack now, or "": dead (line 36, AFT-26), Stunned (line 24, AFT-22).
+
+    >>> from pycore.systems.aftermath.sheet import add_condition, new_sheet
+    >>> from pycore.systems.aftermath.critical import moment
+    >>> refusal(add_condition(new_sheet("Mara"), "stunned", moment(1, 3)), moment(1, 5))
+    'Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire (AFT-22, 001 line 24)'
+    """
+    full = merged(dict(sheet))
+    active = [
+        c for c in (condition_from_json(raw) for raw in full["conditions"]) if c.active_at(at)
+    ]
+    name = full["name"]
+    for condition in active:
+        if condition.name == "Dead":
+            return f"{name} is dead (from {condition.start}): the dead cannot act (AFT-26, 001 line 36)"
+    for condition in active:
+        if condition.name == "Stunned":
+            until = (
+                f"until after {condition.until}"
+                if condition.until
+                else "for the rest of the combat"
+            )
+            return (
+                f"{name} is Stunned {until}: a Stunned character may not initiate attacks or fire "
+                "(AFT-22, 001 line 24)"
+            )
+    return ""
+
+
+def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step | None:
+    """Refuse an attack the rules forbid (RuleError in words), unless the GM overrides it: then
+    the override and its reason are a step of the attack, logged with it.
+
+    >>> from pycore.systems.aftermath.sheet import add_condition, new_sheet
+    >>> from pycore.systems.aftermath.critical import moment
+    >>> stunned = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
+    >>> str(may_attack(stunned, moment(1, 4), "she was only grazed"))
+    'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire (AFT-22, 001 line 24); the GM allows it: she was only grazed (AFT-F2)'
+    """
+    why = refusal(sheet, at)
+    if not why:
+        return None
+    reason = override.strip()
+    if not reason:
+        raise RuleError(why)
+    if len(reason) > MAX_REASON:
+        raise RuleError(f"the override's reason is at most {MAX_REASON} characters")
+    return Step("override", "GM override", f"{why}; the GM allows it: {reason}", "AFT-F2")

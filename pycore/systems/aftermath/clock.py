@@ -1,0 +1,39 @@
+"""Combat time (AFT-55): Combat Turns of 20 Action Phases. The clock moves one phase or one
+turn at a time; condition timers are read against it (``Condition.active_at``).
+
+>>> str(next_phase(moment(1, 20))), str(next_turn(moment(3, 7)))
+('turn 2, phase 1', 'turn 4, phase 1')
+"""
+
+from __future__ import annotations
+
+from pycore.systems.aftermath.critical import PHASES, Moment, moment
+
+MAX_TURN = 10_000
+
+
+def next_phase(now: Moment) -> Moment:
+    """AFT-55: the next Action Phase; after phase 20 the next Combat Turn's phase 1 (20 phases
+    per turn, implied by every KPH row's m/AP = m/ct ÷ 20, AFT-43).
+
+    >>> str(next_phase(moment(1, 1)))
+    'turn 1, phase 2'
+    """
+    now = moment(now.turn, now.phase)
+    if now.phase < PHASES:
+        return Moment(now.turn, now.phase + 1)
+    return next_turn(now)
+
+
+def next_turn(now: Moment) -> Moment:
+    """AFT-55: the next Combat Turn, from its first Action Phase.
+
+    >>> next_turn(moment(10_000, 1))
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: turn 10001 is outside 1 to 10000
+    """
+    return moment(now.turn + 1, 1)
+
+
+__all__ = ["MAX_TURN", "PHASES", "next_phase", "next_turn"]

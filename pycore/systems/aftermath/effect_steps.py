@@ -1,0 +1,430 @@
+"""The Critical Effect of a hit, step by step (AFT-20 to AFT-27): the roll, the save to lower it,
+its rules at the location, the Health throws, Sever, broken bones and bleeding; and the Missile
+Special Effects with Stopping (AFT-49, AFT-50)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pycore.dice import RandintSource, roll
+from pycore.systems.aftermath.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
+from pycore.systems.aftermath.critical import (
+    EFFECT_TITLES,
+    Condition,
+    Effect,
+    EffectRules,
+    Moment,
+    daze_condition,
+    disable_body_outcome,
+    effect_rules,
+    lower_effect,
+    roll_critical_effect,
+    save_to_lower,
+    stun_conditions,
+)
+from pycore.systems.aftermath.missile_effects import (
+    SpecialEffect,
+    Stopping,
+    missile_special_effect,
+    roll_knock_back,
+    special_effect_damage,
+    stopping,
+)
+from pycore.systems.aftermath.steps import LowerSave, Resolution, Step, conditions_for, die
+
+
+def critical_effect_steps(
+    steps: list[Step],
+    rng: RandintSource,
+    damage: int,
+    location: int,
+    bonus: int,
+    health_group: int,
+    cuts: bool | None,
+    region: str | None,
+    at: Moment | None = None,
+    conditions: list[Condition] | None = None,
+    save: LowerSave | None = None,
+    waits: list[str] | None = None,
+) -> tuple[Effect, EffectRules | None]:
+    rolled = roll_critical_effect(die(rng, 100, "Critical Effect"), damage, bonus)
+    steps.append(Step("critical_effect", "Critical Effect", str(rolled), "AFT-20"))
+    effect = _lowering_step(steps, rng, rolled.effect, save, waits)
+    if region == "ask":
+        # AFT-M31: a quadruped's regions are not in the text; the effect waits for the user's.
+        steps.append(
+            Step(
+                "effect_rules",
+                "Effect",
+                f"{effect}: its rules depend on the region of location {location}, which "
+                "the source does not give for quadrupeds",
+                "AFT-13, AFT-M31",
+                "creature.location_region",
+            )
+        )
+        return effect, None
+    rules = effect_rules(effect, location, damage, health_group, region, cuts is not False)
+    steps.append(Step("effect_rules", "Effect", str(rules), "AFT-21…26"))
+    found = conditions if conditions is not None else []
+    start = at or Moment(1, 1)
+    _effect_saves(steps, rng, rules, health_group, region, cuts, save, at, found, waits)
+    if rules.death:
+        found.append(Condition("Dead", start, None, "AFT-26", f"Lethal to location {location}"))
+    if rules.sever_chance > 0 and cuts is None:
+        # AFT-25: whether a bullet cuts is not in the text; the Sever roll waits for the user.
+        steps.append(
+            Step(
+                "sever",
+                "Sever",
+                f"{float(rules.sever_chance * 100):g}% chance; whether the attack cuts (Sever) or "
+                "breaks the bone is not given for this weapon: choose it and roll D100",
+                "AFT-25",
+                "attack.cuts",
+            )
+        )
+    elif rules.sever_chance > 0:
+        # AFT-25: the Critical Damage is the percent chance of a Sever (D100 ≤ it).
+        severed = rules.automatic_sever
+        text = "automatic Sever (AFT-26)"
+        if not severed:
+            d100 = die(rng, 100, "sever")
+            severed = d100 <= rules.critical_damage
+            text = f"D100 {d100} vs {rules.critical_damage}%: {'Sever' if severed else 'no Sever'}"
+        steps.append(Step("sever", "Sever", text, "AFT-25"))
+        if severed and cuts and rules.region == "head_neck":
+            found.append(
+                Condition("Death Blow", start, None, "AFT-25", "Sever to the head or neck")
+            )
+        elif severed and not cuts:
+            found.append(Condition("Broken bone", start, None, "AFT-25", f"location {location}"))
+            compound = _fracture_save(steps, rng, rules, save, waits)
+            if compound and rules.region == "head_neck" and save and save.head_sever_is_death_blow:
+                found.append(
+                    Condition(
+                        "Death Blow",
+                        start,
+                        None,
+                        "AFT-25",
+                        "compound fracture of the head or neck (settings.noncutting_head_sever)",
+                    )
+                )
+            elif compound:
+                found.append(_bleeding(steps, rng, rules, start, location, "compound fracture"))
+        elif severed:
+            found.append(_bleeding(steps, rng, rules, start, location, "severed"))
+    return effect, rules
+
+
+def _bleeding(
+    steps: list[Step],
+    rng: RandintSource,
+    rules: EffectRules,
+    start: Moment,
+    location: int,
+    why: str,
+) -> Condition:
+    """AFT-25: bleeds to death in Health Group + 1D6 Combat Turns unless cauterized or
+    bandaged."""
+    countdown = roll(rules.bleeding_dice, rng)
+    end = Moment(start.turn + countdown.total, start.phase)
+    steps.append(
+        Step(
+            "bleeding",
+            "Bleeding",
+            f"{countdown} Combat Turns: bleeds to death after {end} unless cauterized or "
+            "bandaged (First Aid BCS roll)",
+            "AFT-25",
+        )
+    )
+    return Condition(
+        "Bleeding to death",
+        start,
+        end,
+        "AFT-25",
+        f"{why} location {location}; dies when this ends unless bandaged",
+    )
+
+
+def _health_throw(
+    steps: list[Step],
+    rng: RandintSource,
+    save: LowerSave | None,
+    waiting: tuple[str, str, str, str],
+    waits: list[str] | None,
+) -> SaveResult | None:
+    """Roll the target's Health saving throw (AFT-05); without its Health AST and CST on the
+    sheet (AFT-M03) the step ``waiting`` (key, title, text, rule) says so and waits for them."""
+    if save is None or save.health_ast is None or save.health_cst is None:
+        key, title, text, rule = waiting
+        steps.append(Step(key, title, text, rule, "target.ast.HLH, target.cst.HLH"))
+        if waits is not None and "target.ast.HLH" not in waits:
+            waits.append("target.ast.HLH")
+        return None
+    return roll_saving_throw(save.health_ast, save.health_cst, rng)
+
+
+def _fracture_save(
+    steps: list[Step],
+    rng: RandintSource,
+    rules: EffectRules,
+    save: LowerSave | None,
+    waits: list[str] | None,
+) -> bool:
+    """AFT-25: a Sever by what does not cut breaks the bone; a failed Health AST makes it a
+    compound fracture. True when it is one."""
+    missing = (
+        "a Health AST now: failure makes a compound fracture that bleeds to death in "
+        f"{rules.bleeding_dice} Combat Turns"
+    )
+    thrown = _health_throw(steps, rng, save, ("fracture", "Broken bone", missing, "AFT-25"), waits)
+    if thrown is None:
+        return False
+    compound = not thrown.ability_save_passed
+    result = "a compound fracture" if compound else "a simple break"
+    steps.append(Step("fracture", "Broken bone", f"Health AST {thrown} → {result}", "AFT-25"))
+    return compound
+
+
+def _effect_saves(
+    steps: list[Step],
+    rng: RandintSource,
+    rules: EffectRules,
+    health_group: int,
+    region: str | None,
+    cuts: bool | None,
+    save: LowerSave | None,
+    at: Moment | None,
+    found: list[Condition],
+    waits: list[str] | None,
+) -> None:
+    """The Health throws an effect calls for, rolled now with the target's Health AST and CST:
+    a Disable to head, neck or body (AFT-23) and Trauma's Disable (AFT-24). The hourly throw to
+    regain a limb is the GM's, in game time."""
+    for kind, _ in rules.saves:
+        if kind == "health_ast_hourly":
+            continue
+        title = "Health Saving Throw" if kind == "health_save" else "Health AST"
+        missing = (
+            "the target's Health AST and CST are not on its sheet: roll it on the Rolls tab and "
+            "add its result by hand"
+        )
+        rule = "AFT-23" if kind == "health_save" else "AFT-24"
+        thrown = _health_throw(steps, rng, save, (kind, title, missing, rule), waits)
+        if thrown is None:
+            continue
+        if kind == "health_save":
+            outcome = disable_body_outcome(thrown.outcome)
+            steps.append(Step(kind, title, f"{thrown} → {outcome}", "AFT-23"))
+            if at is not None:
+                found.extend(_disable_save_conditions(outcome.outcome, at))
+        elif thrown.ability_save_passed:
+            steps.append(Step(kind, title, f"{thrown} → no Disable", "AFT-24"))
+        else:
+            disable = effect_rules(
+                "disable", rules.location, 0, health_group, region, cuts is not False
+            )
+            steps.append(Step(kind, title, f"{thrown} → also {disable}", "AFT-24"))
+            if at is not None:
+                found.extend(conditions_for("disable", at, disable))
+            _effect_saves(steps, rng, disable, health_group, region, cuts, save, at, found, waits)
+
+
+def _disable_save_conditions(outcome: str, at: Moment) -> list[Condition]:
+    """AFT-23: the body Disable's Health Saving Throw, as conditions with their timers."""
+    if outcome == "critical":
+        return [daze_condition(at, rest_of_combat=True)]
+    if outcome == "ability":
+        return list(stun_conditions(at, rest_of_combat=True))
+    return [
+        Condition(
+            "System Shock",
+            at,
+            None,
+            "AFT-23, AFT-M08",
+            "its effects are not in this text: the GM rules them",
+        )
+    ]
+
+
+def _lowering_step(
+    steps: list[Step],
+    rng: RandintSource,
+    effect: Effect,
+    save: LowerSave | None,
+    waits: list[str] | None,
+) -> Effect:
+    """AFT-27: one Health Ability Saving Throw per result lowers it one category; it is rolled
+    at once, since a lower effect is always the target's gain, and the lowered effect is the one
+    whose rules and conditions apply."""
+    if effect == "none":
+        return effect
+    lower = lower_effect(effect)
+    title, lower_title = EFFECT_TITLES[effect], EFFECT_TITLES[lower]
+    if save is None or not save.may_lower:
+        steps.append(
+            Step(
+                "lower",
+                "Save to lower",
+                f"none: only a PC or personality NPC may save to lower {title} to {lower_title}",
+                "AFT-27",
+            )
+        )
+        return effect
+    missing = (
+        f"a Health AST would lower {title} to {lower_title}: the target's Health AST and CST "
+        "are not on its sheet, so the effect stands"
+    )
+    step = ("lower", "Save to lower", missing, "AFT-27, AFT-M03")
+    thrown = _health_throw(steps, rng, save, step, waits)
+    if thrown is None:
+        return effect
+    lowered = save_to_lower(effect, thrown.ability_save_passed, str(thrown))
+    steps.append(Step("lower", "Save to lower", str(lowered), "AFT-27"))
+    return lowered.result
+
+
+def special_effect_steps(
+    steps: list[Step],
+    rng: RandintSource,
+    damage: int,
+    crit: bool,
+    force: int,
+    mass: Fraction | float | int | None,
+    at: Moment | None,
+    conditions: list[Condition],
+    waits: list[str],
+) -> tuple[SpecialEffect, Stopping | None, int, bool, int]:
+    """AFT-49 and AFT-50: the Missile Special Effect, its damage, Stopping (``force`` is the
+    Adjusted BDG, or the Damage Potential of a muscle-powered missile) and its conditions."""
+    special = missile_special_effect(die(rng, 100, "Missile Special Effect"))
+    steps.append(Step("special", "Missile Special Effect", str(special), "AFT-49"))
+    final = special_effect_damage(special, damage, crit)
+    if final != damage:
+        steps.append(
+            Step("special_damage", "Damage after the effect", f"Damage Done {final}", "AFT-49")
+        )
+    stop = None
+    if special.stopping:
+        if mass is None:
+            waits.append("target.mass")
+            steps.append(
+                Step(
+                    "stopping",
+                    "Stopping",
+                    "the target's Mass is not in the source",
+                    "AFT-50",
+                    "target.mass",
+                )
+            )
+        else:
+            stop = stopping(force, mass)
+            steps.append(Step("stopping", "Stopping", str(stop), "AFT-50"))
+            steps.extend(_stopping_steps(stop, rng))
+    if special.stun and at is not None:
+        conditions.extend(stun_conditions(at))
+    elif special.daze and at is not None:
+        conditions.append(daze_condition(at))
+    return special, stop, final, special.critical_effect_roll, special.critical_effect_bonus
+
+
+def _stopping_steps(stop: Stopping, rng: RandintSource) -> list[Step]:
+    """AFT-50: roll the knock-back (2D3 m) and, below 1, the chance of the result for 1."""
+    if stop.band == "below_1":
+        d100 = die(rng, 100)
+        percent = stop.chance * 100
+        if d100 > percent:
+            return [
+                Step(
+                    "knock_back",
+                    "Knock-back",
+                    f"D100 {d100} > {float(percent):g}: no effect",
+                    "AFT-50",
+                )
+            ]
+        text = f"D100 {d100} ≤ {float(percent):g}: as for effect 1 — "
+    else:
+        text = ""
+    back = roll_knock_back(rng)
+    down = {
+        "automatic": "knocked down (automatic)",
+        "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
+    }.get(stop.knock_down, "a Deftness Ability Saving Throw prevents the knock-down")
+    return [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35")]
+
+
+def effects_of_hit(
+    kind: str,
+    steps: list[Step],
+    rng: RandintSource,
+    hit: tuple[BcsTotal, BcsResult, bool, int, int, int],
+    done: int,
+    damage_type: str,
+    target: EffectTarget,
+    waits: list[str],
+    special: tuple[bool, int] = (False, 0),
+) -> Resolution:
+    """AFT-56 step 7 and AFT-57 steps 7-8: after the Damage Done, the Missile Special Effect when
+    the user says one occurs (``special`` = (roll it, the force that stops: Adjusted BDG or
+    Damage Potential), AFT-49, AFT-50), then the Critical Effect of a critical hit that did
+    damage (or that the special effect calls for, AFT-20). ``hit`` is (BCS, roll, critical,
+    location, AV, Damage Potential)."""
+    total, rolled, crit, location, av, potential = hit
+    final, found_special, stop, called, bonus = done, None, None, False, 0
+    effect: Effect = "none"
+    rules = None
+    conditions: list[Condition] = []
+    if special[0]:
+        found_special, stop, final, called, bonus = special_effect_steps(
+            steps, rng, done, crit, special[1], target.mass, target.at, conditions, waits
+        )
+    if called or (crit and final > 0):
+        effect, rules = critical_effect_steps(
+            steps,
+            rng,
+            final,
+            location,
+            bonus,
+            target.health_group,
+            target.cuts,
+            target.region,
+            target.at,
+            conditions,
+            target.save,
+            waits,
+        )
+        conditions.extend(conditions_for(effect, target.at, rules))
+    return Resolution(
+        kind,
+        tuple(steps),
+        total,
+        rolled,
+        True,
+        crit,
+        False,
+        location,
+        av,
+        potential,
+        final,
+        damage_type,
+        effect,
+        rules,
+        found_special,
+        stop,
+        tuple(conditions),
+        tuple(waits),
+    )
+
+
+@dataclass(frozen=True)
+class EffectTarget:
+    """What the Critical Effect needs of the target: Mass (Stopping), Health Group (bleeding),
+    whether the attack cuts (Sever), the region hit (quadrupeds: the user's), its saves, and
+    the moment the conditions start."""
+
+    mass: Fraction | float | int | None
+    health_group: int
+    cuts: bool | None
+    region: str | None
+    save: LowerSave | None
+    at: Moment | None

@@ -1,0 +1,172 @@
+"""How the Aftermath! pages are saved: ``aftermath`` (characters, campaign settings, the roll page
+and the combat worksheet) and ``aftermath_ref`` (the Reference tab).
+
+The ``aftermath`` section carries its own ``"schema"`` field (the page writes
+:data:`VERSION`): data saved before sections had a stored version is read at that version, and a
+newer one is refused rather than misread.
+
+>>> from pycore.store.sections import read_section
+>>> read_section("aftermath", None, {"schema": 9})
+Traceback (most recent call last):
+...
+pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (1)
+>>> read_section("aftermath", 1, {"characters": [{"attr": {"STR": 99}}]})
+Traceback (most recent call last):
+...
+pycore.store.sections.SectionError: section 'aftermath', field characters[0].attr.STR: 99 is outside 0 to 74
+"""
+
+from __future__ import annotations
+
+from pycore.store.sections import LogSpec, SectionCodec, own_schema_field
+from pycore.store.shape import (
+    LOG_TEXT,
+    SEED,
+    WHEN,
+    Anything,
+    Either,
+    Flag,
+    ListOf,
+    MapOf,
+    Record,
+    Text,
+    Whole,
+    WholeText,
+    maybe,
+)
+
+VERSION = 1  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
+LOG_LIMIT = 80  # each log of the section, newest first; older entries go to the archive
+REF_LOG_LIMIT = 100
+MAX_CHARACTERS = 200
+NAME = Text(60)  # the sheet's MAX_NAME
+LABEL = Text(200)
+ATTR = MapOf(Whole(0, 74), 10)
+THROWS = MapOf(maybe(Whole(0, 40)), 10)
+COUNT = WholeText(-10_000, 10_000)
+MOMENT = maybe(ListOf(Whole(0, 10**6), 2))
+
+CONDITION = Record(
+    {"name": LABEL, "start": MOMENT, "until": MOMENT, "rule": LABEL, "note": Text(1_000)}
+)
+
+SHEET = Record(
+    {
+        "name": NAME,
+        "kind": Text(20, ("character", "creature")),
+        "body": Text(20, ("bipedal", "quadrupedal")),
+        "personality": Flag(),
+        "attr": ATTR,
+        "ast": THROWS,
+        "cst": THROWS,
+        "derived": MapOf(maybe(Whole(-1000, 1000)), 20),
+        "average_bcs": maybe(Whole(-100, 100)),
+        "skills": ListOf(Record({"name": NAME, "bcs": Whole(-100, 100)}), 40),
+        "weapons": ListOf(LABEL, 12),
+        "armor": MapOf(ListOf(LABEL, 10), 40),
+        "cloth_bullet_av": maybe(Whole(0, 40)),
+        "inventory": ListOf(Record({"name": LABEL, "enc": Text(20)}), 60),
+        "damage": MapOf(Either((Whole(0, 10**6), Text(20))), 10),
+        "conditions": ListOf(CONDITION, 40),
+        "regions": MapOf(Text(200), 10),
+    }
+)
+
+LOG_ENTRY = Record(
+    {
+        "text": LOG_TEXT,
+        "at": WHEN,
+        "seed": SEED,
+        "steps": ListOf(LOG_TEXT, 200),
+        "applied": ListOf(LOG_TEXT, 200),
+        "target": maybe(Whole(0, MAX_CHARACTERS)),
+    },
+    frozenset({"text"}),
+)
+
+ROLLS = Record(
+    {
+        "who": Text(12),
+        "skill": LABEL,
+        "bcs": COUNT,
+        "halved": Flag(),
+        "situations": ListOf(Text(80), 100),
+        "other": COUNT,
+        "attribute": Text(10),
+        "ast": maybe(COUNT),
+        "cst": maybe(COUNT),
+        "blast": COUNT,
+        "die_a": Text(20),
+        "die_b": Text(20),
+        "comparison": Text(40),
+        "log": ListOf(LOG_ENTRY, LOG_LIMIT),
+    }
+)
+
+#: What the user typed into an attack form: kept as typed (the worksheet checks it and shows
+#: its error beside the field), so only its kind and length are bounded here.
+TYPED = Either((Whole(-10_000, 10_000), Text(40)))
+ATTACK_FORM = Record(
+    {
+        "bcs": TYPED,
+        "damage_taken": TYPED,
+        "bursts": TYPED,
+        "distractions": TYPED,
+        "encumbrance": TYPED,
+        "shots": TYPED,
+        "burst_size": TYPED,
+        "count": TYPED,
+        "situations": ListOf(Text(80), 100),
+    }
+)
+
+COMBAT = Record(
+    {
+        "turn": WholeText(0, 10**6),
+        "phase": WholeText(0, 100),
+        "attacker": Whole(0, MAX_CHARACTERS),
+        "target": Whole(0, MAX_CHARACTERS),
+        "mode": Text(20),
+        "missile": ATTACK_FORM,
+        "hth": ATTACK_FORM,
+        "thrown": ATTACK_FORM,
+        "log": ListOf(LOG_ENTRY, LOG_LIMIT),
+    }
+)
+
+
+AFTERMATH = SectionCodec(
+    "aftermath",
+    VERSION,
+    Record(
+        {
+            "schema": Whole(1, VERSION),
+            "characters": ListOf(SHEET, MAX_CHARACTERS),
+            "selected": Whole(0, MAX_CHARACTERS),
+            "settings": MapOf(Either((Text(200), Anything())), 100),
+            "rolls": ROLLS,
+            "combat": COMBAT,
+        }
+    ),
+    logs=(LogSpec(("rolls", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),
+    legacy_version=own_schema_field,
+)
+
+REFERENCE = SectionCodec(
+    "aftermath_ref",
+    1,
+    Record(
+        {
+            "terrain": ListOf(Text(80), 100),
+            "study": ListOf(Text(80), 100),
+            "reactions": ListOf(Anything(), REF_LOG_LIMIT),
+            "log": ListOf(
+                Record({"text": LOG_TEXT, "at": WHEN, "seed": SEED}, frozenset({"text"})),
+                REF_LOG_LIMIT,
+            ),
+        }
+    ),
+    logs=(LogSpec(("log",), REF_LOG_LIMIT),),
+)
+
+CODECS = (AFTERMATH, REFERENCE)

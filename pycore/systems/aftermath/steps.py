@@ -1,0 +1,240 @@
+"""The pieces every Aftermath! attack worksheet shares (AFT-56, AFT-57): a step with its dice
+and rule, the resolved attack, the critical flags of the roll (AFT-04), the hit location and
+its split (AFT-12), and the target's Health throws (AFT-27).
+
+>>> str(Step("roll", "Roll", "1D20 = 4 vs BCS 12: success", "AFT-03"))
+'Roll: 1D20 = 4 vs BCS 12: success (AFT-03)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pycore.dice import RandintSource, next_roll_is
+from pycore.errors import RuleError
+from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, modified_bcs
+from pycore.systems.aftermath.critical import (
+    Condition,
+    Effect,
+    EffectRules,
+    Moment,
+    daze_condition,
+    stun_conditions,
+)
+from pycore.systems.aftermath.locations import locate, split
+from pycore.systems.aftermath.missile_effects import SpecialEffect, Stopping
+from pycore.systems.aftermath.rounding import check_int
+from pycore.systems.aftermath.situation import target_action_modifier
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a worksheet: what was done, with its dice, and the rule it follows."""
+
+    key: str
+    title: str
+    text: str
+    rule: str
+    waits_for: str = ""
+
+    def __str__(self) -> str:
+        wait = f" — waits for {self.waits_for}" if self.waits_for else ""
+        # The rule is shown once: the explanations of most results already cite it.
+        rule = "" if self.text.endswith(")") and "AFT-" in self.text[-14:] else f" ({self.rule})"
+        return f"{self.title}: {self.text}{rule}{wait}"
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A resolved attack: every step, and the values the worksheet applies to the target."""
+
+    kind: str
+    steps: tuple[Step, ...]
+    bcs: BcsTotal | None = None
+    roll: BcsResult | None = None
+    hit: bool = False
+    critical_hit: bool = False
+    critical_miss: bool = False
+    location: int | None = None
+    av: int | None = None
+    damage_potential: int | None = None
+    damage_done: int = 0
+    damage_type: str = ""
+    effect: Effect = "none"
+    rules: EffectRules | None = None
+    special: SpecialEffect | None = None
+    stopping: Stopping | None = None
+    conditions: tuple[Condition, ...] = ()
+    waits_for: tuple[str, ...] = ()
+    # AFT-28: what a critical miss does to the attacker himself.
+    attacker_conditions: tuple[Condition, ...] = ()
+    attacker_critical_damage: int = 0
+    attacker_lethal_damage: int = 0
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance of the BCS roll (AFT-03); 0 when no roll could be made."""
+        return self.bcs.chance if self.bcs is not None else Fraction(0)
+
+    def __str__(self) -> str:
+        return " · ".join(str(s) for s in self.steps)
+
+
+def crit_flags(
+    roll_value: int,
+    hit: bool,
+    critical_hit: bool | None,
+    critical_miss: bool | None,
+    hit_at_or_below: int | None,
+    miss_at_or_above: int | None,
+) -> tuple[bool, bool, str]:
+    """AFT-04: critical by the user's rule (settings) or by the user's tick on this attack."""
+    why = []
+    if hit_at_or_below is not None:
+        crit = hit and roll_value <= check_int("critical hit rule", hit_at_or_below, 1, 20)
+        why.append(f"critical hit on ≤ {hit_at_or_below} (settings.critical_hit_rule)")
+    else:
+        crit = bool(critical_hit) and hit
+        if critical_hit:
+            why.append("critical hit ticked by the user (AFT-04)")
+    if miss_at_or_above is not None:
+        fumble = not hit and roll_value >= check_int("critical miss rule", miss_at_or_above, 1, 20)
+        why.append(f"critical miss on ≥ {miss_at_or_above} (settings.critical_miss_rule)")
+    else:
+        fumble = bool(critical_miss) and not hit
+        if critical_miss:
+            why.append("critical miss ticked by the user (AFT-04)")
+    return crit, fumble, "; ".join(why)
+
+
+def region_for(body: str, regions: Mapping[int, str], location: int) -> str | None:
+    """AFT-13: bipeds by the chart's headings; a quadruped's region is the user's (AFT-M31),
+    "ask" while it is not given."""
+    if body == "bipedal":
+        return None
+    return regions.get(location, "ask")
+
+
+def die(rng: RandintSource, faces: int, what: str = "") -> int:
+    """One die; ``what`` names the roll for dice typed in one roll at a time."""
+    if what:
+        next_roll_is(rng, what)
+    return rng.randint(1, faces)
+
+
+def armor_at(armor: Mapping[int, int], location: int) -> int:
+    value = armor.get(location, 0)
+    return check_int(f"AV at location {location}", value, 0, 40)
+
+
+def conditions_for(effect: Effect, at: Moment | None, rules: EffectRules | None) -> list[Condition]:
+    if at is None:
+        return []
+    if effect == "daze":
+        return [daze_condition(at)]
+    if effect == "stun":
+        return list(stun_conditions(at))
+    if rules is not None and rules.limb_disabled:
+        return [
+            Condition(
+                f"Disabled limb (location {rules.location})",
+                at,
+                None,
+                "AFT-23",
+                "Health AST each hour",
+            )
+        ]
+    return []
+
+
+@dataclass(frozen=True)
+class LowerSave:
+    """The target's Health throws: whether it may save to lower a Critical Effect (AFT-27: PCs
+    and personality NPCs), and its Health AST and CST when the sheet has them (AFT-M03), which
+    the Disable and Trauma throws use too (AFT-23, AFT-24)."""
+
+    may_lower: bool
+    health_ast: int | None = None
+    health_cst: int | None = None
+    # AFT-25 reading: a compound fracture of the head or neck bleeds like any other unless the
+    # user makes it a Death Blow (settings.noncutting_head_sever).
+    head_sever_is_death_blow: bool = False
+
+
+def missed(
+    kind: str,
+    steps: list[Step],
+    total: BcsTotal,
+    rolled: BcsResult,
+    waits: list[str],
+    hurt: list[Condition],
+    critical: int = 0,
+    lethal: int = 0,
+) -> Resolution:
+    """A critical miss and what it did to the attacker (AFT-28, AFT-53)."""
+    return Resolution(
+        kind,
+        tuple(steps),
+        total,
+        rolled,
+        critical_miss=True,
+        waits_for=tuple(waits),
+        attacker_conditions=tuple(hurt),
+        attacker_critical_damage=critical,
+        attacker_lethal_damage=lethal,
+    )
+
+
+def location_steps(
+    steps: list[Step],
+    rng: RandintSource,
+    body: str,
+    direction: str | None,
+    attack_from: str,
+    near_side: int | None,
+) -> int | None:
+    """AFT-12: D100 on the body's table and, for a double or triple location, the split; None
+    when a side attack's split waits for the near side (the step names it)."""
+    found = locate(die(rng, 100, "hit location"), body, direction)
+    steps.append(Step("location", "Hit location", str(found), "AFT-12"))
+    if len(found.locations) == 1:
+        return found.locations[0]
+    resolved = split(found.key, die(rng, 100, "split"), attack_from, near_side)
+    steps.append(Step("split", "Split", str(resolved), "AFT-T11", resolved.waits_for))
+    return resolved.result
+
+
+def waiting(
+    kind: str, steps: list[Step], roll_of: tuple[BcsTotal, BcsResult], crit: bool, wait: str
+) -> Resolution:
+    """A hit that waits for a value before its damage (the step before says which)."""
+    total, rolled = roll_of
+    return Resolution(kind, tuple(steps), total, rolled, True, crit, False, None, waits_for=(wait,))
+
+
+def target_modifier(cda: int | None, action: str, dodging: bool) -> BcsModifier:
+    """AFT-10: the target's CDA times its movement's multiple comes off a shot's BCS; the CDA is
+    the sheet's (the text never computes it, AFT-M04)."""
+    if cda is None:
+        raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
+    return target_action_modifier(cda, action, dodging)
+
+
+def shooter_bcs(
+    hip_fire: bool,
+    base_bcs: int,
+    average_bcs: int | None,
+    mods: list[BcsModifier],
+    dazed: bool,
+    rounding: str,
+) -> BcsTotal:
+    """AFT-09: a missile's BCS; hip fire uses the Average BCS instead (the user's, AFT-M06)."""
+    if not hip_fire:
+        return modified_bcs(base_bcs, mods, dazed, "BCS", rounding)
+    if average_bcs is None:
+        raise RuleError(
+            "hip fire uses the Average BCS: enter attacker.average_bcs (AFT-09, AFT-M06)"
+        )
+    return modified_bcs(average_bcs, mods, dazed, "Average BCS (hip fire)", rounding)

@@ -1,0 +1,97 @@
+"""The fight as one immutable value (shared/FIGHT.md): the combatants, the turn order and whose
+turn it is (GUR-04 to GUR-06), and the attack under way from its roll through the defense to the
+damage and the injury (GUR-19). Every action is a transition ``fight, result = step(fight, ...)``;
+a result is a value whose ``str()`` explains it. Rolls come from the ``rng`` given: a seeded
+``random.Random`` ("roll for me") or the dice the user typed (:func:`pycore.dice.typed_dice`).
+
+>>> from pycore.systems.gurps.sheet import Combatant
+>>> from pycore.systems.gurps.worksheet import AttackSetup
+>>> from pycore.dice import typed_dice
+>>> ana = Combatant(id="a", name="Ana", weapon_skill=14, maneuver="Attack")
+>>> fight = Fight((ana, Combatant(id="b", name="Bo", dr=2)))
+>>> fight, rolled = attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "10"))
+>>> rolled.waits_for, fight.pending.stage
+('defense', 'defense')
+>>> fight, defended = defend(fight, "dodge", typed_dice("3d6", "12"))
+>>> str(defended)
+'Bo dodges: base 8 = 8; 3d6 (6, 5, 1) = 12: 3d6 = 12 vs defense 8: failure by 4'
+>>> fight, hurt = damage(fight, typed_dice("1d", "5"))
+>>> str(hurt)
+'Damage: 1d+1 (5) + 1 = 6 cut; Bo: basic 6 − DR 2 = 4 penetrating × 3/2 (cut) = 6 → injury 6; major wound; HP 10 → 4'
+>>> fight.combatant("b").hp_now, fight.pending
+(4, None)
+"""
+
+from pycore.systems.gurps.fight.exchange import (
+    Abandoned,
+    AttackRolled,
+    Defended,
+    Injured,
+    Step,
+    attack,
+    cancel,
+    damage,
+    damage_dice,
+    defend,
+    defenses_left,
+    lasting_effects,
+    resolve,
+)
+from pycore.systems.gurps.fight.turns import (
+    Joined,
+    OrderDrawn,
+    Recovered,
+    Removed,
+    TurnBegun,
+    add,
+    edit,
+    next_turn,
+    recover,
+    remove,
+    start,
+)
+from pycore.systems.gurps.fight.value import (
+    NO_DEFENSE,
+    Fight,
+    Pending,
+    Place,
+    Recovery,
+    Stage,
+    fight_from_json,
+    fight_to_json,
+)
+
+__all__ = [
+    "NO_DEFENSE",
+    "Abandoned",
+    "AttackRolled",
+    "Defended",
+    "Fight",
+    "Injured",
+    "Joined",
+    "OrderDrawn",
+    "Pending",
+    "Place",
+    "Recovered",
+    "Recovery",
+    "Removed",
+    "Stage",
+    "Step",
+    "TurnBegun",
+    "add",
+    "attack",
+    "cancel",
+    "damage",
+    "damage_dice",
+    "defend",
+    "defenses_left",
+    "edit",
+    "fight_from_json",
+    "fight_to_json",
+    "lasting_effects",
+    "next_turn",
+    "recover",
+    "remove",
+    "resolve",
+    "start",
+]

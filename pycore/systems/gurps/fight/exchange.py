@@ -1,0 +1,277 @@
+"""The attack under way, stage by stage (GUR-19): the attack roll (GUR-20), the defense
+(GUR-44, GUR-17), the damage roll and the injury (GUR-53 to GUR-62)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final
+
+from pycore.dice import RandintSource
+from pycore.errors import RuleError
+from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Pending, Stage
+from pycore.systems.gurps.injury import (
+    DamageRoll,
+    InjuryResult,
+    roll_damage,
+    strong_bonus,
+    with_bonus,
+)
+from pycore.systems.gurps.modifiers import EffectiveSkill
+from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import (
+    AttackSetup,
+    attack_line,
+    best_defense,
+    defense_options,
+    half_range,
+    resolve_injury,
+)
+
+#: Injury effects that last after the hit and stay on the sheet (GUR-33, GUR-34, GUR-37, GUR-38).
+_LASTING: Final = ("crippled", "eye blinded", "blinded")
+_NOTES_LIMIT: Final = 500
+_VERBS: Final = {"dodge": "dodges", "parry": "parries", "block": "blocks"}
+_LOWEST_HP: Final = -9999
+
+
+@dataclass(frozen=True)
+class AttackRolled:
+    """The attack roll (GUR-20) and what the attack now waits for: a defense, the damage roll,
+    or nothing (a miss)."""
+
+    attacker: str
+    defender: str
+    location: str
+    line: EffectiveSkill
+    rolled: RolledAttack
+    waits_for: Stage | None
+    override: str = ""
+
+    def __str__(self) -> str:
+        where = self.location.replace("_", " ")
+        text = f"{self.attacker} attacks {self.defender} ({where}): {self.line}; {self.rolled}"
+        return text + (f"; GM override: {self.override}" if self.override else "")
+
+
+def attack(
+    fight: Fight,
+    attacker_id: str,
+    defender_id: str,
+    setup: AttackSetup,
+    rng: RandintSource,
+    *,
+    override: str = "",
+) -> tuple[Fight, AttackRolled]:
+    """GUR-19/GUR-20: roll the attack. A miss ends it; a critical hit, or a hit the defender has
+    no defense against, waits for the damage roll; any other hit waits for the defense. A
+    stunned attacker is refused (004 line 46: he must Do Nothing) unless the GM overrides,
+    giving the reason the log keeps; so is an attack beyond what the acting combatant's
+    maneuver allows this turn (one; two with All-Out Attack, Double)."""
+    if fight.pending is not None:
+        raise RuleError("an attack is already under way: finish it or cancel it")
+    attacker = fight.combatant(attacker_id)
+    defender = fight.combatant(defender_id)
+    if attacker.stunned and not override.strip():
+        raise RuleError(
+            f"{attacker.name} is stunned: he must Do Nothing this turn and may roll HT to recover"
+        )
+    current = fight.current()
+    acting = current is not None and current.id == attacker.id
+    allowed = fight.attacks_allowed(attacker)
+    if acting and fight.attacks >= allowed and not override.strip():
+        times = "once" if allowed == 1 else "twice"
+        raise RuleError(
+            f"{attacker.name} has made his attack this turn ({attacker.maneuver} attacks {times})"
+        )
+    line = attack_line(attacker, defender, setup)
+    rolled = roll_attack(line.total, rng)
+    result = rolled.result
+    pending = None
+    if result.hit:
+        options = defense_options(attacker, defender, setup)
+        stage: Stage = "defense" if options and not result.critical else "damage"
+        pending = Pending(
+            attacker.id, defender.id, setup, stage, result.max_damage, result.critical
+        )
+    step = AttackRolled(
+        attacker.name,
+        defender.name,
+        setup.location,
+        line,
+        rolled,
+        None if pending is None else pending.stage,
+        override.strip(),
+    )
+    return replace(fight, pending=pending, attacks=fight.attacks + int(acting)), step
+
+
+@dataclass(frozen=True)
+class Defended:
+    """The defender's choice and roll (GUR-44); ``again``: All-Out Defense (Double Defense) lets
+    him try a second, different defense after a failed one (GUR-17)."""
+
+    defender: str
+    kind: str
+    line: EffectiveSkill | None = None
+    rolled: RolledDefense | None = None
+    again: bool = False
+
+    @property
+    def success(self) -> bool:
+        return self.rolled is not None and self.rolled.result.success
+
+    @property
+    def verb(self) -> str:
+        """ "dodges", "parries", "blocks"."""
+        return _VERBS.get(self.kind, self.kind)
+
+    def __str__(self) -> str:
+        if self.rolled is None:
+            return f"{self.defender} does not defend"
+        text = f"{self.defender} {self.verb}: {self.line}; {self.rolled}"
+        if self.again:
+            text += "; Double Defense: a second, different defense may be tried (GUR-17)"
+        return text
+
+
+def _waiting(fight: Fight, stage: Stage) -> Pending:
+    pending = fight.pending
+    if pending is None or pending.stage != stage:
+        raise RuleError(
+            "no attack is waiting for a defense"
+            if stage == "defense"
+            else "no hit is waiting for its damage roll"
+        )
+    return pending
+
+
+def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
+    """The defenses the defender may still try against the attack under way (GUR-18, GUR-17)."""
+    pending = _waiting(fight, "defense")
+    attacker = fight.combatant(pending.attacker)
+    defender = fight.combatant(pending.defender)
+    options = defense_options(attacker, defender, pending.setup)
+    return tuple((k, line) for k, line in options if k not in pending.used)
+
+
+def defend(fight: Fight, kind: str, rng: RandintSource) -> tuple[Fight, Defended]:
+    """GUR-44: the defender rolls the defense he picked (``"none"``: he does not defend). A
+    success stops the attack; a failure leads to the damage roll, or with Double Defense to a
+    second, different defense (GUR-17)."""
+    pending = _waiting(fight, "defense")
+    defender = fight.combatant(pending.defender)
+    if kind == NO_DEFENSE:
+        return replace(fight, pending=replace(pending, stage="damage")), Defended(
+            defender.name, kind
+        )
+    options = dict(defenses_left(fight))
+    if kind not in options:
+        raise RuleError(f"{defender.name} cannot {kind} this attack")
+    rolled = roll_defense(options[kind].total, rng)
+    double = defender.maneuver == "All-Out Defense" and defender.option == "Double Defense"
+    again = not rolled.result.success and double and not pending.used and len(options) > 1
+    if rolled.result.success:
+        after: Pending | None = None
+    elif again:
+        after = replace(pending, used=(kind,))
+    else:
+        after = replace(pending, stage="damage")
+    step = Defended(defender.name, kind, options[kind], rolled, again)
+    return replace(fight, pending=after), step
+
+
+@dataclass(frozen=True)
+class Injured:
+    """The damage roll (GUR-53, GUR-54), the injury (GUR-55 to GUR-62) and the defender's HP."""
+
+    defender: str
+    damage: DamageRoll
+    hurt: InjuryResult
+    hp_before: int
+    hp_after: int
+
+    def __str__(self) -> str:
+        return (
+            f"Damage: {self.damage}; {self.defender}: {self.hurt}; "
+            f"HP {self.hp_before} → {self.hp_after}"
+        )
+
+
+def damage_dice(attacker: Combatant) -> str:
+    """The attacker's damage dice for this attack: All-Out Attack (Strong) adds +2 or +1 per
+    die, whichever is more, to a melee attack (GUR-16).
+
+    >>> damage_dice(Combatant(damage="3d", maneuver="All-Out Attack", option="Strong"))
+    '3d+3'
+    """
+    strong = attacker.maneuver == "All-Out Attack" and attacker.option == "Strong"
+    if strong and not attacker.ranged:
+        return with_bonus(attacker.damage, strong_bonus(attacker.damage))
+    return attacker.damage
+
+
+def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
+    """The injury's effects that stay after the hit: crippling and blinding."""
+    return tuple(e for e in hurt.effects if e.startswith(_LASTING))
+
+
+def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
+    """GUR-53 to GUR-62: roll the damage (the maximum after an attack roll of 3, halved at or
+    beyond 1/2D), work out the injury at the location, and take it off the defender's HP; a
+    crippling or blinding stays in his notes."""
+    pending = _waiting(fight, "damage")
+    attacker = armed(fight.combatant(pending.attacker), pending.setup.line)
+    defender = fight.combatant(pending.defender)
+    rolled = roll_damage(
+        damage_dice(attacker),
+        attacker.damage_type,
+        rng,
+        maximum=pending.maximum,
+        halved=half_range(attacker, pending.setup),
+    )
+    hurt = resolve_injury(attacker, defender, pending.setup, rolled)
+    after = defender.hp_now - hurt.injury
+    notes = "; ".join(filter(None, [defender.notes, *lasting_effects(hurt)]))[:_NOTES_LIMIT]
+    hit = replace(defender, hp_now=max(after, _LOWEST_HP), notes=notes)
+    step = Injured(defender.name, rolled, hurt, defender.hp_now, after)
+    return replace(fight.with_combatant(hit), pending=None), step
+
+
+Step = AttackRolled | Defended | Injured
+
+
+def resolve(
+    fight: Fight,
+    attacker_id: str,
+    defender_id: str,
+    setup: AttackSetup,
+    rng: RandintSource,
+    *,
+    override: str = "",
+) -> tuple[Fight, tuple[Step, ...]]:
+    """The whole attack in one go: the roll, the defender's best defense while he has one left
+    (a second one with Double Defense, GUR-17), then the damage."""
+    fight, rolled = attack(fight, attacker_id, defender_id, setup, rng, override=override)
+    steps: list[Step] = [rolled]
+    while fight.pending is not None and fight.pending.stage == "defense":
+        best = best_defense(defenses_left(fight))
+        assert best is not None  # a hit waits for a defense only when one is left
+        fight, defended = defend(fight, best[0], rng)
+        steps.append(defended)
+    if fight.pending is not None:
+        fight, hurt = damage(fight, rng)
+        steps.append(hurt)
+    return fight, tuple(steps)
+
+
+@dataclass(frozen=True)
+class Abandoned:
+    def __str__(self) -> str:
+        return "attack abandoned"
+
+
+def cancel(fight: Fight) -> tuple[Fight, Abandoned]:
+    """Drop the attack under way (the GM's call)."""
+    return replace(fight, pending=None), Abandoned()

@@ -1,0 +1,198 @@
+"""The fight's turns: combatants joining (GUR-D01) and leaving, the turn order (GUR-05), the
+next turn and round (GUR-04), a stunned combatant's Do Nothing and HT roll (GUR-07)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from pycore.dice import RandintSource
+from pycore.errors import RuleError
+from pycore.systems.gurps.fight.value import Fight, Place, Recovery
+from pycore.systems.gurps.order import Slot, turn_order
+from pycore.systems.gurps.rolls import RolledSuccess, roll_success
+from pycore.systems.gurps.sheet import Combatant, edited, fighter
+
+# --- the combatants ---------------------------------------------------------------------------
+
+# --- the combatants ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A combatant added; mid-fight, where he was put in the order (GUR-D01)."""
+
+    name: str
+    place: int | None = None
+    tiebreak: int | None = None
+
+    def __str__(self) -> str:
+        if self.place is None:
+            return f"{self.name} added"
+        return (
+            f"{self.name} joins the fight at place {self.place + 1} of the order "
+            f"(Basic Speed, DX, then tiebreak {self.tiebreak} drawn now; GUR-D01)"
+        )
+
+
+def _order_key(c: Combatant, tiebreak: int) -> tuple[Fraction, int, int]:
+    return (-c.speed, -c.dx, -tiebreak)  # GUR-05: Basic Speed, DX, the random number
+
+
+def add(fight: Fight, c: Combatant, rng: RandintSource | None = None) -> tuple[Fight, Joined]:
+    """The fight with one more combatant. Before the fight starts he is only on the sheets;
+    once it runs he is inserted in the order by the same key, with a tiebreak drawn now, and
+    the rest of the order is unchanged (GUR-D01, the text is silent; GUR-05)."""
+    if any(o.id == c.id for o in fight.combatants):
+        raise RuleError(f"a combatant with id {c.id!r} is already in the fight")
+    people = (*fight.combatants, c)
+    if not fight.started:
+        return replace(fight, combatants=people), Joined(c.name)
+    if rng is None:
+        raise RuleError("a combatant joining a fight needs a random source for his tiebreak")
+    tiebreak = rng.randint(1, 1_000_000)
+    key = _order_key(c, tiebreak)
+    ranks = [_order_key(fight.combatant(p.id), p.tiebreak) for p in fight.order]
+    place = next((i for i, rank in enumerate(ranks) if key < rank), len(ranks))
+    order = (*fight.order[:place], Place(c.id, tiebreak), *fight.order[place:])
+    turn = fight.turn + 1 if place <= fight.turn else fight.turn
+    moved = replace(fight, combatants=people, order=order, turn=turn)
+    return moved, Joined(c.name, place, tiebreak)
+
+
+@dataclass(frozen=True)
+class Removed:
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.name} removed"
+
+
+def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
+    """The fight without a combatant: off the sheets, out of the order and out of any attack
+    under way; whose turn it is stays with the same combatant where possible."""
+    gone = fight.combatant(cid)
+    current = fight.current()
+    order = tuple(p for p in fight.order if p.id != cid)
+    turn = 0
+    if current is not None and current.id != cid:
+        turn = next(i for i, p in enumerate(order) if p.id == current.id)
+    elif order:
+        turn = min(fight.turn, len(order) - 1)
+    pending = fight.pending
+    if pending is not None and cid in (pending.attacker, pending.defender):
+        pending = None
+    people = tuple(c for c in fight.combatants if c.id != cid)
+    return replace(fight, combatants=people, order=order, turn=turn, pending=pending), Removed(
+        gone.name
+    )
+
+
+def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
+    """The fight with one field of a combatant's sheet changed to what the user typed."""
+    return fight.with_combatant(edited(fight.combatant(cid), field, typed))
+
+
+# --- the turn order (GUR-04, GUR-05, GUR-06) --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OrderDrawn:
+    slots: tuple[Slot, ...]
+    round: int = 1
+    restart: bool = False
+
+    def __str__(self) -> str:
+        head = f"New turn order, round {self.round} goes on" if self.restart else "Turn order"
+        return f"{head}: " + "; ".join(str(s) for s in self.slots)
+
+
+def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
+    """GUR-05: sort by Basic Speed, then DX, then a random number drawn now and kept for the
+    fight; round 1 begins with the first in the order. A restart draws a new order and the
+    round goes on (time does not go back)."""
+    if not fight.combatants:
+        raise RuleError("add combatants first")
+    slots = turn_order([fighter(c) for c in fight.combatants], rng)
+    order = tuple(Place(s.key, s.tiebreak) for s in slots)
+    rnd = fight.round if fight.started else 1
+    drawn = OrderDrawn(slots, rnd, fight.started)
+    fresh = replace(fight, round=rnd, order=order, turn=0, recovery="", attacks=0)
+    return _stun_holds(fresh), drawn
+
+
+def _stun_holds(fight: Fight) -> Fight:
+    """004 line 46: a stunned combatant whose turn begins must take Do Nothing."""
+    who = fight.current()
+    if who is None or not who.stunned or who.maneuver == "Do Nothing":
+        return fight
+    return fight.with_combatant(replace(who, maneuver="Do Nothing", option=""))
+
+
+@dataclass(frozen=True)
+class TurnBegun:
+    round: int
+    name: str
+    maneuver: str
+    stunned: bool = False
+    recovered: str = ""
+
+    def __str__(self) -> str:
+        text = f"Round {self.round}: {self.name}'s turn (maneuver in effect: {self.maneuver})"
+        if self.stunned:
+            text += "; stunned: he must Do Nothing and may roll HT to recover (GUR-07)"
+        if self.recovered:
+            text = f"{self.recovered} recovers from stun at the end of his turn. {text}"
+        return text
+
+
+def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
+    """GUR-04: the next combatant's turn; after the last, a new round (one second) begins. A
+    stun recovered this turn ends now, at the end of the turn; a stunned combatant whose turn
+    begins must take Do Nothing (004 line 46)."""
+    leaving = fight.current()
+    if leaving is None:
+        raise RuleError("start the fight first")
+    if fight.recovery == "recovered":
+        fight = fight.with_combatant(replace(leaving, stunned=False))
+    turn = fight.turn + 1
+    rnd = fight.round
+    if turn >= len(fight.order):
+        turn, rnd = 0, rnd + 1
+    moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0)
+    moved = _stun_holds(moved)
+    who = moved.current()
+    assert who is not None
+    recovered = leaving.name if fight.recovery == "recovered" else ""
+    return moved, TurnBegun(rnd, who.name, who.maneuver, who.stunned, recovered)
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """The HT roll a stunned combatant may make on his turn (GUR-07, 004 line 46)."""
+
+    name: str
+    rolled: RolledSuccess
+
+    def __str__(self) -> str:
+        outcome = (
+            "he recovers at the end of his turn and acts normally next turn"
+            if self.rolled.success
+            else "he stays stunned"
+        )
+        return f"{self.name} rolls to recover from stun: {self.rolled}; {outcome}"
+
+
+def recover(fight: Fight, rng: RandintSource) -> tuple[Fight, Recovered]:
+    """004 line 46: on each of his turns a stunned combatant may roll HT; on a success he
+    recovers at the end of the turn (:func:`next_turn` clears the stun). One roll a turn."""
+    who = fight.current()
+    if who is None:
+        raise RuleError("start the fight first")
+    if not who.stunned:
+        raise RuleError(f"{who.name} is not stunned")
+    if fight.recovery:
+        raise RuleError(f"{who.name} has already rolled to recover this turn")
+    rolled = roll_success("HT", who.ht, rng)
+    after: Recovery = "recovered" if rolled.success else "failed"
+    return replace(fight, recovery=after), Recovered(who.name, rolled)

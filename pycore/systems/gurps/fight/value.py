@@ -1,0 +1,152 @@
+"""The fight as a value: the combatants, the order, the round, whose turn it is, the attack under
+way (GUR-04 to GUR-06, GUR-19), and its saved form in the ``gurps`` section."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Final, Literal
+
+from pycore.errors import RuleError
+from pycore.systems.gurps.sheet import Combatant, combatant_from_json, combatant_to_json
+from pycore.systems.gurps.worksheet import AttackSetup, setup_from_json, setup_to_json
+
+Stage = Literal["defense", "damage"]
+#: The current combatant's stun recovery this turn: not tried, tried and failed, recovered.
+Recovery = Literal["", "failed", "recovered"]
+NO_DEFENSE: Final = "none"
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place in the turn order: the combatant's id and the tiebreak drawn for it (GUR-05)."""
+
+    id: str
+    tiebreak: int
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An attack under way: who attacks whom, how, and the roll it waits for (GUR-19).
+    ``maximum``: the attack roll was a 3 (GUR-20); ``used``: the defenses already tried
+    (All-Out Defense, Double Defense, GUR-17)."""
+
+    attacker: str
+    defender: str
+    setup: AttackSetup
+    stage: Stage
+    maximum: bool = False
+    critical: bool = False
+    used: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fight:
+    """The combatants, the round (0 before the fight starts), the order, whose turn it is (an
+    index into ``order``), the attack under way and the current combatant's stun recovery roll
+    this turn (GUR-07)."""
+
+    combatants: tuple[Combatant, ...] = ()
+    round: int = 0
+    order: tuple[Place, ...] = ()
+    turn: int = 0
+    pending: Pending | None = None
+    recovery: Recovery = ""
+    attacks: int = 0  # attacks the current combatant has made this turn
+
+    def attacks_allowed(self, c: Combatant) -> int:
+        """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one
+        (GUR-16, GUR-19)."""
+        return 2 if c.maneuver == "All-Out Attack" and c.option == "Double" else 1
+
+    @property
+    def started(self) -> bool:
+        return bool(self.order)
+
+    def combatant(self, cid: str) -> Combatant:
+        for c in self.combatants:
+            if c.id == cid:
+                return c
+        raise RuleError("choose a combatant first")
+
+    def current(self) -> Combatant | None:
+        """Whose turn it is, or None before the fight starts."""
+        return self.combatant(self.order[self.turn].id) if self.order else None
+
+    def with_combatant(self, c: Combatant) -> Fight:
+        return replace(self, combatants=tuple(c if o.id == c.id else o for o in self.combatants))
+
+
+# --- saved form -------------------------------------------------------------------------------
+
+
+def fight_to_json(fight: Fight) -> dict[str, Any]:
+    """The fight as the ``gurps`` section stores it: ``combatants``, ``fight`` (round, order,
+    turn) and ``pending``.
+
+    >>> data = fight_to_json(Fight((Combatant(id="a"),), 2, (Place("a", 7),)))
+    >>> data["fight"], fight_from_json(data).order
+    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0}, (Place(id='a', tiebreak=7),))
+    """
+    pending = fight.pending
+    return {
+        "combatants": [combatant_to_json(c) for c in fight.combatants],
+        "fight": {
+            "round": fight.round,
+            "order": [{"id": p.id, "tiebreak": p.tiebreak} for p in fight.order],
+            "turn": fight.turn,
+            "recovery": fight.recovery,
+            "attacks": fight.attacks,
+        },
+        "pending": None
+        if pending is None
+        else {
+            "attacker": pending.attacker,
+            "defender": pending.defender,
+            "setup": setup_to_json(pending.setup),
+            "stage": pending.stage,
+            "maximum": pending.maximum,
+            "critical": pending.critical,
+            "used": list(pending.used),
+        },
+    }
+
+
+def _pending_from_json(raw: Mapping[str, Any]) -> Pending:
+    stage = raw.get("stage")
+    if stage not in ("defense", "damage"):
+        raise RuleError(f"saved attack stage {stage!r} is not defense or damage")
+    return Pending(
+        str(raw.get("attacker", "")),
+        str(raw.get("defender", "")),
+        setup_from_json(raw.get("setup") or {}),
+        stage,
+        bool(raw.get("maximum")),
+        bool(raw.get("critical")),
+        tuple(str(k) for k in raw.get("used", ())),
+    )
+
+
+def fight_from_json(data: Mapping[str, Any]) -> Fight:
+    """The fight back from the section; a bad sheet is a :class:`RuleError` naming the field.
+    Places whose combatant is gone are dropped."""
+    people = tuple(combatant_from_json(c) for c in data.get("combatants", ()))
+    ids = {c.id for c in people}
+    saved = data.get("fight") or {}
+    order = tuple(
+        Place(str(p["id"]), int(p.get("tiebreak", 0)))
+        for p in saved.get("order", ())
+        if p.get("id") in ids
+    )
+    turn = int(saved.get("turn", 0))
+    raw = data.get("pending")
+    recovery = saved.get("recovery", "")
+    return Fight(
+        people,
+        int(saved.get("round", 0)),
+        order,
+        min(max(turn, 0), max(len(order) - 1, 0)),
+        _pending_from_json(raw) if isinstance(raw, Mapping) else None,
+        recovery if recovery in ("failed", "recovered") else "",
+        max(int(saved.get("attacks", 0)), 0),
+    )

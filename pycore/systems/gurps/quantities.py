@@ -1,0 +1,83 @@
+"""Numbers as the user wrote them (STYLE 18): ranges, sizes, speeds and Basic Speed are read as
+exact fractions from the typed text ("0.1", "1/3", "5.75"), never through a binary float, so a
+value on a table's boundary lands on its row; and shown back the same way.
+
+>>> exact("range", "0.1") == Fraction(1, 10), exact("size", "1/3")
+(True, Fraction(1, 3))
+>>> decimal_text(Fraction(23, 4)), decimal_text(Fraction(1, 3)), decimal_text(Fraction(8))
+('5.75', '1/3', '8')
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from pycore.errors import RuleError
+
+#: Longest typed number read (a longer one is refused, not parsed).
+MAX_TYPED = 40
+
+
+def exact(
+    field: str,
+    value: object,
+    low: int | Fraction = 0,
+    high: int | Fraction | None = None,
+) -> Fraction:
+    """``value`` as an exact number from ``low`` to ``high``: a whole number, a fraction, the
+    typed text of a decimal or a fraction, or a float taken by its shortest decimal (``1.8`` is
+    9/5); anything else, NaN, an infinity or a number out of range is a :class:`RuleError`
+    naming the field and the range.
+
+    >>> exact("range", 1.8), exact("range", "2.5"), exact("range", 3)
+    (Fraction(9, 5), Fraction(5, 2), Fraction(3, 1))
+    >>> exact("range", float("nan"))
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: range nan is not a number from 0 up
+    >>> exact("range", "-2")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: range -2 is outside 0 and up
+    """
+    allowed = f"from {low} up" if high is None else f"from {low} to {high}"
+    number: Fraction
+    if isinstance(value, bool) or value is None:
+        raise RuleError(f"{field} {value!r} is not a number {allowed}")
+    if isinstance(value, Fraction | int):
+        number = Fraction(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise RuleError(f"{field} {value!r} is not a number {allowed}")
+        number = Fraction(repr(value))
+    elif isinstance(value, str) and len(value) <= MAX_TYPED:
+        try:
+            number = Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise RuleError(f"{field} {value!r} is not a number {allowed}") from None
+    else:
+        raise RuleError(f"{field} {value!r} is not a number {allowed}")
+    if number < low or (high is not None and number > high):
+        range_text = f"{low} and up" if high is None else f"{low} to {high}"
+        raise RuleError(f"{field} {decimal_text(number)} is outside {range_text}")
+    return number
+
+
+def decimal_text(value: Fraction | int) -> str:
+    """The number as a player reads it: a decimal when it has a finite one, else a fraction."""
+    q = Fraction(value)
+    if q.denominator == 1:
+        return str(q.numerator)
+    denominator = q.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1:
+        return f"{q.numerator}/{q.denominator}"
+    digits = 0
+    while (q * 10**digits).denominator != 1:
+        digits += 1
+    sign = "-" if q < 0 else ""
+    whole, rest = divmod(abs(q.numerator) * 10**digits // q.denominator, 10**digits)
+    return f"{sign}{whole}.{rest:0{digits}d}"

@@ -1,0 +1,514 @@
+"""The attack step of the fight (PCT-24, PCT-28, PCT-30–PCT-54) as transitions of a
+:class:`~pycore.systems.percentile.fight.Fight`.
+
+:func:`attack` reads the attack form, asks for every missing value before a die is rolled, pays
+the attack's AP (c2), rolls to hit and, once the body part is known, the wound: the target's
+damage record, its Table #3-7.0 damage modifier and the stun it owes are written to the fighter
+(and so to the sheet). When nobody has said which body part was hit the fight keeps the attack
+*waiting* (:attr:`Fight.pending`) and :func:`answer_part` finishes it: the core never picks one.
+
+>>> from pycore.systems.percentile.fight_codec import fight_from_json
+>>> class Faces:
+...     def __init__(self, *f: int) -> None: self.f = list(f)
+...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
+>>> f = fight_from_json({"characters": [
+...     {"id": "c1", "name": "Ann", "aim": "70", "weapons": [{"name": "PISTOL", "wep_dif": 30,
+...      "damage_die": "4:10sd+2"}]},
+...     {"id": "c2", "name": "Bob", "parts": [{"name": "arm", "points": "20"}]}],
+...     "settings": {"stun": False}})
+>>> f, step = attack(f, {"attacker": "c1", "target": "c2"}, Faces(15))
+>>> step.waits_for
+'which body part was hit? (the GM specifies it)'
+>>> f, step = answer_part(f, "arm", {}, Faces(5, 6, 6, 5))
+>>> f.fighter("c2").part("arm").damage, f.pending is None   # 24 grazed by 35/50
+(Fraction(84, 5), True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from pycore.dice import RandintSource, typed_dice
+from pycore.errors import DiceError, RuleError, RulekeeperError
+from pycore.systems.percentile import agility
+from pycore.systems.percentile import gmtables as gm
+from pycore.systems.percentile.attack import (
+    DICE_STAGES,
+    AttackInput,
+    AttackResult,
+    Hit,
+    check_inputs,
+    roll_to_hit,
+    roll_where,
+    stage_dice,
+    to_hit_value,
+)
+from pycore.systems.percentile.attack import answer_part as answer_hit_part
+from pycore.systems.percentile.checks import faces_under, fmt, parse_number
+from pycore.systems.percentile.damage import (
+    ORGAN_SYSTEMS,
+    BodyPart,
+)
+from pycore.systems.percentile.fight import WAITING, Fight, PendingAttack
+from pycore.systems.percentile.fight_round import ApChange, change_ap
+from pycore.systems.percentile.roster import Fighter, Weapon, race_of
+from pycore.systems.percentile.tohit import DIRECT_MARGIN, grenade_odds
+from pycore.systems.percentile.wound import roll_wound
+
+Form = Mapping[str, str]
+
+# R-F: the attack form's numbers, key → (label, low, high, whole).
+ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
+    "range_m": ("Range (m)", 0, 100_000, False),
+    "percent_to_hit": ("Percent to Hit (Table #3-1)", 0, 100, False),
+    "percent_against": ("Percent Against (Table #3-2)", 0, 100, False),
+    "adversity_total": ("Adversity total (Tables 7.0-7.4)", -1000, 1000, True),
+    "table_3_3_damage": ("Damage points (Table #3-3)", 0, 5000, False),
+    "damage_percentage": ("DAMAGE PERCENTAGE (damage-type table)", 0, 1000, False),
+    "ap_cost": ("AP cost of the attack (Table #3-6)", 0, 10_000, False),
+    "stun_modifier": ("Table #3-7.0 modifier for this damage (stun)", 0, 100_000, False),
+    "max_throw_m": ("Throwing distance (m, Table #3-4.0)", 0, 100_000, False),
+    "poison_damage": ("Poison: Table #3-3 value (damage points)", 0, 5000, False),
+    **{
+        f"m_{s}": (f"{s.replace('_', '-')} multiplier (Table #3-3.1)", 0, 100, False)
+        for s in ORGAN_SYSTEMS
+    },
+}
+
+
+def check_field(key: str, text: str) -> str:
+    """One attack or poison form value, checked where it is entered; blank is allowed.
+
+    >>> check_field("percent_to_hit", "150")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Percent to Hit (Table #3-1) must be from 0 to 100, got 150
+    """
+    value = text.strip()
+    if value and key in ATTACK_NUMBERS:
+        label, low, high, whole = ATTACK_NUMBERS[key]
+        parse_number(label, value, low, high, whole=whole)
+    if value and key == "wep_mod":
+        parse_number("WEP MOD", value, -1000, 1000)
+    return value
+
+
+def number(form: Form, key: str) -> Fraction | None:
+    """A form number, or None when left blank."""
+    text = str(form.get(key) or "").strip()
+    if not text:
+        return None
+    label, low, high, whole = ATTACK_NUMBERS[key]
+    return parse_number(label, text, low, high, whole=whole)
+
+
+def _parties(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon]:
+    attacker = fight.fighter(str(form.get("attacker") or ""))
+    target = fight.fighter(str(form.get("target") or ""))
+    if attacker is None or target is None:
+        raise RuleError("Choose the attacker and the target.")
+    if attacker.id == target.id:
+        raise RuleError(f"{attacker.name} cannot attack themselves: choose another target.")
+    index = str(form.get("weapon") or "0")
+    weapon = attacker.weapon(int(index)) if index.isdigit() else None
+    if weapon is None:
+        raise RuleError(f"{attacker.name} has no weapon: add one on the character sheet.")
+    if not target.parts:
+        raise RuleError(
+            f"{target.name} has no body parts on the damage record: add them on the sheet."
+        )
+    part = str(form.get("part") or "")
+    if part and target.part(part) is None:
+        raise RuleError(f"{target.name} has no body part {part!r}: choose one of theirs.")
+    return attacker, target, weapon
+
+
+def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, AttackInput]:
+    """The attack as the core resolves it: both sheets, the weapon and the form's values."""
+    attacker, target, weapon = _parties(fight, form)
+    adversity = number(form, "adversity_total")
+    conditions = [c for c in str(form.get("adversity_conditions") or "").split(",") if c.strip()]
+    if adversity is None and conditions:
+        # PCT-34: the conditions present are summed from the GM's Tables 7.0-7.4.
+        summed = gm.adversity_total(fight.tables, conditions)
+        adversity = None if summed is None else Fraction(summed)
+    settings = fight.settings
+    part = str(form.get("part") or "")
+    chosen = target.part(part)
+    a = AttackInput(
+        skill=attacker.skill(weapon),
+        category=weapon.category,
+        to_hit=settings.to_hit,
+        brawl=Fraction(attacker.brawl),
+        range_m=number(form, "range_m") or Fraction(0),
+        percent_to_hit=number(form, "percent_to_hit"),
+        percent_against=number(form, "percent_against"),
+        adversity_total=None if adversity is None else int(adversity),
+        damage_procedure=settings.damage,
+        damage_die=weapon.damage_die or "",
+        wep_mod=weapon.wep_mod,
+        table_3_3_damage=number(form, "table_3_3_damage"),
+        damage_type=weapon.damage_type or "",
+        damage_percentage=number(form, "damage_percentage"),
+        grazing=settings.grazing,
+        record_grazed=settings.graze_record == "grazed",
+        race=race_of(target.race),
+        part_name=part,
+        part_points=chosen.points if chosen else Fraction(1),
+        part_damage=chosen.damage if chosen else Fraction(0),
+        body_points=[p.points for p in target.parts],
+        descriptions=settings.descriptions,
+        organ=settings.organ_damage,
+        organ_multipliers=typed_multipliers(form),
+        location_mode=str(form.get("location") or "specify"),
+        max_throw_m=_throw(fight, form, attacker, weapon),
+        record=target.parts,
+    )
+    return attacker, target, weapon, a
+
+
+def typed_multipliers(form: Form) -> dict[str, Fraction]:
+    return {s: v for s in ORGAN_SYSTEMS if (v := number(form, f"m_{s}")) is not None}
+
+
+def _throw(fight: Fight, form: Form, attacker: Fighter, weapon: Weapon) -> Fraction | None:
+    """PCT-37: the throwing distance typed in, else Table #3-4.0 for Strength and weight."""
+    typed = number(form, "max_throw_m")
+    if typed is not None or weapon.weight_kg is None:
+        return typed
+    if weapon.category != "grenade" or not fight.tables.get("PCT-M08"):
+        return None
+    return gm.throw_distance(fight.tables, attacker.strength, weapon.weight_kg)
+
+
+@dataclass(frozen=True)
+class AttackStep:
+    """One step of an attack: who, with what, the result so far, the lines this step added and
+    what comes next (``stage``: a roll, a question, or ``done``)."""
+
+    attacker: str
+    target: str
+    weapon: str
+    result: AttackResult
+    new: tuple[str, ...] = ()
+    stage: str = "done"
+
+    @property
+    def waits_for(self) -> str | None:
+        return self.result.waits_for
+
+    def __str__(self) -> str:
+        text = f"{self.attacker} attacks {self.target} with {self.weapon}: "
+        text += " · ".join(self.new or self.result.lines)
+        return text + (f" · waits: {self.waits_for}" if self.waits_for else "")
+
+
+def hit_chances(fight: Fight, form: Form) -> dict[str, Fraction]:
+    """The exact chance of each to-hit outcome for the attack set up in ``form`` (PCT-32–35,
+    PCT-38), for the odds beside each weapon.
+
+    >>> from pycore.systems.percentile.fight_codec import fight_from_json
+    >>> f = fight_from_json({"characters": [{"id": "a", "name": "A", "weapons": [{"name": "gun"}]},
+    ...     {"id": "b", "name": "B", "parts": [{"name": "arm", "points": "5"}]}]})
+    >>> hit_chances(f, {"attacker": "a", "target": "b"})   # MARKSmanship (50 + 0) / 2 = 25
+    {'to hit': Fraction(6, 25), 'miss': Fraction(19, 25)}
+    """
+    a = attack_input(fight, form)[3]
+    if a.category == "grenade":
+        return grenade_odds(a.brawl)
+    value, _ = to_hit_value(a, fight.tables)
+    hit = Fraction(faces_under(value), 100)
+    if a.to_hit != "d3":
+        return {"to hit": hit, "miss": 1 - hit}
+    direct = Fraction(faces_under(value - DIRECT_MARGIN), 100)
+    return {"direct": direct, "random": hit - direct, "miss": 1 - hit}
+
+
+def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
+    """The attack form after one entry (FIGHT.md): choosing the attacker starts a fresh set-up
+    from its sheet (its first weapon; only a different target is kept), a new target clears the
+    body part and organ values of the old one, a new weapon the values read for the old one.
+    With the GM's Table #3-3.4 entered, a hit's location is rolled on it (PCT-36)."""
+    value = check_field(key, value)
+    if key == "attacker":
+        out = {"attacker": value}
+        target = str(form.get("target") or "")
+        if target and target != value:
+            out["target"] = target
+        attacker = fight.fighter(value)
+        if attacker is not None and attacker.weapons:
+            out["weapon"] = "0"
+        if fight.tables.get("PCT-M07"):  # Table #3-3.4 entered: hits are located by its roll
+            out["location"] = "roll"
+        return out
+    if key == "target":
+        kept = {k: v for k, v in form.items() if k != "part" and not k.startswith("m_")}
+        return {**kept, "target": value}
+    if key == "weapon":
+        derived = ("percent_to_hit", "table_3_3_damage", "damage_percentage", "max_throw_m")
+        return {**{k: v for k, v in form.items() if k not in derived}, "weapon": value}
+    return {**dict(form), key: value}
+
+
+def next_dice(fight: Fight, form: Form) -> str | None:
+    """The dice the attack rolls next (the to-hit roll before it starts), or None when the next
+    step is a question or there is no attack to roll."""
+    pending = fight.pending
+    if pending is None:
+        return stage_dice(attack_input(fight, form)[3], "to_hit", fight.tables)
+    if pending.hit.stage not in DICE_STAGES:
+        return None
+    return stage_dice(_inputs(fight, pending, form)[3], pending.hit.stage, fight.tables)
+
+
+def _begin(fight: Fight, form: Form) -> Fight:
+    """Declare the attack: both sheets checked, every value asked for, the AP paid (c2)."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
+    attacker, target, _, a = attack_input(fight, form)
+    if fight.settings.ap == "c2" and attacker.ledger.no_movement:
+        raise RuleError(f"{attacker.name} is in a no-movement turn: no action until it is over.")
+    check_inputs(a, fight.tables)
+    cost = number(form, "ap_cost")
+    if fight.settings.ap == "c2" and cost is not None:  # PCT-24: the attack is paid first
+        attacker = replace(attacker, ledger=agility.spend(attacker.ledger, cost, "the attack"))
+        fight = fight.with_fighter(attacker)
+    start = Hit("", (), stage="to_hit")
+    return replace(
+        fight,
+        pending=PendingAttack(dict(form), start),
+        attacked=tuple(sorted({*fight.attacked, target.id})),
+        last=(),
+        last_why=(),
+        last_severity=None,
+    )
+
+
+def _inputs(
+    fight: Fight, pending: PendingAttack, current: Form | None = None
+) -> tuple[Fighter, Fighter, Weapon, AttackInput]:
+    """The attack as declared; values asked for since (blank when it was declared) come from the
+    current form of the same attack."""
+    form = dict(pending.form)
+    same = current and all(current.get(k) == form.get(k) for k in ("attacker", "target"))
+    if current and same:
+        form.update({k: v for k, v in current.items() if k in ATTACK_NUMBERS and not form.get(k)})
+    if pending.hit.part:
+        form["part"] = pending.hit.part
+    return attack_input(fight, form)
+
+
+def roll(
+    fight: Fight, form: Form, rng: RandintSource, *, through: bool = False
+) -> tuple[Fight, AttackStep]:
+    """Roll the attack's next dice: to hit (declaring the attack first), where it went, or the
+    damage. ``through`` goes on rolling where it went (app dice) up to the damage."""
+    if fight.pending is None:
+        fight = _begin(fight, form)
+    pending = fight.pending
+    assert pending is not None
+    stage = pending.hit.stage
+    attacker, target, weapon, a = _inputs(fight, pending, form)
+    if stage == "damage":
+        return _wound(fight, pending, a, rng)
+    if stage == "to_hit":
+        hit = roll_to_hit(a, fight.tables, rng)
+    elif stage in ("miss_distance", "bounce", "location"):
+        hit = roll_where(a, pending.hit, fight.tables, rng)
+    else:
+        raise RuleError(f"The attack waits for an answer: {pending.hit.waits_for}")
+    while through and hit.stage in ("miss_distance", "bounce", "location"):
+        hit = roll_where(a, hit, fight.tables, rng)
+    new = hit.lines[len(pending.hit.lines) :]
+    names = (attacker.name, target.name, weapon.name)
+    return _settle(fight, pending.form, hit, names, new)
+
+
+def headline(hit: Hit) -> str:
+    """The step's verdict in a few words, for the result panel.
+
+    >>> headline(Hit("random", (), stage="part")), headline(Hit("miss", ()))
+    ('Hit: which body part?', 'Miss')
+    """
+    if hit.verdict == "miss":
+        return "Miss"
+    if hit.verdict == "bounce":
+        return "The grenade bounces"
+    return {
+        "location": "Hit: roll where it landed",
+        "part": "Hit: which body part?",
+        "damage": f"Hit: the {hit.part}",
+    }.get(hit.stage, "Hit")
+
+
+def roll_typed(fight: Fight, form: Form, text: str) -> tuple[Fight, AttackStep]:
+    """The next roll with the dice the user rolled at the table: checked against what those
+    dice can show (:func:`pycore.dice.typed_dice`), all of them used.
+
+    >>> from pycore.systems.percentile.fight import Fight
+    >>> roll_typed(Fight(), {}, "15")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Choose the attacker and the target.
+    """
+    expr = next_dice(fight, form)
+    if expr is None:
+        raise RuleError("The attack is not waiting for a roll.")
+    source = typed_dice(expr, text, "I rolled")
+    fight, step = roll(fight, form, source)
+    if source.unused:
+        raise DiceError(f"I rolled: {expr} needs {len(source.faces) - len(source.unused)} dice")
+    return fight, step
+
+
+def _settle(
+    fight: Fight, form: Form, hit: Hit, names: tuple[str, str, str], new: tuple[str, ...]
+) -> tuple[Fight, AttackStep]:
+    done = hit.stage == "done"
+    result = AttackResult(hit.verdict, hit.lines, waits_for=hit.waits_for, why=hit.why)
+    fight = replace(
+        fight,
+        pending=None if done else PendingAttack(dict(form), hit),
+        last=hit.lines,
+        last_why=hit.why,
+        headline=headline(hit),
+    )
+    return fight, AttackStep(*names, result, new, hit.stage)
+
+
+def attack(fight: Fight, form: Form, rng: RandintSource) -> tuple[Fight, AttackStep]:
+    """The whole attack with app dice, up to the first question (a body part, a stun value)."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
+    fight, step = roll(fight, form, rng, through=True)
+    lines = step.new
+    if step.stage == "damage":
+        fight, step = roll(fight, form, rng)
+        lines = (*lines, *step.new)
+    return fight, replace(step, new=lines)
+
+
+def answer_part(
+    fight: Fight, part: str, current: Form, rng: RandintSource | None = None
+) -> tuple[Fight, AttackStep]:
+    """PCT-36: the GM's (or, for a direct hit, the attacker's) body part for the waiting attack;
+    with ``rng`` the damage is rolled at once."""
+    pending = fight.pending
+    if pending is None or pending.hit.stage != "part":
+        raise RuleError("No attack is waiting for a body part.")
+    attacker, target, weapon, _ = _inputs(fight, pending, current)
+    if target.part(part) is None:
+        raise RuleError(f"Choose one of {target.name}'s body parts.")
+    hit = answer_hit_part(pending.hit, part)
+    fight = replace(
+        fight, pending=PendingAttack(pending.form, hit), last=hit.lines, headline=headline(hit)
+    )
+    step = AttackStep(
+        attacker.name,
+        target.name,
+        weapon.name,
+        AttackResult(hit.verdict, hit.lines),
+        hit.lines[-1:],
+    )
+    if rng is None:
+        return fight, replace(step, stage="damage")
+    fight, wound = roll(fight, current, rng)
+    return fight, replace(wound, new=(*step.new, *wound.new))
+
+
+def set_aside(fight: Fight) -> tuple[Fight, str]:
+    """Drop the attack under way (its AP stay spent: the attack was made)."""
+    if fight.pending is None:
+        raise RuleError("No attack is under way.")
+    return replace(fight, pending=None), "the attack under way was set aside"
+
+
+def _wound(
+    fight: Fight, pending: PendingAttack, a: AttackInput, rng: RandintSource
+) -> tuple[Fight, AttackStep]:
+    """PCT-39–53 and PCT-11/28: the damage, written to the target's sheet; the stun follows from
+    the GM's Table #3-7.0, or is asked for now that the damage is known (line 74)."""
+    attacker, target, weapon = _parties(fight, {**pending.form, "part": a.part_name})
+    part = a.part_name
+    result = roll_wound(a, pending.hit, part, fight.tables, rng)
+    assert result.part is not None
+    wounded = replace(
+        target, parts=tuple(result.part if p.name == part else p for p in target.parts)
+    )
+    wounded, notes, ask = _after_damage(fight, wounded, result)
+    lines = (*result.lines, *notes)
+    question = None
+    if ask and result.damage is not None:
+        question = (
+            f"what Table #3-7.0 modifier does {target.name}'s {fmt(result.damage.recorded)} "
+            "points of damage give? (the stun is modifier ÷ 10 AP)"
+        )
+    hit = replace(
+        pending.hit, lines=lines, stage="stun" if question else "done", waits_for=question
+    )
+    fight = replace(
+        fight.with_fighter(wounded),
+        pending=PendingAttack(pending.form, hit) if question else None,
+        last=lines,
+        last_why=result.why,
+        last_severity=result.severity_table,
+        headline=_wound_headline(result.part, result),
+    )
+    shown = replace(result, lines=lines, waits_for=question)
+    new = lines[len(pending.hit.lines) :]
+    step = AttackStep(attacker.name, target.name, weapon.name, shown, new, hit.stage)
+    return fight, step
+
+
+def _wound_headline(part: BodyPart, result: AttackResult) -> str:
+    points = fmt(result.damage.recorded) if result.damage else "0"
+    state = "destroyed" if part.destroyed else "no function" if part.no_function else ""
+    return f"{part.name}: {points} points" + (f", {state}" if state else "")
+
+
+def _after_damage(
+    fight: Fight, target: Fighter, result: AttackResult
+) -> tuple[Fighter, tuple[str, ...], bool]:
+    """PCT-11/28: the new Table #3-7.0 modifier for the damage taken and the stun it causes, its
+    rise (whole points of damage; old wounds do not stun again). Without the GM's table the stun
+    is asked for (the last value: True)."""
+    if result.damage is None:
+        return target, (), False
+    notes: list[str] = []
+    rise = None
+    if fight.tables.get("PCT-M02"):
+        taken = sum((p.damage for p in target.parts), Fraction(0))
+        before = math.floor(taken - result.damage.recorded)
+        try:
+            rise = gm.stun_modifier_increase(fight.tables, before, math.floor(taken))
+            now = gm.damage_modifier(fight.tables, math.floor(taken))
+        except RulekeeperError as exc:
+            notes.append(f"{exc}: the damage modifier is unchanged")
+            now = None
+        if now is not None and now != target.damage_modifier:
+            target = replace(target, damage_modifier=now)
+            notes.append(f"{target.name}'s damage modifier is now {now}")
+    if not fight.settings.stun:
+        return target, tuple(notes), False
+    if rise is None:
+        return target, tuple(notes), True
+    if rise:
+        target = replace(target, ledger=agility.stun(target.ledger, rise))
+        notes.append(
+            f"{target.name} owes {fmt(Fraction(rise, agility.STUN_DIVISOR))} AP to the stun"
+        )
+    return target, tuple(notes), False
+
+
+def answer_stun(fight: Fight, text: str) -> tuple[Fight, ApChange]:
+    """PCT-28: the GM's Table #3-7.0 modifier for the damage just done; modifier ÷ 10 AP owed."""
+    pending = fight.pending
+    if pending is None or pending.hit.stage != "stun":
+        raise RuleError("No damage is waiting for its stun.")
+    label, low, high, whole = ATTACK_NUMBERS["stun_modifier"]
+    modifier = parse_number(label, text, low, high, whole=whole)
+    fight, change = change_ap(fight, str(pending.form.get("target")), "stun", modifier)
+    return replace(fight, pending=None), change

@@ -1,0 +1,175 @@
+"""The fight's saved form (FIGHT.md: the fight round-trips through its section codec): the
+``percentile`` section's ``combat`` keys and the fighters' live values on their sheets.
+
+Older or hand-edited data still loads: a value that does not read takes its default.
+
+>>> section = {"characters": [{"id": "c1", "name": "Ann"}], "combat": {"round": 3, "log": []}}
+>>> f = fight_from_json(section)
+>>> f.round, f.fighter("c1").name
+(3, 'Ann')
+>>> fight_from_json(fight_into_json(section, f)) == f
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.percentile import combat
+from pycore.systems.percentile.attack import hit_from_json
+from pycore.systems.percentile.fight import Fight, Member, PendingAttack, Side, SurpriseOutcome
+from pycore.systems.percentile.roster import fighter_from_json, fighter_into_json
+from pycore.systems.percentile.sides import PrimaryAttack
+
+
+def _count(raw: object) -> int:
+    try:
+        return max(1, int(str(raw or 1)))
+    except ValueError:
+        return 1
+
+
+def _turn(raw: object) -> int:
+    return raw if isinstance(raw, int) and raw >= -1 else -1
+
+
+def _str_list(raw: object) -> tuple[str, ...]:
+    return tuple(str(x) for x in raw) if isinstance(raw, list) else ()
+
+
+def _side_from_json(raw: Mapping[str, Any]) -> Side:
+    members = raw.get("members") if isinstance(raw.get("members"), list) else []
+    return Side(
+        str(raw.get("name") or "Side"),
+        tuple(
+            Member(
+                str(m.get("id", "")),
+                bool(m.get("asleep")),
+                str(m.get("ac") or ""),
+                str(m.get("ac_level") or ""),
+            )
+            for m in members or []
+            if isinstance(m, Mapping)
+        ),
+        str(raw.get("modifier") or ""),
+        str(raw.get("ac") or ""),
+        str(raw.get("ac_level") or ""),
+    )
+
+
+def _order_from_json(raw: object) -> PrimaryAttack | None:
+    if not isinstance(raw, Mapping) or not raw.get("order"):
+        return None
+    return PrimaryAttack(
+        {str(k): Fraction(str(v)) for k, v in dict(raw.get("results", {})).items()},
+        list(_str_list(raw.get("order"))),
+        bool(raw.get("exclusive")),
+        False,
+        _str_list(raw.get("passed")),
+    )
+
+
+def fight_from_json(section: Mapping[str, Any]) -> Fight:
+    """The fight from the saved ``percentile`` section (characters, settings, GM tables, combat);
+    settings that no longer read fall back to the defaults."""
+    raw = section.get("combat") if isinstance(section.get("combat"), Mapping) else {}
+    assert isinstance(raw, Mapping)
+    try:
+        settings = combat.settings_from_json(section.get("settings") or {})
+    except (RuleError, TypeError, AttributeError):
+        settings = combat.Settings()
+    surprise = raw.get("surprise")
+    pending = raw.get("pending")
+    chars = section.get("characters") if isinstance(section.get("characters"), list) else []
+    raw_sides = raw.get("sides") if isinstance(raw.get("sides"), list) else None
+    return Fight(
+        fighters=tuple(fighter_from_json(c) for c in chars or [] if isinstance(c, Mapping)),
+        sides=(Side("Side A"), Side("Side B"))
+        if raw_sides is None
+        else tuple(_side_from_json(s) for s in raw_sides if isinstance(s, Mapping)),
+        settings=settings,
+        tables=dict(section.get("gm") or {}),
+        round=_count(raw.get("round")),
+        piece=_count(raw.get("piece")),
+        order=_order_from_json(raw.get("order")),
+        surprise=SurpriseOutcome(str(surprise["winner"]), str(surprise.get("text", "")))
+        if isinstance(surprise, Mapping) and surprise.get("winner")
+        else None,
+        attacked=_str_list(raw.get("attacked")),
+        raise_alertness=_str_list(raw.get("raise_ac")),
+        turn=_turn(raw.get("turn")),
+        pending=PendingAttack(
+            {str(k): str(v) for k, v in dict(pending.get("form", {})).items()},
+            hit_from_json(pending.get("hit", {})),
+        )
+        if isinstance(pending, Mapping)
+        else None,
+        last=_str_list(raw.get("last")),
+        last_why=_str_list(raw.get("last_why")),
+        headline=str(raw.get("headline") or ""),
+        last_severity=str(raw["last_severity"]) if raw.get("last_severity") else None,
+    )
+
+
+def _side_to_json(side: Side) -> dict[str, Any]:
+    return {
+        "name": side.name,
+        "members": [
+            {"id": m.id, "asleep": m.asleep, "ac": m.alertness, "ac_level": m.alertness_level}
+            for m in side.members
+        ],
+        "modifier": side.modifier,
+        "ac": side.alertness,
+        "ac_level": side.alertness_level,
+    }
+
+
+def _order_to_json(order: PrimaryAttack | None) -> dict[str, Any] | None:
+    if order is None:
+        return None
+    return {
+        "results": {k: str(v) for k, v in order.results.items()},
+        "order": list(order.order),
+        "exclusive": order.exclusive,
+        "passed": list(order.passed),
+    }
+
+
+def fight_into_json(section: Mapping[str, Any], fight: Fight) -> dict[str, Any]:
+    """The saved section with the fight written in: its combat keys and the fighters' live
+    values on their sheets (the page's own keys, such as the forms and the log, are kept)."""
+    by_id = {f.id: f for f in fight.fighters}
+    chars = [
+        fighter_into_json(c, by_id[c["id"]])
+        if isinstance(c, Mapping) and c.get("id") in by_id
+        else c
+        for c in section.get("characters", [])
+    ]
+    pending = fight.pending
+    combat_json = {
+        **dict(section.get("combat") or {}),
+        "sides": [_side_to_json(s) for s in fight.sides],
+        "round": fight.round,
+        "piece": fight.piece,
+        "order": _order_to_json(fight.order),
+        "surprise": {"winner": fight.surprise.winner, "text": fight.surprise.text}
+        if fight.surprise
+        else None,
+        "attacked": list(fight.attacked),
+        "raise_ac": list(fight.raise_alertness),
+        "turn": fight.turn,
+        "pending": {
+            "form": dict(pending.form),
+            "hit": pending.hit.to_json(),
+        }
+        if pending
+        else None,
+        "last": list(fight.last),
+        "last_why": list(fight.last_why),
+        "headline": fight.headline,
+        "last_severity": fight.last_severity,
+    }
+    return {**section, "characters": chars, "combat": combat_json}

@@ -1,0 +1,160 @@
+"""How the Percentile pages are saved: one section ``percentile``.
+
+Version 2 keys the GM's tables by stable, meaningful names (``"alertness_conditions"``), not by
+the rules inventory's IDs (``"PCT-M01"``), so renumbering the inventory never orphans a user's
+tables. Version 1 data (today's storage and schema-1 export files) is migrated; the section's own
+``"schema"`` field follows the version.
+
+>>> migrate_1_to_2({"schema": 1, "gm": {"PCT-M01": [], "PCT-M05": []}})
+{'schema': 2, 'gm': {'alertness_conditions': [], 'adversity_modifiers': []}}
+>>> gm_by_id({"alertness_conditions": [{"level": 1}]})
+{'PCT-M01': [{'level': 1}]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.store.sections import LogSpec, SectionCodec, own_schema_field
+from pycore.store.shape import (
+    LOG_TEXT,
+    SEED,
+    WHEN,
+    All,
+    Anything,
+    Check,
+    ListOf,
+    MapOf,
+    Record,
+    Text,
+    Whole,
+    WholeText,
+    maybe,
+)
+
+VERSION = 2
+LOG_LIMIT = 200  # each log (checks, combat), newest first; older entries go to the archive
+MAX_CHARACTERS = 500
+MAX_ROWS = 2000
+
+#: The stable key of every GM table (never renamed; the inventory ID may be).
+STABLE_KEYS: Mapping[str, str] = {
+    "PCT-M01": "alertness_conditions",
+    "PCT-M02": "damage_modifiers",
+    "PCT-M03": "action_costs",
+    "PCT-M04": "percent_to_hit",
+    "PCT-M05": "adversity_modifiers",
+    "PCT-M06": "percent_against",
+    "PCT-M07": "random_hit",
+    "PCT-M08": "throwing_distance",
+    "PCT-M09": "grenade_bounce",
+    "PCT-M10": "grenade_bounce_chart",
+    "PCT-M11": "damage_type_tables",
+    "PCT-M12": "severity_tables",
+    "PCT-M13": "damage_points",
+    "PCT-M14": "description_tables",
+    "PCT-M15": "organ_multipliers",
+    "PCT-M16": "organ_damage_tables",
+    "PCT-M17": "weapon_data_sheets",
+    "PCT-M18": "body_parts",
+}
+INVENTORY_IDS: Mapping[str, str] = {key: tid for tid, key in STABLE_KEYS.items()}
+
+
+def gm_by_id(gm: Mapping[str, Any]) -> dict[str, Any]:
+    """Saved tables (stable keys) keyed by inventory ID, as the rules look them up."""
+    return {INVENTORY_IDS.get(key, key): rows for key, rows in gm.items()}
+
+
+def gm_by_key(gm: Mapping[str, Any]) -> dict[str, Any]:
+    """Tables keyed by inventory ID (or already by stable key) keyed for saving."""
+    return {STABLE_KEYS.get(key, key): rows for key, rows in gm.items()}
+
+
+def migrate_1_to_2(value: Any) -> Any:
+    """GM tables from inventory IDs to stable keys; a stable key already there wins."""
+    if not isinstance(value, dict):
+        return value
+    gm = value.get("gm")
+    if isinstance(gm, dict):
+        renamed = gm_by_key({k: v for k, v in gm.items() if k in STABLE_KEYS})
+        gm = {**renamed, **{k: v for k, v in gm.items() if k not in STABLE_KEYS}}
+        value = {**value, "gm": gm}
+    return {**value, "schema": 2} if "schema" in value else value
+
+
+def _gm_tables(gm: Any) -> None:
+    from pycore.errors import RulekeeperError
+    from pycore.systems.percentile.gmtables import validate_gm_table
+
+    for key, rows in gm.items():
+        if key in INVENTORY_IDS and rows:
+            try:
+                validate_gm_table(INVENTORY_IDS[key], rows)
+            except RulekeeperError as exc:
+                raise RuleError(f"{key}: {exc}") from None
+
+
+def _settings(value: Any) -> object:
+    from pycore.systems.percentile.combat import settings_from_json
+
+    return settings_from_json(value)
+
+
+NUMBER = WholeText(-100_000, 100_000)
+ROW = MapOf(Anything(), 40)
+LOG = ListOf(Record({"text": LOG_TEXT, "at": WHEN, "seed": SEED}, frozenset({"text"})), LOG_LIMIT)
+
+CHARACTER = Record(
+    {
+        "id": Text(40),
+        "name": Text(200),
+        "race": Text(80),
+        "weapons": ListOf(MapOf(Anything(), 60), 100),
+        "parts": ListOf(MapOf(Anything(), 20), 100),
+        "ledger": maybe(MapOf(Anything(), 20)),
+    }
+)
+
+SIDE = Record(
+    {
+        "name": Text(200),
+        "members": ListOf(Record({"id": Text(40)}, frozenset({"id"})), MAX_CHARACTERS),
+        "modifier": Text(40),
+        "ac": Text(40),
+    },
+    frozenset({"name", "members"}),
+)
+
+PERCENTILE = SectionCodec(
+    "percentile",
+    VERSION,
+    Record(
+        {
+            "schema": Whole(1, VERSION),
+            "settings": Check(_settings, "the campaign settings"),
+            "characters": ListOf(CHARACTER, MAX_CHARACTERS),
+            "gm": All(
+                (MapOf(ListOf(ROW, MAX_ROWS), 40, Text(40)), Check(_gm_tables, "the GM tables"))
+            ),
+            "check": Record({"log": LOG}),
+            "combat": Record(
+                {
+                    "sides": ListOf(SIDE, 50),
+                    "round": NUMBER,
+                    "order": maybe(MapOf(Anything(), 40)),
+                    "surprise": maybe(MapOf(Anything(), 10)),
+                    "attack": MapOf(Anything(), 100),
+                    "log": LOG,
+                }
+            ),
+        }
+    ),
+    migrations={1: migrate_1_to_2},
+    logs=(LogSpec(("check", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),
+    legacy_version=own_schema_field,
+)
+
+CODECS = (PERCENTILE,)

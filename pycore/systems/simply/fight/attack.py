@@ -1,0 +1,265 @@
+"""The attack step (SIM-37, SIM-39, SIM-10, SIM-D08): its set-up from the two sheets, its exact
+chance, and the roll, which spends the attacker's Attack action (and the defender's Defend) once.
+
+>>> from pycore.systems.simply.fight import *
+>>> from pycore.dice import typed_dice
+>>> sword = Arm("Sword", "Melee Weapon: Sword", 12, "Capable", 24)
+>>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5, luck_points=10,
+...                       arms=(sword,))
+>>> fight = add_combatant(fight, name="Grunt", hp_max=12, strength=5, health=4)
+>>> fight, _ = roll_initiative(fight, typed_dice("2d10", "9 1"))
+>>> plan = plan_attack(fight, "c1", "c2")
+>>> plan.tn, plan.level, plan.max_damage, plan.kind
+(12, 'Capable', 24, 'other')
+>>> fight, _ = take_action(fight, "c1", "Attack")
+>>> fight, result = roll_attack(fight, "c1", "c2", plan.tn, typed_dice("2d10", "9 9"), luck=True)
+>>> result.verdict, result.number, fight.actions_left("c1"), fight.get("c1").luck
+('Mara hits Grunt', '18 vs TN 12', 1, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from pycore.dice import RandintSource
+from pycore.errors import RuleError
+from pycore.systems.simply import luck as luck_rules
+from pycore.systems.simply import tasks
+from pycore.systems.simply.armor import DamageKind
+from pycore.systems.simply.fight.order import spend_for_roll
+from pycore.systems.simply.fight.state import Arm, Combat, Combatant
+
+
+def hit_chance(
+    attack_tn: int,
+    defend_tn: int | None = None,
+    attacker_skilled: bool = True,
+    defender_skilled: bool = True,
+) -> Fraction:
+    """The exact chance an attack hits: a test, or with a Defend a contest the attacker must
+    win; a draw is a miss (SIM-39, SIM-D08).
+
+    >>> hit_chance(12), hit_chance(12, 12) == hit_chance(12, 12)
+    (Fraction(16, 25), True)
+    """
+    if defend_tn is None:
+        return tasks.success_chance(attack_tn, attacker_skilled)
+    return tasks.contest_odds(attack_tn, defend_tn, attacker_skilled, defender_skilled).a
+
+
+# --- the set-up from the sheets -----------------------------------------------------------------
+
+
+def arms_of(c: Combatant) -> tuple[Arm, ...]:
+    """What a participant can attack with: its sheet's weapons, or for a quick NPC one attack
+    whose TN the GM types, at its Max Dmg (SIM-40)."""
+    return c.arms or (Arm("Attack", max_damage=c.max_damage),)
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """An attack set up from the two sheets (FIGHT.md): the attacker's weapon (``arm``) gives the
+    TN (its skill's rating before situation modifiers), the level, the Max Dmg and the armor row
+    (SIM-28, SIM-40, SIM-D09); the target's first weapon gives its Defend TN and level (SIM-39).
+    A value the sheets do not give is None: the step asks for it."""
+
+    attacker: str
+    target: str | None
+    arm: int
+    weapon: str
+    tn: int | None
+    level: str | None
+    defend_tn: int | None
+    defend_level: str | None
+    max_damage: int | None
+    kind: DamageKind
+    attacker_luck: int
+    target_luck: int
+    own_table: bool = False  # the weapon has its own damage table (SIM-40): the GM reads it
+
+
+def plan_attack(
+    combat: Combat, attacker_id: str, target_id: str | None, arm: int = 0
+) -> AttackPlan:
+    """The attack of ``attacker_id`` with its weapon ``arm`` on ``target_id``, every field from
+    the sheets; the same pair always gives the same plan, whatever was set up before.
+
+    >>> from pycore.systems.simply.fight import add_combatant
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5, max_damage=6)
+    >>> fight = add_combatant(fight, name="B", hp_max=9, strength=5, health=5)
+    >>> p = plan_attack(fight, "c1", "c2")
+    >>> p.weapon, p.tn, p.max_damage, p.defend_tn
+    ('Attack', None, 6, None)
+    """
+    attacker = combat.get(attacker_id)
+    target = None if target_id is None else combat.get(target_id)
+    arms = arms_of(attacker)
+    if isinstance(arm, bool) or not isinstance(arm, int) or not 0 <= arm < len(arms):
+        raise RuleError(f"weapon {arm!r} is not one of {attacker.name}'s ({len(arms)})")
+    chosen = arms[arm]
+    guard = Arm("none") if target is None else arms_of(target)[0]
+    return AttackPlan(
+        attacker_id,
+        target_id,
+        arm,
+        chosen.name,
+        chosen.rating,
+        chosen.level,
+        guard.rating,
+        guard.level,
+        chosen.max_damage,
+        chosen.kind,
+        attacker.luck,
+        0 if target is None else target.luck,
+        bool(attacker.arms) and chosen.max_damage is None,
+    )
+
+
+# --- the roll -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttackRoll:
+    """An attack rolled, with the Defend contest when the target defended (SIM-D08): the verdict
+    and the numbers for the screen, the luck each side spent (SIM-10) and the explanation."""
+
+    attacker: str
+    target: str
+    hit: bool
+    text: str
+    number: str = ""
+    luck_spent: int = 0
+    defend_luck_spent: int = 0
+    drawn: bool = False
+
+    names: tuple[str, str] = ("", "")
+
+    @property
+    def verdict(self) -> str:
+        """The verdict by name: "Mara hits Bo", "Mara misses Bo (a draw is a miss)"."""
+        attacker, target = self.names
+        if self.hit:
+            return f"{attacker} hits {target}"
+        return f"{attacker} misses {target}" + (" (a draw is a miss)" if self.drawn else "")
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def luck_pool(who: Combatant, declared: bool) -> int:
+    """The LP a declared luck stakes: all the character has, spent by the rule (SIM-10: success
+    costs 5; a failure costs what raises the TN, at least 5; too few and the task fails, 5 spent);
+    declaring needs at least 5 LP."""
+    if not declared:
+        return 0
+    if who.luck < luck_rules.LUCK_MINIMUM:
+        raise RuleError(
+            f"{who.name} has {who.luck} LP: luck can be declared with at least "
+            f"{luck_rules.LUCK_MINIMUM} (SIM-10)"
+        )
+    return who.luck
+
+
+def _spent(side: tasks.TaskResult | luck_rules.LuckTest) -> int:
+    return side.spent if isinstance(side, luck_rules.LuckTest) else 0
+
+
+def _roll_of(side: tasks.TaskResult | luck_rules.LuckTest) -> tasks.TaskResult:
+    return side.test if isinstance(side, luck_rules.LuckTest) else side
+
+
+def _pay(combat: Combat, who_id: str, spent: int) -> Combat:
+    who = combat.get(who_id)
+    return combat.with_combatant(replace(who, luck=who.luck - spent)) if spent else combat
+
+
+def _defended(
+    attacker: Combatant,
+    target: Combatant,
+    sides: tuple[tuple[int, str | None, int], tuple[int, str | None, int]],
+    rng: RandintSource,
+) -> AttackRoll:
+    contest = luck_rules.roll_contest_declared(*sides, rng, (attacker.name, target.name))
+    a: tasks.TaskResult | luck_rules.LuckTest
+    b: tasks.TaskResult | luck_rules.LuckTest
+    if isinstance(contest, tasks.RolledContest):
+        a, b = contest.result.a, contest.result.b
+    else:
+        a, b = contest.a, contest.b
+    hit, drawn = contest.winner == "a", contest.winner is None
+    verdict = "hit" if hit else "miss (a draw is a miss, SIM-D08)" if drawn else "miss"
+    text = f"{attacker.name} attacks, {target.name} defends: {contest} → {verdict}"
+    ra, rb = _roll_of(a), _roll_of(b)
+    number = f"{ra.roll} vs TN {ra.target} · {target.name} {rb.roll} vs TN {rb.target}"
+    return AttackRoll(
+        attacker.id,
+        target.id,
+        hit,
+        text,
+        number,
+        _spent(a),
+        _spent(b),
+        drawn and not hit,
+        (attacker.name, target.name),
+    )
+
+
+def roll_attack(
+    combat: Combat,
+    attacker_id: str,
+    target_id: str,
+    attack_tn: int,
+    rng: RandintSource,
+    *,
+    attack_level: str | None = None,
+    defend_tn: int | None = None,
+    defend_level: str | None = None,
+    luck: bool = False,
+    defend_luck: bool = False,
+) -> tuple[Combat, AttackRoll]:
+    """Roll an attack: the attacker's Attack action and, with a Defend, one of the target's
+    actions (SIM-37, SIM-D08), each spent once (not again when taken already). Luck declared
+    before the roll (SIM-10, SIM-38) stakes the side's LP and is spent by the rule.
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5, bonus=9)
+    >>> fight = add_combatant(fight, name="B", hp_max=9, strength=5, health=5)
+    >>> fight, _ = roll_initiative(fight, random.Random(1))
+    >>> fight, result = roll_attack(fight, "c1", "c2", 14, random.Random(2))
+    >>> str(result)
+    'A attacks B: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit'
+    """
+    attacker, target = combat.get(attacker_id), combat.get(target_id)
+    if attacker_id == target_id:
+        raise RuleError(f"{attacker.name} cannot attack themselves: choose another target")
+    stake = luck_pool(attacker, luck)
+    guard = luck_pool(target, defend_luck) if defend_tn is not None else 0
+    updated = spend_for_roll(combat, attacker_id, "Attack")
+    if defend_tn is not None:
+        updated = spend_for_roll(updated, target_id, "Defend")
+        sides = ((attack_tn, attack_level, stake), (defend_tn, defend_level, guard))
+        result = _defended(attacker, target, sides, rng)
+        updated = _pay(updated, attacker_id, result.luck_spent)
+        updated = _pay(updated, target_id, result.defend_luck_spent)
+        return updated, result
+    rolled: luck_rules.RolledLuckTest | tasks.RolledTest
+    if stake:
+        rolled = luck_rules.roll_luck_test(attack_tn, stake, rng, attack_level)
+    else:
+        rolled = tasks.roll_test(attack_tn, rng, attack_level)
+    side = rolled.result
+    text = f"{attacker.name} attacks {target.name}: {rolled} → {'hit' if side.success else 'miss'}"
+    plain = _roll_of(side)
+    number = f"{plain.roll} vs TN {plain.target}"
+    result = AttackRoll(
+        attacker_id,
+        target_id,
+        side.success,
+        text,
+        number,
+        _spent(side),
+        names=(attacker.name, target.name),
+    )
+    return _pay(updated, attacker_id, result.luck_spent), result

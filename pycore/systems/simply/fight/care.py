@@ -1,0 +1,145 @@
+"""Treatment during and after the fight (SIM-51 to SIM-55, SIM-D16, SIM-D19, SIM-D20): the task
+for a patient now, and carrying it out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final
+
+from pycore.dice import RandintSource, roll
+from pycore.errors import RuleError
+from pycore.systems.simply import recovery, tasks
+from pycore.systems.simply.fight.state import FIRST_AID_WINDOW, Combat, _with, _without
+
+# --- treatment (SIM-51 to SIM-55) -----------------------------------------------------------
+
+
+TREATMENTS: Final = ("revive", "first aid", "treatment", "stabilize", "bandage", "hospital care")
+
+
+@dataclass(frozen=True)
+class TreatmentRoll:
+    patient: str
+    task: recovery.TreatmentTask
+    success: bool
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def treatment_task(
+    combat: Combat, patient_id: str, treatment: str, skill: str = "First Aid"
+) -> recovery.TreatmentTask:
+    """The task for a treatment on this patient now: its difficulty by the patient's HP
+    (SIM-52), the stabilization attempt (SIM-54), the First Aid window (SIM-55, SIM-D19).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5, hp=1)
+    >>> str(treatment_task(fight, "c1", "revive", "Medicine"))
+    'revive: Average Medicine (0); +1 HP; an Other action; acts again from the next Initiative Roll (SIM-51, SIM-52)'
+    """
+    c = combat.get(patient_id)
+    if treatment == "bandage":
+        return recovery.bandage(c.hp)
+    if treatment == "revive":
+        if not c.unconscious:
+            raise RuleError(f"{c.name} is not unconscious: nothing to revive (SIM-51)")
+        return recovery.revive(c.hp, c.hp_max, skill)
+    if treatment == "stabilize":
+        if not c.critical or c.dead:
+            raise RuleError(f"{c.name} is not in Critical Condition: no stabilization (SIM-54)")
+        return recovery.stabilize(c.stabilize_attempts + 1, skill)
+    if treatment == "first aid":
+        if c.critical:
+            raise RuleError(f"{c.name} is in Critical Condition: stabilize first (SIM-54)")
+        if c.injured_at is None:
+            raise RuleError(f"{c.name} has no injury to treat (SIM-55)")
+        if c.first_aid_done:
+            raise RuleError(f"{c.name} already had First Aid for this injury (SIM-D19)")
+        since = combat.clock - c.injured_at
+        if since > FIRST_AID_WINDOW:
+            raise RuleError(
+                f"minutes since injury {since} is outside 0 to {FIRST_AID_WINDOW}: First Aid "
+                "restores HP only within 15 minutes (SIM-55)"
+            )
+        return recovery.first_aid(c.hp, c.hp_max, skill, since)
+    if treatment == "treatment":
+        # SIM-52: after First Aid's window a First Aid or Medicine treatment still stops
+        # bleeding, at the difficulty of the patient's HP.
+        if c.critical:
+            raise RuleError(f"{c.name} is in Critical Condition: stabilize first (SIM-54)")
+        return recovery.treatment(c.hp, c.hp_max, skill)
+    if treatment == "hospital care":
+        if not c.has("stabilized") or c.stabilized_until is None:
+            raise RuleError(
+                f"{c.name} has no stabilization running out: hospital care ends one (SIM-D20)"
+            )
+        return recovery.comprehensive_treatment()
+    raise RuleError(f"treatment {treatment!r} is not one of {', '.join(TREATMENTS)}")
+
+
+def treat(
+    combat: Combat,
+    patient_id: str,
+    treatment: str,
+    rng: RandintSource,
+    *,
+    skill: str = "First Aid",
+    rating: int | None = None,
+    level: str | None = None,
+) -> tuple[Combat, TreatmentRoll]:
+    """Carry out a treatment: ``rating`` is the treater's skill rating (the base score), the
+    difficulty comes from :func:`treatment_task`; success applies its effects (SIM-51 to
+    SIM-55). Stabilization lasts 1D10 hours (SIM-54).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5)
+    >>> fight, _ = hit(fight, "c1", 12)
+    >>> fight, done = treat(fight, "c1", "bandage", random.Random(1))
+    >>> str(done), fight.get("c1").status()
+    ('Mara: bandage: Automatic (success without a roll); stops bleeding; the bandager takes no other actions this turn (SIM-53)', 'ok')
+    """
+    task = treatment_task(combat, patient_id, treatment, skill)
+    patient = combat.get(patient_id)
+    if task.automatic is not None:
+        success = task.automatic == "success"
+        body = str(task)
+    else:
+        if rating is None:
+            raise RuleError(f"{skill} rating: enter the treater's skill rating (SIM-52)")
+        target = tasks.target_number(rating, task.difficulty, base_label=f"{skill}")
+        outcome = tasks.roll_task(target, level, rng)
+        success = outcome.success
+        body = f"{task}; {outcome}"
+    updated = patient
+    if success:
+        if task.stops_bleeding:
+            updated = _without(updated, "bleeding")
+        if treatment == "revive":
+            updated = _with(_without(updated, "unconscious"), "revived")
+            updated = replace(updated, hp=min(updated.hp_max, updated.hp + task.hp_gain))
+        elif treatment == "first aid":
+            updated = replace(
+                updated, hp=min(updated.hp_max, updated.hp + task.hp_gain), first_aid_done=True
+            )
+        elif treatment == "hospital care":
+            updated = replace(updated, stabilized_until=None)  # SIM-D20: no countdown now
+        elif treatment == "stabilize":
+            hours = roll("1d10", rng).total  # SIM-54: 1-10 hours
+            updated = replace(
+                _with(updated, "stabilized"),
+                stabilized_until=combat.clock + 60 * hours,
+                bleeding_since=None,
+                bled=0,
+            )
+            body += f"; bleeding stops for 1D10 ({hours}) hours"
+        if not updated.bleeding:
+            updated = replace(updated, bleeding_since=None, bled=0)
+    if treatment == "stabilize":
+        updated = replace(updated, stabilize_attempts=patient.stabilize_attempts + 1)
+    text = f"{patient.name}: {body}" + (
+        "" if task.automatic else (" → success" if success else " → failure")
+    )
+    return combat.with_combatant(updated), TreatmentRoll(patient_id, task, success, text)

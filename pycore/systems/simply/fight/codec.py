@@ -1,0 +1,120 @@
+"""The fight as plain JSON data (the worksheet's saved section), and back; a malformed one is a
+:class:`RuleError` naming the field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.simply.armor import check_kind
+from pycore.systems.simply.fight.state import Arm, Combat, Combatant, PendingCheck
+
+_FIELDS = tuple(Combatant.__dataclass_fields__)
+
+
+def combat_to_json(combat: Combat) -> dict[str, Any]:
+    """The fight as plain JSON data (the worksheet's saved section).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5,
+    ...                       arms=(Arm("Sword", "Melee Weapon: Sword", 11, "Capable", 24),))
+    >>> combat_from_json(combat_to_json(fight)) == fight
+    True
+    """
+    return {
+        "combatants": [_combatant_json(c) for c in combat.combatants],
+        "turn": combat.turn,
+        "order": list(combat.order),
+        "actions": dict(combat.actions),
+        "passed": list(combat.passed),
+        "phase": combat.phase,
+        "cursor": combat.cursor,
+        "interrupt_lock": combat.interrupt_lock,
+        "clock": combat.clock,
+        "pending": [
+            {
+                "combatant": p.combatant,
+                "name": p.name,
+                "rule": p.rule,
+                "check": p.check,
+                "target_number": p.target_number,
+                "on_failure": p.on_failure,
+            }
+            for p in combat.pending
+        ],
+        "next_id": combat.next_id,
+        "taken": [list(pair) for pair in combat.taken],
+    }
+
+
+def _combatant_json(c: Combatant) -> dict[str, Any]:
+    data = {name: (list(v) if isinstance(v := getattr(c, name), tuple) else v) for name in _FIELDS}
+    data["arms"] = [vars(arm) for arm in c.arms]
+    return data
+
+
+def _arm(where: str, raw: Any) -> Arm:
+    if not isinstance(raw, dict):
+        raise RuleError(f"{where} must be an object")
+    try:
+        arm = Arm(**{k: v for k, v in raw.items() if k in Arm.__dataclass_fields__})
+    except TypeError as error:
+        raise RuleError(f"{where}: {error}") from None
+    return replace(arm, kind=check_kind(str(arm.kind)))
+
+
+def combat_from_json(data: Mapping[str, Any]) -> Combat:
+    """Read a saved fight back; a malformed one is a :class:`RuleError` naming the field.
+
+    >>> combat_from_json({"turn": "x"})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: combat.turn must be a whole number, got 'x'
+    """
+
+    def whole(name: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"combat.{name} must be a whole number, got {value!r}")
+        return int(value)
+
+    combatants = []
+    for index, raw in enumerate(data.get("combatants", [])):
+        if not isinstance(raw, dict):
+            raise RuleError(f"combat.combatants[{index}] must be an object")
+        known = {k: v for k, v in raw.items() if k in _FIELDS}
+        known["conditions"] = tuple(str(x) for x in known.get("conditions", ()))
+        where = f"combat.combatants[{index}].arms"
+        known["arms"] = tuple(_arm(f"{where}[{i}]", a) for i, a in enumerate(raw.get("arms", [])))
+        try:
+            combatants.append(Combatant(**known))
+        except TypeError as error:
+            raise RuleError(f"combat.combatants[{index}]: {error}") from None
+    pending = tuple(
+        PendingCheck(
+            str(p["combatant"]),
+            str(p["name"]),
+            str(p["rule"]),
+            str(p["check"]),
+            whole("pending.target_number", p["target_number"]),
+            str(p["on_failure"]),
+        )
+        for p in data.get("pending", [])
+    )
+    actions = {str(k): whole("actions", v) for k, v in dict(data.get("actions", {})).items()}
+    return Combat(
+        combatants=tuple(combatants),
+        turn=whole("turn", data.get("turn", 0)),
+        order=tuple(str(i) for i in data.get("order", ())),
+        actions=MappingProxyType(actions),
+        passed=tuple(str(i) for i in data.get("passed", ())),
+        phase=str(data.get("phase", "setup")),
+        cursor=data.get("cursor"),
+        interrupt_lock=data.get("interrupt_lock"),
+        clock=whole("clock", data.get("clock", 0)),
+        pending=pending,
+        next_id=whole("next_id", data.get("next_id", len(combatants) + 1)),
+        taken=tuple((str(p[0]), str(p[1])) for p in data.get("taken", ()) if len(p) == 2),
+    )

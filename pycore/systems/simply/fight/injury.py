@@ -1,0 +1,227 @@
+"""Damage and its effects on a participant (SIM-40 to SIM-50): the hit, the injury checks it
+queues and their rolls, the game clock and bleeding (SIM-46, SIM-49, SIM-54, SIM-D14)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from pycore.dice import RandintSource
+from pycore.errors import RuleError
+from pycore.systems.simply import luck as luck_rules
+from pycore.systems.simply import tasks
+from pycore.systems.simply.armor import DamageKind, check_kind
+from pycore.systems.simply.damage import DamageResult, RawDamage, apply_damage
+from pycore.systems.simply.fight.attack import luck_pool
+from pycore.systems.simply.fight.order import _disable_if_needed
+from pycore.systems.simply.fight.state import (
+    BLEED_EVERY,
+    MAX_HP,
+    MAX_MINUTES,
+    Combat,
+    PendingCheck,
+    _int,
+    _with,
+    _without,
+)
+
+
+@dataclass(frozen=True)
+class HitResult:
+    """A hit applied to a participant: the core's damage result and the checks it calls for."""
+
+    target: str
+    name: str
+    damage: DamageResult
+    checks: tuple[PendingCheck, ...]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.damage}"
+
+
+def hit(
+    combat: Combat,
+    target_id: str,
+    raw: RawDamage | int,
+    kind: str = "other",
+    *,
+    others: Sequence[tuple[str, int]] = (),
+    luck_spent: int = 0,
+) -> tuple[Combat, HitResult]:
+    """Apply one hit to a participant: armor and shield by attack type, luck 1:1, new HP, and
+    every injury effect (SIM-40 to SIM-50); checks are queued with their TN and exact odds.
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5,
+    ...                       armor="leather_jacket")
+    >>> fight, result = hit(fight, "c1", raw_from_weapon(20), luck_spent=0)
+    >>> str(result)
+    'Mara: raw 20 − armor 3 = injury 17; HP 26 → 9; Knockback Check TN 12 or knocked down (SIM-44); Stamina Check TN 10 or unconscious (SIM-45); bleeding (SIM-46)'
+    >>> fight.get("c1").status()
+    'bleeding'
+    """
+    target = combat.get(target_id)
+    damage_kind: DamageKind = check_kind(kind)
+    result = apply_damage(
+        raw,
+        damage_kind,
+        hp=target.hp,
+        hp_max=target.hp_max,
+        strength=target.strength,
+        health=target.health,
+        protection=target.protection(),
+        others=others,
+        luck_spent=luck_spent,
+        luck_available=target.luck,
+    )
+    updated = replace(
+        target,
+        hp=result.hp_after,
+        luck=target.luck - result.luck_spent,
+        ablative_hits=result.protection.ablative_hits_after,
+    )
+    if result.injury > 0:
+        # SIM-51 reading: a revived character is conscious only until the next injury;
+        # SIM-D19: First Aid is once per injury, so a new injury opens a new window.
+        updated = replace(
+            _without(updated, "revived"), injured_at=combat.clock, first_aid_done=False
+        )
+    if result.has("SIM-46") and not updated.has("bleeding"):
+        updated = replace(_with(updated, "bleeding"), bleeding_since=combat.clock, bled=0)
+    if result.has("SIM-49") and updated.bleeding_since is None:
+        updated = replace(updated, bleeding_since=combat.clock, bled=0)
+    if result.has("SIM-49") and not target.critical:
+        updated = replace(updated, stabilize_attempts=0)  # a new critical episode (SIM-54)
+    checks = tuple(
+        PendingCheck(
+            target_id, target.name, e.rule, str(e.check), e.target_number, str(e.on_failure)
+        )
+        for e in result.effects
+        if e.check is not None and e.target_number is not None
+    )
+    combat = replace(combat, pending=(*combat.pending, *checks))
+    return _disable_if_needed(combat, updated), HitResult(target_id, target.name, result, checks)
+
+
+@dataclass(frozen=True)
+class CheckRoll:
+    """A queued injury check, rolled (SIM-09 special check, luck allowed: SIM-10)."""
+
+    check: PendingCheck
+    passed: bool
+    text: str
+
+    @property
+    def verdict(self) -> str:
+        """The check in words: "Bo passes the Knockback Check", "Bo: knocked down"."""
+        c = self.check
+        return f"{c.name} passes the {c.check}" if self.passed else f"{c.name}: {c.on_failure}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def roll_check(
+    combat: Combat, index: int, rng: RandintSource, luck: bool = False
+) -> tuple[Combat, CheckRoll]:
+    """Roll the queued check at ``index``: 2D10 ≤ TN, no automatic 2, a 20 fails (SIM-09).
+    Failing applies the effect: knocked down (SIM-44) or unconscious (SIM-45, SIM-47). Luck
+    declared stakes the participant's LP, spent by the rule (SIM-10, SIM-38).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5)
+    >>> fight, _ = hit(fight, "c1", 14)
+    >>> fight, rolled = roll_check(fight, 0, random.Random(5))
+    >>> str(rolled)
+    'Mara, Knockback Check: 2d10 (10, 5) = 15 vs TN 12: failure by 3 → knocked down'
+    >>> fight.get("c1").status(), [p.check for p in fight.pending]
+    ('bleeding, knocked down', ['Stamina Check'])
+    """
+    if (
+        isinstance(index, bool)
+        or not isinstance(index, int)
+        or not 0 <= index < len(combat.pending)
+    ):
+        raise RuleError(f"check {index!r} is not waiting to be rolled")
+    pending = combat.pending[index]
+    who = combat.get(pending.combatant)
+    stake = luck_pool(who, luck)
+    if stake:
+        lucky = luck_rules.roll_luck_test(pending.target_number, stake, rng)
+        passed = lucky.result.success
+        body = str(lucky)
+        who = replace(who, luck=who.luck - lucky.result.spent)
+    else:
+        plain = tasks.roll_test(pending.target_number, rng)  # None level: no automatic 2
+        passed = plain.result.success
+        body = str(plain)
+    if not passed:
+        who = _with(who, pending.on_failure)
+    text = f"{who.name}, {pending.check}: {body} → {'passed' if passed else pending.on_failure}"
+    rest = combat.pending[:index] + combat.pending[index + 1 :]
+    updated = _disable_if_needed(replace(combat, pending=rest), who)
+    return updated, CheckRoll(pending, passed, text)
+
+
+def dismiss_check(combat: Combat, index: int) -> Combat:
+    """Drop a queued check the GM waives.
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5)
+    >>> fight, _ = hit(fight, "c1", 14)
+    >>> [p.rule for p in fight.pending], [p.rule for p in dismiss_check(fight, 0).pending]
+    (['SIM-44', 'SIM-45'], ['SIM-45'])
+    """
+    if (
+        isinstance(index, bool)
+        or not isinstance(index, int)
+        or not 0 <= index < len(combat.pending)
+    ):
+        raise RuleError(f"check {index!r} is not waiting to be rolled")
+    return replace(combat, pending=combat.pending[:index] + combat.pending[index + 1 :])
+
+
+# --- the clock and bleeding (SIM-46, SIM-49, SIM-54, SIM-D14) --------------------------------
+
+
+def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, tuple[str, ...]]:
+    """Advance game time: each bleeding participant loses 1 HP per full 5 minutes since the
+    bleeding began (SIM-46, SIM-49, SIM-D14); a stabilization runs out (SIM-54). Bleeding is
+    not an injury and calls for no check (SIM-47 reading).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5)
+    >>> fight, _ = hit(fight, "c1", 12)
+    >>> fight, lines = advance_clock(fight, 12)
+    >>> lines, fight.get("c1").hp
+    (('Mara bleeds 2 HP (12 minutes): HP 14 → 12',), 12)
+    """
+    minutes = _int("minutes", minutes, 1, MAX_MINUTES)
+    now = combat.clock + minutes
+    lines: list[str] = []
+    updated = replace(combat, clock=now)
+    for c in combat.combatants:
+        current = c
+        until = current.stabilized_until
+        if current.has("stabilized") and until is not None and now >= until and current.critical:
+            current = replace(
+                _without(current, "stabilized"),
+                bleeding_since=current.stabilized_until,
+                bled=0,
+                stabilized_until=None,
+            )
+            lines.append(f"{c.name}: stabilization ran out, bleeding again (SIM-54)")
+        if current.bleeding and current.bleeding_since is not None:
+            due = (now - current.bleeding_since) // BLEED_EVERY - current.bled
+            if due > 0:
+                before = current.hp
+                current = replace(
+                    current, hp=max(-MAX_HP, current.hp - due), bled=current.bled + due
+                )
+                lines.append(
+                    f"{c.name} bleeds {due} HP ({minutes} minutes): HP {before} → {current.hp}"
+                )
+        if current != c:
+            updated = _disable_if_needed(updated, current)
+    return updated, tuple(lines)

@@ -1,0 +1,400 @@
+"""Initiative, the turn and its actions (SIM-33 to SIM-38, SIM-D08, SIM-D13, SIM-D15): who acts
+now, held actions and interrupts, and a participant disabled mid-turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from pycore.dice import RandintSource, roll
+from pycore.errors import RuleError
+from pycore.systems.simply.fight.state import (
+    ACTIONS,
+    MAX_ACTIONS,
+    MAX_BONUS,
+    MAX_HP,
+    MAX_LUCK,
+    Combat,
+    Combatant,
+    _int,
+    _without,
+)
+
+
+def remove_combatant(combat: Combat, combatant_id: str) -> Combat:
+    """Take a participant out of the fight (fled, or added by mistake).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
+    >>> remove_combatant(fight, "c1").combatants
+    ()
+    """
+    combat.get(combatant_id)
+    actions = {k: v for k, v in combat.actions.items() if k != combatant_id}
+    shrunk = replace(
+        combat,
+        combatants=tuple(c for c in combat.combatants if c.id != combatant_id),
+        order=tuple(i for i in combat.order if i != combatant_id),
+        actions=MappingProxyType(actions),
+        passed=tuple(i for i in combat.passed if i != combatant_id),
+        pending=tuple(p for p in combat.pending if p.combatant != combatant_id),
+    )
+    if combat.cursor == combatant_id:
+        return _advance(replace(shrunk, cursor=combatant_id), skip_current=True)
+    return shrunk
+
+
+# --- initiative (SIM-33, SIM-34, SIM-D13) ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InitiativeLine:
+    """One participant's Initiative Roll and any roll-offs."""
+
+    combatant: str
+    name: str
+    die: int
+    bonus: int
+    minor: bool
+    rolloffs: tuple[int, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.die + self.bonus
+
+    def __str__(self) -> str:
+        bonus = f" {'+' if self.bonus >= 0 else '−'} {abs(self.bonus)}" if self.bonus else ""
+        text = f"{self.name} 1D10 ({self.die}){bonus} = {self.total}"
+        if self.rolloffs:
+            text += f", tie rolled off 1D10 ({', '.join(map(str, self.rolloffs))})"
+        if self.minor:
+            text += " (minor NPC, goes last)"
+        return text
+
+
+@dataclass(frozen=True)
+class Initiative:
+    """The order for one turn: regular participants by 1D10 + bonus, high first, ties rolled off
+    with plain 1D10; then minor NPCs, ordered the same way among themselves (SIM-33, SIM-34,
+    SIM-D13). ``lines`` are in acting order."""
+
+    turn: int
+    lines: tuple[InitiativeLine, ...]
+    seed_note: str = ""
+
+    def __str__(self) -> str:
+        return f"Turn {self.turn}: " + "; ".join(str(line) for line in self.lines)
+
+
+def _roll_off(ids: Sequence[str], rng: RandintSource) -> tuple[list[str], dict[str, list[int]]]:
+    """SIM-D13: the tied roll plain 1D10, higher first, again while tied."""
+    rolls: dict[str, list[int]] = {i: [] for i in ids}
+    ordered: list[str] = []
+
+    def settle(group: list[str]) -> None:
+        if len(group) == 1:
+            ordered.append(group[0])
+            return
+        faces = {i: roll("1d10", rng).total for i in group}
+        for i, face in faces.items():
+            rolls[i].append(face)
+        for value in sorted(set(faces.values()), reverse=True):
+            settle([i for i in group if faces[i] == value])
+
+    settle(list(ids))
+    return ordered, rolls
+
+
+def _order_group(
+    members: Sequence[Combatant], dice: dict[str, int], rng: RandintSource
+) -> tuple[list[InitiativeLine], list[str]]:
+    totals = {c.id: dice[c.id] + c.bonus for c in members}
+    order: list[str] = []
+    rolloffs: dict[str, list[int]] = {}
+    for value in sorted(set(totals.values()), reverse=True):
+        tied = [c.id for c in members if totals[c.id] == value]
+        settled, extra = _roll_off(tied, rng)
+        order.extend(settled)
+        rolloffs.update(extra)
+    by_id = {c.id: c for c in members}
+    lines = [
+        InitiativeLine(
+            i, by_id[i].name, dice[i], by_id[i].bonus, by_id[i].minor, tuple(rolloffs.get(i, ()))
+        )
+        for i in order
+    ]
+    return lines, order
+
+
+def initiative_rollers(combat: Combat) -> tuple[str, ...]:
+    """Who rolls a 1D10 for initiative, in the order the dice are read: everyone alive, minor
+    NPCs last (SIM-33, SIM-34); roll-offs for ties follow (SIM-D13).
+
+    >>> from pycore.systems.simply.fight import add_combatant
+    >>> fight = add_combatant(Combat(), name="Grunt", hp_max=9, strength=5, health=5, minor=True)
+    >>> initiative_rollers(add_combatant(fight, name="Mara", hp_max=9, strength=5, health=5))
+    ('Mara', 'Grunt')
+    """
+    alive = [c for c in combat.combatants if not c.dead]
+    return tuple(c.name for c in alive if not c.minor) + tuple(c.name for c in alive if c.minor)
+
+
+def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiative]:
+    """Start the next turn: everyone alive rolls 1D10 + initiative bonus (SIM-33, rolled anew
+    each turn), minor NPCs last (SIM-34), ties rolled off (SIM-D13). Each gets their actions
+    (SIM-37); a participant disabled now gets none (SIM-38). Held actions lapse (SIM-35).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
+    >>> fight = add_combatant(fight, name="B", hp_max=9, strength=5, health=5)
+    >>> fight, first = roll_initiative(fight, random.Random(0))
+    >>> str(first)
+    'Turn 1: B 1D10 (7) = 7, tie rolled off 1D10 (5); A 1D10 (7) = 7, tie rolled off 1D10 (1)'
+    >>> fight.order, dict(fight.actions), fight.phase, current_actor(fight)
+    (('c2', 'c1'), {'c1': 2, 'c2': 2}, 'first', 'c2')
+    """
+    alive = [c for c in combat.combatants if not c.dead]
+    if not alive:
+        raise RuleError("initiative: add at least one living participant first")
+    rollers = [c for c in alive if not c.minor] + [c for c in alive if c.minor]
+    # Every participant's die first, in this order, then any roll-offs: the order a GM reads
+    # the dice typed at the table in (initiative_rollers).
+    dice = {c.id: roll("1d10", rng).total for c in rollers}
+    regular, regular_order = _order_group([c for c in alive if not c.minor], dice, rng)
+    minor, minor_order = _order_group([c for c in alive if c.minor], dice, rng)
+    order = tuple(regular_order + minor_order)
+    actions = {c.id: 0 if c.disabled else c.actions_per_turn for c in alive}
+    # A knocked-down participant stays down until they use a Move (SIM-D15); revival lasts
+    # until the next injury (SIM-51), so conditions carry over the turn.
+    started = replace(
+        combat,
+        turn=combat.turn + 1,
+        order=order,
+        actions=MappingProxyType(actions),
+        passed=(),
+        phase="first",
+        cursor=None,
+        interrupt_lock=None,
+        taken=(),  # SIM-35: what was not rolled lapses with the turn
+    )
+    initiative = Initiative(started.turn, tuple(regular + minor))
+    return _advance(started, skip_current=False), initiative
+
+
+# --- actions, held actions, interrupts (SIM-35 to SIM-39, SIM-D08) --------------------------
+
+
+def current_actor(combat: Combat) -> str | None:
+    """Whose turn it is: the next in initiative order, then held actions in reverse (SIM-35)."""
+    return combat.cursor
+
+
+def _can_act(combat: Combat, combatant_id: str) -> bool:
+    c = combat.get(combatant_id)
+    return not c.disabled and combat.actions_left(combatant_id) > 0
+
+
+def _advance(combat: Combat, *, skip_current: bool) -> Combat:
+    """Move the cursor to the next participant who can act; after the first pass, held actions
+    are played in reverse initiative order (SIM-35); then the turn is done."""
+    phase = combat.phase
+    passed = list(combat.passed)
+    if skip_current and combat.cursor is not None and combat.cursor not in passed:
+        passed.append(combat.cursor)
+    if phase == "first":
+        for i in combat.order:
+            if i not in passed and _can_act(combat, i):
+                return replace(combat, cursor=i, passed=tuple(passed))
+        phase = "held"
+        # Held actions: reverse order, starting from the last in initiative order.
+        return _next_held(replace(combat, phase=phase, passed=tuple(passed), cursor=None), None)
+    if phase == "held":
+        return _next_held(replace(combat, passed=tuple(passed)), combat.cursor)
+    return replace(combat, passed=tuple(passed))
+
+
+def _next_held(combat: Combat, after: str | None) -> Combat:
+    reverse = list(reversed(combat.order))
+    start = 0 if after is None or after not in reverse else reverse.index(after) + 1
+    for i in reverse[start:]:
+        if _can_act(combat, i):
+            return replace(combat, cursor=i)
+    return replace(combat, phase="done", cursor=None)
+
+
+def _spend(combat: Combat, combatant_id: str) -> Combat:
+    actions = dict(combat.actions)
+    actions[combatant_id] = actions.get(combatant_id, 0) - 1
+    return replace(combat, actions=MappingProxyType(actions))
+
+
+def take_action(
+    combat: Combat, combatant_id: str, action: str, note: str = ""
+) -> tuple[Combat, str]:
+    """Spend one action (SIM-37): on one's turn; a Defend at any time with an unused or held
+    action (SIM-D08); otherwise an interrupt with a held action (SIM-36), never two interrupts
+    in a row without an action in proper order by someone else between them.
+
+    A Move while knocked down is getting up (SIM-D15).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5, bonus=5)
+    >>> fight = add_combatant(fight, name="B", hp_max=9, strength=5, health=5)
+    >>> fight, _ = roll_initiative(fight, random.Random(0))
+    >>> fight = hold(fight, "c1")  # A holds both actions; B's turn
+    >>> fight, text = take_action(fight, "c1", "Attack")
+    >>> text
+    'A: Attack, interrupting (1 action left)'
+    >>> take_action(fight, "c1", "Attack")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: A cannot interrupt now: two interrupts may not follow each other; someone other than A must act in order first (SIM-36)
+    """
+    if action not in ACTIONS:
+        raise RuleError(f"action {action!r} is not one of {', '.join(ACTIONS)} (SIM-37)")
+    if combat.phase in ("setup", "done"):
+        raise RuleError("no turn under way: roll initiative for the next turn (SIM-33)")
+    who = combat.get(combatant_id)
+    if who.disabled:
+        raise RuleError(f"{who.name} is {who.status()} and gets no actions (SIM-38)")
+    left = combat.actions_left(combatant_id)
+    if left <= 0:
+        raise RuleError(f"{who.name} has no actions left this turn (SIM-37)")
+    how = ""
+    if combatant_id == combat.cursor:
+        updated = _spend(combat, combatant_id)
+        if combat.interrupt_lock is not None and combat.interrupt_lock != combatant_id:
+            updated = replace(updated, interrupt_lock=None)  # SIM-36: the ban is lifted
+    elif action == "Defend":
+        updated = _spend(combat, combatant_id)  # SIM-D08: a reaction with an unused/held action
+        how = ", out of turn"
+    else:
+        holding = combatant_id in combat.passed or combat.phase == "held"
+        if not holding:
+            raise RuleError(
+                f"it is not {who.name}'s turn and {who.name} holds no actions to interrupt with "
+                "(SIM-35, SIM-36)"
+            )
+        if combat.interrupt_lock is not None:
+            raise RuleError(
+                f"{who.name} cannot interrupt now: two interrupts may not follow each other; "
+                f"someone other than {combat.get(combat.interrupt_lock).name} must act in "
+                "order first (SIM-36)"
+            )
+        updated = replace(_spend(combat, combatant_id), interrupt_lock=combatant_id)
+        how = ", interrupting"
+    if action in ("Attack", "Defend"):  # the roll comes with the attack step (SIM-37)
+        updated = replace(updated, taken=(*updated.taken, (combatant_id, action)))
+    if action == "Move" and who.has("knocked down"):
+        updated = updated.with_combatant(_without(who, "knocked down"))
+        how += ", gets up"
+    if note:
+        how += f": {note}"
+    remaining = updated.actions_left(combatant_id)
+    if combatant_id == combat.cursor and remaining <= 0:
+        updated = _advance(updated, skip_current=True)
+    plural = "action" if remaining == 1 else "actions"
+    return updated, f"{who.name}: {action}{how} ({remaining} {plural} left)"
+
+
+def hold(combat: Combat, combatant_id: str) -> Combat:
+    """End one's turn keeping the remaining actions for later (first pass), or give them up
+    (held pass) (SIM-35).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
+    >>> fight, _ = roll_initiative(fight, random.Random(1))
+    >>> fight = hold(fight, "c1")
+    >>> fight.phase, fight.cursor  # A alone: straight to the held actions
+    ('held', 'c1')
+    >>> hold(fight, "c1").phase
+    'done'
+    """
+    if combat.cursor != combatant_id:
+        raise RuleError(f"it is not {combat.get(combatant_id).name}'s turn")
+    if combat.phase == "held":
+        actions = {**combat.actions, combatant_id: 0}  # SIM-35 reading: given up at the end
+        return _advance(replace(combat, actions=MappingProxyType(actions)), skip_current=True)
+    return _advance(combat, skip_current=True)
+
+
+def give_up(combat: Combat, combatant_id: str) -> Combat:
+    """Give up all remaining actions this turn (SIM-35 reading).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
+    >>> fight, _ = roll_initiative(fight, random.Random(1))
+    >>> give_up(fight, "c1").phase
+    'done'
+    """
+    combat.get(combatant_id)
+    actions = {**combat.actions, combatant_id: 0}
+    updated = replace(combat, actions=MappingProxyType(actions))
+    if combat.cursor == combatant_id:
+        return _advance(updated, skip_current=True)
+    return updated
+
+
+def _disable_if_needed(combat: Combat, c: Combatant) -> Combat:
+    """SIM-38: a participant disabled now loses the rest of their actions this turn."""
+    updated = combat.with_combatant(c)
+    if not c.disabled:
+        return updated
+    actions = {**updated.actions, c.id: 0} if c.id in updated.actions else dict(updated.actions)
+    updated = replace(updated, actions=MappingProxyType(actions))
+    if updated.cursor == c.id:
+        return _advance(updated, skip_current=True)
+    return updated
+
+
+def adjust(combat: Combat, combatant_id: str, **changes: Any) -> Combat:
+    """The GM's direct corrections (HP, luck, conditions) outside the rules' flow.
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
+    >>> adjust(fight, "c1", hp=4).get("c1").hp
+    4
+    """
+    c = combat.get(combatant_id)
+    allowed = {"hp", "luck", "conditions", "name", "bonus", "actions_per_turn", "minor"}
+    unknown = set(changes) - allowed
+    if unknown:
+        raise RuleError(f"cannot change {', '.join(sorted(unknown))}")
+    if "hp" in changes:
+        _int("HP", changes["hp"], -MAX_HP, c.hp_max)
+    if "luck" in changes:
+        _int("luck points", changes["luck"], 0, MAX_LUCK)
+    if "bonus" in changes:
+        _int("initiative bonus", changes["bonus"], -MAX_BONUS, MAX_BONUS)
+    if "actions_per_turn" in changes:
+        _int("actions per turn", changes["actions_per_turn"], 1, MAX_ACTIONS, " (SIM-D22)")
+    return _disable_if_needed(combat, replace(c, **changes))
+
+
+def spend_for_roll(combat: Combat, combatant_id: str, action: str) -> Combat:
+    """The action an attack or a defence roll costs (SIM-37): none when it was taken already and
+    is waiting for its roll, else one now, by :func:`take_action`'s rules (SIM-35, SIM-36, SIM-38,
+    SIM-D08).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
+    >>> fight, _ = roll_initiative(fight, random.Random(1))
+    >>> fight, _ = take_action(fight, "c1", "Attack")
+    >>> fight.actions_left("c1"), spend_for_roll(fight, "c1", "Attack").actions_left("c1")
+    (1, 1)
+    >>> spend_for_roll(spend_for_roll(fight, "c1", "Attack"), "c1", "Attack").actions_left("c1")
+    0
+    """
+    pair = (combatant_id, action)
+    if pair in combat.taken:
+        index = combat.taken.index(pair)
+        return replace(combat, taken=combat.taken[:index] + combat.taken[index + 1 :])
+    updated, _ = take_action(combat, combatant_id, action)
+    return replace(updated, taken=combat.taken)  # spent and rolled at once: nothing waits

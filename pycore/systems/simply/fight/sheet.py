@@ -1,0 +1,123 @@
+"""What a fight takes from a Character Record: the participant's HP, initiative bonus, luck,
+armor and unarmed Max Dmg (SIM-24, SIM-25, SIM-27, SIM-30, SIM-31), and its weapons ready to
+attack with, each at its skill's rating or default, Max Dmg and armor row (SIM-03, SIM-28,
+SIM-40, SIM-D09), then an unarmed attack.
+
+>>> from pycore.systems.simply.character import Character, Skill, Weapon
+>>> mara = Character(name="Mara", skills=(Skill("Melee Weapon", "Capable", "Sword"),),
+...                  weapons=(Weapon("Longsword", "Melee Weapon: Sword", 24),),
+...                  extra={"armor_id": "chainmail"})
+>>> fight = add_character(Combat(), mara, 0)
+>>> c = fight.get("c1")
+>>> c.name, c.hp_max, c.armor, c.max_damage, c.character
+('Mara', 24, 'chainmail', 6, 0)
+>>> [str(arm) for arm in c.arms]
+['Longsword (Melee Weapon: Sword 10, Max Dmg 24)', 'Unarmed (Brawling 6, Max Dmg 6)']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pycore.errors import RuleError
+from pycore.systems.simply.character import Character, Weapon, derive
+from pycore.systems.simply.fight.state import Arm, Combat, Combatant, add_combatant
+from pycore.systems.simply.scores import weapon_lines
+
+
+def _table_id(character: Character, key: str) -> str | None:
+    """The builder keeps the table id of its armor, coating and shield picks beside the record's
+    Armor line (SIM-30, SIM-31)."""
+    value = character.extra.get(key)
+    return value if isinstance(value, str) and value else None
+
+
+def arms_from_sheet(character: Character) -> tuple[Arm, ...]:
+    """The record's weapons, then an unarmed attack with Martial Arts when bought, else Brawling
+    (bought or at its default), at the unarmed Max Dmg (SIM-25).
+
+    >>> [a.name for a in arms_from_sheet(Character())]
+    ['Unarmed']
+    """
+    unarmed_max = derive(character).unarmed_max_damage.value
+    fists = (
+        "Martial Arts" if any(s.name == "Martial Arts" for s in character.skills) else "Brawling"
+    )
+    unarmed = Weapon("Unarmed", fists, unarmed_max if isinstance(unarmed_max, int) else None)
+    lines = weapon_lines(replace(character, weapons=(*character.weapons, unarmed)))
+    return tuple(
+        Arm(line.weapon.name, line.skill, line.rating, line.level, line.max_damage, line.kind)
+        for line in lines
+    )
+
+
+def add_character(
+    combat: Combat,
+    character: Character,
+    index: int,
+    *,
+    armor: str | None = None,
+    coating: str | None = None,
+    shield: str | None = None,
+) -> Combat:
+    """Add a character to the fight with the values the builder derives: HP (SIM-27), the
+    initiative bonus (SIM-24), luck, the unarmed Max Dmg (SIM-25), its weapons and the builder's
+    armor and shield (SIM-30, SIM-31); ``armor``, ``coating`` and ``shield`` stand in where the
+    builder has none. ``index`` links the participant to its record.
+
+    >>> add_character(Combat(), Character(name="Ogre", strength=0), 3)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: S 0 is outside 1 to 20
+    """
+    derived = derive(character)
+    name = character.name or "unnamed"
+    hp_max = derived.hit_points.value
+    if hp_max is None:
+        raise RuleError(f"{name}: {derived.hit_points.formula}")
+    unarmed = derived.unarmed_max_damage.value
+    return add_combatant(
+        combat,
+        name=name,
+        hp_max=int(hp_max),
+        strength=character.strength,
+        health=character.health,
+        bonus=int(derived.initiative_bonus.value or 0),
+        luck_points=character.luck,
+        armor=_table_id(character, "armor_id") or armor,
+        coating=_table_id(character, "coating_id") or coating,
+        shield=_table_id(character, "shield_id") or shield,
+        max_damage=unarmed if isinstance(unarmed, int) else None,
+        character=index,
+        arms=arms_from_sheet(character),
+        hp=None if character.hp is None else min(character.hp, int(hp_max)),
+        conditions=character.conditions,
+    )
+
+
+def after_fight(character: Character, combatant: Combatant) -> Character:
+    """The record as the fight left it: HP, luck and conditions (FIGHT.md: the sheet and the
+    fight are one truth); HP back at the derived maximum reads as unhurt.
+
+    >>> mara = Character(name="Mara")
+    >>> fight = add_character(Combat(), mara, 0)
+    >>> from pycore.systems.simply.fight import hit
+    >>> fight, _ = hit(fight, "c1", 12)
+    >>> after = after_fight(mara, fight.get("c1"))
+    >>> after.hp, after.luck, after.conditions
+    (12, 10, ('bleeding',))
+    >>> after_fight(after, add_character(Combat(), after, 0).get("c1")) == after
+    True
+    """
+    hp = None if combatant.hp >= combatant.hp_max else combatant.hp
+    return replace(character, hp=hp, luck=combatant.luck, conditions=combatant.conditions)
+
+
+def live_line(combatant: Combatant) -> str:
+    """The participant's live values, as the sheet shows them during the fight.
+
+    >>> live_line(add_character(Combat(), Character(name="Mara"), 0).get("c1"))
+    'In the fight now: HP 24/24, 10 LP, ok'
+    """
+    c = combatant
+    return f"In the fight now: HP {c.hp}/{c.hp_max}, {c.luck} LP, {c.status()}"

@@ -1,0 +1,312 @@
+"""The fight as a value (SIM-33 to SIM-57): its participants with their live values, the turn,
+the step under way, the game clock and the checks still to roll. Every other module of the fight
+returns a new value of these types."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Final
+
+from pycore.errors import RuleError
+from pycore.systems.simply.armor import DamageKind, Protection, check_kind, wear
+from pycore.systems.simply.damage import DEAD_AT, UNCONSCIOUS_AT, special_check_chance
+
+#: SIM-37: the four kinds of action.
+ACTIONS: Final = ("Move", "Attack", "Defend", "Other")
+#: SIM-37 / SIM-D22: actions per turn, 2 unless a character has more.
+DEFAULT_ACTIONS: Final = 2
+MAX_ACTIONS: Final = 10
+MAX_COMBATANTS: Final = 40
+MAX_HP: Final = 1000
+MAX_BONUS: Final = 20
+MAX_LUCK: Final = 1000
+MAX_MINUTES: Final = 60 * 24 * 30  # a month of game time in one step is plenty
+BLEED_EVERY: Final = 5  # SIM-46 / SIM-49: 1 HP every 5 minutes (SIM-D14: full 5 minutes)
+FIRST_AID_WINDOW: Final = 15  # SIM-55 / SIM-D19
+#: What the rules cannot tell from HP alone (SIM-D15, SIM-45, SIM-47, SIM-51, SIM-46, SIM-54).
+CONDITIONS: Final = ("knocked down", "unconscious", "revived", "bleeding", "stabilized")
+
+
+def odds_words(chance: Fraction) -> str:
+    """An exact chance as a fraction and a percentage.
+
+    >>> odds_words(Fraction(7, 20)), odds_words(Fraction(0))
+    ('7/20 (35.00%)', '0 (0.00%)')
+    """
+    exact = str(chance.numerator) if chance.denominator == 1 else str(chance)
+    return f"{exact} ({float(chance) * 100:.2f}%)"
+
+
+def _int(field_name: str, value: object, low: int, high: int, why: str = "") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RuleError(f"{field_name} {value!r} is outside {low} to {high}{why}")
+    return value
+
+
+@dataclass(frozen=True)
+class Arm:
+    """An attack a participant can make: a weapon from its record with the skill's rating (or
+    the skill's default, level None), its Max Dmg for the Master Damage Tables (None: the weapon's
+    own table, SIM-40) and its armor row (SIM-D09); or a quick NPC's, whose rating the GM types
+    (None: the step asks for it)."""
+
+    name: str
+    skill: str = ""
+    rating: int | None = None
+    level: str | None = None
+    max_damage: int | None = None
+    kind: DamageKind = "other"
+
+    def __str__(self) -> str:
+        rating = "TN to type" if self.rating is None else f"{self.skill} {self.rating}"
+        damage = "own damage table" if self.max_damage is None else f"Max Dmg {self.max_damage}"
+        return f"{self.name} ({rating}, {damage})"
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """One participant: what the worksheet needs from a Character Record or a quick NPC.
+
+    ``strength`` and ``health`` are the original S and H, used by the special checks of the
+    injury effects (SIM-09). ``conditions`` holds what the rules cannot tell from HP alone:
+    ``knocked down`` (SIM-D15), ``unconscious`` from a failed check (SIM-45, SIM-47),
+    ``revived`` (SIM-51), ``bleeding`` (SIM-46), ``stabilized`` (SIM-54).
+    """
+
+    id: str
+    name: str
+    hp: int
+    hp_max: int
+    strength: int
+    health: int
+    bonus: int = 0
+    minor: bool = False
+    actions_per_turn: int = DEFAULT_ACTIONS
+    luck: int = 0
+    armor: str | None = None
+    coating: str | None = None
+    shield: str | None = None
+    ablative_hits: int = 0
+    max_damage: int | None = None
+    conditions: tuple[str, ...] = ()
+    bleeding_since: int | None = None
+    bled: int = 0
+    injured_at: int | None = None
+    first_aid_done: bool = False
+    stabilize_attempts: int = 0
+    stabilized_until: int | None = None
+    character: int | None = None
+    arms: tuple[Arm, ...] = ()
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+    @property
+    def dead(self) -> bool:
+        """SIM-50: HP ≤ −10."""
+        return self.hp <= DEAD_AT
+
+    @property
+    def critical(self) -> bool:
+        """SIM-49: HP < 0."""
+        return self.hp < 0
+
+    @property
+    def unconscious(self) -> bool:
+        """A failed Stamina Check, or HP ≤ 1 unless revived since the last injury (SIM-48,
+        SIM-51 reading), or critical or dead."""
+        if self.critical or self.dead:
+            return True
+        if self.has("unconscious"):
+            return True
+        return self.hp <= UNCONSCIOUS_AT and not self.has("revived")
+
+    @property
+    def disabled(self) -> bool:
+        """SIM-38: unconscious, in Critical Condition or dead; knocked down is not disabled."""
+        return self.unconscious
+
+    @property
+    def bleeding(self) -> bool:
+        """SIM-46 bleeding, or SIM-49 critical and not stabilized; the dead do not bleed."""
+        if self.dead:
+            return False
+        if self.critical:
+            return not self.has("stabilized")
+        return self.has("bleeding")
+
+    def protection(self) -> Protection:
+        return wear(
+            self.armor, [self.coating] if self.coating else [], self.shield, self.ablative_hits
+        )
+
+    def status(self) -> str:
+        """The conditions in words, worst first.
+
+        >>> Combatant("c1", "Mara", hp=-3, hp_max=20, strength=5, health=5).status()
+        'critical condition, unconscious, bleeding'
+        """
+        words: list[str] = []
+        if self.dead:
+            return "dead"
+        if self.critical:
+            words.append("critical condition")
+        if self.unconscious:
+            words.append("unconscious")
+        if self.bleeding:
+            words.append("bleeding")
+        if self.has("stabilized"):
+            words.append("stabilized")
+        if self.has("knocked down"):
+            words.append("knocked down")
+        if self.has("revived"):
+            words.append("revived")
+        return ", ".join(words) if words else "ok"
+
+
+@dataclass(frozen=True)
+class PendingCheck:
+    """An injury effect's check waiting to be rolled (SIM-44, SIM-45, SIM-47)."""
+
+    combatant: str
+    name: str
+    rule: str
+    check: str
+    target_number: int
+    on_failure: str
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance of passing: a special check, no automatic 2, a 20 fails (SIM-09)."""
+        return special_check_chance(self.target_number)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.name}: {self.check} TN {self.target_number} or {self.on_failure} "
+            f"({self.rule}) — {odds_words(self.chance)}"
+        )
+
+
+@dataclass(frozen=True)
+class Combat:
+    """The whole fight: participants, the turn (SIM-37: everyone's actions once), whose turn it
+    is, held actions, the game clock in minutes (SIM-D14) and the checks still to roll."""
+
+    combatants: tuple[Combatant, ...] = ()
+    turn: int = 0
+    order: tuple[str, ...] = ()
+    actions: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    passed: tuple[str, ...] = ()
+    phase: str = "setup"  # setup | first | held | done
+    cursor: str | None = None
+    interrupt_lock: str | None = None
+    clock: int = 0
+    pending: tuple[PendingCheck, ...] = ()
+    next_id: int = 1
+    #: Attack and Defend actions taken whose roll is still to come (SIM-37): rolling the attack
+    #: then spends nothing more, so "Attack" then "Roll attack" is one action, not two.
+    taken: tuple[tuple[str, str], ...] = ()
+
+    def get(self, combatant_id: str) -> Combatant:
+        for c in self.combatants:
+            if c.id == combatant_id:
+                return c
+        raise RuleError(f"combatant {combatant_id!r} is not in this fight")
+
+    def with_combatant(self, updated: Combatant) -> Combat:
+        return replace(
+            self,
+            combatants=tuple(updated if c.id == updated.id else c for c in self.combatants),
+        )
+
+    def actions_left(self, combatant_id: str) -> int:
+        return int(self.actions.get(combatant_id, 0))
+
+
+def _check_arm(arm: Arm) -> Arm:
+    if arm.max_damage is not None:
+        _int("max damage", arm.max_damage, 1, 100, " (SIM-40)")
+    if arm.rating is not None:
+        _int(f"{arm.name} rating", arm.rating, -MAX_HP, MAX_HP)
+    check_kind(arm.kind)
+    return arm
+
+
+def add_combatant(
+    combat: Combat,
+    *,
+    name: str,
+    hp_max: int,
+    strength: int,
+    health: int,
+    bonus: int = 0,
+    minor: bool = False,
+    hp: int | None = None,
+    actions_per_turn: int = DEFAULT_ACTIONS,
+    luck_points: int = 0,
+    armor: str | None = None,
+    coating: str | None = None,
+    shield: str | None = None,
+    max_damage: int | None = None,
+    character: int | None = None,
+    arms: tuple[Arm, ...] = (),
+    conditions: tuple[str, ...] = (),
+) -> Combat:
+    """Add a participant; checks every value (SIM-33, SIM-34, SIM-37, SIM-D22).
+
+    A participant added mid-turn acts from the next Initiative Roll; one who comes in bleeding
+    (from a record) bleeds from now on the game clock (SIM-46).
+
+    >>> add_combatant(Combat(), name="", hp_max=10, strength=5, health=5)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: name '' must be 1 to 60 characters
+    >>> add_combatant(Combat(), name="Ogre", hp_max=10, strength=25, health=5)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: S 25 is outside 1 to 20
+    """
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
+        raise RuleError(f"name {name!r} must be 1 to 60 characters")
+    if len(combat.combatants) >= MAX_COMBATANTS:
+        raise RuleError(f"combatants: at most {MAX_COMBATANTS} in one fight")
+    hp_max = _int("HP max", hp_max, 1, MAX_HP)
+    current = hp_max if hp is None else _int("HP", hp, -MAX_HP, hp_max)
+    if max_damage is not None:
+        _int("max damage", max_damage, 1, 100, " (SIM-40)")
+    unknown = [x for x in conditions if x not in CONDITIONS]
+    if unknown:
+        raise RuleError(f"conditions {unknown!r}: allowed {', '.join(CONDITIONS)}")
+    combatant = Combatant(
+        id=f"c{combat.next_id}",
+        name=name.strip(),
+        hp=current,
+        hp_max=hp_max,
+        strength=_int("S", strength, 1, 20),
+        health=_int("H", health, 1, 20),
+        bonus=_int("initiative bonus", bonus, -MAX_BONUS, MAX_BONUS),
+        minor=bool(minor),
+        actions_per_turn=_int("actions per turn", actions_per_turn, 1, MAX_ACTIONS, " (SIM-D22)"),
+        luck=_int("luck points", luck_points, 0, MAX_LUCK),
+        armor=armor or None,
+        coating=coating or None,
+        shield=shield or None,
+        max_damage=max_damage,
+        character=character,
+        arms=tuple(_check_arm(a) for a in arms),
+        conditions=tuple(conditions),
+        bleeding_since=combat.clock if "bleeding" in conditions else None,
+    )
+    combatant.protection()  # the armor module checks the names and the coating rule (SIM-30)
+    return replace(combat, combatants=(*combat.combatants, combatant), next_id=combat.next_id + 1)
+
+
+def _without(c: Combatant, *conditions: str) -> Combatant:
+    return replace(c, conditions=tuple(x for x in c.conditions if x not in conditions))
+
+
+def _with(c: Combatant, condition: str) -> Combatant:
+    return c if c.has(condition) else replace(c, conditions=(*c.conditions, condition))

@@ -1,0 +1,147 @@
+"""The Simply fight screen (FIGHT.md, issue 14) as values: the order strip, the active
+combatant's panel, the step set up from the sheets, every roll typed or rolled, the result where
+the tap was, and the sheets taking what the fight left."""
+
+from __future__ import annotations
+
+from rkweb.app import shell
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import VNode, find_all, text_of
+
+from pycore.store import History, default_data
+
+NOW = "2026-11-23T10:00:00+01:00"
+SWORD = '{"name": "Longsword", "skill": "Melee Weapon: Sword", "max_damage": "24"}'
+
+
+def send(model: Model, *msg: object, seed: str = "abc") -> Model:
+    return shell.update(model, tuple(msg), Ctx(now=NOW, fresh_seed=seed))
+
+
+def texts(model: Model, testid: str) -> list[str]:
+    return [text_of(n) for n in find_all(shell.view(model), testid)]
+
+
+def ids_in(node: VNode | str) -> list[str]:
+    if isinstance(node, str):
+        return []
+    own = [node.attr("data-testid") or ""]
+    return own + [t for child in node.children for t in ids_in(child)]
+
+
+def duel() -> Model:
+    """Mara (a Longsword, Melee Weapon: Sword) and Bo, both built on the Characters tab."""
+    model = send(Model(History.new(default_data()), route="simply"), "simply.tab", "characters")
+    for name, edits in (
+        ("Mara", (("add_skill", "Melee Weapon"), ("skill_specialty:0", "Sword"))),
+        ("Bo", (("add_skill", "Brawling"),)),
+    ):
+        model = send(model, "simply.char_new")
+        model = send(model, "simply.char_field", "name", name)
+        for edit in edits:
+            model = send(model, "simply.char_field", *edit)
+    model = send(model, "simply.char_select", 0)
+    model = send(model, "simply.char_field", "add_weapon", SWORD)
+    model = send(model, "simply.tab", "combat")
+    model = send(model, "simply.combat_add_char", "0")
+    return send(model, "simply.combat_add_char", "1")
+
+
+def started() -> Model:
+    """Initiative typed at the table: Mara 9, Bo 2."""
+    return send(duel(), "simply.combat_initiative_typed", "9 2")
+
+
+def test_the_turn_sets_the_step_up_for_whoever_acts() -> None:
+    model = started()
+    assert texts(model, "sc-current") == ["Now: Mara"]
+    assert texts(model, "sc-attack-summary") == ["Mara attacks Bo with Longsword: TN 8"]
+    assert "Longsword 8: 28%" in texts(model, "sc-arms")[0]
+    model = send(model, "simply.combat_hold")  # Bo's turn: his step, against Mara
+    assert texts(model, "sc-attack-summary") == ["Bo attacks Mara with Unarmed: TN 8"]
+
+
+def test_attack_typed_then_damage_rolled_then_applied_four_taps() -> None:
+    """FIGHT.md: next turn, roll attack, roll damage, apply; each result where the tap was."""
+    model = send(duel(), "simply.combat_initiative_typed", "9 2")  # tap 1 (typed)
+    model = send(model, "simply.combat_attack_typed", "2 3")  # tap 2 (typed): 5 vs TN 8
+    assert texts(model, "sc-attack-result-verdict") == ["Mara hits Bo"]
+    order = [t for t in ids_in(shell.view(model)) if t in ("sc-damage-step", "sc-attack-step")]
+    assert order == ["sc-damage-step", "sc-attack-step"]  # the damage step comes first
+    model = send(model, "simply.combat_damage_roll", seed="d")  # tap 3: the core's D20
+    d20 = model.state["simply_combat"]["form"]["damage"]["d20"]
+    assert d20.isdigit() and texts(model, "sc-damage-preview")[0].startswith(
+        f"Preview: MDT max 24, D20 {d20} → raw"
+    )
+    model = send(model, "simply.combat_damage")  # tap 4
+    assert texts(model, "sc-damage-result-verdict")[0].startswith("Bo: HP ")
+    assert model.state["simply_combat"]["log"][0]["seed"] == "d"  # the D20's seed is kept
+    assert model.history.undo_label == "Damage to Bo"
+
+
+def test_one_action_for_attack_then_its_roll() -> None:
+    """SIM-37: "Attack" then "Roll attack" spends one action (issue 14)."""
+    model = send(started(), "simply.combat_act", "Attack")
+    model = send(model, "simply.combat_attack_typed", "9 9")
+    combat = model.state["simply_combat"]["combat"]
+    assert combat["actions"]["c1"] == 1 and texts(model, "sc-error-attack") == [""]
+
+
+def test_aiming_at_a_card_and_choosing_a_weapon_set_the_step_up_afresh() -> None:
+    refused = send(started(), "simply.combat_aim", "c1")  # Mara at herself: refused in words
+    assert texts(refused, "sc-error-attack") == [
+        "Mara cannot attack themselves: choose another target"
+    ]
+    model = send(started(), "simply.combat_aim", "c2")
+    model = send(model, "simply.combat_arm", "c1", "1")  # unarmed
+    attack = model.state["simply_combat"]["form"]["attack"]
+    assert (attack["weapon"], attack["tn"]) == ("1", "6")
+    assert model.state["simply_combat"]["form"]["damage"]["max_damage"] == "6"
+
+
+def test_typed_dice_out_of_range_are_refused_in_words() -> None:
+    model = send(started(), "simply.combat_attack_typed", "21")
+    assert texts(model, "sc-error-attack") == ["attacker's roll: 2d10 can show 2 to 20, not 21"]
+    assert model.state["simply_combat"]["combat"]["actions"]["c1"] == 2  # nothing spent
+
+
+def test_luck_declared_is_spent_by_the_rule_in_the_fight() -> None:
+    """SIM-10: with 10 LP and luck declared, a miss by 6 is bought for 6 (issue 14)."""
+    model = send(started(), "simply.combat_form", "attack", "luck", "yes")
+    model = send(model, "simply.combat_attack_typed", "7 7")  # 14 vs TN 8: by 6
+    assert texts(model, "sc-attack-result-verdict") == ["Mara hits Bo"]
+    assert model.state["simply_combat"]["combat"]["combatants"][0]["luck"] == 4
+
+
+def test_a_check_typed_and_the_reload_continues_the_step() -> None:
+    model = send(started(), "simply.combat_form", "damage", "d20", "20")  # MDT 24, D20 20
+    model = send(model, "simply.combat_damage")
+    assert len(texts(model, "sc-check")) >= 1
+    reloaded = Model(History.from_json(model.history.to_json()), route="simply")
+    reloaded = send(reloaded, "simply.tab", "combat")
+    assert texts(reloaded, "sc-damage-result") == texts(model, "sc-damage-result")
+    assert texts(reloaded, "sc-check") == texts(model, "sc-check")
+    checks = len(texts(reloaded, "sc-check"))
+    after = send(reloaded, "simply.combat_check_typed", 0, "2 2")
+    assert len(texts(after, "sc-check")) == checks - 1
+    assert texts(after, "sc-check-result-verdict")[0].startswith("Bo passes the ")
+
+
+def test_the_sheet_follows_the_fight_and_takes_its_end() -> None:
+    """FIGHT.md: damage and luck spent in the fight are what the sheet shows, during and after."""
+    model = send(started(), "simply.combat_form", "damage", "d20", "10")  # MDT 24, D20 10: 12
+    model = send(model, "simply.combat_damage")
+    model = send(model, "simply.tab", "characters")
+    model = send(model, "simply.char_select", 1)
+    assert texts(model, "char-live") == ["In the fight now: HP 12/24, 10 LP, bleeding"]
+    model = send(model, "simply.tab", "combat")
+    model = send(model, "simply.combat_end")
+    bo = model.state["simply_characters"]["list"][1]
+    assert (bo["hp"], bo["luck"], bo["conditions"]) == (12, 10, ["bleeding"])
+    assert model.state["simply_combat"]["combat"]["combatants"] == []
+    assert model.history.undo_label == "End fight: Mara, Bo updated"
+    undone = send(model, "shell.undo")
+    assert undone.state["simply_characters"]["list"][1].get("hp") is None
+    assert len(undone.state["simply_combat"]["combat"]["combatants"]) == 2
+    again = send(model, "simply.combat_add_char", "1")
+    assert again.state["simply_combat"]["combat"]["combatants"][0]["hp"] == 12

@@ -1,0 +1,126 @@
+"""What the page says about saving: banners after loading and saving, the notice when another
+tab changed what this page shows, and the reminder to export. Pure: the glue calls it with the
+store's reports (``pycore.store``) and keeps the model it returns.
+
+>>> from pycore.store import History, SaveReport
+>>> model = Model(History.new({}), route="dice")
+>>> after_save(model, SaveReport(model.history, trimmed_steps=3)).banners[0].kind
+'trimmed'
+>>> after_external(model, ("dice",)).banners[0].text
+'Updated from another tab: the dice rolls shown here changed there.'
+>>> after_external(model, ("gurps",)).banners
+()
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from pycore.store import LoadReport, SaveReport
+from rkweb.app.model import Banner, Model
+from rkweb.app.registry import feature
+
+#: An export older than this is worth a reminder.
+REMIND_AFTER_DAYS = 7
+#: Plain names of the sections, for notices.
+SECTION_WORDS = {
+    "dice": "the dice rolls",
+    "settings": "the settings",
+    "simply_characters": "the Simply characters",
+    "simply_task": "the Simply task rolls",
+    "simply_combat": "the Simply fight",
+    "gurps": "the 3d6 fight",
+    "aftermath": "the Aftermath characters and fight",
+    "aftermath_ref": "the Aftermath reference rolls",
+    "percentile": "the Percentile characters and fight",
+}
+
+
+def banners_after_load(report: LoadReport) -> tuple[Banner, ...]:
+    """The banner for values moved aside at start-up (each section on its own)."""
+    if not report.problems:
+        return ()
+    moved = [q for q in report.quarantined if q.key != q.original_key]
+    stuck = [q for q in report.quarantined if q.key == q.original_key]
+    text = f"Some saved data could not be read ({report.problem}). "
+    if moved:
+        text += "It was moved aside, not deleted: see Settings › Moved aside to download it. "
+    if stuck:
+        text += (
+            "Storage is too full to move it aside, so it was left in place and is listed under "
+            "Settings › Moved aside, where you can download or delete it. "
+        )
+    text += "Everything else loaded."
+    return (Banner("quarantine", text),)
+
+
+def _without(model: Model, *kinds: str) -> tuple[Banner, ...]:
+    return tuple(b for b in model.banners if b.kind not in kinds)
+
+
+def after_save(model: Model, report: SaveReport) -> Model:
+    """The model with the history the store kept and the banners its report calls for."""
+    banners = _without(model, "quota", "trimmed") if not report.unsaved else model.banners
+    if report.trimmed:
+        banners = (
+            *_without(replace(model, banners=banners), "trimmed"),
+            Banner("trimmed", report.trimmed, True),
+        )
+    if report.unsaved and not any(b.kind == "quota" for b in banners):
+        text = (
+            "This browser's storage is full, so the latest change is not saved "
+            f"({report.problem}). Your previously saved data is intact. Export your data to "
+            "keep it safe."
+        )
+        banners = (*banners, Banner("quota", text, offer_export=True))
+    return replace(model, history=report.history, banners=banners)
+
+
+def shown_by(route: str, section: str) -> bool:
+    """Whether the page at ``route`` shows ``section`` (its own, or one named after it)."""
+    page = feature(route)
+    own = page.section if page else None
+    return own is not None and (section == own or section.startswith(own + "_"))
+
+
+def after_external(model: Model, sections: tuple[str, ...]) -> Model:
+    """A small notice when another tab changed what this page shows."""
+    shown = [s for s in sections if shown_by(model.route, s)]
+    if not shown:
+        return model
+    words = " and ".join(SECTION_WORDS.get(s, s) for s in shown)
+    text = f"Updated from another tab: {words} shown here changed there."
+    return replace(model, banners=(*_without(model, "external"), Banner("external", text)))
+
+
+def when_text(iso: str | None) -> str:
+    """``2026-11-23T10:05:00+01:00`` → ``2026-11-23 10:05``; ``never`` when there is none."""
+    return iso[:16].replace("T", " ") if iso else "never"
+
+
+def export_reminder(last_export: str | None, last_saved: str | None, now: str | None) -> str | None:
+    """A reminder to export when the data changed since a backup older than a week, or when
+    there never was one.
+
+    >>> export_reminder(None, "2026-11-23T10:00:00+00:00", "2026-11-23T11:00:00+00:00")
+    'Never exported: export your data now and then to keep a copy off this browser.'
+    >>> export_reminder("2026-11-01T10:00:00+00:00", "2026-11-23T10:00:00+00:00",
+    ...                 "2026-11-23T11:00:00+00:00")
+    'Last export 22 days ago: export again to keep a recent copy off this browser.'
+    >>> export_reminder("2026-11-22T10:00:00+00:00", "2026-11-23T10:00:00+00:00",
+    ...                 "2026-11-23T11:00:00+00:00") is None
+    True
+    """
+    if not last_saved or not now:
+        return None
+    if not last_export:
+        return "Never exported: export your data now and then to keep a copy off this browser."
+    try:
+        days = (datetime.fromisoformat(now) - datetime.fromisoformat(last_export)).days
+        changed = datetime.fromisoformat(last_saved) > datetime.fromisoformat(last_export)
+    except (ValueError, TypeError):
+        return None
+    if days < REMIND_AFTER_DAYS or not changed:
+        return None
+    return f"Last export {days} days ago: export again to keep a recent copy off this browser."

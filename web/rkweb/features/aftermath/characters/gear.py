@@ -1,0 +1,262 @@
+"""A sheet's gear: skills with their BCS (entered, the text has no formula), weapons from the
+listing with their notes, armor per location with the AV that counts (AFT-14), and the
+inventory with its ENC total and encumbrance status (AFT-32, AFT-33)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.armor import armor_materials
+from pycore.systems.aftermath.campaign import suspect_setting
+from pycore.systems.aftermath.rounding import show
+from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, weapon_names
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.characters.conditions import draft
+from rkweb.features.aftermath.state import err
+from rkweb.features.aftermath.words import plain, said, whys
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import field, number, select
+from rkweb.kit.results import why
+
+
+def _row(testid: str | None, name: str, value: str, remove: VNode) -> VNode:
+    return h(
+        "li",
+        {"class": "skill-row", "data-testid": testid},
+        h("span", {"class": "skill-name"}, name),
+        h("span", {}, value),
+        remove,
+    )
+
+
+def skills_card(model: Model, raw: dict[str, Any]) -> VNode:
+    drafted = draft(model)
+    items = [
+        _row(
+            "aft-skill",
+            s["name"],
+            f"BCS {s['bcs']}",
+            button(
+                f"aft-skill-remove-{i}",
+                f"Remove {s['name']}",
+                ("aftermath.char_remove", "skills", i),
+            ),
+        )
+        for i, s in enumerate(raw["skills"])
+    ]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-skills-h"},
+        h("h3", {"id": "aft-skills-h"}, "Skills and BCS"),
+        h(
+            "p",
+            {"class": "muted small"},
+            "A skill's BCS is entered: the text has no way to compute it.",
+        ),
+        why(["AFT-M01"]),
+        h("ul", {"class": "skills"}, *items),
+        h(
+            "div",
+            {"class": "grid2"},
+            field(
+                "aft-skill-name",
+                "Skill name",
+                drafted.get("skill_name", ""),
+                ("aftermath.char_draft", "skill_name"),
+            ),
+            number(
+                "aft-skill-bcs",
+                "Its BCS",
+                drafted.get("skill_bcs", ""),
+                ("aftermath.char_draft", "skill_bcs"),
+                error=err(model, "char.add_skill"),
+            ),
+        ),
+        button("aft-skill-add", "Add skill", ("aftermath.char_add_skill",), primary=True),
+    )
+
+
+def _weapon(i: int, name: str, settings: dict[str, Any]) -> tuple[VNode, list[str]]:
+    found = weapon(name)
+    notes = [f"{n}: {t}" for n, t in note_texts(name, str(settings["weapon_note_13"]))]
+    suspect = suspect_note(name, str(settings.get(suspect_setting(name), "")))
+    enc = show(found.enc) if found.enc is not None else "-"
+    line = (
+        f"WDM {found.wdm_text} · length {found.length or '-'} · SURV {found.surv or '-'} · "
+        f"format {','.join(found.formats) or '-'} · ENC {enc}"
+        + (f" · {plain(suspect)}" if suspect else "")
+    )
+    node = h(
+        "li",
+        {"class": "q-item", "data-testid": "aft-weapon"},
+        h("strong", {}, found.name),
+        h("p", {"class": "small"}, line),
+        h("p", {"class": "muted small"}, "; ".join(plain(n) for n in notes)) if notes else None,
+        button(
+            f"aft-weapon-remove-{i}",
+            f"Remove {found.name}",
+            ("aftermath.char_remove", "weapons", i),
+        ),
+    )
+    return node, [*notes, *([suspect] if suspect else [])]
+
+
+def weapons_card(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> VNode:
+    rows = [_weapon(i, name, settings) for i, name in enumerate(raw["weapons"])]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-weapons-h"},
+        h("h3", {"id": "aft-weapons-h"}, "Weapons"),
+        h("ul", {"class": "q-list"}, *[node for node, _ in rows]),
+        whys([text for _, texts in rows for text in texts] + ["Weapons Listing: AFT-T15"]),
+        select(
+            "aft-add-weapon",
+            "Add a weapon from the listing",
+            "",
+            [("", "Choose a weapon…"), *[(n, n) for n in weapon_names()]],
+            ("aftermath.char_add_weapon",),
+            key=f"add-weapon-{len(raw['weapons'])}",
+            error=err(model, "char.add_weapon"),
+        ),
+    )
+
+
+def _armor_rows(raw: dict[str, Any], view: core.SheetView) -> list[VNode]:
+    worn = []
+    for n in core.LOCATIONS:
+        pieces = raw["armor"].get(str(n), [])
+        if pieces:
+            worn.append(
+                h(
+                    "tr",
+                    {},
+                    h("td", {}, str(n)),
+                    h("td", {}, ", ".join(pieces)),
+                    h("td", {"data-testid": f"aft-av-{n}"}, plain(str(view.av[n]))),
+                )
+            )
+    return worn
+
+
+def armor_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode:
+    drafted = draft(model)
+    worn = _armor_rows(raw, view)
+    materials = [("", "Remove all armor there")] + [
+        (m.material, f"{m.material} ({m.format}, AV {m.armor_value})") for m in armor_materials()
+    ]
+    head = h(
+        "thead",
+        {},
+        h("tr", {}, *[h("th", {"scope": "col"}, t) for t in ("Location", "Worn", "AV used")]),
+    )
+    empty = h("tr", {}, h("td", {"colspan": "3"}, "No armor: AV 0 everywhere."))
+    totals = "; ".join(str(t) for t in core.armor_worn(raw))
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-armor-h"},
+        h("h3", {"id": "aft-armor-h"}, "Armor per location"),
+        h(
+            "table",
+            {"class": "data", "data-testid": "aft-armor-table"},
+            head,
+            h("tbody", {}, *(worn or [empty])),
+        ),
+        h(
+            "p",
+            {"class": "explain", "data-testid": "aft-armor-totals"},
+            totals + " (counted in the Total ENC)",
+        )
+        if worn
+        else None,
+        why(
+            [str(view.av[n]) for n in core.LOCATIONS if raw["armor"].get(str(n))]
+            + ["AFT-14: ENC/LOC × locations covered"]
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            field(
+                "aft-armor-locations",
+                "Locations (e.g. 4-12)",
+                drafted.get("armor_locations", ""),
+                ("aftermath.char_draft", "armor_locations"),
+                error=err(model, "char.wear"),
+            ),
+            select(
+                "aft-armor-material",
+                "Material",
+                drafted.get("armor_material", ""),
+                materials,
+                ("aftermath.char_draft", "armor_material"),
+            ),
+        ),
+        button("aft-armor-wear", "Wear on those locations", ("aftermath.char_wear",), primary=True),
+        number(
+            "aft-cloth-bullet-av",
+            "Ballistic Cloth AV against bullets (yours: not in the book)",
+            raw["cloth_bullet_av"],
+            ("aftermath.char_field", "cloth_bullet_av"),
+            error=err(model, "char.cloth_bullet_av"),
+        ),
+    )
+
+
+def inventory_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode:
+    drafted = draft(model)
+    cap = raw["derived"]["enc_cap"]
+    total = f"Total ENC {show(view.enc_total)}, armor worn included" + (
+        f" of ENC CAP {cap}" if cap else " (enter ENC CAP above)"
+    )
+    items = [
+        _row(
+            None,
+            item["name"],
+            f"ENC {item['enc']}",
+            button(
+                f"aft-item-remove-{i}",
+                f"Remove {item['name']}",
+                ("aftermath.char_remove", "inventory", i),
+            ),
+        )
+        for i, item in enumerate(raw["inventory"])
+    ]
+    status = (
+        str(view.encumbrance)
+        if view.encumbrance
+        else "Encumbrance status: enter ENC CAP (the text does not compute it)."
+    )
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-inv-h"},
+        h("h3", {"id": "aft-inv-h"}, "Inventory"),
+        h("ul", {"class": "skills"}, *items),
+        h("p", {"data-testid": "aft-enc-total"}, total),
+        *said(status, "aft-enc-status"),
+        h(
+            "p",
+            {"class": "muted small"},
+            "Item ENC values come from the Encumbrance Value Chart (Reference tab). The status "
+            "cuts Deftness and Speed on this sheet and sets the attack's BCS modifier.",
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            field(
+                "aft-item-name",
+                "Item",
+                drafted.get("item_name", ""),
+                ("aftermath.char_draft", "item_name"),
+            ),
+            field(
+                "aft-item-enc",
+                "Its ENC",
+                drafted.get("item_enc", ""),
+                ("aftermath.char_draft", "item_enc"),
+                numeric=True,
+                error=err(model, "char.add_item"),
+            ),
+        ),
+        button("aft-item-add", "Add item", ("aftermath.char_add_item",), primary=True),
+    )

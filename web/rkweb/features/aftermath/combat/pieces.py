@@ -1,0 +1,198 @@
+"""The fields every attack form shares: the attacker's skill and base BCS, the target's
+movement, damage taken, encumbrance, distractions, whether the attack cuts, where it comes from
+(hit location modifier and the side for a split), and the option chips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.systems.aftermath.locations import DIRECTIONS
+from pycore.systems.aftermath.situation import missile_choices
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.state import err
+from rkweb.kit.chips import chip
+from rkweb.kit.fields import number, select
+
+TARGET_MOVES = (
+    ("stationary", "Not moving / in combat / Combat Move ×1"),
+    ("walking", "Walking ×2"),
+    ("running", "Running ×3"),
+    ("falling", "Falling ×3"),
+)
+ENCUMBRANCE = (("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)"))
+
+
+def send(mode: str, key: str) -> tuple[str, str, str]:
+    return ("aftermath.cbt_field", mode, key)
+
+
+def _skills(sheet: dict[str, Any] | None) -> list[tuple[str, str]]:
+    return [("", "— enter the BCS below —")] + [
+        (s["name"], f"{s['name']} (BCS {s['bcs']})") for s in (sheet or {}).get("skills", [])
+    ]
+
+
+def attacker_fields(
+    model: Model, mode: str, form: dict[str, Any], attacker: dict[str, Any] | None
+) -> list[VNode]:
+    """The attacker's skill (which fills the BCS from his sheet) and the base BCS."""
+    return [
+        select(
+            f"aft-{mode}-skill",
+            "Attacker's skill",
+            form["skill"],
+            _skills(attacker),
+            send(mode, "skill"),
+        ),
+        number(
+            f"aft-{mode}-bcs",
+            "Base BCS",
+            form["bcs"],
+            send(mode, "bcs"),
+            error=err(model, "cbt.bcs"),
+        ),
+    ]
+
+
+def direction_fields(model: Model, mode: str, form: dict[str, Any], body: str) -> list[VNode]:
+    """Where the attack comes from: the hit location modifier of the target's body, and the
+    side, which splits a double location (the near side is the user's: its figure is missing)."""
+    directions = [("", "Level (no modifier)")] + [
+        (d, f"From {d}") for d in DIRECTIONS.get(body, ())
+    ]
+    return [
+        select(
+            f"aft-{mode}-direction",
+            f"Hit location modifier ({body})",
+            form["direction"],
+            directions,
+            send(mode, "direction"),
+        ),
+        select(
+            f"aft-{mode}-from",
+            "Attack from (for splitting a double location)",
+            form["attack_from"],
+            [("front", "Front"), ("rear", "Rear"), ("side", "Side")],
+            send(mode, "attack_from"),
+        ),
+        number(
+            f"aft-{mode}-near",
+            "Side attacks: the location on the near side",
+            form["near_side"],
+            send(mode, "near_side"),
+            error=err(model, "cbt.near_side"),
+        ),
+    ]
+
+
+def target_movement(mode: str, form: dict[str, Any]) -> VNode:
+    """The target's movement multiplies its CDA (missiles and thrown weapons)."""
+    return select(
+        f"aft-{mode}-action",
+        "Target's movement",
+        form["target_action"],
+        TARGET_MOVES,
+        send(mode, "target_action"),
+    )
+
+
+def damage_taken(model: Model, mode: str, form: dict[str, Any], who: str) -> VNode:
+    return number(
+        f"aft-{mode}-damaged",
+        f"Damage the {who} took this Combat Turn",
+        form["damage_taken"],
+        send(mode, "damage_taken"),
+        error=err(model, "cbt.damage_taken"),
+    )
+
+
+def encumbrance(mode: str, form: dict[str, Any]) -> VNode:
+    return select(
+        f"aft-{mode}-enc",
+        "Encumbrance (the sheet's, once its ENC CAP is entered)",
+        str(form["encumbrance"]),
+        ENCUMBRANCE,
+        send(mode, "encumbrance"),
+    )
+
+
+def distractions(model: Model, mode: str, form: dict[str, Any]) -> VNode:
+    return number(
+        f"aft-{mode}-distractions",
+        "Distractions suffered (count; BCS each in Settings)",
+        form["distractions"],
+        send(mode, "distractions"),
+        error=err(model, "cbt.distractions"),
+    )
+
+
+def cuts(mode: str, form: dict[str, Any], default: str) -> VNode:
+    """Whether the attack cuts (Sever) or breaks the bone: a hand weapon by its damage letter
+    unless the user says; a bullet is asked when a Sever is possible."""
+    return select(
+        f"aft-{mode}-cuts",
+        "Does it cut? (Sever or broken bone)",
+        form["cuts"],
+        [("", default), ("yes", "Yes"), ("no", "No")],
+        send(mode, "cuts"),
+    )
+
+
+def flag(mode: str, tail: str, label: str, form: dict[str, Any], key: str) -> VNode:
+    """An attack option toggled on the form, pressed when on."""
+    return chip(f"aft-{mode}-{tail}", label, bool(form[key]), ("aftermath.cbt_toggle", mode, key))
+
+
+def missile_situations(mode: str, form: dict[str, Any]) -> list[VNode]:
+    """The missile situation modifiers as chips, for guns and muscle-powered missiles alike."""
+    return [
+        chip(
+            f"aft-{mode}-sit-{key}",
+            label,
+            key in form["situations"],
+            ("aftermath.cbt_toggle", mode, f"sit:{key}"),
+        )
+        for key, label in missile_choices()
+    ]
+
+
+def critical_flags(mode: str, form: dict[str, Any], settings: dict[str, Any]) -> list[VNode]:
+    """Critical hit and miss as the user calls them, since the text gives no rule for when
+    (AFT-04); once the campaign sets a rule the roll decides, and the chips give way to it."""
+    hit, miss = str(settings["critical_hit_rule"]), str(settings["critical_miss_rule"])
+    return [
+        h(
+            "p",
+            {"class": "muted", "data-testid": f"aft-{mode}-crit-rule"},
+            f"Critical hit on a roll of {hit} or less (Settings).",
+        )
+        if hit
+        else flag(mode, "crit", "Critical hit (your call)", form, "critical_hit"),
+        h(
+            "p",
+            {"class": "muted", "data-testid": f"aft-{mode}-fumble-rule"},
+            f"Critical miss on a roll of {miss} or more (Settings).",
+        )
+        if miss
+        else flag(mode, "fumble", "Critical miss (your call)", form, "critical_miss"),
+    ]
+
+
+WOUNDS = (
+    ("", "From the sheet (damage ÷ DRT)"),
+    ("none", "Not over 50% wounded"),
+    ("over_50", "Over 50% wounded (−2)"),
+    ("over_75", "Over 75% wounded (−4)"),
+)
+
+
+def wound_level(mode: str, form: dict[str, Any]) -> VNode:
+    """The attacker's wounds in hand-to-hand: his sheet's, unless the user says otherwise."""
+    return select(
+        f"aft-{mode}-wounds",
+        "Attacker's wounds",
+        form["wound_level"],
+        WOUNDS,
+        send(mode, "wound_level"),
+    )

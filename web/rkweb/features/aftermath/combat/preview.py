@@ -1,0 +1,110 @@
+"""The worksheet before the roll: the BCS line by line with each modifier's source under
+"Why", the exact chance to hit and what +1 would change; or, when the BCS needs a value the
+sheets do not have yet, what it waits for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath import combat, worksheet
+from pycore.systems.aftermath.bcs import plus_one_change
+from pycore.systems.aftermath.bind import refusal, wounds
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.state import setup_of
+from rkweb.features.aftermath.words import plain
+from rkweb.kit.fields import field
+from rkweb.kit.odds import odds_list
+from rkweb.kit.results import why
+
+
+def _waiting(text: str, full: str) -> VNode:
+    return h(
+        "div",
+        {"class": "notice", "data-testid": "aft-cbt-waiting"},
+        h("p", {"class": "strong"}, "The worksheet waits for a value:"),
+        h("p", {"class": "field-error", "role": "alert"}, text),
+        why([full]),
+    )
+
+
+def _refused(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
+    """What the rules forbid this attacker now (Stunned, dead), and the GM's override."""
+    refused = refusal(setup.attacker, setup.now)
+    if not refused:
+        return None
+    return h(
+        "div",
+        {"class": "notice", "data-testid": "aft-refused"},
+        h("p", {"class": "field-error", "role": "alert"}, plain(refused)),
+        why([refused]),
+        field(
+            "aft-override",
+            "GM override: the reason to allow it (logged)",
+            st["combat"].get("override", ""),
+            ("aftermath.cbt_pick", "override"),
+        ),
+    )
+
+
+def _wounds(setup: worksheet.Setup) -> VNode | None:
+    hurt = wounds(setup.attacker)
+    if hurt.taken == 0 and hurt.critical == 0:
+        return None
+    return h(
+        "p",
+        {"class": "notice" if hurt.past_drt else "muted", "data-testid": "aft-attacker-wounds"},
+        "Attacker: " + plain(str(hurt)),
+    )
+
+
+def preview(st: dict[str, Any]) -> VNode:
+    setup = setup_of(st)
+    if setup is None:
+        full = "choose an attacker and a target (create them in the Characters tab)"
+        return _waiting(full.capitalize() + ".", full)
+    try:
+        found = worksheet.preview(setup)
+    except RuleError as exc:
+        return h(
+            "div",
+            {},
+            _refused(setup, st),
+            _wounds(setup),
+            _waiting(plain(str(exc)), str(exc)),
+        )
+    total = found.total
+    lines = [h("li", {}, f"{total.base_label} {total.base}")]
+    if total.halved:
+        lines.append(h("li", {}, f"× ½ (Dazed or Stunned) = {total.after_halving}"))
+    lines += [h("li", {}, str(m)) for m in total.modifiers]
+    sources = [f"{m}: {m.source}" for m in total.modifiers] + [str(s) for s in found.steps]
+    asked = ", ".join(combat.question(w) for w in found.waits_for)
+    return h(
+        "div",
+        {"data-testid": "aft-cbt-preview"},
+        _refused(setup, st),
+        _wounds(setup),
+        _waiting(f"A critical hit here waits for {asked}.", ", ".join(found.waits_for))
+        if asked
+        else None,
+        h(
+            "ul",
+            {"class": "small"},
+            *[h("li", {}, plain(str(s))) for s in found.steps if s.key != "bcs"],
+        ),
+        h("ol", {"class": "modifiers", "data-testid": "aft-cbt-modifiers"}, *lines),
+        why(sources + (["Halving: AFT-21, AFT-22"] if total.halved else [])),
+        h(
+            "div",
+            {"class": "tn"},
+            h("span", {"class": "total", "data-testid": "aft-cbt-bcs"}, f"BCS {total.total}"),
+        ),
+        odds_list(
+            "aft-cbt-odds",
+            [
+                ("Chance to hit (1D20 ≤ BCS)", total.chance),
+                ("What +1 changes", plus_one_change(total.total)),
+            ],
+        ),
+    )

@@ -1,0 +1,130 @@
+"""The result where the tap was: the last attack's verdict in words, every step (with its dice
+and rule) under "Why" and what was written to the sheets; or a hand-to-hand or thrown hit that
+waits for its Damage Potential, asked now that the critical and its WDM bonus are known."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.state import err
+from rkweb.features.aftermath.words import plain
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import number
+from rkweb.kit.results import why
+
+
+def _steps(steps: list[str]) -> VNode:
+    return h(
+        "details",
+        {"class": "why"},
+        h("summary", {}, "Every step"),
+        h(
+            "ol",
+            {"class": "steps", "data-testid": "aft-steps"},
+            *[h("li", {"class": "explain small", "data-testid": "aft-step"}, s) for s in steps],
+        ),
+    )
+
+
+#: What the pending card asks, by the value the hit waits for: (testid tail, label, step key).
+ASKS = {
+    "attack.damage_potential": (
+        "dp",
+        "Damage Potential (yours: the book does not say how WDM becomes it)",
+        "Damage Potential",
+    ),
+    "attack.near_side_location": (
+        "near-side",
+        "Which location is on the near side (its figure is missing from the book)",
+        "Split",
+    ),
+}
+
+
+def _pending_card(title: str, verdict: str, *body: VNode | None) -> VNode:
+    """An attack not finished yet: what it waits for, then the card's own fields."""
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-res-h", "data-testid": "aft-pending"},
+        h("h3", {"id": "aft-res-h"}, title),
+        h(
+            "p",
+            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
+            verdict,
+        ),
+        *body,
+    )
+
+
+def _pending(model: Model, pending: dict[str, Any]) -> VNode:
+    """The hit waits for a value given now: its Damage Potential, once the critical and its WDM
+    bonus are known (001 lines 7-13), or the near side of a split; the dice rolled stay."""
+    steps = [str(s) for s in pending.get("steps", [])]
+    asks = str(pending.get("asks", "attack.damage_potential"))
+    tail, label, step = ASKS.get(asks, ASKS["attack.damage_potential"])
+    shown = next((s for s in steps if s.startswith(step)), "")
+    mode = str(pending.get("mode", "hth"))
+    field_name = "damage_potential" if tail == "dp" else "near_side"
+    return _pending_card(
+        "Result: one more value",
+        plain(str(pending.get("summary", ""))),
+        h("p", {"class": "explain", "data-testid": "aft-pending-wdm"}, plain(shown)),
+        number(
+            f"aft-{mode}-{tail}",
+            label,
+            pending.get("answer", ""),
+            ("aftermath.cbt_potential",),
+            error=err(model, f"cbt.{field_name}"),
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button("aft-apply-dp", "Apply", ("aftermath.cbt_apply",), primary=True),
+            button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+        ),
+        _steps(steps),
+    )
+
+
+def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
+    """An attack rolled with the user's dice, waiting for the next roll: the rolls so far."""
+    given = [str(g) for g in pending.get("given", [])]
+    return _pending_card(
+        "Result: waiting for your dice",
+        f"Roll {int(pending.get('index', 0)) + 1}: {pending.get('what') or 'the next roll'} "
+        f"({pending.get('wants', '')}), typed in the attack above",
+        h(
+            "ul",
+            {"class": "small", "data-testid": "aft-dice-given"},
+            *[h("li", {}, g) for g in given],
+        ),
+        button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+    )
+
+
+def result_card(model: Model, latest: dict[str, Any] | None, pending: Any) -> VNode:
+    if isinstance(pending, dict) and pending.get("wants"):
+        return _waiting_for_dice(pending)
+    if isinstance(pending, dict):
+        return _pending(model, pending)
+    entry = latest or {}
+    applied = [str(n) for n in entry.get("applied", [])]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-res-h"},
+        h("h3", {"id": "aft-res-h"}, "Result"),
+        h(
+            "p",
+            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
+            plain(str(entry["text"])) if latest else "Resolve an attack to see every step here.",
+        ),
+        _steps([str(s) for s in entry.get("steps", [])]) if latest else None,
+        h(
+            "ul",
+            {"class": "small", "data-testid": "aft-applied"},
+            *[h("li", {}, f"Applied: {plain(n)}") for n in applied],
+        ),
+        why(applied, summary="Why (applied)"),
+    )

@@ -1,0 +1,71 @@
+"""The thrown-weapon form (a muscle-powered missile): the weapon with a thrown skill, how many
+at once (shuriken), the Damage Potential (the user's), the missile situation modifiers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.systems.aftermath.weapons import weapons
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.combat.pieces import (
+    attacker_fields,
+    critical_flags,
+    cuts,
+    damage_taken,
+    direction_fields,
+    distractions,
+    flag,
+    missile_situations,
+    send,
+    target_movement,
+)
+from rkweb.features.aftermath.state import err
+from rkweb.kit.chips import chips
+from rkweb.kit.fields import number, select
+
+
+def thrown_form(
+    model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
+) -> list[VNode]:
+    form = st["combat"]["thrown"]
+    throwable = [(w.name, w.name) for w in weapons() if "Th" in w.skills]
+    flags = [
+        flag("thrown", "dodging", "Target dodging", form, "dodging"),
+        *critical_flags("thrown", form, st["settings"]),
+        flag(
+            "thrown",
+            "special",
+            "Roll Missile Special Effects (when is not in the book)",
+            form,
+            "special_effect",
+        ),
+    ]
+    return [
+        h(
+            "div",
+            {"class": "grid2"},
+            *attacker_fields(model, "thrown", form, attacker),
+            select(
+                "aft-thrown-weapon",
+                "Thrown weapon",
+                form["weapon"],
+                throwable,
+                send("thrown", "weapon"),
+            ),
+            number(
+                "aft-thrown-count",
+                "How many at once (shuriken: up to the Deftness Group)",
+                form["count"],
+                send("thrown", "count"),
+                error=err(model, "cbt.count"),
+            ),
+            target_movement("thrown", form),
+            damage_taken(model, "thrown", form, "thrower"),
+            cuts("thrown", form, "By damage letter (L cuts)"),
+            distractions(model, "thrown", form),
+            *direction_fields(model, "thrown", form, body),
+        ),
+        chips("Missile situation modifiers", missile_situations("thrown", form), "aft-thrown-sits"),
+        chips("Attack options", flags, "aft-thrown-flags"),
+    ]

@@ -1,0 +1,89 @@
+"""Critical misses (the Armed, Bow, Unarmed, black-powder and modern firearm tables) with the
+odds of each result and a D100 roll, the chamber explosion of a firearm; and the Reaction roll
+with its running sum of Value Numbers. The tab's rolls are logged here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.systems.aftermath.critical_misses import KINDS, critical_miss_odds
+from pycore.systems.aftermath.reaction import reaction_odds, value_sum
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.state import err
+from rkweb.features.aftermath.words import plain, whys
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import number, select
+from rkweb.kit.odds import odds_list
+from rkweb.kit.results import card, log_list, why
+
+TABLES = {
+    "armed": "Armed combat",
+    "bow": "Bow and crossbow",
+    "unarmed": "Unarmed or natural",
+    "black powder": "Black-powder firearm",
+    "modern": "Modern firearm",
+}
+
+
+def misses_card(model: Model, state: dict[str, Any]) -> VNode:
+    odds = critical_miss_odds(state["kind"]) if state["kind"] in KINDS else {}
+    log = state["log"]
+    shown = [{**e, "text": plain(str(e.get("text", "")))} for e in log]
+    return card(
+        "aft-ref-miss-h",
+        "Critical misses",
+        why(["AFT-28 (T12-T14), AFT-53 (T44), AFT-54 (T45)"]),
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "aft-ref-kind",
+                "Table",
+                state["kind"],
+                [(k, TABLES.get(k, k)) for k in KINDS],
+                ("aftermath.ref_field", "kind"),
+            ),
+            number(
+                "aft-ref-bdg",
+                "BDG of the round (firearms)",
+                state["bdg"],
+                ("aftermath.ref_field", "bdg"),
+            ),
+            number(
+                "aft-ref-durability",
+                "Weapon Durability (firearms)",
+                state["durability"],
+                ("aftermath.ref_field", "durability"),
+            ),
+        ),
+        odds_list("aft-ref-odds", [(plain(effect), chance) for effect, chance in odds.items()]),
+        button("aft-ref-roll", "Roll D100", ("aftermath.ref_roll",), primary=True),
+        h("p", {"class": "field-error", "role": "alert"}, err(model, "ref.roll")),
+        h("h3", {}, "Rolls on this tab"),
+        log_list("aft-ref-log-entry", shown, label="Rolls on this tab, newest first"),
+        whys([str(e.get("text", "")) for e in log[:5]], summary="Why (latest rolls)"),
+    )
+
+
+def reaction_card(state: dict[str, Any]) -> VNode:
+    return card(
+        "aft-ref-reaction-h",
+        "Reaction",
+        why(["AFT-31"]),
+        odds_list("aft-ref-reaction-odds", list(reaction_odds().items())),
+        button(
+            "aft-ref-reaction-roll", "Roll a reaction", ("aftermath.ref_reaction",), primary=True
+        ),
+        h(
+            "p",
+            {"class": "explain", "data-testid": "aft-ref-reaction-sum"},
+            value_sum(state["reactions"]),
+        ),
+        button("aft-ref-reaction-clear", "Clear the sum", ("aftermath.ref_reaction_clear",)),
+        h(
+            "p",
+            {"class": "small muted"},
+            "Modifiers to the roll and how Value Numbers add up are not in the text.",
+        ),
+    )

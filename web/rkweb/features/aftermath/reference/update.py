@@ -1,0 +1,171 @@
+"""The Reference tab's saved state (section ``aftermath_ref``: what was typed, the chosen
+conditions and aids, the reaction values and the log) and what its messages do. Every roll and
+value is the core's; a refused entry is shown beside its card."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.dice import seeded
+from pycore.errors import RuleError
+from pycore.systems.aftermath.attributes import attribute_group
+from pycore.systems.aftermath.critical_misses import chamber_explosion, roll_critical_miss
+from pycore.systems.aftermath.overland import acid_scarring, roll_acid
+from pycore.systems.aftermath.reaction import roll_reaction
+from pycore.systems.aftermath.skills_and_moves import rope_height, throw_damage
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg
+from rkweb.features.aftermath.state import optional_int, set_err
+from rkweb.features.aftermath.words import plain
+
+SECTION = "aftermath_ref"
+LOG_LIMIT = 100
+#: Every typed field and its default.
+FIELDS: dict[str, str] = {
+    "kind": "armed",
+    "bdg": "",
+    "durability": "",
+    "bulk": "Med",
+    "mass": "Hvy",
+    "carried": "",
+    "cap": "",
+    "kph": "",
+    "base": "",
+    "method": "Ladder",
+    "bma": "",
+    "en": "",
+    "loc": "",
+    "length": "",
+    "category": "3",
+    "pca": "",
+    "knock": "0",
+    "soil_bf": "",
+    "acid_strength": "",
+    "learning_rate": "",
+    "thrower_str": "",
+    "rope_save": "",
+    "combine": "multiply",
+    "weather": "",
+    "day": "1",
+    "snow_days": "1",
+    "ladder_bcs": "",
+    "blast": "0",
+    "learning_rule": "",
+    "looks": "",
+    "star_note": "",
+}
+
+
+def ref_state(model: Model) -> dict[str, Any]:
+    saved = model.section(SECTION)
+    out: dict[str, Any] = {key: str(saved.get(key, default)) for key, default in FIELDS.items()}
+    out["terrain"] = list(saved.get("terrain", []))
+    out["study"] = list(saved.get("study", []))
+    out["reactions"] = [int(v) for v in saved.get("reactions", []) if isinstance(v, int)]
+    out["log"] = list(saved.get("log", []))
+    return out
+
+
+def _logged(model: Model, state: dict[str, Any], text: str, label: str, ctx: Ctx) -> Model:
+    """A roll's explanation logged with its seed, as one undoable step."""
+    entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+    state["log"] = [entry, *state["log"]][:LOG_LIMIT]
+    return replace(model, history=model.history.apply(SECTION, state, label, ctx.now))
+
+
+def _refused(model: Model, key: str, what: str, exc: Exception) -> Model:
+    """The core's words for a refused value; a field that is not a number says so."""
+    words = plain(str(exc)) if isinstance(exc, RuleError) else "Enter whole numbers."
+    return set_err(model, key, f"{what}: {words}")
+
+
+def _throw(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
+    """AFT-39: a throw of Effect Number 7+ does the thrower's Strength Effect Die in subdual."""
+    try:
+        group = attribute_group(int(state["thrower_str"]))
+        done = throw_damage(
+            int(state["en"]), group.effect_die, int(state["blast"] or 0), seeded(ctx.fresh_seed)
+        )
+    except (RuleError, ValueError) as exc:
+        return _refused(model, "ref.throw", "Throw damage", exc)
+    text = f"Throw, Effect Number {state['en']}: " + (
+        str(done) if done else "no damage below Effect Number 7 (AFT-39)"
+    )
+    return _logged(set_err(model, "ref.throw", None), state, text, "Throw damage", ctx)
+
+
+def _rope(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
+    """AFT-37: a rope's maximum height from the climber's Strength save and Effect Die."""
+    try:
+        group = attribute_group(int(state["thrower_str"]))
+        height = rope_height(
+            state["method"], int(state["rope_save"]), group.effect_die, seeded(ctx.fresh_seed)
+        )
+    except (RuleError, ValueError) as exc:
+        return _refused(model, "ref.throw", "Rope height", exc)
+    text = f"{state['method']}: {height}"
+    return _logged(set_err(model, "ref.throw", None), state, text, "Rope height", ctx)
+
+
+def _acid(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
+    """AFT-42: the acid's special effects; scarring lowers the user's Looks category."""
+    results = roll_acid(seeded(ctx.fresh_seed))
+    try:
+        looks = acid_scarring(
+            results, optional_int(state["acid_strength"]), optional_int(state["looks"])
+        )
+    except RuleError as exc:
+        looks = str(exc)
+    text = (
+        "; ".join([*(str(r) for r in results), *([looks] if looks else [])])
+        + "; scars enough to be a distinguishing mark"
+    )
+    return _logged(model, state, text, "Acid roll", ctx)
+
+
+def _miss(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
+    """AFT-28, AFT-53, AFT-54: D100 on the chosen table; a firearm's chamber explosion with the
+    round's BDG and the weapon's Durability when they are given."""
+    try:
+        dice, miss = roll_critical_miss(state["kind"], seeded(ctx.fresh_seed))
+    except RuleError as exc:
+        return set_err(model, "ref.roll", plain(str(exc)))
+    texts = [f"{dice}: {miss}"]
+    if miss.burst_divisor is not None and state["bdg"] and state["durability"]:
+        try:
+            blast = chamber_explosion(
+                int(state["bdg"]), int(state["durability"]), miss.burst_divisor
+            )
+            texts.append(("If it goes off: " if miss.effect == "cook-off" else "") + str(blast))
+        except (RuleError, ValueError) as exc:
+            texts.append(f"chamber explosion: {exc}")
+    return _logged(
+        set_err(model, "ref.roll", None), state, " · ".join(texts), "Critical miss roll", ctx
+    )
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = ref_state(model)
+    action = str(msg[0]).removeprefix("aftermath.ref_")
+    if action == "field" and str(msg[1]) in FIELDS:
+        state[str(msg[1])] = str(msg[-1])
+        return replace(model, history=model.history.set_quietly(SECTION, state))
+    if action in ("terrain", "study"):
+        name = str(msg[1])
+        chosen = list(state[action])
+        state[action] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
+        return replace(model, history=model.history.set_quietly(SECTION, state))
+    if action == "reaction":
+        dice, result = roll_reaction(seeded(ctx.fresh_seed))
+        state["reactions"] = [*state["reactions"], result.value][-LOG_LIMIT:]
+        return _logged(model, state, f"{dice}: {result}. {result.note}", "Reaction roll", ctx)
+    if action == "reaction_clear":
+        state["reactions"] = []
+        return replace(
+            model, history=model.history.apply(SECTION, state, "Clear reaction sum", ctx.now)
+        )
+    rolls = {"throw_damage": _throw, "rope": _rope, "acid": _acid, "roll": _miss}
+    if action in rolls:
+        return rolls[action](model, state, ctx)
+    return model

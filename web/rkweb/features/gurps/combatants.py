@@ -1,0 +1,200 @@
+"""The Combatants tab: the list of sheets and the chosen one's editor, with its live defenses.
+Also takes every sheet field sent from the other tabs (maneuver, posture, stunned)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pycore.dice import seeded
+from pycore.errors import RuleError
+from pycore.systems.gurps import damage_types
+from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, keep, page_data
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip
+from rkweb.kit.fields import error_of, field, select, with_error, yes_no
+from rkweb.kit.share import share_button
+
+ACTIONS = frozenset({"new", "select", "delete", "field"})
+
+
+def _new(model: Model, ctx: Ctx) -> Model:
+    page = page_data(model)
+    number = page["next_id"]
+    fresh = Combatant(id=f"g{number}", name=f"Fighter {number}")
+    fight, joined = gurps_fight.add(fight_of(model), fresh, seeded(ctx.fresh_seed))
+    logged = [joined] if joined.place is not None else []
+    return commit(
+        model,
+        fight,
+        f"New {fresh.name}",
+        ctx,
+        logged,
+        seed=ctx.fresh_seed,
+        next_id=number + 1,
+        selected=fresh.id,
+    )
+
+
+def _delete(model: Model, cid: str, ctx: Ctx) -> Model:
+    fight, removed = gurps_fight.remove(fight_of(model), cid)
+    selected = page_data(model)["selected"]
+    if selected == cid:
+        selected = fight.combatants[0].id if fight.combatants else ""
+    return commit(model, fight, f"Delete {removed.name}", ctx, [removed], selected=selected)
+
+
+def _edit(model: Model, cid: str, name: str, typed: str, ctx: Ctx) -> Model:
+    key = f"{cid}.{name}"
+    try:
+        fight = gurps_fight.edit(fight_of(model), cid, name, typed)
+    except RuleError as exc:
+        return fail(model, key, exc)
+    label = f"{fight.combatant(cid).name}: {name.replace('_', ' ')}"
+    done = commit(model, fight, label, ctx, keep_errors=True)
+    return with_error(done, SECTION, key, None)
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    action = str(msg[0]).removeprefix(f"{SECTION}.")
+    if action == "new":
+        return _new(model, ctx)
+    if action == "select":
+        return keep(model, selected=str(msg[1]))
+    if action == "delete":
+        return _delete(model, str(msg[1]), ctx)
+    if action == "field":
+        return _edit(model, str(msg[1]), str(msg[2]), str(msg[3]), ctx)
+    return model
+
+
+# --- the view ---------------------------------------------------------------------------------
+
+
+Kind = Literal["number", "text", "yes_no", "damage_type", "attack_kind"]
+#: The sheet's three parts: each field's name, label and kind of control.
+ATTRIBUTES: tuple[tuple[str, str, Kind], ...] = (
+    ("name", "Name", "text"),
+    ("st", "ST", "number"),
+    ("dx", "DX", "number"),
+    ("iq", "IQ", "number"),
+    ("ht", "HT", "number"),
+    ("hp", "HP", "number"),
+    ("hp_now", "Current HP", "number"),
+    ("basic_speed", "Basic Speed (yours: formula not in the texts)", "number"),
+    ("move", "Move", "number"),
+    ("encumbrance", "Encumbrance level 0-4 (yours: table not in texts)", "number"),
+)
+WEAPON: tuple[tuple[str, str, Kind], ...] = (
+    ("weapon", "Weapon", "text"),
+    ("weapon_skill", "Weapon skill", "number"),
+    ("damage", "Damage dice (e.g. 2d+1)", "text"),
+    ("damage_type", "Damage type", "damage_type"),
+    ("attack_kind", "Kind of attack", "attack_kind"),
+    ("thrust", "A thrust (not a swing)", "yes_no"),
+    ("light", "Thrown weapon of 1 lb or less", "yes_no"),
+    ("tight_beam", "Tight-beam burning (a laser)", "yes_no"),
+    ("reach", "Reach (melee, e.g. 1 or C,1)", "text"),
+    ("parry_bonus", "Parry modifier (dagger −1, staff +2)", "number"),
+    ("acc", "Acc (ranged)", "number"),
+    ("half_d", "1/2D yards (ranged)", "number"),
+    ("max_range", "Max yards (ranged)", "number"),
+    ("more_attacks", "Other attacks: name: skill, damage type, options; the next", "text"),
+    ("shield_skill", "Shield skill (0 = no shield)", "number"),
+    ("shield_db", "Shield DB", "number"),
+    ("unarmed", "Fights barehanded (parries with DX, Brawling or Karate)", "yes_no"),
+    ("brawling", "Brawling skill (0 = none)", "number"),
+    ("karate", "Karate skill (0 = none)", "number"),
+)
+ARMOR: tuple[tuple[str, str, Kind], ...] = (
+    ("dr", "DR (every location)", "number"),
+    ("dr_locations", "DR by location (e.g. skull=4, arm=2)", "text"),
+    ("tolerance", "Injury Tolerance (e.g. unliving, no brain)", "text"),
+    ("male", "Male (groin: double shock from crushing)", "yes_no"),
+)
+
+
+def _control(model: Model, c: Combatant, name: str, label: str, kind: Kind) -> VNode:
+    """One sheet field; numbers bring up the number pad and travel as typed."""
+    fid, msg = f"gurps-{name}", ("gurps.field", c.id, name)
+    if kind == "yes_no":
+        return yes_no(fid, label, bool(getattr(c, name)), msg)
+    if kind == "damage_type":
+        return select(fid, label, c.damage_type, [(t, t) for t in damage_types()], msg)
+    if kind == "attack_kind":
+        return select(fid, label, c.attack_kind, attack_kinds(), msg)
+    error = error_of(model, SECTION, f"{c.id}.{name}")
+    return field(fid, label, getattr(c, name), msg, error=error, numeric=kind == "number")
+
+
+def _part(
+    model: Model,
+    c: Combatant,
+    hid: str,
+    title: str,
+    spec: tuple[tuple[str, str, Kind], ...],
+    facts: VNode | None = None,
+) -> VNode:
+    """One part of the sheet: a titled card of fields in two columns, then any facts."""
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": hid},
+        h("h3", {"id": hid}, title),
+        h("div", {"class": "grid2"}, *[_control(model, c, *row) for row in spec]),
+        facts,
+    )
+
+
+def _sheet(model: Model, c: Combatant) -> VNode:
+    defenses = h(
+        "dl",
+        {"class": "facts", "data-testid": "gurps-defenses"},
+        *[p for d in derived_defenses(c) for p in (h("dt", {}, d.name), h("dd", {}, str(d)))],
+    )
+    return h(
+        "div",
+        {"class": "editor"},
+        _part(model, c, "gurps-sheet-h", f"{c.name}: attributes", ATTRIBUTES, defenses),
+        _part(model, c, "gurps-weapon-h", "Weapon and shield", WEAPON),
+        _part(model, c, "gurps-armor-h", "DR and Injury Tolerance", ARMOR),
+    )
+
+
+def _row(c: Combatant, selected: str) -> VNode:
+    return h(
+        "li",
+        {"class": "char-row", "data-testid": "gurps-combatant", "data-key": c.id},
+        chip(None, f"{c.name} · HP {c.hp_now}/{c.hp}", c.id == selected, ("gurps.select", c.id)),
+        button(f"gurps-delete-{c.id}", f"Delete {c.name}", ("gurps.delete", c.id)),
+    )
+
+
+def view(model: Model) -> VNode:
+    try:
+        people = fight_of(model).combatants
+    except RuleError as exc:
+        return h("p", {"class": "field-error"}, f"The saved combatants cannot be read: {exc}")
+    selected = page_data(model)["selected"]
+    chosen = next((c for c in people if c.id == selected), None)
+    return h(
+        "div",
+        {"class": "page"},
+        h(
+            "section",
+            {"class": "card", "aria-labelledby": "gurps-list-h"},
+            h(
+                "div",
+                {"class": "row between"},
+                h("h2", {"id": "gurps-list-h"}, f"Combatants ({len(people)})"),
+                button("gurps-new", "New combatant", ("gurps.new",), primary=True),
+            ),
+            h("ul", {"class": "chars"}, *[_row(c, selected) for c in people])
+            if people
+            else h("p", {}, "No combatants yet."),
+        ),
+        share_button("gurps.fighter", chosen.id, chosen.name) if chosen else None,
+        _sheet(model, chosen) if chosen else None,
+    )

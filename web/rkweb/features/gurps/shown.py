@@ -1,0 +1,79 @@
+"""A fight step's result as the panel shows it: the verdict in words, the number that matters,
+and the full explanation (with the rule references) for "Why". Reads the core's result values;
+decides nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.systems.gurps.fight import AttackRolled, Defended, Injured, Recovered
+from rkweb.kit.results import Tone
+
+_TONES: dict[str, Tone] = {"good": "good", "bad": "bad", "neutral": "neutral"}
+
+
+def tone(value: object) -> Tone:
+    return _TONES.get(str(value), "neutral")
+
+
+def _attack(step: AttackRolled) -> dict[str, Any]:
+    result = step.rolled.result
+    number = f"rolled {result.roll}, needed {result.effective_skill} or less"
+    if result.critical:
+        verdict = f"Critical hit on {step.defender}: no defense"
+    elif result.hit:
+        verdict = f"Hit: {step.defender} may defend" if step.waits_for == "defense" else "Hit"
+    else:
+        verdict = "Miss" + (": critical failure" if result.critical_failure else "")
+    good = "good" if result.hit else "bad"
+    return {"verdict": verdict, "number": number, "tone": good, "why": [str(step)]}
+
+
+def _defense(step: Defended) -> dict[str, Any]:
+    if step.rolled is None:
+        return {
+            "verdict": f"{step.defender} does not defend",
+            "tone": "neutral",
+            "why": [str(step)],
+        }
+    result = step.rolled.result
+    number = f"rolled {result.roll}, needed {result.effective_defense} or less"
+    if step.success:
+        verdict = f"{step.defender} {step.verb}: no harm done"
+    elif step.again:
+        verdict = f"{step.defender} fails to {step.kind}: a second defense may be tried"
+    else:
+        verdict = f"{step.defender} fails to {step.kind}"
+    tone_of = "bad" if step.success else "good"  # from the attacker's side, as the attack's
+    return {"verdict": verdict, "number": number, "tone": tone_of, "why": [str(step)]}
+
+
+def _injury(step: Injured) -> dict[str, Any]:
+    effects = "; ".join(step.hurt.effects)
+    verdict = f"{step.defender}: injury {step.hurt.injury}" + (f" ({effects})" if effects else "")
+    number = f"HP {step.hp_before} → {step.hp_after}"
+    return {"verdict": verdict, "number": number, "tone": "good", "why": [str(step)]}
+
+
+def _recovery(step: Recovered) -> dict[str, Any]:
+    rolled = step.rolled
+    verdict = (
+        f"{step.name} recovers at the end of the turn"
+        if rolled.success
+        else f"{step.name} stays stunned"
+    )
+    number = f"rolled {rolled.roll.total}, needed {rolled.target} or less"
+    return {"verdict": verdict, "number": number, "tone": "neutral", "why": [str(step)]}
+
+
+def of(step: object) -> dict[str, Any]:
+    """The panel's content for one step (kept in the section, so a reload shows it again)."""
+    if isinstance(step, AttackRolled):
+        return _attack(step)
+    if isinstance(step, Defended):
+        return _defense(step)
+    if isinstance(step, Injured):
+        return _injury(step)
+    if isinstance(step, Recovered):
+        return _recovery(step)
+    return {"verdict": str(step), "tone": "neutral", "why": []}

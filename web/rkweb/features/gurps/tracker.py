@@ -1,0 +1,154 @@
+"""The Combat tracker tab, turn first (shared/FIGHT.md): the round and the order strip at the top
+(who acts now and next, each with HP, defenses and conditions; tap one to make him the target),
+then the active combatant's panel (:mod:`rkweb.features.gurps.turn`) and the log. The order and
+the turns are the core's fight."""
+
+from __future__ import annotations
+
+from pycore.dice import seeded
+from pycore.errors import RuleError
+from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.fight import Fight, Place
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import defenses_of
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps import turn
+from rkweb.features.gurps.maneuvers import choices, own_ids
+from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view, step_error
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip
+from rkweb.kit.fields import yes_no
+from rkweb.kit.results import card, why
+
+ACTIONS = frozenset({"start", "next"})
+
+_ORDER_WHY = (
+    "Turn order: Basic Speed, then DX, then a random number drawn once for the fight "
+    "(GUR-05, 004 lines 18-21); one who joins mid-fight is put in by the same order (GUR-D01).",
+    "A maneuver stays in effect until that combatant's next turn (GUR-06, 004 lines 27-31).",
+)
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    action = str(msg[0]).removeprefix(f"{SECTION}.")
+    try:
+        fight = fight_of(model)
+        if action == "start":
+            fight, drawn = gurps_fight.start(fight, seeded(ctx.fresh_seed))
+            label = "Restart: new order" if drawn.restart else "Start the fight"
+            return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={})
+        if action == "next":
+            fight, begun = gurps_fight.next_turn(fight)
+            return commit(model, fight, "Next turn", ctx, [begun], shown={})
+    except RuleError as exc:
+        return fail(model, "tracker", exc)
+    return model
+
+
+def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
+    """Stun for anyone; maneuver, option and posture here for those not acting now (the one
+    acting sets his in his panel)."""
+    own = ("gurps.field", c.id)
+    return h(
+        "details",
+        {"class": "quick-edits"},
+        h("summary", {}, f"Change {c.name}"),
+        h(
+            "p",
+            {"class": "small"},
+            f"Basic Speed {c.basic_speed}, DX {c.dx}, tiebreak {place.tiebreak}",
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            *([] if current else choices(c, own_ids(c))),
+            yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, (*own, "stunned")),
+        ),
+    )
+
+
+def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
+    defenses = ", ".join(defenses_of(c)) or "none"
+    return h(
+        "li",
+        {
+            "class": "combatant" + (" current" if current else ""),
+            "data-testid": "gurps-slot",
+            "data-key": c.id,
+            "aria-current": "true" if current else None,
+        },
+        h(
+            "div",
+            {"class": "row between"},
+            h("strong", {}, c.name + (" (acting)" if current else "")),
+            h("span", {"class": "hp", "data-testid": f"gurps-hp-{c.id}"}, f"HP {c.hp_now}/{c.hp}"),
+        ),
+        h(
+            "p",
+            {"class": "small"},
+            f"{c.maneuver} · defenses: {defenses}"
+            + (" · stunned (−4 defenses)" if c.stunned else ""),
+        ),
+        h(
+            "p",
+            {"class": "small", "data-testid": f"gurps-conditions-{c.id}"},
+            f"Conditions: {c.notes}",
+        )
+        if c.notes
+        else None,
+        None
+        if current
+        else chip(
+            f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
+        ),
+        _quick_edits(c, place, current),
+    )
+
+
+def _order(model: Model, fight: Fight) -> list[VNode]:
+    current = fight.current()
+    target = str(turn.step_of(model, fight)["target"])
+    return [
+        _slot(fight.combatant(p.id), p, current is not None and p.id == current.id, target)
+        for p in fight.order
+    ]
+
+
+def view(model: Model) -> VNode:
+    fight = fight_of(model)
+    started = fight.started
+    return h(
+        "div",
+        {"class": "page"},
+        card(
+            "gurps-tracker-h",
+            f"Round {fight.round}" if started else "Combat tracker",
+            h(
+                "div",
+                {"class": "row"},
+                button(
+                    "gurps-start",
+                    "Restart: new order" if started else "Start fight: roll the order",
+                    ("gurps.start",),
+                    primary=not started,
+                ),
+                button(
+                    "gurps-next",
+                    "Next turn",
+                    ("gurps.next",),
+                    primary=started,
+                    disabled=not started,
+                ),
+            ),
+            step_error(model, "tracker"),
+            h(
+                "ol",
+                {"class": "combatants order-strip", "data-testid": "gurps-order"},
+                *_order(model, fight),
+            ),
+        ),
+        turn.panel(model, fight),
+        log_view(model),
+        why(_ORDER_WHY, "gurps-order-why", summary="Why this order"),
+    )

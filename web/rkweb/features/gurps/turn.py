@@ -1,0 +1,488 @@
+"""The turn-first fight (shared/FIGHT.md), under the order strip of the Combat tracker tab: the
+active combatant's panel with his maneuver, his HT roll while stunned, or his attack on the chosen
+target with its chance and the situational modifiers as chips; then the defense and the damage
+in the same place. Every roll is "Roll for me" or "I rolled ..." (the kit's dice entry, checked by
+:func:`pycore.dice.typed_dice`), and the result shows where the tap was. The form is parsed here;
+every step is a transition of :mod:`pycore.systems.gurps.fight`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.dice import RandintSource, seeded, typed_dice
+from pycore.errors import RulekeeperError
+from pycore.systems.gurps import (
+    defense_chance,
+    location_keys,
+    maneuver,
+    parse_damage,
+    success_chance,
+)
+from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.quantities import exact
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import AttackSetup, best_defense, offered_modifiers, preview
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps import shown
+from rkweb.features.gurps.maneuvers import choices, own_ids
+from rkweb.features.gurps.state import (
+    SECTION,
+    commit,
+    fail,
+    fight_of,
+    keep,
+    page_data,
+    step_error,
+)
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip, chips
+from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.fields import error_of, field, number, select, with_error
+from rkweb.kit.odds import odds, percent_text
+from rkweb.kit.results import card, result, why
+
+ACTIONS = frozenset(
+    {
+        "target",
+        "step_form",
+        "step_chip",
+        "step_clear",
+        "step_attack",
+        "step_attack_typed",
+        "step_defense",
+        "step_line",
+        "step_defend",
+        "step_defend_typed",
+        "step_damage",
+        "step_damage_typed",
+        "recover",
+        "recover_typed",
+    }
+)
+#: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
+FRESH: dict[str, Any] = {
+    "attacker": "",
+    "target": "",
+    "location": "torso",
+    "chips": [],
+    "line": 0,
+    "yards": "0",
+    "defense": "",
+    "override": "",
+}
+_FORM_FIELDS = ("location", "yards", "override")
+_STUN_WHY = (
+    "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover, and "
+    "on a success he recovers at the end of that turn (GUR-07, 004 line 46).",
+)
+
+# --- the step's form ----------------------------------------------------------------------------
+
+
+def _next_other(fight: Fight, cid: str) -> str:
+    """The combatant after ``cid`` in the order: the target a fresh step starts with."""
+    ids = [p.id for p in fight.order] or [c.id for c in fight.combatants]
+    if cid not in ids:
+        return next((i for i in ids if i != cid), "")
+    start = ids.index(cid)
+    rest = ids[start + 1 :] + ids[:start]
+    return rest[0] if rest else ""
+
+
+def step_of(model: Model, fight: Fight) -> dict[str, Any]:
+    """The current combatant's step; a new attacker starts fresh."""
+    current = fight.current()
+    cid = current.id if current else ""
+    fresh = {**FRESH, "attacker": cid, "target": _next_other(fight, cid)}
+    saved = page_data(model)["step"]
+    if saved.get("attacker") != cid:
+        return fresh
+    step = {**fresh, **saved}
+    if step["target"] not in {c.id for c in fight.combatants}:
+        step["target"] = fresh["target"]
+    return step
+
+
+def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
+    """The attack's circumstances from the step: the attack line, location, range for a ranged
+    attack, chips."""
+    line = int(step["line"])
+    ranged = armed(attacker, line).ranged
+    yards = exact("Range (yards)", str(step["yards"]).strip() or "0") if ranged else 0
+    keys = tuple((str(k), None) for k in step["chips"])
+    return AttackSetup(location=str(step["location"]), yards=yards, table_keys=keys, line=line)
+
+
+def _keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
+    return keep(model, step={**step_of(model, fight), **changes})
+
+
+def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
+    if name not in _FORM_FIELDS:
+        return model
+    error = None
+    if name == "yards" and value.strip():
+        try:
+            exact("Range (yards)", value, 0, 100_000)
+        except RulekeeperError as exc:
+            error = str(exc)
+    return with_error(_keep_step(model, fight, **{name: value}), SECTION, "fight.yards", error)
+
+
+def _chip(model: Model, fight: Fight, key: str) -> Model:
+    pressed = list(step_of(model, fight)["chips"])
+    pressed = [k for k in pressed if k != key] if key in pressed else [*pressed, key]
+    return _keep_step(model, fight, chips=pressed)
+
+
+# --- the rolls ------------------------------------------------------------------------------------
+
+
+def _source(ctx: Ctx, expr: str, typed: str | None, what: str) -> tuple[RandintSource, str]:
+    """ "Roll for me" (a fresh seed) or the dice the user typed, checked against ``expr``."""
+    if typed is None:
+        return seeded(ctx.fresh_seed), ctx.fresh_seed
+    return typed_dice(expr, typed, what), f"typed: {typed.strip()}"
+
+
+def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
+    current = fight.current()
+    if current is None:
+        raise RulekeeperError("start the fight first")
+    step = step_of(model, fight)
+    rng, seed = _source(ctx, "3d6", typed, "attack roll")
+    setup = setup_of(step, current)
+    fight, rolled = gurps_fight.attack(
+        fight, current.id, str(step["target"]), setup, rng, override=str(step["override"])
+    )
+    return commit(
+        model,
+        fight,
+        "Attack roll" if rolled.waits_for else "Attack (miss)",
+        ctx,
+        [rolled],
+        seed=seed,
+        step={**step, "defense": ""},
+        shown=shown.of(rolled),
+    )
+
+
+def _chosen_defense(model: Model, fight: Fight) -> str:
+    chosen = str(step_of(model, fight)["defense"])
+    left = gurps_fight.defenses_left(fight)
+    if chosen == gurps_fight.NO_DEFENSE or chosen in dict(left):
+        return chosen
+    best = best_defense(left)
+    return best[0] if best else gurps_fight.NO_DEFENSE
+
+
+def _defend(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
+    kind = _chosen_defense(model, fight)
+    rng, seed = _source(ctx, "3d6", typed, "defense roll")
+    fight, defended = gurps_fight.defend(fight, kind, rng)
+    label = "No defense" if kind == gurps_fight.NO_DEFENSE else f"Defense: {kind}"
+    step = {**step_of(model, fight), "defense": ""}
+    return commit(
+        model, fight, label, ctx, [defended], seed=seed, step=step, shown=shown.of(defended)
+    )
+
+
+def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
+    pending = fight.pending
+    if pending is None:
+        raise RulekeeperError("no hit is waiting for its damage roll")
+    dice, _ = parse_damage(gurps_fight.damage_dice(fight.combatant(pending.attacker)))
+    rng, seed = _source(ctx, f"{dice}d6", typed, "damage roll")
+    fight, hurt = gurps_fight.damage(fight, rng)
+    label = f"Injury to {hurt.defender}"
+    return commit(model, fight, label, ctx, [hurt], seed=seed, shown=shown.of(hurt))
+
+
+def _recover(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
+    rng, seed = _source(ctx, "3d6", typed, "HT roll")
+    fight, recovered = gurps_fight.recover(fight, rng)
+    label = f"{recovered.name}: HT roll to recover"
+    return commit(model, fight, label, ctx, [recovered], seed=seed, shown=shown.of(recovered))
+
+
+_ROLLS = {
+    "step_attack": ("attack", _attack),
+    "step_defend": ("defend", _defend),
+    "step_damage": ("damage", _damage),
+    "recover": ("recover", _recover),
+}
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    action = str(msg[0]).removeprefix(f"{SECTION}.")
+    arg = str(msg[1]) if len(msg) > 1 else ""
+    typed = action.endswith("_typed")
+    roll = _ROLLS.get(action.removesuffix("_typed"))
+    key = f"fight.{roll[0]}" if roll else "fight"
+    try:
+        fight = fight_of(model)
+        if roll is not None:
+            return roll[1](model, fight, ctx, arg if typed else None)
+        if action == "target":
+            return _keep_step(model, fight, target=arg)
+        if action == "step_form":
+            return _form(model, fight, arg, str(msg[2]))
+        if action == "step_chip":
+            return _chip(model, fight, arg)
+        if action == "step_clear":
+            return _keep_step(model, fight, chips=[])
+        if action == "step_defense":
+            return _keep_step(model, fight, defense=arg)
+        if action == "step_line":
+            return _keep_step(model, fight, line=int(arg), chips=[])
+    except RulekeeperError as exc:
+        return fail(model, key, exc)
+    return model
+
+
+# --- the view -------------------------------------------------------------------------------------
+
+
+def _maneuver(c: Combatant) -> VNode:
+    return h("div", {"class": "grid2"}, *choices(c, own_ids(c)))
+
+
+def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -> VNode:
+    return dice_entry(
+        testid,
+        expr,
+        roll=(f"gurps.{action}",),
+        typed=(f"gurps.{action}_typed",),
+        error=error_of(model, SECTION, f"fight.{action.removeprefix('step_')}"),
+        label=label,
+    )
+
+
+def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
+    """004 line 46: Do Nothing, and the HT roll to recover (once a turn)."""
+    head = h("p", {"class": "strong"}, f"{c.name} is stunned: he must Do Nothing this turn.")
+    if fight.recovery:
+        said = (
+            "recovers at the end of this turn" if fight.recovery == "recovered" else "stays stunned"
+        )
+        done = f"HT roll made: {c.name} {said}."
+        return [head, h("p", {"data-testid": f"gurps-recovery-{c.id}"}, done), why(_STUN_WHY)]
+    chance = percent_text(success_chance(c.ht))
+    return [
+        head,
+        h("p", {}, f"Roll HT {c.ht} to recover: {chance}"),
+        _roll_entry(model, f"gurps-recover-{c.id}", "3d6", "recover", "Roll for me"),
+        why(_STUN_WHY),
+        _override(step_of(model, fight)),
+    ]
+
+
+def _override(step: dict[str, Any]) -> VNode:
+    """The GM may let a fighter attack when the rules say no; the reason goes to the log."""
+    return field(
+        "gurps-fight-override",
+        "GM override: why he attacks anyway",
+        step["override"],
+        ("gurps.step_form", "override"),
+    )
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def _chips(step: dict[str, Any], attacker: Combatant) -> VNode:
+    pressed = set(step["chips"])
+    items = [
+        chip(
+            f"gurps-chip-{m.key}",
+            f"{m.label} {_signed(m.value)}",
+            m.key in pressed,
+            ("gurps.step_chip", m.key),
+        )
+        for m in offered_modifiers(attacker.ranged)
+        if m.value is not None
+    ]
+    return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))
+
+
+def _attack_fields(model: Model, step: dict[str, Any], attacker: Combatant) -> VNode:
+    locations = [(k, k.replace("_", " ")) for k in location_keys()]
+    return h(
+        "div",
+        {"class": "grid2"},
+        select(
+            "gurps-fight-location",
+            "Hit location",
+            step["location"],
+            locations,
+            ("gurps.step_form", "location"),
+        ),
+        number(
+            "gurps-fight-yards",
+            "Range (yards)",
+            step["yards"],
+            ("gurps.step_form", "yards"),
+            error=error_of(model, SECTION, "fight.yards"),
+        )
+        if attacker.ranged
+        else None,
+    )
+
+
+Parts = tuple[list[Any], list[Any]]
+
+
+def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str, Any]) -> Parts:
+    """His attack from the sheet against the chosen target, its chance and the roll; then what
+    adjusts it (location, range, the situation's chips) with the skill line and its sources."""
+    target = fight.combatant(str(step["target"])) if step["target"] else None
+    if target is None:
+        return [h("p", {}, "Tap a combatant in the order to attack him.")], []
+    using = armed(attacker, int(step["line"]))
+    weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
+    head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
+    adjust = [_attack_fields(model, step, using), _chips(step, using)]
+    ways = _lines(step, attacker, target)
+    if ways is not None:
+        head = h("div", {}, ways, head)
+    try:
+        seen = preview(attacker, target, setup_of(step, attacker))
+    except RulekeeperError as exc:
+        return [head, h("p", {"class": "field-error", "role": "alert"}, str(exc))], adjust
+    best = f"{seen.best[0]} {seen.best[1].total}" if seen.best else "no defense"
+    chances = h(
+        "dl",
+        {"class": "odds"},
+        h("dt", {}, f"To hit (needs {seen.line.total} or less)"),
+        h("dd", {}, odds(seen.hit, "gurps-fight-hit")),
+        h("dt", {}, f"Lands past {target.name}'s {best}"),
+        h("dd", {}, odds(seen.lands, "gurps-fight-lands")),
+    )
+    skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
+    roll = _roll_entry(model, "gurps-fight-attack", "3d6", "step_attack", "Roll for me")
+    return [head, chances, roll], [*adjust, skill, why(seen.line.sources())]
+
+
+def _lines(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNode | None:
+    """His ways to attack (004 line 91), each with its chance to hit this target; the one used
+    is pressed. None when he has one."""
+    lines = attack_lines(attacker)
+    if len(lines) < 2:
+        return None
+    items = []
+    for index, way in enumerate(lines):
+        try:
+            seen = preview(
+                attacker, target, AttackSetup(location=str(step["location"]), line=index)
+            )
+            chance = f": {percent_text(seen.hit)}"
+        except RulekeeperError:
+            chance = ""
+        label = f"{way.name} ({way.damage} {way.damage_type}){chance}"
+        items.append(
+            chip(
+                f"gurps-fight-line-{index}",
+                label,
+                index == int(step["line"]),
+                ("gurps.step_line", str(index)),
+            )
+        )
+    return chips("Attack with", items, "gurps-fight-lines")
+
+
+def _defense(model: Model, fight: Fight) -> list[Any]:
+    """The defender picks among the defenses left (his best pressed first), then rolls."""
+    pending = fight.pending
+    assert pending is not None
+    defender = fight.combatant(pending.defender)
+    chosen = _chosen_defense(model, fight)
+    items = [
+        chip(
+            f"gurps-fight-defend-{kind}",
+            f"{kind.capitalize()} {line.total}: {percent_text(defense_chance(line.total))}",
+            kind == chosen,
+            ("gurps.step_defense", kind),
+        )
+        for kind, line in gurps_fight.defenses_left(fight)
+    ]
+    none = gurps_fight.NO_DEFENSE
+    items.append(
+        chip("gurps-fight-defend-none", "No defense", chosen == none, ("gurps.step_defense", none))
+    )
+    roll: VNode = (
+        button("gurps-fight-no-defense", "Take the hit", ("gurps.step_defend",), primary=True)
+        if chosen == none
+        else _roll_entry(model, "gurps-fight-defense", "3d6", "step_defend", "Roll for me")
+    )
+    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), roll]
+
+
+def _damage_step(model: Model, fight: Fight) -> list[Any]:
+    pending = fight.pending
+    assert pending is not None
+    dice = gurps_fight.damage_dice(fight.combatant(pending.attacker))
+    if pending.maximum:
+        label = f"Apply maximum damage ({dice}: a roll of 3)"
+        return [button("gurps-fight-damage-roll", label, ("gurps.step_damage",), primary=True)]
+    count, _ = parse_damage(dice)
+    return [
+        h("p", {"class": "strong"}, f"Damage {dice}"),
+        _roll_entry(model, "gurps-fight-damage", f"{count}d6", "step_damage", "Roll for me"),
+    ]
+
+
+def _shown(model: Model) -> VNode | None:
+    last = page_data(model)["shown"]
+    if not last:
+        return None
+    return result(
+        "gurps-fight-result",
+        str(last.get("verdict", "")),
+        str(last.get("number", "")),
+        [str(line) for line in last.get("why", [])],
+        tone=shown.tone(last.get("tone")),
+    )
+
+
+def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
+    """What the step waits for (the attack under way, else what the current combatant may do),
+    then what adjusts it."""
+    step = step_of(model, fight)
+    if fight.pending is not None:
+        if fight.pending.stage == "defense":
+            return _defense(model, fight), []
+        return _damage_step(model, fight), []
+    if current.stunned and not str(step["override"]).strip():
+        return _stunned(model, fight, current), []
+    if not maneuver(current.maneuver).can_attack:
+        said = f"{current.maneuver}: no attack this turn. Choose a maneuver to attack."
+        return [h("p", {}, said)], []
+    if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
+        said = f"{current.name} has made his attack this turn."
+        done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+        return [h("p", {"class": "strong"}, said), done], [_override(step)]
+    return _attack_step(model, fight, current, step)
+
+
+def panel(model: Model, fight: Fight) -> VNode | None:
+    """The active combatant's panel, or nothing before the fight starts: the last step's result
+    first (it stays in view while the next roll is made below it), the step, what adjusts it,
+    his maneuver."""
+    current = fight.current()
+    if current is None:
+        return None
+    now, adjust = _action(model, fight, current)
+    return card(
+        "gurps-turn-h",
+        f"{current.name}'s turn",
+        _shown(model),
+        *now,
+        step_error(model, "fight"),
+        *adjust,
+        _maneuver(current),
+        testid="gurps-turn",
+    )

@@ -1,0 +1,240 @@
+"""The round, turn first (FIGHT.md): the order strip (who acts now and next, tap a card to make
+it the target), the active combatant with its weapons and the chance against that target, the
+step under way with its dice ("Roll for me" or "I rolled …") or its question, and the result
+where the tap was. The turns, odds and steps are the core's."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from pycore.errors import RulekeeperError
+from pycore.systems.percentile import fight_attack as FA
+from pycore.systems.percentile import fight_round as R
+from pycore.systems.percentile.checks import fmt
+from pycore.systems.percentile.fight import Fight
+from pycore.systems.percentile.roster import Fighter, Weapon
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.percentile import state as S
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip
+from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.fields import error_of, number
+from rkweb.kit.odds import percent_text
+from rkweb.kit.results import result, why
+
+
+def _short(value: Fraction) -> str:
+    """A number as read at a glance (the exact value is in the sheet and the log)."""
+    return fmt(value) if value.denominator in (1, 2) else f"{float(value):.1f}"
+
+
+def _status(fighter: Fighter, fight: Fight) -> str:
+    """The one or two numbers that matter: damage taken and AP left (c2), stun."""
+    damage = sum((p.damage for p in fighter.parts), Fraction(0))
+    bits = [f"{_short(damage)} damage"] if fighter.parts else []
+    if fight.settings.ap == "c2":
+        ledger = fighter.ledger
+        bits.append("no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP")
+    if fighter.ledger.debt:
+        bits.append(f"stunned {fighter.ledger.stun_turns} turn(s)")
+    return ", ".join(bits)
+
+
+def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
+    order = R.turn_order(fight)
+    rest = [cid for cid in fight.member_ids if cid not in order]
+    cards = []
+    for cid in [*order, *rest]:
+        fighter = fight.fighter(cid)
+        if fighter is None:
+            continue
+        where = order.index(cid) - fight.turn if cid in order else None
+        when = {0: "now", 1: "next"}.get(where, "") if where is not None else "no turn this round"
+        label = f"{fighter.name} · {R.side_of(fight, cid)}" + (f" · {when}" if when else "")
+        status = _status(fighter, fight)
+        cards.append(
+            chip(
+                f"percentile-strip-{cid}",
+                label + (f" · {status}" if status else ""),
+                form.get("target") == cid,
+                ("percentile.turn_target", cid),
+            )
+        )
+    return h(
+        "div",
+        {"class": "quick", "role": "group", "aria-label": "Order of turns; tap the target"},
+        *cards,
+    )
+
+
+def _chance(fight: Fight, form: dict[str, Any], index: int) -> str:
+    """The weapon's chance to hit the chosen target, or what it needs first."""
+    try:
+        chances = FA.hit_chances(fight, {**form, "weapon": str(index)})
+    except RulekeeperError as exc:
+        return str(exc)
+    return " · ".join(f"{percent_text(p)} {name}" for name, p in chances.items() if p)
+
+
+def _skill(fighter: Fighter, weapon: Weapon) -> str:
+    """The skill the GM reads Table #3-1 with (PCT-30, PCT-31); grenades roll against BRAWL."""
+    if weapon.category == "grenade":
+        return f"BRAWL {fighter.brawl}"
+    try:
+        name = "BRAWLmanship" if weapon.category == "hth" else "MARKSmanship"
+        return f"{name} {fmt(fighter.skill(weapon))}"
+    except RulekeeperError as exc:
+        return str(exc)
+
+
+def _active(fight: Fight, form: dict[str, Any]) -> VNode | None:
+    now = R.active(fight)
+    if now is None:
+        return None
+    weapons = [
+        chip(
+            f"percentile-turn-weapon-{i}",
+            f"{w.name} ({_skill(now, w)}): "
+            + (_chance(fight, form, i) if form.get("target") else "choose a target"),
+            form.get("weapon") == str(i),
+            ("percentile.turn_weapon", str(i)),
+        )
+        for i, w in enumerate(now.weapons)
+    ]
+    return h(
+        "div",
+        {"data-testid": "percentile-turn-active"},
+        h(
+            "p",
+            {"class": "strong"},
+            f"Now: {now.name} ({R.side_of(fight, now.id)}) · {_status(now, fight)}",
+        ),
+        h(
+            "div",
+            {"class": "quick", "role": "group", "aria-label": f"{now.name}'s attacks"},
+            *weapons,
+        )
+        if weapons
+        else h("p", {"class": "muted"}, f"{now.name} has no weapon on the sheet."),
+    )
+
+
+def _question(model: Model, fight: Fight) -> list[VNode]:
+    pending = fight.pending
+    assert pending is not None
+    target = fight.fighter(str(pending.form.get("target", "")))
+    question = h(
+        "p",
+        {"class": "strong", "data-testid": "percentile-attack-question"},
+        pending.hit.waits_for or "",
+    )
+    if pending.hit.stage == "part":
+        parts = [
+            button(
+                f"percentile-turn-part-{i}",
+                p.name,
+                ("percentile.attack_part", p.name),
+                primary=True,
+            )
+            for i, p in enumerate(target.parts if target else ())
+        ]
+        return [
+            question,
+            h("div", {"class": "row", "role": "group", "aria-label": "Body part"}, *parts),
+        ]
+    return [
+        question,
+        number(
+            "percentile-attack-stun_modifier",
+            "Table #3-7.0 modifier for this damage (stun)",
+            "",
+            ("percentile.attack_stun",),
+            error=error_of(model, S.FEATURE, "attack-stun_modifier"),
+        ),
+    ]
+
+
+def _step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
+    error = error_of(model, S.FEATURE, "turn")
+    pending = fight.pending
+    if pending is not None and pending.hit.stage in ("part", "stun"):
+        return _question(model, fight)
+    if R.active(fight) is None and pending is None:
+        return [h("p", {"class": "muted"}, "Tap Next turn to start the round.")]
+    if not form.get("target") and pending is None:
+        return [h("p", {"class": "muted"}, "Tap the target in the strip above.")]
+    try:
+        dice = FA.next_dice(fight, form)
+    except RulekeeperError as exc:
+        return [
+            h(
+                "p",
+                {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-error"},
+                str(exc),
+            )
+        ]
+    if dice is None:
+        return [
+            button(
+                "percentile-turn-roll-roll",
+                "Work out the damage",
+                ("percentile.turn_roll",),
+                primary=True,
+            )
+        ]
+    stage = pending.hit.stage if pending else "to_hit"
+    what = {"to_hit": "To hit", "location": "Where it hit", "damage": "Damage"}.get(
+        stage, "Where it went"
+    )
+    return [
+        h("p", {"class": "strong"}, what),
+        dice_entry(
+            "percentile-turn-roll",
+            dice,
+            roll=("percentile.turn_roll",),
+            typed=("percentile.turn_typed",),
+            error=error,
+        ),
+    ]
+
+
+def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
+    form = st["combat"].get("attack", {})
+    pending = fight.pending
+    steps = [*fight.last, *[f"Rule: {w}" for w in fight.last_why]]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "pct-turn-h", "data-testid": "percentile-turn"},
+        h(
+            "h2",
+            {"id": "pct-turn-h"},
+            f"Round {fight.round}" + (f", piece {fight.piece}" if fight.settings.pieces else ""),
+        ),
+        _strip(fight, form),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "percentile-turn-next",
+                "Next turn",
+                ("percentile.turn_next",),
+                primary=pending is None,
+            ),
+            button(
+                "percentile-attack-cancel", "Set the attack aside", ("percentile.attack_cancel",)
+            )
+            if pending
+            else None,
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-next-error"},
+            error_of(model, S.FEATURE, "turn-next"),
+        ),
+        _active(fight, form),
+        h("div", {"data-testid": "percentile-turn-step"}, *_step(model, fight, form)),
+        result("percentile-turn-result", fight.headline, "", steps) if fight.headline else None,
+        why(["Turns: each side in order, each member in the side's order (PCT-07, PCT-08)"]),
+    )

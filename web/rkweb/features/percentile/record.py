@@ -1,0 +1,377 @@
+"""A character's weapons (the DATA SHEETS' fields, the skill with its formula) and damage record
+(structure, function, destruction per body part) with healing. Checks and formulas are the
+core's (:mod:`pycore.systems.percentile.roster`, :mod:`pycore.systems.percentile.damage`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.errors import RulekeeperError
+from pycore.systems.percentile import gmtables, roster
+from pycore.systems.percentile.checks import fmt
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.percentile import state as S
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import error_of, field, number, select, with_error
+from rkweb.kit.results import card, why
+
+ACTIONS = frozenset(
+    {
+        "wform",
+        "pform",
+        "hform",
+        "heal",
+        "weapon_add",
+        "weapon_sheet",
+        "weapon_del",
+        "part_add",
+        "parts_gm",
+        "part_del",
+    }
+)
+WEAPON_FORM = (
+    ("name", "Name"),
+    ("attack_dif", "ATTACK DIF (hand-to-hand)"),
+    ("wep_dif", "WEP DIF (weaponry)"),
+    ("wep_mod", "WEP MOD (Table #3-3)"),
+    ("damage_die", "DAMAGE DIE ROLL (e.g. 4+2, 3, ½)"),
+    ("damage_type", "DAMAGE TYPE"),
+    ("weight_kg", "Weight in kg (thrown weapons, Table #3-4.0)"),
+)
+
+
+def _edit(model: Model, cid: str, change: Any, label: str, ctx: Ctx, ekey: str) -> Model:
+    """Apply ``change(char, st)`` to a character; a refusal is shown under ``ekey``."""
+    st = S.state(model)
+    char = S.character(st, cid)
+    if char is None:
+        return model
+    try:
+        char = change(char, st)
+    except RulekeeperError as exc:
+        return with_error(model, S.FEATURE, ekey, str(exc))
+    return with_error(S.save(model, S.put_character(st, char), ctx, label), S.FEATURE, ekey, None)
+
+
+def _add_weapon(model: Model, cid: str, ctx: Ctx) -> Model:
+    form = dict(model.ui.get("percentile_wform", {}))
+
+    def change(char: dict[str, Any], st: dict[str, Any]) -> dict[str, Any]:
+        return {**char, "weapons": [*char["weapons"], roster.weapon_from_form(form)]}
+
+    name = str(form.get("name", "")).strip()
+    done = _edit(model, cid, change, f"Add weapon {name}", ctx, "percentile-weapon")
+    return (
+        done
+        if error_of(done, S.FEATURE, "percentile-weapon")
+        else done.with_ui(percentile_wform={})
+    )
+
+
+def _weapon_from_sheet(model: Model, cid: str, name: str, ctx: Ctx) -> Model:
+    def change(char: dict[str, Any], st: dict[str, Any]) -> dict[str, Any]:
+        sheet = gmtables.weapons(st["gm"]).get(name)
+        if sheet is None:
+            raise RulekeeperError(f"The GM's data sheets have no weapon {name!r}.")
+        weapon = {
+            k: (str(v) if k == "weight_kg" and v is not None else v) for k, v in sheet.items()
+        }
+        return {**char, "weapons": [*char["weapons"], weapon]}
+
+    if not name:
+        return model
+    return _edit(
+        model, cid, change, f"Add weapon {name} from the data sheet", ctx, "percentile-weapon"
+    )
+
+
+def _add_part(model: Model, cid: str, ctx: Ctx) -> Model:
+    form = dict(model.ui.get("percentile_pform", {}))
+
+    def change(char: dict[str, Any], st: dict[str, Any]) -> dict[str, Any]:
+        part = roster.part_from_form(form, [p.get("name") for p in char["parts"]])
+        return {**char, "parts": [*char["parts"], part]}
+
+    name = str(form.get("name", "")).strip()
+    done = _edit(model, cid, change, f"Add body part {name}", ctx, "percentile-part")
+    return (
+        done if error_of(done, S.FEATURE, "percentile-part") else done.with_ui(percentile_pform={})
+    )
+
+
+def _parts_from_sheet(model: Model, cid: str, ctx: Ctx) -> Model:
+    def change(char: dict[str, Any], st: dict[str, Any]) -> dict[str, Any]:
+        parts = gmtables.body_parts(st["gm"], str(char["race"]))
+        if not parts:
+            raise RulekeeperError(f"The GM's body-part sheet has no rows for {char['race']}.")
+        return {**char, "parts": [{"name": n, "points": str(p), "damage": "0"} for n, p in parts]}
+
+    return _edit(model, cid, change, "Body parts from the GM sheet", ctx, "percentile-part")
+
+
+def _remove(model: Model, cid: str, key: str, index: int, ctx: Ctx) -> Model:
+    st = S.state(model)
+    char = S.character(st, cid)
+    if char is None or not 0 <= index < len(char[key]):
+        return model
+    item = char[key][index]
+    char[key] = [x for i, x in enumerate(char[key]) if i != index]
+    return S.save(model, S.put_character(st, char), ctx, f"Remove {item.get('name', key)}")
+
+
+def _heal(model: Model, cid: str, how: str, ctx: Ctx) -> Model:
+    form = dict(model.ui.get("percentile_hform", {}))
+    part = str(form.get("part") or "")
+
+    def change(char: dict[str, Any], st: dict[str, Any]) -> dict[str, Any]:
+        fighter = roster.fighter_from_json(char)
+        healed = roster.heal(fighter, part, str(form.get("points", "")), how == "natural")
+        return roster.fighter_into_json(char, healed)
+
+    return _edit(model, cid, change, f"Heal {part} ({how})", ctx, "percentile-heal")
+
+
+def _form(model: Model, name: str, msg: Msg) -> Model:
+    key = f"percentile_{name}"
+    return model.with_ui(**{key: {**model.ui.get(key, {}), str(msg[1]): str(msg[2])}})
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    action = str(msg[0]).split(".", 1)[1]
+    if action in ("wform", "pform", "hform"):
+        return _form(model, action, msg)
+    cid = str(msg[1])
+    if action == "heal":
+        return _heal(model, cid, str(msg[2]), ctx)
+    if action == "weapon_add":
+        return _add_weapon(model, cid, ctx)
+    if action == "weapon_sheet":
+        return _weapon_from_sheet(model, cid, str(msg[-1]) if len(msg) > 2 else "", ctx)
+    if action == "part_add":
+        return _add_part(model, cid, ctx)
+    if action == "parts_gm":
+        return _parts_from_sheet(model, cid, ctx)
+    if action in ("weapon_del", "part_del"):
+        key = "weapons" if action == "weapon_del" else "parts"
+        return _remove(model, cid, key, int(msg[2]), ctx)
+    return model
+
+
+def _weapon_rows(char: dict[str, Any]) -> list[VNode]:
+    fighter = roster.fighter_from_json(char)
+    return [
+        h(
+            "tr",
+            {},
+            h("td", {}, w.name),
+            h("td", {}, dict(roster.CATEGORIES).get(w.category, w.category)),
+            h("td", {}, w.damage_die or "—"),
+            h(
+                "td",
+                {"data-testid": "percentile-weapon-skill"},
+                roster.weapon_skill_text(fighter, w),
+            ),
+            h(
+                "td",
+                {},
+                button(
+                    f"percentile-weapon-del-{i}",
+                    "Remove",
+                    ("percentile.weapon_del", char["id"], i),
+                ),
+            ),
+        )
+        for i, w in enumerate(fighter.weapons)
+    ]
+
+
+def _table(testid: str, heads: tuple[str, ...], rows: list[VNode]) -> VNode:
+    return h(
+        "table",
+        {"class": "data", "data-testid": testid},
+        h("thead", {}, h("tr", {}, *[h("th", {"scope": "col"}, t) for t in heads])),
+        h("tbody", {}, *rows),
+    )
+
+
+def weapons_view(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
+    cid = char["id"]
+    form = model.ui.get("percentile_wform", {})
+    rows = _weapon_rows(char)
+    sheet = sorted(gmtables.weapons(st["gm"]))
+    entry = [
+        field(f"percentile-wform-{key}", label, form.get(key, ""), ("percentile.wform", key))
+        if key in ("name", "damage_die", "damage_type")
+        else number(f"percentile-wform-{key}", label, form.get(key, ""), ("percentile.wform", key))
+        for key, label in WEAPON_FORM
+    ]
+    category = select(
+        "percentile-wform-category",
+        "Category",
+        str(form.get("category", "weaponry")),
+        roster.CATEGORIES,
+        ("percentile.wform", "category"),
+    )
+    return card(
+        "pct-weapons-h",
+        "Attacks and weapons",
+        _table("percentile-weapons", ("Name", "Category", "Damage die", "Skill", ""), rows)
+        if rows
+        else h("p", {"class": "muted"}, "No weapons yet."),
+        select(
+            "percentile-weapon-sheet",
+            "Add from the GM's data sheets",
+            "",
+            [
+                ("", "— choose —" if sheet else "— no data sheets entered —"),
+                *[(n, n) for n in sheet],
+            ],
+            ("percentile.weapon_sheet", cid),
+        ),
+        h("h3", {}, "Or enter one by hand"),
+        h("div", {"class": "grid2"}, entry[0], category, *entry[1:]),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "percentile-weapon-error"},
+            error_of(model, S.FEATURE, "percentile-weapon"),
+        ),
+        button("percentile-weapon-add", "Add weapon", ("percentile.weapon_add", cid), primary=True),
+        why(
+            [
+                "Hand-to-hand or weaponry follows the use (PCT-04, line 27)",
+                "BRAWLmanship = (BRAWL + ATTACK DIF) / 2 (PCT-30, line 83); "
+                "MARKSmanship = (AIM + WEP DIF) / 2 (PCT-31, line 85)",
+                "Damage die abbreviations (PCT-42, lines 131-137); data sheets PCT-M17",
+            ]
+        ),
+    )
+
+
+def _part_rows(char: dict[str, Any]) -> list[VNode]:
+    rows = []
+    for i, part in enumerate(roster.fighter_from_json(char).parts):
+        state = (
+            "DESTROYED" if part.destroyed else ("no function" if part.no_function else "working")
+        )
+        rows.append(
+            h(
+                "tr",
+                {"data-testid": "percentile-part-row"},
+                h("td", {}, part.name),
+                h("td", {}, fmt(part.points)),
+                h("td", {}, fmt(part.damage)),
+                h("td", {}, f"{fmt(part.structure_left)} / 10"),
+                h("td", {}, f"{fmt(part.function_left)} / {fmt(part.points)}"),
+                h("td", {}, f"{state} (at {fmt(part.destruction_at)})"),
+                h(
+                    "td",
+                    {},
+                    button(
+                        f"percentile-part-del-{i}", "Remove", ("percentile.part_del", char["id"], i)
+                    ),
+                ),
+            )
+        )
+    return rows
+
+
+def record_view(model: Model, char: dict[str, Any]) -> VNode:
+    cid = char["id"]
+    form = model.ui.get("percentile_pform", {})
+    rows = _part_rows(char)
+    heads = ("Part", "Points", "Damage", "Structure", "Function", "State", "")
+    return card(
+        "pct-record-h",
+        "Damage record",
+        h(
+            "p",
+            {"class": "muted small"},
+            "Each part has 10 structure points before its function points; it is destroyed at "
+            "5 × its points.",
+        ),
+        why(["Structure points (PCT-46, line 121); total destruction (PCT-47, line 121)"]),
+        _table("percentile-record", heads, rows)
+        if rows
+        else h("p", {"class": "muted"}, "No body parts yet: add them or load the GM's sheet."),
+        h(
+            "div",
+            {"class": "grid2"},
+            field(
+                "percentile-pform-name",
+                "Body part",
+                form.get("name", ""),
+                ("percentile.pform", "name"),
+            ),
+            number(
+                "percentile-pform-points",
+                "Points (1–5000)",
+                form.get("points", ""),
+                ("percentile.pform", "points"),
+            ),
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "percentile-part-error"},
+            error_of(model, S.FEATURE, "percentile-part"),
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "percentile-part-add", "Add body part", ("percentile.part_add", cid), primary=True
+            ),
+            button(
+                "percentile-parts-gm",
+                "Body parts from the GM's sheet",
+                ("percentile.parts_gm", cid),
+            ),
+        ),
+        _heal_view(model, char),
+    )
+
+
+def _heal_view(model: Model, char: dict[str, Any]) -> VNode | None:
+    if not char["parts"]:
+        return None
+    cid = char["id"]
+    form = model.ui.get("percentile_hform", {})
+    return h(
+        "div",
+        {},
+        h("h3", {}, "Healing"),
+        h(
+            "p",
+            {"class": "muted small"},
+            "The text gives no healing amounts: the GM decides. Medical treatment restores function "
+            "points only; structure comes back only by natural healing.",
+        ),
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "percentile-heal-part",
+                "Body part",
+                str(form.get("part", "")),
+                [("", "— choose —"), *[(p["name"], p["name"]) for p in char["parts"]]],
+                ("percentile.hform", "part"),
+            ),
+            number(
+                "percentile-heal-points",
+                "Points healed",
+                form.get("points", ""),
+                ("percentile.hform", "points"),
+                error=error_of(model, S.FEATURE, "percentile-heal"),
+            ),
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "percentile-heal-medical", "Heal (medical)", ("percentile.heal", cid, "medical")
+            ),
+            button(
+                "percentile-heal-natural", "Heal (natural)", ("percentile.heal", cid, "natural")
+            ),
+        ),
+    )

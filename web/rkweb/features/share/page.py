@@ -1,0 +1,108 @@
+"""The share page: the panel for a record being shared (link, QR code, file), the preview of a
+share link being opened (``#/share/<payload>``) with its import, and the player view's controls.
+
+Encoding, decoding, checking and importing are the core's (:mod:`pycore.share`); the page stores
+what it returns. Imports are undoable and never overwrite unless the user chose "Replace".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.errors import StorageError
+from pycore.share import PLACES, decode, encode, import_record, same_record, share_record
+from pycore.share.files import payload_of
+from pycore.share.public import public_fight
+from pycore.share.records import KINDS, ShareRecord
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.share import panel, preview
+
+ACTIONS = frozenset({"open", "open_fight", "import", "paste", "file_text"})
+
+
+def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
+    state = model.history.state
+    moved = replace(model, route="share", route_arg="")
+    if kind not in KINDS:
+        return moved.with_ui(share_out={"error": f"{kind!r} cannot be shared"})
+    try:
+        record, new_state = share_record(state, kind, ref, ctx.now, ctx.fresh_seed)
+    except StorageError as exc:
+        return moved.with_ui(share_out={"error": str(exc)})
+    section = PLACES[record.kind].section
+    history = moved.history
+    if new_state.get(section) != state.get(section):
+        # The record's new id is kept quietly: a second share of it carries the same id.
+        history = history.set_quietly(section, new_state[section])
+    out = {"kind": record.kind, "name": record.name, "payload": encode(record)}
+    return replace(moved, history=history).with_ui(share_out=out, share_done=None)
+
+
+def _open_fight(model: Model, ctx: Ctx) -> Model:
+    view = public_fight(model.section("simply_combat"))
+    record = ShareRecord("simply.fight", "fight", ctx.now, 1, "Fight", view)
+    out = {"kind": record.kind, "name": "The fight, as players see it", "payload": encode(record)}
+    return replace(model, route="share", route_arg="").with_ui(share_out=out)
+
+
+def _import(model: Model, choice: str, ctx: Ctx) -> Model:
+    try:
+        record = decode(model.route_arg)
+        clash = same_record(model.history.state, record)
+        if clash and choice == "add":
+            return model.with_ui(share_clash=clash)
+        new_state = import_record(
+            model.history.state,
+            record,
+            "keep" if choice == "keep" else "replace" if clash else "add",
+            ctx.fresh_seed,
+        )
+    except StorageError as exc:
+        return model.with_ui(share_import_error=str(exc))
+    section = PLACES[record.kind].section
+    history = model.history.apply(section, new_state[section], f"Import {record.name}", ctx.now)
+    done = {"name": record.name, "route": PLACES[record.kind].route}
+    return replace(model, history=history).with_ui(
+        share_done=done, share_clash=None, share_import_error=None
+    )
+
+
+def _paste(model: Model, text: str) -> Model:
+    try:
+        payload = payload_of(text)
+    except StorageError as exc:
+        return model.with_ui(share_paste_error=str(exc))
+    return replace(model, route="share", route_arg=payload).with_ui(
+        share_paste_error=None, share_done=None, share_clash=None, share_out=None
+    )
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    kind = msg[0]
+    if kind == "share.open":
+        return _open(model, msg[1], msg[2], ctx)
+    if kind == "share.open_fight":
+        return _open_fight(model, ctx)
+    if kind == "share.import":
+        return _import(model, str(msg[1]), ctx)
+    # paste and file_text: the typed link, or the text of a shared file, comes last
+    return _paste(model, str(msg[-1]))
+
+
+def view(model: Model) -> VNode:
+    if model.route_arg:
+        body = preview.view(model)
+    elif model.ui.get("share_out"):
+        body = panel.view(model)
+    else:
+        body = None
+    return h(
+        "div",
+        {"class": "page share-page"},
+        h("h2", {"class": "page-title"}, "Share and import"),
+        body,
+        panel.open_card(model),
+        panel.player_card(),
+    )

@@ -1,0 +1,155 @@
+"""The share panel: one record as a link, a QR code (when it scans readily) and a file; and the
+cards to open a share someone sent and to show the fight on a second screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.share import qr_code
+from pycore.share.files import file_name, file_text
+from pycore.share.qr import QUIET_ZONE
+from rkweb.app.messages import send
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.kit.buttons import button
+from rkweb.kit.numbers import bytes_text
+
+
+def link_of(model: Model, payload: str) -> str:
+    return f"{model.env.base_url}#/share/{payload}"
+
+
+def qr_svg(text: str, testid: str) -> VNode:
+    """The QR code of ``text`` as one SVG path, or words saying why there is none."""
+    code = qr_code(text)
+    if code is None or not code.scannable:
+        return h(
+            "p",
+            {"class": "muted", "data-testid": f"{testid}-too-large"},
+            "This is too much for a QR code that a phone reads readily: send the link or the "
+            "file instead.",
+        )
+    side = code.size + 2 * QUIET_ZONE
+    return h(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {side} {side}",
+            "class": "qr",
+            "role": "img",
+            "aria-label": f"QR code of the link ({code})",
+            "data-testid": testid,
+            "data-version": code.version,
+            "shape-rendering": "crispEdges",
+        },
+        h("rect", {"width": side, "height": side, "fill": "#fff"}),
+        h("path", {"d": code.path(), "fill": "#000"}),
+    )
+
+
+def view(model: Model) -> VNode:
+    out: dict[str, Any] = model.ui.get("share_out") or {}
+    if out.get("error"):
+        return h(
+            "section",
+            {"class": "card", "data-testid": "share-panel"},
+            h("p", {"class": "field-error", "role": "alert"}, f"Cannot share: {out['error']}"),
+        )
+    payload, name = str(out["payload"]), str(out["name"])
+    link = link_of(model, payload)
+    code = qr_code(link)
+    size = f"The link is {len(link)} characters ({bytes_text(len(payload))} of data)"
+    size += f"; QR version {code.version}." if code else "."
+    return h(
+        "section",
+        {"class": "card share-panel", "aria-labelledby": "share-h", "data-testid": "share-panel"},
+        h("h3", {"id": "share-h"}, f"Share {name}"),
+        h(
+            "p",
+            {"class": "muted"},
+            "Whoever opens this link or scans the code sees what will be added before anything "
+            "is; nothing goes through a server.",
+        ),
+        qr_svg(link, "share-qr"),
+        h(
+            "p",
+            {"class": "share-link"},
+            h("a", {"href": link, "data-testid": "share-link", "class": "break"}, link),
+        ),
+        h("p", {"class": "muted small", "data-testid": "share-size"}, size),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "share-file",
+                "Send as a file",
+                send("app", "share_file", file_name(name), file_text(payload, name)),
+            ),
+        ),
+    )
+
+
+def open_card(model: Model) -> VNode:
+    error = model.ui.get("share_paste_error") or ""
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "share-open-h"},
+        h("h3", {"id": "share-open-h"}, "Open a share"),
+        h(
+            "div",
+            {"class": "field"},
+            h("label", {"for": "share-paste"}, "Paste a share link"),
+            h(
+                "input",
+                {
+                    "id": "share-paste",
+                    "type": "url",
+                    "data-testid": "share-paste",
+                    "aria-describedby": "share-paste-error",
+                    "on_change": send("share", "paste"),
+                },
+            ),
+            h(
+                "p",
+                {"id": "share-paste-error", "class": "field-error", "role": "alert"},
+                error,
+            ),
+        ),
+        h("label", {"class": "button secondary", "for": "share-file-in"}, "Open a shared file…"),
+        h(
+            "input",
+            {
+                "id": "share-file-in",
+                "type": "file",
+                "accept": ".json,application/json",
+                "class": "visually-hidden",
+                "data-testid": "share-file-in",
+                "on_change": send("app", "read_file", "share.file_text"),
+            },
+        ),
+    )
+
+
+def player_card() -> VNode:
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "share-player-h"},
+        h("h3", {"id": "share-player-h"}, "Players' view of the fight"),
+        h(
+            "p",
+            {"class": "muted"},
+            "The order, whose turn it is, names, visible conditions and the last result; no "
+            "hit points, luck or target numbers. The second window follows the fight live.",
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "player-open",
+                "Open player view",
+                send("app", "open_window", "#/player"),
+                primary=True,
+            ),
+            button("player-snapshot", "Snapshot for phones", send("share", "open_fight")),
+        ),
+    )

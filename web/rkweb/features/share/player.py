@@ -1,0 +1,36 @@
+"""The players' view on a second screen: the fight as players see it, following the GM's
+window live (the glue passes each new view over a ``BroadcastChannel``) and rebuilt from the
+saved fight after a reload. Shows no hidden numbers (:mod:`pycore.share.public`)."""
+
+from __future__ import annotations
+
+import json
+
+from pycore.errors import RuleError
+from pycore.share import PublicFight, public_fight
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.share.preview import fight_view
+
+ACTIONS = frozenset({"update"})
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """``("player.update", json)``: the GM's window sent a new public view."""
+    try:
+        fight = PublicFight.of(json.loads(str(msg[1])))
+    except (ValueError, RuleError):
+        return model  # a message from an older window: the next one will do
+    return model.with_ui(player_view=fight)
+
+
+def view(model: Model) -> VNode:
+    fight = model.ui.get("player_view")
+    if not isinstance(fight, PublicFight):
+        fight = PublicFight.of(public_fight(model.section("simply_combat")))
+    return h(
+        "div",
+        {"class": "page player-page"},
+        h("h1", {"class": "page-title"}, "The fight"),
+        fight_view(fight),
+    )

@@ -1,0 +1,122 @@
+"""Opening a share link: what it holds, and its import (a copy; "replace or keep both" when a
+record with the same id is already here). A damaged link says what is wrong and changes nothing."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from pycore.errors import StorageError
+from pycore.share import KIND_NAMES, PublicFight, ShareRecord, decode
+from rkweb.app.messages import send
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.kit.buttons import button
+
+FACTS = 10  # a preview lists at most this many of the record's plain values
+
+
+@lru_cache(maxsize=8)
+def _decoded(payload: str) -> ShareRecord | str:
+    try:
+        return decode(payload)
+    except StorageError as exc:
+        return str(exc)
+
+
+def _facts(data: dict[str, Any]) -> list[VNode]:
+    shown = [
+        (key.replace("_", " "), value)
+        for key, value in data.items()
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value) != ""
+    ][:FACTS]
+    return [part for k, v in shown for part in (h("dt", {}, k), h("dd", {}, str(v)))]
+
+
+def fight_view(fight: PublicFight, testid: str = "player-view") -> VNode:
+    """The players' view of a fight (also the player window's page)."""
+    current = fight.current
+    return h(
+        "section",
+        {"class": "card player-view", "data-testid": testid, "aria-live": "polite"},
+        h("p", {"class": "player-turn", "data-testid": "player-turn"}, f"Turn {fight.turn}"),
+        h(
+            "p",
+            {"class": "player-current", "data-testid": "player-current"},
+            f"{current} to act" if current else "Waiting for initiative",
+        ),
+        h(
+            "ol",
+            {"class": "player-order", "data-testid": "player-order"},
+            *[
+                h(
+                    "li",
+                    {"class": "current" if now else None, "data-testid": "player-entry"},
+                    h("strong", {}, name),
+                    f" · {status}" if status != "ok" else "",
+                )
+                for name, status, now in fight.order
+            ],
+        ),
+        h("p", {"class": "player-result", "data-testid": "player-result"}, fight.result),
+    )
+
+
+def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
+    done = model.ui.get("share_done")
+    if done:
+        return [
+            h(
+                "p",
+                {"class": "ok", "role": "status", "data-testid": "share-imported"},
+                f"{done['name']} was added. ",
+                h("a", {"href": f"#/{done['route']}", "data-testid": "share-go"}, "Open it"),
+            )
+        ]
+    clash = model.ui.get("share_clash")
+    if clash:
+        listed = record.kind in ("simply.character", "gurps.fighter", "aftermath.character")
+        return [
+            h(
+                "p",
+                {"role": "alert", "data-testid": "share-clash"},
+                f"“{clash}” here is the same record, shared before. Replace it, or keep both?"
+                if listed
+                else f"This replaces your {clash}.",
+            ),
+            h(
+                "div",
+                {"class": "row"},
+                button("share-replace", "Replace", send("share", "import", "replace")),
+                button("share-keep-both", "Keep both", send("share", "import", "keep"))
+                if listed
+                else None,
+            ),
+        ]
+    error = model.ui.get("share_import_error")
+    return [
+        button("share-import", "Import", send("share", "import", "add"), primary=True),
+        h("p", {"class": "field-error", "role": "alert"}, error) if error else None,
+    ]
+
+
+def view(model: Model) -> VNode:
+    found = _decoded(model.route_arg)
+    if isinstance(found, str):
+        return h(
+            "section",
+            {"class": "card", "data-testid": "share-error", "role": "alert"},
+            h("h3", {}, "This share link cannot be read"),
+            h("p", {}, f"{found[0].upper()}{found[1:]}. Nothing was changed."),
+            h("p", {"class": "muted"}, "Ask for the link again, or for the file."),
+        )
+    if found.kind == "simply.fight":
+        return fight_view(PublicFight.of(found.data), "share-preview")
+    return h(
+        "section",
+        {"class": "card", "data-testid": "share-preview", "aria-labelledby": "share-prev-h"},
+        h("h3", {"id": "share-prev-h"}, str(found)),
+        h("p", {"class": "muted"}, f"{KIND_NAMES[found.kind]}, last changed {found.updated_at}."),
+        h("dl", {"class": "facts"}, *_facts(found.data)),
+        *_import_controls(model, found),
+    )

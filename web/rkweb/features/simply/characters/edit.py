@@ -1,0 +1,232 @@
+"""The characters' messages: create, select, duplicate, delete, and each edit of the builder.
+
+An edit parses what was typed, changes the saved record, and keeps it only when the core reads it
+back (``character_from_json``); otherwise the core's words are shown by the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from pycore.systems.simply.character import Character, ability_list, armor_choice, shield_choice
+from pycore.systems.simply.character_json import character_from_json, character_to_json
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg
+from rkweb.features.simply.characters import campaign
+from rkweb.features.simply.characters.state import (
+    ERRORS,
+    SECTION,
+    campaign_of,
+    keep,
+    load,
+    name_of,
+)
+from rkweb.kit.fields import with_error
+
+INT_FIELDS = {"strength", "coordination", "intellect", "health", "luck"}
+TEXT_FIELDS = {
+    "name",
+    "concept",
+    "player",
+    "race",
+    "age",
+    "age_note",
+    "appearance",
+    "history",
+    "personality",
+}
+
+
+def _without(items: list[Any], position: str) -> list[Any]:
+    """A list on the record without its entry at ``position`` (a Remove button)."""
+    return [x for i, x in enumerate(items) if i != int(position)]
+
+
+def _whole(field: str, raw: str) -> int:
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise ValueError(f"{field.capitalize()} must be a whole number.") from None
+
+
+def _skills(current: dict[str, Any], name: str, position: str, raw: str) -> bool:
+    """A skill's level or specialty, a new skill, a skill removed."""
+    skills = [dict(s) for s in current.get("skills", [])]
+    if name == "skill_level":
+        skills[int(position)]["level"] = raw
+    elif name == "skill_specialty":  # SIM-20 / SIM-D21: a specialty is free text, its own skill
+        skills[int(position)]["specialty"] = raw.strip() or None
+    elif name == "add_skill" and raw:
+        skills.append({"name": raw, "level": "Familiar"})
+    elif name == "remove_skill":
+        skills = _without(skills, position)
+    else:
+        return False
+    current["skills"] = skills
+    return True
+
+
+def _abilities_and_gear(current: dict[str, Any], name: str, position: str, raw: str) -> bool:
+    if name == "add_ability" and raw:
+        kinds = {a.name: a.kind for a in ability_list()}  # SIM-T04 says which list it joins
+        key = "abilities" if kinds.get(raw) == "ability" else "disabilities"
+        current[key] = [*current.get(key, []), raw]
+    elif name in ("remove_ability", "remove_disability"):
+        key = "abilities" if name == "remove_ability" else "disabilities"
+        current[key] = _without(current.get(key, []), position)
+    elif name == "add_gear" and raw.strip():
+        current["gear"] = [*current.get("gear", []), {"name": raw.strip(), "notes": ""}]
+    elif name == "remove_gear":
+        current["gear"] = _without(current.get("gear", []), position)
+    else:
+        return False
+    return True
+
+
+def _armor(current: dict[str, Any], name: str, position: str, raw: str) -> bool:
+    """The builder's armor, coating and shield picks; the record's Armor line comes from the
+    core (a coating on non-Plasteel armor is refused there, SIM-30)."""
+    if name in ("armor_id", "coating_id"):
+        current[name] = raw or None
+        suit, layer = current.get("armor_id"), current.get("coating_id")
+        choice = armor_choice(suit, layer) if suit else None
+        current["armor"] = None if choice is None else vars(choice)
+    elif name == "shield_id":
+        current[name] = raw or None
+        current["shield"] = vars(shield_choice(raw)) if raw else None
+    else:
+        return False
+    return True
+
+
+def _adjustments(current: dict[str, Any], name: str, position: str, raw: str) -> bool:
+    """SIM-21: the user's stat adjustments, typed as a draft and added in one step."""
+    if name == "add_adjustment":
+        draft = json.loads(raw)
+        try:
+            amount = int(str(draft.get("amount", "")).strip())
+        except ValueError:
+            raise ValueError("Amount must be a whole number, e.g. -1 or 2.") from None
+        entry = {
+            "source": str(draft.get("source", "")).strip() or "other",
+            "amount": amount,
+            "stat": str(draft.get("stat", "S")),
+        }
+        current["adjustments"] = [*current.get("adjustments", []), entry]
+    elif name == "remove_adjustment":
+        current["adjustments"] = _without(current.get("adjustments", []), position)
+    else:
+        return False
+    return True
+
+
+def _weapons(current: dict[str, Any], name: str, position: str, raw: str) -> bool:
+    """SIM-17: a weapon on the record, typed as a draft and added in one step; the core checks
+    its skill (SIM-39) and Max Dmg (SIM-D07) and says what is wrong beside the card."""
+    if name == "add_weapon":
+        draft = json.loads(raw)
+        typed = str(draft.get("max_damage", "")).strip()
+        try:
+            max_damage = int(typed) if typed else None
+        except ValueError:
+            raise ValueError("Max Dmg must be a whole number from 1 to 100, or blank") from None
+        if not str(draft.get("skill", "")):
+            raise ValueError("Choose the skill the weapon is used with.")
+        weapon = {
+            "name": str(draft.get("name", "")).strip() or str(draft.get("skill", "weapon")),
+            "skill": str(draft.get("skill", "")),
+            "max_damage": max_damage,
+            "kind": str(draft.get("kind", "")) or None,
+        }
+        current["weapons"] = [*current.get("weapons", []), weapon]
+    elif name == "remove_weapon":
+        current["weapons"] = _without(current.get("weapons", []), position)
+    else:
+        return False
+    return True
+
+
+_CHANGES: tuple[Callable[[dict[str, Any], str, str, str], bool], ...] = (
+    _skills,
+    _abilities_and_gear,
+    _armor,
+    _adjustments,
+    _weapons,
+)
+
+
+def _change(current: dict[str, Any], field: str, raw: str) -> bool:
+    """Apply one edit to the saved record; False when the field is not one the builder has."""
+    if field in INT_FIELDS:
+        current[field] = _whole(field, raw)
+        return True
+    if field in TEXT_FIELDS:
+        current[field] = raw
+        return True
+    name, _, position = field.partition(":")
+    return any(change(current, name, position, raw) for change in _CHANGES)
+
+
+def edit(model: Model, field: str, raw: str, ctx: Ctx) -> Model:
+    state = load(model)
+    index = int(state["selected"])
+    if not 0 <= index < len(state["list"]):
+        return model
+    current = dict(state["list"][index])
+    try:
+        if not _change(current, field, raw):
+            return model
+        character_from_json(current)  # the core's check of every field, before anything is kept
+    except ValueError as exc:  # a RuleError is a ValueError too
+        return with_error(model, ERRORS, field, str(exc))
+    state["list"][index] = current
+    label = f"Edit {name_of(current)}: {field.split(':')[0].replace('_', ' ')}"
+    return with_error(keep(model, state, label, ctx), ERRORS, field, None)
+
+
+def _roster(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    kind, state = msg[0], load(model)
+    if kind == "simply.char_new":
+        luck = campaign_of(state).starting_luck  # SIM-23, SIM-D05
+        name = f"Character {len(state['list']) + 1}"
+        state["list"].append(character_to_json(Character(name=name, luck=luck)))
+        state["selected"] = len(state["list"]) - 1
+        return keep(model, state, "Create character", ctx)
+    if kind == "simply.char_select":
+        state["selected"] = int(msg[1])
+        return replace(model, history=model.history.set_quietly(SECTION, state))
+    if kind == "simply.char_dup":
+        original = state["list"][int(msg[1])]
+        state["list"].append({**original, "name": f"{name_of(original)} (copy)"})
+        state["selected"] = len(state["list"]) - 1
+        return keep(model, state, f"Duplicate {name_of(original)}", ctx)
+    gone = state["list"].pop(int(msg[1]))  # simply.char_del
+    state["selected"] = max(0, min(int(state["selected"]), len(state["list"]) - 1))
+    return keep(model, state, f"Delete {name_of(gone)}", ctx)
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    kind = msg[0]
+    if kind in ("simply.char_new", "simply.char_select", "simply.char_dup", "simply.char_del"):
+        return _roster(model, msg, ctx)
+    if kind == "simply.char_field":
+        return edit(model, str(msg[1]), str(msg[2]), ctx)
+    if kind == "simply.char_adj_draft":
+        draft = {**model.ui.get("char_adj", {}), str(msg[1]): str(msg[2])}
+        return model.with_ui(char_adj=draft)
+    if kind == "simply.char_adj_add":
+        draft = {"stat": "S", "amount": "", "source": "", **model.ui.get("char_adj", {})}
+        return edit(model, "add_adjustment", json.dumps(draft), ctx).with_ui(char_adj={})
+    if kind == "simply.char_weapon_draft":
+        draft = {**model.ui.get("char_weapon", {}), str(msg[1]): str(msg[2])}
+        return model.with_ui(char_weapon=draft)
+    if kind == "simply.char_weapon_add":
+        draft = {"name": "", "skill": "", "max_damage": "", "kind": ""}
+        draft.update(model.ui.get("char_weapon", {}))
+        return edit(model, "add_weapon", json.dumps(draft), ctx).with_ui(char_weapon={})
+    if kind == "simply.char_campaign":
+        return campaign.update(model, str(msg[1]), str(msg[2]), ctx)
+    return model

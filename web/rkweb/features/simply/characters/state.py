@@ -1,0 +1,40 @@
+"""The characters' saved section (``simply_characters``): the list, the selection and the GM's
+campaign settings, and the one way a change is kept (undoable)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.simply.character import Campaign
+from pycore.systems.simply.character_json import campaign_from_json
+from rkweb.app.model import Ctx, Model
+
+SECTION = "simply_characters"
+ERRORS = "simply_characters"  # the field errors' home: model.ui["simply_characters_errors"]
+
+
+def load(model: Model) -> dict[str, Any]:
+    saved = model.section(SECTION)
+    return {
+        "list": list(saved.get("list", [])),
+        "selected": saved.get("selected", 0),
+        "campaign": dict(saved.get("campaign", {})),
+    }
+
+
+def campaign_of(state: dict[str, Any]) -> Campaign:
+    try:
+        return campaign_from_json(state["campaign"])
+    except RuleError:
+        return Campaign()  # never kept: the campaign card refuses bad values
+
+
+def name_of(raw: dict[str, Any]) -> str:
+    return str(raw.get("name") or "unnamed")
+
+
+def keep(model: Model, state: dict[str, Any], label: str, ctx: Ctx) -> Model:
+    """Store the new state as one undoable step named ``label``."""
+    return replace(model, history=model.history.apply(SECTION, state, label, ctx.now))

@@ -1,0 +1,105 @@
+"""The Simply fight screen (FIGHT.md): the order strip (``strip``), the active combatant's panel
+(``panel``), the step under way (``attack``, ``damage``, then the checks of ``care``) with each
+result where the tap was, time and treatment (``care``), the participants (``order``) and the log.
+``state`` keeps the saved section and the forms. Every step parses the form, calls
+``pycore.systems.simply.fight``, stores and logs the result; every roll is "Roll for me" or the
+dice typed at the table; a refused step shows the core's words beside it. Imported by
+``simply/page.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pycore.errors import RuleError
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.combat import attack, care, damage, log, order, panel, strip
+from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.combat.state import ERRORS, fight_of, load, set_form
+from rkweb.kit.fields import with_error
+
+Step = Callable[[Model, Msg, Ctx], Model]
+STEPS: dict[str, Step] = {
+    "add": order.add,
+    "add_char": order.add_char,
+    "initiative": order.initiative,
+    "initiative_typed": order.initiative_typed,
+    "act": order.act,
+    "hold": order.hold,
+    "remove": order.remove,
+    "aim": attack.aim,
+    "arm": attack.arm,
+    "attack": attack.roll,
+    "attack_typed": attack.typed,
+    "damage_roll": damage.roll,
+    "damage": damage.apply,
+    "check": care.check,
+    "check_typed": care.check_typed,
+    "waive": care.waive,
+    "clock": care.clock,
+    "treat": care.treat,
+    "treat_typed": care.treat_typed,
+    "end": log.end,
+}
+#: Where a step's refusal is shown, when not by its own button.
+ERROR_PLACE = {
+    "add_char": "add",
+    "waive": "check",
+    "check_typed": "check",
+    "initiative_typed": "initiative",
+    "attack_typed": "attack",
+    "aim": "attack",
+    "arm": "attack",
+    "damage_roll": "damage",
+    "treat_typed": "treat",
+}
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    action = str(msg[0]).removeprefix("simply.combat_")
+    if action == "form" and msg[1] == "attack" and msg[2] in attack.PLAN_INPUTS:
+        return attack.set_up(model, str(msg[2]), str(msg[3]))
+    if action == "form":
+        return set_form(model, str(msg[1]), str(msg[2]), str(msg[3]))
+    step = STEPS.get(action)
+    if step is None:
+        return model
+    try:
+        return step(model, msg, ctx)
+    except ValueError as exc:  # a RuleError from the core, or a number the form cannot read
+        return with_error(model, ERRORS, ERROR_PLACE.get(action, action), str(exc))
+
+
+def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
+    """The step under way first, under the last result, where its tap was: after a hit the
+    damage; then the injury checks it queued; else the attack. The other steps follow (a GM may
+    apply damage without an attack roll)."""
+    quiet = {**state, "result": {}}
+    if saved.hit_awaits_damage(state):
+        first = damage.card(model, fight, state, attack.outcome(state, brief=True))
+        return [first, attack.card(model, fight, quiet), care.checks_card(model, fight)]
+    if fight.pending:
+        first = care.checks_card(model, fight, attack.outcome(state, brief=True))
+        return [first, attack.card(model, fight, quiet), damage.card(model, fight, state)]
+    steps = [attack.card(model, fight, state), damage.card(model, fight, state)]
+    return [*steps, care.checks_card(model, fight)]
+
+
+def view(model: Model) -> VNode:
+    state = load(model)
+    form = state["form"]
+    try:
+        fight = fight_of(state)
+    except RuleError as exc:
+        return h("p", {"class": "field-error"}, f"The saved fight cannot be read: {exc}")
+    return h(
+        "div",
+        {"class": "page simply-combat", "data-testid": "simply-combat"},
+        strip.strip(model, fight, state),
+        panel.panel(model, fight, state),
+        *_steps(model, fight, state),
+        care.care_card(model, fight, form),
+        order.participants_card(model, fight, form),
+        log.card(state),
+    )

@@ -1,0 +1,227 @@
+"""The attack step: set up from the two sheets (attacker, weapon, target), its exact chance, the
+roll ("Roll for me" or the dice typed at the table) and its result where the tap was (SIM-37,
+SIM-39, SIM-10, SIM-D08). The set-up, the chance, the roll and the actions spent are the core's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.dice import RandintSource, seeded
+from pycore.errors import RuleError
+from pycore.systems.simply import fight as core
+from pycore.systems.simply.fight.dice import ATTACK, DEFEND, typed_two
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.words import error_line, plain
+from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.odds import odds
+from rkweb.kit.results import Tone, result, why
+
+#: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
+#: the previous attacker, weapon or target).
+PLAN_INPUTS = ("attacker", "target", "weapon")
+
+
+def set_up(model: Model, field: str, value: str) -> Model:
+    """A new attacker, weapon or target: the step is set up afresh from the sheets."""
+    state = saved.load(model)
+    attack = {**state["form"]["attack"], field: value}
+    if field == "attacker":
+        attack["weapon"] = "0"
+    fresh = saved.set_up(state, saved.fight_of(state), attack)
+    return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
+
+
+def aim(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A card of the order strip tapped: its participant is the target (not the attacker)."""
+    state = saved.load(model)
+    target = str(msg[1])
+    if target == state["form"]["attack"]["attacker"]:
+        name = saved.fight_of(state).get(target).name
+        raise RuleError(f"{name} cannot attack themselves: choose another target")
+    return set_up(model, "target", target)
+
+
+def arm(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A weapon of the active combatant's panel tapped: the step is set up with it."""
+    state = saved.load(model)
+    attack = {**state["form"]["attack"], "attacker": str(msg[1]), "weapon": str(msg[2])}
+    fresh = saved.set_up(state, saved.fight_of(state), attack)
+    return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
+
+
+def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
+    state = saved.load(model)
+    a = state["form"]["attack"]
+    defended = bool(a["defend"])
+    fight, attack = core.roll_attack(
+        saved.fight_of(state),
+        a["attacker"],
+        a["target"],
+        saved.number(a, "tn") or 0,
+        rng,
+        attack_level=saved.level(a["level"]),
+        defend_tn=saved.number(a, "defend_tn") if defended else None,
+        defend_level=saved.level(a["defend_level"]),
+        luck=a["luck"] == "yes",
+        defend_luck=defended and a["defend_luck"] == "yes",
+    )
+    shown = {"verdict": attack.verdict, "number": attack.number, "text": attack.text}
+    state = {**state, "result": {"attack": {**shown, "hit": attack.hit}}}
+    if attack.hit:  # the damage step follows, on the target that was hit
+        state["form"] = {
+            **state["form"],
+            "damage": {**state["form"]["damage"], "target": a["target"]},
+        }
+    return saved.commit(model, state, fight, "Attack", ctx, (attack.text,), seed)
+
+
+def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """The attack (and Defend) dice rolled at the table: faces, or one total per roll."""
+    a = saved.load(model)["form"]["attack"]
+    text = str(msg[-1])
+    if a["defend"]:
+        dice = typed_two(ATTACK, DEFEND, text, ("attacker's roll", "defender's roll"))
+    else:
+        dice = core.typed_rolls((ATTACK, text, "attacker's roll"))
+    return _roll(model, dice, ctx, "")
+
+
+# --- view -------------------------------------------------------------------------------------
+
+
+def _chance(a: dict[str, str]) -> VNode:
+    """The exact chance to hit before the roll: a test, or a contest against a Defend."""
+    try:
+        defend = saved.number(a, "defend_tn") if a["defend"] else None
+        chance = core.hit_chance(
+            saved.number(a, "tn") or 0,
+            defend,
+            saved.level(a["level"]) is not None,
+            saved.level(a["defend_level"]) is not None,
+        )
+    except ValueError as exc:
+        return h("div", {"class": "odds-line", "data-testid": "sc-hit-chance"}, plain(str(exc)))
+    contest = " (contest: the attacker must win; a draw misses)" if defend is not None else ""
+    return h(
+        "div",
+        {"class": "odds-line", "data-testid": "sc-hit-chance"},
+        "Chance to hit: ",
+        odds(chance),
+        contest,
+        why(["SIM-D08: against a Defend the attack is a contest; a draw is a miss."])
+        if contest
+        else None,
+    )
+
+
+def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
+    try:
+        arms = core.arms_of(fight.get(attacker))
+    except RuleError:
+        return [("0", "choose the attacker first")]
+    return [(str(i), str(arm)) for i, arm in enumerate(arms)]
+
+
+def _luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
+    try:
+        points = fight.get(who).luck
+    except RuleError:
+        points = 0
+    return [("no", "No"), ("yes", f"Yes ({points} LP; spent by the rule)")]
+
+
+def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+    """What the sheets set, to change for the situation: who, with what, the TN, a Defend, luck."""
+    levels = [(x, x) for x in saved.LEVELS]
+    yes_no = [("", "no"), ("yes", "yes")]
+    a = form["attack"]
+    return h(
+        "details",
+        {"class": "adjust", "data-testid": "sc-attack-adjust"},
+        h("summary", {}, "Change the attack: who, the TN, a Defend, luck"),
+        h(
+            "div",
+            {"class": "grid3"},
+            saved.form_select(form, "attack", "attacker", "Attacker", saved.who(fight)),
+            saved.form_select(form, "attack", "weapon", "Weapon", _weapons(fight, a["attacker"])),
+            saved.form_select(form, "attack", "target", "Target", saved.who(fight)),
+            saved.form_field(model, form, "attack", "tn", "Attack TN (with modifiers)"),
+            saved.form_select(form, "attack", "level", "Attacker's skill level", levels),
+            saved.form_select(
+                form, "attack", "luck", "Attacker uses luck", _luck_choice(fight, a["attacker"])
+            ),
+            saved.form_select(form, "attack", "defend", "Target defends (an action)", yes_no),
+            saved.form_field(model, form, "attack", "defend_tn", "Defend TN (incl. shield)"),
+            saved.form_select(form, "attack", "defend_level", "Defender's skill level", levels),
+            saved.form_select(
+                form,
+                "attack",
+                "defend_luck",
+                "Defender uses luck",
+                _luck_choice(fight, a["target"]),
+            ),
+        ),
+    )
+
+
+def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
+    """The last result, where its tap was: the attack's, or the damage just applied; ``brief``
+    leaves the explanation to the log (above the damage step, where room is short)."""
+    shown = state.get("result", {})
+    if "attack" in shown:
+        last, testid = shown["attack"], "sc-attack-result"
+        tone: Tone = "good" if last.get("hit") else "bad"
+    elif "damage" in shown:
+        last, testid, tone = shown["damage"], "sc-damage-result", "neutral"
+    elif "check" in shown:
+        last, testid = shown["check"], "sc-check-result"
+        tone = "good" if shown["check"].get("passed") else "bad"
+    else:
+        return None
+    text = str(last["text"])
+    steps = [] if brief else [text]
+    panel = result(testid, str(last["verdict"]), str(last["number"]), steps, tone=tone)
+    return h("div", {"class": "step-result"}, panel)
+
+
+def _summary(fight: core.Combat, a: dict[str, str]) -> str:
+    """The attack as set up, in one line: who attacks whom, with what, at which TN."""
+    try:
+        attacker = fight.get(a["attacker"]).name
+        target = fight.get(a["target"]).name if a["target"] else "no target"
+        weapon = core.arms_of(fight.get(a["attacker"]))[int(a["weapon"] or 0)].name
+    except (RuleError, ValueError, IndexError):
+        return "Attack: choose the attacker and the target"
+    tn = f"TN {a['tn']}" if a["tn"] else "TN to type"
+    defend = ", who defends" if a["defend"] else ""
+    return f"{attacker} attacks {target}{defend} with {weapon}: {tn}"
+
+
+def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
+    form = state["form"]
+    a = form["attack"]
+    expr = "2D10, then the defender's 2D10" if a["defend"] else "2D10"
+    return h(
+        "section",
+        {"class": "card step", "aria-labelledby": "sc-attack-h", "data-testid": "sc-attack-step"},
+        h("h2", {"id": "sc-attack-h", "data-testid": "sc-attack-summary"}, _summary(fight, a)),
+        _adjust(model, fight, form),
+        _chance(a),
+        outcome(state),
+        dice_entry(
+            "sc-attack",
+            expr,
+            roll=("simply.combat_attack",),
+            typed=("simply.combat_attack_typed",),
+            label="Roll attack for me",
+        ),
+        error_line(model, saved.ERRORS, "attack", "sc-error-attack"),
+    )

@@ -1,0 +1,198 @@
+"""After the blow: the injury checks waiting to be rolled (SIM-44, SIM-45, SIM-47), the game
+clock and bleeding (SIM-46, SIM-49, SIM-D14), and treatment (SIM-51 to SIM-55). Every TN, chance
+and effect is the core's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.dice import RandintSource, seeded, typed_dice
+from pycore.errors import RuleError
+from pycore.systems.simply import fight as core
+from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT, typed_two
+from pycore.systems.simply.recovery import treatment_chance
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.words import error_line, plain, why_rules
+from rkweb.kit.buttons import button
+from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.odds import odds
+from rkweb.kit.results import why
+
+SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
+
+
+# --- update -----------------------------------------------------------------------------------
+
+
+def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
+    state = saved.load(model)
+    fight, rolled = core.roll_check(saved.fight_of(state), index, rng)
+    number = f"TN {rolled.check.target_number}"
+    shown = {
+        "verdict": rolled.verdict,
+        "number": number,
+        "text": rolled.text,
+        "passed": rolled.passed,
+    }
+    state = {**state, "result": {"check": shown}}
+    return saved.commit(model, state, fight, rolled.check.check, ctx, (str(rolled),), seed)
+
+
+def check(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _check(model, int(msg[1]), seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def check_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """The check's 2D10 rolled at the table (SIM-09)."""
+    return _check(model, int(msg[1]), typed_dice(CHECK, str(msg[-1]), "check roll"), ctx, "")
+
+
+def waive(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = saved.load(model)
+    fight = saved.fight_of(state)
+    index = int(msg[1])
+    if not 0 <= index < len(fight.pending):
+        raise RuleError(f"check {index} is not waiting to be rolled")
+    pending = fight.pending[index]
+    fight = core.dismiss_check(fight, index)
+    text = f"{pending.name}: {pending.check} waived by the GM"
+    return saved.commit(model, state, fight, "Waive check", ctx, (text,))
+
+
+def clock(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = saved.load(model)
+    minutes = int(msg[1]) if len(msg) > 1 else saved.number(state["form"]["clock"], "minutes") or 1
+    fight, lines = core.advance_clock(saved.fight_of(state), minutes)
+    texts = (f"{minutes} minutes pass (clock {fight.clock} min)", *lines)
+    return saved.commit(model, state, fight, f"+{minutes} min", ctx, texts)
+
+
+def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
+    state = saved.load(model)
+    t = state["form"]["treat"]
+    fight, done = core.treat(
+        saved.fight_of(state),
+        t["patient"],
+        t["treatment"],
+        rng,
+        skill=t["skill"],
+        rating=saved.number(t, "rating", optional=True),
+    )
+    label = t["treatment"].capitalize()
+    return saved.commit(model, state, fight, label, ctx, (str(done),), seed)
+
+
+def treat(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _treat(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def treat_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """The treater's 2D10 rolled at the table, and for a stabilization its hours (SIM-54)."""
+    text = str(msg[-1])
+    if saved.load(model)["form"]["treat"]["treatment"] == "stabilize":
+        dice = typed_two(TREATMENT, STABILIZED_HOURS, text, ("treatment roll", "hours"))
+    else:
+        dice = typed_dice(TREATMENT, text, "treatment roll")
+    return _treat(model, dice, ctx, "")
+
+
+# --- view -------------------------------------------------------------------------------------
+
+
+def _check_row(index: int, pending: core.PendingCheck) -> VNode:
+    return h(
+        "li",
+        {"class": "check", "data-testid": "sc-check"},
+        h(
+            "span",
+            {},
+            f"{pending.name}: {pending.check} TN {pending.target_number} "
+            f"or {pending.on_failure} — ",
+        ),
+        odds(pending.chance),
+        why([f"{pending.rule}: {pending.check} (2D10 under the TN; a 20 fails)."]),
+        dice_entry(
+            f"sc-check-{index}",
+            "2D10",
+            roll=("simply.combat_check", index),
+            typed=("simply.combat_check_typed", index),
+            label=f"Roll {pending.check} for me",
+        ),
+        button(f"sc-check-waive-{index}", "Waive", ("simply.combat_waive", index)),
+    )
+
+
+def checks_card(model: Model, fight: core.Combat, last: VNode | None = None) -> VNode:
+    """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
+    a hit queues them they are the step under way, under the hit's result (``last``)."""
+    items = [_check_row(i, p) for i, p in enumerate(fight.pending)]
+    return h(
+        "section",
+        {"class": "card step", "aria-labelledby": "sc-checks-h", "data-testid": "sc-checks-step"},
+        h("h2", {"id": "sc-checks-h"}, f"Checks to roll ({len(fight.pending)})"),
+        last,
+        h("ul", {"class": "checks"}, *items)
+        if items
+        else h("p", {"class": "muted"}, "None. Injury effects queue their checks here."),
+        error_line(model, saved.ERRORS, "check", "sc-error-check"),
+    )
+
+
+def _task_line(fight: core.Combat, t: dict[str, str]) -> VNode:
+    """The treatment's task for this patient now and, with the treater's rating, its chance."""
+    parts: list[Any] = []
+    said = ""
+    if t["patient"]:
+        try:
+            task = core.treatment_task(fight, t["patient"], t["treatment"], t["skill"])
+            said = str(task)
+            parts.append(plain(said))
+            rating = saved.number(t, "rating", optional=True)
+            roll = None if rating is None else treatment_chance(task, rating)
+            if roll is not None:
+                parts += [f" · {roll} · chance ", odds(roll.chance)]
+        except ValueError as exc:
+            said = str(exc)
+            parts = [plain(said)]
+    return h(
+        "div",
+        {"class": "explain", "data-testid": "sc-treat-task"},
+        *parts,
+        why_rules(said),
+    )
+
+
+def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+    treatments = [(x, x.capitalize()) for x in core.TREATMENTS]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "sc-care-h"},
+        h("h2", {"id": "sc-care-h"}, "Time and treatment"),
+        h(
+            "div",
+            {"class": "row"},
+            button("sc-clock-1", "+1 min", ("simply.combat_clock", 1)),
+            button("sc-clock-5", "+5 min", ("simply.combat_clock", 5)),
+            button("sc-clock-60", "+1 hour", ("simply.combat_clock", 60)),
+        ),
+        error_line(model, saved.ERRORS, "clock", "sc-error-clock"),
+        h(
+            "div",
+            {"class": "grid2"},
+            saved.form_select(form, "treat", "patient", "Patient", saved.who(fight)),
+            saved.form_select(form, "treat", "treatment", "Treatment", treatments),
+            saved.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
+            saved.form_field(model, form, "treat", "rating", "Treater's skill rating"),
+        ),
+        _task_line(fight, form["treat"]),
+        dice_entry(
+            "sc-treat",
+            "2D10, then 1D10 hours" if form["treat"]["treatment"] == "stabilize" else "2D10",
+            roll=("simply.combat_treat",),
+            typed=("simply.combat_treat_typed",),
+            label="Treat (roll for me)",
+        ),
+        error_line(model, saved.ERRORS, "treat", "sc-error-treat"),
+    )

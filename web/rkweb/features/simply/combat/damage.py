@@ -1,0 +1,162 @@
+"""The damage step: Raw Damage from the weapon's own table or the Master Damage Tables and a D20
+("Roll for me" or the die rolled at the table), armor by attack type, luck against injury once the
+damage is seen (SIM-43), then Apply: the injury and its effects with their checks (SIM-40 to
+SIM-50). What the hit would do is shown before it is applied, where the roll was made."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.dice import seeded
+from pycore.systems.simply import fight as core
+from pycore.systems.simply.damage import (
+    RawDamage,
+    raw_from_table,
+    raw_from_weapon,
+    roll_raw_from_table,
+)
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.words import error_line, plain
+from rkweb.kit.buttons import button
+from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.fields import error_of
+
+KINDS = [("other", "Melee, unarmed, other"), ("projectile", "Projectile"), ("energy", "Energy")]
+SOURCES = [("table", "Master Damage Tables + D20"), ("weapon", "weapon's own table")]
+
+
+def _raw(d: dict[str, str]) -> RawDamage:
+    """The Raw Damage the form describes: a weapon's own value, or the Master Damage Tables at
+    the D20 rolled (SIM-40)."""
+    if d["source"] == "weapon":
+        return raw_from_weapon(saved.number(d, "raw") or 0, "weapon table")
+    return raw_from_table(saved.number(d, "max_damage") or 1, saved.number(d, "d20") or 1)
+
+
+def _hit(fight: core.Combat, d: dict[str, Any], raw: RawDamage) -> tuple[core.Combat, Any]:
+    """The damage form applied to its target, for the preview and for the real hit alike."""
+    other = saved.number(d, "other") or 0
+    return core.hit(
+        fight,
+        d["target"],
+        raw,
+        d["kind"],
+        others=[("spells/powers", other)] if other else [],
+        luck_spent=saved.number(d, "luck") or 0,
+    )
+
+
+def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """ "Roll for me": the core rolls the D20 on the Master Damage Tables; the die is shown in
+    the step, to be applied (with luck against injury if wanted) by Apply."""
+    state = saved.load(model)
+    d = state["form"]["damage"]
+    raw = roll_raw_from_table(saved.number(d, "max_damage") or 1, seeded(ctx.fresh_seed))
+    damage = {**d, "d20": str(raw.roll), "seed": ctx.fresh_seed}
+    form = {**state["form"], "damage": damage}
+    history = model.history.set_quietly(saved.SECTION, {**state, "form": form})
+    return replace(model, history=history)
+
+
+def apply(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = saved.load(model)
+    form = state["form"]
+    d = form["damage"]
+    raw = _raw(d)
+    fight, hit = _hit(saved.fight_of(state), d, raw)
+    text = f"{raw}; {hit}"
+    shown = {"verdict": f"{hit.name}: HP {hit.damage.hp_after}", "number": "", "text": text}
+    shown["number"] = f"injury {hit.damage.injury} (raw {raw.value})"
+    state = {
+        **state,
+        "form": {**form, "damage": {**d, "d20": "", "luck": "0", "seed": ""}},
+        "result": {"damage": shown},
+    }
+    label = f"Damage to {hit.name}"
+    return saved.commit(model, state, fight, label, ctx, (text,), d.get("seed", ""))
+
+
+def _preview(fight: core.Combat, d: dict[str, str]) -> str:
+    """What the hit would do, once the damage is known (a weapon's value or the D20)."""
+    if not d["target"] or (d["source"] != "weapon" and not d["d20"]):
+        return ""
+    try:
+        raw = _raw(d)
+        _, hit = _hit(fight, d, raw)
+    except ValueError as exc:
+        return str(exc)
+    return f"Preview: {raw}; {hit}"
+
+
+def _title(fight: core.Combat, d: dict[str, str]) -> str:
+    """The damage as set up, in one line."""
+    try:
+        target = fight.get(d["target"]).name if d["target"] else "no target"
+    except ValueError:
+        target = "no target"
+    if d["source"] == "weapon":
+        return f"Damage to {target}: the weapon's own table"
+    return f"Damage to {target}: Max Dmg {d['max_damage'] or '?'}"
+
+
+def _adjust(model: Model, fight: core.Combat, form: dict[str, Any], open_: bool) -> VNode:
+    """The damage's set-up: closed after a hit (it comes from the sheets), open for damage the
+    GM applies without an attack roll."""
+    d = form["damage"]
+    fields = [
+        saved.form_select(form, "damage", "target", "Target", saved.who(fight)),
+        saved.form_select(form, "damage", "source", "Raw damage from", SOURCES),
+    ]
+    if d["source"] == "weapon":
+        fields.append(saved.form_field(model, form, "damage", "raw", "Raw damage (weapon table)"))
+    else:
+        fields.append(saved.form_field(model, form, "damage", "max_damage", "Max damage (1–100)"))
+    fields += [
+        saved.form_select(form, "damage", "kind", "Attack type (armor row)", KINDS),
+        saved.form_field(model, form, "damage", "other", "Spells/powers modifier"),
+    ]
+    return h(
+        "details",
+        {"class": "adjust", "data-testid": "sc-damage-adjust", "open": open_},
+        h("summary", {}, "Change the damage: target, source, Max Dmg, armor, spells"),
+        h("div", {"class": "grid3"}, *fields),
+    )
+
+
+def card(
+    model: Model, fight: core.Combat, state: dict[str, Any], attack_outcome: VNode | None = None
+) -> VNode:
+    """The damage step; after a hit it comes first, under the attack's result. Luck against
+    injury is decided once the damage is seen, beside Apply (SIM-43)."""
+    form = state["form"]
+    d = form["damage"]
+    entry = dice_entry(
+        "sc-damage-die",
+        "1D20",
+        roll=("simply.combat_damage_roll",),
+        typed=("simply.combat_form", "damage", "d20"),
+        typed_value=d["d20"],
+        error=error_of(model, saved.ERRORS, "damage.d20"),
+        label="Roll damage for me",
+    )
+    preview = _preview(fight, d)
+    return h(
+        "section",
+        {"class": "card step", "aria-labelledby": "sc-dmg-h", "data-testid": "sc-damage-step"},
+        h("h2", {"id": "sc-dmg-h"}, _title(fight, d)),
+        attack_outcome,
+        # What the hit would do sits above the dice and Apply, so both stay where they were.
+        h("p", {"class": "explain", "data-testid": "sc-damage-preview"}, plain(preview)),
+        entry if d["source"] != "weapon" else None,
+        h(
+            "div",
+            {"class": "row apply-row"},
+            saved.form_field(model, form, "damage", "luck", "Luck spent against injury (1:1)"),
+            button("sc-apply-damage", "Apply damage", ("simply.combat_damage",), primary=True),
+        ),
+        error_line(model, saved.ERRORS, "damage", "sc-error-damage"),
+        _adjust(model, fight, form, d["source"] == "weapon" or attack_outcome is None),
+    )

@@ -1,0 +1,72 @@
+"""The fight's log, newest first, and the end of the fight: the sheets take the HP, luck and
+conditions the fight left (FIGHT.md: one truth), and the fight and its log are cleared, in one
+undoable step."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.store.history import WHOLE_STATE
+from pycore.systems.simply import fight as core
+from pycore.systems.simply.character_json import character_from_json, character_to_json
+from pycore.systems.simply.fight.sheet import after_fight
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.combat import state as saved
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import errors_key
+from rkweb.kit.results import log_list
+
+SHEETS = "simply_characters"
+
+
+def _sheets_after(model: Model, fight: core.Combat) -> tuple[dict[str, Any], list[str]]:
+    """The characters' section with each fighter's record as the fight left it."""
+    sheets = dict(model.section(SHEETS))
+    records = list(sheets.get("list", []))
+    names = []
+    for c in fight.combatants:
+        if c.character is None or not 0 <= c.character < len(records):
+            continue
+        try:
+            record = character_from_json(records[c.character])
+        except RuleError:
+            continue  # a record that cannot be read is left as it is
+        records[c.character] = character_to_json(after_fight(record, c))
+        names.append(c.name)
+    return {**sheets, "list": records}, names
+
+
+def end(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = saved.load(model)
+    fight = saved.fight_of(state)
+    if not fight.combatants and not state["log"]:
+        return model
+    sheets, names = _sheets_after(model, fight)
+    cleared = {**state, "combat": core.combat_to_json(core.Combat()), "log": [], "result": {}}
+    whole = {**model.state, saved.SECTION: cleared, SHEETS: sheets}
+    label = "End fight" + (f": {', '.join(names)} updated" if names else "")
+    history = model.history.apply(WHOLE_STATE, whole, label, ctx.now)
+    return replace(model, history=history, ui={**model.ui, errors_key(saved.ERRORS): {}})
+
+
+def card(state: dict[str, Any]) -> VNode:
+    log = state["log"]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "sc-log-h"},
+        h(
+            "div",
+            {"class": "row between"},
+            h("h2", {"id": "sc-log-h"}, f"Combat log ({len(log)})"),
+            button(
+                "sc-end",
+                "End fight: the sheets take HP and luck",
+                ("simply.combat_end",),
+                disabled=not log,
+            ),
+        ),
+        log_list("sc-log-entry", log, label="Combat log entries"),
+    )

@@ -1,0 +1,179 @@
+"""Who fights and in what order: participants (quick NPCs, or characters with their derived
+values), initiative, actions, held actions and interrupts (SIM-33 to SIM-38, SIM-D08, SIM-D13).
+The order, the actions left and every refusal are the core's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.dice import RandintSource, seeded
+from pycore.errors import RuleError
+from pycore.systems.simply import fight as core
+from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
+from pycore.systems.simply.character_json import character_from_json
+from pycore.systems.simply.fight.sheet import add_character
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.words import error_line
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import select
+from rkweb.kit.results import why
+
+# --- update -----------------------------------------------------------------------------------
+
+
+def add(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = saved.load(model)
+    form = state["form"]["add"]
+    fight = core.add_combatant(
+        saved.fight_of(state),
+        name=form["name"],
+        hp_max=saved.number(form, "hp_max") or 1,
+        strength=saved.number(form, "strength") or 1,
+        health=saved.number(form, "health") or 1,
+        bonus=saved.number(form, "bonus") or 0,
+        minor=bool(form["minor"]),
+        luck_points=saved.number(form, "luck") or 0,
+        actions_per_turn=saved.number(form, "actions") or 2,
+        armor=form["armor"] or None,
+        coating=form["coating"] or None,
+        shield=form["shield"] or None,
+        max_damage=saved.number(form, "max_damage", optional=True),
+    )
+    added = fight.combatants[-1]
+    state["form"] = {**state["form"], "add": {**form, "name": ""}}
+    text = f"{added.name} joins the fight" + (" (minor NPC)" if added.minor else "")
+    return saved.commit(model, state, fight, f"Add {added.name}", ctx, (text,))
+
+
+def add_char(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    raw = str(msg[-1])
+    characters = model.section("simply_characters").get("list", [])
+    if not raw.isdigit():
+        return model
+    index = int(raw)
+    if not 0 <= index < len(characters):
+        raise RuleError("That character no longer exists.")
+    state = saved.load(model)
+    form = state["form"]["add"]
+    fight = add_character(
+        saved.fight_of(state),
+        character_from_json(characters[index]),
+        index,
+        armor=form["armor"] or None,
+        coating=form["coating"] or None,
+        shield=form["shield"] or None,
+    )
+    name = fight.combatants[-1].name
+    return saved.commit(model, state, fight, f"Add {name}", ctx, (f"{name} joins the fight",))
+
+
+def _initiative(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
+    state = saved.load(model)
+    fight, rolled = core.roll_initiative(saved.fight_of(state), rng)
+    label = f"Turn {fight.turn} initiative"
+    # A new turn: the last turn's results are in the log, and the step is set up afresh for
+    # whoever acts first, even if they acted last.
+    form = {**state["form"], "attack": {**state["form"]["attack"], "attacker": ""}}
+    state = {**state, "result": {}, "form": form}
+    return saved.commit(model, state, fight, label, ctx, (str(rolled),), seed)
+
+
+def initiative(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _initiative(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def initiative_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """Each participant's 1D10 rolled at the table, in the order shown, then any roll-offs."""
+    return _initiative(model, core.typed_initiative(str(msg[-1])), ctx, "")
+
+
+def act(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = saved.load(model)
+    fight = saved.fight_of(state)
+    actor = state["form"]["act"]["actor"] or fight.cursor or ""
+    fight, text = core.take_action(fight, actor, str(msg[1]))
+    return saved.commit(model, state, fight, f"{msg[1]} ({text.split(':')[0]})", ctx, (text,))
+
+
+def hold(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = saved.load(model)
+    fight = saved.fight_of(state)
+    actor = fight.cursor or ""
+    name = fight.get(actor).name if actor else ""
+    verb = "gives up the rest" if fight.phase == "held" else "holds"
+    fight = core.hold(fight, actor)
+    return saved.commit(model, state, fight, f"{name} {verb}", ctx, (f"{name} {verb}",))
+
+
+def remove(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = saved.load(model)
+    fight = saved.fight_of(state)
+    gone = fight.get(str(msg[1]))
+    fight = core.remove_combatant(fight, gone.id)
+    return saved.commit(model, state, fight, f"Remove {gone.name}", ctx, (f"{gone.name} leaves",))
+
+
+# --- view -------------------------------------------------------------------------------------
+
+
+def _add_form(model: Model, form: dict[str, Any]) -> VNode:
+    characters = model.section("simply_characters").get("list", [])
+    chosen = [("", "Choose a character…")] + [
+        (str(i), str(ch.get("name") or "unnamed")) for i, ch in enumerate(characters)
+    ]
+    yes_no = [("", "no"), ("yes", "yes")]
+    return h(
+        "div",
+        {"class": "add-combatant"},
+        h("h3", {}, "Add a participant"),
+        select("sc-add-character", "From a character", "", chosen, ("simply.combat_add_char",)),
+        h("p", {"class": "muted small"}, "Or a quick NPC:"),
+        h(
+            "div",
+            {"class": "grid2"},
+            saved.form_field(model, form, "add", "name", "Name", text=True),
+            saved.form_field(model, form, "add", "hp_max", "HP"),
+            saved.form_field(model, form, "add", "strength", "S (original, for checks)"),
+            saved.form_field(model, form, "add", "health", "H (original, for checks)"),
+            saved.form_field(model, form, "add", "bonus", "Initiative bonus"),
+            saved.form_field(model, form, "add", "max_damage", "Max damage (weapon or unarmed)"),
+            saved.form_field(model, form, "add", "luck", "Luck points"),
+            saved.form_field(model, form, "add", "actions", "Actions per turn"),
+            saved.form_select(form, "add", "armor", "Armor", _choices(armor_ids(), armor)),
+            saved.form_select(
+                form, "add", "coating", "Coating (Plasteel only)", _choices(coating_ids(), coating)
+            ),
+            saved.form_select(form, "add", "shield", "Shield", _choices(shield_ids(), shield)),
+            saved.form_select(form, "add", "minor", "Minor NPC (always acts last)", yes_no),
+        ),
+        why(["SIM-37, SIM-D22: 2 actions per turn unless a character has more."]),
+        error_line(model, saved.ERRORS, "add", "sc-error-add"),
+        button("sc-add", "Add to the fight", ("simply.combat_add",), primary=True),
+    )
+
+
+def _choices(ids: tuple[str, ...], named: Any) -> list[tuple[str, str]]:
+    return [("", "none")] + [(i, named(i).name) for i in ids]
+
+
+def _roster_row(c: core.Combatant) -> VNode:
+    return h(
+        "li",
+        {"class": "row between", "data-testid": "sc-participant", "data-key": c.id},
+        h("span", {}, c.name + (" (minor NPC)" if c.minor else "")),
+        button(f"sc-remove-{c.id}", f"Remove {c.name}", ("simply.combat_remove", c.id)),
+    )
+
+
+def participants_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+    rows = [_roster_row(c) for c in fight.combatants]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "sc-part-h"},
+        h("h2", {"id": "sc-part-h"}, f"Participants ({len(fight.combatants)})"),
+        h("ul", {"class": "combatants"}, *rows) if rows else h("p", {}, "No one yet."),
+        _add_form(model, form),
+        error_line(model, saved.ERRORS, "remove", "sc-error-remove"),
+    )

@@ -1,0 +1,115 @@
+"""The active combatant's panel (FIGHT.md 2): whose turn it is, the actions left, the actions
+allowed now (Move, Attack, Defend, Other; hold the rest), and the attacks from its sheet, each
+with its exact chance against the chosen target. Tapping an attack sets the step up with it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.systems.simply import fight as core
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.words import error_line, plain
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip, chips
+from rkweb.kit.odds import percent_text
+from rkweb.kit.results import why
+
+TURN_HELP = (
+    "2 actions each (SIM-37). Held actions are played after everyone, in reverse order "
+    "(SIM-35); an interrupt needs a held action, and two may not follow each other "
+    "(SIM-36). A Defend may be taken out of turn with any unused action (SIM-D08)."
+)
+
+
+def _arm_label(fight: core.Combat, actor: str, index: int, target: str) -> str:
+    """The weapon and, when its TN is known, the chance to hit the target without a Defend."""
+    plan = core.plan_attack(fight, actor, target or None, index)
+    if plan.tn is None:
+        return f"{plan.weapon}: TN to type"
+    chance = core.hit_chance(plan.tn, None, plan.level is not None)
+    return f"{plan.weapon} {plan.tn}: {percent_text(chance)}"
+
+
+def _attacks(fight: core.Combat, actor: str, attack: dict[str, str]) -> VNode:
+    arms = core.arms_of(fight.get(actor))
+    chosen = attack["weapon"] if attack["attacker"] == actor else ""
+    items = [
+        chip(
+            f"sc-arm-{i}",
+            _arm_label(fight, actor, i, attack["target"]),
+            str(i) == chosen,
+            ("simply.combat_arm", actor, str(i)),
+        )
+        for i in range(len(arms))
+    ]
+    target = attack["target"]
+    against = fight.get(target).name if target else "no target chosen"
+    return chips(f"Attacks (chance against {against}, no Defend)", items, "sc-arms")
+
+
+PHASES = {
+    "setup": "not started: add participants, then roll initiative",
+    "first": "first pass",
+    "held": "held actions (reverse order)",
+    "done": "everyone has acted: roll initiative for the next turn",
+}
+
+
+def _out_of_turn(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+    actors = [("", "whose turn it is")] + [
+        (c.id, c.name) for c in fight.combatants if not c.disabled
+    ]
+    return h(
+        "details",
+        {"class": "out-of-turn", "data-testid": "sc-out-of-turn"},
+        h("summary", {}, "Out of turn: a Defend or an interrupt"),
+        saved.form_select(form, "act", "actor", "Acting", actors),
+        h("p", {"class": "small muted"}, plain(TURN_HELP)),
+        why([TURN_HELP, "SIM-D14: the game clock counts minutes; the GM advances it."]),
+    )
+
+
+def panel(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
+    form = state["form"]
+    acting = fight.phase in ("first", "held")
+    who = fight.get(fight.cursor) if fight.cursor else None
+    left = f" · {fight.actions_left(who.id)} actions left" if who else ""
+    return h(
+        "section",
+        {"class": "card active-panel", "aria-labelledby": "sc-turn-h", "data-testid": "sc-panel"},
+        h(
+            "div",
+            {"class": "row between"},
+            h("h2", {"id": "sc-turn-h"}, f"Turn {fight.turn}" if fight.turn else "Turn"),
+            h(
+                "p",
+                {"class": "tn", "data-testid": "sc-current"},
+                h("span", {"class": "total"}, f"Now: {who.name if who else '—'}"),
+            ),
+        ),
+        h(
+            "p",
+            {"class": "small muted"},
+            f"{PHASES.get(fight.phase, fight.phase)} · game clock {fight.clock} min{left}",
+        ),
+        _attacks(fight, who.id, form["attack"]) if who else None,
+        h(
+            "div",
+            {"class": "row", "role": "group", "aria-label": "Actions"},
+            *[
+                button(f"sc-act-{a.lower()}", a, ("simply.combat_act", a), disabled=not acting)
+                for a in core.ACTIONS
+            ],
+            button(
+                "sc-hold",
+                "Give up the rest" if fight.phase == "held" else "Hold the rest",
+                ("simply.combat_hold",),
+                disabled=fight.cursor is None,
+            ),
+        ),
+        _out_of_turn(model, fight, form),
+        error_line(model, saved.ERRORS, "act", "sc-error-act"),
+        error_line(model, saved.ERRORS, "hold", "sc-error-hold"),
+    )

@@ -1,0 +1,266 @@
+"""The fight's saved section (``simply_combat``): the core's fight, the log and the forms as
+typed; how a typed number is read, and the one way a step is kept (logged, undoable)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.systems.simply import fight as core
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import VNode
+from rkweb.kit.fields import error_of, errors_key, field, select, with_error
+
+SECTION = "simply_combat"
+ERRORS = "simply_combat"  # the field and step errors' home: model.ui["simply_combat_errors"]
+LOG_LIMIT = 300
+FORM_DEFAULTS: dict[str, dict[str, str]] = {
+    "add": {
+        "name": "",
+        "hp_max": "20",
+        "strength": "6",
+        "health": "6",
+        "bonus": "0",
+        "minor": "",
+        "armor": "",
+        "coating": "",
+        "shield": "",
+        "max_damage": "",
+        "luck": "0",
+        "actions": "2",
+    },
+    "attack": {
+        "attacker": "",
+        "target": "",
+        "weapon": "0",
+        "tn": "12",
+        "level": "Capable",
+        "defend": "",
+        "defend_tn": "10",
+        "defend_level": "Capable",
+        "luck": "no",
+        "defend_luck": "no",
+    },
+    "damage": {
+        "target": "",
+        "source": "table",
+        "raw": "",
+        "max_damage": "",
+        "d20": "",
+        "kind": "other",
+        "other": "0",
+        "luck": "0",
+        "seed": "",
+    },
+    "treat": {"patient": "", "treatment": "bandage", "skill": "First Aid", "rating": ""},
+    "clock": {"minutes": "5"},
+    "act": {"actor": ""},
+}
+#: Bounds of typed numbers: (low, high); the core checks them again with the rule's words.
+NUMBERS: dict[str, tuple[int, int]] = {
+    "hp_max": (1, core.MAX_HP),
+    "strength": (1, 20),
+    "health": (1, 20),
+    "bonus": (-core.MAX_BONUS, core.MAX_BONUS),
+    "max_damage": (1, 100),
+    "luck": (0, core.MAX_LUCK),
+    "actions": (1, core.MAX_ACTIONS),
+    "tn": (-99, 999),
+    "defend_tn": (-99, 999),
+    "raw": (0, 999),
+    "d20": (1, 20),
+    "other": (-99, 99),
+    "rating": (-99, 999),
+    "minutes": (1, core.MAX_MINUTES),
+}
+LABELS = {
+    "hp_max": "HP",
+    "strength": "S",
+    "health": "H",
+    "bonus": "Initiative bonus",
+    "max_damage": "Max damage",
+    "luck": "Luck points",
+    "actions": "Actions per turn",
+    "tn": "Attack TN",
+    "defend_tn": "Defend TN",
+    "raw": "Raw damage",
+    "d20": "D20 roll",
+    "other": "Spells/powers modifier",
+    "rating": "Skill rating",
+    "minutes": "Minutes",
+}
+LEVELS = ("Default", "Familiar", "Capable", "Professional", "Expert")
+
+
+def load(model: Model) -> dict[str, Any]:
+    """The section: the fight, the log, the forms and the last results shown where the tap was
+    (kept, so a reload continues from the step it left)."""
+    saved = model.section(SECTION)
+    form = {g: {**d, **saved.get("form", {}).get(g, {})} for g, d in FORM_DEFAULTS.items()}
+    return {
+        "combat": saved.get("combat", {}),
+        "log": list(saved.get("log", [])),
+        "form": form,
+        "result": dict(saved.get("result", {})),
+    }
+
+
+def fight_of(state: dict[str, Any]) -> core.Combat:
+    return core.combat_from_json(state["combat"])
+
+
+def number(form: dict[str, str], field: str, *, optional: bool = False) -> int | None:
+    """The whole number typed in ``field``; a ValueError names the field and its range."""
+    raw = str(form.get(field, "")).strip()
+    low, high = NUMBERS[field]
+    if raw == "":
+        if optional:
+            return None
+        raise ValueError(f"{LABELS[field]} is empty; enter a whole number from {low} to {high}")
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(
+            f"{LABELS[field]} {raw!r} is not a whole number from {low} to {high}"
+        ) from None
+    if not low <= value <= high:
+        raise ValueError(f"{LABELS[field]} {value} is outside {low} to {high}")
+    return value
+
+
+def level(value: str) -> str | None:
+    return None if value in ("", "Default") else value
+
+
+def set_form(model: Model, group: str, field: str, value: str) -> Model:
+    """Keep what was typed (never lost), with its error beside the field when it is not valid."""
+    state = load(model)
+    if group not in FORM_DEFAULTS or field not in FORM_DEFAULTS[group]:
+        return model
+    form = {**state["form"], group: {**state["form"][group], field: str(value)}}
+    error = None
+    if field in NUMBERS and str(value).strip():
+        try:
+            number(form[group], field)
+        except ValueError as exc:
+            error = str(exc)
+    history = model.history.set_quietly(SECTION, {**state, "form": form})
+    return with_error(replace(model, history=history), ERRORS, f"{group}.{field}", error)
+
+
+def _text(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def plan_form(fight: core.Combat, attack: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The attack and damage forms as the core sets them up for this attacker, weapon and
+    target (FIGHT.md: every field from the sheets, nothing kept from the set-up before); a value
+    the sheets do not give is left empty for the GM to type."""
+    plan = core.plan_attack(
+        fight, attack["attacker"], attack["target"] or None, int(attack["weapon"] or 0)
+    )
+    return {
+        "attack": {
+            **attack,
+            "tn": _text(plan.tn),
+            "level": plan.level or "Default",
+            "defend": "",
+            "defend_tn": _text(plan.defend_tn),
+            "defend_level": plan.defend_level or "Default",
+            "luck": "no",
+            "defend_luck": "no",
+        },
+        "damage": {
+            **FORM_DEFAULTS["damage"],
+            "target": attack["target"],
+            "source": "weapon" if plan.own_table else "table",
+            "max_damage": _text(plan.max_damage),
+            "kind": plan.kind,
+        },
+    }
+
+
+def _default_target(fight: core.Combat, attacker: str, target: str) -> str:
+    """The target kept when it still can be one, else the first other participant standing."""
+    others = [c.id for c in fight.combatants if c.id != attacker and not c.dead]
+    return target if target in others else (others[0] if others else "")
+
+
+def hit_awaits_damage(state: dict[str, Any]) -> bool:
+    """A hit was rolled and its damage not applied yet: the damage step is the one under way."""
+    shown = state.get("result", {})
+    return bool(shown.get("attack", {}).get("hit")) and "damage" not in shown
+
+
+def set_up(
+    state: dict[str, Any], fight: core.Combat, attack: dict[str, str], *, damage: bool = True
+) -> dict[str, Any]:
+    """The state with the attack step set up afresh for ``attack`` (and, with ``damage``, the
+    damage step for it); the last results stay shown until the next roll replaces them."""
+    try:
+        fresh = plan_form(fight, attack) if attack["attacker"] else {"attack": attack}
+    except ValueError:  # a participant gone, a weapon no longer there: keep what was chosen
+        fresh = {"attack": attack}
+    if not damage:
+        fresh.pop("damage", None)
+    return {**state, "form": {**state["form"], **fresh}}
+
+
+def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
+    """When the turn passes to someone else, the attack step is theirs: their first weapon
+    against the target still standing (FIGHT.md: the active combatant's panel and step). A hit
+    still to be applied keeps its damage step."""
+    attack = state["form"]["attack"]
+    actor = fight.cursor
+    if actor is None or actor == attack["attacker"]:
+        return state
+    target = _default_target(fight, actor, attack["target"])
+    chosen = {**attack, "attacker": actor, "target": target, "weapon": "0"}
+    return set_up(state, fight, chosen, damage=not hit_awaits_damage(state))
+
+
+def commit(
+    model: Model,
+    state: dict[str, Any],
+    fight: core.Combat,
+    label: str,
+    ctx: Ctx,
+    texts: tuple[str, ...] = (),
+    seed: str = "",
+) -> Model:
+    """Keep a step: the new fight, its log lines, one undoable change named ``label``."""
+    entries = [
+        {"text": t, "at": ctx.now, "seed": seed, "turn": fight.turn, "clock": fight.clock}
+        for t in texts
+    ]
+    new_state = {
+        **follow_turn(state, fight),
+        "combat": core.combat_to_json(fight),
+        "log": [*reversed(entries), *state["log"]][:LOG_LIMIT],
+    }
+    history = model.history.apply(SECTION, new_state, label, ctx.now)
+    return replace(model, history=history, ui={**model.ui, errors_key(ERRORS): {}})
+
+
+def who(fight: core.Combat, blank: str = "choose…") -> list[tuple[str, str]]:
+    return [("", blank)] + [(c.id, c.name) for c in fight.combatants]
+
+
+# --- the forms' fields: the kit's, bound to their group ---------------------------------------
+
+
+def form_field(
+    model: Model, form: dict[str, Any], group: str, name: str, label: str, *, text: bool = False
+) -> VNode:
+    """A number (or, with ``text``, a text) field of the form ``group``, with its error."""
+    error = error_of(model, ERRORS, f"{group}.{name}")
+    msg = ("simply.combat_form", group, name)
+    value = form[group][name]
+    return field(f"sc-{group}-{name}", label, value, msg, error=error, numeric=not text)
+
+
+def form_select(
+    form: dict[str, Any], group: str, name: str, label: str, options: list[tuple[str, str]]
+) -> VNode:
+    msg = ("simply.combat_form", group, name)
+    return select(f"sc-{group}-{name}", label, form[group][name], options, msg)

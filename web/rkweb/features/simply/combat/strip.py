@@ -1,0 +1,78 @@
+"""The order strip at the top of the fight (FIGHT.md 1): the turn, who acts now, the initiative
+roll ("Roll for me" or the dice rolled at the table), and each participant in acting order as a
+card with its HP and conditions; tapping a card's "Target" aims the attack at it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.systems.simply import fight as core
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.words import error_line
+from rkweb.kit.chips import chip
+from rkweb.kit.dice_entry import dice_entry
+
+
+def _card(fight: core.Combat, c: core.Combatant, place: str, target: str) -> VNode:
+    now = c.id == fight.cursor
+    return h(
+        "li",
+        {
+            "class": "combatant strip-card" + (" current" if now else ""),
+            "data-testid": "sc-combatant",
+            "data-key": c.id,
+            "aria-current": "true" if now else None,
+        },
+        h("strong", {"class": "combatant-name"}, f"{place}. {c.name}"),
+        h("span", {"class": "hp", "data-testid": f"sc-hp-{c.id}"}, f"HP {c.hp}/{c.hp_max}"),
+        h(
+            "span",
+            {"class": "small"},
+            h("span", {"data-testid": f"sc-status-{c.id}"}, c.status()),
+            f" · LP {c.luck} · actions {fight.actions_left(c.id)}",
+        ),
+        chip(f"sc-aim-{c.id}", "Target", c.id == target, ("simply.combat_aim", c.id)),
+    )
+
+
+def _initiative(fight: core.Combat) -> VNode:
+    """The next turn's initiative: open when no turn is under way, one tap away during one."""
+    rollers = core.initiative_rollers(fight)
+    entry = dice_entry(
+        "sc-initiative",
+        "1D10 each: " + ", ".join(rollers) + (", then any roll-offs" if len(rollers) > 1 else ""),
+        roll=("simply.combat_initiative",),
+        typed=("simply.combat_initiative_typed",),
+        label="Roll initiative" if fight.turn == 0 else "Next turn: roll initiative",
+        disabled=not rollers,
+    )
+    if fight.phase in ("setup", "done"):
+        return entry
+    return h(
+        "details",
+        # Keyed by the turn: a new turn rebuilds it closed, so the strip stays short.
+        {"class": "next-turn", "data-testid": "sc-next-turn", "data-key": f"next-{fight.turn}"},
+        h("summary", {}, "Next turn (before everyone has acted)"),
+        entry,
+    )
+
+
+def strip(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
+    places = {cid: str(i + 1) for i, cid in enumerate(fight.order)}
+    ordered = sorted(fight.combatants, key=lambda c: int(places.get(c.id, 999)))
+    target = state["form"]["attack"]["target"]
+    return h(
+        "section",
+        {"class": "card order-strip", "aria-label": "Acting order", "data-testid": "sc-strip"},
+        h(
+            "ol",
+            {"class": "combatants strip"},
+            *[_card(fight, c, places.get(c.id, "–"), target) for c in ordered],
+        )
+        if ordered
+        else h("p", {"class": "muted"}, "Add participants below, then roll initiative."),
+        _initiative(fight),
+        error_line(model, saved.ERRORS, "initiative", "sc-error-initiative"),
+    )
