@@ -15,6 +15,7 @@ from pycore.dice.limits import MAX_ODDS_WORK
 from pycore.dice.nodes import Dice, DiceExpr, Term
 from pycore.dice.parser import parse
 from pycore.errors import DiceError
+from pycore.validate import checked
 
 # icepool is untyped: its Die is Any to mypy, named here so signatures still say what they hold.
 _Die = Any
@@ -33,6 +34,7 @@ _FRACTION_PER_KBIT = 24
 _FRACTION_POWER = 1.4
 
 
+@checked
 def distribution(expr: str) -> dict[int, Fraction]:
     """The exact probability of every total of ``expr``, keys ascending, values summing to 1.
 
@@ -51,6 +53,7 @@ def distribution(expr: str) -> dict[int, Fraction]:
     return {outcome: Fraction(quantity, denominator) for outcome, quantity in sorted(die.items())}
 
 
+@checked
 def chance(expr: str, op: str, target: int) -> Fraction:
     """The exact probability that ``expr`` rolls a total ``op target``.
 
@@ -83,6 +86,7 @@ def chance(expr: str, op: str, target: int) -> Fraction:
     return Fraction(hits, die.denominator())
 
 
+@checked
 def odds_work(expr: str) -> float:
     """Estimated cost of the exact odds of ``expr``, in the units of ``MAX_ODDS_WORK``.
 

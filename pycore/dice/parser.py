@@ -25,6 +25,7 @@ from itertools import pairwise
 from pycore.dice.limits import MAX_CONSTANT, MAX_DICE, MAX_EXPR_LENGTH, MAX_FACES
 from pycore.dice.nodes import Constant, Dice, DiceExpr, Keep, Scale, Term
 from pycore.errors import DiceError
+from pycore.validate import checked
 
 EMPTY_MESSAGE = "enter a dice expression, e.g. 3d6+2"
 
@@ -42,6 +43,7 @@ _GURPS_FACES = 6
 _PERCENT_FACES = 100
 
 
+@checked
 def parse(expr: str) -> DiceExpr:
     """Parse ``expr`` into a :class:`DiceExpr`, or raise :class:`DiceError` saying why not.
 
@@ -73,6 +75,7 @@ def parse(expr: str) -> DiceExpr:
     return _scan(text, text, None)
 
 
+@checked
 def validate(expr: str) -> str | None:
     """Return why ``expr`` is not a valid dice expression, or ``None`` if it is.
 

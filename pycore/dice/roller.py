@@ -12,6 +12,7 @@ from typing import Protocol
 
 from pycore.dice.nodes import Constant, Dice, Keep, Scale, Term
 from pycore.dice.parser import parse
+from pycore.validate import checked
 
 
 class RandintSource(Protocol):
@@ -169,6 +170,7 @@ class Roll:
         return self.explain()
 
 
+@checked
 def roll(expr: str, rng: RandintSource) -> Roll:
     """Roll ``expr`` (see :func:`pycore.dice.parse` for the grammar) using ``rng``.
 

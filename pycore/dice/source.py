@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import random
 
+from pycore.validate import checked
 
+
+@checked
 def seeded(seed: str) -> random.Random:
     """A generator replaying the same dice for the same seed (the log keeps the seed)."""
     return random.Random(seed)

@@ -29,6 +29,7 @@ from pycore.dice.nodes import Dice, DiceExpr
 from pycore.dice.parser import parse
 from pycore.dice.roller import RandintSource
 from pycore.errors import DiceError
+from pycore.validate import checked
 
 MAX_TYPED_LENGTH = 400
 _NUMBER = re.compile(r"\d+")
@@ -37,6 +38,7 @@ _NUMBER = re.compile(r"\d+")
 class TypedDice:
     """A random source that returns the typed faces in order (``randint`` as ``random.Random``)."""
 
+    @checked
     def __init__(self, faces: tuple[int, ...], field: str = "rolled") -> None:
         self.faces = faces
         self.field = field
@@ -58,6 +60,7 @@ class TypedDice:
         return tuple(self._left)
 
 
+@checked
 def read_numbers(text: str, field: str = "rolled") -> tuple[int, ...]:
     """The whole numbers in what the user typed, separated by spaces, commas or ``+``.
 
@@ -88,6 +91,7 @@ def _total_decides(parsed: DiceExpr) -> bool:
     )
 
 
+@checked
 def typed_dice(expr: str, text: str, field: str = "rolled") -> TypedDice:
     """A source for one roll of ``expr`` from what the user typed (faces, or the dice's total)."""
     parsed = parse(expr)

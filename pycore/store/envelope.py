@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from pycore.errors import StorageError
 from pycore.store.jsontext import MAX_CHARS, JsonTextError, dump, parse
+from pycore.validate import checked
 
 APP = "rulekeeper"
 # Bump with a migration in MIGRATIONS and a test that loads the previous schema's fixture.
@@ -71,6 +72,7 @@ class Envelope:
     meta: Mapping[str, Any] = field(default_factory=dict)  # the envelope's other fields
 
 
+@checked
 def encode(data: Any, saved: str, schema: int = SCHEMA) -> str:
     """Wrap ``data`` in the envelope and serialise it as compact JSON.
 
@@ -80,6 +82,7 @@ def encode(data: Any, saved: str, schema: int = SCHEMA) -> str:
     return dump({"app": APP, "schema": schema, "saved": saved, "data": data})
 
 
+@checked
 def decode(raw: str | None, known_schema: int = SCHEMA, max_chars: int = MAX_CHARS) -> Envelope:
     """Parse and check an envelope; raise :class:`EnvelopeError` with the reason.
 
@@ -118,6 +121,7 @@ def decode(raw: str | None, known_schema: int = SCHEMA, max_chars: int = MAX_CHA
     return Envelope(app=APP, schema=schema, saved=saved, data=parsed["data"], meta=meta)
 
 
+@checked
 def migrate(
     envelope: Envelope,
     migrations: Mapping[int, Migration] = MIGRATIONS,

@@ -31,6 +31,7 @@ from pycore.store.envelope import EnvelopeError, decode, encode, migrate
 from pycore.store.history import History
 from pycore.store.persist import sections_in, steps_from_legacy
 from pycore.store.sections import SectionError, current_version, read_section
+from pycore.validate import checked
 
 MAX_IMPORT_CHARS = 20_000_000
 
@@ -43,6 +44,7 @@ class Imported:
     saved: str
 
 
+@checked
 def export_text(history: History, now: str) -> str:
     """Everything the app saved (the sections and the archive; not the undo steps) as JSON."""
     state = history.state
@@ -50,6 +52,7 @@ def export_text(history: History, now: str) -> str:
     return encode(data, now)
 
 
+@checked
 def import_text(text: str) -> Imported:
     """Read an export; a bad file raises :class:`StorageError` saying why, and changes nothing."""
     if len(text) > MAX_IMPORT_CHARS:

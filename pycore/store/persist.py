@@ -33,6 +33,7 @@ from pycore.store.history import WHOLE_STATE, Change, step_lists
 from pycore.store.jsontext import JsonTextError, dump
 from pycore.store.patch import ABSENT, diff
 from pycore.store.sections import SectionError, current_version, read_section
+from pycore.validate import checked
 
 DATA_KEY = "rulekeeper"
 SECTION_PREFIX = "rulekeeper:section:"
@@ -68,6 +69,7 @@ class MemoryStorage:
     ``bytes_per_char`` 2 counts as WebKit does once any character above U+00FF is stored.
     """
 
+    @checked
     def __init__(
         self, items: dict[str, str] | None = None, quota: int | None = None, bytes_per_char: int = 1
     ) -> None:
@@ -177,6 +179,7 @@ class QuarantineItem:
     preview: str
 
 
+@checked
 def list_quarantine(storage: Storage, stuck: tuple[str, ...] = ()) -> list[QuarantineItem]:
     """Every quarantined value (oldest first) and every unreadable value left in place because
     storage was too full to copy it, with its size in characters and a short preview."""
@@ -188,6 +191,7 @@ def list_quarantine(storage: Storage, stuck: tuple[str, ...] = ()) -> list[Quara
     return items
 
 
+@checked
 def storage_used(storage: Storage) -> int:
     """Characters used by this app's keys (key plus value), a fair proxy for bytes used."""
     return sum(len(k) + len(storage.getItem(k) or "") for k in keys(storage, DATA_KEY))

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from pycore.tables.ranges import DieRange, coverage_problems
 from pycore.tables.table import Table
+from pycore.validate import checked
 
 
+@checked
 def check_coverage(table: Table) -> list[str]:
     """Gaps and overlaps of a die-range table's ranges; empty when the die is covered exactly.
 

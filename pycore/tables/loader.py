@@ -40,6 +40,7 @@ from pycore.tables.schema import (
     parse_schema,
 )
 from pycore.tables.table import Row, Source, Table
+from pycore.validate import checked
 
 #: The repository's ``tables/`` folder (``pycore/tables/loader.py`` → repo root).
 TABLES_DIR: Final = Path(__file__).resolve().parent.parent.parent / "tables"
@@ -240,6 +241,7 @@ def _hashable(value: object) -> object:
     return (bool, value) if isinstance(value, bool) else value
 
 
+@checked
 def parse_table(data: Mapping[str, Any], origin: str) -> Table:
     """Validate parsed TOML (or an equivalent dict) and build the :class:`Table`.
 
@@ -345,6 +347,7 @@ def _origin(path: Path) -> str:
         return path.as_posix()
 
 
+@checked
 def load_table_file(path: str | Path) -> Table:
     """Load one table file; its folder and file name must match its ``system`` and ``table``.
 
@@ -399,6 +402,7 @@ def _load_cached(name: str, mtime_ns: int, size: int) -> Table:
     return table
 
 
+@checked
 def load_table(system: str, table: str, root: Path = TABLES_DIR) -> Table:
     """Load ``tables/<system>/<table>.toml`` (``root`` is for tests).
 
@@ -419,6 +423,7 @@ def load_table(system: str, table: str, root: Path = TABLES_DIR) -> Table:
     return load_table_file(root / system / f"{table}.toml")
 
 
+@checked
 def list_tables(root: Path = TABLES_DIR) -> list[tuple[str, str]]:
     """Every ``(system, table)`` with a file under ``root``, sorted.
 
@@ -445,6 +450,7 @@ class TableInfo:
     source: Source
 
 
+@checked
 def table_versions(root: Path = TABLES_DIR) -> list[TableInfo]:
     """ID, version and source of every table on disk (each one loaded, so validated).
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pycore.errors import TableError
+from pycore.validate import checked
 
 #: Most digits in one number of a range: every key in the four texts has at most three.
 MAX_DIGITS = 6
@@ -37,6 +38,7 @@ _DIE = re.compile(r"\s*([0-9]{0,3})\s*[dD]\s*([0-9]{1,4}|%)\s*", re.ASCII)
 _DIE_FORMS = f"'dM' or 'NdM' with N 1..{MAX_DIE_COUNT} and M 2..{MAX_DIE_FACES}, or 'd%'"
 
 
+@checked
 def die_span(die: str) -> tuple[int, int]:
     """The lowest and highest total of ``die``: ``d100``/``d%``, ``d20``, ``2d10``, ``3d6``...
 
@@ -74,6 +76,7 @@ def _number(text: str, zero_face: int | None) -> int:
     return int(text)
 
 
+@checked
 def parse_range(text: str, die: str | None = None, *, top: int | None = None) -> tuple[int, int]:
     """Parse a printed range into inclusive ``(lo, hi)``, or raise :class:`TableError`.
 
@@ -159,6 +162,7 @@ def _span_text(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
+@checked
 def coverage_problems(ranges: Iterable[tuple[int, int]], lo: int, hi: int) -> list[str]:
     """Every gap, overlap and out-of-range stretch of ``ranges`` against ``lo..hi``.
 

@@ -26,6 +26,7 @@ from typing import Any, Final, TypeGuard
 
 from pycore.errors import TableError
 from pycore.tables.ranges import DieRange, die_span
+from pycore.validate import checked
 
 #: The newest table-file ``format`` this code reads. A file with a newer one is refused whole.
 SUPPORTED_FORMAT: Final = 1
@@ -69,6 +70,7 @@ _SCHEMA_KEYS: Final = {
 _NUMERIC = ("int", "float", "fraction")
 
 
+@checked
 def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number and not a bool (``True`` is an ``int`` in Python).
 
@@ -78,6 +80,7 @@ def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+@checked
 def is_number(value: object) -> TypeGuard[int | float | Fraction]:
     """Whether ``value`` is an int, a finite float or a Fraction (never a bool).
 
@@ -247,6 +250,7 @@ def _bound(raw: object, kind: str, name: str, origin: str) -> Number | None:
     )
 
 
+@checked
 def parse_column(
     raw: object, origin: str, *, die: str | None = None, top: int | None = None
 ) -> Column:
@@ -391,6 +395,7 @@ def _names(raw: object, what: str, where: str, names: tuple[str, ...]) -> tuple[
     return tuple(listed)
 
 
+@checked
 def parse_schema(raw: object, origin: str) -> Schema:
     """The ``[schema]`` table as a :class:`Schema`, checked for its kind.
 

@@ -19,6 +19,7 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_choice, check_int, round_half_up, show
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 MAX_AV: Final = 40
 MAX_COVER_AV: Final = 200
@@ -86,6 +87,7 @@ def armor_materials() -> tuple[ArmorMaterial, ...]:
     return listed + cloth
 
 
+@checked
 def armor_material(name: str) -> ArmorMaterial:
     """A material by name or code, case-insensitive.
 
@@ -108,6 +110,7 @@ def armor_material(name: str) -> ArmorMaterial:
     )
 
 
+@checked
 def ballistic_cloth_av(barrier_factor: int) -> int:
     """AFT-14 / AFT-02 (EX-01 to EX-04): Ballistic Cloth's AV against a hand-held weapon is
     the Barrier Factor ÷ 10, nearest (half up).
@@ -135,6 +138,7 @@ class LocationAv:
         return f"AV {self.av} ({self.source}; highest of {', '.join(self.parts)}; AFT-14)"
 
 
+@checked
 def location_av(
     pieces: Sequence[str], attack: str = "hand", bullet_av: int | None = None, natural_av: int = 0
 ) -> LocationAv:
@@ -201,6 +205,7 @@ class ArmorTotals:
         )
 
 
+@checked
 def armor_totals(material: str, locations: int) -> ArmorTotals:
     """ENC/LOC and barter per location times the locations covered (AFT-14 reading).
 
@@ -243,6 +248,7 @@ class DamageDone:
         return f"Damage Potential {self.potential} − AV {self.av} = Damage Done {self.done}"
 
 
+@checked
 def damage_done(potential: int, av: int, cap: int | None = None) -> DamageDone:
     """AFT-15 (with AFT-17's ``cap``): Damage Done = Damage Potential − AV when it exceeds it.
 

@@ -18,6 +18,7 @@ from pycore.dice import RandintSource, distribution, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_choice, check_int
 from pycore.tables import load_table
+from pycore.validate import checked
 
 MIN_RATING: Final = 0
 MAX_RATING: Final = 74
@@ -46,6 +47,7 @@ class AttributeGroup:
         return f"rating {self.rating} → Group {self.number}, Effect Die {die}"
 
 
+@checked
 def attribute_group(rating: int, group8_effect_die: str = GROUP8_PRINTED) -> AttributeGroup:
     """AFT-06: the Group and Effect Die of an attribute ``rating`` (0-74).
 
@@ -73,6 +75,7 @@ def _group8(choice: str) -> str:
     return check_choice("group 8 Effect Die", choice, (GROUP8_PRINTED, GROUP8_ALTERNATIVE))
 
 
+@checked
 def group_effect_die(group: int, group8_effect_die: str = GROUP8_PRINTED) -> str:
     """The Effect Die of a Group number; a group modified below 0 is 0 ("none"), above 8 is 8
     (AFT-06 reading; the chart has nothing past 8).
@@ -92,6 +95,7 @@ def group_effect_die(group: int, group8_effect_die: str = GROUP8_PRINTED) -> str
     raise RuleError(f"group {group} is not on the Attribute Group Chart")  # pragma: no cover
 
 
+@checked
 def shifted_group(group: int, change: int) -> int:
     """A Group after a modification (DAT position AFT-11, horse teeth −1), kept in 0..8.
 
@@ -103,6 +107,7 @@ def shifted_group(group: int, change: int) -> int:
     return min(max(group + change, 0), MAX_GROUP)
 
 
+@checked
 def effect_die_distribution(die: str) -> dict[int, Fraction]:
     """Exact totals of an Effect Die; "" (group 0, "none") rolls 0 (AFT-07 reading).
 
@@ -113,6 +118,7 @@ def effect_die_distribution(die: str) -> dict[int, Fraction]:
     return {0: Fraction(1)} if die == "" else distribution(die)
 
 
+@checked
 def roll_effect_die(die: str, rng: RandintSource) -> tuple[int, str]:
     """Roll an Effect Die: (total, explanation). Group 0 rolls 0.
 
@@ -148,6 +154,7 @@ class OpposedOdds:
         )
 
 
+@checked
 def opposed_odds(
     first_die: str, second_die: str, first_name: str = "first", second_name: str = "second"
 ) -> OpposedOdds:
@@ -171,6 +178,7 @@ def opposed_odds(
     return OpposedOdds(first_die, second_die, higher, lower, tie, first_name, second_name)
 
 
+@checked
 def check_for_daze_odds(target_health_die: str, user_strength_die: str) -> OpposedOdds:
     """AFT-07 Check for Daze (L559): the target avoids the Daze only if his Health die is
     higher; a tie Dazes him. ``first`` is the target.
@@ -203,6 +211,7 @@ class OpposedCheck:
         return f"target {self.target_roll} vs user {self.user_roll}: {self.verdict}"
 
 
+@checked
 def judge_opposed(comparison: str, target_roll: int, user_roll: int) -> OpposedCheck:
     """AFT-07 verdicts, ties as the text's wording settles them (D-12):
     Check for Daze — Dazed unless the target is higher; Knocked Over — only if the user is

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from pycore.errors import RuleError
 from pycore.tables import load_table
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ def barrier_materials() -> tuple[str, ...]:
     return tuple(str(r["material"]) for r in load_table("aftermath", "barrier_factors").rows)
 
 
+@checked
 def barrier_factor(material: str, chosen: int | None = None, star_note: str = "") -> BarrierFactor:
     """One material's Barrier Factor per inch (AFT-40); ``chosen`` picks a value in a variable
     range (soil 8-20, asked), ``star_note`` is the user's text for the missing * note (AFT-M25).
@@ -87,6 +89,7 @@ def barrier_factor(material: str, chosen: int | None = None, star_note: str = ""
     return BarrierFactor(material, low, high, starred, int(str(row["line"])), chosen, note)
 
 
+@checked
 def carried_things(load: Mapping[str, int]) -> int:
     """AFT-34: check a load against the places (back 1, each hand 1 up to VLg, each shoulder 1,
     belt 10); returns the number of things carried.

@@ -24,6 +24,7 @@ from typing import Final, Literal
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_int, signed, unstated
+from pycore.validate import checked
 
 DIE: Final = 20
 #: Bounds on typed-in values (STYLE 3): a BCS and a modifier stay well inside these.
@@ -41,6 +42,7 @@ def _d20(value: object) -> int:
     return check_int("D20 roll", value, 1, DIE, " (1D20)")
 
 
+@checked
 def bcs_chance(bcs: int) -> Fraction:
     """AFT-03: the exact chance of a BCS roll, clamp(BCS, 0, 20)/20.
 
@@ -55,6 +57,7 @@ def bcs_chance(bcs: int) -> Fraction:
     return Fraction(min(max(bcs, 0), DIE), DIE)
 
 
+@checked
 def plus_one_change(bcs: int) -> Fraction:
     """What +1 to the BCS changes in the chance (0 once the BCS is 20 or more, or below 0).
 
@@ -103,6 +106,7 @@ class BcsTotal:
         return f"{text} = {self.total}"
 
 
+@checked
 def modified_bcs(
     base: int,
     modifiers: Sequence[BcsModifier] = (),
@@ -148,6 +152,7 @@ class BcsResult:
         return f"1D20 = {self.roll} vs BCS {self.bcs}: {verdict}"
 
 
+@checked
 def judge_bcs(bcs: int, roll: int) -> BcsResult:
     """AFT-03: a D20 ``roll`` against a modified ``bcs`` (roll ≤ BCS succeeds).
 
@@ -159,6 +164,7 @@ def judge_bcs(bcs: int, roll: int) -> BcsResult:
     return BcsResult(bcs, roll, roll <= bcs, bcs - roll)
 
 
+@checked
 def roll_bcs(bcs: int, rng: RandintSource) -> BcsResult:
     """Roll 1D20 with ``rng`` and judge it (AFT-03).
 
@@ -215,6 +221,7 @@ class SaveResult:
         )
 
 
+@checked
 def saving_throw(ast: int, cst: int, roll: int, ast_bonus: int = 0) -> SaveResult:
     """AFT-05: roll ≤ CST → Critical range; CST < roll ≤ AST → Ability range; else failure.
     ``ast_bonus`` raises the AST of this one throw (Blast Buffering: 2 × its level, L522).
@@ -240,6 +247,7 @@ def saving_throw(ast: int, cst: int, roll: int, ast_bonus: int = 0) -> SaveResul
     return SaveResult(total_ast, cst, roll, outcome, ast_bonus)
 
 
+@checked
 def roll_saving_throw(ast: int, cst: int, rng: RandintSource, ast_bonus: int = 0) -> SaveResult:
     """Roll 1D20 with ``rng`` and judge the saving throw (AFT-05).
 
@@ -270,6 +278,7 @@ class SaveOdds:
         return self.critical
 
 
+@checked
 def saving_throw_odds(ast: int, cst: int, ast_bonus: int = 0) -> SaveOdds:
     """AFT-05 odds on 1D20. A CST above the AST leaves no Ability range.
 

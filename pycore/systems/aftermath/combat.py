@@ -27,6 +27,7 @@ from pycore.systems.aftermath.missile import (
     missile_bcs,
     resolve_missile,
 )
+from pycore.systems.aftermath.rounding import instance
 from pycore.systems.aftermath.steps import LowerSave, Resolution, Step
 
 #: Plain words for what a resolution waits for (the keys are the ones its steps name).
@@ -72,7 +73,7 @@ def summary(resolution: Resolution) -> str:
     >>> summary(Resolution("hth", (), hit=True, location=4, waits_for=("attack.damage_potential",)))
     'hit location 4; waits for the Damage Potential'
     """
-    if not resolution.hit:
+    if not instance(resolution, Resolution, "resolution").hit:
         return "critical miss" if resolution.critical_miss else "miss"
     if resolution.waits_for:
         asked = ", ".join(question(w) for w in resolution.waits_for)

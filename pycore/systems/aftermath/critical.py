@@ -20,6 +20,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.locations import REGION_NAMES, region_of
 from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
 from pycore.tables import load_table
+from pycore.validate import checked
 
 Effect = Literal["none", "daze", "stun", "disable", "trauma", "lethal"]
 EFFECTS: Final[tuple[Effect, ...]] = ("none", "daze", "stun", "disable", "trauma", "lethal")
@@ -40,6 +41,7 @@ class WdmEnhancement:
         return f"D20 {self.roll} → +{self.bonus} to WDM (AFT-T01)"
 
 
+@checked
 def critical_hit_enhancement(d20: int) -> WdmEnhancement:
     """AFT-18 (T01): hand-to-hand and muscle-powered missiles: 1-9 +1, 10-15 +2, 16-19 +3, 20 +4.
 
@@ -65,6 +67,7 @@ class GunEnhancement:
         return f"critical hit, {self.gun_class}: {self.effect} (AFT-T02)"
 
 
+@checked
 def gun_critical(gun_class: str) -> GunEnhancement:
     """AFT-19: pistol +1D10 BDG, rifle (long guns) +2D10 BDG, burst all rounds + 1D3 rounds.
     Shotguns have no row: the caller passes ``settings.shotgun_critical_row`` (AFT-M39).
@@ -112,6 +115,7 @@ EFFECT_TITLES: Final = {
 }
 
 
+@checked
 def roll_critical_effect(d100: int, damage_done: int, bonus: int = 0) -> CriticalEffectRoll:
     """AFT-20 with the explanation; ``bonus`` is 30 after a Missile Special Effect 96-00.
 
@@ -134,6 +138,7 @@ def _effect(name: str) -> Effect:
     raise RuleError(f"effect {name!r} is unknown; allowed: {', '.join(EFFECTS)}")
 
 
+@checked
 def critical_effect(d100: int, damage_done: int) -> Effect:
     """AFT-20: the Critical Effect of D100 plus the Damage Done (past 100 → Lethal, AFT-01).
 
@@ -147,6 +152,7 @@ def critical_effect(d100: int, damage_done: int) -> Effect:
     return roll_critical_effect(d100, damage_done).effect
 
 
+@checked
 def lower_effect(effect: str) -> Effect:
     """AFT-27: the next less lethal category (Lethal → Trauma → Disable → Stun → Daze → none).
 
@@ -173,6 +179,7 @@ class Moment:
         return f"turn {self.turn}, phase {self.phase}"
 
 
+@checked
 def moment(turn: int, phase: int) -> Moment:
     """A validated (turn, phase) pair.
 
@@ -221,6 +228,7 @@ class Condition:
         return f"{self.name} from {self.start} {end} ({self.rule}){note}"
 
 
+@checked
 def daze_condition(at: Moment, rest_of_combat: bool = False) -> Condition:
     """AFT-21: BCS and ODA at ½ until after the same-numbered phase of the next Combat Turn.
 
@@ -231,6 +239,7 @@ def daze_condition(at: Moment, rest_of_combat: bool = False) -> Condition:
     return Condition("Dazed", at, until, "AFT-21", "BCS and ODA halved")
 
 
+@checked
 def stun_conditions(
     at: Moment, rest_of_combat: bool = False, trailing_daze: bool = True
 ) -> tuple[Condition, ...]:
@@ -289,6 +298,7 @@ class EffectRules:
         return f"{EFFECT_TITLES[self.effect]} at {where}: " + "; ".join(self.rules)
 
 
+@checked
 def bleeding_dice(health_group: int) -> str:
     """AFT-25: Combat Turns to bleed to death = Health Group + 1D6.
 
@@ -299,6 +309,7 @@ def bleeding_dice(health_group: int) -> str:
     return f"1D6+{health_group}" if health_group else "1D6"
 
 
+@checked
 def bleeding_odds(health_group: int) -> dict[int, Fraction]:
     """AFT-25 / D-23: the exact distribution of the bleeding countdown.
 
@@ -308,6 +319,7 @@ def bleeding_odds(health_group: int) -> dict[int, Fraction]:
     return distribution(bleeding_dice(health_group))
 
 
+@checked
 def roll_bleeding(health_group: int, rng: RandintSource) -> tuple[int, str]:
     """Roll the bleeding countdown (AFT-25): (Combat Turns, explanation).
 
@@ -319,6 +331,7 @@ def roll_bleeding(health_group: int, rng: RandintSource) -> tuple[int, str]:
     return result.total, str(result)
 
 
+@checked
 def sever_chance(critical_damage: int) -> Fraction:
     """AFT-25: the Critical Damage is the percent chance of a Sever (capped at 100%).
 
@@ -329,6 +342,7 @@ def sever_chance(critical_damage: int) -> Fraction:
     return Fraction(min(critical_damage, 100), 100)
 
 
+@checked
 def effect_rules(
     effect: str,
     location: int,
@@ -464,6 +478,7 @@ class DisableSave:
         return self.result
 
 
+@checked
 def disable_body_outcome(save_outcome: str) -> DisableSave:
     """AFT-23: failure → System Shock; Ability range → Stunned, Critical range → Dazed, both
     for the rest of the combat.
@@ -502,6 +517,7 @@ class LoweredEffect:
         return f"Health AST {self.save}: {EFFECT_TITLES[self.effect]} stands (AFT-27)"
 
 
+@checked
 def save_to_lower(effect: str, ability_save_passed: bool, save_text: str = "") -> LoweredEffect:
     """AFT-27: a PC or personality NPC who passes a Health AST takes the next less lethal
     category instead (one throw per result).

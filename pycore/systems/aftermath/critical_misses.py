@@ -20,6 +20,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import round_half_up
 from pycore.tables import Table, load_table
+from pycore.validate import checked
 
 #: The kinds of attack and their tables (AFT-28: thrown and muscle-powered missiles use Armed).
 KINDS: Final = ("armed", "bow", "unarmed", "black powder", "modern")
@@ -60,6 +61,7 @@ class CriticalMiss:
         )
 
 
+@checked
 def critical_miss(kind: str, d100: int) -> CriticalMiss:
     """Look up a critical miss (AFT-28, AFT-53, AFT-54).
 
@@ -87,6 +89,7 @@ def critical_miss(kind: str, d100: int) -> CriticalMiss:
     )
 
 
+@checked
 def critical_miss_odds(kind: str) -> dict[str, Fraction]:
     """The exact chance of each effect on D100 (rows with the same effect add up).
 
@@ -100,6 +103,7 @@ def critical_miss_odds(kind: str) -> dict[str, Fraction]:
     return odds
 
 
+@checked
 def roll_critical_miss(kind: str, rng: RandintSource) -> tuple[str, CriticalMiss]:
     """Roll D100 on the table with ``rng``; returns the dice explanation and the result.
 
@@ -144,6 +148,7 @@ class ChamberExplosion:
         )
 
 
+@checked
 def chamber_explosion(bdg: int, durability: int, divisor: int = 30) -> ChamberExplosion:
     """The chamber explosion of AFT-53 (the BDG of the round, unmodified by range).
 

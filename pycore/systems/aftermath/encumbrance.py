@@ -18,12 +18,14 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_number, show
 from pycore.tables import load_table
+from pycore.validate import checked
 
 BULKS: Final = ("VSm", "Sm", "Med", "Lg", "VLg", "HG1", "HG2", "HG3")
 MASSES: Final = ("Vlt", "Lt", "Hvy", "VHvy", "MS1", "MS2", "MS3")
 MAX_HUGE: Final = 99
 
 
+@checked
 def enc_value(bulk: str, mass: str) -> Fraction:
     """AFT-32: the chart's cell; HGn for n > 3 is n × HG1 (L406 "and so on"). MS4 and beyond has
     no pattern: refused, the user enters the item's ENC.
@@ -88,9 +90,10 @@ def _percent(share: Fraction) -> str:
     return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.1f}%"
 
 
+@checked
 def encumbrance_status(carried: Fraction | int, enc_cap: int) -> EncumbranceStatus:
     """AFT-33: up to ½ ENC CAP Unencumbered, up to ¾ Partially, up to the cap Fully ("up to" is
-    inclusive).
+    inclusive). ENC carried is read as typed: "3.3" is 33/10.
 
     >>> encumbrance_status(20, 40).status, encumbrance_status(41, 40).over_cap
     ('Unencumbered', True)

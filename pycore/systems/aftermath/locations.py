@@ -19,6 +19,7 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_choice, check_int
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 BODIES: Final = ("bipedal", "quadrupedal")
 ATTACK_FROM: Final = ("front", "rear", "side")
@@ -28,6 +29,7 @@ REGION_NAMES: Final = {"head_neck": "head & neck", "torso": "torso", "leg": "leg
 MAX_MODIFIER: Final = 10
 
 
+@checked
 def region_of(location: int) -> str:
     """AFT-13: the bipedal region of a location 1-30 (head_neck, torso, leg, arm).
 
@@ -44,6 +46,7 @@ def region_of(location: int) -> str:
     return "arm"
 
 
+@checked
 def is_limb(location: int) -> bool:
     """AFT-13: locations 13-30 are limbs on a biped.
 
@@ -53,6 +56,7 @@ def is_limb(location: int) -> bool:
     return region_of(location) in ("leg", "arm")
 
 
+@checked
 def location_modifier(body: str, direction: str | None) -> int:
     """AFT-T09: the D100 modifier for an attack's direction (None or "level" adds nothing).
     Bipedal from above is −5 (the print says +5; AFT-12 reading).
@@ -117,6 +121,7 @@ class HitLocation:
         return text
 
 
+@checked
 def hit_location(d100: int, body: str = "bipedal", modifier: int = 0) -> str:
     """AFT-12: the table's location key for a D100 roll plus ``modifier``, clamped to 1-100.
 
@@ -133,6 +138,7 @@ def hit_location(d100: int, body: str = "bipedal", modifier: int = 0) -> str:
     return _key(_row(body, min(max(d100 + modifier, 1), 100)))
 
 
+@checked
 def locate(d100: int, body: str = "bipedal", direction: str | None = None) -> HitLocation:
     """AFT-12 with the direction named (``above``/``below`` for bipeds, ``front``/``rear`` for
     quadrupeds) and the explanation kept.
@@ -146,6 +152,7 @@ def locate(d100: int, body: str = "bipedal", direction: str | None = None) -> Hi
     return HitLocation(body, d100, modifier, direction, total, hit_location(d100, body, modifier))
 
 
+@checked
 def parse_location(location: str) -> tuple[int, ...]:
     """A location key as its numbers: ``"8/9/10"`` → (8, 9, 10); each 1-30, one to three.
 
@@ -197,6 +204,7 @@ class Split:
         return text + f" → location {self.result}"
 
 
+@checked
 def split(location: str, d100: int, attack_from: str, near_side: int | None = None) -> Split:
     """AFT-12 / AFT-T11 with the explanation. For a side attack ``near_side`` is the member on
     the attacker's side (the figure of L189 is missing): without it a nearest or furthest
@@ -239,6 +247,7 @@ def split(location: str, d100: int, attack_from: str, near_side: int | None = No
     return Split(location, d100, attack_from, member, result, near_side)
 
 
+@checked
 def split_location(location: str, d100: int, attack_from: str, near_side: int | None = None) -> str:
     """AFT-12: one location out of a multiple one, as a key string.
 

@@ -16,6 +16,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_int, check_number, show
 from pycore.tables import load_table
+from pycore.validate import checked
 
 MAX_EFFECT_INPUT: Final = 1000
 
@@ -37,6 +38,7 @@ class SpecialEffect:
         return f"D100 {self.roll} → {self.result} (AFT-T37)"
 
 
+@checked
 def missile_special_effect(d100: int) -> SpecialEffect:
     """AFT-49: the Missile Special Effects row for a D100 roll.
 
@@ -62,6 +64,7 @@ def missile_special_effect(d100: int) -> SpecialEffect:
     )
 
 
+@checked
 def special_effect_damage(effect: SpecialEffect, damage_done: int, critical_hit: bool) -> int:
     """AFT-49: the damage after a special effect. Flesh wound: 1 if the AV was exceeded, else 0;
     minor wound: 1 whatever the armor, but normal damage on a critical hit.
@@ -106,6 +109,7 @@ class Stopping:
         return f"{head} → knock-back {self.knock_back} m; {down} (AFT-50)"
 
 
+@checked
 def stopping(force: int, mass: Fraction | float | int) -> Stopping:
     """AFT-50: effect = Adjusted BDG (or Damage Potential for muscle-powered missiles and
     impalements) ÷ the target's Mass. [1, 5] knock-back 2D3 m + Deftness AST; (5, 10] + Deftness
@@ -159,6 +163,7 @@ class KnockBack:
         return f"knock-back {self.explanation} m; {self.categories_lost} stopping categories lost (L669)"
 
 
+@checked
 def knock_back_categories(meters: int) -> int:
     """L669: each two metres of knock-back drop the target one stopping category.
 
@@ -168,6 +173,7 @@ def knock_back_categories(meters: int) -> int:
     return check_int("knock-back (m)", meters, 0, 100) // 2
 
 
+@checked
 def roll_knock_back(rng: RandintSource) -> KnockBack:
     """Roll the 2D3 m of knock-back (AFT-50).
 

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.rounding import round_half_up
+from pycore.systems.aftermath.rounding import round_half_up, show
 from pycore.tables import load_table
+from pycore.validate import Exact, checked, exact
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class DatSpeed:
         )
 
 
+@checked
 def formula(kph: Fraction) -> tuple[Fraction, Fraction, int]:
     """AFT-43: m/ct = 1.6 × kph; m/AP = m/ct ÷ 20; rounded to nearest (half up), at least 1.
 
@@ -45,17 +47,20 @@ def formula(kph: Fraction) -> tuple[Fraction, Fraction, int]:
     return per_ct, per_ap, max(1, round_half_up(per_ap))
 
 
-def kph_to_dat(kph: float | int) -> DatSpeed:
-    """A speed in kph on the DAT display (AFT-43).
+@checked
+def kph_to_dat(kph: Exact) -> DatSpeed:
+    """A speed in kph on the DAT display (AFT-43), read as typed ("0.3" is 3/10).
 
+    >>> kph_to_dat("12.5").m_per_ap
+    Fraction(1, 1)
     >>> kph_to_dat(0)
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: speed 0 kph is outside 0.1 to 1000
     """
-    if isinstance(kph, bool) or not isinstance(kph, int | float) or not 0.1 <= kph <= 1000:
-        raise RuleError(f"speed {kph!r} kph is outside 0.1 to 1000")
-    speed = Fraction(str(kph))
+    speed = exact(kph, "speed (kph)")
+    if not Fraction(1, 10) <= speed <= 1000:
+        raise RuleError(f"speed {show(speed)} kph is outside 0.1 to 1000")
     table = load_table("aftermath", "kph_to_dat")
     if speed.denominator == 1 and int(speed) in {int(str(r["kph"])) for r in table.rows}:
         row = table.row_by("kph", int(speed))

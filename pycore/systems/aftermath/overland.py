@@ -17,8 +17,9 @@ from typing import Final
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
-from pycore.systems.aftermath.rounding import check_int
+from pycore.systems.aftermath.rounding import check_int, show
 from pycore.tables import load_table
+from pycore.validate import Exact, checked, exact
 
 COMBINE: Final = ("multiply", "lowest")
 
@@ -49,16 +50,18 @@ class Overland:
         return f"base {float(self.base):g} × {steps} = {float(self.result):g} ({how})"
 
 
-def overland(base: float, chosen: Sequence[str], combine: str = "multiply") -> Overland:
+@checked
+def overland(base: Exact, chosen: Sequence[str], combine: str = "multiply") -> Overland:
     """AFT-36: the user's base rate (not in this text) times the conditions' percentages,
     multiplied (default) or the lowest one (a setting).
 
     >>> overland(40, ["On Good Road", "In Ruined City"], "lowest").result
     Fraction(10, 1)
     """
-    if isinstance(base, bool) or not isinstance(base, int | float) or not 0 <= base <= 10_000:
+    start = exact(base, "base movement")  # as typed: "2.3" is 23/10 (STYLE 18)
+    if not 0 <= start <= 10_000:
         raise RuleError(
-            f"base movement {base!r} is outside 0 to 10000 (enter it: not in this text)"
+            f"base movement {show(start)} is outside 0 to 10000 (enter it: not in this text)"
         )
     if combine not in COMBINE:
         raise RuleError(f"combination {combine!r} is not one of {', '.join(COMBINE)}")
@@ -68,13 +71,13 @@ def overland(base: float, chosen: Sequence[str], combine: str = "multiply") -> O
         if name not in conditions():
             raise RuleError(f"condition {name!r} is not on the Movement Modifiers Chart")
         parts.append((name, int(str(table.row_by("condition", name)["percent"]))))
-    amount = Fraction(str(base))
+    amount = start
     if parts and combine == "multiply":
         for _, pct in parts:
             amount *= Fraction(pct, 100)
     elif parts:
         amount *= Fraction(min(p for _, p in parts), 100)
-    return Overland(Fraction(str(base)), tuple(parts), combine, amount)
+    return Overland(start, tuple(parts), combine, amount)
 
 
 def day_after_weathers() -> tuple[str, ...]:
@@ -93,6 +96,7 @@ def _schedules() -> Mapping[str, list[int]]:
     return schedules
 
 
+@checked
 def day_after(weather: str, day: int, snow_days: int = 1) -> int:
     """T27 "On Day After": the percentage on ``day`` after the weather ends; prolonged snow adds a
     day at the worst value for each day of snowfall after the first (L475).
@@ -123,6 +127,7 @@ class AcidEffect:
         return f"Acid D100 {self.d100}: {self.text} (AFT-T33 L{self.line})"
 
 
+@checked
 def acid_effect(d100: int) -> AcidEffect:
     """AFT-42: one D100 on the Acid Special Effects Table.
 
@@ -137,6 +142,7 @@ def acid_effect(d100: int) -> AcidEffect:
     return AcidEffect(d100, str(row["effect"]), str(row["text"]), int(str(row["line"])))
 
 
+@checked
 def roll_acid(rng: RandintSource) -> tuple[AcidEffect, ...]:
     """Roll D100; on 96-00 roll twice more, rerolling any 96-00 (AFT-42 reading).
 
@@ -155,6 +161,7 @@ def roll_acid(rng: RandintSource) -> tuple[AcidEffect, ...]:
     return (first, *extra)
 
 
+@checked
 def acid_scarring(
     results: tuple[AcidEffect, ...], acid_strength: int | None, looks: int | None
 ) -> str:

@@ -16,6 +16,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import signed
 from pycore.tables import load_table
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Reaction:
         )
 
 
+@checked
 def reaction(d100: int) -> Reaction:
     """Look up a Reaction roll (AFT-31). Modifiers to the roll are not in the text.
 
@@ -68,6 +70,7 @@ def reaction_odds() -> dict[str, Fraction]:
     return odds
 
 
+@checked
 def roll_reaction(rng: RandintSource) -> tuple[str, Reaction]:
     """Roll D100 with ``rng``: the dice explanation and the result.
 
@@ -79,6 +82,7 @@ def roll_reaction(rng: RandintSource) -> tuple[str, Reaction]:
     return rolled.explain(), reaction(rolled.total)
 
 
+@checked
 def value_sum(values: list[int]) -> str:
     """AFT-31: the Value Numbers rolled so far and their sum, kept as a display only: how they
     make an "overall reaction" is not in the text (AFT-M33).

@@ -19,6 +19,8 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from pycore.errors import RuleError
+from pycore.validate import checked
+from pycore.validate import instance as instance  # the shared check, beside the ones here
 
 Rounding = Literal["half_up", "down", "up"]
 #: AFT-02: ``settings.unstated_rounding``; half_up is the only rounding the text shows in numbers.
@@ -27,6 +29,7 @@ ROUNDINGS: Final[tuple[Rounding, ...]] = ("half_up", "down", "up")
 Number = int | Fraction
 
 
+@checked
 def round_half_up(value: Number) -> int:
     """AFT-02 "nearest": ⌊x + ½⌋ (0.5 -> 1, 3.5 -> 4, 2.4 -> 2).
 
@@ -36,6 +39,7 @@ def round_half_up(value: Number) -> int:
     return math.floor(Fraction(value) + Fraction(1, 2))
 
 
+@checked
 def round_up(value: Number) -> int:
     """AFT-02 "up": the ceiling (BDG 11 -> 2 D10).
 
@@ -45,6 +49,7 @@ def round_up(value: Number) -> int:
     return math.ceil(Fraction(value))
 
 
+@checked
 def unstated(value: Number, mode: str = "half_up") -> int:
     """AFT-02 reading where the text gives no rounding (½ BCS, −25%, −(damage/2) ...): the
     magnitude is rounded by ``mode`` (``settings.unstated_rounding``), then the sign applied, so
@@ -69,6 +74,7 @@ def unstated(value: Number, mode: str = "half_up") -> int:
     return -rounded if value < 0 else rounded
 
 
+@checked
 def check_int(field: str, value: object, low: int, high: int, why: str = "") -> int:
     """``value`` as an int in ``low``..``high``, else a RuleError naming field, value and range.
 
@@ -90,6 +96,7 @@ def check_int(field: str, value: object, low: int, high: int, why: str = "") -> 
     return value
 
 
+@checked
 def check_number(field: str, value: object, low: Number, high: Number) -> Fraction:
     """A number (int, Fraction or float) in ``low``..``high`` as an exact Fraction.
 
@@ -112,6 +119,7 @@ def check_number(field: str, value: object, low: Number, high: Number) -> Fracti
     return exact
 
 
+@checked
 def check_choice(field: str, value: object, choices: tuple[str, ...]) -> str:
     """``value`` if it is one of ``choices``.
 
@@ -127,6 +135,7 @@ def check_choice(field: str, value: object, choices: tuple[str, ...]) -> str:
     return value
 
 
+@checked
 def signed(value: Number) -> str:
     """A modifier as the explanations print it: ``+2``, ``−3``, ``0``.
 
@@ -145,6 +154,7 @@ def _show(value: object) -> str:
     return str(value)
 
 
+@checked
 def show(value: Number) -> str:
     """A number for people: a whole Fraction as an int, else a short decimal.
 

@@ -31,10 +31,12 @@ from pycore.systems.aftermath.armor import (
 )
 from pycore.systems.aftermath.attributes import AttributeGroup, attribute_group
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
+from pycore.systems.aftermath.combat import Resolution
 from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
 from pycore.systems.aftermath.encumbrance import EncumbranceStatus, encumbrance_status
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
 from pycore.systems.aftermath.weapons import weapon
+from pycore.validate import checked, exact, string
 
 #: The four attributes the text names (STR, DFT, SPD, HLH; L352).
 ATTRIBUTES: Final = ("STR", "DFT", "SPD", "HLH")
@@ -111,7 +113,7 @@ def merged(raw: Any) -> dict[str, Any]:
 
 
 def _optional_int(field: str, raw: str, low: int, high: int) -> int | None:
-    text = raw.strip()
+    text = string(raw, field).strip()
     if text == "":
         return None
     try:
@@ -137,7 +139,7 @@ def check_field(path: str, raw: str) -> Any:
     """
     if not isinstance(raw, str):
         raise RuleError(f"{path}: {raw!r} is not text")
-    head, _, tail = path.partition(".")
+    head, _, tail = string(path, "sheet field").partition(".")
     if head == "name":
         name = raw.strip()
         if not 1 <= len(name) <= MAX_NAME:
@@ -197,7 +199,7 @@ def add_skill(sheet: dict[str, Any], name: str, bcs: str) -> dict[str, Any]:
     [{'name': 'Pistol', 'bcs': 12}]
     """
     out = merged(sheet)
-    name = name.strip()
+    name = string(name, "skill name").strip()
     if not 1 <= len(name) <= MAX_NAME:
         raise RuleError(f"skill name must be 1 to {MAX_NAME} characters")
     value = _optional_int(f"BCS of {name}", bcs, -100, 100)
@@ -278,8 +280,10 @@ def parse_locations(text: str) -> tuple[int, ...]:
         if not part:
             continue
         lo, _, hi = part.partition("-")
-        if not (lo.strip().isascii() and lo.strip().isdigit()) or (
-            hi and not (hi.strip().isascii() and hi.strip().isdigit())
+        if (
+            len(part) > 9
+            or not (lo.strip().isascii() and lo.strip().isdigit())
+            or (hi and not (hi.strip().isascii() and hi.strip().isdigit()))
         ):
             raise why
         a, b = int(lo), int(hi) if hi else int(lo)
@@ -298,11 +302,11 @@ def add_item(sheet: dict[str, Any], name: str, enc: str) -> dict[str, Any]:
     [{'name': 'rope', 'enc': '0.5'}]
     """
     out = merged(sheet)
-    name = name.strip()
+    name = string(name, "item name").strip()
     if not 1 <= len(name) <= MAX_NAME:
         raise RuleError(f"item name must be 1 to {MAX_NAME} characters")
     try:
-        value = Fraction(enc.strip())
+        value = exact(string(enc, "ENC"), "ENC")  # as typed; no "1e999999999" to work out
     except (ValueError, ZeroDivisionError):
         raise RuleError(f"ENC {enc!r} is not a number; allowed: 0 to 100") from None
     if not 0 <= value <= 100:
@@ -313,6 +317,7 @@ def add_item(sheet: dict[str, Any], name: str, enc: str) -> dict[str, Any]:
     return out
 
 
+@checked
 def condition_to_json(condition: Condition) -> dict[str, Any]:
     """A condition as saved data.
 
@@ -445,7 +450,7 @@ def derive(
     dazed = stunned or any(c.name == "Dazed" for c in active)
     effective = dict(groups)
     notes: list[str] = []
-    enc = sum((Fraction(str(item.get("enc", "0"))) for item in sheet["inventory"]), Fraction(0))
+    enc = sum((exact(str(item.get("enc", "0")), "ENC") for item in sheet["inventory"]), Fraction(0))
     enc += sum((worn.enc for worn in armor_worn(sheet)), Fraction(0))  # AFT-14: armor is carried
     cap = sheet["derived"]["enc_cap"]
     status = encumbrance_status(enc, cap) if isinstance(cap, int) and cap > 0 else None
@@ -511,8 +516,9 @@ def bullet_av(sheet: dict[str, Any], location: int) -> int:
     return location_av(pieces, "bullet", sheet["cloth_bullet_av"], natural).av
 
 
+@checked
 def apply_resolution(
-    sheet: dict[str, Any], resolution: Any
+    sheet: dict[str, Any], resolution: Resolution
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """Apply a resolved attack to the target's sheet (AFT-15, AFT-24, AFT-M43): Damage Done is
     recorded by its letter — L lethal, B half lethal and half subdual (L752, the lethal half
@@ -554,8 +560,9 @@ def apply_resolution(
     return _with_conditions(out, resolution.conditions), tuple(notes)
 
 
+@checked
 def apply_to_attacker(
-    sheet: dict[str, Any], resolution: Any
+    sheet: dict[str, Any], resolution: Resolution
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """What a critical miss did to the attacker (AFT-28): his conditions, and the Critical
     Damage of a disabled attacking part (AFT-M43: recorded apart).

@@ -21,6 +21,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import BcsModifier
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 ZONES: Final = ("character_hex", "front_side_rear_hex", "long_hex")
 LENGTHS: Final = ("XL", "L", "A", "S")
@@ -37,6 +38,7 @@ def hth_keys() -> tuple[str, ...]:
     return tuple(str(k) for k in load_table("aftermath", "situation_modifiers_hth").values("key"))
 
 
+@checked
 def hth_row(key: str) -> Row:
     """One row of T04 by its key."""
     check_choice("hand-to-hand situation", key, hth_keys())
@@ -52,6 +54,7 @@ def hth_choices() -> tuple[tuple[str, str], ...]:
     return tuple((key, str(hth_modifiers([key])[0])) for key in hth_keys())
 
 
+@checked
 def hth_modifiers(keys: Iterable[str], starred_apply: bool = True) -> list[BcsModifier]:
     """AFT-08: the BCS modifiers of the chosen T04 rows. Only one row per exclusive group
     (target posture, attacker posture, to/from direction, position, light, wounds); starred rows
@@ -86,6 +89,7 @@ def hth_modifiers(keys: Iterable[str], starred_apply: bool = True) -> list[BcsMo
     return out
 
 
+@checked
 def wound_level(damage_taken: int, drt: int) -> str:
     """AFT-08 / AFT-M07 reading: "% wounded" = damage taken ÷ DRT (over 50%, over 75%).
 
@@ -131,6 +135,7 @@ class MissileSituation:
     modifiers: tuple[BcsModifier, ...]
 
 
+@checked
 def missile_modifiers(
     keys: Iterable[str], damage_taken: int = 0, rounding: str = "half_up"
 ) -> MissileSituation:
@@ -185,6 +190,7 @@ def missile_modifiers(
     return MissileSituation(hip, tuple(out))
 
 
+@checked
 def target_action_modifier(cda: int, action: str, dodging: bool = False) -> BcsModifier:
     """AFT-10: CDA × the target's multiple (1 stationary, 2 walking, 3 running or falling; +1
     dodging), subtracted from the shooter's BCS (AFT-10 reading). Dodging while falling is not
@@ -227,6 +233,7 @@ class DatPosition:
         return f"length {self.length}, target in {self.zone.replace('_', ' ')}: Strength Group {self.group_change:+d}{extra} (AFT-T06)"
 
 
+@checked
 def dat_position(length: str, zone: str) -> DatPosition:
     """AFT-11 (T06): XL −1/0/0*, L −1/0/−1*, A 0/0/not allowed, S +1/0/not allowed for the
     character hex / front, side or rear hex / long front or long side hex.
@@ -251,6 +258,7 @@ def dat_position(length: str, zone: str) -> DatPosition:
 MAX_DISTRACTIONS: Final = 20
 
 
+@checked
 def burden_modifiers(
     encumbrance_bcs: int = 0, distractions: int = 0, bcs_per_distraction: int | None = None
 ) -> list[BcsModifier]:

@@ -20,6 +20,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_choice, check_int, show
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 
 def learning_keys() -> tuple[str, ...]:
@@ -71,6 +72,7 @@ class Learning:
 LEARNING_RULES: Final = ("aids_lower", "aids_raise")
 
 
+@checked
 def learning_rate(study: Learning, base_rate: int | None, rule: str | None) -> str:
     """AFT-38, AFT-M22: the text gives the aids and hindrances but not the Learning Rate nor
     which way they move it; with the user's rate and reading the modified rate is shown.
@@ -93,6 +95,7 @@ def learning_rate(study: Learning, base_rate: int | None, rule: str | None) -> s
     return f"Learning Rate {base} + aids {aids} − hindrances {hind} = {base + aids - hind} (your reading)"
 
 
+@checked
 def learning(chosen: Sequence[str]) -> Learning:
     """AFT-38: the aids and hindrances that apply; of an exclusive pair only the higher counts,
     and Solo Study excludes both teacher aids (reading).
@@ -146,6 +149,7 @@ class Climb:
         return text
 
 
+@checked
 def climb(method: str, bma: int, ladder_bcs: int | None = None) -> Climb:
     """AFT-37: climbing movement = BMA × the method's factor; the rope's maximum height needs a
     Strength save and Effect Die roll (the notes say which). ``ladder_bcs`` replaces the −2 read
@@ -173,6 +177,7 @@ def climb(method: str, bma: int, ladder_bcs: int | None = None) -> Climb:
     return Climb(method, bma, factor, bma * factor, str(row["notes"]), bcs)
 
 
+@checked
 def rope_height(method: str, strength_save: int, effect_die: str, rng: RandintSource) -> str:
     """AFT-37: a rope's maximum climb in metres = the Strength CST (simple rope) or AST
     (knotted rope) + a Strength Group Effect Die roll.
@@ -206,6 +211,7 @@ class Throw:
         return f"Throw, Effect Number {self.effect_number}: {self.outcome} (AFT-T30 L{self.line})"
 
 
+@checked
 def throw(effect_number: int) -> Throw:
     """AFT-39: the throw's outcome by its Effect Number (10 and more: the last row).
 
@@ -245,6 +251,7 @@ class ThrowDamage:
         )
 
 
+@checked
 def throw_damage(
     effect_number: int, strength_effect_die: str, blast_buffering: int, rng: RandintSource
 ) -> ThrowDamage | None:
@@ -286,6 +293,7 @@ LONG_ENOUGH: Final = ("XL", "L")
 WEAPON_LENGTHS: Final = ("XL", "L", "A", "S")
 
 
+@checked
 def entanglement(
     effect_number: int, location: int, weapon_length: str | None = None
 ) -> Entanglement:
@@ -359,6 +367,7 @@ class Stopping:
         )
 
 
+@checked
 def stopping(category: int, pca: int, knock_back_m: int = 0) -> Stopping:
     """AFT-35: what stopping from a movement category takes; each 2 m of knock-back drops one
     category first (L669).

@@ -21,6 +21,7 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_choice, check_int, check_number, show
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 ARMOR_FORMATS: Final = ("R", "SR", "FH", "FS", "FQ")
 MAX_ENC: Final = 100
@@ -126,6 +127,7 @@ def weapon_names() -> tuple[str, ...]:
     return tuple(w.name for w in weapons())
 
 
+@checked
 def weapon(name: str) -> Weapon:
     """A weapon by its full name as listed ("Knife, bowie"), case-insensitive; a printed
     lower-case row name that is unique ("machete") works too.
@@ -164,6 +166,7 @@ def _note(number: int) -> Row:
     return load_table("aftermath", "weapon_notes").row_by("note", number)
 
 
+@checked
 def break_threshold(name: str, armor_format: str) -> int | None:
     """AFT-16: the AV above which armor of ``armor_format`` makes the weapon check for
     breaking; None when it never does (no note 5/6, no SURV, or format FS/FQ). With both
@@ -186,6 +189,7 @@ def break_threshold(name: str, armor_format: str) -> int | None:
     return value
 
 
+@checked
 def breakage_check(weapon_name: str, armor_format: str, armor_value: int) -> Fraction | None:
     """AFT-16: None when the weapon need not check, else the exact chance it breaks: 1D20 ≥
     SURV, i.e. (21 − SURV)/20.
@@ -220,6 +224,7 @@ class BreakRoll:
         return f"break check {self.weapon}: 1D20 = {self.roll} vs SURV {self.surv} → {verdict} (AFT-16)"
 
 
+@checked
 def judge_breakage(weapon_name: str, d20: int) -> BreakRoll:
     """AFT-16: a D20 ≥ SURV breaks the weapon.
 
@@ -235,6 +240,7 @@ def judge_breakage(weapon_name: str, d20: int) -> BreakRoll:
     return BreakRoll(found.name, found.surv, d20, d20 >= found.surv)
 
 
+@checked
 def roll_breakage(weapon_name: str, rng: RandintSource) -> BreakRoll:
     """Roll the AFT-16 break check with ``rng``.
 
@@ -249,6 +255,7 @@ def roll_breakage(weapon_name: str, rng: RandintSource) -> BreakRoll:
 MAX_NOTE_13_MULTIPLE: Final = 10
 
 
+@checked
 def penetration_cap(
     weapon_name: str, strength_group: int, note_13_multiple: int | None = None
 ) -> int | None:
@@ -289,6 +296,7 @@ class Wdm:
         return f"{value} ({self.how})"
 
 
+@checked
 def wdm_for(
     weapon_name: str,
     use: str = "strike",
@@ -363,6 +371,7 @@ class ShurikenThrow:
         )
 
 
+@checked
 def shuriken_throw(count: int, deftness_group: int) -> ShurikenThrow:
     """AFT-29 note 10 / D-19: at most the Deftness Group at once; −N to each when N > 1.
 
@@ -380,6 +389,7 @@ def shuriken_throw(count: int, deftness_group: int) -> ShurikenThrow:
     return ShurikenThrow(count, deftness_group, -count if count > 1 else 0)
 
 
+@checked
 def hand_guard(weapon_name: str) -> tuple[int, str] | None:
     """Note 3: a hand guard with AV 4, format SR; None without one.
 
@@ -398,6 +408,7 @@ def hand_guard(weapon_name: str) -> tuple[int, str] | None:
 NOTE_13_MISSING: Final = "note 13: text missing from the source (settings.weapon_note_13)"
 
 
+@checked
 def note_13_text(user_text: str = "") -> str:
     """Note 13 as the user gave it (AFT-M23), or that its text is missing.
 
@@ -408,6 +419,7 @@ def note_13_text(user_text: str = "") -> str:
     return f"note 13 (your text, settings.weapon_note_13): {given}" if given else NOTE_13_MISSING
 
 
+@checked
 def note_texts(weapon_name: str, note_13: str = "") -> tuple[tuple[int, str], ...]:
     """The weapon's notes as printed; note 13 as the user gave it, else missing (AFT-M23).
 
@@ -433,6 +445,7 @@ def suspect_rows() -> tuple[str, ...]:
     return tuple(w.name for w in weapons() if w.suspect)
 
 
+@checked
 def suspect_note(weapon_name: str, user_text: str = "") -> str:
     """AFT-M44: a suspect row is used as printed until the user confirms or corrects it; the
     user's words are shown with it ("" for a row that is not suspect).

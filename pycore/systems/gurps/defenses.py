@@ -21,6 +21,7 @@ from pycore.systems.gurps.modifiers import (
     posture,
 )
 from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.validate import checked
 
 DEFENSES: Final = ("dodge", "parry", "block")
 
@@ -112,6 +113,7 @@ def dodge(basic_speed: Fraction | int | str, encumbrance: int = 0) -> int:
     return explain_dodge(basic_speed, encumbrance).value
 
 
+@checked
 def explain_parry(skill: int, bonus: int = 0) -> Defense:
     """GUR-48: Parry = ⌊3 + skill/2⌋ + the weapon's parry modifier (GUR-T09).
 
@@ -123,6 +125,7 @@ def explain_parry(skill: int, bonus: int = 0) -> Defense:
     return Defense("Parry", math.floor(3 + Fraction(level, 2)) + mod, f"⌊3 + {level}/2⌋ + {mod}")
 
 
+@checked
 def parry(skill: int, bonus: int = 0) -> int:
     """GUR-48 Parry.
 
@@ -132,6 +135,7 @@ def parry(skill: int, bonus: int = 0) -> int:
     return explain_parry(skill, bonus).value
 
 
+@checked
 def explain_block(shield_skill: int) -> Defense:
     """GUR-47: Block = ⌊3 + Shield skill/2⌋.
 
@@ -142,6 +146,7 @@ def explain_block(shield_skill: int) -> Defense:
     return Defense("Block", math.floor(3 + Fraction(level, 2)), f"⌊3 + {level}/2⌋")
 
 
+@checked
 def block(shield_skill: int) -> int:
     """GUR-47 Block.
 
@@ -151,6 +156,7 @@ def block(shield_skill: int) -> int:
     return explain_block(shield_skill).value
 
 
+@checked
 def unarmed_parry(
     dx: int,
     brawling: int | None = None,
@@ -191,6 +197,7 @@ def unarmed_parry(
     return Defense(f"Parry (unarmed, {name})", score, formula)
 
 
+@checked
 def allowed_defenses(
     maneuver_name: str, *, from_behind: bool = False, unaware: bool = False
 ) -> tuple[str, ...]:
@@ -207,6 +214,7 @@ def allowed_defenses(
     return maneuver(maneuver_name).defenses
 
 
+@checked
 def defense_line(
     kind: str,
     base: Defense,

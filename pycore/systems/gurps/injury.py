@@ -21,6 +21,7 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import load_table
+from pycore.validate import checked
 
 #: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
 TOLERANCES: Final = (
@@ -36,6 +37,8 @@ TOLERANCES: Final = (
 LIMBS: Final = ("arm", "leg", "shield_arm")
 EXTREMITIES: Final = ("hand", "foot", "shield_hand")
 MAX_DAMAGE: Final = 10_000
+#: Ranges past this are typing slips (the longest ranged weapons reach a few thousand yards).
+MAX_YARDS: Final = 100_000
 _DICE = re.compile(r"^\s*(\d{1,3})d(?:6)?\s*([+-]\s*\d{1,4})?\s*$")
 
 
@@ -65,6 +68,7 @@ def location_keys() -> tuple[str, ...]:
     return tuple(str(r["key"]) for r in load_table("gurps", "hit_locations").rows)
 
 
+@checked
 def location_penalty(location: str, grappling: bool = False) -> int:
     """The penalty to hit a location (GUR-29 to GUR-42); grappling halves it, rounding up its
     size (GUR-40).
@@ -79,6 +83,7 @@ def location_penalty(location: str, grappling: bool = False) -> int:
     return -math.ceil(-penalty / 2) if grappling else penalty
 
 
+@checked
 def parse_damage(dice: str) -> tuple[int, int]:
     """``Nd±k`` (also ``Nd6±k``) as (N, k) (§5 of the inventory).
 
@@ -96,6 +101,7 @@ def parse_damage(dice: str) -> tuple[int, int]:
     return int(match.group(1)), k
 
 
+@checked
 def max_damage(dice: str) -> int:
     """GUR-20 / GUR-53: a roll of 3 does maximum damage, 6N + k.
 
@@ -106,6 +112,7 @@ def max_damage(dice: str) -> int:
     return 6 * n + k
 
 
+@checked
 def basic_damage(dice: str, roll_total: int, damage_type: str) -> int:
     """GUR-53: the dice total plus the modifier, at least 0 for crushing and 1 for the rest.
     ``roll_total`` is the sum the N dice showed.
@@ -130,6 +137,7 @@ def basic_damage(dice: str, roll_total: int, damage_type: str) -> int:
     return max(minimum, roll_total + k)
 
 
+@checked
 def half_damage(basic: int) -> int:
     """GUR-54: at or beyond 1/2D range basic damage is halved, rounding down (1 → 0).
 
@@ -171,6 +179,7 @@ def _check(field: str, value: object, low: int = 0, high: int = MAX_DAMAGE) -> i
     return value
 
 
+@checked
 def large_area_dr(torso_dr: int, least_protected_dr: int) -> int:
     """GUR-62: the average of torso DR and the least protected exposed location, rounded up.
 
@@ -190,6 +199,7 @@ def chink_allowed(damage_type: str, *, tight_beam: bool = False) -> None:
         )
 
 
+@checked
 def chink_dr(dr: int, damage_type: str, *, tight_beam: bool = False) -> int:
     """GUR-42: a hit on a chink halves DR (rounding down, GUR-D04), for the attacks that may
     target one (003 line 86).
@@ -258,6 +268,7 @@ class InjuryResult:
         return text
 
 
+@checked
 def injury(
     basic_damage: int,
     dr: int,
@@ -514,6 +525,7 @@ class DamageRoll:
         return text
 
 
+@checked
 def strong_bonus(dice: str) -> int:
     """GUR-16 All-Out Attack (Strong): +2 damage or +1 per die, whichever is more (melee,
     ST-based).
@@ -525,6 +537,7 @@ def strong_bonus(dice: str) -> int:
     return max(2, n)
 
 
+@checked
 def with_bonus(dice: str, bonus: int) -> str:
     """The dice with ``bonus`` added to the modifier (AOA Strong adds before the minimum).
 
@@ -536,6 +549,7 @@ def with_bonus(dice: str, bonus: int) -> str:
     return f"{n}d" + (f"{total:+d}" if total else "")
 
 
+@checked
 def roll_damage(
     dice: str, damage_type: str, rng: RandintSource, *, maximum: bool = False, halved: bool = False
 ) -> DamageRoll:

@@ -21,6 +21,7 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 MAX_MODIFIER: Final = 50
 MAX_MODIFIERS: Final = 40
@@ -93,6 +94,7 @@ class EffectiveSkill:
         return tuple(lines)
 
 
+@checked
 def effective_skill(
     base: int, modifiers: Iterable[Modifier], melee_cap: int | None = None
 ) -> EffectiveSkill:
@@ -163,6 +165,7 @@ def maneuver_names() -> tuple[str, ...]:
     return tuple(str(r["name"]) for r in load_table("gurps", "maneuvers").rows)
 
 
+@checked
 def maneuver(name: str) -> Maneuver:
     """A maneuver with its rules (GUR-T02, GUR-T10).
 
@@ -188,6 +191,7 @@ def maneuver_options(name: str, *, melee: bool) -> tuple[str, ...]:
     return tuple(o for o in options if (o == "Ranged") != melee)
 
 
+@checked
 def maneuver_modifier(name: str, *, melee: bool, option: str | None = None) -> Modifier:
     """The maneuver's own modifier to hit: Move and Attack −4 (GUR-15); All-Out Attack
     Determined +4 melee, +1 ranged (GUR-16). Other maneuvers cannot attack.
@@ -243,6 +247,7 @@ def posture_names() -> tuple[str, ...]:
     return tuple(str(r["name"]) for r in load_table("gurps", "postures").rows)
 
 
+@checked
 def posture(name: str) -> Posture:
     """A posture's attack, defense, target and movement effects (GUR-10, GUR-T01).
 
@@ -264,6 +269,7 @@ def posture(name: str) -> Posture:
     )
 
 
+@checked
 def posture_change_allowed(before: str, after: str) -> bool:
     """GUR-09: no standing straight up from lying down.
 
@@ -386,6 +392,7 @@ def attack_modifiers() -> tuple[TableModifier, ...]:
     )
 
 
+@checked
 def attack_modifier(key: str) -> TableModifier:
     """One attack modifier row by key.
 

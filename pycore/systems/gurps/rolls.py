@@ -18,6 +18,7 @@ from typing import Final
 
 from pycore.dice import RandintSource, Roll, distribution, roll
 from pycore.errors import RuleError
+from pycore.validate import checked
 
 #: Bounds of a typed-in effective skill or defense (STYLE 3): far beyond any useful value.
 MIN_SCORE: Final = -50
@@ -51,6 +52,7 @@ def _p(rolls: range | list[int]) -> Fraction:
     return sum((table[r] for r in rolls if r in table), Fraction(0))
 
 
+@checked
 def critical_threshold(effective_skill: int) -> int:
     """GUR-20 / GUR-T17: the highest roll that is a critical hit: 4, 5 at skill 15, 6 at 16+.
 
@@ -61,6 +63,7 @@ def critical_threshold(effective_skill: int) -> int:
     return 6 if skill >= 16 else 5 if skill == 15 else 4
 
 
+@checked
 def is_critical_failure(
     effective: int, rolled: int, success: bool, companion: bool = False
 ) -> bool:
@@ -114,6 +117,7 @@ class AttackResult:
         return head + text + ("; critical failure (GUR-02)" if self.critical_failure else "")
 
 
+@checked
 def attack(effective_skill: int, roll: int, companion: bool = False) -> AttackResult:
     """Judge an attack roll (GUR-20): 3-4 always hit and are critical; 5 is critical at
     effective skill 15 and 5-6 at 16+; 17-18 always miss; otherwise roll <= skill hits.
@@ -156,6 +160,7 @@ class DefenseResult:
         return head + text + ("; critical failure (GUR-02)" if self.critical_failure else "")
 
 
+@checked
 def defend(effective_defense: int, roll: int, companion: bool = False) -> DefenseResult:
     """Judge a defense roll (GUR-44): 3-4 always succeed, 17-18 always fail.
 
@@ -170,6 +175,7 @@ def defend(effective_defense: int, roll: int, companion: bool = False) -> Defens
     return DefenseResult(defense, rolled, success, automatic, failure)
 
 
+@checked
 def success_chance(target: int) -> Fraction:
     """GUR-01: a plain success roll, roll <= target, no automatic results.
 
@@ -180,6 +186,7 @@ def success_chance(target: int) -> Fraction:
     return _p(range(3, min(target, 18) + 1))
 
 
+@checked
 def hit_chance(effective_skill: int) -> Fraction:
     """The exact chance that an attack roll hits (GUR-20), criticals included.
 
@@ -189,6 +196,7 @@ def hit_chance(effective_skill: int) -> Fraction:
     return _p([r for r in range(3, 19) if attack(effective_skill, r).hit])
 
 
+@checked
 def critical_chance(effective_skill: int) -> Fraction:
     """The exact chance of a critical hit (GUR-20).
 
@@ -198,6 +206,7 @@ def critical_chance(effective_skill: int) -> Fraction:
     return _p(range(3, critical_threshold(effective_skill) + 1))
 
 
+@checked
 def critical_failure_chance(effective: int, companion: bool = False) -> Fraction:
     """The exact chance of a critical failure on an attack roll (GUR-02).
 
@@ -207,6 +216,7 @@ def critical_failure_chance(effective: int, companion: bool = False) -> Fraction
     return _p([r for r in range(3, 19) if attack(effective, r, companion).critical_failure])
 
 
+@checked
 def defense_chance(effective_defense: int) -> Fraction:
     """The exact chance that a defense roll succeeds (GUR-44): P(roll <= min(max(D, 4), 16)).
 
@@ -216,6 +226,7 @@ def defense_chance(effective_defense: int) -> Fraction:
     return _p([r for r in range(3, 19) if defend(effective_defense, r).success])
 
 
+@checked
 def landing_chance(effective_skill: int, effective_defense: int | None) -> Fraction:
     """The exact chance an attack lands: a critical hit (no defense, GUR-45), or an ordinary hit
     that the defender fails to defend. ``None``: no defense allowed.
@@ -241,6 +252,7 @@ class RolledAttack:
         return f"{self.roll.explain()}: {self.result}"
 
 
+@checked
 def roll_attack(effective_skill: int, rng: RandintSource) -> RolledAttack:
     """Roll 3d6 for an attack with ``rng`` (replayable from its seed).
 
@@ -262,6 +274,7 @@ class RolledDefense:
         return f"{self.roll.explain()}: {self.result}"
 
 
+@checked
 def roll_defense(effective_defense: int, rng: RandintSource) -> RolledDefense:
     """Roll 3d6 for a defense with ``rng``.
 

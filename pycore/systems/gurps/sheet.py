@@ -36,6 +36,7 @@ from pycore.systems.gurps.injury import (
 )
 from pycore.systems.gurps.modifiers import maneuver_names, posture_names
 from pycore.systems.gurps.order import Fighter
+from pycore.validate import checked, exact
 
 #: (low, high) of every whole-number field; the message names the field and the range.
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
@@ -125,7 +126,7 @@ class Combatant:
 
     @property
     def speed(self) -> Fraction:
-        return Fraction(self.basic_speed)
+        return exact(self.basic_speed, "Basic Speed")
 
     @property
     def ranged(self) -> bool:
@@ -141,7 +142,7 @@ def _number(field: str, raw: str, *, optional: bool) -> Fraction | None:
     if not text and optional:
         return None
     try:
-        value = Fraction(text)
+        value = exact(text, LABELS[field])  # as typed, and no "1e99999999" to work out
     except (ValueError, ZeroDivisionError):
         raise RuleError(f"{LABELS[field]} {raw!r} is not a number") from None
     if not 0 <= value <= 10_000:
@@ -149,6 +150,7 @@ def _number(field: str, raw: str, *, optional: bool) -> Fraction | None:
     return value
 
 
+@checked
 def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
     """A combatant from saved or typed data; every bad value is a :class:`RuleError` naming the
     field and its range. Unknown keys are ignored.
@@ -200,6 +202,7 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
     return c
 
 
+@checked
 def combatant_to_json(c: Combatant) -> dict[str, Any]:
     """Plain data for localStorage.
 
@@ -253,6 +256,7 @@ def edited(c: Combatant, field: str, typed: str) -> Combatant:
     return combatant_from_json(data)
 
 
+@checked
 def dr_locations(c: Combatant) -> dict[str, int]:
     """The per-location DR entries (``skull=4, arm=2``); other locations use the general DR.
 
@@ -276,6 +280,7 @@ def dr_locations(c: Combatant) -> dict[str, int]:
     return result
 
 
+@checked
 def dr_at(c: Combatant, location: str) -> int:
     """The DR at a location: its own entry, else the general DR (GUR-55)."""
     return dr_locations(c).get(location, c.dr)
@@ -296,6 +301,7 @@ def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) ->
     return explain_parry(c.weapon_skill, c.parry_bonus)
 
 
+@checked
 def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
     """Dodge, Parry (with the weapon, or barehanded) and Block (with a shield skill), each with
     its formula."""
@@ -305,6 +311,7 @@ def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
     return tuple(parts)
 
 
+@checked
 def fighter(c: Combatant) -> Fighter:
     """What the turn order needs (GUR-05)."""
     return Fighter(c.name, c.speed, c.dx, c.id)

@@ -54,6 +54,7 @@ from pycore.systems.gurps.modifiers import (
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at, own_parry
+from pycore.validate import checked
 
 _LOCATION_RULE = {
     "torso": "GUR-30",
@@ -107,6 +108,7 @@ class AttackSetup:
         return Fraction(self.yards) + Fraction(self.target_speed)
 
 
+@checked
 def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> EffectiveSkill:
     """GUR-03: base skill, the maneuver (GUR-14 to GUR-16), posture (GUR-10), the location
     (GUR-29 to GUR-42), for ranged attacks the target's posture, size, speed and range and the
@@ -181,6 +183,7 @@ def defenses_of(c: Combatant) -> tuple[str, ...]:
     return tuple(k for k in allowed_defenses(c.maneuver) if k != "block" or c.shield_skill)
 
 
+@checked
 def defense_options(
     attacker: Combatant, defender: Combatant, setup: AttackSetup
 ) -> tuple[tuple[str, EffectiveSkill], ...]:
@@ -228,6 +231,7 @@ def defense_options(
     return tuple(options)
 
 
+@checked
 def best_defense(
     options: tuple[tuple[str, EffectiveSkill], ...],
 ) -> tuple[str, EffectiveSkill] | None:
@@ -265,6 +269,7 @@ def preview(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> Att
     return AttackPreview(line, options, best, hit_chance(line.total), lands)
 
 
+@checked
 def landing_odds(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> Fraction:
     """The exact chance this attack lands past the defender's best allowed defense."""
     return preview(attacker, defender, setup).lands
@@ -318,6 +323,7 @@ def setup_from_json(data: Mapping[str, Any]) -> AttackSetup:
     return AttackSetup(**known, table_keys=keys)
 
 
+@checked
 def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     """GUR-22 / GUR-54: a ranged attack at or beyond the weapon's 1/2D does half damage.
 
@@ -332,6 +338,7 @@ def half_range(attacker: Combatant, setup: AttackSetup) -> bool:
     return at_half_damage(setup.yards, half, top)
 
 
+@checked
 def resolve_injury(
     attacker: Combatant, defender: Combatant, setup: AttackSetup, damage: DamageRoll
 ) -> InjuryResult:

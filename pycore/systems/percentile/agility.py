@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import Number, bounded, fmt
+from pycore.validate import checked
 
 ROUND_SECONDS = 5  # PCT-07, PCT-25
 BORROW_RATE = 3  # PCT-27: 3 next-turn AP for 1 now
@@ -30,6 +31,7 @@ def _ap(value: Number, name: str = "Agility Points") -> Fraction:
     return bounded(name, value, 1, MAX_AP, whole=False)
 
 
+@checked
 def time_for_ap(spent: Number, ap_turn: Number) -> Fraction:
     """PCT-25: seconds for spending ``spent`` of this turn's ``ap_turn`` AP (½ s per 10 %).
 
@@ -53,6 +55,7 @@ class Piece:
         return f"piece {self.number}: {fmt(self.ap)} AP in {fmt(self.seconds)} s"
 
 
+@checked
 def turn_pieces(ap_turn: Number, fraction: Number = Fraction(1, 10)) -> list[Piece]:
     """PCT-26: split a turn into pieces of ``fraction`` of its AP and time (10, 25, 50 % or less).
 
@@ -122,6 +125,7 @@ class Ledger:
         return text
 
 
+@checked
 def new_ledger(ap: Number) -> Ledger:
     """A fresh character: this turn has the full AP (PCT-29 c2).
 
@@ -132,6 +136,7 @@ def new_ledger(ap: Number) -> Ledger:
     return Ledger(a, a)
 
 
+@checked
 def spend(ledger: Ledger, cost: Number, action: str = "action") -> Ledger:
     """PCT-24: pay an action's AP; an action costing more than is left cannot be started.
 
@@ -150,6 +155,7 @@ def spend(ledger: Ledger, cost: Number, action: str = "action") -> Ledger:
     return replace(ledger, spent=ledger.spent + c)
 
 
+@checked
 def borrow(ledger: Ledger, amount: Number) -> Ledger:
     """PCT-27: borrow ``amount`` AP of the next turn for ``amount / 3`` AP now.
 
@@ -173,6 +179,7 @@ def borrow(ledger: Ledger, amount: Number) -> Ledger:
     )
 
 
+@checked
 def stun(ledger: Ledger, table_modifier: Number) -> Ledger:
     """PCT-28: damage stuns; ``M / 10`` AP (M from Table #3-7.0) are owed from the next turns.
 
@@ -183,6 +190,7 @@ def stun(ledger: Ledger, table_modifier: Number) -> Ledger:
     return replace(ledger, debt=ledger.debt + m / STUN_DIVISOR)
 
 
+@checked
 def start_turn(ledger: Ledger) -> Ledger:
     """Begin the character's next turn: pay the stun debt from the AP, then the borrowed points.
 
@@ -201,6 +209,7 @@ def start_turn(ledger: Ledger) -> Ledger:
     )
 
 
+@checked
 def stun_warning(ledger: Ledger) -> str | None:
     """A warning when the stun would last longer than the text's fifteen turns (PCT-28).
 

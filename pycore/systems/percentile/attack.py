@@ -27,7 +27,7 @@ from typing import Any
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.percentile import gmtables as gm
-from pycore.systems.percentile.checks import fmt
+from pycore.systems.percentile.checks import bounded, fmt
 from pycore.systems.percentile.damage import (
     BodyPart,
     DamageResult,
@@ -44,6 +44,7 @@ from pycore.systems.percentile.tohit import (
     to_hit_d2,
     to_hit_d3,
 )
+from pycore.validate import checked
 
 # Where each step's rule is written, for the "why" a user opens (seed 000 lines).
 RULES: dict[str, str] = {
@@ -209,6 +210,7 @@ def to_hit_value(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         pth = None if looked is None else Fraction(looked)
         source = "Table #3-1 (GM)"
     pth = need(pth, "percent_to_hit", "Percent to Hit (Table #3-1)")
+    pth = bounded("Percent to Hit", pth, 0, 100, whole=False)  # a percentage (PCT-33)
     if a.to_hit == "d2":
         return pth, f"Percent to Hit {fmt(pth)} ({source})"
     pa = a.percent_against
@@ -218,6 +220,7 @@ def to_hit_value(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         pa = None if looked is None else Fraction(looked)
         pa_source = f"Table #3-2 (GM) for adversity {a.adversity_total}"
     pa = need(pa, "percent_against", "Percent Against (Table #3-2)")
+    pa = bounded("Percent Against", pa, 0, 100, whole=False)  # a percentage (PCT-34)
     return pth - pa, f"N = PTH {fmt(pth)} ({source}) − PA {fmt(pa)} ({pa_source}) = {fmt(pth - pa)}"
 
 
@@ -435,6 +438,7 @@ def _landed(hit: Hit, part: str, line: str) -> Hit:
     return replace(hit, lines=(*hit.lines, line), part=part, waits_for=None, stage="damage")
 
 
+@checked
 def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> AttackResult:
     """Both steps at once; when the location waits the result names the question.
 

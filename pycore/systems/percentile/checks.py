@@ -15,12 +15,14 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.validate import checked
 
 Number = int | Fraction
 
 PERCENT_FACES = 100
 
 
+@checked
 def fmt(value: Number) -> str:
     """An exact number for people (R-B): halves as ``47½``, terminating decimals as written, other
     fractions to two places with the exact value: ``≈3.33 (10/3)``.
@@ -41,6 +43,7 @@ def fmt(value: Number) -> str:
     return f"≈{float(value):.2f} ({value.numerator}/{value.denominator})"
 
 
+@checked
 def bounded(name: str, value: object, low: Number, high: Number, *, whole: bool = True) -> Fraction:
     """``value`` as a Fraction, or a :class:`RuleError` naming the field and its range (R-F).
 
@@ -63,6 +66,7 @@ def bounded(name: str, value: object, low: Number, high: Number, *, whole: bool 
     return exact
 
 
+@checked
 def faces_under(target: Number) -> int:
     """``c(T)``: how many faces of ``1:100sd`` are strictly under ``target`` (R-A).
 
@@ -72,6 +76,7 @@ def faces_under(target: Number) -> int:
     return max(0, min(PERCENT_FACES, math.ceil(Fraction(target)) - 1))
 
 
+@checked
 def check_chance(target: Number) -> Fraction:
     """The chance that ``1:100sd`` rolls strictly under ``target`` (PCT-02, R-A).
 
@@ -83,6 +88,7 @@ def check_chance(target: Number) -> Fraction:
     return Fraction(faces_under(target), PERCENT_FACES)
 
 
+@checked
 def brawlmanship(brawl: int, attack_dif: int) -> Fraction:
     """PCT-30: ``(BRAWL + ATTACK DIF) / 2``, exact.
 
@@ -94,6 +100,7 @@ def brawlmanship(brawl: int, attack_dif: int) -> Fraction:
     return (b + a) / 2
 
 
+@checked
 def marksmanship(aim: int, wep_dif: int) -> Fraction:
     """PCT-31: ``(AIM + WEP DIF) / 2``, exact (WEP DIF, not WEP MOD).
 
@@ -105,6 +112,7 @@ def marksmanship(aim: int, wep_dif: int) -> Fraction:
     return (a + w) / 2
 
 
+@checked
 def check_roll(roll: int, name: str = "roll") -> int:
     """A ``1:100sd`` face, checked (1..100).
 
@@ -145,6 +153,7 @@ class Check:
         return f"{self.label}: 1:100sd ({self.roll}) vs under {fmt(self.target)}: {verdict}"
 
 
+@checked
 def check(target: Number, roll: int, label: str = "check") -> Check:
     """PCT-02 with a known roll.
 
@@ -157,6 +166,7 @@ def check(target: Number, roll: int, label: str = "check") -> Check:
     return Check(label, t, check_roll(roll))
 
 
+@checked
 def roll_percent(rng: RandintSource) -> int:
     """One ``1:100sd`` face from ``rng``.
 
@@ -167,6 +177,7 @@ def roll_percent(rng: RandintSource) -> int:
     return rng.randint(1, PERCENT_FACES)
 
 
+@checked
 def roll_check(target: Number, rng: RandintSource, label: str = "check") -> Check:
     """PCT-02 rolled.
 
@@ -177,6 +188,7 @@ def roll_check(target: Number, rng: RandintSource, label: str = "check") -> Chec
     return check(target, roll_percent(rng), label)
 
 
+@checked
 def parse_number(
     name: str, text: object, low: Number, high: Number, *, whole: bool = True
 ) -> Fraction:
@@ -206,6 +218,7 @@ def parse_number(
     return bounded(name, value, low, high, whole=whole)
 
 
+@checked
 def skill_text(kind: str, attribute: int, modifier: int) -> str:
     """The skill formula with its numbers (PCT-30, PCT-31).
 

@@ -21,6 +21,10 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import fmt
+from pycore.validate import checked, exact
+
+#: A fight longer than this many five-second rounds is a typing slip.
+MAX_ROUNDS = 100_000
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "surprise": ("a1", "a2", "a3", "none"),
@@ -54,7 +58,7 @@ class Settings:
 
     @property
     def piece(self) -> Fraction:
-        return Fraction(self.piece_fraction)
+        return exact(self.piece_fraction, "piece fraction")
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -76,6 +80,7 @@ class Settings:
         )
 
 
+@checked
 def settings_from_json(raw: Mapping[str, Any]) -> Settings:
     """Read saved settings, defaults for anything missing; a bad value is a :class:`RuleError`.
 
@@ -97,7 +102,7 @@ def settings_from_json(raw: Mapping[str, Any]) -> Settings:
             raise RuleError(f"setting {key!r} must be true or false, got {value!r}")
         if key == "piece_fraction":
             try:
-                f = Fraction(str(value))
+                f = exact(str(value), "setting 'piece_fraction'")  # no "1e99999999"
             except (ValueError, ZeroDivisionError):
                 raise RuleError(
                     f"setting 'piece_fraction' must be a fraction such as 1/10, got {value!r}"
@@ -121,6 +126,7 @@ def combat_sequence() -> list[str]:
     return [f"{row['step']} {row['name']}" for row in table.rows]
 
 
+@checked
 def order_roll_due(settings: Settings, round_number: int, piece: int = 1) -> bool:
     """Whether the order is rolled now (PCT-18, 19, 26): b1 once (round 1), b2 every round,
     pieces every piece.
@@ -138,6 +144,7 @@ def order_roll_due(settings: Settings, round_number: int, piece: int = 1) -> boo
     return settings.order == "b2" or round_number == 1
 
 
+@checked
 def acting_sides(
     order: Sequence[str], exclusive: bool, surprise_winner: str | None = None
 ) -> list[str]:
@@ -152,6 +159,7 @@ def acting_sides(
     return [order[0]] if exclusive and order else list(order)
 
 
+@checked
 def round_seconds(round_number: int) -> str:
     """PCT-07 / E21: a round is about five seconds of game time; rounds count from 1 (line 36).
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import Number, bounded, fmt
+from pycore.validate import checked
 
 STRUCTURE_POINTS = 10  # PCT-46: ten unrecorded points of structure per body part
 DESTRUCTION_MULTIPLE = 5  # PCT-47
@@ -30,6 +31,7 @@ def _points(value: Number, name: str = "damage points") -> Fraction:
     return bounded(name, value, 0, MAX_POINTS, whole=False)
 
 
+@checked
 def damage_percentage(damage: Number, points: Number) -> Fraction:
     """PCT-48: ``100 × damage / the part's undamaged points``, exact, may exceed 100.
 
@@ -41,6 +43,7 @@ def damage_percentage(damage: Number, points: Number) -> Fraction:
     return 100 * d / p
 
 
+@checked
 def category_number(percentage: Number) -> int | None:
     """PCT-49: ``ceil(DP / 5)``, at most 20; none for DP ≤ 0.
 
@@ -53,6 +56,7 @@ def category_number(percentage: Number) -> int | None:
     return min(CATEGORIES, math.ceil(dp / 5))
 
 
+@checked
 def category_label(number: int) -> str:
     """``"31-35"`` for category 7.
 
@@ -64,6 +68,7 @@ def category_label(number: int) -> str:
     return f"{5 * number - 4}-{5 * number}"
 
 
+@checked
 def damage_category(percentage: Number) -> str:
     """The description-table category of a damage percentage (PCT-49), e.g. ``"81-85"``.
 
@@ -76,6 +81,7 @@ def damage_category(percentage: Number) -> str:
     return "none" if n is None else category_label(n)
 
 
+@checked
 def additional_descriptions(category: int, run_ends: Sequence[int]) -> list[int]:
     """PCT-50: the starting category plus the last category of every earlier run (type of damage).
 
@@ -151,6 +157,7 @@ class BodyPart:
         )
 
 
+@checked
 def take_damage(part: BodyPart, damage: Number) -> BodyPart:
     """Add damage to a body part: structure goes first, then function; 5 × P destroys it.
 
@@ -162,6 +169,7 @@ def take_damage(part: BodyPart, damage: Number) -> BodyPart:
     return replace(part, damage=part.damage + _points(damage))
 
 
+@checked
 def heal(part: BodyPart, points: Number, natural: bool) -> BodyPart:
     """Heal a part (amounts are the GM's: the text gives none). Medical treatment restores only
     function points; structure comes back only by natural healing (PCT-46).
@@ -186,6 +194,7 @@ class Race:
     decentralized: tuple[str, ...] = ()
 
 
+@checked
 def description_order_notice(race: Race) -> str | None:
     """PCT-51: exoskeleton races read bone descriptions first (PCT-E19).
 
@@ -200,6 +209,7 @@ def description_order_notice(race: Race) -> str | None:
     return None
 
 
+@checked
 def organ_row(race: Race, part: str) -> str:
     """PCT-53: the Table #3-3.1 row for a hit: a chest hit is the head row where the head is in
     the chest (Eebek, Krane: PCT-E20).
@@ -224,6 +234,7 @@ class OrganDamage:
         return f"{self.system}: organ DP {fmt(self.organ_dp)} ({self.how})"
 
 
+@checked
 def organ_damage(
     race: Race,
     part: str,
@@ -288,6 +299,7 @@ class Poison:
     wep_mod: int
 
 
+@checked
 def poison_damage(
     poison: Poison,
     race: Race,
@@ -348,6 +360,7 @@ class DamageResult:
         return text + f"; DP {fmt(self.percentage)} % ({self.category_text})"
 
 
+@checked
 def damage_procedure_one(
     table_percentage: Number, part_points: Number, title: str = ""
 ) -> DamageResult:
@@ -366,6 +379,7 @@ def damage_procedure_one(
     return DamageResult("1", points, points, dp, how)
 
 
+@checked
 def damage_points(
     procedure: str,
     potential: Number,

@@ -22,6 +22,7 @@ from fractions import Fraction
 from pycore.dice import RandintSource, distribution, roll
 from pycore.errors import DiceError
 from pycore.systems.percentile.checks import fmt
+from pycore.validate import checked
 
 MAX_COUNT = 100  # 100 ten-sided dice = up to 1000 points, within Table #3-3's 5000 (R-F)
 MAX_PLUS = 5000
@@ -123,6 +124,7 @@ def _number(text: str, field: str) -> Fraction:
     return value + extra
 
 
+@checked
 def damage_dice(text: str, field: str = "DAMAGE DIE ROLL") -> DamageDice:
     """Read a data-sheet abbreviation (``4+2``, ``3``, ``½``) or notation (``4:10sd+2``,
     ``1:10sd*1/2``) (PCT-42). Errors are :class:`DiceError` naming ``field``.
@@ -182,6 +184,7 @@ def _checked(count: int, factor: Fraction, plus: int, field: str) -> DamageDice:
     return DamageDice(count, factor, plus)
 
 
+@checked
 def roll_damage(dice: DamageDice | str, rng: RandintSource) -> DamageRoll:
     """Roll damage dice with ``rng`` through the platform's roller (faces 1..10).
 

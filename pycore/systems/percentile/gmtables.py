@@ -36,6 +36,7 @@ from pycore.systems.percentile.gm_schemas import (
     validate_gm_table,
 )
 from pycore.tables import Table
+from pycore.validate import exact, mapping, texts
 
 __all__ = ["GM_TABLES", "GMTable", "validate_gm_table"]
 
@@ -50,9 +51,10 @@ def export_tables(tables: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
     >>> sorted(import_tables(text))
     ['PCT-M05']
     """
-    kept = {k: [dict(r) for r in v] for k, v in sorted(tables.items()) if v}
+    kept = {k: v for k, v in mapping(tables, "GM tables", TableError).items() if v}
     for key, rows in kept.items():
         validate_gm_table(key, rows)
+    kept = {k: [dict(r) for r in kept[k]] for k in sorted(kept)}
     payload = {"app": "rulekeeper", "kind": EXPORT_KIND, "version": EXPORT_VERSION, "tables": kept}
     return json.dumps(payload, indent=1, ensure_ascii=False, default=str)
 
@@ -175,7 +177,7 @@ Tables = Mapping[str, Sequence[Mapping[str, Any]]]
 
 
 def _table(tables: Tables, table_id: str) -> Table | None:
-    rows = tables.get(table_id) or []
+    rows = mapping(tables, "GM tables", TableError).get(table_id) or []
     return validate_gm_table(table_id, rows) if rows else None
 
 
@@ -188,7 +190,7 @@ def _band_row(tables: Tables, table_id: str, **values: Any) -> Mapping[str, Any]
     if table is None:
         return None
     for row in table.rows:
-        if all(_in(row, k, Fraction(v)) for k, v in values.items()):
+        if all(_in(row, k, exact(v, k, error=TableError)) for k, v in values.items()):
             return row
     wanted = ", ".join(f"{k} {v}" for k, v in values.items())
     raise TableError(
@@ -460,7 +462,7 @@ def waiting(tables: Tables) -> list[GMTable]:
     >>> len(waiting({}))
     18
     """
-    return [spec for key, spec in GM_TABLES.items() if not tables.get(key)]
+    return [spec for key, spec in GM_TABLES.items() if not mapping(tables, "GM tables").get(key)]
 
 
 def adversity_total(tables: Tables, conditions: Sequence[str]) -> int | None:
@@ -471,13 +473,9 @@ def adversity_total(tables: Tables, conditions: Sequence[str]) -> int | None:
     ...     {"condition": "running", "value": 15}]}, ["rain", "running"])
     25
     """
-    if not tables.get("PCT-M05"):
+    if not mapping(tables, "GM tables", TableError).get("PCT-M05"):
         return None
-    total = 0
-    for name in conditions:
-        value = adversity_value(tables, name.strip())
-        total += value or 0
-    return total
+    return sum(adversity_value(tables, c.strip()) or 0 for c in texts(conditions, "conditions"))
 
 
 def stun_modifier_increase(tables: Tables, damage_before: int, damage_after: int) -> int | None:
@@ -503,7 +501,7 @@ def own_die(tables: Tables, table_id: str) -> int:
     >>> own_die({"PCT-M09": [{"roll_low": 1, "roll_high": 10, "bounces": 1}]}, "PCT-M09")
     10
     """
-    rows = tables.get(table_id) or []
+    rows = mapping(tables, "GM tables", TableError).get(_spec(table_id).id) or []
     top = max((int(str(r.get("roll_high", 100))) for r in rows), default=100)
     return 10 if top <= 10 else 100
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import Number, bounded, fmt, roll_percent
+from pycore.validate import checked
 
 EXCLUSIVE_LEAD = 30  # PCT-21: "30 percent or more" (inclusive), read as points (G4)
 MAX_SIDES = 12
@@ -36,6 +37,7 @@ def _mean(values: Sequence[Fraction], what: str) -> Fraction:
     return sum(values, Fraction(0)) / len(values)
 
 
+@checked
 def side_average(values: Sequence[Number], name: str = "PERCEPTION") -> Fraction:
     """PCT-06: a side acting as a whole uses the exact mean of its awake members' scores.
 
@@ -45,6 +47,7 @@ def side_average(values: Sequence[Number], name: str = "PERCEPTION") -> Fraction
     return _mean([bounded(name, v, 0, 100) for v in values], name)
 
 
+@checked
 def side_modifier(modifiers: Sequence[Number]) -> Fraction:
     """PCT-06/PCT-11 reading: a side's Table #3-7.0 modifier is the mean of its awake members'.
 
@@ -55,6 +58,7 @@ def side_modifier(modifiers: Sequence[Number]) -> Fraction:
     return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
 
 
+@checked
 def target_a1(perceptions: Sequence[Number]) -> Fraction:
     """Surprise a1 (PCT-12): the side's average PERCEPTION.
 
@@ -64,6 +68,7 @@ def target_a1(perceptions: Sequence[Number]) -> Fraction:
     return side_average(perceptions)
 
 
+@checked
 def target_a2(perceptions: Sequence[Number], alertness_percent: Number) -> Fraction:
     """Surprise a2 (PCT-13): ``(side PERCEPTION + side Alertness Percentage) / 2``.
 
@@ -75,6 +80,7 @@ def target_a2(perceptions: Sequence[Number], alertness_percent: Number) -> Fract
     ) / 2
 
 
+@checked
 def target_a3(members: Sequence[tuple[Number, Number]]) -> Fraction:
     """Surprise a3 (PCT-14): the mean over awake members of ``(PERCEPTION + AC%) / 2``.
 
@@ -99,6 +105,7 @@ def _modifier(value: Number, name: str) -> Fraction:
     return bounded(name, value, -MODIFIER_RANGE, MODIFIER_RANGE, whole=False)
 
 
+@checked
 def lowest_odds(
     targets: Mapping[str, Number], modifiers: Mapping[str, Number] | None = None
 ) -> dict[str, Fraction]:
@@ -202,6 +209,7 @@ def surprise_chances(procedure: str, sides: Mapping[str, SurpriseSide]) -> dict[
     return lowest_odds(targets, mods)
 
 
+@checked
 def surprise_chance(
     perception_a: Number, perception_b: Number, modifier_a: Number = 0, modifier_b: Number = 0
 ) -> Fraction:
@@ -221,6 +229,7 @@ def surprise_chance(
     )["A"]
 
 
+@checked
 def surprise_chance_a2(
     perceptions_a: Sequence[Number],
     alertness_a: Number,
@@ -239,6 +248,7 @@ def surprise_chance_a2(
     return surprise_chances("a2", {"A": a, "B": b})["A"]
 
 
+@checked
 def surprise_chance_a3(
     members_a: Sequence[tuple[Number, Number]],
     members_b: Sequence[tuple[Number, Number]],
@@ -293,6 +303,7 @@ def _signed(value: Fraction) -> str:
     return f" + {fmt(value)}" if value > 0 else f" − {fmt(-value)}" if value < 0 else ""
 
 
+@checked
 def surprise(
     targets: Mapping[str, Number],
     rolls: Mapping[str, int],
@@ -306,6 +317,8 @@ def surprise(
     mods = modifiers or {}
     if set(rolls) != set(targets):
         raise RuleError("surprise: every side needs a target and a roll")
+    if not targets:
+        raise RuleError("surprise: no sides; allowed: one side or more")
     return SurpriseRoll(
         {s: int(bounded(f"{s} roll", r, 1, 100)) for s, r in rolls.items()},
         {s: bounded(f"{s} target", t, -1000, 1000, whole=False) for s, t in targets.items()},
@@ -329,6 +342,7 @@ class SurpriseResult:
         return " | re-roll: ".join(str(a) for a in self.attempts)
 
 
+@checked
 def roll_surprise(
     targets: Mapping[str, Number], rng: RandintSource, modifiers: Mapping[str, Number] | None = None
 ) -> SurpriseResult:
@@ -376,6 +390,7 @@ class PrimaryAttack:
         return text
 
 
+@checked
 def primary_attack(results: Mapping[str, Number]) -> PrimaryAttack:
     """Order the sides by their ``1:100sd`` + damage modifier results, lowest first.
 
@@ -400,6 +415,7 @@ def primary_attack(results: Mapping[str, Number]) -> PrimaryAttack:
     return PrimaryAttack(exact, order, exclusive, False)
 
 
+@checked
 def pass_primary(attack: PrimaryAttack) -> PrimaryAttack:
     """PCT-22: the side with Primary Attack passes: it acts last and gives up the exclusive attack.
 
@@ -412,6 +428,7 @@ def pass_primary(attack: PrimaryAttack) -> PrimaryAttack:
     return PrimaryAttack(attack.results, [*attack.order[1:], first], False, False, (first,))
 
 
+@checked
 def join(attack: PrimaryAttack, side: str, result: Number) -> PrimaryAttack:
     """PCT-23: a side joining a fight is slotted among the results that set the order; on an equal
     result only the newcomer re-rolls (``reroll`` is then True and the order unchanged).
@@ -451,6 +468,7 @@ class OrderRoll:
         return " | ".join(parts)
 
 
+@checked
 def roll_primary_attack(modifiers: Mapping[str, Number], rng: RandintSource) -> OrderRoll:
     """PCT-18/19: every side rolls ``1:100sd`` + its damage modifier until no two are equal.
 
@@ -470,6 +488,7 @@ def roll_primary_attack(modifiers: Mapping[str, Number], rng: RandintSource) -> 
     raise RuleError("order: still tied after 1000 re-rolls")  # pragma: no cover
 
 
+@checked
 def first_odds(modifiers: Mapping[str, Number]) -> dict[str, Fraction]:
     """Exact chance that each side gets Primary Attack (ties re-rolled).
 
@@ -479,6 +498,7 @@ def first_odds(modifiers: Mapping[str, Number]) -> dict[str, Fraction]:
     return lowest_odds({s: 0 for s in modifiers}, modifiers)
 
 
+@checked
 def higher_levels(levels: Sequence[str], current: str | None) -> list[str]:
     """PCT-17: after being attacked a character's Alertness Condition must rise at least one level
     (the GM picks how far); the levels above ``current`` in the GM's Table #3-5 order.
@@ -506,6 +526,7 @@ class RollOff:
         return f"roll-off 1:100sd ({dice}): {', '.join(self.order)}"
 
 
+@checked
 def roll_within_side(members: Sequence[str], rng: RandintSource) -> RollOff:
     """Order a side's members by a roll-off (the text allows position, agreement or a roll).
 

@@ -21,6 +21,7 @@ from fractions import Fraction
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import Number, bounded, check_roll, faces_under, fmt
+from pycore.validate import checked
 
 DIRECT_MARGIN = 20  # PCT-35: direct needs a margin of more than 20
 BOUNCE_BAND = 20  # PCT-38: a miss is more than 20 over BRAWL
@@ -34,6 +35,7 @@ def _skill(name: str, value: Number) -> Fraction:
     return bounded(name, value, -200, 200, whole=False)
 
 
+@checked
 def to_hit_d1(skill: Number, roll: int) -> str:
     """d1 (PCT-32): ``roll < MARKSmanship`` (BRAWLmanship hand to hand) → ``"hit"``.
 
@@ -43,6 +45,7 @@ def to_hit_d1(skill: Number, roll: int) -> str:
     return "hit" if check_roll(roll) < _skill("skill", skill) else "miss"
 
 
+@checked
 def to_hit_d1_odds(skill: Number) -> dict[str, Fraction]:
     """Exact odds of d1.
 
@@ -53,6 +56,7 @@ def to_hit_d1_odds(skill: Number) -> dict[str, Fraction]:
     return {"hit": hit, "miss": 1 - hit}
 
 
+@checked
 def to_hit_d2(percent_to_hit: Number, roll: int) -> str:
     """d2 (PCT-33): ``roll < Percent to Hit`` (from Table #3-1, PCT-M04) → ``"hit"``.
 
@@ -63,6 +67,7 @@ def to_hit_d2(percent_to_hit: Number, roll: int) -> str:
     return "hit" if check_roll(roll) < pth else "miss"
 
 
+@checked
 def to_hit_d2_odds(percent_to_hit: Number) -> dict[str, Fraction]:
     """Exact odds of d2 (PCT-D18: PTH 35 hits 34/100).
 
@@ -80,6 +85,7 @@ def _n(percent_to_hit: Number, percent_against: Number) -> Fraction:
     return pth - pa
 
 
+@checked
 def to_hit_d3(percent_to_hit: Number, percent_against: Number, roll: int) -> str:
     """d3 (PCT-34, PCT-35): margin ``N − roll`` with ``N = PTH − PA``; more than 20 direct,
     otherwise a positive margin is random, else miss.
@@ -93,6 +99,7 @@ def to_hit_d3(percent_to_hit: Number, percent_against: Number, roll: int) -> str
     return "random" if margin > 0 else "miss"
 
 
+@checked
 def to_hit_d3_odds(percent_to_hit: Number, percent_against: Number) -> dict[str, Fraction]:
     """Exact odds of d3: direct ``c(N−20)``, random ``c(N) − c(N−20)``, miss the rest.
 
@@ -105,6 +112,7 @@ def to_hit_d3_odds(percent_to_hit: Number, percent_against: Number) -> dict[str,
     return {"direct": direct, "random": hit - direct, "miss": 1 - hit}
 
 
+@checked
 def grenade(brawl: Number, roll: int) -> str:
     """d4 (PCT-38): ``"on target"`` under BRAWL, ``"bounce"`` up to 20 over, ``"miss"`` beyond.
 
@@ -118,6 +126,7 @@ def grenade(brawl: Number, roll: int) -> str:
     return "bounce" if r - b <= BOUNCE_BAND else "miss"
 
 
+@checked
 def grenade_odds(brawl: Number) -> dict[str, Fraction]:
     """Exact odds of d4: ``c(B)``, ``c(B + 21) − c(B)``, the rest.
 
@@ -170,6 +179,7 @@ class GrenadeThrow:
         return text
 
 
+@checked
 def roll_grenade(brawl: Number, rng: RandintSource) -> GrenadeThrow:
     """Throw a grenade: the ``1:100sd`` and, on a miss, the ``1:10sd`` distance.
 
@@ -183,6 +193,7 @@ def roll_grenade(brawl: Number, rng: RandintSource) -> GrenadeThrow:
     return GrenadeThrow(b, r, die)
 
 
+@checked
 def grazing_factor(target: Number, roll: int) -> Fraction:
     """PCT-44: ``PERCENT UNDER / target``, below one for every hit.
 
@@ -196,6 +207,7 @@ def grazing_factor(target: Number, roll: int) -> Fraction:
     return (t - r) / t
 
 
+@checked
 def grazed_damage(damage: Number, target: Number, roll: int) -> Fraction:
     """PCT-44: potential damage × ``(target − roll) / target``, exact.
 
@@ -206,6 +218,7 @@ def grazed_damage(damage: Number, target: Number, roll: int) -> Fraction:
     return d * grazing_factor(target, roll)
 
 
+@checked
 def hth_range_ok(range_m: Number) -> bool:
     """PCT-05: a hand-to-hand attack may be made at up to three meters (3 m itself allowed, G18).
 
@@ -215,6 +228,7 @@ def hth_range_ok(range_m: Number) -> bool:
     return bounded("range (m)", range_m, 0, MAX_RANGE_M, whole=False) <= HTH_MAX_RANGE_M
 
 
+@checked
 def check_hth_range(range_m: Number) -> None:
     """Refuse a hand-to-hand attack beyond 3 m (PCT-05, PCT-E16).
 
@@ -229,6 +243,7 @@ def check_hth_range(range_m: Number) -> None:
         )
 
 
+@checked
 def damage_die_advisory(range_m: Number) -> str | None:
     """PCT-42: procedure two is recommended under 10 m; beyond it is less accurate (advice only).
 
@@ -240,6 +255,7 @@ def damage_die_advisory(range_m: Number) -> str | None:
     return None
 
 
+@checked
 def throw_in_range(distance_m: Number, max_throw_m: Number) -> bool:
     """PCT-37: whether the target is within the thrower's distance from Table #3-4.0 (PCT-M08).
 
@@ -281,6 +297,7 @@ class ToHitRoll:
         return f"to-hit {self.procedure}: 1:100sd ({self.roll}) vs under {what} {fmt(self.target)}: {self.verdict}{tail}"
 
 
+@checked
 def roll_to_hit(
     procedure: str, value: Number, rng: RandintSource, percent_against: Number = 0
 ) -> ToHitRoll:

@@ -18,6 +18,7 @@ from typing import Final, Literal, get_args
 
 from pycore.errors import RuleError
 from pycore.tables import Row, load_table
+from pycore.validate import checked, fields_as_declared
 
 #: The attack types of SIM-D09 (the user may override the type per attack).
 DamageKind = Literal["projectile", "energy", "other"]
@@ -45,6 +46,7 @@ def _str(row: Row, column: str) -> str:
     return value
 
 
+@checked
 def check_kind(kind: str) -> DamageKind:
     """``kind`` as a :data:`DamageKind`, or a RuleError naming the allowed types (SIM-D09).
 
@@ -171,6 +173,7 @@ def _find(table_name: str, name: str, rows: Sequence[Row], era: str | None) -> R
     raise RuleError(f"{table_name} {name!r} is not in the table; allowed: {allowed}")
 
 
+@checked
 def armor(name: str) -> Armor:
     """Body armor by id or printed name (SIM-T06, SIM-30).
 
@@ -197,6 +200,7 @@ def armor(name: str) -> Armor:
     )
 
 
+@checked
 def coating(name: str) -> Coating:
     """A coating by id ("ablative", "coating_reflective") or printed name (SIM-T06, SIM-30).
 
@@ -216,6 +220,7 @@ def coating(name: str) -> Coating:
     )
 
 
+@checked
 def shield(name: str) -> Shield:
     """A shield by id or printed name (SIM-T07, SIM-31).
 
@@ -283,15 +288,16 @@ class Protection:
     ablative_hits: int = 0
 
     def __post_init__(self) -> None:
+        hits = self.ablative_hits
+        if isinstance(hits, bool) or not isinstance(hits, int) or not 0 <= hits <= MAX_RAW:
+            raise RuleError(f"ablative_hits {hits!r} is not a whole number from 0 to {MAX_RAW}")
+        fields_as_declared(self)  # real armor rows (issue 14)
         if self.coating is not None and (self.armor is None or not self.armor.coatable):
             where = "no armor" if self.armor is None else self.armor.id
             raise RuleError(
                 f"coating {self.coating.id!r} on {where}: only Plasteel armor may be coated "
                 "(SIM-30 footnote +)"
             )
-        hits = self.ablative_hits
-        if isinstance(hits, bool) or not isinstance(hits, int) or not 0 <= hits <= MAX_RAW:
-            raise RuleError(f"ablative_hits {hits!r} is not a whole number from 0 to {MAX_RAW}")
 
     @property
     def min_strength(self) -> int:
@@ -344,6 +350,7 @@ class Protection:
         return tuple(problems)
 
 
+@checked
 def wear(
     armor_name: str | None = None,
     coatings: Sequence[str] = (),
@@ -423,6 +430,7 @@ class ProtectionResult:
         return text
 
 
+@checked
 def apply_protection(
     raw: int,
     kind: str,
@@ -485,6 +493,7 @@ ENERGY_SPECIALTIES: Final = frozenset({"Blasters", "Lasers", "e-Blade", "e-Sword
 PROJECTILE_SKILLS: Final = frozenset({"Missile Weapon", "Thrown Weapon"})
 
 
+@checked
 def attack_kind(skill: str, specialty: str = "") -> DamageKind:
     """The armor row an attack with this skill takes by default (SIM-D09); the user can
     override it per attack.

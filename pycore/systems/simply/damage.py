@@ -28,6 +28,7 @@ from pycore.systems.simply.armor import (
     apply_protection,
 )
 from pycore.tables import load_table
+from pycore.validate import checked
 
 #: Bounds of the inputs (STYLE 3). Stats: original S and H; 1-20 covers SIM-D02 plus adjustments.
 MAX_STAT: Final = 20
@@ -45,6 +46,7 @@ def _check_int(field: str, value: object, low: int, high: int) -> int:
     return value
 
 
+@checked
 def master_damage(max_damage: int, roll: int) -> int:
     """The Master Damage Tables (SIM-40, SIM-T15): Raw Damage for a max damage and a D20 roll.
 
@@ -89,6 +91,7 @@ class RawDamage:
         return f"{self.source} → raw {self.value}"
 
 
+@checked
 def raw_from_table(max_damage: int, roll: int) -> RawDamage:
     """Raw Damage from the Master Damage Tables (SIM-40).
 
@@ -113,6 +116,7 @@ def roll_raw_from_table(max_damage: int, rng: RandintSource) -> RawDamage:
     return raw_from_table(max_damage, roll("1d20", rng).total)
 
 
+@checked
 def raw_from_weapon(value: int, source: str = "weapon") -> RawDamage:
     """Raw Damage read from a weapon's own damage table (SIM-40; Weapon Cards are not in the seed).
 
@@ -122,6 +126,7 @@ def raw_from_weapon(value: int, source: str = "weapon") -> RawDamage:
     return RawDamage(_check_int("raw damage", value, 0, MAX_RAW), source=source)
 
 
+@checked
 def special_check_chance(target_number: int) -> Fraction:
     """Exact odds of a special check (SIM-09/SIM-11): 2D10 ≤ TN, no automatic 2, a 20 fails.
 
@@ -164,6 +169,7 @@ def _stat_check(
     return InjuryEffect(rule, name, reason, check, tn, special_check_chance(tn), fail)
 
 
+@checked
 def knockback_effect(raw: int, strength: int) -> InjuryEffect | None:
     """SIM-44: Raw Damage > 2 × S → Knockback Check (TN 2 × S) or knocked down; strict.
 
@@ -254,6 +260,7 @@ class DamageResult:
         return text
 
 
+@checked
 def apply_damage(
     raw: RawDamage | int,
     kind: DamageKind = "other",

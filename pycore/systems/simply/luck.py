@@ -26,6 +26,7 @@ from pycore.systems.simply.tasks import (
     test,
     winner_words,
 )
+from pycore.validate import checked
 
 #: SIM-10 1: "at least 5 Luck Points available"; 2a-2c: 5 is also the least ever spent on a roll.
 LUCK_MINIMUM: Final = 5
@@ -44,6 +45,7 @@ def _int(field: str, value: object, low: int, high: int, why: str = "") -> int:
     return value
 
 
+@checked
 def can_declare_luck(luck_points: int) -> bool:
     """Whether luck may be declared before a roll: at least 5 LP available (SIM-10 1).
 
@@ -103,6 +105,7 @@ class LuckTest:
         )
 
 
+@checked
 def luck_on_test(target: int, roll: int, luck_points: int, level: str | None = None) -> LuckTest:
     """Resolve a test (or check, or one side of a contest) on which luck was declared (SIM-10).
 
@@ -150,6 +153,7 @@ class RolledLuckTest:
         return f"{self.roll.explain()}: {self.result}"
 
 
+@checked
 def roll_luck_test(
     target: int, luck_points: int, rng: RandintSource, level: str | None = None
 ) -> RolledLuckTest:
@@ -189,6 +193,7 @@ class InjuryLuck:
         )
 
 
+@checked
 def luck_on_injury(injury: int, luck_points: int, spend: int) -> InjuryLuck:
     """Spend ``spend`` LP to reduce ``injury`` 1:1 (SIM-43): no declaration, no 5-LP minimum,
     from 0 up to the smaller of the injury and the LP available.
@@ -249,6 +254,7 @@ def _final(result: TaskResult | LuckTest) -> TaskResult:
     )
 
 
+@checked
 def roll_lucky_contest(
     target_a: int,
     level_a: str | None,

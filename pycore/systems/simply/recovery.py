@@ -18,6 +18,7 @@ from pycore.dice.roller import RandintSource, Roll, roll
 from pycore.errors import RuleError
 from pycore.systems.simply.tasks import TargetNumber, success_chance, target_number
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 Skill = Literal["First Aid", "Medicine"]
 SKILLS: Final = ("First Aid", "Medicine")
@@ -144,6 +145,7 @@ def _task(
     )
 
 
+@checked
 def at_quarter_or_less(hp: int, hp_max: int) -> bool:
     """SIM-52: HP ≤ ¼ HP_max, compared exactly as 4 × HP ≤ HP_max.
 
@@ -155,6 +157,7 @@ def at_quarter_or_less(hp: int, hp_max: int) -> bool:
     return 4 * hp <= hp_max
 
 
+@checked
 def treatment_difficulty(hp: int, hp_max: int, skill: str) -> str:
     """The SIM-T01 difficulty of treatment for the patient's remaining HP (SIM-52).
 
@@ -171,6 +174,7 @@ def treatment_difficulty(hp: int, hp_max: int, skill: str) -> str:
     return value
 
 
+@checked
 def treatment(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     """A First Aid or Medicine treatment; success stops bleeding (SIM-52, SIM-46).
 
@@ -183,6 +187,7 @@ def treatment(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     )
 
 
+@checked
 def revive(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     """Revive an unconscious character with an Other action: +1 HP, acts from the next
     Initiative Roll (SIM-51); difficulty by SIM-52. Refused in Critical Condition (SIM-D16).
@@ -212,6 +217,7 @@ def revive(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     )
 
 
+@checked
 def first_aid(hp: int, hp_max: int, skill: str, minutes_since_injury: int) -> TreatmentTask:
     """First Aid within 15 minutes of the injury: +2 HP once per injury (SIM-55, SIM-D19);
     difficulty by SIM-52.
@@ -234,6 +240,7 @@ def first_aid(hp: int, hp_max: int, skill: str, minutes_since_injury: int) -> Tr
     )
 
 
+@checked
 def bandage(hp: int) -> TreatmentTask:
     """Bandaging: no task roll, stops bleeding; the bandager takes no other actions; no help in
     Critical Condition (SIM-53).
@@ -261,6 +268,7 @@ def bandage(hp: int) -> TreatmentTask:
     )
 
 
+@checked
 def stabilize(attempt: int, skill: str) -> TreatmentTask:
     """Stabilize a character in Critical Condition (SIM-54): Difficult First Aid or Above
     Average Medicine, one SIM-T01 level harder per attempt, up to Impossible. Success stops the
@@ -338,6 +346,7 @@ def _heal(
     return Healing(kind, weeks, per_week, rolls, hp, min(hp_max, hp + total), hp_max, rules)
 
 
+@checked
 def natural_healing(weeks: int, activity: str, hp: int, hp_max: int) -> Healing:
     """Natural healing: 2 HP per week of complete inactivity, 1 of moderate activity (SIM-56).
 
@@ -375,6 +384,7 @@ def comprehensive_treatment() -> TreatmentTask:
     )
 
 
+@checked
 def hospital_care(
     weeks: int,
     hp: int,

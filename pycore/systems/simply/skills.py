@@ -23,11 +23,13 @@ from pycore.systems.simply.stats import (
     check_level,
 )
 from pycore.tables import load_table
+from pycore.validate import checked
 
 #: The three kinds of skill (SIM-20).
 KINDS: Final[tuple[str, ...]] = ("personal", "physical", "mental")
 
 
+@checked
 def skill_purchase_points(intellect: int, age: str) -> int:
     """SIM-18: SPP = 2 × I + (SPP base of the age category) − 10, with the **original** I;
     not clamped (a value ≤ 0 buys nothing).
@@ -40,6 +42,7 @@ def skill_purchase_points(intellect: int, age: str) -> int:
     return value
 
 
+@checked
 def explain_skill_purchase_points(intellect: int, age: str) -> Derivation:
     """SIM-18 with its formula text.
 
@@ -54,6 +57,7 @@ def explain_skill_purchase_points(intellect: int, age: str) -> Derivation:
     )
 
 
+@checked
 def skill_cost(level: str) -> int:
     """SIM-19 / SIM-T05: the SPP a skill costs at ``level`` (the total, not cumulative).
 
@@ -66,6 +70,7 @@ def skill_cost(level: str) -> int:
     return cost
 
 
+@checked
 def check_kind(kind: str) -> str:
     """``kind`` if it is a skill kind (SIM-20), else a RuleError.
 
@@ -81,6 +86,7 @@ def check_kind(kind: str) -> str:
     raise RuleError(f"skill kind {kind!r} is unknown; allowed: {', '.join(KINDS)}")
 
 
+@checked
 def level_bonus(level: str | None, kind: str) -> int | None:
     """SIM-28 / SIM-T12: the bonus for a level; for no level, the SIM-03 default bonus
     (personal 0, physical −2, mental None: no roll).
@@ -96,6 +102,7 @@ def level_bonus(level: str | None, kind: str) -> int | None:
     return bonus
 
 
+@checked
 def explain_skill_rating(
     stat: int, level: str | None, kind: str, stat_name: str = "stat"
 ) -> Derivation:
@@ -123,6 +130,7 @@ def explain_skill_rating(
     )
 
 
+@checked
 def skill_rating(stat: int, level: str | None, kind: str) -> int | None:
     """SIM-28 / SIM-03: the skill rating, or None for a mental skill not bought (no roll).
 
@@ -174,6 +182,7 @@ def skill_names() -> tuple[str, ...]:
     return tuple(str(row["name"]) for row in load_table("simply", "skills").rows)
 
 
+@checked
 def skill_info(name: str) -> SkillInfo:
     """The SIM-T08 entry for ``name`` (a trailing ":" is ignored); RuleError if unknown.
 

@@ -20,6 +20,7 @@ from typing import Final, Literal
 
 from pycore.errors import RuleError
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 #: The four skill levels, lowest first (SIM-19, SIM-28).
 LEVELS: Final[tuple[str, ...]] = ("Familiar", "Capable", "Professional", "Expert")
@@ -46,6 +47,7 @@ DEFAULT_STARTING_LUCK: Final = 10
 MAX_LUCK: Final = 1000
 
 
+@checked
 def check_int(field: str, value: object, lo: int, hi: int) -> int:
     """``value`` as an int in ``lo``..``hi``, or a RuleError naming the field, value and range.
 
@@ -63,6 +65,7 @@ def check_int(field: str, value: object, lo: int, hi: int) -> int:
     return value
 
 
+@checked
 def check_level(field: str, level: object, *, allow_none: bool = True) -> str | None:
     """A skill level name (SIM-19), or None where no level (skill not bought) is allowed.
 
@@ -126,6 +129,7 @@ def age_names() -> tuple[str, ...]:
     return tuple(str(row["name"]) for row in load_table("simply", "age_categories").rows)
 
 
+@checked
 def age_category(name: str) -> AgeCategory:
     """The age category ``name`` (SIM-14, table SIM-T03); RuleError for an unknown name.
 
@@ -190,6 +194,7 @@ class Adjustment:
     amount: int
 
 
+@checked
 def adjusted_stats(stats: Stats, adjustments: tuple[Adjustment, ...] = ()) -> Stats:
     """SIM-21: the stats after gear and special features. Armor, coating and shield "C Adj."
     values enter as negative C adjustments; other adjustments are user-entered.
@@ -217,6 +222,7 @@ def adjusted_stats(stats: Stats, adjustments: tuple[Adjustment, ...] = ()) -> St
     )
 
 
+@checked
 def hp_multiplier(adj_health: int) -> Fraction:
     """SIM-27 / SIM-T11: the HP multiplier for Adj H 1-10, as an exact fraction (SIM-D07).
 
@@ -229,6 +235,7 @@ def hp_multiplier(adj_health: int) -> Fraction:
     return value
 
 
+@checked
 def explain_hit_points(adj_strength: int, adj_health: int) -> Derivation:
     """SIM-27: HP = ⌈Adj S × m + Adj H⌉, "Round fractions up" (line 384), in exact fractions.
 
@@ -245,6 +252,7 @@ def explain_hit_points(adj_strength: int, adj_health: int) -> Derivation:
     return Derivation("HP", value, f"HP = ⌈Adj S × m + Adj H⌉ = {steps} = {value}")
 
 
+@checked
 def hit_points(adj_strength: int, adj_health: int) -> int:
     """SIM-27: the Hit Points stat (HP_max) from Adj S (0-100) and Adj H (1-10).
 
@@ -256,6 +264,7 @@ def hit_points(adj_strength: int, adj_health: int) -> int:
     return value
 
 
+@checked
 def explain_fatigue_points(adj_strength: int, adj_health: int, variation: int = 0) -> Derivation:
     """SIM-26: FP = Adj S + Adj H; ``variation`` is the GM's campaign change (SIM-D06, default 0).
 
@@ -279,6 +288,7 @@ def explain_fatigue_points(adj_strength: int, adj_health: int, variation: int = 
     return Derivation("FP", value, formula)
 
 
+@checked
 def fatigue_points(adj_strength: int, adj_health: int) -> int:
     """SIM-26: the standard Fatigue Points, Adj S + Adj H.
 
@@ -290,6 +300,7 @@ def fatigue_points(adj_strength: int, adj_health: int) -> int:
     return value
 
 
+@checked
 def martial_arts_bonus(martial_arts: str | None) -> int:
     """SIM-25: +1 Capable, +2 Professional, +3 Expert; Familiar and none +0 (line 367).
 
@@ -304,6 +315,7 @@ def martial_arts_bonus(martial_arts: str | None) -> int:
     return bonus
 
 
+@checked
 def explain_unarmed_max_damage(adj_strength: int, martial_arts: str | None = None) -> Derivation:
     """SIM-25 / SIM-T10: the unarmed Max Dmg for the Master Damage Tables.
 
@@ -325,6 +337,7 @@ def explain_unarmed_max_damage(adj_strength: int, martial_arts: str | None = Non
     return Derivation("Unarmed Max Dmg", value, text)
 
 
+@checked
 def unarmed_max_damage(adj_strength: int, martial_arts: str | None = None) -> int:
     """SIM-25: unarmed Max Dmg from Adj S (1-20) and the Martial Arts level, if any.
 
@@ -336,6 +349,7 @@ def unarmed_max_damage(adj_strength: int, martial_arts: str | None = None) -> in
     return value
 
 
+@checked
 def explain_initiative_bonus(combat_awareness: str | None, other: int = 0) -> Derivation:
     """SIM-24 / SIM-T09: Combat Awareness bonus plus free bonuses from powers or gifts.
 
@@ -358,6 +372,7 @@ def explain_initiative_bonus(combat_awareness: str | None, other: int = 0) -> De
     return Derivation("Initiative bonus", value, f"Initiative bonus = {text} = {value}")
 
 
+@checked
 def initiative_bonus(combat_awareness: str | None, other: int = 0) -> int:
     """SIM-24: the initiative bonus (Fam 1, Cap 2, Pro 3, Exp 4; none 0) plus ``other``.
 
@@ -388,6 +403,7 @@ class Speed:
         return ", ".join(parts)
 
 
+@checked
 def initial_luck(starting_luck: int = DEFAULT_STARTING_LUCK) -> int:
     """SIM-23: the initial Luck Points are the GM's allocation (SIM-D05, default 10).
 

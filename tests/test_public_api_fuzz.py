@@ -1,0 +1,552 @@
+"""Every public function of the core, called with hostile arguments, either returns or raises a
+:class:`~pycore.errors.RulekeeperError` subclass (STYLE 3 and 7: "no input raises anything but the
+typed error").
+
+The walk finds the functions itself: every module under ``pycore``, its ``__all__`` or else the
+public names it defines. Each parameter draws from a hostile pool (None, wrong types, NaN, ±∞,
+huge and negative numbers, empty, long and odd strings, nested containers, binary floats) mixed
+with values of the parameter's annotated type, so a bad value also reaches the later parameters
+behind good earlier ones. A parameter taking a dice source always gets a seeded one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import types
+import typing
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import fields, is_dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from samples import samples
+
+import pycore
+from pycore.dice import RandintSource, seeded
+from pycore.errors import RulekeeperError
+
+Function = Callable[..., Any]
+
+#: Values no entry point may choke on, whatever it expects.
+HOSTILE_VALUES: tuple[object, ...] = (
+    None,
+    True,
+    False,
+    0,
+    -1,
+    -7,
+    10**30,
+    -(10**30),
+    2**63,
+    0.3,
+    3.3,
+    -0.0,
+    1e308,
+    float("nan"),
+    float("inf"),
+    float("-inf"),
+    Fraction(1, 3),
+    Fraction(-7, 2),
+    Fraction(10**30, 7),
+    "",
+    " ",
+    "x",
+    "no",
+    "0",
+    "-5",
+    "3.3",
+    "1/3",
+    "NaN",
+    "inf",
+    "1e400",
+    "é€𝔘\u202e\x00",
+    b"bytes",
+    (),
+    [],
+    [None],
+    [5],
+    ["x", 0.5],
+    {},
+    {"a": None},
+    {"x": [1, {"y": float("nan")}]},
+    object(),
+)
+#: Values too long to print in a strategy's repr, made on demand.
+HUGE = st.sampled_from(["long text", "long digits", "past float"]).map(
+    lambda kind: {"long text": "x" * 10_000, "long digits": "9" * 5_000, "past float": 10**400}[
+        kind
+    ]
+)
+HOSTILE = st.one_of(st.sampled_from(HOSTILE_VALUES), HUGE)
+HASHABLE = st.sampled_from([v for v in HOSTILE_VALUES if isinstance(v, Hashable)])
+SOURCES = st.text(max_size=4).map(seeded)
+OMIT = object()
+#: Calls per function: ~470 functions stay within a couple of minutes on a 2-core CI machine.
+EXAMPLES = 25
+MODULE_PREFIX = "pycore."
+
+
+def public_functions() -> dict[str, Function]:
+    """Every public function of every ``pycore`` module, keyed by its defining module and name:
+    the module's ``__all__`` and every public name it defines (pages import those too), and the
+    classes whose construction runs code of ours."""
+    found: dict[str, Function] = {}
+    modules = sorted(m.name for m in pkgutil.walk_packages(pycore.__path__, MODULE_PREFIX))
+    for name in modules:
+        module = importlib.import_module(name)
+        defined = [
+            key
+            for key, value in vars(module).items()
+            if not key.startswith("_") and getattr(value, "__module__", None) == name
+        ]
+        for key in [*getattr(module, "__all__", []), *defined]:
+            value = getattr(module, key)
+            if inspect.isfunction(value) or _runs_code_when_built(value):
+                found.setdefault(f"{value.__module__}.{value.__qualname__}", value)
+    return dict(sorted(found.items()))
+
+
+def _runs_code_when_built(value: object) -> bool:
+    """A class whose construction runs code of ours (a ``__post_init__`` or an ``__init__``)."""
+    if not isinstance(value, type) or issubclass(value, BaseException):
+        return False
+    if getattr(value, "_is_protocol", False):
+        return False
+    own = vars(value)
+    return "__post_init__" in own or ("__init__" in own and not is_dataclass(value))
+
+
+FUNCTIONS = public_functions()
+
+_SHEET_SPLIT = (
+    "simply/character.py is at its size ceiling (MODULES_OVER_BUDGET) and is being split "
+    "(issue 14): check these entry points there"
+)
+_NEW_ON_MAIN = "new on main, not yet checked"
+_MAIN_READS_FLOATS = (
+    "main's own tests pass binary floats here (GUR-05 Basic Speed 5.5), so @checked was left off "
+    "in the merge with main"
+)
+_TASKS_AT_BUDGET = "simply/tasks.py is at its 600-line budget on main: no room for @checked lines"
+#: Public functions that still raise untyped errors, each with why it is not fixed here. May only
+#: shrink: a listed function that now passes, or no longer exists, fails the walk.
+NOT_YET_CHECKED: dict[str, str] = {
+    **{
+        f"pycore.systems.simply.character.{name}": _SHEET_SPLIT
+        for name in ("armor_choice", "derive", "validate")
+    },
+    **{
+        name: _NEW_ON_MAIN
+        for name in (
+            "pycore.dice.typed.TypedRolls",
+            "pycore.share.files.file_name",
+            "pycore.share.files.file_text",
+            "pycore.share.files.payload_of",
+            "pycore.share.link.encode",
+            "pycore.share.places.import_record",
+            "pycore.share.places.same_record",
+            "pycore.share.places.share_record",
+            "pycore.share.public.public_result",
+            "pycore.share.qr.qr_code",
+            "pycore.share.records.record_to_json",
+            "pycore.share.records.validate",
+            "pycore.store.archive.fell_off",
+            "pycore.store.archive.overflow",
+            "pycore.store.archive.trimmed",
+            "pycore.store.archive.with_archived",
+            "pycore.store.history.short_label",
+            "pycore.store.jsontext.nesting_depth",
+            "pycore.store.jsontext.parse",
+            "pycore.store.patch.apply",
+            "pycore.store.patch.compact",
+            "pycore.store.patch.fill",
+            "pycore.store.persist.encode_section",
+            "pycore.store.persist.keys",
+            "pycore.store.persist.move_aside",
+            "pycore.store.persist.section_key",
+            "pycore.store.persist.undo_key",
+            "pycore.store.sections.check_section",
+            "pycore.store.sections.codec_for",
+            "pycore.store.sections.current_version",
+            "pycore.store.sections.fit",
+            "pycore.store.sections.log_at",
+            "pycore.store.sections.migrate_section",
+            "pycore.store.sections.register",
+            "pycore.store.sections.with_log",
+            "pycore.store.shape.check_limits",
+            "pycore.store.shape.path_text",
+            "pycore.systems.aftermath.attack_dice.resolve_typed",
+            "pycore.systems.aftermath.bind.may_attack",
+            "pycore.systems.aftermath.bind.refusal",
+            "pycore.systems.aftermath.bind.wound_rows",
+            "pycore.systems.aftermath.bind.wounds",
+            "pycore.systems.aftermath.campaign.suspect_setting",
+            "pycore.systems.aftermath.clock.next_phase",
+            "pycore.systems.aftermath.clock.next_turn",
+            "pycore.systems.aftermath.combat.question",
+            "pycore.systems.aftermath.effect_steps.effects_of_hit",
+            "pycore.systems.aftermath.effect_steps.special_effect_steps",
+            "pycore.systems.aftermath.guns.ammunition_choices",
+            "pycore.systems.aftermath.guns.base_bdg",
+            "pycore.systems.aftermath.guns.shot_size",
+            "pycore.systems.aftermath.hand.hth_bcs",
+            "pycore.systems.aftermath.hand.resolve_hth",
+            "pycore.systems.aftermath.miss_steps.chamber_blast",
+            "pycore.systems.aftermath.miss_steps.miss_on_attacker",
+            "pycore.systems.aftermath.missile.missile_bcs",
+            "pycore.systems.aftermath.missile.resolve_missile",
+            "pycore.systems.aftermath.steps.armor_at",
+            "pycore.systems.aftermath.steps.conditions_for",
+            "pycore.systems.aftermath.steps.die",
+            "pycore.systems.aftermath.steps.missed",
+            "pycore.systems.aftermath.steps.region_for",
+            "pycore.systems.aftermath.steps.waiting",
+            "pycore.systems.aftermath.worksheet.after_attack",
+            "pycore.systems.aftermath.worksheet.asked",
+            "pycore.systems.aftermath.worksheet.derived",
+            "pycore.systems.aftermath.worksheet.encumbrance_bcs",
+            "pycore.systems.aftermath.worksheet.form_of",
+            "pycore.systems.aftermath.worksheet.fresh_form",
+            "pycore.systems.aftermath.worksheet.hth_armor",
+            "pycore.systems.aftermath.worksheet.hth_attack",
+            "pycore.systems.aftermath.worksheet.missile_attack",
+            "pycore.systems.aftermath.worksheet.preview",
+            "pycore.systems.aftermath.worksheet.resolve",
+            "pycore.systems.aftermath.worksheet.set_form_field",
+            "pycore.systems.aftermath.worksheet.target_save",
+            "pycore.systems.aftermath.worksheet.toggle",
+            "pycore.systems.aftermath.worksheet.waits_for_potential",
+            "pycore.systems.aftermath.worksheet.with_answer",
+            "pycore.systems.aftermath.worksheet.with_potential",
+            "pycore.systems.gurps.attacks.armed",
+            "pycore.systems.gurps.attacks.attack_lines",
+            "pycore.systems.gurps.defenses.attack_kind",
+            "pycore.systems.gurps.defenses.defenses_against",
+            "pycore.systems.gurps.fight.exchange.attack",
+            "pycore.systems.gurps.fight.exchange.cancel",
+            "pycore.systems.gurps.fight.exchange.damage",
+            "pycore.systems.gurps.fight.exchange.damage_dice",
+            "pycore.systems.gurps.fight.exchange.defend",
+            "pycore.systems.gurps.fight.exchange.defenses_left",
+            "pycore.systems.gurps.fight.exchange.lasting_effects",
+            "pycore.systems.gurps.fight.exchange.resolve",
+            "pycore.systems.gurps.fight.turns.add",
+            "pycore.systems.gurps.fight.turns.edit",
+            "pycore.systems.gurps.fight.turns.next_turn",
+            "pycore.systems.gurps.fight.turns.recover",
+            "pycore.systems.gurps.fight.turns.remove",
+            "pycore.systems.gurps.fight.turns.start",
+            "pycore.systems.gurps.fight.value.fight_from_json",
+            "pycore.systems.gurps.fight.value.fight_to_json",
+            "pycore.systems.gurps.quantities.decimal_text",
+            "pycore.systems.gurps.quantities.exact",
+            "pycore.systems.gurps.sheet.own_parry",
+            "pycore.systems.gurps.worksheet.braceable",
+            "pycore.systems.gurps.worksheet.defenses_of",
+            "pycore.systems.gurps.worksheet.setup_from_json",
+            "pycore.systems.gurps.worksheet.setup_to_json",
+            "pycore.systems.percentile.attack.answer_part",
+            "pycore.systems.percentile.attack.check_inputs",
+            "pycore.systems.percentile.attack.hit_from_json",
+            "pycore.systems.percentile.attack.locate",
+            "pycore.systems.percentile.attack.roll_hit",
+            "pycore.systems.percentile.attack.roll_to_hit",
+            "pycore.systems.percentile.attack.roll_where",
+            "pycore.systems.percentile.attack.table_3_3_points",
+            "pycore.systems.percentile.attack.to_hit_value",
+            "pycore.systems.percentile.attack.typed_damage",
+            "pycore.systems.percentile.checks.task_number",
+            "pycore.systems.percentile.fight.acting_now",
+            "pycore.systems.percentile.fight.acting_sides",
+            "pycore.systems.percentile.fight.add_member",
+            "pycore.systems.percentile.fight.add_side",
+            "pycore.systems.percentile.fight.alertness_percent",
+            "pycore.systems.percentile.fight.higher_alertness",
+            "pycore.systems.percentile.fight.join_order",
+            "pycore.systems.percentile.fight.members_of",
+            "pycore.systems.percentile.fight.order_chances",
+            "pycore.systems.percentile.fight.pass_order",
+            "pycore.systems.percentile.fight.remove_member",
+            "pycore.systems.percentile.fight.rename_side",
+            "pycore.systems.percentile.fight.roll_order",
+            "pycore.systems.percentile.fight.roll_surprise",
+            "pycore.systems.percentile.fight.set_member_alertness",
+            "pycore.systems.percentile.fight.set_side_alertness",
+            "pycore.systems.percentile.fight.set_side_modifier",
+            "pycore.systems.percentile.fight.side_at",
+            "pycore.systems.percentile.fight.side_modifier",
+            "pycore.systems.percentile.fight.side_modifiers",
+            "pycore.systems.percentile.fight.surprise_chances",
+            "pycore.systems.percentile.fight.surprise_sides",
+            "pycore.systems.percentile.fight.surprise_targets",
+            "pycore.systems.percentile.fight.toggle_asleep",
+            "pycore.systems.percentile.fight.with_side",
+            "pycore.systems.percentile.fight_attack.answer_part",
+            "pycore.systems.percentile.fight_attack.answer_stun",
+            "pycore.systems.percentile.fight_attack.attack",
+            "pycore.systems.percentile.fight_attack.attack_input",
+            "pycore.systems.percentile.fight_attack.check_field",
+            "pycore.systems.percentile.fight_attack.headline",
+            "pycore.systems.percentile.fight_attack.hit_chances",
+            "pycore.systems.percentile.fight_attack.next_dice",
+            "pycore.systems.percentile.fight_attack.number",
+            "pycore.systems.percentile.fight_attack.roll",
+            "pycore.systems.percentile.fight_attack.roll_typed",
+            "pycore.systems.percentile.fight_attack.set_aside",
+            "pycore.systems.percentile.fight_attack.set_field",
+            "pycore.systems.percentile.fight_attack.typed_multipliers",
+            "pycore.systems.percentile.fight_codec.fight_from_json",
+            "pycore.systems.percentile.fight_codec.fight_into_json",
+            "pycore.systems.percentile.fight_poison.poison",
+            "pycore.systems.percentile.fight_poison.severity",
+            "pycore.systems.percentile.fight_round.active",
+            "pycore.systems.percentile.fight_round.change_ap",
+            "pycore.systems.percentile.fight_round.next_piece",
+            "pycore.systems.percentile.fight_round.next_round",
+            "pycore.systems.percentile.fight_round.next_turn",
+            "pycore.systems.percentile.fight_round.pieces_text",
+            "pycore.systems.percentile.fight_round.roll_off",
+            "pycore.systems.percentile.fight_round.side_of",
+            "pycore.systems.percentile.fight_round.turn_order",
+            "pycore.systems.percentile.gmtables.has_group",
+            "pycore.systems.percentile.roster.check_alertness",
+            "pycore.systems.percentile.roster.check_attribute",
+            "pycore.systems.percentile.roster.fighter_from_json",
+            "pycore.systems.percentile.roster.fighter_into_json",
+            "pycore.systems.percentile.roster.heal",
+            "pycore.systems.percentile.roster.ledger_to_json",
+            "pycore.systems.percentile.roster.part_from_form",
+            "pycore.systems.percentile.roster.part_from_json",
+            "pycore.systems.percentile.roster.race_of",
+            "pycore.systems.percentile.roster.weapon_from_form",
+            "pycore.systems.percentile.roster.weapon_from_json",
+            "pycore.systems.percentile.roster.weapon_skill_text",
+            "pycore.systems.percentile.saved.gm_by_id",
+            "pycore.systems.percentile.saved.gm_by_key",
+            "pycore.systems.percentile.sides.surprise_chances",
+            "pycore.systems.percentile.sides.surprise_targets",
+            "pycore.systems.percentile.wound.roll_wound",
+            "pycore.systems.percentile.wound.severity_roll",
+            "pycore.systems.simply.character_json.campaign_from_json",
+            "pycore.systems.simply.character_json.character_to_json",
+            "pycore.systems.simply.fight.attack.arms_of",
+            "pycore.systems.simply.fight.attack.luck_pool",
+            "pycore.systems.simply.fight.attack.plan_attack",
+            "pycore.systems.simply.fight.attack.roll_attack",
+            "pycore.systems.simply.fight.care.treat",
+            "pycore.systems.simply.fight.care.treatment_task",
+            "pycore.systems.simply.fight.codec.combat_from_json",
+            "pycore.systems.simply.fight.codec.combat_to_json",
+            "pycore.systems.simply.fight.dice.typed_rolls",
+            "pycore.systems.simply.fight.dice.typed_two",
+            "pycore.systems.simply.fight.injury.advance_clock",
+            "pycore.systems.simply.fight.injury.dismiss_check",
+            "pycore.systems.simply.fight.injury.hit",
+            "pycore.systems.simply.fight.injury.roll_check",
+            "pycore.systems.simply.fight.order.adjust",
+            "pycore.systems.simply.fight.order.current_actor",
+            "pycore.systems.simply.fight.order.give_up",
+            "pycore.systems.simply.fight.order.hold",
+            "pycore.systems.simply.fight.order.initiative_rollers",
+            "pycore.systems.simply.fight.order.remove_combatant",
+            "pycore.systems.simply.fight.order.roll_initiative",
+            "pycore.systems.simply.fight.order.spend_for_roll",
+            "pycore.systems.simply.fight.sheet.add_character",
+            "pycore.systems.simply.fight.sheet.after_fight",
+            "pycore.systems.simply.fight.sheet.arms_from_sheet",
+            "pycore.systems.simply.fight.sheet.live_line",
+            "pycore.systems.simply.fight.state.add_combatant",
+            "pycore.systems.simply.fight.state.odds_words",
+            "pycore.systems.simply.luck.roll_contest_declared",
+            "pycore.systems.simply.luck.roll_task_declared",
+            "pycore.systems.simply.recovery.treatment_chance",
+            "pycore.systems.simply.scores.base_scores",
+            "pycore.systems.simply.scores.combat_skills",
+            "pycore.systems.simply.scores.weapon_lines",
+            "pycore.systems.simply.tasks.winner_words",
+        )
+    },
+    "pycore.systems.gurps.order.turn_order": _MAIN_READS_FLOATS,
+    "pycore.systems.simply.tasks.roll_contest": _TASKS_AT_BUDGET,
+}
+
+
+def valid(annotation: Any) -> st.SearchStrategy[Any]:
+    """Values of the annotated type (well-formed, not necessarily in the rule's range)."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if annotation is RandintSource:
+        return SOURCES
+    if origin is typing.Literal:
+        return st.sampled_from(args)
+    if origin in (typing.Union, types.UnionType):
+        return st.one_of([valid(arg) for arg in args])
+    if annotation is type(None) or annotation is None:
+        return st.none()
+    if annotation is bool:
+        return st.booleans()
+    if annotation is int:
+        return st.integers(-5, 120)
+    if annotation is float:
+        return st.integers(-5, 120).map(float)
+    if annotation is Fraction:
+        return st.fractions(-20, 200, max_denominator=12)
+    if annotation is str:
+        return st.sampled_from(["1", "12", "2.5", "a", "Sword", "1d6", "3d6+2", "melee"])
+    if annotation is Path:
+        return st.just(Path("tables"))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return st.lists(item(args[0]), max_size=4).map(tuple)
+    if origin is tuple:
+        return st.tuples(*(item(arg) for arg in args))
+    if origin in (list, Sequence, Iterable):
+        return st.lists(item(args[0] if args else Any), max_size=4)
+    if origin in (dict, Mapping):
+        key, value = args or (str, Any)
+        return st.dictionaries(st.one_of(valid(key), HASHABLE), item(value), max_size=4)
+    if isinstance(annotation, type) and samples(annotation):
+        good = st.sampled_from(samples(annotation))
+        return (
+            st.one_of(good, good.flatmap(_one_field_spoiled)) if is_dataclass(annotation) else good
+        )
+    return HOSTILE
+
+
+def _one_field_spoiled(value: Any) -> st.SearchStrategy[Any]:
+    """A good record (a form the page filled in) with one field hostile or of the wrong type."""
+    names = [f.name for f in fields(value) if f.init]
+    return st.tuples(st.sampled_from(names), HOSTILE).map(lambda pair: _spoiled(value, *pair))
+
+
+def _spoiled(value: Any, name: str, bad: object) -> Any:
+    try:
+        return replace(value, **{name: bad})
+    except RulekeeperError:  # the record checks its fields itself: no such value can exist
+        return value
+    except Exception as error:
+        raise AssertionError(
+            f"{type(value).__name__}({name}={_short(bad)}) raised {type(error).__name__}: {error}"
+        ) from error
+
+
+def item(annotation: Any) -> st.SearchStrategy[Any]:
+    """An element of a container: mostly well-formed, sometimes hostile."""
+    return st.one_of(valid(annotation), HOSTILE)
+
+
+def argument(annotation: Any) -> st.SearchStrategy[Any]:
+    if _takes_source(annotation):
+        return SOURCES
+    return st.one_of(HOSTILE, valid(annotation))
+
+
+def _takes_source(annotation: Any) -> bool:
+    return annotation is RandintSource or RandintSource in typing.get_args(annotation)
+
+
+def _hints(function: Function) -> dict[str, Any]:
+    if isinstance(function, type):  # a record's fields, or its __init__'s parameters
+        function = function if is_dataclass(function) else function.__init__  # type: ignore[misc]
+    try:
+        return typing.get_type_hints(function)
+    except Exception:  # an annotation only importable for type checking: treat as Any
+        return {}
+
+
+def call_plan(function: Function) -> st.SearchStrategy[tuple[list[Any], dict[str, Any]]]:
+    """Positional and keyword arguments in the function's arity; optional ones sometimes left out."""
+    hints = _hints(function)
+    positional: list[st.SearchStrategy[Any]] = []
+    keywords: dict[str, st.SearchStrategy[Any]] = {}
+    for parameter in inspect.signature(function).parameters.values():
+        annotation = hints.get(parameter.name, Any)
+        strategy = argument(annotation)
+        if parameter.default is not inspect.Parameter.empty and not _takes_source(annotation):
+            strategy = st.one_of(st.just(OMIT), strategy)
+        if parameter.kind is parameter.VAR_POSITIONAL:
+            positional.append(st.lists(argument(annotation), max_size=2).map(lambda v: (OMIT, v)))
+        elif parameter.kind is parameter.VAR_KEYWORD:
+            continue
+        elif parameter.kind is parameter.KEYWORD_ONLY:
+            keywords[parameter.name] = strategy
+        else:
+            positional.append(strategy)
+    return st.tuples(st.tuples(*positional), st.fixed_dictionaries(keywords)).map(_arrange)
+
+
+def _arrange(plan: tuple[tuple[Any, ...], dict[str, Any]]) -> tuple[list[Any], dict[str, Any]]:
+    values, named = plan
+    args: list[Any] = []
+    for value in values:
+        if isinstance(value, tuple) and len(value) == 2 and value[0] is OMIT:
+            args.extend(value[1])  # *args
+        elif value is OMIT:
+            break  # a left-out optional parameter ends the positional list
+        else:
+            args.append(value)
+    return args, {key: value for key, value in named.items() if value is not OMIT}
+
+
+def _shown(args: list[Any], kwargs: dict[str, Any]) -> str:
+    parts = [_short(a) for a in args] + [f"{k}={_short(v)}" for k, v in kwargs.items()]
+    return ", ".join(parts)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}...<{len(text)} chars>"
+
+
+def test_the_walk_finds_every_system() -> None:
+    assert len(FUNCTIONS) > 400
+    for system in ("simply", "gurps", "aftermath", "percentile"):
+        assert any(name.startswith(f"pycore.systems.{system}.") for name in FUNCTIONS)
+
+
+def test_the_not_yet_checked_list_names_only_public_functions() -> None:
+    gone = sorted(set(NOT_YET_CHECKED) - set(FUNCTIONS))
+    assert not gone, f"remove from NOT_YET_CHECKED (no longer a public function): {gone}"
+
+
+def _walk() -> list[Any]:
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET_CHECKED[name]))
+        if name in NOT_YET_CHECKED
+        else name
+        for name in FUNCTIONS
+    ]
+
+
+@pytest.mark.parametrize("name", _walk())
+def test_only_typed_errors_for_any_input(name: str) -> None:
+    function = FUNCTIONS[name]
+    # A listed function is known to fail: find it fast, without shrinking the example.
+    phases = [Phase.generate] if name in NOT_YET_CHECKED else list(Phase)
+
+    @settings(
+        max_examples=EXAMPLES,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=phases,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(call_plan(function))
+    def calls(plan: tuple[list[Any], dict[str, Any]]) -> None:
+        args, kwargs = plan
+        try:
+            function(*args, **kwargs)
+        except RulekeeperError:
+            pass
+        except Exception as error:
+            raise AssertionError(
+                f"{name}({_shown(args, kwargs)}) raised {type(error).__name__}: {error}"
+            ) from error
+
+    calls()
