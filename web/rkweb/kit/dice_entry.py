@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.buttons import button
+from rkweb.kit.fields import describe, labelled
 
 
 def dice_entry(
@@ -38,10 +39,9 @@ def dice_entry(
             {"class": "row"},
             button(roll_testid or f"{testid}-roll", label, roll, primary=True, disabled=disabled),
         ),
-        h(
-            "div",
-            {"class": "field dice-typed"},
-            h("label", {"for": fid}, f"I rolled ({expr})"),
+        labelled(
+            fid,
+            f"I rolled ({expr})",
             h(
                 "input",
                 {
@@ -54,19 +54,11 @@ def dice_entry(
                     "data-testid": fid,
                     "disabled": disabled,
                     "aria-invalid": "true" if error else "false",
-                    "aria-describedby": f"{fid}-error",
+                    "aria-describedby": describe(fid),
                     "on_change": typed,
                 },
             ),
-            h(
-                "p",
-                {
-                    "id": f"{fid}-error",
-                    "class": "field-error",
-                    "role": "alert",
-                    "data-testid": f"{fid}-error",
-                },
-                error,
-            ),
+            error,
+            css="field dice-typed",
         ),
     )

@@ -45,14 +45,18 @@ def with_error(model: Model, feature: str, key: str, message: str | None) -> Mod
     return model.with_ui(**{errors_key(feature): errors})
 
 
-def _describe(fid: str, hint: str) -> str:
+def describe(fid: str, hint: str = "") -> str:
+    """The ``aria-describedby`` of a control wrapped by :func:`labelled`."""
     return f"{fid}-error" + (f" {fid}-hint" if hint else "")
 
 
-def _wrap(fid: str, label: str, control: VNode, error: str, hint: str) -> VNode:
+def labelled(
+    fid: str, label: str, control: VNode, error: str, hint: str = "", css: str = "field"
+) -> VNode:
+    """A control with its label, hint and the error shown beside it (ids from ``fid``)."""
     return h(
         "div",
-        {"class": "field"},
+        {"class": css},
         h("label", {"for": fid}, label),
         control,
         h("p", {"id": f"{fid}-hint", "class": "muted small"}, hint) if hint else None,
@@ -83,7 +87,7 @@ def field(
     key: str | None = None,
 ) -> VNode:
     """A labelled input; ``numeric`` brings up the number pad (numbers travel as typed text)."""
-    return _wrap(
+    return labelled(
         fid,
         label,
         h(
@@ -98,7 +102,7 @@ def field(
                 "data-testid": fid,
                 "data-key": key,
                 "aria-invalid": "true" if error else "false",
-                "aria-describedby": _describe(fid, hint),
+                "aria-describedby": describe(fid, hint),
                 "on_change": msg,
             },
         ),
@@ -124,7 +128,7 @@ def select(
     key: str | None = None,
 ) -> VNode:
     """A labelled select of ``(value, text)``; a new ``key`` rebuilds it (back to its prompt)."""
-    return _wrap(
+    return labelled(
         fid,
         label,
         h(
@@ -134,7 +138,7 @@ def select(
                 "data-testid": fid,
                 "data-key": key,
                 "aria-invalid": "true" if error else "false",
-                "aria-describedby": _describe(fid, hint),
+                "aria-describedby": describe(fid, hint),
                 "on_change": msg,
             },
             *[h("option", {"value": v, "selected": str(v) == str(value)}, t) for v, t in options],
