@@ -22,6 +22,7 @@ from rkweb.features.aftermath.combat.pieces import (
     flag,
     missile_situations,
     send,
+    special_effect_flag,
     target_movement,
 )
 from rkweb.features.aftermath.state import err
@@ -173,13 +174,7 @@ def missile_form(
         flag("missile", "match", "Match weapon (+1)", form, "match"),
         flag("missile", "dodging", "Target dodging", form, "dodging"),
         *critical_flags("missile", form, st["settings"]),
-        flag(
-            "missile",
-            "special",
-            "Roll Missile Special Effects (when is not in the book)",
-            form,
-            "special_effect",
-        ),
+        special_effect_flag("missile", form),
     ]
     return [
         h(

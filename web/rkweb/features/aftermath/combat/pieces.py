@@ -157,6 +157,17 @@ def missile_situations(mode: str, form: dict[str, Any]) -> list[VNode]:
     ]
 
 
+def special_effect_flag(mode: str, form: dict[str, Any]) -> VNode:
+    # AFT-M16: when a Missile Special Effect occurs is not in the book; the user says whether.
+    return flag(
+        mode,
+        "special",
+        "Roll Missile Special Effects (when is not in the book)",
+        form,
+        "special_effect",
+    )
+
+
 def critical_flags(mode: str, form: dict[str, Any], settings: dict[str, Any]) -> list[VNode]:
     """Critical hit and miss as the user calls them, since the text gives no rule for when
     (AFT-04); once the campaign sets a rule the roll decides, and the chips give way to it."""

@@ -18,6 +18,7 @@ from rkweb.features.aftermath.combat.pieces import (
     flag,
     missile_situations,
     send,
+    special_effect_flag,
     target_movement,
 )
 from rkweb.features.aftermath.state import err
@@ -33,13 +34,7 @@ def thrown_form(
     flags = [
         flag("thrown", "dodging", "Target dodging", form, "dodging"),
         *critical_flags("thrown", form, st["settings"]),
-        flag(
-            "thrown",
-            "special",
-            "Roll Missile Special Effects (when is not in the book)",
-            form,
-            "special_effect",
-        ),
+        special_effect_flag("thrown", form),
     ]
     return [
         h(
