@@ -71,18 +71,36 @@ self.addEventListener("message", (event) => {
 });
 
 // A start with a new version waiting takes it before anything of the old one runs, unless
-// another tab still runs the old one: the navigation is answered with "refresh now" while the
-// new worker activates, and the refreshed page loads from it. The tab being reloaded is still
-// listed as a client, hence "at most one".
+// another tab still runs the old one: the navigation is answered with a page that reloads once
+// the new worker is active, and the reloaded page loads from it. The tab being reloaded is still
+// listed as a client, hence "at most one". A worker that a newer one has already replaced (its
+// cache deleted, or no longer the active one) answers every navigation with that page too, so a
+// start never takes index.html from one version and the rest from another.
+const REFRESH = `<!doctype html><link rel="icon" href="./icons/icon-192.png">
+<meta http-equiv="refresh" content="5"><script>
+(async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  for (let i = 0; i < 200 && (registration?.waiting || registration?.active?.state !== "activated"); i++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  location.reload();
+})();
+</script>`;
+
+async function replaced() {
+  const me = self.serviceWorker; // not in older engines: the deleted cache tells it there
+  if (me && self.registration.active && self.registration.active !== me) return true;
+  return !(await caches.has(CACHE));
+}
+
 async function startNewerVersion() {
-  const waiting = self.registration.waiting;
-  if (!waiting) return null;
-  const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  if (tabs.length > 1) return null;
-  waiting.postMessage({ type: "take" });
-  // A page that only reloads (with the app's icon, so the browser asks for no favicon.ico).
-  const html = '<!doctype html><meta http-equiv="refresh" content="0"><link rel="icon" href="./icons/icon-192.png">';
-  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  if (!(await replaced())) {
+    const waiting = self.registration.waiting;
+    if (!waiting) return null;
+    const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    if (tabs.length > 1) return null;
+    waiting.postMessage({ type: "take" });
+  }
+  return new Response(REFRESH, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 self.addEventListener("fetch", (event) => {
