@@ -11,7 +11,7 @@
 4. CPython: rolls per second of ``roll()`` against the ``d20`` library and ``distribution()``.
 5. Sizes: dist/ on disk.
 
-``--only startup|engines|clicks|cpython``, ``--loads N``, ``--throttles 1,4,6``. Figures are
+``--only startup|engines|clicks|fights|cpython`` (fights: FIGHT.md's measures per system), ``--loads N``, ``--throttles 1,4,6``. Figures are
 noisy on a shared machine: the load average is printed with them.
 """
 
@@ -269,7 +269,27 @@ def browser_figures(
                 rows += chromium_startup(browser, origin, n, (throttle,))
         if only in ("", "clicks"):
             rows += click_figures(browser, origin)
+        if only in ("", "clicks", "fights"):
+            rows += fight_figures(browser, origin)
         browser.close()
+    return rows
+
+
+FIGHT_SYSTEMS = ("simply", "gurps", "aftermath", "percentile")
+
+
+def fight_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """FIGHT.md's measures per system (``tools/bench_fight_<system>.py``, e2e/fight_measure.py):
+    taps from "next turn" to damage applied, tap → DOM, results out of view."""
+    import importlib
+
+    rows: list[tuple[str, str, str]] = []
+    for system in FIGHT_SYSTEMS:
+        if not (ROOT / "tools" / f"bench_fight_{system}.py").exists():
+            rows.append((f"{system} fight", "not measured yet", ""))
+            continue
+        module = importlib.import_module(f"bench_fight_{system}")
+        rows += module.figures(browser, origin)
     return rows
 
 
@@ -534,7 +554,9 @@ def size_figures() -> list[tuple[str, str, str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("startup", "engines", "clicks", "cpython"), default="")
+    parser.add_argument(
+        "--only", choices=("startup", "engines", "clicks", "fights", "cpython"), default=""
+    )
     parser.add_argument("--loads", type=int, default=LOADS, help="page loads per figure")
     parser.add_argument(
         "--throttles", default="1,4,6", help="Chromium CPU throttle rates, comma-separated"
@@ -549,7 +571,7 @@ def main() -> None:
     rows: list[tuple[str, str, str]] = []
     if args.only in ("", "cpython"):
         rows += cpython_figures() + size_figures() + pyodide_table_figures()
-    if args.only in ("", "startup", "clicks"):
+    if args.only in ("", "startup", "clicks", "fights"):
         rows += browser_figures(server, origin, args.only, args.loads, throttles)
     if args.only in ("", "startup", "engines"):
         rows += engine_figures(server, origin, args.loads)

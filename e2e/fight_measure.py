@@ -1,0 +1,108 @@
+"""FIGHT.md's measures of a fight screen, shared by every system's e2e test and `make bench`.
+
+A turn is driven as a person drives it: a list of taps (a button, a chip, a card) and entries
+(typing the dice one rolled). For each, the probe records the time from the event to the first
+change of the page (click → DOM) and, once the page has settled, whether the element showing the
+step's result is inside the viewport without a scroll.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+PROBE = """
+window.__fightLat = [];
+const mark = () => {
+  const t0 = performance.now();
+  const obs = new MutationObserver(() => {
+    window.__fightLat.push(performance.now() - t0); obs.disconnect();
+  });
+  obs.observe(document.getElementById("app"), {childList: true, subtree: true, characterData: true, attributes: true});
+};
+document.addEventListener("click", mark, true);
+document.addEventListener("change", mark, true);
+"""
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A tap on ``testid``; with ``value``, typing it there instead (one entry: "I rolled ...").
+
+    ``shows`` names the element that shows this step's result (must be in view afterwards).
+    """
+
+    testid: str
+    shows: str | None = None
+    value: str | None = None
+    option: str | None = None  # a <select>: choose this option's label (one tap)
+
+
+@dataclass
+class TurnFigures:
+    taps: int = 0
+    entries: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+    out_of_view: list[str] = field(default_factory=list)
+
+
+def install(page: Any) -> None:
+    """Call before ``page.goto``: the probe must see every event."""
+    page.add_init_script(PROBE)
+
+
+def in_viewport(page: Any, testid: str) -> bool:
+    box = page.get_by_test_id(testid).first.bounding_box()
+    if box is None:
+        return False
+    scroll = page.evaluate("() => [window.scrollY, window.innerHeight]")
+    top = box["y"]  # bounding_box is relative to the viewport's top-left
+    return bool(top >= 0 and top + min(box["height"], 60) <= scroll[1] and scroll[0] == 0)
+
+
+def run_turn(page: Any, taps: list[Tap]) -> TurnFigures:
+    """Drive one turn; the page must have been prepared with ``install``."""
+    figures = TurnFigures()
+    for tap in taps:
+        before = int(page.evaluate("() => window.__fightLat.length"))
+        target = page.get_by_test_id(tap.testid).first
+        if tap.value is not None:
+            target.fill(tap.value)
+            target.press("Tab")
+            figures.entries += 1
+        elif tap.option is not None:
+            target.select_option(label=tap.option)
+            figures.taps += 1
+        else:
+            target.click()
+            figures.taps += 1
+        page.wait_for_function(f"() => window.__fightLat.length > {before}", timeout=30_000)
+        figures.latencies_ms.append(float(page.evaluate(f"() => window.__fightLat[{before}]")))
+        if tap.shows is not None:
+            page.get_by_test_id(tap.shows).first.wait_for(timeout=30_000)
+            if not in_viewport(page, tap.shows):
+                figures.out_of_view.append(f"{tap.testid} → {tap.shows}")
+    return figures
+
+
+def rows(label: str, turns: list[TurnFigures]) -> list[tuple[str, str, str]]:
+    """Figures for the closing note: taps and entries per turn, click → DOM, results out of view."""
+    latencies = [v for turn in turns for v in turn.latencies_ms]
+    ordered = sorted(latencies)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
+    return [
+        (
+            f"{label}: taps per turn (max)",
+            str(max(t.taps for t in turns)),
+            "<= 4 (+1 per typed roll)",
+        ),
+        (f"{label}: typed entries per turn (max)", str(max(t.entries for t in turns)), ""),
+        (f"{label}: tap → DOM, median", f"{statistics.median(latencies):.1f} ms", "< 50 ms"),
+        (f"{label}: tap → DOM, p95", f"{p95:.1f} ms", ""),
+        (
+            f"{label}: results out of view",
+            ", ".join(sorted({o for t in turns for o in t.out_of_view})) or "none",
+            "none",
+        ),
+    ]
