@@ -9,12 +9,35 @@ the log.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from rkweb.app.vdom import VNode, h
+from rkweb.app.vdom import Child, VNode, h
 
 Tone = Literal["good", "bad", "neutral"]
+_DROPPED = re.compile(r"~~(-?\d+)~~")
+
+
+def dice_text(text: str) -> list[Child]:
+    """A roll's explanation with its dropped dice struck out, as the core marks them (``~~f~~``).
+
+    >>> from rkweb.app.vdom import text_of
+    >>> nodes = dice_text("4d6kh3 (3, 5, 6, ~~1~~) = 14")
+    >>> [n.tag for n in nodes if not isinstance(n, str)]
+    ['s']
+    >>> "".join(text_of(n) for n in nodes)
+    '4d6kh3 (3, 5, 6, dropped 1) = 14'
+    """
+    pieces: list[Child] = []
+    for index, part in enumerate(_DROPPED.split(text)):
+        if index % 2 == 0:
+            if part:
+                pieces.append(part)
+        else:
+            hidden = h("span", {"class": "visually-hidden"}, "dropped ")
+            pieces.append(h("s", {"class": "dropped", "title": "dropped"}, hidden, part))
+    return pieces
 
 
 def why(lines: Sequence[str], testid: str | None = None, summary: str = "Why") -> VNode | None:
@@ -25,7 +48,7 @@ def why(lines: Sequence[str], testid: str | None = None, summary: str = "Why") -
         "details",
         {"class": "why", "data-testid": testid},
         h("summary", {}, summary),
-        h("ul", {"class": "why-lines"}, *[h("li", {}, line) for line in lines]),
+        h("ul", {"class": "why-lines"}, *[h("li", {}, *dice_text(line)) for line in lines]),
     )
 
 
@@ -81,7 +104,7 @@ def log_list(
                     "data-testid": testid,
                     "data-key": f"{e.get('at', '')}|{e.get('seed', '')}|{len(entries) - i}",
                 },
-                h("span", {"class": "log-text"}, str(e.get("text", ""))),
+                h("span", {"class": "log-text"}, *dice_text(str(e.get("text", "")))),
                 h("span", {"class": "log-meta"}, str(e.get("at", ""))[11:19]),
             )
             for i, e in enumerate(entries)

@@ -15,7 +15,7 @@ from rkweb.kit.buttons import button
 from rkweb.kit.fields import field, number
 from rkweb.kit.odds import odds as odds_value
 from rkweb.kit.odds import percent_text
-from rkweb.kit.results import card
+from rkweb.kit.results import card, dice_text
 
 # The messages this feature takes, ``("dice.<action>", ...)``: the shell refuses any other.
 ACTIONS = frozenset(
@@ -319,7 +319,11 @@ def _latest(model: Model) -> VNode:
         h(
             "p",
             {"class": "explain", "data-testid": "dice-result"},
-            latest["text"] if latest else "Roll to see the dice and the total here.",
+            *(
+                dice_text(latest["text"])
+                if latest
+                else ["Roll to see the dice and the total here."]
+            ),
         ),
     )
 
