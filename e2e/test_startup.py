@@ -88,6 +88,25 @@ def build_of(page: Page) -> str:
     return str(page.evaluate("() => document.documentElement.dataset.build"))
 
 
+WORKERS_STATE = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  return JSON.stringify({url: location.href, build: document.documentElement.dataset.build,
+    controller: navigator.serviceWorker.controller?.state ?? null, active: r?.active?.state ?? null,
+    waiting: r?.waiting?.state ?? null, installing: r?.installing?.state ?? null,
+    caches: await caches.keys(), title: document.title});
+}"""
+
+
+def wait_for_build(page: Page, build: str) -> None:
+    """Wait for the page to run ``build``; on a timeout, say what the page and its workers ran."""
+    try:
+        page.wait_for_function(
+            f"() => document.documentElement.dataset.build === '{build}'", timeout=60_000
+        )
+    except Exception as error:
+        raise AssertionError(f"not on {build}: {page.evaluate(WORKERS_STATE)}") from error
+
+
 def test_an_update_waits_and_the_app_never_mixes_versions(
     browser_type: BrowserType, second_build: Path, tmp_path: Path
 ) -> None:
@@ -121,7 +140,7 @@ def test_an_update_waits_and_the_app_never_mixes_versions(
 
     # The next start, with no other tab open, takes v2 before anything of v1 runs.
     page.reload()
-    page.wait_for_function("() => document.documentElement.dataset.build === 'v2'", timeout=60_000)
+    wait_for_build(page, "v2")
     assert build_of(page) == "v2"
     expect(page.get_by_test_id("roll-log-entry")).to_have_count(1)
     expect(page.get_by_test_id("banner-update")).to_have_count(0)
@@ -135,9 +154,7 @@ def test_an_update_waits_and_the_app_never_mixes_versions(
     expect(banner).to_be_visible(timeout=60_000)
     assert build_of(page) == "v2"
     page.get_by_test_id("update-reload").click()
-    page.wait_for_function(
-        f"() => document.documentElement.dataset.build === '{v1}'", timeout=60_000
-    )
+    wait_for_build(page, v1)
     expect(page.get_by_test_id("roll-log-entry")).to_have_count(1)
     context.close()  # type: ignore[attr-defined]
     server.shutdown()
