@@ -16,16 +16,19 @@ import re
 
 from pycore.errors import StorageError
 from pycore.share.link import MAX_PAYLOAD_CHARS
+from pycore.validate import checked
 
 FILE_KIND = "rulekeeper-share"
 _PAYLOAD = re.compile(r"\d{1,3}\.[A-Za-z0-9_-]*")
 
 
+@checked
 def file_text(payload: str, name: str) -> str:
     """The file a share sheet sends: the same payload as the link, in a small JSON object."""
     return json.dumps({"app": "rulekeeper", "kind": FILE_KIND, "name": name, "share": payload})
 
 
+@checked
 def file_name(name: str) -> str:
     """``Mara Voss`` → ``mara-voss.rulekeeper.json``.
 
@@ -36,6 +39,7 @@ def file_name(name: str) -> str:
     return f"{slug}.rulekeeper.json"
 
 
+@checked
 def payload_of(text: str) -> str:
     """The payload in a pasted link, a bare payload or a shared file's text."""
     text = text.strip()

@@ -33,6 +33,7 @@ from typing import Any
 from pycore.errors import StorageError
 from pycore.share.records import ShareRecord, record_from_json, record_to_json, validate
 from pycore.share.zdict import ZDICT_V1
+from pycore.validate import checked
 
 #: The payload format; bump it with a reader for the old one.
 FORMAT = 1
@@ -46,6 +47,7 @@ _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 _CUT = "the share link is damaged or cut short: its data does not unpack"
 
 
+@checked
 def encode(record: ShareRecord) -> str:
     """The link payload of ``record``: ``"<format>." + base64url(zlib(compact JSON, preset dictionary))``."""
     text = json.dumps(record_to_json(record), separators=(",", ":"), ensure_ascii=False)

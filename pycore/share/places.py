@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from pycore.errors import StorageError
 from pycore.share.records import KIND_NAMES, SCHEMAS, Kind, ShareRecord, validate
+from pycore.validate import checked
 
 Choice = Literal["add", "replace", "keep"]
 
@@ -88,6 +89,7 @@ def _name_of(kind: Kind, data: Mapping[str, Any]) -> str:
     return str(name) if isinstance(name, str) and name else KIND_NAMES[kind]
 
 
+@checked
 def share_record(
     state: Mapping[str, Any], kind: Kind, ref: Any, now: str, fresh_id: str
 ) -> tuple[ShareRecord, dict[str, Any]]:
@@ -134,6 +136,7 @@ def _index(kind: Kind, items: list[Any], ref: Any) -> int:
     raise StorageError(f"that {KIND_NAMES[kind]} is no longer here")
 
 
+@checked
 def same_record(state: Mapping[str, Any], record: ShareRecord) -> str | None:
     """The name of the saved record an import would collide with, if any."""
     place = PLACES[record.kind]
@@ -147,6 +150,7 @@ def same_record(state: Mapping[str, Any], record: ShareRecord) -> str | None:
     return None
 
 
+@checked
 def import_record(
     state: Mapping[str, Any], record: ShareRecord, choice: Choice, fresh_id: str
 ) -> dict[str, Any]:

@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.validate import checked
 
 MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
 MAX_TEXT = 200
 
 
+@checked
 def public_result(text: str) -> str | None:
     """A log line with its hidden numbers dropped: who did what, and the verdict.
 

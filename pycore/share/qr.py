@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pycore.validate import checked
+
 #: Version 20 (97 × 97 modules) reads reliably from a tablet screen held up to a phone.
 SCANNABLE_VERSION = 20
 #: The largest version QR codes have (40: 2,331 bytes at error correction M).
@@ -61,6 +63,7 @@ class QrCode:
         return f"QR version {self.version} ({self.size}×{self.size} modules), {verdict}"
 
 
+@checked
 def qr_code(text: str) -> QrCode | None:
     """The QR code of ``text``, or None when even version 40 cannot hold it."""
     import segno  # imported on first share: not needed to start the app

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from pycore.errors import RulekeeperError, StorageError
+from pycore.validate import checked
 
 Kind = Literal[
     "simply.character",
@@ -61,6 +62,7 @@ class ShareRecord:
         return f"{KIND_NAMES[self.kind]}: {self.name}"
 
 
+@checked
 def record_to_json(record: ShareRecord) -> dict[str, Any]:
     return {
         "kind": record.kind,
@@ -178,6 +180,7 @@ LOADERS: Mapping[Kind, Callable[[dict[str, Any]], None]] = {
 }
 
 
+@checked
 def validate(record: ShareRecord) -> ShareRecord:
     """``record`` when its system's loader accepts its data; else a :class:`StorageError`
     naming the kind and the loader's complaint. The one check of shared data."""

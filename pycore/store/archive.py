@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pycore.errors import StorageError
 from pycore.store.patch import same
 from pycore.store.sections import SectionCodec, codec_for, log_at
 from pycore.store.shape import Anything, ListOf, MapOf, Text
+from pycore.validate import checked, exact
 
 SECTION = "archive"
 ARCHIVE_LIMIT = 2_000  # entries per log; the oldest go first past it
@@ -35,6 +37,7 @@ ARCHIVE = SectionCodec(
 CODECS = (ARCHIVE,)
 
 
+@checked
 def fell_off(before: list[Any] | None, after: list[Any] | None) -> list[Any]:
     """Entries at the end of ``before`` that are gone from ``after`` because newer ones pushed
     them out (``after`` ends with an entry of ``before``, and what followed it is gone)."""
@@ -47,6 +50,7 @@ def fell_off(before: list[Any] | None, after: list[Any] | None) -> list[Any]:
     return []
 
 
+@checked
 def overflow(name: str, before: Any, after: Any) -> dict[str, list[Any]]:
     """Per log of section ``name``: the entries a change from ``before`` to ``after`` pushed out."""
     codec = codec_for(name)
@@ -58,6 +62,7 @@ def overflow(name: str, before: Any, after: Any) -> dict[str, list[Any]]:
     return found
 
 
+@checked
 def with_archived(archive: Any, added: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
     """``archive`` with ``added`` entries (newest first) put ahead of each log's older ones; an
     entry already at the head (a log entry undone and pushed out again) is not kept twice."""
@@ -78,12 +83,17 @@ def entries(archive: Any) -> int:
     )
 
 
+@checked
 def trimmed(archive: Any, keep_fraction: float) -> tuple[dict[str, list[Any]], int]:
     """The archive with only the newest ``keep_fraction`` of each log; and the entries dropped."""
+    share = exact(keep_fraction, "share of the archive kept", 0, 1, StorageError)
     out: dict[str, list[Any]] = {}
     dropped = 0
-    for log, kept in (archive or {}).items():
-        keep = int(len(kept) * keep_fraction)
+    logs = archive if isinstance(archive, dict) else {}
+    for log, kept in logs.items():
+        if not isinstance(kept, list):
+            continue
+        keep = int(len(kept) * share)
         out[log] = kept[:keep]
         dropped += len(kept) - keep
     return out, dropped

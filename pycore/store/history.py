@@ -26,6 +26,7 @@ from typing import Any
 
 from pycore.errors import StorageError
 from pycore.store.patch import ABSENT, Op, apply, compact, diff, fill
+from pycore.validate import checked
 
 UNDO_LIMIT = 100
 #: Characters the saved undo history may take; the oldest steps go first past this.
@@ -34,6 +35,7 @@ LABEL_LIMIT = 120
 WHOLE_STATE = "*"  # apply() with this section replaces every section at once (an import)
 
 
+@checked
 def short_label(label: str, limit: int = LABEL_LIMIT) -> str:
     """A label cut to ``limit`` characters with "…" (a 100,000-character name stays a label).
 

@@ -28,6 +28,7 @@ from itertools import accumulate
 from typing import Any, Literal
 
 from pycore.errors import StorageError
+from pycore.validate import checked
 
 MAX_DEPTH = 48
 MAX_CHARS = 20_000_000
@@ -49,6 +50,7 @@ class JsonTextError(StorageError):
         self.problem: Problem = problem
 
 
+@checked
 def nesting_depth(text: str) -> int:
     """How deeply ``[`` and ``{`` nest in ``text``, ignoring those inside strings; no parsing.
 
@@ -68,6 +70,7 @@ def _whole(text: str) -> int | float:
     return math.inf if len(text.lstrip("-")) > MAX_DIGITS else int(text)
 
 
+@checked
 def parse(text: str, *, what: str, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH) -> Any:
     """Parse ``text`` after checking its size and depth; raise :class:`JsonTextError` naming
     ``what`` was being read."""

@@ -43,6 +43,8 @@ from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 from typing import Any
 
+from pycore.validate import checked
+
 Op = dict[str, Any]
 #: A value that is not there: a section or key absent before or after a change.
 ABSENT: Any = object()
@@ -176,6 +178,7 @@ def _shift(olds: list[Any], news: list[Any]) -> list[tuple[str, int, int, int, i
     return blocks
 
 
+@checked
 def compact(ops: Sequence[Op]) -> list[Op]:
     """``ops`` with the entries each list op put replaced by their fingerprints.
 
@@ -192,6 +195,7 @@ def compact(ops: Sequence[Op]) -> list[Op]:
     return out
 
 
+@checked
 def fill(value: Any, ops: Sequence[Op]) -> list[Op]:
     """Compacted ``ops`` with the entries they put found again in ``value`` (the value after
     the change); an op whose entries are gone is left as it is (undo then skips it)."""
@@ -229,6 +233,7 @@ def _containers(olds: Sequence[Any], news: Sequence[Any]) -> bool:
 # ---------------------------------------------------------------------------- applying
 
 
+@checked
 def apply(value: Any, ops: Sequence[Op], *, forward: bool) -> tuple[Any, int]:
     """Play ``ops`` onto ``value`` (``forward`` for redo and merges, backwards for undo);
     return the new value and how many ops were skipped because their place had changed.

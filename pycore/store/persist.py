@@ -103,20 +103,24 @@ class MemoryStorage:
         self.items.pop(key, None)
 
 
+@checked
 def keys(storage: Storage, prefix: str) -> list[str]:
     """Every key starting with ``prefix``, sorted."""
     found = (storage.key(i) for i in range(storage.length))
     return sorted(k for k in found if k is not None and k.startswith(prefix))
 
 
+@checked
 def section_key(name: str) -> str:
     return SECTION_PREFIX + name
 
 
+@checked
 def undo_key(tab: str) -> str:
     return UNDO_PREFIX + tab
 
 
+@checked
 def encode_section(name: str, value: Any, now: str) -> str:
     """A section in its envelope, with the version its codec writes."""
     return dump(
@@ -160,6 +164,7 @@ class Quarantined:
     message: str
 
 
+@checked
 def move_aside(storage: Storage, key: str, raw: str, exc: StorageError, now: str) -> Quarantined:
     """Copy ``raw`` to a quarantine key and remove ``key``; when the copy does not fit, leave it
     where it is (its key is then listed as moved aside, and never written over)."""

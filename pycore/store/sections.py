@@ -41,6 +41,7 @@ from pycore.store.shape import (
     maybe,
     path_text,
 )
+from pycore.validate import checked
 
 Migration = Callable[[Any], Any]
 Reason = Literal["invalid", "newer"]
@@ -153,6 +154,7 @@ _CODECS: dict[str, SectionCodec] = {}
 _LOADED = False
 
 
+@checked
 def register(codec: SectionCodec) -> SectionCodec:
     """Add a codec (a system's ``saved.py`` calls this for each of its sections)."""
     if codec.name in _CODECS and _CODECS[codec.name] is not codec:
@@ -174,6 +176,7 @@ def codecs() -> Mapping[str, SectionCodec]:
     return _CODECS
 
 
+@checked
 def codec_for(name: str) -> SectionCodec | None:
     return codecs().get(name)
 
@@ -183,6 +186,7 @@ def defaults() -> dict[str, Any]:
     return {c.name: c.default() for c in codecs().values() if c.default is not None}
 
 
+@checked
 def current_version(name: str) -> int:
     codec = codec_for(name)
     return codec.version if codec else 1
@@ -198,6 +202,7 @@ def _check(codec: SectionCodec | None, value: Any) -> None:
         codec.shape.check(value, ())
 
 
+@checked
 def check_section(name: str, value: Any) -> None:
     """Check a section at the current version; raise :class:`SectionError` naming the field."""
     try:
@@ -206,6 +211,7 @@ def check_section(name: str, value: Any) -> None:
         raise _field_error(name, exc) from None
 
 
+@checked
 def migrate_section(name: str, version: int, value: Any) -> Any:
     """Bring a section from ``version`` up to its codec's, one migration at a time."""
     codec = codec_for(name)
@@ -256,12 +262,14 @@ def _cut_text(value: Any, path: tuple[str | int, ...], limit: int) -> Any:
     return value
 
 
+@checked
 def log_at(value: Any, spec: LogSpec) -> list[Any] | None:
     for key in spec.path:
         value = value.get(key) if isinstance(value, dict) else None
     return value if isinstance(value, list) else None
 
 
+@checked
 def with_log(value: dict[str, Any], path: tuple[str, ...], log: list[Any]) -> dict[str, Any]:
     head = path[0]
     if len(path) == 1:
@@ -270,6 +278,7 @@ def with_log(value: dict[str, Any], path: tuple[str, ...], log: list[Any]) -> di
     return {**value, head: with_log(inner if isinstance(inner, dict) else {}, path[1:], log)}
 
 
+@checked
 def fit(name: str, value: Any) -> tuple[Any, dict[str, list[Any]]]:
     """The section as it will be saved: logs cut to their cap (the rest returned, oldest last,
     for the archive) and texts too long for their field cut with "…", so what is saved always

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pycore.errors import RulekeeperError, StorageError
+from pycore.validate import checked
 
 Path = tuple[str | int, ...]
 
@@ -37,6 +38,7 @@ MAX_NODES = 400_000
 MAX_WHOLE = 10**15
 
 
+@checked
 def path_text(path: Path) -> str:
     """``("log", 3, "text")`` → ``log[3].text``.
 
@@ -73,6 +75,7 @@ def _kind(value: Any) -> str:
     return names.get(type(value), "a number")
 
 
+@checked
 def check_limits(value: Any, path: Path = ()) -> None:
     """Depth, text length, list length, node count and number range for a whole JSON value,
     walked with an explicit stack (never recursion: Pyodide's stack is small). A quick walk
