@@ -27,7 +27,7 @@ def dice_text(text: str) -> list[Child]:
     >>> [n.tag for n in nodes if not isinstance(n, str)]
     ['s']
     >>> "".join(text_of(n) for n in nodes)
-    '4d6kh3 (3, 5, 6, dropped 1) = 14'
+    '4d6kh3 (3, 5, 6, 1) = 14'
     """
     pieces: list[Child] = []
     for index, part in enumerate(_DROPPED.split(text)):
@@ -35,8 +35,7 @@ def dice_text(text: str) -> list[Child]:
             if part:
                 pieces.append(part)
         else:
-            hidden = h("span", {"class": "visually-hidden"}, "dropped ")
-            pieces.append(h("s", {"class": "dropped", "title": "dropped"}, hidden, part))
+            pieces.append(h("s", {"class": "dropped", "title": "dropped"}, part))
     return pieces
 
 

@@ -226,7 +226,7 @@ def _log_entry(entry: dict[str, Any]) -> VNode:
             "data-testid": "roll-log-entry",
             "data-key": f"{entry['at']}|{entry['seed']}",
         },
-        h("span", {"class": "log-text"}, entry["text"]),
+        h("span", {"class": "log-text"}, *dice_text(entry["text"])),
         h(
             "span",
             {"class": "log-meta"},
