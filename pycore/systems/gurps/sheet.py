@@ -56,6 +56,7 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "dr": (0, 999),
     "brawling": (0, 40),
     "karate": (0, 40),
+    "sm": (-15, 30),
 }
 LABELS: Final = {
     "st": "ST",
@@ -79,6 +80,7 @@ LABELS: Final = {
     "damage_type": "damage type",
     "brawling": "Brawling",
     "karate": "Karate",
+    "sm": "Size Modifier",
 }
 
 
@@ -123,6 +125,10 @@ class Combatant:
     option: str = ""
     stunned: bool = False
     notes: str = ""
+    sm: int = (
+        0  # Size Modifier: 7 or more above the target's makes a melee blow large-area (003 l. 82)
+    )
+    scaled: bool = False  # his weapons are scaled to his body size (003 line 82)
 
     @property
     def speed(self) -> Fraction:
@@ -218,7 +224,7 @@ def attack_kinds() -> tuple[tuple[str, str], ...]:
 
 
 #: Fields read as yes or no; the rest that are not whole numbers are text.
-CHECKS: Final = ("male", "stunned", "thrust", "light", "unarmed", "tight_beam")
+CHECKS: Final = ("male", "stunned", "thrust", "light", "unarmed", "tight_beam", "scaled")
 _YES: Final = ("true", "on", "yes", "1")
 
 

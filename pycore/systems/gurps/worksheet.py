@@ -16,7 +16,7 @@ Fraction(203, 432)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -36,6 +36,8 @@ from pycore.systems.gurps.injury import (
     at_half_damage,
     chink_allowed,
     injury,
+    large_area_dr,
+    location_keys,
 )
 from pycore.systems.gurps.injury import location_penalty as _penalty
 from pycore.systems.gurps.modifiers import (
@@ -53,7 +55,7 @@ from pycore.systems.gurps.modifiers import (
 )
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
-from pycore.systems.gurps.sheet import Combatant, dr_at, own_parry
+from pycore.systems.gurps.sheet import Combatant, dr_at, dr_locations, own_parry
 from pycore.validate import checked
 
 _LOCATION_RULE = {
@@ -93,6 +95,10 @@ class AttackSetup:
     from_behind: bool = False
     shield_side: bool = True
     line: int = 0  # which of the attacker's attack lines (004 line 91)
+    random_location: bool = False  # struck "whatever presents itself" (003 line 63)
+    from_above: bool = False  # a random attack from directly above (003 line 65)
+    pinned: bool = False  # a giant's tiny victim is pinned or immobile (003 line 82)
+    exposed: str = ""  # large-area injury: the least protected location exposed (003 line 83)
 
     def __post_init__(self) -> None:
         # Read once, exactly: every later use sees a Fraction.
@@ -128,7 +134,8 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         items.append(Modifier(f"posture {attacker.posture}", held, "GUR-10"))
     if setup.location.startswith("chink"):
         chink_allowed(attacker.damage_type, tight_beam=attacker.tight_beam)  # 003 line 86
-    if setup.location != "torso":
+    _check_giant(attacker, defender, setup)
+    if setup.location != "torso" and not setup.random_location:  # 003 line 63: no modifier
         penalty = _penalty(setup.location, setup.grappling)
         items.append(
             Modifier(
@@ -170,6 +177,86 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         items.append(Modifier("other (GM)", setup.extra, "GUR-26"))
     cap = chosen.melee_cap if melee else None
     return effective_skill(attacker.weapon_skill, items, cap)
+
+
+#: 003 line 65: a random attack from directly above treats feet as hands and legs as arms.
+FROM_ABOVE: Final = {"foot": "hand", "leg": "arm"}
+
+
+@checked
+def struck_location(setup: AttackSetup) -> str:
+    """Where the blow lands: the location chosen, or for a random hit location the one the
+    user's 3d table gave, with feet as hands and legs as arms when the attack comes from
+    directly above (003 lines 63, 65).
+
+    >>> struck_location(AttackSetup(location="foot", random_location=True, from_above=True))
+    'hand'
+    >>> struck_location(AttackSetup(location="leg"))
+    'leg'
+    """
+    if setup.from_above and not setup.random_location:
+        raise RuleError("from directly above: applies to a random hit location only (003 line 65)")
+    if setup.random_location and setup.from_above:
+        return FROM_ABOVE.get(setup.location, setup.location)
+    return setup.location
+
+
+@checked
+def giant_blow(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> bool:
+    """003 line 82: a melee attack whose attacker's Size Modifier exceeds the target's by 7 or
+    more, struck unarmed or with a weapon scaled to his body size.
+
+    >>> giant = Combatant(sm=7, unarmed=True)
+    >>> giant_blow(giant, Combatant(), AttackSetup()), giant_blow(giant, Combatant(sm=1), AttackSetup())
+    (True, False)
+    """
+    attacker = armed(attacker, setup.line)
+    if attacker.ranged or attacker.sm - defender.sm < 7:
+        return False
+    return attacker.unarmed or attacker.scaled
+
+
+@checked
+def large_area_blow(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> bool:
+    """GUR-62 (003 line 82): a giant's blow is large-area injury, a torso hit (003 line 85),
+    unless the victim is pinned and the giant aims at a location (the project's reading: the
+    aimed blow at a pinned victim is an ordinary hit on that location)."""
+    if not giant_blow(attacker, defender, setup):
+        return False
+    return not (setup.pinned and setup.location != "torso")
+
+
+def _check_giant(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> None:
+    """003 line 82: to target a hit location, a giant's tiny victim must be pinned."""
+    if setup.location != "torso" and not setup.pinned and giant_blow(attacker, defender, setup):
+        raise RuleError(
+            "a blow seven or more sizes larger covers most of the body: to aim at a hit "
+            "location the victim must be pinned or otherwise immobile (003 line 82)"
+        )
+
+
+def _dr_varies(defender: Combatant) -> bool:
+    return any(v != defender.dr for v in dr_locations(defender).values())
+
+
+@checked
+def open_question(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> str | None:
+    """What the attack waits for before its roll, in words; None when nothing. A large-area
+    blow against a target whose DR varies by location needs the least protected location
+    exposed to it (003 line 83): the texts cannot tell which that is.
+
+    >>> giant, vest = Combatant(sm=8, unarmed=True), Combatant(dr=12, dr_locations="skull=0")
+    >>> open_question(giant, vest, AttackSetup())
+    'Which is the least protected spot exposed to the blow?'
+    >>> open_question(giant, vest, AttackSetup(exposed="skull")) is None
+    True
+    """
+    if large_area_blow(attacker, defender, setup) and _dr_varies(defender):
+        if not setup.exposed:
+            return "Which is the least protected spot exposed to the blow?"
+        if setup.exposed not in location_keys() or setup.exposed.startswith("chink"):
+            raise RuleError(f"exposed location {setup.exposed!r} is not a hit location")
+    return None
 
 
 def braceable(attacker: Combatant) -> bool:
@@ -351,7 +438,12 @@ def resolve_injury(
     7
     """
     attacker = armed(attacker, setup.line)
-    location = setup.location
+    if large_area_blow(attacker, defender, setup):
+        question = open_question(attacker, defender, setup)
+        if question is not None:
+            raise RuleError(question)
+        return _large_area_injury(defender, setup, damage)
+    location = struck_location(setup)
     chink = location.startswith("chink")
     if location == "chink_other":
         raise RuleError("a chink elsewhere: pick the location struck and tick the chink")
@@ -367,3 +459,23 @@ def resolve_injury(
         tight_beam=attacker.tight_beam,
         male=defender.male,
     )
+
+
+def _large_area_injury(defender: Combatant, setup: AttackSetup, damage: DamageRoll) -> InjuryResult:
+    """GUR-62: a torso hit (003 line 85) against the average of the torso DR and the least
+    protected exposed location's, rounded up (003 line 83). Not an area-effect, cone or
+    explosion attack, so a Diffuse target's cap still holds (003 line 77)."""
+    torso = dr_at(defender, "torso")
+    least = min(torso, dr_at(defender, setup.exposed) if setup.exposed else torso)
+    dr = large_area_dr(torso, least)
+    hurt = injury(
+        damage.final,
+        dr,
+        damage.damage_type,
+        "torso",
+        defender.tolerance or None,
+        defender.hp,
+        male=defender.male,
+    )
+    steps = (f"DR ⌈({torso} + {least})/2⌉ = {dr} (large-area: torso and least protected, GUR-62)",)
+    return replace(hurt, dr_steps=steps)

@@ -26,6 +26,7 @@ from pycore.systems.gurps.worksheet import (
     best_defense,
     defense_options,
     half_range,
+    open_question,
     resolve_injury,
 )
 
@@ -86,6 +87,9 @@ def attack(
             f"{attacker.name} has made his attack this turn ({attacker.maneuver} attacks {times})"
         )
     line = attack_line(attacker, defender, setup)
+    question = open_question(attacker, defender, setup)
+    if question is not None:
+        raise RuleError(question)  # asked before the roll: the texts cannot answer it
     rolled = roll_attack(line.total, rng)
     result = rolled.result
     pending = None

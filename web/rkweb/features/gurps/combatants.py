@@ -87,6 +87,7 @@ ATTRIBUTES: tuple[tuple[str, str, Kind], ...] = (
     ("basic_speed", "Basic Speed (yours: formula not in the texts)", "number"),
     ("move", "Move", "number"),
     ("encumbrance", "Encumbrance level 0-4 (yours: table not in texts)", "number"),
+    ("sm", "Size Modifier (human 0)", "number"),
 )
 WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("weapon", "Weapon", "text"),
@@ -108,6 +109,7 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("unarmed", "Fights barehanded (parries with DX, Brawling or Karate)", "yes_no"),
     ("brawling", "Brawling skill (0 = none)", "number"),
     ("karate", "Karate skill (0 = none)", "number"),
+    ("scaled", "Weapons scaled to his body size (a giant's)", "yes_no"),
 )
 ARMOR: tuple[tuple[str, str, Kind], ...] = (
     ("dr", "DR (every location)", "number"),

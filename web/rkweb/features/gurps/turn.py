@@ -23,7 +23,15 @@ from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import AttackSetup, best_defense, offered_modifiers, preview
+from pycore.systems.gurps.worksheet import (
+    AttackSetup,
+    best_defense,
+    giant_blow,
+    large_area_blow,
+    offered_modifiers,
+    open_question,
+    preview,
+)
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import shown
@@ -72,11 +80,33 @@ FRESH: dict[str, Any] = {
     "yards": "0",
     "defense": "",
     "override": "",
+    "random_location": False,
+    "from_above": False,
+    "pinned": False,
+    "exposed": "",
 }
-_FORM_FIELDS = ("location", "yards", "override")
+_FORM_FIELDS = ("location", "yards", "override", "exposed")
+#: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
+_TOGGLES = ("random_location", "from_above", "pinned")
 _STUN_WHY = (
     "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover, and "
     "on a success he recovers at the end of that turn (GUR-07, 004 line 46).",
+)
+
+_WHERE_WHY = (
+    "Random location: strike at whatever presents itself, with no modifier for the location; "
+    "on a hit, roll 3d on your own hit location table (GUR-41, 003 lines 62-64: the table is "
+    "not in the texts).",
+    "From directly above, feet count as hands and legs as arms (GUR-41, 003 line 65).",
+)
+_GIANT_WHY = (
+    "A melee blow from an attacker whose Size Modifier is 7 or more above the target's, "
+    "unarmed or with a weapon scaled to his size, is large-area injury (GUR-62, 003 line 82).",
+    "DR: the average of the torso's and the least protected exposed spot's, rounded up; no "
+    "location effects: a torso hit (003 lines 83-85). Which spot is exposed the texts cannot "
+    "say: you pick it when the DR differs by location.",
+    "Aiming at a hit location needs the victim pinned or otherwise immobile (003 line 82); "
+    "the project reads such an aimed blow as an ordinary hit on that location.",
 )
 
 # --- the step's form ----------------------------------------------------------------------------
@@ -113,7 +143,17 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
     ranged = armed(attacker, line).ranged
     yards = exact("Range (yards)", str(step["yards"]).strip() or "0") if ranged else 0
     keys = tuple((str(k), None) for k in step["chips"])
-    return AttackSetup(location=str(step["location"]), yards=yards, table_keys=keys, line=line)
+    random_location = bool(step["random_location"])
+    return AttackSetup(
+        location=str(step["location"]),
+        yards=yards,
+        table_keys=keys,
+        line=line,
+        random_location=random_location,
+        from_above=random_location and bool(step["from_above"]),
+        pinned=bool(step["pinned"]),
+        exposed=str(step["exposed"]),
+    )
 
 
 def _keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
@@ -133,6 +173,8 @@ def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
 
 
 def _chip(model: Model, fight: Fight, key: str) -> Model:
+    if key in _TOGGLES:
+        return _keep_step(model, fight, **{key: not step_of(model, fight)[key]})
     pressed = list(step_of(model, fight)["chips"])
     pressed = [k for k in pressed if k != key] if key in pressed else [*pressed, key]
     return _keep_step(model, fight, chips=pressed)
@@ -309,14 +351,18 @@ def _chips(step: dict[str, Any], attacker: Combatant) -> VNode:
     return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))
 
 
-def _attack_fields(model: Model, step: dict[str, Any], attacker: Combatant) -> VNode:
+def _attack_fields(
+    model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
+) -> VNode:
     locations = [(k, k.replace("_", " ")) for k in location_keys()]
+    random_location = bool(step["random_location"])
+    ranged = armed(attacker, int(step["line"])).ranged
     return h(
         "div",
         {"class": "grid2"},
         select(
             "gurps-fight-location",
-            "Hit location",
+            "Where it fell (your 3d table)" if random_location else "Hit location",
             step["location"],
             locations,
             ("gurps.step_form", "location"),
@@ -328,9 +374,59 @@ def _attack_fields(model: Model, step: dict[str, Any], attacker: Combatant) -> V
             ("gurps.step_form", "yards"),
             error=error_of(model, SECTION, "fight.yards"),
         )
-        if attacker.ranged
+        if ranged
         else None,
+        *_giant_fields(step, attacker, target),
     )
+
+
+def _toggle(key: str, label: str, step: dict[str, Any]) -> VNode:
+    testid = f"gurps-fight-{key.replace('_', '-')}"
+    return chip(testid, label, bool(step[key]), ("gurps.step_chip", key))
+
+
+def _where(step: dict[str, Any]) -> VNode:
+    """003 lines 63, 65: strike at whatever presents itself; from directly above, feet count
+    as hands and legs as arms."""
+    items = [_toggle("random_location", "Random location", step)]
+    if step["random_location"]:
+        items.append(_toggle("from_above", "From directly above", step))
+    return h("div", {}, chips("Where it lands", items, "gurps-fight-where"), why(_WHERE_WHY))
+
+
+def _giant_fields(
+    step: dict[str, Any], attacker: Combatant, target: Combatant
+) -> list[VNode | None]:
+    """003 lines 82-83: a blow from seven or more sizes larger covers most of the body; the
+    victim pinned lets it aim; the least protected spot exposed sets the DR."""
+    setup = setup_of(step, attacker)
+    if not giant_blow(attacker, target, setup):
+        return []
+    parts: list[VNode | None] = [
+        h(
+            "p",
+            {"class": "small", "data-testid": "gurps-fight-large-area"},
+            f"{attacker.name} is seven or more sizes larger: the blow strikes most of "
+            f"{target.name}'s body (a torso hit) unless {target.name} is pinned.",
+        ),
+        chips("The victim", [_toggle("pinned", "Pinned or immobile", step)], "gurps-fight-victim"),
+    ]
+    if large_area_blow(attacker, target, setup) and (
+        step["exposed"] or open_question(attacker, target, setup)
+    ):
+        spots = [("", "—")] + [
+            (k, k.replace("_", " ")) for k in location_keys() if "chink" not in k
+        ]
+        parts.append(
+            select(
+                "gurps-fight-exposed",
+                "Least protected spot exposed to the blow",
+                step["exposed"],
+                spots,
+                ("gurps.step_form", "exposed"),
+            )
+        )
+    return [*parts, why(_GIANT_WHY)]
 
 
 Parts = tuple[list[Any], list[Any]]
@@ -345,7 +441,7 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     using = armed(attacker, int(step["line"]))
     weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
-    adjust = [_attack_fields(model, step, using), _chips(step, using)]
+    adjust = [_attack_fields(model, step, attacker, target), _where(step), _chips(step, using)]
     ways = _lines(step, attacker, target)
     if ways is not None:
         head = h("div", {}, ways, head)

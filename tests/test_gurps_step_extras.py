@@ -1,0 +1,47 @@
+"""The fight step offers what applies and nothing else: a giant's blow (003 lines 82-83) and a
+random location from directly above (003 lines 63, 65), in plain words, IDs only in the Why."""
+
+from __future__ import annotations
+
+import re
+
+from test_gurps_pages import fight_started, send, texts
+
+
+def test_a_giants_blow_is_offered_with_the_exposed_spot_question() -> None:  # 003:L82-83
+    model = fight_started()
+    for field, value in (("sm", "7"), ("unarmed", "yes"), ("damage_type", "cr")):
+        model = send(model, "gurps.field", "g1", field, value)
+    model = send(model, "gurps.field", "g2", "dr_locations", "skull=0")
+    model = send(model, "gurps.next")  # Ana, seven sizes larger, at Bo
+    note = texts(model, "gurps-fight-large-area")[0]
+    assert "seven or more sizes larger" in note and "a torso hit" in note
+    assert texts(model, "gurps-fight-pinned") == ["Pinned or immobile"]
+    assert texts(model, "gurps-fight-exposed")  # Bo's DR differs by location: asked
+    refused = send(model, "gurps.step_attack_typed", "3 3 3")
+    assert "least protected spot" in texts(refused, "gurps-fight-attack-typed-error")[0]
+    model = send(model, "gurps.step_form", "exposed", "skull")
+    rolled = send(model, "gurps.step_attack_typed", "3 3 3")
+    hurt = send(send(rolled, "gurps.step_defend_typed", "18"), "gurps.step_damage_typed", "5")
+    assert "DR ⌈(2 + 0)/2⌉ = 1 (large-area" in hurt.state["gurps"]["log"][0]["text"]
+    panel = texts(model, "gurps-turn")[0]
+    visible = panel.split("Why")[0]
+    assert not re.search(r"GUR-|003", visible)  # rule IDs only inside the Why
+
+
+def test_no_giant_fields_between_equals() -> None:  # 003:L82
+    model = send(fight_started(), "gurps.next")
+    assert texts(model, "gurps-fight-large-area") == []
+    assert texts(model, "gurps-fight-exposed") == []
+
+
+def test_a_random_location_from_above() -> None:  # 003:L63, L65
+    model = send(fight_started(), "gurps.next")  # Ana at Bo
+    assert texts(model, "gurps-fight-from-above") == []  # only for a random location
+    model = send(model, "gurps.step_chip", "random_location")
+    model = send(model, "gurps.step_chip", "from_above")
+    model = send(model, "gurps.step_form", "location", "foot")
+    assert texts(model, "gurps-fight-line")[0] == "base 14 + Attack +0 = 14"  # no −4
+    rolled = send(model, "gurps.step_attack_typed", "3 3 3")
+    hurt = send(send(rolled, "gurps.step_defend_typed", "18"), "gurps.step_damage_typed", "5")
+    assert "crippled hand" in texts(hurt, "gurps-fight-result-verdict")[0]
