@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from test_gurps_pages import fight_started, send, texts
+
+from pycore.dice import typed_dice
+from pycore.errors import RuleError
+from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.fight import Fight, Place
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import AttackSetup
 
 
 def test_a_giants_blow_is_offered_with_the_exposed_spot_question() -> None:  # 003:L82-83
@@ -45,3 +53,28 @@ def test_a_random_location_from_above() -> None:  # 003:L63, L65
     rolled = send(model, "gurps.step_attack_typed", "3 3 3")
     hurt = send(send(rolled, "gurps.step_defend_typed", "18"), "gurps.step_damage_typed", "5")
     assert "crippled hand" in texts(hurt, "gurps-fight-result-verdict")[0]
+
+
+def test_first_turn_attack_takes_the_attack_maneuver_in_four_taps() -> None:  # 004:L27-31
+    model = send(fight_started(), "gurps.field", "g1", "maneuver", "Do Nothing")
+    model = send(model, "gurps.next")  # tap 1: Ana's turn; Do Nothing so far
+    assert "rolling the attack takes the Attack maneuver" in texts(model, "gurps-turn")[0]
+    assert texts(model, "gurps-fight-line")[0] == "base 14 + Attack +0 = 14"
+    rolled = send(model, "gurps.step_attack_typed", "3 3 3")  # tap 2 (an entry)
+    assert rolled.state["gurps"]["combatants"][0]["maneuver"] == "Attack"
+    defended = send(rolled, "gurps.step_defend_typed", "18")  # tap 3
+    hurt = send(defended, "gurps.step_damage_typed", "5")  # tap 4: damage applied
+    assert texts(hurt, "gurps-hp-g2") == ["HP 4/10"]
+
+
+def test_the_core_takes_the_maneuver_only_at_the_start_of_his_turn() -> None:  # 004:L27-31
+    ana, bo = Combatant(id="a", name="Ana"), Combatant(id="b", name="Bo", maneuver="Attack")
+    fight = Fight((ana, bo), 1, (Place("a", 1), Place("b", 2)))
+    with pytest.raises(RuleError, match="Do Nothing allows no attack"):
+        gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "17"))
+    after, _ = gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "17"), choose="Attack")
+    assert after.combatant("a").maneuver == "Attack" and after.attacks == 1
+    with pytest.raises(RuleError, match="start of one's own turn"):
+        gf.attack(fight, "b", "a", AttackSetup(), typed_dice("3d6", "17"), choose="Attack")
+    with pytest.raises(RuleError, match="Aim allows no attack"):
+        gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "17"), choose="Aim")

@@ -17,7 +17,7 @@ from pycore.systems.gurps.injury import (
     strong_bonus,
     with_bonus,
 )
-from pycore.systems.gurps.modifiers import EffectiveSkill
+from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -64,14 +64,19 @@ def attack(
     rng: RandintSource,
     *,
     override: str = "",
+    choose: str = "",
 ) -> tuple[Fight, AttackRolled]:
     """GUR-19/GUR-20: roll the attack. A miss ends it; a critical hit, or a hit the defender has
     no defense against, waits for the damage roll; any other hit waits for the defense. A
     stunned attacker is refused (004 line 46: he must Do Nothing) unless the GM overrides,
     giving the reason the log keeps; so is an attack beyond what the acting combatant's
-    maneuver allows this turn (one; two with All-Out Attack, Double)."""
+    maneuver allows this turn (one; two with All-Out Attack, Double). ``choose``: the acting
+    combatant takes this maneuver now, with the attack (GUR-06: he picks one at the start of
+    his turn, so only before his first attack of it)."""
     if fight.pending is not None:
         raise RuleError("an attack is already under way: finish it or cancel it")
+    if choose:
+        fight = _choose(fight, attacker_id, choose)
     attacker = fight.combatant(attacker_id)
     defender = fight.combatant(defender_id)
     if attacker.stunned and not override.strip():
@@ -109,6 +114,19 @@ def attack(
         override.strip(),
     )
     return replace(fight, pending=pending, attacks=fight.attacks + int(acting)), step
+
+
+def _choose(fight: Fight, attacker_id: str, name: str) -> Fight:
+    current = fight.current()
+    if current is None or current.id != attacker_id or fight.attacks:
+        raise RuleError(
+            "a maneuver is chosen at the start of one's own turn, before attacking (GUR-06)"
+        )
+    if not maneuver(name).can_attack:
+        raise RuleError(f"{name} allows no attack")
+    if current.maneuver == name:
+        return fight
+    return fight.with_combatant(replace(current, maneuver=name, option=""))
 
 
 @dataclass(frozen=True)
@@ -254,10 +272,13 @@ def resolve(
     rng: RandintSource,
     *,
     override: str = "",
+    choose: str = "",
 ) -> tuple[Fight, tuple[Step, ...]]:
     """The whole attack in one go: the roll, the defender's best defense while he has one left
     (a second one with Double Defense, GUR-17), then the damage."""
-    fight, rolled = attack(fight, attacker_id, defender_id, setup, rng, override=override)
+    fight, rolled = attack(
+        fight, attacker_id, defender_id, setup, rng, override=override, choose=choose
+    )
     steps: list[Step] = [rolled]
     while fight.pending is not None and fight.pending.stage == "defense":
         best = best_defense(defenses_left(fight))

@@ -7,6 +7,7 @@ every step is a transition of :mod:`pycore.systems.gurps.fight`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
@@ -26,15 +27,12 @@ from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
     best_defense,
-    giant_blow,
-    large_area_blow,
     offered_modifiers,
-    open_question,
     preview,
 )
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import shown
+from rkweb.features.gurps import shown, situation
 from rkweb.features.gurps.maneuvers import choices, own_ids
 from rkweb.features.gurps.state import (
     SECTION,
@@ -85,28 +83,13 @@ FRESH: dict[str, Any] = {
     "pinned": False,
     "exposed": "",
 }
+ATTACK = "Attack"  # the maneuver a plain attack takes (GUR-14)
 _FORM_FIELDS = ("location", "yards", "override", "exposed")
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
 _TOGGLES = ("random_location", "from_above", "pinned")
 _STUN_WHY = (
     "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover, and "
     "on a success he recovers at the end of that turn (GUR-07, 004 line 46).",
-)
-
-_WHERE_WHY = (
-    "Random location: strike at whatever presents itself, with no modifier for the location; "
-    "on a hit, roll 3d on your own hit location table (GUR-41, 003 lines 62-64: the table is "
-    "not in the texts).",
-    "From directly above, feet count as hands and legs as arms (GUR-41, 003 line 65).",
-)
-_GIANT_WHY = (
-    "A melee blow from an attacker whose Size Modifier is 7 or more above the target's, "
-    "unarmed or with a weapon scaled to his size, is large-area injury (GUR-62, 003 line 82).",
-    "DR: the average of the torso's and the least protected exposed spot's, rounded up; no "
-    "location effects: a torso hit (003 lines 83-85). Which spot is exposed the texts cannot "
-    "say: you pick it when the DR differs by location.",
-    "Aiming at a hit location needs the victim pinned or otherwise immobile (003 line 82); "
-    "the project reads such an aimed blow as an ordinary hit on that location.",
 )
 
 # --- the step's form ----------------------------------------------------------------------------
@@ -190,6 +173,14 @@ def _source(ctx: Ctx, expr: str, typed: str | None, what: str) -> tuple[RandintS
     return typed_dice(expr, typed, what), f"typed: {typed.strip()}"
 
 
+def _attacking(current: Combatant) -> Combatant:
+    """The combatant as he attacks: a maneuver that allows no attack becomes Attack (GUR-06,
+    GUR-14)."""
+    if maneuver(current.maneuver).can_attack:
+        return current
+    return replace(current, maneuver=ATTACK, option="")
+
+
 def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     current = fight.current()
     if current is None:
@@ -197,8 +188,15 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     step = step_of(model, fight)
     rng, seed = _source(ctx, "3d6", typed, "attack roll")
     setup = setup_of(step, current)
+    choose = "" if maneuver(current.maneuver).can_attack or current.stunned else ATTACK
     fight, rolled = gurps_fight.attack(
-        fight, current.id, str(step["target"]), setup, rng, override=str(step["override"])
+        fight,
+        current.id,
+        str(step["target"]),
+        setup,
+        rng,
+        override=str(step["override"]),
+        choose=choose,
     )
     return commit(
         model,
@@ -376,57 +374,8 @@ def _attack_fields(
         )
         if ranged
         else None,
-        *_giant_fields(step, attacker, target),
+        *situation.giant_fields(step, setup_of(step, attacker), attacker, target),
     )
-
-
-def _toggle(key: str, label: str, step: dict[str, Any]) -> VNode:
-    testid = f"gurps-fight-{key.replace('_', '-')}"
-    return chip(testid, label, bool(step[key]), ("gurps.step_chip", key))
-
-
-def _where(step: dict[str, Any]) -> VNode:
-    """003 lines 63, 65: strike at whatever presents itself; from directly above, feet count
-    as hands and legs as arms."""
-    items = [_toggle("random_location", "Random location", step)]
-    if step["random_location"]:
-        items.append(_toggle("from_above", "From directly above", step))
-    return h("div", {}, chips("Where it lands", items, "gurps-fight-where"), why(_WHERE_WHY))
-
-
-def _giant_fields(
-    step: dict[str, Any], attacker: Combatant, target: Combatant
-) -> list[VNode | None]:
-    """003 lines 82-83: a blow from seven or more sizes larger covers most of the body; the
-    victim pinned lets it aim; the least protected spot exposed sets the DR."""
-    setup = setup_of(step, attacker)
-    if not giant_blow(attacker, target, setup):
-        return []
-    parts: list[VNode | None] = [
-        h(
-            "p",
-            {"class": "small", "data-testid": "gurps-fight-large-area"},
-            f"{attacker.name} is seven or more sizes larger: the blow strikes most of "
-            f"{target.name}'s body (a torso hit) unless {target.name} is pinned.",
-        ),
-        chips("The victim", [_toggle("pinned", "Pinned or immobile", step)], "gurps-fight-victim"),
-    ]
-    if large_area_blow(attacker, target, setup) and (
-        step["exposed"] or open_question(attacker, target, setup)
-    ):
-        spots = [("", "—")] + [
-            (k, k.replace("_", " ")) for k in location_keys() if "chink" not in k
-        ]
-        parts.append(
-            select(
-                "gurps-fight-exposed",
-                "Least protected spot exposed to the blow",
-                step["exposed"],
-                spots,
-                ("gurps.step_form", "exposed"),
-            )
-        )
-    return [*parts, why(_GIANT_WHY)]
 
 
 Parts = tuple[list[Any], list[Any]]
@@ -441,7 +390,11 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     using = armed(attacker, int(step["line"]))
     weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
-    adjust = [_attack_fields(model, step, attacker, target), _where(step), _chips(step, using)]
+    adjust = [
+        _attack_fields(model, step, attacker, target),
+        situation.where(step),
+        _chips(step, using),
+    ]
     ways = _lines(step, attacker, target)
     if ways is not None:
         head = h("div", {}, ways, head)
@@ -555,8 +508,13 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
     if current.stunned and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
     if not maneuver(current.maneuver).can_attack:
-        said = f"{current.maneuver}: no attack this turn. Choose a maneuver to attack."
-        return [h("p", {}, said)], []
+        # GUR-06: he picks his maneuver as his turn begins; rolling the attack picks Attack.
+        now, adjust = _attack_step(model, fight, _attacking(current), step)
+        said = f"{current.maneuver} so far: rolling the attack takes the Attack maneuver."
+        return [
+            h("p", {"class": "small", "data-testid": "gurps-fight-takes-attack"}, said),
+            *now,
+        ], adjust
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         said = f"{current.name} has made his attack this turn."
         done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
