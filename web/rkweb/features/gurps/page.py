@@ -38,7 +38,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def view(model: Model) -> VNode:
-    tab = model.ui.get("gurps_tab", "combatants")
+    # A reload during a fight comes back to it (FIGHT.md: a reload continues from the step).
+    running = bool((model.section(SECTION).get("fight") or {}).get("order"))
+    tab = model.ui.get("gurps_tab", "tracker" if running else "combatants")
     draw = _VIEWS.get(tab, combatants.view)
     try:
         body = draw(model)

@@ -53,7 +53,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
     return h(
         "details",
         {"class": "quick-edits"},
-        h("summary", {}, f"Change {c.name}"),
+        h("summary", {"aria-label": f"Change {c.name}"}, "Edit"),
         h(
             "p",
             {"class": "small"},
@@ -97,12 +97,16 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
         )
         if c.notes
         else None,
-        None
-        if current
-        else chip(
-            f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
+        h(
+            "div",
+            {"class": "row slot-actions"},
+            None
+            if current
+            else chip(
+                f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
+            ),
+            _quick_edits(c, place, current),
         ),
-        _quick_edits(c, place, current),
     )
 
 
@@ -120,7 +124,7 @@ def view(model: Model) -> VNode:
     started = fight.started
     return h(
         "div",
-        {"class": "page"},
+        {"class": "page gurps-fight"},
         card(
             "gurps-tracker-h",
             f"Round {fight.round}" if started else "Combat tracker",

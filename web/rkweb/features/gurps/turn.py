@@ -66,6 +66,7 @@ ACTIONS = frozenset(
         "step_damage_typed",
         "recover",
         "recover_typed",
+        "step_cancel",
     }
 )
 #: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
@@ -276,6 +277,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return _keep_step(model, fight, chips=[])
         if action == "step_defense":
             return _keep_step(model, fight, defense=arg)
+        if action == "step_cancel":
+            fight, abandoned = gurps_fight.cancel(fight)
+            return commit(model, fight, "Attack abandoned", ctx, [abandoned], shown={})
         if action == "step_line":
             return _keep_step(model, fight, line=int(arg), chips=[])
     except RulekeeperError as exc:
@@ -502,9 +506,11 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
     then what adjusts it."""
     step = step_of(model, fight)
     if fight.pending is not None:
+        # The GM may drop the attack under way; also where focus goes after a typed roll.
+        cancel = button("gurps-fight-cancel", "Cancel this attack", ("gurps.step_cancel",))
         if fight.pending.stage == "defense":
-            return _defense(model, fight), []
-        return _damage_step(model, fight), []
+            return [*_defense(model, fight), cancel], []
+        return [*_damage_step(model, fight), cancel], []
     if current.stunned and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
     if not maneuver(current.maneuver).can_attack:
@@ -537,6 +543,7 @@ def panel(model: Model, fight: Fight) -> VNode | None:
         *now,
         step_error(model, "fight"),
         *adjust,
-        _maneuver(current),
+        # The maneuver is set while no attack is under way (it is chosen as the turn begins).
+        _maneuver(current) if fight.pending is None else None,
         testid="gurps-turn",
     )
