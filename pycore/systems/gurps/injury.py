@@ -19,7 +19,7 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.systems.gurps.quantities import exact, yards_text
 from pycore.tables import load_table
 from pycore.validate import checked
 
@@ -167,9 +167,7 @@ def at_half_damage(
     half = None if half_range is None else exact("1/2D (yards)", half_range)
     top = None if max_range is None else exact("Max (yards)", max_range)
     if top is not None and distance > top:  # GUR-22
-        raise RuleError(
-            f"range {decimal_text(distance)} yd is beyond Max {decimal_text(top)} yd: no attack"
-        )
+        raise RuleError(f"range {yards_text(distance)} is beyond Max {yards_text(top)}: no attack")
     return half is not None and distance >= half
 
 

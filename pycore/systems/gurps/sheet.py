@@ -129,6 +129,13 @@ class Combatant:
         0  # Size Modifier: 7 or more above the target's makes a melee blow large-area (003 l. 82)
     )
     scaled: bool = False  # his weapons are scaled to his body size (003 line 82)
+    mental_stun: bool = False  # stunned mentally: an IQ roll recovers (004 line 46)
+
+    @property
+    def dazed(self) -> bool:
+        """Stunned, physically or mentally: he must Do Nothing and defends at −4 (004 lines
+        46, 217)."""
+        return self.stunned or self.mental_stun
 
     @property
     def speed(self) -> Fraction:
@@ -224,7 +231,16 @@ def attack_kinds() -> tuple[tuple[str, str], ...]:
 
 
 #: Fields read as yes or no; the rest that are not whole numbers are text.
-CHECKS: Final = ("male", "stunned", "thrust", "light", "unarmed", "tight_beam", "scaled")
+CHECKS: Final = (
+    "male",
+    "stunned",
+    "thrust",
+    "light",
+    "unarmed",
+    "tight_beam",
+    "scaled",
+    "mental_stun",
+)
 _YES: Final = ("true", "on", "yes", "1")
 
 

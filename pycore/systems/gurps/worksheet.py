@@ -53,7 +53,7 @@ from pycore.systems.gurps.modifiers import (
     size_modifier,
     speed_range_modifier,
 )
-from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.systems.gurps.quantities import decimal_text, exact, yards_text
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at, dr_locations, own_parry
 from pycore.validate import checked
@@ -153,10 +153,10 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
             size = Fraction(setup.target_size_yards)
             sm = size_modifier(size)
             if sm:
-                items.append(Modifier(f"target size {decimal_text(size)} yd", sm, "GUR-27"))
+                items.append(Modifier(f"target size {yards_text(size)}", sm, "GUR-27"))
         sr = speed_range_modifier(setup.distance)
         if sr:
-            label = f"speed/range {decimal_text(setup.distance)} yd"
+            label = f"speed/range {yards_text(setup.distance)}"
             items.append(Modifier(label, sr, "GUR-28"))
         if setup.aim_seconds and not chosen.loses_aim:  # GUR-15: Move and Attack loses Aim
             items.append(Modifier("Aim: Acc", attacker.acc, "GUR-11"))
@@ -311,7 +311,7 @@ def defense_options(
             posture_name=defender.posture,
             shield_db=db,
             aod_option=defender.option or None,
-            stunned=defender.stunned,
+            stunned=defender.dazed,
             extra=extra,
         )
         options.append((kind, line))

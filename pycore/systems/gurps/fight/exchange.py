@@ -79,9 +79,11 @@ def attack(
         fight = _choose(fight, attacker_id, choose)
     attacker = fight.combatant(attacker_id)
     defender = fight.combatant(defender_id)
-    if attacker.stunned and not override.strip():
+    if attacker.dazed and not override.strip():
+        roll = "HT" if attacker.stunned else "IQ"
         raise RuleError(
-            f"{attacker.name} is stunned: he must Do Nothing this turn and may roll HT to recover"
+            f"{attacker.name} is stunned: he must Do Nothing this turn and may roll {roll} to "
+            "recover"
         )
     current = fight.current()
     acting = current is not None and current.id == attacker.id

@@ -64,6 +64,12 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
             {"class": "grid2"},
             *([] if current else choices(c, own_ids(c))),
             yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, (*own, "stunned")),
+            yes_no(
+                f"gurps-mental-stun-{c.id}",
+                "Mentally stunned",
+                c.mental_stun,
+                (*own, "mental_stun"),
+            ),
         ),
     )
 
@@ -88,7 +94,7 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
             "p",
             {"class": "small"},
             f"{c.maneuver} · defenses: {defenses}"
-            + (" · stunned (−4 defenses)" if c.stunned else ""),
+            + (" · stunned (−4 defenses)" if c.dazed else ""),
         ),
         h(
             "p",

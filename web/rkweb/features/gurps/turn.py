@@ -21,7 +21,7 @@ from pycore.systems.gurps import (
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
-from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.fight import Fight, Stun
 from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -66,6 +66,8 @@ ACTIONS = frozenset(
         "step_damage_typed",
         "recover",
         "recover_typed",
+        "recover_mental",
+        "recover_mental_typed",
         "step_cancel",
     }
 )
@@ -89,8 +91,10 @@ _FORM_FIELDS = ("location", "yards", "override", "exposed")
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
 _TOGGLES = ("random_location", "from_above", "pinned")
 _STUN_WHY = (
-    "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover, and "
-    "on a success he recovers at the end of that turn (GUR-07, 004 line 46).",
+    "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover from "
+    "physical stun or IQ from mental stun, and on a success he recovers at the end of that "
+    "turn (GUR-07, 004 line 46). With both, one roll of each (the text gives no rule for both).",
+    "A stunned fighter defends at −4 (GUR-45, 004 line 217).",
 )
 
 # --- the step's form ----------------------------------------------------------------------------
@@ -189,7 +193,7 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     step = step_of(model, fight)
     rng, seed = _source(ctx, "3d6", typed, "attack roll")
     setup = setup_of(step, current)
-    choose = "" if maneuver(current.maneuver).can_attack or current.stunned else ATTACK
+    choose = "" if maneuver(current.maneuver).can_attack or current.dazed else ATTACK
     fight, rolled = gurps_fight.attack(
         fight,
         current.id,
@@ -243,9 +247,18 @@ def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
 
 
 def _recover(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
-    rng, seed = _source(ctx, "3d6", typed, "HT roll")
-    fight, recovered = gurps_fight.recover(fight, rng)
-    label = f"{recovered.name}: HT roll to recover"
+    return _recovery(model, fight, ctx, typed, "physical")
+
+
+def _recover_mental(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
+    return _recovery(model, fight, ctx, typed, "mental")
+
+
+def _recovery(model: Model, fight: Fight, ctx: Ctx, typed: str | None, kind: Stun) -> Model:
+    stat = "IQ" if kind == "mental" else "HT"
+    rng, seed = _source(ctx, "3d6", typed, f"{stat} roll")
+    fight, recovered = gurps_fight.recover(fight, rng, kind)
+    label = f"{recovered.name}: {stat} roll to recover"
     return commit(model, fight, label, ctx, [recovered], seed=seed, shown=shown.of(recovered))
 
 
@@ -254,6 +267,7 @@ _ROLLS = {
     "step_defend": ("defend", _defend),
     "step_damage": ("damage", _damage),
     "recover": ("recover", _recover),
+    "recover_mental": ("recover_mental", _recover_mental),
 }
 
 
@@ -306,22 +320,33 @@ def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -
 
 
 def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
-    """004 line 46: Do Nothing, and the HT roll to recover (once a turn)."""
+    """004 line 46: Do Nothing, and the roll to recover, once a turn: HT from physical stun, IQ
+    from mental stun (one of each when he has both)."""
     head = h("p", {"class": "strong"}, f"{c.name} is stunned: he must Do Nothing this turn.")
-    if fight.recovery:
-        said = (
-            "recovers at the end of this turn" if fight.recovery == "recovered" else "stays stunned"
-        )
-        done = f"HT roll made: {c.name} {said}."
-        return [head, h("p", {"data-testid": f"gurps-recovery-{c.id}"}, done), why(_STUN_WHY)]
-    chance = percent_text(success_chance(c.ht))
-    return [
-        head,
-        h("p", {}, f"Roll HT {c.ht} to recover: {chance}"),
-        _roll_entry(model, f"gurps-recover-{c.id}", "3d6", "recover", "Roll for me"),
-        why(_STUN_WHY),
-        _override(step_of(model, fight)),
-    ]
+    parts: list[VNode | None] = [head]
+    kinds = (
+        ("HT", c.ht, c.stunned, fight.recovery, "recover", f"gurps-recovery-{c.id}"),
+        (
+            "IQ",
+            c.iq,
+            c.mental_stun,
+            fight.mental_recovery,
+            "recover_mental",
+            f"gurps-mental-recovery-{c.id}",
+        ),
+    )
+    for stat, value, on, done, action, testid in kinds:
+        if not on:
+            continue
+        if done:
+            said = "recovers at the end of this turn" if done == "recovered" else "stays stunned"
+            parts.append(h("p", {"data-testid": testid}, f"{stat} roll made: {c.name} {said}."))
+            continue
+        entry = testid.replace("recovery", "recover")
+        chance = percent_text(success_chance(value))
+        parts.append(h("p", {}, f"Roll {stat} {value} to recover: {chance}"))
+        parts.append(_roll_entry(model, entry, "3d6", action, "Roll for me"))
+    return [*parts, why(_STUN_WHY), _override(step_of(model, fight))]
 
 
 def _override(step: dict[str, Any]) -> VNode:
@@ -511,7 +536,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         if fight.pending.stage == "defense":
             return [*_defense(model, fight), cancel], []
         return [*_damage_step(model, fight), cancel], []
-    if current.stunned and not str(step["override"]).strip():
+    if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
     if not maneuver(current.maneuver).can_attack:
         # GUR-06: he picks his maneuver as his turn begins; rolling the attack picks Attack.
