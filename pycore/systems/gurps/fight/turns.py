@@ -90,6 +90,22 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     )
 
 
+def next_target(fight: Fight, cid: str) -> str:
+    """The target a fresh attack by ``cid`` starts with: the combatant after him in the order
+    (before the fight, in the list); "" when he is alone. Nothing is kept from another
+    attacker's set-up (shared/FIGHT.md).
+
+    >>> next_target(Fight((Combatant(id="a"), Combatant(id="b"))), "b")
+    'a'
+    """
+    ids = [p.id for p in fight.order] or [c.id for c in fight.combatants]
+    if cid not in ids:
+        return next((i for i in ids if i != cid), "")
+    start = ids.index(cid)
+    rest = ids[start + 1 :] + ids[:start]
+    return rest[0] if rest else ""
+
+
 def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     """The fight with one field of a combatant's sheet changed to what the user typed."""
     return fight.with_combatant(edited(fight.combatant(cid), field, typed))

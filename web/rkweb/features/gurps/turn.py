@@ -100,21 +100,11 @@ _STUN_WHY = (
 # --- the step's form ----------------------------------------------------------------------------
 
 
-def _next_other(fight: Fight, cid: str) -> str:
-    """The combatant after ``cid`` in the order: the target a fresh step starts with."""
-    ids = [p.id for p in fight.order] or [c.id for c in fight.combatants]
-    if cid not in ids:
-        return next((i for i in ids if i != cid), "")
-    start = ids.index(cid)
-    rest = ids[start + 1 :] + ids[:start]
-    return rest[0] if rest else ""
-
-
 def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     """The current combatant's step; a new attacker starts fresh."""
     current = fight.current()
     cid = current.id if current else ""
-    fresh = {**FRESH, "attacker": cid, "target": _next_other(fight, cid)}
+    fresh = {**FRESH, "attacker": cid, "target": gurps_fight.next_target(fight, cid)}
     saved = page_data(model)["step"]
     if saved.get("attacker") != cid:
         return fresh
