@@ -16,11 +16,13 @@ import math
 from fractions import Fraction
 
 from pycore.errors import RuleError
+from pycore.validate import checked
 
 #: Longest typed number read (a longer one is refused, not parsed).
 MAX_TYPED = 40
 
 
+@checked
 def exact(
     field: str,
     value: object,
@@ -66,6 +68,7 @@ def exact(
     return number
 
 
+@checked
 def decimal_text(value: Fraction | int) -> str:
     """The number as a player reads it: a decimal when it has a finite one, else a fraction."""
     q = Fraction(value)
@@ -93,6 +96,7 @@ _NEAR = Fraction(1, 1000)
 _SHORT = 6
 
 
+@checked
 def yards_text(value: Fraction | int | str) -> str:
     """A distance or size as players read it: whole yards, feet for thirds of a yard (the
     Size and Speed/Range Table's "1 ft" row is 1/3 yd), a short decimal; a long typed decimal

@@ -308,6 +308,7 @@ def dr_at(c: Combatant, location: str) -> int:
     return dr_locations(c).get(location, c.dr)
 
 
+@checked
 def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) -> Defense:
     """The combatant's Parry: with the weapon (GUR-48), or barehanded with DX, Brawling or
     Karate (GUR-50, 004 lines 266-270), against a weapon or not."""

@@ -259,11 +259,13 @@ def open_question(attacker: Combatant, defender: Combatant, setup: AttackSetup) 
     return None
 
 
+@checked
 def braceable(attacker: Combatant) -> bool:
     """004 line 49: bracing adds +1 for firearms and crossbows only."""
     return attacker.attack_kind in ("firearm", "crossbow")
 
 
+@checked
 def defenses_of(c: Combatant) -> tuple[str, ...]:
     """The defenses the combatant's maneuver leaves him (GUR-18), without a block when he has no
     shield (004 line 237: a block needs a ready shield)."""
@@ -388,6 +390,7 @@ def offered_modifiers(ranged: bool) -> tuple[TableModifier, ...]:
     return tuple(m for m in attack_modifiers() if m.key not in _OWN_ROWS and m.applies != other)
 
 
+@checked
 def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
     """Plain data for the saved attack under way.
 
@@ -403,6 +406,7 @@ def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
     return data
 
 
+@checked
 def setup_from_json(data: Mapping[str, Any]) -> AttackSetup:
     """The saved setup back; unknown keys are ignored, bad values refused by the attack."""
     known = {k: v for k, v in data.items() if k in AttackSetup.__dataclass_fields__}

@@ -29,6 +29,7 @@ from pycore.systems.gurps.worksheet import (
     open_question,
     resolve_injury,
 )
+from pycore.validate import checked
 
 #: Injury effects that last after the hit and stay on the sheet (GUR-33, GUR-34, GUR-37, GUR-38).
 _LASTING: Final = ("crippled", "eye blinded", "blinded")
@@ -56,6 +57,7 @@ class AttackRolled:
         return text + (f"; GM override: {self.override}" if self.override else "")
 
 
+@checked
 def attack(
     fight: Fight,
     attacker_id: str,
@@ -171,6 +173,7 @@ def _waiting(fight: Fight, stage: Stage) -> Pending:
     return pending
 
 
+@checked
 def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
     """The defenses the defender may still try against the attack under way (GUR-18, GUR-17)."""
     pending = _waiting(fight, "defense")
@@ -180,6 +183,7 @@ def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
     return tuple((k, line) for k, line in options if k not in pending.used)
 
 
+@checked
 def defend(fight: Fight, kind: str, rng: RandintSource) -> tuple[Fight, Defended]:
     """GUR-44: the defender rolls the defense he picked (``"none"``: he does not defend). A
     success stops the attack; a failure leads to the damage roll, or with Double Defense to a
@@ -223,6 +227,7 @@ class Injured:
         )
 
 
+@checked
 def damage_dice(attacker: Combatant) -> str:
     """The attacker's damage dice for this attack: All-Out Attack (Strong) adds +2 or +1 per
     die, whichever is more, to a melee attack (GUR-16).
@@ -236,11 +241,13 @@ def damage_dice(attacker: Combatant) -> str:
     return attacker.damage
 
 
+@checked
 def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
     """The injury's effects that stay after the hit: crippling and blinding."""
     return tuple(e for e in hurt.effects if e.startswith(_LASTING))
 
 
+@checked
 def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     """GUR-53 to GUR-62: roll the damage (the maximum after an attack roll of 3, halved at or
     beyond 1/2D), work out the injury at the location, and take it off the defender's HP; a
@@ -266,6 +273,7 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
 Step = AttackRolled | Defended | Injured
 
 
+@checked
 def resolve(
     fight: Fight,
     attacker_id: str,
@@ -299,6 +307,7 @@ class Abandoned:
         return "attack abandoned"
 
 
+@checked
 def cancel(fight: Fight) -> tuple[Fight, Abandoned]:
     """Drop the attack under way (the GM's call)."""
     return replace(fight, pending=None), Abandoned()

@@ -13,6 +13,7 @@ from pycore.systems.gurps.fight.value import Fight, Place, Recovery
 from pycore.systems.gurps.order import Slot, turn_order
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.systems.gurps.sheet import Combatant, edited, fighter
+from pycore.validate import checked
 
 #: The two stuns of 004 line 46: physical (HT recovers) and mental (IQ recovers).
 Stun = Literal["physical", "mental"]
@@ -41,6 +42,7 @@ def _order_key(c: Combatant, tiebreak: int) -> tuple[Fraction, int, int]:
     return (-c.speed, -c.dx, -tiebreak)  # GUR-05: Basic Speed, DX, the random number
 
 
+@checked
 def add(fight: Fight, c: Combatant, rng: RandintSource | None = None) -> tuple[Fight, Joined]:
     """The fight with one more combatant. Before the fight starts he is only on the sheets;
     once it runs he is inserted in the order by the same key, with a tiebreak drawn now, and
@@ -70,6 +72,7 @@ class Removed:
         return f"{self.name} removed"
 
 
+@checked
 def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     """The fight without a combatant: off the sheets, out of the order and out of any attack
     under way; whose turn it is stays with the same combatant where possible."""
@@ -90,6 +93,7 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     )
 
 
+@checked
 def next_target(fight: Fight, cid: str) -> str:
     """The target a fresh attack by ``cid`` starts with: the combatant after him in the order
     (before the fight, in the list); "" when he is alone. Nothing is kept from another
@@ -106,6 +110,7 @@ def next_target(fight: Fight, cid: str) -> str:
     return rest[0] if rest else ""
 
 
+@checked
 def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     """The fight with one field of a combatant's sheet changed to what the user typed."""
     return fight.with_combatant(edited(fight.combatant(cid), field, typed))
@@ -125,6 +130,7 @@ class OrderDrawn:
         return f"{head}: " + "; ".join(str(s) for s in self.slots)
 
 
+@checked
 def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
     """GUR-05: sort by Basic Speed, then DX, then a random number drawn now and kept for the
     fight; round 1 begins with the first in the order. A restart draws a new order and the
@@ -167,6 +173,7 @@ class TurnBegun:
         return text
 
 
+@checked
 def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     """GUR-04: the next combatant's turn; after the last, a new round (one second) begins. A
     stun recovered this turn ends now, at the end of the turn; a stunned combatant whose turn
@@ -215,6 +222,7 @@ class Recovered:
         return f"{self.name} rolls to recover from {what}: {self.rolled}; {outcome}"
 
 
+@checked
 def recover(fight: Fight, rng: RandintSource, kind: Stun = "physical") -> tuple[Fight, Recovered]:
     """004 line 46: on each of his turns a stunned combatant may roll HT to recover from
     physical stun, or IQ from mental stun; on a success he recovers at the end of the turn

@@ -10,6 +10,7 @@ from typing import Any, Final, Literal
 from pycore.errors import RuleError
 from pycore.systems.gurps.sheet import Combatant, combatant_from_json, combatant_to_json
 from pycore.systems.gurps.worksheet import AttackSetup, setup_from_json, setup_to_json
+from pycore.validate import checked
 
 Stage = Literal["defense", "damage"]
 #: The current combatant's stun recovery this turn: not tried, tried and failed, recovered.
@@ -81,6 +82,7 @@ class Fight:
 # --- saved form -------------------------------------------------------------------------------
 
 
+@checked
 def fight_to_json(fight: Fight) -> dict[str, Any]:
     """The fight as the ``gurps`` section stores it: ``combatants``, ``fight`` (round, order,
     turn) and ``pending``.
@@ -129,6 +131,7 @@ def _pending_from_json(raw: Mapping[str, Any]) -> Pending:
     )
 
 
+@checked
 def fight_from_json(data: Mapping[str, Any]) -> Fight:
     """The fight back from the section; a bad sheet is a :class:`RuleError` naming the field.
     Places whose combatant is gone are dropped."""
