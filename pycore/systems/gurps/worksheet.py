@@ -31,6 +31,7 @@ from pycore.systems.gurps.defenses import (
     thrown_parry_modifier,
 )
 from pycore.systems.gurps.injury import (
+    EYE_READINGS,
     DamageRoll,
     InjuryResult,
     at_half_damage,
@@ -99,6 +100,7 @@ class AttackSetup:
     from_above: bool = False  # a random attack from directly above (003 line 65)
     pinned: bool = False  # a giant's tiny victim is pinned or immobile (003 line 82)
     exposed: str = ""  # large-area injury: the least protected location exposed (003 line 83)
+    eye_reading: str = EYE_READINGS[0]  # the campaign's reading of 003 line 46 (GUR-33)
 
     def __post_init__(self) -> None:
         # Read once, exactly: every later use sees a Fraction.
@@ -462,6 +464,7 @@ def resolve_injury(
         chink=chink,
         tight_beam=attacker.tight_beam,
         male=defender.male,
+        eye_reading=setup.eye_reading,
     )
 
 

@@ -12,6 +12,7 @@ from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps import campaign
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, keep, page_data
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
@@ -199,4 +200,5 @@ def view(model: Model) -> VNode:
         ),
         share_button("gurps.fighter", chosen.id, chosen.name) if chosen else None,
         _sheet(model, chosen) if chosen else None,
+        campaign.view(model),
     )

@@ -32,7 +32,7 @@ from pycore.systems.gurps.worksheet import (
 )
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import shown, situation
+from rkweb.features.gurps import campaign, shown, situation
 from rkweb.features.gurps.maneuvers import choices, own_ids
 from rkweb.features.gurps.state import (
     SECTION,
@@ -182,7 +182,7 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
         raise RulekeeperError("start the fight first")
     step = step_of(model, fight)
     rng, seed = _source(ctx, "3d6", typed, "attack roll")
-    setup = setup_of(step, current)
+    setup = replace(setup_of(step, current), eye_reading=campaign.eye_reading(model))
     choose = "" if maneuver(current.maneuver).can_attack or current.dazed else ATTACK
     fight, rolled = gurps_fight.attack(
         fight,
