@@ -53,7 +53,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
     return h(
         "details",
         {"class": "quick-edits"},
-        h("summary", {"aria-label": f"Change {c.name}"}, "Edit"),
+        h("summary", {"aria-label": f"Edit {c.name}"}, "Edit"),
         h(
             "p",
             {"class": "small"},
