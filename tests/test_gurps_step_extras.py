@@ -87,3 +87,11 @@ def test_the_gm_cancels_the_attack_under_way() -> None:  # FIGHT.md: the GM's ca
     dropped = send(rolled, "gurps.step_cancel")
     assert dropped.state["gurps"]["pending"] is None
     assert texts(dropped, "gurps-log-entry")[0].startswith("attack abandoned")
+
+
+def test_a_bad_range_shows_its_error_and_keeps_the_panel() -> None:  # STYLE: typed errors
+    model = send(fight_started(), "gurps.field", "g1", "attack_kind", "bow")
+    model = send(model, "gurps.next")
+    bad = send(model, "gurps.step_form", "yards", "far")
+    assert "Range (yards)" in texts(bad, "gurps-turn")[0]
+    assert texts(bad, "gurps-fight-yards")

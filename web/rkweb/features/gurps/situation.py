@@ -47,12 +47,14 @@ def where(step: dict[str, Any]) -> VNode:
 
 def giant_fields(
     step: dict[str, Any], setup: AttackSetup, attacker: Combatant, target: Combatant
-) -> list[VNode | None]:
+) -> VNode | None:
     """003 lines 82-83: a blow from seven or more sizes larger covers most of the body; the
-    victim pinned lets it aim; the least protected spot exposed sets the DR."""
+    victim pinned lets it aim. None between fighters of a size."""
     if not giant_blow(attacker, target, setup):
-        return []
-    parts: list[VNode | None] = [
+        return None
+    return h(
+        "div",
+        {},
         h(
             "p",
             {"class": "small", "data-testid": "gurps-fight-large-area"},
@@ -60,20 +62,24 @@ def giant_fields(
             f"{target.name}'s body (a torso hit) unless {target.name} is pinned.",
         ),
         chips("The victim", [toggle("pinned", "Pinned or immobile", step)], "gurps-fight-victim"),
-    ]
-    if large_area_blow(attacker, target, setup) and (
-        step["exposed"] or open_question(attacker, target, setup)
-    ):
-        spots = [("", "—")] + [
-            (k, k.replace("_", " ")) for k in location_keys() if "chink" not in k
-        ]
-        parts.append(
-            select(
-                "gurps-fight-exposed",
-                "Least protected spot exposed to the blow",
-                step["exposed"],
-                spots,
-                ("gurps.step_form", "exposed"),
-            )
-        )
-    return [*parts, why(_GIANT_WHY)]
+        why(_GIANT_WHY),
+    )
+
+
+def exposed_field(
+    step: dict[str, Any], setup: AttackSetup, attacker: Combatant, target: Combatant
+) -> VNode | None:
+    """003 line 83: the least protected spot exposed to a large-area blow, asked before the
+    roll when the target's DR differs by location (the texts cannot tell which it is)."""
+    if not large_area_blow(attacker, target, setup):
+        return None
+    if not (step["exposed"] or open_question(attacker, target, setup)):
+        return None
+    spots = [("", "—")] + [(k, k.replace("_", " ")) for k in location_keys() if "chink" not in k]
+    return select(
+        "gurps-fight-exposed",
+        "Least protected spot exposed to the blow",
+        step["exposed"],
+        spots,
+        ("gurps.step_form", "exposed"),
+    )

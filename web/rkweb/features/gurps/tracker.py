@@ -19,7 +19,7 @@ from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import yes_no
-from rkweb.kit.results import card, why
+from rkweb.kit.results import why
 
 ACTIONS = frozenset({"start", "next"})
 
@@ -75,7 +75,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
 
 
 def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
-    defenses = ", ".join(defenses_of(c)) or "none"
+    defenses = ", ".join(defenses_of(c)) or "no defense"
     return h(
         "li",
         {
@@ -87,14 +87,19 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
         h(
             "div",
             {"class": "row between"},
-            h("strong", {}, c.name + (" (acting)" if current else "")),
+            h(
+                "strong",
+                {},
+                c.name,
+                # The card's colour and bar say it on screen; a screen reader hears it.
+                h("span", {"class": "visually-hidden"}, " (acting)") if current else None,
+            ),
             h("span", {"class": "hp", "data-testid": f"gurps-hp-{c.id}"}, f"HP {c.hp_now}/{c.hp}"),
         ),
         h(
             "p",
             {"class": "small"},
-            f"{c.maneuver} · defenses: {defenses}"
-            + (" · stunned (−4 defenses)" if c.dazed else ""),
+            f"{c.maneuver} · {defenses}" + (" · stunned (−4 defenses)" if c.dazed else ""),
         ),
         h(
             "p",
@@ -131,12 +136,17 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page gurps-fight"},
-        card(
-            "gurps-tracker-h",
-            f"Round {fight.round}" if started else "Combat tracker",
+        h(
+            "section",
+            {"class": "card", "aria-labelledby": "gurps-tracker-h"},
             h(
                 "div",
                 {"class": "row"},
+                h(
+                    "h2",
+                    {"id": "gurps-tracker-h"},
+                    f"Round {fight.round}" if started else "Combat tracker",
+                ),
                 button(
                     "gurps-start",
                     "Restart: new order" if started else "Start fight: roll the order",

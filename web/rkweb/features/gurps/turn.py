@@ -393,7 +393,6 @@ def _attack_fields(
         )
         if ranged
         else None,
-        *situation.giant_fields(step, setup_of(step, attacker), attacker, target),
     )
 
 
@@ -409,18 +408,21 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     using = armed(attacker, int(step["line"]))
     weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
-    adjust = [
+    adjust: list[VNode | None] = [
         _attack_fields(model, step, attacker, target),
         situation.where(step),
-        _chips(step, using),
     ]
     ways = _lines(step, attacker, target)
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
-        seen = preview(attacker, target, setup_of(step, attacker))
+        setup = setup_of(step, attacker)
+        seen = preview(attacker, target, setup)
     except RulekeeperError as exc:
+        adjust.append(_chips(step, using))
         return [head, h("p", {"class": "field-error", "role": "alert"}, str(exc))], adjust
+    adjust[1:1] = [situation.giant_fields(step, setup, attacker, target)]
+    adjust.append(_chips(step, using))
     best = f"{seen.best[0]} {seen.best[1].total}" if seen.best else "no defense"
     chances = h(
         "dl",
@@ -432,7 +434,8 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     )
     skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
     roll = _roll_entry(model, "gurps-fight-attack", "3d6", "step_attack", "Roll for me")
-    return [head, chances, roll], [*adjust, skill, why(seen.line.sources())]
+    asked = situation.exposed_field(step, setup, attacker, target)
+    return [head, chances, asked, roll], [*adjust, skill, why(seen.line.sources())]
 
 
 def _lines(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNode | None:
