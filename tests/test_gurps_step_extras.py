@@ -83,7 +83,7 @@ def test_the_core_takes_the_maneuver_only_at_the_start_of_his_turn() -> None:  #
 def test_the_gm_cancels_the_attack_under_way() -> None:  # FIGHT.md: the GM's call
     model = send(fight_started(), "gurps.next")
     rolled = send(model, "gurps.step_attack_typed", "3 3 3")
-    assert texts(rolled, "gurps-fight-cancel") == ["Cancel this attack"]
+    assert texts(rolled, "gurps-fight-cancel") == ["Cancel attack"]
     dropped = send(rolled, "gurps.step_cancel")
     assert dropped.state["gurps"]["pending"] is None
     assert texts(dropped, "gurps-log-entry")[0].startswith("attack abandoned")

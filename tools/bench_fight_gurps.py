@@ -43,10 +43,10 @@ def _enter(page: Any, testid: str, value: str) -> None:
     field.press("Tab")
 
 
-def set_up(page: Any) -> None:
-    """The two sheets, then the fight started on the tracker (not measured)."""
+def set_up(page: Any, fighters: tuple[tuple[str, dict[str, str]], ...] = FIGHTERS) -> None:
+    """The sheets, then the fight started on the tracker (not measured)."""
     page.get_by_test_id("nav-gurps").click()
-    for name, values in FIGHTERS:
+    for name, values in fighters:
         page.get_by_test_id("gurps-new").click()
         _enter(page, "gurps-name", name)
         for key, value in values.items():

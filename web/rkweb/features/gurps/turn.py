@@ -525,10 +525,14 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
     step = step_of(model, fight)
     if fight.pending is not None:
         # The GM may drop the attack under way; also where focus goes after a typed roll.
-        cancel = button("gurps-fight-cancel", "Cancel this attack", ("gurps.step_cancel",))
-        if fight.pending.stage == "defense":
-            return [*_defense(model, fight), cancel], []
-        return [*_damage_step(model, fight), cancel], []
+        parts = (
+            _defense(model, fight)
+            if fight.pending.stage == "defense"
+            else _damage_step(model, fight)
+        )
+        cancel = button("gurps-fight-cancel", "Cancel attack", ("gurps.step_cancel",))
+        *before, roll = parts
+        return [*before, h("div", {"class": "row step-roll"}, roll, cancel)], []
     if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
     if not maneuver(current.maneuver).can_attack:
