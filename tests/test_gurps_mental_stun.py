@@ -77,7 +77,9 @@ def test_the_panel_offers_the_iq_roll() -> None:  # 004:L46
     assert texts(rolled, "gurps-mental-recovery-g2") == [
         "IQ roll made: Bo recovers at the end of this turn."
     ]
-    assert texts(rolled, "gurps-fight-result-verdict") == ["Bo recovers at the end of the turn"]
+    assert texts(rolled, "gurps-fight-result-verdict") == [
+        "Bo recovers from mental stun at the end of the turn"
+    ]
 
 
 # --- distances as players read them (STYLE: numbers as players read them; 004 lines 174-184) ---
