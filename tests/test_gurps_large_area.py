@@ -128,3 +128,22 @@ def test_gur41_a_random_location_takes_no_penalty_to_hit() -> None:  # 003:L63
     # ... and the blow lands as on a hand: over HP/3 cripples it (003 lines 56-57)
     hurt = resolve_injury(ana, Combatant(hp=9), chosen, _roll(6, "cut"))
     assert any(e.startswith("crippled hand") for e in hurt.effects)
+
+
+def test_gur62_one_exposed_limb_takes_its_effects_and_loses_the_excess() -> None:  # 003:L85
+    arm_out = AttackSetup(exposed="arm", only_exposed=True)
+    hurt = resolve_injury(GIANT, MAN, arm_out, _roll(18))  # DR ⌈(6 + 2)/2⌉ = 4: 14 cr
+    assert hurt.effective_dr == 4
+    assert hurt.injury == 11  # an arm's major wound at HP 20 is 11: the rest is lost
+    assert any(e.startswith("crippled arm") for e in hurt.effects)
+    with pytest.raises(RuleError, match="only one spot exposed: which one"):
+        resolve_injury(GIANT, Combatant(dr=2), AttackSetup(only_exposed=True), _roll(9))
+
+
+def test_gur62_one_exposed_spot_is_its_own_least_protected() -> None:  # 003:L83, L85
+    helmeted = Combatant(dr=2, dr_locations="skull=8")  # only the helmeted head shows
+    hurt = resolve_injury(
+        GIANT, helmeted, AttackSetup(exposed="skull", only_exposed=True), _roll(9, "cr")
+    )
+    assert hurt.effective_dr == 7  # ⌈(2 + 8)/2⌉ = 5, not the torso's 2; the skull's extra 2
+    assert "⌈(2 + 8)/2⌉ = 5 (large-area" in str(hurt) and "+ skull 2 = 7" in str(hurt)

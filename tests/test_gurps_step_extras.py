@@ -95,3 +95,18 @@ def test_a_bad_range_shows_its_error_and_keeps_the_panel() -> None:  # STYLE: ty
     bad = send(model, "gurps.step_form", "yards", "far")
     assert "Range (yards)" in texts(bad, "gurps-turn")[0]
     assert texts(bad, "gurps-fight-yards")
+
+
+def test_a_giants_blow_at_one_exposed_arm() -> None:  # 003:L85
+    model = fight_started()
+    for field, value in (("sm", "7"), ("unarmed", "yes"), ("damage", "3d"), ("damage_type", "cr")):
+        model = send(model, "gurps.field", "g1", field, value)
+    model = send(model, "gurps.next")  # Ana, seven sizes larger, at Bo (DR 2 everywhere)
+    assert texts(model, "gurps-fight-exposed")  # optional here: below, not before the roll
+    assert texts(model, "gurps-fight-only-exposed") == []
+    model = send(model, "gurps.step_form", "exposed", "arm")
+    model = send(model, "gurps.step_chip", "only_exposed")
+    rolled = send(model, "gurps.step_attack_typed", "3 3 3")
+    hurt = send(send(rolled, "gurps.step_defend_typed", "18"), "gurps.step_damage_typed", "6 6 6")
+    verdict = texts(hurt, "gurps-fight-result-verdict")[0]
+    assert verdict.startswith("Bo: injury 6 (crippled arm")  # 18 − 2 = 16, capped at 5 + 1

@@ -100,6 +100,7 @@ class AttackSetup:
     from_above: bool = False  # a random attack from directly above (003 line 65)
     pinned: bool = False  # a giant's tiny victim is pinned or immobile (003 line 82)
     exposed: str = ""  # large-area injury: the least protected location exposed (003 line 83)
+    only_exposed: bool = False  # ... and it is the only location exposed (003 line 85)
     eye_reading: str = EYE_READINGS[0]  # the campaign's reading of 003 line 46 (GUR-33)
 
     def __post_init__(self) -> None:
@@ -469,20 +470,29 @@ def resolve_injury(
 
 
 def _large_area_injury(defender: Combatant, setup: AttackSetup, damage: DamageRoll) -> InjuryResult:
-    """GUR-62: a torso hit (003 line 85) against the average of the torso DR and the least
-    protected exposed location's, rounded up (003 line 83). Not an area-effect, cone or
-    explosion attack, so a Diffuse target's cap still holds (003 line 77)."""
+    """GUR-62: a torso hit (003 line 85), or the exposed location's hit when it is the only
+    one exposed, against the average of the torso DR and the least protected exposed
+    location's, rounded up (003 line 83; kept literal with one location, GUR-D06). Not an
+    area-effect, cone or explosion attack: a Diffuse target's cap still holds (003 line 77)."""
+    if setup.only_exposed and not setup.exposed:
+        raise RuleError("only one spot exposed: which one? (large-area injury, 003 line 85)")
     torso = dr_at(defender, "torso")
-    least = min(torso, dr_at(defender, setup.exposed) if setup.exposed else torso)
+    spot = dr_at(defender, setup.exposed) if setup.exposed else torso
+    least = spot if setup.only_exposed else min(torso, spot)  # torso exposed too, or not
     dr = large_area_dr(torso, least)
+    # 003 line 85: a torso hit unless only one location is exposed; that location's effects
+    # then apply, and a lone limb's injury past a major wound is lost (GUR-37, GUR-38 caps).
+    where = setup.exposed if setup.only_exposed else "torso"
     hurt = injury(
         damage.final,
         dr,
         damage.damage_type,
-        "torso",
+        where,
         defender.tolerance or None,
         defender.hp,
         male=defender.male,
     )
-    steps = (f"DR ⌈({torso} + {least})/2⌉ = {dr} (large-area: torso and least protected, GUR-62)",)
-    return replace(hurt, dr_steps=steps)
+    text = f"DR ⌈({torso} + {least})/2⌉ = {dr} (large-area: torso and least protected, GUR-62)"
+    if hurt.effective_dr != dr:  # a lone skull keeps its extra DR 2 (003 line 43)
+        text += f" + skull 2 = {hurt.effective_dr}"
+    return replace(hurt, dr_steps=(text,))

@@ -4,6 +4,7 @@ and one from directly above (003 lines 63, 65), a giant's blow as large-area inj
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pycore.systems.gurps import location_keys
@@ -26,6 +27,8 @@ _GIANT_WHY = (
     "DR: the average of the torso's and the least protected exposed spot's, rounded up; no "
     "location effects: a torso hit (003 lines 83-85). Which spot is exposed the texts cannot "
     "say: you pick it when the DR differs by location.",
+    "With only one spot exposed, the blow is a hit there, and a lone limb loses the injury "
+    "past a major wound (003 line 85).",
     "Aiming at a hit location needs the victim pinned or otherwise immobile (003 line 82); "
     "the project reads such an aimed blow as an ordinary hit on that location.",
 )
@@ -48,10 +51,15 @@ def where(step: dict[str, Any]) -> VNode:
 def giant_fields(
     step: dict[str, Any], setup: AttackSetup, attacker: Combatant, target: Combatant
 ) -> VNode | None:
-    """003 lines 82-83: a blow from seven or more sizes larger covers most of the body; the
-    victim pinned lets it aim. None between fighters of a size."""
+    """003 lines 82-85: a blow from seven or more sizes larger covers most of the body; the
+    victim pinned lets it aim; the spot exposed, and whether it is the only one. None between
+    fighters of a size."""
     if not giant_blow(attacker, target, setup):
         return None
+    large = large_area_blow(attacker, target, setup)
+    victim = [toggle("pinned", "Pinned or immobile", step)]
+    if large and step["exposed"]:
+        victim.append(toggle("only_exposed", "Only that spot is exposed", step))
     return h(
         "div",
         {},
@@ -61,20 +69,18 @@ def giant_fields(
             f"{attacker.name} is seven or more sizes larger: the blow strikes most of "
             f"{target.name}'s body (a torso hit) unless {target.name} is pinned.",
         ),
-        chips("The victim", [toggle("pinned", "Pinned or immobile", step)], "gurps-fight-victim"),
+        chips("The victim", victim, "gurps-fight-victim"),
+        _exposed(step) if large and not _asked(setup, attacker, target) else None,
         why(_GIANT_WHY),
     )
 
 
-def exposed_field(
-    step: dict[str, Any], setup: AttackSetup, attacker: Combatant, target: Combatant
-) -> VNode | None:
-    """003 line 83: the least protected spot exposed to a large-area blow, asked before the
-    roll when the target's DR differs by location (the texts cannot tell which it is)."""
-    if not large_area_blow(attacker, target, setup):
-        return None
-    if not (step["exposed"] or open_question(attacker, target, setup)):
-        return None
+def _asked(setup: AttackSetup, attacker: Combatant, target: Combatant) -> bool:
+    """Whether the core needs the exposed spot before the roll (the DR differs by location)."""
+    return open_question(attacker, target, replace(setup, exposed="")) is not None
+
+
+def _exposed(step: dict[str, Any]) -> VNode:
     spots = [("", "—")] + [(k, k.replace("_", " ")) for k in location_keys() if "chink" not in k]
     return select(
         "gurps-fight-exposed",
@@ -83,3 +89,13 @@ def exposed_field(
         spots,
         ("gurps.step_form", "exposed"),
     )
+
+
+def exposed_field(
+    step: dict[str, Any], setup: AttackSetup, attacker: Combatant, target: Combatant
+) -> VNode | None:
+    """003 line 83: the least protected spot exposed to a large-area blow, asked before the
+    roll when the target's DR differs by location (the texts cannot tell which it is)."""
+    if not large_area_blow(attacker, target, setup) or not _asked(setup, attacker, target):
+        return None
+    return _exposed(step)

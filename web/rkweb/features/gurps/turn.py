@@ -85,11 +85,12 @@ FRESH: dict[str, Any] = {
     "from_above": False,
     "pinned": False,
     "exposed": "",
+    "only_exposed": False,
 }
 ATTACK = "Attack"  # the maneuver a plain attack takes (GUR-14)
 _FORM_FIELDS = ("location", "yards", "override", "exposed")
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
-_TOGGLES = ("random_location", "from_above", "pinned")
+_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed")
 _STUN_WHY = (
     "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover from "
     "physical stun or IQ from mental stun, and on a success he recovers at the end of that "
@@ -131,6 +132,7 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
         from_above=random_location and bool(step["from_above"]),
         pinned=bool(step["pinned"]),
         exposed=str(step["exposed"]),
+        only_exposed=bool(step["exposed"]) and bool(step["only_exposed"]),
     )
 
 
