@@ -206,7 +206,7 @@ def test_a_size_typed_as_one_third_yard_is_the_1_ft_row() -> None:  # 004:L184, 
         Combatant(),
         AttackSetup(target_size_yards="1/3"),
     )
-    assert "target size 1/3 yd −5" in line.plain()
+    assert "target size 1 ft −5" in line.plain()  # shown as players read it
     with pytest.raises(RuleError, match="below the table's 1 ft"):
         size_modifier("0.333")
 

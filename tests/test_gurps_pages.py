@@ -77,7 +77,7 @@ def test_resolve_all_in_one_click_and_the_tracker() -> None:
     slots = texts(model, "gurps-slot")
     assert slots[0].startswith("Bo")  # Basic Speed 6 before 5 (GUR-05)
     model = send(model, "gurps.field", "g2", "maneuver", "All-Out Attack")
-    assert "defenses: none" in texts(model, "gurps-slot")[0]
+    assert "All-Out Attack · no defense" in texts(model, "gurps-slot")[0]
     model = send(model, "gurps.next")
     model = send(model, "gurps.next")
     assert texts(model, "gurps-log-entry")[0].startswith("Round 2: Bo's turn")

@@ -129,10 +129,6 @@ _SHEET_SPLIT = (
     "(issue 14): check these entry points there"
 )
 _NEW_ON_MAIN = "new on main, not yet checked"
-_MAIN_READS_FLOATS = (
-    "main's own tests pass binary floats here (GUR-05 Basic Speed 5.5), so @checked was left off "
-    "in the merge with main"
-)
 _TASKS_AT_BUDGET = "simply/tasks.py is at its 600-line budget on main: no room for @checked lines"
 #: Public functions that still raise untyped errors, each with why it is not fixed here. May only
 #: shrink: a listed function that now passes, or no longer exists, fails the walk.
@@ -188,33 +184,6 @@ NOT_YET_CHECKED: dict[str, str] = {
             "pycore.systems.aftermath.worksheet.waits_for_potential",
             "pycore.systems.aftermath.worksheet.with_answer",
             "pycore.systems.aftermath.worksheet.with_potential",
-            "pycore.systems.gurps.attacks.armed",
-            "pycore.systems.gurps.attacks.attack_lines",
-            "pycore.systems.gurps.defenses.attack_kind",
-            "pycore.systems.gurps.defenses.defenses_against",
-            "pycore.systems.gurps.fight.exchange.attack",
-            "pycore.systems.gurps.fight.exchange.cancel",
-            "pycore.systems.gurps.fight.exchange.damage",
-            "pycore.systems.gurps.fight.exchange.damage_dice",
-            "pycore.systems.gurps.fight.exchange.defend",
-            "pycore.systems.gurps.fight.exchange.defenses_left",
-            "pycore.systems.gurps.fight.exchange.lasting_effects",
-            "pycore.systems.gurps.fight.exchange.resolve",
-            "pycore.systems.gurps.fight.turns.add",
-            "pycore.systems.gurps.fight.turns.edit",
-            "pycore.systems.gurps.fight.turns.next_turn",
-            "pycore.systems.gurps.fight.turns.recover",
-            "pycore.systems.gurps.fight.turns.remove",
-            "pycore.systems.gurps.fight.turns.start",
-            "pycore.systems.gurps.fight.value.fight_from_json",
-            "pycore.systems.gurps.fight.value.fight_to_json",
-            "pycore.systems.gurps.quantities.decimal_text",
-            "pycore.systems.gurps.quantities.exact",
-            "pycore.systems.gurps.sheet.own_parry",
-            "pycore.systems.gurps.worksheet.braceable",
-            "pycore.systems.gurps.worksheet.defenses_of",
-            "pycore.systems.gurps.worksheet.setup_from_json",
-            "pycore.systems.gurps.worksheet.setup_to_json",
             "pycore.systems.percentile.attack.answer_part",
             "pycore.systems.percentile.attack.check_inputs",
             "pycore.systems.percentile.attack.hit_from_json",
@@ -336,7 +305,6 @@ NOT_YET_CHECKED: dict[str, str] = {
             "pycore.systems.simply.tasks.winner_words",
         )
     },
-    "pycore.systems.gurps.order.turn_order": _MAIN_READS_FLOATS,
     "pycore.systems.simply.tasks.roll_contest": _TASKS_AT_BUDGET,
 }
 

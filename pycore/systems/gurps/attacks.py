@@ -26,6 +26,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.defenses import ATTACK_KINDS
 from pycore.systems.gurps.injury import damage_types, parse_damage
 from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.validate import fields_as_declared, instance
 
 if TYPE_CHECKING:  # the sheet reads its lines through this module
     from pycore.systems.gurps.sheet import Combatant
@@ -122,8 +123,18 @@ def _option(line: AttackLine, option: str) -> AttackLine:
     return replace(line, half_d=yards) if what == "1/2d" else replace(line, max_range=yards)
 
 
+def _sheet(c: object) -> None:
+    """A combatant's sheet with every field as declared (checked here: the sheet imports this
+    module, so ``@checked`` cannot read the annotation)."""
+    from pycore.systems.gurps.sheet import Combatant
+
+    instance(c, Combatant, "combatant")
+    fields_as_declared(c)
+
+
 def attack_lines(c: Combatant) -> tuple[AttackLine, ...]:
     """Every way the combatant can attack: his weapon first, then the other lines typed."""
+    _sheet(c)
     entries = [e for e in c.more_attacks.split(";") if e.strip()]
     if len(entries) + 1 > MAX_LINES:
         raise RuleError(f"other attacks: {len(entries)} typed; at most {MAX_LINES - 1}")

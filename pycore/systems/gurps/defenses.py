@@ -46,6 +46,7 @@ _AGAINST: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
+@checked
 def attack_kind(kind: str) -> str:
     """A kind of attack checked against the known ones (a typed error names them)."""
     if kind not in ATTACK_KINDS:
@@ -53,6 +54,7 @@ def attack_kind(kind: str) -> str:
     return kind
 
 
+@checked
 def defenses_against(kind: str) -> tuple[str, ...]:
     """The active defenses a kind of attack allows at all (004 lines 226, 241, 253, 108).
 

@@ -19,7 +19,7 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.systems.gurps.quantities import exact, yards_text
 from pycore.tables import load_table
 from pycore.validate import checked
 
@@ -37,6 +37,10 @@ TOLERANCES: Final = (
 LIMBS: Final = ("arm", "leg", "shield_arm")
 EXTREMITIES: Final = ("hand", "foot", "shield_hand")
 MAX_DAMAGE: Final = 10_000
+#: The two readings of 003 line 46, "Injury over HP/10 blinds the eye; otherwise, treat as a
+#: skull hit without the extra DR 2": "otherwise" as "in other respects" (the project's reading,
+#: GUR-33, the default) or as "if it does not blind".
+EYE_READINGS: Final = ("in other respects", "if it does not blind")
 #: Ranges past this are typing slips (the longest ranged weapons reach a few thousand yards).
 MAX_YARDS: Final = 100_000
 _DICE = re.compile(r"^\s*(\d{1,3})d(?:6)?\s*([+-]\s*\d{1,4})?\s*$")
@@ -167,9 +171,7 @@ def at_half_damage(
     half = None if half_range is None else exact("1/2D (yards)", half_range)
     top = None if max_range is None else exact("Max (yards)", max_range)
     if top is not None and distance > top:  # GUR-22
-        raise RuleError(
-            f"range {decimal_text(distance)} yd is beyond Max {decimal_text(top)} yd: no attack"
-        )
+        raise RuleError(f"range {yards_text(distance)} is beyond Max {yards_text(top)}: no attack")
     return half is not None and distance >= half
 
 
@@ -281,11 +283,13 @@ def injury(
     large_area: bool = False,
     chink: bool = False,
     male: bool = False,
+    eye_reading: str = EYE_READINGS[0],
 ) -> InjuryResult:
     """Injury from one hit (GUR-55 to GUR-62): ``dr`` is the location's DR from all sources,
     ``hp`` the target's HP (for crippling, blinding and major wounds). ``tight_beam`` marks a
     tight-beam burning attack, ``large_area`` an area/cone/explosion attack (no Diffuse cap),
-    ``chink`` a hit on a chink in the armor (DR halved).
+    ``chink`` a hit on a chink in the armor (DR halved); ``eye_reading`` one of
+    :data:`EYE_READINGS` (003 line 46).
 
     >>> injury(5, 2, "cr", "skull").injury, injury(5, 2, "tox", "skull").injury
     (4, 3)
@@ -298,20 +302,40 @@ def injury(
     armour = _check("DR", dr)
     hp_max = None if hp is None else _check("HP", hp, 1, MAX_DAMAGE)
     flags = _tolerances(tolerance)
+    if eye_reading not in EYE_READINGS:
+        raise RuleError(
+            f"eye reading {eye_reading!r} is unknown; allowed: {', '.join(EYE_READINGS)}"
+        )
     location, chink = _struck(location, damage_type, flags, tight_beam, chink)
     effective, steps = _dr(armour, location, damage_type, chink, tight_beam)
     penetrating = max(0, basic - effective)
     beam = damage_type == "burn" and tight_beam
     multiplier, reason = _multiplier(damage_type, location, flags, beam)
-    raw = penetrating * multiplier
     notes: list[str] = []
     effects: list[str] = []
+    # 003 line 46 read as "if it does not blind": a blow whose ordinary injury is over HP/10
+    # blinds the eye and is no skull hit; a smaller one is a skull hit without the extra DR 2.
+    reading_b = eye_reading == EYE_READINGS[1] and location == "eye" and hp_max is not None
+    blinded_first = False
+    if reading_b:
+        ordinary, why_ordinary = _multiplier(damage_type, "torso", flags, beam)
+        plain = _rounded(penetrating * ordinary, penetrating, damage_type, flags, large_area, [])
+        blinded_first = hp_max is not None and 10 * plain > hp_max
+        if blinded_first:
+            multiplier, reason = ordinary, f"{why_ordinary}; the eye is blinded, no skull hit"
+        else:
+            notes.append("not over HP/10: a skull hit without the extra DR 2")
+    raw = penetrating * multiplier
     value = _rounded(raw, penetrating, damage_type, flags, large_area, notes)
     if hp_max is not None and value > 0:
         value = _location_effects(location, damage_type, value, hp_max, flags, notes, effects)
+        if reading_b and not blinded_first:  # the skull-hit branch: this blow does not blind
+            effects[:] = [e for e in effects if not e.startswith("eye blinded")]
+        if blinded_first and not any(e.startswith("eye blinded") for e in effects):
+            effects.append("eye blinded (injury over HP/10)")
         if 2 * value > hp_max and "major wound" not in effects:
             effects.append("major wound")
-    if value > 0:
+    if value > 0 and not blinded_first:
         effects.extend(_knockdown(location, damage_type, flags, male))
     return InjuryResult(
         basic,

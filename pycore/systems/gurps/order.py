@@ -16,6 +16,7 @@ from fractions import Fraction
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class Fighter:
     and DX."""
 
     name: str
-    basic_speed: Fraction | int
+    basic_speed: Fraction | int | float  # a float is read as the decimal it prints as (5.5)
     dx: int
     key: str = ""  # the combatant's stable id: names may repeat
 
@@ -44,6 +45,7 @@ class Slot:
         return f"{self.name} (Basic Speed {speed}, DX {self.dx}, tiebreak {self.tiebreak})"
 
 
+@checked
 def turn_order(combatants: Iterable[Fighter], rng: RandintSource) -> tuple[Slot, ...]:
     """Sort by Basic Speed, then DX, then a random number drawn now for each combatant and kept
     for the whole fight (GUR-05).

@@ -6,6 +6,8 @@ value on a table's boundary lands on its row; and shown back the same way.
 (True, Fraction(1, 3))
 >>> decimal_text(Fraction(23, 4)), decimal_text(Fraction(1, 3)), decimal_text(Fraction(8))
 ('5.75', '1/3', '8')
+>>> yards_text(Fraction(1, 3)), yards_text("0.333333"), yards_text("2.5")
+('1 ft', '≈1 ft', '2.5 yd')
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import math
 from fractions import Fraction
 
 from pycore.errors import RuleError
+from pycore.validate import checked
 
 #: Longest typed number read (a longer one is refused, not parsed).
 MAX_TYPED = 40
 
 
+@checked
 def exact(
     field: str,
     value: object,
@@ -64,6 +68,7 @@ def exact(
     return number
 
 
+@checked
 def decimal_text(value: Fraction | int) -> str:
     """The number as a player reads it: a decimal when it has a finite one, else a fraction."""
     q = Fraction(value)
@@ -81,3 +86,40 @@ def decimal_text(value: Fraction | int) -> str:
     sign = "-" if q < 0 else ""
     whole, rest = divmod(abs(q.numerator) * 10**digits // q.denominator, 10**digits)
     return f"{sign}{whole}.{rest:0{digits}d}"
+
+
+#: Up to this many yards, a third of a yard reads better in feet (1/3 yd is the table's "1 ft").
+_FEET_BELOW = 10
+#: A typed decimal this close to a whole number of feet is read as that many feet.
+_NEAR = Fraction(1, 1000)
+#: A decimal this long or shorter is shown as typed ("0.125", "1250.5").
+_SHORT = 6
+
+
+@checked
+def yards_text(value: Fraction | int | str) -> str:
+    """A distance or size as players read it: whole yards, feet for thirds of a yard (the
+    Size and Speed/Range Table's "1 ft" row is 1/3 yd), a short decimal; a long typed decimal
+    is rounded for reading (``≈``), never shown as a long float.
+
+    >>> [yards_text(v) for v in (8, Fraction(2, 3), Fraction(4, 3), Fraction(31, 3), "0.125")]
+    ['8 yd', '2 ft', '4 ft', '10 1/3 yd', '0.125 yd']
+    >>> yards_text("0.1234567"), yards_text("1.6666")
+    ('≈0.12 yd', '≈5 ft')
+    """
+    q = exact("distance (yards)", value)
+    if q.denominator == 1:
+        return f"{q.numerator} yd"
+    feet = q * 3
+    nearest = round(feet)
+    if q < _FEET_BELOW and nearest and abs(feet - nearest) <= _NEAR:
+        return f"{'' if feet == nearest else '≈'}{nearest} ft"
+    if q.denominator == 3:
+        whole, third = divmod(q.numerator, 3)
+        return f"{whole} {third}/3 yd"
+    shown = decimal_text(q)
+    if "/" not in shown and len(shown) <= _SHORT:
+        return f"{shown} yd"
+    rounded = round(q, 2)
+    mark = "" if rounded == q else "≈"
+    return f"{mark}{decimal_text(rounded)} yd"

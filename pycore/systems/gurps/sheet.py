@@ -56,6 +56,7 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "dr": (0, 999),
     "brawling": (0, 40),
     "karate": (0, 40),
+    "sm": (-15, 30),
 }
 LABELS: Final = {
     "st": "ST",
@@ -79,6 +80,7 @@ LABELS: Final = {
     "damage_type": "damage type",
     "brawling": "Brawling",
     "karate": "Karate",
+    "sm": "Size Modifier",
 }
 
 
@@ -123,6 +125,17 @@ class Combatant:
     option: str = ""
     stunned: bool = False
     notes: str = ""
+    sm: int = (
+        0  # Size Modifier: 7 or more above the target's makes a melee blow large-area (003 l. 82)
+    )
+    scaled: bool = False  # his weapons are scaled to his body size (003 line 82)
+    mental_stun: bool = False  # stunned mentally: an IQ roll recovers (004 line 46)
+
+    @property
+    def dazed(self) -> bool:
+        """Stunned, physically or mentally: he must Do Nothing and defends at −4 (004 lines
+        46, 217)."""
+        return self.stunned or self.mental_stun
 
     @property
     def speed(self) -> Fraction:
@@ -218,7 +231,16 @@ def attack_kinds() -> tuple[tuple[str, str], ...]:
 
 
 #: Fields read as yes or no; the rest that are not whole numbers are text.
-CHECKS: Final = ("male", "stunned", "thrust", "light", "unarmed", "tight_beam")
+CHECKS: Final = (
+    "male",
+    "stunned",
+    "thrust",
+    "light",
+    "unarmed",
+    "tight_beam",
+    "scaled",
+    "mental_stun",
+)
 _YES: Final = ("true", "on", "yes", "1")
 
 
@@ -286,6 +308,7 @@ def dr_at(c: Combatant, location: str) -> int:
     return dr_locations(c).get(location, c.dr)
 
 
+@checked
 def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) -> Defense:
     """The combatant's Parry: with the weapon (GUR-48), or barehanded with DX, Brawling or
     Karate (GUR-50, 004 lines 266-270), against a weapon or not."""

@@ -16,7 +16,7 @@ Fraction(203, 432)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -31,11 +31,14 @@ from pycore.systems.gurps.defenses import (
     thrown_parry_modifier,
 )
 from pycore.systems.gurps.injury import (
+    EYE_READINGS,
     DamageRoll,
     InjuryResult,
     at_half_damage,
     chink_allowed,
     injury,
+    large_area_dr,
+    location_keys,
 )
 from pycore.systems.gurps.injury import location_penalty as _penalty
 from pycore.systems.gurps.modifiers import (
@@ -51,9 +54,9 @@ from pycore.systems.gurps.modifiers import (
     size_modifier,
     speed_range_modifier,
 )
-from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.systems.gurps.quantities import decimal_text, exact, yards_text
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
-from pycore.systems.gurps.sheet import Combatant, dr_at, own_parry
+from pycore.systems.gurps.sheet import Combatant, dr_at, dr_locations, own_parry
 from pycore.validate import checked
 
 _LOCATION_RULE = {
@@ -93,6 +96,12 @@ class AttackSetup:
     from_behind: bool = False
     shield_side: bool = True
     line: int = 0  # which of the attacker's attack lines (004 line 91)
+    random_location: bool = False  # struck "whatever presents itself" (003 line 63)
+    from_above: bool = False  # a random attack from directly above (003 line 65)
+    pinned: bool = False  # a giant's tiny victim is pinned or immobile (003 line 82)
+    exposed: str = ""  # large-area injury: the least protected location exposed (003 line 83)
+    only_exposed: bool = False  # ... and it is the only location exposed (003 line 85)
+    eye_reading: str = EYE_READINGS[0]  # the campaign's reading of 003 line 46 (GUR-33)
 
     def __post_init__(self) -> None:
         # Read once, exactly: every later use sees a Fraction.
@@ -128,7 +137,8 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         items.append(Modifier(f"posture {attacker.posture}", held, "GUR-10"))
     if setup.location.startswith("chink"):
         chink_allowed(attacker.damage_type, tight_beam=attacker.tight_beam)  # 003 line 86
-    if setup.location != "torso":
+    _check_giant(attacker, defender, setup)
+    if setup.location != "torso" and not setup.random_location:  # 003 line 63: no modifier
         penalty = _penalty(setup.location, setup.grappling)
         items.append(
             Modifier(
@@ -146,10 +156,10 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
             size = Fraction(setup.target_size_yards)
             sm = size_modifier(size)
             if sm:
-                items.append(Modifier(f"target size {decimal_text(size)} yd", sm, "GUR-27"))
+                items.append(Modifier(f"target size {yards_text(size)}", sm, "GUR-27"))
         sr = speed_range_modifier(setup.distance)
         if sr:
-            label = f"speed/range {decimal_text(setup.distance)} yd"
+            label = f"speed/range {yards_text(setup.distance)}"
             items.append(Modifier(label, sr, "GUR-28"))
         if setup.aim_seconds and not chosen.loses_aim:  # GUR-15: Move and Attack loses Aim
             items.append(Modifier("Aim: Acc", attacker.acc, "GUR-11"))
@@ -172,11 +182,93 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     return effective_skill(attacker.weapon_skill, items, cap)
 
 
+#: 003 line 65: a random attack from directly above treats feet as hands and legs as arms.
+FROM_ABOVE: Final = {"foot": "hand", "leg": "arm"}
+
+
+@checked
+def struck_location(setup: AttackSetup) -> str:
+    """Where the blow lands: the location chosen, or for a random hit location the one the
+    user's 3d table gave, with feet as hands and legs as arms when the attack comes from
+    directly above (003 lines 63, 65).
+
+    >>> struck_location(AttackSetup(location="foot", random_location=True, from_above=True))
+    'hand'
+    >>> struck_location(AttackSetup(location="leg"))
+    'leg'
+    """
+    if setup.from_above and not setup.random_location:
+        raise RuleError("from directly above: applies to a random hit location only (003 line 65)")
+    if setup.random_location and setup.from_above:
+        return FROM_ABOVE.get(setup.location, setup.location)
+    return setup.location
+
+
+@checked
+def giant_blow(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> bool:
+    """003 line 82: a melee attack whose attacker's Size Modifier exceeds the target's by 7 or
+    more, struck unarmed or with a weapon scaled to his body size.
+
+    >>> giant = Combatant(sm=7, unarmed=True)
+    >>> giant_blow(giant, Combatant(), AttackSetup()), giant_blow(giant, Combatant(sm=1), AttackSetup())
+    (True, False)
+    """
+    attacker = armed(attacker, setup.line)
+    if attacker.ranged or attacker.sm - defender.sm < 7:
+        return False
+    return attacker.unarmed or attacker.scaled
+
+
+@checked
+def large_area_blow(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> bool:
+    """GUR-62 (003 line 82): a giant's blow is large-area injury, a torso hit (003 line 85),
+    unless the victim is pinned and the giant aims at a location (the project's reading: the
+    aimed blow at a pinned victim is an ordinary hit on that location)."""
+    if not giant_blow(attacker, defender, setup):
+        return False
+    return not (setup.pinned and setup.location != "torso")
+
+
+def _check_giant(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> None:
+    """003 line 82: to target a hit location, a giant's tiny victim must be pinned."""
+    if setup.location != "torso" and not setup.pinned and giant_blow(attacker, defender, setup):
+        raise RuleError(
+            "a blow seven or more sizes larger covers most of the body: to aim at a hit "
+            "location the victim must be pinned or otherwise immobile (003 line 82)"
+        )
+
+
+def _dr_varies(defender: Combatant) -> bool:
+    return any(v != defender.dr for v in dr_locations(defender).values())
+
+
+@checked
+def open_question(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> str | None:
+    """What the attack waits for before its roll, in words; None when nothing. A large-area
+    blow against a target whose DR varies by location needs the least protected location
+    exposed to it (003 line 83): the texts cannot tell which that is.
+
+    >>> giant, vest = Combatant(sm=8, unarmed=True), Combatant(dr=12, dr_locations="skull=0")
+    >>> open_question(giant, vest, AttackSetup())
+    'Which is the least protected spot exposed to the blow?'
+    >>> open_question(giant, vest, AttackSetup(exposed="skull")) is None
+    True
+    """
+    if large_area_blow(attacker, defender, setup) and _dr_varies(defender):
+        if not setup.exposed:
+            return "Which is the least protected spot exposed to the blow?"
+        if setup.exposed not in location_keys() or setup.exposed.startswith("chink"):
+            raise RuleError(f"exposed location {setup.exposed!r} is not a hit location")
+    return None
+
+
+@checked
 def braceable(attacker: Combatant) -> bool:
     """004 line 49: bracing adds +1 for firearms and crossbows only."""
     return attacker.attack_kind in ("firearm", "crossbow")
 
 
+@checked
 def defenses_of(c: Combatant) -> tuple[str, ...]:
     """The defenses the combatant's maneuver leaves him (GUR-18), without a block when he has no
     shield (004 line 237: a block needs a ready shield)."""
@@ -224,7 +316,7 @@ def defense_options(
             posture_name=defender.posture,
             shield_db=db,
             aod_option=defender.option or None,
-            stunned=defender.stunned,
+            stunned=defender.dazed,
             extra=extra,
         )
         options.append((kind, line))
@@ -301,6 +393,7 @@ def offered_modifiers(ranged: bool) -> tuple[TableModifier, ...]:
     return tuple(m for m in attack_modifiers() if m.key not in _OWN_ROWS and m.applies != other)
 
 
+@checked
 def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
     """Plain data for the saved attack under way.
 
@@ -316,6 +409,7 @@ def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
     return data
 
 
+@checked
 def setup_from_json(data: Mapping[str, Any]) -> AttackSetup:
     """The saved setup back; unknown keys are ignored, bad values refused by the attack."""
     known = {k: v for k, v in data.items() if k in AttackSetup.__dataclass_fields__}
@@ -351,7 +445,12 @@ def resolve_injury(
     7
     """
     attacker = armed(attacker, setup.line)
-    location = setup.location
+    if large_area_blow(attacker, defender, setup):
+        question = open_question(attacker, defender, setup)
+        if question is not None:
+            raise RuleError(question)
+        return _large_area_injury(defender, setup, damage)
+    location = struck_location(setup)
     chink = location.startswith("chink")
     if location == "chink_other":
         raise RuleError("a chink elsewhere: pick the location struck and tick the chink")
@@ -366,4 +465,34 @@ def resolve_injury(
         chink=chink,
         tight_beam=attacker.tight_beam,
         male=defender.male,
+        eye_reading=setup.eye_reading,
     )
+
+
+def _large_area_injury(defender: Combatant, setup: AttackSetup, damage: DamageRoll) -> InjuryResult:
+    """GUR-62: a torso hit (003 line 85), or the exposed location's hit when it is the only
+    one exposed, against the average of the torso DR and the least protected exposed
+    location's, rounded up (003 line 83; kept literal with one location, GUR-D06). Not an
+    area-effect, cone or explosion attack: a Diffuse target's cap still holds (003 line 77)."""
+    if setup.only_exposed and not setup.exposed:
+        raise RuleError("only one spot exposed: which one? (large-area injury, 003 line 85)")
+    torso = dr_at(defender, "torso")
+    spot = dr_at(defender, setup.exposed) if setup.exposed else torso
+    least = spot if setup.only_exposed else min(torso, spot)  # torso exposed too, or not
+    dr = large_area_dr(torso, least)
+    # 003 line 85: a torso hit unless only one location is exposed; that location's effects
+    # then apply, and a lone limb's injury past a major wound is lost (GUR-37, GUR-38 caps).
+    where = setup.exposed if setup.only_exposed else "torso"
+    hurt = injury(
+        damage.final,
+        dr,
+        damage.damage_type,
+        where,
+        defender.tolerance or None,
+        defender.hp,
+        male=defender.male,
+    )
+    text = f"DR ⌈({torso} + {least})/2⌉ = {dr} (large-area: torso and least protected, GUR-62)"
+    if hurt.effective_dr != dr:  # a lone skull keeps its extra DR 2 (003 line 43)
+        text += f" + skull 2 = {hurt.effective_dr}"
+    return replace(hurt, dr_steps=(text,))

@@ -17,7 +17,7 @@ from pycore.systems.gurps.injury import (
     strong_bonus,
     with_bonus,
 )
-from pycore.systems.gurps.modifiers import EffectiveSkill
+from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -26,8 +26,10 @@ from pycore.systems.gurps.worksheet import (
     best_defense,
     defense_options,
     half_range,
+    open_question,
     resolve_injury,
 )
+from pycore.validate import checked
 
 #: Injury effects that last after the hit and stay on the sheet (GUR-33, GUR-34, GUR-37, GUR-38).
 _LASTING: Final = ("crippled", "eye blinded", "blinded")
@@ -55,6 +57,7 @@ class AttackRolled:
         return text + (f"; GM override: {self.override}" if self.override else "")
 
 
+@checked
 def attack(
     fight: Fight,
     attacker_id: str,
@@ -63,19 +66,26 @@ def attack(
     rng: RandintSource,
     *,
     override: str = "",
+    choose: str = "",
 ) -> tuple[Fight, AttackRolled]:
     """GUR-19/GUR-20: roll the attack. A miss ends it; a critical hit, or a hit the defender has
     no defense against, waits for the damage roll; any other hit waits for the defense. A
     stunned attacker is refused (004 line 46: he must Do Nothing) unless the GM overrides,
     giving the reason the log keeps; so is an attack beyond what the acting combatant's
-    maneuver allows this turn (one; two with All-Out Attack, Double)."""
+    maneuver allows this turn (one; two with All-Out Attack, Double). ``choose``: the acting
+    combatant takes this maneuver now, with the attack (GUR-06: he picks one at the start of
+    his turn, so only before his first attack of it)."""
     if fight.pending is not None:
         raise RuleError("an attack is already under way: finish it or cancel it")
+    if choose:
+        fight = _choose(fight, attacker_id, choose)
     attacker = fight.combatant(attacker_id)
     defender = fight.combatant(defender_id)
-    if attacker.stunned and not override.strip():
+    if attacker.dazed and not override.strip():
+        roll = "HT" if attacker.stunned else "IQ"
         raise RuleError(
-            f"{attacker.name} is stunned: he must Do Nothing this turn and may roll HT to recover"
+            f"{attacker.name} is stunned: he must Do Nothing this turn and may roll {roll} to "
+            "recover"
         )
     current = fight.current()
     acting = current is not None and current.id == attacker.id
@@ -86,6 +96,9 @@ def attack(
             f"{attacker.name} has made his attack this turn ({attacker.maneuver} attacks {times})"
         )
     line = attack_line(attacker, defender, setup)
+    question = open_question(attacker, defender, setup)
+    if question is not None:
+        raise RuleError(question)  # asked before the roll: the texts cannot answer it
     rolled = roll_attack(line.total, rng)
     result = rolled.result
     pending = None
@@ -105,6 +118,19 @@ def attack(
         override.strip(),
     )
     return replace(fight, pending=pending, attacks=fight.attacks + int(acting)), step
+
+
+def _choose(fight: Fight, attacker_id: str, name: str) -> Fight:
+    current = fight.current()
+    if current is None or current.id != attacker_id or fight.attacks:
+        raise RuleError(
+            "a maneuver is chosen at the start of one's own turn, before attacking (GUR-06)"
+        )
+    if not maneuver(name).can_attack:
+        raise RuleError(f"{name} allows no attack")
+    if current.maneuver == name:
+        return fight
+    return fight.with_combatant(replace(current, maneuver=name, option=""))
 
 
 @dataclass(frozen=True)
@@ -147,6 +173,7 @@ def _waiting(fight: Fight, stage: Stage) -> Pending:
     return pending
 
 
+@checked
 def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
     """The defenses the defender may still try against the attack under way (GUR-18, GUR-17)."""
     pending = _waiting(fight, "defense")
@@ -156,6 +183,7 @@ def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
     return tuple((k, line) for k, line in options if k not in pending.used)
 
 
+@checked
 def defend(fight: Fight, kind: str, rng: RandintSource) -> tuple[Fight, Defended]:
     """GUR-44: the defender rolls the defense he picked (``"none"``: he does not defend). A
     success stops the attack; a failure leads to the damage roll, or with Double Defense to a
@@ -199,6 +227,7 @@ class Injured:
         )
 
 
+@checked
 def damage_dice(attacker: Combatant) -> str:
     """The attacker's damage dice for this attack: All-Out Attack (Strong) adds +2 or +1 per
     die, whichever is more, to a melee attack (GUR-16).
@@ -212,11 +241,13 @@ def damage_dice(attacker: Combatant) -> str:
     return attacker.damage
 
 
+@checked
 def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
     """The injury's effects that stay after the hit: crippling and blinding."""
     return tuple(e for e in hurt.effects if e.startswith(_LASTING))
 
 
+@checked
 def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     """GUR-53 to GUR-62: roll the damage (the maximum after an attack roll of 3, halved at or
     beyond 1/2D), work out the injury at the location, and take it off the defender's HP; a
@@ -242,6 +273,7 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
 Step = AttackRolled | Defended | Injured
 
 
+@checked
 def resolve(
     fight: Fight,
     attacker_id: str,
@@ -250,10 +282,13 @@ def resolve(
     rng: RandintSource,
     *,
     override: str = "",
+    choose: str = "",
 ) -> tuple[Fight, tuple[Step, ...]]:
     """The whole attack in one go: the roll, the defender's best defense while he has one left
     (a second one with Double Defense, GUR-17), then the damage."""
-    fight, rolled = attack(fight, attacker_id, defender_id, setup, rng, override=override)
+    fight, rolled = attack(
+        fight, attacker_id, defender_id, setup, rng, override=override, choose=choose
+    )
     steps: list[Step] = [rolled]
     while fight.pending is not None and fight.pending.stage == "defense":
         best = best_defense(defenses_left(fight))
@@ -272,6 +307,7 @@ class Abandoned:
         return "attack abandoned"
 
 
+@checked
 def cancel(fight: Fight) -> tuple[Fight, Abandoned]:
     """Drop the attack under way (the GM's call)."""
     return replace(fight, pending=None), Abandoned()

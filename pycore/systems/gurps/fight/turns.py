@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
@@ -12,8 +13,10 @@ from pycore.systems.gurps.fight.value import Fight, Place, Recovery
 from pycore.systems.gurps.order import Slot, turn_order
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.systems.gurps.sheet import Combatant, edited, fighter
+from pycore.validate import checked
 
-# --- the combatants ---------------------------------------------------------------------------
+#: The two stuns of 004 line 46: physical (HT recovers) and mental (IQ recovers).
+Stun = Literal["physical", "mental"]
 
 # --- the combatants ---------------------------------------------------------------------------
 
@@ -39,6 +42,7 @@ def _order_key(c: Combatant, tiebreak: int) -> tuple[Fraction, int, int]:
     return (-c.speed, -c.dx, -tiebreak)  # GUR-05: Basic Speed, DX, the random number
 
 
+@checked
 def add(fight: Fight, c: Combatant, rng: RandintSource | None = None) -> tuple[Fight, Joined]:
     """The fight with one more combatant. Before the fight starts he is only on the sheets;
     once it runs he is inserted in the order by the same key, with a tiebreak drawn now, and
@@ -68,6 +72,7 @@ class Removed:
         return f"{self.name} removed"
 
 
+@checked
 def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     """The fight without a combatant: off the sheets, out of the order and out of any attack
     under way; whose turn it is stays with the same combatant where possible."""
@@ -88,6 +93,24 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     )
 
 
+@checked
+def next_target(fight: Fight, cid: str) -> str:
+    """The target a fresh attack by ``cid`` starts with: the combatant after him in the order
+    (before the fight, in the list); "" when he is alone. Nothing is kept from another
+    attacker's set-up (shared/FIGHT.md).
+
+    >>> next_target(Fight((Combatant(id="a"), Combatant(id="b"))), "b")
+    'a'
+    """
+    ids = [p.id for p in fight.order] or [c.id for c in fight.combatants]
+    if cid not in ids:
+        return next((i for i in ids if i != cid), "")
+    start = ids.index(cid)
+    rest = ids[start + 1 :] + ids[:start]
+    return rest[0] if rest else ""
+
+
+@checked
 def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     """The fight with one field of a combatant's sheet changed to what the user typed."""
     return fight.with_combatant(edited(fight.combatant(cid), field, typed))
@@ -107,6 +130,7 @@ class OrderDrawn:
         return f"{head}: " + "; ".join(str(s) for s in self.slots)
 
 
+@checked
 def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
     """GUR-05: sort by Basic Speed, then DX, then a random number drawn now and kept for the
     fight; round 1 begins with the first in the order. A restart draws a new order and the
@@ -117,14 +141,16 @@ def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
     order = tuple(Place(s.key, s.tiebreak) for s in slots)
     rnd = fight.round if fight.started else 1
     drawn = OrderDrawn(slots, rnd, fight.started)
-    fresh = replace(fight, round=rnd, order=order, turn=0, recovery="", attacks=0)
+    fresh = replace(
+        fight, round=rnd, order=order, turn=0, recovery="", attacks=0, mental_recovery=""
+    )
     return _stun_holds(fresh), drawn
 
 
 def _stun_holds(fight: Fight) -> Fight:
     """004 line 46: a stunned combatant whose turn begins must take Do Nothing."""
     who = fight.current()
-    if who is None or not who.stunned or who.maneuver == "Do Nothing":
+    if who is None or not who.dazed or who.maneuver == "Do Nothing":
         return fight
     return fight.with_combatant(replace(who, maneuver="Do Nothing", option=""))
 
@@ -136,16 +162,18 @@ class TurnBegun:
     maneuver: str
     stunned: bool = False
     recovered: str = ""
+    rolls: str = "HT"  # the roll or rolls that recover him: HT, IQ, or HT and IQ (004 line 46)
 
     def __str__(self) -> str:
         text = f"Round {self.round}: {self.name}'s turn (maneuver in effect: {self.maneuver})"
         if self.stunned:
-            text += "; stunned: he must Do Nothing and may roll HT to recover (GUR-07)"
+            text += f"; stunned: he must Do Nothing and may roll {self.rolls} to recover (GUR-07)"
         if self.recovered:
             text = f"{self.recovered} recovers from stun at the end of his turn. {text}"
         return text
 
 
+@checked
 def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     """GUR-04: the next combatant's turn; after the last, a new round (one second) begins. A
     stun recovered this turn ends now, at the end of the turn; a stunned combatant whose turn
@@ -153,26 +181,36 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     leaving = fight.current()
     if leaving is None:
         raise RuleError("start the fight first")
-    if fight.recovery == "recovered":
-        fight = fight.with_combatant(replace(leaving, stunned=False))
+    physical, mental = fight.recovery == "recovered", fight.mental_recovery == "recovered"
+    if physical or mental:
+        fight = fight.with_combatant(
+            replace(
+                leaving,
+                stunned=leaving.stunned and not physical,
+                mental_stun=leaving.mental_stun and not mental,
+            )
+        )
     turn = fight.turn + 1
     rnd = fight.round
     if turn >= len(fight.order):
         turn, rnd = 0, rnd + 1
-    moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0)
+    moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="")
     moved = _stun_holds(moved)
     who = moved.current()
     assert who is not None
-    recovered = leaving.name if fight.recovery == "recovered" else ""
-    return moved, TurnBegun(rnd, who.name, who.maneuver, who.stunned, recovered)
+    recovered = leaving.name if physical or mental else ""
+    rolls = " and ".join(r for r, on in (("HT", who.stunned), ("IQ", who.mental_stun)) if on)
+    return moved, TurnBegun(rnd, who.name, who.maneuver, who.dazed, recovered, rolls or "HT")
 
 
 @dataclass(frozen=True)
 class Recovered:
-    """The HT roll a stunned combatant may make on his turn (GUR-07, 004 line 46)."""
+    """The HT roll against physical stun, or the IQ roll against mental stun, a stunned
+    combatant may make on his turn (GUR-07, 004 line 46)."""
 
     name: str
     rolled: RolledSuccess
+    kind: Stun = "physical"
 
     def __str__(self) -> str:
         outcome = (
@@ -180,19 +218,27 @@ class Recovered:
             if self.rolled.success
             else "he stays stunned"
         )
-        return f"{self.name} rolls to recover from stun: {self.rolled}; {outcome}"
+        what = "stun" if self.kind == "physical" else "mental stun"
+        return f"{self.name} rolls to recover from {what}: {self.rolled}; {outcome}"
 
 
-def recover(fight: Fight, rng: RandintSource) -> tuple[Fight, Recovered]:
-    """004 line 46: on each of his turns a stunned combatant may roll HT; on a success he
-    recovers at the end of the turn (:func:`next_turn` clears the stun). One roll a turn."""
+@checked
+def recover(fight: Fight, rng: RandintSource, kind: Stun = "physical") -> tuple[Fight, Recovered]:
+    """004 line 46: on each of his turns a stunned combatant may roll HT to recover from
+    physical stun, or IQ from mental stun; on a success he recovers at the end of the turn
+    (:func:`next_turn` clears it). One roll of each kind a turn; with both stuns, one of each
+    (the text gives no rule for both)."""
     who = fight.current()
     if who is None:
         raise RuleError("start the fight first")
-    if not who.stunned:
-        raise RuleError(f"{who.name} is not stunned")
-    if fight.recovery:
+    if kind not in ("physical", "mental"):
+        raise RuleError(f"stun {kind!r} is neither physical nor mental")
+    mental = kind == "mental"
+    if not (who.mental_stun if mental else who.stunned):
+        raise RuleError(f"{who.name} is not {'mentally ' if mental else ''}stunned")
+    if fight.mental_recovery if mental else fight.recovery:
         raise RuleError(f"{who.name} has already rolled to recover this turn")
-    rolled = roll_success("HT", who.ht, rng)
+    rolled = roll_success("IQ" if mental else "HT", who.iq if mental else who.ht, rng)
     after: Recovery = "recovered" if rolled.success else "failed"
-    return replace(fight, recovery=after), Recovered(who.name, rolled)
+    moved = replace(fight, mental_recovery=after) if mental else replace(fight, recovery=after)
+    return moved, Recovered(who.name, rolled, kind)

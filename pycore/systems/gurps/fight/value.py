@@ -10,6 +10,7 @@ from typing import Any, Final, Literal
 from pycore.errors import RuleError
 from pycore.systems.gurps.sheet import Combatant, combatant_from_json, combatant_to_json
 from pycore.systems.gurps.worksheet import AttackSetup, setup_from_json, setup_to_json
+from pycore.validate import checked
 
 Stage = Literal["defense", "damage"]
 #: The current combatant's stun recovery this turn: not tried, tried and failed, recovered.
@@ -53,6 +54,7 @@ class Fight:
     pending: Pending | None = None
     recovery: Recovery = ""
     attacks: int = 0  # attacks the current combatant has made this turn
+    mental_recovery: Recovery = ""  # his IQ roll against mental stun this turn (GUR-07)
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one
@@ -80,13 +82,14 @@ class Fight:
 # --- saved form -------------------------------------------------------------------------------
 
 
+@checked
 def fight_to_json(fight: Fight) -> dict[str, Any]:
     """The fight as the ``gurps`` section stores it: ``combatants``, ``fight`` (round, order,
     turn) and ``pending``.
 
     >>> data = fight_to_json(Fight((Combatant(id="a"),), 2, (Place("a", 7),)))
     >>> data["fight"], fight_from_json(data).order
-    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0}, (Place(id='a', tiebreak=7),))
+    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0, 'mental_recovery': ''}, (Place(id='a', tiebreak=7),))
     """
     pending = fight.pending
     return {
@@ -97,6 +100,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "turn": fight.turn,
             "recovery": fight.recovery,
             "attacks": fight.attacks,
+            "mental_recovery": fight.mental_recovery,
         },
         "pending": None
         if pending is None
@@ -127,6 +131,7 @@ def _pending_from_json(raw: Mapping[str, Any]) -> Pending:
     )
 
 
+@checked
 def fight_from_json(data: Mapping[str, Any]) -> Fight:
     """The fight back from the section; a bad sheet is a :class:`RuleError` naming the field.
     Places whose combatant is gone are dropped."""
@@ -141,6 +146,7 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
     turn = int(saved.get("turn", 0))
     raw = data.get("pending")
     recovery = saved.get("recovery", "")
+    mental = saved.get("mental_recovery", "")
     return Fight(
         people,
         int(saved.get("round", 0)),
@@ -149,4 +155,5 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         _pending_from_json(raw) if isinstance(raw, Mapping) else None,
         recovery if recovery in ("failed", "recovered") else "",
         max(int(saved.get("attacks", 0)), 0),
+        mental if mental in ("failed", "recovered") else "",
     )

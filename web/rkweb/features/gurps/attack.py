@@ -6,6 +6,7 @@ step in the log."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +23,7 @@ from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.worksheet import AttackSetup, braceable, offered_modifiers, preview
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps import campaign
 from rkweb.features.gurps.maneuvers import choices
 from rkweb.features.gurps.state import (
     SECTION,
@@ -158,7 +160,8 @@ def _step(model: Model, action: str, arg: str, ctx: Ctx) -> tuple[Fight, str, tu
     rng = seeded(ctx.fresh_seed)
     if action in ("attack_roll", "attack_full"):
         form = _form(model)
-        parties = (str(form["attacker"]), str(form["defender"]), setup_of(form))
+        setup = replace(setup_of(form), eye_reading=campaign.eye_reading(model))
+        parties = (str(form["attacker"]), str(form["defender"]), setup)
         if action == "attack_full":
             fight, steps = gurps_fight.resolve(fight, *parties, rng)
             return fight, _label(steps), steps

@@ -12,6 +12,7 @@ from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps import campaign
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, keep, page_data
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
@@ -87,6 +88,7 @@ ATTRIBUTES: tuple[tuple[str, str, Kind], ...] = (
     ("basic_speed", "Basic Speed (yours: formula not in the texts)", "number"),
     ("move", "Move", "number"),
     ("encumbrance", "Encumbrance level 0-4 (yours: table not in texts)", "number"),
+    ("sm", "Size Modifier (human 0)", "number"),
 )
 WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("weapon", "Weapon", "text"),
@@ -108,6 +110,7 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("unarmed", "Fights barehanded (parries with DX, Brawling or Karate)", "yes_no"),
     ("brawling", "Brawling skill (0 = none)", "number"),
     ("karate", "Karate skill (0 = none)", "number"),
+    ("scaled", "Weapons scaled to his body size (a giant's)", "yes_no"),
 )
 ARMOR: tuple[tuple[str, str, Kind], ...] = (
     ("dr", "DR (every location)", "number"),
@@ -197,4 +200,5 @@ def view(model: Model) -> VNode:
         ),
         share_button("gurps.fighter", chosen.id, chosen.name) if chosen else None,
         _sheet(model, chosen) if chosen else None,
+        campaign.view(model),
     )

@@ -57,10 +57,11 @@ def _injury(step: Injured) -> dict[str, Any]:
 
 def _recovery(step: Recovered) -> dict[str, Any]:
     rolled = step.rolled
+    what = " from mental stun" if step.kind == "mental" else ""
     verdict = (
-        f"{step.name} recovers at the end of the turn"
+        f"{step.name} recovers{what} at the end of the turn"
         if rolled.success
-        else f"{step.name} stays stunned"
+        else f"{step.name} stays{' mentally' if what else ''} stunned"
     )
     number = f"rolled {rolled.roll.total}, needed {rolled.target} or less"
     return {"verdict": verdict, "number": number, "tone": "neutral", "why": [str(step)]}

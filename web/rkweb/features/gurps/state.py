@@ -29,6 +29,7 @@ def page_data(model: Model) -> dict[str, Any]:
         "step": dict(saved.get("step") or {}),
         "shown": dict(saved.get("shown") or {}),
         "log": list(saved.get("log", [])),
+        "settings": dict(saved.get("settings") or {}),
     }
 
 

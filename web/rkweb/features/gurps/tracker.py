@@ -19,7 +19,7 @@ from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import yes_no
-from rkweb.kit.results import card, why
+from rkweb.kit.results import why
 
 ACTIONS = frozenset({"start", "next"})
 
@@ -53,7 +53,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
     return h(
         "details",
         {"class": "quick-edits"},
-        h("summary", {}, f"Change {c.name}"),
+        h("summary", {"aria-label": f"Edit {c.name}"}, "Edit"),
         h(
             "p",
             {"class": "small"},
@@ -64,12 +64,18 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
             {"class": "grid2"},
             *([] if current else choices(c, own_ids(c))),
             yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, (*own, "stunned")),
+            yes_no(
+                f"gurps-mental-stun-{c.id}",
+                "Mentally stunned",
+                c.mental_stun,
+                (*own, "mental_stun"),
+            ),
         ),
     )
 
 
 def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
-    defenses = ", ".join(defenses_of(c)) or "none"
+    defenses = ", ".join(defenses_of(c)) or "no defense"
     return h(
         "li",
         {
@@ -81,14 +87,19 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
         h(
             "div",
             {"class": "row between"},
-            h("strong", {}, c.name + (" (acting)" if current else "")),
+            h(
+                "strong",
+                {},
+                c.name,
+                # The card's colour and bar say it on screen; a screen reader hears it.
+                h("span", {"class": "visually-hidden"}, " (acting)") if current else None,
+            ),
             h("span", {"class": "hp", "data-testid": f"gurps-hp-{c.id}"}, f"HP {c.hp_now}/{c.hp}"),
         ),
         h(
             "p",
             {"class": "small"},
-            f"{c.maneuver} · defenses: {defenses}"
-            + (" · stunned (−4 defenses)" if c.stunned else ""),
+            f"{c.maneuver} · {defenses}" + (" · stunned (−4 defenses)" if c.dazed else ""),
         ),
         h(
             "p",
@@ -97,12 +108,16 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
         )
         if c.notes
         else None,
-        None
-        if current
-        else chip(
-            f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
+        h(
+            "div",
+            {"class": "row slot-actions"},
+            None
+            if current
+            else chip(
+                f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
+            ),
+            _quick_edits(c, place, current),
         ),
-        _quick_edits(c, place, current),
     )
 
 
@@ -120,13 +135,18 @@ def view(model: Model) -> VNode:
     started = fight.started
     return h(
         "div",
-        {"class": "page"},
-        card(
-            "gurps-tracker-h",
-            f"Round {fight.round}" if started else "Combat tracker",
+        {"class": "page gurps-fight"},
+        h(
+            "section",
+            {"class": "card", "aria-labelledby": "gurps-tracker-h"},
             h(
                 "div",
                 {"class": "row"},
+                h(
+                    "h2",
+                    {"id": "gurps-tracker-h"},
+                    f"Round {fight.round}" if started else "Combat tracker",
+                ),
                 button(
                     "gurps-start",
                     "Restart: new order" if started else "Start fight: roll the order",

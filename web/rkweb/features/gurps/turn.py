@@ -7,6 +7,7 @@ every step is a transition of :mod:`pycore.systems.gurps.fight`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
@@ -20,13 +21,18 @@ from pycore.systems.gurps import (
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
-from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.fight import Fight, Stun
 from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import AttackSetup, best_defense, offered_modifiers, preview
+from pycore.systems.gurps.worksheet import (
+    AttackSetup,
+    best_defense,
+    offered_modifiers,
+    preview,
+)
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import shown
+from rkweb.features.gurps import campaign, shown, situation
 from rkweb.features.gurps.maneuvers import choices, own_ids
 from rkweb.features.gurps.state import (
     SECTION,
@@ -60,6 +66,9 @@ ACTIONS = frozenset(
         "step_damage_typed",
         "recover",
         "recover_typed",
+        "recover_mental",
+        "recover_mental_typed",
+        "step_cancel",
     }
 )
 #: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
@@ -72,31 +81,31 @@ FRESH: dict[str, Any] = {
     "yards": "0",
     "defense": "",
     "override": "",
+    "random_location": False,
+    "from_above": False,
+    "pinned": False,
+    "exposed": "",
+    "only_exposed": False,
 }
-_FORM_FIELDS = ("location", "yards", "override")
+ATTACK = "Attack"  # the maneuver a plain attack takes (GUR-14)
+_FORM_FIELDS = ("location", "yards", "override", "exposed")
+#: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
+_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed")
 _STUN_WHY = (
-    "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover, and "
-    "on a success he recovers at the end of that turn (GUR-07, 004 line 46).",
+    "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover from "
+    "physical stun or IQ from mental stun, and on a success he recovers at the end of that "
+    "turn (GUR-07, 004 line 46). With both, one roll of each (the text gives no rule for both).",
+    "A stunned fighter defends at −4 (GUR-45, 004 line 217).",
 )
 
 # --- the step's form ----------------------------------------------------------------------------
-
-
-def _next_other(fight: Fight, cid: str) -> str:
-    """The combatant after ``cid`` in the order: the target a fresh step starts with."""
-    ids = [p.id for p in fight.order] or [c.id for c in fight.combatants]
-    if cid not in ids:
-        return next((i for i in ids if i != cid), "")
-    start = ids.index(cid)
-    rest = ids[start + 1 :] + ids[:start]
-    return rest[0] if rest else ""
 
 
 def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     """The current combatant's step; a new attacker starts fresh."""
     current = fight.current()
     cid = current.id if current else ""
-    fresh = {**FRESH, "attacker": cid, "target": _next_other(fight, cid)}
+    fresh = {**FRESH, "attacker": cid, "target": gurps_fight.next_target(fight, cid)}
     saved = page_data(model)["step"]
     if saved.get("attacker") != cid:
         return fresh
@@ -113,7 +122,18 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
     ranged = armed(attacker, line).ranged
     yards = exact("Range (yards)", str(step["yards"]).strip() or "0") if ranged else 0
     keys = tuple((str(k), None) for k in step["chips"])
-    return AttackSetup(location=str(step["location"]), yards=yards, table_keys=keys, line=line)
+    random_location = bool(step["random_location"])
+    return AttackSetup(
+        location=str(step["location"]),
+        yards=yards,
+        table_keys=keys,
+        line=line,
+        random_location=random_location,
+        from_above=random_location and bool(step["from_above"]),
+        pinned=bool(step["pinned"]),
+        exposed=str(step["exposed"]),
+        only_exposed=bool(step["exposed"]) and bool(step["only_exposed"]),
+    )
 
 
 def _keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
@@ -133,6 +153,8 @@ def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
 
 
 def _chip(model: Model, fight: Fight, key: str) -> Model:
+    if key in _TOGGLES:
+        return _keep_step(model, fight, **{key: not step_of(model, fight)[key]})
     pressed = list(step_of(model, fight)["chips"])
     pressed = [k for k in pressed if k != key] if key in pressed else [*pressed, key]
     return _keep_step(model, fight, chips=pressed)
@@ -148,15 +170,30 @@ def _source(ctx: Ctx, expr: str, typed: str | None, what: str) -> tuple[RandintS
     return typed_dice(expr, typed, what), f"typed: {typed.strip()}"
 
 
+def _attacking(current: Combatant) -> Combatant:
+    """The combatant as he attacks: a maneuver that allows no attack becomes Attack (GUR-06,
+    GUR-14)."""
+    if maneuver(current.maneuver).can_attack:
+        return current
+    return replace(current, maneuver=ATTACK, option="")
+
+
 def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     current = fight.current()
     if current is None:
         raise RulekeeperError("start the fight first")
     step = step_of(model, fight)
     rng, seed = _source(ctx, "3d6", typed, "attack roll")
-    setup = setup_of(step, current)
+    setup = replace(setup_of(step, current), eye_reading=campaign.eye_reading(model))
+    choose = "" if maneuver(current.maneuver).can_attack or current.dazed else ATTACK
     fight, rolled = gurps_fight.attack(
-        fight, current.id, str(step["target"]), setup, rng, override=str(step["override"])
+        fight,
+        current.id,
+        str(step["target"]),
+        setup,
+        rng,
+        override=str(step["override"]),
+        choose=choose,
     )
     return commit(
         model,
@@ -202,9 +239,18 @@ def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
 
 
 def _recover(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
-    rng, seed = _source(ctx, "3d6", typed, "HT roll")
-    fight, recovered = gurps_fight.recover(fight, rng)
-    label = f"{recovered.name}: HT roll to recover"
+    return _recovery(model, fight, ctx, typed, "physical")
+
+
+def _recover_mental(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
+    return _recovery(model, fight, ctx, typed, "mental")
+
+
+def _recovery(model: Model, fight: Fight, ctx: Ctx, typed: str | None, kind: Stun) -> Model:
+    stat = "IQ" if kind == "mental" else "HT"
+    rng, seed = _source(ctx, "3d6", typed, f"{stat} roll")
+    fight, recovered = gurps_fight.recover(fight, rng, kind)
+    label = f"{recovered.name}: {stat} roll to recover"
     return commit(model, fight, label, ctx, [recovered], seed=seed, shown=shown.of(recovered))
 
 
@@ -213,6 +259,7 @@ _ROLLS = {
     "step_defend": ("defend", _defend),
     "step_damage": ("damage", _damage),
     "recover": ("recover", _recover),
+    "recover_mental": ("recover_mental", _recover_mental),
 }
 
 
@@ -236,6 +283,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return _keep_step(model, fight, chips=[])
         if action == "step_defense":
             return _keep_step(model, fight, defense=arg)
+        if action == "step_cancel":
+            fight, abandoned = gurps_fight.cancel(fight)
+            return commit(model, fight, "Attack abandoned", ctx, [abandoned], shown={})
         if action == "step_line":
             return _keep_step(model, fight, line=int(arg), chips=[])
     except RulekeeperError as exc:
@@ -262,22 +312,33 @@ def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -
 
 
 def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
-    """004 line 46: Do Nothing, and the HT roll to recover (once a turn)."""
+    """004 line 46: Do Nothing, and the roll to recover, once a turn: HT from physical stun, IQ
+    from mental stun (one of each when he has both)."""
     head = h("p", {"class": "strong"}, f"{c.name} is stunned: he must Do Nothing this turn.")
-    if fight.recovery:
-        said = (
-            "recovers at the end of this turn" if fight.recovery == "recovered" else "stays stunned"
-        )
-        done = f"HT roll made: {c.name} {said}."
-        return [head, h("p", {"data-testid": f"gurps-recovery-{c.id}"}, done), why(_STUN_WHY)]
-    chance = percent_text(success_chance(c.ht))
-    return [
-        head,
-        h("p", {}, f"Roll HT {c.ht} to recover: {chance}"),
-        _roll_entry(model, f"gurps-recover-{c.id}", "3d6", "recover", "Roll for me"),
-        why(_STUN_WHY),
-        _override(step_of(model, fight)),
-    ]
+    parts: list[VNode | None] = [head]
+    kinds = (
+        ("HT", c.ht, c.stunned, fight.recovery, "recover", f"gurps-recovery-{c.id}"),
+        (
+            "IQ",
+            c.iq,
+            c.mental_stun,
+            fight.mental_recovery,
+            "recover_mental",
+            f"gurps-mental-recovery-{c.id}",
+        ),
+    )
+    for stat, value, on, done, action, testid in kinds:
+        if not on:
+            continue
+        if done:
+            said = "recovers at the end of this turn" if done == "recovered" else "stays stunned"
+            parts.append(h("p", {"data-testid": testid}, f"{stat} roll made: {c.name} {said}."))
+            continue
+        entry = testid.replace("recovery", "recover")
+        chance = percent_text(success_chance(value))
+        parts.append(h("p", {}, f"Roll {stat} {value} to recover: {chance}"))
+        parts.append(_roll_entry(model, entry, "3d6", action, "Roll for me"))
+    return [*parts, why(_STUN_WHY), _override(step_of(model, fight))]
 
 
 def _override(step: dict[str, Any]) -> VNode:
@@ -309,14 +370,18 @@ def _chips(step: dict[str, Any], attacker: Combatant) -> VNode:
     return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))
 
 
-def _attack_fields(model: Model, step: dict[str, Any], attacker: Combatant) -> VNode:
+def _attack_fields(
+    model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
+) -> VNode:
     locations = [(k, k.replace("_", " ")) for k in location_keys()]
+    random_location = bool(step["random_location"])
+    ranged = armed(attacker, int(step["line"])).ranged
     return h(
         "div",
         {"class": "grid2"},
         select(
             "gurps-fight-location",
-            "Hit location",
+            "Where it fell (your 3d table)" if random_location else "Hit location",
             step["location"],
             locations,
             ("gurps.step_form", "location"),
@@ -328,7 +393,7 @@ def _attack_fields(model: Model, step: dict[str, Any], attacker: Combatant) -> V
             ("gurps.step_form", "yards"),
             error=error_of(model, SECTION, "fight.yards"),
         )
-        if attacker.ranged
+        if ranged
         else None,
     )
 
@@ -345,14 +410,21 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     using = armed(attacker, int(step["line"]))
     weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
-    adjust = [_attack_fields(model, step, using), _chips(step, using)]
+    adjust: list[VNode | None] = [
+        _attack_fields(model, step, attacker, target),
+        situation.where(step),
+    ]
     ways = _lines(step, attacker, target)
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
-        seen = preview(attacker, target, setup_of(step, attacker))
+        setup = setup_of(step, attacker)
+        seen = preview(attacker, target, setup)
     except RulekeeperError as exc:
+        adjust.append(_chips(step, using))
         return [head, h("p", {"class": "field-error", "role": "alert"}, str(exc))], adjust
+    adjust[1:1] = [situation.giant_fields(step, setup, attacker, target)]
+    adjust.append(_chips(step, using))
     best = f"{seen.best[0]} {seen.best[1].total}" if seen.best else "no defense"
     chances = h(
         "dl",
@@ -364,7 +436,8 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     )
     skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
     roll = _roll_entry(model, "gurps-fight-attack", "3d6", "step_attack", "Roll for me")
-    return [head, chances, roll], [*adjust, skill, why(seen.line.sources())]
+    asked = situation.exposed_field(step, setup, attacker, target)
+    return [head, chances, asked, roll], [*adjust, skill, why(seen.line.sources())]
 
 
 def _lines(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNode | None:
@@ -453,14 +526,25 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
     then what adjusts it."""
     step = step_of(model, fight)
     if fight.pending is not None:
-        if fight.pending.stage == "defense":
-            return _defense(model, fight), []
-        return _damage_step(model, fight), []
-    if current.stunned and not str(step["override"]).strip():
+        # The GM may drop the attack under way; also where focus goes after a typed roll.
+        parts = (
+            _defense(model, fight)
+            if fight.pending.stage == "defense"
+            else _damage_step(model, fight)
+        )
+        cancel = button("gurps-fight-cancel", "Cancel attack", ("gurps.step_cancel",))
+        *before, roll = parts
+        return [*before, h("div", {"class": "row step-roll"}, roll, cancel)], []
+    if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
     if not maneuver(current.maneuver).can_attack:
-        said = f"{current.maneuver}: no attack this turn. Choose a maneuver to attack."
-        return [h("p", {}, said)], []
+        # GUR-06: he picks his maneuver as his turn begins; rolling the attack picks Attack.
+        now, adjust = _attack_step(model, fight, _attacking(current), step)
+        said = f"{current.maneuver} so far: rolling the attack takes the Attack maneuver."
+        return [
+            h("p", {"class": "small", "data-testid": "gurps-fight-takes-attack"}, said),
+            *now,
+        ], adjust
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         said = f"{current.name} has made his attack this turn."
         done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
@@ -483,6 +567,7 @@ def panel(model: Model, fight: Fight) -> VNode | None:
         *now,
         step_error(model, "fight"),
         *adjust,
-        _maneuver(current),
+        # The maneuver is set while no attack is under way (it is chosen as the turn begins).
+        _maneuver(current) if fight.pending is None else None,
         testid="gurps-turn",
     )

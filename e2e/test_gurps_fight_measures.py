@@ -1,0 +1,75 @@
+"""FIGHT.md's measures hold for the GURPS fight at 768x1024 (driven by tools/bench_fight_gurps.py,
+counted by e2e/fight_measure.py): from "Next turn" to the damage applied with the attacker's
+first weapon in at most 4 taps with the app's dice, and in at most 4 taps plus one entry per
+roll with typed dice (four fighters: the order strip on two rows); every step's result inside
+the viewport with no scroll; a reload at a step continues from that step."""
+
+from __future__ import annotations
+
+from bench_fight_gurps import FIGHTERS, RESULT, app_dice_turn, set_up, typed_dice_turn
+from fight_measure import install
+from playwright.sync_api import Page, expect
+from support import READY
+
+#: Four fighters: the order strip takes two rows and the step must still fit.
+FOUR = (*FIGHTERS, ("Cy", {"basic_speed": "5.5"}), ("Di", {"basic_speed": "4"}))
+
+
+def _open(
+    page: Page, app_url: str, fighters: tuple[tuple[str, dict[str, str]], ...] = FIGHTERS
+) -> None:
+    install(page)
+    page.goto(app_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    set_up(page, fighters)
+
+
+def test_app_dice_next_turn_to_damage_in_four_taps_in_view(page: Page, app_url: str) -> None:
+    _open(page, app_url)
+    damaged = []
+    for index in range(12):
+        figures, hit = app_dice_turn(page, first=index == 0)
+        assert figures.out_of_view == [], figures.out_of_view
+        assert figures.taps <= 4, figures
+        if hit:
+            damaged.append(figures.taps)
+    assert damaged, "no attack got through to the damage in 12 turns"
+    assert page.evaluate("() => window.scrollY") == 0
+
+
+def test_typed_dice_four_taps_plus_one_entry_per_roll(page: Page, app_url: str) -> None:
+    _open(page, app_url, FOUR)
+    for index in range(5):  # round 1 and the first turn of round 2
+        figures = typed_dice_turn(page, first=index == 0)
+        assert figures.entries == 3 and figures.taps <= 4, figures
+        assert figures.out_of_view == [], figures.out_of_view
+        expect(page.get_by_test_id(f"{RESULT}-verdict")).to_contain_text("injury")
+
+
+def test_a_reload_at_each_step_continues_from_it(page: Page, app_url: str) -> None:
+    _open(page, app_url)  # Bo's turn, at Ana
+    typed = page.get_by_test_id("gurps-fight-attack-typed")
+    typed.fill("3 3 3")
+    typed.press("Tab")
+    verdict = page.get_by_test_id(f"{RESULT}-verdict")
+    expect(verdict).to_have_text("Hit: Ana may defend")
+    page.get_by_test_id("gurps-fight-defend-dodge").click()
+    for _ in range(2):  # at the defense, then at the damage
+        page.reload()
+        page.wait_for_selector(READY, timeout=60_000)
+        expect(page.get_by_test_id("gurps-turn")).to_contain_text("Bo's turn")
+        if page.get_by_test_id("gurps-fight-defenses").count():
+            expect(verdict).to_have_text("Hit: Ana may defend")
+            expect(page.get_by_test_id("gurps-fight-defend-dodge")).to_have_attribute(
+                "aria-pressed", "true"
+            )
+            entry = page.get_by_test_id("gurps-fight-defense-typed")
+            entry.fill("18")
+            entry.press("Tab")
+            expect(verdict).to_have_text("Ana fails to dodge")
+        else:
+            expect(verdict).to_have_text("Ana fails to dodge")
+            expect(page.get_by_test_id("gurps-fight-damage-typed")).to_be_visible()
+    page.get_by_test_id("gurps-fight-damage-typed").fill("3")
+    page.get_by_test_id("gurps-fight-damage-typed").press("Tab")
+    expect(verdict).to_contain_text("Ana: injury")

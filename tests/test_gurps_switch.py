@@ -1,0 +1,100 @@
+"""FIGHT.md's attacker-switch property for the GURPS fight: after a fully set-up attack (target,
+attack line, location, range, situation chips, random location, a pinned victim, the exposed
+spot), switching the attacker leaves every pre-filled field equal to a fresh set-up for the new
+attacker, over random groups of combatants (hypothesis)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rkweb.app import shell
+from rkweb.app.model import Model
+from rkweb.features.gurps import turn
+from rkweb.features.gurps.state import fight_of, keep
+from test_gurps_pages import send, texts
+
+from pycore.store import History, default_data
+from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.worksheet import AttackSetup, offered_modifiers
+
+KINDS = ("melee", "thrown", "bow", "firearm")
+LOCATIONS = ("torso", "arm", "leg", "skull", "vitals", "foot")
+
+fighters = st.lists(
+    st.fixed_dictionaries(
+        {
+            "weapon_skill": st.integers(8, 18),
+            "basic_speed": st.sampled_from(("5", "5.5", "6", "7")),
+            "attack_kind": st.sampled_from(KINDS),
+            "sm": st.integers(0, 8),
+            "unarmed": st.booleans(),
+            "more_attacks": st.sampled_from(("", "Kick: 11, 1d cr, unarmed")),
+            "dr_locations": st.sampled_from(("", "skull=4")),
+        }
+    ),
+    min_size=2,
+    max_size=4,
+)
+set_ups = st.fixed_dictionaries(
+    {
+        "location": st.sampled_from(LOCATIONS),
+        "yards": st.sampled_from(("0", "3", "1/3", "12.5")),
+        "line": st.integers(0, 1),
+        "chips": st.lists(st.integers(0, 40), max_size=3),
+        "random_location": st.booleans(),
+        "from_above": st.booleans(),
+        "pinned": st.booleans(),
+        "exposed": st.sampled_from(("", "skull", "arm")),
+        "target": st.integers(0, 3),
+    }
+)
+
+
+def _fight(people: list[dict[str, Any]]) -> Model:
+    model = Model(History.new(default_data()), route="gurps")
+    for index, values in enumerate(people, start=1):
+        model = send(model, "gurps.new")
+        for field, value in values.items():
+            model = send(model, "gurps.field", f"g{index}", field, str(value))
+    model = send(model, "gurps.tab", "tracker")
+    return send(model, "gurps.start", seed="order")
+
+
+def _set_up(model: Model, chosen: dict[str, Any], count: int) -> Model:
+    """Every field of the step, as a user could set it (refused ones are simply refused)."""
+    current = fight_of(model).current()
+    assert current is not None
+    model = send(model, "gurps.target", f"g{chosen['target'] % count + 1}")
+    model = send(model, "gurps.step_line", str(chosen["line"]))
+    for name in ("location", "yards", "exposed"):
+        model = send(model, "gurps.step_form", name, chosen[name])
+    chips = [m.key for m in offered_modifiers(current.ranged) if m.value is not None]
+    for pick in chosen["chips"]:
+        model = send(model, "gurps.step_chip", chips[pick % len(chips)])
+    for toggle in ("random_location", "from_above", "pinned"):
+        if chosen[toggle]:
+            model = send(model, "gurps.step_chip", toggle)
+    return model
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fighters, set_ups)
+def test_switching_the_attacker_prefills_a_fresh_set_up(
+    people: list[dict[str, Any]], chosen: dict[str, Any]
+) -> None:  # FIGHT.md: "nothing is kept from the previous combatant"
+    model = _set_up(_fight(people), chosen, len(people))
+    switched = send(model, "gurps.next")  # the attacker changes
+    fight = fight_of(switched)
+    current = fight.current()
+    assert current is not None
+    step = turn.step_of(switched, fight)
+    fresh = {**turn.FRESH, "attacker": current.id, "target": gf.next_target(fight, current.id)}
+    assert step == fresh
+    assert turn.setup_of(step, current) == AttackSetup()
+    # What the screen pre-fills is what a never-touched step shows for him.
+    untouched = keep(switched, step={})
+    for testid in ("gurps-turn", "gurps-order"):
+        assert texts(switched, testid) == texts(untouched, testid)
+    assert shell.view(switched) == shell.view(untouched)

@@ -1,0 +1,101 @@
+"""Where the blow lands and how big the striker is, in the turn's step: a random hit location
+and one from directly above (003 lines 63, 65), a giant's blow as large-area injury (003 lines
+82-85). Each toggle or field is shown only where it applies; the rules are the core's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.systems.gurps import location_keys
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import AttackSetup, giant_blow, large_area_blow, open_question
+from rkweb.app.vdom import VNode, h
+from rkweb.kit.chips import chip, chips
+from rkweb.kit.fields import select
+from rkweb.kit.results import why
+
+_WHERE_WHY = (
+    "Random location: strike at whatever presents itself, with no modifier for the location; "
+    "on a hit, roll 3d on your own hit location table (GUR-41, 003 lines 62-64: the table is "
+    "not in the texts).",
+    "From directly above, feet count as hands and legs as arms (GUR-41, 003 line 65).",
+)
+_GIANT_WHY = (
+    "A melee blow from an attacker whose Size Modifier is 7 or more above the target's, "
+    "unarmed or with a weapon scaled to his size, is large-area injury (GUR-62, 003 line 82).",
+    "DR: the average of the torso's and the least protected exposed spot's, rounded up; no "
+    "location effects: a torso hit (003 lines 83-85). Which spot is exposed the texts cannot "
+    "say: you pick it when the DR differs by location.",
+    "With only one spot exposed, the blow is a hit there, and a lone limb loses the injury "
+    "past a major wound (003 line 85).",
+    "Aiming at a hit location needs the victim pinned or otherwise immobile (003 line 82); "
+    "the project reads such an aimed blow as an ordinary hit on that location.",
+)
+
+
+def toggle(key: str, label: str, step: dict[str, Any]) -> VNode:
+    testid = f"gurps-fight-{key.replace('_', '-')}"
+    return chip(testid, label, bool(step[key]), ("gurps.step_chip", key))
+
+
+def where(step: dict[str, Any]) -> VNode:
+    """003 lines 63, 65: strike at whatever presents itself; from directly above, feet count
+    as hands and legs as arms."""
+    items = [toggle("random_location", "Random location", step)]
+    if step["random_location"]:
+        items.append(toggle("from_above", "From directly above", step))
+    return h("div", {}, chips("Where it lands", items, "gurps-fight-where"), why(_WHERE_WHY))
+
+
+def giant_fields(
+    step: dict[str, Any], setup: AttackSetup, attacker: Combatant, target: Combatant
+) -> VNode | None:
+    """003 lines 82-85: a blow from seven or more sizes larger covers most of the body; the
+    victim pinned lets it aim; the spot exposed, and whether it is the only one. None between
+    fighters of a size."""
+    if not giant_blow(attacker, target, setup):
+        return None
+    large = large_area_blow(attacker, target, setup)
+    victim = [toggle("pinned", "Pinned or immobile", step)]
+    if large and step["exposed"]:
+        victim.append(toggle("only_exposed", "Only that spot is exposed", step))
+    return h(
+        "div",
+        {},
+        h(
+            "p",
+            {"class": "small", "data-testid": "gurps-fight-large-area"},
+            f"{attacker.name} is seven or more sizes larger: the blow strikes most of "
+            f"{target.name}'s body (a torso hit) unless {target.name} is pinned.",
+        ),
+        chips("The victim", victim, "gurps-fight-victim"),
+        _exposed(step) if large and not _asked(setup, attacker, target) else None,
+        why(_GIANT_WHY),
+    )
+
+
+def _asked(setup: AttackSetup, attacker: Combatant, target: Combatant) -> bool:
+    """Whether the core needs the exposed spot before the roll (the DR differs by location)."""
+    return open_question(attacker, target, replace(setup, exposed="")) is not None
+
+
+def _exposed(step: dict[str, Any]) -> VNode:
+    spots = [("", "—")] + [(k, k.replace("_", " ")) for k in location_keys() if "chink" not in k]
+    return select(
+        "gurps-fight-exposed",
+        "Least protected spot exposed to the blow",
+        step["exposed"],
+        spots,
+        ("gurps.step_form", "exposed"),
+    )
+
+
+def exposed_field(
+    step: dict[str, Any], setup: AttackSetup, attacker: Combatant, target: Combatant
+) -> VNode | None:
+    """003 line 83: the least protected spot exposed to a large-area blow, asked before the
+    roll when the target's DR differs by location (the texts cannot tell which it is)."""
+    if not large_area_blow(attacker, target, setup) or not _asked(setup, attacker, target):
+        return None
+    return _exposed(step)
