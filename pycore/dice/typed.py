@@ -29,7 +29,7 @@ from pycore.dice.nodes import Dice, DiceExpr
 from pycore.dice.parser import parse
 from pycore.dice.roller import RandintSource
 from pycore.errors import DiceError
-from pycore.validate import checked
+from pycore.validate import checked, texts
 
 MAX_TYPED_LENGTH = 400
 _NUMBER = re.compile(r"\d+")
@@ -166,7 +166,9 @@ class TypedRolls:
     """
 
     def __init__(self, entries: Sequence[str], rest: RandintSource | None = None) -> None:
-        self.entries = tuple(entries)
+        self.entries = tuple(texts(entries, "typed dice", DiceError))
+        if rest is not None and not callable(getattr(rest, "randint", None)):
+            raise DiceError(f"the dice for the other rolls {rest!r:.40} are no dice source")
         self.rest = rest
         self.given: list[str] = []
         self._taken = 0

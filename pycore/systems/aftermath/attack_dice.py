@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pycore.dice import DiceWanted, RandintSource, TypedRolls
 from pycore.errors import DiceError
 from pycore.systems.aftermath.worksheet import Outcome, Setup, resolve
+from pycore.validate import checked
 
 #: At most this many typed rolls for one attack (a burst's dice stay far below it).
 MAX_TYPED_ROLLS = 60
@@ -45,6 +46,7 @@ class WaitsForDice:
         return f"roll {self.index + 1}: {self.what or 'the next roll'} ({self.expr})"
 
 
+@checked
 def resolve_typed(
     setup: Setup,
     typed: Sequence[str],

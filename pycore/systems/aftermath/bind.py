@@ -25,6 +25,7 @@ from pycore.systems.aftermath.critical import Moment
 from pycore.systems.aftermath.sheet import condition_from_json, merged
 from pycore.systems.aftermath.situation import wound_level
 from pycore.systems.aftermath.steps import Step
+from pycore.validate import checked
 
 #: The T04 rows of each wound level (AFT-08).
 WOUND_ROWS: Final = {"over_50": "wounded_50", "over_75": "wounded_75"}
@@ -63,6 +64,7 @@ class Wounds:
         return head + (": " + "; ".join(words) if words else "")
 
 
+@checked
 def wounds(sheet: Mapping[str, Any]) -> Wounds:
     """AFT-08 / AFT-M07: the wound level by damage ÷ DRT, over 50% and over 75%.
 
@@ -79,6 +81,7 @@ def wounds(sheet: Mapping[str, Any]) -> Wounds:
     return Wounds(taken, critical, drt, wound_level(min(taken, 10_000), drt), taken > drt)
 
 
+@checked
 def wound_rows(sheet: Mapping[str, Any], chosen: str = "") -> tuple[str, ...]:
     """The T04 wound row an attacker fights under (AFT-08): the user's ``chosen`` level, else
     his sheet's. A sheet with damage and no DRT cannot say: the RuleError asks for one.
@@ -98,6 +101,7 @@ def wound_rows(sheet: Mapping[str, Any], chosen: str = "") -> tuple[str, ...]:
     return (WOUND_ROWS[level],) if level in WOUND_ROWS else ()
 
 
+@checked
 def refusal(sheet: Mapping[str, Any], at: Moment) -> str:
     """Why ``sheet`` may not attack now, or "": dead (line 36, AFT-26), Stunned (line 24, AFT-22).
 
@@ -128,6 +132,7 @@ def refusal(sheet: Mapping[str, Any], at: Moment) -> str:
     return ""
 
 
+@checked
 def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step | None:
     """Refuse an attack the rules forbid (RuleError in words), unless the GM overrides it: then
     the override and its reason are a step of the attack, logged with it.

@@ -23,8 +23,10 @@ from pycore.systems.aftermath.hand import MISS_TABLES
 from pycore.systems.aftermath.miss_steps import MODERN_96
 from pycore.systems.aftermath.rounding import ROUNDINGS
 from pycore.systems.aftermath.weapons import suspect_rows
+from pycore.validate import checked
 
 
+@checked
 def suspect_setting(weapon_name: str) -> str:
     """The setting holding the user's answer about a suspect weapon row (AFT-M44).
 

@@ -8,10 +8,12 @@ turn at a time; condition timers are read against it (``Condition.active_at``).
 from __future__ import annotations
 
 from pycore.systems.aftermath.critical import PHASES, Moment, moment
+from pycore.validate import checked
 
 MAX_TURN = 10_000
 
 
+@checked
 def next_phase(now: Moment) -> Moment:
     """AFT-55: the next Action Phase; after phase 20 the next Combat Turn's phase 1 (20 phases
     per turn, implied by every KPH row's m/AP = m/ct ÷ 20, AFT-43).
@@ -25,6 +27,7 @@ def next_phase(now: Moment) -> Moment:
     return next_turn(now)
 
 
+@checked
 def next_turn(now: Moment) -> Moment:
     """AFT-55: the next Combat Turn, from its first Action Phase.
 

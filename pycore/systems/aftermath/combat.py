@@ -29,6 +29,7 @@ from pycore.systems.aftermath.missile import (
 )
 from pycore.systems.aftermath.rounding import instance
 from pycore.systems.aftermath.steps import LowerSave, Resolution, Step
+from pycore.validate import checked
 
 #: Plain words for what a resolution waits for (the keys are the ones its steps name).
 QUESTIONS = {
@@ -52,6 +53,7 @@ QUESTIONS = {
 }
 
 
+@checked
 def question(key: str) -> str:
     """What a step waits for, in the game's words.
 

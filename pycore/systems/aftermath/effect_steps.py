@@ -32,6 +32,7 @@ from pycore.systems.aftermath.missile_effects import (
     stopping,
 )
 from pycore.systems.aftermath.steps import LowerSave, Resolution, Step, conditions_for, die
+from pycore.validate import checked
 
 
 def critical_effect_steps(
@@ -284,6 +285,7 @@ def _lowering_step(
     return lowered.result
 
 
+@checked
 def special_effect_steps(
     steps: list[Step],
     rng: RandintSource,
@@ -353,6 +355,7 @@ def _stopping_steps(stop: Stopping, rng: RandintSource) -> list[Step]:
     return [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35")]
 
 
+@checked
 def effects_of_hit(
     kind: str,
     steps: list[Step],

@@ -30,6 +30,7 @@ from pycore.systems.aftermath.ammunition import (
 from pycore.systems.aftermath.firearms import GAUGES, range_row
 from pycore.systems.aftermath.rounding import check_choice
 from pycore.tables import load_table
+from pycore.validate import checked
 
 #: The guns of the Inherent Accuracy table (T35) and the SMG, as ``kind|size`` with their names.
 GUNS: Final = (
@@ -138,6 +139,7 @@ def _given(supplied: Mapping[str, int | None], key: str) -> int | None:
     return supplied.get(setting) if setting else None
 
 
+@checked
 def ammunition_choices(supplied: Mapping[str, int | None]) -> tuple[AmmunitionChoice, ...]:
     """Every cartridge and shot shell of T40-T42 with its base BDG; ``supplied`` holds the
     user's values for the lost ones, by setting name (:data:`MISSING_BDG`).
@@ -181,6 +183,7 @@ def ammunition_choices(supplied: Mapping[str, int | None]) -> tuple[AmmunitionCh
     return tuple(out)
 
 
+@checked
 def base_bdg(ammo: str, override: int | None, supplied: Mapping[str, int | None]) -> int:
     """The base BDG of the chosen cartridge (T40-T42), or the user's ``override``; a lost value
     is the user's setting, else the RuleError names what to enter.
@@ -202,6 +205,7 @@ def base_bdg(ammo: str, override: int | None, supplied: Mapping[str, int | None]
     return ammunition_bdg(table, caliber, given)
 
 
+@checked
 def shot_size(ammo: str, override: int | None) -> str:
     """The shot size of a shot-shell load (AFT-51 decides its B damage), "" for cartridges and
     when the user typed the BDG (the load is then his, not a listed one).

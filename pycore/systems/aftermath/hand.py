@@ -54,6 +54,7 @@ from pycore.systems.aftermath.weapons import (
     wdm_for,
     weapon,
 )
+from pycore.validate import checked
 
 MISS_TABLES: Final = ("armed", "bow", "unarmed")
 ARMOR_FORMATS: Final = ("R", "SR", "FH", "FS", "FQ", "")
@@ -108,6 +109,7 @@ class HthAttack:
     target_mass: Fraction | float | int | None = None
 
 
+@checked
 def hth_bcs(attack: HthAttack) -> tuple[BcsTotal, list[Step], int]:
     """AFT-56 steps 1-2: the DAT position (Strength Group change) and the BCS line by line.
     Returns the BCS, the steps and the Strength Group after the position change.
@@ -165,6 +167,7 @@ def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[St
     return total, steps
 
 
+@checked
 def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     """AFT-56: position, BCS, D20, location, Damage Potential with the critical WDM bonus, break
     check, penetration cap, Damage Done, Critical Effect.

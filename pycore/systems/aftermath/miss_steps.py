@@ -15,6 +15,7 @@ from pycore.systems.aftermath.critical_misses import (
 )
 from pycore.systems.aftermath.rounding import check_choice
 from pycore.systems.aftermath.steps import Step, die
+from pycore.validate import checked
 
 MODERN_96: Final = ("reconstructed", "ask")
 
@@ -75,6 +76,7 @@ def _clearing(effect: str, autoloading: bool | None, extractor: bool | None) -> 
     return "1 Action to clear (extractor)" if extractor else "2 Actions to clear by hand"
 
 
+@checked
 def miss_on_attacker(
     steps: list[Step],
     rng: RandintSource,
@@ -117,6 +119,7 @@ def miss_on_attacker(
     return found, damage.total
 
 
+@checked
 def chamber_blast(
     steps: list[Step],
     rng: RandintSource,

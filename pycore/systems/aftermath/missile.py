@@ -53,6 +53,7 @@ from pycore.systems.aftermath.steps import (
     target_modifier,
     waiting,
 )
+from pycore.validate import checked
 
 MISSILE_MISS_TABLES: Final = ("modern", "black powder", "bow")
 
@@ -120,6 +121,7 @@ class MissileAttack:
     has_extractor: bool | None = None  # AFT-54: weapon.has_extractor
 
 
+@checked
 def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
     """AFT-57 steps 1-2: Range Step, then the BCS with every modifier line by line.
 
@@ -159,6 +161,7 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
     return total, steps
 
 
+@checked
 def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     """AFT-57: range, BCS, D20, location, Adjusted BDG and damage dice, AV, Damage Done, Missile
     Special Effect (if the user says one occurs, AFT-M16), Stopping, Critical Effect.

@@ -27,6 +27,7 @@ from pycore.systems.aftermath.locations import locate, split
 from pycore.systems.aftermath.missile_effects import SpecialEffect, Stopping
 from pycore.systems.aftermath.rounding import check_int
 from pycore.systems.aftermath.situation import target_action_modifier
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,7 @@ def crit_flags(
     return crit, fumble, "; ".join(why)
 
 
+@checked
 def region_for(body: str, regions: Mapping[int, str], location: int) -> str | None:
     """AFT-13: bipeds by the chart's headings; a quadruped's region is the user's (AFT-M31),
     "ask" while it is not given."""
@@ -117,6 +119,7 @@ def region_for(body: str, regions: Mapping[int, str], location: int) -> str | No
     return regions.get(location, "ask")
 
 
+@checked
 def die(rng: RandintSource, faces: int, what: str = "") -> int:
     """One die; ``what`` names the roll for dice typed in one roll at a time."""
     if what:
@@ -124,11 +127,13 @@ def die(rng: RandintSource, faces: int, what: str = "") -> int:
     return rng.randint(1, faces)
 
 
+@checked
 def armor_at(armor: Mapping[int, int], location: int) -> int:
     value = armor.get(location, 0)
     return check_int(f"AV at location {location}", value, 0, 40)
 
 
+@checked
 def conditions_for(effect: Effect, at: Moment | None, rules: EffectRules | None) -> list[Condition]:
     if at is None:
         return []
@@ -163,6 +168,7 @@ class LowerSave:
     head_sever_is_death_blow: bool = False
 
 
+@checked
 def missed(
     kind: str,
     steps: list[Step],
@@ -206,6 +212,7 @@ def location_steps(
     return resolved.result
 
 
+@checked
 def waiting(
     kind: str, steps: list[Step], roll_of: tuple[BcsTotal, BcsResult], crit: bool, wait: str
 ) -> Resolution:

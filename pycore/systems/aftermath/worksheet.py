@@ -46,6 +46,7 @@ from pycore.systems.aftermath.sheet import (
     location_regions,
 )
 from pycore.systems.aftermath.steps import LowerSave, Resolution, Step
+from pycore.validate import checked, choice
 
 MODES: Final = ("missile", "hth", "thrown")
 MODE_NAMES: Final = {"missile": "missile", "hth": "hand-to-hand", "thrown": "thrown"}
@@ -136,17 +137,19 @@ OPTIONAL_FIELDS: Final = {
 MAX_METERS: Final = 100_000
 
 
+@checked
 def form_of(mode: str, saved: Any) -> dict[str, Any]:
     """A saved form merged over its defaults (a fresh copy).
 
     >>> form_of("hth", {"weapon": "Club"})["weapon"], form_of("thrown", None)["count"]
     ('Club', 1)
     """
-    defaults = FORMS[mode]
+    defaults = FORMS[choice(mode, "attack form", tuple(FORMS))]
     found = saved if isinstance(saved, Mapping) else {}
     return {**defaults, **{k: v for k, v in found.items() if k in defaults}}
 
 
+@checked
 def fresh_form(mode: str) -> dict[str, Any]:
     """A fresh set-up: what a new attacker or target starts from. Nothing is kept from the
     previous combatant; the skill and base BCS are asked (no BCS is assumed).
@@ -154,9 +157,11 @@ def fresh_form(mode: str) -> dict[str, Any]:
     >>> fresh_form("missile")["bcs"], fresh_form("hth")["situations"]
     ('', [])
     """
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in FORMS[mode].items()}
+    form = FORMS[choice(mode, "attack form", tuple(FORMS))]
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in form.items()}
 
 
+@checked
 def after_attack(form: Mapping[str, Any]) -> dict[str, Any]:
     """The form once an attack is made: its own ticks and Damage Potential cleared."""
     defaults = FORMS["missile"] if "gun" in form else FORMS["hth"]
@@ -181,6 +186,7 @@ def _whole(text: object) -> int | None:
         return None
 
 
+@checked
 def set_form_field(
     form: Mapping[str, Any], key: str, raw: str, attacker: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -236,6 +242,7 @@ def _meters(text: str) -> str:
     return text.strip()
 
 
+@checked
 def toggle(form: Mapping[str, Any], key: str) -> dict[str, Any]:
     """``form`` with a yes/no option flipped, or a situation (``sit:<key>``) added or removed.
 
@@ -256,16 +263,19 @@ def toggle(form: Mapping[str, Any], key: str) -> dict[str, Any]:
     return out
 
 
+@checked
 def derived(sheet: Mapping[str, Any], now: Moment, settings: Campaign) -> SheetView:
     """A sheet's derived values under the campaign's readings (AFT-M29, AFT-02)."""
     return derive(dict(sheet), now, settings.group8_effect_die, settings.rounding)
 
 
+@checked
 def encumbrance_bcs(view: SheetView, form: Mapping[str, Any]) -> int:
     """AFT-33: the attacker's status from his sheet once its ENC CAP is entered, else the form's."""
     return view.encumbrance.bcs if view.encumbrance is not None else int(form["encumbrance"])
 
 
+@checked
 def target_save(target: Mapping[str, Any], settings: Campaign) -> LowerSave:
     """The target's Health throws (AFT-23 to AFT-27): a PC or personality NPC may lower an
     effect; the Health AST and CST are the sheet's (AFT-M03)."""
@@ -277,6 +287,7 @@ def target_save(target: Mapping[str, Any], settings: Campaign) -> LowerSave:
     )
 
 
+@checked
 def hth_armor(target: Mapping[str, Any], view: SheetView) -> dict[int, tuple[int, str]]:
     """AFT-14, AFT-16: at each location the AV that counts and the format of the piece giving
     it (the format decides a weapon's break check)."""
@@ -328,6 +339,7 @@ def _common(
     }
 
 
+@checked
 def missile_attack(
     attacker: Mapping[str, Any],
     target: Mapping[str, Any],
@@ -377,6 +389,7 @@ def missile_attack(
     )
 
 
+@checked
 def hth_attack(
     attacker: Mapping[str, Any],
     target: Mapping[str, Any],
@@ -459,6 +472,7 @@ class Preview:
     waits_for: tuple[str, ...] = ()
 
 
+@checked
 def preview(setup: Setup) -> Preview:
     """The worksheet before the roll; a RuleError names a value the BCS itself needs."""
     attack = setup.attack()
@@ -485,6 +499,7 @@ class Outcome:
     attacker_applied: tuple[str, ...]
 
 
+@checked
 def resolve(setup: Setup, rng: RandintSource, same: bool = False) -> Outcome:
     """Roll the attack and write it to the sheets: damage and conditions to the target
     (AFT-15, AFT-55), what a critical miss did to the attacker (AFT-28, AFT-53)."""
@@ -513,17 +528,20 @@ ASKED_AFTER_THE_ROLL: Final = {
 }
 
 
+@checked
 def asked(outcome: Outcome) -> str:
     """The value a hit waits for that is given now, or "" (the attack is done)."""
     waits = outcome.resolution.waits_for
     return waits[0] if len(waits) == 1 and waits[0] in ASKED_AFTER_THE_ROLL else ""
 
 
+@checked
 def waits_for_potential(outcome: Outcome) -> bool:
     """Whether a hand-to-hand or thrown hit waits for its Damage Potential."""
     return asked(outcome) == "attack.damage_potential"
 
 
+@checked
 def with_answer(setup: Setup, key: str, raw: str) -> Setup:
     """The same attack with the value the user gave after the roll; resolved again from the same
     seed it rolls the same dice up to that point, then goes on (AFT-56, AFT-57)."""
@@ -536,6 +554,7 @@ def with_answer(setup: Setup, key: str, raw: str) -> Setup:
     return replace(setup, form={**setup.form, name: value})
 
 
+@checked
 def with_potential(setup: Setup, damage_potential: str) -> Setup:
     """The attack with its Damage Potential, given once the critical is known."""
     return with_answer(setup, "attack.damage_potential", damage_potential)

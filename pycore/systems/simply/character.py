@@ -51,6 +51,7 @@ from pycore.systems.simply.stats import (
     explain_unarmed_max_damage,
 )
 from pycore.tables import load_table
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -353,6 +354,7 @@ def _weapon_problems(c: Character) -> list[Problem]:
     return problems
 
 
+@checked
 def validate(character: Character, campaign: Campaign) -> list[Problem]:
     """Every budget the text sets (SIM-15, SIM-16, SIM-19, SIM-32, SIM-D02, SIM-D07); never
     raises for a Character built from valid types.
@@ -440,6 +442,7 @@ def _level_of(c: Character, name: str) -> str | None:
     return max(levels, key=LEVELS.index) if levels else None
 
 
+@checked
 def derive(character: Character, campaign: Campaign | None = None) -> Derived:
     """Adjusted stats, SPP, HP, FP, initiative bonus, unarmed Max Dmg and skill ratings.
 
@@ -542,6 +545,7 @@ def ability_list() -> tuple[AbilityInfo, ...]:
     return tuple(AbilityInfo(str(r["name"]), str(r["kind"]), int(str(r["points"]))) for r in rows)
 
 
+@checked
 def armor_choice(armor_name: str, coating_name: str | None = None) -> ArmorChoice:
     """The record's Armor line for a SIM-T06 suit (and its coating or insert): its name, the
     Min S with the coating's addition and the C Adj (SIM-30, SIM-32).

@@ -27,6 +27,7 @@ from pycore.systems.simply.character import (
     Weapon,
 )
 from pycore.systems.simply.stats import MAX_STAT, STAT_NAMES, Adjustment, Speed
+from pycore.validate import checked
 
 MAX_TEXT: Final = 10_000
 MAX_ITEMS: Final = 500
@@ -43,6 +44,7 @@ def _choice_json(item: ArmorChoice | None) -> dict[str, Any] | None:
     return {"name": item.name, "min_strength": item.min_strength, "c_adj": item.c_adj}
 
 
+@checked
 def character_to_json(c: Character) -> dict[str, Any]:
     """A JSON-ready dict of ``c``; unknown fields kept in ``extra`` are written back as they were.
 
@@ -246,6 +248,7 @@ CAMPAIGN_FIELDS: Final[dict[str, tuple[str, int, int, str]]] = {
 }
 
 
+@checked
 def campaign_from_json(data: Mapping[str, Any]) -> Campaign:
     """The GM's settings from saved data; a missing one takes its default, a bad one is a
     :class:`RuleError` naming it and its range.

@@ -300,6 +300,7 @@ def roll_lucky_contest(
     return LuckyContest(rolled_a, rolled_b, a, b, winner, reason, sides)
 
 
+@checked
 def roll_task_declared(
     target: TargetNumber, level: str | None, luck_points: int, rng: RandintSource
 ) -> TaskOutcome | RolledLuckTest:
@@ -322,6 +323,7 @@ def roll_task_declared(
     return roll_task(target, level, rng)
 
 
+@checked
 def roll_contest_declared(
     a: tuple[int, str | None, int],
     b: tuple[int, str | None, int],

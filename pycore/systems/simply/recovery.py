@@ -96,6 +96,7 @@ class TreatmentChance:
         return str(self.target)
 
 
+@checked
 def treatment_chance(
     task: TreatmentTask, rating: int, level: str | None = None
 ) -> TreatmentChance | None:

@@ -23,6 +23,7 @@ from pycore.systems.simply.skills import (
     skill_info,
     skill_names,
 )
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ def _default(derived: Derived, name: str) -> BaseScore | None:
     return BaseScore(f"default:{name}", label, int(rating.value), None, rating.formula)
 
 
+@checked
 def base_scores(character: Character, campaign: Campaign | None = None) -> tuple[BaseScore, ...]:
     """Every bought skill once, at its rating from the adjusted stats (SIM-28), the skills not
     bought at their default (SIM-03; a mental one has none), then the four special checks on
@@ -133,6 +135,7 @@ def _weapon_line(derived: Derived, weapon: Weapon) -> WeaponLine:
     return WeaponLine(weapon, weapon.skill, rating, None, weapon.max_damage, kind, formula)
 
 
+@checked
 def weapon_lines(character: Character, campaign: Campaign | None = None) -> tuple[WeaponLine, ...]:
     """Each weapon on the record with its skill's rating (bought, or the default), its Max Dmg
     and its armor row (SIM-28, SIM-03, SIM-40, SIM-D09)."""
@@ -140,6 +143,7 @@ def weapon_lines(character: Character, campaign: Campaign | None = None) -> tupl
     return tuple(_weapon_line(derived, w) for w in character.weapons)
 
 
+@checked
 def combat_skills(character: Character) -> tuple[str, ...]:
     """The skills a weapon can be used with: the character's bought weapon and hand-combat
     skills (with their specialties), then the others of SIM-39 not bought, at their default.

@@ -22,7 +22,11 @@ from typing import Final, Literal
 
 from pycore.dice import RandintSource, Roll, distribution, roll
 from pycore.errors import RuleError
+from pycore.systems.simply.checks import SPECIAL_CHECKS as SPECIAL_CHECKS
+from pycore.systems.simply.checks import special_check as special_check
+from pycore.systems.simply.checks import special_check_stat as special_check_stat
 from pycore.tables import Row, load_table
+from pycore.validate import checked
 
 #: SIM-06: the skill levels that are "Fam or better" (SIM-19); None is a default rating or a check.
 LEVELS: Final[tuple[str, ...]] = ("Familiar", "Capable", "Professional", "Expert")
@@ -40,11 +44,6 @@ MAX_ROLL: Final = 20
 #: SIM-04: the difficulty ladder, in the order of SIM-T01 (Automatic to Impossible).
 DIFFICULTIES: Final[tuple[str, ...]] = tuple(
     str(row["name"]) for row in load_table("simply", "difficulty").rows
-)
-
-#: SIM-09: the special checks, in the order of SIM-T02.
-SPECIAL_CHECKS: Final[tuple[str, ...]] = tuple(
-    str(row["name"]) for row in load_table("simply", "special_checks").rows
 )
 
 _DICE: Final = "2d10"
@@ -433,13 +432,15 @@ class ContestResult:
         return f"{a} {self.a}; {b} {self.b} → {self.verdict} ({self.reason})"
 
 
+@checked
 def winner_words(winner: Winner | None, names: Sequence[str] = SIDES) -> str:
     """The verdict of a contest in words, the winner by name (SIM-08).
 
     >>> winner_words("b", ("Mara", "Grunt")), winner_words(None)
     ('Grunt wins', 'draw')
     """
-    return "draw" if winner is None else f"{names[0] if winner == 'a' else names[1]} wins"
+    first, second = _names(names)
+    return "draw" if winner is None else f"{first if winner == 'a' else second} wins"
 
 
 def contest(
@@ -494,6 +495,7 @@ class RolledContest:
         )
 
 
+@checked
 def roll_contest(
     target_a: int,
     level_a: str | None,
@@ -562,39 +564,3 @@ def contest_odds(
             else:
                 wins[winner] += p_a * p_b
     return ContestOdds(wins["a"], wins["b"], draw)
-
-
-# --- Special checks (SIM-09) --------------------------------------------------------------------
-
-
-def _check_row(check: str) -> Row:
-    key = check.strip().lower().removesuffix(" check") if isinstance(check, str) else None
-    if key not in SPECIAL_CHECKS:
-        raise RuleError(f"special check {check!r} is unknown; allowed: {', '.join(SPECIAL_CHECKS)}")
-    return load_table("simply", "special_checks").row_by("name", key)
-
-
-def special_check(check: str, stat: int) -> int:
-    """The base score of a special check: 2 x the UNADJUSTED stat (SIM-09, SIM-T02).
-
-    ``check`` is knockback (S), agility (C), focus (I) or stamina (H), any case, "Check" optional.
-    Checks get no automatic success on 2: roll them with ``level=None`` (SIM-06 reading).
-
-    >>> special_check("knockback", 6), special_check("Stamina Check", 5)
-    (12, 10)
-    """
-    row = _check_row(check)
-    multiplier, stat_name = row["multiplier"], row["stat"]
-    assert isinstance(multiplier, int)
-    # SIM-02 3 / SIM-09: checks use the unadjusted stat (line 18).
-    value = _int(f"unadjusted {stat_name}", stat, 0, MAX_STAT)
-    return multiplier * value
-
-
-def special_check_stat(check: str) -> str:
-    """The stat letter a special check doubles (SIM-T02).
-
-    >>> [special_check_stat(c) for c in SPECIAL_CHECKS]
-    ['S', 'C', 'I', 'H']
-    """
-    return str(_check_row(check)["stat"])

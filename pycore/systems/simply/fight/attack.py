@@ -29,6 +29,7 @@ from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import DamageKind
 from pycore.systems.simply.fight.order import spend_for_roll
 from pycore.systems.simply.fight.state import Arm, Combat, Combatant
+from pycore.validate import checked
 
 
 def hit_chance(
@@ -51,6 +52,7 @@ def hit_chance(
 # --- the set-up from the sheets -----------------------------------------------------------------
 
 
+@checked
 def arms_of(c: Combatant) -> tuple[Arm, ...]:
     """What a participant can attack with: its sheet's weapons, or for a quick NPC one attack
     whose TN the GM types, at its Max Dmg (SIM-40)."""
@@ -79,6 +81,7 @@ class AttackPlan:
     own_table: bool = False  # the weapon has its own damage table (SIM-40): the GM reads it
 
 
+@checked
 def plan_attack(
     combat: Combat, attacker_id: str, target_id: str | None, arm: int = 0
 ) -> AttackPlan:
@@ -147,6 +150,7 @@ class AttackRoll:
         return self.text
 
 
+@checked
 def luck_pool(who: Combatant, declared: bool) -> int:
     """The LP a declared luck stakes: all the character has, spent by the rule (SIM-10: success
     costs 5; a failure costs what raises the TN, at least 5; too few and the task fails, 5 spent);
@@ -205,6 +209,7 @@ def _defended(
     )
 
 
+@checked
 def roll_attack(
     combat: Combat,
     attacker_id: str,

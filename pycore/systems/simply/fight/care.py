@@ -10,6 +10,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.simply import recovery, tasks
 from pycore.systems.simply.fight.state import FIRST_AID_WINDOW, Combat, _with, _without
+from pycore.validate import checked
 
 # --- treatment (SIM-51 to SIM-55) -----------------------------------------------------------
 
@@ -28,6 +29,7 @@ class TreatmentRoll:
         return self.text
 
 
+@checked
 def treatment_task(
     combat: Combat, patient_id: str, treatment: str, skill: str = "First Aid"
 ) -> recovery.TreatmentTask:
@@ -79,6 +81,7 @@ def treatment_task(
     raise RuleError(f"treatment {treatment!r} is not one of {', '.join(TREATMENTS)}")
 
 
+@checked
 def treat(
     combat: Combat,
     patient_id: str,

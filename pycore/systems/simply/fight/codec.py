@@ -11,10 +11,12 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import check_kind
 from pycore.systems.simply.fight.state import Arm, Combat, Combatant, PendingCheck
+from pycore.validate import checked
 
 _FIELDS = tuple(Combatant.__dataclass_fields__)
 
 
+@checked
 def combat_to_json(combat: Combat) -> dict[str, Any]:
     """The fight as plain JSON data (the worksheet's saved section).
 
@@ -66,6 +68,7 @@ def _arm(where: str, raw: Any) -> Arm:
     return replace(arm, kind=check_kind(str(arm.kind)))
 
 
+@checked
 def combat_from_json(data: Mapping[str, Any]) -> Combat:
     """Read a saved fight back; a malformed one is a :class:`RuleError` naming the field.
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from pycore.dice import TypedDice, read_numbers, typed_dice
+from pycore.validate import checked
 
 INITIATIVE: Final = "1d10"  # SIM-33: each participant, and each roll-off (SIM-D13)
 ATTACK: Final = "2d10"  # SIM-01, SIM-39: a task
@@ -23,6 +24,7 @@ TREATMENT: Final = "2d10"  # SIM-52: the treater's task
 STABILIZED_HOURS: Final = "1d10"  # SIM-54: how long a stabilization lasts
 
 
+@checked
 def typed_rolls(*entries: tuple[str, str, str]) -> TypedDice:
     """Several rolls typed at the table, in the order the step makes them; each entry is
     ``(dice, what was typed, the field's name)`` and is checked against its own dice."""
@@ -43,6 +45,7 @@ def typed_initiative(text: str) -> TypedDice:
     return TypedDice(read_numbers(text, "initiative dice"), "initiative dice")
 
 
+@checked
 def typed_two(first: str, second: str, text: str, names: tuple[str, str]) -> TypedDice:
     """Two rolls typed in one field, in the order the step makes them (an attack and its Defend,
     a treatment and its hours): each roll's faces, or one number per roll (its total).

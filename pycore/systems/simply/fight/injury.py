@@ -24,6 +24,7 @@ from pycore.systems.simply.fight.state import (
     _with,
     _without,
 )
+from pycore.validate import checked
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class HitResult:
         return f"{self.name}: {self.damage}"
 
 
+@checked
 def hit(
     combat: Combat,
     target_id: str,
@@ -121,6 +123,7 @@ class CheckRoll:
         return self.text
 
 
+@checked
 def roll_check(
     combat: Combat, index: int, rng: RandintSource, luck: bool = False
 ) -> tuple[Combat, CheckRoll]:
@@ -164,6 +167,7 @@ def roll_check(
     return updated, CheckRoll(pending, passed, text)
 
 
+@checked
 def dismiss_check(combat: Combat, index: int) -> Combat:
     """Drop a queued check the GM waives.
 
@@ -185,6 +189,7 @@ def dismiss_check(combat: Combat, index: int) -> Combat:
 # --- the clock and bleeding (SIM-46, SIM-49, SIM-54, SIM-D14) --------------------------------
 
 
+@checked
 def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, tuple[str, ...]]:
     """Advance game time: each bleeding participant loses 1 HP per full 5 minutes since the
     bleeding began (SIM-46, SIM-49, SIM-D14); a stabilization runs out (SIM-54). Bleeding is

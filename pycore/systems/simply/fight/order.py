@@ -21,8 +21,10 @@ from pycore.systems.simply.fight.state import (
     _int,
     _without,
 )
+from pycore.validate import checked
 
 
+@checked
 def remove_combatant(combat: Combat, combatant_id: str) -> Combat:
     """Take a participant out of the fight (fled, or added by mistake).
 
@@ -128,6 +130,7 @@ def _order_group(
     return lines, order
 
 
+@checked
 def initiative_rollers(combat: Combat) -> tuple[str, ...]:
     """Who rolls a 1D10 for initiative, in the order the dice are read: everyone alive, minor
     NPCs last (SIM-33, SIM-34); roll-offs for ties follow (SIM-D13).
@@ -141,6 +144,7 @@ def initiative_rollers(combat: Combat) -> tuple[str, ...]:
     return tuple(c.name for c in alive if not c.minor) + tuple(c.name for c in alive if c.minor)
 
 
+@checked
 def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiative]:
     """Start the next turn: everyone alive rolls 1D10 + initiative bonus (SIM-33, rolled anew
     each turn), minor NPCs last (SIM-34), ties rolled off (SIM-D13). Each gets their actions
@@ -187,6 +191,7 @@ def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiat
 # --- actions, held actions, interrupts (SIM-35 to SIM-39, SIM-D08) --------------------------
 
 
+@checked
 def current_actor(combat: Combat) -> str | None:
     """Whose turn it is: the next in initiative order, then held actions in reverse (SIM-35)."""
     return combat.cursor
@@ -301,6 +306,7 @@ def take_action(
     return updated, f"{who.name}: {action}{how} ({remaining} {plural} left)"
 
 
+@checked
 def hold(combat: Combat, combatant_id: str) -> Combat:
     """End one's turn keeping the remaining actions for later (first pass), or give them up
     (held pass) (SIM-35).
@@ -323,6 +329,7 @@ def hold(combat: Combat, combatant_id: str) -> Combat:
     return _advance(combat, skip_current=True)
 
 
+@checked
 def give_up(combat: Combat, combatant_id: str) -> Combat:
     """Give up all remaining actions this turn (SIM-35 reading).
 
@@ -353,6 +360,7 @@ def _disable_if_needed(combat: Combat, c: Combatant) -> Combat:
     return updated
 
 
+@checked
 def adjust(combat: Combat, combatant_id: str, **changes: Any) -> Combat:
     """The GM's direct corrections (HP, luck, conditions) outside the rules' flow.
 
@@ -377,6 +385,7 @@ def adjust(combat: Combat, combatant_id: str, **changes: Any) -> Combat:
     return _disable_if_needed(combat, replace(c, **changes))
 
 
+@checked
 def spend_for_roll(combat: Combat, combatant_id: str, action: str) -> Combat:
     """The action an attack or a defence roll costs (SIM-37): none when it was taken already and
     is waiting for its roll, else one now, by :func:`take_action`'s rules (SIM-35, SIM-36, SIM-38,

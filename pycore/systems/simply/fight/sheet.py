@@ -23,6 +23,7 @@ from pycore.errors import RuleError
 from pycore.systems.simply.character import Character, Weapon, derive
 from pycore.systems.simply.fight.state import Arm, Combat, Combatant, add_combatant
 from pycore.systems.simply.scores import weapon_lines
+from pycore.validate import checked
 
 
 def _table_id(character: Character, key: str) -> str | None:
@@ -32,6 +33,7 @@ def _table_id(character: Character, key: str) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
+@checked
 def arms_from_sheet(character: Character) -> tuple[Arm, ...]:
     """The record's weapons, then an unarmed attack with Martial Arts when bought, else Brawling
     (bought or at its default), at the unarmed Max Dmg (SIM-25).
@@ -51,6 +53,7 @@ def arms_from_sheet(character: Character) -> tuple[Arm, ...]:
     )
 
 
+@checked
 def add_character(
     combat: Combat,
     character: Character,
@@ -95,6 +98,7 @@ def add_character(
     )
 
 
+@checked
 def after_fight(character: Character, combatant: Combatant) -> Character:
     """The record as the fight left it: HP, luck and conditions (FIGHT.md: the sheet and the
     fight are one truth); HP back at the derived maximum reads as unhurt.
@@ -113,6 +117,7 @@ def after_fight(character: Character, combatant: Combatant) -> Character:
     return replace(character, hp=hp, luck=combatant.luck, conditions=combatant.conditions)
 
 
+@checked
 def live_line(combatant: Combatant) -> str:
     """The participant's live values, as the sheet shows them during the fight.
 

@@ -13,6 +13,7 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import DamageKind, Protection, check_kind, wear
 from pycore.systems.simply.damage import DEAD_AT, UNCONSCIOUS_AT, special_check_chance
+from pycore.validate import checked
 
 #: SIM-37: the four kinds of action.
 ACTIONS: Final = ("Move", "Attack", "Defend", "Other")
@@ -30,6 +31,7 @@ FIRST_AID_WINDOW: Final = 15  # SIM-55 / SIM-D19
 CONDITIONS: Final = ("knocked down", "unconscious", "revived", "bleeding", "stabilized")
 
 
+@checked
 def odds_words(chance: Fraction) -> str:
     """An exact chance as a fraction and a percentage.
 
@@ -235,6 +237,7 @@ def _check_arm(arm: Arm) -> Arm:
     return arm
 
 
+@checked
 def add_combatant(
     combat: Combat,
     *,
