@@ -155,6 +155,7 @@ class Hit:
         }
 
 
+@checked
 def hit_from_json(raw: Mapping[str, Any]) -> Hit:
     target = raw.get("graze_target")
     roll = raw.get("graze_roll")
@@ -199,6 +200,7 @@ def need(value: Any, field_name: str, what: str) -> Any:
     return value
 
 
+@checked
 def to_hit_value(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
     """The value the to-hit roll must beat and how it was found (PCT-32–34)."""
     if a.to_hit == "d1":
@@ -224,6 +226,7 @@ def to_hit_value(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
     return pth - pa, f"N = PTH {fmt(pth)} ({source}) − PA {fmt(pa)} ({pa_source}) = {fmt(pth - pa)}"
 
 
+@checked
 def check_inputs(a: AttackInput, tables: gm.Tables) -> None:
     """Every value the attack will need, asked for before a die is rolled (R-E).
 
@@ -250,6 +253,7 @@ def check_inputs(a: AttackInput, tables: gm.Tables) -> None:
         )
 
 
+@checked
 def table_3_3_points(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
     """PCT-43: the damage points typed in, else Table #3-3 for the weapon's WEP MOD and range."""
     if a.table_3_3_damage is not None:
@@ -285,10 +289,12 @@ def stage_dice(a: AttackInput, stage: str, tables: gm.Tables) -> str | None:
     return None
 
 
+@checked
 def typed_damage(a: AttackInput, tables: gm.Tables) -> bool:
     return bool(a.damage_type) and gm.has_group(tables, "PCT-M11", "damage_type", a.damage_type)
 
 
+@checked
 def roll_to_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
     """The to-hit roll alone (d1–d3, grenades d4); ``stage`` says what comes next.
 
@@ -328,6 +334,7 @@ def roll_to_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
     return locate(a, hit) if hit.landed else hit
 
 
+@checked
 def roll_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
     """Roll to hit and every die of where it went (miss distance, bounce, location).
 
@@ -361,6 +368,7 @@ def _grenade(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
     return Hit("direct", (text,), why=why)
 
 
+@checked
 def roll_where(a: AttackInput, hit: Hit, tables: gm.Tables, rng: RandintSource) -> Hit:
     """The roll of where the attack went: a missed grenade's distance, its bounces, or the
     random-hit location (``hit.stage`` says which)."""
@@ -386,6 +394,7 @@ def roll_where(a: AttackInput, hit: Hit, tables: gm.Tables, rng: RandintSource) 
     raise RuleError(f"there is no roll of where the attack went at the {hit.stage} step")
 
 
+@checked
 def locate(a: AttackInput, hit: Hit) -> Hit:
     """PCT-35/36: where the attack landed, the location roll it needs, or the question to ask;
     never a part nobody chose."""
@@ -426,6 +435,7 @@ def _roll_location(a: AttackInput, hit: Hit, tables: gm.Tables, rng: RandintSour
     return replace(hit, lines=(*hit.lines, note), waits_for=question, stage="part")
 
 
+@checked
 def answer_part(hit: Hit, part: str) -> Hit:
     """The GM's (or, for a direct hit, the attacker's) answer to which body part was hit."""
     if hit.stage != "part":

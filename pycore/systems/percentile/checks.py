@@ -245,11 +245,14 @@ TASK_FIELDS: dict[str, tuple[str, int, int, bool]] = {
 }
 
 
+@checked
 def task_number(key: str, text: object) -> Fraction:
     """One of the checks page's numbers, bounded (R-F).
 
     >>> task_number("g_roll", "15"), task_number("target", "47½")
     (Fraction(15, 1), Fraction(95, 2))
     """
+    if key not in TASK_FIELDS:
+        raise RuleError(f"field {key!r:.40} is unknown; allowed: {', '.join(TASK_FIELDS)}")
     label, low, high, whole = TASK_FIELDS[key]
     return parse_number(label, text, low, high, whole=whole)

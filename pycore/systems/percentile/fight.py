@@ -31,6 +31,7 @@ from pycore.systems.percentile.attack import Hit
 from pycore.systems.percentile.checks import parse_number, roll_percent
 from pycore.systems.percentile.roster import Fighter
 from pycore.systems.percentile.sides import PrimaryAttack
+from pycore.validate import checked
 
 MODIFIER_RANGE = 100_000  # R-F: Table #3-7.0 modifiers
 AP_RANGE = 100_000
@@ -117,16 +118,19 @@ class Fight:
 # --- Sides and members -------------------------------------------------------------------------
 
 
+@checked
 def with_side(fight: Fight, index: int, side: Side) -> Fight:
     return replace(fight, sides=tuple(side if i == index else s for i, s in enumerate(fight.sides)))
 
 
+@checked
 def side_at(fight: Fight, index: int) -> Side:
     if not 0 <= index < len(fight.sides):
         raise RuleError(f"side {index + 1} does not exist")
     return fight.sides[index]
 
 
+@checked
 def add_side(fight: Fight) -> Fight:
     if len(fight.sides) >= sides.MAX_SIDES:
         raise RuleError(f"a fight has at most {sides.MAX_SIDES} sides")
@@ -135,6 +139,7 @@ def add_side(fight: Fight) -> Fight:
     return replace(fight, sides=(*fight.sides, Side(name)))
 
 
+@checked
 def rename_side(fight: Fight, index: int, name: str) -> Fight:
     name = name.strip()
     if not name or any(s.name == name for i, s in enumerate(fight.sides) if i != index):
@@ -142,6 +147,7 @@ def rename_side(fight: Fight, index: int, name: str) -> Fight:
     return with_side(fight, index, replace(side_at(fight, index), name=name))
 
 
+@checked
 def set_side_modifier(fight: Fight, index: int, text: str) -> Fight:
     """The GM's damage modifier for a side (blank: the mean of its awake members', PCT-06)."""
     if text.strip():
@@ -149,6 +155,7 @@ def set_side_modifier(fight: Fight, index: int, text: str) -> Fight:
     return with_side(fight, index, replace(side_at(fight, index), modifier=text.strip()))
 
 
+@checked
 def set_side_alertness(fight: Fight, index: int, text: str, *, level: bool = False) -> Fight:
     """The side's a2 Alertness Condition: a percentage, or (``level``) a level of Table #3-5."""
     side = side_at(fight, index)
@@ -172,6 +179,7 @@ def _percent_text(text: str) -> str:
     return text.strip()
 
 
+@checked
 def add_member(fight: Fight, index: int, cid: str) -> Fight:
     """A character joins side ``index`` (and leaves any other side)."""
     side_at(fight, index)
@@ -194,18 +202,21 @@ def _edit_member(fight: Fight, index: int, cid: str, **changes: Any) -> Fight:
     return with_side(fight, index, replace(side, members=members))
 
 
+@checked
 def remove_member(fight: Fight, index: int, cid: str) -> Fight:
     side = side_at(fight, index)
     members = tuple(m for m in side.members if m.id != cid)
     return with_side(fight, index, replace(side, members=members))
 
 
+@checked
 def toggle_asleep(fight: Fight, index: int, cid: str) -> Fight:
     """PCT-06: sleeping members are left out of the side's averages."""
     member = next((m for m in side_at(fight, index).members if m.id == cid), None)
     return _edit_member(fight, index, cid, asleep=not (member and member.asleep))
 
 
+@checked
 def set_member_alertness(
     fight: Fight, index: int, cid: str, text: str, *, level: bool = False
 ) -> Fight:
@@ -218,6 +229,7 @@ def set_member_alertness(
 # --- Surprise (PCT-09–PCT-17) ------------------------------------------------------------------
 
 
+@checked
 def alertness_percent(tables: gm.Tables, level: str, percent: str, who: str) -> Fraction:
     """An Alertness Condition's percentage: the level's on the GM's Table #3-5, else the
     percentage typed in (saved data from before the two entries: a level name typed as text).
@@ -257,6 +269,7 @@ def _awake(fight: Fight, side: Side) -> list[tuple[Member, Fighter]]:
     return [(m, f) for m, f in pairs if f is not None]
 
 
+@checked
 def side_modifier(fight: Fight, side: Side) -> Fraction:
     """PCT-11: the side's damage modifier, the GM's or its awake members' mean (PCT-06)."""
     if side.modifier.strip():
@@ -266,10 +279,12 @@ def side_modifier(fight: Fight, side: Side) -> Fraction:
     return sides.side_modifier([f.damage_modifier for _, f in _awake(fight, side)])
 
 
+@checked
 def side_modifiers(fight: Fight) -> dict[str, Fraction]:
     return {side.name: side_modifier(fight, side) for side in fight.sides}
 
 
+@checked
 def surprise_sides(fight: Fight) -> dict[str, sides.SurpriseSide]:
     """What each side brings to the surprise check under the chosen procedure (PCT-12–14)."""
     procedure = fight.settings.surprise
@@ -293,11 +308,13 @@ def surprise_sides(fight: Fight) -> dict[str, sides.SurpriseSide]:
     return out
 
 
+@checked
 def surprise_targets(fight: Fight) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
     """Every side's target and damage modifier (the core picks the procedure's formula)."""
     return sides.surprise_targets(_procedure(fight), surprise_sides(fight))
 
 
+@checked
 def surprise_chances(fight: Fight) -> dict[str, Fraction]:
     return sides.surprise_chances(_procedure(fight), surprise_sides(fight))
 
@@ -308,6 +325,7 @@ def _procedure(fight: Fight) -> str:
     return fight.settings.surprise
 
 
+@checked
 def roll_surprise(fight: Fight, rng: RandintSource) -> tuple[Fight, sides.SurpriseResult]:
     """PCT-09–15: every side rolls; the lowest score has the one and only turn of this round."""
     targets, mods = surprise_targets(fight)
@@ -315,6 +333,7 @@ def roll_surprise(fight: Fight, rng: RandintSource) -> tuple[Fight, sides.Surpri
     return replace(fight, surprise=SurpriseOutcome(result.winner, str(result))), result
 
 
+@checked
 def higher_alertness(fight: Fight, cid: str) -> list[str] | None:
     """PCT-17: the levels an attacked character may rise to (None while Table #3-5 is empty)."""
     levels = gm.alertness_levels(fight.tables)
@@ -333,6 +352,7 @@ def higher_alertness(fight: Fight, cid: str) -> list[str] | None:
 # --- Order of attack (PCT-18–PCT-23) -----------------------------------------------------------
 
 
+@checked
 def order_chances(fight: Fight) -> dict[str, Fraction]:
     return sides.first_odds(side_modifiers(fight))
 
@@ -349,6 +369,7 @@ class OrderStep:
         return f"{self.rolled} · this round: {', '.join(self.acting)} ({self.reason})"
 
 
+@checked
 def roll_order(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderStep]:
     """PCT-18/19: every side rolls 1:100sd plus its damage modifier; lowest attacks first. The
     step says who acts this round and why: SURPRISE (PCT-09, line 49) comes before the lead of
@@ -365,6 +386,7 @@ def _order(fight: Fight) -> PrimaryAttack:
     return fight.order
 
 
+@checked
 def pass_order(fight: Fight) -> tuple[Fight, PrimaryAttack]:
     """PCT-22: the side with Primary Attack passes and acts last."""
     order = _order(fight)
@@ -387,6 +409,7 @@ class Joined:
         return f"{self.side} joins: 1:100sd ({dice}); {self.order}"
 
 
+@checked
 def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Joined]:
     order = _order(fight)
     if name not in {s.name for s in fight.sides}:
@@ -401,10 +424,12 @@ def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Join
     raise RuleError("join: still tied after 1000 re-rolls")  # pragma: no cover
 
 
+@checked
 def acting_sides(fight: Fight) -> list[str]:
     return acting_now(fight)[0]
 
 
+@checked
 def acting_now(fight: Fight) -> tuple[list[str], str]:
     """The sides that act this round, in order, and the rule that decided it in words.
 
@@ -427,5 +452,6 @@ def acting_now(fight: Fight) -> tuple[list[str], str]:
     return acting, "lowest result first"
 
 
+@checked
 def members_of(fight: Fight, ids: Sequence[str]) -> list[Fighter]:
     return [f for cid in ids if (f := fight.fighter(cid)) is not None]

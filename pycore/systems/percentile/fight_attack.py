@@ -57,6 +57,7 @@ from pycore.systems.percentile.fight_round import ApChange, change_ap
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
 from pycore.systems.percentile.tohit import DIRECT_MARGIN, grenade_odds
 from pycore.systems.percentile.wound import roll_wound
+from pycore.validate import checked
 
 Form = Mapping[str, str]
 
@@ -79,6 +80,7 @@ ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
 }
 
 
+@checked
 def check_field(key: str, text: str) -> str:
     """One attack or poison form value, checked where it is entered; blank is allowed.
 
@@ -96,6 +98,7 @@ def check_field(key: str, text: str) -> str:
     return value
 
 
+@checked
 def number(form: Form, key: str) -> Fraction | None:
     """A form number, or None when left blank."""
     text = str(form.get(key) or "").strip()
@@ -126,6 +129,7 @@ def _parties(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon]:
     return attacker, target, weapon
 
 
+@checked
 def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, AttackInput]:
     """The attack as the core resolves it: both sheets, the weapon and the form's values."""
     attacker, target, weapon = _parties(fight, form)
@@ -170,6 +174,7 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
     return attacker, target, weapon, a
 
 
+@checked
 def typed_multipliers(form: Form) -> dict[str, Fraction]:
     return {s: v for s in ORGAN_SYSTEMS if (v := number(form, f"m_{s}")) is not None}
 
@@ -206,6 +211,7 @@ class AttackStep:
         return text + (f" · waits: {self.waits_for}" if self.waits_for else "")
 
 
+@checked
 def hit_chances(fight: Fight, form: Form) -> dict[str, Fraction]:
     """The exact chance of each to-hit outcome for the attack set up in ``form`` (PCT-32–35,
     PCT-38), for the odds beside each weapon.
@@ -227,6 +233,7 @@ def hit_chances(fight: Fight, form: Form) -> dict[str, Fraction]:
     return {"direct": direct, "random": hit - direct, "miss": 1 - hit}
 
 
+@checked
 def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
     """The attack form after one entry (FIGHT.md): choosing the attacker starts a fresh set-up
     from its sheet (its first weapon; only a different target is kept), a new target clears the
@@ -253,6 +260,7 @@ def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
     return {**dict(form), key: value}
 
 
+@checked
 def next_dice(fight: Fight, form: Form) -> str | None:
     """The dice the attack rolls next (the to-hit roll before it starts), or None when the next
     step is a question or there is no attack to roll."""
@@ -301,6 +309,7 @@ def _inputs(
     return attack_input(fight, form)
 
 
+@checked
 def roll(
     fight: Fight, form: Form, rng: RandintSource, *, through: bool = False
 ) -> tuple[Fight, AttackStep]:
@@ -327,6 +336,7 @@ def roll(
     return _settle(fight, pending.form, hit, names, new)
 
 
+@checked
 def headline(hit: Hit) -> str:
     """The step's verdict in a few words, for the result panel.
 
@@ -344,6 +354,7 @@ def headline(hit: Hit) -> str:
     }.get(hit.stage, "Hit")
 
 
+@checked
 def roll_typed(fight: Fight, form: Form, text: str) -> tuple[Fight, AttackStep]:
     """The next roll with the dice the user rolled at the table: checked against what those
     dice can show (:func:`pycore.dice.typed_dice`), all of them used.
@@ -379,6 +390,7 @@ def _settle(
     return fight, AttackStep(*names, result, new, hit.stage)
 
 
+@checked
 def attack(fight: Fight, form: Form, rng: RandintSource) -> tuple[Fight, AttackStep]:
     """The whole attack with app dice, up to the first question (a body part, a stun value)."""
     if fight.pending is not None:
@@ -391,6 +403,7 @@ def attack(fight: Fight, form: Form, rng: RandintSource) -> tuple[Fight, AttackS
     return fight, replace(step, new=lines)
 
 
+@checked
 def answer_part(
     fight: Fight, part: str, current: Form, rng: RandintSource | None = None
 ) -> tuple[Fight, AttackStep]:
@@ -419,6 +432,7 @@ def answer_part(
     return fight, replace(wound, new=(*step.new, *wound.new))
 
 
+@checked
 def set_aside(fight: Fight) -> tuple[Fight, str]:
     """Drop the attack under way (its AP stay spent: the attack was made)."""
     if fight.pending is None:
@@ -503,6 +517,7 @@ def _after_damage(
     return target, tuple(notes), False
 
 
+@checked
 def answer_stun(fight: Fight, text: str) -> tuple[Fight, ApChange]:
     """PCT-28: the GM's Table #3-7.0 modifier for the damage just done; modifier ÷ 10 AP owed."""
     pending = fight.pending

@@ -23,6 +23,7 @@ from pycore.systems.percentile.attack import hit_from_json
 from pycore.systems.percentile.fight import Fight, Member, PendingAttack, Side, SurpriseOutcome
 from pycore.systems.percentile.roster import fighter_from_json, fighter_into_json
 from pycore.systems.percentile.sides import PrimaryAttack
+from pycore.validate import checked
 
 
 def _count(raw: object) -> int:
@@ -72,6 +73,7 @@ def _order_from_json(raw: object) -> PrimaryAttack | None:
     )
 
 
+@checked
 def fight_from_json(section: Mapping[str, Any]) -> Fight:
     """The fight from the saved ``percentile`` section (characters, settings, GM tables, combat);
     settings that no longer read fall back to the defaults."""
@@ -138,6 +140,7 @@ def _order_to_json(order: PrimaryAttack | None) -> dict[str, Any] | None:
     }
 
 
+@checked
 def fight_into_json(section: Mapping[str, Any], fight: Fight) -> dict[str, Any]:
     """The saved section with the fight written in: its combat keys and the fighters' live
     values on their sheets (the page's own keys, such as the forms and the log, are kept)."""

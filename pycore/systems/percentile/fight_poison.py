@@ -23,8 +23,10 @@ from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight_attack import Form, number, typed_multipliers
 from pycore.systems.percentile.roster import race_of
 from pycore.systems.percentile.wound import severity_roll
+from pycore.validate import checked
 
 
+@checked
 def severity(fight: Fight, rng: RandintSource) -> tuple[Fight, str]:
     """PCT-41: the severity roll for the last procedure-one wound (a wound left untreated)."""
     if not fight.last_severity:
@@ -41,6 +43,7 @@ class PoisonStep:
         return " · ".join(self.lines)
 
 
+@checked
 def poison(fight: Fight, form: Form, attack_form: Form) -> tuple[Fight, PoisonStep]:
     """PCT-54: a poison acts on the organ systems the GM chose; its Table #3-3 points feed the
     organ damage only, never the damage record. Multipliers come from Table #3-3.1 or the

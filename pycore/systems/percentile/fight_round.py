@@ -37,6 +37,7 @@ from pycore.systems.percentile.fight import (
     with_side,
 )
 from pycore.systems.percentile.roster import Fighter
+from pycore.validate import checked
 
 # --- Rounds and pieces (PCT-07, PCT-26) --------------------------------------------------------
 
@@ -49,6 +50,7 @@ class RoundStarted:
         return combat.round_seconds(self.round)
 
 
+@checked
 def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
     """A new round: every member starts a turn (stun debt and borrowing paid, PCT-27/28); whoever
     was attacked must rise an Alertness Condition (PCT-17); the order is rolled again when due
@@ -83,6 +85,7 @@ def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
     return started, RoundStarted(number)
 
 
+@checked
 def next_piece(fight: Fight) -> tuple[Fight, str]:
     """PCT-26: each piece is a whole turn: the order is checked again."""
     piece = fight.piece + 1
@@ -90,6 +93,7 @@ def next_piece(fight: Fight) -> tuple[Fight, str]:
     return replace(fight, piece=piece, order=None, turn=-1), text
 
 
+@checked
 def pieces_text(fighter: Fighter, fight: Fight) -> str:
     """PCT-26: this turn's AP cut into pieces of the chosen size, each a fraction of 5 s."""
     if fighter.ledger.available <= 0:
@@ -126,6 +130,7 @@ def ap_amount(text: str) -> Fraction:
     return parse_number("AP amount", text, 0, AP_RANGE, whole=False)
 
 
+@checked
 def change_ap(fight: Fight, cid: str, kind: str, amount: Fraction) -> tuple[Fight, ApChange]:
     """Spend (PCT-24), borrow (PCT-27, when on) or owe to a stun (PCT-28, when on)."""
     fighter = fight.fighter(cid)
@@ -160,6 +165,7 @@ class SideRollOff:
         return f"{self.side} roll-off within the side 1:100sd ({dice}): {order}"
 
 
+@checked
 def roll_off(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, SideRollOff]:
     side = side_at(fight, index)
     names = {m.id: (f.name if (f := fight.fighter(m.id)) else m.id) for m in side.members}
@@ -172,6 +178,7 @@ def roll_off(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, SideR
 # --- Turns (PCT-07, PCT-08) --------------------------------------------------------------------
 
 
+@checked
 def turn_order(fight: Fight) -> list[str]:
     """This round's turns: the acting sides in order, each side's awake members in its order."""
     if fight.order is None:
@@ -185,12 +192,14 @@ def turn_order(fight: Fight) -> list[str]:
     ]
 
 
+@checked
 def active(fight: Fight) -> Fighter | None:
     """Whose turn it is, if a turn is under way."""
     order = turn_order(fight)
     return fight.fighter(order[fight.turn]) if 0 <= fight.turn < len(order) else None
 
 
+@checked
 def side_of(fight: Fight, cid: str) -> str:
     return next((s.name for s in fight.sides if any(m.id == cid for m in s.members)), "")
 
@@ -211,6 +220,7 @@ def _pieces(fight: Fight) -> int:
     return math.ceil(1 / fight.settings.piece) if fight.settings.pieces else 1
 
 
+@checked
 def next_turn(fight: Fight, rng: RandintSource) -> tuple[Fight, TurnStep]:
     """PCT-08: the next combatant's turn; after the last, the next piece or round. Surprise (at
     the start of the fight, PCT-09) and the order (when due, PCT-18/19/26) are rolled on the way."""

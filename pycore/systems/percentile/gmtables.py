@@ -36,7 +36,7 @@ from pycore.systems.percentile.gm_schemas import (
     validate_gm_table,
 )
 from pycore.tables import Table
-from pycore.validate import exact, mapping, texts
+from pycore.validate import checked, exact, mapping, texts
 
 __all__ = ["GM_TABLES", "GMTable", "validate_gm_table"]
 
@@ -285,6 +285,7 @@ def random_hit(tables: Tables, race: str, roll: int) -> tuple[str, str | None] |
     return str(row["instruction"]), None if part is None else str(part)
 
 
+@checked
 def has_group(tables: Tables, table_id: str, column: str, value: str) -> bool:
     """Whether a GM table grouped by ``column`` (one sub-table per race, damage type, ...) has
     rows for ``value``.

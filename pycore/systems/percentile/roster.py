@@ -30,6 +30,7 @@ from pycore.systems.percentile.checks import (
 from pycore.systems.percentile.damage import BodyPart, Race, races
 from pycore.systems.percentile.damage import heal as damage_heal
 from pycore.systems.percentile.dice import damage_dice
+from pycore.validate import checked
 
 # R-F: the sheet's numbers, (key, label, low, high); every one a whole number.
 ATTRIBUTES: tuple[tuple[str, str, int, int], ...] = (
@@ -108,6 +109,7 @@ class Weapon:
     weight_kg: Fraction | None = None
 
 
+@checked
 def weapon_from_json(raw: Mapping[str, Any]) -> Weapon:
     weight = raw.get("weight_kg")
     return Weapon(
@@ -158,11 +160,13 @@ class Fighter:
         return marksmanship(self.aim, weapon.wep_dif or 0)
 
 
+@checked
 def race_of(name: str) -> Race:
     """PCT-T04's facts about a race, or a race the text does not describe."""
     return races().get(name) or Race(name or "unknown")
 
 
+@checked
 def part_from_json(raw: Mapping[str, Any]) -> BodyPart:
     return BodyPart(
         str(raw.get("name", "")),
@@ -187,6 +191,7 @@ def ledger_from_json(raw: object, ap: Fraction) -> agility.Ledger:
     )
 
 
+@checked
 def ledger_to_json(ledger: agility.Ledger) -> dict[str, Any]:
     return {
         "ap": str(ledger.ap),
@@ -200,6 +205,7 @@ def ledger_to_json(ledger: agility.Ledger) -> dict[str, Any]:
     }
 
 
+@checked
 def fighter_from_json(raw: Mapping[str, Any]) -> Fighter:
     """A saved character; a number that does not read takes its default."""
     ap = min(Fraction(10_000), max(Fraction(1), tolerant(raw.get("ap", "50"), Fraction(50))))
@@ -229,6 +235,7 @@ def _clamped(raw: Mapping[str, Any], key: str) -> int:
     return value if low <= value <= high else int(DEFAULTS[key])
 
 
+@checked
 def fighter_into_json(raw: Mapping[str, Any], fighter: Fighter) -> dict[str, Any]:
     """The saved character with the fight's live values written back (only what changed)."""
     before = fighter_from_json(raw)
@@ -250,6 +257,7 @@ def fighter_into_json(raw: Mapping[str, Any], fighter: Fighter) -> dict[str, Any
 # --- The sheet's entries, checked (R-F) --------------------------------------------------------
 
 
+@checked
 def check_attribute(key: str, text: str) -> str:
     """A sheet number as typed, once it is in its range; a :class:`RuleError` names it otherwise.
 
@@ -258,11 +266,16 @@ def check_attribute(key: str, text: str) -> str:
     ...
     pycore.errors.RuleError: AIM must be from 0 to 100, got 170
     """
-    label, low, high = next((lb, lo, hi) for k, lb, lo, hi in ATTRIBUTES if k == key)
+    found = [(lb, lo, hi) for k, lb, lo, hi in ATTRIBUTES if k == key]
+    if not found:
+        allowed = ", ".join(k for k, *_ in ATTRIBUTES)
+        raise RuleError(f"sheet number {key!r:.40} is unknown; allowed: {allowed}")
+    label, low, high = found[0]
     parse_number(label, text, low, high)
     return text.strip()
 
 
+@checked
 def weapon_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
     """A weapon typed on the sheet, checked, as it is saved.
 
@@ -289,6 +302,7 @@ def weapon_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
     return weapon
 
 
+@checked
 def part_from_form(form: Mapping[str, Any], existing: Sequence[str]) -> dict[str, str]:
     """A body part typed on the damage record (PCT-45): a new name and 1 to 5000 points.
 
@@ -304,6 +318,7 @@ def part_from_form(form: Mapping[str, Any], existing: Sequence[str]) -> dict[str
     return {"name": name, "points": str(points), "damage": "0"}
 
 
+@checked
 def weapon_skill_text(fighter: Fighter, weapon: Weapon) -> str:
     """The weapon's skill with its formula (PCT-30, PCT-31); grenades roll against BRAWL (d4).
 
@@ -320,6 +335,7 @@ def weapon_skill_text(fighter: Fighter, weapon: Weapon) -> str:
         return f"skill not available: {exc}"
 
 
+@checked
 def check_alertness(levels: Sequence[str], text: str, *, level: bool = False) -> str:
     """An Alertness Condition on the sheet: a percentage, or (``level``) a level of the GM's
     Table #3-5, two entries so that "4" is never read as both.
@@ -347,6 +363,7 @@ def check_alertness(levels: Sequence[str], text: str, *, level: bool = False) ->
     return value
 
 
+@checked
 def heal(fighter: Fighter, part: str, amount: str, natural: bool) -> Fighter:
     """Heal a body part by the GM's amount (the text gives none): medical treatment restores
     function points only, structure comes back only naturally (PCT-46).

@@ -33,6 +33,7 @@ from pycore.store.shape import (
     WholeText,
     maybe,
 )
+from pycore.validate import checked
 
 VERSION = 2
 LOG_LIMIT = 200  # each log (checks, combat), newest first; older entries go to the archive
@@ -63,11 +64,13 @@ STABLE_KEYS: Mapping[str, str] = {
 INVENTORY_IDS: Mapping[str, str] = {key: tid for tid, key in STABLE_KEYS.items()}
 
 
+@checked
 def gm_by_id(gm: Mapping[str, Any]) -> dict[str, Any]:
     """Saved tables (stable keys) keyed by inventory ID, as the rules look them up."""
     return {INVENTORY_IDS.get(key, key): rows for key, rows in gm.items()}
 
 
+@checked
 def gm_by_key(gm: Mapping[str, Any]) -> dict[str, Any]:
     """Tables keyed by inventory ID (or already by stable key) keyed for saving."""
     return {STABLE_KEYS.get(key, key): rows for key, rows in gm.items()}

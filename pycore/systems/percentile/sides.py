@@ -182,6 +182,7 @@ def surprise_target(procedure: str, side: SurpriseSide, name: str = "side") -> F
     raise RuleError(f"surprise procedure must be one of a1, a2, a3, got {procedure!r}")
 
 
+@checked
 def surprise_targets(
     procedure: str, sides: Mapping[str, SurpriseSide]
 ) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
@@ -199,6 +200,7 @@ def surprise_targets(
     return targets, mods
 
 
+@checked
 def surprise_chances(procedure: str, sides: Mapping[str, SurpriseSide]) -> dict[str, Fraction]:
     """Each side's exact chance of SURPRISE under ``procedure``, ties re-rolled (PCT-15).
 

@@ -44,8 +44,10 @@ from pycore.systems.percentile.damage import (
 )
 from pycore.systems.percentile.dice import damage_dice, roll_damage
 from pycore.systems.percentile.tohit import damage_die_advisory
+from pycore.validate import checked
 
 
+@checked
 def roll_wound(
     a: AttackInput, hit: Hit, part_name: str, tables: gm.Tables, rng: RandintSource
 ) -> AttackResult:
@@ -191,6 +193,7 @@ def _organ_line(organ: OrganDamage, tables: gm.Tables) -> str:
     return str(organ) + (f": {desc}" if desc else "")
 
 
+@checked
 def severity_roll(tables: gm.Tables, severity_table: str, rng: RandintSource) -> str:
     """PCT-41: roll ``1:10sd`` on a severity table (GM-entered) — offered for a wound left
     untreated for an extended period (line 125).
