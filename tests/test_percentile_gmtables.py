@@ -113,9 +113,10 @@ def test_export_import_whole_set() -> None:
     tables = {"PCT-M07": D10_RACE, "PCT-M05": [{"condition": "rain", "value": 10}], "PCT-M02": []}
     text = gm.export_tables(tables)
     data = json.loads(text)
-    assert data["kind"] == "percentile-gm-tables" and set(data["tables"]) == {"PCT-M05", "PCT-M07"}
+    assert data["kind"] == "percentile-gm-tables" and data["version"] == 2
+    assert set(data["tables"]) == {"adversity_modifiers", "random_hit"}  # stable keys, not IDs
     assert gm.import_tables(text)["PCT-M07"] == D10_RACE
-    data["tables"]["PCT-M05"][0]["value"] = 500
+    data["tables"]["adversity_modifiers"][0]["value"] = 500
     with pytest.raises(TableError, match=r"Adversity modifiers.*row 1, column 'value'.*500"):
         gm.import_tables(json.dumps(data))
     for bad in (
@@ -126,6 +127,23 @@ def test_export_import_whole_set() -> None:
     ):
         with pytest.raises(TableError):
             gm.import_tables(bad)
+
+
+def test_a_version_1_file_keyed_by_inventory_ids_still_imports() -> None:
+    """Issue 19: files written before the stable keys (version 1) import through the same map."""
+    old = {
+        "app": "rulekeeper",
+        "kind": gm.EXPORT_KIND,
+        "version": 1,
+        "tables": {"PCT-M07": D10_RACE, "PCT-M05": [{"condition": "rain", "value": 10}]},
+    }
+    assert gm.import_tables(json.dumps(old)) == {
+        "PCT-M07": D10_RACE,
+        "PCT-M05": [{"condition": "rain", "value": 10}],
+    }
+    renamed = {**old, "version": 2, "tables": {"no_such_table": []}}
+    with pytest.raises(TableError, match="no_such_table"):
+        gm.import_tables(json.dumps(renamed))
 
 
 def test_lookups_use_the_gm_table_or_return_none() -> None:

@@ -35,26 +35,30 @@ from pycore.systems.percentile.gm_schemas import (
     _spec,
     validate_gm_table,
 )
+from pycore.systems.percentile.saved import INVENTORY_IDS, STABLE_KEYS
 from pycore.tables import Table
 from pycore.validate import checked, exact, mapping, texts
 
 __all__ = ["GM_TABLES", "GMTable", "validate_gm_table"]
 
 EXPORT_KIND = "percentile-gm-tables"
-EXPORT_VERSION = 1
+#: 2: tables keyed by stable names ("adversity_modifiers"), as the saved section keys them;
+#: 1 (read, never written): keyed by the rules inventory's IDs ("PCT-M05").
+EXPORT_VERSION = 2
 
 
 def export_tables(tables: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
     """One JSON file holding the GM's tables (empty ones left out).
 
     >>> text = export_tables({"PCT-M05": [{"condition": "rain", "value": 10}], "PCT-M01": []})
-    >>> sorted(import_tables(text))
-    ['PCT-M05']
+    >>> '"adversity_modifiers"' in text, sorted(import_tables(text))
+    (True, ['PCT-M05'])
     """
     kept = {k: v for k, v in mapping(tables, "GM tables", TableError).items() if v}
     for key, rows in kept.items():
         validate_gm_table(key, rows)
-    kept = {k: [dict(r) for r in kept[k]] for k in sorted(kept)}
+    # The file names each table by its stable key: renumbering the inventory never orphans it.
+    kept = {STABLE_KEYS.get(k, k): [dict(r) for r in kept[k]] for k in sorted(kept)}
     payload = {"app": "rulekeeper", "kind": EXPORT_KIND, "version": EXPORT_VERSION, "tables": kept}
     return json.dumps(payload, indent=1, ensure_ascii=False, default=str)
 
@@ -65,7 +69,7 @@ def import_tables(text: str) -> dict[str, list[dict[str, Any]]]:
     >>> import_tables('{"app": "rulekeeper", "kind": "percentile-gm-tables", "version": 9, "tables": {}}')
     Traceback (most recent call last):
     ...
-    pycore.errors.TableError: GM tables file: version 9 is newer than this app reads (1)
+    pycore.errors.TableError: GM tables file: version 9 is newer than this app reads (2)
     """
     try:
         data = json.loads(text)
@@ -84,9 +88,10 @@ def import_tables(text: str) -> dict[str, list[dict[str, Any]]]:
     if not isinstance(tables, dict):
         raise TableError("GM tables file: 'tables' must be an object of table id → rows")
     out: dict[str, list[dict[str, Any]]] = {}
-    for key, rows in tables.items():
-        validate_gm_table(str(key), rows)
-        out[str(key)] = [dict(r) for r in rows]
+    for name, rows in tables.items():
+        key = str(name) if version < 2 else INVENTORY_IDS.get(str(name), str(name))
+        validate_gm_table(key, rows)
+        out[key] = [dict(r) for r in rows]
     return out
 
 
