@@ -75,7 +75,8 @@ def panel(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
     form = state["form"]
     acting = fight.phase in ("first", "held")
     who = fight.get(fight.cursor) if fight.cursor else None
-    left = f" · {fight.actions_left(who.id)} actions left" if who else ""
+    count = fight.actions_left(who.id) if who else 0
+    left = f" · {count} action{'' if count == 1 else 's'} left" if who else ""
     return h(
         "section",
         {"class": "card active-panel", "aria-labelledby": "sc-turn-h", "data-testid": "sc-panel"},
