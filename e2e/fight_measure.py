@@ -36,7 +36,7 @@ class Tap:
     testid: str
     shows: str | None = None
     value: str | None = None
-    option: str | None = None  # a <select>: choose this option's label (one tap)
+    option: str | None = None  # a <select>: choose the option of this value or label (one tap)
 
 
 @dataclass
@@ -72,7 +72,7 @@ def run_turn(page: Any, taps: list[Tap]) -> TurnFigures:
             target.press("Tab")
             figures.entries += 1
         elif tap.option is not None:
-            target.select_option(label=tap.option)
+            target.select_option(tap.option)  # its value or its label
             figures.taps += 1
         else:
             target.click()
