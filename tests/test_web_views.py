@@ -303,6 +303,24 @@ def test_simply_luck_spent_on_the_task_page_leaves_the_sheet() -> None:
     assert model.history.undo_label is not None and "spends" in model.history.undo_label
 
 
+def test_simply_luck_spent_on_the_task_page_during_a_fight_stays_spent_after_it() -> None:
+    """Issue 14 / FIGHT.md (one truth): LP spent on the Task page while the character fights
+    leave its fighter too, so ending the fight does not write the old LP back to the sheet."""
+    model = shell.update(fresh("simply"), ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())  # 10 LP (SIM-D05 default)
+    model = shell.update(model, ("simply.combat_add_char", "0"), ctx())
+    model = shell.update(model, ("simply.tab", "task"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "character", "0"), ctx())
+    model = shell.update(model, ("simply.task_field", "a", "luck", "yes"), ctx())
+    model = shell.update(model, ("simply.task_roll",), ctx("seed-1"))
+    left = model.state["simply_characters"]["list"][0]["luck"]
+    assert left < 10
+    fighters = model.state["simply_combat"]["combat"]["combatants"]
+    assert [f["luck"] for f in fighters] == [left]
+    model = shell.update(model, ("simply.combat_end",), ctx())
+    assert model.state["simply_characters"]["list"][0]["luck"] == left
+
+
 def test_about_credits_each_rule_text() -> None:
     """SIM-58: the notices are credited on the About page, no rulebook prose copied."""
     model = fresh("about")

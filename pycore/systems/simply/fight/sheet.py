@@ -126,3 +126,21 @@ def live_line(combatant: Combatant) -> str:
     """
     c = combatant
     return f"In the fight now: HP {c.hp}/{c.hp_max}, {c.luck} LP, {c.status()}"
+
+
+@checked
+def luck_spent_elsewhere(combat: Combat, character: int, points: int) -> Combat:
+    """The fight once the character at ``character`` spent ``points`` LP outside it (a task roll
+    on the Task page, SIM-10): its fighters' LP go down too, so the sheet and the fight stay one
+    truth and the fight's end does not give the LP back (FIGHT.md).
+
+    >>> fight = add_character(Combat(), Character(name="Mara"), 0)
+    >>> luck_spent_elsewhere(fight, 0, 6).get("c1").luck, luck_spent_elsewhere(fight, 1, 6) == fight
+    (4, True)
+    """
+    if isinstance(points, bool) or points < 0:
+        raise RuleError(f"luck points spent {points!r} must be a whole number of 0 or more")
+    for c in combat.combatants:
+        if c.character == character:
+            combat = combat.with_combatant(replace(c, luck=max(0, c.luck - points)))
+    return combat

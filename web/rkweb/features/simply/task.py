@@ -12,9 +12,12 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RuleError
+from pycore.systems.simply import fight as core_fight
 from pycore.systems.simply import luck, tasks
+from pycore.systems.simply.fight.sheet import luck_spent_elsewhere
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.combat import state as fight_state
 from rkweb.features.simply.words import error_line, plain, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
@@ -156,6 +159,8 @@ def _stake(side: dict[str, Any]) -> int:
 def _pay(model: Model, state: dict[str, Any], spent: tuple[int, int], at: str) -> Model:
     """The LP spent leave the side's LP and, for a character, the sheet (undoable)."""
     characters = _characters(model)
+    combat = fight_state.load(model)
+    fight = fight_state.fight_of(combat)
     paid = []
     for key, points in zip(("a", "b"), spent, strict=True):
         state[key] = {**state[key], "lp": int(state[key].get("lp", 0)) - points}
@@ -163,11 +168,18 @@ def _pay(model: Model, state: dict[str, Any], spent: tuple[int, int], at: str) -
         if points and index.isdigit() and int(index) < len(characters):
             sheet = characters[int(index)]
             characters[int(index)] = {**sheet, "luck": int(sheet.get("luck", 0)) - points}
+            # A fighter of a fight under way spends them too: its end keeps them spent.
+            fight = luck_spent_elsewhere(fight, int(index), points)
             paid.append(f"{sheet.get('name') or 'unnamed'} spends {points} LP")
     if not paid:
         return model
-    sheets = {**model.section("simply_characters"), "list": characters}
-    history = model.history.apply("simply_characters", sheets, "; ".join(paid), at)
+    values: dict[str, Any] = {
+        "simply_characters": {**model.section("simply_characters"), "list": characters}
+    }
+    if fight.combatants:
+        combat_now = model.section(fight_state.SECTION)
+        values[fight_state.SECTION] = {**combat_now, "combat": core_fight.combat_to_json(fight)}
+    history = model.history.apply_many(values, "; ".join(paid), at)
     return replace(model, history=history)
 
 
