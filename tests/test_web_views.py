@@ -321,6 +321,16 @@ def test_simply_luck_spent_on_the_task_page_during_a_fight_stays_spent_after_it(
     assert model.state["simply_characters"]["list"][0]["luck"] == left
 
 
+def test_a_reload_during_a_simply_fight_opens_the_fight() -> None:
+    """FIGHT.md: a reload continues from the step; the tab is not saved, the fight is."""
+    model = shell.update(fresh("simply"), ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    model = shell.update(model, ("simply.combat_add_char", "0"), ctx())
+    reloaded = Model(History.new(model.state), route="simply")
+    assert find_all(shell.view(reloaded), "sc-strip")
+    assert not find_all(shell.view(fresh("simply")), "sc-strip")  # no fight: the Task roll
+
+
 def test_about_credits_each_rule_text() -> None:
     """SIM-58: the notices are credited on the About page, no rulebook prose copied."""
     model = fresh("about")

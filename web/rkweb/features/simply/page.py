@@ -88,7 +88,9 @@ SIMPLY_TABS = (("task", "Task roll"), ("characters", "Characters"), ("combat", "
 def view(model: Model) -> VNode:
     from rkweb.features.simply import characters, combat, task
 
-    tab = model.ui.get("simply_tab", "task")
+    # A reload during a fight comes back to it (FIGHT.md: a reload continues from the step).
+    fighting = bool((model.section("simply_combat").get("combat") or {}).get("combatants"))
+    tab = model.ui.get("simply_tab", "combat" if fighting else "task")
     if tab == "characters":
         body = characters.view(model)
     elif tab == "combat":
