@@ -145,3 +145,18 @@ def test_the_sheet_follows_the_fight_and_takes_its_end() -> None:
     assert len(undone.state["simply_combat"]["combat"]["combatants"]) == 2
     again = send(model, "simply.combat_add_char", "1")
     assert again.state["simply_combat"]["combat"]["combatants"][0]["hp"] == 12
+
+
+def test_luck_declared_on_an_injury_check_is_spent_by_the_rule() -> None:
+    """SIM-10 on the checks (SIM-38): declared before the roll, a failed check is bought with the
+    LP it needs; the declaration is for that one roll."""
+    model = send(started(), "simply.combat_form", "damage", "d20", "20")  # MDT 24, D20 20
+    model = send(model, "simply.combat_damage")
+    check = texts(model, "sc-check")[0]
+    assert "TN 12" in check, check
+    model = send(model, "simply.combat_form", "check", "luck", "yes")
+    model = send(model, "simply.combat_check_typed", 0, "8 8")  # 16 vs TN 12: short by 4
+    assert texts(model, "sc-check-result-verdict")[0].startswith("Bo passes the ")
+    bo = model.state["simply_combat"]["combat"]["combatants"][1]
+    assert bo["luck"] == 5  # 002 lines 73-79: 1:1, at least 5
+    assert model.state["simply_combat"]["form"]["check"]["luck"] == "no"

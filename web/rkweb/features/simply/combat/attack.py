@@ -130,14 +130,6 @@ def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
     return [(str(i), str(arm)) for i, arm in enumerate(arms)]
 
 
-def _luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
-    try:
-        points = fight.get(who).luck
-    except RuleError:
-        points = 0
-    return [("no", "No"), ("yes", f"Yes ({points} LP; spent by the rule)")]
-
-
 def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     """What the sheets set, to change for the situation: who, with what, the TN, a Defend, luck."""
     levels = [(x, x) for x in saved.LEVELS]
@@ -156,7 +148,11 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             saved.form_field(model, form, "attack", "tn", "Attack TN (with modifiers)"),
             saved.form_select(form, "attack", "level", "Attacker's skill level", levels),
             saved.form_select(
-                form, "attack", "luck", "Attacker uses luck", _luck_choice(fight, a["attacker"])
+                form,
+                "attack",
+                "luck",
+                "Attacker uses luck",
+                saved.luck_choice(fight, a["attacker"]),
             ),
             saved.form_select(form, "attack", "defend", "Target defends (an action)", yes_no),
             saved.form_field(model, form, "attack", "defend_tn", "Defend TN (incl. shield)"),
@@ -166,7 +162,7 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
                 "attack",
                 "defend_luck",
                 "Defender uses luck",
-                _luck_choice(fight, a["target"]),
+                saved.luck_choice(fight, a["target"]),
             ),
         ),
     )

@@ -28,7 +28,9 @@ SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
 
 def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
-    fight, rolled = core.roll_check(saved.fight_of(state), index, rng)
+    lucky = state["form"]["check"]["luck"] == "yes"
+    fight, rolled = core.roll_check(saved.fight_of(state), index, rng, luck=lucky)
+    state["form"] = {**state["form"], "check": {"luck": "no"}}  # declared for one roll
     number = f"TN {rolled.check.target_number}"
     shown = {
         "verdict": rolled.verdict,
@@ -128,11 +130,21 @@ def checks_card(model: Model, fight: core.Combat, last: VNode | None = None) -> 
     """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
     a hit queues them they are the step under way, under the hit's result (``last``)."""
     items = [_check_row(i, p) for i, p in enumerate(fight.pending)]
+    form = saved.load(model)["form"]
+    first = fight.pending[0].combatant if fight.pending else ""
+    luck = (
+        saved.form_select(
+            form, "check", "luck", "Luck on the next check", saved.luck_choice(fight, first)
+        )
+        if items
+        else None
+    )
     return h(
         "section",
         {"class": "card step", "aria-labelledby": "sc-checks-h", "data-testid": "sc-checks-step"},
         h("h2", {"id": "sc-checks-h"}, f"Checks to roll ({len(fight.pending)})"),
         last,
+        luck,
         h("ul", {"class": "checks"}, *items)
         if items
         else h("p", {"class": "muted"}, "None. Injury effects queue their checks here."),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
@@ -54,6 +55,8 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
     },
     "treat": {"patient": "", "treatment": "bandage", "skill": "First Aid", "rating": ""},
     "clock": {"minutes": "5"},
+    # SIM-10: luck is declared before a roll; for the next injury check, then back to "no".
+    "check": {"luck": "no"},
     "act": {"actor": ""},
 }
 #: Bounds of typed numbers: (low, high); the core checks them again with the rule's words.
@@ -257,6 +260,15 @@ def form_field(
     msg = ("simply.combat_form", group, name)
     value = form[group][name]
     return field(f"sc-{group}-{name}", label, value, msg, error=error, numeric=not text)
+
+
+def luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
+    """SIM-10: luck declared (yes/no) before a roll; the LP needed are spent by the rule."""
+    try:
+        points = fight.get(who).luck
+    except RuleError:
+        points = 0
+    return [("no", "No"), ("yes", f"Yes ({points} LP; spent by the rule)")]
 
 
 def form_select(
