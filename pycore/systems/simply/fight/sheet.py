@@ -144,3 +144,24 @@ def luck_spent_elsewhere(combat: Combat, character: int, points: int) -> Combat:
         if c.character == character:
             combat = combat.with_combatant(replace(c, luck=max(0, c.luck - points)))
     return combat
+
+
+@checked
+def sheet_deleted(combat: Combat, index: int) -> Combat:
+    """The fight once the Character Record at ``index`` is deleted from the list: its fighters
+    stay in the fight but no longer write to a sheet, and the links to the records after it
+    follow them down the list, so no fighter ever writes to another character's sheet.
+
+    >>> fight = add_character(add_character(Combat(), Character(name="A"), 0), Character(name="B"), 1)
+    >>> [c.character for c in sheet_deleted(fight, 0).combatants]
+    [None, 0]
+    """
+    if isinstance(index, bool) or index < 0:
+        raise RuleError(f"character {index!r} must be a position in the list (0 or more)")
+    for c in combat.combatants:
+        if c.character is None or c.character < index:
+            continue
+        combat = combat.with_combatant(
+            replace(c, character=None if c.character == index else c.character - 1)
+        )
+    return combat

@@ -13,6 +13,8 @@ from typing import Any
 
 from pycore.systems.simply.character import Character, ability_list, armor_choice, shield_choice
 from pycore.systems.simply.character_json import character_from_json, character_to_json
+from pycore.systems.simply.fight import combat_to_json
+from pycore.systems.simply.fight.sheet import sheet_deleted
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.simply.characters import campaign
@@ -24,8 +26,10 @@ from rkweb.features.simply.characters.state import (
     load,
     name_of,
 )
+from rkweb.features.simply.combat import state as fight_state
 from rkweb.kit.fields import with_error
 
+TASK = "simply_task"  # the Task page's section: its sides link to records by position
 INT_FIELDS = {"strength", "coordination", "intellect", "health", "luck"}
 TEXT_FIELDS = {
     "name",
@@ -203,9 +207,32 @@ def _roster(model: Model, msg: Msg, ctx: Ctx) -> Model:
         state["list"].append({**original, "name": f"{name_of(original)} (copy)"})
         state["selected"] = len(state["list"]) - 1
         return keep(model, state, f"Duplicate {name_of(original)}", ctx)
-    gone = state["list"].pop(int(msg[1]))  # simply.char_del
+    return _delete(model, state, int(msg[1]), ctx)  # simply.char_del
+
+
+def _delete(model: Model, state: dict[str, Any], index: int, ctx: Ctx) -> Model:
+    """The record leaves the list; the fight's and the Task page's links to the records follow
+    them (one undo step), so nothing goes on pointing at the list position it had."""
+    gone = state["list"].pop(index)
     state["selected"] = max(0, min(int(state["selected"]), len(state["list"]) - 1))
-    return keep(model, state, f"Delete {name_of(gone)}", ctx)
+    values: dict[str, Any] = {SECTION: state}
+    combat = model.section(fight_state.SECTION)
+    if combat.get("combat"):
+        fight = sheet_deleted(fight_state.fight_of(fight_state.load(model)), index)
+        values[fight_state.SECTION] = {**combat, "combat": combat_to_json(fight)}
+    task = model.section(TASK)
+    if task:
+        values[TASK] = {key: _relinked(side, index) for key, side in task.items()}
+    label = f"Delete {name_of(gone)}"
+    return replace(model, history=model.history.apply_many(values, label, ctx.now))
+
+
+def _relinked(side: Any, index: int) -> Any:
+    """A Task page side's link to a record, after the record at ``index`` left the list."""
+    linked = str(side.get("character", "")) if isinstance(side, dict) else ""
+    if not linked.isdigit() or int(linked) < index:
+        return side
+    return {**side, "character": "" if int(linked) == index else str(int(linked) - 1)}
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
