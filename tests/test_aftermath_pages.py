@@ -702,3 +702,21 @@ def test_an_attack_takes_physical_dice_one_roll_at_a_time() -> None:
     assert entry["typed"] == typed and entry["seed"] == ""
     assert any(s.startswith("Hit location: D100 100") for s in entry["steps"])
     assert model.history.undo_label == "Attack: Ana → Bo"
+
+
+def test_rolls_tab_takes_the_d20_rolled_at_the_table() -> None:
+    """FIGHT.md 4 (issue 16): every roll is "Roll for me" or "I rolled ...": the BCS roll and the
+    saving throw take the D20 typed, checked against what a D20 shows (the refusal beside it)."""
+    model = send(fresh(), ("aftermath.tab", "rolls"), ("aftermath.roll_field", "bcs", "12"))
+    refused = send(model, ("aftermath.roll_bcs_typed", "21"))
+    assert "21" in texts(refused, "aft-roll-bcs-typed-error")[0]
+    assert texts(refused, "aft-roll-result") == ["Roll to see the dice and the verdict here."]
+    model = send(model, ("aftermath.roll_bcs_typed", "12"))
+    assert texts(model, "aft-roll-result") == ["BCS 12 = 12 · 1D20 = 12 vs BCS 12: success by 0"]
+    model = send(
+        model,
+        ("aftermath.roll_field", "ast", "12"),
+        ("aftermath.roll_field", "cst", "5"),
+        ("aftermath.roll_save_typed", "3"),
+    )
+    assert "1D20 = 3" in texts(model, "aft-roll-result")[0]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.dice import seeded
-from pycore.errors import RuleError
+from pycore.dice import RandintSource, seeded, typed_dice
+from pycore.errors import RuleError, RulekeeperError
 from pycore.systems.aftermath import attributes, bcs, situation
 from pycore.systems.aftermath import sheet as core
 from rkweb.app.model import Ctx, Model
@@ -25,6 +25,7 @@ from rkweb.features.aftermath.state import (
 from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
+from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import number, select
 from rkweb.kit.odds import odds_list, percent_text
 from rkweb.kit.results import log_list, why
@@ -108,9 +109,12 @@ def _toggle(model: Model, st: dict[str, Any], key: str) -> Model:
     return quietly(set_err(model, "roll.situations", None), st)
 
 
-def _roll(model: Model, action: str, st: dict[str, Any], ctx: Ctx) -> Model:
+def _roll(
+    model: Model, action: str, st: dict[str, Any], ctx: Ctx, rng: RandintSource | None = None
+) -> Model:
+    """A roll of the tab with the app's dice, or with ``rng``: the dice typed at the table."""
     rolls = st["rolls"]
-    rng = seeded(ctx.fresh_seed)
+    rng = rng or seeded(ctx.fresh_seed)
     if action == "roll_bcs":
         total = bcs_total(rolls, st["settings"])
         result = bcs.roll_bcs(total.total, rng)
@@ -127,6 +131,17 @@ def _roll(model: Model, action: str, st: dict[str, Any], ctx: Ctx) -> Model:
     return _log(model, f"target {target_text}; user {user_text} → {verdict.verdict}", ctx)
 
 
+def _typed(model: Model, action: str, st: dict[str, Any], ctx: Ctx, text: str) -> Model:
+    """The 1D20 rolled at the table ("I rolled ..."): checked against what a D20 can show, the
+    refusal beside the field and nothing rolled."""
+    key = f"roll.{action}_typed"
+    try:
+        dice = typed_dice("1d20", text, "the D20 rolled")
+    except RulekeeperError as exc:
+        return set_err(model, key, plain(str(exc)))
+    return _roll(set_err(model, key, None), action, st, ctx, dice)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix("aftermath.")
     st = state(model)
@@ -137,6 +152,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return _toggle(model, st, str(msg[1]))
         if action in ("roll_bcs", "roll_save", "roll_opposed"):
             return _roll(model, action, st, ctx)
+        if action in ("roll_bcs_typed", "roll_save_typed"):
+            return _typed(model, action.removesuffix("_typed"), st, ctx, str(msg[-1]))
         if action == "roll_clear":
             st["rolls"]["log"] = []
             return undoable(model, st, "Clear roll log", ctx)
@@ -160,6 +177,20 @@ def _bcs_numbers(rolls: dict[str, Any], settings: dict[str, Any]) -> tuple[str, 
         ],
     )
     return plain(str(total)), odds
+
+
+def _d20_entry(model: Model, action: str, label: str) -> VNode:
+    """The tab's D20: "Roll for me", or "I rolled ..." with the die on the table."""
+    testid = "aft-" + action.replace("_", "-")
+    return dice_entry(
+        testid,
+        "1D20",
+        roll=(f"aftermath.{action}",),
+        typed=(f"aftermath.{action}_typed",),
+        error=err(model, f"roll.{action}_typed"),
+        label=label,
+        roll_testid=f"{testid}-go",
+    )
 
 
 def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
@@ -234,7 +265,7 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
             h("span", {"class": "total"}, formula),
         ),
         odds,
-        button("aft-roll-bcs-go", "Roll 1D20", ("aftermath.roll_bcs",), primary=True),
+        _d20_entry(model, "roll_bcs", "Roll 1D20 for me"),
     )
 
 
@@ -291,7 +322,7 @@ def _save_card(model: Model, rolls: dict[str, Any]) -> VNode:
         ),
         why(["Saving throws: AFT-05; Blast Buffering: 001 line 522"]),
         odds,
-        button("aft-roll-save-go", "Roll saving throw", ("aftermath.roll_save",), primary=True),
+        _d20_entry(model, "roll_save", "Roll saving throw for me"),
     )
 
 
