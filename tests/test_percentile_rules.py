@@ -115,7 +115,8 @@ def test_check_explanation_and_bounds() -> None:
     with pytest.raises(RuleError, match="roll must be from 1 to 100"):
         check(50, 0)
     assert roll_check(50, random.Random(1)).roll in range(1, 101)
-    assert fmt(F(7, 3)) == "≈2.33 (7/3)" and fmt(F(1, 8)) == "0.125"
+    assert fmt(F(7, 3)) == "≈2.33" and fmt(F(1, 8)) == "0.125"
+    assert fmt(F(7, 3), exact=True) == "≈2.33 (7/3)"  # in an explanation the user opens
 
 
 def test_surprise_roll_rerolls_ties() -> None:

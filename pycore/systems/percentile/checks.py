@@ -23,12 +23,15 @@ PERCENT_FACES = 100
 
 
 @checked
-def fmt(value: Number) -> str:
-    """An exact number for people (R-B): halves as ``47½``, terminating decimals as written, other
-    fractions to two places with the exact value: ``≈3.33 (10/3)``.
+def fmt(value: Number, exact: bool = False) -> str:
+    """An exact number as players read it (R-B): halves as ``47½``, terminating decimals as
+    written, other fractions to two places, ``≈3.33``; with ``exact`` (an explanation the user
+    opens) the fraction follows: ``≈3.33 (10/3)``. The rules keep the Fraction either way.
 
     >>> fmt(Fraction(95, 2)), fmt(Fraction(10, 3)), fmt(7), fmt(Fraction(-1, 2)), fmt(Fraction(11, 4))
-    ('47½', '≈3.33 (10/3)', '7', '-½', '2.75')
+    ('47½', '≈3.33', '7', '-½', '2.75')
+    >>> fmt(Fraction(10, 3), exact=True)
+    '≈3.33 (10/3)'
     """
     value = Fraction(value)
     if value.denominator == 1:
@@ -40,7 +43,8 @@ def fmt(value: Number) -> str:
     places = next((k for k in range(1, 7) if 10**k % value.denominator == 0), None)
     if places is not None:
         return f"{float(value):.{places}f}"
-    return f"≈{float(value):.2f} ({value.numerator}/{value.denominator})"
+    rounded = f"≈{float(value):.2f}"
+    return f"{rounded} ({value.numerator}/{value.denominator})" if exact else rounded
 
 
 @checked
