@@ -45,6 +45,26 @@ def with_two_characters() -> Model:
     return m
 
 
+def test_checks_tab_takes_the_dice_rolled_at_the_table() -> None:
+    """FIGHT.md 4 (issue 17): every roll of the Checks tab is "Roll for me" or "I rolled ...",
+    the typed dice checked and refused beside their own field."""
+    m = go(fresh(), "percentile.tab", "checks")
+    m = go(m, "percentile.check_field", "target", "47.5")
+    m = go(m, "percentile.check_roll_typed", "47")
+    assert texts(m, "percentile-check-result") == [
+        "check: 1:100sd (47) vs under 47½: success, ½ under"
+    ]
+    refused = go(m, "percentile.tohit_roll_typed", "d3", "101")
+    assert texts(refused, "percentile-tohit-d3-typed-error") == [
+        "roll 1 (1d100): a die from 1 to 100 cannot show 101"
+    ]
+    damage = go(m, "percentile.damage_roll_typed", "1")
+    assert "4:10sd can show 4 to 40, not 1" in texts(damage, "percentile-damage-typed-error")[0]
+    assert texts(refused, "percentile-check-log-entry") == texts(m, "percentile-check-log-entry")
+    m = go(m, "percentile.tohit_roll_typed", "d1", "5")
+    assert texts(m, "percentile-check-log-entry")[0].startswith("to-hit d1: 1:100sd (5")
+
+
 def test_sheet_shows_the_skill_formula_and_record() -> None:
     m = with_two_characters()
     m = go(m, "percentile.char_select", "c1")

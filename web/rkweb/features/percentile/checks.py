@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from pycore.dice import seeded
+from pycore.dice import RandintSource, seeded
+from pycore.dice.typed import TypedRolls
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import tohit
 from pycore.systems.percentile.checks import (
@@ -23,13 +24,14 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
+from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of, field, number, with_error
 from rkweb.kit.odds import odds, odds_list, percent_text
 from rkweb.kit.results import card, log_list, why
 
-ACTIONS = frozenset(
-    {"check_field", "check_roll", "check_clear", "tohit_roll", "grenade_roll", "damage_roll"}
-)
+ROLLS = ("check_roll", "tohit_roll", "grenade_roll", "damage_roll")
+#: Each roll with the app's dice, or ``<roll>_typed``: the dice rolled at the table.
+ACTIONS = frozenset({"check_field", "check_clear", *ROLLS, *(f"{r}_typed" for r in ROLLS)})
 T = TypeVar("T")
 
 
@@ -51,8 +53,7 @@ def _set(model: Model, key: str, raw: str) -> Model:
     return with_error(S.save(model, st), S.FEATURE, ekey, None)
 
 
-def _roll(st: dict[str, Any], action: str, msg: Msg, ctx: Ctx) -> str:
-    rng = seeded(ctx.fresh_seed)
+def _roll(st: dict[str, Any], action: str, msg: Msg, rng: RandintSource) -> str:
     if action == "check_roll":
         label = str(st["check"].get("label") or "check")
         return str(roll_check(_num(st, "target"), rng, label))
@@ -74,10 +75,23 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         st["check"] = {**st["check"], "log": []}
         return S.save(model, st, ctx, "Clear check log")
     try:
-        text = _roll(st, action, msg, ctx)
+        if action.endswith("_typed"):  # "I rolled ...": one entry per roll, ";" between them
+            entries = [e.strip() for e in str(msg[-1]).split(";") if e.strip()]
+            text = _roll(st, action.removesuffix("_typed"), msg[:-1], TypedRolls(entries))
+        else:
+            text = _roll(st, action, msg, seeded(ctx.fresh_seed))
     except RulekeeperError as exc:
-        return with_error(model, S.FEATURE, "check", str(exc))
-    return with_error(S.save(model, S.logged(st, "check", text, ctx)), S.FEATURE, "check", None)
+        return with_error(model, S.FEATURE, _error_key(action, msg), str(exc))
+    saved = S.save(model, S.logged(st, "check", text, ctx))
+    return with_error(saved, S.FEATURE, _error_key(action, msg), None)
+
+
+def _error_key(action: str, msg: Msg) -> str:
+    """A typed roll's refusal is shown beside its field; the app's rolls share the tab's line."""
+    if not action.endswith("_typed"):
+        return "check"
+    procedure = f"-{msg[1]}" if action == "tohit_roll_typed" else ""
+    return f"typed-{action.removesuffix('_typed')}{procedure}"
 
 
 def _safe(fn: Callable[[], T]) -> T | str:
@@ -91,6 +105,21 @@ def _odds(testid: str, values: Mapping[str, Fraction] | str) -> VNode:
     if isinstance(values, str):
         return h("p", {"class": "notice"}, values)
     return odds_list(testid, values.items())
+
+
+def _entry(model: Model, testid: str, expr: str, action: str, label: str, *args: str) -> VNode:
+    """A roll of the tab: "Roll for me" (its old test id ``<testid>-roll`` kept, with the
+    procedure for the to-hit rolls), or "I rolled ..." with the dice on the table."""
+    old = f"percentile-tohit-roll-{args[0]}" if args else f"{testid}-roll"
+    return dice_entry(
+        testid,
+        expr,
+        roll=(f"percentile.{action}", *args),
+        typed=(f"percentile.{action}_typed", *args),
+        label=label,
+        roll_testid=old,
+        error=error_of(model, S.FEATURE, f"typed-{action}" + (f"-{args[0]}" if args else "")),
+    )
 
 
 def _check_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNode]) -> VNode:
@@ -127,7 +156,7 @@ def _check_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNode]
             {"class": "tn", "data-testid": "percentile-check-odds"},
             odds(chance) if isinstance(chance, Fraction) else h("p", {"class": "notice"}, chance),
         ),
-        button("percentile-check-roll", "Roll 1:100sd", ("percentile.check_roll",), primary=True),
+        _entry(model, "percentile-check", "1:100sd", "check_roll", "Roll 1:100sd for me"),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "percentile-check-error"},
@@ -141,7 +170,7 @@ def _check_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNode]
     )
 
 
-def _tohit_card(st: dict[str, Any], f: Callable[[str, str], VNode]) -> VNode:
+def _tohit_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNode]) -> VNode:
     d1 = _safe(lambda: tohit.to_hit_d1_odds(_num(st, "skill")))
     d2 = _safe(lambda: tohit.to_hit_d2_odds(_num(st, "pth")))
     d3 = _safe(lambda: tohit.to_hit_d3_odds(_num(st, "pth"), _num(st, "pa")))
@@ -165,7 +194,9 @@ def _tohit_card(st: dict[str, Any], f: Callable[[str, str], VNode]) -> VNode:
             "div",
             {"class": "row"},
             *[
-                button(f"percentile-tohit-roll-{p}", f"Roll {p}", ("percentile.tohit_roll", p))
+                _entry(
+                    model, f"percentile-tohit-{p}", "1:100sd", "tohit_roll", f"Roll {p} for me", p
+                )
                 for p in ("d1", "d2", "d3")
             ],
         ),
@@ -173,7 +204,7 @@ def _tohit_card(st: dict[str, Any], f: Callable[[str, str], VNode]) -> VNode:
     )
 
 
-def _grenade_card(st: dict[str, Any], f: Callable[[str, str], VNode]) -> VNode:
+def _grenade_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNode]) -> VNode:
     g = _safe(lambda: tohit.grenade_odds(_num(st, "brawl")))
     return card(
         "pct-grenade-h",
@@ -186,7 +217,7 @@ def _grenade_card(st: dict[str, Any], f: Callable[[str, str], VNode]) -> VNode:
             "A miss lands 1:10sd + 13 m (14–23 m, each 10%) from the target hex; the direction "
             "is the GM's.",
         ),
-        button("percentile-grenade-roll", "Throw", ("percentile.grenade_roll",)),
+        _entry(model, "percentile-grenade", "the throw's dice", "grenade_roll", "Throw for me"),
         why(["Grenades and explosives (PCT-38, lines 104-115)"]),
     )
 
@@ -235,7 +266,7 @@ def _die_card(model: Model, st: dict[str, Any]) -> VNode:
             error=error_of(model, S.FEATURE, "percentile-check-die"),
         ),
         _distribution(st["check"]["die"]),
-        button("percentile-damage-roll", "Roll damage", ("percentile.damage_roll",)),
+        _entry(model, "percentile-damage", "the damage dice", "damage_roll", "Roll damage for me"),
         why(["Damage die abbreviations (PCT-01, PCT-42; lines 131-137)"]),
     )
 
@@ -294,8 +325,8 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page"},
         _check_card(model, st, f),
-        _tohit_card(st, f),
-        _grenade_card(st, f),
+        _tohit_card(model, st, f),
+        _grenade_card(model, st, f),
         _die_card(model, st),
         _graze_card(st, f),
         log,
