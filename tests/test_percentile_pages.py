@@ -129,6 +129,23 @@ def test_gm_table_entry_errors_and_use() -> None:
     assert "Percent to Hit 99 (Table #3-1 (GM))" in result
 
 
+def test_surprise_and_order_take_the_dice_rolled_at_the_table() -> None:
+    """FIGHT.md 4 (issue 17): surprise and the order of attack take one typed roll per side,
+    in order; too few are refused beside the field, naming the roll still to type."""
+    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
+    short = go(m, "percentile.surprise_roll_typed", "10")
+    assert "roll 2" in texts(short, "percentile-surprise-typed-error")[0]
+    assert texts(short, "percentile-surprise-result") == [""]
+    m = go(m, "percentile.surprise_roll_typed", "10; 90")
+    assert texts(m, "percentile-surprise-result") == [
+        "Side A: 10 − 50 = -40; Side B: 90 − 50 = 40 → Side A gets SURPRISE"
+    ]
+    m = go(m, "percentile.order_roll_typed", "5; 50")
+    assert texts(m, "percentile-order-result")[0].startswith("results Side A 5, Side B 50")
+
+
 def test_combat_step_log_undo_and_reload() -> None:
     m = go(with_two_characters(), "percentile.setting", "stun", "off")  # no stun to answer
     m = go(m, "percentile.tab", "combat")

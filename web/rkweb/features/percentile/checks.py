@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from pycore.dice import RandintSource, seeded
-from pycore.dice.typed import TypedRolls
+from pycore.dice.typed import DiceWanted, TypedRolls
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import tohit
 from pycore.systems.percentile.checks import (
@@ -82,6 +82,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             text = _roll(st, action, msg, seeded(ctx.fresh_seed))
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _error_key(action, msg), str(exc))
+    except DiceWanted as wanted:  # fewer dice typed than the rule rolls
+        return with_error(model, S.FEATURE, _error_key(action, msg), S.missing_roll(wanted))
     saved = S.save(model, S.logged(st, "check", text, ctx))
     return with_error(saved, S.FEATURE, _error_key(action, msg), None)
 

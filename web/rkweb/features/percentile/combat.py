@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.dice import seeded
+from pycore.dice.typed import DiceWanted, TypedRolls
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import combat, gmtables
 from pycore.systems.percentile import fight as F
@@ -38,6 +39,9 @@ FORM_ACTIONS = frozenset(
         "turn_weapon",
     }
 )
+#: Rolls that also take the dice rolled at the table (``<roll>_typed``, the text last): one
+#: entry per roll, ";" between them, in the order the rule rolls them (side by side).
+TYPED_ROLLS = ("surprise_roll", "order_roll", "order_join", "rolloff", "severity_roll")
 STEP_ACTIONS = frozenset(
     {
         "side_add",
@@ -63,6 +67,7 @@ STEP_ACTIONS = frozenset(
         "turn_typed",
         "severity_roll",
         "poison",
+        *(f"{roll}_typed" for roll in TYPED_ROLLS),
     }
 )
 ACTIONS = FORM_ACTIONS | STEP_ACTIONS
@@ -124,6 +129,8 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
 
 
 def _error_key(action: str, msg: Msg, exc: RulekeeperError | None = None) -> str:
+    if action.endswith("_typed") and action != "turn_typed":  # beside the roll's own field
+        return S.typed_key(action.removesuffix("_typed"), tuple(msg[1:-1]))
     if isinstance(exc, MissingValue) and exc.field in FA.ATTACK_NUMBERS:
         return f"attack-{exc.field}"
     if action.startswith("ap_"):
@@ -231,6 +238,12 @@ def _attack_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng:
 
 
 def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -> Outcome:
+    if action.endswith("_typed") and action.removesuffix("_typed") in TYPED_ROLLS:
+        roll = action.removesuffix("_typed")
+        dice = TypedRolls([e.strip() for e in str(msg[-1]).split(";") if e.strip()])
+        if roll == "severity_roll":
+            return _attack_step(fight, roll, msg[:-1], st, dice)
+        return _round_step(fight, roll, msg[:-1], dice)
     if action in ("side_add", "member_add", "member_remove", "member_asleep"):
         if action == "member_add" and not str(msg[-1]):
             return fight, "", "", None
@@ -262,6 +275,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         fight, text, label, form = _step(S.fight_of(st), action, msg, st, ctx)
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _error_key(action, msg, exc), str(exc))
+    except DiceWanted as wanted:  # fewer dice typed than the rule rolls
+        return with_error(model, S.FEATURE, _error_key(action, msg), S.missing_roll(wanted))
     if not label:
         return model
     new = S.with_fight(st, fight)
@@ -287,8 +302,8 @@ def view(model: Model) -> VNode:
         ),
         h("p", {"class": "muted small"}, "Sequence: " + " · ".join(combat.combat_sequence())),
         combat_sides.sides_view(model, st, fight),
-        combat_sides.surprise_view(st, fight),
-        combat_sides.order_view(st, fight),
+        combat_sides.surprise_view(model, st, fight),
+        combat_sides.order_view(model, st, fight),
         combat_sides.ap_view(model, st, fight),
         combat_attack.attack_view(model, st, fight),
         combat_attack.poison_view(model, st, fight),

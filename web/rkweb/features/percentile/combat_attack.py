@@ -149,10 +149,12 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             *[h("li", {}, line) for line in fight.last],
         ),
         why(list(fight.last_why)),
-        button(
+        S.roll_entry(
+            model,
             "percentile-severity-roll",
+            "1:100sd",
+            "severity_roll",
             f"Severity roll on {fight.last_severity} (for a wound left untreated for an extended period)",
-            ("percentile.severity_roll",),
         )
         if fight.last_severity
         else None,

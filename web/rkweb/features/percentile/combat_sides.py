@@ -122,10 +122,13 @@ def _side_block(model: Model, st: dict[str, Any], fight: F.Fight, index: int) ->
             ),
         ),
         h("ul", {"class": "chars"}, *[_member_row(model, fight, index, m) for m in side.members]),
-        button(
+        S.roll_entry(
+            model,
             f"percentile-rolloff-{index}",
+            "1:100sd per member",
+            "rolloff",
             "Roll-off for the order within the side",
-            ("percentile.rolloff", index),
+            index,
             disabled=len(side.members) < 2,
         ),
     )
@@ -180,7 +183,7 @@ def sides_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
     )
 
 
-def surprise_view(st: dict[str, Any], fight: F.Fight) -> VNode:
+def surprise_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
     s = fight.settings
     if s.surprise == "none":
         return card(
@@ -209,8 +212,8 @@ def surprise_view(st: dict[str, Any], fight: F.Fight) -> VNode:
         "pct-surprise-h",
         f"2. Surprise ({s.surprise})",
         info,
-        button(
-            "percentile-surprise-roll", "Roll surprise", ("percentile.surprise_roll",), primary=True
+        S.roll_entry(
+            model, "percentile-surprise-roll", "1:100sd per side", "surprise_roll", "Roll surprise"
         ),
         h(
             "p",
@@ -232,16 +235,19 @@ def surprise_view(st: dict[str, Any], fight: F.Fight) -> VNode:
     )
 
 
-def _order_result(fight: F.Fight) -> tuple[str, list[VNode]]:
+def _order_result(model: Model, fight: F.Fight) -> tuple[str, list[VNode]]:
     if fight.order is None:
         return "", []
     acting, reason = F.acting_now(fight)
     text = f"{fight.order} · acting this round: {', '.join(acting)} ({reason})"
     joiners = [
-        button(
+        S.roll_entry(
+            model,
             f"percentile-join-{side.name}",
+            "1:100sd",
+            "order_join",
             f"{side.name} joins",
-            ("percentile.order_join", side.name),
+            side.name,
         )
         for side in fight.sides
         if side.name not in fight.order.results
@@ -249,7 +255,7 @@ def _order_result(fight: F.Fight) -> tuple[str, list[VNode]]:
     return text, joiners
 
 
-def order_view(st: dict[str, Any], fight: F.Fight) -> VNode:
+def order_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
     s = fight.settings
     try:
         first: VNode = odds_list(
@@ -258,21 +264,18 @@ def order_view(st: dict[str, Any], fight: F.Fight) -> VNode:
         )
     except RulekeeperError as exc:
         first = h("p", {"class": "notice"}, str(exc))
-    text, joiners = _order_result(fight)
+    text, joiners = _order_result(model, fight)
     order = fight.order
     return card(
         "pct-order-h",
         f"3. Order of attack ({s.order}) · round {fight.round}",
         first,
+        S.roll_entry(
+            model, "percentile-order-roll", "1:100sd per side", "order_roll", "Roll order"
+        ),
         h(
             "div",
             {"class": "row"},
-            button(
-                "percentile-order-roll",
-                "Roll order",
-                ("percentile.order_roll",),
-                primary=order is None,
-            ),
             button(
                 "percentile-order-pass",
                 "Primary attack passes",

@@ -19,12 +19,16 @@ import copy
 from dataclasses import replace
 from typing import Any
 
+from pycore.dice.typed import DiceWanted
 from pycore.systems.percentile import combat
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight_codec import fight_from_json, fight_into_json
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
 from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
 from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import VNode
+from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.fields import error_of
 
 FEATURE = "percentile"
 SECTION = "percentile"
@@ -148,3 +152,30 @@ def logged(st: dict[str, Any], area: str, text: str, ctx: Ctx) -> dict[str, Any]
     part = dict(st[area])
     part["log"] = [log_entry(text, ctx), *part.get("log", [])][:LOG_LIMIT]
     return {**st, area: part}
+
+
+def typed_key(roll: str, args: tuple[Any, ...] = ()) -> str:
+    """Where a typed roll's refusal is shown: beside the field of that roll (and side)."""
+    return "-".join(["typed", roll, *map(str, args)])
+
+
+def roll_entry(
+    model: Model, testid: str, expr: str, roll: str, label: str, *args: Any, disabled: bool = False
+) -> VNode:
+    """A roll of the fight: "Roll for me" (the old test id ``testid`` kept on the button), or
+    "I rolled ..." with the dice on the table (one entry per roll, ";" between them)."""
+    return dice_entry(
+        testid.removesuffix("-roll"),
+        expr,
+        roll=(f"percentile.{roll}", *args),
+        typed=(f"percentile.{roll}_typed", *args),
+        error=error_of(model, FEATURE, typed_key(roll, args)),
+        label=label,
+        roll_testid=testid,
+        disabled=disabled,
+    )
+
+
+def missing_roll(wanted: DiceWanted) -> str:
+    """The refusal when fewer dice were typed than the rule rolls (one entry per roll)."""
+    return f"{wanted}: type every roll, in order, ';' between them (e.g. 47; 12)"
