@@ -172,7 +172,7 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
 
     # Kim, stunned: Do Nothing, and her HT roll recovers her at the end of the turn.
     turn = app.get_by_test_id("gurps-turn")
-    expect(turn).to_contain_text("Kim is stunned: he must Do Nothing")
+    expect(turn).to_contain_text("Kim is stunned: must Do Nothing")
     _type(app, "gurps-recover-g2-typed", "3 3 3")
     expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text(
         "Kim recovers at the end of the turn"

@@ -238,7 +238,7 @@ def test_every_roll_ends_in_a_known_state(seed: int, turns: int) -> None:
 
 def test_gur07_a_stunned_fighter_cannot_attack() -> None:  # 004:L46
     dazed = replace(ANA, stunned=True)
-    with pytest.raises(RuleError, match="Ana is stunned: he must Do Nothing"):
+    with pytest.raises(RuleError, match="Ana is stunned: must Do Nothing"):
         gf.attack(duel(dazed, BO), "a", "b", AttackSetup(), Faces(3, 3, 4))
 
 

@@ -71,7 +71,7 @@ def test_the_panel_offers_the_iq_roll() -> None:  # 004:L46
     model = send(model, "gurps.next")
     model = send(model, "gurps.next")  # back to Bo, mentally stunned
     panel = texts(model, "gurps-turn")[0]
-    assert "Bo is stunned: he must Do Nothing" in panel and "Roll IQ 10 to recover: 50%" in panel
+    assert "Bo is stunned: must Do Nothing" in panel and "Roll IQ 10 to recover: 50%" in panel
     assert "Roll HT" not in panel
     rolled = send(model, "gurps.recover_mental_typed", "3 3 3")
     assert texts(rolled, "gurps-mental-recovery-g2") == [

@@ -125,7 +125,7 @@ def test_a_stunned_fighter_rolls_ht_on_the_tracker_and_cannot_attack() -> None: 
     model = send(model, "gurps.start", seed="o")  # Bo first (Basic Speed 6), stunned
     assert model.state["gurps"]["combatants"][1]["maneuver"] == "Do Nothing"
     panel = texts(model, "gurps-turn")[0]
-    assert "Bo is stunned: he must Do Nothing" in panel and "Roll HT 10 to recover: 50%" in panel
+    assert "Bo is stunned: must Do Nothing" in panel and "Roll HT 10 to recover: 50%" in panel
     assert texts(model, "gurps-recover-g2-roll") == ["Roll for me"]
     attack = send(model, "gurps.tab", "attack")
     for field, value in (("attacker", "g2"), ("defender", "g1")):

@@ -167,7 +167,7 @@ class TurnBegun:
     def __str__(self) -> str:
         text = f"Round {self.round}: {self.name}'s turn (maneuver in effect: {self.maneuver})"
         if self.stunned:
-            text += f"; stunned: he must Do Nothing and may roll {self.rolls} to recover (GUR-07)"
+            text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover (GUR-07)"
         if self.recovered:
             text = f"{self.recovered} recovers from stun at the end of his turn. {text}"
         return text

@@ -314,7 +314,7 @@ def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -
 def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
     """004 line 46: Do Nothing, and the roll to recover, once a turn: HT from physical stun, IQ
     from mental stun (one of each when he has both)."""
-    head = h("p", {"class": "strong"}, f"{c.name} is stunned: he must Do Nothing this turn.")
+    head = h("p", {"class": "strong"}, f"{c.name} is stunned: must Do Nothing this turn.")
     parts: list[VNode | None] = [head]
     kinds = (
         ("HT", c.ht, c.stunned, fight.recovery, "recover", f"gurps-recovery-{c.id}"),
