@@ -84,8 +84,7 @@ def attack(
     if attacker.dazed and not override.strip():
         roll = "HT" if attacker.stunned else "IQ"
         raise RuleError(
-            f"{attacker.name} is stunned: must Do Nothing this turn and may roll {roll} to "
-            "recover"
+            f"{attacker.name} is stunned: must Do Nothing this turn and may roll {roll} to recover"
         )
     current = fight.current()
     acting = current is not None and current.id == attacker.id
