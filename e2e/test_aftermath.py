@@ -75,6 +75,13 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-roll-formula")).to_have_text("BCS 13 + Target is prone +2 = 15")
     expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("75%exactly 3/4")
     expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("(then 80%)5%exactly 1/20")
+    # The D20 on the table: a face it cannot show is refused beside the field, the text kept.
+    fill(app, "aft-roll-bcs-typed", "21")
+    expect(app.get_by_test_id("aft-roll-bcs-typed-error")).to_contain_text("cannot show 21")
+    expect(app.get_by_test_id("aft-roll-bcs-typed")).to_have_value("21")
+    fill(app, "aft-roll-bcs-typed", "12")
+    expect(app.get_by_test_id("aft-roll-result")).to_contain_text("1D20 = 12 vs BCS 15: success")
+    expect(app.get_by_test_id("aft-roll-bcs-typed")).to_have_value("")
     app.get_by_test_id("aft-roll-bcs-go").click()
     expect(app.get_by_test_id("aft-roll-result")).to_have_text(
         re.compile(
@@ -91,7 +98,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-roll-result")).to_have_text(
         re.compile(r"Health saving throw: 1D20 = \d+ vs CST 5 / AST 12: (save in the|failure)")
     )
-    expect(app.get_by_test_id("aft-roll-log-entry")).to_have_count(2)
+    expect(app.get_by_test_id("aft-roll-log-entry")).to_have_count(3)
     shot(app, "rolls")
     axe_clean(app)
 

@@ -6,6 +6,10 @@ can show; the step's error is shown beside the field and nothing is rolled.
 >>> entry = dice_entry("atk", "3d6", roll=("gurps.attack_roll",), typed=("gurps.attack_typed",))
 >>> [n.attr("data-testid") for n in entry.children[1].children if n.tag != "p"]
 ['atk-roll']
+>>> from rkweb.app.vdom import find_all
+>>> refused = dice_entry("atk", "3d6", roll=("r",), typed=("t",), error="3d6 cannot show 19")
+>>> find_all(entry, "atk-typed")[0].attr("value"), find_all(refused, "atk-typed")[0].attr("value")
+('', None)
 """
 
 from __future__ import annotations
@@ -50,7 +54,9 @@ def dice_entry(
                     "inputmode": "numeric",
                     "autocomplete": "off",
                     "placeholder": "total, or each die",
-                    "value": typed_value,
+                    # Refused: no value, so the page leaves what was typed in the field to
+                    # correct (the glue never clears a value it is not given); else the value.
+                    "value": typed_value or (None if error else ""),
                     "data-testid": fid,
                     "disabled": disabled,
                     "aria-invalid": "true" if error else "false",
