@@ -45,6 +45,7 @@ class TurnFigures:
     entries: int = 0
     latencies_ms: list[float] = field(default_factory=list)
     out_of_view: list[str] = field(default_factory=list)
+    brought_into_view: list[str] = field(default_factory=list)  # by the page, not in place
 
 
 def install(page: Any) -> None:
@@ -58,7 +59,13 @@ def in_viewport(page: Any, testid: str) -> bool:
         return False
     height = int(page.evaluate("() => window.innerHeight"))
     top = box["y"]  # relative to the viewport: where the page is now, however it got there
-    return bool(top >= 0 and top + min(box["height"], 60) <= height)
+    # (> -1: a result the page scrolled to the top edge sits a fraction of a pixel above it)
+    return bool(top > -1 and top + min(box["height"], 60) <= height)
+
+
+def _reveals(page: Any) -> int:
+    """How often the page scrolled a result into view (``<html data-reveals>``, app/browser.py)."""
+    return int(page.evaluate("() => document.documentElement.dataset.reveals || 0"))
 
 
 def run_turn(page: Any, taps: list[Tap]) -> TurnFigures:
@@ -66,6 +73,7 @@ def run_turn(page: Any, taps: list[Tap]) -> TurnFigures:
     figures = TurnFigures()
     for tap in taps:
         before = int(page.evaluate("() => window.__fightLat.length"))
+        reveals = _reveals(page)
         target = page.get_by_test_id(tap.testid).first
         if tap.value is not None:
             target.fill(tap.value)
@@ -81,6 +89,8 @@ def run_turn(page: Any, taps: list[Tap]) -> TurnFigures:
         figures.latencies_ms.append(float(page.evaluate(f"() => window.__fightLat[{before}]")))
         if tap.shows is not None:
             page.get_by_test_id(tap.shows).first.wait_for(timeout=30_000)
+            if _reveals(page) > reveals:
+                figures.brought_into_view.append(f"{tap.testid} → {tap.shows}")
             if not in_viewport(page, tap.shows):
                 figures.out_of_view.append(f"{tap.testid} → {tap.shows}")
     return figures
@@ -104,5 +114,10 @@ def rows(label: str, turns: list[TurnFigures]) -> list[tuple[str, str, str]]:
             f"{label}: results out of view",
             ", ".join(sorted({o for t in turns for o in t.out_of_view})) or "none",
             "none",
+        ),
+        (
+            f"{label}: results the page scrolled into view",
+            ", ".join(sorted({o for t in turns for o in t.brought_into_view})) or "none",
+            "none (each one a result that did not land where the tap was)",
         ),
     ]

@@ -17,6 +17,5 @@ def test_next_turn_to_damage_in_four_taps(system: str, browser: Browser, app_url
     rows = module.figures(browser, app_url.rstrip("/"))
     taps = {name: int(figure) for name, figure, _ in rows if name.endswith("taps per turn (max)")}
     assert taps and all(n <= 4 for n in taps.values()), taps
-    if system != "simply":  # Simply's attack result is below the fold in some orders: issue 14
-        unseen = [(n, f) for n, f, _ in rows if n.endswith("results out of view") and f != "none"]
-        assert unseen == [], unseen
+    unseen = [(n, f) for n, f, _ in rows if n.endswith("results out of view") and f != "none"]
+    assert unseen == [], unseen

@@ -374,7 +374,10 @@ class App:
         if kind in ("input", "change"):
             # A field's message carries its value; handlers that do not need it ignore it.
             msg = (*msg, str(target.value))
+        shown = _outcomes()
         self.dispatch(msg)
+        if kind != "input":
+            _reveal_new_outcome(shown)
 
     def dispatch(self, msg: Msg) -> None:
         kind = msg[0]
@@ -547,6 +550,33 @@ class App:
         else:
             patch(self.root.firstChild, self.tree, tree)
         self.tree = tree
+
+
+def _outcomes() -> dict[str, str]:
+    """The result panels on screen, by test id, with their text."""
+    found = js.document.querySelectorAll(".outcome[data-testid]")
+    return {
+        str(found.item(i).getAttribute("data-testid")): str(found.item(i).textContent)
+        for i in range(found.length)
+    }
+
+
+def _reveal_new_outcome(before: dict[str, str]) -> None:
+    """FIGHT.md 5: a tap's result shows where the tap was. Pages lay their steps out for that;
+    should a result still land outside the screen (a step above it grew), it is brought into
+    view, and counted on ``<html data-reveals>`` so the fight measures report it."""
+    found = js.document.querySelectorAll(".outcome[data-testid]")
+    for i in range(found.length):
+        el = found.item(i)
+        testid = str(el.getAttribute("data-testid"))
+        if before.get(testid) == str(el.textContent):
+            continue
+        box = el.getBoundingClientRect()
+        if box.top < 0 or box.top + min(box.height, 60) > js.window.innerHeight:
+            el.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+            root = js.document.documentElement
+            root.setAttribute("data-reveals", str(int(root.getAttribute("data-reveals") or 0) + 1))
+        return
 
 
 def in_idle_time(steps: list[Callable[[], object]]) -> None:

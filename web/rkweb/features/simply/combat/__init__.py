@@ -72,17 +72,24 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
-    """The step under way first, under the last result, where its tap was: after a hit the
-    damage; then the injury checks it queued; else the attack. The other steps follow (a GM may
-    apply damage without an attack roll)."""
+    """The step under way first, under the last result, where its tap was. Injury checks still
+    to roll stay on top (they came first and decide who may act), so an attack rolled below
+    them puts its damage step where the attack was; after a hit the damage; else the attack.
+    The other steps follow (a GM may apply damage without an attack roll)."""
     quiet = {**state, "result": {}}
-    if saved.hit_awaits_damage(state):
-        first = damage.card(model, fight, state, attack.outcome(state, brief=True))
-        return [first, attack.card(model, fight, quiet), care.checks_card(model, fight)]
-    if fight.pending:
-        first = care.checks_card(model, fight, attack.outcome(state, brief=True))
-        return [first, attack.card(model, fight, quiet), damage.card(model, fight, state)]
-    steps = [attack.card(model, fight, state), damage.card(model, fight, state)]
+    brief = attack.outcome(state, brief=True)
+    awaits = saved.hit_awaits_damage(state)
+    missed = "attack" in state.get("result", {}) and not awaits
+    on_checks = None if awaits or missed else brief
+    checks = care.checks_card(model, fight, on_checks) if fight.pending else None
+    if awaits:
+        steps = [damage.card(model, fight, state, brief), attack.card(model, fight, quiet)]
+    elif checks is not None and not missed:
+        steps = [attack.card(model, fight, quiet), damage.card(model, fight, state)]
+    else:
+        steps = [attack.card(model, fight, state), damage.card(model, fight, state)]
+    if checks is not None:
+        return [checks, *steps]
     return [*steps, care.checks_card(model, fight)]
 
 

@@ -29,9 +29,11 @@ def set_up(model: Model, field: str, value: str) -> Model:
     """A new attacker, weapon or target: the step is set up afresh from the sheets."""
     state = saved.load(model)
     attack = {**state["form"]["attack"], field: value}
-    if field == "attacker":
+    fight = saved.fight_of(state)
+    if field == "attacker":  # their first weapon, and never themselves as the target
         attack["weapon"] = "0"
-    fresh = saved.set_up(state, saved.fight_of(state), attack)
+        attack["target"] = saved.default_target(fight, value, attack["target"]) if value else ""
+    fresh = saved.set_up(state, fight, attack)
     return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
 
 

@@ -183,7 +183,7 @@ def plan_form(fight: core.Combat, attack: dict[str, str]) -> dict[str, dict[str,
     }
 
 
-def _default_target(fight: core.Combat, attacker: str, target: str) -> str:
+def default_target(fight: core.Combat, attacker: str, target: str) -> str:
     """The target kept when it still can be one, else the first other participant standing."""
     others = [c.id for c in fight.combatants if c.id != attacker and not c.dead]
     return target if target in others else (others[0] if others else "")
@@ -217,7 +217,7 @@ def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
     actor = fight.cursor
     if actor is None or actor == attack["attacker"]:
         return state
-    target = _default_target(fight, actor, attack["target"])
+    target = default_target(fight, actor, attack["target"])
     chosen = {**attack, "attacker": actor, "target": target, "weapon": "0"}
     return set_up(state, fight, chosen, damage=not hit_awaits_damage(state))
 
