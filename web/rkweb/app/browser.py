@@ -553,28 +553,19 @@ class App:
 
 
 def _outcomes() -> dict[str, str]:
-    """The result panels on screen, by test id, with their text."""
     found = js.document.querySelectorAll(".outcome[data-testid]")
-    return {
-        str(found.item(i).getAttribute("data-testid")): str(found.item(i).textContent)
-        for i in range(found.length)
-    }
+    return {str(e.getAttribute("data-testid")): str(e.textContent) for e in found}
 
 
 def _reveal_new_outcome(before: dict[str, str]) -> None:
-    """FIGHT.md 5: a tap's result shows where the tap was. Pages lay their steps out for that;
-    should a result still land outside the screen (a step above it grew), it is brought into
-    view, and counted on ``<html data-reveals>`` so the fight measures report it."""
-    found = js.document.querySelectorAll(".outcome[data-testid]")
-    for i in range(found.length):
-        el = found.item(i)
-        testid = str(el.getAttribute("data-testid"))
-        if before.get(testid) == str(el.textContent):
+    """FIGHT.md 5: a result shows where its tap was (pages lay steps out for that); one that still
+    lands off screen is brought into view and counted on ``<html data-reveals>`` for the bench."""
+    for el in js.document.querySelectorAll(".outcome[data-testid]"):
+        if before.get(str(el.getAttribute("data-testid"))) == str(el.textContent):
             continue
-        box = el.getBoundingClientRect()
+        box, root = el.getBoundingClientRect(), js.document.documentElement
         if box.top < 0 or box.top + min(box.height, 60) > js.window.innerHeight:
             el.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
-            root = js.document.documentElement
             root.setAttribute("data-reveals", str(int(root.getAttribute("data-reveals") or 0) + 1))
         return
 
