@@ -52,6 +52,17 @@ def test_bad_input_is_explained_next_to_the_field(app: Page) -> None:
     expect(app.get_by_test_id("dice-error")).to_contain_text("1000")
 
 
+def test_a_field_on_another_page_never_shows_what_was_typed_here(app: Page) -> None:
+    """The share page's link field once showed the dice page's "10": the page patched the old
+    field into the new one and the browser kept its typed text."""
+    app.get_by_test_id("dice-target").fill("10")
+    app.get_by_test_id("dice-target").press("Enter")
+    app.get_by_test_id("nav-share").click()
+    expect(app.get_by_test_id("share-paste")).to_have_value("")
+    app.get_by_test_id("nav-dice").click()
+    expect(app.get_by_test_id("dice-target")).to_have_value("10")
+
+
 def test_reload_right_after_a_roll_keeps_the_log(app: Page) -> None:
     first = roll(app, "2d10+3")
     second = roll(app, "4d6kh3")

@@ -24,7 +24,7 @@ from pycore.store.persist import storage_used
 from rkweb.app import saving, shell
 from rkweb.app.messages import UnknownMessage
 from rkweb.app.model import Banner, Ctx, Model
-from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from
+from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from, same_element
 
 SVG_NS = "http://www.w3.org/2000/svg"
 SAVE_DELAY_MS = 300
@@ -88,7 +88,7 @@ def patch(el: Any, old: Child, new: Child) -> Any:
     if isinstance(new, str) and isinstance(old, str):
         el.nodeValue = new
         return el
-    if isinstance(new, str) or isinstance(old, str) or old.tag != new.tag or old.key != new.key:
+    if isinstance(new, str) or isinstance(old, str) or not same_element(old, new):
         fresh = create(new)
         el.replaceWith(fresh)
         return fresh

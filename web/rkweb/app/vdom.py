@@ -44,6 +44,26 @@ class VNode:
         return self.attr("data-key")
 
 
+FIELDS = ("input", "select", "textarea")
+
+
+def same_element(old: VNode, new: VNode) -> bool:
+    """Whether the DOM element rendered from ``old`` may be patched into ``new``. A field that
+    is another field (its id or test id differs) is a new element: a patched one would keep the
+    text typed into the old field (the dice total showing up in the share page's link field).
+
+    >>> same_element(h("input", {"id": "a"}), h("input", {"id": "a", "value": "2"}))
+    True
+    >>> same_element(h("input", {"id": "dice"}), h("input", {"id": "share-paste"}))
+    False
+    """
+    if old.tag != new.tag or old.key != new.key:
+        return False
+    if new.tag not in FIELDS:
+        return True
+    return all(old.attr(name) == new.attr(name) for name in ("id", "data-testid", "type"))
+
+
 def _attr_value(value: Any) -> str | None:
     if value is None or value is False:
         return None
