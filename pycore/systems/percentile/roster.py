@@ -21,6 +21,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.percentile import agility
+from pycore.systems.percentile.agility import Ledger, new_ledger
 from pycore.systems.percentile.checks import (
     brawlmanship,
     marksmanship,
@@ -135,13 +136,14 @@ class Fighter:
     brawl: int = 50
     aim: int = 50
     strength: int = 50
+    agility: int = 50
     ap: Fraction = Fraction(50)
     damage_modifier: int = 0
     alertness: str = ""  # the Alertness Percentage now, as typed
     alertness_level: str = ""  # or a level of the GM's Table #3-5
     weapons: tuple[Weapon, ...] = ()
     parts: tuple[BodyPart, ...] = ()
-    ledger: agility.Ledger = field(default_factory=lambda: agility.new_ledger(50))
+    ledger: Ledger = field(default_factory=lambda: new_ledger(50))
 
     @property
     def race_facts(self) -> Race:
@@ -219,6 +221,7 @@ def fighter_from_json(raw: Mapping[str, Any]) -> Fighter:
         brawl=_clamped(raw, "brawl"),
         aim=_clamped(raw, "aim"),
         strength=_clamped(raw, "strength"),
+        agility=_clamped(raw, "agility"),
         ap=ap,
         damage_modifier=_clamped(raw, "damage_modifier"),
         alertness=str(raw.get("alertness") or ""),
