@@ -27,7 +27,7 @@ from fractions import Fraction
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import fmt
-from pycore.systems.percentile.roster import Fighter, Weapon
+from pycore.systems.percentile.roster import Fighter, weapon_skill
 from pycore.validate import checked
 
 #: The attributes a check can be made under (R-F: the sheet's 0-100 attributes), key → label.
@@ -40,14 +40,6 @@ CHECK_ATTRIBUTES: dict[str, str] = {
 }
 WEAPON_PREFIX = "weapon-"
 TO_HIT = ("d1", "d2", "d3")
-
-
-def _skill(fighter: Fighter, weapon: Weapon) -> tuple[str, Fraction]:
-    """The value a weapon's check is made under and its name (PCT-30, PCT-31, PCT-38)."""
-    if weapon.category == "grenade":
-        return "BRAWL", Fraction(fighter.brawl)
-    name = "BRAWLmanship" if weapon.category == "hth" else "MARKSmanship"
-    return name, fighter.skill(weapon)
 
 
 @checked
@@ -65,7 +57,7 @@ def check_sources(fighter: Fighter) -> tuple[tuple[str, str], ...]:
     )
     weapons = []
     for i, weapon in enumerate(fighter.weapons):
-        name, value = _skill(fighter, weapon)
+        name, value = weapon_skill(fighter, weapon)
         weapons.append((f"{WEAPON_PREFIX}{i}", f"{weapon.name}: {name} {fmt(value)}"))
     return attributes + tuple(weapons)
 
@@ -125,7 +117,7 @@ def check_values(fighter: Fighter, source: str, to_hit: str = "d1") -> Prefill:
         weapon = None
     else:
         weapon = fighter.weapons[int(source.removeprefix(WEAPON_PREFIX))]
-        label, value = _skill(fighter, weapon)
+        label, value = weapon_skill(fighter, weapon)
         values["target"] = fmt(value)
         values["label"] = f"{fighter.name}: {label} with {weapon.name}"
         notes.append(f"the check under {label} {fmt(value)} ({weapon.name})")

@@ -322,6 +322,22 @@ def part_from_form(form: Mapping[str, Any], existing: Sequence[str]) -> dict[str
 
 
 @checked
+def weapon_skill(fighter: Fighter, weapon: Weapon) -> tuple[str, Fraction]:
+    """What a weapon's to-hit roll is made under, by name and value: BRAWLmanship hand to hand
+    (PCT-30), MARKSmanship for weaponry (PCT-31), BRAWL for a grenade (d4, PCT-38).
+
+    >>> weapon_skill(Fighter("c1", "Ann", brawl=55), Weapon("knife", "hth", attack_dif=40))
+    ('BRAWLmanship', Fraction(95, 2))
+    >>> weapon_skill(Fighter("c1", "Ann", brawl=55), Weapon("frag", "grenade"))
+    ('BRAWL', Fraction(55, 1))
+    """
+    if weapon.category == "grenade":
+        return "BRAWL", Fraction(fighter.brawl)
+    name = "BRAWLmanship" if weapon.category == "hth" else "MARKSmanship"
+    return name, fighter.skill(weapon)
+
+
+@checked
 def weapon_skill_text(fighter: Fighter, weapon: Weapon) -> str:
     """The weapon's skill with its formula (PCT-30, PCT-31); grenades roll against BRAWL (d4).
 
