@@ -237,3 +237,96 @@ def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]
     assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
     app.screenshot(path=str(SHOTS / "percentile-round.png"))
     assert errors == []
+
+
+def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 17: the GM's own dice for surprise and the order (one entry per roll, ';' between
+    them), a refused entry shown beside its field and kept there to correct, the Checks tab
+    filled from a character, the to-hit skill beside the attack, a reload mid-round and an
+    undo; with Table #3-3.4 empty the hit waits for the GM's body part."""
+    app.get_by_test_id("nav-percentile").click()
+    app.get_by_test_id("percentile-char-new").click()
+    set_field(app, "percentile-char-name", "Ann")
+    set_field(app, "percentile-char-aim", "90")
+    set_field(app, "percentile-wform-name", "AUTO PISTOL")
+    set_field(app, "percentile-wform-wep_dif", "30")
+    set_field(app, "percentile-wform-damage_die", "4+2")
+    app.get_by_test_id("percentile-weapon-add").click()
+    app.get_by_test_id("percentile-char-new").click()
+    set_field(app, "percentile-char-name", "Bob")
+    for body, points in (("arm", "20"), ("head", "10")):
+        set_field(app, "percentile-pform-name", body)
+        set_field(app, "percentile-pform-points", points)
+        app.get_by_test_id("percentile-part-add").click()
+
+    # the Checks tab takes Ann's sheet: MARKSmanship (90 + 30) / 2 = 60 (PCT-31)
+    tab(app, "checks")
+    app.get_by_test_id("percentile-check-char").select_option(label="Ann")
+    expect(app.get_by_test_id("percentile-check-filled")).to_contain_text("MARKSmanship 60")
+    expect(app.get_by_test_id("percentile-check-target")).to_have_value("60")
+    expect(app.get_by_test_id("percentile-check-die")).to_have_value("4:10sd+2")
+    set_field(app, "percentile-check-typed", "59")
+    expect(app.get_by_test_id("percentile-check-result")).to_have_text(
+        "Ann: MARKSmanship with AUTO PISTOL: 1:100sd (59) vs under 60: success, 1 under"
+    )
+
+    tab(app, "combat")
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    # surprise: one roll per side; one roll typed is refused beside the field, kept to correct
+    set_field(app, "percentile-surprise-typed", "10")
+    expect(app.get_by_test_id("percentile-surprise-typed-error")).to_contain_text("roll 2")
+    expect(app.get_by_test_id("percentile-surprise-typed")).to_have_value("10")
+    expect(app.get_by_test_id("percentile-surprise-result")).to_have_text("")
+    set_field(app, "percentile-surprise-typed", "10; 80")
+    expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text(
+        "Side A: 10 − 50 = -40; Side B: 80 − 50 = 30 → Side A gets SURPRISE"
+    )
+    expect(app.get_by_test_id("percentile-surprise-typed-error")).to_have_text("")
+    # the order of attack with the GM's dice: lowest first (PCT-18)
+    set_field(app, "percentile-order-typed", "20; 45")
+    order = app.get_by_test_id("percentile-order-result")
+    expect(order).to_contain_text("results Side A 20, Side B 45: order Side A, Side B")
+    expect(order).to_contain_text("acting this round: Side A")  # surprise: the only turn
+
+    # Ann's turn: the skill she reads her to-hit with, then a hit waiting for its body part
+    app.get_by_test_id("percentile-turn-next").click()
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    expect(app.get_by_test_id("percentile-attack-skill")).to_contain_text(
+        "MARKSmanship = (AIM 90 + WEP DIF 30) / 2 = 60"
+    )
+    app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
+    set_field(app, "percentile-turn-roll-typed", "15")
+    step = app.get_by_test_id("percentile-turn-step")
+    expect(step).to_contain_text("which body part")  # no Table #3-3.4: the GM's pick
+    taps_to_result(app, "percentile-turn-step")
+    log = app.get_by_test_id("percentile-log-entry").all_inner_texts()
+
+    # a reload mid-round: the step, the dice already typed and the log are all still there
+    app.reload()
+    app.wait_for_selector(READY, timeout=60_000)
+    app.get_by_test_id("nav-percentile").click()
+    tab(app, "combat")
+    expect(step).to_contain_text("which body part")
+    expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("Side A gets")
+    assert app.get_by_test_id("percentile-log-entry").all_inner_texts() == log
+
+    # undo the to-hit roll: the step asks for it again; the GM rolls it again
+    app.get_by_test_id("undo").click()
+    expect(step).to_contain_text("To hit")
+    expect(step).not_to_contain_text("which body part")
+    expect(app.get_by_test_id("percentile-log-entry")).to_have_count(len(log) - 1)
+    set_field(app, "percentile-turn-roll-typed", "15")
+    expect(step).to_contain_text("which body part")
+    app.get_by_test_id("percentile-turn-part-0").click()  # the arm
+    expect(step).to_contain_text("4:10sd+2")
+    set_field(app, "percentile-turn-roll-typed", "5 6 6 5")
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("points")
+    taps_to_result(app, "percentile-turn-result")
+    set_field(app, "percentile-attack-stun_modifier", "0")
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("Bob stunned")
+    violations = run_axe(app)
+    assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+    assert errors == []

@@ -21,6 +21,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.percentile import agility
+from pycore.systems.percentile.agility import Ledger, new_ledger
 from pycore.systems.percentile.checks import (
     brawlmanship,
     marksmanship,
@@ -135,13 +136,14 @@ class Fighter:
     brawl: int = 50
     aim: int = 50
     strength: int = 50
+    agility: int = 50
     ap: Fraction = Fraction(50)
     damage_modifier: int = 0
     alertness: str = ""  # the Alertness Percentage now, as typed
     alertness_level: str = ""  # or a level of the GM's Table #3-5
     weapons: tuple[Weapon, ...] = ()
     parts: tuple[BodyPart, ...] = ()
-    ledger: agility.Ledger = field(default_factory=lambda: agility.new_ledger(50))
+    ledger: Ledger = field(default_factory=lambda: new_ledger(50))
 
     @property
     def race_facts(self) -> Race:
@@ -219,6 +221,7 @@ def fighter_from_json(raw: Mapping[str, Any]) -> Fighter:
         brawl=_clamped(raw, "brawl"),
         aim=_clamped(raw, "aim"),
         strength=_clamped(raw, "strength"),
+        agility=_clamped(raw, "agility"),
         ap=ap,
         damage_modifier=_clamped(raw, "damage_modifier"),
         alertness=str(raw.get("alertness") or ""),
@@ -316,6 +319,22 @@ def part_from_form(form: Mapping[str, Any], existing: Sequence[str]) -> dict[str
         raise RuleError(f"Body part {name!r} is already on the record.")
     points = parse_number("Body-part points", form.get("points", ""), 1, MAX_PART_POINTS)
     return {"name": name, "points": str(points), "damage": "0"}
+
+
+@checked
+def weapon_skill(fighter: Fighter, weapon: Weapon) -> tuple[str, Fraction]:
+    """What a weapon's to-hit roll is made under, by name and value: BRAWLmanship hand to hand
+    (PCT-30), MARKSmanship for weaponry (PCT-31), BRAWL for a grenade (d4, PCT-38).
+
+    >>> weapon_skill(Fighter("c1", "Ann", brawl=55), Weapon("knife", "hth", attack_dif=40))
+    ('BRAWLmanship', Fraction(95, 2))
+    >>> weapon_skill(Fighter("c1", "Ann", brawl=55), Weapon("frag", "grenade"))
+    ('BRAWL', Fraction(55, 1))
+    """
+    if weapon.category == "grenade":
+        return "BRAWL", Fraction(fighter.brawl)
+    name = "BRAWLmanship" if weapon.category == "hth" else "MARKSmanship"
+    return name, fighter.skill(weapon)
 
 
 @checked

@@ -12,6 +12,7 @@ from pycore.dice import RandintSource, seeded
 from pycore.dice.typed import DiceWanted, TypedRolls
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import tohit
+from pycore.systems.percentile.check_prefill import check_sources, check_values, default_source
 from pycore.systems.percentile.checks import (
     TASK_FIELDS,
     check_chance,
@@ -20,18 +21,28 @@ from pycore.systems.percentile.checks import (
     task_number,
 )
 from pycore.systems.percentile.dice import damage_dice, roll_damage
+from pycore.systems.percentile.roster import Fighter, fighter_from_json
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
-from rkweb.kit.fields import error_of, field, number, with_error
+from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds, odds_list, percent_text
 from rkweb.kit.results import card, log_list, why
 
 ROLLS = ("check_roll", "tohit_roll", "grenade_roll", "damage_roll")
 #: Each roll with the app's dice, or ``<roll>_typed``: the dice rolled at the table.
-ACTIONS = frozenset({"check_field", "check_clear", *ROLLS, *(f"{r}_typed" for r in ROLLS)})
+ACTIONS = frozenset(
+    {
+        "check_field",
+        "check_clear",
+        "check_char",
+        "check_source",
+        *ROLLS,
+        *(f"{r}_typed" for r in ROLLS),
+    }
+)
 T = TypeVar("T")
 
 
@@ -53,6 +64,42 @@ def _set(model: Model, key: str, raw: str) -> Model:
     return with_error(S.save(model, st), S.FEATURE, ekey, None)
 
 
+def _picked(model: Model, st: dict[str, Any]) -> Fighter | None:
+    """The character the checks are linked to (none: the values are typed)."""
+    cid = str(model.ui.get("percentile_check_char") or "")
+    raw = S.character(st, cid) if cid else None
+    return None if raw is None else fighter_from_json(raw)
+
+
+def _prefill(model: Model, cid: str, source: str, ctx: Ctx) -> Model:
+    """Link the tab to a character (or to none) and fill the fields its sheet gives (the core's
+    :func:`check_values`); one undo step. "No character" keeps the typed values."""
+    model = model.with_ui(
+        percentile_check_char=cid or None,
+        percentile_check_source=None,
+        percentile_check_filled=None,
+    )
+    st = S.state(model)
+    fighter = _picked(model, st)
+    if fighter is None:
+        return model
+    try:
+        filled = check_values(fighter, source or default_source(fighter), S.settings_of(st).to_hit)
+    except RulekeeperError as exc:
+        return with_error(model, S.FEATURE, "check-source", str(exc))
+    st["check"] = {**st["check"], **filled.values}
+    errors = model.ui.get(f"{S.FEATURE}_errors", {})
+    kept = {
+        k: v for k, v in errors.items() if not str(k).startswith(("percentile-check-", "check-"))
+    }
+    model = model.with_ui(
+        percentile_check_source=source or default_source(fighter),
+        percentile_check_filled=str(filled),
+        **{f"{S.FEATURE}_errors": kept},
+    )
+    return S.save(model, st, ctx, f"Check values from {fighter.name}'s sheet")
+
+
 def _roll(st: dict[str, Any], action: str, msg: Msg, rng: RandintSource) -> str:
     if action == "check_roll":
         label = str(st["check"].get("label") or "check")
@@ -70,6 +117,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).split(".", 1)[1]
     if action == "check_field":
         return _set(model, str(msg[1]), str(msg[2]))
+    if action == "check_char":
+        return _prefill(model, str(msg[1]), "", ctx)
+    if action == "check_source":
+        return _prefill(model, str(model.ui.get("percentile_check_char") or ""), str(msg[1]), ctx)
     st = S.state(model)
     if action == "check_clear":
         st["check"] = {**st["check"], "log": []}
@@ -121,6 +172,58 @@ def _entry(model: Model, testid: str, expr: str, action: str, label: str, *args:
         label=label,
         roll_testid=old,
         error=error_of(model, S.FEATURE, f"typed-{action}" + (f"-{args[0]}" if args else "")),
+    )
+
+
+def _character_card(model: Model, st: dict[str, Any]) -> VNode:
+    """Pick a character (its sheet fills the fields below) or none (the values are typed)."""
+    fighter = _picked(model, st)
+    people = [("", "— no character: type the values —")]
+    people += [(str(c["id"]), str(c["name"])) for c in st["characters"]]
+    sources = check_sources(fighter) if fighter else ()
+    note = str(model.ui.get("percentile_check_filled") or "") if fighter else ""
+    return card(
+        "pct-checkchar-h",
+        "Whose check",
+        h(
+            "div",
+            {"class": "grid2"},
+            select(
+                "percentile-check-char",
+                "Character",
+                fighter.id if fighter else "",
+                people,
+                ("percentile.check_char",),
+            ),
+            select(
+                "percentile-check-source",
+                "Check on",
+                str(model.ui.get("percentile_check_source") or ""),
+                list(sources),
+                ("percentile.check_source",),
+                error=error_of(model, S.FEATURE, "check-source"),
+            )
+            if fighter
+            else None,
+        ),
+        h(
+            "p",
+            {"class": "explain", "data-testid": "percentile-check-filled", "aria-live": "polite"},
+            note
+            or (
+                "Pick a character and the fields below take its sheet's values; "
+                "every field can still be changed."
+                if st["characters"]
+                else "No characters yet: type the values, or add one on the Characters tab."
+            ),
+        ),
+        why(
+            [
+                "Checks under an attribute or a skill (PCT-02); MARKSmanship and BRAWLmanship "
+                "(PCT-30, PCT-31); grenades against BRAWL (PCT-38); damage dice (PCT-42); "
+                "grazing under d1 against the skill (PCT-44)"
+            ]
+        ),
     )
 
 
@@ -326,6 +429,7 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page"},
+        _character_card(model, st),
         _check_card(model, st, f),
         _tohit_card(model, st, f),
         _grenade_card(model, st, f),

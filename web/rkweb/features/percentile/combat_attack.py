@@ -4,9 +4,12 @@ Every field's bounds and every rule are the core's (:mod:`pycore.systems.percent
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight as F
+from pycore.systems.percentile import fight_tohit as TH
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.fight_attack import ATTACK_NUMBERS
 from pycore.systems.percentile.roster import CATEGORIES
@@ -20,9 +23,9 @@ from rkweb.kit.results import card, why
 LOCATIONS = (("specify", "specified by the GM"), ("roll", "rolled on Table #3-3.4"))
 
 
-def _num(model: Model, a: dict[str, Any], key: str) -> VNode:
+def _num(model: Model, a: dict[str, Any], key: str, prefix: str = "percentile-attack") -> VNode:
     return number(
-        f"percentile-attack-{key}",
+        f"{prefix}-{key}",
         ATTACK_NUMBERS[key][0],
         a.get(key, ""),
         ("percentile.attack_field", key),
@@ -30,25 +33,53 @@ def _num(model: Model, a: dict[str, Any], key: str) -> VNode:
     )
 
 
-def _procedure_fields(
-    model: Model, st: dict[str, Any], fight: F.Fight, a: dict[str, Any]
-) -> list[VNode]:
+def _reading(testid: str, read: Callable[[], str | None]) -> VNode | None:
+    """A line the GM reads beside the to-hit entries (the core's), or its refusal in words."""
+    try:
+        text = read()
+    except RulekeeperError as exc:
+        text = str(exc)
+    return h("p", {"class": "explain", "data-testid": testid}, text) if text else None
+
+
+def to_hit_entries(
+    model: Model,
+    st: dict[str, Any],
+    fight: F.Fight,
+    prefix: str = "percentile-attack",
+    *,
+    asked_only: bool = False,
+) -> list[VNode | None]:
+    """The to-hit step's entries (the attack card's, or the round card's with its own ``prefix``):
+    the attacker's skill to read Table #3-1 with, then the Percent to Hit (d2, d3), the Percent
+    Against with the adversity (d3) and how the Percent Against will be found. ``asked_only``:
+    nothing when the step asks for no number (d1, a grenade: the weapon's chip names the skill)."""
+    a = st["combat"].get("attack", {})
+    form = {str(k): str(v) for k, v in a.items()}
+    asks = TH.to_hit_asks(fight, form)
+    if asked_only and not asks:
+        return []
+    fields = [_num(model, a, key, prefix) for key in asks if key in ATTACK_NUMBERS]
+    if "adversity_conditions" in asks:
+        fields.append(
+            field(
+                f"{prefix}-adversity_conditions",
+                "Adversity conditions present (Tables 7.0-7.4, comma-separated)",
+                a.get("adversity_conditions", ""),
+                ("percentile.attack_field", "adversity_conditions"),
+                error=error_of(model, S.FEATURE, "attack-adversity_conditions"),
+            )
+        )
+    return [
+        _reading(f"{prefix}-skill", lambda: TH.skill_reading(fight, form)),
+        h("div", {"class": "grid2"}, *fields) if fields else None,
+        _reading(f"{prefix}-against", lambda: TH.against_reading(fight, form)),
+    ]
+
+
+def _procedure_fields(model: Model, fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
     s = fight.settings
     extra: list[VNode] = []
-    if s.to_hit in ("d2", "d3"):
-        extra.append(_num(model, a, "percent_to_hit"))
-    if s.to_hit == "d3":
-        extra += [_num(model, a, "percent_against"), _num(model, a, "adversity_total")]
-        if st["gm"].get("PCT-M05"):
-            extra.append(
-                field(
-                    "percentile-attack-adversity_conditions",
-                    "Adversity conditions present (Tables 7.0-7.4, comma-separated)",
-                    a.get("adversity_conditions", ""),
-                    ("percentile.attack_field", "adversity_conditions"),
-                    error=error_of(model, S.FEATURE, "attack-adversity_conditions"),
-                )
-            )
     if s.damage == "3":
         extra.append(_num(model, a, "table_3_3_damage"))
     if s.damage == "1":
@@ -122,8 +153,9 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             {"class": "grid2"},
             *_choosers(fight, a),
             *[_num(model, a, k) for k in ("range_m", "ap_cost", "max_throw_m")],
-            *_procedure_fields(model, st, fight, a),
         ),
+        *to_hit_entries(model, st, fight),
+        h("div", {"class": "grid2"}, *_procedure_fields(model, fight, a)),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "percentile-attack-error"},

@@ -5,6 +5,7 @@ where the tap was. The turns, odds and steps are the core's."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -13,10 +14,11 @@ from pycore.systems.percentile import fight_attack as FA
 from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
-from pycore.systems.percentile.roster import Fighter, Weapon
+from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
+from rkweb.features.percentile.combat_attack import to_hit_entries
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry
@@ -79,14 +81,12 @@ def _chance(fight: Fight, form: dict[str, Any], index: int) -> str:
 
 
 def _skill(fighter: Fighter, weapon: Weapon) -> str:
-    """The skill the GM reads Table #3-1 with (PCT-30, PCT-31); grenades roll against BRAWL."""
-    if weapon.category == "grenade":
-        return f"BRAWL {fighter.brawl}"
+    """The skill the GM reads Table #3-1 with (the core's: PCT-30, PCT-31, grenades BRAWL)."""
     try:
-        name = "BRAWLmanship" if weapon.category == "hth" else "MARKSmanship"
-        return f"{name} {fmt(fighter.skill(weapon))}"
+        name, value = weapon_skill(fighter, weapon)
     except RulekeeperError as exc:
         return str(exc)
+    return f"{name} {fmt(value)}"
 
 
 def _active(fight: Fight, form: dict[str, Any]) -> VNode | None:
@@ -156,7 +156,8 @@ def _question(model: Model, fight: Fight) -> list[VNode]:
     ]
 
 
-def _step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
+def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | None]:
+    form = st["combat"].get("attack", {})
     error = error_of(model, S.FEATURE, "turn")
     pending = fight.pending
     if pending is not None and pending.hit.stage in ("part", "stun"):
@@ -188,8 +189,11 @@ def _step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
     what = {"to_hit": "To hit", "location": "Where it hit", "damage": "Damage"}.get(
         stage, "Where it went"
     )
+    # the to-hit entries the GM reads off Table #3-1 / #3-2 with the attacker's skill (d2, d3)
+    entries = to_hit_entries(model, st, fight, "percentile-turn", asked_only=True)
     return [
         h("p", {"class": "strong"}, what),
+        *(entries if stage == "to_hit" else []),
         dice_entry(
             "percentile-turn-roll",
             dice,
@@ -234,7 +238,7 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             error_of(model, S.FEATURE, "turn-next"),
         ),
         _active(fight, form),
-        h("div", {"data-testid": "percentile-turn-step"}, *_step(model, fight, form)),
+        h("div", {"data-testid": "percentile-turn-step"}, *_step(model, st, fight)),
         result("percentile-turn-result", fight.headline, "", steps) if fight.headline else None,
         why(["Turns: each side in order, each member in the side's order (PCT-07, PCT-08)"]),
     )
