@@ -223,6 +223,11 @@ def test_a_rifle_on_the_sheet_sets_up_the_attack(app: Page, errors: list[str]) -
     app.get_by_test_id("aft-weapon-skill").select_option("Rifle")
     app.get_by_test_id("aft-weapon-add").click()
     expect(app.get_by_test_id("aft-weapon-skill-0")).to_have_text("Skill: Rifle, BCS 14")
+    app.get_by_test_id("aft-weapon-add").click()  # an empty form: each refusal by its field
+    expect(app.get_by_test_id("aft-weapon-name-error")).to_contain_text("1 to 60 characters")
+    expect(app.get_by_test_id("aft-weapon-gun-error")).to_contain_text("choose one of the list")
+    app.locator("#aft-weapons-h").scroll_into_view_if_needed()
+    shot(app, "weapons-card")
     make_character(app, "Bo")
     app.get_by_test_id("aftermath-tab-combat").click()
     app.get_by_test_id("aft-cbt-attacker").select_option(label="Ana")
@@ -231,6 +236,7 @@ def test_a_rifle_on_the_sheet_sets_up_the_attack(app: Page, errors: list[str]) -
     expect(app.get_by_test_id("aft-missile-bcs")).to_have_value("14")
     expect(app.get_by_test_id("aft-missile-skill")).to_have_value("Rifle")
     expect(app.get_by_test_id("aft-missile-row")).to_have_value("Long Gun Rifle")
+    shot(app, "weapon-picked")
     axe_clean(app)
     assert errors == []
 

@@ -767,7 +767,7 @@ def test_the_weapons_card_adds_edits_and_removes_with_errors_beside_the_fields()
     assert texts(model, "aft-weapon-name-error") == [
         "Weapon name 'hunting rifle' is already on this sheet"
     ]
-    assert "Gun '' is unknown" in texts(model, "aft-weapon-gun-error")[0]
+    assert texts(model, "aft-weapon-gun-error") == ["Gun: choose one of the list"]
     assert len(model.state["aftermath"]["characters"][0]["weapons"]) == 1
     model = send(
         model,
@@ -806,7 +806,7 @@ def test_choosing_the_attackers_weapon_fills_skill_bcs_and_range_row() -> None:
         for o in find_all(shell.view(model), "aft-cbt-weapon")[0].children
         if not isinstance(o, str)
     ]
-    assert options[1:] == ["Hunting rifle (Rifle; Rifle)"]
+    assert options[1:] == ["Hunting rifle (Rifle, skill Rifle)"]
     model = send(
         model,
         ("aftermath.cbt_toggle", "missile", "sit:stance"),

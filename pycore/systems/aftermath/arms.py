@@ -214,6 +214,8 @@ def weapon_problems(
     kind = fields.get("kind")
     if kind not in KINDS:
         out["kind"] = f"{FIELD_NAMES['kind']} {kind!r} is unknown; allowed: {', '.join(KINDS)}"
+    elif kind == "gun" and not fields.get("gun"):
+        out["gun"] = f"{FIELD_NAMES['gun']}: choose one of the list"
     elif kind == "gun" and fields.get("gun") not in GUN_KEYS:
         out["gun"] = (
             f"{FIELD_NAMES['gun']} {fields.get('gun')!r} is unknown; choose one of the list"

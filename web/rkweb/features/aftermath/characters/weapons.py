@@ -87,7 +87,7 @@ def _form(model: Model, raw: dict[str, Any]) -> list[VNode]:
     drafted = draft(model)
     value = {key: drafted.get(d, "") for key, d in DRAFT.items()}
     kind = value["kind"] or "gun"
-    skills = [("", "— none yet: the fight asks for the BCS —")] + [
+    skills = [("", "— none yet (asked in the fight) —")] + [
         (s["name"], f"{s['name']} (BCS {s['bcs']})") for s in raw["skills"]
     ]
     which = (

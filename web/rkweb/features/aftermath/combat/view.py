@@ -38,7 +38,7 @@ def _weapon(model: Model, st: dict[str, Any]) -> list[VNode | None]:
     own = arms.sheet_weapons(attacker or {})
     chosen = str(st["combat"].get("weapon", ""))
     options = [("", "— none: fill the attack by hand —" if own else "— no weapons on the sheet —")]
-    options += [(w.name, f"{w.name} ({w.what}; {w.skill or 'no skill yet'})") for w in own]
+    options += [(w.name, f"{w.name} ({w.what}, skill {w.skill or 'not chosen'})") for w in own]
     waits: tuple[str, ...] = ()
     if chosen and attacker is not None:
         try:
