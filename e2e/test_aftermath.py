@@ -209,6 +209,38 @@ def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: 
     assert errors == []
 
 
+def test_a_rifle_on_the_sheet_sets_up_the_attack(app: Page, errors: list[str]) -> None:
+    """Issue 16: a rifle linked to the Rifle skill by name; picking it in Combat fills the BCS
+    and the Long Gun Rifle row (001 L683)."""
+    app.get_by_test_id("nav-aftermath").click()
+    make_character(app, "Ana")
+    for skill, bcs in (("Pistol", "9"), ("Rifle", "14")):
+        fill(app, "aft-skill-name", skill)
+        fill(app, "aft-skill-bcs", bcs)
+        app.get_by_test_id("aft-skill-add").click()
+    fill(app, "aft-weapon-name", "Hunting rifle")
+    app.get_by_test_id("aft-weapon-gun").select_option("long_gun|Rifle")
+    app.get_by_test_id("aft-weapon-skill").select_option("Rifle")
+    app.get_by_test_id("aft-weapon-add").click()
+    expect(app.get_by_test_id("aft-weapon-skill-0")).to_have_text("Skill: Rifle, BCS 14")
+    app.get_by_test_id("aft-weapon-add").click()  # an empty form: each refusal by its field
+    expect(app.get_by_test_id("aft-weapon-name-error")).to_contain_text("1 to 60 characters")
+    expect(app.get_by_test_id("aft-weapon-gun-error")).to_contain_text("choose one of the list")
+    app.locator("#aft-weapons-h").scroll_into_view_if_needed()
+    shot(app, "weapons-card")
+    make_character(app, "Bo")
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-cbt-attacker").select_option(label="Ana")
+    app.get_by_test_id("aft-cbt-target").select_option(label="Bo")
+    app.get_by_test_id("aft-cbt-weapon").select_option("Hunting rifle")
+    expect(app.get_by_test_id("aft-missile-bcs")).to_have_value("14")
+    expect(app.get_by_test_id("aft-missile-skill")).to_have_value("Rifle")
+    expect(app.get_by_test_id("aft-missile-row")).to_have_value("Long Gun Rifle")
+    shot(app, "weapon-picked")
+    axe_clean(app)
+    assert errors == []
+
+
 def test_aftermath_touch_targets(app: Page) -> None:
     app.get_by_test_id("nav-aftermath").click()
     app.get_by_test_id("aft-char-new").click()

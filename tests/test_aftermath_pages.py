@@ -720,3 +720,134 @@ def test_rolls_tab_takes_the_d20_rolled_at_the_table() -> None:
         ("aftermath.roll_save_typed", "3"),
     )
     assert "1D20 = 3" in texts(model, "aft-roll-result")[0]
+
+
+def _rifleman() -> Model:
+    """Ana with a Pistol and a Rifle skill and a hunting rifle used with the Rifle skill; Bo."""
+    return send(
+        fresh(),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", "Ana"),
+        ("aftermath.char_draft", "skill_name", "Pistol"),
+        ("aftermath.char_draft", "skill_bcs", "9"),
+        ("aftermath.char_add_skill",),
+        ("aftermath.char_draft", "skill_name", "Rifle"),
+        ("aftermath.char_draft", "skill_bcs", "14"),
+        ("aftermath.char_add_skill",),
+        ("aftermath.char_draft", "weapon_name", "Hunting rifle"),
+        ("aftermath.char_draft", "weapon_kind", "gun"),
+        ("aftermath.char_draft", "weapon_gun", "long_gun|Rifle"),
+        ("aftermath.char_draft", "weapon_skill", "Rifle"),
+        ("aftermath.char_add_weapon",),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", "Bo"),
+        ("aftermath.char_draft", "skill_name", "Club"),
+        ("aftermath.char_draft", "skill_bcs", "8"),
+        ("aftermath.char_add_skill",),
+        ("aftermath.char_draft", "weapon_name", "Bat"),
+        ("aftermath.char_draft", "weapon_kind", "hand"),
+        ("aftermath.char_draft", "weapon_listed", "Baseball bat"),
+        ("aftermath.char_draft", "weapon_skill", "Club"),
+        ("aftermath.char_add_weapon",),
+    )
+
+
+def test_the_weapons_card_adds_edits_and_removes_with_errors_beside_the_fields() -> None:
+    """Issue 16: a weapon names its kind and its skill (by name); refusals sit by their field."""
+    model = send(_rifleman(), ("aftermath.char_select", 0))
+    assert texts(model, "aft-weapon")[0].startswith("Hunting rifleGun: Rifle · Range Table row")
+    assert texts(model, "aft-weapon-skill-0") == ["Skill: Rifle, BCS 14"]
+    assert model.history.undo_label == "Add weapon of Bo: Bat"
+    model = send(
+        model,
+        ("aftermath.char_draft", "weapon_name", "hunting rifle"),
+        ("aftermath.char_draft", "weapon_kind", "gun"),
+        ("aftermath.char_add_weapon",),
+    )
+    assert texts(model, "aft-weapon-name-error") == [
+        "Weapon name 'hunting rifle' is already on this sheet"
+    ]
+    assert texts(model, "aft-weapon-gun-error") == ["Gun: choose one of the list"]
+    assert len(model.state["aftermath"]["characters"][0]["weapons"]) == 1
+    model = send(
+        model,
+        ("aftermath.char_edit_weapon", "Hunting rifle"),
+        ("aftermath.char_draft", "weapon_gun", "long_gun|Carbine"),
+        ("aftermath.char_draft", "weapon_skill", "Pistol"),
+        ("aftermath.char_add_weapon",),
+    )
+    assert texts(model, "aft-weapon-name-error") == [""]
+    saved = model.state["aftermath"]["characters"][0]["weapons"]
+    assert saved == [
+        {
+            "name": "Hunting rifle",
+            "kind": "gun",
+            "gun": "long_gun|Carbine",
+            "listed": "",
+            "skill": "Pistol",
+        }
+    ]
+    model = send(model, ("aftermath.char_remove_weapon", "Hunting rifle"))
+    assert model.state["aftermath"]["characters"][0]["weapons"] == []
+    assert model.history.undo_label == "Remove Hunting rifle from Ana"
+
+
+def test_choosing_the_attackers_weapon_fills_skill_bcs_and_range_row() -> None:
+    """001 L683 (Long Gun Rifle row), L624 (rifle accuracy +4): the attack comes from Ana's
+    sheet; a new attacker drops her weapon, skill and chips; Bo's bat fills hand-to-hand."""
+    model = send(
+        _rifleman(),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "0"),
+        ("aftermath.cbt_pick", "target", "1"),
+    )
+    options = [
+        text_of(o)
+        for o in find_all(shell.view(model), "aft-cbt-weapon")[0].children
+        if not isinstance(o, str)
+    ]
+    assert options[1:] == ["Hunting rifle (Rifle, skill Rifle)"]
+    model = send(
+        model,
+        ("aftermath.cbt_toggle", "missile", "sit:stance"),
+        ("aftermath.cbt_pick", "weapon", "Hunting rifle"),
+    )
+    combat = model.state["aftermath"]["combat"]
+    form = combat["missile"]
+    assert (combat["mode"], combat["weapon"]) == ("missile", "Hunting rifle")
+    assert (form["skill"], form["bcs"], form["range_row"]) == ("Rifle", 14, "Long Gun Rifle")
+    assert form["situations"] == []  # a new weapon re-derives the set-up
+    assert "CDA" in texts(model, "aft-cbt-waiting")[0]  # Bo's CDA is asked, not the BCS
+    model = send(model, ("aftermath.cbt_field", "missile", "meters", "200"))
+    model = send(model, ("aftermath.tab", "characters"), ("aftermath.char_select", 1))
+    model = send(model, ("aftermath.char_field", "derived.cda", "1"), ("aftermath.tab", "combat"))
+    assert "Inherent Accuracy +4" in texts(model, "aft-cbt-modifiers")[0]
+    assert texts(model, "aft-cbt-bcs") == ["BCS 16"]  # 14 − 1 (LNG) + 4 − 1 (CDA 1)
+    model = send(model, ("aftermath.cbt_pick", "target", "0"))  # the weapon stays, re-derived
+    assert model.state["aftermath"]["combat"]["missile"]["bcs"] == 14
+    model = send(model, ("aftermath.cbt_pick", "attacker", "1"))
+    combat = model.state["aftermath"]["combat"]
+    assert combat["weapon"] == "" and combat["missile"] == worksheet.fresh_form("missile")
+    model = send(model, ("aftermath.cbt_pick", "weapon", "Bat"))
+    combat = model.state["aftermath"]["combat"]
+    assert combat["mode"] == "hth"
+    assert (combat["hth"]["weapon"], combat["hth"]["bcs"]) == ("Baseball bat", 8)
+
+
+def test_a_weapons_missing_skill_is_asked_in_the_fight() -> None:
+    """AFT-M01: the skill's BCS is the user's; when the linked skill has gone it is asked."""
+    model = send(
+        _rifleman(),
+        ("aftermath.char_select", 0),
+        ("aftermath.char_remove", "skills", 1),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "0"),
+        ("aftermath.cbt_pick", "target", "1"),
+        ("aftermath.cbt_pick", "weapon", "Hunting rifle"),
+    )
+    assert model.state["aftermath"]["combat"]["missile"]["bcs"] == ""
+    assert "the skill 'Rifle'" in texts(model, "aft-cbt-weapon-waits")[0]
+    assert "not on Ana's sheet" in texts(model, "aft-cbt-weapon-waits")[0]
+    model = send(model, ("aftermath.cbt_resolve",))
+    assert "type the Base BCS" in model.ui["aftermath_errors"]["cbt.resolve"]
+    assert model.state["aftermath"]["combat"]["log"] == []

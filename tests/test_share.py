@@ -201,3 +201,22 @@ def test_the_public_view_of_a_fight_hides_numbers() -> None:
     assert "HP" not in text and "TN" not in text and "hp" not in text
     record = ShareRecord("simply.fight", "fight", NOW, 1, "Fight", view)
     assert decode(encode(record)).data == view
+
+
+def test_an_aftermath_character_shared_before_weapons_named_their_skill_imports_whole() -> None:
+    """Schema 1 shares held listing names as weapons: they arrive as hand weapons, no skill yet;
+    a weapon of an unknown kind is refused by name."""
+    old = ShareRecord(
+        "aftermath.character", "u1", NOW, 1, "Ana", {"name": "Ana", "weapons": ["Club"]}
+    )
+    [ana] = import_record({}, old, "add", "x")["aftermath"]["characters"]
+    assert ana["weapons"] == [
+        {"name": "Club", "kind": "hand", "gun": "", "listed": "Club", "skill": ""}
+    ]
+    from pycore.share.records import validate
+
+    bad = ShareRecord(
+        "aftermath.character", "u2", NOW, 2, "Bo", {"name": "Bo", "weapons": [{"name": "X"}]}
+    )
+    with pytest.raises(StorageError, match="Kind '' is unknown"):
+        validate(bad)

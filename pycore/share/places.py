@@ -162,6 +162,10 @@ def import_record(
     section = _section(state, place)
     data = {**defaults(record.kind), **copy.deepcopy(record.data)}
     data["updated_at"] = record.updated_at
+    if record.kind == "aftermath.character":
+        from pycore.systems.aftermath.sheet import merged as as_sheet
+
+        data["weapons"] = as_sheet(data)["weapons"]  # schema 1 held listing names only
     if not place.is_list:
         if choice == "keep":
             raise StorageError(f"there is only one {KIND_NAMES[record.kind]}: replace it or not")

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from pycore.errors import RulekeeperError, StorageError
+from pycore.errors import RuleError, RulekeeperError, StorageError
 from pycore.validate import checked
 
 Kind = Literal[
@@ -42,7 +42,9 @@ KIND_NAMES: Mapping[Kind, str] = {
     "percentile.settings": "Percentile combat settings",
 }
 #: The schema of each kind's data; a share of a newer one is refused, never half-read.
-SCHEMAS: Mapping[Kind, int] = dict.fromkeys(KINDS, 1)
+#: An Aftermath character's weapons became records naming their skill in schema 2 (schema 1
+#: held listing names, which an import reads as weapons with no skill yet).
+SCHEMAS: Mapping[Kind, int] = {**dict.fromkeys(KINDS, 1), "aftermath.character": 2}
 MAX_ID = 64
 MAX_NAME = 200
 
@@ -150,6 +152,12 @@ def _aftermath_character(data: dict[str, Any]) -> None:
         for key, value in merged[head].items():
             sheet.check_field(f"{head}.{key}", "" if value is None else str(value))
     sheet.check_field("body", str(merged["body"]))
+    from pycore.systems.aftermath.arms import weapon_problems
+
+    for weapon in merged["weapons"]:  # the skill may be asked later; the rest must hold
+        problems = weapon_problems({}, {k: v for k, v in weapon.items() if k != "skill"})
+        if problems:
+            raise RuleError(next(iter(problems.values())))
     try:
         sheet.derive(merged)
     except (TypeError, KeyError, AttributeError, IndexError) as exc:

@@ -9,7 +9,7 @@ newer one is refused rather than misread.
 >>> read_section("aftermath", None, {"schema": 9})
 Traceback (most recent call last):
 ...
-pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (1)
+pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (2)
 >>> read_section("aftermath", 1, {"characters": [{"attr": {"STR": 99}}]})
 Traceback (most recent call last):
 ...
@@ -17,6 +17,8 @@ pycore.store.sections.SectionError: section 'aftermath', field characters[0].att
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from pycore.store.sections import LogSpec, SectionCodec, own_schema_field
 from pycore.store.shape import (
@@ -34,8 +36,9 @@ from pycore.store.shape import (
     WholeText,
     maybe,
 )
+from pycore.systems.aftermath.arms import legacy_weapon
 
-VERSION = 1  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
+VERSION = 2  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
 LOG_LIMIT = 80  # each log of the section, newest first; older entries go to the archive
 REF_LOG_LIMIT = 100
 MAX_CHARACTERS = 200
@@ -50,6 +53,18 @@ CONDITION = Record(
     {"name": LABEL, "start": MOMENT, "until": MOMENT, "rule": LABEL, "note": Text(1_000)}
 )
 
+#: A weapon on a sheet (``arms``): its kind, the gun or listed weapon, the skill's NAME.
+WEAPON = Record(
+    {
+        "name": NAME,
+        "kind": Text(10, ("gun", "hand")),
+        "gun": Text(40),
+        "listed": LABEL,
+        "skill": Text(200),
+    },
+    frozenset({"name", "kind"}),
+)
+
 SHEET = Record(
     {
         "name": NAME,
@@ -62,7 +77,7 @@ SHEET = Record(
         "derived": MapOf(maybe(Whole(-1000, 1000)), 20),
         "average_bcs": maybe(Whole(-100, 100)),
         "skills": ListOf(Record({"name": NAME, "bcs": Whole(-100, 100)}), 40),
-        "weapons": ListOf(LABEL, 12),
+        "weapons": ListOf(WEAPON, 12),
         "armor": MapOf(ListOf(LABEL, 10), 40),
         "cloth_bullet_av": maybe(Whole(0, 40)),
         "inventory": ListOf(Record({"name": LABEL, "enc": Text(20)}), 60),
@@ -127,12 +142,41 @@ COMBAT = Record(
         "attacker": Whole(0, MAX_CHARACTERS),
         "target": Whole(0, MAX_CHARACTERS),
         "mode": Text(20),
+        "weapon": Text(200),
         "missile": ATTACK_FORM,
         "hth": ATTACK_FORM,
         "thrown": ATTACK_FORM,
         "log": ListOf(LOG_ENTRY, LOG_LIMIT),
     }
 )
+
+
+def migrate_1_to_2(value: Any) -> Any:
+    """Version 2 gives each weapon on a sheet a kind and the name of its skill (version 1 held a
+    Weapons Listing name only): an old name becomes a hand weapon with no skill chosen yet, so
+    nothing is lost; a sheet without weapons gets an empty list.
+
+    >>> old = {"schema": 1, "characters": [{"name": "Ana", "weapons": ["Club"]}, {"name": "Bo"}]}
+    >>> new = migrate_1_to_2(old)
+    >>> new["schema"], new["characters"][0]["weapons"], new["characters"][1]["weapons"]
+    (2, [{'name': 'Club', 'kind': 'hand', 'gun': '', 'listed': 'Club', 'skill': ''}], [])
+    """
+    if not isinstance(value, dict):
+        return value
+    chars = value.get("characters")
+    if isinstance(chars, list):
+        chars = [_sheet_1_to_2(c) for c in chars]
+        value = {**value, "characters": chars}
+    return {**value, "schema": 2}
+
+
+def _sheet_1_to_2(sheet: Any) -> Any:
+    if not isinstance(sheet, dict):
+        return sheet
+    weapons = sheet.get("weapons")
+    if not isinstance(weapons, list):
+        return {**sheet, "weapons": []}
+    return {**sheet, "weapons": [legacy_weapon(w) for w in weapons]}
 
 
 AFTERMATH = SectionCodec(
@@ -148,6 +192,7 @@ AFTERMATH = SectionCodec(
             "combat": COMBAT,
         }
     ),
+    migrations={1: migrate_1_to_2},
     logs=(LogSpec(("rolls", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),
     legacy_version=own_schema_field,
 )

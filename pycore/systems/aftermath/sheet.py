@@ -35,7 +35,6 @@ from pycore.systems.aftermath.combat import Resolution
 from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
 from pycore.systems.aftermath.encumbrance import EncumbranceStatus, encumbrance_status
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
-from pycore.systems.aftermath.weapons import weapon
 from pycore.validate import checked, exact, string
 
 #: The four attributes the text names (STR, DFT, SPD, HLH; L352).
@@ -109,6 +108,10 @@ def merged(raw: Any) -> dict[str, Any]:
     for key in ("attr", "ast", "cst", "derived", "damage", "regions"):
         saved = raw.get(key)
         out[key] = {**base[key], **(saved if isinstance(saved, dict) else {})}
+    from pycore.systems.aftermath.arms import legacy_weapon  # arms builds on the worksheet
+
+    weapons = out["weapons"] if isinstance(out["weapons"], list) else []
+    out["weapons"] = [legacy_weapon(w) for w in weapons]  # a version-1 sheet held names only
     return out
 
 
@@ -205,23 +208,13 @@ def add_skill(sheet: dict[str, Any], name: str, bcs: str) -> dict[str, Any]:
     value = _optional_int(f"BCS of {name}", bcs, -100, 100)
     if value is None:
         raise RuleError(f"BCS of {name} is needed (AFT-M01); allowed: -100 to 100")
+    if any(
+        isinstance(s, dict) and s.get("name") == name for s in out["skills"]
+    ):  # weapons link skills by name
+        raise RuleError(f"skill name {name!r} is already on this sheet")
     if len(out["skills"]) >= MAX_SKILLS:
         raise RuleError(f"skills count is at most {MAX_SKILLS}")
     out["skills"] = [*out["skills"], {"name": name, "bcs": value}]
-    return out
-
-
-def add_weapon(sheet: dict[str, Any], name: str) -> dict[str, Any]:
-    """A weapon from the listing (AFT-T15), or a gun by a free name.
-
-    >>> add_weapon(new_sheet(), "machete")["weapons"]
-    ['Sword, machete']
-    """
-    out = merged(sheet)
-    found = weapon(name).name
-    if len(out["weapons"]) >= MAX_WEAPONS:
-        raise RuleError(f"weapons count is at most {MAX_WEAPONS}")
-    out["weapons"] = [*out["weapons"], found]
     return out
 
 

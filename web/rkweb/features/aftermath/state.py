@@ -40,14 +40,15 @@ ROLLS: dict[str, Any] = {
     "log": [],
 }
 
-#: The worksheet: the clock, who attacks whom and how, the GM's override of a refusal, and a
-#: hand-to-hand or thrown hit waiting for its Damage Potential (``pending``).
+#: The worksheet: the clock, who attacks whom and how (with which of the attacker's weapons,
+#: by name), the GM's override of a refusal, and a hit waiting for a value (``pending``).
 COMBAT: dict[str, Any] = {
     "turn": 1,
     "phase": 1,
     "attacker": 0,
     "target": 1,
     "mode": "missile",
+    "weapon": "",
     "override": "",
     "pending": None,
 }

@@ -1,5 +1,5 @@
-"""A sheet's gear: skills with their BCS (entered, the text has no formula), weapons from the
-listing with their notes, armor per location with the AV that counts (AFT-14), and the
+"""A sheet's gear: skills with their BCS (entered, the text has no formula; weapons are in
+``weapons``), armor per location with the AV that counts (AFT-14), and the
 inventory with its ENC total and encumbrance status (AFT-32, AFT-33)."""
 
 from __future__ import annotations
@@ -8,14 +8,12 @@ from typing import Any
 
 from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.armor import armor_materials
-from pycore.systems.aftermath.campaign import suspect_setting
 from pycore.systems.aftermath.rounding import show
-from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, weapon_names
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import draft
 from rkweb.features.aftermath.state import err
-from rkweb.features.aftermath.words import plain, said, whys
+from rkweb.features.aftermath.words import plain, said
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import field, number, select
 from rkweb.kit.results import why
@@ -75,51 +73,6 @@ def skills_card(model: Model, raw: dict[str, Any]) -> VNode:
             ),
         ),
         button("aft-skill-add", "Add skill", ("aftermath.char_add_skill",), primary=True),
-    )
-
-
-def _weapon(i: int, name: str, settings: dict[str, Any]) -> tuple[VNode, list[str]]:
-    found = weapon(name)
-    notes = [f"{n}: {t}" for n, t in note_texts(name, str(settings["weapon_note_13"]))]
-    suspect = suspect_note(name, str(settings.get(suspect_setting(name), "")))
-    enc = show(found.enc) if found.enc is not None else "-"
-    line = (
-        f"WDM {found.wdm_text} · length {found.length or '-'} · SURV {found.surv or '-'} · "
-        f"format {','.join(found.formats) or '-'} · ENC {enc}"
-        + (f" · {plain(suspect)}" if suspect else "")
-    )
-    node = h(
-        "li",
-        {"class": "q-item", "data-testid": "aft-weapon"},
-        h("strong", {}, found.name),
-        h("p", {"class": "small"}, line),
-        h("p", {"class": "muted small"}, "; ".join(plain(n) for n in notes)) if notes else None,
-        button(
-            f"aft-weapon-remove-{i}",
-            f"Remove {found.name}",
-            ("aftermath.char_remove", "weapons", i),
-        ),
-    )
-    return node, [*notes, *([suspect] if suspect else [])]
-
-
-def weapons_card(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> VNode:
-    rows = [_weapon(i, name, settings) for i, name in enumerate(raw["weapons"])]
-    return h(
-        "section",
-        {"class": "card", "aria-labelledby": "aft-weapons-h"},
-        h("h3", {"id": "aft-weapons-h"}, "Weapons"),
-        h("ul", {"class": "q-list"}, *[node for node, _ in rows]),
-        whys([text for _, texts in rows for text in texts] + ["Weapons Listing: AFT-T15"]),
-        select(
-            "aft-add-weapon",
-            "Add a weapon from the listing",
-            "",
-            [("", "Choose a weapon…"), *[(n, n) for n in weapon_names()]],
-            ("aftermath.char_add_weapon",),
-            key=f"add-weapon-{len(raw['weapons'])}",
-            error=err(model, "char.add_weapon"),
-        ),
     )
 
 

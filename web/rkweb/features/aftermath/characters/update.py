@@ -10,6 +10,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath import sheet as core
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
+from rkweb.features.aftermath.characters import weapons
 from rkweb.features.aftermath.characters.conditions import CONDITION_DEFAULT, draft
 from rkweb.features.aftermath.state import now_of, quietly, set_err, state, undoable
 from rkweb.features.aftermath.words import plain
@@ -76,8 +77,6 @@ def _edit(
         new = core.add_skill(sheet, drafted.get("skill_name", ""), drafted.get("skill_bcs", ""))
         cleared = {**drafted, "skill_name": "", "skill_bcs": ""}
         return new, f"Add skill to {name}", model.with_ui(aftermath_draft=cleared)
-    if action == "add_weapon":
-        return core.add_weapon(sheet, str(msg[-1])), f"Add weapon to {name}", model
     if action == "wear":
         new = core.set_armor(
             sheet, drafted.get("armor_locations", ""), drafted.get("armor_material", "")
@@ -115,8 +114,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return set_err(model, f"char.{path}", plain(str(exc)))
         st["characters"][index] = new
         return quietly(set_err(model, f"char.{path}", None), st)
-    if action == "add_weapon" and not str(msg[-1]):
-        return model
+    armed = weapons.update(model, msg, ctx, st, index, sheet)
+    if armed is not None:
+        return armed
     try:
         new, label, model = _edit(model, action, msg, sheet)
     except RuleError as exc:

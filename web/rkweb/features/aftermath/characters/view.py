@@ -15,9 +15,9 @@ from rkweb.features.aftermath.characters.gear import (
     armor_card,
     inventory_card,
     skills_card,
-    weapons_card,
 )
 from rkweb.features.aftermath.characters.update import current
+from rkweb.features.aftermath.characters.weapons import weapons_card
 from rkweb.features.aftermath.state import err, names, now_of, state
 from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button

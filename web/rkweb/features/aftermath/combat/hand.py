@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.systems.aftermath.arms import sheet_weapons
 from pycore.systems.aftermath.situation import hth_choices
 from pycore.systems.aftermath.weapons import weapon, weapon_names
 from rkweb.app.model import Model
@@ -66,7 +67,7 @@ def hth_form(
         )
         for key, label in hth_choices()
     ]
-    own = list((attacker or {}).get("weapons", []))
+    own = [w.listed for w in sheet_weapons(attacker or {}) if w.kind == "hand"]
     options = [
         ("", "Unarmed"),
         *((n, f"{n} (carried)") for n in own),

@@ -11,7 +11,7 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import DiceError, RuleError, RulekeeperError
-from pycore.systems.aftermath import attack_dice, combat, worksheet
+from pycore.systems.aftermath import arms, attack_dice, combat, worksheet
 from pycore.systems.aftermath.clock import next_phase, next_turn
 from pycore.systems.aftermath.critical import Moment
 from rkweb.app.model import Ctx, Model
@@ -48,14 +48,22 @@ def _toggle(model: Model, mode: str, key: str) -> Model:
 
 def _pick(model: Model, key: str, raw: str) -> Model:
     """A new attacker or target re-derives the set-up: every form starts fresh, nothing is kept
-    from the previous combatant (FIGHT.md)."""
+    from the previous combatant (FIGHT.md; the core's ``arms.pick_combatant``). Choosing one of
+    the attacker's weapons fills the form from his sheet (``arms.choose_weapon``)."""
     st = state(model)
     combat_ = st["combat"]
     if key in ("attacker", "target"):
-        combat_[key] = int(raw)
-        for mode in worksheet.MODES:
-            combat_[mode] = worksheet.fresh_form(mode)
-        combat_["override"], combat_["pending"] = "", None
+        chosen = dict(combat_, **{key: int(raw)})
+        _, attacker = person({**st, "combat": chosen}, "attacker")
+        st["combat"] = arms.pick_combatant(combat_, key, int(raw), attacker)
+        model = set_err(model, "cbt.weapon", None)
+    elif key == "weapon":
+        _, attacker = person(st, "attacker")
+        try:
+            st["combat"] = arms.choose_weapon(combat_, attacker or {}, raw)
+        except RuleError as exc:
+            return set_err(model, "cbt.weapon", plain(str(exc)))
+        model = set_err(model, "cbt.weapon", None)
     elif key == "mode" and raw in worksheet.MODES:
         combat_["mode"] = raw
     elif key == "override":

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pycore.errors import RuleError
+from pycore.systems.aftermath import arms
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import conditions_card
@@ -29,7 +31,40 @@ MODES = (
 FORMS = {"hth": hth_form, "thrown": thrown_form}
 
 
-def _who(st: dict[str, Any]) -> VNode:
+def _weapon(model: Model, st: dict[str, Any]) -> list[VNode | None]:
+    """The attacker's own weapons: choosing one fills the attack from his sheet (the skill and
+    its BCS by name, the gun and its Range Table row); what it still waits for, in words."""
+    _, attacker = person(st, "attacker")
+    own = arms.sheet_weapons(attacker or {})
+    chosen = str(st["combat"].get("weapon", ""))
+    options = [("", "— none: fill the attack by hand —" if own else "— no weapons on the sheet —")]
+    options += [(w.name, f"{w.name} ({w.what}, skill {w.skill or 'not chosen'})") for w in own]
+    waits: tuple[str, ...] = ()
+    if chosen and attacker is not None:
+        try:
+            waits = arms.attack_setup(attacker, chosen).waits_for
+        except RuleError as exc:
+            waits = (str(exc),)
+    return [
+        select(
+            "aft-cbt-weapon",
+            "Attacker's weapon",
+            chosen,
+            options,
+            ("aftermath.cbt_pick", "weapon"),
+            error=err(model, "cbt.weapon"),
+        ),
+        h(
+            "ul",
+            {"class": "muted small", "data-testid": "aft-cbt-weapon-waits"},
+            *[h("li", {}, f"Asked: {plain(w)}") for w in waits],
+        )
+        if waits
+        else None,
+    ]
+
+
+def _who(model: Model, st: dict[str, Any]) -> VNode:
     combat = st["combat"]
     people = [(str(i), n) for i, n in enumerate(names(st))] or [
         ("0", "— create characters first —")
@@ -55,6 +90,7 @@ def _who(st: dict[str, Any]) -> VNode:
                 people,
                 ("aftermath.cbt_pick", "target"),
             ),
+            *_weapon(model, st),
             select(
                 "aft-cbt-mode", "Attack", str(combat["mode"]), MODES, ("aftermath.cbt_pick", "mode")
             ),
@@ -129,7 +165,7 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page aftermath-combat"},
         clock_card(combat),
-        _who(st),
+        _who(model, st),
         attack,
         result_card(model, log[0] if log else None, combat.get("pending")),
         conditions_card(model, target, target_index, now_of(st), "aft-target-conditions")

@@ -1,0 +1,451 @@
+"""Aftermath! a character's own weapons and the attack each one sets up.
+
+A weapon on a sheet has a name (the player's), a kind and the NAME of the skill it is used with:
+
+- a **gun** the missile worksheet knows, keyed as its Inherent Accuracy row is (AFT-44, T35,
+  L615-626: ``pistol|STD``, ``long_gun|Rifle``, ``shotgun|Slug``...) plus the SMG, which has a
+  Range Table row (L686) but no Inherent Accuracy (AFT-M36). The gun gives the Range Table row
+  it fires on (AFT-46, T39, L674-697) and its Critical Hit Enhancement row (AFT-19, L7-10);
+- a **hand** weapon of the Weapons Listing (AFT-T15, L197-250), whose WDM the hand-to-hand and
+  thrown attacks use (the Damage Potential stays the user's, asked after the roll, AFT-M05).
+
+The skill is linked by name, never by its place in the skill list, so removing or reordering
+skills never gives a weapon another skill's BCS. A skill's BCS is the user's (AFT-M01, L32, L66):
+when the linked skill is not on the sheet the set-up waits for it, it never assumes a BCS.
+
+>>> from pycore.systems.aftermath.sheet import add_skill, new_sheet
+>>> ana = add_skill(new_sheet("Ana"), "Rifle", "14")
+>>> ana = add_weapon(ana, {"name": "Hunting rifle", "kind": "gun", "gun": "long_gun|Rifle",
+...     "skill": "Rifle"})
+>>> setup = attack_setup(ana, "Hunting rifle")
+>>> setup.mode, setup.base_bcs, setup.range_row, setup.critical_row, setup.ready
+('missile', 14, 'Long Gun Rifle', 'rifle', True)
+>>> attack_setup(new_sheet("Bo") | {"weapons": ana["weapons"]}, "Hunting rifle").waits_for
+("the skill 'Rifle' (Hunting rifle is used with it) is not on Bo's sheet: add it with its BCS, or type the Base BCS",)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath.guns import GUNS, critical_row, gun_name, range_row_for
+from pycore.systems.aftermath.weapons import weapon
+from pycore.systems.aftermath.worksheet import MODES, fresh_form, set_form_field
+from pycore.validate import checked
+
+__all__ = [
+    "FIELD_NAMES",
+    "KINDS",
+    "SheetWeapon",
+    "WeaponError",
+    "WeaponSetup",
+    "add_weapon",
+    "attack_setup",
+    "choose_weapon",
+    "edit_weapon",
+    "find_weapon",
+    "form_for",
+    "legacy_weapon",
+    "pick_combatant",
+    "remove_weapon",
+    "sheet_weapons",
+    "skill_bcs",
+    "weapon_problems",
+]
+
+#: The kinds of weapon a sheet holds: stored key → shown label.
+KINDS: Final = {"gun": "Gun", "hand": "Hand-to-hand or thrown (from the Weapons Listing)"}
+#: Each field of a weapon and the words its errors use.
+FIELD_NAMES: Final = {
+    "name": "Weapon name",
+    "kind": "Kind",
+    "gun": "Gun",
+    "listed": "Weapon from the listing",
+    "skill": "Skill",
+}
+MAX_NAME: Final = 60  # the sheet's MAX_NAME
+MAX_WEAPONS: Final = 12  # the sheet's MAX_WEAPONS
+GUN_KEYS: Final = tuple(key for key, _ in GUNS)
+
+
+class WeaponError(RuleError):
+    """A weapon refused: ``problems`` maps each wrong field to its message (every one at once,
+    so the page shows each beside its field)."""
+
+    def __init__(self, problems: Mapping[str, str]) -> None:
+        self.problems = dict(problems)
+        super().__init__("; ".join(self.problems.values()))
+
+
+@dataclass(frozen=True)
+class SheetWeapon:
+    """A weapon on a sheet: ``gun`` is a GUNS key for a gun, ``listed`` a Weapons Listing name
+    for a hand weapon; ``skill`` the name of the skill it is used with ("" until chosen)."""
+
+    name: str
+    kind: str
+    gun: str = ""
+    listed: str = ""
+    skill: str = ""
+
+    @property
+    def mode(self) -> str:
+        """The worksheet it is used on: guns the missile attack (AFT-57), the rest hand-to-hand
+        (AFT-56; the thrown form takes them too, AFT-29)."""
+        return "missile" if self.kind == "gun" else "hth"
+
+    @property
+    def what(self) -> str:
+        """The gun or listed weapon, as players say it."""
+        if self.kind == "gun":
+            kind, _, size = self.gun.partition("|")
+            return gun_name(kind, size)
+        return self.listed
+
+    def __str__(self) -> str:
+        skill = f"skill {self.skill}" if self.skill else "no skill chosen"
+        return f"{self.name}: {self.what}, {skill}"
+
+
+def _text(raw: object) -> str:
+    return " ".join(raw.split()) if isinstance(raw, str) else ""
+
+
+@checked
+def legacy_weapon(raw: object) -> dict[str, str]:
+    """A saved weapon as a record: a version-1 sheet held only a Weapons Listing name, which
+    becomes a hand weapon with no skill chosen yet (nothing the user entered is lost).
+
+    >>> legacy_weapon("Sword, machete")
+    {'name': 'Sword, machete', 'kind': 'hand', 'gun': '', 'listed': 'Sword, machete', 'skill': ''}
+    """
+    if isinstance(raw, str):
+        return {
+            "name": _text(raw)[:MAX_NAME],
+            "kind": "hand",
+            "gun": "",
+            "listed": raw,
+            "skill": "",
+        }
+    found = raw if isinstance(raw, Mapping) else {}
+    out = {key: _text(found.get(key)) for key in FIELD_NAMES}
+    listed = found.get("listed")
+    out["listed"] = listed if isinstance(listed, str) else ""
+    return out
+
+
+def _skills(sheet: Mapping[str, Any]) -> list[tuple[str, int]]:
+    raw = sheet.get("skills")
+    found: list[tuple[str, int]] = []
+    for skill in raw if isinstance(raw, list) else []:
+        if isinstance(skill, Mapping) and isinstance(skill.get("name"), str):
+            bcs = skill.get("bcs")
+            if isinstance(bcs, int) and not isinstance(bcs, bool):
+                found.append((skill["name"], bcs))
+    return found
+
+
+@checked
+def skill_bcs(sheet: Mapping[str, Any], skill: str) -> int | None:
+    """AFT-M01: the BCS the sheet gives the skill NAMED ``skill`` (None when it has none, or
+    two skills of that name disagree: the set-up asks rather than picks one).
+
+    >>> skill_bcs({"skills": [{"name": "Pistol", "bcs": 9}, {"name": "Rifle", "bcs": 14}]}, "Rifle")
+    14
+    """
+    values = {bcs for name, bcs in _skills(sheet) if name == skill}
+    return values.pop() if len(values) == 1 else None
+
+
+@checked
+def sheet_weapons(sheet: Mapping[str, Any]) -> tuple[SheetWeapon, ...]:
+    """The weapons on a sheet, in its order (a version-1 listing name read as a hand weapon).
+
+    >>> sheet_weapons({"weapons": ["Club"]})
+    (SheetWeapon(name='Club', kind='hand', gun='', listed='Club', skill=''),)
+    """
+    raw = sheet.get("weapons")
+    out = []
+    for item in raw if isinstance(raw, list) else []:
+        record = legacy_weapon(item)
+        if record["name"] and record["kind"] in KINDS:
+            out.append(SheetWeapon(**record))
+    return tuple(out)
+
+
+@checked
+def find_weapon(sheet: Mapping[str, Any], name: str) -> SheetWeapon:
+    """The weapon named ``name`` on the sheet (case and spaces do not matter).
+
+    >>> find_weapon({"name": "Ana", "weapons": []}, "Rifle")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Ana has no weapon named 'Rifle'
+    """
+    wanted = _text(name).casefold()
+    for found in sheet_weapons(sheet):
+        if found.name.casefold() == wanted:
+            return found
+    raise RuleError(f"{_text(sheet.get('name')) or 'this character'} has no weapon named {name!r}")
+
+
+@checked
+def weapon_problems(
+    sheet: Mapping[str, Any], fields: Mapping[str, Any], editing: str = ""
+) -> dict[str, str]:
+    """What is wrong with a weapon typed into the sheet, field by field ({} when nothing).
+    ``editing`` names the weapon being changed (its own name is not a clash).
+
+    >>> weapon_problems({"skills": [], "weapons": []}, {"name": "", "kind": "gun", "gun": "bow"})
+    {'name': 'Weapon name must be 1 to 60 characters', 'gun': "Gun 'bow' is unknown; choose one of the list"}
+    >>> weapon_problems({"skills": []}, {"name": "Axe", "kind": "hand", "listed": "Ax, fire", "skill": "Axe"})
+    {'skill': "Skill 'Axe' is not on this sheet; add it under Skills first, or leave it empty"}
+    """
+    out: dict[str, str] = {}
+    name = _text(fields.get("name"))
+    if not 1 <= len(name) <= MAX_NAME:
+        out["name"] = f"{FIELD_NAMES['name']} must be 1 to {MAX_NAME} characters"
+    taken = {w.name.casefold() for w in sheet_weapons(sheet)} - {_text(editing).casefold()}
+    if name and name.casefold() in taken:
+        out["name"] = f"{FIELD_NAMES['name']} {name!r} is already on this sheet"
+    kind = fields.get("kind")
+    if kind not in KINDS:
+        out["kind"] = f"{FIELD_NAMES['kind']} {kind!r} is unknown; allowed: {', '.join(KINDS)}"
+    elif kind == "gun" and not fields.get("gun"):
+        out["gun"] = f"{FIELD_NAMES['gun']}: choose one of the list"
+    elif kind == "gun" and fields.get("gun") not in GUN_KEYS:
+        out["gun"] = (
+            f"{FIELD_NAMES['gun']} {fields.get('gun')!r} is unknown; choose one of the list"
+        )
+    elif kind == "hand" and not _text(fields.get("listed")):
+        out["listed"] = f"{FIELD_NAMES['listed']}: choose one of the list"
+    elif kind == "hand":
+        try:
+            weapon(str(fields.get("listed") or ""))  # AFT-T15
+        except RuleError as exc:
+            out["listed"] = f"{FIELD_NAMES['listed']}: {str(exc)[:200]}"
+    skill = _text(fields.get("skill"))
+    if skill and skill not in {n for n, _ in _skills(sheet)}:
+        out["skill"] = (
+            f"{FIELD_NAMES['skill']} {skill!r} is not on this sheet; "
+            "add it under Skills first, or leave it empty"
+        )
+    return out
+
+
+def _checked_weapon(
+    sheet: Mapping[str, Any], fields: Mapping[str, Any], editing: str = ""
+) -> dict[str, str]:
+    problems = weapon_problems(sheet, fields, editing)
+    if problems:
+        raise WeaponError(problems)
+    kind = str(fields["kind"])
+    return {
+        "name": _text(fields["name"]),
+        "kind": kind,
+        "gun": str(fields["gun"]) if kind == "gun" else "",
+        "listed": weapon(fields["listed"]).name if kind == "hand" else "",
+        "skill": _text(fields.get("skill")),
+    }
+
+
+def _with_weapons(sheet: Mapping[str, Any], weapons: list[dict[str, str]]) -> dict[str, Any]:
+    return {**sheet, "weapons": weapons}
+
+
+@checked
+def add_weapon(sheet: Mapping[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet with a weapon added (a :class:`WeaponError` names each wrong field).
+
+    >>> add_weapon({"skills": [], "weapons": []}, {"name": "Machete", "kind": "hand",
+    ...     "listed": "machete"})["weapons"]
+    [{'name': 'Machete', 'kind': 'hand', 'gun': '', 'listed': 'Sword, machete', 'skill': ''}]
+    """
+    record = _checked_weapon(sheet, fields)
+    weapons = [legacy_weapon(w) for w in sheet.get("weapons") or []]
+    if len(weapons) >= MAX_WEAPONS:
+        raise WeaponError({"name": f"weapons count is at most {MAX_WEAPONS}"})
+    return _with_weapons(sheet, [*weapons, record])
+
+
+@checked
+def edit_weapon(sheet: Mapping[str, Any], name: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The sheet with the weapon named ``name`` replaced by ``fields``, in its place.
+
+    >>> s = add_weapon({"skills": [{"name": "Club", "bcs": 9}]}, {"name": "Bat", "kind": "hand",
+    ...     "listed": "Baseball bat"})
+    >>> edit_weapon(s, "bat", {"name": "Bat", "kind": "hand", "listed": "Club", "skill": "Club"})[
+    ...     "weapons"][0]["skill"]
+    'Club'
+    """
+    old = find_weapon(sheet, name)
+    record = _checked_weapon(sheet, fields, old.name)
+    weapons = [legacy_weapon(w) for w in sheet.get("weapons") or []]
+    return _with_weapons(sheet, [record if w["name"] == old.name else w for w in weapons])
+
+
+@checked
+def remove_weapon(sheet: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """The sheet without the weapon named ``name``.
+
+    >>> remove_weapon({"weapons": ["Club", "Sap"]}, "club")["weapons"][0]["name"]
+    'Sap'
+    """
+    old = find_weapon(sheet, name)
+    weapons = [legacy_weapon(w) for w in sheet.get("weapons") or []]
+    return _with_weapons(sheet, [w for w in weapons if w["name"] != old.name])
+
+
+@dataclass(frozen=True)
+class WeaponSetup:
+    """What the fight needs from an attacker's weapon: the worksheet (``mode``), the skill by
+    name and its BCS from the sheet (None: asked), the gun with its Range Table row (None for a
+    shot-loaded shotgun: its choke is asked) and Critical Hit Enhancement row, or the listed
+    hand weapon; ``waits_for`` the questions still open, in words."""
+
+    weapon: SheetWeapon
+    mode: str
+    skill: str
+    base_bcs: int | None
+    gun: str = ""
+    size: str = ""
+    range_row: str | None = None
+    critical_row: str | None = None
+    listed: str = ""
+    waits_for: tuple[str, ...] = ()
+
+    @property
+    def ready(self) -> bool:
+        return not self.waits_for
+
+    def __str__(self) -> str:
+        bcs = "asked" if self.base_bcs is None else str(self.base_bcs)
+        row = f", Range Table row {self.range_row or 'asked'}" if self.mode == "missile" else ""
+        return f"{self.weapon.name} ({self.weapon.what}): {self.skill or 'no skill'} BCS {bcs}{row}"
+
+
+@checked
+def attack_setup(sheet: Mapping[str, Any], weapon_name: str) -> WeaponSetup:
+    """The attack ``sheet``'s weapon ``weapon_name`` sets up: its skill's BCS by the skill's
+    NAME (AFT-M01); a gun's Range Table row (AFT-46) and critical row (AFT-19); what is still
+    asked. A RuleError when the sheet has no such weapon.
+
+    >>> s = {"name": "Ana", "skills": [{"name": "Shotgun", "bcs": 11}], "weapons": [{"name":
+    ...     "Pump", "kind": "gun", "gun": "shotgun|Shot", "skill": "Shotgun"}]}
+    >>> found = attack_setup(s, "Pump")
+    >>> found.base_bcs, found.range_row, found.waits_for
+    (11, None, ('the choke of Pump: pick its Range Table row (Shot Load by choke)',))
+    """
+    found = find_weapon(sheet, weapon_name)
+    owner = _text(sheet.get("name")) or "this character"
+    waits: list[str] = []
+    bcs = skill_bcs(sheet, found.skill) if found.skill else None
+    if not found.skill:
+        waits.append(f"the skill {found.name} is used with: choose it, or type the Base BCS")
+    elif bcs is None:
+        twice = sum(1 for n, _ in _skills(sheet) if n == found.skill) > 1
+        waits.append(
+            f"the skill {found.skill!r} ({found.name} is used with it) "
+            + ("has two different BCS on " if twice else "is not on ")
+            + f"{owner}'s sheet: "
+            + ("correct one" if twice else "add it with its BCS")
+            + ", or type the Base BCS"
+        )
+    if found.kind != "gun":
+        listed = weapon(found.listed).name  # AFT-T15
+        return WeaponSetup(found, "hth", found.skill, bcs, listed=listed, waits_for=tuple(waits))
+    kind, _, size = found.gun.partition("|")
+    row = range_row_for(kind, size)
+    if row is None:
+        waits.append(f"the choke of {found.name}: pick its Range Table row (Shot Load by choke)")
+    if kind == "smg":
+        waits.append(f"the Inherent Accuracy of {found.name} (not in the book for an SMG)")
+    crit = critical_row(kind, row) if row else None
+    return WeaponSetup(
+        found, "missile", found.skill, bcs, kind, size, row, crit, waits_for=tuple(waits)
+    )
+
+
+@checked
+def form_for(setup: WeaponSetup, mode: str) -> dict[str, Any]:
+    """A fresh worksheet form of ``mode`` filled from the weapon: skill and base BCS ("" while
+    asked, never a default), the gun and its row, or the listed weapon.
+
+    >>> s = {"skills": [{"name": "Rifle", "bcs": 14}], "weapons": [{"name": "R", "kind": "gun",
+    ...     "gun": "long_gun|Rifle", "skill": "Rifle"}]}
+    >>> form = form_for(attack_setup(s, "R"), "missile")
+    >>> form["skill"], form["bcs"], form["gun"], form["size"], form["range_row"]
+    ('Rifle', 14, 'long_gun', 'Rifle', 'Long Gun Rifle')
+    """
+    form = fresh_form(mode)
+    form["skill"] = setup.skill
+    form["bcs"] = "" if setup.base_bcs is None else setup.base_bcs
+    if mode == "missile" and setup.mode == "missile":
+        form = set_form_field(form, "gun", f"{setup.gun}|{setup.size}")  # AFT-46: its row
+    elif mode in ("hth", "thrown") and setup.listed:
+        form["weapon"] = setup.listed
+    return form
+
+
+def _fresh(combat: Mapping[str, Any]) -> dict[str, Any]:
+    out = {**combat, "override": "", "pending": None, "weapon": ""}
+    for mode in MODES:
+        out[mode] = fresh_form(mode)
+    return out
+
+
+@checked
+def choose_weapon(
+    combat: Mapping[str, Any], attacker: Mapping[str, Any], weapon_name: str
+) -> dict[str, Any]:
+    """The worksheet with the attacker's weapon ``weapon_name`` chosen: every form starts fresh
+    (nothing kept from an earlier choice, FIGHT.md) and is filled from the weapon; a gun turns
+    to the missile attack, a hand weapon to hand-to-hand (or stays on thrown). "" chooses none.
+
+    >>> s = {"skills": [], "weapons": [{"name": "Bat", "kind": "hand", "listed": "Baseball bat"}]}
+    >>> c = choose_weapon({"mode": "missile"}, s, "Bat")
+    >>> c["mode"], c["weapon"], c["hth"]["weapon"], c["hth"]["bcs"]
+    ('hth', 'Bat', 'Baseball bat', '')
+    """
+    out = _fresh(combat)
+    if not _text(weapon_name):
+        return out
+    setup = attack_setup(attacker, weapon_name)
+    out["weapon"] = setup.weapon.name
+    keep_thrown = setup.mode == "hth" and combat.get("mode") == "thrown"
+    out["mode"] = "thrown" if keep_thrown else setup.mode
+    for mode in MODES:
+        if (mode == "missile") == (setup.mode == "missile"):
+            out[mode] = form_for(setup, mode)
+    return out
+
+
+@checked
+def pick_combatant(
+    combat: Mapping[str, Any],
+    role: str,
+    index: int,
+    attacker: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The worksheet with a new attacker or target (``role``): a fresh set-up, nothing kept
+    from the previous combatant (FIGHT.md). A new attacker drops the weapon; a new target keeps
+    the attacker's weapon and fills the forms again from ``attacker``'s sheet.
+
+    >>> pick_combatant({"attacker": 0, "weapon": "Bat"}, "attacker", 1)["weapon"]
+    ''
+    """
+    if role not in ("attacker", "target"):
+        raise RuleError(f"role {role!r} is unknown; allowed: attacker, target")
+    if isinstance(index, bool) or not 0 <= index <= 10_000:
+        raise RuleError(f"{role} {index!r} is outside 0 to 10000")
+    chosen = _text(combat.get("weapon")) if role == "target" else ""
+    out = {**_fresh(combat), role: index}
+    if chosen and attacker is not None:
+        try:
+            return {**choose_weapon(out, attacker, chosen), role: index}
+        except RuleError:
+            return out  # the weapon left the sheet: nothing chosen
+    return out

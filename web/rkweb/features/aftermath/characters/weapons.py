@@ -1,0 +1,244 @@
+"""A sheet's weapons card: each weapon with its name, kind (a gun, or a weapon of the listing
+with its WDM and notes) and the skill it is used with, picked from the character's own skills by
+name; add, edit and remove, every refusal beside its field (the core's ``arms`` checks them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath import arms
+from pycore.systems.aftermath.campaign import suspect_setting
+from pycore.systems.aftermath.guns import GUNS
+from pycore.systems.aftermath.rounding import show
+from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, weapon_names
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.aftermath.characters.conditions import draft
+from rkweb.features.aftermath.state import err, set_err, undoable
+from rkweb.features.aftermath.words import plain, whys
+from rkweb.kit.buttons import button
+from rkweb.kit.fields import field, select
+
+#: The draft keys of the weapon form, per field of the core's weapon.
+DRAFT = {key: f"weapon_{key}" for key in arms.FIELD_NAMES}
+EDITING = "weapon_editing"
+
+
+def _listed_line(found: arms.SheetWeapon, settings: dict[str, Any]) -> tuple[str, list[str]]:
+    """A listed weapon's WDM, length, SURV, format and ENC, and its notes (AFT-T15, T16)."""
+    try:
+        listed = weapon(found.listed)
+    except RuleError as exc:
+        return plain(str(exc)), []
+    notes = [f"{n}: {t}" for n, t in note_texts(listed.name, str(settings["weapon_note_13"]))]
+    suspect = suspect_note(listed.name, str(settings.get(suspect_setting(listed.name), "")))
+    enc = show(listed.enc) if listed.enc is not None else "-"
+    line = (
+        f"{listed.name} · WDM {listed.wdm_text} · length {listed.length or '-'} · "
+        f"SURV {listed.surv or '-'} · format {','.join(listed.formats) or '-'} · ENC {enc}"
+        + (f" · {plain(suspect)}" if suspect else "")
+    )
+    return line, [*notes, *([suspect] if suspect else [])]
+
+
+def _row(
+    i: int, found: arms.SheetWeapon, raw: dict[str, Any], settings: dict[str, Any]
+) -> tuple[VNode, list[str]]:
+    setup = arms.attack_setup(raw, found.name)
+    skill = f"{found.skill}, BCS {setup.base_bcs}" if setup.base_bcs is not None else ""
+    notes: list[str] = []
+    if found.kind == "gun":
+        line = f"Gun: {found.what} · Range Table row {setup.range_row or 'by its choke'}"
+    else:
+        line, notes = _listed_line(found, settings)
+    asked = [w for w in setup.waits_for if "skill" in w]
+    node = h(
+        "li",
+        {"class": "q-item", "data-testid": "aft-weapon"},
+        h("strong", {}, found.name),
+        h("p", {"class": "small"}, line),
+        h("p", {"class": "small", "data-testid": f"aft-weapon-skill-{i}"}, f"Skill: {skill}")
+        if skill
+        else None,
+        h("p", {"class": "field-error", "data-testid": f"aft-weapon-asks-{i}"}, plain(asked[0]))
+        if asked
+        else None,
+        h("p", {"class": "muted small"}, "; ".join(plain(n) for n in notes)) if notes else None,
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                f"aft-weapon-edit-{i}",
+                f"Edit {found.name}",
+                ("aftermath.char_edit_weapon", found.name),
+            ),
+            button(
+                f"aft-weapon-remove-{i}",
+                f"Remove {found.name}",
+                ("aftermath.char_remove_weapon", found.name),
+            ),
+        ),
+    )
+    return node, notes
+
+
+def _form(model: Model, raw: dict[str, Any]) -> list[VNode]:
+    drafted = draft(model)
+    value = {key: drafted.get(d, "") for key, d in DRAFT.items()}
+    kind = value["kind"] or "gun"
+    skills = [("", "— none yet (asked in the fight) —")] + [
+        (s["name"], f"{s['name']} (BCS {s['bcs']})") for s in raw["skills"]
+    ]
+    which = (
+        select(
+            "aft-weapon-gun",
+            "Gun",
+            value["gun"],
+            [("", "Choose a gun…"), *GUNS],
+            ("aftermath.char_draft", DRAFT["gun"]),
+            error=err(model, "char.weapon.gun"),
+        )
+        if kind == "gun"
+        else select(
+            "aft-weapon-listed",
+            "Weapon from the listing",
+            value["listed"],
+            [("", "Choose a weapon…"), *[(n, n) for n in weapon_names()]],
+            ("aftermath.char_draft", DRAFT["listed"]),
+            error=err(model, "char.weapon.listed"),
+        )
+    )
+    editing = drafted.get(EDITING, "")
+    return [
+        h(
+            "div",
+            {"class": "grid2"},
+            field(
+                "aft-weapon-name",
+                "Weapon name",
+                value["name"],
+                ("aftermath.char_draft", DRAFT["name"]),
+                error=err(model, "char.weapon.name"),
+            ),
+            select(
+                "aft-weapon-kind",
+                "Kind",
+                kind,
+                list(arms.KINDS.items()),
+                ("aftermath.char_draft", DRAFT["kind"]),
+                error=err(model, "char.weapon.kind"),
+            ),
+            which,
+            select(
+                "aft-weapon-skill",
+                "Used with the skill",
+                value["skill"],
+                skills,
+                ("aftermath.char_draft", DRAFT["skill"]),
+                error=err(model, "char.weapon.skill"),
+            ),
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "aft-weapon-add",
+                f"Save {editing}" if editing else "Add weapon",
+                ("aftermath.char_add_weapon",),
+                primary=True,
+            ),
+            button("aft-weapon-cancel", "Cancel", ("aftermath.char_cancel_weapon",))
+            if editing
+            else None,
+        ),
+    ]
+
+
+def weapons_card(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> VNode:
+    rows = [_row(i, w, raw, settings) for i, w in enumerate(arms.sheet_weapons(raw))]
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "aft-weapons-h"},
+        h("h3", {"id": "aft-weapons-h"}, "Weapons"),
+        h("ul", {"class": "q-list"}, *[node for node, _ in rows]),
+        whys([text for _, texts in rows for text in texts] + ["Weapons Listing: AFT-T15"]),
+        *_form(model, raw),
+        select(
+            "aft-add-weapon",
+            "Or add a weapon of the listing as it is (its skill chosen later)",
+            "",
+            [("", "Choose a weapon…"), *[(n, n) for n in weapon_names()]],
+            ("aftermath.char_add_weapon",),
+            key=f"add-weapon-{len(rows)}",
+            error=err(model, "char.add_weapon"),
+        ),
+    )
+
+
+def _cleared(model: Model) -> Model:
+    drafted = {k: v for k, v in draft(model).items() if k not in (*DRAFT.values(), EDITING)}
+    model = model.with_ui(aftermath_draft=drafted)
+    for key in (*arms.FIELD_NAMES, "add_weapon"):
+        model = set_err(
+            model, f"char.weapon.{key}" if key != "add_weapon" else "char.add_weapon", None
+        )
+    return model
+
+
+def update(
+    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
+) -> Model | None:
+    """Add, edit (load into the form, then save), cancel or remove a weapon; None when the
+    message is not one of these."""
+    action = str(msg[0]).removeprefix("aftermath.char_")
+    name = str(sheet["name"])
+    if action == "cancel_weapon":
+        return _cleared(model)
+    if action == "edit_weapon":
+        try:
+            found = arms.find_weapon(sheet, str(msg[1]))
+        except RuleError as exc:
+            return set_err(model, "char.weapon.name", plain(str(exc)))
+        loaded = {DRAFT[k]: str(getattr(found, k)) for k in DRAFT}
+        return _cleared(model).with_ui(
+            aftermath_draft={**draft(model), **loaded, EDITING: found.name}
+        )
+    if action == "remove_weapon":
+        try:
+            new = arms.remove_weapon(sheet, str(msg[1]))
+        except RuleError as exc:
+            return set_err(model, "char.weapon.name", plain(str(exc)))
+        label = f"Remove {msg[1]} from {name}"
+    elif action == "add_weapon" and len(msg) > 1:
+        if not str(msg[-1]):
+            return model
+        listed = {"name": str(msg[-1]), "kind": "hand", "listed": str(msg[-1])}
+        try:
+            new = arms.add_weapon(sheet, listed)
+        except RuleError as exc:
+            return set_err(model, "char.add_weapon", plain(str(exc)))
+        label = f"Add weapon to {name}"
+    elif action == "add_weapon":
+        drafted = draft(model)
+        fields = {key: drafted.get(d, "") for key, d in DRAFT.items()}
+        fields["kind"] = fields["kind"] or "gun"
+        editing = drafted.get(EDITING, "")
+        try:
+            if editing:
+                new = arms.edit_weapon(sheet, editing, fields)
+            else:
+                new = arms.add_weapon(sheet, fields)
+        except arms.WeaponError as exc:
+            for key in arms.FIELD_NAMES:
+                model = set_err(
+                    model, f"char.weapon.{key}", plain(exc.problems.get(key, "")) or None
+                )
+            return model
+        except RuleError as exc:  # the weapon being edited has gone
+            return set_err(model, "char.weapon.name", plain(str(exc)))
+        label = f"{'Change' if editing else 'Add'} weapon of {name}: {fields['name']}"
+    else:
+        return None
+    st["characters"][index] = new
+    return undoable(_cleared(model), st, label, ctx)
