@@ -309,3 +309,22 @@ def test_an_old_snapshot_without_a_system_reads_as_simply() -> None:
         assert "system 'chess' is unknown" in str(exc)
     else:
         raise AssertionError("an unknown system was taken")
+
+
+def test_the_gms_choice_is_kept_in_the_settings_and_checked() -> None:
+    from pycore.share.public import SYSTEMS
+    from pycore.share.public_pick import CHOICES, check_choice
+    from pycore.store.sections import SectionError, read_section
+
+    assert ("latest", *SYSTEMS) == CHOICES
+    state = {"gurps": _gurps_section(), "settings": {"player_fight": "percentile"}}
+    assert pick_fight(state) == "percentile"
+    assert pick_fight({**state, "settings": {"player_fight": "x"}}) == "gurps"
+    assert check_choice("gurps") == "gurps"
+    assert read_section("settings", 1, {"player_fight": "aftermath"})["player_fight"]
+    try:
+        read_section("settings", 1, {"player_fight": "chess"})
+    except SectionError as exc:
+        assert "player_fight" in str(exc)
+    else:
+        raise AssertionError("a saved unknown choice was taken")

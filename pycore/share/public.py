@@ -32,6 +32,12 @@ MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
 MAX_TEXT = 200
 #: The fights a public view can come from, and how each counts its time.
 SYSTEMS: Final = ("simply", "gurps", "aftermath", "percentile")
+SYSTEM_NAMES: Final = {
+    "simply": "Simply Roleplaying!",
+    "gurps": "3d6 (GURPS Lite style)",
+    "aftermath": "Aftermath!",
+    "percentile": "Percentile sci-fi",
+}
 
 
 @checked

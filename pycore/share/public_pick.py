@@ -19,17 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Any, Final
 
+from pycore.errors import RuleError
 from pycore.share.public import SYSTEMS, public_fight
 from pycore.share.public_aftermath import aftermath_under_way, public_aftermath
 from pycore.share.public_gurps import gurps_under_way, public_gurps
 from pycore.share.public_percentile import percentile_under_way, public_percentile
 from pycore.store.history import History
+from pycore.store.sections import PLAYER_FIGHTS
 from pycore.validate import checked
 
-Choice = Literal["latest", "simply", "gurps", "aftermath", "percentile"]
-CHOICES: Final[tuple[Choice, ...]] = ("latest", "simply", "gurps", "aftermath", "percentile")
+#: The GM's choices in the share page, as the ``settings`` section keeps them.
+CHOICES: Final = PLAYER_FIGHTS
 
 
 def _simply_under_way(section: Any) -> bool:
@@ -76,11 +78,40 @@ def changed_at(history: History) -> dict[str, str]:
     return out
 
 
+@checked
+def check_choice(choice: str) -> str:
+    """The GM's choice of fight, or a RuleError naming the allowed ones.
+
+    >>> check_choice("chess")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: fight to show 'chess' is unknown; allowed: latest, simply, gurps, aftermath, percentile
+    """
+    if choice not in CHOICES:
+        raise RuleError(f"fight to show {choice!r} is unknown; allowed: {', '.join(CHOICES)}")
+    return choice
+
+
+def chosen(state: Mapping[str, Any]) -> str:
+    """The GM's choice kept in the ``settings`` section ("latest" when none)."""
+    saved = state.get("settings")
+    choice = saved.get("player_fight") if isinstance(saved, dict) else None
+    return choice if choice in CHOICES else "latest"
+
+
+def fight_key(state: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What the view is built from: the fight sections and the settings (compared by identity,
+    to send the players' window a new view only when one of them changed)."""
+    return (*(state.get(name) for name, _, _, _ in FIGHTS.values()), state.get("settings"))
+
+
 def pick_fight(
-    state: Mapping[str, Any], changed: Mapping[str, str] | None = None, choice: str = "latest"
+    state: Mapping[str, Any], changed: Mapping[str, str] | None = None, choice: str | None = None
 ) -> str:
-    """The system whose fight to show: the GM's ``choice``, or the fight under way changed last
-    (any fight when none is under way), Simply's when nothing tells."""
+    """The system whose fight to show: the GM's ``choice`` (by default the one kept in the
+    settings), or the fight under way changed last (any fight when none is under way), Simply's
+    when nothing tells."""
+    choice = chosen(state) if choice is None else choice
     if choice in SYSTEMS:
         return choice
     changed = changed or {}
@@ -96,7 +127,7 @@ def pick_fight(
 
 
 def public_view(
-    state: Mapping[str, Any], changed: Mapping[str, str] | None = None, choice: str = "latest"
+    state: Mapping[str, Any], changed: Mapping[str, str] | None = None, choice: str | None = None
 ) -> dict[str, Any]:
     """The public view of the fight :func:`pick_fight` picks."""
     name, _, view, _ = FIGHTS[pick_fight(state, changed, choice)]
