@@ -63,6 +63,7 @@ def public_result(text: str) -> str | None:
     return None if any(c.isdigit() for c in text) else text.strip()
 
 
+@checked
 def last_public(log: Any, shown_of: Callable[[str], str | None] = public_result) -> str:
     """The newest log line that has a public side, as ``shown_of`` reads it ("" when none)."""
     for entry in log if isinstance(log, list) else []:
@@ -73,6 +74,7 @@ def last_public(log: Any, shown_of: Callable[[str], str | None] = public_result)
     return ""
 
 
+@checked
 def public_fight(section: Any) -> dict[str, Any]:
     """The public view of a saved ``simply_combat`` section (an empty fight when it is none)."""
     from pycore.systems.simply.fight import Combat, combat_from_json
@@ -178,5 +180,6 @@ class PublicFight:
         return f"{self.heading}: {who} ({names}){tail}"
 
 
+@checked
 def check_public_fight(data: Any) -> None:
     PublicFight.of(data)

@@ -87,6 +87,7 @@ def _status(sheet: Any, turn: int, phase: int) -> str:
     return "; ".join(words) or "ok"  # a name may hold a comma ("Compound fracture, ...")
 
 
+@checked
 def public_aftermath(section: Any) -> dict[str, Any]:
     """The public view of a saved ``aftermath`` section (no one when it holds no characters)."""
     saved = section if isinstance(section, dict) else {}
@@ -118,6 +119,7 @@ def public_aftermath(section: Any) -> dict[str, Any]:
     }
 
 
+@checked
 def aftermath_under_way(section: Any) -> bool:
     """An Aftermath fight is under way once an attack is logged or the clock has moved."""
     combat = section.get("combat") if isinstance(section, dict) else None

@@ -75,6 +75,7 @@ def _status(c: Any) -> str:
     return ", ".join(words) or "ok"
 
 
+@checked
 def public_gurps(section: Any) -> dict[str, Any]:
     """The public view of a saved ``gurps`` section (an empty fight when it is none)."""
     from pycore.systems.gurps.fight import Fight, fight_from_json
@@ -107,6 +108,7 @@ def public_gurps(section: Any) -> dict[str, Any]:
     }
 
 
+@checked
 def gurps_under_way(section: Any) -> bool:
     """A 3d6 fight is under way once its order is drawn."""
     fight = section.get("fight") if isinstance(section, dict) else None

@@ -81,6 +81,7 @@ def _status(fight: Any, fighter: Any) -> str:
     return ", ".join(words) or "ok"
 
 
+@checked
 def public_percentile(section: Any) -> dict[str, Any]:
     """The public view of a saved ``percentile`` section (an empty fight when it is none)."""
     from pycore.systems.percentile import fight_round
@@ -121,6 +122,7 @@ def public_percentile(section: Any) -> dict[str, Any]:
     }
 
 
+@checked
 def percentile_under_way(section: Any) -> bool:
     """A Percentile fight is under way once its order of attack is rolled or a step logged."""
     combat = section.get("combat") if isinstance(section, dict) else None

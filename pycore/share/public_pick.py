@@ -92,6 +92,7 @@ def check_choice(choice: str) -> str:
     return choice
 
 
+@checked
 def chosen(state: Mapping[str, Any]) -> str:
     """The GM's choice kept in the ``settings`` section ("latest" when none)."""
     saved = state.get("settings")
@@ -99,12 +100,14 @@ def chosen(state: Mapping[str, Any]) -> str:
     return choice if choice in CHOICES else "latest"
 
 
+@checked
 def fight_key(state: Mapping[str, Any]) -> tuple[Any, ...]:
     """What the view is built from: the fight sections and the settings (compared by identity,
     to send the players' window a new view only when one of them changed)."""
     return (*(state.get(name) for name, _, _, _ in FIGHTS.values()), state.get("settings"))
 
 
+@checked
 def pick_fight(
     state: Mapping[str, Any], changed: Mapping[str, str] | None = None, choice: str | None = None
 ) -> str:
@@ -126,6 +129,7 @@ def pick_fight(
     return best
 
 
+@checked
 def public_view(
     state: Mapping[str, Any], changed: Mapping[str, str] | None = None, choice: str | None = None
 ) -> dict[str, Any]:
