@@ -28,8 +28,9 @@ _BY = re.compile(r"\s+by\s+\d+\s*$")
 
 
 def _verdict(rest: str) -> str:
-    """The words after the last colon, without "by 4": "hit", "failure", "critical success"."""
-    last = _BY.sub("", rest.rpartition(":")[2]).strip()
+    """The words after the last colon, without "by 4" or a reason in brackets: "hit",
+    "failure", "critical success"."""
+    last = _BY.sub("", rest.rpartition(":")[2].split("(")[0]).strip()
     return "" if any(c.isdigit() for c in last) else last
 
 
@@ -39,6 +40,8 @@ def gurps_result(text: str) -> str | None:
 
     >>> gurps_result("Ana attacks Bo (torso): base 14 = 14; 3d6 (5, 2, 3) = 10: 3d6 = 10 vs effective skill 14: hit by 4")
     'Ana attacks Bo (torso) → hit'
+    >>> gurps_result("Kim parries: base 9 = 9; 3d6 (6, 6, 6) = 18: 3d6 = 18 vs defense 9: failure (17-18 always fail)")
+    'Kim parries → failure'
     >>> gurps_result("Damage: 1d+1 (5) + 1 = 6 cut; Bo: basic 6 − DR 2 = 4 penetrating → injury 6; major wound; HP 10 → 4")
     'Bo is hurt: major wound'
     >>> gurps_result("Turn order: Bo (Basic Speed 5, DX 10, tiebreak 621430); Ana (Basic Speed 5, DX 10, tiebreak 4)")
