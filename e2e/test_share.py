@@ -221,3 +221,44 @@ def test_the_player_view_follows_two_turns_of_a_3d6_fight(app: Page, app_url: st
     app.get_by_test_id("nav-share").click()
     app.get_by_test_id("player-snapshot").click()
     expect(app.get_by_test_id("share-link")).to_be_visible()
+
+
+def test_the_player_view_follows_the_aftermath_then_the_percentile_fight(
+    app: Page, app_url: str
+) -> None:
+    for name in ("Ana", "Bo"):
+        _aftermath(app, name)
+    app.get_by_test_id("nav-percentile").click()
+    for name in ("Ann", "Bob"):
+        app.get_by_test_id("percentile-char-new").click()
+        _type(app, "percentile-char-name", name)
+    player = app.context.new_page()
+    player.goto(f"{app_url}#/player")
+    player.wait_for_selector(READY, timeout=60_000)
+
+    # Aftermath: the clock moves a phase; the attacker chosen is the one to act.
+    app.get_by_test_id("nav-aftermath").click()
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-next-phase").click()
+    expect(player.get_by_test_id("player-system")).to_have_text("Aftermath!")
+    expect(player.get_by_test_id("player-turn")).to_have_text("Turn 1 · Phase 2")
+    expect(player.get_by_test_id("player-current")).to_have_text("Ana to act")
+    expect(player.get_by_test_id("player-entry")).to_have_text(["Ana", "Bo"])
+
+    # Percentile: the fight changed last is shown; two turns, each named with its side.
+    app.get_by_test_id("nav-percentile").click()
+    app.get_by_test_id("percentile-tab-combat").click()
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    turn = re.compile(r"^(Ann|Bob)'s turn \(Side [AB]\)$")
+    for _ in range(2):
+        app.get_by_test_id("percentile-turn-next").click()
+        expect(player.get_by_test_id("player-system")).to_have_text("Percentile sci-fi")
+        expect(player.get_by_test_id("player-result")).to_have_text(turn)
+        result = str(player.get_by_test_id("player-result").text_content())
+        who = result.split("'s turn")[0]
+        expect(player.get_by_test_id("player-current")).to_have_text(f"{who} to act")
+        expect(player.get_by_test_id("player-turn")).to_have_text(re.compile(r"^Round \d+$"))
+        text = str(player.get_by_test_id("player-view").text_content())
+        assert "AP" not in text.split() and "%" not in text
+    expect(player.get_by_test_id("player-entry")).to_have_count(2)
