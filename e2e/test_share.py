@@ -1,7 +1,7 @@
 """Share at the table with no server: a Simply character, a 3d6 fighter and an Aftermath
 character go as a link to a fresh browser (its own storage), are previewed and imported; a
 damaged link changes nothing; the QR code reads back as the link; the players' window follows a
-fight for three turns."""
+Simply fight for three turns and a 3d6 fight for two."""
 
 from __future__ import annotations
 
@@ -170,3 +170,95 @@ def test_the_player_view_follows_three_turns_in_a_second_window(app: Page, app_u
     app.reload()
     app.wait_for_selector(READY, timeout=60_000)
     expect(player.get_by_test_id("player-turn")).to_have_text("Turn 3")
+
+
+def test_the_player_view_follows_two_turns_of_a_3d6_fight(app: Page, app_url: str) -> None:
+    app.get_by_test_id("nav-gurps").click()
+    for name, speed in (("Sam", "6"), ("Kim", "5.75")):
+        app.get_by_test_id("gurps-new").click()
+        _type(app, "gurps-name", name)
+        _type(app, "gurps-basic_speed", speed)
+    _type(app, "gurps-weapon_skill", "13")
+    player = app.context.new_page()
+    player.goto(f"{app_url}#/player")
+    player.wait_for_selector(READY, timeout=60_000)
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    expect(player.get_by_test_id("player-system")).to_have_text("3d6 (GURPS Lite style)")
+    expect(player.get_by_test_id("player-turn")).to_have_text("Round 1")
+    expect(player.get_by_test_id("player-current")).to_have_text("Sam to act")
+    expect(player.get_by_test_id("player-entry")).to_have_text(["Sam", "Kim"])
+    expect(player.get_by_test_id("player-result")).to_have_text("Turn order drawn")
+
+    # Sam's turn: he hits, Kim fails to parry, the damage is a major wound; the GM rules a stun.
+    app.get_by_test_id("gurps-maneuver-g1").select_option("Attack")
+    _type(app, "gurps-fight-attack-typed", "3 3 3")
+    expect(player.get_by_test_id("player-result")).to_have_text("Sam attacks Kim (torso) → hit")
+    app.get_by_test_id("gurps-fight-defend-parry").click()
+    _type(app, "gurps-fight-defense-typed", "18")
+    expect(player.get_by_test_id("player-result")).to_have_text("Kim parries → failure")
+    _type(app, "gurps-fight-damage-typed", "3")
+    expect(player.get_by_test_id("player-result")).to_have_text("Kim is hurt: major wound")
+    app.get_by_test_id("gurps-slot").nth(1).locator("summary").click()
+    app.get_by_test_id("gurps-stunned-g2").select_option("yes")
+    expect(player.get_by_test_id("player-entry").nth(1)).to_have_text("Kim · stunned")
+
+    # Kim's turn, stunned: the players see whose turn and the stun, never her HP.
+    app.get_by_test_id("gurps-turn-next").click()
+    expect(player.get_by_test_id("player-current")).to_have_text("Kim to act")
+    expect(player.get_by_test_id("player-result")).to_have_text("Kim's turn (Do Nothing)")
+    player.reload()  # the player window rebuilds the same view from the saved fight
+    player.wait_for_selector(READY, timeout=60_000)
+    expect(player.get_by_test_id("player-current")).to_have_text("Kim to act")
+    expect(player.get_by_test_id("player-entry").nth(1)).to_have_text("Kim · stunned")
+    text = str(player.get_by_test_id("player-view").text_content())
+    assert "HP" not in text and "DR" not in text and "13" not in text
+
+    # Next round: Sam again, and a snapshot for phones carries the same view.
+    app.get_by_test_id("gurps-next").click()
+    expect(player.get_by_test_id("player-turn")).to_have_text("Round 2")
+    expect(player.get_by_test_id("player-current")).to_have_text("Sam to act")
+    app.get_by_test_id("nav-share").click()
+    app.get_by_test_id("player-snapshot").click()
+    expect(app.get_by_test_id("share-link")).to_be_visible()
+
+
+def test_the_player_view_follows_the_aftermath_then_the_percentile_fight(
+    app: Page, app_url: str
+) -> None:
+    for name in ("Ana", "Bo"):
+        _aftermath(app, name)
+    app.get_by_test_id("nav-percentile").click()
+    for name in ("Ann", "Bob"):
+        app.get_by_test_id("percentile-char-new").click()
+        _type(app, "percentile-char-name", name)
+    player = app.context.new_page()
+    player.goto(f"{app_url}#/player")
+    player.wait_for_selector(READY, timeout=60_000)
+
+    # Aftermath: the clock moves a phase; the attacker chosen is the one to act.
+    app.get_by_test_id("nav-aftermath").click()
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-next-phase").click()
+    expect(player.get_by_test_id("player-system")).to_have_text("Aftermath!")
+    expect(player.get_by_test_id("player-turn")).to_have_text("Turn 1 · Phase 2")
+    expect(player.get_by_test_id("player-current")).to_have_text("Ana to act")
+    expect(player.get_by_test_id("player-entry")).to_have_text(["Ana", "Bo"])
+
+    # Percentile: the fight changed last is shown; two turns, each named with its side.
+    app.get_by_test_id("nav-percentile").click()
+    app.get_by_test_id("percentile-tab-combat").click()
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    turn = re.compile(r"^(Ann|Bob)'s turn \(Side [AB]\)$")
+    for _ in range(2):
+        app.get_by_test_id("percentile-turn-next").click()
+        expect(player.get_by_test_id("player-system")).to_have_text("Percentile sci-fi")
+        expect(player.get_by_test_id("player-result")).to_have_text(turn)
+        result = str(player.get_by_test_id("player-result").text_content())
+        who = result.split("'s turn")[0]
+        expect(player.get_by_test_id("player-current")).to_have_text(f"{who} to act")
+        expect(player.get_by_test_id("player-turn")).to_have_text(re.compile(r"^Round \d+$"))
+        text = str(player.get_by_test_id("player-view").text_content())
+        assert "AP" not in text.split() and "%" not in text
+    expect(player.get_by_test_id("player-entry")).to_have_count(2)

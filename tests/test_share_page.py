@@ -70,3 +70,50 @@ def test_the_player_view_shows_no_hidden_numbers() -> None:
     model = Model(History.new(default_data()), route="player")
     tree = shell.view(model)
     assert find_all(tree, "player-view") and not find_all(tree, "undo")
+
+
+def _gurps_fight_state() -> dict[str, object]:
+    import random
+
+    from pycore.systems.gurps import fight as gurps
+    from pycore.systems.gurps.sheet import Combatant
+
+    people = (Combatant(id="g1", name="Kim", basic_speed="7", stunned=True), Combatant(id="g2"))
+    fight, drawn = gurps.start(gurps.Fight(people), random.Random(1))
+    log = [{"text": str(drawn), "at": CTX.now}]
+    return {**default_data(), "gurps": {**gurps.fight_to_json(fight), "log": log}}
+
+
+def test_the_player_view_follows_a_3d6_fight_and_the_gms_choice() -> None:
+    model = Model(History.new(_gurps_fight_state()), route="player")
+    view = find_all(shell.view(model), "player-view")[0]
+    assert text_of(find_all(view, "player-system")[0]) == "3d6 (GURPS Lite style)"
+    assert text_of(find_all(view, "player-turn")[0]) == "Round 1"
+    assert text_of(find_all(view, "player-current")[0]) == "Kim to act"
+    entries = [text_of(e) for e in find_all(view, "player-entry")]
+    assert entries == ["Kim · stunned", "Fighter"]
+    assert "HP" not in text_of(view) and "DR" not in text_of(view)
+    # The GM picks the Simply fight on the share page: the choice is kept in the settings.
+    share = Model(model.history, route="share")
+    [choice] = find_all(shell.view(share), "player-fight")
+    assert choice.attr("data-on-change")
+    picked = shell.update(share, ("share.player_fight", "simply"), CTX)
+    assert picked.state["settings"]["player_fight"] == "simply"
+    assert picked.history.undo_label is None  # a preference, not an undo step
+    player = Model(picked.history, route="player")
+    shown = text_of(find_all(shell.view(player), "player-system")[0])
+    assert shown == "Simply Roleplaying!"
+    refused = shell.update(share, ("share.player_fight", "chess"), CTX)
+    assert refused.history is share.history and "chess" in str(refused.ui["share_player_error"])
+
+
+def test_a_snapshot_for_phones_carries_the_3d6_fight() -> None:
+    model = Model(History.new(_gurps_fight_state()), route="share")
+    opened = shell.update(model, ("share.open_fight",), CTX)
+    [link] = find_all(shell.view(opened), "share-link")
+    href = str(link.attr("href"))
+    phone = shell.update(
+        Model(History.new(default_data())), ("shell.route", href[href.index("#") :]), CTX
+    )
+    preview = find_all(shell.view(phone), "share-preview")[0]
+    assert "Kim to act" in text_of(preview) and "Round 1" in text_of(preview)

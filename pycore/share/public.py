@@ -1,8 +1,10 @@
-"""The players' view of a Simply fight: the order strip, whose turn it is, names, the conditions
-anyone at the table can see and the last result in words; never HP, Luck, TNs or dice.
+"""The players' view of a fight: the order strip, whose turn it is, names, the conditions
+anyone at the table can see and the last result in words; never HP, Luck, TNs, skills or dice.
 
 It is what the GM's device shows on a second screen and what a player's phone gets from a QR
-snapshot, so it is built from the saved ``simply_combat`` section alone.
+snapshot, so it is built from a saved fight section alone: here the Simply fight
+(``simply_combat``); the other systems' in ``public_gurps``, ``public_aftermath`` and
+``public_percentile``, and which one to show in ``public_pick``.
 
 >>> from pycore.systems.simply import fight as core
 >>> fight = core.add_combatant(core.Combat(), name="Ana", hp_max=9, strength=5, health=5, bonus=9)
@@ -19,14 +21,23 @@ snapshot, so it is built from the saved ``simply_combat`` section alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.validate import checked
 
 MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
 MAX_TEXT = 200
+#: The fights a public view can come from, and how each counts its time.
+SYSTEMS: Final = ("simply", "gurps", "aftermath", "percentile")
+SYSTEM_NAMES: Final = {
+    "simply": "Simply Roleplaying!",
+    "gurps": "3d6 (GURPS Lite style)",
+    "aftermath": "Aftermath!",
+    "percentile": "Percentile sci-fi",
+}
 
 
 @checked
@@ -52,15 +63,18 @@ def public_result(text: str) -> str | None:
     return None if any(c.isdigit() for c in text) else text.strip()
 
 
-def _last_public(log: Any) -> str:
+@checked
+def last_public(log: Any, shown_of: Callable[[str], str | None] = public_result) -> str:
+    """The newest log line that has a public side, as ``shown_of`` reads it ("" when none)."""
     for entry in log if isinstance(log, list) else []:
         text = entry.get("text") if isinstance(entry, dict) else None
-        shown = public_result(text) if isinstance(text, str) else None
+        shown = shown_of(text) if isinstance(text, str) else None
         if shown:
             return shown[:MAX_TEXT]
     return ""
 
 
+@checked
 def public_fight(section: Any) -> dict[str, Any]:
     """The public view of a saved ``simply_combat`` section (an empty fight when it is none)."""
     from pycore.systems.simply.fight import Combat, combat_from_json
@@ -82,23 +96,27 @@ def public_fight(section: Any) -> dict[str, Any]:
         for i in ids[:MAX_SHOWN]
     ]
     return {
+        "system": "simply",
         "turn": fight.turn,
         "phase": fight.phase,
         "clock": fight.clock,
         "order": order,
-        "result": _last_public(saved.get("log")),
+        "result": last_public(saved.get("log")),
     }
 
 
 @dataclass(frozen=True)
 class PublicFight:
-    """A checked public view; ``str()`` reads it out in one line."""
+    """A checked public view; ``str()`` reads it out in one line. ``turn`` is the system's own
+    count (a Simply turn, a 3d6 or Percentile round, an Aftermath Combat Turn) and ``phase`` its
+    part in words (an Aftermath Action Phase, a Percentile piece); ``system`` names the fight."""
 
     turn: int
     phase: str
     clock: int
     order: tuple[tuple[str, str, bool], ...]  # name, status, whose turn
     result: str
+    system: str = "simply"
 
     @staticmethod
     def of(data: Any) -> PublicFight:
@@ -124,20 +142,44 @@ class PublicFight:
         phase, result = data.get("phase"), data.get("result")
         if not isinstance(phase, str) or not isinstance(result, str):
             raise RuleError("the fight view needs a phase and a result in words")
+        system = data.get("system", "simply")  # a snapshot from before other systems: Simply's
+        if system not in SYSTEMS:
+            raise RuleError(f"the fight view's system {system!r} is unknown; allowed: {SYSTEMS}")
         return PublicFight(
-            int(numbers[0] or 0), phase[:20], int(numbers[1] or 0), tuple(order), result[:MAX_TEXT]
+            int(numbers[0] or 0),
+            phase[:20],
+            int(numbers[1] or 0),
+            tuple(order),
+            result[:MAX_TEXT],
+            system,
         )
 
     @property
     def current(self) -> str | None:
         return next((name for name, _, now in self.order if now), None)
 
+    @property
+    def heading(self) -> str:
+        """The time of the fight as its system counts it.
+
+        >>> PublicFight(2, "7", 0, (), "", "aftermath").heading
+        'Turn 2 · Phase 7'
+        >>> PublicFight(3, "2", 0, (), "", "percentile").heading, PublicFight(1, "", 0, (), "", "gurps").heading
+        ('Round 3 · piece 2', 'Round 1')
+        """
+        if self.system == "aftermath":
+            return f"Turn {self.turn}" + (f" · Phase {self.phase}" if self.phase else "")
+        if self.system == "percentile":
+            return f"Round {self.turn}" + (f" · piece {self.phase}" if self.phase else "")
+        return f"Round {self.turn}" if self.system == "gurps" else f"Turn {self.turn}"
+
     def __str__(self) -> str:
         names = ", ".join(name for name, _, _ in self.order)
         who = f"{self.current} to act" if self.current else "no one to act"
         tail = f". {self.result}" if self.result else ""
-        return f"Turn {self.turn}: {who} ({names}){tail}"
+        return f"{self.heading}: {who} ({names}){tail}"
 
 
+@checked
 def check_public_fight(data: Any) -> None:
     PublicFight.of(data)

@@ -35,7 +35,7 @@ KINDS: tuple[Kind, ...] = get_args(Kind)
 KIND_NAMES: Mapping[Kind, str] = {
     "simply.character": "Simply character",
     "simply.campaign": "Simply campaign settings",
-    "simply.fight": "Simply fight (players' view)",
+    "simply.fight": "Fight (players' view)",  # the kind's name is older than the other systems
     "gurps.fighter": "3d6 fighter",
     "aftermath.character": "Aftermath character",
     "percentile.gm_tables": "Percentile GM tables",

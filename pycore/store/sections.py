@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pycore.errors import StorageError
 from pycore.store.shape import (
@@ -143,10 +143,21 @@ DICE = SectionCodec(
     default=lambda: {"expr": "3d6", "target": 10, "seed": "", "log": []},
 )
 
+#: Which fight the players' view shows: the one changed last, or one system's (pycore.share).
+PLAYER_FIGHTS: Final = ("latest", "simply", "gurps", "aftermath", "percentile")
+
 SETTINGS = SectionCodec(
     "settings",
     1,
-    Record({"persist_asked": Flag(), "persist_granted": maybe(Flag())}),
+    # "player_fight" came later, optional: older data has none and reads as "latest", and an
+    # older app keeps it untouched (a Record keeps fields it does not know), so no new version.
+    Record(
+        {
+            "persist_asked": Flag(),
+            "persist_granted": maybe(Flag()),
+            "player_fight": Text(20, PLAYER_FIGHTS),
+        }
+    ),
     default=lambda: {"persist_asked": False, "persist_granted": None},
 )
 

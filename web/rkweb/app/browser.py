@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import operator
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
@@ -317,14 +318,18 @@ class App:
             self.dispatch(("player.update", data))
 
     def post_fight(self) -> None:
-        """Send the players' window the fight's public view when the fight changed."""
-        from pycore.share.public import public_fight  # on first use: not needed to start
+        """Send the players' window the public view of the fight shown (the GM's choice, else
+        the one changed last) when a fight section or the choice changed."""
+        from pycore.share.public_pick import changed_at, fight_key, public_view  # on first use
 
-        section = self.model.history.state.get("simply_combat")
-        if self.channel is None or section is self.posted_fight:
+        state = self.model.history.state
+        key = fight_key(state)
+        last = self.posted_fight
+        if self.channel is None or (last is not None and all(map(operator.is_, key, last))):
             return
-        self.posted_fight = section
-        self.channel.postMessage(json.dumps(public_fight(section)))
+        self.posted_fight = key
+        view = public_view(state, changed_at(self.model.history))
+        self.channel.postMessage(json.dumps(view))
 
     def on_visibility(self, event: Any) -> None:
         if str(js.document.visibilityState) == "hidden":

@@ -10,16 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pycore.errors import StorageError
+from pycore.errors import RuleError, StorageError
 from pycore.share import PLACES, decode, encode, import_record, same_record, share_record
 from pycore.share.files import payload_of
-from pycore.share.public import public_fight
+from pycore.share.public_pick import changed_at, check_choice, public_view
 from pycore.share.records import KINDS, ShareRecord
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
 
-ACTIONS = frozenset({"open", "open_fight", "import", "paste", "file_text"})
+ACTIONS = frozenset({"open", "open_fight", "player_fight", "import", "paste", "file_text"})
 
 
 def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
@@ -41,10 +41,21 @@ def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
 
 
 def _open_fight(model: Model, ctx: Ctx) -> Model:
-    view = public_fight(model.section("simply_combat"))
+    view = public_view(model.history.state, changed_at(model.history))
     record = ShareRecord("simply.fight", "fight", ctx.now, 1, "Fight", view)
     out = {"kind": record.kind, "name": "The fight, as players see it", "payload": encode(record)}
     return replace(model, route="share", route_arg="").with_ui(share_out=out)
+
+
+def _player_fight(model: Model, choice: str) -> Model:
+    """Which fight the players' view shows, kept in the settings (a preference: no undo step)."""
+    try:
+        choice = check_choice(choice)
+    except RuleError as exc:
+        return model.with_ui(share_player_error=str(exc))
+    settings = {**model.section("settings"), "player_fight": choice}
+    history = model.history.set_quietly("settings", settings)
+    return replace(model, history=history).with_ui(share_player_error=None)
 
 
 def _import(model: Model, choice: str, ctx: Ctx) -> Model:
@@ -85,6 +96,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _open(model, msg[1], msg[2], ctx)
     if kind == "share.open_fight":
         return _open_fight(model, ctx)
+    if kind == "share.player_fight":
+        return _player_fight(model, str(msg[-1]))
     if kind == "share.import":
         return _import(model, str(msg[1]), ctx)
     # paste and file_text: the typed link, or the text of a shared file, comes last
@@ -104,5 +117,5 @@ def view(model: Model) -> VNode:
         h("h2", {"class": "page-title"}, "Share and import"),
         body,
         panel.open_card(model),
-        panel.player_card(),
+        panel.player_card(model),
     )

@@ -7,11 +7,14 @@ from typing import Any
 
 from pycore.share import qr_code
 from pycore.share.files import file_name, file_text
+from pycore.share.public import SYSTEM_NAMES
+from pycore.share.public_pick import chosen
 from pycore.share.qr import QUIET_ZONE
 from rkweb.app.messages import send
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.buttons import button
+from rkweb.kit.fields import select
 from rkweb.kit.numbers import bytes_text
 
 
@@ -130,7 +133,8 @@ def open_card(model: Model) -> VNode:
     )
 
 
-def player_card() -> VNode:
+def player_card(model: Model) -> VNode:
+    shown = [("latest", "The fight changed last"), *SYSTEM_NAMES.items()]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "share-player-h"},
@@ -139,7 +143,17 @@ def player_card() -> VNode:
             "p",
             {"class": "muted"},
             "The order, whose turn it is, names, visible conditions and the last result; no "
-            "hit points, luck or target numbers. The second window follows the fight live.",
+            "hit points, luck, skills or target numbers. The second window follows the fight "
+            "live.",
+        ),
+        select(
+            "player-fight",
+            "Fight to show",
+            chosen(model.history.state),
+            shown,
+            send("share", "player_fight"),
+            error=str(model.ui.get("share_player_error") or ""),
+            hint="Changed last: the fight under way that the GM touched most recently.",
         ),
         h(
             "div",

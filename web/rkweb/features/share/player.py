@@ -1,13 +1,15 @@
 """The players' view on a second screen: the fight as players see it, following the GM's
 window live (the glue passes each new view over a ``BroadcastChannel``) and rebuilt from the
-saved fight after a reload. Shows no hidden numbers (:mod:`pycore.share.public`)."""
+saved fight after a reload: the Simply, 3d6, Aftermath or Percentile fight the core picks (the GM's
+choice, else the one changed last). Shows no hidden numbers (:mod:`pycore.share.public`)."""
 
 from __future__ import annotations
 
 import json
 
 from pycore.errors import RuleError
-from pycore.share import PublicFight, public_fight
+from pycore.share import PublicFight
+from pycore.share.public_pick import changed_at, public_view
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share.preview import fight_view
@@ -27,7 +29,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 def view(model: Model) -> VNode:
     fight = model.ui.get("player_view")
     if not isinstance(fight, PublicFight):
-        fight = PublicFight.of(public_fight(model.section("simply_combat")))
+        fight = PublicFight.of(public_view(model.history.state, changed_at(model.history)))
     return h(
         "div",
         {"class": "page player-page"},

@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.errors import StorageError
 from pycore.share import KIND_NAMES, PublicFight, ShareRecord, decode
+from pycore.share.public import SYSTEM_NAMES
 from rkweb.app.messages import send
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -39,7 +40,12 @@ def fight_view(fight: PublicFight, testid: str = "player-view") -> VNode:
     return h(
         "section",
         {"class": "card player-view", "data-testid": testid, "aria-live": "polite"},
-        h("p", {"class": "player-turn", "data-testid": "player-turn"}, f"Turn {fight.turn}"),
+        h(
+            "p",
+            {"class": "muted small", "data-testid": "player-system"},
+            SYSTEM_NAMES[fight.system],
+        ),
+        h("p", {"class": "player-turn", "data-testid": "player-turn"}, fight.heading),
         h(
             "p",
             {"class": "player-current", "data-testid": "player-current"},
