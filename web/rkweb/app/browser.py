@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
-import operator
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
@@ -212,8 +211,7 @@ def tab_id() -> str:
 
 
 def now_iso() -> str:
-    offset_minutes = -int(js.Date.new().getTimezoneOffset())
-    zone = timezone(timedelta(minutes=offset_minutes))
+    zone = timezone(timedelta(minutes=-int(js.Date.new().getTimezoneOffset())))
     return datetime.now(zone).isoformat(timespec="seconds")
 
 
@@ -232,8 +230,7 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
 
 async def share_file(filename: str, text: str) -> None:
     """The system share sheet with the file where the browser offers one; a download otherwise."""
-    options = js.Object.fromEntries([["type", "application/json"]])
-    file = js.File.new([text], filename, options)
+    file = js.File.new([text], filename, js.Object.fromEntries([["type", "application/json"]]))
     data = js.Object.fromEntries([["files", js.Array.of(file)], ["title", filename]])
     can_share = getattr(js.navigator, "canShare", None)
     if absent(can_share) or not js.navigator.canShare(data):
@@ -318,14 +315,14 @@ class App:
             self.dispatch(("player.update", data))
 
     def post_fight(self) -> None:
-        """Send the players' window the public view of the fight shown (the GM's choice, else
-        the one changed last) when a fight section or the choice changed."""
+        """Send the players' window the public view of the fight shown, when it changed."""
         from pycore.share.public_pick import changed_at, fight_key, public_view  # on first use
 
         state = self.model.history.state
         key = fight_key(state)
         last = self.posted_fight
-        if self.channel is None or (last is not None and all(map(operator.is_, key, last))):
+        same = last is not None and all(a is b for a, b in zip(key, last, strict=True))
+        if self.channel is None or same:
             return
         self.posted_fight = key
         view = public_view(state, changed_at(self.model.history))
@@ -563,8 +560,7 @@ def _outcomes() -> dict[str, str]:
 
 
 def _reveal_new_outcome(before: dict[str, str]) -> None:
-    """FIGHT.md 5: a result shows where its tap was (pages lay steps out for that); one that still
-    lands off screen is brought into view and counted on ``<html data-reveals>`` for the bench."""
+    """FIGHT.md 5: a result still off screen after its tap is brought into view (data-reveals)."""
     for el in js.document.querySelectorAll(".outcome[data-testid]"):
         if before.get(str(el.getAttribute("data-testid"))) == str(el.textContent):
             continue
