@@ -48,12 +48,18 @@ def test_first_visit_downloads_each_file_once(
     page = context.pages[0]  # type: ignore[attr-defined]
     page.goto(url)
     page.wait_for_selector(READY, timeout=60_000)
+    # As a user's browser does (a test's must ask): the start-up snapshot, made in a worker.
+    page.evaluate("() => localStorage.setItem('rulekeeper-snapshot', 'on')")
     # Registered only now, the worker installs from what the page already fetched.
     page.wait_for_function(
         "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
     )
+    page.wait_for_function(
+        "() => document.documentElement.dataset.snapshot === 'stored'", timeout=180_000
+    )
     cached = page.evaluate(
-        "() => caches.keys().then(ks => caches.open(ks[0])).then(c => c.keys()).then(r => r.length)"
+        """() => caches.keys().then(ks => caches.open(ks.find(k => k.startsWith('rulekeeper-'))))
+          .then(c => c.keys()).then(r => r.length)"""
     )
     context.close()  # type: ignore[attr-defined]
     counts = Counter(path for path, _ in server.sent)

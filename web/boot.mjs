@@ -3,6 +3,7 @@
 // boots faster (measured in tools/bench.py) and the page's CSP needs no 'unsafe-eval'.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { registerWorker } from "./register-sw.js";
+import { dropSnapshots, findSnapshot, restore, snapshotUrl } from "./snapshot.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 // tools/build.py writes the vendored lock's "info" here: with no package to load, the 119 KB
@@ -42,19 +43,92 @@ function checkOneVersion(py) {
   if (builds.size !== 1) console.error("Rulekeeper: files of different builds:", JSON.stringify(seen));
 }
 
+// After a normal start, in idle time: a worker makes the snapshot the next start restores.
+function makeSnapshot(url, options) {
+  const root = document.documentElement;
+  if (typeof Worker === "undefined" || !("caches" in self)) {
+    root.dataset.snapshot = "unsupported";
+    return;
+  }
+  const worker = new Worker(here("./snapshot.mjs"), { type: "module" });
+  root.dataset.snapshot = "making";
+  worker.addEventListener("message", ({ data }) => {
+    root.dataset.snapshot = data.stored ? "stored" : "failed";
+    if (data.failed) console.warn("Rulekeeper: no start-up snapshot:", data.failed);
+    worker.terminate();
+  });
+  worker.addEventListener("error", (event) => {
+    root.dataset.snapshot = "failed";
+    console.warn("Rulekeeper: no start-up snapshot:", event.message);
+  });
+  worker.postMessage({ url, options, app: here("./py/rulekeeper.zip") });
+}
+
+function skipSnapshot() {
+  document.documentElement.dataset.snapshot = "skipped";
+}
+
+function whenIdle(run) {
+  if ("requestIdleCallback" in self) requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 1000);
+}
+
+// A browser driven by tests (navigator.webdriver) opens a fresh profile for each test: making a
+// snapshot there would only load the machine. The start-up tests and the benchmark opt in
+// (before the two seconds after ready are up).
+function snapshotWanted() {
+  try {
+    return !navigator.webdriver || localStorage.getItem("rulekeeper-snapshot") === "on";
+  } catch {
+    return false;
+  }
+}
+
+// A restored start that fails drops the snapshot and starts again the normal way, once.
+const RETRIED = "rulekeeper-snapshot-retried";
+
 async function boot() {
   const app = fetch(here("./py/rulekeeper.zip")).then((r) => {
     if (!r.ok) throw new Error(`py/rulekeeper.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
   const options = LOCK_INFO ? { lockFileContents: { info: LOCK_INFO, packages: {} } } : {};
-  const py = await loadPyodide(options);
+  const url = snapshotUrl(import.meta.url, BUILD);
+  const snapshot = BUILD === "dev" ? null : await findSnapshot(url);
+  let py = null;
+  if (snapshot) {
+    try {
+      py = await restore(snapshot, options);
+    } catch (error) {
+      console.warn("Rulekeeper: the start-up snapshot did not restore:", error);
+      await dropSnapshots();
+    }
+  }
+  const restored = py !== null;
+  py ??= await loadPyodide(options);
   py.unpackArchive(await app, "zip", { extractDir: "/home/pyodide" });
   checkOneVersion(py);
-  const rulekeeper = py.pyimport("rkweb.app.browser").start();
+  let rulekeeper;
+  try {
+    // The snapshot froze the random module's state: reseed it (the app's rolls use their own).
+    if (restored) py.runPython("import random; random.seed()");
+    rulekeeper = py.pyimport("rkweb.app.browser").start();
+  } catch (error) {
+    if (!restored || sessionStorage.getItem(RETRIED)) throw error;
+    sessionStorage.setItem(RETRIED, "1");
+    await dropSnapshots();
+    location.reload();
+    return;
+  }
+  document.documentElement.dataset.boot = restored ? "snapshot" : "fresh";
   performance.mark("rulekeeper-ready"); // read by tools/bench.py in every engine
   // After ready: the service worker's install copies what this page already fetched.
   registerWorker(rulekeeper);
+  // Two seconds on, when the page is idle: the first taps come first.
+  if (!restored && BUILD !== "dev") {
+    const later = () => (snapshotWanted() ? makeSnapshot(url, options) : skipSnapshot());
+    setTimeout(() => whenIdle(later), 2000);
+  }
 }
 
 boot().catch(fail);

@@ -1,0 +1,82 @@
+// A memory snapshot of the started Python (issue 20): made once per build and engine, after a
+// normal start, in a worker (so no tap waits for it), kept in Cache Storage; the next start
+// restores it instead of booting Pyodide and importing the app again. Pyodide's snapshot API is
+// private (`_makeSnapshot`, `_loadSnapshot`): any failure drops the snapshot and boot.mjs starts
+// the normal way, so the worst case is the start there was before.
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import createPyodideModule from "./vendor/pyodide/pyodide.asm.mjs";
+
+// Not "rulekeeper-…": the service worker deletes those caches that are not its own version.
+const CACHE = "rk-snapshots";
+
+// Everything a start imports and more (every screen, icepool, the QR code), so nothing is
+// compiled after a restore; the module of the page glue only defines things at import.
+const PREPARE = `
+import importlib, pkgutil
+import icepool, segno, rkweb, pycore
+for package in (rkweb, pycore):
+    for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        importlib.import_module(found.name)
+`;
+
+// The key: this build, in this engine (a Chromium-made snapshot crashes WebKit).
+export function snapshotUrl(base, build) {
+  const engine = typeof navigator === "object" ? navigator.userAgent : "unknown";
+  return new URL(`./py/snapshot?${new URLSearchParams({ build, engine })}`, base).href;
+}
+
+export async function findSnapshot(url) {
+  try {
+    const hit = await (await caches.open(CACHE)).match(url);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage (a private window): start the normal way
+  }
+}
+
+export async function dropSnapshots() {
+  try {
+    await caches.delete(CACHE);
+  } catch {
+    // nothing kept, nothing to drop
+  }
+}
+
+// Pyodide restores into the wasm memory as first declared (30 MiB); the started app's heap is
+// larger, so the memory is grown first, through Emscripten's own malloc (which updates its views).
+const growingTo = (bytes) => async (settings) => {
+  const module = await createPyodideModule(settings);
+  if (bytes > module.HEAP8.length) module._free(module._malloc(bytes));
+  return module;
+};
+
+export function restore(snapshot, options) {
+  return loadPyodide({
+    ...options,
+    _loadSnapshot: snapshot,
+    createPyodideModule: growingTo(snapshot.length),
+  });
+}
+
+// In the worker: start Python as the page does, import the app, snapshot, keep it.
+async function make({ url, options, app }) {
+  const py = await loadPyodide({ ...options, _makeSnapshot: true });
+  const zip = await (await fetch(app)).arrayBuffer();
+  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  py.runPython(PREPARE);
+  const snapshot = py.makeMemorySnapshot();
+  const cache = await caches.open(CACHE);
+  for (const old of await cache.keys()) await cache.delete(old); // another build or engine
+  await cache.put(url, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }));
+  return snapshot.length;
+}
+
+if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
+  self.addEventListener("message", async (event) => {
+    try {
+      self.postMessage({ stored: await make(event.data) });
+    } catch (error) {
+      self.postMessage({ failed: String(error) });
+    }
+  });
+}
