@@ -114,7 +114,7 @@ def result_card(model: Model, latest: dict[str, Any] | None, pending: Any) -> VN
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-res-h"},
-        h("h3", {"id": "aft-res-h"}, "Result"),
+        h("h3", {"id": "aft-res-h", "class": "visually-hidden"}, "Result"),
         h(
             "p",
             {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
