@@ -27,11 +27,13 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
         except RuleError:
             continue
         shown = cond.state_at(now)
-        if shown == "ended":
-            continue
-        left = phases_left(cond, now)
-        time = "rest of the combat" if left is None else f"{left} AP left"
-        out.append(f"{cond.name} ({'from ' + str(cond.start) if shown == 'not yet' else time})")
+        if shown == "active":
+            left = phases_left(cond, now)
+            out.append(
+                f"{cond.name} ({'rest of the combat' if left is None else f'{left} AP left'})"
+            )
+        elif shown == "not yet":  # the Daze after a Stun: its start is on the record below
+            out.append(f"then {cond.name}")
     return out
 
 
@@ -58,7 +60,7 @@ def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: M
         h(
             "span",
             {"class": "small", "data-testid": f"aft-card-conditions-{i}"},
-            "; ".join(shown) if shown else "No conditions",
+            ", ".join(shown) if shown else "No conditions",
         ),
         h(
             "span",
