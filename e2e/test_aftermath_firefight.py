@@ -42,6 +42,7 @@ def _potential(app: Page, value: str) -> None:
     """A hand-to-hand hit waits for its Damage Potential in the step's place."""
     expect(app.get_by_test_id("aft-hth-dp")).to_be_visible()
     expect(app.get_by_test_id("aft-resolve")).to_have_count(0)
+    shot(app, f"firefight-potential-{value}")
     fill(app, "aft-hth-dp", value)
     app.get_by_test_id("aft-apply-dp").click()
 
