@@ -79,3 +79,28 @@ def test_a_hit_waiting_for_its_damage_potential_takes_the_steps_place() -> None:
     assert model.state["aftermath"]["combat"]["pending"] is None
     assert "(hand-to-hand)" in texts(model, "aft-attack-result")[0]
     assert find_all(shell.view(model), "aft-resolve")
+
+
+def test_the_attackers_first_weapon_is_chosen_once_it_is_on_his_sheet() -> None:
+    """FIGHT.md: the first weapon is the default, also for the attacker the tab starts with."""
+    model = send(
+        _rifleman(),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", "Cy"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "2"),
+        ("aftermath.cbt_field", "missile", "bcs", "11"),  # Cy fights by hand for now
+    )
+    assert model.state["aftermath"]["combat"]["weapon"] == ""
+    model = send(
+        model,
+        ("aftermath.char_select", 2),
+        ("aftermath.char_add_weapon", "Club"),
+    )
+    combat = model.state["aftermath"]["combat"]
+    assert (combat["weapon"], combat["mode"], combat["hth"]["weapon"]) == ("Club", "hth", "Club")
+    model = send(
+        model, ("aftermath.char_add_weapon", "Knife, jack")
+    )  # a second one changes nothing
+    assert len(model.state["aftermath"]["characters"][2]["weapons"]) == 2
+    assert model.state["aftermath"]["combat"] == combat

@@ -5,7 +5,8 @@ turn: Ana shoots Bo (missile), then Bo stabs Ana (hand-to-hand), from "Next Acti
 the attack applied (its Critical Effect when one comes) with the app's dice. Each turn taps the
 attacker's card ("Acts": his first weapon chosen, the other one aimed at), Resolve, and for a
 hand-to-hand hit types its Damage Potential (one entry: the book leaves it to the user, asked
-once the critical is known) and taps Apply. A card already acting costs no tap."""
+once the critical is known) and taps Apply. A card already acting costs no tap (the first
+attacker's first weapon is chosen once it is on his sheet). Every turn must log its attack."""
 
 from __future__ import annotations
 
@@ -72,13 +73,26 @@ def _add(figures: TurnFigures, part: TurnFigures) -> None:
     figures.brought_into_view += part.brought_into_view
 
 
+def _able(page: Any) -> None:
+    """Outside the measure: the conditions a Critical Effect left on the one just hit (who acts
+    next) are removed, so every turn measures an attack made, not one the rules refuse."""
+    while page.get_by_test_id("aft-target-conditions-remove-0").count():
+        page.get_by_test_id("aft-target-conditions-remove-0").click()
+
+
 def _phase(page: Any, first: bool, attacker: int) -> TurnFigures:
+    made = page.get_by_test_id("aft-cbt-log-entry").count()
     figures = run_turn(page, [] if first else [Tap("aft-next-phase", "aft-clock")])
     _add(figures, run_turn(page, _acts(page, attacker)))
     _add(figures, run_turn(page, [Tap("aft-resolve", "aft-attack-result")]))
     if page.get_by_test_id("aft-hth-dp").count():  # a hand-to-hand hit: its Damage Potential
         last = [Tap("aft-hth-dp", value="9"), Tap("aft-apply-dp", "aft-attack-result")]
         _add(figures, run_turn(page, last))
+    if page.get_by_test_id("aft-cbt-log-entry").count() != made + 1:
+        refused = page.get_by_test_id("aft-resolve-error").inner_text()
+        raise RuntimeError(f"the turn made no attack: {refused or 'no result logged'}")
+    _able(page)
+    page.evaluate("window.scrollTo(0, 0)")
     return figures
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "find_weapon",
     "form_for",
     "legacy_weapon",
+    "on_sheet_change",
     "pick_combatant",
     "remove_weapon",
     "sheet_weapons",
@@ -472,3 +473,23 @@ def pick_combatant(
         except RuleError:
             return out  # the weapon left the sheet: nothing chosen
     return out
+
+
+@checked
+def on_sheet_change(
+    combat: Mapping[str, Any], index: int, sheet: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The worksheet once combatant ``index``'s weapons changed on his ``sheet``: when he is the
+    attacker with no weapon chosen and no attack under way, his first weapon becomes the chosen
+    one (FIGHT.md: the first weapon is the default); otherwise nothing changes.
+
+    >>> s = {"skills": [], "weapons": [{"name": "Bat", "kind": "hand", "listed": "Club"}]}
+    >>> on_sheet_change({"attacker": 0, "weapon": "", "mode": "missile"}, 0, s)["weapon"]
+    'Bat'
+    >>> on_sheet_change({"attacker": 1, "weapon": "", "mode": "missile"}, 0, s)["weapon"]
+    ''
+    """
+    chosen = _text(combat.get("weapon")) or combat.get("pending")
+    if combat.get("attacker") != index or chosen or not sheet_weapons(sheet):
+        return dict(combat)
+    return _first_weapon({**_fresh(combat), "attacker": index}, sheet)
