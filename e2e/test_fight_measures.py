@@ -18,10 +18,12 @@ def test_next_turn_to_damage_in_four_taps(system: str, browser: Browser, app_url
     rows = module.figures(browser, app_url.rstrip("/"))
     taps = {name: int(figure) for name, figure, _ in rows if name.endswith("taps per turn (max)")}
     assert taps and all(n <= 4 for n in taps.values()), taps
-    if system == "aftermath":  # a missile turn and a hand-to-hand turn (issue 16)
-        assert sorted(n.split(",")[0] for n in taps) == [
-            "Aftermath fight (hand-to-hand",
-            "Aftermath fight (missile)",
-        ], taps
+    if system == "aftermath":  # missile and hand-to-hand turns, app and typed dice (issue 16)
+        kinds = {n.split(":")[0] for n in taps}
+        assert kinds == {
+            "Aftermath fight (missile), app dice",
+            "Aftermath fight (hand-to-hand, Damage Potential typed), app dice",
+            "Aftermath fight (missile), typed dice",
+        }, taps
     unseen = [(n, f) for n, f, _ in rows if n.endswith("results out of view") and f != "none"]
     assert unseen == [], unseen

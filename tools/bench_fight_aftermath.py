@@ -96,13 +96,34 @@ def _phase(page: Any, first: bool, attacker: int) -> TurnFigures:
     return figures
 
 
+def _typed_phase(page: Any) -> TurnFigures:
+    """Ana shoots with the dice rolled at the table: one entry per roll the step names (a D100
+    typed as 50, any other die as 1), each answered where the result shows."""
+    made = page.get_by_test_id("aft-cbt-log-entry").count()
+    figures = run_turn(page, [Tap("aft-next-phase", "aft-clock"), *_acts(page, 0)])
+    roll = "3"  # to hit: under Ana's BCS
+    for _ in range(12):
+        _add(figures, run_turn(page, [Tap("aft-dice-typed", "aft-attack-result", value=roll)]))
+        if not page.get_by_test_id("aft-dice-given").count():
+            break
+        expr = page.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
+        roll = "50" if expr == "1d100" else "1"
+    if page.get_by_test_id("aft-cbt-log-entry").count() != made + 1:
+        raise RuntimeError("the typed shot made no attack")
+    _able(page)
+    return figures
+
+
 def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     context, page = _fight(browser, origin)
     missile, hand = [], []
     for i in range(6):
         (missile if i % 2 == 0 else hand).append(_phase(page, first=i == 0, attacker=i % 2))
+    _phase(page, first=False, attacker=1)  # Bo again, so that Ana's card is tapped
+    typed = [_typed_phase(page) for _ in range(2)]
     context.close()
     return [
         *rows("Aftermath fight (missile), app dice", missile),
         *rows("Aftermath fight (hand-to-hand, Damage Potential typed), app dice", hand),
+        *rows("Aftermath fight (missile), typed dice", typed),
     ]
