@@ -86,13 +86,13 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     app.get_by_test_id("aft-card-acts-0").click()
     app.get_by_test_id("aft-target-conditions-kind").select_option("stunned")
     app.get_by_test_id("aft-target-conditions-add").click()
-    expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text("Stunned (21 AP left)")
+    expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text("Stunned (21 phases left)")
     app.get_by_test_id("aft-resolve").click()  # Ana fires with the app's dice
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
 
     # Phase 4: Bo is Stunned: his attack is refused until the GM overrides, with the reason.
     app.get_by_test_id("aft-next-phase").click()
-    expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text("Stunned (20 AP left)")
+    expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text("Stunned (20 phases left)")
     app.get_by_test_id("aft-card-acts-1").click()
     expect(app.get_by_test_id("aft-refused")).to_contain_text("Bo is Stunned")
     app.get_by_test_id("aft-resolve").click()

@@ -32,7 +32,7 @@ def test_the_cards_show_damage_conditions_with_time_left_and_who_acts() -> None:
     assert texts(model, "aft-card-damage-1") == ["Damage 0 / DRT 16"]
     # AFT-22: Stunned from turn 1, phase 1 until after turn 2, phase 1; now turn 1, phase 2.
     shown = texts(model, "aft-card-conditions-1")[0]
-    assert shown == "Stunned (20 AP left), then Dazed"
+    assert shown == "Stunned (20 phases left), then Dazed"
     assert texts(model, "aft-card-conditions-0") == ["No conditions"]
     view = shell.view(model)
     assert find_all(view, "aft-card-acts-0")[0].attr("aria-pressed") == "true"

@@ -30,7 +30,7 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
         if shown == "active":
             left = phases_left(cond, now)
             out.append(
-                f"{cond.name} ({'rest of the combat' if left is None else f'{left} AP left'})"
+                f"{cond.name} ({'rest of the combat' if left is None else f'{left} phases left'})"
             )
         elif shown == "not yet":  # the Daze after a Stun: its start is on the record below
             out.append(f"then {cond.name}")
