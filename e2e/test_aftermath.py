@@ -104,8 +104,11 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
 
     # Combat: a missile attack from the modifiers to damage and a Critical Effect.
     app.get_by_test_id("aftermath-tab-combat").click()
-    app.get_by_test_id("aft-cbt-attacker").select_option(label="Ana")
-    app.get_by_test_id("aft-cbt-target").select_option(label="Bo")
+    app.get_by_test_id("aft-card-acts-0").click()  # Ana acts, her machete chosen first
+    expect(app.get_by_test_id("aft-card-target-1")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("aft-hth-weapon")).to_have_value("Sword, machete")
+    app.locator("[data-testid=aft-cbt-lists] > summary").click()  # the GM picks a gun attack
+    app.get_by_test_id("aft-cbt-mode").select_option("missile")
     app.get_by_test_id("aft-missile-skill").select_option("Pistol")
     expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text("range EFF 0")
     expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text(
@@ -114,7 +117,9 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-cbt-bcs")).to_have_text("BCS 13")
     expect(app.get_by_test_id("aft-cbt-odds")).to_contain_text("65%exactly 13/20")
     fill(app, "aft-missile-bcs", "30")  # a sure hit, so the worksheet runs to the end
+    app.locator("[data-testid=aft-missile-options] > summary").click()
     app.get_by_test_id("aft-missile-crit").click()
+    expect(app.get_by_test_id("aft-missile-options-on")).to_contain_text("Critical hit")
     expect(app.get_by_test_id("aft-missile-crit")).to_have_attribute("aria-pressed", "true")
     app.get_by_test_id("aft-resolve").click()
     steps = app.get_by_test_id("aft-step")
@@ -150,6 +155,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.get_by_test_id("aft-cbt-mode").select_option("hth")
     app.get_by_test_id("aft-hth-weapon").select_option("Sword, machete")
     fill(app, "aft-hth-bcs", "30")
+    app.locator("[data-testid=aft-hth-options] > summary").click()
     app.get_by_test_id("aft-hth-crit").click()
     app.get_by_test_id("aft-resolve").click()
     # The Damage Potential is asked once the critical and its WDM bonus are known (001 l. 7-13).
@@ -230,11 +236,11 @@ def test_a_rifle_on_the_sheet_sets_up_the_attack(app: Page, errors: list[str]) -
     shot(app, "weapons-card")
     make_character(app, "Bo")
     app.get_by_test_id("aftermath-tab-combat").click()
-    app.get_by_test_id("aft-cbt-attacker").select_option(label="Ana")
-    app.get_by_test_id("aft-cbt-target").select_option(label="Bo")
-    app.get_by_test_id("aft-cbt-weapon").select_option("Hunting rifle")
+    app.get_by_test_id("aft-card-acts-0").click()  # Ana acts: her first weapon, the rifle
+    expect(app.get_by_test_id("aft-cbt-use-0")).to_have_attribute("aria-pressed", "true")
     expect(app.get_by_test_id("aft-missile-bcs")).to_have_value("14")
     expect(app.get_by_test_id("aft-missile-skill")).to_have_value("Rifle")
+    app.locator("[data-testid=aft-missile-more] > summary").click()
     expect(app.get_by_test_id("aft-missile-row")).to_have_value("Long Gun Rifle")
     shot(app, "weapon-picked")
     axe_clean(app)

@@ -1,6 +1,7 @@
 """FIGHT.md's measures for the Simply, Aftermath and Percentile fights at 768x1024, driven by the
 same code as `make bench` (tools/bench_fight_<system>.py, counted by e2e/fight_measure.py):
-from "next turn" to the damage applied in at most 4 taps with the app's dice, every tap answered
+from "next turn" to the damage applied in at most 4 taps with the app's dice (Aftermath: a
+missile turn and a hand-to-hand turn, its Damage Potential typed), every tap answered
 in the DOM, the results in view (GURPS has its own, e2e/test_gurps_fight_measures.py)."""
 
 from __future__ import annotations
@@ -17,5 +18,12 @@ def test_next_turn_to_damage_in_four_taps(system: str, browser: Browser, app_url
     rows = module.figures(browser, app_url.rstrip("/"))
     taps = {name: int(figure) for name, figure, _ in rows if name.endswith("taps per turn (max)")}
     assert taps and all(n <= 4 for n in taps.values()), taps
+    if system == "aftermath":  # missile and hand-to-hand turns, app and typed dice (issue 16)
+        kinds = {n.split(":")[0] for n in taps}
+        assert kinds == {
+            "Aftermath fight (missile), app dice",
+            "Aftermath fight (hand-to-hand, Damage Potential typed), app dice",
+            "Aftermath fight (missile), typed dice",
+        }, taps
     unseen = [(n, f) for n, f, _ in rows if n.endswith("results out of view") and f != "none"]
     assert unseen == [], unseen

@@ -210,17 +210,27 @@ def test_switching_the_attacker_equals_a_fresh_set_up(
     first: dict[str, Any], second: dict[str, Any], data: st.DataObject
 ) -> None:
     """FIGHT.md: after a fully set-up attack with A's weapon, picking B gives exactly what
-    picking B on a fresh worksheet gives (no weapon, skill, BCS, chips or ticks of A's), and
-    choosing B's weapon then fills only what B's sheet says."""
+    picking B on a fresh worksheet gives (no weapon, skill, BCS, chips or ticks of A's): B's
+    first weapon chosen and filled from B's sheet alone, or nothing when B has none; choosing
+    another of B's weapons then fills only what B's sheet says."""
     base = {"attacker": 0, "target": 2, "mode": "missile", "turn": 1, "phase": 1}
     fresh = arms.pick_combatant(base, "attacker", 1, second)
     used = _set_up_everything(arms.pick_combatant(base, "attacker", 0, first), first, data)
     switched = arms.pick_combatant(used, "attacker", 1, second)
-    assert {k: v for k, v in switched.items() if k != "mode"} == {
-        k: v for k, v in fresh.items() if k != "mode"
-    }
-    for mode in worksheet.MODES:
-        assert switched[mode] == worksheet.fresh_form(mode)
+    own = second["weapons"]
+    if own:  # the first weapon is the default: its worksheet, its skill and BCS
+        assert switched == fresh
+        assert switched == arms.choose_weapon(
+            {**base, "attacker": 1, "mode": "missile"}, second, own[0]["name"]
+        ) | {"mode": switched["mode"]}
+        assert switched["weapon"] == own[0]["name"]
+        assert switched["mode"] == ("missile" if own[0]["kind"] == "gun" else "hth")
+    else:  # nothing to fill from: every form fresh (the attack kind stays the GM's)
+        assert {k: v for k, v in switched.items() if k != "mode"} == {
+            k: v for k, v in fresh.items() if k != "mode"
+        }
+        for mode in worksheet.MODES:
+            assert switched[mode] == worksheet.fresh_form(mode)
     for w in second["weapons"]:
         mine = arms.choose_weapon(switched, second, w["name"])
         assert mine == arms.choose_weapon(fresh, second, w["name"])
@@ -239,3 +249,21 @@ def test_a_new_target_keeps_the_weapon_and_re_derives_its_forms(
     moved = arms.pick_combatant(combat, "target", 2, sheet)
     again = arms.choose_weapon({**combat, "target": 2}, sheet, combat["weapon"])
     assert moved == {**again, "target": 2}
+
+
+def test_a_new_attacker_who_was_the_target_swaps_with_the_previous_attacker() -> None:
+    """Tapping "acts" on the target's card: the previous attacker becomes the target, and the
+    new attacker's first weapon is chosen (FIGHT.md: the first weapon is the default)."""
+    sheet = add_skill(new_sheet("Bo"), "Knife", "12")
+    sheet = arms.add_weapon(
+        sheet, {"name": "Bowie", "kind": "hand", "listed": "Knife, bowie", "skill": "Knife"}
+    )
+    combat = {"attacker": 0, "target": 1, "mode": "missile", "weapon": "Rifle"}
+    moved = arms.pick_combatant(combat, "attacker", 1, sheet)
+    assert (moved["attacker"], moved["target"], moved["weapon"], moved["mode"]) == (
+        1,
+        0,
+        "Bowie",
+        "hth",
+    )
+    assert moved["hth"]["bcs"] == 12 and moved["hth"]["skill"] == "Knife"

@@ -825,13 +825,15 @@ def test_choosing_the_attackers_weapon_fills_skill_bcs_and_range_row() -> None:
     assert texts(model, "aft-cbt-bcs") == ["BCS 16"]  # 14 − 1 (LNG) + 4 − 1 (CDA 1)
     model = send(model, ("aftermath.cbt_pick", "target", "0"))  # the weapon stays, re-derived
     assert model.state["aftermath"]["combat"]["missile"]["bcs"] == 14
-    model = send(model, ("aftermath.cbt_pick", "attacker", "1"))
+    model = send(model, ("aftermath.cbt_pick", "attacker", "1"))  # Bo's first weapon, his bat
     combat = model.state["aftermath"]["combat"]
-    assert combat["weapon"] == "" and combat["missile"] == worksheet.fresh_form("missile")
-    model = send(model, ("aftermath.cbt_pick", "weapon", "Bat"))
-    combat = model.state["aftermath"]["combat"]
-    assert combat["mode"] == "hth"
+    assert (combat["weapon"], combat["mode"]) == ("Bat", "hth")
+    assert combat["missile"] == worksheet.fresh_form("missile")  # nothing of Ana's rifle
     assert (combat["hth"]["weapon"], combat["hth"]["bcs"]) == ("Baseball bat", 8)
+    assert combat["target"] == 0  # Ana, the target she had chosen
+    model = send(model, ("aftermath.cbt_pick", "weapon", ""))  # the GM fills it by hand
+    combat = model.state["aftermath"]["combat"]
+    assert combat["weapon"] == "" and combat["hth"] == worksheet.fresh_form("hth")
 
 
 def test_a_weapons_missing_skill_is_asked_in_the_fight() -> None:

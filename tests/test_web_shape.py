@@ -443,6 +443,7 @@ def _aftermath_in_use() -> Model:
         ("aftermath.tab", "combat"),
         ("aftermath.cbt_pick", "attacker", "0"),
         ("aftermath.cbt_pick", "target", "1"),
+        ("aftermath.cbt_pick", "mode", "missile"),  # Ana's first weapon is her machete
         ("aftermath.cbt_field", "missile", "bcs", "40"),
         ("aftermath.cbt_toggle", "missile", "critical_hit"),
         ("aftermath.cbt_toggle", "missile", "special_effect"),

@@ -49,6 +49,7 @@ __all__ = [
     "find_weapon",
     "form_for",
     "legacy_weapon",
+    "on_sheet_change",
     "pick_combatant",
     "remove_weapon",
     "sheet_weapons",
@@ -423,6 +424,18 @@ def choose_weapon(
     return out
 
 
+def _first_weapon(combat: dict[str, Any], attacker: Mapping[str, Any]) -> dict[str, Any]:
+    """A fresh set-up with the attacker's first weapon (FIGHT.md: the default, the GM can pick
+    another); the worksheet turns to that weapon's attack. None on the sheet: nothing chosen."""
+    own = sheet_weapons(attacker)
+    if not own:
+        return combat
+    try:
+        return choose_weapon({**combat, "mode": own[0].mode}, attacker, own[0].name)
+    except RuleError:
+        return combat  # a weapon the listing no longer knows: chosen by hand
+
+
 @checked
 def pick_combatant(
     combat: Mapping[str, Any],
@@ -431,21 +444,52 @@ def pick_combatant(
     attacker: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The worksheet with a new attacker or target (``role``): a fresh set-up, nothing kept
-    from the previous combatant (FIGHT.md). A new attacker drops the weapon; a new target keeps
-    the attacker's weapon and fills the forms again from ``attacker``'s sheet.
+    from the previous combatant (FIGHT.md). A new attacker (``attacker`` his sheet) comes with
+    his first weapon chosen; when he was the target, the previous attacker becomes the target
+    (no one attacks himself by a switch). A new target keeps the attacker's weapon and fills
+    the forms again from ``attacker``'s sheet.
 
     >>> pick_combatant({"attacker": 0, "weapon": "Bat"}, "attacker", 1)["weapon"]
     ''
+    >>> s = {"skills": [], "weapons": [{"name": "Bat", "kind": "hand", "listed": "Club"}]}
+    >>> c = pick_combatant({"attacker": 0, "target": 1, "mode": "missile"}, "attacker", 1, s)
+    >>> c["weapon"], c["mode"], c["target"]
+    ('Bat', 'hth', 0)
     """
     if role not in ("attacker", "target"):
         raise RuleError(f"role {role!r} is unknown; allowed: attacker, target")
     if isinstance(index, bool) or not 0 <= index <= 10_000:
         raise RuleError(f"{role} {index!r} is outside 0 to 10000")
-    chosen = _text(combat.get("weapon")) if role == "target" else ""
     out = {**_fresh(combat), role: index}
+    if role == "attacker":
+        before = combat.get("attacker")
+        if combat.get("target") == index and isinstance(before, int) and before != index:
+            out["target"] = before
+        return _first_weapon(out, attacker) if attacker is not None else out
+    chosen = _text(combat.get("weapon"))
     if chosen and attacker is not None:
         try:
             return {**choose_weapon(out, attacker, chosen), role: index}
         except RuleError:
             return out  # the weapon left the sheet: nothing chosen
     return out
+
+
+@checked
+def on_sheet_change(
+    combat: Mapping[str, Any], index: int, sheet: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The worksheet once combatant ``index``'s weapons changed on his ``sheet``: when he is the
+    attacker with no weapon chosen and no attack under way, his first weapon becomes the chosen
+    one (FIGHT.md: the first weapon is the default); otherwise nothing changes.
+
+    >>> s = {"skills": [], "weapons": [{"name": "Bat", "kind": "hand", "listed": "Club"}]}
+    >>> on_sheet_change({"attacker": 0, "weapon": "", "mode": "missile"}, 0, s)["weapon"]
+    'Bat'
+    >>> on_sheet_change({"attacker": 1, "weapon": "", "mode": "missile"}, 0, s)["weapon"]
+    ''
+    """
+    chosen = _text(combat.get("weapon")) or combat.get("pending")
+    if combat.get("attacker") != index or chosen or not sheet_weapons(sheet):
+        return dict(combat)
+    return _first_weapon({**_fresh(combat), "attacker": index}, sheet)

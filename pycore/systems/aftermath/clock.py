@@ -7,7 +7,7 @@ turn at a time; condition timers are read against it (``Condition.active_at``).
 
 from __future__ import annotations
 
-from pycore.systems.aftermath.critical import PHASES, Moment, moment
+from pycore.systems.aftermath.critical import PHASES, Condition, Moment, moment
 from pycore.validate import checked
 
 MAX_TURN = 10_000
@@ -39,4 +39,25 @@ def next_turn(now: Moment) -> Moment:
     return moment(now.turn + 1, 1)
 
 
-__all__ = ["MAX_TURN", "PHASES", "next_phase", "next_turn"]
+def _count(at: Moment) -> int:
+    return (at.turn - 1) * PHASES + at.phase
+
+
+@checked
+def phases_left(condition: Condition, now: Moment) -> int | None:
+    """AFT-55: how many Action Phases ``condition`` still holds, counting the phase ``now`` (0
+    once it ended; None: for the rest of the combat). One that starts later counts from its
+    start (the Daze after a Stun).
+
+    >>> from pycore.systems.aftermath.critical import daze_condition
+    >>> daze = daze_condition(moment(2, 5))
+    >>> phases_left(daze, moment(2, 5)), phases_left(daze, moment(3, 5)), phases_left(daze, moment(3, 6))
+    (21, 1, 0)
+    """
+    if condition.until is None:
+        return None
+    start = max(_count(now), _count(condition.start))
+    return max(0, _count(condition.until) - start + 1)
+
+
+__all__ = ["MAX_TURN", "PHASES", "next_phase", "next_turn", "phases_left"]

@@ -32,6 +32,7 @@ ACTIONS = frozenset(
         "cbt_resolve",
         "cbt_toggle",
         "cbt_typed",
+        "cbt_unpress",
         "char_add_cond",
         "char_add_item",
         "char_add_skill",

@@ -241,4 +241,5 @@ def update(
     else:
         return None
     st["characters"][index] = new
+    st["combat"] = arms.on_sheet_change(st["combat"], index, new)  # his first weapon, if none
     return undoable(_cleared(model), st, label, ctx)

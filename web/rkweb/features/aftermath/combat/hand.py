@@ -11,7 +11,7 @@ from pycore.systems.aftermath.arms import sheet_weapons
 from pycore.systems.aftermath.situation import hth_choices
 from pycore.systems.aftermath.weapons import weapon, weapon_names
 from rkweb.app.model import Model
-from rkweb.app.vdom import VNode, h
+from rkweb.app.vdom import VNode
 from rkweb.features.aftermath.combat.pieces import (
     attacker_fields,
     critical_flags,
@@ -19,11 +19,12 @@ from rkweb.features.aftermath.combat.pieces import (
     direction_fields,
     distractions,
     encumbrance,
+    layout,
     send,
     wound_level,
 )
 from rkweb.features.aftermath.words import plain
-from rkweb.kit.chips import chip, chips
+from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
 
 ZONES = (
@@ -73,26 +74,27 @@ def hth_form(
         *((n, f"{n} (carried)") for n in own),
         *((n, n) for n in weapon_names() if n not in own),
     ]
-    return [
-        h(
-            "div",
-            {"class": "grid2"},
-            *attacker_fields(model, "hth", form, attacker),
-            select("aft-hth-weapon", "Weapon", form["weapon"], options, send("hth", "weapon")),
-            select("aft-hth-use", "Use", form["use"], USES, send("hth", "use")),
-            select(
-                "aft-hth-zone",
-                "Target's hex (the hex figure is missing from the book)",
-                form["zone"],
-                ZONES,
-                send("hth", "zone"),
-            ),
-            wound_level("hth", form),
-            cuts("hth", form, "By damage letter (L cuts)"),
-            distractions(model, "hth", form),
-            encumbrance("hth", form),
-            *direction_fields(model, "hth", form, body),
-        ),
-        chips("Hand-to-hand situation modifiers", sits, "aft-hth-sits"),
-        chips("Attack options", critical_flags("hth", form, st["settings"]), "aft-hth-flags"),
+    first = [
+        *attacker_fields(model, "hth", form, attacker),
+        select("aft-hth-weapon", "Weapon", form["weapon"], options, send("hth", "weapon")),
+        select("aft-hth-use", "Use", form["use"], USES, send("hth", "use")),
     ]
+    more = [
+        select(
+            "aft-hth-zone",
+            "Target's hex (the hex figure is missing from the book)",
+            form["zone"],
+            ZONES,
+            send("hth", "zone"),
+        ),
+        wound_level("hth", form),
+        cuts("hth", form, "By damage letter (L cuts)"),
+        distractions(model, "hth", form),
+        encumbrance("hth", form),
+        *direction_fields(model, "hth", form, body),
+    ]
+    groups = [
+        ("Hand-to-hand situation modifiers", sits),
+        ("Attack options", critical_flags("hth", form, st["settings"])),
+    ]
+    return layout("hth", first, more, groups)

@@ -10,7 +10,7 @@ from pycore.systems.aftermath import firearms
 from pycore.systems.aftermath.campaign import campaign
 from pycore.systems.aftermath.guns import GUNS, ammunition_choices
 from rkweb.app.model import Model
-from rkweb.app.vdom import VNode, h
+from rkweb.app.vdom import VNode
 from rkweb.features.aftermath.combat.pieces import (
     attacker_fields,
     critical_flags,
@@ -20,13 +20,13 @@ from rkweb.features.aftermath.combat.pieces import (
     distractions,
     encumbrance,
     flag,
+    layout,
     missile_situations,
     send,
     special_effect_flag,
     target_movement,
 )
 from rkweb.features.aftermath.state import err
-from rkweb.kit.chips import chips
 from rkweb.kit.fields import field, number, select
 
 NOT_SAID = (("", "Not said"), ("yes", "Yes"), ("no", "No"))
@@ -38,8 +38,7 @@ MISS_TABLES = (
 )
 
 
-def _gun_fields(model: Model, form: dict[str, Any], settings: dict[str, Any]) -> list[VNode]:
-    ammo = [(c.key, c.label) for c in ammunition_choices(campaign(settings).supplied_bdg)]
+def _gun_fields(form: dict[str, Any]) -> list[VNode]:
     return [
         select(
             "aft-missile-gun", "Gun", f"{form['gun']}|{form['size']}", GUNS, send("missile", "gun")
@@ -54,14 +53,12 @@ def _gun_fields(model: Model, form: dict[str, Any], settings: dict[str, Any]) ->
             ],
             send("missile", "range_row"),
         ),
-        field(
-            "aft-missile-meters",
-            "Range (m)",
-            form["meters"],
-            send("missile", "meters"),
-            error=err(model, "cbt.meters"),
-            numeric=True,
-        ),
+    ]
+
+
+def _load_fields(model: Model, form: dict[str, Any], settings: dict[str, Any]) -> list[VNode]:
+    ammo = [(c.key, c.label) for c in ammunition_choices(campaign(settings).supplied_bdg)]
+    return [
         select(
             "aft-missile-ammo", "Ammunition (base BDG)", form["ammo"], ammo, send("missile", "ammo")
         ),
@@ -176,31 +173,30 @@ def missile_form(
         *critical_flags("missile", form, st["settings"]),
         special_effect_flag("missile", form),
     ]
-    return [
-        h(
-            "div",
-            {"class": "grid2"},
-            *attacker_fields(model, "missile", form, attacker),
-            *_gun_fields(model, form, st["settings"]),
-            target_movement("missile", form),
-            damage_taken(model, "missile", form, "shooter"),
-            encumbrance("missile", form),
-            distractions(model, "missile", form),
-            cuts("missile", form, "Ask when a Sever is possible"),
-            *direction_fields(model, "missile", form, body),
+    first = [
+        *attacker_fields(model, "missile", form, attacker),
+        field(
+            "aft-missile-meters",
+            "Range (m)",
+            form["meters"],
+            send("missile", "meters"),
+            error=err(model, "cbt.meters"),
+            numeric=True,
         ),
-        h(
-            "details",
-            {"class": "more", "data-testid": "aft-missile-more"},
-            h(
-                "summary",
-                {},
-                "Gun, cover and critical-miss details (SMG accuracy, action, bursts, weapon kind)",
-            ),
-            h("div", {"class": "grid2"}, *_more_fields(model, form)),
-        ),
-        chips(
-            "Missile situation modifiers", missile_situations("missile", form), "aft-missile-sits"
-        ),
-        chips("Attack options", flags, "aft-missile-flags"),
+        target_movement("missile", form),
     ]
+    more = [
+        *_gun_fields(form),
+        *_load_fields(model, form, st["settings"]),
+        damage_taken(model, "missile", form, "shooter"),
+        encumbrance("missile", form),
+        distractions(model, "missile", form),
+        cuts("missile", form, "Ask when a Sever is possible"),
+        *direction_fields(model, "missile", form, body),
+        *_more_fields(model, form),
+    ]
+    groups = [
+        ("Missile situation modifiers", missile_situations("missile", form)),
+        ("Attack options", flags),
+    ]
+    return layout("missile", first, more, groups)

@@ -9,9 +9,9 @@ from typing import Any
 from pycore.systems.aftermath.locations import DIRECTIONS
 from pycore.systems.aftermath.situation import missile_choices
 from rkweb.app.model import Model
-from rkweb.app.vdom import VNode, h
+from rkweb.app.vdom import VNode, h, text_of
 from rkweb.features.aftermath.state import err
-from rkweb.kit.chips import chip
+from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import number, select
 
 TARGET_MOVES = (
@@ -207,3 +207,54 @@ def wound_level(mode: str, form: dict[str, Any]) -> VNode:
         WOUNDS,
         send(mode, "wound_level"),
     )
+
+
+def _pressed(items: list[VNode]) -> list[str]:
+    return [
+        text_of(c).removeprefix("✓ ")
+        for c in items
+        if isinstance(c, VNode) and c.attr("aria-pressed") == "true"
+    ]
+
+
+def layout(
+    mode: str,
+    first: list[VNode],
+    more: list[VNode],
+    groups: list[tuple[str, list[VNode]]],
+) -> list[VNode]:
+    """An attack form as the step shows it (FIGHT.md 3): the fields most attacks change in
+    view, the rarer ones one tap away, and the modifier chips behind a summary that names every
+    pressed one (with "Clear" for the situations)."""
+    on = [label for _, items in groups for label in _pressed(items)]
+    return [
+        h("div", {"class": "grid4"}, *first),
+        h(
+            "div",
+            {"class": "step-more"},
+            h(
+                "details",
+                {"class": "more", "data-testid": f"aft-{mode}-more", "data-key": f"{mode}-more"},
+                h("summary", {}, "More fields (ammunition, wounds, hit location…)"),
+                h("div", {"class": "grid3"}, *more),
+            ),
+            h(
+                "details",
+                {"class": "more", "data-testid": f"aft-{mode}-options", "data-key": f"{mode}-opt"},
+                h(
+                    "summary",
+                    {"data-testid": f"aft-{mode}-options-on"},
+                    "Modifiers: " + (", ".join(on) if on else "none pressed"),
+                ),
+                *[
+                    chips(
+                        label,
+                        items,
+                        f"aft-{mode}-{'sits' if n == 0 else 'flags'}",
+                        clear=("aftermath.cbt_unpress", mode) if n == 0 else None,
+                    )
+                    for n, (label, items) in enumerate(groups)
+                ],
+            ),
+        ),
+    ]

@@ -49,7 +49,7 @@ def _refused(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
 
 def _wounds(setup: worksheet.Setup) -> VNode | None:
     hurt = wounds(setup.attacker)
-    if hurt.taken == 0 and hurt.critical == 0:
+    if not hurt.past_drt:  # his damage is on his card; past DRT it is the GM's to rule
         return None
     return h(
         "p",
@@ -58,11 +58,28 @@ def _wounds(setup: worksheet.Setup) -> VNode | None:
     )
 
 
-def preview(st: dict[str, Any]) -> VNode:
+def _roll_row(dice: VNode, total: Any = None, how: VNode | None = None) -> list[VNode]:
+    """The BCS and the chance to hit (with how the BCS is made one tap away), then the dice
+    that roll against them."""
+    if total is None:
+        return [dice]
+    head = h(
+        "div",
+        {"class": "row bcs-row"},
+        h("span", {"class": "total", "data-testid": "aft-cbt-bcs"}, f"BCS {total.total}"),
+        odds_list("aft-cbt-odds", [("Chance to hit (1D20 ≤ BCS)", total.chance)]),
+        how,
+    )
+    return [head, dice]
+
+
+def preview(st: dict[str, Any], dice: VNode) -> VNode:
+    """What forbids or waits, then the BCS, its chance and the ``dice`` in one row, then how
+    the BCS is made one tap away."""
     setup = setup_of(st)
     if setup is None:
         full = "choose an attacker and a target (create them in the Characters tab)"
-        return _waiting(full.capitalize() + ".", full)
+        return h("div", {}, _waiting(full.capitalize() + ".", full), *_roll_row(dice))
     try:
         found = worksheet.preview(setup)
     except RuleError as exc:
@@ -72,6 +89,7 @@ def preview(st: dict[str, Any]) -> VNode:
             _refused(setup, st),
             _wounds(setup),
             _waiting(plain(str(exc)), str(exc)),
+            *_roll_row(dice),
         )
     total = found.total
     lines = [h("li", {}, f"{total.base_label} {total.base}")]
@@ -88,23 +106,22 @@ def preview(st: dict[str, Any]) -> VNode:
         _waiting(f"A critical hit here waits for {asked}.", ", ".join(found.waits_for))
         if asked
         else None,
+        *_roll_row(dice, total, _how(found, lines, sources)),
+    )
+
+
+def _how(found: worksheet.Preview, lines: list[VNode], sources: list[str]) -> VNode:
+    total = found.total
+    return h(
+        "details",
+        {"class": "more", "data-testid": "aft-cbt-how"},
+        h("summary", {}, "How it is made"),
         h(
             "ul",
             {"class": "small"},
             *[h("li", {}, plain(str(s))) for s in found.steps if s.key != "bcs"],
         ),
         h("ol", {"class": "modifiers", "data-testid": "aft-cbt-modifiers"}, *lines),
+        odds_list("aft-cbt-plus-one", [("What +1 changes", plus_one_change(total.total))]),
         why(sources + (["Halving: AFT-21, AFT-22"] if total.halved else [])),
-        h(
-            "div",
-            {"class": "tn"},
-            h("span", {"class": "total", "data-testid": "aft-cbt-bcs"}, f"BCS {total.total}"),
-        ),
-        odds_list(
-            "aft-cbt-odds",
-            [
-                ("Chance to hit (1D20 ≤ BCS)", total.chance),
-                ("What +1 changes", plus_one_change(total.total)),
-            ],
-        ),
     )

@@ -67,6 +67,8 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     shown = next((s for s in steps if s.startswith(step)), "")
     mode = str(pending.get("mode", "hth"))
     field_name = "damage_potential" if tail == "dp" else "near_side"
+    answer = str(pending.get("answer", ""))
+    what = "Damage Potential" if tail == "dp" else "near-side location"
     return _pending_card(
         "Result: one more value",
         plain(str(pending.get("summary", ""))),
@@ -74,14 +76,19 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
         number(
             f"aft-{mode}-{tail}",
             label,
-            pending.get("answer", ""),
+            answer,
             ("aftermath.cbt_potential",),
             error=err(model, f"cbt.{field_name}"),
         ),
         h(
             "div",
             {"class": "row"},
-            button("aft-apply-dp", "Apply", ("aftermath.cbt_apply",), primary=True),
+            button(
+                "aft-apply-dp",
+                f"Apply: {what} {answer}" if answer else "Apply",
+                ("aftermath.cbt_apply",),
+                primary=True,
+            ),
             button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
         ),
         _steps(steps),
@@ -114,7 +121,7 @@ def result_card(model: Model, latest: dict[str, Any] | None, pending: Any) -> VN
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-res-h"},
-        h("h3", {"id": "aft-res-h"}, "Result"),
+        h("h3", {"id": "aft-res-h", "class": "visually-hidden"}, "Result"),
         h(
             "p",
             {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},

@@ -7,7 +7,7 @@ from typing import Any
 
 from pycore.systems.aftermath.weapons import weapons
 from rkweb.app.model import Model
-from rkweb.app.vdom import VNode, h
+from rkweb.app.vdom import VNode
 from rkweb.features.aftermath.combat.pieces import (
     attacker_fields,
     critical_flags,
@@ -16,13 +16,13 @@ from rkweb.features.aftermath.combat.pieces import (
     direction_fields,
     distractions,
     flag,
+    layout,
     missile_situations,
     send,
     special_effect_flag,
     target_movement,
 )
 from rkweb.features.aftermath.state import err
-from rkweb.kit.chips import chips
 from rkweb.kit.fields import number, select
 
 
@@ -36,31 +36,32 @@ def thrown_form(
         *critical_flags("thrown", form, st["settings"]),
         special_effect_flag("thrown", form),
     ]
-    return [
-        h(
-            "div",
-            {"class": "grid2"},
-            *attacker_fields(model, "thrown", form, attacker),
-            select(
-                "aft-thrown-weapon",
-                "Thrown weapon",
-                form["weapon"],
-                throwable,
-                send("thrown", "weapon"),
-            ),
-            number(
-                "aft-thrown-count",
-                "How many at once (shuriken: up to the Deftness Group)",
-                form["count"],
-                send("thrown", "count"),
-                error=err(model, "cbt.count"),
-            ),
-            target_movement("thrown", form),
-            damage_taken(model, "thrown", form, "thrower"),
-            cuts("thrown", form, "By damage letter (L cuts)"),
-            distractions(model, "thrown", form),
-            *direction_fields(model, "thrown", form, body),
+    first = [
+        *attacker_fields(model, "thrown", form, attacker),
+        select(
+            "aft-thrown-weapon",
+            "Thrown weapon",
+            form["weapon"],
+            throwable,
+            send("thrown", "weapon"),
         ),
-        chips("Missile situation modifiers", missile_situations("thrown", form), "aft-thrown-sits"),
-        chips("Attack options", flags, "aft-thrown-flags"),
+        target_movement("thrown", form),
     ]
+    more = [
+        number(
+            "aft-thrown-count",
+            "How many at once (shuriken: up to the Deftness Group)",
+            form["count"],
+            send("thrown", "count"),
+            error=err(model, "cbt.count"),
+        ),
+        damage_taken(model, "thrown", form, "thrower"),
+        cuts("thrown", form, "By damage letter (L cuts)"),
+        distractions(model, "thrown", form),
+        *direction_fields(model, "thrown", form, body),
+    ]
+    groups = [
+        ("Missile situation modifiers", missile_situations("thrown", form)),
+        ("Attack options", flags),
+    ]
+    return layout("thrown", first, more, groups)

@@ -46,6 +46,16 @@ def _toggle(model: Model, mode: str, key: str) -> Model:
     return quietly(model, st)
 
 
+def _unpress(model: Model, mode: str) -> Model:
+    """ "Clear": every situation chip of the form released."""
+    st = state(model)
+    form = st["combat"][mode]
+    for key in list(form["situations"]):
+        form = worksheet.toggle(form, f"sit:{key}")
+    st["combat"][mode] = form
+    return quietly(model, st)
+
+
 def _pick(model: Model, key: str, raw: str) -> Model:
     """A new attacker or target re-derives the set-up: every form starts fresh, nothing is kept
     from the previous combatant (FIGHT.md; the core's ``arms.pick_combatant``). Choosing one of
@@ -248,6 +258,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _field(model, str(msg[1]), str(msg[2]), str(msg[-1]))
     if action == "toggle":
         return _toggle(model, str(msg[1]), str(msg[2]))
+    if action == "unpress" and str(msg[1]) in worksheet.MODES:
+        return _unpress(model, str(msg[1]))
     if action == "pick":
         return _pick(model, str(msg[1]), str(msg[-1]))
     if action == "resolve":

@@ -1,0 +1,106 @@
+"""The Aftermath fight screen (FIGHT.md "On the screen") without a browser: the order strip's
+cards (damage against DRT, conditions with the Action Phases left, Acts and Target), the
+attacker's weapons with their chance, the modifier chips named in their summary with "Clear",
+and a hit waiting for its Damage Potential in the step's place."""
+
+from __future__ import annotations
+
+from rkweb.app import shell
+from rkweb.app.model import Model
+from rkweb.app.vdom import find_all
+from test_aftermath_pages import _rifleman, send, texts
+
+
+def _fight() -> Model:
+    return send(
+        _rifleman(),
+        ("aftermath.char_select", 1),
+        ("aftermath.char_field", "derived.cda", "1"),
+        ("aftermath.char_field", "derived.drt", "16"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "0"),
+    )
+
+
+def test_the_cards_show_damage_conditions_with_time_left_and_who_acts() -> None:
+    model = send(
+        _fight(),
+        ("aftermath.char_draft", "condition", "stunned"),
+        ("aftermath.char_add_cond", 1),
+        ("aftermath.cbt_next_phase",),
+    )
+    assert texts(model, "aft-card-damage-1") == ["Damage 0 / DRT 16"]
+    # AFT-22: Stunned from turn 1, phase 1 until after turn 2, phase 1; now turn 1, phase 2.
+    shown = texts(model, "aft-card-conditions-1")[0]
+    assert shown == "Stunned (20 phases left), then Dazed"
+    assert texts(model, "aft-card-conditions-0") == ["No conditions"]
+    view = shell.view(model)
+    assert find_all(view, "aft-card-acts-0")[0].attr("aria-pressed") == "true"
+    assert find_all(view, "aft-card-target-1")[0].attr("aria-pressed") == "true"
+    model = send(model, ("aftermath.cbt_pick", "attacker", "1"))  # Bo acts on his card
+    combat = model.state["aftermath"]["combat"]
+    assert (combat["attacker"], combat["target"], combat["weapon"]) == (1, 0, "Bat")
+
+
+def test_each_weapon_shows_its_chance_and_the_chosen_one_is_pressed() -> None:
+    model = _fight()
+    chip = texts(model, "aft-cbt-use-0")[0]
+    # 001 L624, L683: Rifle BCS 14, Long Gun Rifle at 20 m SHT +1, rifle accuracy +4, CDA 1 −1.
+    assert chip.endswith("Hunting rifle (Rifle): 90% to hit")
+    assert texts(model, "aft-cbt-bcs") == ["BCS 18"]
+    model = send(model, ("aftermath.cbt_toggle", "missile", "sit:surprised"))  # −2 on the step
+    assert texts(model, "aft-cbt-use-0")[0].endswith("80% to hit")
+    assert find_all(shell.view(model), "aft-cbt-use-0")[0].attr("aria-pressed") == "true"
+
+
+def test_pressed_chips_are_named_in_the_summary_and_clear_releases_them() -> None:
+    model = send(
+        _fight(),
+        ("aftermath.cbt_toggle", "missile", "sit:stance"),
+        ("aftermath.cbt_toggle", "missile", "match"),
+    )
+    on = texts(model, "aft-missile-options-on")[0]
+    assert "In firing stance" in on and "Match weapon" in on
+    model = send(model, ("aftermath.cbt_unpress", "missile"))
+    assert model.state["aftermath"]["combat"]["missile"]["situations"] == []
+    assert texts(model, "aft-missile-options-on") == ["Modifiers: Match weapon (+1)"]
+
+
+def test_a_hit_waiting_for_its_damage_potential_takes_the_steps_place() -> None:
+    model = send(
+        _fight(),
+        ("aftermath.cbt_pick", "attacker", "1"),  # Bo and his bat; Ana the target
+        ("aftermath.cbt_field", "hth", "bcs", "30"),
+        ("aftermath.cbt_resolve",),
+    )
+    assert texts(model, "aft-hth-dp") or texts(model, "aft-apply-dp")
+    assert find_all(shell.view(model), "aft-resolve") == []  # the step gave way to the ask
+    model = send(model, ("aftermath.cbt_potential", "12"), ("aftermath.cbt_apply",))
+    assert model.state["aftermath"]["combat"]["pending"] is None
+    assert "(hand-to-hand)" in texts(model, "aft-attack-result")[0]
+    assert find_all(shell.view(model), "aft-resolve")
+
+
+def test_the_attackers_first_weapon_is_chosen_once_it_is_on_his_sheet() -> None:
+    """FIGHT.md: the first weapon is the default, also for the attacker the tab starts with."""
+    model = send(
+        _rifleman(),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", "Cy"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "2"),
+        ("aftermath.cbt_field", "missile", "bcs", "11"),  # Cy fights by hand for now
+    )
+    assert model.state["aftermath"]["combat"]["weapon"] == ""
+    model = send(
+        model,
+        ("aftermath.char_select", 2),
+        ("aftermath.char_add_weapon", "Club"),
+    )
+    combat = model.state["aftermath"]["combat"]
+    assert (combat["weapon"], combat["mode"], combat["hth"]["weapon"]) == ("Club", "hth", "Club")
+    model = send(
+        model, ("aftermath.char_add_weapon", "Knife, jack")
+    )  # a second one changes nothing
+    assert len(model.state["aftermath"]["characters"][2]["weapons"]) == 2
+    assert model.state["aftermath"]["combat"] == combat

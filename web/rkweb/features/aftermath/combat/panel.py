@@ -1,0 +1,145 @@
+"""The active combatant's panel (FIGHT.md 2): who attacks whom and how, and the attacker's
+weapons from his sheet, each with its exact chance against the chosen target (the chosen one
+as the step below stands, the others as a fresh set-up from the sheet); tapping one chooses it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath import arms, worksheet
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.state import err, names, person, setup_of, state
+from rkweb.features.aftermath.words import plain
+from rkweb.kit.chips import chip
+from rkweb.kit.fields import select
+from rkweb.kit.odds import percent_text
+
+MODES = (
+    ("missile", "Missile (guns)"),
+    ("hth", "Hand-to-hand"),
+    ("thrown", "Thrown weapon (muscle-powered missile)"),
+)
+
+
+def _chance(st: dict[str, Any], attacker: dict[str, Any], name: str) -> str:
+    """The chance to hit with weapon ``name``: as set up now when it is the chosen one, else
+    as a fresh set-up from the attacker's sheet; what it waits for when the BCS cannot be had."""
+    setup = setup_of(st)
+    if setup is None:
+        return "choose a target"
+    try:
+        if name != st["combat"].get("weapon"):
+            chosen = arms.choose_weapon(st["combat"], attacker, name)
+            mode = str(chosen["mode"])
+            setup = replace(setup, mode=mode, form=chosen[mode])
+        return f"{percent_text(worksheet.preview(setup).total.chance)} to hit"
+    except RuleError:
+        return "a value is asked"
+
+
+def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | None:
+    own = arms.sheet_weapons(attacker or {})
+    if attacker is None or not own:
+        return None
+    chosen = str(st["combat"].get("weapon", ""))
+    return h(
+        "div",
+        {"class": "quick", "role": "group", "aria-label": "Weapons on the attacker's sheet"},
+        *[
+            chip(
+                f"aft-cbt-use-{n}",
+                f"{w.name} ({w.skill or 'no skill'}): {_chance(st, attacker, w.name)}",
+                w.name == chosen,
+                ("aftermath.cbt_pick", "weapon", w.name),
+            )
+            for n, w in enumerate(own)
+        ],
+    )
+
+
+def _weapon_select(model: Model, st: dict[str, Any]) -> list[VNode | None]:
+    """The attacker's own weapons: choosing one fills the attack from his sheet (the skill and
+    its BCS by name, the gun and its Range Table row); what it still waits for, in words."""
+    _, attacker = person(st, "attacker")
+    own = arms.sheet_weapons(attacker or {})
+    chosen = str(st["combat"].get("weapon", ""))
+    options = [("", "— none: fill the attack by hand —" if own else "— no weapons on the sheet —")]
+    options += [(w.name, f"{w.name} ({w.what}, skill {w.skill or 'not chosen'})") for w in own]
+    waits: tuple[str, ...] = ()
+    if chosen and attacker is not None:
+        try:
+            waits = arms.attack_setup(attacker, chosen).waits_for
+        except RuleError as exc:
+            waits = (str(exc),)
+    return [
+        select(
+            "aft-cbt-weapon",
+            "Weapon",
+            chosen,
+            options,
+            ("aftermath.cbt_pick", "weapon"),
+            error=err(model, "cbt.weapon"),
+        ),
+        h(
+            "ul",
+            {"class": "muted small", "data-testid": "aft-cbt-weapon-waits"},
+            *[h("li", {}, f"Asked: {plain(w)}") for w in waits],
+        )
+        if waits
+        else None,
+    ]
+
+
+def panel(model: Model) -> VNode:
+    st = state(model)
+    combat = st["combat"]
+    _, attacker = person(st, "attacker")
+    people = [(str(i), n) for i, n in enumerate(names(st))] or [
+        ("0", "— create characters first —")
+    ]
+    weapon, waits = _weapon_select(model, st)
+    chips = _weapons(st, attacker)
+    lists = h(
+        "div",
+        {"class": "grid4"},
+        select(
+            "aft-cbt-attacker",
+            "Attacker",
+            str(combat["attacker"]),
+            people,
+            ("aftermath.cbt_pick", "attacker"),
+        ),
+        select(
+            "aft-cbt-target",
+            "Target",
+            str(combat["target"]),
+            people,
+            ("aftermath.cbt_pick", "target"),
+        ),
+        weapon,
+        select(
+            "aft-cbt-mode", "Attack", str(combat["mode"]), MODES, ("aftermath.cbt_pick", "mode")
+        ),
+    )
+    return h(
+        "section",
+        {"class": "card active-panel", "aria-label": "The attacker", "data-testid": "aft-active"},
+        chips,
+        waits,
+        h(
+            "details",
+            # Open while there is no weapon chip to tap: the attack is then chosen by list.
+            {
+                "class": "more",
+                "data-testid": "aft-cbt-lists",
+                "open": None if chips else True,
+                "data-key": f"lists-{bool(chips)}",
+            },
+            h("summary", {}, "By list…"),
+            lists,
+        ),
+    )

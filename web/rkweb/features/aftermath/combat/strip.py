@@ -1,0 +1,107 @@
+"""The order strip at the top of the fight (FIGHT.md 1): the combat clock with "Next Action
+Phase", who attacks now and at whom, and each character as a card with its damage against DRT
+and its conditions with the Action Phases they still hold; a card's "Target" aims the attack
+at it, its "Acts" makes it the attacker (his first weapon chosen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.bind import wounds
+from pycore.systems.aftermath.clock import phases_left
+from pycore.systems.aftermath.critical import Moment
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.state import names, now_of
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip
+
+
+def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
+    """The conditions holding now or still to come, each with its time left (AFT-55)."""
+    out = []
+    for saved in raw.get("conditions", []):
+        try:
+            cond = core.condition_from_json(saved)
+        except RuleError:
+            continue
+        shown = cond.state_at(now)
+        if shown == "active":
+            left = phases_left(cond, now)
+            out.append(
+                f"{cond.name} ({'rest of the combat' if left is None else f'{left} phases left'})"
+            )
+        elif shown == "not yet":  # the Daze after a Stun: its start is on the record below
+            out.append(f"then {cond.name}")
+    return out
+
+
+def _damage(raw: dict[str, Any]) -> str:
+    hurt = wounds(raw)
+    drt = f"DRT {hurt.drt}" if hurt.drt else "DRT ?"
+    crit = f" · Crit {hurt.critical}" if hurt.critical else ""
+    return f"Damage {hurt.taken} / {drt}{crit}"
+
+
+def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: Moment) -> VNode:
+    acting, aimed = int(combat["attacker"]) == i, int(combat["target"]) == i
+    shown = _conditions(raw, now)
+    return h(
+        "li",
+        {
+            "class": "combatant strip-card" + (" current" if acting else ""),
+            "data-testid": "aft-card",
+            "data-key": f"aft-card-{i}",
+            "aria-current": "true" if acting else None,
+        },
+        h("strong", {"class": "combatant-name"}, name + (" · acts" if acting else "")),
+        h("span", {"class": "hp", "data-testid": f"aft-card-damage-{i}"}, _damage(raw)),
+        h(
+            "span",
+            {"class": "small", "data-testid": f"aft-card-conditions-{i}"},
+            ", ".join(shown) if shown else "No conditions",
+        ),
+        h(
+            "span",
+            {"class": "row card-chips"},
+            chip(f"aft-card-acts-{i}", "Acts", acting, ("aftermath.cbt_pick", "attacker", str(i))),
+            chip(f"aft-card-target-{i}", "Target", aimed, ("aftermath.cbt_pick", "target", str(i))),
+        ),
+    )
+
+
+def strip(st: dict[str, Any]) -> VNode:
+    combat = st["combat"]
+    now = now_of(st)
+    cards = [
+        _card(i, raw, name, combat, now)
+        for i, (raw, name) in enumerate(zip(st["characters"], names(st), strict=True))
+    ]
+    return h(
+        "section",
+        {"class": "card order-strip", "aria-label": "Combat time and fighters"},
+        h(
+            "div",
+            {"class": "row between clock-row"},
+            h(
+                "p",
+                {"class": "total", "data-testid": "aft-clock"},
+                f"Turn {combat['turn']} · Phase {combat['phase']}",
+            ),
+            h(
+                "div",
+                {"class": "row"},
+                button(
+                    "aft-next-phase",
+                    "Next Action Phase",
+                    ("aftermath.cbt_next_phase",),
+                    primary=True,
+                ),
+                button("aft-next-turn", "Next Combat Turn", ("aftermath.cbt_next_turn",)),
+            ),
+        ),
+        h("ol", {"class": "combatants strip", "data-testid": "aft-order"}, *cards)
+        if cards
+        else h("p", {"class": "muted"}, "Create characters in the Characters tab first."),
+    )
