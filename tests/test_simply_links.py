@@ -348,3 +348,11 @@ def test_any_deletions_additions_and_imports_keep_every_fighter_on_its_own_recor
         assert hp[uid] == left
     linked = {c.character for c in fight.combatants}
     assert all(h is None for u, h in hp.items() if u not in linked)
+
+
+def test_an_imported_copy_never_takes_an_id_already_in_the_list() -> None:
+    state = {"simply_characters": {"list": [{"name": "Ana", "uid": "s1"}], "selected": 0}}
+    shared, state = share_record(state, "simply.character", 0, NOW, "unused")
+    state = import_record(state, shared, "keep", "s1")
+    uids = [r["uid"] for r in state["simply_characters"]["list"]]
+    assert uids[0] == "s1" and len(set(uids)) == 2

@@ -249,6 +249,7 @@ def migrate_section(name: str, version: int, value: Any) -> Any:
     return value
 
 
+@checked
 def join_sections(state: Mapping[str, Any]) -> dict[str, Any]:
     """The state with each codec's :attr:`SectionCodec.join` applied (after every section is
     read); a section whose value does not change stays the same object."""

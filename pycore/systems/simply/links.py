@@ -106,8 +106,8 @@ def uid_at(records: Sequence[Any], position: Any) -> str | None:
     >>> uid_at([{"uid": "u1"}], 0), uid_at([{"uid": "u1"}], 1), uid_at([{"uid": "u1"}], "0")
     ('u1', None, 'u1')
     """
-    if isinstance(position, str) and position.isdigit():
-        position = int(position)
+    if isinstance(position, str):
+        position = position_in(position)
     if isinstance(position, bool) or not isinstance(position, int):
         return None
     return uid_of(records[position]) if 0 <= position < len(records) else None
@@ -123,6 +123,18 @@ def chosen_index(records: Sequence[Any], chosen: str) -> int | None:
     (1, 0, None)
     """
     found = index_of(records, chosen) if chosen else None
-    if found is None and chosen.isdigit() and int(chosen) < len(records):
-        return int(chosen)
+    position = position_in(chosen)
+    if found is None and position is not None and position < len(records):
+        return position
     return found
+
+
+def position_in(text: str) -> int | None:
+    """A list position written as text ("3"), or None.
+
+    >>> position_in("3"), position_in("²"), position_in("x")
+    (3, None, None)
+    """
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 6:
+        return int(text)
+    return None

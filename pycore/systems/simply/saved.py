@@ -32,6 +32,7 @@ from pycore.store.shape import (
     Whole,
     maybe,
 )
+from pycore.validate import checked
 
 #: The stated caps of the logs (newest first); older entries go to the export's archive.
 COMBAT_LOG_LIMIT = 300
@@ -97,6 +98,7 @@ CHARACTER = All(
 POSITION = "sheet_position"
 
 
+@checked
 def characters_1_to_2(value: Any) -> Any:
     """Version 2 gives every record a stable ``uid`` (links.py): a shared record keeps its own,
     any other gets one derived from its content and position.
@@ -160,23 +162,28 @@ SIDE = Record(
 )
 
 
+@checked
 def task_1_to_2(value: Any) -> Any:
     """Version 2 links a side to a record by its uid: a position ("3") waits for the join.
 
     >>> task_1_to_2({"a": {"character": "3"}, "b": {"character": ""}})
     {'a': {'character': '', 'sheet_position': 3}, 'b': {'character': ''}}
     """
+    from pycore.systems.simply.links import position_in
+
     if not isinstance(value, dict):
         return value
     moved = dict(value)
     for key in ("a", "b"):
         side: Any = value.get(key)
         linked = side.get("character") if isinstance(side, dict) else None
-        if isinstance(linked, str) and linked.isdigit() and len(linked) <= 6:
-            moved[key] = {**side, "character": "", POSITION: int(linked)}
+        position = position_in(linked) if isinstance(linked, str) else None
+        if position is not None:
+            moved[key] = {**side, "character": "", POSITION: position}
     return moved
 
 
+@checked
 def task_join(state: Mapping[str, Any]) -> Any:
     """The Task page's sides linked by uid once the characters are read (version 1 links)."""
     value = state.get("simply_task")
@@ -270,6 +277,7 @@ FIGHT = All(
 )
 
 
+@checked
 def combat_1_to_2(value: Any) -> Any:
     """Version 2 links a fighter to its record by the record's uid: a position waits for the
     join (:func:`combat_join`), which knows the list.
@@ -291,6 +299,7 @@ def combat_1_to_2(value: Any) -> Any:
     return {**value, "combat": {**combat, "combatants": moved}}
 
 
+@checked
 def combat_join(state: Mapping[str, Any]) -> Any:
     """The fighters linked by uid once the characters are read (version 1 links); a position
     with no record there any more leaves a plain fighter."""
