@@ -312,7 +312,7 @@ def _step(game: Game, op: str, k: int, names: list[str], origin: dict[str, str])
         origin[game.fighters()[-1]["id"]] = records[k]["name"]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(start=st.integers(1, 5), fighting=st.sets(st.integers(0, 4)), ops=OPS)
 def test_any_deletions_additions_and_imports_keep_every_fighter_on_its_own_record(
     start: int, fighting: set[int], ops: list[tuple[str, int]]
