@@ -84,7 +84,7 @@ def test_sim_03_unbought_skills_are_offered_at_their_default_once() -> None:
 
 
 def test_a_character_fights_with_its_weapons_then_unarmed() -> None:
-    fight = add_character(Combat(), MARA, 0)
+    fight = add_character(Combat(), MARA, "u-mara")
     names = [(a.name, a.skill, a.rating, a.max_damage) for a in fight.get("c1").arms]
     # Martial Arts bought: the unarmed attack uses it (C 7 + Familiar 2); SIM-25 Max Dmg for S 6.
     assert names[-1] == ("Unarmed", "Martial Arts", 9, 6)
@@ -96,7 +96,7 @@ def test_a_character_fights_with_its_weapons_then_unarmed() -> None:
 
 def _two() -> Combat:
     bo = Character(name="Bo", skills=(Skill("Brawling", "Expert"),))
-    return add_character(add_character(Combat(), MARA, 0), bo, 1)
+    return add_character(add_character(Combat(), MARA, "u-mara"), bo, "u-bo")
 
 
 def test_the_attack_is_set_up_from_both_sheets() -> None:

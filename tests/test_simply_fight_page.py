@@ -163,14 +163,16 @@ def test_luck_declared_on_an_injury_check_is_spent_by_the_rule() -> None:
 
 
 def test_deleting_a_sheet_mid_fight_never_points_a_fighter_at_another_sheet() -> None:
-    """FIGHT.md (fighters linked to their sheets): Mara's record deleted mid-fight; Bo's fighter
-    follows his record down the list and the fight's end writes to Bo, not to whoever is first."""
+    """FIGHT.md (fighters linked to their sheets by a stable id): Mara's record deleted
+    mid-fight; Bo's fighter keeps its link to Bo's record wherever it now is in the list, and
+    the fight's end writes to Bo, not to whoever is first."""
     model = send(started(), "simply.combat_form", "damage", "d20", "10")  # Bo: 12 damage
+    mara_id, bo_id = (c["uid"] for c in model.state["simply_characters"]["list"])
     model = send(model, "simply.combat_damage")
     model = send(model, "simply.tab", "characters")
     model = send(model, "simply.char_del", 0)  # Mara's record leaves the list
     fighters = model.state["simply_combat"]["combat"]["combatants"]
-    assert [f.get("character") for f in fighters] == [None, 0]
+    assert [f.get("character") for f in fighters] == [None, bo_id]
     model = send(model, "simply.tab", "combat")
     model = send(model, "simply.combat_end")
     (bo,) = model.state["simply_characters"]["list"]
@@ -179,6 +181,6 @@ def test_deleting_a_sheet_mid_fight_never_points_a_fighter_at_another_sheet() ->
     model = send(model, "shell.undo")  # the deletion is one step: the record and the links
     assert [c["name"] for c in model.state["simply_characters"]["list"]] == ["Mara", "Bo"]
     assert [f.get("character") for f in model.state["simply_combat"]["combat"]["combatants"]] == [
-        0,
-        1,
+        mara_id,
+        bo_id,
     ]

@@ -93,13 +93,13 @@ def test_sim_27_sim_24_sim_25_a_character_joins_the_fight_with_its_derived_value
         skills=(Skill("Combat Awareness", "Capable"),),
         extra={"armor_id": "chainmail", "shield_id": "large"},
     )
-    fight = add_character(Combat(), mara, 4, armor="leather_jacket", coating=None)
+    fight = add_character(Combat(), mara, "u4", armor="leather_jacket", coating=None)
     c = fight.get("c1")
     # SIM-27: ⌈7 × 3.0 + 5⌉ = 26 (H 5: ×3); SIM-24: Capable Combat Awareness; SIM-25: S 7 → 6.
     assert (c.hp_max, c.hp, c.bonus, c.max_damage, c.luck) == (26, 26, 2, 6, 12)
     # SIM-30, SIM-31: the builder's armor and shield win over the form's stand-ins.
-    assert (c.armor, c.shield, c.character) == ("chainmail", "large", 4)
-    bare = add_character(Combat(), Character(name=""), 0, armor="leather_jacket").get("c1")
+    assert (c.armor, c.shield, c.character) == ("chainmail", "large", "u4")
+    bare = add_character(Combat(), Character(name=""), None, armor="leather_jacket").get("c1")
     assert (bare.name, bare.armor) == ("unnamed", "leather_jacket")
 
 

@@ -177,7 +177,11 @@ def import_record(
     items = _items(section, place)
     data["uid"] = record.id
     if choice == "keep":
-        data["uid"] = fresh_id
+        taken = {item.get("uid") for item in items if isinstance(item, dict)}
+        data["uid"], n = fresh_id, 1
+        while data["uid"] in taken:  # the copy's id is its own: links follow ids (simply.links)
+            n += 1
+            data["uid"] = f"{fresh_id}-{n}"
         data["name"] = f"{_name_of(record.kind, data)} (shared copy)"[:60]
     if record.kind == "gurps.fighter":
         next_id = section.get("next_id")

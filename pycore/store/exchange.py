@@ -30,7 +30,7 @@ from pycore.errors import StorageError
 from pycore.store.envelope import EnvelopeError, decode, encode, migrate
 from pycore.store.history import History
 from pycore.store.persist import sections_in, steps_from_legacy
-from pycore.store.sections import SectionError, current_version, read_section
+from pycore.store.sections import SectionError, current_version, join_sections, read_section
 from pycore.validate import checked
 
 MAX_IMPORT_CHARS = 20_000_000
@@ -77,4 +77,4 @@ def import_text(text: str) -> Imported:
         raise StorageError(f"import refused: {exc}") from None
     except StorageError as exc:
         raise StorageError(f"import refused: undo history: {exc}") from None
-    return Imported(sections, envelope.saved)
+    return Imported(join_sections(sections), envelope.saved)

@@ -102,6 +102,10 @@ class SectionCodec:
     #: False for a section whose every entry was checked where it came from (the archive):
     #: saving it then only keeps the caps.
     checked_on_save: bool = True
+    #: The section once every section is read (start-up, import): the end of a migration that
+    #: needs another section, e.g. a link saved as a list position turned into the linked
+    #: record's id. Given the whole state; returns this section's value. Never raises.
+    join: Callable[[Mapping[str, Any]], Any] | None = None
 
 
 def own_schema_field(value: Any) -> int:
@@ -243,6 +247,17 @@ def migrate_section(name: str, version: int, value: Any) -> Any:
         except FieldError as exc:
             raise _field_error(name, exc) from None
     return value
+
+
+@checked
+def join_sections(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The state with each codec's :attr:`SectionCodec.join` applied (after every section is
+    read); a section whose value does not change stays the same object."""
+    joined = dict(state)
+    for name, codec in codecs().items():
+        if codec.join is not None and name in joined:
+            joined[name] = codec.join(joined)
+    return joined
 
 
 def read_section(name: str, version: int | None, value: Any) -> Any:

@@ -50,7 +50,7 @@ from pycore.store.persist import (
     steps_from_legacy,
     undo_key,
 )
-from pycore.store.sections import SectionError, defaults, fit, read_section
+from pycore.store.sections import SectionError, defaults, fit, join_sections, read_section
 
 NOW = "2026-11-23T10:00:00+00:00"
 MAX_OTHER_TABS = 4  # undo steps of this many other tabs are kept; older ones are removed
@@ -134,6 +134,7 @@ class Store:
                 continue
             state[name], self.saved[name], self.raw[name] = value, value, raw
             times.append(_saved_time(raw))
+        state = join_sections(state)  # links between sections saved before a version bump
         for name, value in defaults().items():
             if name not in state:  # what this tab starts from: the base of a merge
                 state[name] = self.saved[name] = value

@@ -5,7 +5,7 @@ Each section's shape names its fields, types and ranges; the core's own readers
 know, so a saved value is refused for the same reasons a typed one is.
 
 >>> from pycore.store.sections import read_section
->>> read_section("simply_combat", 1, {"combat": {"turn": "x"}})
+>>> read_section("simply_combat", 2, {"combat": {"turn": "x"}})
 Traceback (most recent call last):
 ...
 pycore.store.sections.SectionError: section 'simply_combat', field combat.turn: 'x' is not a whole number from 0 to 1000000
@@ -13,6 +13,7 @@ pycore.store.sections.SectionError: section 'simply_combat', field combat.turn: 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pycore.store.sections import LogSpec, SectionCodec
@@ -31,6 +32,7 @@ from pycore.store.shape import (
     Whole,
     maybe,
 )
+from pycore.validate import checked
 
 #: The stated caps of the logs (newest first); older entries go to the export's archive.
 COMBAT_LOG_LIMIT = 300
@@ -65,6 +67,9 @@ CHARACTER = All(
     (
         Record(
             {
+                # The record's stable id (links.py; the share code's "uid"): fighters and the
+                # Task page link to it. Version 1 records had none unless shared.
+                "uid": Text(80),
                 "name": NAME,
                 "player": NAME,
                 "concept": Text(500),
@@ -89,9 +94,46 @@ CHARACTER = All(
     )
 )
 
+#: Where a link saved as a list position waits for the join to turn it into the record's id.
+POSITION = "sheet_position"
+
+
+@checked
+def characters_1_to_2(value: Any) -> Any:
+    """Version 2 gives every record a stable ``uid`` (links.py): a shared record keeps its own,
+    any other gets one derived from its content and position.
+
+    >>> new = characters_1_to_2({"list": [{"name": "A"}, {"name": "B", "uid": "u1"}]})
+    >>> [r["uid"] for r in new["list"]][1], new["list"][0]["uid"].startswith("r")
+    ('u1', True)
+    """
+    from pycore.systems.simply.links import with_uids
+
+    if not isinstance(value, dict) or not isinstance(value.get("list"), list):
+        return value
+    return {**value, "list": with_uids(value["list"])}
+
+
+def _records(state: Mapping[str, Any]) -> list[Any]:
+    section = state.get("simply_characters")
+    found = section.get("list") if isinstance(section, dict) else None
+    return found if isinstance(found, list) else []
+
+
+def _resolved(item: Any, key: str, records: list[Any], unlinked: Any) -> Any:
+    """``item`` with a position waiting in :data:`POSITION` turned into the record's id."""
+    from pycore.systems.simply.links import uid_at
+
+    if not isinstance(item, dict) or POSITION not in item:
+        return item
+    rest = {k: v for k, v in item.items() if k != POSITION}
+    uid = uid_at(records, item[POSITION])
+    return {**rest, key: unlinked if uid is None else uid}
+
+
 CHARACTERS = SectionCodec(
     "simply_characters",
-    1,
+    2,
     Record(
         {
             "list": ListOf(CHARACTER, MAX_CHARACTERS),
@@ -99,13 +141,14 @@ CHARACTERS = SectionCodec(
             "campaign": Check(_campaign, "the campaign settings"),
         }
     ),
+    migrations={1: characters_1_to_2},
 )
 
 LOG_ENTRY = Record({"text": LOG_TEXT, "at": WHEN, "seed": SEED}, required=frozenset({"text"}))
 
 SIDE = Record(
     {
-        "character": Text(12),
+        "character": Text(80),  # the linked record's uid (version 1: its position)
         "pick": NAME,
         "label": NAME,
         "base": Whole(-99, 99),
@@ -118,9 +161,46 @@ SIDE = Record(
     }
 )
 
+
+@checked
+def task_1_to_2(value: Any) -> Any:
+    """Version 2 links a side to a record by its uid: a position ("3") waits for the join.
+
+    >>> task_1_to_2({"a": {"character": "3"}, "b": {"character": ""}})
+    {'a': {'character': '', 'sheet_position': 3}, 'b': {'character': ''}}
+    """
+    from pycore.systems.simply.links import position_in
+
+    if not isinstance(value, dict):
+        return value
+    moved = dict(value)
+    for key in ("a", "b"):
+        side: Any = value.get(key)
+        linked = side.get("character") if isinstance(side, dict) else None
+        position = position_in(linked) if isinstance(linked, str) else None
+        if position is not None:
+            moved[key] = {**side, "character": "", POSITION: position}
+    return moved
+
+
+@checked
+def task_join(state: Mapping[str, Any]) -> Any:
+    """The Task page's sides linked by uid once the characters are read (version 1 links)."""
+    value = state.get("simply_task")
+    if not isinstance(value, dict) or not any(
+        isinstance(value.get(k), dict) and POSITION in value[k] for k in ("a", "b")
+    ):
+        return value
+    records = _records(state)
+    return {
+        **value,
+        **{k: _resolved(v, "character", records, "") for k, v in value.items() if k in "ab"},
+    }
+
+
 TASK = SectionCodec(
     "simply_task",
-    1,
+    2,
     Record(
         {
             "mode": Text(20, ("test", "contest")),
@@ -130,6 +210,8 @@ TASK = SectionCodec(
         }
     ),
     logs=(LogSpec(("log",), TASK_LOG_LIMIT),),
+    migrations={1: task_1_to_2},
+    join=task_join,
 )
 
 FIGHTER = Record(
@@ -156,7 +238,7 @@ FIGHTER = Record(
         "first_aid_done": Flag(),
         "stabilize_attempts": Whole(0, 10**6),
         "stabilized_until": maybe(TIME),
-        "character": maybe(Whole(0, MAX_CHARACTERS)),
+        "character": maybe(Text(80)),  # the linked record's uid (version 1: its position)
     },
     required=frozenset({"id", "name", "hp", "hp_max", "strength", "health"}),
 )
@@ -194,9 +276,48 @@ FIGHT = All(
     )
 )
 
+
+@checked
+def combat_1_to_2(value: Any) -> Any:
+    """Version 2 links a fighter to its record by the record's uid: a position waits for the
+    join (:func:`combat_join`), which knows the list.
+
+    >>> combat_1_to_2({"combat": {"combatants": [{"id": "c1", "character": 2}, {"id": "c2"}]}})
+    {'combat': {'combatants': [{'id': 'c1', 'sheet_position': 2}, {'id': 'c2'}]}}
+    """
+    combat: Any = value.get("combat") if isinstance(value, dict) else None
+    fighters = combat.get("combatants") if isinstance(combat, dict) else None
+    if not isinstance(fighters, list):
+        return value
+    moved = []
+    for fighter in fighters:
+        linked = fighter.get("character") if isinstance(fighter, dict) else None
+        if isinstance(linked, int) and not isinstance(linked, bool):
+            fighter = {k: v for k, v in fighter.items() if k != "character"}
+            fighter[POSITION] = linked
+        moved.append(fighter)
+    return {**value, "combat": {**combat, "combatants": moved}}
+
+
+@checked
+def combat_join(state: Mapping[str, Any]) -> Any:
+    """The fighters linked by uid once the characters are read (version 1 links); a position
+    with no record there any more leaves a plain fighter."""
+    value: Any = state.get("simply_combat")
+    combat: Any = value.get("combat") if isinstance(value, dict) else None
+    fighters = combat.get("combatants") if isinstance(combat, dict) else None
+    if not isinstance(fighters, list) or not any(
+        isinstance(f, dict) and POSITION in f for f in fighters
+    ):
+        return value
+    records = _records(state)
+    linked = [_resolved(f, "character", records, None) for f in fighters]
+    return {**value, "combat": {**combat, "combatants": linked}}
+
+
 COMBAT = SectionCodec(
     "simply_combat",
-    1,
+    2,
     Record(
         {
             "combat": FIGHT,
@@ -205,6 +326,8 @@ COMBAT = SectionCodec(
         }
     ),
     logs=(LogSpec(("log",), COMBAT_LOG_LIMIT),),
+    migrations={1: combat_1_to_2},
+    join=combat_join,
 )
 
 CODECS = (CHARACTERS, TASK, COMBAT)

@@ -91,6 +91,13 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         known["conditions"] = tuple(str(x) for x in known.get("conditions", ()))
         where = f"combat.combatants[{index}].arms"
         known["arms"] = tuple(_arm(f"{where}[{i}]", a) for i, a in enumerate(raw.get("arms", [])))
+        link = known.get("character")
+        if isinstance(link, int) and not isinstance(link, bool):
+            known["character"] = None  # a list position from before the ids (an old undo step)
+        elif link is not None and not isinstance(link, str):  # a record's id (links.py)
+            raise RuleError(
+                f"combat.combatants[{index}].character must be a record id, got {link!r}"
+            )
         try:
             combatants.append(Combatant(**known))
         except TypeError as error:

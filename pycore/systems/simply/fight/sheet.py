@@ -7,10 +7,10 @@ SIM-40, SIM-D09), then an unarmed attack.
 >>> mara = Character(name="Mara", skills=(Skill("Melee Weapon", "Capable", "Sword"),),
 ...                  weapons=(Weapon("Longsword", "Melee Weapon: Sword", 24),),
 ...                  extra={"armor_id": "chainmail"})
->>> fight = add_character(Combat(), mara, 0)
+>>> fight = add_character(Combat(), mara, "u-mara")
 >>> c = fight.get("c1")
 >>> c.name, c.hp_max, c.armor, c.max_damage, c.character
-('Mara', 24, 'chainmail', 6, 0)
+('Mara', 24, 'chainmail', 6, 'u-mara')
 >>> [str(arm) for arm in c.arms]
 ['Longsword (Melee Weapon: Sword 10, Max Dmg 24)', 'Unarmed (Brawling 6, Max Dmg 6)']
 """
@@ -57,7 +57,7 @@ def arms_from_sheet(character: Character) -> tuple[Arm, ...]:
 def add_character(
     combat: Combat,
     character: Character,
-    index: int,
+    uid: str | None,
     *,
     armor: str | None = None,
     coating: str | None = None,
@@ -66,9 +66,10 @@ def add_character(
     """Add a character to the fight with the values the builder derives: HP (SIM-27), the
     initiative bonus (SIM-24), luck, the unarmed Max Dmg (SIM-25), its weapons and the builder's
     armor and shield (SIM-30, SIM-31); ``armor``, ``coating`` and ``shield`` stand in where the
-    builder has none. ``index`` links the participant to its record.
+    builder has none. ``uid`` links the participant to its record by the record's stable id
+    (``pycore.systems.simply.links``; None: a plain fighter, linked to no record).
 
-    >>> add_character(Combat(), Character(name="Ogre", strength=0), 3)
+    >>> add_character(Combat(), Character(name="Ogre", strength=0), "u3")
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: S 0 is outside 1 to 20
@@ -91,7 +92,7 @@ def add_character(
         coating=_table_id(character, "coating_id") or coating,
         shield=_table_id(character, "shield_id") or shield,
         max_damage=unarmed if isinstance(unarmed, int) else None,
-        character=index,
+        character=uid,
         arms=arms_from_sheet(character),
         hp=None if character.hp is None else min(character.hp, int(hp_max)),
         conditions=character.conditions,
@@ -104,13 +105,13 @@ def after_fight(character: Character, combatant: Combatant) -> Character:
     fight are one truth); HP back at the derived maximum reads as unhurt.
 
     >>> mara = Character(name="Mara")
-    >>> fight = add_character(Combat(), mara, 0)
+    >>> fight = add_character(Combat(), mara, "u1")
     >>> from pycore.systems.simply.fight import hit
     >>> fight, _ = hit(fight, "c1", 12)
     >>> after = after_fight(mara, fight.get("c1"))
     >>> after.hp, after.luck, after.conditions
     (12, 10, ('bleeding',))
-    >>> after_fight(after, add_character(Combat(), after, 0).get("c1")) == after
+    >>> after_fight(after, add_character(Combat(), after, "u1").get("c1")) == after
     True
     """
     hp = None if combatant.hp >= combatant.hp_max else combatant.hp
@@ -121,7 +122,7 @@ def after_fight(character: Character, combatant: Combatant) -> Character:
 def live_line(combatant: Combatant) -> str:
     """The participant's live values, as the sheet shows them during the fight.
 
-    >>> live_line(add_character(Combat(), Character(name="Mara"), 0).get("c1"))
+    >>> live_line(add_character(Combat(), Character(name="Mara"), "u1").get("c1"))
     'In the fight now: HP 24/24, 10 LP, ok'
     """
     c = combatant
@@ -129,39 +130,48 @@ def live_line(combatant: Combatant) -> str:
 
 
 @checked
-def luck_spent_elsewhere(combat: Combat, character: int, points: int) -> Combat:
-    """The fight once the character at ``character`` spent ``points`` LP outside it (a task roll
-    on the Task page, SIM-10): its fighters' LP go down too, so the sheet and the fight stay one
-    truth and the fight's end does not give the LP back (FIGHT.md).
+def luck_spent_elsewhere(combat: Combat, uid: str, points: int) -> Combat:
+    """The fight once the character whose record has id ``uid`` spent ``points`` LP outside it
+    (a task roll on the Task page, SIM-10): its fighters' LP go down too, so the sheet and the
+    fight stay one truth and the fight's end does not give the LP back (FIGHT.md).
 
-    >>> fight = add_character(Combat(), Character(name="Mara"), 0)
-    >>> luck_spent_elsewhere(fight, 0, 6).get("c1").luck, luck_spent_elsewhere(fight, 1, 6) == fight
+    >>> fight = add_character(Combat(), Character(name="Mara"), "u1")
+    >>> luck_spent_elsewhere(fight, "u1", 6).get("c1").luck, luck_spent_elsewhere(fight, "u2", 6) == fight
     (4, True)
     """
     if isinstance(points, bool) or points < 0:
         raise RuleError(f"luck points spent {points!r} must be a whole number of 0 or more")
     for c in combat.combatants:
-        if c.character == character:
+        if c.character == uid:
             combat = combat.with_combatant(replace(c, luck=max(0, c.luck - points)))
     return combat
 
 
 @checked
-def sheet_deleted(combat: Combat, index: int) -> Combat:
-    """The fight once the Character Record at ``index`` is deleted from the list: its fighters
-    stay in the fight but no longer write to a sheet, and the links to the records after it
-    follow them down the list, so no fighter ever writes to another character's sheet.
+def sheet_deleted(combat: Combat, uid: str) -> Combat:
+    """The fight once the Character Record with id ``uid`` is deleted: its fighters stay in the
+    fight as plain fighters that no longer write to a sheet; every other link is by id, so it
+    still names its own record wherever that record now is in the list.
 
-    >>> fight = add_character(add_character(Combat(), Character(name="A"), 0), Character(name="B"), 1)
-    >>> [c.character for c in sheet_deleted(fight, 0).combatants]
-    [None, 0]
+    >>> fight = add_character(Combat(), Character(name="A"), "ua")
+    >>> fight = add_character(fight, Character(name="B"), "ub")
+    >>> [c.character for c in sheet_deleted(fight, "ua").combatants]
+    [None, 'ub']
     """
-    if isinstance(index, bool) or index < 0:
-        raise RuleError(f"character {index!r} must be a position in the list (0 or more)")
     for c in combat.combatants:
-        if c.character is None or c.character < index:
-            continue
-        combat = combat.with_combatant(
-            replace(c, character=None if c.character == index else c.character - 1)
-        )
+        if c.character == uid:
+            combat = combat.with_combatant(replace(c, character=None))
     return combat
+
+
+@checked
+def fighters_of(combat: Combat, uid: str | None) -> tuple[Combatant, ...]:
+    """The fighters linked to the record with id ``uid`` (none for None).
+
+    >>> fight = add_character(Combat(), Character(name="A"), "ua")
+    >>> [c.name for c in fighters_of(fight, "ua")], fighters_of(fight, None)
+    (['A'], ())
+    """
+    if uid is None:
+        return ()
+    return tuple(c for c in combat.combatants if c.character == uid)

@@ -24,6 +24,7 @@ MAX_COMBATANTS: Final = 40
 MAX_HP: Final = 1000
 MAX_BONUS: Final = 20
 MAX_LUCK: Final = 1000
+MAX_LINK: Final = 80  # a record id (pycore.systems.simply.links)
 MAX_MINUTES: Final = 60 * 24 * 30  # a month of game time in one step is plenty
 BLEED_EVERY: Final = 5  # SIM-46 / SIM-49: 1 HP every 5 minutes (SIM-D14: full 5 minutes)
 FIRST_AID_WINDOW: Final = 15  # SIM-55 / SIM-D19
@@ -100,7 +101,8 @@ class Combatant:
     first_aid_done: bool = False
     stabilize_attempts: int = 0
     stabilized_until: int | None = None
-    character: int | None = None
+    #: The stable id (``uid``) of the Character Record it follows; None: a plain fighter.
+    character: str | None = None
     arms: tuple[Arm, ...] = ()
 
     def has(self, condition: str) -> bool:
@@ -254,7 +256,7 @@ def add_combatant(
     coating: str | None = None,
     shield: str | None = None,
     max_damage: int | None = None,
-    character: int | None = None,
+    character: str | None = None,
     arms: tuple[Arm, ...] = (),
     conditions: tuple[str, ...] = (),
 ) -> Combat:
@@ -280,6 +282,10 @@ def add_combatant(
     current = hp_max if hp is None else _int("HP", hp, -MAX_HP, hp_max)
     if max_damage is not None:
         _int("max damage", max_damage, 1, 100, " (SIM-40)")
+    if character is not None and not 0 < len(character) <= MAX_LINK:
+        raise RuleError(
+            f"character link {character!r} must be a record id of 1 to {MAX_LINK} characters"
+        )
     unknown = [x for x in conditions if x not in CONDITIONS]
     if unknown:
         raise RuleError(f"conditions {unknown!r}: allowed {', '.join(CONDITIONS)}")

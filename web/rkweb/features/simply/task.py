@@ -15,8 +15,10 @@ from pycore.errors import RuleError
 from pycore.systems.simply import fight as core_fight
 from pycore.systems.simply import luck, tasks
 from pycore.systems.simply.fight.sheet import luck_spent_elsewhere
+from pycore.systems.simply.links import chosen_index, index_of, uid_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.characters import state as sheets
 from rkweb.features.simply.combat import state as fight_state
 from rkweb.features.simply.words import error_line, plain, why_rules
 from rkweb.kit.buttons import button
@@ -88,11 +90,11 @@ def _character(model: Model, side: dict[str, Any]) -> Any:
     from pycore.systems.simply.character_json import character_from_json
 
     characters = _characters(model)
-    index = str(side.get("character", ""))
-    if not index.isdigit() or int(index) >= len(characters):
+    index = index_of(characters, str(side.get("character", "")) or None)  # linked by id
+    if index is None:
         return None
     try:
-        return character_from_json(characters[int(index)])
+        return character_from_json(characters[index])
     except RuleError:
         return None
 
@@ -130,12 +132,17 @@ def _parse(field: str, raw: str) -> tuple[Any, str]:
     return value, ""
 
 
-def _set_field(model: Model, side: str, field: str, raw: str) -> Model:
-    state = _state(model)
+def _set_field(model: Model, side: str, field: str, raw: str, ctx: Ctx) -> Model:
     key = f"{side}.{field}"
     value, error = _parse(field, raw)
     if error:
         return with_error(model, ERRORS, key, error)
+    if field == "character" and value:  # the side links to the record by its id
+        index = chosen_index(_characters(model), str(value))
+        if index is None:
+            return with_error(model, ERRORS, key, "That character no longer exists.")
+        model, value = sheets.linked(model, index, ctx)
+    state = _state(model)
     state[side] = {**state[side], field: value}
     if field in ("character", "base"):
         state[side]["pick"] = ""
@@ -164,12 +171,13 @@ def _pay(model: Model, state: dict[str, Any], spent: tuple[int, int], at: str) -
     paid = []
     for key, points in zip(("a", "b"), spent, strict=True):
         state[key] = {**state[key], "lp": int(state[key].get("lp", 0)) - points}
-        index = str(state[key].get("character", ""))
-        if points and index.isdigit() and int(index) < len(characters):
-            sheet = characters[int(index)]
-            characters[int(index)] = {**sheet, "luck": int(sheet.get("luck", 0)) - points}
+        uid = str(state[key].get("character", "")) or None
+        index = index_of(characters, uid)
+        if points and uid is not None and index is not None:
+            sheet = characters[index]
+            characters[index] = {**sheet, "luck": int(sheet.get("luck", 0)) - points}
             # A fighter of a fight under way spends them too: its end keeps them spent.
-            fight = luck_spent_elsewhere(fight, int(index), points)
+            fight = luck_spent_elsewhere(fight, uid, points)
             paid.append(f"{sheet.get('name') or 'unnamed'} spends {points} LP")
     if not paid:
         return model
@@ -209,7 +217,7 @@ def _roll(model: Model, ctx: Ctx) -> Model:
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     kind = msg[0]
     if kind == "simply.task_field":
-        return _set_field(model, str(msg[1]), str(msg[2]), str(msg[3]))
+        return _set_field(model, str(msg[1]), str(msg[2]), str(msg[3]), ctx)
     if kind == "simply.task_mode":
         state = _state(model)
         return replace(model, history=model.history.set_quietly(SECTION, {**state, "mode": msg[1]}))
@@ -265,7 +273,10 @@ def _pickers(model: Model, key: str, side: dict[str, Any]) -> list[VNode]:
             "Character (optional)",
             str(side.get("character", "")),
             [("", "none: type the base score")]
-            + [(str(i), str(c.get("name") or "unnamed")) for i, c in enumerate(characters)],
+            + [
+                (uid_of(c) or str(i), str(c.get("name") or "unnamed"))
+                for i, c in enumerate(characters)
+            ],
         ),
         _select(
             key,

@@ -15,6 +15,7 @@ from pycore.systems.simply.character import Character, ability_list, armor_choic
 from pycore.systems.simply.character_json import character_from_json, character_to_json
 from pycore.systems.simply.fight import combat_to_json
 from pycore.systems.simply.fight.sheet import sheet_deleted
+from pycore.systems.simply.links import uid_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.simply.characters import campaign
@@ -25,11 +26,12 @@ from rkweb.features.simply.characters.state import (
     keep,
     load,
     name_of,
+    new_uid,
 )
 from rkweb.features.simply.combat import state as fight_state
 from rkweb.kit.fields import with_error
 
-TASK = "simply_task"  # the Task page's section: its sides link to records by position
+TASK = "simply_task"  # the Task page's section: its sides link to records by id
 INT_FIELDS = {"strength", "coordination", "intellect", "health", "luck"}
 TEXT_FIELDS = {
     "name",
@@ -196,7 +198,8 @@ def _roster(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if kind == "simply.char_new":
         luck = campaign_of(state).starting_luck  # SIM-23, SIM-D05
         name = f"Character {len(state['list']) + 1}"
-        state["list"].append(character_to_json(Character(name=name, luck=luck)))
+        fresh = character_to_json(Character(name=name, luck=luck))
+        state["list"].append({**fresh, "uid": new_uid(state["list"], ctx)})
         state["selected"] = len(state["list"]) - 1
         return keep(model, state, "Create character", ctx)
     if kind == "simply.char_select":
@@ -204,35 +207,38 @@ def _roster(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return replace(model, history=model.history.set_quietly(SECTION, state))
     if kind == "simply.char_dup":
         original = state["list"][int(msg[1])]
-        state["list"].append({**original, "name": f"{name_of(original)} (copy)"})
+        copy = {**original, "name": f"{name_of(original)} (copy)"}
+        copy.pop("updated_at", None)  # a copy is a record of its own, with its own id
+        state["list"].append({**copy, "uid": new_uid(state["list"], ctx)})
         state["selected"] = len(state["list"]) - 1
         return keep(model, state, f"Duplicate {name_of(original)}", ctx)
     return _delete(model, state, int(msg[1]), ctx)  # simply.char_del
 
 
 def _delete(model: Model, state: dict[str, Any], index: int, ctx: Ctx) -> Model:
-    """The record leaves the list; the fight's and the Task page's links to the records follow
-    them (one undo step), so nothing goes on pointing at the list position it had."""
+    """The record leaves the list; the fighters and the Task page's sides linked to it (by its
+    id) are unlinked in the same undo step, and every other link, by id, still names its own
+    record wherever that record now is in the list."""
     gone = state["list"].pop(index)
     state["selected"] = max(0, min(int(state["selected"]), len(state["list"]) - 1))
     values: dict[str, Any] = {SECTION: state}
+    uid = uid_of(gone)
     combat = model.section(fight_state.SECTION)
-    if combat.get("combat"):
-        fight = sheet_deleted(fight_state.fight_of(fight_state.load(model)), index)
+    if uid is not None and combat.get("combat"):
+        fight = sheet_deleted(fight_state.fight_of(fight_state.load(model)), uid)
         values[fight_state.SECTION] = {**combat, "combat": combat_to_json(fight)}
     task = model.section(TASK)
-    if task:
-        values[TASK] = {key: _relinked(side, index) for key, side in task.items()}
+    if uid is not None and task:
+        values[TASK] = {key: _unlinked(side, uid) for key, side in task.items()}
     label = f"Delete {name_of(gone)}"
     return replace(model, history=model.history.apply_many(values, label, ctx.now))
 
 
-def _relinked(side: Any, index: int) -> Any:
-    """A Task page side's link to a record, after the record at ``index`` left the list."""
-    linked = str(side.get("character", "")) if isinstance(side, dict) else ""
-    if not linked.isdigit() or int(linked) < index:
-        return side
-    return {**side, "character": "" if int(linked) == index else str(int(linked) - 1)}
+def _unlinked(side: Any, uid: str) -> Any:
+    """A Task page side, no longer linked to the deleted record with id ``uid``."""
+    if isinstance(side, dict) and side.get("character") == uid:
+        return {**side, "character": ""}
+    return side
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:

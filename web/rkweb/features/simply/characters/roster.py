@@ -9,7 +9,8 @@ from pycore.errors import RuleError
 from pycore.systems.simply.character import derive, validate
 from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.codec import combat_from_json
-from pycore.systems.simply.fight.sheet import live_line
+from pycore.systems.simply.fight.sheet import fighters_of, live_line
+from pycore.systems.simply.links import uid_of
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters import builder, campaign, gear
@@ -20,17 +21,17 @@ from rkweb.kit.chips import chip
 from rkweb.kit.share import share_button
 
 
-def _live(model: Model, index: int) -> str:
+def _live(model: Model, raw: dict[str, Any]) -> str:
     """The character's line from the fight under way, if it fights (the sheet follows it)."""
     try:
         fight = combat_from_json(model.section("simply_combat").get("combat", {}))
     except RuleError:
         return ""
-    fighting = [c for c in fight.combatants if c.character == index]
+    fighting = fighters_of(fight, uid_of(raw))
     return live_line(fighting[0]) if fighting else ""
 
 
-def _editor(model: Model, raw: dict[str, Any], index: int) -> VNode:
+def _editor(model: Model, raw: dict[str, Any]) -> VNode:
     try:
         character = character_from_json(raw)
     except RuleError as exc:
@@ -49,7 +50,7 @@ def _editor(model: Model, raw: dict[str, Any], index: int) -> VNode:
         gear.abilities_card(character, problems),
         gear.armor_card(model, raw, character, problems),
         gear.details_card(model, character),
-        record(character, derived, _live(model, index)),
+        record(character, derived, _live(model, raw)),
     )
 
 
@@ -82,7 +83,7 @@ def view(model: Model) -> VNode:
         if rows
         else h("p", {"class": "muted"}, "No characters yet."),
     )
-    editor = _editor(model, chars[selected], selected) if 0 <= selected < len(chars) else None
+    editor = _editor(model, chars[selected]) if 0 <= selected < len(chars) else None
     share = share_button("simply.character", selected, name_of(chars[selected])) if editor else None
     settings = campaign.card(model, campaign_of(state))
     return h("div", {"class": "page characters-page"}, settings, listing, share, editor)

@@ -9,6 +9,7 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.simply.character import Campaign
 from pycore.systems.simply.character_json import campaign_from_json
+from pycore.systems.simply.links import fresh_uid, uid_of
 from rkweb.app.model import Ctx, Model
 
 SECTION = "simply_characters"
@@ -38,3 +39,21 @@ def name_of(raw: dict[str, Any]) -> str:
 def keep(model: Model, state: dict[str, Any], label: str, ctx: Ctx) -> Model:
     """Store the new state as one undoable step named ``label``."""
     return replace(model, history=model.history.apply(SECTION, state, label, ctx.now))
+
+
+def new_uid(records: list[Any], ctx: Ctx) -> str:
+    """A fresh record id from the update's fresh seed, no other record's."""
+    return fresh_uid(ctx.fresh_seed, [u for r in records if (u := uid_of(r))])
+
+
+def linked(model: Model, index: int, ctx: Ctx) -> tuple[Model, str]:
+    """The id of the record at ``index``, given one (quietly: not a change the user made) when
+    a record reaches here without one, so every link is by id."""
+    state = load(model)
+    record = state["list"][index]
+    uid = uid_of(record)
+    if uid is not None:
+        return model, uid
+    uid = new_uid(state["list"], ctx)
+    state["list"][index] = {**record, "uid": uid}
+    return replace(model, history=model.history.set_quietly(SECTION, state)), uid

@@ -12,6 +12,7 @@ from pycore.store.history import WHOLE_STATE
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.character_json import character_from_json, character_to_json
 from pycore.systems.simply.fight.sheet import after_fight
+from pycore.systems.simply.links import index_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
@@ -28,13 +29,14 @@ def _sheets_after(model: Model, fight: core.Combat) -> tuple[dict[str, Any], lis
     records = list(sheets.get("list", []))
     names = []
     for c in fight.combatants:
-        if c.character is None or not 0 <= c.character < len(records):
+        index = index_of(records, c.character)  # by the record's id, wherever it now is
+        if index is None:
             continue
         try:
-            record = character_from_json(records[c.character])
+            record = character_from_json(records[index])
         except RuleError:
             continue  # a record that cannot be read is left as it is
-        records[c.character] = character_to_json(after_fight(record, c))
+        records[index] = character_to_json(after_fight(record, c))
         names.append(c.name)
     return {**sheets, "list": records}, names
 

@@ -12,8 +12,10 @@ from pycore.systems.simply import fight as core
 from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
 from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.sheet import add_character
+from pycore.systems.simply.links import chosen_index, uid_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply.characters import state as sheets
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
@@ -48,19 +50,20 @@ def add(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def add_char(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    raw = str(msg[-1])
-    characters = model.section("simply_characters").get("list", [])
-    if not raw.isdigit():
+    """The chosen record joins the fight, linked to it by its id (FIGHT.md)."""
+    chosen = str(msg[-1])
+    if not chosen:
         return model
-    index = int(raw)
-    if not 0 <= index < len(characters):
+    index = chosen_index(model.section("simply_characters").get("list", []), chosen)
+    if index is None:
         raise RuleError("That character no longer exists.")
+    model, uid = sheets.linked(model, index, ctx)
     state = saved.load(model)
     form = state["form"]["add"]
     fight = add_character(
         saved.fight_of(state),
-        character_from_json(characters[index]),
-        index,
+        character_from_json(model.section("simply_characters")["list"][index]),
+        uid,
         armor=form["armor"] or None,
         coating=form["coating"] or None,
         shield=form["shield"] or None,
@@ -121,7 +124,7 @@ def remove(model: Model, msg: Msg, ctx: Ctx) -> Model:
 def _add_form(model: Model, form: dict[str, Any]) -> VNode:
     characters = model.section("simply_characters").get("list", [])
     chosen = [("", "Choose a character…")] + [
-        (str(i), str(ch.get("name") or "unnamed")) for i, ch in enumerate(characters)
+        (uid_of(ch) or str(i), str(ch.get("name") or "unnamed")) for i, ch in enumerate(characters)
     ]
     yes_no = [("", "no"), ("yes", "yes")]
     return h(
