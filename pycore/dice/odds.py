@@ -253,3 +253,20 @@ def _work(parsed: DiceExpr) -> float:
             size = min(size * t_size, hi - lo + 1)
     fraction = _FRACTION_BASE + _FRACTION_PER_KBIT * math.pow(bits / 1000, _FRACTION_POWER)
     return work + fraction * size
+
+
+@checked
+def percent(p: Fraction) -> str:
+    """A percentage with enough digits that a small chance never reads as 0."""
+    if p in (0, 1):
+        return f"{int(p * 100)}%"
+    value = float(p * 100)
+    if value >= 1:
+        return f"{value:.2f}%"
+    return f"{value:.2g}%" if value >= 0.001 else f"{value:.1e}%"
+
+
+@checked
+def odds_text(p: Fraction) -> str:
+    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    return f"{exact} ({percent(p)})"

@@ -11,22 +11,8 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-
-def percent(p: Fraction) -> str:
-    """A percentage with enough digits that a small chance never reads as 0."""
-    if p in (0, 1):
-        return f"{int(p * 100)}%"
-    value = float(p * 100)
-    if value >= 1:
-        return f"{value:.2f}%"
-    return f"{value:.2g}%" if value >= 0.001 else f"{value:.1e}%"
-
-
-def odds_text(p: Fraction) -> str:
-    exact = str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return f"{exact} ({percent(p)})"
+from pycore.dice.odds import odds_text as odds_text
+from pycore.dice.odds import percent as percent
 
 
 def bytes_text(n: int | None) -> str:

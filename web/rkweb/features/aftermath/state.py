@@ -12,6 +12,7 @@ from pycore.systems.aftermath import sheet
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
 from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.fight import COMBAT as COMBAT
 from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
 from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
@@ -38,19 +39,6 @@ ROLLS: dict[str, Any] = {
     "die_b": "2D6",
     "comparison": "check_for_daze",
     "log": [],
-}
-
-#: The worksheet: the clock, who attacks whom and how (with which of the attacker's weapons,
-#: by name), the GM's override of a refusal, and a hit waiting for a value (``pending``).
-COMBAT: dict[str, Any] = {
-    "turn": 1,
-    "phase": 1,
-    "attacker": 0,
-    "target": 1,
-    "mode": "missile",
-    "weapon": "",
-    "override": "",
-    "pending": None,
 }
 
 

@@ -1,0 +1,504 @@
+"""The Aftermath! fight as a value (FIGHT.md): the combat clock (AFT-55), who attacks whom and
+how, the attack forms, the attack waiting for dice or for a value, the log, and the sheets and
+campaign settings the attacks read and write. It is read from and written to the saved
+``aftermath`` section in the shape the page saves (no saved-state change).
+
+Every action is a transition ``fight, result = step(fight, ...)``: the fight is never changed in
+place. A result says what was done (the Undo label), how it is kept (not at all, quietly, or as
+an undo step) and the errors it shows or clears beside the worksheet's fields.
+
+>>> f = Fight.from_json({"characters": [], "combat": {"turn": 1, "phase": 20}})
+>>> f, done = next_action_phase(f)
+>>> str(f.now), str(done)
+('turn 2, phase 1', 'Next Action Phase (turn 2, phase 1)')
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal
+
+from pycore.dice import seeded
+from pycore.dice.odds import odds_text
+from pycore.errors import DiceError, RuleError, RulekeeperError
+from pycore.systems.aftermath import arms, attack_dice, combat, worksheet
+from pycore.systems.aftermath.campaign import campaign, settings_from
+from pycore.systems.aftermath.clock import next_phase, next_turn
+from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.saved import LOG_LIMIT
+from pycore.validate import checked
+
+#: The worksheet's defaults: the clock, who attacks whom and how (with which of the attacker's
+#: weapons, by name), the GM's override of a refusal, and a hit waiting for a value.
+COMBAT: Final[dict[str, Any]] = {
+    "turn": 1,
+    "phase": 1,
+    "attacker": 0,
+    "target": 1,
+    "mode": "missile",
+    "weapon": "",
+    "override": "",
+    "pending": None,
+}
+MAX_OVERRIDE: Final = 200
+NO_COMBATANTS: Final = "Choose an attacker and a target (create them in the Characters tab)."
+
+Keep = Literal["none", "quiet", "undo"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a transition did: ``text`` (the Undo label, or the refusal), how the new fight is
+    kept (``none``: not at all; ``quiet``: without an undo step; ``undo``: as one), and the
+    worksheet fields whose error it sets (a message) or clears (None), in order."""
+
+    text: str = ""
+    keep: Keep = "quiet"
+    errors: tuple[tuple[str, str | None], ...] = ()
+
+    @property
+    def refused(self) -> bool:
+        return any(message for _, message in self.errors)
+
+    def __str__(self) -> str:
+        shown = [f"{key}: {message}" for key, message in self.errors if message]
+        return "; ".join(shown) if shown else self.text
+
+
+def _refused(key: str, message: str) -> Result:
+    return Result(message, "none", ((key, message),))
+
+
+def _whole(name: str, value: object) -> int:
+    if isinstance(value, bool):
+        raise RuleError(f"{name} {value!r} is not a whole number")
+    if isinstance(value, int):
+        return value
+    if not value:
+        return 0
+    try:
+        return int(value) if isinstance(value, str | float) else int(str(value))
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise RuleError(f"{name} {str(value)[:40]!r} is not a whole number") from exc
+
+
+def _mapping(name: str, value: object) -> Mapping[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise RuleError(f"{name} {str(value)[:40]!r} is not a record")
+    return value
+
+
+@dataclass(frozen=True)
+class Fight:
+    """The fight at one moment. Its records are the saved JSON, never changed in place: each
+    transition builds new ones. ``extra`` keeps the worksheet's other saved keys as they were."""
+
+    turn: int = 1
+    phase: int = 1
+    attacker: int = 0
+    target: int = 1
+    mode: str = "missile"
+    weapon: str = ""
+    override: str = ""
+    pending: Mapping[str, Any] | None = None
+    forms: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    log: tuple[Mapping[str, Any], ...] = ()
+    characters: tuple[Mapping[str, Any], ...] = ()
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def now(self) -> Moment:
+        """The combat clock: the Combat Turn and Action Phase now (AFT-55)."""
+        return Moment(self.turn, self.phase)
+
+    @property
+    def last(self) -> Mapping[str, Any] | None:
+        """The last attack's log entry (newest first), or None."""
+        return self.log[0] if self.log else None
+
+    def person(self, role: str) -> tuple[int, dict[str, Any] | None]:
+        """The combatant in ``role`` ("attacker" or "target"): index and sheet (a copy)."""
+        index = self.attacker if role == "attacker" else self.target
+        if 0 <= index < len(self.characters):
+            return index, copy.deepcopy(dict(self.characters[index]))
+        return index, None
+
+    def combat_json(self) -> dict[str, Any]:
+        """The worksheet as the page saves it (a fresh copy)."""
+        known = {
+            "turn": self.turn,
+            "phase": self.phase,
+            "attacker": self.attacker,
+            "target": self.target,
+            "mode": self.mode,
+            "weapon": self.weapon,
+            "override": self.override,
+            "pending": self.pending,
+        }
+        out = {**known, **self.extra, "log": list(self.log), **self.forms}
+        return copy.deepcopy(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """The parts of the ``aftermath`` section the fight owns (fresh copies)."""
+        return {
+            "characters": copy.deepcopy([dict(c) for c in self.characters]),
+            "settings": dict(self.settings),
+            "combat": self.combat_json(),
+        }
+
+    @staticmethod
+    def from_json(section: Mapping[str, Any]) -> Fight:
+        """The fight from the ``aftermath`` section (its characters, settings and worksheet),
+        the worksheet merged over its defaults as the page reads it."""
+        return _from_json(section)
+
+
+@checked
+def fight_from_json(section: Mapping[str, Any]) -> Fight:
+    """The fight from the saved ``aftermath`` section (``Fight.from_json``).
+
+    >>> fight_from_json({"combat": {"turn": "x"}})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: turn 'x' is not a whole number
+    """
+    return _from_json(section)
+
+
+def _from_json(section: Mapping[str, Any]) -> Fight:
+    section = _mapping("section", section)
+    saved = _mapping("combat", section.get("combat"))
+    raw_chars = section.get("characters") or []
+    if not isinstance(raw_chars, list | tuple):
+        raise RuleError(f"characters {str(raw_chars)[:40]!r} is not a list")
+    chars = tuple(copy.deepcopy(dict(_mapping("character", c))) for c in raw_chars)
+    merged = {**COMBAT, **saved}
+    raw_log = merged.get("log") or []
+    if not isinstance(raw_log, list | tuple):
+        raise RuleError(f"log {str(raw_log)[:40]!r} is not a list")
+    pending = merged.get("pending")
+    known = {*COMBAT, "log", *worksheet.MODES}
+    return Fight(
+        turn=_whole("turn", merged["turn"]),
+        phase=_whole("phase", merged["phase"]),
+        attacker=_whole("attacker", merged["attacker"]),
+        target=_whole("target", merged["target"]),
+        mode=str(merged["mode"]),
+        weapon=str(merged["weapon"] or ""),
+        override=str(merged["override"] or ""),
+        pending=copy.deepcopy(dict(pending)) if isinstance(pending, Mapping) else None,
+        forms={m: worksheet.form_of(m, copy.deepcopy(saved.get(m))) for m in worksheet.MODES},
+        log=tuple(copy.deepcopy(raw_log)),
+        characters=chars,
+        settings=settings_from(section.get("settings")),
+        extra=copy.deepcopy({k: v for k, v in saved.items() if k not in known}),
+    )
+
+
+def _with_combat(fight: Fight, saved: Mapping[str, Any]) -> Fight:
+    """``fight`` with the worksheet ``saved`` (what the core's worksheet functions return)."""
+    return _from_json({"characters": list(fight.characters), "combat": saved, **_settings(fight)})
+
+
+def _settings(fight: Fight) -> dict[str, Any]:
+    return {"settings": dict(fight.settings)}
+
+
+def _setup(fight: Fight) -> worksheet.Setup | None:
+    """The attack on the worksheet now (None until an attacker and a target exist)."""
+    _, attacker = fight.person("attacker")
+    _, target = fight.person("target")
+    if attacker is None or target is None:
+        return None
+    form = dict(fight.forms[fight.mode]) if fight.mode in fight.forms else {}
+    rules = campaign(dict(fight.settings))
+    return worksheet.Setup(fight.mode, attacker, target, form, rules, fight.now, fight.override)
+
+
+# --- the worksheet: fields, chips, who and how ---------------------------------------------
+
+
+@checked
+def set_field(fight: Fight, mode: str, key: str, raw: str) -> tuple[Fight, Result]:
+    """A field of the ``mode`` form typed (checked by the core's worksheet)."""
+    _, attacker = fight.person("attacker")
+    try:
+        form = worksheet.set_form_field(fight.forms[mode], key, raw, attacker)
+    except KeyError as exc:
+        raise RuleError(f"mode {mode!r} is unknown; allowed: {', '.join(worksheet.MODES)}") from exc
+    except RuleError as exc:
+        return fight, _refused(key, str(exc))
+    return replace(fight, forms={**fight.forms, mode: form}), Result(errors=((key, None),))
+
+
+def _form(fight: Fight, mode: str) -> Mapping[str, Any]:
+    if mode not in fight.forms:
+        raise RuleError(f"mode {mode!r} is unknown; allowed: {', '.join(worksheet.MODES)}")
+    return fight.forms[mode]
+
+
+@checked
+def toggle_chip(fight: Fight, mode: str, key: str) -> tuple[Fight, Result]:
+    """A situation chip (or a tick) of the ``mode`` form pressed or released."""
+    form = worksheet.toggle(_form(fight, mode), key)
+    return replace(fight, forms={**fight.forms, mode: form}), Result()
+
+
+@checked
+def clear_chips(fight: Fight, mode: str) -> tuple[Fight, Result]:
+    """ "Clear": every situation chip of the form released."""
+    form = dict(_form(fight, mode))
+    for key in list(form.get("situations", [])):
+        form = worksheet.toggle(form, f"sit:{key}")
+    return replace(fight, forms={**fight.forms, mode: form}), Result()
+
+
+@checked
+def pick_combatant(fight: Fight, role: str, index: int) -> tuple[Fight, Result]:
+    """A new attacker or target re-derives the set-up: every form starts fresh, nothing is kept
+    from the previous combatant (FIGHT.md; the core's ``arms.pick_combatant``)."""
+    chosen = fight
+    if role == "attacker":
+        chosen = replace(fight, attacker=index)
+    elif role == "target":
+        chosen = replace(fight, target=index)
+    _, attacker = chosen.person("attacker")
+    saved = arms.pick_combatant(fight.combat_json(), role, index, attacker)
+    return _with_combat(fight, saved), Result(errors=(("weapon", None),))
+
+
+@checked
+def choose_weapon(fight: Fight, name: str) -> tuple[Fight, Result]:
+    """One of the attacker's weapons chosen: the forms filled from his sheet."""
+    _, attacker = fight.person("attacker")
+    try:
+        saved = arms.choose_weapon(fight.combat_json(), attacker or {}, name)
+    except RuleError as exc:
+        return fight, _refused("weapon", str(exc))
+    return _with_combat(fight, saved), Result(errors=(("weapon", None),))
+
+
+@checked
+def set_mode(fight: Fight, mode: str) -> tuple[Fight, Result]:
+    """The kind of attack: missile (AFT-57), hand-to-hand or thrown (AFT-56); another word is
+    ignored, as the page has always done."""
+    return (replace(fight, mode=mode) if mode in worksheet.MODES else fight), Result()
+
+
+@checked
+def set_override(fight: Fight, reason: str) -> tuple[Fight, Result]:
+    """The GM's reason to let an attack the rules forbid go ahead; it is logged with the attack
+    (its first step, ``bind.may_attack``)."""
+    return replace(fight, override=reason.strip()[:MAX_OVERRIDE]), Result()
+
+
+# --- the attack -----------------------------------------------------------------------------
+
+
+def _who(setup: worksheet.Setup | worksheet.Outcome) -> str:
+    return f"{setup.attacker['name']} → {setup.target['name']}"
+
+
+def _entry(fight: Fight, outcome: worksheet.Outcome, at: str, seed: str) -> dict[str, Any]:
+    """The log entry of an attack: the one-line verdict, every step and what was applied."""
+    result = outcome.resolution
+    attacker_name = outcome.attacker.get("name", "?")
+    how = worksheet.MODE_NAMES.get(fight.mode, fight.mode)
+    return {
+        "text": f"{fight.now} · {_who(outcome)} ({how}): {combat.summary(result)}",
+        "steps": [str(s) for s in result.steps],
+        "applied": [*outcome.applied, *(f"{attacker_name}: {n}" for n in outcome.attacker_applied)],
+        "at": at,
+        "seed": seed,
+        "chance": odds_text(result.chance),
+        "effect": result.effect,
+        "target": fight.target,
+    }
+
+
+def _applied(
+    fight: Fight, outcome: worksheet.Outcome, at: str, seed: str, typed: list[str]
+) -> tuple[Fight, Result]:
+    """An attack written to the sheets and the log; what was its own cleared (one undo step)."""
+    chars = [copy.deepcopy(dict(c)) for c in fight.characters]
+    chars[fight.target] = outcome.target
+    chars[fight.attacker] = outcome.attacker
+    entry = {**_entry(fight, outcome, at, seed), "typed": typed}
+    form = worksheet.after_attack(_form(fight, fight.mode))
+    done = replace(
+        fight,
+        characters=tuple(chars),
+        log=(entry, *fight.log)[:LOG_LIMIT],
+        forms={**fight.forms, fight.mode: form},
+        override="",
+        pending=None,
+    )
+    return done, Result(f"Attack: {_who(outcome)}", "undo", (("resolve", None),))
+
+
+def _kept(setup: worksheet.Setup, pending: Mapping[str, Any]) -> worksheet.Setup:
+    """The attack in progress as it was set up when its first die was rolled."""
+    return replace(
+        setup,
+        mode=str(pending["mode"]),
+        form=dict(pending["form"]),
+        now=Moment(int(pending["turn"]), int(pending["phase"])),
+        override=str(pending.get("override", "")),
+    )
+
+
+def _waiting(setup: worksheet.Setup, typed: list[str], seed: str) -> dict[str, Any]:
+    return {
+        "seed": seed,
+        "typed": typed,
+        "mode": setup.mode,
+        "form": dict(setup.form),
+        "override": setup.override,
+        "turn": setup.now.turn,
+        "phase": setup.now.phase,
+        "answer": "",
+    }
+
+
+def _roll(
+    fight: Fight,
+    setup: worksheet.Setup,
+    typed: list[str],
+    seed: str,
+    at: str,
+    error: str,
+) -> tuple[Fight, Result]:
+    """Roll the attack with the dice typed so far, then ``seed`` ("roll for me") or, with no
+    seed, up to the next roll not typed yet. A wrong roll is refused beside the dice; the
+    core's other refusals (a Stunned attacker, AFT-55...) beside ``error``."""
+    try:
+        rest = seeded(seed) if seed else None
+        same = fight.attacker == fight.target
+        found = attack_dice.resolve_typed(setup, typed, rest, same=same)
+    except DiceError as exc:  # a typed roll the dice cannot show
+        return fight, _refused("dice", str(exc))
+    except RulekeeperError as exc:
+        return fight, _refused(error, str(exc))
+    cleared: tuple[tuple[str, str | None], ...] = ((error, None), ("dice", None))
+    kept = _waiting(setup, typed, seed)
+    if isinstance(found, attack_dice.WaitsForDice):
+        # The attack waits for the next roll of the user's dice; nothing is written yet.
+        given = {"wants": found.expr, "what": found.what, "index": found.index}
+        pending = {**kept, **given, "given": list(found.given)}
+        return replace(fight, pending=pending), Result(
+            f"Attack dice: {_who(setup)}", "undo", cleared
+        )
+    asks = worksheet.asked(found)
+    if not asks:
+        done, result = _applied(fight, found, at, seed, typed)
+        return done, replace(result, errors=(*cleared, *result.errors))
+    # The hit waits for a value given now (its Damage Potential once the critical is known,
+    # AFT-18; the near side of a split, AFT-12): nothing is written to the sheets yet; the dice
+    # rolled are kept (the seed and the typed rolls) and go on once it is given.
+    steps = [str(s) for s in found.resolution.steps]
+    summary = combat.summary(found.resolution)
+    pending = {**kept, "asks": asks, "steps": steps, "summary": summary}
+    return replace(fight, pending=pending), Result(f"Attack roll: {_who(setup)}", "undo", cleared)
+
+
+@checked
+def attack(fight: Fight, seed: str, at: str, typed: str | None = None) -> tuple[Fight, Result]:
+    """ "Roll for me" (``typed`` None: the rolls from ``seed``) or one roll the user typed: a
+    new attack, or the next roll of the attack waiting for dice (AFT-03). ``at`` is the time
+    written to the log."""
+    setup = _setup(fight)
+    if setup is None:
+        return fight, _refused("resolve", NO_COMBATANTS)
+    pending = fight.pending
+    rolls: list[str] = []
+    if isinstance(pending, Mapping) and pending.get("wants"):
+        setup = _kept(setup, pending)
+        rolls = [str(r) for r in pending.get("typed", [])]
+    if typed is None:
+        return _roll(fight, setup, rolls, seed, at, "resolve")
+    return _roll(fight, setup, [*rolls, typed.strip()], "", at, "resolve")
+
+
+@checked
+def set_answer(fight: Fight, raw: str) -> tuple[Fight, Result]:
+    """What the user typed for the value the pending hit waits for (its Damage Potential...)."""
+    if not isinstance(fight.pending, Mapping):
+        return fight, Result()
+    return replace(fight, pending={**fight.pending, "answer": raw.strip()}), Result()
+
+
+@checked
+def give_answer(fight: Fight, at: str) -> tuple[Fight, Result]:
+    """The pending hit with the value the user gave: the same dice, then the rest (AFT-56,
+    AFT-57). Nothing waiting: nothing done."""
+    pending = fight.pending
+    setup = _setup(fight)
+    if not isinstance(pending, Mapping) or setup is None:
+        return fight, Result(keep="none")
+    asks = str(pending.get("asks", "attack.damage_potential"))
+    error = worksheet.ASKED_AFTER_THE_ROLL.get(asks, "answer")
+    try:
+        given = worksheet.with_answer(_kept(setup, pending), asks, str(pending.get("answer", "")))
+    except (RuleError, KeyError) as exc:
+        return fight, _refused(error, str(exc))
+    typed = [str(r) for r in pending.get("typed", [])]
+    return _roll(fight, given, typed, str(pending.get("seed", "")), at, error)
+
+
+# --- the clock and the log ------------------------------------------------------------------
+
+
+@checked
+def next_action_phase(fight: Fight) -> tuple[Fight, Result]:
+    """AFT-55: the next Action Phase (after phase 20 the next Combat Turn). Timed conditions
+    (a Stun, a Daze...) are read against the clock, so those that end by then are over."""
+    moved = next_phase(fight.now)
+    label = f"Next Action Phase (turn {moved.turn}, phase {moved.phase})"
+    return replace(fight, turn=moved.turn, phase=moved.phase), Result(label, "undo")
+
+
+@checked
+def next_combat_turn(fight: Fight) -> tuple[Fight, Result]:
+    """AFT-55: the next Combat Turn, from its first Action Phase."""
+    moved = next_turn(fight.now)
+    label = f"Next Combat Turn ({moved.turn})"
+    return replace(fight, turn=moved.turn, phase=moved.phase), Result(label, "undo")
+
+
+@checked
+def clear_log(fight: Fight) -> tuple[Fight, Result]:
+    """The combat log emptied (Undo brings it back)."""
+    return replace(fight, log=()), Result("Clear combat log", "undo")
+
+
+@checked
+def drop_pending(fight: Fight) -> tuple[Fight, Result]:
+    """The attack waiting for dice or a value given up."""
+    return replace(fight, pending=None), Result("Drop the attack waiting for a value", "undo")
+
+
+__all__ = [
+    "COMBAT",
+    "Fight",
+    "Result",
+    "attack",
+    "choose_weapon",
+    "clear_chips",
+    "clear_log",
+    "drop_pending",
+    "fight_from_json",
+    "give_answer",
+    "next_action_phase",
+    "next_combat_turn",
+    "pick_combatant",
+    "set_answer",
+    "set_field",
+    "set_mode",
+    "set_override",
+    "toggle_chip",
+]
