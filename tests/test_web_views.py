@@ -97,6 +97,19 @@ def test_clear_log_is_undoable() -> None:
     assert len(model.state["dice"]["log"]) == 1
 
 
+def test_an_undo_step_from_another_page_names_its_page() -> None:
+    """Issue 16: undo on the Percentile page offered an Aftermath step without saying so."""
+    model = shell.update(fresh("aftermath"), ("aftermath.char_new",), ctx())
+    here = texts_by_testid(model, "undo")[0]
+    assert here.startswith("Undo: ") and "(on " not in here
+    elsewhere = shell.update(model, ("shell.route", "#/percentile"), ctx())
+    assert texts_by_testid(elsewhere, "undo") == [f"{here} (on Aftermath)"]
+    dice = shell.update(elsewhere, ("shell.route", "#/dice"), ctx())
+    dice = shell.update(dice, ("dice.roll",), ctx())
+    dice = shell.update(dice, ("dice.clear_log",), ctx())
+    assert texts_by_testid(dice, "undo") == ["Undo: Clear roll log"]
+
+
 def test_import_replaces_everything_and_can_be_undone() -> None:
     other = History.new(default_data()).set_quietly("dice", {"expr": "d20", "log": []})
     text = export_text(other, NOW)

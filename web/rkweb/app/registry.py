@@ -103,3 +103,15 @@ _BY_ROUTE = {f.route: f for f in FEATURES}
 
 def feature(route: str) -> Feature | None:
     return _BY_ROUTE.get(route)
+
+
+def owner(section: str) -> Feature | None:
+    """The feature whose saved section this is (``simply_combat`` is Simply's).
+
+    >>> owner("simply_combat").label, owner("aftermath").label, owner("nothing")
+    ('Simply', 'Aftermath', None)
+    """
+    for f in FEATURES:
+        if f.section and (section == f.section or section.startswith(f.section + "_")):
+            return f
+    return None

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pycore.store.history import short_label
+from pycore.store.history import Change, short_label
 from rkweb.app.messages import SHELL, SHELL_ACTIONS, UnknownMessage, check, send, split
 from rkweb.app.model import Banner, Ctx, Model
-from rkweb.app.registry import FEATURES, ROUTES, feature
+from rkweb.app.registry import FEATURES, ROUTES, feature, owner
 from rkweb.app.vdom import Msg, VNode, h
 
 
@@ -41,6 +41,19 @@ def page_view(model: Model) -> VNode:
 
 
 UNDO_LABEL_CHARS = 40
+
+
+def step_label(model: Model, change: Change | None) -> str | None:
+    """An undo or redo step's label, naming its page when it is not this one (issue 16: undo on
+    the Percentile page offered an Aftermath step without saying so)."""
+    if change is None:
+        return None
+    label = short_label(change.label, UNDO_LABEL_CHARS)
+    pages = sorted({f.label for f in map(owner, change.ops) if f is not None})
+    here = feature(model.route)
+    if pages and (here is None or here.label not in pages):
+        return f"{label} (on {', '.join(pages)})"
+    return label
 
 
 def _undone(model: Model, verb: str, label: str | None) -> Model:
@@ -161,8 +174,8 @@ def view(model: Model) -> VNode:
             ],
         ),
     )
-    undo_label = history.undo_label and short_label(history.undo_label, UNDO_LABEL_CHARS)
-    redo_label = history.redo_label and short_label(history.redo_label, UNDO_LABEL_CHARS)
+    undo_label = step_label(model, history.undo_stack[-1] if history.undo_stack else None)
+    redo_label = step_label(model, history.redo_stack[-1] if history.redo_stack else None)
     tools = h(
         "div",
         {"class": "tools"},
