@@ -87,6 +87,16 @@ def test_one_action_for_attack_then_its_roll() -> None:
     assert combat["actions"]["c1"] == 1 and texts(model, "sc-error-attack") == [""]
 
 
+def test_an_attack_with_no_one_left_to_aim_at_says_so_in_words() -> None:
+    """With Bo dead no target is left: the attack is refused naming what to do, not with
+    "combatant '' is not in this fight" (seen in a bench run)."""
+    model = send(started(), "simply.combat_form", "attack", "target", "")
+    model = send(model, "simply.combat_attack_typed", "2 3")
+    assert texts(model, "sc-error-attack") == [
+        "Mara has no target: tap the card of whom Mara attacks"
+    ]
+
+
 def test_aiming_at_a_card_and_choosing_a_weapon_set_the_step_up_afresh() -> None:
     refused = send(started(), "simply.combat_aim", "c1")  # Mara at herself: refused in words
     assert texts(refused, "sc-error-attack") == [

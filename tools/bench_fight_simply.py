@@ -24,7 +24,8 @@ def _build(page: Any, name: str, skill: str, specialty: str = "", weapon: str = 
     if weapon:
         _type(page, "char-weapon-name", weapon)
         page.get_by_test_id("char-weapon-skill").select_option(f"{skill}: {specialty}")
-        _type(page, "char-weapon-max", "24")
+        # Max Dmg 6: three hits cannot kill Bo, so every measured turn has a target standing.
+        _type(page, "char-weapon-max", "6")
         page.get_by_test_id("char-weapon-add").click()
 
 

@@ -236,6 +236,9 @@ def roll_attack(
     >>> str(result)
     'A attacks B: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit'
     """
+    if not target_id:  # no one left standing to aim at, or none chosen yet
+        name = combat.get(attacker_id).name
+        raise RuleError(f"{name} has no target: tap the card of whom {name} attacks")
     attacker, target = combat.get(attacker_id), combat.get(target_id)
     if attacker_id == target_id:
         raise RuleError(f"{attacker.name} cannot attack themselves: choose another target")
