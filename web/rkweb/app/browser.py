@@ -376,9 +376,9 @@ class App:
         if kind in ("input", "change"):
             # A field's message carries its value; handlers that do not need it ignore it.
             msg = (*msg, str(target.value))
-        shown = _outcomes()
+        shown = _outcomes() if kind != "input" else None  # not on every keystroke
         self.dispatch(msg)
-        if kind != "input":
+        if shown is not None:
             _reveal_new_outcome(shown)
 
     def dispatch(self, msg: Msg) -> None:
