@@ -75,6 +75,32 @@ def last_public(log: Any, shown_of: Callable[[str], str | None] = public_result)
 
 
 @checked
+def fighter_row(row_id: str, name: str, status: str, current: bool) -> dict[str, Any]:
+    """One fighter of the order strip as players see it, every system alike (the name cut)."""
+    return {"id": row_id, "name": name[:MAX_TEXT], "status": status, "current": current}
+
+
+@checked
+def fight_view(
+    system: str,
+    turn: int,
+    order: list[dict[str, Any]],
+    result: str,
+    phase: str = "",
+    clock: int = 0,
+) -> dict[str, Any]:
+    """A public view in the one shape :class:`PublicFight` reads, every system alike."""
+    return {
+        "system": system,
+        "turn": turn,
+        "phase": phase,
+        "clock": clock,
+        "order": order,
+        "result": result,
+    }
+
+
+@checked
 def public_fight(section: Any) -> dict[str, Any]:
     """The public view of a saved ``simply_combat`` section (an empty fight when it is none)."""
     from pycore.systems.simply.fight import Combat, combat_from_json
@@ -87,22 +113,10 @@ def public_fight(section: Any) -> dict[str, Any]:
     by_id = {c.id: c for c in fight.combatants}
     ids = [i for i in fight.order if i in by_id] or [c.id for c in fight.combatants]
     order = [
-        {
-            "id": i,
-            "name": by_id[i].name[:MAX_TEXT],
-            "status": by_id[i].status(),
-            "current": i == fight.cursor,
-        }
-        for i in ids[:MAX_SHOWN]
+        fighter_row(i, by_id[i].name, by_id[i].status(), i == fight.cursor) for i in ids[:MAX_SHOWN]
     ]
-    return {
-        "system": "simply",
-        "turn": fight.turn,
-        "phase": fight.phase,
-        "clock": fight.clock,
-        "order": order,
-        "result": last_public(saved.get("log")),
-    }
+    result = last_public(saved.get("log"))
+    return fight_view("simply", fight.turn, order, result, fight.phase, fight.clock)
 
 
 @dataclass(frozen=True)

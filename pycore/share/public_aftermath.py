@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.share.public import MAX_SHOWN, MAX_TEXT, last_public
+from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public
 from pycore.validate import checked
 
 _EFFECT = re.compile(r"Damage Done [^,]*, ([a-z]+)")
@@ -101,22 +101,10 @@ def public_aftermath(section: Any) -> dict[str, Any]:
     order = []
     for i, sheet in enumerate(people[:MAX_SHOWN]):
         name = sheet.get("name") if isinstance(sheet, dict) else None
-        order.append(
-            {
-                "id": str(i),
-                "name": (str(name or "") or f"#{i + 1}")[:MAX_TEXT],
-                "status": _status(sheet, turn, phase),
-                "current": i == attacker,
-            }
-        )
-    return {
-        "system": "aftermath",
-        "turn": turn,
-        "phase": str(phase),
-        "clock": 0,
-        "order": order,
-        "result": last_public(combat.get("log"), aftermath_result),
-    }
+        shown = str(name or "") or f"#{i + 1}"
+        order.append(fighter_row(str(i), shown, _status(sheet, turn, phase), i == attacker))
+    result = last_public(combat.get("log"), aftermath_result)
+    return fight_view("aftermath", turn, order, result, str(phase))
 
 
 @checked

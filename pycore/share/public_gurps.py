@@ -21,7 +21,13 @@ import re
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.share.public import MAX_SHOWN, MAX_TEXT, last_public, public_result
+from pycore.share.public import (
+    MAX_SHOWN,
+    fight_view,
+    fighter_row,
+    last_public,
+    public_result,
+)
 from pycore.validate import checked
 
 _BY = re.compile(r"\s+by\s+\d+\s*$")
@@ -93,22 +99,10 @@ def public_gurps(section: Any) -> dict[str, Any]:
     ids = [p.id for p in fight.order]
     ids += [c.id for c in fight.combatants if c.id not in ids]
     order = [
-        {
-            "id": i,
-            "name": by_id[i].name[:MAX_TEXT],
-            "status": _status(by_id[i]),
-            "current": current is not None and i == current.id,
-        }
+        fighter_row(i, by_id[i].name, _status(by_id[i]), current is not None and i == current.id)
         for i in ids[:MAX_SHOWN]
     ]
-    return {
-        "system": "gurps",
-        "turn": fight.round,
-        "phase": "",
-        "clock": 0,
-        "order": order,
-        "result": last_public(saved.get("log"), gurps_result),
-    }
+    return fight_view("gurps", fight.round, order, last_public(saved.get("log"), gurps_result))
 
 
 @checked

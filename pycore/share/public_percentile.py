@@ -26,7 +26,13 @@ import re
 from typing import Any
 
 from pycore.errors import RulekeeperError
-from pycore.share.public import MAX_SHOWN, MAX_TEXT, last_public, public_result
+from pycore.share.public import (
+    MAX_SHOWN,
+    fight_view,
+    fighter_row,
+    last_public,
+    public_result,
+)
 from pycore.validate import checked
 
 _PART = re.compile(r"^([^:;·]+): ≈?[\d./]+ damage;")
@@ -101,25 +107,15 @@ def public_percentile(section: Any) -> dict[str, Any]:
         fighter = fight.fighter(cid)
         if fighter is None or len(rows) >= MAX_SHOWN:
             continue
-        rows.append(
-            {
-                "id": cid,
-                "name": fighter.name[:MAX_TEXT],
-                "status": _status(fight, fighter),
-                "current": now is not None and cid == now.id,
-            }
-        )
+        current = now is not None and cid == now.id
+        rows.append(fighter_row(cid, fighter.name, _status(fight, fighter), current))
     pieces = fight.settings.pieces and fight.piece > 1
     combat = saved.get("combat") if isinstance(saved.get("combat"), dict) else {}
     assert isinstance(combat, dict)
-    return {
-        "system": "percentile",
-        "turn": max(fight.round, 0),
-        "phase": str(fight.piece) if pieces else "",
-        "clock": 0,
-        "order": rows,
-        "result": last_public(combat.get("log"), percentile_result),
-    }
+    result = last_public(combat.get("log"), percentile_result)
+    return fight_view(
+        "percentile", max(fight.round, 0), rows, result, str(fight.piece) if pieces else ""
+    )
 
 
 @checked
