@@ -80,16 +80,14 @@ def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
     brief = attack.outcome(state, brief=True)
     awaits = saved.hit_awaits_damage(state)
     missed = "attack" in state.get("result", {}) and not awaits
-    on_checks = None if awaits or missed else brief
-    checks = care.checks_card(model, fight, on_checks) if fight.pending else None
     if awaits:
         steps = [damage.card(model, fight, state, brief), attack.card(model, fight, quiet)]
-    elif checks is not None and not missed:
-        steps = [attack.card(model, fight, quiet), damage.card(model, fight, state)]
-    else:
+    elif missed or not fight.pending:
         steps = [attack.card(model, fight, state), damage.card(model, fight, state)]
-    if checks is not None:
-        return [checks, *steps]
+    else:  # the damage just applied: its result heads the checks it queued
+        steps = [attack.card(model, fight, quiet), damage.card(model, fight, state)]
+    if fight.pending:
+        return [care.checks_card(model, fight, None if awaits or missed else brief), *steps]
     return [*steps, care.checks_card(model, fight)]
 
 
