@@ -6,14 +6,13 @@ Playwright through the same few calls."""
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from engines import available, open_engine
+from engines import Engine, available, open_engine
 from localsite import serve
 from playwright.sync_api import Browser
 
@@ -46,8 +45,9 @@ return caches.open('rk-snapshots').then(async (cache) => {
 KEPT = "return caches.open('rk-snapshots').then((cache) => cache.keys()).then((k) => k.length)"
 
 
-class Chromium:
-    """Playwright's page behind the engines' calls (a script is a function body)."""
+class Chromium(Engine):
+    """Playwright's page behind the engines' calls (a script is a function body); ``wait`` is
+    the engines' own."""
 
     name = "chromium"
 
@@ -61,19 +61,6 @@ class Chromium:
         return self.page.evaluate(
             f"(args) => (function () {{ {script} }}).apply(null, args)", list(args)
         )
-
-    def wait(self, script: str, seconds: float = 90) -> Any:
-        end = time.monotonic() + seconds
-        while True:
-            try:
-                value = self.run(script)
-                if value:
-                    return value
-            except Exception:  # between two documents
-                pass
-            if time.monotonic() > end:
-                raise TimeoutError(f"chromium: still false after {seconds} s: {script}")
-            time.sleep(0.25)
 
 
 @contextmanager
