@@ -32,7 +32,8 @@ from pathlib import Path
 APP_ZIP = Path("/dist/py/rulekeeper.zip")
 STDLIB_ZIP = Path("/dist/vendor/pyodide/python_stdlib.zip")
 STDLIB_RUNTIME = "/lib/python314.zip"  # where Pyodide mounts the stdlib zip it downloaded
-APP_RUNTIME = Path("/home/pyodide")  # where the page unpacks rulekeeper.zip (the cwd)
+# The folder the page puts the app in (web/snapshot.mjs): a traceback names a module by this path.
+APP_RUNTIME = Path("/home/pyodide")
 WORK = Path("/tmp/pyc")
 # Top-level stdlib modules and packages nothing in the app, icepool or Pyodide's own modules
 # imports (checked against their import statements); a page has no use for them.

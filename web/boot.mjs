@@ -1,9 +1,9 @@
-// Start Rulekeeper: load the vendored Pyodide, unpack the app (precompiled Python, tables and
+// Start Rulekeeper: load the vendored Pyodide, put the app (precompiled Python, tables and
 // icepool) into the cwd, and call rkweb.app.browser.start(). Plain Pyodide, no PyScript: it
 // boots faster (measured in tools/bench.py) and the page's CSP needs no 'unsafe-eval'.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { registerWorker } from "./register-sw.js";
-import { dropSnapshots, findSnapshot, restore, snapshotUrl } from "./snapshot.mjs";
+import { dropSnapshots, findSnapshot, installApp, restore, snapshotUrl } from "./snapshot.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 // tools/build.py writes the vendored lock's "info" here: with no package to load, the 119 KB
@@ -106,7 +106,7 @@ async function boot() {
   }
   const restored = py !== null;
   py ??= await loadPyodide(options);
-  py.unpackArchive(await app, "zip", { extractDir: "/home/pyodide" });
+  installApp(py, await app);
   checkOneVersion(py);
   let rulekeeper;
   try {

@@ -6,6 +6,23 @@
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import createPyodideModule from "./vendor/pyodide/pyodide.asm.mjs";
 
+// The app's code is imported from its zip, as the stdlib is: zipimport reads a precompiled
+// module on its first import. Only the other files (the tables, build.txt) are unpacked: about
+// 100 files instead of 400, which took 0.4 s of a start at 4x CPU (issue 20).
+const APP_ZIP = "/home/pyodide/rulekeeper.zip";
+const INSTALL = `
+import sys, zipfile
+if "${APP_ZIP}" not in sys.path:
+    sys.path.insert(0, "${APP_ZIP}")
+with zipfile.ZipFile("${APP_ZIP}") as app:
+    app.extractall("/home/pyodide", [n for n in app.namelist() if not n.endswith(".pyc")])
+`;
+
+export function installApp(py, zip) {
+  py.FS.writeFile(APP_ZIP, new Uint8Array(zip));
+  py.runPython(INSTALL);
+}
+
 // Not "rulekeeper-…": the service worker deletes those caches that are not its own version.
 const CACHE = "rk-snapshots";
 
@@ -62,7 +79,7 @@ export function restore(snapshot, options) {
 async function make({ url, options, app }) {
   const py = await loadPyodide({ ...options, _makeSnapshot: true });
   const zip = await (await fetch(app)).arrayBuffer();
-  py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
+  installApp(py, zip);
   py.runPython(PREPARE);
   const snapshot = py.makeMemorySnapshot();
   const cache = await caches.open(CACHE);

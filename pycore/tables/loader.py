@@ -42,8 +42,10 @@ from pycore.tables.schema import (
 from pycore.tables.table import Row, Source, Table
 from pycore.validate import checked
 
-#: The repository's ``tables/`` folder (``pycore/tables/loader.py`` → repo root).
-TABLES_DIR: Final = Path(__file__).resolve().parent.parent.parent / "tables"
+_ROOT = Path(__file__).resolve().parent.parent.parent
+#: The repository's ``tables/`` folder (``pycore/tables/loader.py`` → repo root). The page
+#: imports the code from its zip (web/snapshot.mjs) and unpacks the tables beside that zip.
+TABLES_DIR: Final = (_ROOT.parent if _ROOT.suffix == ".zip" else _ROOT) / "tables"
 #: Most rows in one table, and most problems listed in one error message.
 MAX_ROWS: Final = 10_000
 MAX_PROBLEMS: Final = 25

@@ -3,6 +3,9 @@
 The contract names of the issue, gathered here; each module holds its part of the rules
 (the reference tables of part B beyond the critical misses are not built yet).
 
+>>> from pycore.systems.aftermath import adjusted_bdg, attribute_group, bcs_chance
+>>> from pycore.systems.aftermath import breakage_check, bullet_damage_dice, critical_effect
+>>> from pycore.systems.aftermath import hit_location, range_step, split_location
 >>> attribute_group(11).effect_die, bcs_chance(13), critical_effect(60, 16)
 ('1D6', Fraction(13, 20), 'disable')
 >>> hit_location(12), split_location("4/5", 51, "rear"), range_step("Autofire Rifle", 45).step
@@ -11,111 +14,165 @@ The contract names of the issue, gathered here; each module holds its part of th
 (18, '2D10+1', Fraction(9, 10))
 """
 
-from pycore.systems.aftermath.ammunition import (
-    ammunition_bdg,
-    cartridge_enc,
-    shot_damage_type,
-    shot_shell_bdg,
-)
-from pycore.systems.aftermath.armor import (
-    ArmorMaterial,
-    DamageDone,
-    LocationAv,
-    armor_material,
-    armor_materials,
-    armor_totals,
-    ballistic_cloth_av,
-    damage_done,
-    location_av,
-)
-from pycore.systems.aftermath.attributes import (
-    AttributeGroup,
-    OpposedOdds,
-    attribute_group,
-    check_for_daze_odds,
-    effect_die_distribution,
-    group_effect_die,
-    judge_opposed,
-    opposed_odds,
-    roll_effect_die,
-    shifted_group,
-)
-from pycore.systems.aftermath.bcs import (
-    BcsModifier,
-    BcsResult,
-    BcsTotal,
-    SaveOdds,
-    SaveResult,
-    bcs_chance,
-    judge_bcs,
-    modified_bcs,
-    plus_one_change,
-    roll_bcs,
-    roll_saving_throw,
-    saving_throw,
-    saving_throw_odds,
-)
-from pycore.systems.aftermath.combat import (
-    HthAttack,
-    MissileAttack,
-    Resolution,
-    Step,
-    resolve_hth,
-    resolve_missile,
-)
-from pycore.systems.aftermath.critical import (
-    Condition,
-    EffectRules,
-    Moment,
-    bleeding_odds,
-    critical_effect,
-    critical_hit_enhancement,
-    daze_condition,
-    disable_body_outcome,
-    effect_rules,
-    gun_critical,
-    lower_effect,
-    moment,
-    roll_critical_effect,
-    sever_chance,
-    stun_conditions,
-)
-from pycore.systems.aftermath.critical_misses import (
-    ChamberExplosion,
-    CriticalMiss,
-    chamber_explosion,
-    critical_miss,
-    critical_miss_odds,
-    roll_critical_miss,
-)
-from pycore.systems.aftermath.firearms import (
-    RangeStep,
-    adjust_bdg,
-    adjusted_bdg,
-    bullet_damage_dice,
-    fire,
-    gun_action,
-    inherent_accuracy,
-    range_step,
-)
-from pycore.systems.aftermath.locations import hit_location, locate, region_of, split_location
-from pycore.systems.aftermath.missile_effects import missile_special_effect, stopping
-from pycore.systems.aftermath.rounding import round_half_up, unstated
-from pycore.systems.aftermath.situation import (
-    dat_position,
-    hth_modifiers,
-    missile_modifiers,
-    target_action_modifier,
-    wound_level,
-)
-from pycore.systems.aftermath.weapons import (
-    Weapon,
-    breakage_check,
-    penetration_cap,
-    shuriken_throw,
-    wdm_for,
-    weapon,
-    weapon_names,
+from typing import TYPE_CHECKING
+
+from pycore.lazy import exports
+
+if TYPE_CHECKING:
+    from pycore.systems.aftermath.ammunition import (
+        ammunition_bdg,
+        cartridge_enc,
+        shot_damage_type,
+        shot_shell_bdg,
+    )
+    from pycore.systems.aftermath.armor import (
+        ArmorMaterial,
+        DamageDone,
+        LocationAv,
+        armor_material,
+        armor_materials,
+        armor_totals,
+        ballistic_cloth_av,
+        damage_done,
+        location_av,
+    )
+    from pycore.systems.aftermath.attributes import (
+        AttributeGroup,
+        OpposedOdds,
+        attribute_group,
+        check_for_daze_odds,
+        effect_die_distribution,
+        group_effect_die,
+        judge_opposed,
+        opposed_odds,
+        roll_effect_die,
+        shifted_group,
+    )
+    from pycore.systems.aftermath.bcs import (
+        BcsModifier,
+        BcsResult,
+        BcsTotal,
+        SaveOdds,
+        SaveResult,
+        bcs_chance,
+        judge_bcs,
+        modified_bcs,
+        plus_one_change,
+        roll_bcs,
+        roll_saving_throw,
+        saving_throw,
+        saving_throw_odds,
+    )
+    from pycore.systems.aftermath.combat import (
+        HthAttack,
+        MissileAttack,
+        Resolution,
+        Step,
+        resolve_hth,
+        resolve_missile,
+    )
+    from pycore.systems.aftermath.critical import (
+        Condition,
+        EffectRules,
+        Moment,
+        bleeding_odds,
+        critical_effect,
+        critical_hit_enhancement,
+        daze_condition,
+        disable_body_outcome,
+        effect_rules,
+        gun_critical,
+        lower_effect,
+        moment,
+        roll_critical_effect,
+        sever_chance,
+        stun_conditions,
+    )
+    from pycore.systems.aftermath.critical_misses import (
+        ChamberExplosion,
+        CriticalMiss,
+        chamber_explosion,
+        critical_miss,
+        critical_miss_odds,
+        roll_critical_miss,
+    )
+    from pycore.systems.aftermath.firearms import (
+        RangeStep,
+        adjust_bdg,
+        adjusted_bdg,
+        bullet_damage_dice,
+        fire,
+        gun_action,
+        inherent_accuracy,
+        range_step,
+    )
+    from pycore.systems.aftermath.locations import hit_location, locate, region_of, split_location
+    from pycore.systems.aftermath.missile_effects import missile_special_effect, stopping
+    from pycore.systems.aftermath.rounding import round_half_up, unstated
+    from pycore.systems.aftermath.situation import (
+        dat_position,
+        hth_modifiers,
+        missile_modifiers,
+        target_action_modifier,
+        wound_level,
+    )
+    from pycore.systems.aftermath.weapons import (
+        Weapon,
+        breakage_check,
+        penetration_cap,
+        shuriken_throw,
+        wdm_for,
+        weapon,
+        weapon_names,
+    )
+
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "pycore.systems.aftermath.ammunition": (
+            "ammunition_bdg cartridge_enc shot_damage_type shot_shell_bdg"
+        ),
+        "pycore.systems.aftermath.armor": (
+            "ArmorMaterial DamageDone LocationAv armor_material armor_materials armor_totals "
+            "ballistic_cloth_av damage_done location_av"
+        ),
+        "pycore.systems.aftermath.attributes": (
+            "AttributeGroup OpposedOdds attribute_group check_for_daze_odds "
+            "effect_die_distribution group_effect_die judge_opposed opposed_odds "
+            "roll_effect_die shifted_group"
+        ),
+        "pycore.systems.aftermath.bcs": (
+            "BcsModifier BcsResult BcsTotal SaveOdds SaveResult bcs_chance judge_bcs "
+            "modified_bcs plus_one_change roll_bcs roll_saving_throw saving_throw "
+            "saving_throw_odds"
+        ),
+        "pycore.systems.aftermath.combat": (
+            "HthAttack MissileAttack Resolution Step resolve_hth resolve_missile"
+        ),
+        "pycore.systems.aftermath.critical": (
+            "Condition EffectRules Moment bleeding_odds critical_effect "
+            "critical_hit_enhancement daze_condition disable_body_outcome effect_rules "
+            "gun_critical lower_effect moment roll_critical_effect sever_chance "
+            "stun_conditions"
+        ),
+        "pycore.systems.aftermath.critical_misses": (
+            "ChamberExplosion CriticalMiss chamber_explosion critical_miss critical_miss_odds "
+            "roll_critical_miss"
+        ),
+        "pycore.systems.aftermath.firearms": (
+            "RangeStep adjust_bdg adjusted_bdg bullet_damage_dice fire gun_action "
+            "inherent_accuracy range_step"
+        ),
+        "pycore.systems.aftermath.locations": ("hit_location locate region_of split_location"),
+        "pycore.systems.aftermath.missile_effects": "missile_special_effect stopping",
+        "pycore.systems.aftermath.rounding": "round_half_up unstated",
+        "pycore.systems.aftermath.situation": (
+            "dat_position hth_modifiers missile_modifiers target_action_modifier wound_level"
+        ),
+        "pycore.systems.aftermath.weapons": (
+            "Weapon breakage_check penetration_cap shuriken_throw wdm_for weapon weapon_names"
+        ),
+    },
 )
 
 __all__ = [

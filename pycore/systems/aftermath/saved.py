@@ -36,7 +36,6 @@ from pycore.store.shape import (
     WholeText,
     maybe,
 )
-from pycore.systems.aftermath.arms import legacy_weapon
 
 VERSION = 2  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
 LOG_LIMIT = 80  # each log of the section, newest first; older entries go to the archive
@@ -176,6 +175,9 @@ def _sheet_1_to_2(sheet: Any) -> Any:
     weapons = sheet.get("weapons")
     if not isinstance(weapons, list):
         return {**sheet, "weapons": []}
+    # Imported here: the app's start reads this module, and arms imports most of the rules.
+    from pycore.systems.aftermath.arms import legacy_weapon
+
     return {**sheet, "weapons": [legacy_weapon(w) for w in weapons]}
 
 

@@ -303,8 +303,6 @@ class App:
         self.channel.addEventListener("message", proxy)
         if self.player:
             self.channel.postMessage(HELLO)
-        else:
-            self.post_fight()
 
     def on_channel(self, event: Any) -> None:
         data = str(event.data)
@@ -594,7 +592,8 @@ def start() -> App:
     app.open_channel()
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
-    # After the first paint and in idle time: icepool's import, then the saved expression's odds
-    # (together up to a second on a slow tablet, so never in one piece and never before ready).
-    in_idle_time([lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))])
+    # In idle time after the first paint: an open players' window gets the fight, then icepool's
+    # import, then the saved expression's odds (up to 1 s on a slow tablet, never in one piece).
+    steps = [app.post_fight, lambda: importlib.import_module("icepool")]
+    in_idle_time([*steps, lambda: app.dispatch(("dice.odds",))])
     return app
