@@ -1,9 +1,10 @@
 // Rulekeeper's service worker (tools/sw.mjs prepends VERSION and FILES: [path, integrity]).
 //
-// - Install copies every file of this version into its own cache: from an older version's cache
-//   when the content is the same, else from the HTTP cache (the page registers this worker only
-//   after it has started, so it has fetched all of it), else from the network. Each copy is
-//   checked against the build's SHA-256, so a stale or newer file is never mixed in.
+// - Install copies every file of this version into its own cache: from another "rulekeeper-"
+//   cache when the content is the same (an older version's, or the one the first start filled
+//   with what it downloaded: web/boot.mjs), else from the HTTP cache (the page registers this
+//   worker only after it has started, so it has fetched all of it), else from the network. Each
+//   copy is checked against the build's SHA-256, so a stale or newer file is never mixed in.
 // - A new version waits (no skipWaiting on install): pages keep the version they started with
 //   until the user reloads from the banner, or the app starts (or reloads) with no other tab
 //   open: that navigation is answered with a refresh into the new version.
@@ -14,6 +15,7 @@ const scope = new URL("./", self.location).href;
 const urlOf = (path) => new URL(path, scope).href;
 const PATHS = new Set(FILES.map(([path]) => urlOf(path)));
 const INDEX = urlOf("index.html");
+const FIRST_START = PREFIX + "first-start"; // web/boot.mjs's KEPT
 const ours = (name) => name !== CACHE && (name.startsWith(PREFIX) || name.startsWith("workbox-"));
 
 async function digest(response) {
@@ -21,7 +23,7 @@ async function digest(response) {
   return `sha256-${btoa(String.fromCharCode(...new Uint8Array(hash)))}`;
 }
 
-async function fromOlderVersion(url, integrity) {
+async function fromOurCaches(url, integrity) {
   for (const name of (await caches.keys()).filter(ours)) {
     const response = await (await caches.open(name)).match(url);
     if (response && (await digest(response)) === integrity) return response;
@@ -51,7 +53,7 @@ async function install() {
     FILES.map(async ([path, integrity]) => {
       const url = urlOf(path);
       if (await cache.match(url)) return; // an interrupted install already checked it in
-      const response = (await fromOlderVersion(url, integrity)) ?? (await fetchChecked(url, integrity));
+      const response = (await fromOurCaches(url, integrity)) ?? (await fetchChecked(url, integrity));
       await cache.put(url, response);
     }),
   );
@@ -60,7 +62,7 @@ async function install() {
 async function activate() {
   const older = (await caches.keys()).filter(ours);
   await Promise.all(older.map((name) => caches.delete(name)));
-  if (!older.length) await self.clients.claim();
+  if (!older.some((name) => name !== FIRST_START)) await self.clients.claim();
 }
 
 self.addEventListener("install", (event) => event.waitUntil(install()));

@@ -84,10 +84,44 @@ function snapshotWanted() {
   }
 }
 
+// The first start, before any service worker: keep what this page downloads through fetch()
+// (Pyodide's wasm and stdlib, the app's zip: 13.6 of 14.9 MB) for the worker's install, which
+// otherwise downloads again whatever the HTTP cache does not give it: all of it in WebKit under
+// automation (measured, issue 20). The worker checks each file against the build's hash, takes
+// it from this "rulekeeper-" cache and deletes the cache once active.
+const KEPT = "rulekeeper-first-start";
+
+function keepDownloads() {
+  if (!("caches" in self) || !("serviceWorker" in navigator) || navigator.serviceWorker.controller)
+    return async () => {};
+  const kept = [];
+  const fetchNow = self.fetch;
+  self.fetch = (input, init) => {
+    const pending = fetchNow(input, init);
+    const get = (init?.method ?? input?.method ?? "GET") === "GET";
+    // Cloned in this first callback, before the caller reads the body.
+    pending.then((response) => {
+      if (get && response.ok && new URL(response.url).origin === location.origin)
+        kept.push([response.url, response.clone()]);
+    }, () => {});
+    return pending;
+  };
+  return async () => {
+    self.fetch = fetchNow;
+    try {
+      const cache = await caches.open(KEPT);
+      await Promise.all(kept.map(([url, response]) => cache.put(url, response)));
+    } catch (error) {
+      console.warn("Rulekeeper: the first start's files not kept:", error); // the worker downloads them
+    }
+  };
+}
+
 // A restored start that fails drops the snapshot and starts again the normal way, once.
 const RETRIED = "rulekeeper-snapshot-retried";
 
 async function boot() {
+  const handOver = keepDownloads();
   const app = fetch(here("./py/rulekeeper.zip")).then((r) => {
     if (!r.ok) throw new Error(`py/rulekeeper.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
@@ -123,7 +157,7 @@ async function boot() {
   document.documentElement.dataset.boot = restored ? "snapshot" : "fresh";
   performance.mark("rulekeeper-ready"); // read by tools/bench.py in every engine
   // After ready: the service worker's install copies what this page already fetched.
-  registerWorker(rulekeeper);
+  handOver().then(() => registerWorker(rulekeeper));
   // Two seconds on, when the page is idle: the first taps come first.
   if (!restored && BUILD !== "dev") {
     const later = () => (snapshotWanted() ? makeSnapshot(url, options) : skipSnapshot());
