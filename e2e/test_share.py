@@ -170,6 +170,10 @@ def test_the_player_view_follows_three_turns_in_a_second_window(app: Page, app_u
     app.reload()
     app.wait_for_selector(READY, timeout=60_000)
     expect(player.get_by_test_id("player-turn")).to_have_text("Turn 3")
+    # The reloaded GM's window finds the open players' window again (it says "gm-here", the
+    # players' window answers hello) and goes on posting each step.
+    app.get_by_test_id("sc-act-move").click()
+    expect(player.get_by_test_id("player-result")).to_have_text(f"{now}: Move")
 
 
 def test_the_player_view_follows_two_turns_of_a_3d6_fight(app: Page, app_url: str) -> None:

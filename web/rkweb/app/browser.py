@@ -1,8 +1,5 @@
-"""The browser glue: patch the DOM from view trees, delegate events, save to localStorage.
-
-The only module of ``rkweb`` that imports ``js`` and ``pyodide``; it computes no rule and keeps no
-state beyond the one :class:`App` that ``main.py`` starts.
-"""
+"""The browser glue: patch the DOM from view trees, delegate events, save to localStorage. The
+only module of ``rkweb`` importing ``js`` and ``pyodide``: no rule, no state beyond its App."""
 
 from __future__ import annotations
 
@@ -31,6 +28,7 @@ SAVE_DELAY_MS = 300
 # The GM's window tells the players' window (same device, same origin) each new public view.
 FIGHT_CHANNEL = "rulekeeper-fight"
 HELLO = "hello"  # a players' window that just (re)loaded asks for the view now
+GM_HERE = "gm-here"  # a GM's window that just (re)started: an open players' window says hello
 TAB_KEY = "rulekeeper:tab"
 PERSIST_WAIT_S = 3  # Firefox's persist() waits on a prompt, possibly forever
 
@@ -263,6 +261,7 @@ class App:
         self._tasks: set[Any] = set()
         self.channel: Any = None
         self.posted_fight: Any = None
+        self.players_open = False  # until a players' window says hello, nothing is posted
         self.refresh_env()
 
     def ctx(self) -> Ctx:
@@ -301,26 +300,28 @@ class App:
         proxy = create_proxy(self.on_channel)
         self._proxies.append(proxy)
         self.channel.addEventListener("message", proxy)
-        if self.player:
-            self.channel.postMessage(HELLO)
+        self.channel.postMessage(HELLO if self.player else GM_HERE)
 
     def on_channel(self, event: Any) -> None:
         data = str(event.data)
         if data == HELLO and not self.player:
-            self.posted_fight = None
+            self.players_open, self.posted_fight = True, None
             self.post_fight()
-        elif data != HELLO and self.player:
+        elif data == GM_HERE and self.player:
+            self.channel.postMessage(HELLO)
+        elif data not in (HELLO, GM_HERE) and self.player:
             self.dispatch(("player.update", data))
 
     def post_fight(self) -> None:
-        """Send the players' window the public view of the fight shown, when it changed."""
-        from pycore.share.public_pick import changed_at, fight_key, public_view  # on first use
+        """Send an open players' window the public view of the fight shown, when it changed."""
+        if self.channel is None or not self.players_open:
+            return  # no one to show it to: every system's fight is not even imported (issue 20)
+        from pycore.share.public_pick import changed_at, fight_key, public_view
 
         state = self.model.history.state
         key = fight_key(state)
         last = self.posted_fight
-        same = last is not None and all(a is b for a, b in zip(key, last, strict=True))
-        if self.channel is None or same:
+        if last is not None and all(a is b for a, b in zip(key, last, strict=True)):
             return
         self.posted_fight = key
         view = public_view(state, changed_at(self.model.history))
@@ -592,8 +593,7 @@ def start() -> App:
     app.open_channel()
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
-    # In idle time after the first paint: an open players' window gets the fight, then icepool's
-    # import, then the saved expression's odds (up to 1 s on a slow tablet, never in one piece).
-    steps = [app.post_fight, lambda: importlib.import_module("icepool")]
-    in_idle_time([*steps, lambda: app.dispatch(("dice.odds",))])
+    # In idle time after the first paint: icepool's import, then the saved expression's odds
+    # (together up to a second on a slow tablet, so never in one piece and never before ready).
+    in_idle_time([lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))])
     return app
