@@ -137,6 +137,12 @@ def test_every_route_renders(route: str) -> None:
     assert current or (page is not None and not page.in_nav)
 
 
+def test_each_system_page_is_drawn_unseen_after_start_as_it_would_be_seen() -> None:
+    model = fresh()
+    drawn = [step() for step in shell.first_views(lambda: model)]
+    assert [text_of(v) for v in drawn] == [text_of(feature(r).view(model)) for r in SYSTEMS]  # type: ignore[union-attr]
+
+
 def test_every_system_is_built_and_simply_shows_its_table() -> None:
     for system in SYSTEMS:
         assert texts_by_testid(fresh(system), "not-built") == [], system

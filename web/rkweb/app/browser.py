@@ -593,7 +593,8 @@ def start() -> App:
     app.open_channel()
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
-    # In idle time after the first paint: icepool's import, then the saved expression's odds
-    # (together up to a second on a slow tablet, so never in one piece and never before ready).
-    in_idle_time([lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))])
+    # In idle time after the first paint, one step each (a tap waits for one at most): icepool's
+    # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20).
+    odds = [lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))]
+    in_idle_time([*odds, *shell.first_views(lambda: app.model)])
     return app
