@@ -139,8 +139,14 @@ def test_every_route_renders(route: str) -> None:
 
 def test_each_system_page_is_drawn_unseen_after_start_as_it_would_be_seen() -> None:
     model = fresh()
-    drawn = [step() for step in shell.first_views(lambda: model)]
-    assert [text_of(v) for v in drawn] == [text_of(feature(r).view(model)) for r in SYSTEMS]  # type: ignore[union-attr]
+    drawn = []
+    for system, step in zip(SYSTEMS, shell.first_views(lambda: model), strict=True):
+        *imports, draw = step()  # its modules, a step each, then the page
+        names = {module.__name__ for module in (one() for one in imports)}
+        assert f"pycore.systems.{system}.saved" in names
+        assert f"rkweb.features.{system}.page" in names
+        drawn.append(text_of(draw()))
+    assert drawn == [text_of(feature(r).view(model)) for r in SYSTEMS]  # type: ignore[union-attr]
 
 
 def test_every_system_is_built_and_simply_shows_its_table() -> None:

@@ -16,11 +16,12 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from pycore.errors import StorageError
-from pycore.store import StorageFullError, Store, export_text, list_quarantine
+from pycore.store import Store, export_text, list_quarantine
 from pycore.store.persist import storage_used
 from rkweb.app import saving, shell
 from rkweb.app.messages import UnknownMessage
 from rkweb.app.model import Banner, Ctx, Model
+from rkweb.app.storage import LocalStorage, absent
 from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from, same_element
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -31,11 +32,6 @@ HELLO = "hello"  # a players' window that just (re)loaded asks for the view now
 GM_HERE = "gm-here"  # a GM's window that just (re)started: an open players' window says hello
 TAB_KEY = "rulekeeper:tab"
 PERSIST_WAIT_S = 3  # Firefox's persist() waits on a prompt, possibly forever
-
-
-def absent(value: Any) -> bool:
-    """JavaScript's null (a ``JsNull`` in Pyodide 314, not ``None``) or undefined."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
 # ---------------------------------------------------------------- DOM patching
@@ -162,37 +158,6 @@ def _patch_keyed(el: Any, olds: tuple[Child, ...], news: tuple[Child, ...]) -> N
 
 
 # ---------------------------------------------------------------- storage
-
-
-class LocalStorage:
-    """``localStorage`` with the browser's quota error turned into :class:`StorageFullError`."""
-
-    def __init__(self, storage: Any) -> None:
-        self._s = storage
-
-    @property
-    def length(self) -> int:
-        return int(self._s.length)
-
-    def key(self, index: int) -> str | None:
-        value = self._s.key(index)
-        return None if absent(value) else str(value)
-
-    def getItem(self, key: str) -> str | None:
-        value = self._s.getItem(key)
-        return None if absent(value) else str(value)
-
-    def setItem(self, key: str, value: str) -> None:
-        try:
-            self._s.setItem(key, value)
-        except Exception as exc:  # pyodide.ffi.JsException
-            name = str(getattr(exc, "name", ""))
-            if name == "QuotaExceededError" or "QuotaExceededError" in str(exc):
-                raise StorageFullError("this browser's storage is full") from None
-            raise
-
-    def removeItem(self, key: str) -> None:
-        self._s.removeItem(key)
 
 
 def tab_id() -> str:
@@ -571,13 +536,15 @@ def _reveal_new_outcome(before: dict[str, str]) -> None:
 
 
 def in_idle_time(steps: list[Callable[[], object]]) -> None:
-    """Run each step in its own idle period (a timer where the browser has no idle callback,
-    as Safari), so a tap arriving between two steps is handled before the next."""
+    """Run each step in its own idle period (a timer where the browser has none: Safari)."""
 
     def run(*_: Any) -> None:
-        steps[0]()
-        if steps[1:]:
-            in_idle_time(steps[1:])
+        more = steps[0]()  # a tap between two steps comes first; a step may return more steps
+        rest = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
+        if rest:
+            in_idle_time(rest)
+        else:  # boot.mjs makes the start-up snapshot only now: the two never share the CPU
+            js.document.documentElement.dataset.idle = "done"
 
     request: Any = getattr(js, "requestIdleCallback", None)
     if absent(request):
