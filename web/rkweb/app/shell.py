@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Callable
 from dataclasses import replace
@@ -231,6 +232,16 @@ def _page_steps(page: Feature, model_of: Callable[[], Model]) -> list[Callable[[
     return [*(partial(importlib.import_module, n) for n in names), lambda: page.view(model_of())]
 
 
-def _modules(package: str) -> list[str]:
-    found = pkgutil.walk_packages(importlib.import_module(package).__path__, f"{package}.")
-    return [module.name for module in found]
+def _modules(package: str, paths: list[str] | None = None) -> list[str]:
+    """Every module under ``package``, found without importing any (walk_packages would import
+    each subpackage: Simply's fight package alone is 8 modules, 190 ms in one step)."""
+    if paths is None:
+        spec = importlib.util.find_spec(package)
+        paths = list(spec.submodule_search_locations or []) if spec else []
+    names: list[str] = []
+    for found in pkgutil.iter_modules(paths):
+        name = f"{package}.{found.name}"
+        names.append(name)
+        if found.ispkg:
+            names += _modules(name, [f"{path}/{found.name}" for path in paths])
+    return names
