@@ -198,3 +198,34 @@ def open_engine(name: str) -> Iterator[Engine]:
         yield engine
     finally:
         engine.close()
+
+
+def webkit_visit_as_a_user(url: str, sent: list[tuple[str, int]], files: int, quiet: float) -> None:
+    """Open ``url`` in MiniBrowser as a user does, with a profile of its own on disk and no
+    WebDriver (whose session has no HTTP cache, so there a service worker's install downloads
+    again what the page loaded as module scripts). Returns once the server has sent ``files``
+    different files and then nothing for ``quiet`` seconds (the install done), or after 180 s."""
+    home = tempfile.mkdtemp(prefix="rk-webkit-")
+    env = {**os.environ, "HOME": home, "XDG_DATA_HOME": f"{home}/data"}
+    env["XDG_CACHE_HOME"] = f"{home}/cache"
+    process = subprocess.Popen(
+        [XVFB_RUN, "-a", MINIBROWSER, url],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        end, seen, last_change = time.monotonic() + 180, 0, time.monotonic()
+        while time.monotonic() < end:
+            if len(sent) != seen:
+                seen, last_change = len(sent), time.monotonic()
+            done = len({path for path, _ in sent}) >= files
+            if done and time.monotonic() - last_change > quiet:
+                return
+            time.sleep(0.2)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, 9)
+        process.wait(20)
+        shutil.rmtree(home, ignore_errors=True)

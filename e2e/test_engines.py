@@ -3,12 +3,13 @@ dice, and start again with the server gone (the service worker alone serves the 
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from engines import available, open_engine
+from engines import available, open_engine, webkit_visit_as_a_user
 from localsite import CountingHandler, serve
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
@@ -81,3 +82,21 @@ def test_a_first_visit_downloads_what_it_fetched_once(engine: str) -> None:
     # The first start's cache is the installed worker's now, and gone.
     ours = [name for name in caches if name.startswith("rulekeeper-")]
     assert len(ours) == 1 and ours != ["rulekeeper-first-start"], caches
+
+
+def test_a_first_visit_in_webkit_with_a_users_profile_downloads_each_file_once() -> None:
+    """As an iPad's Safari keeps its HTTP cache, so does MiniBrowser with a profile on disk:
+    there the service worker's install takes every file from what the page loaded."""
+    if "webkit" not in available():
+        if os.environ.get("REQUIRE_ENGINES"):
+            pytest.fail("webkit is not installed")
+        pytest.skip("webkit is not installed (make e2e installs it)")
+    server, origin = serve(DIST, CountingHandler)
+    source = (DIST / "sw.js").read_text()
+    listed = json.loads(source[source.index("[") : source.index("];") + 1])  # sw.js's FILES
+    webkit_visit_as_a_user(f"{origin}/", server.sent, len(listed) + 1, quiet=8)  # and sw.js
+    server.shutdown()
+    counts = Counter(path for path, _ in server.sent)
+    assert "/sw.js" in counts, "the service worker was never registered"
+    assert [path for path, n in counts.items() if n > 1] == []
+    assert sum(size for _, size in server.sent) <= 15_000_000
