@@ -6,7 +6,8 @@
    (CDP Emulation.setCPUThrottlingRate) and the main thread's gaps over 50 ms in the 3 s after
    ready. Targets (issue 20): warm <= 0.5x bare (WebKit 0.7x), cold <= 1.0x, 4x cold <= 4 s.
 2. First visit, per engine: bytes and requests counted at the server until the service worker
-   has installed; each file once, <= 15 MB.
+   has installed; each file once, <= 15 MB. WebKit twice: over WebDriver (whose session has no
+   HTTP cache) and as a user's browser (MiniBrowser with a profile on disk, no WebDriver).
 3. Click → DOM updated for a roll and for each system's heaviest action (target < 50 ms).
 4. CPython: rolls per second of ``roll()`` against the ``d20`` library and ``distribution()``.
 5. Sizes: dist/ on disk.
