@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -279,7 +280,7 @@ class App:
 
     def post_fight(self) -> None:
         """Send an open players' window the public view of the fight shown, when it changed."""
-        if self.channel is None or not self.players_open:
+        if not self.players_open:  # set by a players' window's hello, so the channel is open
             return  # no one to show it to: every system's fight is not even imported (issue 20)
         from pycore.share.public_pick import changed_at, fight_key, public_view
 
@@ -543,8 +544,6 @@ def in_idle_time(steps: list[Callable[[], object]]) -> None:
         rest = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
         if rest:
             in_idle_time(rest)
-        else:  # boot.mjs makes the start-up snapshot only now: the two never share the CPU
-            js.document.documentElement.dataset.idle = "done"
 
     request: Any = getattr(js, "requestIdleCallback", None)
     if absent(request):
@@ -561,7 +560,9 @@ def start() -> App:
     app.spawn(app.ask_storage())
     js.document.documentElement.dataset.ready = "1"
     # In idle time after the first paint, one step each (a tap waits for one at most): icepool's
-    # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20).
+    # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20);
+    # then data-idle, for boot.mjs to make the start-up snapshot only now (never sharing the CPU).
     odds = [lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))]
-    in_idle_time([*odds, *shell.first_views(lambda: app.model)])
+    done = partial(setattr, js.document.documentElement.dataset, "idle", "done")
+    in_idle_time([*odds, *shell.first_views(lambda: app.model), done])
     return app
