@@ -191,6 +191,24 @@ def available() -> list[str]:
     return [name for name, (_, binary) in ENGINES.items() if Path(binary).exists()]
 
 
+def require(name: str) -> None:
+    """In a test: skip when ``name`` is not installed, or fail under ``make e2e``, which
+    installs every engine (REQUIRE_ENGINES), so that a missing one is a failure there."""
+    import pytest
+
+    if name in available():
+        return
+    if os.environ.get("REQUIRE_ENGINES"):
+        pytest.fail(f"{name} is not installed")
+    pytest.skip(f"{name} is not installed (make e2e installs it)")
+
+
+def service_worker_files(dist: Path) -> int:
+    """How many files a first visit fetches: those the built sw.js lists, and sw.js itself."""
+    source = (dist / "sw.js").read_text()
+    return len(json.loads(source[source.index("[") : source.index("];") + 1])) + 1
+
+
 @contextlib.contextmanager
 def open_engine(name: str) -> Iterator[Engine]:
     engine = ENGINES[name][0]()

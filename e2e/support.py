@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -17,3 +17,35 @@ def run_axe(page: Page) -> list[dict[str, Any]]:
     page.evaluate(AXE.read_text())
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def enter(page: Page, testid: str, value: str) -> None:
+    """Type into a field and leave it, as a user does (the change event commits it)."""
+    box = page.get_by_test_id(testid)
+    box.fill(value)
+    box.press("Tab")
+
+
+def aftermath_fighter(
+    page: Page, name: str, skill: str, bcs: str, arm: tuple[str, str, str]
+) -> None:
+    """A character built on the Aftermath sheet: one skill, one weapon (name, kind, and the gun
+    or the Weapons Listing row it is) used with that skill, and the values a user types for CDA,
+    mass and DRT. The firefight e2e and its benchmark build their fighters with this."""
+    page.get_by_test_id("aft-char-new").click()
+    enter(page, "aft-name", name)
+    expect(page.get_by_test_id("aft-char-entry").last).to_contain_text(name)
+    enter(page, "aft-skill-name", skill)
+    enter(page, "aft-skill-bcs", bcs)
+    page.get_by_test_id("aft-skill-add").click()
+    weapon, kind, what = arm
+    enter(page, "aft-weapon-name", weapon)
+    page.get_by_test_id("aft-weapon-kind").select_option(kind)
+    page.get_by_test_id("aft-weapon-gun" if kind == "gun" else "aft-weapon-listed").select_option(
+        what
+    )
+    page.get_by_test_id("aft-weapon-skill").select_option(skill)
+    page.get_by_test_id("aft-weapon-add").click()
+    expect(page.get_by_test_id("aft-weapon-skill-0")).to_contain_text(f"Skill: {skill}")
+    for field, value in (("cda", "1"), ("mass", "2"), ("drt", "40")):
+        enter(page, f"aft-derived-{field}", value)

@@ -8,15 +8,9 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from support import READY, run_axe
+from support import READY, enter, run_axe
 
 SHOTS = Path("/tmp/shots-aftermath-e2e")
-
-
-def fill(page: Page, testid: str, value: str) -> None:
-    box = page.get_by_test_id(testid)
-    box.fill(value)
-    box.press("Tab")
 
 
 def axe_clean(page: Page) -> None:
@@ -31,7 +25,7 @@ def shot(page: Page, name: str) -> None:
 
 def make_character(page: Page, name: str) -> None:
     page.get_by_test_id("aft-char-new").click()
-    fill(page, "aft-name", name)
+    enter(page, "aft-name", name)
     expect(page.get_by_test_id("aft-char-entry").last).to_contain_text(name)
 
 
@@ -41,16 +35,16 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
 
     # Characters: groups and Effect Dice follow the ratings live.
     make_character(app, "Ana")
-    fill(app, "aft-attr-STR", "30")
+    enter(app, "aft-attr-STR", "30")
     expect(app.get_by_test_id("aft-group-STR")).to_contain_text("G4 · 2D6")
-    fill(app, "aft-ast-HLH", "12")
-    fill(app, "aft-cst-HLH", "5")
+    enter(app, "aft-ast-HLH", "12")
+    enter(app, "aft-cst-HLH", "5")
     expect(app.get_by_test_id("aft-save-odds-HLH")).to_contain_text("25%")
     expect(app.get_by_test_id("aft-save-odds-HLH")).to_contain_text("exactly 1/4")
-    fill(app, "aft-attr-DFT", "90")
+    enter(app, "aft-attr-DFT", "90")
     expect(app.locator("#aft-attr-DFT-error")).to_contain_text("outside 0 to 74")
-    fill(app, "aft-skill-name", "Pistol")
-    fill(app, "aft-skill-bcs", "13")
+    enter(app, "aft-skill-name", "Pistol")
+    enter(app, "aft-skill-bcs", "13")
     app.get_by_test_id("aft-skill-add").click()
     expect(app.get_by_test_id("aft-skill")).to_contain_text("BCS 13")
     app.get_by_test_id("aft-add-weapon").select_option("Sword, machete")
@@ -59,9 +53,9 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     axe_clean(app)
 
     make_character(app, "Bo")
-    fill(app, "aft-derived-cda", "1")
-    fill(app, "aft-derived-mass", "2")
-    fill(app, "aft-armor-locations", "4-12")
+    enter(app, "aft-derived-cda", "1")
+    enter(app, "aft-derived-mass", "2")
+    enter(app, "aft-armor-locations", "4-12")
     app.get_by_test_id("aft-armor-material").select_option("Heavy Leather")
     app.get_by_test_id("aft-armor-wear").click()
     expect(app.get_by_test_id("aft-av-8")).to_contain_text("AV 4")
@@ -76,10 +70,10 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("75%exactly 3/4")
     expect(app.get_by_test_id("aft-roll-odds")).to_contain_text("(then 80%)5%exactly 1/20")
     # The D20 on the table: a face it cannot show is refused beside the field, the text kept.
-    fill(app, "aft-roll-bcs-typed", "21")
+    enter(app, "aft-roll-bcs-typed", "21")
     expect(app.get_by_test_id("aft-roll-bcs-typed-error")).to_contain_text("cannot show 21")
     expect(app.get_by_test_id("aft-roll-bcs-typed")).to_have_value("21")
-    fill(app, "aft-roll-bcs-typed", "12")
+    enter(app, "aft-roll-bcs-typed", "12")
     expect(app.get_by_test_id("aft-roll-result")).to_contain_text("1D20 = 12 vs BCS 15: success")
     expect(app.get_by_test_id("aft-roll-bcs-typed")).to_have_value("")
     app.get_by_test_id("aft-roll-bcs-go").click()
@@ -116,7 +110,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     )
     expect(app.get_by_test_id("aft-cbt-bcs")).to_have_text("BCS 13")
     expect(app.get_by_test_id("aft-cbt-odds")).to_contain_text("65%exactly 13/20")
-    fill(app, "aft-missile-bcs", "30")  # a sure hit, so the worksheet runs to the end
+    enter(app, "aft-missile-bcs", "30")  # a sure hit, so the worksheet runs to the end
     app.locator("[data-testid=aft-missile-options] > summary").click()
     app.get_by_test_id("aft-missile-crit").click()
     expect(app.get_by_test_id("aft-missile-options-on")).to_contain_text("Critical hit")
@@ -135,17 +129,17 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
 
     # The same shot with physical dice, typed one roll at a time; the step names the next roll.
     expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 1: to hit")
-    fill(app, "aft-dice-typed", "21")
+    enter(app, "aft-dice-typed", "21")
     expect(app.get_by_test_id("aft-dice-typed-error")).to_contain_text("cannot show 21")
-    fill(app, "aft-dice-typed", "5")
+    enter(app, "aft-dice-typed", "5")
     expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 2: hit location")
     expect(app.get_by_test_id("aft-dice-given")).to_contain_text("to hit: 1d20 = 5")
-    fill(app, "aft-dice-typed", "50")
+    enter(app, "aft-dice-typed", "50")
     for _ in range(12):
         if not app.get_by_test_id("aft-dice-given").count():
             break
         expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
-        fill(app, "aft-dice-typed", "00" if expr == "1d100" else "1")
+        enter(app, "aft-dice-typed", "00" if expr == "1d100" else "1")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("1D20 = 5 vs BCS")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Hit location: D100 50")
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Ana → Bo (missile)")
@@ -154,14 +148,14 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     # A hand-to-hand attack: the Damage Potential is asked, never guessed.
     app.get_by_test_id("aft-cbt-mode").select_option("hth")
     app.get_by_test_id("aft-hth-weapon").select_option("Sword, machete")
-    fill(app, "aft-hth-bcs", "30")
+    enter(app, "aft-hth-bcs", "30")
     app.locator("[data-testid=aft-hth-options] > summary").click()
     app.get_by_test_id("aft-hth-crit").click()
     app.get_by_test_id("aft-resolve").click()
     # The Damage Potential is asked once the critical and its WDM bonus are known (001 l. 7-13).
     expect(app.get_by_test_id("aft-pending-wdm")).to_contain_text("critical")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Critical Hit Enhancement: D20")
-    fill(app, "aft-hth-dp", "16")
+    enter(app, "aft-hth-dp", "16")
     app.get_by_test_id("aft-apply-dp").click()
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit location")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Damage Potential: 16 (entered")
@@ -194,7 +188,7 @@ def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: 
     """001 line 24: a Stunned character may not attack; the GM's override is logged."""
     app.get_by_test_id("nav-aftermath").click()
     make_character(app, "Skab")
-    fill(app, "aft-derived-cda", "0")
+    enter(app, "aft-derived-cda", "0")
     make_character(app, "Mara")
     app.get_by_test_id("aft-conditions-kind").select_option("stunned")
     app.get_by_test_id("aft-conditions-add").click()
@@ -202,12 +196,12 @@ def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: 
     app.get_by_test_id("aftermath-tab-combat").click()
     app.get_by_test_id("aft-cbt-attacker").select_option(label="Mara")
     app.get_by_test_id("aft-cbt-target").select_option(label="Skab")
-    fill(app, "aft-missile-bcs", "14")
+    enter(app, "aft-missile-bcs", "14")
     expect(app.get_by_test_id("aft-refused")).to_contain_text("Mara is Stunned")
     app.get_by_test_id("aft-resolve").click()
     expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("may not initiate attacks")
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(0)
-    fill(app, "aft-override", "she fires blind")
+    enter(app, "aft-override", "she fires blind")
     app.get_by_test_id("aft-resolve").click()
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(1)
     expect(app.get_by_test_id("aft-steps")).to_contain_text("the GM allows it: she fires blind")
@@ -221,10 +215,10 @@ def test_a_rifle_on_the_sheet_sets_up_the_attack(app: Page, errors: list[str]) -
     app.get_by_test_id("nav-aftermath").click()
     make_character(app, "Ana")
     for skill, bcs in (("Pistol", "9"), ("Rifle", "14")):
-        fill(app, "aft-skill-name", skill)
-        fill(app, "aft-skill-bcs", bcs)
+        enter(app, "aft-skill-name", skill)
+        enter(app, "aft-skill-bcs", bcs)
         app.get_by_test_id("aft-skill-add").click()
-    fill(app, "aft-weapon-name", "Hunting rifle")
+    enter(app, "aft-weapon-name", "Hunting rifle")
     app.get_by_test_id("aft-weapon-gun").select_option("long_gun|Rifle")
     app.get_by_test_id("aft-weapon-skill").select_option("Rifle")
     app.get_by_test_id("aft-weapon-add").click()

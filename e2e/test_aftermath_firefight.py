@@ -8,25 +8,8 @@ logged; a reload in the middle of typed dice continues from that roll; Undo take
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from support import READY
-from test_aftermath import axe_clean, fill, make_character, shot
-
-
-def _fighter(app: Page, name: str, skill: str, weapon: str, kind: str, what: str) -> None:
-    make_character(app, name)
-    fill(app, "aft-skill-name", skill)
-    fill(app, "aft-skill-bcs", "14" if skill == "Rifle" else "12")
-    app.get_by_test_id("aft-skill-add").click()
-    fill(app, "aft-weapon-name", weapon)
-    app.get_by_test_id("aft-weapon-kind").select_option(kind)
-    app.get_by_test_id("aft-weapon-gun" if kind == "gun" else "aft-weapon-listed").select_option(
-        what
-    )
-    app.get_by_test_id("aft-weapon-skill").select_option(skill)
-    app.get_by_test_id("aft-weapon-add").click()
-    expect(app.get_by_test_id("aft-weapon-skill-0")).to_contain_text(f"Skill: {skill}")
-    for key, value in (("cda", "1"), ("mass", "2"), ("drt", "40")):
-        fill(app, f"aft-derived-{key}", value)
+from support import READY, aftermath_fighter, enter
+from test_aftermath import axe_clean, shot
 
 
 def _type_the_rest(app: Page) -> None:
@@ -35,7 +18,7 @@ def _type_the_rest(app: Page) -> None:
         if not app.get_by_test_id("aft-dice-given").count():
             return
         expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
-        fill(app, "aft-dice-typed", "50" if expr == "1d100" else "1")
+        enter(app, "aft-dice-typed", "50" if expr == "1d100" else "1")
 
 
 def _potential(app: Page, value: str) -> None:
@@ -43,14 +26,14 @@ def _potential(app: Page, value: str) -> None:
     expect(app.get_by_test_id("aft-hth-dp")).to_be_visible()
     expect(app.get_by_test_id("aft-resolve")).to_have_count(0)
     shot(app, f"firefight-potential-{value}")
-    fill(app, "aft-hth-dp", value)
+    enter(app, "aft-hth-dp", value)
     app.get_by_test_id("aft-apply-dp").click()
 
 
 def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     app.get_by_test_id("nav-aftermath").click()
-    _fighter(app, "Ana", "Rifle", "Hunting rifle", "gun", "long_gun|Rifle")
-    _fighter(app, "Bo", "Knife", "Bowie", "hand", "Knife, bowie")
+    aftermath_fighter(app, "Ana", "Rifle", "14", ("Hunting rifle", "gun", "long_gun|Rifle"))
+    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
     app.get_by_test_id("aftermath-tab-combat").click()
 
     # Phase 1: Ana acts; her rifle and Rifle BCS 14 come from her sheet; the dice are typed.
@@ -59,7 +42,7 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     expect(app.get_by_test_id("aft-cbt-use-0")).to_contain_text("Hunting rifle (Rifle): 90% to hit")
     expect(app.get_by_test_id("aft-card-target-1")).to_have_attribute("aria-pressed", "true")
     expect(app.get_by_test_id("aft-missile-bcs")).to_have_value("14")
-    fill(app, "aft-dice-typed", "3")
+    enter(app, "aft-dice-typed", "3")
     expect(app.get_by_test_id("aft-dice-given")).to_contain_text("to hit: 1d20 = 3")
     _type_the_rest(app)
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Ana → Bo (missile)")
@@ -74,7 +57,7 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     expect(app.get_by_test_id("aft-hth-weapon")).to_have_value("Knife, bowie")
     expect(app.get_by_test_id("aft-hth-skill")).to_have_value("Knife")
     expect(app.get_by_test_id("aft-card-target-0")).to_have_attribute("aria-pressed", "true")
-    fill(app, "aft-dice-typed", "2")  # a hit, then the location typed
+    enter(app, "aft-dice-typed", "2")  # a hit, then the location typed
     _type_the_rest(app)
     _potential(app, "9")
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Bo → Ana (hand-to-hand)")
@@ -98,8 +81,8 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     app.get_by_test_id("aft-resolve").click()
     expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("may not initiate attacks")
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
-    fill(app, "aft-override", "a reflex slash")
-    fill(app, "aft-dice-typed", "1")
+    enter(app, "aft-override", "a reflex slash")
+    enter(app, "aft-dice-typed", "1")
     _type_the_rest(app)
     _potential(app, "6")
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(4)
@@ -112,7 +95,7 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     before = app.get_by_test_id("aft-card-damage-1").inner_text()
     app.get_by_test_id("aft-next-phase").click()
     app.get_by_test_id("aft-card-acts-0").click()
-    fill(app, "aft-dice-typed", "4")
+    enter(app, "aft-dice-typed", "4")
     expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 2: hit location")
     app.reload()
     app.wait_for_selector(READY)

@@ -3,13 +3,11 @@ dice, and start again with the server gone (the service worker alone serves the 
 
 from __future__ import annotations
 
-import json
-import os
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from engines import available, open_engine, webkit_visit_as_a_user
+from engines import open_engine, require, service_worker_files, webkit_visit_as_a_user
 from localsite import CountingHandler, serve
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
@@ -29,10 +27,7 @@ ERRORS = "return document.querySelector('[data-testid=boot-error]')?.textContent
 
 @pytest.mark.parametrize("engine", ["firefox", "webkit"])
 def test_boots_rolls_and_starts_offline(engine: str) -> None:
-    if engine not in available():
-        if os.environ.get("REQUIRE_ENGINES"):  # make e2e installs them: missing is a failure
-            pytest.fail(f"{engine} is not installed")
-        pytest.skip(f"{engine} is not installed (make e2e installs it)")
+    require(engine)
     server, origin = serve(DIST)
     with open_engine(engine) as browser:
         browser.goto(f"{origin}/")
@@ -64,10 +59,7 @@ CACHES = "return caches.keys().then((keys) => keys.join(' '))"
 def test_a_first_visit_downloads_what_it_fetched_once(engine: str) -> None:
     """WebKit under automation has no HTTP cache for the worker's install to read (module scripts
     and the page itself are still downloaded twice there); Firefox downloads every file once."""
-    if engine not in available():
-        if os.environ.get("REQUIRE_ENGINES"):
-            pytest.fail(f"{engine} is not installed")
-        pytest.skip(f"{engine} is not installed (make e2e installs it)")
+    require(engine)
     server, origin = serve(DIST, CountingHandler)
     with open_engine(engine) as browser:
         browser.goto(f"{origin}/")
@@ -87,14 +79,9 @@ def test_a_first_visit_downloads_what_it_fetched_once(engine: str) -> None:
 def test_a_first_visit_in_webkit_with_a_users_profile_downloads_each_file_once() -> None:
     """As an iPad's Safari keeps its HTTP cache, so does MiniBrowser with a profile on disk:
     there the service worker's install takes every file from what the page loaded."""
-    if "webkit" not in available():
-        if os.environ.get("REQUIRE_ENGINES"):
-            pytest.fail("webkit is not installed")
-        pytest.skip("webkit is not installed (make e2e installs it)")
+    require("webkit")
     server, origin = serve(DIST, CountingHandler)
-    source = (DIST / "sw.js").read_text()
-    listed = json.loads(source[source.index("[") : source.index("];") + 1])  # sw.js's FILES
-    webkit_visit_as_a_user(f"{origin}/", server.sent, len(listed) + 1, quiet=8)  # and sw.js
+    webkit_visit_as_a_user(f"{origin}/", server.sent, service_worker_files(DIST), quiet=8)
     server.shutdown()
     counts = Counter(path for path, _ in server.sent)
     assert "/sw.js" in counts, "the service worker was never registered"

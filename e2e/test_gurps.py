@@ -6,27 +6,21 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from support import READY, run_axe
-
-
-def _type(app: Page, testid: str, value: str) -> None:
-    field = app.get_by_test_id(testid)
-    field.fill(value)
-    field.press("Tab")
+from support import READY, enter, run_axe
 
 
 def test_two_combatants_an_attack_to_injury_and_a_reload(app: Page, errors: list[str]) -> None:
     app.get_by_test_id("nav-gurps").click()
     app.get_by_test_id("gurps-new").click()
-    _type(app, "gurps-name", "Ana")
-    _type(app, "gurps-weapon_skill", "14")
+    enter(app, "gurps-name", "Ana")
+    enter(app, "gurps-weapon_skill", "14")
     expect(app.get_by_test_id("gurps-defenses")).to_contain_text("Parry = ⌊3 + 14/2⌋ + 0 = 10")
-    _type(app, "gurps-dx", "99")
+    enter(app, "gurps-dx", "99")
     expect(app.locator("#gurps-dx-error")).to_contain_text("DX 99 is outside 0 to 40")
     app.get_by_test_id("gurps-new").click()
-    _type(app, "gurps-name", "Bo")
-    _type(app, "gurps-basic_speed", "6")
-    _type(app, "gurps-dr", "2")
+    enter(app, "gurps-name", "Bo")
+    enter(app, "gurps-basic_speed", "6")
+    enter(app, "gurps-dr", "2")
     expect(app.get_by_test_id("gurps-defenses")).to_contain_text("Dodge = ⌊6 + 3⌋ − 0 = 9")
     assert run_axe(app) == []
 
@@ -134,9 +128,9 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     app.get_by_test_id("nav-gurps").click()
     for name, typed, chosen in FIGHTERS:
         app.get_by_test_id("gurps-new").click()
-        _type(app, "gurps-name", name)
+        enter(app, "gurps-name", name)
         for field, value in typed.items():
-            _type(app, f"gurps-{field}", value)
+            enter(app, f"gurps-{field}", value)
         for field, value in chosen.items():
             app.get_by_test_id(f"gurps-{field}").select_option(value)
     expect(app.get_by_test_id("gurps-defenses")).to_contain_text("Parry = ⌊3 + 12/2⌋ + 0 = 9")
@@ -148,7 +142,7 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     # Round 1, Sam: typed dice. Kim parries the sword with Karate in full (004 lines 268-270).
     app.get_by_test_id("gurps-maneuver-g1").select_option("Attack")
     expect(app.get_by_test_id("gurps-turn")).to_contain_text("at Kim")
-    _type(app, "gurps-fight-attack-typed", "3 3 3")
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
     expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text("Hit: Kim may defend")
     _in_view(app, "gurps-fight-result")
     defenses = app.get_by_test_id("gurps-fight-defenses")
@@ -160,9 +154,9 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     app.get_by_test_id("nav-gurps").click()
     app.get_by_test_id("gurps-tab-tracker").click()
     expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_attribute("aria-pressed", "true")
-    _type(app, "gurps-fight-defense-typed", "18")
+    enter(app, "gurps-fight-defense-typed", "18")
     expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text("Kim fails to parry")
-    _type(app, "gurps-fight-damage-typed", "3")  # 1d+1 = 4 cut: injury 6
+    enter(app, "gurps-fight-damage-typed", "3")  # 1d+1 = 4 cut: injury 6
     expect(app.get_by_test_id("gurps-fight-result-verdict")).to_contain_text("Kim: injury 6")
     _in_view(app, "gurps-fight-result")
     expect(app.get_by_test_id("gurps-hp-g2")).to_have_text("HP 4/10")
@@ -173,7 +167,7 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     # Kim, stunned: Do Nothing, and her HT roll recovers her at the end of the turn.
     turn = app.get_by_test_id("gurps-turn")
     expect(turn).to_contain_text("Kim is stunned: must Do Nothing")
-    _type(app, "gurps-recover-g2-typed", "3 3 3")
+    enter(app, "gurps-recover-g2-typed", "3 3 3")
     expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text(
         "Kim recovers at the end of the turn"
     )
@@ -183,7 +177,7 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     # Pat: a pistol at Sam, who can only dodge it (004 lines 226, 241); app dice.
     app.get_by_test_id("gurps-maneuver-g3").select_option("Attack")
     app.get_by_test_id("gurps-target-g1").click()
-    _type(app, "gurps-fight-yards", "10")
+    enter(app, "gurps-fight-yards", "10")
     expect(turn).to_contain_text("at Sam")
     _app_dice_attack(app)
     if app.get_by_test_id("gurps-fight-defenses").count():
@@ -193,8 +187,8 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     # Tom: a thrown knife at Sam, parried at −2 (004 line 257): Parry 10 − 2 = 8.
     app.get_by_test_id("gurps-maneuver-g4").select_option("Attack")
     app.get_by_test_id("gurps-target-g1").click()
-    _type(app, "gurps-fight-yards", "5")
-    _type(app, "gurps-fight-attack-typed", "3 3 4")
+    enter(app, "gurps-fight-yards", "5")
+    enter(app, "gurps-fight-attack-typed", "3 3 4")
     expect(app.get_by_test_id("gurps-fight-defenses")).to_contain_text("Parry 8")
     app.get_by_test_id("undo").click()  # undo the roll: the attack step again
     expect(app.get_by_test_id("gurps-fight-attack-roll")).to_be_visible()

@@ -12,34 +12,28 @@ from typing import Any
 import pytest
 import zxingcpp
 from playwright.sync_api import Browser, Page, expect
-from support import READY, run_axe
+from support import READY, enter, run_axe
 
 SCALE = 4  # pixels per QR module when the test draws the page's code for the decoder
-
-
-def _type(page: Page, testid: str, value: str) -> None:
-    field = page.get_by_test_id(testid)
-    field.fill(value)
-    field.press("Tab")
 
 
 def _simply(page: Page, name: str) -> None:
     page.get_by_test_id("nav-simply").click()
     page.get_by_test_id("simply-tab-characters").click()
     page.get_by_test_id("char-new").click()
-    _type(page, "char-name", name)
+    enter(page, "char-name", name)
 
 
 def _gurps(page: Page, name: str) -> None:
     page.get_by_test_id("nav-gurps").click()
     page.get_by_test_id("gurps-new").click()
-    _type(page, "gurps-name", name)
+    enter(page, "gurps-name", name)
 
 
 def _aftermath(page: Page, name: str) -> None:
     page.get_by_test_id("nav-aftermath").click()
     page.get_by_test_id("aft-char-new").click()
-    _type(page, "aft-name", name)
+    enter(page, "aft-name", name)
 
 
 def _listed(page: Page, system: str) -> Any:
@@ -134,7 +128,7 @@ def test_a_tampered_or_truncated_link_says_so_and_changes_nothing(
 
 
 def _add(page: Page, name: str) -> None:
-    _type(page, "sc-add-name", name)
+    enter(page, "sc-add-name", name)
     page.get_by_test_id("sc-add").click()
 
 
@@ -180,9 +174,9 @@ def test_the_player_view_follows_two_turns_of_a_3d6_fight(app: Page, app_url: st
     app.get_by_test_id("nav-gurps").click()
     for name, speed in (("Sam", "6"), ("Kim", "5.75")):
         app.get_by_test_id("gurps-new").click()
-        _type(app, "gurps-name", name)
-        _type(app, "gurps-basic_speed", speed)
-    _type(app, "gurps-weapon_skill", "13")
+        enter(app, "gurps-name", name)
+        enter(app, "gurps-basic_speed", speed)
+    enter(app, "gurps-weapon_skill", "13")
     player = app.context.new_page()
     player.goto(f"{app_url}#/player")
     player.wait_for_selector(READY, timeout=60_000)
@@ -196,12 +190,12 @@ def test_the_player_view_follows_two_turns_of_a_3d6_fight(app: Page, app_url: st
 
     # Sam's turn: he hits, Kim fails to parry, the damage is a major wound; the GM rules a stun.
     app.get_by_test_id("gurps-maneuver-g1").select_option("Attack")
-    _type(app, "gurps-fight-attack-typed", "3 3 3")
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
     expect(player.get_by_test_id("player-result")).to_have_text("Sam attacks Kim (torso) → hit")
     app.get_by_test_id("gurps-fight-defend-parry").click()
-    _type(app, "gurps-fight-defense-typed", "18")
+    enter(app, "gurps-fight-defense-typed", "18")
     expect(player.get_by_test_id("player-result")).to_have_text("Kim parries → failure")
-    _type(app, "gurps-fight-damage-typed", "3")
+    enter(app, "gurps-fight-damage-typed", "3")
     expect(player.get_by_test_id("player-result")).to_have_text("Kim is hurt: major wound")
     app.get_by_test_id("gurps-slot").nth(1).locator("summary").click()
     app.get_by_test_id("gurps-stunned-g2").select_option("yes")
@@ -235,7 +229,7 @@ def test_the_player_view_follows_the_aftermath_then_the_percentile_fight(
     app.get_by_test_id("nav-percentile").click()
     for name in ("Ann", "Bob"):
         app.get_by_test_id("percentile-char-new").click()
-        _type(app, "percentile-char-name", name)
+        enter(app, "percentile-char-name", name)
     player = app.context.new_page()
     player.goto(f"{app_url}#/player")
     player.wait_for_selector(READY, timeout=60_000)

@@ -4,20 +4,14 @@ knock-out, a reload mid-fight, undo of a hit."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from support import READY, run_axe
-
-
-def _type(app: Page, testid: str, value: str) -> None:
-    field = app.get_by_test_id(testid)
-    field.fill(value)
-    field.press("Tab")
+from support import READY, enter, run_axe
 
 
 def _add(app: Page, name: str, hp: str, strength: str, health: str, minor: bool = False) -> None:
-    _type(app, "sc-add-name", name)
-    _type(app, "sc-add-hp_max", hp)
-    _type(app, "sc-add-strength", strength)
-    _type(app, "sc-add-health", health)
+    enter(app, "sc-add-name", name)
+    enter(app, "sc-add-hp_max", hp)
+    enter(app, "sc-add-strength", strength)
+    enter(app, "sc-add-health", health)
     app.get_by_test_id("sc-add-minor").select_option("yes" if minor else "")
     app.get_by_test_id("sc-add").click()
 
@@ -28,7 +22,7 @@ def _damage(app: Page, target: str, raw: str) -> None:
         adjust.locator("summary").click()
     app.get_by_test_id("sc-damage-target").select_option(label=target)
     app.get_by_test_id("sc-damage-source").select_option("weapon")
-    _type(app, "sc-damage-raw", raw)
+    enter(app, "sc-damage-raw", raw)
     app.get_by_test_id("sc-apply-damage").click()
 
 
@@ -48,7 +42,7 @@ def test_two_turns_with_injuries_a_knock_out_and_a_reload(app: Page, errors: lis
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-attacker").select_option(label="Mara")
     app.get_by_test_id("sc-attack-target").select_option(label="Grunt")
-    _type(app, "sc-attack-tn", "12")
+    enter(app, "sc-attack-tn", "12")
     # Percent first; the exact fraction is one tap away.
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("Chance to hit: 64%")
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("exactly 16/25")

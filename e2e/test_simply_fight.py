@@ -8,15 +8,9 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from support import READY, run_axe
+from support import READY, enter, run_axe
 
 HEIGHT = 1024
-
-
-def _type(app: Page, testid: str, value: str) -> None:
-    field = app.get_by_test_id(testid)
-    field.fill(value)
-    field.press("Tab")
 
 
 def _on_screen(app: Page, testid: str) -> None:
@@ -28,14 +22,14 @@ def _on_screen(app: Page, testid: str) -> None:
 
 def _build(app: Page, name: str, skill: str, specialty: str = "", weapon: str = "") -> None:
     app.get_by_test_id("char-new").click()
-    _type(app, "char-name", name)
+    enter(app, "char-name", name)
     app.get_by_test_id("char-add-skill").select_option(skill)
     if specialty:
-        _type(app, "char-skill-specialty-0", specialty)
+        enter(app, "char-skill-specialty-0", specialty)
     if weapon:
-        _type(app, "char-weapon-name", weapon)
+        enter(app, "char-weapon-name", weapon)
         app.get_by_test_id("char-weapon-skill").select_option(f"{skill}: {specialty}")
-        _type(app, "char-weapon-max", "24")
+        enter(app, "char-weapon-max", "24")
         app.get_by_test_id("char-weapon-add").click()
         expect(app.get_by_test_id("char-weapon")).to_contain_text("Max Dmg 24")
 
@@ -66,15 +60,15 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
 
     # Round 1, dice typed at the table. Initiative Mara 9, Bo 2: the step is Mara's, set up from
     # her sheet (Longsword, TN 8) against Bo.
-    _type(app, "sc-initiative-typed", "9 2")
+    enter(app, "sc-initiative-typed", "9 2")
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
     expect(app.get_by_test_id("sc-attack-summary")).to_have_text(
         "Mara attacks Bo with Longsword: TN 8"
     )
-    _type(app, "sc-attack-typed", "2 3")
+    enter(app, "sc-attack-typed", "2 3")
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     _on_screen(app, "sc-attack-result")
-    _type(app, "sc-damage-die-typed", "10")  # Max Dmg 24, D20 10: raw 12
+    enter(app, "sc-damage-die-typed", "10")  # Max Dmg 24, D20 10: raw 12
     expect(app.get_by_test_id("sc-damage-preview")).to_contain_text("raw 12")
     app.get_by_test_id("sc-apply-damage").click()
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 12/24")
@@ -82,7 +76,7 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     # Mara's second action with luck declared: 14 vs TN 8 is bought for 6 of her 10 LP (SIM-10).
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-luck").select_option("yes")
-    _type(app, "sc-attack-typed", "7 7")
+    enter(app, "sc-attack-typed", "7 7")
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 4")
     _on_screen(app, "sc-attack-result")
@@ -118,10 +112,10 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
 
     # Round 3, typed again: Bo first this time.
     _next_turn(app)
-    _type(app, "sc-initiative-typed", "1 10")
+    enter(app, "sc-initiative-typed", "1 10")
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 3:")
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
-    _type(app, "sc-attack-typed", "20")  # a 20 always misses
+    enter(app, "sc-attack-typed", "20")  # a 20 always misses
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Bo misses Mara")
     _on_screen(app, "sc-attack-result")
 

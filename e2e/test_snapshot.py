@@ -5,14 +5,13 @@ Playwright through the same few calls."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from engines import Engine, available, open_engine
+from engines import Engine, open_engine, require
 from localsite import serve
 from playwright.sync_api import Browser
 
@@ -72,10 +71,7 @@ def _engine(name: str, browser: Browser) -> Iterator[Any]:
         finally:
             driver.page.context.close()
         return
-    if name not in available():
-        if os.environ.get("REQUIRE_ENGINES"):
-            pytest.fail(f"{name} is not installed")
-        pytest.skip(f"{name} is not installed (make e2e installs it)")
+    require(name)
     with open_engine(name) as driver:
         yield driver
 

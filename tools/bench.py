@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
 from localsite import CHROMIUM, CHROMIUM_ARGS, CountingHandler, QuietServer, serve  # noqa: E402
+from support import enter  # noqa: E402
 
 LOADS = 5
 CLICKS = 40
@@ -263,12 +264,10 @@ def engine_first_visit(name: str, server: QuietServer, origin: str) -> list[tupl
 def webkit_user_first_visit(server: QuietServer, origin: str) -> list[tuple[str, str, str]]:
     """MiniBrowser with a profile on disk and no WebDriver, as a user's browser: the automation
     session has no HTTP cache, so its figure counts the module scripts twice."""
-    from engines import webkit_visit_as_a_user
+    from engines import service_worker_files, webkit_visit_as_a_user
 
-    source = (DIST / "sw.js").read_text()
-    listed = json.loads(source[source.index("[") : source.index("];") + 1])
     server.sent.clear()
-    webkit_visit_as_a_user(f"{origin}/", server.sent, len(listed) + 1, quiet=8)
+    webkit_visit_as_a_user(f"{origin}/", server.sent, service_worker_files(DIST), quiet=8)
     return sent_rows("webkit (a user's profile, no WebDriver)", server.sent)
 
 
@@ -403,22 +402,16 @@ def task_roll_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     )
 
 
-def _enter(page: Any, testid: str, value: str) -> None:
-    """Type into a field and leave it, as a person does (the page reads it on change)."""
-    page.fill(f"[data-testid={testid}]", value)
-    page.press(f"[data-testid={testid}]", "Tab")
-
-
 def _simply_fight(page: Any) -> None:
     """Two participants; the damage form set to a weapon hit of 1 on the tough one."""
     page.click("[data-testid=simply-tab-combat]")
     for name, hp in (("Tough", "1000"), ("Grunt", "12")):
-        _enter(page, "sc-add-name", name)
-        _enter(page, "sc-add-hp_max", hp)
+        enter(page, "sc-add-name", name)
+        enter(page, "sc-add-hp_max", hp)
         page.click("[data-testid=sc-add]")
     page.select_option("[data-testid=sc-damage-target]", label="Tough")
     page.select_option("[data-testid=sc-damage-source]", "weapon")
-    _enter(page, "sc-damage-raw", "1")
+    enter(page, "sc-damage-raw", "1")
 
 
 def combat_damage_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
@@ -438,13 +431,13 @@ def _aftermath_fight(page: Any) -> None:
     """Ana with Pistol BCS 13 against Bo, on the missile worksheet."""
     for name in ("Ana", "Bo"):
         page.click("[data-testid=aft-char-new]")
-        _enter(page, "aft-name", name)
+        enter(page, "aft-name", name)
         if name == "Ana":
-            _enter(page, "aft-skill-name", "Pistol")
-            _enter(page, "aft-skill-bcs", "13")
+            enter(page, "aft-skill-name", "Pistol")
+            enter(page, "aft-skill-bcs", "13")
             page.click("[data-testid=aft-skill-add]")
     for field, value in (("cda", "1"), ("mass", "2")):  # Bo: values the text leaves to the user
-        _enter(page, f"aft-derived-{field}", value)
+        enter(page, f"aft-derived-{field}", value)
     page.click("[data-testid=aftermath-tab-combat]")
     page.select_option("[data-testid=aft-cbt-attacker]", label="Ana")
     page.select_option("[data-testid=aft-cbt-target]", label="Bo")
@@ -483,8 +476,8 @@ def _gurps_fight(page: Any) -> None:
     """Ana (skill 14, Attack) against Bo (Basic Speed 6, DR 2), on the attack worksheet."""
     for name, field, value in (("Ana", "weapon_skill", "14"), ("Bo", "dr", "2")):
         page.click("[data-testid=gurps-new]")
-        _enter(page, "gurps-name", name)
-        _enter(page, f"gurps-{field}", value)
+        enter(page, "gurps-name", name)
+        enter(page, f"gurps-{field}", value)
     page.click("[data-testid=gurps-tab-attack]")
     page.select_option("[data-testid=gurps-attack-attacker]", label="Ana")
     page.select_option("[data-testid=gurps-attack-defender]", label="Bo")
@@ -507,16 +500,16 @@ def gurps_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]
 def _percentile_fight(page: Any) -> None:
     """Bob with a pistol attacks Ann's chest of 5000 points (no stun to answer between clicks)."""
     page.click("[data-testid=percentile-char-new]")
-    _enter(page, "percentile-char-name", "Ann")
-    _enter(page, "percentile-pform-name", "chest")
-    _enter(page, "percentile-pform-points", "5000")
+    enter(page, "percentile-char-name", "Ann")
+    enter(page, "percentile-pform-name", "chest")
+    enter(page, "percentile-pform-points", "5000")
     page.click("[data-testid=percentile-part-add]")
     page.click("[data-testid=percentile-char-new]")
-    _enter(page, "percentile-char-name", "Bob")
-    _enter(page, "percentile-char-aim", "100")
-    _enter(page, "percentile-wform-name", "PISTOL")
-    _enter(page, "percentile-wform-wep_dif", "100")
-    _enter(page, "percentile-wform-damage_die", "4+2")
+    enter(page, "percentile-char-name", "Bob")
+    enter(page, "percentile-char-aim", "100")
+    enter(page, "percentile-wform-name", "PISTOL")
+    enter(page, "percentile-wform-wep_dif", "100")
+    enter(page, "percentile-wform-damage_die", "4+2")
     page.click("[data-testid=percentile-weapon-add]")
     page.click("[data-testid=percentile-tab-settings]")
     page.select_option("[data-testid=percentile-setting-stun]", "off")

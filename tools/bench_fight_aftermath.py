@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
+from support import aftermath_fighter, enter
 
 READY = 'html[data-ready="1"]'
 #: Each fighter: name, skill and BCS, and the weapon on his sheet (name, kind, gun or listed).
@@ -22,29 +23,6 @@ FIGHTERS = (
 )
 
 
-def _type(page: Any, testid: str, value: str) -> None:
-    page.get_by_test_id(testid).fill(value)
-    page.get_by_test_id(testid).press("Tab")
-
-
-def _fighter(page: Any, name: str, skill: str, bcs: str, arm: tuple[str, str, str]) -> None:
-    page.get_by_test_id("aft-char-new").click()
-    _type(page, "aft-name", name)
-    _type(page, "aft-skill-name", skill)
-    _type(page, "aft-skill-bcs", bcs)
-    page.get_by_test_id("aft-skill-add").click()
-    weapon, kind, what = arm
-    _type(page, "aft-weapon-name", weapon)
-    page.get_by_test_id("aft-weapon-kind").select_option(kind)
-    page.get_by_test_id("aft-weapon-gun" if kind == "gun" else "aft-weapon-listed").select_option(
-        what
-    )
-    page.get_by_test_id("aft-weapon-skill").select_option(skill)
-    page.get_by_test_id("aft-weapon-add").click()
-    for field, value in (("cda", "1"), ("mass", "2"), ("drt", "40")):  # the user's values
-        _type(page, f"aft-derived-{field}", value)
-
-
 def _fight(browser: Any, origin: str) -> Any:
     context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
     page = context.new_page()
@@ -52,9 +30,9 @@ def _fight(browser: Any, origin: str) -> Any:
     page.goto(f"{origin}/#/aftermath")
     page.wait_for_selector(READY, timeout=120_000)
     for name, skill, bcs, arm in FIGHTERS:
-        _fighter(page, name, skill, bcs, arm)
+        aftermath_fighter(page, name, skill, bcs, arm)
     page.get_by_test_id("aftermath-tab-settings").click()
-    _type(page, "aft-set-critical_hit_rule", "2")  # criticals by the roll, not the GM's call
+    enter(page, "aft-set-critical_hit_rule", "2")  # criticals by the roll, not the GM's call
     page.get_by_test_id("aftermath-tab-combat").click()
     page.evaluate("window.scrollTo(0, 0)")
     return context, page

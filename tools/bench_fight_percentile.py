@@ -8,14 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
+from support import enter
 
 READY = 'html[data-ready="1"]'
 TURNS = 6
-
-
-def _type(page: Any, testid: str, value: str) -> None:
-    page.get_by_test_id(testid).fill(value)
-    page.get_by_test_id(testid).press("Tab")
 
 
 def _fight(browser: Any, origin: str) -> Any:
@@ -26,15 +22,15 @@ def _fight(browser: Any, origin: str) -> Any:
     page.wait_for_selector(READY, timeout=120_000)
     for name, part in (("Ann", "arm"), ("Bob", "leg")):
         page.get_by_test_id("percentile-char-new").click()
-        _type(page, "percentile-char-name", name)
-        _type(page, "percentile-char-aim", "90")
-        _type(page, "percentile-wform-name", "AUTO PISTOL")
-        _type(page, "percentile-wform-wep_dif", "30")
-        _type(page, "percentile-wform-damage_die", "4+2")
+        enter(page, "percentile-char-name", name)
+        enter(page, "percentile-char-aim", "90")
+        enter(page, "percentile-wform-name", "AUTO PISTOL")
+        enter(page, "percentile-wform-wep_dif", "30")
+        enter(page, "percentile-wform-damage_die", "4+2")
         page.get_by_test_id("percentile-weapon-add").click()
         for body, points in ((part, "200"), ("head", "100")):
-            _type(page, "percentile-pform-name", body)
-            _type(page, "percentile-pform-points", points)
+            enter(page, "percentile-pform-name", body)
+            enter(page, "percentile-pform-points", points)
             page.get_by_test_id("percentile-part-add").click()
     page.get_by_test_id("percentile-tab-combat").click()
     page.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
@@ -65,7 +61,7 @@ def _turn(page: Any) -> tuple[TurnFigures, int]:
         rest.taps += damage.taps
         rest.latencies_ms += damage.latencies_ms
         rest.out_of_view += damage.out_of_view
-        _type(page, "percentile-attack-stun_modifier", "0")  # asked after the damage
+        enter(page, "percentile-attack-stun_modifier", "0")  # asked after the damage
     figures.taps += rest.taps
     figures.latencies_ms += rest.latencies_ms
     figures.out_of_view += rest.out_of_view

@@ -6,26 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
+from support import enter
 
 READY = 'html[data-ready="1"]'
 
 
-def _type(page: Any, testid: str, value: str) -> None:
-    page.get_by_test_id(testid).fill(value)
-    page.get_by_test_id(testid).press("Tab")
-
-
 def _build(page: Any, name: str, skill: str, specialty: str = "", weapon: str = "") -> None:
     page.get_by_test_id("char-new").click()
-    _type(page, "char-name", name)
+    enter(page, "char-name", name)
     page.get_by_test_id("char-add-skill").select_option(skill)
     if specialty:
-        _type(page, "char-skill-specialty-0", specialty)
+        enter(page, "char-skill-specialty-0", specialty)
     if weapon:
-        _type(page, "char-weapon-name", weapon)
+        enter(page, "char-weapon-name", weapon)
         page.get_by_test_id("char-weapon-skill").select_option(f"{skill}: {specialty}")
         # Max Dmg 6: three hits cannot kill Bo, so every measured turn has a target standing.
-        _type(page, "char-weapon-max", "6")
+        enter(page, "char-weapon-max", "6")
         page.get_by_test_id("char-weapon-add").click()
 
 
