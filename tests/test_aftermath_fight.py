@@ -36,7 +36,7 @@ def _damage(sheet: dict[str, Any]) -> int:
 def test_aft_57_a_missile_attack_rolled_from_a_seed_is_applied_and_logged() -> None:
     """001 lines 45-75 and 649-650: seed "3" hits (1D20 ≤ BCS 15) and its bullet does 5 points
     past Bo's armor; the damage is on Bo's sheet, the log says so, the form's own is cleared."""
-    fight = F.Fight.from_json(_section(override=""))
+    fight = F.fight_from_json(_section(override=""))
     done, result = F.attack(fight, "3", AT)
     assert (result.keep, result.text, result.refused) == ("undo", "Attack: Ana → Bo", False)
     assert ("resolve", None) in result.errors and ("dice", None) in result.errors
@@ -54,7 +54,7 @@ def test_aft_57_a_missile_attack_rolled_from_a_seed_is_applied_and_logged() -> N
 def test_aft_03_the_same_attack_typed_die_by_die_waits_then_applies() -> None:
     """AFT-03: with the user's dice the attack waits for each roll, named, and writes nothing
     until the last one; a roll the dice cannot show is refused beside the dice."""
-    fight = F.Fight.from_json(_section())
+    fight = F.fight_from_json(_section())
     wrong, refused = F.attack(fight, "", AT, typed="21")
     assert wrong == fight and refused.keep == "none" and refused.errors[0][0] == "dice"
     answers = {"1d20": "5", "1d100": "50"}
@@ -71,7 +71,7 @@ def test_aft_22_a_stunned_attacker_is_refused_unless_the_gm_overrides() -> None:
     refusal is a result beside "Roll for me" and nothing changes; the GM's reason is the
     attack's first logged step (AFT-F2) and is then cleared."""
     mara = core.add_condition(core.new_sheet("Mara"), "stunned", moment(1, 3))
-    fight = F.Fight.from_json(_section(mara, phase=5))
+    fight = F.fight_from_json(_section(mara, phase=5))
     same, refused = F.attack(fight, "3", AT)
     assert same == fight and refused.keep == "none" and refused.refused
     assert "Mara is Stunned" in str(refused) and refused.errors[0][0] == "resolve"
@@ -87,7 +87,7 @@ def test_aft_55_the_next_action_phase_ends_the_stun() -> None:
     """AFT-55, 001 line 24: a Stun taken at turn 1, phase 3 holds until after turn 2, phase 3
     (then the trailing Daze); the next Action Phase lifts the ban on attacking."""
     mara = core.add_condition(core.new_sheet("Mara"), "stunned", moment(1, 3))
-    fight = F.Fight.from_json(_section(mara, turn=2, phase=3))
+    fight = F.fight_from_json(_section(mara, turn=2, phase=3))
     assert "Stunned" in bind.refusal(dict(fight.characters[0]), fight.now)
     assert F.attack(fight, "3", AT)[1].refused
     fight, result = F.next_action_phase(fight)
@@ -102,19 +102,19 @@ def test_aft_55_the_next_action_phase_ends_the_stun() -> None:
 def test_the_fight_round_trips_through_the_saved_section() -> None:
     """The page saves what ``to_json`` gives and reads it back: the same fight, unknown keys
     of the worksheet kept as they were (no saved-state change)."""
-    fight = F.Fight.from_json(_section(phase=7, note={"kept": True}))
+    fight = F.fight_from_json(_section(phase=7, note={"kept": True}))
     fight, _ = F.attack(fight, "3", AT)
     fight, _ = F.pick_combatant(fight, "target", 1)
     fight, _ = F.set_field(fight, "missile", "bcs", "12")
     saved = fight.to_json()
     assert saved["combat"]["note"] == {"kept": True} and saved["combat"]["phase"] == 7
-    assert F.Fight.from_json(saved) == fight
+    assert F.fight_from_json(saved) == fight
     assert F.fight_from_json(saved).to_json() == saved
     assert F.clear_log(fight)[0].log == () and F.drop_pending(fight)[0].pending is None
 
 
 def test_a_wrong_field_is_refused_in_words_and_the_fight_kept() -> None:
-    fight = F.Fight.from_json(_section())
+    fight = F.fight_from_json(_section())
     same, result = F.set_field(fight, "missile", "bcs", "lots")
     assert same == fight and result.keep == "none" and result.errors[0][0] == "bcs"
     with pytest.raises(RuleError, match="mode 'melee' is unknown"):
@@ -132,7 +132,7 @@ def test_every_transition_of_a_real_fight_raises_only_typed_errors(
     a: str, b: str, c: str, n: int
 ) -> None:
     """The fuzz walk gives the transitions only hostile fights; here a real one, hostile words."""
-    fight = F.Fight.from_json(_section())
+    fight = F.fight_from_json(_section())
     calls = [
         lambda: F.set_field(fight, a, b, c),
         lambda: F.toggle_chip(fight, a, b),

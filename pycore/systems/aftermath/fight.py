@@ -7,7 +7,7 @@ Every action is a transition ``fight, result = step(fight, ...)``: the fight is 
 place. A result says what was done (the Undo label), how it is kept (not at all, quietly, or as
 an undo step) and the errors it shows or clears beside the worksheet's fields.
 
->>> f = Fight.from_json({"characters": [], "combat": {"turn": 1, "phase": 20}})
+>>> f = fight_from_json({"characters": [], "combat": {"turn": 1, "phase": 20}})
 >>> f, done = next_action_phase(f)
 >>> str(f.now), str(done)
 ('turn 2, phase 1', 'Next Action Phase (turn 2, phase 1)')
@@ -151,16 +151,11 @@ class Fight:
             "combat": self.combat_json(),
         }
 
-    @staticmethod
-    def from_json(section: Mapping[str, Any]) -> Fight:
-        """The fight from the ``aftermath`` section (its characters, settings and worksheet),
-        the worksheet merged over its defaults as the page reads it."""
-        return _from_json(section)
-
 
 @checked
 def fight_from_json(section: Mapping[str, Any]) -> Fight:
-    """The fight from the saved ``aftermath`` section (``Fight.from_json``).
+    """The fight from the saved ``aftermath`` section (its characters, settings and worksheet),
+    the worksheet merged over its defaults as the page reads it.
 
     >>> fight_from_json({"combat": {"turn": "x"}})
     Traceback (most recent call last):
@@ -202,11 +197,9 @@ def _from_json(section: Mapping[str, Any]) -> Fight:
 
 def _with_combat(fight: Fight, saved: Mapping[str, Any]) -> Fight:
     """``fight`` with the worksheet ``saved`` (what the core's worksheet functions return)."""
-    return _from_json({"characters": list(fight.characters), "combat": saved, **_settings(fight)})
-
-
-def _settings(fight: Fight) -> dict[str, Any]:
-    return {"settings": dict(fight.settings)}
+    return _from_json(
+        {"characters": list(fight.characters), "combat": saved, "settings": dict(fight.settings)}
+    )
 
 
 def _setup(fight: Fight) -> worksheet.Setup | None:

@@ -74,5 +74,5 @@ def _step(fight: core.Fight, msg: Msg, ctx: Ctx) -> tuple[core.Fight, core.Resul
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    moved = _step(core.Fight.from_json(state(model)), msg, ctx)
+    moved = _step(core.fight_from_json(state(model)), msg, ctx)
     return model if moved is None else _stored(model, ctx, moved)
