@@ -49,3 +49,11 @@ def aftermath_fighter(
     expect(page.get_by_test_id("aft-weapon-skill-0")).to_contain_text(f"Skill: {skill}")
     for field, value in (("cda", "1"), ("mass", "2"), ("drt", "40")):
         enter(page, f"aft-derived-{field}", value)
+
+
+def all_ones(expr: str) -> str:
+    """What to type for ``expr`` when every die shows 1: its lowest total, modifiers included
+    (a single number typed for a roll with a modifier is its total)."""
+    from pycore.dice import distribution
+
+    return str(min(distribution(expr)))

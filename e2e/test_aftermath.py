@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from support import READY, enter, run_axe
+from support import READY, all_ones, enter, run_axe
 
 SHOTS = Path("/tmp/shots-aftermath-e2e")
 
@@ -139,7 +139,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
         if not app.get_by_test_id("aft-dice-given").count():
             break
         expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
-        enter(app, "aft-dice-typed", "00" if expr == "1d100" else "1")
+        enter(app, "aft-dice-typed", "00" if expr == "1d100" else all_ones(expr))
     expect(app.get_by_test_id("aft-steps")).to_contain_text("1D20 = 5 vs BCS")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Hit location: D100 50")
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Ana → Bo (missile)")

@@ -8,7 +8,7 @@ logged; a reload in the middle of typed dice continues from that roll; Undo take
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from support import READY, aftermath_fighter, enter
+from support import READY, aftermath_fighter, all_ones, enter
 from test_aftermath import axe_clean, shot
 
 
@@ -18,7 +18,7 @@ def _type_the_rest(app: Page) -> None:
         if not app.get_by_test_id("aft-dice-given").count():
             return
         expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
-        enter(app, "aft-dice-typed", "50" if expr == "1d100" else "1")
+        enter(app, "aft-dice-typed", "50" if expr == "1d100" else all_ones(expr))
 
 
 def _potential(app: Page, value: str) -> None:

@@ -61,7 +61,7 @@ def test_aft_03_the_same_attack_typed_die_by_die_waits_then_applies() -> None:
     fight, result = F.attack(fight, "", AT, typed="5")
     while fight.pending is not None:
         assert result.text == "Attack dice: Ana → Bo" and fight.characters[1]["name"] == "Bo"
-        fight, result = F.attack(fight, "", AT, typed=answers.get(fight.pending["wants"], "1"))
+        fight, result = F.attack(fight, "", AT, typed=answers.get(fight.pending["wants"], "2"))
     assert result.text == "Attack: Ana → Bo" and fight.last is not None
     assert fight.last["typed"][0] == "5"
 

@@ -695,7 +695,7 @@ def test_an_attack_takes_physical_dice_one_roll_at_a_time() -> None:
         pending = model.state["aftermath"]["combat"]["pending"]
         if pending is None:
             break
-        roll_ = "00" if pending["wants"] == "1d100" else "1"
+        roll_ = "00" if pending["wants"] == "1d100" else "2"
         typed.append(roll_)
         model = send(model, ("aftermath.cbt_typed", roll_))
     entry = model.state["aftermath"]["combat"]["log"][0]

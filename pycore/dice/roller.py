@@ -40,6 +40,9 @@ class TermRoll:
     term: Term
     faces: tuple[int, ...]
     value: int
+    #: The user typed only the dice's total: ``faces`` is one way to make it, not what the dice
+    #: showed, so the explanation shows the total and never these faces.
+    typed_total: bool = False
 
     @property
     def sign(self) -> int:
@@ -107,6 +110,8 @@ class TermRoll:
         """
         if isinstance(self.term.atom, Constant):
             text = str(self.term.atom.value)
+        elif self.typed_total:
+            text = f"({self.subtotal} typed)"
         else:
             text = (
                 "("
@@ -156,6 +161,8 @@ class Roll:
         >>> roll("3+4", random.Random(2)).explain()
         '3+4 = 7'
         """
+        if self.typed_total and all(t.typed_total for t in self.terms if t.faces):
+            return f"{self.expr} = {self.total} (total typed)"
         pieces = []
         for index, term in enumerate(self.terms):
             if index == 0:
@@ -165,6 +172,20 @@ class Roll:
         if any(t.faces for t in self.terms):
             return f"{self.expr} {' '.join(pieces)} = {self.total}"
         return f"{self.expr} = {self.total}"
+
+    @property
+    def typed_total(self) -> bool:
+        """Whether the user typed a total for the dice instead of each face (a total is shown
+        as a total: its faces are never invented).
+
+        >>> from pycore.dice.typed import typed_dice
+        >>> r = roll("3d6", typed_dice("3d6", "11"))
+        >>> r.typed_total, str(r)
+        (True, '3d6 = 11 (total typed)')
+        >>> str(roll("3d10+3", typed_dice("3d10+3", "14")))
+        '3d10+3 = 14 (total typed)'
+        """
+        return any(t.typed_total for t in self.terms)
 
     def __str__(self) -> str:
         return self.explain()
@@ -194,20 +215,29 @@ def roll(expr: str, rng: RandintSource) -> Roll:
     if begin is not None:
         begin(parsed.text)
     randint = rng.randint
+    # A typed total answers randint with faces it made up; the source says so per die.
+    invented = hasattr(rng, "last_invented")
     results = []
     total = 0
     for term in parsed.terms:
         atom = term.atom
         if isinstance(atom, Dice):
             count, faces = atom.count, atom.faces
-            rolled = tuple([randint(1, faces) for _ in range(count)])
+            if invented:
+                dice, made_up = [], False
+                for _ in range(count):
+                    dice.append(randint(1, faces))
+                    made_up = made_up or bool(getattr(rng, "last_invented", False))
+                rolled, typed_total = tuple(dice), made_up
+            else:
+                rolled, typed_total = tuple([randint(1, faces) for _ in range(count)]), False
             keep = atom.keep
             if keep is None or keep.count == count:
                 value = sum(rolled)
             else:
                 value = sum(sorted(rolled, reverse=keep.highest)[: keep.count])
         else:
-            rolled = ()
+            rolled, typed_total = (), False
             value = atom.value
         for scale in term.scales:
             if scale.multiply:
@@ -220,7 +250,7 @@ def roll(expr: str, rng: RandintSource) -> Roll:
         if term.sign < 0:
             value = -value
         total += value
-        results.append(TermRoll(term, rolled, value))
+        results.append(TermRoll(term, rolled, value, typed_total))
     return Roll(parsed.text, total, tuple(results))
 
 

@@ -5,14 +5,18 @@ the faces the user typed, each checked against the die asked for, so a step roll
 dice is the same code path as "roll for me" and explains itself the same way.
 
 The user may type the faces (``"4 2 5"``, ``"4,2,5"``) or, where the total decides everything
-(no dice kept or dropped, no scaling), just the total (``"11"``); a total is checked against what
-the dice can show and spread over the dice. A percentile ``00`` is read as 100.
+(no dice kept or dropped, no scaling), just the total (``"11"``). A single number is the total
+of the whole expression, modifiers included (``3d10+3``: type 14 for a 14). It is checked
+against what the roll can show; the rules get faces that make it, and the roll says it was a
+typed total and never shows those made-up faces. A percentile ``00`` is read as 100.
 
 >>> from pycore.dice import roll
 >>> str(roll("3d6", typed_dice("3d6", "4 2 5")))
 '3d6 (4, 2, 5) = 11'
 >>> str(roll("2d10", typed_dice("2d10", "14")))
-'2d10 (10, 4) = 14'
+'2d10 = 14 (total typed)'
+>>> str(roll("3d10+3", typed_dice("3d10+3", "14")))
+'3d10+3 = 14 (total typed)'
 >>> typed_dice("3d6", "19")
 Traceback (most recent call last):
 ...
@@ -25,7 +29,7 @@ import re
 from collections import deque
 from collections.abc import Sequence
 
-from pycore.dice.nodes import Dice, DiceExpr
+from pycore.dice.nodes import Constant, Dice, DiceExpr
 from pycore.dice.parser import parse
 from pycore.dice.roller import RandintSource
 from pycore.errors import DiceError
@@ -39,15 +43,24 @@ class TypedDice:
     """A random source that returns the typed faces in order (``randint`` as ``random.Random``)."""
 
     @checked
-    def __init__(self, faces: tuple[int, ...], field: str = "rolled") -> None:
+    def __init__(
+        self, faces: tuple[int, ...], field: str = "rolled", invented: tuple[bool, ...] = ()
+    ) -> None:
         self.faces = faces
         self.field = field
+        #: Per face: made up to reach a typed total (the roll then shows the total only).
+        self.invented = invented or (False,) * len(faces)
+        if len(self.invented) != len(faces):
+            raise DiceError(f"{field}: {len(self.invented)} marks for {len(faces)} dice")
+        self.last_invented = False
         self._left: deque[int] = deque(faces)
+        self._marks: deque[bool] = deque(self.invented)
 
     def randint(self, a: int, b: int, /) -> int:
         if not self._left:
             raise DiceError(f"{self.field}: more dice are needed than the {len(self.faces)} typed")
         face = self._left.popleft()
+        self.last_invented = self._marks.popleft()
         if face == 0 and b == 100:
             face = 100  # the percentile die's 00
         if not a <= face <= b:
@@ -98,26 +111,57 @@ def typed_dice(expr: str, text: str, field: str = "rolled") -> TypedDice:
     groups = _groups(parsed)
     numbers = read_numbers(text, field)
     count = sum(g.count for g in groups)
+    constants = sum(t.sign * t.atom.value for t in parsed.terms if isinstance(t.atom, Constant))
+    # One number for several dice, or for a die with a modifier, is the roll's total with the
+    # modifier included (what entry_hint says): a GM who adds the +3 himself is never 3 off.
+    if len(numbers) == 1 and (count > 1 or constants) and _total_decides(parsed):
+        spread = _spread(groups, numbers[0], constants, parsed.text, field)
+        # One die's face is what it showed; several dice's faces are made up.
+        return TypedDice(spread, field, (len(spread) > 1,) * len(spread))
     if len(numbers) == count:
         source = TypedDice(numbers, field)
         for group in groups:
             for _ in range(group.count):
                 source.randint(1, group.faces)
         return TypedDice(numbers, field)
-    if len(numbers) == 1 and _total_decides(parsed):
-        return TypedDice(_spread(groups, numbers[0], parsed.text, field), field)
     if len(numbers) == 1:
         raise DiceError(f"{field}: {parsed.text} needs each die typed ({count} numbers)")
     raise DiceError(f"{field}: {parsed.text} throws {count} dice, {len(numbers)} numbers typed")
 
 
-def _spread(groups: list[Dice], total: int, text: str, field: str) -> tuple[int, ...]:
+@checked
+def entry_hint(expr: str) -> str:
+    """What to type for ``expr`` in "I rolled", in words (the dice entry's label says it).
+
+    >>> entry_hint("1d20"), entry_hint("3d6"), entry_hint("3d10+3"), entry_hint("4d6kh3")
+    ('the die', 'each die, or their total', 'each die, or the total with +3', 'each die')
+    >>> entry_hint("1d100-5")
+    'the total with −5'
+    """
+    parsed = parse(expr)
+    count = sum(g.count for g in _groups(parsed))
+    constants = sum(t.sign * t.atom.value for t in parsed.terms if isinstance(t.atom, Constant))
+    dice = "the die" if count == 1 else "each die"
+    if not _total_decides(parsed):
+        return dice
+    if constants:
+        sign = "+" if constants > 0 else "−"
+        total = f"the total with {sign}{abs(constants)}"
+        return total if count == 1 else f"{dice}, or {total}"
+    return dice if count == 1 else f"{dice}, or their total"
+
+
+def _spread(
+    groups: list[Dice], typed: int, constants: int, text: str, field: str
+) -> tuple[int, ...]:
+    """Faces that make the typed total ``typed`` of the whole roll, ``constants`` included."""
     dice = [g.faces for g in groups for _ in range(g.count)]
-    if len(dice) == 1 and dice[0] == 100 and total == 0:
+    if len(dice) == 1 and dice[0] == 100 and typed == 0 and not constants:
         return (100,)
-    low, high = len(dice), sum(dice)
-    if not low <= total <= high:
-        raise DiceError(f"{field}: {text} can show {low} to {high}, not {total}")
+    low, high = len(dice) + constants, sum(dice) + constants
+    if not low <= typed <= high:
+        raise DiceError(f"{field}: {text} can show {low} to {high}, not {typed}")
+    total = typed - constants
     faces = []
     left = total
     for index, faces_of_die in enumerate(dice):
@@ -162,7 +206,7 @@ class TypedRolls:
     ...
     pycore.dice.typed.DiceWanted: roll 3: the next roll (3d10)
     >>> str(roll("3d10", TypedRolls(["17"])))
-    '3d10 (10, 6, 1) = 17'
+    '3d10 = 17 (total typed)'
     """
 
     def __init__(self, entries: Sequence[str], rest: RandintSource | None = None) -> None:
@@ -207,15 +251,27 @@ class TypedRolls:
         return self._source.randint(a, b)
 
     @property
+    def last_invented(self) -> bool:
+        """Whether the die just read was made up to reach a typed total."""
+        return bool(getattr(self._source, "last_invented", False))
+
+    @property
     def unused(self) -> tuple[str, ...]:
         """Rolls typed but not asked for."""
         return self.entries[self._taken :]
 
 
 def _shown_total(expr: str, faces: tuple[int, ...]) -> int:
-    """The typed faces' sum as the dice read them (a percentile 00 is 100)."""
-    sizes = [g.faces for g in _groups(parse(expr)) for _ in range(g.count)]
-    return sum(100 if f == 0 and size == 100 else f for f, size in zip(faces, sizes, strict=False))
+    """The roll's total from the typed faces as the dice read them (a percentile 00 is 100),
+    its modifiers included.
+
+    >>> _shown_total("3d10+3", (4, 4, 3)), _shown_total("1d100", (0,))
+    (14, 100)
+    """
+    parsed = parse(expr)
+    sizes = [g.faces for g in _groups(parsed) for _ in range(g.count)]
+    dice = sum(100 if f == 0 and size == 100 else f for f, size in zip(faces, sizes, strict=False))
+    return dice + sum(t.sign * t.atom.value for t in parsed.terms if isinstance(t.atom, Constant))
 
 
 def next_roll_is(rng: RandintSource, what: str) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from pycore.dice import RandintSource
+from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import exact, yards_text
 from pycore.tables import load_table
@@ -533,6 +533,7 @@ class DamageRoll:
     basic: int
     halved: bool
     final: int
+    typed_total: bool = False  # the dice's total was typed: faces made up, never shown
 
     def __str__(self) -> str:
         _n, k = parse_damage(self.dice)
@@ -540,7 +541,8 @@ class DamageRoll:
             text = f"{self.dice} maximum (a roll of 3) = {self.basic}"
         else:
             mod = f" {'+' if k >= 0 else '−'} {abs(k)}" if k else ""
-            faces = ", ".join(map(str, self.faces))
+            shown = ", ".join(map(str, self.faces))
+            faces = f"{sum(self.faces)} typed" if self.typed_total else shown
             text = f"{self.dice} ({faces}){mod} = {self.basic} {self.damage_type}"
             if sum(self.faces) + k < self.basic:
                 text += f" (minimum {self.basic}, GUR-53)"
@@ -569,8 +571,7 @@ def with_bonus(dice: str, bonus: int) -> str:
     ('2d+3', '3d+3', '1d-1')
     """
     n, k = parse_damage(dice)
-    total = k + bonus
-    return f"{n}d" + (f"{total:+d}" if total else "")
+    return f"{n}d" + (f"{k + bonus:+d}" if k + bonus else "")
 
 
 @checked
@@ -590,9 +591,10 @@ def roll_damage(
     _type_row(damage_type)
     if n > 50:
         raise RuleError(f"damage dice {dice!r}: at most 50 dice")
-    faces = () if maximum else tuple(rng.randint(1, 6) for _ in range(n))
+    rolled = None if maximum else roll(f"{n}d6", rng)
+    faces, typed_total = (rolled.dice, rolled.typed_total) if rolled else ((), False)
     basic = max_damage(dice) if maximum else basic_damage(dice, sum(faces), damage_type)
     if maximum:
         basic = max(int(str(_type_row(damage_type)["min_basic"])), basic)
     final = half_damage(basic) if halved else basic
-    return DamageRoll(dice, faces, damage_type, maximum, basic, halved, final)
+    return DamageRoll(dice, faces, damage_type, maximum, basic, halved, final, typed_total)

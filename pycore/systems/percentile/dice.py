@@ -82,6 +82,8 @@ class DamageRoll:
 
     dice: DamageDice
     faces: tuple[int, ...]
+    #: The user typed the dice's total: ``faces`` only make it up, so they are not shown.
+    typed_total: bool = False
 
     @property
     def total(self) -> Fraction:
@@ -89,6 +91,8 @@ class DamageRoll:
 
     def __str__(self) -> str:
         faces = ", ".join(str(f) for f in self.faces)
+        if self.typed_total:
+            faces = f"{sum(self.faces)} typed"
         text = f"{self.dice.count}:10sd ({faces})"
         if self.dice.factor != 1:
             text += f" × {fmt(self.dice.factor)}"
@@ -196,7 +200,7 @@ def roll_damage(dice: DamageDice | str, rng: RandintSource) -> DamageRoll:
     d = damage_dice(dice) if isinstance(dice, str) else dice
     rolled = roll(f"{d.count}:10sd", rng)
     faces = tuple(f for term in rolled.terms for f in term.faces)
-    return DamageRoll(d, faces)
+    return DamageRoll(d, faces, rolled.typed_total)
 
 
 MISS_DISTANCE = "1:10sd+13"  # PCT-38 (line 113)

@@ -14,6 +14,7 @@ can show; the step's error is shown beside the field and nothing is rolled.
 
 from __future__ import annotations
 
+from pycore.dice import DiceError, entry_hint
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import describe, labelled
@@ -53,7 +54,7 @@ def dice_entry(
                     "type": "text",
                     "inputmode": "numeric",
                     "autocomplete": "off",
-                    "placeholder": "total, or each die",
+                    "placeholder": _hint(expr),
                     # Refused: no value, so the page leaves what was typed in the field to
                     # correct (the glue never clears a value it is not given); else the value.
                     "value": typed_value or (None if error else ""),
@@ -68,3 +69,16 @@ def dice_entry(
             css="field dice-typed",
         ),
     )
+
+
+def _hint(expr: str) -> str:
+    """What to type, in words: a total includes the roll's modifier (issue 28: a typed 14 for
+    3d10+3 was once recorded as 17).
+
+    >>> _hint("3d10+3"), _hint("1D10 each")
+    ('each die, or the total with +3', 'total, or each die')
+    """
+    try:
+        return entry_hint(expr)
+    except DiceError:
+        return "total, or each die"

@@ -14,7 +14,7 @@ a result is a value whose ``str()`` explains it. Rolls come from the ``rng`` giv
 ('defense', 'defense')
 >>> fight, defended = defend(fight, "dodge", typed_dice("3d6", "12"))
 >>> str(defended)
-'Bo dodges: base 8 = 8; 3d6 (6, 5, 1) = 12: 3d6 = 12 vs defense 8: failure by 4'
+'Bo dodges: base 8 = 8; 3d6 = 12 (total typed): 3d6 = 12 vs defense 8: failure by 4'
 >>> fight, hurt = damage(fight, typed_dice("1d", "5"))
 >>> str(hurt)
 'Damage: 1d+1 (5) + 1 = 6 cut; Bo: basic 6 − DR 2 = 4 penetrating × 3/2 (cut) = 6 → injury 6; major wound; HP 10 → 4'

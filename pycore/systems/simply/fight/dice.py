@@ -29,9 +29,12 @@ def typed_rolls(*entries: tuple[str, str, str]) -> TypedDice:
     """Several rolls typed at the table, in the order the step makes them; each entry is
     ``(dice, what was typed, the field's name)`` and is checked against its own dice."""
     faces: list[int] = []
+    invented: list[bool] = []
     for expr, text, field in entries:
-        faces.extend(typed_dice(expr, text, field).faces)
-    return TypedDice(tuple(faces), entries[0][2] if entries else "rolled")
+        typed = typed_dice(expr, text, field)
+        faces.extend(typed.faces)
+        invented.extend(typed.invented)  # a typed total stays a total in the log
+    return TypedDice(tuple(faces), entries[0][2] if entries else "rolled", tuple(invented))
 
 
 def typed_initiative(text: str) -> TypedDice:
