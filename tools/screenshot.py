@@ -8,7 +8,7 @@ first, joined by ``+``: ``simply:simply-tab-characters,gurps``. The file is name
 
 from __future__ import annotations
 
-import sys
+import argparse
 from pathlib import Path
 
 from localsite import CHROMIUM, CHROMIUM_ARGS, serve
@@ -18,9 +18,26 @@ ROOT = Path(__file__).resolve().parent.parent
 ROUTES = ("dice", "settings", "about", "simply", "gurps", "aftermath", "percentile")
 
 
+def _size(text: str) -> tuple[int, int]:
+    width, sep, height = text.partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 768x1024")
+    return int(width), int(height)
+
+
+def _arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line; ``--help`` prints the usage (it once made a folder named --help)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", default="screenshots", type=Path, help="folder to write")
+    parser.add_argument("size", nargs="?", default="768x1024", type=_size, help="WIDTHxHEIGHT")
+    parser.add_argument("pages", nargs="?", default=",".join(ROUTES), help="route[:ids],...")
+    return parser.parse_args(argv)
+
+
 def main() -> None:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
-    width, height = (int(v) for v in (sys.argv[2] if len(sys.argv) > 2 else "768x1024").split("x"))
+    args = _arguments()
+    out: Path = args.out
+    width, height = args.size
     out.mkdir(parents=True, exist_ok=True)
     server, origin = serve(ROOT / "dist")
     url = f"{origin}/"
@@ -32,7 +49,7 @@ def main() -> None:
         for expr in ("3d6", "4d6kh3", "2d10+3"):
             page.fill("[data-testid=dice-expr]", expr)
             page.click("[data-testid=dice-roll]")
-        specs = sys.argv[3].split(",") if len(sys.argv) > 3 else ROUTES
+        specs = args.pages.split(",")
         for spec in specs:
             route, _, clicks = spec.partition(":")
             page.click(f"[data-testid=nav-{route}]")
