@@ -128,6 +128,42 @@ def test_persistent_storage_is_requested_once_and_shown(page: Page, app_url: str
     expect(page.get_by_test_id("storage-used")).not_to_have_text("0 B")
 
 
+def test_persistent_storage_can_be_asked_again_from_settings(page: Page, app_url: str) -> None:
+    """Issue 31: asked once at the first start, and again when the user taps "Ask again"
+    (a browser may grant it after the app is installed)."""
+    page.add_init_script(
+        PERSIST_PROBE.replace(
+            "return realPersist.call(this);", "return Promise.resolve(window.__persistCalls > 1);"
+        ).replace("StorageManager.prototype.persisted", "")
+        + "StorageManager.prototype.persisted = () => Promise.resolve(false);"
+    )
+    page.goto(app_url)
+    page.wait_for_selector(READY)
+    page.wait_for_function("() => window.__persistCalls === 1")
+    page.get_by_test_id("nav-settings").click()
+    expect(page.get_by_test_id("persist-status")).to_contain_text("Not granted")
+    page.get_by_test_id("persist-ask").click()
+    expect(page.get_by_test_id("persist-status")).to_contain_text("Granted")
+    assert page.evaluate("window.__persistCalls") == 2
+    expect(page.get_by_test_id("persist-ask")).to_have_count(0)
+
+
+def test_offline_readiness_shows_once_the_worker_is_active(browser: Browser, app_url: str) -> None:
+    """Issue 31: on the first visit Settings said "Not yet" until a reload although the worker
+    was active and every file cached; it says "Yes" as soon as the worker is active."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(app_url)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.get_by_test_id("nav-settings").click()
+    page.wait_for_function(
+        "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))",
+        timeout=60_000,
+    )
+    expect(page.get_by_test_id("offline-status")).to_contain_text("Yes", timeout=10_000)
+    context.close()
+
+
 def test_manifest_makes_the_app_installable(browser: Browser, app_url: str) -> None:
     context = browser.new_context(service_workers="allow")
     page = context.new_page()
@@ -140,6 +176,7 @@ def test_manifest_makes_the_app_installable(browser: Browser, app_url: str) -> N
     assert [e["errorId"] for e in errors] in ([], ["in-incognito"])
     manifest = page.evaluate("fetch('./manifest.webmanifest').then(r => r.json())")
     assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    assert manifest["id"] == "rulekeeper"  # an installed app keeps its identity across updates
     for icon in manifest["icons"]:
         assert page.evaluate(f"fetch({json.dumps(icon['src'])}).then(r => r.status)") == 200
     context.close()

@@ -18,6 +18,9 @@ export async function registerWorker(app) {
     return;
   }
   if (!registration) return; // service workers blocked (a test's context, a policy)
+  // Active means installed with every file cached: the next start works offline, even though
+  // this page (started before the worker) is not controlled by it until a reload.
+  sw.ready.then(() => app.worker_ready());
   const offer = () => {
     if (registration.waiting && sw.controller) app.offer_update();
   };

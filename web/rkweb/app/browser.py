@@ -228,6 +228,7 @@ class App:
         self.channel: Any = None
         self.posted_fight: Any = None
         self.players_open = False  # until a players' window says hello, nothing is posted
+        self.worker_active = False  # register-sw.js: a service worker is active (all cached)
         self.refresh_env()
 
     def ctx(self) -> Ctx:
@@ -353,6 +354,8 @@ class App:
             self.export()
         elif kind == "app.print":
             js.window.print()
+        elif kind == "app.persist_ask":
+            self.spawn(self.ask_storage(again=True))
         elif kind == "app.download":
             # Any page: ("app.download", filename, text) saves the text as a file.
             download(str(msg[1]), str(msg[2]))
@@ -458,21 +461,32 @@ class App:
             last_saved=self.store.last_saved,
             last_export=self.store.last_export,
             now=now_iso(),
-            offline_ready=not absent(getattr(js.navigator, "serviceWorker", None))
-            and not absent(js.navigator.serviceWorker.controller),
+            offline_ready=self.worker_active
+            or (
+                not absent(getattr(js.navigator, "serviceWorker", None))
+                and not absent(js.navigator.serviceWorker.controller)
+            ),
         )
         self.model = replace(self.model, env=env)
         if render:
             self.render()
 
-    async def ask_storage(self) -> None:
+    def worker_ready(self) -> None:
+        """Called by register-sw.js once a service worker is active: the app is cached, so
+        Settings says it works offline now, not only after a reload (issue 31)."""
+        self.worker_active = True
+        self.refresh_env(render=True)
+
+    async def ask_storage(self, again: bool = False) -> None:
+        """Ask once at the first start; ``again``: the user asked from Settings (after
+        installing the app, a browser may grant what it refused before)."""
         storage: Any = getattr(js.navigator, "storage", None)
         if absent(storage):
             return
         settings = self.model.section("settings")
         persisted: bool | None = None
         try:
-            if not settings.get("persist_asked"):
+            if again or not settings.get("persist_asked"):
                 try:
                     persisted = bool(await asyncio.wait_for(storage.persist(), PERSIST_WAIT_S))
                 except TimeoutError:

@@ -216,7 +216,12 @@ def view(model: Model) -> VNode:
             h("dt", {}, "Available to this site"),
             h("dd", {}, bytes_text(env.estimate_quota)),
             h("dt", {}, "Persistent storage"),
-            h("dd", {"data-testid": "persist-status"}, _persistence(model)),
+            h(
+                "dd",
+                {},
+                h("span", {"data-testid": "persist-status"}, _persistence(model)),
+                None if env.persisted else button("persist-ask", "Ask again", ("app.persist_ask",)),
+            ),
             h("dt", {}, "Works offline"),
             h(
                 "dd",
