@@ -150,7 +150,7 @@ def test_the_player_view_follows_three_turns_in_a_second_window(app: Page, app_u
         expect(player.get_by_test_id("player-turn")).to_have_text(f"Turn {turn}")
         now = str(app.get_by_test_id("sc-current").text_content()).removeprefix("Now: ")
         expect(player.get_by_test_id("player-current")).to_have_text(f"{now} to act")
-        expect(player.get_by_test_id("player-result")).to_have_text(f"Turn {turn}")
+        expect(player.get_by_test_id("player-result")).to_have_text("Initiative rolled: a new turn")
         app.get_by_test_id("sc-act-move").click()
         expect(player.get_by_test_id("player-result")).to_have_text(f"{now}: Move")
         now = str(app.get_by_test_id("sc-current").text_content()).removeprefix("Now: ")

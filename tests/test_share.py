@@ -191,9 +191,13 @@ def test_the_public_view_of_a_fight_hides_numbers() -> None:
     )
     fight = simply_combat.add_combatant(fight, name="Bo", hp_max=9, strength=5, health=5)
     fight, _ = simply_combat.roll_initiative(fight, random.Random(1))
+    # Issue 25: the view reads each entry's public line; an entry without one shows nothing.
     log = [
         {"text": "MDT max 74, D20 13 → raw 48; raw 48 = injury 48; HP 5 → -43"},
-        {"text": "Ana attacks Bo: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit"},
+        {
+            "text": "Ana attacks Bo: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit",
+            "public": "Ana attacks Bo → hit",
+        },
     ]
     view = public_fight({"combat": simply_combat.combat_to_json(fight), "log": log})
     text = json.dumps(view)

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from pycore.errors import RulekeeperError
 from pycore.share import ShareRecord, decode, encode
 from pycore.share.public import PublicFight
-from pycore.share.public_aftermath import public_aftermath
-from pycore.share.public_gurps import public_gurps
-from pycore.share.public_percentile import public_percentile
+from pycore.share.public_aftermath import aftermath_public, public_aftermath
+from pycore.share.public_gurps import gurps_public, public_gurps
+from pycore.share.public_percentile import percentile_public, public_percentile
 from pycore.share.public_pick import changed_at, pick_fight, public_view
 from pycore.store import History
 from pycore.systems.aftermath import combat as aft_combat
@@ -81,33 +81,33 @@ def _gurps_fight(data: st.DataObject) -> tuple[gurps.Fight, list[str]]:
         )
     rng = random.Random(data.draw(st.integers(0, 10**6)))
     fight, drawn = gurps.start(gurps.Fight(tuple(people)), rng)
-    log = [str(drawn)]
+    log = [drawn]
     for _ in range(data.draw(st.integers(0, 6))):
         try:
             now = fight.current()
             assert now is not None
             target = gurps.next_target(fight, now.id) if hasattr(gurps, "next_target") else None
             defender = target or next(c.id for c in fight.combatants if c.id != now.id)
-            fight, step = gurps.attack(fight, now.id, defender, AttackSetup(), rng)
-            log.append(str(step))
+            fight, rolled = gurps.attack(fight, now.id, defender, AttackSetup(), rng)
+            log.append(rolled)
             if fight.pending and fight.pending.stage == "defense":
-                fight, step = gurps.defend(fight, "dodge", rng)
-                log.append(str(step))
+                fight, defended = gurps.defend(fight, "dodge", rng)
+                log.append(defended)
             if fight.pending and fight.pending.stage == "damage":
-                fight, step = gurps.damage(fight, rng)
-                log.append(str(step))
+                fight, hurt = gurps.damage(fight, rng)
+                log.append(hurt)
         except RulekeeperError:
             fight = gurps.cancel(fight)[0] if fight.pending else fight
         fight, begun = gurps.next_turn(fight)
-        log.append(str(begun))
-    return fight, log
+        log.append(begun)
+    return fight, [{"text": str(r), "public": gurps_public(r), "at": NOW} for r in log]
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_a_3d6_fights_public_view_names_the_turn_and_hides_numbers(data: st.DataObject) -> None:
     fight, log = _gurps_fight(data)
-    section = {**gurps.fight_to_json(fight), "log": [{"text": t, "at": NOW} for t in log[::-1]]}
+    section = {**gurps.fight_to_json(fight), "log": log[::-1]}
     view = public_gurps(section)
     now = fight.current()
     assert now is not None
@@ -131,8 +131,8 @@ def test_a_3d6_attack_reads_as_who_hit_whom() -> None:
     fight, rolled = gurps.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "10"))
     fight, defended = gurps.defend(fight, "dodge", typed_dice("3d6", "12"))
     fight, hurt = gurps.damage(fight, typed_dice("1d", "5"))
-    texts = [str(hurt), str(defended), str(rolled)]
-    views = [public_gurps({**gurps.fight_to_json(fight), "log": [{"text": t}]}) for t in texts]
+    logs = [{"text": str(r), "public": gurps_public(r)} for r in (hurt, defended, rolled)]
+    views = [public_gurps({**gurps.fight_to_json(fight), "log": [e]}) for e in logs]
     assert [v["result"] for v in views] == [
         "Bo is hurt: major wound",
         "Bo dodges → failure",
@@ -168,7 +168,9 @@ def test_an_aftermath_fights_public_view_shows_conditions_and_hides_numbers(
     )
     text = f"{moment(turn, phase)} · {names[attacker]} → {names[target]} (Missile): "
     text += aft_combat.summary(result)
-    combat = {"turn": turn, "phase": phase, "attacker": attacker, "log": [{"text": text}]}
+    public = aftermath_public(names[attacker], names[target], "Missile", result)
+    entry = {"text": text, "public": public}
+    combat = {"turn": turn, "phase": phase, "attacker": attacker, "log": [entry]}
     view = public_aftermath({"characters": sheets, "combat": combat})
     assert [r["name"] for r in view["order"]] == names
     assert [r["name"] for r in view["order"] if r["current"]] == [names[attacker]]
@@ -223,26 +225,26 @@ def test_a_percentile_fights_public_view_follows_turns_and_hides_numbers(
     for i in range(len(people)):
         fight = add_member(fight, i % 2, f"c{i}")
     rng = random.Random(data.draw(st.integers(0, 10**6)))
-    log: list[str] = []
+    log: list[object] = []
     for _ in range(data.draw(st.integers(1, 6))):
         fight, step = fight_round.next_turn(fight, rng)
-        log.append(str(step))
+        log.append(step)
         now = fight_round.active(fight)
         assert now is not None
         target = next(f.id for f in fight.fighters if f.id != now.id)
         form = {"attacker": now.id, "target": target, "weapon": "0"}
         try:
             fight, hit = fight_attack.attack(fight, form, rng)
-            log.append(str(hit))
+            log.append(hit)
             if hit.stage == "part":
                 fight, hit = fight_attack.answer_part(fight, "arm", form, rng)
-                log.append(str(hit))
+                log.append(hit)
         except RulekeeperError:
             pass
         if fight.pending is not None:
             fight = fight_attack.set_aside(fight)[0]
     section = fight_into_json({"characters": people}, fight)
-    section["combat"]["log"] = [{"text": t} for t in log[::-1]]
+    section["combat"]["log"] = [{"text": str(r), "public": percentile_public(r)} for r in log[::-1]]
     view = public_percentile(section)
     now = fight_round.active(fight)
     assert now is not None
@@ -251,6 +253,8 @@ def test_a_percentile_fights_public_view_follows_turns_and_hides_numbers(
     assert [r["id"] for r in view["order"]][: len(order)] == order
     assert sorted(r["name"] for r in view["order"]) == sorted(names)
     assert view["result"] and view["turn"] == fight.round
+    if isinstance(log[-1], fight_attack.AttackStep):  # issue 25: players learn hit or miss
+        assert view["result"].endswith(("→ miss", "bounces")) or "→ hit" in view["result"]
     _no_hidden(view)
     _snapshot(view)
 
@@ -328,3 +332,50 @@ def test_the_gms_choice_is_kept_in_the_settings_and_checked() -> None:
         assert "player_fight" in str(exc)
     else:
         raise AssertionError("a saved unknown choice was taken")
+
+
+# --- Simply Roleplaying! ---------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_simply_fights_public_view_tells_who_hit_whom_and_hides_numbers(
+    data: st.DataObject,
+) -> None:
+    """Issue 25: players saw "MDT max 30, D20 11 → raw 16"; the view is built from the steps'
+    public lines (pycore.step), so no roll, TN, damage, HP or luck reaches it."""
+    from pycore.share.public import public_fight, simply_public
+    from pycore.step import Step, log_entry
+    from pycore.systems.simply import fight as simply
+
+    names = data.draw(st.lists(NAMES, min_size=2, max_size=4, unique=True))
+    fight = simply.Combat()
+    for name in names:
+        fight = simply.add_combatant(
+            fight, name=name, hp_max=data.draw(st.integers(5, 30)), strength=5, health=5
+        )
+    rng = random.Random(data.draw(st.integers(0, 10**6)))
+    steps: list[object] = []
+    fight, rolled = simply.roll_initiative(fight, rng)
+    steps.append(rolled)
+    for _ in range(data.draw(st.integers(1, 5))):
+        actor = fight.cursor
+        if actor is None:
+            break
+        target = next(c.id for c in fight.combatants if c.id != actor)
+        try:
+            fight, attack = simply.roll_attack(fight, actor, target, 12, rng)
+            steps.append(attack)
+            if attack.hit:
+                fight, hurt = simply.hit(fight, target, data.draw(st.integers(1, 40)))
+                steps.append(hurt)
+        except RulekeeperError:
+            break
+    by_id = {c.id: c.name for c in fight.combatants}
+    log = [log_entry(Step(str(s), simply_public(s, by_id)), at=NOW) for s in steps[::-1]]
+    view = public_fight({"combat": simply.combat_to_json(fight), "log": log})
+    assert view["result"] == log[0]["public"]
+    if isinstance(steps[-1], simply.AttackRoll):
+        assert view["result"].endswith("→ hit" if steps[-1].hit else "→ miss")
+    _no_hidden(view)
+    _snapshot(view)

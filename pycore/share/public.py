@@ -11,7 +11,8 @@ snapshot, so it is built from a saved fight section alone: here the Simply fight
 >>> fight = core.add_combatant(fight, name="Bo", hp_max=9, strength=5, health=5)
 >>> import random
 >>> fight, _ = core.roll_initiative(fight, random.Random(1))
->>> log = [{"text": "Ana attacks Bo: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit"}]
+>>> log = [{"text": "Ana attacks Bo: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit",
+...         "public": "Ana attacks Bo → hit"}]
 >>> view = public_fight({"combat": core.combat_to_json(fight), "log": log})
 >>> [(s["name"], s["status"], s["current"]) for s in view["order"]], view["result"]
 ([('Ana', 'ok', True), ('Bo', 'ok', False)], 'Ana attacks Bo → hit')
@@ -21,11 +22,12 @@ snapshot, so it is built from a saved fight section alone: here the Simply fight
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from pycore.errors import RuleError
+from pycore.step import verdict
 from pycore.validate import checked
 
 MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
@@ -41,36 +43,67 @@ SYSTEM_NAMES: Final = {
 
 
 @checked
-def public_result(text: str) -> str | None:
-    """A log line with its hidden numbers dropped: who did what, and the verdict.
+def last_public(log: Any) -> str:
+    """The newest log entry's public line (:class:`pycore.step.Step`, built from the step's
+    values); an entry without one (a GM's edit, a save from before public lines) shows
+    nothing: the GM's text is never read for the players.
 
-    >>> public_result("Ana attacks Bo: 2d10 (3, 9) = 12 vs TN 14: success by 2 → hit")
-    'Ana attacks Bo → hit'
-    >>> public_result("Bo holds"), public_result("MDT max 74, D20 13 → raw 48; HP 5 → -3")
-    ('Bo holds', None)
-    >>> public_result("Bo: Move (1 action left)"), public_result("Turn 2: Bo 1D10 (7) + 1 = 8")
-    ('Bo: Move', 'Turn 2')
+    >>> last_public([{"text": "MDT max 30, D20 11 → raw 16"}, {"text": "x", "public": "Bo holds"}])
+    'Bo holds'
     """
-    head, colon, rest = text.partition(":")
-    if colon:
-        # After the arrow comes the verdict; without one, what was done (before its numbers).
-        verdict = rest.rpartition("→")[2] if "→" in rest else rest.split(":")[0]
-        verdict = verdict.split("(")[0].strip()
-        if any(c.isdigit() for c in verdict):
-            verdict = ""
-        joint = " → " if "→" in rest else ": "
-        return f"{head.strip()}{joint}{verdict}" if verdict else head.strip()
-    return None if any(c.isdigit() for c in text) else text.strip()
+    for entry in log if isinstance(log, list) else []:
+        shown = entry.get("public") if isinstance(entry, dict) else None
+        if isinstance(shown, str) and shown.strip():
+            return shown.strip()[:MAX_TEXT]
+    return ""
 
 
 @checked
-def last_public(log: Any, shown_of: Callable[[str], str | None] = public_result) -> str:
-    """The newest log line that has a public side, as ``shown_of`` reads it ("" when none)."""
-    for entry in log if isinstance(log, list) else []:
-        text = entry.get("text") if isinstance(entry, dict) else None
-        shown = shown_of(text) if isinstance(text, str) else None
-        if shown:
-            return shown[:MAX_TEXT]
+def seen(words: str) -> str:
+    """A condition or effect as anyone at the table sees it: its name, without the reason in
+    brackets; "" when numbers are left (a threshold, a roll), which players do not hear.
+
+    >>> seen("crippled arm (injury over HP/2)"), seen("major wound"), seen("HP 5 → 2")
+    ('crippled arm', 'major wound', '')
+    """
+    name = words.split("(")[0].split(";")[0].strip()
+    return "" if any(c.isdigit() for c in name) else name
+
+
+@checked
+def simply_public(result: object, names: Mapping[str, str]) -> str:
+    """The players' line of a Simply fight step, from its values (``names``: combatant ids to
+    names). Attack and Defend rolls, TNs, damage, HP and luck stay the GM's.
+
+    >>> from pycore.systems.simply.fight import AttackRoll
+    >>> simply_public(AttackRoll("a", "b", True, "2d10 (3, 9) = 12 vs TN 14", names=("Ana", "Bo")), {})
+    'Ana attacks Bo → hit'
+    """
+    from pycore.systems.simply.fight import (
+        AttackRoll,
+        CheckRoll,
+        HitResult,
+        Initiative,
+        TreatmentRoll,
+    )
+
+    if isinstance(result, AttackRoll):
+        attacker = result.names[0] or names.get(result.attacker, "")
+        target = result.names[1] or names.get(result.target, "")
+        return f"{attacker} attacks {target} → {verdict(result.hit)}"
+    if isinstance(result, HitResult):
+        # Its effects ("quarter HP", a heavy injury) are the GM's; what shows (down, bleeding)
+        # is in the order strip's conditions.
+        return f"{result.name} is hit"
+    if isinstance(result, CheckRoll):
+        check = result.check
+        outcome = "passed" if result.passed else f"failed: {seen(check.on_failure)}"
+        return f"{check.name}: {seen(check.check)} → {outcome}".rstrip(": ")
+    if isinstance(result, TreatmentRoll):
+        who = names.get(result.patient, "")
+        return f"{who}: {seen(result.task.treatment)} → {verdict(result.success, 'success', 'failure')}"
+    if isinstance(result, Initiative):
+        return "Initiative rolled: a new turn"
     return ""
 
 

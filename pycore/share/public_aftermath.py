@@ -10,7 +10,8 @@ GM calls): the order shown is the characters', and whose turn it is, the attacke
 >>> from pycore.systems.aftermath.critical import moment
 >>> from pycore.systems.aftermath.sheet import add_condition, new_sheet
 >>> bo = add_condition(new_sheet("Bo"), "stunned", moment(1, 2))
->>> log = [{"text": "turn 1, phase 3 · Ana → Bo (Missile): hit location 4: Damage Done 12, stun"}]
+>>> log = [{"text": "turn 1, phase 3 · Ana → Bo (Missile): hit location 4: Damage Done 12, stun",
+...         "public": "Ana → Bo (Missile) → hit, stun"}]
 >>> section = {"characters": [new_sheet("Ana"), bo],
 ...            "combat": {"turn": 1, "phase": 3, "attacker": 0, "target": 1, "log": log}}
 >>> view = public_aftermath(section)
@@ -20,40 +21,37 @@ GM calls): the order shown is the characters', and whose turn it is, the attacke
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public
+from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public, seen
 from pycore.validate import checked
-
-_EFFECT = re.compile(r"Damage Done [^,]*, ([a-z]+)")
 
 
 @checked
-def aftermath_result(text: str) -> str | None:
-    """An Aftermath combat log line as players may see it.
+def aftermath_public(attacker: str, target: str, how: str, resolution: Any) -> str:
+    """The players' line of an Aftermath attack, from its values: who attacked whom, how, hit
+    or miss, a critical and the effect anyone sees. Never BCS, dice, Damage Done or location.
 
-    >>> aftermath_result("turn 2, phase 5 · Ana → Bo (Hand-to-hand): critical miss")
+    >>> from pycore.systems.aftermath.combat import Resolution
+    >>> aftermath_public("Ana", "Bo", "Missile", Resolution("missile", (), hit=True, location=4, damage_done=12, effect="stun"))
+    'Ana → Bo (Missile) → hit, stun'
+    >>> aftermath_public("Ana", "Bo", "Hand-to-hand", Resolution("hth", (), hit=False, critical_miss=True))
     'Ana → Bo (Hand-to-hand) → critical miss'
-    >>> aftermath_result("turn 2, phase 5 · Ana → Bo (Missile): hit location 7 (critical); waits for the Damage Potential")
-    'Ana → Bo (Missile) → hit, critical'
     """
-    line = text.partition(" · ")[2] or text
-    head, _, rest = line.partition(": ")
-    if any(c.isdigit() for c in head):
-        return None
-    rest = rest.strip()
-    if rest.startswith(("miss", "critical miss")):
-        return f"{head} → {rest.split(';')[0].split('(')[0].strip()}"
-    if not rest.startswith("hit"):
-        return head or None
+    from pycore.systems.aftermath.steps import Resolution
+
+    if not isinstance(resolution, Resolution):
+        raise RuleError(f"{str(resolution)[:40]!r} is not an attack's resolution")
+    head = f"{attacker} → {target} ({how})"
+    if not resolution.hit:
+        return f"{head} → {'critical miss' if resolution.critical_miss else 'miss'}"
     words = ["hit"]
-    if "(critical)" in rest:
+    if resolution.critical_hit:
         words.append("critical")
-    effect = _EFFECT.search(rest)
-    if effect:
-        words.append(effect.group(1))
+    effect = seen(str(resolution.effect)) if resolution.effect != "none" else ""
+    if effect and not resolution.waits_for:
+        words.append(effect)
     return f"{head} → {', '.join(words)}"
 
 
@@ -103,7 +101,7 @@ def public_aftermath(section: Any) -> dict[str, Any]:
         name = sheet.get("name") if isinstance(sheet, dict) else None
         shown = str(name or "") or f"#{i + 1}"
         order.append(fighter_row(str(i), shown, _status(sheet, turn, phase), i == attacker))
-    result = last_public(combat.get("log"), aftermath_result)
+    result = last_public(combat.get("log"))
     return fight_view("aftermath", turn, order, result, str(phase))
 
 

@@ -9,7 +9,8 @@ it went, who was hurt. Never HP, DR, skills, defenses or dice.
 >>> ana = Combatant(id="a", name="Ana", basic_speed="6", stunned=True)
 >>> fight = core.Fight((ana, Combatant(id="b", name="Bo", posture="Kneeling")))
 >>> fight, _ = core.start(fight, random.Random(1))
->>> log = [{"text": "Bo dodges: base 8 = 8; 3d6 (5, 4, 6) = 15: 3d6 = 15 vs defense 8: failure by 7"}]
+>>> log = [{"text": "Bo dodges: base 8 = 8; 3d6 (5, 4, 6) = 15: 3d6 = 15 vs defense 8: failure by 7",
+...         "public": "Bo dodges → failure"}]
 >>> view = public_gurps({**core.fight_to_json(fight), "log": log})
 >>> [(s["name"], s["status"], s["current"]) for s in view["order"]], view["result"]
 ([('Ana', 'stunned', True), ('Bo', 'kneeling', False)], 'Bo dodges → failure')
@@ -17,61 +18,74 @@ it went, who was hurt. Never HP, DR, skills, defenses or dice.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.share.public import (
-    MAX_SHOWN,
-    fight_view,
-    fighter_row,
-    last_public,
-    public_result,
-)
+from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public, seen
+from pycore.step import verdict
 from pycore.validate import checked
-
-_BY = re.compile(r"\s+by\s+\d+\s*$")
-
-
-def _verdict(rest: str) -> str:
-    """The words after the last colon, without "by 4" or a reason in brackets: "hit",
-    "failure", "critical success"."""
-    last = _BY.sub("", rest.rpartition(":")[2].split("(")[0]).strip()
-    return "" if any(c.isdigit() for c in last) else last
 
 
 @checked
-def gurps_result(text: str) -> str | None:
-    """A 3d6 log line as players may hear it.
+def gurps_public(result: object) -> str:
+    """The players' line of a 3d6 fight step, from its values: who attacked whom and whether
+    it hit, who defended and how it went, who was hurt and the wounds anyone sees.
 
-    >>> gurps_result("Ana attacks Bo (torso): base 14 = 14; 3d6 (5, 2, 3) = 10: 3d6 = 10 vs effective skill 14: hit by 4")
-    'Ana attacks Bo (torso) → hit'
-    >>> gurps_result("Kim parries: base 9 = 9; 3d6 (6, 6, 6) = 18: 3d6 = 18 vs defense 9: failure (17-18 always fail)")
-    'Kim parries → failure'
-    >>> gurps_result("Damage: 1d+1 (5) + 1 = 6 cut; Bo: basic 6 − DR 2 = 4 penetrating → injury 6; major wound; HP 10 → 4")
-    'Bo is hurt: major wound'
-    >>> gurps_result("Turn order: Bo (Basic Speed 5, DX 10, tiebreak 621430); Ana (Basic Speed 5, DX 10, tiebreak 4)")
-    'Turn order drawn'
-    >>> gurps_result("Round 2: Bo's turn (maneuver in effect: Attack)")
-    "Bo's turn (Attack)"
+    >>> from pycore.systems.gurps.fight import OrderDrawn, TurnBegun
+    >>> gurps_public(TurnBegun(2, "Bo", "Attack")), gurps_public(OrderDrawn(()))
+    ("Bo's turn (Attack)", 'Turn order drawn')
     """
-    head, colon, rest = text.partition(":")
-    if head.startswith(("Turn order", "New turn order")):
+    from pycore.systems.gurps.fight import (
+        Abandoned,
+        AttackRolled,
+        Defended,
+        Injured,
+        Joined,
+        OrderDrawn,
+        Recovered,
+        Removed,
+        TurnBegun,
+    )
+
+    if isinstance(result, AttackRolled):
+        rolled = result.rolled.result
+        word = "critical hit" if rolled.critical else verdict(rolled.hit)
+        if rolled.critical_failure:
+            word = "critical miss"
+        where = seen(result.location.replace("_", " "))
+        return (
+            f"{result.attacker} attacks {result.defender}"
+            + (f" ({where})" if where else "")
+            + f" → {word}"
+        )
+    if isinstance(result, Defended):
+        if result.rolled is None:
+            return f"{result.defender} does not defend"
+        won = verdict(result.rolled.result.success, "success", "failure")
+        return f"{result.defender} {result.verb} → {won}"
+    if isinstance(result, Injured):
+        wounds = [seen(e) for e in result.hurt.effects]
+        shown = ", ".join(w for w in wounds if w)
+        return f"{result.defender} is hurt" + (f": {shown}" if shown else "")
+    if isinstance(result, TurnBegun):
+        return (
+            f"{result.name}'s turn ({result.maneuver})"
+            if result.maneuver
+            else f"{result.name}'s turn"
+        )
+    if isinstance(result, OrderDrawn):
         return "Turn order drawn"
-    if head == "Damage":
-        # "Damage: <dice>; <name>: <injury>; [major wound;] HP a → b"
-        who = rest.partition(";")[2].partition(":")[0].strip()
-        if not who:
-            return None
-        major = "; major wound" in rest
-        return f"{who} is hurt" + (": major wound" if major else "")
-    turn = re.fullmatch(r"Round \d+: (.+)'s turn \(maneuver in effect: ([^)]*)\).*", text)
-    if turn:
-        return f"{turn.group(1)}'s turn ({turn.group(2)})"
-    if colon and (" attacks " in head or head.endswith(("dodges", "parries", "blocks"))):
-        verdict = _verdict(rest)
-        return f"{head.strip()} → {verdict}" if verdict else head.strip()
-    return public_result(text)
+    if isinstance(result, Recovered):
+        what = "stun" if result.kind == "physical" else "mental stun"
+        outcome = "recovers" if result.rolled.success else "stays stunned"
+        return f"{result.name} rolls against {what}: {outcome}"
+    if isinstance(result, Joined):
+        return f"{result.name} joins the fight"
+    if isinstance(result, Removed):
+        return f"{result.name} leaves the fight"
+    if isinstance(result, Abandoned):
+        return "The attack is called off"
+    return ""
 
 
 def _status(c: Any) -> str:
@@ -102,7 +116,7 @@ def public_gurps(section: Any) -> dict[str, Any]:
         fighter_row(i, by_id[i].name, _status(by_id[i]), current is not None and i == current.id)
         for i in ids[:MAX_SHOWN]
     ]
-    return fight_view("gurps", fight.round, order, last_public(saved.get("log"), gurps_result))
+    return fight_view("gurps", fight.round, order, last_public(saved.get("log")))
 
 
 @checked

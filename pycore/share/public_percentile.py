@@ -14,7 +14,7 @@ attacked whom with what, hit or miss and the body part. Never skills, damage, AP
 >>> fight = add_member(add_member(fight, 0, "c1"), 1, "c2")
 >>> fight, step = fight_round.next_turn(fight, random.Random(5))
 >>> section = fight_into_json({"characters": people}, fight)
->>> section["combat"]["log"] = [{"text": str(step)}]
+>>> section["combat"]["log"] = [{"text": str(step), "public": percentile_public(step)}]
 >>> view = public_percentile(section)
 >>> [(s["name"], s["current"]) for s in view["order"]], view["result"]
 ([('Bob', True), ('Ann', False)], "Bob's turn (Side B)")
@@ -22,20 +22,11 @@ attacked whom with what, hit or miss and the body part. Never skills, damage, AP
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pycore.errors import RulekeeperError
-from pycore.share.public import (
-    MAX_SHOWN,
-    fight_view,
-    fighter_row,
-    last_public,
-    public_result,
-)
+from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public
 from pycore.validate import checked
-
-_PART = re.compile(r"^([^:;·]+): ≈?[\d./]+ damage;")
 
 
 def _hidden(text: str) -> bool:
@@ -43,36 +34,37 @@ def _hidden(text: str) -> bool:
 
 
 @checked
-def percentile_result(text: str) -> str | None:
-    """A Percentile combat log line as players may hear it.
+def percentile_public(step: object) -> str:
+    """The players' line of a Percentile fight step, from its values: whose turn it is, who
+    attacked whom with what, hit or miss, the body part and whether it still works. Never
+    skills, damage, AP or dice.
 
-    >>> percentile_result("Ann attacks Bob with PISTOL: to-hit d1: 1:100sd (34) vs under skill 60: hit, 26 under · waits: which body part was hit? (the GM specifies it)")
-    'Ann attacks Bob with PISTOL → hit'
-    >>> percentile_result("Ann attacks Bob with PISTOL: the GM picks the arm · procedure 2: 4:10sd (9, 8, 7, 5) + 2 = 31 · arm: ≈13.43 damage; structure 0 of 10; no function (destroyed at 25)")
-    'Ann attacks Bob with PISTOL → hit, the arm, no function'
-    >>> percentile_result("round 2: about 5 to 10 s of game time elapsed · Bob's turn (Side B)")
+    >>> from pycore.systems.percentile.fight_round import TurnStep
+    >>> percentile_public(TurnStep(("about 5 to 10 s of game time elapsed",), "Bob", "Side B"))
     "Bob's turn (Side B)"
     """
-    head, colon, rest = text.partition(": ")
-    if colon and " attacks " in head and not _hidden(head):
-        words: list[str] = []
-        for segment in rest.split(" · "):
-            if segment.startswith("to-hit"):
-                verdict = segment.rpartition(": ")[2].split(",")[0].strip()
-                words += [] if _hidden(verdict) else [verdict]
-            part = _PART.match(segment)
-            if part and not _hidden(part.group(1)):
-                words += [] if "hit" in words else ["hit"]
-                words.append(f"the {part.group(1).strip()}")
-                if "TOTALLY DESTROYED" in segment:
-                    words.append("destroyed")
-                elif "no function" in segment:
-                    words.append("no function")
-        return f"{head} → {', '.join(words)}" if words else head
-    last = text.rpartition(" · ")[2]
-    if last.endswith(")") and "'s turn (" in last and not _hidden(last):
-        return last
-    return public_result(text)
+    from pycore.systems.percentile.fight_attack import AttackStep
+    from pycore.systems.percentile.fight_round import RoundStarted, TurnStep
+
+    if isinstance(step, TurnStep):
+        return f"{step.name}'s turn ({step.side})"
+    if isinstance(step, RoundStarted):
+        return f"Round {step.round} begins"
+    if not isinstance(step, AttackStep):
+        return ""
+    head = f"{step.attacker} attacks {step.target} with {step.weapon}"
+    result = step.result
+    if not result.hit:
+        return f"{head} → {'the grenade bounces' if result.to_hit == 'bounce' else 'miss'}"
+    words = ["hit"]
+    part = result.part
+    if part is not None and not _hidden(part.name):
+        words.append(f"the {part.name}")
+        if part.destroyed:
+            words.append("destroyed")
+        elif part.no_function:
+            words.append("no function")
+    return f"{head} → {', '.join(words)}"
 
 
 def _status(fight: Any, fighter: Any) -> str:
@@ -112,7 +104,7 @@ def public_percentile(section: Any) -> dict[str, Any]:
     pieces = fight.settings.pieces and fight.piece > 1
     combat = saved.get("combat") if isinstance(saved.get("combat"), dict) else {}
     assert isinstance(combat, dict)
-    result = last_public(combat.get("log"), percentile_result)
+    result = last_public(combat.get("log"))
     return fight_view(
         "percentile", max(fight.round, 0), rows, result, str(fight.piece) if pieces else ""
     )

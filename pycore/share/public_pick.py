@@ -5,6 +5,7 @@ public view.
 >>> state = {"gurps": {"fight": {"round": 1, "order": [{"id": "g1"}]},
 ...                    "combatants": [{"id": "g1", "name": "Kim"}],
 ...                    "log": [{"text": "Round 1: Kim's turn (maneuver in effect: Attack)",
+...                             "public": "Kim's turn (Attack)",
 ...                             "at": "2026-11-23T10:05:00+00:00"}]},
 ...          "simply_combat": {"log": [{"text": "Turn 1", "at": "2026-11-23T10:00:00+00:00"}]}}
 >>> pick_fight(state)

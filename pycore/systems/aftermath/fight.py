@@ -23,6 +23,7 @@ from typing import Any, Final, Literal
 from pycore.dice import seeded
 from pycore.dice.odds import odds_text
 from pycore.errors import DiceError, RuleError, RulekeeperError
+from pycore.share.public_aftermath import aftermath_public
 from pycore.systems.aftermath import arms, attack_dice, combat, worksheet
 from pycore.systems.aftermath.campaign import campaign, settings_from
 from pycore.systems.aftermath.clock import next_phase, next_turn
@@ -302,8 +303,12 @@ def _entry(fight: Fight, outcome: worksheet.Outcome, at: str, seed: str) -> dict
     result = outcome.resolution
     attacker_name = outcome.attacker.get("name", "?")
     how = worksheet.MODE_NAMES.get(fight.mode, fight.mode)
+    public = aftermath_public(
+        attacker_name, outcome.target.get("name", "?"), how, result
+    )  # the players' line, from the values (pycore.step)
     return {
         "text": f"{fight.now} · {_who(outcome)} ({how}): {combat.summary(result)}",
+        "public": public,
         "steps": [str(s) for s in result.steps],
         "applied": [*outcome.applied, *(f"{attacker_name}: {n}" for n in outcome.attacker_applied)],
         "at": at,

@@ -89,6 +89,7 @@ SHEET = Record(
 LOG_ENTRY = Record(
     {
         "text": LOG_TEXT,
+        "public": LOG_TEXT,
         "at": WHEN,
         "seed": SEED,
         "steps": ListOf(LOG_TEXT, 200),

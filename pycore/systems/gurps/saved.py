@@ -107,7 +107,7 @@ PENDING = maybe(
 ATTACK = Record({"keys": MapOf(maybe(Text(20)), 200)})
 
 LOG_ENTRY = Record(
-    {"text": LOG_TEXT, "at": WHEN, "seed": SEED, "round": Whole(0, 10**6)},
+    {"text": LOG_TEXT, "public": LOG_TEXT, "at": WHEN, "seed": SEED, "round": Whole(0, 10**6)},
     frozenset({"text"}),
 )
 

@@ -108,7 +108,10 @@ def _settings(value: Any) -> object:
 
 NUMBER = WholeText(-100_000, 100_000)
 ROW = MapOf(Anything(), 40)
-LOG = ListOf(Record({"text": LOG_TEXT, "at": WHEN, "seed": SEED}, frozenset({"text"})), LOG_LIMIT)
+LOG = ListOf(
+    Record({"text": LOG_TEXT, "public": LOG_TEXT, "at": WHEN, "seed": SEED}, frozenset({"text"})),
+    LOG_LIMIT,
+)
 
 CHARACTER = Record(
     {

@@ -144,7 +144,9 @@ CHARACTERS = SectionCodec(
     migrations={1: characters_1_to_2},
 )
 
-LOG_ENTRY = Record({"text": LOG_TEXT, "at": WHEN, "seed": SEED}, required=frozenset({"text"}))
+LOG_ENTRY = Record(
+    {"text": LOG_TEXT, "public": LOG_TEXT, "at": WHEN, "seed": SEED}, required=frozenset({"text"})
+)
 
 SIDE = Record(
     {

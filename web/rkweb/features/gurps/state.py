@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from pycore.share.public_gurps import gurps_public
+from pycore.step import Step, log_entry
 from pycore.systems.gurps.fight import Fight, fight_from_json, fight_to_json
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
@@ -63,7 +65,11 @@ def commit(
     """One undoable step: the new fight (and page keys), each result logged with the round;
     the errors shown go unless ``keep_errors`` (other fields still hold what was refused)."""
     data = {**page_data(model), **page, **fight_to_json(fight)}
-    entries = [{"text": str(r), "at": ctx.now, "seed": seed, "round": fight.round} for r in results]
+    # The players' line comes from each result's values (gurps_public), never from its text.
+    entries = [
+        log_entry(Step(str(r), gurps_public(r)), at=ctx.now, seed=seed, round=fight.round)
+        for r in results
+    ]
     data["log"] = [*reversed(entries), *data["log"]][:LOG_LIMIT]
     done = replace(model, history=model.history.apply(SECTION, data, label, ctx.now))
     return done if keep_errors else done.with_ui(**{errors_key(SECTION): {}})

@@ -12,6 +12,8 @@ from typing import Any
 from pycore.dice import seeded
 from pycore.dice.typed import DiceWanted, TypedRolls
 from pycore.errors import RulekeeperError
+from pycore.share.public_percentile import percentile_public
+from pycore.step import Step
 from pycore.systems.percentile import combat, gmtables
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import fight_attack as FA
@@ -73,7 +75,7 @@ STEP_ACTIONS = frozenset(
 ACTIONS = FORM_ACTIONS | STEP_ACTIONS
 # A step's outcome: the new fight, the log line ("" for none), the undo label and the new
 # attack form (None: unchanged).
-Outcome = tuple[F.Fight, str, str, dict[str, str] | None]
+Outcome = tuple[F.Fight, str | Step, str, dict[str, str] | None]
 
 
 def _form(st: dict[str, Any], area: str = "attack") -> dict[str, str]:
@@ -181,7 +183,7 @@ def _round_step(fight: F.Fight, action: str, msg: Msg, rng: Any) -> Outcome:
         return fight, str(joined), f"{joined.side} joins", None
     if action == "round_next":
         fight, started = R.next_round(fight)
-        return fight, str(started), "Next round", None
+        return fight, _public(started), "Next round", None
     if action == "piece_next":
         fight, text = R.next_piece(fight)
         return fight, text, "Next piece", None
@@ -207,22 +209,22 @@ def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: A
         now = R.active(fight)
         assert now is not None
         form = FA.set_field(fight, {}, "attacker", now.id)
-        return fight, str(turn), f"Turn: {turn.name}", form
+        return fight, _public(turn), f"Turn: {turn.name}", form
     if action == "turn_typed":
         fight, step = FA.roll_typed(fight, form, str(msg[-1]))
     else:
         fight, step = FA.roll(fight, form, rng, through=True)
-    return fight, str(step), f"Attack: {step.attacker} → {step.target}", None
+    return fight, _public(step), f"Attack: {step.attacker} → {step.target}", None
 
 
 def _attack_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
     form = _form(st)
     if action == "attack_resolve":
         fight, step = FA.attack(fight, form, rng)
-        return fight, str(step), f"Attack: {step.attacker} → {step.target}", None
+        return fight, _public(step), f"Attack: {step.attacker} → {step.target}", None
     if action == "attack_part":
         fight, step = FA.answer_part(fight, str(msg[1]), form)
-        return fight, str(step), f"Body part: {msg[1]}", None
+        return fight, _public(step), f"Body part: {msg[1]}", None
     if action == "attack_stun":
         fight, change = FA.answer_stun(fight, str(msg[-1]))
         return fight, str(change), "Stun", None
@@ -258,6 +260,11 @@ def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -
     return _round_step(fight, action, msg, rng)
 
 
+def _public(step: object) -> Step:
+    """A logged step whose players' line is built from its values (never from its text)."""
+    return Step(str(step), percentile_public(step))
+
+
 def _clear_errors(model: Model, action: str, msg: Msg) -> Model:
     errors = dict(model.ui.get(f"{S.FEATURE}_errors", {}))
     key = _error_key(action, msg)
@@ -283,7 +290,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if form is not None:
         new = _with_form(new, "attack", form)
     if text:
-        new = S.logged(new, "combat", f"round {fight.round}: {text}", ctx)
+        step = text if isinstance(text, Step) else Step(text)
+        new = S.logged(new, "combat", Step(f"round {fight.round}: {step}", step.public), ctx)
     return _clear_errors(S.save(model, new, ctx, label), action, msg)
 
 

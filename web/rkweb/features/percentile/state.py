@@ -20,6 +20,8 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.dice.typed import DiceWanted
+from pycore.step import Step
+from pycore.step import log_entry as logged_step
 from pycore.systems.percentile import combat
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight_codec import fight_from_json, fight_into_json
@@ -143,11 +145,12 @@ def put_character(st: dict[str, Any], char: dict[str, Any]) -> dict[str, Any]:
     return st
 
 
-def log_entry(text: str, ctx: Ctx) -> dict[str, Any]:
-    return {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+def log_entry(text: str | Step, ctx: Ctx) -> dict[str, Any]:
+    step = text if isinstance(text, Step) else Step(text)
+    return logged_step(step, at=ctx.now, seed=ctx.fresh_seed)
 
 
-def logged(st: dict[str, Any], area: str, text: str, ctx: Ctx) -> dict[str, Any]:
+def logged(st: dict[str, Any], area: str, text: str | Step, ctx: Ctx) -> dict[str, Any]:
     """``st`` with ``text`` first in the log of ``area`` (``combat`` or ``check``)."""
     part = dict(st[area])
     part["log"] = [log_entry(text, ctx), *part.get("log", [])][:LOG_LIMIT]

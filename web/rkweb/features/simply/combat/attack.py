@@ -78,7 +78,8 @@ def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
             **state["form"],
             "damage": {**state["form"]["damage"], "target": a["target"]},
         }
-    return saved.commit(model, state, fight, "Attack", ctx, (attack.text,), seed)
+    step = saved.step(attack.text, attack, fight)
+    return saved.commit(model, state, fight, "Attack", ctx, (step,), seed)
 
 
 def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:

@@ -39,7 +39,8 @@ def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) ->
         "passed": rolled.passed,
     }
     state = {**state, "result": {"check": shown}}
-    return saved.commit(model, state, fight, rolled.check.check, ctx, (str(rolled),), seed)
+    logged = saved.step(str(rolled), rolled, fight)
+    return saved.commit(model, state, fight, rolled.check.check, ctx, (logged,), seed)
 
 
 def check(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -60,7 +61,7 @@ def waive(model: Model, msg: Msg, ctx: Ctx) -> Model:
     pending = fight.pending[index]
     fight = core.dismiss_check(fight, index)
     text = f"{pending.name}: {pending.check} waived by the GM"
-    return saved.commit(model, state, fight, "Waive check", ctx, (text,))
+    return saved.commit(model, state, fight, "Waive check", ctx, (saved.said(text),))
 
 
 def clock(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -83,7 +84,9 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
         rating=saved.number(t, "rating", optional=True),
     )
     label = t["treatment"].capitalize()
-    return saved.commit(model, state, fight, label, ctx, (str(done),), seed)
+    return saved.commit(
+        model, state, fight, label, ctx, (saved.step(str(done), done, fight),), seed
+    )
 
 
 def treat(model: Model, msg: Msg, ctx: Ctx) -> Model:

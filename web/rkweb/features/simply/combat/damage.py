@@ -76,7 +76,8 @@ def apply(model: Model, msg: Msg, ctx: Ctx) -> Model:
         "result": {"damage": shown},
     }
     label = f"Damage to {hit.name}"
-    return saved.commit(model, state, fight, label, ctx, (text,), d.get("seed", ""))
+    logged = saved.step(text, hit, fight)
+    return saved.commit(model, state, fight, label, ctx, (logged,), d.get("seed", ""))
 
 
 def _preview(fight: core.Combat, d: dict[str, str]) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
+from pycore.step import Step
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
 from pycore.systems.simply.character_json import character_from_json
@@ -46,7 +47,8 @@ def add(model: Model, msg: Msg, ctx: Ctx) -> Model:
     added = fight.combatants[-1]
     state["form"] = {**state["form"], "add": {**form, "name": ""}}
     text = f"{added.name} joins the fight" + (" (minor NPC)" if added.minor else "")
-    return saved.commit(model, state, fight, f"Add {added.name}", ctx, (text,))
+    joined = Step(text, f"{added.name} joins the fight")  # minor or not is the GM's
+    return saved.commit(model, state, fight, f"Add {added.name}", ctx, (joined,))
 
 
 def add_char(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -69,7 +71,8 @@ def add_char(model: Model, msg: Msg, ctx: Ctx) -> Model:
         shield=form["shield"] or None,
     )
     name = fight.combatants[-1].name
-    return saved.commit(model, state, fight, f"Add {name}", ctx, (f"{name} joins the fight",))
+    joined = saved.said(f"{name} joins the fight")
+    return saved.commit(model, state, fight, f"Add {name}", ctx, (joined,))
 
 
 def _initiative(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
@@ -80,7 +83,9 @@ def _initiative(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     # whoever acts first, even if they acted last.
     form = {**state["form"], "attack": {**state["form"]["attack"], "attacker": ""}}
     state = {**state, "result": {}, "form": form}
-    return saved.commit(model, state, fight, label, ctx, (str(rolled),), seed)
+    return saved.commit(
+        model, state, fight, label, ctx, (saved.step(str(rolled), rolled, fight),), seed
+    )
 
 
 def initiative(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -97,7 +102,9 @@ def act(model: Model, msg: Msg, ctx: Ctx) -> Model:
     fight = saved.fight_of(state)
     actor = state["form"]["act"]["actor"] or fight.cursor or ""
     fight, text = core.take_action(fight, actor, str(msg[1]))
-    return saved.commit(model, state, fight, f"{msg[1]} ({text.split(':')[0]})", ctx, (text,))
+    name = text.split(":")[0]
+    done = Step(text, f"{name}: {msg[1]}")  # the actions left are the GM's
+    return saved.commit(model, state, fight, f"{msg[1]} ({name})", ctx, (done,))
 
 
 def hold(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -107,7 +114,7 @@ def hold(model: Model, msg: Msg, ctx: Ctx) -> Model:
     name = fight.get(actor).name if actor else ""
     verb = "gives up the rest" if fight.phase == "held" else "holds"
     fight = core.hold(fight, actor)
-    return saved.commit(model, state, fight, f"{name} {verb}", ctx, (f"{name} {verb}",))
+    return saved.commit(model, state, fight, f"{name} {verb}", ctx, (saved.said(f"{name} {verb}"),))
 
 
 def remove(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -115,7 +122,8 @@ def remove(model: Model, msg: Msg, ctx: Ctx) -> Model:
     fight = saved.fight_of(state)
     gone = fight.get(str(msg[1]))
     fight = core.remove_combatant(fight, gone.id)
-    return saved.commit(model, state, fight, f"Remove {gone.name}", ctx, (f"{gone.name} leaves",))
+    left = saved.said(f"{gone.name} leaves")
+    return saved.commit(model, state, fight, f"Remove {gone.name}", ctx, (left,))
 
 
 # --- view -------------------------------------------------------------------------------------

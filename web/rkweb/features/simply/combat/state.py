@@ -7,6 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.share.public import simply_public
+from pycore.step import Step, log_entry
 from pycore.systems.simply import fight as core
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
@@ -228,12 +230,19 @@ def commit(
     fight: core.Combat,
     label: str,
     ctx: Ctx,
-    texts: tuple[str, ...] = (),
+    texts: tuple[str | Step, ...] = (),
     seed: str = "",
 ) -> Model:
-    """Keep a step: the new fight, its log lines, one undoable change named ``label``."""
+    """Keep a step: the new fight, its log lines, one undoable change named ``label``. A plain
+    text is the GM's alone; a :class:`Step` carries the players' line too."""
     entries = [
-        {"text": t, "at": ctx.now, "seed": seed, "turn": fight.turn, "clock": fight.clock}
+        log_entry(
+            t if isinstance(t, Step) else Step(t),
+            at=ctx.now,
+            seed=seed,
+            turn=fight.turn,
+            clock=fight.clock,
+        )
         for t in texts
     ]
     new_state = {
@@ -243,6 +252,16 @@ def commit(
     }
     history = model.history.apply(SECTION, new_state, label, ctx.now)
     return replace(model, history=history, ui={**model.ui, errors_key(ERRORS): {}})
+
+
+def step(text: str, result: object, fight: core.Combat) -> Step:
+    """A logged step whose players' line is built from ``result``'s values (never its text)."""
+    return Step(text, simply_public(result, {c.id: c.name for c in fight.combatants}))
+
+
+def said(text: str) -> Step:
+    """A step whose words hold only names and what was done: the players may read it as is."""
+    return Step(text, text)
 
 
 def who(fight: core.Combat, blank: str = "choose…") -> list[tuple[str, str]]:
