@@ -260,3 +260,32 @@ def test_the_player_view_follows_the_aftermath_then_the_percentile_fight(
         text = str(player.get_by_test_id("player-view").text_content())
         assert "AP" not in text.split() and "%" not in text
     expect(player.get_by_test_id("player-entry")).to_have_count(2)
+
+
+def test_the_players_screen_reads_across_the_table_and_a_snapshot_says_its_time(
+    app: Page, app_url: str, browser: Browser, browser_context_args: dict[str, Any]
+) -> None:
+    """Issue 31: on a 1920x1080 screen the acting fighter's name was 25.6 px; a phone snapshot
+    looked exactly like a live view."""
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-combat").click()
+    _add(app, "Mara")
+    _add(app, "Grunt")
+    app.get_by_test_id("sc-initiative-roll").click()
+    screen = app.context.new_page()
+    screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(f"{app_url}#/player")
+    screen.wait_for_selector(READY, timeout=60_000)
+    expect(screen.get_by_test_id("player-current")).to_contain_text("to act")
+    size = screen.get_by_test_id("player-current").evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert size >= 64, size
+    expect(screen.get_by_test_id("player-fullscreen")).to_be_visible()
+    expect(screen.get_by_test_id("player-as-of")).to_have_count(0)  # live: no time
+    app.get_by_test_id("nav-share").click()
+    app.get_by_test_id("player-snapshot").click()
+    link = str(app.get_by_test_id("share-link").get_attribute("href"))
+    phone = _fresh(browser, browser_context_args, link)
+    expect(phone.get_by_test_id("player-as-of")).to_contain_text("Snapshot of 20")
+    expect(phone.get_by_test_id("player-current")).to_contain_text("to act")

@@ -354,6 +354,9 @@ class App:
             self.export()
         elif kind == "app.print":
             js.window.print()
+        elif kind == "app.fullscreen":
+            # The players' screen fills the display (a tap: browsers allow it only on one).
+            js.document.documentElement.requestFullscreen()
         elif kind == "app.persist_ask":
             self.spawn(self.ask_storage(again=True))
         elif kind == "app.download":

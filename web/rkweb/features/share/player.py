@@ -13,6 +13,7 @@ from pycore.share.public_pick import changed_at, public_view
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share.preview import fight_view
+from rkweb.kit.buttons import button
 
 ACTIONS = frozenset({"update"})
 
@@ -30,9 +31,15 @@ def view(model: Model) -> VNode:
     fight = model.ui.get("player_view")
     if not isinstance(fight, PublicFight):
         fight = PublicFight.of(public_view(model.history.state, changed_at(model.history)))
+    # Presentation: a screen players read across the table; type sized to the screen (app.css)
     return h(
         "div",
         {"class": "page player-page"},
-        h("h1", {"class": "page-title"}, "The fight"),
+        h(
+            "div",
+            {"class": "row player-bar no-print"},
+            h("h1", {"class": "page-title"}, "The fight"),
+            button("player-fullscreen", "Full screen", ("app.fullscreen",)),
+        ),
         fight_view(fight),
     )

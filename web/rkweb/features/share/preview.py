@@ -11,6 +11,7 @@ from pycore.share import KIND_NAMES, PublicFight, ShareRecord, decode
 from pycore.share.public import SYSTEM_NAMES
 from rkweb.app.messages import send
 from rkweb.app.model import Model
+from rkweb.app.saving import when_text
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.buttons import button
 
@@ -34,8 +35,9 @@ def _facts(data: dict[str, Any]) -> list[VNode]:
     return [part for k, v in shown for part in (h("dt", {}, k), h("dd", {}, str(v)))]
 
 
-def fight_view(fight: PublicFight, testid: str = "player-view") -> VNode:
-    """The players' view of a fight (also the player window's page)."""
+def fight_view(fight: PublicFight, testid: str = "player-view", as_of: str = "") -> VNode:
+    """The players' view of a fight (also the player window's page); ``as_of``: the time of a
+    snapshot, which does not follow the fight (a live view has none)."""
     current = fight.current
     return h(
         "section",
@@ -45,6 +47,13 @@ def fight_view(fight: PublicFight, testid: str = "player-view") -> VNode:
             {"class": "muted small", "data-testid": "player-system"},
             SYSTEM_NAMES[fight.system],
         ),
+        h(
+            "p",
+            {"class": "notice", "data-testid": "player-as-of"},
+            f"Snapshot of {as_of}: it does not follow the fight. Ask for a new one.",
+        )
+        if as_of
+        else None,
         h("p", {"class": "player-turn", "data-testid": "player-turn"}, fight.heading),
         h(
             "p",
@@ -117,7 +126,7 @@ def view(model: Model) -> VNode:
             h("p", {"class": "muted"}, "Ask for the link again, or for the file."),
         )
     if found.kind == "simply.fight":
-        return fight_view(PublicFight.of(found.data), "share-preview")
+        return fight_view(PublicFight.of(found.data), "share-preview", when_text(found.updated_at))
     return h(
         "section",
         {"class": "card", "data-testid": "share-preview", "aria-labelledby": "share-prev-h"},
