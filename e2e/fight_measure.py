@@ -63,6 +63,11 @@ def in_viewport(page: Any, testid: str) -> bool:
     return bool(top > -1 and top + min(box["height"], 60) <= height)
 
 
+def next_frame(page: Any) -> None:
+    """Wait for the page's next frame: the glue reveals a result there, not inside the tap."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+
+
 def _reveals(page: Any) -> int:
     """How often the page scrolled a result into view (``<html data-reveals>``, app/browser.py)."""
     return int(page.evaluate("() => document.documentElement.dataset.reveals || 0"))
@@ -89,6 +94,7 @@ def run_turn(page: Any, taps: list[Tap]) -> TurnFigures:
         figures.latencies_ms.append(float(page.evaluate(f"() => window.__fightLat[{before}]")))
         if tap.shows is not None:
             page.get_by_test_id(tap.shows).first.wait_for(timeout=30_000)
+            next_frame(page)  # a result off screen is brought into view in the tap's next frame
             if _reveals(page) > reveals:
                 figures.brought_into_view.append(f"{tap.testid} → {tap.shows}")
             if not in_viewport(page, tap.shows):

@@ -191,7 +191,7 @@ def test_every_sections_hostile_import_is_refused_naming_section_and_field(
         ).replace('"hp": 10', '"hp": 1e400'),
         encoding="utf-8",
     )
-    files.append(("gurps", gurps_inf, "combatants[0].hp: inf"))
+    files.append(("gurps", gurps_inf, "combatants[0].hp: a number too large to use"))
     undo = [{"label": "x", "section": "dice", "at": ""}] * 100_000
     files.append(("undo history", export_file(tmp_path, "undo", {}, 1, undo=undo), "100,000 steps"))
     deep = tmp_path / "deep.json"

@@ -136,7 +136,7 @@ def test_bounds_on_size_and_depth() -> None:
     for _ in range(30):
         deep = [deep]
     base = {"kind": "simply.character", "id": "x", "updated_at": "", "schema": 1, "name": "X"}
-    with pytest.raises(StorageError, match="nested deeper"):
+    with pytest.raises(StorageError, match="not a Rulekeeper record: lists or groups nested 32"):
         decode(_raw_payload({**base, "data": {"gear": deep}}))
     with pytest.raises(StorageError, match="larger than"):
         decode(_raw_payload({**base, "data": {"notes": "a" * (MAX_JSON_BYTES + 10)}}))

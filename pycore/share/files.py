@@ -16,9 +16,11 @@ import re
 
 from pycore.errors import StorageError
 from pycore.share.link import MAX_PAYLOAD_CHARS
+from pycore.store.jsontext import parse
 from pycore.validate import checked
 
 FILE_KIND = "rulekeeper-share"
+FILE_DEPTH = 4  # {"share": "..."}: a file nested deeper is not one
 _PAYLOAD = re.compile(r"\d{1,3}\.[A-Za-z0-9_-]*")
 
 
@@ -46,9 +48,9 @@ def payload_of(text: str) -> str:
     if len(text) > MAX_PAYLOAD_CHARS * 2:
         raise StorageError(f"that text is longer than any share ({len(text)} characters)")
     if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except ValueError:
+        try:  # depth checked before parsing: a shared file is one small object
+            data = parse(text, what="the shared file", max_depth=FILE_DEPTH)
+        except StorageError:
             data = None
         if isinstance(data, dict) and data.get("kind") == FILE_KIND:
             share = data.get("share")

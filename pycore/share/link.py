@@ -28,11 +28,11 @@ import binascii
 import json
 import re
 import zlib
-from typing import Any
 
 from pycore.errors import StorageError
 from pycore.share.records import ShareRecord, record_from_json, record_to_json, validate
 from pycore.share.zdict import ZDICT_V1
+from pycore.store.jsontext import JsonTextError, nesting_depth, parse
 from pycore.validate import checked
 
 #: The payload format; bump it with a reader for the old one.
@@ -45,6 +45,7 @@ MAX_JSON_BYTES = 256_000
 MAX_DEPTH = 12
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 _CUT = "the share link is damaged or cut short: its data does not unpack"
+_UNREADABLE = "the share link is damaged: the record in it cannot be read"
 
 
 @checked
@@ -63,13 +64,13 @@ def _unpack(body: str) -> bytes:
         raise StorageError(_CUT)
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError) as exc:
-        raise StorageError(f"the share link is damaged: {exc}") from None
+    except (binascii.Error, ValueError):
+        raise StorageError(_CUT) from None
     inflater = zlib.decompressobj(zdict=ZDICT_V1)
     try:
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
-    except zlib.error as exc:
-        raise StorageError(f"{_CUT} ({exc})") from None
+    except zlib.error:  # zlib's own words ("Error -3 while decompressing") mean nothing here
+        raise StorageError(_CUT) from None
     if inflater.unconsumed_tail:
         raise StorageError(
             f"the shared record is larger than {MAX_JSON_BYTES} bytes, the most a link may carry"
@@ -79,17 +80,6 @@ def _unpack(body: str) -> bytes:
     if inflater.unused_data:
         raise StorageError("the share link is damaged: it has data after its end")
     return raw
-
-
-def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of JSON data, stopping as soon as it passes ``limit``."""
-    if limit < 0:
-        return 1
-    if isinstance(value, dict):
-        return 1 + max((_depth(v, limit - 1) for v in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((_depth(v, limit - 1) for v in value), default=0)
-    return 0
 
 
 def decode(payload: str) -> ShareRecord:
@@ -112,11 +102,18 @@ def decode(payload: str) -> ShareRecord:
         raise StorageError(f"the share link has format {int(version)}; formats start at 1")
     raw = _unpack(body)
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise StorageError(_UNREADABLE) from None
+    # Depth and size are checked on the text before it is parsed (jsontext): a link of a
+    # hundred characters can unpack into lists nested 10,000 deep, which stop Pyodide's parser.
+    try:
+        data = parse(text, what="the shared record", max_chars=MAX_JSON_BYTES, max_depth=MAX_DEPTH)
+    except JsonTextError as exc:
+        if exc.problem != "too_deep":
+            raise StorageError(_UNREADABLE) from None
         raise StorageError(
-            f"the share link is damaged: its record is not readable ({exc})"
+            "the share link holds something that is not a Rulekeeper record: lists or groups nested "
+            f"{nesting_depth(text):,} levels deep, where a record has at most {MAX_DEPTH}"
         ) from None
-    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
-        raise StorageError(f"the shared record is nested deeper than {MAX_DEPTH} levels")
     return validate(record_from_json(data))

@@ -17,7 +17,7 @@ its sections are then read at their legacy version and its undo steps become pat
 >>> decode('{"app": "other", "schema": 1, "saved": "", "data": {}}')
 Traceback (most recent call last):
 ...
-pycore.store.envelope.EnvelopeError: saved value belongs to 'other', not 'rulekeeper'
+pycore.store.envelope.EnvelopeError: saved value was not written by Rulekeeper (it names 'other')
 """
 
 from __future__ import annotations
@@ -98,10 +98,11 @@ def decode(raw: str | None, known_schema: int = SCHEMA, max_chars: int = MAX_CHA
     except JsonTextError as exc:
         raise EnvelopeError("unparseable", str(exc)) from None
     if not isinstance(parsed, dict):
-        raise EnvelopeError("unparseable", "saved value is not a JSON object")
+        raise EnvelopeError("unparseable", "saved value was not written by Rulekeeper")
     app = parsed.get("app")
     if app != APP:
-        raise EnvelopeError("foreign", f"saved value belongs to {app!r}, not {APP!r}")
+        named = f" (it names {app[:40]!r})" if isinstance(app, str) and app else ""
+        raise EnvelopeError("foreign", f"saved value was not written by Rulekeeper{named}")
     schema = parsed.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise EnvelopeError(

@@ -14,7 +14,7 @@ changes.
 >>> import_text('{"hello": 1}')
 Traceback (most recent call last):
 ...
-pycore.errors.StorageError: not a Rulekeeper export: saved value belongs to None, not 'rulekeeper'
+pycore.errors.StorageError: not a Rulekeeper export: saved value was not written by Rulekeeper
 >>> import_text(text.replace('"target":10', '"target":"ten"'))
 Traceback (most recent call last):
 ...

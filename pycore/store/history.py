@@ -20,6 +20,7 @@ is left as it is, and :attr:`History.skipped` says how many were.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -94,6 +95,8 @@ class Change:
                 isinstance(o, dict) and isinstance(o.get("at"), list) for o in section_ops
             ):
                 raise StorageError(f"undo entry {label[:40]!r}: the ops of {name!r} are damaged")
+        if not _all_finite(ops):  # every save writes the steps again, and cannot write 1e400
+            raise StorageError(f"undo step “{label[:40]}” holds a number too large to use")
         return Change.of(label, at, ops, packed=False)
 
 
@@ -202,6 +205,20 @@ class History:
         are malformed or more than :data:`UNDO_LIMIT`."""
         undo, redo = (tuple(Change.from_json(c) for c in steps) for steps in step_lists(raw))
         return History(self.state, undo, redo)
+
+
+def _all_finite(value: Any) -> bool:
+    """No infinite or not-a-number value anywhere in ``value`` (walked without recursion)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 def step_lists(raw: Any) -> tuple[list[Any], list[Any]]:

@@ -83,10 +83,17 @@ def parse(text: str, *, what: str, max_chars: int = MAX_CHARS, max_depth: int = 
         raise JsonTextError(
             "too_deep", f"{what} is nested {depth} levels deep, at most {max_depth} allowed"
         )
+    if not text.strip():
+        raise JsonTextError("unparseable", f"{what} is empty")
     try:
         return json.loads(text, parse_int=_whole)
-    except (ValueError, RecursionError) as exc:
-        raise JsonTextError("unparseable", f"{what} is not JSON: {exc}") from None
+    except json.JSONDecodeError as exc:  # the parser's own words name tokens, not the problem
+        raise JsonTextError(
+            "unparseable",
+            f"{what} cannot be read: it is damaged or cut short at character {exc.pos + 1:,}",
+        ) from None
+    except (ValueError, RecursionError):
+        raise JsonTextError("unparseable", f"{what} cannot be read: it is damaged") from None
 
 
 def dump(value: Any) -> str:

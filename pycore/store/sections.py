@@ -208,6 +208,8 @@ def current_version(name: str) -> int:
 
 
 def _field_error(name: str, exc: FieldError) -> SectionError:
+    if not exc.path:  # the section itself: "section 'settings' holds nothing, where ..."
+        return SectionError(name, None, f"holds {exc.detail}", "invalid")
     return SectionError(name, path_text(exc.path), exc.detail, "invalid")
 
 

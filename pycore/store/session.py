@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from pycore.errors import StorageError
@@ -142,7 +143,7 @@ class Store:
         history = self._load_steps(History.new(state), legacy_steps, now, problems, quarantined)
         self.stuck |= {q.key for q in quarantined if q.key == q.original_key}
         self.last_saved = max(times, default=None) or None
-        self.last_export = self._meta().get("last_export")
+        self.last_export = self._export_time()
         return LoadReport(
             history, tuple(quarantined), tuple(problems), self.last_saved, self.last_export
         )
@@ -255,6 +256,11 @@ class Store:
             return {}
         return meta if isinstance(meta, dict) else {}
 
+    def _export_time(self) -> str | None:
+        """When the data was last exported, or None: a value that is not a time (another
+        app, a hand edit) is not shown, so Settings always draws (issue 32)."""
+        return iso_time(self._meta().get("last_export"))
+
     # -------------------------------------------------------------------------- saving
 
     def save(self, history: History, now: str) -> SaveReport:
@@ -299,7 +305,7 @@ class Store:
         """Another tab wrote ``key``: take its section into ``history`` (this tab's unsaved
         change to it played on top); returns the sections whose value changed here."""
         if key == META_KEY:
-            self.last_export = self._meta().get("last_export")
+            self.last_export = self._export_time()
             return history, ()
         if not key.startswith(SECTION_PREFIX) or raw == self.raw.get(key[len(SECTION_PREFIX) :]):
             return history, ()
@@ -338,9 +344,24 @@ def _unreadable(name: str, error: Exception) -> StorageError:
     return StorageError(f"saved section {name!r} could not be read ({type(error).__name__})")
 
 
+def iso_time(value: Any) -> str | None:
+    """``value`` when it is a date and time as the app writes them, else None.
+
+    >>> iso_time("2026-11-23T10:00:00+00:00"), iso_time({"a": 1}), iso_time("yesterday")
+    ('2026-11-23T10:00:00+00:00', None, None)
+    """
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return value
+
+
 def _saved_time(raw: str | None) -> str:
     try:
-        return str(decode(raw, max_chars=MAX_SECTION_CHARS).saved)
+        return iso_time(decode(raw, max_chars=MAX_SECTION_CHARS).saved) or ""
     except StorageError:
         return ""
 

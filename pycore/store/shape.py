@@ -36,6 +36,7 @@ MAX_TEXT = 20_000
 MAX_ITEMS = 5_000
 MAX_NODES = 400_000
 MAX_WHOLE = 10**15
+PATH_PARTS = 6  # a field's place named to this depth: deeper is "…", never [0][0][0]… to the end
 
 
 @checked
@@ -46,9 +47,9 @@ def path_text(path: Path) -> str:
     ('combatants[0].hp', '(the whole section)')
     """
     out = ""
-    for part in path:
+    for part in path[:PATH_PARTS]:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(the whole section)"
+    return out + ("…" if len(path) > PATH_PARTS else "") if out else "(the whole section)"
 
 
 class FieldError(StorageError):
@@ -66,13 +67,37 @@ class FieldError(StorageError):
 
 
 def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    """A value as the user would know it: a text quoted, a number as written, else its kind.
+
+    >>> _brief(None), _brief(float("inf")), _brief({"a": 1}), _brief(True), _brief("x"), _brief(3)
+    ('nothing', 'a number too large to use', 'a group of values', 'true', "'x'", '3')
+    """
+    plain = isinstance(value, str) or (
+        isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    )
+    if plain:
+        text = repr(value)
+        return text if len(text) <= 40 else text[:39] + "…"
+    if value is None or isinstance(value, bool):
+        return {None: "nothing", True: "true", False: "false"}[value]
+    if isinstance(value, float):
+        # 1e400 or a 30-digit whole number is read as infinite (jsontext): no use anywhere.
+        return "a value that is not a number" if math.isnan(value) else "a number too large to use"
+    return "a list" if isinstance(value, list) else "a group of values"
 
 
-def _kind(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}
-    return names.get(type(value), "a number")
+def _said(value: Any) -> str:
+    """``value`` named in a refusal of its type: ``the number 3``, ``the text 'ten'``."""
+    if isinstance(value, str):
+        return f"the text {_brief(value)}"
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return f"the number {_brief(value)}"
+    return _brief(value)
+
+
+def _misplaced(value: Any, what: str) -> str:
+    """``the number 3, where a list belongs``."""
+    return f"{_said(value)}, where {what} belongs"
 
 
 @checked
@@ -123,9 +148,11 @@ def _check_limits_naming(value: Any, path: Path) -> None:
         item, where = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
-            raise FieldError(path, f"holds more than {MAX_NODES:,} values")
-        if len(where) - len(path) > MAX_DEPTH:
-            raise FieldError(where, f"nested more than {MAX_DEPTH} levels deep")
+            raise FieldError(path, f"more than {MAX_NODES:,} values")
+        if len(where) - len(path) > MAX_DEPTH:  # named by the field it starts in, not its path
+            raise FieldError(
+                where[: len(path) + 1], f"lists or groups nested more than {MAX_DEPTH} levels deep"
+            )
         if isinstance(item, dict):
             if len(item) > MAX_ITEMS:
                 raise FieldError(where, f"{len(item):,} fields, at most {MAX_ITEMS:,} allowed")
@@ -144,12 +171,12 @@ def _check_limits_naming(value: Any, path: Path) -> None:
                 )
         elif isinstance(item, float):
             if not math.isfinite(item) or abs(item) > MAX_WHOLE:
-                raise FieldError(where, f"{_brief(item)} is not a usable number")
+                raise FieldError(where, _brief(item))
         elif isinstance(item, int) and not isinstance(item, bool):
             if abs(item) > MAX_WHOLE:
                 raise FieldError(where, f"{_brief(item)} is too large")
         elif item is not None and not isinstance(item, bool):
-            raise FieldError(where, f"{type(item).__name__} is not a JSON value")
+            raise FieldError(where, "a value Rulekeeper does not save")
 
 
 class Shape:
@@ -180,7 +207,7 @@ class Text(Shape):
 
     def check(self, value: Any, path: Path) -> None:
         if not isinstance(value, str):
-            raise FieldError(path, f"{_brief(value)} is {_kind(value)}, not text")
+            raise FieldError(path, _misplaced(value, "text"))
         if len(value) > self.max:
             raise FieldError(
                 path, f"text of {len(value):,} characters, at most {self.max:,} allowed", self.max
@@ -293,7 +320,7 @@ class ListOf(Shape):
 
     def check(self, value: Any, path: Path) -> None:
         if not isinstance(value, list):
-            raise FieldError(path, f"{_brief(value)} is {_kind(value)}, not a list")
+            raise FieldError(path, _misplaced(value, "a list"))
         if len(value) > self.max:
             raise FieldError(path, f"{len(value):,} entries, at most {self.max:,} allowed")
         for index, item in enumerate(value):
@@ -312,7 +339,7 @@ class Record(Shape):
 
     def check(self, value: Any, path: Path) -> None:
         if not isinstance(value, dict):
-            raise FieldError(path, f"{_brief(value)} is {_kind(value)}, not an object")
+            raise FieldError(path, _misplaced(value, "a group of values"))
         missing = sorted(self.required - value.keys())
         if missing:
             raise FieldError((*path, missing[0]), "is missing")
@@ -334,7 +361,7 @@ class MapOf(Shape):
 
     def check(self, value: Any, path: Path) -> None:
         if not isinstance(value, dict):
-            raise FieldError(path, f"{_brief(value)} is {_kind(value)}, not an object")
+            raise FieldError(path, _misplaced(value, "a group of values"))
         if len(value) > self.max:
             raise FieldError(path, f"{len(value):,} entries, at most {self.max:,} allowed")
         for key, item in value.items():

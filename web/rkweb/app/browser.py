@@ -345,7 +345,10 @@ class App:
         shown = _outcomes() if kind != "input" else None  # not on every keystroke
         self.dispatch(msg)
         if shown is not None:
-            _reveal_new_outcome(shown)
+            # Measured in the next frame, not here: reading a box in the handler forces a
+            # layout inside the tap (15 ms at a fight's log cap, issue 33); the frame lays out
+            # once and the result is brought into view before it is painted.
+            js.requestAnimationFrame(create_once_callable(lambda _t: _reveal_new_outcome(shown)))
 
     def dispatch(self, msg: Msg) -> None:
         kind = msg[0]

@@ -21,7 +21,7 @@ from typing import Any
 from rkweb.app.vdom import Msg
 
 SHELL = "shell"
-SHELL_ACTIONS = frozenset({"undo", "redo", "route", "dismiss_banner"})
+SHELL_ACTIONS = frozenset({"undo", "redo", "route", "dismiss_banner", "show_log"})
 APP = "app"
 # The glue carries these out itself: they touch the browser, not the model.
 APP_ACTIONS = frozenset(

@@ -14,6 +14,7 @@ from rkweb.app.messages import SHELL, SHELL_ACTIONS, UnknownMessage, check, send
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.registry import FEATURES, ROUTES, Feature, feature, owner
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.kit.results import logs_shown_all
 
 
 def route_of(hash_text: str) -> str:
@@ -40,9 +41,14 @@ def hash_of(model: Model) -> str:
     return f"#/{model.route}/{model.route_arg}" if model.route_arg else f"#/{model.route}"
 
 
+#: ``model.ui`` key: the test ids of the logs drawn whole ("Show all", :func:`log_list`).
+LOGS_SHOWN_ALL = "logs_shown_all"
+
+
 def page_view(model: Model) -> VNode:
     page = feature(model.route) or FEATURES[0]
-    return page.view(model)
+    with logs_shown_all(model.ui.get(LOGS_SHOWN_ALL, ())):
+        return page.view(model)
 
 
 UNDO_LABEL_CHARS = 40
@@ -84,6 +90,12 @@ def _shell_update(model: Model, msg: Msg) -> Model:
     if action == "route":
         route, arg = route_parts(str(msg[1]))
         return replace(model, route=route, route_arg=arg)
+    if action == "show_log":
+        # ("shell.show_log", testid, whole): a log drawn whole or only its newest entries; a
+        # view choice, not a change to undo.
+        shown = set(model.ui.get(LOGS_SHOWN_ALL, ()))
+        (shown.add if msg[2] else shown.discard)(str(msg[1]))
+        return model.with_ui(**{LOGS_SHOWN_ALL: frozenset(shown)})
     index = int(msg[1])  # dismiss_banner
     return replace(model, banners=model.banners[:index] + model.banners[index + 1 :])
 

@@ -10,7 +10,10 @@ the log.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+import zlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Literal
 
 from rkweb.app.vdom import Child, VNode, h
@@ -81,6 +84,48 @@ def card(hid: str, title: str, *children: Any, testid: str | None = None) -> VNo
     )
 
 
+def log_key(entry: Mapping[str, Any], newer: Mapping[str, int]) -> str:
+    """A log entry's key: its time, seed and text, and how many identical entries are newer.
+
+    Counted from the newest end, so adding entries (with a new time) and dropping the oldest at
+    the log's cap leaves every other entry's key as it was (issue 33: a key counted from the
+    oldest end changed for all 300 entries on every tap, and the page rebuilt them all).
+
+    >>> e = {"text": "Mara hits", "at": "2026-11-23T10:00:00+00:00", "seed": "a"}
+    >>> log_key(e, {})
+    '2026-11-23T10:00:00+00:00|a|...|0'
+    """
+    text = str(entry.get("text", ""))
+    base = f"{entry.get('at', '')}|{entry.get('seed', '')}|{zlib.crc32(text.encode()):08x}"
+    return f"{base}|{newer.get(base, 0)}"
+
+
+#: Entries drawn until the user asks for all: a tap redraws these, not the whole log (issue 33).
+LOG_SHOWN = 30
+# The logs the user opened in full (their entries' test ids), set around a page's view by the
+# shell from the model (``shell.show_log``), so every page's log gets it without a parameter.
+_SHOWN_ALL: ContextVar[frozenset[str]] = ContextVar("logs_shown_all", default=frozenset())
+
+
+@contextmanager
+def logs_shown_all(testids: Iterable[str]) -> Iterator[None]:
+    """Within this block the logs of ``testids`` are drawn whole."""
+    token = _SHOWN_ALL.set(frozenset(testids))
+    try:
+        yield
+    finally:
+        _SHOWN_ALL.reset(token)
+
+
+def _log_entry(testid: str, entry: Mapping[str, Any], key: str) -> VNode:
+    return h(
+        "li",
+        {"class": "log-entry", "data-testid": testid, "data-key": key},
+        h("span", {"class": "log-text"}, *dice_text(str(entry.get("text", "")))),
+        h("span", {"class": "log-meta"}, str(entry.get("at", ""))[11:19]),
+    )
+
+
 def log_list(
     testid: str,
     entries: Sequence[Mapping[str, Any]],
@@ -88,24 +133,36 @@ def log_list(
     label: str = "Log, newest first",
     list_testid: str | None = None,
 ) -> VNode:
-    """The log, newest first; each entry's ``text`` and the time it happened.
+    """The log, newest first; each entry's ``text`` and the time it happened. Only the newest
+    :data:`LOG_SHOWN` are drawn until "Show all" is tapped (``<testid>-all``).
 
     Focusable: a long log scrolls, and a scrolling region must be reachable by keyboard.
     """
-    return h(
+    whole = testid in _SHOWN_ALL.get()
+    shown = entries if whole else entries[:LOG_SHOWN]
+    seen: dict[str, int] = {}
+    items = []
+    for entry in shown:
+        key = log_key(entry, seen)
+        base = key.rpartition("|")[0]
+        seen[base] = seen.get(base, 0) + 1
+        items.append(_log_entry(testid, entry, key))
+    more = None
+    if len(entries) > LOG_SHOWN:
+        more = h(
+            "button",
+            {
+                "type": "button",
+                "class": "secondary log-all",
+                "data-testid": f"{testid}-all",
+                "aria-expanded": "true" if whole else "false",
+                "on_click": ("shell.show_log", testid, not whole),
+            },
+            f"Show only the newest {LOG_SHOWN}" if whole else f"Show all {len(entries)}",
+        )
+    listing = h(
         "ol",
         {"class": "log", "tabindex": "0", "aria-label": label, "data-testid": list_testid},
-        *[
-            h(
-                "li",
-                {
-                    "class": "log-entry",
-                    "data-testid": testid,
-                    "data-key": f"{e.get('at', '')}|{e.get('seed', '')}|{len(entries) - i}",
-                },
-                h("span", {"class": "log-text"}, *dice_text(str(e.get("text", "")))),
-                h("span", {"class": "log-meta"}, str(e.get("at", ""))[11:19]),
-            )
-            for i, e in enumerate(entries)
-        ],
+        *items,
     )
+    return h("div", {"class": "log-box"}, listing, more) if more else listing

@@ -5,24 +5,26 @@ choice, else the one changed last). Shows no hidden numbers (:mod:`pycore.share.
 
 from __future__ import annotations
 
-import json
-
-from pycore.errors import RuleError
+from pycore.errors import RuleError, StorageError
 from pycore.share import PublicFight
 from pycore.share.public_pick import changed_at, public_view
+from pycore.store.jsontext import parse
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share.preview import fight_view
 from rkweb.kit.buttons import button
 
 ACTIONS = frozenset({"update"})
+#: Largest view read from the channel: a fight's view is a few kilobytes.
+VIEW_CHARS = 1_000_000
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     """``("player.update", json)``: the GM's window sent a new public view."""
-    try:
-        fight = PublicFight.of(json.loads(str(msg[1])))
-    except (ValueError, RuleError):
+    try:  # size and depth checked before parsing: any page of this origin may post here
+        data = parse(str(msg[1]), what="the fight view", max_chars=VIEW_CHARS, max_depth=6)
+        fight = PublicFight.of(data)
+    except (StorageError, RuleError):
         return model  # a message from an older window: the next one will do
     return model.with_ui(player_view=fight)
 
