@@ -76,3 +76,17 @@ def test_a_deeply_nested_channel_message_leaves_the_players_window_running(
     expect(players.get_by_test_id("player-turn")).to_contain_text("Turn 9")
     assert errors == []
     context.close()
+
+
+def test_a_very_long_word_wraps_inside_the_share_preview(app: Page) -> None:
+    """Issue 31 item 9: a 10,000-character one-word name made the preview 155,525 px wide."""
+    from pycore.share import ShareRecord, encode
+
+    word = "W" * 200  # the longest name a share holds, one word
+    record = ShareRecord(
+        "simply.character", "u1", "2026-11-23T10:00:00+00:00", 1, word, {"name": word}
+    )
+    app.goto(app.url.split("#")[0] + "#/share/" + encode(record))
+    app.wait_for_selector("[data-testid=share-preview]")
+    width = app.evaluate("document.documentElement.scrollWidth")
+    assert width <= 768, width

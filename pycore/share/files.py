@@ -3,6 +3,8 @@
 >>> text = file_text("1.abc", "Mara Voss")
 >>> payload_of(text), payload_of("https://x.org/app/#/share/1.abc"), payload_of(" 1.abc ")
 ('1.abc', '1.abc', '1.abc')
+>>> payload_of("See https://x.org/app/#/share/1.abc."), payload_of("<https://x.org/#/share/1.ab>")
+('1.abc', '1.ab')
 >>> payload_of("hello")
 Traceback (most recent call last):
 ...
@@ -60,4 +62,10 @@ def payload_of(text: str) -> str:
     candidate = rest if marker else text
     if _PAYLOAD.fullmatch(candidate):
         return candidate
+    # A link pasted from a message: the sentence's full stop, a bracket or a quote after it
+    # (issue 31: a trailing "." was "neither a share link nor a file"). The payload's
+    # alphabet (base64url) has none of them, so what follows it is not part of it.
+    found = _PAYLOAD.match(candidate.lstrip())
+    if marker and found and not candidate[found.end() :].strip(".,;:!?)>]}\"' \n"):
+        return found.group()
     raise StorageError("this is neither a Rulekeeper share link nor a shared file")
