@@ -432,7 +432,7 @@ def test_switching_the_attacker_sets_up_afresh_from_the_sheets() -> None:
     assert FA.set_field(fight, full, "attacker", "c3") == {"attacker": "c3", "target": "c2"}
     assert FA.set_field(fight, full, "attacker", "c2") == {"attacker": "c2"}  # not itself
     assert "part" not in FA.set_field(fight, full, "target", "c3")
-    assert "percent_to_hit" not in FA.set_field(fight, full, "weapon", "0")
+    assert "percent_to_hit" not in FA.set_field(fight, {**full, "weapon": "1"}, "weapon", "0")
 
 
 @given(st.sampled_from(["c1", "c2", "c3"]), st.sampled_from(["c1", "c2", "c3"]), st.data())
@@ -518,3 +518,69 @@ def test_pct_49_a_damage_percentage_states_the_rounding_of_its_category() -> Non
     result = damage.damage_procedure_one(F_(91, 2), 10)  # 45.5 %
     assert result.category == "46-50"
     assert "DP 45½ % (category 46-50: over 45 up to 50)" in str(result)
+
+
+# --- Issue 25/29: an attack is born from the sheets and the fight so far -------------------------
+
+
+def brawlers() -> F.Fight:
+    """Ann with a fist (hand-to-hand) and a pistol, Bob on the other side."""
+    chars = section()["characters"]
+    chars[0]["weapons"] = [
+        {"name": "FIST", "category": "hth", "attack_dif": 40, "damage_die": "1"},
+        {"name": "PISTOL", "wep_dif": 30, "damage_die": "4:10sd+2"},
+    ]
+    chars[2]["parts"] = [{"name": "leg", "points": "20"}]
+    fight = fight_from_json({"characters": chars, "settings": {"stun": False}})
+    return F.add_member(F.add_member(fight, 0, "c1"), 1, "c2")
+
+
+def test_pct_05_the_range_is_kept_for_the_pair_across_turns_and_checked_for_hth() -> None:
+    """Issue 25: "Next turn" cleared the typed range, so a fist attack at 12 m went ahead at
+    0 m. The range is the fight's, between these two, until changed (PCT-05, line 27)."""
+    fight = brawlers()
+    fight, form = FA.enter(fight, FA.fresh(fight, "c1"), "target", "c2")
+    fight, form = FA.enter(fight, form, "range_m", "12")
+    assert F.range_between(fight, "c2", "c1") == "12"  # either way round
+    fight, _ = R.next_turn(fight, Dice(10, 90, 10, 90))
+    fight, _ = R.next_turn(fight, Dice())
+    form = FA.fresh(fight, "c1", "c2")  # a later turn: a fresh set-up
+    assert FA.attack_input(fight, form)[3].range_m == 12
+    with pytest.raises(RuleError, match=r"Ann is 12 m from Bob: .*FIST.*over 3 m"):
+        FA.roll(fight, form, Dice(15))
+    fight, form = FA.enter(fight, form, "range_m", "2")  # Ann moved in
+    fight, step = FA.roll(fight, form, Dice(15))
+    assert step.stage == "part"
+
+
+def test_pct_05_an_unknown_range_is_asked_for_a_hand_to_hand_attack() -> None:
+    fight = brawlers()
+    with pytest.raises(MissingValue, match="Range from Ann to Bob") as refused:
+        FA.roll(fight, FA.fresh(fight, "c1", "c2"), Dice(15))
+    assert refused.value.field == "range_m"
+    pistol = FA.fresh(fight, "c1", "c2", "1")  # d1 weaponry reads no range (PCT-32)
+    assert FA.roll(fight, pistol, Dice(99))[1].result.to_hit == "miss"
+
+
+def test_the_percent_to_hit_and_against_belong_to_one_weapon_and_target() -> None:
+    """Issue 29 item 5: a Percent to Hit typed for one weapon was used for another's odds."""
+    fight = replace(brawlers(), settings=settings(to_hit="d3"))
+    fight = F.add_member(fight, 1, "c3")
+    form = FA.fresh(fight, "c1", "c2", "1")
+    for key, value in (("percent_to_hit", "90"), ("percent_against", "10")):
+        fight, form = FA.enter(fight, form, key, value)
+    assert FA.hit_chances(fight, form)["miss"] == F_(21, 100)
+    for key, value in (("weapon", "0"), ("target", "c3")):
+        other = FA.enter(fight, form, key, value)[1]
+        assert "percent_to_hit" not in other and "percent_against" not in other, key
+        with pytest.raises(MissingValue):
+            FA.hit_chances(fight, other)
+    assert FA.enter(fight, form, "weapon", "1")[1] == form  # the same weapon again: kept
+
+
+def test_an_attack_applied_leaves_nothing_for_the_next_one() -> None:
+    fight = brawlers()
+    form = {**FA.fresh(fight, "c1", "c2", "1"), "ap_cost": "5", "part": "arm"}
+    fight, _ = FA.attack(fight, form, Dice(15, 5, 6, 6, 5))
+    assert fight.pending is None
+    assert FA.next_form(fight, form) == FA.fresh(fight, "c1", "c2", "1")

@@ -159,9 +159,9 @@ def test_combat_step_log_undo_and_reload() -> None:
     assert "order" in texts(m, "percentile-order-result")[0]
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
-    m = go(m, "percentile.attack_field", "ap_cost", "5")
-    m = go(m, "percentile.attack_field", "part", "arm")
-    for seed in ("a", "b", "c", "d", "e", "f", "g"):
+    for seed in ("a", "b", "c", "d", "e", "f", "g"):  # each attack's own part and AP
+        m = go(m, "percentile.attack_field", "ap_cost", "5")
+        m = go(m, "percentile.attack_field", "part", "arm")
         m = go(m, "percentile.attack_resolve", seed=seed)
     entries = texts(m, "percentile-log-entry")
     assert len(entries) == 9 and any("grazed" in e for e in entries)
@@ -292,10 +292,10 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     assert "Ann spends 7 AP" in texts(m, "percentile-log-entry")[0]
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
-    m = go(m, "percentile.attack_field", "percent_to_hit", "100")
-    m = go(m, "percentile.attack_field", "adversity_conditions", "rain, running")
-    m = go(m, "percentile.attack_field", "part", "arm")
-    for seed in "abcdefgh":
+    for seed in "abcdefgh":  # what the GM sets lives in one attack: set again after a miss
+        m = go(m, "percentile.attack_field", "percent_to_hit", "100")
+        m = go(m, "percentile.attack_field", "adversity_conditions", "rain, running")
+        m = go(m, "percentile.attack_field", "part", "arm")
         m = go(m, "percentile.attack_resolve", seed=seed)
         if "miss" not in texts(m, "percentile-attack-result")[0]:
             break
@@ -504,3 +504,49 @@ def test_the_stun_is_asked_after_the_damage_and_stale_values_are_cleared() -> No
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_resolve")
     assert "cannot attack themselves" in texts(m, "percentile-attack-error")[0]
+
+
+def with_a_fist(m: Model) -> Model:
+    """Ann's second weapon: her fist (hand-to-hand, BRAWLmanship)."""
+    m = go(m, "percentile.tab", "characters")
+    m = go(m, "percentile.wform", "name", "FIST")
+    m = go(m, "percentile.wform", "category", "hth")
+    m = go(m, "percentile.wform", "attack_dif", "40")
+    m = go(m, "percentile.wform", "damage_die", "1")
+    m = go(m, "percentile.weapon_add", "c1")
+    return go(m, "percentile.tab", "combat")
+
+
+def anns_turn(m: Model, seed: str = "a") -> Model:
+    for turn in range(8):
+        m = go(m, "percentile.turn_next", seed=f"order-{seed}{turn}")
+        if m.state["percentile"]["combat"]["attack"]["attacker"] == "c1":
+            return m
+    raise AssertionError("no turn for Ann")
+
+
+def test_next_turn_keeps_the_range_and_a_fist_cannot_reach_12_m() -> None:
+    """Issue 25 / 29 item 2: the range typed for Ann and Bob outlives "Next turn", and the round
+    screen refuses her fist at 12 m in words (PCT-05, line 27)."""
+    m = anns_turn(with_a_fist(round_ready()))
+    m = go(m, "percentile.turn_target", "c2")
+    m = go(m, "percentile.attack_field", "range_m", "12")
+    m = anns_turn(m, "b")  # a later turn of Ann's
+    m = go(m, "percentile.turn_target", "c2")
+    assert find_all(shell.view(m), "percentile-turn-range_m")[0].attr("value") == "12"
+    m = go(m, "percentile.turn_weapon", "1")  # the fist
+    m = go(m, "percentile.turn_roll", seed="hit")
+    assert m.state["percentile"]["combat"]["pending"] is None  # nothing rolled
+    assert "Ann is 12 m from Bob" in texts(m, "percentile-turn-step")[0]
+    assert "over 3 m" in texts(m, "percentile-turn-step")[0]
+
+
+def test_a_weapons_odds_use_only_its_own_percent_to_hit() -> None:
+    """Issue 29 item 5: the Percent to Hit typed for the pistol is not the fist's."""
+    m = go(with_a_fist(round_ready()), "percentile.setting", "to_hit", "d2")
+    m = go(anns_turn(go(m, "percentile.tab", "combat")), "percentile.turn_target", "c2")
+    m = go(m, "percentile.attack_field", "percent_to_hit", "90")
+    chips = texts(m, "percentile-turn-weapon-0"), texts(m, "percentile-turn-weapon-1")
+    assert "89% to hit" in chips[0][0] and "%" not in chips[1][0].split(":", 1)[1], chips
+    m = go(m, "percentile.turn_weapon", "1")
+    assert "percent_to_hit" not in m.state["percentile"]["combat"]["attack"]

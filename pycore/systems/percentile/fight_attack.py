@@ -40,6 +40,7 @@ from pycore.systems.percentile.attack import (
     AttackInput,
     AttackResult,
     Hit,
+    MissingValue,
     check_inputs,
     roll_to_hit,
     roll_where,
@@ -54,58 +55,48 @@ from pycore.systems.percentile.damage import (
 )
 from pycore.systems.percentile.fight import WAITING, Fight, PendingAttack
 from pycore.systems.percentile.fight_round import ApChange, change_ap
+from pycore.systems.percentile.fight_setup import (  # the set-up, read through here as before
+    ATTACK_NUMBERS as ATTACK_NUMBERS,
+)
+from pycore.systems.percentile.fight_setup import (
+    PER_TARGET as PER_TARGET,
+)
+from pycore.systems.percentile.fight_setup import (
+    PER_WEAPON as PER_WEAPON,
+)
+from pycore.systems.percentile.fight_setup import (
+    check_field as check_field,
+)
+from pycore.systems.percentile.fight_setup import (
+    enter as enter,
+)
+from pycore.systems.percentile.fight_setup import (
+    fresh as fresh,
+)
+from pycore.systems.percentile.fight_setup import (
+    known_range as known_range,
+)
+from pycore.systems.percentile.fight_setup import (
+    next_form as next_form,
+)
+from pycore.systems.percentile.fight_setup import (
+    number as number,
+)
+from pycore.systems.percentile.fight_setup import (
+    range_text,
+)
+from pycore.systems.percentile.fight_setup import (
+    set_field as set_field,
+)
+from pycore.systems.percentile.fight_setup import (
+    shown as shown,
+)
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
-from pycore.systems.percentile.tohit import DIRECT_MARGIN, grenade_odds
+from pycore.systems.percentile.tohit import DIRECT_MARGIN, HTH_MAX_RANGE_M, grenade_odds
 from pycore.systems.percentile.wound import roll_wound
 from pycore.validate import checked
 
 Form = Mapping[str, str]
-
-# R-F: the attack form's numbers, key → (label, low, high, whole).
-ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
-    "range_m": ("Range (m)", 0, 100_000, False),
-    "percent_to_hit": ("Percent to Hit (Table #3-1)", 0, 100, False),
-    "percent_against": ("Percent Against (Table #3-2)", 0, 100, False),
-    "adversity_total": ("Adversity total (Tables 7.0-7.4)", -1000, 1000, True),
-    "table_3_3_damage": ("Damage points (Table #3-3)", 0, 5000, False),
-    "damage_percentage": ("DAMAGE PERCENTAGE (damage-type table)", 0, 1000, False),
-    "ap_cost": ("AP cost of the attack (Table #3-6)", 0, 10_000, False),
-    "stun_modifier": ("Table #3-7.0 modifier for this damage (stun)", 0, 100_000, False),
-    "max_throw_m": ("Throwing distance (m, Table #3-4.0)", 0, 100_000, False),
-    "poison_damage": ("Poison: Table #3-3 value (damage points)", 0, 5000, False),
-    **{
-        f"m_{s}": (f"{s.replace('_', '-')} multiplier (Table #3-3.1)", 0, 100, False)
-        for s in ORGAN_SYSTEMS
-    },
-}
-
-
-@checked
-def check_field(key: str, text: str) -> str:
-    """One attack or poison form value, checked where it is entered; blank is allowed.
-
-    >>> check_field("percent_to_hit", "150")
-    Traceback (most recent call last):
-    ...
-    pycore.errors.RuleError: Percent to Hit (Table #3-1) must be from 0 to 100, got 150
-    """
-    value = text.strip()
-    if value and key in ATTACK_NUMBERS:
-        label, low, high, whole = ATTACK_NUMBERS[key]
-        parse_number(label, value, low, high, whole=whole)
-    if value and key == "wep_mod":
-        parse_number("WEP MOD", value, -1000, 1000)
-    return value
-
-
-@checked
-def number(form: Form, key: str) -> Fraction | None:
-    """A form number, or None when left blank."""
-    text = str(form.get(key) or "").strip()
-    if not text:
-        return None
-    label, low, high, whole = ATTACK_NUMBERS[key]
-    return parse_number(label, text, low, high, whole=whole)
 
 
 def _parties(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon]:
@@ -147,7 +138,7 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
         category=weapon.category,
         to_hit=settings.to_hit,
         brawl=Fraction(attacker.brawl),
-        range_m=number(form, "range_m") or Fraction(0),
+        range_m=known_range(fight, form) or Fraction(0),
         percent_to_hit=number(form, "percent_to_hit"),
         percent_against=number(form, "percent_against"),
         adversity_total=None if adversity is None else int(adversity),
@@ -172,6 +163,34 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
         record=target.parts,
     )
     return attacker, target, weapon, a
+
+
+def _range_needed(fight: Fight, a: AttackInput) -> bool:
+    """Whether the attack reads its range: hand-to-hand (PCT-05), a throw (PCT-37), Table #3-1
+    (PCT-33) or Table #3-3 (PCT-43) looked up by range."""
+    if a.category in ("hth", "grenade"):
+        return True
+    looked_up = a.to_hit != "d1" and a.percent_to_hit is None and bool(fight.tables.get("PCT-M04"))
+    table_3_3 = a.damage_procedure == "3" and a.table_3_3_damage is None
+    return looked_up or (table_3_3 and bool(fight.tables.get("PCT-M13")))
+
+
+def _reach(fight: Fight, form: Form, a: AttackInput) -> None:
+    """The range the attack needs is asked for, and a hand-to-hand attack over 3 m refused in
+    words (PCT-05, line 27: "cannot be made at over three meters")."""
+    attacker, target, weapon = _parties(fight, form)
+    known = known_range(fight, form)
+    if known is None and _range_needed(fight, a):
+        raise MissingValue(
+            "range_m",
+            f"Range from {attacker.name} to {target.name} (m): enter it; it is kept for "
+            "these two until changed",
+        )
+    if a.category == "hth" and known is not None and known > HTH_MAX_RANGE_M:
+        raise RuleError(
+            f"{attacker.name} is {fmt(known)} m from {target.name}: the {weapon.name} is "
+            f"hand-to-hand, which cannot be made at over {HTH_MAX_RANGE_M} m; move closer first"
+        )
 
 
 @checked
@@ -234,33 +253,6 @@ def hit_chances(fight: Fight, form: Form) -> dict[str, Fraction]:
 
 
 @checked
-def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
-    """The attack form after one entry (FIGHT.md): choosing the attacker starts a fresh set-up
-    from its sheet (its first weapon; only a different target is kept), a new target clears the
-    body part and organ values of the old one, a new weapon the values read for the old one.
-    With the GM's Table #3-3.4 entered, a hit's location is rolled on it (PCT-36)."""
-    value = check_field(key, value)
-    if key == "attacker":
-        out = {"attacker": value}
-        target = str(form.get("target") or "")
-        if target and target != value:
-            out["target"] = target
-        attacker = fight.fighter(value)
-        if attacker is not None and attacker.weapons:
-            out["weapon"] = "0"
-        if fight.tables.get("PCT-M07"):  # Table #3-3.4 entered: hits are located by its roll
-            out["location"] = "roll"
-        return out
-    if key == "target":
-        kept = {k: v for k, v in form.items() if k != "part" and not k.startswith("m_")}
-        return {**kept, "target": value}
-    if key == "weapon":
-        derived = ("percent_to_hit", "table_3_3_damage", "damage_percentage", "max_throw_m")
-        return {**{k: v for k, v in form.items() if k not in derived}, "weapon": value}
-    return {**dict(form), key: value}
-
-
-@checked
 def next_dice(fight: Fight, form: Form) -> str | None:
     """The dice the attack rolls next (the to-hit roll before it starts), or None when the next
     step is a question or there is no attack to roll."""
@@ -279,7 +271,10 @@ def _begin(fight: Fight, form: Form) -> Fight:
     attacker, target, _, a = attack_input(fight, form)
     if fight.settings.ap == "c2" and attacker.ledger.no_movement:
         raise RuleError(f"{attacker.name} is in a no-movement turn: no action until it is over.")
+    _reach(fight, form, a)
     check_inputs(a, fight.tables)
+    if range_text(fight, form):  # the attack keeps the range it was declared at
+        form = {**form, "range_m": range_text(fight, form)}
     cost = number(form, "ap_cost")
     if fight.settings.ap == "c2" and cost is not None:  # PCT-24: the attack is paid first
         attacker = replace(attacker, ledger=agility.spend(attacker.ledger, cost, "the attack"))
@@ -471,9 +466,9 @@ def _wound(
         last_severity=result.severity_table,
         headline=_wound_headline(result.part, result),
     )
-    shown = replace(result, lines=lines, waits_for=question)
+    told = replace(result, lines=lines, waits_for=question)
     new = lines[len(pending.hit.lines) :]
-    step = AttackStep(attacker.name, target.name, weapon.name, shown, new, hit.stage)
+    step = AttackStep(attacker.name, target.name, weapon.name, told, new, hit.stage)
     return fight, step
 
 

@@ -121,10 +121,9 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
         st = _with_form(st, "poison", {**_form(st, "poison"), key: value})
         return with_error(S.save(model, st), S.FEATURE, ekey, None)
     key = {"turn_target": "target", "turn_weapon": "weapon"}.get(action, str(msg[1]))
-    form = FA.set_field(S.fight_of(st), _form(st), key, str(msg[-1]))
-    model = with_error(
-        S.save(model, _with_form(st, "attack", form)), S.FEATURE, f"attack-{key}", None
-    )
+    fight, form = FA.enter(S.fight_of(st), _form(st), key, str(msg[-1]))
+    st = _with_form(S.with_fight(st, fight), "attack", form)
+    model = with_error(S.save(model, st), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
 
 
@@ -206,16 +205,22 @@ def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: A
         fight, turn = R.next_turn(fight, rng)
         now = R.active(fight)
         assert now is not None
-        form = FA.set_field(fight, {}, "attacker", now.id)
-        return fight, str(turn), f"Turn: {turn.name}", form
+        return fight, str(turn), f"Turn: {turn.name}", FA.fresh(fight, now.id)
     if action == "turn_typed":
         fight, step = FA.roll_typed(fight, form, str(msg[-1]))
     else:
         fight, step = FA.roll(fight, form, rng, through=True)
-    return fight, str(step), f"Attack: {step.attacker} → {step.target}", None
+    return fight, str(step), f"Attack: {step.attacker} → {step.target}", FA.next_form(fight, form)
 
 
 def _attack_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
+    """An attack step; once the attack is applied or set aside the next one starts afresh."""
+    fight, text, label, _ = _attack_action(fight, action, msg, st, rng)
+    ends = action.startswith("attack_")  # not a severity roll or a poison
+    return fight, text, label, FA.next_form(fight, _form(st)) if ends else None
+
+
+def _attack_action(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
     form = _form(st)
     if action == "attack_resolve":
         fight, step = FA.attack(fight, form, rng)

@@ -18,7 +18,7 @@ from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
-from rkweb.features.percentile.combat_attack import to_hit_entries
+from rkweb.features.percentile.combat_attack import range_entry, to_hit_entries
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry
@@ -73,8 +73,8 @@ def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
 
 def _chance(fight: Fight, form: dict[str, Any], index: int) -> str:
     """The weapon's chance to hit the chosen target, or what it needs first."""
-    try:
-        chances = FA.hit_chances(fight, {**form, "weapon": str(index)})
+    try:  # that weapon's own set-up: a Percent to Hit typed for another is not its (item 5)
+        chances = FA.hit_chances(fight, FA.set_field(fight, form, "weapon", str(index)))
     except RulekeeperError as exc:
         return str(exc)
     return " · ".join(f"{percent_text(p)} {name}" for name, p in chances.items() if p)
@@ -193,7 +193,11 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
     entries = to_hit_entries(model, st, fight, "percentile-turn", asked_only=True)
     return [
         h("p", {"class": "strong"}, what),
-        *(entries if stage == "to_hit" else []),
+        *(
+            [range_entry(model, fight, form, "percentile-turn"), *entries]
+            if stage == "to_hit"
+            else []
+        ),
         dice_entry(
             "percentile-turn-roll",
             dice,
