@@ -330,3 +330,66 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
     violations = run_axe(app)
     assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
     assert errors == []
+
+
+def _anns_turn(page: Page) -> None:
+    """Next turn until it is Ann's (surprise and the order are rolled on the way)."""
+    for _ in range(8):
+        page.get_by_test_id("percentile-turn-next").click()
+        active = page.get_by_test_id("percentile-turn-active")
+        expect(active).to_contain_text("Now:")
+        if "Now: Ann" in active.inner_text():
+            return
+    raise AssertionError("no turn for Ann")
+
+
+def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_its_odds(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 25: "Next turn" cleared the range, so a fist attack at 12 m went ahead at 0 m.
+    Issue 29: the round screen refuses it in words (PCT-05, line 27); a Percent to Hit typed
+    for the pistol was used for the fist's odds (item 5)."""
+    app.get_by_test_id("nav-percentile").click()
+    app.get_by_test_id("percentile-char-new").click()
+    set_field(app, "percentile-char-name", "Ann")
+    set_field(app, "percentile-char-aim", "90")
+    for name, category, dif in (("AUTO PISTOL", "weaponry", "wep_dif"), ("FIST", "hth", "")):
+        set_field(app, "percentile-wform-name", name)
+        app.get_by_test_id("percentile-wform-category").select_option(category)
+        set_field(app, f"percentile-wform-{dif or 'attack_dif'}", "30")
+        set_field(app, "percentile-wform-damage_die", "1")
+        app.get_by_test_id("percentile-weapon-add").click()
+    app.get_by_test_id("percentile-char-new").click()
+    set_field(app, "percentile-char-name", "Bob")
+    set_field(app, "percentile-pform-name", "arm")
+    set_field(app, "percentile-pform-points", "20")
+    app.get_by_test_id("percentile-part-add").click()
+    tab(app, "settings")
+    app.get_by_test_id("percentile-setting-to_hit").select_option("d2")
+    tab(app, "combat")
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+
+    _anns_turn(app)
+    app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
+    set_field(app, "percentile-attack-range_m", "12")  # where the range was typed before
+    set_field(app, "percentile-turn-percent_to_hit", "90")  # read for the pistol
+    expect(app.get_by_test_id("percentile-turn-weapon-0")).to_contain_text("89% to hit")
+    expect(app.get_by_test_id("percentile-turn-weapon-1")).not_to_contain_text("% to hit")
+
+    app.get_by_test_id("percentile-turn-next").click()  # Bob's turn, then Ann's again
+    _anns_turn(app)
+    app.get_by_test_id("percentile-strip-c2").click()
+    expect(app.get_by_test_id("percentile-turn-range_m")).to_have_value("12")
+    expect(app.get_by_test_id("percentile-turn-range_m")).to_be_in_viewport()
+    app.get_by_test_id("percentile-turn-weapon-1").click()  # the fist
+    set_field(app, "percentile-turn-percent_to_hit", "70")
+    app.get_by_test_id("percentile-turn-roll-roll").click()
+    step = app.get_by_test_id("percentile-turn-step")
+    expect(step).to_contain_text("Ann is 12 m from Bob: the FIST is hand-to-hand")
+    expect(step).to_contain_text("over 3 m; move closer first")
+    taps_to_result(app, "percentile-turn-roll-typed-error")
+    set_field(app, "percentile-turn-range_m", "2")  # Ann closes in: the attack goes on
+    app.get_by_test_id("percentile-turn-roll-roll").click()
+    expect(step).not_to_contain_text("12 m")
+    assert errors == []
