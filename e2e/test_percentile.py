@@ -348,7 +348,8 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
 ) -> None:
     """Issue 25: "Next turn" cleared the range, so a fist attack at 12 m went ahead at 0 m.
     Issue 29: the round screen refuses it in words (PCT-05, line 27); a Percent to Hit typed
-    for the pistol was used for the fist's odds (item 5)."""
+    for the pistol was used for the fist's odds (item 5); "30 70" typed for surprise was
+    refused (item 3)."""
     app.get_by_test_id("nav-percentile").click()
     app.get_by_test_id("percentile-char-new").click()
     set_field(app, "percentile-char-name", "Ann")
@@ -369,6 +370,11 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     tab(app, "combat")
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    # issue 29 item 3: the GM's dice for surprise, one number per side, spaces between them
+    expect(app.get_by_text("I rolled (1:100sd per side), e.g. 30 70")).to_be_visible()
+    set_field(app, "percentile-surprise-typed", "30 70")
+    expect(app.get_by_test_id("percentile-surprise-typed-error")).to_have_text("")
+    expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("Side A gets SURPRISE")
 
     _anns_turn(app)
     app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob

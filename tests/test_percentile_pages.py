@@ -550,3 +550,20 @@ def test_a_weapons_odds_use_only_its_own_percent_to_hit() -> None:
     assert "89% to hit" in chips[0][0] and "%" not in chips[1][0].split(":", 1)[1], chips
     m = go(m, "percentile.turn_weapon", "1")
     assert "percent_to_hit" not in m.state["percentile"]["combat"]["attack"]
+
+
+def test_every_multi_roll_entry_takes_spaces_commas_or_semicolons() -> None:
+    """Issue 29 item 3: "30 70" failed with "1d100 throws 1 dice, 2 numbers typed"; the label
+    shows an example."""
+    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
+    for typed in ("10 90", "10, 90", "10;90", " 10 ;  90 "):
+        done = go(m, "percentile.surprise_roll_typed", typed)
+        assert texts(done, "percentile-surprise-typed-error") == [""], typed
+        assert "Side A gets SURPRISE" in texts(done, "percentile-surprise-result")[0], typed
+    m = go(m, "percentile.order_roll_typed", "5, 50")
+    assert texts(m, "percentile-order-result")[0].startswith("results Side A 5, Side B 50")
+    short = go(m, "percentile.surprise_roll_typed", "10")
+    assert "e.g. 30 70" in texts(short, "percentile-surprise-typed-error")[0]
+    assert "I rolled (1:100sd per side), e.g. 30 70" in text_of(shell.view(m))

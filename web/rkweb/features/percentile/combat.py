@@ -18,6 +18,7 @@ from pycore.systems.percentile import fight_attack as FA
 from pycore.systems.percentile import fight_poison as FP
 from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.attack import MissingValue
+from pycore.systems.percentile.dice import roll_entries
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import combat_attack, combat_sides, combat_turn
@@ -40,7 +41,7 @@ FORM_ACTIONS = frozenset(
     }
 )
 #: Rolls that also take the dice rolled at the table (``<roll>_typed``, the text last): one
-#: entry per roll, ";" between them, in the order the rule rolls them (side by side).
+#: number per roll, spaces, commas or ";" between them, in the order the rule rolls them.
 TYPED_ROLLS = ("surprise_roll", "order_roll", "order_join", "rolloff", "severity_roll")
 STEP_ACTIONS = frozenset(
     {
@@ -245,7 +246,7 @@ def _attack_action(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rn
 def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -> Outcome:
     if action.endswith("_typed") and action.removesuffix("_typed") in TYPED_ROLLS:
         roll = action.removesuffix("_typed")
-        dice = TypedRolls([e.strip() for e in str(msg[-1]).split(";") if e.strip()])
+        dice = TypedRolls(roll_entries(str(msg[-1])))
         if roll == "severity_roll":
             return _attack_step(fight, roll, msg[:-1], st, dice)
         return _round_step(fight, roll, msg[:-1], dice)
@@ -281,7 +282,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _error_key(action, msg, exc), str(exc))
     except DiceWanted as wanted:  # fewer dice typed than the rule rolls
-        return with_error(model, S.FEATURE, _error_key(action, msg), S.missing_roll(wanted))
+        example = S.EXAMPLES.get(action.removesuffix("_typed"), "47 12")
+        return with_error(
+            model, S.FEATURE, _error_key(action, msg), S.missing_roll(wanted, example)
+        )
     if not label:
         return model
     new = S.with_fight(st, fight)
