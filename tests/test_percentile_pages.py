@@ -42,7 +42,14 @@ def with_two_characters() -> Model:
     m = go(m, "percentile.pform", "name", "arm")
     m = go(m, "percentile.pform", "points", "20")
     m = go(m, "percentile.part_add", "c2")
-    return m
+    m = go(m, "percentile.gm_csv", "PCT-M03", COSTS)
+    return go(m, "percentile.gm_save", "PCT-M03")
+
+
+# Table #3-6 (the GM's: the text leaves its values out): what an attack with each weapon costs.
+COSTS = "action,ap_cost\n" + "".join(
+    f"an attack with the {w},5\n" for w in ("AUTO PISTOL", "SWORD", "GRENADE", "FIST", "KNIFE")
+)
 
 
 def test_checks_tab_takes_the_dice_rolled_at_the_table() -> None:
@@ -276,7 +283,7 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     m02 = "damage_low,damage_high,modifier\n0,0,0\n1,50000,30\n"
     m = go(m, "percentile.gm_csv", "PCT-M02", m02)
     m = go(m, "percentile.gm_save", "PCT-M02")
-    m = go(m, "percentile.gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n")
+    m = go(m, "percentile.gm_csv", "PCT-M03", COSTS + "fire a pistol,7\n")
     m = go(m, "percentile.gm_save", "PCT-M03")
     m = go(m, "percentile.gm_csv", "PCT-M05", "condition,value\nrain,10\nrunning,15\n")
     m = go(m, "percentile.gm_save", "PCT-M05")
@@ -567,3 +574,40 @@ def test_every_multi_roll_entry_takes_spaces_commas_or_semicolons() -> None:
     short = go(m, "percentile.surprise_roll_typed", "10")
     assert "e.g. 30 70" in texts(short, "percentile-surprise-typed-error")[0]
     assert "I rolled (1:100sd per side), e.g. 30 70" in text_of(shell.view(m))
+
+
+def test_an_attack_costs_its_ap_on_the_round_screen() -> None:
+    """Issue 29 item 1: under c2 (the default) the round spends each attack's AP per Table #3-6,
+    asks the cost once where the GM's table leaves it out, refuses an attack Ann cannot pay in
+    words and logs the GM's override; her AP on the cards."""
+    m = go(round_ready(), "percentile.tab", "characters")
+    m = go(m, "percentile.char_select", "c1")
+    m = go(m, "percentile.wform", "name", "FINGER LASER")
+    m = go(m, "percentile.wform", "damage_die", "½")
+    m = go(m, "percentile.weapon_add", "c1")
+    m = go(anns_turn(go(m, "percentile.tab", "combat")), "percentile.turn_target", "c2")
+    m = go(m, "percentile.turn_weapon", "1")
+    assert find_all(shell.view(m), "percentile-turn-action_cost")
+    m = go(m, "percentile.turn_roll", seed="hit")
+    assert "What does an attack with the FINGER LASER cost" in texts(m, "percentile-turn-step")[0]
+    m = go(m, "percentile.action_cost", "20")
+    assert (
+        "Table #3-6: an attack with the FINGER LASER costs 20 AP"
+        in texts(m, "percentile-log-entry")[0]
+    )
+    assert texts(m, "percentile-turn-ap") == [
+        "An attack with the FINGER LASER costs 20 AP (Ann has 50)"
+    ]
+    m = go(m, "percentile.ap_field", "c1", "40")
+    m = go(m, "percentile.ap_spend", "c1")  # Ann ran: 10 AP left
+    assert "10 AP" in texts(m, "percentile-strip-c1")[0]
+    m = go(m, "percentile.turn_roll", seed="hit")
+    assert m.state["percentile"]["combat"]["pending"] is None and texts(
+        m, "percentile-turn-ap"
+    ) == [
+        "Ann cannot pay for an attack with the FINGER LASER: it costs 20 AP and 10 are left this turn"
+    ]
+    m = go(m, "percentile.turn_override", seed="hit")
+    log = texts(m, "percentile-log-entry")[0]
+    assert "GM override: Ann cannot pay" in log and "the 10 AP left are spent" in log
+    assert "0 AP" in texts(m, "percentile-strip-c1")[0]

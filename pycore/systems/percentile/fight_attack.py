@@ -54,6 +54,7 @@ from pycore.systems.percentile.damage import (
     BodyPart,
 )
 from pycore.systems.percentile.fight import WAITING, Fight, PendingAttack
+from pycore.systems.percentile.fight_cost import pay
 from pycore.systems.percentile.fight_round import ApChange, change_ap
 from pycore.systems.percentile.fight_setup import (  # the set-up, read through here as before
     ATTACK_NUMBERS as ATTACK_NUMBERS,
@@ -264,8 +265,9 @@ def next_dice(fight: Fight, form: Form) -> str | None:
     return stage_dice(_inputs(fight, pending, form)[3], pending.hit.stage, fight.tables)
 
 
-def _begin(fight: Fight, form: Form) -> Fight:
-    """Declare the attack: both sheets checked, every value asked for, the AP paid (c2)."""
+def _begin(fight: Fight, form: Form, override: bool) -> tuple[Fight, tuple[str, ...]]:
+    """Declare the attack: both sheets checked, every value asked for, the AP paid (c2); the
+    lines say what was paid (and the GM's override, if any)."""
     if fight.pending is not None:
         raise RuleError(WAITING)
     attacker, target, _, a = attack_input(fight, form)
@@ -275,12 +277,9 @@ def _begin(fight: Fight, form: Form) -> Fight:
     check_inputs(a, fight.tables)
     if range_text(fight, form):  # the attack keeps the range it was declared at
         form = {**form, "range_m": range_text(fight, form)}
-    cost = number(form, "ap_cost")
-    if fight.settings.ap == "c2" and cost is not None:  # PCT-24: the attack is paid first
-        attacker = replace(attacker, ledger=agility.spend(attacker.ledger, cost, "the attack"))
-        fight = fight.with_fighter(attacker)
+    fight, paid = pay(fight, form, override=override)  # PCT-24: the attack is paid first
     start = Hit("", (), stage="to_hit")
-    return replace(
+    fight = replace(
         fight,
         pending=PendingAttack(dict(form), start),
         attacked=tuple(sorted({*fight.attacked, target.id})),
@@ -288,6 +287,7 @@ def _begin(fight: Fight, form: Form) -> Fight:
         last_why=(),
         last_severity=None,
     )
+    return fight, paid
 
 
 def _inputs(
@@ -306,12 +306,19 @@ def _inputs(
 
 @checked
 def roll(
-    fight: Fight, form: Form, rng: RandintSource, *, through: bool = False
+    fight: Fight,
+    form: Form,
+    rng: RandintSource,
+    *,
+    through: bool = False,
+    override: bool = False,
 ) -> tuple[Fight, AttackStep]:
     """Roll the attack's next dice: to hit (declaring the attack first), where it went, or the
-    damage. ``through`` goes on rolling where it went (app dice) up to the damage."""
+    damage. ``through`` goes on rolling where it went (app dice) up to the damage; ``override``:
+    the GM allows an attack the fighter cannot pay (PCT-24), logged."""
+    paid: tuple[str, ...] = ()
     if fight.pending is None:
-        fight = _begin(fight, form)
+        fight, paid = _begin(fight, form, override)
     pending = fight.pending
     assert pending is not None
     stage = pending.hit.stage
@@ -326,7 +333,7 @@ def roll(
         raise RuleError(f"The attack waits for an answer: {pending.hit.waits_for}")
     while through and hit.stage in ("miss_distance", "bounce", "location"):
         hit = roll_where(a, hit, fight.tables, rng)
-    new = hit.lines[len(pending.hit.lines) :]
+    new = (*paid, *hit.lines[len(pending.hit.lines) :])
     names = (attacker.name, target.name, weapon.name)
     return _settle(fight, pending.form, hit, names, new)
 
@@ -350,7 +357,9 @@ def headline(hit: Hit) -> str:
 
 
 @checked
-def roll_typed(fight: Fight, form: Form, text: str) -> tuple[Fight, AttackStep]:
+def roll_typed(
+    fight: Fight, form: Form, text: str, *, override: bool = False
+) -> tuple[Fight, AttackStep]:
     """The next roll with the dice the user rolled at the table: checked against what those
     dice can show (:func:`pycore.dice.typed_dice`), all of them used.
 
@@ -364,7 +373,7 @@ def roll_typed(fight: Fight, form: Form, text: str) -> tuple[Fight, AttackStep]:
     if expr is None:
         raise RuleError("The attack is not waiting for a roll.")
     source = typed_dice(expr, text, "I rolled")
-    fight, step = roll(fight, form, source)
+    fight, step = roll(fight, form, source, override=override)
     if source.unused:
         raise DiceError(f"I rolled: {expr} needs {len(source.faces) - len(source.unused)} dice")
     return fight, step

@@ -184,4 +184,6 @@ def fight_into_json(section: Mapping[str, Any], fight: Fight) -> dict[str, Any]:
         "last_severity": fight.last_severity,
         "ranges": [list(r) for r in fight.ranges],
     }
-    return {**section, "characters": chars, "combat": combat_json}
+    # Table #3-6's costs asked in the fight are the GM's table (PCT-M03), written back with it
+    tables = {} if fight.tables == dict(section.get("gm") or {}) else {"gm": dict(fight.tables)}
+    return {**section, "characters": chars, "combat": combat_json, **tables}

@@ -15,6 +15,7 @@ from pycore.errors import RulekeeperError
 from pycore.systems.percentile import combat, gmtables
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import fight_attack as FA
+from pycore.systems.percentile import fight_cost as FC
 from pycore.systems.percentile import fight_poison as FP
 from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.attack import MissingValue
@@ -66,6 +67,8 @@ STEP_ACTIONS = frozenset(
         "turn_next",
         "turn_roll",
         "turn_typed",
+        "turn_override",
+        "action_cost",
         "severity_roll",
         "poison",
         *(f"{roll}_typed" for roll in TYPED_ROLLS),
@@ -131,8 +134,10 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
 def _error_key(action: str, msg: Msg, exc: RulekeeperError | None = None) -> str:
     if action.endswith("_typed") and action != "turn_typed":  # beside the roll's own field
         return S.typed_key(action.removesuffix("_typed"), tuple(msg[1:-1]))
-    if isinstance(exc, MissingValue) and exc.field in FA.ATTACK_NUMBERS:
+    if isinstance(exc, MissingValue) and exc.field in (*FA.ATTACK_NUMBERS, "action_cost"):
         return f"attack-{exc.field}"
+    if action == "action_cost":
+        return "attack-action_cost"
     if action.startswith("ap_"):
         return f"ap-{msg[1]}"
     if action in ("side_field", "member_ac", "member_ac_level"):
@@ -209,8 +214,9 @@ def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: A
         return fight, str(turn), f"Turn: {turn.name}", FA.fresh(fight, now.id)
     if action == "turn_typed":
         fight, step = FA.roll_typed(fight, form, str(msg[-1]))
-    else:
-        fight, step = FA.roll(fight, form, rng, through=True)
+    else:  # app dice; "turn_override": the GM allows an attack the fighter cannot pay (PCT-24)
+        override = action == "turn_override"
+        fight, step = FA.roll(fight, form, rng, through=True, override=override)
     return fight, str(step), f"Attack: {step.attacker} → {step.target}", FA.next_form(fight, form)
 
 
@@ -256,6 +262,10 @@ def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -
         return _sides_step(fight, action, msg)
     if action in ("ap_spend", "ap_borrow", "ap_stun"):
         return _ap_step(fight, action, msg, st)
+    if action == "action_cost":  # Table #3-6's cost for this attack, asked once (PCT-24)
+        fight = FC.set_action_cost(fight, _form(st), str(msg[-1]))
+        what = FC.attack_cost(fight, _form(st))[0]
+        return fight, f"Table #3-6: {what} costs {str(msg[-1]).strip()} AP", "Table #3-6", None
     rng = seeded(ctx.fresh_seed)
     if action.startswith("turn"):
         return _turn_step(fight, action, msg, st, rng)

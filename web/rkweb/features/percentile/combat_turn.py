@@ -11,6 +11,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight_attack as FA
+from pycore.systems.percentile import fight_cost as FC
 from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
@@ -186,6 +187,11 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             )
         ]
     stage = pending.hit.stage if pending else "to_hit"
+    if stage == "to_hit" and pending is None and fight.settings.ap == "c2":
+        asked = _cost_step(model, fight, form)
+        if asked:
+            reach = range_entry(model, fight, form, "percentile-turn")
+            return [h("p", {"class": "strong"}, "To hit"), reach, *asked]
     what = {"to_hit": "To hit", "location": "Where it hit", "damage": "Damage"}.get(
         stage, "Where it went"
     )
@@ -198,6 +204,7 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             if stage == "to_hit"
             else []
         ),
+        _cost_line(fight, form),
         dice_entry(
             "percentile-turn-roll",
             dice,
@@ -206,6 +213,56 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             error=error,
         ),
     ]
+
+
+def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
+    """c2 (PCT-24, PCT-29): what the attack costs, asked once while Table #3-6 leaves it out, and
+    an attack the fighter cannot pay refused in words, with the GM's override. Empty when the
+    attack is paid as it stands (its cost is then shown with the dice)."""
+    plain = {str(k): str(v) for k, v in form.items()}
+    try:
+        action, cost = FC.attack_cost(fight, plain)
+    except RulekeeperError:
+        return []
+    if cost is None:
+        return [
+            number(
+                "percentile-turn-action_cost",
+                f"What does {action} cost in AP? (Table #3-6: asked once, kept on the GM page)",
+                "",
+                ("percentile.action_cost",),
+                error=error_of(model, S.FEATURE, "attack-action_cost"),
+            )
+        ]
+    refused = FC.refusal(fight, plain, cost)
+    if refused is None:
+        return []
+    alert = {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-ap"}
+    return [
+        h("p", alert, refused),
+        button(
+            "percentile-turn-override",
+            "Allow it anyway (GM; logged)",
+            ("percentile.turn_override",),
+        ),
+    ]
+
+
+def _cost_line(fight: Fight, form: dict[str, Any]) -> VNode | None:
+    """The attack's AP cost beside its dice (c2), and what the attacker has left."""
+    if fight.settings.ap != "c2" or fight.pending is not None:
+        return None
+    plain = {str(k): str(v) for k, v in form.items()}
+    try:
+        action, cost = FC.attack_cost(fight, plain)
+    except RulekeeperError:
+        return None
+    attacker = fight.fighter(plain.get("attacker", ""))
+    if cost is None or attacker is None:
+        return None
+    left = fmt(attacker.ledger.remaining)
+    text = f"{action[0].upper()}{action[1:]} costs {fmt(cost)} AP ({attacker.name} has {left})"
+    return h("p", {"class": "explain", "data-testid": "percentile-turn-ap"}, text)
 
 
 def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
