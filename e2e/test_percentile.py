@@ -99,10 +99,12 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     expect(app.get_by_test_id("percentile-order-result")).to_contain_text("order")
     app.get_by_test_id("percentile-attack-attacker").select_option(label="Ann")
     app.get_by_test_id("percentile-attack-target").select_option(label="Bob")
-    set_field(app, "percentile-attack-range_m", "5")
-    app.get_by_test_id("percentile-attack-part").select_option("arm")  # the GM names the part
+    set_field(app, "percentile-attack-range_m", "5")  # kept for Ann and Bob until changed
     result = app.get_by_test_id("percentile-attack-result")
     for _ in range(5):  # 98 % to hit: a hit comes at once in practice
+        # what the GM sets lives in one attack: the part and its AP cost (c2) again after a miss
+        app.get_by_test_id("percentile-attack-part").select_option("arm")
+        set_field(app, "percentile-attack-ap_cost", "5")
         app.get_by_test_id("percentile-attack-resolve").click()
         expect(result).to_contain_text("Percent to Hit 99 (Table #3-1 (GM))")
         if "grazed" in result.inner_text():
@@ -186,6 +188,8 @@ def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]
         me = "Ann" if "Now: Ann" in active.inner_text() else "Bob"
         other = "Bob" if me == "Ann" else "Ann"
         app.get_by_test_id(strip[other]).click()  # the target
+        if app.get_by_test_id("percentile-turn-action_cost").count():  # Table #3-6: asked once
+            set_field(app, "percentile-turn-action_cost", "5")
         typed = turn % 2 == 0
         if typed:  # the GM's own dice: one entry per roll
             set_field(app, "percentile-turn-roll-typed", "15")
@@ -298,6 +302,7 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
         "MARKSmanship = (AIM 90 + WEP DIF 30) / 2 = 60"
     )
     app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
+    set_field(app, "percentile-turn-action_cost", "5")  # Table #3-6 leaves it out: asked once
     set_field(app, "percentile-turn-roll-typed", "15")
     step = app.get_by_test_id("percentile-turn-step")
     expect(step).to_contain_text("which body part")  # no Table #3-3.4: the GM's pick
@@ -389,13 +394,37 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     expect(app.get_by_test_id("percentile-turn-range_m")).to_have_value("12")
     expect(app.get_by_test_id("percentile-turn-range_m")).to_be_in_viewport()
     app.get_by_test_id("percentile-turn-weapon-1").click()  # the fist
+    # issue 29 item 1: under c2 the attack costs AP; Table #3-6 leaves it out: asked once
+    step = app.get_by_test_id("percentile-turn-step")
+    expect(step).to_contain_text("What does an attack with the FIST cost in AP?")
+    set_field(app, "percentile-turn-action_cost", "10")
+    expect(app.get_by_test_id("percentile-turn-ap")).to_have_text(
+        "An attack with the FIST costs 10 AP (Ann has 50)"
+    )
     set_field(app, "percentile-turn-percent_to_hit", "70")
     app.get_by_test_id("percentile-turn-roll-roll").click()
-    step = app.get_by_test_id("percentile-turn-step")
     expect(step).to_contain_text("Ann is 12 m from Bob: the FIST is hand-to-hand")
     expect(step).to_contain_text("over 3 m; move closer first")
     taps_to_result(app, "percentile-turn-roll-typed-error")
     set_field(app, "percentile-turn-range_m", "2")  # Ann closes in: the attack goes on
     app.get_by_test_id("percentile-turn-roll-roll").click()
     expect(step).not_to_contain_text("12 m")
+    expect(app.get_by_test_id("percentile-strip-c1")).to_contain_text("40 AP")  # paid
+    if app.get_by_test_id("percentile-attack-cancel").count():  # a hit waiting for its part
+        app.get_by_test_id("percentile-attack-cancel").click()
+    # Ann runs (35 AP): a second attack in the turn is refused in words; the GM allows it
+    set_field(app, "percentile-ap-c1", "35")
+    app.get_by_test_id("percentile-ap-spend-c1").click()
+    app.get_by_test_id("percentile-turn-weapon-1").click()
+    refused = app.get_by_test_id("percentile-turn-ap")
+    expect(refused).to_have_text(
+        "Ann cannot pay for an attack with the FIST: it costs 10 AP and 5 are left this turn"
+    )
+    expect(refused).to_be_in_viewport()
+    set_field(app, "percentile-turn-percent_to_hit", "70")  # this attack's own reading
+    app.get_by_test_id("percentile-turn-override").click()
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text(
+        "GM override: Ann cannot pay"
+    )
+    expect(app.get_by_test_id("percentile-strip-c1")).to_contain_text("0 AP")
     assert errors == []

@@ -187,16 +187,16 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             )
         ]
     stage = pending.hit.stage if pending else "to_hit"
-    if stage == "to_hit" and pending is None and fight.settings.ap == "c2":
-        asked = _cost_step(model, fight, form)
-        if asked:
-            reach = range_entry(model, fight, form, "percentile-turn")
-            return [h("p", {"class": "strong"}, "To hit"), reach, *asked]
     what = {"to_hit": "To hit", "location": "Where it hit", "damage": "Damage"}.get(
         stage, "Where it went"
     )
     # the to-hit entries the GM reads off Table #3-1 / #3-2 with the attacker's skill (d2, d3)
     entries = to_hit_entries(model, st, fight, "percentile-turn", asked_only=True)
+    if stage == "to_hit" and pending is None and fight.settings.ap == "c2":
+        asked = _cost_step(model, fight, form)  # the cost first asked, or refused, not the dice
+        if asked:
+            reach = range_entry(model, fight, form, "percentile-turn")
+            return [h("p", {"class": "strong"}, what), reach, *entries, *asked]
     return [
         h("p", {"class": "strong"}, what),
         *(
