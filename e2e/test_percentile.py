@@ -85,11 +85,15 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     # settings: to-hit d2 uses the table
     tab(app, "settings")
     app.get_by_test_id("percentile-setting-to_hit").select_option("d2")
-    expect(app.get_by_test_id("percentile-settings-summary")).to_contain_text("to-hit d2")
+    expect(app.get_by_test_id("percentile-settings-summary")).to_contain_text(
+        "To hit: skill vs range"
+    )
 
     # combat: two sides, surprise with odds, order, an attack with grazing and a record update
     tab(app, "combat")
-    expect(app.get_by_test_id("percentile-worksheet-settings")).to_contain_text("to-hit d2")
+    expect(app.get_by_test_id("percentile-worksheet-settings")).to_contain_text(
+        "To hit: skill vs range"
+    )
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
     expect(app.get_by_test_id("percentile-surprise-odds")).to_contain_text("Side A gets SURPRISE")

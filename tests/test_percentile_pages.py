@@ -125,7 +125,7 @@ def test_gm_table_entry_errors_and_use() -> None:
     assert texts(m, "percentile-gm-note") == ["Percent to Hit (Table #3-1) saved: 1 row(s)."]
     m = go(m, "percentile.tab", "settings")
     m = go(m, "percentile.setting", "to_hit", "d2")
-    assert "to-hit d2" in texts(m, "percentile-settings-summary")[0]
+    assert "To hit: skill vs range" in texts(m, "percentile-settings-summary")[0]
     m = go(m, "percentile.tab", "combat")
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
@@ -319,7 +319,7 @@ def test_custom_piece_size_is_validated() -> None:
     assert "from 1/100 to 1" in texts(m, "percentile-setting-custom-piece-error")[0]
     m = go(m, "percentile.setting", "piece_fraction", "1/20")
     m = go(m, "percentile.setting", "pieces", "on")
-    assert "pieces on (1/20)" in texts(m, "percentile-settings-summary")[0]
+    assert "pieces of 1/20 of a turn" in texts(m, "percentile-settings-summary")[0]
 
 
 def test_a2_a3_use_the_gm_alertness_levels() -> None:
@@ -377,7 +377,7 @@ def test_old_or_partial_saved_data_still_loads() -> None:
     m = go(m, "percentile.member_add", 0, "c1")
     assert texts(m, "percentile-ap-pieces")[0].startswith("10 pieces: piece 1: 5 AP in ½ s")
     bad = History.new({**default_data(), "percentile": {"settings": {"to_hit": "d9"}}})
-    assert "to-hit d1" in text_of(
+    assert "To hit: skill only" in text_of(
         shell.view(Model(bad, route="percentile", ui={"percentile_tab": "combat"}))
     )
 
@@ -428,7 +428,7 @@ def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
     assert "AIM" in text_of(shell.view(m))
     m = go(m, "percentile.tab", "combat")
     m = go(m, "percentile.member_add", 0, "c1")
-    assert "a side needs at least one awake member" in text_of(shell.view(m))  # side B is empty
+    assert "side needs at least one awake member" in text_of(shell.view(m))  # side B is empty
 
 
 def round_ready() -> Model:
@@ -611,3 +611,24 @@ def test_an_attack_costs_its_ap_on_the_round_screen() -> None:
     log = texts(m, "percentile-log-entry")[0]
     assert "GM override: Ann cannot pay" in log and "the 10 AP left are spent" in log
     assert "0 AP" in texts(m, "percentile-strip-c1")[0]
+
+
+def test_the_round_says_why_a_side_waits_and_whose_result_it_is() -> None:
+    """Issue 29 items 4 and 7: "no turn this round" said nothing of why; the result card showed
+    last round's "torso: 0.64 points" with no name or round; the procedures read "surprise a1 ·
+    order b1 …"; a reload reopened the Characters tab in the middle of a fight."""
+    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
+    m = go(m, "percentile.surprise_roll_typed", "10 90")  # Side A gets SURPRISE
+    m = go(m, "percentile.turn_next", seed="order")
+    assert texts(m, "percentile-turn-why") == [
+        "Side B has no turn this round: Side A have SURPRISE: the only turn of this round"
+    ]
+    m = go(m, "percentile.turn_target", "c2")
+    m = go(m, "percentile.turn_typed", "99")  # a miss
+    assert texts(m, "percentile-turn-result-verdict") == ["Round 1 · Ann → Bob, AUTO PISTOL: Miss"]
+    shown = texts(m, "percentile-worksheet-settings")[0]
+    assert "Surprise: simple Perception check per side" in shown and " a1 " not in shown
+    reloaded = Model(History.from_json(m.history.to_json()), route="percentile")
+    assert texts(reloaded, "percentile-turn-why")  # the fight, not the Characters tab

@@ -15,7 +15,8 @@ damage record, its Table #3-7.0 damage modifier and the stun it owes are written
 ...     {"id": "c1", "name": "Ann", "aim": "70", "weapons": [{"name": "PISTOL", "wep_dif": 30,
 ...      "damage_die": "4:10sd+2"}]},
 ...     {"id": "c2", "name": "Bob", "parts": [{"name": "arm", "points": "20"}]}],
-...     "settings": {"stun": False}})
+...     "settings": {"stun": False},
+...     "gm": {"PCT-M03": [{"action": "an attack with the PISTOL", "ap_cost": "10"}]}})
 >>> f, step = attack(f, {"attacker": "c1", "target": "c2"}, Faces(15))
 >>> step.waits_for
 'which body part was hit? (the GM specifies it)'
@@ -357,6 +358,18 @@ def headline(hit: Hit) -> str:
 
 
 @checked
+def titled(fight: Fight, names: tuple[str, str, str], verdict: str) -> str:
+    """The result card's line: who attacked whom with what, in which round, then the verdict
+    (issue 29 item 4: a bare "torso: 0.64 points" stayed from the round before).
+
+    >>> titled(Fight(round=2), ("Ann", "Bob", "FIST"), "Miss")
+    'Round 2 · Ann → Bob, FIST: Miss'
+    """
+    attacker, target, weapon = names
+    return f"Round {fight.round} · {attacker} → {target}, {weapon}: {verdict}"
+
+
+@checked
 def roll_typed(
     fight: Fight, form: Form, text: str, *, override: bool = False
 ) -> tuple[Fight, AttackStep]:
@@ -389,7 +402,7 @@ def _settle(
         pending=None if done else PendingAttack(dict(form), hit),
         last=hit.lines,
         last_why=hit.why,
-        headline=headline(hit),
+        headline=titled(fight, names, headline(hit)),
     )
     return fight, AttackStep(*names, result, new, hit.stage)
 
@@ -421,7 +434,10 @@ def answer_part(
         raise RuleError(f"Choose one of {target.name}'s body parts.")
     hit = answer_hit_part(pending.hit, part)
     fight = replace(
-        fight, pending=PendingAttack(pending.form, hit), last=hit.lines, headline=headline(hit)
+        fight,
+        pending=PendingAttack(pending.form, hit),
+        last=hit.lines,
+        headline=titled(fight, (attacker.name, target.name, weapon.name), headline(hit)),
     )
     step = AttackStep(
         attacker.name,
@@ -473,7 +489,9 @@ def _wound(
         last=lines,
         last_why=result.why,
         last_severity=result.severity_table,
-        headline=_wound_headline(result.part, result),
+        headline=titled(
+            fight, (attacker.name, target.name, weapon.name), _wound_headline(result.part, result)
+        ),
     )
     told = replace(result, lines=lines, waits_for=question)
     new = lines[len(pending.hit.lines) :]

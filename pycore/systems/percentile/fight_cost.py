@@ -13,8 +13,10 @@ cannot pay is refused in words; the GM may allow it, and the override is logged.
 >>> attack_cost(f, form)
 ('an attack with the FIST', None)
 >>> f = set_action_cost(f, form, "20")
->>> attack_cost(f, form), refusal(f, form, Fraction(60))
-(('an attack with the FIST', Fraction(20, 1)), "Ann cannot pay for an attack with the FIST: it costs 60 AP and 50 are left this turn")
+>>> attack_cost(f, form)
+('an attack with the FIST', Fraction(20, 1))
+>>> print(refusal(f, form, Fraction(60)))
+Ann cannot pay for an attack with the FIST: it costs 60 AP and 50 are left this turn
 """
 
 from __future__ import annotations

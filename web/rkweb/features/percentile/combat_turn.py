@@ -41,7 +41,8 @@ def _status(fighter: Fighter, fight: Fight) -> str:
         ledger = fighter.ledger
         bits.append("no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP")
     if fighter.ledger.debt:
-        bits.append(f"stunned {fighter.ledger.stun_turns} turn(s)")
+        turns = fighter.ledger.stun_turns
+        bits.append(f"stunned for {turns} turn{'s' if turns != 1 else ''}")
     return ", ".join(bits)
 
 
@@ -278,6 +279,10 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             f"Round {fight.round}" + (f", piece {fight.piece}" if fight.settings.pieces else ""),
         ),
         _strip(fight, form),
+        *[
+            h("p", {"class": "notice", "data-testid": "percentile-turn-why"}, why_not)
+            for why_not in R.why_no_turn(fight)
+        ],
         h(
             "div",
             {"class": "row"},
