@@ -374,6 +374,12 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     set_field(app, "percentile-pform-name", "arm")
     set_field(app, "percentile-pform-points", "20")
     app.get_by_test_id("percentile-part-add").click()
+    # the part's "Remove" on one line (item 7: it wrapped to "Rem/ove" in the table at 768 px)
+    lines = app.get_by_test_id("percentile-part-del-0").evaluate(
+        "b => { const r = document.createRange(); r.selectNodeContents(b);"
+        " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size }"
+    )
+    assert lines == 1, lines
     tab(app, "settings")
     app.get_by_test_id("percentile-setting-to_hit").select_option("d2")
     tab(app, "combat")
@@ -386,6 +392,10 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("Side A gets SURPRISE")
 
     _anns_turn(app)
+    # issue 29 item 4: the turn card says why Bob's side has no turn
+    expect(app.get_by_test_id("percentile-turn-why")).to_have_text(
+        "Side B has no turn this round: Side A have SURPRISE: the only turn of this round"
+    )
     app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
     set_field(app, "percentile-attack-range_m", "12")  # where the range was typed before
     set_field(app, "percentile-turn-percent_to_hit", "90")  # read for the pistol
@@ -431,4 +441,14 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
         "GM override: Ann cannot pay"
     )
     expect(app.get_by_test_id("percentile-strip-c1")).to_contain_text("0 AP")
+    # the result card names the round, who and with what (item 4)
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("Ann → Bob, FIST")
+    # a reload mid-fight reopens the fight, not the Characters tab (item 7)
+    app.reload()
+    app.wait_for_selector(READY, timeout=60_000)
+    app.get_by_test_id("nav-percentile").click()
+    expect(app.get_by_test_id("percentile-tab-combat")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("percentile-worksheet-settings")).to_contain_text(
+        "Surprise: simple Perception check per side"
+    )
     assert errors == []
