@@ -78,6 +78,7 @@ def known_range(fight: Fight, form: Form) -> Fraction | None:
     return number({"range_m": range_text(fight, form)}, "range_m")
 
 
+@checked
 def range_text(fight: Fight, form: Form) -> str:
     typed = str(form.get("range_m") or "").strip()
     attacker, target = str(form.get("attacker") or ""), str(form.get("target") or "")
