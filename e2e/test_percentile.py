@@ -85,11 +85,15 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     # settings: to-hit d2 uses the table
     tab(app, "settings")
     app.get_by_test_id("percentile-setting-to_hit").select_option("d2")
-    expect(app.get_by_test_id("percentile-settings-summary")).to_contain_text("to-hit d2")
+    expect(app.get_by_test_id("percentile-settings-summary")).to_contain_text(
+        "To hit: skill vs range"
+    )
 
     # combat: two sides, surprise with odds, order, an attack with grazing and a record update
     tab(app, "combat")
-    expect(app.get_by_test_id("percentile-worksheet-settings")).to_contain_text("to-hit d2")
+    expect(app.get_by_test_id("percentile-worksheet-settings")).to_contain_text(
+        "To hit: skill vs range"
+    )
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
     expect(app.get_by_test_id("percentile-surprise-odds")).to_contain_text("Side A gets SURPRISE")
@@ -99,10 +103,12 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     expect(app.get_by_test_id("percentile-order-result")).to_contain_text("order")
     app.get_by_test_id("percentile-attack-attacker").select_option(label="Ann")
     app.get_by_test_id("percentile-attack-target").select_option(label="Bob")
-    set_field(app, "percentile-attack-range_m", "5")
-    app.get_by_test_id("percentile-attack-part").select_option("arm")  # the GM names the part
+    set_field(app, "percentile-attack-range_m", "5")  # kept for Ann and Bob until changed
     result = app.get_by_test_id("percentile-attack-result")
     for _ in range(5):  # 98 % to hit: a hit comes at once in practice
+        # what the GM sets lives in one attack: the part and its AP cost (c2) again after a miss
+        app.get_by_test_id("percentile-attack-part").select_option("arm")
+        set_field(app, "percentile-attack-ap_cost", "5")
         app.get_by_test_id("percentile-attack-resolve").click()
         expect(result).to_contain_text("Percent to Hit 99 (Table #3-1 (GM))")
         if "grazed" in result.inner_text():
@@ -186,6 +192,8 @@ def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]
         me = "Ann" if "Now: Ann" in active.inner_text() else "Bob"
         other = "Bob" if me == "Ann" else "Ann"
         app.get_by_test_id(strip[other]).click()  # the target
+        if app.get_by_test_id("percentile-turn-action_cost").count():  # Table #3-6: asked once
+            set_field(app, "percentile-turn-action_cost", "5")
         typed = turn % 2 == 0
         if typed:  # the GM's own dice: one entry per roll
             set_field(app, "percentile-turn-roll-typed", "15")
@@ -298,6 +306,7 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
         "MARKSmanship = (AIM 90 + WEP DIF 30) / 2 = 60"
     )
     app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
+    set_field(app, "percentile-turn-action_cost", "5")  # Table #3-6 leaves it out: asked once
     set_field(app, "percentile-turn-roll-typed", "15")
     step = app.get_by_test_id("percentile-turn-step")
     expect(step).to_contain_text("which body part")  # no Table #3-3.4: the GM's pick
@@ -329,4 +338,117 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
     expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("Bob stunned")
     violations = run_axe(app)
     assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
+    assert errors == []
+
+
+def _anns_turn(page: Page) -> None:
+    """Next turn until it is Ann's (surprise and the order are rolled on the way)."""
+    for _ in range(8):
+        page.get_by_test_id("percentile-turn-next").click()
+        active = page.get_by_test_id("percentile-turn-active")
+        expect(active).to_contain_text("Now:")
+        if "Now: Ann" in active.inner_text():
+            return
+    raise AssertionError("no turn for Ann")
+
+
+def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_its_odds(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 25: "Next turn" cleared the range, so a fist attack at 12 m went ahead at 0 m.
+    Issue 29: the round screen refuses it in words (PCT-05, line 27); a Percent to Hit typed
+    for the pistol was used for the fist's odds (item 5); "30 70" typed for surprise was
+    refused (item 3)."""
+    app.get_by_test_id("nav-percentile").click()
+    app.get_by_test_id("percentile-char-new").click()
+    set_field(app, "percentile-char-name", "Ann")
+    set_field(app, "percentile-char-aim", "90")
+    for name, category, dif in (("AUTO PISTOL", "weaponry", "wep_dif"), ("FIST", "hth", "")):
+        set_field(app, "percentile-wform-name", name)
+        app.get_by_test_id("percentile-wform-category").select_option(category)
+        set_field(app, f"percentile-wform-{dif or 'attack_dif'}", "30")
+        set_field(app, "percentile-wform-damage_die", "1")
+        app.get_by_test_id("percentile-weapon-add").click()
+    app.get_by_test_id("percentile-char-new").click()
+    set_field(app, "percentile-char-name", "Bob")
+    set_field(app, "percentile-pform-name", "arm")
+    set_field(app, "percentile-pform-points", "20")
+    app.get_by_test_id("percentile-part-add").click()
+    # the part's "Remove" on one line (item 7: it wrapped to "Rem/ove" in the table at 768 px)
+    lines = app.get_by_test_id("percentile-part-del-0").evaluate(
+        "b => { const r = document.createRange(); r.selectNodeContents(b);"
+        " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size }"
+    )
+    assert lines == 1, lines
+    tab(app, "settings")
+    app.get_by_test_id("percentile-setting-to_hit").select_option("d2")
+    tab(app, "combat")
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    # issue 29 item 3: the GM's dice for surprise, one number per side, spaces between them
+    expect(app.get_by_text("I rolled (1:100sd per side), e.g. 30 70")).to_be_visible()
+    set_field(app, "percentile-surprise-typed", "30 70")
+    expect(app.get_by_test_id("percentile-surprise-typed-error")).to_have_text("")
+    expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("Side A gets SURPRISE")
+
+    _anns_turn(app)
+    # issue 29 item 4: the turn card says why Bob's side has no turn
+    expect(app.get_by_test_id("percentile-turn-why")).to_have_text(
+        "Side B has no turn this round: Side A have SURPRISE: the only turn of this round"
+    )
+    app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
+    set_field(app, "percentile-attack-range_m", "12")  # where the range was typed before
+    set_field(app, "percentile-turn-percent_to_hit", "90")  # read for the pistol
+    expect(app.get_by_test_id("percentile-turn-weapon-0")).to_contain_text("89% to hit")
+    expect(app.get_by_test_id("percentile-turn-weapon-1")).not_to_contain_text("% to hit")
+
+    app.get_by_test_id("percentile-turn-next").click()  # Bob's turn, then Ann's again
+    _anns_turn(app)
+    app.get_by_test_id("percentile-strip-c2").click()
+    expect(app.get_by_test_id("percentile-turn-range_m")).to_have_value("12")
+    expect(app.get_by_test_id("percentile-turn-range_m")).to_be_in_viewport()
+    app.get_by_test_id("percentile-turn-weapon-1").click()  # the fist
+    # issue 29 item 1: under c2 the attack costs AP; Table #3-6 leaves it out: asked once
+    step = app.get_by_test_id("percentile-turn-step")
+    expect(step).to_contain_text("What does an attack with the FIST cost in AP?")
+    set_field(app, "percentile-turn-action_cost", "10")
+    expect(app.get_by_test_id("percentile-turn-ap")).to_have_text(
+        "An attack with the FIST costs 10 AP (Ann has 50)"
+    )
+    set_field(app, "percentile-turn-percent_to_hit", "70")
+    app.get_by_test_id("percentile-turn-roll-roll").click()
+    expect(step).to_contain_text("Ann is 12 m from Bob: the FIST is hand-to-hand")
+    expect(step).to_contain_text("over 3 m; move closer first")
+    taps_to_result(app, "percentile-turn-roll-typed-error")
+    set_field(app, "percentile-turn-range_m", "2")  # Ann closes in: the attack goes on
+    app.get_by_test_id("percentile-turn-roll-roll").click()
+    expect(step).not_to_contain_text("12 m")
+    expect(app.get_by_test_id("percentile-strip-c1")).to_contain_text("40 AP")  # paid
+    if app.get_by_test_id("percentile-attack-cancel").count():  # a hit waiting for its part
+        app.get_by_test_id("percentile-attack-cancel").click()
+    # Ann runs (35 AP): a second attack in the turn is refused in words; the GM allows it
+    set_field(app, "percentile-ap-c1", "35")
+    app.get_by_test_id("percentile-ap-spend-c1").click()
+    app.get_by_test_id("percentile-turn-weapon-1").click()
+    refused = app.get_by_test_id("percentile-turn-ap")
+    expect(refused).to_have_text(
+        "Ann cannot pay for an attack with the FIST: it costs 10 AP and 5 are left this turn"
+    )
+    expect(refused).to_be_in_viewport()
+    set_field(app, "percentile-turn-percent_to_hit", "70")  # this attack's own reading
+    app.get_by_test_id("percentile-turn-override").click()
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text(
+        "GM override: Ann cannot pay"
+    )
+    expect(app.get_by_test_id("percentile-strip-c1")).to_contain_text("0 AP")
+    # the result card names the round, who and with what (item 4)
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("Ann → Bob, FIST")
+    # a reload mid-fight reopens the fight, not the Characters tab (item 7)
+    app.reload()
+    app.wait_for_selector(READY, timeout=60_000)
+    app.get_by_test_id("nav-percentile").click()
+    expect(app.get_by_test_id("percentile-tab-combat")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("percentile-worksheet-settings")).to_contain_text(
+        "Surprise: simple Perception check per side"
+    )
     assert errors == []

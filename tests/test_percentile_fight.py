@@ -25,8 +25,17 @@ from pycore.systems.percentile.fight_codec import fight_from_json, fight_into_js
 F_ = Fraction
 
 
+# Table #3-6 (the GM's: the text leaves its values out): what an attack with each weapon costs.
+COSTS = [
+    {"action": f"an attack with the {w}", "ap_cost": "5"}
+    for w in ("PISTOL", "FIST", "GRENADE", "SWORD")
+]
+
+
 def section(**extra: Any) -> dict[str, Any]:
+    tables = {"PCT-M03": COSTS, **extra.pop("gm", {})}
     return {
+        "gm": tables,
         "characters": [
             {
                 "id": "c1",
@@ -94,7 +103,7 @@ def test_pct_12_to_14_the_core_picks_the_surprise_procedure() -> None:
         {"level": 1, "name": "relaxed", "percent": 20},
         {"level": 2, "name": "combat", "percent": 90},
     ]
-    a3 = replace(a1, settings=settings(surprise="a3"), tables={"PCT-M01": levels})
+    a3 = replace(a1, settings=settings(surprise="a3"), tables={"PCT-M03": COSTS, "PCT-M01": levels})
     a3 = F.set_member_alertness(a3, 0, "c1", "combat", level=True)
     a3 = F.set_member_alertness(a3, 1, "c2", "10")
     assert F.surprise_targets(a3)[0] == {"Side A": 70, "Side B": 40}
@@ -168,7 +177,7 @@ def test_pct_17_an_attacked_character_must_rise_a_level_next_turn() -> None:
         {"level": 2, "name": "wary", "percent": 50},
         {"level": 3, "name": "combat", "percent": 90},
     ]
-    fight = replace(two_sides(), attacked=("c2",), tables={"PCT-M01": levels})
+    fight = replace(two_sides(), attacked=("c2",), tables={"PCT-M03": COSTS, "PCT-M01": levels})
     fight = F.set_member_alertness(fight, 1, "c2", "relaxed", level=True)
     fight, _ = R.next_round(fight)
     assert fight.raise_alertness == ("c2",) and fight.attacked == ()
@@ -249,7 +258,9 @@ def test_pct_36_the_fight_waits_for_the_body_part_then_finishes_on_the_answer() 
 
 def test_pct_36_the_random_hit_table_names_the_part() -> None:
     m07 = [{"race": "human", "roll": "1-10", "instruction": "head", "body_part": "head"}]
-    fight = replace(two_sides(), tables={"PCT-M07": m07}, settings=settings(stun=False))
+    fight = replace(
+        two_sides(), tables={"PCT-M03": COSTS, "PCT-M07": m07}, settings=settings(stun=False)
+    )
     fight, step = FA.attack(
         fight, {"attacker": "c1", "target": "c2", "location": "roll"}, Dice(15, 3, 1, 1, 1, 1)
     )
@@ -269,7 +280,7 @@ def test_pct_28_11_damage_raises_the_modifier_and_stuns_by_its_rise() -> None:
         {"damage_low": 0, "damage_high": 9, "modifier": 0},
         {"damage_low": 10, "damage_high": 50000, "modifier": 30},
     ]
-    fight = replace(two_sides(), tables={"PCT-M02": m02})
+    fight = replace(two_sides(), tables={"PCT-M03": COSTS, "PCT-M02": m02})
     fight, _ = FA.attack(fight, FORM, Dice(15, 5, 6, 6, 5))  # 16.8 points: modifier 0 → 30
     bob = fight.fighter("c2")
     assert bob is not None and bob.damage_modifier == 30 and bob.ledger.debt == 3
@@ -280,6 +291,7 @@ def test_pct_28_11_damage_raises_the_modifier_and_stuns_by_its_rise() -> None:
 
 def test_pct_34_adversity_conditions_are_summed_for_table_3_2() -> None:
     tables = {
+        "PCT-M03": COSTS,
         "PCT-M05": [{"condition": "rain", "value": 10}, {"condition": "running", "value": 15}],
         "PCT-M06": [{"adversity_low": 0, "adversity_high": 100, "percent_against": 5}],
     }
@@ -303,7 +315,11 @@ def test_pct_37_the_throwing_table_gives_the_distance() -> None:
             "distance_m": 20,
         }
     ]
-    fight = replace(two_sides(), fighters=fight_from_json(raw).fighters, tables={"PCT-M08": m08})
+    fight = replace(
+        two_sides(),
+        fighters=fight_from_json(raw).fighters,
+        tables={"PCT-M03": COSTS, "PCT-M08": m08},
+    )
     fight, step = FA.attack(fight, {**FORM, "range_m": "30"}, Dice(90, 4))
     assert "beyond the throwing distance 20 m" in str(step) and step.result.to_hit == "miss"
 
@@ -325,7 +341,7 @@ def test_pct_41_the_severity_roll_follows_a_procedure_one_wound() -> None:
         two_sides(),
         fighters=fight_from_json(raw).fighters,
         settings=settings(damage="1"),
-        tables={"PCT-M11": m11, "PCT-M12": m12},
+        tables={"PCT-M03": COSTS, "PCT-M11": m11, "PCT-M12": m12},
     )
     with pytest.raises(RuleError, match="no wound"):
         FP.severity(fight, Dice())
@@ -406,7 +422,9 @@ def test_the_order_roll_names_the_rule_that_decided_lines_49_60() -> None:
 
 def test_pct_10_alertness_level_and_percent_are_separate_entries() -> None:
     levels = [{"level": n, "name": f"level {n}", "percent": 22 * n} for n in range(1, 5)]
-    fight = replace(two_sides(), settings=settings(surprise="a2"), tables={"PCT-M01": levels})
+    fight = replace(
+        two_sides(), settings=settings(surprise="a2"), tables={"PCT-M03": COSTS, "PCT-M01": levels}
+    )
     fight = F.set_side_alertness(fight, 1, "50")
     typed = F.set_side_alertness(fight, 0, "4")  # a percentage: 4 %
     assert F.surprise_targets(typed)[0]["Side A"] == 27  # (50 + 4) / 2
@@ -432,7 +450,7 @@ def test_switching_the_attacker_sets_up_afresh_from_the_sheets() -> None:
     assert FA.set_field(fight, full, "attacker", "c3") == {"attacker": "c3", "target": "c2"}
     assert FA.set_field(fight, full, "attacker", "c2") == {"attacker": "c2"}  # not itself
     assert "part" not in FA.set_field(fight, full, "target", "c3")
-    assert "percent_to_hit" not in FA.set_field(fight, full, "weapon", "0")
+    assert "percent_to_hit" not in FA.set_field(fight, {**full, "weapon": "1"}, "weapon", "0")
 
 
 @given(st.sampled_from(["c1", "c2", "c3"]), st.sampled_from(["c1", "c2", "c3"]), st.data())
@@ -470,7 +488,9 @@ def test_typed_dice_drive_each_stage_of_the_attack() -> None:
     from pycore.dice import typed_dice
 
     m07 = [{"race": "human", "roll": "1-10", "instruction": "head", "body_part": "head"}]
-    fight = replace(two_sides(), tables={"PCT-M07": m07}, settings=settings(stun=False))
+    fight = replace(
+        two_sides(), tables={"PCT-M03": COSTS, "PCT-M07": m07}, settings=settings(stun=False)
+    )
     form = {"attacker": "c1", "target": "c2", "location": "roll"}
     assert FA.next_dice(fight, form) == "1:100sd"
     fight, step = FA.roll(fight, form, typed_dice("1:100sd", "15"))
@@ -518,3 +538,100 @@ def test_pct_49_a_damage_percentage_states_the_rounding_of_its_category() -> Non
     result = damage.damage_procedure_one(F_(91, 2), 10)  # 45.5 %
     assert result.category == "46-50"
     assert "DP 45½ % (category 46-50: over 45 up to 50)" in str(result)
+
+
+# --- Issue 25/29: an attack is born from the sheets and the fight so far -------------------------
+
+
+def brawlers() -> F.Fight:
+    """Ann with a fist (hand-to-hand) and a pistol, Bob on the other side."""
+    chars = section()["characters"]
+    chars[0]["weapons"] = [
+        {"name": "FIST", "category": "hth", "attack_dif": 40, "damage_die": "1"},
+        {"name": "PISTOL", "wep_dif": 30, "damage_die": "4:10sd+2"},
+    ]
+    chars[2]["parts"] = [{"name": "leg", "points": "20"}]
+    fight = fight_from_json(
+        {"characters": chars, "settings": {"stun": False}, "gm": {"PCT-M03": COSTS}}
+    )
+    return F.add_member(F.add_member(fight, 0, "c1"), 1, "c2")
+
+
+def test_pct_05_the_range_is_kept_for_the_pair_across_turns_and_checked_for_hth() -> None:
+    """Issue 25: "Next turn" cleared the typed range, so a fist attack at 12 m went ahead at
+    0 m. The range is the fight's, between these two, until changed (PCT-05, line 27)."""
+    fight = brawlers()
+    fight, form = FA.enter(fight, FA.fresh(fight, "c1"), "target", "c2")
+    fight, form = FA.enter(fight, form, "range_m", "12")
+    assert F.range_between(fight, "c2", "c1") == "12"  # either way round
+    fight, _ = R.next_turn(fight, Dice(10, 90, 10, 90))
+    fight, _ = R.next_turn(fight, Dice())
+    form = FA.fresh(fight, "c1", "c2")  # a later turn: a fresh set-up
+    assert FA.attack_input(fight, form)[3].range_m == 12
+    with pytest.raises(RuleError, match=r"Ann is 12 m from Bob: .*FIST.*over 3 m"):
+        FA.roll(fight, form, Dice(15))
+    fight, form = FA.enter(fight, form, "range_m", "2")  # Ann moved in
+    fight, step = FA.roll(fight, form, Dice(15))
+    assert step.stage == "part"
+
+
+def test_pct_05_an_unknown_range_is_asked_for_a_hand_to_hand_attack() -> None:
+    fight = brawlers()
+    with pytest.raises(MissingValue, match="Range from Ann to Bob") as refused:
+        FA.roll(fight, FA.fresh(fight, "c1", "c2"), Dice(15))
+    assert refused.value.field == "range_m"
+    pistol = FA.fresh(fight, "c1", "c2", "1")  # d1 weaponry reads no range (PCT-32)
+    assert FA.roll(fight, pistol, Dice(99))[1].result.to_hit == "miss"
+
+
+def test_the_percent_to_hit_and_against_belong_to_one_weapon_and_target() -> None:
+    """Issue 29 item 5: a Percent to Hit typed for one weapon was used for another's odds."""
+    fight = replace(brawlers(), settings=settings(to_hit="d3"))
+    fight = F.add_member(fight, 1, "c3")
+    form = FA.fresh(fight, "c1", "c2", "1")
+    for key, value in (("percent_to_hit", "90"), ("percent_against", "10")):
+        fight, form = FA.enter(fight, form, key, value)
+    assert FA.hit_chances(fight, form)["miss"] == F_(21, 100)
+    for key, value in (("weapon", "0"), ("target", "c3")):
+        other = FA.enter(fight, form, key, value)[1]
+        assert "percent_to_hit" not in other and "percent_against" not in other, key
+        with pytest.raises(MissingValue):
+            FA.hit_chances(fight, other)
+    assert FA.enter(fight, form, "weapon", "1")[1] == form  # the same weapon again: kept
+
+
+def test_an_attack_applied_leaves_nothing_for_the_next_one() -> None:
+    fight = brawlers()
+    form = {**FA.fresh(fight, "c1", "c2", "1"), "ap_cost": "5", "part": "arm"}
+    fight, _ = FA.attack(fight, form, Dice(15, 5, 6, 6, 5))
+    assert fight.pending is None
+    assert FA.next_form(fight, form) == FA.fresh(fight, "c1", "c2", "1")
+
+
+def test_pct_24_29_every_attack_costs_its_table_3_6_ap_asked_once() -> None:
+    """Issue 29 item 1: attacks never cost AP in the round; a second attack in the same turn
+    was free. Under c2 (the default) every action costs AP (line 68) per Table #3-6 (line 78),
+    whose values the text leaves out: asked once, then read from the GM's table."""
+    fight = replace(brawlers(), tables={})
+    form = FA.fresh(fight, "c1", "c2", "1")  # the pistol, Ann's AP 50
+    with pytest.raises(MissingValue, match="What does an attack with the PISTOL cost in AP"):
+        FA.attack(fight, form, Dice(99))
+    from pycore.systems.percentile import fight_cost as FC
+
+    fight = FC.set_action_cost(fight, form, "20")
+    assert fight_into_json(section(), fight)["gm"]["PCT-M03"] == [
+        {"action": "an attack with the PISTOL", "ap_cost": "20"}
+    ]
+    for left in (30, 10):  # a second attack in the same turn is paid too
+        fight, step = FA.attack(fight, form, Dice(99))
+        assert fight.fighter("c1").ledger.remaining == left  # type: ignore[union-attr]
+        assert f"Ann spends 20 AP on an attack with the PISTOL: {left} left" in step.new
+    with pytest.raises(
+        RuleError, match="Ann cannot pay for an attack with the PISTOL: it costs 20"
+    ):
+        FA.attack(fight, form, Dice(99))
+    fight, step = FA.roll(fight, form, Dice(99), through=True, override=True)
+    assert step.new[0].startswith("GM override: Ann cannot pay")
+    assert fight.fighter("c1").ledger.remaining == 0  # type: ignore[union-attr]
+    c1 = replace(brawlers(), tables={}, settings=settings(ap="c1"))  # AP ignored: nothing asked
+    assert FA.attack(c1, form, Dice(99))[1].result.to_hit == "miss"

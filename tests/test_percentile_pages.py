@@ -42,7 +42,14 @@ def with_two_characters() -> Model:
     m = go(m, "percentile.pform", "name", "arm")
     m = go(m, "percentile.pform", "points", "20")
     m = go(m, "percentile.part_add", "c2")
-    return m
+    m = go(m, "percentile.gm_csv", "PCT-M03", COSTS)
+    return go(m, "percentile.gm_save", "PCT-M03")
+
+
+# Table #3-6 (the GM's: the text leaves its values out): what an attack with each weapon costs.
+COSTS = "action,ap_cost\n" + "".join(
+    f"an attack with the {w},5\n" for w in ("AUTO PISTOL", "SWORD", "GRENADE", "FIST", "KNIFE")
+)
 
 
 def test_checks_tab_takes_the_dice_rolled_at_the_table() -> None:
@@ -118,7 +125,7 @@ def test_gm_table_entry_errors_and_use() -> None:
     assert texts(m, "percentile-gm-note") == ["Percent to Hit (Table #3-1) saved: 1 row(s)."]
     m = go(m, "percentile.tab", "settings")
     m = go(m, "percentile.setting", "to_hit", "d2")
-    assert "to-hit d2" in texts(m, "percentile-settings-summary")[0]
+    assert "To hit: skill vs range" in texts(m, "percentile-settings-summary")[0]
     m = go(m, "percentile.tab", "combat")
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
@@ -159,9 +166,9 @@ def test_combat_step_log_undo_and_reload() -> None:
     assert "order" in texts(m, "percentile-order-result")[0]
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
-    m = go(m, "percentile.attack_field", "ap_cost", "5")
-    m = go(m, "percentile.attack_field", "part", "arm")
-    for seed in ("a", "b", "c", "d", "e", "f", "g"):
+    for seed in ("a", "b", "c", "d", "e", "f", "g"):  # each attack's own part and AP
+        m = go(m, "percentile.attack_field", "ap_cost", "5")
+        m = go(m, "percentile.attack_field", "part", "arm")
         m = go(m, "percentile.attack_resolve", seed=seed)
     entries = texts(m, "percentile-log-entry")
     assert len(entries) == 9 and any("grazed" in e for e in entries)
@@ -276,7 +283,7 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     m02 = "damage_low,damage_high,modifier\n0,0,0\n1,50000,30\n"
     m = go(m, "percentile.gm_csv", "PCT-M02", m02)
     m = go(m, "percentile.gm_save", "PCT-M02")
-    m = go(m, "percentile.gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n")
+    m = go(m, "percentile.gm_csv", "PCT-M03", COSTS + "fire a pistol,7\n")
     m = go(m, "percentile.gm_save", "PCT-M03")
     m = go(m, "percentile.gm_csv", "PCT-M05", "condition,value\nrain,10\nrunning,15\n")
     m = go(m, "percentile.gm_save", "PCT-M05")
@@ -292,10 +299,10 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     assert "Ann spends 7 AP" in texts(m, "percentile-log-entry")[0]
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
-    m = go(m, "percentile.attack_field", "percent_to_hit", "100")
-    m = go(m, "percentile.attack_field", "adversity_conditions", "rain, running")
-    m = go(m, "percentile.attack_field", "part", "arm")
-    for seed in "abcdefgh":
+    for seed in "abcdefgh":  # what the GM sets lives in one attack: set again after a miss
+        m = go(m, "percentile.attack_field", "percent_to_hit", "100")
+        m = go(m, "percentile.attack_field", "adversity_conditions", "rain, running")
+        m = go(m, "percentile.attack_field", "part", "arm")
         m = go(m, "percentile.attack_resolve", seed=seed)
         if "miss" not in texts(m, "percentile-attack-result")[0]:
             break
@@ -312,7 +319,7 @@ def test_custom_piece_size_is_validated() -> None:
     assert "from 1/100 to 1" in texts(m, "percentile-setting-custom-piece-error")[0]
     m = go(m, "percentile.setting", "piece_fraction", "1/20")
     m = go(m, "percentile.setting", "pieces", "on")
-    assert "pieces on (1/20)" in texts(m, "percentile-settings-summary")[0]
+    assert "pieces of 1/20 of a turn" in texts(m, "percentile-settings-summary")[0]
 
 
 def test_a2_a3_use_the_gm_alertness_levels() -> None:
@@ -370,7 +377,7 @@ def test_old_or_partial_saved_data_still_loads() -> None:
     m = go(m, "percentile.member_add", 0, "c1")
     assert texts(m, "percentile-ap-pieces")[0].startswith("10 pieces: piece 1: 5 AP in ½ s")
     bad = History.new({**default_data(), "percentile": {"settings": {"to_hit": "d9"}}})
-    assert "to-hit d1" in text_of(
+    assert "To hit: skill only" in text_of(
         shell.view(Model(bad, route="percentile", ui={"percentile_tab": "combat"}))
     )
 
@@ -421,7 +428,7 @@ def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
     assert "AIM" in text_of(shell.view(m))
     m = go(m, "percentile.tab", "combat")
     m = go(m, "percentile.member_add", 0, "c1")
-    assert "a side needs at least one awake member" in text_of(shell.view(m))  # side B is empty
+    assert "side needs at least one awake member" in text_of(shell.view(m))  # side B is empty
 
 
 def round_ready() -> Model:
@@ -504,3 +511,124 @@ def test_the_stun_is_asked_after_the_damage_and_stale_values_are_cleared() -> No
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_resolve")
     assert "cannot attack themselves" in texts(m, "percentile-attack-error")[0]
+
+
+def with_a_fist(m: Model) -> Model:
+    """Ann's second weapon: her fist (hand-to-hand, BRAWLmanship)."""
+    m = go(m, "percentile.tab", "characters")
+    m = go(m, "percentile.wform", "name", "FIST")
+    m = go(m, "percentile.wform", "category", "hth")
+    m = go(m, "percentile.wform", "attack_dif", "40")
+    m = go(m, "percentile.wform", "damage_die", "1")
+    m = go(m, "percentile.weapon_add", "c1")
+    return go(m, "percentile.tab", "combat")
+
+
+def anns_turn(m: Model, seed: str = "a") -> Model:
+    for turn in range(8):
+        m = go(m, "percentile.turn_next", seed=f"order-{seed}{turn}")
+        if m.state["percentile"]["combat"]["attack"]["attacker"] == "c1":
+            return m
+    raise AssertionError("no turn for Ann")
+
+
+def test_next_turn_keeps_the_range_and_a_fist_cannot_reach_12_m() -> None:
+    """Issue 25 / 29 item 2: the range typed for Ann and Bob outlives "Next turn", and the round
+    screen refuses her fist at 12 m in words (PCT-05, line 27)."""
+    m = anns_turn(with_a_fist(round_ready()))
+    m = go(m, "percentile.turn_target", "c2")
+    m = go(m, "percentile.attack_field", "range_m", "12")
+    m = anns_turn(m, "b")  # a later turn of Ann's
+    m = go(m, "percentile.turn_target", "c2")
+    assert find_all(shell.view(m), "percentile-turn-range_m")[0].attr("value") == "12"
+    m = go(m, "percentile.turn_weapon", "1")  # the fist
+    m = go(m, "percentile.turn_roll", seed="hit")
+    assert m.state["percentile"]["combat"]["pending"] is None  # nothing rolled
+    assert "Ann is 12 m from Bob" in texts(m, "percentile-turn-step")[0]
+    assert "over 3 m" in texts(m, "percentile-turn-step")[0]
+
+
+def test_a_weapons_odds_use_only_its_own_percent_to_hit() -> None:
+    """Issue 29 item 5: the Percent to Hit typed for the pistol is not the fist's."""
+    m = go(with_a_fist(round_ready()), "percentile.setting", "to_hit", "d2")
+    m = go(anns_turn(go(m, "percentile.tab", "combat")), "percentile.turn_target", "c2")
+    m = go(m, "percentile.attack_field", "percent_to_hit", "90")
+    chips = texts(m, "percentile-turn-weapon-0"), texts(m, "percentile-turn-weapon-1")
+    assert "89% to hit" in chips[0][0] and "%" not in chips[1][0].split(":", 1)[1], chips
+    m = go(m, "percentile.turn_weapon", "1")
+    assert "percent_to_hit" not in m.state["percentile"]["combat"]["attack"]
+
+
+def test_every_multi_roll_entry_takes_spaces_commas_or_semicolons() -> None:
+    """Issue 29 item 3: "30 70" failed with "1d100 throws 1 dice, 2 numbers typed"; the label
+    shows an example."""
+    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
+    for typed in ("10 90", "10, 90", "10;90", " 10 ;  90 "):
+        done = go(m, "percentile.surprise_roll_typed", typed)
+        assert texts(done, "percentile-surprise-typed-error") == [""], typed
+        assert "Side A gets SURPRISE" in texts(done, "percentile-surprise-result")[0], typed
+    m = go(m, "percentile.order_roll_typed", "5, 50")
+    assert texts(m, "percentile-order-result")[0].startswith("results Side A 5, Side B 50")
+    short = go(m, "percentile.surprise_roll_typed", "10")
+    assert "e.g. 30 70" in texts(short, "percentile-surprise-typed-error")[0]
+    assert "I rolled (1:100sd per side), e.g. 30 70" in text_of(shell.view(m))
+
+
+def test_an_attack_costs_its_ap_on_the_round_screen() -> None:
+    """Issue 29 item 1: under c2 (the default) the round spends each attack's AP per Table #3-6,
+    asks the cost once where the GM's table leaves it out, refuses an attack Ann cannot pay in
+    words and logs the GM's override; her AP on the cards."""
+    m = go(round_ready(), "percentile.tab", "characters")
+    m = go(m, "percentile.char_select", "c1")
+    m = go(m, "percentile.wform", "name", "FINGER LASER")
+    m = go(m, "percentile.wform", "damage_die", "½")
+    m = go(m, "percentile.weapon_add", "c1")
+    m = go(anns_turn(go(m, "percentile.tab", "combat")), "percentile.turn_target", "c2")
+    m = go(m, "percentile.turn_weapon", "1")
+    assert find_all(shell.view(m), "percentile-turn-action_cost")
+    m = go(m, "percentile.turn_roll", seed="hit")
+    assert "What does an attack with the FINGER LASER cost" in texts(m, "percentile-turn-step")[0]
+    m = go(m, "percentile.action_cost", "20")
+    assert (
+        "Table #3-6: an attack with the FINGER LASER costs 20 AP"
+        in texts(m, "percentile-log-entry")[0]
+    )
+    assert texts(m, "percentile-turn-ap") == [
+        "An attack with the FINGER LASER costs 20 AP (Ann has 50)"
+    ]
+    m = go(m, "percentile.ap_field", "c1", "40")
+    m = go(m, "percentile.ap_spend", "c1")  # Ann ran: 10 AP left
+    assert "10 AP" in texts(m, "percentile-strip-c1")[0]
+    m = go(m, "percentile.turn_roll", seed="hit")
+    assert m.state["percentile"]["combat"]["pending"] is None and texts(
+        m, "percentile-turn-ap"
+    ) == [
+        "Ann cannot pay for an attack with the FINGER LASER: it costs 20 AP and 10 are left this turn"
+    ]
+    m = go(m, "percentile.turn_override", seed="hit")
+    log = texts(m, "percentile-log-entry")[0]
+    assert "GM override: Ann cannot pay" in log and "the 10 AP left are spent" in log
+    assert "0 AP" in texts(m, "percentile-strip-c1")[0]
+
+
+def test_the_round_says_why_a_side_waits_and_whose_result_it_is() -> None:
+    """Issue 29 items 4 and 7: "no turn this round" said nothing of why; the result card showed
+    last round's "torso: 0.64 points" with no name or round; the procedures read "surprise a1 ·
+    order b1 …"; a reload reopened the Characters tab in the middle of a fight."""
+    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
+    m = go(m, "percentile.surprise_roll_typed", "10 90")  # Side A gets SURPRISE
+    m = go(m, "percentile.turn_next", seed="order")
+    assert texts(m, "percentile-turn-why") == [
+        "Side B has no turn this round: Side A have SURPRISE: the only turn of this round"
+    ]
+    m = go(m, "percentile.turn_target", "c2")
+    m = go(m, "percentile.turn_typed", "99")  # a miss
+    assert texts(m, "percentile-turn-result-verdict") == ["Round 1 · Ann → Bob, AUTO PISTOL: Miss"]
+    shown = texts(m, "percentile-worksheet-settings")[0]
+    assert "Surprise: simple Perception check per side" in shown and " a1 " not in shown
+    reloaded = Model(History.from_json(m.history.to_json()), route="percentile")
+    assert texts(reloaded, "percentile-turn-why")  # the fight, not the Characters tab

@@ -261,7 +261,8 @@ def populated_percentile_views() -> Iterator[tuple[str, VNode]]:
         ("percentile.pform", "name", "arm"),
         ("percentile.pform", "points", "5000"),
         ("percentile.part_add", "c2"),
-        ("percentile.gm_csv", "PCT-M03", "action,ap_cost\nfire a pistol,7\n"),
+        # Table #3-6: the attack's AP cost (c2), which the text leaves out
+        ("percentile.gm_csv", "PCT-M03", "action,ap_cost\nan attack with the AUTO PISTOL,7\n"),
         ("percentile.gm_save", "PCT-M03"),
         ("percentile.gm_csv", "PCT-M01", "level,name,percent\n1,relaxed,20\n2,combat,90\n"),
         ("percentile.gm_save", "PCT-M01"),

@@ -513,6 +513,8 @@ def _percentile_fight(page: Any) -> None:
     page.click("[data-testid=percentile-weapon-add]")
     page.click("[data-testid=percentile-tab-settings]")
     page.select_option("[data-testid=percentile-setting-stun]", "off")
+    # c1: the attack is clicked again and again in one turn; under c2 each would cost AP
+    page.select_option("[data-testid=percentile-setting-ap]", "c1")
     page.click("[data-testid=percentile-tab-combat]")
     page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
     page.select_option("[data-testid=percentile-attack-target]", label="Ann")

@@ -1,5 +1,6 @@
 """FIGHT.md's measures for the Percentile fight (make bench --only fights): Ann and Bob built on
-the sheet with an AUTO PISTOL; turns from "Next" to the damage record with the app's dice. With
+the sheet with an AUTO PISTOL, its AP cost on the GM's Table #3-6; turns from "Next" to the damage
+record with the app's dice. With
 Table #3-3.4 not entered, a random hit location waits for the GM to pick the part (one tap more,
 reported as its own figure)."""
 
@@ -32,6 +33,11 @@ def _fight(browser: Any, origin: str) -> Any:
             enter(page, "percentile-pform-name", body)
             enter(page, "percentile-pform-points", points)
             page.get_by_test_id("percentile-part-add").click()
+    # Table #3-6 (the text leaves its values out): the GM enters an attack's AP cost once
+    page.get_by_test_id("percentile-tab-gm").click()
+    page.get_by_test_id("percentile-gm-pick").select_option("PCT-M03")
+    enter(page, "percentile-gm-csv", "action,ap_cost\nan attack with the AUTO PISTOL,10\n")
+    page.get_by_test_id("percentile-gm-save").click()
     page.get_by_test_id("percentile-tab-combat").click()
     page.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     page.get_by_test_id("percentile-side-add-1").select_option(label="Bob")

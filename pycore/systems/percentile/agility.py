@@ -119,7 +119,8 @@ class Ledger:
         if self.no_movement:
             text += "; NO-MOVEMENT turn"
         if self.debt:
-            text += f"; stun debt {fmt(self.debt)} ({self.stun_turns} turn(s))"
+            turns = self.stun_turns
+            text += f"; stun debt {fmt(self.debt)} ({turns} turn{'s' if turns != 1 else ''})"
         if self.borrowed:
             text += f"; {fmt(self.borrowed)} AP borrowed from next turn"
         return text

@@ -64,19 +64,23 @@ class Settings:
         return asdict(self)
 
     def summary(self) -> str:
-        """One line for the worksheet.
+        """One line for the worksheet, in words (the procedures' names under each setting).
 
         >>> Settings().summary()
-        'surprise a1 · order b1 · AP c2 · to-hit d1 (grenades d4) · damage 2 · grazing on (grazed value recorded) · descriptions on · organ damage off · pieces off · borrowing on · stun on'
+        'Surprise: simple Perception check per side · Order: roll the order once at the beginning of combat · Agility points: spend agility points per Table #3-6 · To hit: skill only: roll under MARKSmanship or BRAWLmanship (grenades: roll against BRAWL) · Damage: damage die roll from the data sheet · grazing on (the grazed value recorded) · descriptions on · organ damage off · pieces off · borrowing AP on · damage stun on'
         """
+        titles = {k: t[1][0].lower() + t[1][1:] for k, t in procedure_titles().items()}
         onoff = {True: "on", False: "off"}
-        pieces = f"on ({self.piece_fraction})" if self.pieces else "off"
+        surprise = titles.get(self.surprise, "no surprise check")
+        pieces = f"pieces of {self.piece_fraction} of a turn" if self.pieces else "pieces off"
+        graze = f" (the {self.graze_record} value recorded)" if self.grazing else ""
         return (
-            f"surprise {self.surprise} · order {self.order} · AP {self.ap} · to-hit {self.to_hit} "
-            f"(grenades d4) · damage {self.damage} · grazing {onoff[self.grazing]}"
-            f"{f' ({self.graze_record} value recorded)' if self.grazing else ''} · "
-            f"descriptions {onoff[self.descriptions]} · organ damage {onoff[self.organ_damage]} · "
-            f"pieces {pieces} · borrowing {onoff[self.borrowing]} · stun {onoff[self.stun]}"
+            f"Surprise: {surprise} · Order: {titles[self.order]} · "
+            f"Agility points: {titles[self.ap]} · To hit: {titles[self.to_hit]} "
+            f"(grenades: {titles['d4'].split(': ', 1)[-1]}) · Damage: {titles[self.damage]} · "
+            f"grazing {onoff[self.grazing]}{graze} · descriptions {onoff[self.descriptions]} · "
+            f"organ damage {onoff[self.organ_damage]} · {pieces} · "
+            f"borrowing AP {onoff[self.borrowing]} · damage stun {onoff[self.stun]}"
         )
 
 

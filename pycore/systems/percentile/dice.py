@@ -16,6 +16,7 @@ and keeps :class:`~fractions.Fraction` outcomes (R-B). Y is added after the mult
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,6 +24,19 @@ from pycore.dice import RandintSource, distribution, roll
 from pycore.errors import DiceError
 from pycore.systems.percentile.checks import fmt
 from pycore.validate import checked
+
+
+@checked
+def roll_entries(text: str) -> list[str]:
+    """The rolls typed in one entry of a step that rolls 1:100sd several times (surprise and the
+    order per side, a roll-off per member, re-rolls of a tie), in order: every one of these
+    rolls is one die, so spaces, commas and semicolons all separate them (issue 29 item 3).
+
+    >>> roll_entries("30 70"), roll_entries("30, 70"), roll_entries(" 30;70 ")
+    (['30', '70'], ['30', '70'], ['30', '70'])
+    """
+    return [e for e in re.split(r"[;,\s]+", text) if e]
+
 
 MAX_COUNT = 100  # 100 ten-sided dice = up to 1000 points, within Table #3-3's 5000 (R-F)
 MAX_PLUS = 5000

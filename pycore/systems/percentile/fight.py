@@ -35,6 +35,8 @@ from pycore.validate import checked
 
 MODIFIER_RANGE = 100_000  # R-F: Table #3-7.0 modifiers
 AP_RANGE = 100_000
+MAX_RANGE_M = 100_000  # R-F: the attack form's range
+RANGE_LABEL = "Range (m)"
 WAITING = "An attack is under way: finish it or set it aside first."
 
 
@@ -98,6 +100,8 @@ class Fight:
     last_why: tuple[str, ...] = ()
     last_severity: str | None = None
     headline: str = ""  # the last attack step's verdict, in a few words
+    # PCT-05/PCT-33: the range last set between two fighters (ids sorted), kept until changed
+    ranges: tuple[tuple[str, str, str], ...] = ()
 
     def fighter(self, cid: str) -> Fighter | None:
         return next((f for f in self.fighters if f.id == cid), None)
@@ -224,6 +228,36 @@ def set_member_alertness(
     if level:
         return _edit_member(fight, index, cid, alertness_level=_level(fight, text))
     return _edit_member(fight, index, cid, alertness=_percent_text(text))
+
+
+# --- Range between two fighters (PCT-05, PCT-33) ------------------------------------------------
+
+
+@checked
+def range_between(fight: Fight, a: str, b: str) -> str:
+    """The range last set between ``a`` and ``b`` (either way round), "" while nobody has said.
+
+    >>> f = set_range(Fight((Fighter("c1", "Ann"), Fighter("c2", "Bob"))), "c2", "c1", "12")
+    >>> range_between(f, "c1", "c2"), range_between(f, "c1", "c3")
+    ('12', '')
+    """
+    pair = tuple(sorted((a, b)))
+    return next((r for x, y, r in fight.ranges if (x, y) == pair), "")
+
+
+@checked
+def set_range(fight: Fight, a: str, b: str, text: str) -> Fight:
+    """The range between two fighters, kept for every attack between them until changed (the
+    fight so far, FIGHT.md); blank forgets it."""
+    first, second = fight.fighter(a), fight.fighter(b)
+    if first is None or second is None or a == b:
+        raise RuleError("Choose the attacker and the target first: the range is between them.")
+    if text.strip():
+        parse_number(RANGE_LABEL, text, 0, MAX_RANGE_M)
+    pair = tuple(sorted((a, b)))
+    kept = tuple(r for r in fight.ranges if (r[0], r[1]) != pair)
+    new = ((pair[0], pair[1], text.strip()),) if text.strip() else ()
+    return replace(fight, ranges=kept + new)
 
 
 # --- Surprise (PCT-09–PCT-17) ------------------------------------------------------------------

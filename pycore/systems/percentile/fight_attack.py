@@ -15,7 +15,8 @@ damage record, its Table #3-7.0 damage modifier and the stun it owes are written
 ...     {"id": "c1", "name": "Ann", "aim": "70", "weapons": [{"name": "PISTOL", "wep_dif": 30,
 ...      "damage_die": "4:10sd+2"}]},
 ...     {"id": "c2", "name": "Bob", "parts": [{"name": "arm", "points": "20"}]}],
-...     "settings": {"stun": False}})
+...     "settings": {"stun": False},
+...     "gm": {"PCT-M03": [{"action": "an attack with the PISTOL", "ap_cost": "10"}]}})
 >>> f, step = attack(f, {"attacker": "c1", "target": "c2"}, Faces(15))
 >>> step.waits_for
 'which body part was hit? (the GM specifies it)'
@@ -40,6 +41,7 @@ from pycore.systems.percentile.attack import (
     AttackInput,
     AttackResult,
     Hit,
+    MissingValue,
     check_inputs,
     roll_to_hit,
     roll_where,
@@ -53,59 +55,50 @@ from pycore.systems.percentile.damage import (
     BodyPart,
 )
 from pycore.systems.percentile.fight import WAITING, Fight, PendingAttack
+from pycore.systems.percentile.fight_cost import pay
 from pycore.systems.percentile.fight_round import ApChange, change_ap
+from pycore.systems.percentile.fight_setup import (  # the set-up, read through here as before
+    ATTACK_NUMBERS as ATTACK_NUMBERS,
+)
+from pycore.systems.percentile.fight_setup import (
+    PER_TARGET as PER_TARGET,
+)
+from pycore.systems.percentile.fight_setup import (
+    PER_WEAPON as PER_WEAPON,
+)
+from pycore.systems.percentile.fight_setup import (
+    check_field as check_field,
+)
+from pycore.systems.percentile.fight_setup import (
+    enter as enter,
+)
+from pycore.systems.percentile.fight_setup import (
+    fresh as fresh,
+)
+from pycore.systems.percentile.fight_setup import (
+    known_range as known_range,
+)
+from pycore.systems.percentile.fight_setup import (
+    next_form as next_form,
+)
+from pycore.systems.percentile.fight_setup import (
+    number as number,
+)
+from pycore.systems.percentile.fight_setup import (
+    range_text,
+)
+from pycore.systems.percentile.fight_setup import (
+    set_field as set_field,
+)
+from pycore.systems.percentile.fight_setup import (
+    shown as shown,
+)
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
-from pycore.systems.percentile.tohit import DIRECT_MARGIN, grenade_odds
+from pycore.systems.percentile.tohit import DIRECT_MARGIN, HTH_MAX_RANGE_M, grenade_odds
 from pycore.systems.percentile.wound import roll_wound
 from pycore.validate import checked
 
 Form = Mapping[str, str]
-
-# R-F: the attack form's numbers, key → (label, low, high, whole).
-ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
-    "range_m": ("Range (m)", 0, 100_000, False),
-    "percent_to_hit": ("Percent to Hit (Table #3-1)", 0, 100, False),
-    "percent_against": ("Percent Against (Table #3-2)", 0, 100, False),
-    "adversity_total": ("Adversity total (Tables 7.0-7.4)", -1000, 1000, True),
-    "table_3_3_damage": ("Damage points (Table #3-3)", 0, 5000, False),
-    "damage_percentage": ("DAMAGE PERCENTAGE (damage-type table)", 0, 1000, False),
-    "ap_cost": ("AP cost of the attack (Table #3-6)", 0, 10_000, False),
-    "stun_modifier": ("Table #3-7.0 modifier for this damage (stun)", 0, 100_000, False),
-    "max_throw_m": ("Throwing distance (m, Table #3-4.0)", 0, 100_000, False),
-    "poison_damage": ("Poison: Table #3-3 value (damage points)", 0, 5000, False),
-    **{
-        f"m_{s}": (f"{s.replace('_', '-')} multiplier (Table #3-3.1)", 0, 100, False)
-        for s in ORGAN_SYSTEMS
-    },
-}
-
-
-@checked
-def check_field(key: str, text: str) -> str:
-    """One attack or poison form value, checked where it is entered; blank is allowed.
-
-    >>> check_field("percent_to_hit", "150")
-    Traceback (most recent call last):
-    ...
-    pycore.errors.RuleError: Percent to Hit (Table #3-1) must be from 0 to 100, got 150
-    """
-    value = text.strip()
-    if value and key in ATTACK_NUMBERS:
-        label, low, high, whole = ATTACK_NUMBERS[key]
-        parse_number(label, value, low, high, whole=whole)
-    if value and key == "wep_mod":
-        parse_number("WEP MOD", value, -1000, 1000)
-    return value
-
-
-@checked
-def number(form: Form, key: str) -> Fraction | None:
-    """A form number, or None when left blank."""
-    text = str(form.get(key) or "").strip()
-    if not text:
-        return None
-    label, low, high, whole = ATTACK_NUMBERS[key]
-    return parse_number(label, text, low, high, whole=whole)
 
 
 def _parties(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon]:
@@ -147,7 +140,7 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
         category=weapon.category,
         to_hit=settings.to_hit,
         brawl=Fraction(attacker.brawl),
-        range_m=number(form, "range_m") or Fraction(0),
+        range_m=known_range(fight, form) or Fraction(0),
         percent_to_hit=number(form, "percent_to_hit"),
         percent_against=number(form, "percent_against"),
         adversity_total=None if adversity is None else int(adversity),
@@ -172,6 +165,34 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
         record=target.parts,
     )
     return attacker, target, weapon, a
+
+
+def _range_needed(fight: Fight, a: AttackInput) -> bool:
+    """Whether the attack reads its range: hand-to-hand (PCT-05), a throw (PCT-37), Table #3-1
+    (PCT-33) or Table #3-3 (PCT-43) looked up by range."""
+    if a.category in ("hth", "grenade"):
+        return True
+    looked_up = a.to_hit != "d1" and a.percent_to_hit is None and bool(fight.tables.get("PCT-M04"))
+    table_3_3 = a.damage_procedure == "3" and a.table_3_3_damage is None
+    return looked_up or (table_3_3 and bool(fight.tables.get("PCT-M13")))
+
+
+def _reach(fight: Fight, form: Form, a: AttackInput) -> None:
+    """The range the attack needs is asked for, and a hand-to-hand attack over 3 m refused in
+    words (PCT-05, line 27: "cannot be made at over three meters")."""
+    attacker, target, weapon = _parties(fight, form)
+    known = known_range(fight, form)
+    if known is None and _range_needed(fight, a):
+        raise MissingValue(
+            "range_m",
+            f"Range from {attacker.name} to {target.name} (m): enter it; it is kept for "
+            "these two until changed",
+        )
+    if a.category == "hth" and known is not None and known > HTH_MAX_RANGE_M:
+        raise RuleError(
+            f"{attacker.name} is {fmt(known)} m from {target.name}: the {weapon.name} is "
+            f"hand-to-hand, which cannot be made at over {HTH_MAX_RANGE_M} m; move closer first"
+        )
 
 
 @checked
@@ -234,33 +255,6 @@ def hit_chances(fight: Fight, form: Form) -> dict[str, Fraction]:
 
 
 @checked
-def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
-    """The attack form after one entry (FIGHT.md): choosing the attacker starts a fresh set-up
-    from its sheet (its first weapon; only a different target is kept), a new target clears the
-    body part and organ values of the old one, a new weapon the values read for the old one.
-    With the GM's Table #3-3.4 entered, a hit's location is rolled on it (PCT-36)."""
-    value = check_field(key, value)
-    if key == "attacker":
-        out = {"attacker": value}
-        target = str(form.get("target") or "")
-        if target and target != value:
-            out["target"] = target
-        attacker = fight.fighter(value)
-        if attacker is not None and attacker.weapons:
-            out["weapon"] = "0"
-        if fight.tables.get("PCT-M07"):  # Table #3-3.4 entered: hits are located by its roll
-            out["location"] = "roll"
-        return out
-    if key == "target":
-        kept = {k: v for k, v in form.items() if k != "part" and not k.startswith("m_")}
-        return {**kept, "target": value}
-    if key == "weapon":
-        derived = ("percent_to_hit", "table_3_3_damage", "damage_percentage", "max_throw_m")
-        return {**{k: v for k, v in form.items() if k not in derived}, "weapon": value}
-    return {**dict(form), key: value}
-
-
-@checked
 def next_dice(fight: Fight, form: Form) -> str | None:
     """The dice the attack rolls next (the to-hit roll before it starts), or None when the next
     step is a question or there is no attack to roll."""
@@ -272,20 +266,21 @@ def next_dice(fight: Fight, form: Form) -> str | None:
     return stage_dice(_inputs(fight, pending, form)[3], pending.hit.stage, fight.tables)
 
 
-def _begin(fight: Fight, form: Form) -> Fight:
-    """Declare the attack: both sheets checked, every value asked for, the AP paid (c2)."""
+def _begin(fight: Fight, form: Form, override: bool) -> tuple[Fight, tuple[str, ...]]:
+    """Declare the attack: both sheets checked, every value asked for, the AP paid (c2); the
+    lines say what was paid (and the GM's override, if any)."""
     if fight.pending is not None:
         raise RuleError(WAITING)
     attacker, target, _, a = attack_input(fight, form)
     if fight.settings.ap == "c2" and attacker.ledger.no_movement:
         raise RuleError(f"{attacker.name} is in a no-movement turn: no action until it is over.")
+    _reach(fight, form, a)
     check_inputs(a, fight.tables)
-    cost = number(form, "ap_cost")
-    if fight.settings.ap == "c2" and cost is not None:  # PCT-24: the attack is paid first
-        attacker = replace(attacker, ledger=agility.spend(attacker.ledger, cost, "the attack"))
-        fight = fight.with_fighter(attacker)
+    if range_text(fight, form):  # the attack keeps the range it was declared at
+        form = {**form, "range_m": range_text(fight, form)}
+    fight, paid = pay(fight, form, override=override)  # PCT-24: the attack is paid first
     start = Hit("", (), stage="to_hit")
-    return replace(
+    fight = replace(
         fight,
         pending=PendingAttack(dict(form), start),
         attacked=tuple(sorted({*fight.attacked, target.id})),
@@ -293,6 +288,7 @@ def _begin(fight: Fight, form: Form) -> Fight:
         last_why=(),
         last_severity=None,
     )
+    return fight, paid
 
 
 def _inputs(
@@ -311,12 +307,19 @@ def _inputs(
 
 @checked
 def roll(
-    fight: Fight, form: Form, rng: RandintSource, *, through: bool = False
+    fight: Fight,
+    form: Form,
+    rng: RandintSource,
+    *,
+    through: bool = False,
+    override: bool = False,
 ) -> tuple[Fight, AttackStep]:
     """Roll the attack's next dice: to hit (declaring the attack first), where it went, or the
-    damage. ``through`` goes on rolling where it went (app dice) up to the damage."""
+    damage. ``through`` goes on rolling where it went (app dice) up to the damage; ``override``:
+    the GM allows an attack the fighter cannot pay (PCT-24), logged."""
+    paid: tuple[str, ...] = ()
     if fight.pending is None:
-        fight = _begin(fight, form)
+        fight, paid = _begin(fight, form, override)
     pending = fight.pending
     assert pending is not None
     stage = pending.hit.stage
@@ -331,7 +334,7 @@ def roll(
         raise RuleError(f"The attack waits for an answer: {pending.hit.waits_for}")
     while through and hit.stage in ("miss_distance", "bounce", "location"):
         hit = roll_where(a, hit, fight.tables, rng)
-    new = hit.lines[len(pending.hit.lines) :]
+    new = (*paid, *hit.lines[len(pending.hit.lines) :])
     names = (attacker.name, target.name, weapon.name)
     return _settle(fight, pending.form, hit, names, new)
 
@@ -355,7 +358,21 @@ def headline(hit: Hit) -> str:
 
 
 @checked
-def roll_typed(fight: Fight, form: Form, text: str) -> tuple[Fight, AttackStep]:
+def titled(fight: Fight, names: tuple[str, str, str], verdict: str) -> str:
+    """The result card's line: who attacked whom with what, in which round, then the verdict
+    (issue 29 item 4: a bare "torso: 0.64 points" stayed from the round before).
+
+    >>> titled(Fight(round=2), ("Ann", "Bob", "FIST"), "Miss")
+    'Round 2 · Ann → Bob, FIST: Miss'
+    """
+    attacker, target, weapon = names
+    return f"Round {fight.round} · {attacker} → {target}, {weapon}: {verdict}"
+
+
+@checked
+def roll_typed(
+    fight: Fight, form: Form, text: str, *, override: bool = False
+) -> tuple[Fight, AttackStep]:
     """The next roll with the dice the user rolled at the table: checked against what those
     dice can show (:func:`pycore.dice.typed_dice`), all of them used.
 
@@ -369,7 +386,7 @@ def roll_typed(fight: Fight, form: Form, text: str) -> tuple[Fight, AttackStep]:
     if expr is None:
         raise RuleError("The attack is not waiting for a roll.")
     source = typed_dice(expr, text, "I rolled")
-    fight, step = roll(fight, form, source)
+    fight, step = roll(fight, form, source, override=override)
     if source.unused:
         raise DiceError(f"I rolled: {expr} needs {len(source.faces) - len(source.unused)} dice")
     return fight, step
@@ -385,7 +402,7 @@ def _settle(
         pending=None if done else PendingAttack(dict(form), hit),
         last=hit.lines,
         last_why=hit.why,
-        headline=headline(hit),
+        headline=titled(fight, names, headline(hit)),
     )
     return fight, AttackStep(*names, result, new, hit.stage)
 
@@ -417,7 +434,10 @@ def answer_part(
         raise RuleError(f"Choose one of {target.name}'s body parts.")
     hit = answer_hit_part(pending.hit, part)
     fight = replace(
-        fight, pending=PendingAttack(pending.form, hit), last=hit.lines, headline=headline(hit)
+        fight,
+        pending=PendingAttack(pending.form, hit),
+        last=hit.lines,
+        headline=titled(fight, (attacker.name, target.name, weapon.name), headline(hit)),
     )
     step = AttackStep(
         attacker.name,
@@ -469,11 +489,13 @@ def _wound(
         last=lines,
         last_why=result.why,
         last_severity=result.severity_table,
-        headline=_wound_headline(result.part, result),
+        headline=titled(
+            fight, (attacker.name, target.name, weapon.name), _wound_headline(result.part, result)
+        ),
     )
-    shown = replace(result, lines=lines, waits_for=question)
+    told = replace(result, lines=lines, waits_for=question)
     new = lines[len(pending.hit.lines) :]
-    step = AttackStep(attacker.name, target.name, weapon.name, shown, new, hit.stage)
+    step = AttackStep(attacker.name, target.name, weapon.name, told, new, hit.stage)
     return fight, step
 
 

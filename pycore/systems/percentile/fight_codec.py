@@ -113,6 +113,14 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
         last_why=_str_list(raw.get("last_why")),
         headline=str(raw.get("headline") or ""),
         last_severity=str(raw["last_severity"]) if raw.get("last_severity") else None,
+        ranges=_ranges_from_json(raw.get("ranges")),
+    )
+
+
+def _ranges_from_json(raw: object) -> tuple[tuple[str, str, str], ...]:
+    rows = raw if isinstance(raw, list) else []
+    return tuple(
+        (str(r[0]), str(r[1]), str(r[2])) for r in rows if isinstance(r, list) and len(r) == 3
     )
 
 
@@ -174,5 +182,8 @@ def fight_into_json(section: Mapping[str, Any], fight: Fight) -> dict[str, Any]:
         "last_why": list(fight.last_why),
         "headline": fight.headline,
         "last_severity": fight.last_severity,
+        "ranges": [list(r) for r in fight.ranges],
     }
-    return {**section, "characters": chars, "combat": combat_json}
+    # Table #3-6's costs asked in the fight are the GM's table (PCT-M03), written back with it
+    tables = {} if fight.tables == dict(section.get("gm") or {}) else {"gm": dict(fight.tables)}
+    return {**section, "characters": chars, "combat": combat_json, **tables}

@@ -30,6 +30,7 @@ from pycore.systems.percentile.fight import (
     AP_RANGE,
     WAITING,
     Fight,
+    acting_now,
     acting_sides,
     roll_order,
     roll_surprise,
@@ -202,6 +203,30 @@ def active(fight: Fight) -> Fighter | None:
 @checked
 def side_of(fight: Fight, cid: str) -> str:
     return next((s.name for s in fight.sides if any(m.id == cid for m in s.members)), "")
+
+
+@checked
+def why_no_turn(fight: Fight) -> list[str]:
+    """Each side without a turn this round and why, in words: the SURPRISE (PCT-09, line 49) or
+    a lead of 30 (PCT-21, line 60) of another side; a side with no one awake.
+
+    >>> from pycore.systems.percentile import sides
+    >>> from pycore.systems.percentile.fight import SurpriseOutcome
+    >>> f = Fight(order=sides.primary_attack({"Side A": 10, "Side B": 50}),
+    ...     surprise=SurpriseOutcome("Side B", ""))
+    >>> why_no_turn(f)
+    ['Side A has no turn this round: Side B have SURPRISE: the only turn of this round']
+    """
+    if fight.order is None:
+        return []
+    acting, reason = acting_now(fight)
+    out = []
+    for side in fight.sides:
+        if side.name not in acting:
+            out.append(f"{side.name} has no turn this round: {reason}")
+        elif side.members and all(m.asleep for m in side.members):
+            out.append(f"{side.name} has no turn this round: everyone on it is asleep")
+    return out
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,10 @@ MODIFIER_RANGE = 100_000  # R-F: Table #3-7.0 modifiers
 
 def _mean(values: Sequence[Fraction], what: str) -> Fraction:
     if not values:
-        raise RuleError(f"{what}: a side needs at least one awake member")
+        raise RuleError(
+            f"Each side needs at least one awake member: a side's {what.lower()} is the mean "
+            "of its awake members'"
+        )
     return sum(values, Fraction(0)) / len(values)
 
 

@@ -31,9 +31,11 @@ def dice_entry(
     label: str = "Roll for me",
     disabled: bool = False,
     roll_testid: str = "",
+    typed_label: str = "",
 ) -> VNode:
     """Two ways to roll ``expr``: a button, or a field taking the faces or the dice's total.
-    ``roll_testid`` keeps a page's older test id on the button (default ``<testid>-roll``)."""
+    ``roll_testid`` keeps a page's older test id on the button (default ``<testid>-roll``);
+    ``typed_label`` replaces the typed field's label (to show an example of several rolls)."""
     fid = f"{testid}-typed"
     return h(
         "div",
@@ -46,7 +48,7 @@ def dice_entry(
         ),
         labelled(
             fid,
-            f"I rolled ({expr})",
+            typed_label or f"I rolled ({expr})",
             h(
                 "input",
                 {

@@ -20,7 +20,7 @@ from pycore.systems.percentile.checks import (
     roll_check,
     task_number,
 )
-from pycore.systems.percentile.dice import damage_dice, roll_damage
+from pycore.systems.percentile.dice import damage_dice, roll_damage, roll_entries
 from pycore.systems.percentile.roster import Fighter, fighter_from_json
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -126,8 +126,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         st["check"] = {**st["check"], "log": []}
         return S.save(model, st, ctx, "Clear check log")
     try:
-        if action.endswith("_typed"):  # "I rolled ...": one entry per roll, ";" between them
-            entries = [e.strip() for e in str(msg[-1]).split(";") if e.strip()]
+        if action.endswith("_typed"):  # "I rolled ...": one number per roll (1:100sd, 1:10sd)
+            typed = str(msg[-1])
+            # the damage is one roll of several dice: its faces (or total) are one entry
+            entries = [typed] if action == "damage_roll_typed" else roll_entries(typed)
             text = _roll(st, action.removesuffix("_typed"), msg[:-1], TypedRolls(entries))
         else:
             text = _roll(st, action, msg, seeded(ctx.fresh_seed))

@@ -17,9 +17,11 @@ from pycore.step import Step
 from pycore.systems.percentile import combat, gmtables
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import fight_attack as FA
+from pycore.systems.percentile import fight_cost as FC
 from pycore.systems.percentile import fight_poison as FP
 from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.attack import MissingValue
+from pycore.systems.percentile.dice import roll_entries
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import combat_attack, combat_sides, combat_turn
@@ -42,7 +44,7 @@ FORM_ACTIONS = frozenset(
     }
 )
 #: Rolls that also take the dice rolled at the table (``<roll>_typed``, the text last): one
-#: entry per roll, ";" between them, in the order the rule rolls them (side by side).
+#: number per roll, spaces, commas or ";" between them, in the order the rule rolls them.
 TYPED_ROLLS = ("surprise_roll", "order_roll", "order_join", "rolloff", "severity_roll")
 STEP_ACTIONS = frozenset(
     {
@@ -67,6 +69,8 @@ STEP_ACTIONS = frozenset(
         "turn_next",
         "turn_roll",
         "turn_typed",
+        "turn_override",
+        "action_cost",
         "severity_roll",
         "poison",
         *(f"{roll}_typed" for roll in TYPED_ROLLS),
@@ -123,18 +127,19 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
         st = _with_form(st, "poison", {**_form(st, "poison"), key: value})
         return with_error(S.save(model, st), S.FEATURE, ekey, None)
     key = {"turn_target": "target", "turn_weapon": "weapon"}.get(action, str(msg[1]))
-    form = FA.set_field(S.fight_of(st), _form(st), key, str(msg[-1]))
-    model = with_error(
-        S.save(model, _with_form(st, "attack", form)), S.FEATURE, f"attack-{key}", None
-    )
+    fight, form = FA.enter(S.fight_of(st), _form(st), key, str(msg[-1]))
+    st = _with_form(S.with_fight(st, fight), "attack", form)
+    model = with_error(S.save(model, st), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
 
 
 def _error_key(action: str, msg: Msg, exc: RulekeeperError | None = None) -> str:
     if action.endswith("_typed") and action != "turn_typed":  # beside the roll's own field
         return S.typed_key(action.removesuffix("_typed"), tuple(msg[1:-1]))
-    if isinstance(exc, MissingValue) and exc.field in FA.ATTACK_NUMBERS:
+    if isinstance(exc, MissingValue) and exc.field in (*FA.ATTACK_NUMBERS, "action_cost"):
         return f"attack-{exc.field}"
+    if action == "action_cost":
+        return "attack-action_cost"
     if action.startswith("ap_"):
         return f"ap-{msg[1]}"
     if action in ("side_field", "member_ac", "member_ac_level"):
@@ -208,16 +213,24 @@ def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: A
         fight, turn = R.next_turn(fight, rng)
         now = R.active(fight)
         assert now is not None
-        form = FA.set_field(fight, {}, "attacker", now.id)
-        return fight, _public(turn), f"Turn: {turn.name}", form
+        return fight, _public(turn), f"Turn: {turn.name}", FA.fresh(fight, now.id)
     if action == "turn_typed":
         fight, step = FA.roll_typed(fight, form, str(msg[-1]))
-    else:
-        fight, step = FA.roll(fight, form, rng, through=True)
-    return fight, _public(step), f"Attack: {step.attacker} → {step.target}", None
+    else:  # app dice; "turn_override": the GM allows an attack the fighter cannot pay (PCT-24)
+        override = action == "turn_override"
+        fight, step = FA.roll(fight, form, rng, through=True, override=override)
+    label = f"Attack: {step.attacker} → {step.target}"
+    return fight, _public(step), label, FA.next_form(fight, form)
 
 
 def _attack_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
+    """An attack step; once the attack is applied or set aside the next one starts afresh."""
+    fight, text, label, _ = _attack_action(fight, action, msg, st, rng)
+    ends = action.startswith("attack_")  # not a severity roll or a poison
+    return fight, text, label, FA.next_form(fight, _form(st)) if ends else None
+
+
+def _attack_action(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
     form = _form(st)
     if action == "attack_resolve":
         fight, step = FA.attack(fight, form, rng)
@@ -242,7 +255,7 @@ def _attack_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng:
 def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -> Outcome:
     if action.endswith("_typed") and action.removesuffix("_typed") in TYPED_ROLLS:
         roll = action.removesuffix("_typed")
-        dice = TypedRolls([e.strip() for e in str(msg[-1]).split(";") if e.strip()])
+        dice = TypedRolls(roll_entries(str(msg[-1])))
         if roll == "severity_roll":
             return _attack_step(fight, roll, msg[:-1], st, dice)
         return _round_step(fight, roll, msg[:-1], dice)
@@ -252,6 +265,10 @@ def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -
         return _sides_step(fight, action, msg)
     if action in ("ap_spend", "ap_borrow", "ap_stun"):
         return _ap_step(fight, action, msg, st)
+    if action == "action_cost":  # Table #3-6's cost for this attack, asked once (PCT-24)
+        fight = FC.set_action_cost(fight, _form(st), str(msg[-1]))
+        what = FC.attack_cost(fight, _form(st))[0]
+        return fight, f"Table #3-6: {what} costs {str(msg[-1]).strip()} AP", "Table #3-6", None
     rng = seeded(ctx.fresh_seed)
     if action.startswith("turn"):
         return _turn_step(fight, action, msg, st, rng)
@@ -283,7 +300,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _error_key(action, msg, exc), str(exc))
     except DiceWanted as wanted:  # fewer dice typed than the rule rolls
-        return with_error(model, S.FEATURE, _error_key(action, msg), S.missing_roll(wanted))
+        example = S.EXAMPLES.get(action.removesuffix("_typed"), "47 12")
+        return with_error(
+            model, S.FEATURE, _error_key(action, msg), S.missing_roll(wanted, example)
+        )
     if not label:
         return model
     new = S.with_fight(st, fight)

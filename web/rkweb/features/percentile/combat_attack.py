@@ -9,6 +9,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight as F
+from pycore.systems.percentile import fight_attack as FA
 from pycore.systems.percentile import fight_tohit as TH
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.fight_attack import ATTACK_NUMBERS
@@ -30,6 +31,27 @@ def _num(model: Model, a: dict[str, Any], key: str, prefix: str = "percentile-at
         a.get(key, ""),
         ("percentile.attack_field", key),
         error=error_of(model, S.FEATURE, f"attack-{key}"),
+    )
+
+
+def range_entry(model: Model, fight: F.Fight, form: dict[str, Any], prefix: str) -> VNode:
+    """The range between the attacker and the target: the fight's, kept for these two until
+    changed (PCT-05), shown in each attack between them."""
+    attacker, target = (
+        fight.fighter(str(form.get("attacker"))),
+        fight.fighter(str(form.get("target"))),
+    )
+    label = (
+        f"Range from {attacker.name} to {target.name} (m)"
+        if attacker and target
+        else ATTACK_NUMBERS["range_m"][0]
+    )
+    return number(
+        f"{prefix}-range_m",
+        label,
+        FA.shown(fight, {str(k): str(v) for k, v in form.items()})["range_m"],
+        ("percentile.attack_field", "range_m"),
+        error=error_of(model, S.FEATURE, "attack-range_m"),
     )
 
 
@@ -152,7 +174,8 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             "div",
             {"class": "grid2"},
             *_choosers(fight, a),
-            *[_num(model, a, k) for k in ("range_m", "ap_cost", "max_throw_m")],
+            range_entry(model, fight, a, "percentile-attack"),
+            *[_num(model, a, k) for k in ("ap_cost", "max_throw_m")],
         ),
         *to_hit_entries(model, st, fight),
         h("div", {"class": "grid2"}, *_procedure_fields(model, fight, a)),

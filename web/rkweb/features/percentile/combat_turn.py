@@ -11,6 +11,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight_attack as FA
+from pycore.systems.percentile import fight_cost as FC
 from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
@@ -18,7 +19,7 @@ from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
-from rkweb.features.percentile.combat_attack import to_hit_entries
+from rkweb.features.percentile.combat_attack import range_entry, to_hit_entries
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry
@@ -40,7 +41,8 @@ def _status(fighter: Fighter, fight: Fight) -> str:
         ledger = fighter.ledger
         bits.append("no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP")
     if fighter.ledger.debt:
-        bits.append(f"stunned {fighter.ledger.stun_turns} turn(s)")
+        turns = fighter.ledger.stun_turns
+        bits.append(f"stunned for {turns} turn{'s' if turns != 1 else ''}")
     return ", ".join(bits)
 
 
@@ -73,8 +75,8 @@ def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
 
 def _chance(fight: Fight, form: dict[str, Any], index: int) -> str:
     """The weapon's chance to hit the chosen target, or what it needs first."""
-    try:
-        chances = FA.hit_chances(fight, {**form, "weapon": str(index)})
+    try:  # that weapon's own set-up: a Percent to Hit typed for another is not its (item 5)
+        chances = FA.hit_chances(fight, FA.set_field(fight, form, "weapon", str(index)))
     except RulekeeperError as exc:
         return str(exc)
     return " · ".join(f"{percent_text(p)} {name}" for name, p in chances.items() if p)
@@ -191,9 +193,19 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
     )
     # the to-hit entries the GM reads off Table #3-1 / #3-2 with the attacker's skill (d2, d3)
     entries = to_hit_entries(model, st, fight, "percentile-turn", asked_only=True)
+    if stage == "to_hit" and pending is None and fight.settings.ap == "c2":
+        asked = _cost_step(model, fight, form)  # the cost first asked, or refused, not the dice
+        if asked:
+            reach = range_entry(model, fight, form, "percentile-turn")
+            return [h("p", {"class": "strong"}, what), reach, *entries, *asked]
     return [
         h("p", {"class": "strong"}, what),
-        *(entries if stage == "to_hit" else []),
+        *(
+            [range_entry(model, fight, form, "percentile-turn"), *entries]
+            if stage == "to_hit"
+            else []
+        ),
+        _cost_line(fight, form),
         dice_entry(
             "percentile-turn-roll",
             dice,
@@ -202,6 +214,56 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             error=error,
         ),
     ]
+
+
+def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
+    """c2 (PCT-24, PCT-29): what the attack costs, asked once while Table #3-6 leaves it out, and
+    an attack the fighter cannot pay refused in words, with the GM's override. Empty when the
+    attack is paid as it stands (its cost is then shown with the dice)."""
+    plain = {str(k): str(v) for k, v in form.items()}
+    try:
+        action, cost = FC.attack_cost(fight, plain)
+    except RulekeeperError:
+        return []
+    if cost is None:
+        return [
+            number(
+                "percentile-turn-action_cost",
+                f"What does {action} cost in AP? (Table #3-6: asked once, kept on the GM page)",
+                "",
+                ("percentile.action_cost",),
+                error=error_of(model, S.FEATURE, "attack-action_cost"),
+            )
+        ]
+    refused = FC.refusal(fight, plain, cost)
+    if refused is None:
+        return []
+    alert = {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-ap"}
+    return [
+        h("p", alert, refused),
+        button(
+            "percentile-turn-override",
+            "Allow it anyway (GM; logged)",
+            ("percentile.turn_override",),
+        ),
+    ]
+
+
+def _cost_line(fight: Fight, form: dict[str, Any]) -> VNode | None:
+    """The attack's AP cost beside its dice (c2), and what the attacker has left."""
+    if fight.settings.ap != "c2" or fight.pending is not None:
+        return None
+    plain = {str(k): str(v) for k, v in form.items()}
+    try:
+        action, cost = FC.attack_cost(fight, plain)
+    except RulekeeperError:
+        return None
+    attacker = fight.fighter(plain.get("attacker", ""))
+    if cost is None or attacker is None:
+        return None
+    left = fmt(attacker.ledger.remaining)
+    text = f"{action[0].upper()}{action[1:]} costs {fmt(cost)} AP ({attacker.name} has {left})"
+    return h("p", {"class": "explain", "data-testid": "percentile-turn-ap"}, text)
 
 
 def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
@@ -217,6 +279,10 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             f"Round {fight.round}" + (f", piece {fight.piece}" if fight.settings.pieces else ""),
         ),
         _strip(fight, form),
+        *[
+            h("p", {"class": "notice", "data-testid": "percentile-turn-why"}, why_not)
+            for why_not in R.why_no_turn(fight)
+        ],
         h(
             "div",
             {"class": "row"},

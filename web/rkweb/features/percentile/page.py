@@ -9,6 +9,7 @@ from collections.abc import Callable
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import checks, combat, gm, record, settings, sheet
+from rkweb.features.percentile import state as S
 from rkweb.kit.tabs import tab_bar
 
 TABS = (
@@ -50,7 +51,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def view(model: Model) -> VNode:
-    tab = str(model.ui.get("percentile_tab", "characters"))
+    # a reload (no tab chosen yet) reopens the fight while one is set up, as Simply's page does
+    fighting = any(side.get("members") for side in S.state(model)["combat"].get("sides") or [])
+    tab = str(model.ui.get("percentile_tab", "combat" if fighting else "characters"))
     return h(
         "div",
         {"class": "page system-page"},

@@ -263,7 +263,7 @@ def _part_rows(char: dict[str, Any]) -> list[VNode]:
                 h("td", {}, fmt(part.damage)),
                 h("td", {}, f"{fmt(part.structure_left)} / 10"),
                 h("td", {}, f"{fmt(part.function_left)} / {fmt(part.points)}"),
-                h("td", {}, f"{state} (at {fmt(part.destruction_at)})"),
+                h("td", {}, f"{state} (destroyed at {fmt(part.destruction_at)} damage)"),
                 h(
                     "td",
                     {},

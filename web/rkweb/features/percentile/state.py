@@ -162,11 +162,17 @@ def typed_key(roll: str, args: tuple[Any, ...] = ()) -> str:
     return "-".join(["typed", roll, *map(str, args)])
 
 
+#: What the GM types for each fight roll of several 1:100sd, as an example in its label.
+EXAMPLES = {"surprise_roll": "30 70", "order_roll": "20 45", "rolloff": "12 85", "order_join": "40"}
+
+
 def roll_entry(
     model: Model, testid: str, expr: str, roll: str, label: str, *args: Any, disabled: bool = False
 ) -> VNode:
     """A roll of the fight: "Roll for me" (the old test id ``testid`` kept on the button), or
-    "I rolled ..." with the dice on the table (one entry per roll, ";" between them)."""
+    "I rolled ..." with the dice on the table (one number per roll, spaces, commas or ";"
+    between them; the label shows an example)."""
+    example = EXAMPLES.get(roll, "47")
     return dice_entry(
         testid.removesuffix("-roll"),
         expr,
@@ -176,9 +182,10 @@ def roll_entry(
         label=label,
         roll_testid=testid,
         disabled=disabled,
+        typed_label=f"I rolled ({expr}), e.g. {example}",
     )
 
 
-def missing_roll(wanted: DiceWanted) -> str:
+def missing_roll(wanted: DiceWanted, example: str = "47 12") -> str:
     """The refusal when fewer dice were typed than the rule rolls (one entry per roll)."""
-    return f"{wanted}: type every roll, in order, ';' between them (e.g. 47; 12)"
+    return f"{wanted}: type every roll, in order, spaces or commas between them (e.g. {example})"

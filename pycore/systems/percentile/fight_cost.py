@@ -1,0 +1,121 @@
+"""What an attack costs in Agility Points under procedure c2 (PCT-24, PCT-29: "every action costs
+AP", line 68, spent per Table #3-6, line 78), and paying it.
+
+The text names Table #3-6 but leaves its values out (PCT-M03): an attack's cost is the one set
+in this attack, else the GM's row of Table #3-6 for it; while there is none the attack waits
+for the GM's value, which goes into Table #3-6 so that it is asked once. An attack the fighter
+cannot pay is refused in words; the GM may allow it, and the override is logged.
+
+>>> from pycore.systems.percentile.fight_codec import fight_from_json
+>>> f = fight_from_json({"characters": [{"id": "a", "name": "Ann",
+...     "weapons": [{"name": "FIST", "category": "hth"}]}, {"id": "b", "name": "Bob"}]})
+>>> form = {"attacker": "a", "target": "b", "weapon": "0"}
+>>> attack_cost(f, form)
+('an attack with the FIST', None)
+>>> f = set_action_cost(f, form, "20")
+>>> attack_cost(f, form)
+('an attack with the FIST', Fraction(20, 1))
+>>> print(refusal(f, form, Fraction(60)))
+Ann cannot pay for an attack with the FIST: it costs 60 AP and 50 are left this turn
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+
+from pycore.errors import RuleError
+from pycore.systems.percentile import agility
+from pycore.systems.percentile import gmtables as gm
+from pycore.systems.percentile.attack import MissingValue
+from pycore.systems.percentile.checks import fmt, parse_number
+from pycore.systems.percentile.fight import Fight
+from pycore.systems.percentile.fight_setup import ATTACK_NUMBERS, number
+from pycore.validate import checked
+
+Form = Mapping[str, str]
+TABLE = "PCT-M03"  # Table #3-6, the actions and their AP costs
+
+
+def _names(fight: Fight, form: Form) -> tuple[str, str]:
+    """The attacker's name and the attack as Table #3-6 lists it."""
+    attacker = fight.fighter(str(form.get("attacker") or ""))
+    index = str(form.get("weapon") or "0")
+    weapon = attacker.weapon(int(index)) if attacker and index.isdigit() else None
+    if attacker is None or weapon is None:
+        raise RuleError("Choose the attacker and the weapon first.")
+    return attacker.name, f"an attack with the {weapon.name}"
+
+
+@checked
+def attack_cost(fight: Fight, form: Form) -> tuple[str, Fraction | None]:
+    """The attack as Table #3-6 lists it and its AP cost: set in this attack, else the GM's row
+    (PCT-24); None while neither is known."""
+    _, action = _names(fight, form)
+    typed = number(form, "ap_cost")
+    if typed is not None:
+        return action, typed
+    if action not in gm.action_names(fight.tables):
+        return action, None
+    return action, gm.action_cost(fight.tables, action)
+
+
+@checked
+def set_action_cost(fight: Fight, form: Form, text: str) -> Fight:
+    """The GM's AP cost for this attack, added to Table #3-6 (the text leaves its values out):
+    asked once, then read from the table for every attack like it."""
+    _, action = _names(fight, form)
+    label, low, high, whole = ATTACK_NUMBERS["ap_cost"]
+    parse_number(label, text, low, high, whole=whole)
+    rows = [dict(r) for r in fight.tables.get(TABLE) or [] if r.get("action") != action]
+    rows.append({"action": action, "ap_cost": text.strip()})
+    gm.validate_gm_table(TABLE, rows)
+    return replace(fight, tables={**fight.tables, TABLE: rows})
+
+
+@checked
+def refusal(fight: Fight, form: Form, cost: Fraction) -> str | None:
+    """Why the attacker cannot pay ``cost`` this turn (PCT-24: an action costing more than is
+    left cannot be started), in words; None when he can."""
+    name, action = _names(fight, form)
+    attacker = fight.fighter(str(form.get("attacker")))
+    assert attacker is not None
+    left = attacker.ledger.remaining
+    if cost <= left:
+        return None
+    return (
+        f"{name} cannot pay for {action}: it costs {fmt(cost)} AP and {fmt(left)} are left "
+        "this turn"
+    )
+
+
+@checked
+def pay(fight: Fight, form: Form, *, override: bool = False) -> tuple[Fight, tuple[str, ...]]:
+    """PCT-24/29 (c2): the attack is paid before its roll; the lines say what was spent. The
+    cost asked for while unknown; more than is left refused, unless the GM overrides (then all
+    that is left is spent, and the override logged)."""
+    if fight.settings.ap != "c2":
+        return fight, ()
+    action, cost = attack_cost(fight, form)
+    if cost is None:
+        raise MissingValue(
+            "action_cost",
+            f"What does {action} cost in AP? Table #3-6 leaves it out: enter it once, it is "
+            "kept in Table #3-6 on the GM page",
+        )
+    attacker = fight.fighter(str(form.get("attacker")))
+    assert attacker is not None
+    refused = refusal(fight, form, cost)
+    lines: tuple[str, ...] = ()
+    if refused and not override:
+        raise RuleError(f"{refused}; the GM may allow it anyway")
+    if refused:
+        spent = attacker.ledger.remaining
+        lines = (f"GM override: {refused}; allowed, the {fmt(spent)} AP left are spent",)
+    else:
+        spent = cost
+    ledger = agility.spend(attacker.ledger, spent, action)
+    fight = fight.with_fighter(replace(attacker, ledger=ledger))
+    paid = f"{attacker.name} spends {fmt(spent)} AP on {action}: {fmt(ledger.remaining)} left"
+    return fight, (*lines, paid)

@@ -1,0 +1,173 @@
+"""The set-up of an attack (FIGHT.md's first law): the form of the attack under way holds what
+the GM set in this attack; everything else is derived when the attack begins, from the two
+sheets and the fight so far. The range is the fight's, kept between two fighters until changed
+(PCT-05, issue 25); what the GM set for one weapon against one target is dropped when either
+changes (issue 29 item 5); an attack applied leaves nothing for the next one.
+
+>>> from pycore.systems.percentile.fight_codec import fight_from_json
+>>> f = fight_from_json({"characters": [{"id": "a", "name": "Ann", "weapons": [{"name": "gun"}]},
+...     {"id": "b", "name": "Bob"}]})
+>>> f, form = enter(f, fresh(f, "a", "b"), "range_m", "12")
+>>> form, shown(f, fresh(f, "a", "b"))["range_m"]
+({'attacker': 'a', 'target': 'b', 'weapon': '0'}, '12')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from pycore.systems.percentile.checks import parse_number
+from pycore.systems.percentile.damage import ORGAN_SYSTEMS
+from pycore.systems.percentile.fight import Fight, range_between, set_range
+from pycore.validate import checked
+
+Form = Mapping[str, str]
+
+# R-F: the attack form's numbers, key → (label, low, high, whole).
+ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
+    "range_m": ("Range (m)", 0, 100_000, False),
+    "percent_to_hit": ("Percent to Hit (Table #3-1)", 0, 100, False),
+    "percent_against": ("Percent Against (Table #3-2)", 0, 100, False),
+    "adversity_total": ("Adversity total (Tables 7.0-7.4)", -1000, 1000, True),
+    "table_3_3_damage": ("Damage points (Table #3-3)", 0, 5000, False),
+    "damage_percentage": ("DAMAGE PERCENTAGE (damage-type table)", 0, 1000, False),
+    "ap_cost": ("AP cost of the attack (Table #3-6)", 0, 10_000, False),
+    "stun_modifier": ("Table #3-7.0 modifier for this damage (stun)", 0, 100_000, False),
+    "max_throw_m": ("Throwing distance (m, Table #3-4.0)", 0, 100_000, False),
+    "poison_damage": ("Poison: Table #3-3 value (damage points)", 0, 5000, False),
+    **{
+        f"m_{s}": (f"{s.replace('_', '-')} multiplier (Table #3-3.1)", 0, 100, False)
+        for s in ORGAN_SYSTEMS
+    },
+}
+
+
+@checked
+def check_field(key: str, text: str) -> str:
+    """One attack or poison form value, checked where it is entered; blank is allowed.
+
+    >>> check_field("percent_to_hit", "150")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Percent to Hit (Table #3-1) must be from 0 to 100, got 150
+    """
+    value = text.strip()
+    if value and key in ATTACK_NUMBERS:
+        label, low, high, whole = ATTACK_NUMBERS[key]
+        parse_number(label, value, low, high, whole=whole)
+    if value and key == "wep_mod":
+        parse_number("WEP MOD", value, -1000, 1000)
+    return value
+
+
+@checked
+def number(form: Form, key: str) -> Fraction | None:
+    """A form number, or None when left blank."""
+    text = str(form.get(key) or "").strip()
+    if not text:
+        return None
+    label, low, high, whole = ATTACK_NUMBERS[key]
+    return parse_number(label, text, low, high, whole=whole)
+
+
+@checked
+def known_range(fight: Fight, form: Form) -> Fraction | None:
+    """The attack's range: set in this attack (one under way keeps its own), else the range last
+    set between these two fighters (the fight so far); None while nobody has said."""
+    return number({"range_m": range_text(fight, form)}, "range_m")
+
+
+@checked
+def range_text(fight: Fight, form: Form) -> str:
+    typed = str(form.get("range_m") or "").strip()
+    attacker, target = str(form.get("attacker") or ""), str(form.get("target") or "")
+    return typed or range_between(fight, attacker, target)
+
+
+# What the GM sets for one weapon against one target (issue 29 item 5): re-derived when either
+# changes. The body part and organ values belong to the target alone.
+PER_WEAPON = (
+    "percent_to_hit",
+    "percent_against",
+    "adversity_total",
+    "adversity_conditions",
+    "table_3_3_damage",
+    "damage_percentage",
+    "max_throw_m",
+    "ap_cost",
+)
+PER_TARGET = (
+    "part",
+    "percent_to_hit",
+    "percent_against",
+    "adversity_total",
+    "adversity_conditions",
+)
+
+
+@checked
+def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
+    """The attack form after one entry (FIGHT.md): choosing the attacker starts a fresh set-up
+    from its sheet (its first weapon; only a different target is kept), another target drops what
+    was set against the one before (body part, organ values, Percent to Hit and Against), a new
+    weapon what was set for the old one. With the GM's Table #3-3.4 entered, a hit's location is
+    rolled on it (PCT-36)."""
+    value = check_field(key, value)
+    if key == "attacker":
+        out = {"attacker": value}
+        target = str(form.get("target") or "")
+        if target and target != value:
+            out["target"] = target
+        attacker = fight.fighter(value)
+        if attacker is not None and attacker.weapons:
+            out["weapon"] = "0"
+        if fight.tables.get("PCT-M07"):  # Table #3-3.4 entered: hits are located by its roll
+            out["location"] = "roll"
+        return out
+    if key in ("target", "weapon") and str(form.get(key) or "") in ("", value):
+        return {**dict(form), key: value}  # the first choice, or the same again: nothing to drop
+    if key == "target":
+        kept = {k: v for k, v in form.items() if k not in PER_TARGET and not k.startswith("m_")}
+        return {**kept, "target": value}
+    if key == "weapon":
+        return {**{k: v for k, v in form.items() if k not in PER_WEAPON}, "weapon": value}
+    return {**dict(form), key: value}
+
+
+@checked
+def fresh(fight: Fight, attacker: str, target: str = "", weapon: str = "") -> dict[str, str]:
+    """A fresh set-up of an attack: from the attacker's sheet (its first weapon, or ``weapon``),
+    against ``target``; every other value is derived from the sheets and the fight so far."""
+    form = set_field(fight, {"target": target} if target else {}, "attacker", attacker)
+    return set_field(fight, form, "weapon", weapon) if weapon else form
+
+
+@checked
+def enter(fight: Fight, form: Form, key: str, value: str) -> tuple[Fight, dict[str, str]]:
+    """One entry of the attack: the range is the fight's, between these two fighters, kept until
+    changed (PCT-05, issue 25); every other value lives in this attack's form only."""
+    if key != "range_m":
+        return fight, set_field(fight, form, key, value)
+    check_field(key, value)
+    a, t = str(form.get("attacker") or ""), str(form.get("target") or "")
+    fight = set_range(fight, a, t, value)
+    return fight, {k: v for k, v in form.items() if k != "range_m"}
+
+
+@checked
+def next_form(fight: Fight, form: Form) -> dict[str, str]:
+    """The form once a step is done: an attack applied (or set aside) is over, so the next one
+    starts afresh with the same attacker, target and weapon; nothing the GM set in it is kept
+    (FIGHT.md's first law). While the attack is under way the form stays."""
+    if fight.pending is not None or not form.get("attacker"):
+        return dict(form)
+    return fresh(
+        fight, str(form["attacker"]), str(form.get("target") or ""), str(form.get("weapon") or "")
+    )
+
+
+@checked
+def shown(fight: Fight, form: Form) -> dict[str, str]:
+    """The form as the screen shows it: the range set between these two filled in."""
+    return {**dict(form), "range_m": range_text(fight, form)}
