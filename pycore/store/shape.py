@@ -66,15 +66,27 @@ class FieldError(StorageError):
         self.max_text = max_text
 
 
+def _whole_too_large(value: Any) -> bool:
+    """A whole number past any limit here (its text alone could be thousands of digits)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128
+
+
+def _usable_number(value: Any) -> bool:
+    """A number, not true/false, and finite (a huge whole number is never made a float)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return isinstance(value, int) or math.isfinite(value)
+
+
 def _brief(value: Any) -> str:
     """A value as the user would know it: a text quoted, a number as written, else its kind.
 
     >>> _brief(None), _brief(float("inf")), _brief({"a": 1}), _brief(True), _brief("x"), _brief(3)
     ('nothing', 'a number too large to use', 'a group of values', 'true', "'x'", '3')
     """
-    plain = isinstance(value, str) or (
-        isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-    )
+    if _whole_too_large(value):
+        return "a number too large to use"
+    plain = isinstance(value, str) or _usable_number(value)
     if plain:
         text = repr(value)
         return text if len(text) <= 40 else text[:39] + "…"
@@ -90,7 +102,7 @@ def _said(value: Any) -> str:
     """``value`` named in a refusal of its type: ``the number 3``, ``the text 'ten'``."""
     if isinstance(value, str):
         return f"the text {_brief(value)}"
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+    if _usable_number(value) and not _whole_too_large(value):
         return f"the number {_brief(value)}"
     return _brief(value)
 
@@ -174,7 +186,8 @@ def _check_limits_naming(value: Any, path: Path) -> None:
                 raise FieldError(where, _brief(item))
         elif isinstance(item, int) and not isinstance(item, bool):
             if abs(item) > MAX_WHOLE:
-                raise FieldError(where, f"{_brief(item)} is too large")
+                big = _whole_too_large(item)
+                raise FieldError(where, _brief(item) if big else f"{_brief(item)} is too large")
         elif item is not None and not isinstance(item, bool):
             raise FieldError(where, "a value Rulekeeper does not save")
 
@@ -260,7 +273,7 @@ class Number(Shape):
     def check(self, value: Any, path: Path) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise FieldError(path, f"{_brief(value)} is not a number")
-        if not (math.isfinite(value) and self.low <= value <= self.high):
+        if not (_usable_number(value) and self.low <= value <= self.high):
             raise FieldError(path, f"{_brief(value)} is outside {self.low:g} to {self.high:g}")
 
     def describe(self) -> str:
