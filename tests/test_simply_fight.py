@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from scripted import Faces
 
 from pycore.dice import DiceError, seeded, typed_dice
 from pycore.errors import RuleError
@@ -16,6 +17,8 @@ from pycore.systems.simply.damage import roll_raw_from_table
 from pycore.systems.simply.fight import (
     Combat,
     add_combatant,
+    combat_from_json,
+    combat_to_json,
     hit,
     initiative_rollers,
     plan_attack,
@@ -201,3 +204,25 @@ def test_bad_inputs_raise_the_typed_error_naming_the_field() -> None:
     for call, message in cases:
         with pytest.raises(RuleError, match=message):
             call()
+
+
+def test_a_hit_is_applied_once_and_the_next_attack_waits_for_it() -> None:
+    """Issue 25: the same hit could be applied twice. The core applies a hit's damage once and
+    refuses a second time in words; an attack rolled while a hit still awaits its damage is
+    refused too (the hit is never dropped silently); a reload keeps what is due."""
+    fight = add_combatant(Combat(), name="Ann", hp_max=26, strength=6, health=5, bonus=9)
+    fight = add_combatant(fight, name="Bo", hp_max=20, strength=5, health=5)
+    fight, _ = roll_initiative(fight, Faces(1, 1))
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(2, 3))
+    assert attack.hit and attack.serial == 1
+    fight = combat_from_json(combat_to_json(fight))  # a reload between the roll and the damage
+    with pytest.raises(RuleError, match="Ann's hit on Bo still awaits its damage"):
+        roll_attack(fight, "c1", "c2", 10, Faces(2, 3))
+    fight, _ = hit(fight, "c2", 5, attack=attack.serial)
+    assert fight.get("c2").hp == 15
+    with pytest.raises(RuleError, match="the damage of attack 1 was applied already"):
+        hit(fight, "c2", 5, attack=attack.serial)
+    fight, missed = roll_attack(fight, "c1", "c2", 10, Faces(9, 9))
+    assert not missed.hit and missed.serial == 2 and fight.due is None
+    with pytest.raises(RuleError, match="attack 2 was applied already"):  # a miss has none
+        hit(fight, "c2", 5, attack=missed.serial)

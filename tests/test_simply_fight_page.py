@@ -194,3 +194,67 @@ def test_deleting_a_sheet_mid_fight_never_points_a_fighter_at_another_sheet() ->
         mara_id,
         bo_id,
     ]
+
+
+def _form(model: Model, group: str) -> dict[str, str]:
+    return dict(model.state["simply_combat"]["form"][group])
+
+
+def _fresh(model: Model) -> dict[str, dict[str, str]]:
+    """The attack and damage forms a fresh set-up gives for the attack as chosen now."""
+    from rkweb.features.simply.combat import state as saved
+
+    state = saved.load(model)
+    return saved.plan_form(saved.fight_of(state), state["form"]["attack"])
+
+
+def _options(model: Model, testid: str) -> list[str]:
+    (select,) = [n for n in find_all(shell.view(model), testid) if n.tag == "select"]
+    return [str(o.attr("value")) for o in select.children if not isinstance(o, str)]
+
+
+def test_after_the_turn_passes_on_a_hit_the_next_attacker_hits_with_his_own_max_dmg() -> None:
+    """Issue 25: Mara's last action hits (Longsword, Max Dmg 24), the turn passes to Bo, her
+    damage is applied; Bo's hit is then worked out at his own Max Dmg, not at Mara's 24."""
+    model = send(started(), "simply.combat_attack_typed", "2 3")  # Mara hits Bo
+    model = send(model, "simply.combat_form", "damage", "d20", "1")
+    model = send(model, "simply.combat_damage")
+    model = send(model, "simply.combat_attack_typed", "2 3")  # her last action hits: Bo's turn
+    assert texts(model, "sc-current") == ["Now: Bo"]
+    assert _form(model, "damage")["max_damage"] == "24"  # Mara's hit, still to apply
+    model = send(model, "simply.combat_form", "damage", "d20", "1")
+    model = send(model, "simply.combat_damage")
+    assert _form(model, "damage") == _fresh(model)["damage"]  # Bo's attack, from his sheet
+    model = send(model, "simply.combat_attack_typed", "2 3")  # Bo hits Mara
+    assert texts(model, "sc-attack-result-verdict") == ["Bo hits Mara"]
+    bo_max = str(_fresh(model)["damage"]["max_damage"])
+    assert bo_max != "24" and _form(model, "damage")["max_damage"] == bo_max
+
+
+def test_luck_and_defend_are_declared_for_one_attack_and_defend_needs_an_action() -> None:
+    """Issue 25: "Uses luck" and "Defend" outlived their attack (5 LP spent nobody declared; a
+    Defend demanded of a fighter with no action left). Both are back to no for the next attack;
+    with no action left, Defend is not offered."""
+    model = send(started(), "simply.combat_form", "attack", "luck", "yes")
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # 20 misses; Bo defends
+    assert _form(model, "attack") == _fresh(model)["attack"]
+    assert (_form(model, "attack")["luck"], _form(model, "attack")["defend"]) == ("no", "")
+    assert _options(model, "sc-attack-defend") == ["", "yes"]  # Bo has 1 action left
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # Bo's last action
+    assert model.state["simply_combat"]["combat"]["actions"]["c2"] == 0
+    assert _form(model, "attack")["target"] == "c2"
+    assert _options(model, "sc-attack-defend") == [""]  # no action left: no Defend to offer
+
+
+def test_a_hit_is_applied_once_the_apply_button_goes() -> None:
+    """Issue 25: the same hit could be applied twice."""
+    model = send(started(), "simply.combat_attack_typed", "2 3")
+    model = send(model, "simply.combat_form", "damage", "d20", "10")  # Max Dmg 24, D20 10: 12
+    assert texts(model, "sc-apply-damage") == ["Apply damage"]
+    model = send(model, "simply.combat_damage")
+    assert texts(model, "sc-hp-c2") == ["HP 12/24"]
+    assert texts(model, "sc-apply-damage") == []
+    again = send(model, "simply.combat_damage")  # a stale tap: nothing applied twice
+    assert texts(again, "sc-hp-c2") == ["HP 12/24"]

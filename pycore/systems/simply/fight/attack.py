@@ -28,7 +28,7 @@ from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import DamageKind
 from pycore.systems.simply.fight.order import spend_for_roll
-from pycore.systems.simply.fight.state import Arm, Combat, Combatant
+from pycore.systems.simply.fight.state import Arm, Combat, Combatant, Due
 from pycore.validate import checked
 
 
@@ -137,6 +137,8 @@ class AttackRoll:
     drawn: bool = False
 
     names: tuple[str, str] = ("", "")
+    #: This attack's number in the fight: a hit's damage is applied with it, once.
+    serial: int = 0
 
     @property
     def verdict(self) -> str:
@@ -242,16 +244,23 @@ def roll_attack(
     attacker, target = combat.get(attacker_id), combat.get(target_id)
     if attacker_id == target_id:
         raise RuleError(f"{attacker.name} cannot attack themselves: choose another target")
+    if combat.due is not None:  # a hit's damage is applied once, never dropped silently
+        by, on = combat.get(combat.due.attacker).name, combat.get(combat.due.target).name
+        raise RuleError(
+            f"{by}'s hit on {on} still awaits its damage: apply it (or undo that attack) "
+            "before the next attack"
+        )
     stake = luck_pool(attacker, luck)
     guard = luck_pool(target, defend_luck) if defend_tn is not None else 0
     updated = spend_for_roll(combat, attacker_id, "Attack")
+    serial = combat.attacks + 1
     if defend_tn is not None:
         updated = spend_for_roll(updated, target_id, "Defend")
         sides = ((attack_tn, attack_level, stake), (defend_tn, defend_level, guard))
-        result = _defended(attacker, target, sides, rng)
+        result = replace(_defended(attacker, target, sides, rng), serial=serial)
         updated = _pay(updated, attacker_id, result.luck_spent)
         updated = _pay(updated, target_id, result.defend_luck_spent)
-        return updated, result
+        return _count(updated, result), result
     rolled: luck_rules.RolledLuckTest | tasks.RolledTest
     if stake:
         rolled = luck_rules.roll_luck_test(attack_tn, stake, rng, attack_level)
@@ -269,5 +278,12 @@ def roll_attack(
         number,
         _spent(side),
         names=(attacker.name, target.name),
+        serial=serial,
     )
-    return _pay(updated, attacker_id, result.luck_spent), result
+    return _count(_pay(updated, attacker_id, result.luck_spent), result), result
+
+
+def _count(combat: Combat, result: AttackRoll) -> Combat:
+    """The attack counted; a hit waits for its damage (SIM-40), to be applied once."""
+    due = Due(result.serial, result.attacker, result.target) if result.hit else None
+    return replace(combat, attacks=result.serial, due=due)

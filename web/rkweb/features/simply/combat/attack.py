@@ -78,7 +78,7 @@ def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
             **state["form"],
             "damage": {**state["form"]["damage"], "target": a["target"]},
         }
-    return saved.commit(model, state, fight, "Attack", ctx, (attack.text,), seed)
+    return saved.commit(model, state, fight, "Attack", ctx, (attack.text,), seed, ended=("attack",))
 
 
 def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -124,6 +124,13 @@ def _chance(a: dict[str, str]) -> VNode:
     )
 
 
+def _can_defend(fight: core.Combat, target: str) -> bool:
+    """SIM-D08: a Defend costs an unused action (or one taken already, waiting for its roll);
+    a target with none left is not offered one."""
+    left = fight.actions_left(target) > 0 if target else False
+    return left or (target, "Defend") in fight.taken
+
+
 def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
     try:
         arms = core.arms_of(fight.get(attacker))
@@ -135,8 +142,8 @@ def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
 def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     """What the sheets set, to change for the situation: who, with what, the TN, a Defend, luck."""
     levels = [(x, x) for x in saved.LEVELS]
-    yes_no = [("", "no"), ("yes", "yes")]
     a = form["attack"]
+    yes_no = [("", "no"), ("yes", "yes")] if _can_defend(fight, a["target"]) else [("", "no")]
     return h(
         "details",
         {"class": "adjust", "data-testid": "sc-attack-adjust"},

@@ -190,9 +190,9 @@ def default_target(fight: core.Combat, attacker: str, target: str) -> str:
 
 
 def hit_awaits_damage(state: dict[str, Any]) -> bool:
-    """A hit was rolled and its damage not applied yet: the damage step is the one under way."""
-    shown = state.get("result", {})
-    return bool(shown.get("attack", {}).get("hit")) and "damage" not in shown
+    """A hit was rolled and its damage not applied yet: the damage step is the one under way
+    (the core's fight knows, so an undo or a reload agrees)."""
+    return bool(state["combat"].get("due"))
 
 
 def set_up(
@@ -209,17 +209,32 @@ def set_up(
     return {**state, "form": {**state["form"], **fresh}}
 
 
-def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
-    """When the turn passes to someone else, the attack step is theirs: their first weapon
-    against the target still standing (FIGHT.md: the active combatant's panel and step). A hit
-    still to be applied keeps its damage step."""
+def next_attack(state: dict[str, Any], fight: core.Combat, *, damage: bool) -> dict[str, Any]:
+    """A new attack begins (FIGHT.md's first law): every input derived afresh from the sheets
+    for whoever acts now, their weapon and target kept when the same fighter goes on; nothing
+    the GM set for the attack before outlives it. With ``damage`` the damage step too (not
+    while a hit still awaits its damage: that step is the hit's until it is applied)."""
     attack = state["form"]["attack"]
-    actor = fight.cursor
-    if actor is None or actor == attack["attacker"]:
+    ids = [c.id for c in fight.combatants]
+    actor = fight.cursor or (attack["attacker"] if attack["attacker"] in ids else "")
+    same = actor == attack["attacker"]
+    target = default_target(fight, actor, attack["target"]) if actor else ""
+    weapon = attack["weapon"] if same else "0"
+    chosen = {**attack, "attacker": actor, "target": target, "weapon": weapon}
+    return set_up(state, fight, chosen, damage=damage and fight.due is None)
+
+
+def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
+    """When the turn passes to someone else (or a new turn begins), the attack step is theirs:
+    a new attack, from their sheet (FIGHT.md: the active combatant's panel and step). A hit
+    still to be applied keeps its damage step."""
+    try:
+        before = fight_of(state)
+    except RuleError:
+        before = core.Combat()
+    if (before.cursor, before.turn) == (fight.cursor, fight.turn):
         return state
-    target = default_target(fight, actor, attack["target"])
-    chosen = {**attack, "attacker": actor, "target": target, "weapon": "0"}
-    return set_up(state, fight, chosen, damage=not hit_awaits_damage(state))
+    return next_attack(state, fight, damage=True)
 
 
 def commit(
@@ -230,14 +245,26 @@ def commit(
     ctx: Ctx,
     texts: tuple[str, ...] = (),
     seed: str = "",
+    *,
+    ended: tuple[str, ...] = (),
 ) -> Model:
-    """Keep a step: the new fight, its log lines, one undoable change named ``label``."""
+    """Keep a step: the new fight, its log lines, one undoable change named ``label``.
+    ``ended`` names the step whose inputs this step used up: after an attack roll the next
+    attack is set up afresh (the damage step too, unless a hit awaits it); after damage the
+    damage step is set up for the attack now under way; everything when the turn moves on."""
     entries = [
         {"text": t, "at": ctx.now, "seed": seed, "turn": fight.turn, "clock": fight.clock}
         for t in texts
     ]
+    following = follow_turn(state, fight)
+    if following is state and "attack" in ended:
+        following = next_attack(state, fight, damage=True)
+    elif following is state and "damage" in ended:  # the damage step is the next attack's
+        kept = state["form"]["attack"]
+        fresh = set_up(state, fight, kept)
+        following = {**fresh, "form": {**fresh["form"], "attack": kept}}
     new_state = {
-        **follow_turn(state, fight),
+        **following,
         "combat": core.combat_to_json(fight),
         "log": [*reversed(entries), *state["log"]][:LOG_LIMIT],
     }
