@@ -73,12 +73,9 @@ def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     )
     shown = {"verdict": attack.verdict, "number": attack.number, "text": attack.text}
     state = {**state, "result": {"attack": {**shown, "hit": attack.hit}}}
-    if attack.hit:  # the damage step follows, on the target that was hit
-        state["form"] = {
-            **state["form"],
-            "damage": {**state["form"]["damage"], "target": a["target"]},
-        }
-    return saved.commit(model, state, fight, "Attack", ctx, (attack.text,), seed, ended=("attack",))
+    if attack.hit:  # the damage step follows: this attack's, on the target that was hit
+        state["hit"] = {k: a[k] for k in saved.CHOICE}
+    return saved.commit(model, state, fight, "Attack", ctx, (attack.text,), seed, ended="attack")
 
 
 def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:

@@ -59,9 +59,8 @@ def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     d = state["form"]["damage"]
     raw = roll_raw_from_table(saved.number(d, "max_damage") or 1, seeded(ctx.fresh_seed))
-    damage = {**d, "d20": str(raw.roll), "seed": ctx.fresh_seed}
-    form = {**state["form"], "damage": damage}
-    history = model.history.set_quietly(saved.SECTION, {**state, "form": form})
+    rolled = saved.with_set(state, "damage", {"d20": str(raw.roll), "seed": ctx.fresh_seed})
+    history = model.history.set_quietly(saved.SECTION, rolled)
     return replace(model, history=history)
 
 
@@ -79,7 +78,7 @@ def apply(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = {**state, "result": {"damage": shown}}
     label = f"Damage to {hit.name}"
     seed = d.get("seed", "")
-    return saved.commit(model, state, fight, label, ctx, (text,), seed, ended=("damage",))
+    return saved.commit(model, state, fight, label, ctx, (text,), seed, ended="damage")
 
 
 def _known(d: dict[str, str]) -> bool:
