@@ -4,6 +4,8 @@ roll takes the dice the GM rolled at the table (typed, checked) as well as "roll
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -226,3 +228,30 @@ def test_a_hit_is_applied_once_and_the_next_attack_waits_for_it() -> None:
     assert not missed.hit and missed.serial == 2 and fight.due is None
     with pytest.raises(RuleError, match="attack 2 was applied already"):  # a miss has none
         hit(fight, "c2", 5, attack=missed.serial)
+
+
+@given(
+    st.integers(-5, 25),
+    st.one_of(st.none(), st.integers(-5, 25)),
+    st.sampled_from((0, 5, 7, 20)),
+)
+def test_the_chance_shown_with_luck_is_the_roll_s(tn: int, defend: int | None, lp: int) -> None:
+    """Issue 26 item 5: the chance shown ignored declared luck (20 LP at TN 12 showed 64%; only
+    a 20 then misses). Without luck it is the plain test or contest; with luck it counts the
+    hits roll_attack itself gives over every pair of faces."""
+    from pycore.systems.simply.fight import hit_chance
+    from pycore.systems.simply.fight.attack import _lucky_chance
+
+    assert hit_chance(12, luck=20) == Fraction(99, 100)
+    assert _lucky_chance(tn, defend, True, True, 0, 0) == hit_chance(tn, defend)
+    if defend is not None or not lp:
+        return
+    fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5, luck_points=lp)
+    fight = add_combatant(fight, name="B", hp_max=9, strength=5, health=5)
+    fight, _ = roll_initiative(fight, Faces(9, 1))
+    hits = sum(
+        roll_attack(fight, "c1", "c2", tn, Faces(a, b), attack_level="Capable", luck=True)[1].hit
+        for a in range(1, 11)
+        for b in range(1, 11)
+    )
+    assert hit_chance(tn, None, True, True, lp) == Fraction(hits, 100)

@@ -258,3 +258,56 @@ def test_a_hit_is_applied_once_the_apply_button_goes() -> None:
     assert texts(model, "sc-apply-damage") == []
     again = send(model, "simply.combat_damage")  # a stale tap: nothing applied twice
     assert texts(again, "sc-hp-c2") == ["HP 12/24"]
+
+
+def test_luck_is_offered_only_with_5_lp_and_the_chance_shown_is_the_one_that_applies() -> None:
+    """Issue 26 item 5: "Yes (3 LP)" was offered and then refused (SIM-10: 5 LP at least); with
+    luck declared the step still showed the chance without it; the weapon chip's odds and the
+    step's did not say which applies."""
+    model = send(started(), "simply.combat_aim", "c2")
+    assert texts(model, "sc-hit-chance")[0].startswith("Chance to hit: 28%")  # TN 8
+    assert "before any Defend or luck" in texts(model, "sc-arms")[0]
+    model = send(model, "simply.combat_form", "attack", "luck", "yes")  # Mara's 10 LP staked
+    chance = texts(model, "sc-hit-chance")[0]
+    # with 10 LP a roll up to 18 is bought, a 20 never: 1 - P(19) - P(20) = 97/100
+    assert chance.startswith("Chance to hit: 97%") and "luck declared (10 LP)" in chance, chance
+    assert "28% with no Defend and no luck" in chance
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    assert "a contest against the Defend" in texts(model, "sc-hit-chance")[0]
+    poor = send(started(), "simply.combat_hold")  # Bo's turn: Mara is his target
+    fight = model.state["simply_combat"]["combat"]
+    fight["combatants"][1]["luck"] = 3
+    from rkweb.features.simply.combat import state as saved
+
+    assert saved.luck_choice(saved.fight_of({"combat": fight}), "c2") == [
+        ("no", "No (3 LP: luck needs at least 5)")
+    ]
+    assert _options(poor, "sc-attack-luck") == ["no", "yes"]  # Bo has 10 LP
+
+
+def test_a_new_fight_starts_blank_and_the_ended_fights_log_is_kept() -> None:
+    """Issue 26 items 4 and 6: "End fight" emptied the log, and the next fight showed the last
+    one's attack set-up and results."""
+    model = send(started(), "simply.combat_form", "attack", "luck", "yes")
+    model = send(model, "simply.combat_attack_typed", "10 10")  # a miss, logged
+    logged = [e["text"] for e in model.state["simply_combat"]["log"]]
+    model = send(model, "simply.combat_end")
+    assert texts(model, "sc-log-entry") == []
+    past = model.state["simply_combat"]["past"]
+    assert [e["text"] for e in past[0]["log"]] == logged and past[0]["names"] == "Mara, Bo"
+    assert "Mara attacks Bo" in texts(model, "sc-past-fights")[0]
+    model = send(model, "simply.combat_add_char", "1")  # Bo alone in a new fight
+    assert texts(model, "sc-attack-result") == []
+    assert _form(model, "attack")["luck"] == "no"
+    assert texts(model, "sc-combatant")[0].startswith("Bo")  # no "–." before the name
+
+
+def test_the_quick_npc_button_says_what_it_needs_and_a_bandage_needs_no_roll() -> None:
+    """Issue 26 items 3 and 6: after picking a character, "Add to the fight" said "name '' must
+    be 1 to 60 characters"; "Treat (roll for me)" rolled nothing for an automatic bandage."""
+    model = send(duel(), "simply.combat_add")
+    (error,) = texts(model, "sc-error-add")
+    assert "name ''" not in error and error.startswith("The quick NPC's Name is empty")
+    model = send(started(), "simply.combat_form", "treat", "patient", "c2")
+    assert texts(model, "sc-treat-roll") == ["Bandage: success without a roll"]
+    assert texts(model, "sc-treat-typed") == []

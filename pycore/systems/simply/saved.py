@@ -335,6 +335,13 @@ COMBAT = SectionCodec(
             "set": MapOf(MapOf(Text(400), 40), 4),
             "set_for": MapOf(Text(400), 4),
             "hit": MapOf(Text(40), 4),
+            # The logs of the last fights ended (End fight keeps them, issue 26).
+            "past": ListOf(
+                Record(
+                    {"at": WHEN, "names": Text(400), "log": ListOf(LOG_ENTRY, COMBAT_LOG_LIMIT)}
+                ),
+                5,
+            ),
         }
     ),
     logs=(LogSpec(("log",), COMBAT_LOG_LIMIT),),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
@@ -37,16 +38,60 @@ def hit_chance(
     defend_tn: int | None = None,
     attacker_skilled: bool = True,
     defender_skilled: bool = True,
+    luck: int = 0,
+    defend_luck: int = 0,
 ) -> Fraction:
     """The exact chance an attack hits: a test, or with a Defend a contest the attacker must
-    win; a draw is a miss (SIM-39, SIM-D08).
+    win; a draw is a miss (SIM-39, SIM-D08). ``luck`` and ``defend_luck`` are the LP a side
+    declared (SIM-10: at least 5, spent by the rule), so the chance shown is the one that
+    applies: with 20 LP declared at TN 12 only a 20 misses.
 
     >>> hit_chance(12), hit_chance(12, 12) == hit_chance(12, 12)
     (Fraction(16, 25), True)
+    >>> hit_chance(12, luck=20)
+    Fraction(99, 100)
     """
-    if defend_tn is None:
-        return tasks.success_chance(attack_tn, attacker_skilled)
-    return tasks.contest_odds(attack_tn, defend_tn, attacker_skilled, defender_skilled).a
+    if not luck and not defend_luck:
+        if defend_tn is None:
+            return tasks.success_chance(attack_tn, attacker_skilled)
+        return tasks.contest_odds(attack_tn, defend_tn, attacker_skilled, defender_skilled).a
+    return _lucky_chance(
+        attack_tn, defend_tn, attacker_skilled, defender_skilled, luck, defend_luck
+    )
+
+
+#: How often 2D10 shows each total (of 100).
+_TOTALS = tuple((t, 10 - abs(t - 11)) for t in range(2, 21))
+
+
+@lru_cache(maxsize=256)
+def _lucky_chance(
+    attack_tn: int,
+    defend_tn: int | None,
+    attacker_skilled: bool,
+    defender_skilled: bool,
+    luck: int,
+    defend_luck: int,
+) -> Fraction:
+    """Every pair of totals judged by the rules themselves (SIM-06, SIM-08, SIM-10)."""
+
+    def side(tn: int, total: int, skilled: bool, points: int) -> tasks.TaskResult:
+        level = "Familiar" if skilled else None
+        if points:
+            return luck_rules._final(luck_rules.luck_on_test(tn, total, points, level))
+        return tasks.test(tn, total, level)
+
+    hits = 0
+    for a_total, a_ways in _TOTALS:
+        a = side(attack_tn, a_total, attacker_skilled, luck)
+        if defend_tn is None:
+            hits += a_ways * 100 if a.success else 0
+            continue
+        for b_total, b_ways in _TOTALS:
+            b = side(defend_tn, b_total, defender_skilled, defend_luck)
+            if tasks._judge(a, b)[0] == "a":
+                hits += a_ways * b_ways
+    return Fraction(hits, 100 * 100)
 
 
 # --- the set-up from the sheets -----------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
+from pycore.systems.simply.luck import LUCK_MINIMUM
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit.fields import error_of, errors_key, field, select, with_error
@@ -118,6 +119,7 @@ def load(model: Model) -> dict[str, Any]:
             "set": {g: {str(k): str(v) for k, v in given.get(g, {}).items()} for g in ATTACK_STEPS},
             "set_for": {g: str(v) for g, v in saved.get("set_for", {}).items()},
             "hit": {k: str(v) for k, v in saved.get("hit", {}).items() if k in CHOICE},
+            "past": list(saved.get("past", [])),
         }
     )
 
@@ -356,12 +358,15 @@ def form_field(
 
 
 def luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
-    """SIM-10: luck declared (yes/no) before a roll; the LP needed are spent by the rule."""
+    """SIM-10: luck declared (yes/no) before a roll; the LP needed are spent by the rule. With
+    fewer than 5 LP luck cannot be declared, so it is not offered."""
     try:
         points = fight.get(who).luck
     except RuleError:
         points = 0
-    return [("no", "No"), ("yes", f"Yes ({points} LP; spent by the rule)")]
+    if points < LUCK_MINIMUM:
+        return [("no", f"No ({points} LP: luck needs at least {LUCK_MINIMUM})")]
+    return [("no", "No"), ("yes", f"Yes ({points} LP staked; spent by the rule)")]
 
 
 def form_select(
