@@ -95,6 +95,10 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
         re.compile("Bo (hits|misses) Mara")
     )
     _on_screen(app, "sc-attack-result")
+    if "hits" in app.get_by_test_id("sc-attack-result-verdict").inner_text():
+        app.get_by_test_id("sc-damage-die-roll").click()  # his hit is applied, once
+        app.get_by_test_id("sc-apply-damage").click()
+        expect(app.get_by_test_id("sc-apply-damage")).to_have_count(0)
 
     # A reload mid-fight continues where it was.
     app.reload()
@@ -178,4 +182,45 @@ def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
     expect(app.get_by_test_id("sc-damage-step")).to_contain_text("Max Dmg 6")
     enter(app, "sc-damage-die-typed", "20")
     expect(app.get_by_test_id("sc-damage-preview")).to_contain_text("MDT max 6")
+    assert errors == []
+
+
+def test_at_the_table_every_field_takes_its_tap_and_the_screen_says_what_applies(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 26 items 1, 3, 4, 5 and 6, as a GM meets them at 768x1024."""
+    _duel(app)
+    expect(app.get_by_test_id("sc-combatant").first).to_have_text(re.compile(r"^Mara"))  # no "–."
+    # A tap in the middle of "I rolled (1D10 each)" reaches the field (an empty error box lay
+    # over it), and typing there starts the turn.
+    field = app.get_by_test_id("sc-initiative-typed")
+    box = field.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    on_top = app.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.testid", [x, y])
+    assert on_top == "sc-initiative-typed"
+    app.mouse.click(x, y)
+    expect(field).to_be_focused()
+    app.keyboard.type("9 2")
+    app.keyboard.press("Tab")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
+    # The chance shown is the one that applies: with Mara's 10 LP declared at TN 8, 97%.
+    expect(app.get_by_test_id("sc-arms")).to_contain_text("before any Defend or luck")
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
+    app.get_by_test_id("sc-attack-luck").select_option("yes")
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("97%")
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("luck declared (10 LP)")
+    # The quick NPC's button says what it needs.
+    app.get_by_test_id("sc-add").click()
+    expect(app.get_by_test_id("sc-error-add")).to_contain_text("The quick NPC's Name is empty")
+    # A bandage needs no roll, and the button says so.
+    app.get_by_test_id("sc-treat-patient").select_option(label="Bo")
+    expect(app.get_by_test_id("sc-treat-roll")).to_have_text("Bandage: success without a roll")
+    # The fight ends: its log stays readable; the next fight starts blank.
+    enter(app, "sc-attack-typed", "10 10")
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_contain_text("Mara misses Bo")
+    app.get_by_test_id("sc-end").click()
+    app.get_by_test_id("sc-past-fights").locator("summary").click()
+    expect(app.get_by_test_id("sc-past-fights")).to_contain_text("Mara attacks Bo")
+    expect(app.get_by_test_id("sc-attack-result")).to_have_count(0)
     assert errors == []
