@@ -219,6 +219,12 @@ def test_at_the_table_every_field_takes_its_tap_and_the_screen_says_what_applies
     # The fight ends: its log stays readable; the next fight starts blank.
     enter(app, "sc-attack-typed", "10 10")
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_contain_text("Mara misses Bo")
+    # During the fight her record shows the fight's LP (5 spent on the miss, SIM-10).
+    app.get_by_test_id("simply-tab-characters").click()
+    app.get_by_test_id("char-entry").first.locator("button").first.click()
+    expect(app.get_by_test_id("char-record")).to_contain_text("Luck: 5 in the fight now")
+    expect(app.get_by_test_id("char-record")).to_contain_text("Hit Points: 24/24 in the fight")
+    app.get_by_test_id("simply-tab-combat").click()
     app.get_by_test_id("sc-end").click()
     app.get_by_test_id("sc-past-fights").locator("summary").click()
     expect(app.get_by_test_id("sc-past-fights")).to_contain_text("Mara attacks Bo")

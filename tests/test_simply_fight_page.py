@@ -144,6 +144,10 @@ def test_the_sheet_follows_the_fight_and_takes_its_end() -> None:
     model = send(model, "simply.tab", "characters")
     model = send(model, "simply.char_select", 1)
     assert texts(model, "char-live") == ["In the fight now: HP 12/24, 10 LP, bleeding"]
+    # Issue 26 item 4: the record itself shows the fight's values while it runs.
+    (sheet,) = texts(model, "char-record")
+    assert "Hit Points: 12/24 in the fight now; bleeding" in sheet, sheet
+    assert "Luck: 10 in the fight now (sheet: 10)" in sheet
     model = send(model, "simply.tab", "combat")
     model = send(model, "simply.combat_end")
     bo = model.state["simply_characters"]["list"][1]
