@@ -45,9 +45,7 @@ def _hp(app: Page, who: str) -> str:
     return app.get_by_test_id(f"sc-hp-{who}").inner_text()
 
 
-def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets(
-    app: Page, errors: list[str]
-) -> None:
+def _duel(app: Page) -> None:
     app.get_by_test_id("nav-simply").click()
     app.get_by_test_id("simply-tab-characters").click()
     _build(app, "Mara", "Melee Weapon", "Sword", "Longsword")
@@ -57,6 +55,12 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     app.get_by_test_id("sc-add-character").select_option(label="Bo")
     expect(app.get_by_test_id("sc-combatant")).to_have_count(2)
     app.evaluate("window.scrollTo(0, 0)")
+
+
+def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets(
+    app: Page, errors: list[str]
+) -> None:
+    _duel(app)
 
     # Round 1, dice typed at the table. Initiative Mara 9, Bo 2: the step is Mara's, set up from
     # her sheet (Longsword, TN 8) against Bo.
@@ -80,21 +84,28 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 4")
     _on_screen(app, "sc-attack-result")
-    # Bo's turn, the app's dice.
+    # Bo's turn, the app's dice, once Mara's hit is applied (a hit is never dropped silently).
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+    enter(app, "sc-damage-die-typed", "1")  # Max Dmg 24, D20 1: raw 1
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 11/24")
     app.get_by_test_id("sc-attack-roll").click()
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Bo attacks Mara")
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(
         re.compile("Bo (hits|misses) Mara")
     )
     _on_screen(app, "sc-attack-result")
+    if "hits" in app.get_by_test_id("sc-attack-result-verdict").inner_text():
+        app.get_by_test_id("sc-damage-die-roll").click()  # his hit is applied, once
+        app.get_by_test_id("sc-apply-damage").click()
+        expect(app.get_by_test_id("sc-apply-damage")).to_have_count(0)
 
     # A reload mid-fight continues where it was.
     app.reload()
     app.wait_for_selector(READY)
     app.get_by_test_id("nav-simply").click()
     app.get_by_test_id("simply-tab-combat").click()
-    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 12/24")
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 11/24")
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
 
     # Round 2, the app's dice; a hit on Bo is undone.
@@ -126,7 +137,96 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     app.get_by_test_id("sc-end").click()
     app.get_by_test_id("simply-tab-characters").click()
     app.get_by_test_id("char-entry").nth(1).locator("button").first.click()
-    expect(app.get_by_test_id("char-record")).to_contain_text("Hit Points: 24 (now 12)")
+    expect(app.get_by_test_id("char-record")).to_contain_text("Hit Points: 24 (now 11)")
     app.get_by_test_id("char-entry").first.locator("button").first.click()
     expect(app.get_by_test_id("char-record")).to_contain_text("Luck: 4")
+    assert errors == []
+
+
+def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 25: Mara's last action hits and the turn passes; once her hit (Max Dmg 24) is
+    applied, Bo's hit is worked out at his own Max Dmg 6, not at hers; luck and a Defend
+    declared for one attack are gone at the next, and a Defend is not offered to a fighter with
+    no action left; Apply goes once the hit is applied."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
+    app.get_by_test_id("sc-attack-luck").select_option("yes")
+    app.get_by_test_id("sc-attack-defend").select_option("yes")
+    enter(app, "sc-attack-typed", "10 10 9 9")  # a 20 misses, luck or not; Bo defends
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_contain_text("Mara misses Bo")
+    expect(app.get_by_test_id("sc-attack-luck")).to_have_value("no")
+    expect(app.get_by_test_id("sc-attack-defend")).to_have_value("")
+    expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 5")  # SIM-10: 5
+    app.get_by_test_id("sc-attack-defend").select_option("yes")
+    enter(app, "sc-attack-typed", "2 3 10 10")  # Mara's last action hits; Bo's last Defend
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
+    expect(app.get_by_test_id("sc-current")).not_to_have_text("Now: Mara")
+    expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 5")  # none declared
+    expect(app.get_by_test_id("sc-attack-defend").locator("option")).to_have_count(1)
+    expect(app.get_by_test_id("sc-damage-step")).to_contain_text("Max Dmg 24")
+    enter(app, "sc-damage-die-typed", "1")
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-damage-result")).to_be_visible()
+    expect(app.get_by_test_id("sc-apply-damage")).to_have_count(0)  # applied once
+    _on_screen(app, "sc-damage-result")
+
+    # Turn 2, Bo first: his hit on Mara is worked out with his own Max Dmg.
+    _next_turn(app)
+    enter(app, "sc-initiative-typed", "1 10")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+    enter(app, "sc-attack-typed", "2 3")
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Bo hits Mara")
+    expect(app.get_by_test_id("sc-damage-step")).to_contain_text("Max Dmg 6")
+    enter(app, "sc-damage-die-typed", "20")
+    expect(app.get_by_test_id("sc-damage-preview")).to_contain_text("MDT max 6")
+    assert errors == []
+
+
+def test_at_the_table_every_field_takes_its_tap_and_the_screen_says_what_applies(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 26 items 1, 3, 4, 5 and 6, as a GM meets them at 768x1024."""
+    _duel(app)
+    expect(app.get_by_test_id("sc-combatant").first).to_have_text(re.compile(r"^Mara"))  # no "–."
+    # A tap in the middle of "I rolled (1D10 each)" reaches the field (an empty error box lay
+    # over it), and typing there starts the turn.
+    field = app.get_by_test_id("sc-initiative-typed")
+    box = field.bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    on_top = app.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.testid", [x, y])
+    assert on_top == "sc-initiative-typed"
+    app.mouse.click(x, y)
+    expect(field).to_be_focused()
+    app.keyboard.type("9 2")
+    app.keyboard.press("Tab")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
+    # The chance shown is the one that applies: with Mara's 10 LP declared at TN 8, 97%.
+    expect(app.get_by_test_id("sc-arms")).to_contain_text("before any Defend or luck")
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
+    app.get_by_test_id("sc-attack-luck").select_option("yes")
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("97%")
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("luck declared (10 LP)")
+    # The quick NPC's button says what it needs.
+    app.get_by_test_id("sc-add").click()
+    expect(app.get_by_test_id("sc-error-add")).to_contain_text("The quick NPC's Name is empty")
+    # A bandage needs no roll, and the button says so.
+    app.get_by_test_id("sc-treat-patient").select_option(label="Bo")
+    expect(app.get_by_test_id("sc-treat-roll")).to_have_text("Bandage: success without a roll")
+    # The fight ends: its log stays readable; the next fight starts blank.
+    enter(app, "sc-attack-typed", "10 10")
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_contain_text("Mara misses Bo")
+    # During the fight her record shows the fight's LP (5 spent on the miss, SIM-10).
+    app.get_by_test_id("simply-tab-characters").click()
+    app.get_by_test_id("char-entry").first.locator("button").first.click()
+    expect(app.get_by_test_id("char-record")).to_contain_text("Luck: 5 in the fight now")
+    expect(app.get_by_test_id("char-record")).to_contain_text("Hit Points: 24/24 in the fight")
+    app.get_by_test_id("simply-tab-combat").click()
+    app.get_by_test_id("sc-end").click()
+    app.get_by_test_id("sc-past-fights").locator("summary").click()
+    expect(app.get_by_test_id("sc-past-fights")).to_contain_text("Mara attacks Bo")
+    expect(app.get_by_test_id("sc-attack-result")).to_have_count(0)
     assert errors == []

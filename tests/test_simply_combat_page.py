@@ -73,7 +73,7 @@ def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> N
     model = send(model, "simply.combat_form", "attack", "attacker", "c1")
     model = send(model, "simply.combat_form", "attack", "target", "c2")
     model = send(model, "simply.combat_form", "attack", "tn", "12")
-    assert texts(model, "sc-hit-chance") == ["Chance to hit: 64%exactly 16/25"]
+    assert texts(model, "sc-hit-chance") == ["Chance to hit: 64%exactly 16/25 (no Defend)"]
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
     model = send(model, "simply.combat_form", "attack", "defend_tn", "10")
     assert "contest" in texts(model, "sc-hit-chance")[0]

@@ -188,9 +188,11 @@ def test_sim_10_luck_declared_is_spent_by_the_rule_from_the_whole_pool() -> None
     fight = duel(luck_points=10)
     fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(8, 8), luck=True)  # 16: by 6
     assert attack.hit and fight.get("c1").luck == 4 and "4 LP left" in attack.text
+    fight, _ = hit(fight, "c2", 0, attack=attack.serial)  # each hit applied before the next
     fight = adjust(fight, "c1", luck=10)
     fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(2, 4), luck=True)  # success
     assert attack.hit and fight.get("c1").luck == 5
+    fight, _ = hit(fight, "c2", 0, attack=attack.serial)
     fight, _ = roll_initiative(fight, Faces(1, 1))  # a new turn: two actions again
     fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(9, 9), luck=False)
     assert not attack.hit and fight.get("c1").luck == 5  # not declared: nothing spent
@@ -218,9 +220,11 @@ def test_sim_37_attack_then_roll_is_one_action_not_two() -> None:
     fight, _ = take_action(fight, "c1", "Attack")
     fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(2, 3))
     assert attack.hit and fight.actions_left("c1") == 1
+    fight, _ = hit(fight, "c2", 0, attack=attack.serial)  # each hit applied before the next
     fight, _ = take_action(fight, "c1", "Attack")  # the last action: the turn moves on
-    fight, _ = roll_attack(fight, "c1", "c2", 10, Faces(2, 3))  # still Ann's roll to make
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(2, 3))  # still Ann's roll to make
     assert fight.actions_left("c1") == 0 and fight.cursor == "c2"
+    fight, _ = hit(fight, "c2", 0, attack=attack.serial)
     with pytest.raises(RuleError, match="no actions left"):
         roll_attack(fight, "c1", "c2", 10, Faces(2, 3))
 

@@ -4,9 +4,12 @@ roll takes the dice the GM rolled at the table (typed, checked) as well as "roll
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from scripted import Faces
 
 from pycore.dice import DiceError, seeded, typed_dice
 from pycore.errors import RuleError
@@ -16,6 +19,8 @@ from pycore.systems.simply.damage import roll_raw_from_table
 from pycore.systems.simply.fight import (
     Combat,
     add_combatant,
+    combat_from_json,
+    combat_to_json,
     hit,
     initiative_rollers,
     plan_attack,
@@ -201,3 +206,52 @@ def test_bad_inputs_raise_the_typed_error_naming_the_field() -> None:
     for call, message in cases:
         with pytest.raises(RuleError, match=message):
             call()
+
+
+def test_a_hit_is_applied_once_and_the_next_attack_waits_for_it() -> None:
+    """Issue 25: the same hit could be applied twice. The core applies a hit's damage once and
+    refuses a second time in words; an attack rolled while a hit still awaits its damage is
+    refused too (the hit is never dropped silently); a reload keeps what is due."""
+    fight = add_combatant(Combat(), name="Ann", hp_max=26, strength=6, health=5, bonus=9)
+    fight = add_combatant(fight, name="Bo", hp_max=20, strength=5, health=5)
+    fight, _ = roll_initiative(fight, Faces(1, 1))
+    fight, attack = roll_attack(fight, "c1", "c2", 10, Faces(2, 3))
+    assert attack.hit and attack.serial == 1
+    fight = combat_from_json(combat_to_json(fight))  # a reload between the roll and the damage
+    with pytest.raises(RuleError, match="Ann's hit on Bo still awaits its damage"):
+        roll_attack(fight, "c1", "c2", 10, Faces(2, 3))
+    fight, _ = hit(fight, "c2", 5, attack=attack.serial)
+    assert fight.get("c2").hp == 15
+    with pytest.raises(RuleError, match="the damage of attack 1 was applied already"):
+        hit(fight, "c2", 5, attack=attack.serial)
+    fight, missed = roll_attack(fight, "c1", "c2", 10, Faces(9, 9))
+    assert not missed.hit and missed.serial == 2 and fight.due is None
+    with pytest.raises(RuleError, match="attack 2 was applied already"):  # a miss has none
+        hit(fight, "c2", 5, attack=missed.serial)
+
+
+@given(
+    st.integers(-5, 25),
+    st.one_of(st.none(), st.integers(-5, 25)),
+    st.sampled_from((0, 5, 7, 20)),
+)
+def test_the_chance_shown_with_luck_is_the_roll_s(tn: int, defend: int | None, lp: int) -> None:
+    """Issue 26 item 5: the chance shown ignored declared luck (20 LP at TN 12 showed 64%; only
+    a 20 then misses). Without luck it is the plain test or contest; with luck it counts the
+    hits roll_attack itself gives over every pair of faces."""
+    from pycore.systems.simply.fight import hit_chance
+    from pycore.systems.simply.fight.attack import _lucky_chance
+
+    assert hit_chance(12, luck=20) == Fraction(99, 100)
+    assert _lucky_chance(tn, defend, True, True, 0, 0) == hit_chance(tn, defend)
+    if defend is not None or not lp:
+        return
+    fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5, luck_points=lp)
+    fight = add_combatant(fight, name="B", hp_max=9, strength=5, health=5)
+    fight, _ = roll_initiative(fight, Faces(9, 1))
+    hits = sum(
+        roll_attack(fight, "c1", "c2", tn, Faces(a, b), attack_level="Capable", luck=True)[1].hit
+        for a in range(1, 11)
+        for b in range(1, 11)
+    )
+    assert hit_chance(tn, None, True, True, lp) == Fraction(hits, 100)

@@ -144,6 +144,10 @@ def test_the_sheet_follows_the_fight_and_takes_its_end() -> None:
     model = send(model, "simply.tab", "characters")
     model = send(model, "simply.char_select", 1)
     assert texts(model, "char-live") == ["In the fight now: HP 12/24, 10 LP, bleeding"]
+    # Issue 26 item 4: the record itself shows the fight's values while it runs.
+    (sheet,) = texts(model, "char-record")
+    assert "Hit Points: 12/24 in the fight now; bleeding" in sheet, sheet
+    assert "Luck: 10 in the fight now (sheet: 10)" in sheet
     model = send(model, "simply.tab", "combat")
     model = send(model, "simply.combat_end")
     bo = model.state["simply_characters"]["list"][1]
@@ -194,3 +198,120 @@ def test_deleting_a_sheet_mid_fight_never_points_a_fighter_at_another_sheet() ->
         mara_id,
         bo_id,
     ]
+
+
+def _form(model: Model, group: str) -> dict[str, str]:
+    return dict(model.state["simply_combat"]["form"][group])
+
+
+def _fresh(model: Model) -> dict[str, dict[str, str]]:
+    """The attack and damage forms a fresh set-up gives for the attack as chosen now."""
+    from rkweb.features.simply.combat import state as saved
+
+    state = saved.load(model)
+    return saved.plan_form(saved.fight_of(state), state["form"]["attack"])
+
+
+def _options(model: Model, testid: str) -> list[str]:
+    (select,) = [n for n in find_all(shell.view(model), testid) if n.tag == "select"]
+    return [str(o.attr("value")) for o in select.children if not isinstance(o, str)]
+
+
+def test_after_the_turn_passes_on_a_hit_the_next_attacker_hits_with_his_own_max_dmg() -> None:
+    """Issue 25: Mara's last action hits (Longsword, Max Dmg 24), the turn passes to Bo, her
+    damage is applied; Bo's hit is then worked out at his own Max Dmg, not at Mara's 24."""
+    model = send(started(), "simply.combat_attack_typed", "2 3")  # Mara hits Bo
+    model = send(model, "simply.combat_form", "damage", "d20", "1")
+    model = send(model, "simply.combat_damage")
+    model = send(model, "simply.combat_attack_typed", "2 3")  # her last action hits: Bo's turn
+    assert texts(model, "sc-current") == ["Now: Bo"]
+    assert _form(model, "damage")["max_damage"] == "24"  # Mara's hit, still to apply
+    model = send(model, "simply.combat_form", "damage", "d20", "1")
+    model = send(model, "simply.combat_damage")
+    assert _form(model, "damage") == _fresh(model)["damage"]  # Bo's attack, from his sheet
+    model = send(model, "simply.combat_attack_typed", "2 3")  # Bo hits Mara
+    assert texts(model, "sc-attack-result-verdict") == ["Bo hits Mara"]
+    bo_max = str(_fresh(model)["damage"]["max_damage"])
+    assert bo_max != "24" and _form(model, "damage")["max_damage"] == bo_max
+
+
+def test_luck_and_defend_are_declared_for_one_attack_and_defend_needs_an_action() -> None:
+    """Issue 25: "Uses luck" and "Defend" outlived their attack (5 LP spent nobody declared; a
+    Defend demanded of a fighter with no action left). Both are back to no for the next attack;
+    with no action left, Defend is not offered."""
+    model = send(started(), "simply.combat_form", "attack", "luck", "yes")
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # 20 misses; Bo defends
+    assert _form(model, "attack") == _fresh(model)["attack"]
+    assert (_form(model, "attack")["luck"], _form(model, "attack")["defend"]) == ("no", "")
+    assert _options(model, "sc-attack-defend") == ["", "yes"]  # Bo has 1 action left
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # Bo's last action
+    assert model.state["simply_combat"]["combat"]["actions"]["c2"] == 0
+    assert _form(model, "attack")["target"] == "c2"
+    assert _options(model, "sc-attack-defend") == [""]  # no action left: no Defend to offer
+
+
+def test_a_hit_is_applied_once_the_apply_button_goes() -> None:
+    """Issue 25: the same hit could be applied twice."""
+    model = send(started(), "simply.combat_attack_typed", "2 3")
+    model = send(model, "simply.combat_form", "damage", "d20", "10")  # Max Dmg 24, D20 10: 12
+    assert texts(model, "sc-apply-damage") == ["Apply damage"]
+    model = send(model, "simply.combat_damage")
+    assert texts(model, "sc-hp-c2") == ["HP 12/24"]
+    assert texts(model, "sc-apply-damage") == []
+    again = send(model, "simply.combat_damage")  # a stale tap: nothing applied twice
+    assert texts(again, "sc-hp-c2") == ["HP 12/24"]
+
+
+def test_luck_is_offered_only_with_5_lp_and_the_chance_shown_is_the_one_that_applies() -> None:
+    """Issue 26 item 5: "Yes (3 LP)" was offered and then refused (SIM-10: 5 LP at least); with
+    luck declared the step still showed the chance without it; the weapon chip's odds and the
+    step's did not say which applies."""
+    model = send(started(), "simply.combat_aim", "c2")
+    assert texts(model, "sc-hit-chance")[0].startswith("Chance to hit: 28%")  # TN 8
+    assert "before any Defend or luck" in texts(model, "sc-arms")[0]
+    model = send(model, "simply.combat_form", "attack", "luck", "yes")  # Mara's 10 LP staked
+    chance = texts(model, "sc-hit-chance")[0]
+    # with 10 LP a roll up to 18 is bought, a 20 never: 1 - P(19) - P(20) = 97/100
+    assert chance.startswith("Chance to hit: 97%") and "luck declared (10 LP)" in chance, chance
+    assert "28% with no Defend and no luck" in chance
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    assert "a contest against the Defend" in texts(model, "sc-hit-chance")[0]
+    poor = send(started(), "simply.combat_hold")  # Bo's turn: Mara is his target
+    fight = model.state["simply_combat"]["combat"]
+    fight["combatants"][1]["luck"] = 3
+    from rkweb.features.simply.combat import state as saved
+
+    assert saved.luck_choice(saved.fight_of({"combat": fight}), "c2") == [
+        ("no", "No (3 LP: luck needs at least 5)")
+    ]
+    assert _options(poor, "sc-attack-luck") == ["no", "yes"]  # Bo has 10 LP
+
+
+def test_a_new_fight_starts_blank_and_the_ended_fights_log_is_kept() -> None:
+    """Issue 26 items 4 and 6: "End fight" emptied the log, and the next fight showed the last
+    one's attack set-up and results."""
+    model = send(started(), "simply.combat_form", "attack", "luck", "yes")
+    model = send(model, "simply.combat_attack_typed", "10 10")  # a miss, logged
+    logged = [e["text"] for e in model.state["simply_combat"]["log"]]
+    model = send(model, "simply.combat_end")
+    assert texts(model, "sc-log-entry") == []
+    past = model.state["simply_combat"]["past"]
+    assert [e["text"] for e in past[0]["log"]] == logged and past[0]["names"] == "Mara, Bo"
+    assert "Mara attacks Bo" in texts(model, "sc-past-fights")[0]
+    model = send(model, "simply.combat_add_char", "1")  # Bo alone in a new fight
+    assert texts(model, "sc-attack-result") == []
+    assert _form(model, "attack")["luck"] == "no"
+    assert texts(model, "sc-combatant")[0].startswith("Bo")  # no "–." before the name
+
+
+def test_the_quick_npc_button_says_what_it_needs_and_a_bandage_needs_no_roll() -> None:
+    """Issue 26 items 3 and 6: after picking a character, "Add to the fight" said "name '' must
+    be 1 to 60 characters"; "Treat (roll for me)" rolled nothing for an automatic bandage."""
+    model = send(duel(), "simply.combat_add")
+    (error,) = texts(model, "sc-error-add")
+    assert "name ''" not in error and error.startswith("The quick NPC's Name is empty")
+    model = send(started(), "simply.combat_form", "treat", "patient", "c2")
+    assert texts(model, "sc-treat-roll") == ["Bandage: success without a roll"]
+    assert texts(model, "sc-treat-typed") == []

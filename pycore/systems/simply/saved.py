@@ -275,6 +275,13 @@ FIGHT = All(
                 "clock": TIME,
                 "pending": ListOf(PENDING, 200),
                 "next_id": Whole(0, 10**9),
+                "attacks": Whole(0, 10**9),
+                "due": maybe(
+                    Record(
+                        {"serial": Whole(0, 10**9), "attacker": Text(20), "target": Text(20)},
+                        required=frozenset({"serial", "attacker", "target"}),
+                    )
+                ),
             }
         ),
         Check(_fight, "a fight"),
@@ -328,6 +335,18 @@ COMBAT = SectionCodec(
             "combat": FIGHT,
             "log": ListOf(LOG_ENTRY, COMBAT_LOG_LIMIT),
             "form": MapOf(MapOf(Text(400), 40), 20),
+            # What the GM set in the attack under way (and which attack it belongs to), and
+            # the attack whose hit awaits its damage (issue 25).
+            "set": MapOf(MapOf(Text(400), 40), 4),
+            "set_for": MapOf(Text(400), 4),
+            "hit": MapOf(Text(40), 4),
+            # The logs of the last fights ended (End fight keeps them, issue 26).
+            "past": ListOf(
+                Record(
+                    {"at": WHEN, "names": Text(400), "log": ListOf(LOG_ENTRY, COMBAT_LOG_LIMIT)}
+                ),
+                5,
+            ),
         }
     ),
     logs=(LogSpec(("log",), COMBAT_LOG_LIMIT),),

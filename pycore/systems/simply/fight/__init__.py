@@ -72,6 +72,7 @@ from pycore.systems.simply.fight.state import (
     Arm,
     Combat,
     Combatant,
+    Due,
     PendingCheck,
     add_combatant,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "CheckRoll",
     "Combat",
     "Combatant",
+    "Due",
     "HitResult",
     "Initiative",
     "InitiativeLine",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
@@ -28,7 +29,7 @@ from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import DamageKind
 from pycore.systems.simply.fight.order import spend_for_roll
-from pycore.systems.simply.fight.state import Arm, Combat, Combatant
+from pycore.systems.simply.fight.state import Arm, Combat, Combatant, Due
 from pycore.validate import checked
 
 
@@ -37,16 +38,60 @@ def hit_chance(
     defend_tn: int | None = None,
     attacker_skilled: bool = True,
     defender_skilled: bool = True,
+    luck: int = 0,
+    defend_luck: int = 0,
 ) -> Fraction:
     """The exact chance an attack hits: a test, or with a Defend a contest the attacker must
-    win; a draw is a miss (SIM-39, SIM-D08).
+    win; a draw is a miss (SIM-39, SIM-D08). ``luck`` and ``defend_luck`` are the LP a side
+    declared (SIM-10: at least 5, spent by the rule), so the chance shown is the one that
+    applies: with 20 LP declared at TN 12 only a 20 misses.
 
     >>> hit_chance(12), hit_chance(12, 12) == hit_chance(12, 12)
     (Fraction(16, 25), True)
+    >>> hit_chance(12, luck=20)
+    Fraction(99, 100)
     """
-    if defend_tn is None:
-        return tasks.success_chance(attack_tn, attacker_skilled)
-    return tasks.contest_odds(attack_tn, defend_tn, attacker_skilled, defender_skilled).a
+    if not luck and not defend_luck:
+        if defend_tn is None:
+            return tasks.success_chance(attack_tn, attacker_skilled)
+        return tasks.contest_odds(attack_tn, defend_tn, attacker_skilled, defender_skilled).a
+    return _lucky_chance(
+        attack_tn, defend_tn, attacker_skilled, defender_skilled, luck, defend_luck
+    )
+
+
+#: How often 2D10 shows each total (of 100).
+_TOTALS = tuple((t, 10 - abs(t - 11)) for t in range(2, 21))
+
+
+@lru_cache(maxsize=256)
+def _lucky_chance(
+    attack_tn: int,
+    defend_tn: int | None,
+    attacker_skilled: bool,
+    defender_skilled: bool,
+    luck: int,
+    defend_luck: int,
+) -> Fraction:
+    """Every pair of totals judged by the rules themselves (SIM-06, SIM-08, SIM-10)."""
+
+    def side(tn: int, total: int, skilled: bool, points: int) -> tasks.TaskResult:
+        level = "Familiar" if skilled else None
+        if points:
+            return luck_rules._final(luck_rules.luck_on_test(tn, total, points, level))
+        return tasks.test(tn, total, level)
+
+    hits = 0
+    for a_total, a_ways in _TOTALS:
+        a = side(attack_tn, a_total, attacker_skilled, luck)
+        if defend_tn is None:
+            hits += a_ways * 100 if a.success else 0
+            continue
+        for b_total, b_ways in _TOTALS:
+            b = side(defend_tn, b_total, defender_skilled, defend_luck)
+            if tasks._judge(a, b)[0] == "a":
+                hits += a_ways * b_ways
+    return Fraction(hits, 100 * 100)
 
 
 # --- the set-up from the sheets -----------------------------------------------------------------
@@ -137,6 +182,8 @@ class AttackRoll:
     drawn: bool = False
 
     names: tuple[str, str] = ("", "")
+    #: This attack's number in the fight: a hit's damage is applied with it, once.
+    serial: int = 0
 
     @property
     def verdict(self) -> str:
@@ -242,16 +289,23 @@ def roll_attack(
     attacker, target = combat.get(attacker_id), combat.get(target_id)
     if attacker_id == target_id:
         raise RuleError(f"{attacker.name} cannot attack themselves: choose another target")
+    if combat.due is not None:  # a hit's damage is applied once, never dropped silently
+        by, on = combat.get(combat.due.attacker).name, combat.get(combat.due.target).name
+        raise RuleError(
+            f"{by}'s hit on {on} still awaits its damage: apply it (or undo that attack) "
+            "before the next attack"
+        )
     stake = luck_pool(attacker, luck)
     guard = luck_pool(target, defend_luck) if defend_tn is not None else 0
     updated = spend_for_roll(combat, attacker_id, "Attack")
+    serial = combat.attacks + 1
     if defend_tn is not None:
         updated = spend_for_roll(updated, target_id, "Defend")
         sides = ((attack_tn, attack_level, stake), (defend_tn, defend_level, guard))
-        result = _defended(attacker, target, sides, rng)
+        result = replace(_defended(attacker, target, sides, rng), serial=serial)
         updated = _pay(updated, attacker_id, result.luck_spent)
         updated = _pay(updated, target_id, result.defend_luck_spent)
-        return updated, result
+        return _count(updated, result), result
     rolled: luck_rules.RolledLuckTest | tasks.RolledTest
     if stake:
         rolled = luck_rules.roll_luck_test(attack_tn, stake, rng, attack_level)
@@ -269,5 +323,12 @@ def roll_attack(
         number,
         _spent(side),
         names=(attacker.name, target.name),
+        serial=serial,
     )
-    return _pay(updated, attacker_id, result.luck_spent), result
+    return _count(_pay(updated, attacker_id, result.luck_spent), result), result
+
+
+def _count(combat: Combat, result: AttackRoll) -> Combat:
+    """The attack counted; a hit waits for its damage (SIM-40), to be applied once."""
+    due = Due(result.serial, result.attacker, result.target) if result.hit else None
+    return replace(combat, attacks=result.serial, due=due)

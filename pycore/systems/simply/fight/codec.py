@@ -10,7 +10,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import check_kind
-from pycore.systems.simply.fight.state import Arm, Combat, Combatant, PendingCheck
+from pycore.systems.simply.fight.state import Arm, Combat, Combatant, Due, PendingCheck
 from pycore.validate import checked
 
 _FIELDS = tuple(Combatant.__dataclass_fields__)
@@ -49,6 +49,8 @@ def combat_to_json(combat: Combat) -> dict[str, Any]:
         ],
         "next_id": combat.next_id,
         "taken": [list(pair) for pair in combat.taken],
+        "attacks": combat.attacks,
+        "due": None if combat.due is None else vars(combat.due),
     }
 
 
@@ -113,6 +115,9 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         )
         for p in data.get("pending", [])
     )
+    due = data.get("due")
+    if due is not None and not isinstance(due, dict):
+        raise RuleError(f"combat.due must be an object, got {due!r}")
     actions = {str(k): whole("actions", v) for k, v in dict(data.get("actions", {})).items()}
     return Combat(
         combatants=tuple(combatants),
@@ -127,4 +132,12 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         pending=pending,
         next_id=whole("next_id", data.get("next_id", len(combatants) + 1)),
         taken=tuple((str(p[0]), str(p[1])) for p in data.get("taken", ()) if len(p) == 2),
+        attacks=whole("attacks", data.get("attacks", 0)),
+        due=None
+        if due is None
+        else Due(
+            whole("due.serial", due.get("serial")),
+            str(due.get("attacker", "")),
+            str(due.get("target", "")),
+        ),
     )

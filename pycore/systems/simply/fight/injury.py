@@ -49,9 +49,12 @@ def hit(
     *,
     others: Sequence[tuple[str, int]] = (),
     luck_spent: int = 0,
+    attack: int | None = None,
 ) -> tuple[Combat, HitResult]:
     """Apply one hit to a participant: armor and shield by attack type, luck 1:1, new HP, and
     every injury effect (SIM-40 to SIM-50); checks are queued with their TN and exact odds.
+    With ``attack``, the damage of that attack's hit, applied once: a second time is refused
+    (without it, damage the GM applies with no attack roll).
 
     >>> from pycore.systems.simply.fight import *
     >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5,
@@ -63,6 +66,12 @@ def hit(
     'bleeding'
     """
     target = combat.get(target_id)
+    if attack is not None:
+        if combat.due is None or combat.due.serial != attack:
+            raise RuleError(
+                f"the damage of attack {attack} was applied already: a hit is applied once"
+            )
+        combat = replace(combat, due=None)
     damage_kind: DamageKind = check_kind(kind)
     result = apply_damage(
         raw,

@@ -43,6 +43,9 @@ def remove_combatant(combat: Combat, combatant_id: str) -> Combat:
         passed=tuple(i for i in combat.passed if i != combatant_id),
         pending=tuple(p for p in combat.pending if p.combatant != combatant_id),
     )
+    due = combat.due
+    if due is not None and combatant_id in (due.attacker, due.target):
+        shrunk = replace(shrunk, due=None)  # the hit left with its fighter: nothing to apply
     if combat.cursor == combatant_id:
         return _advance(replace(shrunk, cursor=combatant_id), skip_current=True)
     return shrunk

@@ -195,6 +195,16 @@ class PendingCheck:
 
 
 @dataclass(frozen=True)
+class Due:
+    """A hit rolled whose damage is still to be applied (SIM-40): attack number ``serial`` of
+    this fight, by ``attacker`` on ``target``. Applied once, then gone (issue 25)."""
+
+    serial: int
+    attacker: str
+    target: str
+
+
+@dataclass(frozen=True)
 class Combat:
     """The whole fight: participants, the turn (SIM-37: everyone's actions once), whose turn it
     is, held actions, the game clock in minutes (SIM-D14) and the checks still to roll."""
@@ -213,6 +223,10 @@ class Combat:
     #: Attack and Defend actions taken whose roll is still to come (SIM-37): rolling the attack
     #: then spends nothing more, so "Attack" then "Roll attack" is one action, not two.
     taken: tuple[tuple[str, str], ...] = ()
+    #: Attacks rolled so far (each one's number), and the hit whose damage is still to be
+    #: applied: a result is applied at most once.
+    attacks: int = 0
+    due: Due | None = None
 
     def get(self, combatant_id: str) -> Combatant:
         for c in self.combatants:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pycore.systems.simply.character import Character, Derived
+from pycore.systems.simply.fight.state import Combatant
 from pycore.systems.simply.scores import weapon_lines
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.builder import rating_text
@@ -34,7 +35,7 @@ def _table(heads: Iterable[str], rows: list[VNode]) -> VNode:
     )
 
 
-def _stats(character: Character, derived: Derived) -> VNode:
+def _stats(character: Character, derived: Derived, fighting: Combatant | None = None) -> VNode:
     rows = [
         h(
             "tr",
@@ -49,7 +50,7 @@ def _stats(character: Character, derived: Derived) -> VNode:
     return _block(
         "Stats",
         _table(("Stat", "orig", "(adj)"), rows),
-        h("p", {}, f"Luck: {derived.luck}"),
+        h("p", {}, _luck(derived, fighting)),
         h("p", {}, f"Speed: {derived.speed}"),
         h("p", {}, f"Armor: {armor_line}"),
     )
@@ -70,16 +71,30 @@ def _skills(derived: Derived) -> VNode:
     return _block("Skills", _table(("Skill", "Stat", "Lvl", "Rat (orig/adj)"), rows), wide=True)
 
 
-def _hit_points(character: Character, derived: Derived) -> str:
-    """The derived HP, and what the last fight left: the HP now and the conditions."""
+def _luck(derived: Derived, fighting: Combatant | None) -> str:
+    """The LP: during a fight the fight's (one truth, FIGHT.md), the sheet's beside it."""
+    if fighting is None:
+        return f"Luck: {derived.luck}"
+    return f"Luck: {fighting.luck} in the fight now (sheet: {derived.luck})"
+
+
+def _hit_points(character: Character, derived: Derived, fighting: Combatant | None = None) -> str:
+    """The derived HP, and what the last fight left: the HP now and the conditions; during a
+    fight, the fight's HP and conditions (issue 26: the record said "Hit Points: 20" then)."""
+    if fighting is not None:
+        status = "" if fighting.status() == "ok" else f"; {fighting.status()}"
+        return f"Hit Points: {fighting.hp}/{fighting.hp_max} in the fight now{status}"
     text = f"Hit Points: {rating_text(derived.hit_points)}"
     if character.hp is not None:
         text += f" (now {character.hp})"
     return text + (f"; {', '.join(character.conditions)}" if character.conditions else "")
 
 
-def record(character: Character, derived: Derived, live: str = "") -> VNode:
-    """The record; ``live`` is the character's line from a fight under way (one truth)."""
+def record(
+    character: Character, derived: Derived, live: str = "", fighting: Combatant | None = None
+) -> VNode:
+    """The record; ``live`` is the character's line from a fight under way and ``fighting``
+    its fighter there, whose HP, LP and conditions the record shows meanwhile (one truth)."""
     who = f"{character.age} / {character.age_note or '—'} / {character.race or '—'}"
     return h(
         "section",
@@ -100,11 +115,16 @@ def record(character: Character, derived: Derived, live: str = "") -> VNode:
                 h("p", {}, f"Age category/Age/Race: {who}"),
                 h("p", {}, f"Concept: {character.concept or '—'}"),
             ),
-            _stats(character, derived),
+            _block(
+                "In the fight now",
+                h("p", {"class": "strong", "data-testid": "char-live"}, live),
+            )
+            if live
+            else None,
+            _stats(character, derived, fighting),
             _block(
                 "Derived",
-                h("p", {}, _hit_points(character, derived)),
-                h("p", {"class": "strong", "data-testid": "char-live"}, live) if live else None,
+                h("p", {}, _hit_points(character, derived, fighting)),
                 h("p", {}, f"Fatigue: {rating_text(derived.fatigue_points)}"),
                 h("p", {}, f"Unarmed Combat Max Dmg: {rating_text(derived.unarmed_max_damage)}"),
                 h("p", {}, f"Initiative Bonus: {rating_text(derived.initiative_bonus)}"),

@@ -10,6 +10,7 @@ from pycore.systems.simply.character import derive, validate
 from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.codec import combat_from_json
 from pycore.systems.simply.fight.sheet import fighters_of, live_line
+from pycore.systems.simply.fight.state import Combatant
 from pycore.systems.simply.links import uid_of
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -21,14 +22,20 @@ from rkweb.kit.chips import chip
 from rkweb.kit.share import share_button
 
 
-def _live(model: Model, raw: dict[str, Any]) -> str:
-    """The character's line from the fight under way, if it fights (the sheet follows it)."""
+def _fighter(model: Model, raw: dict[str, Any]) -> Combatant | None:
+    """The character's fighter in the fight under way, if it fights (the sheet follows it)."""
     try:
         fight = combat_from_json(model.section("simply_combat").get("combat", {}))
     except RuleError:
-        return ""
+        return None
     fighting = fighters_of(fight, uid_of(raw))
-    return live_line(fighting[0]) if fighting else ""
+    return fighting[0] if fighting else None
+
+
+def _live(model: Model, raw: dict[str, Any]) -> str:
+    """The character's line from the fight under way, if it fights (the sheet follows it)."""
+    fighter = _fighter(model, raw)
+    return live_line(fighter) if fighter else ""
 
 
 def _editor(model: Model, raw: dict[str, Any]) -> VNode:
@@ -50,7 +57,7 @@ def _editor(model: Model, raw: dict[str, Any]) -> VNode:
         gear.abilities_card(character, problems),
         gear.armor_card(model, raw, character, problems),
         gear.details_card(model, character),
-        record(character, derived, _live(model, raw)),
+        record(character, derived, _live(model, raw), _fighter(model, raw)),
     )
 
 

@@ -17,7 +17,7 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, plain
 from rkweb.kit.dice_entry import dice_entry
-from rkweb.kit.odds import odds
+from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
 
 #: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
@@ -73,13 +73,10 @@ def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     )
     shown = {"verdict": attack.verdict, "number": attack.number, "text": attack.text}
     state = {**state, "result": {"attack": {**shown, "hit": attack.hit}}}
-    if attack.hit:  # the damage step follows, on the target that was hit
-        state["form"] = {
-            **state["form"],
-            "damage": {**state["form"]["damage"], "target": a["target"]},
-        }
+    if attack.hit:  # the damage step follows: this attack's, on the target that was hit
+        state["hit"] = {k: a[k] for k in saved.CHOICE}
     step = saved.step(attack.text, attack, fight)
-    return saved.commit(model, state, fight, "Attack", ctx, (step,), seed)
+    return saved.commit(model, state, fight, "Attack", ctx, (step,), seed, ended="attack")
 
 
 def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -100,29 +97,61 @@ def typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
 # --- view -------------------------------------------------------------------------------------
 
 
-def _chance(a: dict[str, str]) -> VNode:
-    """The exact chance to hit before the roll: a test, or a contest against a Defend."""
+def _staked(fight: core.Combat, who: str, declared: str) -> int:
+    """The LP a side stakes when it declares luck: all it has (SIM-10); none undeclared."""
+    if declared != "yes" or not who:
+        return 0
     try:
-        defend = saved.number(a, "defend_tn") if a["defend"] else None
-        chance = core.hit_chance(
-            saved.number(a, "tn") or 0,
-            defend,
-            saved.level(a["level"]) is not None,
-            saved.level(a["defend_level"]) is not None,
-        )
+        return core.luck_pool(fight.get(who), True)
+    except RuleError:
+        return 0
+
+
+def _chance(fight: core.Combat, a: dict[str, str]) -> VNode:
+    """The chance to hit that applies, before the roll: with the Defend and the luck declared
+    as set, and in words which it is (the weapon chips show it before any Defend or luck)."""
+    defended = bool(a["defend"])
+    luck = _staked(fight, a["attacker"], a["luck"])
+    guard = _staked(fight, a["target"], a["defend_luck"]) if defended else 0
+    try:
+        tn = saved.number(a, "tn") or 0
+        defend = saved.number(a, "defend_tn") if defended else None
+        skilled = saved.level(a["level"]) is not None
+        guard_skilled = saved.level(a["defend_level"]) is not None
+        chance = core.hit_chance(tn, defend, skilled, guard_skilled, luck, guard)
+        alone = core.hit_chance(tn, None, skilled)
     except ValueError as exc:
         return h("div", {"class": "odds-line", "data-testid": "sc-hit-chance"}, plain(str(exc)))
-    contest = " (contest: the attacker must win; a draw misses)" if defend is not None else ""
+    how = [
+        "a contest against the Defend (a draw misses)" if defended else "no Defend",
+        f"luck declared ({luck} LP)" if luck else "",
+        f"the defender's luck ({guard} LP)" if guard else "",
+    ]
+    said = ", ".join(x for x in how if x)
+    plain_odds = f"; {percent_text(alone)} with no Defend and no luck" if alone != chance else ""
     return h(
         "div",
         {"class": "odds-line", "data-testid": "sc-hit-chance"},
         "Chance to hit: ",
         odds(chance),
-        contest,
-        why(["SIM-D08: against a Defend the attack is a contest; a draw is a miss."])
-        if contest
+        f" ({said}{plain_odds})",
+        why(
+            [
+                "SIM-D08: against a Defend the attack is a contest; a draw is a miss.",
+                "SIM-10: luck declared stakes all the side's LP: a failure is bought 1:1, "
+                "at least 5; a 20 always fails.",
+            ]
+        )
+        if defended or luck
         else None,
     )
+
+
+def _can_defend(fight: core.Combat, target: str) -> bool:
+    """SIM-D08: a Defend costs an unused action (or one taken already, waiting for its roll);
+    a target with none left is not offered one."""
+    left = fight.actions_left(target) > 0 if target else False
+    return left or (target, "Defend") in fight.taken
 
 
 def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
@@ -136,8 +165,8 @@ def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
 def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     """What the sheets set, to change for the situation: who, with what, the TN, a Defend, luck."""
     levels = [(x, x) for x in saved.LEVELS]
-    yes_no = [("", "no"), ("yes", "yes")]
     a = form["attack"]
+    yes_no = [("", "no"), ("yes", "yes")] if _can_defend(fight, a["target"]) else [("", "no")]
     return h(
         "details",
         {"class": "adjust", "data-testid": "sc-attack-adjust"},
@@ -213,7 +242,7 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         {"class": "card step", "aria-labelledby": "sc-attack-h", "data-testid": "sc-attack-step"},
         h("h2", {"id": "sc-attack-h", "data-testid": "sc-attack-summary"}, _summary(fight, a)),
         _adjust(model, fight, form),
-        _chance(a),
+        _chance(fight, a),
         outcome(state),
         dice_entry(
             "sc-attack",

@@ -179,6 +179,33 @@ def _task_line(fight: core.Combat, t: dict[str, str]) -> VNode:
     )
 
 
+def _automatic(fight: core.Combat, t: dict[str, str]) -> str | None:
+    """ "Success"/"failure" when the treatment needs no roll now (SIM-52, SIM-T01: a bandage is
+    Automatic), else None."""
+    if not t["patient"]:
+        return None
+    try:
+        return core.treatment_task(fight, t["patient"], t["treatment"], t["skill"]).automatic
+    except ValueError:
+        return None
+
+
+def _treat_entry(fight: core.Combat, t: dict[str, str]) -> VNode:
+    """The treatment's roll; with no roll to make, one button that says so (a "roll for me"
+    that rolled nothing misled the GM)."""
+    automatic = _automatic(fight, t)
+    if automatic is not None:
+        words = f"{t['treatment'].capitalize()}: {automatic.lower()} without a roll"
+        return h("div", {"class": "row"}, button("sc-treat-roll", words, ("simply.combat_treat",)))
+    return dice_entry(
+        "sc-treat",
+        "2D10, then 1D10 hours" if t["treatment"] == "stabilize" else "2D10",
+        roll=("simply.combat_treat",),
+        typed=("simply.combat_treat_typed",),
+        label="Treat (roll for me)",
+    )
+
+
 def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     treatments = [(x, x.capitalize()) for x in core.TREATMENTS]
     return h(
@@ -202,12 +229,6 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             saved.form_field(model, form, "treat", "rating", "Treater's skill rating"),
         ),
         _task_line(fight, form["treat"]),
-        dice_entry(
-            "sc-treat",
-            "2D10, then 1D10 hours" if form["treat"]["treatment"] == "stabilize" else "2D10",
-            roll=("simply.combat_treat",),
-            typed=("simply.combat_treat_typed",),
-            label="Treat (roll for me)",
-        ),
+        _treat_entry(fight, form["treat"]),
         error_line(model, saved.ERRORS, "treat", "sc-error-treat"),
     )

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.dice import seeded
+from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.damage import (
     RawDamage,
@@ -37,7 +38,9 @@ def _raw(d: dict[str, str]) -> RawDamage:
 
 
 def _hit(fight: core.Combat, d: dict[str, Any], raw: RawDamage) -> tuple[core.Combat, Any]:
-    """The damage form applied to its target, for the preview and for the real hit alike."""
+    """The damage form applied to its target, for the preview and for the real hit alike: the
+    damage of the hit rolled (applied once, the core sees to it), or damage the GM applies with
+    no attack roll."""
     other = saved.number(d, "other") or 0
     return core.hit(
         fight,
@@ -46,6 +49,7 @@ def _hit(fight: core.Combat, d: dict[str, Any], raw: RawDamage) -> tuple[core.Co
         d["kind"],
         others=[("spells/powers", other)] if other else [],
         luck_spent=saved.number(d, "luck") or 0,
+        attack=None if fight.due is None else fight.due.serial,
     )
 
 
@@ -55,9 +59,8 @@ def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     d = state["form"]["damage"]
     raw = roll_raw_from_table(saved.number(d, "max_damage") or 1, seeded(ctx.fresh_seed))
-    damage = {**d, "d20": str(raw.roll), "seed": ctx.fresh_seed}
-    form = {**state["form"], "damage": damage}
-    history = model.history.set_quietly(saved.SECTION, {**state, "form": form})
+    rolled = saved.with_set(state, "damage", {"d20": str(raw.roll), "seed": ctx.fresh_seed})
+    history = model.history.set_quietly(saved.SECTION, rolled)
     return replace(model, history=history)
 
 
@@ -65,24 +68,29 @@ def apply(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     form = state["form"]
     d = form["damage"]
+    if not _known(d):  # applied already (the step is set up afresh), or nothing rolled yet
+        raise RuleError("no damage to apply: choose the target and roll or type the damage")
     raw = _raw(d)
     fight, hit = _hit(saved.fight_of(state), d, raw)
     text = f"{raw}; {hit}"
     shown = {"verdict": f"{hit.name}: HP {hit.damage.hp_after}", "number": "", "text": text}
     shown["number"] = f"injury {hit.damage.injury} (raw {raw.value})"
-    state = {
-        **state,
-        "form": {**form, "damage": {**d, "d20": "", "luck": "0", "seed": ""}},
-        "result": {"damage": shown},
-    }
+    state = {**state, "result": {"damage": shown}}
     label = f"Damage to {hit.name}"
     logged = saved.step(text, hit, fight)
-    return saved.commit(model, state, fight, label, ctx, (logged,), d.get("seed", ""))
+    seed = d.get("seed", "")
+    return saved.commit(model, state, fight, label, ctx, (logged,), seed, ended="damage")
+
+
+def _known(d: dict[str, str]) -> bool:
+    """The damage is known: its target, and the weapon's value or the D20. Applied, the step
+    is set up afresh (empty), so Apply goes until there is damage to apply again."""
+    return bool(d["target"]) and bool(d["raw"] if d["source"] == "weapon" else d["d20"])
 
 
 def _preview(fight: core.Combat, d: dict[str, str]) -> str:
     """What the hit would do, once the damage is known (a weapon's value or the D20)."""
-    if not d["target"] or (d["source"] != "weapon" and not d["d20"]):
+    if not _known(d):
         return ""
     try:
         raw = _raw(d)
@@ -156,7 +164,9 @@ def card(
             "div",
             {"class": "row apply-row"},
             saved.form_field(model, form, "damage", "luck", "Luck spent against injury (1:1)"),
-            button("sc-apply-damage", "Apply damage", ("simply.combat_damage",), primary=True),
+            button("sc-apply-damage", "Apply damage", ("simply.combat_damage",), primary=True)
+            if _known(d)
+            else None,
         ),
         error_line(model, saved.ERRORS, "damage", "sc-error-damage"),
         _adjust(model, fight, form, d["source"] == "weapon" or attack_outcome is None),

@@ -1,6 +1,6 @@
 """The fight's log, newest first, and the end of the fight: the sheets take the HP, luck and
-conditions the fight left (FIGHT.md: one truth), and the fight and its log are cleared, in one
-undoable step."""
+conditions the fight left (FIGHT.md: one truth), and the fight is cleared, its log kept under
+"Past fights", in one undoable step."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from rkweb.kit.fields import errors_key
 from rkweb.kit.results import log_list
 
 SHEETS = "simply_characters"
+PAST_FIGHTS = 5  # the logs of the last fights ended, newest first
 
 
 def _sheets_after(model: Model, fight: core.Combat) -> tuple[dict[str, Any], list[str]]:
@@ -47,11 +48,44 @@ def end(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if not fight.combatants and not state["log"]:
         return model
     sheets, names = _sheets_after(model, fight)
-    cleared = {**state, "combat": core.combat_to_json(core.Combat()), "log": [], "result": {}}
+    # The log is kept with the fight it tells (readable under "Past fights"); nothing of this
+    # fight's set-up reaches the next one: its forms start blank (FIGHT.md's first law).
+    told = {"at": ctx.now, "names": ", ".join(c.name for c in fight.combatants)[:400]}
+    past = [{**told, "log": state["log"]}, *state["past"]][:PAST_FIGHTS]
+    cleared = {
+        "combat": core.combat_to_json(core.Combat()),
+        "log": [],
+        "result": {},
+        "form": saved.FORM_DEFAULTS,
+        "set": {},
+        "set_for": {},
+        "hit": {},
+        "past": past,
+    }
     whole = {**model.state, saved.SECTION: cleared, SHEETS: sheets}
     label = "End fight" + (f": {', '.join(names)} updated" if names else "")
     history = model.history.apply(WHOLE_STATE, whole, label, ctx.now)
     return replace(model, history=history, ui={**model.ui, errors_key(saved.ERRORS): {}})
+
+
+def _past(state: dict[str, Any]) -> VNode | None:
+    """The logs of the fights ended, newest first, one tap away."""
+    if not state["past"]:
+        return None
+    return h(
+        "details",
+        {"class": "past-fights", "data-testid": "sc-past-fights"},
+        h("summary", {}, f"Past fights ({len(state['past'])})"),
+        *[
+            h(
+                "div",
+                {"class": "past-fight"},
+                h("h3", {}, f"{fight.get('names') or 'A fight'}, ended {fight.get('at', '')}"),
+                log_list("sc-past-entry", fight.get("log", []), label="Past fight's log"),
+            )
+            for fight in state["past"]
+        ],
+    )
 
 
 def card(state: dict[str, Any]) -> VNode:
@@ -71,4 +105,5 @@ def card(state: dict[str, Any]) -> VNode:
             ),
         ),
         log_list("sc-log-entry", log, label="Combat log entries"),
+        _past(state),
     )

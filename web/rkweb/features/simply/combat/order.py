@@ -27,8 +27,14 @@ from rkweb.kit.results import why
 
 
 def add(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A quick NPC joins (a character picked in "From a character" has joined already)."""
     state = saved.load(model)
     form = state["form"]["add"]
+    if not form["name"].strip():
+        raise RuleError(
+            "The quick NPC's Name is empty: type 1 to 60 characters. (A character picked in "
+            '"From a character" joins the fight as soon as it is picked.)'
+        )
     fight = core.add_combatant(
         saved.fight_of(state),
         name=form["name"],
@@ -140,7 +146,11 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
         {"class": "add-combatant"},
         h("h3", {}, "Add a participant"),
         select("sc-add-character", "From a character", "", chosen, ("simply.combat_add_char",)),
-        h("p", {"class": "muted small"}, "Or a quick NPC:"),
+        h(
+            "p",
+            {"class": "muted small"},
+            "A character joins as soon as it is picked. Or a quick NPC:",
+        ),
         h(
             "div",
             {"class": "grid2"},
@@ -161,7 +171,7 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
         ),
         why(["SIM-37, SIM-D22: 2 actions per turn unless a character has more."]),
         error_line(model, saved.ERRORS, "add", "sc-error-add"),
-        button("sc-add", "Add to the fight", ("simply.combat_add",), primary=True),
+        button("sc-add", "Add this NPC to the fight", ("simply.combat_add",), primary=True),
     )
 
 

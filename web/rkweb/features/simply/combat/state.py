@@ -10,6 +10,7 @@ from pycore.errors import RuleError
 from pycore.share.public import simply_public
 from pycore.step import Step, log_entry
 from pycore.systems.simply import fight as core
+from pycore.systems.simply.luck import LUCK_MINIMUM
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit.fields import error_of, errors_key, field, select, with_error
@@ -97,17 +98,85 @@ LABELS = {
 LEVELS = ("Default", "Familiar", "Capable", "Professional", "Expert")
 
 
+#: What the GM chooses for an attack; every other input of the attack and damage steps is
+#: derived from the sheets for that choice (FIGHT.md's first law) unless the GM set it in this
+#: attack: those values alone are kept, in the section's "set", until the attack is applied.
+CHOICE = ("attacker", "weapon", "target")
+ATTACK_STEPS = ("attack", "damage")
+
+
 def load(model: Model) -> dict[str, Any]:
     """The section: the fight, the log, the forms and the last results shown where the tap was
-    (kept, so a reload continues from the step it left)."""
+    (kept, so a reload continues from the step it left). The attack and damage steps are
+    derived afresh on every read, so no undo, redo or reload can leave a stale value in them."""
     saved = model.section(SECTION)
     form = {g: {**d, **saved.get("form", {}).get(g, {})} for g, d in FORM_DEFAULTS.items()}
+    given = saved.get("set", {})
+    return derive(
+        {
+            "combat": saved.get("combat", {}),
+            "log": list(saved.get("log", [])),
+            "form": form,
+            "result": dict(saved.get("result", {})),
+            "set": {g: {str(k): str(v) for k, v in given.get(g, {}).items()} for g in ATTACK_STEPS},
+            "set_for": {g: str(v) for g, v in saved.get("set_for", {}).items()},
+            "hit": {k: str(v) for k, v in saved.get("hit", {}).items() if k in CHOICE},
+            "past": list(saved.get("past", [])),
+        }
+    )
+
+
+def _fresh(fight: core.Combat, choice: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The two steps as the sheets set them up for ``choice``; with no attacker (or one gone,
+    or a weapon no longer there) the blank forms with what was chosen."""
+    if choice.get("attacker"):
+        try:
+            return plan_form(fight, {**FORM_DEFAULTS["attack"], **choice})
+        except ValueError:
+            pass
     return {
-        "combat": saved.get("combat", {}),
-        "log": list(saved.get("log", [])),
-        "form": form,
-        "result": dict(saved.get("result", {})),
+        "attack": {**FORM_DEFAULTS["attack"], **choice},
+        "damage": {**FORM_DEFAULTS["damage"], "target": choice.get("target", "")},
     }
+
+
+def _keys(state: dict[str, Any], fight: core.Combat) -> dict[str, str]:
+    """Which attack each step's values belong to: the attack chosen and the number of attacks
+    rolled so far; for the damage step while a hit awaits it, that hit. What the GM set for
+    another attack (left by an undo or a redo) never reaches this one."""
+    choice = "|".join(str(state["form"]["attack"][k]) for k in CHOICE)
+    attack = f"{choice}|{fight.attacks}"
+    return {"attack": attack, "damage": attack if fight.due is None else f"hit {fight.due.serial}"}
+
+
+def derive(state: dict[str, Any]) -> dict[str, Any]:
+    """The attack and damage steps of ``state``: the sheets' set-up for the attack chosen, with
+    what the GM set in this attack on top. While a hit awaits its damage, the damage step is
+    that hit's (its attacker, weapon and target), whoever attacks next."""
+    try:
+        fight = fight_of(state)
+    except RuleError:
+        return state
+    form, keys = state["form"], _keys(state, fight)
+    given = {g: v if state["set_for"].get(g) == keys[g] else {} for g, v in state["set"].items()}
+    choice = {k: str(form["attack"][k]) for k in CHOICE}
+    fresh = _fresh(fight, choice)
+    damage = fresh["damage"]
+    if fight.due is not None and state["hit"]:
+        damage = _fresh(fight, {**choice, **state["hit"]})["damage"]
+    derived = {
+        "attack": {**fresh["attack"], **choice, **given["attack"]},
+        "damage": {**damage, **given["damage"]},
+    }
+    return {**state, "form": {**form, **derived}}
+
+
+def with_set(state: dict[str, Any], group: str, values: dict[str, str]) -> dict[str, Any]:
+    """``state`` with ``values`` set by the GM (or rolled) in this attack's ``group`` step."""
+    key = _keys(state, fight_of(state))[group]
+    kept = state["set"][group] if state["set_for"].get(group) == key else {}
+    given = {**state["set"], group: {**kept, **values}}
+    return derive({**state, "set": given, "set_for": {**state["set_for"], group: key}})
 
 
 def fight_of(state: dict[str, Any]) -> core.Combat:
@@ -149,7 +218,10 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
             number(form[group], field)
         except ValueError as exc:
             error = str(exc)
-    history = model.history.set_quietly(SECTION, {**state, "form": form})
+    new_state = {**state, "form": form}
+    if group in ATTACK_STEPS and not (group == "attack" and field in CHOICE):
+        new_state = with_set(state, group, {field: str(value)})
+    history = model.history.set_quietly(SECTION, new_state)
     return with_error(replace(model, history=history), ERRORS, f"{group}.{field}", error)
 
 
@@ -192,36 +264,47 @@ def default_target(fight: core.Combat, attacker: str, target: str) -> str:
 
 
 def hit_awaits_damage(state: dict[str, Any]) -> bool:
-    """A hit was rolled and its damage not applied yet: the damage step is the one under way."""
-    shown = state.get("result", {})
-    return bool(shown.get("attack", {}).get("hit")) and "damage" not in shown
+    """A hit was rolled and its damage not applied yet: the damage step is the one under way
+    (the core's fight knows, so an undo or a reload agrees)."""
+    return bool(state["combat"].get("due"))
 
 
 def set_up(
     state: dict[str, Any], fight: core.Combat, attack: dict[str, str], *, damage: bool = True
 ) -> dict[str, Any]:
-    """The state with the attack step set up afresh for ``attack`` (and, with ``damage``, the
-    damage step for it); the last results stay shown until the next roll replaces them."""
-    try:
-        fresh = plan_form(fight, attack) if attack["attacker"] else {"attack": attack}
-    except ValueError:  # a participant gone, a weapon no longer there: keep what was chosen
-        fresh = {"attack": attack}
-    if not damage:
-        fresh.pop("damage", None)
-    return {**state, "form": {**state["form"], **fresh}}
+    """The state with a new attack chosen (``attack``'s attacker, weapon and target): the
+    attack step set up afresh from the sheets, and with ``damage`` the damage step too (not
+    while a hit awaits its damage: that step is the hit's). Nothing the GM set before stays;
+    the last results stay shown until the next roll replaces them."""
+    choice = {k: str(attack.get(k, "")) for k in CHOICE}
+    form = {**state["form"], "attack": {**state["form"]["attack"], **choice}}
+    given = {"attack": {}, "damage": {} if damage and fight.due is None else state["set"]["damage"]}
+    return derive({**state, "combat": core.combat_to_json(fight), "form": form, "set": given})
+
+
+def next_attack(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
+    """A new attack begins (FIGHT.md's first law): for whoever acts now, their weapon and
+    target kept when the same fighter goes on, every input derived afresh from the sheets."""
+    attack = state["form"]["attack"]
+    ids = [c.id for c in fight.combatants]
+    actor = fight.cursor or (attack["attacker"] if attack["attacker"] in ids else "")
+    same = actor == attack["attacker"]
+    target = default_target(fight, actor, attack["target"]) if actor else ""
+    weapon = attack["weapon"] if same else "0"
+    return set_up(state, fight, {"attacker": actor, "target": target, "weapon": weapon})
 
 
 def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
-    """When the turn passes to someone else, the attack step is theirs: their first weapon
-    against the target still standing (FIGHT.md: the active combatant's panel and step). A hit
+    """When the turn passes to someone else (or a new turn begins), the attack step is theirs:
+    a new attack, from their sheet (FIGHT.md: the active combatant's panel and step). A hit
     still to be applied keeps its damage step."""
-    attack = state["form"]["attack"]
-    actor = fight.cursor
-    if actor is None or actor == attack["attacker"]:
+    try:
+        before = fight_of(state)
+    except RuleError:
+        before = core.Combat()
+    if (before.cursor, before.turn) == (fight.cursor, fight.turn):
         return state
-    target = default_target(fight, actor, attack["target"])
-    chosen = {**attack, "attacker": actor, "target": target, "weapon": "0"}
-    return set_up(state, fight, chosen, damage=not hit_awaits_damage(state))
+    return next_attack(state, fight)
 
 
 def commit(
@@ -232,9 +315,14 @@ def commit(
     ctx: Ctx,
     texts: tuple[str | Step, ...] = (),
     seed: str = "",
+    *,
+    ended: str = "",
 ) -> Model:
     """Keep a step: the new fight, its log lines, one undoable change named ``label``. A plain
-    text is the GM's alone; a :class:`Step` carries the players' line too."""
+    text is the GM's alone; a :class:`Step` carries the players' line too.
+    ``ended`` names the step whose inputs this step used up: after an "attack" roll the next
+    attack is set up afresh (a hit keeps its damage step until applied); after "damage" the
+    damage step is set up for the attack under way; everything when the turn moves on."""
     entries = [
         log_entry(
             t if isinstance(t, Step) else Step(t),
@@ -245,9 +333,16 @@ def commit(
         )
         for t in texts
     ]
+    following = follow_turn(state, fight)
+    if following is state and ended == "attack":
+        following = next_attack(state, fight)
+    elif following is state and ended == "damage":  # what the GM set for the next attack stays
+        given = {**state["set"], "damage": {}}
+        following = {**state, "combat": core.combat_to_json(fight), "set": given}
+    if fight.due is None:
+        following = {**following, "hit": {}}
     new_state = {
-        **follow_turn(state, fight),
-        "combat": core.combat_to_json(fight),
+        **derive({**following, "combat": core.combat_to_json(fight)}),
         "log": [*reversed(entries), *state["log"]][:LOG_LIMIT],
     }
     history = model.history.apply(SECTION, new_state, label, ctx.now)
@@ -282,12 +377,15 @@ def form_field(
 
 
 def luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
-    """SIM-10: luck declared (yes/no) before a roll; the LP needed are spent by the rule."""
+    """SIM-10: luck declared (yes/no) before a roll; the LP needed are spent by the rule. With
+    fewer than 5 LP luck cannot be declared, so it is not offered."""
     try:
         points = fight.get(who).luck
     except RuleError:
         points = 0
-    return [("no", "No"), ("yes", f"Yes ({points} LP; spent by the rule)")]
+    if points < LUCK_MINIMUM:
+        return [("no", f"No ({points} LP: luck needs at least {LUCK_MINIMUM})")]
+    return [("no", "No"), ("yes", f"Yes ({points} LP staked; spent by the rule)")]
 
 
 def form_select(

@@ -16,6 +16,7 @@ from rkweb.kit.dice_entry import dice_entry
 
 
 def _card(fight: core.Combat, c: core.Combatant, place: str, target: str) -> VNode:
+    """One participant; its place in the order once initiative is rolled (none before)."""
     now = c.id == fight.cursor
     return h(
         "li",
@@ -25,7 +26,7 @@ def _card(fight: core.Combat, c: core.Combatant, place: str, target: str) -> VNo
             "data-key": c.id,
             "aria-current": "true" if now else None,
         },
-        h("strong", {"class": "combatant-name"}, f"{place}. {c.name}"),
+        h("strong", {"class": "combatant-name"}, f"{place}. {c.name}" if place else c.name),
         h("span", {"class": "hp", "data-testid": f"sc-hp-{c.id}"}, f"HP {c.hp}/{c.hp_max}"),
         h(
             "span",
@@ -69,7 +70,7 @@ def strip(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         h(
             "ol",
             {"class": "combatants strip"},
-            *[_card(fight, c, places.get(c.id, "–"), target) for c in ordered],
+            *[_card(fight, c, places.get(c.id, ""), target) for c in ordered],
         )
         if ordered
         else h("p", {"class": "muted"}, "Add participants below, then roll initiative."),

@@ -1,0 +1,214 @@
+"""FIGHT.md's first law on the Simply fight screen, over random sequences of what a GM does
+(issue 25 item 3): attack rolls (typed dice, with or without luck and a Defend), damage applied
+(twice in a row too), actions that pass the turn on a last action, holding, the next turn,
+switching attacker, weapon or target, the GM's own changes to an attack, undo, redo, and a save
+and reload through the codec.
+
+At every step, each input of the attack and damage steps equals a fresh set-up for the attack as
+chosen (attacker, weapon, target) from the sheets and the fight so far, unless the GM changed it
+in this very attack (the damage step belongs to a hit still to be applied); a hit is applied at
+most once."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rkweb.app import shell
+from rkweb.app.model import Ctx, Model
+from rkweb.features.simply.combat import state as saved
+from test_simply_fight_page import duel
+
+from pycore.store import History
+
+NOW = "2026-11-27T10:00:00+01:00"
+
+
+def send(model: Model, *msg: object, seed: str = "s") -> Model:
+    return shell.update(model, tuple(msg), Ctx(now=NOW, fresh_seed=seed))
+
+
+@cache
+def _fighters() -> str:
+    """Mara (a Longsword, Max Dmg 24, and her fists) and Bo (unarmed), built on their sheets,
+    and a quick NPC whose TN the GM types; saved as JSON (built once)."""
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_form", "add", "max_damage", "10")
+    model = send(model, "simply.combat_add")
+    return model.history.to_json()
+
+
+def _reload(model: Model) -> Model:
+    return send(
+        Model(History.from_json(model.history.to_json()), route="simply"), "simply.tab", "combat"
+    )
+
+
+def _section(model: Model) -> dict[str, Any]:
+    return saved.load(model)
+
+
+def _due(model: Model) -> Any:
+    return _section(model)["combat"].get("due")
+
+
+def _hp(model: Model) -> list[int]:
+    return [c["hp"] for c in _section(model)["combat"]["combatants"]]
+
+
+def _arms(model: Model) -> int:
+    state = _section(model)
+    attacker = state["form"]["attack"]["attacker"]
+    fighters = {c["id"]: c for c in state["combat"]["combatants"]}
+    return len(fighters[attacker]["arms"]) or 1 if attacker in fighters else 0
+
+
+FIGHTERS = ("c1", "c2", "c3")
+face = st.integers(1, 10)
+ACTION = st.one_of(
+    st.tuples(st.just("attack"), st.lists(face, min_size=4, max_size=4)),
+    st.tuples(st.just("damage"), st.integers(1, 20)),
+    st.tuples(st.just("damage twice"), st.integers(1, 20)),
+    st.tuples(st.just("act"), st.sampled_from(("Attack", "Move", "Defend", "Other"))),
+    st.tuples(st.just("hold")),
+    st.tuples(st.just("initiative"), st.lists(face, min_size=3, max_size=3)),
+    st.tuples(st.just("attacker"), st.sampled_from(FIGHTERS)),
+    st.tuples(st.just("target"), st.sampled_from(FIGHTERS)),
+    st.tuples(st.just("aim"), st.sampled_from(FIGHTERS)),
+    st.tuples(st.just("weapon"), st.sampled_from(("0", "1", "2"))),
+    st.tuples(
+        st.just("change"),
+        st.sampled_from(
+            (
+                ("attack", "tn", "14"),
+                ("attack", "tn", "3"),
+                ("attack", "luck", "yes"),
+                ("attack", "defend", "yes"),
+                ("attack", "defend_tn", "15"),
+                ("attack", "level", "Expert"),
+                ("damage", "other", "2"),
+                ("damage", "kind", "energy"),
+                ("damage", "max_damage", "30"),
+            )
+        ),
+    ),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("redo")),
+    st.tuples(st.just("reload")),
+)
+
+
+ROLLED = ("d20", "seed", "luck")  # the damage's own entries, typed or rolled in the step
+
+
+def _check(
+    model: Model,
+    changed: set[tuple[str, str]] | None,
+    hit_form: dict[str, str] | None,
+    ever: set[tuple[str, str, str]],
+) -> None:
+    """Every field the GM did not change in this attack is the fresh set-up's; while a hit
+    awaits its damage, the damage step is the one set up for that hit. After an undo or redo
+    (``changed`` None: which attack the GM is back in is not modelled here) every field is the
+    fresh set-up's or a value the GM typed at some point, never a value left by another
+    attacker's set-up."""
+    state = _section(model)
+    attack = state["form"]["attack"]
+    expected: dict[str, dict[str, str]] = {}
+    fighters = [c["id"] for c in state["combat"]["combatants"]]
+    if attack["attacker"] in fighters and attack["target"] in ("", *fighters):
+        # (an undo may go back to before a fighter joined: the screen keeps the choice only)
+        expected = saved.plan_form(saved.fight_of(state), attack)
+    if _due(model):
+        expected = {**expected, "damage": hit_form or {}}
+    for group, fields in expected.items():
+        for name, value in fields.items():
+            now = state["form"][group][name]
+            if changed is None and ((group, name, now) in ever or group == "damage"):
+                continue  # the damage step may be an undone hit's: its set-up is not known
+            if changed is not None and (group, name) in changed:
+                continue
+            if group == "damage" and name in ROLLED:
+                continue
+            assert now == value, (group, name, now, value, attack)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(st.lists(ACTION, min_size=1, max_size=25))
+def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
+    actions: list[tuple[Any, ...]],
+) -> None:
+    model = Model(History.from_json(_fighters()), route="simply")
+    model = send(model, "simply.combat_initiative_typed", "9 2 5")
+    changed: set[tuple[str, str]] | None = set()
+    hit_form: dict[str, str] | None = None
+    ever: set[tuple[str, str, str]] = set()
+    for action in actions:
+        kind = action[0]
+        before = _section(model)
+        turn_before = (before["combat"].get("cursor"), before["combat"].get("turn"))
+        due_before = _due(model)
+        began = False  # a new attack: nothing the GM set before stays
+        if kind == "attack":
+            faces = action[1] if before["form"]["attack"]["defend"] else action[1][:2]
+            model = send(model, "simply.combat_attack_typed", " ".join(map(str, faces)))
+            began = _section(model)["log"] != before["log"]
+        elif kind in ("damage", "damage twice"):
+            model = send(model, "simply.combat_form", "damage", "d20", str(action[1]))
+            if changed is not None:
+                changed.add(("damage", "d20"))
+            model = send(model, "simply.combat_damage")
+            applied = _section(model)["log"] != before["log"]
+            if applied and changed is not None:
+                changed = {c for c in changed if c[0] != "damage"}
+            if kind == "damage twice" and applied:
+                hp = _hp(model)
+                model = send(model, "simply.combat_damage")  # a second tap on the same hit
+                assert _hp(model) == hp, "the same damage was applied twice"
+            if due_before and applied:
+                assert _due(model) is None, "the hit was applied and is still due"
+        elif kind == "act":
+            model = send(model, "simply.combat_act", action[1])
+        elif kind == "hold":
+            model = send(model, "simply.combat_hold")
+        elif kind == "initiative":
+            model = send(model, "simply.combat_initiative_typed", " ".join(map(str, action[1])))
+        elif kind == "weapon" and int(action[1]) >= _arms(model):
+            continue  # the screen offers only the attacker's own weapons
+        elif kind in ("attacker", "target", "weapon"):
+            model = send(model, "simply.combat_form", "attack", kind, action[1])
+            began = True
+        elif kind == "aim":
+            model = send(model, "simply.combat_aim", action[1])
+            began = _section(model)["form"]["attack"]["target"] == action[1]
+        elif kind == "change":
+            group, name, value = action[1]
+            model = send(model, "simply.combat_form", group, name, value)
+            ever.add((group, name, value))
+            if changed is not None:
+                changed.add((group, name))
+        elif kind in ("undo", "redo"):
+            model = send(model, f"shell.{kind}")
+            changed = hit_form = None
+        else:
+            reloaded = _reload(model)
+            assert _section(reloaded) == _section(model)  # a reload continues from the step
+            model = reloaded
+        after = _section(model)
+        moved = (after["combat"].get("cursor"), after["combat"].get("turn")) != turn_before
+        turned = moved and kind not in ("undo", "redo")  # an undo goes back, starts nothing
+        if began or turned:
+            keep_damage = changed if _due(model) and changed is not None else set()
+            changed = {c for c in keep_damage if c[0] == "damage"}
+            if kind == "attack" and not _due(model):
+                changed = set()
+        if kind == "attack" and _due(model) and not due_before:  # a hit: its damage step
+            hit_form = dict(_section(model)["form"]["damage"])
+            changed = set()
+        _check(model, changed, hit_form, ever)
