@@ -205,7 +205,7 @@ def test_at_the_table_every_field_takes_its_tap_and_the_screen_says_what_applies
     app.keyboard.press("Tab")
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
     # The chance shown is the one that applies: with Mara's 10 LP declared at TN 8, 97%.
-    expect(app.get_by_test_id("sc-arms")).to_contain_text("before any Defend or luck")
+    expect(app.get_by_test_id("sc-panel")).to_contain_text("chance before any Defend or luck")
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-luck").select_option("yes")
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("97%")
@@ -229,4 +229,45 @@ def test_at_the_table_every_field_takes_its_tap_and_the_screen_says_what_applies
     app.get_by_test_id("sc-past-fights").locator("summary").click()
     expect(app.get_by_test_id("sc-past-fights")).to_contain_text("Mara attacks Bo")
     expect(app.get_by_test_id("sc-attack-result")).to_have_count(0)
+    assert errors == []
+
+
+def test_three_rounds_every_next_control_and_result_is_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 26 item 2: at 768x1024, during three scripted rounds (typed dice), every control
+    the next step needs and every result is inside the viewport without scrolling."""
+    _duel(app)
+    for turn in range(3):
+        _next_turn(app)
+        app.evaluate("window.scrollTo(0, 0)")
+        _on_screen(app, "sc-initiative-typed")
+        enter(app, "sc-initiative-typed", "9 2")
+        expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
+        _on_screen(app, "sc-attack-typed")
+        _on_screen(app, "sc-attack-roll")
+        enter(app, "sc-attack-typed", "2 3")  # a hit
+        _on_screen(app, "sc-attack-result")
+        _on_screen(app, "sc-damage-die-typed")
+        enter(app, "sc-damage-die-typed", str(5 + turn))
+        expect(app.get_by_test_id("sc-damage-preview")).to_contain_text("Preview")
+        _on_screen(app, "sc-apply-damage")
+        app.get_by_test_id("sc-apply-damage").click()
+        _on_screen(app, "sc-damage-result")
+        while app.get_by_test_id("sc-check").count():  # the checks the hit queued come first
+            _on_screen(app, "sc-check-0-typed")
+            before = app.get_by_test_id("sc-check").count()
+            enter(app, "sc-check-0-typed", "2 2")  # passed
+            expect(app.get_by_test_id("sc-check")).to_have_count(before - 1)
+            _on_screen(app, "sc-check-result")
+        _on_screen(app, "sc-attack-typed")  # Mara's second action
+        enter(app, "sc-attack-typed", "10 10")  # a miss: the turn passes to Bo
+        _on_screen(app, "sc-attack-result")
+        expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+        _on_screen(app, "sc-attack-roll")
+        enter(app, "sc-attack-typed", "10 10")
+        _on_screen(app, "sc-attack-result")
+        _on_screen(app, "sc-attack-typed")
+        enter(app, "sc-attack-typed", "10 10")
+        _on_screen(app, "sc-attack-result")
     assert errors == []

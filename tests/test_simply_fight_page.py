@@ -270,7 +270,7 @@ def test_luck_is_offered_only_with_5_lp_and_the_chance_shown_is_the_one_that_app
     step's did not say which applies."""
     model = send(started(), "simply.combat_aim", "c2")
     assert texts(model, "sc-hit-chance")[0].startswith("Chance to hit: 28%")  # TN 8
-    assert "before any Defend or luck" in texts(model, "sc-arms")[0]
+    assert "chance before any Defend or luck" in texts(model, "sc-panel")[0]
     model = send(model, "simply.combat_form", "attack", "luck", "yes")  # Mara's 10 LP staked
     chance = texts(model, "sc-hit-chance")[0]
     # with 10 LP a roll up to 18 is bought, a 20 never: 1 - P(19) - P(20) = 97/100

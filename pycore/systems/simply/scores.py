@@ -8,7 +8,7 @@ the original ones beside them.
 ...                  weapons=(Weapon("Longsword", "Melee Weapon: Sword", 24),
 ...                           Weapon("Dagger", "Thrown Weapon", 8)))
 >>> [str(w) for w in weapon_lines(mara)]
-['Longsword: Melee Weapon: Sword (Capable) 11, Max Dmg 24, other row', 'Dagger: Thrown Weapon (default) 5, Max Dmg 8, projectile row']
+['Longsword: Melee Weapon: Sword (Capable) 11, Max Dmg 24, melee or other attack', 'Dagger: Thrown Weapon (default) 5, Max Dmg 8, projectile attack']
 """
 
 from __future__ import annotations
@@ -111,7 +111,9 @@ class WeaponLine:
         rating = "no rating" if self.rating is None else str(self.rating)
         damage = "own table" if self.max_damage is None else f"Max Dmg {self.max_damage}"
         level = self.level or "default"
-        return f"{self.weapon.name}: {self.skill} ({level}) {rating}, {damage}, {self.kind} row"
+        # Plain words for the armor row the attack takes (SIM-D09); "other row" read as jargon.
+        kind = "melee or other" if self.kind == "other" else self.kind
+        return f"{self.weapon.name}: {self.skill} ({level}) {rating}, {damage}, {kind} attack"
 
 
 def _weapon_line(derived: Derived, weapon: Weapon) -> WeaponLine:

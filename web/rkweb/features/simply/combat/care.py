@@ -147,10 +147,12 @@ def checks_card(model: Model, fight: core.Combat, last: VNode | None = None) -> 
         {"class": "card step", "aria-labelledby": "sc-checks-h", "data-testid": "sc-checks-step"},
         h("h2", {"id": "sc-checks-h"}, f"Checks to roll ({len(fight.pending)})"),
         last,
-        luck,
+        # The first check's roll before the luck choice, so it is in view under the hit's
+        # result at 768x1024 (issue 26); luck is declared before the roll, just below it.
         h("ul", {"class": "checks"}, *items)
         if items
         else h("p", {"class": "muted"}, "None. Injury effects queue their checks here."),
+        luck,
         error_line(model, saved.ERRORS, "check", "sc-error-check"),
     )
 

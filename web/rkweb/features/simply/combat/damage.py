@@ -157,17 +157,18 @@ def card(
         {"class": "card step", "aria-labelledby": "sc-dmg-h", "data-testid": "sc-damage-step"},
         h("h2", {"id": "sc-dmg-h"}, _title(fight, d)),
         attack_outcome,
-        # What the hit would do sits above the dice and Apply, so both stay where they were.
+        # What the hit would do, and Apply with it, sit above the dice: once the die is in,
+        # the next tap is Apply, in view at 768x1024 (issue 26: it had slid to y 1026).
         h("p", {"class": "explain", "data-testid": "sc-damage-preview"}, plain(preview)),
-        entry if d["source"] != "weapon" else None,
         h(
             "div",
             {"class": "row apply-row"},
             saved.form_field(model, form, "damage", "luck", "Luck spent against injury (1:1)"),
-            button("sc-apply-damage", "Apply damage", ("simply.combat_damage",), primary=True)
-            if _known(d)
-            else None,
-        ),
+            button("sc-apply-damage", "Apply damage", ("simply.combat_damage",), primary=True),
+        )
+        if _known(d)
+        else None,
+        entry if d["source"] != "weapon" else None,
         error_line(model, saved.ERRORS, "damage", "sc-error-damage"),
         _adjust(model, fight, form, d["source"] == "weapon" or attack_outcome is None),
     )

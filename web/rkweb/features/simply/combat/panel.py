@@ -29,7 +29,7 @@ def _arm_label(fight: core.Combat, actor: str, index: int, target: str) -> str:
     if plan.tn is None:
         return f"{plan.weapon}: TN to type"
     chance = core.hit_chance(plan.tn, None, plan.level is not None)
-    return f"{plan.weapon} {plan.tn}: {percent_text(chance)} before any Defend or luck"
+    return f"{plan.weapon} {plan.tn}: {percent_text(chance)}"
 
 
 def _attacks(fight: core.Combat, actor: str, attack: dict[str, str]) -> VNode:
@@ -46,7 +46,7 @@ def _attacks(fight: core.Combat, actor: str, attack: dict[str, str]) -> VNode:
     ]
     target = attack["target"]
     against = fight.get(target).name if target else "no target chosen"
-    head = f"Attacks against {against} (the chance to hit that applies is in the step below)"
+    head = f"Attacks on {against}: chance before any Defend or luck"
     return chips(head, items, "sc-arms")
 
 
