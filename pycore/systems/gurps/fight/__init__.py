@@ -39,6 +39,8 @@ from pycore.systems.gurps.fight.exchange import (
 )
 from pycore.systems.gurps.fight.turns import (
     Joined,
+    ManeuverChoice,
+    ManeuverTaken,
     OrderDrawn,
     Recovered,
     Removed,
@@ -46,11 +48,13 @@ from pycore.systems.gurps.fight.turns import (
     TurnBegun,
     add,
     edit,
+    maneuver_choices,
     next_target,
     next_turn,
     recover,
     remove,
     start,
+    take_maneuver,
 )
 from pycore.systems.gurps.fight.value import (
     NO_DEFENSE,
@@ -71,6 +75,8 @@ __all__ = [
     "Fight",
     "Injured",
     "Joined",
+    "ManeuverChoice",
+    "ManeuverTaken",
     "OrderDrawn",
     "Pending",
     "Place",
@@ -92,10 +98,12 @@ __all__ = [
     "fight_from_json",
     "fight_to_json",
     "lasting_effects",
+    "maneuver_choices",
     "next_target",
     "next_turn",
     "recover",
     "remove",
     "resolve",
     "start",
+    "take_maneuver",
 ]

@@ -9,6 +9,7 @@ from typing import Final
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Pending, Stage
 from pycore.systems.gurps.injury import (
     DamageRoll,
@@ -17,7 +18,7 @@ from pycore.systems.gurps.injury import (
     strong_bonus,
     with_bonus,
 )
-from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver
+from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver, maneuver_options
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -88,6 +89,14 @@ def attack(
         )
     current = fight.current()
     acting = current is not None and current.id == attacker.id
+    if acting and not fight.chosen:
+        # GUR-06 (004 line 27): each turn he chooses anew; last turn's maneuver is not his.
+        raise RuleError(
+            f"{attacker.name} has not chosen his maneuver this turn: choose it before attacking"
+        )
+    if attacker.maneuver == "All-Out Attack" and not attacker.option:
+        offered = ", ".join(maneuver_options("All-Out Attack", melee=not attacker.ranged))
+        raise RuleError(f"All-Out Attack needs its option before the roll: {offered}")
     allowed = fight.attacks_allowed(attacker)
     if acting and fight.attacks >= allowed and not override.strip():
         times = "once" if allowed == 1 else "twice"
@@ -127,9 +136,9 @@ def _choose(fight: Fight, attacker_id: str, name: str) -> Fight:
         )
     if not maneuver(name).can_attack:
         raise RuleError(f"{name} allows no attack")
-    if current.maneuver == name:
-        return fight
-    return fight.with_combatant(replace(current, maneuver=name, option=""))
+    if fight.chosen and current.maneuver == name:
+        return fight  # chosen this turn already, with its option
+    return take_maneuver(fight, name)[0]
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,9 @@ class Fight:
     recovery: Recovery = ""
     attacks: int = 0  # attacks the current combatant has made this turn
     mental_recovery: Recovery = ""  # his IQ roll against mental stun this turn (GUR-07)
+    # GUR-06 (004 line 27): the current combatant has chosen his maneuver for this turn. Until
+    # he does, the one on his sheet is last turn's, in force only for his defenses (004 line 29).
+    chosen: bool = False
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one
@@ -89,7 +92,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
 
     >>> data = fight_to_json(Fight((Combatant(id="a"),), 2, (Place("a", 7),)))
     >>> data["fight"], fight_from_json(data).order
-    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0, 'mental_recovery': ''}, (Place(id='a', tiebreak=7),))
+    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0, 'mental_recovery': '', 'chosen': False}, (Place(id='a', tiebreak=7),))
     """
     pending = fight.pending
     return {
@@ -101,6 +104,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "recovery": fight.recovery,
             "attacks": fight.attacks,
             "mental_recovery": fight.mental_recovery,
+            "chosen": fight.chosen,
         },
         "pending": None
         if pending is None
@@ -156,4 +160,5 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         recovery if recovery in ("failed", "recovered") else "",
         max(int(saved.get("attacks", 0)), 0),
         mental if mental in ("failed", "recovered") else "",
+        saved.get("chosen") is True,
     )

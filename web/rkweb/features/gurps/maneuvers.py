@@ -11,18 +11,20 @@ from rkweb.app.vdom import VNode
 from rkweb.kit.fields import select
 
 
-def choices(c: Combatant, ids: tuple[str, str, str]) -> list[VNode | None]:
+def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> list[VNode | None]:
     """The three selects, with the element ids ``(maneuver, option, posture)``; the option only
-    when the maneuver has options."""
+    when the maneuver has options. ``chosen`` False: the acting combatant has not chosen this
+    turn's maneuver, so none shows as chosen (GUR-06: last turn's is not pre-chosen)."""
     maneuver_id, option_id, posture_id = ids
-    options = maneuver_options(c.maneuver, melee=not c.ranged)
+    options = maneuver_options(c.maneuver, melee=not c.ranged) if chosen else ()
     own = ("gurps.field", c.id)
+    unset = [] if chosen else [("", "— not chosen yet —")]
     return [
         select(
             maneuver_id,
             f"{c.name}'s maneuver",
-            c.maneuver,
-            [(m, m) for m in maneuver_names()],
+            c.maneuver if chosen else "",
+            [*unset, *[(m, m) for m in maneuver_names()]],
             (*own, "maneuver"),
         ),
         select(

@@ -27,6 +27,7 @@ def page_data(model: Model) -> dict[str, Any]:
         "selected": str(saved.get("selected", "")),
         "attack": dict(saved.get("attack", {})),
         "step": dict(saved.get("step") or {}),
+        "step_for": str(saved.get("step_for", "")),
         "shown": dict(saved.get("shown") or {}),
         "log": list(saved.get("log", [])),
         "settings": dict(saved.get("settings") or {}),

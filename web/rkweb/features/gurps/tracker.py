@@ -37,10 +37,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         if action == "start":
             fight, drawn = gurps_fight.start(fight, seeded(ctx.fresh_seed))
             label = "Restart: new order" if drawn.restart else "Start the fight"
-            return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={})
+            return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={}, step={})
         if action == "next":
             fight, begun = gurps_fight.next_turn(fight)
-            return commit(model, fight, "Next turn", ctx, [begun], shown={})
+            # A new turn: no step of the last one is carried over (FIGHT.md, GUR-06).
+            return commit(model, fight, "Next turn", ctx, [begun], shown={}, step={})
     except RuleError as exc:
         return fail(model, "tracker", exc)
     return model

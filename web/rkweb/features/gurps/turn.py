@@ -69,6 +69,7 @@ ACTIONS = frozenset(
         "recover_mental",
         "recover_mental_typed",
         "step_cancel",
+        "maneuver",
     }
 )
 #: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
@@ -101,13 +102,20 @@ _STUN_WHY = (
 # --- the step's form ----------------------------------------------------------------------------
 
 
+def turn_key(fight: Fight) -> str:
+    """Which turn a step belongs to: a step is never carried into another turn (FIGHT.md)."""
+    return f"{fight.round}:{fight.turn}"
+
+
 def step_of(model: Model, fight: Fight) -> dict[str, Any]:
-    """The current combatant's step; a new attacker starts fresh."""
+    """The current combatant's step in this turn's attack; a new attacker, a new turn or a new
+    attack starts fresh (FIGHT.md: nothing of one attack reaches the next)."""
     current = fight.current()
     cid = current.id if current else ""
     fresh = {**FRESH, "attacker": cid, "target": gurps_fight.next_target(fight, cid)}
-    saved = page_data(model)["step"]
-    if saved.get("attacker") != cid:
+    page = page_data(model)
+    saved = page["step"]
+    if saved.get("attacker") != cid or page["step_for"] != turn_key(fight):
         return fresh
     step = {**fresh, **saved}
     if step["target"] not in {c.id for c in fight.combatants}:
@@ -137,7 +145,7 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
 
 
 def _keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
-    return keep(model, step={**step_of(model, fight), **changes})
+    return keep(model, step={**step_of(model, fight), **changes}, step_for=turn_key(fight))
 
 
 def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
@@ -170,14 +178,6 @@ def _source(ctx: Ctx, expr: str, typed: str | None, what: str) -> tuple[RandintS
     return typed_dice(expr, typed, what), f"typed: {typed.strip()}"
 
 
-def _attacking(current: Combatant) -> Combatant:
-    """The combatant as he attacks: a maneuver that allows no attack becomes Attack (GUR-06,
-    GUR-14)."""
-    if maneuver(current.maneuver).can_attack:
-        return current
-    return replace(current, maneuver=ATTACK, option="")
-
-
 def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     current = fight.current()
     if current is None:
@@ -185,7 +185,8 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     step = step_of(model, fight)
     rng, seed = _source(ctx, "3d6", typed, "attack roll")
     setup = replace(setup_of(step, current), eye_reading=campaign.eye_reading(model))
-    choose = "" if maneuver(current.maneuver).can_attack or current.dazed else ATTACK
+    # GUR-06: the maneuver of this turn is the GM's choice (the chips above); the core refuses
+    # the attack until it is chosen, never taking last turn's.
     fight, rolled = gurps_fight.attack(
         fight,
         current.id,
@@ -193,7 +194,6 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
         setup,
         rng,
         override=str(step["override"]),
-        choose=choose,
     )
     return commit(
         model,
@@ -202,9 +202,15 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
         ctx,
         [rolled],
         seed=seed,
-        step={**step, "defense": ""},
+        step={**step, "defense": ""} if rolled.waits_for else {},  # a miss ends the attack
         shown=shown.of(rolled),
     )
+
+
+def _take(model: Model, fight: Fight, ctx: Ctx, name: str, option: str) -> Model:
+    """GUR-06: the acting combatant's maneuver for this turn, in one tap."""
+    fight, taken = gurps_fight.take_maneuver(fight, name, option)
+    return commit(model, fight, f"Maneuver: {name}", ctx, [taken], shown={})
 
 
 def _chosen_defense(model: Model, fight: Fight) -> str:
@@ -221,7 +227,8 @@ def _defend(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     rng, seed = _source(ctx, "3d6", typed, "defense roll")
     fight, defended = gurps_fight.defend(fight, kind, rng)
     label = "No defense" if kind == gurps_fight.NO_DEFENSE else f"Defense: {kind}"
-    step = {**step_of(model, fight), "defense": ""}
+    # A successful defense ends the attack: the next one starts fresh.
+    step = {**step_of(model, fight), "defense": ""} if fight.pending else {}
     return commit(
         model, fight, label, ctx, [defended], seed=seed, step=step, shown=shown.of(defended)
     )
@@ -235,7 +242,7 @@ def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     rng, seed = _source(ctx, f"{dice}d6", typed, "damage roll")
     fight, hurt = gurps_fight.damage(fight, rng)
     label = f"Injury to {hurt.defender}"
-    return commit(model, fight, label, ctx, [hurt], seed=seed, shown=shown.of(hurt))
+    return commit(model, fight, label, ctx, [hurt], seed=seed, step={}, shown=shown.of(hurt))
 
 
 def _recover(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
@@ -268,7 +275,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     arg = str(msg[1]) if len(msg) > 1 else ""
     typed = action.endswith("_typed")
     roll = _ROLLS.get(action.removesuffix("_typed"))
-    key = f"fight.{roll[0]}" if roll else "fight"
+    key = f"fight.{roll[0]}" if roll else "fight.maneuver" if action == "maneuver" else "fight"
     try:
         fight = fight_of(model)
         if roll is not None:
@@ -285,7 +292,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return _keep_step(model, fight, defense=arg)
         if action == "step_cancel":
             fight, abandoned = gurps_fight.cancel(fight)
-            return commit(model, fight, "Attack abandoned", ctx, [abandoned], shown={})
+            return commit(model, fight, "Attack abandoned", ctx, [abandoned], step={}, shown={})
+        if action == "maneuver":
+            return _take(model, fight, ctx, arg, str(msg[2]) if len(msg) > 2 else "")
         if action == "step_line":
             return _keep_step(model, fight, line=int(arg), chips=[])
     except RulekeeperError as exc:
@@ -296,8 +305,45 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 # --- the view -------------------------------------------------------------------------------------
 
 
-def _maneuver(c: Combatant) -> VNode:
-    return h("div", {"class": "grid2"}, *choices(c, own_ids(c)))
+def _maneuver(c: Combatant, chosen: bool) -> VNode:
+    return h("div", {"class": "grid2"}, *choices(c, own_ids(c), chosen=chosen))
+
+
+def _maneuver_chips(model: Model, fight: Fight, current: Combatant) -> VNode:
+    """GUR-06 (004 line 27): the maneuver of this turn, one tap, each chip naming what it
+    allows: attacks, defenses until his next turn, move. None is pressed until chosen."""
+    items = [
+        chip(
+            "gurps-take-" + f"{c.maneuver} {c.option}".strip().lower().replace(" ", "-"),
+            f"{c.label}: {c.allows}",
+            fight.chosen and (current.maneuver, current.option) == (c.maneuver, c.option),
+            ("gurps.maneuver", c.maneuver, c.option),
+        )
+        for c in gurps_fight.maneuver_choices(fight)
+    ]
+    return h(
+        "div",
+        {"class": "maneuver-chips"},
+        chips(f"{current.name}'s maneuver this turn", items, "gurps-maneuver-chips"),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-maneuver"},
+            # An attack tapped before the maneuver is chosen is refused here, in words.
+            error_of(model, SECTION, "fight.maneuver") or error_of(model, SECTION, "fight.attack"),
+        ),
+    )
+
+
+def _chosen_line(fight: Fight, current: Combatant) -> VNode:
+    """The maneuver chosen this turn and what it allows, in one line."""
+    same = [c for c in gurps_fight.maneuver_choices(fight) if c.maneuver == current.maneuver]
+    seen = next((c for c in same if c.option == current.option), None)
+    said = (
+        f"Maneuver: {seen.label} — {seen.allows}"
+        if seen is not None
+        else f"Maneuver: {current.maneuver} — choose its option"
+    )
+    return h("p", {"class": "strong", "data-testid": "gurps-maneuver-chosen"}, said)
 
 
 def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -> VNode:
@@ -537,19 +583,31 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         return [*before, h("div", {"class": "row step-roll"}, roll, cancel)], []
     if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
+    if not fight.chosen:
+        # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
+        said = (
+            f"Choose {current.name}'s maneuver for this turn: it sets his attacks, his defenses "
+            "until his next turn and his move."
+        )
+        prompt = h("p", {"class": "strong", "data-testid": "gurps-maneuver-prompt"}, said)
+        return [prompt, _maneuver_chips(model, fight, current)], []
+    change = h(
+        "details",
+        {"class": "quick-edits"},
+        h("summary", {}, "Change maneuver"),
+        _maneuver_chips(model, fight, current),
+    )
+    head = [_chosen_line(fight, current), None if fight.attacks else change]
     if not maneuver(current.maneuver).can_attack:
-        # GUR-06: he picks his maneuver as his turn begins; rolling the attack picks Attack.
-        now, adjust = _attack_step(model, fight, _attacking(current), step)
-        said = f"{current.maneuver} so far: rolling the attack takes the Attack maneuver."
-        return [
-            h("p", {"class": "small", "data-testid": "gurps-fight-takes-attack"}, said),
-            *now,
-        ], adjust
+        said = f"{current.name} takes {current.maneuver}: no attack this turn."
+        done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+        return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         said = f"{current.name} has made his attack this turn."
         done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
-        return [h("p", {"class": "strong"}, said), done], [_override(step)]
-    return _attack_step(model, fight, current, step)
+        return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
+    now, adjust = _attack_step(model, fight, current, step)
+    return [*head, *now], adjust
 
 
 def panel(model: Model, fight: Fight) -> VNode | None:
@@ -568,6 +626,6 @@ def panel(model: Model, fight: Fight) -> VNode | None:
         step_error(model, "fight"),
         *adjust,
         # The maneuver is set while no attack is under way (it is chosen as the turn begins).
-        _maneuver(current) if fight.pending is None else None,
+        _maneuver(current, fight.chosen) if fight.pending is None else None,
         testid="gurps-turn",
     )
