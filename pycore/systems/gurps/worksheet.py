@@ -57,7 +57,7 @@ from pycore.systems.gurps.modifiers import (
 from pycore.systems.gurps.quantities import decimal_text, exact, yards_text
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at, dr_locations, own_parry
-from pycore.validate import checked
+from pycore.validate import checked, shown
 
 _LOCATION_RULE = {
     "torso": "GUR-30",
@@ -258,7 +258,7 @@ def open_question(attacker: Combatant, defender: Combatant, setup: AttackSetup) 
         if not setup.exposed:
             return "Which is the least protected spot exposed to the blow?"
         if setup.exposed not in location_keys() or setup.exposed.startswith("chink"):
-            raise RuleError(f"exposed location {setup.exposed!r} is not a hit location")
+            raise RuleError(f"exposed location {shown(setup.exposed)} is not a hit location")
     return None
 
 

@@ -40,8 +40,10 @@ from rkweb.features.gurps.state import (
     fail,
     fight_of,
     keep,
+    line_index,
     page_data,
     step_error,
+    too_long,
 )
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
@@ -88,8 +90,13 @@ FRESH: dict[str, Any] = {
     "exposed": "",
     "only_exposed": False,
 }
-ATTACK = "Attack"  # the maneuver a plain attack takes (GUR-14)
-_FORM_FIELDS = ("location", "yards", "override", "exposed")
+_MAX_YARDS = 100_000  # the longest range the step reads (the table goes on past any weapon's)
+_FORM_FIELDS = {
+    "location": "Hit location",
+    "yards": "Range (yards)",
+    "override": "GM override",
+    "exposed": "Exposed spot",
+}
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
 _TOGGLES = ("random_location", "from_above", "pinned", "only_exposed")
 _STUN_WHY = (
@@ -126,9 +133,11 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
 def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
     """The attack's circumstances from the step: the attack line, location, range for a ranged
     attack, chips."""
-    line = int(step["line"])
+    line = line_index(step["line"])
     ranged = armed(attacker, line).ranged
-    yards = exact("Range (yards)", str(step["yards"]).strip() or "0") if ranged else 0
+    yards = (
+        exact("Range (yards)", str(step["yards"]).strip() or "0", 0, _MAX_YARDS) if ranged else 0
+    )
     keys = tuple((str(k), None) for k in step["chips"])
     random_location = bool(step["random_location"])
     return AttackSetup(
@@ -151,10 +160,18 @@ def _keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
 def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
     if name not in _FORM_FIELDS:
         return model
+    key = "fight.yards" if name == "yards" else "fight"
+    longest = (
+        too_long("Range (yards)", value, 40, f"from 0 to {_MAX_YARDS}")
+        if name == "yards"
+        else too_long(_FORM_FIELDS[name], value, 400)
+    )
+    if longest:
+        return with_error(model, SECTION, key, longest)
     error = None
     if name == "yards" and value.strip():
         try:
-            exact("Range (yards)", value, 0, 100_000)
+            exact("Range (yards)", value, 0, _MAX_YARDS)
         except RulekeeperError as exc:
             error = str(exc)
     return with_error(_keep_step(model, fight, **{name: value}), SECTION, "fight.yards", error)
@@ -296,7 +313,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         if action == "maneuver":
             return _take(model, fight, ctx, arg, str(msg[2]) if len(msg) > 2 else "")
         if action == "step_line":
-            return _keep_step(model, fight, line=int(arg), chips=[])
+            return _keep_step(model, fight, line=line_index(arg), chips=[])
     except RulekeeperError as exc:
         return fail(model, key, exc)
     return model
@@ -421,7 +438,7 @@ def _attack_fields(
 ) -> VNode:
     locations = [(k, k.replace("_", " ")) for k in location_keys()]
     random_location = bool(step["random_location"])
-    ranged = armed(attacker, int(step["line"])).ranged
+    ranged = armed(attacker, line_index(step["line"])).ranged
     return h(
         "div",
         {"class": "grid2"},
@@ -453,7 +470,7 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     target = fight.combatant(str(step["target"])) if step["target"] else None
     if target is None:
         return [h("p", {}, "Tap a combatant in the order to attack him.")], []
-    using = armed(attacker, int(step["line"]))
+    using = armed(attacker, line_index(step["line"]))
     weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
     adjust: list[VNode | None] = [
@@ -506,7 +523,7 @@ def _lines(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNod
             chip(
                 f"gurps-fight-line-{index}",
                 label,
-                index == int(step["line"]),
+                index == line_index(step["line"]),
                 ("gurps.step_line", str(index)),
             )
         )
