@@ -199,9 +199,83 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     for _ in range(2):
         app.get_by_test_id("gurps-next").click()
         expect(turn).to_contain_text("Sam's turn")
+        app.get_by_test_id("gurps-take-attack").click()  # his maneuver, chosen each turn
         _app_dice_attack(app)
         for _ in range(3):
             app.get_by_test_id("gurps-next").click()
     expect(app.locator("#gurps-tracker-h")).to_have_text("Round 3")
     app.screenshot(path="e2e/artifacts/gurps-fight.png", full_page=True)
+    assert errors == []
+
+
+# --- each turn opens on its maneuver (issue 25, issue 27 items 1 and 4) --------------------------
+
+
+def test_last_turns_all_out_attack_is_not_rolled_again(app: Page, errors: list[str]) -> None:
+    """GUR-06 (004 line 27): Sam's All-Out Attack (Determined +4) does not open his next turn;
+    the turn opens on the maneuver chips at the top, and a tap on the roll before choosing is
+    refused in words."""
+    app.get_by_test_id("nav-gurps").click()
+    for name, typed, chosen in FIGHTERS[:2]:
+        app.get_by_test_id("gurps-new").click()
+        enter(app, "gurps-name", name)
+        for field, value in typed.items():
+            enter(app, f"gurps-{field}", value)
+        for field, value in chosen.items():
+            app.get_by_test_id(f"gurps-{field}").select_option(value)
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    turn = app.get_by_test_id("gurps-turn")
+    expect(turn).to_contain_text("Choose Sam's maneuver for this turn")
+    chips = app.get_by_test_id("gurps-maneuver-chips")
+    app.screenshot(path="e2e/artifacts/gurps-maneuver-chips.png")
+    _in_view(app, "gurps-maneuver-chips")  # at the top of the turn, not 1,800 px down
+    determined = app.get_by_test_id("gurps-take-all-out-attack-determined")
+    expect(determined).to_contain_text("1 attack +4 · no defense")
+    determined.click()
+    expect(app.get_by_test_id("gurps-fight-line")).to_contain_text("All-Out Attack (Determined) +4")
+    enter(app, "gurps-fight-attack-typed", "6 6 6")  # a miss ends the attack
+    app.get_by_test_id("gurps-next").click()  # Kim
+    expect(app.get_by_test_id("gurps-slot").first).to_contain_text("no defense")  # until his turn
+    app.get_by_test_id("gurps-next").click()  # Sam again
+    expect(turn).to_contain_text("Choose Sam's maneuver for this turn")
+    expect(chips.locator("[aria-pressed=true]")).to_have_count(0)  # nothing pre-chosen
+    expect(app.get_by_test_id("gurps-fight-attack-roll")).to_have_count(0)
+    app.reload()
+    app.wait_for_selector(READY)
+    expect(turn).to_contain_text("Choose Sam's maneuver for this turn")
+    app.get_by_test_id("gurps-take-attack").click()
+    expect(app.get_by_test_id("gurps-maneuver-chosen")).to_contain_text("Maneuver: Attack")
+    expect(app.get_by_test_id("gurps-fight-line")).to_have_text("base 14 + Attack +0 = 14")
+    _in_view(app, "gurps-fight-attack-roll")
+    assert run_axe(app) == []
+    assert errors == []
+
+
+def test_a_huge_range_is_refused_in_words(app: Page, errors: list[str]) -> None:
+    """Issue 27 item 4: 1e5000 or 1e4000 in the range is refused naming the field and range."""
+    app.get_by_test_id("nav-gurps").click()
+    for name, typed, chosen in (FIGHTERS[2], FIGHTERS[0]):
+        app.get_by_test_id("gurps-new").click()
+        enter(app, "gurps-name", name)
+        for field, value in typed.items():
+            enter(app, f"gurps-{field}", value)
+        for field, value in chosen.items():
+            app.get_by_test_id(f"gurps-{field}").select_option(value)
+    enter(app, "gurps-half_d", "1e4000")
+    expect(app.locator("#gurps-half_d-error")).to_have_text(
+        "1/2D '1e4000' is not a number from 0 to 10000"
+    )
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()  # Sam (Basic Speed 6) first
+    app.get_by_test_id("gurps-next").click()  # Pat, the pistol
+    app.get_by_test_id("gurps-take-attack").click()
+    for typed in ("1e5000", "1e4000"):
+        enter(app, "gurps-fight-yards", typed)
+        expect(app.locator("#gurps-fight-yards-error")).to_have_text(
+            f"Range (yards) '{typed}' is not a number from 0 to 100000"
+        )
+        expect(app.get_by_test_id("gurps-fight-attack-roll")).to_have_count(0)  # no roll
+        expect(app.get_by_test_id("gurps-turn")).not_to_contain_text("digits")
+    expect(app.get_by_test_id("gurps-log-entry").first).not_to_contain_text("attacks")
     assert errors == []

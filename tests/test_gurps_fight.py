@@ -374,13 +374,11 @@ def test_gur16_an_all_out_attack_is_not_rolled_without_its_option() -> None:  # 
 def test_gur06_the_choices_name_what_each_maneuver_allows() -> None:  # GUR-T02
     fight, _ = gf.start(duel(replace(ANA, basic_speed="7"), BO), random.Random(1))
     allows = {c.label: c.allows for c in gf.maneuver_choices(fight)}
-    assert allows["Attack"] == "1 attack · dodge, parry · no full Move"
-    assert allows["All-Out Attack (Determined)"] == "1 attack +4 · no defense · no full Move"
-    assert allows["All-Out Attack (Double)"] == "2 attacks · no defense · no full Move"
+    assert allows["Attack"] == "1 attack · dodge, parry"
+    assert allows["All-Out Attack (Determined)"] == "1 attack +4 · no defense"
+    assert allows["All-Out Attack (Double)"] == "2 attacks · no defense"
     assert allows["Move and Attack"] == ("1 attack −4 · melee skill at most 9 · dodge · full Move")
-    assert (
-        allows["All-Out Defense (Increased Dodge)"] == "no attack · dodge +2, parry · no full Move"
-    )
+    assert allows["All-Out Defense (Increased Dodge)"] == "no attack · dodge +2, parry"
     stunned, _ = gf.start(duel(replace(ANA, basic_speed="7", stunned=True), BO), random.Random(1))
     assert [c.label for c in gf.maneuver_choices(stunned)] == ["Do Nothing"]
     assert stunned.chosen  # 004:L46: Do Nothing is taken for him

@@ -67,7 +67,7 @@ def test_the_turn_opens_on_his_maneuver_then_four_taps_to_damage() -> None:  # 0
     assert refused.history is model.history
     assert "Ana has not chosen his maneuver this turn" in texts(refused, "gurps-turn")[0]
     chips = texts(model, "gurps-maneuver-chips")[0]
-    assert "All-Out Attack (Determined): 1 attack +4 · no defense · no full Move" in chips
+    assert "All-Out Attack (Determined)1 attack +4 · no defense" in chips
     assert "✓" not in chips  # nothing pre-chosen
     model = send(model, "gurps.maneuver", "Attack", "")  # tap 1
     assert texts(model, "gurps-maneuver-chosen")[0].startswith("Maneuver: Attack — 1 attack")

@@ -293,7 +293,7 @@ class ManeuverChoice:
 
     @property
     def allows(self) -> str:
-        """What it allows, in words: "1 attack +4 · no defense · no full Move"."""
+        """What it allows, in words: "1 attack +4 · no defense"; "full Move" when it has it."""
         if not self.attacks:
             attack = "no attack"
         else:
@@ -301,7 +301,7 @@ class ManeuverChoice:
             if self.to_hit:
                 attack += f" {self.to_hit:+d}".replace("-", "−")
         defend = ", ".join(self.defenses) if self.defenses else "no defense"
-        move = "full Move" if self.full_move else "no full Move"
+        move = "full Move" if self.full_move else ""  # the others: no full Move (GUR-T02)
         return " · ".join(filter(None, (attack, self.note, defend, move)))
 
 

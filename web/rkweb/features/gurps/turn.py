@@ -329,19 +329,29 @@ def _maneuver(c: Combatant, chosen: bool) -> VNode:
 def _maneuver_chips(model: Model, fight: Fight, current: Combatant) -> VNode:
     """GUR-06 (004 line 27): the maneuver of this turn, one tap, each chip naming what it
     allows: attacks, defenses until his next turn, move. None is pressed until chosen."""
+    offered = gurps_fight.maneuver_choices(fight)
     items = [
         chip(
             "gurps-take-" + f"{c.maneuver} {c.option}".strip().lower().replace(" ", "-"),
-            f"{c.label}: {c.allows}",
+            c.label,
             fight.chosen and (current.maneuver, current.option) == (c.maneuver, c.option),
             ("gurps.maneuver", c.maneuver, c.option),
+            note=c.allows,
         )
-        for c in gurps_fight.maneuver_choices(fight)
+        # Those that attack first: the choice a GM makes most (the core's order otherwise).
+        for c in sorted(offered, key=lambda c: not c.attacks)
     ]
     return h(
         "div",
-        {"class": "maneuver-chips"},
-        chips(f"{current.name}'s maneuver this turn", items, "gurps-maneuver-chips"),
+        {"class": "maneuver-chips"},  # a grid: the chips fit above the step at 768x1024
+        chips(
+            f"{current.name}'s maneuver this turn"
+            if fight.chosen
+            else f"Choose {current.name}'s maneuver for this turn: his attacks, his defenses "
+            "until his next turn, his move",
+            items,
+            "gurps-maneuver-chips",
+        ),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "gurps-error-maneuver"},
@@ -602,12 +612,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         return _stunned(model, fight, current), []
     if not fight.chosen:
         # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
-        said = (
-            f"Choose {current.name}'s maneuver for this turn: it sets his attacks, his defenses "
-            "until his next turn and his move."
-        )
-        prompt = h("p", {"class": "strong", "data-testid": "gurps-maneuver-prompt"}, said)
-        return [prompt, _maneuver_chips(model, fight, current)], []
+        return [_maneuver_chips(model, fight, current)], []
     change = h(
         "details",
         {"class": "quick-edits"},
