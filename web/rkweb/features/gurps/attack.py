@@ -14,14 +14,19 @@ from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import (
     defense_chance,
-    location_keys,
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Pending
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.systems.gurps.worksheet import AttackSetup, braceable, offered_modifiers, preview
+from pycore.systems.gurps.worksheet import (
+    AttackSetup,
+    aimed_locations,
+    braceable,
+    offered_modifiers,
+    preview,
+)
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import campaign
@@ -68,6 +73,7 @@ DEFAULTS: dict[str, Any] = {
     "scope_max": "0",
     "grappling": "",
     "from_behind": "",
+    "chink": "",
     "shield_side": "yes",
     "extra": "0",
     "line": "0",
@@ -124,6 +130,7 @@ def setup_of(form: dict[str, Any]) -> AttackSetup:
         table_keys=tuple(keys),
         extra=_whole(form, "extra"),
         from_behind=_yes(form, "from_behind"),
+        chink=_yes(form, "chink"),
         shield_side=_yes(form, "shield_side"),
         line=line_index(form.get("line", "0")),
     )
@@ -231,7 +238,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             "gurps-attack-location",
             "Hit location",
             form["location"],
-            [(k, k.replace("_", " ")) for k in location_keys()],
+            [(k, k.replace("_", " ")) for k in aimed_locations()],
             ("gurps.attack_form", "location"),
         ),
         h(
@@ -244,6 +251,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             ),
             why(_LOCATION_WHY),
         ),
+        _yes_no(form, "chink", "At a chink in the armor there (DR halved)"),
         _yes_no(form, "grappling", "Grappling the location (penalty halved)"),
         _yes_no(form, "from_behind", "Attack from behind (no defense)"),
         _yes_no(form, "shield_side", "From the front or shield side (shield DB counts)"),

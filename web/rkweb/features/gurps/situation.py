@@ -20,6 +20,9 @@ _WHERE_WHY = (
     "on a hit, roll 3d on your own hit location table (GUR-41, 003 lines 62-64: the table is "
     "not in the texts).",
     "From directly above, feet count as hands and legs as arms (GUR-41, 003 line 65).",
+    "A chink in the armor, for piercing, impaling or tight-beam burning attacks: −8 to hit in "
+    "the torso, −10 anywhere else, instead of the location's penalty; on a hit the DR there "
+    "is halved, rounded down (GUR-42, GUR-D04, 003 lines 86-87).",
 )
 _GIANT_WHY = (
     "A melee blow from an attacker whose Size Modifier is 7 or more above the target's, "
@@ -39,12 +42,15 @@ def toggle(key: str, label: str, step: dict[str, Any]) -> VNode:
     return chip(testid, label, bool(step[key]), ("gurps.step_chip", key))
 
 
-def where(step: dict[str, Any]) -> VNode:
+def where(step: dict[str, Any], chink: bool = False) -> VNode:
     """003 lines 63, 65: strike at whatever presents itself; from directly above, feet count
-    as hands and legs as arms."""
+    as hands and legs as arms. ``chink``: the attack may aim at a chink in the armor at the
+    location picked (003 lines 86-87), offered unless the location is random."""
     items = [toggle("random_location", "Random location", step)]
     if step["random_location"]:
         items.append(toggle("from_above", "From directly above", step))
+    elif chink:
+        items.append(toggle("chink", "Chink in the armor there (DR halved)", step))
     return h("div", {}, chips("Where it lands", items, "gurps-fight-where"), why(_WHERE_WHY))
 
 

@@ -14,7 +14,6 @@ from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.errors import RulekeeperError
 from pycore.systems.gurps import (
     defense_chance,
-    location_keys,
     maneuver,
     parse_damage,
     success_chance,
@@ -26,7 +25,9 @@ from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
+    aimed_locations,
     best_defense,
+    chink_possible,
     offered_modifiers,
     preview,
 )
@@ -89,6 +90,7 @@ FRESH: dict[str, Any] = {
     "pinned": False,
     "exposed": "",
     "only_exposed": False,
+    "chink": False,
 }
 _MAX_YARDS = 100_000  # the longest range the step reads (the table goes on past any weapon's)
 _FORM_FIELDS = {
@@ -98,7 +100,7 @@ _FORM_FIELDS = {
     "exposed": "Exposed spot",
 }
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
-_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed")
+_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed", "chink")
 _STUN_WHY = (
     "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover from "
     "physical stun or IQ from mental stun, and on a success he recovers at the end of that "
@@ -150,6 +152,8 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
         pinned=bool(step["pinned"]),
         exposed=str(step["exposed"]),
         only_exposed=bool(step["exposed"]) and bool(step["only_exposed"]),
+        # 003 line 87: a chink is aimed at, so never with a random location.
+        chink=bool(step["chink"]) and not random_location,
     )
 
 
@@ -446,7 +450,7 @@ def _chips(step: dict[str, Any], attacker: Combatant) -> VNode:
 def _attack_fields(
     model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
 ) -> VNode:
-    locations = [(k, k.replace("_", " ")) for k in location_keys()]
+    locations = [(k, k.replace("_", " ")) for k in aimed_locations()]
     random_location = bool(step["random_location"])
     ranged = armed(attacker, line_index(step["line"])).ranged
     return h(
@@ -485,7 +489,7 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
     adjust: list[VNode | None] = [
         _attack_fields(model, step, attacker, target),
-        situation.where(step),
+        situation.where(step, chink_possible(attacker, line_index(step["line"]))),
     ]
     ways = _lines(step, attacker, target)
     if ways is not None:
