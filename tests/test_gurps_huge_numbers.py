@@ -40,7 +40,8 @@ def test_the_range_of_the_turns_attack(typed: str) -> None:
 @pytest.mark.parametrize("typed", HUGE, ids=lambda t: t[:8])
 def test_every_number_of_the_sheet(typed: str) -> None:
     model = send(send(two_fighters(), "gurps.tab", "combatants"), "gurps.select", "g1")
-    numbers = {**{k: f"from {lo} to {hi}" for k, (lo, hi) in BOUNDS.items()}}
+    # Shock is set by the step after an injury, not typed on the sheet.
+    numbers = {k: f"from {lo} to {hi}" for k, (lo, hi) in BOUNDS.items() if k != "shock"}
     numbers.update(
         basic_speed="from 0 to 30", half_d="from 0 to 10000", max_range="from 0 to 10000"
     )

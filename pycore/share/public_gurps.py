@@ -54,6 +54,8 @@ def gurps_result(text: str) -> str | None:
     'Turn order drawn'
     >>> gurps_result("Round 2: Bo's turn (maneuver in effect: Attack)")
     "Bo's turn (Attack)"
+    >>> gurps_result("Left unanswered: Bo's shock. Round 2: Ana's turn: he chooses his maneuver (Attack holds)")
+    "Ana's turn"
     """
     head, colon, rest = text.partition(":")
     if head.startswith(("Turn order", "New turn order")):
@@ -68,6 +70,11 @@ def gurps_result(text: str) -> str | None:
     turn = re.fullmatch(r"Round \d+: (.+)'s turn \(maneuver in effect: ([^)]*)\).*", text)
     if turn:
         return f"{turn.group(1)}'s turn ({turn.group(2)})"
+    # Since GUR-06 is kept (each turn opens with no maneuver chosen): "Round 2: Bo's turn: he
+    # chooses his maneuver (...)" or "...'s turn; stunned: ...", perhaps after what ended.
+    begun = re.search(r"Round \d+: (.+?)'s turn(?:: he chooses his maneuver|;|$)", text)
+    if begun:
+        return f"{begun.group(1)}'s turn"
     if colon and (" attacks " in head or head.endswith(("dodges", "parries", "blocks"))):
         verdict = _verdict(rest)
         return f"{head.strip()} → {verdict}" if verdict else head.strip()

@@ -81,9 +81,7 @@ def location_penalty(location: str, grappling: bool = False) -> int:
     (-7, -4, -3)
     """
     if location not in location_keys():
-        raise RuleError(
-            f"location {shown(location)} is unknown; allowed: {', '.join(location_keys())}"
-        )
+        raise RuleError(f"location {location!r} is unknown; allowed: {', '.join(location_keys())}")
     penalty = load_table("gurps", "hit_locations").row_by("key", location)["penalty"]
     assert isinstance(penalty, int)
     return -math.ceil(-penalty / 2) if grappling else penalty
@@ -364,9 +362,7 @@ def _struck(
         location, chink = "torso", True
     if location not in location_keys() or location.startswith("chink"):
         keys = ", ".join(k for k in location_keys() if k != "chink_other")
-        raise RuleError(
-            f"location {shown(location)} is not one to resolve injury on; allowed: {keys}"
-        )
+        raise RuleError(f"location {location!r} is not one to resolve injury on; allowed: {keys}")
     if chink:
         chink_allowed(damage_type, tight_beam=tight_beam)
     beam = damage_type == "burn" and tight_beam

@@ -57,6 +57,7 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "brawling": (0, 40),
     "karate": (0, 40),
     "sm": (-15, 30),
+    "shock": (0, 8),
 }
 LABELS: Final = {
     "st": "ST",
@@ -81,6 +82,7 @@ LABELS: Final = {
     "brawling": "Brawling",
     "karate": "Karate",
     "sm": "Size Modifier",
+    "shock": "shock",
 }
 
 
@@ -130,6 +132,10 @@ class Combatant:
     )
     scaled: bool = False  # his weapons are scaled to his body size (003 line 82)
     mental_stun: bool = False  # stunned mentally: an IQ roll recovers (004 line 46)
+    # After an injury, what the GM's book gave (GUR-58, fight/checks.py): unconscious (no
+    # action, no defense) and a shock penalty to his attacks on his next turn.
+    unconscious: bool = False
+    shock: int = 0
 
     @property
     def dazed(self) -> bool:
@@ -238,6 +244,7 @@ CHECKS: Final = (
     "tight_beam",
     "scaled",
     "mental_stun",
+    "unconscious",
 )
 _YES: Final = ("true", "on", "yes", "1")
 

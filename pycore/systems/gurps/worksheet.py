@@ -192,6 +192,8 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         items.append(row.modifier(amount))
     if setup.extra:
         items.append(Modifier("other (GM)", setup.extra, "GUR-26"))
+    if attacker.shock:  # what the GM's book gave after his last injury (GUR-58)
+        items.append(Modifier("shock", -attacker.shock, "GUR-58"))
     cap = chosen.melee_cap if melee else None
     return effective_skill(attacker.weapon_skill, items, cap)
 
@@ -331,7 +333,10 @@ def defense_options(
     """
     attacker = armed(attacker, setup.line)
     against = defenses_against(attacker.attack_kind)
-    kinds = allowed_defenses(defender.maneuver, from_behind=setup.from_behind)
+    # 004 line 210: no active defense for one unable to react; unconscious is such (GUR-43).
+    kinds = allowed_defenses(
+        defender.maneuver, from_behind=setup.from_behind, unaware=defender.unconscious
+    )
     db = defender.shield_db if setup.shield_side else 0
     options = []
     for kind in kinds:

@@ -22,6 +22,15 @@ a result is a value whose ``str()`` explains it. Rolls come from the ``rng`` giv
 (4, None)
 """
 
+from pycore.systems.gurps.fight.checks import (
+    OUTCOMES,
+    Answered,
+    Checked,
+    Settled,
+    ask_after_injury,
+    roll_check,
+    settle,
+)
 from pycore.systems.gurps.fight.exchange import (
     Abandoned,
     AttackRolled,
@@ -58,6 +67,7 @@ from pycore.systems.gurps.fight.turns import (
 )
 from pycore.systems.gurps.fight.value import (
     NO_DEFENSE,
+    Ask,
     Fight,
     Pending,
     Place,
@@ -69,8 +79,12 @@ from pycore.systems.gurps.fight.value import (
 
 __all__ = [
     "NO_DEFENSE",
+    "OUTCOMES",
     "Abandoned",
+    "Answered",
+    "Ask",
     "AttackRolled",
+    "Checked",
     "Defended",
     "Fight",
     "Injured",
@@ -83,11 +97,13 @@ __all__ = [
     "Recovered",
     "Recovery",
     "Removed",
+    "Settled",
     "Stage",
     "Step",
     "Stun",
     "TurnBegun",
     "add",
+    "ask_after_injury",
     "attack",
     "cancel",
     "damage",
@@ -104,6 +120,8 @@ __all__ = [
     "recover",
     "remove",
     "resolve",
+    "roll_check",
+    "settle",
     "start",
     "take_maneuver",
 ]

@@ -9,6 +9,7 @@ from typing import Final
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Pending, Stage
 from pycore.systems.gurps.injury import (
@@ -27,8 +28,10 @@ from pycore.systems.gurps.worksheet import (
     best_defense,
     defense_options,
     half_range,
+    large_area_blow,
     open_question,
     resolve_injury,
+    struck_location,
 )
 from pycore.validate import checked
 
@@ -82,6 +85,8 @@ def attack(
         fight = _choose(fight, attacker_id, choose)
     attacker = fight.combatant(attacker_id)
     defender = fight.combatant(defender_id)
+    if attacker.unconscious and not override.strip():
+        raise RuleError(f"{attacker.name} is unconscious: he cannot act")  # what the book gave
     if attacker.dazed and not override.strip():
         roll = "HT" if attacker.stunned else "IQ"
         raise RuleError(
@@ -275,7 +280,15 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     notes = "; ".join(filter(None, [defender.notes, *lasting_effects(hurt)]))[:_NOTES_LIMIT]
     hit = replace(defender, hp_now=max(after, _LOWEST_HP), notes=notes)
     step = Injured(defender.name, rolled, hurt, defender.hp_now, after)
-    return replace(fight.with_combatant(hit), pending=None), step
+    fight = replace(fight.with_combatant(hit), pending=None)
+    # GUR-58: what follows the injury is the GM's book's: asked, never decided here.
+    where = (
+        "torso"
+        if large_area_blow(attacker, defender, pending.setup)
+        else struck_location(pending.setup)
+    )
+    where = "torso" if where == "chink_torso" else where
+    return ask_after_injury(fight, defender.id, where, rolled.damage_type, injury=hurt.injury), step
 
 
 Step = AttackRolled | Defended | Injured

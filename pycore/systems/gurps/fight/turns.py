@@ -173,7 +173,7 @@ def _stun_holds(fight: Fight) -> Fight:
     004 line 46: a stunned combatant must take Do Nothing, so it is chosen for him."""
     fight = replace(fight, chosen=False)
     who = fight.current()
-    if who is None or not who.dazed:
+    if who is None or not (who.dazed or who.unconscious):
         return fight
     return replace(
         fight.with_combatant(replace(who, maneuver="Do Nothing", option="")), chosen=True
@@ -188,6 +188,7 @@ class TurnBegun:
     stunned: bool = False
     recovered: str = ""
     rolls: str = "HT"  # the roll or rolls that recover him: HT, IQ, or HT and IQ (004 line 46)
+    unasked: tuple[str, ...] = ()  # questions after an injury the GM moved on from
 
     def __str__(self) -> str:
         text = f"Round {self.round}: {self.name}'s turn"
@@ -198,6 +199,8 @@ class TurnBegun:
             text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover (GUR-07)"
         if self.recovered:
             text = f"{self.recovered} recovers from stun at the end of his turn. {text}"
+        if self.unasked:
+            text = f"Left unanswered: {'; '.join(self.unasked)}. {text}"
         return text
 
 
@@ -210,6 +213,10 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     if leaving is None:
         raise RuleError("start the fight first")
     physical, mental = fight.recovery == "recovered", fight.mental_recovery == "recovered"
+    if leaving.shock:
+        # The shock the GM's book gave lasts his next turn (GUR-58): it ends with this one.
+        fight = fight.with_combatant(replace(leaving, shock=0))
+        leaving = fight.combatant(leaving.id)
     if physical or mental:
         fight = fight.with_combatant(
             replace(
@@ -222,13 +229,20 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     rnd = fight.round
     if turn >= len(fight.order):
         turn, rnd = 0, rnd + 1
-    moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="")
+    # The questions an injury leaves are asked as it happens (GUR-58): moving on closes them,
+    # said in the log, never kept to pop up in a later turn.
+    unasked = tuple(f"{fight.combatant(a.who).name}'s {a.label}" for a in fight.asks)
+    moved = replace(
+        fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="", asks=()
+    )
     moved = _stun_holds(moved)
     who = moved.current()
     assert who is not None
     recovered = leaving.name if physical or mental else ""
     rolls = " and ".join(r for r, on in (("HT", who.stunned), ("IQ", who.mental_stun)) if on)
-    return moved, TurnBegun(rnd, who.name, who.maneuver, who.dazed, recovered, rolls or "HT")
+    return moved, TurnBegun(
+        rnd, who.name, who.maneuver, who.dazed, recovered, rolls or "HT", unasked
+    )
 
 
 @dataclass(frozen=True)
@@ -261,8 +275,9 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
     known = maneuver_names()
     if name not in known:
         raise RuleError(f"maneuver {name!r} is unknown; allowed: {', '.join(known)}")
-    if current.dazed and name != "Do Nothing":
-        raise RuleError(f"{current.name} is stunned: he must take Do Nothing this turn")
+    if (current.dazed or current.unconscious) and name != "Do Nothing":
+        state = "stunned" if current.dazed else "unconscious"
+        raise RuleError(f"{current.name} is {state}: he must take Do Nothing this turn")
     offered = maneuver_options(name, melee=not current.ranged)
     if option and option not in offered:
         allowed = ", ".join(offered) or "none"
@@ -314,7 +329,7 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
         return ()
     result = []
     for name in maneuver_names():
-        if current.dazed and name != "Do Nothing":
+        if (current.dazed or current.unconscious) and name != "Do Nothing":
             continue
         rules = maneuver(name)
         for option in maneuver_options(name, melee=not current.ranged) or ("",):

@@ -9,7 +9,13 @@ from typing import Any
 
 from pycore.systems.gurps import location_keys
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import AttackSetup, giant_blow, large_area_blow, open_question
+from pycore.systems.gurps.worksheet import (
+    AttackSetup,
+    giant_blow,
+    large_area_blow,
+    offered_modifiers,
+    open_question,
+)
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import select
@@ -105,3 +111,23 @@ def exposed_field(
     if not large_area_blow(attacker, target, setup) or not _asked(setup, attacker, target):
         return None
     return _exposed(step)
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
+    """The situation's modifiers from the core's table, each a chip (GUR-23 to GUR-26)."""
+    pressed = set(step["chips"])
+    items = [
+        chip(
+            f"gurps-chip-{m.key}",
+            f"{m.label} {_signed(m.value)}",
+            m.key in pressed,
+            ("gurps.step_chip", m.key),
+        )
+        for m in offered_modifiers(attacker.ranged)
+        if m.value is not None
+    ]
+    return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))

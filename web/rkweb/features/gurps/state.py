@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.errors import RuleError
 from pycore.systems.gurps.fight import Fight, fight_from_json, fight_to_json
 from pycore.systems.gurps.quantities import exact
@@ -44,6 +45,13 @@ def typed_whole(raw: object, field: str, low: int, high: int) -> int:
     if value.denominator != 1:
         raise RuleError(f"{field} {shown(raw)} is not a whole number from {low} to {high}")
     return int(value)
+
+
+def dice_source(ctx: Ctx, expr: str, typed: str | None, what: str) -> tuple[RandintSource, str]:
+    """ "Roll for me" (a fresh seed) or the dice the user typed, checked against ``expr``."""
+    if typed is None:
+        return seeded(ctx.fresh_seed), ctx.fresh_seed
+    return typed_dice(expr, typed, what), f"typed: {typed.strip()}"
 
 
 def too_long(label: str, typed: str, longest: int, allowed: str = "") -> str | None:

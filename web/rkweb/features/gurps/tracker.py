@@ -71,6 +71,13 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
                 c.mental_stun,
                 (*own, "mental_stun"),
             ),
+            # Set after an injury by the GM's book (GUR-58); he wakes when the book says.
+            yes_no(
+                f"gurps-unconscious-{c.id}",
+                "Unconscious",
+                c.unconscious,
+                (*own, "unconscious"),
+            ),
         ),
     )
 
@@ -100,7 +107,10 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
         h(
             "p",
             {"class": "small"},
-            f"{c.maneuver} · {defenses}" + (" · stunned (−4 defenses)" if c.dazed else ""),
+            f"{c.maneuver} · {defenses}"
+            + (" · stunned (−4 defenses)" if c.dazed else "")
+            + (" · unconscious" if c.unconscious else "")
+            + (f" · shock −{c.shock} next turn" if c.shock else ""),
         ),
         h(
             "p",

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.errors import RulekeeperError
 from pycore.systems.gurps import (
     defense_chance,
@@ -28,16 +27,16 @@ from pycore.systems.gurps.worksheet import (
     aimed_locations,
     best_defense,
     chink_possible,
-    offered_modifiers,
     preview,
 )
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import campaign, shown, situation
-from rkweb.features.gurps.maneuvers import choices, own_ids
+from rkweb.features.gurps import after_injury, campaign, shown, situation
+from rkweb.features.gurps.maneuvers import choices, chosen_line, maneuver_chips, own_ids
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
+    dice_source,
     fail,
     fight_of,
     keep,
@@ -93,6 +92,8 @@ FRESH: dict[str, Any] = {
     "chink": False,
 }
 _MAX_YARDS = 100_000  # the longest range the step reads (the table goes on past any weapon's)
+#: Where a refused step's words show: the maneuver chips.
+_ERROR_KEYS = {"maneuver": "fight.maneuver"}
 _FORM_FIELDS = {
     "location": "Hit location",
     "yards": "Range (yards)",
@@ -192,19 +193,12 @@ def _chip(model: Model, fight: Fight, key: str) -> Model:
 # --- the rolls ------------------------------------------------------------------------------------
 
 
-def _source(ctx: Ctx, expr: str, typed: str | None, what: str) -> tuple[RandintSource, str]:
-    """ "Roll for me" (a fresh seed) or the dice the user typed, checked against ``expr``."""
-    if typed is None:
-        return seeded(ctx.fresh_seed), ctx.fresh_seed
-    return typed_dice(expr, typed, what), f"typed: {typed.strip()}"
-
-
 def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     current = fight.current()
     if current is None:
         raise RulekeeperError("start the fight first")
     step = step_of(model, fight)
-    rng, seed = _source(ctx, "3d6", typed, "attack roll")
+    rng, seed = dice_source(ctx, "3d6", typed, "attack roll")
     setup = replace(setup_of(step, current), eye_reading=campaign.eye_reading(model))
     # GUR-06: the maneuver of this turn is the GM's choice (the chips above); the core refuses
     # the attack until it is chosen, never taking last turn's.
@@ -245,7 +239,7 @@ def _chosen_defense(model: Model, fight: Fight) -> str:
 
 def _defend(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     kind = _chosen_defense(model, fight)
-    rng, seed = _source(ctx, "3d6", typed, "defense roll")
+    rng, seed = dice_source(ctx, "3d6", typed, "defense roll")
     fight, defended = gurps_fight.defend(fight, kind, rng)
     label = "No defense" if kind == gurps_fight.NO_DEFENSE else f"Defense: {kind}"
     # A successful defense ends the attack: the next one starts fresh.
@@ -260,7 +254,7 @@ def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     if pending is None:
         raise RulekeeperError("no hit is waiting for its damage roll")
     dice, _ = parse_damage(gurps_fight.damage_dice(fight.combatant(pending.attacker)))
-    rng, seed = _source(ctx, f"{dice}d6", typed, "damage roll")
+    rng, seed = dice_source(ctx, f"{dice}d6", typed, "damage roll")
     fight, hurt = gurps_fight.damage(fight, rng)
     label = f"Injury to {hurt.defender}"
     return commit(model, fight, label, ctx, [hurt], seed=seed, step={}, shown=shown.of(hurt))
@@ -276,7 +270,7 @@ def _recover_mental(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> 
 
 def _recovery(model: Model, fight: Fight, ctx: Ctx, typed: str | None, kind: Stun) -> Model:
     stat = "IQ" if kind == "mental" else "HT"
-    rng, seed = _source(ctx, "3d6", typed, f"{stat} roll")
+    rng, seed = dice_source(ctx, "3d6", typed, f"{stat} roll")
     fight, recovered = gurps_fight.recover(fight, rng, kind)
     label = f"{recovered.name}: {stat} roll to recover"
     return commit(model, fight, label, ctx, [recovered], seed=seed, shown=shown.of(recovered))
@@ -296,7 +290,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     arg = str(msg[1]) if len(msg) > 1 else ""
     typed = action.endswith("_typed")
     roll = _ROLLS.get(action.removesuffix("_typed"))
-    key = f"fight.{roll[0]}" if roll else "fight.maneuver" if action == "maneuver" else "fight"
+    key = f"fight.{roll[0]}" if roll else _ERROR_KEYS.get(action.removesuffix("_typed"), "fight")
     try:
         fight = fight_of(model)
         if roll is not None:
@@ -328,53 +322,6 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 def _maneuver(c: Combatant, chosen: bool) -> VNode:
     return h("div", {"class": "grid2"}, *choices(c, own_ids(c), chosen=chosen))
-
-
-def _maneuver_chips(model: Model, fight: Fight, current: Combatant) -> VNode:
-    """GUR-06 (004 line 27): the maneuver of this turn, one tap, each chip naming what it
-    allows: attacks, defenses until his next turn, move. None is pressed until chosen."""
-    offered = gurps_fight.maneuver_choices(fight)
-    items = [
-        chip(
-            "gurps-take-" + f"{c.maneuver} {c.option}".strip().lower().replace(" ", "-"),
-            c.label,
-            fight.chosen and (current.maneuver, current.option) == (c.maneuver, c.option),
-            ("gurps.maneuver", c.maneuver, c.option),
-            note=c.allows,
-        )
-        # Those that attack first: the choice a GM makes most (the core's order otherwise).
-        for c in sorted(offered, key=lambda c: not c.attacks)
-    ]
-    return h(
-        "div",
-        {"class": "maneuver-chips"},  # a grid: the chips fit above the step at 768x1024
-        chips(
-            f"{current.name}'s maneuver this turn"
-            if fight.chosen
-            else f"Choose {current.name}'s maneuver for this turn: his attacks, his defenses "
-            "until his next turn, his move",
-            items,
-            "gurps-maneuver-chips",
-        ),
-        h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-maneuver"},
-            # An attack tapped before the maneuver is chosen is refused here, in words.
-            error_of(model, SECTION, "fight.maneuver") or error_of(model, SECTION, "fight.attack"),
-        ),
-    )
-
-
-def _chosen_line(fight: Fight, current: Combatant) -> VNode:
-    """The maneuver chosen this turn and what it allows, in one line."""
-    same = [c for c in gurps_fight.maneuver_choices(fight) if c.maneuver == current.maneuver]
-    seen = next((c for c in same if c.option == current.option), None)
-    said = (
-        f"Maneuver: {seen.label} — {seen.allows}"
-        if seen is not None
-        else f"Maneuver: {current.maneuver} — choose its option"
-    )
-    return h("p", {"class": "strong", "data-testid": "gurps-maneuver-chosen"}, said)
 
 
 def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -> VNode:
@@ -428,25 +375,6 @@ def _override(step: dict[str, Any]) -> VNode:
     )
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
-
-
-def _chips(step: dict[str, Any], attacker: Combatant) -> VNode:
-    pressed = set(step["chips"])
-    items = [
-        chip(
-            f"gurps-chip-{m.key}",
-            f"{m.label} {_signed(m.value)}",
-            m.key in pressed,
-            ("gurps.step_chip", m.key),
-        )
-        for m in offered_modifiers(attacker.ranged)
-        if m.value is not None
-    ]
-    return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))
-
-
 def _attack_fields(
     model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
 ) -> VNode:
@@ -498,10 +426,10 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         setup = setup_of(step, attacker)
         seen = preview(attacker, target, setup)
     except RulekeeperError as exc:
-        adjust.append(_chips(step, using))
+        adjust.append(situation.modifier_chips(step, using))
         return [head, h("p", {"class": "field-error", "role": "alert"}, str(exc))], adjust
     adjust[1:1] = [situation.giant_fields(step, setup, attacker, target)]
-    adjust.append(_chips(step, using))
+    adjust.append(situation.modifier_chips(step, using))
     best = f"{seen.best[0]} {seen.best[1].total}" if seen.best else "no defense"
     chances = h(
         "dl",
@@ -612,18 +540,25 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         cancel = button("gurps-fight-cancel", "Cancel attack", ("gurps.step_cancel",))
         *before, roll = parts
         return [*before, h("div", {"class": "row step-roll"}, roll, cancel)], []
+    if current.unconscious and not str(step["override"]).strip():
+        said = (
+            f"{current.name} is unconscious: no action and no defense until your book wakes "
+            "him (Edit on his card)."
+        )
+        done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+        return [h("p", {"class": "strong"}, said), done], [_override(step)]
     if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
     if not fight.chosen:
         # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
-        return [_maneuver_chips(model, fight, current)], []
+        return [maneuver_chips(model, fight, current)], []
     change = h(
         "details",
         {"class": "quick-edits"},
         h("summary", {}, "Change maneuver"),
-        _maneuver_chips(model, fight, current),
+        maneuver_chips(model, fight, current),
     )
-    head = [_chosen_line(fight, current), None if fight.attacks else change]
+    head = [chosen_line(fight, current), None if fight.attacks else change]
     if not maneuver(current.maneuver).can_attack:
         said = f"{current.name} takes {current.maneuver}: no attack this turn."
         done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
@@ -648,6 +583,7 @@ def panel(model: Model, fight: Fight) -> VNode | None:
         "gurps-turn-h",
         f"{current.name}'s turn",
         _shown(model),
+        after_injury.view(model, fight),
         *now,
         step_error(model, "fight"),
         *adjust,
