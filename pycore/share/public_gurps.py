@@ -67,7 +67,7 @@ def gurps_result(text: str) -> str | None:
             return None
         major = "; major wound" in rest
         return f"{who} is hurt" + (": major wound" if major else "")
-    turn = re.fullmatch(r"Round \d+: (.+)'s turn \(maneuver in effect: ([^)]*)\).*", text)
+    turn = re.search(r"Round \d+: (.+)'s turn \(maneuver in effect: ([^)]*)\)", text)
     if turn:
         return f"{turn.group(1)}'s turn ({turn.group(2)})"
     # Since GUR-06 is kept (each turn opens with no maneuver chosen): "Round 2: Bo's turn: he

@@ -192,11 +192,12 @@ class TurnBegun:
 
     def __str__(self) -> str:
         text = f"Round {self.round}: {self.name}'s turn"
-        if not self.stunned:
+        if self.stunned:  # 004 line 46: Do Nothing is taken for him
+            text += f" (maneuver in effect: {self.maneuver})"
+            text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover (GUR-07)"
+        else:
             # GUR-06: chosen anew each turn; last turn's holds for his defenses until then.
             text += f": he chooses his maneuver ({self.maneuver} holds for defenses until then)"
-        if self.stunned:
-            text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover (GUR-07)"
         if self.recovered:
             text = f"{self.recovered} recovers from stun at the end of his turn. {text}"
         if self.unasked:
