@@ -107,6 +107,21 @@ FIGHTERS = (
 )  # fmt: skip
 
 
+Sheet = tuple[str, dict[str, str], dict[str, str]]
+
+
+def _sheets(app: Page, fighters: tuple[Sheet, ...]) -> None:
+    """The 3d6 page, one new sheet per fighter: typed fields, then chosen ones."""
+    app.get_by_test_id("nav-gurps").click()
+    for name, typed, chosen in fighters:
+        app.get_by_test_id("gurps-new").click()
+        enter(app, "gurps-name", name)
+        for field, value in typed.items():
+            enter(app, f"gurps-{field}", value)
+        for field, value in chosen.items():
+            app.get_by_test_id(f"gurps-{field}").select_option(value)
+
+
 def _app_dice_attack(app: Page) -> None:
     """Roll for me, through the defense and the damage, whatever the dice say."""
     app.get_by_test_id("gurps-fight-attack-roll").click()
@@ -125,14 +140,7 @@ def _in_view(app: Page, testid: str) -> None:
 
 
 def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> None:
-    app.get_by_test_id("nav-gurps").click()
-    for name, typed, chosen in FIGHTERS:
-        app.get_by_test_id("gurps-new").click()
-        enter(app, "gurps-name", name)
-        for field, value in typed.items():
-            enter(app, f"gurps-{field}", value)
-        for field, value in chosen.items():
-            app.get_by_test_id(f"gurps-{field}").select_option(value)
+    _sheets(app, FIGHTERS)
     expect(app.get_by_test_id("gurps-defenses")).to_contain_text("Parry = ⌊3 + 12/2⌋ + 0 = 9")
     app.get_by_test_id("gurps-tab-tracker").click()
     app.get_by_test_id("gurps-start").click()
@@ -199,9 +207,128 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     for _ in range(2):
         app.get_by_test_id("gurps-next").click()
         expect(turn).to_contain_text("Sam's turn")
+        app.get_by_test_id("gurps-take-attack").click()  # his maneuver, chosen each turn
         _app_dice_attack(app)
         for _ in range(3):
             app.get_by_test_id("gurps-next").click()
     expect(app.locator("#gurps-tracker-h")).to_have_text("Round 3")
     app.screenshot(path="e2e/artifacts/gurps-fight.png", full_page=True)
+    assert errors == []
+
+
+# --- each turn opens on its maneuver (issue 25, issue 27 items 1 and 4) --------------------------
+
+
+def test_last_turns_all_out_attack_is_not_rolled_again(app: Page, errors: list[str]) -> None:
+    """GUR-06 (004 line 27): Sam's All-Out Attack (Determined +4) does not open his next turn;
+    the turn opens on the maneuver chips at the top, and a tap on the roll before choosing is
+    refused in words."""
+    _sheets(app, FIGHTERS[:2])
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    turn = app.get_by_test_id("gurps-turn")
+    expect(turn).to_contain_text("Choose Sam's maneuver for this turn")
+    chips = app.get_by_test_id("gurps-maneuver-chips")
+    app.screenshot(path="e2e/artifacts/gurps-maneuver-chips.png")
+    _in_view(app, "gurps-maneuver-chips")  # at the top of the turn, not 1,800 px down
+    determined = app.get_by_test_id("gurps-take-all-out-attack-determined")
+    expect(determined).to_contain_text("1 attack +4 · no defense")
+    determined.click()
+    expect(app.get_by_test_id("gurps-fight-line")).to_contain_text("All-Out Attack (Determined) +4")
+    enter(app, "gurps-fight-attack-typed", "6 6 6")  # a miss ends the attack
+    app.get_by_test_id("gurps-next").click()  # Kim
+    expect(app.get_by_test_id("gurps-slot").first).to_contain_text("no defense")  # until his turn
+    app.get_by_test_id("gurps-next").click()  # Sam again
+    expect(turn).to_contain_text("Choose Sam's maneuver for this turn")
+    expect(chips.locator("[aria-pressed=true]")).to_have_count(0)  # nothing pre-chosen
+    expect(app.get_by_test_id("gurps-fight-attack-roll")).to_have_count(0)
+    app.reload()
+    app.wait_for_selector(READY)
+    expect(turn).to_contain_text("Choose Sam's maneuver for this turn")
+    app.get_by_test_id("gurps-take-attack").click()
+    expect(app.get_by_test_id("gurps-maneuver-chosen")).to_contain_text("Maneuver: Attack")
+    expect(app.get_by_test_id("gurps-fight-line")).to_have_text("base 14 + Attack +0 = 14")
+    _in_view(app, "gurps-fight-attack-roll")
+    assert run_axe(app) == []
+    assert errors == []
+
+
+def test_a_huge_range_is_refused_in_words(app: Page, errors: list[str]) -> None:
+    """Issue 27 item 4: 1e5000 or 1e4000 in the range is refused naming the field and range."""
+    _sheets(app, (FIGHTERS[2], FIGHTERS[0]))
+    enter(app, "gurps-half_d", "1e4000")
+    expect(app.locator("#gurps-half_d-error")).to_have_text(
+        "1/2D '1e4000' is not a number from 0 to 10000"
+    )
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()  # Sam (Basic Speed 6) first
+    app.get_by_test_id("gurps-next").click()  # Pat, the pistol
+    app.get_by_test_id("gurps-take-attack").click()
+    for typed in ("1e5000", "1e4000"):
+        enter(app, "gurps-fight-yards", typed)
+        expect(app.locator("#gurps-fight-yards-error")).to_have_text(
+            f"Range (yards) '{typed}' is not a number from 0 to 100000"
+        )
+        expect(app.get_by_test_id("gurps-fight-attack-roll")).to_have_count(0)  # no roll
+        expect(app.get_by_test_id("gurps-turn")).not_to_contain_text("digits")
+    expect(app.get_by_test_id("gurps-log-entry").first).not_to_contain_text("attacks")
+    assert errors == []
+
+
+def test_a_chink_in_the_armor_at_the_arm(app: Page, errors: list[str]) -> None:
+    """Issue 27 item 3: the chink goes with the location picked: −10 at the arm instead of its
+    −2, and the arm's DR halved on the hit (003 lines 86-87); no bare "chink other" row."""
+    spear = ("Lea", {"basic_speed": "7", "weapon": "Spear", "damage": "1d+2", "weapon_skill": "14"},
+             {"damage_type": "imp"})  # fmt: skip
+    _sheets(app, (spear, ("Bo", {"dr": "6"}, {})))
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()  # Lea (Basic Speed 7) first, at Bo
+    app.get_by_test_id("gurps-take-attack").click()
+    location = app.get_by_test_id("gurps-fight-location")
+    assert "chink" not in location.inner_text()
+    location.select_option("arm")
+    app.get_by_test_id("gurps-fight-chink").click()
+    expect(app.get_by_test_id("gurps-fight-chink")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("gurps-fight-line")).to_have_text(
+        "base 14 + Attack +0 + chink in the armor (arm) −10 = 4"
+    )
+    enter(app, "gurps-fight-attack-typed", "1 1 2")  # 4 vs 4: a critical hit, no defense
+    enter(app, "gurps-fight-damage-typed", "6")  # 1d+2 = 8 imp − DR 6 halved (3) = 5, ×1
+    expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text(
+        "8 − DR 6 halved for a chink (GUR-42, round down) = 3 = 5 penetrating"
+    )
+    expect(app.get_by_test_id("gurps-hp-g2")).to_have_text("HP 5/10")
+    _in_view(app, "gurps-fight-result")
+    assert errors == []
+
+
+def test_after_a_skull_hit_the_book_is_asked_and_a_stun_recorded(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 27 item 2: the knockdown and stun roll at −10 for the skull (003 line 43), typed;
+    its outcome recorded in one tap and enforced on the victim's turn (004 line 46)."""
+    _sheets(app, (FIGHTERS[0], ("Bo", {"hp": "20"}, {})))
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()  # Sam first, at Bo
+    app.get_by_test_id("gurps-take-attack").click()
+    app.get_by_test_id("gurps-fight-location").select_option("skull")
+    enter(app, "gurps-fight-attack-typed", "1 1 2")  # a critical hit: no defense
+    enter(app, "gurps-fight-damage-typed", "6")  # 1d+1 = 7 − skull DR 2 = 5, ×4: 20
+    asks = app.get_by_test_id("gurps-after-injury")
+    expect(asks).to_contain_text(
+        "Knockdown and stun roll, if your book calls for one: HT 10 −10 = 0"
+    )
+    _in_view(app, "gurps-check-1-roll")
+    enter(app, "gurps-check-1-typed", "12")
+    expect(asks).to_contain_text("rolled 12: failure by 12")
+    app.get_by_test_id("gurps-settle-1-0").click()  # "stunned": one tap
+    expect(app.get_by_test_id("gurps-slot").nth(1)).to_contain_text("stunned (−4 defenses)")
+    expect(asks).to_contain_text("Bo: Roll to stay conscious at 0 HP or below, if your book")
+    app.get_by_test_id("gurps-settle-1-1").click()  # at HP 0: "stays conscious"
+    expect(asks).to_contain_text("shock from this injury, as your book gives it")
+    app.get_by_test_id("gurps-settle-0-8").click()  # "none"
+    expect(app.get_by_test_id("gurps-after-injury")).to_have_count(0)
+    app.get_by_test_id("gurps-next").click()
+    expect(app.get_by_test_id("gurps-turn")).to_contain_text("Bo is stunned: must Do Nothing")
+    assert run_axe(app) == []
     assert errors == []

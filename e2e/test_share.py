@@ -204,7 +204,7 @@ def test_the_player_view_follows_two_turns_of_a_3d6_fight(app: Page, app_url: st
     # Kim's turn, stunned: the players see whose turn and the stun, never her HP.
     app.get_by_test_id("gurps-turn-next").click()
     expect(player.get_by_test_id("player-current")).to_have_text("Kim to act")
-    expect(player.get_by_test_id("player-result")).to_have_text("Kim's turn (Do Nothing)")
+    expect(player.get_by_test_id("player-result")).to_have_text("Kim's turn (stunned)")
     player.reload()  # the player window rebuilds the same view from the saved fight
     player.wait_for_selector(READY, timeout=60_000)
     expect(player.get_by_test_id("player-current")).to_have_text("Kim to act")

@@ -5,7 +5,7 @@ Each test cites the seed line."""
 from __future__ import annotations
 
 import pytest
-from test_gurps_pages import fight_started, send, texts
+from test_gurps_pages import attack_turn, fight_started, send, texts
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.injury import EYE_READINGS, injury
@@ -49,7 +49,7 @@ def test_the_campaign_setting_reaches_the_fight() -> None:  # 003:L46
     assert "GUR-33" in why and "003 line 46" in why
     model = send(model, "gurps.setting", "eye_reading", IF_NOT_BLINDED)
     assert model.state["gurps"]["settings"] == {"eye_reading": IF_NOT_BLINDED}
-    model = send(send(model, "gurps.tab", "tracker"), "gurps.next")  # Ana at Bo (DR 2)
+    model = attack_turn(send(model, "gurps.tab", "tracker"))  # Ana at Bo (DR 2)
     model = send(model, "gurps.field", "g1", "damage_type", "imp")
     model = send(model, "gurps.step_form", "location", "eye")
     rolled = send(model, "gurps.step_attack_typed", "1 1 1")  # a 3: critical, maximum damage

@@ -17,7 +17,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gf
 from pycore.systems.gurps.fight import Fight, Place
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import AttackSetup
+from pycore.systems.gurps.worksheet import AttackSetup, defenses_of
 
 ANA = Combatant(id="a", name="Ana", weapon_skill=14, maneuver="Attack", basic_speed="5", dx=12)
 BO = Combatant(id="b", name="Bo", basic_speed="6", dr=2, maneuver="Attack")
@@ -47,7 +47,7 @@ def test_gur04_after_the_last_turn_a_new_second_begins() -> None:  # 004:L14-16
     assert (fight.round, fight.current(), str(first)) == (
         1,
         ANA,
-        "Round 1: Ana's turn (maneuver in effect: Attack)",
+        "Round 1: Ana's turn: he chooses his maneuver (Attack holds for defenses until then)",
     )
     fight, second = gf.next_turn(fight)
     assert (fight.round, second.name) == (2, "Bo")
@@ -314,6 +314,7 @@ def test_restart_draws_a_new_order_and_the_round_goes_on() -> None:
 
 def test_gur19_one_attack_a_turn_two_with_all_out_attack_double() -> None:  # 004:L54, L63
     fight, _ = gf.start(duel(ANA, replace(BO, basic_speed="4")), random.Random(1))  # Ana first
+    fight, _ = gf.take_maneuver(fight, "Attack")
     fight, _ = gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6))  # a miss
     with pytest.raises(RuleError, match="Ana has made his attack this turn"):
         gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6))
@@ -321,6 +322,7 @@ def test_gur19_one_attack_a_turn_two_with_all_out_attack_double() -> None:  # 00
     assert "GM override: rapid" in str(again)
     double = replace(ANA, maneuver="All-Out Attack", option="Double")
     fight, _ = gf.start(duel(double, replace(BO, basic_speed="4")), random.Random(1))
+    fight, _ = gf.take_maneuver(fight, "All-Out Attack", "Double")
     for _ in range(2):
         fight, _ = gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6))
     with pytest.raises(RuleError, match="attacks twice"):
@@ -335,3 +337,48 @@ def test_the_damage_follows_the_attack_line_named() -> None:  # 004:L91
     fight, _ = gf.attack(duel(two_ways, BO), "a", "b", AttackSetup(line=1), Faces(1, 1, 2))
     fight, hurt = gf.damage(fight, Faces(4))  # 1d+2 imp = 6 − DR 2 = 4 × 2
     assert (hurt.damage.dice, hurt.hurt.injury) == ("1d+2", 8)
+
+
+def test_gur06_last_turns_all_out_attack_does_not_open_the_next_turn() -> None:  # 004:L27-29
+    """Issue 25: an All-Out Attack (Determined +4) chosen last turn was rolled again next turn
+    without the GM choosing it; it holds for defenses only until he chooses anew."""
+    aoa = replace(ANA, maneuver="Attack", basic_speed="7")
+    fight, _ = gf.start(duel(aoa, BO), random.Random(1))  # Ana first
+    fight, _ = gf.take_maneuver(fight, "All-Out Attack", "Determined")
+    fight, rolled = gf.attack(fight, "a", "b", AttackSetup(), Faces(6, 6, 6))
+    assert "All-Out Attack (Determined) +4" in str(rolled)
+    fight, _ = gf.next_turn(fight)  # Bo
+    assert defenses_of(fight.combatant("a")) == ()  # no defense until her next turn
+    fight, begun = gf.next_turn(fight)  # Ana again
+    assert not fight.chosen and "chooses his maneuver" in str(begun)
+    with pytest.raises(RuleError, match="Ana has not chosen his maneuver this turn"):
+        gf.attack(fight, "a", "b", AttackSetup(), Faces(3, 3, 4))
+    back = gf.fight_from_json(gf.fight_to_json(fight))
+    with pytest.raises(RuleError, match="not chosen his maneuver"):
+        gf.attack(back, "a", "b", AttackSetup(), Faces(3, 3, 4))
+    fight, taken = gf.take_maneuver(fight, "Attack")
+    assert str(taken) == "Ana takes Attack this turn" and fight.combatant("a").option == ""
+    _, rolled = gf.attack(fight, "a", "b", AttackSetup(), Faces(3, 3, 4))
+    assert str(rolled.line) == "base 14 + Attack +0 (GUR-14) = 14"
+
+
+def test_gur16_an_all_out_attack_is_not_rolled_without_its_option() -> None:  # 004:L54
+    fight, _ = gf.start(duel(replace(ANA, basic_speed="7"), BO), random.Random(1))
+    fight, _ = gf.take_maneuver(fight, "All-Out Attack")
+    with pytest.raises(RuleError, match=r"All-Out Attack needs its option.*Determined, Double"):
+        gf.attack(fight, "a", "b", AttackSetup(), Faces(3, 3, 4))
+    with pytest.raises(RuleError, match="option 'Ranged' is not offered"):
+        gf.take_maneuver(fight, "All-Out Attack", "Ranged")
+
+
+def test_gur06_the_choices_name_what_each_maneuver_allows() -> None:  # GUR-T02
+    fight, _ = gf.start(duel(replace(ANA, basic_speed="7"), BO), random.Random(1))
+    allows = {c.label: c.allows for c in gf.maneuver_choices(fight)}
+    assert allows["Attack"] == "1 attack · dodge, parry"
+    assert allows["All-Out Attack (Determined)"] == "1 attack +4 · no defense"
+    assert allows["All-Out Attack (Double)"] == "2 attacks · no defense"
+    assert allows["Move and Attack"] == ("1 attack −4 · melee skill at most 9 · dodge · full Move")
+    assert allows["All-Out Defense (Increased Dodge)"] == "no attack · dodge +2, parry"
+    stunned, _ = gf.start(duel(replace(ANA, basic_speed="7", stunned=True), BO), random.Random(1))
+    assert [c.label for c in gf.maneuver_choices(stunned)] == ["Do Nothing"]
+    assert stunned.chosen  # 004:L46: Do Nothing is taken for him

@@ -153,8 +153,13 @@ def fight_started() -> Model:
     return send(model, "gurps.start", seed="o")  # Bo (Basic Speed 6) first, then Ana
 
 
+def attack_turn(model: Model) -> Model:
+    """The next turn, its fighter taking the Attack maneuver (GUR-06: chosen each turn)."""
+    return send(send(model, "gurps.next"), "gurps.maneuver", "Attack", "")
+
+
 def test_from_next_turn_to_damage_applied_in_four_taps() -> None:  # FIGHT.md measure
-    model = send(fight_started(), "gurps.next")  # tap 1: Ana's turn, Bo already the target
+    model = attack_turn(fight_started())  # tap 1: Ana's turn, Bo already the target
     assert "Ana's turn" in texts(model, "gurps-turn")[0]
     assert texts(model, "gurps-fight-hit")[0].startswith("90.7%")
     for seed in map(str, range(200)):
@@ -176,7 +181,7 @@ def test_from_next_turn_to_damage_applied_in_four_taps() -> None:  # FIGHT.md me
 
 
 def test_typed_dice_are_checked_and_drive_the_same_steps() -> None:  # FIGHT.md: "I rolled"
-    model = send(fight_started(), "gurps.next")
+    model = attack_turn(fight_started())
     bad = send(model, "gurps.step_attack_typed", "2 2")
     assert "3d6 throws 3 dice, 2 numbers typed" in texts(bad, "gurps-fight-attack-typed-error")[0]
     assert bad.history is model.history
@@ -190,7 +195,7 @@ def test_typed_dice_are_checked_and_drive_the_same_steps() -> None:  # FIGHT.md:
 
 
 def test_a_new_attacker_starts_a_fresh_step() -> None:  # FIGHT.md: nothing kept
-    model = send(fight_started(), "gurps.next")  # Ana
+    model = attack_turn(fight_started())  # Ana
     model = send(model, "gurps.step_form", "location", "arm")
     model = send(model, "gurps.step_chip", "minor_distraction")
     assert "minor distraction" in texts(model, "gurps-fight-line")[0].lower()
@@ -212,7 +217,7 @@ def test_the_attack_line_is_picked_before_the_roll() -> None:  # 004:L91
     model = send(
         fight_started(), "gurps.field", "g1", "more_attacks", "Thrust: 14, 1d+2 imp, thrust"
     )
-    model = send(model, "gurps.next")  # Ana
+    model = attack_turn(model)  # Ana
     ways = texts(model, "gurps-fight-lines")[0]
     assert "Broadsword (1d+1 cut): 90.7%" in ways and "Thrust (1d+2 imp): 90.7%" in ways
     model = send(model, "gurps.step_line", "1")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_gurps_pages import fight_started, send, texts
+from test_gurps_pages import attack_turn, fight_started, send, texts
 
 from pycore.dice import typed_dice
 from pycore.errors import RuleError
@@ -21,7 +21,7 @@ def test_a_giants_blow_is_offered_with_the_exposed_spot_question() -> None:  # 0
     for field, value in (("sm", "7"), ("unarmed", "yes"), ("damage_type", "cr")):
         model = send(model, "gurps.field", "g1", field, value)
     model = send(model, "gurps.field", "g2", "dr_locations", "skull=0")
-    model = send(model, "gurps.next")  # Ana, seven sizes larger, at Bo
+    model = attack_turn(model)  # Ana, seven sizes larger, at Bo
     note = texts(model, "gurps-fight-large-area")[0]
     assert "seven or more sizes larger" in note and "a torso hit" in note
     assert texts(model, "gurps-fight-pinned") == ["Pinned or immobile"]
@@ -38,13 +38,13 @@ def test_a_giants_blow_is_offered_with_the_exposed_spot_question() -> None:  # 0
 
 
 def test_no_giant_fields_between_equals() -> None:  # 003:L82
-    model = send(fight_started(), "gurps.next")
+    model = attack_turn(fight_started())
     assert texts(model, "gurps-fight-large-area") == []
     assert texts(model, "gurps-fight-exposed") == []
 
 
 def test_a_random_location_from_above() -> None:  # 003:L63, L65
-    model = send(fight_started(), "gurps.next")  # Ana at Bo
+    model = attack_turn(fight_started())  # Ana at Bo
     assert texts(model, "gurps-fight-from-above") == []  # only for a random location
     model = send(model, "gurps.step_chip", "random_location")
     model = send(model, "gurps.step_chip", "from_above")
@@ -55,10 +55,22 @@ def test_a_random_location_from_above() -> None:  # 003:L63, L65
     assert "crippled hand" in texts(hurt, "gurps-fight-result-verdict")[0]
 
 
-def test_first_turn_attack_takes_the_attack_maneuver_in_four_taps() -> None:  # 004:L27-31
-    model = send(fight_started(), "gurps.field", "g1", "maneuver", "Do Nothing")
-    model = send(model, "gurps.next")  # tap 1: Ana's turn; Do Nothing so far
-    assert "rolling the attack takes the Attack maneuver" in texts(model, "gurps-turn")[0]
+def test_the_turn_opens_on_his_maneuver_then_four_taps_to_damage() -> None:  # 004:L27-31
+    model = send(fight_started(), "gurps.field", "g1", "maneuver", "All-Out Attack")
+    model = send(model, "gurps.field", "g1", "option", "Determined")
+    model = send(model, "gurps.next")  # Ana's turn: last turn's All-Out Attack is not chosen
+    panel = texts(model, "gurps-turn")[0]
+    assert (
+        "Choose Ana's maneuver for this turn" in panel and texts(model, "gurps-fight-attack") == []
+    )
+    refused = send(model, "gurps.step_attack_typed", "3 3 3")
+    assert refused.history is model.history
+    assert "Ana has not chosen his maneuver this turn" in texts(refused, "gurps-turn")[0]
+    chips = texts(model, "gurps-maneuver-chips")[0]
+    assert "All-Out Attack (Determined)1 attack +4 · no defense" in chips
+    assert "✓" not in chips  # nothing pre-chosen
+    model = send(model, "gurps.maneuver", "Attack", "")  # tap 1
+    assert texts(model, "gurps-maneuver-chosen")[0].startswith("Maneuver: Attack — 1 attack")
     assert texts(model, "gurps-fight-line")[0] == "base 14 + Attack +0 = 14"
     rolled = send(model, "gurps.step_attack_typed", "3 3 3")  # tap 2 (an entry)
     assert rolled.state["gurps"]["combatants"][0]["maneuver"] == "Attack"
@@ -67,10 +79,20 @@ def test_first_turn_attack_takes_the_attack_maneuver_in_four_taps() -> None:  # 
     assert texts(hurt, "gurps-hp-g2") == ["HP 4/10"]
 
 
+def test_an_all_out_attack_without_its_option_is_refused_in_words() -> None:  # 004:L54
+    model = send(fight_started(), "gurps.next")
+    model = send(model, "gurps.field", "g1", "maneuver", "All-Out Attack")  # option "—"
+    assert texts(model, "gurps-maneuver-chosen") == ["Maneuver: All-Out Attack — choose its option"]
+    refused = send(model, "gurps.step_attack_typed", "3 3 3")
+    assert refused.history is model.history
+    error = texts(refused, "gurps-fight-attack-typed-error")[0]
+    assert "All-Out Attack needs its option before the roll: Determined, Double, Strong" in error
+
+
 def test_the_core_takes_the_maneuver_only_at_the_start_of_his_turn() -> None:  # 004:L27-31
     ana, bo = Combatant(id="a", name="Ana"), Combatant(id="b", name="Bo", maneuver="Attack")
     fight = Fight((ana, bo), 1, (Place("a", 1), Place("b", 2)))
-    with pytest.raises(RuleError, match="Do Nothing allows no attack"):
+    with pytest.raises(RuleError, match="Ana has not chosen his maneuver this turn"):
         gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "17"))
     after, _ = gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "17"), choose="Attack")
     assert after.combatant("a").maneuver == "Attack" and after.attacks == 1
@@ -78,10 +100,12 @@ def test_the_core_takes_the_maneuver_only_at_the_start_of_his_turn() -> None:  #
         gf.attack(fight, "b", "a", AttackSetup(), typed_dice("3d6", "17"), choose="Attack")
     with pytest.raises(RuleError, match="Aim allows no attack"):
         gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "17"), choose="Aim")
+    with pytest.raises(RuleError, match="has attacked this turn"):
+        gf.take_maneuver(after, "Aim")
 
 
 def test_the_gm_cancels_the_attack_under_way() -> None:  # FIGHT.md: the GM's call
-    model = send(fight_started(), "gurps.next")
+    model = attack_turn(fight_started())
     rolled = send(model, "gurps.step_attack_typed", "3 3 3")
     assert texts(rolled, "gurps-fight-cancel") == ["Cancel attack"]
     dropped = send(rolled, "gurps.step_cancel")
@@ -90,8 +114,7 @@ def test_the_gm_cancels_the_attack_under_way() -> None:  # FIGHT.md: the GM's ca
 
 
 def test_a_bad_range_shows_its_error_and_keeps_the_panel() -> None:  # STYLE: typed errors
-    model = send(fight_started(), "gurps.field", "g1", "attack_kind", "bow")
-    model = send(model, "gurps.next")
+    model = attack_turn(send(fight_started(), "gurps.field", "g1", "attack_kind", "bow"))
     bad = send(model, "gurps.step_form", "yards", "far")
     assert "Range (yards)" in texts(bad, "gurps-turn")[0]
     assert texts(bad, "gurps-fight-yards")
@@ -101,7 +124,7 @@ def test_a_giants_blow_at_one_exposed_arm() -> None:  # 003:L85
     model = fight_started()
     for field, value in (("sm", "7"), ("unarmed", "yes"), ("damage", "3d"), ("damage_type", "cr")):
         model = send(model, "gurps.field", "g1", field, value)
-    model = send(model, "gurps.next")  # Ana, seven sizes larger, at Bo (DR 2 everywhere)
+    model = attack_turn(model)  # Ana, seven sizes larger, at Bo (DR 2 everywhere)
     assert texts(model, "gurps-fight-exposed")  # optional here: below, not before the roll
     assert texts(model, "gurps-fight-only-exposed") == []
     model = send(model, "gurps.step_form", "exposed", "arm")

@@ -88,7 +88,10 @@ def _gurps_fight(data: st.DataObject) -> tuple[gurps.Fight, list[str]]:
             assert now is not None
             target = gurps.next_target(fight, now.id) if hasattr(gurps, "next_target") else None
             defender = target or next(c.id for c in fight.combatants if c.id != now.id)
-            fight, rolled = gurps.attack(fight, now.id, defender, AttackSetup(), rng)
+            # GUR-06: he chooses his maneuver as his turn begins (refused while stunned).
+            fight, rolled = gurps.attack(
+                fight, now.id, defender, AttackSetup(), rng, choose="Attack"
+            )
             log.append(rolled)
             if fight.pending and fight.pending.stage == "defense":
                 fight, defended = gurps.defend(fight, "dodge", rng)
@@ -126,6 +129,7 @@ def test_a_3d6_fights_public_view_names_the_turn_and_hides_numbers(data: st.Data
 def test_a_3d6_attack_reads_as_who_hit_whom() -> None:
     ana = Combatant(id="a", name="Ana", weapon_skill=14, maneuver="Attack", basic_speed="7")
     fight, _ = gurps.start(gurps.Fight((ana, Combatant(id="b", name="Bo", dr=2))), random.Random(1))
+    fight, _ = gurps.take_maneuver(fight, "Attack")  # GUR-06: chosen each turn
     from pycore.dice import typed_dice
 
     fight, rolled = gurps.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "10"))

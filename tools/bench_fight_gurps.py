@@ -4,8 +4,9 @@ to the damage applied (or to the miss or the successful defense that ends it), w
 rolled by the app and, in a second fight, typed. Counted with e2e/fight_measure.py: taps,
 typed entries, tap → DOM, and the step results that end up out of view.
 
-The turns are driven as a person drives them: tap "Next turn", then "Roll for me" on whatever
-the step waits for (the attack, the defense, the damage) until the attack is over."""
+The turns are driven as a person drives them: tap "Next turn", the maneuver of the turn (GUR-06:
+chosen each turn, one chip; issue 27 counts it in the attack's 4 taps), then "Roll for me" on
+whatever the step waits for (the attack, the defense, the damage) until the attack is over."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ TYPED = (
     ("gurps-fight-damage-typed", "3"),
 )
 TURNS = 6
+#: The chip that takes the Attack maneuver for this turn (GUR-06, GUR-14).
+TAKE_ATTACK = "gurps-take-attack"
 
 
 def _enter(page: Any, testid: str, value: str) -> None:
@@ -74,6 +77,7 @@ def app_dice_turn(page: Any, *, first: bool = False) -> tuple[TurnFigures, bool]
     figures = TurnFigures()
     if not first:
         _merge(figures, run_turn(page, [Tap("gurps-next", shows="gurps-turn")]))
+    _merge(figures, run_turn(page, [Tap(TAKE_ATTACK, shows="gurps-maneuver-chosen")]))
     damaged = False
     for _ in range(len(ROLLS)):
         waiting = _waiting(page, ROLLS)
@@ -87,6 +91,7 @@ def app_dice_turn(page: Any, *, first: bool = False) -> tuple[TurnFigures, bool]
 def typed_dice_turn(page: Any, *, first: bool = False) -> TurnFigures:
     """One turn with the dice typed: a hit, a failed defense, the damage."""
     taps = [] if first else [Tap("gurps-next", shows="gurps-turn")]
+    taps.append(Tap(TAKE_ATTACK, shows="gurps-maneuver-chosen"))
     taps += [Tap(testid, shows=RESULT, value=value) for testid, value in TYPED]
     return run_turn(page, taps)
 

@@ -33,7 +33,7 @@ def gurps_public(result: object) -> str:
 
     >>> from pycore.systems.gurps.fight import OrderDrawn, TurnBegun
     >>> gurps_public(TurnBegun(2, "Bo", "Attack")), gurps_public(OrderDrawn(()))
-    ("Bo's turn (Attack)", 'Turn order drawn')
+    ("Bo's turn", 'Turn order drawn')
     """
     from pycore.systems.gurps.fight import (
         Abandoned,
@@ -41,11 +41,13 @@ def gurps_public(result: object) -> str:
         Defended,
         Injured,
         Joined,
+        ManeuverTaken,
         OrderDrawn,
         Recovered,
         Removed,
         TurnBegun,
     )
+    from pycore.systems.gurps.fight.checks import Answered
 
     if isinstance(result, AttackRolled):
         rolled = result.rolled.result
@@ -67,12 +69,14 @@ def gurps_public(result: object) -> str:
         wounds = [seen(e) for e in result.hurt.effects]
         shown = ", ".join(w for w in wounds if w)
         return f"{result.defender} is hurt" + (f": {shown}" if shown else "")
-    if isinstance(result, TurnBegun):
-        return (
-            f"{result.name}'s turn ({result.maneuver})"
-            if result.maneuver
-            else f"{result.name}'s turn"
-        )
+    if isinstance(result, TurnBegun):  # GUR-06: his maneuver is chosen next, unless stunned
+        return f"{result.name}'s turn" + (" (stunned)" if result.stunned else "")
+    if isinstance(result, ManeuverTaken):
+        chosen = f"{result.maneuver} ({result.option})" if result.option else result.maneuver
+        return f"{result.name}: {chosen}"
+    if isinstance(result, Answered):  # what happens after the injury: its outcome, no roll
+        outcome = seen(result.outcome) if result.rolled is None else ""
+        return f"{result.name}: {outcome}" if outcome else ""
     if isinstance(result, OrderDrawn):
         return "Turn order drawn"
     if isinstance(result, Recovered):

@@ -26,7 +26,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.defenses import ATTACK_KINDS
 from pycore.systems.gurps.injury import damage_types, parse_damage
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import fields_as_declared, instance
+from pycore.validate import fields_as_declared, instance, shown
 
 if TYPE_CHECKING:  # the sheet reads its lines through this module
     from pycore.systems.gurps.sheet import Combatant
@@ -80,17 +80,17 @@ def _extra(entry: str) -> AttackLine:
     parts = [p.strip() for p in rest.split(",")]
     if not colon or not name.strip() or len(parts) < 2:
         raise RuleError(
-            f"other attacks: {entry.strip()!r} is not 'name: skill, damage type' "
+            f"other attacks: {shown(entry.strip())} is not 'name: skill, damage type' "
             "(e.g. Thrust: 14, 1d+2 imp)"
         )
     skill_text, damage_text, *options = parts
     if not (skill_text.isascii() and skill_text.isdigit()) or not 0 <= int(skill_text) <= 40:
-        raise RuleError(f"other attacks: {name.strip()}: skill {skill_text!r} is not 0 to 40")
+        raise RuleError(f"other attacks: {name.strip()}: skill {shown(skill_text)} is not 0 to 40")
     dice, _, damage_type = damage_text.rpartition(" ")
     parse_damage(dice)
     if damage_type not in damage_types():
         raise RuleError(
-            f"other attacks: {name.strip()}: damage type {damage_type!r} is not one of "
+            f"other attacks: {name.strip()}: damage type {shown(damage_type)} is not one of "
             f"{', '.join(damage_types())}"
         )
     line = AttackLine(name.strip()[:60], int(skill_text), dice.strip(), damage_type)
@@ -113,7 +113,7 @@ def _option(line: AttackLine, option: str) -> AttackLine:
     number = _NUMBERS.match(option)
     if number is None:
         raise RuleError(
-            f"other attacks: {line.name}: {option!r} is not a kind of attack "
+            f"other attacks: {line.name}: {shown(option)} is not a kind of attack "
             f"({', '.join(ATTACK_KINDS)}), {', '.join(_FLAGS)}, Acc N, 1/2D N or Max N"
         )
     what, value = number.group(1).lower(), number.group(2)
@@ -145,7 +145,7 @@ def armed(c: Combatant, index: int) -> Combatant:
     """The combatant as he attacks with line ``index`` (0: his weapon as on the sheet)."""
     lines = attack_lines(c)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(lines):
-        raise RuleError(f"attack line {index!r} is not one of the {len(lines)} on the sheet")
+        raise RuleError(f"attack line {shown(index)} is not one of the {len(lines)} on the sheet")
     if index == 0:
         return c
     line = lines[index]

@@ -21,7 +21,7 @@ from pycore.systems.gurps.modifiers import (
     posture,
 )
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import checked
+from pycore.validate import checked, shown
 
 DEFENSES: Final = ("dodge", "parry", "block")
 
@@ -50,7 +50,9 @@ _AGAINST: Final[dict[str, tuple[str, ...]]] = {
 def attack_kind(kind: str) -> str:
     """A kind of attack checked against the known ones (a typed error names them)."""
     if kind not in ATTACK_KINDS:
-        raise RuleError(f"kind of attack {kind!r} is unknown; allowed: {', '.join(ATTACK_KINDS)}")
+        raise RuleError(
+            f"kind of attack {shown(kind)} is unknown; allowed: {', '.join(ATTACK_KINDS)}"
+        )
     return kind
 
 
@@ -77,7 +79,7 @@ def thrown_parry_modifier(light: bool) -> Modifier:
 
 def _int(field: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{field} {value!r} is outside {low} to {high}")
+        raise RuleError(f"{field} {shown(value)} is outside {low} to {high}")
     return value
 
 
@@ -235,7 +237,7 @@ def defense_line(
     'base 9 + shield DB +2 (GUR-45) + stunned −4 (GUR-45) = 7'
     """
     if kind not in DEFENSES:
-        raise RuleError(f"defense {kind!r} is not one of {', '.join(DEFENSES)}")
+        raise RuleError(f"defense {shown(kind)} is not one of {', '.join(DEFENSES)}")
     items: list[Modifier] = []
     held = posture(posture_name).defense
     if held:

@@ -21,7 +21,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import exact, yards_text
 from pycore.tables import load_table
-from pycore.validate import checked
+from pycore.validate import checked, shown
 
 #: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
 TOLERANCES: Final = (
@@ -58,7 +58,7 @@ def damage_types() -> tuple[str, ...]:
 def _type_row(damage_type: str) -> dict[str, object]:
     if damage_type not in damage_types():
         raise RuleError(
-            f"damage type {damage_type!r} is unknown; allowed: {', '.join(damage_types())}"
+            f"damage type {shown(damage_type)} is unknown; allowed: {', '.join(damage_types())}"
         )
     return dict(load_table("gurps", "wounding").row_by("code", damage_type).items())
 
@@ -100,7 +100,7 @@ def parse_damage(dice: str) -> tuple[int, int]:
     """
     match = _DICE.match(dice) if isinstance(dice, str) else None
     if match is None or int(match.group(1)) < 1:
-        raise RuleError(f"damage dice {dice!r} is not of the form Nd+k (e.g. 2d+1, 1d-3, 6d)")
+        raise RuleError(f"damage dice {shown(dice)} is not of the form Nd+k (e.g. 2d+1, 1d-3, 6d)")
     k = int(match.group(2).replace(" ", "")) if match.group(2) else 0
     return int(match.group(1)), k
 
@@ -135,7 +135,7 @@ def basic_damage(dice: str, roll_total: int, damage_type: str) -> int:
         or not isinstance(roll_total, int)
         or not n <= roll_total <= 6 * n
     ):
-        raise RuleError(f"dice total {roll_total!r} is outside {n} to {6 * n} ({n}d)")
+        raise RuleError(f"dice total {shown(roll_total)} is outside {n} to {6 * n} ({n}d)")
     minimum = row["min_basic"]
     assert isinstance(minimum, int)
     return max(minimum, roll_total + k)
@@ -177,7 +177,7 @@ def at_half_damage(
 
 def _check(field: str, value: object, low: int = 0, high: int = MAX_DAMAGE) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{field} {value!r} is outside {low} to {high}")
+        raise RuleError(f"{field} {shown(value)} is outside {low} to {high}")
     return value
 
 
@@ -220,7 +220,7 @@ def chink_dr(dr: int, damage_type: str, *, tight_beam: bool = False) -> int:
 def _tolerances(tolerance: str | None) -> frozenset[str]:
     if tolerance is not None and not isinstance(tolerance, str):
         raise RuleError(
-            f"injury tolerance {tolerance!r} is not text; allowed: {', '.join(TOLERANCES)}"
+            f"injury tolerance {shown(tolerance)} is not text; allowed: {', '.join(TOLERANCES)}"
         )
     if tolerance is None or not tolerance.strip():
         return frozenset()
@@ -228,7 +228,7 @@ def _tolerances(tolerance: str | None) -> frozenset[str]:
     unknown = flags - set(TOLERANCES)
     if unknown:
         raise RuleError(
-            f"injury tolerance {', '.join(sorted(unknown))!r} is unknown; allowed: "
+            f"injury tolerance {shown(', '.join(sorted(unknown)))} is unknown; allowed: "
             f"{', '.join(TOLERANCES)}"
         )
     return flags
@@ -304,7 +304,7 @@ def injury(
     flags = _tolerances(tolerance)
     if eye_reading not in EYE_READINGS:
         raise RuleError(
-            f"eye reading {eye_reading!r} is unknown; allowed: {', '.join(EYE_READINGS)}"
+            f"eye reading {shown(eye_reading)} is unknown; allowed: {', '.join(EYE_READINGS)}"
         )
     location, chink = _struck(location, damage_type, flags, tight_beam, chink)
     effective, steps = _dr(armour, location, damage_type, chink, tight_beam)
@@ -590,7 +590,7 @@ def roll_damage(
     n, _k = parse_damage(dice)
     _type_row(damage_type)
     if n > 50:
-        raise RuleError(f"damage dice {dice!r}: at most 50 dice")
+        raise RuleError(f"damage dice {shown(dice)}: at most 50 dice")
     rolled = None if maximum else roll(f"{n}d6", rng)
     faces, typed_total = (rolled.dice, rolled.typed_total) if rolled else ((), False)
     basic = max_damage(dice) if maximum else basic_damage(dice, sum(faces), damage_type)

@@ -21,7 +21,7 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import Row, load_table
-from pycore.validate import checked
+from pycore.validate import checked, shown
 
 MAX_MODIFIER: Final = 50
 MAX_MODIFIERS: Final = 40
@@ -109,16 +109,16 @@ def effective_skill(
     pycore.errors.RuleError: modifier 'x' 99 is outside -50 to 50
     """
     if isinstance(base, bool) or not isinstance(base, int) or not -50 <= base <= 50:
-        raise RuleError(f"base skill {base!r} is outside -50 to 50")
+        raise RuleError(f"base skill {shown(base)} is outside -50 to 50")
     items = tuple(modifiers)
     if len(items) > MAX_MODIFIERS:
         raise RuleError(f"modifiers: {len(items)} given; at most {MAX_MODIFIERS}")
     for m in items:
         if not isinstance(m, Modifier):
-            raise RuleError(f"modifier {m!r} is not a named modifier with its source")
+            raise RuleError(f"modifier {shown(m)} is not a named modifier with its source")
         if isinstance(m.value, bool) or not isinstance(m.value, int) or abs(m.value) > MAX_MODIFIER:
             raise RuleError(
-                f"modifier {m.reason!r} {m.value!r} is outside {-MAX_MODIFIER} to {MAX_MODIFIER}"
+                f"modifier {shown(m.reason)} {shown(m.value)} is outside {-MAX_MODIFIER} to {MAX_MODIFIER}"
             )
     uncapped = base + sum(m.value for m in items)
     total = min(uncapped, melee_cap) if melee_cap is not None else uncapped
@@ -174,7 +174,9 @@ def maneuver(name: str) -> Maneuver:
     """
     table = load_table("gurps", "maneuvers")
     if name not in maneuver_names():
-        raise RuleError(f"maneuver {name!r} is unknown; allowed: {', '.join(maneuver_names())}")
+        raise RuleError(
+            f"maneuver {shown(name)} is unknown; allowed: {', '.join(maneuver_names())}"
+        )
     return _maneuver(table.row_by("name", name))
 
 
@@ -255,7 +257,7 @@ def posture(name: str) -> Posture:
     (-4, -3, -2)
     """
     if name not in posture_names():
-        raise RuleError(f"posture {name!r} is unknown; allowed: {', '.join(posture_names())}")
+        raise RuleError(f"posture {shown(name)} is unknown; allowed: {', '.join(posture_names())}")
     row = load_table("gurps", "postures").row_by("name", name)
     movement = row["movement"]
     fixed = row["movement_fixed"]
@@ -351,7 +353,7 @@ class TableModifier:
             return Modifier(self.label, self.value, f"004:L{self.line}")
         assert self.low is not None and self.high is not None
         if amount is None or not self.low <= amount <= self.high:
-            raise RuleError(f"{self.label}: {amount!r} is outside {self.low} to {self.high}")
+            raise RuleError(f"{self.label}: {shown(amount)} is outside {self.low} to {self.high}")
         value = -amount if self.key == "st_deficit" else amount
         return Modifier(self.label, value, f"004:L{self.line}")
 
@@ -402,7 +404,7 @@ def attack_modifier(key: str) -> TableModifier:
     for m in attack_modifiers():
         if m.key == key:
             return m
-    raise RuleError(f"attack modifier {key!r} is unknown")
+    raise RuleError(f"attack modifier {shown(key)} is unknown")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import checked
+from pycore.validate import checked, shown
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def turn_order(combatants: Iterable[Fighter], rng: RandintSource) -> tuple[Slot,
             or not isinstance(fighter.dx, int)
             or not 0 <= fighter.dx <= 40
         ):
-            raise RuleError(f"{fighter.name}: DX {fighter.dx!r} is outside 0 to 40")
+            raise RuleError(f"{fighter.name}: DX {shown(fighter.dx)} is outside 0 to 40")
         tiebreak = rng.randint(1, 1_000_000)
         slots.append(Slot(fighter.name, speed, fighter.dx, tiebreak, fighter.key))
     return tuple(sorted(slots, key=lambda s: (-s.basic_speed, -s.dx, -s.tiebreak)))

@@ -15,8 +15,9 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from pycore import validate
 from pycore.errors import RuleError
-from pycore.validate import checked
+from pycore.validate import checked, shown
 
 #: Longest typed number read (a longer one is refused, not parsed).
 MAX_TYPED = 40
@@ -44,27 +45,33 @@ def exact(
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: range -2 is outside 0 and up
+    >>> exact("Range (yards)", "1e4000", 0, 100_000)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Range (yards) '1e4000' is not a number from 0 to 100000
     """
     allowed = f"from {low} up" if high is None else f"from {low} to {high}"
     number: Fraction
     if isinstance(value, bool) or value is None:
-        raise RuleError(f"{field} {value!r} is not a number {allowed}")
+        raise RuleError(f"{field} {shown(value)} is not a number {allowed}")
     if isinstance(value, Fraction | int):
         number = Fraction(value)
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise RuleError(f"{field} {value!r} is not a number {allowed}")
+            raise RuleError(f"{field} {shown(value)} is not a number {allowed}")
         number = Fraction(repr(value))
     elif isinstance(value, str) and len(value) <= MAX_TYPED:
         try:
-            number = Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise RuleError(f"{field} {value!r} is not a number {allowed}") from None
+            # Decimal or fraction text only: "1e4000" would be a 4,000-digit number to work out
+            # and show (issue 27); what cannot be read is refused in words with the range.
+            number = validate.exact(value, field)
+        except RuleError:
+            raise RuleError(f"{field} {shown(value)} is not a number {allowed}") from None
     else:
-        raise RuleError(f"{field} {value!r} is not a number {allowed}")
+        raise RuleError(f"{field} {shown(value)} is not a number {allowed}")
     if number < low or (high is not None and number > high):
         range_text = f"{low} and up" if high is None else f"{low} to {high}"
-        raise RuleError(f"{field} {decimal_text(number)} is outside {range_text}")
+        raise RuleError(f"{field} {shown(number)} is outside {range_text}")
     return number
 
 

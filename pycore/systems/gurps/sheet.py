@@ -36,7 +36,7 @@ from pycore.systems.gurps.injury import (
 )
 from pycore.systems.gurps.modifiers import maneuver_names, posture_names
 from pycore.systems.gurps.order import Fighter
-from pycore.validate import checked, exact
+from pycore.validate import checked, exact, shown
 
 #: (low, high) of every whole-number field; the message names the field and the range.
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
@@ -57,6 +57,7 @@ BOUNDS: Final[dict[str, tuple[int, int]]] = {
     "brawling": (0, 40),
     "karate": (0, 40),
     "sm": (-15, 30),
+    "shock": (0, 8),
 }
 LABELS: Final = {
     "st": "ST",
@@ -81,6 +82,7 @@ LABELS: Final = {
     "brawling": "Brawling",
     "karate": "Karate",
     "sm": "Size Modifier",
+    "shock": "shock",
 }
 
 
@@ -130,6 +132,10 @@ class Combatant:
     )
     scaled: bool = False  # his weapons are scaled to his body size (003 line 82)
     mental_stun: bool = False  # stunned mentally: an IQ roll recovers (004 line 46)
+    # After an injury, what the GM's book gave (GUR-58, fight/checks.py): unconscious (no
+    # action, no defense) and a shock penalty to his attacks on his next turn.
+    unconscious: bool = False
+    shock: int = 0
 
     @property
     def dazed(self) -> bool:
@@ -150,16 +156,16 @@ class Combatant:
 _FIELDS = {f.name: f for f in fields(Combatant)}
 
 
-def _number(field: str, raw: str, *, optional: bool) -> Fraction | None:
+def _number(field: str, raw: str, *, optional: bool, high: int = 10_000) -> Fraction | None:
     text = str(raw).strip()
     if not text and optional:
         return None
     try:
         value = exact(text, LABELS[field])  # as typed, and no "1e99999999" to work out
-    except (ValueError, ZeroDivisionError):
-        raise RuleError(f"{LABELS[field]} {raw!r} is not a number") from None
-    if not 0 <= value <= 10_000:
-        raise RuleError(f"{LABELS[field]} {raw!r} is outside 0 to 10000")
+    except (ValueError, ZeroDivisionError, RuleError):
+        raise RuleError(f"{LABELS[field]} {shown(raw)} is not a number from 0 to {high}") from None
+    if not 0 <= value <= high:
+        raise RuleError(f"{LABELS[field]} {shown(raw)} is outside 0 to {high}")
     return value
 
 
@@ -187,28 +193,26 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
         if key in BOUNDS:
             low, high = BOUNDS[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise RuleError(f"{LABELS[key]} {value!r} is outside {low} to {high}")
+                raise RuleError(f"{LABELS[key]} {shown(value)} is outside {low} to {high}")
         elif key in CHECKS:
             value = bool(value)
         else:
             value = str(value)
         values[key] = value
     c = Combatant(**values)
-    speed = _number("basic_speed", c.basic_speed, optional=False)
-    if speed is None or speed > 30:
-        raise RuleError(f"Basic Speed {c.basic_speed!r} is outside 0 to 30")
+    _number("basic_speed", c.basic_speed, optional=False, high=30)
     _number("half_d", c.half_d, optional=True)
     _number("max_range", c.max_range, optional=True)
     parse_damage(c.damage)
     if c.damage_type not in damage_types():
         raise RuleError(
-            f"damage type {c.damage_type!r} is unknown; allowed: {', '.join(damage_types())}"
+            f"damage type {shown(c.damage_type)} is unknown; allowed: {', '.join(damage_types())}"
         )
     attack_kind(c.attack_kind)
     if c.posture not in posture_names():
-        raise RuleError(f"posture {c.posture!r} is unknown")
+        raise RuleError(f"posture {shown(c.posture)} is unknown")
     if c.maneuver not in maneuver_names():
-        raise RuleError(f"maneuver {c.maneuver!r} is unknown")
+        raise RuleError(f"maneuver {shown(c.maneuver)} is unknown")
     _tolerances(c.tolerance)
     dr_locations(c)
     attack_lines(c)
@@ -240,6 +244,7 @@ CHECKS: Final = (
     "tight_beam",
     "scaled",
     "mental_stun",
+    "unconscious",
 )
 _YES: Final = ("true", "on", "yes", "1")
 
@@ -258,7 +263,7 @@ def edited(c: Combatant, field: str, typed: str) -> Combatant:
     pycore.errors.RuleError: DX 'ten' is not a whole number from 0 to 40
     """
     if field not in _FIELDS or field == "id":
-        raise RuleError(f"{field!r} is not a field of the sheet")
+        raise RuleError(f"{shown(field)} is not a field of the sheet")
     value: object = typed
     if field in BOUNDS:
         low, high = BOUNDS[field]
@@ -266,7 +271,7 @@ def edited(c: Combatant, field: str, typed: str) -> Combatant:
             value = int(typed.strip())
         except ValueError:
             raise RuleError(
-                f"{LABELS[field]} {typed!r} is not a whole number from {low} to {high}"
+                f"{LABELS[field]} {shown(typed)} is not a whole number from {low} to {high}"
             ) from None
     elif field in CHECKS:
         value = typed.strip().lower() in _YES
@@ -294,10 +299,10 @@ def dr_locations(c: Combatant) -> dict[str, int]:
         name = name.strip().lower().replace(" ", "_")
         if name not in keys:
             raise RuleError(
-                f"DR by location: {name!r} is not a location; allowed: {', '.join(keys)}"
+                f"DR by location: {shown(name)} is not a location; allowed: {', '.join(keys)}"
             )
         if not (value.strip().isascii() and value.strip().isdigit()) or int(value) > 999:
-            raise RuleError(f"DR by location: {part!r} needs a DR from 0 to 999, like skull=4")
+            raise RuleError(f"DR by location: {shown(part)} needs a DR from 0 to 999, like skull=4")
         result[name] = int(value)
     return result
 

@@ -57,7 +57,7 @@ from pycore.systems.gurps.modifiers import (
 from pycore.systems.gurps.quantities import decimal_text, exact, yards_text
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at, dr_locations, own_parry
-from pycore.validate import checked
+from pycore.validate import checked, shown
 
 _LOCATION_RULE = {
     "torso": "GUR-30",
@@ -102,6 +102,7 @@ class AttackSetup:
     exposed: str = ""  # large-area injury: the least protected location exposed (003 line 83)
     only_exposed: bool = False  # ... and it is the only location exposed (003 line 85)
     eye_reading: str = EYE_READINGS[0]  # the campaign's reading of 003 line 46 (GUR-33)
+    chink: bool = False  # aimed at a chink in the armor at ``location`` (003 lines 86-87)
 
     def __post_init__(self) -> None:
         # Read once, exactly: every later use sees a Fraction.
@@ -135,10 +136,23 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     held = posture(attacker.posture).attack
     if held:
         items.append(Modifier(f"posture {attacker.posture}", held, "GUR-10"))
-    if setup.location.startswith("chink"):
+    if setup.location.startswith("chink") or setup.chink:
         chink_allowed(attacker.damage_type, tight_beam=attacker.tight_beam)  # 003 line 86
+    if setup.chink and setup.random_location:
+        raise RuleError("a chink in the armor is aimed at: not with a random location")
+    if setup.chink and setup.location.startswith("chink"):
+        raise RuleError("a chink in the armor: pick the location it is in")
     _check_giant(attacker, defender, setup)
-    if setup.location != "torso" and not setup.random_location:  # 003 line 63: no modifier
+    if setup.chink:
+        # 003 line 87: −8 for the torso's chink, −10 for any other location's, instead of the
+        # location's own penalty; its other effects still apply (GUR-42).
+        chink = "chink_torso" if setup.location == "torso" else "chink_other"
+        where = setup.location.replace("_", " ")
+        label = f"chink in the armor ({where})" + (
+            " (grappling: halved)" if setup.grappling else ""
+        )
+        items.append(Modifier(label, _penalty(chink, setup.grappling), "GUR-42"))
+    elif setup.location != "torso" and not setup.random_location:  # 003 line 63: no modifier
         penalty = _penalty(setup.location, setup.grappling)
         items.append(
             Modifier(
@@ -178,8 +192,33 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         items.append(row.modifier(amount))
     if setup.extra:
         items.append(Modifier("other (GM)", setup.extra, "GUR-26"))
+    if attacker.shock:  # what the GM's book gave after his last injury (GUR-58)
+        items.append(Modifier("shock", -attacker.shock, "GUR-58"))
     cap = chosen.melee_cap if melee else None
     return effective_skill(attacker.weapon_skill, items, cap)
+
+
+@checked
+def aimed_locations() -> tuple[str, ...]:
+    """The locations an attack is aimed at; a chink in the armor goes with one of them
+    (``AttackSetup.chink``, 003 line 87), so the table's two chink rows are not offered.
+
+    >>> "chink_other" in aimed_locations(), "eye" in aimed_locations()
+    (False, True)
+    """
+    return tuple(k for k in location_keys() if not k.startswith("chink"))
+
+
+@checked
+def chink_possible(attacker: Combatant, line: int = 0) -> bool:
+    """Whether this attack may aim at a chink: piercing, impaling or tight-beam burning
+    (003 line 86)."""
+    using = armed(attacker, line)
+    try:
+        chink_allowed(using.damage_type, tight_beam=using.tight_beam)
+    except RuleError:
+        return False
+    return True
 
 
 #: 003 line 65: a random attack from directly above treats feet as hands and legs as arms.
@@ -258,7 +297,7 @@ def open_question(attacker: Combatant, defender: Combatant, setup: AttackSetup) 
         if not setup.exposed:
             return "Which is the least protected spot exposed to the blow?"
         if setup.exposed not in location_keys() or setup.exposed.startswith("chink"):
-            raise RuleError(f"exposed location {setup.exposed!r} is not a hit location")
+            raise RuleError(f"exposed location {shown(setup.exposed)} is not a hit location")
     return None
 
 
@@ -294,7 +333,10 @@ def defense_options(
     """
     attacker = armed(attacker, setup.line)
     against = defenses_against(attacker.attack_kind)
-    kinds = allowed_defenses(defender.maneuver, from_behind=setup.from_behind)
+    # 004 line 210: no active defense for one unable to react; unconscious is such (GUR-43).
+    kinds = allowed_defenses(
+        defender.maneuver, from_behind=setup.from_behind, unaware=defender.unconscious
+    )
     db = defender.shield_db if setup.shield_side else 0
     options = []
     for kind in kinds:
@@ -451,10 +493,11 @@ def resolve_injury(
             raise RuleError(question)
         return _large_area_injury(defender, setup, damage)
     location = struck_location(setup)
-    chink = location.startswith("chink")
+    chink = setup.chink or location.startswith("chink")
     if location == "chink_other":
-        raise RuleError("a chink elsewhere: pick the location struck and tick the chink")
-    real = "torso" if chink else location
+        # Saved before the chink went with its location: which location it was is not known.
+        raise RuleError("a chink elsewhere: pick the location struck and press Chink in armor")
+    real = "torso" if location == "chink_torso" else location
     return injury(
         damage.final,
         dr_at(defender, real),

@@ -13,8 +13,9 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.buttons import button
 
 
-def chip(testid: str | None, label: str, pressed: bool, msg: Msg) -> VNode:
-    """A toggle button, large enough to tap; pressed is visible without colour alone (✓)."""
+def chip(testid: str | None, label: str, pressed: bool, msg: Msg, note: str = "") -> VNode:
+    """A toggle button, large enough to tap; pressed is visible without colour alone (✓).
+    ``note``: a second, smaller line (what the choice allows)."""
     return h(
         "button",
         {
@@ -25,7 +26,9 @@ def chip(testid: str | None, label: str, pressed: bool, msg: Msg) -> VNode:
             "on_click": msg,
         },
         h("span", {"class": "chip-mark", "aria-hidden": "true"}, "✓ ") if pressed else None,
-        label,
+        h("span", {"class": "chip-body"}, label, h("span", {"class": "chip-note"}, note))
+        if note
+        else label,
     )
 
 

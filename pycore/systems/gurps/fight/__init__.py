@@ -22,6 +22,15 @@ a result is a value whose ``str()`` explains it. Rolls come from the ``rng`` giv
 (4, None)
 """
 
+from pycore.systems.gurps.fight.checks import (
+    OUTCOMES,
+    Answered,
+    Checked,
+    Settled,
+    ask_after_injury,
+    roll_check,
+    settle,
+)
 from pycore.systems.gurps.fight.exchange import (
     Abandoned,
     AttackRolled,
@@ -39,6 +48,8 @@ from pycore.systems.gurps.fight.exchange import (
 )
 from pycore.systems.gurps.fight.turns import (
     Joined,
+    ManeuverChoice,
+    ManeuverTaken,
     OrderDrawn,
     Recovered,
     Removed,
@@ -46,14 +57,17 @@ from pycore.systems.gurps.fight.turns import (
     TurnBegun,
     add,
     edit,
+    maneuver_choices,
     next_target,
     next_turn,
     recover,
     remove,
     start,
+    take_maneuver,
 )
 from pycore.systems.gurps.fight.value import (
     NO_DEFENSE,
+    Ask,
     Fight,
     Pending,
     Place,
@@ -65,23 +79,31 @@ from pycore.systems.gurps.fight.value import (
 
 __all__ = [
     "NO_DEFENSE",
+    "OUTCOMES",
     "Abandoned",
+    "Answered",
+    "Ask",
     "AttackRolled",
+    "Checked",
     "Defended",
     "Fight",
     "Injured",
     "Joined",
+    "ManeuverChoice",
+    "ManeuverTaken",
     "OrderDrawn",
     "Pending",
     "Place",
     "Recovered",
     "Recovery",
     "Removed",
+    "Settled",
     "Stage",
     "Step",
     "Stun",
     "TurnBegun",
     "add",
+    "ask_after_injury",
     "attack",
     "cancel",
     "damage",
@@ -92,10 +114,14 @@ __all__ = [
     "fight_from_json",
     "fight_to_json",
     "lasting_effects",
+    "maneuver_choices",
     "next_target",
     "next_turn",
     "recover",
     "remove",
     "resolve",
+    "roll_check",
+    "settle",
     "start",
+    "take_maneuver",
 ]

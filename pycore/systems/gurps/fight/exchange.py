@@ -9,6 +9,8 @@ from typing import Final
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.fight.checks import ask_after_injury
+from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Pending, Stage
 from pycore.systems.gurps.injury import (
     DamageRoll,
@@ -17,7 +19,7 @@ from pycore.systems.gurps.injury import (
     strong_bonus,
     with_bonus,
 )
-from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver
+from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver, maneuver_options
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -26,8 +28,10 @@ from pycore.systems.gurps.worksheet import (
     best_defense,
     defense_options,
     half_range,
+    large_area_blow,
     open_question,
     resolve_injury,
+    struck_location,
 )
 from pycore.validate import checked
 
@@ -81,6 +85,8 @@ def attack(
         fight = _choose(fight, attacker_id, choose)
     attacker = fight.combatant(attacker_id)
     defender = fight.combatant(defender_id)
+    if attacker.unconscious and not override.strip():
+        raise RuleError(f"{attacker.name} is unconscious: he cannot act")  # what the book gave
     if attacker.dazed and not override.strip():
         roll = "HT" if attacker.stunned else "IQ"
         raise RuleError(
@@ -88,6 +94,14 @@ def attack(
         )
     current = fight.current()
     acting = current is not None and current.id == attacker.id
+    if acting and not fight.chosen:
+        # GUR-06 (004 line 27): each turn he chooses anew; last turn's maneuver is not his.
+        raise RuleError(
+            f"{attacker.name} has not chosen his maneuver this turn: choose it before attacking"
+        )
+    if attacker.maneuver == "All-Out Attack" and not attacker.option:
+        offered = ", ".join(maneuver_options("All-Out Attack", melee=not attacker.ranged))
+        raise RuleError(f"All-Out Attack needs its option before the roll: {offered}")
     allowed = fight.attacks_allowed(attacker)
     if acting and fight.attacks >= allowed and not override.strip():
         times = "once" if allowed == 1 else "twice"
@@ -127,9 +141,9 @@ def _choose(fight: Fight, attacker_id: str, name: str) -> Fight:
         )
     if not maneuver(name).can_attack:
         raise RuleError(f"{name} allows no attack")
-    if current.maneuver == name:
-        return fight
-    return fight.with_combatant(replace(current, maneuver=name, option=""))
+    if fight.chosen and current.maneuver == name:
+        return fight  # chosen this turn already, with its option
+    return take_maneuver(fight, name)[0]
 
 
 @dataclass(frozen=True)
@@ -266,7 +280,15 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     notes = "; ".join(filter(None, [defender.notes, *lasting_effects(hurt)]))[:_NOTES_LIMIT]
     hit = replace(defender, hp_now=max(after, _LOWEST_HP), notes=notes)
     step = Injured(defender.name, rolled, hurt, defender.hp_now, after)
-    return replace(fight.with_combatant(hit), pending=None), step
+    fight = replace(fight.with_combatant(hit), pending=None)
+    # GUR-58: what follows the injury is the GM's book's: asked, never decided here.
+    where = (
+        "torso"
+        if large_area_blow(attacker, defender, pending.setup)
+        else struck_location(pending.setup)
+    )
+    where = "torso" if where == "chink_torso" else where
+    return ask_after_injury(fight, defender.id, where, rolled.damage_type, injury=hurt.injury), step
 
 
 Step = AttackRolled | Defended | Injured

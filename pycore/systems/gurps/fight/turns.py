@@ -10,9 +10,17 @@ from typing import Literal
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.fight.value import Fight, Place, Recovery
+from pycore.systems.gurps.injury import strong_bonus
+from pycore.systems.gurps.modifiers import (
+    maneuver,
+    maneuver_modifier,
+    maneuver_names,
+    maneuver_options,
+)
 from pycore.systems.gurps.order import Slot, turn_order
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.systems.gurps.sheet import Combatant, edited, fighter
+from pycore.systems.gurps.worksheet import defenses_of
 from pycore.validate import checked
 
 #: The two stuns of 004 line 46: physical (HT recovers) and mental (IQ recovers).
@@ -112,8 +120,13 @@ def next_target(fight: Fight, cid: str) -> str:
 
 @checked
 def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
-    """The fight with one field of a combatant's sheet changed to what the user typed."""
-    return fight.with_combatant(edited(fight.combatant(cid), field, typed))
+    """The fight with one field of a combatant's sheet changed to what the user typed. The
+    acting combatant's maneuver or option set by the GM is his choice for this turn (GUR-06)."""
+    changed = fight.with_combatant(edited(fight.combatant(cid), field, typed))
+    current = fight.current()
+    if field in ("maneuver", "option") and current is not None and current.id == cid:
+        return replace(changed, chosen=True)
+    return changed
 
 
 # --- the turn order (GUR-04, GUR-05, GUR-06) --------------------------------------------------
@@ -142,17 +155,29 @@ def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
     rnd = fight.round if fight.started else 1
     drawn = OrderDrawn(slots, rnd, fight.started)
     fresh = replace(
-        fight, round=rnd, order=order, turn=0, recovery="", attacks=0, mental_recovery=""
+        fight,
+        round=rnd,
+        order=order,
+        turn=0,
+        recovery="",
+        attacks=0,
+        mental_recovery="",
+        chosen=False,
     )
     return _stun_holds(fresh), drawn
 
 
 def _stun_holds(fight: Fight) -> Fight:
-    """004 line 46: a stunned combatant whose turn begins must take Do Nothing."""
+    """A turn begins: nothing is chosen yet (GUR-06, 004 line 27: he chooses his maneuver each
+    turn; last turn's stays on his sheet for his defenses only until he does, 004 line 29).
+    004 line 46: a stunned combatant must take Do Nothing, so it is chosen for him."""
+    fight = replace(fight, chosen=False)
     who = fight.current()
-    if who is None or not who.dazed or who.maneuver == "Do Nothing":
+    if who is None or not (who.dazed or who.unconscious):
         return fight
-    return fight.with_combatant(replace(who, maneuver="Do Nothing", option=""))
+    return replace(
+        fight.with_combatant(replace(who, maneuver="Do Nothing", option="")), chosen=True
+    )
 
 
 @dataclass(frozen=True)
@@ -163,13 +188,20 @@ class TurnBegun:
     stunned: bool = False
     recovered: str = ""
     rolls: str = "HT"  # the roll or rolls that recover him: HT, IQ, or HT and IQ (004 line 46)
+    unasked: tuple[str, ...] = ()  # questions after an injury the GM moved on from
 
     def __str__(self) -> str:
-        text = f"Round {self.round}: {self.name}'s turn (maneuver in effect: {self.maneuver})"
-        if self.stunned:
+        text = f"Round {self.round}: {self.name}'s turn"
+        if self.stunned:  # 004 line 46: Do Nothing is taken for him
+            text += f" (maneuver in effect: {self.maneuver})"
             text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover (GUR-07)"
+        else:
+            # GUR-06: chosen anew each turn; last turn's holds for his defenses until then.
+            text += f": he chooses his maneuver ({self.maneuver} holds for defenses until then)"
         if self.recovered:
             text = f"{self.recovered} recovers from stun at the end of his turn. {text}"
+        if self.unasked:
+            text = f"Left unanswered: {'; '.join(self.unasked)}. {text}"
         return text
 
 
@@ -182,6 +214,10 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     if leaving is None:
         raise RuleError("start the fight first")
     physical, mental = fight.recovery == "recovered", fight.mental_recovery == "recovered"
+    if leaving.shock:
+        # The shock the GM's book gave lasts his next turn (GUR-58): it ends with this one.
+        fight = fight.with_combatant(replace(leaving, shock=0))
+        leaving = fight.combatant(leaving.id)
     if physical or mental:
         fight = fight.with_combatant(
             replace(
@@ -194,13 +230,142 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     rnd = fight.round
     if turn >= len(fight.order):
         turn, rnd = 0, rnd + 1
-    moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="")
+    # The questions an injury leaves are asked as it happens (GUR-58): moving on closes them,
+    # said in the log, never kept to pop up in a later turn.
+    unasked = tuple(f"{fight.combatant(a.who).name}'s {a.label}" for a in fight.asks)
+    moved = replace(
+        fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="", asks=()
+    )
     moved = _stun_holds(moved)
     who = moved.current()
     assert who is not None
     recovered = leaving.name if physical or mental else ""
     rolls = " and ".join(r for r, on in (("HT", who.stunned), ("IQ", who.mental_stun)) if on)
-    return moved, TurnBegun(rnd, who.name, who.maneuver, who.dazed, recovered, rolls or "HT")
+    return moved, TurnBegun(
+        rnd, who.name, who.maneuver, who.dazed, recovered, rolls or "HT", unasked
+    )
+
+
+@dataclass(frozen=True)
+class ManeuverTaken:
+    """The maneuver the acting combatant chose for this turn (GUR-06), with its option."""
+
+    name: str
+    maneuver: str
+    option: str = ""
+
+    def __str__(self) -> str:
+        chosen = f"{self.maneuver} ({self.option})" if self.option else self.maneuver
+        return f"{self.name} takes {chosen} this turn"
+
+
+@checked
+def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, ManeuverTaken]:
+    """GUR-06 (004 line 27): the acting combatant chooses his maneuver at the start of his turn,
+    so before his first attack of it; a stunned one must take Do Nothing (004 line 46). The
+    option is one the maneuver offers for his weapon (GUR-16, GUR-17); All-Out Attack needs one
+    to be rolled (:func:`~pycore.systems.gurps.fight.exchange.attack`)."""
+    current = fight.current()
+    if current is None:
+        raise RuleError("start the fight first")
+    if fight.attacks:
+        raise RuleError(
+            f"{current.name} has attacked this turn: a maneuver is chosen at the start of "
+            "one's own turn, before attacking"
+        )
+    known = maneuver_names()
+    if name not in known:
+        raise RuleError(f"maneuver {name!r} is unknown; allowed: {', '.join(known)}")
+    if (current.dazed or current.unconscious) and name != "Do Nothing":
+        state = "stunned" if current.dazed else "unconscious"
+        raise RuleError(f"{current.name} is {state}: he must take Do Nothing this turn")
+    offered = maneuver_options(name, melee=not current.ranged)
+    if option and option not in offered:
+        allowed = ", ".join(offered) or "none"
+        raise RuleError(f"{name} option {option!r} is not offered; allowed: {allowed}")
+    taken = replace(current, maneuver=name, option=option)
+    return replace(fight.with_combatant(taken), chosen=True), ManeuverTaken(
+        current.name, name, option
+    )
+
+
+@dataclass(frozen=True)
+class ManeuverChoice:
+    """One maneuver (with one of its options) the acting combatant may take, and what it
+    allows this turn: attacks and their modifier, the defenses it leaves until his next turn,
+    full Move or not (GUR-06, GUR-T02)."""
+
+    maneuver: str
+    option: str
+    attacks: int
+    to_hit: int
+    defenses: tuple[str, ...]
+    full_move: bool
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.maneuver} ({self.option})" if self.option else self.maneuver
+
+    @property
+    def allows(self) -> str:
+        """What it allows, in words: "1 attack +4 · no defense"; "full Move" when it has it."""
+        if not self.attacks:
+            attack = "no attack"
+        else:
+            attack = f"{self.attacks} attack{'s' if self.attacks > 1 else ''}"
+            if self.to_hit:
+                attack += f" {self.to_hit:+d}".replace("-", "−")
+        defend = ", ".join(self.defenses) if self.defenses else "no defense"
+        move = "full Move" if self.full_move else ""  # the others: no full Move (GUR-T02)
+        return " · ".join(filter(None, (attack, self.note, defend, move)))
+
+
+@checked
+def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
+    """The maneuvers the acting combatant may choose now, one per option (GUR-06, GUR-T02):
+    only Do Nothing while stunned (004 line 46); nothing before the fight starts."""
+    current = fight.current()
+    if current is None:
+        return ()
+    result = []
+    for name in maneuver_names():
+        if (current.dazed or current.unconscious) and name != "Do Nothing":
+            continue
+        rules = maneuver(name)
+        for option in maneuver_options(name, melee=not current.ranged) or ("",):
+            taken = replace(current, maneuver=name, option=option)
+            result.append(
+                ManeuverChoice(
+                    name,
+                    option,
+                    fight.attacks_allowed(taken) if rules.can_attack else 0,
+                    maneuver_modifier(name, melee=not current.ranged, option=option).value
+                    if rules.can_attack
+                    else 0,
+                    _defenses_left(taken, option),
+                    rules.full_move,
+                    _note(current, name, option),
+                )
+            )
+    return tuple(result)
+
+
+def _defenses_left(c: Combatant, option: str) -> tuple[str, ...]:
+    """His defenses until his next turn (GUR-18), +2 to the one Increased Defense names
+    (GUR-17)."""
+    raised = option.removeprefix("Increased ").lower() if option.startswith("Increased") else ""
+    return tuple(f"{k} +2" if k == raised else k for k in defenses_of(c))
+
+
+def _note(c: Combatant, name: str, option: str) -> str:
+    if name == "Move and Attack" and not c.ranged:
+        return "melee skill at most 9"  # GUR-15
+    if option == "Strong":
+        return f"damage +{strong_bonus(c.damage)}"  # GUR-16
+    if option == "Double Defense":
+        return "a second defense after a failed one"  # GUR-17
+    return ""
 
 
 @dataclass(frozen=True)

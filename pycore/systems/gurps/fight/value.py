@@ -26,6 +26,32 @@ class Place:
     tiebreak: int
 
 
+AskKind = Literal["shock", "knockdown", "consciousness"]
+_ASK_LABELS: Final = {
+    "shock": "shock from this injury",
+    "knockdown": "knockdown and stun roll",
+    "consciousness": "roll to stay conscious at 0 HP or below",
+}
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What an injury leaves for the GM's book to decide (GUR-58, 004 lines 347-349): the
+    shock, a knockdown and stun roll at the texts' ``modifier`` to HT (003 lines 43, 48, 52),
+    a roll to stay conscious; ``rolled``: the 3d6 total once rolled (0: not yet)."""
+
+    kind: AskKind
+    who: str
+    modifier: int = 0
+    note: str = ""
+    rolled: int = 0
+    success: bool = False
+
+    @property
+    def label(self) -> str:
+        return _ASK_LABELS[self.kind]
+
+
 @dataclass(frozen=True)
 class Pending:
     """An attack under way: who attacks whom, how, and the roll it waits for (GUR-19).
@@ -55,6 +81,10 @@ class Fight:
     recovery: Recovery = ""
     attacks: int = 0  # attacks the current combatant has made this turn
     mental_recovery: Recovery = ""  # his IQ roll against mental stun this turn (GUR-07)
+    # GUR-06 (004 line 27): the current combatant has chosen his maneuver for this turn. Until
+    # he does, the one on his sheet is last turn's, in force only for his defenses (004 line 29).
+    chosen: bool = False
+    asks: tuple[Ask, ...] = ()  # what the last injuries leave for the GM's book (GUR-58)
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one
@@ -89,7 +119,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
 
     >>> data = fight_to_json(Fight((Combatant(id="a"),), 2, (Place("a", 7),)))
     >>> data["fight"], fight_from_json(data).order
-    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0, 'mental_recovery': ''}, (Place(id='a', tiebreak=7),))
+    ({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0, 'mental_recovery': '', 'chosen': False}, (Place(id='a', tiebreak=7),))
     """
     pending = fight.pending
     return {
@@ -101,7 +131,19 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "recovery": fight.recovery,
             "attacks": fight.attacks,
             "mental_recovery": fight.mental_recovery,
+            "chosen": fight.chosen,
         },
+        "asks": [
+            {
+                "kind": a.kind,
+                "who": a.who,
+                "modifier": a.modifier,
+                "note": a.note,
+                "rolled": a.rolled,
+                "success": a.success,
+            }
+            for a in fight.asks
+        ],
         "pending": None
         if pending is None
         else {
@@ -114,6 +156,20 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "used": list(pending.used),
         },
     }
+
+
+def _ask_from_json(raw: Mapping[str, Any], ids: set[str]) -> Ask | None:
+    kind, who = raw.get("kind"), str(raw.get("who", ""))
+    if kind not in _ASK_LABELS or who not in ids:
+        return None  # a question about someone gone, or of a kind unknown: dropped
+    modifier, rolled = raw.get("modifier", 0), raw.get("rolled", 0)
+    if not (isinstance(modifier, int) and -20 <= modifier <= 0):
+        raise RuleError(f"saved question's modifier {modifier!r:.20} is outside -20 to 0")
+    if not (isinstance(rolled, int) and rolled in (0, *range(3, 19))):
+        raise RuleError(f"saved question's roll {rolled!r:.20} is not 0 or 3 to 18")
+    return Ask(
+        kind, who, modifier, str(raw.get("note", ""))[:200], rolled, bool(raw.get("success"))
+    )
 
 
 def _pending_from_json(raw: Mapping[str, Any]) -> Pending:
@@ -156,4 +212,14 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         recovery if recovery in ("failed", "recovered") else "",
         max(int(saved.get("attacks", 0)), 0),
         mental if mental in ("failed", "recovered") else "",
+        saved.get("chosen") is True,
+        tuple(
+            a
+            for a in (
+                _ask_from_json(r, ids)
+                for r in (data.get("asks") or ())[:50]
+                if isinstance(r, Mapping)
+            )
+            if a is not None
+        ),
     )

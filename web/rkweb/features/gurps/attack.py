@@ -14,13 +14,19 @@ from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import (
     defense_chance,
-    location_keys,
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Pending
+from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.systems.gurps.worksheet import AttackSetup, braceable, offered_modifiers, preview
+from pycore.systems.gurps.worksheet import (
+    AttackSetup,
+    aimed_locations,
+    braceable,
+    offered_modifiers,
+    preview,
+)
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import campaign
@@ -31,9 +37,12 @@ from rkweb.features.gurps.state import (
     fail,
     fight_of,
     keep,
+    line_index,
     log_view,
     page_data,
     step_error,
+    too_long,
+    typed_whole,
 )
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, number, read_yes_no, select, with_error, yes_no
@@ -64,6 +73,7 @@ DEFAULTS: dict[str, Any] = {
     "scope_max": "0",
     "grappling": "",
     "from_behind": "",
+    "chink": "",
     "shield_side": "yes",
     "extra": "0",
     "line": "0",
@@ -105,7 +115,9 @@ def setup_of(form: dict[str, Any]) -> AttackSetup:
     for key, amount in dict(form.get("keys", {})).items():
         if amount in ("", None):
             continue
-        keys.append((key, None if amount == "on" else int(amount)))
+        keys.append(
+            (key, None if amount == "on" else typed_whole(amount, key, -MAX_MODIFIER, MAX_MODIFIER))
+        )
     return AttackSetup(
         location=str(form["location"]),
         yards=_num(form, "yards") or 0,
@@ -118,16 +130,24 @@ def setup_of(form: dict[str, Any]) -> AttackSetup:
         table_keys=tuple(keys),
         extra=_whole(form, "extra"),
         from_behind=_yes(form, "from_behind"),
+        chink=_yes(form, "chink"),
         shield_side=_yes(form, "shield_side"),
-        line=int(str(form.get("line", "0")) or "0"),
+        line=line_index(form.get("line", "0")),
     )
 
 
 def _set(model: Model, name: str, value: str) -> Model:
     form = _form(model)
+    if name in NUMBERS:
+        label, low, high = NUMBERS[name]
+        longest = too_long(label, value, 40, f"from {low} to {high}")
+    else:
+        longest = too_long(name.removeprefix("key:"), value, 20 if name.startswith("key:") else 400)
+    if longest:
+        return with_error(model, SECTION, f"attack.{name}", longest)
     if name.startswith("key:"):
         form["keys"] = {**form["keys"], name[4:]: value}
-    elif name in DEFAULTS:
+    elif name in DEFAULTS and name != "keys":  # the modifiers are set one by one
         form[name] = value
     else:
         return model
@@ -218,7 +238,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             "gurps-attack-location",
             "Hit location",
             form["location"],
-            [(k, k.replace("_", " ")) for k in location_keys()],
+            [(k, k.replace("_", " ")) for k in aimed_locations()],
             ("gurps.attack_form", "location"),
         ),
         h(
@@ -231,6 +251,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             ),
             why(_LOCATION_WHY),
         ),
+        _yes_no(form, "chink", "At a chink in the armor there (DR halved)"),
         _yes_no(form, "grappling", "Grappling the location (penalty halved)"),
         _yes_no(form, "from_behind", "Attack from behind (no defense)"),
         _yes_no(form, "shield_side", "From the front or shield side (shield DB counts)"),
@@ -263,7 +284,7 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
         ("gurps.attack_form", "line"),
     )
     parts = [h("div", {"class": "grid2"}, way if len(lines) > 1 else None, *choices(attacker, ids))]
-    attacker = armed(attacker, min(int(str(form["line"]) or "0"), len(lines) - 1))
+    attacker = armed(attacker, min(line_index(form["line"]), len(lines) - 1))
     if attacker.ranged:
         names = ("yards", "target_speed", "size", "aim_seconds")
         parts.append(

@@ -4,25 +4,32 @@ are the core's for his weapon (All-Out Attack's melee or ranged options, GUR-16)
 
 from __future__ import annotations
 
+from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps import maneuver_names, posture_names
+from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.sheet import Combatant
-from rkweb.app.vdom import VNode
-from rkweb.kit.fields import select
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.gurps.state import SECTION
+from rkweb.kit.chips import chip, chips
+from rkweb.kit.fields import error_of, select
 
 
-def choices(c: Combatant, ids: tuple[str, str, str]) -> list[VNode | None]:
+def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> list[VNode | None]:
     """The three selects, with the element ids ``(maneuver, option, posture)``; the option only
-    when the maneuver has options."""
+    when the maneuver has options. ``chosen`` False: the acting combatant has not chosen this
+    turn's maneuver, so none shows as chosen (GUR-06: last turn's is not pre-chosen)."""
     maneuver_id, option_id, posture_id = ids
-    options = maneuver_options(c.maneuver, melee=not c.ranged)
+    options = maneuver_options(c.maneuver, melee=not c.ranged) if chosen else ()
     own = ("gurps.field", c.id)
+    unset = [] if chosen else [("", "— not chosen yet —")]
     return [
         select(
             maneuver_id,
             f"{c.name}'s maneuver",
-            c.maneuver,
-            [(m, m) for m in maneuver_names()],
+            c.maneuver if chosen else "",
+            [*unset, *[(m, m) for m in maneuver_names()]],
             (*own, "maneuver"),
         ),
         select(
@@ -47,3 +54,50 @@ def choices(c: Combatant, ids: tuple[str, str, str]) -> list[VNode | None]:
 def own_ids(c: Combatant) -> tuple[str, str, str]:
     """The ids the tracker gives each combatant's choices."""
     return (f"gurps-maneuver-{c.id}", f"gurps-option-{c.id}", f"gurps-posture-{c.id}")
+
+
+def maneuver_chips(model: Model, fight: Fight, current: Combatant) -> VNode:
+    """GUR-06 (004 line 27): the maneuver of this turn, one tap, each chip naming what it
+    allows: attacks, defenses until his next turn, move. None is pressed until chosen."""
+    offered = gurps_fight.maneuver_choices(fight)
+    items = [
+        chip(
+            "gurps-take-" + f"{c.maneuver} {c.option}".strip().lower().replace(" ", "-"),
+            c.label,
+            fight.chosen and (current.maneuver, current.option) == (c.maneuver, c.option),
+            ("gurps.maneuver", c.maneuver, c.option),
+            note=c.allows,
+        )
+        # Those that attack first: the choice a GM makes most (the core's order otherwise).
+        for c in sorted(offered, key=lambda c: not c.attacks)
+    ]
+    return h(
+        "div",
+        {"class": "maneuver-chips"},  # a grid: the chips fit above the step at 768x1024
+        chips(
+            f"{current.name}'s maneuver this turn"
+            if fight.chosen
+            else f"Choose {current.name}'s maneuver for this turn: his attacks, his defenses "
+            "until his next turn, his move",
+            items,
+            "gurps-maneuver-chips",
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-maneuver"},
+            # An attack tapped before the maneuver is chosen is refused here, in words.
+            error_of(model, SECTION, "fight.maneuver") or error_of(model, SECTION, "fight.attack"),
+        ),
+    )
+
+
+def chosen_line(fight: Fight, current: Combatant) -> VNode:
+    """The maneuver chosen this turn and what it allows, in one line."""
+    same = [c for c in gurps_fight.maneuver_choices(fight) if c.maneuver == current.maneuver]
+    seen = next((c for c in same if c.option == current.option), None)
+    said = (
+        f"Maneuver: {seen.label} — {seen.allows}"
+        if seen is not None
+        else f"Maneuver: {current.maneuver} — choose its option"
+    )
+    return h("p", {"class": "strong", "data-testid": "gurps-maneuver-chosen"}, said)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pycore.errors import RuleError
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import attack, campaign, combatants, tracker, turn
+from rkweb.features.gurps import after_injury, attack, campaign, combatants, tracker, turn
 from rkweb.features.gurps.state import SECTION
 from rkweb.kit.tabs import tab_bar
 
@@ -24,6 +24,7 @@ _HANDLERS: dict[str, Callable[[Model, Msg, Ctx], Model]] = {
     **dict.fromkeys(attack.ACTIONS, attack.update),
     **dict.fromkeys(tracker.ACTIONS, tracker.update),
     **dict.fromkeys(turn.ACTIONS, turn.update),
+    **dict.fromkeys(after_injury.ACTIONS, after_injury.update),
     **dict.fromkeys(campaign.ACTIONS, campaign.update),
 }
 # The messages this feature takes, ``("gurps.<action>", ...)``: the shell refuses any other.

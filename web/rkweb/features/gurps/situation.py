@@ -9,7 +9,13 @@ from typing import Any
 
 from pycore.systems.gurps import location_keys
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import AttackSetup, giant_blow, large_area_blow, open_question
+from pycore.systems.gurps.worksheet import (
+    AttackSetup,
+    giant_blow,
+    large_area_blow,
+    offered_modifiers,
+    open_question,
+)
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import select
@@ -20,6 +26,9 @@ _WHERE_WHY = (
     "on a hit, roll 3d on your own hit location table (GUR-41, 003 lines 62-64: the table is "
     "not in the texts).",
     "From directly above, feet count as hands and legs as arms (GUR-41, 003 line 65).",
+    "A chink in the armor, for piercing, impaling or tight-beam burning attacks: −8 to hit in "
+    "the torso, −10 anywhere else, instead of the location's penalty; on a hit the DR there "
+    "is halved, rounded down (GUR-42, GUR-D04, 003 lines 86-87).",
 )
 _GIANT_WHY = (
     "A melee blow from an attacker whose Size Modifier is 7 or more above the target's, "
@@ -39,12 +48,15 @@ def toggle(key: str, label: str, step: dict[str, Any]) -> VNode:
     return chip(testid, label, bool(step[key]), ("gurps.step_chip", key))
 
 
-def where(step: dict[str, Any]) -> VNode:
+def where(step: dict[str, Any], chink: bool = False) -> VNode:
     """003 lines 63, 65: strike at whatever presents itself; from directly above, feet count
-    as hands and legs as arms."""
+    as hands and legs as arms. ``chink``: the attack may aim at a chink in the armor at the
+    location picked (003 lines 86-87), offered unless the location is random."""
     items = [toggle("random_location", "Random location", step)]
     if step["random_location"]:
         items.append(toggle("from_above", "From directly above", step))
+    elif chink:
+        items.append(toggle("chink", "Chink in the armor there (DR halved)", step))
     return h("div", {}, chips("Where it lands", items, "gurps-fight-where"), why(_WHERE_WHY))
 
 
@@ -99,3 +111,23 @@ def exposed_field(
     if not large_area_blow(attacker, target, setup) or not _asked(setup, attacker, target):
         return None
     return _exposed(step)
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
+    """The situation's modifiers from the core's table, each a chip (GUR-23 to GUR-26)."""
+    pressed = set(step["chips"])
+    items = [
+        chip(
+            f"gurps-chip-{m.key}",
+            f"{m.label} {_signed(m.value)}",
+            m.key in pressed,
+            ("gurps.step_chip", m.key),
+        )
+        for m in offered_modifiers(attacker.ranged)
+        if m.value is not None
+    ]
+    return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))

@@ -9,9 +9,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from pycore.dice import RandintSource, seeded, typed_dice
+from pycore.errors import RuleError
 from pycore.share.public_gurps import gurps_public
 from pycore.step import Step, log_entry
 from pycore.systems.gurps.fight import Fight, fight_from_json, fight_to_json
+from pycore.systems.gurps.quantities import exact
+from pycore.validate import shown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.fields import error_of, errors_key, with_error
@@ -29,10 +33,43 @@ def page_data(model: Model) -> dict[str, Any]:
         "selected": str(saved.get("selected", "")),
         "attack": dict(saved.get("attack", {})),
         "step": dict(saved.get("step") or {}),
+        "step_for": str(saved.get("step_for", "")),
         "shown": dict(saved.get("shown") or {}),
         "log": list(saved.get("log", [])),
         "settings": dict(saved.get("settings") or {}),
     }
+
+
+def typed_whole(raw: object, field: str, low: int, high: int) -> int:
+    """A whole number a control sent, from ``low`` to ``high``; any other value ("1e4000", a
+    word) is refused in words naming the field and the range, never a Python error."""
+    value = exact(field, str(raw).strip() or "0", low, high)
+    if value.denominator != 1:
+        raise RuleError(f"{field} {shown(raw)} is not a whole number from {low} to {high}")
+    return int(value)
+
+
+def dice_source(ctx: Ctx, expr: str, typed: str | None, what: str) -> tuple[RandintSource, str]:
+    """ "Roll for me" (a fresh seed) or the dice the user typed, checked against ``expr``."""
+    if typed is None:
+        return seeded(ctx.fresh_seed), ctx.fresh_seed
+    return typed_dice(expr, typed, what), f"typed: {typed.strip()}"
+
+
+def too_long(label: str, typed: str, longest: int, allowed: str = "") -> str | None:
+    """Words for a typed value too long to keep (the saved section's limit), or None: such a
+    value is refused, never stored, so the page still saves and loads (issue 27). ``allowed``:
+    the range of a number field ("from 0 to 100000")."""
+    if len(typed) <= longest:
+        return None
+    if allowed:
+        return f"{label} {shown(typed)} is not a number {allowed}"
+    return f"{label}: {shown(typed)} is too long; at most {longest} characters"
+
+
+def line_index(raw: object) -> int:
+    """The attack line picked (004 line 91), a choice's value."""
+    return typed_whole(raw, "attack line", 0, 50)
 
 
 def fight_of(model: Model) -> Fight:

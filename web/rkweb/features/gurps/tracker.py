@@ -37,10 +37,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         if action == "start":
             fight, drawn = gurps_fight.start(fight, seeded(ctx.fresh_seed))
             label = "Restart: new order" if drawn.restart else "Start the fight"
-            return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={})
+            return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={}, step={})
         if action == "next":
             fight, begun = gurps_fight.next_turn(fight)
-            return commit(model, fight, "Next turn", ctx, [begun], shown={})
+            # A new turn: no step of the last one is carried over (FIGHT.md, GUR-06).
+            return commit(model, fight, "Next turn", ctx, [begun], shown={}, step={})
     except RuleError as exc:
         return fail(model, "tracker", exc)
     return model
@@ -69,6 +70,13 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
                 "Mentally stunned",
                 c.mental_stun,
                 (*own, "mental_stun"),
+            ),
+            # Set after an injury by the GM's book (GUR-58); he wakes when the book says.
+            yes_no(
+                f"gurps-unconscious-{c.id}",
+                "Unconscious",
+                c.unconscious,
+                (*own, "unconscious"),
             ),
         ),
     )
@@ -99,7 +107,10 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
         h(
             "p",
             {"class": "small"},
-            f"{c.maneuver} · {defenses}" + (" · stunned (−4 defenses)" if c.dazed else ""),
+            f"{c.maneuver} · {defenses}"
+            + (" · stunned (−4 defenses)" if c.dazed else "")
+            + (" · unconscious" if c.unconscious else "")
+            + (f" · shock −{c.shock} next turn" if c.shock else ""),
         ),
         h(
             "p",

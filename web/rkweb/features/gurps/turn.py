@@ -10,11 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.errors import RulekeeperError
 from pycore.systems.gurps import (
     defense_chance,
-    location_keys,
     maneuver,
     parse_damage,
     success_chance,
@@ -26,22 +24,26 @@ from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
+    aimed_locations,
     best_defense,
-    offered_modifiers,
+    chink_possible,
     preview,
 )
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import campaign, shown, situation
-from rkweb.features.gurps.maneuvers import choices, own_ids
+from rkweb.features.gurps import after_injury, campaign, shown, situation
+from rkweb.features.gurps.maneuvers import choices, chosen_line, maneuver_chips, own_ids
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
+    dice_source,
     fail,
     fight_of,
     keep,
+    line_index,
     page_data,
     step_error,
+    too_long,
 )
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
@@ -69,6 +71,7 @@ ACTIONS = frozenset(
         "recover_mental",
         "recover_mental_typed",
         "step_cancel",
+        "maneuver",
     }
 )
 #: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
@@ -86,11 +89,19 @@ FRESH: dict[str, Any] = {
     "pinned": False,
     "exposed": "",
     "only_exposed": False,
+    "chink": False,
 }
-ATTACK = "Attack"  # the maneuver a plain attack takes (GUR-14)
-_FORM_FIELDS = ("location", "yards", "override", "exposed")
+_MAX_YARDS = 100_000  # the longest range the step reads (the table goes on past any weapon's)
+#: Where a refused step's words show: the maneuver chips.
+_ERROR_KEYS = {"maneuver": "fight.maneuver"}
+_FORM_FIELDS = {
+    "location": "Hit location",
+    "yards": "Range (yards)",
+    "override": "GM override",
+    "exposed": "Exposed spot",
+}
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
-_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed")
+_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed", "chink")
 _STUN_WHY = (
     "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover from "
     "physical stun or IQ from mental stun, and on a success he recovers at the end of that "
@@ -101,13 +112,20 @@ _STUN_WHY = (
 # --- the step's form ----------------------------------------------------------------------------
 
 
+def turn_key(fight: Fight) -> str:
+    """Which turn a step belongs to: a step is never carried into another turn (FIGHT.md)."""
+    return f"{fight.round}:{fight.turn}"
+
+
 def step_of(model: Model, fight: Fight) -> dict[str, Any]:
-    """The current combatant's step; a new attacker starts fresh."""
+    """The current combatant's step in this turn's attack; a new attacker, a new turn or a new
+    attack starts fresh (FIGHT.md: nothing of one attack reaches the next)."""
     current = fight.current()
     cid = current.id if current else ""
     fresh = {**FRESH, "attacker": cid, "target": gurps_fight.next_target(fight, cid)}
-    saved = page_data(model)["step"]
-    if saved.get("attacker") != cid:
+    page = page_data(model)
+    saved = page["step"]
+    if saved.get("attacker") != cid or page["step_for"] != turn_key(fight):
         return fresh
     step = {**fresh, **saved}
     if step["target"] not in {c.id for c in fight.combatants}:
@@ -118,9 +136,11 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
 def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
     """The attack's circumstances from the step: the attack line, location, range for a ranged
     attack, chips."""
-    line = int(step["line"])
+    line = line_index(step["line"])
     ranged = armed(attacker, line).ranged
-    yards = exact("Range (yards)", str(step["yards"]).strip() or "0") if ranged else 0
+    yards = (
+        exact("Range (yards)", str(step["yards"]).strip() or "0", 0, _MAX_YARDS) if ranged else 0
+    )
     keys = tuple((str(k), None) for k in step["chips"])
     random_location = bool(step["random_location"])
     return AttackSetup(
@@ -133,20 +153,30 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
         pinned=bool(step["pinned"]),
         exposed=str(step["exposed"]),
         only_exposed=bool(step["exposed"]) and bool(step["only_exposed"]),
+        # 003 line 87: a chink is aimed at, so never with a random location.
+        chink=bool(step["chink"]) and not random_location,
     )
 
 
 def _keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
-    return keep(model, step={**step_of(model, fight), **changes})
+    return keep(model, step={**step_of(model, fight), **changes}, step_for=turn_key(fight))
 
 
 def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
     if name not in _FORM_FIELDS:
         return model
+    key = "fight.yards" if name == "yards" else "fight"
+    longest = (
+        too_long("Range (yards)", value, 40, f"from 0 to {_MAX_YARDS}")
+        if name == "yards"
+        else too_long(_FORM_FIELDS[name], value, 400)
+    )
+    if longest:
+        return with_error(model, SECTION, key, longest)
     error = None
     if name == "yards" and value.strip():
         try:
-            exact("Range (yards)", value, 0, 100_000)
+            exact("Range (yards)", value, 0, _MAX_YARDS)
         except RulekeeperError as exc:
             error = str(exc)
     return with_error(_keep_step(model, fight, **{name: value}), SECTION, "fight.yards", error)
@@ -163,29 +193,15 @@ def _chip(model: Model, fight: Fight, key: str) -> Model:
 # --- the rolls ------------------------------------------------------------------------------------
 
 
-def _source(ctx: Ctx, expr: str, typed: str | None, what: str) -> tuple[RandintSource, str]:
-    """ "Roll for me" (a fresh seed) or the dice the user typed, checked against ``expr``."""
-    if typed is None:
-        return seeded(ctx.fresh_seed), ctx.fresh_seed
-    return typed_dice(expr, typed, what), f"typed: {typed.strip()}"
-
-
-def _attacking(current: Combatant) -> Combatant:
-    """The combatant as he attacks: a maneuver that allows no attack becomes Attack (GUR-06,
-    GUR-14)."""
-    if maneuver(current.maneuver).can_attack:
-        return current
-    return replace(current, maneuver=ATTACK, option="")
-
-
 def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     current = fight.current()
     if current is None:
         raise RulekeeperError("start the fight first")
     step = step_of(model, fight)
-    rng, seed = _source(ctx, "3d6", typed, "attack roll")
+    rng, seed = dice_source(ctx, "3d6", typed, "attack roll")
     setup = replace(setup_of(step, current), eye_reading=campaign.eye_reading(model))
-    choose = "" if maneuver(current.maneuver).can_attack or current.dazed else ATTACK
+    # GUR-06: the maneuver of this turn is the GM's choice (the chips above); the core refuses
+    # the attack until it is chosen, never taking last turn's.
     fight, rolled = gurps_fight.attack(
         fight,
         current.id,
@@ -193,7 +209,6 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
         setup,
         rng,
         override=str(step["override"]),
-        choose=choose,
     )
     return commit(
         model,
@@ -202,9 +217,15 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
         ctx,
         [rolled],
         seed=seed,
-        step={**step, "defense": ""},
+        step={**step, "defense": ""} if rolled.waits_for else {},  # a miss ends the attack
         shown=shown.of(rolled),
     )
+
+
+def _take(model: Model, fight: Fight, ctx: Ctx, name: str, option: str) -> Model:
+    """GUR-06: the acting combatant's maneuver for this turn, in one tap."""
+    fight, taken = gurps_fight.take_maneuver(fight, name, option)
+    return commit(model, fight, f"Maneuver: {name}", ctx, [taken], shown={})
 
 
 def _chosen_defense(model: Model, fight: Fight) -> str:
@@ -218,10 +239,11 @@ def _chosen_defense(model: Model, fight: Fight) -> str:
 
 def _defend(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     kind = _chosen_defense(model, fight)
-    rng, seed = _source(ctx, "3d6", typed, "defense roll")
+    rng, seed = dice_source(ctx, "3d6", typed, "defense roll")
     fight, defended = gurps_fight.defend(fight, kind, rng)
     label = "No defense" if kind == gurps_fight.NO_DEFENSE else f"Defense: {kind}"
-    step = {**step_of(model, fight), "defense": ""}
+    # A successful defense ends the attack: the next one starts fresh.
+    step = {**step_of(model, fight), "defense": ""} if fight.pending else {}
     return commit(
         model, fight, label, ctx, [defended], seed=seed, step=step, shown=shown.of(defended)
     )
@@ -232,10 +254,10 @@ def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     if pending is None:
         raise RulekeeperError("no hit is waiting for its damage roll")
     dice, _ = parse_damage(gurps_fight.damage_dice(fight.combatant(pending.attacker)))
-    rng, seed = _source(ctx, f"{dice}d6", typed, "damage roll")
+    rng, seed = dice_source(ctx, f"{dice}d6", typed, "damage roll")
     fight, hurt = gurps_fight.damage(fight, rng)
     label = f"Injury to {hurt.defender}"
-    return commit(model, fight, label, ctx, [hurt], seed=seed, shown=shown.of(hurt))
+    return commit(model, fight, label, ctx, [hurt], seed=seed, step={}, shown=shown.of(hurt))
 
 
 def _recover(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
@@ -248,7 +270,7 @@ def _recover_mental(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> 
 
 def _recovery(model: Model, fight: Fight, ctx: Ctx, typed: str | None, kind: Stun) -> Model:
     stat = "IQ" if kind == "mental" else "HT"
-    rng, seed = _source(ctx, "3d6", typed, f"{stat} roll")
+    rng, seed = dice_source(ctx, "3d6", typed, f"{stat} roll")
     fight, recovered = gurps_fight.recover(fight, rng, kind)
     label = f"{recovered.name}: {stat} roll to recover"
     return commit(model, fight, label, ctx, [recovered], seed=seed, shown=shown.of(recovered))
@@ -268,7 +290,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     arg = str(msg[1]) if len(msg) > 1 else ""
     typed = action.endswith("_typed")
     roll = _ROLLS.get(action.removesuffix("_typed"))
-    key = f"fight.{roll[0]}" if roll else "fight"
+    key = f"fight.{roll[0]}" if roll else _ERROR_KEYS.get(action.removesuffix("_typed"), "fight")
     try:
         fight = fight_of(model)
         if roll is not None:
@@ -285,9 +307,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             return _keep_step(model, fight, defense=arg)
         if action == "step_cancel":
             fight, abandoned = gurps_fight.cancel(fight)
-            return commit(model, fight, "Attack abandoned", ctx, [abandoned], shown={})
+            return commit(model, fight, "Attack abandoned", ctx, [abandoned], step={}, shown={})
+        if action == "maneuver":
+            return _take(model, fight, ctx, arg, str(msg[2]) if len(msg) > 2 else "")
         if action == "step_line":
-            return _keep_step(model, fight, line=int(arg), chips=[])
+            return _keep_step(model, fight, line=line_index(arg), chips=[])
     except RulekeeperError as exc:
         return fail(model, key, exc)
     return model
@@ -296,8 +320,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 # --- the view -------------------------------------------------------------------------------------
 
 
-def _maneuver(c: Combatant) -> VNode:
-    return h("div", {"class": "grid2"}, *choices(c, own_ids(c)))
+def _maneuver(c: Combatant, chosen: bool) -> VNode:
+    return h("div", {"class": "grid2"}, *choices(c, own_ids(c), chosen=chosen))
 
 
 def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -> VNode:
@@ -351,31 +375,12 @@ def _override(step: dict[str, Any]) -> VNode:
     )
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
-
-
-def _chips(step: dict[str, Any], attacker: Combatant) -> VNode:
-    pressed = set(step["chips"])
-    items = [
-        chip(
-            f"gurps-chip-{m.key}",
-            f"{m.label} {_signed(m.value)}",
-            m.key in pressed,
-            ("gurps.step_chip", m.key),
-        )
-        for m in offered_modifiers(attacker.ranged)
-        if m.value is not None
-    ]
-    return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))
-
-
 def _attack_fields(
     model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
 ) -> VNode:
-    locations = [(k, k.replace("_", " ")) for k in location_keys()]
+    locations = [(k, k.replace("_", " ")) for k in aimed_locations()]
     random_location = bool(step["random_location"])
-    ranged = armed(attacker, int(step["line"])).ranged
+    ranged = armed(attacker, line_index(step["line"])).ranged
     return h(
         "div",
         {"class": "grid2"},
@@ -407,12 +412,12 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     target = fight.combatant(str(step["target"])) if step["target"] else None
     if target is None:
         return [h("p", {}, "Tap a combatant in the order to attack him.")], []
-    using = armed(attacker, int(step["line"]))
+    using = armed(attacker, line_index(step["line"]))
     weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
     adjust: list[VNode | None] = [
         _attack_fields(model, step, attacker, target),
-        situation.where(step),
+        situation.where(step, chink_possible(attacker, line_index(step["line"]))),
     ]
     ways = _lines(step, attacker, target)
     if ways is not None:
@@ -421,10 +426,10 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         setup = setup_of(step, attacker)
         seen = preview(attacker, target, setup)
     except RulekeeperError as exc:
-        adjust.append(_chips(step, using))
+        adjust.append(situation.modifier_chips(step, using))
         return [head, h("p", {"class": "field-error", "role": "alert"}, str(exc))], adjust
     adjust[1:1] = [situation.giant_fields(step, setup, attacker, target)]
-    adjust.append(_chips(step, using))
+    adjust.append(situation.modifier_chips(step, using))
     best = f"{seen.best[0]} {seen.best[1].total}" if seen.best else "no defense"
     chances = h(
         "dl",
@@ -460,7 +465,7 @@ def _lines(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNod
             chip(
                 f"gurps-fight-line-{index}",
                 label,
-                index == int(step["line"]),
+                index == line_index(step["line"]),
                 ("gurps.step_line", str(index)),
             )
         )
@@ -535,21 +540,35 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         cancel = button("gurps-fight-cancel", "Cancel attack", ("gurps.step_cancel",))
         *before, roll = parts
         return [*before, h("div", {"class": "row step-roll"}, roll, cancel)], []
+    if current.unconscious and not str(step["override"]).strip():
+        said = (
+            f"{current.name} is unconscious: no action and no defense until your book wakes "
+            "him (Edit on his card)."
+        )
+        done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+        return [h("p", {"class": "strong"}, said), done], [_override(step)]
     if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
+    if not fight.chosen:
+        # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
+        return [maneuver_chips(model, fight, current)], []
+    change = h(
+        "details",
+        {"class": "quick-edits"},
+        h("summary", {}, "Change maneuver"),
+        maneuver_chips(model, fight, current),
+    )
+    head = [chosen_line(fight, current), None if fight.attacks else change]
     if not maneuver(current.maneuver).can_attack:
-        # GUR-06: he picks his maneuver as his turn begins; rolling the attack picks Attack.
-        now, adjust = _attack_step(model, fight, _attacking(current), step)
-        said = f"{current.maneuver} so far: rolling the attack takes the Attack maneuver."
-        return [
-            h("p", {"class": "small", "data-testid": "gurps-fight-takes-attack"}, said),
-            *now,
-        ], adjust
+        said = f"{current.name} takes {current.maneuver}: no attack this turn."
+        done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+        return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         said = f"{current.name} has made his attack this turn."
         done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
-        return [h("p", {"class": "strong"}, said), done], [_override(step)]
-    return _attack_step(model, fight, current, step)
+        return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
+    now, adjust = _attack_step(model, fight, current, step)
+    return [*head, *now], adjust
 
 
 def panel(model: Model, fight: Fight) -> VNode | None:
@@ -564,10 +583,11 @@ def panel(model: Model, fight: Fight) -> VNode | None:
         "gurps-turn-h",
         f"{current.name}'s turn",
         _shown(model),
+        after_injury.view(model, fight),
         *now,
         step_error(model, "fight"),
         *adjust,
         # The maneuver is set while no attack is under way (it is chosen as the turn begins).
-        _maneuver(current) if fight.pending is None else None,
+        _maneuver(current, fight.chosen) if fight.pending is None else None,
         testid="gurps-turn",
     )

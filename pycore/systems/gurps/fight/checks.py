@@ -1,0 +1,147 @@
+"""After an injury: what the GM's book decides, asked and recorded (issue 27 item 2).
+
+The texts stop at the injury: "the severity and type of the wound indicate what happens next",
+in a chapter they do not include (004 lines 347-349, GUR-58). So nothing here is decided by the
+app: after a hit that injures, the step asks the GM for the shock his book gives, for a
+knockdown and stun roll, and, at 0 HP or below, for a roll to stay conscious. The texts give
+only the modifiers: knockdown rolls at −10 on the skull and the eye (003 lines 43, 46), −5 on
+the face (003 line 48) and on a male's groin, whose shock from crushing is doubled, at most −8
+(003 line 52). A roll is 3d6 against HT plus that modifier, "roll for me" or typed; its outcome
+becomes a condition in one tap: stunned (enforced as 004 line 46 says: Do Nothing, −4 to
+defend), stunned and prone, unconscious (no action, no defense: 004 line 210's "unable to
+react"), a shock penalty to his attacks on his next turn, or nothing.
+
+>>> from pycore.dice import typed_dice
+>>> from pycore.systems.gurps.fight.value import Fight
+>>> from pycore.systems.gurps.sheet import Combatant
+>>> fight = Fight((Combatant(id="b", name="Bo", ht=11, hp_now=-2),))
+>>> fight = ask_after_injury(fight, "b", "skull", "cr", injury=6)
+>>> [(a.kind, a.modifier) for a in fight.asks]
+[('shock', 0), ('knockdown', -10), ('consciousness', 0)]
+>>> fight, rolled = roll_check(fight, 1, typed_dice("3d6", "9"))
+>>> str(rolled)
+'Bo: knockdown and stun roll: HT 11 −10 = 1: 3d6 = 9 (total typed): failure by 8'
+>>> fight, settled = settle(fight, 1, "stunned")
+>>> str(settled), fight.combatant("b").stunned
+('Bo: stunned (knockdown and stun roll)', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final, Literal
+
+from pycore.dice import RandintSource
+from pycore.errors import RuleError
+from pycore.systems.gurps.fight.value import Ask, Fight
+from pycore.systems.gurps.rolls import RolledSuccess, roll_success
+from pycore.validate import checked, shown
+
+#: The outcomes the GM may record, by kind of ask.
+OUTCOMES: Final[dict[str, tuple[str, ...]]] = {
+    "knockdown": ("stunned", "stunned and prone", "no effect"),
+    "consciousness": ("unconscious", "stays conscious"),
+    "shock": (*(f"shock −{n}" for n in range(1, 9)), "no shock"),
+}
+#: The most shock a blow gives in the texts: doubled from crushing to a male's groin, −8.
+MAX_SHOCK: Final = 8
+Outcome = Literal["stunned", "stunned and prone", "no effect", "unconscious", "stays conscious"]
+
+
+def _knockdown_modifier(location: str, damage_type: str, male: bool) -> int:
+    """003 lines 43, 46, 48, 52: −10 skull and eye (not for toxic), −5 face, −5 a male's
+    groin; otherwise the texts give none."""
+    if location in ("skull", "eye") and damage_type != "tox":
+        return -10
+    if location == "face" or (location == "groin" and male):
+        return -5
+    return 0
+
+
+@checked
+def ask_after_injury(
+    fight: Fight, cid: str, location: str, damage_type: str, *, injury: int
+) -> Fight:
+    """The asks an injury leaves on the fight (none when it did not injure): the shock, a
+    knockdown and stun roll with the texts' modifier, and at 0 HP or below a roll to stay
+    conscious. Asks left from an earlier hit on him are replaced: this hit's are the ones."""
+    if injury <= 0:
+        return fight
+    c = fight.combatant(cid)
+    male_groin_cr = location == "groin" and c.male and damage_type == "cr"
+    asks = [
+        Ask("shock", cid, 0, "double from crushing to the groin, at most −8 (003 line 52)")
+        if male_groin_cr
+        else Ask("shock", cid),
+        Ask("knockdown", cid, _knockdown_modifier(location, damage_type, c.male)),
+    ]
+    if c.hp_now <= 0:
+        asks.append(Ask("consciousness", cid))
+    kept = tuple(a for a in fight.asks if a.who != cid)
+    return replace(fight, asks=(*kept, *asks))
+
+
+def _ask(fight: Fight, index: int) -> Ask:
+    if not 0 <= index < len(fight.asks):
+        raise RuleError(f"question {shown(index)} after the injury is not open")
+    return fight.asks[index]
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A question after an injury answered: the roll the GM's book called for (3d6 against HT
+    with the texts' modifier), or the outcome he recorded."""
+
+    name: str
+    what: str
+    rolled: RolledSuccess | None = None
+    outcome: str = ""
+
+    def __str__(self) -> str:
+        if self.rolled is not None:
+            return f"{self.name}: {self.what}: {self.rolled}"
+        return f"{self.name}: {self.outcome} ({self.what})"
+
+
+Checked = Answered  # the roll
+Settled = Answered  # the outcome recorded
+
+
+@checked
+def roll_check(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, Answered]:
+    """Roll the knockdown and stun roll or the roll to stay conscious asked for: 3d6 against
+    HT plus the modifier (one roll; the outcome is then recorded with :func:`settle`)."""
+    ask = _ask(fight, index)
+    if ask.kind == "shock":
+        raise RuleError("shock is not rolled: enter what your book gives")
+    if ask.rolled:
+        raise RuleError("this roll is made: record its outcome")
+    c = fight.combatant(ask.who)
+    target = c.ht + ask.modifier
+    what = f"HT {c.ht} −{-ask.modifier} =" if ask.modifier else "HT"  # "HT 11 −10 = 1"
+    rolled = roll_success(what, target, rng)
+    done = replace(ask, rolled=rolled.roll.total, success=rolled.success)
+    asks = tuple(done if i == index else a for i, a in enumerate(fight.asks))
+    return replace(fight, asks=asks), Answered(c.name, ask.label, rolled)
+
+
+@checked
+def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
+    """Record the outcome the GM's book gives, in one tap, as a condition the fight enforces:
+    stunned (004 line 46), prone (Lying Down), unconscious, a shock penalty on his next turn;
+    or nothing. The question closes."""
+    ask = _ask(fight, index)
+    allowed = OUTCOMES[ask.kind]
+    if outcome not in allowed:
+        raise RuleError(f"{ask.label}: {shown(outcome)} is not one of {', '.join(allowed)}")
+    c = fight.combatant(ask.who)
+    if outcome.startswith("stunned"):
+        c = replace(c, stunned=True)
+        if outcome.endswith("prone"):
+            c = replace(c, posture="Lying Down")
+    elif outcome == "unconscious":
+        c = replace(c, unconscious=True)
+    elif outcome.startswith("shock −"):
+        c = replace(c, shock=min(int(outcome.removeprefix("shock −")), MAX_SHOCK))
+    asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
+    return replace(fight.with_combatant(c), asks=asks), Answered(c.name, ask.label, outcome=outcome)

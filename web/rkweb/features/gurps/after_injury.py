@@ -1,0 +1,132 @@
+"""After an injury, in the turn's panel: the questions the GM's book answers (shock, the
+knockdown and stun roll, staying conscious at 0 HP or below; GUR-58, 004 lines 347-349), one at a
+time, each roll "Roll for me" or "I rolled", each outcome one tap. The rules are the core's
+(:mod:`pycore.systems.gurps.fight.checks`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.errors import RulekeeperError
+from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.fight import Fight
+from rkweb.app.model import Ctx, Model
+from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.gurps import shown
+from rkweb.features.gurps.state import (
+    SECTION,
+    commit,
+    dice_source,
+    fail,
+    fight_of,
+    typed_whole,
+)
+from rkweb.kit.chips import chip, chips
+from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.fields import error_of
+from rkweb.kit.results import why
+
+ACTIONS = frozenset({"check", "check_typed", "settle"})
+
+
+def _check(model: Model, fight: Fight, ctx: Ctx, index: str, typed: str | None) -> Model:
+    """The roll the GM's book calls for after an injury (GUR-58): roll for me or typed."""
+    rng, seed = dice_source(ctx, "3d6", typed, "HT roll")
+    fight, checked = gurps_fight.roll_check(fight, typed_whole(index, "question", 0, 50), rng)
+    label = f"{checked.name}: {checked.what}"
+    return commit(model, fight, label, ctx, [checked], seed=seed, shown=shown.of(checked))
+
+
+def _settle(model: Model, fight: Fight, ctx: Ctx, index: str, outcome: str) -> Model:
+    """The outcome the GM's book gives, recorded in one tap as a condition (GUR-58)."""
+    fight, settled = gurps_fight.settle(fight, typed_whole(index, "question", 0, 50), outcome)
+    return commit(model, fight, f"{settled.name}: {outcome}", ctx, [settled])
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    action = str(msg[0]).removeprefix(f"{SECTION}.")
+    try:
+        fight = fight_of(model)
+        if action == "settle":
+            return _settle(model, fight, ctx, str(msg[1]), str(msg[2]))
+        typed = str(msg[2]) if action == "check_typed" else None
+        return _check(model, fight, ctx, str(msg[1]), typed)
+    except RulekeeperError as exc:
+        return fail(model, "fight.check", exc)
+
+
+_AFTER_WHY = (
+    "The texts stop at the injury: what follows it (shock, knockdown and stun, staying "
+    "conscious) is in a chapter they do not include (GUR-58, 004 lines 347-349), so your book "
+    "decides: the app asks and records, it does not decide.",
+    "What the texts give: knockdown rolls at −10 on the skull and the eye, −5 on the face "
+    "(003 lines 43, 46, 48); a male's groin: −5, and double shock from crushing, at most −8 "
+    "(003 line 52).",
+    "Stunned: Do Nothing, −4 to defend, an HT roll each turn to recover (004 line 46). "
+    "Unconscious: no action and no defense (004 line 210). Shock: taken off his attacks on "
+    "his next turn.",
+)
+
+
+def _question(model: Model, fight: Fight, index: int, ask: gurps_fight.Ask) -> list[Any]:
+    """One question after an injury: its roll (roll for me / I rolled), then the outcomes,
+    one tap each."""
+    who = fight.combatant(ask.who)
+    if ask.kind == "shock":
+        note = f" ({ask.note})" if ask.note else ""
+        head = f"{who.name}: shock from this injury, as your book gives it{note}"
+    else:
+        target = who.ht + ask.modifier
+        roll = f"HT {who.ht} −{-ask.modifier} = {target}" if ask.modifier else f"HT {target}"
+        head = (
+            f"{who.name}: {ask.label[0].upper()}{ask.label[1:]}, if your book calls for one: {roll}"
+        )
+        if ask.rolled:
+            margin = target - ask.rolled
+            said = f"success by {margin}" if ask.success else f"failure by {-margin}"
+            head += f"; rolled {ask.rolled}: {said}"
+    items = [
+        chip(
+            f"gurps-settle-{index}-{k}",
+            outcome.removeprefix("shock ").replace("no shock", "none"),
+            False,
+            ("gurps.settle", str(index), outcome),
+        )
+        for k, outcome in enumerate(gurps_fight.OUTCOMES[ask.kind])
+    ]
+    entry = None
+    if ask.kind != "shock" and not ask.rolled:
+        entry = dice_entry(
+            f"gurps-check-{index}",
+            "3d6",
+            roll=("gurps.check", str(index)),
+            typed=("gurps.check_typed", str(index)),
+            label="Roll for me",
+        )
+    return [
+        h("p", {"class": "strong"}, head),
+        entry,
+        chips("Record", items, f"gurps-settle-{index}"),
+    ]
+
+
+def view(model: Model, fight: Fight) -> VNode | None:
+    """GUR-58: what the last injury leaves for the GM's book, asked in place, one question at
+    a time (the rolls first, then the shock) so that it stays in view."""
+    if not fight.asks or fight.pending is not None:
+        return None
+    order = sorted(range(len(fight.asks)), key=lambda i: fight.asks[i].kind == "shock")
+    first, rest = order[0], order[1:]
+    later = ", ".join(fight.asks[i].label for i in rest)
+    return h(
+        "div",
+        {"class": "after-injury", "data-testid": "gurps-after-injury"},
+        *_question(model, fight, first, fight.asks[first]),
+        h("p", {"class": "small"}, f"Then: {later}.") if later else None,
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
+            error_of(model, SECTION, "fight.check"),
+        ),
+        why(_AFTER_WHY, summary="Why your book decides"),
+    )
