@@ -16,9 +16,10 @@ from fight_measure import Tap, TurnFigures, install, rows, run_turn
 from support import aftermath_fighter, enter
 
 READY = 'html[data-ready="1"]'
-#: Each fighter: name, skill and BCS, and the weapon on his sheet (name, kind, gun or listed).
+#: Each fighter: name, skill and BCS, and the weapon on his sheet (name, kind, gun or listed, and
+#: the ammunition loaded in a gun).
 FIGHTERS = (
-    ("Ana", "Pistol", "13", ("Service pistol", "gun", "pistol|STD")),
+    ("Ana", "Pistol", "13", ("Service pistol", "gun", "pistol|STD", "pistol:9mm Parabellum")),
     ("Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie")),
 )
 

@@ -350,10 +350,16 @@ def missile_attack(
     """AFT-57's inputs: the gun, range and cartridge from the form, the rest from the sheets."""
     override = _whole(form["bdg"])
     ammo = str(form["ammo"])
+    common = _common(attacker, target, form, settings, now)
+    if not ammo and override is None:
+        raise RuleError(
+            "the ammunition: load the gun on the attacker's sheet (Weapons), or choose it "
+            "under More fields"
+        )
     if not form["range_row"]:
         raise RuleError("a shotgun firing shot: choose its Range Table row (its choke)")
     return MissileAttack(
-        **_common(attacker, target, form, settings, now),
+        **common,
         range_row=str(form["range_row"]),
         meters=Fraction(str(form["meters"]).strip() or "0"),
         gun=str(form["gun"]),

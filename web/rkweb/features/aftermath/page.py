@@ -22,6 +22,7 @@ from rkweb.kit.tabs import tab_bar
 ACTIONS = frozenset(
     {
         "cbt_apply",
+        "cbt_ask",
         "cbt_cancel",
         "cbt_clear",
         "cbt_field",

@@ -1,0 +1,113 @@
+"""Issues 25 and 28 at the table (768x1024, taps and typing only): an Aftermath attack is born
+from the sheets and the fight so far. Ana carries a hunting rifle loaded with .308 (BDG 27,
+T41) and a revolver loaded with .357 Magnum; picking a weapon takes its own ammunition, and the
+range and movement set between Ana and Bo stay theirs. A half-entered attack is never dropped
+without a word when another fighter taps "Acts"."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from support import aftermath_fighter, all_ones, enter
+from test_aftermath import axe_clean, shot
+
+RIFLE = ("Hunting rifle", "gun", "long_gun|Rifle", "long gun:308 (7.62mm NATO)", "5", "5")
+
+
+def _second_gun(app: Page) -> None:
+    """Ana's revolver, used with her Pistol skill, loaded with .357 Magnum."""
+    enter(app, "aft-skill-name", "Pistol")
+    enter(app, "aft-skill-bcs", "11")
+    app.get_by_test_id("aft-skill-add").click()
+    enter(app, "aft-weapon-name", "Revolver")
+    app.get_by_test_id("aft-weapon-kind").select_option("gun")
+    app.get_by_test_id("aft-weapon-gun").select_option("pistol|STD")
+    app.get_by_test_id("aft-weapon-ammo").select_option("pistol:357 Magnum")
+    app.get_by_test_id("aft-weapon-skill").select_option("Pistol")
+    app.get_by_test_id("aft-weapon-add").click()
+    expect(app.get_by_test_id("aft-weapon").nth(1)).to_contain_text("Pistol 357 Magnum (BDG 11)")
+
+
+def _fighters(app: Page, loaded: bool = True) -> None:
+    """Ana with her rifle (and, ``loaded``, its .308 and a revolver) and Bo with a knife."""
+    app.get_by_test_id("nav-aftermath").click()
+    aftermath_fighter(app, "Ana", "Rifle", "14", RIFLE if loaded else RIFLE[:3])
+    if loaded:
+        expect(app.get_by_test_id("aft-weapon").first).to_contain_text(
+            "Long gun 308 (7.62mm NATO) (BDG 27) · 5 of 5 rounds left"
+        )
+        _second_gun(app)
+    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
+    app.get_by_test_id("aftermath-tab-combat").click()
+
+
+def _type_the_rest(app: Page) -> list[str]:
+    """Type each roll the attack still waits for (a D100 as 50, any other roll its lowest);
+    the rolls asked, in turn."""
+    asked = []
+    for _ in range(12):
+        if not app.get_by_test_id("aft-dice-given").count():
+            break
+        expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
+        asked.append(expr)
+        enter(app, "aft-dice-typed", "50" if expr == "1d100" else all_ones(expr))
+    return asked
+
+
+def test_a_picked_weapon_fires_its_own_ammunition_at_the_range_set_between_the_two(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 25: picking a weapon reset the ammunition to a pistol round (a rifle fired "38
+    Special, BDG 10"), the range to 20 m and the target to stationary."""
+    _fighters(app)
+    app.get_by_test_id("aft-card-acts-0").click()
+    expect(app.get_by_test_id("aft-cbt-use-0")).to_have_attribute("aria-pressed", "true")
+    enter(app, "aft-missile-meters", "60")
+    app.get_by_test_id("aft-missile-action").select_option("running")
+    app.get_by_test_id("aft-cbt-use-1").click()  # the revolver, then the rifle again
+    expect(app.get_by_test_id("aft-cbt-use-1")).to_have_attribute("aria-pressed", "true")
+    app.get_by_test_id("aft-cbt-use-0").click()
+    expect(app.get_by_test_id("aft-cbt-use-0")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("aft-missile-meters")).to_have_value("60")
+    expect(app.get_by_test_id("aft-missile-action")).to_have_value("running")
+    app.locator("[data-testid=aft-missile-more] > summary").click()
+    expect(app.get_by_test_id("aft-missile-ammo")).to_have_value("long gun:308 (7.62mm NATO)")
+    shot(app, "attack-rifle-picked")
+    enter(app, "aft-dice-typed", "2")  # a hit (BCS 15 at 60 m on a running target)
+    asked = _type_the_rest(app)
+    assert "3D10+3" in asked  # AFT-48: BDG 27 is 3D10+3 of damage (a 38 Special's was 1D10+1)
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("Adjusted BDG 27")
+    axe_clean(app)
+    assert errors == []
+
+
+def test_acts_during_a_half_entered_attack_asks_before_dropping_it(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 25: a half-entered attack disappeared without a word when another fighter tapped
+    "Acts". The GM is asked where he tapped: keep it, or drop it and let Bo act (Undo brings
+    it back)."""
+    _fighters(app, loaded=False)
+    app.get_by_test_id("aft-card-acts-0").click()
+    app.locator("[data-testid=aft-missile-options] > summary").click()
+    app.get_by_test_id("aft-missile-sit-stance").click()
+    expect(app.get_by_test_id("aft-missile-options-on")).to_contain_text("In firing stance")
+    app.get_by_test_id("aft-card-acts-1").click()
+    expect(app.get_by_test_id("aft-ask")).to_contain_text(
+        "Ana's attack is not finished (changed: modifiers)"
+    )
+    expect(app.get_by_test_id("aft-ask")).to_be_in_viewport()
+    expect(app.get_by_test_id("aft-card-acts-0")).to_have_attribute("aria-pressed", "true")
+    shot(app, "attack-ask")
+    app.get_by_test_id("aft-ask-keep").click()
+    expect(app.get_by_test_id("aft-ask")).to_have_count(0)
+    expect(app.get_by_test_id("aft-missile-options-on")).to_contain_text("In firing stance")
+    app.get_by_test_id("aft-card-acts-1").click()
+    app.get_by_test_id("aft-ask-drop").click()
+    expect(app.get_by_test_id("aft-card-acts-1")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("aft-hth-weapon")).to_have_value("Knife, bowie")
+    expect(app.get_by_test_id("undo")).to_contain_text("Drop the attack; Bo acts")
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("aft-card-acts-0")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("aft-missile-options-on")).to_contain_text("In firing stance")
+    axe_clean(app)
+    assert errors == []
