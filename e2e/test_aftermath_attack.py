@@ -111,3 +111,19 @@ def test_acts_during_a_half_entered_attack_asks_before_dropping_it(
     expect(app.get_by_test_id("aft-missile-options-on")).to_contain_text("In firing stance")
     axe_clean(app)
     assert errors == []
+
+
+def test_the_same_number_typed_for_two_rolls_in_a_row_is_taken(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 25: typing the same number twice in "I rolled" was ignored (the field still held
+    the first 5, so the second was no change). A 5 to hit, then a 5 for the hit location."""
+    _fighters(app, loaded=True)
+    app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-dice-typed", "5")
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 2: hit location")
+    expect(app.get_by_test_id("aft-dice-typed")).to_have_value("")
+    enter(app, "aft-dice-typed", "5")
+    expect(app.get_by_test_id("aft-dice-given")).to_contain_text("hit location: 1d100 = 5")
+    expect(app.get_by_test_id("aft-dice-next")).not_to_have_text("Roll 2: hit location")
+    assert errors == []

@@ -104,3 +104,19 @@ def test_the_attackers_first_weapon_is_chosen_once_it_is_on_his_sheet() -> None:
     )  # a second one changes nothing
     assert len(model.state["aftermath"]["characters"][2]["weapons"]) == 2
     assert model.state["aftermath"]["combat"] == combat
+
+
+def test_each_typed_roll_gets_a_new_dice_field() -> None:
+    """Issue 25: a field that still held the 5 typed for the last roll ignored a 5 typed for
+    the next (no change); each roll of each attack is a new field, empty."""
+
+    def key(model: Model) -> str | None:
+        return find_all(shell.view(model), "aft-dice")[0].attr("data-key")
+
+    model = send(_fight(), ("aftermath.cbt_field", "missile", "ammo", "pistol:38 Special"))
+    first = key(model)
+    model = send(model, ("aftermath.cbt_typed", "5"))
+    assert model.state["aftermath"]["combat"]["pending"]["index"] == 1
+    second = key(model)
+    model = send(model, ("aftermath.cbt_cancel",))
+    assert len({first, second}) == 2 and key(model) != second
