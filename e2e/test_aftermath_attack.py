@@ -7,7 +7,7 @@ without a word when another fighter taps "Acts"."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from support import aftermath_fighter, all_ones, enter
+from support import aftermath_fighter, enter
 from test_aftermath import axe_clean, shot
 
 RIFLE = ("Hunting rifle", "gun", "long_gun|Rifle", "long gun:308 (7.62mm NATO)", "5", "5")
@@ -40,19 +40,6 @@ def _fighters(app: Page, loaded: bool = True) -> None:
     app.get_by_test_id("aftermath-tab-combat").click()
 
 
-def _type_the_rest(app: Page) -> list[str]:
-    """Type each roll the attack still waits for (a D100 as 50, any other roll its lowest);
-    the rolls asked, in turn."""
-    asked = []
-    for _ in range(12):
-        if not app.get_by_test_id("aft-dice-given").count():
-            break
-        expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
-        asked.append(expr)
-        enter(app, "aft-dice-typed", "50" if expr == "1d100" else all_ones(expr))
-    return asked
-
-
 def test_a_picked_weapon_fires_its_own_ammunition_at_the_range_set_between_the_two(
     app: Page, errors: list[str]
 ) -> None:
@@ -73,9 +60,17 @@ def test_a_picked_weapon_fires_its_own_ammunition_at_the_range_set_between_the_t
     expect(app.get_by_test_id("aft-missile-ammo")).to_have_value("long gun:308 (7.62mm NATO)")
     shot(app, "attack-rifle-picked")
     enter(app, "aft-dice-typed", "2")  # a hit (BCS 15 at 60 m on a running target)
-    asked = _type_the_rest(app)
-    assert "3D10+3" in asked  # AFT-48: BDG 27 is 3D10+3 of damage (a 38 Special's was 1D10+1)
+    enter(app, "aft-dice-typed", "50")  # the hit location
+    # AFT-48: BDG 27 is 3D10+3 of damage (a 38 Special's was 1D10+1). Issue 28 item 5: the
+    # label says what to type, and a total typed includes the +3 (14 was once recorded 17).
+    expect(app.locator("label[for=aft-dice-typed]")).to_have_text(
+        "I rolled (3D10+3: each die, or the total with +3)"
+    )
+    shot(app, "attack-damage-dice")
+    enter(app, "aft-dice-typed", "14")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Adjusted BDG 27")
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("3D10+3 = 14 (total typed)")
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Damage Done 14")
     axe_clean(app)
     assert errors == []
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rkweb.app import shell
 from rkweb.app.model import Model
-from rkweb.app.vdom import find_all
+from rkweb.app.vdom import find_all, text_of
 from test_aftermath_pages import _rifleman, send, texts
 
 
@@ -120,3 +120,20 @@ def test_each_typed_roll_gets_a_new_dice_field() -> None:
     second = key(model)
     model = send(model, ("aftermath.cbt_cancel",))
     assert len({first, second}) == 2 and key(model) != second
+
+
+def test_the_damage_dice_entry_says_a_total_includes_the_modifier() -> None:
+    """Issue 28 item 5: "I rolled (3D10+3)" took a single number as the dice alone and added
+    the +3 after (14 recorded 17). The label says what to type; a total includes the +3."""
+    model = send(
+        _fight(),
+        ("aftermath.cbt_field", "missile", "ammo", "long gun:308 (7.62mm NATO)"),
+        ("aftermath.cbt_typed", "2"),
+        ("aftermath.cbt_typed", "50"),
+    )
+    assert model.state["aftermath"]["combat"]["pending"]["wants"] == "3D10+3"
+    entry = find_all(shell.view(model), "aft-dice")[0]
+    assert "I rolled (3D10+3: each die, or the total with +3)" in text_of(entry)
+    model = send(model, ("aftermath.cbt_typed", "14"))
+    steps = model.state["aftermath"]["combat"]["log"][0]["steps"]
+    assert any("3D10+3 = 14 (total typed)" in s for s in steps)

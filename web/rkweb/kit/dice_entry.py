@@ -46,7 +46,9 @@ def dice_entry(
         ),
         labelled(
             fid,
-            f"I rolled ({expr})",
+            # What to type, in the label itself (issue 28: "I rolled (3D10+3)" left a GM who
+            # totals it himself unsure whether to add the +3).
+            f"I rolled ({expr}: {_hint(expr)})" if _parses(expr) else f"I rolled ({expr})",
             h(
                 "input",
                 {
@@ -69,6 +71,19 @@ def dice_entry(
             css="field dice-typed",
         ),
     )
+
+
+def _parses(expr: str) -> bool:
+    """Whether ``expr`` is one dice expression (a page may name several rolls in words).
+
+    >>> _parses("3D10+3"), _parses("1D10 each: Ana, Bo")
+    (True, False)
+    """
+    try:
+        entry_hint(expr)
+    except DiceError:
+        return False
+    return True
 
 
 def _hint(expr: str) -> str:
