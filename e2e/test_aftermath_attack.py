@@ -122,3 +122,48 @@ def test_the_same_number_typed_for_two_rolls_in_a_row_is_taken(
     expect(app.get_by_test_id("aft-dice-given")).to_contain_text("hit location: 1d100 = 5")
     expect(app.get_by_test_id("aft-dice-next")).not_to_have_text("Roll 2: hit location")
     assert errors == []
+
+
+def test_the_gun_counts_its_rounds_and_the_fight_applies_the_damage_taken(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 28 items 1-2: the rifle holds 1 round of .308 (5 when full): the shot spends it,
+    an empty rifle is refused until reloaded. 001 line 67: Bo, hit for 14 in this Combat Turn,
+    shoots back at −7, shown with its source, nothing typed under "More fields"."""
+    app.get_by_test_id("nav-aftermath").click()
+    aftermath_fighter(app, "Ana", "Rifle", "14", (*RIFLE[:4], "1", "5"))
+    revolver = ("Revolver", "gun", "pistol|STD", "pistol:38 Special")
+    aftermath_fighter(app, "Bo", "Pistol", "12", revolver)
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-0").click()
+    expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("1 of 5 rounds left")
+    for typed in ("2", "50", "14"):  # a hit, the location, 3D10+3 as a total
+        enter(app, "aft-dice-typed", typed)
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Damage Done 14")
+    expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("0 of 5 rounds left")
+    expect(app.get_by_test_id("aft-applied")).to_contain_text("Ana: Hunting rifle, 0 rounds left")
+
+    app.get_by_test_id("aft-next-phase").click()
+    app.get_by_test_id("aft-card-acts-1").click()
+    expect(app.get_by_test_id("aft-cbt-from-fight")).to_have_text(
+        "Bo took 14 this turn: −7 (damaged in that Combat Turn)"
+    )
+    expect(app.get_by_test_id("aft-cbt-from-fight")).to_be_in_viewport()
+    shot(app, "attack-damaged-this-turn")
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(2)
+
+    app.get_by_test_id("aft-next-phase").click()
+    app.get_by_test_id("aft-card-acts-0").click()
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-resolve-error")).to_contain_text(
+        "Hunting rifle has 0 rounds left and this Action fires 1: reload it"
+    )
+    app.get_by_test_id("aft-cbt-reload").click()
+    expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("5 of 5 rounds left")
+    expect(app.get_by_test_id("undo")).to_contain_text("Reload Hunting rifle (5 rounds)")
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
+    expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("4 of 5 rounds left")
+    axe_clean(app)
+    assert errors == []

@@ -151,3 +151,66 @@ def test_a_fight_saved_before_attacks_kept_their_changes_loses_nothing() -> None
     assert fight.edits == {"missile": {"bcs": 9}}
     assert fight.pairs["0>1"] == {"meters": "45"} and fight.forms["missile"]["meters"] == "45"
     assert F.fight_from_json(fight.to_json()) == fight
+
+
+def _hit(fight: F.Fight) -> F.Fight:
+    """Ana's rifle at Bo from a seed that hits (seed 3: 13 Damage Done, location 29)."""
+    fight, result = F.attack(fight, "3", AT)
+    assert result.keep == "undo" and fight.last is not None, str(result)
+    return fight
+
+
+def test_damage_taken_this_combat_turn_comes_from_the_fight_with_its_source() -> None:
+    """Issue 28 item 2, 001 line 67: "Damaged in that Combat Turn −(damage taken/2)". The
+    fight's log says Bo took 13 in this turn: his own shot has −7 (13 ÷ 2, rounded half up,
+    AFT-02) without a field typed or a chip pressed, and the step names its source; the next
+    Combat Turn starts clean."""
+    fight = _hit(_fight())
+    assert fight.last is not None and fight.last["hurt"] == {"1": 13}
+    fight, _ = F.next_action_phase(fight)
+    fight, _ = F.pick_combatant(fight, "attacker", 1)
+    fight, _ = F.set_mode(fight, "missile")
+    fight, _ = F.choose_weapon(fight, "")  # Bo's fists by hand: any missile form
+    form = fight.forms["missile"]
+    assert (form["damage_taken"], form["damage_source"]) == (13, "Bo took 13 this turn")
+    setup = worksheet.Setup(
+        "missile",
+        fight.characters[1],
+        fight.characters[0],
+        {**form, "bcs": 12},
+        worksheet.campaign({}),
+        fight.now,
+    )
+    shown = [str(m) for m in worksheet.preview(setup).total.modifiers]
+    assert "Damaged in that Combat Turn: Bo took 13 this turn, ÷ 2 −7" in shown
+    assert F.taken_this_turn(fight, 1) == 13 and F.taken_this_turn(fight, 0) == 0
+    later, _ = F.next_combat_turn(fight)
+    assert later.forms["missile"]["damage_taken"] == 0
+    # The GM's own figure replaces the log's, and says no source.
+    typed, _ = F.set_field(fight, "missile", "damage_taken", "4")
+    assert (typed.forms["missile"]["damage_taken"], typed.forms["missile"]["damage_source"]) == (
+        4,
+        "",
+    )
+
+
+def test_a_shot_uses_the_loaded_rounds_and_an_empty_gun_is_reloaded() -> None:
+    """Issue 28 item 1: the gun holds its rounds; a shot counts one down (AFT-45: one shot per
+    Action here), an empty gun is refused in words, Reload fills it from the sheet."""
+    ana = _fighter("Ana", {**RIFLE, "rounds": "1", "capacity": "5"})
+    fight = F.fight_from_json({"characters": [ana, _fighter("Bo")], "combat": {}})
+    fight, _ = F.pick_combatant(fight, "attacker", 1)
+    fight, _ = F.pick_combatant(fight, "attacker", 0)
+    fight = _hit(fight)
+    assert arms.find_weapon(fight.characters[0], "Hunting rifle").rounds == 0
+    assert fight.last is not None and "Ana: Hunting rifle, 0 rounds left" in fight.last["applied"]
+    same, refused = F.attack(fight, "3", AT)
+    assert refused.refused and same == fight
+    assert "Hunting rifle has 0 rounds left and this Action fires 1: reload it" in str(refused)
+    fight, result = F.reload(fight, "Hunting rifle")
+    assert (result.text, result.keep) == ("Reload Hunting rifle (5 rounds)", "undo")
+    assert arms.find_weapon(fight.characters[0], "Hunting rifle").rounds == 5
+    assert not F.attack(fight, "3", AT)[1].refused
+    # A gun whose full load is not on the sheet is not reloaded by guess.
+    bare = F.fight_from_json({"characters": [_fighter("Cy", REVOLVER), ana], "combat": {}})
+    assert "enter its rounds when full" in str(F.reload(bare, "Revolver")[1])

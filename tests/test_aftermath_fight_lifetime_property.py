@@ -21,6 +21,7 @@ from test_aftermath_attack_lifetime import REVOLVER, _fighter
 
 from pycore.systems.aftermath import arms, worksheet
 from pycore.systems.aftermath import fight as F
+from pycore.systems.aftermath import sheet as core
 
 AT = "2026-11-27T10:00:00"
 BOWIE = {"name": "Bowie", "kind": "hand", "listed": "Knife, bowie", "skill": "Knife"}
@@ -46,6 +47,8 @@ class Model:
     mode: str = "missile"
     changed: dict[str, dict[str, Any]] = field(default_factory=dict)
     pairs: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
+    # The damage each fighter took in this Combat Turn, as his sheet's record grew.
+    taken: dict[int, int] = field(default_factory=dict)
 
 
 def _expected(fight: F.Fight, model: Model, mode: str) -> dict[str, Any]:
@@ -58,8 +61,26 @@ def _expected(fight: F.Fight, model: Model, mode: str) -> dict[str, Any]:
             form = arms.form_for(setup, mode)
     pair = model.pairs.get((model.attacker, model.target), {})
     form.update({k: v for k, v in pair.items() if k in form})
+    taken = model.taken.get(model.attacker, 0)
+    if taken and "damage_taken" in form:  # 001 line 67: what the fight saw him take
+        name = fight.characters[model.attacker]["name"]
+        form.update(damage_taken=taken, damage_source=f"{name} took {taken} this turn")
     form.update(copy.deepcopy(model.changed.get(mode, {})))
     return form
+
+
+def _record(sheet: Any) -> int:
+    return sum(v for v in sheet["damage"].values() if isinstance(v, int))
+
+
+def _took(before: F.Fight, after: F.Fight, model: Model) -> Model:
+    """The model once an attack was applied: what each one's damage record grew by."""
+    taken = dict(model.taken)
+    for index, (old, new) in enumerate(zip(before.characters, after.characters, strict=True)):
+        grew = _record(core.merged(dict(new))) - _record(core.merged(dict(old)))
+        if grew > 0:
+            taken[index] = taken.get(index, 0) + grew
+    return replace(model, taken=taken)
 
 
 def _check(fight: F.Fight, model: Model) -> None:
@@ -123,6 +144,7 @@ def _toggle(fight: F.Fight, model: Model, situation: str) -> tuple[F.Fight, Mode
 
 
 def _attack(fight: F.Fight, model: Model, seed: int) -> tuple[F.Fight, Model]:
+    start = fight
     before = len(fight.log)
     fight, result = F.attack(fight, str(seed), AT)
     if result.refused:  # a value asked (a BCS, the ammunition...): nothing happens
@@ -133,7 +155,7 @@ def _attack(fight: F.Fight, model: Model, seed: int) -> tuple[F.Fight, Model]:
     assert len(fight.log) == before + 1 or len(fight.log) == before  # applied at most once
     again, _ = F.give_answer(fight, AT)  # nothing waits: applying again does nothing
     assert again.log == fight.log
-    return fight, replace(model, changed={})
+    return fight, replace(_took(start, fight, model), changed={})
 
 
 ACTIONS = st.one_of(
@@ -148,6 +170,7 @@ ACTIONS = st.one_of(
     st.tuples(st.just("attack"), st.integers(0, 50)),
     st.tuples(st.just("typed"), st.integers(1, 20)),
     st.tuples(st.just("next_phase")),
+    st.tuples(st.just("next_turn")),
     st.tuples(st.just("undo")),
     st.tuples(st.just("reload")),
 )
@@ -185,6 +208,8 @@ def _step(fight: F.Fight, model: Model, action: tuple[Any, ...]) -> tuple[F.Figh
         return done, model
     if kind == "next_phase":
         return F.next_action_phase(fight)[0], model
+    if kind == "next_turn":  # a new Combat Turn: no damage taken in it yet
+        return F.next_combat_turn(fight)[0], replace(model, taken={})
     if kind == "reload":
         again = F.fight_from_json(copy.deepcopy(fight.to_json()))
         assert again == fight

@@ -58,6 +58,7 @@ __all__ = [
     "on_sheet_change",
     "pick_combatant",
     "remove_weapon",
+    "set_rounds",
     "sheet_weapons",
     "skill_bcs",
     "weapon_problems",
@@ -357,6 +358,25 @@ def remove_weapon(sheet: Mapping[str, Any], name: str) -> dict[str, Any]:
     old = find_weapon(sheet, name)
     weapons = [legacy_weapon(w) for w in sheet.get("weapons") or []]
     return _with_weapons(sheet, [w for w in weapons if w["name"] != old.name])
+
+
+@checked
+def set_rounds(sheet: Mapping[str, Any], name: str, rounds: int) -> dict[str, Any]:
+    """The sheet with the gun named ``name`` holding ``rounds`` rounds (a shot fired, a reload).
+
+    >>> s = {"weapons": [{"name": "R", "kind": "gun", "gun": "long_gun|Rifle", "rounds": 5}]}
+    >>> set_rounds(s, "r", 4)["weapons"][0]["rounds"]
+    4
+    """
+    old = find_weapon(sheet, name)
+    if old.kind != "gun":
+        raise RuleError(f"{old.name} is not a gun: it holds no rounds")
+    if isinstance(rounds, bool) or not 0 <= rounds <= MAX_ROUNDS:
+        raise RuleError(f"{FIELD_NAMES['rounds']} {rounds!r} is outside 0 to {MAX_ROUNDS}")
+    weapons = [legacy_weapon(w) for w in sheet.get("weapons") or []]
+    return _with_weapons(
+        sheet, [{**w, "rounds": rounds} if w["name"] == old.name else w for w in weapons]
+    )
 
 
 @dataclass(frozen=True)

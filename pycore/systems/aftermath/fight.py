@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -310,8 +310,13 @@ def derived_forms(fight: Fight) -> dict[str, dict[str, Any]]:
         if setup is not None and (mode == "missile") == (setup.mode == "missile"):
             forms[mode] = arms.form_for(setup, mode)
     pair = fight.pairs.get(_pair_key(fight.attacker, fight.target), {})
+    taken = taken_this_turn(fight, fight.attacker) if attacker is not None else 0
+    who = str((attacker or {}).get("name") or "the attacker")
     for form in forms.values():
         form.update({k: v for k, v in pair.items() if k in form})
+        if "damage_taken" in form and taken:  # 001 line 67, from the fight's own record
+            form["damage_taken"] = taken
+            form["damage_source"] = f"{who} took {taken} this turn"
     return forms
 
 
@@ -321,6 +326,8 @@ def _settled(fight: Fight) -> Fight:
     edits = {m: dict(e) for m, e in fight.edits.items() if e}
     for mode, changed in edits.items():
         forms[mode] = {**forms[mode], **copy.deepcopy(changed)}
+        if "damage_taken" in changed:  # the GM's figure, not the log's
+            forms[mode]["damage_source"] = ""
     return replace(fight, forms=forms, edits=edits)
 
 
@@ -517,14 +524,78 @@ def _entry(fight: Fight, outcome: worksheet.Outcome, at: str, seed: str) -> dict
     }
 
 
+def _damage_total(sheet: Mapping[str, Any]) -> int:
+    """Every kind of damage on a sheet's record, added up (lethal, subdual, critical...)."""
+    damage = sheet.get("damage")
+    found = damage.values() if isinstance(damage, Mapping) else ()
+    return sum(v for v in found if isinstance(v, int) and not isinstance(v, bool))
+
+
+def _hurt(
+    before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]
+) -> dict[str, int]:
+    """The damage each one took in this attack, by index: what was added to his record (the
+    target's Damage Done, AFT-15; the attacker's own from a critical miss, AFT-28)."""
+    hurt = {}
+    for index, (old, new) in enumerate(zip(before, after, strict=True)):
+        taken = _damage_total(new) - _damage_total(old)
+        if taken > 0:
+            hurt[str(index)] = taken
+    return hurt
+
+
+@checked
+def taken_this_turn(fight: Fight, index: int) -> int:
+    """The damage fighter ``index`` took in the Combat Turn now, from the fight's own log
+    (001 line 67: "Damaged in that Combat Turn −(damage taken/2)")."""
+    total = 0
+    for entry in fight.log:
+        hurt = entry.get("hurt")
+        if entry.get("turn") == fight.turn and isinstance(hurt, Mapping):
+            total += _whole("damage taken", hurt.get(str(index), 0))
+    return total
+
+
+def _rounds_used(form: Mapping[str, Any]) -> int:
+    """AFT-45: the rounds one Action fires: its shots, or its bursts of 3 (6) rounds."""
+    if form.get("autofire"):
+        return _whole("bursts", form.get("bursts")) * _whole("burst size", form.get("burst_size"))
+    return _whole("shots", form.get("shots"))
+
+
+def _loaded(fight: Fight, setup: worksheet.Setup) -> arms.SheetWeapon | None:
+    """The attacker's chosen gun when it fires this attack and its rounds are counted."""
+    if setup.mode != "missile" or not fight.weapon:
+        return None
+    try:
+        gun = arms.find_weapon(setup.attacker, fight.weapon)
+    except RuleError:
+        return None
+    return gun if gun.kind == "gun" and gun.rounds is not None else None
+
+
 def _applied(
-    fight: Fight, outcome: worksheet.Outcome, at: str, seed: str, typed: list[str]
+    fight: Fight,
+    outcome: worksheet.Outcome,
+    at: str,
+    seed: str,
+    typed: list[str],
+    setup: worksheet.Setup,
 ) -> tuple[Fight, Result]:
-    """An attack written to the sheets and the log; what was its own cleared (one undo step)."""
+    """An attack written to the sheets and the log; what was its own cleared (one undo step).
+    A gun whose rounds are counted has those fired taken off (issue 28)."""
     chars = [copy.deepcopy(dict(c)) for c in fight.characters]
     chars[fight.target] = outcome.target
     chars[fight.attacker] = outcome.attacker
-    entry = {**_entry(fight, outcome, at, seed), "typed": typed}
+    # The fight's own record of who took what in this Combat Turn (001 line 67 reads it).
+    hurt = _hurt(fight.characters, chars)
+    entry = {**_entry(fight, outcome, at, seed), "typed": typed, "turn": fight.turn, "hurt": hurt}
+    gun = _loaded(fight, setup)
+    if gun is not None and gun.rounds is not None:
+        left = max(gun.rounds - _rounds_used(setup.form), 0)
+        chars[fight.attacker] = arms.set_rounds(chars[fight.attacker], gun.name, left)
+        name = outcome.attacker.get("name", "?")
+        entry["applied"] = [*entry["applied"], f"{name}: {gun.name}, {left} rounds left"]
     # The attack ends here: nothing the GM set in it reaches the next one (FIGHT.md).
     done = _settled(
         replace(
@@ -594,7 +665,7 @@ def _roll(
         )
     asks = worksheet.asked(found)
     if not asks:
-        done, result = _applied(fight, found, at, seed, typed)
+        done, result = _applied(fight, found, at, seed, typed, setup)
         return done, replace(result, errors=(*cleared, *result.errors))
     # The hit waits for a value given now (its Damage Potential once the critical is known,
     # AFT-18; the near side of a split, AFT-12): nothing is written to the sheets yet; the dice
@@ -618,9 +689,51 @@ def attack(fight: Fight, seed: str, at: str, typed: str | None = None) -> tuple[
     if isinstance(pending, Mapping) and pending.get("wants"):
         setup = _kept(setup, pending)
         rolls = [str(r) for r in pending.get("typed", [])]
+    else:
+        empty = _empty(fight, setup)
+        if empty:
+            return fight, _refused("resolve", empty)
     if typed is None:
         return _roll(fight, setup, rolls, seed, at, "resolve")
     return _roll(fight, setup, [*rolls, typed.strip()], "", at, "resolve")
+
+
+def _empty(fight: Fight, setup: worksheet.Setup) -> str:
+    """Why the chosen gun cannot fire this Action ("" when it can): fewer rounds left than it
+    fires (AFT-45: SS fires one, then is reloaded)."""
+    gun = _loaded(fight, setup)
+    if gun is None or gun.rounds is None:
+        return ""
+    try:
+        used = _rounds_used(setup.form)
+    except RuleError:
+        return ""  # the worksheet names a wrong count itself
+    if used <= gun.rounds:
+        return ""
+    return (
+        f"{gun.name} has {gun.rounds} rounds left and this Action fires {used}: reload it "
+        "(Reload, beside the weapon) or change its rounds on the sheet"
+    )
+
+
+@checked
+def reload(fight: Fight, name: str) -> tuple[Fight, Result]:
+    """The attacker's gun ``name`` loaded full again (its rounds when full, from the sheet).
+    The text gives no time for reloading (AFT-45 says only that an SS gun is reloaded after
+    each shot): the Action Phases it takes are the GM's call, as he plays them."""
+    index, attacker = fight.person("attacker")
+    try:
+        gun = arms.find_weapon(attacker or {}, name)
+    except RuleError as exc:
+        return fight, _refused("reload", str(exc))
+    if gun.kind != "gun" or gun.capacity is None:
+        message = f"{gun.name}: enter its rounds when full on the sheet (Weapons) to reload it"
+        return fight, _refused("reload", message)
+    chars = [copy.deepcopy(dict(c)) for c in fight.characters]
+    chars[index] = arms.set_rounds(chars[index], gun.name, gun.capacity)
+    done = _settled(replace(fight, characters=tuple(chars)))
+    label = f"Reload {gun.name} ({gun.capacity} rounds)"
+    return done, Result(label, "undo", (("reload", None),))
 
 
 @checked
@@ -699,10 +812,12 @@ __all__ = [
     "next_action_phase",
     "next_combat_turn",
     "pick_combatant",
+    "reload",
     "set_answer",
     "set_field",
     "set_mode",
     "set_override",
+    "taken_this_turn",
     "toggle_chip",
     "weapons_changed",
 ]

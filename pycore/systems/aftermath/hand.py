@@ -100,6 +100,7 @@ class HthAttack:
     missile_situations: tuple[str, ...] = ()
     average_bcs: int | None = None
     damage_taken_this_turn: int = 0
+    damage_source: str = ""  # where that damage comes from, in words ("" when typed)
     target_cda: int | None = None
     target_action: str = "stationary"
     dodging: bool = False
@@ -146,7 +147,10 @@ def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[St
     if attack.weapon and "Th" not in weapon(attack.weapon).skills:
         raise RuleError(f"{weapon(attack.weapon).name} is not a thrown weapon (no Th skill)")
     situation = missile_modifiers(
-        attack.missile_situations, attack.damage_taken_this_turn, attack.rounding
+        attack.missile_situations,
+        attack.damage_taken_this_turn,
+        attack.rounding,
+        attack.damage_source,
     )
     mods: list[BcsModifier] = list(situation.modifiers)
     mods.append(target_modifier(attack.target_cda, attack.target_action, attack.dodging))

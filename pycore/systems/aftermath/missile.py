@@ -75,6 +75,8 @@ class MissileAttack:
     average_bcs: int | None = None
     situations: tuple[str, ...] = ()
     damage_taken_this_turn: int = 0
+    # Where the damage taken this Combat Turn comes from, in words ("" when typed by the user).
+    damage_source: str = ""
     dazed: bool = False
     ia_value: int | None = None
     autofire: bool = False
@@ -143,7 +145,9 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
         steps.append(Step("fire", "Fire", f"{fired}{each}", "AFT-45"))
     step = range_step(attack.range_row, attack.meters)
     steps.append(Step("range", "Range", str(step), "AFT-46"))
-    situation = missile_modifiers(attack.situations, attack.damage_taken_this_turn, attack.rounding)
+    situation = missile_modifiers(
+        attack.situations, attack.damage_taken_this_turn, attack.rounding, attack.damage_source
+    )
     mods: list[BcsModifier] = list(situation.modifiers)
     mods.append(BcsModifier(f"range {step.step}", step.bcs_modifier, "AFT-46"))
     accuracy = inherent_accuracy(

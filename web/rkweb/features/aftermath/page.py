@@ -30,6 +30,7 @@ ACTIONS = frozenset(
         "cbt_next_turn",
         "cbt_pick",
         "cbt_potential",
+        "cbt_reload",
         "cbt_resolve",
         "cbt_toggle",
         "cbt_typed",

@@ -43,7 +43,7 @@ def _listed_line(found: arms.SheetWeapon, settings: dict[str, Any]) -> tuple[str
     return line, [*notes, *([suspect] if suspect else [])]
 
 
-def _loaded(found: arms.SheetWeapon, settings: dict[str, Any]) -> str:
+def loaded_text(found: arms.SheetWeapon, settings: dict[str, Any]) -> str:
     """What the gun holds: its cartridge with the base BDG (T40-T42) and the rounds left."""
     labels = {c.key: c.label for c in ammunition_choices(campaign(settings).supplied_bdg)}
     ammo = labels.get(found.ammo, "no ammunition loaded (asked in the fight)")
@@ -93,7 +93,7 @@ def _row(
     if found.kind == "gun":
         line = (
             f"Gun: {found.what} · Range Table row {setup.range_row or 'by its choke'} · "
-            + _loaded(found, settings)
+            + loaded_text(found, settings)
         )
     else:
         line, notes = _listed_line(found, settings)

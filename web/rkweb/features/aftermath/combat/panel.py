@@ -13,8 +13,10 @@ from pycore.systems.aftermath import arms, worksheet
 from pycore.systems.aftermath import fight as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.characters.weapons import loaded_text
 from rkweb.features.aftermath.state import err, names, person, setup_of, state
 from rkweb.features.aftermath.words import plain
+from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
 from rkweb.kit.odds import percent_text
@@ -63,6 +65,32 @@ def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | Non
             )
             for n, w in enumerate(own)
         ],
+    )
+
+
+def _loaded(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | None:
+    """The chosen gun's ammunition and rounds, in view (issue 28: it hid under "More fields"),
+    with Reload once rounds were fired and its full load is on the sheet."""
+    chosen = str(st["combat"].get("weapon", ""))
+    try:
+        gun = arms.find_weapon(attacker or {}, chosen) if chosen else None
+    except RuleError:
+        gun = None
+    if gun is None or gun.kind != "gun":
+        return None
+    can_reload = gun.capacity is not None and gun.rounds != gun.capacity
+    return h(
+        "div",
+        {"class": "row between", "data-testid": "aft-cbt-loaded"},
+        h("p", {"class": "small"}, f"{gun.name}: {loaded_text(gun, st['settings'])}"),
+        button(
+            "aft-cbt-reload",
+            f"Reload {gun.name}",
+            ("aftermath.cbt_reload", gun.name),
+            disabled=not can_reload,
+        )
+        if gun.capacity is not None
+        else None,
     )
 
 
@@ -134,6 +162,12 @@ def panel(model: Model) -> VNode:
         "section",
         {"class": "card active-panel", "aria-label": "The attacker", "data-testid": "aft-active"},
         chips,
+        _loaded(st, attacker),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "aft-cbt-reload-error"},
+            err(model, "cbt.reload"),
+        ),
         waits,
         h(
             "details",

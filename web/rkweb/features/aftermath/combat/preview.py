@@ -10,6 +10,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath import combat, worksheet
 from pycore.systems.aftermath.bcs import plus_one_change
 from pycore.systems.aftermath.bind import refusal, wounds
+from pycore.systems.aftermath.rounding import signed
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import setup_of
 from rkweb.features.aftermath.words import plain
@@ -55,6 +56,20 @@ def _wounds(setup: worksheet.Setup) -> VNode | None:
         "p",
         {"class": "notice" if hurt.past_drt else "muted", "data-testid": "aft-attacker-wounds"},
         "Attacker: " + plain(str(hurt)),
+    )
+
+
+def _from_fight(setup: worksheet.Setup, total: Any) -> VNode | None:
+    """What the fight itself applies to this BCS, with its source, in view: the damage the
+    attacker took this Combat Turn (001 line 67), e.g. "Jax took 26 this turn: −13"."""
+    source = str(setup.form.get("damage_source", ""))
+    found = [m for m in total.modifiers if source and source in m.label]
+    if not found:
+        return None
+    return h(
+        "p",
+        {"class": "notice small", "data-testid": "aft-cbt-from-fight"},
+        f"{source}: {signed(found[0].value)} (damaged in that Combat Turn)",
     )
 
 
@@ -106,6 +121,7 @@ def preview(st: dict[str, Any], dice: VNode) -> VNode:
         _waiting(f"A critical hit here waits for {asked}.", ", ".join(found.waits_for))
         if asked
         else None,
+        _from_fight(setup, total),
         *_roll_row(dice, total, _how(found, lines, sources)),
     )
 
