@@ -137,3 +137,33 @@ def test_the_damage_dice_entry_says_a_total_includes_the_modifier() -> None:
     model = send(model, ("aftermath.cbt_typed", "14"))
     steps = model.state["aftermath"]["combat"]["log"][0]["steps"]
     assert any("3D10+3 = 14 (total typed)" in s for s in steps)
+
+
+def test_every_step_reads_in_words_and_keeps_its_rules_for_why() -> None:
+    """Issue 28 item 6: "Every step" showed "settings.weapon_note_13"; issue 25: no rule ID or
+    settings key outside the "Why" the user opens."""
+    from rkweb.features.aftermath.words import is_plain
+
+    model = send(
+        _fight(),
+        ("aftermath.cbt_field", "missile", "ammo", "pistol:38 Special"),
+        ("aftermath.cbt_resolve",),
+    )
+    shown = texts(model, "aft-step")
+    assert shown and all(is_plain(s) for s in shown), [s for s in shown if not is_plain(s)]
+    why = find_all(shell.view(model), "aft-steps-why")
+    assert why and "AFT-46" in text_of(why[0])
+
+
+def test_narrow_fields_show_their_words_whole() -> None:
+    """Issue 28 item 6 (768x1024): the target's movement read "Not moving / i", the weapon
+    "Knife, bowie (c", and a knife's fold offered "More fields (ammunition, …)"."""
+    model = send(_fight(), ("aftermath.cbt_pick", "attacker", "1"))  # Bo and his bat
+    view = shell.view(model)
+    summary = text_of(find_all(view, "aft-hth-more")[0].children[0])
+    assert "ammunition" not in summary and summary.startswith("More fields")
+    bat = [text_of(o) for o in find_all(view, "aft-hth-weapon")[0].children if o.tag == "option"]
+    assert "Baseball bat" in bat
+    model = send(model, ("aftermath.cbt_pick", "mode", "missile"))
+    moves = find_all(shell.view(model), "aft-missile-action")[0].children
+    assert max(len(text_of(o)) for o in moves if o.tag == "option") <= 14
