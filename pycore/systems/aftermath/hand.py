@@ -88,6 +88,8 @@ class HthAttack:
     near_side: int | None = None
     target_health_group: int = 0
     target_save: LowerSave | None = None  # AFT-27
+    # AFT-50: the target's Deftness AST and CST (the sheet's; None while not entered).
+    target_deftness: tuple[int | None, int | None] = (None, None)
     cuts: bool | None = None
     regions: Mapping[int, str] = field(default_factory=dict)
     rounding: str = "half_up"
@@ -233,6 +235,7 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
         region_for(attack.body, attack.regions, location),
         attack.target_save,
         attack.at,
+        attack.target_deftness,
     )
     # AFT-49/50: muscle-powered missiles too; Stopping uses the Damage Potential.
     special = (attack.thrown and attack.special_effect_roll, potential)

@@ -101,6 +101,8 @@ class MissileAttack:
     target_mass: Fraction | float | int | None = None
     target_health_group: int = 0
     target_save: LowerSave | None = None  # AFT-27
+    # AFT-50: the target's Deftness AST and CST (the sheet's; None while not entered).
+    target_deftness: tuple[int | None, int | None] = (None, None)
     cuts: bool | None = None
     regions: Mapping[int, str] = field(default_factory=dict)
     pbr_mode: str = "add"
@@ -224,6 +226,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
         region_for(attack.body, attack.regions, location),
         attack.target_save,
         attack.at,
+        attack.target_deftness,
     )
     return effects_of_hit(
         "missile",

@@ -325,6 +325,7 @@ def _common(
         "distractions": int(form["distractions"]),
         "bcs_per_distraction": settings.bcs_per_distraction,
         "target_save": target_save(target, settings),
+        "target_deftness": (_whole(target["ast"]["DFT"]), _whole(target["cst"]["DFT"])),
         "critical_hit": bool(form["critical_hit"]),
         "critical_miss": bool(form["critical_miss"]),
         "critical_hit_at_or_below": settings.critical_hit_at_or_below,
