@@ -108,10 +108,11 @@ def test_the_attackers_first_weapon_is_chosen_once_it_is_on_his_sheet() -> None:
 
 def test_each_typed_roll_gets_a_new_dice_field() -> None:
     """Issue 25: a field that still held the 5 typed for the last roll ignored a 5 typed for
-    the next (no change); each roll of each attack is a new field, empty."""
+    the next (no change); each roll of each attack names itself on the field, which the page
+    then empties (the same field: it keeps the focus)."""
 
     def key(model: Model) -> str | None:
-        return find_all(shell.view(model), "aft-dice")[0].attr("data-key")
+        return find_all(shell.view(model), "aft-dice-typed")[0].attr("data-entry")
 
     model = send(_fight(), ("aftermath.cbt_field", "missile", "ammo", "pistol:38 Special"))
     first = key(model)

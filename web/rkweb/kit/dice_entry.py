@@ -31,9 +31,12 @@ def dice_entry(
     label: str = "Roll for me",
     disabled: bool = False,
     roll_testid: str = "",
+    entry: str = "",
 ) -> VNode:
     """Two ways to roll ``expr``: a button, or a field taking the faces or the dice's total.
-    ``roll_testid`` keeps a page's older test id on the button (default ``<testid>-roll``)."""
+    ``roll_testid`` keeps a page's older test id on the button (default ``<testid>-roll``).
+    ``entry`` names the roll the field is for: a new one empties the field the user typed in
+    (the same element, so it keeps the focus), and typing the same number again is a change."""
     fid = f"{testid}-typed"
     return h(
         "div",
@@ -56,7 +59,9 @@ def dice_entry(
                     "type": "text",
                     "inputmode": "numeric",
                     "autocomplete": "off",
-                    "placeholder": _hint(expr),
+                    # The label says what to type; the placeholder only when it cannot.
+                    "placeholder": None if _parses(expr) else _hint(expr),
+                    "data-entry": entry or None,
                     # Refused: no value, so the page leaves what was typed in the field to
                     # correct (the glue never clears a value it is not given); else the value.
                     "value": typed_value or (None if error else ""),

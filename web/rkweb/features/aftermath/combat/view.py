@@ -30,19 +30,15 @@ FORMS = {"hth": hth_form, "thrown": thrown_form}
 def _dice(model: Model, pending: Any, attacks: str) -> VNode:
     """Roll every die for me, or type each roll of physical dice in turn: the attack waits for
     the next roll, named (to hit, hit location, damage...). Each roll (of each attack: ``attacks``
-    names the newest logged) is a new field: one that still held the 5 typed for the last roll
-    ignored a 5 typed for this one (issue 25), as typing the same text is no change."""
+    names the newest logged) empties the field: one that still held the 5 typed for the last
+    roll ignored a 5 typed for this one (issue 25), as typing the same text is no change."""
     waiting = isinstance(pending, dict) and bool(pending.get("wants"))
     expr = str(pending["wants"]) if waiting else "1d20"
     what = str(pending.get("what") or "the next roll") if waiting else "to hit"
     number = int(pending.get("index", 0)) + 1 if waiting else 1
     return h(
         "div",
-        {
-            "class": "row attack-dice",
-            "data-testid": "aft-dice",
-            "data-key": f"aft-dice-{attacks}-{number}",
-        },
+        {"class": "row attack-dice", "data-testid": "aft-dice"},
         h("p", {"class": "explain", "data-testid": "aft-dice-next"}, f"Roll {number}: {what}"),
         dice_entry(
             "aft-dice",
@@ -52,6 +48,7 @@ def _dice(model: Model, pending: Any, attacks: str) -> VNode:
             error=err(model, "cbt.dice"),
             label="Roll the rest for me" if waiting else "Resolve (roll for me)",
             roll_testid="aft-resolve",
+            entry=f"{attacks}-{number}",
         ),
     )
 
