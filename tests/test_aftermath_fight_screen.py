@@ -168,3 +168,15 @@ def test_narrow_fields_show_their_words_whole() -> None:
     model = send(model, ("aftermath.cbt_pick", "mode", "missile"))
     moves = find_all(shell.view(model), "aft-missile-action")[0].children
     assert max(len(text_of(o)) for o in moves if o.tag == "option") <= 14
+
+
+def test_a_reload_during_a_fight_opens_on_the_combat_tab() -> None:
+    """Issue 28 item 6: after a reload the page opened on the Characters tab mid-fight."""
+    model = send(_fight(), ("aftermath.cbt_field", "missile", "ammo", "pistol:38 Special"))
+    model = send(model, ("aftermath.cbt_resolve",))
+    reloaded = model.with_ui(aftermath_tab=None)
+    assert find_all(shell.view(reloaded), "aft-clock")
+    fresh_page = send(_fight(), ("aftermath.cbt_pick", "attacker", "0")).with_ui(
+        aftermath_tab=None
+    )
+    assert fresh_page.state["aftermath"]["combat"]["log"] == []
