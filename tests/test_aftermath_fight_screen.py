@@ -176,7 +176,5 @@ def test_a_reload_during_a_fight_opens_on_the_combat_tab() -> None:
     model = send(model, ("aftermath.cbt_resolve",))
     reloaded = model.with_ui(aftermath_tab=None)
     assert find_all(shell.view(reloaded), "aft-clock")
-    fresh_page = send(_fight(), ("aftermath.cbt_pick", "attacker", "0")).with_ui(
-        aftermath_tab=None
-    )
+    fresh_page = send(_fight(), ("aftermath.cbt_pick", "attacker", "0")).with_ui(aftermath_tab=None)
     assert fresh_page.state["aftermath"]["combat"]["log"] == []
