@@ -145,8 +145,9 @@ def test_the_gun_counts_its_rounds_and_the_fight_applies_the_damage_taken(
 
     app.get_by_test_id("aft-next-phase").click()
     app.get_by_test_id("aft-card-acts-1").click()
-    expect(app.get_by_test_id("aft-cbt-from-fight")).to_have_text(
-        "Bo took 14 this turn: −7 (damaged in that Combat Turn)"
+    expect(app.get_by_test_id("aft-cbt-from-fight")).to_have_text("Bo took 14 this turn: −7")
+    expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text(
+        "Damaged in that Combat Turn: Bo took 14 this turn, ÷ 2 −7"
     )
     expect(app.get_by_test_id("aft-cbt-from-fight")).to_be_in_viewport()
     shot(app, "attack-damaged-this-turn")

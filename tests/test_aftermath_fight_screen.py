@@ -167,7 +167,7 @@ def test_narrow_fields_show_their_words_whole() -> None:
     assert "Baseball bat" in bat
     model = send(model, ("aftermath.cbt_pick", "mode", "missile"))
     moves = find_all(shell.view(model), "aft-missile-action")[0].children
-    assert max(len(text_of(o)) for o in moves if o.tag == "option") <= 14
+    assert max(len(text_of(o)) for o in moves if o.tag == "option") <= 12
 
 
 def test_a_reload_during_a_fight_opens_on_the_combat_tab() -> None:

@@ -15,9 +15,9 @@ from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import number, select
 
 TARGET_MOVES = (
-    # Short enough for a quarter of a tablet's width; not moving also covers a fighter in
+    # Short enough for a quarter of a tablet's width; still also covers a fighter in
     # combat or on a Combat Move (AFT-10).
-    ("stationary", "Not moving ×1"),
+    ("stationary", "Still ×1"),
     ("walking", "Walking ×2"),
     ("running", "Running ×3"),
     ("falling", "Falling ×3"),
