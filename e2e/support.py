@@ -26,24 +26,27 @@ def enter(page: Page, testid: str, value: str) -> None:
     box.press("Tab")
 
 
-def aftermath_fighter(
-    page: Page, name: str, skill: str, bcs: str, arm: tuple[str, str, str]
-) -> None:
-    """A character built on the Aftermath sheet: one skill, one weapon (name, kind, and the gun
-    or the Weapons Listing row it is) used with that skill, and the values a user types for CDA,
-    mass and DRT. The firefight e2e and its benchmark build their fighters with this."""
+def aftermath_fighter(page: Page, name: str, skill: str, bcs: str, arm: tuple[str, ...]) -> None:
+    """A character built on the Aftermath sheet: one skill, one weapon (name, kind, the gun or
+    the Weapons Listing row it is, and for a gun the ammunition loaded in it, with its rounds
+    left and when full) used with that skill, and the values a user types for CDA, mass and
+    DRT. The firefight e2e and its benchmark build their fighters with this."""
     page.get_by_test_id("aft-char-new").click()
     enter(page, "aft-name", name)
     expect(page.get_by_test_id("aft-char-entry").last).to_contain_text(name)
     enter(page, "aft-skill-name", skill)
     enter(page, "aft-skill-bcs", bcs)
     page.get_by_test_id("aft-skill-add").click()
-    weapon, kind, what = arm
+    weapon, kind, what, *loaded = arm
     enter(page, "aft-weapon-name", weapon)
     page.get_by_test_id("aft-weapon-kind").select_option(kind)
     page.get_by_test_id("aft-weapon-gun" if kind == "gun" else "aft-weapon-listed").select_option(
         what
     )
+    if loaded:
+        page.get_by_test_id("aft-weapon-ammo").select_option(loaded[0])
+    for tail, value in zip(("rounds", "capacity"), loaded[1:], strict=False):
+        enter(page, f"aft-weapon-{tail}", value)
     page.get_by_test_id("aft-weapon-skill").select_option(skill)
     page.get_by_test_id("aft-weapon-add").click()
     expect(page.get_by_test_id("aft-weapon-skill-0")).to_contain_text(f"Skill: {skill}")

@@ -127,7 +127,11 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     shot(app, "combat")
     axe_clean(app)
 
-    # The same shot with physical dice, typed one roll at a time; the step names the next roll.
+    # The next shot with physical dice, typed one roll at a time; the step names the next roll.
+    # It starts afresh from the sheets (issue 25): the skill chosen and the BCS typed again.
+    expect(app.get_by_test_id("aft-missile-skill")).to_have_value("")
+    app.get_by_test_id("aft-missile-skill").select_option("Pistol")
+    enter(app, "aft-missile-bcs", "30")
     expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 1: to hit")
     enter(app, "aft-dice-typed", "21")
     expect(app.get_by_test_id("aft-dice-typed-error")).to_contain_text("cannot show 21")

@@ -32,7 +32,8 @@ def _potential(app: Page, value: str) -> None:
 
 def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     app.get_by_test_id("nav-aftermath").click()
-    aftermath_fighter(app, "Ana", "Rifle", "14", ("Hunting rifle", "gun", "long_gun|Rifle"))
+    rifle = ("Hunting rifle", "gun", "long_gun|Rifle", "long gun:308 (7.62mm NATO)")
+    aftermath_fighter(app, "Ana", "Rifle", "14", rifle)
     aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
     app.get_by_test_id("aftermath-tab-combat").click()
 

@@ -17,7 +17,13 @@ from pycore.systems.aftermath.campaign import campaign
 from pycore.systems.aftermath.critical import moment
 from pycore.systems.aftermath.sheet import add_skill, merged, new_sheet, set_field
 
-RIFLE = {"name": "Hunting rifle", "kind": "gun", "gun": "long_gun|Rifle", "skill": "Rifle"}
+RIFLE = {
+    "name": "Hunting rifle",
+    "kind": "gun",
+    "gun": "long_gun|Rifle",
+    "skill": "Rifle",
+    "ammo": "long gun:308 (7.62mm NATO)",
+}
 
 
 def _ana() -> dict[str, Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rkweb.app import shell
 from rkweb.app.model import Model
-from rkweb.app.vdom import find_all
+from rkweb.app.vdom import find_all, text_of
 from test_aftermath_pages import _rifleman, send, texts
 
 
@@ -104,3 +104,77 @@ def test_the_attackers_first_weapon_is_chosen_once_it_is_on_his_sheet() -> None:
     )  # a second one changes nothing
     assert len(model.state["aftermath"]["characters"][2]["weapons"]) == 2
     assert model.state["aftermath"]["combat"] == combat
+
+
+def test_each_typed_roll_gets_a_new_dice_field() -> None:
+    """Issue 25: a field that still held the 5 typed for the last roll ignored a 5 typed for
+    the next (no change); each roll of each attack names itself on the field, which the page
+    then empties (the same field: it keeps the focus)."""
+
+    def key(model: Model) -> str | None:
+        return find_all(shell.view(model), "aft-dice-typed")[0].attr("data-entry")
+
+    model = send(_fight(), ("aftermath.cbt_field", "missile", "ammo", "pistol:38 Special"))
+    first = key(model)
+    model = send(model, ("aftermath.cbt_typed", "5"))
+    assert model.state["aftermath"]["combat"]["pending"]["index"] == 1
+    second = key(model)
+    model = send(model, ("aftermath.cbt_cancel",))
+    assert len({first, second}) == 2 and key(model) != second
+
+
+def test_the_damage_dice_entry_says_a_total_includes_the_modifier() -> None:
+    """Issue 28 item 5: "I rolled (3D10+3)" took a single number as the dice alone and added
+    the +3 after (14 recorded 17). The label says what to type; a total includes the +3."""
+    model = send(
+        _fight(),
+        ("aftermath.cbt_field", "missile", "ammo", "long gun:308 (7.62mm NATO)"),
+        ("aftermath.cbt_typed", "2"),
+        ("aftermath.cbt_typed", "50"),
+    )
+    assert model.state["aftermath"]["combat"]["pending"]["wants"] == "3D10+3"
+    entry = find_all(shell.view(model), "aft-dice")[0]
+    assert "I rolled (3D10+3: each die, or the total with +3)" in text_of(entry)
+    model = send(model, ("aftermath.cbt_typed", "14"))
+    steps = model.state["aftermath"]["combat"]["log"][0]["steps"]
+    assert any("3D10+3 = 14 (total typed)" in s for s in steps)
+
+
+def test_every_step_reads_in_words_and_keeps_its_rules_for_why() -> None:
+    """Issue 28 item 6: "Every step" showed "settings.weapon_note_13"; issue 25: no rule ID or
+    settings key outside the "Why" the user opens."""
+    from rkweb.features.aftermath.words import is_plain
+
+    model = send(
+        _fight(),
+        ("aftermath.cbt_field", "missile", "ammo", "pistol:38 Special"),
+        ("aftermath.cbt_resolve",),
+    )
+    shown = texts(model, "aft-step")
+    assert shown and all(is_plain(s) for s in shown), [s for s in shown if not is_plain(s)]
+    why = find_all(shell.view(model), "aft-steps-why")
+    assert why and "AFT-46" in text_of(why[0])
+
+
+def test_narrow_fields_show_their_words_whole() -> None:
+    """Issue 28 item 6 (768x1024): the target's movement read "Not moving / i", the weapon
+    "Knife, bowie (c", and a knife's fold offered "More fields (ammunition, …)"."""
+    model = send(_fight(), ("aftermath.cbt_pick", "attacker", "1"))  # Bo and his bat
+    view = shell.view(model)
+    summary = text_of(find_all(view, "aft-hth-more")[0].children[0])
+    assert "ammunition" not in summary and summary.startswith("More fields")
+    bat = [text_of(o) for o in find_all(view, "aft-hth-weapon")[0].children if o.tag == "option"]
+    assert "Baseball bat" in bat
+    model = send(model, ("aftermath.cbt_pick", "mode", "missile"))
+    moves = find_all(shell.view(model), "aft-missile-action")[0].children
+    assert max(len(text_of(o)) for o in moves if o.tag == "option") <= 12
+
+
+def test_a_reload_during_a_fight_opens_on_the_combat_tab() -> None:
+    """Issue 28 item 6: after a reload the page opened on the Characters tab mid-fight."""
+    model = send(_fight(), ("aftermath.cbt_field", "missile", "ammo", "pistol:38 Special"))
+    model = send(model, ("aftermath.cbt_resolve",))
+    reloaded = model.with_ui(aftermath_tab=None)
+    assert find_all(shell.view(reloaded), "aft-clock")
+    fresh_page = send(_fight(), ("aftermath.cbt_pick", "attacker", "0")).with_ui(aftermath_tab=None)
+    assert fresh_page.state["aftermath"]["combat"]["log"] == []

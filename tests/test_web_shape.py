@@ -28,7 +28,12 @@ MODULE_BUDGET = 600
 FUNCTION_BUDGET = 80
 
 # Lines today, for modules over MODULE_BUDGET (path under web/rkweb or pycore).
-MODULES_OVER_BUDGET: dict[str, int] = {}
+MODULES_OVER_BUDGET: dict[str, int] = {
+    # The Aftermath fight as one value with its transitions (issue 25: what the GM set in this
+    # attack, the pairs' range and movement, the loaded rounds): coherent, to become the
+    # fight/ package of issue 30 (size follows shape), not squeezed under the budget.
+    "pycore/systems/aftermath/fight.py": 830,
+}
 
 
 def _modules() -> Iterator[Path]:

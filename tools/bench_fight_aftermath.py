@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
-from support import aftermath_fighter, enter
+from support import aftermath_fighter, all_ones, enter
 
 READY = 'html[data-ready="1"]'
-#: Each fighter: name, skill and BCS, and the weapon on his sheet (name, kind, gun or listed).
+#: Each fighter: name, skill and BCS, and the weapon on his sheet (name, kind, gun or listed, and
+#: the ammunition loaded in a gun).
 FIGHTERS = (
-    ("Ana", "Pistol", "13", ("Service pistol", "gun", "pistol|STD")),
+    ("Ana", "Pistol", "13", ("Service pistol", "gun", "pistol|STD", "pistol:9mm Parabellum")),
     ("Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie")),
 )
 
@@ -76,7 +77,7 @@ def _phase(page: Any, first: bool, attacker: int) -> TurnFigures:
 
 def _typed_phase(page: Any) -> TurnFigures:
     """Ana shoots with the dice rolled at the table: one entry per roll the step names (a D100
-    typed as 50, any other die as 1), each answered where the result shows."""
+    typed as 50, any other roll as its lowest total), each answered where the result shows."""
     made = page.get_by_test_id("aft-cbt-log-entry").count()
     figures = run_turn(page, [Tap("aft-next-phase", "aft-clock"), *_acts(page, 0)])
     roll = "3"  # to hit: under Ana's BCS
@@ -85,7 +86,7 @@ def _typed_phase(page: Any) -> TurnFigures:
         if not page.get_by_test_id("aft-dice-given").count():
             break
         expr = page.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
-        roll = "50" if expr == "1d100" else "1"
+        roll = "50" if expr == "1d100" else all_ones(expr)  # a total includes its modifier
     if page.get_by_test_id("aft-cbt-log-entry").count() != made + 1:
         raise RuntimeError("the typed shot made no attack")
     _able(page)

@@ -16,7 +16,7 @@ when the linked skill is not on the sheet the set-up waits for it, it never assu
 >>> from pycore.systems.aftermath.sheet import add_skill, new_sheet
 >>> ana = add_skill(new_sheet("Ana"), "Rifle", "14")
 >>> ana = add_weapon(ana, {"name": "Hunting rifle", "kind": "gun", "gun": "long_gun|Rifle",
-...     "skill": "Rifle"})
+...     "skill": "Rifle", "ammo": "long gun:308 (7.62mm NATO)", "rounds": "5", "capacity": "5"})
 >>> setup = attack_setup(ana, "Hunting rifle")
 >>> setup.mode, setup.base_bcs, setup.range_row, setup.critical_row, setup.ready
 ('missile', 14, 'Long Gun Rifle', 'rifle', True)
@@ -31,7 +31,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.guns import GUNS, critical_row, gun_name, range_row_for
+from pycore.systems.aftermath.guns import (
+    GUNS,
+    ammunition_choices,
+    critical_row,
+    gun_name,
+    range_row_for,
+)
 from pycore.systems.aftermath.weapons import weapon
 from pycore.systems.aftermath.worksheet import MODES, fresh_form, set_form_field
 from pycore.validate import checked
@@ -52,6 +58,7 @@ __all__ = [
     "on_sheet_change",
     "pick_combatant",
     "remove_weapon",
+    "set_rounds",
     "sheet_weapons",
     "skill_bcs",
     "weapon_problems",
@@ -66,7 +73,14 @@ FIELD_NAMES: Final = {
     "gun": "Gun",
     "listed": "Weapon from the listing",
     "skill": "Skill",
+    "ammo": "Loaded ammunition",
+    "rounds": "Rounds left",
+    "capacity": "Rounds when full",
 }
+#: A gun's loaded ammunition (issue 28): the cartridge (a T40-T42 key, "" while not said), the
+#: rounds left and the rounds a full load holds ("" while not said: nothing is counted).
+AMMO_FIELDS: Final = ("ammo", "rounds", "capacity")
+MAX_ROUNDS: Final = 1000
 MAX_NAME: Final = 60  # the sheet's MAX_NAME
 MAX_WEAPONS: Final = 12  # the sheet's MAX_WEAPONS
 GUN_KEYS: Final = tuple(key for key, _ in GUNS)
@@ -91,6 +105,11 @@ class SheetWeapon:
     gun: str = ""
     listed: str = ""
     skill: str = ""
+    # A gun's loaded ammunition: the cartridge key ("" while not said), the rounds left and the
+    # rounds a full load holds (None while not said: nothing is counted).
+    ammo: str = ""
+    rounds: int | None = None
+    capacity: int | None = None
 
     @property
     def mode(self) -> str:
@@ -116,7 +135,7 @@ def _text(raw: object) -> str:
 
 
 @checked
-def legacy_weapon(raw: object) -> dict[str, str]:
+def legacy_weapon(raw: object) -> dict[str, Any]:
     """A saved weapon as a record: a version-1 sheet held only a Weapons Listing name, which
     becomes a hand weapon with no skill chosen yet (nothing the user entered is lost).
 
@@ -132,10 +151,24 @@ def legacy_weapon(raw: object) -> dict[str, str]:
             "skill": "",
         }
     found = raw if isinstance(raw, Mapping) else {}
-    out = {key: _text(found.get(key)) for key in FIELD_NAMES}
+    out: dict[str, Any] = {
+        key: _text(found.get(key)) for key in FIELD_NAMES if key not in AMMO_FIELDS
+    }
     listed = found.get("listed")
     out["listed"] = listed if isinstance(listed, str) else ""
+    if out["kind"] == "gun":  # only a gun is loaded
+        out["ammo"] = _text(found.get("ammo"))
+        out["rounds"] = _count(found.get("rounds"))
+        out["capacity"] = _count(found.get("capacity"))
     return out
+
+
+def _count(raw: object) -> int | str:
+    """A saved count of rounds: a whole number from 0 to MAX_ROUNDS, else "" (not said)."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_ROUNDS:
+        return raw
+    text = _text(raw)
+    return int(text) if text.isdigit() and int(text) <= MAX_ROUNDS else ""
 
 
 def _skills(sheet: Mapping[str, Any]) -> list[tuple[str, int]]:
@@ -165,15 +198,16 @@ def skill_bcs(sheet: Mapping[str, Any], skill: str) -> int | None:
 def sheet_weapons(sheet: Mapping[str, Any]) -> tuple[SheetWeapon, ...]:
     """The weapons on a sheet, in its order (a version-1 listing name read as a hand weapon).
 
-    >>> sheet_weapons({"weapons": ["Club"]})
-    (SheetWeapon(name='Club', kind='hand', gun='', listed='Club', skill=''),)
+    >>> sheet_weapons({"weapons": ["Club"]})[0]
+    SheetWeapon(name='Club', kind='hand', gun='', listed='Club', skill='', ammo='', rounds=None, capacity=None)
     """
     raw = sheet.get("weapons")
     out = []
     for item in raw if isinstance(raw, list) else []:
         record = legacy_weapon(item)
         if record["name"] and record["kind"] in KINDS:
-            out.append(SheetWeapon(**record))
+            counts = {k: (None if record.get(k) == "" else record.get(k)) for k in AMMO_FIELDS[1:]}
+            out.append(SheetWeapon(**{**record, **counts}))
     return tuple(out)
 
 
@@ -228,12 +262,33 @@ def weapon_problems(
             weapon(str(fields.get("listed") or ""))  # AFT-T15
         except RuleError as exc:
             out["listed"] = f"{FIELD_NAMES['listed']}: {str(exc)[:200]}"
+    if kind == "gun":
+        out.update(_ammo_problems(fields))
     skill = _text(fields.get("skill"))
     if skill and skill not in {n for n, _ in _skills(sheet)}:
         out["skill"] = (
             f"{FIELD_NAMES['skill']} {skill!r} is not on this sheet; "
             "add it under Skills first, or leave it empty"
         )
+    return out
+
+
+def _ammo_problems(fields: Mapping[str, Any]) -> dict[str, str]:
+    """A gun's loaded ammunition: a cartridge of T40-T42 (or none said), and whole counts of
+    rounds, those left no more than a full load."""
+    out: dict[str, str] = {}
+    ammo = _text(fields.get("ammo"))
+    if ammo and ammo not in {c.key for c in ammunition_choices({})}:  # T40-T42
+        out["ammo"] = f"{FIELD_NAMES['ammo']} {ammo!r} is unknown; choose one of the list"
+    counts: dict[str, int | str] = {}
+    for key in AMMO_FIELDS[1:]:
+        text = _text(str(fields.get(key, "")))
+        counts[key] = _count(text)
+        if text and counts[key] == "":
+            out[key] = f"{FIELD_NAMES[key]} must be empty or a whole number from 0 to {MAX_ROUNDS}"
+    rounds, capacity = counts["rounds"], counts["capacity"]
+    if isinstance(rounds, int) and isinstance(capacity, int) and rounds > capacity:
+        out["rounds"] = f"{FIELD_NAMES['rounds']} {rounds} is more than a full load ({capacity})"
     return out
 
 
@@ -244,16 +299,21 @@ def _checked_weapon(
     if problems:
         raise WeaponError(problems)
     kind = str(fields["kind"])
-    return {
+    out: dict[str, Any] = {
         "name": _text(fields["name"]),
         "kind": kind,
         "gun": str(fields["gun"]) if kind == "gun" else "",
         "listed": weapon(fields["listed"]).name if kind == "hand" else "",
         "skill": _text(fields.get("skill")),
     }
+    if kind == "gun":
+        out["ammo"] = _text(fields.get("ammo"))
+        out["rounds"] = _count(_text(str(fields.get("rounds", ""))))
+        out["capacity"] = _count(_text(str(fields.get("capacity", ""))))
+    return out
 
 
-def _with_weapons(sheet: Mapping[str, Any], weapons: list[dict[str, str]]) -> dict[str, Any]:
+def _with_weapons(sheet: Mapping[str, Any], weapons: list[dict[str, Any]]) -> dict[str, Any]:
     return {**sheet, "weapons": weapons}
 
 
@@ -300,6 +360,25 @@ def remove_weapon(sheet: Mapping[str, Any], name: str) -> dict[str, Any]:
     return _with_weapons(sheet, [w for w in weapons if w["name"] != old.name])
 
 
+@checked
+def set_rounds(sheet: Mapping[str, Any], name: str, rounds: int) -> dict[str, Any]:
+    """The sheet with the gun named ``name`` holding ``rounds`` rounds (a shot fired, a reload).
+
+    >>> s = {"weapons": [{"name": "R", "kind": "gun", "gun": "long_gun|Rifle", "rounds": 5}]}
+    >>> set_rounds(s, "r", 4)["weapons"][0]["rounds"]
+    4
+    """
+    old = find_weapon(sheet, name)
+    if old.kind != "gun":
+        raise RuleError(f"{old.name} is not a gun: it holds no rounds")
+    if isinstance(rounds, bool) or not 0 <= rounds <= MAX_ROUNDS:
+        raise RuleError(f"{FIELD_NAMES['rounds']} {rounds!r} is outside 0 to {MAX_ROUNDS}")
+    weapons = [legacy_weapon(w) for w in sheet.get("weapons") or []]
+    return _with_weapons(
+        sheet, [{**w, "rounds": rounds} if w["name"] == old.name else w for w in weapons]
+    )
+
+
 @dataclass(frozen=True)
 class WeaponSetup:
     """What the fight needs from an attacker's weapon: the worksheet (``mode``), the skill by
@@ -317,6 +396,8 @@ class WeaponSetup:
     critical_row: str | None = None
     listed: str = ""
     waits_for: tuple[str, ...] = ()
+    # The cartridge loaded in the gun ("" while the sheet does not say: asked, never assumed).
+    ammo: str = ""
 
     @property
     def ready(self) -> bool:
@@ -335,7 +416,7 @@ def attack_setup(sheet: Mapping[str, Any], weapon_name: str) -> WeaponSetup:
     asked. A RuleError when the sheet has no such weapon.
 
     >>> s = {"name": "Ana", "skills": [{"name": "Shotgun", "bcs": 11}], "weapons": [{"name":
-    ...     "Pump", "kind": "gun", "gun": "shotgun|Shot", "skill": "Shotgun"}]}
+    ...     "Pump", "kind": "gun", "gun": "shotgun|Shot", "skill": "Shotgun", "ammo": "shot:00 Buck:12"}]}
     >>> found = attack_setup(s, "Pump")
     >>> found.base_bcs, found.range_row, found.waits_for
     (11, None, ('the choke of Pump: pick its Range Table row (Shot Load by choke)',))
@@ -364,9 +445,22 @@ def attack_setup(sheet: Mapping[str, Any], weapon_name: str) -> WeaponSetup:
         waits.append(f"the choke of {found.name}: pick its Range Table row (Shot Load by choke)")
     if kind == "smg":
         waits.append(f"the Inherent Accuracy of {found.name} (not in the book for an SMG)")
+    if not found.ammo:
+        waits.append(
+            f"the ammunition loaded in {found.name}: load it on the sheet, or choose it for this shot"
+        )
     crit = critical_row(kind, row) if row else None
     return WeaponSetup(
-        found, "missile", found.skill, bcs, kind, size, row, crit, waits_for=tuple(waits)
+        found,
+        "missile",
+        found.skill,
+        bcs,
+        kind,
+        size,
+        row,
+        crit,
+        waits_for=tuple(waits),
+        ammo=found.ammo,
     )
 
 
@@ -386,6 +480,9 @@ def form_for(setup: WeaponSetup, mode: str) -> dict[str, Any]:
     form["bcs"] = "" if setup.base_bcs is None else setup.base_bcs
     if mode == "missile" and setup.mode == "missile":
         form = set_form_field(form, "gun", f"{setup.gun}|{setup.size}")  # AFT-46: its row
+        # The cartridge is the one loaded in this gun (AFT-47: its base BDG), never another
+        # gun's or a default round: "" while the sheet does not say, and then it is asked.
+        form["ammo"] = setup.ammo
     elif mode in ("hth", "thrown") and setup.listed:
         form["weapon"] = setup.listed
     return form

@@ -84,6 +84,11 @@ def summary(resolution: Resolution) -> str:
     text = f"hit location {resolution.location}: Damage Done {resolution.damage_done}"
     if resolution.effect != "none":
         text += f", {resolution.effect}"
+    # AFT-50: a knock-back and its end are said in the headline, not only in the steps.
+    if any(s.key == "knock_back" and "no effect" not in s.text for s in resolution.steps):
+        text += ", knocked back"
+    if any(c.name == "Knocked Over" for c in resolution.conditions):
+        text += ", Knocked Over"
     return text + (" (critical)" if resolution.critical_hit else "")
 
 

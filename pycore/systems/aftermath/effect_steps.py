@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pycore.dice import RandintSource, roll
+from pycore.dice import RandintSource, next_roll_is, roll
 from pycore.systems.aftermath.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
 from pycore.systems.aftermath.critical import (
     EFFECT_TITLES,
@@ -35,6 +35,7 @@ from pycore.systems.aftermath.steps import LowerSave, Resolution, Step, conditio
 from pycore.validate import checked
 
 
+@checked
 def critical_effect_steps(
     steps: list[Step],
     rng: RandintSource,
@@ -162,6 +163,8 @@ def _health_throw(
         if waits is not None and "target.ast.HLH" not in waits:
             waits.append("target.ast.HLH")
         return None
+    # Issue 28: the roll is asked by its name and what it is against, not "the next roll".
+    next_roll_is(rng, f"the target's Health saving throw ({waiting[1]})")
     return roll_saving_throw(save.health_ast, save.health_cst, rng)
 
 
@@ -296,6 +299,7 @@ def special_effect_steps(
     at: Moment | None,
     conditions: list[Condition],
     waits: list[str],
+    deftness: tuple[int | None, int | None] = (None, None),
 ) -> tuple[SpecialEffect, Stopping | None, int, bool, int]:
     """AFT-49 and AFT-50: the Missile Special Effect, its damage, Stopping (``force`` is the
     Adjusted BDG, or the Damage Potential of a muscle-powered missile) and its conditions."""
@@ -322,7 +326,7 @@ def special_effect_steps(
         else:
             stop = stopping(force, mass)
             steps.append(Step("stopping", "Stopping", str(stop), "AFT-50"))
-            steps.extend(_stopping_steps(stop, rng))
+            steps.extend(_stopping_steps(stop, rng, deftness, at, conditions))
     if special.stun and at is not None:
         conditions.extend(stun_conditions(at))
     elif special.daze and at is not None:
@@ -330,8 +334,16 @@ def special_effect_steps(
     return special, stop, final, special.critical_effect_roll, special.critical_effect_bonus
 
 
-def _stopping_steps(stop: Stopping, rng: RandintSource) -> list[Step]:
-    """AFT-50: roll the knock-back (2D3 m) and, below 1, the chance of the result for 1."""
+def _stopping_steps(
+    stop: Stopping,
+    rng: RandintSource,
+    deftness: tuple[int | None, int | None] = (None, None),
+    at: Moment | None = None,
+    conditions: list[Condition] | None = None,
+) -> list[Step]:
+    """AFT-50: roll the knock-back (2D3 m) and, below 1, the chance of the result for 1; then
+    the save that keeps the target on his feet (a Deftness AST, or CST past effect 5, AFT-50
+    reading) from his sheet, and the Knocked Over condition when he goes down (issue 28)."""
     if stop.band == "below_1":
         d100 = die(rng, 100)
         percent = stop.chance * 100
@@ -352,7 +364,43 @@ def _stopping_steps(stop: Stopping, rng: RandintSource) -> list[Step]:
         "automatic": "knocked down (automatic)",
         "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
     }.get(stop.knock_down, "a Deftness Ability Saving Throw prevents the knock-down")
-    return [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35")]
+    steps = [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35")]
+    ast, cst = deftness
+    if stop.knock_down == "automatic":
+        fell = True
+    elif ast is None or cst is None:
+        asked = "Critical" if stop.knock_down == "deftness_cst" else "Ability"
+        what = f"the target's Deftness {asked} Saving Throw to keep his feet"
+        steps.append(
+            Step(
+                "knock_save",
+                "Keeps his feet?",
+                f"{what}: his Deftness AST and CST are not on his sheet (roll it yourself; "
+                "Knocked Over is a condition on his card)",
+                "AFT-50, AFT-05",
+            )
+        )
+        return steps
+    else:
+        next_roll_is(rng, "Deftness save to keep his feet")
+        thrown = roll_saving_throw(ast, cst, rng)
+        kept = thrown.outcome == "critical" or (
+            stop.knock_down == "deftness_ast" and thrown.outcome == "ability"
+        )
+        name = "Critical" if stop.knock_down == "deftness_cst" else "Ability"
+        verdict = "keeps his feet" if kept else "knocked over"
+        steps.append(
+            Step(
+                "knock_save",
+                "Keeps his feet?",
+                f"Deftness {name} Saving Throw: {thrown}: {verdict}",
+                "AFT-50, AFT-05",
+            )
+        )
+        fell = not kept
+    if fell and at is not None and conditions is not None:
+        conditions.append(Condition("Knocked Over", at, None, "AFT-50", "knocked down by the hit"))
+    return steps
 
 
 @checked
@@ -379,7 +427,16 @@ def effects_of_hit(
     conditions: list[Condition] = []
     if special[0]:
         found_special, stop, final, called, bonus = special_effect_steps(
-            steps, rng, done, crit, special[1], target.mass, target.at, conditions, waits
+            steps,
+            rng,
+            done,
+            crit,
+            special[1],
+            target.mass,
+            target.at,
+            conditions,
+            waits,
+            target.deftness,
         )
     if called or (crit and final > 0):
         effect, rules = critical_effect_steps(
@@ -431,3 +488,5 @@ class EffectTarget:
     region: str | None
     save: LowerSave | None
     at: Moment | None
+    # AFT-50: the Deftness AST and CST that keep the target on his feet (None: not entered).
+    deftness: tuple[int | None, int | None] = (None, None)

@@ -15,8 +15,9 @@ an undo step) and the errors it shows or clears beside the worksheet's fields.
 
 from __future__ import annotations
 
+import contextlib
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -42,11 +43,31 @@ COMBAT: Final[dict[str, Any]] = {
     "weapon": "",
     "override": "",
     "pending": None,
+    "edits": {},
+    "pairs": {},
+    "ask": None,
 }
 MAX_OVERRIDE: Final = 200
+#: What is kept between two fighters, not per attack (the fight so far): the range between them
+#: and the target's movement as last set by the GM for this attacker and target.
+PAIR_FIELDS: Final = ("meters", "target_action")
 NO_COMBATANTS: Final = "Choose an attacker and a target (create them in the Characters tab)."
 
 Keep = Literal["none", "quiet", "undo"]
+#: The form fields as the GM reads them, for saying what an unfinished attack would lose.
+_FIELD_WORDS: Final = {
+    "bcs": "Base BCS",
+    "situations": "modifiers",
+    "critical_hit": "critical hit",
+    "critical_miss": "critical miss",
+    "damage_taken": "damage taken",
+    "ammo": "ammunition",
+    "range_row": "Range Table row",
+    "attack_from": "attack from",
+    "near_side": "near side",
+    "special_effect": "special effects",
+    "damage_potential": "Damage Potential",
+}
 
 
 @dataclass(frozen=True)
@@ -106,6 +127,14 @@ class Fight:
     weapon: str = ""
     override: str = ""
     pending: Mapping[str, Any] | None = None
+    # The attack under way: what the GM changed in it, per form (the rest of each form is
+    # derived, ``derived_forms``); emptied when the attack is applied or dropped.
+    edits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # The fight so far between two fighters, "a>t": the range and the target's movement.
+    pairs: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # A question waiting for the GM: another fighter asked to act (or be aimed at) while this
+    # attack is unfinished, {"role": ..., "index": ...}.
+    ask: Mapping[str, Any] | None = None
     forms: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     log: tuple[Mapping[str, Any], ...] = ()
     characters: tuple[Mapping[str, Any], ...] = ()
@@ -129,6 +158,15 @@ class Fight:
             return index, copy.deepcopy(dict(self.characters[index]))
         return index, None
 
+    @property
+    def unfinished(self) -> str:
+        """What of the attack under way would be lost, in words ("" when nothing): dice rolled
+        and waiting, or fields the GM changed in it."""
+        if self.pending:
+            return "its dice are rolled and wait"
+        changed = sorted({k for e in self.edits.values() for k in e})
+        return ("changed: " + ", ".join(_FIELD_WORDS.get(k, k) for k in changed)) if changed else ""
+
     def combat_json(self) -> dict[str, Any]:
         """The worksheet as the page saves it (a fresh copy)."""
         known = {
@@ -140,6 +178,9 @@ class Fight:
             "weapon": self.weapon,
             "override": self.override,
             "pending": self.pending,
+            "edits": {m: dict(e) for m, e in self.edits.items() if e},
+            "pairs": {k: dict(v) for k, v in self.pairs.items()},
+            "ask": self.ask,
         }
         out = {**known, **self.extra, "log": list(self.log), **self.forms}
         return copy.deepcopy(out)
@@ -178,8 +219,9 @@ def _from_json(section: Mapping[str, Any]) -> Fight:
     if not isinstance(raw_log, list | tuple):
         raise RuleError(f"log {str(raw_log)[:40]!r} is not a list")
     pending = merged.get("pending")
+    ask = merged.get("ask")
     known = {*COMBAT, "log", *worksheet.MODES}
-    return Fight(
+    fight = Fight(
         turn=_whole("turn", merged["turn"]),
         phase=_whole("phase", merged["phase"]),
         attacker=_whole("attacker", merged["attacker"]),
@@ -188,19 +230,106 @@ def _from_json(section: Mapping[str, Any]) -> Fight:
         weapon=str(merged["weapon"] or ""),
         override=str(merged["override"] or ""),
         pending=copy.deepcopy(dict(pending)) if isinstance(pending, Mapping) else None,
-        forms={m: worksheet.form_of(m, copy.deepcopy(saved.get(m))) for m in worksheet.MODES},
+        edits=_edits(merged.get("edits")),
+        pairs=_pairs(merged.get("pairs")),
+        ask=copy.deepcopy(dict(ask)) if isinstance(ask, Mapping) else None,
         log=tuple(copy.deepcopy(raw_log)),
         characters=chars,
         settings=settings_from(section.get("settings")),
         extra=copy.deepcopy({k: v for k, v in saved.items() if k not in known}),
     )
+    if "edits" not in saved:
+        fight = _migrated(fight, saved)
+    return _settled(fight)
 
 
-def _with_combat(fight: Fight, saved: Mapping[str, Any]) -> Fight:
-    """``fight`` with the worksheet ``saved`` (what the core's worksheet functions return)."""
-    return _from_json(
-        {"characters": list(fight.characters), "combat": saved, "settings": dict(fight.settings)}
-    )
+def _edits(raw: object) -> dict[str, dict[str, Any]]:
+    found = _mapping("edits", raw)
+    out = {}
+    for mode in worksheet.MODES:
+        form = _mapping(f"edits of {mode}", found.get(mode))
+        known = worksheet.FORMS[mode]
+        out[mode] = {k: copy.deepcopy(v) for k, v in form.items() if k in known}
+    return out
+
+
+def _pairs(raw: object) -> dict[str, dict[str, str]]:
+    found = _mapping("pairs", raw)
+    return {
+        str(k): {f: str(v) for f, v in _mapping("pair", pair).items() if f in PAIR_FIELDS}
+        for k, pair in found.items()
+    }
+
+
+def _migrated(fight: Fight, saved: Mapping[str, Any]) -> Fight:
+    """A worksheet saved before attacks kept their own changes: what differs from a fresh
+    set-up is taken as changed in the attack under way, its range and movement as those
+    between the two fighters (nothing the user entered is lost)."""
+    fresh = derived_forms(fight)
+    edits: dict[str, dict[str, Any]] = {}
+    pair: dict[str, str] = {}
+    for mode in worksheet.MODES:
+        form = _mapping(mode, saved.get(mode))
+        known = worksheet.FORMS[mode]
+        changed = {
+            k: copy.deepcopy(v) for k, v in form.items() if k in known and fresh[mode][k] != v
+        }
+        pair.update({k: str(changed.pop(k)) for k in PAIR_FIELDS if k in changed})
+        edits[mode] = changed
+    pairs = _with_pair(fight, pair) if pair else fight.pairs
+    return replace(fight, edits=edits, pairs=pairs)
+
+
+def _pair_key(attacker: int, target: int) -> str:
+    return f"{attacker}>{target}"
+
+
+def _with_pair(fight: Fight, values: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """The fight so far with the range or the target's movement set for the two fighters now:
+    the range is the same both ways, the movement is the target's as this attacker sees it."""
+    pairs = {k: dict(v) for k, v in fight.pairs.items()}
+    there = _pair_key(fight.attacker, fight.target)
+    back = _pair_key(fight.target, fight.attacker)
+    pairs[there] = {**pairs.get(there, {}), **values}
+    if "meters" in values:
+        pairs[back] = {**pairs.get(back, {}), "meters": values["meters"]}
+    return pairs
+
+
+@checked
+def derived_forms(fight: Fight) -> dict[str, dict[str, Any]]:
+    """Every attack form as a fresh set-up for the attacker now (FIGHT.md's first law): from
+    his sheet (the chosen weapon, its skill's BCS, the gun's row and the ammunition loaded in
+    it), the fight so far between him and the target (range, movement), and nothing else."""
+    forms = {m: worksheet.fresh_form(m) for m in worksheet.MODES}
+    _, attacker = fight.person("attacker")
+    setup = None
+    if attacker is not None and fight.weapon:
+        with contextlib.suppress(RuleError):  # a weapon gone from the sheet: filled by hand
+            setup = arms.attack_setup(attacker, fight.weapon)
+    for mode in worksheet.MODES:
+        if setup is not None and (mode == "missile") == (setup.mode == "missile"):
+            forms[mode] = arms.form_for(setup, mode)
+    pair = fight.pairs.get(_pair_key(fight.attacker, fight.target), {})
+    taken = taken_this_turn(fight, fight.attacker) if attacker is not None else 0
+    who = str((attacker or {}).get("name") or "the attacker")
+    for form in forms.values():
+        form.update({k: v for k, v in pair.items() if k in form})
+        if "damage_taken" in form and taken:  # 001 line 67, from the fight's own record
+            form["damage_taken"] = taken
+            form["damage_source"] = f"{who} took {taken} this turn"
+    return forms
+
+
+def _settled(fight: Fight) -> Fight:
+    """The fight with each form derived again and the GM's changes of this attack on top."""
+    forms = derived_forms(fight)
+    edits = {m: dict(e) for m, e in fight.edits.items() if e}
+    for mode, changed in edits.items():
+        forms[mode] = {**forms[mode], **copy.deepcopy(changed)}
+        if "damage_taken" in changed:  # the GM's figure, not the log's
+            forms[mode]["damage_source"] = ""
+    return replace(fight, forms=forms, edits=edits)
 
 
 def _setup(fight: Fight) -> worksheet.Setup | None:
@@ -217,6 +346,20 @@ def _setup(fight: Fight) -> worksheet.Setup | None:
 # --- the worksheet: fields, chips, who and how ---------------------------------------------
 
 
+def _changed(
+    fight: Fight, mode: str, before: Mapping[str, Any], after: Mapping[str, Any], key: str
+) -> Fight:
+    """``fight`` once the GM changed ``key`` of the ``mode`` form (and what it moved with it,
+    a gun's row, a skill's BCS): the range and the target's movement go to what is known
+    between the two fighters, the rest lives in this attack only."""
+    moved = {k: v for k, v in after.items() if k == key or before.get(k) != v}
+    pair = {k: str(moved.pop(k)) for k in PAIR_FIELDS if k in moved}
+    edits = {m: dict(e) for m, e in fight.edits.items()}
+    edits[mode] = {**edits.get(mode, {}), **copy.deepcopy(moved)}
+    pairs = _with_pair(fight, pair) if pair else fight.pairs
+    return _settled(replace(fight, edits=edits, pairs=pairs))
+
+
 @checked
 def set_field(fight: Fight, mode: str, key: str, raw: str) -> tuple[Fight, Result]:
     """A field of the ``mode`` form typed (checked by the core's worksheet)."""
@@ -227,7 +370,7 @@ def set_field(fight: Fight, mode: str, key: str, raw: str) -> tuple[Fight, Resul
         raise RuleError(f"mode {mode!r} is unknown; allowed: {', '.join(worksheet.MODES)}") from exc
     except RuleError as exc:
         return fight, _refused(key, str(exc))
-    return replace(fight, forms={**fight.forms, mode: form}), Result(errors=((key, None),))
+    return _changed(fight, mode, fight.forms[mode], form, key), Result(errors=((key, None),))
 
 
 def _form(fight: Fight, mode: str) -> Mapping[str, Any]:
@@ -239,42 +382,109 @@ def _form(fight: Fight, mode: str) -> Mapping[str, Any]:
 @checked
 def toggle_chip(fight: Fight, mode: str, key: str) -> tuple[Fight, Result]:
     """A situation chip (or a tick) of the ``mode`` form pressed or released."""
-    form = worksheet.toggle(_form(fight, mode), key)
-    return replace(fight, forms={**fight.forms, mode: form}), Result()
+    before = _form(fight, mode)
+    form = worksheet.toggle(before, key)
+    name = "situations" if key.startswith("sit:") else key
+    return _changed(fight, mode, before, form, name), Result()
 
 
 @checked
 def clear_chips(fight: Fight, mode: str) -> tuple[Fight, Result]:
     """ "Clear": every situation chip of the form released."""
-    form = dict(_form(fight, mode))
+    before = _form(fight, mode)
+    form = dict(before)
     for key in list(form.get("situations", [])):
         form = worksheet.toggle(form, f"sit:{key}")
-    return replace(fight, forms={**fight.forms, mode: form}), Result()
+    return _changed(fight, mode, before, form, "situations"), Result()
+
+
+def _asked(fight: Fight, role: str, index: int) -> tuple[Fight, Result]:
+    """Another fighter asked for while the attack is unfinished: nothing is dropped, the GM is
+    asked (issue 25: never a silent drop); ``answer_ask`` drops it or keeps it."""
+    return replace(fight, ask={"role": role, "index": index}), Result()
 
 
 @checked
-def pick_combatant(fight: Fight, role: str, index: int) -> tuple[Fight, Result]:
-    """A new attacker or target re-derives the set-up: every form starts fresh, nothing is kept
-    from the previous combatant (FIGHT.md; the core's ``arms.pick_combatant``)."""
-    chosen = fight
-    if role == "attacker":
-        chosen = replace(fight, attacker=index)
-    elif role == "target":
-        chosen = replace(fight, target=index)
+def pick_combatant(fight: Fight, role: str, index: int, drop: bool = False) -> tuple[Fight, Result]:
+    """A new attacker or target. A new attacker starts a fresh attack: his first weapon chosen,
+    every field derived from the sheets and the fight so far (FIGHT.md); when he was the target
+    the previous attacker becomes the target. A new target keeps the attack under way and
+    derives its range and movement from what is known between the two. An unfinished attack
+    (changed fields, or dice waiting) is never dropped silently: the GM is asked, unless
+    ``drop`` says he chose to drop it."""
+    if role not in ("attacker", "target"):
+        raise RuleError(f"role {role!r} is unknown; allowed: attacker, target")
+    if isinstance(index, bool) or not 0 <= index <= 10_000:
+        raise RuleError(f"{role} {index!r} is outside 0 to 10000")
+    current = fight.attacker if role == "attacker" else fight.target
+    if index == current:
+        return replace(fight, ask=None), Result()
+    losing = fight.pending if role == "target" else fight.unfinished
+    if losing and not drop:
+        return _asked(fight, role, index)
+    if drop:
+        fight = replace(fight, pending=None, edits={})
+    fight = replace(fight, ask=None, override="" if role == "attacker" else fight.override)
+    if role == "target":
+        return _settled(replace(fight, target=index)), Result(errors=(("weapon", None),))
+    target = fight.attacker if fight.target == index else fight.target
+    chosen = replace(fight, attacker=index, target=target, edits={}, weapon="")
     _, attacker = chosen.person("attacker")
-    saved = arms.pick_combatant(fight.combat_json(), role, index, attacker)
-    return _with_combat(fight, saved), Result(errors=(("weapon", None),))
+    own = arms.sheet_weapons(attacker or {})
+    if own:  # FIGHT.md: his first weapon is the default, the GM can pick another
+        chosen = replace(chosen, weapon=own[0].name, mode=own[0].mode)
+    return _settled(chosen), Result(errors=(("weapon", None),))
+
+
+@checked
+def answer_ask(fight: Fight, drop: bool) -> tuple[Fight, Result]:
+    """The GM's answer when another fighter was asked for during an unfinished attack: drop the
+    attack and let him act (or aim at him), one undo step; or keep the attack."""
+    ask = fight.ask
+    if not isinstance(ask, Mapping):
+        return fight, Result(keep="none")
+    if not drop:
+        return replace(fight, ask=None), Result()
+    role, index = str(ask["role"]), int(ask["index"])
+    done, result = pick_combatant(fight, role, index, drop=True)
+    names = [str(c.get("name") or f"#{i + 1}") for i, c in enumerate(fight.characters)]
+    who = names[index] if 0 <= index < len(names) else f"#{index + 1}"
+    label = f"Drop the attack; {who} {'acts' if role == 'attacker' else 'is the target'}"
+    return done, replace(result, text=label, keep="undo")
 
 
 @checked
 def choose_weapon(fight: Fight, name: str) -> tuple[Fight, Result]:
-    """One of the attacker's weapons chosen: the forms filled from his sheet."""
+    """One of the attacker's weapons chosen: every field derived again from it on his sheet
+    (its skill, its gun and the ammunition loaded in it) and from the fight so far; nothing is
+    kept from the previous weapon (FIGHT.md). "" fills the attack by hand."""
+    if fight.pending:
+        return fight, _refused("weapon", "an attack waits for its dice: finish it or drop it first")
     _, attacker = fight.person("attacker")
-    try:
-        saved = arms.choose_weapon(fight.combat_json(), attacker or {}, name)
-    except RuleError as exc:
-        return fight, _refused("weapon", str(exc))
-    return _with_combat(fight, saved), Result(errors=(("weapon", None),))
+    mode = fight.mode
+    chosen = " ".join(name.split())
+    if chosen:
+        try:
+            setup = arms.attack_setup(attacker or {}, chosen)
+        except RuleError as exc:
+            return fight, _refused("weapon", str(exc))
+        chosen = setup.weapon.name
+        keep_thrown = setup.mode == "hth" and fight.mode == "thrown"
+        mode = "thrown" if keep_thrown else setup.mode
+    done = _settled(replace(fight, weapon=chosen, mode=mode, edits={}))
+    return done, Result(errors=(("weapon", None),))
+
+
+@checked
+def weapons_changed(fight: Fight, index: int) -> tuple[Fight, Result]:
+    """Combatant ``index``'s weapons changed on his sheet: when he is the attacker with no
+    weapon chosen and no attack waiting for dice, his first weapon becomes the chosen one
+    (FIGHT.md: the first weapon is the default); the forms are derived again either way."""
+    _, attacker = fight.person("attacker")
+    own = arms.sheet_weapons(attacker or {})
+    if index != fight.attacker or fight.weapon or fight.pending or not own:
+        return _settled(fight), Result()
+    return choose_weapon(replace(fight, mode=own[0].mode), own[0].name)
 
 
 @checked
@@ -319,22 +529,89 @@ def _entry(fight: Fight, outcome: worksheet.Outcome, at: str, seed: str) -> dict
     }
 
 
+def _damage_total(sheet: Mapping[str, Any]) -> int:
+    """Every kind of damage on a sheet's record, added up (lethal, subdual, critical...)."""
+    damage = sheet.get("damage")
+    found = damage.values() if isinstance(damage, Mapping) else ()
+    return sum(v for v in found if isinstance(v, int) and not isinstance(v, bool))
+
+
+def _hurt(
+    before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]
+) -> dict[str, int]:
+    """The damage each one took in this attack, by index: what was added to his record (the
+    target's Damage Done, AFT-15; the attacker's own from a critical miss, AFT-28)."""
+    hurt = {}
+    for index, (old, new) in enumerate(zip(before, after, strict=True)):
+        taken = _damage_total(new) - _damage_total(old)
+        if taken > 0:
+            hurt[str(index)] = taken
+    return hurt
+
+
+@checked
+def taken_this_turn(fight: Fight, index: int) -> int:
+    """The damage fighter ``index`` took in the Combat Turn now, from the fight's own log
+    (001 line 67: "Damaged in that Combat Turn −(damage taken/2)")."""
+    total = 0
+    for entry in fight.log:
+        hurt = entry.get("hurt")
+        if entry.get("turn") == fight.turn and isinstance(hurt, Mapping):
+            total += _whole("damage taken", hurt.get(str(index), 0))
+    return total
+
+
+def _rounds_used(form: Mapping[str, Any]) -> int:
+    """AFT-45: the rounds one Action fires: its shots, or its bursts of 3 (6) rounds."""
+    if form.get("autofire"):
+        return _whole("bursts", form.get("bursts")) * _whole("burst size", form.get("burst_size"))
+    return _whole("shots", form.get("shots"))
+
+
+def _loaded(fight: Fight, setup: worksheet.Setup) -> arms.SheetWeapon | None:
+    """The attacker's chosen gun when it fires this attack and its rounds are counted."""
+    if setup.mode != "missile" or not fight.weapon:
+        return None
+    try:
+        gun = arms.find_weapon(setup.attacker, fight.weapon)
+    except RuleError:
+        return None
+    return gun if gun.kind == "gun" and gun.rounds is not None else None
+
+
 def _applied(
-    fight: Fight, outcome: worksheet.Outcome, at: str, seed: str, typed: list[str]
+    fight: Fight,
+    outcome: worksheet.Outcome,
+    at: str,
+    seed: str,
+    typed: list[str],
+    setup: worksheet.Setup,
 ) -> tuple[Fight, Result]:
-    """An attack written to the sheets and the log; what was its own cleared (one undo step)."""
+    """An attack written to the sheets and the log; what was its own cleared (one undo step).
+    A gun whose rounds are counted has those fired taken off (issue 28)."""
     chars = [copy.deepcopy(dict(c)) for c in fight.characters]
     chars[fight.target] = outcome.target
     chars[fight.attacker] = outcome.attacker
-    entry = {**_entry(fight, outcome, at, seed), "typed": typed}
-    form = worksheet.after_attack(_form(fight, fight.mode))
-    done = replace(
-        fight,
-        characters=tuple(chars),
-        log=(entry, *fight.log)[:LOG_LIMIT],
-        forms={**fight.forms, fight.mode: form},
-        override="",
-        pending=None,
+    # The fight's own record of who took what in this Combat Turn (001 line 67 reads it).
+    hurt = _hurt(fight.characters, chars)
+    entry = {**_entry(fight, outcome, at, seed), "typed": typed, "turn": fight.turn, "hurt": hurt}
+    gun = _loaded(fight, setup)
+    if gun is not None and gun.rounds is not None:
+        left = max(gun.rounds - _rounds_used(setup.form), 0)
+        chars[fight.attacker] = arms.set_rounds(chars[fight.attacker], gun.name, left)
+        name = outcome.attacker.get("name", "?")
+        entry["applied"] = [*entry["applied"], f"{name}: {gun.name}, {left} rounds left"]
+    # The attack ends here: nothing the GM set in it reaches the next one (FIGHT.md).
+    done = _settled(
+        replace(
+            fight,
+            characters=tuple(chars),
+            log=(entry, *fight.log)[:LOG_LIMIT],
+            edits={},
+            ask=None,
+            override="",
+            pending=None,
+        )
     )
     return done, Result(f"Attack: {_who(outcome)}", "undo", (("resolve", None),))
 
@@ -393,7 +670,7 @@ def _roll(
         )
     asks = worksheet.asked(found)
     if not asks:
-        done, result = _applied(fight, found, at, seed, typed)
+        done, result = _applied(fight, found, at, seed, typed, setup)
         return done, replace(result, errors=(*cleared, *result.errors))
     # The hit waits for a value given now (its Damage Potential once the critical is known,
     # AFT-18; the near side of a split, AFT-12): nothing is written to the sheets yet; the dice
@@ -417,9 +694,51 @@ def attack(fight: Fight, seed: str, at: str, typed: str | None = None) -> tuple[
     if isinstance(pending, Mapping) and pending.get("wants"):
         setup = _kept(setup, pending)
         rolls = [str(r) for r in pending.get("typed", [])]
+    else:
+        empty = _empty(fight, setup)
+        if empty:
+            return fight, _refused("resolve", empty)
     if typed is None:
         return _roll(fight, setup, rolls, seed, at, "resolve")
     return _roll(fight, setup, [*rolls, typed.strip()], "", at, "resolve")
+
+
+def _empty(fight: Fight, setup: worksheet.Setup) -> str:
+    """Why the chosen gun cannot fire this Action ("" when it can): fewer rounds left than it
+    fires (AFT-45: SS fires one, then is reloaded)."""
+    gun = _loaded(fight, setup)
+    if gun is None or gun.rounds is None:
+        return ""
+    try:
+        used = _rounds_used(setup.form)
+    except RuleError:
+        return ""  # the worksheet names a wrong count itself
+    if used <= gun.rounds:
+        return ""
+    return (
+        f"{gun.name} has {gun.rounds} rounds left and this Action fires {used}: reload it "
+        "(Reload, beside the weapon) or change its rounds on the sheet"
+    )
+
+
+@checked
+def reload(fight: Fight, name: str) -> tuple[Fight, Result]:
+    """The attacker's gun ``name`` loaded full again (its rounds when full, from the sheet).
+    The text gives no time for reloading (AFT-45 says only that an SS gun is reloaded after
+    each shot): the Action Phases it takes are the GM's call, as he plays them."""
+    index, attacker = fight.person("attacker")
+    try:
+        gun = arms.find_weapon(attacker or {}, name)
+    except RuleError as exc:
+        return fight, _refused("reload", str(exc))
+    if gun.kind != "gun" or gun.capacity is None:
+        message = f"{gun.name}: enter its rounds when full on the sheet (Weapons) to reload it"
+        return fight, _refused("reload", message)
+    chars = [copy.deepcopy(dict(c)) for c in fight.characters]
+    chars[index] = arms.set_rounds(chars[index], gun.name, gun.capacity)
+    done = _settled(replace(fight, characters=tuple(chars)))
+    label = f"Reload {gun.name} ({gun.capacity} rounds)"
+    return done, Result(label, "undo", (("reload", None),))
 
 
 @checked
@@ -457,7 +776,7 @@ def next_action_phase(fight: Fight) -> tuple[Fight, Result]:
     (a Stun, a Daze...) are read against the clock, so those that end by then are over."""
     moved = next_phase(fight.now)
     label = f"Next Action Phase (turn {moved.turn}, phase {moved.phase})"
-    return replace(fight, turn=moved.turn, phase=moved.phase), Result(label, "undo")
+    return _settled(replace(fight, turn=moved.turn, phase=moved.phase)), Result(label, "undo")
 
 
 @checked
@@ -465,7 +784,7 @@ def next_combat_turn(fight: Fight) -> tuple[Fight, Result]:
     """AFT-55: the next Combat Turn, from its first Action Phase."""
     moved = next_turn(fight.now)
     label = f"Next Combat Turn ({moved.turn})"
-    return replace(fight, turn=moved.turn, phase=moved.phase), Result(label, "undo")
+    return _settled(replace(fight, turn=moved.turn, phase=moved.phase)), Result(label, "undo")
 
 
 @checked
@@ -476,27 +795,34 @@ def clear_log(fight: Fight) -> tuple[Fight, Result]:
 
 @checked
 def drop_pending(fight: Fight) -> tuple[Fight, Result]:
-    """The attack waiting for dice or a value given up."""
-    return replace(fight, pending=None), Result("Drop the attack waiting for a value", "undo")
+    """The attack under way given up: its dice waiting or the value it waits for, and what the
+    GM changed in it."""
+    dropped = _settled(replace(fight, pending=None, edits={}, ask=None))
+    return dropped, Result("Drop the attack waiting for a value", "undo")
 
 
 __all__ = [
     "COMBAT",
     "Fight",
     "Result",
+    "answer_ask",
     "attack",
     "choose_weapon",
     "clear_chips",
     "clear_log",
+    "derived_forms",
     "drop_pending",
     "fight_from_json",
     "give_answer",
     "next_action_phase",
     "next_combat_turn",
     "pick_combatant",
+    "reload",
     "set_answer",
     "set_field",
     "set_mode",
     "set_override",
+    "taken_this_turn",
     "toggle_chip",
+    "weapons_changed",
 ]

@@ -88,6 +88,8 @@ class HthAttack:
     near_side: int | None = None
     target_health_group: int = 0
     target_save: LowerSave | None = None  # AFT-27
+    # AFT-50: the target's Deftness AST and CST (the sheet's; None while not entered).
+    target_deftness: tuple[int | None, int | None] = (None, None)
     cuts: bool | None = None
     regions: Mapping[int, str] = field(default_factory=dict)
     rounding: str = "half_up"
@@ -100,6 +102,7 @@ class HthAttack:
     missile_situations: tuple[str, ...] = ()
     average_bcs: int | None = None
     damage_taken_this_turn: int = 0
+    damage_source: str = ""  # where that damage comes from, in words ("" when typed)
     target_cda: int | None = None
     target_action: str = "stationary"
     dodging: bool = False
@@ -146,7 +149,10 @@ def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[St
     if attack.weapon and "Th" not in weapon(attack.weapon).skills:
         raise RuleError(f"{weapon(attack.weapon).name} is not a thrown weapon (no Th skill)")
     situation = missile_modifiers(
-        attack.missile_situations, attack.damage_taken_this_turn, attack.rounding
+        attack.missile_situations,
+        attack.damage_taken_this_turn,
+        attack.rounding,
+        attack.damage_source,
     )
     mods: list[BcsModifier] = list(situation.modifiers)
     mods.append(target_modifier(attack.target_cda, attack.target_action, attack.dodging))
@@ -229,6 +235,7 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
         region_for(attack.body, attack.regions, location),
         attack.target_save,
         attack.at,
+        attack.target_deftness,
     )
     # AFT-49/50: muscle-powered missiles too; Stopping uses the Damage Potential.
     special = (attack.thrown and attack.special_effect_roll, potential)

@@ -75,6 +75,8 @@ class MissileAttack:
     average_bcs: int | None = None
     situations: tuple[str, ...] = ()
     damage_taken_this_turn: int = 0
+    # Where the damage taken this Combat Turn comes from, in words ("" when typed by the user).
+    damage_source: str = ""
     dazed: bool = False
     ia_value: int | None = None
     autofire: bool = False
@@ -99,6 +101,8 @@ class MissileAttack:
     target_mass: Fraction | float | int | None = None
     target_health_group: int = 0
     target_save: LowerSave | None = None  # AFT-27
+    # AFT-50: the target's Deftness AST and CST (the sheet's; None while not entered).
+    target_deftness: tuple[int | None, int | None] = (None, None)
     cuts: bool | None = None
     regions: Mapping[int, str] = field(default_factory=dict)
     pbr_mode: str = "add"
@@ -143,7 +147,9 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
         steps.append(Step("fire", "Fire", f"{fired}{each}", "AFT-45"))
     step = range_step(attack.range_row, attack.meters)
     steps.append(Step("range", "Range", str(step), "AFT-46"))
-    situation = missile_modifiers(attack.situations, attack.damage_taken_this_turn, attack.rounding)
+    situation = missile_modifiers(
+        attack.situations, attack.damage_taken_this_turn, attack.rounding, attack.damage_source
+    )
     mods: list[BcsModifier] = list(situation.modifiers)
     mods.append(BcsModifier(f"range {step.step}", step.bcs_modifier, "AFT-46"))
     accuracy = inherent_accuracy(
@@ -220,6 +226,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
         region_for(attack.body, attack.regions, location),
         attack.target_save,
         attack.at,
+        attack.target_deftness,
     )
     return effects_of_hit(
         "missile",

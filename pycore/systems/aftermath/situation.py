@@ -137,11 +137,16 @@ class MissileSituation:
 
 @checked
 def missile_modifiers(
-    keys: Iterable[str], damage_taken: int = 0, rounding: str = "half_up"
+    keys: Iterable[str], damage_taken: int = 0, rounding: str = "half_up", source: str = ""
 ) -> MissileSituation:
     """AFT-09: T05's modifiers. ``hip_fire`` uses the Average BCS instead of the BCS (the
-    caller supplies it, AFT-M06); "damaged" is −(damage taken this turn / 2) rounded per AFT-02.
+    caller supplies it, AFT-M06); "damaged" is −(damage taken this turn / 2) rounded per AFT-02,
+    applied whenever damage was taken this Combat Turn (001 line 67 is no option), shown with
+    its ``source`` when the fight knows it ("Jax took 26 this turn").
     Braced and sighted-in need stance; hip fire excludes stance, braced and sighted-in.
+
+    >>> [str(m) for m in missile_modifiers([], 26, source="Jax took 26 this turn").modifiers]
+    ['Damaged in that Combat Turn: Jax took 26 this turn, ÷ 2 −13']
 
     >>> s = missile_modifiers(["damaged", "stance", "braced"], damage_taken=5)
     >>> [str(m) for m in s.modifiers], s.hip_fire
@@ -160,6 +165,8 @@ def missile_modifiers(
     for key in chosen:
         check_choice("missile situation", key, missile_keys())
     damage_taken = check_int("damage taken this turn", damage_taken, 0, 10_000)
+    if damage_taken and "damaged" not in chosen:
+        chosen.append("damaged")  # 001 line 67: the shooter was damaged in that Combat Turn
     hip = "hip_fire" in chosen
     groups: dict[str, str] = {}
     out = []
@@ -182,7 +189,8 @@ def missile_modifiers(
             continue
         if row["kind"] == "formula":
             halved = unstated(Fraction(-damage_taken, 2), rounding)
-            out.append(BcsModifier(f"{row['situation']} ({damage_taken} ÷ 2)", halved, "AFT-09"))
+            shown = f": {source}, ÷ 2" if source else f" ({damage_taken} ÷ 2)"
+            out.append(BcsModifier(f"{row['situation']}{shown}", halved, "AFT-09"))
             continue
         value = row["value"]
         assert isinstance(value, int)

@@ -77,6 +77,7 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
         "ammo": "pistol:38 Special",
         "bdg": "",
         "damage_taken": 0,
+        "damage_source": "",
         "target_action": "stationary",
         "dodging": False,
         "autofire": False,
@@ -106,6 +107,7 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
         "weapon": "Knife, throwing",
         "count": 1,
         "damage_taken": 0,
+        "damage_source": "",
         "target_action": "stationary",
         "dodging": False,
         "damage_potential": "",
@@ -323,6 +325,7 @@ def _common(
         "distractions": int(form["distractions"]),
         "bcs_per_distraction": settings.bcs_per_distraction,
         "target_save": target_save(target, settings),
+        "target_deftness": (_whole(target["ast"]["DFT"]), _whole(target["cst"]["DFT"])),
         "critical_hit": bool(form["critical_hit"]),
         "critical_miss": bool(form["critical_miss"]),
         "critical_hit_at_or_below": settings.critical_hit_at_or_below,
@@ -350,10 +353,16 @@ def missile_attack(
     """AFT-57's inputs: the gun, range and cartridge from the form, the rest from the sheets."""
     override = _whole(form["bdg"])
     ammo = str(form["ammo"])
+    common = _common(attacker, target, form, settings, now)
+    if not ammo and override is None:
+        raise RuleError(
+            "the ammunition: load the gun on the attacker's sheet (Weapons), or choose it "
+            "under More fields"
+        )
     if not form["range_row"]:
         raise RuleError("a shotgun firing shot: choose its Range Table row (its choke)")
     return MissileAttack(
-        **_common(attacker, target, form, settings, now),
+        **common,
         range_row=str(form["range_row"]),
         meters=Fraction(str(form["meters"]).strip() or "0"),
         gun=str(form["gun"]),
@@ -364,6 +373,7 @@ def missile_attack(
         average_bcs=attacker["average_bcs"],
         situations=tuple(form["situations"]),
         damage_taken_this_turn=int(form["damage_taken"]),
+        damage_source=str(form["damage_source"]),
         ia_value=_whole(form["ia_value"]),
         autofire=bool(form["autofire"]),
         bursts=int(form["bursts"]),
@@ -408,6 +418,7 @@ def hth_attack(
             "missile_situations": tuple(form["situations"]),
             "average_bcs": attacker["average_bcs"],
             "damage_taken_this_turn": int(form["damage_taken"]),
+            "damage_source": str(form["damage_source"]),
             "target_cda": target["derived"]["cda"],
             "target_action": str(form["target_action"]),
             "dodging": bool(form["dodging"]),

@@ -32,10 +32,13 @@ def dice_entry(
     disabled: bool = False,
     roll_testid: str = "",
     typed_label: str = "",
+    entry: str = "",
 ) -> VNode:
     """Two ways to roll ``expr``: a button, or a field taking the faces or the dice's total.
     ``roll_testid`` keeps a page's older test id on the button (default ``<testid>-roll``);
-    ``typed_label`` replaces the typed field's label (to show an example of several rolls)."""
+    ``typed_label`` replaces the typed field's label (to show an example of several rolls).
+    ``entry`` names the roll the field is for: a new one empties the field the user typed in
+    (the same element, so it keeps the focus), and typing the same number again is a change."""
     fid = f"{testid}-typed"
     return h(
         "div",
@@ -48,7 +51,10 @@ def dice_entry(
         ),
         labelled(
             fid,
-            typed_label or f"I rolled ({expr})",
+            # What to type, in the label itself (issue 28: "I rolled (3D10+3)" left a GM who
+            # totals it himself unsure whether to add the +3).
+            typed_label
+            or (f"I rolled ({expr}: {_hint(expr)})" if _parses(expr) else f"I rolled ({expr})"),
             h(
                 "input",
                 {
@@ -56,7 +62,9 @@ def dice_entry(
                     "type": "text",
                     "inputmode": "numeric",
                     "autocomplete": "off",
-                    "placeholder": _hint(expr),
+                    # The label says what to type; the placeholder only when it cannot.
+                    "placeholder": None if _parses(expr) else _hint(expr),
+                    "data-entry": entry or None,
                     # Refused: no value, so the page leaves what was typed in the field to
                     # correct (the glue never clears a value it is not given); else the value.
                     "value": typed_value or (None if error else ""),
@@ -71,6 +79,19 @@ def dice_entry(
             css="field dice-typed",
         ),
     )
+
+
+def _parses(expr: str) -> bool:
+    """Whether ``expr`` is one dice expression (a page may name several rolls in words).
+
+    >>> _parses("3D10+3"), _parses("1D10 each: Ana, Bo")
+    (True, False)
+    """
+    try:
+        entry_hint(expr)
+    except DiceError:
+        return False
+    return True
 
 
 def _hint(expr: str) -> str:

@@ -16,12 +16,14 @@ from rkweb.features.aftermath.combat import update as combat_update
 from rkweb.features.aftermath.combat import view as combat_view
 from rkweb.features.aftermath.reference import update as reference_update
 from rkweb.features.aftermath.reference import view as reference_view
+from rkweb.features.aftermath.state import SECTION
 from rkweb.kit.tabs import tab_bar
 
 # The messages this feature takes, ``("aftermath.<action>", ...)``: the shell refuses any other.
 ACTIONS = frozenset(
     {
         "cbt_apply",
+        "cbt_ask",
         "cbt_cancel",
         "cbt_clear",
         "cbt_field",
@@ -29,6 +31,7 @@ ACTIONS = frozenset(
         "cbt_next_turn",
         "cbt_pick",
         "cbt_potential",
+        "cbt_reload",
         "cbt_resolve",
         "cbt_toggle",
         "cbt_typed",
@@ -106,8 +109,16 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return model
 
 
+def _opening_tab(model: Model) -> str:
+    """The tab a (re)loaded page opens on: the fight when one is under way (issue 28: a reload
+    in the middle of a fight opened on Characters), else the characters."""
+    combat = model.section(SECTION).get("combat")
+    going = isinstance(combat, dict) and any(combat.get(k) for k in ("log", "pending", "edits"))
+    return "combat" if going else "characters"
+
+
 def view(model: Model) -> VNode:
-    tab = str(model.ui.get("aftermath_tab", "characters"))
+    tab = str(model.ui.get("aftermath_tab") or _opening_tab(model))
     if tab not in VIEWS:
         tab = "characters"
     return h(

@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from pycore.errors import RulekeeperError
 from pycore.systems.aftermath import sheet
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
 from pycore.systems.aftermath.critical import Moment
 from pycore.systems.aftermath.fight import COMBAT as COMBAT
+from pycore.systems.aftermath.fight import fight_from_json
 from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
 from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
@@ -55,11 +57,21 @@ def state(model: Model) -> dict[str, Any]:
     for mode in MODES:
         merged_combat[mode] = form_of(mode, combat.get(mode))
     chars = saved.get("characters") if isinstance(saved.get("characters"), list) else []
+    characters = [sheet.merged(c) for c in chars or []]
+    settings = settings_from(saved.get("settings"))
+    try:
+        # The forms as the core derives them from the sheets and the fight so far, with what
+        # the GM changed in this attack on top (FIGHT.md's first law; a sheet changed on the
+        # Characters tab shows in the attack at once).
+        fight = fight_from_json({"characters": characters, "settings": settings, "combat": combat})
+        merged_combat = {**merged_combat, **fight.combat_json()}
+    except RulekeeperError:
+        pass  # a worksheet the core refuses is shown as saved; the fight's steps say why
     return {
         "schema": SCHEMA,
-        "characters": [sheet.merged(c) for c in chars or []],
+        "characters": characters,
         "selected": int(saved.get("selected", 0) or 0),
-        "settings": settings_from(saved.get("settings")),
+        "settings": settings,
         "rolls": {**ROLLS, **_part(saved, "rolls")},
         "combat": merged_combat,
     }

@@ -8,8 +8,9 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import arms
-from pycore.systems.aftermath.campaign import suspect_setting
-from pycore.systems.aftermath.guns import GUNS
+from pycore.systems.aftermath.campaign import campaign, suspect_setting
+from pycore.systems.aftermath.fight import fight_from_json, weapons_changed
+from pycore.systems.aftermath.guns import GUNS, ammunition_choices
 from pycore.systems.aftermath.rounding import show
 from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, weapon_names
 from rkweb.app.model import Ctx, Model
@@ -42,6 +43,47 @@ def _listed_line(found: arms.SheetWeapon, settings: dict[str, Any]) -> tuple[str
     return line, [*notes, *([suspect] if suspect else [])]
 
 
+def loaded_text(found: arms.SheetWeapon, settings: dict[str, Any]) -> str:
+    """What the gun holds: its cartridge with the base BDG (T40-T42) and the rounds left."""
+    labels = {c.key: c.label for c in ammunition_choices(campaign(settings).supplied_bdg)}
+    ammo = labels.get(found.ammo, "no ammunition loaded (asked in the fight)")
+    if found.rounds is None:
+        return f"Loaded: {ammo}"
+    full = f" of {found.capacity}" if found.capacity is not None else ""
+    return f"Loaded: {ammo} · {found.rounds}{full} rounds left"
+
+
+def _ammo_fields(model: Model, value: dict[str, str], settings: dict[str, Any]) -> list[VNode]:
+    """A gun's loaded ammunition: the cartridge (its base BDG, AFT-47) and the rounds."""
+    choices = ammunition_choices(campaign(settings).supplied_bdg)
+    return [
+        select(
+            "aft-weapon-ammo",
+            "Loaded ammunition",
+            value["ammo"],
+            [("", "Not said (asked in the fight)"), *((c.key, c.label) for c in choices)],
+            ("aftermath.char_draft", DRAFT["ammo"]),
+            error=err(model, "char.weapon.ammo"),
+        ),
+        field(
+            "aft-weapon-rounds",
+            "Rounds left (empty: not counted)",
+            value["rounds"],
+            ("aftermath.char_draft", DRAFT["rounds"]),
+            error=err(model, "char.weapon.rounds"),
+            numeric=True,
+        ),
+        field(
+            "aft-weapon-capacity",
+            "Rounds when full",
+            value["capacity"],
+            ("aftermath.char_draft", DRAFT["capacity"]),
+            error=err(model, "char.weapon.capacity"),
+            numeric=True,
+        ),
+    ]
+
+
 def _row(
     i: int, found: arms.SheetWeapon, raw: dict[str, Any], settings: dict[str, Any]
 ) -> tuple[VNode, list[str]]:
@@ -49,7 +91,10 @@ def _row(
     skill = f"{found.skill}, BCS {setup.base_bcs}" if setup.base_bcs is not None else ""
     notes: list[str] = []
     if found.kind == "gun":
-        line = f"Gun: {found.what} · Range Table row {setup.range_row or 'by its choke'}"
+        line = (
+            f"Gun: {found.what} · Range Table row {setup.range_row or 'by its choke'} · "
+            + loaded_text(found, settings)
+        )
     else:
         line, notes = _listed_line(found, settings)
     asked = [w for w in setup.waits_for if "skill" in w]
@@ -83,7 +128,7 @@ def _row(
     return node, notes
 
 
-def _form(model: Model, raw: dict[str, Any]) -> list[VNode]:
+def _form(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> list[VNode]:
     drafted = draft(model)
     value = {key: drafted.get(d, "") for key, d in DRAFT.items()}
     kind = value["kind"] or "gun"
@@ -138,6 +183,7 @@ def _form(model: Model, raw: dict[str, Any]) -> list[VNode]:
                 ("aftermath.char_draft", DRAFT["skill"]),
                 error=err(model, "char.weapon.skill"),
             ),
+            *(_ammo_fields(model, value, settings) if kind == "gun" else []),
         ),
         h(
             "div",
@@ -163,7 +209,7 @@ def weapons_card(model: Model, raw: dict[str, Any], settings: dict[str, Any]) ->
         h("h3", {"id": "aft-weapons-h"}, "Weapons"),
         h("ul", {"class": "q-list"}, *[node for node, _ in rows]),
         whys([text for _, texts in rows for text in texts] + ["Weapons Listing: AFT-T15"]),
-        *_form(model, raw),
+        *_form(model, raw, settings),
         select(
             "aft-add-weapon",
             "Or add a weapon of the listing as it is (its skill chosen later)",
@@ -174,6 +220,10 @@ def weapons_card(model: Model, raw: dict[str, Any], settings: dict[str, Any]) ->
             error=err(model, "char.add_weapon"),
         ),
     )
+
+
+def _shown(value: object) -> str:
+    return "" if value is None else str(value)
 
 
 def _cleared(model: Model) -> Model:
@@ -200,7 +250,7 @@ def update(
             found = arms.find_weapon(sheet, str(msg[1]))
         except RuleError as exc:
             return set_err(model, "char.weapon.name", plain(str(exc)))
-        loaded = {DRAFT[k]: str(getattr(found, k)) for k in DRAFT}
+        loaded = {DRAFT[k]: _shown(getattr(found, k)) for k in DRAFT}
         return _cleared(model).with_ui(
             aftermath_draft={**draft(model), **loaded, EDITING: found.name}
         )
@@ -241,5 +291,6 @@ def update(
     else:
         return None
     st["characters"][index] = new
-    st["combat"] = arms.on_sheet_change(st["combat"], index, new)  # his first weapon, if none
+    fight = fight_from_json(st)
+    st["combat"] = weapons_changed(fight, index)[0].combat_json()  # his first weapon, if none
     return undoable(_cleared(model), st, label, ctx)

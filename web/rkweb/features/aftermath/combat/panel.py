@@ -10,10 +10,13 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import arms, worksheet
+from pycore.systems.aftermath import fight as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.characters.weapons import loaded_text
 from rkweb.features.aftermath.state import err, names, person, setup_of, state
 from rkweb.features.aftermath.words import plain
+from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
 from rkweb.kit.odds import percent_text
@@ -25,17 +28,17 @@ MODES = (
 )
 
 
-def _chance(st: dict[str, Any], attacker: dict[str, Any], name: str) -> str:
-    """The chance to hit with weapon ``name``: as set up now when it is the chosen one, else
-    as a fresh set-up from the attacker's sheet; what it waits for when the BCS cannot be had."""
+def _chance(st: dict[str, Any], fight: core.Fight | None, name: str) -> str:
+    """The chance to hit with weapon ``name``: as set up now when it is the chosen one, else as
+    the core sets it up when it is picked (its sheet, the fight so far between the two, this
+    attack's own changes); what it waits for when the BCS cannot be had."""
     setup = setup_of(st)
-    if setup is None:
+    if setup is None or fight is None:
         return "choose a target"
     try:
-        if name != st["combat"].get("weapon"):
-            chosen = arms.choose_weapon(st["combat"], attacker, name)
-            mode = str(chosen["mode"])
-            setup = replace(setup, mode=mode, form=chosen[mode])
+        if name != fight.weapon:
+            picked, _ = core.choose_weapon(fight, name)
+            setup = replace(setup, mode=picked.mode, form=picked.forms[picked.mode])
         return f"{percent_text(worksheet.preview(setup).total.chance)} to hit"
     except RuleError:
         return "a value is asked"
@@ -45,6 +48,10 @@ def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | Non
     own = arms.sheet_weapons(attacker or {})
     if attacker is None or not own:
         return None
+    try:
+        fight: core.Fight | None = core.fight_from_json(st)
+    except RuleError:
+        fight = None
     chosen = str(st["combat"].get("weapon", ""))
     return h(
         "div",
@@ -52,12 +59,38 @@ def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | Non
         *[
             chip(
                 f"aft-cbt-use-{n}",
-                f"{w.name} ({w.skill or 'no skill'}): {_chance(st, attacker, w.name)}",
+                f"{w.name} ({w.skill or 'no skill'}): {_chance(st, fight, w.name)}",
                 w.name == chosen,
                 ("aftermath.cbt_pick", "weapon", w.name),
             )
             for n, w in enumerate(own)
         ],
+    )
+
+
+def _loaded(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | None:
+    """The chosen gun's ammunition and rounds, in view (issue 28: it hid under "More fields"),
+    with Reload once rounds were fired and its full load is on the sheet."""
+    chosen = str(st["combat"].get("weapon", ""))
+    try:
+        gun = arms.find_weapon(attacker or {}, chosen) if chosen else None
+    except RuleError:
+        gun = None
+    if gun is None or gun.kind != "gun":
+        return None
+    can_reload = gun.capacity is not None and gun.rounds != gun.capacity
+    return h(
+        "div",
+        {"class": "row between", "data-testid": "aft-cbt-loaded"},
+        h("p", {"class": "small"}, f"{gun.name}: {loaded_text(gun, st['settings'])}"),
+        button(
+            "aft-cbt-reload",
+            f"Reload {gun.name}",
+            ("aftermath.cbt_reload", gun.name),
+            disabled=not can_reload,
+        )
+        if gun.capacity is not None
+        else None,
     )
 
 
@@ -129,6 +162,12 @@ def panel(model: Model) -> VNode:
         "section",
         {"class": "card active-panel", "aria-label": "The attacker", "data-testid": "aft-active"},
         chips,
+        _loaded(st, attacker),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "aft-cbt-reload-error"},
+            err(model, "cbt.reload"),
+        ),
         waits,
         h(
             "details",

@@ -15,12 +15,22 @@ from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import number, select
 
 TARGET_MOVES = (
-    ("stationary", "Not moving / in combat / Combat Move ×1"),
+    # Short enough for a quarter of a tablet's width; still also covers a fighter in
+    # combat or on a Combat Move (AFT-10).
+    ("stationary", "Still ×1"),
     ("walking", "Walking ×2"),
     ("running", "Running ×3"),
     ("falling", "Falling ×3"),
 )
 ENCUMBRANCE = (("0", "Unencumbered (0)"), ("-1", "Partially (−1)"), ("-2", "Fully (−2)"))
+
+
+#: What each form's fold holds, said on it (a knife's fold holds no ammunition).
+MORE = {
+    "missile": "More fields (ammunition, cover, hit location…)",
+    "hth": "More fields (target's hex, hit location…)",
+    "thrown": "More fields (damage taken, hit location…)",
+}
 
 
 def send(mode: str, key: str) -> tuple[str, str, str]:
@@ -235,7 +245,7 @@ def layout(
             h(
                 "details",
                 {"class": "more", "data-testid": f"aft-{mode}-more", "data-key": f"{mode}-more"},
-                h("summary", {}, "More fields (ammunition, wounds, hit location…)"),
+                h("summary", {}, MORE.get(mode, "More fields")),
                 h("div", {"class": "grid3"}, *more),
             ),
             h(

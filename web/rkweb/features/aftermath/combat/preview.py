@@ -10,6 +10,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath import combat, worksheet
 from pycore.systems.aftermath.bcs import plus_one_change
 from pycore.systems.aftermath.bind import refusal, wounds
+from pycore.systems.aftermath.rounding import signed
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import setup_of
 from rkweb.features.aftermath.words import plain
@@ -58,16 +59,35 @@ def _wounds(setup: worksheet.Setup) -> VNode | None:
     )
 
 
-def _roll_row(dice: VNode, total: Any = None, how: VNode | None = None) -> list[VNode]:
-    """The BCS and the chance to hit (with how the BCS is made one tap away), then the dice
-    that roll against them."""
+def _from_fight(setup: worksheet.Setup, total: Any) -> VNode | None:
+    """What the fight itself applies to this BCS, with its source, in view: the damage the
+    attacker took this Combat Turn (001 line 67), e.g. "Jax took 26 this turn: −13" (the
+    rule's name is in "How it is made")."""
+    source = str(setup.form.get("damage_source", ""))
+    found = [m for m in total.modifiers if source and source in m.label]
+    if not found:
+        return None
+    return h(
+        "span",
+        {"class": "small strong", "data-testid": "aft-cbt-from-fight"},
+        f"{source}: {signed(found[0].value)}",
+    )
+
+
+def _roll_row(
+    dice: VNode, total: Any = None, how: VNode | None = None, known: VNode | None = None
+) -> list[VNode]:
+    """The BCS and the chance to hit (with how the BCS is made one tap away, and what the fight
+    itself applied, ``known``, on the same line: the result stays where the tap was), then the
+    dice that roll against them."""
     if total is None:
         return [dice]
     head = h(
         "div",
         {"class": "row bcs-row"},
         h("span", {"class": "total", "data-testid": "aft-cbt-bcs"}, f"BCS {total.total}"),
-        odds_list("aft-cbt-odds", [("Chance to hit (1D20 ≤ BCS)", total.chance)]),
+        odds_list("aft-cbt-odds", [("Chance to hit", total.chance)]),
+        known,
         how,
     )
     return [head, dice]
@@ -106,7 +126,7 @@ def preview(st: dict[str, Any], dice: VNode) -> VNode:
         _waiting(f"A critical hit here waits for {asked}.", ", ".join(found.waits_for))
         if asked
         else None,
-        *_roll_row(dice, total, _how(found, lines, sources)),
+        *_roll_row(dice, total, _how(found, lines, sources), _from_fight(setup, total)),
     )
 
 

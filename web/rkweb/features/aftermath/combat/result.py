@@ -16,6 +16,7 @@ from rkweb.kit.results import why
 
 
 def _steps(steps: list[str]) -> VNode:
+    """Every step in words; the rule each applies (IDs, settings keys) only in its "Why"."""
     return h(
         "details",
         {"class": "why"},
@@ -23,8 +24,12 @@ def _steps(steps: list[str]) -> VNode:
         h(
             "ol",
             {"class": "steps", "data-testid": "aft-steps"},
-            *[h("li", {"class": "explain small", "data-testid": "aft-step"}, s) for s in steps],
+            *[
+                h("li", {"class": "explain small", "data-testid": "aft-step"}, plain(s))
+                for s in steps
+            ],
         ),
+        why(steps, testid="aft-steps-why", summary="Why (the rule of each step)"),
     )
 
 

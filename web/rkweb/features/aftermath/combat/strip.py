@@ -12,6 +12,7 @@ from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
 from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.fight import fight_from_json
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import names, now_of
 from rkweb.kit.buttons import button
@@ -71,6 +72,44 @@ def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: M
     )
 
 
+def _ask(st: dict[str, Any]) -> VNode | None:
+    """Another fighter tapped while the attack under way is unfinished: it is never dropped
+    without a word (issue 25); the GM drops it or keeps it, here where he tapped."""
+    ask = st["combat"].get("ask")
+    if not isinstance(ask, dict):
+        return None
+    people = names(st)
+    index = int(ask.get("index", 0))
+    who = people[index] if 0 <= index < len(people) else f"#{index + 1}"
+    role = str(ask.get("role", "attacker"))
+    acting = people[int(st["combat"]["attacker"])] if people else "the attacker"
+    try:
+        lost = fight_from_json(st).unfinished
+    except RuleError:
+        lost = ""
+    then = f"{who} acts" if role == "attacker" else f"aim at {who}"
+    return h(
+        "div",
+        {"class": "notice", "role": "alert", "data-testid": "aft-ask"},
+        h(
+            "p",
+            {"class": "strong"},
+            f"{acting}'s attack is not finished" + (f" ({lost})" if lost else "") + ".",
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button("aft-ask-drop", f"Drop it: {then}", ("aftermath.cbt_ask", "drop")),
+            button(
+                "aft-ask-keep",
+                f"Keep {acting}'s attack",
+                ("aftermath.cbt_ask", "keep"),
+                primary=True,
+            ),
+        ),
+    )
+
+
 def strip(st: dict[str, Any]) -> VNode:
     combat = st["combat"]
     now = now_of(st)
@@ -104,4 +143,5 @@ def strip(st: dict[str, Any]) -> VNode:
         h("ol", {"class": "combatants strip", "data-testid": "aft-order"}, *cards)
         if cards
         else h("p", {"class": "muted"}, "Create characters in the Characters tab first."),
+        _ask(st),
     )

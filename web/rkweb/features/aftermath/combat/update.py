@@ -70,6 +70,10 @@ def _step(fight: core.Fight, msg: Msg, ctx: Ctx) -> tuple[core.Fight, core.Resul
         return core.clear_log(fight)
     if action == "cancel":
         return core.drop_pending(fight)
+    if action == "reload":
+        return core.reload(fight, str(msg[1]))
+    if action == "ask":
+        return core.answer_ask(fight, str(msg[-1]) == "drop")
     return None
 
 

@@ -5,6 +5,7 @@ the result where the tap was; below them the target's full record and the combat
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from rkweb.app.model import Model
@@ -26,9 +27,11 @@ from rkweb.kit.results import log_list, why
 FORMS = {"hth": hth_form, "thrown": thrown_form}
 
 
-def _dice(model: Model, pending: Any) -> VNode:
+def _dice(model: Model, pending: Any, attacks: str) -> VNode:
     """Roll every die for me, or type each roll of physical dice in turn: the attack waits for
-    the next roll, named (to hit, hit location, damage...)."""
+    the next roll, named (to hit, hit location, damage...). Each roll (of each attack: ``attacks``
+    names the newest logged) empties the field: one that still held the 5 typed for the last
+    roll ignored a 5 typed for this one (issue 25), as typing the same text is no change."""
     waiting = isinstance(pending, dict) and bool(pending.get("wants"))
     expr = str(pending["wants"]) if waiting else "1d20"
     what = str(pending.get("what") or "the next roll") if waiting else "to hit"
@@ -45,8 +48,14 @@ def _dice(model: Model, pending: Any) -> VNode:
             error=err(model, "cbt.dice"),
             label="Roll the rest for me" if waiting else "Resolve (roll for me)",
             roll_testid="aft-resolve",
+            entry=f"{attacks}-{number}",
         ),
     )
+
+
+def _newest(log: list[dict[str, Any]]) -> str:
+    """The newest attack logged, as a short stable name (the log is capped: not its length)."""
+    return f"{len(log)}-{zlib.crc32(repr(log[0]).encode()) if log else 0}"
 
 
 def _log(log: list[dict[str, Any]]) -> VNode:
@@ -83,7 +92,7 @@ def _step(model: Model, st: dict[str, Any]) -> VNode:
         {"class": "card step", "aria-labelledby": "aft-attack-h"},
         h("h3", {"id": "aft-attack-h"}, f"{title} attack" + (f": {weapon}" if weapon else "")),
         *form,
-        preview(st, _dice(model, combat.get("pending"))),
+        preview(st, _dice(model, combat.get("pending"), _newest(combat["log"]))),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "aft-resolve-error"},
