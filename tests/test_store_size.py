@@ -77,7 +77,13 @@ def fight(page: Page) -> None:
 
 
 def combat_action(page: Page, i: int) -> None:
-    """An attack by whoever acts now, or the next turn's initiative."""
+    """An attack by whoever acts now, or the next turn's initiative; a hit's damage is applied
+    first (issue 25: a new attack waits until the hit before it is applied, once)."""
+    if page.model.state["simply_combat"]["combat"].get("due"):
+        page.send("simply.combat_form", "damage", "max_damage", "10", save=False)  # quick NPCs
+        page.send("simply.combat_damage_roll", seed=f"d{i}", save=False)
+        page.send("simply.combat_damage")
+        return
     actor = page.model.state["simply_combat"]["combat"].get("cursor")
     if not actor:
         page.send("simply.combat_initiative", seed=f"i{i}")
@@ -133,7 +139,9 @@ def test_bytes_per_100_actions() -> None:
         "GURPS action": per_100(gurps, gurps_action),
     }
     print("bytes per 100 actions (WebKit):", figures)
-    assert figures["Simply combat"] < 200_000  # the turn-first fight keeps its step and forms
+    # The turn-first fight keeps its step and forms; since issue 25 a hit's damage is applied
+    # before the next attack, so the 100 actions hold damage steps (their longer log lines).
+    assert figures["Simply combat"] < 250_000
     assert figures["character edit"] < 40_000
     assert figures["GURPS action"] < 200_000
 
@@ -149,7 +157,7 @@ def test_1000_simply_combat_actions_and_20_characters_stay_under_1_mib() -> None
         combat_action(page, i)
     # Logs at their cap and the undo history full: 100 more actions cost the archived entries.
     print("Simply combat, actions 900 to 1,000:", page.used - before, "bytes")
-    assert page.used - before < 40_000
+    assert page.used - before < 55_000  # with the damage steps (see above): 47,170 measured
     state = page.model.state
     assert len(state["simply_characters"]["list"]) == 20
     assert len(state["simply_combat"]["log"]) == 300  # the stated cap; the rest is archived
