@@ -26,8 +26,9 @@ from rkweb.app.vdom import find_all
 from rkweb.features.gurps import campaign, turn
 from rkweb.features.gurps.state import fight_of
 from test_gurps_pages import send
+from test_gurps_switch import _fight
 
-from pycore.store import History, default_data
+from pycore.store import History
 from pycore.systems.gurps import fight as gf
 from pycore.systems.gurps.modifiers import maneuver_names, maneuver_options
 from pycore.systems.gurps.worksheet import offered_modifiers
@@ -71,16 +72,6 @@ actions = st.lists(
     min_size=1,
     max_size=40,
 )
-
-
-def _fight(people: list[dict[str, Any]]) -> Model:
-    model = Model(History.new(default_data()), route="gurps")
-    for index, values in enumerate(people, start=1):
-        model = send(model, "gurps.new")
-        for field, value in values.items():
-            model = send(model, "gurps.field", f"g{index}", field, str(value))
-    model = send(model, "gurps.tab", "tracker")
-    return send(model, "gurps.start", seed="order")
 
 
 def _reload(model: Model) -> Model:
