@@ -96,6 +96,11 @@ def _groups(parsed: DiceExpr) -> list[Dice]:
     return [t.atom for t in parsed.terms if isinstance(t.atom, Dice)]
 
 
+def _modifier(parsed: DiceExpr) -> int:
+    """The roll's constant terms summed (``3d10+3``: 3): what a typed total includes."""
+    return sum(t.sign * t.atom.value for t in parsed.terms if isinstance(t.atom, Constant))
+
+
 def _total_decides(parsed: DiceExpr) -> bool:
     return all(
         not t.scales and t.sign > 0 and (t.atom.keep is None)
@@ -111,7 +116,7 @@ def typed_dice(expr: str, text: str, field: str = "rolled") -> TypedDice:
     groups = _groups(parsed)
     numbers = read_numbers(text, field)
     count = sum(g.count for g in groups)
-    constants = sum(t.sign * t.atom.value for t in parsed.terms if isinstance(t.atom, Constant))
+    constants = _modifier(parsed)
     # One number for several dice, or for a die with a modifier, is the roll's total with the
     # modifier included (what entry_hint says): a GM who adds the +3 himself is never 3 off.
     if len(numbers) == 1 and (count > 1 or constants) and _total_decides(parsed):
@@ -140,7 +145,7 @@ def entry_hint(expr: str) -> str:
     """
     parsed = parse(expr)
     count = sum(g.count for g in _groups(parsed))
-    constants = sum(t.sign * t.atom.value for t in parsed.terms if isinstance(t.atom, Constant))
+    constants = _modifier(parsed)
     dice = "the die" if count == 1 else "each die"
     if not _total_decides(parsed):
         return dice
@@ -271,7 +276,7 @@ def _shown_total(expr: str, faces: tuple[int, ...]) -> int:
     parsed = parse(expr)
     sizes = [g.faces for g in _groups(parsed) for _ in range(g.count)]
     dice = sum(100 if f == 0 and size == 100 else f for f, size in zip(faces, sizes, strict=False))
-    return dice + sum(t.sign * t.atom.value for t in parsed.terms if isinstance(t.atom, Constant))
+    return dice + _modifier(parsed)
 
 
 def next_roll_is(rng: RandintSource, what: str) -> None:
