@@ -60,3 +60,36 @@ def all_ones(expr: str) -> str:
     from pycore.dice import distribution
 
     return str(min(distribution(expr)))
+
+
+# Rule IDs (SIM-09, GUR-M03, AFT-21…26), seed line references and settings keys belong inside the
+# explanation a user opens ("Why", "Every step", the rules list), never on the screen around it.
+RULE_TEXT = r"\b(?:SIM|GUR|AFT|PCT)-M?\d+|\bseeds?/|\.txt\b|\blines? \d+\b|\b[a-z]+_[a-z_]+\b"
+HIDDEN_RULE_TEXT = """(pattern) => {
+  const root = document.getElementById("app").cloneNode(true);
+  // The explanations a user opens: every <details> whose summary is an explanation.
+  for (const d of root.querySelectorAll("details")) {
+    const s = d.querySelector(":scope > summary");
+    const words = s ? s.textContent.trim().toLowerCase() : "";
+    if (d.classList.contains("why") || /^(why|every step|rules?|how|the rules)/.test(words)) {
+      d.remove();
+    }
+  }
+  for (const hidden of root.querySelectorAll("[hidden], script, style, template")) hidden.remove();
+  const re = new RegExp(pattern, "g");
+  const found = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    for (const m of n.textContent.matchAll(re)) {
+      const at = m.index;
+      found.push(n.textContent.slice(Math.max(0, at - 30), at + m[0].length + 30).trim());
+    }
+  }
+  return found;
+}"""
+
+
+def rule_text_outside_why(page: Page) -> list[str]:
+    """Rule IDs, seed-line references and settings keys on the screen outside an explanation
+    (each with the words around it): an empty list on every route and tab (issue 25 item 4)."""
+    return list(page.evaluate(HIDDEN_RULE_TEXT, RULE_TEXT))
