@@ -12,7 +12,7 @@
 4. CPython: rolls per second of ``roll()`` against the ``d20`` library and ``distribution()``.
 5. Sizes: dist/ on disk.
 
-``--only startup|engines|clicks|fights|cpython`` (fights: FIGHT.md's measures per system), ``--loads N``, ``--throttles 1,4,6``. Figures are
+``--only startup|engines|clicks|fights|sizes|cpython`` (fights: FIGHT.md's measures per system; sizes: tools/bench_sizes.py, 2 to 30 fighters, 10 to 1,000 log entries), ``--loads N``, ``--throttles 1,4,6``. Figures are
 noisy on a shared machine: the load average is printed with them.
 """
 
@@ -301,6 +301,10 @@ def browser_figures(
             rows += click_figures(browser, origin)
         if only in ("", "clicks", "fights"):
             rows += fight_figures(browser, origin)
+        if only in ("", "sizes"):
+            import bench_sizes
+
+            rows += bench_sizes.figures(browser, origin)
         browser.close()
     return rows
 
@@ -409,6 +413,11 @@ def _simply_fight(page: Any) -> None:
         enter(page, "sc-add-name", name)
         enter(page, "sc-add-hp_max", hp)
         page.click("[data-testid=sc-add]")
+    _simply_form(page)
+
+
+def _simply_form(page: Any) -> None:
+    page.click("[data-testid=simply-tab-combat]")
     page.select_option("[data-testid=sc-damage-target]", label="Tough")
     page.select_option("[data-testid=sc-damage-source]", "weapon")
     enter(page, "sc-damage-raw", "1")
@@ -438,6 +447,10 @@ def _aftermath_fight(page: Any) -> None:
             page.click("[data-testid=aft-skill-add]")
     for field, value in (("cda", "1"), ("mass", "2")):  # Bo: values the text leaves to the user
         enter(page, f"aft-derived-{field}", value)
+    _aftermath_form(page)
+
+
+def _aftermath_form(page: Any) -> None:
     page.click("[data-testid=aftermath-tab-combat]")
     page.select_option("[data-testid=aft-cbt-attacker]", label="Ana")
     page.select_option("[data-testid=aft-cbt-target]", label="Bo")
@@ -478,6 +491,10 @@ def _gurps_fight(page: Any) -> None:
         page.click("[data-testid=gurps-new]")
         enter(page, "gurps-name", name)
         enter(page, f"gurps-{field}", value)
+    _gurps_form(page)
+
+
+def _gurps_form(page: Any) -> None:
     page.click("[data-testid=gurps-tab-attack]")
     page.select_option("[data-testid=gurps-attack-attacker]", label="Ana")
     page.select_option("[data-testid=gurps-attack-defender]", label="Bo")
@@ -515,6 +532,10 @@ def _percentile_fight(page: Any) -> None:
     page.select_option("[data-testid=percentile-setting-stun]", "off")
     # c1: the attack is clicked again and again in one turn; under c2 each would cost AP
     page.select_option("[data-testid=percentile-setting-ap]", "c1")
+    _percentile_form(page)
+
+
+def _percentile_form(page: Any) -> None:
     page.click("[data-testid=percentile-tab-combat]")
     page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
     page.select_option("[data-testid=percentile-attack-target]", label="Ann")
@@ -581,7 +602,7 @@ def size_figures() -> list[tuple[str, str, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--only", choices=("startup", "engines", "clicks", "fights", "cpython"), default=""
+        "--only", choices=("startup", "engines", "clicks", "fights", "sizes", "cpython"), default=""
     )
     parser.add_argument("--loads", type=int, default=LOADS, help="page loads per figure")
     parser.add_argument(
@@ -597,7 +618,7 @@ def main() -> None:
     rows: list[tuple[str, str, str]] = []
     if args.only in ("", "cpython"):
         rows += cpython_figures() + size_figures() + pyodide_table_figures()
-    if args.only in ("", "startup", "clicks", "fights"):
+    if args.only in ("", "startup", "clicks", "fights", "sizes"):
         rows += browser_figures(server, origin, args.only, args.loads, throttles)
     if args.only in ("", "startup", "engines"):
         rows += engine_figures(server, origin, args.loads)

@@ -1,0 +1,242 @@
+"""The size ladder (issue 33, ``make bench --only sizes``): does a tap, and opening the Combat tab,
+cost the same with 2, 10 and 30 fighters and 10, 200 and 1,000 log entries, in every system?
+
+Each system's fight is built as a GM builds it (its two fighters from ``bench.py``), the extra
+fighters are added through the page's own forms, and the fight's saved log is filled to the size
+(past a log's cap the store moves the oldest entries to the archive, as it does at the table).
+Then, after a reload: the system's heaviest step (click → its log entry in the DOM) and a tab
+switch to Combat (click → the Combat tab drawn), medians of several clicks each.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import bench
+from support import enter
+
+SIZES = ((2, 10), (10, 200), (30, 1000))
+CLICKS = 15
+SAVE_SETTLE_MS = 800  # the app saves 300 ms after the last change (app/browser.py)
+READY = 'html[data-ready="1"]'
+
+# Fill every fight log of the section to ``size`` entries, newest first, one second apart.
+FILL = """([key, paths, size]) => {
+  const env = JSON.parse(localStorage.getItem(key));
+  for (const path of paths) {
+    let at = env.data;
+    for (const p of path.slice(0, -1)) at = at?.[p];
+    const log = at?.[path[path.length - 1]];
+    if (!Array.isArray(log) || !log.length) continue;
+    const one = log[0];
+    at[path[path.length - 1]] = Array.from({length: size}, (_, i) => {
+      const s = size - i;
+      const stamp = new Date(Date.UTC(2026, 10, 1, 10, 0, 0) + s * 1000).toISOString();
+      return {...one, text: `old line ${s}`, at: stamp.replace(".000Z", "+00:00")};
+    });
+  }
+  localStorage.setItem(key, JSON.stringify(env));
+}"""
+
+# Click → the newest log entry is a new element (the list is capped on screen, so its length
+# may not change).
+LOG_PROBE = """
+window.__lat = [];
+document.addEventListener("click", (e) => {
+  if (!e.target.closest("[data-testid=BUTTON]")) return;
+  const t0 = performance.now();
+  const first = document.querySelector("[data-testid=ENTRY]");
+  const obs = new MutationObserver(() => {
+    const now = document.querySelector("[data-testid=ENTRY]");
+    if (now && (now !== first || now.textContent !== first.textContent)) {
+      window.__lat.push(performance.now() - t0); obs.disconnect();
+    }
+  });
+  obs.observe(document.getElementById("app"), {childList: true, subtree: true, characterData: true});
+}, true);
+"""
+
+TAB_PROBE = """
+window.__tabLat = [];
+document.addEventListener("click", (e) => {
+  if (!e.target.closest("[data-testid=TAB]")) return;
+  const t0 = performance.now();
+  const obs = new MutationObserver(() => {
+    window.__tabLat.push(performance.now() - t0); obs.disconnect();
+  });
+  obs.observe(document.getElementById("app"), {childList: true, subtree: true});
+}, true);
+"""
+
+
+@dataclass(frozen=True)
+class System:
+    route: str
+    section: str
+    logs: tuple[tuple[str, ...], ...]
+    build: Callable[[Any], None]  # bench.py's two-fighter fight, ready to tap
+    form: Callable[[Any], None]  # its step's form alone, filled again after the reload
+    add_fighter: Callable[[Any, str], None]
+    button: str
+    entry: str
+    combat_tab: str
+    other_tab: str
+
+
+def _simply_add(page: Any, name: str) -> None:
+    enter(page, "sc-add-name", name)
+    enter(page, "sc-add-hp_max", "10")
+    page.click("[data-testid=sc-add]")
+
+
+def _gurps_add(page: Any, name: str) -> None:
+    page.click("[data-testid=gurps-tab-combatants]")
+    page.click("[data-testid=gurps-new]")
+    enter(page, "gurps-name", name)
+
+
+def _aftermath_add(page: Any, name: str) -> None:
+    page.click("[data-testid=aftermath-tab-characters]")
+    page.click("[data-testid=aft-char-new]")
+    enter(page, "aft-name", name)
+
+
+def _percentile_add(page: Any, name: str) -> None:
+    page.click("[data-testid=percentile-tab-characters]")
+    page.click("[data-testid=percentile-char-new]")
+    enter(page, "percentile-char-name", name)
+
+
+SYSTEMS = (
+    System(
+        "simply",
+        "rulekeeper:section:simply_combat",
+        (("log",),),
+        bench._simply_fight,
+        bench._simply_form,
+        _simply_add,
+        "sc-apply-damage",
+        "sc-log-entry",
+        "simply-tab-combat",
+        "simply-tab-characters",
+    ),
+    System(
+        "gurps",
+        "rulekeeper:section:gurps",
+        (("log",),),
+        bench._gurps_fight,
+        bench._gurps_form,
+        _gurps_add,
+        "gurps-resolve",
+        "gurps-log-entry",
+        "gurps-tab-tracker",
+        "gurps-tab-combatants",
+    ),
+    System(
+        "aftermath",
+        "rulekeeper:section:aftermath",
+        (("combat", "log"),),
+        bench._aftermath_fight,
+        bench._aftermath_form,
+        _aftermath_add,
+        "aft-resolve",
+        "aft-cbt-log-entry",
+        "aftermath-tab-combat",
+        "aftermath-tab-characters",
+    ),
+    System(
+        "percentile",
+        "rulekeeper:section:percentile",
+        (("combat", "log"),),
+        bench._percentile_fight,
+        bench._percentile_form,
+        _percentile_add,
+        "percentile-attack-resolve",
+        "percentile-log-entry",
+        "percentile-tab-combat",
+        "percentile-tab-characters",
+    ),
+)
+
+
+def _median_clicks(page: Any, testid: str, probe: str, count: int, between: Any = None) -> float:
+    """Click ``testid`` ``count`` times (``between`` before each); the median of the probe's
+    figures after the first two (warm-up)."""
+    for index in range(count):
+        if between is not None:
+            between()
+        page.click(f"[data-testid={testid}]")
+        page.wait_for_function(f"() => window.{probe}.length >= {index + 1}", timeout=30_000)
+    return float(statistics.median(page.evaluate(f"window.{probe}")[2:]))
+
+
+def _one(
+    browser: Any, origin: str, system: System, fighters: int, entries: int
+) -> tuple[float, float]:
+    context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    page.goto(f"{origin}/#/{system.route}")
+    page.wait_for_selector(READY, timeout=120_000)
+    if system.route == "simply":
+        page.click("[data-testid=simply-tab-combat]")
+    for index in range(fighters - 2):
+        system.add_fighter(page, f"Extra {index + 1}")
+    system.build(page)
+    page.click(f"[data-testid={system.button}]")  # the first entry of the log, to copy
+    page.wait_for_selector(f"[data-testid={system.entry}]", timeout=30_000)
+    page.wait_for_timeout(SAVE_SETTLE_MS)
+    page.evaluate(FILL, [system.section, [list(p) for p in system.logs], entries])
+    page.add_init_script(
+        LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
+        + TAB_PROBE.replace("TAB", system.combat_tab)
+    )
+    page.reload()
+    page.wait_for_selector(READY, timeout=120_000)
+    system.form(page)  # the form again: a reload keeps the fight, not every field of a step
+    # Each tap is a new step: its form filled afresh first (a step's inputs die with it).
+    tap = _median_clicks(page, system.button, "__lat", CLICKS, between=lambda: system.form(page))
+    tab = _median_clicks(
+        page,
+        system.combat_tab,
+        "__tabLat",
+        CLICKS // 2,
+        between=lambda: page.click(f"[data-testid={system.other_tab}]"),
+    )
+    context.close()
+    return tap, tab
+
+
+def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    rows: list[tuple[str, str, str]] = []
+    for system in SYSTEMS:
+        measured = {}
+        for fighters, entries in SIZES:
+            try:
+                measured[(fighters, entries)] = _one(browser, origin, system, fighters, entries)
+            except Exception as error:  # a page that changed under the bench: say so, go on
+                rows.append(
+                    (f"{system.route} {fighters} fighters", f"not measured: {error}"[:60], "")
+                )
+        if not measured:
+            continue
+        small = measured.get(SIZES[0])
+        for (fighters, entries), (tap, tab) in measured.items():
+            ratio = f" = {tap / small[0]:.2f}x" if small else ""
+            rows.append(
+                (
+                    f"{system.route}: {fighters} fighters, {entries} log entries: tap → DOM",
+                    f"{tap:.1f} ms{ratio}",
+                    "< 50 ms; <= 1.3x the smallest",
+                )
+            )
+            rows.append(
+                (
+                    f"{system.route}: {fighters} fighters, {entries} log entries: open Combat",
+                    f"{tab:.1f} ms",
+                    "< 50 ms",
+                )
+            )
+    return rows
