@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 TEST_WHEELS := pytest==9.0.3 pluggy==1.6.0 iniconfig==2.1.0 packaging==25.0 pygments==2.19.2 \
                hypothesis==6.155.2 sortedcontainers==2.4.0 icepool==2.1.3 segno==1.6.6
 
-.PHONY: serve build test lint typecheck unit pyodide-test e2e bench clean deps browsers
+.PHONY: serve build test lint typecheck fast unit pyodide-test e2e bench clean deps browsers
 
 serve: build
 	@echo "Rulekeeper at http://localhost:$(PORT)/ (Ctrl-C stops)"
@@ -62,6 +62,12 @@ lint: $(VENV)/.stamp
 typecheck: $(VENV)/.stamp
 	$(VENV)/bin/mypy --strict pycore
 	MYPYPATH=web $(VENV)/bin/mypy --strict -p rkweb
+
+# The inner loop (README): the core and web-layer tests but the slow ones, properties on a few
+# examples each, stopping at the first failure; `make fast ONLY=simply` runs one system's.
+fast: $(VENV)/.stamp
+	RULEKEEPER_HYPOTHESIS=fast $(VENV)/bin/pytest -q -x -p no:cacheprovider -m "not slow" \
+		$(if $(ONLY),-k "$(ONLY)",) tests pycore web/rkweb --ignore=web/rkweb/app/browser.py
 
 unit: $(VENV)/.stamp
 	$(VENV)/bin/pytest -q tests pycore web/rkweb README.md --doctest-glob=README.md --ignore=web/rkweb/app/browser.py

@@ -1,5 +1,6 @@
 """Make the web layer's pure modules (web/rkweb) importable in tests, as the page's zip does."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -17,7 +18,9 @@ from hypothesis import settings  # noqa: E402
 # Properties are about results, not speed: a loaded 2-core CI machine must not fail a test on
 # hypothesis's 200 ms per-example deadline (benchmarks measure speed, `make bench`).
 settings.register_profile("rulekeeper", deadline=None)
-settings.load_profile("rulekeeper")
+# `make fast`, the inner loop: every property tried on a few examples, not a hundred.
+settings.register_profile("fast", deadline=None, max_examples=5)
+settings.load_profile(os.environ.get("RULEKEEPER_HYPOTHESIS", "rulekeeper"))
 
 import pytest  # noqa: E402
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
@@ -217,6 +218,7 @@ def _prepared() -> Model:
 PREPARED = _prepared()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(MESSAGES, max_size=30))
 def test_no_message_sequence_breaks_the_page(messages: list[tuple[Any, ...]]) -> None:

@@ -23,10 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 
 from pycore.store import MemoryStorage, Store
+
+# Thousands of saves through the real pages: minutes on 2 cores (`make fast` leaves it out).
+pytestmark = pytest.mark.slow
 
 NOW = "2026-11-23T10:00:00+01:00"
 MIB = 1024 * 1024

@@ -22,10 +22,10 @@ from pycore.store.persist import storage_used
 from rkweb.app import saving, shell
 from rkweb.app.messages import UnknownMessage
 from rkweb.app.model import Banner, Ctx, Model
+from rkweb.app.patcher import create, patch
 from rkweb.app.storage import LocalStorage, absent
-from rkweb.app.vdom import EVENTS, SVG_TAGS, Child, Msg, VNode, message_from, same_element
+from rkweb.app.vdom import EVENTS, Msg, VNode, message_from
 
-SVG_NS = "http://www.w3.org/2000/svg"
 SAVE_DELAY_MS = 300
 # The GM's window tells the players' window (same device, same origin) each new public view.
 FIGHT_CHANNEL = "rulekeeper-fight"
@@ -33,129 +33,6 @@ HELLO = "hello"  # a players' window that just (re)loaded asks for the view now
 GM_HERE = "gm-here"  # a GM's window that just (re)started: an open players' window says hello
 TAB_KEY = "rulekeeper:tab"
 PERSIST_WAIT_S = 3  # Firefox's persist() waits on a prompt, possibly forever
-
-
-# ---------------------------------------------------------------- DOM patching
-
-
-def _set_attr(el: Any, name: str, value: str) -> None:
-    if name == "value":
-        # The attribute for <option> (whose value otherwise falls back to its text), the live
-        # property for fields, set only when it differs so the caret does not jump.
-        if str(el.tagName) == "OPTION":
-            el.setAttribute("value", value)
-        elif el.value != value:
-            el.value = value
-        return
-    el.setAttribute(name, value)
-    if name in ("disabled", "checked"):
-        setattr(el, name, True)
-
-
-def _remove_attr(el: Any, name: str) -> None:
-    if name == "value":
-        return
-    el.removeAttribute(name)
-    if name in ("disabled", "checked"):
-        setattr(el, name, False)
-
-
-def create(node: Child) -> Any:
-    doc = js.document
-    if isinstance(node, str):
-        return doc.createTextNode(node)
-    el = (
-        doc.createElementNS(SVG_NS, node.tag)
-        if node.tag in SVG_TAGS
-        else doc.createElement(node.tag)
-    )
-    for name, value in node.attrs:
-        _set_attr(el, name, value)
-    for child in node.children:
-        el.appendChild(create(child))
-    return el
-
-
-def patch(el: Any, old: Child, new: Child) -> Any:
-    """Make ``el`` (rendered from ``old``) show ``new``; return the element now in its place."""
-    if old == new:
-        return el
-    if isinstance(new, str) and isinstance(old, str):
-        el.nodeValue = new
-        return el
-    if isinstance(new, str) or isinstance(old, str) or not same_element(old, new):
-        fresh = create(new)
-        el.replaceWith(fresh)
-        return fresh
-    old_attrs, new_attrs = dict(old.attrs), dict(new.attrs)
-    for name in old_attrs.keys() - new_attrs.keys():
-        _remove_attr(el, name)
-    for name, value in new_attrs.items():
-        if old_attrs.get(name) != value or name == "value":
-            _set_attr(el, name, value)
-    if old.children != new.children:
-        _patch_children(el, old.children, new.children)
-    return el
-
-
-def _keyed(children: tuple[Child, ...]) -> bool:
-    keys = [c.key for c in children if isinstance(c, VNode)]
-    return len(keys) == len(children) and None not in keys and len(set(keys)) == len(keys)
-
-
-def _patch_children(el: Any, olds: tuple[Child, ...], news: tuple[Child, ...]) -> None:
-    if olds and news and _keyed(olds) and _keyed(news):
-        _patch_keyed(el, olds, news)
-        return
-    nodes = el.childNodes
-    common = min(len(olds), len(news))
-    changed = [i for i in range(common) if olds[i] != news[i]]
-    refs = {i: nodes.item(i) for i in changed}
-    for i in range(len(olds) - 1, common - 1, -1):
-        nodes.item(i).remove()
-    for i in changed:
-        patch(refs[i], olds[i], news[i])
-    for child in news[common:]:
-        el.appendChild(create(child))
-
-
-def _patch_keyed(el: Any, olds: tuple[Child, ...], news: tuple[Child, ...]) -> None:
-    # Only the children that changed, left or anchor an insertion touch the DOM: a roll that
-    # prepends one log entry costs a handful of calls, not one per entry.
-    old_index = {c.key: i for i, c in enumerate(olds) if isinstance(c, VNode)}
-    new_keys = [c.key for c in news if isinstance(c, VNode)]
-    surviving = [old_index[k] for k in new_keys if k in old_index]
-    if surviving != sorted(surviving):
-        el.replaceChildren(*[create(c) for c in news])
-        return
-    keep = set(new_keys)
-    removed = [i for i, c in enumerate(olds) if isinstance(c, VNode) and c.key not in keep]
-    changed = [
-        (old_index[c.key], c)
-        for c in news
-        if isinstance(c, VNode) and c.key in old_index and olds[old_index[c.key]] != c
-    ]
-    anchors: dict[int, int | None] = {}
-    next_surviving: int | None = None
-    for position in range(len(news) - 1, -1, -1):
-        key = new_keys[position]
-        if key in old_index:
-            next_surviving = old_index[key]
-        else:
-            anchors[position] = next_surviving
-    needed = set(removed) | {j for j, _ in changed} | {j for j in anchors.values() if j is not None}
-    nodes = el.childNodes
-    refs = {j: nodes.item(j) for j in needed}
-    for j in removed:
-        refs[j].remove()
-    for j, child in changed:
-        refs[j] = patch(refs[j], olds[j], child)
-    for position, anchor in sorted(anchors.items()):
-        fresh = create(news[position])
-        if anchor is None:
-            el.appendChild(fresh)
-        else:
-            el.insertBefore(fresh, refs[anchor])
 
 
 # ---------------------------------------------------------------- storage
@@ -533,7 +410,7 @@ class App:
     def render(self) -> None:
         tree = shell.view(self.model)
         if self.tree is None:
-            self.root.replaceChildren(create(tree))
+            self.root.replaceChildren(create(js.document, tree))
         else:
             patch(self.root.firstChild, self.tree, tree)
         self.tree = tree

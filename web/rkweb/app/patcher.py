@@ -1,0 +1,134 @@
+"""The DOM patcher: make the page show a new view tree by touching only what changed.
+
+It needs no browser: it works on any object with the DOM's few methods (``createElement``,
+``setAttribute``, ``childNodes.item``, ``replaceWith``, ...), so ``tests/test_patcher.py`` checks
+it against a small fake DOM, and ``app/browser.py`` hands it the page's ``document``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rkweb.app.vdom import SVG_TAGS, Child, VNode, same_element
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def _set_attr(el: Any, name: str, value: str) -> None:
+    if name == "value":
+        # The attribute for <option> (whose value otherwise falls back to its text), the live
+        # property for fields, set only when it differs so the caret does not jump.
+        if str(el.tagName) == "OPTION":
+            el.setAttribute("value", value)
+        elif el.value != value:
+            el.value = value
+        return
+    el.setAttribute(name, value)
+    if name in ("disabled", "checked"):
+        setattr(el, name, True)
+
+
+def _remove_attr(el: Any, name: str) -> None:
+    if name == "value":
+        return
+    el.removeAttribute(name)
+    if name in ("disabled", "checked"):
+        setattr(el, name, False)
+
+
+def create(doc: Any, node: Child) -> Any:
+    """A new DOM node of ``doc`` showing ``node``."""
+    if isinstance(node, str):
+        return doc.createTextNode(node)
+    el = (
+        doc.createElementNS(SVG_NS, node.tag)
+        if node.tag in SVG_TAGS
+        else doc.createElement(node.tag)
+    )
+    for name, value in node.attrs:
+        _set_attr(el, name, value)
+    for child in node.children:
+        el.appendChild(create(doc, child))
+    return el
+
+
+def patch(el: Any, old: Child, new: Child) -> Any:
+    """Make ``el`` (rendered from ``old``) show ``new``; return the element now in its place."""
+    if old == new:
+        return el
+    if isinstance(new, str) and isinstance(old, str):
+        el.nodeValue = new
+        return el
+    if isinstance(new, str) or isinstance(old, str) or not same_element(old, new):
+        fresh = create(el.ownerDocument, new)
+        el.replaceWith(fresh)
+        return fresh
+    old_attrs, new_attrs = dict(old.attrs), dict(new.attrs)
+    for name in old_attrs.keys() - new_attrs.keys():
+        _remove_attr(el, name)
+    for name, value in new_attrs.items():
+        if old_attrs.get(name) != value or name == "value":
+            _set_attr(el, name, value)
+    if old.children != new.children:
+        _patch_children(el, old.children, new.children)
+    return el
+
+
+def _keyed(children: tuple[Child, ...]) -> bool:
+    keys = [c.key for c in children if isinstance(c, VNode)]
+    return len(keys) == len(children) and None not in keys and len(set(keys)) == len(keys)
+
+
+def _patch_children(el: Any, olds: tuple[Child, ...], news: tuple[Child, ...]) -> None:
+    if olds and news and _keyed(olds) and _keyed(news):
+        _patch_keyed(el, olds, news)
+        return
+    nodes = el.childNodes
+    common = min(len(olds), len(news))
+    changed = [i for i in range(common) if olds[i] != news[i]]
+    refs = {i: nodes.item(i) for i in changed}
+    for i in range(len(olds) - 1, common - 1, -1):
+        nodes.item(i).remove()
+    for i in changed:
+        patch(refs[i], olds[i], news[i])
+    for child in news[common:]:
+        el.appendChild(create(el.ownerDocument, child))
+
+
+def _patch_keyed(el: Any, olds: tuple[Child, ...], news: tuple[Child, ...]) -> None:
+    # Only the children that changed, left or anchor an insertion touch the DOM: a roll that
+    # prepends one log entry costs a handful of calls, not one per entry.
+    old_index = {c.key: i for i, c in enumerate(olds) if isinstance(c, VNode)}
+    new_keys = [c.key for c in news if isinstance(c, VNode)]
+    surviving = [old_index[k] for k in new_keys if k in old_index]
+    if surviving != sorted(surviving):
+        el.replaceChildren(*[create(el.ownerDocument, c) for c in news])
+        return
+    keep = set(new_keys)
+    removed = [i for i, c in enumerate(olds) if isinstance(c, VNode) and c.key not in keep]
+    changed = [
+        (old_index[c.key], c)
+        for c in news
+        if isinstance(c, VNode) and c.key in old_index and olds[old_index[c.key]] != c
+    ]
+    anchors: dict[int, int | None] = {}
+    next_surviving: int | None = None
+    for position in range(len(news) - 1, -1, -1):
+        key = new_keys[position]
+        if key in old_index:
+            next_surviving = old_index[key]
+        else:
+            anchors[position] = next_surviving
+    needed = set(removed) | {j for j, _ in changed} | {j for j in anchors.values() if j is not None}
+    nodes = el.childNodes
+    refs = {j: nodes.item(j) for j in needed}
+    for j in removed:
+        refs[j].remove()
+    for j, child in changed:
+        refs[j] = patch(refs[j], olds[j], child)
+    for position, anchor in sorted(anchors.items()):
+        fresh = create(el.ownerDocument, news[position])
+        if anchor is None:
+            el.appendChild(fresh)
+        else:
+            el.insertBefore(fresh, refs[anchor])
