@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
-
 from support import READY, rule_text_outside_why
 
 ROUTES = ("dice", "simply", "gurps", "aftermath", "percentile", "share", "settings", "about")
