@@ -18,7 +18,7 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 
 from pycore.errors import StorageError
 from pycore.store import Store, export_text, list_quarantine
-from pycore.store.persist import storage_used
+from pycore.store.sized import SizedStorage
 from rkweb.app import saving, shell
 from rkweb.app.messages import UnknownMessage
 from rkweb.app.model import Banner, Ctx, Model
@@ -89,7 +89,8 @@ async def share_file(filename: str, text: str) -> None:
 class App:
     def __init__(self, root: Any) -> None:
         self.root = root
-        self.storage = LocalStorage(js.localStorage)
+        # The storage figure is kept as the app writes (issue 33), never read back whole.
+        self.storage = SizedStorage(LocalStorage(js.localStorage))
         self.store = Store(self.storage, tab_id())
         report = self.store.load(now_iso())
         route, arg = shell.route_parts(str(js.location.hash))
@@ -181,6 +182,7 @@ class App:
 
     def on_storage(self, event: Any) -> None:
         """Another tab wrote a key: take its sections into the model (pycore.store merges)."""
+        self.storage.written_elsewhere(None if absent(event.key) else str(event.key))
         if absent(event.key):
             return
         raw = None if absent(event.newValue) else str(event.newValue)
@@ -337,7 +339,7 @@ class App:
     def refresh_env(self, render: bool = False) -> None:
         env = replace(
             self.model.env,
-            storage_used=storage_used(self.storage),
+            storage_used=self.storage.used(),
             quarantine=tuple(list_quarantine(self.storage, tuple(sorted(self.store.stuck)))),
             read_only=self.read_only,
             base_url=str(js.location.href).split("#")[0],
