@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
-from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT, typed_two
 from pycore.systems.simply.recovery import treatment_chance
@@ -39,8 +38,7 @@ def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) ->
         "passed": rolled.passed,
     }
     state = {**state, "result": {"check": shown}}
-    logged = saved.step(str(rolled), rolled, fight)
-    return saved.commit(model, state, fight, rolled.check.check, ctx, (logged,), seed)
+    return saved.commit(model, state, fight, rolled.check.check, ctx, (rolled,), seed)
 
 
 def check(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -55,21 +53,15 @@ def check_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
 def waive(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
-    index = int(msg[1])
-    if not 0 <= index < len(fight.pending):
-        raise RuleError(f"check {index} is not waiting to be rolled")
-    pending = fight.pending[index]
-    fight = core.dismiss_check(fight, index)
-    text = f"{pending.name}: {pending.check} waived by the GM"
-    return saved.commit(model, state, fight, "Waive check", ctx, (saved.said(text),))
+    fight, waived = core.dismiss_check(fight, int(msg[1]))
+    return saved.commit(model, state, fight, "Waive check", ctx, (waived,))
 
 
 def clock(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     minutes = int(msg[1]) if len(msg) > 1 else saved.number(state["form"]["clock"], "minutes") or 1
-    fight, lines = core.advance_clock(saved.fight_of(state), minutes)
-    texts = (f"{minutes} minutes pass (clock {fight.clock} min)", *lines)
-    return saved.commit(model, state, fight, f"+{minutes} min", ctx, texts)
+    fight, passed = core.advance_clock(saved.fight_of(state), minutes)
+    return saved.commit(model, state, fight, f"+{minutes} min", ctx, (passed,))
 
 
 def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
@@ -84,9 +76,7 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
         rating=saved.number(t, "rating", optional=True),
     )
     label = t["treatment"].capitalize()
-    return saved.commit(
-        model, state, fight, label, ctx, (saved.step(str(done), done, fight),), seed
-    )
+    return saved.commit(model, state, fight, label, ctx, (done,), seed)
 
 
 def treat(model: Model, msg: Msg, ctx: Ctx) -> Model:

@@ -4,10 +4,9 @@ typed; how a typed number is read, and the one way a step is kept (logged, undoa
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from pycore.errors import RuleError
-from pycore.share.public import simply_public
 from pycore.step import Step, log_entry
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.luck import LUCK_MINIMUM
@@ -307,31 +306,32 @@ def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
     return next_attack(state, fight)
 
 
+class Stepped(Protocol):
+    """A transition's result (the fight protocol): its logged step."""
+
+    @property
+    def step(self) -> Step: ...
+
+
 def commit(
     model: Model,
     state: dict[str, Any],
     fight: core.Combat,
     label: str,
     ctx: Ctx,
-    texts: tuple[str | Step, ...] = (),
+    results: tuple[Stepped, ...] = (),
     seed: str = "",
     *,
     ended: str = "",
 ) -> Model:
-    """Keep a step: the new fight, its log lines, one undoable change named ``label``. A plain
-    text is the GM's alone; a :class:`Step` carries the players' line too.
-    ``ended`` names the step whose inputs this step used up: after an "attack" roll the next
+    """Keep a step: the new fight, the log entries of the core's results (each one's
+    :class:`Step`: the GM's words, the players' line, the rules), one undoable change named
+    ``label``. ``ended`` names the step whose inputs this step used up: after an "attack" roll the next
     attack is set up afresh (a hit keeps its damage step until applied); after "damage" the
     damage step is set up for the attack under way; everything when the turn moves on."""
     entries = [
-        log_entry(
-            t if isinstance(t, Step) else Step(t),
-            at=ctx.now,
-            seed=seed,
-            turn=fight.turn,
-            clock=fight.clock,
-        )
-        for t in texts
+        log_entry(r.step, at=ctx.now, seed=seed, turn=fight.turn, clock=fight.clock)
+        for r in results
     ]
     following = follow_turn(state, fight)
     if following is state and ended == "attack":
@@ -347,16 +347,6 @@ def commit(
     }
     history = model.history.apply(SECTION, new_state, label, ctx.now)
     return replace(model, history=history, ui={**model.ui, errors_key(ERRORS): {}})
-
-
-def step(text: str, result: object, fight: core.Combat) -> Step:
-    """A logged step whose players' line is built from ``result``'s values (never its text)."""
-    return Step(text, simply_public(result, {c.id: c.name for c in fight.combatants}))
-
-
-def said(text: str) -> Step:
-    """A step whose words hold only names and what was done: the players may read it as is."""
-    return Step(text, text)
 
 
 def who(fight: core.Combat, blank: str = "choose…") -> list[tuple[str, str]]:
