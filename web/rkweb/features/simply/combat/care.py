@@ -96,10 +96,14 @@ def treat_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
 # --- view -------------------------------------------------------------------------------------
 
 
-def _check_row(index: int, pending: core.PendingCheck) -> VNode:
+def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
+    """One check to roll, keyed by the checks queued now (``queued``): once one is rolled each
+    row is new, with an empty "I rolled", so the same dice typed for two checks in a row are
+    taken twice (the second was ignored as an unchanged field)."""
+    key = f"{queued}-{index}-{pending.combatant}-{pending.rule}"
     return h(
         "li",
-        {"class": "check", "data-testid": "sc-check"},
+        {"class": "check", "data-testid": "sc-check", "data-key": key},
         h(
             "span",
             {},
@@ -122,7 +126,8 @@ def _check_row(index: int, pending: core.PendingCheck) -> VNode:
 def checks_card(model: Model, fight: core.Combat, last: VNode | None = None) -> VNode:
     """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
     a hit queues them they are the step under way, under the hit's result (``last``)."""
-    items = [_check_row(i, p) for i, p in enumerate(fight.pending)]
+    queued = f"{fight.attacks}.{len(fight.pending)}"
+    items = [_check_row(i, p, queued) for i, p in enumerate(fight.pending)]
     form = saved.load(model)["form"]
     first = fight.pending[0].combatant if fight.pending else ""
     luck = (
