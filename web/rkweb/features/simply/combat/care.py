@@ -123,12 +123,14 @@ def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
     )
 
 
-def checks_card(model: Model, fight: core.Combat, last: VNode | None = None) -> VNode:
+def checks_card(
+    model: Model, fight: core.Combat, state: dict[str, Any], last: VNode | None = None
+) -> VNode:
     """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
     a hit queues them they are the step under way, under the hit's result (``last``)."""
     queued = f"{fight.attacks}.{len(fight.pending)}"
     items = [_check_row(i, p, queued) for i, p in enumerate(fight.pending)]
-    form = saved.load(model)["form"]
+    form = state["form"]
     first = fight.pending[0].combatant if fight.pending else ""
     luck = (
         saved.form_select(

@@ -104,11 +104,38 @@ CHOICE = ("attacker", "weapon", "target")
 ATTACK_STEPS = ("attack", "damage")
 
 
+#: The saved sections read and the fights decoded or encoded lately, each by its saved object
+#: (held here, so its id stays its own): a tap decodes the fight at most once, for its update
+#: and its view alike (issue 25: the section was read three times and the fight decoded twice).
+_LOADED: list[tuple[Any, dict[str, Any]]] = []
+_FIGHTS: list[tuple[Any, core.Combat]] = []
+_REMEMBERED = 8
+
+
+def _recall(memo: list[tuple[Any, Any]], saved: Any) -> Any:
+    return next((value for key, value in reversed(memo) if key is saved), None)
+
+
+def _keep(memo: list[tuple[Any, Any]], saved: Any, value: Any) -> None:
+    memo.append((saved, value))
+    del memo[:-_REMEMBERED]
+
+
 def load(model: Model) -> dict[str, Any]:
     """The section: the fight, the log, the forms and the last results shown where the tap was
     (kept, so a reload continues from the step it left). The attack and damage steps are
-    derived afresh on every read, so no undo, redo or reload can leave a stale value in them."""
+    derived afresh for every saved section, so no undo, redo or reload can leave a stale value
+    in them; a section read already is not derived again (a copy: callers set its keys)."""
     saved = model.section(SECTION)
+    known = _recall(_LOADED, saved)
+    if known is not None:
+        return dict(known)
+    state = _read(saved)
+    _keep(_LOADED, saved, state)
+    return dict(state)
+
+
+def _read(saved: dict[str, Any]) -> dict[str, Any]:
     form = {g: {**d, **saved.get("form", {}).get(g, {})} for g, d in FORM_DEFAULTS.items()}
     given = saved.get("set", {})
     return derive(
@@ -179,7 +206,20 @@ def with_set(state: dict[str, Any], group: str, values: dict[str, str]) -> dict[
 
 
 def fight_of(state: dict[str, Any]) -> core.Combat:
-    return core.combat_from_json(state["combat"])
+    """The fight of ``state``, decoded once per saved fight."""
+    data = state["combat"]
+    fight: core.Combat | None = _recall(_FIGHTS, data)
+    if fight is None:
+        fight = core.combat_from_json(data)
+        _keep(_FIGHTS, data, fight)
+    return fight
+
+
+def encoded(fight: core.Combat) -> dict[str, Any]:
+    """``fight`` as saved; reading it back is free (:func:`fight_of`)."""
+    data = core.combat_to_json(fight)
+    _keep(_FIGHTS, data, fight)
+    return data
 
 
 def number(form: dict[str, str], field: str, *, optional: bool = False) -> int | None:
@@ -278,7 +318,7 @@ def set_up(
     choice = {k: str(attack.get(k, "")) for k in CHOICE}
     form = {**state["form"], "attack": {**state["form"]["attack"], **choice}}
     given = {"attack": {}, "damage": {} if damage and fight.due is None else state["set"]["damage"]}
-    return derive({**state, "combat": core.combat_to_json(fight), "form": form, "set": given})
+    return derive({**state, "combat": encoded(fight), "form": form, "set": given})
 
 
 def next_attack(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
@@ -338,11 +378,11 @@ def commit(
         following = next_attack(state, fight)
     elif following is state and ended == "damage":  # what the GM set for the next attack stays
         given = {**state["set"], "damage": {}}
-        following = {**state, "combat": core.combat_to_json(fight), "set": given}
+        following = {**state, "combat": encoded(fight), "set": given}
     if fight.due is None:
         following = {**following, "hit": {}}
     new_state = {
-        **derive({**following, "combat": core.combat_to_json(fight)}),
+        **derive({**following, "combat": encoded(fight)}),
         "log": [*reversed(entries), *state["log"]][:LOG_LIMIT],
     }
     history = model.history.apply(SECTION, new_state, label, ctx.now)
