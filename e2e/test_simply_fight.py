@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from support import READY, enter, run_axe
+from support import READY, enter, rule_text_outside_why, run_axe
 
 HEIGHT = 1024
 
@@ -226,7 +226,7 @@ def test_at_the_table_every_field_takes_its_tap_and_the_screen_says_what_applies
     expect(app.get_by_test_id("char-record")).to_contain_text("Hit Points: 24/24 in the fight")
     app.get_by_test_id("simply-tab-combat").click()
     app.get_by_test_id("sc-end").click()
-    app.get_by_test_id("sc-past-fights").locator("summary").click()
+    app.get_by_test_id("sc-past-fights").locator(":scope > summary").click()
     expect(app.get_by_test_id("sc-past-fights")).to_contain_text("Mara attacks Bo")
     expect(app.get_by_test_id("sc-attack-result")).to_have_count(0)
     assert errors == []
@@ -270,4 +270,50 @@ def test_three_rounds_every_next_control_and_result_is_in_view(
         _on_screen(app, "sc-attack-typed")
         enter(app, "sc-attack-typed", "10 10")
         _on_screen(app, "sc-attack-result")
+    assert errors == []
+
+
+def test_a_scripted_fight_shows_rule_ids_only_under_why_on_every_tab(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 25 item 4: after a fight with its log full, luck used, a hit that knocks Bo out and
+    the checks it queued failed, time passing and a treatment, no rule ID, seed line or settings
+    key shows outside an opened explanation, on any Simply tab."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
+    app.get_by_test_id("sc-attack-luck").select_option("yes")
+    enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8: bought with luck (SIM-10)
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
+    enter(app, "sc-damage-die-typed", "20")
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-damage-result")).to_be_visible()
+    assert rule_text_outside_why(app) == []  # the damage result and the checks it queued
+    while app.get_by_test_id("sc-check").count():
+        before = app.get_by_test_id("sc-check").count()
+        enter(app, "sc-check-0-typed", "10 10")  # a 20 fails: the condition binds
+        expect(app.get_by_test_id("sc-check")).to_have_count(before - 1)
+    expect(app.get_by_test_id("sc-combatant").nth(1)).to_contain_text(
+        re.compile("unconscious|down")
+    )
+    enter(app, "sc-attack-typed", "10 10")  # Mara's last action misses
+    app.get_by_test_id("sc-treat-patient").select_option(label="Bo")
+    app.get_by_test_id("sc-treat-roll").click()  # a bandage: no roll
+    for _ in range(28):  # the log fills up: more entries than it shows at first
+        app.get_by_test_id("sc-clock-1").click()
+    expect(app.get_by_test_id("sc-log-entry-all")).to_be_visible()
+    app.get_by_test_id("sc-log-entry-all").click()
+    found: dict[str, list[str]] = {}
+    tabs = app.locator("[data-testid^='simply-tab-']")
+    for key in [tabs.nth(i).get_attribute("data-testid") or "" for i in range(tabs.count())]:
+        app.get_by_test_id(key).click()
+        if key == "simply-tab-characters":  # each record, as the fight left it
+            for i in range(app.get_by_test_id("char-entry").count()):
+                app.get_by_test_id("char-entry").nth(i).locator("button").first.click()
+                found[f"{key} {i}"] = rule_text_outside_why(app)
+        found[key] = rule_text_outside_why(app)
+    app.get_by_test_id("simply-tab-combat").click()
+    app.get_by_test_id("sc-end").click()  # the log is kept under "Past fights"
+    found["ended"] = rule_text_outside_why(app)
+    assert {k: v for k, v in found.items() if v} == {}
     assert errors == []

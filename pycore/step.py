@@ -64,3 +64,15 @@ def verdict(hit: bool, yes: str = "hit", no: str = "miss") -> str:
     ('hit', 'failure')
     """
     return yes if hit else no
+
+
+@checked
+def seen(words: str) -> str:
+    """A condition or effect as anyone at the table sees it: its name, without the reason in
+    brackets; "" when numbers are left (a threshold, a roll), which players do not hear.
+
+    >>> seen("crippled arm (injury over HP/2)"), seen("major wound"), seen("HP 5 → 2")
+    ('crippled arm', 'major wound', '')
+    """
+    name = words.split("(")[0].split(";")[0].strip()
+    return "" if any(c.isdigit() for c in name) else name

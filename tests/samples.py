@@ -37,8 +37,8 @@ from pycore.systems.percentile.sides import PrimaryAttack
 from pycore.systems.simply.armor import Protection, wear
 from pycore.systems.simply.character import Campaign, Character
 from pycore.systems.simply.damage import RawDamage
-from pycore.systems.simply.fight.order import roll_initiative
-from pycore.systems.simply.fight.state import Combat, add_combatant
+from pycore.systems.simply.fight.turns import roll_initiative
+from pycore.systems.simply.fight.value import Combat, add_combatant
 from pycore.systems.simply.stats import Adjustment, Stats
 from pycore.systems.simply.tasks import TargetNumber, target_number
 from pycore.tables import Table, load_table

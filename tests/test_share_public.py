@@ -348,9 +348,10 @@ def test_a_simply_fights_public_view_tells_who_hit_whom_and_hides_numbers(
 ) -> None:
     """Issue 25: players saw "MDT max 30, D20 11 → raw 16"; the view is built from the steps'
     public lines (pycore.step), so no roll, TN, damage, HP or luck reaches it."""
-    from pycore.share.public import public_fight, simply_public
+    from pycore.share.public import public_fight
     from pycore.step import Step, log_entry
     from pycore.systems.simply import fight as simply
+    from pycore.systems.simply.fight.public import simply_public
 
     names = data.draw(st.lists(NAMES, min_size=2, max_size=4, unique=True))
     fight = simply.Combat()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from typing import Any
+
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import find_all, text_of
@@ -200,3 +204,43 @@ def test_sim_d09_the_weapon_sets_the_damage_armor_row() -> None:
         model = send(model, "simply.combat_form", "attack", "weapon", str(index))
         kinds.append(form(model, "damage")["kind"])
     assert kinds == ["other", "energy", "projectile"]
+
+
+def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
+    """Issue 25 "Done when": a tap (its update and the view after it) decodes the saved fight at
+    most once; after a reload (nothing read yet), once. Counted where the page decodes it."""
+    from rkweb.features.simply.combat import state as saved
+
+    from pycore.systems.simply import fight as core
+
+    decoded: list[str] = []
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(core, name)
+
+        def combat_from_json(self, data: Any) -> core.Combat:
+            decoded.append("decoded")
+            return core.combat_from_json(data)
+
+    model = send(two_fighters(), "simply.combat_initiative", seed="s1")
+    shell.view(model)
+    monkeypatch.setattr(saved, "core", Counting())
+    taps = [
+        ("simply.combat_form", "attack", "tn", "11"),
+        ("simply.combat_attack",),
+        ("simply.combat_clock", 1),
+        ("simply.combat_hold",),
+        ("shell.undo",),
+    ]
+    for tap in taps:
+        decoded.clear()
+        model = send(model, *tap)
+        shell.view(model)
+        assert (tap, len(decoded)) == (tap, min(len(decoded), 1))
+    reloaded = json.loads(json.dumps(model.history.state))  # new objects, as from storage
+    model = replace(model, history=History.new(reloaded))
+    decoded.clear()
+    model = send(model, "simply.combat_clock", 1)
+    shell.view(model)
+    assert decoded == ["decoded"]

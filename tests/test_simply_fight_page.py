@@ -4,6 +4,8 @@ the tap was, and the sheets taking what the fight left."""
 
 from __future__ import annotations
 
+import json
+
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, find_all, text_of
@@ -279,7 +281,7 @@ def test_luck_is_offered_only_with_5_lp_and_the_chance_shown_is_the_one_that_app
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
     assert "a contest against the Defend" in texts(model, "sc-hit-chance")[0]
     poor = send(started(), "simply.combat_hold")  # Bo's turn: Mara is his target
-    fight = model.state["simply_combat"]["combat"]
+    fight = json.loads(json.dumps(model.state["simply_combat"]["combat"]))  # saved: not changed
     fight["combatants"][1]["luck"] = 3
     from rkweb.features.simply.combat import state as saved
 

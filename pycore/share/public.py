@@ -3,8 +3,9 @@ anyone at the table can see and the last result in words; never HP, Luck, TNs, s
 
 It is what the GM's device shows on a second screen and what a player's phone gets from a QR
 snapshot, so it is built from a saved fight section alone: here the Simply fight
-(``simply_combat``); the other systems' in ``public_gurps``, ``public_aftermath`` and
-``public_percentile``, and which one to show in ``public_pick``.
+(``simply_combat``, whose steps' players' lines come from ``pycore.systems.simply.fight.public``);
+the other systems' in ``public_gurps``, ``public_aftermath`` and ``public_percentile``, and which
+one to show in ``public_pick``.
 
 >>> from pycore.systems.simply import fight as core
 >>> fight = core.add_combatant(core.Combat(), name="Ana", hp_max=9, strength=5, health=5, bonus=9)
@@ -22,12 +23,11 @@ snapshot, so it is built from a saved fight section alone: here the Simply fight
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.step import verdict
+from pycore.step import seen as seen  # the other systems' views read it here
 from pycore.validate import checked
 
 MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
@@ -55,55 +55,6 @@ def last_public(log: Any) -> str:
         shown = entry.get("public") if isinstance(entry, dict) else None
         if isinstance(shown, str) and shown.strip():
             return shown.strip()[:MAX_TEXT]
-    return ""
-
-
-@checked
-def seen(words: str) -> str:
-    """A condition or effect as anyone at the table sees it: its name, without the reason in
-    brackets; "" when numbers are left (a threshold, a roll), which players do not hear.
-
-    >>> seen("crippled arm (injury over HP/2)"), seen("major wound"), seen("HP 5 → 2")
-    ('crippled arm', 'major wound', '')
-    """
-    name = words.split("(")[0].split(";")[0].strip()
-    return "" if any(c.isdigit() for c in name) else name
-
-
-@checked
-def simply_public(result: object, names: Mapping[str, str]) -> str:
-    """The players' line of a Simply fight step, from its values (``names``: combatant ids to
-    names). Attack and Defend rolls, TNs, damage, HP and luck stay the GM's.
-
-    >>> from pycore.systems.simply.fight import AttackRoll
-    >>> simply_public(AttackRoll("a", "b", True, "2d10 (3, 9) = 12 vs TN 14", names=("Ana", "Bo")), {})
-    'Ana attacks Bo → hit'
-    """
-    from pycore.systems.simply.fight import (
-        AttackRoll,
-        CheckRoll,
-        HitResult,
-        Initiative,
-        TreatmentRoll,
-    )
-
-    if isinstance(result, AttackRoll):
-        attacker = result.names[0] or names.get(result.attacker, "")
-        target = result.names[1] or names.get(result.target, "")
-        return f"{attacker} attacks {target} → {verdict(result.hit)}"
-    if isinstance(result, HitResult):
-        # Its effects ("quarter HP", a heavy injury) are the GM's; what shows (down, bleeding)
-        # is in the order strip's conditions.
-        return f"{result.name} is hit"
-    if isinstance(result, CheckRoll):
-        check = result.check
-        outcome = "passed" if result.passed else f"failed: {seen(check.on_failure)}"
-        return f"{check.name}: {seen(check.check)} → {outcome}".rstrip(": ")
-    if isinstance(result, TreatmentRoll):
-        who = names.get(result.patient, "")
-        return f"{who}: {seen(result.task.treatment)} → {verdict(result.success, 'success', 'failure')}"
-    if isinstance(result, Initiative):
-        return "Initiative rolled: a new turn"
     return ""
 
 

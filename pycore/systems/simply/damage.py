@@ -155,10 +155,15 @@ class InjuryEffect:
     chance: Fraction | None = None
     on_failure: str | None = None
 
-    def __str__(self) -> str:
+    @property
+    def words(self) -> str:
+        """The effect for the GM without its rule (the rule is data: ``rule``)."""
         if self.check is not None:
-            return f"{self.check} TN {self.target_number} or {self.on_failure} ({self.rule})"
-        return f"{self.name} ({self.rule})"
+            return f"{self.check} TN {self.target_number} or {self.on_failure}"
+        return self.name
+
+    def __str__(self) -> str:
+        return f"{self.words} ({self.rule})"
 
 
 def _stat_check(
@@ -246,7 +251,24 @@ class DamageResult:
         """
         return self.hp_after <= DEAD_AT
 
+    @property
+    def words(self) -> str:
+        """The hit for the GM, its effects without their rules (:attr:`rules` holds them).
+
+        >>> apply_damage(13, hp=26, hp_max=26, strength=6, health=4).words
+        'raw 13 = injury 13; HP 26 → 13; Knockback Check TN 12 or knocked down; bleeding'
+        """
+        return self._told(tuple(e.words for e in self.effects))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules this hit applied: the injury (SIM-40) and each effect's."""
+        return tuple(dict.fromkeys(("SIM-40", *(e.rule for e in self.effects))))
+
     def __str__(self) -> str:
+        return self._told(tuple(str(e) for e in self.effects))
+
+    def _told(self, effects: tuple[str, ...]) -> str:
         mod = -self.protection.total_modifier
         text = f"raw {self.raw.value}"
         if self.protection.steps:
@@ -255,8 +277,8 @@ class DamageResult:
         if self.luck_spent:
             text += f" − luck {self.luck_spent} = {self.injury}"
         text += f"; HP {self.hp_before} → {self.hp_after}"
-        if self.effects:
-            text += "; " + "; ".join(str(e) for e in self.effects)
+        if effects:
+            text += "; " + "; ".join(effects)
         return text
 
 

@@ -69,6 +69,11 @@ class TreatmentTask:
     note: str = ""
 
     def __str__(self) -> str:
+        return f"{self.words} ({', '.join(self.rules)})"
+
+    @property
+    def words(self) -> str:
+        """The task for the GM without its rules (``rules`` holds them)."""
         if self.automatic is not None:
             what = f"{self.difficulty} ({self.automatic} without a roll)"
         else:
@@ -82,7 +87,7 @@ class TreatmentTask:
             parts.append("stops bleeding")
         if self.note:
             parts.append(self.note)
-        return "; ".join(parts) + f" ({', '.join(self.rules)})"
+        return "; ".join(parts)
 
 
 @dataclass(frozen=True)

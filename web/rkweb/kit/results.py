@@ -118,11 +118,16 @@ def logs_shown_all(testids: Iterable[str]) -> Iterator[None]:
 
 
 def _log_entry(testid: str, entry: Mapping[str, Any], key: str) -> VNode:
+    """One entry; the rules its step applied (``pycore.step.Step.rules``, kept as data) are
+    shown only under its "Why"."""
+    rules = entry.get("rules")
+    told = [", ".join(map(str, rules))] if isinstance(rules, list) and rules else []
     return h(
         "li",
         {"class": "log-entry", "data-testid": testid, "data-key": key},
         h("span", {"class": "log-text"}, *dice_text(str(entry.get("text", "")))),
         h("span", {"class": "log-meta"}, str(entry.get("at", ""))[11:19]),
+        why(told),
     )
 
 

@@ -1,10 +1,13 @@
-"""Simply Roleplaying! fight (SIM-33 to SIM-57 as a running fight): the fight is an immutable
-value, and every step (initiative, an action, an attack, a hit, a check, a treatment, the clock)
-is a pure function returning the new fight and an explained result, so the page can store each
-step for undo and replay every roll from its seed or the dice the GM typed.
+"""Simply Roleplaying! fight (SIM-33 to SIM-57 as a running fight), on the fight protocol
+(shared/FIGHT.md): the fight is an immutable value (:class:`Fight`), and every step a page calls
+(:data:`TRANSITIONS`: joining, initiative, an action, an attack, a hit, a check, a treatment, the
+clock) is a pure function ``(fight, ...) -> (Fight, result)`` whose ``result.step`` is the logged
+:class:`pycore.step.Step` (the GM's words, the players' line, the rules as data), so the page
+can store each step for undo and replay every roll from its seed or the dice the GM typed.
 
-``state`` holds the value, ``order`` the turn, ``attack``, ``injury`` and ``care`` the steps,
-``sheet`` what comes from and goes back to the Character Records, ``codec`` the saved form.
+``value`` holds the value, ``turns`` the turn, ``attack``, ``injury`` and ``care`` the steps,
+``public`` the players' lines, ``sheet`` what comes from and goes back to the Character
+Records, ``codec`` the saved form.
 
 >>> import random
 >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5, bonus=2)
@@ -14,12 +17,12 @@ step for undo and replay every roll from its seed or the dice the GM typed.
 'Turn 1: Mara 1D10 (3) + 2 = 5; Grunt 1D10 (10) = 10 (minor NPC, goes last)'
 >>> current_actor(fight)
 'c1'
->>> fight, text = take_action(fight, "c1", "Attack")
->>> text
+>>> fight, taken = take_action(fight, "c1", "Attack")
+>>> str(taken)
 'Mara: Attack (1 action left)'
 >>> fight, hit_result = hit(fight, "c2", raw_from_weapon(8))
->>> str(hit_result)
-'Grunt: raw 8 = injury 8; HP 12 → 4; Stamina Check TN 8 or unconscious (SIM-45)'
+>>> hit_result.step.text, hit_result.step.rules
+('weapon → raw 8; Grunt: raw 8 = injury 8; HP 12 → 4; Stamina Check TN 8 or unconscious', ('SIM-40', 'SIM-45'))
 >>> [str(c) for c in fight.pending]
 ['Grunt: Stamina Check TN 8 or unconscious (SIM-45) — 7/25 (28.00%)']
 """
@@ -35,30 +38,40 @@ from pycore.systems.simply.fight.attack import (
     roll_attack,
 )
 from pycore.systems.simply.fight.care import TREATMENTS, TreatmentRoll, treat, treatment_task
-from pycore.systems.simply.fight.codec import combat_from_json, combat_to_json
+from pycore.systems.simply.fight.codec import (
+    combat_from_json,
+    combat_to_json,
+    fight_from_json,
+    fight_to_json,
+)
 from pycore.systems.simply.fight.dice import typed_initiative, typed_rolls
 from pycore.systems.simply.fight.injury import (
     CheckRoll,
     HitResult,
+    TimePassed,
     advance_clock,
     dismiss_check,
     hit,
     roll_check,
 )
-from pycore.systems.simply.fight.order import (
+from pycore.systems.simply.fight.public import simply_public
+from pycore.systems.simply.fight.sheet import join_character
+from pycore.systems.simply.fight.turns import (
     Initiative,
     InitiativeLine,
+    TurnStep,
     adjust,
     current_actor,
     give_up,
     hold,
     initiative_rollers,
+    join,
     remove_combatant,
     roll_initiative,
     spend_for_roll,
     take_action,
 )
-from pycore.systems.simply.fight.state import (
+from pycore.systems.simply.fight.value import (
     ACTIONS,
     BLEED_EVERY,
     DEFAULT_ACTIONS,
@@ -73,8 +86,25 @@ from pycore.systems.simply.fight.state import (
     Combat,
     Combatant,
     Due,
+    Fight,
     PendingCheck,
     add_combatant,
+)
+
+#: The steps a page calls, each ``(fight, ...) -> (Fight, result)`` with ``result.step``.
+TRANSITIONS = (
+    "join",
+    "join_character",
+    "remove_combatant",
+    "roll_initiative",
+    "take_action",
+    "hold",
+    "roll_attack",
+    "hit",
+    "roll_check",
+    "dismiss_check",
+    "advance_clock",
+    "treat",
 )
 
 __all__ = [
@@ -88,6 +118,7 @@ __all__ = [
     "MAX_HP",
     "MAX_LUCK",
     "MAX_MINUTES",
+    "TRANSITIONS",
     "TREATMENTS",
     "Arm",
     "AttackPlan",
@@ -96,11 +127,14 @@ __all__ = [
     "Combat",
     "Combatant",
     "Due",
+    "Fight",
     "HitResult",
     "Initiative",
     "InitiativeLine",
     "PendingCheck",
+    "TimePassed",
     "TreatmentRoll",
+    "TurnStep",
     "add_combatant",
     "adjust",
     "advance_clock",
@@ -109,11 +143,15 @@ __all__ = [
     "combat_to_json",
     "current_actor",
     "dismiss_check",
+    "fight_from_json",
+    "fight_to_json",
     "give_up",
     "hit",
     "hit_chance",
     "hold",
     "initiative_rollers",
+    "join",
+    "join_character",
     "luck_pool",
     "plan_attack",
     "raw_from_weapon",
@@ -121,6 +159,7 @@ __all__ = [
     "roll_attack",
     "roll_check",
     "roll_initiative",
+    "simply_public",
     "spend_for_roll",
     "take_action",
     "treat",

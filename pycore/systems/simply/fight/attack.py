@@ -25,11 +25,13 @@ from functools import lru_cache
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.step import Step
 from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import DamageKind
-from pycore.systems.simply.fight.order import spend_for_roll
-from pycore.systems.simply.fight.state import Arm, Combat, Combatant, Due
+from pycore.systems.simply.fight.public import attack_line
+from pycore.systems.simply.fight.turns import spend_for_roll
+from pycore.systems.simply.fight.value import Arm, Combat, Combatant, Due
 from pycore.validate import checked
 
 
@@ -184,6 +186,8 @@ class AttackRoll:
     names: tuple[str, str] = ("", "")
     #: This attack's number in the fight: a hit's damage is applied with it, once.
     serial: int = 0
+    #: The rules the roll applied (shown under "Why", never in the text).
+    rules: tuple[str, ...] = ("SIM-37", "SIM-39")
 
     @property
     def verdict(self) -> str:
@@ -192,6 +196,11 @@ class AttackRoll:
         if self.hit:
             return f"{attacker} hits {target}"
         return f"{attacker} misses {target}" + (" (a draw is a miss)" if self.drawn else "")
+
+    @property
+    def step(self) -> Step:
+        """The logged step: the roll for the GM, hit or miss for the players."""
+        return Step(self.text, attack_line(*self.names, self.hit), self.rules)
 
     def __str__(self) -> str:
         return self.text
@@ -239,7 +248,7 @@ def _defended(
     else:
         a, b = contest.a, contest.b
     hit, drawn = contest.winner == "a", contest.winner is None
-    verdict = "hit" if hit else "miss (a draw is a miss, SIM-D08)" if drawn else "miss"
+    verdict = "hit" if hit else "miss (a draw is a miss)" if drawn else "miss"
     text = f"{attacker.name} attacks, {target.name} defends: {contest} → {verdict}"
     ra, rb = _roll_of(a), _roll_of(b)
     number = f"{ra.roll} vs TN {ra.target} · {target.name} {rb.roll} vs TN {rb.target}"
@@ -253,6 +262,7 @@ def _defended(
         _spent(b),
         drawn and not hit,
         (attacker.name, target.name),
+        rules=_rules("SIM-D08", *sides),
     )
 
 
@@ -324,8 +334,16 @@ def roll_attack(
         _spent(side),
         names=(attacker.name, target.name),
         serial=serial,
+        rules=_rules("", (attack_tn, attack_level, stake)),
     )
     return _count(_pay(updated, attacker_id, result.luck_spent), result), result
+
+
+def _rules(contest: str, *sides: tuple[int, str | None, int]) -> tuple[str, ...]:
+    """An attack's rules: the action and the roll (SIM-37, SIM-39), a Defend's contest
+    (SIM-D08), luck declared by a side (SIM-10)."""
+    luck = ("SIM-10",) if any(points for _, _, points in sides) else ()
+    return ("SIM-37", "SIM-39", *((contest,) if contest else ()), *luck)
 
 
 def _count(combat: Combat, result: AttackRoll) -> Combat:

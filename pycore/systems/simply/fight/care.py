@@ -8,8 +8,10 @@ from typing import Final
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
+from pycore.step import Step
 from pycore.systems.simply import recovery, tasks
-from pycore.systems.simply.fight.state import FIRST_AID_WINDOW, Combat, _with, _without
+from pycore.systems.simply.fight.public import treatment_line
+from pycore.systems.simply.fight.value import FIRST_AID_WINDOW, Combat, _with, _without
 from pycore.validate import checked
 
 # --- treatment (SIM-51 to SIM-55) -----------------------------------------------------------
@@ -24,6 +26,14 @@ class TreatmentRoll:
     task: recovery.TreatmentTask
     success: bool
     text: str
+    name: str = ""
+
+    @property
+    def step(self) -> Step:
+        """The logged step: the task and the roll for the GM (its rules as data); for the
+        players, the treatment and whether it worked."""
+        public = treatment_line(self.name, self.task.treatment, self.success)
+        return Step(self.text, public, self.task.rules)
 
     def __str__(self) -> str:
         return self.text
@@ -102,20 +112,20 @@ def treat(
     >>> fight, _ = hit(fight, "c1", 12)
     >>> fight, done = treat(fight, "c1", "bandage", random.Random(1))
     >>> str(done), fight.get("c1").status()
-    ('Mara: bandage: Automatic (success without a roll); stops bleeding; the bandager takes no other actions this turn (SIM-53)', 'ok')
+    ('Mara: bandage: Automatic (success without a roll); stops bleeding; the bandager takes no other actions this turn', 'ok')
     """
     task = treatment_task(combat, patient_id, treatment, skill)
     patient = combat.get(patient_id)
     if task.automatic is not None:
         success = task.automatic == "success"
-        body = str(task)
+        body = task.words
     else:
         if rating is None:
             raise RuleError(f"{skill} rating: enter the treater's skill rating (SIM-52)")
         target = tasks.target_number(rating, task.difficulty, base_label=f"{skill}")
         outcome = tasks.roll_task(target, level, rng)
         success = outcome.success
-        body = f"{task}; {outcome}"
+        body = f"{task.words}; {outcome}"
     updated = patient
     if success:
         if task.stops_bleeding:
@@ -145,4 +155,5 @@ def treat(
     text = f"{patient.name}: {body}" + (
         "" if task.automatic else (" → success" if success else " → failure")
     )
-    return combat.with_combatant(updated), TreatmentRoll(patient_id, task, success, text)
+    done = TreatmentRoll(patient_id, task, success, text, patient.name)
+    return combat.with_combatant(updated), done

@@ -1,5 +1,6 @@
 """The fight as plain JSON data (the worksheet's saved section), and back; a malformed one is a
-:class:`RuleError` naming the field."""
+:class:`RuleError` naming the field. ``fight_to_json`` / ``fight_from_json`` are the protocol's
+names; ``combat_to_json`` / ``combat_from_json`` the same functions under their older names."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import check_kind
-from pycore.systems.simply.fight.state import Arm, Combat, Combatant, Due, PendingCheck
+from pycore.systems.simply.fight.value import Arm, Combat, Combatant, Due, PendingCheck
 from pycore.validate import checked
 
 _FIELDS = tuple(Combatant.__dataclass_fields__)
@@ -141,3 +142,8 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
             str(due.get("target", "")),
         ),
     )
+
+
+#: The protocol's names (shared/FIGHT.md), the same functions.
+fight_to_json = combat_to_json
+fight_from_json = combat_from_json

@@ -39,7 +39,7 @@ def typed_rolls(*entries: tuple[str, str, str]) -> TypedDice:
 
 def typed_initiative(text: str) -> TypedDice:
     """The initiative dice typed at the table: one 1D10 per participant in the order of
-    :func:`~pycore.systems.simply.fight.order.initiative_rollers`, then any roll-offs; each
+    :func:`~pycore.systems.simply.fight.turns.initiative_rollers`, then any roll-offs; each
     face is checked as the die is read (1 to 10).
 
     >>> typed_initiative("7 3 10").faces

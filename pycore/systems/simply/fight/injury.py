@@ -8,13 +8,15 @@ from dataclasses import dataclass, replace
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.step import Step
 from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import DamageKind, check_kind
 from pycore.systems.simply.damage import DamageResult, RawDamage, apply_damage
 from pycore.systems.simply.fight.attack import luck_pool
-from pycore.systems.simply.fight.order import _disable_if_needed
-from pycore.systems.simply.fight.state import (
+from pycore.systems.simply.fight.public import check_line, hit_line
+from pycore.systems.simply.fight.turns import TurnStep, _disable_if_needed
+from pycore.systems.simply.fight.value import (
     BLEED_EVERY,
     MAX_HP,
     MAX_MINUTES,
@@ -38,6 +40,13 @@ class HitResult:
 
     def __str__(self) -> str:
         return f"{self.name}: {self.damage}"
+
+    @property
+    def step(self) -> Step:
+        """The logged step: the Raw Damage and what it did, for the GM (its effects' rules as
+        data); for the players, who was hit."""
+        said = f"{self.damage.raw}; {self.name}: {self.damage.words}"
+        return Step(said, hit_line(self.name), self.damage.rules)
 
 
 @checked
@@ -121,12 +130,20 @@ class CheckRoll:
     check: PendingCheck
     passed: bool
     text: str
+    #: The check's rule, the special check (SIM-09) and luck when declared (SIM-10).
+    rules: tuple[str, ...] = ()
 
     @property
     def verdict(self) -> str:
         """The check in words: "Bo passes the Knockback Check", "Bo: knocked down"."""
         c = self.check
         return f"{c.name} passes the {c.check}" if self.passed else f"{c.name}: {c.on_failure}"
+
+    @property
+    def step(self) -> Step:
+        c = self.check
+        public = check_line(c.name, c.check, c.on_failure, self.passed)
+        return Step(self.text, public, self.rules or (c.rule, "SIM-09"))
 
     def __str__(self) -> str:
         return self.text
@@ -173,18 +190,20 @@ def roll_check(
     text = f"{who.name}, {pending.check}: {body} → {'passed' if passed else pending.on_failure}"
     rest = combat.pending[:index] + combat.pending[index + 1 :]
     updated = _disable_if_needed(replace(combat, pending=rest), who)
-    return updated, CheckRoll(pending, passed, text)
+    rules = (pending.rule, "SIM-09", *(("SIM-10",) if stake else ()))
+    return updated, CheckRoll(pending, passed, text, rules)
 
 
 @checked
-def dismiss_check(combat: Combat, index: int) -> Combat:
+def dismiss_check(combat: Combat, index: int) -> tuple[Combat, TurnStep]:
     """Drop a queued check the GM waives.
 
     >>> from pycore.systems.simply.fight import *
     >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5)
     >>> fight, _ = hit(fight, "c1", 14)
-    >>> [p.rule for p in fight.pending], [p.rule for p in dismiss_check(fight, 0).pending]
-    (['SIM-44', 'SIM-45'], ['SIM-45'])
+    >>> waived, told = dismiss_check(fight, 0)
+    >>> [p.rule for p in fight.pending], [p.rule for p in waived.pending], str(told)
+    (['SIM-44', 'SIM-45'], ['SIM-45'], 'Mara: Knockback Check waived by the GM')
     """
     if (
         isinstance(index, bool)
@@ -192,14 +211,36 @@ def dismiss_check(combat: Combat, index: int) -> Combat:
         or not 0 <= index < len(combat.pending)
     ):
         raise RuleError(f"check {index!r} is not waiting to be rolled")
-    return replace(combat, pending=combat.pending[:index] + combat.pending[index + 1 :])
+    check = combat.pending[index]
+    said = f"{check.name}: {check.check} waived by the GM"
+    rest = replace(combat, pending=combat.pending[:index] + combat.pending[index + 1 :])
+    return rest, TurnStep(said, said, (check.rule,))
+
+
+@dataclass(frozen=True)
+class TimePassed:
+    """Game time advanced: the minutes, the clock after, and what bleeding and a stabilization
+    running out did (SIM-46, SIM-49, SIM-54, SIM-D14); the GM's alone."""
+
+    minutes: int
+    clock: int
+    lines: tuple[str, ...]
+    rules: tuple[str, ...] = ("SIM-D14",)
+
+    @property
+    def step(self) -> Step:
+        said = f"{self.minutes} minutes pass (clock {self.clock} min)"
+        return Step("; ".join((said, *self.lines)), rules=self.rules)
+
+    def __str__(self) -> str:
+        return self.step.text
 
 
 # --- the clock and bleeding (SIM-46, SIM-49, SIM-54, SIM-D14) --------------------------------
 
 
 @checked
-def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, tuple[str, ...]]:
+def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, TimePassed]:
     """Advance game time: each bleeding participant loses 1 HP per full 5 minutes since the
     bleeding began (SIM-46, SIM-49, SIM-D14); a stabilization runs out (SIM-54). Bleeding is
     not an injury and calls for no check (SIM-47 reading).
@@ -207,13 +248,14 @@ def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, tuple[str, ...]
     >>> from pycore.systems.simply.fight import *
     >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5)
     >>> fight, _ = hit(fight, "c1", 12)
-    >>> fight, lines = advance_clock(fight, 12)
-    >>> lines, fight.get("c1").hp
+    >>> fight, passed = advance_clock(fight, 12)
+    >>> passed.lines, fight.get("c1").hp
     (('Mara bleeds 2 HP (12 minutes): HP 14 → 12',), 12)
     """
     minutes = _int("minutes", minutes, 1, MAX_MINUTES)
     now = combat.clock + minutes
     lines: list[str] = []
+    rules = ["SIM-D14"]
     updated = replace(combat, clock=now)
     for c in combat.combatants:
         current = c
@@ -225,7 +267,8 @@ def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, tuple[str, ...]
                 bled=0,
                 stabilized_until=None,
             )
-            lines.append(f"{c.name}: stabilization ran out, bleeding again (SIM-54)")
+            lines.append(f"{c.name}: stabilization ran out, bleeding again")
+            rules.append("SIM-54")
         if current.bleeding and current.bleeding_since is not None:
             due = (now - current.bleeding_since) // BLEED_EVERY - current.bled
             if due > 0:
@@ -236,6 +279,7 @@ def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, tuple[str, ...]
                 lines.append(
                     f"{c.name} bleeds {due} HP ({minutes} minutes): HP {before} → {current.hp}"
                 )
+                rules.append("SIM-49" if current.critical else "SIM-46")
         if current != c:
             updated = _disable_if_needed(updated, current)
-    return updated, tuple(lines)
+    return updated, TimePassed(minutes, now, tuple(lines), tuple(dict.fromkeys(rules)))

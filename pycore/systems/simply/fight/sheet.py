@@ -21,7 +21,8 @@ from dataclasses import replace
 
 from pycore.errors import RuleError
 from pycore.systems.simply.character import Character, Weapon, derive
-from pycore.systems.simply.fight.state import Arm, Combat, Combatant, add_combatant
+from pycore.systems.simply.fight.turns import TurnStep, joined
+from pycore.systems.simply.fight.value import Arm, Combat, Combatant, add_combatant
 from pycore.systems.simply.scores import weapon_lines
 from pycore.validate import checked
 
@@ -97,6 +98,24 @@ def add_character(
         hp=None if character.hp is None else min(character.hp, int(hp_max)),
         conditions=character.conditions,
     )
+
+
+@checked
+def join_character(
+    combat: Combat, character: Character, uid: str | None, **gear: str | None
+) -> tuple[Combat, TurnStep]:
+    """The transition of a character joining (:func:`add_character`; ``gear``: its armor,
+    coating and shield where the builder has none), with its logged step.
+
+    >>> fight, step = join_character(Combat(), Character(name="Mara"), "u1")
+    >>> step.step.public
+    'Mara joins the fight'
+    """
+    unknown = set(gear) - {"armor", "coating", "shield"}
+    if unknown:
+        raise RuleError(f"{', '.join(sorted(unknown))}: only armor, coating and shield are worn")
+    bigger = add_character(combat, character, uid, **gear)
+    return bigger, joined(bigger.combatants[-1])
 
 
 @checked

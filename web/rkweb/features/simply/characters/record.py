@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pycore.systems.simply.character import Character, Derived
-from pycore.systems.simply.fight.state import Combatant
+from pycore.systems.simply.fight.value import Combatant
 from pycore.systems.simply.scores import weapon_lines
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.builder import rating_text

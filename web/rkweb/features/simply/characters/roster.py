@@ -10,7 +10,7 @@ from pycore.systems.simply.character import derive, validate
 from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.codec import combat_from_json
 from pycore.systems.simply.fight.sheet import fighters_of, live_line
-from pycore.systems.simply.fight.state import Combatant
+from pycore.systems.simply.fight.value import Combatant
 from pycore.systems.simply.links import uid_of
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h

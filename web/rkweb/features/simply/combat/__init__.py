@@ -87,8 +87,9 @@ def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
     else:  # the damage just applied: its result heads the checks it queued
         steps = [attack.card(model, fight, quiet), damage.card(model, fight, state)]
     if fight.pending:
-        return [care.checks_card(model, fight, None if awaits or missed else brief), *steps]
-    return [*steps, care.checks_card(model, fight)]
+        last = None if awaits or missed else brief
+        return [care.checks_card(model, fight, state, last), *steps]
+    return [*steps, care.checks_card(model, fight, state)]
 
 
 def view(model: Model) -> VNode:

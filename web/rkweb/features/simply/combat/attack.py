@@ -75,8 +75,7 @@ def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = {**state, "result": {"attack": {**shown, "hit": attack.hit}}}
     if attack.hit:  # the damage step follows: this attack's, on the target that was hit
         state["hit"] = {k: a[k] for k in saved.CHOICE}
-    step = saved.step(attack.text, attack, fight)
-    return saved.commit(model, state, fight, "Attack", ctx, (step,), seed, ended="attack")
+    return saved.commit(model, state, fight, "Attack", ctx, (attack,), seed, ended="attack")
 
 
 def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
-from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT, typed_two
 from pycore.systems.simply.recovery import treatment_chance
@@ -39,8 +38,7 @@ def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) ->
         "passed": rolled.passed,
     }
     state = {**state, "result": {"check": shown}}
-    logged = saved.step(str(rolled), rolled, fight)
-    return saved.commit(model, state, fight, rolled.check.check, ctx, (logged,), seed)
+    return saved.commit(model, state, fight, rolled.check.check, ctx, (rolled,), seed)
 
 
 def check(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -55,21 +53,15 @@ def check_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
 def waive(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
-    index = int(msg[1])
-    if not 0 <= index < len(fight.pending):
-        raise RuleError(f"check {index} is not waiting to be rolled")
-    pending = fight.pending[index]
-    fight = core.dismiss_check(fight, index)
-    text = f"{pending.name}: {pending.check} waived by the GM"
-    return saved.commit(model, state, fight, "Waive check", ctx, (saved.said(text),))
+    fight, waived = core.dismiss_check(fight, int(msg[1]))
+    return saved.commit(model, state, fight, "Waive check", ctx, (waived,))
 
 
 def clock(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     minutes = int(msg[1]) if len(msg) > 1 else saved.number(state["form"]["clock"], "minutes") or 1
-    fight, lines = core.advance_clock(saved.fight_of(state), minutes)
-    texts = (f"{minutes} minutes pass (clock {fight.clock} min)", *lines)
-    return saved.commit(model, state, fight, f"+{minutes} min", ctx, texts)
+    fight, passed = core.advance_clock(saved.fight_of(state), minutes)
+    return saved.commit(model, state, fight, f"+{minutes} min", ctx, (passed,))
 
 
 def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
@@ -84,9 +76,7 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
         rating=saved.number(t, "rating", optional=True),
     )
     label = t["treatment"].capitalize()
-    return saved.commit(
-        model, state, fight, label, ctx, (saved.step(str(done), done, fight),), seed
-    )
+    return saved.commit(model, state, fight, label, ctx, (done,), seed)
 
 
 def treat(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -106,10 +96,14 @@ def treat_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
 # --- view -------------------------------------------------------------------------------------
 
 
-def _check_row(index: int, pending: core.PendingCheck) -> VNode:
+def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
+    """One check to roll, keyed by the checks queued now (``queued``): once one is rolled each
+    row is new, with an empty "I rolled", so the same dice typed for two checks in a row are
+    taken twice (the second was ignored as an unchanged field)."""
+    key = f"{queued}-{index}-{pending.combatant}-{pending.rule}"
     return h(
         "li",
-        {"class": "check", "data-testid": "sc-check"},
+        {"class": "check", "data-testid": "sc-check", "data-key": key},
         h(
             "span",
             {},
@@ -129,11 +123,14 @@ def _check_row(index: int, pending: core.PendingCheck) -> VNode:
     )
 
 
-def checks_card(model: Model, fight: core.Combat, last: VNode | None = None) -> VNode:
+def checks_card(
+    model: Model, fight: core.Combat, state: dict[str, Any], last: VNode | None = None
+) -> VNode:
     """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
     a hit queues them they are the step under way, under the hit's result (``last``)."""
-    items = [_check_row(i, p) for i, p in enumerate(fight.pending)]
-    form = saved.load(model)["form"]
+    queued = f"{fight.attacks}.{len(fight.pending)}"
+    items = [_check_row(i, p, queued) for i, p in enumerate(fight.pending)]
+    form = state["form"]
     first = fight.pending[0].combatant if fight.pending else ""
     luck = (
         saved.form_select(

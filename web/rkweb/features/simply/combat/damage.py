@@ -72,14 +72,12 @@ def apply(model: Model, msg: Msg, ctx: Ctx) -> Model:
         raise RuleError("no damage to apply: choose the target and roll or type the damage")
     raw = _raw(d)
     fight, hit = _hit(saved.fight_of(state), d, raw)
-    text = f"{raw}; {hit}"
-    shown = {"verdict": f"{hit.name}: HP {hit.damage.hp_after}", "number": "", "text": text}
+    shown = {"verdict": f"{hit.name}: HP {hit.damage.hp_after}", "number": "", "text": str(hit)}
     shown["number"] = f"injury {hit.damage.injury} (raw {raw.value})"
     state = {**state, "result": {"damage": shown}}
     label = f"Damage to {hit.name}"
-    logged = saved.step(text, hit, fight)
     seed = d.get("seed", "")
-    return saved.commit(model, state, fight, label, ctx, (logged,), seed, ended="damage")
+    return saved.commit(model, state, fight, label, ctx, (hit,), seed, ended="damage")
 
 
 def _known(d: dict[str, str]) -> bool:
@@ -93,11 +91,10 @@ def _preview(fight: core.Combat, d: dict[str, str]) -> str:
     if not _known(d):
         return ""
     try:
-        raw = _raw(d)
-        _, hit = _hit(fight, d, raw)
+        _, hit = _hit(fight, d, _raw(d))
     except ValueError as exc:
         return str(exc)
-    return f"Preview: {raw}; {hit}"
+    return f"Preview: {hit.step.text}"
 
 
 def _title(fight: core.Combat, d: dict[str, str]) -> str:

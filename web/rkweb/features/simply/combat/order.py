@@ -8,11 +8,10 @@ from typing import Any
 
 from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
-from pycore.step import Step
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, shield, shield_ids
 from pycore.systems.simply.character_json import character_from_json
-from pycore.systems.simply.fight.sheet import add_character
+from pycore.systems.simply.fight.sheet import join_character
 from pycore.systems.simply.links import chosen_index, uid_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -35,7 +34,7 @@ def add(model: Model, msg: Msg, ctx: Ctx) -> Model:
             "The quick NPC's Name is empty: type 1 to 60 characters. (A character picked in "
             '"From a character" joins the fight as soon as it is picked.)'
         )
-    fight = core.add_combatant(
+    fight, joined = core.join(
         saved.fight_of(state),
         name=form["name"],
         hp_max=saved.number(form, "hp_max") or 1,
@@ -52,8 +51,6 @@ def add(model: Model, msg: Msg, ctx: Ctx) -> Model:
     )
     added = fight.combatants[-1]
     state["form"] = {**state["form"], "add": {**form, "name": ""}}
-    text = f"{added.name} joins the fight" + (" (minor NPC)" if added.minor else "")
-    joined = Step(text, f"{added.name} joins the fight")  # minor or not is the GM's
     return saved.commit(model, state, fight, f"Add {added.name}", ctx, (joined,))
 
 
@@ -68,7 +65,7 @@ def add_char(model: Model, msg: Msg, ctx: Ctx) -> Model:
     model, uid = sheets.linked(model, index, ctx)
     state = saved.load(model)
     form = state["form"]["add"]
-    fight = add_character(
+    fight, joined = join_character(
         saved.fight_of(state),
         character_from_json(model.section("simply_characters")["list"][index]),
         uid,
@@ -77,7 +74,6 @@ def add_char(model: Model, msg: Msg, ctx: Ctx) -> Model:
         shield=form["shield"] or None,
     )
     name = fight.combatants[-1].name
-    joined = saved.said(f"{name} joins the fight")
     return saved.commit(model, state, fight, f"Add {name}", ctx, (joined,))
 
 
@@ -89,9 +85,7 @@ def _initiative(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     # whoever acts first, even if they acted last.
     form = {**state["form"], "attack": {**state["form"]["attack"], "attacker": ""}}
     state = {**state, "result": {}, "form": form}
-    return saved.commit(
-        model, state, fight, label, ctx, (saved.step(str(rolled), rolled, fight),), seed
-    )
+    return saved.commit(model, state, fight, label, ctx, (rolled,), seed)
 
 
 def initiative(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -107,9 +101,8 @@ def act(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
     actor = state["form"]["act"]["actor"] or fight.cursor or ""
-    fight, text = core.take_action(fight, actor, str(msg[1]))
-    name = text.split(":")[0]
-    done = Step(text, f"{name}: {msg[1]}")  # the actions left are the GM's
+    name = fight.get(actor).name if actor else ""
+    fight, done = core.take_action(fight, actor, str(msg[1]))
     return saved.commit(model, state, fight, f"{msg[1]} ({name})", ctx, (done,))
 
 
@@ -117,18 +110,15 @@ def hold(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
     actor = fight.cursor or ""
-    name = fight.get(actor).name if actor else ""
-    verb = "gives up the rest" if fight.phase == "held" else "holds"
-    fight = core.hold(fight, actor)
-    return saved.commit(model, state, fight, f"{name} {verb}", ctx, (saved.said(f"{name} {verb}"),))
+    fight, held = core.hold(fight, actor)
+    return saved.commit(model, state, fight, str(held), ctx, (held,))
 
 
 def remove(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
     gone = fight.get(str(msg[1]))
-    fight = core.remove_combatant(fight, gone.id)
-    left = saved.said(f"{gone.name} leaves")
+    fight, left = core.remove_combatant(fight, gone.id)
     return saved.commit(model, state, fight, f"Remove {gone.name}", ctx, (left,))
 
 

@@ -4,10 +4,9 @@ typed; how a typed number is read, and the one way a step is kept (logged, undoa
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 from pycore.errors import RuleError
-from pycore.share.public import simply_public
 from pycore.step import Step, log_entry
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.luck import LUCK_MINIMUM
@@ -105,11 +104,38 @@ CHOICE = ("attacker", "weapon", "target")
 ATTACK_STEPS = ("attack", "damage")
 
 
+#: The saved sections read and the fights decoded or encoded lately, each by its saved object
+#: (held here, so its id stays its own): a tap decodes the fight at most once, for its update
+#: and its view alike (issue 25: the section was read three times and the fight decoded twice).
+_LOADED: list[tuple[Any, dict[str, Any]]] = []
+_FIGHTS: list[tuple[Any, core.Combat]] = []
+_REMEMBERED = 8
+
+
+def _recall(memo: list[tuple[Any, Any]], saved: Any) -> Any:
+    return next((value for key, value in reversed(memo) if key is saved), None)
+
+
+def _keep(memo: list[tuple[Any, Any]], saved: Any, value: Any) -> None:
+    memo.append((saved, value))
+    del memo[:-_REMEMBERED]
+
+
 def load(model: Model) -> dict[str, Any]:
     """The section: the fight, the log, the forms and the last results shown where the tap was
     (kept, so a reload continues from the step it left). The attack and damage steps are
-    derived afresh on every read, so no undo, redo or reload can leave a stale value in them."""
+    derived afresh for every saved section, so no undo, redo or reload can leave a stale value
+    in them; a section read already is not derived again (a copy: callers set its keys)."""
     saved = model.section(SECTION)
+    known = _recall(_LOADED, saved)
+    if known is not None:
+        return dict(known)
+    state = _read(saved)
+    _keep(_LOADED, saved, state)
+    return dict(state)
+
+
+def _read(saved: dict[str, Any]) -> dict[str, Any]:
     form = {g: {**d, **saved.get("form", {}).get(g, {})} for g, d in FORM_DEFAULTS.items()}
     given = saved.get("set", {})
     return derive(
@@ -180,7 +206,20 @@ def with_set(state: dict[str, Any], group: str, values: dict[str, str]) -> dict[
 
 
 def fight_of(state: dict[str, Any]) -> core.Combat:
-    return core.combat_from_json(state["combat"])
+    """The fight of ``state``, decoded once per saved fight."""
+    data = state["combat"]
+    fight: core.Combat | None = _recall(_FIGHTS, data)
+    if fight is None:
+        fight = core.combat_from_json(data)
+        _keep(_FIGHTS, data, fight)
+    return fight
+
+
+def encoded(fight: core.Combat) -> dict[str, Any]:
+    """``fight`` as saved; reading it back is free (:func:`fight_of`)."""
+    data = core.combat_to_json(fight)
+    _keep(_FIGHTS, data, fight)
+    return data
 
 
 def number(form: dict[str, str], field: str, *, optional: bool = False) -> int | None:
@@ -279,7 +318,7 @@ def set_up(
     choice = {k: str(attack.get(k, "")) for k in CHOICE}
     form = {**state["form"], "attack": {**state["form"]["attack"], **choice}}
     given = {"attack": {}, "damage": {} if damage and fight.due is None else state["set"]["damage"]}
-    return derive({**state, "combat": core.combat_to_json(fight), "form": form, "set": given})
+    return derive({**state, "combat": encoded(fight), "form": form, "set": given})
 
 
 def next_attack(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
@@ -307,56 +346,47 @@ def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
     return next_attack(state, fight)
 
 
+class Stepped(Protocol):
+    """A transition's result (the fight protocol): its logged step."""
+
+    @property
+    def step(self) -> Step: ...
+
+
 def commit(
     model: Model,
     state: dict[str, Any],
     fight: core.Combat,
     label: str,
     ctx: Ctx,
-    texts: tuple[str | Step, ...] = (),
+    results: tuple[Stepped, ...] = (),
     seed: str = "",
     *,
     ended: str = "",
 ) -> Model:
-    """Keep a step: the new fight, its log lines, one undoable change named ``label``. A plain
-    text is the GM's alone; a :class:`Step` carries the players' line too.
-    ``ended`` names the step whose inputs this step used up: after an "attack" roll the next
+    """Keep a step: the new fight, the log entries of the core's results (each one's
+    :class:`Step`: the GM's words, the players' line, the rules), one undoable change named
+    ``label``. ``ended`` names the step whose inputs this step used up: after an "attack" roll the next
     attack is set up afresh (a hit keeps its damage step until applied); after "damage" the
     damage step is set up for the attack under way; everything when the turn moves on."""
     entries = [
-        log_entry(
-            t if isinstance(t, Step) else Step(t),
-            at=ctx.now,
-            seed=seed,
-            turn=fight.turn,
-            clock=fight.clock,
-        )
-        for t in texts
+        log_entry(r.step, at=ctx.now, seed=seed, turn=fight.turn, clock=fight.clock)
+        for r in results
     ]
     following = follow_turn(state, fight)
     if following is state and ended == "attack":
         following = next_attack(state, fight)
     elif following is state and ended == "damage":  # what the GM set for the next attack stays
         given = {**state["set"], "damage": {}}
-        following = {**state, "combat": core.combat_to_json(fight), "set": given}
+        following = {**state, "combat": encoded(fight), "set": given}
     if fight.due is None:
         following = {**following, "hit": {}}
     new_state = {
-        **derive({**following, "combat": core.combat_to_json(fight)}),
+        **derive({**following, "combat": encoded(fight)}),
         "log": [*reversed(entries), *state["log"]][:LOG_LIMIT],
     }
     history = model.history.apply(SECTION, new_state, label, ctx.now)
     return replace(model, history=history, ui={**model.ui, errors_key(ERRORS): {}})
-
-
-def step(text: str, result: object, fight: core.Combat) -> Step:
-    """A logged step whose players' line is built from ``result``'s values (never its text)."""
-    return Step(text, simply_public(result, {c.id: c.name for c in fight.combatants}))
-
-
-def said(text: str) -> Step:
-    """A step whose words hold only names and what was done: the players may read it as is."""
-    return Step(text, text)
 
 
 def who(fight: core.Combat, blank: str = "choose…") -> list[tuple[str, str]]:

@@ -10,7 +10,9 @@ from typing import Any
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
-from pycore.systems.simply.fight.state import (
+from pycore.step import Step
+from pycore.systems.simply.fight.public import INITIATIVE_LINE, action_line
+from pycore.systems.simply.fight.value import (
     ACTIONS,
     MAX_ACTIONS,
     MAX_BONUS,
@@ -20,20 +22,62 @@ from pycore.systems.simply.fight.state import (
     Combatant,
     _int,
     _without,
+    add_combatant,
 )
 from pycore.validate import checked
 
 
+@dataclass(frozen=True)
+class TurnStep:
+    """A step of the turn that rolls nothing (joining, an action, holding, leaving, a check
+    waived): the GM's words, the players' line (names and what was done) and its rules."""
+
+    text: str
+    public: str
+    rules: tuple[str, ...] = ()
+
+    @property
+    def step(self) -> Step:
+        return Step(self.text, self.public, self.rules)
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @checked
-def remove_combatant(combat: Combat, combatant_id: str) -> Combat:
+def joined(fighter: Combatant) -> TurnStep:
+    """The step of ``fighter`` joining: a minor NPC is the GM's to know (SIM-34)."""
+    said = f"{fighter.name} joins the fight"
+    return TurnStep(said + (" (minor NPC)" if fighter.minor else ""), said, ("SIM-33", "SIM-34"))
+
+
+@checked
+def join(combat: Combat, **fields: Any) -> tuple[Combat, TurnStep]:
+    """A participant joins with the values :func:`~.value.add_combatant` checks.
+
+    >>> fight, step = join(Combat(), name="Grunt", hp_max=9, strength=5, health=5, minor=True)
+    >>> step.step.text, step.step.public
+    ('Grunt joins the fight (minor NPC)', 'Grunt joins the fight')
+    """
+    try:
+        bigger = add_combatant(combat, **fields)
+    except TypeError as error:  # a field missing or unknown: the GM's words, not Python's
+        raise RuleError(f"a participant needs a name, HP max, S and H ({error})") from None
+    return bigger, joined(bigger.combatants[-1])
+
+
+@checked
+def remove_combatant(combat: Combat, combatant_id: str) -> tuple[Combat, TurnStep]:
     """Take a participant out of the fight (fled, or added by mistake).
 
     >>> from pycore.systems.simply.fight import *
     >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
-    >>> remove_combatant(fight, "c1").combatants
-    ()
+    >>> fight, left = remove_combatant(fight, "c1")
+    >>> fight.combatants, str(left)
+    ((), 'A leaves')
     """
-    combat.get(combatant_id)
+    gone = combat.get(combatant_id)
+    left = TurnStep(f"{gone.name} leaves", f"{gone.name} leaves")
     actions = {k: v for k, v in combat.actions.items() if k != combatant_id}
     shrunk = replace(
         combat,
@@ -47,8 +91,8 @@ def remove_combatant(combat: Combat, combatant_id: str) -> Combat:
     if due is not None and combatant_id in (due.attacker, due.target):
         shrunk = replace(shrunk, due=None)  # the hit left with its fighter: nothing to apply
     if combat.cursor == combatant_id:
-        return _advance(replace(shrunk, cursor=combatant_id), skip_current=True)
-    return shrunk
+        return _advance(replace(shrunk, cursor=combatant_id), skip_current=True), left
+    return shrunk, left
 
 
 # --- initiative (SIM-33, SIM-34, SIM-D13) ---------------------------------------------------
@@ -91,6 +135,13 @@ class Initiative:
 
     def __str__(self) -> str:
         return f"Turn {self.turn}: " + "; ".join(str(line) for line in self.lines)
+
+    @property
+    def step(self) -> Step:
+        """The logged step: the dice for the GM; for the players, a new turn (the order strip
+        shows who acts)."""
+        tied = ("SIM-D13",) if any(line.rolloffs for line in self.lines) else ()
+        return Step(str(self), INITIATIVE_LINE, ("SIM-33", "SIM-34", "SIM-37", *tied))
 
 
 def _roll_off(ids: Sequence[str], rng: RandintSource) -> tuple[list[str], dict[str, list[int]]]:
@@ -241,7 +292,7 @@ def _spend(combat: Combat, combatant_id: str) -> Combat:
 
 def take_action(
     combat: Combat, combatant_id: str, action: str, note: str = ""
-) -> tuple[Combat, str]:
+) -> tuple[Combat, TurnStep]:
     """Spend one action (SIM-37): on one's turn; a Defend at any time with an unused or held
     action (SIM-D08); otherwise an interrupt with a held action (SIM-36), never two interrupts
     in a row without an action in proper order by someone else between them.
@@ -253,10 +304,10 @@ def take_action(
     >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5, bonus=5)
     >>> fight = add_combatant(fight, name="B", hp_max=9, strength=5, health=5)
     >>> fight, _ = roll_initiative(fight, random.Random(0))
-    >>> fight = hold(fight, "c1")  # A holds both actions; B's turn
-    >>> fight, text = take_action(fight, "c1", "Attack")
-    >>> text
-    'A: Attack, interrupting (1 action left)'
+    >>> fight, _ = hold(fight, "c1")  # A holds both actions; B's turn
+    >>> fight, taken = take_action(fight, "c1", "Attack")
+    >>> taken.step
+    Step(text='A: Attack, interrupting (1 action left)', public='A: Attack', rules=('SIM-37', 'SIM-36'))
     >>> take_action(fight, "c1", "Attack")
     Traceback (most recent call last):
     ...
@@ -273,6 +324,7 @@ def take_action(
     if left <= 0:
         raise RuleError(f"{who.name} has no actions left this turn (SIM-37)")
     how = ""
+    rules = ["SIM-37"]
     if combatant_id == combat.cursor:
         updated = _spend(combat, combatant_id)
         if combat.interrupt_lock is not None and combat.interrupt_lock != combatant_id:
@@ -280,6 +332,7 @@ def take_action(
     elif action == "Defend":
         updated = _spend(combat, combatant_id)  # SIM-D08: a reaction with an unused/held action
         how = ", out of turn"
+        rules.append("SIM-D08")
     else:
         holding = combatant_id in combat.passed or combat.phase == "held"
         if not holding:
@@ -295,22 +348,25 @@ def take_action(
             )
         updated = replace(_spend(combat, combatant_id), interrupt_lock=combatant_id)
         how = ", interrupting"
+        rules.append("SIM-36")
     if action in ("Attack", "Defend"):  # the roll comes with the attack step (SIM-37)
         updated = replace(updated, taken=(*updated.taken, (combatant_id, action)))
     if action == "Move" and who.has("knocked down"):
         updated = updated.with_combatant(_without(who, "knocked down"))
         how += ", gets up"
+        rules.append("SIM-D15")
     if note:
         how += f": {note}"
     remaining = updated.actions_left(combatant_id)
     if combatant_id == combat.cursor and remaining <= 0:
         updated = _advance(updated, skip_current=True)
     plural = "action" if remaining == 1 else "actions"
-    return updated, f"{who.name}: {action}{how} ({remaining} {plural} left)"
+    text = f"{who.name}: {action}{how} ({remaining} {plural} left)"
+    return updated, TurnStep(text, action_line(who.name, action), tuple(rules))
 
 
 @checked
-def hold(combat: Combat, combatant_id: str) -> Combat:
+def hold(combat: Combat, combatant_id: str) -> tuple[Combat, TurnStep]:
     """End one's turn keeping the remaining actions for later (first pass), or give them up
     (held pass) (SIM-35).
 
@@ -318,18 +374,23 @@ def hold(combat: Combat, combatant_id: str) -> Combat:
     >>> import random
     >>> fight = add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5)
     >>> fight, _ = roll_initiative(fight, random.Random(1))
-    >>> fight = hold(fight, "c1")
-    >>> fight.phase, fight.cursor  # A alone: straight to the held actions
-    ('held', 'c1')
-    >>> hold(fight, "c1").phase
-    'done'
+    >>> fight, held = hold(fight, "c1")
+    >>> fight.phase, fight.cursor, str(held)  # A alone: straight to the held actions
+    ('held', 'c1', 'A holds')
+    >>> fight, held = hold(fight, "c1")
+    >>> fight.phase, str(held)
+    ('done', 'A gives up the rest')
     """
+    name = combat.get(combatant_id).name
     if combat.cursor != combatant_id:
-        raise RuleError(f"it is not {combat.get(combatant_id).name}'s turn")
+        raise RuleError(f"it is not {name}'s turn")
     if combat.phase == "held":
         actions = {**combat.actions, combatant_id: 0}  # SIM-35 reading: given up at the end
-        return _advance(replace(combat, actions=MappingProxyType(actions)), skip_current=True)
-    return _advance(combat, skip_current=True)
+        gone = _advance(replace(combat, actions=MappingProxyType(actions)), skip_current=True)
+        return gone, TurnStep(f"{name} gives up the rest", f"{name} gives up the rest", ("SIM-35",))
+    return _advance(combat, skip_current=True), TurnStep(
+        f"{name} holds", f"{name} holds", ("SIM-35",)
+    )
 
 
 @checked

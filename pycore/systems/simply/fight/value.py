@@ -205,8 +205,9 @@ class Due:
 
 
 @dataclass(frozen=True)
-class Combat:
-    """The whole fight: participants, the turn (SIM-37: everyone's actions once), whose turn it
+class Fight:
+    """The whole fight, the protocol's frozen value (``Combat`` is its older name): participants,
+    the turn (SIM-37: everyone's actions once), whose turn it
     is, held actions, the game clock in minutes (SIM-D14) and the checks still to roll."""
 
     combatants: tuple[Combatant, ...] = ()
@@ -234,7 +235,7 @@ class Combat:
                 return c
         raise RuleError(f"combatant {combatant_id!r} is not in this fight")
 
-    def with_combatant(self, updated: Combatant) -> Combat:
+    def with_combatant(self, updated: Combatant) -> Fight:
         return replace(
             self,
             combatants=tuple(updated if c.id == updated.id else c for c in self.combatants),
@@ -242,6 +243,14 @@ class Combat:
 
     def actions_left(self, combatant_id: str) -> int:
         return int(self.actions.get(combatant_id, 0))
+
+    def names(self) -> dict[str, str]:
+        """Each participant's name by id (the public lines name who did what)."""
+        return {c.id: c.name for c in self.combatants}
+
+
+#: The fight's older name, kept: pages and saved tests call it so.
+Combat = Fight
 
 
 def _check_arm(arm: Arm) -> Arm:
