@@ -32,7 +32,12 @@ def test_gur05_order_by_basic_speed_then_dx_and_round_one() -> None:  # 004:L18-
     fight, drawn = gf.start(duel(ANA, BO, CY), random.Random(1))
     assert [p.id for p in fight.order] == ["b", "c", "a"]  # BS 6; then DX 13 before DX 12
     assert (fight.round, fight.turn, fight.current()) == (1, 0, BO)
-    assert str(drawn).startswith("Turn order: Bo (Basic Speed 6, DX 10, tiebreak ")
+    # The number drawn for a tie is the core's; the log names only the order (issue 25 item 4).
+    assert str(drawn) == (
+        "Turn order: Bo (Basic Speed 6, DX 10); Cy (Basic Speed 5, DX 13); "
+        "Ana (Basic Speed 5, DX 12)"
+    )
+    assert drawn.step.rules == ("GUR-05",) and "GUR" not in drawn.step.text
 
 
 def test_gur05_names_may_repeat_the_order_keeps_each_combatant() -> None:  # 004:L18-21

@@ -17,7 +17,7 @@ from pycore.systems.gurps import (
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
-from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Pending
+from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.worksheet import (
@@ -163,7 +163,7 @@ def _set(model: Model, name: str, value: str) -> Model:
 # --- the steps --------------------------------------------------------------------------------
 
 
-def _label(steps: tuple[object, ...]) -> str:
+def _label(steps: tuple[Logged, ...]) -> str:
     """The undo label of an attack: how it ended, or that it waits."""
     last = steps[-1]
     if isinstance(last, Injured):
@@ -175,7 +175,7 @@ def _label(steps: tuple[object, ...]) -> str:
     return "Attack (miss)"
 
 
-def _step(model: Model, action: str, arg: str, ctx: Ctx) -> tuple[Fight, str, tuple[object, ...]]:
+def _step(model: Model, action: str, arg: str, ctx: Ctx) -> tuple[Fight, str, tuple[Logged, ...]]:
     fight = fight_of(model)
     rng = seeded(ctx.fresh_seed)
     if action in ("attack_roll", "attack_full"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.fight import Fight, Place
+from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.model import Ctx, Model
@@ -47,7 +47,15 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return model
 
 
-def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
+def _order_note(fight: Fight, c: Combatant) -> str:
+    """Why he stands where he does in the order, in words (GUR-05): the number drawn for a tie
+    is never shown, only that a draw placed him among those tied."""
+    tied = gurps_fight.tied_with(fight, c.id)
+    said = f"Basic Speed {c.basic_speed}, DX {c.dx}"
+    return said + (f"; tied with {', '.join(tied)}: placed by a random draw" if tied else "")
+
+
+def _quick_edits(fight: Fight, c: Combatant, current: bool) -> VNode:
     """Stun for anyone; maneuver, option and posture here for those not acting now (the one
     acting sets his in his panel)."""
     own = ("gurps.field", c.id)
@@ -58,7 +66,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
         h(
             "p",
             {"class": "small"},
-            f"Basic Speed {c.basic_speed}, DX {c.dx}, tiebreak {place.tiebreak}",
+            _order_note(fight, c),
         ),
         h(
             "div",
@@ -82,7 +90,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
     )
 
 
-def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
+def _slot(fight: Fight, c: Combatant, current: bool, target: str) -> VNode:
     defenses = ", ".join(defenses_of(c)) or "no defense"
     return h(
         "li",
@@ -127,7 +135,7 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
             else chip(
                 f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
             ),
-            _quick_edits(c, place, current),
+            _quick_edits(fight, c, current),
         ),
     )
 
@@ -136,7 +144,7 @@ def _order(model: Model, fight: Fight) -> list[VNode]:
     current = fight.current()
     target = str(turn.step_of(model, fight)["target"])
     return [
-        _slot(fight.combatant(p.id), p, current is not None and p.id == current.id, target)
+        _slot(fight, fight.combatant(p.id), current is not None and p.id == current.id, target)
         for p in fight.order
     ]
 
