@@ -5,6 +5,7 @@ tab: no rule ID, seed-line reference, settings key or tiebreak number outside a 
 
 from __future__ import annotations
 
+from bench_fight_gurps import set_up
 from playwright.sync_api import Page, expect
 from support import enter, rule_text_outside_why
 
@@ -16,14 +17,7 @@ def _typed(page: Page, testid: str, dice: str) -> None:
 
 
 def _fight(page: Page) -> None:
-    page.get_by_test_id("nav-gurps").click()
-    for name, values in (("Ana", {"weapon_skill": "14", "basic_speed": "6"}), ("Bo", {})):
-        page.get_by_test_id("gurps-new").click()
-        enter(page, "gurps-name", name)
-        for key, value in values.items():
-            enter(page, f"gurps-{key}", value)
-    page.get_by_test_id("gurps-tab-tracker").click()
-    page.get_by_test_id("gurps-start").click()
+    set_up(page, (("Ana", {"weapon_skill": "14", "basic_speed": "6"}), ("Bo", {})))
     page.get_by_test_id("gurps-take-attack").click()  # Ana's turn (Basic Speed 6)
     _typed(page, "gurps-fight-attack", "1 1 1")  # 3: a critical hit, maximum damage
     verdict = page.get_by_test_id("gurps-fight-result-verdict")
