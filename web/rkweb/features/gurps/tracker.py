@@ -21,7 +21,7 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import yes_no
 from rkweb.kit.results import why
 
-ACTIONS = frozenset({"start", "next"})
+ACTIONS = frozenset({"start", "next", "restart_ask", "restart_keep"})
 
 _ORDER_WHY = (
     "Turn order: Basic Speed, then DX, then a random number drawn once for the fight "
@@ -32,6 +32,10 @@ _ORDER_WHY = (
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix(f"{SECTION}.")
+    if action in ("restart_ask", "restart_keep"):
+        # A restart draws a new order mid-fight: asked first, as it sits beside "Next turn".
+        return model.with_ui(gurps_restart=action == "restart_ask")
+    model = model.with_ui(gurps_restart=False)
     try:
         fight = fight_of(model)
         if action == "start":
@@ -149,6 +153,19 @@ def _order(model: Model, fight: Fight) -> list[VNode]:
     ]
 
 
+def _restart_ask(model: Model) -> VNode | None:
+    """The restart, confirmed: a new order is drawn and the round goes on (GUR-05)."""
+    if not model.ui.get("gurps_restart"):
+        return None
+    return h(
+        "div",
+        {"class": "row confirm", "role": "alertdialog", "data-testid": "gurps-restart-ask"},
+        h("p", {"class": "strong"}, "Draw a new turn order? The round goes on from its start."),
+        button("gurps-restart-yes", "Yes, new order", ("gurps.start",), primary=True),
+        button("gurps-restart-no", "Keep this order", ("gurps.restart_keep",)),
+    )
+
+
 def view(model: Model) -> VNode:
     fight = fight_of(model)
     started = fight.started
@@ -169,7 +186,7 @@ def view(model: Model) -> VNode:
                 button(
                     "gurps-start",
                     "Restart: new order" if started else "Start fight: roll the order",
-                    ("gurps.start",),
+                    ("gurps.restart_ask",) if started else ("gurps.start",),
                     primary=not started,
                 ),
                 button(
@@ -180,6 +197,7 @@ def view(model: Model) -> VNode:
                     disabled=not started,
                 ),
             ),
+            _restart_ask(model) if started else None,
             step_error(model, "tracker"),
             h(
                 "ol",
