@@ -18,7 +18,7 @@ from pycore.systems.gurps import (
     size_modifier,
     speed_range_modifier,
 )
-from pycore.systems.gurps.attacks import attack_lines
+from pycore.systems.gurps.attacks import attack_lines, lines_from_saved
 from pycore.systems.gurps.defenses import defenses_against
 from pycore.systems.gurps.injury import DamageRoll, chink_dr
 from pycore.systems.gurps.modifiers import maneuver_options
@@ -279,7 +279,10 @@ SWORDSMAN = Combatant(
     weapon="Shortsword swing",
     weapon_skill=14,
     maneuver="Attack",
-    more_attacks="Thrust: 14, 1d imp, thrust; Knife: 12, 1d-1 imp, thrown, light, 1/2D 10, Max 20",
+    # The text form of sheets saved before the list (issue 27 item 5), read as lines.
+    more_attacks=lines_from_saved(
+        "Thrust: 14, 1d imp, thrust; Knife: 12, 1d-1 imp, thrown, light, 1/2D 10, Max 20"
+    ),
 )
 
 

@@ -58,7 +58,8 @@ def test_a_chink_at_the_arm_on_the_turns_step_to_the_injury() -> None:  # issue 
     assert rolled.state["gurps"]["pending"]["stage"] == "damage"  # no defense
     hurt = send(rolled, "gurps.step_damage_typed", "6")  # 1d+2 = 8 imp; arm ×1
     text = hurt.state["gurps"]["log"][0]["text"]
-    assert "8 − DR 7 halved for a chink (GUR-42, round down) = 3 = 5 penetrating" in text
+    assert "8 − DR 7 halved for a chink (round down) = 3 = 5 penetrating" in text
+    assert "GUR-42" in hurt.state["gurps"]["log"][0]["rules"]  # the rule as data, not in the text
     assert "(imp, arm (living))" in text
     assert texts(hurt, "gurps-hp-g2") == ["HP 5/10"]
 

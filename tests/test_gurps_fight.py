@@ -15,6 +15,7 @@ from scripted import Faces
 from pycore.dice import typed_dice
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.attacks import lines_from_saved
 from pycore.systems.gurps.fight import Fight, Place
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup, defenses_of
@@ -32,7 +33,12 @@ def test_gur05_order_by_basic_speed_then_dx_and_round_one() -> None:  # 004:L18-
     fight, drawn = gf.start(duel(ANA, BO, CY), random.Random(1))
     assert [p.id for p in fight.order] == ["b", "c", "a"]  # BS 6; then DX 13 before DX 12
     assert (fight.round, fight.turn, fight.current()) == (1, 0, BO)
-    assert str(drawn).startswith("Turn order: Bo (Basic Speed 6, DX 10, tiebreak ")
+    # The number drawn for a tie is the core's; the log names only the order (issue 25 item 4).
+    assert str(drawn) == (
+        "Turn order: Bo (Basic Speed 6, DX 10); Cy (Basic Speed 5, DX 13); "
+        "Ana (Basic Speed 5, DX 12)"
+    )
+    assert drawn.step.rules == ("GUR-05",) and "GUR" not in drawn.step.text
 
 
 def test_gur05_names_may_repeat_the_order_keeps_each_combatant() -> None:  # 004:L18-21
@@ -333,7 +339,7 @@ def test_gur19_one_attack_a_turn_two_with_all_out_attack_double() -> None:  # 00
 
 
 def test_the_damage_follows_the_attack_line_named() -> None:  # 004:L91
-    two_ways = replace(ANA, more_attacks="Thrust: 14, 1d+2 imp, thrust")
+    two_ways = replace(ANA, more_attacks=lines_from_saved("Thrust: 14, 1d+2 imp, thrust"))
     fight, _ = gf.attack(duel(two_ways, BO), "a", "b", AttackSetup(line=1), Faces(1, 1, 2))
     fight, hurt = gf.damage(fight, Faces(4))  # 1d+2 imp = 6 − DR 2 = 4 × 2
     assert (hurt.damage.dice, hurt.hurt.injury) == ("1d+2", 8)

@@ -83,9 +83,12 @@ def test_an_all_out_attack_without_its_option_is_refused_in_words() -> None:  # 
     model = send(fight_started(), "gurps.next")
     model = send(model, "gurps.field", "g1", "maneuver", "All-Out Attack")  # option "—"
     assert texts(model, "gurps-maneuver-chosen") == ["Maneuver: All-Out Attack — choose its option"]
-    refused = send(model, "gurps.step_attack_typed", "3 3 3")
+    # Issue 27 item 5: "—" is no option to roll with: the roll waits for the option's chips.
+    assert texts(model, "gurps-fight-attack-roll") == []
+    assert texts(model, "gurps-take-all-out-attack-determined")
+    refused = send(model, "gurps.step_attack_typed", "3 3 3")  # a stale tap, still refused
     assert refused.history is model.history
-    error = texts(refused, "gurps-fight-attack-typed-error")[0]
+    error = texts(refused, "gurps-error-maneuver")[0]
     assert "All-Out Attack needs its option before the roll: Determined, Double, Strong" in error
 
 

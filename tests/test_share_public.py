@@ -15,7 +15,7 @@ from pycore.errors import RulekeeperError
 from pycore.share import ShareRecord, decode, encode
 from pycore.share.public import PublicFight
 from pycore.share.public_aftermath import aftermath_public, public_aftermath
-from pycore.share.public_gurps import gurps_public, public_gurps
+from pycore.share.public_gurps import public_gurps
 from pycore.share.public_percentile import percentile_public, public_percentile
 from pycore.share.public_pick import changed_at, pick_fight, public_view
 from pycore.store import History
@@ -24,6 +24,7 @@ from pycore.systems.aftermath.critical import moment
 from pycore.systems.aftermath.sheet import MANUAL_CONDITIONS, add_condition, new_sheet
 from pycore.systems.aftermath.steps import Resolution
 from pycore.systems.gurps import fight as gurps
+from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.modifiers import posture_names
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup

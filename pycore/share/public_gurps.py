@@ -21,75 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public, seen
-from pycore.step import verdict
+from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public
 from pycore.validate import checked
-
-
-@checked
-def gurps_public(result: object) -> str:
-    """The players' line of a 3d6 fight step, from its values: who attacked whom and whether
-    it hit, who defended and how it went, who was hurt and the wounds anyone sees.
-
-    >>> from pycore.systems.gurps.fight import OrderDrawn, TurnBegun
-    >>> gurps_public(TurnBegun(2, "Bo", "Attack")), gurps_public(OrderDrawn(()))
-    ("Bo's turn", 'Turn order drawn')
-    """
-    from pycore.systems.gurps.fight import (
-        Abandoned,
-        AttackRolled,
-        Defended,
-        Injured,
-        Joined,
-        ManeuverTaken,
-        OrderDrawn,
-        Recovered,
-        Removed,
-        TurnBegun,
-    )
-    from pycore.systems.gurps.fight.checks import Answered
-
-    if isinstance(result, AttackRolled):
-        rolled = result.rolled.result
-        word = "critical hit" if rolled.critical else verdict(rolled.hit)
-        if rolled.critical_failure:
-            word = "critical miss"
-        where = seen(result.location.replace("_", " "))
-        return (
-            f"{result.attacker} attacks {result.defender}"
-            + (f" ({where})" if where else "")
-            + f" → {word}"
-        )
-    if isinstance(result, Defended):
-        if result.rolled is None:
-            return f"{result.defender} does not defend"
-        won = verdict(result.rolled.result.success, "success", "failure")
-        return f"{result.defender} {result.verb} → {won}"
-    if isinstance(result, Injured):
-        wounds = [seen(e) for e in result.hurt.effects]
-        shown = ", ".join(w for w in wounds if w)
-        return f"{result.defender} is hurt" + (f": {shown}" if shown else "")
-    if isinstance(result, TurnBegun):  # GUR-06: his maneuver is chosen next, unless stunned
-        return f"{result.name}'s turn" + (" (stunned)" if result.stunned else "")
-    if isinstance(result, ManeuverTaken):
-        chosen = f"{result.maneuver} ({result.option})" if result.option else result.maneuver
-        return f"{result.name}: {chosen}"
-    if isinstance(result, Answered):  # what happens after the injury: its outcome, no roll
-        outcome = seen(result.outcome) if result.rolled is None else ""
-        return f"{result.name}: {outcome}" if outcome else ""
-    if isinstance(result, OrderDrawn):
-        return "Turn order drawn"
-    if isinstance(result, Recovered):
-        what = "stun" if result.kind == "physical" else "mental stun"
-        outcome = "recovers" if result.rolled.success else "stays stunned"
-        return f"{result.name} rolls against {what}: {outcome}"
-    if isinstance(result, Joined):
-        return f"{result.name} joins the fight"
-    if isinstance(result, Removed):
-        return f"{result.name} leaves the fight"
-    if isinstance(result, Abandoned):
-        return "The attack is called off"
-    return ""
 
 
 def _status(c: Any) -> str:

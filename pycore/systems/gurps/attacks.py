@@ -1,26 +1,29 @@
 """A combatant's ways to attack (004 line 91: a weapon used in more than one way, a swing and a
 thrust, has a line for each, and the line is named before the roll; a second weapon is another
-line). The sheet's weapon is the first line; the others are typed on the sheet, one per ``;``:
+line). The sheet's weapon is the first line; the others are a list of lines, each edited field
+by field (name, skill, damage, type, kind, reach, parry...; issue 27 item 5).
 
-    ``Thrust: 14, 1d+2 imp, thrust; Knife: 12, 1d-1 imp, thrown, light, 1/2D 10, Max 20``
-
-each a name, the skill, the damage dice and type, then any of: a kind of attack (melee, thrown,
-bow, crossbow, firearm), ``thrust``, ``light`` (a thrown weapon of 1 lb or less), ``unarmed``,
-``tight beam``, ``Acc N``, ``1/2D N``, ``Max N``.
+Sheets saved before kept them as one typed text, one per ``;``: ``Thrust: 14, 1d+2 imp,
+thrust; Knife: 12, 1d-1 imp, thrown, light, 1/2D 10, Max 20`` (a name, the skill, the damage
+dice and type, then any of: a kind of attack, ``thrust``, ``light``, ``unarmed``, ``tight
+beam``, ``Acc N``, ``1/2D N``, ``Max N``): :func:`lines_from_saved` reads that form too.
 
 >>> from pycore.systems.gurps.sheet import Combatant
->>> c = Combatant(weapon="Shortsword", more_attacks="Thrust: 13, 1d imp, thrust")
+>>> c = Combatant(weapon="Shortsword", more_attacks=lines_from_saved("Thrust: 13, 1d imp, thrust"))
 >>> [(a.name, a.damage, a.damage_type, a.thrust) for a in attack_lines(c)]
 [('Shortsword', '1d+1', 'cut', False), ('Thrust', '1d', 'imp', True)]
 >>> armed(c, 1).weapon_skill, armed(c, 1).damage_type
 (13, 'imp')
+>>> line_to_json(c.more_attacks[0])["skill"]
+13
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.defenses import ATTACK_KINDS
@@ -52,6 +55,8 @@ class AttackLine:
     acc: int = 0
     half_d: str = ""
     max_range: str = ""
+    reach: str = ""
+    parry: int = 0  # the weapon's parry modifier (dagger −1, staff +2)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.damage} {self.damage_type}), skill {self.skill}"
@@ -71,6 +76,8 @@ def _first(c: Combatant) -> AttackLine:
         c.acc,
         c.half_d,
         c.max_range,
+        c.reach,
+        c.parry_bonus,
     )
 
 
@@ -133,12 +140,133 @@ def _sheet(c: object) -> None:
 
 
 def attack_lines(c: Combatant) -> tuple[AttackLine, ...]:
-    """Every way the combatant can attack: his weapon first, then the other lines typed."""
+    """Every way the combatant can attack: his weapon first, then the other lines."""
     _sheet(c)
-    entries = [e for e in c.more_attacks.split(";") if e.strip()]
-    if len(entries) + 1 > MAX_LINES:
-        raise RuleError(f"other attacks: {len(entries)} typed; at most {MAX_LINES - 1}")
-    return (_first(c), *(_extra(e) for e in entries))
+    return (_first(c), *_counted(c.more_attacks))
+
+
+def _counted(lines: tuple[AttackLine, ...]) -> tuple[AttackLine, ...]:
+    if len(lines) + 1 > MAX_LINES:
+        raise RuleError(f"other attacks: {len(lines)} lines; at most {MAX_LINES - 1}")
+    return lines
+
+
+#: Each field of a line, its words, and how it is checked: (low, high) for a whole number.
+LINE_FIELDS: Final[dict[str, tuple[str, tuple[int, int] | None]]] = {
+    "name": ("Name", None),
+    "skill": ("Skill", (0, 40)),
+    "damage": ("Damage dice", None),
+    "damage_type": ("Damage type", None),
+    "kind": ("Kind of attack", None),
+    "reach": ("Reach", None),
+    "parry": ("Parry modifier", (-10, 10)),
+    "thrust": ("A thrust", None),
+    "acc": ("Acc", (0, 20)),
+    "half_d": ("1/2D yards", None),
+    "max_range": ("Max yards", None),
+}
+_LINE_FLAGS: Final = ("thrust", "light", "unarmed", "tight_beam")
+
+
+def line_to_json(line: AttackLine) -> dict[str, Any]:
+    return asdict(line)
+
+
+def line_from_json(raw: Mapping[str, Any]) -> AttackLine:
+    """One saved or edited line, every field checked in words naming it and its range."""
+    if not isinstance(raw, Mapping):
+        raise RuleError(f"other attacks: {shown(raw)} is not an attack line")
+    values: dict[str, Any] = {}
+    for f in fields(AttackLine):
+        if f.name not in raw:
+            continue
+        value = raw[f.name]
+        label, bounds = LINE_FIELDS.get(f.name, (f.name, None))
+        if f.name in _LINE_FLAGS:
+            value = bool(value)
+        elif bounds is not None:
+            low, high = bounds
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise RuleError(f"other attacks: {label} {shown(value)} is not {low} to {high}")
+        else:
+            value = str(value).strip()[:60]
+        values[f.name] = value
+    line = AttackLine(**{"name": "", "skill": 10, "damage": "1d", "damage_type": "cr", **values})
+    return _checked_line(line)
+
+
+def _checked_line(line: AttackLine) -> AttackLine:
+    who = line.name or "an attack line"
+    if not line.name:
+        raise RuleError("other attacks: each line needs a name")
+    parse_damage(line.damage)
+    if line.damage_type not in damage_types():
+        raise RuleError(
+            f"other attacks: {who}: damage type {shown(line.damage_type)} is not one of "
+            f"{', '.join(damage_types())}"
+        )
+    if line.kind not in ATTACK_KINDS:
+        raise RuleError(
+            f"other attacks: {who}: kind {shown(line.kind)} is not one of {', '.join(ATTACK_KINDS)}"
+        )
+    for name in ("half_d", "max_range"):
+        value = getattr(line, name)
+        if value:
+            exact(f"{who}: {LINE_FIELDS[name][0]}", value, 0, 100_000)
+    return line
+
+
+def lines_from_saved(raw: object) -> tuple[AttackLine, ...]:
+    """The other attack lines as saved: a list of lines, or the text typed before the list
+    (``Thrust: 14, 1d+2 imp, thrust; ...``), read once and kept as lines from then on."""
+    if isinstance(raw, str):
+        return _counted(tuple(_extra(e) for e in raw.split(";") if e.strip()))
+    if isinstance(raw, list | tuple):
+        return _counted(tuple(e if isinstance(e, AttackLine) else line_from_json(e) for e in raw))
+    raise RuleError(f"other attacks {shown(raw)} are not a list of attack lines")
+
+
+def added_line(c: Combatant) -> Combatant:
+    """The sheet with one more attack line, starting as a copy of his weapon to be edited."""
+    lines = c.more_attacks
+    fresh = replace(_first(c), name=f"Attack {len(lines) + 2}")
+    return replace(c, more_attacks=_counted((*lines, fresh)))
+
+
+def removed_line(c: Combatant, index: int) -> Combatant:
+    _line(c, index)
+    return replace(c, more_attacks=tuple(x for i, x in enumerate(c.more_attacks) if i != index))
+
+
+def edited_line(c: Combatant, index: int, field: str, typed: str) -> Combatant:
+    """The sheet with one field of an other attack line changed to what the user typed."""
+    line = _line(c, index)
+    if field not in LINE_FIELDS:
+        raise RuleError(f"{shown(field)} is not a field of an attack line")
+    label, bounds = LINE_FIELDS[field]
+    value: object = typed
+    if field in _LINE_FLAGS:
+        value = typed.strip().lower() in ("true", "on", "yes", "1")
+    elif bounds is not None:
+        text = typed.strip()
+        if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()) or len(text) > 4:
+            raise RuleError(
+                f"{label} {shown(typed)} is not a whole number from {bounds[0]} to {bounds[1]}"
+            )
+        value = int(text)
+    changed = line_from_json({**line_to_json(line), field: value})
+    lines = tuple(changed if i == index else x for i, x in enumerate(c.more_attacks))
+    return replace(c, more_attacks=lines)
+
+
+def _line(c: Combatant, index: int) -> AttackLine:
+    if (
+        isinstance(index, bool)
+        or not isinstance(index, int)
+        or not 0 <= index < len(c.more_attacks)
+    ):
+        raise RuleError(f"attack line {shown(index)} is not one of the other attacks")
+    return c.more_attacks[index]
 
 
 def armed(c: Combatant, index: int) -> Combatant:
@@ -163,4 +291,6 @@ def armed(c: Combatant, index: int) -> Combatant:
         acc=line.acc,
         half_d=line.half_d,
         max_range=line.max_range,
+        reach=line.reach,
+        parry_bonus=line.parry,
     )

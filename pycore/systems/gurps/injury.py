@@ -398,7 +398,7 @@ def _dr(
         steps = [f"DR ({armour} + skull 2)"]
     if chink:
         effective = chink_dr(effective, damage_type, tight_beam=tight_beam)
-        steps.append("halved for a chink (GUR-42, round down)")
+        steps.append("halved for a chink (round down)")
         steps = [f"{' '.join(steps)} = {effective}"]
     return effective, steps
 
@@ -416,12 +416,12 @@ def _rounded(
     value = math.floor(raw)
     if penetrating > 0 and value < 1:
         value = 1
-        notes.append("minimum 1 (GUR-57)")
+        notes.append("minimum 1")
     if "diffuse" in flags and penetrating > 0 and not large_area:
         cap = 1 if _type_row(damage_type)["piercing"] else 2
         if value > cap:
             value = cap
-            notes.append(f"Diffuse: at most {cap} (GUR-61)")
+            notes.append(f"Diffuse: at most {cap}")
     return value
 
 
@@ -506,14 +506,14 @@ def _location_effects(
         effects.append(f"crippled {name} (injury over HP/2); excess lost")
         effects.append("major wound")
         if value > cap:
-            notes.append(f"capped at ⌊HP/2⌋ + 1 = {cap} (GUR-37)")
+            notes.append(f"capped at ⌊HP/2⌋ + 1 = {cap}")
             value = cap
     if location in EXTREMITIES and 3 * value > hp:  # GUR-38: over HP/3
         cap = hp // 3 + 1
         effects.append(f"crippled {name} (injury over HP/3); excess lost")
         effects.append("major wound")  # 003 line 57: "a crippling major wound"
         if value > cap:
-            notes.append(f"capped at ⌊HP/3⌋ + 1 = {cap} (GUR-38)")
+            notes.append(f"capped at ⌊HP/3⌋ + 1 = {cap}")
             value = cap
     if location == "eye" and 10 * value > hp:  # GUR-33
         effects.append("eye blinded (injury over HP/10)")
@@ -545,9 +545,9 @@ class DamageRoll:
             faces = f"{sum(self.faces)} typed" if self.typed_total else shown
             text = f"{self.dice} ({faces}){mod} = {self.basic} {self.damage_type}"
             if sum(self.faces) + k < self.basic:
-                text += f" (minimum {self.basic}, GUR-53)"
+                text += f" (minimum {self.basic})"
         if self.halved:
-            text += f"; halved at 1/2D → {self.final} (GUR-54)"
+            text += f"; halved at 1/2D → {self.final}"
         return text
 
 
@@ -585,7 +585,7 @@ def roll_damage(
     >>> str(roll_damage("2d+2", "pi", random.Random(1)))
     '2d+2 (2, 5) + 2 = 9 pi'
     >>> str(roll_damage("1d+2", "cr", random.Random(1), maximum=True, halved=True))
-    '1d+2 maximum (a roll of 3) = 8; halved at 1/2D → 4 (GUR-54)'
+    '1d+2 maximum (a roll of 3) = 8; halved at 1/2D → 4'
     """
     n, _k = parse_damage(dice)
     _type_row(damage_type)

@@ -82,6 +82,15 @@ class EffectiveSkill:
             text += f" (Move and Attack allows at most {self.cap})"
         return text
 
+    def rules(self) -> tuple[str, ...]:
+        """The rules and table lines the line applied, as data (each once).
+
+        >>> effective_skill(15, [Modifier("Move and Attack", -4, "GUR-15")], 9).rules()
+        ('GUR-03', 'GUR-15')
+        """
+        found = ["GUR-03", *(m.source for m in self.modifiers)]
+        return tuple(dict.fromkeys([*found, "GUR-15"] if self.capped else found))
+
     def sources(self) -> tuple[str, ...]:
         """Each modifier with the rule or table line it comes from, then the cap's.
 

@@ -42,7 +42,27 @@ class Slot:
 
     def __str__(self) -> str:
         speed = decimal_text(self.basic_speed)
-        return f"{self.name} (Basic Speed {speed}, DX {self.dx}, tiebreak {self.tiebreak})"
+        return f"{self.name} (Basic Speed {speed}, DX {self.dx})"
+
+
+@checked
+def ties(slots: tuple[Slot, ...]) -> str:
+    """The ties the random draw broke (GUR-05 step 3), in words; "" when there is none. The
+    number drawn is never shown: only who goes first.
+
+    >>> a, b = Slot("Ana", Fraction(6), 12, 9), Slot("Bo", Fraction(6), 12, 3)
+    >>> ties((a, b)), ties((a,))
+    ('; Ana before Bo: same Basic Speed and DX, order drawn at random', '')
+    """
+    groups: dict[tuple[Fraction, int], list[str]] = {}
+    for slot in slots:
+        groups.setdefault((slot.basic_speed, slot.dx), []).append(slot.name)
+    said = [
+        f"{' before '.join(names)}: same Basic Speed and DX, order drawn at random"
+        for names in groups.values()
+        if len(names) > 1
+    ]
+    return "".join(f"; {s}" for s in said)
 
 
 @checked

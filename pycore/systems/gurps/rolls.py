@@ -114,7 +114,7 @@ class AttackResult:
         if self.hit:
             return head + f"hit by {self.margin}"
         text = "miss (17-18 always miss)" if self.automatic else f"miss by {-self.margin}"
-        return head + text + ("; critical failure (GUR-02)" if self.critical_failure else "")
+        return head + text + ("; critical failure" if self.critical_failure else "")
 
 
 @checked
@@ -157,7 +157,7 @@ class DefenseResult:
             )
         margin = self.effective_defense - self.roll
         text = f"success by {margin}" if self.success else f"failure by {-margin}"
-        return head + text + ("; critical failure (GUR-02)" if self.critical_failure else "")
+        return head + text + ("; critical failure" if self.critical_failure else "")
 
 
 @checked
@@ -301,7 +301,7 @@ class RolledSuccess:
     def __str__(self) -> str:
         margin = self.target - self.roll.total
         verdict = f"success by {margin}" if self.success else f"failure by {-margin}"
-        crit = "; critical failure (GUR-02)" if self.critical_failure else ""
+        crit = "; critical failure" if self.critical_failure else ""
         return f"{self.what} {self.target}: {self.roll.explain()}: {verdict}{crit}"
 
 

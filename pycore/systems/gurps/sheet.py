@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.attacks import attack_lines
+from pycore.systems.gurps.attacks import AttackLine, attack_lines, line_to_json, lines_from_saved
 from pycore.systems.gurps.defenses import (
     ATTACK_KINDS,
     Defense,
@@ -110,7 +110,7 @@ class Combatant:
     unarmed: bool = False  # fights barehanded: parries with DX, Brawling or Karate (004 l. 266)
     brawling: int = 0
     karate: int = 0
-    more_attacks: str = ""  # the other attack lines, typed (see attacks.py; 004 line 91)
+    more_attacks: tuple[AttackLine, ...] = ()  # the other attack lines (attacks.py; 004 l. 91)
     reach: str = ""
     parry_bonus: int = 0
     acc: int = 0
@@ -190,7 +190,9 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
     for key, value in data.items():
         if key not in _FIELDS:
             continue
-        if key in BOUNDS:
+        if key == "more_attacks":
+            value = lines_from_saved(value)  # a list, or the text of sheets saved before
+        elif key in BOUNDS:
             low, high = BOUNDS[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise RuleError(f"{LABELS[key]} {shown(value)} is outside {low} to {high}")
@@ -226,7 +228,8 @@ def combatant_to_json(c: Combatant) -> dict[str, Any]:
     >>> combatant_from_json(combatant_to_json(Combatant(name="Bo"))).name
     'Bo'
     """
-    return {name: getattr(c, name) for name in _FIELDS}
+    data = {name: getattr(c, name) for name in _FIELDS}
+    return {**data, "more_attacks": [line_to_json(line) for line in c.more_attacks]}
 
 
 def attack_kinds() -> tuple[tuple[str, str], ...]:

@@ -22,21 +22,12 @@ a result is a value whose ``str()`` explains it. Rolls come from the ``rng`` giv
 (4, None)
 """
 
-from pycore.systems.gurps.fight.checks import (
-    OUTCOMES,
-    Answered,
-    Checked,
-    Settled,
-    ask_after_injury,
-    roll_check,
-    settle,
-)
-from pycore.systems.gurps.fight.exchange import (
+from pycore.systems.gurps.fight.attack import (
     Abandoned,
     AttackRolled,
+    AttackStep,
     Defended,
     Injured,
-    Step,
     attack,
     cancel,
     damage,
@@ -46,6 +37,17 @@ from pycore.systems.gurps.fight.exchange import (
     lasting_effects,
     resolve,
 )
+from pycore.systems.gurps.fight.checks import (
+    OUTCOMES,
+    Answered,
+    Checked,
+    Settled,
+    ask_after_injury,
+    roll_check,
+    settle,
+)
+from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
+from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.fight.turns import (
     Joined,
     ManeuverChoice,
@@ -64,31 +66,52 @@ from pycore.systems.gurps.fight.turns import (
     remove,
     start,
     take_maneuver,
+    tied_with,
 )
 from pycore.systems.gurps.fight.value import (
     NO_DEFENSE,
     Ask,
     Fight,
+    Logged,
     Pending,
     Place,
     Recovery,
     Stage,
-    fight_from_json,
-    fight_to_json,
+)
+
+#: The steps a page calls: each ``(fight: Fight, ...) -> tuple[Fight, result]`` whose
+#: ``result.step`` is the shared :class:`pycore.step.Step` (the log's line, the players' line,
+#: the rules as data). ``resolve`` (the whole attack at once) returns each stage's result.
+TRANSITIONS = (
+    "add",
+    "remove",
+    "start",
+    "next_turn",
+    "take_maneuver",
+    "recover",
+    "attack",
+    "defend",
+    "damage",
+    "cancel",
+    "roll_check",
+    "settle",
 )
 
 __all__ = [
     "NO_DEFENSE",
     "OUTCOMES",
+    "TRANSITIONS",
     "Abandoned",
     "Answered",
     "Ask",
     "AttackRolled",
+    "AttackStep",
     "Checked",
     "Defended",
     "Fight",
     "Injured",
     "Joined",
+    "Logged",
     "ManeuverChoice",
     "ManeuverTaken",
     "OrderDrawn",
@@ -99,7 +122,6 @@ __all__ = [
     "Removed",
     "Settled",
     "Stage",
-    "Step",
     "Stun",
     "TurnBegun",
     "add",
@@ -113,6 +135,7 @@ __all__ = [
     "edit",
     "fight_from_json",
     "fight_to_json",
+    "gurps_public",
     "lasting_effects",
     "maneuver_choices",
     "next_target",
@@ -124,4 +147,5 @@ __all__ = [
     "settle",
     "start",
     "take_maneuver",
+    "tied_with",
 ]

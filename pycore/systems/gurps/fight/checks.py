@@ -33,7 +33,7 @@ from typing import Final, Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.gurps.fight.value import Ask, Fight
+from pycore.systems.gurps.fight.value import Ask, Fight, Logged
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.validate import checked, shown
 
@@ -70,7 +70,8 @@ def ask_after_injury(
     c = fight.combatant(cid)
     male_groin_cr = location == "groin" and c.male and damage_type == "cr"
     asks = [
-        Ask("shock", cid, 0, "double from crushing to the groin, at most −8 (003 line 52)")
+        # 003 line 52: the note is shown on screen; its line is in the "Why".
+        Ask("shock", cid, 0, "double from crushing to the groin, at most −8")
         if male_groin_cr
         else Ask("shock", cid),
         Ask("knockdown", cid, _knockdown_modifier(location, damage_type, c.male)),
@@ -88,7 +89,7 @@ def _ask(fight: Fight, index: int) -> Ask:
 
 
 @dataclass(frozen=True)
-class Answered:
+class Answered(Logged):
     """A question after an injury answered: the roll the GM's book called for (3d6 against HT
     with the texts' modifier), or the outcome he recorded."""
 
@@ -101,6 +102,10 @@ class Answered:
         if self.rolled is not None:
             return f"{self.name}: {self.what}: {self.rolled}"
         return f"{self.name}: {self.outcome} ({self.what})"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("GUR-58",)
 
 
 Checked = Answered  # the roll

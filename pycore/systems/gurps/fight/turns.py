@@ -9,7 +9,7 @@ from typing import Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.gurps.fight.value import Fight, Place, Recovery
+from pycore.systems.gurps.fight.value import Fight, Logged, Place, Recovery
 from pycore.systems.gurps.injury import strong_bonus
 from pycore.systems.gurps.modifiers import (
     maneuver,
@@ -17,7 +17,7 @@ from pycore.systems.gurps.modifiers import (
     maneuver_names,
     maneuver_options,
 )
-from pycore.systems.gurps.order import Slot, turn_order
+from pycore.systems.gurps.order import Slot, ties, turn_order
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.systems.gurps.sheet import Combatant, edited, fighter
 from pycore.systems.gurps.worksheet import defenses_of
@@ -30,7 +30,7 @@ Stun = Literal["physical", "mental"]
 
 
 @dataclass(frozen=True)
-class Joined:
+class Joined(Logged):
     """A combatant added; mid-fight, where he was put in the order (GUR-D01)."""
 
     name: str
@@ -42,8 +42,12 @@ class Joined:
             return f"{self.name} added"
         return (
             f"{self.name} joins the fight at place {self.place + 1} of the order "
-            f"(Basic Speed, DX, then tiebreak {self.tiebreak} drawn now; GUR-D01)"
+            "(by Basic Speed, then DX, then a random draw made now for a tie)"
         )
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return () if self.place is None else ("GUR-D01", "GUR-05")
 
 
 def _order_key(c: Combatant, tiebreak: int) -> tuple[Fraction, int, int]:
@@ -73,7 +77,7 @@ def add(fight: Fight, c: Combatant, rng: RandintSource | None = None) -> tuple[F
 
 
 @dataclass(frozen=True)
-class Removed:
+class Removed(Logged):
     name: str
 
     def __str__(self) -> str:
@@ -119,6 +123,20 @@ def next_target(fight: Fight, cid: str) -> str:
 
 
 @checked
+def tied_with(fight: Fight, cid: str) -> tuple[str, ...]:
+    """Those with the same Basic Speed and DX as ``cid``: their places among them were drawn at
+    random (GUR-05), which is all the screen says of the draw.
+
+    >>> tied_with(Fight((Combatant(id="a"), Combatant(id="b", name="Bo"))), "a")
+    ('Bo',)
+    """
+    me = fight.combatant(cid)
+    return tuple(
+        c.name for c in fight.combatants if c.id != cid and (c.speed, c.dx) == (me.speed, me.dx)
+    )
+
+
+@checked
 def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     """The fight with one field of a combatant's sheet changed to what the user typed. The
     acting combatant's maneuver or option set by the GM is his choice for this turn (GUR-06)."""
@@ -133,14 +151,18 @@ def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
 
 
 @dataclass(frozen=True)
-class OrderDrawn:
+class OrderDrawn(Logged):
     slots: tuple[Slot, ...]
     round: int = 1
     restart: bool = False
 
     def __str__(self) -> str:
         head = f"New turn order, round {self.round} goes on" if self.restart else "Turn order"
-        return f"{head}: " + "; ".join(str(s) for s in self.slots)
+        return f"{head}: " + "; ".join(str(s) for s in self.slots) + ties(self.slots)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("GUR-05",)
 
 
 @checked
@@ -181,7 +203,7 @@ def _stun_holds(fight: Fight) -> Fight:
 
 
 @dataclass(frozen=True)
-class TurnBegun:
+class TurnBegun(Logged):
     round: int
     name: str
     maneuver: str
@@ -194,7 +216,7 @@ class TurnBegun:
         text = f"Round {self.round}: {self.name}'s turn"
         if self.stunned:  # 004 line 46: Do Nothing is taken for him
             text += f" (maneuver in effect: {self.maneuver})"
-            text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover (GUR-07)"
+            text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover"
         else:
             # GUR-06: chosen anew each turn; last turn's holds for his defenses until then.
             text += f": he chooses his maneuver ({self.maneuver} holds for defenses until then)"
@@ -203,6 +225,10 @@ class TurnBegun:
         if self.unasked:
             text = f"Left unanswered: {'; '.join(self.unasked)}. {text}"
         return text
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("GUR-04", "GUR-06", *(("GUR-07",) if self.stunned else ()))
 
 
 @checked
@@ -247,7 +273,7 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
 
 
 @dataclass(frozen=True)
-class ManeuverTaken:
+class ManeuverTaken(Logged):
     """The maneuver the acting combatant chose for this turn (GUR-06), with its option."""
 
     name: str
@@ -258,13 +284,17 @@ class ManeuverTaken:
         chosen = f"{self.maneuver} ({self.option})" if self.option else self.maneuver
         return f"{self.name} takes {chosen} this turn"
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("GUR-06",)
+
 
 @checked
 def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, ManeuverTaken]:
     """GUR-06 (004 line 27): the acting combatant chooses his maneuver at the start of his turn,
     so before his first attack of it; a stunned one must take Do Nothing (004 line 46). The
     option is one the maneuver offers for his weapon (GUR-16, GUR-17); All-Out Attack needs one
-    to be rolled (:func:`~pycore.systems.gurps.fight.exchange.attack`)."""
+    to be rolled (:func:`~pycore.systems.gurps.fight.attack.attack`)."""
     current = fight.current()
     if current is None:
         raise RuleError("start the fight first")
@@ -369,7 +399,7 @@ def _note(c: Combatant, name: str, option: str) -> str:
 
 
 @dataclass(frozen=True)
-class Recovered:
+class Recovered(Logged):
     """The HT roll against physical stun, or the IQ roll against mental stun, a stunned
     combatant may make on his turn (GUR-07, 004 line 46)."""
 
@@ -385,6 +415,10 @@ class Recovered:
         )
         what = "stun" if self.kind == "physical" else "mental stun"
         return f"{self.name} rolls to recover from {what}: {self.rolled}; {outcome}"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("GUR-07",)
 
 
 @checked

@@ -17,13 +17,15 @@ from pycore.systems.gurps import (
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
-from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Pending
+from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
+from pycore.systems.gurps.injury import location_keys
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
     aimed_locations,
     braceable,
+    giant_blow,
     offered_modifiers,
     preview,
 )
@@ -77,6 +79,13 @@ DEFAULTS: dict[str, Any] = {
     "shield_side": "yes",
     "extra": "0",
     "line": "0",
+    # What the tracker's step also asks (issue 27 item 5): where a random blow lands (003
+    # lines 63, 65) and a giant's blow's victim (003 lines 82-85).
+    "random_location": "",
+    "from_above": "",
+    "pinned": "",
+    "exposed": "",
+    "only_exposed": "",
     "keys": {},
 }
 _LOCATION_WHY = (
@@ -133,6 +142,11 @@ def setup_of(form: dict[str, Any]) -> AttackSetup:
         chink=_yes(form, "chink"),
         shield_side=_yes(form, "shield_side"),
         line=line_index(form.get("line", "0")),
+        random_location=_yes(form, "random_location"),
+        from_above=_yes(form, "random_location") and _yes(form, "from_above"),
+        pinned=_yes(form, "pinned"),
+        exposed=str(form.get("exposed", "")),
+        only_exposed=bool(form.get("exposed")) and _yes(form, "only_exposed"),
     )
 
 
@@ -163,7 +177,7 @@ def _set(model: Model, name: str, value: str) -> Model:
 # --- the steps --------------------------------------------------------------------------------
 
 
-def _label(steps: tuple[object, ...]) -> str:
+def _label(steps: tuple[Logged, ...]) -> str:
     """The undo label of an attack: how it ended, or that it waits."""
     last = steps[-1]
     if isinstance(last, Injured):
@@ -175,7 +189,7 @@ def _label(steps: tuple[object, ...]) -> str:
     return "Attack (miss)"
 
 
-def _step(model: Model, action: str, arg: str, ctx: Ctx) -> tuple[Fight, str, tuple[object, ...]]:
+def _step(model: Model, action: str, arg: str, ctx: Ctx) -> tuple[Fight, str, tuple[Logged, ...]]:
     fight = fight_of(model)
     rng = seeded(ctx.fresh_seed)
     if action in ("attack_roll", "attack_full"):
@@ -251,6 +265,10 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             ),
             why(_LOCATION_WHY),
         ),
+        _yes_no(form, "random_location", "Random location: where the blow fell (your table)"),
+        _yes_no(form, "from_above", "A random blow from directly above")
+        if _yes(form, "random_location")
+        else None,
         _yes_no(form, "chink", "At a chink in the armor there (DR halved)"),
         _yes_no(form, "grappling", "Grappling the location (penalty halved)"),
         _yes_no(form, "from_behind", "Attack from behind (no defense)"),
@@ -272,7 +290,7 @@ def _num_field(model: Model, form: dict[str, Any], name: str) -> VNode:
     )
 
 
-def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[VNode]:
+def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     attacker = fight.combatant(str(form["attacker"]))
     ids = ("gurps-attack-maneuver", "gurps-attack-option", "gurps-attack-posture")
     lines = attack_lines(attacker)
@@ -283,7 +301,10 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
         [(str(i), str(line)) for i, line in enumerate(lines)],
         ("gurps.attack_form", "line"),
     )
-    parts = [h("div", {"class": "grid2"}, way if len(lines) > 1 else None, *choices(attacker, ids))]
+    parts: list[VNode | None] = [
+        h("div", {"class": "grid2"}, way if len(lines) > 1 else None, *choices(attacker, ids))
+    ]
+    parts.append(_victim(form, fight))
     attacker = armed(attacker, min(line_index(form["line"]), len(lines) - 1))
     if attacker.ranged:
         names = ("yards", "target_speed", "size", "aim_seconds")
@@ -299,6 +320,32 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
             )
         )
     return parts
+
+
+def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:
+    """003 lines 82-85, as the tracker's step asks them: a blow from seven or more sizes larger
+    strikes most of the body unless the victim is pinned; the least protected spot exposed."""
+    attacker = fight.combatant(str(form["attacker"]))
+    defender = fight.combatant(str(form["defender"]))
+    try:
+        if not giant_blow(attacker, defender, setup_of(form)):
+            return None
+    except RuleError:
+        return None
+    spots = [("", "—")] + [(k, k.replace("_", " ")) for k in location_keys() if "chink" not in k]
+    return h(
+        "div",
+        {"class": "grid2", "data-testid": "gurps-attack-victim"},
+        _yes_no(form, "pinned", "Victim pinned or immobile"),
+        select(
+            "gurps-attack-exposed",
+            "Least protected spot exposed to the blow",
+            form["exposed"],
+            spots,
+            ("gurps.attack_form", "exposed"),
+        ),
+        _yes_no(form, "only_exposed", "Only that spot is exposed") if form["exposed"] else None,
+    )
 
 
 def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
@@ -385,15 +432,37 @@ def _stage(fight: Fight) -> list[VNode]:
     ]
 
 
-def _buttons(busy: bool) -> VNode:
+def _unready(form: dict[str, Any], fight: Fight) -> str:
+    """Why the attack cannot be rolled yet, in words ("" when it can): All-Out Attack needs
+    its option (GUR-16), so "—" is no choice to roll with."""
+    ids = {c.id for c in fight.combatants}
+    if form["attacker"] not in ids:
+        return ""
+    attacker = fight.combatant(str(form["attacker"]))
+    if attacker.maneuver == "All-Out Attack" and not attacker.option:
+        return "Choose All-Out Attack's option before the roll."
+    return ""
+
+
+def _buttons(busy: bool, unready: str) -> VNode:
     return h(
         "div",
         {"class": "row"},
+        h("p", {"class": "strong", "data-testid": "gurps-attack-unready"}, unready)
+        if unready
+        else None,
         button(
-            "gurps-roll-attack", "Roll attack", ("gurps.attack_roll",), primary=True, disabled=busy
+            "gurps-roll-attack",
+            "Roll attack",
+            ("gurps.attack_roll",),
+            primary=True,
+            disabled=busy or bool(unready),
         ),
         button(
-            "gurps-resolve", "Resolve all (best defense)", ("gurps.attack_full",), disabled=busy
+            "gurps-resolve",
+            "Resolve all (best defense)",
+            ("gurps.attack_full",),
+            disabled=busy or bool(unready),
         ),
         button("gurps-cancel", "Cancel", ("gurps.attack_cancel",), disabled=not busy),
     )
@@ -416,7 +485,7 @@ def view(model: Model) -> VNode:
             *(_attacker_fields(model, form, fight) if chosen else []),
             _modifiers(model, form, ranged),
             *_chances(form, fight),
-            _buttons(fight.pending is not None),
+            _buttons(fight.pending is not None, _unready(form, fight)),
             *_stage(fight),
             step_error(model, "attack"),
             h(

@@ -9,6 +9,13 @@ from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import damage_types
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.attacks import (
+    LINE_FIELDS,
+    AttackLine,
+    added_line,
+    edited_line,
+    removed_line,
+)
 from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -19,7 +26,7 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import error_of, field, select, with_error, yes_no
 from rkweb.kit.share import share_button
 
-ACTIONS = frozenset({"new", "select", "delete", "field"})
+ACTIONS = frozenset({"new", "select", "delete", "field", "line_add", "line_remove", "line_field"})
 
 
 def _new(model: Model, ctx: Ctx) -> Model:
@@ -59,8 +66,30 @@ def _edit(model: Model, cid: str, name: str, typed: str, ctx: Ctx) -> Model:
     return with_error(done, SECTION, key, None)
 
 
+def _line(model: Model, action: str, cid: str, rest: tuple[str, ...], ctx: Ctx) -> Model:
+    """The other attack lines, edited as a list (issue 27 item 5): add one, remove one, or
+    change one field of one; a refused value shows by that field."""
+    key = f"{cid}.line.{'.'.join(rest[:2])}"
+    try:
+        fight = fight_of(model)
+        c = fight.combatant(cid)
+        if action == "line_add":
+            changed, label = added_line(c), f"{c.name}: attack added"
+        elif action == "line_remove":
+            changed, label = removed_line(c, int(rest[0])), f"{c.name}: attack removed"
+        else:
+            changed = edited_line(c, int(rest[0]), rest[1], rest[2])
+            label = f"{c.name}: {LINE_FIELDS[rest[1]][0].lower()}"
+    except (RuleError, ValueError, IndexError) as exc:
+        return fail(model, key, exc if isinstance(exc, RuleError) else RuleError(str(exc)))
+    done = commit(model, fight.with_combatant(changed), label, ctx, keep_errors=True)
+    return with_error(done, SECTION, key, None)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix(f"{SECTION}.")
+    if action.startswith("line_"):
+        return _line(model, action, str(msg[1]), tuple(str(m) for m in msg[2:]), ctx)
     if action == "new":
         return _new(model, ctx)
     if action == "select":
@@ -104,7 +133,6 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("acc", "Acc (ranged)", "number"),
     ("half_d", "1/2D yards (ranged)", "number"),
     ("max_range", "Max yards (ranged)", "number"),
-    ("more_attacks", "Other attacks: name: skill, damage type, options; the next", "text"),
     ("shield_skill", "Shield skill (0 = no shield)", "number"),
     ("shield_db", "Shield DB", "number"),
     ("unarmed", "Fights barehanded (parries with DX, Brawling or Karate)", "yes_no"),
@@ -131,6 +159,75 @@ def _control(model: Model, c: Combatant, name: str, label: str, kind: Kind) -> V
         return select(fid, label, c.attack_kind, attack_kinds(), msg)
     error = error_of(model, SECTION, f"{c.id}.{name}")
     return field(fid, label, getattr(c, name), msg, error=error, numeric=kind == "number")
+
+
+#: One other attack line's fields, as the sheet's weapon has them (issue 27 item 5).
+LINE: tuple[tuple[str, Kind], ...] = (
+    ("name", "text"),
+    ("skill", "number"),
+    ("damage", "text"),
+    ("damage_type", "damage_type"),
+    ("kind", "attack_kind"),
+    ("reach", "text"),
+    ("parry", "number"),
+    ("thrust", "yes_no"),
+    ("acc", "number"),
+    ("half_d", "text"),
+    ("max_range", "text"),
+)
+
+
+def _line_control(model: Model, c: Combatant, index: int, name: str, kind: Kind) -> VNode:
+    fid = f"gurps-line-{index}-{name.replace('_', '-')}"
+    msg = ("gurps.line_field", c.id, str(index), name)
+    label = LINE_FIELDS[name][0]
+    value = getattr(c.more_attacks[index], name)
+    if kind == "yes_no":
+        return yes_no(fid, label, bool(value), msg)
+    if kind == "damage_type":
+        return select(fid, label, value, [(t, t) for t in damage_types()], msg)
+    if kind == "attack_kind":
+        return select(fid, label, value, attack_kinds(), msg)
+    error = error_of(model, SECTION, f"{c.id}.line.{index}.{name}")
+    return field(fid, label, str(value), msg, error=error, numeric=kind == "number")
+
+
+def _attack_row(model: Model, c: Combatant, index: int, line: AttackLine) -> VNode:
+    return h(
+        "li",
+        {"class": "card attack-line", "data-testid": "gurps-line", "data-key": str(index)},
+        h(
+            "div",
+            {"class": "grid2"},
+            *[_line_control(model, c, index, name, kind) for name, kind in LINE],
+        ),
+        button(
+            f"gurps-line-{index}-remove",
+            f"Remove {line.name}",
+            ("gurps.line_remove", c.id, str(index)),
+        ),
+    )
+
+
+def _other_attacks(model: Model, c: Combatant) -> VNode:
+    """His other ways to attack, one row each (004 line 91: a swing and a thrust, a second
+    weapon), each field as the weapon's above."""
+    return h(
+        "div",
+        {"class": "other-attacks"},
+        h("h4", {}, f"Other attacks ({len(c.more_attacks)})"),
+        h(
+            "ol",
+            {"class": "attack-lines", "data-testid": "gurps-lines"},
+            *[_attack_row(model, c, i, line) for i, line in enumerate(c.more_attacks)],
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert"},
+            error_of(model, SECTION, f"{c.id}.line."),
+        ),
+        button("gurps-line-add", "Add an attack", ("gurps.line_add", c.id)),
+    )
 
 
 def _part(
@@ -161,7 +258,7 @@ def _sheet(model: Model, c: Combatant) -> VNode:
         "div",
         {"class": "editor"},
         _part(model, c, "gurps-sheet-h", f"{c.name}: attributes", ATTRIBUTES, defenses),
-        _part(model, c, "gurps-weapon-h", "Weapon and shield", WEAPON),
+        _part(model, c, "gurps-weapon-h", "Weapon and shield", WEAPON, _other_attacks(model, c)),
         _part(model, c, "gurps-armor-h", "DR and Injury Tolerance", ARMOR),
     )
 

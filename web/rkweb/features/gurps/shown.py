@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.gurps.fight import AttackRolled, Defended, Injured, Recovered
+from pycore.systems.gurps.fight import AttackRolled, Defended, Injured, Logged, Recovered
 from rkweb.kit.results import Tone
 
 _TONES: dict[str, Tone] = {"good": "good", "bad": "bad", "neutral": "neutral"}
@@ -14,6 +14,11 @@ _TONES: dict[str, Tone] = {"good": "good", "bad": "bad", "neutral": "neutral"}
 
 def tone(value: object) -> Tone:
     return _TONES.get(str(value), "neutral")
+
+
+def explained(step: Logged) -> list[str]:
+    """What "Why" opens on: the step in full, then the rules it applied (only there)."""
+    return [str(step), "Rules applied: " + ", ".join(step.rules)] if step.rules else [str(step)]
 
 
 def _attack(step: AttackRolled) -> dict[str, Any]:
@@ -26,7 +31,7 @@ def _attack(step: AttackRolled) -> dict[str, Any]:
     else:
         verdict = "Miss" + (": critical failure" if result.critical_failure else "")
     good = "good" if result.hit else "bad"
-    return {"verdict": verdict, "number": number, "tone": good, "why": [str(step)]}
+    return {"verdict": verdict, "number": number, "tone": good, "why": explained(step)}
 
 
 def _defense(step: Defended) -> dict[str, Any]:
@@ -34,7 +39,7 @@ def _defense(step: Defended) -> dict[str, Any]:
         return {
             "verdict": f"{step.defender} does not defend",
             "tone": "neutral",
-            "why": [str(step)],
+            "why": explained(step),
         }
     result = step.rolled.result
     number = f"rolled {result.roll}, needed {result.effective_defense} or less"
@@ -45,14 +50,14 @@ def _defense(step: Defended) -> dict[str, Any]:
     else:
         verdict = f"{step.defender} fails to {step.kind}"
     tone_of = "bad" if step.success else "good"  # from the attacker's side, as the attack's
-    return {"verdict": verdict, "number": number, "tone": tone_of, "why": [str(step)]}
+    return {"verdict": verdict, "number": number, "tone": tone_of, "why": explained(step)}
 
 
 def _injury(step: Injured) -> dict[str, Any]:
     effects = "; ".join(step.hurt.effects)
     verdict = f"{step.defender}: injury {step.hurt.injury}" + (f" ({effects})" if effects else "")
     number = f"HP {step.hp_before} → {step.hp_after}"
-    return {"verdict": verdict, "number": number, "tone": "good", "why": [str(step)]}
+    return {"verdict": verdict, "number": number, "tone": "good", "why": explained(step)}
 
 
 def _recovery(step: Recovered) -> dict[str, Any]:
@@ -64,10 +69,10 @@ def _recovery(step: Recovered) -> dict[str, Any]:
         else f"{step.name} stays{' mentally' if what else ''} stunned"
     )
     number = f"rolled {rolled.roll.total}, needed {rolled.target} or less"
-    return {"verdict": verdict, "number": number, "tone": "neutral", "why": [str(step)]}
+    return {"verdict": verdict, "number": number, "tone": "neutral", "why": explained(step)}
 
 
-def of(step: object) -> dict[str, Any]:
+def of(step: Logged) -> dict[str, Any]:
     """The panel's content for one step (kept in the section, so a reload shows it again)."""
     if isinstance(step, AttackRolled):
         return _attack(step)
@@ -77,4 +82,4 @@ def of(step: object) -> dict[str, Any]:
         return _injury(step)
     if isinstance(step, Recovered):
         return _recovery(step)
-    return {"verdict": str(step), "tone": "neutral", "why": []}
+    return {"verdict": str(step), "tone": "neutral", "why": explained(step)[1:]}

@@ -11,9 +11,8 @@ from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.errors import RuleError
-from pycore.share.public_gurps import gurps_public
-from pycore.step import Step, log_entry
-from pycore.systems.gurps.fight import Fight, fight_from_json, fight_to_json
+from pycore.step import log_entry
+from pycore.systems.gurps.fight import Fight, Logged, fight_from_json, fight_to_json
 from pycore.systems.gurps.quantities import exact
 from pycore.validate import shown
 from rkweb.app.model import Ctx, Model
@@ -93,7 +92,7 @@ def commit(
     fight: Fight,
     label: str,
     ctx: Ctx,
-    results: Iterable[object] = (),
+    results: Iterable[Logged] = (),
     *,
     seed: str = "",
     keep_errors: bool = False,
@@ -102,11 +101,8 @@ def commit(
     """One undoable step: the new fight (and page keys), each result logged with the round;
     the errors shown go unless ``keep_errors`` (other fields still hold what was refused)."""
     data = {**page_data(model), **page, **fight_to_json(fight)}
-    # The players' line comes from each result's values (gurps_public), never from its text.
-    entries = [
-        log_entry(Step(str(r), gurps_public(r)), at=ctx.now, seed=seed, round=fight.round)
-        for r in results
-    ]
+    # Each result's step: the GM's line, the players' line built from its values, its rules.
+    entries = [log_entry(r.step, at=ctx.now, seed=seed, round=fight.round) for r in results]
     data["log"] = [*reversed(entries), *data["log"]][:LOG_LIMIT]
     done = replace(model, history=model.history.apply(SECTION, data, label, ctx.now))
     return done if keep_errors else done.with_ui(**{errors_key(SECTION): {}})

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.fight import Fight, Place
+from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.model import Ctx, Model
@@ -21,7 +21,7 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import yes_no
 from rkweb.kit.results import why
 
-ACTIONS = frozenset({"start", "next"})
+ACTIONS = frozenset({"start", "next", "restart_ask", "restart_keep"})
 
 _ORDER_WHY = (
     "Turn order: Basic Speed, then DX, then a random number drawn once for the fight "
@@ -32,6 +32,10 @@ _ORDER_WHY = (
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix(f"{SECTION}.")
+    if action in ("restart_ask", "restart_keep"):
+        # A restart draws a new order mid-fight: asked first, as it sits beside "Next turn".
+        return model.with_ui(gurps_restart=action == "restart_ask")
+    model = model.with_ui(gurps_restart=False)
     try:
         fight = fight_of(model)
         if action == "start":
@@ -47,7 +51,15 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return model
 
 
-def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
+def _order_note(fight: Fight, c: Combatant) -> str:
+    """Why he stands where he does in the order, in words (GUR-05): the number drawn for a tie
+    is never shown, only that a draw placed him among those tied."""
+    tied = gurps_fight.tied_with(fight, c.id)
+    said = f"Basic Speed {c.basic_speed}, DX {c.dx}"
+    return said + (f"; tied with {', '.join(tied)}: placed by a random draw" if tied else "")
+
+
+def _quick_edits(fight: Fight, c: Combatant, current: bool) -> VNode:
     """Stun for anyone; maneuver, option and posture here for those not acting now (the one
     acting sets his in his panel)."""
     own = ("gurps.field", c.id)
@@ -58,7 +70,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
         h(
             "p",
             {"class": "small"},
-            f"Basic Speed {c.basic_speed}, DX {c.dx}, tiebreak {place.tiebreak}",
+            _order_note(fight, c),
         ),
         h(
             "div",
@@ -82,7 +94,7 @@ def _quick_edits(c: Combatant, place: Place, current: bool) -> VNode:
     )
 
 
-def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
+def _slot(fight: Fight, c: Combatant, current: bool, target: str) -> VNode:
     defenses = ", ".join(defenses_of(c)) or "no defense"
     return h(
         "li",
@@ -127,7 +139,7 @@ def _slot(c: Combatant, place: Place, current: bool, target: str) -> VNode:
             else chip(
                 f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
             ),
-            _quick_edits(c, place, current),
+            _quick_edits(fight, c, current),
         ),
     )
 
@@ -136,9 +148,22 @@ def _order(model: Model, fight: Fight) -> list[VNode]:
     current = fight.current()
     target = str(turn.step_of(model, fight)["target"])
     return [
-        _slot(fight.combatant(p.id), p, current is not None and p.id == current.id, target)
+        _slot(fight, fight.combatant(p.id), current is not None and p.id == current.id, target)
         for p in fight.order
     ]
+
+
+def _restart_ask(model: Model) -> VNode | None:
+    """The restart, confirmed: a new order is drawn and the round goes on (GUR-05)."""
+    if not model.ui.get("gurps_restart"):
+        return None
+    return h(
+        "div",
+        {"class": "row confirm", "role": "alertdialog", "data-testid": "gurps-restart-ask"},
+        h("p", {"class": "strong"}, "Draw a new turn order? The round goes on from its start."),
+        button("gurps-restart-yes", "Yes, new order", ("gurps.start",), primary=True),
+        button("gurps-restart-no", "Keep this order", ("gurps.restart_keep",)),
+    )
 
 
 def view(model: Model) -> VNode:
@@ -161,7 +186,7 @@ def view(model: Model) -> VNode:
                 button(
                     "gurps-start",
                     "Restart: new order" if started else "Start fight: roll the order",
-                    ("gurps.start",),
+                    ("gurps.restart_ask",) if started else ("gurps.start",),
                     primary=not started,
                 ),
                 button(
@@ -172,6 +197,7 @@ def view(model: Model) -> VNode:
                     disabled=not started,
                 ),
             ),
+            _restart_ask(model) if started else None,
             step_error(model, "tracker"),
             h(
                 "ol",

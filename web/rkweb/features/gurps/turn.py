@@ -552,6 +552,9 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
     if not fight.chosen:
         # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
         return [maneuver_chips(model, fight, current)], []
+    if current.maneuver == "All-Out Attack" and not current.option:
+        # GUR-16: All-Out Attack is rolled with its option; "—" is no choice to roll with.
+        return [chosen_line(fight, current), maneuver_chips(model, fight, current)], []
     change = h(
         "details",
         {"class": "quick-edits"},

@@ -11,7 +11,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.turns import take_maneuver
-from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Pending, Stage
+from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending, Stage
 from pycore.systems.gurps.injury import (
     DamageRoll,
     InjuryResult,
@@ -40,10 +40,25 @@ _LASTING: Final = ("crippled", "eye blinded", "blinded")
 _NOTES_LIMIT: Final = 500
 _VERBS: Final = {"dodge": "dodges", "parry": "parries", "block": "blocks"}
 _LOWEST_HP: Final = -9999
+#: The rule behind each note an injury may carry (GUR-57, GUR-61, GUR-37, GUR-38).
+_NOTE_RULES: Final = (
+    ("minimum 1", "GUR-57"),
+    ("Diffuse", "GUR-61"),
+    ("capped at ⌊HP/2⌋", "GUR-37"),
+    ("capped at ⌊HP/3⌋", "GUR-38"),
+)
+
+
+def injury_rules(hurt: InjuryResult) -> tuple[str, ...]:
+    """The rules an injury applied, as data: DR and penetration, wounding, a chink's DR, and
+    each note's (its text says what it did, its rule is kept here)."""
+    found = ["GUR-55", "GUR-56", *(["GUR-42"] if any("chink" in s for s in hurt.dr_steps) else [])]
+    found += [rule for start, rule in _NOTE_RULES for n in hurt.notes if n.startswith(start)]
+    return tuple(dict.fromkeys([*found, *(["GUR-59"] if hurt.effects else [])]))
 
 
 @dataclass(frozen=True)
-class AttackRolled:
+class AttackRolled(Logged):
     """The attack roll (GUR-20) and what the attack now waits for: a defense, the damage roll,
     or nothing (a miss)."""
 
@@ -57,8 +72,14 @@ class AttackRolled:
 
     def __str__(self) -> str:
         where = self.location.replace("_", " ")
-        text = f"{self.attacker} attacks {self.defender} ({where}): {self.line}; {self.rolled}"
+        text = f"{self.attacker} attacks {self.defender} ({where}): {self.line.plain()}; "
+        text += str(self.rolled)
         return text + (f"; GM override: {self.override}" if self.override else "")
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        crit = ("GUR-02",) if self.rolled.result.critical_failure else ()
+        return tuple(dict.fromkeys(("GUR-19", "GUR-20", *self.line.rules(), *crit)))
 
 
 @checked
@@ -147,7 +168,7 @@ def _choose(fight: Fight, attacker_id: str, name: str) -> Fight:
 
 
 @dataclass(frozen=True)
-class Defended:
+class Defended(Logged):
     """The defender's choice and roll (GUR-44); ``again``: All-Out Defense (Double Defense) lets
     him try a second, different defense after a failed one (GUR-17)."""
 
@@ -169,10 +190,20 @@ class Defended:
     def __str__(self) -> str:
         if self.rolled is None:
             return f"{self.defender} does not defend"
-        text = f"{self.defender} {self.verb}: {self.line}; {self.rolled}"
+        line = self.line.plain() if self.line is not None else ""
+        text = f"{self.defender} {self.verb}: {line}; {self.rolled}"
         if self.again:
-            text += "; Double Defense: a second, different defense may be tried (GUR-17)"
+            text += "; Double Defense: a second, different defense may be tried"
         return text
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        if self.rolled is None:
+            return ("GUR-44",)
+        line = self.line.rules() if self.line is not None else ()
+        crit = ("GUR-02",) if self.rolled.result.critical_failure else ()
+        again = ("GUR-17",) if self.again else ()
+        return tuple(dict.fromkeys(("GUR-44", *line, *again, *crit)))
 
 
 def _waiting(fight: Fight, stage: Stage) -> Pending:
@@ -224,7 +255,7 @@ def defend(fight: Fight, kind: str, rng: RandintSource) -> tuple[Fight, Defended
 
 
 @dataclass(frozen=True)
-class Injured:
+class Injured(Logged):
     """The damage roll (GUR-53, GUR-54), the injury (GUR-55 to GUR-62) and the defender's HP."""
 
     defender: str
@@ -238,6 +269,11 @@ class Injured:
             f"Damage: {self.damage}; {self.defender}: {self.hurt}; "
             f"HP {self.hp_before} → {self.hp_after}"
         )
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        half = ("GUR-54",) if self.damage.halved else ()
+        return tuple(dict.fromkeys(("GUR-53", *half, *injury_rules(self.hurt))))
 
 
 @checked
@@ -291,7 +327,8 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     return ask_after_injury(fight, defender.id, where, rolled.damage_type, injury=hurt.injury), step
 
 
-Step = AttackRolled | Defended | Injured
+#: The results one attack logs, stage by stage.
+AttackStep = AttackRolled | Defended | Injured
 
 
 @checked
@@ -304,13 +341,13 @@ def resolve(
     *,
     override: str = "",
     choose: str = "",
-) -> tuple[Fight, tuple[Step, ...]]:
+) -> tuple[Fight, tuple[AttackStep, ...]]:
     """The whole attack in one go: the roll, the defender's best defense while he has one left
     (a second one with Double Defense, GUR-17), then the damage."""
     fight, rolled = attack(
         fight, attacker_id, defender_id, setup, rng, override=override, choose=choose
     )
-    steps: list[Step] = [rolled]
+    steps: list[AttackStep] = [rolled]
     while fight.pending is not None and fight.pending.stage == "defense":
         best = best_defense(defenses_left(fight))
         assert best is not None  # a hit waits for a defense only when one is left
@@ -323,7 +360,7 @@ def resolve(
 
 
 @dataclass(frozen=True)
-class Abandoned:
+class Abandoned(Logged):
     def __str__(self) -> str:
         return "attack abandoned"
 

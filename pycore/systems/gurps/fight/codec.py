@@ -1,0 +1,151 @@
+"""The fight's saved form in the ``gurps`` section, checked as it is read back: a field of the
+wrong kind is a :class:`~pycore.errors.RuleError` naming it, never a Python error.
+
+>>> from pycore.systems.gurps.sheet import Combatant
+>>> data = fight_to_json(Fight((Combatant(id="a"),), 2, (Place("a", 7),)))
+>>> data["fight"], fight_from_json(data).order
+({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0, 'mental_recovery': '', 'chosen': False}, (Place(id='a', tiebreak=7),))
+>>> fight_from_json(fight_to_json(Fight())) == Fight()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.gurps.fight.value import ASK_LABELS, Ask, Fight, Pending, Place
+from pycore.systems.gurps.sheet import combatant_from_json, combatant_to_json
+from pycore.systems.gurps.worksheet import setup_from_json, setup_to_json
+from pycore.validate import checked, shown
+
+_MAX_ASKS = 50
+
+
+@checked
+def fight_to_json(fight: Fight) -> dict[str, Any]:
+    """The fight as the ``gurps`` section stores it: ``combatants``, ``fight`` (round, order,
+    turn), the questions after an injury (``asks``) and the attack under way (``pending``)."""
+    pending = fight.pending
+    return {
+        "combatants": [combatant_to_json(c) for c in fight.combatants],
+        "fight": {
+            "round": fight.round,
+            "order": [{"id": p.id, "tiebreak": p.tiebreak} for p in fight.order],
+            "turn": fight.turn,
+            "recovery": fight.recovery,
+            "attacks": fight.attacks,
+            "mental_recovery": fight.mental_recovery,
+            "chosen": fight.chosen,
+        },
+        "asks": [
+            {
+                "kind": a.kind,
+                "who": a.who,
+                "modifier": a.modifier,
+                "note": a.note,
+                "rolled": a.rolled,
+                "success": a.success,
+            }
+            for a in fight.asks
+        ],
+        "pending": None
+        if pending is None
+        else {
+            "attacker": pending.attacker,
+            "defender": pending.defender,
+            "setup": setup_to_json(pending.setup),
+            "stage": pending.stage,
+            "maximum": pending.maximum,
+            "critical": pending.critical,
+            "used": list(pending.used),
+        },
+    }
+
+
+def _listed(raw: object, what: str) -> list[Any]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list | tuple):
+        raise RuleError(f"saved {what} {shown(raw)} is not a list")
+    return list(raw)
+
+
+def _mapping(raw: object, what: str) -> Mapping[str, Any]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise RuleError(f"saved {what} {shown(raw)} is not a record")
+    return raw
+
+
+def _whole(raw: object, what: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise RuleError(f"saved {what} {shown(raw)} is not a whole number")
+    return raw
+
+
+def _ask_from_json(raw: Mapping[str, Any], ids: set[str]) -> Ask | None:
+    kind, who = raw.get("kind"), str(raw.get("who", ""))
+    if kind not in ASK_LABELS or who not in ids:
+        return None  # a question about someone gone, or of a kind unknown: dropped
+    modifier, rolled = raw.get("modifier", 0), raw.get("rolled", 0)
+    if not (isinstance(modifier, int) and -20 <= modifier <= 0):
+        raise RuleError(f"saved question's modifier {modifier!r:.20} is outside -20 to 0")
+    if not (isinstance(rolled, int) and rolled in (0, *range(3, 19))):
+        raise RuleError(f"saved question's roll {rolled!r:.20} is not 0 or 3 to 18")
+    return Ask(
+        kind, who, modifier, str(raw.get("note", ""))[:200], rolled, bool(raw.get("success"))
+    )
+
+
+def _pending_from_json(raw: Mapping[str, Any]) -> Pending:
+    stage = raw.get("stage")
+    if stage not in ("defense", "damage"):
+        raise RuleError(f"saved attack stage {stage!r} is not defense or damage")
+    return Pending(
+        str(raw.get("attacker", "")),
+        str(raw.get("defender", "")),
+        setup_from_json(_mapping(raw.get("setup"), "attack set-up")),
+        stage,
+        bool(raw.get("maximum")),
+        bool(raw.get("critical")),
+        tuple(str(k) for k in _listed(raw.get("used"), "defenses used")),
+    )
+
+
+@checked
+def fight_from_json(data: Mapping[str, Any]) -> Fight:
+    """The fight back from the section; a bad sheet or field is a :class:`RuleError` naming
+    it. Places whose combatant is gone are dropped."""
+    data = _mapping(data, "fight")
+    people = tuple(combatant_from_json(c) for c in _listed(data.get("combatants"), "combatants"))
+    ids = {c.id for c in people}
+    saved = _mapping(data.get("fight"), "turn order")
+    order = tuple(
+        Place(str(p["id"]), _whole(p.get("tiebreak", 0), "tiebreak"))
+        for p in (_mapping(r, "place") for r in _listed(saved.get("order"), "order"))
+        if p.get("id") in ids
+    )
+    turn = _whole(saved.get("turn", 0), "turn")
+    raw = data.get("pending")
+    recovery = saved.get("recovery", "")
+    mental = saved.get("mental_recovery", "")
+    asks = (
+        _ask_from_json(r, ids)
+        for r in _listed(data.get("asks"), "questions")[:_MAX_ASKS]
+        if isinstance(r, Mapping)
+    )
+    return Fight(
+        people,
+        _whole(saved.get("round", 0), "round"),
+        order,
+        min(max(turn, 0), max(len(order) - 1, 0)),
+        _pending_from_json(raw) if isinstance(raw, Mapping) else None,
+        recovery if recovery in ("failed", "recovered") else "",
+        max(_whole(saved.get("attacks", 0), "attacks"), 0),
+        mental if mental in ("failed", "recovered") else "",
+        saved.get("chosen") is True,
+        tuple(a for a in asks if a is not None),
+    )
