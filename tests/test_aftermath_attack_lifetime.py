@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_aftermath_arms import RIFLE  # the hunting rifle loaded with .308 (T41: BDG 27)
 
+from pycore.errors import RuleError
 from pycore.systems.aftermath import arms, worksheet
 from pycore.systems.aftermath import fight as F
 from pycore.systems.aftermath import sheet as core
 
-AT = "2026-11-27T10:00:00"
 REVOLVER = {
     "name": "Revolver",
     "kind": "gun",
@@ -96,8 +97,8 @@ def test_a_gun_with_no_ammunition_on_the_sheet_asks_for_it_never_a_pistol_round(
     fight, _ = F.pick_combatant(fight, "attacker", 1)
     fight, _ = F.pick_combatant(fight, "attacker", 0)
     assert fight.forms["missile"]["ammo"] == ""
-    same, result = F.attack(fight, "3", AT)
-    assert result.refused and "ammunition" in str(result) and same.log == ()
+    with pytest.raises(RuleError, match="ammunition"):
+        F.attack(fight, F.roll_for_me("3"))
 
 
 def test_what_the_gm_changed_lives_in_that_attack_only() -> None:
@@ -108,8 +109,8 @@ def test_what_the_gm_changed_lives_in_that_attack_only() -> None:
     fight, _ = F.toggle_chip(fight, "missile", "sit:surprised")
     fight, _ = F.set_field(fight, "missile", "bcs", "5")
     assert fight.forms["missile"]["situations"] == ["surprised"]
-    fight, result = F.attack(fight, "3", AT)
-    assert result.keep == "undo" and fight.last is not None and fight.pending is None
+    fight, result = F.attack(fight, F.roll_for_me("3"))
+    assert isinstance(result, F.Attacked) and result.undo and fight.pending is None
     form = fight.forms["missile"]
     assert (form["situations"], form["bcs"], form["meters"]) == ([], 14, "30")
     assert fight.edits == {}
@@ -127,10 +128,9 @@ def test_acts_on_another_fighter_during_a_half_entered_attack_asks_first() -> No
     assert kept.ask is None and kept.forms == fight.forms and kept.attacker == 0
     dropped, result = F.answer_ask(asked, drop=True)
     assert (dropped.attacker, dropped.weapon, dropped.target) == (1, "Bowie", 0)
-    assert dropped.edits == {} and result.keep == "undo"
-    assert result.text == "Drop the attack; Bo acts"
+    assert dropped.edits == {} and result.undo == "Drop the attack; Bo acts"
     # Dice typed and waiting: the same question, for a new target too.
-    waiting, _ = F.attack(_fight(), "", AT, typed="3")
+    waiting, _ = F.attack(_fight(), F.typed_roll("3"))
     assert waiting.pending is not None
     asked, _ = F.pick_combatant(waiting, "target", 2)
     assert asked.target == 1 and asked.pending == waiting.pending and asked.ask is not None
@@ -150,14 +150,14 @@ def test_a_fight_saved_before_attacks_kept_their_changes_loses_nothing() -> None
     fight = F.fight_from_json(saved)
     assert fight.edits == {"missile": {"bcs": 9}}
     assert fight.pairs["0>1"] == {"meters": "45"} and fight.forms["missile"]["meters"] == "45"
-    assert F.fight_from_json(fight.to_json()) == fight
+    assert F.fight_from_json(F.fight_to_json(fight)) == fight
 
 
-def _hit(fight: F.Fight) -> F.Fight:
+def _hit(fight: F.Fight) -> tuple[F.Fight, F.Attacked]:
     """Ana's rifle at Bo from a seed that hits (seed 3: 13 Damage Done, location 29)."""
-    fight, result = F.attack(fight, "3", AT)
-    assert result.keep == "undo" and fight.last is not None, str(result)
-    return fight
+    fight, result = F.attack(fight, F.roll_for_me("3"))
+    assert isinstance(result, F.Attacked) and result.undo, str(result)
+    return fight, result
 
 
 def test_damage_taken_this_combat_turn_comes_from_the_fight_with_its_source() -> None:
@@ -165,8 +165,8 @@ def test_damage_taken_this_combat_turn_comes_from_the_fight_with_its_source() ->
     fight's log says Bo took 13 in this turn: his own shot has −7 (13 ÷ 2, rounded half up,
     AFT-02) without a field typed or a chip pressed, and the step names its source; the next
     Combat Turn starts clean."""
-    fight = _hit(_fight())
-    assert fight.last is not None and fight.last["hurt"] == {"1": 13}
+    fight, _ = _hit(_fight())
+    assert fight.taken == {"1": 13}
     fight, _ = F.next_action_phase(fight)
     fight, _ = F.pick_combatant(fight, "attacker", 1)
     fight, _ = F.set_mode(fight, "missile")
@@ -201,16 +201,17 @@ def test_a_shot_uses_the_loaded_rounds_and_an_empty_gun_is_reloaded() -> None:
     fight = F.fight_from_json({"characters": [ana, _fighter("Bo")], "combat": {}})
     fight, _ = F.pick_combatant(fight, "attacker", 1)
     fight, _ = F.pick_combatant(fight, "attacker", 0)
-    fight = _hit(fight)
+    fight, shot = _hit(fight)
     assert arms.find_weapon(fight.characters[0], "Hunting rifle").rounds == 0
-    assert fight.last is not None and "Ana: Hunting rifle, 0 rounds left" in fight.last["applied"]
-    same, refused = F.attack(fight, "3", AT)
-    assert refused.refused and same == fight
-    assert "Hunting rifle has 0 rounds left and this Action fires 1: reload it" in str(refused)
+    assert "Ana: Hunting rifle, 0 rounds left" in shot.details["applied"]
+    empty = "Hunting rifle has 0 rounds left and this Action fires 1: reload it"
+    with pytest.raises(RuleError, match=empty):
+        F.attack(fight, F.roll_for_me("3"))
     fight, result = F.reload(fight, "Hunting rifle")
-    assert (result.text, result.keep) == ("Reload Hunting rifle (5 rounds)", "undo")
+    assert result.undo == "Reload Hunting rifle (5 rounds)"
     assert arms.find_weapon(fight.characters[0], "Hunting rifle").rounds == 5
-    assert not F.attack(fight, "3", AT)[1].refused
+    assert isinstance(F.attack(fight, F.roll_for_me("3"))[1], F.Attacked)
     # A gun whose full load is not on the sheet is not reloaded by guess.
     bare = F.fight_from_json({"characters": [_fighter("Cy", REVOLVER), ana], "combat": {}})
-    assert "enter its rounds when full" in str(F.reload(bare, "Revolver")[1])
+    with pytest.raises(RuleError, match="enter its rounds when full"):
+        F.reload(bare, "Revolver")

@@ -14,13 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pycore.errors import RuleError, RulekeeperError
+from pycore.errors import DiceError, RuleError, RulekeeperError
 from pycore.systems.aftermath import bind
 from pycore.systems.aftermath import fight as F
 from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.critical import moment
-
-AT = "2026-11-26T10:00:00"
 
 
 def _section(attacker: dict[str, Any] | None = None, **combat: Any) -> dict[str, Any]:
@@ -37,17 +35,15 @@ def test_aft_57_a_missile_attack_rolled_from_a_seed_is_applied_and_logged() -> N
     """001 lines 45-75 and 649-650: seed "3" hits (1D20 ≤ BCS 15) and its bullet does 5 points
     past Bo's armor; the damage is on Bo's sheet, the log says so, the form's own is cleared."""
     fight = F.fight_from_json(_section(override=""))
-    done, result = F.attack(fight, "3", AT)
-    assert (result.keep, result.text, result.refused) == ("undo", "Attack: Ana → Bo", False)
-    assert ("resolve", None) in result.errors and ("dice", None) in result.errors
-    entry = done.last
-    assert entry is not None and entry["seed"] == "3" and entry["at"] == AT
-    assert entry["text"].startswith("turn 1, phase 1 · Ana → Bo (missile): hit")
-    assert entry["applied"] == ["5 Lethal damage"]
+    done, result = F.attack(fight, F.roll_for_me("3"))
+    assert isinstance(result, F.Attacked) and result.undo == "Attack: Ana → Bo"
+    assert result.details["seed"] == "3" and result.step.public == "Ana → Bo (missile) → hit"
+    assert result.step.text.startswith("turn 1, phase 1 · Ana → Bo (missile): hit")
+    assert result.details["applied"] == ["5 Lethal damage"] and "AFT-03" in result.step.rules
     assert _damage(dict(done.characters[1])) == _damage(dict(fight.characters[1])) + 5
     assert done.pending is None and done.override == ""
     # The same seed is the same attack: the transition is a pure function of the fight.
-    again, _ = F.attack(fight, "3", AT)
+    again, _ = F.attack(fight, F.roll_for_me("3"))
     assert again == done and fight.log == ()
 
 
@@ -55,15 +51,16 @@ def test_aft_03_the_same_attack_typed_die_by_die_waits_then_applies() -> None:
     """AFT-03: with the user's dice the attack waits for each roll, named, and writes nothing
     until the last one; a roll the dice cannot show is refused beside the dice."""
     fight = F.fight_from_json(_section())
-    wrong, refused = F.attack(fight, "", AT, typed="21")
-    assert wrong == fight and refused.keep == "none" and refused.errors[0][0] == "dice"
+    with pytest.raises(DiceError, match="roll 1"):
+        F.attack(fight, F.typed_roll("21"))
     answers = {"1d20": "5", "1d100": "50"}
-    fight, result = F.attack(fight, "", AT, typed="5")
+    fight, result = F.attack(fight, F.typed_roll("5"))
     while fight.pending is not None:
-        assert result.text == "Attack dice: Ana → Bo" and fight.characters[1]["name"] == "Bo"
-        fight, result = F.attack(fight, "", AT, typed=answers.get(fight.pending["wants"], "2"))
-    assert result.text == "Attack: Ana → Bo" and fight.last is not None
-    assert fight.last["typed"][0] == "5"
+        assert result.undo == "Attack dice: Ana → Bo" and fight.characters[1]["name"] == "Bo"
+        typed = F.typed_roll(answers.get(fight.pending["wants"], "2"))
+        fight, result = F.attack(fight, typed)
+    assert isinstance(result, F.Attacked) and result.undo == "Attack: Ana → Bo"
+    assert result.details["typed"][0] == "5"
 
 
 def test_aft_22_a_stunned_attacker_is_refused_unless_the_gm_overrides() -> None:
@@ -72,14 +69,13 @@ def test_aft_22_a_stunned_attacker_is_refused_unless_the_gm_overrides() -> None:
     attack's first logged step (AFT-F2) and is then cleared."""
     mara = core.add_condition(core.new_sheet("Mara"), "stunned", moment(1, 3))
     fight = F.fight_from_json(_section(mara, phase=5))
-    same, refused = F.attack(fight, "3", AT)
-    assert same == fight and refused.keep == "none" and refused.refused
-    assert "Mara is Stunned" in str(refused) and refused.errors[0][0] == "resolve"
+    with pytest.raises(RuleError, match="Mara is Stunned"):
+        F.attack(fight, F.roll_for_me("3"))
     fight, _ = F.set_override(fight, "  a reflex shot  ")
     assert fight.override == "a reflex shot"
-    done, result = F.attack(fight, "3", AT)
-    assert result.keep == "undo" and done.last is not None
-    assert "the GM allows it: a reflex shot" in done.last["steps"][0]
+    done, result = F.attack(fight, F.roll_for_me("3"))
+    assert isinstance(result, F.Attacked) and result.undo
+    assert "the GM allows it: a reflex shot" in result.details["steps"][0]
     assert done.override == ""
 
 
@@ -89,34 +85,36 @@ def test_aft_55_the_next_action_phase_ends_the_stun() -> None:
     mara = core.add_condition(core.new_sheet("Mara"), "stunned", moment(1, 3))
     fight = F.fight_from_json(_section(mara, turn=2, phase=3))
     assert "Stunned" in bind.refusal(dict(fight.characters[0]), fight.now)
-    assert F.attack(fight, "3", AT)[1].refused
+    with pytest.raises(RuleError, match="Stunned"):
+        F.attack(fight, F.roll_for_me("3"))
     fight, result = F.next_action_phase(fight)
     assert str(fight.now) == "turn 2, phase 4"
-    assert (result.text, result.keep) == ("Next Action Phase (turn 2, phase 4)", "undo")
+    assert result.undo == "Next Action Phase (turn 2, phase 4)"
     assert bind.refusal(dict(fight.characters[0]), fight.now) == ""
-    assert not F.attack(fight, "3", AT)[1].refused
+    assert isinstance(F.attack(fight, F.roll_for_me("3"))[1], F.Attacked)
     turned, result = F.next_combat_turn(fight)
-    assert str(turned.now) == "turn 3, phase 1" and result.text == "Next Combat Turn (3)"
+    assert str(turned.now) == "turn 3, phase 1" and result.undo == "Next Combat Turn (3)"
 
 
 def test_the_fight_round_trips_through_the_saved_section() -> None:
-    """The page saves what ``to_json`` gives and reads it back: the same fight, unknown keys
+    """The page saves what ``fight_to_json`` gives and reads it back: the same fight, unknown keys
     of the worksheet kept as they were (no saved-state change)."""
     fight = F.fight_from_json(_section(phase=7, note={"kept": True}))
-    fight, _ = F.attack(fight, "3", AT)
+    fight, _ = F.attack(fight, F.roll_for_me("3"))
     fight, _ = F.pick_combatant(fight, "target", 1)
     fight, _ = F.set_field(fight, "missile", "bcs", "12")
-    saved = fight.to_json()
+    saved = F.fight_to_json(fight)
     assert saved["combat"]["note"] == {"kept": True} and saved["combat"]["phase"] == 7
     assert F.fight_from_json(saved) == fight
-    assert F.fight_from_json(saved).to_json() == saved
-    assert F.clear_log(fight)[0].log == () and F.drop_pending(fight)[0].pending is None
+    assert F.fight_to_json(F.fight_from_json(saved)) == saved
+    logged = F.fight_from_json({**saved, "combat": {**saved["combat"], "log": [{"text": "x"}]}})
+    assert F.clear_log(logged)[0].log == () and F.drop_pending(fight)[0].pending is None
 
 
 def test_a_wrong_field_is_refused_in_words_and_the_fight_kept() -> None:
     fight = F.fight_from_json(_section())
-    same, result = F.set_field(fight, "missile", "bcs", "lots")
-    assert same == fight and result.keep == "none" and result.errors[0][0] == "bcs"
+    with pytest.raises(RuleError, match="a whole number from -100 to 100"):
+        F.set_field(fight, "missile", "bcs", "lots")
     with pytest.raises(RuleError, match="mode 'melee' is unknown"):
         F.toggle_chip(fight, "melee", "dodging")
     with pytest.raises(RuleError, match="turn"):
@@ -140,8 +138,9 @@ def test_every_transition_of_a_real_fight_raises_only_typed_errors(
         lambda: F.pick_combatant(fight, a, n),
         lambda: F.choose_weapon(fight, a),
         lambda: F.set_mode(fight, a),
-        lambda: F.attack(fight, a, AT, b),
-        lambda: F.give_answer(F.set_answer(fight, a)[0], AT),
+        lambda: F.attack(fight, F.roll_for_me(a)),
+        lambda: F.attack(fight, F.typed_roll(b)),
+        lambda: F.give_answer(F.set_answer(fight, a)[0]),
     ]
     for call in calls:
         with contextlib.suppress(RulekeeperError):

@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from test_aftermath_arms import RIFLE
 from test_aftermath_attack_lifetime import REVOLVER, _fighter
 
+from pycore.errors import RulekeeperError
 from pycore.systems.aftermath import arms, worksheet
 from pycore.systems.aftermath import fight as F
 from pycore.systems.aftermath import sheet as core
 
-AT = "2026-11-27T10:00:00"
 BOWIE = {"name": "Bowie", "kind": "hand", "listed": "Knife, bowie", "skill": "Knife"}
 MOVES = ("stationary", "walking", "running")
 SITUATIONS = ("surprised", "new_target", "stance")
@@ -119,8 +119,7 @@ def _pick(fight: F.Fight, model: Model, role: str, index: int, drop: bool) -> tu
 
 
 def _set(fight: F.Fight, model: Model, key: str, value: str) -> tuple[F.Fight, Model]:
-    fight, result = F.set_field(fight, model.mode, key, value)
-    assert not result.refused, str(result)
+    fight, _ = F.set_field(fight, model.mode, key, value)
     if key in ("meters", "target_action"):
         pairs = {k: dict(v) for k, v in model.pairs.items()}
         there, back = (model.attacker, model.target), (model.target, model.attacker)
@@ -145,16 +144,16 @@ def _toggle(fight: F.Fight, model: Model, situation: str) -> tuple[F.Fight, Mode
 
 def _attack(fight: F.Fight, model: Model, seed: int) -> tuple[F.Fight, Model]:
     start = fight
-    before = len(fight.log)
-    fight, result = F.attack(fight, str(seed), AT)
-    if result.refused:  # a value asked (a BCS, the ammunition...): nothing happens
+    try:
+        fight, result = F.attack(fight, F.roll_for_me(str(seed)))
+    except RulekeeperError:  # a value asked (a BCS, the ammunition...): nothing happens
         return fight, model
     if fight.pending is not None:  # a hit waiting for its Damage Potential: given up here
         fight, _ = F.drop_pending(fight)
         return fight, replace(model, changed={})
-    assert len(fight.log) == before + 1 or len(fight.log) == before  # applied at most once
-    again, _ = F.give_answer(fight, AT)  # nothing waits: applying again does nothing
-    assert again.log == fight.log
+    assert isinstance(result, F.Attacked)
+    again, nothing = F.give_answer(fight)  # nothing waits: applying again does nothing
+    assert again == fight and not isinstance(nothing, F.Attacked)  # applied at most once
     return fight, replace(_took(start, fight, model), changed={})
 
 
@@ -202,8 +201,11 @@ def _step(fight: F.Fight, model: Model, action: tuple[Any, ...]) -> tuple[F.Figh
     if kind == "attack":
         return _attack(fight, model, action[1])
     if kind == "typed":  # one roll of the user's dice: the attack waits for the next
-        done, result = F.attack(fight, "", AT, typed=str(action[1]))
-        if result.refused or done.pending is None:
+        try:
+            done, _ = F.attack(fight, F.typed_roll(str(action[1])))
+        except RulekeeperError:
+            return _attack(fight, model, action[1])
+        if done.pending is None:
             return _attack(fight, model, action[1])
         return done, model
     if kind == "next_phase":
@@ -211,7 +213,7 @@ def _step(fight: F.Fight, model: Model, action: tuple[Any, ...]) -> tuple[F.Figh
     if kind == "next_turn":  # a new Combat Turn: no damage taken in it yet
         return F.next_combat_turn(fight)[0], replace(model, taken={})
     if kind == "reload":
-        again = F.fight_from_json(copy.deepcopy(fight.to_json()))
+        again = F.fight_from_json(copy.deepcopy(F.fight_to_json(fight)))
         assert again == fight
         return again, model
     return fight, model

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from pycore.errors import RulekeeperError
 from pycore.share import ShareRecord, decode, encode
 from pycore.share.public import PublicFight
-from pycore.share.public_aftermath import aftermath_public, public_aftermath
 from pycore.share.public_gurps import public_gurps
 from pycore.share.public_percentile import percentile_public, public_percentile
 from pycore.share.public_pick import changed_at, pick_fight, public_view
 from pycore.store import History
 from pycore.systems.aftermath import combat as aft_combat
 from pycore.systems.aftermath.critical import moment
+from pycore.systems.aftermath.fight.public import aftermath_public, public_aftermath
 from pycore.systems.aftermath.sheet import MANUAL_CONDITIONS, add_condition, new_sheet
 from pycore.systems.aftermath.steps import Resolution
 from pycore.systems.gurps import fight as gurps

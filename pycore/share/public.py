@@ -4,8 +4,8 @@ anyone at the table can see and the last result in words; never HP, Luck, TNs, s
 It is what the GM's device shows on a second screen and what a player's phone gets from a QR
 snapshot, so it is built from a saved fight section alone: here the Simply fight
 (``simply_combat``, whose steps' players' lines come from ``pycore.systems.simply.fight.public``);
-the other systems' in ``public_gurps``, ``public_aftermath`` and ``public_percentile``, and which
-one to show in ``public_pick``.
+the other systems' in ``public_gurps``, ``public_percentile`` and Aftermath's fight package
+(``pycore.systems.aftermath.fight.public``), and which one to show in ``public_pick``.
 
 >>> from pycore.systems.simply import fight as core
 >>> fight = core.add_combatant(core.Combat(), name="Ana", hp_max=9, strength=5, health=5, bonus=9)

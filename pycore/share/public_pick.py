@@ -24,11 +24,11 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.share.public import SYSTEMS, public_fight
-from pycore.share.public_aftermath import aftermath_under_way, public_aftermath
 from pycore.share.public_gurps import gurps_under_way, public_gurps
 from pycore.share.public_percentile import percentile_under_way, public_percentile
 from pycore.store.history import History
 from pycore.store.sections import PLAYER_FIGHTS
+from pycore.systems.aftermath.fight.public import aftermath_under_way, public_aftermath
 from pycore.validate import checked
 
 #: The GM's choices in the share page, as the ``settings`` section keeps them.

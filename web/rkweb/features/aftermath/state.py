@@ -13,8 +13,9 @@ from pycore.systems.aftermath import sheet
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
 from pycore.systems.aftermath.critical import Moment
-from pycore.systems.aftermath.fight import COMBAT as COMBAT
-from pycore.systems.aftermath.fight import fight_from_json
+from pycore.systems.aftermath.fight.codec import PARTS, fight_from_json
+from pycore.systems.aftermath.fight.value import COMBAT as COMBAT
+from pycore.systems.aftermath.fight.value import Fight
 from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
 from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
@@ -75,6 +76,11 @@ def state(model: Model) -> dict[str, Any]:
         "rolls": {**ROLLS, **_part(saved, "rolls")},
         "combat": merged_combat,
     }
+
+
+def fight_of(st: dict[str, Any]) -> Fight:
+    """The core's fight from the page's state (its characters, settings and worksheet)."""
+    return fight_from_json({k: st[k] for k in PARTS if k in st})
 
 
 def now_of(st: dict[str, Any]) -> Moment:

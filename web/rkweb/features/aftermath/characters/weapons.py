@@ -4,19 +4,20 @@ name; add, edit and remove, every refusal beside its field (the core's ``arms`` 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import arms
 from pycore.systems.aftermath.campaign import campaign, suspect_setting
-from pycore.systems.aftermath.fight import fight_from_json, weapons_changed
+from pycore.systems.aftermath.fight.attack import weapons_changed
 from pycore.systems.aftermath.guns import GUNS, ammunition_choices
 from pycore.systems.aftermath.rounding import show
 from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, weapon_names
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.characters.conditions import draft
-from rkweb.features.aftermath.state import err, set_err, undoable
+from rkweb.features.aftermath.state import err, fight_of, set_err, undoable
 from rkweb.features.aftermath.words import plain, whys
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import field, select
@@ -291,6 +292,8 @@ def update(
     else:
         return None
     st["characters"][index] = new
-    fight = fight_from_json(st)
-    st["combat"] = weapons_changed(fight, index)[0].combat_json()  # his first weapon, if none
+    fight = fight_of(st)
+    with contextlib.suppress(RuleError):  # a weapon the core cannot set up: chosen by hand
+        fight = weapons_changed(fight, index)[0]  # his first weapon, if none
+    st["combat"] = fight.combat_json()
     return undoable(_cleared(model), st, label, ctx)

@@ -14,7 +14,7 @@ from pycore.systems.aftermath import fight as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.weapons import loaded_text
-from rkweb.features.aftermath.state import err, names, person, setup_of, state
+from rkweb.features.aftermath.state import err, fight_of, names, person, setup_of, state
 from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
@@ -49,7 +49,7 @@ def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | Non
     if attacker is None or not own:
         return None
     try:
-        fight: core.Fight | None = core.fight_from_json(st)
+        fight: core.Fight | None = fight_of(st)
     except RuleError:
         fight = None
     chosen = str(st["combat"].get("weapon", ""))

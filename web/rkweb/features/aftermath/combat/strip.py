@@ -12,9 +12,8 @@ from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
 from pycore.systems.aftermath.critical import Moment
-from pycore.systems.aftermath.fight import fight_from_json
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.state import names, now_of
+from rkweb.features.aftermath.state import fight_of, names, now_of
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 
@@ -84,7 +83,7 @@ def _ask(st: dict[str, Any]) -> VNode | None:
     role = str(ask.get("role", "attacker"))
     acting = people[int(st["combat"]["attacker"])] if people else "the attacker"
     try:
-        lost = fight_from_json(st).unfinished
+        lost = fight_of(st).unfinished
     except RuleError:
         lost = ""
     then = f"{who} acts" if role == "attacker" else f"aim at {who}"

@@ -1,82 +1,106 @@
 """What the Combat tab's messages do: each message is parsed and handed to the core's fight
-(``pycore.systems.aftermath.fight``), whose transition returns the new fight and a result; the
-page stores the fight (quietly, or as an undo step) and shows the errors beside the fields. A
-worksheet field or option changed, the attacker, target or mode picked, the GM's override, an
-attack resolved and applied to the sheets, a hit given its Damage Potential, the clock moved,
-the log cleared."""
+(``pycore.systems.aftermath.fight``), whose transition returns the new fight and a result, or
+raises its refusal in words; the page stores the fight (quietly, or as an undo step under the
+result's label), logs an applied attack's ``step`` and shows a refusal beside the field the
+GM used (a roll the dice cannot show beside the dice)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from pycore.errors import DiceError, RulekeeperError
+from pycore.step import log_entry
 from pycore.systems.aftermath import fight as core
 from pycore.systems.aftermath import worksheet
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
-from rkweb.features.aftermath.state import quietly, set_err, state, undoable
+from rkweb.features.aftermath.state import LOG_LIMIT, fight_of, quietly, set_err, state, undoable
 from rkweb.features.aftermath.words import plain
 
+Moved = tuple[core.Fight, core.Done]
+Call = Callable[[core.Fight], Moved]
 
-def _stored(model: Model, ctx: Ctx, moved: tuple[core.Fight, core.Result]) -> Model:
-    """The fight a transition returned, kept as its result says, its errors shown or cleared."""
+
+def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...]) -> Model:
+    """The fight a transition returned, kept as its result says; the errors of ``keys`` (the
+    fields of this action) cleared; an applied attack logged from its step."""
     fight, result = moved
-    for key, message in result.errors:
-        model = set_err(model, f"cbt.{key}", plain(message) if message else None)
-    if result.keep == "none":
-        return model
+    for key in keys:
+        model = set_err(model, f"cbt.{key}", None)
     st = state(model)
-    saved = fight.to_json()
+    saved = core.fight_to_json(fight)
     st["characters"], st["combat"] = saved["characters"], saved["combat"]
-    if result.keep == "undo":
-        return undoable(model, st, result.text, ctx)
+    if isinstance(result, core.Attacked):
+        entry = log_entry(result.step, at=ctx.now, **result.details)
+        st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
+    if result.undo:
+        return undoable(model, st, result.undo, ctx)
     return quietly(model, st)
 
 
-def _pick(fight: core.Fight, key: str, raw: str) -> tuple[core.Fight, core.Result]:
+def _answer_key(fight: core.Fight) -> str:
+    """Where a refused answer shows: beside the value the hit waits for."""
+    asks = str((fight.pending or {}).get("asks", ""))
+    return worksheet.ASKED_AFTER_THE_ROLL.get(asks, "answer")
+
+
+def _pick(key: str, raw: str) -> tuple[str, Call] | None:
     """A new attacker or target re-derives the set-up (FIGHT.md); choosing one of the
     attacker's weapons fills the form from his sheet."""
     if key in ("attacker", "target"):
-        return core.pick_combatant(fight, key, int(raw))
+        return "weapon", lambda f: core.pick_combatant(f, key, int(raw))
     if key == "weapon":
-        return core.choose_weapon(fight, raw)
+        return "weapon", lambda f: core.choose_weapon(f, raw)
     if key == "mode":
-        return core.set_mode(fight, raw)
+        return "mode", lambda f: core.set_mode(f, raw)
     if key == "override":
-        return core.set_override(fight, raw)
-    return fight, core.Result()
-
-
-def _step(fight: core.Fight, msg: Msg, ctx: Ctx) -> tuple[core.Fight, core.Result] | None:
-    action = str(msg[0]).removeprefix("aftermath.cbt_")
-    if action == "field":
-        return core.set_field(fight, str(msg[1]), str(msg[2]), str(msg[-1]))
-    if action == "toggle":
-        return core.toggle_chip(fight, str(msg[1]), str(msg[2]))
-    if action == "unpress" and str(msg[1]) in worksheet.MODES:
-        return core.clear_chips(fight, str(msg[1]))
-    if action == "pick":
-        return _pick(fight, str(msg[1]), str(msg[-1]))
-    if action == "resolve":
-        return core.attack(fight, ctx.fresh_seed, ctx.now)
-    if action == "typed":
-        return core.attack(fight, ctx.fresh_seed, ctx.now, str(msg[-1]))
-    if action == "potential":
-        return core.set_answer(fight, str(msg[-1]))
-    if action == "apply":
-        return core.give_answer(fight, ctx.now)
-    if action == "next_phase":
-        return core.next_action_phase(fight)
-    if action == "next_turn":
-        return core.next_combat_turn(fight)
-    if action == "clear":
-        return core.clear_log(fight)
-    if action == "cancel":
-        return core.drop_pending(fight)
-    if action == "reload":
-        return core.reload(fight, str(msg[1]))
-    if action == "ask":
-        return core.answer_ask(fight, str(msg[-1]) == "drop")
+        return "override", lambda f: core.set_override(f, raw)
     return None
 
 
+def _call(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call] | None:
+    """The field a message's errors show beside, and the transition it calls."""
+    action = str(msg[0]).removeprefix("aftermath.cbt_")
+    last = str(msg[-1])
+    calls: dict[str, tuple[str, Call]] = {
+        "resolve": ("resolve", lambda f: core.attack(f, core.roll_for_me(ctx.fresh_seed))),
+        "typed": ("resolve", lambda f: core.attack(f, core.typed_roll(last))),
+        "potential": (_answer_key(fight), lambda f: core.set_answer(f, last)),
+        "apply": (_answer_key(fight), core.give_answer),
+        "next_phase": ("resolve", core.next_action_phase),
+        "next_turn": ("resolve", core.next_combat_turn),
+        "clear": ("resolve", core.clear_log),
+        "cancel": ("resolve", core.drop_pending),
+        "ask": ("resolve", lambda f: core.answer_ask(f, last == "drop")),
+    }
+    if action == "field":
+        return str(msg[2]), lambda f: core.set_field(f, str(msg[1]), str(msg[2]), last)
+    if action == "toggle":
+        return "resolve", lambda f: core.toggle_chip(f, str(msg[1]), str(msg[2]))
+    if action == "unpress" and str(msg[1]) in worksheet.MODES:
+        return "resolve", lambda f: core.clear_chips(f, str(msg[1]))
+    if action == "pick":
+        return _pick(str(msg[1]), last)
+    if action == "reload":
+        return "reload", lambda f: core.reload(f, str(msg[1]))
+    return calls.get(action)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    moved = _step(core.fight_from_json(state(model)), msg, ctx)
-    return model if moved is None else _stored(model, ctx, moved)
+    fight = fight_of(state(model))
+    found = _call(msg, ctx, fight)
+    if found is None:
+        return model
+    key, call = found
+    action = str(msg[0]).removeprefix("aftermath.cbt_")
+    # The errors a done action clears: its field's, and the dice's once they were accepted.
+    rolled = action in ("resolve", "typed", "apply")
+    clears = rolled or action in ("field", "reload") or (action == "pick" and key == "weapon")
+    try:
+        moved = call(fight)
+    except DiceError as exc:  # a typed roll the dice cannot show: said beside the dice
+        return set_err(model, "cbt.dice", plain(str(exc)))
+    except RulekeeperError as exc:
+        return set_err(model, f"cbt.{key}", plain(str(exc)))
+    keys = (key, "dice") if rolled else (key,) if clears else ()
+    return _stored(model, ctx, moved, keys)

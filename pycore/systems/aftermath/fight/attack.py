@@ -1,0 +1,398 @@
+"""The attack under way (issue 25: an attack has a lifetime): it starts from the attacker's
+sheet (the weapon chosen, its skill, the gun and the ammunition loaded in it) and the fight so
+far; what the GM changes lives in it; its dice are rolled for him or typed one roll at a time;
+a hit may wait for a value given once the critical is known; it ends when its result is applied
+to the sheets (the rounds fired counted down, the damage taken this Combat Turn recorded), or
+when the GM drops it. Nothing of it reaches the next attack except what a rule carries.
+
+A refusal raises the typed error in words (a Stunned attacker, AFT-22; a roll the dice cannot
+show, a DiceError naming the roll); the fight is then unchanged.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from pycore.dice import seeded
+from pycore.dice.odds import odds_text
+from pycore.errors import RuleError
+from pycore.systems.aftermath import arms, attack_dice, combat, worksheet
+from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.fight.codec import with_pair
+from pycore.systems.aftermath.fight.public import aftermath_public
+from pycore.systems.aftermath.fight.value import (
+    MAX_OVERRIDE,
+    NO_COMBATANTS,
+    PAIR_FIELDS,
+    Done,
+    Fight,
+    whole,
+)
+from pycore.validate import checked
+
+#: The most characters of a typed roll kept (a burst's rolls are typed one at a time).
+MAX_TYPED: Final = 40
+
+
+@dataclass(frozen=True)
+class AttackDice:
+    """Where the attack's rolls come from: "roll for me" (``seed``: the rest of the rolls,
+    replayed alike when the hit waits for a value) or one roll the user ``typed`` (the next roll
+    the attack waits for: faces, or the total with the modifier, as its label says)."""
+
+    seed: str = ""
+    typed: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.seed, str) or not isinstance(self.typed, str | None):
+            raise RuleError("the attack's dice are a seed or the roll typed, in words")
+        if self.typed is not None and len(self.typed) > MAX_TYPED:
+            raise RuleError(f"rolled: at most {MAX_TYPED} characters")
+
+
+@checked
+def roll_for_me(seed: str) -> AttackDice:
+    """ "Roll for me": the attack's rolls from ``seed`` (the log keeps it, so a roll replays)."""
+    return AttackDice(seed=seed)
+
+
+@checked
+def typed_roll(text: str) -> AttackDice:
+    """One roll the user rolled at the table and typed."""
+    return AttackDice(typed=text.strip())
+
+
+@dataclass(frozen=True)
+class Attacked(Done):
+    """An attack applied: its step (the verdict, the players' line, the rules of its steps)
+    and ``details``, what its log entry keeps beside the step (every step in words, what was
+    written to the sheets, the chance, the effect, the target, the rolls typed, the seed)."""
+
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+# --- the start: the weapon, the form, the chips ---------------------------------------------
+
+
+def _changed(
+    fight: Fight, mode: str, before: Mapping[str, Any], after: Mapping[str, Any], key: str
+) -> Fight:
+    """``fight`` once the GM changed ``key`` of the ``mode`` form (and what it moved with it,
+    a gun's row, a skill's BCS): the range and the target's movement go to what is known
+    between the two fighters, the rest lives in this attack only."""
+    moved = {k: v for k, v in after.items() if k == key or before.get(k) != v}
+    pair = {k: str(moved.pop(k)) for k in PAIR_FIELDS if k in moved}
+    edits = {m: dict(e) for m, e in fight.edits.items()}
+    edits[mode] = {**edits.get(mode, {}), **copy.deepcopy(moved)}
+    pairs = with_pair(fight, pair) if pair else fight.pairs
+    return replace(fight, edits={m: e for m, e in edits.items() if e}, pairs=pairs)
+
+
+def _form(fight: Fight, mode: str) -> Mapping[str, Any]:
+    if mode not in fight.forms:
+        raise RuleError(f"mode {mode!r} is unknown; allowed: {', '.join(worksheet.MODES)}")
+    return fight.forms[mode]
+
+
+@checked
+def set_field(fight: Fight, mode: str, key: str, raw: str) -> tuple[Fight, Done]:
+    """A field of the ``mode`` form typed (checked by the core's worksheet)."""
+    _, attacker = fight.person("attacker")
+    before = _form(fight, mode)
+    form = worksheet.set_form_field(before, key, raw, attacker)
+    return _changed(fight, mode, before, form, key), Done()
+
+
+@checked
+def toggle_chip(fight: Fight, mode: str, key: str) -> tuple[Fight, Done]:
+    """A situation chip (or a tick) of the ``mode`` form pressed or released."""
+    before = _form(fight, mode)
+    form = worksheet.toggle(before, key)
+    name = "situations" if key.startswith("sit:") else key
+    return _changed(fight, mode, before, form, name), Done()
+
+
+@checked
+def clear_chips(fight: Fight, mode: str) -> tuple[Fight, Done]:
+    """ "Clear": every situation chip of the form released."""
+    before = _form(fight, mode)
+    form = dict(before)
+    for key in list(form.get("situations", [])):
+        form = worksheet.toggle(form, f"sit:{key}")
+    return _changed(fight, mode, before, form, "situations"), Done()
+
+
+@checked
+def choose_weapon(fight: Fight, name: str) -> tuple[Fight, Done]:
+    """One of the attacker's weapons chosen: every field derived again from it on his sheet
+    (its skill, its gun and the ammunition loaded in it) and from the fight so far; nothing is
+    kept from the previous weapon (FIGHT.md). "" fills the attack by hand."""
+    if fight.pending:
+        raise RuleError("an attack waits for its dice: finish it or drop it first")
+    _, attacker = fight.person("attacker")
+    mode = fight.mode
+    chosen = " ".join(name.split())
+    if chosen:
+        setup = arms.attack_setup(attacker or {}, chosen)
+        chosen = setup.weapon.name
+        keep_thrown = setup.mode == "hth" and fight.mode == "thrown"
+        mode = "thrown" if keep_thrown else setup.mode
+    return replace(fight, weapon=chosen, mode=mode, edits={}), Done()
+
+
+@checked
+def weapons_changed(fight: Fight, index: int) -> tuple[Fight, Done]:
+    """Combatant ``index``'s weapons changed on his sheet: when he is the attacker with no
+    weapon chosen and no attack waiting for dice, his first weapon becomes the chosen one
+    (FIGHT.md: the first weapon is the default); the forms are derived again either way."""
+    _, attacker = fight.person("attacker")
+    own = arms.sheet_weapons(attacker or {})
+    if index != fight.attacker or fight.weapon or fight.pending or not own:
+        return fight, Done()
+    return choose_weapon(replace(fight, mode=own[0].mode), own[0].name)
+
+
+@checked
+def set_mode(fight: Fight, mode: str) -> tuple[Fight, Done]:
+    """The kind of attack: missile (AFT-57), hand-to-hand or thrown (AFT-56); another word is
+    ignored, as the page has always done."""
+    return (replace(fight, mode=mode) if mode in worksheet.MODES else fight), Done()
+
+
+@checked
+def set_override(fight: Fight, reason: str) -> tuple[Fight, Done]:
+    """The GM's reason to let an attack the rules forbid go ahead; it is logged with the attack
+    (its first step, ``bind.may_attack``)."""
+    return replace(fight, override=reason.strip()[:MAX_OVERRIDE]), Done()
+
+
+# --- the roll -------------------------------------------------------------------------------
+
+
+def _who(setup: worksheet.Setup | worksheet.Outcome) -> str:
+    return f"{setup.attacker['name']} → {setup.target['name']}"
+
+
+def _damage_total(sheet: Mapping[str, Any]) -> int:
+    """Every kind of damage on a sheet's record, added up (lethal, subdual, critical...)."""
+    damage = sheet.get("damage")
+    found = damage.values() if isinstance(damage, Mapping) else ()
+    return sum(v for v in found if isinstance(v, int) and not isinstance(v, bool))
+
+
+def _hurt(
+    before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]
+) -> dict[str, int]:
+    """The damage each one took in this attack, by index: what was added to his record (the
+    target's Damage Done, AFT-15; the attacker's own from a critical miss, AFT-28)."""
+    hurt = {}
+    for index, (old, new) in enumerate(zip(before, after, strict=True)):
+        taken = _damage_total(new) - _damage_total(old)
+        if taken > 0:
+            hurt[str(index)] = taken
+    return hurt
+
+
+def _rounds_used(form: Mapping[str, Any]) -> int:
+    """AFT-45: the rounds one Action fires: its shots, or its bursts of 3 (6) rounds."""
+    if form.get("autofire"):
+        return whole("bursts", form.get("bursts")) * whole("burst size", form.get("burst_size"))
+    return whole("shots", form.get("shots"))
+
+
+def _loaded(fight: Fight, setup: worksheet.Setup) -> arms.SheetWeapon | None:
+    """The attacker's chosen gun when it fires this attack and its rounds are counted."""
+    if setup.mode != "missile" or not fight.weapon:
+        return None
+    try:
+        gun = arms.find_weapon(setup.attacker, fight.weapon)
+    except RuleError:
+        return None
+    return gun if gun.kind == "gun" and gun.rounds is not None else None
+
+
+def _details(fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: str) -> Attacked:
+    """The attack's step and log details: the one-line verdict, every step and what was
+    applied; the players' line from the values (``aftermath_public``); the rules as data."""
+    result = outcome.resolution
+    name = outcome.attacker.get("name", "?")
+    how = worksheet.MODE_NAMES.get(fight.mode, fight.mode)
+    public = aftermath_public(name, outcome.target.get("name", "?"), how, result)
+    cited = (r.strip() for s in result.steps for r in s.rule.split(","))
+    rules = tuple(dict.fromkeys(r for r in cited if r))
+    details = {
+        "steps": [str(s) for s in result.steps],
+        "applied": [*outcome.applied, *(f"{name}: {n}" for n in outcome.attacker_applied)],
+        "chance": odds_text(result.chance),
+        "effect": result.effect,
+        "target": fight.target,
+        "typed": typed,
+        "seed": seed,
+    }
+    text = f"{fight.now} · {_who(outcome)} ({how}): {combat.summary(result)}"
+    return Attacked(f"Attack: {_who(outcome)}", text, public, rules, details)
+
+
+def _applied(
+    fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: str, setup: worksheet.Setup
+) -> tuple[Fight, Attacked]:
+    """An attack written to the sheets; what was its own cleared (one undo step). A gun whose
+    rounds are counted has those fired taken off (AFT-45, issue 28)."""
+    chars = [copy.deepcopy(dict(c)) for c in fight.characters]
+    chars[fight.target] = outcome.target
+    chars[fight.attacker] = outcome.attacker
+    taken = dict(fight.taken)
+    for who, amount in _hurt(fight.characters, chars).items():
+        taken[who] = taken.get(who, 0) + amount  # 001 line 67 reads it for the rest of the turn
+    done = _details(fight, outcome, typed, seed)
+    gun = _loaded(fight, setup)
+    if gun is not None and gun.rounds is not None:
+        left = max(gun.rounds - _rounds_used(setup.form), 0)
+        chars[fight.attacker] = arms.set_rounds(chars[fight.attacker], gun.name, left)
+        name = outcome.attacker.get("name", "?")
+        applied = [*done.details["applied"], f"{name}: {gun.name}, {left} rounds left"]
+        done = replace(done, details={**done.details, "applied": applied})
+    # The attack ends here: nothing the GM set in it reaches the next one (FIGHT.md).
+    ended = replace(
+        fight, characters=tuple(chars), taken=taken, edits={}, ask=None, override="", pending=None
+    )
+    return ended, done
+
+
+def _kept(setup: worksheet.Setup, pending: Mapping[str, Any]) -> worksheet.Setup:
+    """The attack in progress as it was set up when its first die was rolled."""
+    return replace(
+        setup,
+        mode=str(pending["mode"]),
+        form=dict(pending["form"]),
+        now=Moment(int(pending["turn"]), int(pending["phase"])),
+        override=str(pending.get("override", "")),
+    )
+
+
+def _waiting(setup: worksheet.Setup, typed: list[str], seed: str) -> dict[str, Any]:
+    return {
+        "seed": seed,
+        "typed": typed,
+        "mode": setup.mode,
+        "form": dict(setup.form),
+        "override": setup.override,
+        "turn": setup.now.turn,
+        "phase": setup.now.phase,
+        "answer": "",
+    }
+
+
+def _roll(
+    fight: Fight, setup: worksheet.Setup, typed: list[str], seed: str
+) -> tuple[Fight, Done | Attacked]:
+    """Roll the attack with the dice typed so far, then ``seed`` ("roll for me") or, with no
+    seed, up to the next roll not typed yet."""
+    rest = seeded(seed) if seed else None
+    same = fight.attacker == fight.target
+    found = attack_dice.resolve_typed(setup, typed, rest, same=same)
+    kept = _waiting(setup, typed, seed)
+    if isinstance(found, attack_dice.WaitsForDice):
+        # The attack waits for the next roll of the user's dice; nothing is written yet.
+        given = {"wants": found.expr, "what": found.what, "index": found.index}
+        pending = {**kept, **given, "given": list(found.given)}
+        return replace(fight, pending=pending), Done(f"Attack dice: {_who(setup)}")
+    asks = worksheet.asked(found)
+    if not asks:
+        return _applied(fight, found, typed, seed, setup)
+    # The hit waits for a value given now (its Damage Potential once the critical is known,
+    # AFT-18; the near side of a split, AFT-12): nothing is written to the sheets yet; the dice
+    # rolled are kept (the seed and the typed rolls) and go on once it is given.
+    steps = [str(s) for s in found.resolution.steps]
+    summary = combat.summary(found.resolution)
+    pending = {**kept, "asks": asks, "steps": steps, "summary": summary}
+    return replace(fight, pending=pending), Done(f"Attack roll: {_who(setup)}")
+
+
+def _empty(fight: Fight, setup: worksheet.Setup) -> None:
+    """Refused when the chosen gun has fewer rounds left than this Action fires (AFT-45: SS
+    fires one, then is reloaded)."""
+    gun = _loaded(fight, setup)
+    if gun is None or gun.rounds is None:
+        return
+    try:
+        used = _rounds_used(setup.form)
+    except RuleError:
+        return  # the worksheet names a wrong count itself
+    if used > gun.rounds:
+        raise RuleError(
+            f"{gun.name} has {gun.rounds} rounds left and this Action fires {used}: reload it "
+            "(Reload, beside the weapon) or change its rounds on the sheet"
+        )
+
+
+@checked
+def attack(fight: Fight, dice: AttackDice) -> tuple[Fight, Done | Attacked]:
+    """ "Roll for me" or one roll the user typed (``dice``): a new attack, or the next roll of
+    the attack waiting for dice (AFT-03). Applied when it needs nothing more (:class:`Attacked`);
+    else it waits for a roll or a value (:class:`Done`, one undo step)."""
+    setup = fight.setup()
+    if setup is None:
+        raise RuleError(NO_COMBATANTS)
+    pending = fight.pending
+    rolls: list[str] = []
+    if isinstance(pending, Mapping) and pending.get("wants"):
+        setup = _kept(setup, pending)
+        rolls = [str(r) for r in pending.get("typed", [])]
+    else:
+        _empty(fight, setup)
+    if dice.typed is None:
+        return _roll(fight, setup, rolls, dice.seed)
+    return _roll(fight, setup, [*rolls, dice.typed], "")
+
+
+@checked
+def reload(fight: Fight, name: str) -> tuple[Fight, Done]:
+    """The attacker's gun ``name`` loaded full again (its rounds when full, from the sheet).
+    The text gives no time for reloading (AFT-45 says only that an SS gun is reloaded after
+    each shot): the Action Phases it takes are the GM's call, as he plays them."""
+    index, attacker = fight.person("attacker")
+    gun = arms.find_weapon(attacker or {}, name)
+    if gun.kind != "gun" or gun.capacity is None:
+        raise RuleError(f"{gun.name}: enter its rounds when full on the sheet (Weapons) to reload")
+    chars = [copy.deepcopy(dict(c)) for c in fight.characters]
+    chars[index] = arms.set_rounds(chars[index], gun.name, gun.capacity)
+    return replace(fight, characters=tuple(chars)), Done(
+        f"Reload {gun.name} ({gun.capacity} rounds)"
+    )
+
+
+@checked
+def set_answer(fight: Fight, raw: str) -> tuple[Fight, Done]:
+    """What the user typed for the value the pending hit waits for (its Damage Potential...)."""
+    if not isinstance(fight.pending, Mapping):
+        return fight, Done()
+    return replace(fight, pending={**fight.pending, "answer": raw.strip()[:MAX_TYPED]}), Done()
+
+
+@checked
+def give_answer(fight: Fight) -> tuple[Fight, Done | Attacked]:
+    """The pending hit with the value the user gave: the same dice, then the rest (AFT-56,
+    AFT-57). Nothing waiting: nothing done."""
+    pending = fight.pending
+    setup = fight.setup()
+    if not isinstance(pending, Mapping) or setup is None:
+        return fight, Done()
+    asks = str(pending.get("asks", "attack.damage_potential"))
+    if asks not in worksheet.ASKED_AFTER_THE_ROLL:
+        raise RuleError(f"the attack waits for {asks[:40]!r}, which is not asked after the roll")
+    given = worksheet.with_answer(_kept(setup, pending), asks, str(pending.get("answer", "")))
+    typed = [str(r) for r in pending.get("typed", [])]
+    return _roll(fight, given, typed, str(pending.get("seed", "")))
+
+
+@checked
+def drop_pending(fight: Fight) -> tuple[Fight, Done]:
+    """The attack under way given up: its dice waiting or the value it waits for, and what the
+    GM changed in it."""
+    dropped = replace(fight, pending=None, edits={}, ask=None)
+    return dropped, Done("Drop the attack waiting for a value")
+

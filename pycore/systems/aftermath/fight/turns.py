@@ -1,0 +1,103 @@
+"""Who fights and when: the attacker and the target picked (a fighter joins the attack), the
+GM's answer when another fighter is asked for during an unfinished attack, the Action Phases
+and Combat Turns (AFT-55), and the log emptied.
+
+>>> from pycore.systems.aftermath.fight.value import Fight
+>>> fight, done = next_action_phase(Fight(turn=1, phase=20, taken={"0": 26}))
+>>> str(fight.now), fight.taken, str(done)
+('turn 2, phase 1', {}, 'Next Action Phase (turn 2, phase 1)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from pycore.errors import RuleError
+from pycore.systems.aftermath import arms
+from pycore.systems.aftermath.clock import next_phase, next_turn
+from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.fight.value import Done, Fight
+from pycore.validate import checked
+
+
+def _moved(fight: Fight, moved: Moment) -> Fight:
+    """The fight at ``moved``. 001 line 67 counts the damage taken "in that Combat Turn": a
+    new Combat Turn starts its count afresh."""
+    taken = fight.taken if moved.turn == fight.turn else {}
+    return replace(fight, turn=moved.turn, phase=moved.phase, taken=taken)
+
+
+@checked
+def next_action_phase(fight: Fight) -> tuple[Fight, Done]:
+    """AFT-55: the next Action Phase (after phase 20 the next Combat Turn). Timed conditions
+    (a Stun, a Daze...) are read against the clock, so those that end by then are over."""
+    moved = next_phase(fight.now)
+    label = f"Next Action Phase (turn {moved.turn}, phase {moved.phase})"
+    return _moved(fight, moved), Done(label)
+
+
+@checked
+def next_combat_turn(fight: Fight) -> tuple[Fight, Done]:
+    """AFT-55: the next Combat Turn, from its first Action Phase."""
+    moved = next_turn(fight.now)
+    return _moved(fight, moved), Done(f"Next Combat Turn ({moved.turn})")
+
+
+@checked
+def clear_log(fight: Fight) -> tuple[Fight, Done]:
+    """The combat log emptied (Undo brings it back); what the fight counts (the damage taken
+    this Combat Turn) stays, as it is the fight's, not the log's."""
+    return replace(fight, log=()), Done("Clear combat log")
+
+
+@checked
+def pick_combatant(fight: Fight, role: str, index: int, drop: bool = False) -> tuple[Fight, Done]:
+    """A new attacker or target. A new attacker starts a fresh attack: his first weapon chosen,
+    every field derived from the sheets and the fight so far (FIGHT.md); when he was the target
+    the previous attacker becomes the target. A new target keeps the attack under way and
+    derives its range and movement from what is known between the two. An unfinished attack
+    (changed fields, or dice waiting) is never dropped silently: the GM is asked (``ask``),
+    unless ``drop`` says he chose to drop it."""
+    if role not in ("attacker", "target"):
+        raise RuleError(f"role {role!r} is unknown; allowed: attacker, target")
+    if isinstance(index, bool) or not 0 <= index <= 10_000:
+        raise RuleError(f"{role} {index!r} is outside 0 to 10000")
+    current = fight.attacker if role == "attacker" else fight.target
+    if index == current:
+        return replace(fight, ask=None), Done()
+    losing = fight.pending if role == "target" else fight.unfinished
+    if losing and not drop:  # issue 25: never a silent drop
+        return replace(fight, ask={"role": role, "index": index}), Done()
+    if drop:
+        fight = replace(fight, pending=None, edits={})
+    fight = replace(fight, ask=None, override="" if role == "attacker" else fight.override)
+    if role == "target":
+        return replace(fight, target=index), Done()
+    target = fight.attacker if fight.target == index else fight.target
+    chosen = replace(fight, attacker=index, target=target, edits={}, weapon="")
+    _, attacker = chosen.person("attacker")
+    own = arms.sheet_weapons(attacker or {})
+    if own:  # FIGHT.md: his first weapon is the default, the GM can pick another
+        chosen = replace(chosen, weapon=own[0].name, mode=own[0].mode)
+    return chosen, Done()
+
+
+@checked
+def answer_ask(fight: Fight, drop: bool) -> tuple[Fight, Done]:
+    """The GM's answer when another fighter was asked for during an unfinished attack: drop the
+    attack and let him act (or aim at him), one undo step; or keep the attack."""
+    ask = fight.ask
+    if not isinstance(ask, Mapping):
+        return fight, Done()
+    if not drop:
+        return replace(fight, ask=None), Done()
+    role, index = str(ask["role"]), int(ask["index"])
+    done, _ = pick_combatant(fight, role, index, drop=True)
+    names = [str(c.get("name") or f"#{i + 1}") for i, c in enumerate(fight.characters)]
+    who = names[index] if 0 <= index < len(names) else f"#{index + 1}"
+    label = f"Drop the attack; {who} {'acts' if role == 'attacker' else 'is the target'}"
+    return done, Done(label)
+
+
+__all__ = ["answer_ask", "clear_log", "next_action_phase", "next_combat_turn", "pick_combatant"]
