@@ -7,19 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 from support import rule_text_outside_why
-
-TABS = ("characters", "checks", "combat", "gm", "settings")
-
-
-def set_field(page: Page, testid: str, value: str) -> None:
-    box = page.get_by_test_id(testid)
-    box.fill(value)
-    box.press("Tab")  # leaving the field fires its change event
-
-
-def tab(page: Page, key: str) -> None:
-    page.get_by_test_id(f"percentile-tab-{key}").click()
-    expect(page.get_by_test_id(f"percentile-tab-{key}")).to_have_attribute("aria-pressed", "true")
+from test_percentile import TABS, set_field, tab
 
 
 def _characters(page: Page) -> None:
