@@ -71,7 +71,7 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     set_field(app, "percentile-gm-csv", header + "0,100,0,50,140\n")
     app.get_by_test_id("percentile-gm-save").click()
     expect(app.get_by_test_id("percentile-gm-error")).to_contain_text(
-        "row 1, column 'percent_to_hit': value 140 is above the maximum 100"
+        "row 1, column 'percent to hit': value 140 is above the maximum 100"
     )
     set_field(app, "percentile-gm-csv", header + "0,100,0,50,99\n")
     app.get_by_test_id("percentile-gm-save").click()

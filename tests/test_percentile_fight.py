@@ -16,11 +16,13 @@ from scripted import Faces as Dice
 from pycore.errors import RuleError, RulekeeperError
 from pycore.systems.percentile import combat
 from pycore.systems.percentile import fight as F
-from pycore.systems.percentile import fight_attack as FA
-from pycore.systems.percentile import fight_poison as FP
-from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.attack import MissingValue
-from pycore.systems.percentile.fight_codec import fight_from_json, fight_into_json
+from pycore.systems.percentile.fight import attack as FA
+from pycore.systems.percentile.fight import poison as FP
+from pycore.systems.percentile.fight import setup as FS
+from pycore.systems.percentile.fight import turns as R
+from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_json
+from pycore.systems.percentile.fight.setup import setup_of
 
 F_ = Fraction
 
@@ -117,7 +119,7 @@ def test_pct_09_15_the_lowest_score_gets_surprise_ties_re_rolled() -> None:
     assert result.winner == "Side B" and fight.surprise is not None
     assert fight.surprise.winner == "Side B" and "Side B gets SURPRISE" in fight.surprise.text
     _, result = F.roll_surprise(two_sides(), Dice(50, 60, 10, 40))  # 0 vs 0: all re-roll
-    assert len(result.attempts) == 2 and result.winner == "Side A"
+    assert len(result.rolled.attempts) == 2 and result.winner == "Side A"
     off = replace(two_sides(), settings=settings(surprise="none"))
     with pytest.raises(RuleError, match="switched off"):
         F.roll_surprise(off, Dice())
@@ -143,7 +145,7 @@ def test_pct_20_ties_re_roll_every_side() -> None:
 def test_pct_22_pass_once_acts_last_and_the_b1_order_returns_next_round() -> None:
     fight, _ = F.roll_order(two_sides(), Dice(10, 40))
     fight, passed = F.pass_order(fight)
-    assert passed.order == ["Side B", "Side A"] and not passed.exclusive
+    assert passed.order.order == ["Side B", "Side A"] and not passed.order.exclusive
     with pytest.raises(RuleError, match="already been passed"):
         F.pass_order(fight)
     fight, started = R.next_round(fight)
@@ -156,7 +158,7 @@ def test_pct_19_26_b2_and_pieces_roll_the_order_again() -> None:
     fight, _ = F.roll_order(replace(two_sides(), settings=settings(order="b2")), Dice(10, 40))
     assert R.next_round(fight)[0].order is None
     piece, text = R.next_piece(F.roll_order(two_sides(), Dice(10, 40))[0])
-    assert piece.piece == 2 and piece.order is None and "roll the order again" in text
+    assert piece.piece == 2 and piece.order is None and "roll the order again" in str(text)
 
 
 def test_pct_23_a_joining_side_is_slotted_and_only_it_re_rolls_an_equal_result() -> None:
@@ -218,7 +220,9 @@ FORM = {"attacker": "c1", "target": "c2", "part": "arm"}
 
 def test_pct_31_32_44_45_an_attack_writes_the_damage_to_the_targets_sheet() -> None:
     fight = replace(two_sides(), settings=settings(stun=False))
-    fight, step = FA.attack(fight, FORM, Dice(15, 5, 6, 6, 5))  # MARKSmanship 50, 35 under
+    fight, step = FA.attack(
+        fight, setup_of(FORM), Dice(15, 5, 6, 6, 5)
+    )  # MARKSmanship 50, 35 under
     assert step.result.damage is not None and step.result.damage.recorded == F_(84, 5)
     assert fight.fighter("c2").part("arm").damage == F_(84, 5)  # type: ignore[union-attr]
     assert fight.attacked == ("c2",) and fight.pending is None
@@ -230,30 +234,30 @@ def test_pct_31_32_44_45_an_attack_writes_the_damage_to_the_targets_sheet() -> N
 
 def test_pct_24_29_the_attacks_ap_are_paid_under_c2_only() -> None:
     form = {**FORM, "ap_cost": "7"}
-    fight, _ = FA.attack(two_sides(), form, Dice(99))
+    fight, _ = FA.attack(two_sides(), setup_of(form), Dice(99))
     assert fight.fighter("c1").ledger.spent == 7  # type: ignore[union-attr]
     c1 = replace(two_sides(), settings=settings(ap="c1"))
-    assert FA.attack(c1, form, Dice(99))[0].fighter("c1").ledger.spent == 0  # type: ignore[union-attr]
+    assert FA.attack(c1, setup_of(form), Dice(99))[0].fighter("c1").ledger.spent == 0  # type: ignore[union-attr]
     with pytest.raises(RuleError, match="costs 70 AP"):
-        FA.attack(two_sides(), {**FORM, "ap_cost": "70"}, Dice())
+        FA.attack(two_sides(), setup_of({**FORM, "ap_cost": "70"}), Dice())
 
 
 def test_pct_36_the_fight_waits_for_the_body_part_then_finishes_on_the_answer() -> None:
     fight = replace(two_sides(), settings=settings(stun=False))
     form = {"attacker": "c1", "target": "c2", "location": "roll"}
-    fight, step = FA.attack(fight, form, Dice(15, 7))
+    fight, step = FA.attack(fight, setup_of(form), Dice(15, 7))
     assert step.waits_for is not None and "Table #3-3.4 is not entered" in step.waits_for
     assert fight.pending is not None and fight.fighter("c2").part("arm").damage == 0  # type: ignore[union-attr]
     with pytest.raises(RuleError, match="under way"):
-        FA.attack(fight, form, Dice())
+        FA.attack(fight, setup_of(form), Dice())
     with pytest.raises(RuleError, match="under way"):
         R.next_round(fight)
     again = fight_from_json(fight_into_json(section(settings={"stun": False}), fight))
     assert again.pending == fight.pending
-    done, step = FA.answer_part(again, "head", {}, Dice(1, 1, 1, 1))
+    done, step = FA.answer_part(again, "head", setup_of({}), Dice(1, 1, 1, 1))
     assert done.pending is None and done.fighter("c2").part("head").damage == F_(21, 5)  # type: ignore[union-attr]
     aside, text = FA.set_aside(fight)
-    assert aside.pending is None and "set aside" in text
+    assert aside.pending is None and "set aside" in str(text)
 
 
 def test_pct_36_the_random_hit_table_names_the_part() -> None:
@@ -262,7 +266,9 @@ def test_pct_36_the_random_hit_table_names_the_part() -> None:
         two_sides(), tables={"PCT-M03": COSTS, "PCT-M07": m07}, settings=settings(stun=False)
     )
     fight, step = FA.attack(
-        fight, {"attacker": "c1", "target": "c2", "location": "roll"}, Dice(15, 3, 1, 1, 1, 1)
+        fight,
+        setup_of({"attacker": "c1", "target": "c2", "location": "roll"}),
+        Dice(15, 3, 1, 1, 1, 1),
     )
     assert step.waits_for is None and step.result.part is not None
     assert step.result.part.name == "head"
@@ -271,7 +277,7 @@ def test_pct_36_the_random_hit_table_names_the_part() -> None:
 def test_r_e_a_missing_value_is_asked_before_any_die_and_nothing_is_spent() -> None:
     fight = replace(two_sides(), settings=settings(damage="3"))
     with pytest.raises(MissingValue) as info:
-        FA.attack(fight, {**FORM, "ap_cost": "7"}, Dice())
+        FA.attack(fight, setup_of({**FORM, "ap_cost": "7"}), Dice())
     assert info.value.field == "table_3_3_damage"
 
 
@@ -281,10 +287,14 @@ def test_pct_28_11_damage_raises_the_modifier_and_stuns_by_its_rise() -> None:
         {"damage_low": 10, "damage_high": 50000, "modifier": 30},
     ]
     fight = replace(two_sides(), tables={"PCT-M03": COSTS, "PCT-M02": m02})
-    fight, _ = FA.attack(fight, FORM, Dice(15, 5, 6, 6, 5))  # 16.8 points: modifier 0 → 30
+    fight, _ = FA.attack(
+        fight, setup_of(FORM), Dice(15, 5, 6, 6, 5)
+    )  # 16.8 points: modifier 0 → 30
     bob = fight.fighter("c2")
     assert bob is not None and bob.damage_modifier == 30 and bob.ledger.debt == 3
-    fight, _ = FA.attack(fight, FORM, Dice(15, 5, 6, 6, 5))  # old wounds do not stun again
+    fight, _ = FA.attack(
+        fight, setup_of(FORM), Dice(15, 5, 6, 6, 5)
+    )  # old wounds do not stun again
     bob = fight.fighter("c2")
     assert bob is not None and bob.ledger.debt == 3
 
@@ -297,7 +307,7 @@ def test_pct_34_adversity_conditions_are_summed_for_table_3_2() -> None:
     }
     fight = replace(two_sides(), settings=settings(to_hit="d3"), tables=tables)
     form = {**FORM, "percent_to_hit": "100", "adversity_conditions": "rain, running"}
-    fight, step = FA.attack(fight, form, Dice(99))
+    fight, step = FA.attack(fight, setup_of(form), Dice(99))
     assert "PA 5 (Table #3-2 (GM) for adversity 25)" in str(step)
 
 
@@ -320,7 +330,7 @@ def test_pct_37_the_throwing_table_gives_the_distance() -> None:
         fighters=fight_from_json(raw).fighters,
         tables={"PCT-M03": COSTS, "PCT-M08": m08},
     )
-    fight, step = FA.attack(fight, {**FORM, "range_m": "30"}, Dice(90, 4))
+    fight, step = FA.attack(fight, setup_of({**FORM, "range_m": "30"}), Dice(90, 4))
     assert "beyond the throwing distance 20 m" in str(step) and step.result.to_hit == "miss"
 
 
@@ -345,10 +355,10 @@ def test_pct_41_the_severity_roll_follows_a_procedure_one_wound() -> None:
     )
     with pytest.raises(RuleError, match="no wound"):
         FP.severity(fight, Dice())
-    fight, step = FA.attack(fight, FORM, Dice(15, 4))
+    fight, step = FA.attack(fight, setup_of(FORM), Dice(15, 4))
     assert fight.last_severity == "S1" and "gash" in str(step)
     fight, text = FP.severity(fight, Dice(2))
-    assert text == "severity table S1: 1:10sd (2): fever — hot" and fight.last[-1] == text
+    assert str(text) == "severity table S1: 1:10sd (2): fever — hot" and fight.last[-1] == str(text)
 
 
 def test_pct_54_a_poison_needs_its_systems_site_and_multipliers_and_spares_the_record() -> None:
@@ -383,12 +393,12 @@ def test_the_saved_fight_round_trips_and_old_data_loads() -> None:
 
 
 def test_pct_28_line_74_the_stun_is_asked_after_the_damage_is_known() -> None:
-    fight, step = FA.attack(two_sides(), FORM, Dice(15, 5, 6, 6, 5))
+    fight, step = FA.attack(two_sides(), setup_of(FORM), Dice(15, 5, 6, 6, 5))
     assert step.stage == "stun" and step.waits_for is not None
     assert "16.8 points of damage" in step.waits_for  # the question names the damage done
     assert fight.fighter("c2").part("arm").damage == F_(84, 5)  # type: ignore[union-attr]
     with pytest.raises(RuleError, match="under way"):
-        FA.attack(fight, FORM, Dice())
+        FA.attack(fight, setup_of(FORM), Dice())
     with pytest.raises(RuleError, match=r"Table #3-7\.0 modifier for this damage"):
         FA.answer_stun(fight, "lots")
     fight, change = FA.answer_stun(fight, "200")
@@ -399,14 +409,14 @@ def test_pct_28_line_74_the_stun_is_asked_after_the_damage_is_known() -> None:
 
 def test_a_character_cannot_attack_itself() -> None:
     with pytest.raises(RuleError, match="Ann cannot attack themselves"):
-        FA.attack(two_sides(), {"attacker": "c1", "target": "c1"}, Dice())
+        FA.attack(two_sides(), setup_of({"attacker": "c1", "target": "c1"}), Dice())
 
 
 def test_pct_28_a_no_movement_turn_takes_no_action_under_c2() -> None:
     fight, _ = R.change_ap(two_sides(), "c1", "stun", F_(600))  # owes 60 of 50 AP
     fight, _ = R.next_round(fight)
     with pytest.raises(RuleError, match="no-movement turn"):
-        FA.attack(fight, FORM, Dice())
+        FA.attack(fight, setup_of(FORM), Dice())
 
 
 def test_the_order_roll_names_the_rule_that_decided_lines_49_60() -> None:
@@ -447,10 +457,10 @@ def test_switching_the_attacker_sets_up_afresh_from_the_sheets() -> None:
         "percent_to_hit": "40",
         "m_circulatory": "1",
     }
-    assert FA.set_field(fight, full, "attacker", "c3") == {"attacker": "c3", "target": "c2"}
-    assert FA.set_field(fight, full, "attacker", "c2") == {"attacker": "c2"}  # not itself
-    assert "part" not in FA.set_field(fight, full, "target", "c3")
-    assert "percent_to_hit" not in FA.set_field(fight, {**full, "weapon": "1"}, "weapon", "0")
+    assert FS.set_field(fight, full, "attacker", "c3") == {"attacker": "c3", "target": "c2"}
+    assert FS.set_field(fight, full, "attacker", "c2") == {"attacker": "c2"}  # not itself
+    assert "part" not in FS.set_field(fight, full, "target", "c3")
+    assert "percent_to_hit" not in FS.set_field(fight, {**full, "weapon": "1"}, "weapon", "0")
 
 
 @given(st.sampled_from(["c1", "c2", "c3"]), st.sampled_from(["c1", "c2", "c3"]), st.data())
@@ -459,12 +469,12 @@ def test_a_switched_attacker_equals_a_fresh_set_up(first: str, then: str, data: 
     new attacker (with the same target) has: nothing is kept from the previous combatant."""
     fight = F.add_member(two_sides(), 0, "c3")
     keys = ("weapon", "part", "location", "range_m", "ap_cost", "percent_to_hit", "m_respiratory")
-    form: dict[str, str] = FA.set_field(fight, {}, "attacker", first)
-    form = FA.set_field(fight, form, "target", data.draw(st.sampled_from(["c1", "c2", "c3"])))
+    form: dict[str, str] = FS.set_field(fight, {}, "attacker", first)
+    form = FS.set_field(fight, form, "target", data.draw(st.sampled_from(["c1", "c2", "c3"])))
     for key in data.draw(st.lists(st.sampled_from(keys))):
         form = {**form, key: data.draw(st.sampled_from(["0", "1", "5", "arm", "roll"]))}
-    switched = FA.set_field(fight, form, "attacker", then)
-    fresh = FA.set_field(fight, FA.set_field(fight, {}, "target", form["target"]), "attacker", then)
+    switched = FS.set_field(fight, form, "attacker", then)
+    fresh = FS.set_field(fight, FS.set_field(fight, {}, "target", form["target"]), "attacker", then)
     assert switched == fresh
 
 
@@ -481,7 +491,7 @@ def test_pct_07_08_turns_follow_the_acting_sides_and_start_new_rounds() -> None:
     assert R.active(fight).name == "Cy"  # type: ignore[union-attr]
     b2 = replace(fight, settings=settings(order="b2"))
     b2, step = R.next_turn(b2, Dice(90, 10))  # round 3 rolls the order again
-    assert b2.round == 3 and R.turn_order(b2)[0] == "c2" and "order b2" in str(step)
+    assert b2.round == 3 and R.turn_order(b2)[0] == "c2" and "Order of attack" in str(step)
 
 
 def test_typed_dice_drive_each_stage_of_the_attack() -> None:
@@ -492,14 +502,14 @@ def test_typed_dice_drive_each_stage_of_the_attack() -> None:
         two_sides(), tables={"PCT-M03": COSTS, "PCT-M07": m07}, settings=settings(stun=False)
     )
     form = {"attacker": "c1", "target": "c2", "location": "roll"}
-    assert FA.next_dice(fight, form) == "1:100sd"
-    fight, step = FA.roll(fight, form, typed_dice("1:100sd", "15"))
-    assert step.stage == "location" and FA.next_dice(fight, form) == "1:10sd"
+    assert FA.next_dice(fight, setup_of(form)) == "1:100sd"
+    fight, step = FA.roll(fight, setup_of(form), typed_dice("1:100sd", "15"))
+    assert step.stage == "location" and FA.next_dice(fight, setup_of(form)) == "1:10sd"
     with pytest.raises(RulekeeperError, match="cannot show 11"):
-        FA.roll(fight, form, typed_dice("1:10sd", "11"))  # nothing changes
-    fight, step = FA.roll(fight, form, typed_dice("1:10sd", "3"))
-    assert step.stage == "damage" and FA.next_dice(fight, form) == "4:10sd+2"
-    fight, step = FA.roll(fight, form, typed_dice("4:10sd+2", "5 6 6 5"))
+        FA.roll(fight, setup_of(form), typed_dice("1:10sd", "11"))  # nothing changes
+    fight, step = FA.roll(fight, setup_of(form), typed_dice("1:10sd", "3"))
+    assert step.stage == "damage" and FA.next_dice(fight, setup_of(form)) == "4:10sd+2"
+    fight, step = FA.roll(fight, setup_of(form), typed_dice("4:10sd+2", "5 6 6 5"))
     assert fight.pending is None and fight.fighter("c2").part("head").damage == F_(84, 5)  # type: ignore[union-attr]
 
 
@@ -508,9 +518,9 @@ def test_typed_dice_drive_each_stage_of_the_attack() -> None:
 
 def test_every_percentage_is_checked_where_it_is_entered_with_its_own_name() -> None:
     with pytest.raises(RuleError, match=r"Percent to Hit \(Table #3-1\) must be from 0 to 100"):
-        FA.check_field("percent_to_hit", "150")
+        FS.check_field("percent_to_hit", "150")
     with pytest.raises(RuleError, match=r"Percent Against \(Table #3-2\) must be from 0 to 100"):
-        FA.check_field("percent_against", "-50")
+        FS.check_field("percent_against", "-50")
 
 
 def test_pct_07_line_36_rounds_count_from_one() -> None:
@@ -561,51 +571,51 @@ def test_pct_05_the_range_is_kept_for_the_pair_across_turns_and_checked_for_hth(
     """Issue 25: "Next turn" cleared the typed range, so a fist attack at 12 m went ahead at
     0 m. The range is the fight's, between these two, until changed (PCT-05, line 27)."""
     fight = brawlers()
-    fight, form = FA.enter(fight, FA.fresh(fight, "c1"), "target", "c2")
-    fight, form = FA.enter(fight, form, "range_m", "12")
+    fight, form = FS.enter(fight, FS.fresh(fight, "c1"), "target", "c2")
+    fight, form = FS.enter(fight, form, "range_m", "12")
     assert F.range_between(fight, "c2", "c1") == "12"  # either way round
     fight, _ = R.next_turn(fight, Dice(10, 90, 10, 90))
     fight, _ = R.next_turn(fight, Dice())
-    form = FA.fresh(fight, "c1", "c2")  # a later turn: a fresh set-up
+    form = FS.fresh(fight, "c1", "c2")  # a later turn: a fresh set-up
     assert FA.attack_input(fight, form)[3].range_m == 12
     with pytest.raises(RuleError, match=r"Ann is 12 m from Bob: .*FIST.*over 3 m"):
-        FA.roll(fight, form, Dice(15))
-    fight, form = FA.enter(fight, form, "range_m", "2")  # Ann moved in
-    fight, step = FA.roll(fight, form, Dice(15))
+        FA.roll(fight, setup_of(form), Dice(15))
+    fight, form = FS.enter(fight, form, "range_m", "2")  # Ann moved in
+    fight, step = FA.roll(fight, setup_of(form), Dice(15))
     assert step.stage == "part"
 
 
 def test_pct_05_an_unknown_range_is_asked_for_a_hand_to_hand_attack() -> None:
     fight = brawlers()
     with pytest.raises(MissingValue, match="Range from Ann to Bob") as refused:
-        FA.roll(fight, FA.fresh(fight, "c1", "c2"), Dice(15))
+        FA.roll(fight, setup_of(FS.fresh(fight, "c1", "c2")), Dice(15))
     assert refused.value.field == "range_m"
-    pistol = FA.fresh(fight, "c1", "c2", "1")  # d1 weaponry reads no range (PCT-32)
-    assert FA.roll(fight, pistol, Dice(99))[1].result.to_hit == "miss"
+    pistol = FS.fresh(fight, "c1", "c2", "1")  # d1 weaponry reads no range (PCT-32)
+    assert FA.roll(fight, setup_of(pistol), Dice(99))[1].result.to_hit == "miss"
 
 
 def test_the_percent_to_hit_and_against_belong_to_one_weapon_and_target() -> None:
     """Issue 29 item 5: a Percent to Hit typed for one weapon was used for another's odds."""
     fight = replace(brawlers(), settings=settings(to_hit="d3"))
     fight = F.add_member(fight, 1, "c3")
-    form = FA.fresh(fight, "c1", "c2", "1")
+    form = FS.fresh(fight, "c1", "c2", "1")
     for key, value in (("percent_to_hit", "90"), ("percent_against", "10")):
-        fight, form = FA.enter(fight, form, key, value)
-    assert FA.hit_chances(fight, form)["miss"] == F_(21, 100)
+        fight, form = FS.enter(fight, form, key, value)
+    assert FA.hit_chances(fight, setup_of(form))["miss"] == F_(21, 100)
     for key, value in (("weapon", "0"), ("target", "c3")):
-        other = FA.enter(fight, form, key, value)[1]
+        other = FS.enter(fight, form, key, value)[1]
         assert "percent_to_hit" not in other and "percent_against" not in other, key
         with pytest.raises(MissingValue):
-            FA.hit_chances(fight, other)
-    assert FA.enter(fight, form, "weapon", "1")[1] == form  # the same weapon again: kept
+            FA.hit_chances(fight, setup_of(other))
+    assert FS.enter(fight, form, "weapon", "1")[1] == form  # the same weapon again: kept
 
 
 def test_an_attack_applied_leaves_nothing_for_the_next_one() -> None:
     fight = brawlers()
-    form = {**FA.fresh(fight, "c1", "c2", "1"), "ap_cost": "5", "part": "arm"}
-    fight, _ = FA.attack(fight, form, Dice(15, 5, 6, 6, 5))
+    form = {**FS.fresh(fight, "c1", "c2", "1"), "ap_cost": "5", "part": "arm"}
+    fight, _ = FA.attack(fight, setup_of(form), Dice(15, 5, 6, 6, 5))
     assert fight.pending is None
-    assert FA.next_form(fight, form) == FA.fresh(fight, "c1", "c2", "1")
+    assert FS.next_form(fight, form) == FS.fresh(fight, "c1", "c2", "1")
 
 
 def test_pct_24_29_every_attack_costs_its_table_3_6_ap_asked_once() -> None:
@@ -613,25 +623,25 @@ def test_pct_24_29_every_attack_costs_its_table_3_6_ap_asked_once() -> None:
     was free. Under c2 (the default) every action costs AP (line 68) per Table #3-6 (line 78),
     whose values the text leaves out: asked once, then read from the GM's table."""
     fight = replace(brawlers(), tables={})
-    form = FA.fresh(fight, "c1", "c2", "1")  # the pistol, Ann's AP 50
+    form = FS.fresh(fight, "c1", "c2", "1")  # the pistol, Ann's AP 50
     with pytest.raises(MissingValue, match="What does an attack with the PISTOL cost in AP"):
-        FA.attack(fight, form, Dice(99))
-    from pycore.systems.percentile import fight_cost as FC
+        FA.attack(fight, setup_of(form), Dice(99))
+    from pycore.systems.percentile.fight import cost as FC
 
     fight = FC.set_action_cost(fight, form, "20")
     assert fight_into_json(section(), fight)["gm"]["PCT-M03"] == [
         {"action": "an attack with the PISTOL", "ap_cost": "20"}
     ]
     for left in (30, 10):  # a second attack in the same turn is paid too
-        fight, step = FA.attack(fight, form, Dice(99))
+        fight, step = FA.attack(fight, setup_of(form), Dice(99))
         assert fight.fighter("c1").ledger.remaining == left  # type: ignore[union-attr]
         assert f"Ann spends 20 AP on an attack with the PISTOL: {left} left" in step.new
     with pytest.raises(
         RuleError, match="Ann cannot pay for an attack with the PISTOL: it costs 20"
     ):
-        FA.attack(fight, form, Dice(99))
-    fight, step = FA.roll(fight, form, Dice(99), through=True, override=True)
+        FA.attack(fight, setup_of(form), Dice(99))
+    fight, step = FA.roll(fight, setup_of(form), Dice(99), through=True, override=True)
     assert step.new[0].startswith("GM override: Ann cannot pay")
     assert fight.fighter("c1").ledger.remaining == 0  # type: ignore[union-attr]
     c1 = replace(brawlers(), tables={}, settings=settings(ap="c1"))  # AP ignored: nothing asked
-    assert FA.attack(c1, form, Dice(99))[1].result.to_hit == "miss"
+    assert FA.attack(c1, setup_of(form), Dice(99))[1].result.to_hit == "miss"

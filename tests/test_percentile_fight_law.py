@@ -5,7 +5,7 @@ and the fight so far, unless the GM changed it in this attack.
 
 The test keeps its own account of what the GM set in the attack under way and of the range last
 set between each pair of fighters, and compares it with the inputs the core would roll with
-(:func:`pycore.systems.percentile.fight_attack.attack_input`)."""
+(:func:`pycore.systems.percentile.fight.attack.attack_input`)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from test_percentile_pages import go, round_ready
 
 from pycore.errors import RulekeeperError
 from pycore.store import History
-from pycore.systems.percentile import fight_attack as FA
+from pycore.systems.percentile.fight import attack as FA
 
 PEOPLE = ("c1", "c2")
 # What the GM may set in one attack, and which of it belongs to the weapon or the target.

@@ -30,7 +30,7 @@ def test_every_missing_table_has_a_schema_and_no_contents() -> None:
     [
         ("PCT-M01", [{"level": 1, "name": "combat", "percent": 101}], "row 1, column 'percent'"),
         ("PCT-M01", [{"level": 1, "name": "a"}], "percent"),
-        ("PCT-M03", [{"action": "walk", "ap_cost": "x"}], "column 'ap_cost'"),
+        ("PCT-M03", [{"action": "walk", "ap_cost": "x"}], "column 'ap cost'"),
         (
             "PCT-M04",
             [
@@ -62,7 +62,7 @@ def test_every_missing_table_has_a_schema_and_no_contents() -> None:
                     "percent_to_hit": 60,
                 }
             ],
-            "row 1, column 'skill_high'",
+            "row 1, column 'skill high'",
         ),
         ("PCT-M07", D10_RACE[:1], "gap 3-10"),
         (
@@ -76,11 +76,11 @@ def test_every_missing_table_has_a_schema_and_no_contents() -> None:
                     "damage_percentage": "2000",
                 }
             ],
-            "column 'damage_percentage'",
+            "column 'damage percentage'",
         ),
         ("PCT-M14", [{"damage_type": "cut", "category": 1, "description": "d"}], "all 20"),
         ("PCT-M16", [{"system": "liver", "dp_low": 0, "dp_high": 1, "description": "d"}], "system"),
-        ("PCT-M17", [{"name": "gun", "category": "weaponry", "damage_die": "4+"}], "damage_die"),
+        ("PCT-M17", [{"name": "gun", "category": "weaponry", "damage_die": "4+"}], "damage die"),
         ("PCT-M18", [{"race": "human", "body_part": "hand", "points": 0}], "column 'points'"),
         ("PCT-M99", [], "unknown"),
     ],

@@ -114,7 +114,7 @@ def test_gm_table_entry_errors_and_use() -> None:
     m = go(m, "percentile.gm_csv", "PCT-M04", bad)
     m = go(m, "percentile.gm_save", "PCT-M04")
     assert (
-        "row 1, column 'percent_to_hit': value 140 is above the maximum 100"
+        "row 1, column 'percent to hit': value 140 is above the maximum 100"
         in texts(m, "percentile-gm-error")[0]
     )
     good = bad.replace("140", "99")

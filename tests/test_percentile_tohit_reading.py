@@ -10,8 +10,8 @@ import pytest
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile.fight import Fight
-from pycore.systems.percentile.fight_codec import fight_from_json
-from pycore.systems.percentile.fight_tohit import (
+from pycore.systems.percentile.fight.codec import fight_from_json
+from pycore.systems.percentile.fight.tohit import (
     adversity_is_used,
     against_reading,
     skill_reading,
@@ -135,7 +135,8 @@ def test_a_wrong_adversity_is_refused_by_name() -> None:
 
 def test_the_table_3_2_value_is_the_one_the_attack_then_uses() -> None:
     """The reading and the attack agree: the attack's N uses the same Percent Against."""
-    from pycore.systems.percentile.fight_attack import hit_chances
+    from pycore.systems.percentile.fight.attack import hit_chances
+    from pycore.systems.percentile.fight.setup import setup_of
 
     f = fight_from_json(
         {
@@ -149,7 +150,7 @@ def test_the_table_3_2_value_is_the_one_the_attack_then_uses() -> None:
     )
     form = {"attacker": "c1", "target": "c2", "percent_to_hit": "80", "adversity_total": "20"}
     assert "Percent Against 5" in str(against_reading(f, form))
-    chances = hit_chances(f, form)  # N = 80 − 5 = 75: direct under 55, random 55..74
+    chances = hit_chances(f, setup_of(form))  # N = 80 − 5 = 75: direct under 55, random 55..74
     assert chances["miss"] == 1 - chances["direct"] - chances["random"]
     assert (chances["direct"], chances["random"]) == (
         pytest.approx(0.54),

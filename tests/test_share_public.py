@@ -28,10 +28,12 @@ from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.modifiers import posture_names
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup
-from pycore.systems.percentile import fight_attack, fight_round
 from pycore.systems.percentile.fight import Fight as PctFight
 from pycore.systems.percentile.fight import add_member
-from pycore.systems.percentile.fight_codec import fight_into_json
+from pycore.systems.percentile.fight import attack as fight_attack
+from pycore.systems.percentile.fight import turns as fight_round
+from pycore.systems.percentile.fight.codec import fight_into_json
+from pycore.systems.percentile.fight.setup import setup_of
 from pycore.systems.percentile.roster import fighter_from_json
 
 NOW = "2026-11-23T10:00:00+00:00"
@@ -239,10 +241,10 @@ def test_a_percentile_fights_public_view_follows_turns_and_hides_numbers(
         target = next(f.id for f in fight.fighters if f.id != now.id)
         form = {"attacker": now.id, "target": target, "weapon": "0"}
         try:
-            fight, hit = fight_attack.attack(fight, form, rng)
+            fight, hit = fight_attack.attack(fight, setup_of(form), rng)
             log.append(hit)
             if hit.stage == "part":
-                fight, hit = fight_attack.answer_part(fight, "arm", form, rng)
+                fight, hit = fight_attack.answer_part(fight, "arm", setup_of(form), rng)
                 log.append(hit)
         except RulekeeperError:
             pass

@@ -4,11 +4,10 @@ each side's awake members) then the others, whose turn it is, who is asleep or s
 body parts are destroyed or without function, and the last result in words: whose turn, who
 attacked whom with what, hit or miss and the body part. Never skills, damage, AP or dice.
 
->>> from pycore.systems.percentile.fight import Fight, add_member
->>> from pycore.systems.percentile.fight_codec import fight_into_json
+>>> from pycore.systems.percentile.fight import Fight, add_member, fight_into_json
 >>> from pycore.systems.percentile.roster import fighter_from_json
 >>> import random
->>> from pycore.systems.percentile import fight_round
+>>> from pycore.systems.percentile import fight as fight_round
 >>> people = [{"id": "c1", "name": "Ann"}, {"id": "c2", "name": "Bob"}]
 >>> fight = Fight(tuple(fighter_from_json(p) for p in people))
 >>> fight = add_member(add_member(fight, 0, "c1"), 1, "c2")
@@ -18,6 +17,9 @@ attacked whom with what, hit or miss and the body part. Never skills, damage, AP
 >>> view = public_percentile(section)
 >>> [(s["name"], s["current"]) for s in view["order"]], view["result"]
 ([('Bob', True), ('Ann', False)], "Bob's turn (Side B)")
+
+The players' line of each step (:func:`percentile_public`) is the fight's own
+(:mod:`pycore.systems.percentile.fight.public`), imported here for the share pages.
 """
 
 from __future__ import annotations
@@ -26,45 +28,10 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public
+from pycore.systems.percentile.fight.public import percentile_public
 from pycore.validate import checked
 
-
-def _hidden(text: str) -> bool:
-    return any(c.isdigit() for c in text)
-
-
-@checked
-def percentile_public(step: object) -> str:
-    """The players' line of a Percentile fight step, from its values: whose turn it is, who
-    attacked whom with what, hit or miss, the body part and whether it still works. Never
-    skills, damage, AP or dice.
-
-    >>> from pycore.systems.percentile.fight_round import TurnStep
-    >>> percentile_public(TurnStep(("about 5 to 10 s of game time elapsed",), "Bob", "Side B"))
-    "Bob's turn (Side B)"
-    """
-    from pycore.systems.percentile.fight_attack import AttackStep
-    from pycore.systems.percentile.fight_round import RoundStarted, TurnStep
-
-    if isinstance(step, TurnStep):
-        return f"{step.name}'s turn ({step.side})"
-    if isinstance(step, RoundStarted):
-        return f"Round {step.round} begins"
-    if not isinstance(step, AttackStep):
-        return ""
-    head = f"{step.attacker} attacks {step.target} with {step.weapon}"
-    result = step.result
-    if not result.hit:
-        return f"{head} → {'the grenade bounces' if result.to_hit == 'bounce' else 'miss'}"
-    words = ["hit"]
-    part = result.part
-    if part is not None and not _hidden(part.name):
-        words.append(f"the {part.name}")
-        if part.destroyed:
-            words.append("destroyed")
-        elif part.no_function:
-            words.append("no function")
-    return f"{head} → {', '.join(words)}"
+__all__ = ["percentile_public", "percentile_under_way", "public_percentile"]
 
 
 def _status(fight: Any, fighter: Any) -> str:
@@ -74,7 +41,7 @@ def _status(fight: Any, fighter: Any) -> str:
         words.append("stunned")  # PCT-28: a stun is an AP debt still owed
     for part in fighter.parts:
         state = "destroyed" if part.destroyed else "no function" if part.no_function else ""
-        if state and not _hidden(part.name):
+        if state and not any(c.isdigit() for c in part.name):  # a name could carry a number
             words.append(f"{part.name[:40]} {state}")
     return ", ".join(words) or "ok"
 
@@ -82,9 +49,8 @@ def _status(fight: Any, fighter: Any) -> str:
 @checked
 def public_percentile(section: Any) -> dict[str, Any]:
     """The public view of a saved ``percentile`` section (an empty fight when it is none)."""
-    from pycore.systems.percentile import fight_round
-    from pycore.systems.percentile.fight import Fight
-    from pycore.systems.percentile.fight_codec import fight_from_json
+    from pycore.systems.percentile import fight as fight_round
+    from pycore.systems.percentile.fight import Fight, fight_from_json
 
     saved = section if isinstance(section, dict) else {}
     try:

@@ -69,6 +69,37 @@ RULES: dict[str, str] = {
 }
 
 
+#: The rule IDs of each explanation above, as data (a step's ``rules``; issue 25 item 4).
+RULE_IDS: dict[str, tuple[str, ...]] = {
+    "d1": ("PCT-32",),
+    "d2": ("PCT-33",),
+    "d3": ("PCT-34", "PCT-35"),
+    "d4": ("PCT-38",),
+    "location": ("PCT-36",),
+    "1": ("PCT-40",),
+    "2": ("PCT-42",),
+    "3": ("PCT-43",),
+    "graze": ("PCT-44",),
+    "record": ("PCT-45", "PCT-46", "PCT-47"),
+    "descriptions": ("PCT-48", "PCT-49", "PCT-50", "PCT-51"),
+    "organs": ("PCT-52", "PCT-53"),
+    "throw": ("PCT-37",),
+    "hth": ("PCT-05",),
+}
+
+
+@checked
+def rules_of(why: tuple[str, ...]) -> tuple[str, ...]:
+    """The rule IDs of an attack's explanations, in order, each once.
+
+    >>> rules_of((RULES["hth"], RULES["d1"], "a line of the GM's own"))
+    ('PCT-05', 'PCT-32')
+    """
+    keys = {text: key for key, text in RULES.items()}
+    ids = (i for line in why if line in keys for i in RULE_IDS[keys[line]])
+    return tuple(dict.fromkeys(ids))
+
+
 class MissingValue(RuleError):
     """A value from a table the GM has not entered: ``field`` names the input to fill."""
 

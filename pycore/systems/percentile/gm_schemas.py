@@ -17,6 +17,7 @@ from typing import Any
 from pycore.errors import DiceError, TableError
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.tables import Table, parse_table
+from pycore.validate import checked
 
 
 def _col(name: str, type_: str, **opts: Any) -> dict[str, Any]:
@@ -28,6 +29,20 @@ def _band(prefix: str, type_: str, low: Any, high: Any, doc: str) -> list[dict[s
         _col(f"{prefix}_low", type_, min=low, max=high, doc=f"{doc}: lowest value of the band"),
         _col(f"{prefix}_high", type_, min=low, max=high, doc=f"{doc}: highest value of the band"),
     ]
+
+
+#: A column's type as the GM reads it.
+TYPE_WORDS = {"int": "whole number", "fraction": "number", "float": "number", "str": "text"}
+
+
+@checked
+def words(key: str) -> str:
+    """A column's CSV key as words on the screen (plain words: no settings keys shown).
+
+    >>> words("percent_to_hit")
+    'percent to hit'
+    """
+    return key.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -59,16 +74,21 @@ class GMTable:
         return [str(c["name"]) for c in self.schema["columns"]]
 
     def column_help(self) -> list[str]:
+        """Each column in words, as the GM reads it (its CSV header key is under "How").
+
+        >>> GM_TABLES["PCT-M03"].column_help()
+        ['action (text)', 'ap cost (number, 0 to 10000)']
+        """
         out = []
         for c in self.schema["columns"]:
-            bits = [str(c["type"])]
+            bits = [TYPE_WORDS.get(str(c["type"]), str(c["type"]))]
             if "min" in c:
                 bits.append(f"{c['min']} to {c['max']}")
             if "choices" in c:
                 bits.append("one of " + ", ".join(str(x) for x in c["choices"]))
             if c.get("nullable") or "default" in c:
                 bits.append("optional")
-            out.append(f"{c['name']} ({', '.join(bits)})")
+            out.append(f"{words(str(c['name']))} ({', '.join(bits)})")
         return out
 
 
@@ -419,15 +439,18 @@ def validate_gm_table(table_id: str, rows: Sequence[Mapping[str, Any]]) -> Table
     }
     try:
         table = parse_table(data, name)
+        _check_bands(spec, table, name)
+        _check_extra(spec, table, name)
     except TableError as exc:
-        raise TableError(_tidy(str(exc), name)) from None
-    _check_bands(spec, table, name)
-    _check_extra(spec, table, name)
+        raise TableError(_tidy(str(exc), name, spec)) from None
     return table
 
 
-def _tidy(message: str, name: str) -> str:
-    # The loader words coverage problems for files; keep its text but one clear prefix.
+def _tidy(message: str, name: str, spec: GMTable) -> str:
+    # The loader words coverage problems for files; keep its text but one clear prefix, and
+    # name each column in words as the editor shows it.
+    for key in spec.columns:
+        message = message.replace(f"'{key}'", f"'{words(key)}'")
     return message if message.startswith(name) else f"{name}: {message}"
 
 

@@ -34,6 +34,7 @@ from pycore.systems.percentile.gm_schemas import (
     _name,
     _spec,
     validate_gm_table,
+    words,
 )
 from pycore.systems.percentile.saved import INVENTORY_IDS, STABLE_KEYS
 from pycore.tables import Table
@@ -135,7 +136,7 @@ def rows_from_csv(table_id: str, text: str) -> list[dict[str, Any]]:
 
 def _typed(name: str, i: int, col: Mapping[str, Any], value: str) -> Any:
     kind = col["type"]
-    where = f"{name}: row {i}, column '{col['name']}'"
+    where = f"{name}: row {i}, column '{words(str(col['name']))}'"
     bounds = f" from {col['min']} to {col['max']}" if "min" in col else ""
     if kind == "int":
         try:

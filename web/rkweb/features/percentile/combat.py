@@ -12,16 +12,16 @@ from typing import Any
 from pycore.dice import seeded
 from pycore.dice.typed import DiceWanted, TypedRolls
 from pycore.errors import RulekeeperError
-from pycore.share.public_percentile import percentile_public
 from pycore.step import Step
 from pycore.systems.percentile import combat, gmtables
 from pycore.systems.percentile import fight as F
-from pycore.systems.percentile import fight_attack as FA
-from pycore.systems.percentile import fight_cost as FC
-from pycore.systems.percentile import fight_poison as FP
-from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.attack import MissingValue
 from pycore.systems.percentile.dice import roll_entries
+from pycore.systems.percentile.fight import attack as FA
+from pycore.systems.percentile.fight import cost as FC
+from pycore.systems.percentile.fight import poison as FP
+from pycore.systems.percentile.fight import setup as FS
+from pycore.systems.percentile.fight import turns as R
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import combat_attack, combat_sides, combat_turn
@@ -122,12 +122,12 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
         st = _with_form(st, "ap_input", {**_form(st, "ap_input"), cid: value})
         return with_error(S.save(model, st), S.FEATURE, f"ap-{cid}", None)
     if action == "poison_field":
-        key, value = str(msg[1]), FA.check_field(str(msg[1]), str(msg[2]))
+        key, value = str(msg[1]), FS.check_field(str(msg[1]), str(msg[2]))
         ekey = "attack-poison_damage" if key == "poison_damage" else "poison"
         st = _with_form(st, "poison", {**_form(st, "poison"), key: value})
         return with_error(S.save(model, st), S.FEATURE, ekey, None)
     key = {"turn_target": "target", "turn_weapon": "weapon"}.get(action, str(msg[1]))
-    fight, form = FA.enter(S.fight_of(st), _form(st), key, str(msg[-1]))
+    fight, form = FS.enter(S.fight_of(st), _form(st), key, str(msg[-1]))
     st = _with_form(S.with_fight(st, fight), "attack", form)
     model = with_error(S.save(model, st), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
@@ -136,7 +136,7 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
 def _error_key(action: str, msg: Msg, exc: RulekeeperError | None = None) -> str:
     if action.endswith("_typed") and action != "turn_typed":  # beside the roll's own field
         return S.typed_key(action.removesuffix("_typed"), tuple(msg[1:-1]))
-    if isinstance(exc, MissingValue) and exc.field in (*FA.ATTACK_NUMBERS, "action_cost"):
+    if isinstance(exc, MissingValue) and exc.field in (*FS.ATTACK_NUMBERS, "action_cost"):
         return f"attack-{exc.field}"
     if action == "action_cost":
         return "attack-action_cost"
@@ -173,27 +173,26 @@ def _sides_step(fight: F.Fight, action: str, msg: Msg) -> Outcome:
 
 
 def _round_step(fight: F.Fight, action: str, msg: Msg, rng: Any) -> Outcome:
-    s = fight.settings
     if action == "surprise_roll":
         fight, surprise = F.roll_surprise(fight, rng)
-        return fight, f"surprise {s.surprise}: {surprise}", "Surprise roll", None
+        return fight, surprise.step, "Surprise roll", None
     if action == "order_roll":
         fight, rolled = F.roll_order(fight, rng)
-        return fight, f"order {s.order}: {rolled}", "Order of attack", None
+        return fight, rolled.step, "Order of attack", None
     if action == "order_pass":
         fight, passed = F.pass_order(fight)
-        return fight, str(passed), "Pass primary attack", None
+        return fight, passed.step, "Pass primary attack", None
     if action == "order_join":
         fight, joined = F.join_order(fight, str(msg[1]), rng)
-        return fight, str(joined), f"{joined.side} joins", None
+        return fight, joined.step, f"{joined.side} joins", None
     if action == "round_next":
         fight, started = R.next_round(fight)
-        return fight, _public(started), "Next round", None
+        return fight, started.step, "Next round", None
     if action == "piece_next":
-        fight, text = R.next_piece(fight)
-        return fight, text, "Next piece", None
+        fight, piece = R.next_piece(fight)
+        return fight, piece.step, "Next piece", None
     fight, off = R.roll_off(fight, int(msg[1]), rng)
-    return fight, str(off), "Roll-off within side", None
+    return fight, off.step, "Roll-off within side", None
 
 
 def _ap_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any]) -> Outcome:
@@ -202,7 +201,7 @@ def _ap_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any]) -> Outco
     kind = action.removeprefix("ap_")
     fight, change = R.change_ap(fight, cid, kind, amount)
     label = {"spend": "Spend AP", "borrow": "Borrow AP", "stun": "Stun"}[kind]
-    return fight, str(change), label, None
+    return fight, change.step, label, None
 
 
 def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
@@ -213,43 +212,43 @@ def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: A
         fight, turn = R.next_turn(fight, rng)
         now = R.active(fight)
         assert now is not None
-        return fight, _public(turn), f"Turn: {turn.name}", FA.fresh(fight, now.id)
+        return fight, turn.step, f"Turn: {turn.name}", FS.fresh(fight, now.id)
     if action == "turn_typed":
-        fight, step = FA.roll_typed(fight, form, str(msg[-1]))
+        fight, step = FA.roll_typed(fight, FS.setup_of(form), str(msg[-1]))
     else:  # app dice; "turn_override": the GM allows an attack the fighter cannot pay (PCT-24)
         override = action == "turn_override"
-        fight, step = FA.roll(fight, form, rng, through=True, override=override)
+        fight, step = FA.roll(fight, FS.setup_of(form), rng, through=True, override=override)
     label = f"Attack: {step.attacker} → {step.target}"
-    return fight, _public(step), label, FA.next_form(fight, form)
+    return fight, step.step, label, FS.next_form(fight, form)
 
 
 def _attack_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
     """An attack step; once the attack is applied or set aside the next one starts afresh."""
     fight, text, label, _ = _attack_action(fight, action, msg, st, rng)
     ends = action.startswith("attack_")  # not a severity roll or a poison
-    return fight, text, label, FA.next_form(fight, _form(st)) if ends else None
+    return fight, text, label, FS.next_form(fight, _form(st)) if ends else None
 
 
 def _attack_action(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: Any) -> Outcome:
     form = _form(st)
     if action == "attack_resolve":
-        fight, step = FA.attack(fight, form, rng)
-        return fight, _public(step), f"Attack: {step.attacker} → {step.target}", None
+        fight, step = FA.attack(fight, FS.setup_of(form), rng)
+        return fight, step.step, f"Attack: {step.attacker} → {step.target}", None
     if action == "attack_part":
-        fight, step = FA.answer_part(fight, str(msg[1]), form)
-        return fight, _public(step), f"Body part: {msg[1]}", None
+        fight, step = FA.answer_part(fight, str(msg[1]), FS.setup_of(form))
+        return fight, step.step, f"Body part: {msg[1]}", None
     if action == "attack_stun":
         fight, change = FA.answer_stun(fight, str(msg[-1]))
-        return fight, str(change), "Stun", None
+        return fight, change.step, "Stun", None
     if action == "attack_cancel":
-        fight, text = FA.set_aside(fight)
-        return fight, text, "Set the attack aside", None
+        fight, aside = FA.set_aside(fight)
+        return fight, aside.step, "Set the attack aside", None
     if action == "severity_roll":
-        fight, text = FP.severity(fight, rng)
-        return fight, text, "Severity roll", None
+        fight, rolled = FP.severity(fight, rng)
+        return fight, rolled.step, "Severity roll", None
     poison_form = _form(st, "poison")
     fight, poisoned = FP.poison(fight, poison_form, form)
-    return fight, str(poisoned), f"Poison: {poison_form.get('name') or 'poison'}", None
+    return fight, poisoned.step, f"Poison: {poison_form.get('name') or 'poison'}", None
 
 
 def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -> Outcome:
@@ -275,11 +274,6 @@ def _step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], ctx: Ctx) -
     if action.startswith(("attack", "severity", "poison")):
         return _attack_step(fight, action, msg, st, rng)
     return _round_step(fight, action, msg, rng)
-
-
-def _public(step: object) -> Step:
-    """A logged step whose players' line is built from its values (never from its text)."""
-    return Step(str(step), percentile_public(step))
 
 
 def _clear_errors(model: Model, action: str, msg: Msg) -> Model:
@@ -309,9 +303,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     new = S.with_fight(st, fight)
     if form is not None:
         new = _with_form(new, "attack", form)
-    if text:
+    if text:  # the result's step: its players' line and rules go to the log as they are
         step = text if isinstance(text, Step) else Step(text)
-        new = S.logged(new, "combat", Step(f"round {fight.round}: {step}", step.public), ctx)
+        told = Step(f"round {fight.round}: {step.text}", step.public, step.rules)
+        new = S.logged(new, "combat", told, ctx)
     return _clear_errors(S.save(model, new, ctx, label), action, msg)
 
 

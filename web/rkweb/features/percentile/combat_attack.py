@@ -1,6 +1,6 @@
 """The combat tab's attack cards: the attack set up from the two sheets, the step it waits on
 (the body part nobody has named yet), its result with the rules under "Why", and poisons.
-Every field's bounds and every rule are the core's (:mod:`pycore.systems.percentile.fight_attack`)."""
+Every field's bounds and every rule are the core's (:mod:`pycore.systems.percentile.fight.attack`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight as F
-from pycore.systems.percentile import fight_attack as FA
-from pycore.systems.percentile import fight_tohit as TH
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
-from pycore.systems.percentile.fight_attack import ATTACK_NUMBERS
+from pycore.systems.percentile.fight import setup as FS
+from pycore.systems.percentile.fight import tohit as TH
+from pycore.systems.percentile.fight.setup import ATTACK_NUMBERS
 from pycore.systems.percentile.roster import CATEGORIES
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -49,7 +49,7 @@ def range_entry(model: Model, fight: F.Fight, form: dict[str, Any], prefix: str)
     return number(
         f"{prefix}-range_m",
         label,
-        FA.shown(fight, {str(k): str(v) for k, v in form.items()})["range_m"],
+        FS.shown(fight, {str(k): str(v) for k, v in form.items()})["range_m"],
         ("percentile.attack_field", "range_m"),
         error=error_of(model, S.FEATURE, "attack-range_m"),
     )

@@ -8,9 +8,9 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight as F
-from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.checks import fmt
+from pycore.systems.percentile.fight import turns as R
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S

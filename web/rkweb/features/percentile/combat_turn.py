@@ -10,11 +10,12 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RulekeeperError
-from pycore.systems.percentile import fight_attack as FA
-from pycore.systems.percentile import fight_cost as FC
-from pycore.systems.percentile import fight_round as R
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
+from pycore.systems.percentile.fight import attack as FA
+from pycore.systems.percentile.fight import cost as FC
+from pycore.systems.percentile.fight import setup as FS
+from pycore.systems.percentile.fight import turns as R
 from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -76,7 +77,9 @@ def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
 def _chance(fight: Fight, form: dict[str, Any], index: int) -> str:
     """The weapon's chance to hit the chosen target, or what it needs first."""
     try:  # that weapon's own set-up: a Percent to Hit typed for another is not its (item 5)
-        chances = FA.hit_chances(fight, FA.set_field(fight, form, "weapon", str(index)))
+        chances = FA.hit_chances(
+            fight, FS.setup_of(FS.set_field(fight, form, "weapon", str(index)))
+        )
     except RulekeeperError as exc:
         return str(exc)
     return " · ".join(f"{percent_text(p)} {name}" for name, p in chances.items() if p)
@@ -169,7 +172,7 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
     if not form.get("target") and pending is None:
         return [h("p", {"class": "muted"}, "Tap the target in the strip above.")]
     try:
-        dice = FA.next_dice(fight, form)
+        dice = FA.next_dice(fight, FS.setup_of(form))
     except RulekeeperError as exc:
         return [
             h(

@@ -12,6 +12,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import gmtables
+from pycore.systems.percentile.gm_schemas import words
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import state as S
@@ -120,7 +121,7 @@ def _rows_table(spec: gmtables.GMTable, rows: list[dict[str, Any]]) -> VNode:
     return h(
         "table",
         {"class": "data", "data-testid": "percentile-gm-rows"},
-        h("thead", {}, h("tr", {}, *[h("th", {"scope": "col"}, c) for c in spec.columns])),
+        h("thead", {}, h("tr", {}, *[h("th", {"scope": "col"}, words(c)) for c in spec.columns])),
         h("tbody", {}, *[h("tr", {}, *[cell(r, c) for c in spec.columns]) for r in rows]),
     )
 
@@ -188,6 +189,8 @@ def _editor(model: Model, st: dict[str, Any], tid: str, one: str) -> VNode:
             {"class": "muted small", "data-testid": "percentile-gm-columns"},
             "Columns: " + "; ".join(spec.column_help()),
         ),
+        # the CSV's own header keys are a file format, not words: shown where the GM looks
+        why(["The header line: " + ",".join(spec.columns)], summary="How to type the rows"),
         *_csv_box(tid, text, error),
         h(
             "p",

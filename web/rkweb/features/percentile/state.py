@@ -24,7 +24,7 @@ from pycore.step import Step
 from pycore.step import log_entry as logged_step
 from pycore.systems.percentile import combat
 from pycore.systems.percentile.fight import Fight
-from pycore.systems.percentile.fight_codec import fight_from_json, fight_into_json
+from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_json
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
 from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
 from rkweb.app.model import Ctx, Model

@@ -6,7 +6,7 @@ in this attack, else the GM's row of Table #3-6 for it; while there is none the 
 for the GM's value, which goes into Table #3-6 so that it is asked once. An attack the fighter
 cannot pay is refused in words; the GM may allow it, and the override is logged.
 
->>> from pycore.systems.percentile.fight_codec import fight_from_json
+>>> from pycore.systems.percentile.fight.codec import fight_from_json
 >>> f = fight_from_json({"characters": [{"id": "a", "name": "Ann",
 ...     "weapons": [{"name": "FIST", "category": "hth"}]}, {"id": "b", "name": "Bob"}]})
 >>> form = {"attacker": "a", "target": "b", "weapon": "0"}
@@ -30,8 +30,8 @@ from pycore.systems.percentile import agility
 from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.attack import MissingValue
 from pycore.systems.percentile.checks import fmt, parse_number
-from pycore.systems.percentile.fight import Fight
-from pycore.systems.percentile.fight_setup import ATTACK_NUMBERS, number
+from pycore.systems.percentile.fight.setup import ATTACK_NUMBERS, number
+from pycore.systems.percentile.fight.value import Fight
 from pycore.validate import checked
 
 Form = Mapping[str, str]

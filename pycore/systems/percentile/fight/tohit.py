@@ -5,7 +5,7 @@ the adversity (Tables 7.0-7.4 summed, then Table #3-2).
 Both are read from the fight and the attack form as they stand; None when the attack has no
 attacker and weapon yet (or, for the adversity, when the procedure is not d3).
 
->>> from pycore.systems.percentile.fight_codec import fight_from_json
+>>> from pycore.systems.percentile.fight.codec import fight_from_json
 >>> f = fight_from_json({"characters": [{"id": "c1", "name": "Ann", "aim": "70",
 ...     "weapons": [{"name": "AUTO PISTOL", "wep_dif": 30}]}], "settings": {"to_hit": "d3"}})
 >>> skill_reading(f, {"attacker": "c1"})
@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.checks import fmt, parse_number
-from pycore.systems.percentile.fight import Fight
+from pycore.systems.percentile.fight.value import Fight
 from pycore.systems.percentile.roster import weapon_skill, weapon_skill_text
 from pycore.validate import checked
 
@@ -34,7 +34,7 @@ def skill_reading(fight: Fight, form: Form) -> str | None:
     to-hit procedure does with it: d1 rolls under it (PCT-32), d2/d3 read Table #3-1 with it
     (PCT-33, PCT-34); a grenade is thrown against BRAWL (d4, PCT-38).
 
-    >>> from pycore.systems.percentile.fight_codec import fight_from_json
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
     >>> f = fight_from_json({"characters": [{"id": "c1", "name": "Bo", "brawl": "55",
     ...     "weapons": [{"name": "knife", "category": "hth", "attack_dif": 40}]}]})
     >>> skill_reading(f, {"attacker": "c1", "weapon": "0"})
@@ -80,7 +80,7 @@ def against_reading(fight: Fight, form: Form) -> str | None:
     7.0-7.4); else the adversity shown for the GM to read Table #3-2 with. None unless d3
     (and not for a grenade).
 
-    >>> from pycore.systems.percentile.fight_codec import fight_from_json
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
     >>> f = fight_from_json({"settings": {"to_hit": "d3"}, "gm": {
     ...     "PCT-M05": [{"condition": "rain", "value": 10},
     ...                             {"condition": "running", "value": 15}],
@@ -118,7 +118,7 @@ def to_hit_asks(fight: Fight, form: Form) -> tuple[str, ...]:
     turns it into one, and the conditions present (text) where the GM entered Tables 7.0-7.4
     to sum them (PCT-34).
 
-    >>> from pycore.systems.percentile.fight_codec import fight_from_json
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
     >>> f = fight_from_json({"settings": {"to_hit": "d3"}, "characters": [{"id": "c1",
     ...     "name": "Bo", "weapons": [{"name": "frag", "category": "grenade"}]}]})
     >>> to_hit_asks(f, {}), to_hit_asks(f, {"attacker": "c1"})

@@ -4,7 +4,7 @@ sheets and the fight so far. The range is the fight's, kept between two fighters
 (PCT-05, issue 25); what the GM set for one weapon against one target is dropped when either
 changes (issue 29 item 5); an attack applied leaves nothing for the next one.
 
->>> from pycore.systems.percentile.fight_codec import fight_from_json
+>>> from pycore.systems.percentile.fight.codec import fight_from_json
 >>> f = fight_from_json({"characters": [{"id": "a", "name": "Ann", "weapons": [{"name": "gun"}]},
 ...     {"id": "b", "name": "Bob"}]})
 >>> f, form = enter(f, fresh(f, "a", "b"), "range_m", "12")
@@ -14,12 +14,13 @@ changes (issue 29 item 5); an attack applied leaves nothing for the next one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.systems.percentile.checks import parse_number
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
-from pycore.systems.percentile.fight import Fight, range_between, set_range
+from pycore.systems.percentile.fight.value import Fight, range_between, set_range
 from pycore.validate import checked
 
 Form = Mapping[str, str]
@@ -41,6 +42,63 @@ ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
         for s in ORGAN_SYSTEMS
     },
 }
+
+
+#: What an attack's set-up holds besides its numbers: the two fighters, the weapon (its index on
+#: the attacker's sheet), the body part, how it is located and the adversity conditions named.
+CHOICES = ("attacker", "target", "weapon", "part", "location", "adversity_conditions")
+WHO = ("attacker", "target", "weapon")
+
+
+@dataclass(frozen=True)
+class Setup(Mapping[str, str]):
+    """An attack as the GM set it up (FIGHT.md's first law): who attacks whom with which weapon
+    and the values set in this very attack, each checked; every other input is derived from the
+    two sheets and the fight so far when the attack begins. Read like a mapping of its entries.
+
+    >>> s = setup_of({"attacker": "a", "target": "b", "range_m": "12", "colour": "red"})
+    >>> s.attacker, dict(s)
+    ('a', {'attacker': 'a', 'target': 'b', 'weapon': '', 'range_m': '12'})
+    """
+
+    attacker: str = ""
+    target: str = ""
+    weapon: str = ""
+    entries: tuple[tuple[str, str], ...] = ()
+
+    def __getitem__(self, key: str) -> str:
+        if key in WHO:
+            return str(getattr(self, key))
+        for name, value in self.entries:
+            if name == key:
+                return value
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from WHO
+        yield from (name for name, _ in self.entries)
+
+    def __len__(self) -> int:
+        return len(WHO) + len(self.entries)
+
+
+@checked
+def setup_of(form: Mapping[str, str]) -> Setup:
+    """The attack's set-up from the entries the GM made, each value checked where it is read
+    (blank ones left out); keys that are not an attack's are left out too.
+
+    >>> setup_of({"attacker": "a", "percent_against": "150"})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Percent Against (Table #3-2) must be from 0 to 100, got 150
+    """
+    entries = tuple(
+        (key, check_field(key, str(value)))
+        for key, value in form.items()
+        if key not in WHO and (key in ATTACK_NUMBERS or key in CHOICES) and str(value).strip()
+    )
+    attacker, target, weapon = (str(form.get(key) or "") for key in WHO)
+    return Setup(attacker, target, weapon, entries)
 
 
 @checked

@@ -20,8 +20,20 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.percentile import combat
 from pycore.systems.percentile.attack import hit_from_json
-from pycore.systems.percentile.fight import Fight, Member, PendingAttack, Side, SurpriseOutcome
-from pycore.systems.percentile.roster import fighter_from_json, fighter_into_json
+from pycore.systems.percentile.fight.value import (
+    Fight,
+    Member,
+    PendingAttack,
+    Side,
+    SurpriseOutcome,
+)
+from pycore.systems.percentile.roster import (
+    Fighter,
+    Weapon,
+    fighter_from_json,
+    fighter_into_json,
+    ledger_to_json,
+)
 from pycore.systems.percentile.sides import PrimaryAttack
 from pycore.validate import checked
 
@@ -73,10 +85,33 @@ def _order_from_json(raw: object) -> PrimaryAttack | None:
     )
 
 
+#: The keys of the ``percentile`` section the fight is read from, and the type each must have.
+SECTION_KEYS: dict[str, type] = {"characters": list, "combat": dict, "settings": dict, "gm": dict}
+
+
+def _check_section(section: Mapping[str, Any]) -> None:
+    """Refuse what is not a Percentile section in words (a value that does not read inside it
+    takes its default: older or hand-edited data still loads)."""
+    if section and not any(key in section for key in SECTION_KEYS):
+        keys = ", ".join(sorted(map(str, section))[:5])
+        raise RuleError(f"not a Percentile fight: it has none of its sections (it has {keys})")
+    for key, kind in SECTION_KEYS.items():
+        if key in section and section[key] is not None and not isinstance(section[key], kind):
+            what = "a list" if kind is list else "a record"
+            raise RuleError(f"a Percentile fight's {key!r} must be {what}")
+
+
 @checked
 def fight_from_json(section: Mapping[str, Any]) -> Fight:
     """The fight from the saved ``percentile`` section (characters, settings, GM tables, combat);
-    settings that no longer read fall back to the defaults."""
+    settings that no longer read fall back to the defaults.
+
+    >>> fight_from_json({"combatants": "not a list", "log": 7})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: not a Percentile fight: it has none of its sections (it has combatants, log)
+    """
+    _check_section(section)
     raw = section.get("combat") if isinstance(section.get("combat"), Mapping) else {}
     assert isinstance(raw, Mapping)
     try:
@@ -146,6 +181,56 @@ def _order_to_json(order: PrimaryAttack | None) -> dict[str, Any] | None:
         "exclusive": order.exclusive,
         "passed": list(order.passed),
     }
+
+
+def _weapon_to_json(weapon: Weapon) -> dict[str, Any]:
+    out = {k: v for k, v in vars(weapon).items() if v is not None}
+    if weapon.weight_kg is not None:
+        out["weight_kg"] = str(weapon.weight_kg)
+    return out
+
+
+@checked
+def fighter_to_json(fighter: Fighter) -> dict[str, Any]:
+    """A fighter's sheet as the fight knows it (its live values included).
+
+    >>> f = Fighter("c1", "Ann", weapons=(Weapon("FIST", "hth"),))
+    >>> fighter_from_json(fighter_to_json(f)) == f
+    True
+    """
+    numbers = ("perception", "brawl", "aim", "strength", "agility", "damage_modifier")
+    return {
+        "id": fighter.id,
+        "name": fighter.name,
+        "race": fighter.race,
+        **{key: getattr(fighter, key) for key in numbers},
+        "ap": str(fighter.ap),
+        "alertness": fighter.alertness,
+        "alertness_level": fighter.alertness_level,
+        "weapons": [_weapon_to_json(w) for w in fighter.weapons],
+        "parts": [
+            {"name": p.name, "points": str(p.points), "damage": str(p.damage)}
+            for p in fighter.parts
+        ],
+        "ledger": ledger_to_json(fighter.ledger),
+    }
+
+
+@checked
+def fight_to_json(fight: Fight) -> dict[str, Any]:
+    """The fight as a ``percentile`` section of its own: the sheets as the fight knows them, the
+    settings, the GM's tables and the combat keys (:func:`fight_into_json` writes it into a
+    saved section, keeping the page's own keys).
+
+    >>> fight_from_json(fight_to_json(Fight())) == Fight()
+    True
+    """
+    section = {
+        "characters": [fighter_to_json(f) for f in fight.fighters],
+        "settings": fight.settings.to_json(),
+        "gm": dict(fight.tables),
+    }
+    return fight_into_json(section, fight)
 
 
 @checked

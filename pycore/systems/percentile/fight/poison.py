@@ -15,24 +15,26 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError, RulekeeperError
+from pycore.step import Step
 from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.attack import MissingValue
 from pycore.systems.percentile.checks import fmt, parse_number
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS, Poison, organ_row, poison_damage
-from pycore.systems.percentile.fight import Fight
-from pycore.systems.percentile.fight_attack import Form, number, typed_multipliers
+from pycore.systems.percentile.fight.attack import Form, typed_multipliers
+from pycore.systems.percentile.fight.setup import number
+from pycore.systems.percentile.fight.value import Fight, Note
 from pycore.systems.percentile.roster import race_of
 from pycore.systems.percentile.wound import severity_roll
 from pycore.validate import checked
 
 
 @checked
-def severity(fight: Fight, rng: RandintSource) -> tuple[Fight, str]:
+def severity(fight: Fight, rng: RandintSource) -> tuple[Fight, Note]:
     """PCT-41: the severity roll for the last procedure-one wound (a wound left untreated)."""
     if not fight.last_severity:
         raise RuleError("There is no wound from the damage-type table to roll severity for.")
     text = severity_roll(fight.tables, fight.last_severity, rng)
-    return replace(fight, last=(*fight.last, text)), text
+    return replace(fight, last=(*fight.last, text)), Note(text, "", ("PCT-41",))
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,10 @@ class PoisonStep:
 
     def __str__(self) -> str:
         return " · ".join(self.lines)
+
+    @property
+    def step(self) -> Step:
+        return Step(str(self), "", ("PCT-54",))
 
 
 @checked

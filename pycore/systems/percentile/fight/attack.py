@@ -1,13 +1,15 @@
 """The attack step of the fight (PCT-24, PCT-28, PCT-30–PCT-54) as transitions of a
 :class:`~pycore.systems.percentile.fight.Fight`.
 
-:func:`attack` reads the attack form, asks for every missing value before a die is rolled, pays
+:func:`attack` takes the attack's :class:`~.setup.Setup` (who attacks whom with which weapon, and what
+the GM set in this attack), asks for every missing value before a die is rolled, pays
 the attack's AP (c2), rolls to hit and, once the body part is known, the wound: the target's
 damage record, its Table #3-7.0 damage modifier and the stun it owes are written to the fighter
 (and so to the sheet). When nobody has said which body part was hit the fight keeps the attack
 *waiting* (:attr:`Fight.pending`) and :func:`answer_part` finishes it: the core never picks one.
 
->>> from pycore.systems.percentile.fight_codec import fight_from_json
+>>> from pycore.systems.percentile.fight.codec import fight_from_json
+>>> from pycore.systems.percentile.fight.setup import Setup, setup_of
 >>> class Faces:
 ...     def __init__(self, *f: int) -> None: self.f = list(f)
 ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
@@ -17,10 +19,10 @@ damage record, its Table #3-7.0 damage modifier and the stun it owes are written
 ...     {"id": "c2", "name": "Bob", "parts": [{"name": "arm", "points": "20"}]}],
 ...     "settings": {"stun": False},
 ...     "gm": {"PCT-M03": [{"action": "an attack with the PISTOL", "ap_cost": "10"}]}})
->>> f, step = attack(f, {"attacker": "c1", "target": "c2"}, Faces(15))
+>>> f, step = attack(f, setup_of({"attacker": "c1", "target": "c2"}), Faces(15))
 >>> step.waits_for
 'which body part was hit? (the GM specifies it)'
->>> f, step = answer_part(f, "arm", {}, Faces(5, 6, 6, 5))
+>>> f, step = answer_part(f, "arm", Setup(), Faces(5, 6, 6, 5))
 >>> f.fighter("c2").part("arm").damage, f.pending is None   # 24 grazed by 35/50
 (Fraction(84, 5), True)
 """
@@ -34,6 +36,7 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource, typed_dice
 from pycore.errors import DiceError, RuleError, RulekeeperError
+from pycore.step import Step
 from pycore.systems.percentile import agility
 from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.attack import (
@@ -45,6 +48,7 @@ from pycore.systems.percentile.attack import (
     check_inputs,
     roll_to_hit,
     roll_where,
+    rules_of,
     stage_dice,
     to_hit_value,
 )
@@ -54,45 +58,17 @@ from pycore.systems.percentile.damage import (
     ORGAN_SYSTEMS,
     BodyPart,
 )
-from pycore.systems.percentile.fight import WAITING, Fight, PendingAttack
-from pycore.systems.percentile.fight_cost import pay
-from pycore.systems.percentile.fight_round import ApChange, change_ap
-from pycore.systems.percentile.fight_setup import (  # the set-up, read through here as before
-    ATTACK_NUMBERS as ATTACK_NUMBERS,
-)
-from pycore.systems.percentile.fight_setup import (
-    PER_TARGET as PER_TARGET,
-)
-from pycore.systems.percentile.fight_setup import (
-    PER_WEAPON as PER_WEAPON,
-)
-from pycore.systems.percentile.fight_setup import (
-    check_field as check_field,
-)
-from pycore.systems.percentile.fight_setup import (
-    enter as enter,
-)
-from pycore.systems.percentile.fight_setup import (
-    fresh as fresh,
-)
-from pycore.systems.percentile.fight_setup import (
-    known_range as known_range,
-)
-from pycore.systems.percentile.fight_setup import (
-    next_form as next_form,
-)
-from pycore.systems.percentile.fight_setup import (
-    number as number,
-)
-from pycore.systems.percentile.fight_setup import (
+from pycore.systems.percentile.fight.cost import pay
+from pycore.systems.percentile.fight.public import attack_line
+from pycore.systems.percentile.fight.setup import (
+    ATTACK_NUMBERS,
+    Setup,
+    known_range,
+    number,
     range_text,
 )
-from pycore.systems.percentile.fight_setup import (
-    set_field as set_field,
-)
-from pycore.systems.percentile.fight_setup import (
-    shown as shown,
-)
+from pycore.systems.percentile.fight.turns import ApChange, change_ap
+from pycore.systems.percentile.fight.value import WAITING, Fight, Note, PendingAttack
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
 from pycore.systems.percentile.tohit import DIRECT_MARGIN, HTH_MAX_RANGE_M, grenade_odds
 from pycore.systems.percentile.wound import roll_wound
@@ -226,6 +202,14 @@ class AttackStep:
     def waits_for(self) -> str | None:
         return self.result.waits_for
 
+    @property
+    def step(self) -> Step:
+        """The logged step: the GM's lines, the players' line from the values (hit or miss, the
+        body part once known) and the rules applied, as data."""
+        r = self.result
+        public = attack_line(self.attacker, self.target, self.weapon, r.to_hit, r.part)
+        return Step(str(self), public, rules_of(r.why))
+
     def __str__(self) -> str:
         text = f"{self.attacker} attacks {self.target} with {self.weapon}: "
         text += " · ".join(self.new or self.result.lines)
@@ -233,17 +217,18 @@ class AttackStep:
 
 
 @checked
-def hit_chances(fight: Fight, form: Form) -> dict[str, Fraction]:
-    """The exact chance of each to-hit outcome for the attack set up in ``form`` (PCT-32–35,
+def hit_chances(fight: Fight, setup: Setup) -> dict[str, Fraction]:
+    """The exact chance of each to-hit outcome for the attack set up in ``setup`` (PCT-32–35,
     PCT-38), for the odds beside each weapon.
 
-    >>> from pycore.systems.percentile.fight_codec import fight_from_json
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
+    >>> from pycore.systems.percentile.fight.setup import setup_of
     >>> f = fight_from_json({"characters": [{"id": "a", "name": "A", "weapons": [{"name": "gun"}]},
     ...     {"id": "b", "name": "B", "parts": [{"name": "arm", "points": "5"}]}]})
-    >>> hit_chances(f, {"attacker": "a", "target": "b"})   # MARKSmanship (50 + 0) / 2 = 25
+    >>> hit_chances(f, setup_of({"attacker": "a", "target": "b"}))   # MARKSmanship (50 + 0) / 2 = 25
     {'to hit': Fraction(6, 25), 'miss': Fraction(19, 25)}
     """
-    a = attack_input(fight, form)[3]
+    a = attack_input(fight, setup)[3]
     if a.category == "grenade":
         return grenade_odds(a.brawl)
     value, _ = to_hit_value(a, fight.tables)
@@ -255,15 +240,15 @@ def hit_chances(fight: Fight, form: Form) -> dict[str, Fraction]:
 
 
 @checked
-def next_dice(fight: Fight, form: Form) -> str | None:
+def next_dice(fight: Fight, setup: Setup) -> str | None:
     """The dice the attack rolls next (the to-hit roll before it starts), or None when the next
     step is a question or there is no attack to roll."""
     pending = fight.pending
     if pending is None:
-        return stage_dice(attack_input(fight, form)[3], "to_hit", fight.tables)
+        return stage_dice(attack_input(fight, setup)[3], "to_hit", fight.tables)
     if pending.hit.stage not in DICE_STAGES:
         return None
-    return stage_dice(_inputs(fight, pending, form)[3], pending.hit.stage, fight.tables)
+    return stage_dice(_inputs(fight, pending, setup)[3], pending.hit.stage, fight.tables)
 
 
 def _begin(fight: Fight, form: Form, override: bool) -> tuple[Fight, tuple[str, ...]]:
@@ -308,7 +293,7 @@ def _inputs(
 @checked
 def roll(
     fight: Fight,
-    form: Form,
+    setup: Setup,
     rng: RandintSource,
     *,
     through: bool = False,
@@ -319,11 +304,11 @@ def roll(
     the GM allows an attack the fighter cannot pay (PCT-24), logged."""
     paid: tuple[str, ...] = ()
     if fight.pending is None:
-        fight, paid = _begin(fight, form, override)
+        fight, paid = _begin(fight, setup, override)
     pending = fight.pending
     assert pending is not None
     stage = pending.hit.stage
-    attacker, target, weapon, a = _inputs(fight, pending, form)
+    attacker, target, weapon, a = _inputs(fight, pending, setup)
     if stage == "damage":
         return _wound(fight, pending, a, rng)
     if stage == "to_hit":
@@ -371,22 +356,22 @@ def titled(fight: Fight, names: tuple[str, str, str], verdict: str) -> str:
 
 @checked
 def roll_typed(
-    fight: Fight, form: Form, text: str, *, override: bool = False
+    fight: Fight, setup: Setup, text: str, *, override: bool = False
 ) -> tuple[Fight, AttackStep]:
     """The next roll with the dice the user rolled at the table: checked against what those
     dice can show (:func:`pycore.dice.typed_dice`), all of them used.
 
-    >>> from pycore.systems.percentile.fight import Fight
-    >>> roll_typed(Fight(), {}, "15")
+    >>> from pycore.systems.percentile.fight.setup import Setup
+    >>> roll_typed(Fight(), Setup(), "15")
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: Choose the attacker and the target.
     """
-    expr = next_dice(fight, form)
+    expr = next_dice(fight, setup)
     if expr is None:
         raise RuleError("The attack is not waiting for a roll.")
     source = typed_dice(expr, text, "I rolled")
-    fight, step = roll(fight, form, source, override=override)
+    fight, step = roll(fight, setup, source, override=override)
     if source.unused:
         raise DiceError(f"I rolled: {expr} needs {len(source.faces) - len(source.unused)} dice")
     return fight, step
@@ -408,28 +393,28 @@ def _settle(
 
 
 @checked
-def attack(fight: Fight, form: Form, rng: RandintSource) -> tuple[Fight, AttackStep]:
+def attack(fight: Fight, setup: Setup, rng: RandintSource) -> tuple[Fight, AttackStep]:
     """The whole attack with app dice, up to the first question (a body part, a stun value)."""
     if fight.pending is not None:
         raise RuleError(WAITING)
-    fight, step = roll(fight, form, rng, through=True)
+    fight, step = roll(fight, setup, rng, through=True)
     lines = step.new
     if step.stage == "damage":
-        fight, step = roll(fight, form, rng)
+        fight, step = roll(fight, setup, rng)
         lines = (*lines, *step.new)
     return fight, replace(step, new=lines)
 
 
 @checked
 def answer_part(
-    fight: Fight, part: str, current: Form, rng: RandintSource | None = None
+    fight: Fight, part: str, setup: Setup, rng: RandintSource | None = None
 ) -> tuple[Fight, AttackStep]:
     """PCT-36: the GM's (or, for a direct hit, the attacker's) body part for the waiting attack;
     with ``rng`` the damage is rolled at once."""
     pending = fight.pending
     if pending is None or pending.hit.stage != "part":
         raise RuleError("No attack is waiting for a body part.")
-    attacker, target, weapon, _ = _inputs(fight, pending, current)
+    attacker, target, weapon, _ = _inputs(fight, pending, setup)
     if target.part(part) is None:
         raise RuleError(f"Choose one of {target.name}'s body parts.")
     hit = answer_hit_part(pending.hit, part)
@@ -448,16 +433,16 @@ def answer_part(
     )
     if rng is None:
         return fight, replace(step, stage="damage")
-    fight, wound = roll(fight, current, rng)
+    fight, wound = roll(fight, setup, rng)
     return fight, replace(wound, new=(*step.new, *wound.new))
 
 
 @checked
-def set_aside(fight: Fight) -> tuple[Fight, str]:
-    """Drop the attack under way (its AP stay spent: the attack was made)."""
+def set_aside(fight: Fight) -> tuple[Fight, Note]:
+    """Drop the attack under way (its AP stay spent: the attack was made, PCT-24)."""
     if fight.pending is None:
         raise RuleError("No attack is under way.")
-    return replace(fight, pending=None), "the attack under way was set aside"
+    return replace(fight, pending=None), Note("the attack under way was set aside")
 
 
 def _wound(

@@ -1,0 +1,573 @@
+"""The fight's clock and agility points (PCT-07, PCT-24–PCT-29): rounds, deci-percentage
+pieces, whose turn it is, spending, borrowing and stun, and the order within a side.
+
+A round's turns are the acting sides in their order, each side's awake members in the side's
+order (PCT-07); :func:`next_turn` moves to the next one, starting a new round (and rolling the
+order, and surprise at the start of the fight, when due) after the last.
+
+>>> import random
+>>> from pycore.systems.percentile.fight import add_member
+>>> from pycore.systems.percentile.roster import Fighter
+>>> f = Fight((Fighter("c1", "Ann"), Fighter("c2", "Bob")))
+>>> f = add_member(add_member(f, 0, "c1"), 1, "c2")
+>>> f, step = next_turn(f, random.Random(2))
+>>> active(f).name in ("Ann", "Bob"), f.round, f.turn
+(True, 1, 0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from pycore.dice import RandintSource
+from pycore.errors import RuleError
+from pycore.step import Step
+from pycore.systems.percentile import agility, combat, sides
+from pycore.systems.percentile import gmtables as gm
+from pycore.systems.percentile.checks import fmt, parse_number, roll_percent
+from pycore.systems.percentile.fight.value import (
+    AP_RANGE,
+    MODIFIER_RANGE,
+    WAITING,
+    Fight,
+    Member,
+    Note,
+    Side,
+    SurpriseOutcome,
+    side_at,
+    with_side,
+)
+from pycore.systems.percentile.roster import Fighter
+from pycore.systems.percentile.sides import PrimaryAttack
+from pycore.validate import checked
+
+# --- Surprise (PCT-09–PCT-17) ------------------------------------------------------------------
+
+
+@checked
+def alertness_percent(tables: gm.Tables, level: str, percent: str, who: str) -> Fraction:
+    """An Alertness Condition's percentage: the level's on the GM's Table #3-5, else the
+    percentage typed in (saved data from before the two entries: a level name typed as text).
+
+    >>> t = {"PCT-M01": [{"level": 4, "name": "wary", "percent": 66}]}
+    >>> alertness_percent(t, "wary", "", "Ann"), alertness_percent(t, "", "4", "Ann")
+    (Fraction(66, 1), Fraction(4, 1))
+    >>> alertness_percent({}, "", "", "Ann")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Ann: choose an Alertness level of Table #3-5 or enter the Alertness Percentage
+    """
+    levels = gm.alertness_levels(tables)
+    name = level.strip() or (percent.strip() if percent.strip() in levels else "")
+    if name:
+        if name not in levels:
+            raise RuleError(f"{who}: Alertness level {name!r} is not on Table #3-5")
+        return Fraction(gm.alertness_percent(tables, name) or 0)
+    if not percent.strip():
+        raise RuleError(
+            f"{who}: choose an Alertness level of Table #3-5 or enter the Alertness Percentage"
+        )
+    return parse_number(f"{who} Alertness Percentage", percent, 0, 100)
+
+
+def _member_alertness(fight: Fight, member: Member, fighter: Fighter) -> Fraction:
+    """a3: the member's own entry for this fight, else the sheet's."""
+    if member.alertness_level or member.alertness:
+        return alertness_percent(
+            fight.tables, member.alertness_level, member.alertness, fighter.name
+        )
+    return alertness_percent(fight.tables, fighter.alertness_level, fighter.alertness, fighter.name)
+
+
+def _awake(fight: Fight, side: Side) -> list[tuple[Member, Fighter]]:
+    pairs = [(m, fight.fighter(m.id)) for m in side.members if not m.asleep]
+    return [(m, f) for m, f in pairs if f is not None]
+
+
+@checked
+def side_modifier(fight: Fight, side: Side) -> Fraction:
+    """PCT-11: the side's damage modifier, the GM's or its awake members' mean (PCT-06)."""
+    if side.modifier.strip():
+        return parse_number(
+            f"{side.name} damage modifier", side.modifier, -MODIFIER_RANGE, MODIFIER_RANGE
+        )
+    return sides.side_modifier([f.damage_modifier for _, f in _awake(fight, side)])
+
+
+@checked
+def side_modifiers(fight: Fight) -> dict[str, Fraction]:
+    return {side.name: side_modifier(fight, side) for side in fight.sides}
+
+
+@checked
+def surprise_sides(fight: Fight) -> dict[str, sides.SurpriseSide]:
+    """What each side brings to the surprise check under the chosen procedure (PCT-12–14)."""
+    procedure = fight.settings.surprise
+    out = {}
+    for side in fight.sides:
+        awake = _awake(fight, side)
+        member_alertness: tuple[Fraction | None, ...] = ()
+        side_alertness = None
+        if procedure == "a3":
+            member_alertness = tuple(_member_alertness(fight, m, f) for m, f in awake)
+        if procedure == "a2":
+            side_alertness = alertness_percent(
+                fight.tables, side.alertness_level, side.alertness, side.name
+            )
+        out[side.name] = sides.SurpriseSide(
+            tuple(f.perception for _, f in awake),
+            member_alertness,
+            side_alertness,
+            side_modifier(fight, side),
+        )
+    return out
+
+
+@checked
+def surprise_targets(fight: Fight) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """Every side's target and damage modifier (the core picks the procedure's formula)."""
+    return sides.surprise_targets(_procedure(fight), surprise_sides(fight))
+
+
+@checked
+def surprise_chances(fight: Fight) -> dict[str, Fraction]:
+    return sides.surprise_chances(_procedure(fight), surprise_sides(fight))
+
+
+def _procedure(fight: Fight) -> str:
+    if fight.settings.surprise == "none":
+        raise RuleError("Surprise is switched off in the settings.")
+    return fight.settings.surprise
+
+
+@dataclass(frozen=True)
+class Surprised:
+    """PCT-09–15: the surprise check as rolled; ``winner`` has the one turn of this round."""
+
+    rolled: sides.SurpriseResult
+
+    @property
+    def winner(self) -> str:
+        return self.rolled.winner
+
+    def __str__(self) -> str:
+        return f"Surprise: {self.rolled}"
+
+    @property
+    def step(self) -> Step:
+        rules = ("PCT-09", "PCT-12", "PCT-13", "PCT-14", "PCT-15")
+        return Step(str(self), f"{self.winner} have SURPRISE", rules)
+
+
+@checked
+def roll_surprise(fight: Fight, rng: RandintSource) -> tuple[Fight, Surprised]:
+    """PCT-09–15: every side rolls; the lowest score has the one and only turn of this round."""
+    targets, mods = surprise_targets(fight)
+    result = sides.roll_surprise(targets, rng, mods)
+    return replace(fight, surprise=SurpriseOutcome(result.winner, str(result))), Surprised(result)
+
+
+@checked
+def higher_alertness(fight: Fight, cid: str) -> list[str] | None:
+    """PCT-17: the levels an attacked character may rise to (None while Table #3-5 is empty)."""
+    levels = gm.alertness_levels(fight.tables)
+    if not levels:
+        return None
+    member = fight.member(cid)
+    fighter = fight.fighter(cid)
+    entries = [
+        *((member.alertness_level, member.alertness) if member else ()),
+        *((fighter.alertness_level, fighter.alertness) if fighter else ()),
+    ]
+    current = next((e for e in entries if e in levels), None)
+    return sides.higher_levels(levels, current)
+
+
+# --- Order of attack (PCT-18–PCT-23) -----------------------------------------------------------
+
+
+@checked
+def order_chances(fight: Fight) -> dict[str, Fraction]:
+    return sides.first_odds(side_modifiers(fight))
+
+
+@dataclass(frozen=True)
+class OrderStep:
+    """The order rolled, the sides that act this round and the rule that decided which."""
+
+    rolled: sides.OrderRoll
+    acting: tuple[str, ...]
+    reason: str
+
+    def __str__(self) -> str:
+        return (
+            f"Order of attack: {self.rolled} · this round: {', '.join(self.acting)} ({self.reason})"
+        )
+
+    @property
+    def step(self) -> Step:
+        return Step(str(self), f"This round: {', '.join(self.acting)}", ("PCT-18", "PCT-19"))
+
+
+@checked
+def roll_order(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderStep]:
+    """PCT-18/19: every side rolls 1:100sd plus its damage modifier; lowest attacks first. The
+    step says who acts this round and why: SURPRISE (PCT-09, line 49) comes before the lead of
+    30 (PCT-21, line 60)."""
+    rolled = sides.roll_primary_attack(side_modifiers(fight), rng)
+    fight = replace(fight, order=rolled.result)
+    acting, reason = acting_now(fight)
+    return fight, OrderStep(rolled, tuple(acting), reason)
+
+
+def _order(fight: Fight) -> PrimaryAttack:
+    if fight.order is None:
+        raise RuleError("Roll the order of attack first.")
+    return fight.order
+
+
+@dataclass(frozen=True)
+class Passed:
+    """PCT-22: the side with Primary Attack passed; ``order`` is the order now."""
+
+    order: PrimaryAttack
+
+    def __str__(self) -> str:
+        return str(self.order)
+
+    @property
+    def step(self) -> Step:
+        side = self.order.passed[0] if self.order.passed else ""
+        return Step(str(self), f"{side} passes Primary Attack", ("PCT-22",))
+
+
+@checked
+def pass_order(fight: Fight) -> tuple[Fight, Passed]:
+    """PCT-22: the side with Primary Attack passes and acts last."""
+    order = _order(fight)
+    if order.passed:
+        raise RuleError("Primary attack has already been passed this round.")
+    passed = sides.pass_primary(order)
+    return replace(fight, order=passed), Passed(passed)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """PCT-23: a side joining the fight, its rolls (re-rolled on an equal result) and the order."""
+
+    side: str
+    rolls: tuple[int, ...]
+    order: PrimaryAttack
+
+    def __str__(self) -> str:
+        dice = ", ".join(str(r) for r in self.rolls)
+        return f"{self.side} joins: 1:100sd ({dice}); {self.order}"
+
+    @property
+    def step(self) -> Step:
+        return Step(str(self), f"{self.side} joins the fight", ("PCT-23",))
+
+
+@checked
+def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Joined]:
+    order = _order(fight)
+    if name not in {s.name for s in fight.sides}:
+        raise RuleError(f"no side {name!r}")
+    modifier = side_modifier(fight, next(s for s in fight.sides if s.name == name))
+    rolls: list[int] = []
+    for _ in range(sides.MAX_REROLLS):
+        rolls.append(roll_percent(rng))
+        joined = sides.join(order, name, rolls[-1] + modifier)
+        if not joined.reroll:
+            return replace(fight, order=joined), Joined(name, tuple(rolls), joined)
+    raise RuleError("join: still tied after 1000 re-rolls")  # pragma: no cover
+
+
+@checked
+def acting_sides(fight: Fight) -> list[str]:
+    return acting_now(fight)[0]
+
+
+@checked
+def acting_now(fight: Fight) -> tuple[list[str], str]:
+    """The sides that act this round, in order, and the rule that decided it in words.
+
+    >>> f = Fight(order=sides.primary_attack({"Patrol": 10, "Raiders": 50}),
+    ...     surprise=SurpriseOutcome("Raiders", ""))
+    >>> acting_now(f)
+    (['Raiders'], 'Raiders have SURPRISE: the only turn of this round')
+    >>> acting_now(replace(f, surprise=None))
+    (['Patrol'], 'Patrol leads by 30 or more: the only attack this round')
+    """
+    order = _order(fight)
+    winner = fight.surprise.winner if fight.surprise else None
+    acting = combat.acting_sides(order.order, order.exclusive, winner)
+    if winner is not None:
+        return acting, f"{winner} have SURPRISE: the only turn of this round"
+    if order.exclusive:
+        return acting, f"{acting[0]} leads by 30 or more: the only attack this round"
+    if order.passed:
+        return acting, f"{order.passed[0]} passed Primary Attack and acts last"
+    return acting, "lowest result first"
+
+
+@checked
+def members_of(fight: Fight, ids: Sequence[str]) -> list[Fighter]:
+    return [f for cid in ids if (f := fight.fighter(cid)) is not None]
+
+
+# --- Rounds and pieces (PCT-07, PCT-26) --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    round: int
+
+    def __str__(self) -> str:
+        return combat.round_seconds(self.round)
+
+    @property
+    def step(self) -> Step:
+        return Step(str(self), f"Round {self.round} begins", ("PCT-07",))
+
+
+@checked
+def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
+    """A new round: every member starts a turn (stun debt and borrowing paid, PCT-27/28); whoever
+    was attacked must rise an Alertness Condition (PCT-17); the order is rolled again when due
+    (b2, pieces) and a pass lasts one round (PCT-22)."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
+    fighters = tuple(
+        replace(f, ledger=agility.start_turn(f.ledger)) if f.id in fight.member_ids else f
+        for f in fight.fighters
+    )
+    number = fight.round + 1
+    order = fight.order
+    if combat.order_roll_due(fight.settings, number):
+        order = None
+    elif order is not None:
+        # PCT-21/22: the b1 order returns sorted by its results and a pass lasted one round; the
+        # exclusive attack belongs to the order's first round: the round after a surprise round
+        # when the order was rolled in it (PCT-09: the next round starts at step 2).
+        kept = order.exclusive and fight.surprise is not None
+        order = replace(sides.primary_attack(order.results), exclusive=kept)
+    started = replace(
+        fight,
+        fighters=fighters,
+        round=number,
+        piece=1,
+        surprise=None,
+        order=order,
+        raise_alertness=fight.attacked,
+        attacked=(),
+        turn=-1,
+    )
+    return started, RoundStarted(number)
+
+
+@checked
+def next_piece(fight: Fight) -> tuple[Fight, Note]:
+    """PCT-26: each piece is a whole turn: the order is checked again."""
+    piece = fight.piece + 1
+    text = f"piece {piece} of the round: roll the order again"
+    note = Note(text, f"Piece {piece} of the round", ("PCT-26",))
+    return replace(fight, piece=piece, order=None, turn=-1), note
+
+
+@checked
+def pieces_text(fighter: Fighter, fight: Fight) -> str:
+    """PCT-26: this turn's AP cut into pieces of the chosen size, each a fraction of 5 s."""
+    if fighter.ledger.available <= 0:
+        return "no-movement turn: no pieces"
+    pieces = agility.turn_pieces(fighter.ledger.available, fight.settings.piece)
+    shown = "; ".join(str(p) for p in pieces[:3])
+    return f"{len(pieces)} pieces: {shown}" + ("; …" if len(pieces) > 3 else "")
+
+
+# --- Agility points (PCT-24–PCT-29) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ApChange:
+    """AP spent, borrowed (3 for 1, PCT-27) or owed to a stun (modifier ÷ 10, PCT-28)."""
+
+    name: str
+    kind: str  # spend | borrow | stun
+    amount: Fraction
+
+    def __str__(self) -> str:
+        if self.kind == "borrow":
+            return (
+                f"{self.name} borrows {fmt(self.amount)} AP of the next turn for "
+                f"{fmt(self.amount / agility.BORROW_RATE)} now"
+            )
+        if self.kind == "stun":
+            owed = fmt(self.amount / agility.STUN_DIVISOR)
+            return f"{self.name} stunned: Table #3-7.0 modifier {fmt(self.amount)} → {owed} AP owed"
+        return f"{self.name} spends {fmt(self.amount)} AP"
+
+    @property
+    def step(self) -> Step:
+        rules = {"borrow": ("PCT-27",), "stun": ("PCT-28",)}.get(self.kind, ("PCT-24",))
+        return Step(str(self), f"{self.name} is stunned" if self.kind == "stun" else "", rules)
+
+
+def ap_amount(text: str) -> Fraction:
+    return parse_number("AP amount", text, 0, AP_RANGE, whole=False)
+
+
+@checked
+def change_ap(fight: Fight, cid: str, kind: str, amount: Fraction) -> tuple[Fight, ApChange]:
+    """Spend (PCT-24), borrow (PCT-27, when on) or owe to a stun (PCT-28, when on)."""
+    fighter = fight.fighter(cid)
+    if fighter is None:
+        raise RuleError(f"no character {cid!r}")
+    if kind == "spend":
+        ledger = agility.spend(fighter.ledger, amount)
+    elif kind == "borrow":
+        if not fight.settings.borrowing:
+            raise RuleError("Borrowing is switched off in the settings.")
+        ledger = agility.borrow(fighter.ledger, amount)
+    elif kind == "stun":
+        if not fight.settings.stun:
+            raise RuleError("Damage stun is switched off in the settings.")
+        ledger = agility.stun(fighter.ledger, amount)
+    else:
+        raise RuleError(f"AP change must be spend, borrow or stun, got {kind!r}")
+    return fight.with_fighter(replace(fighter, ledger=ledger)), ApChange(fighter.name, kind, amount)
+
+
+@dataclass(frozen=True)
+class SideRollOff:
+    """PCT-07: a side's members ordered by a roll-off, with their names."""
+
+    side: str
+    rolloff: sides.RollOff
+    names: Mapping[str, str]
+
+    def __str__(self) -> str:
+        dice = ", ".join(f"{self.names[c]} {r}" for c, r in self.rolloff.rolls)
+        order = ", ".join(self.names[c] for c in self.rolloff.order)
+        return f"{self.side} roll-off within the side 1:100sd ({dice}): {order}"
+
+    @property
+    def step(self) -> Step:
+        order = ", ".join(self.names[c] for c in self.rolloff.order)
+        return Step(str(self), f"{self.side} acts in the order {order}", ("PCT-07",))
+
+
+@checked
+def roll_off(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, SideRollOff]:
+    side = side_at(fight, index)
+    names = {m.id: (f.name if (f := fight.fighter(m.id)) else m.id) for m in side.members}
+    off = sides.roll_within_side([m.id for m in side.members], rng)
+    by_id = {m.id: m for m in side.members}
+    ordered = replace(side, members=tuple(by_id[c] for c in off.order))
+    return with_side(fight, index, ordered), SideRollOff(side.name, off, names)
+
+
+# --- Turns (PCT-07, PCT-08) --------------------------------------------------------------------
+
+
+@checked
+def turn_order(fight: Fight) -> list[str]:
+    """This round's turns: the acting sides in order, each side's awake members in its order."""
+    if fight.order is None:
+        return []
+    by_name = {s.name: s for s in fight.sides}
+    return [
+        m.id
+        for name in acting_sides(fight)
+        for m in (by_name[name].members if name in by_name else ())
+        if not m.asleep and fight.fighter(m.id) is not None
+    ]
+
+
+@checked
+def active(fight: Fight) -> Fighter | None:
+    """Whose turn it is, if a turn is under way."""
+    order = turn_order(fight)
+    return fight.fighter(order[fight.turn]) if 0 <= fight.turn < len(order) else None
+
+
+@checked
+def side_of(fight: Fight, cid: str) -> str:
+    return next((s.name for s in fight.sides if any(m.id == cid for m in s.members)), "")
+
+
+@checked
+def why_no_turn(fight: Fight) -> list[str]:
+    """Each side without a turn this round and why, in words: the SURPRISE (PCT-09, line 49) or
+    a lead of 30 (PCT-21, line 60) of another side; a side with no one awake.
+
+    >>> from pycore.systems.percentile import sides
+    >>> from pycore.systems.percentile.fight.value import SurpriseOutcome
+    >>> f = Fight(order=sides.primary_attack({"Side A": 10, "Side B": 50}),
+    ...     surprise=SurpriseOutcome("Side B", ""))
+    >>> why_no_turn(f)
+    ['Side A has no turn this round: Side B have SURPRISE: the only turn of this round']
+    """
+    if fight.order is None:
+        return []
+    acting, reason = acting_now(fight)
+    out = []
+    for side in fight.sides:
+        if side.name not in acting:
+            out.append(f"{side.name} has no turn this round: {reason}")
+        elif side.members and all(m.asleep for m in side.members):
+            out.append(f"{side.name} has no turn this round: everyone on it is asleep")
+    return out
+
+
+@dataclass(frozen=True)
+class TurnStep:
+    """A new turn: what was rolled or started on the way, and who acts now."""
+
+    events: tuple[str, ...]
+    name: str
+    side: str
+
+    def __str__(self) -> str:
+        return " · ".join((*self.events, f"{self.name}'s turn ({self.side})"))
+
+    @property
+    def step(self) -> Step:
+        return Step(str(self), f"{self.name}'s turn ({self.side})", ("PCT-08",))
+
+
+def _pieces(fight: Fight) -> int:
+    return math.ceil(1 / fight.settings.piece) if fight.settings.pieces else 1
+
+
+@checked
+def next_turn(fight: Fight, rng: RandintSource) -> tuple[Fight, TurnStep]:
+    """PCT-08: the next combatant's turn; after the last, the next piece or round. Surprise (at
+    the start of the fight, PCT-09) and the order (when due, PCT-18/19/26) are rolled on the way."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
+    events: list[str] = []
+    if fight.order is not None and fight.turn + 1 < len(turn_order(fight)):
+        fight = replace(fight, turn=fight.turn + 1)
+    else:
+        if fight.order is not None and fight.piece < _pieces(fight):
+            fight, note = next_piece(fight)
+            events.append(str(note))
+        elif fight.order is not None:
+            fight, started = next_round(fight)
+            events.append(str(started))
+        if fight.order is None:
+            if fight.round == 1 and fight.surprise is None and fight.settings.surprise != "none":
+                fight, surprise = roll_surprise(fight, rng)
+                events.append(str(surprise))
+            fight, order = roll_order(fight, rng)
+            events.append(str(order))
+        if not turn_order(fight):
+            raise RuleError("No one can act: put awake characters on the sides.")
+        fight = replace(fight, turn=0)
+    now = active(fight)
+    assert now is not None
+    return fight, TurnStep(tuple(events), now.name, side_of(fight, now.id))
