@@ -161,7 +161,8 @@ class App:
         """Send an open players' window the public view of the fight shown, when it changed."""
         if not self.players_open:  # set by a players' window's hello, so the channel is open
             return  # no one to show it to: every system's fight is not even imported (issue 20)
-        from pycore.share.public_pick import changed_at, fight_key, public_view
+        from pycore.share.public_pick import fight_key
+        from pycore.share.running import players_view
 
         state = self.model.history.state
         key = fight_key(state)
@@ -169,7 +170,7 @@ class App:
         if last is not None and all(a is b for a, b in zip(key, last, strict=True)):
             return
         self.posted_fight = key
-        view = public_view(state, changed_at(self.model.history))
+        view = players_view(state, self.model.history)
         self.channel.postMessage(json.dumps(view))
 
     def on_visibility(self, event: Any) -> None:

@@ -13,8 +13,9 @@ from typing import Any
 from pycore.errors import RuleError, StorageError
 from pycore.share import PLACES, decode, encode, import_record, same_record, share_record
 from pycore.share.files import payload_of
-from pycore.share.public_pick import changed_at, check_choice, public_view
+from pycore.share.public_pick import check_choice
 from pycore.share.records import KINDS, ShareRecord
+from pycore.share.running import players_view
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
@@ -41,7 +42,7 @@ def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
 
 
 def _open_fight(model: Model, ctx: Ctx) -> Model:
-    view = public_view(model.history.state, changed_at(model.history))
+    view = players_view(model.history.state, model.history)
     record = ShareRecord("simply.fight", "fight", ctx.now, 1, "Fight", view)
     out = {"kind": record.kind, "name": "The fight, as players see it", "payload": encode(record)}
     return replace(model, route="share", route_arg="").with_ui(share_out=out)

@@ -134,7 +134,7 @@ def open_card(model: Model) -> VNode:
 
 
 def player_card(model: Model) -> VNode:
-    shown = [("latest", "The fight changed last"), *SYSTEM_NAMES.items()]
+    shown = [("latest", "The fight the GM is running"), *SYSTEM_NAMES.items()]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "share-player-h"},
@@ -153,7 +153,7 @@ def player_card(model: Model) -> VNode:
             shown,
             send("share", "player_fight"),
             error=str(model.ui.get("share_player_error") or ""),
-            hint="Changed last: the fight under way that the GM touched most recently.",
+            hint="The fight of the last roll, attack or turn; editing a sheet does not change it.",
         ),
         h(
             "div",

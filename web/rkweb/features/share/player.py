@@ -1,13 +1,13 @@
 """The players' view on a second screen: the fight as players see it, following the GM's
 window live (the glue passes each new view over a ``BroadcastChannel``) and rebuilt from the
 saved fight after a reload: the Simply, 3d6, Aftermath or Percentile fight the core picks (the GM's
-choice, else the one changed last). Shows no hidden numbers (:mod:`pycore.share.public`)."""
+choice, else the one the GM is running: :mod:`pycore.share.running`). Shows no hidden numbers (:mod:`pycore.share.public`)."""
 
 from __future__ import annotations
 
 from pycore.errors import RuleError, StorageError
 from pycore.share import PublicFight
-from pycore.share.public_pick import changed_at, public_view
+from pycore.share.running import players_view
 from pycore.store.jsontext import parse
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -32,7 +32,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 def view(model: Model) -> VNode:
     fight = model.ui.get("player_view")
     if not isinstance(fight, PublicFight):
-        fight = PublicFight.of(public_view(model.history.state, changed_at(model.history)))
+        fight = PublicFight.of(players_view(model.history.state, model.history))
     # Presentation: a screen players read across the table; type sized to the screen (app.css)
     return h(
         "div",
