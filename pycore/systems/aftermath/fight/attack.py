@@ -395,4 +395,3 @@ def drop_pending(fight: Fight) -> tuple[Fight, Done]:
     GM changed in it."""
     dropped = replace(fight, pending=None, edits={}, ask=None)
     return dropped, Done("Drop the attack waiting for a value")
-
