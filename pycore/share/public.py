@@ -28,18 +28,25 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.step import seen as seen  # the other systems' views read it here
+from pycore.systems.system import SYSTEM_KEYS, systems
 from pycore.validate import checked
 
 MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
 MAX_TEXT = 200
-#: The fights a public view can come from, and how each counts its time.
-SYSTEMS: Final = ("simply", "gurps", "aftermath", "percentile")
-SYSTEM_NAMES: Final = {
-    "simply": "Simply Roleplaying!",
-    "gurps": "3d6 (GURPS Lite style)",
-    "aftermath": "Aftermath!",
-    "percentile": "Percentile sci-fi",
-}
+#: The fights a public view can come from (the system descriptors), and their names.
+SYSTEMS: Final = SYSTEM_KEYS
+SYSTEM_NAMES: Final = {s.key: s.players_name for s in systems()}
+
+
+@checked
+def simply_under_way(section: Any) -> bool:
+    """Whether the saved Simply fight has begun (an order drawn or a turn counted).
+
+    >>> simply_under_way({"combat": {"turn": 1}}), simply_under_way(None)
+    (True, False)
+    """
+    combat = section.get("combat") if isinstance(section, dict) else None
+    return isinstance(combat, dict) and bool(combat.get("order") or combat.get("turn"))
 
 
 @checked

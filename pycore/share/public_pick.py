@@ -23,21 +23,14 @@ from datetime import datetime
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.share.public import SYSTEMS, public_fight
-from pycore.share.public_gurps import gurps_under_way, public_gurps
-from pycore.share.public_percentile import percentile_under_way, public_percentile
+from pycore.share.public import SYSTEMS
 from pycore.store.history import History
 from pycore.store.sections import PLAYER_FIGHTS
-from pycore.systems.aftermath.fight.public import aftermath_under_way, public_aftermath
+from pycore.systems.system import ref, systems
 from pycore.validate import checked
 
 #: The GM's choices in the share page, as the ``settings`` section keeps them.
 CHOICES: Final = PLAYER_FIGHTS
-
-
-def _simply_under_way(section: Any) -> bool:
-    combat = section.get("combat") if isinstance(section, dict) else None
-    return isinstance(combat, dict) and bool(combat.get("order") or combat.get("turn"))
 
 
 #: Each system's saved section, where its fight log is in it, its public view, and whether a
@@ -45,10 +38,8 @@ def _simply_under_way(section: Any) -> bool:
 FIGHTS: Final[
     dict[str, tuple[str, tuple[str, ...], Callable[[Any], dict[str, Any]], Callable[[Any], bool]]]
 ] = {
-    "simply": ("simply_combat", ("log",), public_fight, _simply_under_way),
-    "gurps": ("gurps", ("log",), public_gurps, gurps_under_way),
-    "aftermath": ("aftermath", ("combat", "log"), public_aftermath, aftermath_under_way),
-    "percentile": ("percentile", ("combat", "log"), public_percentile, percentile_under_way),
+    s.key: (s.fight.section, s.fight.log, ref(s.fight.public), ref(s.fight.under_way))
+    for s in systems()
 }
 assert tuple(FIGHTS) == SYSTEMS
 

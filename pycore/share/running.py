@@ -29,27 +29,14 @@ from typing import Any, Final
 
 from pycore.share.public_pick import FIGHTS, chosen, public_view
 from pycore.store.history import History
+from pycore.systems.system import systems
 from pycore.validate import checked
 
 #: Each system's saved section, the places in it that only a fight action changes, and the
 #: fight log (newest first). A fighter's sheet (``combatants``, ``characters``, a Percentile
 #: side's fighters) is left out: editing it is not running the fight.
 FIGHT_PLACES: Final[dict[str, tuple[str, tuple[tuple[str, ...], ...], tuple[str, ...]]]] = {
-    "simply": (
-        "simply_combat",
-        tuple(
-            ("combat", key)
-            for key in ("turn", "order", "actions", "passed", "phase", "cursor", "clock", "pending")
-        ),
-        ("log",),
-    ),
-    "gurps": ("gurps", (("fight",), ("pending",), ("asks",)), ("log",)),
-    "aftermath": ("aftermath", (("combat", "turn"), ("combat", "phase")), ("combat", "log")),
-    "percentile": (
-        "percentile",
-        (("combat", "round"), ("combat", "order"), ("combat", "surprise")),
-        ("combat", "log"),
-    ),
+    s.key: (s.fight.section, s.fight.actions, s.fight.log) for s in systems()
 }
 assert tuple(FIGHT_PLACES) == tuple(FIGHTS)
 

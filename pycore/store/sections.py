@@ -41,20 +41,15 @@ from pycore.store.shape import (
     maybe,
     path_text,
 )
+from pycore.systems.system import SYSTEM_KEYS, systems
 from pycore.validate import checked
 
 Migration = Callable[[Any], Any]
 Reason = Literal["invalid", "newer"]
 
-#: Modules defining ``CODECS``: the store's archive, then each system's (a new system adds its
-#: ``saved.py`` here).
-SYSTEM_CODECS: tuple[str, ...] = (
-    "pycore.store.archive",
-    "pycore.systems.simply.saved",
-    "pycore.systems.gurps.saved",
-    "pycore.systems.aftermath.saved",
-    "pycore.systems.percentile.saved",
-)
+#: Modules defining ``CODECS``: the store's archive, then each system's (its descriptor names
+#: its ``saved.py``).
+SYSTEM_CODECS: tuple[str, ...] = ("pycore.store.archive", *(s.codecs for s in systems()))
 
 
 class SectionError(StorageError):
@@ -148,7 +143,7 @@ DICE = SectionCodec(
 )
 
 #: Which fight the players' view shows: the one changed last, or one system's (pycore.share).
-PLAYER_FIGHTS: Final = ("latest", "simply", "gurps", "aftermath", "percentile")
+PLAYER_FIGHTS: Final = ("latest", *SYSTEM_KEYS)
 
 SETTINGS = SectionCodec(
     "settings",

@@ -25,14 +25,15 @@ from fractions import Fraction
 from typing import Any, Final, TypeGuard
 
 from pycore.errors import TableError
+from pycore.systems.system import SYSTEM_KEYS, systems
 from pycore.tables.ranges import DieRange, die_span
 from pycore.validate import checked
 
 #: The newest table-file ``format`` this code reads. A file with a newer one is refused whole.
 SUPPORTED_FORMAT: Final = 1
 #: The four rule systems, as folder names under ``tables/``, and their inventory ID prefixes.
-SYSTEMS: Final = ("simply", "gurps", "aftermath", "percentile")
-ID_PREFIXES: Final = {"simply": "SIM", "gurps": "GUR", "aftermath": "AFT", "percentile": "PCT"}
+SYSTEMS: Final = SYSTEM_KEYS
+ID_PREFIXES: Final = {s.key: s.rule_prefix for s in systems()}
 TYPES: Final = ("int", "float", "str", "bool", "fraction", "range")
 KINDS: Final = ("rows", "die_range", "grid")
 #: A grid row keeps its cells, in ``column_keys`` order, under this name.

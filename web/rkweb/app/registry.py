@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from pycore.systems.system import systems
+
 if TYPE_CHECKING:
     from rkweb.app.model import Ctx, Model
     from rkweb.app.vdom import Msg, VNode
@@ -53,38 +55,8 @@ class Feature:
 
 FEATURES: tuple[Feature, ...] = (
     Feature("dice", "Dice", "Dice", "dice", "rkweb.features.dice.page"),
-    Feature(
-        "simply",
-        "Simply",
-        "Simply Roleplaying!",
-        "simply",
-        "rkweb.features.simply.page",
-        system=True,
-    ),
-    Feature(
-        "gurps",
-        "3d6 GURPS",
-        "3d6 combat (GURPS Lite style)",
-        "gurps",
-        "rkweb.features.gurps.page",
-        system=True,
-    ),
-    Feature(
-        "aftermath",
-        "Aftermath",
-        "Aftermath!",
-        "aftermath",
-        "rkweb.features.aftermath.page",
-        system=True,
-    ),
-    Feature(
-        "percentile",
-        "Percentile",
-        "Percentile sci-fi combat",
-        "percentile",
-        "rkweb.features.percentile.page",
-        system=True,
-    ),
+    # The rule systems, from their descriptors (pycore/systems/<system>/system.py).
+    *(Feature(s.key, s.nav, s.title, s.section, s.page, system=True) for s in systems()),
     Feature("share", "Share", "Share and import", None, "rkweb.features.share.page"),
     Feature(
         "settings", "Settings", "Settings and data", "settings", "rkweb.features.settings.page"

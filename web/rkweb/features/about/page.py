@@ -3,47 +3,12 @@
 from __future__ import annotations
 
 import pycore
+from pycore.systems.system import systems
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 
-SOURCES = (
-    (
-        "Simply Roleplaying!",
-        "simply",
-        "Seed 002: tasks, tests, contests, character building, armor, skills, the Master Damage "
-        "Tables, combat, injury and recovery.",
-        "Simply Roleplaying! is copyright 2002 MicroTactix Inc. The rulebook grants permission to "
-        "photocopy it for personal use. Rulekeeper does not reproduce its prose; you need the book.",
-    ),
-    (
-        "3d6 combat and injury (GURPS Lite style)",
-        "gurps",
-        "Seeds 003 and 004: critical failure, effective skill, wounding, hit locations, injury "
-        "tolerance, turn sequence, maneuvers, active defenses, damage and injury.",
-        "GURPS is a trademark of Steve Jackson Games, and its rules and art are copyrighted by Steve "
-        "Jackson Games. All rights are reserved by Steve Jackson Games. This game aid is the original "
-        "creation of the Rulekeeper team and is released for free distribution, and not for resale, "
-        "under the permissions granted in the Steve Jackson Games Online Policy.",
-    ),
-    (
-        "Aftermath!-style BCS/DAT tactical rules",
-        "aftermath",
-        "Seed 001: critical tables, situation modifiers, hit locations, weapons and armor, range, "
-        "encumbrance, movement and more.",
-        "Aftermath! is a trademark of Fantasy Games Unlimited, which holds the copyright of its "
-        "rules. Rulekeeper is an unofficial, free fan aid, not affiliated with or endorsed by "
-        "Fantasy Games Unlimited.",
-    ),
-    (
-        "Percentile sci-fi combat",
-        "percentile",
-        "Seed 000: surprise, primary attack, agility points, brawlmanship and marksmanship, "
-        "grenades, damage, grazing shots and organ damage.",
-        "The publisher of this text could not be identified from the excerpt; all rights remain "
-        "with its authors. Rulekeeper does not reproduce the tables the text leaves out: you enter "
-        "them from your own copy.",
-    ),
-)
+# Each rule text's source and notice, from the system descriptors.
+SOURCES = tuple((s.credit.source, s.key, s.credit.covers, s.credit.notice) for s in systems())
 
 COLUMNS = ("System", "Table", "ID", "Version", "Source")
 

@@ -1,0 +1,29 @@
+"""Aftermath! as the app lists it (the descriptor, ``pycore.systems.system``)."""
+
+from pycore.systems.system import Credit, FightPlaces, System
+
+SYSTEM = System(
+    key="aftermath",
+    nav="Aftermath",
+    title="Aftermath!",
+    players_name="Aftermath!",
+    rule_prefix="AFT",
+    page="rkweb.features.aftermath.page",
+    section="aftermath",
+    codecs="pycore.systems.aftermath.saved",
+    fight=FightPlaces(
+        section="aftermath",
+        log=("combat", "log"),
+        actions=(("combat", "turn"), ("combat", "phase")),
+        public="pycore.systems.aftermath.fight.public:public_aftermath",
+        under_way="pycore.systems.aftermath.fight.public:aftermath_under_way",
+    ),
+    credit=Credit(
+        "Aftermath!-style BCS/DAT tactical rules",
+        "Seed 001: critical tables, situation modifiers, hit locations, weapons and armor, range, "
+        "encumbrance, movement and more.",
+        "Aftermath! is a trademark of Fantasy Games Unlimited, which holds the copyright of its "
+        "rules. Rulekeeper is an unofficial, free fan aid, not affiliated with or endorsed by "
+        "Fantasy Games Unlimited.",
+    ),
+)

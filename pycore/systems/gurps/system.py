@@ -1,0 +1,30 @@
+"""3d6 combat (GURPS Lite style) as the app lists it (the descriptor, ``pycore.systems.system``)."""
+
+from pycore.systems.system import Credit, FightPlaces, System
+
+SYSTEM = System(
+    key="gurps",
+    nav="3d6 GURPS",
+    title="3d6 combat (GURPS Lite style)",
+    players_name="3d6 (GURPS Lite style)",
+    rule_prefix="GUR",
+    page="rkweb.features.gurps.page",
+    section="gurps",
+    codecs="pycore.systems.gurps.saved",
+    fight=FightPlaces(
+        section="gurps",
+        log=("log",),
+        actions=(("fight",), ("pending",), ("asks",)),
+        public="pycore.share.public_gurps:public_gurps",
+        under_way="pycore.share.public_gurps:gurps_under_way",
+    ),
+    credit=Credit(
+        "3d6 combat and injury (GURPS Lite style)",
+        "Seeds 003 and 004: critical failure, effective skill, wounding, hit locations, injury "
+        "tolerance, turn sequence, maneuvers, active defenses, damage and injury.",
+        "GURPS is a trademark of Steve Jackson Games, and its rules and art are copyrighted by Steve "
+        "Jackson Games. All rights are reserved by Steve Jackson Games. This game aid is the original "
+        "creation of the Rulekeeper team and is released for free distribution, and not for resale, "
+        "under the permissions granted in the Steve Jackson Games Online Policy.",
+    ),
+)

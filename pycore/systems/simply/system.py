@@ -1,0 +1,31 @@
+"""Simply Roleplaying! as the app lists it (the descriptor, ``pycore.systems.system``)."""
+
+from pycore.systems.system import Credit, FightPlaces, System
+
+SYSTEM = System(
+    key="simply",
+    nav="Simply",
+    title="Simply Roleplaying!",
+    players_name="Simply Roleplaying!",
+    rule_prefix="SIM",
+    page="rkweb.features.simply.page",
+    section="simply",
+    codecs="pycore.systems.simply.saved",
+    fight=FightPlaces(
+        section="simply_combat",
+        log=("log",),
+        actions=tuple(
+            ("combat", key)
+            for key in ("turn", "order", "actions", "passed", "phase", "cursor", "clock", "pending")
+        ),
+        public="pycore.share.public:public_fight",
+        under_way="pycore.share.public:simply_under_way",
+    ),
+    credit=Credit(
+        "Simply Roleplaying!",
+        "Seed 002: tasks, tests, contests, character building, armor, skills, the Master Damage "
+        "Tables, combat, injury and recovery.",
+        "Simply Roleplaying! is copyright 2002 MicroTactix Inc. The rulebook grants permission to "
+        "photocopy it for personal use. Rulekeeper does not reproduce its prose; you need the book.",
+    ),
+)

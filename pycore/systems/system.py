@@ -1,0 +1,98 @@
+"""The system descriptor (issue 30 item 1): everything the app lists per rule system, in one
+place per system (``pycore/systems/<system>/system.py``), and the one list of systems.
+
+A fifth system is its folder (its rules, its ``saved.py`` codecs, its ``fight/`` package, its
+``system.py``) plus one line in :data:`SYSTEM_KEYS`; the routes, saved sections, the players'
+view, the fight picked for it, the table folders, rule-ID prefixes and the About page read the
+descriptors. A descriptor holds names, not code: it is read at start-up, and the system's own
+modules are imported only when a page needs them (``ref``).
+
+>>> [s.rule_prefix for s in systems()]
+['SIM', 'GUR', 'AFT', 'PCT']
+>>> system("gurps").fight.log
+('log',)
+>>> ref("pycore.dice:roll").__name__
+'roll'
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Final
+
+from pycore.errors import RuleError
+from pycore.validate import checked
+
+#: The rule systems, in the order of the app's navigation: a fifth is one line here.
+SYSTEM_KEYS: Final = ("simply", "gurps", "aftermath", "percentile")
+
+
+@dataclass(frozen=True)
+class FightPlaces:
+    """Where a system's running fight lives in its saved section, and its players' view.
+
+    ``section``: the saved section holding the fight; ``log``: the path of its log there;
+    ``actions``: the paths whose change is a fight action (what picks the fight the players
+    see, ``pycore.share.running``); ``public``: ``module:function`` building the players' view
+    from the section; ``under_way``: ``module:function`` telling whether a fight is on."""
+
+    section: str
+    log: tuple[str, ...]
+    actions: tuple[tuple[str, ...], ...]
+    public: str
+    under_way: str
+
+
+@dataclass(frozen=True)
+class Credit:
+    """The About page's line: the source, what of it is built, the publisher's notice."""
+
+    source: str
+    covers: str
+    notice: str
+
+
+@dataclass(frozen=True)
+class System:
+    """One rule system as the app lists it."""
+
+    key: str  # route, tables folder, saved-section stem
+    nav: str  # the navigation's label
+    title: str  # the page's title
+    players_name: str  # the name players see above a fight
+    rule_prefix: str  # rule IDs (SIM-09), shown only inside a "Why"
+    page: str  # the web page's module
+    section: str  # the page's own saved section
+    codecs: str  # the module whose ``CODECS`` store the system's sections
+    fight: FightPlaces
+    credit: Credit
+
+
+@checked
+def system(key: str) -> System:
+    """The descriptor of ``key`` (``pycore/systems/<key>/system.py``)."""
+    if key not in SYSTEM_KEYS:
+        raise RuleError(f"system {key!r} is not one of {', '.join(SYSTEM_KEYS)}")
+    found = importlib.import_module(f"pycore.systems.{key}.system").SYSTEM
+    if not isinstance(found, System) or found.key != key:
+        raise RuleError(f"pycore.systems.{key}.system.SYSTEM must describe {key!r}")
+    return found
+
+
+@checked
+def systems() -> tuple[System, ...]:
+    """Every system's descriptor, in :data:`SYSTEM_KEYS` order."""
+    return tuple(system(key) for key in SYSTEM_KEYS)
+
+
+@checked
+def ref(name: str) -> Any:
+    """The object a descriptor names as ``module:attribute``, imported now."""
+    module, _, attribute = name.partition(":")
+    if not (module.startswith(("pycore.", "rkweb.")) and attribute.isidentifier()):
+        raise RuleError(f"{name[:80]!r} must name a pycore or rkweb module:attribute")
+    try:
+        return getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as missing:
+        raise RuleError(f"{name[:80]!r} names nothing: {missing}") from None
