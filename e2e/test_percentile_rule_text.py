@@ -135,3 +135,22 @@ def test_table_3_1_as_published_and_a_percent_to_hit_of_133(app: Page, errors: l
     expect(log).to_contain_text("above 100")
     expect(log).to_contain_text("direct")
     assert errors == []
+
+
+def test_the_checks_tab_follows_undo_and_a_hand_edit(app: Page, errors: list[str]) -> None:
+    """Issue 29 item 7: after undoing a change of "Check on" the picker showed the later choice;
+    "From Ann's sheet…" stayed after a value was typed by hand."""
+    _characters(app)
+    tab(app, "checks")
+    app.get_by_test_id("percentile-check-char").select_option(label="Ann")
+    source = app.get_by_test_id("percentile-check-source")
+    expect(source).to_have_value("weapon-0")  # her first weapon
+    app.get_by_test_id("percentile-check-source").select_option("perception")
+    expect(app.get_by_test_id("percentile-check-target")).to_have_value("50")
+    app.get_by_test_id("undo").click()
+    expect(source).to_have_value("weapon-0")  # the picker follows the undo
+    expect(app.get_by_test_id("percentile-check-target")).to_have_value("60")
+    expect(app.get_by_test_id("percentile-check-filled")).to_contain_text("Ann")
+    set_field(app, "percentile-check-target", "47")  # a value typed by hand
+    expect(app.get_by_test_id("percentile-check-filled")).not_to_contain_text("Ann's sheet")
+    assert errors == []
