@@ -68,10 +68,10 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     expect(app.get_by_test_id("percentile-gm-waiting")).to_contain_text(percent_to_hit)
     app.get_by_test_id("percentile-gm-pick").select_option("PCT-M04")
     header = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n"
-    set_field(app, "percentile-gm-csv", header + "0,100,0,50,140\n")
+    set_field(app, "percentile-gm-csv", header + "0,100,0,50,1000\n")
     app.get_by_test_id("percentile-gm-save").click()
     expect(app.get_by_test_id("percentile-gm-error")).to_contain_text(
-        "row 1, column 'percent to hit': value 140 is above the maximum 100"
+        "row 1, column 'percent to hit': value 1000 is above the maximum 999"
     )
     set_field(app, "percentile-gm-csv", header + "0,100,0,50,99\n")
     app.get_by_test_id("percentile-gm-save").click()

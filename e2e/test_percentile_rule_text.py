@@ -96,3 +96,61 @@ def test_a_scripted_fight_shows_rule_text_only_under_why(app: Page, errors: list
             found[key] = leaks
     assert found == {}, "\n".join(f"{k}: {v}" for k, vs in found.items() for v in vs)
     assert errors == []
+
+
+def test_table_3_1_as_published_and_a_percent_to_hit_of_133(app: Page, errors: list[str]) -> None:
+    """Issue 29 item 6: the GM types Table #3-1 as printed (cells above 100, fractional range
+    rows; the values here are made up, the text does not print them) and a typed Percent to Hit
+    of 133 is taken; under d3 a roll of 100 is still 23 under N = 123: a direct hit."""
+    _characters(app)
+    tab(app, "gm")
+    app.get_by_test_id("percentile-gm-pick").select_option("PCT-M04")
+    header = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n"
+    set_field(app, "percentile-gm-csv", header + "0,100,0,.25,929\n0,100,.25,1.5,133\n")
+    app.get_by_test_id("percentile-gm-save").click()
+    expect(app.get_by_test_id("percentile-gm-error")).to_have_text("")
+    expect(app.get_by_test_id("percentile-gm-rows")).to_contain_text("929")
+    tab(app, "settings")
+    app.get_by_test_id("percentile-setting-to_hit").select_option("d3")
+    tab(app, "combat")
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    set_field(app, "percentile-surprise-typed", "10 80")
+    set_field(app, "percentile-order-typed", "20 45")
+    app.get_by_test_id("percentile-turn-next").click()
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    app.get_by_test_id("percentile-strip-c2").click()
+    set_field(app, "percentile-turn-range_m", "0.3")  # Table #3-1's row .25-1.5: 133
+    set_field(app, "percentile-turn-percent_against", "10")
+    chip = app.get_by_test_id("percentile-turn-weapon-0")
+    expect(chip).to_contain_text("100% direct")
+    set_field(app, "percentile-turn-percent_to_hit", "133")  # typed by hand: taken
+    expect(app.get_by_test_id("percentile-turn-percent_to_hit-error")).to_have_text("")
+    expect(chip).to_contain_text("100% direct")
+    if app.get_by_test_id("percentile-turn-action_cost").count():  # Table #3-6: asked once
+        set_field(app, "percentile-turn-action_cost", "5")
+    set_field(app, "percentile-turn-roll-typed", "100")
+    log = app.get_by_test_id("percentile-log-entry").first
+    expect(log).to_contain_text("N = PTH 133")
+    expect(log).to_contain_text("above 100")
+    expect(log).to_contain_text("direct")
+    assert errors == []
+
+
+def test_the_checks_tab_follows_undo_and_a_hand_edit(app: Page, errors: list[str]) -> None:
+    """Issue 29 item 7: after undoing a change of "Check on" the picker showed the later choice;
+    "From Ann's sheet…" stayed after a value was typed by hand."""
+    _characters(app)
+    tab(app, "checks")
+    app.get_by_test_id("percentile-check-char").select_option(label="Ann")
+    source = app.get_by_test_id("percentile-check-source")
+    expect(source).to_have_value("weapon-0")  # her first weapon
+    app.get_by_test_id("percentile-check-source").select_option("perception")
+    expect(app.get_by_test_id("percentile-check-target")).to_have_value("50")
+    app.get_by_test_id("undo").click()
+    expect(source).to_have_value("weapon-0")  # the picker follows the undo
+    expect(app.get_by_test_id("percentile-check-target")).to_have_value("60")
+    expect(app.get_by_test_id("percentile-check-filled")).to_contain_text("Ann")
+    set_field(app, "percentile-check-target", "47")  # a value typed by hand
+    expect(app.get_by_test_id("percentile-check-filled")).not_to_contain_text("Ann's sheet")
+    assert errors == []

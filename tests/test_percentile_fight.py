@@ -517,8 +517,8 @@ def test_typed_dice_drive_each_stage_of_the_attack() -> None:
 
 
 def test_every_percentage_is_checked_where_it_is_entered_with_its_own_name() -> None:
-    with pytest.raises(RuleError, match=r"Percent to Hit \(Table #3-1\) must be from 0 to 100"):
-        FS.check_field("percent_to_hit", "150")
+    with pytest.raises(RuleError, match=r"Percent to Hit \(Table #3-1\) must be from 0 to 999"):
+        FS.check_field("percent_to_hit", "1000")
     with pytest.raises(RuleError, match=r"Percent Against \(Table #3-2\) must be from 0 to 100"):
         FS.check_field("percent_against", "-50")
 

@@ -110,14 +110,14 @@ def test_gm_table_entry_errors_and_use() -> None:
     m = go(with_two_characters(), "percentile.tab", "gm")
     assert "Percent to Hit (Table #3-1)" in texts(m, "percentile-gm-waiting")[0]
     m = go(m, "percentile.gm_pick", "PCT-M04")
-    bad = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n0,100,0,50,140\n"
+    bad = "skill_low,skill_high,range_m_low,range_m_high,percent_to_hit\n0,100,0,50,1000\n"
     m = go(m, "percentile.gm_csv", "PCT-M04", bad)
     m = go(m, "percentile.gm_save", "PCT-M04")
     assert (
-        "row 1, column 'percent to hit': value 140 is above the maximum 100"
+        "row 1, column 'percent to hit': value 1000 is above the maximum 999"
         in texts(m, "percentile-gm-error")[0]
     )
-    good = bad.replace("140", "99")
+    good = bad.replace("1000", "99")
     m = go(m, "percentile.gm_csv", "PCT-M04", good)
     m = go(m, "percentile.gm_save", "PCT-M04")
     assert texts(m, "percentile-gm-error")[0] == ""

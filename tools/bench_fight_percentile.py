@@ -1,42 +1,82 @@
-"""FIGHT.md's measures for the Percentile fight (make bench --only fights): Ann and Bob built on
-the sheet with an AUTO PISTOL, its AP cost on the GM's Table #3-6; turns from "Next" to the damage
-record with the app's dice. With
-Table #3-3.4 not entered, a random hit location waits for the GM to pick the part (one tap more,
-reported as its own figure)."""
+"""FIGHT.md's measures for the Percentile fight ("How it is measured"; make bench --only fights):
+a real fight, not one prepared attack repeated. Ann (AUTO PISTOL, then her FIST) against Bob
+(VIBRO-KNIFE, then his FINGER LASER), built on their sheets, 2 m apart (the range is kept for the
+pair), Table #3-6's costs entered once by the GM so every attack spends its AP (c2); three rounds
+from "Next turn" (surprise and the order rolled on the way, so round 1 is the surprise round),
+each attacker changing weapon in round 3, Bob spending AP on a move once, the first damage
+stunning its target (Table #3-7.0's modifier asked after the damage: a wound condition). Two
+fights: the app's dice, then the dice typed in. Counted per attack with e2e/fight_measure.py:
+taps and typed entries from "Next turn" to the damage applied, tap → DOM, results out of view.
+
+With Table #3-3.4 not entered, a random hit location waits for the GM to pick the part: one tap
+more, reported in the counts (the text leaves the table to the GM)."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
+
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
-from support import enter
 
 READY = 'html[data-ready="1"]'
-TURNS = 6
+ROUNDS = 3
+#: name, AIM, BRAWL, weapons (name, category, DIF, damage die); the first weapon is the sheet's.
+FIGHTERS = (
+    ("Ann", "90", "70", (("AUTO PISTOL", "weaponry", "30", "4+2"), ("FIST", "hth", "30", "1"))),
+    (
+        "Bob",
+        "80",
+        "80",
+        (("VIBRO-KNIFE", "hth", "40", "2+1"), ("FINGER LASER", "weaponry", "20", "½")),
+    ),
+)
+COSTS = {"AUTO PISTOL": "10", "FIST": "5", "VIBRO-KNIFE": "5", "FINGER LASER": "10"}
+#: Typed dice: 15 hits with every weapon here; the damage faces of each weapon's dice.
+TYPED_HIT = "15"
+TYPED_DAMAGE = {"AUTO PISTOL": "5 6 6 5", "FIST": "4", "VIBRO-KNIFE": "3 4", "FINGER LASER": "6"}
 
 
-def _fight(browser: Any, origin: str) -> Any:
+def _enter(page: Any, testid: str, value: str) -> None:
+    field = page.get_by_test_id(testid)
+    field.fill(value)
+    field.press("Tab")
+
+
+def _sheets(page: Any) -> None:
+    for name, aim, brawl, weapons in FIGHTERS:
+        page.get_by_test_id("percentile-char-new").click()
+        _enter(page, "percentile-char-name", name)
+        _enter(page, "percentile-char-aim", aim)
+        _enter(page, "percentile-char-brawl", brawl)
+        for weapon, category, dif, die in weapons:
+            _enter(page, "percentile-wform-name", weapon)
+            page.get_by_test_id("percentile-wform-category").select_option(category)
+            _enter(
+                page, f"percentile-wform-{'attack_dif' if category == 'hth' else 'wep_dif'}", dif
+            )
+            _enter(page, "percentile-wform-damage_die", die)
+            page.get_by_test_id("percentile-weapon-add").click()
+        for body, points in (("arm", "200"), ("head", "100")):
+            _enter(page, "percentile-pform-name", body)
+            _enter(page, "percentile-pform-points", points)
+            page.get_by_test_id("percentile-part-add").click()
+
+
+def _fight(browser: Any, origin: str) -> tuple[Any, Any]:
+    """The sheets, Table #3-6 and the sides (not measured: done before the fight)."""
     context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
     page = context.new_page()
     install(page)
     page.goto(f"{origin}/#/percentile")
     page.wait_for_selector(READY, timeout=120_000)
-    for name, part in (("Ann", "arm"), ("Bob", "leg")):
-        page.get_by_test_id("percentile-char-new").click()
-        enter(page, "percentile-char-name", name)
-        enter(page, "percentile-char-aim", "90")
-        enter(page, "percentile-wform-name", "AUTO PISTOL")
-        enter(page, "percentile-wform-wep_dif", "30")
-        enter(page, "percentile-wform-damage_die", "4+2")
-        page.get_by_test_id("percentile-weapon-add").click()
-        for body, points in ((part, "200"), ("head", "100")):
-            enter(page, "percentile-pform-name", body)
-            enter(page, "percentile-pform-points", points)
-            page.get_by_test_id("percentile-part-add").click()
-    # Table #3-6 (the text leaves its values out): the GM enters an attack's AP cost once
+    _sheets(page)
     page.get_by_test_id("percentile-tab-gm").click()
     page.get_by_test_id("percentile-gm-pick").select_option("PCT-M03")
-    enter(page, "percentile-gm-csv", "action,ap_cost\nan attack with the AUTO PISTOL,10\n")
+    costs = "".join(f"an attack with the {w},{c}\n" for w, c in COSTS.items())
+    _enter(page, "percentile-gm-csv", "action,ap_cost\n" + costs)
     page.get_by_test_id("percentile-gm-save").click()
     page.get_by_test_id("percentile-tab-combat").click()
     page.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
@@ -45,42 +85,85 @@ def _fight(browser: Any, origin: str) -> Any:
     return context, page
 
 
-def _turn(page: Any) -> tuple[TurnFigures, int]:
-    figures = run_turn(page, [Tap("percentile-turn-next")])
-    active = page.get_by_test_id("percentile-turn-active").inner_text()
-    other = "c2" if "Now: Ann" in active else "c1"
-    rest = run_turn(
-        page,
-        [
-            Tap(f"percentile-strip-{other}"),
-            Tap("percentile-turn-roll-roll", "percentile-turn-step"),
-        ],
+def _merged(parts: list[TurnFigures]) -> TurnFigures:
+    """One attack's figures from the runs it took (its steps depend on what the dice did)."""
+    return TurnFigures(
+        sum(p.taps for p in parts),
+        sum(p.entries for p in parts),
+        [ms for p in parts for ms in p.latencies_ms],
+        [o for p in parts for o in p.out_of_view],
+        [o for p in parts for o in p.brought_into_view],
     )
-    waits = 0
+
+
+def _round(page: Any) -> int:
+    """The round the turn card's heading shows ("Round 2")."""
+    return int(page.locator("#pct-turn-h").inner_text().split()[1].rstrip(","))
+
+
+def _roll(typed: str | None, shows: str) -> Tap:
+    if typed is None:
+        return Tap("percentile-turn-roll-roll", shows)
+    return Tap("percentile-turn-roll-typed", shows, value=typed)
+
+
+def _attack(page: Any, state: dict[str, Any], typed: bool) -> TurnFigures:
+    """One turn: "Next turn", the target, the weapon when it changes, the to-hit roll, the body
+    part when the step asks, the damage and, after it, the stun's Table #3-7.0 modifier."""
+    runs = [run_turn(page, [Tap("percentile-turn-next", "percentile-turn-active")])]
+    active = page.get_by_test_id("percentile-turn-active").inner_text()
+    me = "Ann" if "Now: Ann" in active else "Bob"
+    round_now = _round(page)
+    state["round"] = max(state["round"], round_now)
+    weapon = 1 if round_now >= ROUNDS else 0  # round 3: the attacker changes weapon
+    name = next(w for n, _, _, ws in FIGHTERS if n == me for i, w in enumerate(ws) if i == weapon)[
+        0
+    ]
+    taps = [Tap(f"percentile-strip-{'c2' if me == 'Ann' else 'c1'}")]
+    if weapon:
+        taps.append(Tap(f"percentile-turn-weapon-{weapon}"))
+    taps.append(_roll(TYPED_HIT if typed else None, "percentile-turn-step"))
+    runs.append(run_turn(page, taps))
     step = page.get_by_test_id("percentile-turn-step")
-    if "which body part" in step.inner_text():  # Table #3-3.4 not entered: the step asks
-        part = run_turn(page, [Tap("percentile-turn-part-1", "percentile-turn-step")])
-        waits = part.taps
-        rest.latencies_ms += part.latencies_ms
+    if "which body part" in step.inner_text():  # Table #3-3.4 not entered: the GM's pick
+        runs.append(run_turn(page, [Tap("percentile-turn-part-0", "percentile-turn-step")]))
     if "Damage" in step.inner_text():
-        damage = run_turn(page, [Tap("percentile-turn-roll-roll", "percentile-turn-result")])
-        rest.taps += damage.taps
-        rest.latencies_ms += damage.latencies_ms
-        rest.out_of_view += damage.out_of_view
-        enter(page, "percentile-attack-stun_modifier", "0")  # asked after the damage
-    figures.taps += rest.taps
-    figures.latencies_ms += rest.latencies_ms
-    figures.out_of_view += rest.out_of_view
-    return figures, waits
+        damage = _roll(TYPED_DAMAGE[name] if typed else None, "percentile-turn-result")
+        runs.append(run_turn(page, [damage]))
+        stun = "20" if not state["stunned"] else "0"  # the first wound stuns (2 AP owed)
+        runs.append(run_turn(page, [Tap("percentile-attack-stun_modifier", None, value=stun)]))
+        state["stunned"] = True
+    if me == "Bob" and round_now == 2 and not state["moved"]:  # AP spent on a move, once
+        _enter(page, "percentile-ap-c2", "5")  # a quiet entry: nothing on screen changes yet
+        runs.append(TurnFigures(entries=1))
+        runs.append(run_turn(page, [Tap("percentile-ap-spend-c2")]))
+        state["moved"] = True
+    return _merged(runs)
+
+
+def _play(browser: Any, origin: str, typed: bool) -> list[TurnFigures]:
+    context, page = _fight(browser, origin)
+    state: dict[str, Any] = {"round": 1, "stunned": False, "moved": False}
+    turns: list[TurnFigures] = []
+    while state["round"] <= ROUNDS and len(turns) < 4 * ROUNDS:
+        turn = _attack(page, state, typed)
+        if _round(page) > ROUNDS:  # the fourth round's first turn is not part of the three
+            break
+        turns.append(turn)
+    context.close()
+    return turns
 
 
 def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
-    context, page = _fight(browser, origin)
-    played = [_turn(page) for _ in range(TURNS)]
-    context.close()
-    turns = [figures for figures, _ in played]
-    waits = max(w for _, w in played)
-    return [
-        *rows("Percentile fight, app dice", turns),
-        ("Percentile fight: taps to pick a part, Table #3-3.4 empty", str(waits), "(+1 expected)"),
-    ]
+    out: list[tuple[str, str, str]] = []
+    for label, typed in (("app dice", False), ("typed dice", True)):
+        turns = _play(browser, origin, typed)
+        out += rows(f"Percentile fight, {label}", turns)
+        out.append(
+            (
+                f"Percentile fight, {label}: taps/entries per attack",
+                " ".join(f"{t.taps}/{t.entries}" for t in turns),
+                "each attack from Next turn to the damage applied",
+            )
+        )
+    return out

@@ -37,6 +37,7 @@ from pycore.systems.percentile.damage import (
 from pycore.systems.percentile.dice import damage_dice
 from pycore.systems.percentile.tohit import (
     GRENADE_MISS_PLUS,
+    MAX_PTH,
     check_hth_range,
     grenade,
     throw_in_range,
@@ -243,9 +244,9 @@ def to_hit_value(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         pth = None if looked is None else Fraction(looked)
         source = "Table #3-1 (GM)"
     pth = need(pth, "percent_to_hit", "Percent to Hit (Table #3-1)")
-    pth = bounded("Percent to Hit", pth, 0, 100, whole=False)  # a percentage (PCT-33)
+    pth = bounded("Percent to Hit", pth, 0, MAX_PTH, whole=False)  # above 100 as published
     if a.to_hit == "d2":
-        return pth, f"Percent to Hit {fmt(pth)} ({source})"
+        return pth, f"Percent to Hit {fmt(pth)} ({source}){_capped(pth)}"
     pa = a.percent_against
     pa_source = "entered"
     if pa is None and a.adversity_total is not None:
@@ -254,7 +255,18 @@ def to_hit_value(a: AttackInput, tables: gm.Tables) -> tuple[Fraction, str]:
         pa_source = f"Table #3-2 (GM) for adversity {a.adversity_total}"
     pa = need(pa, "percent_against", "Percent Against (Table #3-2)")
     pa = bounded("Percent Against", pa, 0, 100, whole=False)  # a percentage (PCT-34)
-    return pth - pa, f"N = PTH {fmt(pth)} ({source}) − PA {fmt(pa)} ({pa_source}) = {fmt(pth - pa)}"
+    n = pth - pa
+    how = f"N = PTH {fmt(pth)} ({source}) − PA {fmt(pa)} ({pa_source}) = {fmt(n)}"
+    return n, how + _capped(n, margin=True)
+
+
+def _capped(value: Fraction, *, margin: bool = False) -> str:
+    """Said when the value to beat is above 100: 1:100sd cannot roll over it, so the chance is
+    capped; under d3 the "more than 20 under" margin still counts from the full value (PCT-35)."""
+    if value <= 100:
+        return ""
+    said = "; above 100: every 1:100sd roll is under it"
+    return said + (f", and the direct-hit margin counts from {fmt(value)}" if margin else "")
 
 
 @checked

@@ -240,7 +240,7 @@ def skill_text(kind: str, attribute: int, modifier: int) -> str:
 TASK_FIELDS: dict[str, tuple[str, int, int, bool]] = {
     "target": ("Target", -1000, 1000, False),
     "skill": ("Skill (MARKSmanship or BRAWLmanship)", -100, 100, False),
-    "pth": ("Percent to Hit", 0, 100, False),
+    "pth": ("Percent to Hit", 0, 999, False),  # Table #3-1 goes above 100 (issue 29 item 6)
     "pa": ("Percent Against", 0, 100, False),
     "brawl": ("BRAWL", 0, 100, False),
     "g_damage": ("Potential damage", 0, 5000, False),

@@ -10,6 +10,7 @@ files and look-ups are in :mod:`pycore.systems.percentile.gmtables`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -30,6 +31,9 @@ def _band(prefix: str, type_: str, low: Any, high: Any, doc: str) -> list[dict[s
         _col(f"{prefix}_high", type_, min=low, max=high, doc=f"{doc}: highest value of the band"),
     ]
 
+
+#: Table #3-1's cells go above 100 (the published table's highest is 929).
+MAX_PERCENT_TO_HIT = 999
 
 #: A column's type as the GM reads it.
 TYPE_WORDS = {"int": "whole number", "fraction": "number", "float": "number", "str": "text"}
@@ -151,8 +155,10 @@ GM_TABLES: dict[str, GMTable] = {
                 "kind": "rows",
                 "columns": [
                     *_band("skill", "int", -100, 100, "MARKSmanship or BRAWLmanship"),
-                    *_band("range_m", "int", 0, 100000, "range in meters"),
-                    _col("percent_to_hit", "int", min=0, max=100),
+                    # as published: fractional range rows (.25, .50, .75, 1.5 …) and cells above
+                    # 100 (up to 929): the GM types them as printed (issue 29 item 6)
+                    *_band("range_m", "fraction", 0, 100000, "range in meters"),
+                    _col("percent_to_hit", "int", min=0, max=MAX_PERCENT_TO_HIT),
                 ],
             },
             bands=("skill", "range_m"),
@@ -435,7 +441,7 @@ def validate_gm_table(table_id: str, rows: Sequence[Mapping[str, Any]]) -> Table
         "version": 1,
         "source": {"seed": SEED, "lines": spec.lines, "note": "entered by the game master"},
         "schema": dict(spec.schema),
-        "rows": [dict(r) for r in rows],
+        "rows": [_exact_cells(spec, r) for r in rows],
     }
     try:
         table = parse_table(data, name)
@@ -444,6 +450,18 @@ def validate_gm_table(table_id: str, rows: Sequence[Mapping[str, Any]]) -> Table
     except TableError as exc:
         raise TableError(_tidy(str(exc), name, spec)) from None
     return table
+
+
+def _exact_cells(spec: GMTable, row: Mapping[str, Any]) -> dict[str, Any]:
+    """The row for the loader: a decimal typed in a fraction column (".25", as Table #3-1 prints
+    its range rows) read exactly ("1/4"); the GM's rows keep the text as typed."""
+    out = dict(row)
+    for col in spec.schema["columns"]:
+        value = out.get(col["name"])
+        if col["type"] == "fraction" and isinstance(value, str) and "." in value:
+            with suppress(ValueError):  # not a number: the loader says so, naming the column
+                out[col["name"]] = str(Fraction(value.strip()))
+    return out
 
 
 def _tidy(message: str, name: str, spec: GMTable) -> str:
@@ -475,11 +493,26 @@ def _check_bands(spec: GMTable, table: Table, name: str) -> None:
                 spec.group is None or table.rows[i][spec.group] == table.rows[j][spec.group]
             )
             if same_group and all(
-                a[0] <= b[1] and b[0] <= a[1] for a, b in zip(spans[i], spans[j], strict=True)
+                _overlap(a, b, _fractional(spec, prefix))
+                for a, b, prefix in zip(spans[i], spans[j], spec.bands, strict=True)
             ):
                 raise TableError(
                     f"{name}: rows {i + 1} and {j + 1} overlap; each value may fall in one row only"
                 )
+
+
+def _fractional(spec: GMTable, prefix: str) -> bool:
+    return any(
+        c["name"] == f"{prefix}_low" and c["type"] == "fraction" for c in spec.schema["columns"]
+    )
+
+
+def _overlap(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction], touch: bool) -> bool:
+    """Whether two bands share values; fractional bands may touch at an edge (.25-.50, .50-.75:
+    the published rows), and a value on the edge is the band's that ends there."""
+    if touch:
+        return (a[0] < b[1] and b[0] < a[1]) or a == b
+    return a[0] <= b[1] and b[0] <= a[1]
 
 
 def _check_extra(spec: GMTable, table: Table, name: str) -> None:

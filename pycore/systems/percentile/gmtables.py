@@ -195,9 +195,10 @@ def _band_row(tables: Tables, table_id: str, **values: Any) -> Mapping[str, Any]
     table = _table(tables, table_id)
     if table is None:
         return None
-    for row in table.rows:
-        if all(_in(row, k, exact(v, k, error=TableError)) for k, v in values.items()):
-            return row
+    wanted_values = {k: exact(v, k, error=TableError) for k, v in values.items()}
+    rows = [r for r in table.rows if all(_in(r, k, v) for k, v in wanted_values.items())]
+    if rows:  # fractional bands may touch: a value on the edge is the band's that ends there
+        return min(rows, key=lambda r: tuple(Fraction(str(r[f"{k}_high"])) for k in values))
     wanted = ", ".join(f"{k} {v}" for k, v in values.items())
     raise TableError(
         f"{_name(_spec(table_id))}: no row for {wanted}; add one or enter the value by hand"

@@ -25,6 +25,7 @@ from pycore.validate import checked
 
 DIRECT_MARGIN = 20  # PCT-35: direct needs a margin of more than 20
 BOUNCE_BAND = 20  # PCT-38: a miss is more than 20 over BRAWL
+MAX_PTH = 999  # Table #3-1 as published: cells above 100, up to 929
 HTH_MAX_RANGE_M = 3  # PCT-05: not over three meters (3 m allowed, G18)
 DAMAGE_DIE_ADVISORY_M = 10  # PCT-42: procedure two is for ranges under 10 m
 MAX_RANGE_M = 100_000
@@ -63,7 +64,7 @@ def to_hit_d2(percent_to_hit: Number, roll: int) -> str:
     >>> to_hit_d2(35, 34), to_hit_d2(35, 35)
     ('hit', 'miss')
     """
-    pth = bounded("Percent to Hit", percent_to_hit, 0, 100, whole=False)
+    pth = bounded("Percent to Hit", percent_to_hit, 0, MAX_PTH, whole=False)
     return "hit" if check_roll(roll) < pth else "miss"
 
 
@@ -74,13 +75,14 @@ def to_hit_d2_odds(percent_to_hit: Number) -> dict[str, Fraction]:
     >>> to_hit_d2_odds(35)["hit"]
     Fraction(17, 50)
     """
-    pth = bounded("Percent to Hit", percent_to_hit, 0, 100, whole=False)
-    hit = Fraction(faces_under(pth), 100)
+    pth = bounded("Percent to Hit", percent_to_hit, 0, MAX_PTH, whole=False)
+    hit = Fraction(faces_under(pth), 100)  # capped at what 1:100sd can show
     return {"hit": hit, "miss": 1 - hit}
 
 
 def _n(percent_to_hit: Number, percent_against: Number) -> Fraction:
-    pth = bounded("Percent to Hit", percent_to_hit, 0, 100, whole=False)
+    # PCT-35: the margin counts from the full value, above 100 too (issue 29 item 6)
+    pth = bounded("Percent to Hit", percent_to_hit, 0, MAX_PTH, whole=False)
     pa = bounded("Percent Against", percent_against, 0, 100, whole=False)
     return pth - pa
 

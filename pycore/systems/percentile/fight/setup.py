@@ -21,6 +21,7 @@ from fractions import Fraction
 from pycore.systems.percentile.checks import parse_number
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.fight.value import Fight, range_between, set_range
+from pycore.systems.percentile.gm_schemas import MAX_PERCENT_TO_HIT
 from pycore.validate import checked
 
 Form = Mapping[str, str]
@@ -28,7 +29,8 @@ Form = Mapping[str, str]
 # R-F: the attack form's numbers, key → (label, low, high, whole).
 ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
     "range_m": ("Range (m)", 0, 100_000, False),
-    "percent_to_hit": ("Percent to Hit (Table #3-1)", 0, 100, False),
+    # Table #3-1 as published goes above 100 (issue 29 item 6)
+    "percent_to_hit": ("Percent to Hit (Table #3-1)", 0, MAX_PERCENT_TO_HIT, False),
     "percent_against": ("Percent Against (Table #3-2)", 0, 100, False),
     "adversity_total": ("Adversity total (Tables 7.0-7.4)", -1000, 1000, True),
     "table_3_3_damage": ("Damage points (Table #3-3)", 0, 5000, False),
@@ -105,10 +107,10 @@ def setup_of(form: Mapping[str, str]) -> Setup:
 def check_field(key: str, text: str) -> str:
     """One attack or poison form value, checked where it is entered; blank is allowed.
 
-    >>> check_field("percent_to_hit", "150")
+    >>> check_field("percent_against", "150")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Percent to Hit (Table #3-1) must be from 0 to 100, got 150
+    pycore.errors.RuleError: Percent Against (Table #3-2) must be from 0 to 100, got 150
     """
     value = text.strip()
     if value and key in ATTACK_NUMBERS:

@@ -61,12 +61,15 @@ def _set(model: Model, key: str, raw: str) -> Model:
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, ekey, str(exc))
     st["check"] = {**st["check"], key: raw.strip()}
+    if raw.strip() != str(st["check"].get(f"sheet_{key}", raw.strip())):
+        st["check"]["filled"] = ""  # typed by hand: no longer what the sheet gave (item 7)
     return with_error(S.save(model, st), S.FEATURE, ekey, None)
 
 
-def _picked(model: Model, st: dict[str, Any]) -> Fighter | None:
-    """The character the checks are linked to (none: the values are typed)."""
-    cid = str(model.ui.get("percentile_check_char") or "")
+def _picked(st: dict[str, Any]) -> Fighter | None:
+    """The character the checks are linked to (none: the values are typed). The link, what it is
+    checked on and the note are saved with the values, so an undo takes them back together."""
+    cid = str(st["check"].get("char") or "")
     raw = S.character(st, cid) if cid else None
     return None if raw is None else fighter_from_json(raw)
 
@@ -74,29 +77,27 @@ def _picked(model: Model, st: dict[str, Any]) -> Fighter | None:
 def _prefill(model: Model, cid: str, source: str, ctx: Ctx) -> Model:
     """Link the tab to a character (or to none) and fill the fields its sheet gives (the core's
     :func:`check_values`); one undo step. "No character" keeps the typed values."""
-    model = model.with_ui(
-        percentile_check_char=cid or None,
-        percentile_check_source=None,
-        percentile_check_filled=None,
-    )
     st = S.state(model)
-    fighter = _picked(model, st)
+    st["check"] = {**st["check"], "char": cid, "source": "", "filled": ""}
+    fighter = _picked(st)
     if fighter is None:
-        return model
+        return S.save(model, st)
     try:
         filled = check_values(fighter, source or default_source(fighter), S.settings_of(st).to_hit)
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, "check-source", str(exc))
-    st["check"] = {**st["check"], **filled.values}
+    st["check"] = {
+        **st["check"],
+        **filled.values,
+        **{f"sheet_{k}": v for k, v in filled.values.items()},
+        "source": source or default_source(fighter),
+        "filled": str(filled),
+    }
     errors = model.ui.get(f"{S.FEATURE}_errors", {})
     kept = {
         k: v for k, v in errors.items() if not str(k).startswith(("percentile-check-", "check-"))
     }
-    model = model.with_ui(
-        percentile_check_source=source or default_source(fighter),
-        percentile_check_filled=str(filled),
-        **{f"{S.FEATURE}_errors": kept},
-    )
+    model = model.with_ui(**{f"{S.FEATURE}_errors": kept})
     return S.save(model, st, ctx, f"Check values from {fighter.name}'s sheet")
 
 
@@ -120,7 +121,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if action == "check_char":
         return _prefill(model, str(msg[1]), "", ctx)
     if action == "check_source":
-        return _prefill(model, str(model.ui.get("percentile_check_char") or ""), str(msg[1]), ctx)
+        return _prefill(model, str(S.state(model)["check"].get("char") or ""), str(msg[1]), ctx)
     st = S.state(model)
     if action == "check_clear":
         st["check"] = {**st["check"], "log": []}
@@ -179,11 +180,13 @@ def _entry(model: Model, testid: str, expr: str, action: str, label: str, *args:
 
 def _character_card(model: Model, st: dict[str, Any]) -> VNode:
     """Pick a character (its sheet fills the fields below) or none (the values are typed)."""
-    fighter = _picked(model, st)
+    fighter = _picked(st)
     people = [("", "— no character: type the values —")]
     people += [(str(c["id"]), str(c["name"])) for c in st["characters"]]
     sources = check_sources(fighter) if fighter else ()
-    note = str(model.ui.get("percentile_check_filled") or "") if fighter else ""
+    note = str(st["check"].get("filled") or "") if fighter else ""
+    if fighter and not note:
+        note = f"Values typed by hand; pick what {fighter.name} is checked on to take the sheet's."
     return card(
         "pct-checkchar-h",
         "Whose check",
@@ -200,7 +203,7 @@ def _character_card(model: Model, st: dict[str, Any]) -> VNode:
             select(
                 "percentile-check-source",
                 "Check on",
-                str(model.ui.get("percentile_check_source") or ""),
+                str(st["check"].get("source") or ""),
                 list(sources),
                 ("percentile.check_source",),
                 error=error_of(model, S.FEATURE, "check-source"),
