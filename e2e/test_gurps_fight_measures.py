@@ -6,7 +6,14 @@ the viewport with no scroll; a reload at a step continues from that step."""
 
 from __future__ import annotations
 
-from bench_fight_gurps import FIGHTERS, RESULT, app_dice_turn, set_up, typed_dice_turn
+from bench_fight_gurps import (
+    FIGHTERS,
+    RESULT,
+    app_dice_turn,
+    real_fight,
+    set_up,
+    typed_dice_turn,
+)
 from fight_measure import install
 from playwright.sync_api import Page, expect
 from support import READY
@@ -74,3 +81,20 @@ def test_a_reload_at_each_step_continues_from_it(page: Page, app_url: str) -> No
     page.get_by_test_id("gurps-fight-damage-typed").fill("3")
     page.get_by_test_id("gurps-fight-damage-typed").press("Tab")
     expect(verdict).to_contain_text("Ana: injury")
+
+
+def test_a_real_fight_one_tap_passes_the_turn_and_takes_the_maneuver(
+    page: Page, app_url: str
+) -> None:
+    """Issue 25/27: three rounds of three fighters (a defense that holds, the weapon changed,
+    Cy stunned and rolling HT), typed dice: each plain attack is one tap (the next fighter's
+    maneuver chip passes the turn and takes Attack) and one entry per roll; changing the
+    weapon costs one tap more; every result in view."""
+    browser = page.context.browser
+    assert browser is not None
+    by_kind = real_fight(browser, app_url.rstrip("/"), typed=True)
+    assert [(t.taps, t.entries) for t in by_kind["plain"]] == [(1, 3)] * 5
+    assert [(t.taps, t.entries) for t in by_kind["weapon changed"]] == [
+        (2, 2)
+    ]  # Bo defends: no damage roll
+    assert all(t.out_of_view == [] for turns in by_kind.values() for t in turns)

@@ -1,12 +1,17 @@
-"""FIGHT.md's measures for the GURPS fight (``make bench``'s "fights", and e2e/test_gurps_fight_measures.py):
-two fighters take turns on the Combat tracker tab at 768x1024; each turn runs from "Next turn"
-to the damage applied (or to the miss or the successful defense that ends it), with the dice
-rolled by the app and, in a second fight, typed. Counted with e2e/fight_measure.py: taps,
-typed entries, tap → DOM, and the step results that end up out of view.
+"""FIGHT.md's measures for the GURPS fight (``make bench``'s "fights", and e2e/test_gurps_fight_measures.py).
 
-The turns are driven as a person drives them: tap "Next turn", the maneuver of the turn (GUR-06:
-chosen each turn, one chip; issue 27 counts it in the attack's 4 taps), then "Roll for me" on
-whatever the step waits for (the attack, the defense, the damage) until the attack is over."""
+``make bench`` plays a real fight (FIGHT.md, "How it is measured"; issue 25): three fighters,
+three rounds on the Combat tracker tab at 768x1024, once with the app's dice and once typed.
+The turn passes on the end of each attack; defenses are rolled (and one succeeds with typed
+dice); Ana changes her attack to her other line ("Thrust") in round 2; Cy is stunned after
+Bo's first attack (the knockdown question's "stunned", or his card's Edit when no injury asks
+it) and spends his turns on his HT roll. Each attack is counted from the tap that begins the
+turn (the next fighter's maneuver chip: one tap passes the turn and takes it, issue 27) to the
+damage applied or the miss or defense that ends it: taps, typed entries, tap → DOM, results
+out of view (e2e/fight_measure.py).
+
+The e2e tests also drive the simpler two-fighter turns below (``app_dice_turn``,
+``typed_dice_turn``): "Next turn", the maneuver chip, then "Roll for me" on each step."""
 
 from __future__ import annotations
 
@@ -35,7 +40,6 @@ TYPED = (
     ("gurps-fight-defense-typed", "18"),
     ("gurps-fight-damage-typed", "3"),
 )
-TURNS = 6
 #: The chip that takes the Attack maneuver for this turn (GUR-06, GUR-14).
 TAKE_ATTACK = "gurps-take-attack"
 
@@ -96,29 +100,118 @@ def typed_dice_turn(page: Any, *, first: bool = False) -> TurnFigures:
     return run_turn(page, taps)
 
 
-def fight(browser: Any, origin: str, typed: bool) -> list[TurnFigures]:
-    """A fresh page, the two fighters, ``TURNS`` turns; only turns that applied damage count
-    for the "next turn → damage applied" figure (a miss or a parry ends the turn sooner)."""
+#: The real fight: Ana (sword and a thrust line, Basic Speed 6), Bo (Basic Speed 5.5, DR 2),
+#: Cy; the order is Ana, Bo, Cy, each at the next one (the step's default target).
+THREE = (
+    ("Ana", {"weapon_skill": "14", "basic_speed": "6"}),
+    ("Bo", {"basic_speed": "5.5", "dr": "2"}),
+    ("Cy", {}),
+)
+ROUNDS = 3
+#: The maneuver chip that begins the next fighter's turn and takes Attack in one tap.
+NEXT_ATTACK = "gurps-next-take-attack"
+CHOSEN = "gurps-maneuver-chosen"
+#: Typed dice: 9 hits; the damage die shows 3 (the defense is each attack's own).
+TYPED_ATTACK = {"attack": "3 3 3", "damage": "3"}
+
+
+def _thrust_line(page: Any) -> None:
+    """Ana's other attack, edited as a list row (issue 27 item 5), before the fight."""
+    page.get_by_test_id("gurps-combatant").first.locator("button").first.click()
+    page.get_by_test_id("gurps-line-add").click()
+    _enter(page, "gurps-line-0-name", "Thrust")
+    page.get_by_test_id("gurps-line-0-damage-type").select_option("imp")
+
+
+def _stage_taps(page: Any, typed: bool, defense: str) -> list[Tap]:
+    """The next tap or entry the attack under way waits for, or [] when it is over."""
+    for kind, roll in (("attack", ROLLS[0]), ("defense", ROLLS[1]), ("damage", ROLLS[3])):
+        if page.get_by_test_id(roll).count():
+            if not typed:
+                return [Tap(roll, shows=RESULT)]
+            value = defense if kind == "defense" else TYPED_ATTACK[kind]
+            return [Tap(f"gurps-fight-{kind}-typed", shows=RESULT, value=value)]
+    if page.get_by_test_id(ROLLS[2]).count():  # "Take the hit"
+        return [Tap(ROLLS[2], shows=RESULT)]
+    return []
+
+
+def _attack(page: Any, typed: bool, *, begin: list[Tap], defense: str = "18") -> TurnFigures:
+    """One attack from the tap that begins the turn to its end."""
+    figures = run_turn(page, begin)
+    for _ in range(4):
+        taps = _stage_taps(page, typed, defense)
+        if not taps:
+            break
+        _merge(figures, run_turn(page, taps))
+    return figures
+
+
+def _stun_cy(page: Any) -> TurnFigures:
+    """Cy is stunned: the knockdown question's "stunned" when Bo's hit asks it, else his card's
+    Edit (a condition the GM's book gave)."""
+    asked = page.get_by_test_id("gurps-after-injury")
+    if asked.count():
+        chip = asked.locator("[data-testid^='gurps-settle-'][data-testid$='-0']").first
+        return run_turn(page, [Tap(chip.get_attribute("data-testid") or "", shows="gurps-order")])
+    edit = page.locator("[data-testid='gurps-slot'][data-key='g3'] summary")
+    edit.click()  # his quick edits, opened and closed again (the condition's taps, not an attack's)
+    figures = run_turn(page, [Tap("gurps-stunned-g3", shows="gurps-order", option="yes")])
+    edit.click()
+    return figures
+
+
+def real_fight(browser: Any, origin: str, typed: bool) -> dict[str, list[TurnFigures]]:
+    """Three rounds of Ana, Bo and Cy; the figures of each attack by kind."""
     context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
     page = context.new_page()
     install(page)
     page.goto(f"{origin}/#/gurps")
     page.wait_for_selector(READY, timeout=120_000)
-    set_up(page)
-    turns: list[TurnFigures] = []
-    for index in range(TURNS):
-        if typed:
-            turns.append(typed_dice_turn(page, first=index == 0))
-            continue
-        figures, damaged = app_dice_turn(page, first=index == 0)
-        if damaged or index == TURNS - 1:
-            turns.append(figures)
+    set_up(page, THREE)
+    page.get_by_test_id("gurps-tab-combatants").click()
+    _thrust_line(page)
+    page.get_by_test_id("gurps-tab-tracker").click()
+    by_kind: dict[str, list[TurnFigures]] = {"plain": [], "weapon changed": [], "stunned": []}
+    begin = [Tap(TAKE_ATTACK, shows=CHOSEN)]  # Ana's first turn: no turn to pass
+    for rnd in range(ROUNDS):
+        # Ana: her first weapon, or her thrust in round 2 (one more tap: the line's chip).
+        change = [Tap("gurps-fight-line-1", shows="gurps-fight-hit")] if rnd == 1 else []
+        ana = _attack(page, typed, begin=begin + change, defense="3" if rnd == 1 else "18")
+        by_kind["weapon changed" if change else "plain"].append(ana)
+        by_kind["plain"].append(_attack(page, typed, begin=[Tap(NEXT_ATTACK, shows=CHOSEN)]))
+        if rnd == 0:
+            _stun_cy(page)
+        # Cy, stunned: "Next turn" (Do Nothing is his), then his HT roll to recover.
+        cy = run_turn(page, [Tap("gurps-turn-next", shows="gurps-turn")])
+        roll = "gurps-recover-g3"
+        if page.get_by_test_id(f"{roll}-roll").count():
+            step = Tap(f"{roll}-typed", value="6 6 6") if typed else Tap(f"{roll}-roll")
+            _merge(cy, run_turn(page, [step]))
+        if not page.get_by_test_id(NEXT_ATTACK).count():  # he recovered: he chooses anew
+            _merge(cy, run_turn(page, [Tap("gurps-take-do-nothing", shows=CHOSEN)]))
+        by_kind["stunned"].append(cy)
+        begin = [Tap(NEXT_ATTACK, shows=CHOSEN)]
     context.close()
-    return turns
+    return by_kind
+
+
+def _fight_rows(label: str, by_kind: dict[str, list[TurnFigures]]) -> list[tuple[str, str, str]]:
+    plain, changed = by_kind["plain"], by_kind["weapon changed"]
+    each = "; ".join(f"{t.taps}+{t.entries}" for t in plain)
+    return [
+        *rows(label, [t for turns in by_kind.values() for t in turns]),
+        (f"{label}: each plain attack, taps+entries", each, "<= 4 taps (+1 entry per roll)"),
+        (
+            f"{label}: attack with the weapon changed, taps+entries",
+            "; ".join(f"{t.taps}+{t.entries}" for t in changed),
+            "one tap more: the line's chip",
+        ),
+    ]
 
 
 def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
-    """FIGHT.md's rows for GURPS: app dice, then typed dice."""
-    return rows("gurps fight, app dice", fight(browser, origin, typed=False)) + rows(
-        "gurps fight, typed dice", fight(browser, origin, typed=True)
+    """FIGHT.md's rows for GURPS: the real fight with app dice, then typed."""
+    return _fight_rows("gurps fight, app dice", real_fight(browser, origin, typed=False)) + (
+        _fight_rows("gurps fight, typed dice", real_fight(browser, origin, typed=True))
     )

@@ -29,7 +29,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.defenses import ATTACK_KINDS
 from pycore.systems.gurps.injury import damage_types, parse_damage
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import fields_as_declared, instance, shown
+from pycore.validate import checked, fields_as_declared, instance, shown
 
 if TYPE_CHECKING:  # the sheet reads its lines through this module
     from pycore.systems.gurps.sheet import Combatant
@@ -168,6 +168,7 @@ LINE_FIELDS: Final[dict[str, tuple[str, tuple[int, int] | None]]] = {
 _LINE_FLAGS: Final = ("thrust", "light", "unarmed", "tight_beam")
 
 
+@checked
 def line_to_json(line: AttackLine) -> dict[str, Any]:
     return asdict(line)
 
@@ -228,20 +229,25 @@ def lines_from_saved(raw: object) -> tuple[AttackLine, ...]:
 
 def added_line(c: Combatant) -> Combatant:
     """The sheet with one more attack line, starting as a copy of his weapon to be edited."""
+    _sheet(c)
     lines = c.more_attacks
     fresh = replace(_first(c), name=f"Attack {len(lines) + 2}")
     return replace(c, more_attacks=_counted((*lines, fresh)))
 
 
 def removed_line(c: Combatant, index: int) -> Combatant:
+    _sheet(c)
     _line(c, index)
     return replace(c, more_attacks=tuple(x for i, x in enumerate(c.more_attacks) if i != index))
 
 
 def edited_line(c: Combatant, index: int, field: str, typed: str) -> Combatant:
     """The sheet with one field of an other attack line changed to what the user typed."""
+    _sheet(c)
+    if not isinstance(typed, str):
+        raise RuleError(f"{shown(field)}: {shown(typed)} is not typed text")
     line = _line(c, index)
-    if field not in LINE_FIELDS:
+    if not isinstance(field, str) or field not in LINE_FIELDS:
         raise RuleError(f"{shown(field)} is not a field of an attack line")
     label, bounds = LINE_FIELDS[field]
     value: object = typed

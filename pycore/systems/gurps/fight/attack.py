@@ -49,6 +49,7 @@ _NOTE_RULES: Final = (
 )
 
 
+@checked
 def injury_rules(hurt: InjuryResult) -> tuple[str, ...]:
     """The rules an injury applied, as data: DR and penetration, wounding, a chink's DR, and
     each note's (its text says what it did, its rule is kept here)."""

@@ -12,6 +12,7 @@ from pycore.systems.gurps.sheet import Combatant
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps.state import SECTION
+from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import error_of, select
 
@@ -56,16 +57,23 @@ def own_ids(c: Combatant) -> tuple[str, str, str]:
     return (f"gurps-maneuver-{c.id}", f"gurps-option-{c.id}", f"gurps-posture-{c.id}")
 
 
-def maneuver_chips(model: Model, fight: Fight, current: Combatant) -> VNode:
+def maneuver_chips(
+    model: Model, fight: Fight, current: Combatant, *, coming: bool = False
+) -> VNode:
     """GUR-06 (004 line 27): the maneuver of this turn, one tap, each chip naming what it
-    allows: attacks, defenses until his next turn, move. None is pressed until chosen."""
+    allows: attacks, defenses until his next turn, move. None is pressed until chosen.
+    ``coming``: the fight is the next turn's (:func:`next_up`): a chip passes the turn to him
+    and takes his maneuver in the same tap."""
     offered = gurps_fight.maneuver_choices(fight)
+    prefix, action = (
+        ("gurps-next-take-", "gurps.next_take") if coming else ("gurps-take-", "gurps.maneuver")
+    )
     items = [
         chip(
-            "gurps-take-" + f"{c.maneuver} {c.option}".strip().lower().replace(" ", "-"),
+            prefix + f"{c.maneuver} {c.option}".strip().lower().replace(" ", "-"),
             c.label,
             fight.chosen and (current.maneuver, current.option) == (c.maneuver, c.option),
-            ("gurps.maneuver", c.maneuver, c.option),
+            (action, c.maneuver, c.option),
             note=c.allows,
         )
         # Those that attack first: the choice a GM makes most (the core's order otherwise).
@@ -75,7 +83,9 @@ def maneuver_chips(model: Model, fight: Fight, current: Combatant) -> VNode:
         "div",
         {"class": "maneuver-chips"},  # a grid: the chips fit above the step at 768x1024
         chips(
-            f"{current.name}'s maneuver this turn"
+            f"Next: {current.name}'s turn. Tap his maneuver to begin it"
+            if coming
+            else f"{current.name}'s maneuver this turn"
             if fight.chosen
             else f"Choose {current.name}'s maneuver for this turn: his attacks, his defenses "
             "until his next turn, his move",
@@ -89,6 +99,19 @@ def maneuver_chips(model: Model, fight: Fight, current: Combatant) -> VNode:
             error_of(model, SECTION, "fight.maneuver") or error_of(model, SECTION, "fight.attack"),
         ),
     )
+
+
+def next_up(model: Model, fight: Fight) -> VNode:
+    """The turn is over: "Next turn", and the next fighter's maneuver chips, so that one tap
+    passes the turn and takes his maneuver (FIGHT.md: 4 taps from the next turn to the damage,
+    the maneuver included). Only "Next turn" when he cannot choose (stunned, unconscious: 004
+    line 46 takes Do Nothing for him)."""
+    done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+    coming, _ = gurps_fight.next_turn(fight)
+    who = coming.current()
+    if who is None or coming.chosen:
+        return done
+    return h("div", {"class": "next-up"}, done, maneuver_chips(model, coming, who, coming=True))
 
 
 def chosen_line(fight: Fight, current: Combatant) -> VNode:

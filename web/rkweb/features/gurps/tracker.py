@@ -8,7 +8,7 @@ from __future__ import annotations
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.fight import Fight, Logged
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.model import Ctx, Model
@@ -21,7 +21,7 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import yes_no
 from rkweb.kit.results import why
 
-ACTIONS = frozenset({"start", "next", "restart_ask", "restart_keep"})
+ACTIONS = frozenset({"start", "next", "next_take", "restart_ask", "restart_keep"})
 
 _ORDER_WHY = (
     "Turn order: Basic Speed, then DX, then a random number drawn once for the fight "
@@ -42,10 +42,14 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             fight, drawn = gurps_fight.start(fight, seeded(ctx.fresh_seed))
             label = "Restart: new order" if drawn.restart else "Start the fight"
             return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={}, step={})
-        if action == "next":
+        if action in ("next", "next_take"):
             fight, begun = gurps_fight.next_turn(fight)
+            done: list[Logged] = [begun]
+            if action == "next_take":  # one tap: the turn passes and he takes his maneuver
+                fight, taken = gurps_fight.take_maneuver(fight, str(msg[1]), str(msg[2]))
+                done.append(taken)
             # A new turn: no step of the last one is carried over (FIGHT.md, GUR-06).
-            return commit(model, fight, "Next turn", ctx, [begun], shown={}, step={})
+            return commit(model, fight, "Next turn", ctx, done, shown={}, step={})
     except RuleError as exc:
         return fail(model, "tracker", exc)
     return model

@@ -32,7 +32,7 @@ from pycore.systems.gurps.worksheet import (
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import after_injury, campaign, shown, situation
-from rkweb.features.gurps.maneuvers import choices, chosen_line, maneuver_chips, own_ids
+from rkweb.features.gurps.maneuvers import choices, chosen_line, maneuver_chips, next_up, own_ids
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -362,7 +362,7 @@ def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
         chance = percent_text(success_chance(value))
         parts.append(h("p", {}, f"Roll {stat} {value} to recover: {chance}"))
         parts.append(_roll_entry(model, entry, "3d6", action, "Roll for me"))
-    return [*parts, why(_STUN_WHY), _override(step_of(model, fight))]
+    return [*parts, next_up(model, fight), why(_STUN_WHY), _override(step_of(model, fight))]
 
 
 def _override(step: dict[str, Any]) -> VNode:
@@ -545,7 +545,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
             f"{current.name} is unconscious: no action and no defense until your book wakes "
             "him (Edit on his card)."
         )
-        done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+        done = next_up(model, fight)
         return [h("p", {"class": "strong"}, said), done], [_override(step)]
     if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
@@ -564,11 +564,11 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
     head = [chosen_line(fight, current), None if fight.attacks else change]
     if not maneuver(current.maneuver).can_attack:
         said = f"{current.name} takes {current.maneuver}: no attack this turn."
-        done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+        done = next_up(model, fight)
         return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         said = f"{current.name} has made his attack this turn."
-        done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+        done = next_up(model, fight)
         return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
     now, adjust = _attack_step(model, fight, current, step)
     return [*head, *now], adjust
