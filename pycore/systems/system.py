@@ -63,7 +63,7 @@ class System:
     players_name: str  # the name players see above a fight
     rule_prefix: str  # rule IDs (SIM-09), shown only inside a "Why"
     page: str  # the web page's module
-    section: str  # the page's own saved section
+    section: str  # the stem of the page's saved sections (simply: simply_task, simply_combat...)
     codecs: str  # the module whose ``CODECS`` store the system's sections
     fight: FightPlaces
     credit: Credit
