@@ -10,6 +10,7 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight.checks import ask_after_injury
+from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
 from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending, Stage
 from pycore.systems.gurps.injury import (
@@ -70,6 +71,18 @@ class AttackRolled(Logged):
     rolled: RolledAttack
     waits_for: Stage | None
     override: str = ""
+
+    @property
+    def public(self) -> str:
+        rolled = self.rolled.result
+        return attack_public(
+            self.attacker,
+            self.defender,
+            self.location,
+            hit=rolled.hit,
+            critical=rolled.critical,
+            critical_failure=rolled.critical_failure,
+        )
 
     def __str__(self) -> str:
         where = self.location.replace("_", " ")
@@ -180,6 +193,12 @@ class Defended(Logged):
     again: bool = False
 
     @property
+    def public(self) -> str:
+        return defense_public(
+            self.defender, self.verb, None if self.rolled is None else self.success
+        )
+
+    @property
     def success(self) -> bool:
         return self.rolled is not None and self.rolled.result.success
 
@@ -264,6 +283,10 @@ class Injured(Logged):
     hurt: InjuryResult
     hp_before: int
     hp_after: int
+
+    @property
+    def public(self) -> str:
+        return injury_public(self.defender, tuple(self.hurt.effects))
 
     def __str__(self) -> str:
         return (
@@ -362,6 +385,10 @@ def resolve(
 
 @dataclass(frozen=True)
 class Abandoned(Logged):
+    @property
+    def public(self) -> str:
+        return "The attack is called off"
+
     def __str__(self) -> str:
         return "attack abandoned"
 

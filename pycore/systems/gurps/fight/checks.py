@@ -33,6 +33,7 @@ from typing import Final, Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.systems.gurps.fight.public import answered_public
 from pycore.systems.gurps.fight.value import Ask, Fight, Logged
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.validate import checked, shown
@@ -97,6 +98,10 @@ class Answered(Logged):
     what: str
     rolled: RolledSuccess | None = None
     outcome: str = ""
+
+    @property
+    def public(self) -> str:
+        return answered_public(self.name, self.outcome, self.rolled is not None)
 
     def __str__(self) -> str:
         if self.rolled is not None:

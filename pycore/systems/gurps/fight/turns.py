@@ -9,6 +9,7 @@ from typing import Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.systems.gurps.fight.public import maneuver_public, recovery_public, turn_public
 from pycore.systems.gurps.fight.value import Fight, Logged, Place, Recovery
 from pycore.systems.gurps.injury import strong_bonus
 from pycore.systems.gurps.modifiers import (
@@ -36,6 +37,10 @@ class Joined(Logged):
     name: str
     place: int | None = None
     tiebreak: int | None = None
+
+    @property
+    def public(self) -> str:
+        return f"{self.name} joins the fight"
 
     def __str__(self) -> str:
         if self.place is None:
@@ -79,6 +84,10 @@ def add(fight: Fight, c: Combatant, rng: RandintSource | None = None) -> tuple[F
 @dataclass(frozen=True)
 class Removed(Logged):
     name: str
+
+    @property
+    def public(self) -> str:
+        return f"{self.name} leaves the fight"
 
     def __str__(self) -> str:
         return f"{self.name} removed"
@@ -156,6 +165,10 @@ class OrderDrawn(Logged):
     round: int = 1
     restart: bool = False
 
+    @property
+    def public(self) -> str:
+        return "Turn order drawn"
+
     def __str__(self) -> str:
         head = f"New turn order, round {self.round} goes on" if self.restart else "Turn order"
         return f"{head}: " + "; ".join(str(s) for s in self.slots) + ties(self.slots)
@@ -211,6 +224,10 @@ class TurnBegun(Logged):
     recovered: str = ""
     rolls: str = "HT"  # the roll or rolls that recover him: HT, IQ, or HT and IQ (004 line 46)
     unasked: tuple[str, ...] = ()  # questions after an injury the GM moved on from
+
+    @property
+    def public(self) -> str:  # GUR-06: his maneuver is chosen next, unless stunned
+        return turn_public(self.name, self.stunned)
 
     def __str__(self) -> str:
         text = f"Round {self.round}: {self.name}'s turn"
@@ -279,6 +296,10 @@ class ManeuverTaken(Logged):
     name: str
     maneuver: str
     option: str = ""
+
+    @property
+    def public(self) -> str:
+        return maneuver_public(self.name, self.maneuver, self.option)
 
     def __str__(self) -> str:
         chosen = f"{self.maneuver} ({self.option})" if self.option else self.maneuver
@@ -406,6 +427,10 @@ class Recovered(Logged):
     name: str
     rolled: RolledSuccess
     kind: Stun = "physical"
+
+    @property
+    def public(self) -> str:
+        return recovery_public(self.name, self.kind != "physical", self.rolled.success)
 
     def __str__(self) -> str:
         outcome = (

@@ -28,11 +28,13 @@ class Logged:
         return ()
 
     @property
-    def step(self) -> Step:
-        # Imported here: the players' line reads every result class, which all derive from this.
-        from pycore.systems.gurps.fight.public import gurps_public
+    def public(self) -> str:
+        """The players' line (built by :mod:`.public` from this step's values); "" for none."""
+        return ""
 
-        return Step(str(self), gurps_public(self), self.rules)
+    @property
+    def step(self) -> Step:
+        return Step(str(self), self.public, self.rules)
 
 
 @dataclass(frozen=True)
