@@ -33,7 +33,7 @@ def _shared(model: Model) -> tuple[Model, str]:
 
 def test_share_then_import_in_a_fresh_store_adds_the_character() -> None:
     gm, link = _shared(_gm())
-    assert gm.route == "share" and "#/share/1." in link
+    assert gm.route == "share" and "#/share/2." in link
     player = shell.update(
         Model(History.new(default_data())), ("shell.route", link[link.index("#") :]), CTX
     )
@@ -117,3 +117,21 @@ def test_a_snapshot_for_phones_carries_the_3d6_fight() -> None:
     )
     preview = find_all(shell.view(phone), "share-preview")[0]
     assert "Kim to act" in text_of(preview) and "Round 1" in text_of(preview)
+
+
+def test_the_panel_copies_the_link_and_the_share_sheet_carries_link_and_file() -> None:
+    """Issue 31: no "Copy link", and the share sheet offered only a file."""
+    gm, link = _shared(_gm())
+    tree = shell.view(gm)
+    [copy] = find_all(tree, "share-copy")
+    assert message_from(str(copy.attr("data-on-click"))) == ("app.copy", link)
+    [sheet] = find_all(tree, "share-file")
+    sent = message_from(str(sheet.attr("data-on-click")))
+    assert (
+        sent[0] == "app.share_file"
+        and sent[-1] == link
+        and link[link.index("#/share/") + 8 :] in sent[2]
+    )
+    for done, words in ((True, "copied"), (False, "did not let")):
+        answered = shell.update(gm, ("share.copied", done), CTX)
+        assert words in text_of(find_all(shell.view(answered), "share-copied")[0])

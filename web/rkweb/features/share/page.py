@@ -20,7 +20,9 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
 
-ACTIONS = frozenset({"open", "open_fight", "player_fight", "import", "paste", "file_text"})
+ACTIONS = frozenset(
+    {"open", "open_fight", "player_fight", "import", "paste", "file_text", "copied"}
+)
 
 
 def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
@@ -38,14 +40,16 @@ def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
         # The record's new id is kept quietly: a second share of it carries the same id.
         history = history.set_quietly(section, new_state[section])
     out = {"kind": record.kind, "name": record.name, "payload": encode(record)}
-    return replace(moved, history=history).with_ui(share_out=out, share_done=None)
+    return replace(moved, history=history).with_ui(
+        share_out=out, share_done=None, share_copied=None
+    )
 
 
 def _open_fight(model: Model, ctx: Ctx) -> Model:
     view = players_view(model.history.state, model.history)
     record = ShareRecord("simply.fight", "fight", ctx.now, 1, "Fight", view)
     out = {"kind": record.kind, "name": "The fight, as players see it", "payload": encode(record)}
-    return replace(model, route="share", route_arg="").with_ui(share_out=out)
+    return replace(model, route="share", route_arg="").with_ui(share_out=out, share_copied=None)
 
 
 def _player_fight(model: Model, choice: str) -> Model:
@@ -99,6 +103,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _open_fight(model, ctx)
     if kind == "share.player_fight":
         return _player_fight(model, str(msg[-1]))
+    if kind == "share.copied":  # the glue's answer to "Copy link": copied, or not
+        return model.with_ui(share_copied=bool(msg[1]))
     if kind == "share.import":
         return _import(model, str(msg[1]), ctx)
     # paste and file_text: the typed link, or the text of a shared file, comes last
