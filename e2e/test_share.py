@@ -88,7 +88,7 @@ def test_share_a_record_as_a_link_and_import_it_elsewhere(
     MAKERS[system](app, name)
     app.get_by_test_id("share").click()
     link = str(app.get_by_test_id("share-link").get_attribute("href"))
-    assert "#/share/1." in link
+    assert "#/share/2." in link
     expect(app.get_by_test_id("share-size")).to_contain_text("QR version")
     assert _qr_text(app) == link
     assert run_axe(app) == []

@@ -7,6 +7,7 @@ from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import find_all, message_from, text_of
 
+from pycore.share import ShareRecord, encode
 from pycore.store import History, default_data
 from pycore.systems.simply.character import Character
 from pycore.systems.simply.character_json import character_to_json
@@ -33,7 +34,7 @@ def _shared(model: Model) -> tuple[Model, str]:
 
 def test_share_then_import_in_a_fresh_store_adds_the_character() -> None:
     gm, link = _shared(_gm())
-    assert gm.route == "share" and "#/share/1." in link
+    assert gm.route == "share" and "#/share/2." in link
     player = shell.update(
         Model(History.new(default_data())), ("shell.route", link[link.index("#") :]), CTX
     )
@@ -117,3 +118,47 @@ def test_a_snapshot_for_phones_carries_the_3d6_fight() -> None:
     )
     preview = find_all(shell.view(phone), "share-preview")[0]
     assert "Kim to act" in text_of(preview) and "Round 1" in text_of(preview)
+
+
+def test_the_panel_copies_the_link_and_the_share_sheet_carries_link_and_file() -> None:
+    """Issue 31: no "Copy link", and the share sheet offered only a file."""
+    gm, link = _shared(_gm())
+    tree = shell.view(gm)
+    [copy] = find_all(tree, "share-copy")
+    assert message_from(str(copy.attr("data-on-click"))) == ("app.copy", link)
+    [sheet] = find_all(tree, "share-file")
+    sent = message_from(str(sheet.attr("data-on-click")))
+    assert (
+        sent[0] == "app.share_file"
+        and sent[-1] == link
+        and link[link.index("#/share/") + 8 :] in sent[2]
+    )
+    for done, words in ((True, "copied"), (False, "did not let")):
+        answered = shell.update(gm, ("share.copied", done), CTX)
+        assert words in text_of(find_all(shell.view(answered), "share-copied")[0])
+
+
+def test_each_link_opened_starts_a_fresh_preview_and_says_what_happened() -> None:
+    """Issue 31: a second link after an import showed "was added" and no Import button; after
+    Replace the message still said "was added"; "Open it" landed on the first tab."""
+    _, link = _shared(_gm())
+    fresh = shell.update(
+        Model(History.new(default_data())), ("shell.route", link[link.index("#") :]), CTX
+    )
+    added = shell.update(fresh, ("share.import", "add"), CTX)
+    assert "Mara was added" in text_of(find_all(shell.view(added), "share-imported")[0])
+    bo = encode(ShareRecord("simply.character", "u2", CTX.now, 1, "Bo", {"name": "Bo"}))
+    other = shell.update(added, ("shell.route", f"#/share/{bo}"), CTX)
+    assert not find_all(shell.view(other), "share-imported")
+    assert find_all(shell.view(other), "share-import")
+    other = shell.update(other, ("share.import", "add"), CTX)
+    again = shell.update(other, ("shell.route", link[link.index("#") :]), CTX)
+    assert find_all(shell.view(again), "share-import")
+    asked = shell.update(again, ("share.import", "add"), CTX)
+    assert find_all(shell.view(asked), "share-clash")
+    replaced = shell.update(asked, ("share.import", "replace"), CTX)
+    said = text_of(find_all(shell.view(replaced), "share-imported")[0])
+    assert "Mara replaced the one here" in said
+    opened = shell.update(replaced, ("share.open_record",), CTX)
+    assert opened.route == "simply" and opened.ui["simply_tab"] == "characters"
+    assert opened.state["simply_characters"]["selected"] == 0

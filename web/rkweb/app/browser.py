@@ -69,10 +69,11 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
 
 
-async def share_file(filename: str, text: str) -> None:
-    """The system share sheet with the file where the browser offers one; a download otherwise."""
+async def share_file(filename: str, text: str, url: str = "") -> None:
+    """The share sheet with the file (and the link) where the browser has one; else a download."""
     file = js.File.new([text], filename, js.Object.fromEntries([["type", "application/json"]]))
-    data = js.Object.fromEntries([["files", js.Array.of(file)], ["title", filename]])
+    link = [["url", url]] if url else []
+    data = js.Object.fromEntries([["files", js.Array.of(file)], ["title", filename], *link])
     can_share = getattr(js.navigator, "canShare", None)
     if absent(can_share) or not js.navigator.canShare(data):
         download(filename, text)
@@ -173,6 +174,14 @@ class App:
         view = players_view(state, self.model.history)
         self.channel.postMessage(json.dumps(view))
 
+    async def copy(self, text: str) -> None:
+        try:
+            await js.navigator.clipboard.writeText(text)
+        except Exception as exc:  # no clipboard here (a page not over https), or refused
+            js.console.info(f"not copied: {exc}")
+            return self.dispatch(("share.copied", False))
+        self.dispatch(("share.copied", True))
+
     def on_visibility(self, event: Any) -> None:
         if str(js.document.visibilityState) == "hidden":
             self.flush()
@@ -249,8 +258,10 @@ class App:
             raw = self.storage.getItem(str(msg[1])) or ""
             download(str(msg[1]).replace(":", "_") + ".txt", raw, "text/plain")
         elif kind == "app.share_file":
-            # ("app.share_file", filename, text): the share sheet, or a download without one.
-            self.spawn(share_file(str(msg[1]), str(msg[2])))
+            # ("app.share_file", filename, text[, url]): the share sheet, or a download.
+            self.spawn(share_file(*map(str, msg[1:4])))
+        elif kind == "app.copy":  # ("app.copy", text): the clipboard; the share page says so
+            self.spawn(self.copy(str(msg[1])))
         elif kind == "app.share_everything":
             self.flush()
             stamp = now_iso()[:19].replace(":", "-")

@@ -34,6 +34,7 @@ APP_ACTIONS = frozenset(
         "q_download",
         "q_delete",
         "share_file",
+        "copy",
         "share_everything",
         "open_window",
         "reload",

@@ -13,6 +13,7 @@ from typing import Any
 from pycore.errors import RuleError, StorageError
 from pycore.share import PLACES, decode, encode, import_record, same_record, share_record
 from pycore.share.files import payload_of
+from pycore.share.places import Choice
 from pycore.share.public_pick import check_choice
 from pycore.share.records import KINDS, ShareRecord
 from pycore.share.running import players_view
@@ -20,7 +21,20 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
 
-ACTIONS = frozenset({"open", "open_fight", "player_fight", "import", "paste", "file_text"})
+ACTIONS = frozenset(
+    {"open", "open_fight", "player_fight", "import", "paste", "file_text", "copied", "open_record"}
+)
+#: Where "Open it" takes an imported record: its page's tab (``<route>_tab`` in the UI state).
+TABS = {
+    "simply.character": "characters",
+    "simply.campaign": "characters",
+    "gurps.fighter": "combatants",
+    "aftermath.character": "characters",
+    "percentile.gm_tables": "gm",
+    "percentile.settings": "settings",
+}
+#: How the import went, in the words of its message.
+DONE = {"add": "was added", "replace": "replaced the one here", "keep": "was added as a copy"}
 
 
 def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
@@ -38,14 +52,16 @@ def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
         # The record's new id is kept quietly: a second share of it carries the same id.
         history = history.set_quietly(section, new_state[section])
     out = {"kind": record.kind, "name": record.name, "payload": encode(record)}
-    return replace(moved, history=history).with_ui(share_out=out, share_done=None)
+    return replace(moved, history=history).with_ui(
+        share_out=out, share_done=None, share_copied=None
+    )
 
 
 def _open_fight(model: Model, ctx: Ctx) -> Model:
     view = players_view(model.history.state, model.history)
     record = ShareRecord("simply.fight", "fight", ctx.now, 1, "Fight", view)
     out = {"kind": record.kind, "name": "The fight, as players see it", "payload": encode(record)}
-    return replace(model, route="share", route_arg="").with_ui(share_out=out)
+    return replace(model, route="share", route_arg="").with_ui(share_out=out, share_copied=None)
 
 
 def _player_fight(model: Model, choice: str) -> Model:
@@ -60,25 +76,59 @@ def _player_fight(model: Model, choice: str) -> Model:
 
 
 def _import(model: Model, choice: str, ctx: Ctx) -> Model:
+    """Import the previewed record; its answer (asked, done, refused) is kept with the link it
+    is for, so the next link opened starts a fresh preview (issue 31)."""
+    here = model.route_arg
     try:
-        record = decode(model.route_arg)
+        record = decode(here)
         clash = same_record(model.history.state, record)
         if clash and choice == "add":
-            return model.with_ui(share_clash=clash)
-        new_state = import_record(
-            model.history.state,
-            record,
-            "keep" if choice == "keep" else "replace" if clash else "add",
-            ctx.fresh_seed,
-        )
+            return model.with_ui(share_clash=clash, share_done=None, share_for=here)
+        how: Choice = "keep" if choice == "keep" else "replace" if clash else "add"
+        new_state = import_record(model.history.state, record, how, ctx.fresh_seed)
     except StorageError as exc:
-        return model.with_ui(share_import_error=str(exc))
+        return model.with_ui(share_import_error=str(exc), share_done=None, share_for=here)
     section = PLACES[record.kind].section
     history = model.history.apply(section, new_state[section], f"Import {record.name}", ctx.now)
-    done = {"name": record.name, "route": PLACES[record.kind].route}
+    done = {
+        "name": record.name,
+        "kind": record.kind,
+        "how": DONE[how],
+        "at": _where(new_state, record, how),
+    }
     return replace(model, history=history).with_ui(
-        share_done=done, share_clash=None, share_import_error=None
+        share_done=done, share_clash=None, share_import_error=None, share_for=here
     )
+
+
+def _where(state: dict[str, Any], record: ShareRecord, how: str) -> Any:
+    """The imported record's place in its list: an index, or a 3d6 fighter's id (None: the
+    one record of its kind). A copy kept beside the same record is the list's last."""
+    place = PLACES[record.kind]
+    if not place.is_list:
+        return None
+    items = state[place.section][place.key]
+    index = next(
+        (i for i, item in enumerate(items) if item.get("uid") == record.id and how != "keep"),
+        len(items) - 1,
+    )
+    return items[index].get("id") if record.kind == "gurps.fighter" else index
+
+
+def _open_record(model: Model) -> Model:
+    """ "Open it": the imported record's page, on its tab, with the record chosen."""
+    done = model.ui.get("share_done") or {}
+    kind = done.get("kind")
+    if kind not in TABS:
+        return model
+    place = PLACES[kind]
+    moved = replace(model, route=place.route, route_arg="").with_ui(
+        **{f"{place.route}_tab": TABS[kind]}
+    )
+    if done.get("at") is None:
+        return moved
+    section = {**moved.section(place.section), "selected": done["at"]}
+    return replace(moved, history=moved.history.set_quietly(place.section, section))
 
 
 def _paste(model: Model, text: str) -> Model:
@@ -99,6 +149,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _open_fight(model, ctx)
     if kind == "share.player_fight":
         return _player_fight(model, str(msg[-1]))
+    if kind == "share.copied":  # the glue's answer to "Copy link": copied, or not
+        return model.with_ui(share_copied=bool(msg[1]))
+    if kind == "share.open_record":
+        return _open_record(model)
     if kind == "share.import":
         return _import(model, str(msg[1]), ctx)
     # paste and file_text: the typed link, or the text of a shared file, comes last

@@ -23,14 +23,16 @@ def link_of(model: Model, payload: str) -> str:
 
 
 def qr_svg(text: str, testid: str) -> VNode:
-    """The QR code of ``text`` as one SVG path, or words saying why there is none."""
+    """The QR code of ``text`` as one SVG path, drawn as wide as the card (issue 31: 352 px in
+    a 740 px card), or words saying what to send instead."""
     code = qr_code(text)
     if code is None or not code.scannable:
         return h(
             "p",
-            {"class": "muted", "data-testid": f"{testid}-too-large"},
-            "This is too much for a QR code that a phone reads readily: send the link or the "
-            "file instead.",
+            {"class": "notice", "data-testid": f"{testid}-too-large"},
+            "This record is too much for one QR code a phone can read. Send it instead: "
+            "“Copy link” and paste the link into a message, or “Send the link and file” "
+            "(or a download) and open the file on the other device.",
         )
     side = code.size + 2 * QUIET_ZONE
     return h(
@@ -70,25 +72,45 @@ def view(model: Model) -> VNode:
         h(
             "p",
             {"class": "muted"},
-            "Whoever opens this link or scans the code sees what will be added before anything "
-            "is; nothing goes through a server.",
+            "Scan the code with a phone's camera, or send the link or the file. "
+            + (
+                "Whoever opens it sees the fight as it was at this moment"
+                if out.get("kind") == "simply.fight"
+                else "Whoever opens it sees the record first and chooses to import it"
+            )
+            + "; nothing goes through a server.",
         ),
         qr_svg(link, "share-qr"),
+        h(
+            "div",
+            {"class": "row"},
+            button("share-copy", "Copy link", send("app", "copy", link), primary=True),
+            button(
+                "share-file",
+                "Send the link and file",
+                send("app", "share_file", file_name(name), file_text(payload, name), link),
+            ),
+        ),
+        _copied(model.ui.get("share_copied")),
         h(
             "p",
             {"class": "share-link"},
             h("a", {"href": link, "data-testid": "share-link", "class": "break"}, link),
         ),
         h("p", {"class": "muted small", "data-testid": "share-size"}, size),
-        h(
-            "div",
-            {"class": "row"},
-            button(
-                "share-file",
-                "Send as a file",
-                send("app", "share_file", file_name(name), file_text(payload, name)),
-            ),
-        ),
+    )
+
+
+def _copied(done: object) -> VNode:
+    """What "Copy link" did: the clipboard holds the link, or it could not be reached."""
+    words = {
+        True: "The link is copied: paste it into a message.",
+        False: "This browser did not let the page copy: press on the link below and copy it.",
+    }
+    return h(
+        "p",
+        {"class": "ok" if done else "field-error", "role": "status", "data-testid": "share-copied"},
+        words.get(done, "") if isinstance(done, bool) else "",
     )
 
 

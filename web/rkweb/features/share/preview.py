@@ -4,18 +4,16 @@ record with the same id is already here). A damaged link says what is wrong and 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from pycore.errors import StorageError
 from pycore.share import KIND_NAMES, PublicFight, ShareRecord, decode
 from pycore.share.public import SYSTEM_NAMES
 from rkweb.app.messages import send
 from rkweb.app.model import Model
-from rkweb.app.saving import when_text
 from rkweb.app.vdom import VNode, h
+from rkweb.features.share import sheet
+from rkweb.features.share.sheet import local_time
 from rkweb.kit.buttons import button
-
-FACTS = 10  # a preview lists at most this many of the record's plain values
 
 
 @lru_cache(maxsize=8)
@@ -24,15 +22,6 @@ def _decoded(payload: str) -> ShareRecord | str:
         return decode(payload)
     except StorageError as exc:
         return str(exc)
-
-
-def _facts(data: dict[str, Any]) -> list[VNode]:
-    shown = [
-        (key.replace("_", " "), value)
-        for key, value in data.items()
-        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value) != ""
-    ][:FACTS]
-    return [part for k, v in shown for part in (h("dt", {}, k), h("dd", {}, str(v)))]
 
 
 def fight_view(fight: PublicFight, testid: str = "player-view", as_of: str = "") -> VNode:
@@ -78,17 +67,20 @@ def fight_view(fight: PublicFight, testid: str = "player-view", as_of: str = "")
 
 
 def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
-    done = model.ui.get("share_done")
+    ui = model.ui if model.ui.get("share_for") == model.route_arg else {}  # this link's only
+    done = ui.get("share_done")
     if done:
         return [
             h(
                 "p",
                 {"class": "ok", "role": "status", "data-testid": "share-imported"},
-                f"{done['name']} was added. ",
-                h("a", {"href": f"#/{done['route']}", "data-testid": "share-go"}, "Open it"),
+                f"{done['name']} {done['how']}. ",
+                button("share-go", "Open it", send("share", "open_record"), primary=True)
+                if done.get("kind") != "simply.fight"
+                else None,
             )
         ]
-    clash = model.ui.get("share_clash")
+    clash = ui.get("share_clash")
     if clash:
         listed = record.kind in ("simply.character", "gurps.fighter", "aftermath.character")
         return [
@@ -108,7 +100,7 @@ def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
                 else None,
             ),
         ]
-    error = model.ui.get("share_import_error")
+    error = ui.get("share_import_error")
     return [
         button("share-import", "Import", send("share", "import", "add"), primary=True),
         h("p", {"class": "field-error", "role": "alert"}, error) if error else None,
@@ -125,13 +117,19 @@ def view(model: Model) -> VNode:
             h("p", {}, f"{found[0].upper()}{found[1:]}. Nothing was changed."),
             h("p", {"class": "muted"}, "Ask for the link again, or for the file."),
         )
+    when = local_time(found.updated_at, model.env.now)
     if found.kind == "simply.fight":
-        return fight_view(PublicFight.of(found.data), "share-preview", when_text(found.updated_at))
+        return fight_view(PublicFight.of(found.data), "share-preview", when)
+    # The Import button first: on a phone it is in view without scrolling past the sheet.
     return h(
         "section",
-        {"class": "card", "data-testid": "share-preview", "aria-labelledby": "share-prev-h"},
+        {
+            "class": "card share-preview",
+            "data-testid": "share-preview",
+            "aria-labelledby": "share-prev-h",
+        },
         h("h3", {"id": "share-prev-h"}, str(found)),
-        h("p", {"class": "muted"}, f"{KIND_NAMES[found.kind]}, last changed {found.updated_at}."),
-        h("dl", {"class": "facts"}, *_facts(found.data)),
+        h("p", {"class": "muted"}, f"{KIND_NAMES[found.kind]}, last changed {when}."),
         *_import_controls(model, found),
+        sheet.view(found),
     )
