@@ -18,9 +18,10 @@ from pycore.systems.gurps import (
     size_modifier,
     speed_range_modifier,
 )
-from pycore.systems.gurps.attacks import attack_lines, lines_from_saved
+from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.defenses import defenses_against
 from pycore.systems.gurps.injury import DamageRoll, chink_dr
+from pycore.systems.gurps.lines import lines_from_saved
 from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.sheet import Combatant, combatant_from_json, derived_defenses

@@ -15,8 +15,8 @@ from scripted import Faces
 from pycore.dice import typed_dice
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gf
-from pycore.systems.gurps.attacks import lines_from_saved
 from pycore.systems.gurps.fight import Fight, Place
+from pycore.systems.gurps.lines import lines_from_saved
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup, defenses_of
 

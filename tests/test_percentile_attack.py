@@ -8,8 +8,9 @@ from fractions import Fraction
 import pytest
 
 from pycore.errors import RuleError
-from pycore.systems.percentile.attack import AttackInput, MissingValue, resolve_attack
+from pycore.systems.percentile.attack import AttackInput, MissingValue
 from pycore.systems.percentile.damage import BodyPart, races
+from pycore.systems.percentile.wound import resolve_attack
 
 F = Fraction
 

@@ -8,7 +8,7 @@ thrust; Knife: 12, 1d-1 imp, thrown, light, 1/2D 10, Max 20`` (a name, the skill
 dice and type, then any of: a kind of attack, ``thrust``, ``light``, ``unarmed``, ``tight
 beam``, ``Acc N``, ``1/2D N``, ``Max N``): :func:`lines_from_saved` reads that form too.
 
->>> from pycore.systems.gurps.sheet import Combatant
+>>> from pycore.systems.gurps.lines import lines_from_saved
 >>> c = Combatant(weapon="Shortsword", more_attacks=lines_from_saved("Thrust: 13, 1d imp, thrust"))
 >>> [(a.name, a.damage, a.damage_type, a.thrust) for a in attack_lines(c)]
 [('Shortsword', '1d+1', 'cut', False), ('Thrust', '1d', 'imp', True)]
@@ -20,46 +20,19 @@ beam``, ``Acc N``, ``1/2D N``, ``Max N``): :func:`lines_from_saved` reads that f
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import replace
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.defenses import ATTACK_KINDS
-from pycore.systems.gurps.injury import damage_types, parse_damage
-from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import checked, fields_as_declared, instance, shown
-
-if TYPE_CHECKING:  # the sheet reads its lines through this module
-    from pycore.systems.gurps.sheet import Combatant
-
-MAX_LINES: Final = 12
-_FLAGS: Final = ("thrust", "light", "unarmed", "tight beam")
-_NUMBERS = re.compile(r"^(acc|1/2d|max)\s+(\S+)$", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class AttackLine:
-    """One way to attack: what the roll and the damage need."""
-
-    name: str
-    skill: int
-    damage: str
-    damage_type: str
-    kind: str = "melee"
-    thrust: bool = False
-    light: bool = False
-    unarmed: bool = False
-    tight_beam: bool = False
-    acc: int = 0
-    half_d: str = ""
-    max_range: str = ""
-    reach: str = ""
-    parry: int = 0  # the weapon's parry modifier (dagger −1, staff +2)
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.damage} {self.damage_type}), skill {self.skill}"
+from pycore.systems.gurps.lines import (
+    LINE_FIELDS,
+    LINE_FLAGS,
+    AttackLine,
+    counted,
+    line_from_json,
+    line_to_json,
+)
+from pycore.systems.gurps.sheet import Combatant
+from pycore.validate import fields_as_declared, instance, shown
 
 
 def _first(c: Combatant) -> AttackLine:
@@ -81,60 +54,8 @@ def _first(c: Combatant) -> AttackLine:
     )
 
 
-def _extra(entry: str) -> AttackLine:
-    """One typed line: ``name: skill, dice type, options...``."""
-    name, colon, rest = entry.partition(":")
-    parts = [p.strip() for p in rest.split(",")]
-    if not colon or not name.strip() or len(parts) < 2:
-        raise RuleError(
-            f"other attacks: {shown(entry.strip())} is not 'name: skill, damage type' "
-            "(e.g. Thrust: 14, 1d+2 imp)"
-        )
-    skill_text, damage_text, *options = parts
-    if not (skill_text.isascii() and skill_text.isdigit()) or not 0 <= int(skill_text) <= 40:
-        raise RuleError(f"other attacks: {name.strip()}: skill {shown(skill_text)} is not 0 to 40")
-    dice, _, damage_type = damage_text.rpartition(" ")
-    parse_damage(dice)
-    if damage_type not in damage_types():
-        raise RuleError(
-            f"other attacks: {name.strip()}: damage type {shown(damage_type)} is not one of "
-            f"{', '.join(damage_types())}"
-        )
-    line = AttackLine(name.strip()[:60], int(skill_text), dice.strip(), damage_type)
-    for option in filter(None, (o.lower() for o in options)):
-        line = _option(line, option)
-    return line
-
-
-def _option(line: AttackLine, option: str) -> AttackLine:
-    if option in ATTACK_KINDS:
-        return replace(line, kind=option)
-    if option == "thrust":
-        return replace(line, thrust=True)
-    if option == "light":
-        return replace(line, light=True)
-    if option == "unarmed":
-        return replace(line, unarmed=True)
-    if option == "tight beam":
-        return replace(line, tight_beam=True)
-    number = _NUMBERS.match(option)
-    if number is None:
-        raise RuleError(
-            f"other attacks: {line.name}: {shown(option)} is not a kind of attack "
-            f"({', '.join(ATTACK_KINDS)}), {', '.join(_FLAGS)}, Acc N, 1/2D N or Max N"
-        )
-    what, value = number.group(1).lower(), number.group(2)
-    if what == "acc":
-        return replace(line, acc=int(exact(f"{line.name}: Acc", value, 0, 20)))
-    yards = decimal_text(exact(f"{line.name}: {number.group(1)}", value, 0, 100_000))
-    return replace(line, half_d=yards) if what == "1/2d" else replace(line, max_range=yards)
-
-
 def _sheet(c: object) -> None:
-    """A combatant's sheet with every field as declared (checked here: the sheet imports this
-    module, so ``@checked`` cannot read the annotation)."""
-    from pycore.systems.gurps.sheet import Combatant
-
+    """A combatant's sheet with every field as declared."""
     instance(c, Combatant, "combatant")
     fields_as_declared(c)
 
@@ -142,89 +63,7 @@ def _sheet(c: object) -> None:
 def attack_lines(c: Combatant) -> tuple[AttackLine, ...]:
     """Every way the combatant can attack: his weapon first, then the other lines."""
     _sheet(c)
-    return (_first(c), *_counted(c.more_attacks))
-
-
-def _counted(lines: tuple[AttackLine, ...]) -> tuple[AttackLine, ...]:
-    if len(lines) + 1 > MAX_LINES:
-        raise RuleError(f"other attacks: {len(lines)} lines; at most {MAX_LINES - 1}")
-    return lines
-
-
-#: Each field of a line, its words, and how it is checked: (low, high) for a whole number.
-LINE_FIELDS: Final[dict[str, tuple[str, tuple[int, int] | None]]] = {
-    "name": ("Name", None),
-    "skill": ("Skill", (0, 40)),
-    "damage": ("Damage dice", None),
-    "damage_type": ("Damage type", None),
-    "kind": ("Kind of attack", None),
-    "reach": ("Reach", None),
-    "parry": ("Parry modifier", (-10, 10)),
-    "thrust": ("A thrust", None),
-    "acc": ("Acc", (0, 20)),
-    "half_d": ("1/2D yards", None),
-    "max_range": ("Max yards", None),
-}
-_LINE_FLAGS: Final = ("thrust", "light", "unarmed", "tight_beam")
-
-
-@checked
-def line_to_json(line: AttackLine) -> dict[str, Any]:
-    return asdict(line)
-
-
-def line_from_json(raw: Mapping[str, Any]) -> AttackLine:
-    """One saved or edited line, every field checked in words naming it and its range."""
-    if not isinstance(raw, Mapping):
-        raise RuleError(f"other attacks: {shown(raw)} is not an attack line")
-    values: dict[str, Any] = {}
-    for f in fields(AttackLine):
-        if f.name not in raw:
-            continue
-        value = raw[f.name]
-        label, bounds = LINE_FIELDS.get(f.name, (f.name, None))
-        if f.name in _LINE_FLAGS:
-            value = bool(value)
-        elif bounds is not None:
-            low, high = bounds
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise RuleError(f"other attacks: {label} {shown(value)} is not {low} to {high}")
-        else:
-            value = str(value).strip()[:60]
-        values[f.name] = value
-    line = AttackLine(**{"name": "", "skill": 10, "damage": "1d", "damage_type": "cr", **values})
-    return _checked_line(line)
-
-
-def _checked_line(line: AttackLine) -> AttackLine:
-    who = line.name or "an attack line"
-    if not line.name:
-        raise RuleError("other attacks: each line needs a name")
-    parse_damage(line.damage)
-    if line.damage_type not in damage_types():
-        raise RuleError(
-            f"other attacks: {who}: damage type {shown(line.damage_type)} is not one of "
-            f"{', '.join(damage_types())}"
-        )
-    if line.kind not in ATTACK_KINDS:
-        raise RuleError(
-            f"other attacks: {who}: kind {shown(line.kind)} is not one of {', '.join(ATTACK_KINDS)}"
-        )
-    for name in ("half_d", "max_range"):
-        value = getattr(line, name)
-        if value:
-            exact(f"{who}: {LINE_FIELDS[name][0]}", value, 0, 100_000)
-    return line
-
-
-def lines_from_saved(raw: object) -> tuple[AttackLine, ...]:
-    """The other attack lines as saved: a list of lines, or the text typed before the list
-    (``Thrust: 14, 1d+2 imp, thrust; ...``), read once and kept as lines from then on."""
-    if isinstance(raw, str):
-        return _counted(tuple(_extra(e) for e in raw.split(";") if e.strip()))
-    if isinstance(raw, list | tuple):
-        return _counted(tuple(e if isinstance(e, AttackLine) else line_from_json(e) for e in raw))
-    raise RuleError(f"other attacks {shown(raw)} are not a list of attack lines")
+    return (_first(c), *counted(c.more_attacks))
 
 
 def added_line(c: Combatant) -> Combatant:
@@ -232,7 +71,7 @@ def added_line(c: Combatant) -> Combatant:
     _sheet(c)
     lines = c.more_attacks
     fresh = replace(_first(c), name=f"Attack {len(lines) + 2}")
-    return replace(c, more_attacks=_counted((*lines, fresh)))
+    return replace(c, more_attacks=counted((*lines, fresh)))
 
 
 def removed_line(c: Combatant, index: int) -> Combatant:
@@ -251,7 +90,7 @@ def edited_line(c: Combatant, index: int, field: str, typed: str) -> Combatant:
         raise RuleError(f"{shown(field)} is not a field of an attack line")
     label, bounds = LINE_FIELDS[field]
     value: object = typed
-    if field in _LINE_FLAGS:
+    if field in LINE_FLAGS:
         value = typed.strip().lower() in ("true", "on", "yes", "1")
     elif bounds is not None:
         text = typed.strip()

@@ -18,7 +18,6 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.attacks import AttackLine, attack_lines, line_to_json, lines_from_saved
 from pycore.systems.gurps.defenses import (
     ATTACK_KINDS,
     Defense,
@@ -34,6 +33,7 @@ from pycore.systems.gurps.injury import (
     location_keys,
     parse_damage,
 )
+from pycore.systems.gurps.lines import AttackLine, counted, line_to_json, lines_from_saved
 from pycore.systems.gurps.modifiers import maneuver_names, posture_names
 from pycore.systems.gurps.order import Fighter
 from pycore.validate import checked, exact, shown
@@ -217,7 +217,7 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
         raise RuleError(f"maneuver {shown(c.maneuver)} is unknown")
     _tolerances(c.tolerance)
     dr_locations(c)
-    attack_lines(c)
+    counted(c.more_attacks)
     return c
 
 

@@ -10,10 +10,12 @@ Every value a missing table would give is looked up in the GM's tables or taken 
 value the user entered; when neither exists the attack stops *before any die is rolled* with
 :class:`MissingValue`, naming the field to fill.
 
+Both at once: :func:`pycore.systems.percentile.wound.resolve_attack`.
+
 >>> import random
 >>> a = AttackInput(skill=Fraction(50), damage_die="4+2", part_name="arm", part_points=Fraction(20))
->>> r = resolve_attack(a, {}, random.Random(3))
->>> r.to_hit in ("hit", "miss"), r.lines[0].startswith("to-hit d1")
+>>> hit = roll_hit(a, {}, random.Random(3))
+>>> hit.verdict in ("hit", "miss"), hit.lines[0].startswith("to-hit d1")
 (True, True)
 """
 
@@ -489,23 +491,3 @@ def answer_part(hit: Hit, part: str) -> Hit:
 
 def _landed(hit: Hit, part: str, line: str) -> Hit:
     return replace(hit, lines=(*hit.lines, line), part=part, waits_for=None, stage="damage")
-
-
-@checked
-def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> AttackResult:
-    """Both steps at once; when the location waits the result names the question.
-
-    >>> class Faces:
-    ...     def __init__(self, *f: int) -> None: self.f = list(f)
-    ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
-    >>> a = AttackInput(skill=Fraction(60), damage_die="4+2", part_name="arm", part_points=Fraction(20))
-    >>> r = resolve_attack(a, {}, Faces(15, 5, 6, 6, 5))   # PCT-D08: 24 grazed to 18
-    >>> r.damage.recorded, r.part.function_left
-    (Fraction(18, 1), Fraction(12, 1))
-    """
-    from pycore.systems.percentile.wound import roll_wound
-
-    hit = roll_hit(a, tables, rng)
-    if hit.stage != "damage" or hit.part is None:
-        return AttackResult(hit.verdict, hit.lines, waits_for=hit.waits_for, why=hit.why)
-    return roll_wound(a, hit, hit.part, tables, rng)

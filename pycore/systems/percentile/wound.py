@@ -25,6 +25,7 @@ from pycore.systems.percentile.attack import (
     Hit,
     MissingValue,
     need,
+    roll_hit,
     table_3_3_points,
     typed_damage,
 )
@@ -217,3 +218,21 @@ def severity_roll(tables: gm.Tables, severity_table: str, rng: RandintSource) ->
     return f"severity table {severity_table}: 1:10sd ({die}): {title}" + (
         f" — {description}" if description else ""
     )
+
+
+@checked
+def resolve_attack(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> AttackResult:
+    """Both steps at once; when the location waits the result names the question.
+
+    >>> class Faces:
+    ...     def __init__(self, *f: int) -> None: self.f = list(f)
+    ...     def randint(self, a: int, b: int) -> int: return self.f.pop(0)
+    >>> a = AttackInput(skill=Fraction(60), damage_die="4+2", part_name="arm", part_points=Fraction(20))
+    >>> r = resolve_attack(a, {}, Faces(15, 5, 6, 6, 5))   # PCT-D08: 24 grazed to 18
+    >>> r.damage.recorded, r.part.function_left
+    (Fraction(18, 1), Fraction(12, 1))
+    """
+    hit = roll_hit(a, tables, rng)
+    if hit.stage != "damage" or hit.part is None:
+        return AttackResult(hit.verdict, hit.lines, waits_for=hit.waits_for, why=hit.why)
+    return roll_wound(a, hit, hit.part, tables, rng)

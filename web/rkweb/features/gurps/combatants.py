@@ -9,13 +9,8 @@ from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import damage_types
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.attacks import (
-    LINE_FIELDS,
-    AttackLine,
-    added_line,
-    edited_line,
-    removed_line,
-)
+from pycore.systems.gurps.attacks import added_line, edited_line, removed_line
+from pycore.systems.gurps.lines import LINE_FIELDS, AttackLine
 from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
