@@ -210,7 +210,8 @@ def test_at_the_table_every_field_takes_its_tap_and_the_screen_says_what_applies
     app.get_by_test_id("sc-attack-luck").select_option("yes")
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("97%")
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("luck declared (10 LP)")
-    # The quick NPC's button says what it needs.
+    # The quick NPC's button says what it needs (one tap away during the fight).
+    app.get_by_test_id("sc-add-open").click()
     app.get_by_test_id("sc-add").click()
     expect(app.get_by_test_id("sc-error-add")).to_contain_text("The quick NPC's Name is empty")
     # A bandage needs no roll, and the button says so.
@@ -316,4 +317,29 @@ def test_a_scripted_fight_shows_rule_ids_only_under_why_on_every_tab(
     app.get_by_test_id("sc-end").click()  # the log is kept under "Past fights"
     found["ended"] = rule_text_outside_why(app)
     assert {k: v for k, v in found.items() if v} == {}
+    assert errors == []
+
+
+def test_add_a_participant_is_in_view_during_the_fight_and_undo_says_what_changed(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 26 items 2 and 6: "Add a participant" sat at y 2150 under the fight; it is under the
+    order strip, one tap away once the fight runs. An undo named a field by its key ("Undo: …:
+    armor id"); it says what the record calls it."""
+    _duel(app)
+    _on_screen(app, "sc-add-character")  # before the first turn: open under the order strip
+    enter(app, "sc-initiative-typed", "9 2")
+    enter(app, "sc-attack-typed", "2 3")
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
+    app.evaluate("window.scrollTo(0, 0)")
+    _on_screen(app, "sc-add-open")
+    app.get_by_test_id("sc-add-open").click()
+    _on_screen(app, "sc-add-character")
+    enter(app, "sc-add-name", "Grunt")
+    app.get_by_test_id("sc-add").click()
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(3)
+    app.get_by_test_id("simply-tab-characters").click()
+    app.get_by_test_id("char-entry").first.locator("button").first.click()
+    app.get_by_test_id("char-armor").select_option("chainmail")
+    expect(app.get_by_test_id("undo")).to_have_text("Undo: Edit Mara: armor")
     assert errors == []

@@ -317,3 +317,13 @@ def test_the_quick_npc_button_says_what_it_needs_and_a_bandage_needs_no_roll() -
     model = send(started(), "simply.combat_form", "treat", "patient", "c2")
     assert texts(model, "sc-treat-roll") == ["Bandage: success without a roll"]
     assert texts(model, "sc-treat-typed") == []
+
+
+def test_an_edits_undo_says_what_the_record_calls_it() -> None:
+    """Issue 26 item 6: "Undo: …: armor id" named the field by its key."""
+    model = duel()
+    labels = []
+    for field, value in (("armor_id", "chainmail"), ("skill_level:0", "Expert"), ("luck", "8")):
+        model = send(model, "simply.char_field", field, value)
+        labels.append(model.history.undo_label)
+    assert labels == ["Edit Mara: armor", "Edit Mara: skill level", "Edit Mara: Luck"]

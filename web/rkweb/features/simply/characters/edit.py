@@ -46,6 +46,40 @@ TEXT_FIELDS = {
 }
 
 
+#: What an edit changed, in the words of the Character Record, for its undo label ("Undo:
+#: Edit Mara: armor"): never the field's key (issue 26: "Undo: …: dr" reached the screen).
+FIELD_WORDS = {
+    "strength": "Strength",
+    "coordination": "Coordination",
+    "intellect": "Intellect",
+    "health": "Health",
+    "luck": "Luck",
+    "age_note": "age",
+    "skill_level": "skill level",
+    "skill_specialty": "specialty",
+    "add_skill": "skill added",
+    "remove_skill": "skill removed",
+    "add_ability": "ability added",
+    "remove_ability": "ability removed",
+    "remove_disability": "disability removed",
+    "add_gear": "gear added",
+    "remove_gear": "gear removed",
+    "armor_id": "armor",
+    "coating_id": "armor coating",
+    "shield_id": "shield",
+    "add_adjustment": "adjustment added",
+    "remove_adjustment": "adjustment removed",
+    "add_weapon": "weapon added",
+    "remove_weapon": "weapon removed",
+}
+
+
+def _words(field: str) -> str:
+    """The record's words for ``field`` (a plain text field is named by itself)."""
+    name = field.partition(":")[0]
+    return FIELD_WORDS.get(name, name if name in TEXT_FIELDS else "details")
+
+
 def _without(items: list[Any], position: str) -> list[Any]:
     """A list on the record without its entry at ``position`` (a Remove button)."""
     return [x for i, x in enumerate(items) if i != int(position)]
@@ -189,7 +223,7 @@ def edit(model: Model, field: str, raw: str, ctx: Ctx) -> Model:
     except ValueError as exc:  # a RuleError is a ValueError too
         return with_error(model, ERRORS, field, str(exc))
     state["list"][index] = current
-    label = f"Edit {name_of(current)}: {field.split(':')[0].replace('_', ' ')}"
+    label = f"Edit {name_of(current)}: {_words(field)}"
     return with_error(keep(model, state, label, ctx), ERRORS, field, None)
 
 

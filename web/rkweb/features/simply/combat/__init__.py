@@ -102,10 +102,10 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page simply-combat", "data-testid": "simply-combat"},
-        strip.strip(model, fight, state),
+        strip.strip(model, fight, state, order.add_fold(model, fight, form)),
         panel.panel(model, fight, state),
         *_steps(model, fight, state),
         care.care_card(model, fight, form),
-        order.participants_card(model, fight, form),
+        order.participants_card(model, fight),
         log.card(state),
     )

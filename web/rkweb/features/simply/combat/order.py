@@ -134,7 +134,6 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
     return h(
         "div",
         {"class": "add-combatant"},
-        h("h3", {}, "Add a participant"),
         select("sc-add-character", "From a character", "", chosen, ("simply.combat_add_char",)),
         h(
             "p",
@@ -178,13 +177,23 @@ def _roster_row(c: core.Combatant) -> VNode:
     )
 
 
-def participants_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+def add_fold(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+    """The order strip's "Add a participant", in view at 768x1024 (issue 26: below the fight it
+    sat at y 2150): open before the first turn, one tap away once the fight runs."""
+    return h(
+        "details",
+        {"class": "add-fold", "data-testid": "sc-add-fold", "open": fight.turn == 0},
+        h("summary", {"data-testid": "sc-add-open"}, "Add a participant"),
+        _add_form(model, form),
+    )
+
+
+def participants_card(model: Model, fight: core.Combat) -> VNode:
     rows = [_roster_row(c) for c in fight.combatants]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "sc-part-h"},
         h("h2", {"id": "sc-part-h"}, f"Participants ({len(fight.combatants)})"),
         h("ul", {"class": "combatants"}, *rows) if rows else h("p", {}, "No one yet."),
-        _add_form(model, form),
         error_line(model, saved.ERRORS, "remove", "sc-error-remove"),
     )

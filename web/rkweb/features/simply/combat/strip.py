@@ -60,7 +60,9 @@ def _initiative(fight: core.Combat) -> VNode:
     )
 
 
-def strip(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
+def strip(model: Model, fight: core.Combat, state: dict[str, Any], add: VNode) -> VNode:
+    """The strip; ``add`` is "Add a participant", folded beside "Next turn" while a turn runs
+    (on one line: the step below stays in view at 768x1024)."""
     places = {cid: str(i + 1) for i, cid in enumerate(fight.order)}
     ordered = sorted(fight.combatants, key=lambda c: int(places.get(c.id, 999)))
     target = state["form"]["attack"]["target"]
@@ -73,7 +75,7 @@ def strip(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
             *[_card(fight, c, places.get(c.id, ""), target) for c in ordered],
         )
         if ordered
-        else h("p", {"class": "muted"}, "Add participants below, then roll initiative."),
-        _initiative(fight),
+        else h("p", {"class": "muted"}, "Add the participants, then roll initiative."),
+        h("div", {"class": "row strip-folds"}, _initiative(fight), add),
         error_line(model, saved.ERRORS, "initiative", "sc-error-initiative"),
     )
