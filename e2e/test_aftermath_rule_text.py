@@ -49,10 +49,16 @@ def _firefight(app: Page, found: dict[str, list[str]]) -> None:
     enter(app, "aft-dice-typed", "2")
     _type_the_rest(app)
     _read(app, "a critical waiting for a value", found)
-    if app.get_by_test_id("aft-hth-dp").count():
-        enter(app, "aft-hth-dp", "9")
+    for _ in range(3):  # its Damage Potential, then Ana's Health AST and CST, asked here
+        if app.get_by_test_id("aft-hth-dp").count():
+            enter(app, "aft-hth-dp", "9")
+        elif app.get_by_test_id("aft-health-ast").count():
+            enter(app, "aft-health-ast", "12")
+            enter(app, "aft-health-cst", "5")
+        else:
+            break
         app.get_by_test_id("aft-apply-dp").click()
-    _type_the_rest(app)
+        _type_the_rest(app)
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(critical)")
     _read(app, "after the critical", found)
 

@@ -6,7 +6,12 @@ the attack applied (its Critical Effect when one comes) with the app's dice. Eac
 attacker's card ("Acts": his first weapon chosen, the other one aimed at), Resolve, and for a
 hand-to-hand hit types its Damage Potential (one entry: the book leaves it to the user, asked
 once the critical is known) and taps Apply. A card already acting costs no tap (the first
-attacker's first weapon is chosen once it is on his sheet). Every turn must log its attack."""
+attacker's first weapon is chosen once it is on his sheet). Every turn must log its attack.
+
+Then a real firefight (FIGHT.md "How it is measured", issue 28 item 7, :func:`firefight`): three
+Combat Turns, three fighters (rifle, knife, pistol), damage taken this turn applied by the fight,
+an empty rifle reloaded, a change of weapon, a knock-back ending Knocked Over, app and typed dice.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from typing import Any
 
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
 from support import aftermath_fighter, all_ones, enter
+from test_aftermath_attack import _second_gun  # Ana's revolver, Pistol BCS 11, .357
 
 READY = 'html[data-ready="1"]'
 #: Each fighter: name, skill and BCS, and the weapon on his sheet (name, kind, gun or listed, and
@@ -93,6 +99,103 @@ def _typed_phase(page: Any) -> TurnFigures:
     return figures
 
 
+def _firefight_page(browser: Any, origin: str) -> Any:
+    """Ana (a hunting rifle holding 2 rounds of .308, and a revolver), Bo (a bowie knife) and
+    Cy (a service pistol); criticals left to the GM (none called here)."""
+    context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    install(page)
+    page.goto(f"{origin}/#/aftermath")
+    page.wait_for_selector(READY, timeout=120_000)
+    rifle = ("Hunting rifle", "gun", "long_gun|Rifle", "long gun:308 (7.62mm NATO)", "2", "2")
+    aftermath_fighter(page, "Ana", "Rifle", "14", rifle)
+    _second_gun(page)
+    aftermath_fighter(page, "Bo", *FIGHTERS[1][1:])
+    aftermath_fighter(page, "Cy", *FIGHTERS[0][1:])
+    page.get_by_test_id("aftermath-tab-combat").click()
+    page.evaluate("window.scrollTo(0, 0)")
+    return context, page
+
+
+def _typed(page: Any, first: str = "3") -> TurnFigures:
+    """Each roll the attack waits for, typed where the step names it (a D100 as 50, any other
+    roll as its lowest total), from ``first`` to hit."""
+    figures, roll = TurnFigures(), first
+    for _ in range(14):
+        _add(figures, run_turn(page, [Tap("aft-dice-typed", "aft-attack-result", value=roll)]))
+        if not page.get_by_test_id("aft-dice-given").count():
+            break
+        expr = page.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
+        roll = "50" if expr == "1d100" else all_ones(expr)
+    return figures
+
+
+def _attack(page: Any, attacker: int, before: list[Tap], typed: bool) -> TurnFigures:
+    """One attack from the Action Phase before it to its result applied: ``before`` (the next
+    phase or turn, a reload, a weapon changed), the card tapped, the dice (typed or the app's),
+    a hand-to-hand hit's Damage Potential. It must log its attack."""
+    made = page.get_by_test_id("aft-cbt-log-entry").count()
+    figures = run_turn(page, before)
+    _add(figures, run_turn(page, _acts(page, attacker)))
+    if typed:
+        _add(figures, _typed(page))
+    else:
+        _add(figures, run_turn(page, [Tap("aft-resolve", "aft-attack-result")]))
+    if page.get_by_test_id("aft-hth-dp").count():
+        last = [Tap("aft-hth-dp", value="9"), Tap("aft-apply-dp", "aft-attack-result")]
+        _add(figures, run_turn(page, last))
+        if typed:
+            _add(figures, _typed(page, "50"))
+    if page.get_by_test_id("aft-cbt-log-entry").count() != made + 1:
+        refused = page.get_by_test_id("aft-resolve-error").inner_text()
+        raise RuntimeError(f"the attack was not made: {refused or 'no result logged'}")
+    page.evaluate("window.scrollTo(0, 0)")
+    return figures
+
+
+def _knock_over(page: Any) -> TurnFigures:
+    """Ana's rifle with its Missile Special Effect, typed: the D100 50 is Stopping; BDG 27 on
+    her target's Mass 2 knocks him over (AFT-50), a condition on his card."""
+    figures = run_turn(page, [Tap("aft-next-phase", "aft-clock"), *_acts(page, 0)])
+    options = page.get_by_test_id("aft-missile-options")
+    if options.get_attribute("open") is None:
+        _add(figures, run_turn(page, [Tap("aft-missile-options-on")]))
+    _add(figures, run_turn(page, [Tap("aft-missile-special")]))
+    _add(figures, _typed(page))
+    if "Knocked Over" not in page.get_by_test_id("aft-attack-result").inner_text():
+        raise RuntimeError("the knock-back left the target on his feet")
+    return figures
+
+
+def firefight(browser: Any, origin: str) -> list[tuple[str, str, str]]:
+    """FIGHT.md "How it is measured", issue 28 item 7: three Combat Turns of a real firefight.
+    Each turn Ana shoots Bo, Bo (hurt this turn: 001 line 67 applies by itself) stabs Ana, Cy
+    shoots Ana with typed dice. Turn 2: Ana's rifle is empty after two shots, she reloads;
+    turn 3: she changes to her revolver, then her rifle knocks Bo over (typed)."""
+    context, page = _firefight_page(browser, origin)
+    app, typed = [], []
+    phase = [Tap("aft-next-phase", "aft-clock")]
+    for turn in range(3):
+        first = [] if turn == 0 else [Tap("aft-next-turn", "aft-clock")]
+        ana = [*first]
+        if turn == 1:  # her card first: Reload is beside the acting fighter's gun
+            ana += [*_acts(page, 0), Tap("aft-cbt-reload", "aft-cbt-loaded")]
+        if turn == 2:
+            ana += [*_acts(page, 0), Tap("aft-cbt-use-1", "aft-cbt-use-1")]
+        app.append(_attack(page, 0, ana, typed=False))
+        _able(page)
+        app.append(_attack(page, 1, phase, typed=False))
+        _able(page)
+        typed.append(_attack(page, 2, phase, typed=True))
+        _able(page)
+    typed.append(_knock_over(page))
+    context.close()
+    return [
+        *rows("Aftermath firefight (3 Combat Turns, 3 fighters), app dice", app),
+        *rows("Aftermath firefight, typed dice (Knocked Over shot included)", typed),
+    ]
+
+
 def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     context, page = _fight(browser, origin)
     missile, hand = [], []
@@ -105,4 +208,5 @@ def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
         *rows("Aftermath fight (missile), app dice", missile),
         *rows("Aftermath fight (hand-to-hand, Damage Potential typed), app dice", hand),
         *rows("Aftermath fight (missile), typed dice", typed),
+        *firefight(browser, origin),  # issue 28 item 7: a real firefight, not one attack
     ]

@@ -4,6 +4,7 @@ Special Effects with Stopping (AFT-49, AFT-50)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -154,6 +155,7 @@ def _health_throw(
     save: LowerSave | None,
     waiting: tuple[str, str, str, str],
     waits: list[str] | None,
+    name: str = "",
 ) -> SaveResult | None:
     """Roll the target's Health saving throw (AFT-05); without its Health AST and CST on the
     sheet (AFT-M03) the step ``waiting`` (key, title, text, rule) says so and waits for them."""
@@ -164,7 +166,7 @@ def _health_throw(
             waits.append("target.ast.HLH")
         return None
     # Issue 28: the roll is asked by its name and what it is against, not "the next roll".
-    next_roll_is(rng, f"the target's Health saving throw ({waiting[1]})")
+    next_roll_is(rng, name or f"the target's Health saving throw ({waiting[1]})")
     return roll_saving_throw(save.health_ast, save.health_cst, rng)
 
 
@@ -280,7 +282,13 @@ def _lowering_step(
         "are not on its sheet, so the effect stands"
     )
     step = ("lower", "Save to lower", missing, "AFT-27, AFT-M03")
-    thrown = _health_throw(steps, rng, save, step, waits)
+    # Issue 28: while the save waits for the GM's die, it says the effect it is against and
+    # the damage done (the hit's own Damage Done step).
+    found = (re.search(r"Damage Done \d+", s.text) for s in steps if s.key == "damage_done")
+    done = next((m.group(0) for m in found if m), "")
+    against = f" ({done})" if done else ""
+    name = f"Health save to lower {title} to {lower_title}{against}"
+    thrown = _health_throw(steps, rng, save, step, waits, name)
     if thrown is None:
         return effect
     lowered = save_to_lower(effect, thrown.ability_save_passed, str(thrown))

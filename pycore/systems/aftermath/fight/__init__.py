@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         AttackDice,
         Attacked,
         attack,
+        call_critical,
         choose_weapon,
         clear_chips,
         drop_pending,
@@ -84,7 +85,7 @@ __getattr__, __dir__ = exports(
     __name__,
     {
         "pycore.systems.aftermath.fight.attack": (
-            "AttackDice Attacked attack choose_weapon clear_chips drop_pending give_answer reload"
+            "AttackDice Attacked attack call_critical choose_weapon clear_chips drop_pending give_answer reload"
             " roll_for_me set_answer set_field set_mode set_override toggle_chip typed_roll"
             " weapons_changed"
         ),
@@ -114,6 +115,7 @@ TRANSITIONS: Final = (
     "toggle_chip",
     "clear_chips",
     "attack",
+    "call_critical",
     "set_answer",
     "give_answer",
     "drop_pending",
@@ -131,6 +133,7 @@ __all__ = [
     "aftermath_under_way",
     "answer_ask",
     "attack",
+    "call_critical",
     "choose_weapon",
     "clear_chips",
     "clear_log",

@@ -18,8 +18,8 @@ from typing import Any, Final
 
 from pycore.dice import seeded
 from pycore.dice.odds import odds_text
-from pycore.errors import RuleError
-from pycore.systems.aftermath import arms, attack_dice, combat, worksheet
+from pycore.errors import RuleError, RulekeeperError
+from pycore.systems.aftermath import arms, attack_dice, combat, sheet, worksheet
 from pycore.systems.aftermath.critical import Moment
 from pycore.systems.aftermath.fight.codec import with_pair
 from pycore.systems.aftermath.fight.public import aftermath_public
@@ -35,6 +35,10 @@ from pycore.validate import checked
 
 #: The most characters of a typed roll kept (a burst's rolls are typed one at a time).
 MAX_TYPED: Final = 40
+#: AFT-M03: a critical's Health throws (AFT-23, AFT-27) need the target's Health AST and CST;
+#: when his sheet lacks them the hit waits and asks for them right there (issue 28), and what
+#: the GM gives is kept on the target's sheet.
+HEALTH: Final = "target.ast.HLH"
 
 
 @dataclass(frozen=True)
@@ -236,6 +240,21 @@ def _details(fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: s
     return Attacked(f"Attack: {_who(outcome)}", text, public, rules, details)
 
 
+def _recall(
+    fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: str, setup: worksheet.Setup
+) -> dict[str, Any] | None:
+    """What calling this attack a critical needs (AFT-04: the GM's call when the campaign sets
+    no rule): how it was rolled and what it changed; None when it cannot be called one (a miss,
+    already a critical, or the campaign's rule decides)."""
+    hit = outcome.resolution
+    if not hit.hit or hit.critical_hit or str(fight.settings.get("critical_hit_rule", "")):
+        return None
+    sheets = {
+        str(i): copy.deepcopy(dict(fight.characters[i])) for i in (fight.attacker, fight.target)
+    }
+    return {"pending": _waiting(setup, typed, seed), "sheets": sheets, "taken": dict(fight.taken)}
+
+
 def _applied(
     fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: str, setup: worksheet.Setup
 ) -> tuple[Fight, Attacked]:
@@ -256,8 +275,16 @@ def _applied(
         applied = [*done.details["applied"], f"{name}: {gun.name}, {left} rounds left"]
         done = replace(done, details={**done.details, "applied": applied})
     # The attack ends here: nothing the GM set in it reaches the next one (FIGHT.md).
+    recall = _recall(fight, outcome, typed, seed, setup)
     ended = replace(
-        fight, characters=tuple(chars), taken=taken, edits={}, ask=None, override="", pending=None
+        fight,
+        characters=tuple(chars),
+        taken=taken,
+        edits={},
+        ask=None,
+        override="",
+        pending=None,
+        recall=recall,
     )
     return ended, done
 
@@ -292,6 +319,7 @@ def _roll(
     """Roll the attack with the dice typed so far, then ``seed`` ("roll for me") or, with no
     seed, up to the next roll not typed yet."""
     rest = seeded(seed) if seed else None
+    fight = replace(fight, recall=None)  # a new roll: the last attack is over
     same = fight.attacker == fight.target
     found = attack_dice.resolve_typed(setup, typed, rest, same=same)
     kept = _waiting(setup, typed, seed)
@@ -300,7 +328,7 @@ def _roll(
         given = {"wants": found.expr, "what": found.what, "index": found.index}
         pending = {**kept, **given, "given": list(found.given)}
         return replace(fight, pending=pending), Done(f"Attack dice: {_who(setup)}")
-    asks = worksheet.asked(found)
+    asks = worksheet.asked(found) or (HEALTH if HEALTH in found.resolution.waits_for else "")
     if not asks:
         return _applied(fight, found, typed, seed, setup)
     # The hit waits for a value given now (its Damage Potential once the critical is known,
@@ -360,17 +388,35 @@ def reload(fight: Fight, name: str) -> tuple[Fight, Done]:
         raise RuleError(f"{gun.name}: enter its rounds when full on the sheet (Weapons) to reload")
     chars = [copy.deepcopy(dict(c)) for c in fight.characters]
     chars[index] = arms.set_rounds(chars[index], gun.name, gun.capacity)
-    return replace(fight, characters=tuple(chars)), Done(
+    return replace(fight, characters=tuple(chars), recall=None), Done(
         f"Reload {gun.name} ({gun.capacity} rounds)"
     )
 
 
 @checked
-def set_answer(fight: Fight, raw: str) -> tuple[Fight, Done]:
-    """What the user typed for the value the pending hit waits for (its Damage Potential...)."""
+def set_answer(fight: Fight, raw: str, part: str = "answer") -> tuple[Fight, Done]:
+    """What the user typed for the value the pending hit waits for (its Damage Potential, the
+    near side, the target's Health AST); ``part`` "cst": the Health CST beside the AST."""
+    if part not in ("answer", "cst"):
+        raise RuleError(f"part {part[:20]!r} is unknown; allowed: answer, cst")
     if not isinstance(fight.pending, Mapping):
         return fight, Done()
-    return replace(fight, pending={**fight.pending, "answer": raw.strip()[:MAX_TYPED]}), Done()
+    key = "answer" if part == "answer" else "answer_cst"
+    return replace(fight, pending={**fight.pending, key: raw.strip()[:MAX_TYPED]}), Done()
+
+
+def _with_health(fight: Fight, pending: Mapping[str, Any]) -> Fight:
+    """The fight with the target's Health AST and CST the GM gave written on his sheet (they
+    are his, not this attack's: the next critical against him finds them there)."""
+    ast, cst = str(pending.get("answer", "")), str(pending.get("answer_cst", ""))
+    if not ast.strip() or not cst.strip():
+        raise RuleError("Health AST and CST: enter both, whole numbers from 0 to 40")
+    index, target = fight.person("target")
+    if target is None:
+        raise RuleError(NO_COMBATANTS)
+    chars = list(fight.characters)
+    chars[index] = sheet.set_field(sheet.set_field(target, "ast.HLH", ast), "cst.HLH", cst)
+    return replace(fight, characters=tuple(chars))
 
 
 @checked
@@ -382,10 +428,14 @@ def give_answer(fight: Fight) -> tuple[Fight, Done | Attacked]:
     if not isinstance(pending, Mapping) or setup is None:
         return fight, Done()
     asks = str(pending.get("asks", "attack.damage_potential"))
+    typed = [str(r) for r in pending.get("typed", [])]
+    if asks == HEALTH:  # the same dice again, the target's sheet now holding his Health throws
+        fight = _with_health(fight, pending)
+        given = _kept(fight.setup() or setup, pending)
+        return _roll(fight, given, typed, str(pending.get("seed", "")))
     if asks not in worksheet.ASKED_AFTER_THE_ROLL:
         raise RuleError(f"the attack waits for {asks[:40]!r}, which is not asked after the roll")
     given = worksheet.with_answer(_kept(setup, pending), asks, str(pending.get("answer", "")))
-    typed = [str(r) for r in pending.get("typed", [])]
     return _roll(fight, given, typed, str(pending.get("seed", "")))
 
 
@@ -393,5 +443,49 @@ def give_answer(fight: Fight) -> tuple[Fight, Done | Attacked]:
 def drop_pending(fight: Fight) -> tuple[Fight, Done]:
     """The attack under way given up: its dice waiting or the value it waits for, and what the
     GM changed in it."""
-    dropped = replace(fight, pending=None, edits={}, ask=None)
+    dropped = replace(fight, pending=None, edits={}, ask=None, recall=None)
     return dropped, Done("Drop the attack waiting for a value")
+
+
+@checked
+def call_critical(fight: Fight) -> tuple[Fight, Done | Attacked]:
+    """The GM calls the last attack a critical hit after seeing its die (AFT-04: when is his
+    call; issue 28: "Roll for me" left him no moment to make it): its effects are taken back
+    and it is rolled again from the same dice as a critical, going on to what a critical needs
+    (its Critical Effect, a value or a roll it waits for)."""
+    recall = fight.recall
+    if not isinstance(recall, Mapping):
+        raise RuleError("no attack to call a critical hit: roll one first")
+    chars = list(fight.characters)
+    for index, before in recall["sheets"].items():
+        chars[whole("fighter", index)] = copy.deepcopy(dict(before))
+    taken = {str(k): whole("damage taken", v) for k, v in recall["taken"].items()}
+    fight = replace(fight, characters=tuple(chars), taken=taken, recall=None)
+    setup = fight.setup()
+    if setup is None:
+        raise RuleError(NO_COMBATANTS)
+    pending = recall["pending"]
+    kept = _kept(setup, pending)
+    critical = replace(kept, form={**kept.form, "critical_hit": True})
+    typed = _same_rolls(kept, critical, [str(r) for r in pending.get("typed", [])])
+    return _roll(fight, critical, typed, str(pending["seed"]))
+
+
+def _same_rolls(setup: worksheet.Setup, critical: worksheet.Setup, typed: list[str]) -> list[str]:
+    """The rolls the user typed that mean the same in the critical: those before its first new
+    or changed roll (AFT-19 adds the critical's 1D10 to the BDG, so the damage dice differ and
+    are asked again; the die to hit and the hit location stay the GM's)."""
+    kept = 0
+    while kept < len(typed):
+        try:
+            was = attack_dice.resolve_typed(setup, typed[:kept])
+            now = attack_dice.resolve_typed(critical, typed[:kept])
+        except RulekeeperError:  # a roll the critical's dice cannot show: asked again
+            break
+        waits = attack_dice.WaitsForDice
+        if not isinstance(was, waits) or not isinstance(now, waits):
+            break
+        if (was.expr, was.what) != (now.expr, now.what):
+            break
+        kept += 1
+    return typed[:kept]

@@ -83,6 +83,7 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
         pairs=_pairs(merged.get("pairs")),
         ask=copy.deepcopy(dict(ask)) if isinstance(ask, Mapping) else None,
         taken=_taken(saved, raw_log, whole("turn", merged["turn"])),
+        recall=_recall(merged.get("recall")),
         log=tuple(copy.deepcopy(raw_log)),
         characters=chars,
         settings=settings_from(section.get("settings")),
@@ -125,6 +126,17 @@ def _taken(saved: Mapping[str, Any], log: Any, turn: int) -> dict[str, int]:
             for who, amount in hurt.items():
                 taken[str(who)] = taken.get(str(who), 0) + whole("damage taken", amount)
     return taken
+
+
+def _recall(raw: object) -> dict[str, Any] | None:
+    """The last attack kept so a critical may be called on it, or None."""
+    found = mapping("recall", raw)
+    if not found:
+        return None
+    for key, kind in (("pending", Mapping), ("sheets", Mapping), ("taken", Mapping)):
+        if not isinstance(found.get(key), kind):
+            raise RuleError(f"recall {key} {str(found.get(key))[:40]!r} is not a record")
+    return copy.deepcopy(dict(found))
 
 
 def _migrated(fight: Fight, saved: Mapping[str, Any]) -> Fight:

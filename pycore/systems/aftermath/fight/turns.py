@@ -25,7 +25,7 @@ def _moved(fight: Fight, moved: Moment) -> Fight:
     """The fight at ``moved``. 001 line 67 counts the damage taken "in that Combat Turn": a
     new Combat Turn starts its count afresh."""
     taken = fight.taken if moved.turn == fight.turn else {}
-    return replace(fight, turn=moved.turn, phase=moved.phase, taken=taken)
+    return replace(fight, turn=moved.turn, phase=moved.phase, taken=taken, recall=None)
 
 
 @checked
@@ -71,7 +71,9 @@ def pick_combatant(fight: Fight, role: str, index: int, drop: bool = False) -> t
         return replace(fight, ask={"role": role, "index": index}), Done()
     if drop:
         fight = replace(fight, pending=None, edits={})
-    fight = replace(fight, ask=None, override="" if role == "attacker" else fight.override)
+    fight = replace(
+        fight, ask=None, recall=None, override="" if role == "attacker" else fight.override
+    )
     if role == "target":
         return replace(fight, target=index), Done()
     target = fight.attacker if fight.target == index else fight.target

@@ -41,6 +41,7 @@ COMBAT: Final[dict[str, Any]] = {
     "pairs": {},
     "ask": None,
     "taken": {},
+    "recall": None,
 }
 MAX_OVERRIDE: Final = 200
 #: What is kept between two fighters, not per attack (the fight so far): the range between them
@@ -138,6 +139,10 @@ class Fight:
     # 001 line 67 ("Damaged in that Combat Turn −(damage taken/2)"): the damage each fighter
     # took in the Combat Turn now, by index; a new Combat Turn empties it.
     taken: Mapping[str, int] = field(default_factory=dict)
+    # AFT-04 leaves a critical hit to the GM: the last attack applied, as it was rolled, with
+    # the two sheets and the damage record before it, so he may call it a critical after seeing
+    # the die (issue 28); gone once anything else is rolled, the clock moves or someone acts.
+    recall: Mapping[str, Any] | None = None
     log: tuple[Mapping[str, Any], ...] = ()
     characters: tuple[Mapping[str, Any], ...] = ()
     settings: Mapping[str, Any] = field(default_factory=lambda: settings_from(None))
@@ -206,6 +211,7 @@ class Fight:
             "pairs": {k: dict(v) for k, v in self.pairs.items()},
             "ask": self.ask,
             "taken": dict(self.taken),
+            "recall": self.recall,
         }
         out = {**known, **self.extra, "log": list(self.log), **self.forms}
         return copy.deepcopy(out)

@@ -26,6 +26,7 @@ ACTIONS = frozenset(
         "cbt_ask",
         "cbt_cancel",
         "cbt_clear",
+        "cbt_critical",
         "cbt_field",
         "cbt_next_phase",
         "cbt_next_turn",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pycore.systems.aftermath.fight.attack import HEALTH
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err
@@ -63,11 +64,58 @@ def _pending_card(title: str, verdict: str, *body: VNode | None) -> VNode:
     )
 
 
+def _health(model: Model, pending: dict[str, Any]) -> VNode:
+    """A critical's Health throw waits for the target's Health AST and CST: asked right here,
+    each in its named field, and kept on his sheet (issue 28: the GM was sent to the sheet)."""
+    steps = [str(s) for s in pending.get("steps", [])]
+    shown = [s for s in steps if s.startswith(("Damage Done", "Critical Effect", "Save to lower"))]
+    ast, cst = str(pending.get("answer", "")), str(pending.get("answer_cst", ""))
+    return _pending_card(
+        "Result: the target's Health AST and CST",
+        plain(str(pending.get("summary", ""))),
+        *[
+            h("p", {"class": "explain", "data-testid": "aft-pending-health"}, plain(s))
+            for s in shown
+        ],
+        h(
+            "div",
+            {"class": "grid4"},
+            number(
+                "aft-health-ast",
+                "Target's Health AST (kept on his sheet)",
+                ast,
+                ("aftermath.cbt_potential",),
+                error=err(model, "cbt.answer"),
+            ),
+            number(
+                "aft-health-cst",
+                "Target's Health CST (kept on his sheet)",
+                cst,
+                ("aftermath.cbt_potential", "cst"),
+            ),
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "aft-apply-dp",
+                "Apply: roll his Health save",
+                ("aftermath.cbt_apply",),
+                primary=True,
+            ),
+            button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+        ),
+        _steps(steps),
+    )
+
+
 def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     """The hit waits for a value given now: its Damage Potential, once the critical and its WDM
     bonus are known (001 lines 7-13), or the near side of a split; the dice rolled stay."""
     steps = [str(s) for s in pending.get("steps", [])]
     asks = str(pending.get("asks", "attack.damage_potential"))
+    if asks == HEALTH:
+        return _health(model, pending)
     tail, label, step = ASKS.get(asks, ASKS["attack.damage_potential"])
     shown = next((s for s in steps if s.startswith(step)), "")
     mode = str(pending.get("mode", "hth"))
@@ -116,7 +164,9 @@ def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
     )
 
 
-def result_card(model: Model, latest: dict[str, Any] | None, pending: Any) -> VNode:
+def result_card(
+    model: Model, latest: dict[str, Any] | None, pending: Any, recall: Any = None
+) -> VNode:
     if isinstance(pending, dict) and pending.get("wants"):
         return _waiting_for_dice(pending)
     if isinstance(pending, dict):
@@ -139,4 +189,8 @@ def result_card(model: Model, latest: dict[str, Any] | None, pending: Any) -> VN
             *[h("li", {}, f"Applied: {plain(n)}") for n in applied],
         ),
         why(applied, summary="Why (applied)"),
+        # AFT-04: a critical hit is the GM's call, made after seeing the die (issue 28).
+        button("aft-res-crit", "Critical hit (your call)", ("aftermath.cbt_critical",))
+        if latest and recall
+        else None,
     )

@@ -21,7 +21,7 @@ Moved = tuple[core.Fight, core.Done]
 Call = Callable[[core.Fight], Moved]
 
 
-def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...]) -> Model:
+def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...], msg: Msg) -> Model:
     """The fight a transition returned, kept as its result says; the errors of ``keys`` (the
     fields of this action) cleared; an applied attack logged from its step."""
     fight, result = moved
@@ -30,6 +30,8 @@ def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...]) -> Mode
     st = state(model)
     saved = core.fight_to_json(fight)
     st["characters"], st["combat"] = saved["characters"], saved["combat"]
+    if str(msg[0]) == "aftermath.cbt_critical":  # the attack called again: its entry goes
+        st["combat"]["log"] = st["combat"]["log"][1:]
     if isinstance(result, core.Attacked):
         entry = log_entry(result.step, at=ctx.now, **result.details)
         st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
@@ -62,15 +64,17 @@ def _call(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call] | None:
     """The field a message's errors show beside, and the transition it calls."""
     action = str(msg[0]).removeprefix("aftermath.cbt_")
     last = str(msg[-1])
+    part = str(msg[1]) if len(msg) > 2 else "answer"  # the Health CST beside the AST
     calls: dict[str, tuple[str, Call]] = {
         "resolve": ("resolve", lambda f: core.attack(f, core.roll_for_me(ctx.fresh_seed))),
         "typed": ("resolve", lambda f: core.attack(f, core.typed_roll(last))),
-        "potential": (_answer_key(fight), lambda f: core.set_answer(f, last)),
+        "potential": (_answer_key(fight), lambda f: core.set_answer(f, last, part)),
         "apply": (_answer_key(fight), core.give_answer),
         "next_phase": ("resolve", core.next_action_phase),
         "next_turn": ("resolve", core.next_combat_turn),
         "clear": ("resolve", core.clear_log),
         "cancel": ("resolve", core.drop_pending),
+        "critical": ("resolve", core.call_critical),
         "ask": ("resolve", lambda f: core.answer_ask(f, last == "drop")),
     }
     if action == "field":
@@ -94,7 +98,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     key, call = found
     action = str(msg[0]).removeprefix("aftermath.cbt_")
     # The errors a done action clears: its field's, and the dice's once they were accepted.
-    rolled = action in ("resolve", "typed", "apply")
+    rolled = action in ("resolve", "typed", "apply", "critical")
     clears = rolled or action in ("field", "reload") or (action == "pick" and key == "weapon")
     try:
         moved = call(fight)
@@ -103,4 +107,4 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     except RulekeeperError as exc:
         return set_err(model, f"cbt.{key}", plain(str(exc)))
     keys = (key, "dice") if rolled else (key,) if clears else ()
-    return _stored(model, ctx, moved, keys)
+    return _stored(model, ctx, moved, keys, msg)

@@ -109,7 +109,7 @@ def view(model: Model) -> VNode:
     target_index, target = person(st, "target")
     log = combat["log"]
     pending = combat.get("pending")
-    result = result_card(model, log[0] if log else None, pending)
+    result = result_card(model, log[0] if log else None, pending, st["combat"].get("recall"))
     asking = isinstance(pending, dict) and not pending.get("wants")
     return h(
         "div",

@@ -1,0 +1,79 @@
+"""Issue 28 item 3 at the table (768x1024, taps and typing only): a critical is finished.
+"Critical hit (your call)" had to be pressed before the roll, so with "Resolve (roll for me)"
+the GM could not call it after seeing the die; a critical waiting for the target's Health AST
+and CST sent him to the sheet; the Health save that lowers the effect was asked as "Roll 6: the
+next roll (1d20)", without the damage done or the effect it is against."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from support import enter
+from test_aftermath_attack import _fighters
+from test_aftermath_firefight import _type_the_rest
+
+
+def _shot(app: Page) -> None:
+    """Ana's rifle at Bo: a 3 to hit typed, the rest rolled for her; the hit is applied."""
+    _fighters(app)
+    app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-dice-typed", "3")
+    app.get_by_test_id("aft-resolve").click()  # "Roll the rest for me"
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Ana → Bo (missile): hit")
+    expect(app.get_by_test_id("aft-attack-result")).not_to_contain_text("critical")
+
+
+def test_the_gm_calls_a_critical_after_seeing_the_die(app: Page, errors: list[str]) -> None:
+    _shot(app)
+    app.get_by_test_id("aft-res-crit").click()
+    # The shot is rolled again as a critical, from the same die; the plain hit is gone.
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(critical)")
+    expect(app.get_by_test_id("aft-res-crit")).to_have_count(0)
+    for entry in app.get_by_test_id("aft-cbt-log-entry").all_inner_texts():
+        assert "(critical)" in entry, entry
+    assert errors == []
+
+
+def _typed_critical(app: Page) -> None:
+    """Every roll typed: the 3 to hit, then each die as 1 (a D100 as 50); called a critical,
+    its new rolls typed the same way: the Critical Effect 50 + Damage Done 6 is a Stun."""
+    _fighters(app)
+    app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-dice-typed", "3")
+    _type_the_rest(app)
+    app.get_by_test_id("aft-res-crit").click()
+    expect(app.get_by_test_id("aft-dice-given")).to_contain_text("to hit: 1d20 = 3")
+    _type_the_rest(app)
+
+
+def test_a_critical_asks_the_targets_health_throws_there_and_keeps_them(
+    app: Page, errors: list[str]
+) -> None:
+    _typed_critical(app)
+    expect(app.get_by_test_id("aft-health-ast")).to_be_visible()
+    expect(app.get_by_test_id("aft-pending-health").first).to_contain_text("Damage Done")
+    enter(app, "aft-health-ast", "12")
+    enter(app, "aft-health-cst", "5")
+    app.get_by_test_id("aft-apply-dp").click()
+    enter(app, "aft-dice-typed", "3")  # his save, rolled with the values he now has
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(1)
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(critical)")
+    app.get_by_test_id("aftermath-tab-characters").click()  # Bo's sheet keeps them
+    expect(app.get_by_test_id("aft-name")).to_have_value("Bo")
+    expect(app.get_by_test_id("aft-ast-HLH")).to_have_value("12")
+    expect(app.get_by_test_id("aft-cst-HLH")).to_have_value("5")
+    assert errors == []
+
+
+def test_the_save_to_lower_is_asked_by_name_with_the_damage_and_the_effect(
+    app: Page, errors: list[str]
+) -> None:
+    _typed_critical(app)
+    enter(app, "aft-health-ast", "12")
+    enter(app, "aft-health-cst", "5")
+    app.get_by_test_id("aft-apply-dp").click()
+    expect(app.get_by_test_id("aft-dice-next")).to_contain_text(
+        "Health save to lower Stun to Daze (Damage Done 6)"
+    )
+    enter(app, "aft-dice-typed", "3")
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("daze (critical)")
+    assert errors == []
