@@ -38,6 +38,15 @@ from pycore.systems.aftermath.guns import (
     gun_name,
     range_row_for,
 )
+from pycore.systems.aftermath.weapon_record import (
+    AMMO_FIELDS,
+    FIELD_NAMES,
+    MAX_NAME,
+    MAX_ROUNDS,
+    legacy_weapon,
+    round_count,
+    tidy,
+)
 from pycore.systems.aftermath.weapons import weapon
 from pycore.systems.aftermath.worksheet import MODES, fresh_form, set_form_field
 from pycore.validate import checked
@@ -66,22 +75,6 @@ __all__ = [
 
 #: The kinds of weapon a sheet holds: stored key → shown label.
 KINDS: Final = {"gun": "Gun", "hand": "Hand-to-hand or thrown (from the Weapons Listing)"}
-#: Each field of a weapon and the words its errors use.
-FIELD_NAMES: Final = {
-    "name": "Weapon name",
-    "kind": "Kind",
-    "gun": "Gun",
-    "listed": "Weapon from the listing",
-    "skill": "Skill",
-    "ammo": "Loaded ammunition",
-    "rounds": "Rounds left",
-    "capacity": "Rounds when full",
-}
-#: A gun's loaded ammunition (issue 28): the cartridge (a T40-T42 key, "" while not said), the
-#: rounds left and the rounds a full load holds ("" while not said: nothing is counted).
-AMMO_FIELDS: Final = ("ammo", "rounds", "capacity")
-MAX_ROUNDS: Final = 1000
-MAX_NAME: Final = 60  # the sheet's MAX_NAME
 MAX_WEAPONS: Final = 12  # the sheet's MAX_WEAPONS
 GUN_KEYS: Final = tuple(key for key, _ in GUNS)
 
@@ -128,47 +121,6 @@ class SheetWeapon:
     def __str__(self) -> str:
         skill = f"skill {self.skill}" if self.skill else "no skill chosen"
         return f"{self.name}: {self.what}, {skill}"
-
-
-def _text(raw: object) -> str:
-    return " ".join(raw.split()) if isinstance(raw, str) else ""
-
-
-@checked
-def legacy_weapon(raw: object) -> dict[str, Any]:
-    """A saved weapon as a record: a version-1 sheet held only a Weapons Listing name, which
-    becomes a hand weapon with no skill chosen yet (nothing the user entered is lost).
-
-    >>> legacy_weapon("Sword, machete")
-    {'name': 'Sword, machete', 'kind': 'hand', 'gun': '', 'listed': 'Sword, machete', 'skill': ''}
-    """
-    if isinstance(raw, str):
-        return {
-            "name": _text(raw)[:MAX_NAME],
-            "kind": "hand",
-            "gun": "",
-            "listed": raw,
-            "skill": "",
-        }
-    found = raw if isinstance(raw, Mapping) else {}
-    out: dict[str, Any] = {
-        key: _text(found.get(key)) for key in FIELD_NAMES if key not in AMMO_FIELDS
-    }
-    listed = found.get("listed")
-    out["listed"] = listed if isinstance(listed, str) else ""
-    if out["kind"] == "gun":  # only a gun is loaded
-        out["ammo"] = _text(found.get("ammo"))
-        out["rounds"] = _count(found.get("rounds"))
-        out["capacity"] = _count(found.get("capacity"))
-    return out
-
-
-def _count(raw: object) -> int | str:
-    """A saved count of rounds: a whole number from 0 to MAX_ROUNDS, else "" (not said)."""
-    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_ROUNDS:
-        return raw
-    text = _text(raw)
-    return int(text) if text.isdigit() and int(text) <= MAX_ROUNDS else ""
 
 
 def _skills(sheet: Mapping[str, Any]) -> list[tuple[str, int]]:
@@ -220,11 +172,11 @@ def find_weapon(sheet: Mapping[str, Any], name: str) -> SheetWeapon:
     ...
     pycore.errors.RuleError: Ana has no weapon named 'Rifle'
     """
-    wanted = _text(name).casefold()
+    wanted = tidy(name).casefold()
     for found in sheet_weapons(sheet):
         if found.name.casefold() == wanted:
             return found
-    raise RuleError(f"{_text(sheet.get('name')) or 'this character'} has no weapon named {name!r}")
+    raise RuleError(f"{tidy(sheet.get('name')) or 'this character'} has no weapon named {name!r}")
 
 
 @checked
@@ -240,10 +192,10 @@ def weapon_problems(
     {'skill': "Skill 'Axe' is not on this sheet; add it under Skills first, or leave it empty"}
     """
     out: dict[str, str] = {}
-    name = _text(fields.get("name"))
+    name = tidy(fields.get("name"))
     if not 1 <= len(name) <= MAX_NAME:
         out["name"] = f"{FIELD_NAMES['name']} must be 1 to {MAX_NAME} characters"
-    taken = {w.name.casefold() for w in sheet_weapons(sheet)} - {_text(editing).casefold()}
+    taken = {w.name.casefold() for w in sheet_weapons(sheet)} - {tidy(editing).casefold()}
     if name and name.casefold() in taken:
         out["name"] = f"{FIELD_NAMES['name']} {name!r} is already on this sheet"
     kind = fields.get("kind")
@@ -255,7 +207,7 @@ def weapon_problems(
         out["gun"] = (
             f"{FIELD_NAMES['gun']} {fields.get('gun')!r} is unknown; choose one of the list"
         )
-    elif kind == "hand" and not _text(fields.get("listed")):
+    elif kind == "hand" and not tidy(fields.get("listed")):
         out["listed"] = f"{FIELD_NAMES['listed']}: choose one of the list"
     elif kind == "hand":
         try:
@@ -264,7 +216,7 @@ def weapon_problems(
             out["listed"] = f"{FIELD_NAMES['listed']}: {str(exc)[:200]}"
     if kind == "gun":
         out.update(_ammo_problems(fields))
-    skill = _text(fields.get("skill"))
+    skill = tidy(fields.get("skill"))
     if skill and skill not in {n for n, _ in _skills(sheet)}:
         out["skill"] = (
             f"{FIELD_NAMES['skill']} {skill!r} is not on this sheet; "
@@ -277,13 +229,13 @@ def _ammo_problems(fields: Mapping[str, Any]) -> dict[str, str]:
     """A gun's loaded ammunition: a cartridge of T40-T42 (or none said), and whole counts of
     rounds, those left no more than a full load."""
     out: dict[str, str] = {}
-    ammo = _text(fields.get("ammo"))
+    ammo = tidy(fields.get("ammo"))
     if ammo and ammo not in {c.key for c in ammunition_choices({})}:  # T40-T42
         out["ammo"] = f"{FIELD_NAMES['ammo']} {ammo!r} is unknown; choose one of the list"
     counts: dict[str, int | str] = {}
     for key in AMMO_FIELDS[1:]:
-        text = _text(str(fields.get(key, "")))
-        counts[key] = _count(text)
+        text = tidy(str(fields.get(key, "")))
+        counts[key] = round_count(text)
         if text and counts[key] == "":
             out[key] = f"{FIELD_NAMES[key]} must be empty or a whole number from 0 to {MAX_ROUNDS}"
     rounds, capacity = counts["rounds"], counts["capacity"]
@@ -300,16 +252,16 @@ def _checked_weapon(
         raise WeaponError(problems)
     kind = str(fields["kind"])
     out: dict[str, Any] = {
-        "name": _text(fields["name"]),
+        "name": tidy(fields["name"]),
         "kind": kind,
         "gun": str(fields["gun"]) if kind == "gun" else "",
         "listed": weapon(fields["listed"]).name if kind == "hand" else "",
-        "skill": _text(fields.get("skill")),
+        "skill": tidy(fields.get("skill")),
     }
     if kind == "gun":
-        out["ammo"] = _text(fields.get("ammo"))
-        out["rounds"] = _count(_text(str(fields.get("rounds", ""))))
-        out["capacity"] = _count(_text(str(fields.get("capacity", ""))))
+        out["ammo"] = tidy(fields.get("ammo"))
+        out["rounds"] = round_count(tidy(str(fields.get("rounds", ""))))
+        out["capacity"] = round_count(tidy(str(fields.get("capacity", ""))))
     return out
 
 
@@ -422,7 +374,7 @@ def attack_setup(sheet: Mapping[str, Any], weapon_name: str) -> WeaponSetup:
     (11, None, ('the choke of Pump: pick its Range Table row (Shot Load by choke)',))
     """
     found = find_weapon(sheet, weapon_name)
-    owner = _text(sheet.get("name")) or "this character"
+    owner = tidy(sheet.get("name")) or "this character"
     waits: list[str] = []
     bcs = skill_bcs(sheet, found.skill) if found.skill else None
     if not found.skill:
@@ -509,7 +461,7 @@ def choose_weapon(
     ('hth', 'Bat', 'Baseball bat', '')
     """
     out = _fresh(combat)
-    if not _text(weapon_name):
+    if not tidy(weapon_name):
         return out
     setup = attack_setup(attacker, weapon_name)
     out["weapon"] = setup.weapon.name
@@ -563,7 +515,7 @@ def pick_combatant(
         if combat.get("target") == index and isinstance(before, int) and before != index:
             out["target"] = before
         return _first_weapon(out, attacker) if attacker is not None else out
-    chosen = _text(combat.get("weapon"))
+    chosen = tidy(combat.get("weapon"))
     if chosen and attacker is not None:
         try:
             return {**choose_weapon(out, attacker, chosen), role: index}
@@ -586,7 +538,7 @@ def on_sheet_change(
     >>> on_sheet_change({"attacker": 1, "weapon": "", "mode": "missile"}, 0, s)["weapon"]
     ''
     """
-    chosen = _text(combat.get("weapon")) or combat.get("pending")
+    chosen = tidy(combat.get("weapon")) or combat.get("pending")
     if combat.get("attacker") != index or chosen or not sheet_weapons(sheet):
         return dict(combat)
     return _first_weapon({**_fresh(combat), "attacker": index}, sheet)

@@ -35,6 +35,7 @@ from pycore.systems.aftermath.combat import Resolution
 from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
 from pycore.systems.aftermath.encumbrance import EncumbranceStatus, encumbrance_status
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
+from pycore.systems.aftermath.weapon_record import legacy_weapon
 from pycore.validate import checked, exact, string
 
 #: The four attributes the text names (STR, DFT, SPD, HLH; L352).
@@ -108,8 +109,6 @@ def merged(raw: Any) -> dict[str, Any]:
     for key in ("attr", "ast", "cst", "derived", "damage", "regions"):
         saved = raw.get(key)
         out[key] = {**base[key], **(saved if isinstance(saved, dict) else {})}
-    from pycore.systems.aftermath.arms import legacy_weapon  # arms builds on the worksheet
-
     weapons = out["weapons"] if isinstance(out["weapons"], list) else []
     out["weapons"] = [legacy_weapon(w) for w in weapons]  # a version-1 sheet held names only
     return out

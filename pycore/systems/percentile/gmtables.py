@@ -30,14 +30,13 @@ from pycore.errors import TableError
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.gm_schemas import (
     GM_TABLES,
-    INVENTORY_IDS,
-    STABLE_KEYS,
     GMTable,
     _name,
     _spec,
     validate_gm_table,
     words,
 )
+from pycore.systems.percentile.saved import INVENTORY_IDS, STABLE_KEYS
 from pycore.tables import Table
 from pycore.validate import checked, exact, mapping, texts
 
