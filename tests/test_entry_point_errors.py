@@ -14,9 +14,10 @@ from pycore.errors import RulekeeperError
 from pycore.systems.aftermath.encumbrance import encumbrance_status
 from pycore.systems.gurps.injury import at_half_damage, injury
 from pycore.systems.gurps.modifiers import effective_skill, size_modifier, speed_range_modifier
-from pycore.systems.percentile.attack import AttackInput, resolve_attack
+from pycore.systems.percentile.attack import AttackInput
 from pycore.systems.percentile.combat import round_seconds, settings_from_json
 from pycore.systems.percentile.tohit import to_hit_d2
+from pycore.systems.percentile.wound import resolve_attack
 from pycore.systems.simply.armor import apply_protection, armor, wear
 from pycore.systems.simply.tasks import success_chance
 from pycore.validate import exact
