@@ -83,6 +83,8 @@ def _firefight(app: Page, found: dict[str, list[str]]) -> None:
 def test_no_rule_text_outside_why_after_a_firefight(app: Page, errors: list[str]) -> None:
     found: dict[str, list[str]] = {}
     _firefight(app, found)
+    app.evaluate("window.scrollTo(0, 0)")
+    app.screenshot(path="e2e/artifacts/aftermath-fight.png")  # to look at (768x1024)
     app.get_by_test_id("aftermath-tab-rolls").click()
     rolls = app.locator("#app [data-testid$='-go']")
     for testid in [rolls.nth(i).get_attribute("data-testid") for i in range(rolls.count())]:

@@ -87,6 +87,8 @@ def test_a_scripted_fight_shows_rule_text_only_under_why(app: Page, errors: list
         )
         _attack(app, other, "99", "1 1 1 1")  # 99: a miss
     assert len(log.all_inner_texts()) >= 8
+    app.evaluate("window.scrollTo(0, 0)")
+    app.screenshot(path="e2e/artifacts/percentile-fight.png")  # to look at (768x1024)
 
     found = {k: v for k, v in leaks.items() if v}
     for key in TABS:
