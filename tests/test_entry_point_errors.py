@@ -33,7 +33,7 @@ REFUSED: list[tuple[Callable[[], Any], str]] = [
     (lambda: encumbrance_status(NAN, 10), "carried nan"),
     (lambda: encumbrance_status(Fraction(3), INF), "ENC CAP inf"),  # type: ignore[arg-type]
     (lambda: settings_from_json(None), "settings must be an object"),  # type: ignore[arg-type]
-    (lambda: to_hit_d2(150, 50), "Percent to Hit"),
+    (lambda: to_hit_d2(1000, 50), "Percent to Hit"),  # Table #3-1 prints up to 929 (issue 29)
     (lambda: round_seconds(0), "round number"),
     (lambda: wear(ablative_hits=1.5), "ablative_hits 1.5"),  # type: ignore[arg-type]
     (lambda: wear(ablative_hits=Fraction(3, 2)), "ablative_hits"),  # type: ignore[arg-type]
@@ -60,7 +60,7 @@ def test_refused_with_the_typed_error_naming_the_field(call: Callable[[], Any], 
 
 def test_percent_to_hit_entered_out_of_range_is_refused_in_the_attack() -> None:
     attack = AttackInput(
-        skill=Fraction(60), to_hit="d2", percent_to_hit=Fraction(150), damage_die="4+2"
+        skill=Fraction(60), to_hit="d2", percent_to_hit=Fraction(1000), damage_die="4+2"
     )
     with pytest.raises(RulekeeperError, match="Percent to Hit"):
         resolve_attack(attack, {}, _never())

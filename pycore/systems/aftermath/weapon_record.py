@@ -69,4 +69,8 @@ def round_count(raw: object) -> int | str:
     if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_ROUNDS:
         return raw
     text = tidy(raw)
-    return int(text) if text.isdigit() and int(text) <= MAX_ROUNDS else ""
+    return (
+        int(text)
+        if text.isascii() and text.isdigit() and len(text) <= 4 and int(text) <= MAX_ROUNDS
+        else ""
+    )

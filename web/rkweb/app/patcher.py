@@ -29,8 +29,8 @@ def _set_attr(el: Any, name: str, value: str) -> None:
 
 
 def _remove_attr(el: Any, name: str) -> None:
-    if name == "value":
-        return
+    if name == "value" and str(el.tagName) != "OPTION":
+        return  # a field keeps what the user typed; an option's value is its attribute
     el.removeAttribute(name)
     if name in ("disabled", "checked"):
         setattr(el, name, False)
