@@ -85,16 +85,16 @@ def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
             figures.taps += 1
             continue
         if _offered(page, tap):  # the app's dice may give the turn to the other fighter
-            _merge(figures, run_turn(page, [tap]))
+            figures.add(run_turn(page, [tap]))
     roll = Tap("sc-attack-typed", "sc-attack-result", value=attack_dice)
-    _merge(figures, run_turn(page, [roll if typed else Tap("sc-attack-roll", "sc-attack-result")]))
+    figures.add(run_turn(page, [roll if typed else Tap("sc-attack-roll", "sc-attack-result")]))
     if " hits " in page.get_by_test_id("sc-attack-result-verdict").inner_text():
         die = Tap("sc-damage-die-typed", value=damage_die) if typed else Tap("sc-damage-die-roll")
-        _merge(figures, run_turn(page, [die, Tap("sc-apply-damage", "sc-damage-result")]))
+        figures.add(run_turn(page, [die, Tap("sc-apply-damage", "sc-damage-result")]))
     while page.get_by_test_id("sc-check").count():
         check = Tap("sc-check-0-typed", "sc-check-result", value=check_dice)
         app = Tap("sc-check-0-roll", "sc-check-result")
-        _merge(figures, run_turn(page, [check if typed else app]))
+        figures.add(run_turn(page, [check if typed else app]))
     return figures
 
 
@@ -104,14 +104,6 @@ def _offered(page: Any, tap: Tap) -> bool:
         chip = page.get_by_test_id(tap.testid)
         return bool(chip.count()) and chip.first.get_attribute("aria-pressed") != "true"
     return bool(page.locator(f"[data-testid='{tap.testid}'] option[value='{tap.option}']").count())
-
-
-def _merge(into: TurnFigures, more: TurnFigures) -> None:
-    into.taps += more.taps
-    into.entries += more.entries
-    into.latencies_ms += more.latencies_ms
-    into.out_of_view += more.out_of_view
-    into.brought_into_view += more.brought_into_view
 
 
 def _acting(page: Any) -> bool:
@@ -130,7 +122,7 @@ def _fight_turns(page: Any, typed: bool) -> list[TurnFigures]:
             if not _acting(page):
                 break  # the app's dice knocked someone out: the turn is over sooner
             more = _attack(page, plan, typed)
-            _merge(figures, more)
+            figures.add(more)
             attacks.append(figures)
             figures = TurnFigures()
     return attacks
