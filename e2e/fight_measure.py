@@ -47,6 +47,14 @@ class TurnFigures:
     out_of_view: list[str] = field(default_factory=list)
     brought_into_view: list[str] = field(default_factory=list)  # by the page, not in place
 
+    def add(self, part: TurnFigures) -> None:
+        """Count ``part`` (a step of the same attack or turn) in these figures."""
+        self.taps += part.taps
+        self.entries += part.entries
+        self.latencies_ms += part.latencies_ms
+        self.out_of_view += part.out_of_view
+        self.brought_into_view += part.brought_into_view
+
 
 def install(page: Any) -> None:
     """Call before ``page.goto``: the probe must see every event."""

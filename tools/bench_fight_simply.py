@@ -1,5 +1,9 @@
-"""FIGHT.md's measures for the Simply fight (make bench --only fights): two characters built on
-the sheet, three turns from "Next turn" to damage applied, with the app's dice and typed dice."""
+"""FIGHT.md's measures for the Simply fight (make bench --only fights), on a real fight ("How it
+is measured"): two characters built on the sheet, three turns where the turn passes on a last
+action, luck is declared once, a Defend is rolled once, the attacker changes weapon, and (typed
+dice) a hit's injury check fails so a condition binds; with the app's dice and typed dice. Each
+attack is counted from its first tap to its damage applied (or its miss): taps and typed entries
+per attack, tap → DOM, and results out of view."""
 
 from __future__ import annotations
 
@@ -41,38 +45,94 @@ def _fight(browser: Any, origin: str) -> Any:
     return context, page
 
 
-def _cut_turn_short(page: Any) -> None:
-    """The bench attacks once a turn, so the turn is still under way and "Next turn" is folded
-    (a GM ending it before everyone has acted opens it: one tap not counted here). Once everyone
-    has acted it is open and the turn starts with the initiative roll."""
-    later = page.get_by_test_id("sc-next-turn")
-    if later.count() and later.get_attribute("open") is None:
-        later.locator("summary").click()
+#: One attack: the taps that set it up (a weapon chip, luck, a Defend), then the roll; what the
+#: typed fight types for the attack, its damage die and the checks it queues.
+Plan = tuple[tuple[Tap, ...], str, str, str]
+PLAIN: Plan = ((), "2 3", "10", "2 2")
+#: Three turns, each the acting order's attacks (the initiative typed first): Mara's two (the
+#: second with luck: her last action passes the turn) and Bo's; then Bo first, Defended by
+#: Mara, and Mara with her fists (a weapon change); then Mara's Longsword hit whose checks fail.
+ADJUST = Tap("sc-attack-adjust-open")
+TURNS: tuple[tuple[str, tuple[Plan, ...]], ...] = (
+    ("9 2", (PLAIN, ((ADJUST, Tap("sc-attack-luck", option="yes")), "7 7", "5", "2 2"), PLAIN)),
+    (
+        "1 10",
+        (
+            ((ADJUST, Tap("sc-attack-defend", option="yes")), "2 3 10 10", "8", "2 2"),
+            ((), "10 10", "", ""),
+            ((Tap("sc-arm-1"),), "2 3", "6", "2 2"),
+            PLAIN,
+        ),
+    ),
+    ("9 2", (((Tap("sc-arm-0"),), "2 3", "20", "10 10"), PLAIN, PLAIN)),
+)
 
 
-def _turn(page: Any, typed: bool) -> TurnFigures:
-    _cut_turn_short(page)
-    steps = (
-        [
-            Tap("sc-initiative-typed", value="9 2"),
-            Tap("sc-attack-typed", "sc-attack-result", value="2 3"),
-            Tap("sc-damage-die-typed", value="10"),
-        ]
-        if typed
-        else [
-            Tap("sc-initiative-roll"),
-            Tap("sc-attack-roll", "sc-attack-result"),
-            Tap("sc-damage-die-roll"),
-        ]
-    )
-    return run_turn(page, [*steps, Tap("sc-apply-damage", "sc-damage-result")])
+def _open(page: Any, testid: str) -> None:
+    """Open a fold when it is closed (one tap, counted by the caller's plan when it is one)."""
+    fold = page.get_by_test_id(testid)
+    if fold.count() and fold.get_attribute("open") is None:
+        fold.locator(":scope > summary").click()
+
+
+def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
+    """One attack from its set-up to its damage applied and its checks rolled (or its miss)."""
+    setup, attack_dice, damage_die, check_dice = plan
+    figures = TurnFigures()
+    for tap in setup:
+        if tap is ADJUST:
+            _open(page, "sc-attack-adjust")
+            figures.taps += 1
+            continue
+        if _offered(page, tap):  # the app's dice may give the turn to the other fighter
+            figures.add(run_turn(page, [tap]))
+    roll = Tap("sc-attack-typed", "sc-attack-result", value=attack_dice)
+    figures.add(run_turn(page, [roll if typed else Tap("sc-attack-roll", "sc-attack-result")]))
+    if " hits " in page.get_by_test_id("sc-attack-result-verdict").inner_text():
+        die = Tap("sc-damage-die-typed", value=damage_die) if typed else Tap("sc-damage-die-roll")
+        figures.add(run_turn(page, [die, Tap("sc-apply-damage", "sc-damage-result")]))
+    while page.get_by_test_id("sc-check").count():
+        check = Tap("sc-check-0-typed", "sc-check-result", value=check_dice)
+        app = Tap("sc-check-0-roll", "sc-check-result")
+        figures.add(run_turn(page, [check if typed else app]))
+    return figures
+
+
+def _offered(page: Any, tap: Tap) -> bool:
+    """The set-up tap can be made now: Bo has one weapon, luck needs 5 LP, a Defend an action."""
+    if tap.option is None:  # a weapon chip: there, and not the weapon in hand already
+        chip = page.get_by_test_id(tap.testid)
+        return bool(chip.count()) and chip.first.get_attribute("aria-pressed") != "true"
+    return bool(page.locator(f"[data-testid='{tap.testid}'] option[value='{tap.option}']").count())
+
+
+def _acting(page: Any) -> bool:
+    """Someone still acts this turn ("Now: —" once everyone has acted)."""
+    now = page.get_by_test_id("sc-current")
+    return bool(now.count()) and "—" not in now.inner_text()
+
+
+def _fight_turns(page: Any, typed: bool) -> list[TurnFigures]:
+    attacks: list[TurnFigures] = []
+    for dice, plans in TURNS:
+        _open(page, "sc-next-turn")  # a GM ending a turn early opens it (not an attack's tap)
+        start = Tap("sc-initiative-typed", value=dice) if typed else Tap("sc-initiative-roll")
+        figures = run_turn(page, [start])
+        for plan in plans:
+            if not _acting(page):
+                break  # the app's dice knocked someone out: the turn is over sooner
+            more = _attack(page, plan, typed)
+            figures.add(more)
+            attacks.append(figures)
+            figures = TurnFigures()
+    return attacks
 
 
 def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     for typed, label in ((False, "Simply fight, app dice"), (True, "Simply fight, typed dice")):
         context, page = _fight(browser, origin)
-        turns = [_turn(page, typed) for _ in range(3)]
+        attacks = _fight_turns(page, typed)
         context.close()
-        out += rows(label, turns)
+        out += rows(f"{label} ({len(attacks)} attacks, per attack)", attacks)
     return out
