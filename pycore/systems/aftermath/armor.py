@@ -11,6 +11,7 @@ AFT-T18), the AV at a location and Damage Done (AFT-15).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -70,8 +71,10 @@ def _material(row: Row, group: str, bf: object) -> ArmorMaterial:
     )
 
 
+@functools.cache  # read once like the tables themselves (pycore.tables.loader); every value frozen
 def armor_materials() -> tuple[ArmorMaterial, ...]:
-    """All 54 materials: T17's three groups, then Ballistic Cloth (T18).
+    """All 54 materials: T17's three groups, then Ballistic Cloth (T18). Read once: a fight's
+    screen looks materials up for every location of every fighter (28 times a tap).
 
     >>> len(armor_materials()), armor_materials()[0].material, armor_materials()[-1].material
     (54, 'Plasteel', 'Hercuweave')

@@ -13,6 +13,7 @@ notes as rules (AFT-T16): breakage (AFT-16), penetration caps (AFT-17) and per-w
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
@@ -109,6 +110,7 @@ def _weapon(row: Row) -> Weapon:
     )
 
 
+@functools.cache  # read once like the tables themselves (pycore.tables.loader); every value frozen
 def weapons() -> tuple[Weapon, ...]:
     """Every weapon of the listing, in printed order (49 rows).
 
