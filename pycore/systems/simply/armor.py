@@ -12,6 +12,7 @@ depends on the attack type, projectile / energy / other (SIM-D09).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
@@ -174,6 +175,7 @@ def _find(table_name: str, name: str, rows: Sequence[Row], era: str | None) -> R
 
 
 @checked
+@functools.lru_cache(maxsize=64)  # a fight's screen names every choice each tap; values frozen
 def armor(name: str) -> Armor:
     """Body armor by id or printed name (SIM-T06, SIM-30).
 
@@ -201,6 +203,7 @@ def armor(name: str) -> Armor:
 
 
 @checked
+@functools.lru_cache(maxsize=64)  # a fight's screen names every choice each tap; values frozen
 def coating(name: str) -> Coating:
     """A coating by id ("ablative", "coating_reflective") or printed name (SIM-T06, SIM-30).
 
@@ -221,6 +224,7 @@ def coating(name: str) -> Coating:
 
 
 @checked
+@functools.lru_cache(maxsize=64)  # a fight's screen names every choice each tap; values frozen
 def shield(name: str) -> Shield:
     """A shield by id or printed name (SIM-T07, SIM-31).
 
