@@ -19,7 +19,9 @@ DIST = ROOT / "dist"
 # bytes (issue 20: 15 MB). Measured 14.9 MB once the .pyc leave out docstrings and the stdlib
 # zip the codecs nothing uses (tools/pycompile.py).
 FIRST_VISIT_LIMIT = (
-    15_100_000  # 15.03 MB at 745bdf7: this stop added the fight packages (+0.1 MB of .pyc)
+    # 15.11 MB at stop 25: the four fight packages, the system descriptors, the share sheet and
+    # the DOM builder (+0.08 MB of .pyc and JS since 745bdf7's 15.03 MB)
+    15_200_000
 )
 
 

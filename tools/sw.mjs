@@ -18,6 +18,7 @@ const REQUIRED = [
   "index.html",
   "boot.mjs",
   "register-sw.js",
+  "build-dom.js",
   "app.css",
   "vendor/pyodide/pyodide.mjs",
   "vendor/pyodide/pyodide.asm.mjs",

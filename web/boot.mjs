@@ -2,6 +2,7 @@
 // icepool) into the cwd, and call rkweb.app.browser.start(). Plain Pyodide, no PyScript: it
 // boots faster (measured in tools/bench.py) and the page's CSP needs no 'unsafe-eval'.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { installBuilder } from "./build-dom.js";
 import { registerWorker } from "./register-sw.js";
 import { dropSnapshots, findSnapshot, installApp, restore, snapshotUrl } from "./snapshot.mjs";
 
@@ -152,6 +153,7 @@ async function boot() {
   py ??= await loadPyodide(options);
   installApp(py, await app);
   checkOneVersion(py);
+  installBuilder(); // app/patcher.py builds new subtrees with it
   let rulekeeper;
   try {
     // The snapshot froze the random module's state: reseed it (the app's rolls use their own).

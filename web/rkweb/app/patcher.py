@@ -7,6 +7,7 @@ it against a small fake DOM, and ``app/browser.py`` hands it the page's ``docume
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rkweb.app.vdom import SVG_TAGS, Child, VNode, same_element
@@ -36,10 +37,41 @@ def _remove_attr(el: Any, name: str) -> None:
         setattr(el, name, False)
 
 
+#: A subtree this large is built by the page's ``document.rkBuild`` (web/build-dom.js) from its
+#: JSON in one call; a smaller one node by node (each node costs calls across the bridge).
+BUILD_IN_ONE_CALL = 12
+
+
+def spec(node: Child) -> Any:
+    """``node`` as the JSON build-dom.js builds: a text, or ``[tag, [[name, value]...], [...]]``.
+
+    >>> spec(VNode("p", (("class", "x"),), ("a", VNode("b", (), ("c",)))))
+    ['p', [['class', 'x']], ['a', ['b', [], ['c']]]]
+    """
+    if isinstance(node, str):
+        return node
+    return [node.tag, [list(pair) for pair in node.attrs], [spec(c) for c in node.children]]
+
+
+def _size(node: Child, limit: int) -> int:
+    """How many nodes ``node`` holds, counted up to ``limit``."""
+    if isinstance(node, str):
+        return 1
+    total = 1
+    for child in node.children:
+        total += _size(child, limit - total)
+        if total >= limit:
+            break
+    return total
+
+
 def create(doc: Any, node: Child) -> Any:
     """A new DOM node of ``doc`` showing ``node``."""
     if isinstance(node, str):
         return doc.createTextNode(node)
+    builder = getattr(doc, "rkBuild", None)
+    if builder is not None and _size(node, BUILD_IN_ONE_CALL) >= BUILD_IN_ONE_CALL:
+        return builder(json.dumps(spec(node), ensure_ascii=False, separators=(",", ":")))
     el = (
         doc.createElementNS(SVG_NS, node.tag)
         if node.tag in SVG_TAGS
