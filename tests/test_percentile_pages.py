@@ -3,9 +3,11 @@ and body parts, a check with exact odds, a GM table a rule then uses, and a full
 
 from __future__ import annotations
 
+import re
+
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import find_all, text_of
+from rkweb.app.vdom import VNode, find_all, text_of
 
 from pycore.store import History, default_data
 
@@ -18,6 +20,21 @@ def ctx(seed: str = "abc") -> Ctx:
 
 def texts(model: Model, testid: str) -> list[str]:
     return [text_of(n) for n in find_all(shell.view(model), testid)]
+
+
+def headings(model: Model, *ids: str) -> list[str]:
+    """The titles of the cards whose headings have these ids (a card's title has no testid)."""
+    found: dict[str, str] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, VNode):
+            if node.attr("id") in ids:
+                found[str(node.attr("id"))] = text_of(node)
+            for child in node.children:
+                walk(child)
+
+    walk(shell.view(model))
+    return [found[i] for i in ids]
 
 
 def go(model: Model, *msg: object, seed: str = "abc") -> Model:
@@ -632,3 +649,20 @@ def test_the_round_says_why_a_side_waits_and_whose_result_it_is() -> None:
     assert "Surprise: simple Perception check per side" in shown and " a1 " not in shown
     reloaded = Model(History.from_json(m.history.to_json()), route="percentile")
     assert texts(reloaded, "percentile-turn-why")  # the fight, not the Characters tab
+
+
+def test_the_combat_cards_name_the_procedures_in_words() -> None:
+    """Issue 29 item 7: the card titles read "2. Surprise (a1)", "3. Order of attack (b1)",
+    "4. Agility points (c2)", "5. Attack: to-hit d1, damage procedure 2": settings codes a GM
+    cannot read; they name the procedures as the Settings tab does."""
+    m = go(with_two_characters(), "percentile.tab", "combat")
+    heads = " | ".join(headings(m, "pct-surprise-h", "pct-order-h", "pct-ap-h", "pct-attack-h"))
+    assert "Surprise: simple Perception check per side" in heads
+    assert "Order of attack: roll the order once at the beginning of combat" in heads
+    assert "Agility points: spend agility points per Table #3-6" in heads
+    assert "To hit: skill only" in heads and "Damage: damage die roll from the data sheet" in heads
+    assert not re.search(r"\b[a-d][1-4]\b|procedure \d", heads), heads
+    m = go(m, "percentile.setting", "ap", "c1")
+    m = go(m, "percentile.tab", "combat")
+    c1 = headings(m, "pct-ap-h")[0] + text_of(find_all(shell.view(m), "percentile-ap-c1")[0])
+    assert "ignore agility points" in c1 and not re.search(r"\bc[12]\b", c1), c1

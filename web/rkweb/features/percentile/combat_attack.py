@@ -169,7 +169,7 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
     a = st["combat"].get("attack", {})
     return card(
         "pct-attack-h",
-        f"5. Attack: to-hit {s.to_hit}, damage procedure {s.damage}",
+        f"5. Attack. To hit: {S.procedure(s.to_hit)}. Damage: {S.procedure(s.damage)}",
         h(
             "div",
             {"class": "grid2"},

@@ -210,7 +210,7 @@ def surprise_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
         info = h("p", {"class": "notice"}, str(exc))
     return card(
         "pct-surprise-h",
-        f"2. Surprise ({s.surprise})",
+        f"2. Surprise: {S.procedure(s.surprise)}",
         info,
         S.roll_entry(
             model, "percentile-surprise-roll", "1:100sd per side", "surprise_roll", "Roll surprise"
@@ -268,7 +268,7 @@ def order_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
     order = fight.order
     return card(
         "pct-order-h",
-        f"3. Order of attack ({s.order}) · round {fight.round}",
+        f"3. Order of attack: {S.procedure(s.order)} · round {fight.round}",
         first,
         S.roll_entry(
             model, "percentile-order-roll", "1:100sd per side", "order_roll", "Roll order"
@@ -369,12 +369,12 @@ def ap_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
     if s.ap == "c1":
         return card(
             "pct-ap-h",
-            "4. Agility points (c1)",
+            f"4. Agility points: {S.procedure(s.ap)}",
             h(
                 "p",
                 {"data-testid": "percentile-ap-c1"},
-                "Procedure c1: agility points are not tracked; the GM judges whether a player has "
-                "moved enough. Choose c2 in the settings to spend them.",
+                "Agility points are not tracked; the GM judges whether a player has moved enough. "
+                f"Choose '{S.procedure('c2')}' in the settings to spend them.",
             ),
             why(["AP procedures c1/c2 (PCT-29, lines 76-78)"]),
         )
@@ -387,7 +387,7 @@ def ap_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
     )
     return card(
         "pct-ap-h",
-        f"4. Agility points ({s.ap})",
+        f"4. Agility points: {S.procedure(s.ap)}",
         h(
             "p",
             {"class": "muted small"},

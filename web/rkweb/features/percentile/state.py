@@ -189,3 +189,13 @@ def roll_entry(
 def missing_roll(wanted: DiceWanted, example: str = "47 12") -> str:
     """The refusal when fewer dice were typed than the rule rolls (one entry per roll)."""
     return f"{wanted}: type every roll, in order, spaces or commas between them (e.g. {example})"
+
+
+def procedure(code: str) -> str:
+    """A procedure in words for a card's title, as the Settings tab names it (issue 29 item 7:
+    "Surprise (a1)" is a settings key a GM cannot read); "none" for no surprise check."""
+    titles = combat.procedure_titles()
+    if code not in titles:
+        return "no surprise check"
+    title = titles[code][1]
+    return title[0].lower() + title[1:]
