@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from support import enter
+from support import aftermath_fighter, enter
+from test_aftermath_attack import RIFLE
 
 # Paper widths less 12 mm margins at 96 dpi (as the Simply record's test).
 PAPERS = (("A4", 718), ("Letter", 740))
@@ -68,5 +69,36 @@ def test_a_3d6_fighter_prints_on_one_page(app: Page, errors: list[str]) -> None:
             "Standing",
         ),
         ("New combatant", "Combat tracker", "Campaign", "Print sheet", "Share"),
+    )
+    assert errors == []
+
+
+def test_an_aftermath_character_prints_on_one_page(app: Page, errors: list[str]) -> None:
+    app.get_by_test_id("nav-aftermath").click()
+    aftermath_fighter(app, "Mara Voss", "Rifle", "14", RIFLE)
+    enter(app, "aft-attr-STR", "30")
+    enter(app, "aft-armor-locations", "4-12")
+    app.get_by_test_id("aft-armor-material").select_option("Heavy Leather")
+    app.get_by_test_id("aft-armor-wear").click()
+    enter(app, "aft-item-name", "Canteen")
+    enter(app, "aft-item-enc", "2")
+    app.get_by_test_id("aft-item-add").click()
+    app.get_by_test_id("aft-conditions-add").click()
+    expect(app.get_by_test_id("aft-conditions-entry")).to_have_count(1)
+    _printed(
+        app,
+        "aft-print",
+        (
+            "Mara Voss",
+            "Rifle BCS 14",
+            "G4 · 2D6",
+            "Heavy Leather",
+            "Canteen (ENC 2)",
+            "DRT",
+            "40",
+            "AV 4",
+            "System Shock",
+        ),
+        ("New character", "Add skill", "Clear damage record", "Print sheet", "Rolls"),
     )
     assert errors == []

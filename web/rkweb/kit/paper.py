@@ -27,11 +27,12 @@ def block(title: str, *body: Any, wide: bool = False) -> VNode:
     return h("div", {"class": css}, h("h4", {}, title), *body)
 
 
-def facts(pairs: Iterable[tuple[str, Any]]) -> VNode:
-    """Label: value lines; an empty value prints as a dash so a blank is visibly blank."""
+def facts(pairs: Iterable[tuple[str, Any]], columns: int = 1) -> VNode:
+    """Label: value lines, in one or two columns of pairs; an empty value prints as a dash so
+    a blank is visibly blank."""
     return h(
         "dl",
-        {"class": "paper-facts"},
+        {"class": "paper-facts" if columns == 1 else "paper-facts two"},
         *[p for k, v in pairs for p in (h("dt", {}, k), h("dd", {}, _shown(v)))],
     )
 
