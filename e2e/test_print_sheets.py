@@ -38,6 +38,11 @@ def _printed(page: Page, button: str, wanted: tuple[str, ...], unwanted: tuple[s
         page.set_viewport_size({"width": 768, "height": 1024})
 
 
+def _fill(page: Page, prefix: str, typed: dict[str, str]) -> None:
+    for field, value in typed.items():
+        enter(page, f"{prefix}-{field}", value)
+
+
 def test_a_3d6_fighter_prints_on_one_page(app: Page, errors: list[str]) -> None:
     app.get_by_test_id("nav-gurps").click()
     app.get_by_test_id("gurps-new").click()
@@ -50,8 +55,7 @@ def test_a_3d6_fighter_prints_on_one_page(app: Page, errors: list[str]) -> None:
         "dr": "3",
         "dr_locations": "skull=4",
     }
-    for field, value in typed.items():
-        enter(app, f"gurps-{field}", value)
+    _fill(app, "gurps", typed)
     app.get_by_test_id("gurps-line-add").click()
     enter(app, "gurps-line-0-name", "Pommel strike")
     expect(app.get_by_test_id("gurps-combatant")).to_contain_text("Sir Aldric · HP 7/10")
@@ -100,5 +104,39 @@ def test_an_aftermath_character_prints_on_one_page(app: Page, errors: list[str])
             "System Shock",
         ),
         ("New character", "Add skill", "Clear damage record", "Print sheet", "Rolls"),
+    )
+    assert errors == []
+
+
+def test_a_percentile_character_prints_on_one_page(app: Page, errors: list[str]) -> None:
+    app.get_by_test_id("nav-percentile").click()
+    app.get_by_test_id("percentile-char-new").click()
+    typed = {
+        "char-name": "Ann Kessler",
+        "char-aim": "70",
+        "wform-name": "AUTO PISTOL",
+        "wform-wep_dif": "30",
+        "wform-damage_die": "4+2",
+    }
+    _fill(app, "percentile", typed)
+    app.get_by_test_id("percentile-weapon-add").click()
+    for body, points in (("arm", "20"), ("head", "10")):
+        enter(app, "percentile-pform-name", body)
+        enter(app, "percentile-pform-points", points)
+        app.get_by_test_id("percentile-part-add").click()
+    expect(app.get_by_test_id("percentile-part-row")).to_have_count(2)
+    _printed(
+        app,
+        "percentile-print",
+        (
+            "Ann Kessler",
+            "AIM",
+            "70",
+            "AUTO PISTOL",
+            "(AIM 70 + WEP DIF 30) / 2 = 50",
+            "head",
+            "working",
+        ),
+        ("Delete character", "Remove", "Add", "Checks", "Print sheet", "Damage record\nEach"),
     )
     assert errors == []
