@@ -14,11 +14,12 @@ from pycore.systems.gurps.lines import LINE_FIELDS, AttackLine
 from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import campaign
+from rkweb.features.gurps import campaign, paper
 from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, keep, page_data
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import error_of, field, select, with_error, yes_no
+from rkweb.kit.paper import print_button
 from rkweb.kit.share import share_button
 
 ACTIONS = frozenset({"new", "select", "delete", "field", "line_add", "line_remove", "line_field"})
@@ -291,6 +292,8 @@ def view(model: Model) -> VNode:
             else h("p", {}, "No combatants yet."),
         ),
         share_button("gurps.fighter", chosen.id, chosen.name) if chosen else None,
+        print_button("gurps-print") if chosen else None,
         _sheet(model, chosen) if chosen else None,
+        paper.view(chosen) if chosen else None,
         campaign.view(model),
     )

@@ -10,11 +10,12 @@ from pycore.errors import RulekeeperError
 from pycore.systems.percentile import damage, gmtables, roster
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.percentile import record
+from rkweb.features.percentile import paper, record
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import error_of, field, number, select, with_error
+from rkweb.kit.paper import print_button
 from rkweb.kit.results import card, why
 
 ACTIONS = frozenset({"char_new", "char_select", "char_delete", "char_field"})
@@ -207,7 +208,9 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page"},
         chooser,
+        print_button("percentile-print"),
         _sheet(model, st, char),
         record.weapons_view(model, st, char),
         record.record_view(model, char),
+        paper.view(char),
     )

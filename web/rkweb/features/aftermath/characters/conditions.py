@@ -25,7 +25,7 @@ def draft(model: Model) -> dict[str, str]:
     return dict(found) if isinstance(found, dict) else {}
 
 
-def _damage_line(raw: dict[str, Any]) -> str:
+def damage_line(raw: dict[str, Any]) -> str:
     damage = raw["damage"]
     parts = [
         f"Lethal {damage.get('lethal', 0)}",
@@ -68,7 +68,7 @@ def conditions_card(
         "section",
         {"class": "card", "aria-labelledby": f"{testid}-h"},
         h("h3", {"id": f"{testid}-h"}, f"Damage and conditions of {raw['name']} (now {now})"),
-        h("p", {"data-testid": f"{testid}-damage"}, _damage_line(raw)),
+        h("p", {"data-testid": f"{testid}-damage"}, damage_line(raw)),
         h(
             "p",
             {

@@ -9,6 +9,7 @@ from pycore.systems.aftermath import sheet as core
 from pycore.systems.aftermath.critical import Moment
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.characters import paper
 from rkweb.features.aftermath.characters.attributes import attributes_card, derived_card
 from rkweb.features.aftermath.characters.conditions import conditions_card
 from rkweb.features.aftermath.characters.gear import (
@@ -23,6 +24,7 @@ from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import field, select
+from rkweb.kit.paper import print_button
 from rkweb.kit.results import why
 from rkweb.kit.share import share_button
 
@@ -142,6 +144,7 @@ def _editor(
         conditions_card(model, raw, index, now),
         _damage_edit(model, raw),
         button("aft-heal", "Clear damage record", ("aftermath.char_heal",)),
+        paper.view(raw, view, settings, now),
     )
 
 
@@ -185,4 +188,12 @@ def view(model: Model) -> VNode:
     index, sheet = current(st)
     editor = _editor(model, sheet, index, st, now_of(st)) if sheet else None
     share = share_button("aftermath.character", index, names(st)[index]) if sheet else None
-    return h("div", {"class": "page aftermath-characters"}, _listing(st, index), share, editor)
+    printing = print_button("aft-print") if sheet else None
+    return h(
+        "div",
+        {"class": "page aftermath-characters"},
+        _listing(st, index),
+        share,
+        printing,
+        editor,
+    )

@@ -85,9 +85,11 @@ def _ammo_fields(model: Model, value: dict[str, str], settings: dict[str, Any]) 
     ]
 
 
-def _row(
-    i: int, found: arms.SheetWeapon, raw: dict[str, Any], settings: dict[str, Any]
-) -> tuple[VNode, list[str]]:
+def weapon_text(
+    found: arms.SheetWeapon, raw: dict[str, Any], settings: dict[str, Any]
+) -> tuple[str, str, list[str]]:
+    """A weapon's line (a gun's row and load, or the listing's WDM...), the skill it is used
+    with and its BCS, and its notes: on the sheet and on the printed sheet alike."""
     setup = arms.attack_setup(raw, found.name)
     skill = f"{found.skill}, BCS {setup.base_bcs}" if setup.base_bcs is not None else ""
     notes: list[str] = []
@@ -98,6 +100,14 @@ def _row(
         )
     else:
         line, notes = _listed_line(found, settings)
+    return line, skill, notes
+
+
+def _row(
+    i: int, found: arms.SheetWeapon, raw: dict[str, Any], settings: dict[str, Any]
+) -> tuple[VNode, list[str]]:
+    setup = arms.attack_setup(raw, found.name)
+    line, skill, notes = weapon_text(found, raw, settings)
     asked = [w for w in setup.waits_for if "skill" in w]
     node = h(
         "li",

@@ -1,0 +1,95 @@
+"""The 3d6 fighter's printed sheet (issue 31): every field of his sheet and his state in the
+fight, in the sheet's words, on one page (``kit/paper.py``)."""
+
+from __future__ import annotations
+
+from pycore.systems.gurps.sheet import Combatant, derived_defenses
+from rkweb.app.vdom import VNode
+from rkweb.kit.paper import block, facts, lines, sheet, table
+
+
+def _weapon(c: Combatant) -> VNode:
+    ranged = [("Acc", c.acc), ("1/2D yards", c.half_d), ("Max yards", c.max_range)]
+    return block(
+        "Weapon and shield",
+        facts(
+            [
+                ("Weapon", f"{c.weapon}, skill {c.weapon_skill}"),
+                ("Damage", f"{c.damage} {c.damage_type}" + (" (thrust)" if c.thrust else "")),
+                ("Kind", c.attack_kind),
+                ("Reach", c.reach),
+                ("Parry modifier", c.parry_bonus),
+                *(ranged if c.ranged else []),
+                ("Shield", f"skill {c.shield_skill}, DB {c.shield_db}" if c.shield_skill else ""),
+                ("Barehanded", "yes" if c.unarmed else "no"),
+                ("Brawling / Karate", f"{c.brawling or '—'} / {c.karate or '—'}"),
+            ]
+        ),
+    )
+
+
+def _others(c: Combatant) -> VNode:
+    rows = [
+        (x.name, x.skill, f"{x.damage} {x.damage_type}", x.kind, x.reach, x.parry)
+        for x in c.more_attacks
+    ]
+    heads = ("Attack", "Skill", "Damage", "Kind", "Reach", "Parry")
+    return block("Other attacks", table(heads, rows), wide=True)
+
+
+def _state(c: Combatant) -> VNode:
+    """His state in the fight: posture, maneuver and what an injury left (GUR-58)."""
+    marks = [
+        "stunned" if c.stunned else "",
+        "mentally stunned" if c.mental_stun else "",
+        "unconscious" if c.unconscious else "",
+        f"shock −{c.shock} on his next turn" if c.shock else "",
+    ]
+    return block(
+        "Conditions",
+        facts(
+            [
+                ("Posture", c.posture),
+                ("Maneuver", f"{c.maneuver}{f' ({c.option})' if c.option else ''}"),
+            ]
+        ),
+        lines(m for m in marks if m),
+        facts([("Notes", c.notes)]) if c.notes else None,
+    )
+
+
+def view(c: Combatant) -> VNode:
+    return sheet(
+        "gurps-paper",
+        c.name,
+        [
+            block(
+                "Attributes",
+                facts(
+                    [
+                        ("ST / DX / IQ / HT", f"{c.st} / {c.dx} / {c.iq} / {c.ht}"),
+                        ("HP", f"{c.hp_now} of {c.hp}"),
+                        ("Basic Speed", c.basic_speed),
+                        ("Move", c.move),
+                        ("Encumbrance level", c.encumbrance),
+                        ("Size Modifier", c.sm),
+                    ]
+                ),
+            ),
+            block("Defenses", lines(derived_defenses(c))),
+            _weapon(c),
+            block(
+                "DR and Injury Tolerance",
+                facts(
+                    [
+                        ("DR", c.dr),
+                        ("DR by location", c.dr_locations),
+                        ("Injury Tolerance", c.tolerance),
+                        ("Male", c.male),
+                    ]
+                ),
+            ),
+            _others(c),
+            _state(c),
+        ],
+    )
