@@ -287,5 +287,8 @@ def test_the_players_screen_reads_across_the_table_and_a_snapshot_says_its_time(
     app.get_by_test_id("player-snapshot").click()
     link = str(app.get_by_test_id("share-link").get_attribute("href"))
     phone = _fresh(browser, browser_context_args, link)
-    expect(phone.get_by_test_id("player-as-of")).to_contain_text("Snapshot of 20")
+    # The time in the phone's own words (the share preview's local time): "27 Nov 2026, 06:49".
+    expect(phone.get_by_test_id("player-as-of")).to_contain_text(
+        re.compile(r"Snapshot of \d{1,2} \w{3} \d{4}, \d{2}:\d{2}")
+    )
     expect(phone.get_by_test_id("player-current")).to_contain_text("to act")
