@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rkweb.app.model import Model
 from rkweb.features.percentile import state as S
@@ -179,6 +179,11 @@ def step(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(actions, min_size=1, max_size=30))
+# Found in Pyodide at stop 25: an undo back before the turn left no location chosen, and the
+# attack then waited for the GM's choice although Table #3-3.4 is entered.
+@example(
+    [("target", "other")] * 7 + [("next",), ("attacker", "c1"), ("target", "other"), ("undo",)]
+)
 def test_every_attack_starts_from_the_sheets_and_the_fight_so_far(
     sequence: list[tuple[str, ...]],
 ) -> None:

@@ -136,7 +136,11 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
         descriptions=settings.descriptions,
         organ=settings.organ_damage,
         organ_multipliers=typed_multipliers(form),
-        location_mode=str(form.get("location") or "specify"),
+        # Not set in this attack (or undone to before it was): derived as a fresh set-up is,
+        # by Table #3-3.4's roll once the GM entered it (setup.py), else the GM's choice.
+        location_mode=str(
+            form.get("location") or ("roll" if fight.tables.get("PCT-M07") else "specify")
+        ),
         max_throw_m=_throw(fight, form, attacker, weapon),
         record=target.parts,
     )
