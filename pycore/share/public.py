@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.step import seen as seen  # the other systems' views read it here
-from pycore.systems.system import SYSTEM_KEYS, systems
+from pycore.systems.system import SYSTEM_KEYS, system, systems
 from pycore.validate import checked
 
 MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
@@ -172,11 +172,8 @@ class PublicFight:
         >>> PublicFight(3, "2", 0, (), "", "percentile").heading, PublicFight(1, "", 0, (), "", "gurps").heading
         ('Round 3 · piece 2', 'Round 1')
         """
-        if self.system == "aftermath":
-            return f"Turn {self.turn}" + (f" · Phase {self.phase}" if self.phase else "")
-        if self.system == "percentile":
-            return f"Round {self.turn}" + (f" · piece {self.phase}" if self.phase else "")
-        return f"Round {self.turn}" if self.system == "gurps" else f"Turn {self.turn}"
+        turn, part = system(self.system).fight.clock if self.system in SYSTEM_KEYS else ("Turn", "")
+        return f"{turn} {self.turn}" + (f" · {part} {self.phase}" if part and self.phase else "")
 
     def __str__(self) -> str:
         names = ", ".join(name for name, _, _ in self.order)

@@ -42,6 +42,9 @@ class FightPlaces:
     actions: tuple[tuple[str, ...], ...]
     public: str
     under_way: str
+    #: How the fight counts its time for the players ("Turn 2 · Phase 7"): the word for the
+    #: turn and, where the system has one, for the part of it ("" for none).
+    clock: tuple[str, str] = ("Turn", "")
 
 
 @dataclass(frozen=True)

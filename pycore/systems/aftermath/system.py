@@ -17,6 +17,7 @@ SYSTEM = System(
         actions=(("combat", "turn"), ("combat", "phase")),
         public="pycore.systems.aftermath.fight.public:public_aftermath",
         under_way="pycore.systems.aftermath.fight.public:aftermath_under_way",
+        clock=("Turn", "Phase"),
     ),
     credit=Credit(
         "Aftermath!-style BCS/DAT tactical rules",

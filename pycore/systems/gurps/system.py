@@ -17,6 +17,7 @@ SYSTEM = System(
         actions=(("fight",), ("pending",), ("asks",)),
         public="pycore.share.public_gurps:public_gurps",
         under_way="pycore.share.public_gurps:gurps_under_way",
+        clock=("Round", ""),
     ),
     credit=Credit(
         "3d6 combat and injury (GURPS Lite style)",

@@ -17,6 +17,7 @@ SYSTEM = System(
         actions=(("combat", "round"), ("combat", "order"), ("combat", "surprise")),
         public="pycore.share.public_percentile:public_percentile",
         under_way="pycore.share.public_percentile:percentile_under_way",
+        clock=("Round", "piece"),
     ),
     credit=Credit(
         "Percentile sci-fi combat",
