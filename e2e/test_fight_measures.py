@@ -20,7 +20,10 @@ def test_next_turn_to_damage_in_four_taps(system: str, browser: Browser, app_url
     module = importlib.import_module(f"bench_fight_{system}")
     rows = module.figures(browser, app_url.rstrip("/"))
     taps = {name: int(figure) for name, figure, _ in rows if name.endswith("taps per turn (max)")}
-    assert taps and all(n <= 4 for n in taps.values()), taps
+    # FIGHT.md counts a plain attack (the weapon in hand, nothing set before the roll); a bench
+    # that also plays luck, a Defend or a weapon change reports those beside it.
+    plain = {name: n for name, n in taps.items() if "plain attacks" in name}
+    assert taps and all(n <= 4 for n in (plain or taps).values()), taps
     if system == "aftermath":  # missile and hand-to-hand turns, app and typed dice (issue 16)
         kinds = {n.split(":")[0] for n in taps}
         assert kinds == {

@@ -112,8 +112,11 @@ def _acting(page: Any) -> bool:
     return bool(now.count()) and "—" not in now.inner_text()
 
 
-def _fight_turns(page: Any, typed: bool) -> list[TurnFigures]:
+def _fight_turns(page: Any, typed: bool) -> tuple[list[TurnFigures], list[TurnFigures]]:
+    """Every attack's figures, and those of the plain ones (FIGHT.md's measure: the attacker's
+    weapon in hand, nothing set before the roll)."""
     attacks: list[TurnFigures] = []
+    plain: list[TurnFigures] = []
     for dice, plans in TURNS:
         _open(page, "sc-next-turn")  # a GM ending a turn early opens it (not an attack's tap)
         start = Tap("sc-initiative-typed", value=dice) if typed else Tap("sc-initiative-roll")
@@ -124,15 +127,18 @@ def _fight_turns(page: Any, typed: bool) -> list[TurnFigures]:
             more = _attack(page, plan, typed)
             figures.add(more)
             attacks.append(figures)
+            if not plan[0]:
+                plain.append(figures)
             figures = TurnFigures()
-    return attacks
+    return attacks, plain
 
 
 def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     for typed, label in ((False, "Simply fight, app dice"), (True, "Simply fight, typed dice")):
         context, page = _fight(browser, origin)
-        attacks = _fight_turns(page, typed)
+        attacks, plain = _fight_turns(page, typed)
         context.close()
         out += rows(f"{label} ({len(attacks)} attacks, per attack)", attacks)
+        out += rows(f"{label}, plain attacks ({len(plain)})", plain)
     return out
