@@ -338,14 +338,19 @@ def _allowed(lo: object, hi: object) -> str:
 
 
 def _in_range(
-    value: Number, field: str, lo: Number | None, hi: Number | None, error: type[RulekeeperError]
+    value: Number,
+    field: str,
+    lo: Number | None,
+    hi: Number | None,
+    error: type[RulekeeperError],
+    why: str = "",
 ) -> None:
     if lo is not None and hi is not None and not lo <= value <= hi:
-        raise error(f"{field} {shown(value)} is outside {lo} to {hi}")
+        raise error(f"{field} {shown(value)} is outside {lo} to {hi}{why}")
     if lo is not None and value < lo:
-        raise error(f"{field} {shown(value)} is less than {lo}")
+        raise error(f"{field} {shown(value)} is less than {lo}{why}")
     if hi is not None and value > hi:
-        raise error(f"{field} {shown(value)} is more than {hi}")
+        raise error(f"{field} {shown(value)} is more than {hi}{why}")
 
 
 @checked
@@ -355,8 +360,10 @@ def whole(
     lo: int | None = None,
     hi: int | None = None,
     error: type[RulekeeperError] = RuleError,
+    why: str = "",
 ) -> int:
-    """``value`` as a whole number in ``lo``..``hi`` (never a bool, a float or a Fraction).
+    """``value`` as a whole number in ``lo``..``hi`` (never a bool, a float or a Fraction);
+    ``why`` ends the refusal when the range is a rule's (" (SIM-43: at most the injury)").
 
     >>> whole(3, "round", 1, 100)
     3
@@ -372,8 +379,8 @@ def whole(
     if isinstance(value, Fraction) and value.denominator == 1:
         value = value.numerator
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{field} {shown(value)} is not a whole number{_allowed(lo, hi)}")
-    _in_range(value, field, lo, hi, error)
+        raise error(f"{field} {shown(value)} is not a whole number{_allowed(lo, hi)}{why}")
+    _in_range(value, field, lo, hi, error, why)
     return value
 
 

@@ -21,7 +21,7 @@ from pycore.systems.gurps.modifiers import (
     posture,
 )
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import checked, shown
+from pycore.validate import checked, shown, whole
 
 DEFENSES: Final = ("dodge", "parry", "block")
 
@@ -77,12 +77,6 @@ def thrown_parry_modifier(light: bool) -> Modifier:
     return Modifier("parrying a thrown weapon", -1, "004:L257")
 
 
-def _int(field: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{field} {shown(value)} is outside {low} to {high}")
-    return value
-
-
 @dataclass(frozen=True)
 class Defense:
     """A defense score with the formula that gives it."""
@@ -103,7 +97,7 @@ def explain_dodge(basic_speed: Fraction | int | str, encumbrance: int = 0) -> De
     (6, 'Dodge = ⌊5.75 + 3⌋ − 0 = 8')
     """
     speed = exact("Basic Speed", basic_speed, 0, 30)
-    level = _int("encumbrance level", encumbrance, 0, 10)
+    level = whole(encumbrance, "encumbrance level", 0, 10)
     value = math.floor(speed + 3) - level
     return Defense("Dodge", value, f"⌊{decimal_text(speed)} + 3⌋ − {level}")
 
@@ -124,8 +118,8 @@ def explain_parry(skill: int, bonus: int = 0) -> Defense:
     >>> explain_parry(11, -1).value, explain_parry(14, 2).value
     (7, 12)
     """
-    level = _int("weapon skill", skill, 0, 40)
-    mod = _int("parry bonus", bonus, -10, 10)
+    level = whole(skill, "weapon skill", 0, 40)
+    mod = whole(bonus, "parry bonus", -10, 10)
     return Defense("Parry", math.floor(3 + Fraction(level, 2)) + mod, f"⌊3 + {level}/2⌋ + {mod}")
 
 
@@ -146,7 +140,7 @@ def explain_block(shield_skill: int) -> Defense:
     >>> explain_block(11).value
     8
     """
-    level = _int("Shield skill", shield_skill, 0, 40)
+    level = whole(shield_skill, "Shield skill", 0, 40)
     return Defense("Block", math.floor(3 + Fraction(level, 2)), f"⌊3 + {level}/2⌋")
 
 
@@ -184,12 +178,12 @@ def unarmed_parry(
     'Parry (unarmed, Karate) = ⌊3 + Karate 12/2⌋ = 9'
     """
     minus_3 = vs_weapon and not thrust
-    options = [("DX", _int("DX", dx, 0, 40), -3 if minus_3 else 0)]
+    options = [("DX", whole(dx, "DX", 0, 40), -3 if minus_3 else 0)]
     if brawling is not None:
-        options.append(("Brawling", _int("Brawling", brawling, 0, 40), -3 if minus_3 else 0))
+        options.append(("Brawling", whole(brawling, "Brawling", 0, 40), -3 if minus_3 else 0))
     if karate is not None:
-        level = _int("encumbrance level", encumbrance, 0, 10)
-        options.append(("Karate", _int("Karate", karate, 0, 40), -level))
+        level = whole(encumbrance, "encumbrance level", 0, 10)
+        options.append(("Karate", whole(karate, "Karate", 0, 40), -level))
     scored = [(math.floor(3 + Fraction(v, 2)) + pen, name, v, pen) for name, v, pen in options]
     # The best parry; on a tie the skill over DX ("Brawling or Karate skill - or DX, if higher").
     score, name, value, penalty = max(scored, key=lambda o: (o[0], o[1] != "DX"))
@@ -243,7 +237,7 @@ def defense_line(
     if held:
         items.append(Modifier(f"posture {posture_name}", held, "GUR-10"))
     if shield_db:
-        items.append(Modifier("shield DB", _int("shield DB", shield_db, 0, 10), "GUR-45"))
+        items.append(Modifier("shield DB", whole(shield_db, "shield DB", 0, 10), "GUR-45"))
     if aod_option == f"Increased {kind.capitalize()}":
         items.append(Modifier("All-Out Defense (Increased)", 2, "GUR-17"))
     if stunned:

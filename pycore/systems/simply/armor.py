@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from pycore.errors import RuleError
+from pycore.systems.simply.limits import MAX_RAW
 from pycore.tables import Row, load_table
 from pycore.validate import checked, fields_as_declared
 
@@ -26,7 +27,6 @@ DamageKind = Literal["projectile", "energy", "other"]
 DAMAGE_KINDS: Final[tuple[str, ...]] = get_args(DamageKind)
 
 #: Bounds for Raw Damage and free entries (spells, powers); past them is a RuleError (STYLE 3).
-MAX_RAW: Final = 1000
 MAX_FREE_MOD: Final = 100
 
 

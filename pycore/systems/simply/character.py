@@ -25,6 +25,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import DAMAGE_KINDS, DamageKind
+from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.skills import (
     COMBAT_SKILLS,
     explain_skill_purchase_points,
@@ -36,7 +37,6 @@ from pycore.systems.simply.skills import (
 from pycore.systems.simply.stats import (
     DEFAULT_STARTING_LUCK,
     LEVELS,
-    MAX_STAT,
     STAT_NAMES,
     Adjustment,
     Derivation,

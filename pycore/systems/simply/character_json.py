@@ -26,7 +26,8 @@ from pycore.systems.simply.character import (
     Skill,
     Weapon,
 )
-from pycore.systems.simply.stats import MAX_STAT, STAT_NAMES, Adjustment, Speed
+from pycore.systems.simply.limits import MAX_STAT
+from pycore.systems.simply.stats import STAT_NAMES, Adjustment, Speed
 from pycore.validate import checked
 
 MAX_TEXT: Final = 10_000

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.systems.simply.limits import MAX_STAT
 from pycore.tables import Row, load_table
 from pycore.validate import whole
-
-MAX_STAT: Final = 100
 
 #: SIM-09: the special checks, in the order of SIM-T02.
 SPECIAL_CHECKS: Final[tuple[str, ...]] = tuple(

@@ -21,29 +21,20 @@ from typing import Final
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import (
-    MAX_RAW,
     DamageKind,
     Protection,
     ProtectionResult,
     apply_protection,
 )
+from pycore.systems.simply.limits import MAX_HP, MAX_LUCK, MAX_ORIGINAL_STAT, MAX_RAW
+from pycore.systems.simply.luck import luck_on_injury
 from pycore.tables import load_table
-from pycore.validate import checked
-
-#: Bounds of the inputs (STYLE 3). Stats: original S and H; 1-20 covers SIM-D02 plus adjustments.
-MAX_STAT: Final = 20
-MAX_HP: Final = 1000
+from pycore.validate import checked, whole
 
 #: SIM-T17 thresholds (lines 601-611), kept as constants with their rule IDs.
 BLEEDING_AFTER: Final = 10  # SIM-46: "Taken 10 Points of Injuries?" (cumulative)
 UNCONSCIOUS_AT: Final = 1  # SIM-48: "Only 1 HP left? Or less?"
 DEAD_AT: Final = -10  # SIM-50: "Reduced to -10 HP? Or less?"
-
-
-def _check_int(field: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{field} {value!r} is outside {low} to {high}")
-    return value
 
 
 @checked
@@ -123,7 +114,7 @@ def raw_from_weapon(value: int, source: str = "weapon") -> RawDamage:
     >>> raw_from_weapon(12, "Blaster").value
     12
     """
-    return RawDamage(_check_int("raw damage", value, 0, MAX_RAW), source=source)
+    return RawDamage(whole(value, "raw damage", 0, MAX_RAW), source=source)
 
 
 @checked
@@ -311,25 +302,18 @@ def apply_damage(
     pycore.errors.RuleError: luck spent 10 is outside 0 to 9 (SIM-43: at most the injury and the luck available)
     """
     raw_damage = raw if isinstance(raw, RawDamage) else raw_from_weapon(raw)
-    hp_max = _check_int("HP max", hp_max, 1, MAX_HP)
-    hp = _check_int("HP", hp, -MAX_HP, hp_max)
-    strength = _check_int("S", strength, 1, MAX_STAT)
-    health = _check_int("H", health, 1, MAX_STAT)
+    hp_max = whole(hp_max, "HP max", 1, MAX_HP)
+    hp = whole(hp, "HP", -MAX_HP, hp_max)
+    strength = whole(strength, "S", 1, MAX_ORIGINAL_STAT)
+    health = whole(health, "H", 1, MAX_ORIGINAL_STAT)
     if luck_available is not None:
-        _check_int("luck available", luck_available, 0, MAX_HP)
+        whole(luck_available, "luck available", 0, MAX_LUCK)
     guarded = apply_protection(raw_damage.value, kind, protection, others)  # SIM-41
-    cap = guarded.injury if luck_available is None else min(guarded.injury, luck_available)
-    if (
-        isinstance(luck_spent, bool)
-        or not isinstance(luck_spent, int)
-        or not 0 <= luck_spent <= cap
-    ):
-        raise RuleError(
-            f"luck spent {luck_spent!r} is outside 0 to {cap} "
-            "(SIM-43: at most the injury and the luck available)"
-        )
-    spent = luck_spent
-    injury = guarded.injury - spent  # SIM-43
+    # SIM-43, in its one place: without a figure for the luck available, only the injury caps it.
+    lucky = luck_on_injury(
+        guarded.injury, MAX_LUCK if luck_available is None else luck_available, luck_spent
+    )
+    spent, injury = lucky.spent, lucky.injury
     hp_after = hp - injury  # SIM-42
     effects: list[InjuryEffect] = []
     knockback = knockback_effect(raw_damage.value, strength)  # SIM-44 uses Raw Damage

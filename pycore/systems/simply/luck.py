@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 
 from pycore.dice import RandintSource, Roll, roll
 from pycore.errors import RuleError
+from pycore.systems.simply.limits import MAX_LUCK, MAX_RAW
 from pycore.systems.simply.tasks import (
     SIDES,
     RolledContest,
@@ -26,23 +27,12 @@ from pycore.systems.simply.tasks import (
     test,
     winner_words,
 )
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 #: SIM-10 1: "at least 5 Luck Points available"; 2a-2c: 5 is also the least ever spent on a roll.
 LUCK_MINIMUM: Final = 5
-#: Bounds on typed-in values (STYLE 3), matching the character sheet's luck bound.
-MAX_LUCK: Final = 1000
-MAX_INJURY: Final = 1000
 
 LuckCase = Literal["success", "bought", "not enough", "automatic failure"]
-
-
-def _int(field: str, value: object, low: int, high: int, why: str = "") -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{field} {value!r} is not a whole number; allowed: {low} to {high}{why}")
-    if not low <= value <= high:
-        raise RuleError(f"{field} {value} is outside {low} to {high}{why}")
-    return value
 
 
 @checked
@@ -52,11 +42,11 @@ def can_declare_luck(luck_points: int) -> bool:
     >>> can_declare_luck(4), can_declare_luck(5)
     (False, True)
     """
-    return _int("luck points", luck_points, 0, MAX_LUCK) >= LUCK_MINIMUM
+    return whole(luck_points, "luck points", 0, MAX_LUCK) >= LUCK_MINIMUM
 
 
 def _declared(luck_points: int) -> int:
-    lp = _int("luck points", luck_points, 0, MAX_LUCK)
+    lp = whole(luck_points, "luck points", 0, MAX_LUCK)
     if lp < LUCK_MINIMUM:  # SIM-10 1: declared before the roll, with >= 5 LP available
         raise RuleError(
             f"luck points {lp} is outside {LUCK_MINIMUM} to {MAX_LUCK}"
@@ -206,14 +196,14 @@ def luck_on_injury(injury: int, luck_points: int, spend: int) -> InjuryLuck:
     ...
     pycore.errors.RuleError: luck spent 4 is outside 0 to 3 (SIM-43: at most the injury and the luck available)
     """
-    injury = _int("injury", injury, 0, MAX_INJURY)
-    lp = _int("luck points", luck_points, 0, MAX_LUCK)
-    spend = _int(
-        "luck spent",
+    injury = whole(injury, "injury", 0, MAX_RAW)
+    lp = whole(luck_points, "luck points", 0, MAX_LUCK)
+    spend = whole(
         spend,
+        "luck spent",
         0,
         min(injury, lp),
-        " (SIM-43: at most the injury and the luck available)",
+        why=" (SIM-43: at most the injury and the luck available)",
     )
     return InjuryLuck(injury, lp, spend)
 
@@ -317,7 +307,7 @@ def roll_task_declared(
     >>> str(roll_task_declared(target_number(10, "Automatic"), "Capable", 20, random.Random(1)))
     'base 10; Automatic: automatic success, no roll'
     """
-    luck_points = _int("luck points", luck_points, 0, MAX_LUCK)
+    luck_points = whole(luck_points, "luck points", 0, MAX_LUCK)
     if luck_points and target.automatic is None:
         return roll_luck_test(target.total, luck_points, rng, level)
     return roll_task(target, level, rng)

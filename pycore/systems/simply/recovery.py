@@ -16,21 +16,15 @@ from typing import Final, Literal
 
 from pycore.dice.roller import RandintSource, Roll, roll
 from pycore.errors import RuleError
+from pycore.systems.simply.limits import MAX_HP
 from pycore.systems.simply.tasks import TargetNumber, success_chance, target_number
 from pycore.tables import Row, load_table
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 Skill = Literal["First Aid", "Medicine"]
 SKILLS: Final = ("First Aid", "Medicine")
-MAX_HP: Final = 1000
 MAX_WEEKS: Final = 520
 MAX_ATTEMPTS: Final = 100
-
-
-def _check_int(field: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{field} {value!r} is outside {low} to {high}")
-    return value
 
 
 def _skill(skill: str) -> Skill:
@@ -158,8 +152,8 @@ def at_quarter_or_less(hp: int, hp_max: int) -> bool:
     >>> at_quarter_or_less(7, 26), at_quarter_or_less(6, 26)
     (False, True)
     """
-    hp_max = _check_int("HP max", hp_max, 1, MAX_HP)
-    hp = _check_int("HP", hp, -MAX_HP, hp_max)
+    hp_max = whole(hp_max, "HP max", 1, MAX_HP)
+    hp = whole(hp, "HP", -MAX_HP, hp_max)
     return 4 * hp <= hp_max
 
 
@@ -234,7 +228,7 @@ def first_aid(hp: int, hp_max: int, skill: str, minutes_since_injury: int) -> Tr
     checked = _skill(skill)
     window = load_table("simply", "treatment").meta["first_aid_window_minutes"]
     assert isinstance(window, int)
-    _check_int("minutes since injury", minutes_since_injury, 0, window)
+    whole(minutes_since_injury, "minutes since injury", 0, window)
     row = _row("first_aid")
     return _task(
         "first aid",
@@ -258,7 +252,7 @@ def bandage(hp: int) -> TreatmentTask:
     ...
     pycore.errors.RuleError: HP -2 is below 0: bandaging does not help in Critical Condition (SIM-53)
     """
-    _check_int("HP", hp, -MAX_HP, MAX_HP)
+    whole(hp, "HP", -MAX_HP, MAX_HP)
     if hp < 0:
         raise RuleError(
             f"HP {hp} is below 0: bandaging does not help in Critical Condition (SIM-53)"
@@ -286,7 +280,7 @@ def stabilize(attempt: int, skill: str) -> TreatmentTask:
     [-2, -4, None]
     """
     checked = _skill(skill)
-    attempt = _check_int("stabilization attempt", attempt, 1, MAX_ATTEMPTS)
+    attempt = whole(attempt, "stabilization attempt", 1, MAX_ATTEMPTS)
     row = _row("stabilize")
     base = row["first_aid" if checked == "First Aid" else "medicine"]
     assert isinstance(base, str)
@@ -363,9 +357,9 @@ def natural_healing(weeks: int, activity: str, hp: int, hp_max: int) -> Healing:
     """
     if activity not in ("inactive", "moderate"):
         raise RuleError(f"activity {activity!r} is unknown; allowed: inactive, moderate")
-    weeks = _check_int("weeks", weeks, 0, MAX_WEEKS)
-    hp_max = _check_int("HP max", hp_max, 1, MAX_HP)
-    hp = _check_int("HP", hp, -MAX_HP, hp_max)
+    weeks = whole(weeks, "weeks", 0, MAX_WEEKS)
+    hp_max = whole(hp_max, "HP max", 1, MAX_HP)
+    hp = whole(hp, "HP", -MAX_HP, hp_max)
     per_week = _int(_row(f"natural_{activity}"), "hp_gain")
     return _heal(
         f"natural healing ({activity})", weeks, per_week, (), hp, hp_max, ("SIM-56", "SIM-D18")
@@ -407,9 +401,9 @@ def hospital_care(
     >>> str(hospital_care(2, hp=5, hp_max=26, state_of_the_art=True, rng=random.Random(1)))
     'hospital care (state of the art): 2 wk × 4 + 2 + 5; HP 5 → 20 (SIM-57, SIM-D17, SIM-D18)'
     """
-    weeks = _check_int("weeks", weeks, 0, MAX_WEEKS)
-    hp_max = _check_int("HP max", hp_max, 1, MAX_HP)
-    hp = _check_int("HP", hp, -MAX_HP, hp_max)
+    weeks = whole(weeks, "weeks", 0, MAX_WEEKS)
+    hp_max = whole(hp_max, "HP max", 1, MAX_HP)
+    hp = whole(hp, "HP", -MAX_HP, hp_max)
     per_week = _int(_row("hospital"), "hp_gain")
     rolls: tuple[Roll, ...] = ()
     rules: tuple[str, ...] = ("SIM-57", "SIM-D18")

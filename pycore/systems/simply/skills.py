@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.stats import (
-    MAX_STAT,
     Derivation,
     age_category,
     check_int,

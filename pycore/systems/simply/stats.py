@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from pycore.errors import RuleError
+from pycore.systems.simply.limits import MAX_LUCK, MAX_STAT
 from pycore.tables import Row, load_table
 from pycore.validate import checked
 
@@ -35,8 +36,6 @@ STAT_TITLES: Final[dict[str, str]] = {
     "H": "Health",
 }
 
-#: A bound on any stat or adjustment typed in, so nonsense is refused (STYLE 3).
-MAX_STAT: Final = 100
 
 #: SIM-22: "Ground Speed for most humanoids is 3; Swimming Speed is 1" (line 349).
 GROUND_SPEED: Final = 3
@@ -44,7 +43,6 @@ SWIMMING_SPEED: Final = 1
 
 #: SIM-D05: the starting Luck Points when the GM gives none (a campaign setting).
 DEFAULT_STARTING_LUCK: Final = 10
-MAX_LUCK: Final = 1000
 
 
 @checked

@@ -26,7 +26,7 @@ from pycore.systems.simply.checks import SPECIAL_CHECKS as SPECIAL_CHECKS
 from pycore.systems.simply.checks import special_check as special_check
 from pycore.systems.simply.checks import special_check_stat as special_check_stat
 from pycore.tables import Row, load_table
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 #: SIM-06: the skill levels that are "Fam or better" (SIM-19); None is a default rating or a check.
 LEVELS: Final[tuple[str, ...]] = ("Familiar", "Capable", "Professional", "Expert")
@@ -37,7 +37,6 @@ MAX_TARGET: Final = 1000
 MAX_MODIFIER: Final = 100
 MAX_MODIFIERS: Final = 20
 MAX_NAME: Final = 60
-MAX_STAT: Final = 100
 MIN_ROLL: Final = 2
 MAX_ROLL: Final = 20
 
@@ -52,20 +51,12 @@ Automatic = Literal["success", "failure"]
 Winner = Literal["a", "b"]
 
 
-def _int(field: str, value: object, low: int, high: int, why: str = "") -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{field} {value!r} is not a whole number; allowed: {low} to {high}{why}")
-    if not low <= value <= high:
-        raise RuleError(f"{field} {value} is outside {low} to {high}{why}")
-    return value
-
-
 def _target(field: str, value: object) -> int:
-    return _int(field, value, -MAX_TARGET, MAX_TARGET)
+    return whole(value, field, -MAX_TARGET, MAX_TARGET)
 
 
 def _roll(field: str, value: object) -> int:
-    return _int(field, value, MIN_ROLL, MAX_ROLL, " (2D10)")
+    return whole(value, field, MIN_ROLL, MAX_ROLL, why=" (2D10)")
 
 
 def _level(field: str, level: object) -> str | None:
@@ -225,7 +216,7 @@ def target_number(
         name, value = item
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME:
             raise RuleError(f"modifier {index} name {name!r} must be 1 to {MAX_NAME} characters")
-        value = _int(f"modifier {name!r}", value, -MAX_MODIFIER, MAX_MODIFIER)
+        value = whole(value, f"modifier {name!r}", -MAX_MODIFIER, MAX_MODIFIER)
         parts.append(Part(name.strip(), value, "SIM-05"))  # SIM-05: after difficulty
     total = _target("target number", sum(p.value for p in parts))
     auto: Automatic | None = None

@@ -79,8 +79,6 @@ from pycore.systems.simply.fight.value import (
     MAX_ACTIONS,
     MAX_BONUS,
     MAX_COMBATANTS,
-    MAX_HP,
-    MAX_LUCK,
     MAX_MINUTES,
     Arm,
     Combat,
@@ -90,6 +88,7 @@ from pycore.systems.simply.fight.value import (
     PendingCheck,
     add_combatant,
 )
+from pycore.systems.simply.limits import MAX_HP, MAX_LUCK
 
 #: The steps a page calls, each ``(fight, ...) -> (Fight, result)`` with ``result.step``.
 TRANSITIONS = (

@@ -18,15 +18,14 @@ from pycore.systems.simply.fight.public import check_line, hit_line
 from pycore.systems.simply.fight.turns import TurnStep, _disable_if_needed
 from pycore.systems.simply.fight.value import (
     BLEED_EVERY,
-    MAX_HP,
     MAX_MINUTES,
     Combat,
     PendingCheck,
-    _int,
     _with,
     _without,
 )
-from pycore.validate import checked
+from pycore.systems.simply.limits import MAX_HP
+from pycore.validate import checked, whole
 
 
 @dataclass(frozen=True)
@@ -252,7 +251,7 @@ def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, TimePassed]:
     >>> passed.lines, fight.get("c1").hp
     (('Mara bleeds 2 HP (12 minutes): HP 14 → 12',), 12)
     """
-    minutes = _int("minutes", minutes, 1, MAX_MINUTES)
+    minutes = whole(minutes, "minutes", 1, MAX_MINUTES)
     now = combat.clock + minutes
     lines: list[str] = []
     rules = ["SIM-D14"]

@@ -16,15 +16,13 @@ from pycore.systems.simply.fight.value import (
     ACTIONS,
     MAX_ACTIONS,
     MAX_BONUS,
-    MAX_HP,
-    MAX_LUCK,
     Combat,
     Combatant,
-    _int,
     _without,
     add_combatant,
 )
-from pycore.validate import checked
+from pycore.systems.simply.limits import MAX_HP, MAX_LUCK
+from pycore.validate import checked, whole
 
 
 @dataclass(frozen=True)
@@ -439,13 +437,13 @@ def adjust(combat: Combat, combatant_id: str, **changes: Any) -> Combat:
     if unknown:
         raise RuleError(f"cannot change {', '.join(sorted(unknown))}")
     if "hp" in changes:
-        _int("HP", changes["hp"], -MAX_HP, c.hp_max)
+        whole(changes["hp"], "HP", -MAX_HP, c.hp_max)
     if "luck" in changes:
-        _int("luck points", changes["luck"], 0, MAX_LUCK)
+        whole(changes["luck"], "luck points", 0, MAX_LUCK)
     if "bonus" in changes:
-        _int("initiative bonus", changes["bonus"], -MAX_BONUS, MAX_BONUS)
+        whole(changes["bonus"], "initiative bonus", -MAX_BONUS, MAX_BONUS)
     if "actions_per_turn" in changes:
-        _int("actions per turn", changes["actions_per_turn"], 1, MAX_ACTIONS, " (SIM-D22)")
+        whole(changes["actions_per_turn"], "actions per turn", 1, MAX_ACTIONS, why=" (SIM-D22)")
     return _disable_if_needed(combat, replace(c, **changes))
 
 

@@ -13,7 +13,8 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import DamageKind, Protection, check_kind, wear
 from pycore.systems.simply.damage import DEAD_AT, UNCONSCIOUS_AT, special_check_chance
-from pycore.validate import checked
+from pycore.systems.simply.limits import MAX_HP, MAX_LUCK
+from pycore.validate import checked, whole
 
 #: SIM-37: the four kinds of action.
 ACTIONS: Final = ("Move", "Attack", "Defend", "Other")
@@ -21,9 +22,7 @@ ACTIONS: Final = ("Move", "Attack", "Defend", "Other")
 DEFAULT_ACTIONS: Final = 2
 MAX_ACTIONS: Final = 10
 MAX_COMBATANTS: Final = 40
-MAX_HP: Final = 1000
 MAX_BONUS: Final = 20
-MAX_LUCK: Final = 1000
 MAX_LINK: Final = 80  # a record id (pycore.systems.simply.links)
 MAX_MINUTES: Final = 60 * 24 * 30  # a month of game time in one step is plenty
 BLEED_EVERY: Final = 5  # SIM-46 / SIM-49: 1 HP every 5 minutes (SIM-D14: full 5 minutes)
@@ -41,12 +40,6 @@ def odds_words(chance: Fraction) -> str:
     """
     exact = str(chance.numerator) if chance.denominator == 1 else str(chance)
     return f"{exact} ({float(chance) * 100:.2f}%)"
-
-
-def _int(field_name: str, value: object, low: int, high: int, why: str = "") -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{field_name} {value!r} is outside {low} to {high}{why}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -255,9 +248,9 @@ Combat = Fight
 
 def _check_arm(arm: Arm) -> Arm:
     if arm.max_damage is not None:
-        _int("max damage", arm.max_damage, 1, 100, " (SIM-40)")
+        whole(arm.max_damage, "max damage", 1, 100, why=" (SIM-40)")
     if arm.rating is not None:
-        _int(f"{arm.name} rating", arm.rating, -MAX_HP, MAX_HP)
+        whole(arm.rating, f"{arm.name} rating", -MAX_HP, MAX_HP)
     check_kind(arm.kind)
     return arm
 
@@ -301,10 +294,10 @@ def add_combatant(
         raise RuleError(f"name {name!r} must be 1 to 60 characters")
     if len(combat.combatants) >= MAX_COMBATANTS:
         raise RuleError(f"combatants: at most {MAX_COMBATANTS} in one fight")
-    hp_max = _int("HP max", hp_max, 1, MAX_HP)
-    current = hp_max if hp is None else _int("HP", hp, -MAX_HP, hp_max)
+    hp_max = whole(hp_max, "HP max", 1, MAX_HP)
+    current = hp_max if hp is None else whole(hp, "HP", -MAX_HP, hp_max)
     if max_damage is not None:
-        _int("max damage", max_damage, 1, 100, " (SIM-40)")
+        whole(max_damage, "max damage", 1, 100, why=" (SIM-40)")
     if character is not None and not 0 < len(character) <= MAX_LINK:
         raise RuleError(
             f"character link {character!r} must be a record id of 1 to {MAX_LINK} characters"
@@ -317,12 +310,14 @@ def add_combatant(
         name=name.strip(),
         hp=current,
         hp_max=hp_max,
-        strength=_int("S", strength, 1, 20),
-        health=_int("H", health, 1, 20),
-        bonus=_int("initiative bonus", bonus, -MAX_BONUS, MAX_BONUS),
+        strength=whole(strength, "S", 1, 20),
+        health=whole(health, "H", 1, 20),
+        bonus=whole(bonus, "initiative bonus", -MAX_BONUS, MAX_BONUS),
         minor=bool(minor),
-        actions_per_turn=_int("actions per turn", actions_per_turn, 1, MAX_ACTIONS, " (SIM-D22)"),
-        luck=_int("luck points", luck_points, 0, MAX_LUCK),
+        actions_per_turn=whole(
+            actions_per_turn, "actions per turn", 1, MAX_ACTIONS, why=" (SIM-D22)"
+        ),
+        luck=whole(luck_points, "luck points", 0, MAX_LUCK),
         armor=armor or None,
         coating=coating or None,
         shield=shield or None,
