@@ -16,8 +16,7 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-from seedfiles import ROOT, seeds_dir
+from seedfiles import ROOT, missing, seeds_dir
 
 THIS = Path(__file__).resolve()
 
@@ -31,7 +30,7 @@ NOT_BUILT: dict[str, str] = {}
 def inventory() -> str:
     path = seeds_dir().parent / "rules" / "simply.md"
     if not path.exists():
-        pytest.skip("rules/simply.md is not beside the seeds folder")
+        missing("shared/rules/simply.md")
     return path.read_text(encoding="utf-8")
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from scripted import Faces
-from seedfiles import seed_lines, seeds_dir
+from seedfiles import missing, seed_lines, seeds_dir
 
 from pycore.errors import RuleError
 from pycore.systems import simply
@@ -407,5 +407,5 @@ def test_the_golden_examples_match_simply_md_section_4() -> None:
 def _inventory() -> str:
     path = seeds_dir().parent / "rules" / "simply.md"
     if not path.exists():
-        pytest.skip("rules/simply.md is not beside the seeds folder")
+        missing("shared/rules/simply.md")
     return path.read_text(encoding="utf-8")

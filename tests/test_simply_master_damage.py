@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from seedfiles import seeds_dir
+from seedfiles import missing, seeds_dir
 
 from pycore.errors import RuleError
 from pycore.systems.simply.damage import master_damage
@@ -163,7 +163,7 @@ def _legible_cells(lines: list[str]) -> dict[tuple[int, int], tuple[int, int]]:
 @pytest.fixture(scope="module")
 def legible() -> dict[tuple[int, int], tuple[int, int]]:
     if not SEED.exists():
-        pytest.skip("the seed texts are not on this machine")
+        missing("the rule text 002")
     return _legible_cells(SEED.read_text(encoding="utf-8").split("\n"))
 
 

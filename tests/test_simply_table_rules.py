@@ -12,8 +12,7 @@ import re
 from fractions import Fraction
 from itertools import product
 
-import pytest
-from seedfiles import ROOT, seed_lines, seeds_dir
+from seedfiles import ROOT, missing, seed_lines, seeds_dir
 
 from pycore.systems.simply import armor as armor_rules
 from pycore.systems.simply import damage, recovery, skills, stats, tasks
@@ -436,7 +435,7 @@ def test_sim_t17_thresholds_as_printed_and_at_each_boundary() -> None:
 def test_every_table_file_is_the_one_the_inventory_names() -> None:
     path = seeds_dir().parent / "rules" / "simply.md"
     if not path.exists():
-        pytest.skip("rules/simply.md is not beside the seeds folder")
+        missing("shared/rules/simply.md")
     rows = re.findall(
         r"^\| (SIM-T\d\d) \| [^|]+ \| ([\d–, ]+) \| .+`tables/simply/(\w+)\.toml`",
         path.read_text(encoding="utf-8"),
