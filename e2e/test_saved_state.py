@@ -132,10 +132,21 @@ def test_full_storage_trims_history_reports_it_and_keeps_every_current_change(
     expect(app.get_by_test_id("banner-trimmed")).to_contain_text("oldest undo steps")
     wait_section(app, "dice", "data.log.length === 6")
     expect(app.get_by_test_id("banner-quota")).to_have_count(0)
+    # Issue 32 item 6: the warning stays past the next save and follows the user down the page.
+    app.evaluate("localStorage.removeItem('filler:0')")
+    roll(app, "d6")
+    wait_section(app, "dice", "data.log.length === 7")
+    app.get_by_test_id("nav-simply").click()
+    app.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert app.evaluate("window.scrollY") > 300
+    banner = app.get_by_test_id("banner-trimmed")
+    expect(banner).to_be_in_viewport()
+    banner.get_by_role("button", name="Dismiss").click()
+    expect(banner).to_have_count(0)
     app.reload()
     app.wait_for_selector(READY)
     app.get_by_test_id("nav-dice").click()
-    expect(app.get_by_test_id("roll-log-entry")).to_have_count(6)
+    expect(app.get_by_test_id("roll-log-entry")).to_have_count(7)
     assert len(section(app, "simply_characters")["list"]) == 8
 
 

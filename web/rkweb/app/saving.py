@@ -6,6 +6,9 @@ store's reports (``pycore.store``) and keeps the model it returns.
 >>> model = Model(History.new({}), route="dice")
 >>> after_save(model, SaveReport(model.history, trimmed_steps=3)).banners[0].kind
 'trimmed'
+>>> trimmed = after_save(model, SaveReport(model.history, trimmed_steps=3))
+>>> [b.kind for b in after_save(trimmed, SaveReport(model.history)).banners]  # kept until dismissed
+['trimmed']
 >>> after_external(model, ("dice",)).banners[0].text
 'Updated from another tab: the dice rolls shown here changed there.'
 >>> after_external(model, ("gurps",)).banners
@@ -61,7 +64,9 @@ def _without(model: Model, *kinds: str) -> tuple[Banner, ...]:
 
 def after_save(model: Model, report: SaveReport) -> Model:
     """The model with the history the store kept and the banners its report calls for."""
-    banners = _without(model, "quota", "trimmed") if not report.unsaved else model.banners
+    # A save that went through ends "storage full"; "oldest undo steps removed" stays until the
+    # user dismisses it (issue 32 item 6: it vanished at the next save, one tap later).
+    banners = _without(model, "quota") if not report.unsaved else model.banners
     if report.trimmed:
         banners = (
             *_without(replace(model, banners=banners), "trimmed"),
