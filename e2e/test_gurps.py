@@ -253,6 +253,43 @@ def test_last_turns_all_out_attack_is_not_rolled_again(app: Page, errors: list[s
     assert errors == []
 
 
+def test_all_out_attack_at_18_says_the_roll_it_needs(app: Page, errors: list[str]) -> None:
+    """GUR-20: 17 and 18 always miss. Sam's All-Out Attack (Determined) at skill 14 + 4 = 18
+    needs 16 or less, as its 98.1% counts (it read "needs 18 or less"), and his 17 misses
+    with the roll needed in words."""
+    _sheets(app, FIGHTERS[:2])
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    app.get_by_test_id("gurps-take-all-out-attack-determined").click()
+    turn = app.get_by_test_id("gurps-turn")
+    expect(turn).to_contain_text("To hit (needs 16 or less)")
+    expect(app.get_by_test_id("gurps-fight-hit")).to_contain_text("98.1%")
+    enter(app, "gurps-fight-attack-typed", "6 6 5")
+    result = app.get_by_test_id("gurps-fight-result")
+    expect(result).to_contain_text("Miss")
+    expect(result).to_contain_text("rolled 17, needed 16 or less")
+    _in_view(app, "gurps-fight-result")
+    assert errors == []
+
+
+def test_an_unconscious_fighter_shows_no_defense(app: Page, errors: list[str]) -> None:
+    """004 line 210: unconscious, Kim cannot react; the attack on him offers no defense, and
+    his card says "no defense" (it said his maneuver's "dodge, parry" beside "unconscious")."""
+    _sheets(app, FIGHTERS[:2])
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    kim = app.locator("[data-testid='gurps-slot'][data-key='g2']")
+    expect(kim).to_contain_text("Do Nothing · dodge, parry")
+    kim.locator("summary").click()
+    app.get_by_test_id("gurps-unconscious-g2").select_option("yes")
+    expect(kim).to_contain_text("Do Nothing · no defense · unconscious")
+    app.get_by_test_id("gurps-take-attack").click()
+    enter(app, "gurps-fight-attack-typed", "3 3 5")
+    expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text("Hit")
+    expect(app.get_by_test_id("gurps-fight-damage-roll")).to_be_visible()
+    assert errors == []
+
+
 def test_a_huge_range_is_refused_in_words(app: Page, errors: list[str]) -> None:
     """Issue 27 item 4: 1e5000 or 1e4000 in the range is refused naming the field and range."""
     _sheets(app, (FIGHTERS[2], FIGHTERS[0]))

@@ -98,3 +98,20 @@ def test_a_real_fight_one_tap_passes_the_turn_and_takes_the_maneuver(
         (2, 2)
     ]  # Bo defends: no damage roll
     assert all(t.out_of_view == [] for turns in by_kind.values() for t in turns)
+
+
+def test_a_real_fight_with_app_dice_each_plain_attack_in_four_taps(
+    page: Page, app_url: str
+) -> None:
+    """Issue 27 "Done when": the same real fight as ``make bench`` plays (three fighters, a
+    defense rolled, Cy stunned, Ana's weapon changed in round 2), with the app's dice: each
+    plain attack, from the maneuver chip that begins its turn to its end, takes at most 4 taps
+    and no entry; the weapon change one tap more; every result in view."""
+    browser = page.context.browser
+    assert browser is not None
+    by_kind = real_fight(browser, app_url.rstrip("/"), typed=False)
+    plain = [(t.taps, t.entries) for t in by_kind["plain"]]
+    assert len(plain) == 5 and all(taps <= 4 and entries == 0 for taps, entries in plain), plain
+    changed = [(t.taps, t.entries) for t in by_kind["weapon changed"]]
+    assert len(changed) == 1 and changed[0][0] <= 5 and changed[0][1] == 0, changed
+    assert all(t.out_of_view == [] for turns in by_kind.values() for t in turns)

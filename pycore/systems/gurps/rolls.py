@@ -176,6 +176,18 @@ def defend(effective_defense: int, roll: int, companion: bool = False) -> Defens
 
 
 @checked
+def highest_success(effective: int) -> int:
+    """The highest 3d6 roll that hits an attack (GUR-20) or succeeds a defense (GUR-44): the
+    effective number, but 17 and 18 always fail and 3 and 4 always succeed, so a step says
+    "needs 16 or less" at 18 and "4 or less" at 1, as its odds count.
+
+    >>> highest_success(18), highest_success(12), highest_success(1)
+    (16, 12, 4)
+    """
+    return min(max(_score("effective skill", effective), 4), 16)
+
+
+@checked
 def success_chance(target: int) -> Fraction:
     """GUR-01: a plain success roll, roll <= target, no automatic results.
 

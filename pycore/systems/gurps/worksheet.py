@@ -310,8 +310,10 @@ def braceable(attacker: Combatant) -> bool:
 @checked
 def defenses_of(c: Combatant) -> tuple[str, ...]:
     """The defenses the combatant's maneuver leaves him (GUR-18), without a block when he has no
-    shield (004 line 237: a block needs a ready shield)."""
-    return tuple(k for k in allowed_defenses(c.maneuver) if k != "block" or c.shield_skill)
+    shield (004 line 237: a block needs a ready shield); none while he is unconscious, unable
+    to react (004 line 210), as :func:`defense_options` offers none."""
+    left = allowed_defenses(c.maneuver, unaware=c.unconscious)
+    return tuple(k for k in left if k != "block" or c.shield_skill)
 
 
 @checked

@@ -66,6 +66,7 @@ from pycore.systems.gurps.fight.turns import (
     remove,
     start,
     take_maneuver,
+    tied_names,
     tied_with,
 )
 from pycore.systems.gurps.fight.value import (
@@ -147,5 +148,6 @@ __all__ = [
     "settle",
     "start",
     "take_maneuver",
+    "tied_names",
     "tied_with",
 ]

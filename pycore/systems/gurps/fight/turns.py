@@ -139,10 +139,25 @@ def tied_with(fight: Fight, cid: str) -> tuple[str, ...]:
     >>> tied_with(Fight((Combatant(id="a"), Combatant(id="b", name="Bo"))), "a")
     ('Bo',)
     """
-    me = fight.combatant(cid)
-    return tuple(
-        c.name for c in fight.combatants if c.id != cid and (c.speed, c.dx) == (me.speed, me.dx)
-    )
+    return tied_names(fight)[fight.combatant(cid).id]
+
+
+@checked
+def tied_names(fight: Fight) -> dict[str, tuple[str, ...]]:
+    """:func:`tied_with` for every combatant at once, by id: each Basic Speed read once, so the
+    order strip's cards cost no more than one each (issue 33: each card compared its fighter
+    with every other one, a tap growing with the square of the fighters).
+
+    >>> tied_names(Fight((Combatant(id="a", name="Al"), Combatant(id="b", name="Bo"))))
+    {'a': ('Bo',), 'b': ('Al',)}
+    """
+    groups: dict[tuple[Fraction, int], list[Combatant]] = {}
+    keys = {c.id: (c.speed, c.dx) for c in fight.combatants}
+    for c in fight.combatants:
+        groups.setdefault(keys[c.id], []).append(c)
+    return {
+        c.id: tuple([o.name for o in groups[keys[c.id]] if o.id != c.id]) for c in fight.combatants
+    }
 
 
 @checked

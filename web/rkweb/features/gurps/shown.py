@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems.gurps.fight import AttackRolled, Defended, Injured, Logged, Recovered
+from pycore.systems.gurps.rolls import highest_success
 from rkweb.kit.results import Tone
 
 _TONES: dict[str, Tone] = {"good": "good", "bad": "bad", "neutral": "neutral"}
@@ -23,7 +24,8 @@ def explained(step: Logged) -> list[str]:
 
 def _attack(step: AttackRolled) -> dict[str, Any]:
     result = step.rolled.result
-    number = f"rolled {result.roll}, needed {result.effective_skill} or less"
+    # GUR-20: 17-18 always miss, 3-4 always hit: the roll needed is not always the skill.
+    number = f"rolled {result.roll}, needed {highest_success(result.effective_skill)} or less"
     if result.critical:
         verdict = f"Critical hit on {step.defender}: no defense"
     elif result.hit:
@@ -42,7 +44,8 @@ def _defense(step: Defended) -> dict[str, Any]:
             "why": explained(step),
         }
     result = step.rolled.result
-    number = f"rolled {result.roll}, needed {result.effective_defense} or less"
+    needed = highest_success(result.effective_defense)  # GUR-44: 3-4 succeed, 17-18 fail
+    number = f"rolled {result.roll}, needed {needed} or less"
     if step.success:
         verdict = f"{step.defender} {step.verb}: no harm done"
     elif step.again:

@@ -71,9 +71,45 @@ def line_index(raw: object) -> int:
     return typed_whole(raw, "attack line", 0, 50)
 
 
+#: The keys the fight is saved under in the section (:func:`fight_to_json`).
+_FIGHT_KEYS = ("combatants", "fight", "asks", "pending")
+#: The fights decoded or encoded lately, each by the saved objects it was read from or written
+#: to (held here, so their ids stay their own): a tap's update and the view after it decode the
+#: fight at most once (issue 25: twice before, in the update and again in the view). A quiet
+#: save of page keys (:func:`keep`) keeps those objects, so it is not decoded again either.
+_FIGHTS: list[tuple[tuple[Any, ...], Fight]] = []
+_REMEMBERED = 8
+
+
+def _saved_parts(saved: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(saved.get(key) for key in _FIGHT_KEYS)
+
+
+def _recall(parts: tuple[Any, ...]) -> Fight | None:
+    for key, fight in reversed(_FIGHTS):
+        if all(a is b for a, b in zip(key, parts, strict=True)):
+            return fight
+    return None
+
+
+def _remember(parts: tuple[Any, ...], fight: Fight) -> None:
+    _FIGHTS.append((parts, fight))
+    del _FIGHTS[:-_REMEMBERED]
+
+
 def fight_of(model: Model) -> Fight:
-    """The saved fight; a :class:`RuleError` when a saved sheet cannot be read."""
+    """The saved fight, decoded once per saved fight; a :class:`RuleError` when a saved sheet
+    cannot be read."""
     saved = model.section(SECTION)
+    parts = _saved_parts(saved)
+    known = _recall(parts)
+    if known is None:
+        known = _decoded(saved)
+        _remember(parts, known)
+    return known
+
+
+def _decoded(saved: dict[str, Any]) -> Fight:
     pending = saved.get("pending")
     if isinstance(pending, dict) and "attacker" not in pending:
         # Saved before the attack under way kept its parties: they were the form's.
@@ -101,6 +137,7 @@ def commit(
     """One undoable step: the new fight (and page keys), each result logged with the round;
     the errors shown go unless ``keep_errors`` (other fields still hold what was refused)."""
     data = {**page_data(model), **page, **fight_to_json(fight)}
+    _remember(_saved_parts(data), fight)  # read back by the view without a decode
     # Each result's step: the GM's line, the players' line built from its values, its rules.
     entries = [log_entry(r.step, at=ctx.now, seed=seed, round=fight.round) for r in results]
     data["log"] = [*reversed(entries), *data["log"]][:LOG_LIMIT]

@@ -55,15 +55,14 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return model
 
 
-def _order_note(fight: Fight, c: Combatant) -> str:
+def _order_note(c: Combatant, tied: tuple[str, ...]) -> str:
     """Why he stands where he does in the order, in words (GUR-05): the number drawn for a tie
-    is never shown, only that a draw placed him among those tied."""
-    tied = gurps_fight.tied_with(fight, c.id)
+    is never shown, only that a draw placed him among those tied (``tied``)."""
     said = f"Basic Speed {c.basic_speed}, DX {c.dx}"
     return said + (f"; tied with {', '.join(tied)}: placed by a random draw" if tied else "")
 
 
-def _quick_edits(fight: Fight, c: Combatant, current: bool) -> VNode:
+def _quick_edits(c: Combatant, current: bool, tied: tuple[str, ...]) -> VNode:
     """Stun for anyone; maneuver, option and posture here for those not acting now (the one
     acting sets his in his panel)."""
     own = ("gurps.field", c.id)
@@ -74,7 +73,7 @@ def _quick_edits(fight: Fight, c: Combatant, current: bool) -> VNode:
         h(
             "p",
             {"class": "small"},
-            _order_note(fight, c),
+            _order_note(c, tied),
         ),
         h(
             "div",
@@ -98,7 +97,7 @@ def _quick_edits(fight: Fight, c: Combatant, current: bool) -> VNode:
     )
 
 
-def _slot(fight: Fight, c: Combatant, current: bool, target: str) -> VNode:
+def _slot(c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VNode:
     defenses = ", ".join(defenses_of(c)) or "no defense"
     return h(
         "li",
@@ -143,7 +142,7 @@ def _slot(fight: Fight, c: Combatant, current: bool, target: str) -> VNode:
             else chip(
                 f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
             ),
-            _quick_edits(fight, c, current),
+            _quick_edits(c, current, tied),
         ),
     )
 
@@ -151,8 +150,10 @@ def _slot(fight: Fight, c: Combatant, current: bool, target: str) -> VNode:
 def _order(model: Model, fight: Fight) -> list[VNode]:
     current = fight.current()
     target = str(turn.step_of(model, fight)["target"])
+    tied = gurps_fight.tied_names(fight)  # once for the strip, not once a card (issue 33)
+    people = {c.id: c for c in fight.combatants}
     return [
-        _slot(fight, fight.combatant(p.id), current is not None and p.id == current.id, target)
+        _slot(people[p.id], current is not None and p.id == current.id, target, tied[p.id])
         for p in fight.order
     ]
 

@@ -21,6 +21,7 @@ from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import Fight, Stun
 from pycore.systems.gurps.quantities import exact
+from pycore.systems.gurps.rolls import highest_success
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
@@ -434,7 +435,8 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     chances = h(
         "dl",
         {"class": "odds"},
-        h("dt", {}, f"To hit (needs {seen.line.total} or less)"),
+        # GUR-20: 17-18 always miss, 3-4 always hit (the odds beside it count them so).
+        h("dt", {}, f"To hit (needs {highest_success(seen.line.total)} or less)"),
         h("dd", {}, odds(seen.hit, "gurps-fight-hit")),
         h("dt", {}, f"Lands past {target.name}'s {best}"),
         h("dd", {}, odds(seen.lands, "gurps-fight-lands")),
