@@ -34,10 +34,17 @@ return true;
 """
 ON_GURPS = "return !!document.querySelector('[data-testid=gurps-new]')"
 # (a script may return a promise: WebDriver and Playwright both wait for it)
+# 4 KB flipped in the middle, the rest and the headers kept (issue 32 item 7: it restored silently).
 DAMAGE = """
 return caches.open('rk-snapshots').then(async (cache) => {
   const keys = await cache.keys();
-  for (const key of keys) await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+  for (const key of keys) {
+    const hit = await cache.match(key);
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    const middle = bytes.length >> 1;
+    for (let i = middle; i < middle + 4096; i++) bytes[i] ^= 0xff;
+    await cache.put(key, new Response(bytes, { headers: hit.headers }));
+  }
   return keys.length;
 });
 """

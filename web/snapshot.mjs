@@ -42,12 +42,29 @@ export function snapshotUrl(base, build) {
   return new URL(`./py/snapshot?${new URLSearchParams({ build, engine })}`, base).href;
 }
 
+// The snapshot's SHA-256, kept beside it and checked before a start trusts it (issue 32 item 7: 4 KB
+// flipped in the middle of 37.7 MB restored silently).
+const DIGEST = "x-rulekeeper-sha256";
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The kept snapshot: its bytes and the digest it was stored with (null: none kept or readable).
 export async function findSnapshot(url) {
   try {
     const hit = await (await caches.open(CACHE)).match(url);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    if (!hit) return null;
+    return { bytes: new Uint8Array(await hit.arrayBuffer()), digest: hit.headers.get(DIGEST) };
   } catch {
     return null; // no Cache Storage (a private window): start the normal way
+  }
+}
+
+async function intact({ bytes, digest }) {
+  if (!digest || (await sha256(bytes)) !== digest) {
+    throw new Error("the start-up snapshot is damaged (its SHA-256 differs from the one kept)");
   }
 }
 
@@ -67,12 +84,18 @@ const growingTo = (bytes) => async (settings) => {
   return module;
 };
 
-export function restore(snapshot, options) {
-  return loadPyodide({
-    ...options,
-    _loadSnapshot: snapshot,
-    createPyodideModule: growingTo(snapshot.length),
-  });
+// The check runs beside the wasm compile (crypto.subtle works off the page's thread); a damaged
+// snapshot throws, and boot.mjs drops it for a normal start.
+export async function restore(snapshot, options) {
+  const [py] = await Promise.all([
+    loadPyodide({
+      ...options,
+      _loadSnapshot: snapshot.bytes,
+      createPyodideModule: growingTo(snapshot.bytes.length),
+    }),
+    intact(snapshot),
+  ]);
+  return py;
 }
 
 // In the worker: start Python as the page does, import the app, snapshot, keep it.
@@ -84,7 +107,8 @@ async function make({ url, options, app }) {
   const snapshot = py.makeMemorySnapshot();
   const cache = await caches.open(CACHE);
   for (const old of await cache.keys()) await cache.delete(old); // another build or engine
-  await cache.put(url, new Response(snapshot, { headers: { "content-type": "application/octet-stream" } }));
+  const headers = { "content-type": "application/octet-stream", [DIGEST]: await sha256(snapshot) };
+  await cache.put(url, new Response(snapshot, { headers }));
   return snapshot.length;
 }
 
