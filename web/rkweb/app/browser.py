@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import json
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
@@ -23,6 +22,7 @@ from rkweb.app import saving, shell
 from rkweb.app.messages import UnknownMessage
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.patcher import create, patch
+from rkweb.app.registry import players_feed
 from rkweb.app.storage import LocalStorage, absent
 from rkweb.app.vdom import EVENTS, Msg, VNode, message_from
 
@@ -162,17 +162,10 @@ class App:
         """Send an open players' window the public view of the fight shown, when it changed."""
         if not self.players_open:  # set by a players' window's hello, so the channel is open
             return  # no one to show it to: every system's fight is not even imported (issue 20)
-        from pycore.share.public_pick import fight_key
-        from pycore.share.running import players_view
-
-        state = self.model.history.state
-        key = fight_key(state)
-        last = self.posted_fight
-        if last is not None and all(a is b for a, b in zip(key, last, strict=True)):
-            return
-        self.posted_fight = key
-        view = players_view(state, self.model.history)
-        self.channel.postMessage(json.dumps(view))
+        history = self.model.history
+        self.posted_fight, text = players_feed()(history.state, history, self.posted_fight)
+        if text is not None:
+            self.channel.postMessage(text)
 
     async def copy(self, text: str) -> None:
         try:

@@ -87,3 +87,12 @@ def owner(section: str) -> Feature | None:
         if f.section and (section == f.section or section.startswith(f.section + "_")):
             return f
     return None
+
+
+def players_feed() -> Callable[..., tuple[tuple[Any, ...], str | None]]:
+    """The players' window's hook: ``feed(state, history, last_key)`` of the players' page, whose
+    module (and every system's public view) loads only once a players' window is open."""
+    player = feature("player")
+    assert player is not None
+    feed: Callable[..., tuple[tuple[Any, ...], str | None]] = player.load().feed
+    return feed

@@ -5,9 +5,15 @@ choice, else the one the GM is running: :mod:`pycore.share.running`). Shows no h
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from typing import Any
+
 from pycore.errors import RuleError, StorageError
 from pycore.share import PublicFight
+from pycore.share.public_pick import fight_key
 from pycore.share.running import players_view
+from pycore.store import History
 from pycore.store.jsontext import parse
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -17,6 +23,25 @@ from rkweb.kit.buttons import button
 ACTIONS = frozenset({"update"})
 #: Largest view read from the channel: a fight's view is a few kilobytes.
 VIEW_CHARS = 1_000_000
+
+
+def feed(
+    state: Mapping[str, Any], history: History, last: tuple[Any, ...] | None
+) -> tuple[tuple[Any, ...], str | None]:
+    """The players' window's hook (:func:`rkweb.app.registry.players_feed`): the key of the fight
+    on show and its public view as text to post, or None when the fight is the one posted last
+    (the same saved objects, so unchanged: no view is built).
+
+    >>> from pycore.store import History
+    >>> history = History.new({})
+    >>> key, text = feed(history.state, history, None)
+    >>> text is not None, feed(history.state, history, key)[1]
+    (True, None)
+    """
+    key = fight_key(state)
+    if last is not None and all(a is b for a, b in zip(key, last, strict=True)):
+        return key, None
+    return key, json.dumps(players_view(state, history))
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
