@@ -134,9 +134,13 @@ def _attack(page: Any, state: dict[str, Any], typed: bool) -> TurnFigures:
         runs.append(run_turn(page, [Tap("percentile-attack-stun_modifier", None, value=stun)]))
         state["stunned"] = True
     if me == "Bob" and round_now == 2 and not state["moved"]:  # AP spent on a move, once
+        # the AP card is in the worksheet folded below the round: opened for the move and
+        # closed after it (the move is no step of the attack, its fold taps not counted)
+        page.get_by_test_id("percentile-fold-worksheet-open").click()
         _enter(page, "percentile-ap-c2", "5")  # a quiet entry: nothing on screen changes yet
         runs.append(TurnFigures(entries=1))
         runs.append(run_turn(page, [Tap("percentile-ap-spend-c2")]))
+        page.get_by_test_id("percentile-fold-worksheet-open").click()
         state["moved"] = True
     return _merged(runs)
 

@@ -310,25 +310,53 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return _clear_errors(S.save(model, new, ctx, label), action, msg)
 
 
+def _fold(testid: str, summary: str, *cards: VNode, opened: bool = False) -> VNode:
+    """A closed fold of cards that are not the current step (issue 29 item 7: the set-up and the
+    worksheet stacked about 5,200 px below the round at 768x1024). ``data-key`` changes with
+    ``opened`` so the fold is built anew, closed, once the round starts."""
+    return h(
+        "details",
+        {
+            "class": "more",
+            "data-testid": testid,
+            "open": True if opened else None,
+            "data-key": f"{testid}-{opened}",
+        },
+        h("summary", {"class": "strong", "data-testid": f"{testid}-open"}, summary),
+        *cards,
+    )
+
+
 def view(model: Model) -> VNode:
     st = S.state(model)
     fight = S.fight_of(st)
     log = st["combat"]["log"]
+    # Before the first turn the set-up is the current step; from then on the round is.
+    started = fight.turn >= 0 or fight.round > 1
     return h(
         "div",
         {"class": "page"},
         combat_turn.turn_view(model, st, fight),
-        h(
-            "p",
-            {"class": "notice", "data-testid": "percentile-worksheet-settings"},
-            "Settings: " + fight.settings.summary(),
+        _fold(
+            "percentile-fold-setup",
+            "The set-up: settings, sides, surprise and order of attack",
+            h(
+                "p",
+                {"class": "notice", "data-testid": "percentile-worksheet-settings"},
+                "Settings: " + fight.settings.summary(),
+            ),
+            h("p", {"class": "muted small"}, "Sequence: " + " · ".join(combat.combat_sequence())),
+            combat_sides.sides_view(model, st, fight),
+            combat_sides.surprise_view(model, st, fight),
+            combat_sides.order_view(model, st, fight),
+            opened=not started,
         ),
-        h("p", {"class": "muted small"}, "Sequence: " + " · ".join(combat.combat_sequence())),
-        combat_sides.sides_view(model, st, fight),
-        combat_sides.surprise_view(model, st, fight),
-        combat_sides.order_view(model, st, fight),
-        combat_sides.ap_view(model, st, fight),
-        combat_attack.attack_view(model, st, fight),
-        combat_attack.poison_view(model, st, fight),
+        _fold(
+            "percentile-fold-worksheet",
+            "The whole attack worksheet: agility points, every attack field, poisons",
+            combat_sides.ap_view(model, st, fight),
+            combat_attack.attack_view(model, st, fight),
+            combat_attack.poison_view(model, st, fight),
+        ),
         card("pct-log-h", f"Combat log ({len(log)})", log_list("percentile-log-entry", log)),
     )
