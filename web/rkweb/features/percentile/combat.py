@@ -110,7 +110,10 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
     if action in ("side_field", "member_ac", "member_ac_level"):
         fight = _side_edit(st, action, msg)
         return with_error(
-            S.save(model, S.with_fight(st, fight)), S.FEATURE, _error_key(action, msg), None
+            S.save(model, S.with_fight(st, fight), fight=fight),
+            S.FEATURE,
+            _error_key(action, msg),
+            None,
         )
     if action in ("ap_field", "ap_action"):
         cid, value = str(msg[1]), str(msg[-1]).strip()
@@ -129,7 +132,7 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
     key = {"turn_target": "target", "turn_weapon": "weapon"}.get(action, str(msg[1]))
     fight, form = FS.enter(S.fight_of(st), _form(st), key, str(msg[-1]))
     st = _with_form(S.with_fight(st, fight), "attack", form)
-    model = with_error(S.save(model, st), S.FEATURE, f"attack-{key}", None)
+    model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
 
 
@@ -307,7 +310,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         step = text if isinstance(text, Step) else Step(text)
         told = Step(f"round {fight.round}: {step.text}", step.public, step.rules)
         new = S.logged(new, "combat", told, ctx)
-    return _clear_errors(S.save(model, new, ctx, label), action, msg)
+    return _clear_errors(S.save(model, new, ctx, label, fight=fight), action, msg)
 
 
 def _fold(testid: str, summary: str, *cards: VNode, opened: bool = False) -> VNode:
