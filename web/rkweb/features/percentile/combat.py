@@ -215,7 +215,9 @@ def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: A
         fight, turn = R.next_turn(fight, rng)
         now = R.active(fight)
         assert now is not None
-        return fight, turn.step, f"Turn: {turn.name}", FS.fresh(fight, now.id)
+        # the one foe of a duel is the target already: no tap to choose him (issue 29)
+        form = FS.fresh(fight, now.id, FS.only_foe(fight, now.id))
+        return fight, turn.step, f"Turn: {turn.name}", form
     if action == "turn_typed":
         fight, step = FA.roll_typed(fight, FS.setup_of(form), str(msg[-1]))
     else:  # app dice; "turn_override": the GM allows an attack the fighter cannot pay (PCT-24)
