@@ -101,6 +101,7 @@ def test_gm_builds_characters_tables_and_runs_an_attack(app: Page, errors: list[
     expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("gets SURPRISE")
     app.get_by_test_id("percentile-order-roll").click()
     expect(app.get_by_test_id("percentile-order-result")).to_contain_text("order")
+    open_fold(app, "percentile-fold-worksheet")  # the worksheet's attack, folded below the round
     app.get_by_test_id("percentile-attack-attacker").select_option(label="Ann")
     app.get_by_test_id("percentile-attack-target").select_option(label="Bob")
     set_field(app, "percentile-attack-range_m", "5")  # kept for Ann and Bob until changed
@@ -158,7 +159,8 @@ def taps_to_result(page: Page, testid: str) -> None:
     assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 80) <= 1024, box
 
 
-def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]) -> None:
+def ann_and_bob_on_two_sides(app: Page) -> None:
+    """Ann and Bob, each with an AUTO PISTOL and two body parts, one on each side."""
     app.get_by_test_id("nav-percentile").click()
     for name, part in (("Ann", "arm"), ("Bob", "leg")):
         app.get_by_test_id("percentile-char-new").click()
@@ -175,6 +177,37 @@ def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]
     tab(app, "combat")
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+
+
+def open_fold(page: Page, testid: str) -> None:
+    """Open a fold of the Combat tab (the set-up or the whole worksheet) if it is closed."""
+    fold = page.get_by_test_id(testid)
+    if fold.get_attribute("open") is None:
+        page.get_by_test_id(f"{testid}-open").click()
+    expect(fold).to_have_attribute("open", "")
+
+
+def test_the_round_fits_the_first_screen_with_the_worksheet_folded(app: Page) -> None:
+    """Issue 29 item 7: the set-up cards and the whole worksheet stacked below the round made the
+    Combat tab about 5,200 px long at 768x1024; during a round they are folded away."""
+    ann_and_bob_on_two_sides(app)
+    app.get_by_test_id("percentile-turn-next").click()
+    active = app.get_by_test_id("percentile-turn-active")
+    expect(active).to_contain_text("Now:")
+    other = "c2" if "Now: Ann" in active.inner_text() else "c1"
+    app.get_by_test_id(f"percentile-strip-{other}").click()  # the target: the attack step
+    expect(app.get_by_test_id("percentile-turn-step")).not_to_be_empty()
+    height = app.evaluate("document.documentElement.scrollHeight")
+    assert height < 2500, height
+    taps_to_result(app, "percentile-turn-step")
+    expect(app.get_by_test_id("percentile-attack-resolve")).to_be_hidden()  # folded
+    open_fold(app, "percentile-fold-worksheet")
+    expect(app.get_by_test_id("percentile-attack-resolve")).to_be_visible()
+
+
+def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]) -> None:
+    ann_and_bob_on_two_sides(app)
+    open_fold(app, "percentile-fold-worksheet")
     # AP: spend and borrow before the round (c2)
     set_field(app, "percentile-ap-c1", "12")
     app.get_by_test_id("percentile-ap-borrow-c1").click()
@@ -397,7 +430,8 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
         "Side B has no turn this round: Side A have SURPRISE: the only turn of this round"
     )
     app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
-    set_field(app, "percentile-attack-range_m", "12")  # where the range was typed before
+    open_fold(app, "percentile-fold-worksheet")  # where the range was typed before
+    set_field(app, "percentile-attack-range_m", "12")
     set_field(app, "percentile-turn-percent_to_hit", "90")  # read for the pistol
     expect(app.get_by_test_id("percentile-turn-weapon-0")).to_contain_text("89% to hit")
     expect(app.get_by_test_id("percentile-turn-weapon-1")).not_to_contain_text("% to hit")

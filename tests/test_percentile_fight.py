@@ -645,3 +645,13 @@ def test_pct_24_29_every_attack_costs_its_table_3_6_ap_asked_once() -> None:
     assert fight.fighter("c1").ledger.remaining == 0  # type: ignore[union-attr]
     c1 = replace(brawlers(), tables={}, settings=settings(ap="c1"))  # AP ignored: nothing asked
     assert FA.attack(c1, setup_of(form), Dice(99))[1].result.to_hit == "miss"
+
+
+def test_the_one_foe_of_a_duel_is_the_target_without_a_tap() -> None:
+    """Issue 29 "at most 4 taps": with one fighter on the other sides, he is the target; with
+    two to choose from, the GM taps one."""
+    duel = two_sides()
+    assert (FS.only_foe(duel, "c1"), FS.only_foe(duel, "c2")) == ("c2", "c1")
+    assert FS.fresh(duel, "c1", FS.only_foe(duel, "c1"))["target"] == "c2"
+    three = F.add_member(duel, 1, "c3")  # Bob and Cy on side B
+    assert (FS.only_foe(three, "c1"), FS.only_foe(three, "c2")) == ("", "c1")

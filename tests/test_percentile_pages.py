@@ -666,3 +666,44 @@ def test_the_combat_cards_name_the_procedures_in_words() -> None:
     m = go(m, "percentile.tab", "combat")
     c1 = headings(m, "pct-ap-h")[0] + text_of(find_all(shell.view(m), "percentile-ap-c1")[0])
     assert "ignore agility points" in c1 and not re.search(r"\bc[12]\b", c1), c1
+
+
+def test_next_turn_in_a_duel_has_the_target_chosen() -> None:
+    """Issue 29 "at most 4 taps per attack": Ann's one foe is her target as her turn starts;
+    his card is pressed and her weapons show their chance against him."""
+    m = round_ready()
+    for turn in range(6):
+        m = go(m, "percentile.turn_next", seed=f"order-{turn}")
+        if m.state["percentile"]["combat"]["attack"]["attacker"] == "c1":
+            break
+    assert m.state["percentile"]["combat"]["attack"]["target"] == "c2"
+    assert "% to hit" in texts(m, "percentile-turn-weapon-0")[0]
+
+
+def test_each_roll_of_the_round_empties_the_typed_field() -> None:
+    """The "I rolled" field named no roll, so the page kept the last turn's typed "15" in it and
+    the same 15 typed for the next attack changed nothing: each roll names itself."""
+    m = round_ready()
+    entries = []
+    for turn in range(3):
+        m = go(m, "percentile.turn_next", seed=f"order-{turn}")
+        m = go(m, "percentile.attack_field", "attacker", "c1")  # the GM may pick who acts
+        m = go(m, "percentile.turn_target", "c2")
+        field = find_all(shell.view(m), "percentile-turn-roll-typed")[0]
+        entries.append(field.attr("data-entry"))
+        m = go(m, "percentile.turn_typed", "99", seed=f"hit-{turn}")  # a miss: the turn is over
+    assert None not in entries and len(set(entries)) == 3, entries
+
+
+def test_who_acts_now_is_next_turns_result_until_the_turn_goes_on() -> None:
+    """FIGHT.md 5: "Next turn"'s result (who acts now) is an outcome the page brings into view;
+    once the turn's first roll is logged the roll's result is."""
+    m = round_ready()
+    for turn in range(6):
+        m = go(m, "percentile.turn_next", seed=f"order-{turn}")
+        if m.state["percentile"]["combat"]["attack"]["attacker"] == "c1":
+            break  # Ann's turn (Bob has no weapon)
+    active = find_all(shell.view(m), "percentile-turn-active")[0]
+    assert active.attr("class") == "outcome"
+    m = go(m, "percentile.turn_roll", seed="hit-a")
+    assert find_all(shell.view(m), "percentile-turn-active")[0].attr("class") is None

@@ -1,15 +1,16 @@
 """FIGHT.md's measures for the Percentile fight ("How it is measured"; make bench --only fights):
 a real fight, not one prepared attack repeated. Ann (AUTO PISTOL, then her FIST) against Bob
 (VIBRO-KNIFE, then his FINGER LASER), built on their sheets, 2 m apart (the range is kept for the
-pair), Table #3-6's costs entered once by the GM so every attack spends its AP (c2); three rounds
-from "Next turn" (surprise and the order rolled on the way, so round 1 is the surprise round),
-each attacker changing weapon in round 3, Bob spending AP on a move once, the first damage
-stunning its target (Table #3-7.0's modifier asked after the damage: a wound condition). Two
-fights: the app's dice, then the dice typed in. Counted per attack with e2e/fight_measure.py:
-taps and typed entries from "Next turn" to the damage applied, tap → DOM, results out of view.
-
-With Table #3-3.4 not entered, a random hit location waits for the GM to pick the part: one tap
-more, reported in the counts (the text leaves the table to the GM)."""
+pair). The GM enters his tables once, before the fight (not measured): Table #3-6's costs, so
+every attack spends its AP (c2), and Table #3-3.4 (hit location; made-up rows, the text leaves
+it to the GM), so a random hit's body part is rolled with the to-hit roll (app dice) or typed
+after it. Three rounds from "Next turn" (surprise and the order rolled on the way, so round 1
+is the surprise round), each attacker changing weapon in round 3, Bob spending AP on a move
+once, the first damage stunning its target (Table #3-7.0's modifier asked after the damage: a
+wound condition); in this duel each turn starts with the one foe as the target (tapped only
+where it is not). Two fights: the app's dice, then the dice typed in. Counted per attack with
+e2e/fight_measure.py: taps and typed entries from "Next turn" to the damage applied, tap → DOM,
+results out of view."""
 
 from __future__ import annotations
 
@@ -33,9 +34,16 @@ FIGHTERS = (
         (("VIBRO-KNIFE", "hth", "40", "2+1"), ("FINGER LASER", "weaponry", "20", "½")),
     ),
 )
+#: Ann and Bob stand 2 m apart: typed on the first attack that reads the range (the knife's
+#: reach, PCT-05), kept for the pair after it. Without it each knife attack was refused.
+RANGE_M = "2"
 COSTS = {"AUTO PISTOL": "10", "FIST": "5", "VIBRO-KNIFE": "5", "FINGER LASER": "10"}
 #: Typed dice: 15 hits with every weapon here; the damage faces of each weapon's dice.
 TYPED_HIT = "15"
+#: Table #3-3.4 as a GM might enter it (made up: the text does not print it), and the typed
+#: location roll (1:10sd) that lands on the arm.
+HIT_LOCATION = "race,roll,instruction,body_part\nhuman,1-6,arm,arm\nhuman,7-10,head,head\n"
+TYPED_LOCATION = "3"
 TYPED_DAMAGE = {"AUTO PISTOL": "5 6 6 5", "FIST": "4", "VIBRO-KNIFE": "3 4", "FINGER LASER": "6"}
 
 
@@ -66,7 +74,7 @@ def _sheets(page: Any) -> None:
 
 
 def _fight(browser: Any, origin: str) -> tuple[Any, Any]:
-    """The sheets, Table #3-6 and the sides (not measured: done before the fight)."""
+    """The sheets, Tables #3-6 and #3-3.4 and the sides (not measured: done before the fight)."""
     context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
     page = context.new_page()
     install(page)
@@ -77,6 +85,9 @@ def _fight(browser: Any, origin: str) -> tuple[Any, Any]:
     page.get_by_test_id("percentile-gm-pick").select_option("PCT-M03")
     costs = "".join(f"an attack with the {w},{c}\n" for w, c in COSTS.items())
     _enter(page, "percentile-gm-csv", "action,ap_cost\n" + costs)
+    page.get_by_test_id("percentile-gm-save").click()
+    page.get_by_test_id("percentile-gm-pick").select_option("PCT-M07")
+    _enter(page, "percentile-gm-csv", HIT_LOCATION)
     page.get_by_test_id("percentile-gm-save").click()
     page.get_by_test_id("percentile-tab-combat").click()
     page.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
@@ -101,6 +112,17 @@ def _round(page: Any) -> int:
     return int(page.locator("#pct-turn-h").inner_text().split()[1].rstrip(","))
 
 
+def _fold(page: Any, opened: bool) -> None:
+    """Open or close the worksheet's fold (a build without it shows the worksheet as it is)."""
+    fold = page.get_by_test_id("percentile-fold-worksheet")
+    if fold.count() and (fold.get_attribute("open") is None) == opened:
+        page.get_by_test_id("percentile-fold-worksheet-open").click()
+
+
+def target_id(me: str) -> str:
+    return f"percentile-strip-{'c2' if me == 'Ann' else 'c1'}"
+
+
 def _roll(typed: str | None, shows: str) -> Tap:
     if typed is None:
         return Tap("percentile-turn-roll-roll", shows)
@@ -108,8 +130,9 @@ def _roll(typed: str | None, shows: str) -> Tap:
 
 
 def _attack(page: Any, state: dict[str, Any], typed: bool) -> TurnFigures:
-    """One turn: "Next turn", the target, the weapon when it changes, the to-hit roll, the body
-    part when the step asks, the damage and, after it, the stun's Table #3-7.0 modifier."""
+    """One turn: "Next turn", the target unless it is the duel's one foe, the weapon when it changes, the to-hit roll (and where
+    it landed, typed when the GM rolls), the damage and, after it, the stun's Table #3-7.0
+    modifier."""
     runs = [run_turn(page, [Tap("percentile-turn-next", "percentile-turn-active")])]
     active = page.get_by_test_id("percentile-turn-active").inner_text()
     me = "Ann" if "Now: Ann" in active else "Bob"
@@ -119,14 +142,23 @@ def _attack(page: Any, state: dict[str, Any], typed: bool) -> TurnFigures:
     name = next(w for n, _, _, ws in FIGHTERS if n == me for i, w in enumerate(ws) if i == weapon)[
         0
     ]
-    taps = [Tap(f"percentile-strip-{'c2' if me == 'Ann' else 'c1'}")]
+    target = page.get_by_test_id(target_id(me))
+    # the one foe of a duel is the target already as the turn starts (no tap then)
+    taps = [] if target.get_attribute("aria-pressed") == "true" else [Tap(target_id(me))]
     if weapon:
         taps.append(Tap(f"percentile-turn-weapon-{weapon}"))
-    taps.append(_roll(TYPED_HIT if typed else None, "percentile-turn-step"))
+    runs.append(run_turn(page, taps))  # the step shows the range field once the target is set
+    reach = page.get_by_test_id("percentile-turn-range_m")
+    if reach.count() and not reach.input_value():  # typed once, kept for the pair (PCT-05)
+        _enter(page, "percentile-turn-range_m", RANGE_M)  # quiet: the knife's odds stay as they are
+        runs.append(TurnFigures(entries=1))
+    taps = [_roll(TYPED_HIT if typed else None, "percentile-turn-step")]
     runs.append(run_turn(page, taps))
+    told = page.get_by_test_id("percentile-turn-result").inner_text()
+    assert f"Round {round_now} · {me} →" in told, told  # the attack was made, not refused
     step = page.get_by_test_id("percentile-turn-step")
-    if "which body part" in step.inner_text():  # Table #3-3.4 not entered: the GM's pick
-        runs.append(run_turn(page, [Tap("percentile-turn-part-0", "percentile-turn-step")]))
+    if "Where it hit" in step.inner_text():  # typed dice: Table #3-3.4's roll, typed
+        runs.append(run_turn(page, [_roll(TYPED_LOCATION, "percentile-turn-step")]))
     if "Damage" in step.inner_text():
         damage = _roll(TYPED_DAMAGE[name] if typed else None, "percentile-turn-result")
         runs.append(run_turn(page, [damage]))
@@ -134,9 +166,14 @@ def _attack(page: Any, state: dict[str, Any], typed: bool) -> TurnFigures:
         runs.append(run_turn(page, [Tap("percentile-attack-stun_modifier", None, value=stun)]))
         state["stunned"] = True
     if me == "Bob" and round_now == 2 and not state["moved"]:  # AP spent on a move, once
+        # the AP card is in the worksheet folded below the round: opened for the move and
+        # closed after it (the move is no step of the attack, its fold taps not counted)
+        _fold(page, True)
         _enter(page, "percentile-ap-c2", "5")  # a quiet entry: nothing on screen changes yet
         runs.append(TurnFigures(entries=1))
         runs.append(run_turn(page, [Tap("percentile-ap-spend-c2")]))
+        _fold(page, False)
+        page.evaluate("window.scrollTo(0, 0)")  # and back up to the round, as the GM does
         state["moved"] = True
     return _merged(runs)
 

@@ -204,6 +204,25 @@ def fresh(fight: Fight, attacker: str, target: str = "", weapon: str = "") -> di
 
 
 @checked
+def only_foe(fight: Fight, attacker: str) -> str:
+    """The target known without a tap: the one fighter on the other sides when they hold just
+    one (a duel); "" when the GM has several to choose from. Derived from the sides each turn,
+    never kept from an earlier attack (FIGHT.md's first law).
+
+    >>> only_foe(Fight(), "c1")
+    ''
+    """
+    foes = {
+        m.id
+        for side in fight.sides
+        if all(m.id != attacker for m in side.members)
+        for m in side.members
+        if fight.fighter(m.id) is not None
+    }
+    return foes.pop() if len(foes) == 1 else ""
+
+
+@checked
 def enter(fight: Fight, form: Form, key: str, value: str) -> tuple[Fight, dict[str, str]]:
     """One entry of the attack: the range is the fight's, between these two fighters, kept until
     changed (PCT-05, issue 25); every other value lives in this attack's form only."""

@@ -110,7 +110,10 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
     if action in ("side_field", "member_ac", "member_ac_level"):
         fight = _side_edit(st, action, msg)
         return with_error(
-            S.save(model, S.with_fight(st, fight)), S.FEATURE, _error_key(action, msg), None
+            S.save(model, S.with_fight(st, fight), fight=fight),
+            S.FEATURE,
+            _error_key(action, msg),
+            None,
         )
     if action in ("ap_field", "ap_action"):
         cid, value = str(msg[1]), str(msg[-1]).strip()
@@ -129,7 +132,7 @@ def _form_edit(model: Model, action: str, msg: Msg) -> Model:
     key = {"turn_target": "target", "turn_weapon": "weapon"}.get(action, str(msg[1]))
     fight, form = FS.enter(S.fight_of(st), _form(st), key, str(msg[-1]))
     st = _with_form(S.with_fight(st, fight), "attack", form)
-    model = with_error(S.save(model, st), S.FEATURE, f"attack-{key}", None)
+    model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
 
 
@@ -212,7 +215,9 @@ def _turn_step(fight: F.Fight, action: str, msg: Msg, st: dict[str, Any], rng: A
         fight, turn = R.next_turn(fight, rng)
         now = R.active(fight)
         assert now is not None
-        return fight, turn.step, f"Turn: {turn.name}", FS.fresh(fight, now.id)
+        # the one foe of a duel is the target already: no tap to choose him (issue 29)
+        form = FS.fresh(fight, now.id, FS.only_foe(fight, now.id))
+        return fight, turn.step, f"Turn: {turn.name}", form
     if action == "turn_typed":
         fight, step = FA.roll_typed(fight, FS.setup_of(form), str(msg[-1]))
     else:  # app dice; "turn_override": the GM allows an attack the fighter cannot pay (PCT-24)
@@ -307,28 +312,56 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         step = text if isinstance(text, Step) else Step(text)
         told = Step(f"round {fight.round}: {step.text}", step.public, step.rules)
         new = S.logged(new, "combat", told, ctx)
-    return _clear_errors(S.save(model, new, ctx, label), action, msg)
+    return _clear_errors(S.save(model, new, ctx, label, fight=fight), action, msg)
+
+
+def _fold(testid: str, summary: str, *cards: VNode, opened: bool = False) -> VNode:
+    """A closed fold of cards that are not the current step (issue 29 item 7: the set-up and the
+    worksheet stacked about 5,200 px below the round at 768x1024). ``data-key`` changes with
+    ``opened`` so the fold is built anew, closed, once the round starts."""
+    return h(
+        "details",
+        {
+            "class": "more",
+            "data-testid": testid,
+            "open": True if opened else None,
+            "data-key": f"{testid}-{opened}",
+        },
+        h("summary", {"class": "strong", "data-testid": f"{testid}-open"}, summary),
+        *cards,
+    )
 
 
 def view(model: Model) -> VNode:
     st = S.state(model)
     fight = S.fight_of(st)
     log = st["combat"]["log"]
+    # Before the first turn the set-up is the current step; from then on the round is.
+    started = fight.turn >= 0 or fight.round > 1
     return h(
         "div",
         {"class": "page"},
         combat_turn.turn_view(model, st, fight),
-        h(
-            "p",
-            {"class": "notice", "data-testid": "percentile-worksheet-settings"},
-            "Settings: " + fight.settings.summary(),
+        _fold(
+            "percentile-fold-setup",
+            "The set-up: settings, sides, surprise and order of attack",
+            h(
+                "p",
+                {"class": "notice", "data-testid": "percentile-worksheet-settings"},
+                "Settings: " + fight.settings.summary(),
+            ),
+            h("p", {"class": "muted small"}, "Sequence: " + " · ".join(combat.combat_sequence())),
+            combat_sides.sides_view(model, st, fight),
+            combat_sides.surprise_view(model, st, fight),
+            combat_sides.order_view(model, st, fight),
+            opened=not started,
         ),
-        h("p", {"class": "muted small"}, "Sequence: " + " · ".join(combat.combat_sequence())),
-        combat_sides.sides_view(model, st, fight),
-        combat_sides.surprise_view(model, st, fight),
-        combat_sides.order_view(model, st, fight),
-        combat_sides.ap_view(model, st, fight),
-        combat_attack.attack_view(model, st, fight),
-        combat_attack.poison_view(model, st, fight),
+        _fold(
+            "percentile-fold-worksheet",
+            "The whole attack worksheet: agility points, every attack field, poisons",
+            combat_sides.ap_view(model, st, fight),
+            combat_attack.attack_view(model, st, fight),
+            combat_attack.poison_view(model, st, fight),
+        ),
         card("pct-log-h", f"Combat log ({len(log)})", log_list("percentile-log-entry", log)),
     )

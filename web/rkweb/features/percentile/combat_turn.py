@@ -94,10 +94,13 @@ def _skill(fighter: Fighter, weapon: Weapon) -> str:
     return f"{name} {fmt(value)}"
 
 
-def _active(fight: Fight, form: dict[str, Any]) -> VNode | None:
+def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode | None:
     now = R.active(fight)
     if now is None:
         return None
+    # "Next turn"'s result is who acts now: an outcome the page brings into view (FIGHT.md 5)
+    # until the turn's first step is logged; a tap below it scrolled it off the top.
+    begun = newest.get("public") == f"{now.name}'s turn ({R.side_of(fight, now.id)})"
     weapons = [
         chip(
             f"percentile-turn-weapon-{i}",
@@ -110,7 +113,7 @@ def _active(fight: Fight, form: dict[str, Any]) -> VNode | None:
     ]
     return h(
         "div",
-        {"data-testid": "percentile-turn-active"},
+        {"data-testid": "percentile-turn-active", "class": "outcome" if begun else None},
         h(
             "p",
             {"class": "strong"},
@@ -215,8 +218,17 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             roll=("percentile.turn_roll",),
             typed=("percentile.turn_typed",),
             error=error,
+            entry=_roll_id(st, stage),
         ),
     ]
+
+
+def _roll_id(st: dict[str, Any], stage: str) -> str:
+    """Which roll the "I rolled" field is for: each logged step (a roll, a turn) starts a new
+    one, so the field is emptied and the same number typed again is taken (it kept the last
+    turn's "15", and a GM typing 15 for the next attack saw nothing happen)."""
+    log = st["combat"].get("log") or []
+    return f"{stage}-{log[0].get('seed', '')}-{len(log)}" if log else stage
 
 
 def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
@@ -306,7 +318,7 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-next-error"},
             error_of(model, S.FEATURE, "turn-next"),
         ),
-        _active(fight, form),
+        _active(fight, form, (st["combat"].get("log") or [{}])[0]),
         h("div", {"data-testid": "percentile-turn-step"}, *_step(model, st, fight)),
         result("percentile-turn-result", fight.headline, "", steps) if fight.headline else None,
         why(["Turns: each side in order, each member in the side's order (PCT-07, PCT-08)"]),

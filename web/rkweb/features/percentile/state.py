@@ -77,8 +77,33 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+#: The saved sections read lately (each by its saved object, held here so its id stays its own)
+#: and the fights decoded from them (by the objects the fight is read from): a tap, its update
+#: and the view after it, decodes the fight at most once (issue 25 "Done when": it was decoded
+#: for the update and again for the view). Callers set a state's keys, never change its values
+#: in place, so a state read already is handed out again as a shallow copy.
+_STATES: list[tuple[Any, dict[str, Any]]] = []
+_FIGHTS: list[tuple[tuple[Any, ...], Fight]] = []
+_FIGHT_KEYS = ("combat", "characters", "gm", "settings")
+_REMEMBERED = 8
+
+
+def _keep(memo: list[tuple[Any, Any]], key: Any, value: Any) -> None:
+    memo.append((key, value))
+    del memo[:-_REMEMBERED]
+
+
 def state(model: Model) -> dict[str, Any]:
+    """The saved section merged with the defaults, read once per saved object."""
     saved = model.section(SECTION)
+    known = next((st for key, st in reversed(_STATES) if key is saved), None)
+    if known is None:
+        known = _merged(saved)
+        _keep(_STATES, saved, known)
+    return dict(known)
+
+
+def _merged(saved: dict[str, Any]) -> dict[str, Any]:
     merged = copy.deepcopy(DEFAULTS)
     for key, value in saved.items():
         if key in ("check", "combat") and isinstance(value, dict):
@@ -107,14 +132,28 @@ def _clean(char: dict[str, Any]) -> dict[str, Any]:
 
 
 def save(
-    model: Model, new: dict[str, Any], ctx: Ctx | None = None, label: str | None = None
+    model: Model,
+    new: dict[str, Any],
+    ctx: Ctx | None = None,
+    label: str | None = None,
+    *,
+    fight: Fight | None = None,
 ) -> Model:
-    """Undoable with a label (a user action), quiet without (typing into a field)."""
+    """Undoable with a label (a user action), quiet without (typing into a field). ``fight``:
+    the fight ``new`` was written from (:func:`with_fight`), remembered for the saved section so
+    the view after the tap does not decode it again."""
     if isinstance(new.get("gm"), dict):
         new = {**new, "gm": gm_by_key(new["gm"])}
     if label is not None and ctx is not None:
-        return replace(model, history=model.history.apply(SECTION, new, label, ctx.now))
-    return replace(model, history=model.history.set_quietly(SECTION, new))
+        model = replace(model, history=model.history.apply(SECTION, new, label, ctx.now))
+    else:
+        model = replace(model, history=model.history.set_quietly(SECTION, new))
+    if fight is not None:
+        saved = model.section(SECTION)
+        merged = _merged(saved)
+        _keep(_STATES, saved, merged)
+        _keep(_FIGHTS, tuple(merged.get(k) for k in _FIGHT_KEYS), fight)
+    return model
 
 
 def settings_of(st: dict[str, Any]) -> combat.Settings:
@@ -125,7 +164,14 @@ def settings_of(st: dict[str, Any]) -> combat.Settings:
 
 
 def fight_of(st: dict[str, Any]) -> Fight:
-    return fight_from_json(st)
+    """The fight of ``st``, decoded once for the objects it is read from."""
+    parts = tuple(st.get(k) for k in _FIGHT_KEYS)
+    for key, fight in reversed(_FIGHTS):
+        if all(a is b for a, b in zip(key, parts, strict=True)):
+            return fight
+    fight = fight_from_json(st)
+    _keep(_FIGHTS, parts, fight)
+    return fight
 
 
 def with_fight(st: dict[str, Any], fight: Fight) -> dict[str, Any]:
