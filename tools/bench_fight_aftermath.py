@@ -173,7 +173,7 @@ def firefight(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     shoots Ana with typed dice. Turn 2: Ana's rifle is empty after two shots, she reloads;
     turn 3: she changes to her revolver, then her rifle knocks Bo over (typed)."""
     context, page = _firefight_page(browser, origin)
-    app, typed = [], []
+    app, typed, plain = [], [], []
     phase = [Tap("aft-next-phase", "aft-clock")]
     for turn in range(3):
         first = [] if turn == 0 else [Tap("aft-next-turn", "aft-clock")]
@@ -182,7 +182,10 @@ def firefight(browser: Any, origin: str) -> list[tuple[str, str, str]]:
             ana += [*_acts(page, 0), Tap("aft-cbt-reload", "aft-cbt-loaded")]
         if turn == 2:
             ana += [*_acts(page, 0), Tap("aft-cbt-use-1", "aft-cbt-use-1")]
-        app.append(_attack(page, 0, ana, typed=False))
+        shot = _attack(page, 0, ana, typed=False)
+        app.append(shot)
+        if turn == 0:  # her rifle's own .308, nothing set before the roll (FIGHT.md's measure)
+            plain.append(shot)
         _able(page)
         app.append(_attack(page, 1, phase, typed=False))
         _able(page)
@@ -191,6 +194,10 @@ def firefight(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     typed.append(_knock_over(page))
     context.close()
     return [
+        *rows(
+            "Aftermath firefight, plain attacks (a shot with the gun's own ammunition), app dice",
+            plain,
+        ),
         *rows("Aftermath firefight (3 Combat Turns, 3 fighters), app dice", app),
         *rows("Aftermath firefight, typed dice (Knocked Over shot included)", typed),
     ]
