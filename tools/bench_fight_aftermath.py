@@ -38,11 +38,20 @@ def _fight(browser: Any, origin: str) -> Any:
     page.wait_for_selector(READY, timeout=120_000)
     for name, skill, bcs, arm in FIGHTERS:
         aftermath_fighter(page, name, skill, bcs, arm)
+        _health(page)
     page.get_by_test_id("aftermath-tab-settings").click()
     enter(page, "aft-set-critical_hit_rule", "2")  # criticals by the roll, not the GM's call
     page.get_by_test_id("aftermath-tab-combat").click()
     page.evaluate("window.scrollTo(0, 0)")
     return context, page
+
+
+def _health(page: Any) -> None:
+    """The Health AST and CST on the sheet just built (a critical's save reads them there; a
+    sheet without them makes a critical by the roll wait for them, which a plain attack does
+    not measure)."""
+    enter(page, "aft-ast-HLH", "12")
+    enter(page, "aft-cst-HLH", "5")
 
 
 def _acts(page: Any, index: int) -> list[Tap]:
@@ -109,9 +118,11 @@ def _firefight_page(browser: Any, origin: str) -> Any:
     page.wait_for_selector(READY, timeout=120_000)
     rifle = ("Hunting rifle", "gun", "long_gun|Rifle", "long gun:308 (7.62mm NATO)", "2", "2")
     aftermath_fighter(page, "Ana", "Rifle", "14", rifle)
+    _health(page)
     _second_gun(page)
-    aftermath_fighter(page, "Bo", *FIGHTERS[1][1:])
-    aftermath_fighter(page, "Cy", *FIGHTERS[0][1:])
+    for name, fighter in (("Bo", FIGHTERS[1]), ("Cy", FIGHTERS[0])):
+        aftermath_fighter(page, name, *fighter[1:])
+        _health(page)
     page.get_by_test_id("aftermath-tab-combat").click()
     page.evaluate("window.scrollTo(0, 0)")
     return context, page
