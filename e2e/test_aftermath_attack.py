@@ -168,3 +168,49 @@ def test_the_gun_counts_its_rounds_and_the_fight_applies_the_damage_taken(
     expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("4 of 5 rounds left")
     axe_clean(app)
     assert errors == []
+
+
+def _beside(app: Page, field: str) -> None:
+    """The refusal of ``field`` is on screen right under it (not at the foot of the step)."""
+    box = app.get_by_test_id(field).bounding_box()
+    said = app.get_by_test_id(f"{field}-error").bounding_box()
+    assert box and said and 0 <= said["y"] - (box["y"] + box["height"]) < 40, (box, said)
+    expect(app.get_by_test_id(f"{field}-error")).to_be_in_viewport()
+
+
+def test_a_refused_value_is_named_beside_its_field_with_its_range(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 28: "Must be a whole number from 1 to 3." showed without naming its field, and a
+    Resolve refused for a value of the form (the rifle's ammunition) was said only at the foot
+    of the step. Each refusal names its field and what is allowed, beside that field."""
+    _fighters(app, loaded=False)  # Ana's rifle holds no ammunition on her sheet
+    app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-missile-bcs", "200")
+    expect(app.get_by_test_id("aft-missile-bcs-error")).to_have_text(
+        "Base BCS must be empty or a whole number from -100 to 100."
+    )
+    _beside(app, "aft-missile-bcs")
+    enter(app, "aft-missile-meters", "far")
+    expect(app.get_by_test_id("aft-missile-meters-error")).to_have_text(
+        "Range must be a number of metres from 0 to 100000, e.g. 25."
+    )
+    _beside(app, "aft-missile-meters")
+    enter(app, "aft-missile-meters", "30")
+    app.locator("[data-testid=aft-missile-more] > summary").click()
+    enter(app, "aft-missile-shots", "9")
+    expect(app.get_by_test_id("aft-missile-shots-error")).to_have_text(
+        "Shots this Action must be a whole number from 1 to 3."
+    )
+    _beside(app, "aft-missile-shots")
+    shot(app, "attack-refusals-named")
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-missile-ammo-error")).to_contain_text(
+        "Ammunition: load the gun on the attacker's sheet"
+    )
+    expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("Ammunition: load the gun")
+    app.get_by_test_id("aft-missile-ammo").select_option("long gun:308 (7.62mm NATO)")
+    expect(app.get_by_test_id("aft-missile-ammo-error")).to_have_text("")
+    app.get_by_test_id("aft-resolve").click()
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(1)
+    assert errors == []

@@ -51,6 +51,9 @@ def test_a_critical_asks_the_targets_health_throws_there_and_keeps_them(
     _typed_critical(app)
     expect(app.get_by_test_id("aft-health-ast")).to_be_visible()
     expect(app.get_by_test_id("aft-pending-health").first).to_contain_text("Damage Done")
+    # The save waiting for them reads in words (it once ended "..., HLH").
+    expect(app.get_by_test_id("aft-pending-health").last).to_contain_text("Save to lower")
+    expect(app.get_by_test_id("aft-pending-health").last).not_to_contain_text("HLH")
     enter(app, "aft-health-ast", "12")
     enter(app, "aft-health-cst", "5")
     app.get_by_test_id("aft-apply-dp").click()

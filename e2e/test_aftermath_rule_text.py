@@ -40,6 +40,8 @@ def _firefight(app: Page, found: dict[str, list[str]]) -> None:
     _type_the_rest(app)
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Knocked Over")
     _read(app, "after the knock-back", found)
+    # 2D3 typed as 2: 2 m of knock-back drop one stopping category (L669), said in the singular.
+    expect(app.get_by_test_id("aft-steps")).to_contain_text("1 stopping category lost")
     expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text("Knocked Over")
 
     # Bo's knife: the GM calls a critical; the Damage Potential asked after the roll.

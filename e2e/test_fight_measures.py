@@ -12,11 +12,11 @@ import pytest
 from playwright.sync_api import Browser
 
 
-# Aftermath plays a real fight in its bench (a reload, a weapon change): its figures are reported
-# by `make bench --only fights` and are not yet within 4 taps for every turn (stop 25's note).
-# Percentile's real fight (a weapon change, an AP move, Tables #3-6 and #3-3.4 entered before
-# it, as a GM enters his tables once) is within 4 taps for every attack, app and typed dice.
-@pytest.mark.parametrize("system", ["simply", "percentile"])
+# Aftermath plays a real firefight in its bench (issue 28: a reload, a weapon change, a knife's
+# Damage Potential typed, typed dice, a knock-back) beside its plain shots, each result in view
+# after its tap. Percentile's real fight (a weapon change, an AP move, Tables #3-6 and #3-3.4
+# entered before it, as a GM enters his tables once) is within 4 taps for every attack.
+@pytest.mark.parametrize("system", ["simply", "aftermath", "percentile"])
 def test_next_turn_to_damage_in_four_taps(system: str, browser: Browser, app_url: str) -> None:
     module = importlib.import_module(f"bench_fight_{system}")
     rows = module.figures(browser, app_url.rstrip("/"))
@@ -25,12 +25,15 @@ def test_next_turn_to_damage_in_four_taps(system: str, browser: Browser, app_url
     # that also plays luck, a Defend or a weapon change reports those beside it.
     plain = {name: n for name, n in taps.items() if "plain attacks" in name}
     assert taps and all(n <= 4 for n in (plain or taps).values()), taps
-    if system == "aftermath":  # missile and hand-to-hand turns, app and typed dice (issue 16)
+    if system == "aftermath":  # missile and hand-to-hand turns, app and typed dice (issues 16, 28)
         kinds = {n.split(":")[0] for n in taps}
         assert kinds == {
             "Aftermath fight (missile), app dice",
             "Aftermath fight (hand-to-hand, Damage Potential typed), app dice",
             "Aftermath fight (missile), typed dice",
+            "Aftermath firefight, plain attacks (a shot with the gun's own ammunition), app dice",
+            "Aftermath firefight (3 Combat Turns, 3 fighters), app dice",
+            "Aftermath firefight, typed dice (Knocked Over shot included)",
         }, taps
     unseen = [(n, f) for n, f, _ in rows if n.endswith("results out of view") and f != "none"]
     assert unseen == [], unseen

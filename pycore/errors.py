@@ -23,3 +23,13 @@ class StorageError(RulekeeperError):
 
 class RuleError(RulekeeperError):
     """A rule applied to values outside the range the rule text allows."""
+
+
+class FieldError(RuleError):
+    """A value of one field of a form refused: ``field`` names the field (its key in the form),
+    so a page shows the refusal beside it; the message names it in the game's words with the
+    allowed range."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field

@@ -94,7 +94,7 @@ def test_a_missing_skill_is_asked_never_a_default_bcs() -> None:
     form = arms.form_for(setup, "missile")
     assert form["bcs"] == "" and form["skill"] == "Rifle"
     target = new_sheet("Bo")
-    with pytest.raises(RuleError, match="choose the attacker's skill, or type the Base BCS"):
+    with pytest.raises(RuleError, match="Base BCS: choose the attacker's skill, or type it"):
         worksheet.preview(
             worksheet.Setup("missile", sheet, target, form, campaign({}), moment(1, 1))
         )

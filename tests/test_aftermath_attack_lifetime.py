@@ -97,7 +97,7 @@ def test_a_gun_with_no_ammunition_on_the_sheet_asks_for_it_never_a_pistol_round(
     fight, _ = F.pick_combatant(fight, "attacker", 1)
     fight, _ = F.pick_combatant(fight, "attacker", 0)
     assert fight.forms["missile"]["ammo"] == ""
-    with pytest.raises(RuleError, match="ammunition"):
+    with pytest.raises(RuleError, match="Ammunition: load the gun"):
         F.attack(fight, F.roll_for_me("3"))
 
 

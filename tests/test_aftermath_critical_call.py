@@ -64,3 +64,21 @@ def test_the_save_to_lower_waits_by_its_name_with_the_effect_and_the_damage() ->
     fight, _ = F.give_answer(fight)
     assert fight.pending is not None
     assert fight.pending["what"] == "Health save to lower Lethal to Trauma (Damage Done 21)"
+
+
+def test_the_waiting_save_reads_in_words_and_each_refusal_names_its_field() -> None:
+    """Item 4 of issue 28 played on screen: the waiting step read "...the target's Health AST
+    and CST, HLH" (the CST's key became "HLH"); a refused CST showed beside the AST field."""
+    from rkweb.features.aftermath.words import plain
+
+    from pycore.errors import FieldError
+
+    fight, _ = F.toggle_chip(_fight(), "missile", "critical_hit")
+    waiting, _ = F.attack(fight, F.roll_for_me("4"))
+    assert waiting.pending is not None
+    shown = [plain(str(s)) for s in waiting.pending["steps"] if s.startswith("Save to lower")]
+    assert shown and "HLH" not in shown[0], shown
+    given, _ = F.set_answer(F.set_answer(waiting, "12")[0], "55", "cst")
+    with pytest.raises(FieldError, match="Health CST 55 is outside 0 to 40") as refused:
+        F.give_answer(given)
+    assert refused.value.field == "answer_cst"

@@ -5,10 +5,16 @@ and a hit waiting for its Damage Potential in the step's place."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+from typing import Any
+
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all, text_of
 from test_aftermath_pages import _rifleman, send, texts
+
+from pycore.store import History
 
 
 def _fight() -> Model:
@@ -178,3 +184,41 @@ def test_a_reload_during_a_fight_opens_on_the_combat_tab() -> None:
     assert find_all(shell.view(reloaded), "aft-clock")
     fresh_page = send(_fight(), ("aftermath.cbt_pick", "attacker", "0")).with_ui(aftermath_tab=None)
     assert fresh_page.state["aftermath"]["combat"]["log"] == []
+
+
+def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
+    """Issue 25 "Done when" (as Simply, commit 35799e6): a tap (its update and the view after
+    it) decodes the saved fight at most once; after a reload (nothing read yet), once. Counted
+    where the page decodes it."""
+    from rkweb.features.aftermath import state as saved
+
+    decoded: list[str] = []
+    real = saved.fight_from_json
+
+    def counting(section: Any) -> Any:
+        decoded.append("decoded")
+        return real(section)
+
+    model = _fight()
+    shell.view(model)
+    monkeypatch.setattr(saved, "fight_from_json", counting)
+    taps = [
+        ("aftermath.cbt_pick", "target", "1"),
+        ("aftermath.cbt_toggle", "missile", "sit:stance"),
+        ("aftermath.cbt_resolve",),
+        ("aftermath.cbt_next_phase",),
+        ("shell.undo",),
+    ]
+    for tap in taps:
+        decoded.clear()
+        model = send(model, tap)
+        shell.view(model)
+        assert (tap, len(decoded)) == (tap, min(len(decoded), 1))
+        st = saved.state(model)  # the fight recalled is the one its saved parts hold
+        assert saved.fight_of(st) == real({k: st[k] for k in ("characters", "settings", "combat")})
+    reloaded = json.loads(json.dumps(model.history.state))  # new objects, as from storage
+    model = replace(model, history=History.new(reloaded))
+    decoded.clear()
+    model = send(model, ("aftermath.cbt_next_phase",))
+    shell.view(model)
+    assert decoded == ["decoded"]

@@ -873,5 +873,8 @@ def test_a_weapons_missing_skill_is_asked_in_the_fight() -> None:
     assert "the skill 'Rifle'" in texts(model, "aft-cbt-weapon-waits")[0]
     assert "not on Ana's sheet" in texts(model, "aft-cbt-weapon-waits")[0]
     model = send(model, ("aftermath.cbt_resolve",))
-    assert "type the Base BCS" in model.ui["aftermath_errors"]["cbt.resolve"]
+    shown = model.ui["aftermath_errors"]
+    # Issue 28: the refusal names the field and its range, beside Resolve and beside the field.
+    assert shown["cbt.resolve"] == shown["cbt.bcs"]
+    assert shown["cbt.bcs"] == "Base BCS: choose the attacker's skill, or type it (-100 to 100)"
     assert model.state["aftermath"]["combat"]["log"] == []

@@ -562,7 +562,7 @@ def test_aft_57_missile_attack_to_critical_effect() -> None:
     assert (result.damage_potential, result.damage_done) == (12, 10)
     assert result.special is not None and result.special.daze
     assert result.stopping is not None and result.stopping.effect == Fraction(17, 2)
-    assert "Knock-back: knock-back 2D3 (2, 1) = 3 m; 1 stopping categories lost" in str(result)
+    assert "Knock-back: knock-back 2D3 (2, 1) = 3 m; 1 stopping category lost" in str(result)
     assert result.conditions[0].name == "Dazed"
     # critical effect: D100 50 + 10 = 60 → stun
     assert result.effect == "stun"

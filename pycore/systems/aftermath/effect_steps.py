@@ -161,7 +161,9 @@ def _health_throw(
     sheet (AFT-M03) the step ``waiting`` (key, title, text, rule) says so and waits for them."""
     if save is None or save.health_ast is None or save.health_cst is None:
         key, title, text, rule = waiting
-        steps.append(Step(key, title, text, rule, "target.ast.HLH, target.cst.HLH"))
+        # One question asks both (QUESTIONS: "the target's Health AST and CST"); the CST's own
+        # key read "HLH" on screen (issue 28).
+        steps.append(Step(key, title, text, rule, "target.ast.HLH"))
         if waits is not None and "target.ast.HLH" not in waits:
             waits.append("target.ast.HLH")
         return None

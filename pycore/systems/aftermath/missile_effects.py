@@ -160,7 +160,8 @@ class KnockBack:
     categories_lost: int
 
     def __str__(self) -> str:
-        return f"knock-back {self.explanation} m; {self.categories_lost} stopping categories lost (L669)"
+        lost = f"{self.categories_lost} stopping {'category' if self.categories_lost == 1 else 'categories'}"
+        return f"knock-back {self.explanation} m; {lost} lost (L669)"
 
 
 @checked

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.dice import RandintSource
-from pycore.errors import RuleError
+from pycore.errors import FieldError, RuleError
 from pycore.systems.aftermath.armor import armor_material
 from pycore.systems.aftermath.bcs import BcsTotal
 from pycore.systems.aftermath.bind import (
@@ -118,23 +118,23 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
 #: result carries its own, AFT-04) and the Damage Potential (asked after the roll, AFT-M05).
 PER_ATTACK: Final = ("critical_hit", "critical_miss", "damage_potential")
 #: Whole-number fields and their range; the optional ones may be left empty.
-WHOLE_FIELDS: Final = {
-    "count": (1, 8),
-    "damage_taken": (0, 1000),
-    "bursts": (0, 20),
-    "shots": (1, 3),
-    "encumbrance": (-2, 0),
-    "distractions": (0, 20),
+WHOLE_FIELDS: Final = {  # each field: its range and its name in a refusal (on the form)
+    "count": (1, 8, "How many at once"),
+    "damage_taken": (0, 1000, "Damage taken this Combat Turn"),
+    "bursts": (0, 20, "Full bursts fired"),
+    "shots": (1, 3, "Shots this Action"),
+    "encumbrance": (-2, 0, "Encumbrance"),
+    "distractions": (0, 20, "Distractions suffered"),
 }
 OPTIONAL_FIELDS: Final = {
-    "bcs": (-100, 100),
-    "ia_value": (-10, 10),
-    "bdg": (0, 200),
-    "damage_potential": (0, 1000),
-    "near_side": (1, 30),
-    "durability": (0, 100),
-    "max_bursts": (1, 20),
-    "cover_av": (0, 200),
+    "bcs": (-100, 100, "Base BCS"),
+    "ia_value": (-10, 10, "SMG Inherent Accuracy"),
+    "bdg": (0, 200, "Base BDG override"),
+    "damage_potential": (0, 1000, "Damage Potential"),
+    "near_side": (1, 30, "Near-side location"),
+    "durability": (0, 100, "Weapon Durability"),
+    "max_bursts": (1, 20, "Most bursts per Action"),
+    "cover_av": (0, 200, "Cover AV"),
 }
 MAX_METERS: Final = 100_000
 
@@ -200,21 +200,21 @@ def set_form_field(
     >>> set_form_field(FORMS["missile"], "bcs", "200")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Must be empty or a whole number from -100 to 100.
+    pycore.errors.RuleError: Base BCS must be empty or a whole number from -100 to 100.
     """
     out = dict(form)
     text = str(raw)
     if key in WHOLE_FIELDS:
-        low, high = WHOLE_FIELDS[key]
+        low, high, name = WHOLE_FIELDS[key]
         value = _whole(text)
         if value is None or not low <= value <= high:
-            raise RuleError(f"Must be a whole number from {low} to {high}.")
+            raise FieldError(key, f"{name} must be a whole number from {low} to {high}.")
         out[key] = value
     elif key in OPTIONAL_FIELDS:
-        low, high = OPTIONAL_FIELDS[key]
+        low, high, name = OPTIONAL_FIELDS[key]
         value = _whole(text)
         if text.strip() and (value is None or not low <= value <= high):
-            raise RuleError(f"Must be empty or a whole number from {low} to {high}.")
+            raise FieldError(key, f"{name} must be empty or a whole number from {low} to {high}.")
         out[key] = "" if value is None else value
     elif key == "meters":
         out[key] = _meters(text)
@@ -238,9 +238,11 @@ def _meters(text: str) -> str:
     try:
         meters = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
-        raise RuleError("Range must be a number of metres, e.g. 25 or 12.5.") from None
+        raise RuleError(
+            f"Range must be a number of metres from 0 to {MAX_METERS}, e.g. 25."
+        ) from None
     if not 0 <= meters <= MAX_METERS:
-        raise RuleError(f"Range must be from 0 to {MAX_METERS} m.")
+        raise FieldError("meters", f"Range must be from 0 to {MAX_METERS} m.")
     return text.strip()
 
 
@@ -317,7 +319,7 @@ def _common(
     target_view = derived(target, now, settings)
     base = _whole(form["bcs"])
     if base is None:
-        raise RuleError("choose the attacker's skill, or type the Base BCS")
+        raise FieldError("bcs", "Base BCS: choose the attacker's skill, or type it (-100 to 100)")
     return {
         "base_bcs": base,
         "dazed": attacker_view.dazed,
@@ -355,12 +357,13 @@ def missile_attack(
     ammo = str(form["ammo"])
     common = _common(attacker, target, form, settings, now)
     if not ammo and override is None:
-        raise RuleError(
-            "the ammunition: load the gun on the attacker's sheet (Weapons), or choose it "
-            "under More fields"
+        raise FieldError(
+            "ammo",
+            "Ammunition: load the gun on the attacker's sheet (Weapons), or choose it "
+            "under More fields",
         )
     if not form["range_row"]:
-        raise RuleError("a shotgun firing shot: choose its Range Table row (its choke)")
+        raise FieldError("range_row", "Range Table row: a shotgun firing shot needs its choke")
     return MissileAttack(
         **common,
         range_row=str(form["range_row"]),
@@ -558,10 +561,9 @@ def with_answer(setup: Setup, key: str, raw: str) -> Setup:
     seed it rolls the same dice up to that point, then goes on (AFT-56, AFT-57)."""
     name = ASKED_AFTER_THE_ROLL[key]
     value = _whole(raw)
-    low, high = OPTIONAL_FIELDS[name]
+    low, high, what = OPTIONAL_FIELDS[name]
     if value is None or not low <= value <= high:
-        what = "Damage Potential" if name == "damage_potential" else "Near-side location"
-        raise RuleError(f"{what}: a whole number from {low} to {high}.")
+        raise FieldError(name, f"{what}: a whole number from {low} to {high}.")
     return replace(setup, form={**setup.form, name: value})
 
 

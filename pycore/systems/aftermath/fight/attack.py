@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from pycore.dice import seeded
 from pycore.dice.odds import odds_text
-from pycore.errors import RuleError, RulekeeperError
+from pycore.errors import FieldError, RuleError, RulekeeperError
 from pycore.systems.aftermath import arms, attack_dice, combat, sheet, worksheet
 from pycore.systems.aftermath.critical import Moment
 from pycore.systems.aftermath.fight.codec import with_pair
@@ -410,12 +410,20 @@ def _with_health(fight: Fight, pending: Mapping[str, Any]) -> Fight:
     are his, not this attack's: the next critical against him finds them there)."""
     ast, cst = str(pending.get("answer", "")), str(pending.get("answer_cst", ""))
     if not ast.strip() or not cst.strip():
-        raise RuleError("Health AST and CST: enter both, whole numbers from 0 to 40")
+        missing = "answer" if not ast.strip() else "answer_cst"
+        raise FieldError(missing, "Health AST and CST: enter both, whole numbers from 0 to 40")
     index, target = fight.person("target")
     if target is None:
         raise RuleError(NO_COMBATANTS)
     chars = list(fight.characters)
-    chars[index] = sheet.set_field(sheet.set_field(target, "ast.HLH", ast), "cst.HLH", cst)
+    try:  # each refusal beside its own field of the card (issue 28)
+        target = sheet.set_field(target, "ast.HLH", ast)
+    except RuleError as exc:
+        raise FieldError("answer", str(exc)) from None
+    try:
+        chars[index] = sheet.set_field(target, "cst.HLH", cst)
+    except RuleError as exc:
+        raise FieldError("answer_cst", str(exc)) from None
     return replace(fight, characters=tuple(chars))
 
 

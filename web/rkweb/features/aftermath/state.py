@@ -50,9 +50,65 @@ def _part(saved: dict[str, Any], key: str) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
+#: The saved sections read and the fights decoded lately, each by its saved object or parts
+#: (held here, so their ids stay their own): a tap decodes the fight at most once, for its
+#: update and its view alike (issue 25: six decodes per tap, one per ``state`` and ``fight_of``).
+_READ: list[tuple[Any, dict[str, Any]]] = []
+_FIGHTS: list[tuple[tuple[Any, ...], Fight]] = []
+_REMEMBERED = 8
+
+
+def _keep(memo: list[Any], key: Any, value: Any) -> None:
+    memo.append((key, value))
+    del memo[:-_REMEMBERED]
+
+
+def _parts(st: dict[str, Any]) -> tuple[Any, ...]:
+    """What the fight of ``st`` is read from, one level down: a part set again (a sheet, a
+    setting, the log) is a new object here, so a changed state never recalls an old fight."""
+    chars = st.get("characters")
+    settings, combat = st.get("settings"), st.get("combat")
+    if not (isinstance(chars, list) and isinstance(settings, dict) and isinstance(combat, dict)):
+        return ()
+    return (*chars, "|", *settings.items(), "|", *combat.items())
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    def one(x: Any, y: Any) -> bool:
+        if isinstance(x, tuple) and isinstance(y, tuple):  # a (key, value) item
+            return x[0] == y[0] and x[1] is y[1]
+        return x is y
+
+    return len(a) == len(b) and all(one(x, y) for x, y in zip(a, b, strict=True))
+
+
 def state(model: Model) -> dict[str, Any]:
-    """The section merged over the defaults (a fresh copy: callers may change it)."""
+    """The section merged over the defaults (a fresh copy: callers may change it, and each of
+    its parts, one level down); a saved section read already is not read again."""
     saved = model.section(SECTION)
+    known = next((st for key, st in reversed(_READ) if key is saved), None)
+    if known is None:
+        known = _read(saved)
+        _keep(_READ, saved, known)
+    return {
+        **known,
+        "characters": list(known["characters"]),
+        "settings": dict(known["settings"]),
+        "rolls": dict(known["rolls"]),
+        "combat": dict(known["combat"]),
+    }
+
+
+def remember(model: Model, fight: Fight) -> Model:
+    """``model`` whose saved section holds ``fight`` (a transition's, just saved): its next
+    read takes this fight instead of decoding it again (the codec's round trip)."""
+    saved = model.section(SECTION)
+    if not any(key is saved for key, _ in _READ):
+        _keep(_READ, saved, _read(saved, fight))
+    return model
+
+
+def _read(saved: dict[str, Any], known: Fight | None = None) -> dict[str, Any]:
     combat = _part(saved, "combat")
     merged_combat = {**COMBAT, **combat, "log": list(combat.get("log", []))}
     for mode in MODES:
@@ -60,15 +116,18 @@ def state(model: Model) -> dict[str, Any]:
     chars = saved.get("characters") if isinstance(saved.get("characters"), list) else []
     characters = [sheet.merged(c) for c in chars or []]
     settings = settings_from(saved.get("settings"))
+    fight: Fight | None = None
     try:
         # The forms as the core derives them from the sheets and the fight so far, with what
         # the GM changed in this attack on top (FIGHT.md's first law; a sheet changed on the
         # Characters tab shows in the attack at once).
-        fight = fight_from_json({"characters": characters, "settings": settings, "combat": combat})
+        fight = known or fight_from_json(
+            {"characters": characters, "settings": settings, "combat": combat}
+        )
         merged_combat = {**merged_combat, **fight.combat_json()}
     except RulekeeperError:
         pass  # a worksheet the core refuses is shown as saved; the fight's steps say why
-    return {
+    st = {
         "schema": SCHEMA,
         "characters": characters,
         "selected": int(saved.get("selected", 0) or 0),
@@ -76,11 +135,22 @@ def state(model: Model) -> dict[str, Any]:
         "rolls": {**ROLLS, **_part(saved, "rolls")},
         "combat": merged_combat,
     }
+    if fight is not None:  # the same fight, read back from the merged parts (the codec's law)
+        _keep(_FIGHTS, _parts(st), fight)
+    return st
 
 
 def fight_of(st: dict[str, Any]) -> Fight:
-    """The core's fight from the page's state (its characters, settings and worksheet)."""
-    return fight_from_json({k: st[k] for k in PARTS if k in st})
+    """The core's fight from the page's state (its characters, settings and worksheet),
+    decoded once per state read (:func:`state`) unless a part of it was set since."""
+    parts = _parts(st)
+    known = next((f for key, f in reversed(_FIGHTS) if parts and _same(key, parts)), None)
+    if known is not None:
+        return known
+    fight = fight_from_json({k: st[k] for k in PARTS if k in st})
+    if parts:
+        _keep(_FIGHTS, parts, fight)
+    return fight
 
 
 def now_of(st: dict[str, Any]) -> Moment:

@@ -38,7 +38,7 @@ MISS_TABLES = (
 )
 
 
-def _gun_fields(form: dict[str, Any]) -> list[VNode]:
+def _gun_fields(model: Model, form: dict[str, Any]) -> list[VNode]:
     return [
         select(
             "aft-missile-gun", "Gun", f"{form['gun']}|{form['size']}", GUNS, send("missile", "gun")
@@ -52,6 +52,7 @@ def _gun_fields(form: dict[str, Any]) -> list[VNode]:
                 *((r, r) for r in firearms.range_rows()),
             ],
             send("missile", "range_row"),
+            error=err(model, "cbt.range_row"),
         ),
     ]
 
@@ -60,7 +61,12 @@ def _load_fields(model: Model, form: dict[str, Any], settings: dict[str, Any]) -
     ammo = [(c.key, c.label) for c in ammunition_choices(campaign(settings).supplied_bdg)]
     return [
         select(
-            "aft-missile-ammo", "Ammunition (base BDG)", form["ammo"], ammo, send("missile", "ammo")
+            "aft-missile-ammo",
+            "Ammunition (base BDG)",
+            form["ammo"],
+            ammo,
+            send("missile", "ammo"),
+            error=err(model, "cbt.ammo"),
         ),
         number(
             "aft-missile-bdg",
@@ -186,7 +192,7 @@ def missile_form(
         target_movement("missile", form),
     ]
     more = [
-        *_gun_fields(form),
+        *_gun_fields(model, form),
         *_load_fields(model, form, st["settings"]),
         damage_taken(model, "missile", form, "shooter"),
         encumbrance("missile", form),

@@ -15,6 +15,10 @@ from rkweb.kit.buttons import button
 from rkweb.kit.fields import number
 from rkweb.kit.results import why
 
+#: The verdict is the page's outcome (FIGHT.md 5): after a tap that changed it, the glue brings
+#: it into view when the step above pushed it below the screen (app/browser.py, as Simply's).
+OUTCOME = "outcome-verdict outcome"
+
 
 def _steps(steps: list[str]) -> VNode:
     """Every step in words; the rule each applies (IDs, settings keys) only in its "Why"."""
@@ -57,7 +61,7 @@ def _pending_card(title: str, verdict: str, *body: VNode | None) -> VNode:
         h("h3", {"id": "aft-res-h"}, title),
         h(
             "p",
-            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
+            {"class": OUTCOME, "data-testid": "aft-attack-result", "aria-live": "polite"},
             verdict,
         ),
         *body,
@@ -92,6 +96,7 @@ def _health(model: Model, pending: dict[str, Any]) -> VNode:
                 "Target's Health CST (kept on his sheet)",
                 cst,
                 ("aftermath.cbt_potential", "cst"),
+                error=err(model, "cbt.answer_cst"),
             ),
         ),
         h(
@@ -179,7 +184,7 @@ def result_card(
         h("h3", {"id": "aft-res-h", "class": "visually-hidden"}, "Result"),
         h(
             "p",
-            {"class": "outcome-verdict", "data-testid": "aft-attack-result", "aria-live": "polite"},
+            {"class": OUTCOME, "data-testid": "aft-attack-result", "aria-live": "polite"},
             plain(str(entry["text"])) if latest else "Resolve an attack to see every step here.",
         ),
         _steps([str(s) for s in entry.get("steps", [])]) if latest else None,

@@ -8,13 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pycore.errors import DiceError, RulekeeperError
+from pycore.errors import DiceError, FieldError, RulekeeperError
 from pycore.step import log_entry
 from pycore.systems.aftermath import fight as core
 from pycore.systems.aftermath import worksheet
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
-from rkweb.features.aftermath.state import LOG_LIMIT, fight_of, quietly, set_err, state, undoable
+from rkweb.features.aftermath.state import (
+    LOG_LIMIT,
+    fight_of,
+    quietly,
+    remember,
+    set_err,
+    state,
+    undoable,
+)
 from rkweb.features.aftermath.words import plain
 
 Moved = tuple[core.Fight, core.Done]
@@ -30,14 +38,16 @@ def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...], msg: Ms
     st = state(model)
     saved = core.fight_to_json(fight)
     st["characters"], st["combat"] = saved["characters"], saved["combat"]
+    logged = str(msg[0]) == "aftermath.cbt_critical" or isinstance(result, core.Attacked)
     if str(msg[0]) == "aftermath.cbt_critical":  # the attack called again: its entry goes
         st["combat"]["log"] = st["combat"]["log"][1:]
     if isinstance(result, core.Attacked):
         entry = log_entry(result.step, at=ctx.now, **result.details)
         st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
-    if result.undo:
-        return undoable(model, st, result.undo, ctx)
-    return quietly(model, st)
+    model = undoable(model, st, result.undo, ctx) if result.undo else quietly(model, st)
+    # The fight saved is the transition's unless the page logged (the log is read back: the
+    # damage taken this Combat Turn, 001 line 67): then the next read decodes it, once.
+    return model if logged else remember(model, fight)
 
 
 def _answer_key(fight: core.Fight) -> str:
@@ -68,7 +78,10 @@ def _call(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call] | None:
     calls: dict[str, tuple[str, Call]] = {
         "resolve": ("resolve", lambda f: core.attack(f, core.roll_for_me(ctx.fresh_seed))),
         "typed": ("resolve", lambda f: core.attack(f, core.typed_roll(last))),
-        "potential": (_answer_key(fight), lambda f: core.set_answer(f, last, part)),
+        "potential": (
+            "answer_cst" if part == "cst" else _answer_key(fight),
+            lambda f: core.set_answer(f, last, part),
+        ),
         "apply": (_answer_key(fight), core.give_answer),
         "next_phase": ("resolve", core.next_action_phase),
         "next_turn": ("resolve", core.next_combat_turn),
@@ -104,7 +117,15 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         moved = call(fight)
     except DiceError as exc:  # a typed roll the dice cannot show: said beside the dice
         return set_err(model, "cbt.dice", plain(str(exc)))
+    except FieldError as exc:  # beside the field it names (and beside the tap, if elsewhere)
+        if exc.field != key and key == "resolve":
+            model = set_err(model, f"cbt.{key}", plain(str(exc)))
+        return set_err(model, f"cbt.{exc.field}", plain(str(exc)))
     except RulekeeperError as exc:
         return set_err(model, f"cbt.{key}", plain(str(exc)))
-    keys = (key, "dice") if rolled else (key,) if clears else ()
+    # A change the core took clears every refusal of the attack form: one a Resolve left beside
+    # a field (the Base BCS) is answered as well by choosing the skill that fills it.
+    shown = model.ui.get("aftermath_errors", {})
+    old = tuple(k.removeprefix("cbt.") for k in shown if k.startswith("cbt.")) if clears else ()
+    keys = (*old, key, "dice") if rolled else (*old, key) if clears else ()
     return _stored(model, ctx, moved, keys, msg)
