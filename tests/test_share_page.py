@@ -162,3 +162,20 @@ def test_each_link_opened_starts_a_fresh_preview_and_says_what_happened() -> Non
     opened = shell.update(replaced, ("share.open_record",), CTX)
     assert opened.route == "simply" and opened.ui["simply_tab"] == "characters"
     assert opened.state["simply_characters"]["selected"] == 0
+
+
+def test_an_imported_character_with_a_skill_off_the_list_shows_on_its_tab() -> None:
+    """Issue 31: a shared Simply character with a skill not on the skill list imported, then its
+    Characters tab failed to render. The tab shows the skill and says it is not on the list."""
+    odd = {**character_to_json(Character(name="Ink")), "uid": "u-ink"}
+    odd["skills"] = [{"name": "Basket Weaving", "level": "Familiar", "specialty": None}]
+    record = ShareRecord("simply.character", "u-ink", CTX.now, 1, "Ink", odd)
+    player = shell.update(
+        Model(History.new(default_data())), ("shell.route", f"#/share/{encode(record)}"), CTX
+    )
+    imported = shell.update(player, ("share.import", "add"), CTX)
+    opened = shell.update(imported, ("share.open_record",), CTX)
+    tree = shell.view(opened)
+    [row] = find_all(tree, "char-skill")
+    assert "Basket Weaving" in text_of(row)
+    assert "not on the skill list" in text_of(tree)
