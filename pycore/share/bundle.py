@@ -22,7 +22,14 @@ from typing import Any
 
 from pycore.errors import StorageError
 from pycore.share.places import IMPORTABLE, PLACES, Choice, import_record, same_record, share_record
-from pycore.share.records import SCHEMAS, ShareRecord, record_from_json, record_to_json, validate
+from pycore.share.records import (
+    KIND_NAMES,
+    SCHEMAS,
+    ShareRecord,
+    record_from_json,
+    record_to_json,
+    validate,
+)
 from pycore.systems.system import SYSTEM_KEYS, system
 from pycore.validate import checked
 
@@ -76,15 +83,15 @@ def records_of(data: Mapping[str, Any]) -> tuple[ShareRecord, ...]:
         raise StorageError("it holds no records")
     if len(raw) > MAX_RECORDS:
         raise StorageError(f"it holds {len(raw)} records; at most {MAX_RECORDS} are read")
-    found = tuple(validate(record_from_json(item)) for item in raw)
+    found = tuple(record_from_json(item) for item in raw)
     seen: set[tuple[str, str]] = set()
-    for record in found:
+    for record in found:  # the envelopes first: a kind not carried is not checked further
         if record.kind not in IMPORTABLE:
-            raise StorageError(f"a {record.kind} cannot be part of a party or campaign")
+            raise StorageError(f"a {KIND_NAMES[record.kind]} cannot be part of a party or campaign")
         if (record.kind, record.id) in seen:
             raise StorageError(f"it holds the record {record.name!r} twice")
         seen.add((record.kind, record.id))
-    return found
+    return tuple(validate(record) for record in found)
 
 
 @checked
