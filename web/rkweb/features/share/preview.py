@@ -130,6 +130,7 @@ def view(model: Model) -> VNode:
             h("p", {"class": "muted"}, "Ask for the link again, or for the file."),
         )
     when = local_time(found.updated_at, model.env.now)
+    kind = KIND_NAMES[found.kind]
     if found.kind == "simply.fight":
         return fight_view(PublicFight.of(found.data), "share-preview", when)
     # The Import button first: on a phone it is in view without scrolling past the sheet.
@@ -140,8 +141,9 @@ def view(model: Model) -> VNode:
             "data-testid": "share-preview",
             "aria-labelledby": "share-prev-h",
         },
-        h("h3", {"id": "share-prev-h"}, str(found)),
-        h("p", {"class": "muted"}, f"{KIND_NAMES[found.kind]}, last changed {when}."),
+        # One record of its kind (settings, tables) is named by its kind alone.
+        h("h3", {"id": "share-prev-h"}, found.name if found.name == kind else str(found)),
+        h("p", {"class": "muted"}, f"{kind}, last changed {when}."),
         *_import_controls(model, found),
         sheet.view(found),
     )
