@@ -198,7 +198,9 @@ def test_a_party_and_the_whole_campaign_share_as_one_link(
     other.get_by_test_id("share-import").click()
     expect(other.get_by_test_id("share-imported")).to_contain_text("was added")
     _tab(other, "percentile", "characters")
-    expect(other.get_by_test_id("percentile-char-pick")).to_have_text([re.compile("Ann"), re.compile("Bob")])
+    expect(other.get_by_test_id("percentile-char-pick")).to_have_text(
+        [re.compile("Ann"), re.compile("Bob")]
+    )
 
     # The whole campaign, from the share page: the 3d6 fighter joins; the party is there
     # already, so the GM is asked, and replacing keeps two Percentile characters.

@@ -204,5 +204,5 @@ def test_a_party_nested_too_deep_is_refused_before_it_is_parsed() -> None:
     text += "[" * 50_000 + "]" * 50_000 + "}}"
     packer = zlib.compressobj(9, zdict=ZDICT_V1)
     payload = f"{FORMAT}." + to_digits(packer.compress(text.encode()) + packer.flush())
-    with pytest.raises(StorageError, match="nested 50,00[0-9] levels deep"):
+    with pytest.raises(StorageError, match=r"nested 50,00[0-9] levels deep"):
         decode(payload)
