@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
+import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+import zxingcpp
+from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -93,3 +96,63 @@ def rule_text_outside_why(page: Page) -> list[str]:
     """Rule IDs, seed-line references and settings keys on the screen outside an explanation
     (each with the words around it): an empty list on every route and tab (issue 25 item 4)."""
     return list(page.evaluate(HIDDEN_RULE_TEXT, RULE_TEXT))
+
+
+def open_again(page: Page, link: str) -> None:
+    """Open a share link in a tab that is already open (a new hash, then a reload)."""
+    page.goto(link)
+    page.reload()
+    page.wait_for_selector(READY)
+
+
+SCALE = 4  # pixels per QR module when a test draws the page's code for the decoder
+
+
+def qr_text(page: Page) -> str:
+    """Draw the page's QR path into a bitmap and read it with zxing-cpp."""
+    svg = page.get_by_test_id("share-qr")
+    side = int(str(svg.get_attribute("viewBox")).split()[2])
+    path = str(svg.locator("path").get_attribute("d"))
+    width = side * SCALE
+    pixels = bytearray([255]) * (width * width)
+    for x, y, run in re.findall(r"M(\d+) (\d+)h(\d+)", path):
+        for row in range(int(y) * SCALE, (int(y) + 1) * SCALE):
+            start = row * width + int(x) * SCALE
+            pixels[start : start + int(run) * SCALE] = bytes(int(run) * SCALE)
+    found = zxingcpp.read_barcode(memoryview(bytes(pixels)).cast("B", (width, width)))
+    assert found is not None, "the QR code does not read"
+    return str(found.text)
+
+
+def fresh_page(browser: Browser, args: dict[str, Any], url: str) -> Page:
+    page = browser.new_context(**args).new_page()
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+    return page
+
+
+#: In a blank page (no CSP): a PNG drawn into a canvas, its pixels as grey bytes in base64.
+GREY = """async (png) => {
+  const img = new Image();
+  img.src = "data:image/png;base64," + png;
+  await img.decode();
+  const c = document.createElement("canvas");
+  c.width = img.width; c.height = img.height;
+  const g = c.getContext("2d");
+  g.drawImage(img, 0, 0);
+  const px = g.getImageData(0, 0, c.width, c.height).data;
+  let out = "";
+  for (let i = 0; i < px.length; i += 4) out += String.fromCharCode(px[i + 1]);
+  return [c.width, c.height, btoa(out)];
+}"""
+
+
+def read_screen(page: Page) -> str | None:
+    """What a QR reader finds in a screenshot of the page as shown (the viewport)."""
+    shot = base64.b64encode(page.screenshot()).decode()
+    blank = page.context.new_page()
+    width, height, grey = blank.evaluate(GREY, shot)
+    blank.close()
+    pixels = memoryview(base64.b64decode(grey)).cast("B", (height, width))
+    found = zxingcpp.read_barcode(pixels)
+    return None if found is None else str(found.text)

@@ -10,11 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import zxingcpp
 from playwright.sync_api import Browser, Page, expect
-from support import READY, enter, run_axe
-
-SCALE = 4  # pixels per QR module when the test draws the page's code for the decoder
+from support import READY, enter, open_again, run_axe
+from support import fresh_page as _fresh
+from support import qr_text as _qr_text
 
 
 def _simply(page: Page, name: str) -> None:
@@ -42,29 +41,6 @@ def _listed(page: Page, system: str) -> Any:
         page.get_by_test_id("simply-tab-characters").click()
         return page.get_by_test_id("char-entry")
     return page.get_by_test_id("gurps-combatant" if system == "gurps" else "aft-char-entry")
-
-
-def _qr_text(page: Page) -> str:
-    """Draw the page's QR path into a bitmap and read it with zxing-cpp."""
-    svg = page.get_by_test_id("share-qr")
-    side = int(str(svg.get_attribute("viewBox")).split()[2])
-    path = str(svg.locator("path").get_attribute("d"))
-    width = side * SCALE
-    pixels = bytearray([255]) * (width * width)
-    for x, y, run in re.findall(r"M(\d+) (\d+)h(\d+)", path):
-        for row in range(int(y) * SCALE, (int(y) + 1) * SCALE):
-            start = row * width + int(x) * SCALE
-            pixels[start : start + int(run) * SCALE] = bytes(int(run) * SCALE)
-    found = zxingcpp.read_barcode(memoryview(bytes(pixels)).cast("B", (width, width)))
-    assert found is not None, "the QR code does not read"
-    return str(found.text)
-
-
-def _fresh(browser: Browser, args: dict[str, Any], url: str) -> Page:
-    page = browser.new_context(**args).new_page()
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=60_000)
-    return page
 
 
 MAKERS: dict[str, Callable[[Page, str], None]] = {
@@ -101,9 +77,7 @@ def test_share_a_record_as_a_link_and_import_it_elsewhere(
     expect(_listed(other, system).first).to_contain_text(name)
 
     # The same link in the same store again: the record is already here, so the GM is asked.
-    other.goto(link)
-    other.reload()
-    other.wait_for_selector(READY)
+    open_again(other, link)
     other.get_by_test_id("share-import").click()
     expect(other.get_by_test_id("share-clash")).to_contain_text("Replace it, or keep both?")
     other.get_by_test_id("share-keep-both").click()

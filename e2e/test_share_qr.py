@@ -5,13 +5,12 @@ link and the file; a record too big for one code says what to send instead."""
 
 from __future__ import annotations
 
-import base64
 import sys
 from pathlib import Path
 
-import zxingcpp
 from playwright.sync_api import Page, expect
 from support import READY
+from support import read_screen as _read_screen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_share import FILLED, NOW
@@ -19,32 +18,6 @@ from test_share import FILLED, NOW
 from pycore.share import encode, share_record
 from pycore.systems.simply.character import Character
 from pycore.systems.simply.character_json import character_to_json
-
-#: In a blank page (no CSP): a PNG drawn into a canvas, its pixels as grey bytes in base64.
-GREY = """async (png) => {
-  const img = new Image();
-  img.src = "data:image/png;base64," + png;
-  await img.decode();
-  const c = document.createElement("canvas");
-  c.width = img.width; c.height = img.height;
-  const g = c.getContext("2d");
-  g.drawImage(img, 0, 0);
-  const px = g.getImageData(0, 0, c.width, c.height).data;
-  let out = "";
-  for (let i = 0; i < px.length; i += 4) out += String.fromCharCode(px[i + 1]);
-  return [c.width, c.height, btoa(out)];
-}"""
-
-
-def _read_screen(page: Page) -> str | None:
-    """What a QR reader finds in a screenshot of the page as shown (the viewport)."""
-    shot = base64.b64encode(page.screenshot()).decode()
-    blank = page.context.new_page()
-    width, height, grey = blank.evaluate(GREY, shot)
-    blank.close()
-    pixels = memoryview(base64.b64decode(grey)).cast("B", (height, width))
-    found = zxingcpp.read_barcode(pixels)
-    return None if found is None else str(found.text)
 
 
 def _shared_from(app: Page, app_url: str, character: dict[str, object]) -> None:

@@ -162,3 +162,42 @@ def test_each_link_opened_starts_a_fresh_preview_and_says_what_happened() -> Non
     opened = shell.update(replaced, ("share.open_record",), CTX)
     assert opened.route == "simply" and opened.ui["simply_tab"] == "characters"
     assert opened.state["simply_characters"]["selected"] == 0
+
+
+def test_an_imported_character_with_a_skill_off_the_list_shows_on_its_tab() -> None:
+    """Issue 31: a shared Simply character with a skill not on the skill list imported, then its
+    Characters tab failed to render. The tab shows the skill and says it is not on the list."""
+    odd = {**character_to_json(Character(name="Ink")), "uid": "u-ink"}
+    odd["skills"] = [{"name": "Basket Weaving", "level": "Familiar", "specialty": None}]
+    record = ShareRecord("simply.character", "u-ink", CTX.now, 1, "Ink", odd)
+    player = shell.update(
+        Model(History.new(default_data())), ("shell.route", f"#/share/{encode(record)}"), CTX
+    )
+    imported = shell.update(player, ("share.import", "add"), CTX)
+    opened = shell.update(imported, ("share.open_record",), CTX)
+    tree = shell.view(opened)
+    [row] = find_all(tree, "char-skill")
+    assert "Basket Weaving" in text_of(row)
+    assert "not on the skill list" in text_of(tree)
+
+
+def test_a_whole_campaign_imports_as_one_undo_step_and_a_refused_one_changes_nothing() -> None:
+    gm = shell.update(_gm(), ("share.open", "bundle", ""), CTX)
+    [link] = find_all(shell.view(gm), "share-link")
+    here = str(link.attr("href"))
+    player = shell.update(
+        Model(History.new(default_data())), ("shell.route", here[here.index("#") :]), CTX
+    )
+    assert "1 records: Simply character: Mara" in text_of(
+        find_all(shell.view(player), "share-bundle-count")[0]
+    )
+    imported = shell.update(player, ("share.import", "add"), CTX)
+    assert [c["name"] for c in imported.state["simply_characters"]["list"]] == ["Mara"]
+    assert imported.history.undo().state == player.history.state
+    # A party whose record its system refuses: the page says so and the store is as it was.
+    bad = {"kind": "simply.character", "id": "b", "updated_at": "", "schema": 1, "name": "B",
+           "data": {"luck": "lots"}}  # fmt: skip
+    record = ShareRecord("bundle", "all", CTX.now, 1, "P", {"system": "", "records": [bad]})
+    refused = shell.update(player, ("shell.route", f"#/share/{encode(record)}"), CTX)
+    assert "Nothing was changed" in text_of(find_all(shell.view(refused), "share-error")[0])
+    assert shell.update(refused, ("share.import", "add"), CTX).state == player.state

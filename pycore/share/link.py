@@ -45,6 +45,9 @@ CHUNK = 7
 DIGITS = (0, 3, 5, 8, 10, 13, 15, 17)
 #: Longest payload read: far past a QR code's capacity, well inside every browser's URL limit.
 MAX_PAYLOAD_CHARS = 32_000
+#: Longest link offered to copy or scan: mail and message apps cut or refuse longer ones, so a
+#: bigger share (a whole campaign) goes as a file, which carries up to MAX_PAYLOAD_CHARS.
+LINK_CHARS = 8_000
 #: Largest record after inflating; stops a small link that unpacks into a huge one.
 MAX_JSON_BYTES = 256_000
 #: Deepest nesting of objects and lists in a record (a Simply character needs 4).

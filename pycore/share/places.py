@@ -48,11 +48,15 @@ PLACES: Mapping[Kind, Place] = {
     "aftermath.character": Place("aftermath", "characters", True, "aftermath"),
     "percentile.gm_tables": Place("percentile", "gm", False, "percentile"),
     "percentile.settings": Place("percentile", "settings", False, "percentile"),
+    "percentile.character": Place("percentile", "characters", True, "percentile"),
+    "gurps.settings": Place("gurps", "settings", False, "gurps"),
+    "aftermath.settings": Place("aftermath", "settings", False, "aftermath"),
 }
-#: Kinds a share link brings into the store (a fight view is only looked at).
+#: Kinds a share link brings into the store one record at a time (a fight view is only looked
+#: at; a party or campaign, ``pycore.share.bundle``, brings in each of its records).
 IMPORTABLE: tuple[Kind, ...] = tuple(k for k in PLACES if k != "simply.fight")
 # Local fields that mean something only on the device that saved them.
-_LOCAL = {"gurps.fighter": ("id",)}
+_LOCAL = {"gurps.fighter": ("id",), "percentile.character": ("id",)}
 
 
 def defaults(kind: Kind) -> dict[str, Any]:
@@ -71,6 +75,10 @@ def defaults(kind: Kind) -> dict[str, Any]:
         from pycore.systems.aftermath.sheet import new_sheet
 
         return new_sheet()
+    if kind == "percentile.character":
+        from pycore.systems.percentile.roster import SHEET_DEFAULTS
+
+        return copy.deepcopy(SHEET_DEFAULTS)
     return {}
 
 
@@ -127,7 +135,7 @@ def share_record(
 
 
 def _index(kind: Kind, items: list[Any], ref: Any) -> int:
-    if kind == "gurps.fighter":
+    if kind == "gurps.fighter" and not isinstance(ref, int):
         for i, item in enumerate(items):
             if isinstance(item, dict) and item.get("id") == ref:
                 return i
@@ -183,17 +191,12 @@ def import_record(
             n += 1
             data["uid"] = f"{fresh_id}-{n}"
         data["name"] = f"{_name_of(record.kind, data)} (shared copy)"[:60]
-    if record.kind == "gurps.fighter":
-        next_id = section.get("next_id")
-        number = next_id if isinstance(next_id, int) and next_id > 0 else len(items) + 1
-        data["id"] = f"g{number}"
-        section["next_id"] = number + 1
+    _local_id(record.kind, section, items, data)
     if choice == "replace":
         for i, item in enumerate(items):
             if isinstance(item, dict) and item.get("uid") == record.id:
-                if record.kind == "gurps.fighter":
+                if record.kind in _LOCAL:  # the sheet it replaces keeps its place in fights
                     data["id"] = item.get("id", data["id"])
-                    section["next_id"] = section.get("next_id", 1)
                 items[i] = data
                 break
         else:
@@ -202,3 +205,20 @@ def import_record(
         items.append(data)
     section[place.key] = items
     return {**state, place.section: section}
+
+
+def _local_id(kind: Kind, section: dict[str, Any], items: list[Any], data: dict[str, Any]) -> None:
+    """A new local id for an imported record of a kind whose pages find it by one: a 3d6
+    fighter's next ``g<n>``, a Percentile character's next free ``c<n>`` (its sheet's own
+    numbering, ``rkweb.features.percentile.sheet``)."""
+    if kind == "gurps.fighter":
+        next_id = section.get("next_id")
+        number = next_id if isinstance(next_id, int) and next_id > 0 else len(items) + 1
+        data["id"] = f"g{number}"
+        section["next_id"] = number + 1
+    elif kind == "percentile.character":
+        taken = {str(item.get("id")) for item in items if isinstance(item, dict)}
+        number = len(items) + 1
+        while f"c{number}" in taken:
+            number += 1
+        data["id"] = f"c{number}"

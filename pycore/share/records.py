@@ -29,6 +29,10 @@ Kind = Literal[
     "aftermath.character",
     "percentile.gm_tables",
     "percentile.settings",
+    "percentile.character",
+    "gurps.settings",
+    "aftermath.settings",
+    "bundle",
 ]
 KINDS: tuple[Kind, ...] = get_args(Kind)
 #: What each kind is called on screen.
@@ -40,6 +44,10 @@ KIND_NAMES: Mapping[Kind, str] = {
     "aftermath.character": "Aftermath character",
     "percentile.gm_tables": "Percentile GM tables",
     "percentile.settings": "Percentile combat settings",
+    "percentile.character": "Percentile character",
+    "gurps.settings": "3d6 campaign settings",
+    "aftermath.settings": "Aftermath campaign settings",
+    "bundle": "Party or campaign",
 }
 #: The schema of each kind's data; a share of a newer one is refused, never half-read.
 #: An Aftermath character's weapons became records naming their skill in schema 2 (schema 1
@@ -166,9 +174,50 @@ def _aftermath_character(data: dict[str, Any]) -> None:
 
 def _percentile_gm_tables(data: dict[str, Any]) -> None:
     from pycore.systems.percentile.gmtables import validate_gm_table
+    from pycore.systems.percentile.saved import INVENTORY_IDS
 
-    for table_id, rows in data.items():
-        validate_gm_table(table_id, rows)
+    # Saved tables are keyed by stable names ("alertness_conditions"); a share made before
+    # that (keyed "PCT-M01") reads too. An empty table is one the GM has not entered yet.
+    for key, rows in data.items():
+        if rows != []:
+            validate_gm_table(INVENTORY_IDS.get(key, key), rows)
+
+
+def _percentile_character(data: dict[str, Any]) -> None:
+    from pycore.systems.percentile import roster
+    from pycore.systems.percentile.saved import CHARACTER
+
+    # Checked as the sheet checks what is typed: the saved shape, each attribute in its
+    # range, each weapon as the weapon form reads it; then the fight must read the sheet.
+    CHARACTER.check(data, ())
+    for key in roster.DEFAULTS:
+        if key in data:
+            roster.check_attribute(key, str(data[key]))
+    for weapon in data.get("weapons") or []:
+        roster.weapon_from_form({k: "" if v is None else str(v) for k, v in weapon.items()})
+    roster.race_of(str(data.get("race") or "human"))
+    roster.fighter_from_json(data)
+
+
+def _gurps_settings(data: dict[str, Any]) -> None:
+    from pycore.systems.gurps.injury import EYE_READINGS
+
+    reading = data.get("eye_reading", EYE_READINGS[0])
+    if reading not in EYE_READINGS or set(data) - {"eye_reading"}:
+        raise RuleError(f"an eye hit is read one of two ways: {' or '.join(EYE_READINGS)}")
+
+
+def _aftermath_settings(data: dict[str, Any]) -> None:
+    from pycore.systems.aftermath.campaign import check_setting
+
+    for key, value in data.items():
+        check_setting(key, value if isinstance(value, str) else repr(value))
+
+
+def _bundle(data: dict[str, Any]) -> None:
+    from pycore.share.bundle import records_of
+
+    records_of(data)
 
 
 def _percentile_settings(data: dict[str, Any]) -> None:
@@ -185,6 +234,10 @@ LOADERS: Mapping[Kind, Callable[[dict[str, Any]], None]] = {
     "aftermath.character": _aftermath_character,
     "percentile.gm_tables": _percentile_gm_tables,
     "percentile.settings": _percentile_settings,
+    "percentile.character": _percentile_character,
+    "gurps.settings": _gurps_settings,
+    "aftermath.settings": _aftermath_settings,
+    "bundle": _bundle,
 }
 
 

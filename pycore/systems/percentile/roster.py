@@ -52,6 +52,17 @@ DEFAULTS: dict[str, str] = {
     "ap": "50",
     "damage_modifier": "0",
 }
+#: A new character's sheet as saved (the sheet page's new character, a share's defaults).
+SHEET_DEFAULTS: dict[str, Any] = {
+    "name": "",
+    "race": "human",
+    **DEFAULTS,
+    "alertness": "",
+    "alertness_level": "",
+    "weapons": [],
+    "parts": [],
+    "ledger": None,
+}
 # PCT-04: the category follows the use.
 CATEGORIES: tuple[tuple[str, str], ...] = (
     ("hth", "hand-to-hand"),

@@ -12,6 +12,16 @@ from rkweb.app.vdom import VNode
 from rkweb.kit.buttons import button
 
 
-def share_button(kind: str, ref: int | str, name: str) -> VNode:
+def share_button(kind: str, ref: int | str, name: str, testid: str = "share") -> VNode:
     """Opens the share panel (link, QR code, file) for one record; ``ref`` finds it again."""
-    return button("share", f"Share {name}", send("share", "open", kind, ref))
+    return button(testid, f"Share {name}", send("share", "open", kind, ref))
+
+
+def share_all_button(system: str, label: str) -> VNode:
+    """Opens the share panel for every record of ``system`` at once (its party, settings and
+    tables; "" for the whole campaign): one file, and a link when it fits in one.
+
+    >>> share_all_button("gurps", "Share every fighter and setting").attr("data-on-click")
+    '["share.open", "bundle", "gurps"]'
+    """
+    return button("share-all", label, send("share", "open", "bundle", system))

@@ -14,6 +14,7 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.state import err, quietly, set_err, state
 from rkweb.kit.fields import field, select
 from rkweb.kit.results import card, why
+from rkweb.kit.share import share_button
 
 #: (key, label, choices or None for typed text, why)
 CHOICE_SETTINGS: tuple[tuple[str, str, tuple[tuple[str, str], ...], str], ...] = (
@@ -186,5 +187,6 @@ def view(model: Model) -> VNode:
                 *_suspects(model, settings),
                 *texts[5:],
             ),
+            share_button("aftermath.settings", 0, "the campaign settings", "share-settings"),
         ),
     )

@@ -12,6 +12,7 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.state import commit, fight_of, page_data
 from rkweb.kit.fields import select
 from rkweb.kit.results import why
+from rkweb.kit.share import share_button
 
 ACTIONS = frozenset({"setting"})
 #: Each setting: its choices in plain words, the project's reading first (the default).
@@ -62,4 +63,5 @@ def view(model: Model) -> VNode:
             ("gurps.setting", "eye_reading"),
         ),
         why(_EYE_WHY, "gurps-setting-eye-why"),
+        share_button("gurps.settings", 0, "the campaign settings", "share-settings"),
     )

@@ -20,7 +20,7 @@ from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import error_of, field, select, with_error, yes_no
 from rkweb.kit.paper import print_button
-from rkweb.kit.share import share_button
+from rkweb.kit.share import share_all_button, share_button
 
 ACTIONS = frozenset({"new", "select", "delete", "field", "line_add", "line_remove", "line_field"})
 
@@ -296,4 +296,5 @@ def view(model: Model) -> VNode:
         _sheet(model, chosen) if chosen else None,
         paper.view(chosen) if chosen else None,
         campaign.view(model),
+        share_all_button("gurps", "Share every fighter and the settings") if people else None,
     )

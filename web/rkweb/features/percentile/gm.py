@@ -19,6 +19,7 @@ from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, select, with_error
 from rkweb.kit.results import card, why
+from rkweb.kit.share import share_button
 
 ACTIONS = frozenset({"gm_pick", "gm_csv", "gm_save", "gm_clear", "gm_import"})
 
@@ -241,6 +242,9 @@ def _files(model: Model, st: dict[str, Any], whole: str) -> VNode:
                 {"class": "button secondary", "for": "percentile-gm-file"},
                 "Import GM tables file…",
             ),
+            share_button("percentile.gm_tables", 0, "the GM tables", "share-tables")
+            if st["gm"]
+            else None,
             h(
                 "input",
                 {

@@ -13,6 +13,7 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import state as S
 from rkweb.kit.fields import error_of, field, select, with_error
 from rkweb.kit.results import card, why
+from rkweb.kit.share import share_button
 
 ACTIONS = frozenset({"setting"})
 SETTING_LABELS = {
@@ -141,6 +142,7 @@ def view(model: Model) -> VNode:
                 [f"{SETTING_LABELS[k]}: {v}" for k, v in TOGGLE_RULES.items()]
                 + ["Choices: R-D, PCT-03 (line 164)"]
             ),
+            share_button("percentile.settings", 0, "the campaign settings", "share-settings"),
         ),
         card(
             "pct-procs-h",

@@ -17,6 +17,7 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.paper import print_button
 from rkweb.kit.results import card, why
+from rkweb.kit.share import share_all_button, share_button
 
 ACTIONS = frozenset({"char_new", "char_select", "char_delete", "char_field"})
 
@@ -198,16 +199,28 @@ def _sheet(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
     )
 
 
+def _index(st: dict[str, Any], char: dict[str, Any]) -> int:
+    """The character's place in the list (what a share finds it by)."""
+    ids = [c.get("id") for c in st["characters"]]
+    return ids.index(char["id"]) if char["id"] in ids else 0
+
+
 def view(model: Model) -> VNode:
     st = S.state(model)
     char = selected(model, st)
-    chooser = card("pct-chars-h", "Characters", _chooser(st, char))
+    chooser = card(
+        "pct-chars-h",
+        "Characters",
+        _chooser(st, char),
+        share_all_button("percentile", "Share every character, table and setting"),
+    )
     if char is None:
         return h("div", {"class": "page"}, chooser)
     return h(
         "div",
         {"class": "page"},
         chooser,
+        share_button("percentile.character", _index(st, char), str(char["name"])),
         print_button("percentile-print"),
         _sheet(model, st, char),
         record.weapons_view(model, st, char),

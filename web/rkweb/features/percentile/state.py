@@ -26,6 +26,7 @@ from pycore.systems.percentile import combat
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_json
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
+from pycore.systems.percentile.roster import SHEET_DEFAULTS
 from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
@@ -35,16 +36,7 @@ from rkweb.kit.fields import error_of
 FEATURE = "percentile"
 SECTION = "percentile"
 LOG_LIMIT = 200
-CHAR_DEFAULTS: dict[str, Any] = {
-    "name": "",
-    "race": "human",
-    **NUMBER_DEFAULTS,
-    "alertness": "",
-    "alertness_level": "",
-    "weapons": [],
-    "parts": [],
-    "ledger": None,
-}
+CHAR_DEFAULTS: dict[str, Any] = SHEET_DEFAULTS
 DEFAULTS: dict[str, Any] = {
     "schema": VERSION,
     "settings": {},

@@ -12,7 +12,9 @@ from typing import Any
 
 from pycore.errors import RuleError, StorageError
 from pycore.share import PLACES, decode, encode, import_record, same_record, share_record
+from pycore.share.bundle import clashes, import_bundle, share_bundle
 from pycore.share.files import payload_of
+from pycore.share.link import MAX_PAYLOAD_CHARS
 from pycore.share.places import Choice
 from pycore.share.public_pick import check_choice
 from pycore.share.records import KINDS, ShareRecord
@@ -32,6 +34,9 @@ TABS = {
     "aftermath.character": "characters",
     "percentile.gm_tables": "gm",
     "percentile.settings": "settings",
+    "percentile.character": "characters",
+    "gurps.settings": "combatants",
+    "aftermath.settings": "settings",
 }
 #: How the import went, in the words of its message.
 DONE = {"add": "was added", "replace": "replaced the one here", "keep": "was added as a copy"}
@@ -43,15 +48,26 @@ def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
     if kind not in KINDS:
         return moved.with_ui(share_out={"error": f"{kind!r} cannot be shared"})
     try:
-        record, new_state = share_record(state, kind, ref, ctx.now, ctx.fresh_seed)
+        if kind == "bundle":  # a party (``ref``: its system) or the whole campaign (``ref`` "")
+            record, new_state = share_bundle(state, str(ref), ctx.now, ctx.fresh_seed)
+        else:
+            record, new_state = share_record(state, kind, ref, ctx.now, ctx.fresh_seed)
     except StorageError as exc:
         return moved.with_ui(share_out={"error": str(exc)})
-    section = PLACES[record.kind].section
     history = moved.history
-    if new_state.get(section) != state.get(section):
-        # The record's new id is kept quietly: a second share of it carries the same id.
-        history = history.set_quietly(section, new_state[section])
-    out = {"kind": record.kind, "name": record.name, "payload": encode(record)}
+    for section, value in new_state.items():
+        if value != state.get(section):
+            # The record's new id is kept quietly: a second share of it carries the same id.
+            history = history.set_quietly(section, value)
+    payload = encode(record)
+    if len(payload) > MAX_PAYLOAD_CHARS:  # more than any link or file is read back
+        return moved.with_ui(
+            share_out={
+                "error": f"{record.name} is {len(payload):,} characters packed, more than one "
+                f"share carries ({MAX_PAYLOAD_CHARS:,}): share each system's records on their own"
+            }
+        )
+    out = {"kind": record.kind, "name": record.name, "payload": payload}
     return replace(moved, history=history).with_ui(
         share_out=out, share_done=None, share_copied=None
     )
@@ -79,46 +95,66 @@ def _import(model: Model, choice: str, ctx: Ctx) -> Model:
     """Import the previewed record; its answer (asked, done, refused) is kept with the link it
     is for, so the next link opened starts a fresh preview (issue 31)."""
     here = model.route_arg
+    state = model.history.state
     try:
         record = decode(here)
-        clash = same_record(model.history.state, record)
+        clash = _clash(state, record)
         if clash and choice == "add":
             return model.with_ui(share_clash=clash, share_done=None, share_for=here)
         how: Choice = "keep" if choice == "keep" else "replace" if clash else "add"
-        new_state = import_record(model.history.state, record, how, ctx.fresh_seed)
+        if record.kind == "bundle":
+            new_state = import_bundle(state, record, how, ctx.fresh_seed)
+        else:
+            new_state = import_record(state, record, how, ctx.fresh_seed)
     except StorageError as exc:
         return model.with_ui(share_import_error=str(exc), share_done=None, share_for=here)
-    section = PLACES[record.kind].section
-    history = model.history.apply(section, new_state[section], f"Import {record.name}", ctx.now)
+    changed = {k: v for k, v in new_state.items() if v != state.get(k)}
+    # One undo step, whichever sections a party or campaign touched.
+    history = model.history.apply_many(changed, f"Import {record.name}", ctx.now)
     done = {
         "name": record.name,
         "kind": record.kind,
         "how": DONE[how],
         "at": _where(new_state, record, how),
+        "system": record.data.get("system") if record.kind == "bundle" else None,
     }
     return replace(model, history=history).with_ui(
         share_done=done, share_clash=None, share_import_error=None, share_for=here
     )
 
 
+def _clash(state: dict[str, Any], record: ShareRecord) -> str | None:
+    """What here an import would replace, named: one record, or a party's records."""
+    if record.kind != "bundle":
+        return same_record(state, record)
+    names = clashes(state, record)
+    if len(names) > 3:
+        return f"{', '.join(names[:3])} and {len(names) - 3} more"
+    return " and ".join(names) or None
+
+
 def _where(state: dict[str, Any], record: ShareRecord, how: str) -> Any:
-    """The imported record's place in its list: an index, or a 3d6 fighter's id (None: the
-    one record of its kind). A copy kept beside the same record is the list's last."""
-    place = PLACES[record.kind]
-    if not place.is_list:
+    """The imported record's place in its list: an index, or a 3d6 fighter's or Percentile
+    character's id (None: the one record of its kind, or a party). A copy kept beside the same
+    record is the list's last."""
+    place = PLACES.get(record.kind)
+    if place is None or not place.is_list:
         return None
     items = state[place.section][place.key]
     index = next(
         (i for i, item in enumerate(items) if item.get("uid") == record.id and how != "keep"),
         len(items) - 1,
     )
-    return items[index].get("id") if record.kind == "gurps.fighter" else index
+    local = record.kind in ("gurps.fighter", "percentile.character")
+    return items[index].get("id") if local else index
 
 
 def _open_record(model: Model) -> Model:
     """ "Open it": the imported record's page, on its tab, with the record chosen."""
     done = model.ui.get("share_done") or {}
     kind = done.get("kind")
+    if kind == "bundle":  # a party: its system's page; the whole campaign: the first system's
+        return replace(model, route=done.get("system") or "simply", route_arg="")
     if kind not in TABS:
         return model
     place = PLACES[kind]
@@ -127,6 +163,8 @@ def _open_record(model: Model) -> Model:
     )
     if done.get("at") is None:
         return moved
+    if kind == "percentile.character":  # the sheet follows the chosen id (percentile.sheet)
+        return moved.with_ui(percentile_char=done["at"])
     section = {**moved.section(place.section), "selected": done["at"]}
     return replace(moved, history=moved.history.set_quietly(place.section, section))
 
@@ -172,5 +210,6 @@ def view(model: Model) -> VNode:
         h("h2", {"class": "page-title"}, "Share and import"),
         body,
         panel.open_card(model),
+        panel.campaign_card(),
         panel.player_card(model),
     )

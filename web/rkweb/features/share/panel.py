@@ -7,6 +7,7 @@ from typing import Any
 
 from pycore.share import qr_code
 from pycore.share.files import file_name, file_text
+from pycore.share.link import LINK_CHARS
 from pycore.share.public import SYSTEM_NAMES
 from pycore.share.public_pick import chosen
 from pycore.share.qr import QUIET_ZONE
@@ -16,6 +17,7 @@ from rkweb.app.vdom import VNode, h
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import select
 from rkweb.kit.numbers import bytes_text
+from rkweb.kit.share import share_all_button
 
 
 def link_of(model: Model, payload: str) -> str:
@@ -62,7 +64,8 @@ def view(model: Model) -> VNode:
         )
     payload, name = str(out["payload"]), str(out["name"])
     link = link_of(model, payload)
-    code = qr_code(link)
+    fits = len(link) <= LINK_CHARS
+    code = qr_code(link) if fits else None
     size = f"The link is {len(link)} characters ({bytes_text(len(payload))} of data)"
     size += f"; QR version {code.version}." if code else "."
     return h(
@@ -80,6 +83,14 @@ def view(model: Model) -> VNode:
             )
             + "; nothing goes through a server.",
         ),
+        *(_link_parts(model, link, payload, name) if fits else _file_only(payload, name, link)),
+        h("p", {"class": "muted small", "data-testid": "share-size"}, size),
+    )
+
+
+def _link_parts(model: Model, link: str, payload: str, name: str) -> list[VNode]:
+    """The QR code, "Copy link", the share sheet with the link and the file, and the link."""
+    return [
         qr_svg(link, "share-qr"),
         h(
             "div",
@@ -97,8 +108,31 @@ def view(model: Model) -> VNode:
             {"class": "share-link"},
             h("a", {"href": link, "data-testid": "share-link", "class": "break"}, link),
         ),
-        h("p", {"class": "muted small", "data-testid": "share-size"}, size),
-    )
+    ]
+
+
+def _file_only(payload: str, name: str, link: str) -> list[VNode]:
+    """A share too long for a link a message carries whole: the file, and what to do with it."""
+    return [
+        h(
+            "p",
+            {"class": "notice", "data-testid": "share-link-too-long"},
+            f"This is too much for one link ({len(link):,} characters; a message app may cut "
+            f"a link longer than {LINK_CHARS:,}). Send it as a file instead: “Send the file” "
+            "(or a download), then on the other device open Share and import, “Open a shared "
+            "file…”.",
+        ),
+        h(
+            "div",
+            {"class": "row"},
+            button(
+                "share-file",
+                "Send the file",
+                send("app", "share_file", file_name(name), file_text(payload, name)),
+                primary=True,
+            ),
+        ),
+    ]
 
 
 def _copied(done: object) -> VNode:
@@ -152,6 +186,22 @@ def open_card(model: Model) -> VNode:
                 "on_change": send("app", "read_file", "share.file_text"),
             },
         ),
+    )
+
+
+def campaign_card() -> VNode:
+    """Every record of every system in one share: a file, and a link when it fits in one."""
+    return h(
+        "section",
+        {"class": "card", "aria-labelledby": "share-all-h"},
+        h("h3", {"id": "share-all-h"}, "The whole campaign"),
+        h(
+            "p",
+            {"class": "muted"},
+            "Every character, fighter, campaign setting and GM table of every game, in one "
+            "share. Each game's page also shares its own party and settings.",
+        ),
+        share_all_button("", "Share the whole campaign"),
     )
 
 

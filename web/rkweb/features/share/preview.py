@@ -15,6 +15,15 @@ from rkweb.features.share import sheet
 from rkweb.features.share.sheet import local_time
 from rkweb.kit.buttons import button
 
+#: Kinds kept in a list, where a shared copy can sit beside the record it came from.
+LISTED = (
+    "simply.character",
+    "gurps.fighter",
+    "aftermath.character",
+    "percentile.character",
+    "bundle",
+)
+
 
 @lru_cache(maxsize=8)
 def _decoded(payload: str) -> ShareRecord | str:
@@ -82,15 +91,18 @@ def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
         ]
     clash = ui.get("share_clash")
     if clash:
-        listed = record.kind in ("simply.character", "gurps.fighter", "aftermath.character")
+        listed = record.kind in LISTED
+        if record.kind == "bundle":
+            said = (
+                f"{clash}: already here, shared before. Replace them, or keep both (your "
+                "settings and tables stay as they are)?"
+            )
+        elif listed:
+            said = f"“{clash}” here is the same record, shared before. Replace it, or keep both?"
+        else:
+            said = f"This replaces your {clash}."
         return [
-            h(
-                "p",
-                {"role": "alert", "data-testid": "share-clash"},
-                f"“{clash}” here is the same record, shared before. Replace it, or keep both?"
-                if listed
-                else f"This replaces your {clash}.",
-            ),
+            h("p", {"role": "alert", "data-testid": "share-clash"}, said),
             h(
                 "div",
                 {"class": "row"},
@@ -118,6 +130,7 @@ def view(model: Model) -> VNode:
             h("p", {"class": "muted"}, "Ask for the link again, or for the file."),
         )
     when = local_time(found.updated_at, model.env.now)
+    kind = KIND_NAMES[found.kind]
     if found.kind == "simply.fight":
         return fight_view(PublicFight.of(found.data), "share-preview", when)
     # The Import button first: on a phone it is in view without scrolling past the sheet.
@@ -128,8 +141,9 @@ def view(model: Model) -> VNode:
             "data-testid": "share-preview",
             "aria-labelledby": "share-prev-h",
         },
-        h("h3", {"id": "share-prev-h"}, str(found)),
-        h("p", {"class": "muted"}, f"{KIND_NAMES[found.kind]}, last changed {when}."),
+        # One record of its kind (settings, tables) is named by its kind alone.
+        h("h3", {"id": "share-prev-h"}, found.name if found.name == kind else str(found)),
+        h("p", {"class": "muted"}, f"{kind}, last changed {when}."),
         *_import_controls(model, found),
         sheet.view(found),
     )

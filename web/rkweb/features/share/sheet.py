@@ -12,8 +12,10 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from pycore.share import ShareRecord
+from pycore.share import KIND_NAMES, ShareRecord
+from pycore.share.bundle import records_of
 from pycore.share.places import defaults
+from pycore.share.words import WORDS, sheet_words
 from rkweb.app.vdom import VNode, h
 
 Rows = list[tuple[str, Any]]
@@ -151,10 +153,38 @@ def _terms(rows: Rows) -> VNode:
     )
 
 
+def _bundle(record: ShareRecord) -> VNode:
+    """A party or campaign: what it holds, one line each, and each record's sheet folded."""
+    inner = records_of(record.data)
+    return h(
+        "div",
+        {"class": "share-sheet", "data-testid": "share-sheet"},
+        h(
+            "p",
+            {"data-testid": "share-bundle-count"},
+            f"{len(inner)} records: " + "; ".join(str(r) for r in inner),
+        ),
+        *[
+            h(
+                "details",
+                {"class": "share-sheet-part", "data-testid": "share-bundle-entry"},
+                h("summary", {}, f"{r.name} ({KIND_NAMES[r.kind]})"),
+                view(r),
+            )
+            for r in inner
+        ],
+    )
+
+
 def view(record: ShareRecord) -> VNode:
     """The record's sheet: its values in a list of terms, then its lists and paragraphs."""
+    if record.kind == "bundle":
+        return _bundle(record)
     data = {**defaults(record.kind), **record.data}
-    rows, lists = SHEETS.get(record.kind, _other)(data)
+    if record.kind in WORDS:
+        rows, lists = sheet_words(record.kind, data)
+    else:
+        rows, lists = SHEETS.get(record.kind, _other)(data)
     return h(
         "div",
         {"class": "share-sheet", "data-testid": "share-sheet"},

@@ -26,7 +26,7 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import field, select
 from rkweb.kit.paper import print_button
 from rkweb.kit.results import why
-from rkweb.kit.share import share_button
+from rkweb.kit.share import share_all_button, share_button
 
 REGIONS = (("head_neck", "Head and neck"), ("torso", "Torso"), ("limb", "Limb"))
 DAMAGE = (("lethal", "Lethal"), ("subdual", "Subdual"), ("critical", "Critical"))
@@ -196,4 +196,5 @@ def view(model: Model) -> VNode:
         share,
         printing,
         editor,
+        share_all_button("aftermath", "Share every character and the settings"),
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pycore.errors import RuleError
 from pycore.systems.simply.character import Character, Derived, Problem, Skill, SkillLine
 from pycore.systems.simply.skills import skill_info, skill_names
 from pycore.systems.simply.stats import LEVELS, age_names
@@ -148,9 +149,14 @@ def rating_text(d: Any) -> str:
 
 
 def _specialty(index: int, skill: Skill) -> VNode | None:
-    """SIM-20: a skill that needs a specialty gets a field, with the text's ones suggested."""
-    info = skill_info(skill.name)
-    if not info.needs_specialty and not skill.specialty:
+    """SIM-20: a skill that needs a specialty gets a field, with the text's ones suggested. A
+    skill off the list (one a share brought in, issue 31) suggests none: its row still shows,
+    and the skills card says it is not on the list (the core's problem)."""
+    try:
+        info = skill_info(skill.name)
+    except RuleError:
+        info = None
+    if not (info and info.needs_specialty) and not skill.specialty:
         return None
     fid = f"char-skill-specialty-{index}"
     return h(
@@ -172,7 +178,7 @@ def _specialty(index: int, skill: Skill) -> VNode | None:
         h(
             "datalist",
             {"id": f"{fid}-list"},
-            *[h("option", {"value": x}) for x in info.specialties],
+            *[h("option", {"value": x}) for x in (info.specialties if info else ())],
         ),
     )
 

@@ -12,6 +12,7 @@ from rkweb.features.simply.characters.state import ERRORS, keep, load
 from rkweb.features.simply.words import plain, why_rules
 from rkweb.kit.fields import error_of, number, with_error
 from rkweb.kit.results import why
+from rkweb.kit.share import share_button
 
 
 def update(model: Model, key: str, raw: str, ctx: Ctx) -> Model:
@@ -58,4 +59,5 @@ def card(model: Model, campaign: Campaign) -> VNode:
         {"class": "card", "data-testid": "campaign-settings"},
         h("summary", {}, "Campaign settings (the GM's choices; the defaults are the app's)"),
         h("div", {"class": "grid2"}, *fields),
+        share_button("simply.campaign", 0, "the campaign settings", "share-settings"),
     )

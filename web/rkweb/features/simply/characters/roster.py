@@ -19,7 +19,7 @@ from rkweb.features.simply.characters.record import record
 from rkweb.features.simply.characters.state import campaign_of, load, name_of
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
-from rkweb.kit.share import share_button
+from rkweb.kit.share import share_all_button, share_button
 
 
 def _fighter(model: Model, raw: dict[str, Any]) -> Combatant | None:
@@ -93,4 +93,5 @@ def view(model: Model) -> VNode:
     editor = _editor(model, chars[selected]) if 0 <= selected < len(chars) else None
     share = share_button("simply.character", selected, name_of(chars[selected])) if editor else None
     settings = campaign.card(model, campaign_of(state))
-    return h("div", {"class": "page characters-page"}, settings, listing, share, editor)
+    party = share_all_button("simply", "Share every character and the settings")
+    return h("div", {"class": "page characters-page"}, settings, listing, share, editor, party)
