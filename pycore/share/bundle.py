@@ -23,18 +23,16 @@ from typing import Any
 from pycore.errors import StorageError
 from pycore.share.places import IMPORTABLE, PLACES, Choice, import_record, same_record, share_record
 from pycore.share.records import (
-    KIND_NAMES,
+    MAX_RECORDS,
     SCHEMAS,
     ShareRecord,
-    record_from_json,
     record_to_json,
+    records_of,
     validate,
 )
 from pycore.systems.system import SYSTEM_KEYS, system
 from pycore.validate import checked
 
-#: The most records one share carries (a campaign of several parties and their settings).
-MAX_RECORDS = 600
 WHOLE = "The whole campaign"
 
 
@@ -73,25 +71,6 @@ def share_bundle(
     name = f"{system(key).title}: every record" if key else WHOLE
     data = {"system": key, "records": records}
     return validate(ShareRecord("bundle", key or "all", now, SCHEMAS["bundle"], name, data)), out
-
-
-@checked
-def records_of(data: Mapping[str, Any]) -> tuple[ShareRecord, ...]:
-    """The records a party or campaign carries, each checked; anything else is refused whole."""
-    raw = data.get("records")
-    if not isinstance(raw, list) or not raw:
-        raise StorageError("it holds no records")
-    if len(raw) > MAX_RECORDS:
-        raise StorageError(f"it holds {len(raw)} records; at most {MAX_RECORDS} are read")
-    found = tuple(record_from_json(item) for item in raw)
-    seen: set[tuple[str, str]] = set()
-    for record in found:  # the envelopes first: a kind not carried is not checked further
-        if record.kind not in IMPORTABLE:
-            raise StorageError(f"a {KIND_NAMES[record.kind]} cannot be part of a party or campaign")
-        if (record.kind, record.id) in seen:
-            raise StorageError(f"it holds the record {record.name!r} twice")
-        seen.add((record.kind, record.id))
-    return tuple(validate(record) for record in found)
 
 
 @checked

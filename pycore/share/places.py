@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pycore.errors import StorageError
-from pycore.share.records import KIND_NAMES, SCHEMAS, Kind, ShareRecord, validate
+from pycore.share.records import KIND_NAMES, SCHEMAS, SHOWN_ONLY, Kind, ShareRecord, validate
 from pycore.validate import checked
 
 Choice = Literal["add", "replace", "keep"]
@@ -54,7 +54,7 @@ PLACES: Mapping[Kind, Place] = {
 }
 #: Kinds a share link brings into the store one record at a time (a fight view is only looked
 #: at; a party or campaign, ``pycore.share.bundle``, brings in each of its records).
-IMPORTABLE: tuple[Kind, ...] = tuple(k for k in PLACES if k != "simply.fight")
+IMPORTABLE: tuple[Kind, ...] = tuple(k for k in PLACES if k not in SHOWN_ONLY)
 # Local fields that mean something only on the device that saved them.
 _LOCAL = {"gurps.fighter": ("id",), "percentile.character": ("id",)}
 

@@ -21,6 +21,11 @@ from typing import Any, Literal, get_args
 from pycore.errors import RuleError, RulekeeperError, StorageError
 from pycore.validate import checked
 
+#: The most records one share carries (a campaign of several parties and their settings).
+MAX_RECORDS = 600
+#: Kinds that are looked at, never imported nor carried in a party (a fight view).
+SHOWN_ONLY: tuple[str, ...] = ("simply.fight",)
+
 Kind = Literal[
     "simply.character",
     "simply.campaign",
@@ -215,8 +220,6 @@ def _aftermath_settings(data: dict[str, Any]) -> None:
 
 
 def _bundle(data: dict[str, Any]) -> None:
-    from pycore.share.bundle import records_of
-
     records_of(data)
 
 
@@ -239,6 +242,25 @@ LOADERS: Mapping[Kind, Callable[[dict[str, Any]], None]] = {
     "aftermath.settings": _aftermath_settings,
     "bundle": _bundle,
 }
+
+
+@checked
+def records_of(data: Mapping[str, Any]) -> tuple[ShareRecord, ...]:
+    """The records a party or campaign carries, each checked; anything else is refused whole."""
+    raw = data.get("records")
+    if not isinstance(raw, list) or not raw:
+        raise StorageError("it holds no records")
+    if len(raw) > MAX_RECORDS:
+        raise StorageError(f"it holds {len(raw)} records; at most {MAX_RECORDS} are read")
+    found = tuple(record_from_json(item) for item in raw)
+    seen: set[tuple[str, str]] = set()
+    for record in found:  # the envelopes first: a kind not carried is not checked further
+        if record.kind in (*SHOWN_ONLY, "bundle"):
+            raise StorageError(f"a {KIND_NAMES[record.kind]} cannot be part of a party or campaign")
+        if (record.kind, record.id) in seen:
+            raise StorageError(f"it holds the record {record.name!r} twice")
+        seen.add((record.kind, record.id))
+    return tuple(validate(record) for record in found)
 
 
 @checked
