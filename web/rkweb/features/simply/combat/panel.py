@@ -84,17 +84,22 @@ def panel(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "row between"},
-            h("h2", {"id": "sc-turn-h"}, f"Turn {fight.turn}" if fight.turn else "Turn"),
+            # The phase on the heading's line: the step's one-tap rolls need the room (issue 26).
+            h(
+                "div",
+                {"class": "row"},
+                h("h2", {"id": "sc-turn-h"}, f"Turn {fight.turn}" if fight.turn else "Turn"),
+                h(
+                    "span",
+                    {"class": "small muted"},
+                    f"{PHASES.get(fight.phase, fight.phase)} · game clock {fight.clock} min{left}",
+                ),
+            ),
             h(
                 "p",
                 {"class": "tn", "data-testid": "sc-current"},
                 h("span", {"class": "total"}, f"Now: {who.name if who else '—'}"),
             ),
-        ),
-        h(
-            "p",
-            {"class": "small muted"},
-            f"{PHASES.get(fight.phase, fight.phase)} · game clock {fight.clock} min{left}",
         ),
         _attacks(fight, who.id, form["attack"]) if who else None,
         h(
