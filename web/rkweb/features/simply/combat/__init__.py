@@ -104,7 +104,13 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page simply-combat", "data-testid": "simply-combat"},
-        strip.strip(model, fight, state, order.add_fold(model, fight, form)),
+        strip.strip(
+            model,
+            fight,
+            state,
+            order.add_fold(model, fight, form),
+            panel.out_of_turn(model, fight, form),
+        ),
         panel.panel(model, fight, state),
         *_steps(model, fight, state),
         care.care_card(model, fight, form),

@@ -228,9 +228,13 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     levels = [(x, x) for x in saved.LEVELS]
     a = form["attack"]
     yes_no = [("", "no"), ("yes", "yes")] if _can_defend(fight, a["target"]) else [("", "no")]
+    # Keyed by the attack: the next one (rolled, or a new turn) starts with the fold closed, as
+    # its set-up is afresh from the sheets (issue 26: opened to declare a Defend, it stayed open
+    # and pushed the next roll below 768x1024).
+    key = f"adjust-{fight.turn}-{fight.attacks}"
     return h(
         "details",
-        {"class": "adjust", "data-testid": "sc-attack-adjust"},
+        {"class": "adjust", "data-testid": "sc-attack-adjust", "data-key": key},
         h("summary", {}, "Change who, the TN, a Defend, luck"),
         h(
             "div",
@@ -313,6 +317,9 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
             roll=("simply.combat_attack",),
             typed=("simply.combat_attack_typed",),
             label="Roll attack for me",
+            # Each attack's roll its own field: the last attack's dice typed stayed in it, shown
+            # as the next attacker's, and the same dice typed again were no change (issue 26).
+            entry=f"{fight.turn}-{fight.attacks}-{a['attacker']}",
         ),
         error_line(model, saved.ERRORS, "attack", "sc-error-attack"),
     )
