@@ -82,6 +82,8 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     app.get_by_test_id("sc-attack-luck").select_option("yes")
     enter(app, "sc-attack-typed", "7 7")
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
+    # The number beside "hits" says why 14 hits TN 8 (it read "14 vs TN 8", like a miss).
+    expect(app.get_by_test_id("sc-attack-result")).to_contain_text("14 vs TN 8, 6 LP → TN 14")
     expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 4")
     _on_screen(app, "sc-attack-result")
     # Bo's turn, the app's dice, once Mara's hit is applied (a hit is never dropped silently).
@@ -160,6 +162,9 @@ def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
     expect(app.get_by_test_id("sc-attack-luck")).to_have_value("no")
     expect(app.get_by_test_id("sc-attack-defend")).to_have_value("")
     expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 5")  # SIM-10: 5
+    # A new attack's set-up fold is closed (issue 26): opened again to declare the Defend.
+    expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-defend").select_option("yes")
     enter(app, "sc-attack-typed", "2 3 10 10")  # Mara's last action hits; Bo's last Defend
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
@@ -271,6 +276,53 @@ def test_three_rounds_every_next_control_and_result_is_in_view(
         _on_screen(app, "sc-attack-typed")
         enter(app, "sc-attack-typed", "10 10")
         _on_screen(app, "sc-attack-result")
+    assert errors == []
+
+
+def test_each_typed_roll_starts_empty_and_the_same_dice_again_are_rolled(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 26, played as a GM: after Mara's attack typed "10 10", the next attack's "I rolled"
+    still showed 10 10 (Bo's step, as if he had rolled it), and typing 10 10 for it did nothing
+    (the same text is no change): the attack was never rolled. Likewise the damage die and the
+    checks: each roll's field starts empty, and the same dice typed again count."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    enter(app, "sc-attack-typed", "10 10")  # Mara misses
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Bo")
+    expect(app.get_by_test_id("sc-attack-typed")).to_have_value("")
+    enter(app, "sc-attack-typed", "10 10")  # her last action misses too: Bo's turn
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+    expect(app.get_by_test_id("sc-attack-typed")).to_have_value("")
+    enter(app, "sc-attack-typed", "2 3")  # Bo hits
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Bo hits Mara")
+    enter(app, "sc-damage-die-typed", "1")
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-hp-c1")).to_have_text("HP 23/24")
+    expect(app.get_by_test_id("sc-attack-typed")).to_have_value("")
+    enter(app, "sc-attack-typed", "2 3")  # his last action: the same dice, a second hit
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Bo attacks Mara: 2d10")
+    expect(app.get_by_test_id("sc-damage-die-typed")).to_have_value("")
+    assert errors == []
+
+
+def test_after_an_attack_against_a_defend_the_next_roll_is_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 26, played as a GM: after an attack against a Defend (a result on two lines, "Mara
+    misses Bo (a draw is a miss)"), the next attack's "Roll attack for me" and "I rolled" sat
+    below 1024 px, under the set-up fold opened to declare that Defend, which stayed open."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
+    app.get_by_test_id("sc-attack-defend").select_option("yes")
+    enter(app, "sc-attack-typed", "10 9 9 8")  # 19 and 17 vs TN 8: both fail, a draw misses
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(
+        "Mara misses Bo (a draw is a miss)"
+    )
+    expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
+    for testid in ("sc-attack-result", "sc-attack-roll-luck", "sc-attack-roll", "sc-attack-typed"):
+        _on_screen(app, testid)
     assert errors == []
 
 

@@ -166,6 +166,8 @@ def test_an_attack_with_luck_declared_spends_luck() -> None:
     fight, result = roll_attack(fight, "c1", "c2", 10, ScriptedRng(7, 6), luck=True)
     assert result.hit  # 13 vs 10: 5 LP raise the TN to 15 (SIM-10)
     assert fight.get("c1").luck == 5 and result.luck_spent == 5
+    # Issue 26: the number shown beside "hits" read "13 vs TN 10", as if a miss: it says why.
+    assert result.number == "13 vs TN 10, 5 LP → TN 15"
     fight, _ = hit(fight, "c2", 0, attack=result.serial)  # the hit applied: the next attack
     fight = adjust(fight, "c1", luck=4)
     with pytest.raises(RuleError, match="has 4 LP"):

@@ -291,6 +291,66 @@ def test_luck_is_offered_only_with_5_lp_and_the_chance_shown_is_the_one_that_app
     assert _options(poor, "sc-attack-luck") == ["no", "yes"]  # Bo has 10 LP
 
 
+def _exact(model: Model, testid: str) -> str:
+    """The exact chance shown by ``testid`` (or by the odds inside it)."""
+
+    def inside(node: VNode | str) -> list[str]:
+        if isinstance(node, str):
+            return []
+        own = [str(node.attr("data-exact"))] if node.attr("data-exact") else []
+        return own + [x for child in node.children for x in inside(child)]
+
+    (shown,) = [x for n in find_all(shell.view(model), testid) for x in inside(n)]
+    return shown
+
+
+def test_luck_or_a_defend_is_declared_and_rolled_in_one_tap_with_its_chance_beside() -> None:
+    """Issue 26: a luck attack took five taps (the set-up fold opened, luck chosen, then the
+    roll). One tap now declares and rolls; beside it the exact chance that will apply, the one
+    the step shows once the same is declared in the fold; the declaration is this roll's only."""
+    model = started()
+    assert texts(model, "sc-attack-roll-luck") == ["Roll with luck (10 LP)"]
+    assert texts(model, "sc-attack-roll-defend") == ["Roll against Bo's Defend"]
+    for what, field, value in (("luck", "luck", "yes"), ("defend", "defend", "yes")):
+        declared = send(model, "simply.combat_form", "attack", field, value)
+        assert _exact(model, f"sc-hit-chance-{what}") == _exact(declared, "sc-hit-chance")
+        assert texts(declared, f"sc-attack-roll-{what}") == []  # declared: the main roll has it
+    assert _exact(model, "sc-hit-chance-luck") == "97/100"  # TN 8, 10 LP: 19 and 20 miss
+    rolled = send(model, "simply.combat_attack_declared", "luck", seed="s")
+    assert model.state["simply_combat"]["combat"]["attacks"] == 0
+    assert rolled.state["simply_combat"]["combat"]["attacks"] == 1
+    spent = 10 - rolled.state["simply_combat"]["combat"]["combatants"][0]["luck"]
+    assert spent >= 5  # SIM-10: declared luck costs 5 at least, success or failure
+    assert "luck" in rolled.state["simply_combat"]["log"][0]["text"]
+    if rolled.state["simply_combat"]["combat"].get("due"):
+        rolled = send(rolled, "simply.combat_form", "damage", "d20", "1")
+        rolled = send(rolled, "simply.combat_damage")
+    assert _form(rolled, "attack")["luck"] == "no"  # nothing outlives its attack
+    defended = send(model, "simply.combat_attack_declared", "defend", seed="s")
+    assert "defends" in defended.state["simply_combat"]["log"][0]["text"]
+    assert defended.state["simply_combat"]["combat"]["actions"]["c2"] == 1  # SIM-D08: an action
+
+
+def test_one_tap_luck_needs_5_lp_and_a_defend_an_action() -> None:
+    """SIM-10: under 5 LP luck cannot be declared, so no one-tap luck roll is offered (and the
+    core refuses one); SIM-D08: a target with no action left is offered no Defend."""
+    model = send(started(), "simply.combat_form", "attack", "luck", "yes")
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    model = send(model, "simply.combat_attack_typed", "9 9 10 10")  # 18 vs TN 8: 10 LP buy it
+    assert model.state["simply_combat"]["combat"]["combatants"][0]["luck"] == 0
+    if model.state["simply_combat"]["combat"].get("due"):
+        model = send(model, "simply.combat_form", "damage", "d20", "1")
+        model = send(model, "simply.combat_damage")
+    assert texts(model, "sc-attack-roll-luck") == []
+    refused = send(model, "simply.combat_attack_declared", "luck")
+    assert "at least 5" in texts(refused, "sc-error-attack")[0]
+    assert refused.state["simply_combat"]["combat"] == model.state["simply_combat"]["combat"]
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # Bo's last action
+    assert model.state["simply_combat"]["combat"]["actions"]["c2"] == 0
+    assert texts(model, "sc-attack-roll-defend") == []
+
+
 def test_a_new_fight_starts_blank_and_the_ended_fights_log_is_kept() -> None:
     """Issue 26 items 4 and 6: "End fight" emptied the log, and the next fight showed the last
     one's attack set-up and results."""

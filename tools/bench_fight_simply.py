@@ -1,12 +1,14 @@
 """FIGHT.md's measures for the Simply fight (make bench --only fights), on a real fight ("How it
 is measured"): two characters built on the sheet, three turns where the turn passes on a last
-action, luck is declared once, a Defend is rolled once, the attacker changes weapon, and (typed
-dice) a hit's injury check fails so a condition binds; with the app's dice and typed dice. Each
-attack is counted from its first tap to its damage applied (or its miss): taps and typed entries
-per attack, tap → DOM, and results out of view."""
+action, luck is declared once, a Defend is rolled once (with the app's dice, each in the one
+tap that declares and rolls), the attacker changes weapon, and (typed dice) a hit's injury
+check fails so a condition binds; with the app's dice and typed dice. Each attack is counted
+from its first tap to its damage applied (or its miss): taps and typed entries per attack,
+tap → DOM, and results out of view."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
@@ -45,20 +47,28 @@ def _fight(browser: Any, origin: str) -> Any:
     return context, page
 
 
+@dataclass(frozen=True)
+class Declare:
+    """Luck or a Defend declared for the attack (``what``): with the app's dice the one tap
+    that declares and rolls (``sc-attack-roll-<what>``); with typed dice the set-up fold opened
+    and its choice made, then the dice typed."""
+
+    what: str
+
+
 #: One attack: the taps that set it up (a weapon chip, luck, a Defend), then the roll; what the
 #: typed fight types for the attack, its damage die and the checks it queues.
-Plan = tuple[tuple[Tap, ...], str, str, str]
+Plan = tuple[tuple[Tap | Declare, ...], str, str, str]
 PLAIN: Plan = ((), "2 3", "10", "2 2")
 #: Three turns, each the acting order's attacks (the initiative typed first): Mara's two (the
 #: second with luck: her last action passes the turn) and Bo's; then Bo first, Defended by
 #: Mara, and Mara with her fists (a weapon change); then Mara's Longsword hit whose checks fail.
-ADJUST = Tap("sc-attack-adjust-open")
 TURNS: tuple[tuple[str, tuple[Plan, ...]], ...] = (
-    ("9 2", (PLAIN, ((ADJUST, Tap("sc-attack-luck", option="yes")), "7 7", "5", "2 2"), PLAIN)),
+    ("9 2", (PLAIN, ((Declare("luck"),), "7 7", "5", "2 2"), PLAIN)),
     (
         "1 10",
         (
-            ((ADJUST, Tap("sc-attack-defend", option="yes")), "2 3 10 10", "8", "2 2"),
+            ((Declare("defend"),), "2 3 10 10", "8", "2 2"),
             ((), "10 10", "", ""),
             ((Tap("sc-arm-1"),), "2 3", "6", "2 2"),
             PLAIN,
@@ -79,15 +89,20 @@ def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
     """One attack from its set-up to its damage applied and its checks rolled (or its miss)."""
     setup, attack_dice, damage_die, check_dice = plan
     figures = TurnFigures()
+    app = Tap("sc-attack-roll", "sc-attack-result")
     for tap in setup:
-        if tap is ADJUST:
+        if isinstance(tap, Declare) and not typed:  # one tap declares and rolls
+            button = Tap(f"sc-attack-roll-{tap.what}", "sc-attack-result")
+            app = button if page.get_by_test_id(button.testid).count() else app
+            continue
+        if isinstance(tap, Declare):  # typed dice: the choice in the set-up fold
             _open(page, "sc-attack-adjust")
             figures.taps += 1
-            continue
+            tap = Tap(f"sc-attack-{tap.what}", option="yes")
         if _offered(page, tap):  # the app's dice may give the turn to the other fighter
             figures.add(run_turn(page, [tap]))
     roll = Tap("sc-attack-typed", "sc-attack-result", value=attack_dice)
-    figures.add(run_turn(page, [roll if typed else Tap("sc-attack-roll", "sc-attack-result")]))
+    figures.add(run_turn(page, [roll if typed else app]))
     if " hits " in page.get_by_test_id("sc-attack-result-verdict").inner_text():
         die = Tap("sc-damage-die-typed", value=damage_die) if typed else Tap("sc-damage-die-roll")
         figures.add(run_turn(page, [die, Tap("sc-apply-damage", "sc-damage-result")]))

@@ -229,6 +229,17 @@ def _roll_of(side: tasks.TaskResult | luck_rules.LuckTest) -> tasks.TaskResult:
     return side.test if isinstance(side, luck_rules.LuckTest) else side
 
 
+def _shown(side: tasks.TaskResult | luck_rules.LuckTest) -> str:
+    """A side's roll against its TN for the result's number; with luck declared, the LP spent
+    and the TN they bought (SIM-10), so a hit of 11 against TN 8 says why it hits."""
+    plain = _roll_of(side)
+    text = f"{plain.roll} vs TN {plain.target}"
+    if isinstance(side, luck_rules.LuckTest) and side.spent:
+        bought = side.final_target != plain.target
+        text += f", {side.spent} LP" + (f" → TN {side.final_target}" if bought else "")
+    return text
+
+
 def _pay(combat: Combat, who_id: str, spent: int) -> Combat:
     who = combat.get(who_id)
     return combat.with_combatant(replace(who, luck=who.luck - spent)) if spent else combat
@@ -250,8 +261,7 @@ def _defended(
     hit, drawn = contest.winner == "a", contest.winner is None
     verdict = "hit" if hit else "miss (a draw is a miss)" if drawn else "miss"
     text = f"{attacker.name} attacks, {target.name} defends: {contest} → {verdict}"
-    ra, rb = _roll_of(a), _roll_of(b)
-    number = f"{ra.roll} vs TN {ra.target} · {target.name} {rb.roll} vs TN {rb.target}"
+    number = f"{_shown(a)} · {target.name} {_shown(b)}"
     return AttackRoll(
         attacker.id,
         target.id,
@@ -323,8 +333,7 @@ def roll_attack(
         rolled = tasks.roll_test(attack_tn, rng, attack_level)
     side = rolled.result
     text = f"{attacker.name} attacks {target.name}: {rolled} → {'hit' if side.success else 'miss'}"
-    plain = _roll_of(side)
-    number = f"{plain.roll} vs TN {plain.target}"
+    number = _shown(side)
     result = AttackRoll(
         attacker_id,
         target_id,

@@ -32,6 +32,7 @@ ACTIONS = frozenset(
         "combat_arm",
         "combat_attack",
         "combat_attack_typed",
+        "combat_attack_declared",
         "combat_check",
         "combat_check_typed",
         "combat_clock",

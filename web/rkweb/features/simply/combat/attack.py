@@ -6,6 +6,7 @@ SIM-39, SIM-10, SIM-D08). The set-up, the chance, the roll and the actions spent
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from pycore.dice import RandintSource, seeded
@@ -16,6 +17,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, plain
+from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
@@ -55,9 +57,16 @@ def arm(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
 
 
-def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
+#: What a one-tap roll declares on top of the set-up (issue 26: declaring luck or a Defend in
+#: the set-up fold and then rolling took a fifth tap): this roll's only, like the fold's choice.
+DECLARED = {"luck": {"luck": "yes"}, "defend": {"defend": "yes"}}
+
+
+def _roll(
+    model: Model, rng: RandintSource, ctx: Ctx, seed: str, declared: dict[str, str] | None = None
+) -> Model:
     state = saved.load(model)
-    a = state["form"]["attack"]
+    a = {**state["form"]["attack"], **(declared or {})}
     defended = bool(a["defend"])
     fight, attack = core.roll_attack(
         saved.fight_of(state),
@@ -80,6 +89,15 @@ def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
 
 def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def roll_declared(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """Luck or a Defend declared and the attack rolled in one tap (the core refuses luck under
+    5 LP, SIM-10, and a Defend without an action left, SIM-D08)."""
+    declared = DECLARED.get(str(msg[1]))
+    if declared is None:
+        return model
+    return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed, declared)
 
 
 def typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -106,6 +124,18 @@ def _staked(fight: core.Combat, who: str, declared: str) -> int:
         return 0
 
 
+def _odds(fight: core.Combat, a: dict[str, str]) -> Fraction:
+    """The exact chance to hit of the attack ``a`` as declared: its Defend, both sides' luck."""
+    defended = bool(a["defend"])
+    luck = _staked(fight, a["attacker"], a["luck"])
+    guard = _staked(fight, a["target"], a["defend_luck"]) if defended else 0
+    tn = saved.number(a, "tn") or 0
+    defend = saved.number(a, "defend_tn") if defended else None
+    skilled = saved.level(a["level"]) is not None
+    guard_skilled = saved.level(a["defend_level"]) is not None
+    return core.hit_chance(tn, defend, skilled, guard_skilled, luck, guard)
+
+
 def _chance(fight: core.Combat, a: dict[str, str]) -> VNode:
     """The chance to hit that applies, before the roll: with the Defend and the luck declared
     as set, and in words which it is (the weapon chips show it before any Defend or luck)."""
@@ -113,12 +143,10 @@ def _chance(fight: core.Combat, a: dict[str, str]) -> VNode:
     luck = _staked(fight, a["attacker"], a["luck"])
     guard = _staked(fight, a["target"], a["defend_luck"]) if defended else 0
     try:
-        tn = saved.number(a, "tn") or 0
-        defend = saved.number(a, "defend_tn") if defended else None
-        skilled = saved.level(a["level"]) is not None
-        guard_skilled = saved.level(a["defend_level"]) is not None
-        chance = core.hit_chance(tn, defend, skilled, guard_skilled, luck, guard)
-        alone = core.hit_chance(tn, None, skilled)
+        chance = _odds(fight, a)
+        alone = core.hit_chance(
+            saved.number(a, "tn") or 0, None, saved.level(a["level"]) is not None
+        )
     except ValueError as exc:
         return h("div", {"class": "odds-line", "data-testid": "sc-hit-chance"}, plain(str(exc)))
     how = [
@@ -153,6 +181,40 @@ def _can_defend(fight: core.Combat, target: str) -> bool:
     return left or (target, "Defend") in fight.taken
 
 
+def _declarable(fight: core.Combat, a: dict[str, str]) -> list[tuple[str, str]]:
+    """The one-tap rolls offered on top of the set-up, each with its label: luck when the
+    attacker has the 5 LP it needs (SIM-10) and has not declared it already; a Defend when the
+    target has an action for it (SIM-D08), a Defend TN, and none is declared already."""
+    offered: list[tuple[str, str]] = []
+    points = _staked(fight, a["attacker"], "yes")
+    if a["luck"] != "yes" and points:
+        offered.append(("luck", f"Roll with luck ({points} LP)"))
+    if not a["defend"] and a["defend_tn"].strip() and _can_defend(fight, a["target"]):
+        offered.append(("defend", f"Roll against {fight.get(a['target']).name}'s Defend"))
+    return offered
+
+
+def _one_tap(fight: core.Combat, a: dict[str, str]) -> VNode | None:
+    """Declare and roll in one tap, the exact chance that will apply beside each button."""
+    items: list[VNode] = []
+    for what, label in _declarable(fight, a):
+        try:
+            chance = odds(_odds(fight, {**a, **DECLARED[what]}), f"sc-hit-chance-{what}")
+        except ValueError:
+            continue  # a TN the form cannot read: the chance line says which
+        items.append(
+            h(
+                "span",
+                {"class": "row declared"},
+                button(f"sc-attack-roll-{what}", label, ("simply.combat_attack_declared", what)),
+                chance,
+            )
+        )
+    if not items:
+        return None
+    return h("div", {"class": "row", "role": "group", "aria-label": "Declare and roll"}, *items)
+
+
 def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
     try:
         arms = core.arms_of(fight.get(attacker))
@@ -166,10 +228,14 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     levels = [(x, x) for x in saved.LEVELS]
     a = form["attack"]
     yes_no = [("", "no"), ("yes", "yes")] if _can_defend(fight, a["target"]) else [("", "no")]
+    # Keyed by the attack: the next one (rolled, or a new turn) starts with the fold closed, as
+    # its set-up is afresh from the sheets (issue 26: opened to declare a Defend, it stayed open
+    # and pushed the next roll below 768x1024).
+    key = f"adjust-{fight.turn}-{fight.attacks}"
     return h(
         "details",
-        {"class": "adjust", "data-testid": "sc-attack-adjust"},
-        h("summary", {}, "Change the attack: who, the TN, a Defend, luck"),
+        {"class": "adjust", "data-testid": "sc-attack-adjust", "data-key": key},
+        h("summary", {}, "Change who, the TN, a Defend, luck"),
         h(
             "div",
             {"class": "grid3"},
@@ -240,8 +306,10 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         "section",
         {"class": "card step", "aria-labelledby": "sc-attack-h", "data-testid": "sc-attack-step"},
         h("h2", {"id": "sc-attack-h", "data-testid": "sc-attack-summary"}, _summary(fight, a)),
-        _adjust(model, fight, form),
-        _chance(fight, a),
+        # The set-up fold and the chance on one line (an open fold takes the whole width),
+        # so the one-tap rolls below keep the roll in view at 768x1024 (issue 26).
+        h("div", {"class": "row attack-head"}, _adjust(model, fight, form), _chance(fight, a)),
+        _one_tap(fight, a),
         outcome(state),
         dice_entry(
             "sc-attack",
@@ -249,6 +317,9 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
             roll=("simply.combat_attack",),
             typed=("simply.combat_attack_typed",),
             label="Roll attack for me",
+            # Each attack's roll its own field: the last attack's dice typed stayed in it, shown
+            # as the next attacker's, and the same dice typed again were no change (issue 26).
+            entry=f"{fight.turn}-{fight.attacks}-{a['attacker']}",
         ),
         error_line(model, saved.ERRORS, "attack", "sc-error-attack"),
     )

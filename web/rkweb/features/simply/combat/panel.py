@@ -58,14 +58,19 @@ PHASES = {
 }
 
 
-def _out_of_turn(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
+def out_of_turn(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode | None:
+    """Who acts out of turn (a Defend, an interrupt), while a turn runs: folded in the order
+    strip beside "Next turn" (issue 26: on its own line in the panel it pushed the roll below
+    768x1024 once a result showed)."""
+    if fight.phase not in ("first", "held"):
+        return None
     actors = [("", "whose turn it is")] + [
         (c.id, c.name) for c in fight.combatants if not c.disabled
     ]
     return h(
         "details",
         {"class": "out-of-turn", "data-testid": "sc-out-of-turn"},
-        h("summary", {}, "Out of turn: a Defend or an interrupt"),
+        h("summary", {}, "Out of turn"),
         saved.form_select(form, "act", "actor", "Acting", actors),
         h("p", {"class": "small muted"}, plain(TURN_HELP)),
         why([TURN_HELP, "SIM-D14: the game clock counts minutes; the GM advances it."]),
@@ -84,17 +89,22 @@ def panel(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "row between"},
-            h("h2", {"id": "sc-turn-h"}, f"Turn {fight.turn}" if fight.turn else "Turn"),
+            # The phase on the heading's line: the step's one-tap rolls need the room (issue 26).
+            h(
+                "div",
+                {"class": "row"},
+                h("h2", {"id": "sc-turn-h"}, f"Turn {fight.turn}" if fight.turn else "Turn"),
+                h(
+                    "span",
+                    {"class": "small muted"},
+                    f"{PHASES.get(fight.phase, fight.phase)} · game clock {fight.clock} min{left}",
+                ),
+            ),
             h(
                 "p",
                 {"class": "tn", "data-testid": "sc-current"},
                 h("span", {"class": "total"}, f"Now: {who.name if who else '—'}"),
             ),
-        ),
-        h(
-            "p",
-            {"class": "small muted"},
-            f"{PHASES.get(fight.phase, fight.phase)} · game clock {fight.clock} min{left}",
         ),
         _attacks(fight, who.id, form["attack"]) if who else None,
         h(
@@ -111,7 +121,6 @@ def panel(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
                 disabled=fight.cursor is None,
             ),
         ),
-        _out_of_turn(model, fight, form),
         error_line(model, saved.ERRORS, "act", "sc-error-act"),
         error_line(model, saved.ERRORS, "hold", "sc-error-hold"),
     )

@@ -55,14 +55,16 @@ def _initiative(fight: core.Combat) -> VNode:
         "details",
         # Keyed by the turn: a new turn rebuilds it closed, so the strip stays short.
         {"class": "next-turn", "data-testid": "sc-next-turn", "data-key": f"next-{fight.turn}"},
-        h("summary", {}, "Next turn (before everyone has acted)"),
+        h("summary", {}, "Next turn, early"),
         entry,
     )
 
 
-def strip(model: Model, fight: core.Combat, state: dict[str, Any], add: VNode) -> VNode:
-    """The strip; ``add`` is "Add a participant", folded beside "Next turn" while a turn runs
-    (on one line: the step below stays in view at 768x1024)."""
+def strip(
+    model: Model, fight: core.Combat, state: dict[str, Any], add: VNode, later: VNode | None
+) -> VNode:
+    """The strip; ``add`` is "Add a participant" and ``later`` "Out of turn", folded beside
+    "Next turn" while a turn runs (on one line: the step below stays in view at 768x1024)."""
     places = {cid: str(i + 1) for i, cid in enumerate(fight.order)}
     ordered = sorted(fight.combatants, key=lambda c: int(places.get(c.id, 999)))
     target = state["form"]["attack"]["target"]
@@ -76,6 +78,6 @@ def strip(model: Model, fight: core.Combat, state: dict[str, Any], add: VNode) -
         )
         if ordered
         else h("p", {"class": "muted"}, "Add the participants, then roll initiative."),
-        h("div", {"class": "row strip-folds"}, _initiative(fight), add),
+        h("div", {"class": "row strip-folds"}, _initiative(fight), add, later),
         error_line(model, saved.ERRORS, "initiative", "sc-error-initiative"),
     )
