@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from pycore.errors import StorageError
 from pycore.share import ShareRecord, decode, encode, import_record, share_record
-from pycore.share.bundle import MAX_RECORDS, clashes, import_bundle, records_of, share_bundle
+from pycore.share.bundle import clashes, import_bundle, share_bundle
 from pycore.share.link import FORMAT, to_digits
-from pycore.share.records import record_to_json
+from pycore.share.records import MAX_RECORDS, record_to_json, records_of
 from pycore.share.words import sheet_words
 from pycore.share.zdict import ZDICT_V1
 from pycore.systems.aftermath.campaign import CHOICES

@@ -13,8 +13,8 @@ from datetime import datetime
 from typing import Any
 
 from pycore.share import KIND_NAMES, ShareRecord
-from pycore.share.bundle import records_of
 from pycore.share.places import defaults
+from pycore.share.records import records_of
 from pycore.share.words import WORDS, sheet_words
 from rkweb.app.vdom import VNode, h
 
