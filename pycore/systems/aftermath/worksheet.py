@@ -200,7 +200,7 @@ def set_form_field(
     >>> set_form_field(FORMS["missile"], "bcs", "200")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Base BCS must be empty or a whole number from -100 to 100.
+    pycore.errors.FieldError: Base BCS must be empty or a whole number from -100 to 100.
     """
     out = dict(form)
     text = str(raw)
