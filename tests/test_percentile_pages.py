@@ -519,7 +519,7 @@ def test_the_stun_is_asked_after_the_damage_and_stale_values_are_cleared() -> No
         m = go(m, "percentile.attack_resolve", seed=seed)
         if m.state["percentile"]["combat"].get("pending"):
             break
-    assert "points of damage give" in texts(m, "percentile-attack-question")[0]
+    assert "points of damage taken?" in texts(m, "percentile-attack-question")[0]
     m = go(m, "percentile.attack_stun", "200")
     bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
     assert bob["ledger"]["debt"] == "20"

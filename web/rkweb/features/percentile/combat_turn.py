@@ -156,7 +156,7 @@ def _question(model: Model, fight: Fight) -> list[VNode]:
         question,
         number(
             "percentile-attack-stun_modifier",
-            "Table #3-7.0 modifier for this damage (stun)",
+            "Table #3-7.0 modifier for the damage taken",
             "",
             ("percentile.attack_stun",),
             error=error_of(model, S.FEATURE, "attack-stun_modifier"),
