@@ -36,8 +36,9 @@ def _short(value: Fraction) -> str:
 
 def _status(fighter: Fighter, fight: Fight) -> str:
     """The one or two numbers that matter: damage taken and AP left (c2), stun."""
-    damage = sum((p.damage for p in fighter.parts), Fraction(0))
-    bits = [f"{_short(damage)} damage"] if fighter.parts else []
+    # where the damage is, as the result says it (issue 29 round 2 item 5: "11.1 damage")
+    hurt = [f"{p.name} {_short(p.damage)}" for p in fighter.parts if p.damage]
+    bits = [" + ".join(hurt) + " points"] if hurt else ["unhurt"] if fighter.parts else []
     if fight.settings.ap == "c2":
         ledger = fighter.ledger
         bits.append("no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP")
@@ -94,13 +95,21 @@ def _skill(fighter: Fighter, weapon: Weapon) -> str:
     return f"{name} {fmt(value)}"
 
 
+def _just_begun(fight: Fight, newest: dict[str, Any]) -> bool:
+    """Whether the newest logged step is the start of the turn under way (nothing done yet)."""
+    now = R.active(fight)
+    return now is not None and (
+        newest.get("public") == f"{now.name}'s turn ({R.side_of(fight, now.id)})"
+    )
+
+
 def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode | None:
     now = R.active(fight)
     if now is None:
         return None
     # "Next turn"'s result is who acts now: an outcome the page brings into view (FIGHT.md 5)
     # until the turn's first step is logged; a tap below it scrolled it off the top.
-    begun = newest.get("public") == f"{now.name}'s turn ({R.side_of(fight, now.id)})"
+    begun = _just_begun(fight, newest)
     weapons = [
         chip(
             f"percentile-turn-weapon-{i}",
@@ -285,6 +294,8 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
     form = st["combat"].get("attack", {})
     pending = fight.pending
     steps = [*fight.last, *[f"Rule: {w}" for w in fight.last_why]]
+    newest = (st["combat"].get("log") or [{}])[0]
+    shown = fight.headline and not _just_begun(fight, newest)
     return h(
         "section",
         {"class": "card", "aria-labelledby": "pct-turn-h", "data-testid": "percentile-turn"},
@@ -318,8 +329,10 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-next-error"},
             error_of(model, S.FEATURE, "turn-next"),
         ),
-        _active(fight, form, (st["combat"].get("log") or [{}])[0]),
+        _active(fight, form, newest),
         h("div", {"data-testid": "percentile-turn-step"}, *_step(model, st, fight)),
-        result("percentile-turn-result", fight.headline, "", steps) if fight.headline else None,
+        # the last turn's result is in the log once the next turn starts: under this turn's
+        # roll it read as this turn's (issue 29 round 2 item 4)
+        result("percentile-turn-result", fight.headline, "", steps) if shown else None,
         why(["Turns: each side in order, each member in the side's order (PCT-07, PCT-08)"]),
     )
