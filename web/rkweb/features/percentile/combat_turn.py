@@ -213,14 +213,16 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
         if asked:
             reach = range_entry(model, fight, form, "percentile-turn")
             return [h("p", {"class": "strong"}, what), reach, *entries, *asked]
+    # the step and its AP cost on one line: on two, with last turn's result below, "Roll for
+    # me" sat at the bottom edge of the first screen at 768x1024 (issue 29 round 2 item 4)
+    cost = _cost_line(fight, form)
     return [
-        h("p", {"class": "strong"}, what),
+        h("p", {}, h("strong", {}, what), *([" · ", cost] if cost else [])),
         *(
             [range_entry(model, fight, form, "percentile-turn"), *entries]
             if stage == "to_hit"
             else []
         ),
-        _cost_line(fight, form),
         dice_entry(
             "percentile-turn-roll",
             dice,
@@ -287,7 +289,7 @@ def _cost_line(fight: Fight, form: dict[str, Any]) -> VNode | None:
         return None
     left = fmt(attacker.ledger.remaining)
     text = f"{action[0].upper()}{action[1:]} costs {fmt(cost)} AP ({attacker.name} has {left})"
-    return h("p", {"class": "explain", "data-testid": "percentile-turn-ap"}, text)
+    return h("span", {"data-testid": "percentile-turn-ap"}, text)
 
 
 def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
@@ -324,10 +326,18 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             if pending
             else None,
         ),
-        h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-next-error"},
-            error_of(model, S.FEATURE, "turn-next"),
+        h(  # no line kept for it while empty: the turn's roll stays on the first screen
+            "div",
+            {"class": "step-error"},
+            h(
+                "p",
+                {
+                    "class": "field-error",
+                    "role": "alert",
+                    "data-testid": "percentile-turn-next-error",
+                },
+                error_of(model, S.FEATURE, "turn-next"),
+            ),
         ),
         _active(fight, form, newest),
         h("div", {"data-testid": "percentile-turn-step"}, *_step(model, st, fight)),
