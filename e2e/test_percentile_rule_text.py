@@ -75,7 +75,7 @@ def test_a_scripted_fight_shows_rule_text_only_under_why(app: Page, errors: list
     # N = 90 − 10 = 80; 15 is 65 under: more than 20 under, a direct hit (PCT-35)
     _attack(app, "percentile-strip-c2", "15", "5 6 6 5")
     log = app.get_by_test_id("percentile-log-entry")
-    expect(log.first).to_contain_text("Bob stunned")
+    expect(log.first).to_contain_text("Bob is stunned")
     assert any("direct" in e.lower() for e in log.all_inner_texts())
     assert any("destroyed" in e for e in log.all_inner_texts())
     for _ in range(3):  # two more rounds: turns, AP, a miss and hits both ways

@@ -196,7 +196,8 @@ def test_pct_24_27_28_spend_borrow_and_stun_are_checked() -> None:
     fight, borrowed = R.change_ap(fight, "c2", "borrow", F_(12))  # PCT-D12
     assert "for 4 now" in str(borrowed)
     fight, stunned = R.change_ap(fight, "c1", "stun", F_(200))  # PCT-D11
-    assert "20 AP owed" in str(stunned)
+    assert "20 AP lost" in str(stunned)
+    assert str(R.change_ap(fight, "c1", "stun", F_(0))[1]).startswith("Ann is not stunned")
     fight, _ = R.next_round(fight)
     assert fight.fighter("c2").ledger.available == 38  # type: ignore[union-attr]
     assert fight.fighter("c1").ledger.available == 30  # type: ignore[union-attr]
@@ -395,16 +396,38 @@ def test_the_saved_fight_round_trips_and_old_data_loads() -> None:
 def test_pct_28_line_74_the_stun_is_asked_after_the_damage_is_known() -> None:
     fight, step = FA.attack(two_sides(), setup_of(FORM), Dice(15, 5, 6, 6, 5))
     assert step.stage == "stun" and step.waits_for is not None
-    assert "16.8 points of damage" in step.waits_for  # the question names the damage done
+    assert "16 points of damage" in step.waits_for  # the question names the damage taken
     assert fight.fighter("c2").part("arm").damage == F_(84, 5)  # type: ignore[union-attr]
     with pytest.raises(RuleError, match="under way"):
         FA.attack(fight, setup_of(FORM), Dice())
-    with pytest.raises(RuleError, match=r"Table #3-7\.0 modifier for this damage"):
+    with pytest.raises(RuleError, match=r"Table #3-7\.0 modifier for the damage taken"):
         FA.answer_stun(fight, "lots")
-    fight, change = FA.answer_stun(fight, "200")
+    fight, change = FA.answer_stun(fight, "210")  # Bob's modifier rises from 10 to 210
     assert fight.pending is None and fight.fighter("c2").ledger.debt == 20  # type: ignore[union-attr]
-    assert str(change) == "Bob stunned: Table #3-7.0 modifier 200 → 20 AP owed"
+    assert str(change) == (
+        "Table #3-7.0: 16 points of damage give modifier 210 (kept on the GM page); "
+        "Bob is stunned: 20 AP lost"
+    )
     assert "stun_modifier" not in FA.attack_input(fight, FORM)[3].__dict__  # never asked before
+
+
+def test_issue_29_r2_the_stun_is_asked_in_words_once_per_damage_and_zero_says_so() -> None:
+    """Issue 29 round 2 items 2 and 3: "what Table #3-7.0 modifier does ..." in lower case,
+    asked after every hit, and "Ann stunned: Table #3-7.0 modifier 0 → 0 AP owed" logged. The
+    GM's value is the Table #3-7.0 row for the damage taken (PCT-28, line 74; PCT-M02): kept,
+    so the same damage is never asked again, and no rise says plainly that nobody is stunned."""
+    fight, step = FA.attack(two_sides(), setup_of(FORM), Dice(15, 5, 6, 6, 5))
+    assert step.waits_for is not None and step.waits_for[0].isupper(), step.waits_for
+    assert "Table #3-7.0 modifier" not in step.waits_for  # the words, not the field's name
+    fight, said = FA.answer_stun(fight, "10")  # Bob's modifier stays 10: no stun
+    assert "0 AP" not in str(said) and "modifier 0" not in str(said)
+    assert str(said).endswith("Bob is not stunned")
+    assert fight.fighter("c2").ledger.debt == 0  # type: ignore[union-attr]
+    assert fight.tables["PCT-M02"] == [{"damage_low": 16, "damage_high": 16, "modifier": 10}]
+    # the same 16 points on a fresh fight with the GM's table: read from it, not asked
+    again = replace(two_sides(), tables={**two_sides().tables, "PCT-M02": fight.tables["PCT-M02"]})
+    again, step = FA.attack(again, setup_of(FORM), Dice(15, 5, 6, 6, 5))
+    assert step.stage == "done" and step.waits_for is None
 
 
 def test_a_character_cannot_attack_itself() -> None:

@@ -519,7 +519,7 @@ def test_the_stun_is_asked_after_the_damage_and_stale_values_are_cleared() -> No
         m = go(m, "percentile.attack_resolve", seed=seed)
         if m.state["percentile"]["combat"].get("pending"):
             break
-    assert "points of damage give" in texts(m, "percentile-attack-question")[0]
+    assert "points of damage taken?" in texts(m, "percentile-attack-question")[0]
     m = go(m, "percentile.attack_stun", "200")
     bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
     assert bob["ledger"]["debt"] == "20"
@@ -707,3 +707,49 @@ def test_who_acts_now_is_next_turns_result_until_the_turn_goes_on() -> None:
     assert active.attr("class") == "outcome"
     m = go(m, "percentile.turn_roll", seed="hit-a")
     assert find_all(shell.view(m), "percentile-turn-active")[0].attr("class") is None
+
+
+def ann_hits_bob(m: Model) -> Model:
+    """Ann's turn, on Bob, until a hit is written to his sheet (app dice)."""
+    for seed in "abcdefghij":
+        m = go(anns_turn(m, seed), "percentile.turn_target", "c2")
+        m = go(m, "percentile.turn_roll", seed=f"hit-{seed}")
+        while m.state["percentile"]["combat"].get("pending"):
+            m = go(m, "percentile.turn_roll", seed=f"more-{seed}")
+        if any(d != "0" for d in damage_taken(m, "c2")):
+            return m
+    raise AssertionError("Ann never hit Bob")
+
+
+def test_issue_29_r2_the_round_is_written_once_in_the_log() -> None:
+    """Round 2 item 1: the log read "round 2: round 2: about 5 to 10 s…"."""
+    m = round_ready()
+    for turn in range(6):
+        m = go(m, "percentile.turn_next", seed=f"order-{turn}")
+        if m.state["percentile"]["combat"]["round"] == 2:
+            break
+    started = [e for e in texts(m, "percentile-log-entry") if "5 to 10 s" in e]
+    assert started and all(e.count("round 2") == 1 for e in started), started
+
+
+def test_issue_29_r2_the_order_cards_say_where_the_damage_is() -> None:
+    """Round 2 item 5: the cards read "11.1 damage" where the result reads "head: 11.1 points"."""
+    m = ann_hits_bob(round_ready())
+    card = texts(m, "percentile-strip-c2")[0]
+    hurt = [
+        f"{p['name']} {p['damage']}"
+        for p in next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")["parts"]
+        if p["damage"] != "0"
+    ]
+    assert hurt and all(h.split()[0] in card for h in hurt), (card, hurt)
+    assert " damage" not in card, card
+
+
+def test_issue_29_r2_last_turns_result_does_not_sit_under_the_new_turn() -> None:
+    """Round 2 item 4: "Round 1 · Bob → Ann, VIBRO-KNIFE: head: 11.1 points" still sat under
+    the new turn's roll; it belongs to the log once the next turn starts."""
+    m = ann_hits_bob(round_ready())
+    assert texts(m, "percentile-turn-result-verdict")  # the hit's result, where the tap was
+    m = go(m, "percentile.turn_next", seed="order-next")
+    assert not texts(m, "percentile-turn-result-verdict")
+    assert any("points" in e for e in texts(m, "percentile-log-entry"))  # still in the log

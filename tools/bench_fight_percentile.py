@@ -162,8 +162,11 @@ def _attack(page: Any, state: dict[str, Any], typed: bool) -> TurnFigures:
     if "Damage" in step.inner_text():
         damage = _roll(TYPED_DAMAGE[name] if typed else None, "percentile-turn-result")
         runs.append(run_turn(page, [damage]))
-        stun = "20" if not state["stunned"] else "0"  # the first wound stuns (2 AP owed)
-        runs.append(run_turn(page, [Tap("percentile-attack-stun_modifier", None, value=stun)]))
+        # Table #3-7.0's modifier for the damage taken, asked only while the GM's table has no
+        # row for it: 20 for any damage (the first wound stuns, 2 AP lost; no rise after it)
+        if page.get_by_test_id("percentile-attack-stun_modifier").count():
+            tap = Tap("percentile-attack-stun_modifier", None, value="20")
+            runs.append(run_turn(page, [tap]))
         state["stunned"] = True
     if me == "Bob" and round_now == 2 and not state["moved"]:  # AP spent on a move, once
         # the AP card is in the worksheet folded below the round: opened for the move and

@@ -67,7 +67,7 @@ from pycore.systems.percentile.fight.setup import (
     number,
     range_text,
 )
-from pycore.systems.percentile.fight.turns import ApChange, change_ap
+from pycore.systems.percentile.fight.turns import change_ap
 from pycore.systems.percentile.fight.value import WAITING, Fight, Note, PendingAttack
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
 from pycore.systems.percentile.tohit import DIRECT_MARGIN, HTH_MAX_RANGE_M, grenade_odds
@@ -464,10 +464,11 @@ def _wound(
     wounded, notes, ask = _after_damage(fight, wounded, result)
     lines = (*result.lines, *notes)
     question = None
-    if ask and result.damage is not None:
+    if ask:  # PCT-28 / PCT-M02: the table's value for the whole points taken, asked once
         question = (
-            f"what Table #3-7.0 modifier does {target.name}'s {fmt(result.damage.recorded)} "
-            "points of damage give? (the stun is modifier ÷ 10 AP)"
+            f"What is {target.name}'s damage modifier with {_points(wounded)} points of "
+            "damage taken? Table #3-7.0 leaves it out: enter it once, it is kept on the GM "
+            "page; a rise in it stuns (AP lost = the rise ÷ 10)"
         )
     hit = replace(
         pending.hit, lines=lines, stage="stun" if question else "done", waits_for=question
@@ -494,33 +495,45 @@ def _wound_headline(part: BodyPart, result: AttackResult) -> str:
     return f"{part.name}: {points} points" + (f", {state}" if state else "")
 
 
+def _points(fighter: Fighter) -> int:
+    """The whole points of damage a fighter has taken: what Table #3-7.0 is read with."""
+    return math.floor(sum((p.damage for p in fighter.parts), Fraction(0)))
+
+
+def _modifier_at(fight: Fight, points: int) -> int | None:
+    """PCT-M02: the GM's Table #3-7.0 modifier for ``points`` taken; None while no row has it
+    (the text leaves the table out: never invented)."""
+    try:
+        return gm.damage_modifier(fight.tables, points)
+    except RulekeeperError:
+        return None
+
+
 def _after_damage(
     fight: Fight, target: Fighter, result: AttackResult
 ) -> tuple[Fighter, tuple[str, ...], bool]:
     """PCT-11/28: the new Table #3-7.0 modifier for the damage taken and the stun it causes, its
-    rise (whole points of damage; old wounds do not stun again). Without the GM's table the stun
-    is asked for (the last value: True)."""
+    rise (whole points of damage; old wounds do not stun again). While the GM's table has no row
+    for the damage taken the value is asked for (True), and only then: a hit that leaves the
+    whole points as they were cannot change the modifier (issue 29 round 2 item 3)."""
     if result.damage is None:
         return target, (), False
+    after = _points(target)
+    before_points = math.floor(
+        sum((p.damage for p in target.parts), Fraction(0)) - result.damage.recorded
+    )
+    if before_points == after:
+        return target, (), False
+    now = _modifier_at(fight, after)
+    if now is None:
+        return target, (), fight.settings.stun
+    before = _modifier_at(fight, before_points)
+    rise = max(0, now - (target.damage_modifier if before is None else before))
     notes: list[str] = []
-    rise = None
-    if fight.tables.get("PCT-M02"):
-        taken = sum((p.damage for p in target.parts), Fraction(0))
-        before = math.floor(taken - result.damage.recorded)
-        try:
-            rise = gm.stun_modifier_increase(fight.tables, before, math.floor(taken))
-            now = gm.damage_modifier(fight.tables, math.floor(taken))
-        except RulekeeperError as exc:
-            notes.append(f"{exc}: the damage modifier is unchanged")
-            now = None
-        if now is not None and now != target.damage_modifier:
-            target = replace(target, damage_modifier=now)
-            notes.append(f"{target.name}'s damage modifier is now {now}")
-    if not fight.settings.stun:
-        return target, tuple(notes), False
-    if rise is None:
-        return target, tuple(notes), True
-    if rise:
+    if now != target.damage_modifier:
+        target = replace(target, damage_modifier=now)
+        notes.append(f"{target.name}'s damage modifier is now {now}")
+    if fight.settings.stun and rise:
         target = replace(target, ledger=agility.stun(target.ledger, rise))
         notes.append(
             f"{target.name} owes {fmt(Fraction(rise, agility.STUN_DIVISOR))} AP to the stun"
@@ -529,12 +542,28 @@ def _after_damage(
 
 
 @checked
-def answer_stun(fight: Fight, text: str) -> tuple[Fight, ApChange]:
-    """PCT-28: the GM's Table #3-7.0 modifier for the damage just done; modifier ÷ 10 AP owed."""
+def answer_stun(fight: Fight, text: str) -> tuple[Fight, Note]:
+    """PCT-28 / PCT-M02: the GM's Table #3-7.0 modifier for the damage the target has taken,
+    kept as the table's row for those points (asked once, as Table #3-6's costs are); its rise
+    over the target's modifier is the stun, modifier ÷ 10 AP owed."""
     pending = fight.pending
     if pending is None or pending.hit.stage != "stun":
         raise RuleError("No damage is waiting for its stun.")
     label, low, high, whole = ATTACK_NUMBERS["stun_modifier"]
-    modifier = parse_number(label, text, low, high, whole=whole)
-    fight, change = change_ap(fight, str(pending.form.get("target")), "stun", modifier)
-    return replace(fight, pending=None), change
+    modifier = int(parse_number(label, text, low, high, whole=whole))
+    target = fight.fighter(str(pending.form.get("target")))
+    assert target is not None
+    points = _points(target)
+    rows = [dict(r) for r in fight.tables.get("PCT-M02") or []]
+    rows.append({"damage_low": points, "damage_high": points, "modifier": modifier})
+    gm.validate_gm_table("PCT-M02", rows)
+    rise = max(0, modifier - target.damage_modifier)
+    fight = replace(fight, tables={**fight.tables, "PCT-M02": rows}, pending=None)
+    fight = fight.with_fighter(replace(target, damage_modifier=modifier))
+    said = f"Table #3-7.0: {points} points of damage give modifier {modifier} (kept on the GM page)"
+    if not rise:
+        return fight, Note(f"{said}; {target.name} is not stunned", "", ("PCT-28", "PCT-M02"))
+    fight, change = change_ap(fight, target.id, "stun", Fraction(rise))
+    lost = fmt(Fraction(rise, agility.STUN_DIVISOR))
+    text = f"{said}; {target.name} is stunned: {lost} AP lost"
+    return fight, Note(text, change.step.public, ("PCT-28", "PCT-M02"))

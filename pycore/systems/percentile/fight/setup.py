@@ -36,7 +36,7 @@ ATTACK_NUMBERS: dict[str, tuple[str, int, int, bool]] = {
     "table_3_3_damage": ("Damage points (Table #3-3)", 0, 5000, False),
     "damage_percentage": ("DAMAGE PERCENTAGE (damage-type table)", 0, 1000, False),
     "ap_cost": ("AP cost of the attack (Table #3-6)", 0, 10_000, False),
-    "stun_modifier": ("Table #3-7.0 modifier for this damage (stun)", 0, 100_000, False),
+    "stun_modifier": ("Table #3-7.0 modifier for the damage taken", -100_000, 100_000, True),
     "max_throw_m": ("Throwing distance (m, Table #3-4.0)", 0, 100_000, False),
     "poison_damage": ("Poison: Table #3-3 value (damage points)", 0, 5000, False),
     **{

@@ -406,14 +406,19 @@ class ApChange:
                 f"{fmt(self.amount / agility.BORROW_RATE)} now"
             )
         if self.kind == "stun":
+            if not self.amount:  # issue 29 round 2 item 2: no "modifier 0 → 0 AP owed"
+                return f"{self.name} is not stunned: a Table #3-7.0 modifier of 0 costs no AP"
             owed = fmt(self.amount / agility.STUN_DIVISOR)
-            return f"{self.name} stunned: Table #3-7.0 modifier {fmt(self.amount)} → {owed} AP owed"
+            return (
+                f"{self.name} is stunned: {owed} AP lost (Table #3-7.0 modifier {fmt(self.amount)})"
+            )
         return f"{self.name} spends {fmt(self.amount)} AP"
 
     @property
     def step(self) -> Step:
         rules = {"borrow": ("PCT-27",), "stun": ("PCT-28",)}.get(self.kind, ("PCT-24",))
-        return Step(str(self), f"{self.name} is stunned" if self.kind == "stun" else "", rules)
+        stunned = self.kind == "stun" and self.amount
+        return Step(str(self), f"{self.name} is stunned" if stunned else "", rules)
 
 
 def ap_amount(text: str) -> Fraction:

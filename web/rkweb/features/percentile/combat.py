@@ -310,7 +310,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         new = _with_form(new, "attack", form)
     if text:  # the result's step: its players' line and rules go to the log as they are
         step = text if isinstance(text, Step) else Step(text)
-        told = Step(f"round {fight.round}: {step.text}", step.public, step.rules)
+        said = f"round {fight.round}:"  # a new round's step names its round itself
+        text = step.text if step.text.startswith(said) else f"{said} {step.text}"
+        told = Step(text, step.public, step.rules)
         new = S.logged(new, "combat", told, ctx)
     return _clear_errors(S.save(model, new, ctx, label, fight=fight), action, msg)
 

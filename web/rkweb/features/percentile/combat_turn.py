@@ -36,8 +36,9 @@ def _short(value: Fraction) -> str:
 
 def _status(fighter: Fighter, fight: Fight) -> str:
     """The one or two numbers that matter: damage taken and AP left (c2), stun."""
-    damage = sum((p.damage for p in fighter.parts), Fraction(0))
-    bits = [f"{_short(damage)} damage"] if fighter.parts else []
+    # where the damage is, as the result says it (issue 29 round 2 item 5: "11.1 damage")
+    hurt = [f"{p.name} {_short(p.damage)}" for p in fighter.parts if p.damage]
+    bits = [" + ".join(hurt) + " points"] if hurt else ["unhurt"] if fighter.parts else []
     if fight.settings.ap == "c2":
         ledger = fighter.ledger
         bits.append("no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP")
@@ -94,13 +95,21 @@ def _skill(fighter: Fighter, weapon: Weapon) -> str:
     return f"{name} {fmt(value)}"
 
 
+def _just_begun(fight: Fight, newest: dict[str, Any]) -> bool:
+    """Whether the newest logged step is the start of the turn under way (nothing done yet)."""
+    now = R.active(fight)
+    return now is not None and (
+        newest.get("public") == f"{now.name}'s turn ({R.side_of(fight, now.id)})"
+    )
+
+
 def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode | None:
     now = R.active(fight)
     if now is None:
         return None
     # "Next turn"'s result is who acts now: an outcome the page brings into view (FIGHT.md 5)
     # until the turn's first step is logged; a tap below it scrolled it off the top.
-    begun = newest.get("public") == f"{now.name}'s turn ({R.side_of(fight, now.id)})"
+    begun = _just_begun(fight, newest)
     weapons = [
         chip(
             f"percentile-turn-weapon-{i}",
@@ -156,7 +165,7 @@ def _question(model: Model, fight: Fight) -> list[VNode]:
         question,
         number(
             "percentile-attack-stun_modifier",
-            "Table #3-7.0 modifier for this damage (stun)",
+            "Table #3-7.0 modifier for the damage taken",
             "",
             ("percentile.attack_stun",),
             error=error_of(model, S.FEATURE, "attack-stun_modifier"),
@@ -204,14 +213,16 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
         if asked:
             reach = range_entry(model, fight, form, "percentile-turn")
             return [h("p", {"class": "strong"}, what), reach, *entries, *asked]
+    # the step and its AP cost on one line: on two, with last turn's result below, "Roll for
+    # me" sat at the bottom edge of the first screen at 768x1024 (issue 29 round 2 item 4)
+    cost = _cost_line(fight, form)
     return [
-        h("p", {"class": "strong"}, what),
+        h("p", {}, h("strong", {}, what), *([" · ", cost] if cost else [])),
         *(
             [range_entry(model, fight, form, "percentile-turn"), *entries]
             if stage == "to_hit"
             else []
         ),
-        _cost_line(fight, form),
         dice_entry(
             "percentile-turn-roll",
             dice,
@@ -278,13 +289,15 @@ def _cost_line(fight: Fight, form: dict[str, Any]) -> VNode | None:
         return None
     left = fmt(attacker.ledger.remaining)
     text = f"{action[0].upper()}{action[1:]} costs {fmt(cost)} AP ({attacker.name} has {left})"
-    return h("p", {"class": "explain", "data-testid": "percentile-turn-ap"}, text)
+    return h("span", {"data-testid": "percentile-turn-ap"}, text)
 
 
 def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
     form = st["combat"].get("attack", {})
     pending = fight.pending
     steps = [*fight.last, *[f"Rule: {w}" for w in fight.last_why]]
+    newest = (st["combat"].get("log") or [{}])[0]
+    shown = fight.headline and not _just_begun(fight, newest)
     return h(
         "section",
         {"class": "card", "aria-labelledby": "pct-turn-h", "data-testid": "percentile-turn"},
@@ -313,13 +326,23 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             if pending
             else None,
         ),
-        h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-next-error"},
-            error_of(model, S.FEATURE, "turn-next"),
+        h(  # no line kept for it while empty: the turn's roll stays on the first screen
+            "div",
+            {"class": "step-error"},
+            h(
+                "p",
+                {
+                    "class": "field-error",
+                    "role": "alert",
+                    "data-testid": "percentile-turn-next-error",
+                },
+                error_of(model, S.FEATURE, "turn-next"),
+            ),
         ),
-        _active(fight, form, (st["combat"].get("log") or [{}])[0]),
+        _active(fight, form, newest),
         h("div", {"data-testid": "percentile-turn-step"}, *_step(model, st, fight)),
-        result("percentile-turn-result", fight.headline, "", steps) if fight.headline else None,
+        # the last turn's result is in the log once the next turn starts: under this turn's
+        # roll it read as this turn's (issue 29 round 2 item 4)
+        result("percentile-turn-result", fight.headline, "", steps) if shown else None,
         why(["Turns: each side in order, each member in the side's order (PCT-07, PCT-08)"]),
     )
