@@ -52,14 +52,10 @@ def _gurps_settings(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
 
 
 def _aftermath_settings(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    from pycore.systems.aftermath.campaign import SETTINGS, WHOLE_NUMBERS
+    from pycore.systems.aftermath.campaign import SETTINGS
+    from pycore.systems.aftermath.setting_words import setting_words
 
-    rows: Rows = []
-    for key, default in SETTINGS.items():
-        value = d.get(key, default)
-        name = WHOLE_NUMBERS[key][0] if key in WHOLE_NUMBERS else _plain(key).capitalize()
-        rows.append((name, _plain(value) if value != "" else "ask when it is needed"))
-    return rows, []
+    return [setting_words(key, str(d.get(key, default))) for key, default in SETTINGS.items()], []
 
 
 def _percentile_settings(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
