@@ -49,6 +49,8 @@ class Model:
     pairs: dict[tuple[int, int], dict[str, str]] = field(default_factory=dict)
     # The damage each fighter took in this Combat Turn, as his sheet's record grew.
     taken: dict[int, int] = field(default_factory=dict)
+    # Whom each fighter's last applied attack was at (AFT-09: a newly acquired target).
+    aimed: dict[int, int] = field(default_factory=dict)
 
 
 def _expected(fight: F.Fight, model: Model, mode: str) -> dict[str, Any]:
@@ -65,6 +67,10 @@ def _expected(fight: F.Fight, model: Model, mode: str) -> dict[str, Any]:
     if taken and "damage_taken" in form:  # 001 line 67: what the fight saw him take
         name = fight.characters[model.attacker]["name"]
         form.update(damage_taken=taken, damage_source=f"{name} took {taken} this turn")
+    last = model.aimed.get(model.attacker)
+    if last is not None and "new_target" in form:  # AFT-09: another target than his last
+        name, seen = fight.characters[model.attacker]["name"], fight.characters[last]["name"]
+        form.update(new_target=last != model.target, target_source=f"{name} last attacked {seen}")
     form.update(copy.deepcopy(model.changed.get(mode, {})))
     return form
 
@@ -134,10 +140,15 @@ def _set(fight: F.Fight, model: Model, key: str, value: str) -> tuple[F.Fight, M
 
 
 def _toggle(fight: F.Fight, model: Model, situation: str) -> tuple[F.Fight, Model]:
-    before = list(fight.forms[model.mode]["situations"])
+    form = fight.forms[model.mode]
+    before = list(form["situations"])
     fight, _ = F.toggle_chip(fight, model.mode, f"sit:{situation}")
-    after = [s for s in before if s != situation] if situation in before else [*before, situation]
     changed = {m: dict(c) for m, c in model.changed.items()}
+    if situation == "new_target":  # its own field, derived by the fight (AFT-09)
+        now = {"situations": before, "new_target": not form["new_target"]}
+        changed[model.mode] = {**changed.get(model.mode, {}), **now}
+        return fight, replace(model, changed=changed)
+    after = [s for s in before if s != situation] if situation in before else [*before, situation]
     changed[model.mode] = {**changed.get(model.mode, {}), "situations": after}
     return fight, replace(model, changed=changed)
 
@@ -154,7 +165,8 @@ def _attack(fight: F.Fight, model: Model, seed: int) -> tuple[F.Fight, Model]:
     assert isinstance(result, F.Attacked)
     again, nothing = F.give_answer(fight)  # nothing waits: applying again does nothing
     assert again == fight and not isinstance(nothing, F.Attacked)  # applied at most once
-    return fight, replace(_took(start, fight, model), changed={})
+    aimed = {**model.aimed, model.attacker: model.target}
+    return fight, replace(_took(start, fight, model), changed={}, aimed=aimed)
 
 
 ACTIONS = st.one_of(

@@ -213,10 +213,8 @@ def _effect_saves(
         if kind == "health_ast_hourly":
             continue
         title = "Health Saving Throw" if kind == "health_save" else "Health AST"
-        missing = (
-            "the target's Health AST and CST are not on its sheet: roll it on the Rolls tab and "
-            "add its result by hand"
-        )
+        # The step's own "waits for the target's Health AST and CST" says what is missing.
+        missing = "the effect calls for it"
         rule = "AFT-23" if kind == "health_save" else "AFT-24"
         thrown = _health_throw(steps, rng, save, (kind, title, missing, rule), waits)
         if thrown is None:
@@ -279,10 +277,8 @@ def _lowering_step(
             )
         )
         return effect
-    missing = (
-        f"a Health AST would lower {title} to {lower_title}: the target's Health AST and CST "
-        "are not on its sheet, so the effect stands"
-    )
+    # The step's own "waits for the target's Health AST and CST" says what is missing.
+    missing = f"a Health AST would lower {title} to {lower_title}"
     step = ("lower", "Save to lower", missing, "AFT-27, AFT-M03")
     # Issue 28: while the save waits for the GM's die, it says the effect it is against and
     # the damage done (the hit's own Damage Done step).

@@ -12,10 +12,10 @@ AFT-T05), target actions (AFT-10, AFT-T07) and the DAT position change to the St
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import BcsModifier
@@ -196,6 +196,59 @@ def missile_modifiers(
         assert isinstance(value, int)
         out.append(BcsModifier(str(row["situation"]), value, "AFT-09"))
     return MissileSituation(hip, tuple(out))
+
+
+def _chosen(form: Mapping[str, Any]) -> list[str]:
+    """The situation keys of an attack form, or a RuleError naming the field."""
+    found = form.get("situations") if isinstance(form, Mapping) else None
+    if not isinstance(found, list | tuple) or not all(isinstance(k, str) for k in found):
+        raise RuleError("situations must be a list of situation keys")
+    return list(found)
+
+
+@checked
+def missile_situations(form: Mapping[str, Any]) -> tuple[str, ...]:
+    """AFT-09: the missile situations of an attack form: those pressed, "newly acquired target"
+    when its own field says so (derived by the fight, or the GM's in this attack), never
+    "damaged", which 001 line 67 applies from the damage taken itself (a chip pressed in an
+    older save adds nothing).
+
+    >>> missile_situations({"situations": ["damaged", "stance"], "new_target": True})
+    ('stance', 'new_target')
+    """
+    chosen = [k for k in _chosen(form) if k != "damaged"]
+    if form.get("new_target") and "new_target" not in chosen:
+        chosen.append("new_target")
+    return tuple(chosen)
+
+
+@checked
+def toggled_situation(form: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """``form`` with the situation chip ``name`` pressed or released. "Damaged in that Combat
+    Turn" is no chip: 001 line 67 applies it from the damage taken (the fight's record or the
+    GM's figure), so pressing it would count it twice; "newly acquired target" is its own
+    field, which the fight derives (AFT-09).
+
+    >>> toggled_situation({"situations": ["stance"], "new_target": True}, "new_target")
+    {'situations': ['stance'], 'new_target': False}
+    >>> toggled_situation({"situations": [], "damage_taken": 13}, "damaged")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Damaged in that Combat Turn comes from the damage taken this Combat Turn (the fight's record, or the figure under More fields): it is not pressed
+    """
+    chosen = _chosen(form)
+    out = dict(form)
+    if name == "damaged" and "damage_taken" in out:
+        raise RuleError(
+            "Damaged in that Combat Turn comes from the damage taken this Combat Turn (the "
+            "fight's record, or the figure under More fields): it is not pressed"
+        )
+    if name == "new_target" and "new_target" in out:
+        on = bool(out["new_target"]) or name in chosen
+        out["situations"], out["new_target"] = [k for k in chosen if k != name], not on
+        return out
+    out["situations"] = [k for k in chosen if k != name] if name in chosen else [*chosen, name]
+    return out
 
 
 @checked

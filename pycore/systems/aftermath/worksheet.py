@@ -45,6 +45,7 @@ from pycore.systems.aftermath.sheet import (
     derive,
     location_regions,
 )
+from pycore.systems.aftermath.situation import missile_situations, toggled_situation
 from pycore.systems.aftermath.steps import LowerSave, Resolution, Step
 from pycore.validate import checked, choice
 
@@ -78,6 +79,8 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
         "bdg": "",
         "damage_taken": 0,
         "damage_source": "",
+        "new_target": False,
+        "target_source": "",
         "target_action": "stationary",
         "dodging": False,
         "autofire": False,
@@ -108,6 +111,8 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
         "count": 1,
         "damage_taken": 0,
         "damage_source": "",
+        "new_target": False,
+        "target_source": "",
         "target_action": "stationary",
         "dodging": False,
         "damage_potential": "",
@@ -255,9 +260,7 @@ def toggle(form: Mapping[str, Any], key: str) -> dict[str, Any]:
     """
     out = dict(form)
     if key.startswith("sit:"):
-        name = key[4:]
-        chosen = list(out["situations"])
-        out["situations"] = [k for k in chosen if k != name] if name in chosen else [*chosen, name]
+        out = toggled_situation(out, key[4:])
     elif isinstance(out.get(key), bool):
         out[key] = not out[key]
         if key == "autofire":
@@ -374,7 +377,7 @@ def missile_attack(
         base_bdg=base_bdg(ammo, override, settings.supplied_bdg),
         armor={n: bullet_av(dict(target), n) for n in LOCATIONS},
         average_bcs=attacker["average_bcs"],
-        situations=tuple(form["situations"]),
+        situations=missile_situations(form),
         damage_taken_this_turn=int(form["damage_taken"]),
         damage_source=str(form["damage_source"]),
         ia_value=_whole(form["ia_value"]),
@@ -418,7 +421,7 @@ def hth_attack(
     if thrown:
         extra = {
             "thrown": True,
-            "missile_situations": tuple(form["situations"]),
+            "missile_situations": missile_situations(form),
             "average_bcs": attacker["average_bcs"],
             "damage_taken_this_turn": int(form["damage_taken"]),
             "damage_source": str(form["damage_source"]),

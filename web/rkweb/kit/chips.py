@@ -13,18 +13,27 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.buttons import button
 
 
-def chip(testid: str | None, label: str, pressed: bool, msg: Msg, note: str = "") -> VNode:
+def chip(
+    testid: str | None,
+    label: str,
+    pressed: bool,
+    msg: Msg | None,
+    note: str = "",
+    disabled: bool = False,
+) -> VNode:
     """A toggle button, large enough to tap; pressed is visible without colour alone (✓).
-    ``note``: a second, smaller line (what the choice allows)."""
+    ``note``: a second, smaller line (what the choice allows); ``disabled``: a state shown,
+    not the user's to change (what the fight applies itself)."""
+    attrs = {
+        "type": "button",
+        "class": "chip chip-on" if pressed else "chip",
+        "aria-pressed": "true" if pressed else "false",
+        "data-testid": testid,
+        "disabled": disabled,
+    }
     return h(
         "button",
-        {
-            "type": "button",
-            "class": "chip chip-on" if pressed else "chip",
-            "aria-pressed": "true" if pressed else "false",
-            "data-testid": testid,
-            "on_click": msg,
-        },
+        {**attrs, "on_click": msg} if msg is not None else attrs,
         h("span", {"class": "chip-mark", "aria-hidden": "true"}, "✓ ") if pressed else None,
         h("span", {"class": "chip-body"}, label, h("span", {"class": "chip-note"}, note))
         if note

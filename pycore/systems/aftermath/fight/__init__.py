@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from pycore.systems.aftermath.fight.turns import (
         answer_ask,
         clear_log,
+        get_up,
         next_action_phase,
         next_combat_turn,
         pick_combatant,
@@ -77,6 +78,7 @@ if TYPE_CHECKING:
         COMBAT,
         Done,
         Fight,
+        Noted,
         derived_forms,
         taken_this_turn,
     )
@@ -94,9 +96,9 @@ __getattr__, __dir__ = exports(
             "aftermath_public aftermath_under_way public_aftermath"
         ),
         "pycore.systems.aftermath.fight.turns": (
-            "answer_ask clear_log next_action_phase next_combat_turn pick_combatant"
+            "answer_ask clear_log get_up next_action_phase next_combat_turn pick_combatant"
         ),
-        "pycore.systems.aftermath.fight.value": "COMBAT Done Fight derived_forms taken_this_turn",
+        "pycore.systems.aftermath.fight.value": "COMBAT Done Fight Noted derived_forms taken_this_turn",
     },
 )
 
@@ -107,6 +109,7 @@ TRANSITIONS: Final = (
     "next_action_phase",
     "next_combat_turn",
     "clear_log",
+    "get_up",
     "choose_weapon",
     "weapons_changed",
     "set_mode",
@@ -129,6 +132,7 @@ __all__ = [
     "Attacked",
     "Done",
     "Fight",
+    "Noted",
     "aftermath_public",
     "aftermath_under_way",
     "answer_ask",
@@ -141,6 +145,7 @@ __all__ = [
     "drop_pending",
     "fight_from_json",
     "fight_to_json",
+    "get_up",
     "give_answer",
     "next_action_phase",
     "next_combat_turn",

@@ -121,11 +121,12 @@ def toggle_chip(fight: Fight, mode: str, key: str) -> tuple[Fight, Done]:
 
 @checked
 def clear_chips(fight: Fight, mode: str) -> tuple[Fight, Done]:
-    """ "Clear": every situation chip of the form released."""
+    """ "Clear": every situation chip of the form released (a newly acquired target too, in
+    this attack; the damage taken is no chip, 001 line 67)."""
     before = _form(fight, mode)
-    form = dict(before)
-    for key in list(form.get("situations", [])):
-        form = worksheet.toggle(form, f"sit:{key}")
+    form = {**before, "situations": []}
+    if form.get("new_target"):
+        form["new_target"] = False
     return _changed(fight, mode, before, form, "situations"), Done()
 
 
@@ -276,10 +277,14 @@ def _applied(
         done = replace(done, details={**done.details, "applied": applied})
     # The attack ends here: nothing the GM set in it reaches the next one (FIGHT.md).
     recall = _recall(fight, outcome, typed, seed, setup)
+    # AFT-09: this target is now the attacker's; his next shot at another is at a newly
+    # acquired one.
+    aimed = {**fight.aimed, str(fight.attacker): fight.target}
     ended = replace(
         fight,
         characters=tuple(chars),
         taken=taken,
+        aimed=aimed,
         edits={},
         ask=None,
         override="",

@@ -84,6 +84,9 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
         ask=copy.deepcopy(dict(ask)) if isinstance(ask, Mapping) else None,
         taken=_taken(saved, raw_log, whole("turn", merged["turn"])),
         recall=_recall(merged.get("recall")),
+        aimed={
+            str(k): whole("last target", v) for k, v in mapping("aimed", merged["aimed"]).items()
+        },
         log=tuple(copy.deepcopy(raw_log)),
         characters=chars,
         settings=settings_from(section.get("settings")),

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import arms
+from pycore.systems.aftermath import arms, sheet
 from pycore.systems.aftermath.clock import next_phase, next_turn
 from pycore.systems.aftermath.critical import Moment
-from pycore.systems.aftermath.fight.value import Done, Fight
+from pycore.systems.aftermath.fight.value import Done, Fight, Noted
 from pycore.validate import checked
 
 
@@ -102,4 +102,45 @@ def answer_ask(fight: Fight, drop: bool) -> tuple[Fight, Done]:
     return done, Done(label)
 
 
-__all__ = ["answer_ask", "clear_log", "next_action_phase", "next_combat_turn", "pick_combatant"]
+@checked
+def get_up(fight: Fight, index: int) -> tuple[Fight, Noted]:
+    """Fighter ``index`` gets back on his feet: his Knocked Over ends now (one undo step, a log
+    line). Knocked Over (AFT-41, AFT-50) lasts "for the rest of the combat" on his card, yet
+    the text gives no Action or cost for getting up (the falling rules it cites are in another
+    book, AFT-M10): when he gets up is the GM's call, made with this tap.
+
+    >>> from pycore.systems.aftermath.sheet import new_sheet
+    >>> down = {**new_sheet("Bo"), "conditions": [{"name": "Knocked Over", "start": [1, 2],
+    ...     "until": None, "rule": "AFT-50"}]}
+    >>> up, done = get_up(Fight(characters=(down,), phase=4), 0)
+    >>> up.characters[0]["conditions"], done.undo, done.step.public
+    ([], 'Bo gets up', 'Bo gets up')
+    """
+    if isinstance(index, bool) or not 0 <= index < len(fight.characters):
+        raise RuleError(f"fighter {index!r} is not in this fight")
+    raw = sheet.merged(dict(fight.characters[index]))
+    name = str(raw.get("name") or f"#{index + 1}")
+    kept = []
+    for saved in raw["conditions"]:
+        found = sheet.condition_from_json(saved)
+        if not (found.name == "Knocked Over" and found.active_at(fight.now)):
+            kept.append(saved)
+    if len(kept) == len(raw["conditions"]):
+        raise RuleError(f"{name} is not Knocked Over: nothing to get up from")
+    chars = list(fight.characters)
+    chars[index] = {**raw, "conditions": kept}
+    text = (
+        f"{fight.now} · {name} gets up: Knocked Over ends (the GM's call: the text gives no cost)"
+    )
+    done = Noted(f"{name} gets up", text, f"{name} gets up", ("AFT-41", "AFT-50", "AFT-M10"))
+    return replace(fight, characters=tuple(chars), recall=None), done
+
+
+__all__ = [
+    "answer_ask",
+    "clear_log",
+    "get_up",
+    "next_action_phase",
+    "next_combat_turn",
+    "pick_combatant",
+]

@@ -42,6 +42,7 @@ COMBAT: Final[dict[str, Any]] = {
     "ask": None,
     "taken": {},
     "recall": None,
+    "aimed": {},
 }
 MAX_OVERRIDE: Final = 200
 #: What is kept between two fighters, not per attack (the fight so far): the range between them
@@ -82,6 +83,11 @@ class Done:
 
     def __str__(self) -> str:
         return self.text or self.undo
+
+
+@dataclass(frozen=True)
+class Noted(Done):
+    """A step the fight's log keeps besides the attacks (a fighter getting up)."""
 
 
 @checked
@@ -143,6 +149,9 @@ class Fight:
     # the two sheets and the damage record before it, so he may call it a critical after seeing
     # the die (issue 28); gone once anything else is rolled, the clock moves or someone acts.
     recall: Mapping[str, Any] | None = None
+    # AFT-09 "Shooting at a newly acquired target −2": whom each fighter's last attack was at,
+    # by index (the fight so far; it outlives the Combat Turn, as a target stays acquired).
+    aimed: Mapping[str, int] = field(default_factory=dict)
     log: tuple[Mapping[str, Any], ...] = ()
     characters: tuple[Mapping[str, Any], ...] = ()
     settings: Mapping[str, Any] = field(default_factory=lambda: settings_from(None))
@@ -212,6 +221,7 @@ class Fight:
             "ask": self.ask,
             "taken": dict(self.taken),
             "recall": self.recall,
+            "aimed": dict(self.aimed),
         }
         out = {**known, **self.extra, "log": list(self.log), **self.forms}
         return copy.deepcopy(out)
@@ -242,12 +252,31 @@ def derived_forms(fight: Fight) -> dict[str, dict[str, Any]]:
     pair = fight.pairs.get(pair_key(fight.attacker, fight.target), {})
     taken = taken_this_turn(fight, fight.attacker) if attacker is not None else 0
     who = str((attacker or {}).get("name") or "the attacker")
+    aimed = _aimed(fight, who)
     for form in forms.values():
         form.update({k: v for k, v in pair.items() if k in form})
         if "damage_taken" in form and taken:  # 001 line 67, from the fight's own record
             form["damage_taken"] = taken
             form["damage_source"] = f"{who} took {taken} this turn"
+        if "new_target" in form and aimed:
+            form["new_target"], form["target_source"] = aimed
     return forms
+
+
+def _aimed(fight: Fight, who: str) -> tuple[bool, str] | None:
+    """AFT-09 "Shooting at a newly acquired target −2" from the fight so far: whether the
+    target differs from the one the attacker's last attack was at, and that attack in words.
+    None when the fight knows no earlier attack of his (his first shot of the combat): the
+    text does not say whether a first target is "newly acquired" (aftermath.md 6.3 leaves it
+    to the GM, a toggle), so it stays his chip, unpressed, never a default that looks like a
+    rule."""
+    last = fight.aimed.get(str(fight.attacker))
+    if last is None:
+        return None
+    index = whole("last target", last)
+    seen = fight.characters[index] if 0 <= index < len(fight.characters) else {}
+    name = str(seen.get("name") or f"#{index + 1}")
+    return index != fight.target, f"{who} last attacked {name}"
 
 
 __all__ = [
@@ -257,6 +286,7 @@ __all__ = [
     "PAIR_FIELDS",
     "Done",
     "Fight",
+    "Noted",
     "derived_forms",
     "taken_this_turn",
 ]

@@ -28,6 +28,7 @@ ACTIONS = frozenset(
         "cbt_clear",
         "cbt_critical",
         "cbt_field",
+        "cbt_getup",
         "cbt_next_phase",
         "cbt_next_turn",
         "cbt_pick",

@@ -154,25 +154,39 @@ def flag(mode: str, tail: str, label: str, form: dict[str, Any], key: str) -> VN
     return chip(f"aft-{mode}-{tail}", label, bool(form[key]), ("aftermath.cbt_toggle", mode, key))
 
 
+def _damaged(mode: str, label: str, form: dict[str, Any]) -> VNode:
+    """001 line 67 is no chip to press: the fight applies it from the damage taken this Combat
+    Turn (its record, or the figure under More fields), so it shows applied, with its source,
+    and cannot be pressed again (issue 28: pressing it looked like a second −7)."""
+    taken = int(form["damage_taken"] or 0)
+    source = str(form["damage_source"]) or "typed under More fields"
+    note = f"Applied by the fight: {source}" if taken else "No damage taken this Combat Turn"
+    return chip(f"aft-{mode}-sit-damaged", label, bool(taken), None, note, disabled=True)
+
+
 def missile_situations(mode: str, form: dict[str, Any]) -> list[VNode]:
-    """The missile situation modifiers as chips, for guns and muscle-powered missiles alike."""
-    return [
-        chip(
-            f"aft-{mode}-sit-{key}",
-            label,
-            key in form["situations"],
-            ("aftermath.cbt_toggle", mode, f"sit:{key}"),
-        )
-        for key, label in missile_choices()
-    ]
+    """The missile situation modifiers as chips, for guns and muscle-powered missiles alike.
+    "Newly acquired target" is pressed as the fight derives it (AFT-09: another target than
+    the shooter's last), with its source; the GM may change it for this attack."""
+    out = []
+    for key, label in missile_choices():
+        if key == "damaged":
+            out.append(_damaged(mode, label, form))
+            continue
+        fresh = key == "new_target"
+        pressed = key in form["situations"] or (fresh and bool(form.get("new_target")))
+        msg = ("aftermath.cbt_toggle", mode, f"sit:{key}")
+        note = str(form.get("target_source", "")) if fresh else ""
+        out.append(chip(f"aft-{mode}-sit-{key}", label, pressed, msg, note))
+    return out
 
 
 def special_effect_flag(mode: str, form: dict[str, Any]) -> VNode:
-    # AFT-M16: when a Missile Special Effect occurs is not in the book; the user says whether.
+    # AFT-M16: the text never says when a Missile Special Effect occurs: the GM says whether.
     return flag(
         mode,
         "special",
-        "Roll Missile Special Effects (when is not in the book)",
+        "Roll for a Missile Special Effect (your call)",
         form,
         "special_effect",
     )

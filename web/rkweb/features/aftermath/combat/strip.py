@@ -44,9 +44,23 @@ def _damage(raw: dict[str, Any]) -> str:
     return f"Damage {hurt.taken} / {drt}{crit}"
 
 
+def _down(raw: dict[str, Any], now: Moment) -> bool:
+    """Knocked Over holds now (it lasts for the rest of the combat until he gets up)."""
+    for saved in raw.get("conditions", []):
+        try:
+            cond = core.condition_from_json(saved)
+        except RuleError:
+            continue
+        if cond.name == "Knocked Over" and cond.active_at(now):
+            return True
+    return False
+
+
 def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: Moment) -> VNode:
     acting, aimed = int(combat["attacker"]) == i, int(combat["target"]) == i
     shown = _conditions(raw, now)
+    # The text gives no cost for getting up: the GM ends Knocked Over here, in one tap.
+    up = button(f"aft-card-getup-{i}", "Gets up", ("aftermath.cbt_getup", str(i)))
     return h(
         "li",
         {
@@ -67,6 +81,7 @@ def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: M
             {"class": "row card-chips"},
             chip(f"aft-card-acts-{i}", "Acts", acting, ("aftermath.cbt_pick", "attacker", str(i))),
             chip(f"aft-card-target-{i}", "Target", aimed, ("aftermath.cbt_pick", "target", str(i))),
+            up if _down(raw, now) else None,
         ),
     )
 

@@ -38,11 +38,15 @@ def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...], msg: Ms
     st = state(model)
     saved = core.fight_to_json(fight)
     st["characters"], st["combat"] = saved["characters"], saved["combat"]
-    logged = str(msg[0]) == "aftermath.cbt_critical" or isinstance(result, core.Attacked)
+    noted = isinstance(result, core.Attacked | core.Noted)
+    logged = str(msg[0]) == "aftermath.cbt_critical" or noted
     if str(msg[0]) == "aftermath.cbt_critical":  # the attack called again: its entry goes
         st["combat"]["log"] = st["combat"]["log"][1:]
     if isinstance(result, core.Attacked):
         entry = log_entry(result.step, at=ctx.now, **result.details)
+        st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
+    elif isinstance(result, core.Noted):  # a step the log keeps (a fighter getting up)
+        entry = log_entry(result.step, at=ctx.now)
         st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
     model = undoable(model, st, result.undo, ctx) if result.undo else quietly(model, st)
     # The fight saved is the transition's unless the page logged (the log is read back: the
@@ -98,6 +102,8 @@ def _call(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call] | None:
         return "resolve", lambda f: core.clear_chips(f, str(msg[1]))
     if action == "pick":
         return _pick(str(msg[1]), last)
+    if action == "getup":
+        return "resolve", lambda f: core.get_up(f, int(last))
     if action == "reload":
         return "reload", lambda f: core.reload(f, str(msg[1]))
     return calls.get(action)
