@@ -17,6 +17,9 @@ def _add(app: Page, name: str, hp: str, strength: str, health: str, minor: bool 
 
 
 def _damage(app: Page, target: str, raw: str) -> None:
+    free = app.get_by_test_id("sc-free-damage")  # no hit awaits: damage without an attack
+    if free.count() and free.get_attribute("open") is None:
+        free.locator(":scope > summary").click()
     adjust = app.get_by_test_id("sc-damage-adjust")
     if adjust.get_attribute("open") is None:  # closed after a hit: the sheets set it up
         adjust.locator("summary").click()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 from support import READY, enter, rule_text_outside_why, run_axe
 
@@ -114,7 +115,10 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     _next_turn(app)
     app.get_by_test_id("sc-initiative-roll").click()
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 2:")
+    # Damage without an attack, opened on purpose (issue 26: a miss leaves no damage step).
+    app.get_by_test_id("sc-free-damage").locator(":scope > summary").click()
     app.get_by_test_id("sc-damage-target").select_option(label="Bo")
+    enter(app, "sc-damage-max_damage", "24")
     app.get_by_test_id("sc-damage-die-typed").fill("20")
     app.get_by_test_id("sc-damage-die-typed").press("Tab")
     before = _hp(app, "c2")
@@ -187,6 +191,62 @@ def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
     expect(app.get_by_test_id("sc-damage-step")).to_contain_text("Max Dmg 6")
     enter(app, "sc-damage-die-typed", "20")
     expect(app.get_by_test_id("sc-damage-preview")).to_contain_text("MDT max 6")
+    assert errors == []
+
+
+def _missed(app: Page, verdict: str) -> None:
+    """A miss ends its attack: the screen says so, no damage roll or Apply for it, the next
+    attack's roll in view at 768x1024."""
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(verdict)
+    expect(app.get_by_test_id("sc-damage-die-roll")).not_to_be_visible()
+    expect(app.get_by_test_id("sc-damage-die-typed")).not_to_be_visible()
+    expect(app.get_by_test_id("sc-apply-damage")).not_to_be_visible()
+    expect(app.get_by_test_id("sc-attack-ended")).to_have_text(
+        "The attack missed: it deals no damage."
+    )
+    _on_screen(app, "sc-attack-result")
+    _on_screen(app, "sc-attack-roll")
+
+
+def _miss(app: Page, dice: str) -> None:
+    """Mara misses Bo: with typed dice a 20 (it always misses); with the app's dice at TN 1
+    unskilled (no automatic 2: every roll misses)."""
+    if dice == "typed":
+        enter(app, "sc-attack-typed", "10 10")
+        return
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
+    enter(app, "sc-attack-tn", "1")
+    app.get_by_test_id("sc-attack-level").select_option("Default")
+    app.get_by_test_id("sc-attack-roll").click()
+
+
+@pytest.mark.parametrize("dice", ["typed", "app"])
+def test_a_miss_ends_the_attack_and_damage_without_one_is_opened_on_purpose(
+    app: Page, errors: list[str], dice: str
+) -> None:
+    """Issue 26: after a miss the damage step stayed live ("Roll damage for me", "Apply
+    damage") and a GM applied damage for the missed attack. A miss, with typed dice and with
+    the app's, ends the attack (SIM-39); damage without an attack (a fall, a trap) is a fold
+    opened on purpose, blank, not the missed attack's."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    _miss(app, dice)
+    _missed(app, "Mara misses Bo")
+    _miss(app, "app" if dice == "typed" else "typed")  # her second action, the other dice
+    _missed(app, "Mara misses Bo")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")  # the next attack is his
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 24/24")
+
+    # A trap on purpose: the fold opens blank (not Bo, not Mara's Max Dmg 24).
+    app.get_by_test_id("sc-free-damage").locator(":scope > summary").click()
+    expect(app.get_by_test_id("sc-damage-target")).to_have_value("")
+    expect(app.get_by_test_id("sc-damage-max_damage")).to_have_value("")
+    app.get_by_test_id("sc-damage-target").select_option(label="Bo")
+    enter(app, "sc-damage-max_damage", "10")
+    enter(app, "sc-damage-die-typed", "10")
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-damage-result")).to_be_visible()
+    expect(app.get_by_test_id("sc-hp-c2")).not_to_have_text("HP 24/24")
     assert errors == []
 
 

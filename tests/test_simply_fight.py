@@ -224,10 +224,27 @@ def test_a_hit_is_applied_once_and_the_next_attack_waits_for_it() -> None:
     assert fight.get("c2").hp == 15
     with pytest.raises(RuleError, match="the damage of attack 1 was applied already"):
         hit(fight, "c2", 5, attack=attack.serial)
+
+
+def test_a_miss_ends_the_attack_and_its_damage_is_refused_in_words() -> None:
+    """Issue 26: after a miss the damage step stayed live and a GM applied damage for it. The
+    attack's lifetime ends with its result (FIGHT.md): the core refuses the missed attack's
+    damage, saying it missed, also after a reload; the result says the miss ends the attack;
+    damage without an attack (a fall, a trap) is still applied."""
+    fight = add_combatant(Combat(), name="Ann", hp_max=26, strength=6, health=5, bonus=9)
+    fight = add_combatant(fight, name="Bo", hp_max=20, strength=5, health=5)
+    fight, _ = roll_initiative(fight, Faces(1, 1))
     fight, missed = roll_attack(fight, "c1", "c2", 10, Faces(9, 9))
-    assert not missed.hit and missed.serial == 2 and fight.due is None
-    with pytest.raises(RuleError, match="attack 2 was applied already"):  # a miss has none
+    assert not missed.hit and missed.serial == 1 and fight.due is None
+    assert missed.ended == "The attack missed: it deals no damage."
+    fight = combat_from_json(combat_to_json(fight))  # a reload after the miss
+    with pytest.raises(RuleError, match="Ann's attack 1 on Bo missed: a miss deals no damage"):
         hit(fight, "c2", 5, attack=missed.serial)
+    assert fight.get("c2").hp == 20
+    fallen, _ = hit(fight, "c2", 5)  # a fall: damage without an attack, on purpose
+    assert fallen.get("c2").hp == 15
+    fight, landed = roll_attack(fight, "c1", "c2", 10, Faces(2, 3))  # the miss blocks nothing
+    assert landed.hit and landed.ended == "" and fight.due is not None
 
 
 @given(

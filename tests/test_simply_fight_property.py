@@ -123,6 +123,9 @@ def _check(
         expected = saved.plan_form(saved.fight_of(state), attack)
     if _due(model):
         expected = {**expected, "damage": hit_form or {}}
+    elif expected and saved.fight_of(state).missed is not None:
+        # Issue 26: a miss ends its attack (SIM-39); damage without an attack starts blank.
+        expected = {**expected, "damage": dict(saved.FORM_DEFAULTS["damage"])}
     for group, fields in expected.items():
         for name, value in fields.items():
             now = state["form"][group][name]

@@ -418,6 +418,8 @@ def _simply_fight(page: Any) -> None:
 
 def _simply_form(page: Any) -> None:
     page.click("[data-testid=simply-tab-combat]")
+    if page.get_attribute("[data-testid=sc-free-damage]", "open") is None:  # damage, no attack
+        page.click("[data-testid=sc-free-damage] > summary")
     page.select_option("[data-testid=sc-damage-target]", label="Tough")
     page.select_option("[data-testid=sc-damage-source]", "weapon")
     enter(page, "sc-damage-raw", "1")

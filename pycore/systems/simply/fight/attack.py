@@ -14,7 +14,7 @@ chance, and the roll, which spends the attacker's Attack action (and the defende
 >>> fight, _ = take_action(fight, "c1", "Attack")
 >>> fight, result = roll_attack(fight, "c1", "c2", plan.tn, typed_dice("2d10", "9 9"), luck=True)
 >>> result.verdict, result.number, fight.actions_left("c1"), fight.get("c1").luck
-('Mara hits Grunt', '18 vs TN 12', 1, 4)
+('Mara hits Grunt', '18 vs TN 12, 6 LP → TN 18', 1, 4)
 """
 
 from __future__ import annotations
@@ -198,6 +198,12 @@ class AttackRoll:
         return f"{attacker} misses {target}" + (" (a draw is a miss)" if self.drawn else "")
 
     @property
+    def ended(self) -> str:
+        """What a miss means for the step (SIM-39, FIGHT.md: the attack's lifetime ends with its
+        result): no damage to roll or apply for it; empty for a hit, whose damage follows."""
+        return "" if self.hit else "The attack missed: it deals no damage."
+
+    @property
     def step(self) -> Step:
         """The logged step: the roll for the GM, hit or miss for the players."""
         return Step(self.text, attack_line(*self.names, self.hit), self.rules)
@@ -356,6 +362,12 @@ def _rules(contest: str, *sides: tuple[int, str | None, int]) -> tuple[str, ...]
 
 
 def _count(combat: Combat, result: AttackRoll) -> Combat:
-    """The attack counted; a hit waits for its damage (SIM-40), to be applied once."""
-    due = Due(result.serial, result.attacker, result.target) if result.hit else None
-    return replace(combat, attacks=result.serial, due=due)
+    """The attack counted; a hit waits for its damage (SIM-40), to be applied once; a miss
+    ends the attack (SIM-39: no damage), remembered only to refuse its damage in words."""
+    this = Due(result.serial, result.attacker, result.target)
+    return replace(
+        combat,
+        attacks=result.serial,
+        due=this if result.hit else None,
+        missed=None if result.hit else this,
+    )

@@ -52,6 +52,7 @@ def combat_to_json(combat: Combat) -> dict[str, Any]:
         "taken": [list(pair) for pair in combat.taken],
         "attacks": combat.attacks,
         "due": None if combat.due is None else vars(combat.due),
+        "missed": None if combat.missed is None else vars(combat.missed),
     }
 
 
@@ -80,11 +81,6 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
     ...
     pycore.errors.RuleError: combat.turn must be a whole number, got 'x'
     """
-
-    def whole(name: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"combat.{name} must be a whole number, got {value!r}")
-        return int(value)
 
     combatants = []
     for index, raw in enumerate(data.get("combatants", [])):
@@ -116,9 +112,6 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         )
         for p in data.get("pending", [])
     )
-    due = data.get("due")
-    if due is not None and not isinstance(due, dict):
-        raise RuleError(f"combat.due must be an object, got {due!r}")
     actions = {str(k): whole("actions", v) for k, v in dict(data.get("actions", {})).items()}
     return Combat(
         combatants=tuple(combatants),
@@ -134,13 +127,28 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         next_id=whole("next_id", data.get("next_id", len(combatants) + 1)),
         taken=tuple((str(p[0]), str(p[1])) for p in data.get("taken", ()) if len(p) == 2),
         attacks=whole("attacks", data.get("attacks", 0)),
-        due=None
-        if due is None
-        else Due(
-            whole("due.serial", due.get("serial")),
-            str(due.get("attacker", "")),
-            str(due.get("target", "")),
-        ),
+        due=_attack(data, "due"),
+        missed=_attack(data, "missed"),
+    )
+
+
+def whole(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"combat.{name} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def _attack(data: Mapping[str, Any], key: str) -> Due | None:
+    """A rolled attack kept by the fight: the hit awaiting its damage, or the last miss."""
+    saved = data.get(key)
+    if saved is None:
+        return None
+    if not isinstance(saved, dict):
+        raise RuleError(f"combat.{key} must be an object, got {saved!r}")
+    return Due(
+        whole(f"{key}.serial", saved.get("serial")),
+        str(saved.get("attacker", "")),
+        str(saved.get("target", "")),
     )
 
 

@@ -75,6 +75,7 @@ def hit(
     """
     target = combat.get(target_id)
     if attack is not None:
+        _refuse_missed(combat, attack)
         if combat.due is None or combat.due.serial != attack:
             raise RuleError(
                 f"the damage of attack {attack} was applied already: a hit is applied once"
@@ -120,6 +121,19 @@ def hit(
     )
     combat = replace(combat, pending=(*combat.pending, *checks))
     return _disable_if_needed(combat, updated), HitResult(target_id, target.name, result, checks)
+
+
+def _refuse_missed(combat: Combat, attack: int) -> None:
+    """SIM-39: a missed attack deals no damage; its lifetime ended with the miss (FIGHT.md)."""
+    missed = combat.missed
+    if missed is None or missed.serial != attack:
+        return
+    names = combat.names()
+    by, on = names.get(missed.attacker, "the attacker"), names.get(missed.target, "the target")
+    raise RuleError(
+        f"{by}'s attack {attack} on {on} missed: a miss deals no damage, the attack ended "
+        "with its result; for damage without an attack (a fall, a trap) apply it on its own"
+    )
 
 
 @dataclass(frozen=True)

@@ -221,6 +221,9 @@ class Fight:
     #: applied: a result is applied at most once.
     attacks: int = 0
     due: Due | None = None
+    #: The last attack if it missed (SIM-39): its lifetime ended with its result (FIGHT.md), so
+    #: damage applied for it is refused in words, not taken as damage without an attack.
+    missed: Due | None = None
 
     def get(self, combatant_id: str) -> Combatant:
         for c in self.combatants:

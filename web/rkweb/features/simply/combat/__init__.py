@@ -84,10 +84,10 @@ def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
     missed = "attack" in state.get("result", {}) and not awaits
     if awaits:
         steps = [damage.card(model, fight, state, brief), attack.card(model, fight, quiet)]
-    elif missed or not fight.pending:
-        steps = [attack.card(model, fight, state), damage.card(model, fight, state)]
+    elif missed or not fight.pending:  # a miss ends the attack (SIM-39): no damage for it
+        steps = [attack.card(model, fight, state), damage.without_attack(model, fight, state)]
     else:  # the damage just applied: its result heads the checks it queued
-        steps = [attack.card(model, fight, quiet), damage.card(model, fight, state)]
+        steps = [attack.card(model, fight, quiet), damage.without_attack(model, fight, state)]
     if fight.pending:
         last = None if awaits or missed else brief
         return [care.checks_card(model, fight, state, last), *steps]

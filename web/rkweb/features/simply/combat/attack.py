@@ -81,6 +81,7 @@ def _roll(
         defend_luck=defended and a["defend_luck"] == "yes",
     )
     shown = {"verdict": attack.verdict, "number": attack.number, "text": attack.text}
+    shown["ended"] = attack.ended  # a miss ends the attack: the screen says so (issue 26)
     state = {**state, "result": {"attack": {**shown, "hit": attack.hit}}}
     if attack.hit:  # the damage step follows: this attack's, on the target that was hit
         state["hit"] = {k: a[k] for k in saved.CHOICE}
@@ -282,7 +283,9 @@ def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
     text = str(last["text"])
     steps = [] if brief else [text]
     panel = result(testid, str(last["verdict"]), str(last["number"]), steps, tone=tone)
-    return h("div", {"class": "step-result"}, panel)
+    ended = str(last.get("ended", "")) if testid == "sc-attack-result" else ""
+    said = h("p", {"class": "explain", "data-testid": "sc-attack-ended"}, ended) if ended else None
+    return h("div", {"class": "step-result"}, panel, said)
 
 
 def _summary(fight: core.Combat, a: dict[str, str]) -> str:

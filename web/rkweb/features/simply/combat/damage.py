@@ -81,9 +81,11 @@ def apply(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def _known(d: dict[str, str]) -> bool:
-    """The damage is known: its target, and the weapon's value or the D20. Applied, the step
-    is set up afresh (empty), so Apply goes until there is damage to apply again."""
-    return bool(d["target"]) and bool(d["raw"] if d["source"] == "weapon" else d["d20"])
+    """The damage is known: its target, and the weapon's value or the Max Dmg and the D20.
+    Applied, the step is set up afresh (empty), so Apply goes until there is damage to apply
+    again."""
+    table = bool(d["max_damage"]) and bool(d["d20"])
+    return bool(d["target"]) and bool(d["raw"] if d["source"] == "weapon" else table)
 
 
 def _preview(fight: core.Combat, d: dict[str, str]) -> str:
@@ -168,4 +170,21 @@ def card(
         entry if d["source"] != "weapon" else None,
         error_line(model, saved.ERRORS, "damage", "sc-error-damage"),
         _adjust(model, fight, form, d["source"] == "weapon" or attack_outcome is None),
+    )
+
+
+def without_attack(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
+    """Damage with no attack roll (a fall, a trap, the GM's call), folded: opened on purpose.
+    No hit awaits its damage, so nothing here is an attack's (issue 26: after a miss the step
+    stayed live and a GM applied damage for the missed attack; SIM-39: a miss deals none).
+    Keyed by the attack count, so each attack's result starts with the fold closed."""
+    return h(
+        "details",
+        {
+            "class": "adjust free-damage",
+            "data-testid": "sc-free-damage",
+            "data-key": f"free-damage-{fight.turn}-{fight.attacks}",
+        },
+        h("summary", {}, "Damage without an attack (a fall, a trap, the GM's call)"),
+        card(model, fight, state),
     )

@@ -190,6 +190,10 @@ def derive(state: dict[str, Any]) -> dict[str, Any]:
     damage = fresh["damage"]
     if fight.due is not None and state["hit"]:
         damage = _fresh(fight, {**choice, **state["hit"]})["damage"]
+    elif fight.due is None and fight.missed is not None:
+        # SIM-39, FIGHT.md: a miss ends its attack; damage without an attack (a fall, a trap)
+        # starts blank, never from the missed attack's target and Max Dmg (issue 26).
+        damage = dict(FORM_DEFAULTS["damage"])
     derived = {
         "attack": {**fresh["attack"], **choice, **given["attack"]},
         "damage": {**damage, **given["damage"]},
