@@ -121,7 +121,7 @@ SETTINGS: dict[str, tuple[Callable[[Page], None], str, Callable[[Page], None]]] 
     ),
     "aftermath": (
         _aftermath_settings,
-        "critical first",
+        "Critical bonus, then range modifier",
         lambda p: expect(p.get_by_test_id("aft-set-bdg_order")).to_have_value("critical_first"),
     ),
     "percentile": (
