@@ -155,7 +155,8 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
     assert "choose the attacker's skill" in texts(model, "aft-cbt-waiting")[0]
     model = send(model, ("aftermath.cbt_field", "missile", "bcs", "12"))
     waiting = texts(model, "aft-cbt-waiting")[0]
-    assert "enter the target's CDA" in waiting and "target.cda (AFT-10, AFT-M04)" in waiting
+    assert "enter the target's CDA" in waiting and "AFT-" not in waiting.split("Why")[0]
+    assert waiting.endswith("WhyAFT-10AFT-M04")  # the refusal's rules, under its "Why"
     model = two_fighters()
     lines = texts(model, "aft-cbt-modifiers")[0]
     assert "range EFF 0" in lines and "Inherent Accuracy +1" in lines

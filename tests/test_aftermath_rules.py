@@ -389,8 +389,9 @@ def test_ex_13_sai_thrust_and_other_wdm_rules() -> None:
     assert aft.wdm_for("Rifle butt", gun_enc=Fraction(35, 10)).value == Fraction(45, 10)
     assert aft.wdm_for("Knife, bowie", "thrown").value == Fraction(15, 10)
     assert aft.wdm_for("Rope whip, cable", weighted=True).value == Fraction(18, 10)
-    with pytest.raises(RuleError, match="sap_rule"):
+    with pytest.raises(RuleError, match="ask the GM") as refused:
         aft.wdm_for("Sap")
+    assert refused.value.rules == ("AFT-M35",)
     assert weapons.hand_guard("Knife, trench") == (4, "SR")
     assert aft.weapon("Chain").entangling
 
@@ -484,8 +485,9 @@ def test_d_18_aft_52_cartridge_enc() -> None:
 
 
 def test_aft_t41_missing_long_gun_rounds_are_asked() -> None:
-    with pytest.raises(RuleError, match="AFT-M27"):
+    with pytest.raises(RuleError, match="enter it in Settings") as refused:
         aft.ammunition_bdg("long gun", "38-40")
+    assert refused.value.rules == ("AFT-M27", "L758")
     assert aft.ammunition_bdg("long gun", "32-20") == 6
 
 
@@ -571,9 +573,10 @@ def test_aft_57_missile_attack_to_critical_effect() -> None:
 def test_aft_57_missile_needs_cda_and_average_bcs() -> None:
     """AFT-57: AFT-M04 (target.cda) and AFT-M06 (attacker.average_bcs) are asked."""
     base = dict(range_row="Pistol STD", meters=8, gun="pistol", size="STD", base_bdg=5)
-    with pytest.raises(RuleError, match=r"target\.cda"):
+    with pytest.raises(RuleError, match="enter the target's CDA") as refused:
         combat.resolve_missile(combat.MissileAttack(base_bcs=10, target_cda=None, **base), Faces())  # type: ignore[arg-type]
-    with pytest.raises(RuleError, match="average_bcs"):
+    assert refused.value.rules == ("AFT-10", "AFT-M04")
+    with pytest.raises(RuleError, match="enter the attacker's Average BCS"):
         combat.resolve_missile(
             combat.MissileAttack(base_bcs=10, target_cda=0, situations=("hip_fire",), **base),  # type: ignore[arg-type]
             Faces(),

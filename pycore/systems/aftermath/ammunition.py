@@ -83,7 +83,7 @@ def ammunition_bdg(table: str, caliber: str, supplied: int | None = None) -> int
     >>> ammunition_bdg("long gun", "44 Magnum")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: long gun 44 Magnum: the long-gun BDG is not in the source (L758); enter bdg_long_gun["44 Magnum"] (AFT-M27)
+    pycore.errors.RuleError: long gun 44 Magnum: the long-gun BDG is not in the source; enter it in Settings
     >>> ammunition_bdg("long gun", "44 Magnum", supplied=23)
     23
     """
@@ -94,14 +94,16 @@ def ammunition_bdg(table: str, caliber: str, supplied: int | None = None) -> int
             if ammo.bdg is not None and supplied is None:
                 return ammo.bdg
             if supplied is None:
-                raise RuleError(f"{ammo.name}: BDG unreadable in the source; enter it (AFT-M27)")
+                raise RuleError(
+                    f"{ammo.name}: BDG unreadable in the source; enter it", rules=("AFT-M27",)
+                )
             return check_int(f"BDG of {ammo.name}", supplied, 1, MAX_BDG)
     missing = load_table("aftermath", "bdg_long_gun").meta.get("missing", ())
     if table == "long gun" and caliber in tuple(missing):
         if supplied is None:
             raise RuleError(
-                f"long gun {caliber}: the long-gun BDG is not in the source (L758); "
-                f'enter bdg_long_gun["{caliber}"] (AFT-M27)'
+                f"long gun {caliber}: the long-gun BDG is not in the source; enter it in Settings",
+                rules=("AFT-M27", "L758"),
             )
         return check_int(f"BDG of {caliber}", supplied, 1, MAX_BDG)
     names = ", ".join(a.name for a in listing)
@@ -117,11 +119,11 @@ def shot_shell_bdg(shot: str, gauge: str, supplied: int | None = None) -> int:
     >>> shot_shell_bdg("Slug", "10")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: no Slug shell is made for 10 gauge (x, L756)
+    pycore.errors.RuleError: no Slug shell is made for 10 gauge
     >>> shot_shell_bdg("12-9", "12")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: 12-9 in 12 gauge is lost from the source (L743); enter bdg_shot_shell["12-9"]["12"] (AFT-M28)
+    pycore.errors.RuleError: 12-9 in 12 gauge is lost from the source; enter it in Settings
     """
     gauge = check_choice("gauge", str(gauge), GAUGES)
     table = load_table("aftermath", "bdg_shot_shell")
@@ -129,12 +131,12 @@ def shot_shell_bdg(shot: str, gauge: str, supplied: int | None = None) -> int:
     shot = check_choice("shot size", shot, shots)
     cell = table.cell(shot, gauge)
     if cell == "x":
-        raise RuleError(f"no {shot} shell is made for {gauge} gauge (x, L756)")
+        raise RuleError(f"no {shot} shell is made for {gauge} gauge", rules=("L756",))
     if cell == "?":
         if supplied is None:
             raise RuleError(
-                f"{shot} in {gauge} gauge is lost from the source (L743); "
-                f'enter bdg_shot_shell["{shot}"]["{gauge}"] (AFT-M28)'
+                f"{shot} in {gauge} gauge is lost from the source; enter it in Settings",
+                rules=("AFT-M28", "L743"),
             )
         return check_int(f"BDG of {shot} {gauge} gauge", supplied, 1, MAX_BDG)
     assert isinstance(cell, int)
@@ -153,7 +155,7 @@ def shot_damage_type(
     step = check_choice("range step", step, STEPS)
     if shot == "12-9":
         if target_mass is None:
-            raise RuleError("12-9 shot: enter the target's Mass (target.mass, AFT-M32)")
+            raise RuleError("12-9 shot: enter the target's Mass", rules=("AFT-M32",))
         return "B" if check_number("target Mass", target_mass, 0, 1000) > 2 else None
     if shot in ("8-5", "4-BB") and STEPS.index(step) > STEPS.index("SHT"):
         return "B"

@@ -155,7 +155,7 @@ def location_av(
     >>> location_av(["Emplon"], "bullet")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Emplon against bullets: the text gives no rule; enter the AV to use (armor.bullet_av, AFT-M17)
+    pycore.errors.RuleError: Emplon against bullets: the text gives no rule; enter the AV to use
     >>> location_av(["Emplon"], "bullet", bullet_av=3).av
     3
     """
@@ -179,7 +179,8 @@ def location_av(
             elif bullet_av is None:
                 raise RuleError(
                     f"{material.material} against bullets: the text gives no rule; enter the AV "
-                    "to use (armor.bullet_av, AFT-M17)"
+                    "to use",
+                    rules=("AFT-M17",),
                 )
             else:
                 av = check_int("bullet AV", bullet_av, 0, MAX_AV)

@@ -69,10 +69,12 @@ def barrier_factor(material: str, chosen: int | None = None, star_note: str = ""
     >>> barrier_factor("Soil", chosen=21)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Soil Barrier Factor 21 is outside 8 to 20 (AFT-40)
+    pycore.errors.RuleError: Soil Barrier Factor 21 is outside 8 to 20
     """
     if material not in barrier_materials():
-        raise RuleError(f"material {material!r} is not on the Barrier Factor table (AFT-T31)")
+        raise RuleError(
+            f"material {material!r} is not on the Barrier Factor table", rules=("AFT-T31",)
+        )
     row = load_table("aftermath", "barrier_factors").row_by("material", material)
     bf = row["bf"]
     low = bf if isinstance(bf, int) else int(str(row["bf_low"]))
@@ -80,7 +82,8 @@ def barrier_factor(material: str, chosen: int | None = None, star_note: str = ""
     if chosen is not None and low != high:
         if isinstance(chosen, bool) or not isinstance(chosen, int) or not low <= chosen <= high:
             raise RuleError(
-                f"{material} Barrier Factor {chosen!r} is outside {low} to {high} (AFT-40)"
+                f"{material} Barrier Factor {chosen!r} is outside {low} to {high}",
+                rules=("AFT-40",),
             )
     else:
         chosen = None
@@ -97,7 +100,7 @@ def carried_things(load: Mapping[str, int]) -> int:
     >>> carried_things({"belt": 11})
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: belt: 11 things is over the 10 the text allows (AFT-34)
+    pycore.errors.RuleError: belt: 11 things is over the 10 the text allows
     """
     rows = {str(r["place"]): r for r in load_table("aftermath", "carrying_places").rows}
     total = 0
@@ -109,6 +112,8 @@ def carried_things(load: Mapping[str, int]) -> int:
         if isinstance(things, bool) or not isinstance(things, int) or things < 0:
             raise RuleError(f"{place}: {things!r} is not a number of things")
         if things > cap:
-            raise RuleError(f"{place}: {things} things is over the {cap} the text allows (AFT-34)")
+            raise RuleError(
+                f"{place}: {things} things is over the {cap} the text allows", rules=("AFT-34",)
+            )
         total += things
     return total

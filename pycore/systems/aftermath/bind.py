@@ -94,7 +94,8 @@ def wound_rows(sheet: Mapping[str, Any], chosen: str = "") -> tuple[str, ...]:
         name = merged(dict(sheet))["name"]
         raise RuleError(
             f"{name} has taken damage but the DRT is not entered: enter it on the sheet, or "
-            "choose the wound level (AFT-08, AFT-M07)"
+            "choose the wound level",
+            rules=("AFT-08", "AFT-M07"),
         )
     if level not in WOUND_WORDS:
         raise RuleError(f"wound level {level!r} is unknown; allowed: {', '.join(WOUND_WORDS)}")
@@ -103,13 +104,25 @@ def wound_rows(sheet: Mapping[str, Any], chosen: str = "") -> tuple[str, ...]:
 
 @checked
 def refusal(sheet: Mapping[str, Any], at: Moment) -> str:
-    """Why ``sheet`` may not attack now, or "": dead (line 36, AFT-26), Stunned (line 24, AFT-22).
+    """Why ``sheet`` may not attack now, in words, or "": dead (line 36, AFT-26), Stunned (line
+    24, AFT-22); :func:`refusal_rules` names the rules.
 
     >>> from pycore.systems.aftermath.sheet import add_condition, new_sheet
     >>> from pycore.systems.aftermath.critical import moment
-    >>> refusal(add_condition(new_sheet("Mara"), "stunned", moment(1, 3)), moment(1, 5))
-    'Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire (AFT-22, 001 line 24)'
+    >>> mara = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
+    >>> refusal(mara, moment(1, 5)), refusal_rules(mara, moment(1, 5))
+    ('Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire', ('AFT-22', '001 line 24'))
     """
+    return _refused(sheet, at)[0]
+
+
+@checked
+def refusal_rules(sheet: Mapping[str, Any], at: Moment) -> tuple[str, ...]:
+    """The rules of :func:`refusal` (none when the attacker may attack)."""
+    return _refused(sheet, at)[1]
+
+
+def _refused(sheet: Mapping[str, Any], at: Moment) -> tuple[str, tuple[str, ...]]:
     full = merged(dict(sheet))
     active = [
         c for c in (condition_from_json(raw) for raw in full["conditions"]) if c.active_at(at)
@@ -117,7 +130,8 @@ def refusal(sheet: Mapping[str, Any], at: Moment) -> str:
     name = full["name"]
     for condition in active:
         if condition.name == "Dead":
-            return f"{name} is dead (from {condition.start}): the dead cannot act (AFT-26, 001 line 36)"
+            dead = f"{name} is dead (from {condition.start}): the dead cannot act"
+            return dead, ("AFT-26", "001 line 36")
     for condition in active:
         if condition.name == "Stunned":
             until = (
@@ -125,11 +139,11 @@ def refusal(sheet: Mapping[str, Any], at: Moment) -> str:
                 if condition.until
                 else "for the rest of the combat"
             )
-            return (
-                f"{name} is Stunned {until}: a Stunned character may not initiate attacks or fire "
-                "(AFT-22, 001 line 24)"
+            stunned = (
+                f"{name} is Stunned {until}: a Stunned character may not initiate attacks or fire"
             )
-    return ""
+            return stunned, ("AFT-22", "001 line 24")
+    return "", ()
 
 
 @checked
@@ -141,14 +155,15 @@ def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step
     >>> from pycore.systems.aftermath.critical import moment
     >>> stunned = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
     >>> str(may_attack(stunned, moment(1, 4), "she was only grazed"))
-    'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire (AFT-22, 001 line 24); the GM allows it: she was only grazed (AFT-F2)'
+    'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire; the GM allows it: she was only grazed (AFT-F2, AFT-22, 001 line 24)'
     """
-    why = refusal(sheet, at)
+    why, rules = _refused(sheet, at)
     if not why:
         return None
     reason = override.strip()
     if not reason:
-        raise RuleError(why)
+        raise RuleError(why, rules=rules)
     if len(reason) > MAX_REASON:
         raise RuleError(f"the override's reason is at most {MAX_REASON} characters")
-    return Step("override", "GM override", f"{why}; the GM allows it: {reason}", "AFT-F2")
+    rule = ", ".join(("AFT-F2", *rules))
+    return Step("override", "GM override", f"{why}; the GM allows it: {reason}", rule)

@@ -91,6 +91,7 @@ def settings_from(saved: Any) -> dict[str, str]:
     return {key: str(found.get(key, default)) for key, default in SETTINGS.items()}
 
 
+@checked
 def check_setting(key: str, raw: str) -> str:
     """The text to keep for setting ``key``, or a RuleError in words the user reads.
 

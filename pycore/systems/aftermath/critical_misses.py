@@ -159,6 +159,6 @@ def chamber_explosion(bdg: int, durability: int, divisor: int = 30) -> ChamberEx
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise RuleError(f"{field} {value!r} is outside {low} to {high}")
     if divisor not in (20, 30):
-        raise RuleError(f"burst divisor {divisor!r} is not 20 or 30 (AFT-T44)")
+        raise RuleError(f"burst divisor {divisor!r} is not 20 or 30", rules=("AFT-T44",))
     burst = round_half_up(Fraction(bdg, divisor))
     return ChamberExplosion(bdg, divisor, burst, durability, burst - durability)

@@ -35,13 +35,14 @@ def enc_value(bulk: str, mass: str) -> Fraction:
     >>> enc_value("Med", "MS4")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: mass 'MS4' is not on the chart (Vlt, Lt, Hvy, VHvy, MS1, MS2, MS3): enter the item's ENC (AFT-32)
+    pycore.errors.RuleError: mass 'MS4' is not on the chart (Vlt, Lt, Hvy, VHvy, MS1, MS2, MS3): enter the item's ENC
     """
     if not isinstance(bulk, str) or not isinstance(mass, str):
         raise RuleError(f"bulk {bulk!r} and mass {mass!r} must be chart names such as 'Med', 'Hvy'")
     if mass not in MASSES:
         raise RuleError(
-            f"mass {mass!r} is not on the chart ({', '.join(MASSES)}): enter the item's ENC (AFT-32)"
+            f"mass {mass!r} is not on the chart ({', '.join(MASSES)}): enter the item's ENC",
+            rules=("AFT-32",),
         )
     table = load_table("aftermath", "encumbrance_values")
     huge = re.fullmatch(r"HG(\d{1,2})", bulk)

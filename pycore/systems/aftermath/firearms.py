@@ -324,13 +324,14 @@ def inherent_accuracy(
     >>> inherent_accuracy("smg", "SMG")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: SMG Inherent Accuracy is not in the source; enter weapon.inherent_accuracy (AFT-M36)
+    pycore.errors.RuleError: SMG Inherent Accuracy is not in the source; enter the gun's Inherent Accuracy
     """
     bursts = check_int("full bursts", bursts, 0, 20)
     if weapon == "smg":
         if value is None:
             raise RuleError(
-                "SMG Inherent Accuracy is not in the source; enter weapon.inherent_accuracy (AFT-M36)"
+                "SMG Inherent Accuracy is not in the source; enter the gun's Inherent Accuracy",
+                rules=("AFT-M36",),
             )
         base = check_int("Inherent Accuracy", value, -10, 10)
     else:
@@ -349,7 +350,7 @@ def inherent_accuracy(
         base, size = found, str(rows[0]["size"])
     total = base + (1 if match else 0) + ((-2 + bursts) if autofire else 0)
     if bursts and not autofire:
-        raise RuleError("full bursts count only for automatic fire (AFT-44)")
+        raise RuleError("full bursts count only for automatic fire", rules=("AFT-44",))
     return InherentAccuracy(weapon, size, base, bool(autofire), bursts, bool(match), total)
 
 
@@ -433,7 +434,7 @@ def fire(
     >>> fire("FA", bursts=2)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: FA fires a variable number of bursts: enter weapon.max_bursts_per_action (AFT-M37)
+    pycore.errors.RuleError: FA fires a variable number of bursts: enter the most bursts per Action
     """
     action = gun_action(code)
     size = int(check_choice("burst size", str(burst_size), ("3", "6")))
@@ -449,7 +450,8 @@ def fire(
     if action.variable_bursts:
         if max_bursts is None:
             raise RuleError(
-                "FA fires a variable number of bursts: enter weapon.max_bursts_per_action (AFT-M37)"
+                "FA fires a variable number of bursts: enter the most bursts per Action",
+                rules=("AFT-M37",),
             )
         limit = check_int("max bursts per action", max_bursts, 1, 20)
         check_int("bursts", bursts, 1, limit)

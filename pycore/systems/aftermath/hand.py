@@ -131,9 +131,9 @@ def hth_bcs(attack: HthAttack) -> tuple[BcsTotal, list[Step], int]:
         found = weapon(attack.weapon)
         if found.length is not None:
             position = dat_position(found.length, attack.zone)
-            steps.append(Step("position", "DAT position", str(position), "AFT-11"))
+            steps.append(Step("position", "DAT position", str(position), "AFT-11, AFT-T06"))
             if not position.allowed:
-                raise RuleError(str(position))
+                raise RuleError(str(position), rules=("AFT-11", "AFT-T06"))
             group = shifted_group(group, position.group_change)
     mods = hth_modifiers(attack.situations, attack.starred_apply)
     mods.extend(

@@ -260,7 +260,7 @@ def split_location(location: str, d100: int, attack_from: str, near_side: int | 
     >>> split_location("21/22", 71, "side")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: 21/22 from the side: which member is on the near side is in the missing figure; enter attack.near_side_location (AFT-12, AFT-F1)
+    pycore.errors.RuleError: 21/22 from the side: which member is on the near side is in the missing figure; enter which location is on the near side
     >>> split_location("4/5", 10, "above")
     Traceback (most recent call last):
     ...
@@ -270,6 +270,7 @@ def split_location(location: str, d100: int, attack_from: str, near_side: int | 
     if found.result is None:
         raise RuleError(
             f"{location} from the side: which member is on the near side is in the missing "
-            "figure; enter attack.near_side_location (AFT-12, AFT-F1)"
+            "figure; enter which location is on the near side",
+            rules=("AFT-12", "AFT-F1"),
         )
     return str(found.result)

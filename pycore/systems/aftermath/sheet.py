@@ -206,7 +206,7 @@ def add_skill(sheet: dict[str, Any], name: str, bcs: str) -> dict[str, Any]:
         raise RuleError(f"skill name must be 1 to {MAX_NAME} characters")
     value = _optional_int(f"BCS of {name}", bcs, -100, 100)
     if value is None:
-        raise RuleError(f"BCS of {name} is needed (AFT-M01); allowed: -100 to 100")
+        raise RuleError(f"BCS of {name} is needed; allowed: -100 to 100", rules=("AFT-M01",))
     if any(
         isinstance(s, dict) and s.get("name") == name for s in out["skills"]
     ):  # weapons link skills by name

@@ -154,11 +154,11 @@ def missile_modifiers(
     >>> missile_modifiers(["sighted"])
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: missile situation 'sighted' requires stance (AFT-09)
+    pycore.errors.RuleError: missile situation 'sighted' requires stance
     >>> missile_modifiers(["hip_fire", "stance"])
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: hip fire is fire without stance: it does not combine with 'stance' (AFT-09)
+    pycore.errors.RuleError: hip fire is fire without stance: it does not combine with 'stance'
     """
     table = load_table("aftermath", "situation_modifiers_missile")
     chosen = list(dict.fromkeys(keys))
@@ -173,10 +173,11 @@ def missile_modifiers(
     for key in chosen:
         row = table.row_by("key", key)
         if row["requires"] == "stance" and "stance" not in chosen:
-            raise RuleError(f"missile situation {key!r} requires stance (AFT-09)")
+            raise RuleError(f"missile situation {key!r} requires stance", rules=("AFT-09",))
         if hip and key in ("stance", "braced", "sighted"):
             raise RuleError(
-                f"hip fire is fire without stance: it does not combine with {key!r} (AFT-09)"
+                f"hip fire is fire without stance: it does not combine with {key!r}",
+                rules=("AFT-09",),
             )
         group = row["exclusive_group"]
         if isinstance(group, str):
@@ -262,12 +263,14 @@ def target_action_modifier(cda: int, action: str, dodging: bool = False) -> BcsM
     >>> target_action_modifier(2, "falling", True)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: dodging while falling is not covered by the Target Actions table (AFT-10)
+    pycore.errors.RuleError: dodging while falling is not covered by the Target Actions table
     """
     cda = check_int("target CDA", cda, 0, 50)
     action = check_choice("target action", action, ACTIONS)
     if dodging and action == "falling":
-        raise RuleError("dodging while falling is not covered by the Target Actions table (AFT-10)")
+        raise RuleError(
+            "dodging while falling is not covered by the Target Actions table", rules=("AFT-10",)
+        )
     table = load_table("aftermath", "target_actions")
     multiple = table.row_by("action", action)["multiplier"]
     assert isinstance(multiple, int)
@@ -289,9 +292,9 @@ class DatPosition:
 
     def __str__(self) -> str:
         if not self.allowed:
-            return f"length {self.length} into a Long Front/Long Side hex: Not Allowed (AFT-T06)"
+            return f"length {self.length} into a Long Front/Long Side hex: Not Allowed"
         extra = "; no secondary strike" if self.no_secondary_strike else ""
-        return f"length {self.length}, target in {self.zone.replace('_', ' ')}: Strength Group {self.group_change:+d}{extra} (AFT-T06)"
+        return f"length {self.length}, target in {self.zone.replace('_', ' ')}: Strength Group {self.group_change:+d}{extra}"
 
 
 @checked
@@ -300,7 +303,7 @@ def dat_position(length: str, zone: str) -> DatPosition:
     character hex / front, side or rear hex / long front or long side hex.
 
     >>> str(dat_position("L", "long_hex"))
-    'length L, target in long hex: Strength Group -1; no secondary strike (AFT-T06)'
+    'length L, target in long hex: Strength Group -1; no secondary strike'
     """
     length = check_choice("weapon length", length, LENGTHS)
     zone = check_choice("target zone", zone, ZONES)
@@ -332,7 +335,7 @@ def burden_modifiers(
     >>> burden_modifiers(0, 1)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: BCS per Distraction is not in the source: enter settings.bcs_per_distraction (AFT-41, AFT-M21)
+    pycore.errors.RuleError: BCS per Distraction is not in the source: enter it in Settings
     """
     mods: list[BcsModifier] = []
     if check_int("encumbrance BCS", encumbrance_bcs, -2, 0):
@@ -341,8 +344,8 @@ def burden_modifiers(
     if count:
         if bcs_per_distraction is None:
             raise RuleError(
-                "BCS per Distraction is not in the source: enter settings.bcs_per_distraction "
-                "(AFT-41, AFT-M21)"
+                "BCS per Distraction is not in the source: enter it in Settings",
+                rules=("AFT-41", "AFT-M21"),
             )
         per = check_int("BCS per Distraction", bcs_per_distraction, -20, 0)
         label = f"{count} Distraction{'s' if count != 1 else ''} × {signed(per)}"

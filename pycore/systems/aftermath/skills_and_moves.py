@@ -103,7 +103,7 @@ def learning(chosen: Sequence[str]) -> Learning:
     >>> learning(["solo_study", "expert_teacher"])
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Solo Study excludes a teacher (AFT-38)
+    pycore.errors.RuleError: Solo Study excludes a teacher
     """
     table = load_table("aftermath", "learning_rate")
     rows: dict[str, Row] = {str(r["key"]): r for r in table.rows}
@@ -111,7 +111,7 @@ def learning(chosen: Sequence[str]) -> Learning:
     if unknown:
         raise RuleError(f"learning modifiers {unknown} are unknown; allowed: {', '.join(rows)}")
     if "solo_study" in chosen and {"expert_teacher", "gifted_teacher"} & set(chosen):
-        raise RuleError("Solo Study excludes a teacher (AFT-38)")
+        raise RuleError("Solo Study excludes a teacher", rules=("AFT-38",))
     if any(rows[k]["not_allowed"] for k in chosen):
         return Learning((), (), False)
     kept: dict[str, tuple[str, str, int]] = {}
@@ -188,7 +188,9 @@ def rope_height(method: str, strength_save: int, effect_die: str, rng: RandintSo
     """
     save = {"Simple rope": "CST", "Knotted rope": "AST"}.get(method)
     if save is None:
-        raise RuleError(f"climbing method {method!r} has no maximum height (ropes only, AFT-37)")
+        raise RuleError(
+            f"climbing method {method!r} has no maximum height (ropes only)", rules=("AFT-37",)
+        )
     value = check_int(f"Strength {save}", strength_save, 0, 40)
     if not effect_die:
         return (
@@ -268,7 +270,9 @@ def throw_damage(
     if effect_number < 7:
         return None
     if not strength_effect_die:
-        raise RuleError("Strength Group 0 has no Effect Die: no throw damage to roll (AFT-06)")
+        raise RuleError(
+            "Strength Group 0 has no Effect Die: no throw damage to roll", rules=("AFT-06",)
+        )
     return ThrowDamage(strength_effect_die, roll(strength_effect_die, rng).total, level)
 
 
@@ -308,7 +312,7 @@ def entanglement(
     >>> entanglement(5, 8)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: a torso hit entangles only with a flexible weapon of at least Long length: give the weapon's length (AFT-41, 001 line 563)
+    pycore.errors.RuleError: a torso hit entangles only with a flexible weapon of at least Long length: give the weapon's length
     >>> entanglement(5, 31)
     Traceback (most recent call last):
     ...
@@ -332,7 +336,8 @@ def entanglement(
         if weapon_length is None:
             raise RuleError(
                 "a torso hit entangles only with a flexible weapon of at least Long length: "
-                "give the weapon's length (AFT-41, 001 line 563)"
+                "give the weapon's length",
+                rules=("AFT-41", "001 line 563"),
             )
         if check_choice("weapon length", weapon_length, WEAPON_LENGTHS) not in LONG_ENOUGH:
             result = "No Effect (the weapon is shorter than Long)"

@@ -225,7 +225,10 @@ def target_modifier(cda: int | None, action: str, dodging: bool) -> BcsModifier:
     """AFT-10: the target's CDA times its movement's multiple comes off a shot's BCS; the CDA is
     the sheet's (the text never computes it, AFT-M04)."""
     if cda is None:
-        raise RuleError("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
+        raise RuleError(
+            "the target's CDA is not in the source: enter the target's CDA",
+            rules=("AFT-10", "AFT-M04"),
+        )
     return target_action_modifier(cda, action, dodging)
 
 
@@ -242,6 +245,7 @@ def shooter_bcs(
         return modified_bcs(base_bcs, mods, dazed, "BCS", rounding)
     if average_bcs is None:
         raise RuleError(
-            "hip fire uses the Average BCS: enter attacker.average_bcs (AFT-09, AFT-M06)"
+            "hip fire uses the Average BCS: enter the attacker's Average BCS",
+            rules=("AFT-09", "AFT-M06"),
         )
     return modified_bcs(average_bcs, mods, dazed, "Average BCS (hip fire)", rounding)

@@ -324,12 +324,13 @@ def wdm_for(
     value, kind, how = found.wdm, found.wdm_type, f"listed {found.wdm_text}"
     if found.wdm_rule == "rifle_butt":
         if gun_enc is None:
-            raise RuleError("Rifle butt needs the gun's ENC: WDM = 1 + ENC of Gun (L229)")
+            raise RuleError("Rifle butt needs the gun's ENC: WDM = 1 + ENC of Gun", rules=("L229",))
         enc = check_number("gun ENC", gun_enc, 0, MAX_ENC)
         value, how = 1 + enc, f"1 + the gun ENC {show(enc)}, L229"
     elif found.wdm_rule == "special":
         raise RuleError(
-            f"{found.name}: WDM is 'special' in the source; ask weapon.sap_rule (AFT-M35)"
+            f"{found.name}: WDM is 'special' in the source; ask the GM for the sap's rule",
+            rules=("AFT-M35",),
         )
     if use == "thrown":
         if found.wdm_thrown is not None:
@@ -347,7 +348,9 @@ def wdm_for(
         how = f"bayonet on a rifle: {show(found.wdm)} + .3, note 4"
     if weighted:
         if not found.name.startswith("Rope whip"):
-            raise RuleError(f"{found.name} has no weighted version (rope whips only, L247)")
+            raise RuleError(
+                f"{found.name} has no weighted version (rope whips only)", rules=("L247",)
+            )
         value = Fraction(1) if value is None else value + 1
         how = "weighted version, L247"
     if critical_bonus:

@@ -424,11 +424,11 @@ def _with_health(fight: Fight, pending: Mapping[str, Any]) -> Fight:
     try:  # each refusal beside its own field of the card (issue 28)
         target = sheet.set_field(target, "ast.HLH", ast)
     except RuleError as exc:
-        raise FieldError("answer", str(exc)) from None
+        raise FieldError("answer", str(exc), rules=exc.rules) from None
     try:
         chars[index] = sheet.set_field(target, "cst.HLH", cst)
     except RuleError as exc:
-        raise FieldError("answer_cst", str(exc)) from None
+        raise FieldError("answer_cst", str(exc), rules=exc.rules) from None
     return replace(fight, characters=tuple(chars))
 
 

@@ -15,9 +15,11 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.state import (
     LOG_LIMIT,
     err,
+    errors_why,
     names,
     optional_int,
     quietly,
+    refused,
     set_err,
     state,
     undoable,
@@ -138,7 +140,7 @@ def _typed(model: Model, action: str, st: dict[str, Any], ctx: Ctx, text: str) -
     try:
         dice = typed_dice("1d20", text, "the D20 rolled")
     except RulekeeperError as exc:
-        return set_err(model, key, plain(str(exc)))
+        return refused(model, key, exc)
     return _roll(set_err(model, key, None), action, st, ctx, dice)
 
 
@@ -158,7 +160,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
             st["rolls"]["log"] = []
             return undoable(model, st, "Clear roll log", ctx)
     except RuleError as exc:
-        return set_err(model, "roll.situations", plain(str(exc)))
+        return refused(model, "roll.situations", exc)
     return model
 
 
@@ -167,7 +169,7 @@ def _bcs_numbers(rolls: dict[str, Any], settings: dict[str, Any]) -> tuple[str, 
     try:
         total = bcs_total(rolls, settings)
     except RuleError as exc:
-        return plain(str(exc)), None
+        return str(exc), None
     after = bcs.bcs_chance(min(total.total + 1, 100))
     odds = odds_list(
         "aft-roll-odds",
@@ -282,7 +284,7 @@ def _save_card(model: Model, rolls: dict[str, Any]) -> VNode:
             ],
         )
     except RuleError as exc:
-        odds = h("p", {"class": "field-error", "data-testid": "aft-save-odds"}, plain(str(exc)))
+        odds = h("p", {"class": "field-error", "data-testid": "aft-save-odds"}, str(exc))
     attributes_ = [(a, f"{core.ATTRIBUTE_NAMES[a]} ({a})") for a in core.ATTRIBUTES]
     return h(
         "section",
@@ -339,7 +341,7 @@ def _opposed_card(rolls: dict[str, Any]) -> VNode:
             ],
         )
     except RuleError as exc:
-        odds = h("p", {"class": "field-error", "data-testid": "aft-opp-odds"}, plain(str(exc)))
+        odds = h("p", {"class": "field-error", "data-testid": "aft-opp-odds"}, str(exc))
     checks = [
         ("check_for_daze", "Check for Daze (tie: Dazed)"),
         ("check_for_knocked_over", "Check for Knocked Over (tie: stays up)"),
@@ -389,7 +391,7 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page aftermath-rolls"},
-        h("section", {"class": "card"}, who),
+        h("section", {"class": "card"}, who, errors_why(model, "roll.")),
         _bcs_card(model, st, rolls),
         _save_card(model, rolls),
         _opposed_card(rolls),

@@ -15,7 +15,7 @@ from pycore.systems.aftermath.setting_words import (
 )
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.aftermath.state import err, quietly, set_err, state
+from rkweb.features.aftermath.state import err, errors_why, quietly, refused, set_err, state
 from rkweb.kit.fields import field, select
 from rkweb.kit.results import card, why
 from rkweb.kit.share import share_button
@@ -27,7 +27,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     try:
         st["settings"][key] = check_setting(key, raw)
     except RuleError as exc:
-        return set_err(model, f"set.{key}", str(exc))
+        return refused(model, f"set.{key}", exc)
     return quietly(set_err(model, f"set.{key}", None), st)
 
 
@@ -84,6 +84,7 @@ def view(model: Model) -> VNode:
                 *_suspects(model, settings),
                 *texts[5:],
             ),
+            errors_why(model, "set."),
             share_button("aftermath.settings", 0, "the campaign settings", "share-settings"),
         ),
     )

@@ -12,7 +12,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.characters import weapons
 from rkweb.features.aftermath.characters.conditions import CONDITION_DEFAULT, draft
-from rkweb.features.aftermath.state import now_of, quietly, set_err, state, undoable
+from rkweb.features.aftermath.state import now_of, quietly, refused, set_err, state, undoable
 from rkweb.features.aftermath.words import plain
 
 
@@ -59,7 +59,7 @@ def _conditions(model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any]) -> Model |
         try:
             target = core.add_condition(st["characters"][who], chosen, now_of(st))
         except RuleError as exc:
-            return set_err(model, "char.condition", plain(str(exc)))
+            return refused(model, "char.condition", exc)
         st["characters"][who] = target
         label = plain(core.MANUAL_CONDITIONS[chosen]).split(",")[0]
         model = set_err(model, "char.condition", None)
@@ -111,7 +111,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         try:
             new = core.set_field(sheet, path, raw)
         except RuleError as exc:
-            return set_err(model, f"char.{path}", plain(str(exc)))
+            return refused(model, f"char.{path}", exc)
         st["characters"][index] = new
         return quietly(set_err(model, f"char.{path}", None), st)
     armed = weapons.update(model, msg, ctx, st, index, sheet)
@@ -120,6 +120,6 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     try:
         new, label, model = _edit(model, action, msg, sheet)
     except RuleError as exc:
-        return set_err(model, f"char.{action}", plain(str(exc)))
+        return refused(model, f"char.{action}", exc)
     st["characters"][index] = new
     return undoable(set_err(model, f"char.{action}", None), st, label, ctx)

@@ -19,8 +19,7 @@ from rkweb.features.aftermath.characters.gear import (
 )
 from rkweb.features.aftermath.characters.update import current
 from rkweb.features.aftermath.characters.weapons import weapons_card
-from rkweb.features.aftermath.state import err, names, now_of, state
-from rkweb.features.aftermath.words import plain
+from rkweb.features.aftermath.state import err, errors_why, names, now_of, state
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import field, select
@@ -129,7 +128,7 @@ def _editor(
             raw, now, str(settings["group8_effect_die"]), str(settings["unstated_rounding"])
         )
     except RuleError as exc:
-        return h("p", {"class": "field-error"}, f"This sheet cannot be read: {plain(str(exc))}")
+        return h("p", {"class": "field-error"}, f"This sheet cannot be read: {exc}")
     return h(
         "div",
         {"class": "editor"},
@@ -196,5 +195,6 @@ def view(model: Model) -> VNode:
         share,
         printing,
         editor,
+        errors_why(model, "char."),
         share_all_button("aftermath", "Share every character and the settings"),
     )

@@ -17,7 +17,7 @@ from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, w
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.characters.conditions import draft
-from rkweb.features.aftermath.state import err, fight_of, set_err, undoable
+from rkweb.features.aftermath.state import err, fight_of, refused, set_err, undoable
 from rkweb.features.aftermath.words import plain, whys
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import field, select
@@ -32,7 +32,7 @@ def _listed_line(found: arms.SheetWeapon, settings: dict[str, Any]) -> tuple[str
     try:
         listed = weapon(found.listed)
     except RuleError as exc:
-        return plain(str(exc)), []
+        return str(exc), []
     notes = [f"{n}: {t}" for n, t in note_texts(listed.name, str(settings["weapon_note_13"]))]
     suspect = suspect_note(listed.name, str(settings.get(suspect_setting(listed.name), "")))
     enc = show(listed.enc) if listed.enc is not None else "-"
@@ -260,7 +260,7 @@ def update(
         try:
             found = arms.find_weapon(sheet, str(msg[1]))
         except RuleError as exc:
-            return set_err(model, "char.weapon.name", plain(str(exc)))
+            return refused(model, "char.weapon.name", exc)
         loaded = {DRAFT[k]: _shown(getattr(found, k)) for k in DRAFT}
         return _cleared(model).with_ui(
             aftermath_draft={**draft(model), **loaded, EDITING: found.name}
@@ -269,7 +269,7 @@ def update(
         try:
             new = arms.remove_weapon(sheet, str(msg[1]))
         except RuleError as exc:
-            return set_err(model, "char.weapon.name", plain(str(exc)))
+            return refused(model, "char.weapon.name", exc)
         label = f"Remove {msg[1]} from {name}"
     elif action == "add_weapon" and len(msg) > 1:
         if not str(msg[-1]):
@@ -278,7 +278,7 @@ def update(
         try:
             new = arms.add_weapon(sheet, listed)
         except RuleError as exc:
-            return set_err(model, "char.add_weapon", plain(str(exc)))
+            return refused(model, "char.add_weapon", exc)
         label = f"Add weapon to {name}"
     elif action == "add_weapon":
         drafted = draft(model)
@@ -292,12 +292,10 @@ def update(
                 new = arms.add_weapon(sheet, fields)
         except arms.WeaponError as exc:
             for key in arms.FIELD_NAMES:
-                model = set_err(
-                    model, f"char.weapon.{key}", plain(exc.problems.get(key, "")) or None
-                )
+                model = set_err(model, f"char.weapon.{key}", exc.problems.get(key, "") or None)
             return model
         except RuleError as exc:  # the weapon being edited has gone
-            return set_err(model, "char.weapon.name", plain(str(exc)))
+            return refused(model, "char.weapon.name", exc)
         label = f"{'Change' if editing else 'Add'} weapon of {name}: {fields['name']}"
     else:
         return None

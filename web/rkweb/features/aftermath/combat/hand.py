@@ -23,7 +23,6 @@ from rkweb.features.aftermath.combat.pieces import (
     send,
     wound_level,
 )
-from rkweb.features.aftermath.words import plain
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
 
@@ -47,7 +46,7 @@ def wdm_hint(name: str, thrown: bool = False) -> str:
     try:
         found = weapon(name)
     except RuleError as exc:
-        return plain(str(exc))
+        return str(exc)
     printed = " (thrown: the value in parentheses where printed)" if thrown else ""
     return (
         f"{found.name}: WDM {found.wdm_text}{printed}. How WDM becomes Damage Potential is not "

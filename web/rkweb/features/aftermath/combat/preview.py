@@ -4,12 +4,13 @@ sheets do not have yet, what it waits for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import combat, worksheet
 from pycore.systems.aftermath.bcs import plus_one_change
-from pycore.systems.aftermath.bind import refusal, wounds
+from pycore.systems.aftermath.bind import refusal, refusal_rules, wounds
 from pycore.systems.aftermath.rounding import signed
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import setup_of
@@ -19,13 +20,14 @@ from rkweb.kit.odds import odds_list
 from rkweb.kit.results import why
 
 
-def _waiting(text: str, full: str) -> VNode:
+def _waiting(text: str, rules: Sequence[str] = ()) -> VNode:
+    """What the worksheet waits for, in words; the rules of the refusal under "Why"."""
     return h(
         "div",
         {"class": "notice", "data-testid": "aft-cbt-waiting"},
         h("p", {"class": "strong"}, "The worksheet waits for a value:"),
         h("p", {"class": "field-error", "role": "alert"}, text),
-        why([full]),
+        why(list(rules)),
     )
 
 
@@ -37,8 +39,8 @@ def _refused(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
     return h(
         "div",
         {"class": "notice", "data-testid": "aft-refused"},
-        h("p", {"class": "field-error", "role": "alert"}, plain(refused)),
-        why([refused]),
+        h("p", {"class": "field-error", "role": "alert"}, refused),
+        why(list(refusal_rules(setup.attacker, setup.now))),
         field(
             "aft-override",
             "GM override: the reason to allow it (logged)",
@@ -99,7 +101,7 @@ def preview(st: dict[str, Any], dice: VNode) -> VNode:
     setup = setup_of(st)
     if setup is None:
         full = "choose an attacker and a target (create them in the Characters tab)"
-        return h("div", {}, _waiting(full.capitalize() + ".", full), *_roll_row(dice))
+        return h("div", {}, _waiting(full.capitalize() + "."), *_roll_row(dice))
     try:
         found = worksheet.preview(setup)
     except RuleError as exc:
@@ -108,7 +110,7 @@ def preview(st: dict[str, Any], dice: VNode) -> VNode:
             {},
             _refused(setup, st),
             _wounds(setup),
-            _waiting(plain(str(exc)), str(exc)),
+            _waiting(str(exc), exc.rules),
             *_roll_row(dice),
         )
     total = found.total

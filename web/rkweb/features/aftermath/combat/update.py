@@ -18,12 +18,12 @@ from rkweb.features.aftermath.state import (
     LOG_LIMIT,
     fight_of,
     quietly,
+    refused,
     remember,
     set_err,
     state,
     undoable,
 )
-from rkweb.features.aftermath.words import plain
 
 Moved = tuple[core.Fight, core.Done]
 Call = Callable[[core.Fight], Moved]
@@ -122,13 +122,13 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     try:
         moved = call(fight)
     except DiceError as exc:  # a typed roll the dice cannot show: said beside the dice
-        return set_err(model, "cbt.dice", plain(str(exc)))
+        return refused(model, "cbt.dice", exc)
     except FieldError as exc:  # beside the field it names (and beside the tap, if elsewhere)
         if exc.field != key and key == "resolve":
-            model = set_err(model, f"cbt.{key}", plain(str(exc)))
-        return set_err(model, f"cbt.{exc.field}", plain(str(exc)))
+            model = refused(model, f"cbt.{key}", exc)
+        return refused(model, f"cbt.{exc.field}", exc)
     except RulekeeperError as exc:
-        return set_err(model, f"cbt.{key}", plain(str(exc)))
+        return refused(model, f"cbt.{key}", exc)
     # A change the core took clears every refusal of the attack form: one a Resolve left beside
     # a field (the Base BCS) is answered as well by choosing the skill that fills it.
     shown = model.ui.get("aftermath_errors", {})

@@ -18,7 +18,7 @@ from rkweb.features.aftermath.combat.preview import preview
 from rkweb.features.aftermath.combat.result import result_card
 from rkweb.features.aftermath.combat.strip import strip
 from rkweb.features.aftermath.combat.thrown import thrown_form
-from rkweb.features.aftermath.state import err, now_of, person, state
+from rkweb.features.aftermath.state import err, errors_why, now_of, person, state
 from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
@@ -98,6 +98,7 @@ def _step(model: Model, st: dict[str, Any]) -> VNode:
             {"class": "field-error", "role": "alert", "data-testid": "aft-resolve-error"},
             err(model, "cbt.resolve"),
         ),
+        errors_why(model, "cbt."),
     )
 
 

@@ -22,7 +22,7 @@ def barriers_card(state: dict[str, Any]) -> VNode:
         chosen = int(soil) if soil else None
         lines = [str(barrier_factor(m, chosen, note)) for m in barrier_materials()]
     except (RuleError, ValueError) as exc:
-        error = plain(str(exc)) if isinstance(exc, RuleError) else "Soil BF must be a whole number."
+        error = str(exc) if isinstance(exc, RuleError) else "Soil BF must be a whole number."
         lines = [str(barrier_factor(m, None, note)) for m in barrier_materials()]
     return card(
         "aft-ref-bf-h",

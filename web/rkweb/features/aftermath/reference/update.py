@@ -16,8 +16,7 @@ from pycore.systems.aftermath.reaction import roll_reaction
 from pycore.systems.aftermath.skills_and_moves import rope_height, throw_damage
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
-from rkweb.features.aftermath.state import optional_int, set_err
-from rkweb.features.aftermath.words import plain
+from rkweb.features.aftermath.state import optional_int, refused, set_err
 
 SECTION = "aftermath_ref"
 LOG_LIMIT = 100
@@ -76,8 +75,9 @@ def _logged(model: Model, state: dict[str, Any], text: str, label: str, ctx: Ctx
 
 def _refused(model: Model, key: str, what: str, exc: Exception) -> Model:
     """The core's words for a refused value; a field that is not a number says so."""
-    words = plain(str(exc)) if isinstance(exc, RuleError) else "Enter whole numbers."
-    return set_err(model, key, f"{what}: {words}")
+    if isinstance(exc, RuleError):
+        return set_err(model, key, f"{what}: {exc}", exc.rules)
+    return set_err(model, key, f"{what}: Enter whole numbers.")
 
 
 def _throw(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
@@ -130,7 +130,7 @@ def _miss(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
     try:
         dice, miss = roll_critical_miss(state["kind"], seeded(ctx.fresh_seed))
     except RuleError as exc:
-        return set_err(model, "ref.roll", plain(str(exc)))
+        return refused(model, "ref.roll", exc)
     texts = [f"{dice}: {miss}"]
     if miss.burst_divisor is not None and state["bdg"] and state["durability"]:
         try:

@@ -10,6 +10,7 @@ from rkweb.features.aftermath.reference.misses import misses_card, reaction_card
 from rkweb.features.aftermath.reference.overland import overland_card
 from rkweb.features.aftermath.reference.skills import skills_card
 from rkweb.features.aftermath.reference.update import ref_state
+from rkweb.features.aftermath.state import errors_why
 
 
 def view(model: Model) -> VNode:
@@ -17,6 +18,7 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page"},
+        errors_why(model, "ref."),
         misses_card(model, state),
         reaction_card(state),
         encumbrance_card(state),
