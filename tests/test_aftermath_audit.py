@@ -343,7 +343,7 @@ def test_aft_m30_c_damage_is_kept_apart() -> None:
     result = combat.Resolution("hth", (), hit=True, location=4, damage_done=5, damage_type="C")
     after, notes = core.apply_resolution(core.new_sheet(), result)
     assert after["damage"] == {"lethal": 0, "subdual": 0, "critical": 0, "c_type": 5}
-    assert "AFT-M30" in notes[0]
+    assert "AFT-M30" not in notes[0] and "not expanded" in notes[0]
 
 
 def test_aft_m43_trauma_records_critical_and_lethal_apart() -> None:

@@ -92,7 +92,8 @@ def test_aft_18_the_enhancement_reaches_the_damage_potential_asked_after_the_rol
     waiting = worksheet.resolve(setup, random.Random(5))
     assert worksheet.waits_for_potential(waiting)
     asked = next(str(s) for s in waiting.resolution.steps if s.key == "potential")
-    assert "critical, AFT-18" in asked and "WDM" in asked
+    assert "critical" in asked and "WDM" in asked
+    assert "AFT-18" in next(s.rule for s in waiting.resolution.steps if s.key == "potential")
     assert waiting.target["damage"] == _target()["damage"]
     done = worksheet.resolve(worksheet.with_potential(setup, "15"), random.Random(5))
     before = [str(s) for s in waiting.resolution.steps if s.key != "potential"]

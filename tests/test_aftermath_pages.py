@@ -290,7 +290,8 @@ def test_save_to_lower_a_critical_effect() -> None:
     else:
         raise AssertionError("no lowered Critical Effect in 60 seeds")
     step = next(s for s in entry["steps"] if s.startswith("Save to lower"))
-    assert "Health AST 1D20 = " in step and "(AFT-27)" in step
+    assert "Health AST 1D20 = " in step and "AFT-" not in step
+    assert "Save to lower: AFT-27" in entry["why"]
     lowered_to = step.split("lowered to ")[1].split(" (")[0]
     assert entry["effect"] == {t: k for k, t in EFFECT_TITLES.items()}[lowered_to]
     bo = tried.state["aftermath"]["characters"][1]

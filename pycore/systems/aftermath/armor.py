@@ -4,7 +4,7 @@ AFT-T18), the AV at a location and Damage Done (AFT-15).
 >>> ballistic_cloth_av(5), ballistic_cloth_av(35)
 (1, 4)
 >>> str(location_av(["Armorlon", "Heavy Leather"]))
-'AV 4 (Heavy Leather; highest of Armorlon 2 (BF 20 ÷ 10, nearest), Heavy Leather 4; AFT-14)'
+'AV 4 (Heavy Leather; highest of Armorlon 2 (BF 20 ÷ 10, nearest), Heavy Leather 4)'
 >>> str(damage_done(9, 4))
 'Damage Potential 9 − AV 4 = Damage Done 5'
 """
@@ -137,8 +137,8 @@ class LocationAv:
         if not self.parts:
             return f"AV {self.av} ({self.source})"
         if len(self.parts) == 1:
-            return f"AV {self.av} ({self.parts[0]}; AFT-14)"
-        return f"AV {self.av} ({self.source}; highest of {', '.join(self.parts)}; AFT-14)"
+            return f"AV {self.av} ({self.parts[0]})"
+        return f"AV {self.av} ({self.source}; highest of {', '.join(self.parts)})"
 
 
 @checked
@@ -243,10 +243,7 @@ class DamageDone:
 
     def __str__(self) -> str:
         if self.capped:
-            return (
-                f"AV {self.av} is above the weapon's penetration cap {self.cap} (AFT-17): "
-                "Damage Done 0"
-            )
+            return f"AV {self.av} is above the weapon's penetration cap {self.cap}: Damage Done 0"
         if self.done == 0:
             return f"Damage Potential {self.potential} does not exceed AV {self.av}: Damage Done 0"
         return f"Damage Potential {self.potential} − AV {self.av} = Damage Done {self.done}"

@@ -7,7 +7,7 @@ character's BCS *before* the situation modifiers are added (rounded per AFT-02).
 >>> bcs_chance(12), bcs_chance(25), bcs_chance(-3)
 (Fraction(3, 5), Fraction(1, 1), Fraction(0, 1))
 >>> str(modified_bcs(14, [BcsModifier("target prone", 2, "AFT-08")], halved=True))
-'BCS 14 × ½ (Dazed/Stunned, AFT-21) = 7 + target prone +2 = 9'
+'BCS 14 × ½ (Dazed/Stunned) = 7 + target prone +2 = 9'
 >>> str(judge_bcs(12, 9))
 '1D20 = 9 vs BCS 12: success by 3'
 >>> str(saving_throw(12, 5, 4)), str(saving_throw(12, 5, 9)), str(saving_throw(12, 5, 13))
@@ -100,7 +100,7 @@ class BcsTotal:
     def __str__(self) -> str:
         text = f"{self.base_label} {self.base}"
         if self.halved:
-            text += f" × ½ (Dazed/Stunned, AFT-21) = {self.after_halving}"
+            text += f" × ½ (Dazed/Stunned) = {self.after_halving}"
         for modifier in self.modifiers:
             text += f" + {modifier}"
         return f"{text} = {self.total}"

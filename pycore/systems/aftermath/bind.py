@@ -58,9 +58,9 @@ class Wounds:
             head = f"Damage {self.taken} of DRT {self.drt} ({percent}%)"
         words = [WOUND_WORDS[self.level]] if self.level in WOUND_ROWS else []
         if self.past_drt:
-            words.append("past DRT: what follows is the GM's (AFT-M43)")
+            words.append("past DRT: what follows is the GM's")  # AFT-M43
         if self.critical:
-            words.append(f"{self.critical} Critical Damage kept apart (AFT-M43)")
+            words.append(f"{self.critical} Critical Damage kept apart")  # AFT-M43
         return head + (": " + "; ".join(words) if words else "")
 
 
@@ -155,7 +155,7 @@ def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step
     >>> from pycore.systems.aftermath.critical import moment
     >>> stunned = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
     >>> str(may_attack(stunned, moment(1, 4), "she was only grazed"))
-    'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire; the GM allows it: she was only grazed (AFT-F2, AFT-22, 001 line 24)'
+    'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire; the GM allows it: she was only grazed'
     """
     why, rules = _refused(sheet, at)
     if not why:

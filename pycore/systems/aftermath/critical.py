@@ -4,7 +4,7 @@ Critical Effect roll (AFT-20, AFT-T03) and what each effect does (AFT-21 to AFT-
 >>> critical_effect(30, 1), critical_effect(60, 16), critical_effect(99, 40)
 ('daze', 'disable', 'lethal')
 >>> str(critical_hit_enhancement(15))
-'D20 15 → +2 to WDM (AFT-T01)'
+'D20 15 → +2 to WDM'
 >>> str(effect_rules("trauma", 14, damage_done=7, health_group=3))[:60]
 'Trauma at location 14 (leg): Critical Damage 7; 4 Lethal dam'
 """
@@ -38,7 +38,7 @@ class WdmEnhancement:
     bonus: int
 
     def __str__(self) -> str:
-        return f"D20 {self.roll} → +{self.bonus} to WDM (AFT-T01)"
+        return f"D20 {self.roll} → +{self.bonus} to WDM"
 
 
 @checked
@@ -64,7 +64,7 @@ class GunEnhancement:
     extra_rounds_dice: str | None
 
     def __str__(self) -> str:
-        return f"critical hit, {self.gun_class}: {self.effect} (AFT-T02)"
+        return f"critical hit, {self.gun_class}: {self.effect}"
 
 
 @checked
@@ -101,8 +101,8 @@ class CriticalEffectRoll:
         text = f"D100 {self.d100} + Damage Done {self.damage_done}"
         if self.bonus:
             text += f" + {self.bonus} (Missile Special Effect 96-00)"
-        over = " (over 100: last row, AFT-01)" if self.total > 100 else ""
-        return f"{text} = {self.total}{over} → {EFFECT_TITLES[self.effect]} (AFT-T03)"
+        over = " (over 100: last row)" if self.total > 100 else ""
+        return f"{text} = {self.total}{over} → {EFFECT_TITLES[self.effect]}"
 
 
 EFFECT_TITLES: Final = {
@@ -120,7 +120,7 @@ def roll_critical_effect(d100: int, damage_done: int, bonus: int = 0) -> Critica
     """AFT-20 with the explanation; ``bonus`` is 30 after a Missile Special Effect 96-00.
 
     >>> str(roll_critical_effect(80, 25, 30))
-    'D100 80 + Damage Done 25 + 30 (Missile Special Effect 96-00) = 135 (over 100: last row, AFT-01) → Lethal (AFT-T03)'
+    'D100 80 + Damage Done 25 + 30 (Missile Special Effect 96-00) = 135 (over 100: last row) → Lethal'
     """
     d100 = check_int("D100", d100, 1, 100, " (D100, 00 = 100)")
     damage_done = check_int("Damage Done", damage_done, 0, MAX_DAMAGE)
@@ -225,7 +225,8 @@ class Condition:
     def __str__(self) -> str:
         end = f"until after {self.until}" if self.until else "for the rest of the combat"
         note = f"; {self.note}" if self.note else ""
-        return f"{self.name} from {self.start} {end} ({self.rule}){note}"
+        # The rule is data (``rule``), shown only under "Why".
+        return f"{self.name} from {self.start} {end}{note}"
 
 
 @checked
@@ -233,7 +234,7 @@ def daze_condition(at: Moment, rest_of_combat: bool = False) -> Condition:
     """AFT-21: BCS and ODA at ½ until after the same-numbered phase of the next Combat Turn.
 
     >>> str(daze_condition(moment(2, 5)))
-    'Dazed from turn 2, phase 5 until after turn 3, phase 5 (AFT-21); BCS and ODA halved'
+    'Dazed from turn 2, phase 5 until after turn 3, phase 5; BCS and ODA halved'
     """
     until = None if rest_of_combat else Moment(at.turn + 1, at.phase)
     return Condition("Dazed", at, until, "AFT-21", "BCS and ODA halved")
@@ -247,7 +248,7 @@ def stun_conditions(
     the following Combat Turn (not for an entanglement Stun, AFT-41: ``trailing_daze=False``).
 
     >>> [str(c) for c in stun_conditions(moment(2, 5))][1]
-    'Dazed from turn 3, phase 6 until after turn 4, phase 5 (AFT-22); BCS and ODA halved (after the Stun)'
+    'Dazed from turn 3, phase 6 until after turn 4, phase 5; BCS and ODA halved (after the Stun)'
     """
     note = "BCS and ODA halved; no attacks or firing; Deftness and Speed halved"
     if rest_of_combat:
@@ -387,12 +388,12 @@ def effect_rules(
     elif effect == "daze":
         halves = True
         rules.append(
-            "BCS and ODA at ½ until after the same-numbered Action Phase of the next Combat Turn (AFT-21)"
+            "BCS and ODA at ½ until after the same-numbered Action Phase of the next Combat Turn"
         )
     elif effect == "stun":
         halves = no_attacks = dft_spd = True
         rules.append(
-            "as Daze, may not initiate attacks or fire, Deftness and Speed at ½; then Dazed for the following Combat Turn (AFT-22)"
+            "as Daze, may not initiate attacks or fire, Deftness and Speed at ½; then Dazed for the following Combat Turn"
         )
     elif effect == "disable":
         rules.extend(_disable(limb, saves))
@@ -403,9 +404,9 @@ def effect_rules(
         chance = sever_chance(damage_done)
         rules.append(
             f"Critical Damage {damage_done}; {extra} Lethal damage (½ Damage Done); "
-            f"Sever chance {damage_done}% (AFT-24, AFT-25)"
+            f"Sever chance {damage_done}%"
         )
-        saves.append(("health_ast", "failure → also a Disable effect at this location (AFT-24)"))
+        saves.append(("health_ast", "failure → also a Disable effect at this location"))
         bleed = bleeding_dice(health_group)
         rules.append(_sever_text(region, cuts, bleed))
     else:  # lethal
@@ -413,11 +414,11 @@ def effect_rules(
             auto_sever = True
             chance = Fraction(1)
             bleed = bleeding_dice(health_group)
-            rules.append("to a limb: automatic Sever (AFT-26)")
+            rules.append("to a limb: automatic Sever")
             rules.append(_sever_text(region, cuts, bleed))
         else:
             death = True
-            rules.append("to head, neck or torso: Death (AFT-26)")
+            rules.append("to head, neck or torso: Death")
     return EffectRules(
         effect,
         location,
@@ -440,9 +441,7 @@ def effect_rules(
 def _disable(limb: bool, saves: list[tuple[str, str]]) -> list[str]:
     if limb:
         saves.append(("health_ast_hourly", "each hour of game time: success regains the limb"))
-        return [
-            "the limb is useless for the rest of the combat; a Health AST each hour regains it (AFT-23)"
-        ]
+        return ["the limb is useless for the rest of the combat; a Health AST each hour regains it"]
     saves.append(
         (
             "health_save",
@@ -450,20 +449,20 @@ def _disable(limb: bool, saves: list[tuple[str, str]]) -> list[str]:
             "Critical range → Dazed for the rest of the combat",
         )
     )
-    return ["Health Saving Throw now; a Health AST each hour can end the Stun or Daze (AFT-23)"]
+    return ["Health Saving Throw now; a Health AST each hour can end the Stun or Daze"]
 
 
 def _sever_text(region: str, cuts: bool, bleed: str) -> str:
     if not cuts:
         return (
             "a Sever by a weapon that does not cut breaks the bone; failing a Health AST makes it a "
-            f"compound fracture that bleeds to death in {bleed} Combat Turns (AFT-25)"
+            f"compound fracture that bleeds to death in {bleed} Combat Turns"
         )
     if region == "head_neck":
-        return "a Sever to the head or neck is a Death Blow (AFT-25)"
+        return "a Sever to the head or neck is a Death Blow"
     return (
         f"a Sever bleeds to death in {bleed} Combat Turns unless cauterized (System Shock, Health AST "
-        "to survive) or bandaged with a First Aid Skill BCS roll (AFT-25)"
+        "to survive) or bandaged with a First Aid Skill BCS roll"
     )
 
 
@@ -490,7 +489,7 @@ def disable_body_outcome(save_outcome: str) -> DisableSave:
     return DisableSave(
         outcome,
         {
-            "failure": "System Shock (AFT-M08: its effects are the GM's)",
+            "failure": "System Shock (its effects are the GM's)",
             "ability": "Stunned for the rest of the combat",
             "critical": "Dazed for the rest of the combat",
         }[outcome],
@@ -512,9 +511,9 @@ class LoweredEffect:
         if self.passed:
             return (
                 f"Health AST {self.save}: {EFFECT_TITLES[self.effect]} lowered to "
-                f"{EFFECT_TITLES[self.result]} (AFT-27)"
+                f"{EFFECT_TITLES[self.result]}"
             )
-        return f"Health AST {self.save}: {EFFECT_TITLES[self.effect]} stands (AFT-27)"
+        return f"Health AST {self.save}: {EFFECT_TITLES[self.effect]} stands"
 
 
 @checked
@@ -523,7 +522,7 @@ def save_to_lower(effect: str, ability_save_passed: bool, save_text: str = "") -
     category instead (one throw per result).
 
     >>> str(save_to_lower("stun", True, "1D20 = 4 vs CST 5 / AST 12"))
-    'Health AST 1D20 = 4 vs CST 5 / AST 12: Stun lowered to Daze (AFT-27)'
+    'Health AST 1D20 = 4 vs CST 5 / AST 12: Stun lowered to Daze'
     >>> save_to_lower("lethal", False).result
     'lethal'
     """

@@ -3,7 +3,7 @@ black powder and modern (AFT-53, AFT-54, T44, T45), with each result's exact odd
 explosion's burst, damage dice and junk chance.
 
 >>> str(critical_miss("armed", 55))
-'Critical miss (armed, D100 55): Character is Stunned. (AFT-T12 L167)'
+'Critical miss (armed, D100 55): Character is Stunned.'
 >>> critical_miss_odds("bow")["arrow breaks"]
 Fraction(2, 5)
 >>> str(chamber_explosion(bdg=45, durability=1, divisor=30))
@@ -55,10 +55,7 @@ class CriticalMiss:
 
     def __str__(self) -> str:
         note = " (row reconstructed: the text ends before it)" if self.reconstructed else ""
-        return (
-            f"Critical miss ({self.kind}, D100 {self.d100}): {self.text} "
-            f"({self.table_id} L{self.line}){note}"
-        )
+        return f"Critical miss ({self.kind}, D100 {self.d100}): {self.text}{note}"
 
 
 @checked

@@ -52,7 +52,7 @@ def critical_effect_steps(
     waits: list[str] | None = None,
 ) -> tuple[Effect, EffectRules | None]:
     rolled = roll_critical_effect(die(rng, 100, "Critical Effect"), damage, bonus)
-    steps.append(Step("critical_effect", "Critical Effect", str(rolled), "AFT-20"))
+    steps.append(Step("critical_effect", "Critical Effect", str(rolled), "AFT-20, AFT-01, AFT-T03"))
     effect = _lowering_step(steps, rng, rolled.effect, save, waits)
     if region == "ask":
         # AFT-M31: a quadruped's regions are not in the text; the effect waits for the user's.
@@ -89,12 +89,12 @@ def critical_effect_steps(
     elif rules.sever_chance > 0:
         # AFT-25: the Critical Damage is the percent chance of a Sever (D100 ≤ it).
         severed = rules.automatic_sever
-        text = "automatic Sever (AFT-26)"
+        text = "automatic Sever"
         if not severed:
             d100 = die(rng, 100, "sever")
             severed = d100 <= rules.critical_damage
             text = f"D100 {d100} vs {rules.critical_damage}%: {'Sever' if severed else 'no Sever'}"
-        steps.append(Step("sever", "Sever", text, "AFT-25"))
+        steps.append(Step("sever", "Sever", text, "AFT-25, AFT-26"))
         if severed and cuts and rules.region == "head_neck":
             found.append(
                 Condition("Death Blow", start, None, "AFT-25", "Sever to the head or neck")
@@ -109,7 +109,7 @@ def critical_effect_steps(
                         start,
                         None,
                         "AFT-25",
-                        "compound fracture of the head or neck (settings.noncutting_head_sever)",
+                        "compound fracture of the head or neck",
                     )
                 )
             elif compound:
@@ -221,7 +221,8 @@ def _effect_saves(
             continue
         if kind == "health_save":
             outcome = disable_body_outcome(thrown.outcome)
-            steps.append(Step(kind, title, f"{thrown} → {outcome}", "AFT-23"))
+            shock = ", AFT-M08" if outcome.outcome == "failure" else ""  # System Shock: the GM's
+            steps.append(Step(kind, title, f"{thrown} → {outcome}", f"AFT-23{shock}"))
             if at is not None:
                 found.extend(_disable_save_conditions(outcome.outcome, at))
         elif thrown.ability_save_passed:
@@ -310,7 +311,7 @@ def special_effect_steps(
     """AFT-49 and AFT-50: the Missile Special Effect, its damage, Stopping (``force`` is the
     Adjusted BDG, or the Damage Potential of a muscle-powered missile) and its conditions."""
     special = missile_special_effect(die(rng, 100, "Missile Special Effect"))
-    steps.append(Step("special", "Missile Special Effect", str(special), "AFT-49"))
+    steps.append(Step("special", "Missile Special Effect", str(special), "AFT-49, AFT-T37"))
     final = special_effect_damage(special, damage, crit)
     if final != damage:
         steps.append(
@@ -370,7 +371,7 @@ def _stopping_steps(
         "automatic": "knocked down (automatic)",
         "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
     }.get(stop.knock_down, "a Deftness Ability Saving Throw prevents the knock-down")
-    steps = [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35")]
+    steps = [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35, L669")]
     ast, cst = deftness
     if stop.knock_down == "automatic":
         fell = True

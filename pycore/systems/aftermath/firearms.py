@@ -165,9 +165,9 @@ class AdjustedBdg:
         if self.order == "critical_first" and self.critical_dice:
             start = self.base + self.critical_roll
             return (
-                f"BDG {self.base} + {self.critical_dice} {self.critical_roll} (critical, AFT-19) "
+                f"BDG {self.base} + {self.critical_dice} {self.critical_roll} (critical) "
                 f"= {start}, then {self._range_text()} = {self.total} → Adjusted BDG "
-                f"{self.total} (settings.bdg_order: critical first)"
+                f"{self.total} (critical first)"
             )
         text = f"BDG {self.base}"
         if self.step.bdg_percent:
@@ -180,9 +180,7 @@ class AdjustedBdg:
         else:
             text += f" +0 ({self.step.step})"
         if self.critical_dice:
-            text += (
-                f" + {self.critical_dice} {self.critical_roll} (critical, AFT-19) = {self.total}"
-            )
+            text += f" + {self.critical_dice} {self.critical_roll} (critical) = {self.total}"
         return f"{text} → Adjusted BDG {self.total}"
 
 
@@ -205,11 +203,11 @@ def adjust_bdg(
     ``critical_dice`` (1D10 pistol, 2D10 rifle).
 
     >>> str(adjust_bdg(11, "Pistol STD", 90, "1D10", 7))
-    'BDG 11 −25% (EXT) = 8 + 1D10 7 (critical, AFT-19) = 15 → Adjusted BDG 15'
+    'BDG 11 −25% (EXT) = 8 + 1D10 7 (critical) = 15 → Adjusted BDG 15'
     >>> adjust_bdg(20, "Pistol STD", 3).total, adjust_bdg(20, "Pistol STD", 3, pbr_mode="percent").total
     (30, 22)
     >>> str(adjust_bdg(11, "Pistol STD", 90, "1D10", 7, order="critical_first"))
-    'BDG 11 + 1D10 7 (critical, AFT-19) = 18, then −25% (EXT) = 13 → Adjusted BDG 13 (settings.bdg_order: critical first)'
+    'BDG 11 + 1D10 7 (critical) = 18, then −25% (EXT) = 13 → Adjusted BDG 13 (critical first)'
     """
     base_bdg = check_int("base BDG", base_bdg, 0, MAX_BDG)
     pbr_mode = check_choice("PBR BDG modifier", pbr_mode, PBR_MODES)
@@ -302,7 +300,7 @@ class InherentAccuracy:
             text += " + 1 (match weapon)"
         if self.autofire:
             text += f" − 2 (autofire) + {self.bursts} (full bursts)"
-        return f"{text} = {signed(self.total)} (AFT-44)"
+        return f"{text} = {signed(self.total)}"
 
 
 def inherent_accuracy(

@@ -208,20 +208,26 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     if attack.damage_potential is None:
         text = f"{wdm_text}; the source does not say how WDM becomes Damage Potential"
         wait = "attack.damage_potential"
-        steps.append(Step("potential", "Damage Potential", text, "AFT-15", wait))
+        steps.append(
+            Step("potential", "Damage Potential", text, _wdm_rules("AFT-15", attack, crit), wait)
+        )
         return Resolution(
             "hth", tuple(steps), total, rolled, True, crit, False, location, waits_for=(wait,)
         )
     potential = check_int("Damage Potential", attack.damage_potential, 0, 1000)
     text = f"{potential} (entered; {wdm_text or 'unarmed'})"
-    steps.append(Step("potential", "Damage Potential", text, "AFT-15, AFT-M05"))
+    steps.append(
+        Step("potential", "Damage Potential", text, _wdm_rules("AFT-15, AFT-M05", attack, crit))
+    )
     av, fmt = attack.armor.get(location, (0, ""))
     av = check_int(f"AV at location {location}", av, 0, 40)
     fmt = check_choice(f"armor format at location {location}", fmt, ARMOR_FORMATS)
     potential = _after_break(attack, found, steps, rng, potential, (av, fmt))
     if found is not None and 13 in found.notes:
         # AFT-17, AFT-M23: note 13's text is the user's; a cap only if their reading gives one.
-        steps.append(Step("note_13", "Weapon note 13", note_13_text(attack.note_13), "AFT-17"))
+        steps.append(
+            Step("note_13", "Weapon note 13", note_13_text(attack.note_13), "AFT-17, AFT-M23")
+        )
     cap = penetration_cap(found.name, group, attack.note_13_cap_multiple) if found else None
     done = damage_done(potential, av, cap)
     text = f"location {location}: {done}"
@@ -267,6 +273,12 @@ def _hth_miss(
     return missed("hth", steps, total, rolled, waits, hurt, critical=critical)
 
 
+def _wdm_rules(rule: str, attack: HthAttack, crit: bool) -> str:
+    """The Damage Potential step's rules with those of the WDM beside it (a thrown value,
+    AFT-29; a critical's enhancement, AFT-18)."""
+    return rule + (", AFT-29" if attack.thrown else "") + (", AFT-18" if crit else "")
+
+
 def _enhanced_wdm(
     attack: HthAttack, found: Weapon | None, steps: list[Step], rng: RandintSource, crit: bool
 ) -> str:
@@ -276,7 +288,9 @@ def _enhanced_wdm(
     if crit:
         enhancement = critical_hit_enhancement(die(rng, 20, "Critical Hit Enhancement"))
         bonus = enhancement.bonus
-        steps.append(Step("enhancement", "Critical Hit Enhancement", str(enhancement), "AFT-18"))
+        steps.append(
+            Step("enhancement", "Critical Hit Enhancement", str(enhancement), "AFT-18, AFT-T01")
+        )
     if found is None or found.wdm_rule in ("special", "rifle_butt"):
         return ""
     try:

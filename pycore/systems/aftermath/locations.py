@@ -8,7 +8,7 @@ A D100 (optionally ±5 for the attack's direction, clamped to 1-100) gives a loc
 >>> split_location("4/5", 30, "front"), split_location("8/9/10", 75, "side", near_side=9)
 ('4', '10')
 >>> str(locate(3, "bipedal", "above"))
-'D100 3 − 5 (from above, AFT-T09) = 1 (clamped from -2) → location 1 (head & neck)'
+'D100 3 − 5 (from above) = 1 (clamped from -2) → location 1 (head & neck)'
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ class HitLocation:
         if self.modifier:
             raw = self.roll + self.modifier
             sign = "+" if self.modifier > 0 else "−"
-            text += f" {sign} {abs(self.modifier)} (from {self.direction}, AFT-T09) = {self.total}"
+            text += f" {sign} {abs(self.modifier)} (from {self.direction}) = {self.total}"
             if raw != self.total:
                 text += f" (clamped from {raw})"
         text += f" → location {self.key}"
@@ -144,7 +144,7 @@ def locate(d100: int, body: str = "bipedal", direction: str | None = None) -> Hi
     quadrupeds) and the explanation kept.
 
     >>> str(locate(97, "quadrupedal", "front"))
-    'D100 97 − 5 (from front, AFT-T09) = 92 → location 28/27'
+    'D100 97 − 5 (from front) = 92 → location 28/27'
     """
     modifier = location_modifier(body, direction)
     d100 = check_int("D100", d100, 1, 100, " (D100, 00 = 100)")
@@ -198,9 +198,7 @@ class Split:
             f"split {self.location} from the {self.attack_from}: D100 {self.roll} → {self.member}"
         )
         if self.result is None:
-            return (
-                text + " side: which of them is on the near side? (the figure is missing, AFT-F1)"
-            )
+            return text + " side: which of them is on the near side? (the figure is missing)"
         return text + f" → location {self.result}"
 
 

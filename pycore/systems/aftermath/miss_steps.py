@@ -45,7 +45,7 @@ def critical_miss_step(
         text += "; the falling rules are not in this text: the GM rules the fall"
         waits_for = "GM: the fall (AFT-M10)"
     if result.reconstructed and check_choice("modern 96-00", modern_96, MODERN_96) == "ask":
-        text += "; the GM rules this row, missing from the text (settings.modern_crit_miss_96)"
+        text += "; the GM rules this row, missing from the text"
         waits_for = "GM: modern 96-00"
     elif result.burst_divisor is not None:
         if_off = "if it goes off: " if result.effect == "cook-off" else ""
@@ -55,7 +55,8 @@ def critical_miss_step(
         else:
             blast = chamber_explosion(bdg, durability, result.burst_divisor)
             text += f"; {if_off}{blast}"
-    steps.append(Step("critical_miss", "Critical miss", text, "AFT-28", waits_for))
+    rule = f"AFT-28, {result.table_id}, L{result.line}"
+    steps.append(Step("critical_miss", "Critical miss", text, rule, waits_for))
     if waits_for and waits is not None:
         waits.append(waits_for)
     return result, blast

@@ -214,11 +214,13 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
         attack.rounding,
         attack.bdg_order,
     )
-    steps.append(Step("bdg", "Adjusted BDG", str(adjusted), "AFT-47"))
+    steps.append(Step("bdg", "Adjusted BDG", str(adjusted), "AFT-47, AFT-19"))
     potential = _damage_dice(steps, rng, adjusted.total)
     av = _with_cover(attack, steps, armor_at(attack.armor, location))
     done = damage_done(potential, av)
-    steps.append(Step("damage_done", "Damage Done", f"location {location}: {done}", "AFT-15"))
+    steps.append(
+        Step("damage_done", "Damage Done", f"location {location}: {done}", "AFT-15, AFT-14, AFT-17")
+    )
     target = EffectTarget(
         attack.target_mass,
         attack.target_health_group,

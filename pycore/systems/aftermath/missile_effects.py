@@ -1,9 +1,9 @@
 """Aftermath! Missile Special Effects (AFT-49, AFT-T37) and Stopping (AFT-50, AFT-T38).
 
 >>> str(missile_special_effect(70))
-'D100 70 → As 46-65 plus a Daze effect. (AFT-T37)'
+'D100 70 → As 46-65 plus a Daze effect.'
 >>> str(stopping(21, 3))
-'effect 21 ÷ Mass 3 = 7 → knock-back 2D3 m; a Deftness Critical Saving Throw keeps his feet (AFT-50)'
+'effect 21 ÷ Mass 3 = 7 → knock-back 2D3 m; a Deftness Critical Saving Throw keeps his feet'
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class SpecialEffect:
     critical_effect_bonus: int
 
     def __str__(self) -> str:
-        return f"D100 {self.roll} → {self.result} (AFT-T37)"
+        return f"D100 {self.roll} → {self.result}"
 
 
 @checked
@@ -99,14 +99,14 @@ class Stopping:
         if self.band == "below_1":
             return (
                 f"{head} → below 1: {show(self.chance * 100)}% chance (D100 ≤ "
-                f"{show(self.chance * 100)}) of the result for 1 (AFT-50)"
+                f"{show(self.chance * 100)}) of the result for 1"
             )
         down = {
             "deftness_ast": "a Deftness Ability Saving Throw prevents the knock-down",
             "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
             "automatic": "knock-down is automatic",
         }[self.knock_down]
-        return f"{head} → knock-back {self.knock_back} m; {down} (AFT-50)"
+        return f"{head} → knock-back {self.knock_back} m; {down}"
 
 
 @checked
@@ -161,7 +161,7 @@ class KnockBack:
 
     def __str__(self) -> str:
         lost = f"{self.categories_lost} stopping {'category' if self.categories_lost == 1 else 'categories'}"
-        return f"knock-back {self.explanation} m; {lost} lost (L669)"
+        return f"knock-back {self.explanation} m; {lost} lost"
 
 
 @checked

@@ -93,6 +93,7 @@ LOG_ENTRY = Record(
         "at": WHEN,
         "seed": SEED,
         "steps": ListOf(LOG_TEXT, 200),
+        "why": ListOf(LOG_TEXT, 200),
         "applied": ListOf(LOG_TEXT, 200),
         "target": maybe(Whole(0, MAX_CHARACTERS)),
     },

@@ -376,7 +376,7 @@ def condition_from_json(raw: Any) -> Condition:
     """A saved condition back as a value (RuleError when malformed).
 
     >>> str(condition_from_json({"name": "Dazed", "start": [1, 2], "until": None, "rule": "AFT-23"}))
-    'Dazed from turn 1, phase 2 for the rest of the combat (AFT-23)'
+    'Dazed from turn 1, phase 2 for the rest of the combat'
     """
     if not isinstance(raw, dict):
         raise RuleError("a condition must be an object")
@@ -521,7 +521,7 @@ def apply_resolution(
     >>> r = Resolution("hth", (), hit=True, location=4, damage_done=5, damage_type="B")
     >>> sheet, notes = apply_resolution(new_sheet(), r)
     >>> sheet["damage"], notes
-    ({'lethal': 3, 'subdual': 2, 'critical': 0}, ('5 B damage: 3 lethal, 2 subdual (L752)',))
+    ({'lethal': 3, 'subdual': 2, 'critical': 0}, ('5 B damage: 3 lethal, 2 subdual',))
     """
     out = merged(sheet)
     damage = dict(out["damage"])
@@ -532,7 +532,7 @@ def apply_resolution(
         damage["critical"] = int(damage.get("critical", 0)) + rules.critical_damage
         damage["lethal"] = int(damage.get("lethal", 0)) + rules.extra_lethal_damage
         notes.append(
-            f"Trauma: {rules.critical_damage} Critical Damage and {rules.extra_lethal_damage} Lethal (AFT-24)"
+            f"Trauma: {rules.critical_damage} Critical Damage and {rules.extra_lethal_damage} Lethal"
         )
     elif done:
         kind = resolution.damage_type or "L"
@@ -540,10 +540,10 @@ def apply_resolution(
             lethal = -(-done // 2)
             damage["lethal"] = int(damage.get("lethal", 0)) + lethal
             damage["subdual"] = int(damage.get("subdual", 0)) + done - lethal
-            notes.append(f"{done} B damage: {lethal} lethal, {done - lethal} subdual (L752)")
+            notes.append(f"{done} B damage: {lethal} lethal, {done - lethal} subdual")
         elif kind == "C":
             damage["c_type"] = int(damage.get("c_type", 0)) + done
-            notes.append(f"{done} C damage (the letter C is not expanded in the source, AFT-M30)")
+            notes.append(f"{done} C damage (the letter C is not expanded in the source)")
         else:
             damage["lethal"] = int(damage.get("lethal", 0)) + done
             notes.append(f"{done} Lethal damage")
@@ -569,11 +569,11 @@ def apply_to_attacker(
     critical = int(resolution.attacker_critical_damage)
     if critical:
         out["damage"] = {**out["damage"], "critical": int(out["damage"]["critical"]) + critical}
-        notes.append(f"{critical} Critical Damage to the attacking part (AFT-28)")
+        notes.append(f"{critical} Critical Damage to the attacking part")
     lethal = int(resolution.attacker_lethal_damage)
     if lethal:
         out["damage"] = {**out["damage"], "lethal": int(out["damage"]["lethal"]) + lethal}
-        notes.append(f"{lethal} Lethal damage from the chamber explosion (AFT-53)")
+        notes.append(f"{lethal} Lethal damage from the chamber explosion")
     notes.extend(str(c) for c in resolution.attacker_conditions)
     return _with_conditions(out, resolution.attacker_conditions), tuple(notes)
 

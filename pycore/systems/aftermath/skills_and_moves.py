@@ -249,7 +249,7 @@ class ThrowDamage:
         less = f" − 5 × Blast Buffering {self.blast_buffering}" if self.blast_buffering else ""
         return (
             f"subdual damage: Strength Effect Die {self.dice} = {self.rolled}{less} = "
-            f"{self.damage}; armor does not reduce it (AFT-39)"
+            f"{self.damage}; armor does not reduce it"
         )
 
 
@@ -261,7 +261,7 @@ def throw_damage(
 
     >>> import random
     >>> str(throw_damage(8, "2D6", 1, random.Random(1)))
-    'subdual damage: Strength Effect Die 2D6 = 7 − 5 × Blast Buffering 1 = 2; armor does not reduce it (AFT-39)'
+    'subdual damage: Strength Effect Die 2D6 = 7 − 5 × Blast Buffering 1 = 2; armor does not reduce it'
     >>> throw_damage(5, "2D6", 0, random.Random(2)) is None
     True
     """

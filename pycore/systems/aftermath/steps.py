@@ -2,13 +2,14 @@
 and rule, the resolved attack, the critical flags of the roll (AFT-04), the hit location and
 its split (AFT-12), and the target's Health throws (AFT-27).
 
->>> str(Step("roll", "Roll", "1D20 = 4 vs BCS 12: success", "AFT-03"))
-'Roll: 1D20 = 4 vs BCS 12: success (AFT-03)'
+>>> step = Step("roll", "Roll", "1D20 = 4 vs BCS 12: success", "AFT-03, AFT-04")
+>>> str(step), step.rules
+('Roll: 1D20 = 4 vs BCS 12: success', ('AFT-03', 'AFT-04'))
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,11 +41,28 @@ class Step:
     rule: str
     waits_for: str = ""
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules the step applies, as data (a page shows them only under "Why")."""
+        return tuple(r.strip() for r in self.rule.split(",") if r.strip())
+
     def __str__(self) -> str:
-        wait = f" — waits for {self.waits_for}" if self.waits_for else ""
-        # The rule is shown once: the explanations of most results already cite it.
-        rule = "" if self.text.endswith(")") and "AFT-" in self.text[-14:] else f" ({self.rule})"
-        return f"{self.title}: {self.text}{rule}{wait}"
+        """The step in words: its rule is data (:attr:`rules`), the value it waits for is
+        named in the game's words."""
+        from pycore.systems.aftermath.combat import question  # combat builds on steps
+
+        wait = f" — waits for {question(self.waits_for)}" if self.waits_for else ""
+        return f"{self.title}: {self.text}{wait}"
+
+
+@checked
+def step_rules(steps: Sequence[Step]) -> list[str]:
+    """The rule of each step, for the "Why" a user opens beside the steps in words.
+
+    >>> step_rules([Step("roll", "Roll", "1D20 = 4 vs BCS 12: success", "AFT-03")])
+    ['Roll: AFT-03']
+    """
+    return [f"{s.title}: {s.rule}" for s in steps if s.rule]
 
 
 @dataclass(frozen=True)
@@ -95,18 +113,18 @@ def crit_flags(
     why = []
     if hit_at_or_below is not None:
         crit = hit and roll_value <= check_int("critical hit rule", hit_at_or_below, 1, 20)
-        why.append(f"critical hit on ≤ {hit_at_or_below} (settings.critical_hit_rule)")
+        why.append(f"critical hit on ≤ {hit_at_or_below}")
     else:
         crit = bool(critical_hit) and hit
         if critical_hit:
-            why.append("critical hit ticked by the user (AFT-04)")
+            why.append("critical hit ticked by the user")
     if miss_at_or_above is not None:
         fumble = not hit and roll_value >= check_int("critical miss rule", miss_at_or_above, 1, 20)
-        why.append(f"critical miss on ≥ {miss_at_or_above} (settings.critical_miss_rule)")
+        why.append(f"critical miss on ≥ {miss_at_or_above}")
     else:
         fumble = bool(critical_miss) and not hit
         if critical_miss:
-            why.append("critical miss ticked by the user (AFT-04)")
+            why.append("critical miss ticked by the user")
     return crit, fumble, "; ".join(why)
 
 
@@ -204,7 +222,7 @@ def location_steps(
     """AFT-12: D100 on the body's table and, for a double or triple location, the split; None
     when a side attack's split waits for the near side (the step names it)."""
     found = locate(die(rng, 100, "hit location"), body, direction)
-    steps.append(Step("location", "Hit location", str(found), "AFT-12"))
+    steps.append(Step("location", "Hit location", str(found), "AFT-12, AFT-T09"))
     if len(found.locations) == 1:
         return found.locations[0]
     resolved = split(found.key, die(rng, 100, "split"), attack_from, near_side)

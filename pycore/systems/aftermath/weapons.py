@@ -223,7 +223,7 @@ class BreakRoll:
 
     def __str__(self) -> str:
         verdict = "broken: damage halved as the final adjustment" if self.broken else "holds"
-        return f"break check {self.weapon}: 1D20 = {self.roll} vs SURV {self.surv} → {verdict} (AFT-16)"
+        return f"break check {self.weapon}: 1D20 = {self.roll} vs SURV {self.surv} → {verdict}"
 
 
 @checked
@@ -231,7 +231,7 @@ def judge_breakage(weapon_name: str, d20: int) -> BreakRoll:
     """AFT-16: a D20 ≥ SURV breaks the weapon.
 
     >>> str(judge_breakage("Sword, machete", 10))
-    'break check Sword, machete: 1D20 = 10 vs SURV 10 → broken: damage halved as the final adjustment (AFT-16)'
+    'break check Sword, machete: 1D20 = 10 vs SURV 10 → broken: damage halved as the final adjustment'
     """
     found = weapon(weapon_name)
     if found.surv is None:
@@ -290,6 +290,8 @@ class Wdm:
     value: Fraction | None
     damage_type: str | None
     how: str
+    #: The rules of ``how`` (a rifle butt's L229, a thrown value's AFT-29...), as data.
+    rules: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         value = (
@@ -314,19 +316,21 @@ def wdm_for(
     >>> str(wdm_for("Sai", "thrust")), str(wdm_for("Bayonet, long", "mounted"))
     ('WDM 1.2L (Sai thrust, note 8)', 'WDM 1.8L (bayonet on a rifle: 1.5 + .3, note 4)')
     >>> str(wdm_for("Rifle butt", gun_enc=Fraction(4))), str(wdm_for("Club", "thrown"))
-    ('WDM 5C (1 + the gun ENC 4, L229)', 'WDM 1C (thrown: value in parentheses, AFT-29)')
+    ('WDM 5C (1 + the gun ENC 4)', 'WDM 1C (thrown: value in parentheses)')
     >>> str(wdm_for("Rope whip, hemp", weighted=True)), str(wdm_for("Sword, saber", critical_bonus=2))
-    ('WDM 1 (weighted version, L247)', 'WDM 3.8L (listed 1.8 + 2 critical, AFT-18)')
+    ('WDM 1 (weighted version)', 'WDM 3.8L (listed 1.8 + 2 critical)')
     """
     found = weapon(weapon_name)
     use = check_choice("use", use, ("strike", "thrown", "thrust", "mounted"))
     critical_bonus = check_int("critical WDM bonus", critical_bonus, 0, 4)
     value, kind, how = found.wdm, found.wdm_type, f"listed {found.wdm_text}"
+    rules: list[str] = []
     if found.wdm_rule == "rifle_butt":
         if gun_enc is None:
             raise RuleError("Rifle butt needs the gun's ENC: WDM = 1 + ENC of Gun", rules=("L229",))
         enc = check_number("gun ENC", gun_enc, 0, MAX_ENC)
-        value, how = 1 + enc, f"1 + the gun ENC {show(enc)}, L229"
+        value, how = 1 + enc, f"1 + the gun ENC {show(enc)}"
+        rules.append("L229")
     elif found.wdm_rule == "special":
         raise RuleError(
             f"{found.name}: WDM is 'special' in the source; ask the GM for the sap's rule",
@@ -334,7 +338,8 @@ def wdm_for(
         )
     if use == "thrown":
         if found.wdm_thrown is not None:
-            value, how = found.wdm_thrown, "thrown: value in parentheses, AFT-29"
+            value, how = found.wdm_thrown, "thrown: value in parentheses"
+            rules.append("AFT-29")
         elif "Th" not in found.skills:
             raise RuleError(f"{found.name} is not a thrown weapon (no Th skill)")
     elif use == "thrust":
@@ -352,14 +357,16 @@ def wdm_for(
                 f"{found.name} has no weighted version (rope whips only)", rules=("L247",)
             )
         value = Fraction(1) if value is None else value + 1
-        how = "weighted version, L247"
+        how = "weighted version"
+        rules.append("L247")
     if critical_bonus:
         if value is None:
             raise RuleError(f"{found.name} has no WDM to enhance")
         base = f"listed {show(value)}" if how.startswith("listed ") else how
-        how = f"{base} + {critical_bonus} critical, AFT-18"
+        how = f"{base} + {critical_bonus} critical"
+        rules.append("AFT-18")
         value = value + critical_bonus
-    return Wdm(value, kind, how)
+    return Wdm(value, kind, how, tuple(rules))
 
 
 @dataclass(frozen=True)
@@ -410,7 +417,7 @@ def hand_guard(weapon_name: str) -> tuple[int, str] | None:
     return av, fmt
 
 
-NOTE_13_MISSING: Final = "note 13: text missing from the source (settings.weapon_note_13)"
+NOTE_13_MISSING: Final = "note 13: text missing from the source"
 
 
 @checked
@@ -418,10 +425,10 @@ def note_13_text(user_text: str = "") -> str:
     """Note 13 as the user gave it (AFT-M23), or that its text is missing.
 
     >>> note_13_text(), note_13_text("as printed in my copy")
-    ('note 13: text missing from the source (settings.weapon_note_13)', 'note 13 (your text, settings.weapon_note_13): as printed in my copy')
+    ('note 13: text missing from the source', 'note 13 (your text): as printed in my copy')
     """
     given = user_text.strip()
-    return f"note 13 (your text, settings.weapon_note_13): {given}" if given else NOTE_13_MISSING
+    return f"note 13 (your text): {given}" if given else NOTE_13_MISSING
 
 
 @checked
@@ -429,7 +436,7 @@ def note_texts(weapon_name: str, note_13: str = "") -> tuple[tuple[int, str], ..
     """The weapon's notes as printed; note 13 as the user gave it, else missing (AFT-M23).
 
     >>> note_texts("Knife, bowie")[1]
-    (13, 'note 13: text missing from the source (settings.weapon_note_13)')
+    (13, 'note 13: text missing from the source')
     """
     found = weapon(weapon_name)
     texts = []
@@ -456,7 +463,7 @@ def suspect_note(weapon_name: str, user_text: str = "") -> str:
     user's words are shown with it ("" for a row that is not suspect).
 
     >>> suspect_note("Pitchfork"), suspect_note("Pitchfork", "as printed")
-    ('row marked suspect in the source: confirm or correct it in the settings (AFT-M44)', 'row suspect in the source; yours: as printed (AFT-M44)')
+    ('row marked suspect in the source: confirm or correct it in the settings', 'row suspect in the source; yours: as printed')
     >>> suspect_note("Club")
     ''
     """
@@ -464,5 +471,5 @@ def suspect_note(weapon_name: str, user_text: str = "") -> str:
         return ""
     given = user_text.strip()
     if given:
-        return f"row suspect in the source; yours: {given} (AFT-M44)"
-    return "row marked suspect in the source: confirm or correct it in the settings (AFT-M44)"
+        return f"row suspect in the source; yours: {given}"
+    return "row marked suspect in the source: confirm or correct it in the settings"

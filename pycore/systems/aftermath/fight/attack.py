@@ -31,6 +31,7 @@ from pycore.systems.aftermath.fight.value import (
     Fight,
     whole,
 )
+from pycore.systems.aftermath.steps import step_rules
 from pycore.validate import checked
 
 #: The most characters of a typed roll kept (a burst's rolls are typed one at a time).
@@ -230,6 +231,7 @@ def _details(fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: s
     rules = tuple(dict.fromkeys(r for r in cited if r))
     details = {
         "steps": [str(s) for s in result.steps],
+        "why": step_rules(result.steps),
         "applied": [*outcome.applied, *(f"{name}: {n}" for n in outcome.attacker_applied)],
         "chance": odds_text(result.chance),
         "effect": result.effect,
@@ -341,7 +343,8 @@ def _roll(
     # rolled are kept (the seed and the typed rolls) and go on once it is given.
     steps = [str(s) for s in found.resolution.steps]
     summary = combat.summary(found.resolution)
-    pending = {**kept, "asks": asks, "steps": steps, "summary": summary}
+    why = step_rules(found.resolution.steps)
+    pending = {**kept, "asks": asks, "steps": steps, "why": why, "summary": summary}
     return replace(fight, pending=pending), Done(f"Attack roll: {_who(setup)}")
 
 

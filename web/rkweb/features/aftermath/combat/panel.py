@@ -15,7 +15,6 @@ from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.weapons import loaded_text
 from rkweb.features.aftermath.state import err, fight_of, names, person, setup_of, state
-from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
@@ -120,7 +119,7 @@ def _weapon_select(model: Model, st: dict[str, Any]) -> list[VNode | None]:
         h(
             "ul",
             {"class": "muted small", "data-testid": "aft-cbt-weapon-waits"},
-            *[h("li", {}, f"Asked: {plain(w)}") for w in waits],
+            *[h("li", {}, f"Asked: {w}") for w in waits],
         )
         if waits
         else None,

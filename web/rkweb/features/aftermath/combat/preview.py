@@ -14,7 +14,6 @@ from pycore.systems.aftermath.bind import refusal, refusal_rules, wounds
 from pycore.systems.aftermath.rounding import signed
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import setup_of
-from rkweb.features.aftermath.words import plain
 from rkweb.kit.fields import field
 from rkweb.kit.odds import odds_list
 from rkweb.kit.results import why
@@ -57,7 +56,7 @@ def _wounds(setup: worksheet.Setup) -> VNode | None:
     return h(
         "p",
         {"class": "notice" if hurt.past_drt else "muted", "data-testid": "aft-attacker-wounds"},
-        "Attacker: " + plain(str(hurt)),
+        f"Attacker: {hurt}",
     )
 
 
@@ -141,7 +140,7 @@ def _how(found: worksheet.Preview, lines: list[VNode], sources: list[str]) -> VN
         h(
             "ul",
             {"class": "small"},
-            *[h("li", {}, plain(str(s))) for s in found.steps if s.key != "bcs"],
+            *[h("li", {}, str(s)) for s in found.steps if s.key != "bcs"],
         ),
         h("ol", {"class": "modifiers", "data-testid": "aft-cbt-modifiers"}, *lines),
         odds_list("aft-cbt-plus-one", [("What +1 changes", plus_one_change(total.total))]),

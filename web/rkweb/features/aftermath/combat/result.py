@@ -20,8 +20,11 @@ from rkweb.kit.results import why
 OUTCOME = "outcome-verdict outcome"
 
 
-def _steps(steps: list[str]) -> VNode:
-    """Every step in words; the rule each applies (IDs, settings keys) only in its "Why"."""
+def _steps(source: dict[str, Any]) -> VNode:
+    """Every step in words; the rule each applies (``why``: IDs, settings keys) only in its
+    "Why". An entry saved before the rules were data has them in its step texts."""
+    steps = [str(s) for s in source.get("steps", [])]
+    rules = [str(r) for r in source["why"]] if "why" in source else steps
     return h(
         "details",
         {"class": "why"},
@@ -34,7 +37,7 @@ def _steps(steps: list[str]) -> VNode:
                 for s in steps
             ],
         ),
-        why(steps, testid="aft-steps-why", summary="Why (the rule of each step)"),
+        why(rules, testid="aft-steps-why", summary="Why (the rule of each step)"),
     )
 
 
@@ -76,11 +79,8 @@ def _health(model: Model, pending: dict[str, Any]) -> VNode:
     ast, cst = str(pending.get("answer", "")), str(pending.get("answer_cst", ""))
     return _pending_card(
         "Result: the target's Health AST and CST",
-        plain(str(pending.get("summary", ""))),
-        *[
-            h("p", {"class": "explain", "data-testid": "aft-pending-health"}, plain(s))
-            for s in shown
-        ],
+        str(pending.get("summary", "")),
+        *[h("p", {"class": "explain", "data-testid": "aft-pending-health"}, s) for s in shown],
         h(
             "div",
             {"class": "grid4"},
@@ -110,7 +110,7 @@ def _health(model: Model, pending: dict[str, Any]) -> VNode:
             ),
             button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
         ),
-        _steps(steps),
+        _steps(pending),
     )
 
 
@@ -129,8 +129,8 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     what = "Damage Potential" if tail == "dp" else "near-side location"
     return _pending_card(
         "Result: one more value",
-        plain(str(pending.get("summary", ""))),
-        h("p", {"class": "explain", "data-testid": "aft-pending-wdm"}, plain(shown)),
+        str(pending.get("summary", "")),
+        h("p", {"class": "explain", "data-testid": "aft-pending-wdm"}, shown),
         number(
             f"aft-{mode}-{tail}",
             label,
@@ -149,7 +149,7 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
             ),
             button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
         ),
-        _steps(steps),
+        _steps(pending),
     )
 
 
@@ -187,7 +187,7 @@ def result_card(
             {"class": OUTCOME, "data-testid": "aft-attack-result", "aria-live": "polite"},
             plain(str(entry["text"])) if latest else "Resolve an attack to see every step here.",
         ),
-        _steps([str(s) for s in entry.get("steps", [])]) if latest else None,
+        _steps(entry) if latest else None,
         h(
             "ul",
             {"class": "small", "data-testid": "aft-applied"},
