@@ -22,6 +22,7 @@ from pycore.systems.aftermath import (
     barriers,
     bind,
     combat,
+    critical,
     critical_misses,
     encumbrance,
     firearms,
@@ -177,3 +178,16 @@ def test_every_step_says_words_and_keeps_its_rule_as_data(seed: int) -> None:
         assert not CITED.search(combat.summary(resolution))
         for condition in resolution.conditions:
             assert not CITED.search(str(condition)), str(condition)
+
+
+def test_a_condition_recorded_by_hand_says_words_and_keeps_its_rules() -> None:
+    """The Characters tab's "Record a condition" list and the condition it records."""
+    for key, label in sheet.MANUAL_CONDITIONS.items():
+        assert not CITED.search(label) and critical.MANUAL_CONDITION_RULES[key], key
+    added = sheet.add_condition(sheet.new_sheet("Bo"), "system_shock", moment(1, 1))
+    shock = sheet.condition_from_json(added["conditions"][0])
+    assert (
+        str(shock)
+        == "System Shock from turn 1, phase 1 for the rest of the combat; recorded by hand"
+    )
+    assert shock.rule == "AFT-23, AFT-25, AFT-M08"

@@ -229,6 +229,20 @@ class Condition:
         return f"{self.name} from {self.start} {end}{note}"
 
 
+#: The rules of each condition the GM records by hand (sheet.MANUAL_CONDITIONS), as data.
+MANUAL_CONDITION_RULES: Final = {
+    "dazed": ("AFT-21",),
+    "dazed_rest": ("AFT-23",),
+    "stunned": ("AFT-22",),
+    "stunned_rest": ("AFT-23",),
+    "system_shock": ("AFT-23", "AFT-25", "AFT-M08"),
+    "death_blow": ("AFT-25", "AFT-M09"),
+    "broken_bone": ("AFT-25",),
+    "compound_fracture": ("AFT-25",),
+    "knocked_over": ("AFT-41", "AFT-M10"),
+}
+
+
 @checked
 def daze_condition(at: Moment, rest_of_combat: bool = False) -> Condition:
     """AFT-21: BCS and ODA at ½ until after the same-numbered phase of the next Combat Turn.

@@ -32,7 +32,13 @@ from pycore.systems.aftermath.armor import (
 from pycore.systems.aftermath.attributes import AttributeGroup, attribute_group
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
 from pycore.systems.aftermath.combat import Resolution
-from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
+from pycore.systems.aftermath.critical import (
+    MANUAL_CONDITION_RULES,
+    Condition,
+    Moment,
+    daze_condition,
+    stun_conditions,
+)
 from pycore.systems.aftermath.encumbrance import EncumbranceStatus, encumbrance_status
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
 from pycore.systems.aftermath.weapon_record import legacy_weapon
@@ -337,15 +343,15 @@ def _with_conditions(out: dict[str, Any], added: Sequence[Condition]) -> dict[st
 #: Conditions the GM records by hand (the worksheet adds the rest): key → label. Their rules are
 #: the text's; System Shock, Death Blow and falls are only named there (AFT-M08, M09, M10).
 MANUAL_CONDITIONS: Final = {
-    "dazed": "Dazed, until after this phase next Combat Turn (AFT-21)",
-    "dazed_rest": "Dazed for the rest of the combat (AFT-23)",
-    "stunned": "Stunned, then Dazed (AFT-22)",
-    "stunned_rest": "Stunned for the rest of the combat (AFT-23)",
-    "system_shock": "System Shock (AFT-23, AFT-25; effects the GM's, AFT-M08)",
-    "death_blow": "Death Blow (AFT-25; consequence the GM's, AFT-M09)",
-    "broken_bone": "Broken bone (AFT-25)",
-    "compound_fracture": "Compound fracture, bleeding to death (AFT-25)",
-    "knocked_over": "Knocked Over (AFT-41; falling rules the GM's, AFT-M10)",
+    "dazed": "Dazed, until after this phase next Combat Turn",
+    "dazed_rest": "Dazed for the rest of the combat",
+    "stunned": "Stunned, then Dazed",
+    "stunned_rest": "Stunned for the rest of the combat",
+    "system_shock": "System Shock (effects the GM's)",
+    "death_blow": "Death Blow (consequence the GM's)",
+    "broken_bone": "Broken bone",
+    "compound_fracture": "Compound fracture, bleeding to death",
+    "knocked_over": "Knocked Over (falling rules the GM's)",
 }
 
 
@@ -367,8 +373,9 @@ def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]
     elif key in ("stunned", "stunned_rest"):
         found = stun_conditions(at, rest_of_combat=key == "stunned_rest")
     else:
-        name, _, rule = MANUAL_CONDITIONS[key].partition(" (")
-        found = (Condition(name, at, None, rule.rstrip(")"), "recorded by hand"),)
+        name = MANUAL_CONDITIONS[key].partition(" (")[0]
+        rule = ", ".join(MANUAL_CONDITION_RULES[key])
+        found = (Condition(name, at, None, rule, "recorded by hand"),)
     return _with_conditions(merged(sheet), found)
 
 

@@ -24,7 +24,6 @@ from rkweb.features.aftermath.state import (
     state,
     undoable,
 )
-from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.dice_entry import dice_entry
@@ -120,13 +119,13 @@ def _roll(
     if action == "roll_bcs":
         total = bcs_total(rolls, st["settings"])
         result = bcs.roll_bcs(total.total, rng)
-        return _log(model, f"{_name(st, rolls)}{plain(str(total))} · {result}", ctx)
+        return _log(model, f"{_name(st, rolls)}{total} · {result}", ctx)
     if action == "roll_save":
         save = bcs.roll_saving_throw(
             int(rolls["ast"]), int(rolls["cst"]), rng, 2 * int(rolls["blast"])
         )
         attr = core.ATTRIBUTE_NAMES.get(str(rolls["attribute"]), "")
-        return _log(model, f"{_name(st, rolls)}{attr} saving throw: {plain(str(save))}", ctx)
+        return _log(model, f"{_name(st, rolls)}{attr} saving throw: {save}", ctx)
     target, target_text = attributes.roll_effect_die(str(rolls["die_a"]), rng)
     user, user_text = attributes.roll_effect_die(str(rolls["die_b"]), rng)
     verdict = attributes.judge_opposed(str(rolls["comparison"]), target, user)
@@ -178,7 +177,7 @@ def _bcs_numbers(rolls: dict[str, Any], settings: dict[str, Any]) -> tuple[str, 
             (f"What +1 changes (then {percent_text(after)})", bcs.plus_one_change(total.total)),
         ],
     )
-    return plain(str(total)), odds
+    return str(total), odds
 
 
 def _d20_entry(model: Model, action: str, label: str) -> VNode:

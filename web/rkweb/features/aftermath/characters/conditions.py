@@ -12,9 +12,9 @@ from pycore.systems.aftermath.critical import Moment
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err
-from rkweb.features.aftermath.words import plain, whys
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import select
+from rkweb.kit.results import why
 
 CONDITION_DEFAULT = "system_shock"
 
@@ -46,14 +46,14 @@ def _entry(testid: str, index: int, i: int, raw_cond: Any, now: Moment) -> tuple
     node = h(
         "li",
         {"class": "skill-row", "data-testid": f"{testid}-entry"},
-        h("span", {"class": "strong" if active else "muted"}, mark + plain(str(cond))),
+        h("span", {"class": "strong" if active else "muted"}, mark + str(cond)),
         button(
             f"{testid}-remove-{i}",
             f"Remove {cond.name}",
             ("aftermath.char_remove_cond", index, i),
         ),
     )
-    return node, str(cond)
+    return node, f"{cond.name}: {cond.rule}"
 
 
 def conditions_card(
@@ -75,12 +75,20 @@ def conditions_card(
                 "class": "notice" if hurt.past_drt else "muted small",
                 "data-testid": f"{testid}-wounds",
             },
-            plain(str(hurt)),
+            str(hurt),
         ),
         h("ul", {"class": "skills"}, *[node for node, _ in entries])
         if entries
         else h("p", {"class": "muted"}, "No conditions."),
-        whys([text for _, text in entries] + [str(hurt), "Wounds: damage ÷ DRT, AFT-08, AFT-M07"]),
+        why(
+            [rule for _, rule in entries]
+            + ["Wounds: damage ÷ DRT, AFT-08, AFT-M07"]
+            + (
+                ["Past DRT, Critical Damage kept apart: AFT-M43"]
+                if hurt.past_drt or hurt.critical
+                else []
+            )
+        ),
         h(
             "div",
             {"class": "row"},
@@ -88,7 +96,7 @@ def conditions_card(
                 f"{testid}-kind",
                 "Record a condition by hand (starts now)",
                 chosen,
-                [(key, plain(label)) for key, label in core.MANUAL_CONDITIONS.items()],
+                list(core.MANUAL_CONDITIONS.items()),
                 ("aftermath.char_draft", "condition"),
                 error=err(model, "char.condition"),
             ),

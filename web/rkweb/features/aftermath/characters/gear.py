@@ -13,7 +13,7 @@ from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import draft
 from rkweb.features.aftermath.state import err
-from rkweb.features.aftermath.words import plain, said
+from rkweb.features.aftermath.words import said
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import field, number, select
 from rkweb.kit.results import why
@@ -87,7 +87,7 @@ def _armor_rows(raw: dict[str, Any], view: core.SheetView) -> list[VNode]:
                     {},
                     h("td", {}, str(n)),
                     h("td", {}, ", ".join(pieces)),
-                    h("td", {"data-testid": f"aft-av-{n}"}, plain(str(view.av[n]))),
+                    h("td", {"data-testid": f"aft-av-{n}"}, str(view.av[n])),
                 )
             )
     return worn

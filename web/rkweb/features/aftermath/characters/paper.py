@@ -53,7 +53,7 @@ def _armor(raw: dict[str, Any], view: core.SheetView) -> VNode:
     runs: list[list[Any]] = []
     for n in core.LOCATIONS:
         if raw["armor"].get(str(n)):
-            worn = (", ".join(raw["armor"][str(n)]), plain(str(view.av[n])))
+            worn = (", ".join(raw["armor"][str(n)]), str(view.av[n]))
             if runs and runs[-1][1] == n - 1 and runs[-1][2:] == list(worn):
                 runs[-1][1] = n
             else:
@@ -78,10 +78,10 @@ def _conditions(raw: dict[str, Any], now: Moment) -> VNode:
     shown = []
     for saved in raw["conditions"]:
         cond = core.condition_from_json(saved)
-        shown.append(marks[cond.state_at(now)] + plain(str(cond)))
+        shown.append(marks[cond.state_at(now)] + str(cond))
     return block(
         f"Damage and conditions (now {now})",
-        facts([("Damage", damage_line(raw)), ("Wounds", plain(str(wounds(raw))))]),
+        facts([("Damage", damage_line(raw)), ("Wounds", str(wounds(raw)))]),
         lines(shown),
         wide=True,
     )

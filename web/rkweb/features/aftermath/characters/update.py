@@ -13,7 +13,6 @@ from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.characters import weapons
 from rkweb.features.aftermath.characters.conditions import CONDITION_DEFAULT, draft
 from rkweb.features.aftermath.state import now_of, quietly, refused, set_err, state, undoable
-from rkweb.features.aftermath.words import plain
 
 
 def current(st: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
@@ -61,7 +60,7 @@ def _conditions(model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any]) -> Model |
         except RuleError as exc:
             return refused(model, "char.condition", exc)
         st["characters"][who] = target
-        label = plain(core.MANUAL_CONDITIONS[chosen]).split(",")[0]
+        label = core.MANUAL_CONDITIONS[chosen].split(",")[0]
         model = set_err(model, "char.condition", None)
         return undoable(model, st, f"{label}: {target['name']}", ctx)
     return None
