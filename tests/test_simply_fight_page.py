@@ -344,6 +344,9 @@ def test_one_tap_luck_needs_5_lp_and_a_defend_an_action() -> None:
     assert texts(model, "sc-attack-roll-luck") == []
     refused = send(model, "simply.combat_attack_declared", "luck")
     assert "at least 5" in texts(refused, "sc-error-attack")[0]
+    # Issue 25 item 4: the refusal's rule is data, shown only under its "Why".
+    assert "SIM-" not in texts(refused, "sc-error-attack")[0]
+    assert texts(refused, "sc-error-attack-why")[0].startswith("WhySIM-10: ")
     assert refused.state["simply_combat"]["combat"] == model.state["simply_combat"]["combat"]
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
     model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # Bo's last action

@@ -14,7 +14,7 @@ from pycore.systems.simply.stats import LEVELS, age_names
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.state import ERRORS
-from rkweb.features.simply.words import error_line, plain, why_rules
+from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select
 from rkweb.kit.results import card
@@ -23,7 +23,8 @@ STATS = (("strength", "S"), ("coordination", "C"), ("intellect", "I"), ("health"
 
 
 def problems_list(problems: Sequence[Problem], key: str, *also: str) -> VNode | None:
-    """The core's findings about ``key`` (and ``also``), in plain words, each with its "Why"."""
+    """The core's findings about ``key`` (and ``also``), in words, each with its rules under
+    "Why" (``Problem.rules``) when it has any."""
     names = (key, *also)
     mine = [
         p
@@ -36,7 +37,7 @@ def problems_list(problems: Sequence[Problem], key: str, *also: str) -> VNode | 
         "ul",
         {"class": "problems", "data-testid": f"char-problems-{key}"},
         *[
-            h("li", {"class": f"problem {p.severity}"}, plain(str(p)), why_rules(str(p)))
+            h("li", {"class": f"problem {p.severity}"}, str(p), why_rules(str(p), p.rules))
             for p in mine
         ],
     )
@@ -44,12 +45,12 @@ def problems_list(problems: Sequence[Problem], key: str, *also: str) -> VNode | 
 
 def text_field(model: Model, label: str, name: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, name)
-    return field(f"char-{name}", label, value, ("simply.char_field", name), error=plain(error))
+    return field(f"char-{name}", label, value, ("simply.char_field", name), error=error)
 
 
 def _stat_field(model: Model, label: str, name: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, name)
-    return number(f"char-{name}", label, value, ("simply.char_field", name), error=plain(error))
+    return number(f"char-{name}", label, value, ("simply.char_field", name), error=error)
 
 
 def who_card(model: Model, character: Character) -> VNode:

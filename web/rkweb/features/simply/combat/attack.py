@@ -16,9 +16,10 @@ from pycore.systems.simply.fight.dice import ATTACK, DEFEND, typed_two
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.words import error_line, plain
+from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.fields import rules_of
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
 
@@ -149,7 +150,12 @@ def _chance(fight: core.Combat, a: dict[str, str]) -> VNode:
             saved.number(a, "tn") or 0, None, saved.level(a["level"]) is not None
         )
     except ValueError as exc:
-        return h("div", {"class": "odds-line", "data-testid": "sc-hit-chance"}, plain(str(exc)))
+        return h(
+            "div",
+            {"class": "odds-line", "data-testid": "sc-hit-chance"},
+            str(exc),
+            why_rules(str(exc), rules_of(exc)),
+        )
     how = [
         "a contest against the Defend (a draw misses)" if defended else "no Defend",
         f"luck declared ({luck} LP)" if luck else "",
