@@ -158,3 +158,29 @@ def test_the_literal_guard_can_fail(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text('raise ValueError(f"no {x} (SIM-10)")\nWHY = f"({c.rule})"\nID = "SIM-10"\n')
     assert len(_rule_ids_in_words(sample)) == 2
+
+
+def test_the_builder_shows_a_fields_rules_only_under_its_why() -> None:
+    """A refusal kept beside a builder field with its rules: the words by the field, the
+    rules in the field's "Why" (none without rules)."""
+    from rkweb.app import shell
+    from rkweb.app.model import Ctx, Model
+    from rkweb.app.vdom import find_all, text_of
+    from rkweb.features.simply.characters.state import ERRORS
+    from rkweb.kit.fields import with_error
+
+    from pycore.store import History, default_data
+
+    now = Ctx(now="2026-11-27T10:00:00Z", fresh_seed="s")
+    model = shell.update(
+        Model(History.new(default_data()), route="simply"), ("simply.tab", "characters"), now
+    )
+    model = shell.update(model, ("simply.char_new",), now)
+
+    def texts(m: Model, testid: str) -> list[str]:
+        return [text_of(n) for n in find_all(shell.view(m), testid)]
+
+    assert texts(model, "char-luck-why") == []
+    refused = with_error(model, ERRORS, "luck", "luck -5 is outside 0 to 1000", ("SIM-D05",))
+    assert texts(refused, "char-luck-error") == ["luck -5 is outside 0 to 1000"]
+    assert texts(refused, "char-luck-why") == ["WhySIM-D05: luck -5 is outside 0 to 1000"]

@@ -16,7 +16,7 @@ from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.state import ERRORS
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
-from rkweb.kit.fields import error_of, field, number, select
+from rkweb.kit.fields import error_of, error_rules, field, number, select
 from rkweb.kit.results import card
 
 STATS = (("strength", "S"), ("coordination", "C"), ("intellect", "I"), ("health", "H"))
@@ -43,14 +43,26 @@ def problems_list(problems: Sequence[Problem], key: str, *also: str) -> VNode | 
     )
 
 
+def _with_why(model: Model, name: str, control: VNode) -> VNode:
+    """A field, and when the core's refusal beside it names rules, those rules under "Why"."""
+    rules = error_rules(model, ERRORS, name)
+    if not rules:
+        return control
+    return h(
+        "div", {}, control, why_rules(error_of(model, ERRORS, name), rules, f"char-{name}-why")
+    )
+
+
 def text_field(model: Model, label: str, name: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, name)
-    return field(f"char-{name}", label, value, ("simply.char_field", name), error=error)
+    msg = ("simply.char_field", name)
+    return _with_why(model, name, field(f"char-{name}", label, value, msg, error=error))
 
 
 def _stat_field(model: Model, label: str, name: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, name)
-    return number(f"char-{name}", label, value, ("simply.char_field", name), error=error)
+    msg = ("simply.char_field", name)
+    return _with_why(model, name, number(f"char-{name}", label, value, msg, error=error))
 
 
 def who_card(model: Model, character: Character) -> VNode:
