@@ -9,6 +9,7 @@ import json
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, find_all, text_of
+from rkweb.features.simply.combat.attack import outcome
 
 from pycore.store import History, default_data
 
@@ -78,6 +79,14 @@ def test_attack_typed_then_damage_rolled_then_applied_four_taps() -> None:
     model = send(model, "simply.combat_damage")  # tap 4
     assert texts(model, "sc-damage-result-verdict")[0].startswith("Bo: HP ")
     assert model.state["simply_combat"]["log"][0]["seed"] == "d"  # the D20's seed is kept
+    # Issue 25 item 4: the result keeps the step's rules as data, for its "Why" only.
+    state = model.state["simply_combat"]
+    assert "SIM-" not in state["result"]["damage"]["text"]
+    panel = outcome(state)
+    assert panel is not None and "SIM-" not in text_of(
+        find_all(panel, "sc-damage-result-verdict")[0]
+    )
+    assert text_of(find_all(panel, "sc-damage-result-why")[0]).startswith("WhySIM-40, SIM-44")
     assert model.history.undo_label == "Damage to Bo"
 
 

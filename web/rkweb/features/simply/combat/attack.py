@@ -272,6 +272,14 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     )
 
 
+def _rules_logged(state: dict[str, Any], text: str) -> list[str]:
+    """The rules of the logged step whose words the result shows (kept once, in the log)."""
+    for entry in state.get("log", [])[:3]:
+        if text and isinstance(entry, dict) and str(entry.get("text", "")).endswith(text):
+            return [str(r) for r in entry.get("rules", [])]
+    return []
+
+
 def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
     """The last result, where its tap was: the attack's, or the damage just applied; ``brief``
     leaves the explanation to the log (above the damage step, where room is short)."""
@@ -286,8 +294,8 @@ def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
         tone = "good" if shown["check"].get("passed") else "bad"
     else:
         return None
-    text = str(last["text"])
-    steps = [] if brief else [text]
+    text, rules = str(last["text"]), _rules_logged(state, str(last["text"]))
+    steps = [] if brief else [f"{', '.join(rules)}: {text}" if rules else text]
     panel = result(testid, str(last["verdict"]), str(last["number"]), steps, tone=tone)
     ended = str(last.get("ended", "")) if testid == "sc-attack-result" else ""
     said = h("p", {"class": "explain", "data-testid": "sc-attack-ended"}, ended) if ended else None
