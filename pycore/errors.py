@@ -6,7 +6,19 @@ True
 
 
 class RulekeeperError(ValueError):
-    """Base of every error the core raises on bad input or bad data."""
+    """Base of every error the core raises on bad input or bad data.
+
+    ``rules`` names the rules the refusal applies, as data: the message says its words
+    without rule IDs, and a page shows ``rules`` only inside the explanation a user opens.
+
+    >>> e = RuleError("luck points 3 is outside 5 to 1000", rules=("SIM-10",))
+    >>> str(e), e.rules, RuleError("no rule").rules
+    ('luck points 3 is outside 5 to 1000', ('SIM-10',), ())
+    """
+
+    def __init__(self, *args: object, rules: tuple[str, ...] = ()) -> None:
+        super().__init__(*args)
+        self.rules = tuple(rules)
 
 
 class DiceError(RulekeeperError):
@@ -30,6 +42,6 @@ class FieldError(RuleError):
     so a page shows the refusal beside it; the message names it in the game's words with the
     allowed range."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, message: str, *, rules: tuple[str, ...] = ()) -> None:
+        super().__init__(message, rules=rules)
         self.field = field

@@ -395,13 +395,14 @@ def _in_range(
     hi: Number | None,
     error: type[RulekeeperError],
     why: str = "",
+    rules: tuple[str, ...] = (),
 ) -> None:
     if lo is not None and hi is not None and not lo <= value <= hi:
-        raise error(f"{field} {shown(value)} is outside {lo} to {hi}{why}")
+        raise error(f"{field} {shown(value)} is outside {lo} to {hi}{why}", rules=rules)
     if lo is not None and value < lo:
-        raise error(f"{field} {shown(value)} is less than {lo}{why}")
+        raise error(f"{field} {shown(value)} is less than {lo}{why}", rules=rules)
     if hi is not None and value > hi:
-        raise error(f"{field} {shown(value)} is more than {hi}{why}")
+        raise error(f"{field} {shown(value)} is more than {hi}{why}", rules=rules)
 
 
 @checked
@@ -412,9 +413,11 @@ def whole(
     hi: int | None = None,
     error: type[RulekeeperError] = RuleError,
     why: str = "",
+    rules: tuple[str, ...] = (),
 ) -> int:
     """``value`` as a whole number in ``lo``..``hi`` (never a bool, a float or a Fraction);
-    ``why`` ends the refusal when the range is a rule's (" (SIM-43: at most the injury)").
+    ``why`` ends the refusal in words when the range is a rule's (" (at most the injury)"),
+    ``rules`` names that rule as data on the error (``("SIM-43",)``), never in its text.
 
     >>> whole(3, "round", 1, 100)
     3
@@ -430,8 +433,10 @@ def whole(
     if isinstance(value, Fraction) and value.denominator == 1:
         value = value.numerator
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{field} {shown(value)} is not a whole number{_allowed(lo, hi)}{why}")
-    _in_range(value, field, lo, hi, error, why)
+        raise error(
+            f"{field} {shown(value)} is not a whole number{_allowed(lo, hi)}{why}", rules=rules
+        )
+    _in_range(value, field, lo, hi, error, why, rules)
     return value
 
 
