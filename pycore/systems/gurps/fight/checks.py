@@ -98,15 +98,17 @@ class Answered(Logged):
     what: str
     rolled: RolledSuccess | None = None
     outcome: str = ""
+    lapsed: bool = False  # a shock recorded after his next turn: it changes nothing (GUR-58)
 
     @property
     def public(self) -> str:
-        return answered_public(self.name, self.outcome, self.rolled is not None)
+        return answered_public(self.name, self.outcome, self.rolled is not None or self.lapsed)
 
     def __str__(self) -> str:
         if self.rolled is not None:
             return f"{self.name}: {self.what}: {self.rolled}"
-        return f"{self.name}: {self.outcome} ({self.what})"
+        late = "; his next turn is over, so no penalty now" if self.lapsed else ""
+        return f"{self.name}: {self.outcome} ({self.what}){late}"
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -151,7 +153,34 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
             c = replace(c, posture="Lying Down")
     elif outcome == "unconscious":
         c = replace(c, unconscious=True)
-    elif outcome.startswith("shock −"):
+    elif outcome.startswith("shock −") and not ask.lapsed:
+        # GUR-58: the shock counts on his next turn only; :func:`next_turn` ends it with that
+        # turn. Recorded once that turn is over, it is logged and changes nothing.
         c = replace(c, shock=min(int(outcome.removeprefix("shock −")), MAX_SHOCK))
     asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
-    return replace(fight.with_combatant(c), asks=asks), Answered(c.name, ask.label, outcome=outcome)
+    said = Answered(c.name, ask.label, outcome=outcome, lapsed=ask.lapsed)
+    return replace(fight.with_combatant(c), asks=asks), said
+
+
+@dataclass(frozen=True)
+class Dismissed(Logged):
+    """A question after an injury the GM closes unanswered (his book calls for nothing, or he
+    settled it at the table): said in the log, never dropped in silence (issue 27)."""
+
+    name: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.what} dismissed"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("GUR-58",)
+
+
+@checked
+def dismiss(fight: Fight, index: int) -> tuple[Fight, Dismissed]:
+    """Close a question after an injury without an answer: nothing changes on his sheet."""
+    ask = _ask(fight, index)
+    asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
+    return replace(fight, asks=asks), Dismissed(fight.combatant(ask.who).name, ask.label)

@@ -21,12 +21,13 @@ from rkweb.features.gurps.state import (
     fight_of,
     typed_whole,
 )
+from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
 from rkweb.kit.results import why
 
-ACTIONS = frozenset({"check", "check_typed", "settle"})
+ACTIONS = frozenset({"check", "check_typed", "settle", "dismiss", "answer"})
 
 
 def _check(model: Model, fight: Fight, ctx: Ctx, index: str, typed: str | None) -> Model:
@@ -43,12 +44,22 @@ def _settle(model: Model, fight: Fight, ctx: Ctx, index: str, outcome: str) -> M
     return commit(model, fight, f"{settled.name}: {outcome}", ctx, [settled])
 
 
+def _dismiss(model: Model, fight: Fight, ctx: Ctx, index: str) -> Model:
+    """The GM closes a question unanswered: logged, nothing changes on the sheet (issue 27)."""
+    fight, dismissed = gurps_fight.dismiss(fight, typed_whole(index, "question", 0, 50))
+    return commit(model, fight, f"{dismissed.name}: dismissed", ctx, [dismissed])
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix(f"{SECTION}.")
+    if action == "answer":  # the questions carried from an earlier turn, opened in one tap
+        return model.with_ui(gurps_answer=True)
     try:
         fight = fight_of(model)
         if action == "settle":
             return _settle(model, fight, ctx, str(msg[1]), str(msg[2]))
+        if action == "dismiss":
+            return _dismiss(model, fight, ctx, str(msg[1]))
         typed = str(msg[2]) if action == "check_typed" else None
         return _check(model, fight, ctx, str(msg[1]), typed)
     except RulekeeperError as exc:
@@ -65,6 +76,9 @@ _AFTER_WHY = (
     "Stunned: Do Nothing, −4 to defend, an HT roll each turn to recover (004 line 46). "
     "Unconscious: no action and no defense (004 line 210). Shock: taken off his attacks on "
     "his next turn.",
+    "The questions stay with the fighter they concern, across turns, a reload and undo, until "
+    "you record an answer or dismiss them (GUR-58). A shock recorded after his next turn is "
+    "over is only logged: its turn has passed.",
 )
 
 
@@ -75,6 +89,8 @@ def _question(model: Model, fight: Fight, index: int, ask: gurps_fight.Ask) -> l
     if ask.kind == "shock":
         note = f" ({ask.note})" if ask.note else ""
         head = f"{who.name}: shock from this injury, as your book gives it{note}"
+        if ask.lapsed:  # GUR-58: his next turn, the one it counts on, is over
+            head += "; his next turn is over: recorded now, it changes nothing"
     else:
         target = who.ht + ask.modifier
         roll = f"HT {who.ht} −{-ask.modifier} = {target}" if ask.modifier else f"HT {target}"
@@ -103,25 +119,55 @@ def _question(model: Model, fight: Fight, index: int, ask: gurps_fight.Ask) -> l
             typed=("gurps.check_typed", str(index)),
             label="Roll for me",
         )
+    dismiss = button(f"gurps-dismiss-{index}", "Dismiss", ("gurps.dismiss", str(index)))
     return [
         h("p", {"class": "strong"}, head),
         entry,
-        chips("Record", items, f"gurps-settle-{index}"),
+        h("div", {"class": "row"}, chips("Record", items, f"gurps-settle-{index}"), dismiss),
     ]
 
 
-def view(model: Model, fight: Fight) -> VNode | None:
-    """GUR-58: what the last injury leaves for the GM's book, asked in place, one question at
-    a time (the rolls first, then the shock) so that it stays in view."""
-    if not fight.asks or fight.pending is not None:
+def _later(fight: Fight, indexes: list[int]) -> str:
+    return ", ".join(
+        f"{fight.combatant(fight.asks[i].who).name}'s {fight.asks[i].label}" for i in indexes
+    )
+
+
+def _names(fight: Fight, indexes: list[int]) -> str:
+    return ", ".join(dict.fromkeys(fight.combatant(fight.asks[i].who).name for i in indexes))
+
+
+def carried(model: Model, fight: Fight) -> VNode | None:
+    """The questions carried from an earlier turn (GUR-58), folded to one line beside "Change
+    maneuver" once he has chosen it, so that no tap of the attack moves (FIGHT.md: no
+    scroll); before he chooses, :func:`view` shows that line above his maneuver chips."""
+    return view(model, fight, folded=True)
+
+
+def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
+    """GUR-58: what the injuries leave for the GM's book, asked in place, one question at a
+    time (this turn's first; the rolls, then the shock, a shock whose turn is over last).
+    They stay with the fighter they concern across turns until answered or dismissed (issue
+    27): once the turn has passed they are one line at the top of the panel at the start of
+    each turn, opened with a tap, so the next fighter's step keeps its place (FIGHT.md: no
+    scroll)."""
+    if not fight.asks:
         return None
-    order = sorted(range(len(fight.asks)), key=lambda i: fight.asks[i].kind == "shock")
+    asks = fight.asks
+    order = sorted(
+        range(len(asks)), key=lambda i: (asks[i].carried, asks[i].lapsed, asks[i].kind == "shock")
+    )
+    if fight.pending is not None:
+        return None  # the attack's step keeps the screen (FIGHT.md: no scroll)
+    carried = asks[order[0]].carried and not model.ui.get("gurps_answer")
+    if carried and fight.attacks:
+        # Carried from an earlier turn, they are asked at the start of each turn, before the
+        # attack, and leave the screen to its result and "Next turn" after it (no scroll).
+        return None
     first, rest = order[0], order[1:]
-    later = ", ".join(fight.asks[i].label for i in rest)
-    return h(
-        "div",
-        {"class": "after-injury", "data-testid": "gurps-after-injury"},
-        *_question(model, fight, first, fight.asks[first]),
+    later = _later(fight, rest)
+    body = (
+        *_question(model, fight, first, asks[first]),
         h("p", {"class": "small"}, f"Then: {later}.") if later else None,
         h(
             "p",
@@ -129,4 +175,18 @@ def view(model: Model, fight: Fight) -> VNode | None:
             error_of(model, SECTION, "fight.check"),
         ),
         why(_AFTER_WHY, summary="Why your book decides"),
+    )
+    if carried != folded and not (carried and not fight.chosen):
+        return None
+    if not carried:
+        return h("div", {"class": "after-injury", "data-testid": "gurps-after-injury"}, *body)
+    return h(
+        "div",
+        {"class": "after-injury row", "data-testid": "gurps-after-injury-carried"},
+        h(
+            "p",
+            {"class": "strong", "data-testid": "gurps-after-injury-open"},
+            f"Still to answer for {_names(fight, order)}: {len(order)}",
+        ),
+        button("gurps-after-injury-answer", "Answer", ("gurps.answer",)),
     )

@@ -563,6 +563,8 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         h("summary", {}, "Change maneuver"),
         maneuver_chips(model, fight, current),
     )
+    if (folded := after_injury.carried(model, fight)) is not None:
+        change = h("div", {"class": "row"}, change, folded)
     head = [chosen_line(fight, current), None if fight.attacks else change]
     if not maneuver(current.maneuver).can_attack:
         said = f"{current.name} takes {current.maneuver}: no attack this turn."
