@@ -25,7 +25,7 @@ def test_the_next_fighters_chip_keeps_the_victims_questions(app: Page, errors: l
 
     app.get_by_test_id("gurps-after-injury-answer").click()  # one tap opens the question
     asks = app.get_by_test_id("gurps-after-injury")
-    expect(asks).to_contain_text("Knockdown and stun roll, if your book calls for one: HT 10 −10")
+    expect(asks).to_contain_text("Bo: Knockdown and stun roll, HT 10 −10 = 0")
     enter(app, "gurps-check-1-typed", "12")
     app.get_by_test_id("gurps-settle-1-0").click()  # stunned
     bo = app.get_by_test_id("gurps-slot").nth(1)

@@ -10,9 +10,9 @@ from typing import Any
 from pycore.errors import RulekeeperError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.rolls import success_chance
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import shown
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -22,9 +22,10 @@ from rkweb.features.gurps.state import (
     typed_whole,
 )
 from rkweb.kit.buttons import button
-from rkweb.kit.chips import chip, chips
+from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
+from rkweb.kit.odds import odds
 from rkweb.kit.results import why
 
 ACTIONS = frozenset({"check", "check_typed", "settle", "dismiss", "answer"})
@@ -35,7 +36,9 @@ def _check(model: Model, fight: Fight, ctx: Ctx, index: str, typed: str | None) 
     rng, seed = dice_source(ctx, "3d6", typed, "HT roll")
     fight, checked = gurps_fight.roll_check(fight, typed_whole(index, "question", 0, 50), rng)
     label = f"{checked.name}: {checked.what}"
-    return commit(model, fight, label, ctx, [checked], seed=seed, shown=shown.of(checked))
+    # Its result shows in the question's line, where the tap was; the injury's stays above it
+    # (a second result panel would push the next fighter's chips off the screen: issue 27).
+    return commit(model, fight, label, ctx, [checked], seed=seed)
 
 
 def _settle(model: Model, fight: Fight, ctx: Ctx, index: str, outcome: str) -> Model:
@@ -69,7 +72,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 _AFTER_WHY = (
     "The texts stop at the injury: what follows it (shock, knockdown and stun, staying "
     "conscious) is in a chapter they do not include (GUR-58, 004 lines 347-349), so your book "
-    "decides: the app asks and records, it does not decide.",
+    "decides: the app asks and records, it does not decide. Dismiss a question your book does "
+    "not ask.",
     "What the texts give: knockdown rolls at −10 on the skull and the eye, −5 on the face "
     "(003 lines 43, 46, 48); a male's groin: −5, and double shock from crushing, at most −8 "
     "(003 line 52).",
@@ -82,25 +86,40 @@ _AFTER_WHY = (
 )
 
 
-def _question(model: Model, fight: Fight, index: int, ask: gurps_fight.Ask) -> list[Any]:
-    """One question after an injury: its roll (roll for me / I rolled), then the outcomes,
-    one tap each."""
+def _head(fight: Fight, ask: gurps_fight.Ask) -> tuple[str, int | None]:
+    """The question in one line, and the target of its HT roll while it is still to roll."""
     who = fight.combatant(ask.who)
     if ask.kind == "shock":
         note = f" ({ask.note})" if ask.note else ""
         head = f"{who.name}: shock from this injury, as your book gives it{note}"
         if ask.lapsed:  # GUR-58: his next turn, the one it counts on, is over
             head += "; his next turn is over: recorded now, it changes nothing"
-    else:
-        target = who.ht + ask.modifier
-        roll = f"HT {who.ht} −{-ask.modifier} = {target}" if ask.modifier else f"HT {target}"
-        head = (
-            f"{who.name}: {ask.label[0].upper()}{ask.label[1:]}, if your book calls for one: {roll}"
-        )
-        if ask.rolled:
-            margin = target - ask.rolled
-            said = f"success by {margin}" if ask.success else f"failure by {-margin}"
-            head += f"; rolled {ask.rolled}: {said}"
+        return head, None
+    target = who.ht + ask.modifier
+    roll = f"HT {who.ht} −{-ask.modifier} = {target}" if ask.modifier else f"HT {target}"
+    head = f"{who.name}: {ask.label[0].upper()}{ask.label[1:]}, {roll}"
+    if not ask.rolled:
+        return head, target
+    margin = target - ask.rolled
+    said = f"success by {margin}" if ask.success else f"failure by {-margin}"
+    return f"{head}; rolled {ask.rolled}: {said}", None
+
+
+def _chance(target: int) -> VNode | None:
+    """The HT roll's chance as every roll on the page shows it (roll ≤ HT + modifier)."""
+    try:
+        return odds(success_chance(target), "gurps-check-odds")
+    except RulekeeperError:  # a target past the scores the core reads: the roll still works
+        return None
+
+
+def _question(
+    model: Model, fight: Fight, index: int, ask: gurps_fight.Ask
+) -> tuple[list[Any], VNode]:
+    """One question after an injury on two lines (issue 27: the next fighter's chips stay on
+    the screen at 768x1024): the question, its chance and its roll (roll for me / I rolled);
+    then the outcomes, one tap each, and Dismiss."""
+    head, target = _head(fight, ask)
     items = [
         chip(
             f"gurps-settle-{index}-{k}",
@@ -111,20 +130,29 @@ def _question(model: Model, fight: Fight, index: int, ask: gurps_fight.Ask) -> l
         for k, outcome in enumerate(gurps_fight.OUTCOMES[ask.kind])
     ]
     entry = None
-    if ask.kind != "shock" and not ask.rolled:
+    if target is not None:
         entry = dice_entry(
             f"gurps-check-{index}",
             "3d6",
             roll=("gurps.check", str(index)),
             typed=("gurps.check_typed", str(index)),
             label="Roll for me",
+            typed_label="I rolled",
         )
-    dismiss = button(f"gurps-dismiss-{index}", "Dismiss", ("gurps.dismiss", str(index)))
-    return [
-        h("p", {"class": "strong"}, head),
-        entry,
-        h("div", {"class": "row"}, chips("Record", items, f"gurps-settle-{index}"), dismiss),
-    ]
+    record = h(
+        "div",
+        {
+            "class": "quick",
+            "role": "group",
+            "aria-label": f"Record {head}",
+            "data-testid": f"gurps-settle-{index}",
+        },
+        *items,
+        button(f"gurps-dismiss-{index}", "Dismiss", ("gurps.dismiss", str(index))),
+    )
+    line = h("p", {"class": "strong ask-head", "data-testid": "gurps-after-injury-ask"}, head)
+    chance = _chance(target) if target is not None else None
+    return [line, chance, entry], record
 
 
 def _later(fight: Fight, indexes: list[int]) -> str:
@@ -166,15 +194,20 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
         return None
     first, rest = order[0], order[1:]
     later = _later(fight, rest)
+    line, record = _question(model, fight, first, asks[first])
+    # The rest under a fold beside the question or its outcomes: two lines in all.
+    more = f"{len(rest)} more" if rest else "Why"
+    then = f"Then: {later}." if later else None
+    fold = why((*filter(None, [then]), *_AFTER_WHY), summary=more)
+    rolled = line[-1] is None  # no roll to make: the fold beside the question
     body = (
-        *_question(model, fight, first, asks[first]),
-        h("p", {"class": "small"}, f"Then: {later}.") if later else None,
+        h("div", {"class": "row ask-row"}, *line, fold if rolled else None),
+        h("div", {"class": "row ask-row"}, record, None if rolled else fold),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
             error_of(model, SECTION, "fight.check"),
         ),
-        why(_AFTER_WHY, summary="Why your book decides"),
     )
     if carried != folded and not (carried and not fight.chosen):
         return None
