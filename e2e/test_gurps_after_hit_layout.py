@@ -6,6 +6,7 @@ On main the questions (about 330 px) sat above "Next turn" and pushed the chips 
 
 from __future__ import annotations
 
+import pytest
 from bench_fight_gurps import set_up
 from playwright.sync_api import Page, expect
 from support import enter, run_axe
@@ -24,18 +25,33 @@ ATTACKS = tuple(
 )
 
 
-def _major_wound(app: Page) -> None:
-    set_up(app, (("Ana", {"weapon_skill": "14", "basic_speed": "6"}), ("Bo", {})))
-    app.get_by_test_id("gurps-take-attack").click()  # Ana's turn, at Bo
+#: Two fighters, and four: the order strip on two rows (229 px) leaves the next fighter's first
+#: row of chips 4 px below the screen under a question (open: the step needs about 65 px more).
+SIDES = (
+    pytest.param(("Bo",), id="two"),
+    pytest.param(
+        ("Bo", "Cy", "Di"),
+        id="four",
+        marks=pytest.mark.xfail(strict=True, reason="four fighters: the chips 4-65 px too low"),
+    ),
+)
+
+
+def _major_wound(app: Page, others: tuple[str, ...]) -> None:
+    ana = ("Ana", {"weapon_skill": "14", "basic_speed": "6"})
+    set_up(app, (ana, *((name, {}) for name in others)))
+    app.get_by_test_id("gurps-take-attack").click()  # Ana's turn
+    app.get_by_test_id("gurps-target-g2").click()  # at Bo
     enter(app, "gurps-fight-attack-typed", "1 1 1")  # 3: a critical hit, maximum damage
     app.get_by_test_id("gurps-fight-damage-roll").click()  # 1d+1 max 7 cut: injury 10
     expect(app.get_by_test_id("gurps-fight-result-verdict")).to_contain_text("major wound")
 
 
+@pytest.mark.parametrize("others", SIDES)
 def test_after_a_major_wound_the_next_chips_and_the_questions_fit(
-    app: Page, errors: list[str]
+    app: Page, errors: list[str], others: tuple[str, ...]
 ) -> None:
-    _major_wound(app)
+    _major_wound(app, others)
     asks = app.get_by_test_id("gurps-after-injury")
     expect(asks).to_contain_text("Bo: Knockdown and stun roll, HT 10")
     # Each question in view and answered in one tap, the chips staying on the screen.

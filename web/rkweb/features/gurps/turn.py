@@ -521,7 +521,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
             "him (Edit on his card)."
         )
         done = next_up(model, fight)
-        return [h("p", {"class": "strong turn-done"}, said), done], [_override(step)]
+        return [h("p", {"class": "strong"}, said), done], [_override(step)]
     if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), []
     if not fight.chosen:
@@ -545,10 +545,9 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         # His turn is done: its result, the questions it leaves and the next fighter's chips
-        # share the screen at 768x1024 (issue 27), so the maneuver line gives way to this one.
+        # share the screen at 768x1024 (issue 27): how it ended is said beside "Next turn".
         said = f"{current.name} has made his attack this turn ({current.maneuver})."
-        done = next_up(model, fight)
-        return [h("p", {"class": "strong"}, said), done], [_override(step)]
+        return [next_up(model, fight, said)], [_override(step)]
     now, adjust = _attack_step(model, fight, current, step)
     return [*head, *now], adjust
 
