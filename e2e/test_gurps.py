@@ -339,11 +339,8 @@ def test_a_chink_in_the_armor_at_the_arm(app: Page, errors: list[str]) -> None:
     assert errors == []
 
 
-def test_after_a_skull_hit_the_book_is_asked_and_a_stun_recorded(
-    app: Page, errors: list[str]
-) -> None:
-    """Issue 27 item 2: the knockdown and stun roll at −10 for the skull (003 line 43), typed;
-    its outcome recorded in one tap and enforced on the victim's turn (004 line 46)."""
+def skull_hit(app: Page) -> None:
+    """Sam, first in the order, hits Bo (HP 20) on the skull: a critical hit, 20 injury."""
     _sheets(app, (FIGHTERS[0], ("Bo", {"hp": "20"}, {})))
     app.get_by_test_id("gurps-tab-tracker").click()
     app.get_by_test_id("gurps-start").click()  # Sam first, at Bo
@@ -351,16 +348,22 @@ def test_after_a_skull_hit_the_book_is_asked_and_a_stun_recorded(
     app.get_by_test_id("gurps-fight-location").select_option("skull")
     enter(app, "gurps-fight-attack-typed", "1 1 2")  # a critical hit: no defense
     enter(app, "gurps-fight-damage-typed", "6")  # 1d+1 = 7 − skull DR 2 = 5, ×4: 20
+
+
+def test_after_a_skull_hit_the_book_is_asked_and_a_stun_recorded(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 27 item 2: the knockdown and stun roll at −10 for the skull (003 line 43), typed;
+    its outcome recorded in one tap and enforced on the victim's turn (004 line 46)."""
+    skull_hit(app)
     asks = app.get_by_test_id("gurps-after-injury")
-    expect(asks).to_contain_text(
-        "Knockdown and stun roll, if your book calls for one: HT 10 −10 = 0"
-    )
+    expect(asks).to_contain_text("Bo: Knockdown and stun roll, HT 10 −10 = 0")
     _in_view(app, "gurps-check-1-roll")
     enter(app, "gurps-check-1-typed", "12")
     expect(asks).to_contain_text("rolled 12: failure by 12")
     app.get_by_test_id("gurps-settle-1-0").click()  # "stunned": one tap
     expect(app.get_by_test_id("gurps-slot").nth(1)).to_contain_text("stunned (−4 defenses)")
-    expect(asks).to_contain_text("Bo: Roll to stay conscious at 0 HP or below, if your book")
+    expect(asks).to_contain_text("Bo: Roll to stay conscious at 0 HP or below, HT 10")
     app.get_by_test_id("gurps-settle-1-1").click()  # at HP 0: "stays conscious"
     expect(asks).to_contain_text("shock from this injury, as your book gives it")
     app.get_by_test_id("gurps-settle-0-8").click()  # "none"

@@ -106,10 +106,9 @@ def test_a_real_fight_with_app_dice_each_plain_attack_in_four_taps(
     """Issue 27 "Done when": the same real fight as ``make bench`` plays (three fighters, a
     defense rolled, Cy stunned, Ana's weapon changed in round 2), with the app's dice: each
     plain attack, from the maneuver chip that begins its turn to its end, takes at most 4 taps
-    and no entry; the weapon change one tap more. Results in view are asserted on the typed
-    fight above, whose dice are known: here a random major wound asks its questions above "Next
-    turn" and pushes the next fighter's maneuver chips below the screen at 768x1024 (about one
-    run in eight; a layout that fits both is issue 27's open item), so they are printed."""
+    and no entry; the weapon change one tap more; every result in view, as with typed dice
+    (issue 27: a random major wound's questions, about one run in eight, pushed the next
+    fighter's maneuver chips below the screen at 768x1024; they now keep to two lines)."""
     browser = page.context.browser
     assert browser is not None
     by_kind = real_fight(browser, app_url.rstrip("/"), typed=False)
@@ -118,4 +117,4 @@ def test_a_real_fight_with_app_dice_each_plain_attack_in_four_taps(
     changed = [(t.taps, t.entries) for t in by_kind["weapon changed"]]
     assert len(changed) == 1 and changed[0][0] <= 5 and changed[0][1] == 0, changed
     unseen = [(kind, t.out_of_view) for kind, turns in by_kind.items() for t in turns]
-    print("results out of view (app dice):", [u for u in unseen if u[1]] or "none")
+    assert [u for u in unseen if u[1]] == []  # names the kind of turn and what left the view

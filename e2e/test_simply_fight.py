@@ -432,6 +432,38 @@ def test_a_scripted_fight_shows_rule_ids_only_under_why_on_every_tab(
     assert errors == []
 
 
+def test_a_refusal_says_its_words_and_names_its_rule_only_under_why(
+    app: Page, errors: list[str]
+) -> None:
+    """Issue 25 item 4: the core's refusals carry their rules as data. First Aid for a fighter
+    with no injury and a campaign setting out of range are refused in words on screen; the rule
+    each breaks (SIM-55, SIM-D02) is inside the "Why" beside it, nowhere else."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    app.get_by_test_id("sc-treat-patient").select_option(label="Mara")
+    app.get_by_test_id("sc-treat-treatment").select_option("first aid")
+    task = app.get_by_test_id("sc-treat-task")
+    expect(task).to_contain_text("Mara has no injury to treat")
+    app.get_by_test_id("sc-treat-roll").click()
+    refused = app.get_by_test_id("sc-error-treat")
+    expect(refused).to_have_text("Mara has no injury to treat")
+    found = {"treatment": rule_text_outside_why(app)}
+    app.get_by_test_id("sc-error-treat-why").locator("summary").click()
+    expect(app.get_by_test_id("sc-error-treat-why")).to_contain_text("SIM-55: Mara has no injury")
+    task.locator("summary").click()
+    expect(task.locator(".why")).to_contain_text("SIM-55")
+    app.get_by_test_id("simply-tab-characters").click()
+    settings = app.get_by_test_id("campaign-settings")
+    settings.locator("summary").first.click()
+    enter(app, "campaign-stat_max", "99")
+    expect(app.get_by_test_id("campaign-stat_max-error")).to_have_text(
+        "Highest stat 99 is outside 1 to 20"
+    )
+    found["campaign"] = rule_text_outside_why(app)
+    assert {k: v for k, v in found.items() if v} == {}
+    assert errors == []
+
+
 def test_add_a_participant_is_in_view_during_the_fight_and_undo_says_what_changed(
     app: Page, errors: list[str]
 ) -> None:

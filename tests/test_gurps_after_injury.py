@@ -89,13 +89,6 @@ def test_shock_is_taken_off_his_attacks_on_his_next_turn_only() -> None:
     assert fight.combatant("b").shock == 0
 
 
-def test_moving_on_closes_the_questions_in_words() -> None:  # never a silent drop
-    fight, begun = gf.next_turn(_hit("skull", "4"))
-    assert fight.asks == () and str(begun).startswith(
-        "Left unanswered: Bo's shock from this injury; Bo's knockdown and stun roll."
-    )
-
-
 def test_the_step_asks_after_the_injury_and_records_in_one_tap() -> None:  # issue 27 item 2
     model = send(fight_started(), "gurps.field", "g2", "hp", "20")
     model = attack_turn(model)  # Ana at Bo (DR 2)

@@ -64,8 +64,8 @@ def test_sim_32_e42_c_adjustment_and_min_strength() -> None:
     assert 6 - worn.c_adjustment == 4  # E42
     assert worn.strength_problems(5) == ()
     assert worn.strength_problems(4) == (
-        "S 4 below Min S 5 for Chainmail (SIM-32)",
-        "S 4 below Min S 5 for Large (SIM-32)",
+        "S 4 below Min S 5 for Chainmail",
+        "S 4 below Min S 5 for Large",
     )
 
 

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refusals import refused
 from scripted import Faces as ScriptedRng
 
 from pycore.errors import RuleError
@@ -110,7 +111,7 @@ def test_interrupts_need_a_held_action_and_never_follow_each_other() -> None:
     fight, text = take_action(fight, "c1", "Attack")
     assert "interrupting" in str(text)
     fight, _ = hold(fight, "c2")  # Bo holds too; Cy's turn
-    with pytest.raises(RuleError, match="SIM-36"):
+    with refused("SIM-36"):
         take_action(fight, "c2", "Attack")  # a second interrupt straight after the first
     fight, _ = take_action(fight, "c3", "Move")  # an action in order by someone else
     fight, text = take_action(fight, "c2", "Attack")

@@ -9,6 +9,7 @@ import json
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, find_all, text_of
+from rkweb.features.simply.combat.attack import outcome
 
 from pycore.store import History, default_data
 
@@ -78,6 +79,14 @@ def test_attack_typed_then_damage_rolled_then_applied_four_taps() -> None:
     model = send(model, "simply.combat_damage")  # tap 4
     assert texts(model, "sc-damage-result-verdict")[0].startswith("Bo: HP ")
     assert model.state["simply_combat"]["log"][0]["seed"] == "d"  # the D20's seed is kept
+    # Issue 25 item 4: the result keeps the step's rules as data, for its "Why" only.
+    state = model.state["simply_combat"]
+    assert "SIM-" not in state["result"]["damage"]["text"]
+    panel = outcome(state)
+    assert panel is not None and "SIM-" not in text_of(
+        find_all(panel, "sc-damage-result-verdict")[0]
+    )
+    assert text_of(find_all(panel, "sc-damage-result-why")[0]).startswith("WhySIM-40, SIM-44")
     assert model.history.undo_label == "Damage to Bo"
 
 
@@ -344,6 +353,9 @@ def test_one_tap_luck_needs_5_lp_and_a_defend_an_action() -> None:
     assert texts(model, "sc-attack-roll-luck") == []
     refused = send(model, "simply.combat_attack_declared", "luck")
     assert "at least 5" in texts(refused, "sc-error-attack")[0]
+    # Issue 25 item 4: the refusal's rule is data, shown only under its "Why".
+    assert "SIM-" not in texts(refused, "sc-error-attack")[0]
+    assert texts(refused, "sc-error-attack-why")[0].startswith("WhySIM-10: ")
     assert refused.state["simply_combat"]["combat"] == model.state["simply_combat"]["combat"]
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
     model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # Bo's last action

@@ -291,7 +291,10 @@ def test_simply_campaign_settings_change_the_budgets_and_refuse_bad_values() -> 
     assert bad.history is model.history
     # Plain words by the field; the rule it breaks under "Why".
     assert texts_by_testid(bad, "campaign-stat_max-error") == ["Highest stat 99 is outside 1 to 20"]
-    assert "(SIM-D02)" in texts_by_testid(bad, "campaign-settings")[0]
+    assert (
+        "SIM-D02: Highest stat 99 is outside 1 to 20"
+        in texts_by_testid(bad, "campaign-settings")[0]
+    )
     assert shell.update(model, ("shell.undo",), ctx()).state["simply_characters"]["campaign"] == {
         "starting_luck": 15
     }

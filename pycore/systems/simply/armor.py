@@ -299,8 +299,8 @@ class Protection:
         if self.coating is not None and (self.armor is None or not self.armor.coatable):
             where = "no armor" if self.armor is None else self.armor.id
             raise RuleError(
-                f"coating {self.coating.id!r} on {where}: only Plasteel armor may be coated "
-                "(SIM-30 footnote +)"
+                f"coating {self.coating.id!r} on {where}: only Plasteel armor may be coated",
+                rules=("SIM-30",),  # its footnote +
             )
 
     @property
@@ -341,16 +341,14 @@ class Protection:
         """SIM-D10: each item whose Min S is above the original S; nothing is applied.
 
         >>> wear("plate", shield="large").strength_problems(5)
-        ('S 5 below Min S 8 for Plate armor (SIM-32)',)
+        ('S 5 below Min S 8 for Plate armor',)
         """
         problems: list[str] = []
         if self.armor is not None and strength < self.min_strength:
             worn = self.armor.name + (f" {self.coating.name}" if self.coating else "")
-            problems.append(f"S {strength} below Min S {self.min_strength} for {worn} (SIM-32)")
+            problems.append(f"S {strength} below Min S {self.min_strength} for {worn}")
         if self.shield is not None and strength < (self.shield.min_s or 0):
-            problems.append(
-                f"S {strength} below Min S {self.shield.min_s} for {self.shield.name} (SIM-32)"
-            )
+            problems.append(f"S {strength} below Min S {self.shield.min_s} for {self.shield.name}")
         return tuple(problems)
 
 
@@ -366,14 +364,14 @@ def wear(
     >>> wear("plasteel_medium", ["ablative", "reflective"])
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: coatings ['ablative', 'reflective']: 2 given; allowed: at most 1 (SIM-30 footnote +)
+    pycore.errors.RuleError: coatings ['ablative', 'reflective']: 2 given; allowed: at most 1
     """
     if isinstance(coatings, str) or not isinstance(coatings, Sequence):
         raise RuleError(f"coatings {coatings!r} must be a list of coating names")
     if len(coatings) > 1:
         raise RuleError(
-            f"coatings {list(coatings)}: {len(coatings)} given; allowed: at most 1 "
-            "(SIM-30 footnote +)"
+            f"coatings {list(coatings)}: {len(coatings)} given; allowed: at most 1",
+            rules=("SIM-30",),  # its footnote +
         )
     return Protection(
         armor=armor(armor_name) if armor_name is not None else None,
@@ -423,6 +421,15 @@ class ProtectionResult:
         """
         return sum(s.modifier for s in self.steps)
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules its words apply, as data (shown only under "Why").
+
+        >>> apply_protection(5, "other", wear("chainmail")).rules
+        ('SIM-30', 'SIM-41')
+        """
+        return tuple(dict.fromkeys((*(s.rule for s in self.steps), "SIM-41")))
+
     def __str__(self) -> str:
         parts = [f"raw {self.raw}"]
         for step in self.steps:
@@ -430,7 +437,7 @@ class ProtectionResult:
             parts.append(f"{sign} {step.source} {abs(step.modifier)}")
         text = " ".join(parts) + f" = injury {self.injury}"
         if self.raw + self.total_modifier < 0:
-            text += " (never below 0, SIM-41)"
+            text += " (never below 0)"  # SIM-41, among the steps' rules
         return text
 
 
@@ -450,7 +457,7 @@ def apply_protection(
     >>> str(apply_protection(20, "projectile", wear("kevlar_vest")))
     'raw 20 − Kevlar vest 14 = injury 6'
     >>> str(apply_protection(5, "other", wear("chainmail")))
-    'raw 5 − Chainmail 8 = injury 0 (never below 0, SIM-41)'
+    'raw 5 − Chainmail 8 = injury 0 (never below 0)'
     >>> apply_protection(20, "energy", wear("plasteel_light", ["ablative"], ablative_hits=5)).injury
     5
     """
@@ -480,7 +487,7 @@ def apply_protection(
         steps.append(Step(worn.shield.name, worn.shield.dmg_mod(checked), "SIM-31"))
     for entry in others:
         if not isinstance(entry, tuple) or len(entry) != 2:
-            raise RuleError(f"modifier {entry!r} is not a (name, value) pair (SIM-41)")
+            raise RuleError(f"modifier {entry!r} is not a (name, value) pair", rules=("SIM-41",))
         label, value = entry
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_FREE_MOD:
             raise RuleError(

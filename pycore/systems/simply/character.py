@@ -188,7 +188,8 @@ class Campaign:
 
 @dataclass(frozen=True)
 class Problem:
-    """A builder finding: ``severity`` is ``error`` (a budget broken), ``warning`` or ``note``.
+    """A builder finding: ``severity`` is ``error`` (a budget broken), ``warning`` or ``note``;
+    ``rules`` names the rules it applies, as data (its words carry no rule IDs).
 
     >>> str(Problem("stats", "2 stat points undistributed", "warning"))
     'stats: 2 stat points undistributed'
@@ -197,6 +198,7 @@ class Problem:
     field: str
     message: str
     severity: str = "error"
+    rules: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}"
@@ -253,7 +255,7 @@ def _ability_problems(c: Character, campaign: Campaign) -> list[Problem]:
             seen.add(name)
             entry = known.get(name)
             if entry is None:
-                problems.append(Problem(f"{kind} {name}", "not on the list (SIM-T04)"))
+                problems.append(Problem(f"{kind} {name}", "not on the list", rules=("SIM-T04",)))
                 continue
             if entry[0] != kind:
                 problems.append(
@@ -309,7 +311,7 @@ def _skill_problems(c: Character) -> list[Problem]:
     for skill in c.skills:
         where = f"skill {skill.label()}"
         if skill.name.rstrip(":") not in skill_names():
-            problems.append(Problem(where, "not on the skill list (SIM-T08)"))
+            problems.append(Problem(where, "not on the skill list", rules=("SIM-T08",)))
             continue
         if skill.level not in LEVELS:
             problems.append(
@@ -319,7 +321,7 @@ def _skill_problems(c: Character) -> list[Problem]:
         info = skill_info(skill.name)
         specialty = (skill.specialty or "").strip()
         if info.needs_specialty and not specialty:
-            problems.append(Problem(where, "needs a specialty (SIM-20)"))
+            problems.append(Problem(where, "needs a specialty", rules=("SIM-20",)))
         key = (info.name, specialty.casefold())
         if key in seen:
             problems.append(Problem(where, "bought twice"))
@@ -346,7 +348,7 @@ def _weapon_problems(c: Character) -> list[Problem]:
             allowed = ", ".join(COMBAT_SKILLS)
             problems.append(Problem(where, f"{name!r} is not a combat skill; allowed: {allowed}"))
         elif skill_info(name).needs_specialty and not specialty:
-            problems.append(Problem(where, f"{name} needs a specialty (SIM-20)"))
+            problems.append(Problem(where, f"{name} needs a specialty", rules=("SIM-20",)))
         if weapon.max_damage is not None and not 1 <= weapon.max_damage <= 100:
             problems.append(Problem(where, f"Max Dmg {weapon.max_damage} is outside 1 to 100"))
         if weapon.kind is not None and weapon.kind not in DAMAGE_KINDS:
@@ -390,7 +392,7 @@ def validate(character: Character, campaign: Campaign) -> list[Problem]:
     try:
         adjusted = adjusted_stats(character.stats(), character.all_adjustments())
     except RuleError as error:
-        problems.append(Problem("adjustments", str(error)))
+        problems.append(Problem("adjustments", str(error), rules=error.rules))
         return problems
     for letter in STAT_NAMES:
         if adjusted.get(letter) < 1:  # SIM-D07: shown with a warning

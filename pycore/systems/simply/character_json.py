@@ -259,21 +259,21 @@ def campaign_from_json(data: Mapping[str, Any]) -> Campaign:
     >>> campaign_from_json({"stat_max": 99})
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Highest stat 99 is outside 1 to 20 (SIM-D02)
+    pycore.errors.RuleError: Highest stat 99 is outside 1 to 20
     >>> campaign_from_json({"stat_min": 8, "stat_max": 5})
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Lowest stat 8 is above the highest stat 5 (SIM-D02)
+    pycore.errors.RuleError: Lowest stat 8 is above the highest stat 5
     """
     values: dict[str, int] = {}
     for key, (label, low, high, rule) in CAMPAIGN_FIELDS.items():
         value = data.get(key, getattr(Campaign(), key))
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RuleError(f"{label} {value!r} is outside {low} to {high} ({rule})")
+            raise RuleError(f"{label} {value!r} is outside {low} to {high}", rules=(rule,))
         values[key] = value
     if values["stat_min"] > values["stat_max"]:
         raise RuleError(
-            f"Lowest stat {values['stat_min']} is above the highest stat {values['stat_max']} "
-            "(SIM-D02)"
+            f"Lowest stat {values['stat_min']} is above the highest stat {values['stat_max']}",
+            rules=("SIM-D02",),
         )
     return Campaign(**values)

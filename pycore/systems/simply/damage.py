@@ -48,16 +48,16 @@ def master_damage(max_damage: int, roll: int) -> int:
     >>> master_damage(101, 5)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: max damage 101 is outside 1 to 100 (SIM-D07)
+    pycore.errors.RuleError: max damage 101 is outside 1 to 100
     """
     if (
         isinstance(max_damage, bool)
         or not isinstance(max_damage, int)
         or not 1 <= max_damage <= 100
     ):
-        raise RuleError(f"max damage {max_damage!r} is outside 1 to 100 (SIM-D07)")
+        raise RuleError(f"max damage {max_damage!r} is outside 1 to 100", rules=("SIM-D07",))
     if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 20:
-        raise RuleError(f"damage roll {roll!r} is outside 1 to 20 (1D20, SIM-40)")
+        raise RuleError(f"damage roll {roll!r} is outside 1 to 20 (1D20)", rules=("SIM-40",))
     value = load_table("simply", "master_damage").cell(max_damage, roll)
     assert isinstance(value, int)
     return value
@@ -154,7 +154,7 @@ class InjuryEffect:
         return self.name
 
     def __str__(self) -> str:
-        return f"{self.words} ({self.rule})"
+        return self.words
 
 
 def _stat_check(
@@ -170,7 +170,7 @@ def knockback_effect(raw: int, strength: int) -> InjuryEffect | None:
     """SIM-44: Raw Damage > 2 × S → Knockback Check (TN 2 × S) or knocked down; strict.
 
     >>> knockback_effect(12, 6) is None, str(knockback_effect(13, 6))
-    (True, 'Knockback Check TN 12 or knocked down (SIM-44)')
+    (True, 'Knockback Check TN 12 or knocked down')
     """
     if raw > 2 * strength:
         return _stat_check(
@@ -299,7 +299,7 @@ def apply_damage(
     >>> apply_damage(9, hp=20, hp_max=20, strength=6, health=5, luck_spent=10)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: luck spent 10 is outside 0 to 9 (SIM-43: at most the injury and the luck available)
+    pycore.errors.RuleError: luck spent 10 is outside 0 to 9 (at most the injury and the luck available)
     """
     raw_damage = raw if isinstance(raw, RawDamage) else raw_from_weapon(raw)
     hp_max = whole(hp_max, "HP max", 1, MAX_HP)

@@ -50,7 +50,8 @@ def _declared(luck_points: int) -> int:
     if lp < LUCK_MINIMUM:  # SIM-10 1: declared before the roll, with >= 5 LP available
         raise RuleError(
             f"luck points {lp} is outside {LUCK_MINIMUM} to {MAX_LUCK}"
-            f" (SIM-10: at least {LUCK_MINIMUM} LP to declare luck before the roll)"
+            f" (at least {LUCK_MINIMUM} LP to declare luck before the roll)",
+            rules=("SIM-10",),
         )
     return lp
 
@@ -111,7 +112,7 @@ def luck_on_test(target: int, roll: int, luck_points: int, level: str | None = N
     >>> luck_on_test(10, 6, 4)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: luck points 4 is outside 5 to 1000 (SIM-10: at least 5 LP to declare luck before the roll)
+    pycore.errors.RuleError: luck points 4 is outside 5 to 1000 (at least 5 LP to declare luck before the roll)
     """
     lp = _declared(luck_points)
     plain = test(target, roll, level)
@@ -194,7 +195,7 @@ def luck_on_injury(injury: int, luck_points: int, spend: int) -> InjuryLuck:
     >>> luck_on_injury(3, 20, 4)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: luck spent 4 is outside 0 to 3 (SIM-43: at most the injury and the luck available)
+    pycore.errors.RuleError: luck spent 4 is outside 0 to 3 (at most the injury and the luck available)
     """
     injury = whole(injury, "injury", 0, MAX_RAW)
     lp = whole(luck_points, "luck points", 0, MAX_LUCK)
@@ -203,7 +204,8 @@ def luck_on_injury(injury: int, luck_points: int, spend: int) -> InjuryLuck:
         "luck spent",
         0,
         min(injury, lp),
-        why=" (SIM-43: at most the injury and the luck available)",
+        why=" (at most the injury and the luck available)",
+        rules=("SIM-43",),
     )
     return InjuryLuck(injury, lp, spend)
 
@@ -266,7 +268,7 @@ def roll_lucky_contest(
     >>> roll_lucky_contest(10, None, 3, 12, None, 0, random.Random(4))
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: luck points 3 is outside 5 to 1000 (SIM-10: at least 5 LP to declare luck before the roll)
+    pycore.errors.RuleError: luck points 3 is outside 5 to 1000 (at least 5 LP to declare luck before the roll)
     """
     from pycore.systems.simply.tasks import _judge, _names
 

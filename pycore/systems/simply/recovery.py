@@ -5,7 +5,7 @@ functions return the HP gained. Difficulties come from ``load_table("simply", "t
 the SIM-T01 ladder.
 
 >>> str(treatment(hp=6, hp_max=26, skill="First Aid"))
-'treatment: Above Average First Aid (−2); stops bleeding (SIM-52)'
+'treatment: Above Average First Aid (−2); stops bleeding'
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class TreatmentTask:
     note: str = ""
 
     def __str__(self) -> str:
-        return f"{self.words} ({', '.join(self.rules)})"
+        return self.words
 
     @property
     def words(self) -> str:
@@ -179,7 +179,7 @@ def treatment(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     """A First Aid or Medicine treatment; success stops bleeding (SIM-52, SIM-46).
 
     >>> str(treatment(hp=7, hp_max=26, skill="Medicine"))
-    'treatment: Easy Medicine (+2); stops bleeding (SIM-52)'
+    'treatment: Easy Medicine (+2); stops bleeding'
     """
     checked = _skill(skill)
     return _task(
@@ -193,17 +193,17 @@ def revive(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     Initiative Roll (SIM-51); difficulty by SIM-52. Refused in Critical Condition (SIM-D16).
 
     >>> str(revive(hp=1, hp_max=26, skill="First Aid"))
-    'revive: Above Average First Aid (−2); +1 HP; an Other action; acts again from the next Initiative Roll (SIM-51, SIM-52)'
+    'revive: Above Average First Aid (−2); +1 HP; an Other action; acts again from the next Initiative Roll'
     >>> revive(hp=-1, hp_max=26, skill="First Aid")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: HP -1 is outside 0 to 26: stabilize and heal a critical character first (SIM-D16)
+    pycore.errors.RuleError: HP -1 is outside 0 to 26: stabilize and heal a critical character first
     """
     checked = _skill(skill)
     if isinstance(hp, int) and not isinstance(hp, bool) and hp < 0:
         raise RuleError(
-            f"HP {hp} is outside 0 to {hp_max}: stabilize and heal a critical character first "
-            "(SIM-D16)"
+            f"HP {hp} is outside 0 to {hp_max}: stabilize and heal a critical character first",
+            rules=("SIM-D16",),
         )
     difficulty = treatment_difficulty(hp, hp_max, checked)
     return _task(
@@ -223,7 +223,7 @@ def first_aid(hp: int, hp_max: int, skill: str, minutes_since_injury: int) -> Tr
     difficulty by SIM-52.
 
     >>> str(first_aid(hp=10, hp_max=26, skill="First Aid", minutes_since_injury=5))
-    'first aid: Average First Aid (0); +2 HP; stops bleeding (SIM-55, SIM-52)'
+    'first aid: Average First Aid (0); +2 HP; stops bleeding'
     """
     checked = _skill(skill)
     window = load_table("simply", "treatment").meta["first_aid_window_minutes"]
@@ -246,16 +246,17 @@ def bandage(hp: int) -> TreatmentTask:
     Critical Condition (SIM-53).
 
     >>> str(bandage(5))
-    'bandage: Automatic (success without a roll); stops bleeding; the bandager takes no other actions this turn (SIM-53)'
+    'bandage: Automatic (success without a roll); stops bleeding; the bandager takes no other actions this turn'
     >>> bandage(-2)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: HP -2 is below 0: bandaging does not help in Critical Condition (SIM-53)
+    pycore.errors.RuleError: HP -2 is below 0: bandaging does not help in Critical Condition
     """
     whole(hp, "HP", -MAX_HP, MAX_HP)
     if hp < 0:
         raise RuleError(
-            f"HP {hp} is below 0: bandaging does not help in Critical Condition (SIM-53)"
+            f"HP {hp} is below 0: bandaging does not help in Critical Condition",
+            rules=("SIM-53",),
         )
     return _task(
         "bandage",
@@ -329,7 +330,7 @@ class Healing:
         extra = f" + {' + '.join(str(r.total) for r in self.rolls)}" if self.rolls else ""
         return (
             f"{self.kind}: {self.weeks} wk × {self.per_week}{extra}; "
-            f"HP {self.hp_before} → {self.hp_after} ({', '.join(self.rules)})"
+            f"HP {self.hp_before} → {self.hp_after}"
         )
 
 
@@ -351,7 +352,7 @@ def natural_healing(weeks: int, activity: str, hp: int, hp_max: int) -> Healing:
     """Natural healing: 2 HP per week of complete inactivity, 1 of moderate activity (SIM-56).
 
     >>> str(natural_healing(2, "moderate", hp=10, hp_max=26))
-    'natural healing (moderate): 2 wk × 1; HP 10 → 12 (SIM-56, SIM-D18)'
+    'natural healing (moderate): 2 wk × 1; HP 10 → 12'
     >>> natural_healing(3, "inactive", hp=25, hp_max=26).hp_after
     26
     """
@@ -371,7 +372,7 @@ def comprehensive_treatment() -> TreatmentTask:
     stabilization's countdown (SIM-54, SIM-D20): the GM marks it, so no roll.
 
     >>> str(comprehensive_treatment())
-    'hospital care: Automatic (success without a roll); the stabilization no longer runs out (SIM-54, SIM-D20)'
+    'hospital care: Automatic (success without a roll); the stabilization no longer runs out'
     """
     return _task(
         "hospital care",
@@ -399,7 +400,7 @@ def hospital_care(
     8
     >>> import random
     >>> str(hospital_care(2, hp=5, hp_max=26, state_of_the_art=True, rng=random.Random(1)))
-    'hospital care (state of the art): 2 wk × 4 + 2 + 5; HP 5 → 20 (SIM-57, SIM-D17, SIM-D18)'
+    'hospital care (state of the art): 2 wk × 4 + 2 + 5; HP 5 → 20'
     """
     weeks = whole(weeks, "weeks", 0, MAX_WEEKS)
     hp_max = whole(hp_max, "HP max", 1, MAX_HP)

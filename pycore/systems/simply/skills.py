@@ -113,13 +113,16 @@ def explain_skill_rating(
     >>> str(explain_skill_rating(6, None, "physical", "C"))
     'Rating = C + Default -2 = 6 - 2 = 4'
     >>> str(explain_skill_rating(6, None, "mental", "I"))
-    'Rating: none (a mental skill not bought cannot be rolled, SIM-03)'
+    'Rating: none (a mental skill not bought cannot be rolled)'
     """
     check_int(stat_name, stat, -MAX_STAT, MAX_STAT)
     bonus = level_bonus(level, kind)
     if bonus is None:
         return Derivation(
-            "Rating", None, "Rating: none (a mental skill not bought cannot be rolled, SIM-03)"
+            "Rating",
+            None,
+            "Rating: none (a mental skill not bought cannot be rolled)",
+            ("SIM-03",),
         )
     value = stat + bonus
     sign = "-" if bonus < 0 else "+"
@@ -191,11 +194,11 @@ def skill_info(name: str) -> SkillInfo:
     >>> skill_info("Basket Weaving")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: skill 'Basket Weaving' is not on the skill list (SIM-T08)
+    pycore.errors.RuleError: skill 'Basket Weaving' is not on the skill list
     """
     key = name.rstrip(":").strip() if isinstance(name, str) else name
     if key not in skill_names():
-        raise RuleError(f"skill {name!r} is not on the skill list (SIM-T08)")
+        raise RuleError(f"skill {name!r} is not on the skill list", rules=("SIM-T08",))
     row = load_table("simply", "skills").row_by("name", key)
     specialties = row["specialties"]
     return SkillInfo(

@@ -100,6 +100,7 @@ class Derivation:
     name: str
     value: int | None
     formula: str
+    rules: tuple[str, ...] = ()  # the rules its formula applies, as data (never in its words)
 
     def __str__(self) -> str:
         return self.formula

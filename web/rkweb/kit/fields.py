@@ -2,13 +2,17 @@
 
 A field's message gets the typed value appended by the glue (``on_change``). Errors live in the
 page's UI state under ``"<feature>_errors"``, keyed by field id: :func:`with_error` sets or
-clears one, :func:`error_of` reads it.
+clears one, :func:`error_of` reads it. The rules a refusal applies (``RulekeeperError.rules``)
+are kept beside its words (:func:`error_rules`), for the "Why" only; the words carry none.
 
 >>> from pycore.store import History
 >>> from rkweb.app.model import Model
 >>> m = with_error(Model(History.new({})), "dice", "target", "Target must be 1 to 20.")
 >>> error_of(m, "dice", "target")
 'Target must be 1 to 20.'
+>>> m = with_error(m, "dice", "luck", "luck points 3 is outside 5 to 1000", ("SIM-10",))
+>>> error_of(m, "dice", "luck"), error_rules(m, "dice", "luck"), error_rules(m, "dice", "target")
+('luck points 3 is outside 5 to 1000', ('SIM-10',), ())
 >>> f = field("target", "Target", 7, ("dice.target",), error=error_of(m, "dice", "target"))
 >>> [n.attr("aria-invalid") for n in f.children if n.tag == "input"]
 ['true']
@@ -35,11 +39,39 @@ def error_of(model: Model, feature: str, key: str) -> str:
     return str(errors.get(key, "")) if isinstance(errors, dict) else ""
 
 
-def with_error(model: Model, feature: str, key: str, message: str | None) -> Model:
-    """Set (or, with ``None``/empty, clear) the error shown beside field ``key``."""
+def _rules_key(key: str) -> str:
+    return f"{key}#rules"  # beside the words, so clearing a feature's errors clears both
+
+
+def error_rules(model: Model, feature: str, key: str) -> tuple[str, ...]:
+    """The rules the error beside ``key`` applies (shown only under "Why"); () for none."""
+    errors = model.ui.get(errors_key(feature), {})
+    rules = errors.get(_rules_key(key), ()) if isinstance(errors, dict) else ()
+    return tuple(str(r) for r in rules) if isinstance(rules, list | tuple) else ()
+
+
+def rules_of(error: BaseException) -> tuple[str, ...]:
+    """The rules a core refusal names as data (``RulekeeperError.rules``); () for any other.
+
+    >>> from pycore.errors import RuleError
+    >>> rules_of(RuleError("no", rules=("SIM-10",))), rules_of(ValueError("no"))
+    (('SIM-10',), ())
+    """
+    rules = getattr(error, "rules", ())
+    return tuple(str(r) for r in rules) if isinstance(rules, tuple) else ()
+
+
+def with_error(
+    model: Model, feature: str, key: str, message: str | None, rules: Sequence[str] = ()
+) -> Model:
+    """Set (or, with ``None``/empty, clear) the error shown beside field ``key``, with the
+    rules it applies (:func:`error_rules`)."""
     errors = dict(model.ui.get(errors_key(feature), {}))
+    errors.pop(_rules_key(key), None)
     if message:
         errors[key] = message
+        if rules:
+            errors[_rules_key(key)] = list(rules)
     else:
         errors.pop(key, None)
     return model.with_ui(**{errors_key(feature): errors})

@@ -41,8 +41,10 @@ from pycore.systems.gurps.fight.checks import (
     OUTCOMES,
     Answered,
     Checked,
+    Dismissed,
     Settled,
     ask_after_injury,
+    dismiss,
     roll_check,
     settle,
 )
@@ -96,6 +98,7 @@ TRANSITIONS = (
     "cancel",
     "roll_check",
     "settle",
+    "dismiss",
 )
 
 __all__ = [
@@ -109,6 +112,7 @@ __all__ = [
     "AttackStep",
     "Checked",
     "Defended",
+    "Dismissed",
     "Fight",
     "Injured",
     "Joined",
@@ -133,6 +137,7 @@ __all__ = [
     "damage_dice",
     "defend",
     "defenses_left",
+    "dismiss",
     "edit",
     "fight_from_json",
     "fight_to_json",

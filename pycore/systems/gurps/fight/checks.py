@@ -46,6 +46,9 @@ OUTCOMES: Final[dict[str, tuple[str, ...]]] = {
 }
 #: The most shock a blow gives in the texts: doubled from crushing to a male's groin, −8.
 MAX_SHOCK: Final = 8
+#: GUR-58: shock counts on the victim's next turn only, so two hits before that turn give one
+#: penalty on it: the worst of the two (the reading the fight keeps; the texts give none).
+SECOND_SHOCK: Final = "another hit's shock is open for the same turn: the worst applies"
 Outcome = Literal["stunned", "stunned and prone", "no effect", "unconscious", "stays conscious"]
 
 
@@ -65,22 +68,25 @@ def ask_after_injury(
 ) -> Fight:
     """The asks an injury leaves on the fight (none when it did not injure): the shock, a
     knockdown and stun roll with the texts' modifier, and at 0 HP or below a roll to stay
-    conscious. Asks left from an earlier hit on him are replaced: this hit's are the ones."""
+    conscious. Asks still open from an earlier hit on him are kept beside this hit's (issue
+    27: a second hit never answers the first's in silence); a second shock for the same turn
+    of his says that the worst applies (:func:`settle`)."""
     if injury <= 0:
         return fight
     c = fight.combatant(cid)
-    male_groin_cr = location == "groin" and c.male and damage_type == "cr"
+    notes = []
+    if location == "groin" and c.male and damage_type == "cr":
+        notes.append("double from crushing to the groin, at most −8")  # 003 line 52
+    if c.shock or any(a.kind == "shock" and a.who == cid and not a.lapsed for a in fight.asks):
+        notes.append(SECOND_SHOCK)
     asks = [
-        # 003 line 52: the note is shown on screen; its line is in the "Why".
-        Ask("shock", cid, 0, "double from crushing to the groin, at most −8")
-        if male_groin_cr
-        else Ask("shock", cid),
+        # The notes are shown on screen; their lines are in the "Why".
+        Ask("shock", cid, 0, "; ".join(notes)),
         Ask("knockdown", cid, _knockdown_modifier(location, damage_type, c.male)),
     ]
     if c.hp_now <= 0:
         asks.append(Ask("consciousness", cid))
-    kept = tuple(a for a in fight.asks if a.who != cid)
-    return replace(fight, asks=(*kept, *asks))
+    return replace(fight, asks=(*fight.asks, *asks))
 
 
 def _ask(fight: Fight, index: int) -> Ask:
@@ -98,15 +104,20 @@ class Answered(Logged):
     what: str
     rolled: RolledSuccess | None = None
     outcome: str = ""
+    lapsed: bool = False  # a shock recorded after his next turn: it changes nothing (GUR-58)
+    worst: int = 0  # a second shock for the same turn: the worst of the two, which applies
 
     @property
     def public(self) -> str:
-        return answered_public(self.name, self.outcome, self.rolled is not None)
+        return answered_public(self.name, self.outcome, self.rolled is not None or self.lapsed)
 
     def __str__(self) -> str:
         if self.rolled is not None:
             return f"{self.name}: {self.what}: {self.rolled}"
-        return f"{self.name}: {self.outcome} ({self.what})"
+        late = "; his next turn is over, so no penalty now" if self.lapsed else ""
+        if self.worst:  # GUR-58: one shock penalty on his next turn, the worst recorded
+            late = f"; with the other hit's shock the worst applies: −{self.worst}"
+        return f"{self.name}: {self.outcome} ({self.what}){late}"
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -145,13 +156,44 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
     if outcome not in allowed:
         raise RuleError(f"{ask.label}: {shown(outcome)} is not one of {', '.join(allowed)}")
     c = fight.combatant(ask.who)
+    worst = 0
     if outcome.startswith("stunned"):
         c = replace(c, stunned=True)
         if outcome.endswith("prone"):
             c = replace(c, posture="Lying Down")
     elif outcome == "unconscious":
         c = replace(c, unconscious=True)
-    elif outcome.startswith("shock −"):
-        c = replace(c, shock=min(int(outcome.removeprefix("shock −")), MAX_SHOCK))
+    elif outcome.startswith("shock −") and not ask.lapsed:
+        # GUR-58: the shock counts on his next turn only; :func:`next_turn` ends it with that
+        # turn. Recorded once that turn is over, it is logged and changes nothing.
+        # A shock already recorded for that turn (another hit's): the worst applies (GUR-58).
+        shock = min(int(outcome.removeprefix("shock −")), MAX_SHOCK)
+        worst = max(shock, c.shock) if c.shock else 0
+        c = replace(c, shock=worst or shock)
     asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
-    return replace(fight.with_combatant(c), asks=asks), Answered(c.name, ask.label, outcome=outcome)
+    said = Answered(c.name, ask.label, outcome=outcome, lapsed=ask.lapsed, worst=worst)
+    return replace(fight.with_combatant(c), asks=asks), said
+
+
+@dataclass(frozen=True)
+class Dismissed(Logged):
+    """A question after an injury the GM closes unanswered (his book calls for nothing, or he
+    settled it at the table): said in the log, never dropped in silence (issue 27)."""
+
+    name: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.what} dismissed"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("GUR-58",)
+
+
+@checked
+def dismiss(fight: Fight, index: int) -> tuple[Fight, Dismissed]:
+    """Close a question after an injury without an answer: nothing changes on his sheet."""
+    ask = _ask(fight, index)
+    asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
+    return replace(fight, asks=asks), Dismissed(fight.combatant(ask.who).name, ask.label)

@@ -47,6 +47,8 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
                 "note": a.note,
                 "rolled": a.rolled,
                 "success": a.success,
+                "turns": a.turns,
+                "carried": a.carried,
             }
             for a in fight.asks
         ],
@@ -95,9 +97,12 @@ def _ask_from_json(raw: Mapping[str, Any], ids: set[str]) -> Ask | None:
         raise RuleError(f"saved question's modifier {modifier!r:.20} is outside -20 to 0")
     if not (isinstance(rolled, int) and rolled in (0, *range(3, 19))):
         raise RuleError(f"saved question's roll {rolled!r:.20} is not 0 or 3 to 18")
-    return Ask(
-        kind, who, modifier, str(raw.get("note", ""))[:200], rolled, bool(raw.get("success"))
-    )
+    turns = raw.get("turns", 0)
+    if turns not in (0, 1, 2) or isinstance(turns, bool):
+        raise RuleError(f"saved question's turns {turns!r:.20} is not 0, 1 or 2")
+    note = str(raw.get("note", ""))[:200]
+    success, carried = bool(raw.get("success")), raw.get("carried") is True
+    return Ask(kind, who, modifier, note, rolled, success, turns, carried)
 
 
 def _pending_from_json(raw: Mapping[str, Any]) -> Pending:

@@ -109,9 +109,9 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     if pending is not None and cid in (pending.attacker, pending.defender):
         pending = None
     people = tuple(c for c in fight.combatants if c.id != cid)
-    return replace(fight, combatants=people, order=order, turn=turn, pending=pending), Removed(
-        gone.name
-    )
+    asks = tuple(a for a in fight.asks if a.who != cid)  # about him: gone with him
+    moved = replace(fight, combatants=people, order=order, turn=turn, pending=pending, asks=asks)
+    return moved, Removed(gone.name)
 
 
 @checked
@@ -238,7 +238,7 @@ class TurnBegun(Logged):
     stunned: bool = False
     recovered: str = ""
     rolls: str = "HT"  # the roll or rolls that recover him: HT, IQ, or HT and IQ (004 line 46)
-    unasked: tuple[str, ...] = ()  # questions after an injury the GM moved on from
+    unasked: tuple[str, ...] = ()  # questions after an injury still open as the turn passes
 
     @property
     def public(self) -> str:  # GUR-06: his maneuver is chosen next, unless stunned
@@ -255,7 +255,7 @@ class TurnBegun(Logged):
         if self.recovered:
             text = f"{self.recovered} recovers from stun at the end of his turn. {text}"
         if self.unasked:
-            text = f"Left unanswered: {'; '.join(self.unasked)}. {text}"
+            text = f"Still to answer: {'; '.join(self.unasked)}. {text}"
         return text
 
     @property
@@ -288,15 +288,18 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     rnd = fight.round
     if turn >= len(fight.order):
         turn, rnd = 0, rnd + 1
-    # The questions an injury leaves are asked as it happens (GUR-58): moving on closes them,
-    # said in the log, never kept to pop up in a later turn.
+    # The questions an injury leaves for the GM's book (GUR-58, 004 lines 347-349) stay with the
+    # fighter they concern until answered or dismissed: at a table the GM often lets the next
+    # fighter act and answers when the book is open, and the rules do not need them before
+    # the turn passes (the shock counts on the victim's next turn, the stun and the
+    # consciousness roll when they are recorded). Forcing them first would cost a tap per
+    # question on every turn; dropping them lost a shock, a knockdown, a fall unseen.
     unasked = tuple(f"{fight.combatant(a.who).name}'s {a.label}" for a in fight.asks)
-    moved = replace(
-        fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="", asks=()
-    )
+    moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="")
     moved = _stun_holds(moved)
     who = moved.current()
     assert who is not None
+    moved = replace(moved, asks=tuple(a.turn_passes(leaving.id, who.id) for a in moved.asks))
     recovered = leaving.name if physical or mental else ""
     rolls = " and ".join(r for r, on in (("HT", who.stunned), ("IQ", who.mental_stun)) if on)
     return moved, TurnBegun(

@@ -57,7 +57,11 @@ ASK_LABELS: Final = {
 class Ask:
     """What an injury leaves for the GM's book to decide (GUR-58, 004 lines 347-349): the
     shock, a knockdown and stun roll at the texts' ``modifier`` to HT (003 lines 43, 48, 52),
-    a roll to stay conscious; ``rolled``: the 3d6 total once rolled (0: not yet)."""
+    a roll to stay conscious; ``rolled``: the 3d6 total once rolled (0: not yet). It stays with
+    ``who`` until answered or dismissed, across the turns (issue 27: nothing left to paper).
+    ``turns``: his turns since the injury, for the shock that counts on his next turn only
+    (GUR-58): 0 it has not begun, 1 it is under way, 2 it is over. ``carried``: a turn has
+    passed since it was asked (the screen then keeps it to one line above the step)."""
 
     kind: AskKind
     who: str
@@ -65,10 +69,26 @@ class Ask:
     note: str = ""
     rolled: int = 0
     success: bool = False
+    turns: int = 0
+    carried: bool = False
 
     @property
     def label(self) -> str:
         return ASK_LABELS[self.kind]
+
+    @property
+    def lapsed(self) -> bool:
+        """A shock whose turn is over: recording it now changes nothing (GUR-58)."""
+        return self.kind == "shock" and self.turns >= 2
+
+    def turn_passes(self, leaving: str, coming: str) -> Ask:
+        """The same question after ``leaving``'s turn ends and ``coming``'s begins."""
+        turns = self.turns
+        if self.who == leaving and turns == 1:
+            turns = 2  # his next turn since the injury is over
+        if self.who == coming and turns == 0:
+            turns = 1  # his next turn since the injury begins
+        return replace(self, turns=turns, carried=True)
 
 
 @dataclass(frozen=True)

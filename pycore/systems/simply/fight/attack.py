@@ -222,7 +222,8 @@ def luck_pool(who: Combatant, declared: bool) -> int:
     if who.luck < luck_rules.LUCK_MINIMUM:
         raise RuleError(
             f"{who.name} has {who.luck} LP: luck can be declared with at least "
-            f"{luck_rules.LUCK_MINIMUM} (SIM-10)"
+            f"{luck_rules.LUCK_MINIMUM}",
+            rules=("SIM-10",),
         )
     return who.luck
 

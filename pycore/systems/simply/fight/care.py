@@ -49,43 +49,51 @@ def treatment_task(
     >>> from pycore.systems.simply.fight import *
     >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5, hp=1)
     >>> str(treatment_task(fight, "c1", "revive", "Medicine"))
-    'revive: Average Medicine (0); +1 HP; an Other action; acts again from the next Initiative Roll (SIM-51, SIM-52)'
+    'revive: Average Medicine (0); +1 HP; an Other action; acts again from the next Initiative Roll'
     """
     c = combat.get(patient_id)
     if treatment == "bandage":
         return recovery.bandage(c.hp)
     if treatment == "revive":
         if not c.unconscious:
-            raise RuleError(f"{c.name} is not unconscious: nothing to revive (SIM-51)")
+            raise RuleError(f"{c.name} is not unconscious: nothing to revive", rules=("SIM-51",))
         return recovery.revive(c.hp, c.hp_max, skill)
     if treatment == "stabilize":
         if not c.critical or c.dead:
-            raise RuleError(f"{c.name} is not in Critical Condition: no stabilization (SIM-54)")
+            raise RuleError(
+                f"{c.name} is not in Critical Condition: no stabilization", rules=("SIM-54",)
+            )
         return recovery.stabilize(c.stabilize_attempts + 1, skill)
     if treatment == "first aid":
         if c.critical:
-            raise RuleError(f"{c.name} is in Critical Condition: stabilize first (SIM-54)")
+            raise RuleError(
+                f"{c.name} is in Critical Condition: stabilize first", rules=("SIM-54",)
+            )
         if c.injured_at is None:
-            raise RuleError(f"{c.name} has no injury to treat (SIM-55)")
+            raise RuleError(f"{c.name} has no injury to treat", rules=("SIM-55",))
         if c.first_aid_done:
-            raise RuleError(f"{c.name} already had First Aid for this injury (SIM-D19)")
+            raise RuleError(f"{c.name} already had First Aid for this injury", rules=("SIM-D19",))
         since = combat.clock - c.injured_at
         if since > FIRST_AID_WINDOW:
             raise RuleError(
                 f"minutes since injury {since} is outside 0 to {FIRST_AID_WINDOW}: First Aid "
-                "restores HP only within 15 minutes (SIM-55)"
+                "restores HP only within 15 minutes",
+                rules=("SIM-55",),
             )
         return recovery.first_aid(c.hp, c.hp_max, skill, since)
     if treatment == "treatment":
         # SIM-52: after First Aid's window a First Aid or Medicine treatment still stops
         # bleeding, at the difficulty of the patient's HP.
         if c.critical:
-            raise RuleError(f"{c.name} is in Critical Condition: stabilize first (SIM-54)")
+            raise RuleError(
+                f"{c.name} is in Critical Condition: stabilize first", rules=("SIM-54",)
+            )
         return recovery.treatment(c.hp, c.hp_max, skill)
     if treatment == "hospital care":
         if not c.has("stabilized") or c.stabilized_until is None:
             raise RuleError(
-                f"{c.name} has no stabilization running out: hospital care ends one (SIM-D20)"
+                f"{c.name} has no stabilization running out: hospital care ends one",
+                rules=("SIM-D20",),
             )
         return recovery.comprehensive_treatment()
     raise RuleError(f"treatment {treatment!r} is not one of {', '.join(TREATMENTS)}")
@@ -121,7 +129,7 @@ def treat(
         body = task.words
     else:
         if rating is None:
-            raise RuleError(f"{skill} rating: enter the treater's skill rating (SIM-52)")
+            raise RuleError(f"{skill} rating: enter the treater's skill rating", rules=("SIM-52",))
         target = tasks.target_number(rating, task.difficulty, base_label=f"{skill}")
         outcome = tasks.roll_task(target, level, rng)
         success = outcome.success

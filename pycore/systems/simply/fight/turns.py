@@ -309,18 +309,18 @@ def take_action(
     >>> take_action(fight, "c1", "Attack")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: A cannot interrupt now: two interrupts may not follow each other; someone other than A must act in order first (SIM-36)
+    pycore.errors.RuleError: A cannot interrupt now: two interrupts may not follow each other; someone other than A must act in order first
     """
     if action not in ACTIONS:
-        raise RuleError(f"action {action!r} is not one of {', '.join(ACTIONS)} (SIM-37)")
+        raise RuleError(f"action {action!r} is not one of {', '.join(ACTIONS)}", rules=("SIM-37",))
     if combat.phase in ("setup", "done"):
-        raise RuleError("no turn under way: roll initiative for the next turn (SIM-33)")
+        raise RuleError("no turn under way: roll initiative for the next turn", rules=("SIM-33",))
     who = combat.get(combatant_id)
     if who.disabled:
-        raise RuleError(f"{who.name} is {who.status()} and gets no actions (SIM-38)")
+        raise RuleError(f"{who.name} is {who.status()} and gets no actions", rules=("SIM-38",))
     left = combat.actions_left(combatant_id)
     if left <= 0:
-        raise RuleError(f"{who.name} has no actions left this turn (SIM-37)")
+        raise RuleError(f"{who.name} has no actions left this turn", rules=("SIM-37",))
     how = ""
     rules = ["SIM-37"]
     if combatant_id == combat.cursor:
@@ -335,14 +335,15 @@ def take_action(
         holding = combatant_id in combat.passed or combat.phase == "held"
         if not holding:
             raise RuleError(
-                f"it is not {who.name}'s turn and {who.name} holds no actions to interrupt with "
-                "(SIM-35, SIM-36)"
+                f"it is not {who.name}'s turn and {who.name} holds no actions to interrupt with",
+                rules=("SIM-35", "SIM-36"),
             )
         if combat.interrupt_lock is not None:
             raise RuleError(
                 f"{who.name} cannot interrupt now: two interrupts may not follow each other; "
                 f"someone other than {combat.get(combat.interrupt_lock).name} must act in "
-                "order first (SIM-36)"
+                "order first",
+                rules=("SIM-36",),
             )
         updated = replace(_spend(combat, combatant_id), interrupt_lock=combatant_id)
         how = ", interrupting"
@@ -443,7 +444,7 @@ def adjust(combat: Combat, combatant_id: str, **changes: Any) -> Combat:
     if "bonus" in changes:
         whole(changes["bonus"], "initiative bonus", -MAX_BONUS, MAX_BONUS)
     if "actions_per_turn" in changes:
-        whole(changes["actions_per_turn"], "actions per turn", 1, MAX_ACTIONS, why=" (SIM-D22)")
+        whole(changes["actions_per_turn"], "actions per turn", 1, MAX_ACTIONS, rules=("SIM-D22",))
     return _disable_if_needed(combat, replace(c, **changes))
 
 

@@ -180,10 +180,15 @@ class PendingCheck:
         """The exact chance of passing: a special check, no automatic 2, a 20 fails (SIM-09)."""
         return special_check_chance(self.target_number)
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The check's rule and the special check's (SIM-09), shown only under "Why"."""
+        return (self.rule, "SIM-09")
+
     def __str__(self) -> str:
         return (
-            f"{self.name}: {self.check} TN {self.target_number} or {self.on_failure} "
-            f"({self.rule}) — {odds_words(self.chance)}"
+            f"{self.name}: {self.check} TN {self.target_number} or {self.on_failure}"
+            f" — {odds_words(self.chance)}"
         )
 
 
@@ -251,7 +256,7 @@ Combat = Fight
 
 def _check_arm(arm: Arm) -> Arm:
     if arm.max_damage is not None:
-        whole(arm.max_damage, "max damage", 1, 100, why=" (SIM-40)")
+        whole(arm.max_damage, "max damage", 1, 100, rules=("SIM-40",))
     if arm.rating is not None:
         whole(arm.rating, f"{arm.name} rating", -MAX_HP, MAX_HP)
     check_kind(arm.kind)
@@ -300,7 +305,7 @@ def add_combatant(
     hp_max = whole(hp_max, "HP max", 1, MAX_HP)
     current = hp_max if hp is None else whole(hp, "HP", -MAX_HP, hp_max)
     if max_damage is not None:
-        whole(max_damage, "max damage", 1, 100, why=" (SIM-40)")
+        whole(max_damage, "max damage", 1, 100, rules=("SIM-40",))
     if character is not None and not 0 < len(character) <= MAX_LINK:
         raise RuleError(
             f"character link {character!r} must be a record id of 1 to {MAX_LINK} characters"
@@ -318,7 +323,7 @@ def add_combatant(
         bonus=whole(bonus, "initiative bonus", -MAX_BONUS, MAX_BONUS),
         minor=bool(minor),
         actions_per_turn=whole(
-            actions_per_turn, "actions per turn", 1, MAX_ACTIONS, why=" (SIM-D22)"
+            actions_per_turn, "actions per turn", 1, MAX_ACTIONS, rules=("SIM-D22",)
         ),
         luck=whole(luck_points, "luck points", 0, MAX_LUCK),
         armor=armor or None,

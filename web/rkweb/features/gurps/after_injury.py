@@ -10,9 +10,9 @@ from typing import Any
 from pycore.errors import RulekeeperError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.rolls import success_chance
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import shown
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -21,12 +21,14 @@ from rkweb.features.gurps.state import (
     fight_of,
     typed_whole,
 )
-from rkweb.kit.chips import chip, chips
+from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
+from rkweb.kit.odds import odds
 from rkweb.kit.results import why
 
-ACTIONS = frozenset({"check", "check_typed", "settle"})
+ACTIONS = frozenset({"check", "check_typed", "settle", "dismiss", "answer"})
 
 
 def _check(model: Model, fight: Fight, ctx: Ctx, index: str, typed: str | None) -> Model:
@@ -34,7 +36,9 @@ def _check(model: Model, fight: Fight, ctx: Ctx, index: str, typed: str | None) 
     rng, seed = dice_source(ctx, "3d6", typed, "HT roll")
     fight, checked = gurps_fight.roll_check(fight, typed_whole(index, "question", 0, 50), rng)
     label = f"{checked.name}: {checked.what}"
-    return commit(model, fight, label, ctx, [checked], seed=seed, shown=shown.of(checked))
+    # Its result shows in the question's line, where the tap was; the injury's stays above it
+    # (a second result panel would push the next fighter's chips off the screen: issue 27).
+    return commit(model, fight, label, ctx, [checked], seed=seed)
 
 
 def _settle(model: Model, fight: Fight, ctx: Ctx, index: str, outcome: str) -> Model:
@@ -43,12 +47,22 @@ def _settle(model: Model, fight: Fight, ctx: Ctx, index: str, outcome: str) -> M
     return commit(model, fight, f"{settled.name}: {outcome}", ctx, [settled])
 
 
+def _dismiss(model: Model, fight: Fight, ctx: Ctx, index: str) -> Model:
+    """The GM closes a question unanswered: logged, nothing changes on the sheet (issue 27)."""
+    fight, dismissed = gurps_fight.dismiss(fight, typed_whole(index, "question", 0, 50))
+    return commit(model, fight, f"{dismissed.name}: dismissed", ctx, [dismissed])
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix(f"{SECTION}.")
+    if action == "answer":  # the questions carried from an earlier turn, opened in one tap
+        return model.with_ui(gurps_answer=True)
     try:
         fight = fight_of(model)
         if action == "settle":
             return _settle(model, fight, ctx, str(msg[1]), str(msg[2]))
+        if action == "dismiss":
+            return _dismiss(model, fight, ctx, str(msg[1]))
         typed = str(msg[2]) if action == "check_typed" else None
         return _check(model, fight, ctx, str(msg[1]), typed)
     except RulekeeperError as exc:
@@ -58,33 +72,54 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 _AFTER_WHY = (
     "The texts stop at the injury: what follows it (shock, knockdown and stun, staying "
     "conscious) is in a chapter they do not include (GUR-58, 004 lines 347-349), so your book "
-    "decides: the app asks and records, it does not decide.",
+    "decides: the app asks and records, it does not decide. Dismiss a question your book does "
+    "not ask.",
     "What the texts give: knockdown rolls at −10 on the skull and the eye, −5 on the face "
     "(003 lines 43, 46, 48); a male's groin: −5, and double shock from crushing, at most −8 "
     "(003 line 52).",
     "Stunned: Do Nothing, −4 to defend, an HT roll each turn to recover (004 line 46). "
     "Unconscious: no action and no defense (004 line 210). Shock: taken off his attacks on "
     "his next turn.",
+    "The questions stay with the fighter they concern, across turns, a reload and undo, until "
+    "you record an answer or dismiss them (GUR-58). A shock recorded after his next turn is "
+    "over is only logged: its turn has passed.",
 )
 
 
-def _question(model: Model, fight: Fight, index: int, ask: gurps_fight.Ask) -> list[Any]:
-    """One question after an injury: its roll (roll for me / I rolled), then the outcomes,
-    one tap each."""
+def _head(fight: Fight, ask: gurps_fight.Ask) -> tuple[str, int | None]:
+    """The question in one line, and the target of its HT roll while it is still to roll."""
     who = fight.combatant(ask.who)
     if ask.kind == "shock":
         note = f" ({ask.note})" if ask.note else ""
         head = f"{who.name}: shock from this injury, as your book gives it{note}"
-    else:
-        target = who.ht + ask.modifier
-        roll = f"HT {who.ht} −{-ask.modifier} = {target}" if ask.modifier else f"HT {target}"
-        head = (
-            f"{who.name}: {ask.label[0].upper()}{ask.label[1:]}, if your book calls for one: {roll}"
-        )
-        if ask.rolled:
-            margin = target - ask.rolled
-            said = f"success by {margin}" if ask.success else f"failure by {-margin}"
-            head += f"; rolled {ask.rolled}: {said}"
+        if ask.lapsed:  # GUR-58: his next turn, the one it counts on, is over
+            head += "; his next turn is over: recorded now, it changes nothing"
+        return head, None
+    target = who.ht + ask.modifier
+    roll = f"HT {who.ht} −{-ask.modifier} = {target}" if ask.modifier else f"HT {target}"
+    head = f"{who.name}: {ask.label[0].upper()}{ask.label[1:]}, {roll}"
+    if not ask.rolled:
+        return head, target
+    margin = target - ask.rolled
+    said = f"success by {margin}" if ask.success else f"failure by {-margin}"
+    return f"{head}; rolled {ask.rolled}: {said}", None
+
+
+def _chance(target: int) -> VNode | None:
+    """The HT roll's chance as every roll on the page shows it (roll ≤ HT + modifier)."""
+    try:
+        return odds(success_chance(target), "gurps-check-odds")
+    except RulekeeperError:  # a target past the scores the core reads: the roll still works
+        return None
+
+
+def _question(
+    model: Model, fight: Fight, index: int, ask: gurps_fight.Ask
+) -> tuple[list[Any], VNode]:
+    """One question after an injury on two lines (issue 27: the next fighter's chips stay on
+    the screen at 768x1024): the question, its chance and its roll (roll for me / I rolled);
+    then the outcomes, one tap each, and Dismiss."""
+    head, target = _head(fight, ask)
     items = [
         chip(
             f"gurps-settle-{index}-{k}",
@@ -95,38 +130,96 @@ def _question(model: Model, fight: Fight, index: int, ask: gurps_fight.Ask) -> l
         for k, outcome in enumerate(gurps_fight.OUTCOMES[ask.kind])
     ]
     entry = None
-    if ask.kind != "shock" and not ask.rolled:
+    if target is not None:
         entry = dice_entry(
             f"gurps-check-{index}",
             "3d6",
             roll=("gurps.check", str(index)),
             typed=("gurps.check_typed", str(index)),
             label="Roll for me",
+            typed_label="I rolled",
         )
-    return [
-        h("p", {"class": "strong"}, head),
-        entry,
-        chips("Record", items, f"gurps-settle-{index}"),
-    ]
-
-
-def view(model: Model, fight: Fight) -> VNode | None:
-    """GUR-58: what the last injury leaves for the GM's book, asked in place, one question at
-    a time (the rolls first, then the shock) so that it stays in view."""
-    if not fight.asks or fight.pending is not None:
-        return None
-    order = sorted(range(len(fight.asks)), key=lambda i: fight.asks[i].kind == "shock")
-    first, rest = order[0], order[1:]
-    later = ", ".join(fight.asks[i].label for i in rest)
-    return h(
+    record = h(
         "div",
-        {"class": "after-injury", "data-testid": "gurps-after-injury"},
-        *_question(model, fight, first, fight.asks[first]),
-        h("p", {"class": "small"}, f"Then: {later}.") if later else None,
+        {
+            "class": "quick",
+            "role": "group",
+            "aria-label": f"Record {head}",
+            "data-testid": f"gurps-settle-{index}",
+        },
+        *items,
+        button(f"gurps-dismiss-{index}", "Dismiss", ("gurps.dismiss", str(index))),
+    )
+    line = h("p", {"class": "strong ask-head", "data-testid": "gurps-after-injury-ask"}, head)
+    chance = _chance(target) if target is not None else None
+    return [line, chance, entry], record
+
+
+def _later(fight: Fight, indexes: list[int]) -> str:
+    return ", ".join(
+        f"{fight.combatant(fight.asks[i].who).name}'s {fight.asks[i].label}" for i in indexes
+    )
+
+
+def _names(fight: Fight, indexes: list[int]) -> str:
+    return ", ".join(dict.fromkeys(fight.combatant(fight.asks[i].who).name for i in indexes))
+
+
+def carried(model: Model, fight: Fight) -> VNode | None:
+    """The questions carried from an earlier turn (GUR-58), folded to one line beside "Change
+    maneuver" once he has chosen it, so that no tap of the attack moves (FIGHT.md: no
+    scroll); before he chooses, :func:`view` shows that line above his maneuver chips."""
+    return view(model, fight, folded=True)
+
+
+def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
+    """GUR-58: what the injuries leave for the GM's book, asked in place, one question at a
+    time (this turn's first; the rolls, then the shock, a shock whose turn is over last).
+    They stay with the fighter they concern across turns until answered or dismissed (issue
+    27): once the turn has passed they are one line at the top of the panel at the start of
+    each turn, opened with a tap, so the next fighter's step keeps its place (FIGHT.md: no
+    scroll)."""
+    if not fight.asks:
+        return None
+    asks = fight.asks
+    order = sorted(
+        range(len(asks)), key=lambda i: (asks[i].carried, asks[i].lapsed, asks[i].kind == "shock")
+    )
+    if fight.pending is not None:
+        return None  # the attack's step keeps the screen (FIGHT.md: no scroll)
+    carried = asks[order[0]].carried and not model.ui.get("gurps_answer")
+    if carried and fight.attacks:
+        # Carried from an earlier turn, they are asked at the start of each turn, before the
+        # attack, and leave the screen to its result and "Next turn" after it (no scroll).
+        return None
+    first, rest = order[0], order[1:]
+    later = _later(fight, rest)
+    line, record = _question(model, fight, first, asks[first])
+    # The rest under a fold beside the question or its outcomes: two lines in all.
+    more = f"{len(rest)} more" if rest else "Why"
+    then = f"Then: {later}." if later else None
+    fold = why((*filter(None, [then]), *_AFTER_WHY), summary=more)
+    rolled = line[-1] is None  # no roll to make: the fold beside the question
+    body = (
+        h("div", {"class": "row ask-row"}, *line, fold if rolled else None),
+        h("div", {"class": "row ask-row"}, record, None if rolled else fold),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
             error_of(model, SECTION, "fight.check"),
         ),
-        why(_AFTER_WHY, summary="Why your book decides"),
+    )
+    if carried != folded and not (carried and not fight.chosen):
+        return None
+    if not carried:
+        return h("div", {"class": "after-injury", "data-testid": "gurps-after-injury"}, *body)
+    return h(
+        "div",
+        {"class": "after-injury row", "data-testid": "gurps-after-injury-carried"},
+        h(
+            "p",
+            {"class": "strong", "data-testid": "gurps-after-injury-open"},
+            f"Still to answer for {_names(fight, order)}: {len(order)}",
+        ),
+        button("gurps-after-injury-answer", "Answer", ("gurps.answer",)),
     )

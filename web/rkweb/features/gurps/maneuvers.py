@@ -58,12 +58,12 @@ def own_ids(c: Combatant) -> tuple[str, str, str]:
 
 
 def maneuver_chips(
-    model: Model, fight: Fight, current: Combatant, *, coming: bool = False
+    model: Model, fight: Fight, current: Combatant, *, coming: bool = False, lead: str = ""
 ) -> VNode:
     """GUR-06 (004 line 27): the maneuver of this turn, one tap, each chip naming what it
     allows: attacks, defenses until his next turn, move. None is pressed until chosen.
     ``coming``: the fight is the next turn's (:func:`next_up`): a chip passes the turn to him
-    and takes his maneuver in the same tap."""
+    and takes his maneuver in the same tap, ``lead`` said before it (how the last turn ended)."""
     offered = gurps_fight.maneuver_choices(fight)
     prefix, action = (
         ("gurps-next-take-", "gurps.next_take") if coming else ("gurps-take-", "gurps.maneuver")
@@ -83,7 +83,7 @@ def maneuver_chips(
         "div",
         {"class": "maneuver-chips"},  # a grid: the chips fit above the step at 768x1024
         chips(
-            f"Next: {current.name}'s turn. Tap his maneuver to begin it"
+            f"{lead} Next: {current.name}'s turn. Tap his maneuver to begin it".lstrip()
             if coming
             else f"{current.name}'s maneuver this turn"
             if fight.chosen
@@ -101,17 +101,21 @@ def maneuver_chips(
     )
 
 
-def next_up(model: Model, fight: Fight) -> VNode:
+def next_up(model: Model, fight: Fight, said: str = "") -> VNode:
     """The turn is over: "Next turn", and the next fighter's maneuver chips, so that one tap
     passes the turn and takes his maneuver (FIGHT.md: 4 taps from the next turn to the damage,
     the maneuver included). Only "Next turn" when he cannot choose (stunned, unconscious: 004
-    line 46 takes Do Nothing for him)."""
+    line 46 takes Do Nothing for him). ``said``: how this turn ended, beside "Next turn" (issue
+    27: one line, so the chips stay on the screen under an injury's questions)."""
     done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
     coming, _ = gurps_fight.next_turn(fight)
     who = coming.current()
     if who is None or coming.chosen:
-        return done
-    return h("div", {"class": "next-up"}, done, maneuver_chips(model, coming, who, coming=True))
+        if not said:
+            return done
+        return h("div", {"class": "next-up"}, done, h("p", {"class": "strong"}, said))
+    chips_ = maneuver_chips(model, coming, who, coming=True, lead=said)
+    return h("div", {"class": "next-up"}, done, chips_)
 
 
 def chosen_line(fight: Fight, current: Combatant) -> VNode:

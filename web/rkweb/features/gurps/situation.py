@@ -1,13 +1,16 @@
-"""Where the blow lands and how big the striker is, in the turn's step: a random hit location
-and one from directly above (003 lines 63, 65), a giant's blow as large-area injury (003 lines
-82-85). Each toggle or field is shown only where it applies; the rules are the core's."""
+"""His ways to attack, where the blow lands and how big the striker is, in the turn's step: his
+attack lines with their chances (004 line 91), a random hit location and one from directly
+above (003 lines 63, 65), a giant's blow as large-area injury (003 lines 82-85). Each toggle
+or field is shown only where it applies; the rules are the core's."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
+from pycore.errors import RulekeeperError
 from pycore.systems.gurps import location_keys
+from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
@@ -15,10 +18,13 @@ from pycore.systems.gurps.worksheet import (
     large_area_blow,
     offered_modifiers,
     open_question,
+    preview,
 )
 from rkweb.app.vdom import VNode, h
+from rkweb.features.gurps.state import line_index
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import select
+from rkweb.kit.odds import percent_text
 from rkweb.kit.results import why
 
 _WHERE_WHY = (
@@ -131,3 +137,30 @@ def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
         if m.value is not None
     ]
     return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))
+
+
+def attack_ways(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNode | None:
+    """His ways to attack (004 line 91), each with its chance to hit this target; the one used
+    is pressed. None when he has one."""
+    lines = attack_lines(attacker)
+    if len(lines) < 2:
+        return None
+    items = []
+    for index, way in enumerate(lines):
+        try:
+            seen = preview(
+                attacker, target, AttackSetup(location=str(step["location"]), line=index)
+            )
+            chance = f": {percent_text(seen.hit)}"
+        except RulekeeperError:
+            chance = ""
+        label = f"{way.name} ({way.damage} {way.damage_type}){chance}"
+        items.append(
+            chip(
+                f"gurps-fight-line-{index}",
+                label,
+                index == line_index(step["line"]),
+                ("gurps.step_line", str(index)),
+            )
+        )
+    return chips("Attack with", items, "gurps-fight-lines")

@@ -35,7 +35,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if action in ("restart_ask", "restart_keep"):
         # A restart draws a new order mid-fight: asked first, as it sits beside "Next turn".
         return model.with_ui(gurps_restart=action == "restart_ask")
-    model = model.with_ui(gurps_restart=False)
+    # A new turn: the questions carried over from an earlier one fold to one line again.
+    model = model.with_ui(gurps_restart=False, gurps_answer=False)
     try:
         fight = fight_of(model)
         if action == "start":

@@ -18,7 +18,7 @@ from pycore.systems.gurps import (
     success_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight, Stun
 from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.rolls import highest_success
@@ -420,7 +420,7 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         _attack_fields(model, step, attacker, target),
         situation.where(step, chink_possible(attacker, line_index(step["line"]))),
     ]
-    ways = _lines(step, attacker, target)
+    ways = situation.attack_ways(step, attacker, target)
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
@@ -445,33 +445,6 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     roll = _roll_entry(model, "gurps-fight-attack", "3d6", "step_attack", "Roll for me")
     asked = situation.exposed_field(step, setup, attacker, target)
     return [head, chances, asked, roll], [*adjust, skill, why(seen.line.sources())]
-
-
-def _lines(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNode | None:
-    """His ways to attack (004 line 91), each with its chance to hit this target; the one used
-    is pressed. None when he has one."""
-    lines = attack_lines(attacker)
-    if len(lines) < 2:
-        return None
-    items = []
-    for index, way in enumerate(lines):
-        try:
-            seen = preview(
-                attacker, target, AttackSetup(location=str(step["location"]), line=index)
-            )
-            chance = f": {percent_text(seen.hit)}"
-        except RulekeeperError:
-            chance = ""
-        label = f"{way.name} ({way.damage} {way.damage_type}){chance}"
-        items.append(
-            chip(
-                f"gurps-fight-line-{index}",
-                label,
-                index == line_index(step["line"]),
-                ("gurps.step_line", str(index)),
-            )
-        )
-    return chips("Attack with", items, "gurps-fight-lines")
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:
@@ -563,15 +536,18 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         h("summary", {}, "Change maneuver"),
         maneuver_chips(model, fight, current),
     )
+    if (folded := after_injury.carried(model, fight)) is not None:
+        change = h("div", {"class": "row"}, change, folded)
     head = [chosen_line(fight, current), None if fight.attacks else change]
     if not maneuver(current.maneuver).can_attack:
         said = f"{current.name} takes {current.maneuver}: no attack this turn."
         done = next_up(model, fight)
         return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
-        said = f"{current.name} has made his attack this turn."
-        done = next_up(model, fight)
-        return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
+        # His turn is done: its result, the questions it leaves and the next fighter's chips
+        # share the screen at 768x1024 (issue 27): how it ended is said beside "Next turn".
+        said = f"{current.name} has made his attack this turn ({current.maneuver})."
+        return [next_up(model, fight, said)], [_override(step)]
     now, adjust = _attack_step(model, fight, current, step)
     return [*head, *now], adjust
 

@@ -301,19 +301,15 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
     return h(
         "section",
         {"class": "card", "aria-labelledby": "pct-turn-h", "data-testid": "percentile-turn"},
-        h(
-            "h2",
-            {"id": "pct-turn-h"},
-            f"Round {fight.round}" + (f", piece {fight.piece}" if fight.settings.pieces else ""),
-        ),
-        _strip(fight, form),
-        *[
-            h("p", {"class": "notice", "data-testid": "percentile-turn-why"}, why_not)
-            for why_not in R.why_no_turn(fight)
-        ],
-        h(
+        h(  # the round and "Next turn" on one line: the turn's roll stays on the first screen
             "div",
-            {"class": "row"},
+            {"class": "row turn-head"},
+            h(
+                "h2",
+                {"id": "pct-turn-h"},
+                f"Round {fight.round}"
+                + (f", piece {fight.piece}" if fight.settings.pieces else ""),
+            ),
             button(
                 "percentile-turn-next",
                 "Next turn",
@@ -326,6 +322,11 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             if pending
             else None,
         ),
+        _strip(fight, form),
+        *[
+            h("p", {"class": "notice", "data-testid": "percentile-turn-why"}, why_not)
+            for why_not in R.why_no_turn(fight)
+        ],
         h(  # no line kept for it while empty: the turn's roll stays on the first screen
             "div",
             {"class": "step-error"},

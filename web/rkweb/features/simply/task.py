@@ -20,10 +20,10 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.characters import state as sheets
 from rkweb.features.simply.combat import state as fight_state
-from rkweb.features.simply.words import error_line, plain, why_rules
+from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
-from rkweb.kit.fields import YES_NO, error_of, number, select, with_error
+from rkweb.kit.fields import YES_NO, error_of, number, rules_of, select, with_error
 from rkweb.kit.odds import odds, odds_list
 from rkweb.kit.results import log_list
 
@@ -206,7 +206,7 @@ def _roll(model: Model, ctx: Ctx) -> Model:
         else:
             result = luck.roll_task_declared(side_target(a, False), _level(a), _stake(a), rng)
     except RuleError as exc:
-        return with_error(model, ERRORS, "roll", str(exc))
+        return with_error(model, ERRORS, "roll", str(exc), rules_of(exc))
     entry = {"text": str(result), "at": ctx.now, "seed": ctx.fresh_seed, "mode": state["mode"]}
     state["log"] = [entry, *state["log"]][:LOG_LIMIT]
     model = _pay(model, state, luck.luck_spent(result), ctx.now)
@@ -251,8 +251,13 @@ def _chance(key: str, target: tasks.TargetNumber, skilled: bool) -> VNode:
     """The chance of the side's roll, percent first (SIM-11), beside the text's own table."""
     testid = f"simply-{key}-chance"
     if target.automatic is not None:
-        said = f"Automatic {target.automatic}: no roll (SIM-04)."
-        return h("div", {"class": "odds-line", "data-testid": testid}, plain(said), why_rules(said))
+        said = f"Automatic {target.automatic}: no roll."
+        return h(
+            "div",
+            {"class": "odds-line", "data-testid": testid},
+            said,
+            why_rules(said, ("SIM-04",)),
+        )
     printed = tasks.table_chance(target.total)
     return h(
         "div",

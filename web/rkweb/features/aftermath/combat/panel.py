@@ -14,7 +14,8 @@ from pycore.systems.aftermath import fight as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.weapons import loaded_text
-from rkweb.features.aftermath.state import err, fight_of, names, person, setup_of, state
+from rkweb.features.aftermath.combat.preview import Worked
+from rkweb.features.aftermath.state import err, fight_of, names, person, state
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
@@ -27,23 +28,27 @@ MODES = (
 )
 
 
-def _chance(st: dict[str, Any], fight: core.Fight | None, name: str) -> str:
+def _chance(fight: core.Fight | None, name: str, now: Worked) -> str:
     """The chance to hit with weapon ``name``: as set up now when it is the chosen one, else as
     the core sets it up when it is picked (its sheet, the fight so far between the two, this
     attack's own changes); what it waits for when the BCS cannot be had."""
-    setup = setup_of(st)
+    setup, found = now
     if setup is None or fight is None:
         return "choose a target"
     try:
         if name != fight.weapon:
             picked, _ = core.choose_weapon(fight, name)
-            setup = replace(setup, mode=picked.mode, form=picked.forms[picked.mode])
-        return f"{percent_text(worksheet.preview(setup).total.chance)} to hit"
+            found = worksheet.preview(
+                replace(setup, mode=picked.mode, form=picked.forms[picked.mode])
+            )
+        if isinstance(found, RuleError | None):
+            return "a value is asked"
+        return f"{percent_text(found.total.chance)} to hit"
     except RuleError:
         return "a value is asked"
 
 
-def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | None:
+def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None, now: Worked) -> VNode | None:
     own = arms.sheet_weapons(attacker or {})
     if attacker is None or not own:
         return None
@@ -58,7 +63,7 @@ def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | Non
         *[
             chip(
                 f"aft-cbt-use-{n}",
-                f"{w.name} ({w.skill or 'no skill'}): {_chance(st, fight, w.name)}",
+                f"{w.name} ({w.skill or 'no skill'}): {_chance(fight, w.name, now)}",
                 w.name == chosen,
                 ("aftermath.cbt_pick", "weapon", w.name),
             )
@@ -126,7 +131,7 @@ def _weapon_select(model: Model, st: dict[str, Any]) -> list[VNode | None]:
     ]
 
 
-def panel(model: Model) -> VNode:
+def panel(model: Model, now: Worked) -> VNode:
     st = state(model)
     combat = st["combat"]
     _, attacker = person(st, "attacker")
@@ -134,7 +139,7 @@ def panel(model: Model) -> VNode:
         ("0", "— create characters first —")
     ]
     weapon, waits = _weapon_select(model, st)
-    chips = _weapons(st, attacker)
+    chips = _weapons(st, attacker, now)
     lists = h(
         "div",
         {"class": "grid4"},

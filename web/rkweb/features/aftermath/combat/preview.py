@@ -5,13 +5,14 @@ sheets do not have yet, what it waits for."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import combat, worksheet
 from pycore.systems.aftermath.bcs import plus_one_change
 from pycore.systems.aftermath.bind import refusal, refusal_rules, wounds
 from pycore.systems.aftermath.rounding import signed
+from pycore.systems.aftermath.worksheet import Preview, Setup
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import setup_of
 from rkweb.kit.fields import field
@@ -94,16 +95,30 @@ def _roll_row(
     return [head, dice]
 
 
-def preview(st: dict[str, Any], dice: VNode) -> VNode:
-    """What forbids or waits, then the BCS, its chance and the ``dice`` in one row, then how
-    the BCS is made one tap away."""
+#: The attack on the worksheet and its BCS (or what refuses it), worked out once per view: the
+#: chosen weapon's chip and the preview show the same figure (issue 33: it was worked out twice).
+Worked: TypeAlias = tuple[Setup | None, Preview | RuleError | None]
+
+
+def worked(st: dict[str, Any]) -> Worked:
     setup = setup_of(st)
     if setup is None:
+        return None, None
+    try:
+        return setup, worksheet.preview(setup)
+    except RuleError as exc:
+        return setup, exc
+
+
+def preview(st: dict[str, Any], dice: VNode, now: Worked) -> VNode:
+    """What forbids or waits, then the BCS, its chance and the ``dice`` in one row, then how
+    the BCS is made one tap away."""
+    setup, found = now
+    if setup is None or found is None:
         full = "choose an attacker and a target (create them in the Characters tab)"
         return h("div", {}, _waiting(full.capitalize() + "."), *_roll_row(dice))
-    try:
-        found = worksheet.preview(setup)
-    except RuleError as exc:
+    if isinstance(found, RuleError):
+        exc = found
         return h(
             "div",
             {},

@@ -14,7 +14,7 @@ from rkweb.features.aftermath.characters.conditions import conditions_card
 from rkweb.features.aftermath.combat.hand import hth_form
 from rkweb.features.aftermath.combat.missile import missile_form
 from rkweb.features.aftermath.combat.panel import panel
-from rkweb.features.aftermath.combat.preview import preview
+from rkweb.features.aftermath.combat.preview import Worked, preview, worked
 from rkweb.features.aftermath.combat.result import result_card
 from rkweb.features.aftermath.combat.strip import strip
 from rkweb.features.aftermath.combat.thrown import thrown_form
@@ -76,7 +76,7 @@ def _log(log: list[dict[str, Any]]) -> VNode:
     )
 
 
-def _step(model: Model, st: dict[str, Any]) -> VNode:
+def _step(model: Model, st: dict[str, Any], now: Worked) -> VNode:
     """The attack under way: its form filled from the two sheets, the BCS and chance, the
     dice, and the core's refusal beside the Resolve button."""
     combat = st["combat"]
@@ -92,7 +92,7 @@ def _step(model: Model, st: dict[str, Any]) -> VNode:
         {"class": "card step", "aria-labelledby": "aft-attack-h"},
         h("h3", {"id": "aft-attack-h"}, f"{title} attack" + (f": {weapon}" if weapon else "")),
         *form,
-        preview(st, _dice(model, combat.get("pending"), _newest(combat["log"]))),
+        preview(st, _dice(model, combat.get("pending"), _newest(combat["log"])), now),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "aft-resolve-error"},
@@ -112,12 +112,13 @@ def view(model: Model) -> VNode:
     pending = combat.get("pending")
     result = result_card(model, log[0] if log else None, pending, st["combat"].get("recall"))
     asking = isinstance(pending, dict) and not pending.get("wants")
+    now = worked(st)
     return h(
         "div",
         {"class": "page aftermath-combat"},
         strip(st),
-        panel(model),
-        *([result] if asking else [_step(model, st), result]),
+        panel(model, now),
+        *([result] if asking else [_step(model, st, now), result]),
         conditions_card(model, target, target_index, now_of(st), "aft-target-conditions")
         if target
         else None,

@@ -14,16 +14,17 @@ from pycore.systems.simply.stats import LEVELS, age_names
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.state import ERRORS
-from rkweb.features.simply.words import error_line, plain, why_rules
+from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
-from rkweb.kit.fields import error_of, field, number, select
+from rkweb.kit.fields import error_of, error_rules, field, number, select
 from rkweb.kit.results import card
 
 STATS = (("strength", "S"), ("coordination", "C"), ("intellect", "I"), ("health", "H"))
 
 
 def problems_list(problems: Sequence[Problem], key: str, *also: str) -> VNode | None:
-    """The core's findings about ``key`` (and ``also``), in plain words, each with its "Why"."""
+    """The core's findings about ``key`` (and ``also``), in words, each with its rules under
+    "Why" (``Problem.rules``) when it has any."""
     names = (key, *also)
     mine = [
         p
@@ -36,20 +37,32 @@ def problems_list(problems: Sequence[Problem], key: str, *also: str) -> VNode | 
         "ul",
         {"class": "problems", "data-testid": f"char-problems-{key}"},
         *[
-            h("li", {"class": f"problem {p.severity}"}, plain(str(p)), why_rules(str(p)))
+            h("li", {"class": f"problem {p.severity}"}, str(p), why_rules(str(p), p.rules))
             for p in mine
         ],
     )
 
 
+def _with_why(model: Model, name: str, control: VNode) -> VNode:
+    """A field, and when the core's refusal beside it names rules, those rules under "Why"."""
+    rules = error_rules(model, ERRORS, name)
+    if not rules:
+        return control
+    return h(
+        "div", {}, control, why_rules(error_of(model, ERRORS, name), rules, f"char-{name}-why")
+    )
+
+
 def text_field(model: Model, label: str, name: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, name)
-    return field(f"char-{name}", label, value, ("simply.char_field", name), error=plain(error))
+    msg = ("simply.char_field", name)
+    return _with_why(model, name, field(f"char-{name}", label, value, msg, error=error))
 
 
 def _stat_field(model: Model, label: str, name: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, name)
-    return number(f"char-{name}", label, value, ("simply.char_field", name), error=plain(error))
+    msg = ("simply.char_field", name)
+    return _with_why(model, name, number(f"char-{name}", label, value, msg, error=error))
 
 
 def who_card(model: Model, character: Character) -> VNode:

@@ -9,8 +9,8 @@ from pycore.systems.simply.character_json import CAMPAIGN_FIELDS, campaign_from_
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.state import ERRORS, keep, load
-from rkweb.features.simply.words import plain, why_rules
-from rkweb.kit.fields import error_of, number, with_error
+from rkweb.features.simply.words import why_rules
+from rkweb.kit.fields import error_of, error_rules, number, rules_of, with_error
 from rkweb.kit.results import why
 from rkweb.kit.share import share_button
 
@@ -23,12 +23,12 @@ def update(model: Model, key: str, raw: str, ctx: Ctx) -> Model:
     try:
         value = int(raw.strip())
     except ValueError:
-        message = f"{label} {raw!r} is not a whole number from {low} to {high} ({rule})"
-        return with_error(model, ERRORS, f"campaign.{key}", message)
+        message = f"{label} {raw!r} is not a whole number from {low} to {high}"
+        return with_error(model, ERRORS, f"campaign.{key}", message, (rule,))
     try:
         campaign_from_json({**state["campaign"], key: value})
     except RuleError as exc:
-        return with_error(model, ERRORS, f"campaign.{key}", str(exc))
+        return with_error(model, ERRORS, f"campaign.{key}", str(exc), rules_of(exc))
     state["campaign"] = {**state["campaign"], key: value}
     kept = keep(model, state, f"Campaign: {label}", ctx)
     return with_error(kept, ERRORS, f"campaign.{key}", None)
@@ -38,6 +38,7 @@ def card(model: Model, campaign: Campaign) -> VNode:
     fields = []
     for key, (label, low, high, rule) in CAMPAIGN_FIELDS.items():
         error = error_of(model, ERRORS, f"campaign.{key}")
+        rules = error_rules(model, ERRORS, f"campaign.{key}")
         default = getattr(Campaign(), key)
         fields.append(
             h(
@@ -48,10 +49,10 @@ def card(model: Model, campaign: Campaign) -> VNode:
                     label,
                     getattr(campaign, key),
                     ("simply.char_campaign", key),
-                    error=plain(error),
+                    error=error,
                     hint=f"{low} to {high}; the app's default is {default}",
                 ),
-                why_rules(error) or why([f"{rule}: the GM's choice"]),
+                why_rules(error, rules) or why([f"{rule}: the GM's choice"]),
             )
         )
     return h(

@@ -29,7 +29,7 @@ from rkweb.features.simply.characters.state import (
     new_uid,
 )
 from rkweb.features.simply.combat import state as fight_state
-from rkweb.kit.fields import with_error
+from rkweb.kit.fields import rules_of, with_error
 
 TASK = "simply_task"  # the Task page's section: its sides link to records by id
 INT_FIELDS = {"strength", "coordination", "intellect", "health", "luck"}
@@ -221,7 +221,7 @@ def edit(model: Model, field: str, raw: str, ctx: Ctx) -> Model:
             return model
         character_from_json(current)  # the core's check of every field, before anything is kept
     except ValueError as exc:  # a RuleError is a ValueError too
-        return with_error(model, ERRORS, field, str(exc))
+        return with_error(model, ERRORS, field, str(exc), rules_of(exc))
     state["list"][index] = current
     label = f"Edit {name_of(current)}: {_words(field)}"
     return with_error(keep(model, state, label, ctx), ERRORS, field, None)

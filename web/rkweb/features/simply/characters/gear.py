@@ -13,9 +13,9 @@ from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.builder import problems_list, text_field
 from rkweb.features.simply.characters.state import ERRORS
-from rkweb.features.simply.words import error_line, plain, why_rules
+from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
-from rkweb.kit.fields import error_of, field, select
+from rkweb.kit.fields import error_of, error_rules, field, select
 from rkweb.kit.results import card, why
 
 
@@ -136,10 +136,10 @@ def _picker(
 def armor_card(
     model: Model, raw: dict[str, Any], character: Character, problems: Sequence[Problem]
 ) -> VNode:
-    error = next(
-        (e for k in ("coating_id", "armor_id", "shield_id") if (e := error_of(model, ERRORS, k))),
-        "",
+    key = next(
+        (k for k in ("coating_id", "armor_id", "shield_id") if error_of(model, ERRORS, k)), ""
     )
+    error, rules = error_of(model, ERRORS, key), error_rules(model, ERRORS, key)
     worn = [
         f"{item.name}: Min S {item.min_strength or '—'}, C Adj −{item.c_adj}"
         for item in (character.armor, character.shield)
@@ -162,7 +162,7 @@ def armor_card(
                 "armor_id",
                 suits,
                 raw.get("armor_id") or "",
-                plain(error),
+                error,
             ),
             _picker(
                 "char-coating",
@@ -173,7 +173,7 @@ def armor_card(
             ),
             _picker("char-shield", "Shield", "shield_id", shields, raw.get("shield_id") or ""),
         ),
-        why_rules(error),
+        why_rules(error, rules),
         h("ul", {"class": "small", "data-testid": "char-worn"}, *[h("li", {}, w) for w in worn]),
         problems_list(problems, "armor", "shield"),
     )

@@ -17,7 +17,7 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import attack, care, damage, log, order, panel, strip
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.state import ERRORS, fight_of, load, set_form
-from rkweb.kit.fields import with_error
+from rkweb.kit.fields import rules_of, with_error
 
 Step = Callable[[Model, Msg, Ctx], Model]
 STEPS: dict[str, Step] = {
@@ -70,7 +70,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     try:
         return step(model, msg, ctx)
     except ValueError as exc:  # a RuleError from the core, or a number the form cannot read
-        return with_error(model, ERRORS, ERROR_PLACE.get(action, action), str(exc))
+        return with_error(model, ERRORS, ERROR_PLACE.get(action, action), str(exc), rules_of(exc))
 
 
 def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:

@@ -16,9 +16,10 @@ from pycore.systems.simply.fight.dice import ATTACK, DEFEND, typed_two
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.words import error_line, plain
+from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.fields import rules_of
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
 
@@ -149,7 +150,12 @@ def _chance(fight: core.Combat, a: dict[str, str]) -> VNode:
             saved.number(a, "tn") or 0, None, saved.level(a["level"]) is not None
         )
     except ValueError as exc:
-        return h("div", {"class": "odds-line", "data-testid": "sc-hit-chance"}, plain(str(exc)))
+        return h(
+            "div",
+            {"class": "odds-line", "data-testid": "sc-hit-chance"},
+            str(exc),
+            why_rules(str(exc), rules_of(exc)),
+        )
     how = [
         "a contest against the Defend (a draw misses)" if defended else "no Defend",
         f"luck declared ({luck} LP)" if luck else "",
@@ -266,6 +272,14 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     )
 
 
+def _rules_logged(state: dict[str, Any], text: str) -> list[str]:
+    """The rules of the logged step whose words the result shows (kept once, in the log)."""
+    for entry in state.get("log", [])[:3]:
+        if text and isinstance(entry, dict) and str(entry.get("text", "")).endswith(text):
+            return [str(r) for r in entry.get("rules", [])]
+    return []
+
+
 def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
     """The last result, where its tap was: the attack's, or the damage just applied; ``brief``
     leaves the explanation to the log (above the damage step, where room is short)."""
@@ -280,8 +294,8 @@ def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
         tone = "good" if shown["check"].get("passed") else "bad"
     else:
         return None
-    text = str(last["text"])
-    steps = [] if brief else [text]
+    text, rules = str(last["text"]), _rules_logged(state, str(last["text"]))
+    steps = [] if brief else [f"{', '.join(rules)}: {text}" if rules else text]
     panel = result(testid, str(last["verdict"]), str(last["number"]), steps, tone=tone)
     ended = str(last.get("ended", "")) if testid == "sc-attack-result" else ""
     said = h("p", {"class": "explain", "data-testid": "sc-attack-ended"}, ended) if ended else None

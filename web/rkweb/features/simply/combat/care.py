@@ -13,9 +13,10 @@ from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.words import error_line, plain, why_rules
+from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.fields import rules_of
 from rkweb.kit.odds import odds
 from rkweb.kit.results import why
 
@@ -158,23 +159,24 @@ def _task_line(fight: core.Combat, t: dict[str, str]) -> VNode:
     """The treatment's task for this patient now and, with the treater's rating, its chance."""
     parts: list[Any] = []
     said = ""
+    rules: tuple[str, ...] = ()
     if t["patient"]:
         try:
             task = core.treatment_task(fight, t["patient"], t["treatment"], t["skill"])
-            said = str(task)
-            parts.append(plain(said))
+            said, rules = str(task), task.rules
+            parts.append(said)
             rating = saved.number(t, "rating", optional=True)
             roll = None if rating is None else treatment_chance(task, rating)
             if roll is not None:
                 parts += [f" · {roll} · chance ", odds(roll.chance)]
         except ValueError as exc:
-            said = str(exc)
-            parts = [plain(said)]
+            said, rules = str(exc), rules_of(exc)
+            parts = [said]
     return h(
         "div",
         {"class": "explain", "data-testid": "sc-treat-task"},
         *parts,
-        why_rules(said),
+        why_rules(said, rules),
     )
 
 

@@ -20,7 +20,7 @@ from pycore.systems.simply.damage import (
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.words import error_line, plain
+from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
@@ -158,7 +158,7 @@ def card(
         attack_outcome,
         # What the hit would do, and Apply with it, sit above the dice: once the die is in,
         # the next tap is Apply, in view at 768x1024 (issue 26: it had slid to y 1026).
-        h("p", {"class": "explain", "data-testid": "sc-damage-preview"}, plain(preview)),
+        h("p", {"class": "explain", "data-testid": "sc-damage-preview"}, preview),
         h(
             "div",
             {"class": "row apply-row"},

@@ -10,12 +10,18 @@ from pycore.systems.simply import fight as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.words import error_line, plain
+from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.odds import percent_text
 from rkweb.kit.results import why
 
+#: The turn's rules in words on screen; ``TURN_HELP`` says them with their IDs under "Why".
+TURN_WORDS = (
+    "2 actions each. Held actions are played after everyone, in reverse order; an interrupt "
+    "needs a held action, and two may not follow each other. A Defend may be taken out of "
+    "turn with any unused action."
+)
 TURN_HELP = (
     "2 actions each (SIM-37). Held actions are played after everyone, in reverse order "
     "(SIM-35); an interrupt needs a held action, and two may not follow each other "
@@ -72,7 +78,7 @@ def out_of_turn(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode
         {"class": "out-of-turn", "data-testid": "sc-out-of-turn"},
         h("summary", {}, "Out of turn"),
         saved.form_select(form, "act", "actor", "Acting", actors),
-        h("p", {"class": "small muted"}, plain(TURN_HELP)),
+        h("p", {"class": "small muted"}, TURN_WORDS),
         why([TURN_HELP, "SIM-D14: the game clock counts minutes; the GM advances it."]),
     )
 

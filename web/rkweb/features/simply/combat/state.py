@@ -12,7 +12,7 @@ from pycore.systems.simply import fight as core
 from pycore.systems.simply.luck import LUCK_MINIMUM
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
-from rkweb.kit.fields import error_of, errors_key, field, select, with_error
+from rkweb.kit.fields import error_of, errors_key, field, rules_of, select, with_error
 
 SECTION = "simply_combat"
 ERRORS = "simply_combat"  # the field and step errors' home: model.ui["simply_combat_errors"]
@@ -255,17 +255,18 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
     if group not in FORM_DEFAULTS or field not in FORM_DEFAULTS[group]:
         return model
     form = {**state["form"], group: {**state["form"][group], field: str(value)}}
-    error = None
+    error: str | None = None
+    rules: tuple[str, ...] = ()
     if field in NUMBERS and str(value).strip():
         try:
             number(form[group], field)
         except ValueError as exc:
-            error = str(exc)
+            error, rules = str(exc), rules_of(exc)
     new_state = {**state, "form": form}
     if group in ATTACK_STEPS and not (group == "attack" and field in CHOICE):
         new_state = with_set(state, group, {field: str(value)})
     history = model.history.set_quietly(SECTION, new_state)
-    return with_error(replace(model, history=history), ERRORS, f"{group}.{field}", error)
+    return with_error(replace(model, history=history), ERRORS, f"{group}.{field}", error, rules)
 
 
 def _text(value: int | None) -> str:

@@ -1,0 +1,90 @@
+"""Issue 27 ("keeps nothing on paper"): the questions an injury leaves for the GM's book (shock,
+the knockdown and stun roll, staying conscious; GUR-58, 004 lines 347-349) stay with the fighter
+they concern until answered or dismissed: passing the turn, a reload, undo and redo keep them.
+They used to be dropped by the next turn, said only in the log ("Left unanswered"). Shock still
+counts on the victim's next turn only."""
+
+from __future__ import annotations
+
+import random
+
+from test_gurps_pages import attack_turn, fight_started, send, texts
+
+from pycore.dice import typed_dice
+from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import AttackSetup, attack_line
+
+ANA = Combatant(id="a", name="Ana", weapon_skill=14, basic_speed="7", damage="2d", damage_type="cr")
+BO = Combatant(id="b", name="Bo", ht=11, weapon_skill=12, maneuver="Attack")
+CY = Combatant(id="c", name="Cy", basic_speed="6", weapon_skill=12)
+
+
+def _hit(*others: Combatant) -> Fight:
+    """Ana (first in the order) hits Bo in the torso for 6 on her turn."""
+    fight, _ = gf.start(Fight((ANA, *others, BO)), random.Random(1))
+    assert fight.current() == fight.combatant("a")
+    fight, _ = gf.take_maneuver(fight, "Attack")
+    fight, _ = gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "4"))
+    fight, _ = gf.damage(fight, typed_dice("2d6", "6"))
+    assert [a.kind for a in fight.asks] == ["shock", "knockdown"]
+    return fight
+
+
+def test_passing_the_turn_keeps_the_victims_questions() -> None:  # GUR-58
+    fight, begun = gf.next_turn(_hit())  # Bo's turn: his questions still asked
+    assert [(a.kind, a.who) for a in fight.asks] == [("shock", "b"), ("knockdown", "b")]
+    assert str(begun).startswith("Still to answer: Bo's shock from this injury; Bo's knockdown")
+    assert gf.fight_from_json(gf.fight_to_json(fight)) == fight  # a reload keeps them
+    fight, _ = gf.settle(fight, 0, "shock −3")  # answered on his turn: it counts now
+    assert "shock −3" in attack_line(fight.combatant("b"), ANA, AttackSetup()).plain()
+    fight, _ = gf.next_turn(fight)  # his turn is over: so is the shock
+    assert fight.combatant("b").shock == 0 and [a.kind for a in fight.asks] == ["knockdown"]
+
+
+def test_shock_answered_before_his_turn_counts_on_it_only() -> None:
+    fight, _ = gf.next_turn(_hit(CY))  # Cy's turn, Bo's comes next
+    fight, _ = gf.settle(fight, 0, "shock −2")
+    fight, _ = gf.next_turn(fight)  # Bo's turn
+    assert fight.combatant("b").shock == 2
+    fight, _ = gf.next_turn(fight)
+    assert fight.combatant("b").shock == 0
+
+
+def test_shock_answered_after_his_next_turn_changes_nothing_and_says_so() -> None:
+    fight, _ = gf.next_turn(_hit())  # Bo's turn goes by unanswered
+    fight, _ = gf.next_turn(fight)
+    assert [a.kind for a in fight.asks] == ["shock", "knockdown"]  # still asked
+    assert fight.asks[0].lapsed and not fight.asks[1].lapsed
+    assert gf.fight_from_json(gf.fight_to_json(fight)).asks == fight.asks
+    fight, settled = gf.settle(fight, 0, "shock −4")
+    assert fight.combatant("b").shock == 0  # his next turn is over: no penalty now
+    assert "his next turn is over" in str(settled)
+
+
+def test_a_question_is_closed_only_by_an_answer_or_a_dismissal() -> None:
+    fight, _ = gf.next_turn(_hit())
+    fight, dismissed = gf.dismiss(fight, 1)
+    assert [a.kind for a in fight.asks] == ["shock"] and not fight.combatant("b").stunned
+    assert str(dismissed) == "Bo: knockdown and stun roll dismissed"
+    assert dismissed.step.rules == ("GUR-58",)
+    gone, _ = gf.remove(fight, "b")  # he leaves the fight: his questions with him
+    assert gone.asks == ()
+
+
+def test_the_page_keeps_asking_after_the_next_fighters_chip() -> None:  # one tap passes
+    model = send(fight_started(), "gurps.field", "g2", "hp", "20")
+    model = attack_turn(model)  # Ana at Bo
+    model = send(model, "gurps.step_attack_typed", "1 1 2")  # critical: no defense
+    hurt = send(model, "gurps.step_damage_typed", "6")
+    assert "Knockdown and stun roll" in texts(hurt, "gurps-after-injury")[0]
+    passed = send(hurt, "gurps.next_take", "Attack", "")  # Bo's chip: his turn, Attack
+    assert "Still to answer for Bo: 2" in texts(passed, "gurps-after-injury-carried")[0]
+    passed = send(passed, "gurps.answer")  # one tap opens them
+    asked = texts(passed, "gurps-after-injury")
+    assert asked and "Bo: Knockdown and stun roll" in asked[0]
+    undone = send(send(passed, "shell.undo"), "shell.redo")
+    assert texts(undone, "gurps-after-injury") == asked
+    dismissed = send(passed, "gurps.dismiss", "1")
+    assert "Knockdown" not in texts(dismissed, "gurps-after-injury")[0]
