@@ -279,3 +279,27 @@ def test_a_huge_unreadable_value_in_full_storage_is_listed_and_can_be_deleted(
     item.get_by_role("button", name="Yes, delete it").click()
     expect(page.get_by_test_id("quarantine-empty")).to_be_visible()
     assert page.evaluate("localStorage.getItem('rulekeeper:section:gurps')") is None
+
+
+def test_an_older_tab_leaves_a_section_a_newer_tab_wrote_and_keeps_its_roll_aside(
+    context: BrowserContext, app_url: str
+) -> None:
+    """Issue 32 item 1: tab 2 (a newer build: a raised format number) saves the dice section;
+    tab 1 (this build) then rolls: the newer section stays byte for byte, tab 1 says to reload,
+    and its roll is kept aside with a Restore."""
+    tab1 = open_app(context, app_url)
+    roll(tab1, "3d6")
+    wait_section(tab1, "dice", "data.log.length === 1")
+    envelope = {"app": "rulekeeper", "schema": 2, "saved": NOW, "section": "dice", "version": 2}
+    newer = json.dumps({**envelope, "data": {"format": "two", "rolls": ["Brok hit"]}})
+    tab2 = context.new_page()  # stands for the newer build's tab: only its write matters
+    tab2.goto(f"{app_url}#/about")
+    tab2.evaluate("(v) => localStorage.setItem('rulekeeper:section:dice', v)", newer)
+    expect(tab1.get_by_test_id("banner-newer")).to_contain_text("reload this tab")
+    roll(tab1, "2d6")
+    expect(tab1.get_by_test_id("banner-newer")).to_contain_text("kept aside")
+    assert tab1.evaluate("localStorage.getItem('rulekeeper:section:dice')") == newer
+    tab1.get_by_test_id("nav-settings").click()
+    expect(tab1.get_by_test_id("quarantine-item")).to_have_count(1)
+    expect(tab1.get_by_test_id("quarantine-restore")).to_contain_text("Restore the dice rolls")
+    assert tab1.evaluate("localStorage.getItem('rulekeeper:section:dice')") == newer

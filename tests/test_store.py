@@ -182,7 +182,6 @@ def bad_section(name: str, data: Any, version: int = 1) -> str:
         ),
         ("dice", bad_section("dice", {"log": [roll(1)] * 50_000}), "at most"),
         ("simply_combat", '{"a":' * 10_000 + "1" + "}" * 10_000, "nested 10000 levels"),
-        ("aftermath", bad_section("aftermath", {"schema": 5}, version=5), "newer"),
         ("percentile", "{garbage", "damaged or cut short at character 2"),
         ("gurps", bad_section("dice", {}), "not that section"),
     ],

@@ -177,11 +177,44 @@ def move_aside(storage: Storage, key: str, raw: str, exc: StorageError, now: str
     return Quarantined(target, key, reason_of(exc), str(exc))
 
 
+@checked
+def keep_aside(
+    storage: Storage, name: str, value: Any, now: str, previous: str | None
+) -> str | None:
+    """This tab's own value of section ``name`` copied to a quarantine key (replacing its
+    ``previous`` copy), when a newer build's value of the section is in the way: this build may
+    not write over it (issue 32). The new key, or None when storage is too full for the copy."""
+    target = f"{QUARANTINE_PREFIX}{now}:{section_key(name)}"
+    try:
+        storage.setItem(target, encode_section(name, value, now))
+    except StorageError:  # full, or a value that cannot be encoded: it stays in memory only
+        return None
+    if previous is not None and previous != target:
+        storage.removeItem(previous)
+    return target
+
+
+def restore_aside(raw: str | None) -> tuple[str, Any] | None:
+    """``(name, value)`` of a moved-aside value that is a section this build can read (an
+    older or this build's format, migrated), or None: Settings › Moved aside offers Restore."""
+    try:
+        envelope = decode(raw, max_chars=MAX_SECTION_CHARS)
+        name = envelope.meta.get("section")
+        if not isinstance(name, str):
+            return None
+        return name, read_section_value(raw, name)
+    except StorageError:
+        return None
+
+
 @dataclass(frozen=True)
 class QuarantineItem:
     key: str
     size: int
     preview: str
+    #: The section this value can be restored to by this build (a section envelope of this or
+    #: an older format: issue 32's change kept aside), else None.
+    section: str | None = None
 
 
 @checked
@@ -192,7 +225,9 @@ def list_quarantine(storage: Storage, stuck: tuple[str, ...] = ()) -> list[Quara
     for key in [*keys(storage, QUARANTINE_PREFIX), *stuck]:
         raw = storage.getItem(key)
         if raw is not None:
-            items.append(QuarantineItem(key, len(raw), raw[:80]))
+            restorable = restore_aside(raw) if len(raw) <= MAX_SECTION_CHARS else None
+            section = restorable[0] if restorable else None
+            items.append(QuarantineItem(key, len(raw), raw[:80], section))
     return items
 
 

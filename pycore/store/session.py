@@ -43,9 +43,11 @@ from pycore.store.persist import (
     Storage,
     StorageFullError,
     encode_section,
+    keep_aside,
     keys,
     move_aside,
     read_section_value,
+    reason_of,
     section_key,
     sections_in,
     steps_from_legacy,
@@ -66,6 +68,8 @@ class LoadReport:
     problems: tuple[str, ...] = ()
     last_saved: str | None = None
     last_export: str | None = None
+    #: Sections a newer build wrote: left in place, unread, never written here (reload).
+    newer: tuple[str, ...] = ()
 
     @property
     def problem(self) -> str | None:
@@ -84,6 +88,8 @@ class SaveReport:
     trimmed_archive: int = 0
     problem: str | None = None
     full: bool = False  # a section was not saved because storage is full
+    #: Sections a newer build wrote: this tab's change to them was kept aside, not saved.
+    newer: tuple[str, ...] = ()
 
     @property
     def trimmed(self) -> str | None:
@@ -111,6 +117,10 @@ class Store:
         self.raw: dict[str, str | None] = {}  # the text last read or written, per section
         self.saved_steps: tuple[object, object] = ((), ())
         self.stuck: set[str] = set()  # unreadable values left in place: never written over
+        # Sections a newer build wrote (issue 32): this build cannot read them and must never
+        # move aside, overwrite or delete them; this tab's changes to them are kept aside.
+        self.newer: set[str] = set()
+        self.kept: dict[str, str] = {}  # section → the key of this tab's change kept aside
         self.last_saved: str | None = None
         self.last_export: str | None = None
 
@@ -130,6 +140,9 @@ class Store:
                 value = read_section_value(raw, name)
             except Exception as error:  # start-up must never fail on saved data: moved aside
                 exc = error if isinstance(error, StorageError) else _unreadable(name, error)
+                if reason_of(exc) == "newer":  # a newer build's: left where it is (issue 32)
+                    self.newer.add(name)
+                    continue
                 quarantined.append(move_aside(self.storage, key, raw or "", exc, now))
                 problems.append(str(exc))
                 continue
@@ -145,7 +158,12 @@ class Store:
         self.last_saved = max(times, default=None) or None
         self.last_export = self._export_time()
         return LoadReport(
-            history, tuple(quarantined), tuple(problems), self.last_saved, self.last_export
+            history,
+            tuple(quarantined),
+            tuple(problems),
+            self.last_saved,
+            self.last_export,
+            tuple(sorted(self.newer)),
         )
 
     def _split_legacy(
@@ -312,7 +330,9 @@ class Store:
         name = key[len(SECTION_PREFIX) :]
         try:
             theirs = ABSENT if raw is None else read_section_value(raw, name)
-        except StorageError:
+        except StorageError as exc:
+            if reason_of(exc) == "newer":  # a newer build in another tab: never saved over
+                self.newer.add(name)
             return history, ()  # unreadable: the next start moves it aside
         mine = history.state.get(name, ABSENT)
         base = self.saved.get(name, ABSENT)
@@ -400,6 +420,7 @@ class _SaveJob:
         self.trimmed_archive = 0
         self.problem: str | None = None
         self.full = False
+        self.newer: list[str] = []
 
     def changed(self) -> list[str]:
         saved, state = self.store.saved, self.history.state
@@ -413,7 +434,11 @@ class _SaveJob:
             self.unsaved.append(name)
             return
         base = store.saved.get(name, ABSENT)
-        value = self._merged(name, key, base, self.history.state.get(name, ABSENT))
+        mine = self.history.state.get(name, ABSENT)
+        value = mine if name in store.newer else self._merged(name, key, base, mine)
+        if name in store.newer:
+            self._keep_aside(name, mine)
+            return
         if value is ABSENT:
             store.storage.removeItem(key)
             store.saved.pop(name, None)
@@ -448,12 +473,27 @@ class _SaveJob:
         try:
             theirs = ABSENT if stored is None else read_section_value(stored, name)
         except StorageError as exc:
+            if reason_of(exc) == "newer":  # never moved aside nor written over (issue 32)
+                store.newer.add(name)
+                return mine
             move_aside(store.storage, key, stored or "", exc, self.now)
             theirs = ABSENT
         merged, _ = apply(theirs, diff(base, mine), forward=True)
         store.saved[name], store.raw[name] = theirs, stored
         self.history = self.history.set_quietly(name, None if merged is ABSENT else merged)
         return merged
+
+    def _keep_aside(self, name: str, mine: Any) -> None:
+        """A newer build wrote the section: this tab's value is copied aside (Settings › Moved
+        aside can restore it once this tab is reloaded into the newer build), not saved."""
+        store = self.store
+        self.newer.append(name)
+        if mine is ABSENT or same(mine, store.saved.get(name, ABSENT)):
+            return  # nothing of this tab's own to keep
+        kept = keep_aside(store.storage, name, mine, self.now, store.kept.get(name))
+        if kept is not None:
+            store.kept[name] = kept
+        store.saved[name] = mine  # kept: the next save of the same value copies nothing
 
     def _write(self, key: str, raw: str) -> bool:
         while True:
@@ -525,4 +565,5 @@ class _SaveJob:
             self.trimmed_archive,
             problem if self.unsaved else None,
             self.full,
+            tuple(self.newer),
         )

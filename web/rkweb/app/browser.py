@@ -17,6 +17,7 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 
 from pycore.errors import StorageError
 from pycore.store import Store, export_text, list_quarantine
+from pycore.store.persist import restore_aside
 from pycore.store.sized import SizedStorage
 from rkweb.app import saving, shell
 from rkweb.app.messages import UnknownMessage
@@ -190,6 +191,11 @@ class App:
             return
         raw = None if absent(event.newValue) else str(event.newValue)
         history, changed = self.store.external(str(event.key), raw, self.model.history)
+        newer = tuple(sorted(self.store.newer))
+        if newer and not any(b.kind == "newer" for b in self.model.banners):
+            banners = saving.newer_banners(self.model, newer, kept=False)
+            self.model = replace(self.model, banners=banners)
+            self.render()
         if history is self.model.history:
             return
         self.model = saving.after_external(replace(self.model, history=history), changed)
@@ -269,6 +275,17 @@ class App:
             self.flush()
             js.window.dispatchEvent(js.CustomEvent.new("rulekeeper:update"))
             return
+        elif kind == "app.q_restore":
+            # A change kept aside (a newer build's section was in the way, issue 32): back into
+            # its section as one undoable change, then no longer listed.
+            restored = restore_aside(self.storage.getItem(str(msg[1])))
+            if restored is not None:
+                name, value = restored
+                history = self.model.history.apply(name, value, "Restore kept change", now_iso())
+                self.model = replace(self.model, history=history)
+                self.store.forget(str(msg[1]))
+                self.schedule_save()
+            self.refresh_env()
         elif kind == "app.q_delete":
             self.store.forget(str(msg[1]))
             self.refresh_env()

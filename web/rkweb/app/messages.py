@@ -33,6 +33,7 @@ APP_ACTIONS = frozenset(
         "read_file",
         "q_download",
         "q_delete",
+        "q_restore",
         "share_file",
         "copy",
         "share_everything",

@@ -17,7 +17,8 @@ from pycore.store.persist import QuarantineItem
 class Banner:
     """A message across the top of every page (storage full, data moved aside, ...)."""
 
-    kind: str  # "quota", "quarantine", "trimmed", "external", "undo", "error", "info", "update"
+    kind: str  # "quota", "quarantine", "trimmed", "external", "undo", "error", "info", "update",
+    # "newer"
     text: str
     offer_export: bool = False
     offer_reload: bool = False

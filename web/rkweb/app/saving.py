@@ -13,6 +13,11 @@ store's reports (``pycore.store``) and keeps the model it returns.
 'Updated from another tab: the dice rolls shown here changed there.'
 >>> after_external(model, ("gurps",)).banners
 ()
+>>> print(newer_banners(model, ("dice",), kept=True)[0].text)  # doctest: +NORMALIZE_WHITESPACE
+A newer version of Rulekeeper saved the dice rolls (in another tab, or before this tab
+started). This tab runs an older version and will not save over it: reload this tab to use the
+newer version. Your change here was kept aside: after the reload, restore it from Settings ›
+Moved aside.
 """
 
 from __future__ import annotations
@@ -40,10 +45,31 @@ SECTION_WORDS = {
 }
 
 
+def newer_banners(model: Model, sections: tuple[str, ...], kept: bool) -> tuple[Banner, ...]:
+    """The banners with the one saying that a newer build wrote ``sections`` (issue 32: this
+    build leaves them alone; the user reloads into the newer build)."""
+    if not sections:
+        return model.banners
+    words = " and ".join(SECTION_WORDS.get(s, s) for s in sections)
+    text = (
+        f"A newer version of Rulekeeper saved {words} (in another tab, or before this tab "
+        "started). This tab runs an older version and will not save over it: reload this tab "
+        "to use the newer version."
+    )
+    if kept:
+        text += (
+            " Your change here was kept aside: after the reload, restore it from Settings › "
+            "Moved aside."
+        )
+    return (*_without(model, "newer"), Banner("newer", text, offer_reload=True))
+
+
 def banners_after_load(report: LoadReport) -> tuple[Banner, ...]:
-    """The banner for values moved aside at start-up (each section on its own)."""
+    """The banner for values moved aside at start-up (each section on its own), and for
+    sections a newer build saved."""
+    newer = newer_banners(Model(report.history), report.newer, kept=False)
     if not report.problems:
-        return ()
+        return newer
     moved = [q for q in report.quarantined if q.key != q.original_key]
     stuck = [q for q in report.quarantined if q.key == q.original_key]
     text = f"Some saved data could not be read ({report.problem}). "
@@ -55,7 +81,7 @@ def banners_after_load(report: LoadReport) -> tuple[Banner, ...]:
             "Settings › Moved aside, where you can download or delete it. "
         )
     text += "Everything else loaded."
-    return (Banner("quarantine", text),)
+    return (*newer, Banner("quarantine", text))
 
 
 def _without(model: Model, *kinds: str) -> tuple[Banner, ...]:
@@ -79,6 +105,8 @@ def after_save(model: Model, report: SaveReport) -> Model:
             "keep it safe."
         )
         banners = (*banners, Banner("quota", text, offer_export=True))
+    if report.newer:
+        banners = newer_banners(replace(model, banners=banners), report.newer, kept=True)
     return replace(model, history=report.history, banners=banners)
 
 

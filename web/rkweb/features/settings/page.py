@@ -8,7 +8,7 @@ from pycore.errors import StorageError
 from pycore.store import import_text
 from pycore.store.history import WHOLE_STATE
 from rkweb.app.model import Ctx, Model
-from rkweb.app.saving import export_reminder, when_text
+from rkweb.app.saving import SECTION_WORDS, export_reminder, when_text
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.buttons import button
 from rkweb.kit.numbers import bytes_text
@@ -102,6 +102,17 @@ def _quarantine(model: Model) -> VNode:
                 h(
                     "div",
                     {"class": "row"},
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "data-testid": "quarantine-restore",
+                            "on_click": ("app.q_restore", item.key),
+                        },
+                        f"Restore {SECTION_WORDS.get(item.section, item.section)}",
+                    )
+                    if item.section
+                    else None,
                     h(
                         "button",
                         {
