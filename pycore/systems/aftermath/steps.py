@@ -26,6 +26,7 @@ from pycore.systems.aftermath.critical import (
 )
 from pycore.systems.aftermath.locations import locate, split
 from pycore.systems.aftermath.missile_effects import SpecialEffect, Stopping
+from pycore.systems.aftermath.questions import question
 from pycore.systems.aftermath.rounding import check_int
 from pycore.systems.aftermath.situation import target_action_modifier
 from pycore.validate import checked
@@ -49,8 +50,6 @@ class Step:
     def __str__(self) -> str:
         """The step in words: its rule is data (:attr:`rules`), the value it waits for is
         named in the game's words."""
-        from pycore.systems.aftermath.combat import question  # combat builds on steps
-
         wait = f" — waits for {question(self.waits_for)}" if self.waits_for else ""
         return f"{self.title}: {self.text}{wait}"
 
