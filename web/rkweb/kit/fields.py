@@ -50,6 +50,14 @@ def error_rules(model: Model, feature: str, key: str) -> tuple[str, ...]:
     return tuple(str(r) for r in rules) if isinstance(rules, list | tuple) else ()
 
 
+def shown_errors(model: Model, feature: str) -> dict[str, str]:
+    """Every error shown on ``feature``'s page by field key (without the rules kept beside)."""
+    errors = model.ui.get(errors_key(feature), {})
+    if not isinstance(errors, dict):
+        return {}
+    return {k: str(v) for k, v in errors.items() if v and not k.endswith(_rules_key(""))}
+
+
 def rules_of(error: BaseException) -> tuple[str, ...]:
     """The rules a core refusal names as data (``RulekeeperError.rules``); () for any other.
 

@@ -21,13 +21,11 @@ from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
-from rkweb.kit.fields import error_of, with_error
+from rkweb.kit.fields import error_of, error_rules, shown_errors, with_error
 from rkweb.kit.results import why
 
 FEATURE = "aftermath"
 SECTION = "aftermath"
-#: The rules of each refusal shown (keyed as the errors are), shown only under "Why".
-RULES_KEY = "aftermath_error_rules"
 
 __all__ = ["SETTINGS", "suspect_setting"]
 
@@ -186,10 +184,7 @@ def err(model: Model, key: str) -> str:
 def set_err(model: Model, key: str, message: str | None, rules: tuple[str, ...] = ()) -> Model:
     """Show ``message`` beside field ``key`` (``None`` clears it); ``rules``, the rules of the
     refusal, are kept beside it for the "Why" of its card (:func:`err_rules`)."""
-    kept = {k: v for k, v in dict(model.ui.get(RULES_KEY, {})).items() if k != key}
-    if message and rules:
-        kept[key] = list(rules)
-    return with_error(model.with_ui(**{RULES_KEY: kept}), FEATURE, key, message)
+    return with_error(model, FEATURE, key, message, rules)
 
 
 def refused(model: Model, key: str, exc: RulekeeperError) -> Model:
@@ -200,9 +195,8 @@ def refused(model: Model, key: str, exc: RulekeeperError) -> Model:
 def err_rules(model: Model, prefix: str) -> list[str]:
     """The rules of the refusals shown under ``prefix`` ("cbt.", "char."...), once each, for
     the "Why" of their card: the messages say their words without rule IDs."""
-    shown = model.ui.get(f"{FEATURE}_errors", {})
-    kept = model.ui.get(RULES_KEY, {})
-    cited = (r for k, rules in kept.items() if k.startswith(prefix) and shown.get(k) for r in rules)
+    shown = shown_errors(model, FEATURE)
+    cited = (r for k in shown if k.startswith(prefix) for r in error_rules(model, FEATURE, k))
     return list(dict.fromkeys(cited))
 
 

@@ -15,6 +15,7 @@ from pycore.systems.aftermath import worksheet
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.state import (
+    FEATURE,
     LOG_LIMIT,
     fight_of,
     quietly,
@@ -24,6 +25,7 @@ from rkweb.features.aftermath.state import (
     state,
     undoable,
 )
+from rkweb.kit.fields import shown_errors
 
 Moved = tuple[core.Fight, core.Done]
 Call = Callable[[core.Fight], Moved]
@@ -131,7 +133,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return refused(model, f"cbt.{key}", exc)
     # A change the core took clears every refusal of the attack form: one a Resolve left beside
     # a field (the Base BCS) is answered as well by choosing the skill that fills it.
-    shown = model.ui.get("aftermath_errors", {})
+    shown = shown_errors(model, FEATURE)
     old = tuple(k.removeprefix("cbt.") for k in shown if k.startswith("cbt.")) if clears else ()
     keys = (*old, key, "dice") if rolled else (*old, key) if clears else ()
     return _stored(model, ctx, moved, keys, msg)
