@@ -150,6 +150,7 @@ def test_a_character_joins_with_its_derived_values_and_attacks_with_its_weapon()
     model = send(model, "simply.combat_add_char", "0")
     mara = model.state["simply_combat"]["combat"]["combatants"][0]
     assert (mara["name"], mara["hp_max"], mara["armor"]) == ("Mara", 24, "chainmail")
+    model = send(model, "simply.combat_initiative_typed", "5")  # her turn: the attack offered
     model = send(model, "simply.combat_form", "attack", "attacker", "c1")
     assert "Longsword (Melee Weapon: Sword 7, Max Dmg 24)" in texts(model, "sc-attack-weapon")[0]
     attack, damage = form(model, "attack"), form(model, "damage")

@@ -146,6 +146,9 @@ def test_a_check_typed_and_the_reload_continues_the_step() -> None:
     after = send(reloaded, "simply.combat_check_typed", 0, "2 2")
     assert len(texts(after, "sc-check")) == checks - 1
     assert texts(after, "sc-check-result-verdict")[0].startswith("Bo passes the ")
+    # The roll beside its TN, as an attack's result shows it (a GM's play-through saw "TN 12"
+    # alone, the 17 rolled only under Why).
+    assert "4 vs TN " in texts(after, "sc-check-result")[0]
 
 
 def test_the_sheet_follows_the_fight_and_takes_its_end() -> None:
@@ -256,8 +259,8 @@ def test_luck_and_defend_are_declared_for_one_attack_and_defend_needs_an_action(
     assert _form(model, "attack") == _fresh(model)["attack"]
     assert (_form(model, "attack")["luck"], _form(model, "attack")["defend"]) == ("no", "")
     assert _options(model, "sc-attack-defend") == ["", "yes"]  # Bo has 1 action left
-    model = send(model, "simply.combat_form", "attack", "defend", "yes")
-    model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # Bo's last action
+    model = send(model, "simply.combat_hold")  # Mara holds her last action: Bo's turn
+    model = send(model, "simply.combat_act", "Move")  # Bo's last action; Mara's held one now
     assert model.state["simply_combat"]["combat"]["actions"]["c2"] == 0
     assert _form(model, "attack")["target"] == "c2"
     assert _options(model, "sc-attack-defend") == [""]  # no action left: no Defend to offer

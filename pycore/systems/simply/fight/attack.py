@@ -236,7 +236,8 @@ def _roll_of(side: tasks.TaskResult | luck_rules.LuckTest) -> tasks.TaskResult:
     return side.test if isinstance(side, luck_rules.LuckTest) else side
 
 
-def _shown(side: tasks.TaskResult | luck_rules.LuckTest) -> str:
+@checked
+def shown_roll(side: tasks.TaskResult | luck_rules.LuckTest) -> str:
     """A side's roll against its TN for the result's number; with luck declared, the LP spent
     and the TN they bought (SIM-10), so a hit of 11 against TN 8 says why it hits."""
     plain = _roll_of(side)
@@ -268,7 +269,7 @@ def _defended(
     hit, drawn = contest.winner == "a", contest.winner is None
     verdict = "hit" if hit else "miss (a draw is a miss)" if drawn else "miss"
     text = f"{attacker.name} attacks, {target.name} defends: {contest} → {verdict}"
-    number = f"{_shown(a)} · {target.name} {_shown(b)}"
+    number = f"{shown_roll(a)} · {target.name} {shown_roll(b)}"
     return AttackRoll(
         attacker.id,
         target.id,
@@ -340,7 +341,7 @@ def roll_attack(
         rolled = tasks.roll_test(attack_tn, rng, attack_level)
     side = rolled.result
     text = f"{attacker.name} attacks {target.name}: {rolled} → {'hit' if side.success else 'miss'}"
-    number = _shown(side)
+    number = shown_roll(side)
     result = AttackRoll(
         attacker_id,
         target_id,

@@ -13,7 +13,7 @@ from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import DamageKind, check_kind
 from pycore.systems.simply.damage import DamageResult, RawDamage, apply_damage
-from pycore.systems.simply.fight.attack import luck_pool
+from pycore.systems.simply.fight.attack import luck_pool, shown_roll
 from pycore.systems.simply.fight.public import check_line, hit_line
 from pycore.systems.simply.fight.turns import TurnStep, _disable_if_needed
 from pycore.systems.simply.fight.value import (
@@ -145,6 +145,8 @@ class CheckRoll:
     text: str
     #: The check's rule, the special check (SIM-09) and luck when declared (SIM-10).
     rules: tuple[str, ...] = ()
+    #: The roll against its TN for the screen, as an attack's ("17 vs TN 12", luck's LP).
+    number: str = ""
 
     @property
     def verdict(self) -> str:
@@ -193,18 +195,20 @@ def roll_check(
         lucky = luck_rules.roll_luck_test(pending.target_number, stake, rng)
         passed = lucky.result.success
         body = str(lucky)
+        number = shown_roll(lucky.result)
         who = replace(who, luck=who.luck - lucky.result.spent)
     else:
         plain = tasks.roll_test(pending.target_number, rng)  # None level: no automatic 2
         passed = plain.result.success
         body = str(plain)
+        number = shown_roll(plain.result)
     if not passed:
         who = _with(who, pending.on_failure)
     text = f"{who.name}, {pending.check}: {body} → {'passed' if passed else pending.on_failure}"
     rest = combat.pending[:index] + combat.pending[index + 1 :]
     updated = _disable_if_needed(replace(combat, pending=rest), who)
     rules = (pending.rule, "SIM-09", *(("SIM-10",) if stake else ()))
-    return updated, CheckRoll(pending, passed, text, rules)
+    return updated, CheckRoll(pending, passed, text, rules, number)
 
 
 @checked

@@ -315,7 +315,40 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     return f"{attacker} attacks {target}{defend} with {weapon}: {tn}"
 
 
+def _no_turn(fight: core.Combat, state: dict[str, Any]) -> VNode:
+    """Between turns no attack can be rolled (SIM-33: the core refuses it): the card says so
+    instead of offering a roll whose refusal showed below the screen (a GM tapped and saw
+    nothing). The last result stays where it was, and once everyone has acted the next turn's
+    initiative is offered right under it (the strip's own is above, out of view by then)."""
+    rollers = core.initiative_rollers(fight)
+    after_a_turn = fight.phase == "done" and rollers
+    return h(
+        "section",
+        {"class": "card step", "aria-labelledby": "sc-attack-h", "data-testid": "sc-attack-step"},
+        h("h2", {"id": "sc-attack-h", "data-testid": "sc-attack-summary"}, "Attack"),
+        outcome(state),
+        h(
+            "p",
+            {"class": "explain", "data-testid": "sc-attack-waits"},
+            "No turn under way: roll initiative for the next turn"
+            + ("." if after_a_turn else " (above)."),
+        ),
+        dice_entry(
+            "sc-next-initiative",
+            "1D10 each: " + ", ".join(rollers),
+            roll=("simply.combat_initiative",),
+            typed=("simply.combat_initiative_typed",),
+            label="Next turn: roll initiative",
+            entry=f"next-{fight.turn}",
+        )
+        if after_a_turn
+        else None,
+    )
+
+
 def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
+    if fight.phase not in ("first", "held"):
+        return _no_turn(fight, state)
     form = state["form"]
     a = form["attack"]
     expr = "2D10, then the defender's 2D10" if a["defend"] else "2D10"

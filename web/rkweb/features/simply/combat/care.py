@@ -31,10 +31,9 @@ def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) ->
     lucky = state["form"]["check"]["luck"] == "yes"
     fight, rolled = core.roll_check(saved.fight_of(state), index, rng, luck=lucky)
     state["form"] = {**state["form"], "check": {"luck": "no"}}  # declared for one roll
-    number = f"TN {rolled.check.target_number}"
     shown = {
         "verdict": rolled.verdict,
-        "number": number,
+        "number": rolled.number,
         "text": rolled.text,
         "passed": rolled.passed,
     }
