@@ -72,7 +72,7 @@ def test_unconscious_cannot_act_or_defend() -> None:  # 004:L210: unable to reac
     assert bo.unconscious and defense_options(ANA, bo, AttackSetup()) == ()
     fight, _ = gf.next_turn(fight)
     assert fight.chosen and [c.label for c in gf.maneuver_choices(fight)] == ["Do Nothing"]
-    with pytest.raises(RuleError, match="Bo is unconscious: he cannot act"):
+    with pytest.raises(RuleError, match="Bo is unconscious and cannot act"):
         gf.attack(fight, "b", "a", AttackSetup(), typed_dice("3d6", "10"))
 
 

@@ -46,7 +46,7 @@ def test_gur07_iq_roll_recovers_at_the_end_of_the_turn() -> None:  # 004:L46
         gf.recover(fight, typed_dice("3d6", "3"))  # no physical stun to roll HT against
     after, begun = gf.next_turn(fight)
     assert not after.combatant("d").mental_stun
-    assert str(begun).startswith("Dee recovers from stun at the end of his turn.")
+    assert str(begun).startswith("Dee recovers from stun at the end of the turn.")
 
 
 def test_gur07_failed_iq_roll_stays_stunned() -> None:  # 004:L46

@@ -60,7 +60,7 @@ def test_shock_answered_after_his_next_turn_changes_nothing_and_says_so() -> Non
     assert gf.fight_from_json(gf.fight_to_json(fight)).asks == fight.asks
     fight, settled = gf.settle(fight, 0, "shock −4")
     assert fight.combatant("b").shock == 0  # his next turn is over: no penalty now
-    assert "his next turn is over" in str(settled)
+    assert "the next turn is over" in str(settled)
 
 
 def test_a_question_is_closed_only_by_an_answer_or_a_dismissal() -> None:

@@ -65,7 +65,7 @@ def test_the_turn_opens_on_his_maneuver_then_four_taps_to_damage() -> None:  # 0
     )
     refused = send(model, "gurps.step_attack_typed", "3 3 3")
     assert refused.history is model.history
-    assert "Ana has not chosen his maneuver this turn" in texts(refused, "gurps-turn")[0]
+    assert "Ana has no maneuver chosen this turn" in texts(refused, "gurps-turn")[0]
     chips = texts(model, "gurps-maneuver-chips")[0]
     assert "All-Out Attack (Determined)1 attack +4 · no defense" in chips
     assert "✓" not in chips  # nothing pre-chosen
@@ -95,7 +95,7 @@ def test_an_all_out_attack_without_its_option_is_refused_in_words() -> None:  # 
 def test_the_core_takes_the_maneuver_only_at_the_start_of_his_turn() -> None:  # 004:L27-31
     ana, bo = Combatant(id="a", name="Ana"), Combatant(id="b", name="Bo", maneuver="Attack")
     fight = Fight((ana, bo), 1, (Place("a", 1), Place("b", 2)))
-    with pytest.raises(RuleError, match="Ana has not chosen his maneuver this turn"):
+    with pytest.raises(RuleError, match="Ana has no maneuver chosen this turn"):
         gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "17"))
     after, _ = gf.attack(fight, "a", "b", AttackSetup(), typed_dice("3d6", "17"), choose="Attack")
     assert after.combatant("a").maneuver == "Attack" and after.attacks == 1

@@ -15,3 +15,13 @@ def test_an_unconscious_fighter_has_no_defense_on_his_card() -> None:
     assert "no defense · unconscious" in ana and "dodge" not in ana.split("Edit")[0]
     assert defenses_of(Combatant(maneuver="Attack", unconscious=True)) == ()
     assert defenses_of(Combatant(maneuver="Attack")) == ("dodge", "parry")
+
+
+def test_a_fighter_knocked_down_is_lying_down_on_his_card() -> None:
+    """A GM's play-through: after 'stunned and prone' (GUR-58) the card said stunned, not that
+    she lies down; the −3 to her defenses showed only in the attacker's odds."""
+    model = send(fight_started(), "gurps.field", "g1", "posture", "Lying Down")  # Ana
+    ana = next(t for t in texts(model, "gurps-slot") if t.startswith("Ana"))
+    assert "lying down" in ana
+    bo = next(t for t in texts(model, "gurps-slot") if t.startswith("Bo"))
+    assert "standing" not in bo.lower()

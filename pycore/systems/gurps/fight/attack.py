@@ -121,7 +121,7 @@ def attack(
     attacker = fight.combatant(attacker_id)
     defender = fight.combatant(defender_id)
     if attacker.unconscious and not override.strip():
-        raise RuleError(f"{attacker.name} is unconscious: he cannot act")  # what the book gave
+        raise RuleError(f"{attacker.name} is unconscious and cannot act")  # what the book gave
     if attacker.dazed and not override.strip():
         roll = "HT" if attacker.stunned else "IQ"
         raise RuleError(
@@ -132,7 +132,7 @@ def attack(
     if acting and not fight.chosen:
         # GUR-06 (004 line 27): each turn he chooses anew; last turn's maneuver is not his.
         raise RuleError(
-            f"{attacker.name} has not chosen his maneuver this turn: choose it before attacking"
+            f"{attacker.name} has no maneuver chosen this turn: choose it before attacking"
         )
     if attacker.maneuver == "All-Out Attack" and not attacker.option:
         offered = ", ".join(maneuver_options("All-Out Attack", melee=not attacker.ranged))
@@ -141,7 +141,7 @@ def attack(
     if acting and fight.attacks >= allowed and not override.strip():
         times = "once" if allowed == 1 else "twice"
         raise RuleError(
-            f"{attacker.name} has made his attack this turn ({attacker.maneuver} attacks {times})"
+            f"{attacker.name} has attacked this turn ({attacker.maneuver} attacks {times})"
         )
     line = attack_line(attacker, defender, setup)
     question = open_question(attacker, defender, setup)

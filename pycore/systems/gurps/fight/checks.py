@@ -114,7 +114,7 @@ class Answered(Logged):
     def __str__(self) -> str:
         if self.rolled is not None:
             return f"{self.name}: {self.what}: {self.rolled}"
-        late = "; his next turn is over, so no penalty now" if self.lapsed else ""
+        late = "; the next turn is over, so no penalty now" if self.lapsed else ""
         if self.worst:  # GUR-58: one shock penalty on his next turn, the worst recorded
             late = f"; with the other hit's shock the worst applies: −{self.worst}"
         return f"{self.name}: {self.outcome} ({self.what}){late}"

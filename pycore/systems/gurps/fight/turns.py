@@ -251,9 +251,9 @@ class TurnBegun(Logged):
             text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover"
         else:
             # GUR-06: chosen anew each turn; last turn's holds for his defenses until then.
-            text += f": he chooses his maneuver ({self.maneuver} holds for defenses until then)"
+            text += f": a maneuver to choose ({self.maneuver} holds for defenses until then)"
         if self.recovered:
-            text = f"{self.recovered} recovers from stun at the end of his turn. {text}"
+            text = f"{self.recovered} recovers from stun at the end of the turn. {text}"
         if self.unasked:
             text = f"Still to answer: {'; '.join(self.unasked)}. {text}"
         return text
@@ -347,7 +347,7 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
         raise RuleError(f"maneuver {name!r} is unknown; allowed: {', '.join(known)}")
     if (current.dazed or current.unconscious) and name != "Do Nothing":
         state = "stunned" if current.dazed else "unconscious"
-        raise RuleError(f"{current.name} is {state}: he must take Do Nothing this turn")
+        raise RuleError(f"{current.name} is {state} and must take Do Nothing this turn")
     offered = maneuver_options(name, melee=not current.ranged)
     if option and option not in offered:
         allowed = ", ".join(offered) or "none"
@@ -452,9 +452,9 @@ class Recovered(Logged):
 
     def __str__(self) -> str:
         outcome = (
-            "he recovers at the end of his turn and acts normally next turn"
+            "recovers at the end of the turn and acts normally next turn"
             if self.rolled.success
-            else "he stays stunned"
+            else "stays stunned"
         )
         what = "stun" if self.kind == "physical" else "mental stun"
         return f"{self.name} rolls to recover from {what}: {self.rolled}; {outcome}"

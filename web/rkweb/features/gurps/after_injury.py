@@ -93,7 +93,7 @@ def _head(fight: Fight, ask: gurps_fight.Ask) -> tuple[str, int | None]:
         note = f" ({ask.note})" if ask.note else ""
         head = f"{who.name}: shock from this injury, as your book gives it{note}"
         if ask.lapsed:  # GUR-58: his next turn, the one it counts on, is over
-            head += "; his next turn is over: recorded now, it changes nothing"
+            head += "; the next turn is over: recorded now, it changes nothing"
         return head, None
     target = who.ht + ask.modifier
     roll = f"HT {who.ht} −{-ask.modifier} = {target}" if ask.modifier else f"HT {target}"

@@ -83,12 +83,12 @@ def maneuver_chips(
         "div",
         {"class": "maneuver-chips"},  # a grid: the chips fit above the step at 768x1024
         chips(
-            f"{lead} Next: {current.name}'s turn. Tap his maneuver to begin it".lstrip()
+            f"{lead} Next: {current.name}'s turn. Tap a maneuver to begin it".lstrip()
             if coming
             else f"{current.name}'s maneuver this turn"
             if fight.chosen
-            else f"Choose {current.name}'s maneuver for this turn: his attacks, his defenses "
-            "until his next turn, his move",
+            else f"Choose {current.name}'s maneuver for this turn: the attacks, the defenses "
+            "until the next turn, the move",
             items,
             "gurps-maneuver-chips",
         ),

@@ -124,6 +124,8 @@ def _slot(c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VN
             "p",
             {"class": "small"},
             f"{c.maneuver} · {defenses}"
+            # A knockdown leaves him lying down (GUR-58): the card says it, as the defenses do.
+            + (f" · {c.posture.lower()}" if c.posture != "Standing" else "")
             + (" · stunned (−4 defenses)" if c.dazed else "")
             + (" · unconscious" if c.unconscious else "")
             + (f" · shock −{c.shock} next turn" if c.shock else ""),

@@ -370,7 +370,7 @@ def _override(step: dict[str, Any]) -> VNode:
     """The GM may let a fighter attack when the rules say no; the reason goes to the log."""
     return field(
         "gurps-fight-override",
-        "GM override: why he attacks anyway",
+        "GM override: why another attack is allowed",
         step["override"],
         ("gurps.step_form", "override"),
     )
@@ -546,7 +546,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         # His turn is done: its result, the questions it leaves and the next fighter's chips
         # share the screen at 768x1024 (issue 27): how it ended is said beside "Next turn".
-        said = f"{current.name} has made his attack this turn ({current.maneuver})."
+        said = f"{current.name} has attacked this turn ({current.maneuver})."
         return [next_up(model, fight, said)], [_override(step)]
     now, adjust = _attack_step(model, fight, current, step)
     return [*head, *now], adjust
