@@ -489,7 +489,7 @@ def test_aft_02_sheet_honours_the_unstated_rounding_setting() -> None:
     from rkweb.app import shell
     from rkweb.app.vdom import text_of
 
-    assert "Stunned: Deftness 15 × ½ = 7 (AFT-22)" in text_of(shell.view(_fresh(data)))
+    assert "AFT-22: Stunned: Deftness 15 × ½ = 7" in text_of(shell.view(_fresh(data)))  # Why
 
 
 def test_aft_m41_a_creatures_natural_av_counts_at_every_location() -> None:

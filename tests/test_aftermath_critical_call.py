@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from test_aftermath_attack_lifetime import REVOLVER, _fighter
+from test_aftermath_rule_data import CITED
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import fight as F
@@ -69,15 +70,13 @@ def test_the_save_to_lower_waits_by_its_name_with_the_effect_and_the_damage() ->
 def test_the_waiting_save_reads_in_words_and_each_refusal_names_its_field() -> None:
     """Item 4 of issue 28 played on screen: the waiting step read "...the target's Health AST
     and CST, HLH" (the CST's key became "HLH"); a refused CST showed beside the AST field."""
-    from rkweb.features.aftermath.words import plain
-
     from pycore.errors import FieldError
 
     fight, _ = F.toggle_chip(_fight(), "missile", "critical_hit")
     waiting, _ = F.attack(fight, F.roll_for_me("4"))
     assert waiting.pending is not None
-    shown = [plain(str(s)) for s in waiting.pending["steps"] if s.startswith("Save to lower")]
-    assert shown and "HLH" not in shown[0], shown
+    shown = [str(s) for s in waiting.pending["steps"] if s.startswith("Save to lower")]
+    assert shown and "HLH" not in shown[0] and not CITED.search(shown[0]), shown
     given, _ = F.set_answer(F.set_answer(waiting, "12")[0], "55", "cst")
     with pytest.raises(FieldError, match="Health CST 55 is outside 0 to 40") as refused:
         F.give_answer(given)

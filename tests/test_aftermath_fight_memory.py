@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from test_aftermath_attack_lifetime import REVOLVER, _fight, _fighter, _hit
+from test_aftermath_rule_data import CITED
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import fight as F
@@ -117,8 +118,6 @@ def test_a_knocked_over_fighter_gets_up_in_one_logged_step() -> None:
 def test_the_waiting_health_save_says_what_it_waits_for_once() -> None:
     """The waiting step read "...the target's Health AST and CST are not on its sheet, so the
     effect stands — waits for the target's Health AST and CST"."""
-    from rkweb.features.aftermath.words import plain
-
     ana = _fighter("Ana", REVOLVER)
     fight = F.fight_from_json({"characters": [ana, _fighter("Bo")]})
     fight, _ = F.pick_combatant(fight, "attacker", 1)
@@ -126,8 +125,8 @@ def test_the_waiting_health_save_says_what_it_waits_for_once() -> None:
     fight, _ = F.toggle_chip(fight, "missile", "critical_hit")
     waiting, _ = F.attack(fight, F.roll_for_me("4"))
     assert waiting.pending is not None
-    shown = [plain(str(s)) for s in waiting.pending["steps"] if "Health" in str(s)]
-    assert shown
+    shown = [str(s) for s in waiting.pending["steps"] if "Health" in str(s)]
+    assert shown and not any(CITED.search(s) for s in shown), shown
     for line in shown:
         assert line.count("Health AST and CST") <= 1, line
         assert "not on its sheet" not in line and "the effect stands" not in line, line

@@ -376,7 +376,7 @@ def test_barrier_soil_value_and_star_note_are_the_users() -> None:
     text = text_of(lines)
     assert "Soil: Barrier Factor 14 per inch (your value, 8-20" in text
     assert "Stone: Barrier Factor 30 per inch; * (your note): half against bullets" in text
-    assert "Stone: Barrier Factor 30 per inch (L542)" in text_of(shell.view(model))  # under Why
+    assert "AFT-T31, L542, AFT-M25: Stone: Barrier Factor 30" in text_of(shell.view(model))  # Why
     model = send(model, ("aftermath.ref_field", "soil_bf", "30"))
     assert "Soil Barrier Factor 30 is outside 8 to 20" in text_of(shell.view(model))
 

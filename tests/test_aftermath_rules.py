@@ -22,6 +22,7 @@ from pycore.systems.aftermath import (
     weapons,
 )
 from pycore.systems.aftermath import sheet as aft_sheet
+from pycore.systems.aftermath.attributes import Note
 from pycore.systems.aftermath.critical import Moment
 
 # --- AFT-01, AFT-02: keys and rounding -----------------------------------------------------------
@@ -867,7 +868,8 @@ def test_aft_33_encumbrance_cuts_deftness_and_speed_on_the_sheet() -> None:
     sheet = aft_sheet.add_item(sheet, "pack", "25")  # 25/40 = 5/8: Partially
     view = aft_sheet.derive(sheet)
     assert view.encumbrance is not None and view.encumbrance.bcs == -1
-    assert "Partially Encumbered: Deftness 30 −25% = 23 (AFT-33)" in view.notes  # 22.5 → 23
+    cut = Note("Partially Encumbered: Deftness 30 −25% = 23", ("AFT-33",))  # 22.5 → 23
+    assert cut in view.notes
     assert view.effective["SPD"].number == aft.attribute_group(15).number
     stunned = {
         **sheet,
@@ -875,7 +877,8 @@ def test_aft_33_encumbrance_cuts_deftness_and_speed_on_the_sheet() -> None:
             aft_sheet.condition_to_json(c) for c in critical.stun_conditions(Moment(1, 1))
         ],
     }
-    assert "Stunned: Deftness 23 × ½ = 12 (AFT-22)" in aft_sheet.derive(stunned).notes
+    halved = Note("Stunned: Deftness 23 × ½ = 12", ("AFT-22",))
+    assert halved in aft_sheet.derive(stunned).notes
 
 
 def test_aft_54_clearing_a_dud_or_jam_depends_on_the_guns_flags() -> None:

@@ -120,7 +120,7 @@ def test_reference_tab_entanglement() -> None:
         model = shell.update(model, msg, ctx)
     text = text_of(find_all(shell.view(model), "aft-ref-entangle")[0])
     assert text == "Entanglement, Effect Number 8, location 15 (leg): Knocked over"
-    assert "Knocked over (AFT-T32 L554)" in text_of(shell.view(model))  # under Why
+    assert "AFT-41, AFT-T32, L554: Entanglement" in text_of(shell.view(model))  # under Why
 
 
 def test_horse_and_stopping_match_the_seed() -> None:  # L352-361, L439-449

@@ -35,6 +35,18 @@ def _percent(p: Fraction) -> str:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A note on a sheet's attributes (an encumbrance cut, a halving) in words; the rules it
+    applies as data (shown only under "Why")."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
 class AttributeGroup:
     """A rating's Group Number and Effect Die (AFT-T20); ``effect_die`` is "" for group 0."""
 

@@ -4,7 +4,7 @@ How a Barrier Factor stops a bullet or a blow is not in this text, so nothing is
 >>> barrier_factor("Stone")
 BarrierFactor(material='Stone', bf_low=30, bf_high=30, starred=True, line=542, chosen=None, star_note='')
 >>> str(barrier_factor("Soil"))
-'Soil: Barrier Factor 8 to 20 per inch (L541; pick the value)'
+'Soil: Barrier Factor 8 to 20 per inch (pick the value)'
 >>> carried_things({"hand": 2, "belt": 10})
 12
 """
@@ -31,13 +31,11 @@ class BarrierFactor:
 
     def __str__(self) -> str:
         if self.chosen is not None:
-            value = (
-                f"{self.chosen} per inch (your value, {self.bf_low}-{self.bf_high}, L{self.line})"
-            )
+            value = f"{self.chosen} per inch (your value, {self.bf_low}-{self.bf_high})"
         elif self.bf_low != self.bf_high:
-            value = f"{self.bf_low} to {self.bf_high} per inch (L{self.line}; pick the value)"
+            value = f"{self.bf_low} to {self.bf_high} per inch (pick the value)"
         else:
-            value = f"{self.bf_low} per inch (L{self.line})"
+            value = f"{self.bf_low} per inch"
         star = ""
         if self.starred:
             star = (
@@ -46,6 +44,11 @@ class BarrierFactor:
                 else "; marked * — its footnote is missing from the text"
             )
         return f"{self.material}: Barrier Factor {value}{star}"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The row of T31 it was read from (and the * note's rule), as data."""
+        return ("AFT-T31", f"L{self.line}", *(("AFT-M25",) if self.starred else ()))
 
 
 def barrier_materials() -> tuple[str, ...]:
@@ -63,9 +66,9 @@ def barrier_factor(material: str, chosen: int | None = None, star_note: str = ""
     range (soil 8-20, asked), ``star_note`` is the user's text for the missing * note (AFT-M25).
 
     >>> str(barrier_factor("Soil", chosen=12))
-    'Soil: Barrier Factor 12 per inch (your value, 8-20, L541)'
+    'Soil: Barrier Factor 12 per inch (your value, 8-20)'
     >>> str(barrier_factor("Stone", star_note="as my copy says"))
-    'Stone: Barrier Factor 30 per inch (L542); * (your note): as my copy says'
+    'Stone: Barrier Factor 30 per inch; * (your note): as my copy says'
     >>> barrier_factor("Soil", chosen=21)
     Traceback (most recent call last):
     ...

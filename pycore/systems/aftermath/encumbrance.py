@@ -5,7 +5,7 @@ enters it.
 >>> str(enc_value("Lg", "Hvy")), str(enc_value("HG5", "Lt"))
 ('3/2', '35/2')
 >>> str(encumbrance_status(Fraction(30), 40))
-'carrying 30 of ENC CAP 40 (75%): Partially Encumbered — Deftness −25%, Speed −25%, BCS −1 (AFT-T23)'
+'carrying 30 of ENC CAP 40 (75%): Partially Encumbered — Deftness −25%, Speed −25%, BCS −1'
 """
 
 from __future__ import annotations
@@ -78,7 +78,12 @@ class EncumbranceStatus:
             )
         if self.over_cap:
             text += " — over ENC CAP: the text does not cover it (the Fully row applies)"
-        return text + " (AFT-T23)"
+        return text
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The chart the status is read from, as data (shown only under "Why")."""
+        return ("AFT-33", "AFT-T23")
 
 
 def _percent(share: Fraction) -> str:

@@ -3,7 +3,7 @@ value the DAT display uses. Speeds on the table are read from it; others are com
 formula every row satisfies and labelled so.
 
 >>> str(kph_to_dat(60))
-'60 kph = 96 m per Combat Turn = 4.8 m per Action Phase → 5 (AFT-T34 L602)'
+'60 kph = 96 m per Combat Turn = 4.8 m per Action Phase → 5'
 >>> str(kph_to_dat(62))
 '62 kph = 99.2 m per Combat Turn = 4.96 m per Action Phase → 5 (computed, not in the table)'
 """
@@ -27,11 +27,16 @@ class DatSpeed:
     rounded: int
     line: int | None
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The row of the table it was read from, as data (shown only under "Why")."""
+        return ("AFT-43", "AFT-T34", f"L{self.line}") if self.line else ("AFT-43",)
+
     def __str__(self) -> str:
-        where = f"AFT-T34 L{self.line}" if self.line else "computed, not in the table"
+        where = "" if self.line else " (computed, not in the table)"
         return (
             f"{float(self.kph):g} kph = {float(self.m_per_ct):g} m per Combat Turn = "
-            f"{float(self.m_per_ap):g} m per Action Phase → {self.rounded} ({where})"
+            f"{float(self.m_per_ap):g} m per Action Phase → {self.rounded}{where}"
         )
 
 

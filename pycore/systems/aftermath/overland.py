@@ -5,7 +5,7 @@
 >>> day_after("Heavy Snow", 2), day_after("Heavy Snow", 4, snow_days=2)
 (50, 75)
 >>> str(acid_effect(85))
-'Acid D100 85: Character is blinded in one eye. (AFT-T33 L579)'
+'Acid D100 85: Character is blinded in one eye.'
 """
 
 from __future__ import annotations
@@ -124,7 +124,11 @@ class AcidEffect:
     line: int
 
     def __str__(self) -> str:
-        return f"Acid D100 {self.d100}: {self.text} (AFT-T33 L{self.line})"
+        return f"Acid D100 {self.d100}: {self.text}"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("AFT-42", "AFT-T33", f"L{self.line}")
 
 
 @checked
@@ -170,7 +174,7 @@ def acid_scarring(
 
     >>> r = (acid_effect(40),)
     >>> acid_scarring(r, 2, 7), acid_scarring(r, None, 7)
-    ('Looks category 7 − acid strength 2 = 5', "lower the Looks category by the acid's strength (enter both: not in the text, AFT-M34)")
+    ('Looks category 7 − acid strength 2 = 5', "lower the Looks category by the acid's strength (enter both: not in the text)")
     >>> acid_scarring((acid_effect(99), acid_effect(40), acid_effect(50)), 2, 7)
     'Looks category 7 − acid strength 2 × 2 = 3'
     >>> acid_scarring((acid_effect(10),), 2, 7)
@@ -180,9 +184,8 @@ def acid_scarring(
     if not times:
         return ""
     if acid_strength is None or looks is None:
-        return (
-            "lower the Looks category by the acid's strength (enter both: not in the text, AFT-M34)"
-        )
+        # AFT-M34: the page logs that rule beside these words.
+        return "lower the Looks category by the acid's strength (enter both: not in the text)"
     strength = check_int("acid strength", acid_strength, 0, 100)
     looks = check_int("Looks category", looks, 0, 100)
     many = f" × {times}" if times > 1 else ""

@@ -2,7 +2,7 @@
 with the exact chance of each row.
 
 >>> str(reaction(50))
-'Reaction D100 50: Mediocre — Indifference, Value Number +0 (AFT-T21 L376)'
+'Reaction D100 50: Mediocre — Indifference, Value Number +0'
 >>> reaction_odds()["Good"]
 Fraction(3, 20)
 """
@@ -31,8 +31,12 @@ class Reaction:
     def __str__(self) -> str:
         return (
             f"Reaction D100 {self.d100}: {self.band} — {self.description}, "
-            f"Value Number {self.value:+d} (AFT-T21 L{self.line})"
+            f"Value Number {self.value:+d}"
         )
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("AFT-31", "AFT-T21", f"L{self.line}")
 
 
 @checked

@@ -9,7 +9,7 @@ newer one is refused rather than misread.
 >>> read_section("aftermath", None, {"schema": 9})
 Traceback (most recent call last):
 ...
-pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (2)
+pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (3)
 >>> read_section("aftermath", 1, {"characters": [{"attr": {"STR": 99}}]})
 Traceback (most recent call last):
 ...
@@ -37,7 +37,7 @@ from pycore.store.shape import (
     maybe,
 )
 
-VERSION = 2  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
+VERSION = 3  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
 LOG_LIMIT = 80  # each log of the section, newest first; older entries go to the archive
 REF_LOG_LIMIT = 100
 MAX_CHARACTERS = 200
@@ -86,6 +86,9 @@ SHEET = Record(
     }
 )
 
+#: The rules a logged step applied, as data (``pycore.step.Step.rules``): rule IDs, seed lines.
+RULES = ListOf(Text(200), 100)
+
 LOG_ENTRY = Record(
     {
         "text": LOG_TEXT,
@@ -95,6 +98,7 @@ LOG_ENTRY = Record(
         "steps": ListOf(LOG_TEXT, 200),
         "why": ListOf(LOG_TEXT, 200),
         "applied": ListOf(LOG_TEXT, 200),
+        "rules": RULES,
         "target": maybe(Whole(0, MAX_CHARACTERS)),
     },
     frozenset({"text"}),
@@ -183,6 +187,46 @@ def _sheet_1_to_2(sheet: Any) -> Any:
     return {**sheet, "weapons": [legacy_weapon(w) for w in weapons]}
 
 
+def migrate_2_to_3(value: Any) -> Any:
+    """Version 3 keeps the rules of a logged step as data (issue 25 item 4): an entry of the
+    combat or roll log, and an attack waiting for a value, saved with rule IDs in its words has
+    them moved into its ``rules`` (a step's into its line of ``why``); nothing else changes.
+
+    >>> old = {"schema": 2, "combat": {"log": [{"text": "Ana → Bo: hit (AFT-03)"}]}}
+    >>> new = migrate_2_to_3(old)
+    >>> new["schema"], new["combat"]["log"]
+    (3, [{'text': 'Ana → Bo: hit', 'rules': ['AFT-03']}])
+    """
+    if not isinstance(value, dict):
+        return value
+    # Imported here: the app's start reads this module; the old texts are read once.
+    from pycore.systems.aftermath.old_log import entry_with_rules, log_with_rules
+
+    out = {**value, "schema": 3}
+    for part in ("combat", "rolls"):
+        found = value.get(part)
+        if isinstance(found, dict):
+            moved = {**found, "log": log_with_rules(found.get("log", []))}
+            if isinstance(found.get("pending"), dict):
+                moved["pending"] = entry_with_rules(found["pending"])
+            out[part] = moved
+    return out
+
+
+def migrate_ref_1_to_2(value: Any) -> Any:
+    """Version 2 of the Reference tab keeps the rules of a logged roll as data (issue 25
+    item 4): an entry saved with rule IDs in its words has them moved into its ``rules``.
+
+    >>> migrate_ref_1_to_2({"log": [{"text": "Acid D100 21: No serious effect (AFT-T33 L571)"}]})
+    {'log': [{'text': 'Acid D100 21: No serious effect', 'rules': ['AFT-T33', 'L571']}]}
+    """
+    if not isinstance(value, dict):
+        return value
+    from pycore.systems.aftermath.old_log import log_with_rules
+
+    return {**value, "log": log_with_rules(value.get("log", []))}
+
+
 AFTERMATH = SectionCodec(
     "aftermath",
     VERSION,
@@ -196,25 +240,29 @@ AFTERMATH = SectionCodec(
             "combat": COMBAT,
         }
     ),
-    migrations={1: migrate_1_to_2},
+    migrations={1: migrate_1_to_2, 2: migrate_2_to_3},
     logs=(LogSpec(("rolls", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),
     legacy_version=own_schema_field,
 )
 
 REFERENCE = SectionCodec(
     "aftermath_ref",
-    1,
+    2,
     Record(
         {
             "terrain": ListOf(Text(80), 100),
             "study": ListOf(Text(80), 100),
             "reactions": ListOf(Anything(), REF_LOG_LIMIT),
             "log": ListOf(
-                Record({"text": LOG_TEXT, "at": WHEN, "seed": SEED}, frozenset({"text"})),
+                Record(
+                    {"text": LOG_TEXT, "at": WHEN, "seed": SEED, "rules": RULES},
+                    frozenset({"text"}),
+                ),
                 REF_LOG_LIMIT,
             ),
         }
     ),
+    migrations={1: migrate_ref_1_to_2},
     logs=(LogSpec(("log",), REF_LOG_LIMIT),),
 )
 

@@ -29,7 +29,7 @@ from pycore.systems.aftermath.armor import (
     armor_totals,
     location_av,
 )
-from pycore.systems.aftermath.attributes import AttributeGroup, attribute_group
+from pycore.systems.aftermath.attributes import AttributeGroup, Note, attribute_group
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
 from pycore.systems.aftermath.combat import Resolution
 from pycore.systems.aftermath.critical import (
@@ -416,7 +416,7 @@ class SheetView:
     expired: tuple[Condition, ...]
     stunned: bool
     dazed: bool
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
     encumbrance: EncumbranceStatus | None = None  # AFT-33, once ENC CAP is entered
 
 
@@ -435,7 +435,7 @@ def derive(
     >>> sheet["conditions"] = [condition_to_json(c) for c in stun_conditions(moment(1, 4))]
     >>> view = derive(sheet, moment(1, 10))
     >>> view.stunned, str(view.effective["DFT"]), view.notes[0]
-    (True, 'rating 8 → Group 2, Effect Die 1D6', 'Stunned: Deftness 15 × ½ = 8 (AFT-22)')
+    (True, 'rating 8 → Group 2, Effect Die 1D6', Note(text='Stunned: Deftness 15 × ½ = 8', rules=('AFT-22',)))
     >>> derive(sheet, moment(2, 5)).stunned, derive(sheet, moment(2, 5)).dazed
     (False, True)
     """
@@ -448,7 +448,7 @@ def derive(
     stunned = any(c.name == "Stunned" for c in active)
     dazed = stunned or any(c.name == "Dazed" for c in active)
     effective = dict(groups)
-    notes: list[str] = []
+    notes: list[Note] = []
     enc = sum((exact(str(item.get("enc", "0")), "ENC") for item in sheet["inventory"]), Fraction(0))
     enc += sum((worn.enc for worn in armor_worn(sheet)), Fraction(0))  # AFT-14: armor is carried
     cap = sheet["derived"]["enc_cap"]
@@ -458,18 +458,18 @@ def derive(
         # AFT-33: the percentages cut the ratings (rounded, AFT-02); Groups looked up again.
         for a, pct in (("DFT", status.deftness_pct), ("SPD", status.speed_pct)):
             cut = unstated(Fraction(ratings[a] * (100 + pct), 100), rounding)
-            notes.append(
-                f"{status.status}: {ATTRIBUTE_NAMES[a]} {ratings[a]} {signed(pct)}% = {cut} (AFT-33)"
-            )
+            said = f"{status.status}: {ATTRIBUTE_NAMES[a]} {ratings[a]} {signed(pct)}% = {cut}"
+            notes.append(Note(said, ("AFT-33",)))
             ratings[a] = cut
             effective[a] = attribute_group(cut, group8_effect_die)
     if stunned:
         for a in ("DFT", "SPD"):
             halved = unstated(Fraction(ratings[a], 2), rounding)
             effective[a] = attribute_group(halved, group8_effect_die)
-            notes.append(f"Stunned: {ATTRIBUTE_NAMES[a]} {ratings[a]} × ½ = {halved} (AFT-22)")
+            said = f"Stunned: {ATTRIBUTE_NAMES[a]} {ratings[a]} × ½ = {halved}"
+            notes.append(Note(said, ("AFT-22",)))
     if dazed:
-        notes.append("Dazed or Stunned: BCS and ODA at ½ (AFT-21)")
+        notes.append(Note("Dazed or Stunned: BCS and ODA at ½", ("AFT-21",)))
     odds: dict[str, SaveOdds | None] = {}
     for a in ATTRIBUTES:
         ast, cst = sheet["ast"][a], sheet["cst"][a]

@@ -4,7 +4,7 @@
 >>> str(learning(["expert_teacher", "wounded", "seriously_wounded"]))
 'aids 1 (Expert Teacher); hindrances 3 (Character is Seriously Wounded for at least part of the week); how these change the Learning Rate is not in this text'
 >>> str(climb("Ladder", 12))
-'Ladder: BMA 12 × 0.25 = 3; Treacherous Ground.; BCS −2 while on it (AFT-37 reading)'
+'Ladder: BMA 12 × 0.25 = 3; Treacherous Ground.; BCS −2 while on it (reading)'
 >>> throw(5).line
 520
 """
@@ -56,11 +56,13 @@ class Learning:
     def hindrance_total(self) -> int:
         return sum(v for _, v in self.hindrances)
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("AFT-38", "AFT-T29")
+
     def __str__(self) -> str:
         if not self.allowed:
-            return (
-                "study not allowed: a Prerequisite Skill's required score is missing (AFT-T29 **)"
-            )
+            return "study not allowed: a Prerequisite Skill's required score is missing"
         aids = ", ".join(label for label, _ in self.aids) or "none"
         hind = ", ".join(label for label, _ in self.hindrances) or "none"
         return (
@@ -81,12 +83,12 @@ def learning_rate(study: Learning, base_rate: int | None, rule: str | None) -> s
     >>> learning_rate(study, 10, "aids_lower"), learning_rate(study, 10, "aids_raise")
     ('Learning Rate 10 − aids 1 + hindrances 2 = 11 (your reading)', 'Learning Rate 10 + aids 1 − hindrances 2 = 9 (your reading)')
     >>> learning_rate(study, None, "aids_lower")
-    'enter the Learning Rate and how aids change it (not in the text, AFT-M22)'
+    'enter the Learning Rate and how aids change it (not in the text)'
     """
     if not study.allowed:
         return str(study)
     if base_rate is None or rule is None:
-        return "enter the Learning Rate and how aids change it (not in the text, AFT-M22)"
+        return "enter the Learning Rate and how aids change it (not in the text)"
     base = check_int("Learning Rate", base_rate, 0, 1000)
     rule = check_choice("learning rate rule", rule, LEARNING_RULES)
     aids, hind = study.aid_total, study.hindrance_total
@@ -145,8 +147,12 @@ class Climb:
             f"{self.method}: BMA {self.bma} × {show(self.factor)} = {show(self.rate)}; {self.notes}"
         )
         if self.bcs:
-            text += f"; BCS −{-self.bcs} while on it (AFT-37 reading)"
+            text += f"; BCS −{-self.bcs} while on it (reading)"
         return text
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("AFT-37", "AFT-T28")
 
 
 @checked
@@ -184,7 +190,7 @@ def rope_height(method: str, strength_save: int, effect_die: str, rng: RandintSo
 
     >>> import random
     >>> rope_height("Knotted rope", 9, "1D6", random.Random(1))
-    'maximum height: Strength AST 9 + (1D6 (2) = 2) = 11 m (AFT-37)'
+    'maximum height: Strength AST 9 + (1D6 (2) = 2) = 11 m'
     """
     save = {"Simple rope": "CST", "Knotted rope": "AST"}.get(method)
     if save is None:
@@ -193,13 +199,10 @@ def rope_height(method: str, strength_save: int, effect_die: str, rng: RandintSo
         )
     value = check_int(f"Strength {save}", strength_save, 0, 40)
     if not effect_die:
-        return (
-            f"maximum height: Strength {save} {value} (Group 0: no Effect Die) = {value} m (AFT-37)"
-        )
+        return f"maximum height: Strength {save} {value} (Group 0: no Effect Die) = {value} m"
     rolled = roll(effect_die, rng)
     return (
-        f"maximum height: Strength {save} {value} + ({rolled.explain()}) = "
-        f"{value + rolled.total} m (AFT-37)"
+        f"maximum height: Strength {save} {value} + ({rolled.explain()}) = {value + rolled.total} m"
     )
 
 
@@ -210,7 +213,11 @@ class Throw:
     line: int
 
     def __str__(self) -> str:
-        return f"Throw, Effect Number {self.effect_number}: {self.outcome} (AFT-T30 L{self.line})"
+        return f"Throw, Effect Number {self.effect_number}: {self.outcome}"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("AFT-39", "AFT-T30", f"L{self.line}")
 
 
 @checked
@@ -288,8 +295,12 @@ class Entanglement:
         name = self.group.replace("_", " & ")
         return (
             f"Entanglement, Effect Number {self.effect_number}, location {self.location} "
-            f"({name}): {self.result} (AFT-T32 L{self.line})"
+            f"({name}): {self.result}"
         )
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("AFT-41", "AFT-T32", f"L{self.line}")
 
 
 #: AFT-41 (L563): a torso hit entangles only with a flexible weapon of at least Long length.
@@ -306,7 +317,7 @@ def entanglement(
     ``weapon_length`` (XL, L, A, S) is asked there; shorter, the torso takes no effect.
 
     >>> str(entanglement(5, 2))
-    'Entanglement, Effect Number 5, location 2 (head & neck): As 2-3 plus Check for Daze (AFT-T32 L553)'
+    'Entanglement, Effect Number 5, location 2 (head & neck): As 2-3 plus Check for Daze'
     >>> entanglement(5, 8, "A").result, entanglement(5, 8, "L").result
     ('No Effect (the weapon is shorter than Long)', 'Multiple Distraction')
     >>> entanglement(5, 8)
@@ -365,11 +376,15 @@ class Stopping:
 
     def __str__(self) -> str:
         if self.category == 0:
-            return "category 0: normal movement in DAT (AFT-T25 L449)"
+            return "category 0: normal movement in DAT"
         return (
             f"category {self.category}: must move {self.phases} phase(s) at normal BMA out of "
-            f"{self.exit}, then category {self.next_category} (AFT-T25 L{self.line})"
+            f"{self.exit}, then category {self.next_category}"
         )
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("AFT-35", "AFT-T25", f"L{449 if self.category == 0 else self.line}")
 
 
 @checked
@@ -378,7 +393,7 @@ def stopping(category: int, pca: int, knock_back_m: int = 0) -> Stopping:
     category first (L669).
 
     >>> str(stopping(3, 6))
-    'category 3: must move 6 phase(s) at normal BMA out of the central Front hex, then category 2 (AFT-T25 L440)'
+    'category 3: must move 6 phase(s) at normal BMA out of the central Front hex, then category 2'
     >>> stopping(3, 6, knock_back_m=5).category
     1
     """
@@ -399,7 +414,7 @@ def horse() -> str:
     """AFT-30: the average horse's stat block as printed; its AV is the user's.
 
     >>> horse()[:60]
-    'The average horse (AFT-T19): STR 30, DFT 14, SPD 24, HLH 24,'
+    'The average horse: STR 30, DFT 14, SPD 24, HLH 24, BAP 12, M'
     """
     table = load_table("aftermath", "creature_horse")
     attrs = table.meta["attributes"]
@@ -412,6 +427,4 @@ def horse() -> str:
         + f", {r['notes']}"
         for r in table.rows
     )
-    return (
-        f"The average horse (AFT-T19): {parts}; AV: yours (blank in the text). Attacks: {attacks}"
-    )
+    return f"The average horse: {parts}; AV: yours (blank in the text). Attacks: {attacks}"

@@ -1,108 +1,60 @@
-"""Plain words on screen: the core's explanations cite rule IDs, seed lines and the names of the
-values a step waits for; a player reads them without those, and opens "Why" for the full text.
+"""Rules on the Aftermath screens: the core says its words without rule IDs and names its rules as
+data (a result's ``rules``, ``RulekeeperError.rules``, a step's ``why``); the page shows the words
+where they were and the rules only inside the "Why" a user opens (issue 25 item 4).
 
->>> plain("AV 4 (Hercuweave 4 (BF 35 ÷ 10, nearest); AFT-14)")
-'AV 4 (Hercuweave 4 (BF 35 ÷ 10, nearest))'
->>> plain("the target's CDA is not in the source: enter target.cda (AFT-10, AFT-M04)")
-"the target's CDA is not in the source: enter the target's CDA"
->>> plain("may not attack (AFT-22, 001 line 24)"), plain("lines (001 lines 7-13)")
-('may not attack', 'lines')
->>> plain("Stunned: Deftness 15 × ½ = 7 (AFT-22)"), plain("5 B damage: 3 lethal (L752)")
-('Stunned: Deftness 15 × ½ = 7', '5 B damage: 3 lethal')
->>> plain("BCS per Distraction is not in the source: enter settings.bcs_per_distraction (AFT-41)")
-'BCS per Distraction is not in the source: enter it in Settings'
->>> plain('enter bdg_long_gun["44 Magnum"] (AFT-M27); see AFT-T41, settings.bdg_order')
-'enter it in Settings; see'
+>>> from rkweb.app.vdom import text_of
+>>> [text_of(n) for n in said(("ENC 3/2", ("AFT-32", "AFT-T22")), "aft-ref-enc") if n]
+['ENC 3/2', 'WhyAFT-32, AFT-T22: ENC 3/2']
+>>> said(("Enter a speed in kph.", ()))[1] is None
+True
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
-from pycore.systems.aftermath.combat import question
 from rkweb.app.vdom import VNode, h
+from rkweb.kit.fields import rules_of
 from rkweb.kit.results import why
 
-#: A rule ID, seed line, table reference or settings key: what "Why" holds.
-_CITED = (
-    r"(?:AFT-[TMF]?\d+(?:\s*(?:…|\.\.\.|-|–|to)\s*(?:AFT-)?[TMF]?\d+)?"
-    r"|\bL\d{2,4}(?:\s*[-–]\s*L?\d+)?\b"
-    r"|\b\d{3}:L\d+\b"
-    r"|\b\d{3} lines? \d+(?:\s*[-–]\s*\d+)?"
-    r"|\bT\d{2}\b"
-    r"|settings\.[a-z_0-9]+"
-    r")"
-)
-CITED = re.compile(_CITED)
-#: An internal name of a value a step waits for: ``target.mass``, ``weapon.durability``.
-INTERNAL = re.compile(
-    r"\b(?:target|attacker|attack|weapon|creature|character)\.[a-z_]+(?:\.[A-Z]{3})?"
-)
-#: A value by its table name: ``bdg_long_gun["44 Magnum"]``.
-TABLE_NAME = re.compile(r'\b[a-z]+(?:_[a-z]+)+(?:\["[^"\]]*"\])+')
-#: "enter settings.bcs_per_distraction": the value is asked on the Settings tab.
-SETTING = re.compile(r"(?<=enter )settings\.[a-z_0-9]+")
-_SEPARATORS = re.compile(r"\s*[,;:]\s*(?=[,;:)]|$)|(?<=\()\s*[,;:]\s*")
-_PAREN = re.compile(r"\(([^()]*)\)")
+#: Words and the rules they apply (as data), as a page shows them: the words, "Why" the rules.
+Told = tuple[str, tuple[str, ...]]
 
 
-def _strip(text: str) -> str:
-    text = CITED.sub("", text)
-    text = _SEPARATORS.sub("", text)
-    return re.sub(r"\s{2,}", " ", text).strip(" ,;")
+class Cited(Protocol):
+    """A core result that names its rules as data."""
+
+    @property
+    def rules(self) -> tuple[str, ...]: ...
 
 
-def plain(text: str) -> str:
-    """``text`` without rule IDs, seed lines or settings keys; internal names in words."""
-    text = TABLE_NAME.sub("it in Settings", text)
-    text = SETTING.sub("it in Settings", text)
-    text = INTERNAL.sub(lambda m: question(m.group(0)), text)
-    # Innermost parentheses first: drop the citations inside, and a group left empty.
-    marked: list[str] = []
-
-    def group(match: re.Match[str]) -> str:
-        inner = _strip(match.group(1))
-        if not inner or inner in ("reading", "e.g.", "see"):
-            return ""
-        marked.append(inner)
-        return f"\x00{len(marked) - 1}\x01"
-
-    while _PAREN.search(text):
-        text = _PAREN.sub(group, text)
-    text = _strip(text)
-    while "\x00" in text:
-        text = re.sub(r"\x00(\d+)\x01", lambda m: f"({marked[int(m.group(1))]})", text)
-    text = re.sub(r"\s+([,;.:)])", r"\1", text)
-    return re.sub(r"\s{2,}", " ", text).strip()
+def told(found: Cited) -> Told:
+    """A core result's words and its rules."""
+    return str(found), tuple(found.rules)
 
 
-def is_plain(text: str) -> bool:
-    """Whether ``text`` reads without "Why" (no ID, seed line, settings key or internal name).
+def refusal(what: str, error: BaseException) -> Told:
+    """A refused entry in words (``what: why``) and the rules the refusal names."""
+    return f"{what}: {error}", rules_of(error)
 
-    >>> is_plain("BCS 12 + range EFF 0 = 12"), is_plain("range EFF 0 (AFT-46)")
-    (True, False)
-    """
-    return plain(text) == re.sub(r"\s{2,}", " ", text).strip()
+
+def rules_line(words: str, rules: Sequence[str]) -> str:
+    """One line of a "Why": the rules, then the words they explain ("" without rules)."""
+    return f"{', '.join(rules)}: {words}" if rules else ""
 
 
 def said(
-    text: str, testid: str | None = None, css: str = "explain", tag: str = "p"
+    found: Told, testid: str | None = None, css: str = "explain", tag: str = "p"
 ) -> list[VNode | None]:
-    """A core explanation on screen: in plain words, the full text under "Why" when they
-    differ."""
-    shown = plain(text)
+    """A core explanation on screen in its words; its rules under "Why" when it names any."""
+    text, rules = found
     return [
-        h(tag, {"class": css, "data-testid": testid}, shown),
-        None if shown == text.strip() else why([text]),
+        h(tag, {"class": css, "data-testid": testid}, text),
+        why([rules_line(text, rules)]) if rules else None,
     ]
 
 
-def whys(texts: Iterable[str], summary: str = "Why") -> VNode | None:
-    """One "Why" holding the full texts of several plain lines (only those that changed)."""
-    full = [t for t in texts if plain(t) != t.strip()]
-    return why(full, summary=summary)
-
-
-def plain_lines(texts: Sequence[str]) -> list[str]:
-    return [plain(t) for t in texts]
+def whys(told: Iterable[tuple[str, Sequence[str]]], summary: str = "Why") -> VNode | None:
+    """One "Why" holding the rules of several lines shown in words (those that name any)."""
+    return why([rules_line(words, rules) for words, rules in told if rules], summary=summary)

@@ -10,7 +10,7 @@ from pycore.systems.aftermath import sheet as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err
-from rkweb.features.aftermath.words import plain, whys
+from rkweb.features.aftermath.words import whys
 from rkweb.kit.fields import number
 from rkweb.kit.odds import odds_list
 from rkweb.kit.results import why
@@ -73,7 +73,7 @@ def _attribute(model: Model, raw: dict[str, Any], attr: str, view: core.SheetVie
 
 
 def attributes_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode:
-    notes = [h("p", {"class": "notice"}, plain(n)) for n in view.notes]
+    notes = [h("p", {"class": "notice"}, n.text) for n in view.notes]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-attrs-h"},
@@ -84,7 +84,7 @@ def attributes_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> 
             CHART + " AST and CST are entered: the text has no formula.",
         ),
         *notes,
-        whys(view.notes),
+        whys((n.text, n.rules) for n in view.notes),
         why(["Groups: AFT-06, AFT-T20", "AST and CST entered: AFT-M03", "Odds: AFT-05"]),
         h("div", {"class": "grid2"}, *[_attribute(model, raw, a, view) for a in core.ATTRIBUTES]),
     )

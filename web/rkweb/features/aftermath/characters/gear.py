@@ -180,13 +180,14 @@ def inventory_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> V
         if view.encumbrance
         else "Encumbrance status: enter ENC CAP (the text does not compute it)."
     )
+    rules = view.encumbrance.rules if view.encumbrance else ()
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-inv-h"},
         h("h3", {"id": "aft-inv-h"}, "Inventory"),
         h("ul", {"class": "skills"}, *items),
         h("p", {"data-testid": "aft-enc-total"}, total),
-        *said(status, "aft-enc-status"),
+        *said((status, rules), "aft-enc-status"),
         h(
             "p",
             {"class": "muted small"},

@@ -14,7 +14,6 @@ from pycore.systems.aftermath.rounding import show
 from rkweb.app.vdom import VNode
 from rkweb.features.aftermath.characters.conditions import damage_line
 from rkweb.features.aftermath.characters.weapons import weapon_text
-from rkweb.features.aftermath.words import plain
 from rkweb.kit.paper import block, facts, lines, sheet, table
 
 
@@ -64,7 +63,7 @@ def _armor(raw: dict[str, Any], view: core.SheetView) -> VNode:
 
 def _inventory(raw: dict[str, Any], view: core.SheetView) -> VNode:
     items = [f"{item['name']} (ENC {item['enc']})" for item in raw["inventory"]]
-    status = plain(str(view.encumbrance)) if view.encumbrance else ""
+    status = str(view.encumbrance) if view.encumbrance else ""
     return block(
         "Inventory",
         lines(items),

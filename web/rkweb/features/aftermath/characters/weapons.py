@@ -18,9 +18,9 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.characters.conditions import draft
 from rkweb.features.aftermath.state import err, fight_of, refused, set_err, undoable
-from rkweb.features.aftermath.words import plain, whys
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import field, select
+from rkweb.kit.results import why
 
 #: The draft keys of the weapon form, per field of the core's weapon.
 DRAFT = {key: f"weapon_{key}" for key in arms.FIELD_NAMES}
@@ -39,7 +39,7 @@ def _listed_line(found: arms.SheetWeapon, settings: dict[str, Any]) -> tuple[str
     line = (
         f"{listed.name} · WDM {listed.wdm_text} · length {listed.length or '-'} · "
         f"SURV {listed.surv or '-'} · format {','.join(listed.formats) or '-'} · ENC {enc}"
-        + (f" · {plain(suspect)}" if suspect else "")
+        + (f" · {suspect}" if suspect else "")
     )
     return line, [*notes, *([suspect] if suspect else [])]
 
@@ -103,13 +103,11 @@ def weapon_text(
     return line, skill, notes
 
 
-def _row(
-    i: int, found: arms.SheetWeapon, raw: dict[str, Any], settings: dict[str, Any]
-) -> tuple[VNode, list[str]]:
+def _row(i: int, found: arms.SheetWeapon, raw: dict[str, Any], settings: dict[str, Any]) -> VNode:
     setup = arms.attack_setup(raw, found.name)
     line, skill, notes = weapon_text(found, raw, settings)
     asked = [w for w in setup.waits_for if "skill" in w]
-    node = h(
+    return h(
         "li",
         {"class": "q-item", "data-testid": "aft-weapon"},
         h("strong", {}, found.name),
@@ -117,10 +115,10 @@ def _row(
         h("p", {"class": "small", "data-testid": f"aft-weapon-skill-{i}"}, f"Skill: {skill}")
         if skill
         else None,
-        h("p", {"class": "field-error", "data-testid": f"aft-weapon-asks-{i}"}, plain(asked[0]))
+        h("p", {"class": "field-error", "data-testid": f"aft-weapon-asks-{i}"}, asked[0])
         if asked
         else None,
-        h("p", {"class": "muted small"}, "; ".join(plain(n) for n in notes)) if notes else None,
+        h("p", {"class": "muted small"}, "; ".join(notes)) if notes else None,
         h(
             "div",
             {"class": "row"},
@@ -136,7 +134,6 @@ def _row(
             ),
         ),
     )
-    return node, notes
 
 
 def _form(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> list[VNode]:
@@ -218,8 +215,8 @@ def weapons_card(model: Model, raw: dict[str, Any], settings: dict[str, Any]) ->
         "section",
         {"class": "card", "aria-labelledby": "aft-weapons-h"},
         h("h3", {"id": "aft-weapons-h"}, "Weapons"),
-        h("ul", {"class": "q-list"}, *[node for node, _ in rows]),
-        whys([text for _, texts in rows for text in texts] + ["Weapons Listing: AFT-T15"]),
+        h("ul", {"class": "q-list"}, *rows),
+        why(["Weapons Listing: AFT-T15; its notes: AFT-T16; a row marked suspect: AFT-M44"]),
         *_form(model, raw, settings),
         select(
             "aft-add-weapon",

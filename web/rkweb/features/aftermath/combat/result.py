@@ -10,7 +10,6 @@ from pycore.systems.aftermath.fight.attack import HEALTH
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err
-from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import number
 from rkweb.kit.results import why
@@ -22,9 +21,11 @@ OUTCOME = "outcome-verdict outcome"
 
 def _steps(source: dict[str, Any]) -> VNode:
     """Every step in words; the rule each applies (``why``: IDs, settings keys) only in its
-    "Why". An entry saved before the rules were data has them in its step texts."""
+    "Why" (an entry saved with them in its words had them moved there by the section's
+    migration, ``saved.migrate_2_to_3``)."""
     steps = [str(s) for s in source.get("steps", [])]
-    rules = [str(r) for r in source["why"]] if "why" in source else steps
+    cited = ", ".join(str(r) for r in source.get("rules", []))
+    rules = [str(r) for r in source.get("why", [])] or ([cited] if cited else [])
     return h(
         "details",
         {"class": "why"},
@@ -32,10 +33,7 @@ def _steps(source: dict[str, Any]) -> VNode:
         h(
             "ol",
             {"class": "steps", "data-testid": "aft-steps"},
-            *[
-                h("li", {"class": "explain small", "data-testid": "aft-step"}, plain(s))
-                for s in steps
-            ],
+            *[h("li", {"class": "explain small", "data-testid": "aft-step"}, s) for s in steps],
         ),
         why(rules, testid="aft-steps-why", summary="Why (the rule of each step)"),
     )
@@ -185,15 +183,14 @@ def result_card(
         h(
             "p",
             {"class": OUTCOME, "data-testid": "aft-attack-result", "aria-live": "polite"},
-            plain(str(entry["text"])) if latest else "Resolve an attack to see every step here.",
+            str(entry["text"]) if latest else "Resolve an attack to see every step here.",
         ),
         _steps(entry) if latest else None,
         h(
             "ul",
             {"class": "small", "data-testid": "aft-applied"},
-            *[h("li", {}, f"Applied: {plain(n)}") for n in applied],
+            *[h("li", {}, f"Applied: {n}") for n in applied],
         ),
-        why(applied, summary="Why (applied)"),
         # AFT-04: a critical hit is the GM's call, made after seeing the die (issue 28).
         button("aft-res-crit", "Critical hit (your call)", ("aftermath.cbt_critical",))
         if latest and recall

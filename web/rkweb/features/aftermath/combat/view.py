@@ -19,7 +19,6 @@ from rkweb.features.aftermath.combat.result import result_card
 from rkweb.features.aftermath.combat.strip import strip
 from rkweb.features.aftermath.combat.thrown import thrown_form
 from rkweb.features.aftermath.state import err, errors_why, now_of, person, state
-from rkweb.features.aftermath.words import plain
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.results import log_list, why
@@ -59,7 +58,6 @@ def _newest(log: list[dict[str, Any]]) -> str:
 
 
 def _log(log: list[dict[str, Any]]) -> VNode:
-    shown = [{**e, "text": plain(str(e.get("text", "")))} for e in log]
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-clog-h"},
@@ -70,7 +68,7 @@ def _log(log: list[dict[str, Any]]) -> VNode:
             button("aft-cbt-clear", "Clear combat log", ("aftermath.cbt_clear",), disabled=not log),
         ),
         log_list(
-            "aft-cbt-log-entry", shown, label="Combat log, newest first", list_testid="aft-cbt-log"
+            "aft-cbt-log-entry", log, label="Combat log, newest first", list_testid="aft-cbt-log"
         ),
         why(["AFT-55: 20 Action Phases per Combat Turn, implied by the KPH table (AFT-43)"]),
     )

@@ -9,7 +9,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.barriers import barrier_factor, barrier_materials
 from pycore.systems.aftermath.skills_and_moves import horse, stopping
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.words import plain, said, whys
+from rkweb.features.aftermath.words import Told, refusal, said, told, whys
 from rkweb.kit.fields import field, number, select
 from rkweb.kit.results import card, why
 
@@ -20,10 +20,10 @@ def barriers_card(state: dict[str, Any]) -> VNode:
     error = ""
     try:
         chosen = int(soil) if soil else None
-        lines = [str(barrier_factor(m, chosen, note)) for m in barrier_materials()]
+        lines = [told(barrier_factor(m, chosen, note)) for m in barrier_materials()]
     except (RuleError, ValueError) as exc:
         error = str(exc) if isinstance(exc, RuleError) else "Soil BF must be a whole number."
-        lines = [str(barrier_factor(m, None, note)) for m in barrier_materials()]
+        lines = [told(barrier_factor(m, None, note)) for m in barrier_materials()]
     return card(
         "aft-ref-bf-h",
         "Barrier factors and carrying places",
@@ -48,7 +48,7 @@ def barriers_card(state: dict[str, Any]) -> VNode:
         h(
             "ul",
             {"class": "small", "data-testid": "aft-ref-barriers"},
-            *[h("li", {}, plain(line)) for line in lines],
+            *[h("li", {}, words) for words, _ in lines],
         ),
         whys(lines),
         h(
@@ -62,14 +62,14 @@ def barriers_card(state: dict[str, Any]) -> VNode:
 
 
 def stopping_card(state: dict[str, Any]) -> VNode:
-    text = "Enter the character's PCA."
+    text: Told = ("Enter the character's PCA.", ())
     if state["pca"].strip():
         try:
-            text = str(
+            text = told(
                 stopping(int(state["category"]), int(state["pca"]), int(state["knock"] or "0"))
             )
         except (RuleError, ValueError) as exc:
-            text = f"Stopping: {exc}"
+            text = refusal("Stopping", exc)
     return card(
         "aft-ref-stop-h",
         "Stopping forward motion, and the horse",
@@ -93,5 +93,5 @@ def stopping_card(state: dict[str, Any]) -> VNode:
             ),
         ),
         *said(text, "aft-ref-stopping"),
-        *said(horse(), "aft-ref-horse", css="small"),
+        *said((horse(), ("AFT-30", "AFT-T19")), "aft-ref-horse", css="small"),
     )

@@ -11,22 +11,26 @@ from pycore.systems.aftermath.encumbrance import BULKS, MASSES, enc_value, encum
 from pycore.systems.aftermath.movement import kph_to_dat
 from pycore.systems.aftermath.rounding import show
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.words import said
+from rkweb.features.aftermath.words import Told, refusal, said, told
 from rkweb.kit.fields import number, select
 from rkweb.kit.results import card, why
 
 
 def encumbrance_card(state: dict[str, Any]) -> VNode:
+    item: Told
     try:
-        item = f"ENC {show(enc_value(state['bulk'], state['mass']))} (AFT-T22)"
+        item = f"ENC {show(enc_value(state['bulk'], state['mass']))}", ("AFT-32", "AFT-T22")
     except RuleError as exc:
-        item = str(exc)
-    status = "Enter the ENC carried and the character's ENC CAP (not computed in this text)."
+        item = str(exc), exc.rules
+    status: Told = (
+        "Enter the ENC carried and the character's ENC CAP (not computed in this text).",
+        (),
+    )
     if state["carried"].strip() and state["cap"].strip():
         try:
-            status = str(encumbrance_status(Fraction(state["carried"]), int(state["cap"])))
+            status = told(encumbrance_status(Fraction(state["carried"]), int(state["cap"])))
         except (RuleError, ValueError, ZeroDivisionError) as exc:
-            status = f"ENC carried / ENC CAP: {exc}"
+            status = refusal("ENC carried / ENC CAP", exc)
     return card(
         "aft-ref-enc-h",
         "Encumbrance",
@@ -63,12 +67,12 @@ def encumbrance_card(state: dict[str, Any]) -> VNode:
 
 def speed_card(state: dict[str, Any]) -> VNode:
     """AFT-43: a vehicle's or runner's kph on the DAT display."""
-    text = "Enter a speed in kph."
+    text: Told = ("Enter a speed in kph.", ())
     if state["kph"].strip():
         try:
-            text = str(kph_to_dat(float(state["kph"])))
+            text = told(kph_to_dat(float(state["kph"])))
         except (RuleError, ValueError) as exc:
-            text = f"Speed: {exc}"
+            text = refusal("Speed", exc)
     return card(
         "aft-ref-kph-h",
         "KPH to DAT movement",

@@ -11,7 +11,6 @@ from pycore.systems.aftermath.reaction import reaction_odds, value_sum
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err
-from rkweb.features.aftermath.words import plain, whys
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import number, select
 from rkweb.kit.odds import odds_list
@@ -29,7 +28,6 @@ TABLES = {
 def misses_card(model: Model, state: dict[str, Any]) -> VNode:
     odds = critical_miss_odds(state["kind"]) if state["kind"] in KINDS else {}
     log = state["log"]
-    shown = [{**e, "text": plain(str(e.get("text", "")))} for e in log]
     return card(
         "aft-ref-miss-h",
         "Critical misses",
@@ -57,12 +55,12 @@ def misses_card(model: Model, state: dict[str, Any]) -> VNode:
                 ("aftermath.ref_field", "durability"),
             ),
         ),
-        odds_list("aft-ref-odds", [(plain(effect), chance) for effect, chance in odds.items()]),
+        odds_list("aft-ref-odds", list(odds.items())),
         button("aft-ref-roll", "Roll D100", ("aftermath.ref_roll",), primary=True),
         h("p", {"class": "field-error", "role": "alert"}, err(model, "ref.roll")),
         h("h3", {}, "Rolls on this tab"),
-        log_list("aft-ref-log-entry", shown, label="Rolls on this tab, newest first"),
-        whys([str(e.get("text", "")) for e in log[:5]], summary="Why (latest rolls)"),
+        # Each roll's rules are data of its entry, shown under its own "Why" (issue 25).
+        log_list("aft-ref-log-entry", log, label="Rolls on this tab, newest first"),
     )
 
 

@@ -8,31 +8,38 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.aftermath.overland import conditions, day_after, day_after_weathers, overland
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.words import said
+from rkweb.features.aftermath.words import Told, refusal, said
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import number, select
 from rkweb.kit.results import card, why
 
 
-def _movement(state: dict[str, Any]) -> str:
+def _movement(state: dict[str, Any]) -> Told:
     if not state["base"].strip():
-        return "Enter the party's base overland movement (not in this text) and pick conditions."
+        return (
+            "Enter the party's base overland movement (not in this text) and pick conditions.",
+            (),
+        )
     try:
-        return str(overland(float(state["base"]), state["terrain"], state["combine"]))
+        found = overland(float(state["base"]), state["terrain"], state["combine"])
     except (RuleError, ValueError) as exc:
-        return f"Base movement: {exc}"
+        return refusal("Base movement", exc)
+    return str(found), ("AFT-36", "AFT-T26")
 
 
-def _day_after(state: dict[str, Any]) -> str:
+def _day_after(state: dict[str, Any]) -> Told:
     if not state["weather"]:
-        return "Pick the weather that ended to see the days after."
+        return "Pick the weather that ended to see the days after.", ()
     try:
         day, snow = int(state["day"]), int(state["snow_days"])
         pct = day_after(state["weather"], day, snow)
     except (RuleError, ValueError) as exc:
-        return f"Day after: {exc}"
-    return f"{state['weather']}, day {day} after it ended: {pct}% of normal movement (AFT-T27)"
+        return refusal("Day after", exc)
+    return f"{state['weather']}, day {day} after it ended: {pct}% of normal movement", (
+        "AFT-36",
+        "AFT-T27",
+    )
 
 
 def overland_card(state: dict[str, Any]) -> VNode:

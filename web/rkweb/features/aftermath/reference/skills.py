@@ -17,7 +17,7 @@ from pycore.systems.aftermath.skills_and_moves import (
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err, optional_int
-from rkweb.features.aftermath.words import said
+from rkweb.features.aftermath.words import Told, refusal, said, told
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import number, select
@@ -32,42 +32,44 @@ RULES = (
 )
 
 
-def _results(state: dict[str, Any]) -> tuple[str, str, str, str]:
-    """What the core says of the learning, climbing, throw and entanglement entries."""
+def _results(state: dict[str, Any]) -> tuple[Told, Told, Told, Told]:
+    """What the core says of the learning, climbing, throw and entanglement entries, each with
+    the rules it names."""
+    study: Told
     try:
         found = learning(state["study"])
         rate = learning_rate(
             found, optional_int(state["learning_rate"]), state["learning_rule"] or None
         )
-        study = f"{found}. {rate}"
+        study = f"{found}. {rate}", (*found.rules, "AFT-M22")
     except RuleError as exc:
-        study = str(exc)
-    climbing = thrown = "Enter the character's BMA."
+        study = str(exc), exc.rules
+    climbing: Told = ("Enter the character's BMA.", ())
     if state["bma"].strip():
         try:
-            climbing = str(
+            climbing = told(
                 climb(state["method"], int(state["bma"]), optional_int(state["ladder_bcs"]))
             )
         except (RuleError, ValueError) as exc:
-            climbing = f"BMA: {exc}"
-    thrown = "Enter the throw's Effect Number."
+            climbing = refusal("BMA", exc)
+    thrown: Told = ("Enter the throw's Effect Number.", ())
     if state["en"].strip():
         try:
-            thrown = str(throw(int(state["en"])))
+            thrown = told(throw(int(state["en"])))
         except (RuleError, ValueError) as exc:
-            thrown = f"Effect Number: {exc}"
-    tangled = "Enter the Effect Number and the location hit by an entangling weapon."
+            thrown = refusal("Effect Number", exc)
+    tangled: Told = ("Enter the Effect Number and the location hit by an entangling weapon.", ())
     if state["en"].strip() and state["loc"].strip():
         try:
-            tangled = str(
+            tangled = told(
                 entanglement(int(state["en"]), int(state["loc"]), state["length"] or None)
             )
         except (RuleError, ValueError) as exc:
-            tangled = f"Entanglement: {exc}"
+            tangled = refusal("Entanglement", exc)
     return study, climbing, thrown, tangled
 
 
-def _learning(state: dict[str, Any], study: str) -> list[VNode | None]:
+def _learning(state: dict[str, Any], study: Told) -> list[VNode | None]:
     aids = [
         chip(None, label, key in state["study"], ("aftermath.ref_study", key))
         for key, label in learning_choices()

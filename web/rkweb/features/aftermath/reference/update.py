@@ -4,6 +4,7 @@ value is the core's; a refused entry is shown beside its card."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -66,9 +67,19 @@ def ref_state(model: Model) -> dict[str, Any]:
     return out
 
 
-def _logged(model: Model, state: dict[str, Any], text: str, label: str, ctx: Ctx) -> Model:
-    """A roll's explanation logged with its seed, as one undoable step."""
-    entry = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+def _logged(
+    model: Model,
+    state: dict[str, Any],
+    text: str,
+    label: str,
+    ctx: Ctx,
+    rules: Sequence[str] = (),
+) -> Model:
+    """A roll's explanation logged with its seed, as one undoable step; the rules it applied
+    kept as data beside its words (shown only under its "Why")."""
+    entry: dict[str, Any] = {"text": text, "at": ctx.now, "seed": ctx.fresh_seed}
+    if rules:
+        entry["rules"] = list(dict.fromkeys(rules))
     state["log"] = [entry, *state["log"]][:LOG_LIMIT]
     return replace(model, history=model.history.apply(SECTION, state, label, ctx.now))
 
@@ -90,9 +101,10 @@ def _throw(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
     except (RuleError, ValueError) as exc:
         return _refused(model, "ref.throw", "Throw damage", exc)
     text = f"Throw, Effect Number {state['en']}: " + (
-        str(done) if done else "no damage below Effect Number 7 (AFT-39)"
+        str(done) if done else "no damage below Effect Number 7"
     )
-    return _logged(set_err(model, "ref.throw", None), state, text, "Throw damage", ctx)
+    cleared = set_err(model, "ref.throw", None)
+    return _logged(cleared, state, text, "Throw damage", ctx, ("AFT-39",))
 
 
 def _rope(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
@@ -105,7 +117,8 @@ def _rope(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
     except (RuleError, ValueError) as exc:
         return _refused(model, "ref.throw", "Rope height", exc)
     text = f"{state['method']}: {height}"
-    return _logged(set_err(model, "ref.throw", None), state, text, "Rope height", ctx)
+    cleared = set_err(model, "ref.throw", None)
+    return _logged(cleared, state, text, "Rope height", ctx, ("AFT-37",))
 
 
 def _acid(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
@@ -121,7 +134,12 @@ def _acid(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
         "; ".join([*(str(r) for r in results), *([looks] if looks else [])])
         + "; scars enough to be a distinguishing mark"
     )
-    return _logged(model, state, text, "Acid roll", ctx)
+    rules = [
+        "AFT-42",
+        *(r for found in results for r in found.rules),
+        *(["AFT-M34"] if looks else []),
+    ]
+    return _logged(model, state, text, "Acid roll", ctx, rules)
 
 
 def _miss(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
@@ -140,9 +158,9 @@ def _miss(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
             texts.append(("If it goes off: " if miss.effect == "cook-off" else "") + str(blast))
         except (RuleError, ValueError) as exc:
             texts.append(f"chamber explosion: {exc}")
-    return _logged(
-        set_err(model, "ref.roll", None), state, " · ".join(texts), "Critical miss roll", ctx
-    )
+    rules = (miss.table_id, f"L{miss.line}")
+    cleared = set_err(model, "ref.roll", None)
+    return _logged(cleared, state, " · ".join(texts), "Critical miss roll", ctx, rules)
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -159,7 +177,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     if action == "reaction":
         dice, result = roll_reaction(seeded(ctx.fresh_seed))
         state["reactions"] = [*state["reactions"], result.value][-LOG_LIMIT:]
-        return _logged(model, state, f"{dice}: {result}. {result.note}", "Reaction roll", ctx)
+        text = f"{dice}: {result}. {result.note}"
+        return _logged(model, state, text, "Reaction roll", ctx, result.rules)
     if action == "reaction_clear":
         state["reactions"] = []
         return replace(
