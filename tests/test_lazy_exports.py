@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from pycore.systems.system import SYSTEM_KEYS
+
 ROOT = Path(__file__).resolve().parent.parent
-SYSTEMS = ("simply", "gurps", "aftermath", "percentile")
+SYSTEMS = SYSTEM_KEYS  # every system's descriptor (pycore/systems/system.py)
 
 
 def _lists(system: str) -> tuple[dict[str, set[str]], dict[str, set[str]], set[str]]:
