@@ -8,7 +8,9 @@ import pytest
 from playwright.sync_api import Page
 from support import READY, rule_text_outside_why
 
-ROUTES = ("dice", "simply", "gurps", "aftermath", "percentile", "share", "settings", "about")
+from pycore.systems.system import SYSTEM_KEYS
+
+ROUTES = ("dice", *SYSTEM_KEYS, "share", "settings", "about")  # every system: its descriptor
 
 
 @pytest.mark.parametrize("route", ROUTES)

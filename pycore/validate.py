@@ -43,7 +43,7 @@ import typing
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from fractions import Fraction
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeGuard, TypeVar
 
 from pycore.errors import DiceError, RuleError, RulekeeperError, StorageError, TableError
 
@@ -64,6 +64,7 @@ __all__ = [
     "exact",
     "fields_as_declared",
     "instance",
+    "is_whole",
     "mapping",
     "shown",
     "string",
@@ -405,6 +406,17 @@ def _in_range(
         raise error(f"{field} {shown(value)} is more than {hi}{why}", rules=rules)
 
 
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number: an int and never a bool (``True`` is an ``int`` in
+    Python). The one test of a whole number: :func:`whole` refuses what it rejects; a reader
+    that drops or replaces a bad value asks it.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0), is_whole("3")
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @checked
 def whole(
     value: object,
@@ -432,7 +444,7 @@ def whole(
     """
     if isinstance(value, Fraction) and value.denominator == 1:
         value = value.numerator
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise error(
             f"{field} {shown(value)} is not a whole number{_allowed(lo, hi)}{why}", rules=rules
         )

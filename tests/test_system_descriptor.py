@@ -3,6 +3,7 @@ and a fifth system is its folder plus one line in ``SYSTEM_KEYS``, picked up by 
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import textwrap
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from rkweb.app.registry import FEATURES, feature
+from rkweb.app.saving import SECTION_WORDS
 from rkweb.features.about.page import SOURCES
 
 from pycore.share.public import SYSTEM_NAMES
@@ -30,6 +32,7 @@ def test_each_system_provides_every_piece(key: str) -> None:
     assert all(callable(f) for f in page) and ref(f"{described.page}:ACTIONS")
     names = {c.name for c in ref(f"{described.codecs}:CODECS")}
     assert described.fight.section in names
+    assert set(described.words) == names, "each saved section has its plain name for notices"
     assert any(n == described.section or n.startswith(f"{described.section}_") for n in names)
     fresh = codecs()[described.fight.section].default
     for section in ({}, None, fresh() if fresh else {}):  # no fight yet
@@ -44,6 +47,22 @@ def test_each_system_provides_every_piece(key: str) -> None:
     assert SYSTEM_NAMES[key] == described.players_name
     assert ID_PREFIXES[key] == described.rule_prefix
     assert any(source[1] == key for source in SOURCES)
+    assert all(SECTION_WORDS[n] == described.words[n] for n in names)
+
+
+def test_no_source_lists_the_systems_by_hand() -> None:
+    """A tuple, list or set naming every system is a list kept by hand, which a fifth system
+    would miss: read the descriptors (``SYSTEM_KEYS``, ``systems()``) instead. Per-system
+    specifics stay dicts keyed by the system, read as ``table[key]`` so a missing one fails."""
+    found = []
+    for folder in ("pycore", "web/rkweb", "tools", "tests", "e2e"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Tuple | ast.List | ast.Set):
+                    named = {e.value for e in node.elts if isinstance(e, ast.Constant)}
+                    if set(SYSTEM_KEYS) <= named:
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert [f.split(":")[0] for f in found] == ["pycore/systems/system.py"], found
 
 
 def test_the_systems_in_the_navigation_are_the_descriptors() -> None:
@@ -65,6 +84,7 @@ from pycore.share.public_pick import FIGHTS, public_view
 from pycore.share.running import FIGHT_PLACES
 from pycore.tables.schema import ID_PREFIXES
 from rkweb.app.registry import ROUTES, SYSTEMS, feature
+from rkweb.app.saving import SECTION_WORDS
 from rkweb.features.about.page import SOURCES
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
@@ -74,6 +94,7 @@ assert "toy" in codecs() and default_data()["toy"] == {{"name": "", "round": 0, 
 assert "toy" in PLAYER_FIGHTS and "toy" in FIGHTS and "toy" in FIGHT_PLACES
 assert SYSTEM_NAMES["toy"] == "Toy dice game" and ID_PREFIXES["toy"] == "TOY"
 assert "toy" in ROUTES and "toy" in SYSTEMS and any(s[1] == "toy" for s in SOURCES)
+assert SECTION_WORDS["toy"] == "the toy rolls"
 model = Model(History.new(default_data()), route="toy")
 model = shell.update(model, ("toy.roll",), Ctx(now="2026-11-27T10:00:00+00:00", fresh_seed="s"))
 assert model.state["toy"]["round"] == 1, model.state["toy"]

@@ -18,6 +18,9 @@ from typing import Any
 import bench
 from support import enter
 
+from pycore.systems.system import SYSTEM_KEYS
+from pycore.systems.system import system as described
+
 SIZES = ((2, 10), (10, 200), (30, 1000))
 CLICKS = 15
 SAVE_SETTLE_MS = 800  # the app saves 300 ms after the last change (app/browser.py)
@@ -74,9 +77,9 @@ document.addEventListener("click", (e) => {
 
 @dataclass(frozen=True)
 class System:
-    route: str
-    section: str
-    logs: tuple[tuple[str, ...], ...]
+    """A system's fight as the bench drives it; its saved section and log come from the
+    system's descriptor (``pycore.systems.system``)."""
+
     build: Callable[[Any], None]  # bench.py's two-fighter fight, ready to tap
     form: Callable[[Any], None]  # its step's form alone, filled again after the reload
     add_fighter: Callable[[Any, str], None]
@@ -87,6 +90,7 @@ class System:
 
 
 def _simply_add(page: Any, name: str) -> None:
+    page.click("[data-testid=simply-tab-combat]")
     enter(page, "sc-add-name", name)
     enter(page, "sc-add-hp_max", "10")
     page.click("[data-testid=sc-add]")
@@ -110,11 +114,10 @@ def _percentile_add(page: Any, name: str) -> None:
     enter(page, "percentile-char-name", name)
 
 
-SYSTEMS = (
-    System(
-        "simply",
-        "rulekeeper:section:simply_combat",
-        (("log",),),
+#: Each system's fight, keyed by its descriptor's key: a system without one fails
+#: tests/test_tools_systems.py.
+SYSTEMS: dict[str, System] = {
+    "simply": System(
         bench._simply_fight,
         bench._simply_form,
         _simply_add,
@@ -123,10 +126,7 @@ SYSTEMS = (
         "simply-tab-combat",
         "simply-tab-characters",
     ),
-    System(
-        "gurps",
-        "rulekeeper:section:gurps",
-        (("log",),),
+    "gurps": System(
         bench._gurps_fight,
         bench._gurps_form,
         _gurps_add,
@@ -135,10 +135,7 @@ SYSTEMS = (
         "gurps-tab-tracker",
         "gurps-tab-combatants",
     ),
-    System(
-        "aftermath",
-        "rulekeeper:section:aftermath",
-        (("combat", "log"),),
+    "aftermath": System(
         bench._aftermath_fight,
         bench._aftermath_form,
         _aftermath_add,
@@ -147,10 +144,7 @@ SYSTEMS = (
         "aftermath-tab-combat",
         "aftermath-tab-characters",
     ),
-    System(
-        "percentile",
-        "rulekeeper:section:percentile",
-        (("combat", "log"),),
+    "percentile": System(
         bench._percentile_fight,
         bench._percentile_form,
         _percentile_add,
@@ -159,7 +153,7 @@ SYSTEMS = (
         "percentile-tab-combat",
         "percentile-tab-characters",
     ),
-)
+}
 
 
 def _median_clicks(page: Any, testid: str, probe: str, count: int, between: Any = None) -> float:
@@ -173,22 +167,19 @@ def _median_clicks(page: Any, testid: str, probe: str, count: int, between: Any 
     return float(statistics.median(page.evaluate(f"window.{probe}")[2:]))
 
 
-def _one(
-    browser: Any, origin: str, system: System, fighters: int, entries: int
-) -> tuple[float, float]:
+def _one(browser: Any, origin: str, key: str, fighters: int, entries: int) -> tuple[float, float]:
+    system, fight = SYSTEMS[key], described(key).fight
     context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
     page = context.new_page()
-    page.goto(f"{origin}/#/{system.route}")
+    page.goto(f"{origin}/#/{key}")
     page.wait_for_selector(READY, timeout=120_000)
-    if system.route == "simply":
-        page.click("[data-testid=simply-tab-combat]")
     for index in range(fighters - 2):
         system.add_fighter(page, f"Extra {index + 1}")
     system.build(page)
     page.click(f"[data-testid={system.button}]")  # the first entry of the log, to copy
     page.wait_for_selector(f"[data-testid={system.entry}]", timeout=30_000)
     page.wait_for_timeout(SAVE_SETTLE_MS)
-    page.evaluate(FILL, [system.section, [list(p) for p in system.logs], entries])
+    page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", [list(fight.log)], entries])
     page.add_init_script(
         LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
         + TAB_PROBE.replace("TAB", system.combat_tab)
@@ -211,15 +202,13 @@ def _one(
 
 def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     rows: list[tuple[str, str, str]] = []
-    for system in SYSTEMS:
+    for key in SYSTEM_KEYS:  # the descriptors
         measured = {}
         for fighters, entries in SIZES:
             try:
-                measured[(fighters, entries)] = _one(browser, origin, system, fighters, entries)
+                measured[(fighters, entries)] = _one(browser, origin, key, fighters, entries)
             except Exception as error:  # a page that changed under the bench: say so, go on
-                rows.append(
-                    (f"{system.route} {fighters} fighters", f"not measured: {error}"[:60], "")
-                )
+                rows.append((f"{key} {fighters} fighters", f"not measured: {error}"[:60], ""))
         if not measured:
             continue
         small = measured.get(SIZES[0])
@@ -227,14 +216,14 @@ def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
             ratio = f" = {tap / small[0]:.2f}x" if small else ""
             rows.append(
                 (
-                    f"{system.route}: {fighters} fighters, {entries} log entries: tap → DOM",
+                    f"{key}: {fighters} fighters, {entries} log entries: tap → DOM",
                     f"{tap:.1f} ms{ratio}",
                     "< 50 ms; <= 1.3x the smallest",
                 )
             )
             rows.append(
                 (
-                    f"{system.route}: {fighters} fighters, {entries} log entries: open Combat",
+                    f"{key}: {fighters} fighters, {entries} log entries: open Combat",
                     f"{tab:.1f} ms",
                     "< 50 ms",
                 )

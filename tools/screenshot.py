@@ -9,13 +9,19 @@ first, joined by ``+``: ``simply:simply-tab-characters,gurps``. The file is name
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from localsite import CHROMIUM, CHROMIUM_ARGS, serve
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-ROUTES = ("dice", "settings", "about", "simply", "gurps", "aftermath", "percentile")
+sys.path.insert(0, str(ROOT))
+
+from pycore.systems.system import SYSTEM_KEYS  # noqa: E402
+
+#: The pages shot by default: the app's own, then every system's (its descriptor).
+ROUTES = ("dice", "settings", "about", *SYSTEM_KEYS)
 
 
 def _size(text: str) -> tuple[int, int]:

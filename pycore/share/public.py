@@ -29,7 +29,7 @@ from typing import Any, Final
 from pycore.errors import RuleError
 from pycore.step import seen as seen  # the other systems' views read it here
 from pycore.systems.system import SYSTEM_KEYS, system, systems
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 MAX_SHOWN = 40  # SIM fights hold at most 40 combatants (combat.MAX_COMBATANTS)
 MAX_TEXT = 200
@@ -129,7 +129,7 @@ class PublicFight:
         if not isinstance(data, dict):
             raise RuleError("the fight view is not an object")
         numbers = [data.get(k) for k in ("turn", "clock")]
-        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in numbers):
+        if any(not is_whole(n) or n < 0 for n in numbers):
             raise RuleError("the fight view's turn and clock must be whole numbers from 0")
         rows = data.get("order")
         if not isinstance(rows, list) or len(rows) > MAX_SHOWN:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from pycore.errors import RuleError, RulekeeperError, StorageError
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 #: The most records one share carries (a campaign of several parties and their settings).
 MAX_RECORDS = 600
@@ -107,7 +107,7 @@ def record_from_json(raw: Any) -> ShareRecord:
             f"it reads: {', '.join(KIND_NAMES.values())}"
         )
     schema = raw.get("schema")
-    if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
+    if not is_whole(schema) or schema < 1:
         raise StorageError(f"the shared record's schema {schema!r:.20} is not a version number")
     if schema > SCHEMAS[kind]:
         raise StorageError(

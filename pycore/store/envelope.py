@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from pycore.errors import StorageError
 from pycore.store.jsontext import MAX_CHARS, JsonTextError, dump, parse
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 APP = "rulekeeper"
 # Bump with a migration in MIGRATIONS and a test that loads the previous schema's fixture.
@@ -104,7 +104,7 @@ def decode(raw: str | None, known_schema: int = SCHEMA, max_chars: int = MAX_CHA
         named = f" (it names {app[:40]!r})" if isinstance(app, str) and app else ""
         raise EnvelopeError("foreign", f"saved value was not written by Rulekeeper{named}")
     schema = parsed.get("schema")
-    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+    if not is_whole(schema) or schema < 1:
         raise EnvelopeError(
             "invalid", f"saved value has schema {schema!r}; expected 1 to {known_schema}"
         )

@@ -33,7 +33,7 @@ from pycore.store.history import WHOLE_STATE, Change, step_lists
 from pycore.store.jsontext import JsonTextError, dump
 from pycore.store.patch import ABSENT, diff
 from pycore.store.sections import SectionError, current_version, read_section
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 DATA_KEY = "rulekeeper"
 SECTION_PREFIX = "rulekeeper:section:"
@@ -142,7 +142,7 @@ def read_section_value(raw: str | None, name: str) -> Any:
     if envelope.meta.get("section") != name:
         raise EnvelopeError("invalid", f"the value saved as section {name!r} is not that section")
     version = envelope.meta.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
+    if not is_whole(version):
         raise EnvelopeError("invalid", f"saved section {name!r} has no version")
     return read_section(name, version, envelope.data)
 

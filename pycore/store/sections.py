@@ -42,7 +42,7 @@ from pycore.store.shape import (
     path_text,
 )
 from pycore.systems.system import SYSTEM_KEYS, systems
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 Migration = Callable[[Any], Any]
 Reason = Literal["invalid", "newer"]
@@ -107,7 +107,7 @@ def own_schema_field(value: Any) -> int:
     """The version of a section that carried its own ``"schema"`` field before sections had a
     stored version (1 when it has none; 0, which no codec reads, when it is not a number)."""
     schema = value.get("schema", 1) if isinstance(value, dict) else 1
-    return schema if isinstance(schema, int) and not isinstance(schema, bool) else 0
+    return schema if is_whole(schema) else 0
 
 
 # ----------------------------------------------------------------------- the core's sections
@@ -228,7 +228,7 @@ def migrate_section(name: str, version: int, value: Any) -> Any:
     """Bring a section from ``version`` up to its codec's, one migration at a time."""
     codec = codec_for(name)
     target = codec.version if codec else 1
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+    if not is_whole(version) or version < 1:
         raise SectionError(name, None, f"has no valid version ({version!r})", "invalid")
     if version > target:
         raise SectionError(

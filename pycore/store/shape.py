@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pycore.errors import RulekeeperError, StorageError
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 Path = tuple[str | int, ...]
 
@@ -68,7 +68,7 @@ class FieldError(StorageError):
 
 def _whole_too_large(value: Any) -> bool:
     """A whole number past any limit here (its text alone could be thousands of digits)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128
+    return is_whole(value) and value.bit_length() > 128
 
 
 def _usable_number(value: Any) -> bool:
@@ -184,7 +184,7 @@ def _check_limits_naming(value: Any, path: Path) -> None:
         elif isinstance(item, float):
             if not math.isfinite(item) or abs(item) > MAX_WHOLE:
                 raise FieldError(where, _brief(item))
-        elif isinstance(item, int) and not isinstance(item, bool):
+        elif is_whole(item):
             if abs(item) > MAX_WHOLE:
                 big = _whole_too_large(item)
                 raise FieldError(where, _brief(item) if big else f"{_brief(item)} is too large")
@@ -238,7 +238,7 @@ class Whole(Shape):
     high: int
 
     def check(self, value: Any, path: Path) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_whole(value):
             raise FieldError(
                 path, f"{_brief(value)} is not a whole number from {self.low} to {self.high}"
             )

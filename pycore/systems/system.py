@@ -18,6 +18,7 @@ modules are imported only when a page needs them (``ref``).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -69,6 +70,8 @@ class System:
     section: str  # the stem of the page's saved sections (simply: simply_task, simply_combat...)
     codecs: str  # the module whose ``CODECS`` store the system's sections
     fight: FightPlaces
+    #: Each saved section's plain name, for the notices about saving ("the Simply fight").
+    words: Mapping[str, str]
     credit: Credit
 
 

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pycore.errors import TableError
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 #: Most digits in one number of a range: every key in the four texts has at most three.
 MAX_DIGITS = 6
@@ -150,7 +150,7 @@ class DieRange:
         return cls(lo, hi, text.strip())
 
     def __contains__(self, roll: object) -> bool:
-        return isinstance(roll, int) and not isinstance(roll, bool) and self.lo <= roll <= self.hi
+        return is_whole(roll) and self.lo <= roll <= self.hi
 
     def __str__(self) -> str:
         if self.text:

@@ -27,7 +27,7 @@ from typing import Any, Final, TypeGuard
 from pycore.errors import TableError
 from pycore.systems.system import SYSTEM_KEYS, systems
 from pycore.tables.ranges import DieRange, die_span
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 #: The newest table-file ``format`` this code reads. A file with a newer one is refused whole.
 SUPPORTED_FORMAT: Final = 1
@@ -78,7 +78,7 @@ def is_int(value: object) -> TypeGuard[int]:
     >>> is_int(3), is_int(True), is_int(3.0)
     (True, False, False)
     """
-    return isinstance(value, int) and not isinstance(value, bool)
+    return is_whole(value)
 
 
 @checked

@@ -14,6 +14,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.firearms import GAUGES, MAX_BDG, STEPS
 from pycore.systems.aftermath.rounding import check_choice, check_int, check_number
 from pycore.tables import Row, load_table
+from pycore.validate import is_whole
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def long_gun_ammunition(include_unresolved: bool = False) -> tuple[Ammunition, .
 
 
 def _int(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return value if is_whole(value) else None
 
 
 def _line(row: Row) -> int:

@@ -18,13 +18,13 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.systems.aftermath.limits import MAX_DAMAGE
 from pycore.systems.aftermath.rounding import check_choice, check_int, round_half_up, show
 from pycore.tables import Row, load_table
 from pycore.validate import checked
 
 MAX_AV: Final = 40
 MAX_COVER_AV: Final = 200
-MAX_DAMAGE: Final = 1000
 MAX_PIECES: Final = 8
 ATTACKS: Final = ("hand", "bullet")
 

@@ -38,10 +38,10 @@ from pycore.systems.aftermath.guns import (
     gun_name,
     range_row_for,
 )
+from pycore.systems.aftermath.limits import MAX_NAME, MAX_WEAPONS
 from pycore.systems.aftermath.weapon_record import (
     AMMO_FIELDS,
     FIELD_NAMES,
-    MAX_NAME,
     MAX_ROUNDS,
     legacy_weapon,
     round_count,
@@ -49,7 +49,7 @@ from pycore.systems.aftermath.weapon_record import (
 )
 from pycore.systems.aftermath.weapons import weapon
 from pycore.systems.aftermath.worksheet import MODES, fresh_form, set_form_field
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 __all__ = [
     "FIELD_NAMES",
@@ -75,7 +75,6 @@ __all__ = [
 
 #: The kinds of weapon a sheet holds: stored key → shown label.
 KINDS: Final = {"gun": "Gun", "hand": "Hand-to-hand or thrown (from the Weapons Listing)"}
-MAX_WEAPONS: Final = 12  # the sheet's MAX_WEAPONS
 GUN_KEYS: Final = tuple(key for key, _ in GUNS)
 
 
@@ -129,7 +128,7 @@ def _skills(sheet: Mapping[str, Any]) -> list[tuple[str, int]]:
     for skill in raw if isinstance(raw, list) else []:
         if isinstance(skill, Mapping) and isinstance(skill.get("name"), str):
             bcs = skill.get("bcs")
-            if isinstance(bcs, int) and not isinstance(bcs, bool):
+            if is_whole(bcs):
                 found.append((skill["name"], bcs))
     return found
 

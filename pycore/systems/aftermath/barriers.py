@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pycore.errors import RuleError
 from pycore.tables import load_table
-from pycore.validate import checked
+from pycore.validate import checked, is_whole, whole
 
 
 @dataclass(frozen=True)
@@ -83,11 +83,7 @@ def barrier_factor(material: str, chosen: int | None = None, star_note: str = ""
     low = bf if isinstance(bf, int) else int(str(row["bf_low"]))
     high = bf if isinstance(bf, int) else int(str(row["bf_high"]))
     if chosen is not None and low != high:
-        if isinstance(chosen, bool) or not isinstance(chosen, int) or not low <= chosen <= high:
-            raise RuleError(
-                f"{material} Barrier Factor {chosen!r} is outside {low} to {high}",
-                rules=("AFT-40",),
-            )
+        whole(chosen, f"{material} Barrier Factor", low, high, rules=("AFT-40",))
     else:
         chosen = None
     starred = bool(row["starred"])
@@ -112,7 +108,7 @@ def carried_things(load: Mapping[str, int]) -> int:
         if row is None:
             raise RuleError(f"place {place!r} is unknown; allowed: {', '.join(rows)}")
         cap = int(str(row["things"])) * int(str(row["count"]))
-        if isinstance(things, bool) or not isinstance(things, int) or things < 0:
+        if not is_whole(things) or things < 0:
             raise RuleError(f"{place}: {things!r} is not a number of things")
         if things > cap:
             raise RuleError(

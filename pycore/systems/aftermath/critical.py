@@ -17,6 +17,7 @@ from typing import Final, Literal
 
 from pycore.dice import RandintSource, distribution, roll
 from pycore.errors import RuleError
+from pycore.systems.aftermath.limits import MAX_DAMAGE
 from pycore.systems.aftermath.locations import REGION_NAMES, region_of
 from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
 from pycore.tables import load_table
@@ -25,7 +26,6 @@ from pycore.validate import checked
 Effect = Literal["none", "daze", "stun", "disable", "trauma", "lethal"]
 EFFECTS: Final[tuple[Effect, ...]] = ("none", "daze", "stun", "disable", "trauma", "lethal")
 GUN_CLASSES: Final = ("pistol", "rifle", "burst")
-MAX_DAMAGE: Final = 1000
 #: AFT-55 reading: 20 Action Phases per Combat Turn (m/AP = m/ct ÷ 20 in every KPH row).
 PHASES: Final = 20
 

@@ -20,7 +20,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import round_half_up
 from pycore.tables import Table, load_table
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 #: The kinds of attack and their tables (AFT-28: thrown and muscle-powered missiles use Armed).
 KINDS: Final = ("armed", "bow", "unarmed", "black powder", "modern")
@@ -70,8 +70,7 @@ def critical_miss(kind: str, d100: int) -> CriticalMiss:
     pycore.errors.RuleError: D100 0 is outside 1 to 100
     """
     table = _table(kind)
-    if isinstance(d100, bool) or not isinstance(d100, int) or not 1 <= d100 <= 100:
-        raise RuleError(f"D100 {d100!r} is outside 1 to 100")
+    whole(d100, "D100", 1, 100)
     row = table.row_for_roll(d100)
     divisor = row.get("burst_divisor")
     return CriticalMiss(
@@ -153,8 +152,7 @@ def chamber_explosion(bdg: int, durability: int, divisor: int = 30) -> ChamberEx
     (False, -2)
     """
     for field, value, low, high in (("BDG", bdg, 0, 200), ("Durability", durability, 0, 100)):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RuleError(f"{field} {value!r} is outside {low} to {high}")
+        whole(value, field, low, high)
     if divisor not in (20, 30):
         raise RuleError(f"burst divisor {divisor!r} is not 20 or 30", rules=("AFT-T44",))
     burst = round_half_up(Fraction(bdg, divisor))

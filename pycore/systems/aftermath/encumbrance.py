@@ -18,7 +18,7 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_number, show
 from pycore.tables import load_table
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 BULKS: Final = ("VSm", "Sm", "Med", "Lg", "VLg", "HG1", "HG2", "HG3")
 MASSES: Final = ("Vlt", "Lt", "Hvy", "VHvy", "MS1", "MS2", "MS3")
@@ -108,8 +108,7 @@ def encumbrance_status(carried: Fraction | int, enc_cap: int) -> EncumbranceStat
     ...
     pycore.errors.RuleError: ENC carried inf is not a finite number; allowed: 0 to 1000000
     """
-    if isinstance(enc_cap, bool) or not isinstance(enc_cap, int) or not 1 <= enc_cap <= 10_000:
-        raise RuleError(f"ENC CAP {enc_cap!r} is outside 1 to 10000 (enter it: not in this text)")
+    whole(enc_cap, "ENC CAP", 1, 10_000, why=" (enter it: not in this text)")
     load = check_number("ENC carried", carried, 0, 1_000_000)
     share = load / enc_cap
     rows = load_table("aftermath", "encumbrance_status").rows

@@ -17,6 +17,7 @@ from typing import Final
 
 from pycore.dice import RandintSource, distribution, roll
 from pycore.errors import RuleError
+from pycore.systems.aftermath.limits import MAX_METERS
 from pycore.systems.aftermath.rounding import (
     check_choice,
     check_int,
@@ -30,7 +31,6 @@ from pycore.systems.aftermath.rounding import (
 from pycore.tables import Row, load_table
 
 STEPS: Final = ("PBR", "SHT", "EFF", "LNG", "EXT", "MAX")
-MAX_METERS: Final = 100_000
 MAX_BDG: Final = 200
 PBR_MODES: Final = ("add", "percent")
 GAUGES: Final = ("10", "12", "16", "20", ".410", "28")

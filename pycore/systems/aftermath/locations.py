@@ -26,7 +26,7 @@ ATTACK_FROM: Final = ("front", "rear", "side")
 DIRECTIONS: Final = {"bipedal": ("above", "below"), "quadrupedal": ("front", "rear")}
 #: AFT-13: bipedal regions by location number.
 REGION_NAMES: Final = {"head_neck": "head & neck", "torso": "torso", "leg": "leg", "arm": "arm"}
-MAX_MODIFIER: Final = 10
+MAX_LOCATION_MODIFIER: Final = 10
 
 
 @checked
@@ -134,7 +134,9 @@ def hit_location(d100: int, body: str = "bipedal", modifier: int = 0) -> str:
     """
     d100 = check_int("D100", d100, 1, 100, " (D100, 00 = 100)")
     body = check_choice("body", body, BODIES)
-    modifier = check_int("location modifier", modifier, -MAX_MODIFIER, MAX_MODIFIER)
+    modifier = check_int(
+        "location modifier", modifier, -MAX_LOCATION_MODIFIER, MAX_LOCATION_MODIFIER
+    )
     return _key(_row(body, min(max(d100 + modifier, 1), 100)))
 
 

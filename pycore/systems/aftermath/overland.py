@@ -19,7 +19,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_int, show
 from pycore.tables import load_table
-from pycore.validate import Exact, checked, exact
+from pycore.validate import Exact, checked, exact, whole
 
 COMBINE: Final = ("multiply", "lowest")
 
@@ -108,8 +108,7 @@ def day_after(weather: str, day: int, snow_days: int = 1) -> int:
     if not isinstance(weather, str) or weather not in schedules:
         raise RuleError(f"weather {weather!r} is unknown; allowed: {', '.join(schedules)}")
     for field, value in (("day", day), ("days of snow", snow_days)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 365:
-            raise RuleError(f"{field} {value!r} is outside 1 to 365")
+        whole(value, field, 1, 365)
     schedule = list(schedules[weather])
     if "Snow" in weather:
         schedule = [schedule[0]] * (snow_days - 1) + schedule
@@ -140,8 +139,7 @@ def acid_effect(d100: int) -> AcidEffect:
     ...
     pycore.errors.RuleError: D100 0 is outside 1 to 100
     """
-    if isinstance(d100, bool) or not isinstance(d100, int) or not 1 <= d100 <= 100:
-        raise RuleError(f"D100 {d100!r} is outside 1 to 100")
+    whole(d100, "D100", 1, 100)
     row = load_table("aftermath", "acid_effects").row_for_roll(d100)
     return AcidEffect(d100, str(row["effect"]), str(row["text"]), int(str(row["line"])))
 

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.dice import RandintSource, roll
-from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import signed
 from pycore.tables import load_table
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 
 @dataclass(frozen=True)
@@ -48,8 +47,7 @@ def reaction(d100: int) -> Reaction:
     ...
     pycore.errors.RuleError: D100 101 is outside 1 to 100
     """
-    if isinstance(d100, bool) or not isinstance(d100, int) or not 1 <= d100 <= 100:
-        raise RuleError(f"D100 {d100!r} is outside 1 to 100")
+    whole(d100, "D100", 1, 100)
     row = load_table("aftermath", "reaction").row_for_roll(d100)
     return Reaction(
         d100,

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from pycore.errors import RuleError
-from pycore.validate import checked
+from pycore.validate import checked, whole
 from pycore.validate import instance as instance  # the shared check, beside the ones here
 
 Rounding = Literal["half_up", "down", "up"]
@@ -89,11 +89,7 @@ def check_int(field: str, value: object, low: int, high: int, why: str = "") -> 
     ...
     pycore.errors.RuleError: D100 '7' is not a whole number; allowed: 1 to 100 (D100)
     """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{field} {value!r} is not a whole number; allowed: {low} to {high}{why}")
-    if not low <= value <= high:
-        raise RuleError(f"{field} {value} is outside {low} to {high}{why}")
-    return value
+    return whole(value, field, low, high, why=why)  # the one integer check, field first
 
 
 @checked

@@ -36,12 +36,13 @@ from pycore.store.shape import (
     WholeText,
     maybe,
 )
+from pycore.systems.aftermath.limits import MAX_NAME
 
 VERSION = 3  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
 LOG_LIMIT = 80  # each log of the section, newest first; older entries go to the archive
 REF_LOG_LIMIT = 100
 MAX_CHARACTERS = 200
-NAME = Text(60)  # the sheet's MAX_NAME
+NAME = Text(MAX_NAME)
 LABEL = Text(200)
 ATTR = MapOf(Whole(0, 74), 10)
 THROWS = MapOf(maybe(Whole(0, 40)), 10)

@@ -40,6 +40,7 @@ from pycore.systems.aftermath.critical import (
     stun_conditions,
 )
 from pycore.systems.aftermath.encumbrance import EncumbranceStatus, encumbrance_status
+from pycore.systems.aftermath.limits import MAX_NAME
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
 from pycore.systems.aftermath.weapon_record import legacy_weapon
 from pycore.validate import checked, exact, string
@@ -67,10 +68,8 @@ DAMAGE_KINDS: Final = ("lethal", "subdual", "critical", "c_type")
 #: AFT-M31: the regions a user gives a quadruped's locations (limbs count as legs for AFT-23).
 REGIONS: Final = ("head_neck", "torso", "limb")
 BODIES: Final = ("bipedal", "quadrupedal")
-MAX_NAME: Final = 60
 MAX_SKILLS: Final = 40
 MAX_ITEMS: Final = 60
-MAX_WEAPONS: Final = 12
 MAX_CONDITIONS: Final = 40
 LOCATIONS: Final = tuple(range(1, 31))
 

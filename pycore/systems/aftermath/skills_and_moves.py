@@ -20,7 +20,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_choice, check_int, show
 from pycore.tables import Row, load_table
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 
 def learning_keys() -> tuple[str, ...]:
@@ -172,8 +172,7 @@ def climb(method: str, bma: int, ladder_bcs: int | None = None) -> Climb:
     methods = [str(r["method"]) for r in table.rows]
     if method not in methods:
         raise RuleError(f"climbing method {method!r} is unknown; allowed: {', '.join(methods)}")
-    if isinstance(bma, bool) or not isinstance(bma, int) or not 0 <= bma <= 200:
-        raise RuleError(f"BMA {bma!r} is outside 0 to 200")
+    whole(bma, "BMA", 0, 200)
     row = table.row_by("method", method)
     factor = row["bma_factor"]
     assert isinstance(factor, Fraction)
@@ -229,12 +228,7 @@ def throw(effect_number: int) -> Throw:
     ...
     pycore.errors.RuleError: Effect Number -1 is outside 0 to 99
     """
-    if (
-        isinstance(effect_number, bool)
-        or not isinstance(effect_number, int)
-        or not 0 <= effect_number <= 99
-    ):
-        raise RuleError(f"Effect Number {effect_number!r} is outside 0 to 99")
+    whole(effect_number, "Effect Number", 0, 99)
     row = load_table("aftermath", "unarmed_throw").row_for_roll(effect_number)
     return Throw(effect_number, str(row["outcome"]), int(str(row["line"])))
 
@@ -329,14 +323,8 @@ def entanglement(
     ...
     pycore.errors.RuleError: location 31 is outside 1 to 30 (bipedal)
     """
-    if (
-        isinstance(effect_number, bool)
-        or not isinstance(effect_number, int)
-        or not 0 <= effect_number <= 99
-    ):
-        raise RuleError(f"Effect Number {effect_number!r} is outside 0 to 99")
-    if isinstance(location, bool) or not isinstance(location, int) or not 1 <= location <= 30:
-        raise RuleError(f"location {location!r} is outside 1 to 30 (bipedal)")
+    whole(effect_number, "Effect Number", 0, 99)
+    whole(location, "location", 1, 30, why=" (bipedal)")
     table = load_table("aftermath", "entanglement")
     groups = table.meta["groups"]
     assert isinstance(groups, Mapping)
@@ -402,8 +390,7 @@ def stopping(category: int, pca: int, knock_back_m: int = 0) -> Stopping:
         ("PCA", pca, 50),
         ("knock-back", knock_back_m, 100),
     ):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-            raise RuleError(f"{field} {value!r} is outside 0 to {high}")
+        whole(value, field, 0, high)
     now = max(0, category - knock_back_m // 2)
     row = load_table("aftermath", "stopping_forward_motion").row_by("category", now)
     phases = pca if row["phases"] == "PCA" else int(str(row["phases"]))

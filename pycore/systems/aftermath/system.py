@@ -19,6 +19,10 @@ SYSTEM = System(
         under_way="pycore.systems.aftermath.fight.public:aftermath_under_way",
         clock=("Turn", "Phase"),
     ),
+    words={
+        "aftermath": "the Aftermath characters and fight",
+        "aftermath_ref": "the Aftermath reference rolls",
+    },
     credit=Credit(
         "Aftermath!-style BCS/DAT tactical rules",
         "Seed 001: critical tables, situation modifiers, hit locations, weapons and armor, range, "

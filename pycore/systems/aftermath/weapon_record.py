@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from pycore.validate import checked
+from pycore.systems.aftermath.limits import MAX_NAME
+from pycore.validate import checked, is_whole
 
 #: Each field of a weapon and the words its errors use.
 FIELD_NAMES: Final = {
@@ -25,7 +26,6 @@ FIELD_NAMES: Final = {
 #: rounds left and the rounds a full load holds ("" while not said: nothing is counted).
 AMMO_FIELDS: Final = ("ammo", "rounds", "capacity")
 MAX_ROUNDS: Final = 1000
-MAX_NAME: Final = 60  # the sheet's MAX_NAME
 
 
 @checked
@@ -66,7 +66,7 @@ def legacy_weapon(raw: object) -> dict[str, Any]:
 @checked
 def round_count(raw: object) -> int | str:
     """A saved count of rounds: a whole number from 0 to MAX_ROUNDS, else "" (not said)."""
-    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_ROUNDS:
+    if is_whole(raw) and 0 <= raw <= MAX_ROUNDS:
         return raw
     text = tidy(raw)
     return (

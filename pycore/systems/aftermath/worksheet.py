@@ -35,6 +35,7 @@ from pycore.systems.aftermath.critical import Moment
 from pycore.systems.aftermath.guns import base_bdg, critical_row, range_row_for, shot_size
 from pycore.systems.aftermath.guns import range_group as range_group_of
 from pycore.systems.aftermath.hand import HthAttack, hth_bcs, resolve_hth
+from pycore.systems.aftermath.limits import MAX_METERS
 from pycore.systems.aftermath.missile import MissileAttack, missile_bcs, resolve_missile
 from pycore.systems.aftermath.sheet import (
     LOCATIONS,
@@ -141,7 +142,6 @@ OPTIONAL_FIELDS: Final = {
     "max_bursts": (1, 20, "Most bursts per Action"),
     "cover_av": (0, 200, "Cover AV"),
 }
-MAX_METERS: Final = 100_000
 
 
 @checked

@@ -32,7 +32,7 @@ from pycore.systems.gurps.lines import (
     line_to_json,
 )
 from pycore.systems.gurps.sheet import Combatant
-from pycore.validate import fields_as_declared, instance, shown
+from pycore.validate import fields_as_declared, instance, is_whole, shown
 
 
 def _first(c: Combatant) -> AttackLine:
@@ -105,11 +105,7 @@ def edited_line(c: Combatant, index: int, field: str, typed: str) -> Combatant:
 
 
 def _line(c: Combatant, index: int) -> AttackLine:
-    if (
-        isinstance(index, bool)
-        or not isinstance(index, int)
-        or not 0 <= index < len(c.more_attacks)
-    ):
+    if not is_whole(index) or not 0 <= index < len(c.more_attacks):
         raise RuleError(f"attack line {shown(index)} is not one of the other attacks")
     return c.more_attacks[index]
 
@@ -117,7 +113,7 @@ def _line(c: Combatant, index: int) -> AttackLine:
 def armed(c: Combatant, index: int) -> Combatant:
     """The combatant as he attacks with line ``index`` (0: his weapon as on the sheet)."""
     lines = attack_lines(c)
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(lines):
+    if not is_whole(index) or not 0 <= index < len(lines):
         raise RuleError(f"attack line {shown(index)} is not one of the {len(lines)} on the sheet")
     if index == 0:
         return c

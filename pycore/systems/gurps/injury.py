@@ -21,7 +21,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import exact, yards_text
 from pycore.tables import load_table
-from pycore.validate import checked, shown
+from pycore.validate import checked, shown, whole
 
 #: The Injury Tolerance flags of 003 lines 66-77 (GUR-60, GUR-61).
 TOLERANCES: Final = (
@@ -130,12 +130,7 @@ def basic_damage(dice: str, roll_total: int, damage_type: str) -> int:
     """
     n, k = parse_damage(dice)
     row = _type_row(damage_type)
-    if (
-        isinstance(roll_total, bool)
-        or not isinstance(roll_total, int)
-        or not n <= roll_total <= 6 * n
-    ):
-        raise RuleError(f"dice total {shown(roll_total)} is outside {n} to {6 * n} ({n}d)")
+    whole(roll_total, "dice total", n, 6 * n, why=f" ({n}d)")
     minimum = row["min_basic"]
     assert isinstance(minimum, int)
     return max(minimum, roll_total + k)
@@ -176,9 +171,7 @@ def at_half_damage(
 
 
 def _check(field: str, value: object, low: int = 0, high: int = MAX_DAMAGE) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleError(f"{field} {shown(value)} is outside {low} to {high}")
-    return value
+    return whole(value, field, low, high)
 
 
 @checked

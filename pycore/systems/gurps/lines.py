@@ -18,7 +18,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.defenses import ATTACK_KINDS
 from pycore.systems.gurps.injury import damage_types, parse_damage
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import checked, shown
+from pycore.validate import checked, is_whole, shown
 
 MAX_LINES: Final = 12
 
@@ -147,7 +147,7 @@ def line_from_json(raw: Mapping[str, Any]) -> AttackLine:
             value = bool(value)
         elif bounds is not None:
             low, high = bounds
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            if not is_whole(value) or not low <= value <= high:
                 raise RuleError(f"other attacks: {label} {shown(value)} is not {low} to {high}")
         else:
             value = str(value).strip()[:60]

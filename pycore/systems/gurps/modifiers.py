@@ -21,7 +21,7 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import Row, load_table
-from pycore.validate import checked, shown
+from pycore.validate import checked, shown, whole
 
 MAX_MODIFIER: Final = 50
 MAX_MODIFIERS: Final = 40
@@ -117,18 +117,14 @@ def effective_skill(
     ...
     pycore.errors.RuleError: modifier 'x' 99 is outside -50 to 50
     """
-    if isinstance(base, bool) or not isinstance(base, int) or not -50 <= base <= 50:
-        raise RuleError(f"base skill {shown(base)} is outside -50 to 50")
+    whole(base, "base skill", -50, 50)
     items = tuple(modifiers)
     if len(items) > MAX_MODIFIERS:
         raise RuleError(f"modifiers: {len(items)} given; at most {MAX_MODIFIERS}")
     for m in items:
         if not isinstance(m, Modifier):
             raise RuleError(f"modifier {shown(m)} is not a named modifier with its source")
-        if isinstance(m.value, bool) or not isinstance(m.value, int) or abs(m.value) > MAX_MODIFIER:
-            raise RuleError(
-                f"modifier {shown(m.reason)} {shown(m.value)} is outside {-MAX_MODIFIER} to {MAX_MODIFIER}"
-            )
+        whole(m.value, f"modifier {shown(m.reason)}", -MAX_MODIFIER, MAX_MODIFIER)
     uncapped = base + sum(m.value for m in items)
     total = min(uncapped, melee_cap) if melee_cap is not None else uncapped
     return EffectiveSkill(base, items, uncapped, total, melee_cap)

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.dice import RandintSource
-from pycore.errors import RuleError
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import checked, shown
+from pycore.validate import checked, whole
 
 
 @dataclass(frozen=True)
@@ -77,12 +76,7 @@ def turn_order(combatants: Iterable[Fighter], rng: RandintSource) -> tuple[Slot,
     slots = []
     for fighter in combatants:
         speed = exact(f"{fighter.name}: Basic Speed", fighter.basic_speed, 0, 30)
-        if (
-            isinstance(fighter.dx, bool)
-            or not isinstance(fighter.dx, int)
-            or not 0 <= fighter.dx <= 40
-        ):
-            raise RuleError(f"{fighter.name}: DX {shown(fighter.dx)} is outside 0 to 40")
+        whole(fighter.dx, f"{fighter.name}: DX", 0, 40)
         tiebreak = rng.randint(1, 1_000_000)
         slots.append(Slot(fighter.name, speed, fighter.dx, tiebreak, fighter.key))
     return tuple(sorted(slots, key=lambda s: (-s.basic_speed, -s.dx, -s.tiebreak)))

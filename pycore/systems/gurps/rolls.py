@@ -17,8 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from pycore.dice import RandintSource, Roll, distribution, roll
-from pycore.errors import RuleError
-from pycore.validate import checked, shown
+from pycore.validate import checked, whole
 
 #: Bounds of a typed-in effective skill or defense (STYLE 3): far beyond any useful value.
 MIN_SCORE: Final = -50
@@ -26,15 +25,11 @@ MAX_SCORE: Final = 50
 
 
 def _score(field: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not MIN_SCORE <= value <= MAX_SCORE:
-        raise RuleError(f"{field} {shown(value)} is outside {MIN_SCORE} to {MAX_SCORE}")
-    return value
+    return whole(value, field, MIN_SCORE, MAX_SCORE)
 
 
 def _roll(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 18:
-        raise RuleError(f"3d6 roll {shown(value)} is outside 3 to 18")
-    return value
+    return whole(value, "3d6 roll", 3, 18)
 
 
 @lru_cache(maxsize=1)

@@ -36,7 +36,7 @@ from pycore.systems.gurps.injury import (
 from pycore.systems.gurps.lines import AttackLine, counted, line_to_json, lines_from_saved
 from pycore.systems.gurps.modifiers import maneuver_names, posture_names
 from pycore.systems.gurps.order import Fighter
-from pycore.validate import checked, exact, shown
+from pycore.validate import checked, exact, shown, whole
 
 #: (low, high) of every whole-number field; the message names the field and the range.
 BOUNDS: Final[dict[str, tuple[int, int]]] = {
@@ -194,8 +194,7 @@ def combatant_from_json(data: Mapping[str, Any]) -> Combatant:
             value = lines_from_saved(value)  # a list, or the text of sheets saved before
         elif key in BOUNDS:
             low, high = BOUNDS[key]
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise RuleError(f"{LABELS[key]} {shown(value)} is outside {low} to {high}")
+            whole(value, LABELS[key], low, high)
         elif key in CHECKS:
             value = bool(value)
         else:

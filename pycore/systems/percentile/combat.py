@@ -21,7 +21,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import fmt
-from pycore.validate import checked, exact
+from pycore.validate import checked, exact, is_whole
 
 #: A fight longer than this many five-second rounds is a typing slip.
 MAX_ROUNDS = 100_000
@@ -141,7 +141,7 @@ def order_roll_due(settings: Settings, round_number: int, piece: int = 1) -> boo
     True
     """
     for name, value in (("round", round_number), ("piece", piece)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        if not is_whole(value) or value < 1:
             raise RuleError(f"{name} number must be a whole number from 1, got {value!r}")
     if settings.pieces:
         return True
@@ -174,7 +174,7 @@ def round_seconds(round_number: int) -> str:
     ...
     pycore.errors.RuleError: round number must be a whole number from 1, got 0
     """
-    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+    if not is_whole(round_number) or round_number < 1:
         raise RuleError(f"round number must be a whole number from 1, got {round_number!r}")
     return f"round {round_number}: about {fmt(5 * (round_number - 1))} to {fmt(5 * round_number)} s of game time elapsed"
 

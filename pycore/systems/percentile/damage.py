@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import Number, bounded, fmt
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 STRUCTURE_POINTS = 10  # PCT-46: ten unrecorded points of structure per body part
 DESTRUCTION_MULTIPLE = 5  # PCT-47
@@ -92,11 +92,7 @@ def additional_descriptions(category: int, run_ends: Sequence[int]) -> list[int]
     >>> [category_label(c) for c in additional_descriptions(10, [3, 9, 13, 17, 20])]   # PCT-D15
     ['46-50', '41-45', '11-15']
     """
-    if (
-        isinstance(category, bool)
-        or not isinstance(category, int)
-        or not 1 <= category <= CATEGORIES
-    ):
+    if not is_whole(category) or not 1 <= category <= CATEGORIES:
         raise RuleError(f"category must be a whole number from 1 to {CATEGORIES}, got {category!r}")
     if isinstance(run_ends, (str, bytes)) or not isinstance(run_ends, Sequence):
         raise RuleError(f"run ends must be a list of categories, got {run_ends!r}")

@@ -17,6 +17,7 @@ from typing import Any
 
 from pycore.errors import DiceError, TableError
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
+from pycore.systems.percentile.limits import MAX_ROWS
 from pycore.tables import Table, parse_table
 from pycore.validate import checked
 
@@ -398,7 +399,6 @@ GM_TABLES: dict[str, GMTable] = {
 
 
 SEED = "000_3a834ccfd7e05c13.txt"
-MAX_ROWS = 2000
 
 
 def _spec(table_id: str) -> GMTable:

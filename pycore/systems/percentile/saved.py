@@ -33,12 +33,12 @@ from pycore.store.shape import (
     WholeText,
     maybe,
 )
+from pycore.systems.percentile.limits import MAX_ROWS
 from pycore.validate import checked
 
 VERSION = 2
 LOG_LIMIT = 200  # each log (checks, combat), newest first; older entries go to the archive
 MAX_CHARACTERS = 500
-MAX_ROWS = 2000
 
 #: The stable key of every GM table (never renamed; the inventory ID may be).
 STABLE_KEYS: Mapping[str, str] = {

@@ -19,6 +19,7 @@ SYSTEM = System(
         under_way="pycore.share.public_percentile:percentile_under_way",
         clock=("Round", "piece"),
     ),
+    words={"percentile": "the Percentile characters and fight"},
     credit=Credit(
         "Percentile sci-fi combat",
         "Seed 000: surprise, primary attack, agility points, brawlmanship and marksmanship, "

@@ -21,6 +21,7 @@ from fractions import Fraction
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import Number, bounded, check_roll, faces_under, fmt
+from pycore.systems.percentile.limits import MAX_RANGE_M
 from pycore.validate import checked
 
 DIRECT_MARGIN = 20  # PCT-35: direct needs a margin of more than 20
@@ -28,7 +29,6 @@ BOUNCE_BAND = 20  # PCT-38: a miss is more than 20 over BRAWL
 MAX_PTH = 999  # Table #3-1 as published: cells above 100, up to 929
 HTH_MAX_RANGE_M = 3  # PCT-05: not over three meters (3 m allowed, G18)
 DAMAGE_DIE_ADVISORY_M = 10  # PCT-42: procedure two is for ranges under 10 m
-MAX_RANGE_M = 100_000
 GRENADE_MISS_PLUS = 13
 
 

@@ -20,7 +20,7 @@ from typing import Final, Literal, get_args
 from pycore.errors import RuleError
 from pycore.systems.simply.limits import MAX_RAW
 from pycore.tables import Row, load_table
-from pycore.validate import checked, fields_as_declared
+from pycore.validate import checked, fields_as_declared, whole
 
 #: The attack types of SIM-D09 (the user may override the type per attack).
 DamageKind = Literal["projectile", "energy", "other"]
@@ -293,8 +293,7 @@ class Protection:
 
     def __post_init__(self) -> None:
         hits = self.ablative_hits
-        if isinstance(hits, bool) or not isinstance(hits, int) or not 0 <= hits <= MAX_RAW:
-            raise RuleError(f"ablative_hits {hits!r} is not a whole number from 0 to {MAX_RAW}")
+        whole(hits, "ablative_hits", 0, MAX_RAW)
         fields_as_declared(self)  # real armor rows (issue 14)
         if self.coating is not None and (self.armor is None or not self.armor.coatable):
             where = "no armor" if self.armor is None else self.armor.id
@@ -462,8 +461,7 @@ def apply_protection(
     5
     """
     checked = check_kind(kind)
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= MAX_RAW:
-        raise RuleError(f"raw damage {raw!r} is outside 0 to {MAX_RAW}")
+    whole(raw, "raw damage", 0, MAX_RAW)
     worn = protection if protection is not None else Protection()
     steps: list[Step] = []
     hits = worn.ablative_hits
@@ -489,10 +487,7 @@ def apply_protection(
         if not isinstance(entry, tuple) or len(entry) != 2:
             raise RuleError(f"modifier {entry!r} is not a (name, value) pair", rules=("SIM-41",))
         label, value = entry
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_FREE_MOD:
-            raise RuleError(
-                f"modifier {label!r} {value!r} is outside {-MAX_FREE_MOD} to {MAX_FREE_MOD}"
-            )
+        whole(value, f"modifier {label!r}", -MAX_FREE_MOD, MAX_FREE_MOD)
         steps.append(Step(str(label), value, "SIM-41"))
     injury = max(0, raw + sum(s.modifier for s in steps))
     return ProtectionResult(raw, checked, tuple(steps), injury, hits)

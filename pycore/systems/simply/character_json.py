@@ -28,7 +28,7 @@ from pycore.systems.simply.character import (
 )
 from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.stats import STAT_NAMES, Adjustment, Speed
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 MAX_TEXT: Final = 10_000
 MAX_ITEMS: Final = 500
@@ -96,16 +96,7 @@ def _str(where: str, value: object, *, optional: bool = False) -> Any:
 def _intv(where: str, value: object, *, optional: bool = False) -> Any:
     if value is None and optional:
         return None
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not -MAX_STAT * 10 <= value <= (MAX_STAT * 10)
-    ):
-        raise RuleError(
-            f"{where} {value!r:.60} is not valid; allowed: a whole number from "
-            f"{-MAX_STAT * 10} to {MAX_STAT * 10}"
-        )
-    return value
+    return whole(value, where, -MAX_STAT * 10, MAX_STAT * 10)
 
 
 def _list(where: str, value: object) -> list[Any]:
@@ -209,7 +200,7 @@ def character_from_json(d: dict[str, Any]) -> Character:
     >>> character_from_json({"name": "Bo", "strength": "7"})
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: strength '7' is not valid; allowed: a whole number from -1000 to 1000
+    pycore.errors.RuleError: strength '7' is not a whole number; allowed: -1000 to 1000
     >>> character_from_json({"name": "Bo", "pet": "cat"}).extra["pet"]
     'cat'
     """
@@ -268,8 +259,7 @@ def campaign_from_json(data: Mapping[str, Any]) -> Campaign:
     values: dict[str, int] = {}
     for key, (label, low, high, rule) in CAMPAIGN_FIELDS.items():
         value = data.get(key, getattr(Campaign(), key))
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RuleError(f"{label} {value!r} is outside {low} to {high}", rules=(rule,))
+        whole(value, label, low, high, rules=(rule,))
         values[key] = value
     if values["stat_min"] > values["stat_max"]:
         raise RuleError(

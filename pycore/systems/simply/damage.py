@@ -19,7 +19,6 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.dice import RandintSource, roll
-from pycore.errors import RuleError
 from pycore.systems.simply.armor import (
     DamageKind,
     Protection,
@@ -50,14 +49,8 @@ def master_damage(max_damage: int, roll: int) -> int:
     ...
     pycore.errors.RuleError: max damage 101 is outside 1 to 100
     """
-    if (
-        isinstance(max_damage, bool)
-        or not isinstance(max_damage, int)
-        or not 1 <= max_damage <= 100
-    ):
-        raise RuleError(f"max damage {max_damage!r} is outside 1 to 100", rules=("SIM-D07",))
-    if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 20:
-        raise RuleError(f"damage roll {roll!r} is outside 1 to 20 (1D20)", rules=("SIM-40",))
+    whole(max_damage, "max damage", 1, 100, rules=("SIM-D07",))
+    whole(roll, "damage roll", 1, 20, why=" (1D20)", rules=("SIM-40",))
     value = load_table("simply", "master_damage").cell(max_damage, roll)
     assert isinstance(value, int)
     return value

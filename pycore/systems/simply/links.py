@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 #: The longest id kept (the saved section's shape says the same).
 MAX_UID: Final = 80
@@ -108,7 +108,7 @@ def uid_at(records: Sequence[Any], position: Any) -> str | None:
     """
     if isinstance(position, str):
         position = position_in(position)
-    if isinstance(position, bool) or not isinstance(position, int):
+    if not is_whole(position):
         return None
     return uid_of(records[position]) if 0 <= position < len(records) else None
 

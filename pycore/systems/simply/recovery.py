@@ -19,7 +19,7 @@ from pycore.errors import RuleError
 from pycore.systems.simply.limits import MAX_HP
 from pycore.systems.simply.tasks import TargetNumber, success_chance, target_number
 from pycore.tables import Row, load_table
-from pycore.validate import checked, whole
+from pycore.validate import checked, is_whole, whole
 
 Skill = Literal["First Aid", "Medicine"]
 SKILLS: Final = ("First Aid", "Medicine")
@@ -200,7 +200,7 @@ def revive(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     pycore.errors.RuleError: HP -1 is outside 0 to 26: stabilize and heal a critical character first
     """
     checked = _skill(skill)
-    if isinstance(hp, int) and not isinstance(hp, bool) and hp < 0:
+    if is_whole(hp) and hp < 0:
         raise RuleError(
             f"HP {hp} is outside 0 to {hp_max}: stabilize and heal a critical character first",
             rules=("SIM-D16",),

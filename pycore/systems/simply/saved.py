@@ -32,7 +32,7 @@ from pycore.store.shape import (
     Whole,
     maybe,
 )
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 #: The stated caps of the logs (newest first); older entries go to the export's archive.
 COMBAT_LOG_LIMIT = 300
@@ -304,7 +304,7 @@ def combat_1_to_2(value: Any) -> Any:
     moved = []
     for fighter in fighters:
         linked = fighter.get("character") if isinstance(fighter, dict) else None
-        if isinstance(linked, int) and not isinstance(linked, bool):
+        if is_whole(linked):
             fighter = {k: v for k, v in fighter.items() if k != "character"}
             fighter[POSITION] = linked
         moved.append(fighter)

@@ -19,11 +19,10 @@ from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.stats import (
     Derivation,
     age_category,
-    check_int,
     check_level,
 )
 from pycore.tables import load_table
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 #: The three kinds of skill (SIM-20).
 KINDS: Final[tuple[str, ...]] = ("personal", "physical", "mental")
@@ -49,7 +48,7 @@ def explain_skill_purchase_points(intellect: int, age: str) -> Derivation:
     >>> str(explain_skill_purchase_points(6, "Adolescent"))
     'SPP = 2 × I + age SPP − 10 = 2 × 6 + 7 − 10 = 9'
     """
-    check_int("Intellect", intellect, 0, MAX_STAT)
+    whole(intellect, "Intellect", 0, MAX_STAT)
     base = age_category(age).spp_base
     value = 2 * intellect + base - 10
     return Derivation(
@@ -115,7 +114,7 @@ def explain_skill_rating(
     >>> str(explain_skill_rating(6, None, "mental", "I"))
     'Rating: none (a mental skill not bought cannot be rolled)'
     """
-    check_int(stat_name, stat, -MAX_STAT, MAX_STAT)
+    whole(stat, stat_name, -MAX_STAT, MAX_STAT)
     bonus = level_bonus(level, kind)
     if bonus is None:
         return Derivation(

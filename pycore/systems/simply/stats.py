@@ -21,7 +21,7 @@ from typing import Final, Literal
 from pycore.errors import RuleError
 from pycore.systems.simply.limits import MAX_LUCK, MAX_STAT
 from pycore.tables import Row, load_table
-from pycore.validate import checked
+from pycore.validate import checked, whole
 
 #: The four skill levels, lowest first (SIM-19, SIM-28).
 LEVELS: Final[tuple[str, ...]] = ("Familiar", "Capable", "Professional", "Expert")
@@ -43,24 +43,6 @@ SWIMMING_SPEED: Final = 1
 
 #: SIM-D05: the starting Luck Points when the GM gives none (a campaign setting).
 DEFAULT_STARTING_LUCK: Final = 10
-
-
-@checked
-def check_int(field: str, value: object, lo: int, hi: int) -> int:
-    """``value`` as an int in ``lo``..``hi``, or a RuleError naming the field, value and range.
-
-    >>> check_int("Adj H", 4, 1, 10)
-    4
-    >>> check_int("Adj H", 11, 1, 10)
-    Traceback (most recent call last):
-    ...
-    pycore.errors.RuleError: Adj H 11 is outside the table; allowed: 1 to 10
-    """
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleError(f"{field} {value!r} is not a whole number; allowed: {lo} to {hi}")
-    if not lo <= value <= hi:
-        raise RuleError(f"{field} {value} is outside the table; allowed: {lo} to {hi}")
-    return value
 
 
 @checked
@@ -209,9 +191,7 @@ def adjusted_stats(stats: Stats, adjustments: tuple[Adjustment, ...] = ()) -> St
                 f"adjustment {adjustment.source!r} stat {adjustment.stat!r} is unknown; "
                 "allowed: S, C, I, H"
             )
-        check_int(
-            f"adjustment {adjustment.source!r} amount", adjustment.amount, -MAX_STAT, MAX_STAT
-        )
+        whole(adjustment.amount, f"adjustment {adjustment.source!r} amount", -MAX_STAT, MAX_STAT)
         delta[adjustment.stat] += adjustment.amount
     return Stats(
         stats.strength + delta["S"],
@@ -228,7 +208,7 @@ def hp_multiplier(adj_health: int) -> Fraction:
     >>> hp_multiplier(3), hp_multiplier(10)
     (Fraction(5, 2), Fraction(4, 1))
     """
-    check_int("Adj H", adj_health, 1, 10)
+    whole(adj_health, "Adj H", 1, 10)
     value = load_table("simply", "hp_multiplier").row_for_roll(adj_health)["multiplier"]
     assert isinstance(value, Fraction)
     return value
@@ -241,7 +221,7 @@ def explain_hit_points(adj_strength: int, adj_health: int) -> Derivation:
     >>> str(explain_hit_points(6, 5))
     'HP = ⌈Adj S × m + Adj H⌉ = ⌈6 × 3 + 5⌉ = 23'
     """
-    check_int("Adj S", adj_strength, 0, MAX_STAT)
+    whole(adj_strength, "Adj S", 0, MAX_STAT)
     m = hp_multiplier(adj_health)
     exact = adj_strength * m + adj_health
     value = math.ceil(exact)
@@ -272,9 +252,9 @@ def explain_fatigue_points(adj_strength: int, adj_health: int, variation: int = 
     >>> str(explain_fatigue_points(8, 4, -2))
     'FP = Adj S + Adj H + campaign -2 = 8 + 4 - 2 = 10'
     """
-    check_int("Adj S", adj_strength, 0, MAX_STAT)
-    check_int("Adj H", adj_health, 0, MAX_STAT)
-    check_int("fatigue variation", variation, -MAX_STAT, MAX_STAT)
+    whole(adj_strength, "Adj S", 0, MAX_STAT)
+    whole(adj_health, "Adj H", 0, MAX_STAT)
+    whole(variation, "fatigue variation", -MAX_STAT, MAX_STAT)
     value = adj_strength + adj_health + variation
     if variation:
         sign = "+" if variation > 0 else "-"
@@ -323,7 +303,7 @@ def explain_unarmed_max_damage(adj_strength: int, martial_arts: str | None = Non
     >>> str(explain_unarmed_max_damage(5))
     'Unarmed Max Dmg = table(Adj S 5: 5-7) = 6'
     """
-    check_int("Adj S", adj_strength, 1, 20)  # SIM-D07: the table covers Adj S 1-20
+    whole(adj_strength, "Adj S", 1, 20)  # SIM-D07: the table covers Adj S 1-20
     bonus = martial_arts_bonus(martial_arts)
     row = load_table("simply", "unarmed_damage").row_for_roll(adj_strength)
     base = _int(row, "max_damage")
@@ -358,7 +338,7 @@ def explain_initiative_bonus(combat_awareness: str | None, other: int = 0) -> De
     'Initiative bonus = no Combat Awareness 0 = 0'
     """
     level = check_level("Combat Awareness", combat_awareness)
-    check_int("other initiative bonus", other, -MAX_STAT, MAX_STAT)
+    whole(other, "other initiative bonus", -MAX_STAT, MAX_STAT)
     if level is None:
         # SIM-24: Combat Awareness is mental, so it has no default and adds nothing untrained.
         base, text = 0, "no Combat Awareness 0"
@@ -409,4 +389,4 @@ def initial_luck(starting_luck: int = DEFAULT_STARTING_LUCK) -> int:
     >>> initial_luck(), initial_luck(15)
     (10, 15)
     """
-    return check_int("starting luck", starting_luck, 0, MAX_LUCK)
+    return whole(starting_luck, "starting luck", 0, MAX_LUCK)

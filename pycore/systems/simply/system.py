@@ -21,6 +21,11 @@ SYSTEM = System(
         public="pycore.share.public:public_fight",
         under_way="pycore.share.public:simply_under_way",
     ),
+    words={
+        "simply_characters": "the Simply characters",
+        "simply_task": "the Simply task rolls",
+        "simply_combat": "the Simply fight",
+    },
     credit=Credit(
         "Simply Roleplaying!",
         "Seed 002: tasks, tests, contests, character building, armor, skills, the Master Damage "

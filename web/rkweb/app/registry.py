@@ -1,7 +1,8 @@
 """The one list of features: each route's nav label, the saved section it owns and its module.
 
-Adding a system touches this list and its own folder ``rkweb/features/<system>/`` only. Feature
-modules are imported on first use: a rule system is not needed to start the app (start-up bench).
+The rule systems come from their descriptors (``pycore.systems.system``): adding one is its
+folders (``pycore/systems/<system>/``, ``rkweb/features/<system>/``) and one line in
+``SYSTEM_KEYS``, never this list. Feature modules are imported on first use: a rule system is not needed to start the app (start-up bench).
 
 >>> [f.route for f in FEATURES]
 ['dice', 'simply', 'gurps', 'aftermath', 'percentile', 'share', 'settings', 'about', 'player']

@@ -26,22 +26,17 @@ from dataclasses import replace
 from datetime import datetime
 
 from pycore.store import LoadReport, SaveReport
+from pycore.systems.system import systems
 from rkweb.app.model import Banner, Model
 from rkweb.app.registry import feature
 
 #: An export older than this is worth a reminder.
 REMIND_AFTER_DAYS = 7
-#: Plain names of the sections, for notices.
+#: Plain names of the sections, for notices (each system's from its descriptor).
 SECTION_WORDS = {
     "dice": "the dice rolls",
     "settings": "the settings",
-    "simply_characters": "the Simply characters",
-    "simply_task": "the Simply task rolls",
-    "simply_combat": "the Simply fight",
-    "gurps": "the 3d6 fight",
-    "aftermath": "the Aftermath characters and fight",
-    "aftermath_ref": "the Aftermath reference rolls",
-    "percentile": "the Percentile characters and fight",
+    **{section: words for system in systems() for section, words in system.words.items()},
 }
 
 

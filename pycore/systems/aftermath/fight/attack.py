@@ -32,7 +32,7 @@ from pycore.systems.aftermath.fight.value import (
     whole,
 )
 from pycore.systems.aftermath.steps import step_rules
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 #: The most characters of a typed roll kept (a burst's rolls are typed one at a time).
 MAX_TYPED: Final = 40
@@ -186,7 +186,7 @@ def _damage_total(sheet: Mapping[str, Any]) -> int:
     """Every kind of damage on a sheet's record, added up (lethal, subdual, critical...)."""
     damage = sheet.get("damage")
     found = damage.values() if isinstance(damage, Mapping) else ()
-    return sum(v for v in found if isinstance(v, int) and not isinstance(v, bool))
+    return sum(v for v in found if is_whole(v))
 
 
 def _hurt(

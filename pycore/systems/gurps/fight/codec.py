@@ -18,7 +18,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.fight.value import ASK_LABELS, Ask, Fight, Pending, Place
 from pycore.systems.gurps.sheet import combatant_from_json, combatant_to_json
 from pycore.systems.gurps.worksheet import setup_from_json, setup_to_json
-from pycore.validate import checked, shown
+from pycore.validate import checked, shown, whole
 
 _MAX_ASKS = 50
 
@@ -82,12 +82,6 @@ def _mapping(raw: object, what: str) -> Mapping[str, Any]:
     return raw
 
 
-def _whole(raw: object, what: str) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise RuleError(f"saved {what} {shown(raw)} is not a whole number")
-    return raw
-
-
 def _ask_from_json(raw: Mapping[str, Any], ids: set[str]) -> Ask | None:
     kind, who = raw.get("kind"), str(raw.get("who", ""))
     if kind not in ASK_LABELS or who not in ids:
@@ -129,11 +123,11 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
     ids = {c.id for c in people}
     saved = _mapping(data.get("fight"), "turn order")
     order = tuple(
-        Place(str(p["id"]), _whole(p.get("tiebreak", 0), "tiebreak"))
+        Place(str(p["id"]), whole(p.get("tiebreak", 0), "saved tiebreak"))
         for p in (_mapping(r, "place") for r in _listed(saved.get("order"), "order"))
         if p.get("id") in ids
     )
-    turn = _whole(saved.get("turn", 0), "turn")
+    turn = whole(saved.get("turn", 0), "saved turn")
     raw = data.get("pending")
     recovery = saved.get("recovery", "")
     mental = saved.get("mental_recovery", "")
@@ -144,12 +138,12 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
     )
     return Fight(
         people,
-        _whole(saved.get("round", 0), "round"),
+        whole(saved.get("round", 0), "saved round"),
         order,
         min(max(turn, 0), max(len(order) - 1, 0)),
         _pending_from_json(raw) if isinstance(raw, Mapping) else None,
         recovery if recovery in ("failed", "recovered") else "",
-        max(_whole(saved.get("attacks", 0), "attacks"), 0),
+        max(whole(saved.get("attacks", 0), "saved attacks"), 0),
         mental if mental in ("failed", "recovered") else "",
         saved.get("chosen") is True,
         tuple(a for a in asks if a is not None),

@@ -80,7 +80,6 @@ from pycore.systems.percentile.fight.turns import (
 )
 from pycore.systems.percentile.fight.value import (
     AP_RANGE,
-    MAX_RANGE_M,
     MODIFIER_RANGE,
     RANGE_LABEL,
     WAITING,
@@ -103,6 +102,7 @@ from pycore.systems.percentile.fight.value import (
     toggle_asleep,
     with_side,
 )
+from pycore.systems.percentile.limits import MAX_RANGE_M
 
 #: The steps a page calls: each ``(fight: Fight, ...) -> tuple[Fight, result]`` with
 #: ``result.step`` a :class:`pycore.step.Step`.

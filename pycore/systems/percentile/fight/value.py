@@ -23,13 +23,13 @@ from pycore.systems.percentile import combat, sides
 from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.attack import Hit
 from pycore.systems.percentile.checks import parse_number
+from pycore.systems.percentile.limits import MAX_RANGE_M  # R-F: the attack form's range
 from pycore.systems.percentile.roster import Fighter
 from pycore.systems.percentile.sides import PrimaryAttack
 from pycore.validate import checked
 
 MODIFIER_RANGE = 100_000  # R-F: Table #3-7.0 modifiers
 AP_RANGE = 100_000
-MAX_RANGE_M = 100_000  # R-F: the attack form's range
 RANGE_LABEL = "Range (m)"
 WAITING = "An attack is under way: finish it or set it aside first."
 

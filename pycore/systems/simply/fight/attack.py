@@ -32,7 +32,7 @@ from pycore.systems.simply.armor import DamageKind
 from pycore.systems.simply.fight.public import attack_line
 from pycore.systems.simply.fight.turns import spend_for_roll
 from pycore.systems.simply.fight.value import Arm, Combat, Combatant, Due
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 
 def hit_chance(
@@ -145,7 +145,7 @@ def plan_attack(
     attacker = combat.get(attacker_id)
     target = None if target_id is None else combat.get(target_id)
     arms = arms_of(attacker)
-    if isinstance(arm, bool) or not isinstance(arm, int) or not 0 <= arm < len(arms):
+    if not is_whole(arm) or not 0 <= arm < len(arms):
         raise RuleError(f"weapon {arm!r} is not one of {attacker.name}'s ({len(arms)})")
     chosen = arms[arm]
     guard = Arm("none") if target is None else arms_of(target)[0]

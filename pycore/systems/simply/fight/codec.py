@@ -12,7 +12,7 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import check_kind
 from pycore.systems.simply.fight.value import Arm, Combat, Combatant, Due, PendingCheck
-from pycore.validate import checked
+from pycore.validate import checked, is_whole, whole
 
 _FIELDS = tuple(Combatant.__dataclass_fields__)
 
@@ -79,7 +79,7 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
     >>> combat_from_json({"turn": "x"})
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: combat.turn must be a whole number, got 'x'
+    pycore.errors.RuleError: combat.turn 'x' is not a whole number
     """
 
     combatants = []
@@ -91,7 +91,7 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         where = f"combat.combatants[{index}].arms"
         known["arms"] = tuple(_arm(f"{where}[{i}]", a) for i, a in enumerate(raw.get("arms", [])))
         link = known.get("character")
-        if isinstance(link, int) and not isinstance(link, bool):
+        if is_whole(link):
             known["character"] = None  # a list position from before the ids (an old undo step)
         elif link is not None and not isinstance(link, str):  # a record's id (links.py)
             raise RuleError(
@@ -107,35 +107,29 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
             str(p["name"]),
             str(p["rule"]),
             str(p["check"]),
-            whole("pending.target_number", p["target_number"]),
+            whole(p["target_number"], "combat.pending.target_number"),
             str(p["on_failure"]),
         )
         for p in data.get("pending", [])
     )
-    actions = {str(k): whole("actions", v) for k, v in dict(data.get("actions", {})).items()}
+    actions = {str(k): whole(v, "combat.actions") for k, v in dict(data.get("actions", {})).items()}
     return Combat(
         combatants=tuple(combatants),
-        turn=whole("turn", data.get("turn", 0)),
+        turn=whole(data.get("turn", 0), "combat.turn"),
         order=tuple(str(i) for i in data.get("order", ())),
         actions=MappingProxyType(actions),
         passed=tuple(str(i) for i in data.get("passed", ())),
         phase=str(data.get("phase", "setup")),
         cursor=data.get("cursor"),
         interrupt_lock=data.get("interrupt_lock"),
-        clock=whole("clock", data.get("clock", 0)),
+        clock=whole(data.get("clock", 0), "combat.clock"),
         pending=pending,
-        next_id=whole("next_id", data.get("next_id", len(combatants) + 1)),
+        next_id=whole(data.get("next_id", len(combatants) + 1), "combat.next_id"),
         taken=tuple((str(p[0]), str(p[1])) for p in data.get("taken", ()) if len(p) == 2),
-        attacks=whole("attacks", data.get("attacks", 0)),
+        attacks=whole(data.get("attacks", 0), "combat.attacks"),
         due=_attack(data, "due"),
         missed=_attack(data, "missed"),
     )
-
-
-def whole(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"combat.{name} must be a whole number, got {value!r}")
-    return int(value)
 
 
 def _attack(data: Mapping[str, Any], key: str) -> Due | None:
@@ -146,7 +140,7 @@ def _attack(data: Mapping[str, Any], key: str) -> Due | None:
     if not isinstance(saved, dict):
         raise RuleError(f"combat.{key} must be an object, got {saved!r}")
     return Due(
-        whole(f"{key}.serial", saved.get("serial")),
+        whole(saved.get("serial"), f"combat.{key}.serial"),
         str(saved.get("attacker", "")),
         str(saved.get("target", "")),
     )

@@ -25,7 +25,7 @@ from pycore.systems.simply.fight.value import (
     _without,
 )
 from pycore.systems.simply.limits import MAX_HP
-from pycore.validate import checked, whole
+from pycore.validate import checked, is_whole, whole
 
 
 @dataclass(frozen=True)
@@ -182,11 +182,7 @@ def roll_check(
     >>> fight.get("c1").status(), [p.check for p in fight.pending]
     ('bleeding, knocked down', ['Stamina Check'])
     """
-    if (
-        isinstance(index, bool)
-        or not isinstance(index, int)
-        or not 0 <= index < len(combat.pending)
-    ):
+    if not is_whole(index) or not 0 <= index < len(combat.pending):
         raise RuleError(f"check {index!r} is not waiting to be rolled")
     pending = combat.pending[index]
     who = combat.get(pending.combatant)
@@ -222,11 +218,7 @@ def dismiss_check(combat: Combat, index: int) -> tuple[Combat, TurnStep]:
     >>> [p.rule for p in fight.pending], [p.rule for p in waived.pending], str(told)
     (['SIM-44', 'SIM-45'], ['SIM-45'], 'Mara: Knockback Check waived by the GM')
     """
-    if (
-        isinstance(index, bool)
-        or not isinstance(index, int)
-        or not 0 <= index < len(combat.pending)
-    ):
+    if not is_whole(index) or not 0 <= index < len(combat.pending):
         raise RuleError(f"check {index!r} is not waiting to be rolled")
     check = combat.pending[index]
     said = f"{check.name}: {check.check} waived by the GM"
