@@ -221,3 +221,27 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
     model = send(model, ("aftermath.cbt_next_phase",))
     shell.view(model)
     assert decoded == ["decoded"]
+
+
+def test_an_empty_guns_chip_says_to_reload_not_its_chance() -> None:
+    """A GM's play-through: with 0 of 2 rounds left the rifle's chip still said "90% to hit";
+    the core refuses the shot (reload first), so the chip says the gun is empty."""
+    model = send(
+        _rifleman(),
+        ("aftermath.char_select", 0),
+        ("aftermath.char_draft", "weapon_name", "Carbine"),
+        ("aftermath.char_draft", "weapon_kind", "gun"),
+        ("aftermath.char_draft", "weapon_gun", "long_gun|Rifle"),
+        ("aftermath.char_draft", "weapon_ammo", "long gun:308 (7.62mm NATO)"),
+        ("aftermath.char_draft", "weapon_rounds", "0"),
+        ("aftermath.char_draft", "weapon_capacity", "2"),
+        ("aftermath.char_draft", "weapon_skill", "Rifle"),
+        ("aftermath.char_add_weapon",),
+        ("aftermath.char_select", 1),
+        ("aftermath.char_field", "derived.cda", "1"),
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "0"),
+    )
+    chips = texts(model, "aft-cbt-use-1")
+    assert chips and chips[0].endswith("Carbine (Rifle): empty, reload it"), chips
+    assert texts(model, "aft-cbt-use-0")[0].endswith("% to hit")

@@ -3,14 +3,27 @@
 >>> c = chip("rear", "From the rear +10", True, ("aftermath.cbt_toggle", "rear"))
 >>> c.attr("aria-pressed"), c.attr("class")
 ('true', 'chip chip-on')
+>>> chip_label(chip("new", "Newly acquired target (-2)", True, None, note="Ana last attacked Bo"))
+'Newly acquired target (-2)'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import Msg, VNode, h, text_of
 from rkweb.kit.buttons import button
+
+
+def chip_label(node: VNode) -> str:
+    """A chip's own label, without its mark and its note (a summary naming the pressed chips
+    ran the note on: "newly acquired target (-2)Ana last attacked Bo")."""
+    for child in node.children:
+        if isinstance(child, str):
+            return child
+        if child.attr("class") == "chip-body":
+            return text_of(child.children[0]) if child.children else ""
+    return text_of(node).removeprefix("✓ ")
 
 
 def chip(

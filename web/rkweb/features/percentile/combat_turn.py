@@ -30,8 +30,14 @@ from rkweb.kit.results import result, why
 
 
 def _short(value: Fraction) -> str:
-    """A number as read at a glance (the exact value is in the sheet and the log)."""
-    return fmt(value) if value.denominator in (1, 2) else f"{float(value):.1f}"
+    """A number as read at a glance (the exact value is in the sheet and the log); quarters
+    as the result says them (a card's "3.2" beside a result's "3.25 points" made a GM
+    re-check).
+
+    >>> _short(Fraction(13, 4)), _short(Fraction(7, 2)), _short(Fraction(10, 3))
+    ('3.25', '3½', '3.3')
+    """
+    return fmt(value) if value.denominator in (1, 2, 4) else f"{float(value):.1f}"
 
 
 def _status(fighter: Fighter, fight: Fight) -> str:

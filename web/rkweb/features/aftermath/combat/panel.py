@@ -48,6 +48,14 @@ def _chance(fight: core.Fight | None, name: str, now: Worked) -> str:
         return "a value is asked"
 
 
+def _odds_or_empty(fight: core.Fight | None, weapon: arms.SheetWeapon, now: Worked) -> str:
+    """An empty gun cannot fire (the core refuses the shot): its chip says so, not the chance
+    the shot would have had loaded (a GM's play-through: "90% to hit" with 0 rounds left)."""
+    if weapon.kind == "gun" and weapon.rounds == 0:
+        return "empty, reload it"
+    return _chance(fight, weapon.name, now)
+
+
 def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None, now: Worked) -> VNode | None:
     own = arms.sheet_weapons(attacker or {})
     if attacker is None or not own:
@@ -63,7 +71,7 @@ def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None, now: Worked) -
         *[
             chip(
                 f"aft-cbt-use-{n}",
-                f"{w.name} ({w.skill or 'no skill'}): {_chance(fight, w.name, now)}",
+                f"{w.name} ({w.skill or 'no skill'}): {_odds_or_empty(fight, w, now)}",
                 w.name == chosen,
                 ("aftermath.cbt_pick", "weapon", w.name),
             )

@@ -9,9 +9,9 @@ from typing import Any
 from pycore.systems.aftermath.locations import DIRECTIONS
 from pycore.systems.aftermath.situation import missile_choices
 from rkweb.app.model import Model
-from rkweb.app.vdom import VNode, h, text_of
+from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err
-from rkweb.kit.chips import chip, chips
+from rkweb.kit.chips import chip, chip_label, chips
 from rkweb.kit.fields import number, select
 
 TARGET_MOVES = (
@@ -235,9 +235,7 @@ def wound_level(mode: str, form: dict[str, Any]) -> VNode:
 
 def _pressed(items: list[VNode]) -> list[str]:
     return [
-        text_of(c).removeprefix("✓ ")
-        for c in items
-        if isinstance(c, VNode) and c.attr("aria-pressed") == "true"
+        chip_label(c) for c in items if isinstance(c, VNode) and c.attr("aria-pressed") == "true"
     ]
 
 
