@@ -74,7 +74,22 @@ def test_characters_tab_derives_group_and_effect_die_live() -> None:
     model = send(model, ("aftermath.char_field", "attr.STR", "99"))
     assert "outside 0 to 74" in model.ui["aftermath_errors"]["char.attr.STR"]
     assert model.state["aftermath"]["characters"][0]["attr"]["STR"] == 30
-    assert model.history.undo_label == "Create character"
+    # The last value kept is the step Undo names; the refused 99 made none.
+    assert model.history.undo_label == "Edit Character 1: Health CST"
+
+
+def test_a_sheet_field_kept_is_an_undo_step_of_its_own() -> None:
+    """A GM's play-through: a rename was kept without an undo step, so Undo offered "Create
+    character", found the sheet changed under it and took back nothing visible."""
+    model = send(
+        fresh(), ("aftermath.char_new", "character"), ("aftermath.char_field", "name", "Cyra")
+    )
+    assert model.history.undo_label == "Edit Cyra: name"
+    model = send(model, ("aftermath.char_field", "ast.HLH", "12"))
+    assert model.history.undo_label == "Edit Cyra: Health AST"
+    back = send(model, ("shell.undo",), ("shell.undo",))
+    assert back.state["aftermath"]["characters"][0]["name"] == "Character 1"
+    assert back.history.undo_label == "Create character"
 
 
 def test_character_delete_is_undoable() -> None:

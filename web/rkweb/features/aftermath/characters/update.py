@@ -96,6 +96,35 @@ def _edit(
     raise RuleError(f"the sheet has no action {action!r}")
 
 
+#: A sheet field's words for an undo label (the path is the saved key, never shown).
+_FIELD_WORDS = {
+    "name": "name",
+    "body": "body",
+    "personality": "PC or personality NPC",
+    "average_bcs": "Average BCS",
+    "cloth_bullet_av": "Ballistic Cloth AV",
+}
+_PART_WORDS = {"attr": "rating", "ast": "AST", "cst": "CST"}
+
+
+def field_words(path: str) -> str:
+    """The words of sheet field ``path`` ("ast.HLH" → "Health AST").
+
+    >>> field_words("ast.HLH"), field_words("derived.cda"), field_words("damage.lethal")
+    ('Health AST', 'CDA', 'lethal damage')
+    """
+    head, _, key = path.partition(".")
+    if head in _PART_WORDS:
+        return f"{core.ATTRIBUTE_NAMES.get(key, key)} {_PART_WORDS[head]}"
+    if head == "derived":
+        return str(core.DERIVED[key][0]) if key in core.DERIVED else key
+    if head == "damage":
+        return f"{key} damage"
+    if head == "regions":
+        return f"{key.replace('_', ' and ')} locations"
+    return _FIELD_WORDS.get(path, path.replace("_", " "))
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     st = state(model)
     done = _roster(model, msg, ctx, st) or _conditions(model, msg, ctx, st)
@@ -112,7 +141,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         except RuleError as exc:
             return refused(model, f"char.{path}", exc)
         st["characters"][index] = new
-        return quietly(set_err(model, f"char.{path}", None), st)
+        # Each kept field change is a step Undo takes back, as on the other sheets: kept
+        # quietly, a rename was not undoable and the next Undo (its "Create character") found
+        # the sheet changed under it and took back nothing a GM could see.
+        label = f"Edit {new.get('name') or sheet.get('name')}: {field_words(path)}"
+        return undoable(set_err(model, f"char.{path}", None), st, label, ctx)
     armed = weapons.update(model, msg, ctx, st, index, sheet)
     if armed is not None:
         return armed
