@@ -135,3 +135,35 @@ def rows(label: str, turns: list[TurnFigures]) -> list[tuple[str, str, str]]:
             "none (each one a result that did not land where the tap was)",
         ),
     ]
+
+
+def in_place(page: Any, tap: Tap) -> list[str]:
+    """FIGHT.md "How it is measured", strictly: ``tap`` made where the GM sees it (its control
+    brought into view first, as he scrolls to it), then its result (``tap.shows``) wholly
+    inside the viewport and the page not scrolled by the tap: ``window.scrollY`` as before it
+    and no reveal by the glue (``data-reveals``). A typed entry is committed with Enter (Tab
+    would move the focus, and the page with it). What failed, in words; empty when it held."""
+    target = page.get_by_test_id(tap.testid).first
+    target.scroll_into_view_if_needed()
+    before = int(page.evaluate("() => window.__fightLat.length"))
+    scrolled, reveals = page.evaluate("() => window.scrollY"), _reveals(page)
+    if tap.value is not None:
+        target.fill(tap.value)
+        target.press("Enter")
+    else:
+        target.click()
+    page.wait_for_function(f"() => window.__fightLat.length > {before}", timeout=30_000)
+    if tap.shows is None:
+        return []
+    shown = page.get_by_test_id(tap.shows).first
+    shown.wait_for(timeout=30_000)
+    next_frame(page)  # the glue reveals a result in the tap's next frame
+    next_frame(page)
+    failed = []
+    now = page.evaluate("() => window.scrollY")
+    if now != scrolled or _reveals(page) > reveals:
+        failed.append(f"{tap.testid} → {tap.shows}: the page scrolled ({scrolled} → {now})")
+    box, height = shown.bounding_box(), int(page.evaluate("() => window.innerHeight"))
+    if box is None or box["y"] < 0 or box["y"] + box["height"] > height:
+        failed.append(f"{tap.testid} → {tap.shows}: out of view at {box} (height {height})")
+    return failed

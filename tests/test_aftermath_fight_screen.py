@@ -5,17 +5,14 @@ and a hit waiting for its Damage Potential in the step's place."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import replace
 from typing import Any
 
+from decode_count import count_decodes, one_decode_per_tap
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all, text_of
 from test_aftermath_pages import _rifleman, send, texts
 from test_aftermath_rule_data import CITED
-
-from pycore.store import History
 
 
 def _fight() -> Model:
@@ -191,16 +188,10 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
     where the page decodes it."""
     from rkweb.features.aftermath import state as saved
 
-    decoded: list[str] = []
     real = saved.fight_from_json
-
-    def counting(section: Any) -> Any:
-        decoded.append("decoded")
-        return real(section)
-
     model = _fight()
     shell.view(model)
-    monkeypatch.setattr(saved, "fight_from_json", counting)
+    decoded = count_decodes(monkeypatch, saved, "fight_from_json")
     taps = [
         ("aftermath.cbt_pick", "target", "1"),
         ("aftermath.cbt_toggle", "missile", "sit:stance"),
@@ -208,19 +199,13 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
         ("aftermath.cbt_next_phase",),
         ("shell.undo",),
     ]
-    for tap in taps:
-        decoded.clear()
-        model = send(model, tap)
-        shell.view(model)
-        assert (tap, len(decoded)) == (tap, min(len(decoded), 1))
-        st = saved.state(model)  # the fight recalled is the one its saved parts hold
+
+    def recalled(model: Model) -> None:
+        """The fight recalled is the one its saved parts hold."""
+        st = saved.state(model)
         assert saved.fight_of(st) == real({k: st[k] for k in ("characters", "settings", "combat")})
-    reloaded = json.loads(json.dumps(model.history.state))  # new objects, as from storage
-    model = replace(model, history=History.new(reloaded))
-    decoded.clear()
-    model = send(model, ("aftermath.cbt_next_phase",))
-    shell.view(model)
-    assert decoded == ["decoded"]
+
+    one_decode_per_tap(model, decoded, send, taps, ("aftermath.cbt_next_phase",), recalled)
 
 
 def test_an_empty_guns_chip_says_to_reload_not_its_chance() -> None:

@@ -3,29 +3,21 @@ the view after it, decodes the saved fight at most once; after a reload, once.""
 
 from __future__ import annotations
 
-import json
-from dataclasses import replace
 from typing import Any
 
+from decode_count import count_decodes, one_decode_per_tap
 from rkweb.app import shell
+from rkweb.app.model import Model
 from test_percentile_pages import go, round_ready
-
-from pycore.store import History
 
 
 def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
     from rkweb.features.percentile import state as saved
 
-    decoded: list[str] = []
     decode = saved.fight_from_json
-
-    def counting(section: Any) -> Any:
-        decoded.append("decoded")
-        return decode(section)
-
     model = round_ready()
     shell.view(model)
-    monkeypatch.setattr(saved, "fight_from_json", counting)
+    decoded = count_decodes(monkeypatch, saved, "fight_from_json")
     taps = [
         ("percentile.turn_next",),
         ("percentile.turn_target", "c2"),
@@ -34,18 +26,15 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
         ("shell.undo",),
         ("percentile.turn_roll",),
     ]
-    for tap in taps:
-        decoded.clear()
-        model = go(model, *tap, seed="s1")
-        shell.view(model)
-        assert (tap, len(decoded)) == (tap, min(len(decoded), 1))
-        # what the page remembers is what a fresh read of the saved section gives
+
+    def remembered(model: Model) -> None:
+        """What the page remembers is what a fresh read of the saved section gives."""
         section = model.section("percentile")
         assert saved.state(model) == saved._merged(section)
         assert saved.fight_of(saved.state(model)) == decode(saved._merged(section))
-    reloaded = json.loads(json.dumps(model.history.state))  # new objects, as from storage
-    model = replace(model, history=History.new(reloaded))
-    decoded.clear()
-    model = go(model, "percentile.turn_target", "c2")
-    shell.view(model)
-    assert decoded == ["decoded"]
+
+    def play(model: Model, tap: tuple[Any, ...]) -> Model:
+        return go(model, *tap, seed="s1")
+
+    again = ("percentile.turn_target", "c2")
+    one_decode_per_tap(model, decoded, play, taps, again, remembered)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import replace
 from typing import Any
 
+from decode_count import count_decodes, one_decode_per_tap
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import find_all, text_of
@@ -212,21 +211,9 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
     most once; after a reload (nothing read yet), once. Counted where the page decodes it."""
     from rkweb.features.simply.combat import state as saved
 
-    from pycore.systems.simply import fight as core
-
-    decoded: list[str] = []
-
-    class Counting:
-        def __getattr__(self, name: str) -> Any:
-            return getattr(core, name)
-
-        def combat_from_json(self, data: Any) -> core.Combat:
-            decoded.append("decoded")
-            return core.combat_from_json(data)
-
     model = send(two_fighters(), "simply.combat_initiative", seed="s1")
     shell.view(model)
-    monkeypatch.setattr(saved, "core", Counting())
+    decoded = count_decodes(monkeypatch, saved, "core.combat_from_json")
     taps = [
         ("simply.combat_form", "attack", "tn", "11"),
         ("simply.combat_attack",),
@@ -234,14 +221,5 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
         ("simply.combat_hold",),
         ("shell.undo",),
     ]
-    for tap in taps:
-        decoded.clear()
-        model = send(model, *tap)
-        shell.view(model)
-        assert (tap, len(decoded)) == (tap, min(len(decoded), 1))
-    reloaded = json.loads(json.dumps(model.history.state))  # new objects, as from storage
-    model = replace(model, history=History.new(reloaded))
-    decoded.clear()
-    model = send(model, "simply.combat_clock", 1)
-    shell.view(model)
-    assert decoded == ["decoded"]
+    again = ("simply.combat_clock", 1)
+    one_decode_per_tap(model, decoded, lambda m, tap: send(m, *tap), taps, again)

@@ -22,6 +22,7 @@ from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit.fields import error_of, error_rules, shown_errors, with_error
+from rkweb.kit.memo import Memo
 from rkweb.kit.results import why
 
 FEATURE = "aftermath"
@@ -53,16 +54,10 @@ def _part(saved: dict[str, Any], key: str) -> dict[str, Any]:
 
 
 #: The saved sections read and the fights decoded lately, each by its saved object or parts
-#: (held here, so their ids stay their own): a tap decodes the fight at most once, for its
-#: update and its view alike (issue 25: six decodes per tap, one per ``state`` and ``fight_of``).
-_READ: list[tuple[Any, dict[str, Any]]] = []
-_FIGHTS: list[tuple[tuple[Any, ...], Fight]] = []
-_REMEMBERED = 8
-
-
-def _keep(memo: list[Any], key: Any, value: Any) -> None:
-    memo.append((key, value))
-    del memo[:-_REMEMBERED]
+#: (kit.memo): a tap decodes the fight at most once, for its update and its view alike (issue
+#: 25: six decodes per tap, one per ``state`` and ``fight_of``).
+_READ: Memo[dict[str, Any]] = Memo()
+_FIGHTS: Memo[Fight] = Memo()
 
 
 def _parts(st: dict[str, Any]) -> tuple[Any, ...]:
@@ -75,23 +70,14 @@ def _parts(st: dict[str, Any]) -> tuple[Any, ...]:
     return (*chars, "|", *settings.items(), "|", *combat.items())
 
 
-def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
-    def one(x: Any, y: Any) -> bool:
-        if isinstance(x, tuple) and isinstance(y, tuple):  # a (key, value) item
-            return x[0] == y[0] and x[1] is y[1]
-        return x is y
-
-    return len(a) == len(b) and all(one(x, y) for x, y in zip(a, b, strict=True))
-
-
 def state(model: Model) -> dict[str, Any]:
     """The section merged over the defaults (a fresh copy: callers may change it, and each of
     its parts, one level down); a saved section read already is not read again."""
     saved = model.section(SECTION)
-    known = next((st for key, st in reversed(_READ) if key is saved), None)
+    known = _READ.recall(saved)
     if known is None:
         known = _read(saved)
-        _keep(_READ, saved, known)
+        _READ.keep(saved, known)
     return {
         **known,
         "characters": list(known["characters"]),
@@ -105,8 +91,8 @@ def remember(model: Model, fight: Fight) -> Model:
     """``model`` whose saved section holds ``fight`` (a transition's, just saved): its next
     read takes this fight instead of decoding it again (the codec's round trip)."""
     saved = model.section(SECTION)
-    if not any(key is saved for key, _ in _READ):
-        _keep(_READ, saved, _read(saved, fight))
+    if not _READ.knows(saved):
+        _READ.keep(saved, _read(saved, fight))
     return model
 
 
@@ -138,7 +124,7 @@ def _read(saved: dict[str, Any], known: Fight | None = None) -> dict[str, Any]:
         "combat": merged_combat,
     }
     if fight is not None:  # the same fight, read back from the merged parts (the codec's law)
-        _keep(_FIGHTS, _parts(st), fight)
+        _FIGHTS.keep(_parts(st), fight)
     return st
 
 
@@ -146,12 +132,12 @@ def fight_of(st: dict[str, Any]) -> Fight:
     """The core's fight from the page's state (its characters, settings and worksheet),
     decoded once per state read (:func:`state`) unless a part of it was set since."""
     parts = _parts(st)
-    known = next((f for key, f in reversed(_FIGHTS) if parts and _same(key, parts)), None)
+    known = _FIGHTS.recall(parts) if parts else None
     if known is not None:
         return known
     fight = fight_from_json({k: st[k] for k in PARTS if k in st})
     if parts:
-        _keep(_FIGHTS, parts, fight)
+        _FIGHTS.keep(parts, fight)
     return fight
 
 

@@ -18,6 +18,7 @@ from pycore.validate import shown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.fields import error_of, errors_key, with_error
+from rkweb.kit.memo import Memo
 from rkweb.kit.results import card, log_list
 
 SECTION = "gurps"
@@ -77,24 +78,11 @@ _FIGHT_KEYS = ("combatants", "fight", "asks", "pending")
 #: to (held here, so their ids stay their own): a tap's update and the view after it decode the
 #: fight at most once (issue 25: twice before, in the update and again in the view). A quiet
 #: save of page keys (:func:`keep`) keeps those objects, so it is not decoded again either.
-_FIGHTS: list[tuple[tuple[Any, ...], Fight]] = []
-_REMEMBERED = 8
+_FIGHTS: Memo[Fight] = Memo()
 
 
 def _saved_parts(saved: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(saved.get(key) for key in _FIGHT_KEYS)
-
-
-def _recall(parts: tuple[Any, ...]) -> Fight | None:
-    for key, fight in reversed(_FIGHTS):
-        if all(a is b for a, b in zip(key, parts, strict=True)):
-            return fight
-    return None
-
-
-def _remember(parts: tuple[Any, ...], fight: Fight) -> None:
-    _FIGHTS.append((parts, fight))
-    del _FIGHTS[:-_REMEMBERED]
 
 
 def fight_of(model: Model) -> Fight:
@@ -102,10 +90,10 @@ def fight_of(model: Model) -> Fight:
     cannot be read."""
     saved = model.section(SECTION)
     parts = _saved_parts(saved)
-    known = _recall(parts)
+    known = _FIGHTS.recall(parts)
     if known is None:
         known = _decoded(saved)
-        _remember(parts, known)
+        _FIGHTS.keep(parts, known)
     return known
 
 
@@ -137,7 +125,7 @@ def commit(
     """One undoable step: the new fight (and page keys), each result logged with the round;
     the errors shown go unless ``keep_errors`` (other fields still hold what was refused)."""
     data = {**page_data(model), **page, **fight_to_json(fight)}
-    _remember(_saved_parts(data), fight)  # read back by the view without a decode
+    _FIGHTS.keep(_saved_parts(data), fight)  # read back by the view without a decode
     # Each result's step: the GM's line, the players' line built from its values, its rules.
     entries = [log_entry(r.step, at=ctx.now, seed=seed, round=fight.round) for r in results]
     data["log"] = [*reversed(entries), *data["log"]][:LOG_LIMIT]

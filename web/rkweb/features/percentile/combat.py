@@ -293,7 +293,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).split(".", 1)[1]
     try:
         if action in FORM_ACTIONS:
-            return _form_edit(model, action, msg)
+            return _form_edit(model, action, msg).with_ui(**{combat_turn.RESULT_HERE: False})
         st = S.state(model)
         fight, text, label, form = _step(S.fight_of(st), action, msg, st, ctx)
     except RulekeeperError as exc:
@@ -314,7 +314,9 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         text = step.text if step.text.startswith(said) else f"{said} {step.text}"
         told = Step(text, step.public, step.rules)
         new = S.logged(new, "combat", told, ctx)
-    return _clear_errors(S.save(model, new, ctx, label, fight=fight), action, msg)
+    saved = _clear_errors(S.save(model, new, ctx, label, fight=fight), action, msg)
+    # a roll's result shows where its tap was (combat_turn.turn_view), until the next action
+    return saved.with_ui(**{combat_turn.RESULT_HERE: action in combat_turn.ROLLS})
 
 
 def _fold(testid: str, summary: str, *cards: VNode, opened: bool = False) -> VNode:

@@ -28,6 +28,12 @@ from rkweb.kit.fields import error_of, number
 from rkweb.kit.odds import percent_text
 from rkweb.kit.results import result, why
 
+#: The page's note that the last action was a roll (or an answer to one) whose result shows:
+#: set by each combat action (combat.py's update), not saved.
+RESULT_HERE = "percentile_result_here"
+#: The actions whose result lands where their tap was, above the step (issue 25).
+ROLLS = frozenset({"turn_roll", "turn_typed", "attack_part", "attack_stun"})
+
 
 def _short(value: Fraction) -> str:
     """A number as read at a glance (the exact value is in the sheet and the log); quarters
@@ -304,6 +310,8 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
     steps = [*fight.last, *[f"Rule: {w}" for w in fight.last_why]]
     newest = (st["combat"].get("log") or [{}])[0]
     shown = fight.headline and not _just_begun(fight, newest)
+    told = result("percentile-turn-result", fight.headline, "", steps) if shown else None
+    here = bool(model.ui.get(RESULT_HERE))
     return h(
         "section",
         {"class": "card", "aria-labelledby": "pct-turn-h", "data-testid": "percentile-turn"},
@@ -347,9 +355,14 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             ),
         ),
         _active(fight, form, newest),
-        h("div", {"data-testid": "percentile-turn-step"}, *_step(model, st, fight)),
         # the last turn's result is in the log once the next turn starts: under this turn's
-        # roll it read as this turn's (issue 29 round 2 item 4)
-        result("percentile-turn-result", fight.headline, "", steps) if shown else None,
+        # roll it read as this turn's (issue 29 round 2 item 4). The one a roll just gave
+        # lands above the step, where the roll was tapped: under it, it fell below the
+        # screen's edge at 768x1024 and the page scrolled to it (issue 25); the next roll
+        # follows below it. After any other action it goes back under the step, which keeps
+        # its place (a refusal of the next attack in view).
+        told if here else None,
+        h("div", {"data-testid": "percentile-turn-step"}, *_step(model, st, fight)),
+        None if here else told,
         why(["Turns: each side in order, each member in the side's order (PCT-07, PCT-08)"]),
     )

@@ -32,6 +32,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
+from rkweb.kit.memo import Memo
 
 FEATURE = "percentile"
 SECTION = "percentile"
@@ -74,24 +75,18 @@ DEFAULTS: dict[str, Any] = {
 #: and the view after it, decodes the fight at most once (issue 25 "Done when": it was decoded
 #: for the update and again for the view). Callers set a state's keys, never change its values
 #: in place, so a state read already is handed out again as a shallow copy.
-_STATES: list[tuple[Any, dict[str, Any]]] = []
-_FIGHTS: list[tuple[tuple[Any, ...], Fight]] = []
+_STATES: Memo[dict[str, Any]] = Memo()
+_FIGHTS: Memo[Fight] = Memo()
 _FIGHT_KEYS = ("combat", "characters", "gm", "settings")
-_REMEMBERED = 8
-
-
-def _keep(memo: list[tuple[Any, Any]], key: Any, value: Any) -> None:
-    memo.append((key, value))
-    del memo[:-_REMEMBERED]
 
 
 def state(model: Model) -> dict[str, Any]:
     """The saved section merged with the defaults, read once per saved object."""
     saved = model.section(SECTION)
-    known = next((st for key, st in reversed(_STATES) if key is saved), None)
+    known = _STATES.recall(saved)
     if known is None:
         known = _merged(saved)
-        _keep(_STATES, saved, known)
+        _STATES.keep(saved, known)
     return dict(known)
 
 
@@ -143,8 +138,8 @@ def save(
     if fight is not None:
         saved = model.section(SECTION)
         merged = _merged(saved)
-        _keep(_STATES, saved, merged)
-        _keep(_FIGHTS, tuple(merged.get(k) for k in _FIGHT_KEYS), fight)
+        _STATES.keep(saved, merged)
+        _FIGHTS.keep(tuple(merged.get(k) for k in _FIGHT_KEYS), fight)
     return model
 
 
@@ -158,11 +153,11 @@ def settings_of(st: dict[str, Any]) -> combat.Settings:
 def fight_of(st: dict[str, Any]) -> Fight:
     """The fight of ``st``, decoded once for the objects it is read from."""
     parts = tuple(st.get(k) for k in _FIGHT_KEYS)
-    for key, fight in reversed(_FIGHTS):
-        if all(a is b for a, b in zip(key, parts, strict=True)):
-            return fight
+    known = _FIGHTS.recall(parts)
+    if known is not None:
+        return known
     fight = fight_from_json(st)
-    _keep(_FIGHTS, parts, fight)
+    _FIGHTS.keep(parts, fight)
     return fight
 
 

@@ -54,12 +54,13 @@ ASKS = {
 }
 
 
-def _pending_card(title: str, verdict: str, *body: VNode | None) -> VNode:
-    """An attack not finished yet: what it waits for, then the card's own fields."""
+def _pending_card(title: str, verdict: str, *body: VNode | None, seen: bool = True) -> VNode:
+    """An attack not finished yet: what it waits for, then the card's own fields. A title not
+    ``seen`` is for a screen reader only: the verdict opens the card (where the tap was)."""
     return h(
         "section",
         {"class": "card", "aria-labelledby": "aft-res-h", "data-testid": "aft-pending"},
-        h("h3", {"id": "aft-res-h"}, title),
+        h("h3", {"id": "aft-res-h", "class": None if seen else "visually-hidden"}, title),
         h(
             "p",
             {"class": OUTCOME, "data-testid": "aft-attack-result", "aria-live": "polite"},
@@ -157,13 +158,14 @@ def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
     return _pending_card(
         "Result: waiting for your dice",
         f"Roll {int(pending.get('index', 0)) + 1}: {pending.get('what') or 'the next roll'} "
-        f"({pending.get('wants', '')}), typed in the attack above",
+        f"({pending.get('wants', '')}), typed just below",
         h(
             "ul",
             {"class": "small", "data-testid": "aft-dice-given"},
             *[h("li", {}, g) for g in given],
         ),
         button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+        seen=False,  # shown right above the dice (combat/view.py): its verdict says it all
     )
 
 

@@ -14,6 +14,7 @@ from pycore.systems.aftermath import fight as core
 from pycore.systems.aftermath import worksheet
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
+from rkweb.features.aftermath.combat.view import RESULT_HERE
 from rkweb.features.aftermath.state import (
     FEATURE,
     LOG_LIMIT,
@@ -136,4 +137,5 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     shown = shown_errors(model, FEATURE)
     old = tuple(k.removeprefix("cbt.") for k in shown if k.startswith("cbt.")) if clears else ()
     keys = (*old, key, "dice") if rolled else (*old, key) if clears else ()
-    return _stored(model, ctx, moved, keys, msg)
+    # A roll's (or an answer's) result shows where its tap was, until the next action.
+    return _stored(model, ctx, moved, keys, msg).with_ui(**{RESULT_HERE: rolled})

@@ -24,6 +24,9 @@ from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.results import log_list, why
 
 FORMS = {"hth": hth_form, "thrown": thrown_form}
+#: The page's note that the last tap gave the result shown (a roll, an answer): set by the
+#: update of each combat action (combat/update.py), not saved.
+RESULT_HERE = "aftermath_result_here"
 
 
 def _dice(model: Model, pending: Any, attacks: str) -> VNode:
@@ -74,9 +77,11 @@ def _log(log: list[dict[str, Any]]) -> VNode:
     )
 
 
-def _step(model: Model, st: dict[str, Any], now: Worked) -> VNode:
+def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -> VNode:
     """The attack under way: its form filled from the two sheets, the BCS and chance, the
-    dice, and the core's refusal beside the Resolve button."""
+    dice, and the core's refusal beside the Resolve button; ``result`` (the one its roll just
+    gave) right above the dice, where the tap was: it takes the place the dice had, which the
+    GM saw as he tapped, and the dice move down under it."""
     combat = st["combat"]
     _, attacker = person(st, "attacker")
     _, target = person(st, "target")
@@ -85,12 +90,17 @@ def _step(model: Model, st: dict[str, Any], now: Worked) -> VNode:
     form = FORMS.get(mode, missile_form)(model, st, attacker, body)
     title = {"hth": "Hand-to-hand", "thrown": "Thrown"}.get(mode, "Missile")
     weapon = str(combat.get("weapon") or "")
+    dice = _dice(model, combat.get("pending"), _newest(combat["log"]))
     return h(
         "section",
         {"class": "card step", "aria-labelledby": "aft-attack-h"},
         h("h3", {"id": "aft-attack-h"}, f"{title} attack" + (f": {weapon}" if weapon else "")),
         *form,
-        preview(st, _dice(model, combat.get("pending"), _newest(combat["log"])), now),
+        preview(
+            st,
+            h("div", {}, h("div", {"class": "step-result"}, result), dice) if result else dice,
+            now,
+        ),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "aft-resolve-error"},
@@ -102,7 +112,11 @@ def _step(model: Model, st: dict[str, Any], now: Worked) -> VNode:
 
 def view(model: Model) -> VNode:
     """A hit waiting for a value (its Damage Potential once the critical is known) takes the
-    attack's place: the field and "Apply" where Resolve was tapped (FIGHT.md 5)."""
+    attack's place: the field and "Apply" where Resolve was tapped (FIGHT.md 5). The result a
+    roll or an answer just gave lands above the dice that were tapped, inside the step: below
+    the step it fell under the screen's edge at 768x1024 and the page had to scroll to it
+    (issue 25); once another action follows, it goes back under the step, out of the next
+    attack's way."""
     st = state(model)
     combat = st["combat"]
     target_index, target = person(st, "target")
@@ -110,13 +124,15 @@ def view(model: Model) -> VNode:
     pending = combat.get("pending")
     result = result_card(model, log[0] if log else None, pending, st["combat"].get("recall"))
     asking = isinstance(pending, dict) and not pending.get("wants")
+    here = model.ui.get(RESULT_HERE) or isinstance(pending, dict)  # an attack's own rolls
     now = worked(st)
     return h(
         "div",
         {"class": "page aftermath-combat"},
         strip(st),
         panel(model, now),
-        *([result] if asking else [_step(model, st, now), result]),
+        None if asking else _step(model, st, now, result if here else None),
+        result if asking or not here else None,
         conditions_card(model, target, target_index, now_of(st), "aft-target-conditions")
         if target
         else None,

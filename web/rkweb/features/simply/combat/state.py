@@ -13,6 +13,7 @@ from pycore.systems.simply.luck import LUCK_MINIMUM
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit.fields import error_of, errors_key, field, rules_of, select, with_error
+from rkweb.kit.memo import Memo
 
 SECTION = "simply_combat"
 ERRORS = "simply_combat"  # the field and step errors' home: model.ui["simply_combat_errors"]
@@ -107,18 +108,8 @@ ATTACK_STEPS = ("attack", "damage")
 #: The saved sections read and the fights decoded or encoded lately, each by its saved object
 #: (held here, so its id stays its own): a tap decodes the fight at most once, for its update
 #: and its view alike (issue 25: the section was read three times and the fight decoded twice).
-_LOADED: list[tuple[Any, dict[str, Any]]] = []
-_FIGHTS: list[tuple[Any, core.Combat]] = []
-_REMEMBERED = 8
-
-
-def _recall(memo: list[tuple[Any, Any]], saved: Any) -> Any:
-    return next((value for key, value in reversed(memo) if key is saved), None)
-
-
-def _keep(memo: list[tuple[Any, Any]], saved: Any, value: Any) -> None:
-    memo.append((saved, value))
-    del memo[:-_REMEMBERED]
+_LOADED: Memo[dict[str, Any]] = Memo()
+_FIGHTS: Memo[core.Combat] = Memo()
 
 
 def load(model: Model) -> dict[str, Any]:
@@ -127,11 +118,11 @@ def load(model: Model) -> dict[str, Any]:
     derived afresh for every saved section, so no undo, redo or reload can leave a stale value
     in them; a section read already is not derived again (a copy: callers set its keys)."""
     saved = model.section(SECTION)
-    known = _recall(_LOADED, saved)
+    known = _LOADED.recall(saved)
     if known is not None:
         return dict(known)
     state = _read(saved)
-    _keep(_LOADED, saved, state)
+    _LOADED.keep(saved, state)
     return dict(state)
 
 
@@ -212,17 +203,17 @@ def with_set(state: dict[str, Any], group: str, values: dict[str, str]) -> dict[
 def fight_of(state: dict[str, Any]) -> core.Combat:
     """The fight of ``state``, decoded once per saved fight."""
     data = state["combat"]
-    fight: core.Combat | None = _recall(_FIGHTS, data)
+    fight = _FIGHTS.recall(data)
     if fight is None:
         fight = core.combat_from_json(data)
-        _keep(_FIGHTS, data, fight)
+        _FIGHTS.keep(data, fight)
     return fight
 
 
 def encoded(fight: core.Combat) -> dict[str, Any]:
     """``fight`` as saved; reading it back is free (:func:`fight_of`)."""
     data = core.combat_to_json(fight)
-    _keep(_FIGHTS, data, fight)
+    _FIGHTS.keep(data, fight)
     return data
 
 
