@@ -209,6 +209,7 @@ def test_a_shot_uses_the_loaded_rounds_and_an_empty_gun_is_reloaded() -> None:
         F.attack(fight, F.roll_for_me("3"))
     fight, result = F.reload(fight, "Hunting rifle")
     assert result.undo == "Reload Hunting rifle (5 rounds)"
+    assert isinstance(result, F.Noted) and "Ana reloads Hunting rifle: 5 rounds" in result.text
     assert arms.find_weapon(fight.characters[0], "Hunting rifle").rounds == 5
     assert isinstance(F.attack(fight, F.roll_for_me("3"))[1], F.Attacked)
     # A gun whose full load is not on the sheet is not reloaded by guess.

@@ -29,6 +29,7 @@ from pycore.systems.aftermath.fight.value import (
     PAIR_FIELDS,
     Done,
     Fight,
+    Noted,
     whole,
 )
 from pycore.systems.aftermath.steps import step_rules
@@ -396,9 +397,12 @@ def reload(fight: Fight, name: str) -> tuple[Fight, Done]:
         raise RuleError(f"{gun.name}: enter its rounds when full on the sheet (Weapons) to reload")
     chars = [copy.deepcopy(dict(c)) for c in fight.characters]
     chars[index] = arms.set_rounds(chars[index], gun.name, gun.capacity)
-    return replace(fight, characters=tuple(chars), recall=None), Done(
-        f"Reload {gun.name} ({gun.capacity} rounds)"
-    )
+    who = str((attacker or {}).get("name", ""))
+    # The log keeps it (a GM's play-through: the rifle fired again with no word of a reload).
+    text = f"{fight.now} · {who} reloads {gun.name}: {gun.capacity} rounds"
+    undo = f"Reload {gun.name} ({gun.capacity} rounds)"
+    done = Noted(undo, text, f"{who} reloads", ("AFT-45",))
+    return replace(fight, characters=tuple(chars), recall=None), done
 
 
 @checked
