@@ -14,14 +14,14 @@ from pycore.store.envelope import Envelope
 from pycore.store.history import History
 from pycore.store.persist import MemoryStorage, Storage
 from pycore.store.state import default_data
-from pycore.systems.aftermath.bcs import BcsModifier
-from pycore.systems.aftermath.critical import Condition, Moment
-from pycore.systems.aftermath.hand import HthAttack
-from pycore.systems.aftermath.missile import MissileAttack
-from pycore.systems.aftermath.missile_effects import SpecialEffect
-from pycore.systems.aftermath.overland import AcidEffect
-from pycore.systems.aftermath.skills_and_moves import Learning
-from pycore.systems.aftermath.steps import Resolution
+from pycore.systems.aftermath.attack.bcs import BcsModifier
+from pycore.systems.aftermath.attack.critical import Condition, Moment
+from pycore.systems.aftermath.attack.hand import HthAttack
+from pycore.systems.aftermath.attack.missile import MissileAttack
+from pycore.systems.aftermath.attack.missile_effects import SpecialEffect
+from pycore.systems.aftermath.attack.steps import Resolution
+from pycore.systems.aftermath.reference.overland import AcidEffect
+from pycore.systems.aftermath.reference.skills_and_moves import Learning
 from pycore.systems.gurps.defenses import Defense
 from pycore.systems.gurps.injury import DamageRoll, roll_damage
 from pycore.systems.gurps.modifiers import EffectiveSkill, Modifier, effective_skill

@@ -12,9 +12,10 @@ import pytest
 from test_aftermath_arms import RIFLE  # the hunting rifle loaded with .308 (T41: BDG 27)
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import arms, worksheet
 from pycore.systems.aftermath import fight as F
-from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.gear import arms
+from pycore.systems.aftermath.sheet import sheet as core
 
 REVOLVER = {
     "name": "Revolver",

@@ -11,15 +11,16 @@ import pytest
 
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
-from pycore.systems.aftermath import ammunition, combat
-from pycore.systems.aftermath import sheet as core
-from pycore.systems.aftermath.critical import effect_rules, stun_conditions
-from pycore.systems.aftermath.critical_misses import chamber_explosion, critical_miss
-from pycore.systems.aftermath.encumbrance import enc_value, encumbrance_status
-from pycore.systems.aftermath.movement import kph_to_dat
-from pycore.systems.aftermath.reaction import reaction
-from pycore.systems.aftermath.situation import missile_modifiers
-from pycore.systems.aftermath.skills_and_moves import climb, horse
+from pycore.systems.aftermath.attack import combat
+from pycore.systems.aftermath.attack.critical import effect_rules, stun_conditions
+from pycore.systems.aftermath.attack.critical_misses import chamber_explosion, critical_miss
+from pycore.systems.aftermath.attack.situation import missile_modifiers
+from pycore.systems.aftermath.gear import ammunition
+from pycore.systems.aftermath.gear.encumbrance import enc_value, encumbrance_status
+from pycore.systems.aftermath.reference.movement import kph_to_dat
+from pycore.systems.aftermath.reference.reaction import reaction
+from pycore.systems.aftermath.reference.skills_and_moves import climb, horse
+from pycore.systems.aftermath.sheet import sheet as core
 
 if TYPE_CHECKING:
     from rkweb.app.model import Model

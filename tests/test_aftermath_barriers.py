@@ -6,7 +6,11 @@ import pytest
 from seedfiles import seed_lines
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.barriers import barrier_factor, barrier_materials, carried_things
+from pycore.systems.aftermath.reference.barriers import (
+    barrier_factor,
+    barrier_materials,
+    carried_things,
+)
 
 SEED = "001_e07e7b2bd9248eea.txt"
 

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import bind, worksheet
-from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.attack import bind, worksheet
+from pycore.systems.aftermath.attack.critical import Condition, moment, stun_conditions
+from pycore.systems.aftermath.attack.worksheet import Setup
 from pycore.systems.aftermath.campaign import campaign
-from pycore.systems.aftermath.critical import Condition, moment, stun_conditions
-from pycore.systems.aftermath.worksheet import Setup
+from pycore.systems.aftermath.sheet import sheet as core
 
 
 def _target() -> dict[str, Any]:
@@ -173,16 +173,16 @@ def test_aft_12_a_side_split_asks_for_the_near_side_then_goes_on() -> None:
 
 def test_aft_50_numbers_are_exact_as_typed() -> None:
     """AFT-50 (001 line 671): force 3 over Mass 0.3 is exactly 10, the (5, 10] band, not > 10."""
-    from pycore.systems.aftermath.missile_effects import stopping
+    from pycore.systems.aftermath.attack.missile_effects import stopping
 
     assert stopping(3, 0.3).knock_down == "deftness_cst"
 
 
 def test_typed_errors_for_wrong_types_and_nan() -> None:
     """AFT-32, AFT-33, AFT-36, AFT-08: wrong types, NaN and ∞ are typed errors in words."""
-    from pycore.systems.aftermath.encumbrance import enc_value, encumbrance_status
-    from pycore.systems.aftermath.overland import day_after
-    from pycore.systems.aftermath.situation import hth_modifiers
+    from pycore.systems.aftermath.attack.situation import hth_modifiers
+    from pycore.systems.aftermath.gear.encumbrance import enc_value, encumbrance_status
+    from pycore.systems.aftermath.reference.overland import day_after
 
     for call in (
         lambda: enc_value(None, "Lt"),  # type: ignore[arg-type]

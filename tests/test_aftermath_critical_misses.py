@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from seedfiles import seed_lines
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.critical_misses import (
+from pycore.systems.aftermath.attack.critical_misses import (
     KINDS,
     chamber_explosion,
     critical_miss,

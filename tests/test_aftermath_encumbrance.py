@@ -8,7 +8,7 @@ import pytest
 from seedfiles import seed_lines
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.encumbrance import (
+from pycore.systems.aftermath.gear.encumbrance import (
     BULKS,
     MASSES,
     enc_value,

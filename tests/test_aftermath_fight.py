@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pycore.errors import DiceError, RuleError, RulekeeperError
-from pycore.systems.aftermath import bind
 from pycore.systems.aftermath import fight as F
-from pycore.systems.aftermath import sheet as core
-from pycore.systems.aftermath.critical import moment
+from pycore.systems.aftermath.attack import bind
+from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.sheet import sheet as core
 
 
 def _section(attacker: dict[str, Any] | None = None, **combat: Any) -> dict[str, Any]:

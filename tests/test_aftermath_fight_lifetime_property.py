@@ -20,9 +20,10 @@ from test_aftermath_arms import RIFLE
 from test_aftermath_attack_lifetime import REVOLVER, _fighter
 
 from pycore.errors import RulekeeperError
-from pycore.systems.aftermath import arms, worksheet
 from pycore.systems.aftermath import fight as F
-from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.gear import arms
+from pycore.systems.aftermath.sheet import sheet as core
 
 BOWIE = {"name": "Bowie", "kind": "hand", "listed": "Knife, bowie", "skill": "Knife"}
 MOVES = ("stationary", "walking", "running")

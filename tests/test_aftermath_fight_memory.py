@@ -13,7 +13,7 @@ from test_aftermath_rule_data import CITED
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import fight as F
-from pycore.systems.aftermath import worksheet
+from pycore.systems.aftermath.attack import worksheet
 
 
 def _modifiers(fight: F.Fight) -> list[str]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pycore.dice import TypedRolls
 from pycore.dice.typed import DiceWanted
-from pycore.systems.aftermath.critical import Condition, moment
-from pycore.systems.aftermath.effect_steps import _stopping_steps
-from pycore.systems.aftermath.missile_effects import stopping
+from pycore.systems.aftermath.attack.critical import Condition, moment
+from pycore.systems.aftermath.attack.effect_steps import _stopping_steps
+from pycore.systems.aftermath.attack.missile_effects import stopping
 
 AT = moment(2, 4)
 
@@ -51,8 +51,8 @@ def test_the_save_is_asked_by_name_and_waits_for_no_sheet_value_it_lacks() -> No
 
 def test_the_headline_says_the_knock_back_and_its_end() -> None:
     """Issue 28 item 4: the headline said just "Damage Done 13"."""
-    from pycore.systems.aftermath.combat import Resolution, summary
-    from pycore.systems.aftermath.steps import Step
+    from pycore.systems.aftermath.attack.combat import Resolution, summary
+    from pycore.systems.aftermath.attack.steps import Step
 
     steps, _ = _run(21, ["2 2", "15"])
     knock = Step("knock_back", "Knock-back", "knock-back 2D3 (2, 2) = 4 m", "AFT-50")

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from seedfiles import seed_lines
 
-from pycore.systems.aftermath.movement import formula, kph_to_dat
+from pycore.systems.aftermath.reference.movement import formula, kph_to_dat
 from pycore.tables import load_table
 
 SEED = "001_e07e7b2bd9248eea.txt"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from seedfiles import seed_lines
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.overland import (
+from pycore.systems.aftermath.reference.overland import (
     acid_effect,
     conditions,
     day_after,

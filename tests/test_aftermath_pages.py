@@ -12,10 +12,10 @@ from rkweb.app.vdom import find_all, text_of
 from rkweb.features.aftermath.state import SETTINGS, suspect_setting
 
 from pycore.store import History, default_data
-from pycore.systems.aftermath import worksheet
-from pycore.systems.aftermath.critical import EFFECT_TITLES
-from pycore.systems.aftermath.overland import conditions
-from pycore.systems.aftermath.weapons import suspect_rows
+from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack.critical import EFFECT_TITLES
+from pycore.systems.aftermath.gear.weapons import suspect_rows
+from pycore.systems.aftermath.reference.overland import conditions
 
 NOW = "2026-11-23T10:00:00+01:00"
 

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
-from pycore.systems.aftermath import attributes, combat, critical, firearms, weapons
-from pycore.systems.aftermath import sheet as aft_sheet
+from pycore.systems.aftermath.attack import combat, critical
+from pycore.systems.aftermath.gear import firearms, weapons
+from pycore.systems.aftermath.sheet import attributes
+from pycore.systems.aftermath.sheet import sheet as aft_sheet
 from pycore.tables import load_table
 
 DICE = attributes.EFFECT_DICE

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from seedfiles import seed_lines
 
-from pycore.systems.aftermath.reaction import reaction, reaction_odds, roll_reaction
+from pycore.systems.aftermath.reference.reaction import reaction, reaction_odds, roll_reaction
 
 SEED = "001_e07e7b2bd9248eea.txt"
 

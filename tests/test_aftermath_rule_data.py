@@ -16,24 +16,19 @@ from hypothesis import HealthCheck, given, settings
 from test_public_api_fuzz import FUNCTIONS, call_plan
 
 from pycore.errors import RuleError, RulekeeperError
-from pycore.systems.aftermath import (
-    ammunition,
-    armor,
-    barriers,
+from pycore.systems.aftermath.attack import (
     bind,
     combat,
     critical,
     critical_misses,
-    encumbrance,
-    firearms,
     locations,
-    sheet,
     situation,
-    skills_and_moves,
     steps,
-    weapons,
 )
-from pycore.systems.aftermath.critical import moment
+from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.gear import ammunition, armor, encumbrance, firearms, weapons
+from pycore.systems.aftermath.reference import barriers, skills_and_moves
+from pycore.systems.aftermath.sheet import sheet
 
 CORE = Path(__file__).resolve().parents[1] / "pycore" / "systems" / "aftermath"
 #: What belongs under "Why" only: a rule ID, a seed line, a settings key, an internal name.

@@ -19,10 +19,11 @@ from test_aftermath_pages import fresh, send
 from test_aftermath_rule_data import CITED
 
 from pycore.store import read_section
-from pycore.systems.aftermath import barriers, encumbrance, movement, overland, reaction
-from pycore.systems.aftermath import sheet as aft_sheet
-from pycore.systems.aftermath import skills_and_moves as moves
-from pycore.systems.aftermath.critical import moment
+from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.gear import encumbrance
+from pycore.systems.aftermath.reference import barriers, movement, overland, reaction
+from pycore.systems.aftermath.reference import skills_and_moves as moves
+from pycore.systems.aftermath.sheet import sheet as aft_sheet
 
 WEB = Path(__file__).resolve().parents[1] / "web" / "rkweb" / "features" / "aftermath"
 

@@ -12,18 +12,12 @@ from scripted import Faces
 
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
-from pycore.systems.aftermath import (
-    ammunition,
-    combat,
-    critical,
-    firearms,
-    locations,
-    rounding,
-    weapons,
-)
-from pycore.systems.aftermath import sheet as aft_sheet
-from pycore.systems.aftermath.attributes import Note
-from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath import rounding
+from pycore.systems.aftermath.attack import combat, critical, locations
+from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.gear import ammunition, firearms, weapons
+from pycore.systems.aftermath.sheet import sheet as aft_sheet
+from pycore.systems.aftermath.sheet.attributes import Note
 
 # --- AFT-01, AFT-02: keys and rounding -----------------------------------------------------------
 

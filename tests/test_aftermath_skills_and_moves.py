@@ -6,7 +6,12 @@ import pytest
 from seedfiles import seed_lines
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.skills_and_moves import climb, learning, learning_keys, throw
+from pycore.systems.aftermath.reference.skills_and_moves import (
+    climb,
+    learning,
+    learning_keys,
+    throw,
+)
 from pycore.tables import load_table
 
 SEED = "001_e07e7b2bd9248eea.txt"
@@ -91,7 +96,7 @@ def test_reference_tab_learning_climbing_and_throw() -> None:
 
 def test_entanglement_cells_match_the_seed() -> None:  # L550-555
     """AFT-41, AFT-T32 as printed."""
-    from pycore.systems.aftermath.skills_and_moves import entanglement, entanglement_terms
+    from pycore.systems.aftermath.reference.skills_and_moves import entanglement, entanglement_terms
 
     lines = seed_lines(SEED)
     for en in range(0, 40):
@@ -125,7 +130,7 @@ def test_reference_tab_entanglement() -> None:
 
 def test_horse_and_stopping_match_the_seed() -> None:  # L352-361, L439-449
     """AFT-30, AFT-T19; AFT-35, AFT-T25."""
-    from pycore.systems.aftermath.skills_and_moves import horse, stopping
+    from pycore.systems.aftermath.reference.skills_and_moves import horse, stopping
 
     lines = seed_lines(SEED)
     table = load_table("aftermath", "creature_horse")

@@ -11,10 +11,10 @@ import pytest
 
 from pycore.dice import DiceWanted, TypedRolls, roll, typed_dice
 from pycore.errors import DiceError
-from pycore.systems.aftermath import sheet as core
-from pycore.systems.aftermath import worksheet
-from pycore.systems.aftermath.attack_dice import WaitsForDice, resolve_typed
-from pycore.systems.aftermath.critical import moment
+from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack.attack_dice import WaitsForDice, resolve_typed
+from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.sheet import sheet as core
 
 
 def _setup(mode: str = "missile", **form: object) -> worksheet.Setup:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from pycore.errors import RulekeeperError
-from pycore.systems.aftermath.encumbrance import encumbrance_status
+from pycore.systems.aftermath.gear.encumbrance import encumbrance_status
 from pycore.systems.gurps.injury import at_half_damage, injury
 from pycore.systems.gurps.modifiers import effective_skill, size_modifier, speed_range_modifier
 from pycore.systems.percentile.attack import AttackInput

@@ -26,7 +26,7 @@ from pycore.share import (
 )
 from pycore.share.records import record_to_json
 from pycore.share.zdict import ZDICT_V1
-from pycore.systems.aftermath.sheet import new_sheet, set_field
+from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
 from pycore.systems.gurps.sheet import Combatant, combatant_to_json
 from pycore.systems.simply import fight as simply_combat
 from pycore.systems.simply.character import Character, GearItem, Skill

@@ -18,11 +18,11 @@ from pycore.share.public_gurps import public_gurps
 from pycore.share.public_percentile import percentile_public, public_percentile
 from pycore.share.public_pick import changed_at, pick_fight, public_view
 from pycore.store import History
-from pycore.systems.aftermath import combat as aft_combat
-from pycore.systems.aftermath.critical import moment
+from pycore.systems.aftermath.attack import combat as aft_combat
+from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.attack.steps import Resolution
 from pycore.systems.aftermath.fight.public import aftermath_public, public_aftermath
-from pycore.systems.aftermath.sheet import MANUAL_CONDITIONS, add_condition, new_sheet
-from pycore.systems.aftermath.steps import Resolution
+from pycore.systems.aftermath.sheet.sheet import MANUAL_CONDITIONS, add_condition, new_sheet
 from pycore.systems.gurps import fight as gurps
 from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.modifiers import posture_names

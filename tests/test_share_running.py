@@ -8,7 +8,7 @@ from typing import Any
 
 from pycore.share.running import fight_acted_at, players_view, running
 from pycore.store import History
-from pycore.systems.aftermath.sheet import new_sheet
+from pycore.systems.aftermath.sheet.sheet import new_sheet
 from pycore.systems.gurps import fight as gurps
 from pycore.systems.gurps.sheet import Combatant
 

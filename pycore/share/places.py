@@ -72,7 +72,7 @@ def defaults(kind: Kind) -> dict[str, Any]:
 
         return combatant_to_json(Combatant())
     if kind == "aftermath.character":
-        from pycore.systems.aftermath.sheet import new_sheet
+        from pycore.systems.aftermath.sheet.sheet import new_sheet
 
         return new_sheet()
     if kind == "percentile.character":
@@ -171,7 +171,7 @@ def import_record(
     data = {**defaults(record.kind), **copy.deepcopy(record.data)}
     data["updated_at"] = record.updated_at
     if record.kind == "aftermath.character":
-        from pycore.systems.aftermath.sheet import merged as as_sheet
+        from pycore.systems.aftermath.sheet.sheet import merged as as_sheet
 
         data["weapons"] = as_sheet(data)["weapons"]  # schema 1 held listing names only
     if not place.is_list:

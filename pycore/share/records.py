@@ -155,7 +155,7 @@ def _gurps_fighter(data: dict[str, Any]) -> None:
 
 
 def _aftermath_character(data: dict[str, Any]) -> None:
-    from pycore.systems.aftermath import sheet
+    from pycore.systems.aftermath.sheet import sheet
 
     # The sheet keeps plain data: every field a user can type is re-checked the way it was
     # typed, then the whole sheet must derive (AFT-05 and on) without error.
@@ -165,7 +165,7 @@ def _aftermath_character(data: dict[str, Any]) -> None:
         for key, value in merged[head].items():
             sheet.check_field(f"{head}.{key}", "" if value is None else str(value))
     sheet.check_field("body", str(merged["body"]))
-    from pycore.systems.aftermath.arms import weapon_problems
+    from pycore.systems.aftermath.gear.arms import weapon_problems
 
     for weapon in merged["weapons"]:  # the skill may be asked later; the rest must hold
         problems = weapon_problems({}, {k: v for k, v in weapon.items() if k != "skill"})

@@ -19,36 +19,7 @@ from typing import TYPE_CHECKING
 from pycore.lazy import exports
 
 if TYPE_CHECKING:
-    from pycore.systems.aftermath.ammunition import (
-        ammunition_bdg,
-        cartridge_enc,
-        shot_damage_type,
-        shot_shell_bdg,
-    )
-    from pycore.systems.aftermath.armor import (
-        ArmorMaterial,
-        DamageDone,
-        LocationAv,
-        armor_material,
-        armor_materials,
-        armor_totals,
-        ballistic_cloth_av,
-        damage_done,
-        location_av,
-    )
-    from pycore.systems.aftermath.attributes import (
-        AttributeGroup,
-        OpposedOdds,
-        attribute_group,
-        check_for_daze_odds,
-        effect_die_distribution,
-        group_effect_die,
-        judge_opposed,
-        opposed_odds,
-        roll_effect_die,
-        shifted_group,
-    )
-    from pycore.systems.aftermath.bcs import (
+    from pycore.systems.aftermath.attack.bcs import (
         BcsModifier,
         BcsResult,
         BcsTotal,
@@ -63,7 +34,7 @@ if TYPE_CHECKING:
         saving_throw,
         saving_throw_odds,
     )
-    from pycore.systems.aftermath.combat import (
+    from pycore.systems.aftermath.attack.combat import (
         HthAttack,
         MissileAttack,
         Resolution,
@@ -71,7 +42,7 @@ if TYPE_CHECKING:
         resolve_hth,
         resolve_missile,
     )
-    from pycore.systems.aftermath.critical import (
+    from pycore.systems.aftermath.attack.critical import (
         Condition,
         EffectRules,
         Moment,
@@ -88,7 +59,7 @@ if TYPE_CHECKING:
         sever_chance,
         stun_conditions,
     )
-    from pycore.systems.aftermath.critical_misses import (
+    from pycore.systems.aftermath.attack.critical_misses import (
         ChamberExplosion,
         CriticalMiss,
         chamber_explosion,
@@ -96,7 +67,38 @@ if TYPE_CHECKING:
         critical_miss_odds,
         roll_critical_miss,
     )
-    from pycore.systems.aftermath.firearms import (
+    from pycore.systems.aftermath.attack.locations import (
+        hit_location,
+        locate,
+        region_of,
+        split_location,
+    )
+    from pycore.systems.aftermath.attack.missile_effects import missile_special_effect, stopping
+    from pycore.systems.aftermath.attack.situation import (
+        dat_position,
+        hth_modifiers,
+        missile_modifiers,
+        target_action_modifier,
+        wound_level,
+    )
+    from pycore.systems.aftermath.gear.ammunition import (
+        ammunition_bdg,
+        cartridge_enc,
+        shot_damage_type,
+        shot_shell_bdg,
+    )
+    from pycore.systems.aftermath.gear.armor import (
+        ArmorMaterial,
+        DamageDone,
+        LocationAv,
+        armor_material,
+        armor_materials,
+        armor_totals,
+        ballistic_cloth_av,
+        damage_done,
+        location_av,
+    )
+    from pycore.systems.aftermath.gear.firearms import (
         RangeStep,
         adjust_bdg,
         adjusted_bdg,
@@ -106,17 +108,7 @@ if TYPE_CHECKING:
         inherent_accuracy,
         range_step,
     )
-    from pycore.systems.aftermath.locations import hit_location, locate, region_of, split_location
-    from pycore.systems.aftermath.missile_effects import missile_special_effect, stopping
-    from pycore.systems.aftermath.rounding import round_half_up, unstated
-    from pycore.systems.aftermath.situation import (
-        dat_position,
-        hth_modifiers,
-        missile_modifiers,
-        target_action_modifier,
-        wound_level,
-    )
-    from pycore.systems.aftermath.weapons import (
+    from pycore.systems.aftermath.gear.weapons import (
         Weapon,
         breakage_check,
         penetration_cap,
@@ -125,51 +117,66 @@ if TYPE_CHECKING:
         weapon,
         weapon_names,
     )
+    from pycore.systems.aftermath.rounding import round_half_up, unstated
+    from pycore.systems.aftermath.sheet.attributes import (
+        AttributeGroup,
+        OpposedOdds,
+        attribute_group,
+        check_for_daze_odds,
+        effect_die_distribution,
+        group_effect_die,
+        judge_opposed,
+        opposed_odds,
+        roll_effect_die,
+        shifted_group,
+    )
 
 __getattr__, __dir__ = exports(
     __name__,
     {
-        "pycore.systems.aftermath.ammunition": (
+        "pycore.systems.aftermath.gear.ammunition": (
             "ammunition_bdg cartridge_enc shot_damage_type shot_shell_bdg"
         ),
-        "pycore.systems.aftermath.armor": (
+        "pycore.systems.aftermath.gear.armor": (
             "ArmorMaterial DamageDone LocationAv armor_material armor_materials armor_totals "
             "ballistic_cloth_av damage_done location_av"
         ),
-        "pycore.systems.aftermath.attributes": (
+        "pycore.systems.aftermath.sheet.attributes": (
             "AttributeGroup OpposedOdds attribute_group check_for_daze_odds "
             "effect_die_distribution group_effect_die judge_opposed opposed_odds "
             "roll_effect_die shifted_group"
         ),
-        "pycore.systems.aftermath.bcs": (
+        "pycore.systems.aftermath.attack.bcs": (
             "BcsModifier BcsResult BcsTotal SaveOdds SaveResult bcs_chance judge_bcs "
             "modified_bcs plus_one_change roll_bcs roll_saving_throw saving_throw "
             "saving_throw_odds"
         ),
-        "pycore.systems.aftermath.combat": (
+        "pycore.systems.aftermath.attack.combat": (
             "HthAttack MissileAttack Resolution Step resolve_hth resolve_missile"
         ),
-        "pycore.systems.aftermath.critical": (
+        "pycore.systems.aftermath.attack.critical": (
             "Condition EffectRules Moment bleeding_odds critical_effect "
             "critical_hit_enhancement daze_condition disable_body_outcome effect_rules "
             "gun_critical lower_effect moment roll_critical_effect sever_chance "
             "stun_conditions"
         ),
-        "pycore.systems.aftermath.critical_misses": (
+        "pycore.systems.aftermath.attack.critical_misses": (
             "ChamberExplosion CriticalMiss chamber_explosion critical_miss critical_miss_odds "
             "roll_critical_miss"
         ),
-        "pycore.systems.aftermath.firearms": (
+        "pycore.systems.aftermath.gear.firearms": (
             "RangeStep adjust_bdg adjusted_bdg bullet_damage_dice fire gun_action "
             "inherent_accuracy range_step"
         ),
-        "pycore.systems.aftermath.locations": ("hit_location locate region_of split_location"),
-        "pycore.systems.aftermath.missile_effects": "missile_special_effect stopping",
+        "pycore.systems.aftermath.attack.locations": (
+            "hit_location locate region_of split_location"
+        ),
+        "pycore.systems.aftermath.attack.missile_effects": "missile_special_effect stopping",
         "pycore.systems.aftermath.rounding": "round_half_up unstated",
-        "pycore.systems.aftermath.situation": (
+        "pycore.systems.aftermath.attack.situation": (
             "dat_position hth_modifiers missile_modifiers target_action_modifier wound_level"
         ),
-        "pycore.systems.aftermath.weapons": (
+        "pycore.systems.aftermath.gear.weapons": (
             "Weapon breakage_check penetration_cap shuriken_throw wdm_for weapon weapon_names"
         ),
     },

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attributes import GROUP8_ALTERNATIVE, GROUP8_PRINTED
-from pycore.systems.aftermath.firearms import BDG_ORDERS, PBR_MODES
-from pycore.systems.aftermath.guns import MISSING_BDG, SHOTGUN_ROWS
-from pycore.systems.aftermath.hand import MISS_TABLES
-from pycore.systems.aftermath.miss_steps import MODERN_96
+from pycore.systems.aftermath.attack.hand import MISS_TABLES
+from pycore.systems.aftermath.attack.miss_steps import MODERN_96
+from pycore.systems.aftermath.gear.firearms import BDG_ORDERS, PBR_MODES
+from pycore.systems.aftermath.gear.guns import MISSING_BDG, SHOTGUN_ROWS
+from pycore.systems.aftermath.gear.weapons import suspect_rows
 from pycore.systems.aftermath.rounding import ROUNDINGS
-from pycore.systems.aftermath.weapons import suspect_rows
+from pycore.systems.aftermath.sheet.attributes import GROUP8_ALTERNATIVE, GROUP8_PRINTED
 from pycore.validate import checked
 
 

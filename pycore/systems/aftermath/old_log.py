@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pycore.systems.aftermath.questions import question
+from pycore.systems.aftermath.attack.questions import question
 from pycore.validate import checked
 
 #: A rule ID, seed line, table reference or settings key, as the old texts cited them.

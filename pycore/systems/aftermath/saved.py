@@ -183,7 +183,7 @@ def _sheet_1_to_2(sheet: Any) -> Any:
     if not isinstance(weapons, list):
         return {**sheet, "weapons": []}
     # Imported here: the app's start reads this module, and arms imports most of the rules.
-    from pycore.systems.aftermath.weapon_record import legacy_weapon
+    from pycore.systems.aftermath.gear.weapon_record import legacy_weapon
 
     return {**sheet, "weapons": [legacy_weapon(w) for w in weapons]}
 

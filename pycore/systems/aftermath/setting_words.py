@@ -13,7 +13,7 @@ settings is previewed with them (issue 31: a preview read "Weapon note 13", "Sus
 from __future__ import annotations
 
 from pycore.systems.aftermath.campaign import suspect_setting
-from pycore.systems.aftermath.weapons import suspect_rows, weapon
+from pycore.systems.aftermath.gear.weapons import suspect_rows, weapon
 from pycore.validate import checked
 
 #: (key, label, choices or None for typed text, why)

@@ -7,7 +7,8 @@ without rule IDs, the players' line built from values, the rules as data.
 
 The names load on first use (pycore/lazy.py): the app's start reads only ``public``.
 
->>> from pycore.systems.aftermath import arms, sheet
+>>> from pycore.systems.aftermath.gear import arms
+>>> from pycore.systems.aftermath.sheet import sheet
 >>> from pycore.systems.aftermath.fight import (
 ...     Fight, attack, fight_from_json, fight_to_json, next_action_phase, pick_combatant,
 ...     roll_for_me, set_field, typed_roll)

@@ -19,8 +19,9 @@ from typing import Any, Final
 from pycore.dice import seeded
 from pycore.dice.odds import odds_text
 from pycore.errors import FieldError, RuleError, RulekeeperError
-from pycore.systems.aftermath import arms, attack_dice, combat, sheet, worksheet
-from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.attack import attack_dice, combat, worksheet
+from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.attack.steps import step_rules
 from pycore.systems.aftermath.fight.codec import with_pair
 from pycore.systems.aftermath.fight.public import aftermath_public
 from pycore.systems.aftermath.fight.value import (
@@ -32,7 +33,8 @@ from pycore.systems.aftermath.fight.value import (
     Noted,
     whole,
 )
-from pycore.systems.aftermath.steps import step_rules
+from pycore.systems.aftermath.gear import arms
+from pycore.systems.aftermath.sheet import sheet
 from pycore.validate import checked, is_whole
 
 #: The most characters of a typed roll kept (a burst's rolls are typed one at a time).

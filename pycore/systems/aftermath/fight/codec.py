@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import worksheet
+from pycore.systems.aftermath.attack import worksheet
 from pycore.systems.aftermath.campaign import settings_from
 from pycore.systems.aftermath.fight.value import (
     COMBAT,

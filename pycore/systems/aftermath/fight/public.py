@@ -7,8 +7,8 @@ the Damage Done or the hit location.
 The app keeps no turn order for Aftermath (the text gives the order by Action Phases, which the
 GM calls): the order shown is the characters', and whose turn it is, the attacker chosen now.
 
->>> from pycore.systems.aftermath.critical import moment
->>> from pycore.systems.aftermath.sheet import add_condition, new_sheet
+>>> from pycore.systems.aftermath.attack.critical import moment
+>>> from pycore.systems.aftermath.sheet.sheet import add_condition, new_sheet
 >>> bo = add_condition(new_sheet("Bo"), "stunned", moment(1, 2))
 >>> log = [{"text": "turn 1, phase 3 · Ana → Bo (Missile): hit location 4: Damage Done 12, stun",
 ...         "public": "Ana → Bo (Missile) → hit, stun"}]
@@ -33,13 +33,13 @@ def aftermath_public(attacker: str, target: str, how: str, resolution: Any) -> s
     """The players' line of an Aftermath attack, from its values: who attacked whom, how, hit
     or miss, a critical and the effect anyone sees. Never BCS, dice, Damage Done or location.
 
-    >>> from pycore.systems.aftermath.combat import Resolution
+    >>> from pycore.systems.aftermath.attack.combat import Resolution
     >>> aftermath_public("Ana", "Bo", "Missile", Resolution("missile", (), hit=True, location=4, damage_done=12, effect="stun"))
     'Ana → Bo (Missile) → hit, stun'
     >>> aftermath_public("Ana", "Bo", "Hand-to-hand", Resolution("hth", (), hit=False, critical_miss=True))
     'Ana → Bo (Hand-to-hand) → critical miss'
     """
-    from pycore.systems.aftermath.steps import Resolution
+    from pycore.systems.aftermath.attack.steps import Resolution
 
     if not isinstance(resolution, Resolution):
         raise RuleError(f"{str(resolution)[:40]!r} is not an attack's resolution")
@@ -65,8 +65,8 @@ def _whole(value: Any, default: int, low: int, high: int) -> int:
 
 def _status(sheet: Any, turn: int, phase: int) -> str:
     """The conditions active now (AFT-55), in the game's words; only "dead" once Dead."""
-    from pycore.systems.aftermath.critical import Moment
-    from pycore.systems.aftermath.sheet import condition_from_json
+    from pycore.systems.aftermath.attack.critical import Moment
+    from pycore.systems.aftermath.sheet.sheet import condition_from_json
 
     now = Moment(turn, phase)
     words: list[str] = []

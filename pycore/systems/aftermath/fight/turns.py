@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import arms, sheet
+from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.clock import next_phase, next_turn
-from pycore.systems.aftermath.critical import Moment
 from pycore.systems.aftermath.fight.value import Done, Fight, Noted
+from pycore.systems.aftermath.gear import arms
+from pycore.systems.aftermath.sheet import sheet
 from pycore.validate import checked
 
 
@@ -109,7 +110,7 @@ def get_up(fight: Fight, index: int) -> tuple[Fight, Noted]:
     the text gives no Action or cost for getting up (the falling rules it cites are in another
     book, AFT-M10): when he gets up is the GM's call, made with this tap.
 
-    >>> from pycore.systems.aftermath.sheet import new_sheet
+    >>> from pycore.systems.aftermath.sheet.sheet import new_sheet
     >>> down = {**new_sheet("Bo"), "conditions": [{"name": "Knocked Over", "start": [1, 2],
     ...     "until": None, "rule": "AFT-50"}]}
     >>> up, done = get_up(Fight(characters=(down,), phase=4), 0)

@@ -21,9 +21,10 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.step import Step
-from pycore.systems.aftermath import arms, worksheet
+from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.campaign import campaign, settings_from
-from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.gear import arms
 from pycore.validate import checked
 
 #: The worksheet's defaults: the clock, who attacks whom and how (with which of the attacker's

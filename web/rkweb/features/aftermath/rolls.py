@@ -8,8 +8,9 @@ from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.errors import RuleError, RulekeeperError
-from pycore.systems.aftermath import attributes, bcs, situation
-from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.attack import bcs, situation
+from pycore.systems.aftermath.sheet import attributes
+from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.state import (

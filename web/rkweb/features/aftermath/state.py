@@ -9,16 +9,16 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.errors import RulekeeperError
-from pycore.systems.aftermath import sheet
+from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.attack.worksheet import MODES, Setup, form_of
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
-from pycore.systems.aftermath.critical import Moment
 from pycore.systems.aftermath.fight.codec import PARTS, fight_from_json
 from pycore.systems.aftermath.fight.value import COMBAT as COMBAT
 from pycore.systems.aftermath.fight.value import Fight
 from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
 from pycore.systems.aftermath.saved import VERSION as SCHEMA
-from pycore.systems.aftermath.worksheet import MODES, Setup, form_of
+from pycore.systems.aftermath.sheet import sheet
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit.fields import error_of, error_rules, shown_errors, with_error

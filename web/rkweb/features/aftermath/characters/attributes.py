@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath import sheet as core
-from pycore.systems.aftermath.armor import armor_materials
+from pycore.systems.aftermath.gear.armor import armor_materials
 from pycore.systems.aftermath.rounding import show
+from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import draft

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath import arms
-from pycore.systems.aftermath import sheet as core
-from pycore.systems.aftermath.bind import wounds
-from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.attack.bind import wounds
+from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.rounding import show
+from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.vdom import VNode
 from rkweb.features.aftermath.characters.conditions import damage_line
 from rkweb.features.aftermath.characters.weapons import weapon_text

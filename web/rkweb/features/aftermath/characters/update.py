@@ -1,13 +1,13 @@
 """What the Characters tab's messages do: create, select and delete sheets, set a field, add
 skills, weapons, armor and items, record and remove conditions. Every value is checked by the
-core's sheet (``pycore.systems.aftermath.sheet``); a refused one is shown beside its field."""
+core's sheet (``pycore.systems.aftermath.sheet.sheet``); a refused one is shown beside its field."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import sheet as core
+from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.characters import weapons

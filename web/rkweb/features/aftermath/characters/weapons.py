@@ -8,12 +8,12 @@ import contextlib
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import arms
 from pycore.systems.aftermath.campaign import campaign, suspect_setting
 from pycore.systems.aftermath.fight.attack import weapons_changed
-from pycore.systems.aftermath.guns import GUNS, ammunition_choices
+from pycore.systems.aftermath.gear import arms
+from pycore.systems.aftermath.gear.guns import GUNS, ammunition_choices
+from pycore.systems.aftermath.gear.weapons import note_texts, suspect_note, weapon, weapon_names
 from pycore.systems.aftermath.rounding import show
-from pycore.systems.aftermath.weapons import note_texts, suspect_note, weapon, weapon_names
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.characters.conditions import draft

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.arms import sheet_weapons
-from pycore.systems.aftermath.situation import hth_choices
-from pycore.systems.aftermath.weapons import weapon, weapon_names
+from pycore.systems.aftermath.attack.situation import hth_choices
+from pycore.systems.aftermath.gear.arms import sheet_weapons
+from pycore.systems.aftermath.gear.weapons import weapon, weapon_names
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode
 from rkweb.features.aftermath.combat.pieces import (

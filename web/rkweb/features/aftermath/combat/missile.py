@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath import firearms
 from pycore.systems.aftermath.campaign import campaign
-from pycore.systems.aftermath.guns import GUNS, ammunition_choices
+from pycore.systems.aftermath.gear import firearms
+from pycore.systems.aftermath.gear.guns import GUNS, ammunition_choices
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode
 from rkweb.features.aftermath.combat.pieces import (

@@ -9,8 +9,9 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import arms, worksheet
 from pycore.systems.aftermath import fight as core
+from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.gear import arms
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.weapons import loaded_text

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath.locations import DIRECTIONS
-from pycore.systems.aftermath.situation import missile_choices
+from pycore.systems.aftermath.attack.locations import DIRECTIONS
+from pycore.systems.aftermath.attack.situation import missile_choices
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err

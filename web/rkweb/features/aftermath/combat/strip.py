@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath import sheet as core
-from pycore.systems.aftermath.bind import wounds
+from pycore.systems.aftermath.attack.bind import wounds
+from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.clock import phases_left
-from pycore.systems.aftermath.critical import Moment
+from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import fight_of, names, now_of
 from rkweb.kit.buttons import button

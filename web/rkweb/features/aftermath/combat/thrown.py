@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath.weapons import weapons
+from pycore.systems.aftermath.gear.weapons import weapons
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode
 from rkweb.features.aftermath.combat.pieces import (

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pycore.errors import DiceError, FieldError, RulekeeperError
 from pycore.step import log_entry
 from pycore.systems.aftermath import fight as core
-from pycore.systems.aftermath import worksheet
+from pycore.systems.aftermath.attack import worksheet
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.combat.view import RESULT_HERE

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.barriers import barrier_factor, barrier_materials
-from pycore.systems.aftermath.skills_and_moves import horse, stopping
+from pycore.systems.aftermath.reference.barriers import barrier_factor, barrier_materials
+from pycore.systems.aftermath.reference.skills_and_moves import horse, stopping
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.words import Told, refusal, said, told, whys
 from rkweb.kit.fields import field, number, select

@@ -7,8 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.encumbrance import BULKS, MASSES, enc_value, encumbrance_status
-from pycore.systems.aftermath.movement import kph_to_dat
+from pycore.systems.aftermath.gear.encumbrance import BULKS, MASSES, enc_value, encumbrance_status
+from pycore.systems.aftermath.reference.movement import kph_to_dat
 from pycore.systems.aftermath.rounding import show
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.words import Told, refusal, said, told

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath.critical_misses import KINDS, critical_miss_odds
-from pycore.systems.aftermath.reaction import reaction_odds, value_sum
+from pycore.systems.aftermath.attack.critical_misses import KINDS, critical_miss_odds
+from pycore.systems.aftermath.reference.reaction import reaction_odds, value_sum
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err

@@ -6,7 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.overland import conditions, day_after, day_after_weathers, overland
+from pycore.systems.aftermath.reference.overland import (
+    conditions,
+    day_after,
+    day_after_weathers,
+    overland,
+)
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.words import Told, refusal, said
 from rkweb.kit.buttons import button

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.skills_and_moves import (
+from pycore.systems.aftermath.reference.skills_and_moves import (
     climb,
     entanglement,
     learning,

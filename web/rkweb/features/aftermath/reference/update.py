@@ -10,11 +10,11 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attributes import attribute_group
-from pycore.systems.aftermath.critical_misses import chamber_explosion, roll_critical_miss
-from pycore.systems.aftermath.overland import acid_scarring, roll_acid
-from pycore.systems.aftermath.reaction import roll_reaction
-from pycore.systems.aftermath.skills_and_moves import rope_height, throw_damage
+from pycore.systems.aftermath.attack.critical_misses import chamber_explosion, roll_critical_miss
+from pycore.systems.aftermath.reference.overland import acid_scarring, roll_acid
+from pycore.systems.aftermath.reference.reaction import roll_reaction
+from pycore.systems.aftermath.reference.skills_and_moves import rope_height, throw_damage
+from pycore.systems.aftermath.sheet.attributes import attribute_group
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.state import optional_int, refused, set_err

@@ -20,26 +20,15 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.dice import RandintSource, next_roll_is, roll
-from pycore.systems.aftermath.ammunition import shot_damage_type
-from pycore.systems.aftermath.armor import MAX_COVER_AV, damage_done
-from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs
-from pycore.systems.aftermath.critical import Moment, gun_critical
-from pycore.systems.aftermath.effect_steps import EffectTarget, effects_of_hit
-from pycore.systems.aftermath.firearms import (
-    adjust_bdg,
-    bullet_damage_dice,
-    fire,
-    inherent_accuracy,
-    range_step,
-)
-from pycore.systems.aftermath.guns import critical_row
-from pycore.systems.aftermath.miss_steps import chamber_blast, critical_miss_step
-from pycore.systems.aftermath.rounding import check_choice, check_int
-from pycore.systems.aftermath.situation import (
+from pycore.systems.aftermath.attack.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs
+from pycore.systems.aftermath.attack.critical import Moment, gun_critical
+from pycore.systems.aftermath.attack.effect_steps import EffectTarget, effects_of_hit
+from pycore.systems.aftermath.attack.miss_steps import chamber_blast, critical_miss_step
+from pycore.systems.aftermath.attack.situation import (
     burden_modifiers,
     missile_modifiers,
 )
-from pycore.systems.aftermath.steps import (
+from pycore.systems.aftermath.attack.steps import (
     LowerSave,
     Resolution,
     Step,
@@ -53,6 +42,17 @@ from pycore.systems.aftermath.steps import (
     target_modifier,
     waiting,
 )
+from pycore.systems.aftermath.gear.ammunition import shot_damage_type
+from pycore.systems.aftermath.gear.armor import MAX_COVER_AV, damage_done
+from pycore.systems.aftermath.gear.firearms import (
+    adjust_bdg,
+    bullet_damage_dice,
+    fire,
+    inherent_accuracy,
+    range_step,
+)
+from pycore.systems.aftermath.gear.guns import critical_row
+from pycore.systems.aftermath.rounding import check_choice, check_int
 from pycore.validate import checked
 
 MISSILE_MISS_TABLES: Final = ("modern", "black powder", "bow")

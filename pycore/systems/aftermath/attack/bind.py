@@ -4,8 +4,8 @@ line 24, AFT-22), a dead one cannot act (line 36, AFT-26), a wounded attacker fi
 flagged (what follows is the GM's, AFT-M43). The GM may override a refusal; the override is
 logged with its reason.
 
->>> from pycore.systems.aftermath.sheet import new_sheet, set_field
->>> from pycore.systems.aftermath.critical import moment
+>>> from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
+>>> from pycore.systems.aftermath.attack.critical import moment
 >>> bo = set_field(set_field(new_sheet("Bo"), "derived.drt", "20"), "damage.lethal", "12")
 >>> str(wounds(bo))
 'Damage 12 of DRT 20 (60%): over 50% wounded'
@@ -21,10 +21,10 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.critical import Moment
-from pycore.systems.aftermath.sheet import condition_from_json, merged
-from pycore.systems.aftermath.situation import wound_level
-from pycore.systems.aftermath.steps import Step
+from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.attack.situation import wound_level
+from pycore.systems.aftermath.attack.steps import Step
+from pycore.systems.aftermath.sheet.sheet import condition_from_json, merged
 from pycore.validate import checked
 
 #: The T04 rows of each wound level (AFT-08).
@@ -107,8 +107,8 @@ def refusal(sheet: Mapping[str, Any], at: Moment) -> str:
     """Why ``sheet`` may not attack now, in words, or "": dead (line 36, AFT-26), Stunned (line
     24, AFT-22); :func:`refusal_rules` names the rules.
 
-    >>> from pycore.systems.aftermath.sheet import add_condition, new_sheet
-    >>> from pycore.systems.aftermath.critical import moment
+    >>> from pycore.systems.aftermath.sheet.sheet import add_condition, new_sheet
+    >>> from pycore.systems.aftermath.attack.critical import moment
     >>> mara = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
     >>> refusal(mara, moment(1, 5)), refusal_rules(mara, moment(1, 5))
     ('Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire', ('AFT-22', '001 line 24'))
@@ -151,8 +151,8 @@ def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step
     """Refuse an attack the rules forbid (RuleError in words), unless the GM overrides it: then
     the override and its reason are a step of the attack, logged with it.
 
-    >>> from pycore.systems.aftermath.sheet import add_condition, new_sheet
-    >>> from pycore.systems.aftermath.critical import moment
+    >>> from pycore.systems.aftermath.sheet.sheet import add_condition, new_sheet
+    >>> from pycore.systems.aftermath.attack.critical import moment
     >>> stunned = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
     >>> str(may_attack(stunned, moment(1, 4), "she was only grazed"))
     'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire; the GM allows it: she was only grazed'

@@ -17,8 +17,8 @@ from typing import Final, Literal
 
 from pycore.dice import RandintSource, distribution, roll
 from pycore.errors import RuleError
+from pycore.systems.aftermath.attack.locations import REGION_NAMES, region_of
 from pycore.systems.aftermath.limits import MAX_DAMAGE
-from pycore.systems.aftermath.locations import REGION_NAMES, region_of
 from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
 from pycore.tables import load_table
 from pycore.validate import checked

@@ -6,15 +6,20 @@ from __future__ import annotations
 from typing import Final
 
 from pycore.dice import RandintSource, roll
-from pycore.systems.aftermath.critical import Condition, Moment, daze_condition, stun_conditions
-from pycore.systems.aftermath.critical_misses import (
+from pycore.systems.aftermath.attack.critical import (
+    Condition,
+    Moment,
+    daze_condition,
+    stun_conditions,
+)
+from pycore.systems.aftermath.attack.critical_misses import (
     ChamberExplosion,
     CriticalMiss,
     chamber_explosion,
     critical_miss,
 )
+from pycore.systems.aftermath.attack.steps import Step, die
 from pycore.systems.aftermath.rounding import check_choice
-from pycore.systems.aftermath.steps import Step, die
 from pycore.validate import checked
 
 MODERN_96: Final = ("reconstructed", "ask")

@@ -4,9 +4,9 @@ naming it (the BCS D20 "to hit", the D100 "hit location", the damage dice, the D
 Effect" ...). "Roll for me" rolls the rest. Each typed roll is checked against what its dice can
 show (a percentile 00 is 100); a wrong one is a DiceError naming the roll, and nothing is rolled.
 
->>> from pycore.systems.aftermath.sheet import new_sheet, set_field
->>> from pycore.systems.aftermath.critical import moment
->>> from pycore.systems.aftermath.worksheet import Setup, campaign, form_of
+>>> from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
+>>> from pycore.systems.aftermath.attack.critical import moment
+>>> from pycore.systems.aftermath.attack.worksheet import Setup, campaign, form_of
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
 >>> setup = Setup("missile", new_sheet("Ana"), target, form_of("missile", {"bcs": 12}),
 ...               campaign({}), moment(1, 1))
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from pycore.dice import DiceWanted, RandintSource, TypedRolls
 from pycore.errors import DiceError
-from pycore.systems.aftermath.worksheet import Outcome, Setup, resolve
+from pycore.systems.aftermath.attack.worksheet import Outcome, Setup, resolve
 from pycore.validate import checked
 
 #: At most this many typed rolls for one attack (a burst's dice stay far below it).

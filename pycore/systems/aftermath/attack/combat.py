@@ -13,23 +13,23 @@ nothing is guessed). The shared pieces are in ``steps``, ``effect_steps`` and ``
 
 from __future__ import annotations
 
-from pycore.systems.aftermath.hand import (
+from pycore.systems.aftermath.attack.hand import (
     ARMOR_FORMATS,
     MISS_TABLES,
     HthAttack,
     hth_bcs,
     resolve_hth,
 )
-from pycore.systems.aftermath.miss_steps import MODERN_96
-from pycore.systems.aftermath.missile import (
+from pycore.systems.aftermath.attack.miss_steps import MODERN_96
+from pycore.systems.aftermath.attack.missile import (
     MISSILE_MISS_TABLES,
     MissileAttack,
     missile_bcs,
     resolve_missile,
 )
-from pycore.systems.aftermath.questions import question
+from pycore.systems.aftermath.attack.questions import question
+from pycore.systems.aftermath.attack.steps import LowerSave, Resolution, Step
 from pycore.systems.aftermath.rounding import instance
-from pycore.systems.aftermath.steps import LowerSave, Resolution, Step
 
 
 def summary(resolution: Resolution) -> str:

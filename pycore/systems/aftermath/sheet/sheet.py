@@ -22,27 +22,27 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.armor import (
-    ArmorTotals,
-    LocationAv,
-    armor_material,
-    armor_totals,
-    location_av,
-)
-from pycore.systems.aftermath.attributes import AttributeGroup, Note, attribute_group
-from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
-from pycore.systems.aftermath.combat import Resolution
-from pycore.systems.aftermath.critical import (
+from pycore.systems.aftermath.attack.bcs import SaveOdds, saving_throw_odds
+from pycore.systems.aftermath.attack.combat import Resolution
+from pycore.systems.aftermath.attack.critical import (
     MANUAL_CONDITION_RULES,
     Condition,
     Moment,
     daze_condition,
     stun_conditions,
 )
-from pycore.systems.aftermath.encumbrance import EncumbranceStatus, encumbrance_status
+from pycore.systems.aftermath.gear.armor import (
+    ArmorTotals,
+    LocationAv,
+    armor_material,
+    armor_totals,
+    location_av,
+)
+from pycore.systems.aftermath.gear.encumbrance import EncumbranceStatus, encumbrance_status
+from pycore.systems.aftermath.gear.weapon_record import legacy_weapon
 from pycore.systems.aftermath.limits import MAX_NAME
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
-from pycore.systems.aftermath.weapon_record import legacy_weapon
+from pycore.systems.aftermath.sheet.attributes import AttributeGroup, Note, attribute_group
 from pycore.validate import checked, exact, string
 
 #: The four attributes the text names (STR, DFT, SPD, HLH; L352).
@@ -318,7 +318,7 @@ def add_item(sheet: dict[str, Any], name: str, enc: str) -> dict[str, Any]:
 def condition_to_json(condition: Condition) -> dict[str, Any]:
     """A condition as saved data.
 
-    >>> from pycore.systems.aftermath.critical import daze_condition, moment
+    >>> from pycore.systems.aftermath.attack.critical import daze_condition, moment
     >>> condition_to_json(daze_condition(moment(1, 2)))["until"]
     [2, 2]
     """
@@ -357,7 +357,7 @@ MANUAL_CONDITIONS: Final = {
 def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]:
     """Record a condition by hand from ``at`` (AFT-55), e.g. System Shock after cauterization.
 
-    >>> from pycore.systems.aftermath.critical import moment
+    >>> from pycore.systems.aftermath.attack.critical import moment
     >>> [c["name"] for c in add_condition(new_sheet(), "stunned", moment(2, 3))["conditions"]]
     ['Stunned', 'Dazed']
     >>> add_condition(new_sheet(), "fear", moment(1, 1))
@@ -429,7 +429,7 @@ def derive(
     looked up again; save odds where AST and CST are entered (AFT-05); the AV of every
     location (AFT-14); ENC total; conditions active at ``at``.
 
-    >>> from pycore.systems.aftermath.critical import stun_conditions, moment
+    >>> from pycore.systems.aftermath.attack.critical import stun_conditions, moment
     >>> sheet = {**new_sheet(), "attr": {"STR": 30, "DFT": 15, "SPD": 24, "HLH": 24}}
     >>> sheet["conditions"] = [condition_to_json(c) for c in stun_conditions(moment(1, 4))]
     >>> view = derive(sheet, moment(1, 10))
@@ -523,7 +523,7 @@ def apply_resolution(
     rounded up), C kept apart (the letter is not expanded, AFT-M30); Trauma makes the Damage
     Done Critical Damage plus ½ of it Lethal; every new condition is added with its timer.
 
-    >>> from pycore.systems.aftermath.combat import Resolution
+    >>> from pycore.systems.aftermath.attack.combat import Resolution
     >>> r = Resolution("hth", (), hit=True, location=4, damage_done=5, damage_type="B")
     >>> sheet, notes = apply_resolution(new_sheet(), r)
     >>> sheet["damage"], notes
@@ -565,7 +565,7 @@ def apply_to_attacker(
     """What a critical miss did to the attacker (AFT-28): his conditions, and the Critical
     Damage of a disabled attacking part (AFT-M43: recorded apart).
 
-    >>> from pycore.systems.aftermath.combat import Resolution
+    >>> from pycore.systems.aftermath.attack.combat import Resolution
     >>> r = Resolution("hth", (), attacker_critical_damage=4)
     >>> apply_to_attacker(new_sheet(), r)[0]["damage"]["critical"]
     4

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource, next_roll_is
 from pycore.errors import RuleError
-from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, modified_bcs
-from pycore.systems.aftermath.critical import (
+from pycore.systems.aftermath.attack.bcs import BcsModifier, BcsResult, BcsTotal, modified_bcs
+from pycore.systems.aftermath.attack.critical import (
     Condition,
     Effect,
     EffectRules,
@@ -24,11 +24,11 @@ from pycore.systems.aftermath.critical import (
     daze_condition,
     stun_conditions,
 )
-from pycore.systems.aftermath.locations import locate, split
-from pycore.systems.aftermath.missile_effects import SpecialEffect, Stopping
-from pycore.systems.aftermath.questions import question
+from pycore.systems.aftermath.attack.locations import locate, split
+from pycore.systems.aftermath.attack.missile_effects import SpecialEffect, Stopping
+from pycore.systems.aftermath.attack.questions import question
+from pycore.systems.aftermath.attack.situation import target_action_modifier
 from pycore.systems.aftermath.rounding import check_int
-from pycore.systems.aftermath.situation import target_action_modifier
 from pycore.validate import checked
 
 

@@ -13,7 +13,7 @@ The skill is linked by name, never by its place in the skill list, so removing o
 skills never gives a weapon another skill's BCS. A skill's BCS is the user's (AFT-M01, L32, L66):
 when the linked skill is not on the sheet the set-up waits for it, it never assumes a BCS.
 
->>> from pycore.systems.aftermath.sheet import add_skill, new_sheet
+>>> from pycore.systems.aftermath.sheet.sheet import add_skill, new_sheet
 >>> ana = add_skill(new_sheet("Ana"), "Rifle", "14")
 >>> ana = add_weapon(ana, {"name": "Hunting rifle", "kind": "gun", "gun": "long_gun|Rifle",
 ...     "skill": "Rifle", "ammo": "long gun:308 (7.62mm NATO)", "rounds": "5", "capacity": "5"})
@@ -31,15 +31,15 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.guns import (
+from pycore.systems.aftermath.attack.worksheet import MODES, fresh_form, set_form_field
+from pycore.systems.aftermath.gear.guns import (
     GUNS,
     ammunition_choices,
     critical_row,
     gun_name,
     range_row_for,
 )
-from pycore.systems.aftermath.limits import MAX_NAME, MAX_WEAPONS
-from pycore.systems.aftermath.weapon_record import (
+from pycore.systems.aftermath.gear.weapon_record import (
     AMMO_FIELDS,
     FIELD_NAMES,
     MAX_ROUNDS,
@@ -47,8 +47,8 @@ from pycore.systems.aftermath.weapon_record import (
     round_count,
     tidy,
 )
-from pycore.systems.aftermath.weapons import weapon
-from pycore.systems.aftermath.worksheet import MODES, fresh_form, set_form_field
+from pycore.systems.aftermath.gear.weapons import weapon
+from pycore.systems.aftermath.limits import MAX_NAME, MAX_WEAPONS
 from pycore.validate import checked, is_whole
 
 __all__ = [

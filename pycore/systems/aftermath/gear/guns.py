@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.ammunition import (
+from pycore.systems.aftermath.gear.ammunition import (
     ammunition_bdg,
     long_gun_ammunition,
     pistol_ammunition,
     shot_shell_bdg,
 )
-from pycore.systems.aftermath.firearms import GAUGES, range_row
+from pycore.systems.aftermath.gear.firearms import GAUGES, range_row
 from pycore.systems.aftermath.rounding import check_choice
 from pycore.tables import load_table
 from pycore.validate import checked

@@ -18,20 +18,23 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.aftermath.armor import damage_done
-from pycore.systems.aftermath.attributes import shifted_group
-from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs, modified_bcs
-from pycore.systems.aftermath.critical import Moment, critical_hit_enhancement
-from pycore.systems.aftermath.effect_steps import EffectTarget, effects_of_hit
-from pycore.systems.aftermath.miss_steps import critical_miss_step, miss_on_attacker
-from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
-from pycore.systems.aftermath.situation import (
+from pycore.systems.aftermath.attack.bcs import (
+    BcsModifier,
+    BcsResult,
+    BcsTotal,
+    judge_bcs,
+    modified_bcs,
+)
+from pycore.systems.aftermath.attack.critical import Moment, critical_hit_enhancement
+from pycore.systems.aftermath.attack.effect_steps import EffectTarget, effects_of_hit
+from pycore.systems.aftermath.attack.miss_steps import critical_miss_step, miss_on_attacker
+from pycore.systems.aftermath.attack.situation import (
     burden_modifiers,
     dat_position,
     hth_modifiers,
     missile_modifiers,
 )
-from pycore.systems.aftermath.steps import (
+from pycore.systems.aftermath.attack.steps import (
     LowerSave,
     Resolution,
     Step,
@@ -44,7 +47,8 @@ from pycore.systems.aftermath.steps import (
     target_modifier,
     waiting,
 )
-from pycore.systems.aftermath.weapons import (
+from pycore.systems.aftermath.gear.armor import damage_done
+from pycore.systems.aftermath.gear.weapons import (
     Weapon,
     breakage_check,
     judge_breakage,
@@ -54,6 +58,8 @@ from pycore.systems.aftermath.weapons import (
     wdm_for,
     weapon,
 )
+from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
+from pycore.systems.aftermath.sheet.attributes import shifted_group
 from pycore.validate import checked
 
 MISS_TABLES: Final = ("armed", "bow", "unarmed")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.firearms import GAUGES, MAX_BDG, STEPS
+from pycore.systems.aftermath.gear.firearms import GAUGES, MAX_BDG, STEPS
 from pycore.systems.aftermath.rounding import check_choice, check_int, check_number
 from pycore.tables import Row, load_table
 from pycore.validate import is_whole

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.dice import RandintSource, next_roll_is, roll
-from pycore.systems.aftermath.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
-from pycore.systems.aftermath.critical import (
+from pycore.systems.aftermath.attack.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
+from pycore.systems.aftermath.attack.critical import (
     EFFECT_TITLES,
     Condition,
     Effect,
@@ -24,7 +24,7 @@ from pycore.systems.aftermath.critical import (
     save_to_lower,
     stun_conditions,
 )
-from pycore.systems.aftermath.missile_effects import (
+from pycore.systems.aftermath.attack.missile_effects import (
     SpecialEffect,
     Stopping,
     missile_special_effect,
@@ -32,7 +32,7 @@ from pycore.systems.aftermath.missile_effects import (
     special_effect_damage,
     stopping,
 )
-from pycore.systems.aftermath.steps import LowerSave, Resolution, Step, conditions_for, die
+from pycore.systems.aftermath.attack.steps import LowerSave, Resolution, Step, conditions_for, die
 from pycore.validate import checked
 
 

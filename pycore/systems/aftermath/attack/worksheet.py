@@ -4,8 +4,8 @@ built from the form, the attacker's and the target's sheets and the campaign set
 value a sheet has (CDA, Mass, armor, Health AST and CST, the encumbrance status, conditions) is
 the sheet's; what the text does not give stays the form's, asked, never guessed.
 
->>> from pycore.systems.aftermath.sheet import new_sheet, set_field
->>> from pycore.systems.aftermath.critical import moment
+>>> from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
+>>> from pycore.systems.aftermath.attack.critical import moment
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
 >>> form = form_of("missile", {"bcs": 12})
 >>> setup = Setup("missile", new_sheet("Ana"), target, form, campaign({}), moment(1, 1))
@@ -23,21 +23,23 @@ from typing import Any, Final
 
 from pycore.dice import RandintSource
 from pycore.errors import FieldError, RuleError
-from pycore.systems.aftermath.armor import armor_material
-from pycore.systems.aftermath.bcs import BcsTotal
-from pycore.systems.aftermath.bind import (
+from pycore.systems.aftermath.attack.bcs import BcsTotal
+from pycore.systems.aftermath.attack.bind import (
     WOUND_ROWS,
     may_attack,
     wound_rows,
 )
+from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.attack.hand import HthAttack, hth_bcs, resolve_hth
+from pycore.systems.aftermath.attack.missile import MissileAttack, missile_bcs, resolve_missile
+from pycore.systems.aftermath.attack.situation import missile_situations, toggled_situation
+from pycore.systems.aftermath.attack.steps import LowerSave, Resolution, Step
 from pycore.systems.aftermath.campaign import Campaign, campaign
-from pycore.systems.aftermath.critical import Moment
-from pycore.systems.aftermath.guns import base_bdg, critical_row, range_row_for, shot_size
-from pycore.systems.aftermath.guns import range_group as range_group_of
-from pycore.systems.aftermath.hand import HthAttack, hth_bcs, resolve_hth
+from pycore.systems.aftermath.gear.armor import armor_material
+from pycore.systems.aftermath.gear.guns import base_bdg, critical_row, range_row_for, shot_size
+from pycore.systems.aftermath.gear.guns import range_group as range_group_of
 from pycore.systems.aftermath.limits import MAX_METERS
-from pycore.systems.aftermath.missile import MissileAttack, missile_bcs, resolve_missile
-from pycore.systems.aftermath.sheet import (
+from pycore.systems.aftermath.sheet.sheet import (
     LOCATIONS,
     SheetView,
     apply_resolution,
@@ -46,8 +48,6 @@ from pycore.systems.aftermath.sheet import (
     derive,
     location_regions,
 )
-from pycore.systems.aftermath.situation import missile_situations, toggled_situation
-from pycore.systems.aftermath.steps import LowerSave, Resolution, Step
 from pycore.validate import checked, choice
 
 MODES: Final = ("missile", "hth", "thrown")

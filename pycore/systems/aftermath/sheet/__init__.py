@@ -1,0 +1,1 @@
+"""Aftermath! character sheet: the values a sheet holds and the attributes read from it."""
