@@ -93,6 +93,16 @@ def deploy(site: Path, build: Path) -> None:
     os.replace(link, site / "app")
 
 
+def served_site(tmp_path: Path) -> tuple[str, Path, QuietServer, str]:
+    """This build (its build id) deployed in a served folder: the id, folder, server, app URL."""
+    v1 = (DIST / "index.html").read_text().split('name="rulekeeper-build" content="')[1][:12]
+    site = tmp_path / "site"
+    site.mkdir()
+    deploy(site, DIST)
+    server, origin = serve(site)
+    return v1, site, server, f"{origin}/app/"
+
+
 def build_of(page: Page) -> str:
     page.wait_for_selector(READY, timeout=60_000)
     return str(page.evaluate("() => document.documentElement.dataset.build"))
@@ -120,12 +130,7 @@ def wait_for_build(page: Page, build: str) -> None:
 def test_an_update_waits_and_the_app_never_mixes_versions(
     browser_type: BrowserType, second_build: Path, tmp_path: Path
 ) -> None:
-    v1 = (DIST / "index.html").read_text().split('name="rulekeeper-build" content="')[1][:12]
-    site = tmp_path / "site"
-    site.mkdir()
-    deploy(site, DIST)
-    server, origin = serve(site)
-    url = f"{origin}/app/"
+    v1, site, server, url = served_site(tmp_path)
     errors: list[str] = []
     context = launch(browser_type, tmp_path / "profile")
     page = context.pages[0]  # type: ignore[attr-defined]
@@ -169,6 +174,44 @@ def test_an_update_waits_and_the_app_never_mixes_versions(
     context.close()  # type: ignore[attr-defined]
     server.shutdown()
     assert "mixed" not in " ".join(errors) and errors == []
+
+
+def test_a_new_tab_leaves_a_waiting_update_while_another_tab_runs_the_old_version(
+    browser_type: BrowserType, second_build: Path, tmp_path: Path
+) -> None:
+    """Issue 32 item 2: tab 2, opened while tab 1 runs v1 with v2 waiting, must not take v2
+    (which deletes v1's cache under tab 1): both run v1, and tab 2 offers the reload in words."""
+    v1, site, server, url = served_site(tmp_path)
+    context = launch(browser_type, tmp_path / "profile")
+    tab1 = context.pages[0]  # type: ignore[attr-defined]
+    tab1.goto(url)
+    assert build_of(tab1) == v1
+    tab1.wait_for_function(
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
+    )
+    v1_caches = tab1.evaluate("() => caches.keys()")
+    os.utime(second_build / "sw.js")  # newer than v1's, whichever test touched which before
+    deploy(site, second_build)
+    tab1.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(tab1.get_by_test_id("banner-update")).to_be_visible(timeout=60_000)
+
+    tab2 = context.new_page()  # type: ignore[attr-defined]
+    tab2.goto(url)
+    assert build_of(tab2) == v1, tab2.evaluate(WORKERS_STATE)
+    expect(tab2.get_by_test_id("banner-update")).to_contain_text("A new version is ready")
+    state = tab1.evaluate(WORKERS_STATE)
+    assert '"waiting":"installed"' in state  # v2 still waits
+    assert set(v1_caches) <= set(tab1.evaluate("() => caches.keys()")), state
+    # What tab 1 fetches next is still v1's (from its worker's cache, not v2's files).
+    served = tab1.evaluate("() => fetch('index.html').then(r => r.text())")
+    assert f'name="rulekeeper-build" content="{v1}' in served
+
+    # Once tab 1 is closed, tab 2's next start is the only one: it takes v2.
+    tab1.close()
+    tab2.reload()
+    wait_for_build(tab2, "v2")
+    context.close()  # type: ignore[attr-defined]
+    server.shutdown()
 
 
 NEVER_SETTLING_PERSIST = """

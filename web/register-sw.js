@@ -1,11 +1,40 @@
 // The service worker: registered once the app is ready (so its install takes the files this
 // page already fetched instead of downloading them again), and updated only between starts.
 // A new version installs beside the running one and waits; the page offers "reload", and a start
-// with no other tab open takes it before the old version runs (sw.js). One version is in use.
+// with no other tab open takes it before the old version boots (startWaitingVersion). One
+// version is in use.
 const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
 
 const swapped = () =>
   new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
+
+// Before the app boots: a new version waiting is taken when this is the only tab (the waiting
+// worker counts the tabs: sw.js). Resolves true when the page reloads into it (boot stops).
+// A page of the old version never boots once a newer worker is taking over: its cache goes.
+export async function startWaitingVersion() {
+  const registration = sw?.controller ? await sw.getRegistration() : null;
+  if (!registration) return false;
+  // States, not object identity: the old controller turns "redundant", the new one activates.
+  const takingOver = () =>
+    sw.controller?.state === "redundant" ||
+    registration.active?.state === "activating" ||
+    ["activating", "activated"].includes(registration.waiting?.state);
+  const waiting = registration.waiting;
+  if (!takingOver() && waiting) {
+    const taken = await new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = ({ data }) => resolve(Boolean(data?.taken));
+      waiting.postMessage({ type: "start" }, [channel.port2]);
+      setTimeout(() => resolve(false), 8000); // no answer (a worker too busy to start): boot
+    });
+    if (!taken && !takingOver()) return false;
+  } else if (!takingOver()) return false;
+  const controlled = sw.controller;
+  await Promise.race([swapped(), new Promise((resolve) => setTimeout(resolve, 10000))]);
+  if (sw.controller === controlled) console.warn("Rulekeeper: the new version took long to start");
+  location.reload();
+  return true;
+}
 
 // After ready: register, and tell the app (a Python App proxy) when a new version waits.
 export async function registerWorker(app) {
