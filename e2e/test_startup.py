@@ -117,6 +117,16 @@ WORKERS_STATE = """async () => {
 }"""
 
 
+def settled(page: Page, script: str) -> object:
+    """``page.evaluate(script)`` bounded in the page: a promise that a worker never settles (an
+    update check, a fetch through a worker being replaced) fails the test instead of hanging it;
+    Playwright's evaluate has no timeout of its own."""
+    return page.evaluate(
+        f"""() => Promise.race([({script})(), new Promise((_, no) =>
+          setTimeout(() => no(new Error('no answer in 30 s: ' + {script!r})), 30000))])"""
+    )
+
+
 def wait_for_build(page: Page, build: str) -> None:
     """Wait for the page to run ``build``; on a timeout, say what the page and its workers ran."""
     try:
@@ -124,7 +134,7 @@ def wait_for_build(page: Page, build: str) -> None:
             f"() => document.documentElement.dataset.build === '{build}'", timeout=60_000
         )
     except Exception as error:
-        raise AssertionError(f"not on {build}: {page.evaluate(WORKERS_STATE)}") from error
+        raise AssertionError(f"not on {build}: {settled(page, WORKERS_STATE)}") from error
 
 
 def test_an_update_waits_and_the_app_never_mixes_versions(
@@ -165,7 +175,7 @@ def test_an_update_waits_and_the_app_never_mixes_versions(
     # the test server answers "not modified" for the older file of a rollback.
     os.utime(DIST / "sw.js")
     deploy(site, DIST)
-    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    settled(page, "() => navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(banner).to_be_visible(timeout=60_000)
     assert build_of(page) == "v2"
     page.get_by_test_id("update-reload").click()
@@ -189,21 +199,21 @@ def test_a_new_tab_leaves_a_waiting_update_while_another_tab_runs_the_old_versio
     tab1.wait_for_function(
         "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
     )
-    v1_caches = tab1.evaluate("() => caches.keys()")
+    v1_caches = settled(tab1, "() => caches.keys()")
     os.utime(second_build / "sw.js")  # newer than v1's, whichever test touched which before
     deploy(site, second_build)
-    tab1.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    settled(tab1, "() => navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(tab1.get_by_test_id("banner-update")).to_be_visible(timeout=60_000)
 
     tab2 = context.new_page()  # type: ignore[attr-defined]
     tab2.goto(url)
-    assert build_of(tab2) == v1, tab2.evaluate(WORKERS_STATE)
+    assert build_of(tab2) == v1, settled(tab2, WORKERS_STATE)
     expect(tab2.get_by_test_id("banner-update")).to_contain_text("A new version is ready")
-    state = tab1.evaluate(WORKERS_STATE)
+    state = settled(tab1, WORKERS_STATE)
     assert '"waiting":"installed"' in state  # v2 still waits
-    assert set(v1_caches) <= set(tab1.evaluate("() => caches.keys()")), state
+    assert set(v1_caches) <= set(settled(tab1, "() => caches.keys()")), state
     # What tab 1 fetches next is still v1's (from its worker's cache, not v2's files).
-    served = tab1.evaluate("() => fetch('index.html').then(r => r.text())")
+    served = settled(tab1, "() => fetch('index.html').then(r => r.text())")
     assert f'name="rulekeeper-build" content="{v1}' in served
 
     # Once tab 1 is closed, tab 2's next start is the only one: it takes v2.

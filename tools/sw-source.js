@@ -79,11 +79,32 @@ const othersOf = async (event) =>
     (tab) => tab.id !== event.source?.id,
   ).length;
 
+// The take in progress, kept where the old worker sees it: the page reloads at once and the old
+// worker answers that navigation with REFRESH (below), so nothing of the old version boots while
+// it is being replaced. A navigation also makes Chromium ask a still-running old worker to stop
+// as soon as it is idle; a fetch that restarts it clears that request (it would then run until
+// its idle timeout, or 5 minutes with DevTools attached), hence reloading, not waiting in place.
+// The new version's activate deletes the marker (it is one of "ours"). A take not done within
+// TAKE_MS is given up: the old version boots again and the banner offers the reload.
+const TAKING = PREFIX + "taking";
+const TAKE_MS = 30000;
+const MARK = urlOf("taking");
+
+async function takeStarted() {
+  const marked = await caches.match(MARK, { cacheName: TAKING }); // creates no cache
+  return marked ? Number(await marked.text()) : null;
+}
+
 async function startHere(event) {
-  // A tab just closed is listed a moment longer: look again before leaving the old version on.
-  let alone = (await othersOf(event)) === 0;
-  if (!alone) await new Promise((resolve) => setTimeout(resolve, 400));
-  alone ||= (await othersOf(event)) === 0;
+  const started = await takeStarted();
+  let alone = started === null || Date.now() - started < TAKE_MS;
+  if (alone && started === null) {
+    // A tab just closed is listed a moment longer: look again before leaving the old version on.
+    alone = (await othersOf(event)) === 0;
+    if (!alone) await new Promise((resolve) => setTimeout(resolve, 400));
+    alone ||= (await othersOf(event)) === 0;
+    if (alone) await (await caches.open(TAKING)).put(MARK, new Response(String(Date.now())));
+  }
   // Answered first: Chromium settles skipWaiting() only once the new worker is active.
   event.ports[0]?.postMessage({ taken: alone });
   if (alone) await self.skipWaiting();
@@ -95,9 +116,10 @@ self.addEventListener("message", (event) => {
 });
 
 // A worker that a newer one has already replaced (its cache deleted, or no longer the active
-// one) answers every navigation with a page that reloads once the new worker is active, so a
-// start never takes index.html from one version and the rest from another.
-const REFRESH = `<!doctype html><link rel="icon" href="./icons/icon-192.png">
+// one), or is being replaced (a take in progress), answers every navigation with a page that
+// reloads once the new worker is active, so a start never takes index.html from one version and
+// the rest from another. It fetches nothing (no icon): a fetch would keep the old worker running.
+const REFRESH = `<!doctype html><link rel="icon" href="data:,">
 <meta http-equiv="refresh" content="5"><script>
 (async () => {
   const registration = await navigator.serviceWorker.getRegistration();
@@ -113,8 +135,13 @@ async function replaced() {
   return !(await caches.has(CACHE));
 }
 
+async function beingReplaced() {
+  const started = self.registration.waiting ? await takeStarted() : null;
+  return started !== null && Date.now() - started < TAKE_MS;
+}
+
 async function startNewerVersion() {
-  if (!(await replaced())) return null;
+  if (!(await replaced()) && !(await beingReplaced())) return null;
   return new Response(REFRESH, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 

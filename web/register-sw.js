@@ -11,8 +11,26 @@ const swapped = () =>
 // Before the app boots: a new version waiting is taken when this is the only tab (the waiting
 // worker counts the tabs: sw.js). Resolves true when the page reloads into it (boot stops).
 // A page of the old version never boots once a newer worker is taking over: its cache goes.
+// Every wait is bounded: a worker that does not answer leaves this version to boot.
+const ASK_MS = 3000;
+
+function ask(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => resolve(Boolean(data?.taken));
+    setTimeout(() => resolve(false), ASK_MS); // no answer (a worker too busy to start): boot
+    try {
+      worker.postMessage({ type: "start" }, [channel.port2]);
+    } catch {
+      resolve(false); // the worker went redundant meanwhile
+    }
+  });
+}
+
 export async function startWaitingVersion() {
-  const registration = sw?.controller ? await sw.getRegistration() : null;
+  const registration = sw?.controller
+    ? await Promise.race([sw.getRegistration(), new Promise((r) => setTimeout(r, ASK_MS))])
+    : null;
   if (!registration) return false;
   // States, not object identity: the old controller turns "redundant", the new one activates.
   const takingOver = () =>
@@ -20,18 +38,9 @@ export async function startWaitingVersion() {
     registration.active?.state === "activating" ||
     ["activating", "activated"].includes(registration.waiting?.state);
   const waiting = registration.waiting;
-  if (!takingOver() && waiting) {
-    const taken = await new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = ({ data }) => resolve(Boolean(data?.taken));
-      waiting.postMessage({ type: "start" }, [channel.port2]);
-      setTimeout(() => resolve(false), 8000); // no answer (a worker too busy to start): boot
-    });
-    if (!taken && !takingOver()) return false;
-  } else if (!takingOver()) return false;
-  const controlled = sw.controller;
-  await Promise.race([swapped(), new Promise((resolve) => setTimeout(resolve, 10000))]);
-  if (sw.controller === controlled) console.warn("Rulekeeper: the new version took long to start");
+  const taken = !takingOver() && waiting ? await ask(waiting) : false;
+  if (!taken && !takingOver()) return false;
+  // Reload at once: the old worker answers with a page that waits for the new one (sw.js).
   location.reload();
   return true;
 }
@@ -73,7 +82,10 @@ export async function registerWorker(app) {
       location.reload();
       return;
     }
-    swapped().then(() => location.reload());
+    // Bounded: a swap not seen in 10 s reloads anyway (the old worker's REFRESH waits for it).
+    Promise.race([swapped(), new Promise((r) => setTimeout(r, 10000))]).then(() =>
+      location.reload(),
+    );
     registration.waiting.postMessage({ type: "take" });
   });
 }
