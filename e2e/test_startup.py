@@ -93,6 +93,16 @@ def deploy(site: Path, build: Path) -> None:
     os.replace(link, site / "app")
 
 
+def served_site(tmp_path: Path) -> tuple[str, Path, QuietServer, str]:
+    """This build (its build id) deployed in a served folder: the id, folder, server, app URL."""
+    v1 = (DIST / "index.html").read_text().split('name="rulekeeper-build" content="')[1][:12]
+    site = tmp_path / "site"
+    site.mkdir()
+    deploy(site, DIST)
+    server, origin = serve(site)
+    return v1, site, server, f"{origin}/app/"
+
+
 def build_of(page: Page) -> str:
     page.wait_for_selector(READY, timeout=60_000)
     return str(page.evaluate("() => document.documentElement.dataset.build"))
@@ -107,6 +117,16 @@ WORKERS_STATE = """async () => {
 }"""
 
 
+def settled(page: Page, script: str) -> object:
+    """``page.evaluate(script)`` bounded in the page: a promise that a worker never settles (an
+    update check, a fetch through a worker being replaced) fails the test instead of hanging it;
+    Playwright's evaluate has no timeout of its own."""
+    return page.evaluate(
+        f"""() => Promise.race([({script})(), new Promise((_, no) =>
+          setTimeout(() => no(new Error('no answer in 30 s: ' + {script!r})), 30000))])"""
+    )
+
+
 def wait_for_build(page: Page, build: str) -> None:
     """Wait for the page to run ``build``; on a timeout, say what the page and its workers ran."""
     try:
@@ -114,18 +134,13 @@ def wait_for_build(page: Page, build: str) -> None:
             f"() => document.documentElement.dataset.build === '{build}'", timeout=60_000
         )
     except Exception as error:
-        raise AssertionError(f"not on {build}: {page.evaluate(WORKERS_STATE)}") from error
+        raise AssertionError(f"not on {build}: {settled(page, WORKERS_STATE)}") from error
 
 
 def test_an_update_waits_and_the_app_never_mixes_versions(
     browser_type: BrowserType, second_build: Path, tmp_path: Path
 ) -> None:
-    v1 = (DIST / "index.html").read_text().split('name="rulekeeper-build" content="')[1][:12]
-    site = tmp_path / "site"
-    site.mkdir()
-    deploy(site, DIST)
-    server, origin = serve(site)
-    url = f"{origin}/app/"
+    v1, site, server, url = served_site(tmp_path)
     errors: list[str] = []
     context = launch(browser_type, tmp_path / "profile")
     page = context.pages[0]  # type: ignore[attr-defined]
@@ -160,7 +175,7 @@ def test_an_update_waits_and_the_app_never_mixes_versions(
     # the test server answers "not modified" for the older file of a rollback.
     os.utime(DIST / "sw.js")
     deploy(site, DIST)
-    page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    settled(page, "() => navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(banner).to_be_visible(timeout=60_000)
     assert build_of(page) == "v2"
     page.get_by_test_id("update-reload").click()
@@ -169,6 +184,44 @@ def test_an_update_waits_and_the_app_never_mixes_versions(
     context.close()  # type: ignore[attr-defined]
     server.shutdown()
     assert "mixed" not in " ".join(errors) and errors == []
+
+
+def test_a_new_tab_leaves_a_waiting_update_while_another_tab_runs_the_old_version(
+    browser_type: BrowserType, second_build: Path, tmp_path: Path
+) -> None:
+    """Issue 32 item 2: tab 2, opened while tab 1 runs v1 with v2 waiting, must not take v2
+    (which deletes v1's cache under tab 1): both run v1, and tab 2 offers the reload in words."""
+    v1, site, server, url = served_site(tmp_path)
+    context = launch(browser_type, tmp_path / "profile")
+    tab1 = context.pages[0]  # type: ignore[attr-defined]
+    tab1.goto(url)
+    assert build_of(tab1) == v1
+    tab1.wait_for_function(
+        "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
+    )
+    v1_caches = settled(tab1, "() => caches.keys()")
+    os.utime(second_build / "sw.js")  # newer than v1's, whichever test touched which before
+    deploy(site, second_build)
+    settled(tab1, "() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(tab1.get_by_test_id("banner-update")).to_be_visible(timeout=60_000)
+
+    tab2 = context.new_page()  # type: ignore[attr-defined]
+    tab2.goto(url)
+    assert build_of(tab2) == v1, settled(tab2, WORKERS_STATE)
+    expect(tab2.get_by_test_id("banner-update")).to_contain_text("A new version is ready")
+    state = settled(tab1, WORKERS_STATE)
+    assert '"waiting":"installed"' in state  # v2 still waits
+    assert set(v1_caches) <= set(settled(tab1, "() => caches.keys()")), state
+    # What tab 1 fetches next is still v1's (from its worker's cache, not v2's files).
+    served = settled(tab1, "() => fetch('index.html').then(r => r.text())")
+    assert f'name="rulekeeper-build" content="{v1}' in served
+
+    # Once tab 1 is closed, tab 2's next start is the only one: it takes v2.
+    tab1.close()
+    tab2.reload()
+    wait_for_build(tab2, "v2")
+    context.close()  # type: ignore[attr-defined]
+    server.shutdown()
 
 
 NEVER_SETTLING_PERSIST = """

@@ -7,7 +7,8 @@
 //   copy is checked against the build's SHA-256, so a stale or newer file is never mixed in.
 // - A new version waits (no skipWaiting on install): pages keep the version they started with
 //   until the user reloads from the banner, or the app starts (or reloads) with no other tab
-//   open: that navigation is answered with a refresh into the new version.
+//   open: the starting page asks the waiting worker before it boots (register-sw.js), and
+//   reloads into the new version when it is the only tab.
 // - Only the first install claims the open page, which has no older version to be swapped from.
 const PREFIX = "rulekeeper-";
 const CACHE = PREFIX + VERSION;
@@ -68,17 +69,57 @@ async function activate() {
 self.addEventListener("install", (event) => event.waitUntil(install()));
 self.addEventListener("activate", (event) => event.waitUntil(activate()));
 
+// A start with this version waiting takes it before the old one boots, unless another tab still
+// runs the old one (taking it would delete the old version's cache under that tab, issue 32):
+// the page asks once it is itself a client ("start"), so the page it replaced (a reload) is gone
+// and every other client listed is another tab. A navigation cannot tell: a new tab is not yet
+// listed and a reloading one still is, and FetchEvent.replacesClientId is in no engine.
+const othersOf = async (event) =>
+  (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).filter(
+    (tab) => tab.id !== event.source?.id,
+  ).length;
+
+// The take in progress, kept where the old worker sees it: the page reloads at once and the old
+// worker answers that navigation with REFRESH (below), so nothing of the old version boots while
+// it is being replaced. A navigation also makes Chromium ask a still-running old worker to stop
+// as soon as it is idle; a fetch that restarts it clears that request (it would then run until
+// its idle timeout, or 5 minutes with DevTools attached), hence reloading, not waiting in place.
+// The new version's activate deletes the marker (it is one of "ours"). A take not done within
+// TAKE_MS is given up: the old version boots again and the banner offers the reload.
+const TAKING = PREFIX + "taking";
+const TAKE_MS = 30000;
+const MARK = urlOf("taking");
+
+async function takeStarted() {
+  const marked = await caches.match(MARK, { cacheName: TAKING }); // creates no cache
+  return marked ? Number(await marked.text()) : null;
+}
+
+async function startHere(event) {
+  const started = await takeStarted();
+  let alone = started === null || Date.now() - started < TAKE_MS;
+  if (alone && started === null) {
+    // A tab just closed is listed a moment longer: look again before leaving the old version on.
+    alone = (await othersOf(event)) === 0;
+    if (!alone) await new Promise((resolve) => setTimeout(resolve, 400));
+    alone ||= (await othersOf(event)) === 0;
+    if (alone) await (await caches.open(TAKING)).put(MARK, new Response(String(Date.now())));
+  }
+  // Answered first: Chromium settles skipWaiting() only once the new worker is active.
+  event.ports[0]?.postMessage({ taken: alone });
+  if (alone) await self.skipWaiting();
+}
+
 self.addEventListener("message", (event) => {
   if (event.data?.type === "take") self.skipWaiting(); // the update banner's Reload
+  if (event.data?.type === "start") event.waitUntil(startHere(event)); // sent to the waiting one
 });
 
-// A start with a new version waiting takes it before anything of the old one runs, unless
-// another tab still runs the old one: the navigation is answered with a page that reloads once
-// the new worker is active, and the reloaded page loads from it. The tab being reloaded is still
-// listed as a client, hence "at most one". A worker that a newer one has already replaced (its
-// cache deleted, or no longer the active one) answers every navigation with that page too, so a
-// start never takes index.html from one version and the rest from another.
-const REFRESH = `<!doctype html><link rel="icon" href="./icons/icon-192.png">
+// A worker that a newer one has already replaced (its cache deleted, or no longer the active
+// one), or is being replaced (a take in progress), answers every navigation with a page that
+// reloads once the new worker is active, so a start never takes index.html from one version and
+// the rest from another. It fetches nothing (no icon): a fetch would keep the old worker running.
+const REFRESH = `<!doctype html><link rel="icon" href="data:,">
 <meta http-equiv="refresh" content="5"><script>
 (async () => {
   const registration = await navigator.serviceWorker.getRegistration();
@@ -94,14 +135,13 @@ async function replaced() {
   return !(await caches.has(CACHE));
 }
 
+async function beingReplaced() {
+  const started = self.registration.waiting ? await takeStarted() : null;
+  return started !== null && Date.now() - started < TAKE_MS;
+}
+
 async function startNewerVersion() {
-  if (!(await replaced())) {
-    const waiting = self.registration.waiting;
-    if (!waiting) return null;
-    const tabs = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    if (tabs.length > 1) return null;
-    waiting.postMessage({ type: "take" });
-  }
+  if (!(await replaced()) && !(await beingReplaced())) return null;
   return new Response(REFRESH, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 

@@ -3,7 +3,7 @@
 // boots faster (measured in tools/bench.py) and the page's CSP needs no 'unsafe-eval'.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { installBuilder } from "./build-dom.js";
-import { registerWorker } from "./register-sw.js";
+import { registerWorker, startWaitingVersion } from "./register-sw.js";
 import { dropSnapshots, findSnapshot, installApp, restore, snapshotUrl } from "./snapshot.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -132,6 +132,7 @@ function keepDownloads() {
 const RETRIED = "rulekeeper-snapshot-retried";
 
 async function boot() {
+  if (await startWaitingVersion()) return; // reloading into the new version
   const handOver = keepDownloads();
   const app = fetch(here("./py/rulekeeper.zip")).then((r) => {
     if (!r.ok) throw new Error(`py/rulekeeper.zip: HTTP ${r.status}`);

@@ -1,11 +1,49 @@
 // The service worker: registered once the app is ready (so its install takes the files this
 // page already fetched instead of downloading them again), and updated only between starts.
 // A new version installs beside the running one and waits; the page offers "reload", and a start
-// with no other tab open takes it before the old version runs (sw.js). One version is in use.
+// with no other tab open takes it before the old version boots (startWaitingVersion). One
+// version is in use.
 const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
 
 const swapped = () =>
   new Promise((resolve) => sw.addEventListener("controllerchange", resolve, { once: true }));
+
+// Before the app boots: a new version waiting is taken when this is the only tab (the waiting
+// worker counts the tabs: sw.js). Resolves true when the page reloads into it (boot stops).
+// A page of the old version never boots once a newer worker is taking over: its cache goes.
+// Every wait is bounded: a worker that does not answer leaves this version to boot.
+const ASK_MS = 3000;
+
+function ask(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => resolve(Boolean(data?.taken));
+    setTimeout(() => resolve(false), ASK_MS); // no answer (a worker too busy to start): boot
+    try {
+      worker.postMessage({ type: "start" }, [channel.port2]);
+    } catch {
+      resolve(false); // the worker went redundant meanwhile
+    }
+  });
+}
+
+export async function startWaitingVersion() {
+  const registration = sw?.controller
+    ? await Promise.race([sw.getRegistration(), new Promise((r) => setTimeout(r, ASK_MS))])
+    : null;
+  if (!registration) return false;
+  // States, not object identity: the old controller turns "redundant", the new one activates.
+  const takingOver = () =>
+    sw.controller?.state === "redundant" ||
+    registration.active?.state === "activating" ||
+    ["activating", "activated"].includes(registration.waiting?.state);
+  const waiting = registration.waiting;
+  const taken = !takingOver() && waiting ? await ask(waiting) : false;
+  if (!taken && !takingOver()) return false;
+  // Reload at once: the old worker answers with a page that waits for the new one (sw.js).
+  location.reload();
+  return true;
+}
 
 // After ready: register, and tell the app (a Python App proxy) when a new version waits.
 export async function registerWorker(app) {
@@ -44,7 +82,10 @@ export async function registerWorker(app) {
       location.reload();
       return;
     }
-    swapped().then(() => location.reload());
+    // Bounded: a swap not seen in 10 s reloads anyway (the old worker's REFRESH waits for it).
+    Promise.race([swapped(), new Promise((r) => setTimeout(r, 10000))]).then(() =>
+      location.reload(),
+    );
     registration.waiting.postMessage({ type: "take" });
   });
 }
