@@ -163,8 +163,10 @@ def test_the_gun_counts_its_rounds_and_the_fight_applies_the_damage_taken(
     app.get_by_test_id("aft-cbt-reload").click()
     expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("5 of 5 rounds left")
     expect(app.get_by_test_id("undo")).to_contain_text("Reload Hunting rifle (5 rounds)")
+    # the log keeps the reload (a GM reading it back sees why the rifle fires again)
+    expect(app.get_by_test_id("aft-cbt-log-entry").first).to_contain_text("reloads Hunting rifle")
     app.get_by_test_id("aft-resolve").click()
-    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(4)
     expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("4 of 5 rounds left")
     axe_clean(app)
     assert errors == []

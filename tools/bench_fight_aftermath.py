@@ -145,8 +145,9 @@ def _attack(page: Any, attacker: int, before: list[Tap], typed: bool) -> TurnFig
     """One attack from the Action Phase before it to its result applied: ``before`` (the next
     phase or turn, a reload, a weapon changed), the card tapped, the dice (typed or the app's),
     a hand-to-hand hit's Damage Potential. It must log its attack."""
-    made = page.get_by_test_id("aft-cbt-log-entry").count()
     figures = run_turn(page, before)
+    # counted after ``before``: a reload is logged too (its own entry, not the attack's)
+    made = page.get_by_test_id("aft-cbt-log-entry").count()
     _add(figures, run_turn(page, _acts(page, attacker)))
     if typed:
         _add(figures, _typed(page))
