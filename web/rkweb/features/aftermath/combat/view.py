@@ -122,7 +122,10 @@ def view(model: Model) -> VNode:
     target_index, target = person(st, "target")
     log = combat["log"]
     pending = combat.get("pending")
-    result = result_card(model, log[0] if log else None, pending, st["combat"].get("recall"))
+    # The newest attack's result: a reload or a fighter getting up is logged, beside its own
+    # tap already (the rounds, the card), and would pull the page to the result card.
+    attack = next((entry for entry in log if "steps" in entry), None)
+    result = result_card(model, attack, pending, st["combat"].get("recall"))
     asking = isinstance(pending, dict) and not pending.get("wants")
     here = model.ui.get(RESULT_HERE) or isinstance(pending, dict)  # an attack's own rolls
     now = worked(st)
