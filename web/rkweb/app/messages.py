@@ -16,9 +16,17 @@ rkweb.app.messages.UnknownMessage: dice has no action 'fly'
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rkweb.app.vdom import Msg
+
+if TYPE_CHECKING:
+    from rkweb.app.model import Ctx, Model
+
+#: What a page does with one of its messages: its table maps the action's name to one of these,
+#: and the page's ``ACTIONS`` are that table's names (never a second, hand-kept list).
+Handler = Callable[["Model", Msg, "Ctx"], "Model"]
 
 SHELL = "shell"
 SHELL_ACTIONS = frozenset({"undo", "redo", "route", "dismiss_banner", "show_log"})
@@ -62,6 +70,19 @@ def split(msg: Msg) -> tuple[str, str]:
 
 def check(msg: Msg, actions: frozenset[str]) -> None:
     """Raise :class:`UnknownMessage` unless the message's action is one of ``actions``."""
+    if split(msg)[1] not in actions:
+        raise unknown(msg)
+
+
+def unknown(msg: Msg) -> UnknownMessage:
+    """The error for a message that reached a page whose handlers take none of it."""
     feature, action = split(msg)
-    if action not in actions:
-        raise UnknownMessage(f"{feature or repr(msg)} has no action {action!r}")
+    return UnknownMessage(f"{feature or repr(msg)} has no action {action!r}")
+
+
+def handle(handlers: Mapping[str, Handler], model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """Hand ``msg`` to the handler its action names; :class:`UnknownMessage` when none does."""
+    handler = handlers.get(split(msg)[1])
+    if handler is None:
+        raise unknown(msg)
+    return handler(model, msg, ctx)

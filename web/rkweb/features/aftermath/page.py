@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath import rolls, settings
@@ -19,63 +20,6 @@ from rkweb.features.aftermath.reference import view as reference_view
 from rkweb.features.aftermath.state import SECTION
 from rkweb.kit.tabs import tab_bar
 
-# The messages this feature takes, ``("aftermath.<action>", ...)``: the shell refuses any other.
-ACTIONS = frozenset(
-    {
-        "cbt_apply",
-        "cbt_ask",
-        "cbt_cancel",
-        "cbt_clear",
-        "cbt_critical",
-        "cbt_field",
-        "cbt_getup",
-        "cbt_next_phase",
-        "cbt_next_turn",
-        "cbt_pick",
-        "cbt_potential",
-        "cbt_reload",
-        "cbt_resolve",
-        "cbt_toggle",
-        "cbt_typed",
-        "cbt_unpress",
-        "char_add_cond",
-        "char_add_item",
-        "char_add_skill",
-        "char_add_weapon",
-        "char_cancel_weapon",
-        "char_del",
-        "char_draft",
-        "char_edit_weapon",
-        "char_field",
-        "char_heal",
-        "char_new",
-        "char_remove",
-        "char_remove_cond",
-        "char_remove_weapon",
-        "char_select",
-        "char_wear",
-        "ref_acid",
-        "ref_field",
-        "ref_reaction",
-        "ref_reaction_clear",
-        "ref_roll",
-        "ref_rope",
-        "ref_study",
-        "ref_terrain",
-        "ref_throw_damage",
-        "roll_bcs",
-        "roll_bcs_typed",
-        "roll_clear",
-        "roll_field",
-        "roll_opposed",
-        "roll_save",
-        "roll_save_typed",
-        "roll_toggle",
-        "set_field",
-        "tab",
-    }
-)
-
 TABS = (
     ("characters", "Characters"),
     ("rolls", "Rolls"),
@@ -83,15 +27,17 @@ TABS = (
     ("reference", "Reference"),
     ("settings", "Settings"),
 )
-Update = Callable[[Model, Msg, Ctx], Model]
-#: Each tab's messages start with its prefix.
-UPDATES: tuple[tuple[str, Update], ...] = (
-    ("char_", characters_update.update),
-    ("roll_", rolls.update),
-    ("cbt_", combat_update.update),
-    ("ref_", reference_update.update),
-    ("set_", settings.update),
-)
+#: Each message's handler, by action (``("aftermath.<action>", ...)``), from the tabs' tables:
+#: ``ACTIONS`` are its names, so the list the shell checks is the one the page dispatches on.
+HANDLERS: dict[str, Handler] = {
+    "tab": lambda model, msg, ctx: model.with_ui(aftermath_tab=str(msg[1])),
+    **characters_update.HANDLERS,
+    **rolls.HANDLERS,
+    **combat_update.HANDLERS,
+    **reference_update.HANDLERS,
+    **settings.HANDLERS,
+}
+ACTIONS = frozenset(HANDLERS)
 VIEWS: dict[str, Callable[[Model], VNode]] = {
     "characters": characters_view.view,
     "rolls": rolls.view,
@@ -102,13 +48,7 @@ VIEWS: dict[str, Callable[[Model], VNode]] = {
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix("aftermath.")
-    if action == "tab":
-        return model.with_ui(aftermath_tab=str(msg[1]))
-    for prefix, handler in UPDATES:
-        if action.startswith(prefix):
-            return handler(model, msg, ctx)
-    return model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _opening_tab(model: Model) -> str:

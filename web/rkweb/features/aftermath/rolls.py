@@ -11,6 +11,7 @@ from pycore.errors import RuleError, RulekeeperError
 from pycore.systems.aftermath.attack import bcs, situation
 from pycore.systems.aftermath.sheet import attributes
 from pycore.systems.aftermath.sheet import sheet as core
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.state import (
@@ -144,24 +145,43 @@ def _typed(model: Model, action: str, st: dict[str, Any], ctx: Ctx, text: str) -
     return _roll(set_err(model, key, None), action, st, ctx, dice)
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix("aftermath.")
+def _action(msg: Msg) -> str:
+    return str(msg[0]).removeprefix("aftermath.")
+
+
+def _clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
     st = state(model)
+    st["rolls"]["log"] = []
+    return undoable(model, st, "Clear roll log", ctx)
+
+
+def _rolled(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _roll(model, _action(msg), state(model), ctx)
+
+
+def _typed_roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    action = _action(msg).removesuffix("_typed")
+    return _typed(model, action, state(model), ctx, str(msg[-1]))
+
+
+_TABLE: dict[str, Handler] = {
+    "roll_field": lambda model, msg, ctx: _set(model, str(msg[1]), str(msg[-1])),
+    "roll_toggle": lambda model, msg, ctx: _toggle(model, state(model), str(msg[1])),
+    **dict.fromkeys(("roll_bcs", "roll_save", "roll_opposed"), _rolled),
+    **dict.fromkeys(("roll_bcs_typed", "roll_save_typed"), _typed_roll),
+    "roll_clear": _clear,
+}
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     try:
-        if action == "roll_field":
-            return _set(model, str(msg[1]), str(msg[-1]))
-        if action == "roll_toggle":
-            return _toggle(model, st, str(msg[1]))
-        if action in ("roll_bcs", "roll_save", "roll_opposed"):
-            return _roll(model, action, st, ctx)
-        if action in ("roll_bcs_typed", "roll_save_typed"):
-            return _typed(model, action.removesuffix("_typed"), st, ctx, str(msg[-1]))
-        if action == "roll_clear":
-            st["rolls"]["log"] = []
-            return undoable(model, st, "Clear roll log", ctx)
+        return handle(_TABLE, model, msg, ctx)
     except RuleError as exc:
         return refused(model, "roll.situations", exc)
-    return model
+
+
+#: Each Rolls message's handler, by action; a refusal shows beside the situations.
+HANDLERS: dict[str, Handler] = dict.fromkeys(_TABLE, update)
 
 
 def _bcs_numbers(rolls: dict[str, Any], settings: dict[str, Any]) -> tuple[str, VNode | None]:

@@ -13,6 +13,7 @@ from pycore.systems.aftermath.setting_words import (
     TEXT_SETTINGS,
     suspect_settings,
 )
+from rkweb.app.messages import Handler
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.aftermath.state import err, errors_why, quietly, refused, set_err, state
@@ -22,6 +23,7 @@ from rkweb.kit.share import share_button
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """``("aftermath.set_field", key, value)``: one of the campaign's answers."""
     st = state(model)
     key, raw = str(msg[1]), str(msg[-1])
     try:
@@ -29,6 +31,10 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     except RuleError as exc:
         return refused(model, f"set.{key}", exc)
     return quietly(set_err(model, f"set.{key}", None), st)
+
+
+#: The one Settings message, by action.
+HANDLERS: dict[str, Handler] = {"set_field": update}
 
 
 def _text(model: Model, settings: dict[str, Any], key: str, label: str, rule: str) -> VNode:

@@ -5,7 +5,6 @@ settings and of the worksheet's forms are the core's (``campaign``, ``worksheet`
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from pycore.errors import RulekeeperError
@@ -21,6 +20,7 @@ from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from pycore.systems.aftermath.sheet import sheet
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
+from rkweb.kit import steps
 from rkweb.kit.fields import error_of, error_rules, shown_errors, with_error
 from rkweb.kit.memo import Memo
 from rkweb.kit.results import why
@@ -152,14 +152,12 @@ def campaign_of(st: dict[str, Any]) -> Campaign:
 
 def quietly(model: Model, new: dict[str, Any], **ui: Any) -> Model:
     """Keep typing and choices without an undo entry."""
-    history = model.history.set_quietly(SECTION, new)
-    return replace(model, history=history, ui={**model.ui, **ui})
+    return steps.keep(model, SECTION, new, **ui)
 
 
 def undoable(model: Model, new: dict[str, Any], label: str, ctx: Ctx, **ui: Any) -> Model:
     """A user action that Undo can take back (create, delete, attack, next phase...)."""
-    history = model.history.apply(SECTION, new, label, ctx.now)
-    return replace(model, history=history, ui={**model.ui, **ui})
+    return steps.keep(model, SECTION, new, label, ctx, **ui)
 
 
 def err(model: Model, key: str) -> str:

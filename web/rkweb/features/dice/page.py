@@ -8,7 +8,7 @@ from typing import Any
 
 from pycore.dice import DiceError, distribution, roll, seeded
 from pycore.store.state import ROLL_LOG_LIMIT
-from rkweb.app.messages import send
+from rkweb.app.messages import Handler, handle, send
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.buttons import button
@@ -16,20 +16,6 @@ from rkweb.kit.fields import field, number
 from rkweb.kit.odds import odds as odds_value
 from rkweb.kit.odds import percent_text
 from rkweb.kit.results import card, dice_text
-
-# The messages this feature takes, ``("dice.<action>", ...)``: the shell refuses any other.
-ACTIONS = frozenset(
-    {
-        "clear_log",
-        "expr",
-        "odds",
-        "quick",
-        "roll",
-        "seed",
-        "target",
-    }
-)
-
 
 QUICK_EXPRESSIONS = ("3d6", "2d10", "d20", "d%", "4d6kh3", "1:10sd+13")
 TARGET_LIMIT = 1_000_000
@@ -89,36 +75,60 @@ def do_roll(model: Model, ctx: Ctx) -> Model:
     return replace(model, history=history, ui={**model.ui, "dice_error": None, "odds": odds})
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    kind = msg[0]
+def _expr(model: Model, msg: Msg, ctx: Ctx) -> Model:
     dice = model.section("dice")
-    if kind == "dice.expr":
-        history = model.history.set_quietly("dice", {**dice, "expr": str(msg[1])[:400]})
-        return replace(model, history=history, ui={**model.ui, "dice_error": None})
-    if kind == "dice.roll":
-        return do_roll(model, ctx)
-    if kind == "dice.quick":
-        history = model.history.set_quietly("dice", {**dice, "expr": str(msg[1])})
-        return do_roll(replace(model, history=history), ctx)
-    if kind == "dice.odds":
-        return model.with_ui(odds=compute_odds(str(dice.get("expr", "")).strip()))
-    if kind == "dice.target":
-        value, error = _check_target(str(msg[1]))
-        model = model.with_ui(target_text=str(msg[1]), target_error=error)
-        if value is None:
-            return model
-        history = model.history.set_quietly("dice", {**dice, "target": value})
-        return replace(model, history=history)
-    if kind == "dice.seed":
-        seed = str(msg[1]).strip()[:100]
-        history = model.history.set_quietly("dice", {**dice, "seed": seed, "seed_count": 0})
-        return replace(model, history=history)
-    if kind == "dice.clear_log":
-        if not dice.get("log"):
-            return model
-        history = model.history.apply("dice", {**dice, "log": []}, "Clear roll log", ctx.now)
-        return replace(model, history=history)
-    return model
+    history = model.history.set_quietly("dice", {**dice, "expr": str(msg[1])[:400]})
+    return replace(model, history=history, ui={**model.ui, "dice_error": None})
+
+
+def _quick(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    history = model.history.set_quietly("dice", {**model.section("dice"), "expr": str(msg[1])})
+    return do_roll(replace(model, history=history), ctx)
+
+
+def _odds(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return model.with_ui(odds=compute_odds(str(model.section("dice").get("expr", "")).strip()))
+
+
+def _target(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    value, error = _check_target(str(msg[1]))
+    model = model.with_ui(target_text=str(msg[1]), target_error=error)
+    if value is None:
+        return model
+    history = model.history.set_quietly("dice", {**model.section("dice"), "target": value})
+    return replace(model, history=history)
+
+
+def _seed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    seed = str(msg[1]).strip()[:100]
+    dice = model.section("dice")
+    history = model.history.set_quietly("dice", {**dice, "seed": seed, "seed_count": 0})
+    return replace(model, history=history)
+
+
+def _clear_log(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    dice = model.section("dice")
+    if not dice.get("log"):
+        return model
+    history = model.history.apply("dice", {**dice, "log": []}, "Clear roll log", ctx.now)
+    return replace(model, history=history)
+
+
+#: Each message's handler, by action (``("dice.<action>", ...)``): ``ACTIONS`` are its names.
+HANDLERS: dict[str, Handler] = {
+    "expr": _expr,
+    "roll": lambda model, msg, ctx: do_roll(model, ctx),
+    "quick": _quick,
+    "odds": _odds,
+    "target": _target,
+    "seed": _seed,
+    "clear_log": _clear_log,
+}
+ACTIONS = frozenset(HANDLERS)
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _chart(dist: tuple[tuple[int, Fraction], ...], target: int) -> VNode:

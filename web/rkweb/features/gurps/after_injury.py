@@ -5,12 +5,14 @@ time, each roll "Roll for me" or "I rolled", each outcome one tap. The rules are
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.rolls import success_chance
+from rkweb.app.messages import unknown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.state import (
@@ -27,8 +29,6 @@ from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
 from rkweb.kit.odds import odds
 from rkweb.kit.results import why
-
-ACTIONS = frozenset({"check", "check_typed", "settle", "dismiss", "answer"})
 
 
 def _check(model: Model, fight: Fight, ctx: Ctx, index: str, typed: str | None) -> Model:
@@ -53,18 +53,29 @@ def _dismiss(model: Model, fight: Fight, ctx: Ctx, index: str) -> Model:
     return commit(model, fight, f"{dismissed.name}: dismissed", ctx, [dismissed])
 
 
+_Question = Callable[[Model, Msg, Ctx, Fight], Model]
+#: The questions after an injury, by action: ``(model, msg, ctx, fight)``.
+_QUESTIONS: dict[str, _Question] = {
+    "settle": lambda model, msg, ctx, fight: _settle(model, fight, ctx, str(msg[1]), str(msg[2])),
+    "dismiss": lambda model, msg, ctx, fight: _dismiss(model, fight, ctx, str(msg[1])),
+    "check": lambda model, msg, ctx, fight: _check(model, fight, ctx, str(msg[1]), None),
+    "check_typed": lambda model, msg, ctx, fight: _check(
+        model, fight, ctx, str(msg[1]), str(msg[2])
+    ),
+}
+#: The messages this part takes; "answer" opens the questions carried from an earlier turn.
+ACTIONS = frozenset({"answer", *_QUESTIONS})
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix(f"{SECTION}.")
     if action == "answer":  # the questions carried from an earlier turn, opened in one tap
         return model.with_ui(gurps_answer=True)
+    question = _QUESTIONS.get(action)
+    if question is None:
+        raise unknown(msg)
     try:
-        fight = fight_of(model)
-        if action == "settle":
-            return _settle(model, fight, ctx, str(msg[1]), str(msg[2]))
-        if action == "dismiss":
-            return _dismiss(model, fight, ctx, str(msg[1]))
-        typed = str(msg[2]) if action == "check_typed" else None
-        return _check(model, fight, ctx, str(msg[1]), typed)
+        return question(model, msg, ctx, fight_of(model))
     except RulekeeperError as exc:
         return fail(model, "fight.check", exc)
 

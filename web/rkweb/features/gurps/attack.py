@@ -6,11 +6,12 @@ step in the log."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from pycore.dice import seeded
+from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import (
     defense_chance,
@@ -29,6 +30,7 @@ from pycore.systems.gurps.worksheet import (
     offered_modifiers,
     preview,
 )
+from rkweb.app.messages import unknown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import campaign
@@ -51,9 +53,6 @@ from rkweb.kit.fields import error_of, number, read_yes_no, select, with_error, 
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import card, why
 
-ACTIONS = frozenset(
-    {"attack_form", "attack_roll", "attack_full", "attack_defend", "attack_damage", "attack_cancel"}
-)
 NUMBERS = {
     "yards": ("Range (yards)", 0, 100_000),
     "target_speed": ("Target speed (yards/second)", 0, 10_000),
@@ -189,37 +188,58 @@ def _label(steps: tuple[Logged, ...]) -> str:
     return "Attack (miss)"
 
 
-def _step(model: Model, action: str, arg: str, ctx: Ctx) -> tuple[Fight, str, tuple[Logged, ...]]:
-    fight = fight_of(model)
-    rng = seeded(ctx.fresh_seed)
-    if action in ("attack_roll", "attack_full"):
-        form = _form(model)
-        setup = replace(setup_of(form), eye_reading=campaign.eye_reading(model))
-        parties = (str(form["attacker"]), str(form["defender"]), setup)
-        if action == "attack_full":
-            fight, steps = gurps_fight.resolve(fight, *parties, rng)
-            return fight, _label(steps), steps
-        fight, rolled = gurps_fight.attack(fight, *parties, rng)
-        return fight, _label((rolled,)), (rolled,)
-    if action == "attack_defend":
-        fight, defended = gurps_fight.defend(fight, arg, rng)
-        label = "No defense" if arg == gurps_fight.NO_DEFENSE else f"Defense: {arg}"
-        return fight, label, (defended,)
-    if action == "attack_damage":
-        fight, hurt = gurps_fight.damage(fight, rng)
-        return fight, f"Injury to {hurt.defender}", (hurt,)
+Stepped = tuple[Fight, str, tuple[Logged, ...]]
+
+
+def _rolled(model: Model, action: str, fight: Fight, arg: str, rng: RandintSource) -> Stepped:
+    form = _form(model)
+    setup = replace(setup_of(form), eye_reading=campaign.eye_reading(model))
+    parties = (str(form["attacker"]), str(form["defender"]), setup)
+    if action == "attack_full":
+        fight, steps = gurps_fight.resolve(fight, *parties, rng)
+        return fight, _label(steps), steps
+    fight, rolled = gurps_fight.attack(fight, *parties, rng)
+    return fight, _label((rolled,)), (rolled,)
+
+
+def _defended(model: Model, action: str, fight: Fight, arg: str, rng: RandintSource) -> Stepped:
+    fight, defended = gurps_fight.defend(fight, arg, rng)
+    label = "No defense" if arg == gurps_fight.NO_DEFENSE else f"Defense: {arg}"
+    return fight, label, (defended,)
+
+
+def _hurt(model: Model, action: str, fight: Fight, arg: str, rng: RandintSource) -> Stepped:
+    fight, hurt = gurps_fight.damage(fight, rng)
+    return fight, f"Injury to {hurt.defender}", (hurt,)
+
+
+def _cancelled(model: Model, action: str, fight: Fight, arg: str, rng: RandintSource) -> Stepped:
     fight, abandoned = gurps_fight.cancel(fight)
     return fight, "Cancel attack", (abandoned,)
+
+
+#: The attack's steps, by action: ``(model, action, fight, msg[1], dice)``.
+_STEPS: dict[str, Callable[[Model, str, Fight, str, RandintSource], Stepped]] = {
+    "attack_roll": _rolled,
+    "attack_full": _rolled,
+    "attack_defend": _defended,
+    "attack_damage": _hurt,
+    "attack_cancel": _cancelled,
+}
+#: The messages this tab takes: the form's fields and the steps.
+ACTIONS = frozenset({"attack_form", *_STEPS})
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix(f"{SECTION}.")
     if action == "attack_form":
         return _set(model, str(msg[1]), str(msg[2]))
-    if action not in ACTIONS:
-        return model
+    step = _STEPS.get(action)
+    if step is None:
+        raise unknown(msg)
+    arg, rng = str(msg[1]) if len(msg) > 1 else "", seeded(ctx.fresh_seed)
     try:
-        fight, label, steps = _step(model, action, str(msg[1]) if len(msg) > 1 else "", ctx)
+        fight, label, steps = step(model, action, fight_of(model), arg, rng)
     except RuleError as exc:
         return fail(model, "attack", exc)
     seed = "" if action == "attack_cancel" else ctx.fresh_seed

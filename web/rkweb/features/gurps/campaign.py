@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems.gurps.injury import EYE_READINGS
+from rkweb.app.messages import Handler
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps.state import commit, fight_of, page_data
@@ -14,7 +15,6 @@ from rkweb.kit.fields import select
 from rkweb.kit.results import why
 from rkweb.kit.share import share_button
 
-ACTIONS = frozenset({"setting"})
 #: Each setting: its choices in plain words, the project's reading first (the default).
 EYE_CHOICES = (
     (EYE_READINGS[0], "is also a skull hit (wounding ×4, knockdown)"),
@@ -65,3 +65,8 @@ def view(model: Model) -> VNode:
         why(_EYE_WHY, "gurps-setting-eye-why"),
         share_button("gurps.settings", 0, "the campaign settings", "share-settings"),
     )
+
+
+#: The one Campaign message, by action (``gurps.setting``).
+HANDLERS: dict[str, Handler] = {"setting": update}
+ACTIONS = frozenset(HANDLERS)

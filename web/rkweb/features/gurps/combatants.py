@@ -12,6 +12,7 @@ from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import added_line, edited_line, removed_line
 from pycore.systems.gurps.lines import LINE_FIELDS, AttackLine
 from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import campaign, paper
@@ -21,8 +22,6 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import error_of, field, select, with_error, yes_no
 from rkweb.kit.paper import print_button
 from rkweb.kit.share import share_all_button, share_button
-
-ACTIONS = frozenset({"new", "select", "delete", "field", "line_add", "line_remove", "line_field"})
 
 
 def _new(model: Model, ctx: Ctx) -> Model:
@@ -82,19 +81,24 @@ def _line(model: Model, action: str, cid: str, rest: tuple[str, ...], ctx: Ctx) 
     return with_error(done, SECTION, key, None)
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _lines(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).removeprefix(f"{SECTION}.")
-    if action.startswith("line_"):
-        return _line(model, action, str(msg[1]), tuple(str(m) for m in msg[2:]), ctx)
-    if action == "new":
-        return _new(model, ctx)
-    if action == "select":
-        return keep(model, selected=str(msg[1]))
-    if action == "delete":
-        return _delete(model, str(msg[1]), ctx)
-    if action == "field":
-        return _edit(model, str(msg[1]), str(msg[2]), str(msg[3]), ctx)
-    return model
+    return _line(model, action, str(msg[1]), tuple(str(m) for m in msg[2:]), ctx)
+
+
+#: Each Combatants message's handler, by action (``gurps.<name>``).
+HANDLERS: dict[str, Handler] = {
+    "new": lambda model, msg, ctx: _new(model, ctx),
+    "select": lambda model, msg, ctx: keep(model, selected=str(msg[1])),
+    "delete": lambda model, msg, ctx: _delete(model, str(msg[1]), ctx),
+    "field": lambda model, msg, ctx: _edit(model, str(msg[1]), str(msg[2]), str(msg[3]), ctx),
+    **dict.fromkeys(("line_add", "line_remove", "line_field"), _lines),
+}
+ACTIONS = frozenset(HANDLERS)
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return handle(HANDLERS, model, msg, ctx)
 
 
 # --- the view ---------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pycore.errors import RuleError
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import after_injury, attack, campaign, combatants, tracker, turn
@@ -19,24 +20,22 @@ _VIEWS: dict[str, Callable[[Model], VNode]] = {
     "attack": attack.view,
     "tracker": tracker.view,
 }
-_HANDLERS: dict[str, Callable[[Model, Msg, Ctx], Model]] = {
-    **dict.fromkeys(combatants.ACTIONS, combatants.update),
+#: Each message's handler, by action (``("gurps.<action>", ...)``), from the tabs' tables:
+#: ``ACTIONS`` are its names, so the list the shell checks is the one the page dispatches on.
+HANDLERS: dict[str, Handler] = {
+    "tab": lambda model, msg, ctx: model.with_ui(gurps_tab=str(msg[1])),
+    **combatants.HANDLERS,
     **dict.fromkeys(attack.ACTIONS, attack.update),
-    **dict.fromkeys(tracker.ACTIONS, tracker.update),
+    **tracker.HANDLERS,
     **dict.fromkeys(turn.ACTIONS, turn.update),
     **dict.fromkeys(after_injury.ACTIONS, after_injury.update),
-    **dict.fromkeys(campaign.ACTIONS, campaign.update),
+    **campaign.HANDLERS,
 }
-# The messages this feature takes, ``("gurps.<action>", ...)``: the shell refuses any other.
-ACTIONS = frozenset({"tab", *_HANDLERS})
+ACTIONS = frozenset(HANDLERS)
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix(f"{SECTION}.")
-    if action == "tab":
-        return model.with_ui(gurps_tab=str(msg[1]))
-    handler = _HANDLERS.get(action)
-    return handler(model, msg, ctx) if handler else model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def view(model: Model) -> VNode:

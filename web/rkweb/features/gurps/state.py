@@ -6,7 +6,6 @@ chips, the defense picked), the last result shown and the log. Imported by the t
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
@@ -17,6 +16,7 @@ from pycore.systems.gurps.quantities import exact
 from pycore.validate import shown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.kit import steps
 from rkweb.kit.fields import error_of, errors_key, with_error
 from rkweb.kit.memo import Memo
 from rkweb.kit.results import card, log_list
@@ -128,15 +128,14 @@ def commit(
     _FIGHTS.keep(_saved_parts(data), fight)  # read back by the view without a decode
     # Each result's step: the GM's line, the players' line built from its values, its rules.
     entries = [log_entry(r.step, at=ctx.now, seed=seed, round=fight.round) for r in results]
-    data["log"] = [*reversed(entries), *data["log"]][:LOG_LIMIT]
-    done = replace(model, history=model.history.apply(SECTION, data, label, ctx.now))
-    return done if keep_errors else done.with_ui(**{errors_key(SECTION): {}})
+    data["log"] = steps.newest_first(data["log"], entries, LOG_LIMIT)
+    cleared: dict[str, Any] = {} if keep_errors else {errors_key(SECTION): {}}
+    return steps.keep(model, SECTION, data, label, ctx, **cleared)
 
 
 def keep(model: Model, **page: Any) -> Model:
     """Save page keys without an undo step or a log line (a form field, the selected sheet)."""
-    history = model.history.set_quietly(SECTION, {**model.section(SECTION), **page})
-    return replace(model, history=history)
+    return steps.keep(model, SECTION, {**model.section(SECTION), **page})
 
 
 def fail(model: Model, key: str, error: Exception) -> Model:

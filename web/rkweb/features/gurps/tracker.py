@@ -11,6 +11,7 @@ from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight, Logged
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import defenses_of
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import turn
@@ -21,8 +22,6 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import yes_no
 from rkweb.kit.results import why
 
-ACTIONS = frozenset({"start", "next", "next_take", "restart_ask", "restart_keep"})
-
 _ORDER_WHY = (
     "Turn order: Basic Speed, then DX, then a random number drawn once for the fight "
     "(GUR-05, 004 lines 18-21); one who joins mid-fight is put in by the same order (GUR-D01).",
@@ -30,30 +29,52 @@ _ORDER_WHY = (
 )
 
 
+def _restart(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A restart draws a new order mid-fight: asked first, as it sits beside "Next turn"."""
+    return model.with_ui(gurps_restart=str(msg[0]) == f"{SECTION}.restart_ask")
+
+
+def _start(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    fight, drawn = gurps_fight.start(fight_of(model), seeded(ctx.fresh_seed))
+    label = "Restart: new order" if drawn.restart else "Start the fight"
+    return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={}, step={})
+
+
+def _next(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    fight, begun = gurps_fight.next_turn(fight_of(model))
+    done: list[Logged] = [begun]
+    if str(msg[0]) == f"{SECTION}.next_take":  # one tap: the turn passes and he takes his maneuver
+        fight, taken = gurps_fight.take_maneuver(fight, str(msg[1]), str(msg[2]))
+        done.append(taken)
+    # A new turn: no step of the last one is carried over (FIGHT.md, GUR-06).
+    return commit(model, fight, "Next turn", ctx, done, shown={}, step={})
+
+
+def _new_turn(step: Handler) -> Handler:
+    def turned(model: Model, msg: Msg, ctx: Ctx) -> Model:
+        # A new turn: the questions carried over from an earlier one fold to one line again.
+        model = model.with_ui(gurps_restart=False, gurps_answer=False)
+        try:
+            return step(model, msg, ctx)
+        except RuleError as exc:
+            return fail(model, "tracker", exc)
+
+    return turned
+
+
+#: Each Tracker message's handler, by action (``gurps.<name>``).
+HANDLERS: dict[str, Handler] = {
+    "restart_ask": _restart,
+    "restart_keep": _restart,
+    "start": _new_turn(_start),
+    "next": _new_turn(_next),
+    "next_take": _new_turn(_next),
+}
+ACTIONS = frozenset(HANDLERS)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix(f"{SECTION}.")
-    if action in ("restart_ask", "restart_keep"):
-        # A restart draws a new order mid-fight: asked first, as it sits beside "Next turn".
-        return model.with_ui(gurps_restart=action == "restart_ask")
-    # A new turn: the questions carried over from an earlier one fold to one line again.
-    model = model.with_ui(gurps_restart=False, gurps_answer=False)
-    try:
-        fight = fight_of(model)
-        if action == "start":
-            fight, drawn = gurps_fight.start(fight, seeded(ctx.fresh_seed))
-            label = "Restart: new order" if drawn.restart else "Start the fight"
-            return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={}, step={})
-        if action in ("next", "next_take"):
-            fight, begun = gurps_fight.next_turn(fight)
-            done: list[Logged] = [begun]
-            if action == "next_take":  # one tap: the turn passes and he takes his maneuver
-                fight, taken = gurps_fight.take_maneuver(fight, str(msg[1]), str(msg[2]))
-                done.append(taken)
-            # A new turn: no step of the last one is carried over (FIGHT.md, GUR-06).
-            return commit(model, fight, "Next turn", ctx, done, shown={}, step={})
-    except RuleError as exc:
-        return fail(model, "tracker", exc)
-    return model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _order_note(c: Combatant, tied: tuple[str, ...]) -> str:

@@ -7,6 +7,7 @@ every step is a transition of :mod:`pycore.systems.gurps.fight`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -30,6 +31,7 @@ from pycore.systems.gurps.worksheet import (
     chink_possible,
     preview,
 )
+from rkweb.app.messages import unknown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import after_injury, campaign, shown, situation
@@ -53,28 +55,6 @@ from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import card, result, why
 
-ACTIONS = frozenset(
-    {
-        "target",
-        "step_form",
-        "step_chip",
-        "step_clear",
-        "step_attack",
-        "step_attack_typed",
-        "step_defense",
-        "step_line",
-        "step_defend",
-        "step_defend_typed",
-        "step_damage",
-        "step_damage_typed",
-        "recover",
-        "recover_typed",
-        "recover_mental",
-        "recover_mental_typed",
-        "step_cancel",
-        "maneuver",
-    }
-)
 #: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
 FRESH: dict[str, Any] = {
     "attacker": "",
@@ -296,26 +276,37 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         fight = fight_of(model)
         if roll is not None:
             return roll[1](model, fight, ctx, arg if typed else None)
-        if action == "target":
-            return _keep_step(model, fight, target=arg)
-        if action == "step_form":
-            return _form(model, fight, arg, str(msg[2]))
-        if action == "step_chip":
-            return _chip(model, fight, arg)
-        if action == "step_clear":
-            return _keep_step(model, fight, chips=[])
-        if action == "step_defense":
-            return _keep_step(model, fight, defense=arg)
-        if action == "step_cancel":
-            fight, abandoned = gurps_fight.cancel(fight)
-            return commit(model, fight, "Attack abandoned", ctx, [abandoned], step={}, shown={})
-        if action == "maneuver":
-            return _take(model, fight, ctx, arg, str(msg[2]) if len(msg) > 2 else "")
-        if action == "step_line":
-            return _keep_step(model, fight, line=line_index(arg), chips=[])
+        step = _STEPS.get(action)
+        if step is None:
+            raise unknown(msg)
+        return step(model, msg, ctx, fight, arg)
     except RulekeeperError as exc:
         return fail(model, key, exc)
-    return model
+
+
+def _cancel(model: Model, msg: Msg, ctx: Ctx, fight: Fight, arg: str) -> Model:
+    fight, abandoned = gurps_fight.cancel(fight)
+    return commit(model, fight, "Attack abandoned", ctx, [abandoned], step={}, shown={})
+
+
+_Step = Callable[[Model, Msg, Ctx, Fight, str], Model]
+#: The turn's other messages, by action: ``(model, msg, ctx, fight, msg[1])``.
+_STEPS: dict[str, _Step] = {
+    "target": lambda model, msg, ctx, fight, arg: _keep_step(model, fight, target=arg),
+    "step_form": lambda model, msg, ctx, fight, arg: _form(model, fight, arg, str(msg[2])),
+    "step_chip": lambda model, msg, ctx, fight, arg: _chip(model, fight, arg),
+    "step_clear": lambda model, msg, ctx, fight, arg: _keep_step(model, fight, chips=[]),
+    "step_defense": lambda model, msg, ctx, fight, arg: _keep_step(model, fight, defense=arg),
+    "step_cancel": _cancel,
+    "maneuver": lambda model, msg, ctx, fight, arg: _take(
+        model, fight, ctx, arg, str(msg[2]) if len(msg) > 2 else ""
+    ),
+    "step_line": lambda model, msg, ctx, fight, arg: _keep_step(
+        model, fight, line=line_index(arg), chips=[]
+    ),
+}
+#: The messages this tab takes: each roll (for me, or typed) and the other steps.
+ACTIONS = frozenset({*_ROLLS, *(f"{r}_typed" for r in _ROLLS), *_STEPS})
 
 
 # --- the view -------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from pycore.systems.percentile.checks import (
 )
 from pycore.systems.percentile.dice import damage_dice, roll_damage, roll_entries
 from pycore.systems.percentile.roster import Fighter, fighter_from_json
+from rkweb.app.messages import unknown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import state as S
@@ -122,6 +123,8 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return _prefill(model, str(msg[1]), "", ctx)
     if action == "check_source":
         return _prefill(model, str(S.state(model)["check"].get("char") or ""), str(msg[1]), ctx)
+    if action.removesuffix("_typed") not in (*ROLLS, "check_clear"):
+        raise unknown(msg)
     st = S.state(model)
     if action == "check_clear":
         st["check"] = {**st["check"], "log": []}

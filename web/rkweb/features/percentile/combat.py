@@ -22,6 +22,7 @@ from pycore.systems.percentile.fight import cost as FC
 from pycore.systems.percentile.fight import poison as FP
 from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
+from rkweb.app.messages import unknown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import combat_attack, combat_sides, combat_turn
@@ -291,6 +292,8 @@ def _clear_errors(model: Model, action: str, msg: Msg) -> Model:
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     action = str(msg[0]).split(".", 1)[1]
+    if action not in ACTIONS:  # _step routes by prefix: a name it does not list goes no further
+        raise unknown(msg)
     try:
         if action in FORM_ACTIONS:
             return _form_edit(model, action, msg).with_ui(**{combat_turn.RESULT_HERE: False})

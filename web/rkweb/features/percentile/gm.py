@@ -13,6 +13,7 @@ from typing import Any
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.gm_schemas import words
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import state as S
@@ -20,8 +21,6 @@ from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, select, with_error
 from rkweb.kit.results import card, why
 from rkweb.kit.share import share_button
-
-ACTIONS = frozenset({"gm_pick", "gm_csv", "gm_save", "gm_clear", "gm_import"})
 
 
 def _table_id(model: Model) -> str:
@@ -70,25 +69,31 @@ def _import(model: Model, text: str, ctx: Ctx) -> Model:
     )
 
 
+def _clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    tid = str(msg[1])
+    st = S.state(model)
+    st["gm"] = {k: v for k, v in st["gm"].items() if k != tid}
+    drafts = {k: v for k, v in _drafts(model).items() if k != tid}
+    return S.save(model, st, ctx, f"Clear GM table {_name(tid)}").with_ui(
+        percentile_gm_drafts=drafts
+    )
+
+
+#: Each GM tables message's handler, by action (``percentile.gm_<name>``).
+HANDLERS: dict[str, Handler] = {
+    "gm_pick": lambda model, msg, ctx: model.with_ui(percentile_gm_table=str(msg[1])),
+    "gm_csv": lambda model, msg, ctx: model.with_ui(
+        percentile_gm_drafts={**_drafts(model), str(msg[1]): str(msg[2])}
+    ),
+    "gm_save": lambda model, msg, ctx: _save_table(model, str(msg[1]), ctx),
+    "gm_clear": _clear,
+    "gm_import": lambda model, msg, ctx: _import(model, str(msg[-1]), ctx),
+}
+ACTIONS = frozenset(HANDLERS)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).split(".", 1)[1]
-    if action == "gm_pick":
-        return model.with_ui(percentile_gm_table=str(msg[1]))
-    if action == "gm_csv":
-        return model.with_ui(percentile_gm_drafts={**_drafts(model), str(msg[1]): str(msg[2])})
-    if action == "gm_save":
-        return _save_table(model, str(msg[1]), ctx)
-    if action == "gm_clear":
-        tid = str(msg[1])
-        st = S.state(model)
-        st["gm"] = {k: v for k, v in st["gm"].items() if k != tid}
-        drafts = {k: v for k, v in _drafts(model).items() if k != tid}
-        return S.save(model, st, ctx, f"Clear GM table {_name(tid)}").with_ui(
-            percentile_gm_drafts=drafts
-        )
-    if action == "gm_import":
-        return _import(model, str(msg[-1]), ctx)
-    return model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def waiting_view(st: dict[str, Any]) -> VNode:

@@ -4,8 +4,7 @@ game master's tables and the campaign settings. Every rule comes from
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import checks, combat, gm, record, settings, sheet
@@ -19,18 +18,18 @@ TABS = (
     ("gm", "GM tables"),
     ("settings", "Settings"),
 )
-Update = Callable[[Model, Msg, Ctx], Model]
-# Each tab's module: the actions it takes and its update.
-HANDLERS: tuple[tuple[frozenset[str], Update], ...] = (
-    (sheet.ACTIONS, sheet.update),
-    (record.ACTIONS, record.update),
-    (checks.ACTIONS, checks.update),
-    (combat.ACTIONS, combat.update),
-    (gm.ACTIONS, gm.update),
-    (settings.ACTIONS, settings.update),
-)
-# The messages this feature takes, ``("percentile.<action>", ...)``: the shell refuses any other.
-ACTIONS = frozenset({"tab"}).union(*(actions for actions, _ in HANDLERS))
+#: Each message's handler, by action (``("percentile.<action>", ...)``), from the tabs: ``ACTIONS``
+#: are its names, so the list the shell checks is the one the page dispatches on.
+HANDLERS: dict[str, Handler] = {
+    "tab": lambda model, msg, ctx: model.with_ui(percentile_tab=str(msg[1])),
+    **sheet.HANDLERS,
+    **record.HANDLERS,
+    **dict.fromkeys(checks.ACTIONS, checks.update),
+    **dict.fromkeys(combat.ACTIONS, combat.update),
+    **gm.HANDLERS,
+    **settings.HANDLERS,
+}
+ACTIONS = frozenset(HANDLERS)
 VIEWS = {
     "characters": sheet.view,
     "checks": checks.view,
@@ -41,13 +40,7 @@ VIEWS = {
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).split(".", 1)[1]
-    if action == "tab":
-        return model.with_ui(percentile_tab=str(msg[1]))
-    for actions, handler in HANDLERS:
-        if action in actions:
-            return handler(model, msg, ctx)
-    return model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def view(model: Model) -> VNode:

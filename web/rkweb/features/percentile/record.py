@@ -9,6 +9,7 @@ from typing import Any
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import gmtables, roster
 from pycore.systems.percentile.checks import fmt
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import state as S
@@ -16,20 +17,6 @@ from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.results import card, why
 
-ACTIONS = frozenset(
-    {
-        "wform",
-        "pform",
-        "hform",
-        "heal",
-        "weapon_add",
-        "weapon_sheet",
-        "weapon_del",
-        "part_add",
-        "parts_gm",
-        "part_del",
-    }
-)
 WEAPON_FORM = (
     ("name", "Name"),
     ("attack_dif", "ATTACK DIF (hand-to-hand)"),
@@ -137,25 +124,35 @@ def _form(model: Model, name: str, msg: Msg) -> Model:
     return model.with_ui(**{key: {**model.ui.get(key, {}), str(msg[1]): str(msg[2])}})
 
 
+def _formed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _form(model, str(msg[0]).split(".", 1)[1], msg)
+
+
+def _weapon_sheet(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return _weapon_from_sheet(model, str(msg[1]), str(msg[-1]) if len(msg) > 2 else "", ctx)
+
+
+def _removing(key: str) -> Handler:
+    return lambda model, msg, ctx: _remove(model, str(msg[1]), key, int(msg[2]), ctx)
+
+
+#: Each record message's handler, by action (``percentile.<name>``): the forms, then the
+#: changes to one character's record (``msg[1]``: its id).
+HANDLERS: dict[str, Handler] = {
+    **dict.fromkeys(("wform", "pform", "hform"), _formed),
+    "heal": lambda model, msg, ctx: _heal(model, str(msg[1]), str(msg[2]), ctx),
+    "weapon_add": lambda model, msg, ctx: _add_weapon(model, str(msg[1]), ctx),
+    "weapon_sheet": _weapon_sheet,
+    "part_add": lambda model, msg, ctx: _add_part(model, str(msg[1]), ctx),
+    "parts_gm": lambda model, msg, ctx: _parts_from_sheet(model, str(msg[1]), ctx),
+    "weapon_del": _removing("weapons"),
+    "part_del": _removing("parts"),
+}
+ACTIONS = frozenset(HANDLERS)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).split(".", 1)[1]
-    if action in ("wform", "pform", "hform"):
-        return _form(model, action, msg)
-    cid = str(msg[1])
-    if action == "heal":
-        return _heal(model, cid, str(msg[2]), ctx)
-    if action == "weapon_add":
-        return _add_weapon(model, cid, ctx)
-    if action == "weapon_sheet":
-        return _weapon_from_sheet(model, cid, str(msg[-1]) if len(msg) > 2 else "", ctx)
-    if action == "part_add":
-        return _add_part(model, cid, ctx)
-    if action == "parts_gm":
-        return _parts_from_sheet(model, cid, ctx)
-    if action in ("weapon_del", "part_del"):
-        key = "weapons" if action == "weapon_del" else "parts"
-        return _remove(model, cid, key, int(msg[2]), ctx)
-    return model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _weapon_rows(char: dict[str, Any]) -> list[VNode]:

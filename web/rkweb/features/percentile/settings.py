@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import combat
+from rkweb.app.messages import Handler
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import state as S
@@ -15,7 +16,6 @@ from rkweb.kit.fields import error_of, field, select, with_error
 from rkweb.kit.results import card, why
 from rkweb.kit.share import share_button
 
-ACTIONS = frozenset({"setting"})
 SETTING_LABELS = {
     "surprise": "Surprise procedure",
     "order": "Order of attack",
@@ -60,6 +60,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     st["settings"] = settings.to_json()
     model = S.save(model, st, ctx, f"Setting: {SETTING_LABELS.get(key, key)}")
     return with_error(model, S.FEATURE, ekey, None)
+
+
+#: The one Settings message, by action (``percentile.setting``).
+HANDLERS: dict[str, Handler] = {"setting": update}
+ACTIONS = frozenset(HANDLERS)
 
 
 def _choices(s: combat.Settings) -> list[VNode]:

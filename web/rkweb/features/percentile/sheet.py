@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import damage, gmtables, roster
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.percentile import paper, record
@@ -18,8 +19,6 @@ from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.paper import print_button
 from rkweb.kit.results import card, why
 from rkweb.kit.share import share_all_button, share_button
-
-ACTIONS = frozenset({"char_new", "char_select", "char_delete", "char_field"})
 
 
 def selected(model: Model, st: dict[str, Any]) -> dict[str, Any] | None:
@@ -71,19 +70,24 @@ def _set(model: Model, cid: str, key: str, raw: str) -> Model:
     return with_error(S.save(model, S.put_character(st, char)), S.FEATURE, ekey, None)
 
 
+def _delete(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    st = S.state(model)
+    st["characters"] = [c for c in st["characters"] if c.get("id") != msg[1]]
+    return S.save(model, st, ctx, "Delete character").with_ui(percentile_char=None)
+
+
+#: Each Characters message's handler, by action (``percentile.char_<name>``).
+HANDLERS: dict[str, Handler] = {
+    "char_new": lambda model, msg, ctx: _new(model, ctx),
+    "char_select": lambda model, msg, ctx: model.with_ui(percentile_char=str(msg[1])),
+    "char_delete": _delete,
+    "char_field": lambda model, msg, ctx: _set(model, str(msg[1]), str(msg[2]), str(msg[3])),
+}
+ACTIONS = frozenset(HANDLERS)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).split(".", 1)[1]
-    if action == "char_new":
-        return _new(model, ctx)
-    if action == "char_select":
-        return model.with_ui(percentile_char=str(msg[1]))
-    if action == "char_delete":
-        st = S.state(model)
-        st["characters"] = [c for c in st["characters"] if c.get("id") != msg[1]]
-        return S.save(model, st, ctx, "Delete character").with_ui(percentile_char=None)
-    if action == "char_field":
-        return _set(model, str(msg[1]), str(msg[2]), str(msg[3]))
-    return model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _chooser(st: dict[str, Any], char: dict[str, Any] | None) -> VNode:

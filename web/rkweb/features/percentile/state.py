@@ -16,7 +16,6 @@ from the section and writes it back.
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from typing import Any
 
 from pycore.dice.typed import DiceWanted
@@ -30,6 +29,7 @@ from pycore.systems.percentile.roster import SHEET_DEFAULTS
 from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
+from rkweb.kit import steps
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
 from rkweb.kit.memo import Memo
@@ -131,10 +131,7 @@ def save(
     the view after the tap does not decode it again."""
     if isinstance(new.get("gm"), dict):
         new = {**new, "gm": gm_by_key(new["gm"])}
-    if label is not None and ctx is not None:
-        model = replace(model, history=model.history.apply(SECTION, new, label, ctx.now))
-    else:
-        model = replace(model, history=model.history.set_quietly(SECTION, new))
+    model = steps.keep(model, SECTION, new, label, ctx)
     if fight is not None:
         saved = model.section(SECTION)
         merged = _merged(saved)
@@ -186,7 +183,7 @@ def log_entry(text: str | Step, ctx: Ctx) -> dict[str, Any]:
 def logged(st: dict[str, Any], area: str, text: str | Step, ctx: Ctx) -> dict[str, Any]:
     """``st`` with ``text`` first in the log of ``area`` (``combat`` or ``check``)."""
     part = dict(st[area])
-    part["log"] = [log_entry(text, ctx), *part.get("log", [])][:LOG_LIMIT]
+    part["log"] = steps.newest_first(part.get("log", []), [log_entry(text, ctx)], LOG_LIMIT)
     return {**st, area: part}
 
 

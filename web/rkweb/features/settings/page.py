@@ -7,42 +7,40 @@ from dataclasses import replace
 from pycore.errors import StorageError
 from pycore.store import import_text
 from pycore.store.history import WHOLE_STATE
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.saving import SECTION_WORDS, export_reminder, when_text
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.buttons import button
 from rkweb.kit.numbers import bytes_text
 
-# The messages this feature takes, ``("settings.<action>", ...)``: the shell refuses any other.
-ACTIONS = frozenset(
-    {
-        "import_error",
-        "import_text",
-        "q_cancel",
-        "q_confirm",
-    }
-)
+
+def _import_text(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    try:
+        imported = import_text(str(msg[1]))
+    except StorageError as exc:
+        return model.with_ui(import_error=str(exc), import_done=None)
+    # The import is one undoable change of the whole state: taking it back restores everything.
+    history = model.history.apply(WHOLE_STATE, imported.sections, "Import data", ctx.now)
+    return replace(
+        model, history=history, ui={**model.ui, "import_error": None, "import_done": ctx.now}
+    )
+
+
+#: Each message's handler, by action (``("settings.<action>", ...)``): ``ACTIONS`` are its names.
+HANDLERS: dict[str, Handler] = {
+    "import_text": _import_text,
+    "import_error": lambda model, msg, ctx: model.with_ui(
+        import_error=str(msg[1]), import_done=None
+    ),
+    "q_confirm": lambda model, msg, ctx: model.with_ui(q_confirm=str(msg[1])),
+    "q_cancel": lambda model, msg, ctx: model.with_ui(q_confirm=None),
+}
+ACTIONS = frozenset(HANDLERS)
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    kind = msg[0]
-    if kind == "settings.import_text":
-        try:
-            imported = import_text(str(msg[1]))
-        except StorageError as exc:
-            return model.with_ui(import_error=str(exc), import_done=None)
-        # The import is one undoable change of the whole state: taking it back restores everything.
-        history = model.history.apply(WHOLE_STATE, imported.sections, "Import data", ctx.now)
-        return replace(
-            model, history=history, ui={**model.ui, "import_error": None, "import_done": ctx.now}
-        )
-    if kind == "settings.import_error":
-        return model.with_ui(import_error=str(msg[1]), import_done=None)
-    if kind == "settings.q_confirm":
-        return model.with_ui(q_confirm=str(msg[1]))
-    if kind == "settings.q_cancel":
-        return model.with_ui(q_confirm=None)
-    return model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _persistence(model: Model) -> str:

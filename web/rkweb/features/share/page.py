@@ -19,13 +19,11 @@ from pycore.share.places import Choice
 from pycore.share.public_pick import check_choice
 from pycore.share.records import KINDS, ShareRecord
 from pycore.share.running import players_view
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
 
-ACTIONS = frozenset(
-    {"open", "open_fight", "player_fight", "import", "paste", "file_text", "copied", "open_record"}
-)
 #: Where "Open it" takes an imported record: its page's tab (``<route>_tab`` in the UI state).
 TABS = {
     "simply.character": "characters",
@@ -179,22 +177,24 @@ def _paste(model: Model, text: str) -> Model:
     )
 
 
+#: Each message's handler, by action: ``ACTIONS`` are its names.
+HANDLERS: dict[str, Handler] = {
+    "open": lambda model, msg, ctx: _open(model, msg[1], msg[2], ctx),
+    "open_fight": lambda model, msg, ctx: _open_fight(model, ctx),
+    "player_fight": lambda model, msg, ctx: _player_fight(model, str(msg[-1])),
+    # the glue's answer to "Copy link": copied, or not
+    "copied": lambda model, msg, ctx: model.with_ui(share_copied=bool(msg[1])),
+    "open_record": lambda model, msg, ctx: _open_record(model),
+    "import": lambda model, msg, ctx: _import(model, str(msg[1]), ctx),
+    # the typed link, or the text of a shared file, comes last
+    "paste": lambda model, msg, ctx: _paste(model, str(msg[-1])),
+    "file_text": lambda model, msg, ctx: _paste(model, str(msg[-1])),
+}
+ACTIONS = frozenset(HANDLERS)
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    kind = msg[0]
-    if kind == "share.open":
-        return _open(model, msg[1], msg[2], ctx)
-    if kind == "share.open_fight":
-        return _open_fight(model, ctx)
-    if kind == "share.player_fight":
-        return _player_fight(model, str(msg[-1]))
-    if kind == "share.copied":  # the glue's answer to "Copy link": copied, or not
-        return model.with_ui(share_copied=bool(msg[1]))
-    if kind == "share.open_record":
-        return _open_record(model)
-    if kind == "share.import":
-        return _import(model, str(msg[1]), ctx)
-    # paste and file_text: the typed link, or the text of a shared file, comes last
-    return _paste(model, str(msg[-1]))
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def view(model: Model) -> VNode:

@@ -15,12 +15,12 @@ from pycore.share.public_pick import fight_key
 from pycore.share.running import players_view
 from pycore.store import History
 from pycore.store.jsontext import parse
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share.preview import fight_view
 from rkweb.kit.buttons import button
 
-ACTIONS = frozenset({"update"})
 #: Largest view read from the channel: a fight's view is a few kilobytes.
 VIEW_CHARS = 1_000_000
 
@@ -45,6 +45,10 @@ def feed(
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return handle(HANDLERS, model, msg, ctx)
+
+
+def _shown(model: Model, msg: Msg, ctx: Ctx) -> Model:
     """``("player.update", json)``: the GM's window sent a new public view."""
     try:  # size and depth checked before parsing: any page of this origin may post here
         data = parse(str(msg[1]), what="the fight view", max_chars=VIEW_CHARS, max_depth=6)
@@ -52,6 +56,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     except (StorageError, RuleError):
         return model  # a message from an older window: the next one will do
     return model.with_ui(player_view=fight)
+
+
+#: The one message this page takes, by action: ``ACTIONS`` are its names.
+HANDLERS: dict[str, Handler] = {"update": _shown}
+ACTIONS = frozenset(HANDLERS)
 
 
 def view(model: Model) -> VNode:

@@ -1,58 +1,29 @@
 """Simply Roleplaying!: the Task roll (with the difficulty table), Characters and Combat tabs.
 
 A package per tab: ``task.py``, ``characters/`` and ``combat/``; ``words.py`` keeps rule IDs under
-"Why". Imports ``app``, ``kit`` and ``pycore.systems.simply`` only; imported by the registry.
+"Why". Imports ``app``, ``kit`` and ``pycore.systems.simply`` only; imported by the registry on the
+page's first use (its view or a message), so the tabs' tables are read at import.
 """
 
 from __future__ import annotations
 
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
+from rkweb.features.simply import characters, combat, task
+from rkweb.features.simply.characters import edit
 from rkweb.kit.results import why
 from rkweb.kit.tabs import tab_bar
 
-# The messages this feature takes, ``("simply.<action>", ...)``: the shell refuses any other.
-ACTIONS = frozenset(
-    {
-        "tab",
-        "char_adj_add",
-        "char_adj_draft",
-        "char_campaign",
-        "char_del",
-        "char_dup",
-        "char_field",
-        "char_new",
-        "char_select",
-        "char_weapon_add",
-        "char_weapon_draft",
-        "combat_act",
-        "combat_add",
-        "combat_add_char",
-        "combat_aim",
-        "combat_arm",
-        "combat_attack",
-        "combat_attack_typed",
-        "combat_attack_declared",
-        "combat_check",
-        "combat_check_typed",
-        "combat_clock",
-        "combat_damage",
-        "combat_damage_roll",
-        "combat_end",
-        "combat_form",
-        "combat_hold",
-        "combat_initiative",
-        "combat_initiative_typed",
-        "combat_remove",
-        "combat_treat",
-        "combat_treat_typed",
-        "combat_waive",
-        "task_clear",
-        "task_field",
-        "task_mode",
-        "task_roll",
-    }
-)
+#: Each message's handler, by action (``("simply.<action>", ...)``), from the tabs' tables:
+#: ``ACTIONS`` are its names, so the list the shell checks is the one the page dispatches on.
+HANDLERS: dict[str, Handler] = {
+    "tab": lambda model, msg, ctx: model.with_ui(simply_tab=str(msg[1])),
+    **task.HANDLERS,
+    **edit.HANDLERS,
+    **combat.HANDLERS,
+}
+ACTIONS = frozenset(HANDLERS)
 
 
 def _difficulty_table() -> VNode:
@@ -87,8 +58,6 @@ SIMPLY_TABS = (("task", "Task roll"), ("characters", "Characters"), ("combat", "
 
 
 def view(model: Model) -> VNode:
-    from rkweb.features.simply import characters, combat, task
-
     # A reload during a fight comes back to it (FIGHT.md: a reload continues from the step).
     fighting = bool((model.section("simply_combat").get("combat") or {}).get("combatants"))
     tab = model.ui.get("simply_tab", "combat" if fighting else "task")
@@ -108,14 +77,4 @@ def view(model: Model) -> VNode:
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    # Imported on first use: the rule systems are not needed to start the app (start-up bench).
-    from rkweb.features.simply import characters, combat, task
-
-    kind = str(msg[0])
-    if kind == "simply.tab":
-        return model.with_ui(simply_tab=str(msg[1]))
-    if kind.startswith("simply.combat_"):
-        return combat.update(model, msg, ctx)
-    if kind.startswith("simply.task_"):
-        return task.update(model, msg, ctx)
-    return characters.update(model, msg, ctx)
+    return handle(HANDLERS, model, msg, ctx)

@@ -16,6 +16,7 @@ from pycore.systems.simply import fight as core_fight
 from pycore.systems.simply import luck, tasks
 from pycore.systems.simply.fight.sheet import luck_spent_elsewhere
 from pycore.systems.simply.links import chosen_index, index_of, uid_of
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.characters import state as sheets
@@ -214,22 +215,32 @@ def _roll(model: Model, ctx: Ctx) -> Model:
     return with_error(replace(model, history=history), ERRORS, "roll", None)
 
 
+def _mode(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = _state(model)
+    return replace(model, history=model.history.set_quietly(SECTION, {**state, "mode": msg[1]}))
+
+
+def _clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = _state(model)
+    if not state["log"]:
+        return model
+    history = model.history.apply(SECTION, {**state, "log": []}, "Clear task log", ctx.now)
+    return replace(model, history=history)
+
+
+#: Each Task message's handler, by action (``simply.task_<name>``).
+HANDLERS: dict[str, Handler] = {
+    "task_field": lambda model, msg, ctx: _set_field(
+        model, str(msg[1]), str(msg[2]), str(msg[3]), ctx
+    ),
+    "task_mode": _mode,
+    "task_roll": lambda model, msg, ctx: _roll(model, ctx),
+    "task_clear": _clear,
+}
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    kind = msg[0]
-    if kind == "simply.task_field":
-        return _set_field(model, str(msg[1]), str(msg[2]), str(msg[3]), ctx)
-    if kind == "simply.task_mode":
-        state = _state(model)
-        return replace(model, history=model.history.set_quietly(SECTION, {**state, "mode": msg[1]}))
-    if kind == "simply.task_roll":
-        return _roll(model, ctx)
-    if kind == "simply.task_clear":
-        state = _state(model)
-        if not state["log"]:
-            return model
-        history = model.history.apply(SECTION, {**state, "log": []}, "Clear task log", ctx.now)
-        return replace(model, history=history)
-    return model
+    return handle(HANDLERS, model, msg, ctx)
 
 
 # --- view -------------------------------------------------------------------------------------

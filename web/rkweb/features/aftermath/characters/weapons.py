@@ -5,6 +5,7 @@ name; add, edit and remove, every refusal beside its field (the core's ``arms`` 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from pycore.errors import RuleError
@@ -244,31 +245,66 @@ def _cleared(model: Model) -> Model:
     return model
 
 
-def update(
+#: A message on the selected sheet: ``(model, msg, ctx, state, index, sheet)``.
+SheetHandler = Callable[[Model, Msg, Ctx, dict[str, Any], int, dict[str, Any]], Model]
+
+
+def _kept(
+    model: Model, ctx: Ctx, st: dict[str, Any], index: int, new: dict[str, Any], label: str
+) -> Model:
+    """The sheet with its weapons changed, kept as an undo step; the fight's set-up follows."""
+    st["characters"][index] = new
+    fight = fight_of(st)
+    with contextlib.suppress(RuleError):  # a weapon the core cannot set up: chosen by hand
+        fight = weapons_changed(fight, index)[0]  # his first weapon, if none
+    st["combat"] = fight.combat_json()
+    return undoable(_cleared(model), st, label, ctx)
+
+
+def _cancel(
     model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
-) -> Model | None:
-    """Add, edit (load into the form, then save), cancel or remove a weapon; None when the
-    message is not one of these."""
-    action = str(msg[0]).removeprefix("aftermath.char_")
+) -> Model:
+    return _cleared(model)
+
+
+def _named(step: SheetHandler) -> SheetHandler:
+    """A step on the weapon the message names: the core's refusal (no weapon of that name on
+    the sheet) shows by the name field."""
+
+    def named(
+        model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
+    ) -> Model:
+        try:
+            return step(model, msg, ctx, st, index, sheet)
+        except RuleError as exc:
+            return refused(model, "char.weapon.name", exc)
+
+    return named
+
+
+def _edit(
+    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
+) -> Model:
+    """Load a weapon into the form (then saved by "add_weapon")."""
+    found = arms.find_weapon(sheet, str(msg[1]))
+    loaded = {DRAFT[k]: _shown(getattr(found, k)) for k in DRAFT}
+    return _cleared(model).with_ui(aftermath_draft={**draft(model), **loaded, EDITING: found.name})
+
+
+def _remove(
+    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
+) -> Model:
+    new = arms.remove_weapon(sheet, str(msg[1]))
+    return _kept(model, ctx, st, index, new, f"Remove {msg[1]} from {sheet['name']}")
+
+
+def _add(
+    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
+) -> Model:
+    """Add a listed weapon (its name last in the message), or save the form (a new weapon, or
+    the one being edited)."""
     name = str(sheet["name"])
-    if action == "cancel_weapon":
-        return _cleared(model)
-    if action == "edit_weapon":
-        try:
-            found = arms.find_weapon(sheet, str(msg[1]))
-        except RuleError as exc:
-            return refused(model, "char.weapon.name", exc)
-        loaded = {DRAFT[k]: _shown(getattr(found, k)) for k in DRAFT}
-        return _cleared(model).with_ui(
-            aftermath_draft={**draft(model), **loaded, EDITING: found.name}
-        )
-    if action == "remove_weapon":
-        try:
-            new = arms.remove_weapon(sheet, str(msg[1]))
-        except RuleError as exc:
-            return refused(model, "char.weapon.name", exc)
-        label = f"Remove {msg[1]} from {name}"
-    elif action == "add_weapon" and len(msg) > 1:
+    if len(msg) > 1:
         if not str(msg[-1]):
             return model
         listed = {"name": str(msg[-1]), "kind": "hand", "listed": str(msg[-1])}
@@ -276,29 +312,30 @@ def update(
             new = arms.add_weapon(sheet, listed)
         except RuleError as exc:
             return refused(model, "char.add_weapon", exc)
-        label = f"Add weapon to {name}"
-    elif action == "add_weapon":
-        drafted = draft(model)
-        fields = {key: drafted.get(d, "") for key, d in DRAFT.items()}
-        fields["kind"] = fields["kind"] or "gun"
-        editing = drafted.get(EDITING, "")
-        try:
-            if editing:
-                new = arms.edit_weapon(sheet, editing, fields)
-            else:
-                new = arms.add_weapon(sheet, fields)
-        except arms.WeaponError as exc:
-            for key in arms.FIELD_NAMES:
-                model = set_err(model, f"char.weapon.{key}", exc.problems.get(key, "") or None)
-            return model
-        except RuleError as exc:  # the weapon being edited has gone
-            return refused(model, "char.weapon.name", exc)
-        label = f"{'Change' if editing else 'Add'} weapon of {name}: {fields['name']}"
-    else:
-        return None
-    st["characters"][index] = new
-    fight = fight_of(st)
-    with contextlib.suppress(RuleError):  # a weapon the core cannot set up: chosen by hand
-        fight = weapons_changed(fight, index)[0]  # his first weapon, if none
-    st["combat"] = fight.combat_json()
-    return undoable(_cleared(model), st, label, ctx)
+        return _kept(model, ctx, st, index, new, f"Add weapon to {name}")
+    drafted = draft(model)
+    fields = {key: drafted.get(d, "") for key, d in DRAFT.items()}
+    fields["kind"] = fields["kind"] or "gun"
+    editing = drafted.get(EDITING, "")
+    try:
+        if editing:
+            new = arms.edit_weapon(sheet, editing, fields)
+        else:
+            new = arms.add_weapon(sheet, fields)
+    except arms.WeaponError as exc:
+        for key in arms.FIELD_NAMES:
+            model = set_err(model, f"char.weapon.{key}", exc.problems.get(key, "") or None)
+        return model
+    except RuleError as exc:  # the weapon being edited has gone
+        return refused(model, "char.weapon.name", exc)
+    label = f"{'Change' if editing else 'Add'} weapon of {name}: {fields['name']}"
+    return _kept(model, ctx, st, index, new, label)
+
+
+#: Add, edit (load into the form, then save), cancel or remove a weapon, by action.
+HANDLERS: dict[str, SheetHandler] = {
+    "cancel_weapon": _cancel,
+    "edit_weapon": _named(_edit),
+    "remove_weapon": _named(_remove),
+    "add_weapon": _add,
+}

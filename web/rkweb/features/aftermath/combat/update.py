@@ -12,6 +12,7 @@ from pycore.errors import DiceError, FieldError, RulekeeperError
 from pycore.step import log_entry
 from pycore.systems.aftermath import fight as core
 from pycore.systems.aftermath.attack import worksheet
+from rkweb.app.messages import Handler, unknown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.combat.view import RESULT_HERE
@@ -77,44 +78,67 @@ def _pick(key: str, raw: str) -> tuple[str, Call] | None:
     return None
 
 
-def _call(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call] | None:
-    """The field a message's errors show beside, and the transition it calls."""
-    action = str(msg[0]).removeprefix("aftermath.cbt_")
-    last = str(msg[-1])
+def _potential(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call]:
     part = str(msg[1]) if len(msg) > 2 else "answer"  # the Health CST beside the AST
-    calls: dict[str, tuple[str, Call]] = {
-        "resolve": ("resolve", lambda f: core.attack(f, core.roll_for_me(ctx.fresh_seed))),
-        "typed": ("resolve", lambda f: core.attack(f, core.typed_roll(last))),
-        "potential": (
-            "answer_cst" if part == "cst" else _answer_key(fight),
-            lambda f: core.set_answer(f, last, part),
-        ),
-        "apply": (_answer_key(fight), core.give_answer),
-        "next_phase": ("resolve", core.next_action_phase),
-        "next_turn": ("resolve", core.next_combat_turn),
-        "clear": ("resolve", core.clear_log),
-        "cancel": ("resolve", core.drop_pending),
-        "critical": ("resolve", core.call_critical),
-        "ask": ("resolve", lambda f: core.answer_ask(f, last == "drop")),
-    }
-    if action == "field":
-        return str(msg[2]), lambda f: core.set_field(f, str(msg[1]), str(msg[2]), last)
-    if action == "toggle":
-        return "resolve", lambda f: core.toggle_chip(f, str(msg[1]), str(msg[2]))
-    if action == "unpress" and str(msg[1]) in worksheet.MODES:
-        return "resolve", lambda f: core.clear_chips(f, str(msg[1]))
-    if action == "pick":
-        return _pick(str(msg[1]), last)
-    if action == "getup":
-        return "resolve", lambda f: core.get_up(f, int(last))
-    if action == "reload":
-        return "reload", lambda f: core.reload(f, str(msg[1]))
-    return calls.get(action)
+    key = "answer_cst" if part == "cst" else _answer_key(fight)
+    return key, lambda f: core.set_answer(f, str(msg[-1]), part)
+
+
+def _unpress(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call] | None:
+    if str(msg[1]) not in worksheet.MODES:
+        return None
+    return "resolve", lambda f: core.clear_chips(f, str(msg[1]))
+
+
+def _field(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call]:
+    return str(msg[2]), lambda f: core.set_field(f, str(msg[1]), str(msg[2]), str(msg[-1]))
+
+
+def _steps(call: Call) -> Callable[[Msg, Ctx, core.Fight], tuple[str, Call]]:
+    """A transition that takes nothing but the fight; its refusals show beside Resolve."""
+    return lambda msg, ctx, fight: ("resolve", call)
+
+
+#: For each Combat message, by action (``aftermath.cbt_<name>``): the field its errors show
+#: beside and the transition it calls (None: the message names nothing the fight takes).
+_CALLS: dict[str, Callable[[Msg, Ctx, core.Fight], tuple[str, Call] | None]] = {
+    "resolve": lambda msg, ctx, fight: (
+        "resolve",
+        lambda f: core.attack(f, core.roll_for_me(ctx.fresh_seed)),
+    ),
+    "typed": lambda msg, ctx, fight: (
+        "resolve",
+        lambda f: core.attack(f, core.typed_roll(str(msg[-1]))),
+    ),
+    "potential": _potential,
+    "apply": lambda msg, ctx, fight: (_answer_key(fight), core.give_answer),
+    "next_phase": _steps(core.next_action_phase),
+    "next_turn": _steps(core.next_combat_turn),
+    "clear": _steps(core.clear_log),
+    "cancel": _steps(core.drop_pending),
+    "critical": _steps(core.call_critical),
+    "ask": lambda msg, ctx, fight: (
+        "resolve",
+        lambda f: core.answer_ask(f, str(msg[-1]) == "drop"),
+    ),
+    "field": _field,
+    "toggle": lambda msg, ctx, fight: (
+        "resolve",
+        lambda f: core.toggle_chip(f, str(msg[1]), str(msg[2])),
+    ),
+    "unpress": _unpress,
+    "pick": lambda msg, ctx, fight: _pick(str(msg[1]), str(msg[-1])),
+    "getup": lambda msg, ctx, fight: ("resolve", lambda f: core.get_up(f, int(str(msg[-1])))),
+    "reload": lambda msg, ctx, fight: ("reload", lambda f: core.reload(f, str(msg[1]))),
+}
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    make = _CALLS.get(str(msg[0]).removeprefix("aftermath.cbt_"))
+    if make is None:
+        raise unknown(msg)
     fight = fight_of(state(model))
-    found = _call(msg, ctx, fight)
+    found = make(msg, ctx, fight)
     if found is None:
         return model
     key, call = found
@@ -139,3 +163,7 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     keys = (*old, key, "dice") if rolled else (*old, key) if clears else ()
     # A roll's (or an answer's) result shows where its tap was, until the next action.
     return _stored(model, ctx, moved, keys, msg).with_ui(**{RESULT_HERE: rolled})
+
+
+#: Each Combat message's handler, by action.
+HANDLERS: dict[str, Handler] = {f"cbt_{action}": update for action in _CALLS}

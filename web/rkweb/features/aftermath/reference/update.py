@@ -4,7 +4,7 @@ value is the core's; a refused entry is shown beside its card."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -15,6 +15,7 @@ from pycore.systems.aftermath.reference.overland import acid_scarring, roll_acid
 from pycore.systems.aftermath.reference.reaction import roll_reaction
 from pycore.systems.aftermath.reference.skills_and_moves import rope_height, throw_damage
 from pycore.systems.aftermath.sheet.attributes import attribute_group
+from rkweb.app.messages import Handler
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.state import optional_int, refused, set_err
@@ -163,28 +164,51 @@ def _miss(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
     return _logged(cleared, state, " · ".join(texts), "Critical miss roll", ctx, rules)
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _field(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    if str(msg[1]) not in FIELDS:  # a field this tab does not keep: nothing to change
+        return model
     state = ref_state(model)
-    action = str(msg[0]).removeprefix("aftermath.ref_")
-    if action == "field" and str(msg[1]) in FIELDS:
-        state[str(msg[1])] = str(msg[-1])
-        return replace(model, history=model.history.set_quietly(SECTION, state))
-    if action in ("terrain", "study"):
-        name = str(msg[1])
-        chosen = list(state[action])
-        state[action] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
-        return replace(model, history=model.history.set_quietly(SECTION, state))
-    if action == "reaction":
-        dice, result = roll_reaction(seeded(ctx.fresh_seed))
-        state["reactions"] = [*state["reactions"], result.value][-LOG_LIMIT:]
-        text = f"{dice}: {result}. {result.note}"
-        return _logged(model, state, text, "Reaction roll", ctx, result.rules)
-    if action == "reaction_clear":
-        state["reactions"] = []
-        return replace(
-            model, history=model.history.apply(SECTION, state, "Clear reaction sum", ctx.now)
-        )
-    rolls = {"throw_damage": _throw, "rope": _rope, "acid": _acid, "roll": _miss}
-    if action in rolls:
-        return rolls[action](model, state, ctx)
-    return model
+    state[str(msg[1])] = str(msg[-1])
+    return replace(model, history=model.history.set_quietly(SECTION, state))
+
+
+def _chosen(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    """A terrain or a study aid chosen, or unchosen."""
+    state = ref_state(model)
+    part, name = str(msg[0]).removeprefix("aftermath.ref_"), str(msg[1])
+    chosen = list(state[part])
+    state[part] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
+    return replace(model, history=model.history.set_quietly(SECTION, state))
+
+
+def _reaction(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = ref_state(model)
+    dice, result = roll_reaction(seeded(ctx.fresh_seed))
+    state["reactions"] = [*state["reactions"], result.value][-LOG_LIMIT:]
+    text = f"{dice}: {result}. {result.note}"
+    return _logged(model, state, text, "Reaction roll", ctx, result.rules)
+
+
+def _reaction_clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    state = {**ref_state(model), "reactions": []}
+    return replace(
+        model, history=model.history.apply(SECTION, state, "Clear reaction sum", ctx.now)
+    )
+
+
+def _rolling(roll: Callable[[Model, dict[str, Any], Ctx], Model]) -> Handler:
+    return lambda model, msg, ctx: roll(model, ref_state(model), ctx)
+
+
+#: Each Reference message's handler, by action (``aftermath.ref_<name>``).
+HANDLERS: dict[str, Handler] = {
+    "ref_field": _field,
+    "ref_terrain": _chosen,
+    "ref_study": _chosen,
+    "ref_reaction": _reaction,
+    "ref_reaction_clear": _reaction_clear,
+    "ref_throw_damage": _rolling(_throw),
+    "ref_rope": _rolling(_rope),
+    "ref_acid": _rolling(_acid),
+    "ref_roll": _rolling(_miss),
+}

@@ -16,6 +16,7 @@ from pycore.systems.simply.character_json import character_from_json, character_
 from pycore.systems.simply.fight import combat_to_json
 from pycore.systems.simply.fight.sheet import sheet_deleted
 from pycore.systems.simply.links import uid_of
+from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.simply.characters import campaign
@@ -275,25 +276,35 @@ def _unlinked(side: Any, uid: str) -> Any:
     return side
 
 
+def _drafted(key: str) -> Handler:
+    """A field of the adjustment's (or weapon's) form typed: kept in the page, not saved."""
+    return lambda model, msg, ctx: model.with_ui(
+        **{key: {**model.ui.get(key, {}), str(msg[1]): str(msg[2])}}
+    )
+
+
+def _adj_add(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    draft = {"stat": "S", "amount": "", "source": "", **model.ui.get("char_adj", {})}
+    return edit(model, "add_adjustment", json.dumps(draft), ctx).with_ui(char_adj={})
+
+
+def _weapon_add(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    draft = {"name": "", "skill": "", "max_damage": "", "kind": ""}
+    draft.update(model.ui.get("char_weapon", {}))
+    return edit(model, "add_weapon", json.dumps(draft), ctx).with_ui(char_weapon={})
+
+
+#: Each Characters message's handler, by action (``simply.char_<name>``).
+HANDLERS: dict[str, Handler] = {
+    **dict.fromkeys(("char_new", "char_select", "char_dup", "char_del"), _roster),
+    "char_field": lambda model, msg, ctx: edit(model, str(msg[1]), str(msg[2]), ctx),
+    "char_adj_draft": _drafted("char_adj"),
+    "char_adj_add": _adj_add,
+    "char_weapon_draft": _drafted("char_weapon"),
+    "char_weapon_add": _weapon_add,
+    "char_campaign": lambda model, msg, ctx: campaign.update(model, str(msg[1]), str(msg[2]), ctx),
+}
+
+
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    kind = msg[0]
-    if kind in ("simply.char_new", "simply.char_select", "simply.char_dup", "simply.char_del"):
-        return _roster(model, msg, ctx)
-    if kind == "simply.char_field":
-        return edit(model, str(msg[1]), str(msg[2]), ctx)
-    if kind == "simply.char_adj_draft":
-        draft = {**model.ui.get("char_adj", {}), str(msg[1]): str(msg[2])}
-        return model.with_ui(char_adj=draft)
-    if kind == "simply.char_adj_add":
-        draft = {"stat": "S", "amount": "", "source": "", **model.ui.get("char_adj", {})}
-        return edit(model, "add_adjustment", json.dumps(draft), ctx).with_ui(char_adj={})
-    if kind == "simply.char_weapon_draft":
-        draft = {**model.ui.get("char_weapon", {}), str(msg[1]): str(msg[2])}
-        return model.with_ui(char_weapon=draft)
-    if kind == "simply.char_weapon_add":
-        draft = {"name": "", "skill": "", "max_damage": "", "kind": ""}
-        draft.update(model.ui.get("char_weapon", {}))
-        return edit(model, "add_weapon", json.dumps(draft), ctx).with_ui(char_weapon={})
-    if kind == "simply.char_campaign":
-        return campaign.update(model, str(msg[1]), str(msg[2]), ctx)
-    return model
+    return handle(HANDLERS, model, msg, ctx)

@@ -11,6 +11,7 @@ from pycore.systems.simply.character import Campaign
 from pycore.systems.simply.character_json import campaign_from_json
 from pycore.systems.simply.links import fresh_uid, uid_of
 from rkweb.app.model import Ctx, Model
+from rkweb.kit import steps
 
 SECTION = "simply_characters"
 ERRORS = "simply_characters"  # the field errors' home: model.ui["simply_characters_errors"]
@@ -38,7 +39,7 @@ def name_of(raw: dict[str, Any]) -> str:
 
 def keep(model: Model, state: dict[str, Any], label: str, ctx: Ctx) -> Model:
     """Store the new state as one undoable step named ``label``."""
-    return replace(model, history=model.history.apply(SECTION, state, label, ctx.now))
+    return steps.keep(model, SECTION, state, label, ctx)
 
 
 def new_uid(records: list[Any], ctx: Ctx) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pycore.errors import RuleError
+from rkweb.app.messages import Handler, unknown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import attack, care, damage, log, order, panel, strip
@@ -66,11 +67,15 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return set_form(model, str(msg[1]), str(msg[2]), str(msg[3]))
     step = STEPS.get(action)
     if step is None:
-        return model
+        raise unknown(msg)
     try:
         return step(model, msg, ctx)
     except ValueError as exc:  # a RuleError from the core, or a number the form cannot read
         return with_error(model, ERRORS, ERROR_PLACE.get(action, action), str(exc), rules_of(exc))
+
+
+#: Each Combat message's handler, by action (``simply.combat_<name>``): the form and the steps.
+HANDLERS: dict[str, Handler] = {f"combat_{action}": update for action in ("form", *STEPS)}
 
 
 def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:

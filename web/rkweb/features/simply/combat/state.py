@@ -12,6 +12,7 @@ from pycore.systems.simply import fight as core
 from pycore.systems.simply.luck import LUCK_MINIMUM
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
+from rkweb.kit import steps
 from rkweb.kit.fields import error_of, errors_key, field, rules_of, select, with_error
 from rkweb.kit.memo import Memo
 
@@ -379,10 +380,9 @@ def commit(
         following = {**following, "hit": {}}
     new_state = {
         **derive({**following, "combat": encoded(fight)}),
-        "log": [*reversed(entries), *state["log"]][:LOG_LIMIT],
+        "log": steps.newest_first(state["log"], entries, LOG_LIMIT),
     }
-    history = model.history.apply(SECTION, new_state, label, ctx.now)
-    return replace(model, history=history, ui={**model.ui, errors_key(ERRORS): {}})
+    return steps.keep(model, SECTION, new_state, label, ctx, **{errors_key(ERRORS): {}})
 
 
 def who(fight: core.Combat, blank: str = "choose…") -> list[tuple[str, str]]:
