@@ -16,6 +16,7 @@ from pycore.systems.simply.fight.dice import ATTACK, DEFEND, typed_two
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.combat.strip import initiative_entry
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
@@ -333,14 +334,7 @@ def _no_turn(fight: core.Combat, state: dict[str, Any]) -> VNode:
             "No turn under way: roll initiative for the next turn"
             + ("." if after_a_turn else " (above)."),
         ),
-        dice_entry(
-            "sc-next-initiative",
-            "1D10 each: " + ", ".join(rollers),
-            roll=("simply.combat_initiative",),
-            typed=("simply.combat_initiative_typed",),
-            label="Next turn: roll initiative",
-            entry=f"next-{fight.turn}",
-        )
+        initiative_entry(fight, "sc-next-initiative", f"next-{fight.turn}")
         if after_a_turn
         else None,
     )

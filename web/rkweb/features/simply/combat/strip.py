@@ -38,17 +38,23 @@ def _card(fight: core.Combat, c: core.Combatant, place: str, target: str) -> VNo
     )
 
 
-def _initiative(fight: core.Combat) -> VNode:
-    """The next turn's initiative: open when no turn is under way, one tap away during one."""
+def initiative_entry(fight: core.Combat, testid: str, entry: str = "") -> VNode:
+    """The next turn's initiative roll (the strip's, and the attack card's between turns)."""
     rollers = core.initiative_rollers(fight)
-    entry = dice_entry(
-        "sc-initiative",
+    return dice_entry(
+        testid,
         "1D10 each: " + ", ".join(rollers) + (", then any roll-offs" if len(rollers) > 1 else ""),
         roll=("simply.combat_initiative",),
         typed=("simply.combat_initiative_typed",),
         label="Roll initiative" if fight.turn == 0 else "Next turn: roll initiative",
         disabled=not rollers,
+        entry=entry,
     )
+
+
+def _initiative(fight: core.Combat) -> VNode:
+    """The next turn's initiative: open when no turn is under way, one tap away during one."""
+    entry = initiative_entry(fight, "sc-initiative")
     if fight.phase in ("setup", "done"):
         return entry
     return h(
