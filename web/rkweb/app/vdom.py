@@ -20,8 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Union
 
+from rkweb.app.messages import Msg as Msg  # where pages have always found it
+from rkweb.app.messages import wire
+
 Child = Union["VNode", str]
-Msg = tuple[Any, ...]
 
 SVG_TAGS = frozenset({"svg", "rect", "g", "line", "title", "text", "path"})
 EVENTS = ("click", "input", "change", "submit")
@@ -85,14 +87,14 @@ def _flatten(children: Iterable[Any]) -> Iterable[Child]:
 
 
 def h(tag: str, attrs: Mapping[str, Any] | None = None, *children: Any) -> VNode:
-    """Build a node. ``on_<event>`` takes a message tuple; ``None``/``False`` drop an attribute."""
+    """Build a node. ``on_<event>`` takes a message (typed, or a tuple); ``None``/``False`` drop an attribute."""
     pairs: list[tuple[str, str]] = []
     for name, value in (attrs or {}).items():
         if name.startswith("on_"):
             event = name[3:]
             if event not in EVENTS:
                 raise ValueError(f"unsupported event {event!r}; use one of {EVENTS}")
-            pairs.append((f"data-on-{event}", json.dumps(list(value))))
+            pairs.append((f"data-on-{event}", json.dumps(list(wire(value)))))
             continue
         rendered = _attr_value(value)
         if rendered is not None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.messages import Action
+from rkweb.app.vdom import VNode, h
 
 Tone = Literal["primary", "secondary", "danger"]
 
@@ -17,7 +18,7 @@ Tone = Literal["primary", "secondary", "danger"]
 def button(
     testid: str | None,
     label: str,
-    msg: Msg,
+    msg: Action,
     *,
     primary: bool = False,
     tone: Tone | None = None,

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rkweb.app.vdom import Msg, VNode, h, text_of
+from rkweb.app.messages import Action
+from rkweb.app.vdom import VNode, h, text_of
 from rkweb.kit.buttons import button
 
 
@@ -30,7 +31,7 @@ def chip(
     testid: str | None,
     label: str,
     pressed: bool,
-    msg: Msg | None,
+    msg: Action | None,
     note: str = "",
     disabled: bool = False,
 ) -> VNode:
@@ -59,7 +60,7 @@ def chips(
     items: Sequence[VNode],
     testid: str = "",
     *,
-    clear: Msg | None = None,
+    clear: Action | None = None,
 ) -> VNode:
     """A labelled group of chips, with a "Clear" button when ``clear`` is given."""
     label_id = f"{testid}-label" if testid else None

@@ -15,7 +15,8 @@ can show; the step's error is shown beside the field and nothing is rolled.
 from __future__ import annotations
 
 from pycore.dice import DiceError, entry_hint
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.messages import Action
+from rkweb.app.vdom import VNode, h
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import describe, labelled
 
@@ -24,8 +25,8 @@ def dice_entry(
     testid: str,
     expr: str,
     *,
-    roll: Msg,
-    typed: Msg,
+    roll: Action,
+    typed: Action,
     typed_value: str = "",
     error: str = "",
     label: str = "Roll for me",

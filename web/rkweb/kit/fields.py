@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
+from rkweb.app.messages import Action
 from rkweb.app.model import Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 
 InputKind = Literal["text", "number", "search"]
 YES_NO: tuple[tuple[str, str], ...] = (("yes", "Yes"), ("no", "No"))
@@ -117,7 +118,7 @@ def field(
     fid: str,
     label: str,
     value: Any,
-    msg: Msg,
+    msg: Action,
     *,
     error: str = "",
     hint: str = "",
@@ -151,7 +152,9 @@ def field(
     )
 
 
-def number(fid: str, label: str, value: Any, msg: Msg, *, error: str = "", hint: str = "") -> VNode:
+def number(
+    fid: str, label: str, value: Any, msg: Action, *, error: str = "", hint: str = ""
+) -> VNode:
     """A number field: the number pad, the typed text kept as typed (never a float)."""
     return field(fid, label, value, msg, error=error, hint=hint, numeric=True)
 
@@ -161,7 +164,7 @@ def select(
     label: str,
     value: Any,
     options: Iterable[tuple[str, str]],
-    msg: Msg,
+    msg: Action,
     *,
     error: str = "",
     hint: str = "",
@@ -192,7 +195,7 @@ def yes_no(
     fid: str,
     label: str,
     value: bool | None,
-    msg: Msg,
+    msg: Action,
     *,
     hint: str = "",
     unknown: str | None = None,

@@ -8,7 +8,7 @@ from typing import Any
 
 from pycore.dice import DiceError, distribution, roll, seeded
 from pycore.store.state import ROLL_LOG_LIMIT
-from rkweb.app.messages import Handler, handle, send
+from rkweb.app.messages import Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.kit.buttons import button
@@ -21,6 +21,43 @@ QUICK_EXPRESSIONS = ("3d6", "2d10", "d20", "d%", "4d6kh3", "1:10sd+13")
 TARGET_LIMIT = 1_000_000
 CHART_WIDTH = 600
 CHART_HEIGHT = 160
+
+
+# The page's messages: what each tap or entry says (the view builds them, ``handlers`` reads them).
+class Expr(Message, action="dice.expr"):
+    """The expression field's text, as typed."""
+
+    text: str = entered(default="")
+
+
+class Roll(Message, action="dice.roll"):
+    """Roll the expression."""
+
+
+class Quick(Message, action="dice.quick"):
+    """Roll one of the quick expressions."""
+
+    expr: str
+
+
+class Odds(Message, action="dice.odds"):
+    """Show the odds of the expression."""
+
+
+class Target(Message, action="dice.target"):
+    """The odds chart's target field, as typed."""
+
+    text: str = entered(default="")
+
+
+class Seed(Message, action="dice.seed"):
+    """The replay seed field, as typed."""
+
+    text: str = entered(default="")
+
+
+class ClearLog(Message, action="dice.clear_log"):
+    """Clear the roll log (one undoable step)."""
 
 
 def compute_odds(expr: str) -> dict[str, Any]:
@@ -75,38 +112,38 @@ def do_roll(model: Model, ctx: Ctx) -> Model:
     return replace(model, history=history, ui={**model.ui, "dice_error": None, "odds": odds})
 
 
-def _expr(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _expr(model: Model, msg: Expr, ctx: Ctx) -> Model:
     dice = model.section("dice")
-    history = model.history.set_quietly("dice", {**dice, "expr": str(msg[1])[:400]})
+    history = model.history.set_quietly("dice", {**dice, "expr": msg.text[:400]})
     return replace(model, history=history, ui={**model.ui, "dice_error": None})
 
 
-def _quick(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    history = model.history.set_quietly("dice", {**model.section("dice"), "expr": str(msg[1])})
+def _quick(model: Model, msg: Quick, ctx: Ctx) -> Model:
+    history = model.history.set_quietly("dice", {**model.section("dice"), "expr": msg.expr})
     return do_roll(replace(model, history=history), ctx)
 
 
-def _odds(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _odds(model: Model, msg: Odds, ctx: Ctx) -> Model:
     return model.with_ui(odds=compute_odds(str(model.section("dice").get("expr", "")).strip()))
 
 
-def _target(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    value, error = _check_target(str(msg[1]))
-    model = model.with_ui(target_text=str(msg[1]), target_error=error)
+def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
+    value, error = _check_target(msg.text)
+    model = model.with_ui(target_text=msg.text, target_error=error)
     if value is None:
         return model
     history = model.history.set_quietly("dice", {**model.section("dice"), "target": value})
     return replace(model, history=history)
 
 
-def _seed(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    seed = str(msg[1]).strip()[:100]
+def _seed(model: Model, msg: Seed, ctx: Ctx) -> Model:
+    seed = msg.text.strip()[:100]
     dice = model.section("dice")
     history = model.history.set_quietly("dice", {**dice, "seed": seed, "seed_count": 0})
     return replace(model, history=history)
 
 
-def _clear_log(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _clear_log(model: Model, msg: ClearLog, ctx: Ctx) -> Model:
     dice = model.section("dice")
     if not dice.get("log"):
         return model
@@ -114,16 +151,12 @@ def _clear_log(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return replace(model, history=history)
 
 
-#: Each message's handler, by action (``("dice.<action>", ...)``): ``ACTIONS`` are its names.
-HANDLERS: dict[str, Handler] = {
-    "expr": _expr,
-    "roll": lambda model, msg, ctx: do_roll(model, ctx),
-    "quick": _quick,
-    "odds": _odds,
-    "target": _target,
-    "seed": _seed,
-    "clear_log": _clear_log,
-}
+def _roll(model: Model, msg: Roll, ctx: Ctx) -> Model:
+    return do_roll(model, ctx)
+
+
+#: Each message's handler, keyed by its message class's action: ``ACTIONS`` are its names.
+HANDLERS = handlers(_expr, _roll, _quick, _odds, _target, _seed, _clear_log)
 ACTIONS = frozenset(HANDLERS)
 
 
@@ -180,14 +213,14 @@ def _target_field(model: Model) -> VNode:
         "dice-target",
         "Target",
         model.ui.get("target_text", target),
-        send("dice", "target"),
+        Target(),
         error=model.ui.get("target_error") or "",
     )
 
 
 def _odds_body(expr: str, target: int, odds: dict[str, Any] | None) -> list[Any]:
     if not odds or odds.get("expr") != expr:
-        return [button(None, f"Show odds for {expr}", send("dice", "odds"))]
+        return [button(None, f"Show odds for {expr}", Odds())]
     if odds["error"]:
         return [h("p", {"class": "muted"}, odds["error"])]
     dist: tuple[tuple[int, Fraction], ...] = odds["dist"]
@@ -255,7 +288,7 @@ def _log(model: Model) -> VNode:
             "div",
             {"class": "row between"},
             h("h2", {"id": "log-h"}, f"Roll log ({len(log)})"),
-            button("dice-clear-log", "Clear log", send("dice", "clear_log"), disabled=not log),
+            button("dice-clear-log", "Clear log", ClearLog(), disabled=not log),
         ),
         h(
             "ol",
@@ -273,7 +306,7 @@ def _expression_form(model: Model) -> VNode:
     error = model.ui.get("dice_error")
     return h(
         "form",
-        {"class": "roller", "on_submit": send("dice", "roll"), "novalidate": True},
+        {"class": "roller", "on_submit": Roll(), "novalidate": True},
         h("label", {"for": "dice-expr"}, "Dice expression"),
         h(
             "div",
@@ -290,8 +323,8 @@ def _expression_form(model: Model) -> VNode:
                     "spellcheck": "false",
                     "aria-invalid": "true" if error else "false",
                     "aria-describedby": "dice-error dice-help",
-                    "on_input": send("dice", "expr"),
-                    "on_change": send("dice", "odds"),
+                    "on_input": Expr(),
+                    "on_change": Odds(),
                 },
             ),
             h("button", {"type": "submit", "class": "primary", "data-testid": "dice-roll"}, "Roll"),
@@ -347,10 +380,7 @@ def view(model: Model) -> VNode:
         h(
             "div",
             {"class": "quick", "role": "group", "aria-label": "Quick rolls"},
-            *[
-                button(None, e, send("dice", "quick", e), tone="secondary")
-                for e in QUICK_EXPRESSIONS
-            ],
+            *[button(None, e, Quick(e), tone="secondary") for e in QUICK_EXPRESSIONS],
         ),
         h(
             "div",
@@ -359,7 +389,7 @@ def view(model: Model) -> VNode:
                 "dice-seed",
                 "Seed (optional, for replayable rolls)",
                 dice.get("seed", ""),
-                send("dice", "seed"),
+                Seed(),
             ),
         ),
         _latest(model),

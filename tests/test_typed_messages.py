@@ -1,0 +1,76 @@
+"""Issue 30, item 2: typed messages. A view builds a message class's value, the page writes it as
+its action and fields, and the handler gets the same class back, each value of its declared type;
+a message whose values do not fit its class is refused by name, never read by position."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rkweb.app.messages import BadMessage, Message, entered, handlers, read, split, wire
+from rkweb.app.vdom import h, message_from
+from rkweb.features.dice import page as dice
+
+
+class Pick(Message, action="toy.pick"):
+    index: int
+    name: str
+    loud: bool = False
+    value: str = entered(default="")
+
+
+def _pick(model: object, msg: Pick, ctx: object) -> Pick:  # type: ignore[misc]
+    return msg
+
+
+def test_a_typed_message_is_written_as_its_action_and_fields_without_the_entered_one() -> None:
+    node = h("select", {"on_change": Pick(2, "Ann", True)})
+    assert json.loads(node.attr("data-on-change") or "") == ["toy.pick", 2, "Ann", True]
+    assert split(Pick(1, "x")) == ("toy", "pick")
+
+
+@given(st.integers(-(10**6), 10**6), st.text(max_size=20), st.booleans(), st.text(max_size=20))
+def test_what_the_page_writes_and_the_browser_appends_reads_back_as_the_same_message(
+    index: int, name: str, loud: bool, typed: str
+) -> None:
+    raw = h("input", {"on_input": Pick(index, name, loud)}).attr("data-on-input") or ""
+    msg = (*message_from(raw), typed)  # the glue appends the field's text
+    assert read(Pick, msg) == Pick(index, name, loud, typed)
+
+
+def test_the_table_is_keyed_by_the_message_class_and_hands_the_handler_its_class() -> None:
+    table = handlers(_pick)  # type: ignore[arg-type]
+    assert set(table) == {"pick"}
+    assert table["pick"](None, ("toy.pick", "3", "Bo"), None) == Pick(3, "Bo")  # type: ignore[arg-type, comparison-overlap]
+    assert table["pick"](None, Pick(4, "Cy"), None) == Pick(4, "Cy")  # type: ignore[arg-type, comparison-overlap]
+
+
+@pytest.mark.parametrize(
+    ("msg", "words"),
+    [
+        (("toy.pick", "two", "Bo"), "Pick.index must be int, not 'two'"),
+        (("toy.pick", 1, "Bo", "yes"), "Pick.loud must be true or false"),
+        (("toy.pick", 1), "Pick: "),
+        (["toy.pick", 1, "Bo"], "cannot be read from list"),
+    ],
+)
+def test_a_message_that_does_not_fit_its_class_is_refused_by_name(msg: object, words: str) -> None:
+    with pytest.raises(BadMessage, match=words):
+        read(Pick, msg)
+
+
+def test_a_handler_without_a_message_class_is_refused_when_the_table_is_made() -> None:
+    def untyped(model: object, msg: tuple[object, ...], ctx: object) -> object:
+        return model
+
+    with pytest.raises(TypeError, match="annotate msg"):
+        handlers(untyped)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="two handlers"):
+        handlers(_pick, _pick)  # type: ignore[arg-type]
+
+
+def test_the_dice_page_builds_its_messages_from_its_classes() -> None:
+    assert wire(dice.Quick("3d6")) == ("dice.quick", "3d6")
+    assert {"expr", "roll", "quick", "odds", "target", "seed", "clear_log"} == dice.ACTIONS
