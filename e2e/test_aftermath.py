@@ -106,7 +106,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.get_by_test_id("aft-missile-skill").select_option("Pistol")
     expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text("range EFF 0")
     expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text(
-        "target stationary: CDA 1 × 1 −1"
+        "target stationary (CDA 1 × 1) −1"
     )
     expect(app.get_by_test_id("aft-cbt-bcs")).to_have_text("BCS 13")
     expect(app.get_by_test_id("aft-cbt-odds")).to_contain_text("65%exactly 13/20")

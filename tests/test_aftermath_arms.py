@@ -45,7 +45,7 @@ def test_a_rifle_sets_up_its_skill_row_accuracy_and_critical() -> None:
     )
     # 20 m on the rifle row is its SHT step (over 10, up to 30: L683), BCS +1 (L692)
     assert str(found.total) == (
-        "BCS 14 + range SHT +1 + Inherent Accuracy +4 + target stationary: CDA 1 × 1 −1 = 18"
+        "BCS 14 + range SHT +1 + Inherent Accuracy +4 + target stationary (CDA 1 × 1) −1 = 18"
     )
 
 

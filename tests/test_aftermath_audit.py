@@ -399,7 +399,7 @@ def test_aft_m36_smg_inherent_accuracy_is_asked() -> None:
         combat.missile_bcs(attack)
     total, _ = combat.missile_bcs(combat.MissileAttack(**{**attack.__dict__, "ia_value": -1}))
     assert str(total) == (
-        "BCS 10 + range PBR +1 + Inherent Accuracy −1 + target stationary: CDA 0 × 1 0 = 10"
+        "BCS 10 + range PBR +1 + Inherent Accuracy −1 + target stationary (CDA 0 × 1) 0 = 10"
     )
 
 

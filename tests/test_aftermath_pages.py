@@ -175,7 +175,7 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
     model = two_fighters()
     lines = texts(model, "aft-cbt-modifiers")[0]
     assert "range EFF 0" in lines and "Inherent Accuracy +1" in lines
-    assert "target stationary: CDA 1 × 1 −1" in lines
+    assert "target stationary (CDA 1 × 1) −1" in lines
     assert "(AFT-" not in lines  # the sources are under "Why"
     why = text_of(find_all(shell.view(model), "aft-cbt-preview")[0])
     assert "range EFF 0: AFT-46" in why and "Inherent Accuracy +1: AFT-44" in why

@@ -558,7 +558,7 @@ def test_aft_57_missile_attack_to_critical_effect() -> None:
     # D20 4; location D100 35 (8/9), split 20 (8); crit 1D10 6; damage 2D10+... ; special 70
     result = combat.resolve_missile(attack, Faces(4, 35, 20, 6, 5, 5, 70, 2, 1, 50))
     assert str(result.bcs) == (
-        "BCS 10 + range SHT +1 + Inherent Accuracy +1 + target stationary: CDA 1 × 1 −1 = 11"
+        "BCS 10 + range SHT +1 + Inherent Accuracy +1 + target stationary (CDA 1 × 1) −1 = 11"
     )
     assert result.location == 8
     assert "BDG 11 +0 (SHT) + 1D10 6 (critical) = 17 → Adjusted BDG 17" in str(result)
@@ -656,7 +656,7 @@ def test_aft_29_note_10_and_muscle_powered_missiles() -> None:
     )
     total, _steps, _ = combat.hth_bcs(attack)
     assert str(total) == (
-        "BCS 14 + In firing stance +1 + target stationary: CDA 1 × 1 −1 + 3 thrown at once −3 = 11"
+        "BCS 14 + In firing stance +1 + target stationary (CDA 1 × 1) −1 + 3 thrown at once −3 = 11"
     )
     # D20 4, T01 D20 10 (+2), D100 50 (12), special D100 50 (stopping), 2D3 (1, 1), crit D100 10
     result = combat.resolve_hth(attack, Faces(4, 10, 50, 50, 1, 1, 10))

@@ -132,7 +132,7 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
     >>> total, _ = missile_bcs(MissileAttack(base_bcs=12, range_row="Long Gun Rifle", meters=200,
     ...     gun="long_gun", size="Rifle", target_cda=2, base_bdg=26, situations=("stance",)))
     >>> str(total)
-    'BCS 12 + In firing stance +1 + range LNG −1 + Inherent Accuracy +4 + target stationary: CDA 2 × 1 −2 = 14'
+    'BCS 12 + In firing stance +1 + range LNG −1 + Inherent Accuracy +4 + target stationary (CDA 2 × 1) −2 = 14'
     """
     steps: list[Step] = []
     if attack.gun_action:

@@ -5,7 +5,7 @@ AFT-T05), target actions (AFT-10, AFT-T07) and the DAT position change to the St
 >>> [str(m) for m in hth_modifiers(["target_prone", "from_rear", "dim_light"])]
 ['Target is prone +2', 'Attacking from a Rear hex +10', 'In Dim light* −3']
 >>> str(target_action_modifier(2, "walking", dodging=True))
-'target walking, dodging: CDA 2 × 3 −6'
+'target walking, dodging (CDA 2 × 3) −6'
 >>> dat_position("S", "character_hex").group_change, dat_position("A", "long_hex").allowed
 (1, False)
 """
@@ -276,7 +276,7 @@ def target_action_modifier(cda: int, action: str, dodging: bool = False) -> BcsM
     assert isinstance(multiple, int)
     if dodging:
         multiple += int(table.meta.get("dodge_bonus", 1))
-    label = f"target {action}{', dodging' if dodging else ''}: CDA {cda} × {multiple}"
+    label = f"target {action}{', dodging' if dodging else ''} (CDA {cda} × {multiple})"
     return BcsModifier(label, -cda * multiple, "AFT-10")
 
 

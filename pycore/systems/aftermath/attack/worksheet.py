@@ -11,7 +11,7 @@ the sheet's; what the text does not give stays the form's, asked, never guessed.
 >>> setup = Setup("missile", new_sheet("Ana"), target, form, campaign({}), moment(1, 1))
 >>> found = preview(setup)
 >>> str(found.total)
-'BCS 12 + range EFF 0 + Inherent Accuracy +1 + target stationary: CDA 1 × 1 −1 = 12'
+'BCS 12 + range EFF 0 + Inherent Accuracy +1 + target stationary (CDA 1 × 1) −1 = 12'
 """
 
 from __future__ import annotations
