@@ -2,7 +2,7 @@
 // page already fetched instead of downloading them again), and updated only between starts.
 // A new version installs beside the running one and waits; the page offers "reload", and a start
 // with no other tab open takes it before the old version boots (startWaitingVersion). One
-// version is in use.
+// version is in use: the banner's Reload in one tab reloads the others into the new version.
 const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
 
 const swapped = () =>
@@ -76,8 +76,26 @@ export async function registerWorker(app) {
   offer();
   watch(registration.installing);
   registration.addEventListener("updatefound", () => watch(registration.installing));
+  // Another tab's banner Reload activated the new version: every page of the old one is handed
+  // to it (controllerchange) and the old version's cache is gone. One version per device
+  // (issue 32): this tab saves what it holds and reloads into the new version too. The first
+  // install's claim of the first page (no controller before it) swaps no version.
+  let takingHere = false;
+  let controller = sw.controller;
+  sw.addEventListener("controllerchange", () => {
+    const fromOldVersion = controller !== null;
+    controller = sw.controller;
+    if (!fromOldVersion || takingHere) return;
+    try {
+      app.flush();
+    } catch (err) {
+      console.warn("Rulekeeper: not saved before the update:", err);
+    }
+    location.reload();
+  });
   // The banner's "Reload": switch to the waiting version, then reload into it.
   window.addEventListener("rulekeeper:update", () => {
+    takingHere = true;
     if (!registration.waiting) {
       location.reload();
       return;

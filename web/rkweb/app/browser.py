@@ -425,7 +425,8 @@ class App:
         if not any(b.kind == "update" for b in self.model.banners):
             banner = Banner(
                 "update",
-                "A new version is ready: reload to use it. Your data is kept.",
+                "A new version is ready: reload to use it (other Rulekeeper tabs reload with "
+                "it). Your data is kept.",
                 offer_reload=True,
             )
             self.model = replace(self.model, banners=(*self.model.banners, banner))
