@@ -70,7 +70,7 @@ class MemberAcLevel(Message, action="percentile.member_ac_level"):
 
 
 class SurpriseRoll(Message, action="percentile.surprise_roll"):
-    pass
+    """Roll surprise with the app's dice."""
 
 
 class SurpriseRollTyped(Message, action="percentile.surprise_roll_typed"):
@@ -78,7 +78,7 @@ class SurpriseRollTyped(Message, action="percentile.surprise_roll_typed"):
 
 
 class OrderRoll(Message, action="percentile.order_roll"):
-    pass
+    """Roll the order of attack with the app's dice."""
 
 
 class OrderRollTyped(Message, action="percentile.order_roll_typed"):
@@ -101,11 +101,11 @@ class OrderJoinTyped(Message, action="percentile.order_join_typed"):
 
 
 class RoundNext(Message, action="percentile.round_next"):
-    pass
+    """Start the next round."""
 
 
 class PieceNext(Message, action="percentile.piece_next"):
-    pass
+    """Start the next piece of the turn (PCT-26)."""
 
 
 class RollOff(Message, action="percentile.rolloff"):
