@@ -11,6 +11,7 @@ from decode_count import count_decodes, one_decode_per_tap
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all, text_of
+from rkweb.features.aftermath.combat.update import CbtPotential
 from test_aftermath_pages import _rifleman, send, texts
 from test_aftermath_rule_data import CITED
 
@@ -79,7 +80,7 @@ def test_a_hit_waiting_for_its_damage_potential_takes_the_steps_place() -> None:
     )
     assert texts(model, "aft-hth-dp") or texts(model, "aft-apply-dp")
     assert find_all(shell.view(model), "aft-resolve") == []  # the step gave way to the ask
-    model = send(model, ("aftermath.cbt_potential", "12"), ("aftermath.cbt_apply",))
+    model = send(model, CbtPotential(value="12"), ("aftermath.cbt_apply",))
     assert model.state["aftermath"]["combat"]["pending"] is None
     assert "(hand-to-hand)" in texts(model, "aft-attack-result")[0]
     assert find_all(shell.view(model), "aft-resolve")

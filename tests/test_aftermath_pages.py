@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import find_all, text_of
+from rkweb.features.aftermath.combat.update import CbtPotential
 from rkweb.features.aftermath.state import SETTINGS, suspect_setting
 
 from pycore.store import History, default_data
@@ -191,7 +192,7 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
     assert texts(model, "aft-health-ast") == [""]
     model = send(
         model,
-        ("aftermath.cbt_potential", "12"),
+        CbtPotential(value="12"),
         ("aftermath.cbt_potential", "cst", "5"),
         ("aftermath.cbt_apply",),
     )
@@ -226,9 +227,9 @@ def test_hth_worksheet_and_timers() -> None:
     assert "WDM 1.8L" in texts(model, "aft-pending-wdm")[0]
     assert model.state["aftermath"]["combat"]["log"] == []
     assert model.history.undo_label == "Attack roll: Ana → Bo"
-    model = send(model, ("aftermath.cbt_potential", "x"), ("aftermath.cbt_apply",))
+    model = send(model, CbtPotential(value="x"), ("aftermath.cbt_apply",))
     assert "0 to 1000" in model.ui["aftermath_errors"]["cbt.damage_potential"]
-    model = send(model, ("aftermath.cbt_potential", "15"), ("aftermath.cbt_apply",), seed="h2")
+    model = send(model, CbtPotential(value="15"), ("aftermath.cbt_apply",), seed="h2")
     entry = model.state["aftermath"]["combat"]["log"][0]
     assert entry["seed"] == "h1" and model.state["aftermath"]["combat"]["pending"] is None
     assert "Damage Done" in " ".join(texts(model, "aft-step"))
@@ -277,7 +278,7 @@ def test_thrown_weapon_worksheet() -> None:
         ("aftermath.cbt_field", "thrown", "count", "1"),
         ("aftermath.cbt_field", "thrown", "bcs", "30"),
         ("aftermath.cbt_resolve",),
-        ("aftermath.cbt_potential", "6"),
+        CbtPotential(value="6"),
         ("aftermath.cbt_apply",),
     )
     assert "(thrown): hit location" in texts(model, "aft-attack-result")[0]

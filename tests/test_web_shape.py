@@ -17,6 +17,7 @@ from rkweb.app.messages import SHELL, split
 from rkweb.app.model import Ctx, Model
 from rkweb.app.registry import FEATURES, SYSTEMS, feature
 from rkweb.app.vdom import VNode, message_from
+from rkweb.features.aftermath.combat.update import CbtPotential
 
 from pycore.store import History, default_data
 
@@ -515,7 +516,7 @@ def aftermath_in_use() -> Iterator[tuple[str, VNode]]:
     yield "aftermath-in-use/pending", shell.view(pending)
     waits = _send_all(
         pending,
-        ("aftermath.cbt_potential", "lots"),
+        CbtPotential(value="lots"),
         ("aftermath.cbt_apply",),
         ("aftermath.cbt_pick", "target", "0"),
         ("aftermath.cbt_field", "hth", "weapon", "Sword, machete"),

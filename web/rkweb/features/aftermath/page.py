@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Action, Message, handle, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath import rolls, settings
 from rkweb.features.aftermath.characters import update as characters_update
 from rkweb.features.aftermath.characters import view as characters_view
@@ -27,10 +27,22 @@ TABS = (
     ("reference", "Reference"),
     ("settings", "Settings"),
 )
-#: Each message's handler, by action (``("aftermath.<action>", ...)``), from the tabs' tables:
-#: ``ACTIONS`` are its names, so the list the shell checks is the one the page dispatches on.
-HANDLERS: dict[str, Handler] = {
-    "tab": lambda model, msg, ctx: model.with_ui(aftermath_tab=str(msg[1])),
+
+
+class Tab(Message, action="aftermath.tab"):
+    """Show one tab (the tab bar's button: ``kit.tabs`` writes the same message)."""
+
+    tab: str
+
+
+def _tab(model: Model, msg: Tab, ctx: Ctx) -> Model:
+    return model.with_ui(aftermath_tab=msg.tab)
+
+
+#: Each message's handler, keyed by its class's action, from the tabs' tables: ``ACTIONS`` are
+#: its names, so the list the shell checks is the one the page dispatches on.
+HANDLERS = {
+    **handlers(_tab),
     **characters_update.HANDLERS,
     **rolls.HANDLERS,
     **combat_update.HANDLERS,
@@ -47,7 +59,7 @@ VIEWS: dict[str, Callable[[Model], VNode]] = {
 }
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
 
 

@@ -4,6 +4,7 @@ Effect Die checks with win/lose/tie odds (AFT-07). Every roll is logged with its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
@@ -11,9 +12,9 @@ from pycore.errors import RuleError, RulekeeperError
 from pycore.systems.aftermath.attack import bcs, situation
 from pycore.systems.aftermath.sheet import attributes
 from pycore.systems.aftermath.sheet import sheet as core
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Action, Handler, Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import (
     LOG_LIMIT,
     err,
@@ -40,6 +41,47 @@ INT_FIELDS = {
     "cst": ("CST", 0, 40),
     "blast": ("Blast Buffering level", 0, 20),
 }
+
+
+class RollField(Message, action="aftermath.roll_field"):
+    """One field of the roll forms, as typed or picked."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class RollToggle(Message, action="aftermath.roll_toggle"):
+    """A situation (or ``halved``) chosen, or unchosen."""
+
+    key: str
+
+
+class RollBcs(Message, action="aftermath.roll_bcs"):
+    """The BCS roll with the app's D20."""
+
+
+class RollBcsTyped(Message, action="aftermath.roll_bcs_typed"):
+    """The BCS roll with the D20 rolled at the table."""
+
+    text: str = entered(default="")
+
+
+class RollSave(Message, action="aftermath.roll_save"):
+    """The saving throw with the app's D20."""
+
+
+class RollSaveTyped(Message, action="aftermath.roll_save_typed"):
+    """The saving throw with the D20 rolled at the table."""
+
+    text: str = entered(default="")
+
+
+class RollOpposed(Message, action="aftermath.roll_opposed"):
+    """Roll both Effect Dice of an opposed check."""
+
+
+class RollClear(Message, action="aftermath.roll_clear"):
+    """Clear the roll log (one undo step)."""
 
 
 def _who(st: dict[str, Any], rolls: dict[str, Any]) -> dict[str, Any] | None:
@@ -112,75 +154,102 @@ def _toggle(model: Model, st: dict[str, Any], key: str) -> Model:
     return quietly(set_err(model, "roll.situations", None), st)
 
 
-def _roll(
-    model: Model, action: str, st: dict[str, Any], ctx: Ctx, rng: RandintSource | None = None
-) -> Model:
-    """A roll of the tab with the app's dice, or with ``rng``: the dice typed at the table."""
+#: A roll of the tab: the model with its log line, from the saved state and a random source.
+Roll = Callable[[Model, dict[str, Any], Ctx, RandintSource], Model]
+
+
+def _bcs_roll(model: Model, st: dict[str, Any], ctx: Ctx, rng: RandintSource) -> Model:
     rolls = st["rolls"]
-    rng = rng or seeded(ctx.fresh_seed)
-    if action == "roll_bcs":
-        total = bcs_total(rolls, st["settings"])
-        result = bcs.roll_bcs(total.total, rng)
-        return _log(model, f"{_name(st, rolls)}{total} · {result}", ctx)
-    if action == "roll_save":
-        save = bcs.roll_saving_throw(
-            int(rolls["ast"]), int(rolls["cst"]), rng, 2 * int(rolls["blast"])
-        )
-        attr = core.ATTRIBUTE_NAMES.get(str(rolls["attribute"]), "")
-        return _log(model, f"{_name(st, rolls)}{attr} saving throw: {save}", ctx)
+    total = bcs_total(rolls, st["settings"])
+    result = bcs.roll_bcs(total.total, rng)
+    return _log(model, f"{_name(st, rolls)}{total} · {result}", ctx)
+
+
+def _save_roll(model: Model, st: dict[str, Any], ctx: Ctx, rng: RandintSource) -> Model:
+    rolls = st["rolls"]
+    save = bcs.roll_saving_throw(int(rolls["ast"]), int(rolls["cst"]), rng, 2 * int(rolls["blast"]))
+    attr = core.ATTRIBUTE_NAMES.get(str(rolls["attribute"]), "")
+    return _log(model, f"{_name(st, rolls)}{attr} saving throw: {save}", ctx)
+
+
+def _opposed_roll(model: Model, st: dict[str, Any], ctx: Ctx, rng: RandintSource) -> Model:
+    rolls = st["rolls"]
     target, target_text = attributes.roll_effect_die(str(rolls["die_a"]), rng)
     user, user_text = attributes.roll_effect_die(str(rolls["die_b"]), rng)
     verdict = attributes.judge_opposed(str(rolls["comparison"]), target, user)
     return _log(model, f"target {target_text}; user {user_text} → {verdict.verdict}", ctx)
 
 
-def _typed(model: Model, action: str, st: dict[str, Any], ctx: Ctx, text: str) -> Model:
+def _rolled(model: Model, ctx: Ctx, roll: Roll) -> Model:
+    """A roll of the tab with the app's dice."""
+    return roll(model, state(model), ctx, seeded(ctx.fresh_seed))
+
+
+def _typed(model: Model, ctx: Ctx, roll: Roll, key: str, text: str) -> Model:
     """The 1D20 rolled at the table ("I rolled ..."): checked against what a D20 can show, the
-    refusal beside the field and nothing rolled."""
-    key = f"roll.{action}_typed"
+    refusal beside the field (``key``) and nothing rolled."""
     try:
         dice = typed_dice("1d20", text, "the D20 rolled")
     except RulekeeperError as exc:
         return refused(model, key, exc)
-    return _roll(set_err(model, key, None), action, st, ctx, dice)
+    return roll(set_err(model, key, None), state(model), ctx, dice)
 
 
-def _action(msg: Msg) -> str:
-    return str(msg[0]).removeprefix("aftermath.")
+def _field(model: Model, msg: RollField, ctx: Ctx) -> Model:
+    return _set(model, msg.key, msg.value)
 
 
-def _clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _toggled(model: Model, msg: RollToggle, ctx: Ctx) -> Model:
+    return _toggle(model, state(model), msg.key)
+
+
+def _roll_bcs(model: Model, msg: RollBcs, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, _bcs_roll)
+
+
+def _roll_bcs_typed(model: Model, msg: RollBcsTyped, ctx: Ctx) -> Model:
+    return _typed(model, ctx, _bcs_roll, "roll.roll_bcs_typed", msg.text)
+
+
+def _roll_save(model: Model, msg: RollSave, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, _save_roll)
+
+
+def _roll_save_typed(model: Model, msg: RollSaveTyped, ctx: Ctx) -> Model:
+    return _typed(model, ctx, _save_roll, "roll.roll_save_typed", msg.text)
+
+
+def _roll_opposed(model: Model, msg: RollOpposed, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, _opposed_roll)
+
+
+def _clear(model: Model, msg: RollClear, ctx: Ctx) -> Model:
     st = state(model)
     st["rolls"]["log"] = []
     return undoable(model, st, "Clear roll log", ctx)
 
 
-def _rolled(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    return _roll(model, _action(msg), state(model), ctx)
+_TABLE = handlers(
+    _field,
+    _toggled,
+    _roll_bcs,
+    _roll_bcs_typed,
+    _roll_save,
+    _roll_save_typed,
+    _roll_opposed,
+    _clear,
+)
 
 
-def _typed_roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = _action(msg).removesuffix("_typed")
-    return _typed(model, action, state(model), ctx, str(msg[-1]))
-
-
-_TABLE: dict[str, Handler] = {
-    "roll_field": lambda model, msg, ctx: _set(model, str(msg[1]), str(msg[-1])),
-    "roll_toggle": lambda model, msg, ctx: _toggle(model, state(model), str(msg[1])),
-    **dict.fromkeys(("roll_bcs", "roll_save", "roll_opposed"), _rolled),
-    **dict.fromkeys(("roll_bcs_typed", "roll_save_typed"), _typed_roll),
-    "roll_clear": _clear,
-}
-
-
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     try:
         return handle(_TABLE, model, msg, ctx)
     except RuleError as exc:
         return refused(model, "roll.situations", exc)
 
 
-#: Each Rolls message's handler, by action; a refusal shows beside the situations.
+#: Each Rolls message's handler, by its class's action (the table's names); a refusal shows
+#: beside the situations.
 HANDLERS: dict[str, Handler] = dict.fromkeys(_TABLE, update)
 
 
@@ -201,14 +270,15 @@ def _bcs_numbers(rolls: dict[str, Any], settings: dict[str, Any]) -> tuple[str, 
     return str(total), odds
 
 
-def _d20_entry(model: Model, action: str, label: str) -> VNode:
+def _d20_entry(model: Model, roll: Message, typed: Message, label: str) -> VNode:
     """The tab's D20: "Roll for me", or "I rolled ..." with the die on the table."""
+    action = roll.ACTION.removeprefix("aftermath.")
     testid = "aft-" + action.replace("_", "-")
     return dice_entry(
         testid,
         "1D20",
-        roll=(f"aftermath.{action}",),
-        typed=(f"aftermath.{action}_typed",),
+        roll=roll,
+        typed=typed,
         error=err(model, f"roll.{action}_typed"),
         label=label,
         roll_testid=f"{testid}-go",
@@ -221,9 +291,7 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
         (s["name"], f"{s['name']} (BCS {s['bcs']})") for s in (who or {}).get("skills", [])
     ]
     toggles = [
-        chip(
-            f"aft-roll-sit-{key}", label, key in rolls["situations"], ("aftermath.roll_toggle", key)
-        )
+        chip(f"aft-roll-sit-{key}", label, key in rolls["situations"], RollToggle(key))
         for key, label in situation.hth_choices()
     ]
     formula, odds = _bcs_numbers(rolls, st["settings"])
@@ -250,20 +318,20 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
                 "Skill of the chosen character",
                 rolls.get("skill", ""),
                 skills,
-                ("aftermath.roll_field", "skill"),
+                RollField("skill"),
             ),
             number(
                 "aft-roll-bcs",
                 "Base BCS",
                 rolls["bcs"],
-                ("aftermath.roll_field", "bcs"),
+                RollField("bcs"),
                 error=err(model, "roll.bcs"),
             ),
             number(
                 "aft-roll-other",
                 "Other modifier",
                 rolls["other"],
-                ("aftermath.roll_field", "other"),
+                RollField("other"),
                 error=err(model, "roll.other"),
             ),
         ),
@@ -274,7 +342,7 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
                     "aft-roll-halved",
                     "Dazed or Stunned (½ BCS)",
                     bool(rolls["halved"]),
-                    ("aftermath.roll_toggle", "halved"),
+                    RollToggle("halved"),
                 )
             ],
             "aft-roll-state",
@@ -287,7 +355,7 @@ def _bcs_card(model: Model, st: dict[str, Any], rolls: dict[str, Any]) -> VNode:
             h("span", {"class": "total"}, formula),
         ),
         odds,
-        _d20_entry(model, "roll_bcs", "Roll 1D20 for me"),
+        _d20_entry(model, RollBcs(), RollBcsTyped(), "Roll 1D20 for me"),
     )
 
 
@@ -318,33 +386,33 @@ def _save_card(model: Model, rolls: dict[str, Any]) -> VNode:
                 "Attribute",
                 rolls["attribute"],
                 attributes_,
-                ("aftermath.roll_field", "attribute"),
+                RollField("attribute"),
             ),
             number(
                 "aft-save-ast",
                 "AST",
                 rolls["ast"],
-                ("aftermath.roll_field", "ast"),
+                RollField("ast"),
                 error=err(model, "roll.ast"),
             ),
             number(
                 "aft-save-cst",
                 "CST",
                 rolls["cst"],
-                ("aftermath.roll_field", "cst"),
+                RollField("cst"),
                 error=err(model, "roll.cst"),
             ),
             number(
                 "aft-save-blast",
                 "Blast Buffering level (adds 2 × level to the AST)",
                 rolls["blast"],
-                ("aftermath.roll_field", "blast"),
+                RollField("blast"),
                 error=err(model, "roll.blast"),
             ),
         ),
         why(["Saving throws: AFT-05; Blast Buffering: 001 line 522"]),
         odds,
-        _d20_entry(model, "roll_save", "Roll saving throw for me"),
+        _d20_entry(model, RollSave(), RollSaveTyped(), "Roll saving throw for me"),
     )
 
 
@@ -374,23 +442,19 @@ def _opposed_card(rolls: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "grid2"},
-            select(
-                "aft-opp-a", "Target's die", rolls["die_a"], dice, ("aftermath.roll_field", "die_a")
-            ),
-            select(
-                "aft-opp-b", "User's die", rolls["die_b"], dice, ("aftermath.roll_field", "die_b")
-            ),
+            select("aft-opp-a", "Target's die", rolls["die_a"], dice, RollField("die_a")),
+            select("aft-opp-b", "User's die", rolls["die_b"], dice, RollField("die_b")),
             select(
                 "aft-opp-kind",
                 "Check",
                 rolls["comparison"],
                 checks,
-                ("aftermath.roll_field", "comparison"),
+                RollField("comparison"),
             ),
         ),
         why(["AFT-07"]),
         odds,
-        button("aft-roll-opp-go", "Roll both dice", ("aftermath.roll_opposed",), primary=True),
+        button("aft-roll-opp-go", "Roll both dice", RollOpposed(), primary=True),
     )
 
 
@@ -403,7 +467,7 @@ def view(model: Model) -> VNode:
         "Whose roll",
         rolls.get("who", ""),
         people,
-        ("aftermath.roll_field", "who"),
+        RollField("who"),
         hint="Picking a character fills in its skill BCS and its AST/CST.",
     )
     log = rolls["log"]
@@ -424,7 +488,7 @@ def view(model: Model) -> VNode:
                 {"class": "explain", "data-testid": "aft-roll-result", "aria-live": "polite"},
                 latest,
             ),
-            button("aft-roll-clear", "Clear roll log", ("aftermath.roll_clear",), disabled=not log),
+            button("aft-roll-clear", "Clear roll log", RollClear(), disabled=not log),
             log_list(
                 "aft-roll-log-entry", log, label="Rolls, newest first", list_testid="aft-roll-log"
             ),

@@ -13,19 +13,25 @@ from pycore.systems.aftermath.setting_words import (
     TEXT_SETTINGS,
     suspect_settings,
 )
-from rkweb.app.messages import Handler
+from rkweb.app.messages import Action, Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err, errors_why, quietly, refused, set_err, state
 from rkweb.kit.fields import field, select
 from rkweb.kit.results import card, why
 from rkweb.kit.share import share_button
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    """``("aftermath.set_field", key, value)``: one of the campaign's answers."""
+class SetField(Message, action="aftermath.set_field"):
+    """One of the campaign's answers, as typed or picked."""
+
+    key: str
+    value: str = entered(default="")
+
+
+def _set_field(model: Model, msg: SetField, ctx: Ctx) -> Model:
     st = state(model)
-    key, raw = str(msg[1]), str(msg[-1])
+    key, raw = msg.key, msg.value
     try:
         st["settings"][key] = check_setting(key, raw)
     except RuleError as exc:
@@ -33,8 +39,12 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return quietly(set_err(model, f"set.{key}", None), st)
 
 
-#: The one Settings message, by action.
-HANDLERS: dict[str, Handler] = {"set_field": update}
+#: The one Settings message's handler, keyed by its class's action.
+HANDLERS = handlers(_set_field)
+
+
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _text(model: Model, settings: dict[str, Any], key: str, label: str, rule: str) -> VNode:
@@ -45,7 +55,7 @@ def _text(model: Model, settings: dict[str, Any], key: str, label: str, rule: st
             f"aft-set-{key}",
             label,
             settings[key],
-            ("aftermath.set_field", key),
+            SetField(key),
             error=err(model, f"set.{key}"),
         ),
         why([rule]),
@@ -68,7 +78,7 @@ def view(model: Model) -> VNode:
                 label,
                 settings[key],
                 options,
-                ("aftermath.set_field", key),
+                SetField(key),
                 error=err(model, f"set.{key}"),
             ),
             why([rule]),

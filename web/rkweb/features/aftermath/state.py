@@ -5,6 +5,7 @@ settings and of the worksheet's forms are the core's (``campaign``, ``worksheet`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pycore.errors import RulekeeperError
@@ -187,6 +188,20 @@ def err_rules(model: Model, prefix: str) -> list[str]:
 def errors_why(model: Model, prefix: str) -> VNode | None:
     """The "Why" of the refusals shown under ``prefix``: their rules (none: no "Why")."""
     return why(err_rules(model, prefix), f"aft-{prefix.rstrip('.')}-errors-why")
+
+
+def current(st: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+    """The selected sheet's place and the sheet (None: no sheet there)."""
+    index = st["selected"]
+    chars = st["characters"]
+    return (index, chars[index]) if 0 <= index < len(chars) else (index, None)
+
+
+def on_sheet(model: Model, step: Callable[[dict[str, Any], int, dict[str, Any]], Model]) -> Model:
+    """``step(state, index, sheet)`` on the selected sheet; none selected, nothing to change."""
+    st = state(model)
+    index, sheet = current(st)
+    return model if sheet is None else step(st, index, sheet)
 
 
 def names(st: dict[str, Any]) -> list[str]:

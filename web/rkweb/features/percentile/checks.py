@@ -22,9 +22,9 @@ from pycore.systems.percentile.checks import (
 )
 from pycore.systems.percentile.dice import damage_dice, roll_damage, roll_entries
 from pycore.systems.percentile.roster import Fighter, fighter_from_json
-from rkweb.app.messages import unknown
+from rkweb.app.messages import Action, Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
@@ -32,18 +32,66 @@ from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds, odds_list, percent_text
 from rkweb.kit.results import card, log_list, why
 
-ROLLS = ("check_roll", "tohit_roll", "grenade_roll", "damage_roll")
-#: Each roll with the app's dice, or ``<roll>_typed``: the dice rolled at the table.
-ACTIONS = frozenset(
-    {
-        "check_field",
-        "check_clear",
-        "check_char",
-        "check_source",
-        *ROLLS,
-        *(f"{r}_typed" for r in ROLLS),
-    }
-)
+
+class CheckField(Message, action="percentile.check_field"):
+    """One value of the tab, as typed (saved quietly once the core accepts it)."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class CheckClear(Message, action="percentile.check_clear"):
+    """Clear the roll log (one undo step)."""
+
+
+class CheckChar(Message, action="percentile.check_char"):
+    """Link the tab to a character (the select's id; "" for none)."""
+
+    cid: str = entered(default="")
+
+
+class CheckSource(Message, action="percentile.check_source"):
+    """What the linked character is checked on (the select's value)."""
+
+    source: str = entered(default="")
+
+
+# Each roll with the app's dice, and ``<roll>_typed``: the dice rolled at the table (the text).
+class CheckRoll(Message, action="percentile.check_roll"):
+    """Roll the percentile check."""
+
+
+class CheckRollTyped(Message, action="percentile.check_roll_typed"):
+    text: str = entered(default="")
+
+
+class TohitRoll(Message, action="percentile.tohit_roll"):
+    """Roll to hit with a procedure (``d1``, ``d2``, ``d3``)."""
+
+    procedure: str
+
+
+class TohitRollTyped(Message, action="percentile.tohit_roll_typed"):
+    procedure: str
+    text: str = entered(default="")
+
+
+class GrenadeRoll(Message, action="percentile.grenade_roll"):
+    """Roll the grenade throw."""
+
+
+class GrenadeRollTyped(Message, action="percentile.grenade_roll_typed"):
+    text: str = entered(default="")
+
+
+class DamageRoll(Message, action="percentile.damage_roll"):
+    """Roll the damage dice."""
+
+
+class DamageRollTyped(Message, action="percentile.damage_roll_typed"):
+    text: str = entered(default="")
+
+
 T = TypeVar("T")
 
 
@@ -102,55 +150,120 @@ def _prefill(model: Model, cid: str, source: str, ctx: Ctx) -> Model:
     return S.save(model, st, ctx, f"Check values from {fighter.name}'s sheet")
 
 
-def _roll(st: dict[str, Any], action: str, msg: Msg, rng: RandintSource) -> str:
-    if action == "check_roll":
-        label = str(st["check"].get("label") or "check")
-        return str(roll_check(_num(st, "target"), rng, label))
-    if action == "tohit_roll":
-        proc = str(msg[1])
-        value = _num(st, "skill") if proc == "d1" else _num(st, "pth")
-        return str(tohit.roll_to_hit(proc, value, rng, _num(st, "pa")))
-    if action == "grenade_roll":
-        return str(tohit.roll_grenade(_num(st, "brawl"), rng))
+#: A roll of the tab: its log line from the saved values and a random source.
+Roll = Callable[[dict[str, Any], RandintSource], str]
+
+
+def _check(st: dict[str, Any], rng: RandintSource) -> str:
+    return str(roll_check(_num(st, "target"), rng, str(st["check"].get("label") or "check")))
+
+
+def _tohit(procedure: str) -> Roll:
+    def roll(st: dict[str, Any], rng: RandintSource) -> str:
+        value = _num(st, "skill") if procedure == "d1" else _num(st, "pth")
+        return str(tohit.roll_to_hit(procedure, value, rng, _num(st, "pa")))
+
+    return roll
+
+
+def _grenade(st: dict[str, Any], rng: RandintSource) -> str:
+    return str(tohit.roll_grenade(_num(st, "brawl"), rng))
+
+
+def _damage(st: dict[str, Any], rng: RandintSource) -> str:
     return "damage " + str(roll_damage(damage_dice(st["check"]["die"]), rng))
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).split(".", 1)[1]
-    if action == "check_field":
-        return _set(model, str(msg[1]), str(msg[2]))
-    if action == "check_char":
-        return _prefill(model, str(msg[1]), "", ctx)
-    if action == "check_source":
-        return _prefill(model, str(S.state(model)["check"].get("char") or ""), str(msg[1]), ctx)
-    if action.removesuffix("_typed") not in (*ROLLS, "check_clear"):
-        raise unknown(msg)
+def _rolled(model: Model, ctx: Ctx, roll: Roll, rng: RandintSource, key: str) -> Model:
+    """The roll logged, or its refusal under ``key``: the tab's line for the app's dice, beside
+    its field for dice typed in."""
     st = S.state(model)
-    if action == "check_clear":
-        st["check"] = {**st["check"], "log": []}
-        return S.save(model, st, ctx, "Clear check log")
     try:
-        if action.endswith("_typed"):  # "I rolled ...": one number per roll (1:100sd, 1:10sd)
-            typed = str(msg[-1])
-            # the damage is one roll of several dice: its faces (or total) are one entry
-            entries = [typed] if action == "damage_roll_typed" else roll_entries(typed)
-            text = _roll(st, action.removesuffix("_typed"), msg[:-1], TypedRolls(entries))
-        else:
-            text = _roll(st, action, msg, seeded(ctx.fresh_seed))
+        text = roll(st, rng)
     except RulekeeperError as exc:
-        return with_error(model, S.FEATURE, _error_key(action, msg), str(exc))
+        return with_error(model, S.FEATURE, key, str(exc))
     except DiceWanted as wanted:  # fewer dice typed than the rule rolls
-        return with_error(model, S.FEATURE, _error_key(action, msg), S.missing_roll(wanted))
+        return with_error(model, S.FEATURE, key, S.missing_roll(wanted))
     saved = S.save(model, S.logged(st, "check", text, ctx))
-    return with_error(saved, S.FEATURE, _error_key(action, msg), None)
+    return with_error(saved, S.FEATURE, key, None)
 
 
-def _error_key(action: str, msg: Msg) -> str:
-    """A typed roll's refusal is shown beside its field; the app's rolls share the tab's line."""
-    if not action.endswith("_typed"):
-        return "check"
-    procedure = f"-{msg[1]}" if action == "tohit_roll_typed" else ""
-    return f"typed-{action.removesuffix('_typed')}{procedure}"
+def _typed(model: Model, ctx: Ctx, roll: Roll, text: str, key: str) -> Model:
+    """ "I rolled ...": one number per roll (1:100sd, 1:10sd)."""
+    return _rolled(model, ctx, roll, TypedRolls(roll_entries(text)), f"typed-{key}")
+
+
+def _check_roll(model: Model, msg: CheckRoll, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, _check, seeded(ctx.fresh_seed), "check")
+
+
+def _check_typed(model: Model, msg: CheckRollTyped, ctx: Ctx) -> Model:
+    return _typed(model, ctx, _check, msg.text, "check_roll")
+
+
+def _tohit_roll(model: Model, msg: TohitRoll, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, _tohit(msg.procedure), seeded(ctx.fresh_seed), "check")
+
+
+def _tohit_typed(model: Model, msg: TohitRollTyped, ctx: Ctx) -> Model:
+    return _typed(model, ctx, _tohit(msg.procedure), msg.text, f"tohit_roll-{msg.procedure}")
+
+
+def _grenade_roll(model: Model, msg: GrenadeRoll, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, _grenade, seeded(ctx.fresh_seed), "check")
+
+
+def _grenade_typed(model: Model, msg: GrenadeRollTyped, ctx: Ctx) -> Model:
+    return _typed(model, ctx, _grenade, msg.text, "grenade_roll")
+
+
+def _damage_roll(model: Model, msg: DamageRoll, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, _damage, seeded(ctx.fresh_seed), "check")
+
+
+def _damage_typed(model: Model, msg: DamageRollTyped, ctx: Ctx) -> Model:
+    # the damage is one roll of several dice: its faces (or total) are one entry
+    return _rolled(model, ctx, _damage, TypedRolls([msg.text]), "typed-damage_roll")
+
+
+def _field(model: Model, msg: CheckField, ctx: Ctx) -> Model:
+    return _set(model, msg.key, msg.value)
+
+
+def _char(model: Model, msg: CheckChar, ctx: Ctx) -> Model:
+    return _prefill(model, msg.cid, "", ctx)
+
+
+def _source(model: Model, msg: CheckSource, ctx: Ctx) -> Model:
+    return _prefill(model, str(S.state(model)["check"].get("char") or ""), msg.source, ctx)
+
+
+def _clear(model: Model, msg: CheckClear, ctx: Ctx) -> Model:
+    st = S.state(model)
+    st["check"] = {**st["check"], "log": []}
+    return S.save(model, st, ctx, "Clear check log")
+
+
+#: Each Checks message's handler, keyed by its class's action: ``ACTIONS`` are its names.
+HANDLERS = handlers(
+    _field,
+    _clear,
+    _char,
+    _source,
+    _check_roll,
+    _check_typed,
+    _tohit_roll,
+    _tohit_typed,
+    _grenade_roll,
+    _grenade_typed,
+    _damage_roll,
+    _damage_typed,
+)
+ACTIONS = frozenset(HANDLERS)
+
+
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _safe(fn: Callable[[], T]) -> T | str:
@@ -166,18 +279,20 @@ def _odds(testid: str, values: Mapping[str, Fraction] | str) -> VNode:
     return odds_list(testid, values.items())
 
 
-def _entry(model: Model, testid: str, expr: str, action: str, label: str, *args: str) -> VNode:
+def _entry(
+    model: Model, testid: str, expr: str, roll: Message, typed: Message, label: str, *args: str
+) -> VNode:
     """A roll of the tab: "Roll for me" (its old test id ``<testid>-roll`` kept, with the
     procedure for the to-hit rolls), or "I rolled ..." with the dice on the table."""
     old = f"percentile-tohit-roll-{args[0]}" if args else f"{testid}-roll"
     return dice_entry(
         testid,
         expr,
-        roll=(f"percentile.{action}", *args),
-        typed=(f"percentile.{action}_typed", *args),
+        roll=roll,
+        typed=typed,
         label=label,
         roll_testid=old,
-        error=error_of(model, S.FEATURE, f"typed-{action}" + (f"-{args[0]}" if args else "")),
+        error=error_of(model, S.FEATURE, "-".join(["typed", roll.ACTION.split(".")[1], *args])),
     )
 
 
@@ -201,14 +316,14 @@ def _character_card(model: Model, st: dict[str, Any]) -> VNode:
                 "Character",
                 fighter.id if fighter else "",
                 people,
-                ("percentile.check_char",),
+                CheckChar(),
             ),
             select(
                 "percentile-check-source",
                 "Check on",
                 str(st["check"].get("source") or ""),
                 list(sources),
-                ("percentile.check_source",),
+                CheckSource(),
                 error=error_of(model, S.FEATURE, "check-source"),
             )
             if fighter
@@ -261,7 +376,7 @@ def _check_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNode]
                 "percentile-check-label",
                 "What is checked (optional)",
                 c.get("label", ""),
-                ("percentile.check_field", "label"),
+                CheckField("label"),
             ),
         ),
         h(
@@ -269,7 +384,14 @@ def _check_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNode]
             {"class": "tn", "data-testid": "percentile-check-odds"},
             odds(chance) if isinstance(chance, Fraction) else h("p", {"class": "notice"}, chance),
         ),
-        _entry(model, "percentile-check", "1:100sd", "check_roll", "Roll 1:100sd for me"),
+        _entry(
+            model,
+            "percentile-check",
+            "1:100sd",
+            CheckRoll(),
+            CheckRollTyped(),
+            "Roll 1:100sd for me",
+        ),
         h(
             "p",
             {"class": "field-error", "role": "alert", "data-testid": "percentile-check-error"},
@@ -308,7 +430,13 @@ def _tohit_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNode]
             {"class": "row"},
             *[
                 _entry(
-                    model, f"percentile-tohit-{p}", "1:100sd", "tohit_roll", f"Roll {p} for me", p
+                    model,
+                    f"percentile-tohit-{p}",
+                    "1:100sd",
+                    TohitRoll(p),
+                    TohitRollTyped(p),
+                    f"Roll {p} for me",
+                    p,
                 )
                 for p in ("d1", "d2", "d3")
             ],
@@ -330,7 +458,14 @@ def _grenade_card(model: Model, st: dict[str, Any], f: Callable[[str, str], VNod
             "A miss lands 1:10sd + 13 m (14–23 m, each 10%) from the target hex; the direction "
             "is the GM's.",
         ),
-        _entry(model, "percentile-grenade", "the throw's dice", "grenade_roll", "Throw for me"),
+        _entry(
+            model,
+            "percentile-grenade",
+            "the throw's dice",
+            GrenadeRoll(),
+            GrenadeRollTyped(),
+            "Throw for me",
+        ),
         why(["Grenades and explosives (PCT-38, lines 104-115)"]),
     )
 
@@ -375,11 +510,18 @@ def _die_card(model: Model, st: dict[str, Any]) -> VNode:
             "percentile-check-die",
             "DAMAGE DIE ROLL (4+2, 3, ½ or 4:10sd+2)",
             st["check"]["die"],
-            ("percentile.check_field", "die"),
+            CheckField("die"),
             error=error_of(model, S.FEATURE, "percentile-check-die"),
         ),
         _distribution(st["check"]["die"]),
-        _entry(model, "percentile-damage", "the damage dice", "damage_roll", "Roll damage for me"),
+        _entry(
+            model,
+            "percentile-damage",
+            "the damage dice",
+            DamageRoll(),
+            DamageRollTyped(),
+            "Roll damage for me",
+        ),
         why(["Damage die abbreviations (PCT-01, PCT-42; lines 131-137)"]),
     )
 
@@ -419,7 +561,7 @@ def view(model: Model) -> VNode:
             fid,
             label,
             c[key],
-            ("percentile.check_field", key),
+            CheckField(key),
             error=error_of(model, S.FEATURE, fid),
         )
 
@@ -429,7 +571,7 @@ def view(model: Model) -> VNode:
         button(
             "percentile-check-clear",
             "Clear log",
-            ("percentile.check_clear",),
+            CheckClear(),
             disabled=not c["log"],
         ),
         log_list("percentile-check-log-entry", c["log"]),

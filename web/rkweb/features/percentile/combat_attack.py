@@ -7,21 +7,109 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pycore.dice import seeded
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
+from pycore.systems.percentile.fight import attack as FA
+from pycore.systems.percentile.fight import poison as FP
 from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import tohit as TH
 from pycore.systems.percentile.fight.setup import ATTACK_NUMBERS
 from pycore.systems.percentile.roster import CATEGORIES
-from rkweb.app.model import Model
+from rkweb.app.messages import Message, entered, handlers
+from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
-from rkweb.kit.fields import error_of, field, number, select
+from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.results import card, why
 
 LOCATIONS = (("specify", "specified by the GM"), ("roll", "rolled on Table #3-3.4"))
+
+
+class AttackField(Message, action="percentile.attack_field"):
+    """One field of the attack worksheet, as typed or picked."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class AttackResolve(Message, action="percentile.attack_resolve"):
+    """Roll the worksheet's attack through."""
+
+
+class SeverityRoll(Message, action="percentile.severity_roll"):
+    """The severity roll for a wound left untreated."""
+
+
+class SeverityRollTyped(Message, action="percentile.severity_roll_typed"):
+    text: str = entered(default="")
+
+
+class PoisonField(Message, action="percentile.poison_field"):
+    """One field of the poison card, as typed or picked."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class Poison(Message, action="percentile.poison"):
+    """Work out the poison's organ damage."""
+
+
+def _field(model: Model, msg: AttackField, ctx: Ctx) -> Model:
+    key = f"attack-{msg.key}"
+    return C.edited(model, key, lambda st: C.attack_entry(model, st, msg.key, msg.value))
+
+
+def _poison_field(model: Model, msg: PoisonField, ctx: Ctx) -> Model:
+    def edit(st: dict[str, Any]) -> Model:
+        value = FS.check_field(msg.key, msg.value)
+        st = C.with_form(st, "poison", {**C.form_of(st, "poison"), msg.key: value})
+        ekey = "attack-poison_damage" if msg.key == "poison_damage" else "poison"
+        return with_error(S.save(model, st), S.FEATURE, ekey, None)
+
+    return C.edited(model, "poison", edit)
+
+
+def _resolve(model: Model, msg: AttackResolve, ctx: Ctx) -> Model:
+    """The attack; once it is applied or set aside the next one starts afresh."""
+
+    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
+        form = C.form_of(st)
+        fight, step = FA.attack(fight, FS.setup_of(form), seeded(ctx.fresh_seed))
+        label = f"Attack: {step.attacker} → {step.target}"
+        return fight, step.step, label, FS.next_form(fight, form)
+
+    return C.stepped(model, ctx, "attack", run)
+
+
+def _severity(fight: F.Fight, rng: Any) -> C.Outcome:
+    fight, rolled = FP.severity(fight, rng)
+    return fight, rolled.step, "Severity roll", None
+
+
+def _severity_roll(model: Model, msg: SeverityRoll, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "attack", _severity)
+
+
+def _severity_typed(model: Model, msg: SeverityRollTyped, ctx: Ctx) -> Model:
+    return C.typed(model, ctx, msg, msg.text, _severity)
+
+
+def _poison(model: Model, msg: Poison, ctx: Ctx) -> Model:
+    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
+        poison_form = C.form_of(st, "poison")
+        fight, poisoned = FP.poison(fight, poison_form, C.form_of(st))
+        return fight, poisoned.step, f"Poison: {poison_form.get('name') or 'poison'}", None
+
+    return C.stepped(model, ctx, "poison", run)
+
+
+#: The worksheet's and the poison card's messages, keyed by their actions.
+HANDLERS = handlers(_field, _resolve, _severity_roll, _severity_typed, _poison_field, _poison)
 
 
 def _num(model: Model, a: dict[str, Any], key: str, prefix: str = "percentile-attack") -> VNode:
@@ -29,7 +117,7 @@ def _num(model: Model, a: dict[str, Any], key: str, prefix: str = "percentile-at
         f"{prefix}-{key}",
         ATTACK_NUMBERS[key][0],
         a.get(key, ""),
-        ("percentile.attack_field", key),
+        AttackField(key),
         error=error_of(model, S.FEATURE, f"attack-{key}"),
     )
 
@@ -50,7 +138,7 @@ def range_entry(model: Model, fight: F.Fight, form: dict[str, Any], prefix: str)
         f"{prefix}-range_m",
         label,
         FS.shown(fight, {str(k): str(v) for k, v in form.items()})["range_m"],
-        ("percentile.attack_field", "range_m"),
+        AttackField("range_m"),
         error=error_of(model, S.FEATURE, "attack-range_m"),
     )
 
@@ -88,7 +176,7 @@ def to_hit_entries(
                 f"{prefix}-adversity_conditions",
                 "Adversity conditions present (Tables 7.0-7.4, comma-separated)",
                 a.get("adversity_conditions", ""),
-                ("percentile.attack_field", "adversity_conditions"),
+                AttackField("adversity_conditions"),
                 error=error_of(model, S.FEATURE, "attack-adversity_conditions"),
             )
         )
@@ -131,35 +219,35 @@ def _choosers(fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
             "Attacker",
             str(a.get("attacker", "")),
             people,
-            ("percentile.attack_field", "attacker"),
+            AttackField("attacker"),
         ),
         select(
             "percentile-attack-weapon",
             "Weapon",
             str(a.get("weapon", "0")),
             weapons or [("", "— no weapons —")],
-            ("percentile.attack_field", "weapon"),
+            AttackField("weapon"),
         ),
         select(
             "percentile-attack-target",
             "Target",
             str(a.get("target", "")),
             people,
-            ("percentile.attack_field", "target"),
+            AttackField("target"),
         ),
         select(
             "percentile-attack-part",
             "Body part (GM's or the attacker's choice)",
             str(a.get("part", "")),
             [("", "— not chosen —" if parts else "— no body parts —"), *parts],
-            ("percentile.attack_field", "part"),
+            AttackField("part"),
         ),
         select(
             "percentile-attack-location",
             "Location",
             str(a.get("location", "specify")),
             LOCATIONS,
-            ("percentile.attack_field", "location"),
+            AttackField("location"),
         ),
     ]
 
@@ -187,7 +275,7 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
         button(
             "percentile-attack-resolve",
             "Roll the attack",
-            ("percentile.attack_resolve",),
+            AttackResolve(),
             primary=True,
             disabled=fight.pending is not None,
         ),
@@ -208,7 +296,8 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             model,
             "percentile-severity-roll",
             "1:100sd",
-            "severity_roll",
+            SeverityRoll(),
+            SeverityRollTyped(),
             f"Severity roll on {fight.last_severity} (for a wound left untreated for an extended period)",
         )
         if fight.last_severity
@@ -226,7 +315,7 @@ def poison_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             f"Acts on {o.replace('_', '-')}",
             "on" if p.get(o) == "on" else "off",
             [("off", "no"), ("on", "yes")],
-            ("percentile.poison_field", o),
+            PoisonField(o),
         )
         for o in ORGAN_SYSTEMS
     ]
@@ -248,33 +337,33 @@ def poison_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
                 "percentile-poison-name",
                 "Poison or drug",
                 p.get("name", ""),
-                ("percentile.poison_field", "name"),
+                PoisonField("name"),
             ),
             select(
                 "percentile-poison-target",
                 "Target",
                 str(p.get("target", "")),
                 [("", "— choose —"), *[(c.id, c.name) for c in fight.fighters]],
-                ("percentile.poison_field", "target"),
+                PoisonField("target"),
             ),
             select(
                 "percentile-poison-part",
                 "Site (body part)",
                 str(p.get("part", "")),
                 [("", "— choose —" if parts else "— no body parts —"), *parts],
-                ("percentile.poison_field", "part"),
+                PoisonField("part"),
             ),
             number(
                 "percentile-poison-wep_mod",
                 "WEP MOD (GM)",
                 p.get("wep_mod", ""),
-                ("percentile.poison_field", "wep_mod"),
+                PoisonField("wep_mod"),
             ),
             number(
                 "percentile-poison-poison_damage",
                 ATTACK_NUMBERS["poison_damage"][0],
                 p.get("poison_damage", ""),
-                ("percentile.poison_field", "poison_damage"),
+                PoisonField("poison_damage"),
                 error=error_of(model, S.FEATURE, "attack-poison_damage"),
             ),
             *systems,
@@ -284,5 +373,5 @@ def poison_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             {"class": "field-error", "role": "alert", "data-testid": "percentile-poison-error"},
             error_of(model, S.FEATURE, "poison"),
         ),
-        button("percentile-poison-apply", "Work out the organ damage", ("percentile.poison",)),
+        button("percentile-poison-apply", "Work out the organ damage", Poison()),
     )

@@ -11,21 +11,369 @@ from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import turns as R
-from rkweb.app.model import Model
+from rkweb.app.messages import Action, Message, entered, handlers
+from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
-from rkweb.kit.fields import error_of, field, number, select
+from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds_list
 from rkweb.kit.results import card, why
+
+
+class SideAdd(Message, action="percentile.side_add"):
+    """Add a side."""
+
+
+class SideField(Message, action="percentile.side_field"):
+    """A side's ``name``, ``modifier``, ``ac`` or ``ac_level``, as typed."""
+
+    index: int
+    key: str
+    value: str = entered(default="")
+
+
+class MemberAdd(Message, action="percentile.member_add"):
+    """Add the picked character (the select's id; "" for none) to a side."""
+
+    index: int
+    cid: str = entered(default="")
+
+
+class MemberRemove(Message, action="percentile.member_remove"):
+    index: int
+    cid: str
+
+
+class MemberAsleep(Message, action="percentile.member_asleep"):
+    """Put a member to sleep, or wake it."""
+
+    index: int
+    cid: str
+
+
+class MemberAc(Message, action="percentile.member_ac"):
+    """A member's Alertness Percentage (a3), as typed."""
+
+    index: int
+    cid: str
+    value: str = entered(default="")
+
+
+class MemberAcLevel(Message, action="percentile.member_ac_level"):
+    """A member's Alertness level of Table #3-5 (a3), as picked."""
+
+    index: int
+    cid: str
+    value: str = entered(default="")
+
+
+class SurpriseRoll(Message, action="percentile.surprise_roll"):
+    """Roll surprise with the app's dice."""
+
+
+class SurpriseRollTyped(Message, action="percentile.surprise_roll_typed"):
+    text: str = entered(default="")
+
+
+class OrderRoll(Message, action="percentile.order_roll"):
+    """Roll the order of attack with the app's dice."""
+
+
+class OrderRollTyped(Message, action="percentile.order_roll_typed"):
+    text: str = entered(default="")
+
+
+class OrderPass(Message, action="percentile.order_pass"):
+    """The primary attack passes (PCT-22)."""
+
+
+class OrderJoin(Message, action="percentile.order_join"):
+    """A side joins the order (PCT-23)."""
+
+    side: str
+
+
+class OrderJoinTyped(Message, action="percentile.order_join_typed"):
+    side: str
+    text: str = entered(default="")
+
+
+class RoundNext(Message, action="percentile.round_next"):
+    """Start the next round."""
+
+
+class PieceNext(Message, action="percentile.piece_next"):
+    """Start the next piece of the turn (PCT-26)."""
+
+
+class RollOff(Message, action="percentile.rolloff"):
+    """The roll-off for the order within a side."""
+
+    index: int
+
+
+class RollOffTyped(Message, action="percentile.rolloff_typed"):
+    index: int
+    text: str = entered(default="")
+
+
+class ApField(Message, action="percentile.ap_field"):
+    """A member's AP (spend / borrow) or stun modifier, as typed."""
+
+    cid: str
+    value: str = entered(default="")
+
+
+class ApAction(Message, action="percentile.ap_action"):
+    """An action of Table #3-6 (the select's value) fills its AP cost."""
+
+    cid: str
+    action: str = entered(default="")
+
+
+class ApSpend(Message, action="percentile.ap_spend"):
+    cid: str
+
+
+class ApBorrow(Message, action="percentile.ap_borrow"):
+    cid: str
+
+
+class ApStun(Message, action="percentile.ap_stun"):
+    cid: str
+
+
+def _side_field(model: Model, msg: SideField, ctx: Ctx) -> Model:
+    def edit(st: dict[str, Any]) -> Model:
+        fight, index, value = S.fight_of(st), msg.index, msg.value
+        if msg.key == "name":
+            fight = F.rename_side(fight, index, value)
+        elif msg.key == "modifier":
+            fight = F.set_side_modifier(fight, index, value)
+        else:
+            fight = F.set_side_alertness(fight, index, value, level=msg.key == "ac_level")
+        return _side_saved(model, st, fight, index)
+
+    return C.edited(model, f"side-{msg.index}", edit)
+
+
+def _side_saved(model: Model, st: dict[str, Any], fight: F.Fight, index: int) -> Model:
+    saved = S.save(model, S.with_fight(st, fight), fight=fight)
+    return with_error(saved, S.FEATURE, f"side-{index}", None)
+
+
+def _member_ac(model: Model, msg: MemberAc | MemberAcLevel, level: bool) -> Model:
+    def edit(st: dict[str, Any]) -> Model:
+        fight = S.fight_of(st)
+        fight = F.set_member_alertness(fight, msg.index, msg.cid, msg.value, level=level)
+        return _side_saved(model, st, fight, msg.index)
+
+    return C.edited(model, f"side-{msg.index}", edit)
+
+
+def _member_percent(model: Model, msg: MemberAc, ctx: Ctx) -> Model:
+    return _member_ac(model, msg, False)
+
+
+def _member_level(model: Model, msg: MemberAcLevel, ctx: Ctx) -> Model:
+    return _member_ac(model, msg, True)
+
+
+def _side_add(model: Model, msg: SideAdd, ctx: Ctx) -> Model:
+    return C.stepped(
+        model, ctx, "combat", lambda fight, st: (F.add_side(fight), "", "Add side", None)
+    )
+
+
+def _member_add(model: Model, msg: MemberAdd, ctx: Ctx) -> Model:
+    if not msg.cid:  # "— choose —"
+        return model
+    return C.stepped(
+        model,
+        ctx,
+        "combat",
+        lambda fight, st: (F.add_member(fight, msg.index, msg.cid), "", "Add member to side", None),
+    )
+
+
+def _member_remove(model: Model, msg: MemberRemove, ctx: Ctx) -> Model:
+    return C.stepped(
+        model,
+        ctx,
+        "combat",
+        lambda fight, st: (F.remove_member(fight, msg.index, msg.cid), "", "Remove member", None),
+    )
+
+
+def _member_asleep(model: Model, msg: MemberAsleep, ctx: Ctx) -> Model:
+    return C.stepped(
+        model,
+        ctx,
+        "combat",
+        lambda fight, st: (F.toggle_asleep(fight, msg.index, msg.cid), "", "Asleep / awake", None),
+    )
+
+
+def _surprise(fight: F.Fight, rng: Any) -> C.Outcome:
+    fight, surprise = F.roll_surprise(fight, rng)
+    return fight, surprise.step, "Surprise roll", None
+
+
+def _order(fight: F.Fight, rng: Any) -> C.Outcome:
+    fight, rolled = F.roll_order(fight, rng)
+    return fight, rolled.step, "Order of attack", None
+
+
+def _join(side: str) -> C.Roll:
+    def roll(fight: F.Fight, rng: Any) -> C.Outcome:
+        fight, joined = F.join_order(fight, side, rng)
+        return fight, joined.step, f"{joined.side} joins", None
+
+    return roll
+
+
+def _rolloff(index: int) -> C.Roll:
+    def roll(fight: F.Fight, rng: Any) -> C.Outcome:
+        fight, off = R.roll_off(fight, index, rng)
+        return fight, off.step, "Roll-off within side", None
+
+    return roll
+
+
+def _surprise_roll(model: Model, msg: SurpriseRoll, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "combat", _surprise)
+
+
+def _surprise_typed(model: Model, msg: SurpriseRollTyped, ctx: Ctx) -> Model:
+    return C.typed(model, ctx, msg, msg.text, _surprise)
+
+
+def _order_roll(model: Model, msg: OrderRoll, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "combat", _order)
+
+
+def _order_typed(model: Model, msg: OrderRollTyped, ctx: Ctx) -> Model:
+    return C.typed(model, ctx, msg, msg.text, _order)
+
+
+def _order_join(model: Model, msg: OrderJoin, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "combat", _join(msg.side))
+
+
+def _join_typed(model: Model, msg: OrderJoinTyped, ctx: Ctx) -> Model:
+    return C.typed(model, ctx, msg, msg.text, _join(msg.side))
+
+
+def _rolloff_roll(model: Model, msg: RollOff, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "combat", _rolloff(msg.index))
+
+
+def _rolloff_typed(model: Model, msg: RollOffTyped, ctx: Ctx) -> Model:
+    return C.typed(model, ctx, msg, msg.text, _rolloff(msg.index))
+
+
+def _order_pass(model: Model, msg: OrderPass, ctx: Ctx) -> Model:
+    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
+        fight, passed = F.pass_order(fight)
+        return fight, passed.step, "Pass primary attack", None
+
+    return C.stepped(model, ctx, "combat", run)
+
+
+def _round_next(model: Model, msg: RoundNext, ctx: Ctx) -> Model:
+    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
+        fight, started = R.next_round(fight)
+        return fight, started.step, "Next round", None
+
+    return C.stepped(model, ctx, "combat", run)
+
+
+def _piece_next(model: Model, msg: PieceNext, ctx: Ctx) -> Model:
+    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
+        fight, piece = R.next_piece(fight)
+        return fight, piece.step, "Next piece", None
+
+    return C.stepped(model, ctx, "combat", run)
+
+
+def _ap_saved(model: Model, st: dict[str, Any], cid: str, value: str) -> Model:
+    st = C.with_form(st, "ap_input", {**C.form_of(st, "ap_input"), cid: value})
+    return with_error(S.save(model, st), S.FEATURE, f"ap-{cid}", None)
+
+
+def _ap_field(model: Model, msg: ApField, ctx: Ctx) -> Model:
+    return C.edited(
+        model, f"ap-{msg.cid}", lambda st: _ap_saved(model, st, msg.cid, msg.value.strip())
+    )
+
+
+def _ap_action(model: Model, msg: ApAction, ctx: Ctx) -> Model:
+    def edit(st: dict[str, Any]) -> Model:
+        name = msg.action.strip()
+        cost = gmtables.action_cost(st["gm"], name) if name else None
+        return model if cost is None else _ap_saved(model, st, msg.cid, str(cost))
+
+    return C.edited(model, f"ap-{msg.cid}", edit)
+
+
+def _ap_change(model: Model, ctx: Ctx, cid: str, kind: str) -> Model:
+    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
+        amount = R.ap_amount(C.form_of(st, "ap_input").get(cid, ""))
+        fight, change = R.change_ap(fight, cid, kind, amount)
+        label = {"spend": "Spend AP", "borrow": "Borrow AP", "stun": "Stun"}[kind]
+        return fight, change.step, label, None
+
+    return C.stepped(model, ctx, f"ap-{cid}", run)
+
+
+def _ap_spend(model: Model, msg: ApSpend, ctx: Ctx) -> Model:
+    return _ap_change(model, ctx, msg.cid, "spend")
+
+
+def _ap_borrow(model: Model, msg: ApBorrow, ctx: Ctx) -> Model:
+    return _ap_change(model, ctx, msg.cid, "borrow")
+
+
+def _ap_stun(model: Model, msg: ApStun, ctx: Ctx) -> Model:
+    return _ap_change(model, ctx, msg.cid, "stun")
+
+
+#: The set-up cards' messages (sides, surprise, order, agility points), keyed by their actions.
+HANDLERS = handlers(
+    _side_add,
+    _side_field,
+    _member_add,
+    _member_remove,
+    _member_asleep,
+    _member_percent,
+    _member_level,
+    _surprise_roll,
+    _surprise_typed,
+    _order_roll,
+    _order_typed,
+    _order_pass,
+    _order_join,
+    _join_typed,
+    _round_next,
+    _piece_next,
+    _rolloff_roll,
+    _rolloff_typed,
+    _ap_field,
+    _ap_action,
+    _ap_spend,
+    _ap_borrow,
+    _ap_stun,
+)
 
 
 def alertness_inputs(
     fid: str,
     fight: F.Fight,
     values: tuple[str, str],
-    level_msg: tuple[Any, ...],
-    percent_msg: tuple[Any, ...],
+    level_msg: Action,
+    percent_msg: Action,
     note: str,
 ) -> list[VNode]:
     """PCT-10: the Alertness Condition as two entries that cannot be mixed up: a level of the
@@ -59,8 +407,8 @@ def _member_row(model: Model, fight: F.Fight, index: int, member: F.Member) -> V
                 f"percentile-member-ac-{index}-{member.id}",
                 fight,
                 (member.alertness_level, member.alertness),
-                ("percentile.member_ac_level", index, member.id),
-                ("percentile.member_ac", index, member.id),
+                MemberAcLevel(index, member.id),
+                MemberAc(index, member.id),
                 "(blank: the sheet's)",
             )
             if fight.settings.surprise == "a3"
@@ -69,12 +417,12 @@ def _member_row(model: Model, fight: F.Fight, index: int, member: F.Member) -> V
         button(
             f"percentile-member-asleep-{member.id}",
             "Wake" if member.asleep else "Asleep",
-            ("percentile.member_asleep", index, member.id),
+            MemberAsleep(index, member.id),
         ),
         button(
             f"percentile-member-remove-{member.id}",
             "Remove",
-            ("percentile.member_remove", index, member.id),
+            MemberRemove(index, member.id),
         ),
     )
 
@@ -92,22 +440,22 @@ def _side_block(model: Model, st: dict[str, Any], fight: F.Fight, index: int) ->
                 f"percentile-side-name-{index}",
                 "Side name",
                 side.name,
-                ("percentile.side_field", index, "name"),
+                SideField(index, "name"),
                 error=error_of(model, S.FEATURE, f"side-{index}"),
             ),
             number(
                 f"percentile-side-modifier-{index}",
                 "Damage modifier (blank: members' mean)",
                 side.modifier,
-                ("percentile.side_field", index, "modifier"),
+                SideField(index, "modifier"),
             ),
             *(
                 alertness_inputs(
                     f"percentile-side-ac-{index}",
                     fight,
                     (side.alertness_level, side.alertness),
-                    ("percentile.side_field", index, "ac_level"),
-                    ("percentile.side_field", index, "ac"),
+                    SideField(index, "ac_level"),
+                    SideField(index, "ac"),
                     "for the whole side",
                 )
                 if fight.settings.surprise == "a2"
@@ -118,7 +466,7 @@ def _side_block(model: Model, st: dict[str, Any], fight: F.Fight, index: int) ->
                 "Add a character",
                 "",
                 options,
-                ("percentile.member_add", index),
+                MemberAdd(index),
             ),
         ),
         h("ul", {"class": "chars"}, *[_member_row(model, fight, index, m) for m in side.members]),
@@ -126,9 +474,9 @@ def _side_block(model: Model, st: dict[str, Any], fight: F.Fight, index: int) ->
             model,
             f"percentile-rolloff-{index}",
             "1:100sd per member",
-            "rolloff",
+            RollOff(index),
+            RollOffTyped(index),
             "Roll-off for the order within the side",
-            index,
             disabled=len(side.members) < 2,
         ),
     )
@@ -179,7 +527,7 @@ def sides_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             {"class": "field-error", "role": "alert", "data-testid": "percentile-combat-error"},
             error_of(model, S.FEATURE, "combat"),
         ),
-        button("percentile-side-add", "Add side", ("percentile.side_add",)),
+        button("percentile-side-add", "Add side", SideAdd()),
     )
 
 
@@ -213,7 +561,12 @@ def surprise_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
         f"2. Surprise: {S.procedure(s.surprise)}",
         info,
         S.roll_entry(
-            model, "percentile-surprise-roll", "1:100sd per side", "surprise_roll", "Roll surprise"
+            model,
+            "percentile-surprise-roll",
+            "1:100sd per side",
+            SurpriseRoll(),
+            SurpriseRollTyped(),
+            "Roll surprise",
         ),
         h(
             "p",
@@ -245,9 +598,9 @@ def _order_result(model: Model, fight: F.Fight) -> tuple[str, list[VNode]]:
             model,
             f"percentile-join-{side.name}",
             "1:100sd",
-            "order_join",
+            OrderJoin(side.name),
+            OrderJoinTyped(side.name),
             f"{side.name} joins",
-            side.name,
         )
         for side in fight.sides
         if side.name not in fight.order.results
@@ -271,7 +624,12 @@ def order_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
         f"3. Order of attack: {S.procedure(s.order)} · round {fight.round}",
         first,
         S.roll_entry(
-            model, "percentile-order-roll", "1:100sd per side", "order_roll", "Roll order"
+            model,
+            "percentile-order-roll",
+            "1:100sd per side",
+            OrderRoll(),
+            OrderRollTyped(),
+            "Roll order",
         ),
         h(
             "div",
@@ -279,18 +637,18 @@ def order_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             button(
                 "percentile-order-pass",
                 "Primary attack passes",
-                ("percentile.order_pass",),
+                OrderPass(),
                 disabled=order is None or bool(order.passed),
             ),
             *joiners,
             button(
                 "percentile-piece-next",
                 f"Next piece ({s.piece_fraction} of the turn)",
-                ("percentile.piece_next",),
+                PieceNext(),
             )
             if s.pieces
             else None,
-            button("percentile-round-next", "Next round", ("percentile.round_next",)),
+            button("percentile-round-next", "Next round", RoundNext()),
         ),
         h(
             "p",
@@ -333,7 +691,7 @@ def _ap_row(
             "Action from Table #3-6 (fills its AP cost)",
             "",
             [("", "— choose —"), *[(n, n) for n in actions]],
-            ("percentile.ap_action", cid),
+            ApAction(cid),
         )
         if actions
         else None,
@@ -344,20 +702,20 @@ def _ap_row(
                 f"percentile-ap-{cid}",
                 "AP (spend / borrow) or Table #3-7.0 modifier (stun)",
                 st["combat"].get("ap_input", {}).get(cid, ""),
-                ("percentile.ap_field", cid),
+                ApField(cid),
                 error=error_of(model, S.FEATURE, f"ap-{cid}"),
             ),
-            button(f"percentile-ap-spend-{cid}", "Spend", ("percentile.ap_spend", cid)),
+            button(f"percentile-ap-spend-{cid}", "Spend", ApSpend(cid)),
             button(
                 f"percentile-ap-borrow-{cid}",
                 "Borrow",
-                ("percentile.ap_borrow", cid),
+                ApBorrow(cid),
                 disabled=not s.borrowing,
             ),
             button(
                 f"percentile-ap-stun-{cid}",
                 "Stun",
-                ("percentile.ap_stun", cid),
+                ApStun(cid),
                 disabled=not s.stun,
             ),
         ),

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from pycore.dice import seeded
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
@@ -17,8 +18,10 @@ from pycore.systems.percentile.fight import cost as FC
 from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
 from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
-from rkweb.app.model import Model
+from rkweb.app.messages import Message, entered, handlers
+from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
 from rkweb.features.percentile.combat_attack import range_entry, to_hit_entries
 from rkweb.kit.buttons import button
@@ -28,11 +31,148 @@ from rkweb.kit.fields import error_of, number
 from rkweb.kit.odds import percent_text
 from rkweb.kit.results import result, why
 
-#: The page's note that the last action was a roll (or an answer to one) whose result shows:
-#: set by each combat action (combat.py's update), not saved.
-RESULT_HERE = "percentile_result_here"
-#: The actions whose result lands where their tap was, above the step (issue 25).
-ROLLS = frozenset({"turn_roll", "turn_typed", "attack_part", "attack_stun"})
+
+class TurnTarget(Message, action="percentile.turn_target"):
+    """The strip's card tapped: that fighter is the attack's target."""
+
+    cid: str
+
+
+class TurnWeapon(Message, action="percentile.turn_weapon"):
+    """The attacker's weapon (its place on the sheet) tapped."""
+
+    weapon: str
+
+
+class TurnNext(Message, action="percentile.turn_next"):
+    """The next turn: its attacker's attack set up afresh from the sheets."""
+
+
+class TurnRoll(Message, action="percentile.turn_roll"):
+    """The attack's next roll with the app's dice."""
+
+
+class TurnTyped(Message, action="percentile.turn_typed"):
+    """The attack's next roll with the dice rolled at the table."""
+
+    text: str = entered(default="")
+
+
+class TurnOverride(Message, action="percentile.turn_override"):
+    """The GM allows an attack the fighter cannot pay (PCT-24)."""
+
+
+class ActionCost(Message, action="percentile.action_cost"):
+    """Table #3-6's cost for this attack, asked once (PCT-24), as typed."""
+
+    cost: str = entered(default="")
+
+
+class AttackPart(Message, action="percentile.attack_part"):
+    """The body part the attack hit, as the GM names it."""
+
+    part: str
+
+
+class AttackStun(Message, action="percentile.attack_stun"):
+    """Table #3-7.0's modifier for the damage taken, as typed."""
+
+    modifier: str = entered(default="")
+
+
+class AttackCancel(Message, action="percentile.attack_cancel"):
+    """Set the attack under way aside."""
+
+
+def _target(model: Model, msg: TurnTarget, ctx: Ctx) -> Model:
+    return C.edited(model, "turn", lambda st: C.attack_entry(model, st, "target", msg.cid))
+
+
+def _weapon(model: Model, msg: TurnWeapon, ctx: Ctx) -> Model:
+    return C.edited(model, "turn", lambda st: C.attack_entry(model, st, "weapon", msg.weapon))
+
+
+def _next(model: Model, msg: TurnNext, ctx: Ctx) -> Model:
+    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        fight, turn = R.next_turn(fight, seeded(ctx.fresh_seed))
+        now = R.active(fight)
+        assert now is not None
+        # the one foe of a duel is the target already: no tap to choose him (issue 29)
+        form = FS.fresh(fight, now.id, FS.only_foe(fight, now.id))
+        return fight, turn.step, f"Turn: {turn.name}", form
+
+    return C.stepped(model, ctx, "turn-next", run)
+
+
+def _attack(fight: Fight, st: dict[str, Any], step: FA.AttackStep) -> C.Outcome:
+    label = f"Attack: {step.attacker} → {step.target}"
+    return fight, step.step, label, FS.next_form(fight, C.form_of(st))
+
+
+def _roll(model: Model, msg: TurnRoll, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, override=False)
+
+
+def _override(model: Model, msg: TurnOverride, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, override=True)
+
+
+def _rolled(model: Model, ctx: Ctx, *, override: bool) -> Model:
+    """A roll with the app's dice; ``override``: the GM allows an attack the fighter cannot pay
+    (PCT-24)."""
+
+    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        setup = FS.setup_of(C.form_of(st))
+        rng = seeded(ctx.fresh_seed)
+        fight, step = FA.roll(fight, setup, rng, through=True, override=override)
+        return _attack(fight, st, step)
+
+    return C.stepped(model, ctx, "turn", run, here=not override)
+
+
+def _typed(model: Model, msg: TurnTyped, ctx: Ctx) -> Model:
+    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        fight, step = FA.roll_typed(fight, FS.setup_of(C.form_of(st)), msg.text)
+        return _attack(fight, st, step)
+
+    return C.stepped(model, ctx, "turn", run, here=True)
+
+
+def _cost(model: Model, msg: ActionCost, ctx: Ctx) -> Model:
+    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        fight = FC.set_action_cost(fight, C.form_of(st), msg.cost)
+        what = FC.attack_cost(fight, C.form_of(st))[0]
+        return fight, f"Table #3-6: {what} costs {msg.cost.strip()} AP", "Table #3-6", None
+
+    return C.stepped(model, ctx, "attack-action_cost", run)
+
+
+def _part(model: Model, msg: AttackPart, ctx: Ctx) -> Model:
+    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        fight, step = FA.answer_part(fight, msg.part, FS.setup_of(C.form_of(st)))
+        return fight, step.step, f"Body part: {msg.part}", FS.next_form(fight, C.form_of(st))
+
+    return C.stepped(model, ctx, "turn", run, here=True)
+
+
+def _stun(model: Model, msg: AttackStun, ctx: Ctx) -> Model:
+    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        fight, change = FA.answer_stun(fight, msg.modifier)
+        return fight, change.step, "Stun", FS.next_form(fight, C.form_of(st))
+
+    return C.stepped(model, ctx, "attack-stun_modifier", run, here=True)
+
+
+def _cancel(model: Model, msg: AttackCancel, ctx: Ctx) -> Model:
+    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        fight, aside = FA.set_aside(fight)
+        return fight, aside.step, "Set the attack aside", FS.next_form(fight, C.form_of(st))
+
+    return C.stepped(model, ctx, "attack", run)
+
+
+#: The round card's messages, keyed by their actions: the turn, its roll and its questions.
+HANDLERS = handlers(_target, _weapon, _next, _roll, _typed, _override, _cost, _part, _stun, _cancel)
 
 
 def _short(value: Fraction) -> str:
@@ -77,7 +217,7 @@ def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
                 f"percentile-strip-{cid}",
                 label + (f" · {status}" if status else ""),
                 form.get("target") == cid,
-                ("percentile.turn_target", cid),
+                TurnTarget(cid),
             )
         )
     return h(
@@ -128,7 +268,7 @@ def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode
             f"{w.name} ({_skill(now, w)}): "
             + (_chance(fight, form, i) if form.get("target") else "choose a target"),
             form.get("weapon") == str(i),
-            ("percentile.turn_weapon", str(i)),
+            TurnWeapon(str(i)),
         )
         for i, w in enumerate(now.weapons)
     ]
@@ -164,7 +304,7 @@ def _question(model: Model, fight: Fight) -> list[VNode]:
             button(
                 f"percentile-turn-part-{i}",
                 p.name,
-                ("percentile.attack_part", p.name),
+                AttackPart(p.name),
                 primary=True,
             )
             for i, p in enumerate(target.parts if target else ())
@@ -179,7 +319,7 @@ def _question(model: Model, fight: Fight) -> list[VNode]:
             "percentile-attack-stun_modifier",
             "Table #3-7.0 modifier for the damage taken",
             "",
-            ("percentile.attack_stun",),
+            AttackStun(),
             error=error_of(model, S.FEATURE, "attack-stun_modifier"),
         ),
     ]
@@ -210,7 +350,7 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             button(
                 "percentile-turn-roll-roll",
                 "Work out the damage",
-                ("percentile.turn_roll",),
+                TurnRoll(),
                 primary=True,
             )
         ]
@@ -238,8 +378,8 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
         dice_entry(
             "percentile-turn-roll",
             dice,
-            roll=("percentile.turn_roll",),
-            typed=("percentile.turn_typed",),
+            roll=TurnRoll(),
+            typed=TurnTyped(),
             error=error,
             entry=_roll_id(st, stage),
         ),
@@ -269,7 +409,7 @@ def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
                 "percentile-turn-action_cost",
                 f"What does {action} cost in AP? (Table #3-6: asked once, kept on the GM page)",
                 "",
-                ("percentile.action_cost",),
+                ActionCost(),
                 error=error_of(model, S.FEATURE, "attack-action_cost"),
             )
         ]
@@ -282,7 +422,7 @@ def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
         button(
             "percentile-turn-override",
             "Allow it anyway (GM; logged)",
-            ("percentile.turn_override",),
+            TurnOverride(),
         ),
     ]
 
@@ -311,7 +451,7 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
     newest = (st["combat"].get("log") or [{}])[0]
     shown = fight.headline and not _just_begun(fight, newest)
     told = result("percentile-turn-result", fight.headline, "", steps) if shown else None
-    here = bool(model.ui.get(RESULT_HERE))
+    here = bool(model.ui.get(C.RESULT_HERE))
     return h(
         "section",
         {"class": "card", "aria-labelledby": "pct-turn-h", "data-testid": "percentile-turn"},
@@ -327,12 +467,10 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             button(
                 "percentile-turn-next",
                 "Next turn",
-                ("percentile.turn_next",),
+                TurnNext(),
                 primary=pending is None,
             ),
-            button(
-                "percentile-attack-cancel", "Set the attack aside", ("percentile.attack_cancel",)
-            )
+            button("percentile-attack-cancel", "Set the attack aside", AttackCancel())
             if pending
             else None,
         ),

@@ -13,14 +13,45 @@ from typing import Any
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.gm_schemas import words
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Action, Message, entered, handle, handlers, wire
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, select, with_error
 from rkweb.kit.results import card, why
 from rkweb.kit.share import share_button
+
+
+class GmPick(Message, action="percentile.gm_pick"):
+    """The table to show (the select's value)."""
+
+    table: str = entered(default="")
+
+
+class GmCsv(Message, action="percentile.gm_csv"):
+    """A table's rows as typed (a draft until saved)."""
+
+    table: str
+    text: str = entered(default="")
+
+
+class GmSave(Message, action="percentile.gm_save"):
+    """Check the table's draft and save it (one undo step)."""
+
+    table: str
+
+
+class GmClear(Message, action="percentile.gm_clear"):
+    """Clear one table (one undo step)."""
+
+    table: str
+
+
+class GmImport(Message, action="percentile.gm_import"):
+    """A GM tables file's text (the glue reads the file and appends it)."""
+
+    text: str = entered(default="")
 
 
 def _table_id(model: Model) -> str:
@@ -69,8 +100,8 @@ def _import(model: Model, text: str, ctx: Ctx) -> Model:
     )
 
 
-def _clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    tid = str(msg[1])
+def _clear(model: Model, msg: GmClear, ctx: Ctx) -> Model:
+    tid = msg.table
     st = S.state(model)
     st["gm"] = {k: v for k, v in st["gm"].items() if k != tid}
     drafts = {k: v for k, v in _drafts(model).items() if k != tid}
@@ -79,20 +110,28 @@ def _clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
     )
 
 
-#: Each GM tables message's handler, by action (``percentile.gm_<name>``).
-HANDLERS: dict[str, Handler] = {
-    "gm_pick": lambda model, msg, ctx: model.with_ui(percentile_gm_table=str(msg[1])),
-    "gm_csv": lambda model, msg, ctx: model.with_ui(
-        percentile_gm_drafts={**_drafts(model), str(msg[1]): str(msg[2])}
-    ),
-    "gm_save": lambda model, msg, ctx: _save_table(model, str(msg[1]), ctx),
-    "gm_clear": _clear,
-    "gm_import": lambda model, msg, ctx: _import(model, str(msg[-1]), ctx),
-}
+def _pick(model: Model, msg: GmPick, ctx: Ctx) -> Model:
+    return model.with_ui(percentile_gm_table=msg.table)
+
+
+def _csv(model: Model, msg: GmCsv, ctx: Ctx) -> Model:
+    return model.with_ui(percentile_gm_drafts={**_drafts(model), msg.table: msg.text})
+
+
+def _save(model: Model, msg: GmSave, ctx: Ctx) -> Model:
+    return _save_table(model, msg.table, ctx)
+
+
+def _imported(model: Model, msg: GmImport, ctx: Ctx) -> Model:
+    return _import(model, msg.text, ctx)
+
+
+#: Each GM tables message's handler, keyed by its class's action (``percentile.gm_<name>``).
+HANDLERS = handlers(_pick, _csv, _save, _clear, _imported)
 ACTIONS = frozenset(HANDLERS)
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
 
 
@@ -149,7 +188,7 @@ def _csv_box(tid: str, text: str, error: str) -> list[VNode]:
                 "value": text,
                 "aria-describedby": "percentile-gm-error",
                 "aria-invalid": "true" if error else "false",
-                "on_change": ("percentile.gm_csv", tid),
+                "on_change": GmCsv(tid),
             },
         ),
         h(
@@ -187,7 +226,7 @@ def _editor(model: Model, st: dict[str, Any], tid: str, one: str) -> VNode:
             "The text names these tables but does not print them. Enter each once; every rule "
             "that needs it looks it up here. Until then the worksheet asks for the single value.",
         ),
-        select("percentile-gm-pick", "Table", tid, options, ("percentile.gm_pick",)),
+        select("percentile-gm-pick", "Table", tid, options, GmPick()),
         h("h3", {}, spec.name),
         why([f"{spec.id}: seed line {spec.lines}; rules {spec.rules}"]),
         h(
@@ -209,13 +248,13 @@ def _editor(model: Model, st: dict[str, Any], tid: str, one: str) -> VNode:
             button(
                 "percentile-gm-save",
                 "Check and save table",
-                ("percentile.gm_save", tid),
+                GmSave(tid),
                 primary=True,
             ),
             button(
                 "percentile-gm-clear",
                 "Clear table",
-                ("percentile.gm_clear", tid),
+                GmClear(tid),
                 disabled=not rows,
             ),
             button(
@@ -258,7 +297,7 @@ def _files(model: Model, st: dict[str, Any], whole: str) -> VNode:
                     "accept": ".json,application/json",
                     "class": "visually-hidden",
                     "data-testid": "percentile-gm-file",
-                    "on_change": ("app.read_file", "percentile.gm_import"),
+                    "on_change": ("app.read_file", *wire(GmImport())),
                 },
             ),
         ),

@@ -4,9 +4,9 @@ game master's tables and the campaign settings. Every rule comes from
 
 from __future__ import annotations
 
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Action, Message, handle, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import checks, combat, gm, record, settings, sheet
 from rkweb.features.percentile import state as S
 from rkweb.kit.tabs import tab_bar
@@ -18,14 +18,26 @@ TABS = (
     ("gm", "GM tables"),
     ("settings", "Settings"),
 )
-#: Each message's handler, by action (``("percentile.<action>", ...)``), from the tabs: ``ACTIONS``
-#: are its names, so the list the shell checks is the one the page dispatches on.
-HANDLERS: dict[str, Handler] = {
-    "tab": lambda model, msg, ctx: model.with_ui(percentile_tab=str(msg[1])),
+
+
+class Tab(Message, action="percentile.tab"):
+    """Show one tab (the tab bar's button: ``kit.tabs`` writes the same message)."""
+
+    tab: str
+
+
+def _tab(model: Model, msg: Tab, ctx: Ctx) -> Model:
+    return model.with_ui(percentile_tab=msg.tab)
+
+
+#: Each message's handler, keyed by its class's action, from the tabs: ``ACTIONS`` are its names,
+#: so the list the shell checks is the one the page dispatches on.
+HANDLERS = {
+    **handlers(_tab),
     **sheet.HANDLERS,
     **record.HANDLERS,
-    **dict.fromkeys(checks.ACTIONS, checks.update),
-    **dict.fromkeys(combat.ACTIONS, combat.update),
+    **checks.HANDLERS,
+    **combat.HANDLERS,
     **gm.HANDLERS,
     **settings.HANDLERS,
 }
@@ -39,7 +51,7 @@ VIEWS = {
 }
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
 
 

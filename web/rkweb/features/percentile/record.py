@@ -9,9 +9,9 @@ from typing import Any
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import gmtables, roster
 from pycore.systems.percentile.checks import fmt
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Action, Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select, with_error
@@ -26,6 +26,73 @@ WEAPON_FORM = (
     ("damage_type", "DAMAGE TYPE"),
     ("weight_kg", "Weight in kg (thrown weapons, Table #3-4.0)"),
 )
+
+
+class WForm(Message, action="percentile.wform"):
+    """One field of the weapon form, as typed (kept on the page until the weapon is added)."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class PForm(Message, action="percentile.pform"):
+    """One field of the body-part form, as typed."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class HForm(Message, action="percentile.hform"):
+    """One field of the healing form, as typed."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class Heal(Message, action="percentile.heal"):
+    """Heal the form's part of one character, ``medical`` or ``natural``."""
+
+    cid: str
+    how: str
+
+
+class WeaponAdd(Message, action="percentile.weapon_add"):
+    """Add the weapon form's weapon to one character."""
+
+    cid: str
+
+
+class WeaponSheet(Message, action="percentile.weapon_sheet"):
+    """Add a weapon of the GM's data sheets (the select's value) to one character."""
+
+    cid: str
+    name: str = entered(default="")
+
+
+class PartAdd(Message, action="percentile.part_add"):
+    """Add the body-part form's part to one character."""
+
+    cid: str
+
+
+class PartsGm(Message, action="percentile.parts_gm"):
+    """Take one character's body parts from the GM's sheet for its race."""
+
+    cid: str
+
+
+class WeaponDel(Message, action="percentile.weapon_del"):
+    """Remove one character's weapon, by its place in the list."""
+
+    cid: str
+    index: int
+
+
+class PartDel(Message, action="percentile.part_del"):
+    """Remove one character's body part, by its place in the list."""
+
+    cid: str
+    index: int
 
 
 def _edit(model: Model, cid: str, change: Any, label: str, ctx: Ctx, ekey: str) -> Model:
@@ -119,39 +186,69 @@ def _heal(model: Model, cid: str, how: str, ctx: Ctx) -> Model:
     return _edit(model, cid, change, f"Heal {part} ({how})", ctx, "percentile-heal")
 
 
-def _form(model: Model, name: str, msg: Msg) -> Model:
-    key = f"percentile_{name}"
-    return model.with_ui(**{key: {**model.ui.get(key, {}), str(msg[1]): str(msg[2])}})
+def _form(model: Model, name: str, key: str, value: str) -> Model:
+    ui = f"percentile_{name}"
+    return model.with_ui(**{ui: {**model.ui.get(ui, {}), key: value}})
 
 
-def _formed(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    return _form(model, str(msg[0]).split(".", 1)[1], msg)
+def _wform(model: Model, msg: WForm, ctx: Ctx) -> Model:
+    return _form(model, "wform", msg.key, msg.value)
 
 
-def _weapon_sheet(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    return _weapon_from_sheet(model, str(msg[1]), str(msg[-1]) if len(msg) > 2 else "", ctx)
+def _pform(model: Model, msg: PForm, ctx: Ctx) -> Model:
+    return _form(model, "pform", msg.key, msg.value)
 
 
-def _removing(key: str) -> Handler:
-    return lambda model, msg, ctx: _remove(model, str(msg[1]), key, int(msg[2]), ctx)
+def _hform(model: Model, msg: HForm, ctx: Ctx) -> Model:
+    return _form(model, "hform", msg.key, msg.value)
 
 
-#: Each record message's handler, by action (``percentile.<name>``): the forms, then the
-#: changes to one character's record (``msg[1]``: its id).
-HANDLERS: dict[str, Handler] = {
-    **dict.fromkeys(("wform", "pform", "hform"), _formed),
-    "heal": lambda model, msg, ctx: _heal(model, str(msg[1]), str(msg[2]), ctx),
-    "weapon_add": lambda model, msg, ctx: _add_weapon(model, str(msg[1]), ctx),
-    "weapon_sheet": _weapon_sheet,
-    "part_add": lambda model, msg, ctx: _add_part(model, str(msg[1]), ctx),
-    "parts_gm": lambda model, msg, ctx: _parts_from_sheet(model, str(msg[1]), ctx),
-    "weapon_del": _removing("weapons"),
-    "part_del": _removing("parts"),
-}
+def _healed(model: Model, msg: Heal, ctx: Ctx) -> Model:
+    return _heal(model, msg.cid, msg.how, ctx)
+
+
+def _weapon_added(model: Model, msg: WeaponAdd, ctx: Ctx) -> Model:
+    return _add_weapon(model, msg.cid, ctx)
+
+
+def _weapon_sheet(model: Model, msg: WeaponSheet, ctx: Ctx) -> Model:
+    return _weapon_from_sheet(model, msg.cid, msg.name, ctx)
+
+
+def _part_added(model: Model, msg: PartAdd, ctx: Ctx) -> Model:
+    return _add_part(model, msg.cid, ctx)
+
+
+def _parts_gm(model: Model, msg: PartsGm, ctx: Ctx) -> Model:
+    return _parts_from_sheet(model, msg.cid, ctx)
+
+
+def _weapon_del(model: Model, msg: WeaponDel, ctx: Ctx) -> Model:
+    return _remove(model, msg.cid, "weapons", msg.index, ctx)
+
+
+def _part_del(model: Model, msg: PartDel, ctx: Ctx) -> Model:
+    return _remove(model, msg.cid, "parts", msg.index, ctx)
+
+
+#: Each record message's handler, keyed by its class's action (``percentile.<name>``): the
+#: forms, then the changes to one character's record.
+HANDLERS = handlers(
+    _wform,
+    _pform,
+    _hform,
+    _healed,
+    _weapon_added,
+    _weapon_sheet,
+    _part_added,
+    _parts_gm,
+    _weapon_del,
+    _part_del,
+)
 ACTIONS = frozenset(HANDLERS)
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
 
 
@@ -175,7 +272,7 @@ def _weapon_rows(char: dict[str, Any]) -> list[VNode]:
                 button(
                     f"percentile-weapon-del-{i}",
                     "Remove",
-                    ("percentile.weapon_del", char["id"], i),
+                    WeaponDel(char["id"], i),
                 ),
             ),
         )
@@ -198,9 +295,9 @@ def weapons_view(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNod
     rows = _weapon_rows(char)
     sheet = sorted(gmtables.weapons(st["gm"]))
     entry = [
-        field(f"percentile-wform-{key}", label, form.get(key, ""), ("percentile.wform", key))
+        field(f"percentile-wform-{key}", label, form.get(key, ""), WForm(key))
         if key in ("name", "damage_die", "damage_type")
-        else number(f"percentile-wform-{key}", label, form.get(key, ""), ("percentile.wform", key))
+        else number(f"percentile-wform-{key}", label, form.get(key, ""), WForm(key))
         for key, label in WEAPON_FORM
     ]
     category = select(
@@ -208,7 +305,7 @@ def weapons_view(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNod
         "Category",
         str(form.get("category", "weaponry")),
         roster.CATEGORIES,
-        ("percentile.wform", "category"),
+        WForm("category"),
     )
     return card(
         "pct-weapons-h",
@@ -224,7 +321,7 @@ def weapons_view(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNod
                 ("", "— choose —" if sheet else "— no data sheets entered —"),
                 *[(n, n) for n in sheet],
             ],
-            ("percentile.weapon_sheet", cid),
+            WeaponSheet(cid),
         ),
         h("h3", {}, "Or enter one by hand"),
         h("div", {"class": "grid2"}, entry[0], category, *entry[1:]),
@@ -233,7 +330,7 @@ def weapons_view(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNod
             {"class": "field-error", "role": "alert", "data-testid": "percentile-weapon-error"},
             error_of(model, S.FEATURE, "percentile-weapon"),
         ),
-        button("percentile-weapon-add", "Add weapon", ("percentile.weapon_add", cid), primary=True),
+        button("percentile-weapon-add", "Add weapon", WeaponAdd(cid), primary=True),
         why(
             [
                 "Hand-to-hand or weaponry follows the use (PCT-04, line 27)",
@@ -264,9 +361,7 @@ def _part_rows(char: dict[str, Any]) -> list[VNode]:
                 h(
                     "td",
                     {},
-                    button(
-                        f"percentile-part-del-{i}", "Remove", ("percentile.part_del", char["id"], i)
-                    ),
+                    button(f"percentile-part-del-{i}", "Remove", PartDel(char["id"], i)),
                 ),
             )
         )
@@ -298,13 +393,13 @@ def record_view(model: Model, char: dict[str, Any]) -> VNode:
                 "percentile-pform-name",
                 "Body part",
                 form.get("name", ""),
-                ("percentile.pform", "name"),
+                PForm("name"),
             ),
             number(
                 "percentile-pform-points",
                 "Points (1–5000)",
                 form.get("points", ""),
-                ("percentile.pform", "points"),
+                PForm("points"),
             ),
         ),
         h(
@@ -315,13 +410,11 @@ def record_view(model: Model, char: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "row"},
-            button(
-                "percentile-part-add", "Add body part", ("percentile.part_add", cid), primary=True
-            ),
+            button("percentile-part-add", "Add body part", PartAdd(cid), primary=True),
             button(
                 "percentile-parts-gm",
                 "Body parts from the GM's sheet",
-                ("percentile.parts_gm", cid),
+                PartsGm(cid),
             ),
         ),
         _heal_view(model, char),
@@ -351,24 +444,20 @@ def _heal_view(model: Model, char: dict[str, Any]) -> VNode | None:
                 "Body part",
                 str(form.get("part", "")),
                 [("", "— choose —"), *[(p["name"], p["name"]) for p in char["parts"]]],
-                ("percentile.hform", "part"),
+                HForm("part"),
             ),
             number(
                 "percentile-heal-points",
                 "Points healed",
                 form.get("points", ""),
-                ("percentile.hform", "points"),
+                HForm("points"),
                 error=error_of(model, S.FEATURE, "percentile-heal"),
             ),
         ),
         h(
             "div",
             {"class": "row"},
-            button(
-                "percentile-heal-medical", "Heal (medical)", ("percentile.heal", cid, "medical")
-            ),
-            button(
-                "percentile-heal-natural", "Heal (natural)", ("percentile.heal", cid, "natural")
-            ),
+            button("percentile-heal-medical", "Heal (medical)", Heal(cid, "medical")),
+            button("percentile-heal-natural", "Heal (natural)", Heal(cid, "natural")),
         ),
     )

@@ -8,9 +8,9 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import combat
-from rkweb.app.messages import Handler
+from rkweb.app.messages import Action, Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
 from rkweb.kit.fields import error_of, field, select, with_error
 from rkweb.kit.results import card, why
@@ -47,8 +47,15 @@ TOGGLE_RULES = {
 }
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    key, value = str(msg[1]), str(msg[2])
+class Setting(Message, action="percentile.setting"):
+    """One setting's choice (a select's or a field's text)."""
+
+    key: str
+    value: str = entered(default="")
+
+
+def _setting(model: Model, msg: Setting, ctx: Ctx) -> Model:
+    key, value = msg.key, msg.value
     st = S.state(model)
     raw: dict[str, Any] = dict(st["settings"])
     raw[key] = {"on": True, "off": False}.get(value, value) if key in combat.TOGGLES else value
@@ -62,9 +69,13 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return with_error(model, S.FEATURE, ekey, None)
 
 
-#: The one Settings message, by action (``percentile.setting``).
-HANDLERS: dict[str, Handler] = {"setting": update}
+#: The one Settings message's handler, keyed by its class's action.
+HANDLERS = handlers(_setting)
 ACTIONS = frozenset(HANDLERS)
+
+
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
+    return handle(HANDLERS, model, msg, ctx)
 
 
 def _choices(s: combat.Settings) -> list[VNode]:
@@ -80,7 +91,7 @@ def _choices(s: combat.Settings) -> list[VNode]:
                 SETTING_LABELS[key],
                 str(getattr(s, key)),
                 options,
-                ("percentile.setting", key),
+                Setting(key),
             )
         )
     return out
@@ -93,7 +104,7 @@ def _toggles(model: Model, s: combat.Settings) -> list[VNode]:
             SETTING_LABELS[key],
             "on" if getattr(s, key) else "off",
             [("on", "on"), ("off", "off")],
-            ("percentile.setting", key),
+            Setting(key),
         )
         for key in combat.TOGGLES
     ]
@@ -106,7 +117,7 @@ def _toggles(model: Model, s: combat.Settings) -> list[VNode]:
             SETTING_LABELS["piece_fraction"],
             s.piece_fraction,
             sizes,
-            ("percentile.setting", "piece_fraction"),
+            Setting("piece_fraction"),
         )
     )
     out.append(
@@ -114,7 +125,7 @@ def _toggles(model: Model, s: combat.Settings) -> list[VNode]:
             "percentile-setting-custom-piece",
             "Or a smaller piece size (a fraction from 1/100, e.g. 1/20)",
             "" if s.piece_fraction in combat.PIECE_FRACTIONS else s.piece_fraction,
-            ("percentile.setting", "piece_fraction"),
+            Setting("piece_fraction"),
             error=error_of(model, S.FEATURE, "percentile-setting-piece_fraction"),
         )
     )

@@ -8,9 +8,9 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import damage, gmtables, roster
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Action, Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import paper, record
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
@@ -19,6 +19,30 @@ from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.paper import print_button
 from rkweb.kit.results import card, why
 from rkweb.kit.share import share_all_button, share_button
+
+
+class CharNew(Message, action="percentile.char_new"):
+    """Add a character (one undo step) and show it."""
+
+
+class CharSelect(Message, action="percentile.char_select"):
+    """Show one character's sheet."""
+
+    cid: str
+
+
+class CharDelete(Message, action="percentile.char_delete"):
+    """Delete one character (one undo step)."""
+
+    cid: str
+
+
+class CharField(Message, action="percentile.char_field"):
+    """One field of a character's sheet, as typed (saved quietly once the core accepts it)."""
+
+    cid: str
+    key: str
+    value: str = entered(default="")
 
 
 def selected(model: Model, st: dict[str, Any]) -> dict[str, Any] | None:
@@ -70,23 +94,30 @@ def _set(model: Model, cid: str, key: str, raw: str) -> Model:
     return with_error(S.save(model, S.put_character(st, char)), S.FEATURE, ekey, None)
 
 
-def _delete(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _delete(model: Model, msg: CharDelete, ctx: Ctx) -> Model:
     st = S.state(model)
-    st["characters"] = [c for c in st["characters"] if c.get("id") != msg[1]]
+    st["characters"] = [c for c in st["characters"] if c.get("id") != msg.cid]
     return S.save(model, st, ctx, "Delete character").with_ui(percentile_char=None)
 
 
-#: Each Characters message's handler, by action (``percentile.char_<name>``).
-HANDLERS: dict[str, Handler] = {
-    "char_new": lambda model, msg, ctx: _new(model, ctx),
-    "char_select": lambda model, msg, ctx: model.with_ui(percentile_char=str(msg[1])),
-    "char_delete": _delete,
-    "char_field": lambda model, msg, ctx: _set(model, str(msg[1]), str(msg[2]), str(msg[3])),
-}
+def _added(model: Model, msg: CharNew, ctx: Ctx) -> Model:
+    return _new(model, ctx)
+
+
+def _select(model: Model, msg: CharSelect, ctx: Ctx) -> Model:
+    return model.with_ui(percentile_char=msg.cid)
+
+
+def _field(model: Model, msg: CharField, ctx: Ctx) -> Model:
+    return _set(model, msg.cid, msg.key, msg.value)
+
+
+#: Each Characters message's handler, keyed by its class's action (``percentile.char_<name>``).
+HANDLERS = handlers(_added, _select, _delete, _field)
 ACTIONS = frozenset(HANDLERS)
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
 
 
@@ -99,14 +130,14 @@ def _chooser(st: dict[str, Any], char: dict[str, Any] | None) -> VNode:
                 "percentile-char-pick",
                 str(c["name"]),
                 bool(char and c["id"] == char["id"]),
-                ("percentile.char_select", c["id"]),
+                CharSelect(c["id"]),
             )
             for c in st["characters"]
         ],
         button(
             "percentile-char-new",
             "New character",
-            ("percentile.char_new",),
+            CharNew(),
             primary=not st["characters"],
         ),
     )
@@ -137,7 +168,7 @@ def _alertness(model: Model, st: dict[str, Any], char: dict[str, Any]) -> list[V
                 "Alertness level now (Table #3-5)",
                 current,
                 options,
-                ("percentile.char_field", cid, "alertness_level"),
+                CharField(cid, "alertness_level"),
                 error=error_of(model, S.FEATURE, "percentile-char-alertness_level"),
             )
         )
@@ -146,7 +177,7 @@ def _alertness(model: Model, st: dict[str, Any], char: dict[str, Any]) -> list[V
             "percentile-char-alertness",
             "Alertness Percentage now" + (" (if no level)" if levels else ""),
             char.get("alertness", ""),
-            ("percentile.char_field", cid, "alertness"),
+            CharField(cid, "alertness"),
             error=error_of(model, S.FEATURE, "percentile-char-alertness"),
         )
     )
@@ -174,7 +205,7 @@ def _sheet(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
                 "percentile-char-name",
                 "Name",
                 char["name"],
-                ("percentile.char_field", cid, "name"),
+                CharField(cid, "name"),
                 error=err("name"),
             ),
             select(
@@ -182,14 +213,14 @@ def _sheet(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
                 "Race",
                 str(char["race"]),
                 _race_options(char),
-                ("percentile.char_field", cid, "race"),
+                CharField(cid, "race"),
             ),
             *[
                 number(
                     f"percentile-char-{key}",
                     f"{label} ({low}–{high})",
                     char[key],
-                    ("percentile.char_field", cid, key),
+                    CharField(cid, key),
                     error=err(key),
                 )
                 for key, label, low, high in roster.ATTRIBUTES
@@ -199,7 +230,7 @@ def _sheet(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
         h("p", {"class": "muted small"}, f"What the text states about {race.name}: {facts}."),
         why(["Races: PCT-T04 (lines 149, 158); bounds R-F; sheet fields PCT-M17, PCT-M18"]),
         h("p", {"class": "explain", "data-testid": "percentile-char-ledger"}, str(fighter.ledger)),
-        button("percentile-char-delete", "Delete character", ("percentile.char_delete", cid)),
+        button("percentile-char-delete", "Delete character", CharDelete(cid)),
     )
 
 

@@ -27,6 +27,7 @@ from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_js
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
 from pycore.systems.percentile.roster import SHEET_DEFAULTS
 from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
+from rkweb.app.messages import Message, wire
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit import steps
@@ -197,18 +198,27 @@ EXAMPLES = {"surprise_roll": "30 70", "order_roll": "20 45", "rolloff": "12 85",
 
 
 def roll_entry(
-    model: Model, testid: str, expr: str, roll: str, label: str, *args: Any, disabled: bool = False
+    model: Model,
+    testid: str,
+    expr: str,
+    roll: Message,
+    typed: Message,
+    label: str,
+    *,
+    disabled: bool = False,
 ) -> VNode:
-    """A roll of the fight: "Roll for me" (the old test id ``testid`` kept on the button), or
-    "I rolled ..." with the dice on the table (one number per roll, spaces, commas or ";"
-    between them; the label shows an example)."""
-    example = EXAMPLES.get(roll, "47")
+    """A roll of the fight: "Roll for me" (``roll``; the old test id ``testid`` kept on the
+    button), or "I rolled ..." (``typed``) with the dice on the table (one number per roll,
+    spaces, commas or ";" between them; the label shows an example)."""
+    action, *args = wire(roll)
+    name = str(action).split(".", 1)[1]
+    example = EXAMPLES.get(name, "47")
     return dice_entry(
         testid.removesuffix("-roll"),
         expr,
-        roll=(f"percentile.{roll}", *args),
-        typed=(f"percentile.{roll}_typed", *args),
-        error=error_of(model, FEATURE, typed_key(roll, args)),
+        roll=roll,
+        typed=typed,
+        error=error_of(model, FEATURE, typed_key(name, tuple(args))),
         label=label,
         roll_testid=testid,
         disabled=disabled,

@@ -9,6 +9,7 @@ from typing import Any
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.characters.update import CharField
 from rkweb.features.aftermath.state import err
 from rkweb.features.aftermath.words import whys
 from rkweb.kit.fields import number
@@ -57,7 +58,7 @@ def _attribute(model: Model, raw: dict[str, Any], attr: str, view: core.SheetVie
             f"aft-{part}-{attr}",
             f"{name} {label}",
             raw[part][attr],
-            ("aftermath.char_field", f"{part}.{attr}"),
+            CharField(f"{part}.{attr}"),
             error=err(model, f"char.{part}.{attr}"),
         )
         for part, label in (("attr", "rating"), ("ast", "AST"), ("cst", "CST"))
@@ -96,7 +97,7 @@ def derived_card(model: Model, raw: dict[str, Any]) -> VNode:
             f"aft-derived-{key}",
             f"{label} (entered)",
             raw["derived"][key],
-            ("aftermath.char_field", f"derived.{key}"),
+            CharField(f"derived.{key}"),
             error=err(model, f"char.derived.{key}"),
         )
         for key, (label, _, _) in core.DERIVED.items()
@@ -106,7 +107,7 @@ def derived_card(model: Model, raw: dict[str, Any]) -> VNode:
             "aft-average-bcs",
             "Average BCS for hip fire (entered)",
             raw["average_bcs"],
-            ("aftermath.char_field", "average_bcs"),
+            CharField("average_bcs"),
             error=err(model, "char.average_bcs"),
         )
     )

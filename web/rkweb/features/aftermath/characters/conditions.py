@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.sheet import sheet as core
-from rkweb.app.model import Model
+from rkweb.app.messages import Message, entered, handlers
+from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.state import err
+from rkweb.features.aftermath.state import err, now_of, refused, set_err, state, undoable
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import select
 from rkweb.kit.results import why
@@ -23,6 +25,57 @@ def draft(model: Model) -> dict[str, str]:
     """What is being typed into the sheet's add-forms (not saved)."""
     found = model.ui.get("aftermath_draft")
     return dict(found) if isinstance(found, dict) else {}
+
+
+class CharDraft(Message, action="aftermath.char_draft"):
+    """One field of the sheet's add-forms, as typed or picked (kept on the page, not saved)."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class CharRemoveCond(Message, action="aftermath.char_remove_cond"):
+    """Remove a condition: whose (the character's place) and which (its place in his list)."""
+
+    who: int
+    position: int
+
+
+class CharAddCond(Message, action="aftermath.char_add_cond"):
+    """Record the drafted condition on a character (his place) from now (AFT-55)."""
+
+    who: int
+
+
+def _draft(model: Model, msg: CharDraft, ctx: Ctx) -> Model:
+    return model.with_ui(aftermath_draft={**draft(model), msg.key: msg.value})
+
+
+def _remove_condition(model: Model, msg: CharRemoveCond, ctx: Ctx) -> Model:
+    st = state(model)
+    target = core.merged(st["characters"][msg.who])
+    gone = target["conditions"][msg.position]
+    target["conditions"] = [c for i, c in enumerate(target["conditions"]) if i != msg.position]
+    st["characters"][msg.who] = target
+    return undoable(model, st, f"Remove {gone.get('name')} from {target['name']}", ctx)
+
+
+def _add_condition(model: Model, msg: CharAddCond, ctx: Ctx) -> Model:
+    """Record a condition by hand from now (AFT-55)."""
+    st = state(model)
+    chosen = draft(model).get("condition", CONDITION_DEFAULT)
+    try:
+        target = core.add_condition(st["characters"][msg.who], chosen, now_of(st))
+    except RuleError as exc:
+        return refused(model, "char.condition", exc)
+    st["characters"][msg.who] = target
+    label = core.MANUAL_CONDITIONS[chosen].split(",")[0]
+    model = set_err(model, "char.condition", None)
+    return undoable(model, st, f"{label}: {target['name']}", ctx)
+
+
+#: The add-forms' drafts and the conditions' messages, keyed by their classes' actions.
+HANDLERS = handlers(_draft, _remove_condition, _add_condition)
 
 
 def damage_line(raw: dict[str, Any]) -> str:
@@ -50,7 +103,7 @@ def _entry(testid: str, index: int, i: int, raw_cond: Any, now: Moment) -> tuple
         button(
             f"{testid}-remove-{i}",
             f"Remove {cond.name}",
-            ("aftermath.char_remove_cond", index, i),
+            CharRemoveCond(index, i),
         ),
     )
     return node, f"{cond.name}: {cond.rule}"
@@ -97,9 +150,9 @@ def conditions_card(
                 "Record a condition by hand (starts now)",
                 chosen,
                 list(core.MANUAL_CONDITIONS.items()),
-                ("aftermath.char_draft", "condition"),
+                CharDraft("condition"),
                 error=err(model, "char.condition"),
             ),
-            button(f"{testid}-add", "Add condition", ("aftermath.char_add_cond", index)),
+            button(f"{testid}-add", "Add condition", CharAddCond(index)),
         ),
     )

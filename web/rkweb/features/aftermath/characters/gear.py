@@ -11,7 +11,14 @@ from pycore.systems.aftermath.rounding import show
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.characters.conditions import draft
+from rkweb.features.aftermath.characters.conditions import CharDraft, draft
+from rkweb.features.aftermath.characters.update import (
+    CharAddItem,
+    CharAddSkill,
+    CharField,
+    CharRemove,
+    CharWear,
+)
 from rkweb.features.aftermath.state import err
 from rkweb.features.aftermath.words import said
 from rkweb.kit.buttons import button
@@ -39,7 +46,7 @@ def skills_card(model: Model, raw: dict[str, Any]) -> VNode:
             button(
                 f"aft-skill-remove-{i}",
                 f"Remove {s['name']}",
-                ("aftermath.char_remove", "skills", i),
+                CharRemove("skills", i),
             ),
         )
         for i, s in enumerate(raw["skills"])
@@ -62,17 +69,17 @@ def skills_card(model: Model, raw: dict[str, Any]) -> VNode:
                 "aft-skill-name",
                 "Skill name",
                 drafted.get("skill_name", ""),
-                ("aftermath.char_draft", "skill_name"),
+                CharDraft("skill_name"),
             ),
             number(
                 "aft-skill-bcs",
                 "Its BCS",
                 drafted.get("skill_bcs", ""),
-                ("aftermath.char_draft", "skill_bcs"),
+                CharDraft("skill_bcs"),
                 error=err(model, "char.add_skill"),
             ),
         ),
-        button("aft-skill-add", "Add skill", ("aftermath.char_add_skill",), primary=True),
+        button("aft-skill-add", "Add skill", CharAddSkill(), primary=True),
     )
 
 
@@ -134,7 +141,7 @@ def armor_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode
                 "aft-armor-locations",
                 "Locations (e.g. 4-12)",
                 drafted.get("armor_locations", ""),
-                ("aftermath.char_draft", "armor_locations"),
+                CharDraft("armor_locations"),
                 error=err(model, "char.wear"),
             ),
             select(
@@ -142,15 +149,15 @@ def armor_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> VNode
                 "Material",
                 drafted.get("armor_material", ""),
                 materials,
-                ("aftermath.char_draft", "armor_material"),
+                CharDraft("armor_material"),
             ),
         ),
-        button("aft-armor-wear", "Wear on those locations", ("aftermath.char_wear",), primary=True),
+        button("aft-armor-wear", "Wear on those locations", CharWear(), primary=True),
         number(
             "aft-cloth-bullet-av",
             "Ballistic Cloth AV against bullets (yours: not in the book)",
             raw["cloth_bullet_av"],
-            ("aftermath.char_field", "cloth_bullet_av"),
+            CharField("cloth_bullet_av"),
             error=err(model, "char.cloth_bullet_av"),
         ),
     )
@@ -170,7 +177,7 @@ def inventory_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> V
             button(
                 f"aft-item-remove-{i}",
                 f"Remove {item['name']}",
-                ("aftermath.char_remove", "inventory", i),
+                CharRemove("inventory", i),
             ),
         )
         for i, item in enumerate(raw["inventory"])
@@ -201,16 +208,16 @@ def inventory_card(model: Model, raw: dict[str, Any], view: core.SheetView) -> V
                 "aft-item-name",
                 "Item",
                 drafted.get("item_name", ""),
-                ("aftermath.char_draft", "item_name"),
+                CharDraft("item_name"),
             ),
             field(
                 "aft-item-enc",
                 "Its ENC",
                 drafted.get("item_enc", ""),
-                ("aftermath.char_draft", "item_enc"),
+                CharDraft("item_enc"),
                 numeric=True,
                 error=err(model, "char.add_item"),
             ),
         ),
-        button("aft-item-add", "Add item", ("aftermath.char_add_item",), primary=True),
+        button("aft-item-add", "Add item", CharAddItem(), primary=True),
     )

@@ -9,72 +9,85 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.sheet import sheet as core
-from rkweb.app.messages import Handler
+from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg
-from rkweb.features.aftermath.characters import weapons
-from rkweb.features.aftermath.characters.conditions import CONDITION_DEFAULT, draft
-from rkweb.features.aftermath.state import now_of, quietly, refused, set_err, state, undoable
+from rkweb.features.aftermath.characters import conditions, weapons
+from rkweb.features.aftermath.characters.conditions import draft
+from rkweb.features.aftermath.state import on_sheet, quietly, refused, set_err, state, undoable
 
 
-def current(st: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
-    index = st["selected"]
-    chars = st["characters"]
-    return (index, chars[index]) if 0 <= index < len(chars) else (index, None)
+class CharNew(Message, action="aftermath.char_new"):
+    """Create a sheet: a ``character`` or a ``creature``."""
+
+    what: str = "character"
 
 
-def _new(model: Model, msg: Msg, ctx: Ctx) -> Model:
+class CharSelect(Message, action="aftermath.char_select"):
+    """Show one sheet, by its place."""
+
+    index: int
+
+
+class CharDel(Message, action="aftermath.char_del"):
+    """Delete one sheet, by its place (one undo step)."""
+
+    index: int
+
+
+class CharField(Message, action="aftermath.char_field"):
+    """One field of the selected sheet (its saved path), as typed or picked."""
+
+    path: str
+    value: str = entered(default="")
+
+
+class CharAddSkill(Message, action="aftermath.char_add_skill"):
+    """Add the drafted skill to the selected sheet."""
+
+
+class CharWear(Message, action="aftermath.char_wear"):
+    """Wear the drafted armor on the drafted locations."""
+
+
+class CharAddItem(Message, action="aftermath.char_add_item"):
+    """Add the drafted item to the selected sheet."""
+
+
+class CharRemove(Message, action="aftermath.char_remove"):
+    """Remove a skill or an item (``part``: ``skills`` or ``inventory``) by its place."""
+
+    part: str
+    position: int
+
+
+class CharHeal(Message, action="aftermath.char_heal"):
+    """Clear the selected sheet's damage record."""
+
+
+def _new(model: Model, msg: CharNew, ctx: Ctx) -> Model:
     st = state(model)
-    what = str(msg[1]) if len(msg) > 1 else "character"
+    what = msg.what
     count = sum(1 for c in st["characters"] if c.get("kind") == what) + 1
     st["characters"].append(core.new_sheet(f"{what.capitalize()} {count}", what))
     st["selected"] = len(st["characters"]) - 1
     return undoable(model, st, f"Create {what}", ctx)
 
 
-def _select(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _select(model: Model, msg: CharSelect, ctx: Ctx) -> Model:
     st = state(model)
-    st["selected"] = int(msg[1])
+    st["selected"] = msg.index
     return quietly(model, st)
 
 
-def _delete(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _delete(model: Model, msg: CharDel, ctx: Ctx) -> Model:
     st = state(model)
-    gone = st["characters"].pop(int(msg[1]))
+    gone = st["characters"].pop(msg.index)
     st["selected"] = max(0, min(st["selected"], len(st["characters"]) - 1))
     return undoable(model, st, f"Delete {gone.get('name')}", ctx)
 
 
-def _draft(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    return model.with_ui(aftermath_draft={**draft(model), str(msg[1]): str(msg[-1])})
-
-
-def _remove_condition(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    st = state(model)
-    who, position = int(msg[1]), int(msg[2])
-    target = core.merged(st["characters"][who])
-    gone = target["conditions"][position]
-    target["conditions"] = [c for i, c in enumerate(target["conditions"]) if i != position]
-    st["characters"][who] = target
-    return undoable(model, st, f"Remove {gone.get('name')} from {target['name']}", ctx)
-
-
-def _add_condition(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    """Record a condition by hand from now (AFT-55)."""
-    st = state(model)
-    who = int(msg[1])
-    chosen = draft(model).get("condition", CONDITION_DEFAULT)
-    try:
-        target = core.add_condition(st["characters"][who], chosen, now_of(st))
-    except RuleError as exc:
-        return refused(model, "char.condition", exc)
-    st["characters"][who] = target
-    label = core.MANUAL_CONDITIONS[chosen].split(",")[0]
-    model = set_err(model, "char.condition", None)
-    return undoable(model, st, f"{label}: {target['name']}", ctx)
-
-
-Edit = Callable[[Model, Msg, dict[str, Any]], tuple[dict[str, Any], str, Model]]
+#: A change to the selected sheet: the new sheet, its undo label, the model (drafts cleared).
+Edit = Callable[[Model, dict[str, Any]], tuple[dict[str, Any], str, Model]]
 
 
 def _added(
@@ -82,7 +95,7 @@ def _added(
 ) -> Edit:
     """A skill (or an item) added from the two drafted fields ``keys``, which are then cleared."""
 
-    def added(model: Model, msg: Msg, sheet: dict[str, Any]) -> tuple[dict[str, Any], str, Model]:
+    def added(model: Model, sheet: dict[str, Any]) -> tuple[dict[str, Any], str, Model]:
         drafted = draft(model)
         new = add(sheet, *(drafted.get(k, "") for k in keys))
         cleared = {**drafted, **dict.fromkeys(keys, "")}
@@ -91,35 +104,54 @@ def _added(
     return added
 
 
-def _wear(model: Model, msg: Msg, sheet: dict[str, Any]) -> tuple[dict[str, Any], str, Model]:
-    drafted = draft(model)
-    new = core.set_armor(
-        sheet, drafted.get("armor_locations", ""), drafted.get("armor_material", "")
-    )
-    return new, f"Armor for {sheet['name']}", model
+def _edited(model: Model, ctx: Ctx, name: str, edit: Edit) -> Model:
+    """A change to the selected sheet, one undo step; a refusal shows under ``char.<name>``."""
+
+    def change(st: dict[str, Any], index: int, sheet: dict[str, Any]) -> Model:
+        try:
+            new, label, changed = edit(model, sheet)
+        except RuleError as exc:
+            return refused(model, f"char.{name}", exc)
+        st["characters"][index] = new
+        return undoable(set_err(changed, f"char.{name}", None), st, label, ctx)
+
+    return on_sheet(model, change)
 
 
-def _remove(model: Model, msg: Msg, sheet: dict[str, Any]) -> tuple[dict[str, Any], str, Model]:
-    part, position = str(msg[1]), int(msg[2])
-    new = core.merged(sheet)
-    new[part] = [x for i, x in enumerate(new[part]) if i != position]
-    return new, f"Remove from {sheet['name']}: {part}", model
+def _add_skill(model: Model, msg: CharAddSkill, ctx: Ctx) -> Model:
+    add = _added(core.add_skill, "skill", "skill_name", "skill_bcs")
+    return _edited(model, ctx, "add_skill", add)
 
 
-def _heal(model: Model, msg: Msg, sheet: dict[str, Any]) -> tuple[dict[str, Any], str, Model]:
-    new = {**core.merged(sheet), "damage": {"lethal": 0, "subdual": 0, "critical": 0}}
-    return new, f"Clear damage of {sheet['name']}", model
+def _add_item(model: Model, msg: CharAddItem, ctx: Ctx) -> Model:
+    return _edited(model, ctx, "add_item", _added(core.add_item, "item", "item_name", "item_enc"))
 
 
-#: A change to the selected sheet, by action: the new sheet, its undo label, the model (drafts
-#: cleared).
-_EDITS: dict[str, Edit] = {
-    "add_skill": _added(core.add_skill, "skill", "skill_name", "skill_bcs"),
-    "wear": _wear,
-    "add_item": _added(core.add_item, "item", "item_name", "item_enc"),
-    "remove": _remove,
-    "heal": _heal,
-}
+def _wear(model: Model, msg: CharWear, ctx: Ctx) -> Model:
+    def wear(model: Model, sheet: dict[str, Any]) -> tuple[dict[str, Any], str, Model]:
+        drafted = draft(model)
+        locations = drafted.get("armor_locations", "")
+        new = core.set_armor(sheet, locations, drafted.get("armor_material", ""))
+        return new, f"Armor for {sheet['name']}", model
+
+    return _edited(model, ctx, "wear", wear)
+
+
+def _remove(model: Model, msg: CharRemove, ctx: Ctx) -> Model:
+    def remove(model: Model, sheet: dict[str, Any]) -> tuple[dict[str, Any], str, Model]:
+        new = core.merged(sheet)
+        new[msg.part] = [x for i, x in enumerate(new[msg.part]) if i != msg.position]
+        return new, f"Remove from {sheet['name']}: {msg.part}", model
+
+    return _edited(model, ctx, "remove", remove)
+
+
+def _heal(model: Model, msg: CharHeal, ctx: Ctx) -> Model:
+    def heal(model: Model, sheet: dict[str, Any]) -> tuple[dict[str, Any], str, Model]:
+        new = {**core.merged(sheet), "damage": {"lethal": 0, "subdual": 0, "critical": 0}}
+        return new, f"Clear damage of {sheet['name']}", model
+
+    return _edited(model, ctx, "heal", heal)
 
 
 #: A sheet field's words for an undo label (the path is the saved key, never shown).
@@ -151,57 +183,27 @@ def field_words(path: str) -> str:
     return _FIELD_WORDS.get(path, path.replace("_", " "))
 
 
-def _field(
-    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
-) -> Model:
-    path, raw = str(msg[1]), str(msg[-1])
-    try:
-        new = core.set_field(sheet, path, raw)
-    except RuleError as exc:
-        return refused(model, f"char.{path}", exc)
-    st["characters"][index] = new
-    # Each kept field change is a step Undo takes back, as on the other sheets: kept
-    # quietly, a rename was not undoable and the next Undo (its "Create character") found
-    # the sheet changed under it and took back nothing a GM could see.
-    label = f"Edit {new.get('name') or sheet.get('name')}: {field_words(path)}"
-    return undoable(set_err(model, f"char.{path}", None), st, label, ctx)
+def _field(model: Model, msg: CharField, ctx: Ctx) -> Model:
+    path, raw = msg.path, msg.value
+
+    def change(st: dict[str, Any], index: int, sheet: dict[str, Any]) -> Model:
+        try:
+            new = core.set_field(sheet, path, raw)
+        except RuleError as exc:
+            return refused(model, f"char.{path}", exc)
+        st["characters"][index] = new
+        # Each kept field change is a step Undo takes back, as on the other sheets: kept
+        # quietly, a rename was not undoable and the next Undo (its "Create character") found
+        # the sheet changed under it and took back nothing a GM could see.
+        label = f"Edit {new.get('name') or sheet.get('name')}: {field_words(path)}"
+        return undoable(set_err(model, f"char.{path}", None), st, label, ctx)
+
+    return on_sheet(model, change)
 
 
-def _edited(
-    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
-) -> Model:
-    action = str(msg[0]).removeprefix("aftermath.char_")
-    try:
-        new, label, model = _EDITS[action](model, msg, sheet)
-    except RuleError as exc:
-        return refused(model, f"char.{action}", exc)
-    st["characters"][index] = new
-    return undoable(set_err(model, f"char.{action}", None), st, label, ctx)
-
-
-def _on_sheet(handler: weapons.SheetHandler) -> Handler:
-    """A message on the selected sheet; none selected, nothing to change."""
-
-    def on_sheet(model: Model, msg: Msg, ctx: Ctx) -> Model:
-        st = state(model)
-        index, sheet = current(st)
-        return model if sheet is None else handler(model, msg, ctx, st, index, sheet)
-
-    return on_sheet
-
-
-_ON_SHEET: dict[str, weapons.SheetHandler] = {
-    "field": _field,
+#: Each Characters message's handler, keyed by its class's action (``aftermath.char_<name>``).
+HANDLERS = {
+    **handlers(_new, _select, _delete, _field, _add_skill, _wear, _add_item, _remove, _heal),
+    **conditions.HANDLERS,
     **weapons.HANDLERS,
-    **dict.fromkeys(_EDITS, _edited),
-}
-#: Each Characters message's handler, by action (``aftermath.char_<name>``).
-HANDLERS: dict[str, Handler] = {
-    "char_new": _new,
-    "char_select": _select,
-    "char_del": _delete,
-    "char_draft": _draft,
-    "char_remove_cond": _remove_condition,
-    "char_add_cond": _add_condition,
-    **{f"char_{action}": _on_sheet(handler) for action, handler in _ON_SHEET.items()},
 }

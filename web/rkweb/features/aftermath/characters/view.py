@@ -17,9 +17,15 @@ from rkweb.features.aftermath.characters.gear import (
     inventory_card,
     skills_card,
 )
-from rkweb.features.aftermath.characters.update import current
+from rkweb.features.aftermath.characters.update import (
+    CharDel,
+    CharField,
+    CharHeal,
+    CharNew,
+    CharSelect,
+)
 from rkweb.features.aftermath.characters.weapons import weapons_card
-from rkweb.features.aftermath.state import err, errors_why, names, now_of, state
+from rkweb.features.aftermath.state import current, err, errors_why, names, now_of, state
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import field, select
@@ -43,7 +49,7 @@ def _who(model: Model, raw: dict[str, Any]) -> VNode:
                 "aft-name",
                 "Name",
                 raw["name"],
-                ("aftermath.char_field", "name"),
+                CharField("name"),
                 error=err(model, "char.name"),
             ),
             select(
@@ -51,14 +57,14 @@ def _who(model: Model, raw: dict[str, Any]) -> VNode:
                 "Body (hit location table)",
                 raw["body"],
                 [("bipedal", "Bipedal"), ("quadrupedal", "Quadrupedal")],
-                ("aftermath.char_field", "body"),
+                CharField("body"),
             ),
             select(
                 "aft-personality",
                 "PC or personality NPC (may save to lower a Critical Effect)",
                 "true" if raw["personality"] else "false",
                 [("true", "Yes"), ("false", "No")],
-                ("aftermath.char_field", "personality"),
+                CharField("personality"),
             ),
         ),
     )
@@ -87,7 +93,7 @@ def _regions(model: Model, raw: dict[str, Any]) -> VNode | None:
                     f"aft-region-{key}",
                     f"{label} locations (e.g. 1-4)",
                     raw["regions"][key],
-                    ("aftermath.char_field", f"regions.{key}"),
+                    CharField(f"regions.{key}"),
                     error=err(model, f"char.regions.{key}"),
                 )
                 for key, label in REGIONS
@@ -109,7 +115,7 @@ def _damage_edit(model: Model, raw: dict[str, Any]) -> VNode:
                     f"aft-damage-{kind}",
                     f"{label} damage",
                     str(raw["damage"].get(kind, 0)),
-                    ("aftermath.char_field", f"damage.{kind}"),
+                    CharField(f"damage.{kind}"),
                     error=err(model, f"char.damage.{kind}"),
                     numeric=True,
                 )
@@ -142,7 +148,7 @@ def _editor(
         inventory_card(model, raw, view),
         conditions_card(model, raw, index, now),
         _damage_edit(model, raw),
-        button("aft-heal", "Clear damage record", ("aftermath.char_heal",)),
+        button("aft-heal", "Clear damage record", CharHeal()),
         paper.view(raw, view, settings, now),
     )
 
@@ -152,8 +158,8 @@ def _listing(st: dict[str, Any], index: int) -> VNode:
         h(
             "li",
             {"class": "char-row", "data-testid": "aft-char-entry", "data-key": str(i)},
-            chip(None, name, i == index, ("aftermath.char_select", i)),
-            button("aft-char-delete", f"Delete {name}", ("aftermath.char_del", i), tone="danger"),
+            chip(None, name, i == index, CharSelect(i)),
+            button("aft-char-delete", f"Delete {name}", CharDel(i), tone="danger"),
         )
         for i, name in enumerate(names(st))
     ]
@@ -170,10 +176,10 @@ def _listing(st: dict[str, Any], index: int) -> VNode:
                 button(
                     "aft-char-new",
                     "New character",
-                    ("aftermath.char_new", "character"),
+                    CharNew("character"),
                     primary=True,
                 ),
-                button("aft-creature-new", "New creature", ("aftermath.char_new", "creature")),
+                button("aft-creature-new", "New creature", CharNew("creature")),
             ),
         ),
         h("ul", {"class": "chars"}, *rows)

@@ -5,7 +5,7 @@ name; add, edit and remove, every refusal beside its field (the core's ``arms`` 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import dataclasses
 from typing import Any
 
 from pycore.errors import RuleError
@@ -15,10 +15,11 @@ from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.gear.guns import GUNS, ammunition_choices
 from pycore.systems.aftermath.gear.weapons import note_texts, suspect_note, weapon, weapon_names
 from pycore.systems.aftermath.rounding import show
+from rkweb.app.messages import ENTERED, Message, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.aftermath.characters.conditions import draft
-from rkweb.features.aftermath.state import err, fight_of, refused, set_err, undoable
+from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.characters.conditions import CharDraft, draft
+from rkweb.features.aftermath.state import err, fight_of, on_sheet, refused, set_err, undoable
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import field, select
 from rkweb.kit.results import why
@@ -26,6 +27,28 @@ from rkweb.kit.results import why
 #: The draft keys of the weapon form, per field of the core's weapon.
 DRAFT = {key: f"weapon_{key}" for key in arms.FIELD_NAMES}
 EDITING = "weapon_editing"
+
+
+class CharAddWeapon(Message, action="aftermath.char_add_weapon"):
+    """Save the weapon form (the button: no name), or add a weapon of the listing as it is
+    (the select appends its name; "" for none chosen)."""
+
+    # None, not entered()'s "": the button appends nothing, the select's "— choose —" appends ""
+    listed: str | None = dataclasses.field(default=None, metadata={ENTERED: True})
+
+
+class CharEditWeapon(Message, action="aftermath.char_edit_weapon"):
+    """Load a weapon of the sheet, by name, into the form (then saved by CharAddWeapon)."""
+
+    name: str
+
+
+class CharRemoveWeapon(Message, action="aftermath.char_remove_weapon"):
+    name: str
+
+
+class CharCancelWeapon(Message, action="aftermath.char_cancel_weapon"):
+    """Leave the weapon being edited as it was."""
 
 
 def _listed_line(found: arms.SheetWeapon, settings: dict[str, Any]) -> tuple[str, list[str]]:
@@ -64,14 +87,14 @@ def _ammo_fields(model: Model, value: dict[str, str], settings: dict[str, Any]) 
             "Loaded ammunition",
             value["ammo"],
             [("", "Not said (asked in the fight)"), *((c.key, c.label) for c in choices)],
-            ("aftermath.char_draft", DRAFT["ammo"]),
+            CharDraft(DRAFT["ammo"]),
             error=err(model, "char.weapon.ammo"),
         ),
         field(
             "aft-weapon-rounds",
             "Rounds left (empty: not counted)",
             value["rounds"],
-            ("aftermath.char_draft", DRAFT["rounds"]),
+            CharDraft(DRAFT["rounds"]),
             error=err(model, "char.weapon.rounds"),
             numeric=True,
         ),
@@ -79,7 +102,7 @@ def _ammo_fields(model: Model, value: dict[str, str], settings: dict[str, Any]) 
             "aft-weapon-capacity",
             "Rounds when full",
             value["capacity"],
-            ("aftermath.char_draft", DRAFT["capacity"]),
+            CharDraft(DRAFT["capacity"]),
             error=err(model, "char.weapon.capacity"),
             numeric=True,
         ),
@@ -126,12 +149,12 @@ def _row(i: int, found: arms.SheetWeapon, raw: dict[str, Any], settings: dict[st
             button(
                 f"aft-weapon-edit-{i}",
                 f"Edit {found.name}",
-                ("aftermath.char_edit_weapon", found.name),
+                CharEditWeapon(found.name),
             ),
             button(
                 f"aft-weapon-remove-{i}",
                 f"Remove {found.name}",
-                ("aftermath.char_remove_weapon", found.name),
+                CharRemoveWeapon(found.name),
             ),
         ),
     )
@@ -150,7 +173,7 @@ def _form(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> list[V
             "Gun",
             value["gun"],
             [("", "Choose a gun…"), *GUNS],
-            ("aftermath.char_draft", DRAFT["gun"]),
+            CharDraft(DRAFT["gun"]),
             error=err(model, "char.weapon.gun"),
         )
         if kind == "gun"
@@ -159,7 +182,7 @@ def _form(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> list[V
             "Weapon from the listing",
             value["listed"],
             [("", "Choose a weapon…"), *[(n, n) for n in weapon_names()]],
-            ("aftermath.char_draft", DRAFT["listed"]),
+            CharDraft(DRAFT["listed"]),
             error=err(model, "char.weapon.listed"),
         )
     )
@@ -172,7 +195,7 @@ def _form(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> list[V
                 "aft-weapon-name",
                 "Weapon name",
                 value["name"],
-                ("aftermath.char_draft", DRAFT["name"]),
+                CharDraft(DRAFT["name"]),
                 error=err(model, "char.weapon.name"),
             ),
             select(
@@ -180,7 +203,7 @@ def _form(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> list[V
                 "Kind",
                 kind,
                 list(arms.KINDS.items()),
-                ("aftermath.char_draft", DRAFT["kind"]),
+                CharDraft(DRAFT["kind"]),
                 error=err(model, "char.weapon.kind"),
             ),
             which,
@@ -189,7 +212,7 @@ def _form(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> list[V
                 "Used with the skill",
                 value["skill"],
                 skills,
-                ("aftermath.char_draft", DRAFT["skill"]),
+                CharDraft(DRAFT["skill"]),
                 error=err(model, "char.weapon.skill"),
             ),
             *(_ammo_fields(model, value, settings) if kind == "gun" else []),
@@ -200,12 +223,10 @@ def _form(model: Model, raw: dict[str, Any], settings: dict[str, Any]) -> list[V
             button(
                 "aft-weapon-add",
                 f"Save {editing}" if editing else "Add weapon",
-                ("aftermath.char_add_weapon",),
+                CharAddWeapon(),
                 primary=True,
             ),
-            button("aft-weapon-cancel", "Cancel", ("aftermath.char_cancel_weapon",))
-            if editing
-            else None,
+            button("aft-weapon-cancel", "Cancel", CharCancelWeapon()) if editing else None,
         ),
     ]
 
@@ -224,7 +245,7 @@ def weapons_card(model: Model, raw: dict[str, Any], settings: dict[str, Any]) ->
             "Or add a weapon of the listing as it is (its skill chosen later)",
             "",
             [("", "Choose a weapon…"), *[(n, n) for n in weapon_names()]],
-            ("aftermath.char_add_weapon",),
+            CharAddWeapon(),
             key=f"add-weapon-{len(rows)}",
             error=err(model, "char.add_weapon"),
         ),
@@ -245,10 +266,6 @@ def _cleared(model: Model) -> Model:
     return model
 
 
-#: A message on the selected sheet: ``(model, msg, ctx, state, index, sheet)``.
-SheetHandler = Callable[[Model, Msg, Ctx, dict[str, Any], int, dict[str, Any]], Model]
-
-
 def _kept(
     model: Model, ctx: Ctx, st: dict[str, Any], index: int, new: dict[str, Any], label: str
 ) -> Model:
@@ -261,58 +278,59 @@ def _kept(
     return undoable(_cleared(model), st, label, ctx)
 
 
-def _cancel(
-    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
-) -> Model:
-    return _cleared(model)
+def _cancel(model: Model, msg: CharCancelWeapon, ctx: Ctx) -> Model:
+    return on_sheet(model, lambda st, index, sheet: _cleared(model))
 
 
-def _named(step: SheetHandler) -> SheetHandler:
-    """A step on the weapon the message names: the core's refusal (no weapon of that name on
-    the sheet) shows by the name field."""
+def _edit(model: Model, msg: CharEditWeapon, ctx: Ctx) -> Model:
+    """Load a weapon into the form (then saved by CharAddWeapon); no weapon of that name on the
+    sheet: the core's refusal shows by the name field."""
 
-    def named(
-        model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
-    ) -> Model:
+    def load(st: dict[str, Any], index: int, sheet: dict[str, Any]) -> Model:
+        found = arms.find_weapon(sheet, msg.name)
+        loaded = {DRAFT[k]: _shown(getattr(found, k)) for k in DRAFT}
+        drafted = {**draft(model), **loaded, EDITING: found.name}
+        return _cleared(model).with_ui(aftermath_draft=drafted)
+
+    try:
+        return on_sheet(model, load)
+    except RuleError as exc:
+        return refused(model, "char.weapon.name", exc)
+
+
+def _remove(model: Model, msg: CharRemoveWeapon, ctx: Ctx) -> Model:
+    def remove(st: dict[str, Any], index: int, sheet: dict[str, Any]) -> Model:
+        new = arms.remove_weapon(sheet, msg.name)
+        return _kept(model, ctx, st, index, new, f"Remove {msg.name} from {sheet['name']}")
+
+    try:
+        return on_sheet(model, remove)
+    except RuleError as exc:  # no weapon of that name on the sheet: by the name field
+        return refused(model, "char.weapon.name", exc)
+
+
+def _add(model: Model, msg: CharAddWeapon, ctx: Ctx) -> Model:
+    """Add a listed weapon (the select's name), or save the form (a new weapon, or the one
+    being edited)."""
+    if msg.listed is None:
+        return on_sheet(model, lambda st, index, sheet: _saved(model, ctx, st, index, sheet))
+    listed = msg.listed
+    if not listed:
+        return model
+
+    def add(st: dict[str, Any], index: int, sheet: dict[str, Any]) -> Model:
+        weapon = {"name": listed, "kind": "hand", "listed": listed}
         try:
-            return step(model, msg, ctx, st, index, sheet)
-        except RuleError as exc:
-            return refused(model, "char.weapon.name", exc)
-
-    return named
-
-
-def _edit(
-    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
-) -> Model:
-    """Load a weapon into the form (then saved by "add_weapon")."""
-    found = arms.find_weapon(sheet, str(msg[1]))
-    loaded = {DRAFT[k]: _shown(getattr(found, k)) for k in DRAFT}
-    return _cleared(model).with_ui(aftermath_draft={**draft(model), **loaded, EDITING: found.name})
-
-
-def _remove(
-    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
-) -> Model:
-    new = arms.remove_weapon(sheet, str(msg[1]))
-    return _kept(model, ctx, st, index, new, f"Remove {msg[1]} from {sheet['name']}")
-
-
-def _add(
-    model: Model, msg: Msg, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]
-) -> Model:
-    """Add a listed weapon (its name last in the message), or save the form (a new weapon, or
-    the one being edited)."""
-    name = str(sheet["name"])
-    if len(msg) > 1:
-        if not str(msg[-1]):
-            return model
-        listed = {"name": str(msg[-1]), "kind": "hand", "listed": str(msg[-1])}
-        try:
-            new = arms.add_weapon(sheet, listed)
+            new = arms.add_weapon(sheet, weapon)
         except RuleError as exc:
             return refused(model, "char.add_weapon", exc)
-        return _kept(model, ctx, st, index, new, f"Add weapon to {name}")
+        return _kept(model, ctx, st, index, new, f"Add weapon to {sheet['name']}")
+
+    return on_sheet(model, add)
+
+
+def _saved(model: Model, ctx: Ctx, st: dict[str, Any], index: int, sheet: dict[str, Any]) -> Model:
+    """The weapon form saved: a new weapon, or the one being edited."""
     drafted = draft(model)
     fields = {key: drafted.get(d, "") for key, d in DRAFT.items()}
     fields["kind"] = fields["kind"] or "gun"
@@ -328,14 +346,9 @@ def _add(
         return model
     except RuleError as exc:  # the weapon being edited has gone
         return refused(model, "char.weapon.name", exc)
-    label = f"{'Change' if editing else 'Add'} weapon of {name}: {fields['name']}"
+    label = f"{'Change' if editing else 'Add'} weapon of {sheet['name']}: {fields['name']}"
     return _kept(model, ctx, st, index, new, label)
 
 
-#: Add, edit (load into the form, then save), cancel or remove a weapon, by action.
-HANDLERS: dict[str, SheetHandler] = {
-    "cancel_weapon": _cancel,
-    "edit_weapon": _named(_edit),
-    "remove_weapon": _named(_remove),
-    "add_weapon": _add,
-}
+#: Add, edit (load into the form, then save), cancel or remove a weapon, keyed by the actions.
+HANDLERS = handlers(_cancel, _edit, _remove, _add)

@@ -23,6 +23,7 @@ from rkweb.features.aftermath.combat.pieces import (
     send,
     wound_level,
 )
+from rkweb.features.aftermath.combat.update import CbtToggle
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
 
@@ -63,7 +64,7 @@ def hth_form(
             f"aft-hth-sit-{key}",
             label,
             key in form["situations"],
-            ("aftermath.cbt_toggle", "hth", f"sit:{key}"),
+            CbtToggle("hth", f"sit:{key}"),
         )
         for key, label in hth_choices()
     ]

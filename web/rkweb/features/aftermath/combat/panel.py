@@ -16,6 +16,7 @@ from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.weapons import loaded_text
 from rkweb.features.aftermath.combat.preview import Worked
+from rkweb.features.aftermath.combat.update import CbtPick, CbtPicked, CbtReload
 from rkweb.features.aftermath.state import err, fight_of, names, person, state
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
@@ -74,7 +75,7 @@ def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None, now: Worked) -
                 f"aft-cbt-use-{n}",
                 f"{w.name} ({w.skill or 'no skill'}): {_odds_or_empty(fight, w, now)}",
                 w.name == chosen,
-                ("aftermath.cbt_pick", "weapon", w.name),
+                CbtPicked("weapon", w.name),
             )
             for n, w in enumerate(own)
         ],
@@ -99,7 +100,7 @@ def _loaded(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | None
         button(
             "aft-cbt-reload",
             f"Reload {gun.name}",
-            ("aftermath.cbt_reload", gun.name),
+            CbtReload(gun.name),
             disabled=not can_reload,
         )
         if gun.capacity is not None
@@ -127,7 +128,7 @@ def _weapon_select(model: Model, st: dict[str, Any]) -> list[VNode | None]:
             "Weapon",
             chosen,
             options,
-            ("aftermath.cbt_pick", "weapon"),
+            CbtPick("weapon"),
             error=err(model, "cbt.weapon"),
         ),
         h(
@@ -157,19 +158,17 @@ def panel(model: Model, now: Worked) -> VNode:
             "Attacker",
             str(combat["attacker"]),
             people,
-            ("aftermath.cbt_pick", "attacker"),
+            CbtPick("attacker"),
         ),
         select(
             "aft-cbt-target",
             "Target",
             str(combat["target"]),
             people,
-            ("aftermath.cbt_pick", "target"),
+            CbtPick("target"),
         ),
         weapon,
-        select(
-            "aft-cbt-mode", "Attack", str(combat["mode"]), MODES, ("aftermath.cbt_pick", "mode")
-        ),
+        select("aft-cbt-mode", "Attack", str(combat["mode"]), MODES, CbtPick("mode")),
     )
     return h(
         "section",

@@ -10,6 +10,7 @@ from pycore.systems.aftermath.attack.locations import DIRECTIONS
 from pycore.systems.aftermath.attack.situation import missile_choices
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.combat.update import CbtField, CbtToggle, CbtUnpress
 from rkweb.features.aftermath.state import err
 from rkweb.kit.chips import chip, chip_label, chips
 from rkweb.kit.fields import number, select
@@ -33,8 +34,9 @@ MORE = {
 }
 
 
-def send(mode: str, key: str) -> tuple[str, str, str]:
-    return ("aftermath.cbt_field", mode, key)
+def send(mode: str, key: str) -> CbtField:
+    """A field of ``mode``'s attack form (its value is what is typed)."""
+    return CbtField(mode, key)
 
 
 def _skills(sheet: dict[str, Any] | None) -> list[tuple[str, str]]:
@@ -151,7 +153,7 @@ def cuts(mode: str, form: dict[str, Any], default: str) -> VNode:
 
 def flag(mode: str, tail: str, label: str, form: dict[str, Any], key: str) -> VNode:
     """An attack option toggled on the form, pressed when on."""
-    return chip(f"aft-{mode}-{tail}", label, bool(form[key]), ("aftermath.cbt_toggle", mode, key))
+    return chip(f"aft-{mode}-{tail}", label, bool(form[key]), CbtToggle(mode, key))
 
 
 def _damaged(mode: str, label: str, form: dict[str, Any]) -> VNode:
@@ -175,7 +177,7 @@ def missile_situations(mode: str, form: dict[str, Any]) -> list[VNode]:
             continue
         fresh = key == "new_target"
         pressed = key in form["situations"] or (fresh and bool(form.get("new_target")))
-        msg = ("aftermath.cbt_toggle", mode, f"sit:{key}")
+        msg = CbtToggle(mode, f"sit:{key}")
         note = str(form.get("target_source", "")) if fresh else ""
         out.append(chip(f"aft-{mode}-sit-{key}", label, pressed, msg, note))
     return out
@@ -273,7 +275,7 @@ def layout(
                         label,
                         items,
                         f"aft-{mode}-{'sits' if n == 0 else 'flags'}",
-                        clear=("aftermath.cbt_unpress", mode) if n == 0 else None,
+                        clear=CbtUnpress(mode) if n == 0 else None,
                     )
                     for n, (label, items) in enumerate(groups)
                 ],

@@ -14,6 +14,7 @@ from pycore.systems.aftermath.attack.bind import refusal, refusal_rules, wounds
 from pycore.systems.aftermath.attack.worksheet import Preview, Setup
 from pycore.systems.aftermath.rounding import signed
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.combat.update import CbtPick
 from rkweb.features.aftermath.state import setup_of
 from rkweb.kit.fields import field
 from rkweb.kit.odds import odds_list
@@ -45,7 +46,7 @@ def _refused(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
             "aft-override",
             "GM override: the reason to allow it (logged)",
             st["combat"].get("override", ""),
-            ("aftermath.cbt_pick", "override"),
+            CbtPick("override"),
         ),
     )
 

@@ -9,6 +9,7 @@ from typing import Any
 from pycore.systems.aftermath.fight.attack import HEALTH
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.combat.update import CbtApply, CbtCancel, CbtCritical, CbtPotential
 from rkweb.features.aftermath.state import err
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import number
@@ -87,14 +88,14 @@ def _health(model: Model, pending: dict[str, Any]) -> VNode:
                 "aft-health-ast",
                 "Target's Health AST (kept on his sheet)",
                 ast,
-                ("aftermath.cbt_potential",),
+                CbtPotential(),
                 error=err(model, "cbt.answer"),
             ),
             number(
                 "aft-health-cst",
                 "Target's Health CST (kept on his sheet)",
                 cst,
-                ("aftermath.cbt_potential", "cst"),
+                CbtPotential("cst"),
                 error=err(model, "cbt.answer_cst"),
             ),
         ),
@@ -104,10 +105,10 @@ def _health(model: Model, pending: dict[str, Any]) -> VNode:
             button(
                 "aft-apply-dp",
                 "Apply: roll his Health save",
-                ("aftermath.cbt_apply",),
+                CbtApply(),
                 primary=True,
             ),
-            button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+            button("aft-drop-pending", "Drop this attack", CbtCancel()),
         ),
         _steps(pending),
     )
@@ -134,7 +135,7 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
             f"aft-{mode}-{tail}",
             label,
             answer,
-            ("aftermath.cbt_potential",),
+            CbtPotential(),
             error=err(model, f"cbt.{field_name}"),
         ),
         h(
@@ -143,10 +144,10 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
             button(
                 "aft-apply-dp",
                 f"Apply: {what} {answer}" if answer else "Apply",
-                ("aftermath.cbt_apply",),
+                CbtApply(),
                 primary=True,
             ),
-            button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+            button("aft-drop-pending", "Drop this attack", CbtCancel()),
         ),
         _steps(pending),
     )
@@ -164,7 +165,7 @@ def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
             {"class": "small", "data-testid": "aft-dice-given"},
             *[h("li", {}, g) for g in given],
         ),
-        button("aft-drop-pending", "Drop this attack", ("aftermath.cbt_cancel",)),
+        button("aft-drop-pending", "Drop this attack", CbtCancel()),
         seen=False,  # shown right above the dice (combat/view.py): its verdict says it all
     )
 
@@ -194,7 +195,7 @@ def result_card(
             *[h("li", {}, f"Applied: {n}") for n in applied],
         ),
         # AFT-04: a critical hit is the GM's call, made after seeing the die (issue 28).
-        button("aft-res-crit", "Critical hit (your call)", ("aftermath.cbt_critical",))
+        button("aft-res-crit", "Critical hit (your call)", CbtCritical())
         if latest and recall
         else None,
     )

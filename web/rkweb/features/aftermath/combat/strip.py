@@ -13,6 +13,13 @@ from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.clock import phases_left
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.combat.update import (
+    CbtAsk,
+    CbtGetup,
+    CbtNextPhase,
+    CbtNextTurn,
+    CbtPicked,
+)
 from rkweb.features.aftermath.state import fight_of, names, now_of
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
@@ -60,7 +67,7 @@ def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: M
     acting, aimed = int(combat["attacker"]) == i, int(combat["target"]) == i
     shown = _conditions(raw, now)
     # The text gives no cost for getting up: the GM ends Knocked Over here, in one tap.
-    up = button(f"aft-card-getup-{i}", "Gets up", ("aftermath.cbt_getup", str(i)))
+    up = button(f"aft-card-getup-{i}", "Gets up", CbtGetup(i))
     return h(
         "li",
         {
@@ -79,8 +86,8 @@ def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: M
         h(
             "span",
             {"class": "row card-chips"},
-            chip(f"aft-card-acts-{i}", "Acts", acting, ("aftermath.cbt_pick", "attacker", str(i))),
-            chip(f"aft-card-target-{i}", "Target", aimed, ("aftermath.cbt_pick", "target", str(i))),
+            chip(f"aft-card-acts-{i}", "Acts", acting, CbtPicked("attacker", str(i))),
+            chip(f"aft-card-target-{i}", "Target", aimed, CbtPicked("target", str(i))),
             up if _down(raw, now) else None,
         ),
     )
@@ -113,11 +120,11 @@ def _ask(st: dict[str, Any]) -> VNode | None:
         h(
             "div",
             {"class": "row"},
-            button("aft-ask-drop", f"Drop it: {then}", ("aftermath.cbt_ask", "drop")),
+            button("aft-ask-drop", f"Drop it: {then}", CbtAsk("drop")),
             button(
                 "aft-ask-keep",
                 f"Keep {acting}'s attack",
-                ("aftermath.cbt_ask", "keep"),
+                CbtAsk("keep"),
                 primary=True,
             ),
         ),
@@ -148,10 +155,10 @@ def strip(st: dict[str, Any]) -> VNode:
                 button(
                     "aft-next-phase",
                     "Next Action Phase",
-                    ("aftermath.cbt_next_phase",),
+                    CbtNextPhase(),
                     primary=True,
                 ),
-                button("aft-next-turn", "Next Combat Turn", ("aftermath.cbt_next_turn",)),
+                button("aft-next-turn", "Next Combat Turn", CbtNextTurn()),
             ),
         ),
         h("ol", {"class": "combatants strip", "data-testid": "aft-order"}, *cards)

@@ -12,10 +12,8 @@ from pycore.errors import DiceError, FieldError, RulekeeperError
 from pycore.step import log_entry
 from pycore.systems.aftermath import fight as core
 from pycore.systems.aftermath.attack import worksheet
-from rkweb.app.messages import Handler, unknown
+from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg
-from rkweb.features.aftermath.combat.view import RESULT_HERE
 from rkweb.features.aftermath.state import (
     FEATURE,
     LOG_LIMIT,
@@ -29,13 +27,114 @@ from rkweb.features.aftermath.state import (
 )
 from rkweb.kit.fields import shown_errors
 
+#: The page's note that the last action was a roll (or an answer to one) whose result shows
+#: where its tap was (combat.view): set by each combat action, not saved.
+RESULT_HERE = "aftermath_result_here"
+
+
+class CbtResolve(Message, action="aftermath.cbt_resolve"):
+    """Roll the attack with the app's dice."""
+
+
+class CbtTyped(Message, action="aftermath.cbt_typed"):
+    """Roll the attack with the dice rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class CbtPotential(Message, action="aftermath.cbt_potential"):
+    """The value the hit waits for (``answer``), or the Health CST beside the AST (``cst``),
+    as typed."""
+
+    part: str = "answer"
+    value: str = entered(default="")
+
+
+class CbtApply(Message, action="aftermath.cbt_apply"):
+    """Apply the hit with the values given."""
+
+
+class CbtNextPhase(Message, action="aftermath.cbt_next_phase"):
+    """Move the fight to the next Action Phase."""
+
+
+class CbtNextTurn(Message, action="aftermath.cbt_next_turn"):
+    """Move the fight to the next Combat Turn."""
+
+
+class CbtClear(Message, action="aftermath.cbt_clear"):
+    """Clear the combat log."""
+
+
+class CbtCancel(Message, action="aftermath.cbt_cancel"):
+    """Drop the attack under way."""
+
+
+class CbtCritical(Message, action="aftermath.cbt_critical"):
+    """Call the last attack a critical hit (the GM's call): its entry is logged again."""
+
+
+class CbtAsk(Message, action="aftermath.cbt_ask"):
+    """The fight's question answered: ``drop`` or ``keep``."""
+
+    answer: str
+
+
+class CbtField(Message, action="aftermath.cbt_field"):
+    """One field of a mode's attack form (``missile``, ``hth``, ``thrown``), as typed."""
+
+    mode: str
+    key: str
+    value: str = entered(default="")
+
+
+class CbtToggle(Message, action="aftermath.cbt_toggle"):
+    """A chip of a mode's attack form pressed or released."""
+
+    mode: str
+    key: str
+
+
+class CbtUnpress(Message, action="aftermath.cbt_unpress"):
+    """Release every situation chip of a mode's attack form."""
+
+    mode: str
+
+
+class CbtPick(Message, action="aftermath.cbt_pick"):
+    """The ``attacker``, ``target``, ``weapon``, ``mode`` or ``override`` picked (a select's
+    value)."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class CbtPicked(CbtPick, action="aftermath.cbt_pick"):
+    """The same pick, its value named by the view (a chip or a button appends none)."""
+
+    value: str
+
+
+class CbtGetup(Message, action="aftermath.cbt_getup"):
+    """A fighter (his place) gets up."""
+
+    index: int
+
+
+class CbtReload(Message, action="aftermath.cbt_reload"):
+    """Reload the attacker's gun, by name."""
+
+    gun: str
+
+
 Moved = tuple[core.Fight, core.Done]
 Call = Callable[[core.Fight], Moved]
 
 
-def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...], msg: Msg) -> Model:
+def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...], called: bool) -> Model:
     """The fight a transition returned, kept as its result says; the errors of ``keys`` (the
-    fields of this action) cleared; an applied attack logged from its step."""
+    fields of this action) cleared; an applied attack logged from its step (``called``: the
+    attack called again, a critical hit: its entry replaces the last one)."""
     fight, result = moved
     for key in keys:
         model = set_err(model, f"cbt.{key}", None)
@@ -43,8 +142,8 @@ def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...], msg: Ms
     saved = core.fight_to_json(fight)
     st["characters"], st["combat"] = saved["characters"], saved["combat"]
     noted = isinstance(result, core.Attacked | core.Noted)
-    logged = str(msg[0]) == "aftermath.cbt_critical" or noted
-    if str(msg[0]) == "aftermath.cbt_critical":  # the attack called again: its entry goes
+    logged = called or noted
+    if called:  # the attack called again: its entry goes
         st["combat"]["log"] = st["combat"]["log"][1:]
     if isinstance(result, core.Attacked):
         entry = log_entry(result.step, at=ctx.now, **result.details)
@@ -78,76 +177,22 @@ def _pick(key: str, raw: str) -> tuple[str, Call] | None:
     return None
 
 
-def _potential(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call]:
-    part = str(msg[1]) if len(msg) > 2 else "answer"  # the Health CST beside the AST
-    key = "answer_cst" if part == "cst" else _answer_key(fight)
-    return key, lambda f: core.set_answer(f, str(msg[-1]), part)
-
-
-def _unpress(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call] | None:
-    if str(msg[1]) not in worksheet.MODES:
-        return None
-    return "resolve", lambda f: core.clear_chips(f, str(msg[1]))
-
-
-def _field(msg: Msg, ctx: Ctx, fight: core.Fight) -> tuple[str, Call]:
-    return str(msg[2]), lambda f: core.set_field(f, str(msg[1]), str(msg[2]), str(msg[-1]))
-
-
-def _steps(call: Call) -> Callable[[Msg, Ctx, core.Fight], tuple[str, Call]]:
-    """A transition that takes nothing but the fight; its refusals show beside Resolve."""
-    return lambda msg, ctx, fight: ("resolve", call)
-
-
-#: For each Combat message, by action (``aftermath.cbt_<name>``): the field its errors show
-#: beside and the transition it calls (None: the message names nothing the fight takes).
-_CALLS: dict[str, Callable[[Msg, Ctx, core.Fight], tuple[str, Call] | None]] = {
-    "resolve": lambda msg, ctx, fight: (
-        "resolve",
-        lambda f: core.attack(f, core.roll_for_me(ctx.fresh_seed)),
-    ),
-    "typed": lambda msg, ctx, fight: (
-        "resolve",
-        lambda f: core.attack(f, core.typed_roll(str(msg[-1]))),
-    ),
-    "potential": _potential,
-    "apply": lambda msg, ctx, fight: (_answer_key(fight), core.give_answer),
-    "next_phase": _steps(core.next_action_phase),
-    "next_turn": _steps(core.next_combat_turn),
-    "clear": _steps(core.clear_log),
-    "cancel": _steps(core.drop_pending),
-    "critical": _steps(core.call_critical),
-    "ask": lambda msg, ctx, fight: (
-        "resolve",
-        lambda f: core.answer_ask(f, str(msg[-1]) == "drop"),
-    ),
-    "field": _field,
-    "toggle": lambda msg, ctx, fight: (
-        "resolve",
-        lambda f: core.toggle_chip(f, str(msg[1]), str(msg[2])),
-    ),
-    "unpress": _unpress,
-    "pick": lambda msg, ctx, fight: _pick(str(msg[1]), str(msg[-1])),
-    "getup": lambda msg, ctx, fight: ("resolve", lambda f: core.get_up(f, int(str(msg[-1])))),
-    "reload": lambda msg, ctx, fight: ("reload", lambda f: core.reload(f, str(msg[1]))),
-}
-
-
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    make = _CALLS.get(str(msg[0]).removeprefix("aftermath.cbt_"))
-    if make is None:
-        raise unknown(msg)
-    fight = fight_of(state(model))
-    found = make(msg, ctx, fight)
-    if found is None:
-        return model
-    key, call = found
-    action = str(msg[0]).removeprefix("aftermath.cbt_")
-    # The errors a done action clears: its field's, and the dice's once they were accepted.
-    rolled = action in ("resolve", "typed", "apply", "critical")
-    clears = rolled or action in ("field", "reload") or (action == "pick" and key == "weapon")
+def _moved(
+    model: Model,
+    ctx: Ctx,
+    key: str,
+    call: Call,
+    *,
+    rolled: bool = False,
+    clears: bool = False,
+    called: bool = False,
+) -> Model:
+    """The fight moved by ``call``, its refusals beside ``key``. ``rolled``: a roll's (or an
+    answer's) result, shown where its tap was, until the next action; ``clears``: a change that
+    clears the attack form's refusals (the dice's too once rolled)."""
+    clears = clears or rolled
     try:
-        moved = call(fight)
+        moved = call(fight_of(state(model)))
     except DiceError as exc:  # a typed roll the dice cannot show: said beside the dice
         return refused(model, "cbt.dice", exc)
     except FieldError as exc:  # beside the field it names (and beside the tap, if elsewhere)
@@ -161,9 +206,100 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     shown = shown_errors(model, FEATURE)
     old = tuple(k.removeprefix("cbt.") for k in shown if k.startswith("cbt.")) if clears else ()
     keys = (*old, key, "dice") if rolled else (*old, key) if clears else ()
-    # A roll's (or an answer's) result shows where its tap was, until the next action.
-    return _stored(model, ctx, moved, keys, msg).with_ui(**{RESULT_HERE: rolled})
+    return _stored(model, ctx, moved, keys, called).with_ui(**{RESULT_HERE: rolled})
 
 
-#: Each Combat message's handler, by action.
-HANDLERS: dict[str, Handler] = {f"cbt_{action}": update for action in _CALLS}
+def _resolve(model: Model, msg: CbtResolve, ctx: Ctx) -> Model:
+    call: Call = lambda f: core.attack(f, core.roll_for_me(ctx.fresh_seed))  # noqa: E731
+    return _moved(model, ctx, "resolve", call, rolled=True)
+
+
+def _typed(model: Model, msg: CbtTyped, ctx: Ctx) -> Model:
+    call: Call = lambda f: core.attack(f, core.typed_roll(msg.text))  # noqa: E731
+    return _moved(model, ctx, "resolve", call, rolled=True)
+
+
+def _potential(model: Model, msg: CbtPotential, ctx: Ctx) -> Model:
+    key = "answer_cst" if msg.part == "cst" else _answer_key(fight_of(state(model)))
+    return _moved(model, ctx, key, lambda f: core.set_answer(f, msg.value, msg.part))
+
+
+def _apply(model: Model, msg: CbtApply, ctx: Ctx) -> Model:
+    key = _answer_key(fight_of(state(model)))
+    return _moved(model, ctx, key, core.give_answer, rolled=True)
+
+
+def _next_phase(model: Model, msg: CbtNextPhase, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "resolve", core.next_action_phase)
+
+
+def _next_turn(model: Model, msg: CbtNextTurn, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "resolve", core.next_combat_turn)
+
+
+def _clear(model: Model, msg: CbtClear, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "resolve", core.clear_log)
+
+
+def _cancel(model: Model, msg: CbtCancel, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "resolve", core.drop_pending)
+
+
+def _critical(model: Model, msg: CbtCritical, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "resolve", core.call_critical, rolled=True, called=True)
+
+
+def _ask(model: Model, msg: CbtAsk, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "resolve", lambda f: core.answer_ask(f, msg.answer == "drop"))
+
+
+def _field(model: Model, msg: CbtField, ctx: Ctx) -> Model:
+    call: Call = lambda f: core.set_field(f, msg.mode, msg.key, msg.value)  # noqa: E731
+    return _moved(model, ctx, msg.key, call, clears=True)
+
+
+def _toggle(model: Model, msg: CbtToggle, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "resolve", lambda f: core.toggle_chip(f, msg.mode, msg.key))
+
+
+def _unpress(model: Model, msg: CbtUnpress, ctx: Ctx) -> Model:
+    if msg.mode not in worksheet.MODES:
+        return model
+    return _moved(model, ctx, "resolve", lambda f: core.clear_chips(f, msg.mode))
+
+
+def _picked(model: Model, msg: CbtPick, ctx: Ctx) -> Model:
+    found = _pick(msg.key, msg.value)
+    if found is None:  # a pick the fight does not take
+        return model
+    key, call = found
+    return _moved(model, ctx, key, call, clears=key == "weapon")
+
+
+def _getup(model: Model, msg: CbtGetup, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "resolve", lambda f: core.get_up(f, msg.index))
+
+
+def _reload(model: Model, msg: CbtReload, ctx: Ctx) -> Model:
+    return _moved(model, ctx, "reload", lambda f: core.reload(f, msg.gun), clears=True)
+
+
+#: Each Combat message's handler, keyed by its class's action (``aftermath.cbt_<name>``).
+HANDLERS = handlers(
+    _resolve,
+    _typed,
+    _potential,
+    _apply,
+    _next_phase,
+    _next_turn,
+    _clear,
+    _cancel,
+    _critical,
+    _ask,
+    _field,
+    _toggle,
+    _unpress,
+    _picked,
+    _getup,
+    _reload,
+)

@@ -18,15 +18,13 @@ from rkweb.features.aftermath.combat.preview import Worked, preview, worked
 from rkweb.features.aftermath.combat.result import result_card
 from rkweb.features.aftermath.combat.strip import strip
 from rkweb.features.aftermath.combat.thrown import thrown_form
+from rkweb.features.aftermath.combat.update import RESULT_HERE, CbtClear, CbtResolve, CbtTyped
 from rkweb.features.aftermath.state import err, errors_why, now_of, person, state
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.results import log_list, why
 
 FORMS = {"hth": hth_form, "thrown": thrown_form}
-#: The page's note that the last tap gave the result shown (a roll, an answer): set by the
-#: update of each combat action (combat/update.py), not saved.
-RESULT_HERE = "aftermath_result_here"
 
 
 def _dice(model: Model, pending: Any, attacks: str) -> VNode:
@@ -45,8 +43,8 @@ def _dice(model: Model, pending: Any, attacks: str) -> VNode:
         dice_entry(
             "aft-dice",
             expr,
-            roll=("aftermath.cbt_resolve",),
-            typed=("aftermath.cbt_typed",),
+            roll=CbtResolve(),
+            typed=CbtTyped(),
             error=err(model, "cbt.dice"),
             label="Roll the rest for me" if waiting else "Resolve (roll for me)",
             roll_testid="aft-resolve",
@@ -68,7 +66,7 @@ def _log(log: list[dict[str, Any]]) -> VNode:
             "div",
             {"class": "row between"},
             h("h3", {"id": "aft-clog-h"}, f"Combat log ({len(log)})"),
-            button("aft-cbt-clear", "Clear combat log", ("aftermath.cbt_clear",), disabled=not log),
+            button("aft-cbt-clear", "Clear combat log", CbtClear(), disabled=not log),
         ),
         log_list(
             "aft-cbt-log-entry", log, label="Combat log, newest first", list_testid="aft-cbt-log"

@@ -9,6 +9,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.reference.barriers import barrier_factor, barrier_materials
 from pycore.systems.aftermath.reference.skills_and_moves import horse, stopping
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.reference.update import RefField
 from rkweb.features.aftermath.words import Told, refusal, said, told, whys
 from rkweb.kit.fields import field, number, select
 from rkweb.kit.results import card, why
@@ -35,14 +36,14 @@ def barriers_card(state: dict[str, Any]) -> VNode:
                 "aft-ref-soil",
                 "Soil Barrier Factor, 8-20 (yours)",
                 state["soil_bf"],
-                ("aftermath.ref_field", "soil_bf"),
+                RefField("soil_bf"),
                 error=error,
             ),
             field(
                 "aft-ref-star-note",
                 "The * footnote, missing from the text (yours)",
                 note,
-                ("aftermath.ref_field", "star_note"),
+                RefField("star_note"),
             ),
         ),
         h(
@@ -82,14 +83,14 @@ def stopping_card(state: dict[str, Any]) -> VNode:
                 "Movement category",
                 state["category"],
                 [(c, c) for c in ("3", "2", "1", "0")],
-                ("aftermath.ref_field", "category"),
+                RefField("category"),
             ),
-            number("aft-ref-pca", "PCA", state["pca"], ("aftermath.ref_field", "pca")),
+            number("aft-ref-pca", "PCA", state["pca"], RefField("pca")),
             number(
                 "aft-ref-knock",
                 "Knock-back (metres)",
                 state["knock"],
-                ("aftermath.ref_field", "knock"),
+                RefField("knock"),
             ),
         ),
         *said(text, "aft-ref-stopping"),

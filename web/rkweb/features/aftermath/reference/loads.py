@@ -11,6 +11,7 @@ from pycore.systems.aftermath.gear.encumbrance import BULKS, MASSES, enc_value, 
 from pycore.systems.aftermath.reference.movement import kph_to_dat
 from pycore.systems.aftermath.rounding import show
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.reference.update import RefField
 from rkweb.features.aftermath.words import Told, refusal, said, told
 from rkweb.kit.fields import number, select
 from rkweb.kit.results import card, why
@@ -43,22 +44,22 @@ def encumbrance_card(state: dict[str, Any]) -> VNode:
                 "Bulk",
                 state["bulk"],
                 [(b, b) for b in BULKS],
-                ("aftermath.ref_field", "bulk"),
+                RefField("bulk"),
             ),
             select(
                 "aft-ref-mass",
                 "Mass",
                 state["mass"],
                 [(m, m) for m in MASSES],
-                ("aftermath.ref_field", "mass"),
+                RefField("mass"),
             ),
             number(
                 "aft-ref-carried",
                 "ENC carried",
                 state["carried"],
-                ("aftermath.ref_field", "carried"),
+                RefField("carried"),
             ),
-            number("aft-ref-cap", "ENC CAP (yours)", state["cap"], ("aftermath.ref_field", "cap")),
+            number("aft-ref-cap", "ENC CAP (yours)", state["cap"], RefField("cap")),
         ),
         *said(item, "aft-ref-enc"),
         *said(status, "aft-ref-enc-status"),
@@ -77,6 +78,6 @@ def speed_card(state: dict[str, Any]) -> VNode:
         "aft-ref-kph-h",
         "KPH to DAT movement",
         why(["AFT-43"]),
-        number("aft-ref-kph", "Speed (kph)", state["kph"], ("aftermath.ref_field", "kph")),
+        number("aft-ref-kph", "Speed (kph)", state["kph"], RefField("kph")),
         *said(text, "aft-ref-kph-result"),
     )

@@ -10,6 +10,12 @@ from pycore.systems.aftermath.attack.critical_misses import KINDS, critical_miss
 from pycore.systems.aftermath.reference.reaction import reaction_odds, value_sum
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.reference.update import (
+    RefField,
+    RefReaction,
+    RefReactionClear,
+    RefRoll,
+)
 from rkweb.features.aftermath.state import err
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import number, select
@@ -40,23 +46,23 @@ def misses_card(model: Model, state: dict[str, Any]) -> VNode:
                 "Table",
                 state["kind"],
                 [(k, TABLES.get(k, k)) for k in KINDS],
-                ("aftermath.ref_field", "kind"),
+                RefField("kind"),
             ),
             number(
                 "aft-ref-bdg",
                 "BDG of the round (firearms)",
                 state["bdg"],
-                ("aftermath.ref_field", "bdg"),
+                RefField("bdg"),
             ),
             number(
                 "aft-ref-durability",
                 "Weapon Durability (firearms)",
                 state["durability"],
-                ("aftermath.ref_field", "durability"),
+                RefField("durability"),
             ),
         ),
         odds_list("aft-ref-odds", list(odds.items())),
-        button("aft-ref-roll", "Roll D100", ("aftermath.ref_roll",), primary=True),
+        button("aft-ref-roll", "Roll D100", RefRoll(), primary=True),
         h("p", {"class": "field-error", "role": "alert"}, err(model, "ref.roll")),
         h("h3", {}, "Rolls on this tab"),
         # Each roll's rules are data of its entry, shown under its own "Why" (issue 25).
@@ -70,15 +76,13 @@ def reaction_card(state: dict[str, Any]) -> VNode:
         "Reaction",
         why(["AFT-31"]),
         odds_list("aft-ref-reaction-odds", list(reaction_odds().items())),
-        button(
-            "aft-ref-reaction-roll", "Roll a reaction", ("aftermath.ref_reaction",), primary=True
-        ),
+        button("aft-ref-reaction-roll", "Roll a reaction", RefReaction(), primary=True),
         h(
             "p",
             {"class": "explain", "data-testid": "aft-ref-reaction-sum"},
             value_sum(state["reactions"]),
         ),
-        button("aft-ref-reaction-clear", "Clear the sum", ("aftermath.ref_reaction_clear",)),
+        button("aft-ref-reaction-clear", "Clear the sum", RefReactionClear()),
         h(
             "p",
             {"class": "small muted"},

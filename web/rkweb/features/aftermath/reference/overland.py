@@ -13,6 +13,7 @@ from pycore.systems.aftermath.reference.overland import (
     overland,
 )
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.reference.update import RefAcid, RefField, RefTerrain
 from rkweb.features.aftermath.words import Told, refusal, said
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
@@ -48,9 +49,7 @@ def _day_after(state: dict[str, Any]) -> Told:
 
 
 def overland_card(state: dict[str, Any]) -> VNode:
-    terrain = [
-        chip(None, c, c in state["terrain"], ("aftermath.ref_terrain", c)) for c in conditions()
-    ]
+    terrain = [chip(None, c, c in state["terrain"], RefTerrain(c)) for c in conditions()]
     return card(
         "aft-ref-move-h",
         "Overland movement and acid",
@@ -59,7 +58,7 @@ def overland_card(state: dict[str, Any]) -> VNode:
             "aft-ref-base",
             "Base overland movement (yours)",
             state["base"],
-            ("aftermath.ref_field", "base"),
+            RefField("base"),
         ),
         chips("Movement conditions", terrain, "aft-ref-terrain"),
         select(
@@ -67,7 +66,7 @@ def overland_card(state: dict[str, Any]) -> VNode:
             "Several conditions combine by (not in the text)",
             state["combine"],
             [("multiply", "Multiplying them (reading)"), ("lowest", "The lowest one")],
-            ("aftermath.ref_field", "combine"),
+            RefField("combine"),
         ),
         *said(_movement(state), "aft-ref-overland"),
         h(
@@ -78,16 +77,14 @@ def overland_card(state: dict[str, Any]) -> VNode:
                 "Weather that ended",
                 state["weather"],
                 [("", "None"), *((w, w) for w in day_after_weathers())],
-                ("aftermath.ref_field", "weather"),
+                RefField("weather"),
             ),
-            number(
-                "aft-ref-day", "Day after it ended", state["day"], ("aftermath.ref_field", "day")
-            ),
+            number("aft-ref-day", "Day after it ended", state["day"], RefField("day")),
             number(
                 "aft-ref-snow-days",
                 "Days it snowed (prolonged snow)",
                 state["snow_days"],
-                ("aftermath.ref_field", "snow_days"),
+                RefField("snow_days"),
             ),
         ),
         *said(_day_after(state), "aft-ref-day-after"),
@@ -98,14 +95,14 @@ def overland_card(state: dict[str, Any]) -> VNode:
                 "aft-ref-acid-strength",
                 "Acid strength when it began its attack (yours)",
                 state["acid_strength"],
-                ("aftermath.ref_field", "acid_strength"),
+                RefField("acid_strength"),
             ),
             number(
                 "aft-ref-looks",
                 "Looks category (yours)",
                 state["looks"],
-                ("aftermath.ref_field", "looks"),
+                RefField("looks"),
             ),
         ),
-        button("aft-ref-acid-roll", "Roll acid special effects", ("aftermath.ref_acid",)),
+        button("aft-ref-acid-roll", "Roll acid special effects", RefAcid()),
     )

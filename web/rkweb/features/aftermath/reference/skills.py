@@ -16,6 +16,7 @@ from pycore.systems.aftermath.reference.skills_and_moves import (
 )
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.reference.update import RefField, RefRope, RefStudy, RefThrowDamage
 from rkweb.features.aftermath.state import err, optional_int
 from rkweb.features.aftermath.words import Told, refusal, said, told
 from rkweb.kit.buttons import button
@@ -71,8 +72,7 @@ def _results(state: dict[str, Any]) -> tuple[Told, Told, Told, Told]:
 
 def _learning(state: dict[str, Any], study: Told) -> list[VNode | None]:
     aids = [
-        chip(None, label, key in state["study"], ("aftermath.ref_study", key))
-        for key, label in learning_choices()
+        chip(None, label, key in state["study"], RefStudy(key)) for key, label in learning_choices()
     ]
     return [
         chips("Learning aids and hindrances", aids, "aft-ref-study"),
@@ -83,14 +83,14 @@ def _learning(state: dict[str, Any], study: Told) -> list[VNode | None]:
                 "aft-ref-learning-rate",
                 "Learning Rate (yours: not in the text)",
                 state["learning_rate"],
-                ("aftermath.ref_field", "learning_rate"),
+                RefField("learning_rate"),
             ),
             select(
                 "aft-ref-learning-rule",
                 "How aids change it (yours)",
                 state["learning_rule"],
                 RULES,
-                ("aftermath.ref_field", "learning_rule"),
+                RefField("learning_rule"),
             ),
         ),
         *said(study, "aft-ref-learning"),
@@ -112,10 +112,10 @@ def skills_card(model: Model, state: dict[str, Any]) -> VNode:
                 "Climbing on",
                 state["method"],
                 [(m, m) for m in METHODS],
-                ("aftermath.ref_field", "method"),
+                RefField("method"),
             ),
-            number("aft-ref-bma", "BMA", state["bma"], ("aftermath.ref_field", "bma")),
-            number("aft-ref-en", "Throw Effect Number", state["en"], ("aftermath.ref_field", "en")),
+            number("aft-ref-bma", "BMA", state["bma"], RefField("bma")),
+            number("aft-ref-en", "Throw Effect Number", state["en"], RefField("en")),
         ),
         *said(climbing, "aft-ref-climb"),
         h(
@@ -125,19 +125,19 @@ def skills_card(model: Model, state: dict[str, Any]) -> VNode:
                 "aft-ref-rope-save",
                 "Strength CST (simple rope) or AST (knotted rope)",
                 state["rope_save"],
-                ("aftermath.ref_field", "rope_save"),
+                RefField("rope_save"),
             ),
             number(
                 "aft-ref-ladder-bcs",
                 "BCS on a ladder (garbled: −2 read; yours)",
                 state["ladder_bcs"],
-                ("aftermath.ref_field", "ladder_bcs"),
+                RefField("ladder_bcs"),
             ),
         ),
         button(
             "aft-ref-rope-roll",
             "Roll a rope's maximum height (Strength rating below)",
-            ("aftermath.ref_rope",),
+            RefRope(),
         ),
         *said(thrown, "aft-ref-throw"),
         h(
@@ -147,33 +147,33 @@ def skills_card(model: Model, state: dict[str, Any]) -> VNode:
                 "aft-ref-thrower-str",
                 "Strength rating of the climber or thrower (its Effect Die)",
                 state["thrower_str"],
-                ("aftermath.ref_field", "thrower_str"),
+                RefField("thrower_str"),
             ),
             number(
                 "aft-ref-blast",
                 "Target's Blast Buffering level",
                 state["blast"],
-                ("aftermath.ref_field", "blast"),
+                RefField("blast"),
             ),
         ),
         button(
             "aft-ref-throw-damage",
             "Roll throw damage (Effect Number 7+)",
-            ("aftermath.ref_throw_damage",),
+            RefThrowDamage(),
         ),
         h("p", {"class": "field-error", "role": "alert"}, err(model, "ref.throw")),
         number(
             "aft-ref-loc",
             "Entangled location (1-30; uses the Effect Number above)",
             state["loc"],
-            ("aftermath.ref_field", "loc"),
+            RefField("loc"),
         ),
         select(
             "aft-ref-weapon-length",
             "Entangling weapon's length (the torso needs Long or longer)",
             state["length"],
             LENGTHS,
-            ("aftermath.ref_field", "length"),
+            RefField("length"),
         ),
         *said(tangled, "aft-ref-entangle"),
     )

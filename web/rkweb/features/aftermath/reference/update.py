@@ -4,7 +4,7 @@ value is the core's; a refused entry is shown beside its card."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -15,9 +15,8 @@ from pycore.systems.aftermath.reference.overland import acid_scarring, roll_acid
 from pycore.systems.aftermath.reference.reaction import roll_reaction
 from pycore.systems.aftermath.reference.skills_and_moves import rope_height, throw_damage
 from pycore.systems.aftermath.sheet.attributes import attribute_group
-from rkweb.app.messages import Handler
+from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg
 from rkweb.features.aftermath.state import optional_int, refused, set_err
 
 SECTION = "aftermath_ref"
@@ -56,6 +55,49 @@ FIELDS: dict[str, str] = {
     "looks": "",
     "star_note": "",
 }
+
+
+class RefField(Message, action="aftermath.ref_field"):
+    """One of the tab's fields, as typed or picked (kept quietly)."""
+
+    key: str
+    value: str = entered(default="")
+
+
+class RefTerrain(Message, action="aftermath.ref_terrain"):
+    """A terrain condition chosen, or unchosen."""
+
+    name: str
+
+
+class RefStudy(Message, action="aftermath.ref_study"):
+    """A study aid chosen, or unchosen."""
+
+    name: str
+
+
+class RefReaction(Message, action="aftermath.ref_reaction"):
+    """Roll a reaction (its value joins the sum)."""
+
+
+class RefReactionClear(Message, action="aftermath.ref_reaction_clear"):
+    """Clear the reaction sum (one undo step)."""
+
+
+class RefThrowDamage(Message, action="aftermath.ref_throw_damage"):
+    """Roll a throw's damage (AFT-39)."""
+
+
+class RefRope(Message, action="aftermath.ref_rope"):
+    """Roll a rope's height (AFT-37)."""
+
+
+class RefAcid(Message, action="aftermath.ref_acid"):
+    """Roll the acid's special effects (AFT-42)."""
+
+
+class RefRoll(Message, action="aftermath.ref_roll"):
+    """Roll D100 on the chosen critical miss table."""
 
 
 def ref_state(model: Model) -> dict[str, Any]:
@@ -164,24 +206,31 @@ def _miss(model: Model, state: dict[str, Any], ctx: Ctx) -> Model:
     return _logged(cleared, state, " · ".join(texts), "Critical miss roll", ctx, rules)
 
 
-def _field(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    if str(msg[1]) not in FIELDS:  # a field this tab does not keep: nothing to change
+def _field(model: Model, msg: RefField, ctx: Ctx) -> Model:
+    if msg.key not in FIELDS:  # a field this tab does not keep: nothing to change
         return model
     state = ref_state(model)
-    state[str(msg[1])] = str(msg[-1])
+    state[msg.key] = msg.value
     return replace(model, history=model.history.set_quietly(SECTION, state))
 
 
-def _chosen(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    """A terrain or a study aid chosen, or unchosen."""
+def _chosen(model: Model, part: str, name: str) -> Model:
+    """A terrain or a study aid (``part``) chosen, or unchosen."""
     state = ref_state(model)
-    part, name = str(msg[0]).removeprefix("aftermath.ref_"), str(msg[1])
     chosen = list(state[part])
     state[part] = [c for c in chosen if c != name] if name in chosen else [*chosen, name]
     return replace(model, history=model.history.set_quietly(SECTION, state))
 
 
-def _reaction(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _terrain(model: Model, msg: RefTerrain, ctx: Ctx) -> Model:
+    return _chosen(model, "terrain", msg.name)
+
+
+def _study(model: Model, msg: RefStudy, ctx: Ctx) -> Model:
+    return _chosen(model, "study", msg.name)
+
+
+def _reaction(model: Model, msg: RefReaction, ctx: Ctx) -> Model:
     state = ref_state(model)
     dice, result = roll_reaction(seeded(ctx.fresh_seed))
     state["reactions"] = [*state["reactions"], result.value][-LOG_LIMIT:]
@@ -189,26 +238,38 @@ def _reaction(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return _logged(model, state, text, "Reaction roll", ctx, result.rules)
 
 
-def _reaction_clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _reaction_clear(model: Model, msg: RefReactionClear, ctx: Ctx) -> Model:
     state = {**ref_state(model), "reactions": []}
     return replace(
         model, history=model.history.apply(SECTION, state, "Clear reaction sum", ctx.now)
     )
 
 
-def _rolling(roll: Callable[[Model, dict[str, Any], Ctx], Model]) -> Handler:
-    return lambda model, msg, ctx: roll(model, ref_state(model), ctx)
+def _throw_damage(model: Model, msg: RefThrowDamage, ctx: Ctx) -> Model:
+    return _throw(model, ref_state(model), ctx)
 
 
-#: Each Reference message's handler, by action (``aftermath.ref_<name>``).
-HANDLERS: dict[str, Handler] = {
-    "ref_field": _field,
-    "ref_terrain": _chosen,
-    "ref_study": _chosen,
-    "ref_reaction": _reaction,
-    "ref_reaction_clear": _reaction_clear,
-    "ref_throw_damage": _rolling(_throw),
-    "ref_rope": _rolling(_rope),
-    "ref_acid": _rolling(_acid),
-    "ref_roll": _rolling(_miss),
-}
+def _rope_height(model: Model, msg: RefRope, ctx: Ctx) -> Model:
+    return _rope(model, ref_state(model), ctx)
+
+
+def _acid_roll(model: Model, msg: RefAcid, ctx: Ctx) -> Model:
+    return _acid(model, ref_state(model), ctx)
+
+
+def _miss_roll(model: Model, msg: RefRoll, ctx: Ctx) -> Model:
+    return _miss(model, ref_state(model), ctx)
+
+
+#: Each Reference message's handler, keyed by its class's action (``aftermath.ref_<name>``).
+HANDLERS = handlers(
+    _field,
+    _terrain,
+    _study,
+    _reaction,
+    _reaction_clear,
+    _throw_damage,
+    _rope_height,
+    _acid_roll,
+    _miss_roll,
+)

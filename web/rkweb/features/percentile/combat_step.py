@@ -1,0 +1,116 @@
+"""How the combat tab keeps what a message did: a form edit saved quietly, or a step of the core's
+fight (:mod:`pycore.systems.percentile.fight`) stored with its log line as one undo step. The tab's
+modules (:mod:`.combat_sides`, :mod:`.combat_turn`, :mod:`.combat_attack`) declare their messages
+and handle each by calling :func:`edited` or :func:`stepped` with the key its refusal shows under.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pycore.dice import seeded
+from pycore.dice.typed import DiceWanted, TypedRolls
+from pycore.errors import RulekeeperError
+from pycore.step import Step
+from pycore.systems.percentile import fight as F
+from pycore.systems.percentile.attack import MissingValue
+from pycore.systems.percentile.dice import roll_entries
+from pycore.systems.percentile.fight import setup as FS
+from rkweb.app.messages import Message, wire
+from rkweb.app.model import Ctx, Model
+from rkweb.features.percentile import state as S
+from rkweb.kit.fields import with_error
+
+#: The page's note that the last action was a roll (or an answer to one) whose result shows
+#: where its tap was (combat_turn.turn_view): set by each combat action, not saved (issue 25).
+RESULT_HERE = "percentile_result_here"
+# A step's outcome: the new fight, the log line ("" for none), the undo label ("": nothing done)
+# and the new attack form (None: unchanged).
+Outcome = tuple[F.Fight, str | Step, str, dict[str, str] | None]
+#: A step of the fight from the saved state.
+Run = Callable[[F.Fight, dict[str, Any]], Outcome]
+#: A roll of the fight with a random source (the app's dice or the dice typed in).
+Roll = Callable[[F.Fight, Any], Outcome]
+
+
+def form_of(st: dict[str, Any], area: str = "attack") -> dict[str, str]:
+    return {str(k): str(v) for k, v in st["combat"].get(area, {}).items()}
+
+
+def with_form(st: dict[str, Any], area: str, form: dict[str, str]) -> dict[str, Any]:
+    return {**st, "combat": {**st["combat"], area: form}}
+
+
+def _where(key: str, exc: RulekeeperError) -> str:
+    """Where a refusal shows: an attack's missing number beside its field, a typed roll's
+    beside its own entry, any other under the message's ``key``."""
+    if key.startswith("typed-") or not isinstance(exc, MissingValue):
+        return key
+    return f"attack-{exc.field}" if exc.field in (*FS.ATTACK_NUMBERS, "action_cost") else key
+
+
+def edited(model: Model, key: str, edit: Callable[[dict[str, Any]], Model]) -> Model:
+    """A form edit: ``edit`` saves it quietly (typing is not an undo step); refused under
+    ``key``."""
+    try:
+        return edit(S.state(model)).with_ui(**{RESULT_HERE: False})
+    except RulekeeperError as exc:
+        return with_error(model, S.FEATURE, _where(key, exc), str(exc))
+
+
+def attack_entry(model: Model, st: dict[str, Any], key: str, value: str) -> Model:
+    """One field of the attack form (the core checks it and derives what follows from it)."""
+    fight, form = FS.enter(S.fight_of(st), form_of(st), key, value)
+    st = with_form(S.with_fight(st, fight), "attack", form)
+    model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
+    return with_error(model, S.FEATURE, "turn", None)
+
+
+def stepped(
+    model: Model, ctx: Ctx, key: str, run: Run, *, example: str = "47 12", here: bool = False
+) -> Model:
+    """A step of the fight, one undo step with its log line; refused under ``key``. ``here``: a
+    roll whose result shows where its tap was."""
+    st = S.state(model)
+    try:
+        fight, text, label, form = run(S.fight_of(st), st)
+    except RulekeeperError as exc:
+        return with_error(model, S.FEATURE, _where(key, exc), str(exc))
+    except DiceWanted as wanted:  # fewer dice typed than the rule rolls
+        return with_error(model, S.FEATURE, key, S.missing_roll(wanted, example))
+    if not label:
+        return model
+    new = S.with_fight(st, fight)
+    if form is not None:
+        new = with_form(new, "attack", form)
+    if text:  # the result's step: its players' line and rules go to the log as they are
+        step = text if isinstance(text, Step) else Step(text)
+        said = f"round {fight.round}:"  # a new round's step names its round itself
+        text = step.text if step.text.startswith(said) else f"{said} {step.text}"
+        new = S.logged(new, "combat", Step(text, step.public, step.rules), ctx)
+    saved = _clear_errors(S.save(model, new, ctx, label, fight=fight), key)
+    return saved.with_ui(**{RESULT_HERE: here})
+
+
+def rolled(model: Model, ctx: Ctx, key: str, roll: Roll) -> Model:
+    """A roll with the app's dice."""
+    return stepped(model, ctx, key, lambda fight, st: roll(fight, seeded(ctx.fresh_seed)))
+
+
+def typed(model: Model, ctx: Ctx, msg: Message, text: str, roll: Roll) -> Model:
+    """A roll with the dice rolled at the table (``<roll>_typed``, the text last): one number
+    per roll, spaces, commas or ";" between them, in the order the rule rolls them; refused
+    beside that roll's own entry."""
+    name = msg.ACTION.split(".", 1)[1].removesuffix("_typed")
+    key = S.typed_key(name, wire(msg)[1:])
+    example = S.EXAMPLES.get(name, "47 12")
+    run: Run = lambda fight, st: roll(fight, TypedRolls(roll_entries(text)))  # noqa: E731
+    return stepped(model, ctx, key, run, example=example)
+
+
+def _clear_errors(model: Model, key: str) -> Model:
+    errors = dict(model.ui.get(f"{S.FEATURE}_errors", {}))
+    drop = ("attack", "turn") if key.startswith(("attack", "turn")) else (key,)
+    kept = {k: v for k, v in errors.items() if not str(k).startswith(drop)}
+    return model.with_ui(**{f"{S.FEATURE}_errors": kept})
