@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from engines import Engine, open_engine, require
 from localsite import serve
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
 
@@ -62,8 +62,8 @@ class Chromium(Engine):
 
     name = "chromium"
 
-    def __init__(self, browser: Browser) -> None:
-        self.page = browser.new_context().new_page()
+    def __init__(self, page: Page) -> None:
+        self.page = page
 
     def goto(self, url: str) -> None:
         self.page.goto(url)
@@ -77,7 +77,7 @@ class Chromium(Engine):
 @contextmanager
 def _engine(name: str, browser: Browser) -> Iterator[Any]:
     if name == "chromium":
-        driver = Chromium(browser)
+        driver = Chromium(browser.new_context().new_page())
         try:
             yield driver
         finally:
@@ -120,5 +120,58 @@ def test_a_start_restores_the_snapshot_the_last_one_made(engine: str, browser: B
             assert driver.run(KEPT) in (0, 1)  # dropped, then maybe made afresh
             _works(driver)
     finally:
+        server.shutdown()
+        server.server_close()
+
+
+# The runtime's wasm memory, wherever Pyodide instantiates it (instantiateStreaming before issue
+# 33, instantiate from the module compiled beside the snapshot's read after).
+MEMORY_PROBE = """
+localStorage.setItem('rulekeeper-snapshot', 'on');
+window.__rkMemories = [];
+for (const name of ['instantiate', 'instantiateStreaming']) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = function (...args) {
+    const made = original.apply(this, args);
+    made.then((result) => {
+      const memory = (result.instance ?? result).exports?.memory;
+      if (memory) window.__rkMemories.push(memory);
+    }, () => {});
+    return made;
+  };
+}
+"""
+MEMORY = "() => Math.max(0, ...window.__rkMemories.map((m) => m.buffer.byteLength))"
+IDLE_DONE = "() => document.documentElement.dataset.idle === 'done'"
+
+
+def test_a_restored_start_unzips_nothing_and_needs_no_more_memory_than_a_fresh_one(
+    browser: Browser,
+) -> None:
+    """Issue 33: a start restored from the snapshot unzipped the tables again, and grew the
+    wasm memory by the snapshot's size on top of the fresh heap (52.3 MB for 37.7 MB)."""
+    server, origin = serve(DIST)
+    context = browser.new_context()
+    context.add_init_script(MEMORY_PROBE)
+    try:
+        page = context.new_page()
+        page.goto(f"{origin}/")
+        page.wait_for_function(
+            "() => document.documentElement.dataset.snapshot === 'stored'", timeout=180_000
+        )
+        page.wait_for_function(IDLE_DONE, timeout=60_000)
+        root = "document.documentElement.dataset"
+        fresh = page.evaluate(MEMORY)
+        fresh_unzipped = page.evaluate(f"() => {root}.unzipped")
+        page.goto(f"{origin}/?start=2")
+        page.wait_for_function(IDLE_DONE, timeout=60_000)
+        assert page.evaluate(f"() => {root}.boot") == "snapshot"
+        restored = page.evaluate(MEMORY)
+        assert 0 < restored <= fresh, (restored, fresh)
+        assert int(fresh_unzipped) > 50  # the tables
+        assert page.evaluate(f"() => {root}.unzipped") == "0"
+        _works(Chromium(page))  # and it works
+    finally:
+        context.close()
         server.shutdown()
         server.server_close()

@@ -14,8 +14,11 @@
 4. CPython: rolls per second of ``roll()`` against the ``d20`` library and ``distribution()``.
 5. Sizes: dist/ on disk.
 
-``--only startup|engines|clicks|fights|sizes|cpython`` (fights: FIGHT.md's measures per system; sizes: tools/bench_sizes.py, 2 to 30 fighters, 10 to 1,000 log entries), ``--loads N``, ``--throttles 1,4,6``. Figures are
-noisy on a shared machine: the load average is printed with them.
+``--only startup|engines|clicks|fights|sizes|cpython`` (fights: FIGHT.md's measures per system; sizes: tools/bench_sizes.py, 2 to 30 fighters, 10 to 1,000 log entries), ``--loads N``, ``--throttles 1,4,6``,
+``--engines chromium,firefox,webkit`` (the start-up figures' engines; e.g. ``--engines chromium``
+for a quick run). Figures are noisy on a shared machine: the load average is printed with them.
+Each figure is printed (and flushed) as soon as it is measured, each start-up load too, so a run
+stopped by a timeout still shows what it measured; the whole table follows at the end.
 """
 
 from __future__ import annotations
@@ -68,6 +71,22 @@ document.addEventListener("click", (e) => {
   obs.observe(document.getElementById("app"), {childList: true, subtree: true, characterData: true});
 }, true);
 """
+
+
+Row = tuple[str, str, str]
+ENGINES = ("chromium", "firefox", "webkit")
+
+
+def shown(rows: list[Row]) -> list[Row]:
+    """Print ``rows`` now (flushed): a long run's figures appear as they are measured."""
+    for name, figure, target in rows:
+        print(f"{name}: {figure}" + (f"  (target {target})" if target else ""), flush=True)
+    return rows
+
+
+def progress(text: str) -> None:
+    """One measured load, printed at once with the machine's load average."""
+    print(f"  {text} (load average {os.getloadavg()[0]:.2f})", flush=True)
 
 
 def p95(values: list[float]) -> float:
@@ -146,7 +165,8 @@ def chromium_startup(
     rows: list[tuple[str, str, str]] = []
     for throttle in throttles:
         runs: dict[str, list[Load]] = {f"{p} {k}": [] for p in ("bare", "app") for k in VISITS}
-        for _ in range(loads):
+        tag = f"Chromium {throttle:g}x CPU" if throttle != 1 else "Chromium"
+        for index in range(loads):
             for name, url in (("bare", f"{origin}/bench/bare.html"), ("app", f"{origin}/")):
                 context = browser.new_context(service_workers="allow")
                 context.add_init_script(SNAPSHOT_OPT_IN)
@@ -156,7 +176,11 @@ def chromium_startup(
                     if visit == 2 or visit >= 6:
                         runs[f"{name} {'warm' if visit == 2 else 'steady'}"].append(load)
                 context.close()
-        tag = f"Chromium {throttle:g}x CPU" if throttle != 1 else "Chromium"
+                progress(
+                    f"{tag} {name} load {index + 1}/{loads}: ready "
+                    + ", ".join(f"{k} {runs[f'{name} {k}'][-1].ready_ms:.0f}" for k in VISITS)
+                    + " ms"
+                )
         for kind in VISITS:
             bare = statistics.median(r.ready_ms for r in runs[f"bare {kind}"])
             app = statistics.median(r.ready_ms for r in runs[f"app {kind}"])
@@ -229,7 +253,7 @@ def engine_startup(name: str, origin: str, loads: int) -> list[tuple[str, str, s
     from engines import open_engine
 
     runs: dict[str, list[float]] = {f"{p} {k}": [] for p in ("bare", "app") for k in VISITS}
-    for _ in range(loads):
+    for index in range(loads):
         for page, url in (("bare", f"{origin}/bench/bare.html"), ("app", f"{origin}/")):
             with open_engine(name) as browser:
                 browser.goto(url)
@@ -243,6 +267,11 @@ def engine_startup(name: str, origin: str, loads: int) -> list[tuple[str, str, s
                     ready = float(browser.wait(READY_MARK, 240))
                     if visit == 2 or visit >= 6:
                         runs[f"{page} {'warm' if visit == 2 else 'steady'}"].append(ready)
+            progress(
+                f"{name} {page} load {index + 1}/{loads}: ready "
+                + ", ".join(f"{k} {runs[f'{page} {k}'][-1]:.0f}" for k in VISITS)
+                + " ms"
+            )
     rows = []
     later = "<= 0.5" if name == "firefox" else "<= 0.7"
     for kind, target in (("cold", "<= 1.0"), ("warm", later), ("steady", later)):
@@ -282,40 +311,49 @@ def webkit_user_first_visit(server: QuietServer, origin: str) -> list[tuple[str,
     return sent_rows("webkit (a user's profile, no WebDriver)", server.sent)
 
 
-def engine_figures(server: QuietServer, origin: str, loads: int) -> list[tuple[str, str, str]]:
+def engine_figures(
+    server: QuietServer, origin: str, loads: int, engines: tuple[str, ...]
+) -> list[tuple[str, str, str]]:
     from engines import available
 
     rows: list[tuple[str, str, str]] = []
     for name in available():
-        rows += engine_first_visit(name, server, origin)
+        if name not in engines:
+            continue
+        rows += shown(engine_first_visit(name, server, origin))
         if name == "webkit":
-            rows += webkit_user_first_visit(server, origin)
-        rows += engine_startup(name, origin, loads)
+            rows += shown(webkit_user_first_visit(server, origin))
+        rows += shown(engine_startup(name, origin, loads))
     return rows
 
 
 def browser_figures(
-    server: QuietServer, origin: str, only: str, loads: int, throttles: tuple[float, ...]
+    server: QuietServer,
+    origin: str,
+    only: str,
+    loads: int,
+    throttles: tuple[float, ...],
+    engines: tuple[str, ...] = ENGINES,
 ) -> list[tuple[str, str, str]]:
     from playwright.sync_api import sync_playwright
 
     rows: list[tuple[str, str, str]] = []
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        if only in ("", "startup"):
-            rows += first_visit(pw, server, origin)
+        if only in ("", "startup") and "chromium" in engines:
+            rows += shown(first_visit(pw, server, origin))
             for throttle in throttles:
                 # Throttled loads are slow: half as many.
                 n = loads if throttle == 1 else max(1, loads // 2)
-                rows += chromium_startup(browser, origin, n, (throttle,))
+                rows += shown(chromium_startup(browser, origin, n, (throttle,)))
         if only in ("", "clicks"):
-            rows += click_figures(browser, origin)
+            rows += click_figures(browser, origin)  # each part shown as measured
         if only in ("", "clicks", "fights"):
             rows += fight_figures(browser, origin)
         if only in ("", "sizes"):
             import bench_sizes
 
-            rows += bench_sizes.figures(browser, origin)
+            rows += shown(bench_sizes.figures(browser, origin))
         browser.close()
     return rows
 
@@ -330,10 +368,10 @@ def fight_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     rows: list[tuple[str, str, str]] = []
     for system in SYSTEM_KEYS:  # the descriptors (pycore/systems/system.py)
         if not (ROOT / "tools" / f"bench_fight_{system}.py").exists():
-            rows.append((f"{system} fight", "not measured yet", ""))
+            rows += shown([(f"{system} fight", "not measured yet", "")])
             continue
         module = importlib.import_module(f"bench_fight_{system}")
-        rows += module.figures(browser, origin)
+        rows += shown(module.figures(browser, origin))
     return rows
 
 
@@ -354,11 +392,12 @@ def click_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     )
     rows.append(("roll click → DOM updated, p95", f"{p95(latencies):.1f} ms", "< 50 ms"))
     context.close()
-    rows += task_roll_figures(browser, origin)
+    shown(rows)
+    rows += shown(task_roll_figures(browser, origin))
     from pycore.systems.system import SYSTEM_KEYS
 
     for system in SYSTEM_KEYS:  # each system's heaviest step (ATTACK_FIGURES, tested)
-        rows += ATTACK_FIGURES[system](browser, origin)
+        rows += shown(ATTACK_FIGURES[system](browser, origin))
     return rows
 
 
@@ -630,20 +669,29 @@ def main() -> None:
     parser.add_argument(
         "--throttles", default="1,4,6", help="Chromium CPU throttle rates, comma-separated"
     )
+    parser.add_argument(
+        "--engines",
+        default=",".join(ENGINES),
+        help="the engines of the start-up figures, comma-separated (e.g. chromium)",
+    )
     args = parser.parse_args()
     throttles = tuple(float(t) for t in args.throttles.split(","))
+    engines = tuple(e.strip() for e in args.engines.split(",") if e.strip())
+    if unknown := sorted(set(engines) - set(ENGINES)):
+        parser.error(f"--engines: unknown {', '.join(unknown)}; allowed: {', '.join(ENGINES)}")
     if not (DIST / "index.html").exists():
         sys.exit("bench: dist/ is not built (make build)")
     server, origin = serve(DIST, CountingHandler)
     started = time.time()
     load = os.getloadavg()[0]
+    print(f"bench: load average {load:.2f} at the start, {os.cpu_count()} cores", flush=True)
     rows: list[tuple[str, str, str]] = []
     if args.only in ("", "cpython"):
-        rows += cpython_figures() + size_figures() + pyodide_table_figures()
+        rows += shown(cpython_figures() + size_figures() + pyodide_table_figures())
     if args.only in ("", "startup", "clicks", "fights", "sizes"):
-        rows += browser_figures(server, origin, args.only, args.loads, throttles)
+        rows += browser_figures(server, origin, args.only, args.loads, throttles, engines)
     if args.only in ("", "startup", "engines"):
-        rows += engine_figures(server, origin, args.loads)
+        rows += engine_figures(server, origin, args.loads, engines)
     server.shutdown()
     width = max(len(r[0]) for r in rows)
     print(f"\n{'benchmark':<{width}}  {'figure':<28}  target")

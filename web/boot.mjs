@@ -1,10 +1,17 @@
 // Start Rulekeeper: load the vendored Pyodide, put the app (precompiled Python, tables and
 // icepool) into the cwd, and call rkweb.app.browser.start(). Plain Pyodide, no PyScript: it
 // boots faster (measured in tools/bench.py) and the page's CSP needs no 'unsafe-eval'.
-import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { installBuilder } from "./build-dom.js";
 import { registerWorker, startWaitingVersion } from "./register-sw.js";
-import { dropSnapshots, findSnapshot, installApp, restore, snapshotUrl } from "./snapshot.mjs";
+import {
+  compileRuntime,
+  dropSnapshots,
+  findSnapshot,
+  installApp,
+  restore,
+  snapshotUrl,
+  startPyodide,
+} from "./snapshot.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 // tools/build.py writes the vendored lock's "info" here: with no package to load, the 119 KB
@@ -65,16 +72,6 @@ function makeSnapshot(url, options) {
   worker.postMessage({ url, options, app: here("./py/rulekeeper.zip") });
 }
 
-function afterIdleSteps(run) {
-  const root = document.documentElement;
-  if (root.dataset.idle === "done") return run();
-  new MutationObserver((_, observer) => {
-    if (root.dataset.idle !== "done") return;
-    observer.disconnect();
-    run();
-  }).observe(root, { attributes: true, attributeFilter: ["data-idle"] });
-}
-
 function skipSnapshot() {
   document.documentElement.dataset.snapshot = "skipped";
 }
@@ -86,7 +83,7 @@ function whenIdle(run) {
 
 // A browser driven by tests (navigator.webdriver) opens a fresh profile for each test: making a
 // snapshot there would only load the machine. The start-up tests and the benchmark opt in
-// (before the two seconds after ready are up).
+// (before the two seconds after ready are up: such a browser is asked again then).
 function snapshotWanted() {
   try {
     return !navigator.webdriver || localStorage.getItem("rulekeeper-snapshot") === "on";
@@ -134,6 +131,9 @@ const RETRIED = "rulekeeper-snapshot-retried";
 async function boot() {
   if (await startWaitingVersion()) return; // reloading into the new version
   const handOver = keepDownloads();
+  // Compiled while the snapshot is read (or Python starts the normal way), not after (issue 33).
+  const runtime = compileRuntime(import.meta.url);
+  runtime.catch(() => {}); // its failure is the start's, reported there
   const app = fetch(here("./py/rulekeeper.zip")).then((r) => {
     if (!r.ok) throw new Error(`py/rulekeeper.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
@@ -144,15 +144,16 @@ async function boot() {
   let py = null;
   if (snapshot) {
     try {
-      py = await restore(snapshot, options);
+      py = await restore(snapshot, options, runtime);
     } catch (error) {
       console.warn("Rulekeeper: the start-up snapshot did not restore:", error);
       await dropSnapshots();
     }
   }
   const restored = py !== null;
-  py ??= await loadPyodide(options);
-  installApp(py, await app);
+  py ??= await startPyodide(options, runtime);
+  // 0 on a restored start: the snapshot holds the files (e2e/test_snapshot.py checks it).
+  document.documentElement.dataset.unzipped = installApp(py, await app);
   checkOneVersion(py);
   installBuilder(); // app/patcher.py builds new subtrees with it
   let rulekeeper;
@@ -171,12 +172,16 @@ async function boot() {
   performance.mark("rulekeeper-ready"); // read by tools/bench.py in every engine
   // After ready: the service worker's install copies what this page already fetched.
   handOver().then(() => registerWorker(rulekeeper));
-  // Two seconds on, once the app's own idle-time steps are done (odds, each system's page drawn:
-  // data-idle), when the page is idle again: the first taps come first, and the worker making
-  // the snapshot does not share the CPU with those steps.
+  // As soon as the first render is done and the page idle: the worker runs on its own thread,
+  // beside the app's idle-time steps (waiting for those stored it 11.6 s after a first visit, and
+  // a user who left sooner got another cold start: issue 33).
   if (!restored && BUILD !== "dev") {
-    const later = () => (snapshotWanted() ? makeSnapshot(url, options) : skipSnapshot());
-    setTimeout(() => afterIdleSteps(() => whenIdle(later)), 2000);
+    const decide = (asked) => {
+      if (snapshotWanted()) makeSnapshot(url, options);
+      else if (asked || !navigator.webdriver) skipSnapshot();
+      else setTimeout(() => decide(true), 2000); // a test's browser: its opt-in may come
+    };
+    whenIdle(() => decide(false));
   }
 }
 

@@ -9,18 +9,38 @@ import createPyodideModule from "./vendor/pyodide/pyodide.asm.mjs";
 // The app's code is imported from its zip, as the stdlib is: zipimport reads a precompiled
 // module on its first import. Only the other files (the tables, build.txt) are unpacked: about
 // 100 files instead of 400, which took 0.4 s of a start at 4x CPU (issue 20).
+// A start restored from a snapshot has those files' bytes in its heap already (KEEP, below):
+// they are written back as they are, not unzipped again (issue 33: 21 ms, 184 ms at 4x CPU).
+// Its value: how many files were unzipped (0 on a restored start; boot.mjs shows it).
 const APP_ZIP = "/home/pyodide/rulekeeper.zip";
 const INSTALL = `
-import sys, zipfile
+import os, sys, zipfile
 if "${APP_ZIP}" not in sys.path:
     sys.path.insert(0, "${APP_ZIP}")
-with zipfile.ZipFile("${APP_ZIP}") as app:
-    app.extractall("/home/pyodide", [n for n in app.namelist() if not n.endswith(".pyc")])
+if "_rk_files" in globals():
+    for _name, _data in _rk_files.items():
+        os.makedirs(os.path.dirname("/home/pyodide/" + _name), exist_ok=True)
+        with open("/home/pyodide/" + _name, "wb") as _file:
+            _file.write(_data)
+    del _rk_files  # written: its 0.4 MB back to the heap
+    _rk_unzipped = 0
+else:
+    with zipfile.ZipFile("${APP_ZIP}") as _app:
+        _names = [n for n in _app.namelist() if not n.endswith(".pyc") and not n.endswith("/")]
+        _app.extractall("/home/pyodide", _names)
+    _rk_unzipped = len(_names)
+_rk_unzipped
+`;
+
+// In the worker, before the snapshot: the unzipped files' bytes, kept in its heap for INSTALL.
+const KEEP = `
+with zipfile.ZipFile("${APP_ZIP}") as _app:
+    _rk_files = {n: _app.read(n) for n in _names}
 `;
 
 export function installApp(py, zip) {
   py.FS.writeFile(APP_ZIP, new Uint8Array(zip));
-  py.runPython(INSTALL);
+  return py.runPython(INSTALL);
 }
 
 // Not "rulekeeper-…": the service worker deletes those caches that are not its own version.
@@ -51,19 +71,22 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The kept snapshot: its bytes and the digest it was stored with (null: none kept or readable).
+// The kept snapshot: the promise of its bytes (the 37.7 MB read goes on while the runtime is
+// compiled: issue 33) and the digest it was stored with (null: none kept or readable).
 export async function findSnapshot(url) {
   try {
     const hit = await (await caches.open(CACHE)).match(url);
     if (!hit) return null;
-    return { bytes: new Uint8Array(await hit.arrayBuffer()), digest: hit.headers.get(DIGEST) };
+    const bytes = hit.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    bytes.catch(() => {}); // a failed read fails the restore, which starts the normal way
+    return { bytes, digest: hit.headers.get(DIGEST) };
   } catch {
     return null; // no Cache Storage (a private window): start the normal way
   }
 }
 
 async function intact({ bytes, digest }) {
-  if (!digest || (await sha256(bytes)) !== digest) {
+  if (!digest || (await sha256(await bytes)) !== digest) {
     throw new Error("the start-up snapshot is damaged (its SHA-256 differs from the one kept)");
   }
 }
@@ -76,23 +99,86 @@ export async function dropSnapshots() {
   }
 }
 
-// Pyodide restores into the wasm memory as first declared (30 MiB); the started app's heap is
-// larger, so the memory is grown first, through Emscripten's own malloc (which updates its views).
-const growingTo = (bytes) => async (settings) => {
-  const module = await createPyodideModule(settings);
-  if (bytes > module.HEAP8.length) module._free(module._malloc(bytes));
-  return module;
-};
+// The runtime's wasm, compiled as soon as a start begins (issue 33): pyodide.mjs would fetch and
+// compile it only once loadPyodide has the snapshot's bytes, after their 37.7 MB read.
+export function compileRuntime(base) {
+  return WebAssembly.compileStreaming(fetch(new URL("./vendor/pyodide/pyodide.asm.wasm", base)));
+}
 
-// The check runs beside the wasm compile (crypto.subtle works off the page's thread); a damaged
+// The two imports pyodide.mjs adds to the runtime's own (its getJsvErrorImport): from its
+// 70-byte jsverror.wasm (a wasm GC reference test), or a Symbol where that does not compile or
+// on iOS (a WebKit GC bug there breaks the call trampoline), exactly as pyodide.mjs does.
+const JSV_ERROR =
+  "AGFzbQEAAAABDANfAGAAAW9gAW8BfwMDAgECBygCE0pzdl9HZXRFcnJvcl9pbXBvcnQAAA5Kc3ZFcnJvcl9DaGVjawAB" +
+  "ChMCBwD7AQD7GwsJACAA+xr7FAAL";
+
+async function jsvErrorImports() {
+  const ios =
+    /iPad|iPhone|iPod/.test(navigator.userAgent) ||
+    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  if (!ios) {
+    try {
+      const bytes = Uint8Array.from(atob(JSV_ERROR), (c) => c.charCodeAt(0));
+      return (await WebAssembly.instantiate(bytes)).instance.exports;
+    } catch (error) {
+      if (!(error instanceof WebAssembly.CompileError)) throw error;
+    }
+  }
+  const marker = Symbol("error marker");
+  return { Jsv_GetError_import: () => marker, JsvError_Check: (value) => value === marker };
+}
+
+// The runtime module from the wasm compiled above. pyodide.mjs fetches pyodide.asm.wasm itself
+// unless `WasmOffsetConverter` is defined (its check for an ASan build, which sets its own
+// instantiateWasm; pyodide.asm.mjs never reads it): defined only until loadPyodide has made its
+// settings, so the file is fetched once. `memory`: the snapshot's heap, which the wasm memory
+// is grown to exactly (Emscripten's growMemory, which updates its views): the memory as first
+// declared is 30 MiB, and growing it through malloc added the snapshot's size on top of the
+// fresh heap (52.3 MB for a 37.7 MB snapshot, issue 33).
+function fromCompiled(compiled, memory) {
+  return async (settings) => {
+    delete globalThis.WasmOffsetConverter;
+    let failed;
+    const failure = new Promise((_, reject) => (failed = reject));
+    settings.instantiateWasm = (imports, done) => {
+      Promise.all([compiled, jsvErrorImports()])
+        .then(async ([module, jsv]) => {
+          Object.assign(imports.env, jsv);
+          done(await WebAssembly.instantiate(module, imports), module);
+        })
+        .catch(failed);
+      return {}; // instantiated asynchronously
+    };
+    const module = await Promise.race([createPyodideModule(settings), failure]);
+    const bytes = await memory;
+    if (bytes > module.HEAP8.length) module.growMemory(bytes);
+    return module;
+  };
+}
+
+// loadPyodide on the runtime compiled by compileRuntime.
+export async function startPyodide(options, compiled, memory = 0) {
+  globalThis.WasmOffsetConverter = null;
+  try {
+    return await loadPyodide({ ...options, createPyodideModule: fromCompiled(compiled, memory) });
+  } finally {
+    delete globalThis.WasmOffsetConverter;
+  }
+}
+
+// A snapshot's wasm memory: what follows its header (Pyodide's layout: the header's length is
+// its second 32-bit word).
+const memoryOf = (bytes) => bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+
+// The check runs beside the restore (crypto.subtle works off the page's thread); a damaged
 // snapshot throws, and boot.mjs drops it for a normal start.
-export async function restore(snapshot, options) {
+export async function restore(snapshot, options, compiled) {
   const [py] = await Promise.all([
-    loadPyodide({
-      ...options,
-      _loadSnapshot: snapshot.bytes,
-      createPyodideModule: growingTo(snapshot.bytes.length),
-    }),
+    startPyodide(
+      { ...options, _loadSnapshot: snapshot.bytes },
+      compiled,
+      snapshot.bytes.then(memoryOf),
+    ),
     intact(snapshot),
   ]);
   return py;
@@ -103,6 +189,7 @@ async function make({ url, options, app }) {
   const py = await loadPyodide({ ...options, _makeSnapshot: true });
   const zip = await (await fetch(app)).arrayBuffer();
   installApp(py, zip);
+  py.runPython(KEEP);
   py.runPython(PREPARE);
   const snapshot = py.makeMemorySnapshot();
   const cache = await caches.open(CACHE);

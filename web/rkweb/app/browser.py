@@ -483,7 +483,7 @@ def start() -> App:
     js.document.documentElement.dataset.ready = "1"
     # In idle time after the first paint, one step each (a tap waits for one at most): icepool's
     # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20);
-    # then data-idle, for boot.mjs to make the start-up snapshot only now (never sharing the CPU).
+    # then data-idle (the start-up snapshot no longer waits for it: boot.mjs, issue 33).
     odds = [lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))]
     done = partial(setattr, js.document.documentElement.dataset, "idle", "done")
     in_idle_time([*odds, *shell.first_views(lambda: app.model), done])
