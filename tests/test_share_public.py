@@ -17,8 +17,8 @@ from pycore.share.public import PublicFight
 from pycore.share.public_pick import changed_at, pick_fight, public_view
 from pycore.store import History
 from pycore.systems.aftermath.attack import combat as aft_combat
-from pycore.systems.aftermath.attack.critical import moment
 from pycore.systems.aftermath.attack.steps import Resolution
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.fight.public import aftermath_public, public_aftermath
 from pycore.systems.aftermath.sheet.sheet import MANUAL_CONDITIONS, add_condition, new_sheet
 from pycore.systems.gurps import fight as gurps
