@@ -16,7 +16,7 @@ from support import enter, rule_text_outside_why
 from test_aftermath_attack import _fighters
 from test_aftermath_firefight import _type_the_rest
 
-from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.sheet import sheet as aft_sheet
 
 

@@ -581,7 +581,7 @@ def fields_as_declared(record: object, error: type[RulekeeperError] = RuleError)
     """Refuse a record (a dataclass) whose fields are not what its annotations say; for a
     ``__post_init__`` that goes on to read them.
 
-    >>> from pycore.systems.aftermath.attack.critical import Moment
+    >>> from pycore.systems.aftermath.conditions import Moment
     >>> fields_as_declared(Moment(turn=None, phase=1))
     Traceback (most recent call last):
     ...

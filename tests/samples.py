@@ -14,12 +14,12 @@ from pycore.store.envelope import Envelope
 from pycore.store.history import History
 from pycore.store.persist import MemoryStorage, Storage
 from pycore.store.state import default_data
-from pycore.systems.aftermath.attack.bcs import BcsModifier
-from pycore.systems.aftermath.attack.critical import Condition, Moment
 from pycore.systems.aftermath.attack.hand import HthAttack
 from pycore.systems.aftermath.attack.missile import MissileAttack
 from pycore.systems.aftermath.attack.missile_effects import SpecialEffect
 from pycore.systems.aftermath.attack.steps import Resolution
+from pycore.systems.aftermath.bcs import BcsModifier
+from pycore.systems.aftermath.conditions import Condition, Moment
 from pycore.systems.aftermath.reference.overland import AcidEffect
 from pycore.systems.aftermath.reference.skills_and_moves import Learning
 from pycore.systems.gurps.defenses import Defense

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from pycore.errors import RuleError
 from pycore.store.sections import SectionError, read_section
 from pycore.systems.aftermath.attack import worksheet
-from pycore.systems.aftermath.attack.critical import moment
 from pycore.systems.aftermath.campaign import campaign
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.sheet.sheet import add_skill, merged, new_sheet, set_field
 

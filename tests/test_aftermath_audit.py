@@ -11,10 +11,11 @@ import pytest
 
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
-from pycore.systems.aftermath.attack import combat
-from pycore.systems.aftermath.attack.critical import effect_rules, stun_conditions
+from pycore.systems.aftermath.attack import apply, combat
+from pycore.systems.aftermath.attack.critical import effect_rules
 from pycore.systems.aftermath.attack.critical_misses import chamber_explosion, critical_miss
 from pycore.systems.aftermath.attack.situation import missile_modifiers
+from pycore.systems.aftermath.conditions import stun_conditions
 from pycore.systems.aftermath.gear import ammunition
 from pycore.systems.aftermath.gear.encumbrance import enc_value, encumbrance_status
 from pycore.systems.aftermath.reference.movement import kph_to_dat
@@ -342,7 +343,7 @@ def test_aft_m17_ballistic_cloth_against_bullets_is_asked() -> None:
 def test_aft_m30_c_damage_is_kept_apart() -> None:
     """AFT-M30 (AFT-15): the damage letter C is not expanded: its damage is recorded apart."""
     result = combat.Resolution("hth", (), hit=True, location=4, damage_done=5, damage_type="C")
-    after, notes = core.apply_resolution(core.new_sheet(), result)
+    after, notes = apply.apply_resolution(core.new_sheet(), result)
     assert after["damage"] == {"lethal": 0, "subdual": 0, "critical": 0, "c_type": 5}
     assert "AFT-M30" not in notes[0] and "not expanded" in notes[0]
 
@@ -354,7 +355,7 @@ def test_aft_m43_trauma_records_critical_and_lethal_apart() -> None:
     result = combat.Resolution(
         "hth", (), hit=True, location=22, damage_done=9, effect="trauma", rules=rules
     )
-    after, _ = core.apply_resolution(core.new_sheet(), result)
+    after, _ = apply.apply_resolution(core.new_sheet(), result)
     assert after["damage"] == {"lethal": 5, "subdual": 0, "critical": 9}
 
 

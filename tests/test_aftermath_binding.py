@@ -13,9 +13,9 @@ import pytest
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack import bind, worksheet
-from pycore.systems.aftermath.attack.critical import Condition, moment, stun_conditions
 from pycore.systems.aftermath.attack.worksheet import Setup
 from pycore.systems.aftermath.campaign import campaign
+from pycore.systems.aftermath.conditions import Condition, moment, stun_conditions
 from pycore.systems.aftermath.sheet import sheet as core
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from pycore.errors import DiceError, RuleError, RulekeeperError
 from pycore.systems.aftermath import fight as F
 from pycore.systems.aftermath.attack import bind
-from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.sheet import sheet as core
 
 

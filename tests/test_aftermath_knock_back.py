@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pycore.dice import TypedRolls
 from pycore.dice.typed import DiceWanted
-from pycore.systems.aftermath.attack.critical import Condition, moment
 from pycore.systems.aftermath.attack.effect_steps import _stopping_steps
 from pycore.systems.aftermath.attack.missile_effects import stopping
+from pycore.systems.aftermath.conditions import Condition, moment
 
 AT = moment(2, 4)
 

@@ -16,16 +16,16 @@ from hypothesis import HealthCheck, given, settings
 from test_public_api_fuzz import FUNCTIONS, call_plan
 
 from pycore.errors import RuleError, RulekeeperError
+from pycore.systems.aftermath import conditions
 from pycore.systems.aftermath.attack import (
     bind,
     combat,
-    critical,
     critical_misses,
     locations,
     situation,
     steps,
 )
-from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.gear import ammunition, armor, encumbrance, firearms, weapons
 from pycore.systems.aftermath.reference import barriers, skills_and_moves
 from pycore.systems.aftermath.sheet import sheet
@@ -178,7 +178,7 @@ def test_every_step_says_words_and_keeps_its_rule_as_data(seed: int) -> None:
 def test_a_condition_recorded_by_hand_says_words_and_keeps_its_rules() -> None:
     """The Characters tab's "Record a condition" list and the condition it records."""
     for key, label in sheet.MANUAL_CONDITIONS.items():
-        assert not CITED.search(label) and critical.MANUAL_CONDITION_RULES[key], key
+        assert not CITED.search(label) and conditions.MANUAL_CONDITION_RULES[key], key
     added = sheet.add_condition(sheet.new_sheet("Bo"), "system_shock", moment(1, 1))
     shock = sheet.condition_from_json(added["conditions"][0])
     assert (

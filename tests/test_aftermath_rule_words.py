@@ -19,7 +19,7 @@ from test_aftermath_pages import fresh, send
 from test_aftermath_rule_data import CITED
 
 from pycore.store import read_section
-from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.gear import encumbrance
 from pycore.systems.aftermath.reference import barriers, movement, overland, reaction
 from pycore.systems.aftermath.reference import skills_and_moves as moves

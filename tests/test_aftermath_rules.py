@@ -12,9 +12,9 @@ from scripted import Faces
 
 from pycore.errors import RuleError
 from pycore.systems import aftermath as aft
-from pycore.systems.aftermath import rounding
-from pycore.systems.aftermath.attack import combat, critical, locations
-from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath import conditions, rounding
+from pycore.systems.aftermath.attack import apply, combat, critical, locations
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear import ammunition, firearms, weapons
 from pycore.systems.aftermath.sheet import sheet as aft_sheet
 from pycore.systems.aftermath.sheet.attributes import Note
@@ -337,7 +337,7 @@ def test_aft_21_22_daze_and_stun_timers() -> None:
     assert trailing.start == aft.moment(5, 13) and trailing.until == aft.moment(6, 12)
     rules = aft.effect_rules("stun", 4)
     assert rules.halves_dft_spd and rules.no_attacks and rules.halves_bcs_oda
-    assert critical.stun_conditions(at, trailing_daze=False) == (stun,)
+    assert conditions.stun_conditions(at, trailing_daze=False) == (stun,)
 
 
 def test_aft_23_disable_limb_and_body() -> None:
@@ -497,7 +497,7 @@ def test_aft_t41_missing_long_gun_rounds_are_asked() -> None:
 
 
 def test_aft_55_twenty_phases() -> None:
-    assert critical.PHASES == 20
+    assert conditions.PHASES == 20
     with pytest.raises(RuleError):
         aft.moment(1, 21)
 
@@ -632,7 +632,7 @@ def test_aft_51_birdshot_does_b_damage_in_the_worksheet() -> None:
     )
     result = combat.resolve_missile(attack, Faces(1, 50, 5, 5, 5))
     assert result.damage_type == "B" and "AFT-51" in rules_of(result)
-    sheet_after, notes = aft_sheet.apply_resolution(aft_sheet.new_sheet(), result)
+    sheet_after, notes = apply.apply_resolution(aft_sheet.new_sheet(), result)
     assert "B damage" in notes[0]
     assert sheet_after["damage"]["subdual"] > 0
 
@@ -868,7 +868,7 @@ def test_aft_33_encumbrance_cuts_deftness_and_speed_on_the_sheet() -> None:
     stunned = {
         **sheet,
         "conditions": [
-            aft_sheet.condition_to_json(c) for c in critical.stun_conditions(Moment(1, 1))
+            aft_sheet.condition_to_json(c) for c in conditions.stun_conditions(Moment(1, 1))
         ],
     }
     halved = Note("Stunned: Deftness 23 × ½ = 12", ("AFT-22",))

@@ -13,7 +13,7 @@ from pycore.dice import DiceWanted, TypedRolls, roll, typed_dice
 from pycore.errors import DiceError
 from pycore.systems.aftermath.attack import worksheet
 from pycore.systems.aftermath.attack.attack_dice import WaitsForDice, resolve_typed
-from pycore.systems.aftermath.attack.critical import moment
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.sheet import sheet as core
 
 

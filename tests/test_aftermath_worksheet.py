@@ -11,9 +11,9 @@ import pytest
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack import combat, worksheet
-from pycore.systems.aftermath.attack.critical import moment
 from pycore.systems.aftermath.campaign import campaign, check_setting, settings_from
 from pycore.systems.aftermath.clock import next_phase, next_turn
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.gear import guns
 from pycore.systems.aftermath.sheet import sheet as core
 

@@ -19,7 +19,6 @@ from pycore.share import (
     decode,
     encode,
     import_record,
-    public_fight,
     qr_code,
     same_record,
     share_record,
@@ -31,6 +30,7 @@ from pycore.systems.gurps.sheet import Combatant, combatant_to_json
 from pycore.systems.simply import fight as simply_combat
 from pycore.systems.simply.character import Character, GearItem, Skill
 from pycore.systems.simply.character_json import character_to_json
+from pycore.systems.simply.fight.players import public_fight
 
 NOW = "2026-11-23T10:00:00+00:00"
 MARA = character_to_json(

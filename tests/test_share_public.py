@@ -14,16 +14,15 @@ from hypothesis import strategies as st
 from pycore.errors import RulekeeperError
 from pycore.share import ShareRecord, decode, encode
 from pycore.share.public import PublicFight
-from pycore.share.public_gurps import public_gurps
-from pycore.share.public_percentile import percentile_public, public_percentile
 from pycore.share.public_pick import changed_at, pick_fight, public_view
 from pycore.store import History
 from pycore.systems.aftermath.attack import combat as aft_combat
-from pycore.systems.aftermath.attack.critical import moment
 from pycore.systems.aftermath.attack.steps import Resolution
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.fight.public import aftermath_public, public_aftermath
 from pycore.systems.aftermath.sheet.sheet import MANUAL_CONDITIONS, add_condition, new_sheet
 from pycore.systems.gurps import fight as gurps
+from pycore.systems.gurps.fight.players import public_gurps
 from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.modifiers import posture_names
 from pycore.systems.gurps.sheet import Combatant
@@ -33,6 +32,7 @@ from pycore.systems.percentile.fight import add_member
 from pycore.systems.percentile.fight import attack as fight_attack
 from pycore.systems.percentile.fight import turns as fight_round
 from pycore.systems.percentile.fight.codec import fight_into_json
+from pycore.systems.percentile.fight.players import percentile_public, public_percentile
 from pycore.systems.percentile.fight.setup import setup_of
 from pycore.systems.percentile.roster import fighter_from_json
 
@@ -351,9 +351,9 @@ def test_a_simply_fights_public_view_tells_who_hit_whom_and_hides_numbers(
 ) -> None:
     """Issue 25: players saw "MDT max 30, D20 11 → raw 16"; the view is built from the steps'
     public lines (pycore.step), so no roll, TN, damage, HP or luck reaches it."""
-    from pycore.share.public import public_fight
     from pycore.step import Step, log_entry
     from pycore.systems.simply import fight as simply
+    from pycore.systems.simply.fight.players import public_fight
     from pycore.systems.simply.fight.public import simply_public
 
     names = data.draw(st.lists(NAMES, min_size=2, max_size=4, unique=True))

@@ -65,6 +65,52 @@ def test_no_source_lists_the_systems_by_hand() -> None:
     assert [f.split(":")[0] for f in found] == ["pycore/systems/system.py"], found
 
 
+#: Names of a system the app keeps outside its folders, each a format of saved links (old links
+#: must still open): the players' fight view's kind, older than the other systems, and the system
+#: a fight snapshot from before them is.
+SAVED_FORMATS = {
+    ("pycore/share/records.py", "simply.fight"): 1,
+    ("pycore/share/public.py", "simply"): 2,
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+
+
+def test_what_a_system_contributes_is_in_its_folders() -> None:
+    """Outside a system's own folders (``pycore/systems/<key>/``, ``rkweb/features/<key>/``),
+    the app names no system nor anything of one ("gurps", "gurps.fighter", "simply_combat"): the
+    share kinds, places, previews, players' views and fight picks read the descriptors, so a
+    fifth system gets them by its folder (issue 30). Docstrings may name them as examples."""
+    keys = set(SYSTEM_KEYS)
+    found: dict[tuple[str, str], int] = {}
+    for folder in ("pycore", "web/rkweb"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            parts = path.relative_to(ROOT).parts
+            if (set(parts[:-1]) & keys) or parts[-2:] == ("systems", "system.py"):
+                continue  # a system's own folder, and the one list of systems
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            skip = _docstrings(tree)
+            for node in ast.walk(tree):
+                if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+                    continue
+                text = node.value
+                if id(node) not in skip and (
+                    text in keys or any(text.startswith((f"{k}.", f"{k}_")) for k in keys)
+                ):
+                    where = (path.relative_to(ROOT).as_posix(), text)
+                    found[where] = found.get(where, 0) + 1
+    assert found == SAVED_FORMATS
+
+
 def test_the_systems_in_the_navigation_are_the_descriptors() -> None:
     assert tuple(f.route for f in FEATURES if f.system) == SYSTEM_KEYS
 
@@ -90,7 +136,8 @@ from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from pycore.store import History
 
-assert "toy" in codecs() and default_data()["toy"] == {{"name": "", "round": 0, "log": []}}
+fresh_toy = {{"name": "", "round": 0, "log": [], "players": []}}
+assert "toy" in codecs() and default_data()["toy"] == fresh_toy
 assert "toy" in PLAYER_FIGHTS and "toy" in FIGHTS and "toy" in FIGHT_PLACES
 assert SYSTEM_NAMES["toy"] == "Toy dice game" and ID_PREFIXES["toy"] == "TOY"
 assert "toy" in ROUTES and "toy" in SYSTEMS and any(s[1] == "toy" for s in SOURCES)
@@ -100,6 +147,31 @@ model = shell.update(model, ("toy.roll",), Ctx(now="2026-11-27T10:00:00+00:00", 
 assert model.state["toy"]["round"] == 1, model.state["toy"]
 assert "Round 1" in str(shell.view(model))
 assert public_view(model.state, choice="toy")["turn"] == 1
+
+# share: the toy's record kind is shared, checked, previewed and imported by the share page
+from pycore.errors import StorageError
+from pycore.share import KINDS, ShareRecord, decode, encode, share_record, validate
+from pycore.share.bundle import share_bundle
+NOW = "2026-11-27T10:00:00+00:00"
+assert "toy.player" in KINDS
+state = {{**model.state, "toy": {{**model.state["toy"], "players": [{{"name": "Ana", "luck": 5}}]}}}}
+record, state = share_record(state, "toy.player", 0, NOW, "u1")
+assert decode(encode(record)) == record and str(record) == "Toy player: Ana", record
+try:
+    validate(ShareRecord("toy.player", "x", NOW, 1, "Bo", {{"name": "Bo", "luck": 99}}))
+    raise AssertionError("a toy player with luck 99 was accepted")
+except StorageError as exc:
+    assert "the shared Toy player is not valid" in str(exc), exc
+party, _ = share_bundle(state, "toy", NOW, "p")
+assert party.name == "Toy dice game: every record", party
+ctx = Ctx(now=NOW, fresh_seed="n")
+model = Model(History.new(default_data()), route="share", route_arg=encode(record))
+shown = str(shell.view(model))
+assert "Toy player, last changed" in shown and "Luck" in shown, shown[-2000:]
+model = shell.update(model, ("share.import", "add"), ctx)
+assert model.state["toy"]["players"][0]["name"] == "Ana", model.state["toy"]
+model = shell.update(model, ("share.open_record",), ctx)
+assert model.route == "toy" and model.ui["toy_tab"] == "players", (model.route, model.ui)
 print("toy picked up")
 """
 
@@ -108,9 +180,10 @@ print("toy picked up")
     sys.platform == "emscripten", reason="a fresh interpreter: no subprocess in Pyodide"
 )
 def test_a_fifth_system_is_one_folder_and_one_line() -> None:
-    """A toy system (tests/fixtures/toy: a descriptor, one section, one page with one roll)
-    joins the routes, the saved sections, the players' view, the About page, the table ID
-    prefixes, once its key is added to ``SYSTEM_KEYS``."""
+    """A toy system (tests/fixtures/toy: a descriptor, one section, one page with one roll, one
+    record kind it shares) joins the routes, the saved sections, the players' view, the About
+    page, the table ID prefixes and the share page (its record shared, checked, previewed,
+    imported and opened), once its key is added to ``SYSTEM_KEYS``."""
     script = FIFTH.format(pycore=str(TOY / "pycore_systems"), rkweb=str(TOY / "rkweb_features"))
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(script)],

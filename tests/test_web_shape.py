@@ -561,3 +561,16 @@ def test_the_aftermath_page_in_use_reads_in_plain_words(where: str) -> None:
     assert labels == [], (where, labels[:10])
     found = [text for text in _visible_text(tree) if NOT_PLAIN.search(text)]
     assert found == [], (where, found[:10])
+
+
+def test_simply_keeps_its_sections_through_the_kit() -> None:
+    """Issue 30 item 2 (one way to keep a step): Simply's saves, quiet ones too (typing, a
+    choice, a selection: no undo step), go through ``rkweb.kit.steps.keep``; only the fight
+    log's edit of the whole state (``combat/log.py``) keeps several sections at once."""
+    by_hand = [
+        f"{_name(path)}:{n}"
+        for path in sorted((WEB / "features" / "simply").rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if "history.set_quietly(" in line or ("history.apply(" in line and path.name != "log.py")
+    ]
+    assert by_hand == []

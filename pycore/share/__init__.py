@@ -3,7 +3,7 @@ its system's loader when it comes back, and the players' public view of a fight.
 
 from pycore.share.link import FORMAT, MAX_DEPTH, MAX_JSON_BYTES, MAX_PAYLOAD_CHARS, decode, encode
 from pycore.share.places import IMPORTABLE, PLACES, import_record, same_record, share_record
-from pycore.share.public import PublicFight, public_fight
+from pycore.share.public import PublicFight
 from pycore.share.qr import SCANNABLE_VERSION, QrCode, qr_code
 from pycore.share.records import KIND_NAMES, KINDS, Kind, ShareRecord, validate
 
@@ -24,7 +24,6 @@ __all__ = [
     "decode",
     "encode",
     "import_record",
-    "public_fight",
     "qr_code",
     "same_record",
     "share_record",

@@ -19,12 +19,22 @@ a page. Ids are ``uid`` fields inside the records (unknown fields every system k
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pycore.errors import StorageError
-from pycore.share.records import KIND_NAMES, SCHEMAS, SHOWN_ONLY, Kind, ShareRecord, validate
+from pycore.share.records import (
+    KIND_NAMES,
+    SCHEMAS,
+    SHARED,
+    SHOWN_ONLY,
+    Kind,
+    ShareRecord,
+    validate,
+)
+from pycore.systems.system import ShareKind, systems
+from pycore.systems.system import ref as load
 from pycore.validate import checked
 
 Choice = Literal["add", "replace", "keep"]
@@ -40,46 +50,31 @@ class Place:
     route: str  # the page that shows it
 
 
+#: Where each kind a system shares lives (its descriptor's ``ShareKind``), on its system's page.
 PLACES: Mapping[Kind, Place] = {
-    "simply.character": Place("simply_characters", "list", True, "simply"),
-    "simply.campaign": Place("simply_characters", "campaign", False, "simply"),
-    "simply.fight": Place("simply_combat", "combat", False, "simply"),
-    "gurps.fighter": Place("gurps", "combatants", True, "gurps"),
-    "aftermath.character": Place("aftermath", "characters", True, "aftermath"),
-    "percentile.gm_tables": Place("percentile", "gm", False, "percentile"),
-    "percentile.settings": Place("percentile", "settings", False, "percentile"),
-    "percentile.character": Place("percentile", "characters", True, "percentile"),
-    "gurps.settings": Place("gurps", "settings", False, "gurps"),
-    "aftermath.settings": Place("aftermath", "settings", False, "aftermath"),
+    k.kind: Place(k.section, k.key, k.is_list, s.key) for s in systems() for k in s.shares
 }
 #: Kinds a share link brings into the store one record at a time (a fight view is only looked
 #: at; a party or campaign, ``pycore.share.bundle``, brings in each of its records).
 IMPORTABLE: tuple[Kind, ...] = tuple(k for k in PLACES if k not in SHOWN_ONLY)
-# Local fields that mean something only on the device that saved them.
-_LOCAL = {"gurps.fighter": ("id",), "percentile.character": ("id",)}
 
 
+def _kind(kind: Kind) -> ShareKind:
+    """The descriptor of a kind kept in the store, or a StorageError naming what is not."""
+    if kind not in SHARED:
+        raise StorageError(f"a {KIND_NAMES.get(kind, 'record of that kind')} is not kept here")
+    return SHARED[kind]
+
+
+@checked
 def defaults(kind: Kind) -> dict[str, Any]:
     """A fresh record of ``kind`` as its system saves it: a share leaves out what equals it
     (a character's share shrinks by half) and an import fills it back in."""
-    if kind == "simply.character":
-        from pycore.systems.simply.character import Character
-        from pycore.systems.simply.character_json import character_to_json
-
-        return character_to_json(Character())
-    if kind == "gurps.fighter":
-        from pycore.systems.gurps.sheet import Combatant, combatant_to_json
-
-        return combatant_to_json(Combatant())
-    if kind == "aftermath.character":
-        from pycore.systems.aftermath.sheet.sheet import new_sheet
-
-        return new_sheet()
-    if kind == "percentile.character":
-        from pycore.systems.percentile.roster import SHEET_DEFAULTS
-
-        return copy.deepcopy(SHEET_DEFAULTS)
-    return {}
+    shared = SHARED.get(kind)
+    if shared is None or not shared.fresh:
+        return {}
+    fresh: Callable[[], dict[str, Any]] = load(shared.fresh)
+    return fresh()
 
 
 def _section(state: Mapping[str, Any], place: Place) -> dict[str, Any]:
@@ -102,8 +97,9 @@ def share_record(
     state: Mapping[str, Any], kind: Kind, ref: Any, now: str, fresh_id: str
 ) -> tuple[ShareRecord, dict[str, Any]]:
     """The record to share, and the state with its id kept on it (so a second share of the same
-    record carries the same id). ``ref`` is a list index, or a GURPS fighter's id."""
-    place = PLACES[kind]
+    record carries the same id). ``ref`` is a list index, or the id its page finds it by (a
+    3d6 fighter's)."""
+    place = PLACES[_kind(kind).kind]
     section = _section(state, place)
     if place.is_list:
         items = _items(section, place)
@@ -119,7 +115,7 @@ def share_record(
         shared = {
             k: v
             for k, v in data.items()
-            if k not in (*_LOCAL.get(kind, ()), "uid", "updated_at")
+            if k not in (*_local(kind), "uid", "updated_at")
             and (k == "name" or k not in fresh or fresh[k] != v)
         }
     else:
@@ -134,8 +130,13 @@ def share_record(
     return validate(record), {**state, place.section: section}
 
 
+def _local(kind: Kind) -> tuple[str, ...]:
+    """Fields that mean something only on the device that saved them: a local ``id``."""
+    return ("id",) if SHARED[kind].local_id else ()
+
+
 def _index(kind: Kind, items: list[Any], ref: Any) -> int:
-    if kind == "gurps.fighter" and not isinstance(ref, int):
+    if _local(kind) and not isinstance(ref, int):  # a record its page finds by its id
         for i, item in enumerate(items):
             if isinstance(item, dict) and item.get("id") == ref:
                 return i
@@ -147,7 +148,7 @@ def _index(kind: Kind, items: list[Any], ref: Any) -> int:
 @checked
 def same_record(state: Mapping[str, Any], record: ShareRecord) -> str | None:
     """The name of the saved record an import would collide with, if any."""
-    place = PLACES[record.kind]
+    place = PLACES[_kind(record.kind).kind]
     section = _section(state, place)
     if not place.is_list:
         part = section.get(place.key)
@@ -166,14 +167,14 @@ def import_record(
     with its id) or ``keep`` (both: the copy gets a fresh id and a name saying it is a copy)."""
     if record.kind not in IMPORTABLE:
         raise StorageError(f"a {KIND_NAMES[record.kind]} is shown, not imported")
+    shared = _kind(record.kind)
     place = PLACES[record.kind]
     section = _section(state, place)
     data = {**defaults(record.kind), **copy.deepcopy(record.data)}
     data["updated_at"] = record.updated_at
-    if record.kind == "aftermath.character":
-        from pycore.systems.aftermath.sheet.sheet import merged as as_sheet
-
-        data["weapons"] = as_sheet(data)["weapons"]  # schema 1 held listing names only
+    if shared.upgrade:  # read in the kind's newest schema (an older share's data)
+        upgrade: Callable[[dict[str, Any]], dict[str, Any]] = load(shared.upgrade)
+        data = upgrade(data)
     if not place.is_list:
         if choice == "keep":
             raise StorageError(f"there is only one {KIND_NAMES[record.kind]}: replace it or not")
@@ -195,7 +196,7 @@ def import_record(
     if choice == "replace":
         for i, item in enumerate(items):
             if isinstance(item, dict) and item.get("uid") == record.id:
-                if record.kind in _LOCAL:  # the sheet it replaces keeps its place in fights
+                if _local(record.kind):  # the sheet it replaces keeps its place in fights
                     data["id"] = item.get("id", data["id"])
                 items[i] = data
                 break
@@ -208,17 +209,8 @@ def import_record(
 
 
 def _local_id(kind: Kind, section: dict[str, Any], items: list[Any], data: dict[str, Any]) -> None:
-    """A new local id for an imported record of a kind whose pages find it by one: a 3d6
-    fighter's next ``g<n>``, a Percentile character's next free ``c<n>`` (its sheet's own
-    numbering, ``rkweb.features.percentile.sheet``)."""
-    if kind == "gurps.fighter":
-        next_id = section.get("next_id")
-        number = next_id if isinstance(next_id, int) and next_id > 0 else len(items) + 1
-        data["id"] = f"g{number}"
-        section["next_id"] = number + 1
-    elif kind == "percentile.character":
-        taken = {str(item.get("id")) for item in items if isinstance(item, dict)}
-        number = len(items) + 1
-        while f"c{number}" in taken:
-            number += 1
-        data["id"] = f"c{number}"
+    """A new local id for an imported record of a kind whose page finds it by one (its
+    system's numbering, ``ShareKind.local_id``)."""
+    if SHARED[kind].local_id:
+        local_id: Callable[[dict[str, Any], list[Any]], str] = load(SHARED[kind].local_id)
+        data["id"] = local_id(section, items)

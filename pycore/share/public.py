@@ -2,21 +2,12 @@
 anyone at the table can see and the last result in words; never HP, Luck, TNs, skills or dice.
 
 It is what the GM's device shows on a second screen and what a player's phone gets from a QR
-snapshot, so it is built from a saved fight section alone: here the Simply fight
-(``simply_combat``, whose steps' players' lines come from ``pycore.systems.simply.fight.public``);
-the other systems' in ``public_gurps``, ``public_percentile`` and Aftermath's fight package
-(``pycore.systems.aftermath.fight.public``), and which one to show in ``public_pick``.
+snapshot, so it is built from a saved fight section alone, by its system (the descriptor's
+``FightPlaces.public``: ``pycore.systems.<system>.fight.players``, Aftermath's
+``fight.public``) in the one shape here; which one to show is ``public_pick``'s.
 
->>> from pycore.systems.simply import fight as core
->>> fight = core.add_combatant(core.Combat(), name="Ana", hp_max=9, strength=5, health=5, bonus=9)
->>> fight = core.add_combatant(fight, name="Bo", hp_max=9, strength=5, health=5)
->>> import random
->>> fight, _ = core.roll_initiative(fight, random.Random(1))
->>> log = [{"text": "Ana attacks Bo: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit",
-...         "public": "Ana attacks Bo → hit"}]
->>> view = public_fight({"combat": core.combat_to_json(fight), "log": log})
->>> [(s["name"], s["status"], s["current"]) for s in view["order"]], view["result"]
-([('Ana', 'ok', True), ('Bo', 'ok', False)], 'Ana attacks Bo → hit')
+>>> order = [fighter_row("a", "Ana", "ok", True), fighter_row("b", "Bo", "ok", False)]
+>>> view = fight_view("simply", 1, order, "Ana attacks Bo → hit")
 >>> str(PublicFight.of(view))
 'Turn 1: Ana to act (Ana, Bo). Ana attacks Bo → hit'
 """
@@ -36,17 +27,6 @@ MAX_TEXT = 200
 #: The fights a public view can come from (the system descriptors), and their names.
 SYSTEMS: Final = SYSTEM_KEYS
 SYSTEM_NAMES: Final = {s.key: s.players_name for s in systems()}
-
-
-@checked
-def simply_under_way(section: Any) -> bool:
-    """Whether the saved Simply fight has begun (an order drawn or a turn counted).
-
-    >>> simply_under_way({"combat": {"turn": 1}}), simply_under_way(None)
-    (True, False)
-    """
-    combat = section.get("combat") if isinstance(section, dict) else None
-    return isinstance(combat, dict) and bool(combat.get("order") or combat.get("turn"))
 
 
 @checked
@@ -89,25 +69,6 @@ def fight_view(
         "order": order,
         "result": result,
     }
-
-
-@checked
-def public_fight(section: Any) -> dict[str, Any]:
-    """The public view of a saved ``simply_combat`` section (an empty fight when it is none)."""
-    from pycore.systems.simply.fight import Combat, combat_from_json
-
-    saved = section if isinstance(section, dict) else {}
-    try:
-        fight = combat_from_json(saved.get("combat") or {})
-    except (RuleError, TypeError, KeyError, ValueError):
-        fight = Combat()
-    by_id = {c.id: c for c in fight.combatants}
-    ids = [i for i in fight.order if i in by_id] or [c.id for c in fight.combatants]
-    order = [
-        fighter_row(i, by_id[i].name, by_id[i].status(), i == fight.cursor) for i in ids[:MAX_SHOWN]
-    ]
-    result = last_public(saved.get("log"))
-    return fight_view("simply", fight.turn, order, result, fight.phase, fight.clock)
 
 
 @dataclass(frozen=True)

@@ -104,14 +104,14 @@ def pick_fight(
     state: Mapping[str, Any], changed: Mapping[str, str] | None = None, choice: str | None = None
 ) -> str:
     """The system whose fight to show: the GM's ``choice`` (by default the one kept in the
-    settings), or the fight under way changed last (any fight when none is under way), Simply's
-    when nothing tells."""
+    settings), or the fight under way changed last (any fight when none is under way), the first
+    system's (Simply's) when nothing tells."""
     choice = chosen(state) if choice is None else choice
     if choice in SYSTEMS:
         return choice
     changed = changed or {}
     under_way = [s for s, (name, _, _, going) in FIGHTS.items() if going(state.get(name))]
-    best, best_at = (under_way or ["simply"])[0], None
+    best, best_at = (under_way or list(SYSTEMS))[0], None
     for system in under_way or SYSTEMS:
         name, path, _, _ = FIGHTS[system]
         times = [_log_at(state.get(name), path), _when(changed.get(name))]

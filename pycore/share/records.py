@@ -16,48 +16,40 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any
 
-from pycore.errors import RuleError, RulekeeperError, StorageError
+from pycore.errors import RulekeeperError, StorageError
+from pycore.systems.system import ShareKind, ref, systems
 from pycore.validate import checked, is_whole
 
 #: The most records one share carries (a campaign of several parties and their settings).
 MAX_RECORDS = 600
+#: The players' view of a fight (any system's: ``PublicFight.system``), looked at, never
+#: imported nor carried in a party. Its name is older than the other systems; links keep it.
+FIGHT = "simply.fight"
+#: A party or a whole campaign (``pycore.share.bundle``).
+BUNDLE = "bundle"
 #: Kinds that are looked at, never imported nor carried in a party (a fight view).
-SHOWN_ONLY: tuple[str, ...] = ("simply.fight",)
+SHOWN_ONLY: tuple[str, ...] = (FIGHT,)
 
-Kind = Literal[
-    "simply.character",
-    "simply.campaign",
-    "simply.fight",
-    "gurps.fighter",
-    "aftermath.character",
-    "percentile.gm_tables",
-    "percentile.settings",
-    "percentile.character",
-    "gurps.settings",
-    "aftermath.settings",
-    "bundle",
-]
-KINDS: tuple[Kind, ...] = get_args(Kind)
+#: What a link says it holds: a system's kind (``ShareKind.kind``, "gurps.fighter"), the
+#: fight view or a party.
+Kind = str
+#: Each kind a system shares, from the system descriptors (``System.shares``).
+SHARED: Mapping[Kind, ShareKind] = {k.kind: k for s in systems() for k in s.shares}
+KINDS: tuple[Kind, ...] = (*SHARED, FIGHT, BUNDLE)
 #: What each kind is called on screen.
 KIND_NAMES: Mapping[Kind, str] = {
-    "simply.character": "Simply character",
-    "simply.campaign": "Simply campaign settings",
-    "simply.fight": "Fight (players' view)",  # the kind's name is older than the other systems
-    "gurps.fighter": "3d6 fighter",
-    "aftermath.character": "Aftermath character",
-    "percentile.gm_tables": "Percentile GM tables",
-    "percentile.settings": "Percentile combat settings",
-    "percentile.character": "Percentile character",
-    "gurps.settings": "3d6 campaign settings",
-    "aftermath.settings": "Aftermath campaign settings",
-    "bundle": "Party or campaign",
+    **{kind: shared.name for kind, shared in SHARED.items()},
+    FIGHT: "Fight (players' view)",
+    BUNDLE: "Party or campaign",
 }
 #: The schema of each kind's data; a share of a newer one is refused, never half-read.
-#: An Aftermath character's weapons became records naming their skill in schema 2 (schema 1
-#: held listing names, which an import reads as weapons with no skill yet).
-SCHEMAS: Mapping[Kind, int] = {**dict.fromkeys(KINDS, 1), "aftermath.character": 2}
+SCHEMAS: Mapping[Kind, int] = {
+    **{kind: shared.schema for kind, shared in SHARED.items()},
+    FIGHT: 1,
+    BUNDLE: 1,
+}
 MAX_ID = 64
 MAX_NAME = 200
 
@@ -130,118 +122,24 @@ def record_from_json(raw: Any) -> ShareRecord:
     )
 
 
-def _simply_character(data: dict[str, Any]) -> None:
-    from pycore.systems.simply.character_json import character_from_json
-
-    character_from_json(data)
-
-
-def _simply_campaign(data: dict[str, Any]) -> None:
-    from pycore.systems.simply.character_json import campaign_from_json
-
-    campaign_from_json(data)
-
-
-def _simply_fight(data: dict[str, Any]) -> None:
+def _fight(data: dict[str, Any]) -> None:
     from pycore.share.public import check_public_fight
 
     check_public_fight(data)
-
-
-def _gurps_fighter(data: dict[str, Any]) -> None:
-    from pycore.systems.gurps.sheet import combatant_from_json
-
-    combatant_from_json(data)
-
-
-def _aftermath_character(data: dict[str, Any]) -> None:
-    from pycore.systems.aftermath.sheet import sheet
-
-    # The sheet keeps plain data: every field a user can type is re-checked the way it was
-    # typed, then the whole sheet must derive (AFT-05 and on) without error.
-    merged = sheet.merged(data)
-    sheet.check_field("name", str(merged["name"]))
-    for head in ("attr", "ast", "cst", "derived"):
-        for key, value in merged[head].items():
-            sheet.check_field(f"{head}.{key}", "" if value is None else str(value))
-    sheet.check_field("body", str(merged["body"]))
-    from pycore.systems.aftermath.gear.arms import weapon_problems
-
-    for weapon in merged["weapons"]:  # the skill may be asked later; the rest must hold
-        problems = weapon_problems({}, {k: v for k, v in weapon.items() if k != "skill"})
-        if problems:
-            raise RuleError(next(iter(problems.values())))
-    try:
-        sheet.derive(merged)
-    except (TypeError, KeyError, AttributeError, IndexError) as exc:
-        raise StorageError(f"its sheet does not hold together ({exc!r:.80})") from None
-
-
-def _percentile_gm_tables(data: dict[str, Any]) -> None:
-    from pycore.systems.percentile.gmtables import validate_gm_table
-    from pycore.systems.percentile.saved import INVENTORY_IDS
-
-    # Saved tables are keyed by stable names ("alertness_conditions"); a share made before
-    # that (keyed "PCT-M01") reads too. An empty table is one the GM has not entered yet.
-    for key, rows in data.items():
-        if rows != []:
-            validate_gm_table(INVENTORY_IDS.get(key, key), rows)
-
-
-def _percentile_character(data: dict[str, Any]) -> None:
-    from pycore.systems.percentile import roster
-    from pycore.systems.percentile.saved import CHARACTER
-
-    # Checked as the sheet checks what is typed: the saved shape, each attribute in its
-    # range, each weapon as the weapon form reads it; then the fight must read the sheet.
-    CHARACTER.check(data, ())
-    for key in roster.DEFAULTS:
-        if key in data:
-            roster.check_attribute(key, str(data[key]))
-    for weapon in data.get("weapons") or []:
-        roster.weapon_from_form({k: "" if v is None else str(v) for k, v in weapon.items()})
-    roster.race_of(str(data.get("race") or "human"))
-    roster.fighter_from_json(data)
-
-
-def _gurps_settings(data: dict[str, Any]) -> None:
-    from pycore.systems.gurps.injury import EYE_READINGS
-
-    reading = data.get("eye_reading", EYE_READINGS[0])
-    if reading not in EYE_READINGS or set(data) - {"eye_reading"}:
-        raise RuleError(f"an eye hit is read one of two ways: {' or '.join(EYE_READINGS)}")
-
-
-def _aftermath_settings(data: dict[str, Any]) -> None:
-    from pycore.systems.aftermath.campaign import check_setting
-
-    for key, value in data.items():
-        check_setting(key, value if isinstance(value, str) else repr(value))
 
 
 def _bundle(data: dict[str, Any]) -> None:
     records_of(data)
 
 
-def _percentile_settings(data: dict[str, Any]) -> None:
-    from pycore.systems.percentile.combat import settings_from_json
-
-    settings_from_json(data)
-
-
-LOADERS: Mapping[Kind, Callable[[dict[str, Any]], None]] = {
-    "simply.character": _simply_character,
-    "simply.campaign": _simply_campaign,
-    "simply.fight": _simply_fight,
-    "gurps.fighter": _gurps_fighter,
-    "aftermath.character": _aftermath_character,
-    "percentile.gm_tables": _percentile_gm_tables,
-    "percentile.settings": _percentile_settings,
-    "percentile.character": _percentile_character,
-    "gurps.settings": _gurps_settings,
-    "aftermath.settings": _aftermath_settings,
-    "bundle": _bundle,
-}
+def _loader(kind: Kind) -> Callable[[dict[str, Any]], None]:
+    """The kind's check: its system's (``ShareKind.check``), or the fight view's or a party's."""
+    if kind == FIGHT:
+        return _fight
+    if kind == BUNDLE:
+        return _bundle
+    check: Callable[[dict[str, Any]], None] = ref(SHARED[kind].check)
+    return check
 
 
 @checked
@@ -255,7 +153,7 @@ def records_of(data: Mapping[str, Any]) -> tuple[ShareRecord, ...]:
     found = tuple(record_from_json(item) for item in raw)
     seen: set[tuple[str, str]] = set()
     for record in found:  # the envelopes first: a kind not carried is not checked further
-        if record.kind in (*SHOWN_ONLY, "bundle"):
+        if record.kind in (*SHOWN_ONLY, BUNDLE):
             raise StorageError(f"a {KIND_NAMES[record.kind]} cannot be part of a party or campaign")
         if (record.kind, record.id) in seen:
             raise StorageError(f"it holds the record {record.name!r} twice")
@@ -268,7 +166,7 @@ def validate(record: ShareRecord) -> ShareRecord:
     """``record`` when its system's loader accepts its data; else a :class:`StorageError`
     naming the kind and the loader's complaint. The one check of shared data."""
     try:
-        LOADERS[record.kind](record.data)
+        _loader(record.kind)(record.data)
     except RulekeeperError as exc:
         raise StorageError(f"the shared {KIND_NAMES[record.kind]} is not valid: {exc}") from None
     except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError) as exc:

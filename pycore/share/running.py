@@ -119,7 +119,7 @@ def running(state: Mapping[str, Any], history: History) -> str:
     if acted:
         return max(acted, key=lambda system: acted[system])
     under_way = [s for s, (name, _, _, going) in FIGHTS.items() if going(state.get(name))]
-    return (under_way or ["simply"])[0]
+    return (under_way or list(FIGHTS))[0]  # the first system's (Simply's) when nothing tells
 
 
 @checked

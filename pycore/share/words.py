@@ -1,13 +1,15 @@
 """A shared record's values in the game's words, for the preview someone reads before importing
-it (issue 31): campaign settings, GM tables, a Percentile character and what a party or campaign
-holds. Each kind's names come from its own system (the share page may import no system); a
-value the system has no name for is shown with its key's words ("bdg order: range first").
+it (issue 31). Each kind's words are its own system's (the descriptor's ``ShareKind.words``,
+e.g. ``pycore.systems.gurps.share``: the share page may import no system); these are the helpers
+they share, and the words of a value no system names ("bdg order: range first").
 
 >>> rows, lists = sheet_words("gurps.settings", {"eye_reading": "if it does not blind"})
 >>> rows
 [('An eye hit that blinds', 'is not a skull hit (ordinary wounding)')]
 >>> sheet_words("simply.campaign", {"stat_max": 12})[0][:3]
 [('Starting stat points', 24), ('Lowest stat', 1), ('Highest stat', 12)]
+>>> sheet_words("toy.nothing", {"bdg_order": "range first", "rows": [1, 2]})
+([('Bdg order', 'range first'), ('Rows', '2 entries')], [])
 """
 
 from __future__ import annotations
@@ -15,108 +17,70 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pycore.errors import RulekeeperError
+from pycore.systems.system import ref, systems
 from pycore.validate import checked
 
 Rows = list[tuple[str, Any]]
 Lists = list[tuple[str, list[str]]]
+Words = Callable[[Mapping[str, Any]], tuple[Rows, Lists]]
 
 
-def _plain(value: Any) -> str:
+@checked
+def plain(value: Any) -> str:
     """A saved key or choice in words: ``range_first`` → ``range first``."""
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value).replace("_", " ")
 
 
-def _simply_campaign(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    from pycore.systems.simply.character import Campaign
-    from pycore.systems.simply.character_json import CAMPAIGN_FIELDS
-
-    fresh = Campaign()
-    rows: Rows = [
-        (label, d.get(key, getattr(fresh, key))) for key, (label, *_) in CAMPAIGN_FIELDS.items()
-    ]
-    return rows, []
-
-
-def _gurps_settings(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    from pycore.systems.gurps.injury import EYE_READINGS
-
-    reading = d.get("eye_reading", EYE_READINGS[0])
-    words = (  # the GURPS page's words for the two readings
-        "is also a skull hit (wounding ×4, knockdown)"
-        if reading == EYE_READINGS[0]
-        else "is not a skull hit (ordinary wounding)"
-    )
-    return [("An eye hit that blinds", words)], []
-
-
-def _aftermath_settings(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    from pycore.systems.aftermath.campaign import SETTINGS
-    from pycore.systems.aftermath.setting_words import setting_words
-
-    return [setting_words(key, str(d.get(key, default))) for key, default in SETTINGS.items()], []
-
-
-def _percentile_settings(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    from pycore.systems.percentile.combat import settings_from_json
-
-    return [], [("Settings", settings_from_json(d).summary().split(" · "))]
-
-
-def _row_words(row: Any) -> str:
+@checked
+def row_words(row: Any) -> str:
+    """A table row or a record in one line: each value after its key, empty ones left out."""
     if not isinstance(row, Mapping):
-        return _plain(row)
-    return "; ".join(f"{_plain(k)} {_plain(v)}" for k, v in row.items() if v not in (None, ""))
+        return plain(row)
+    return "; ".join(f"{plain(k)} {plain(v)}" for k, v in row.items() if v not in (None, ""))
 
 
-def _percentile_gm_tables(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    from pycore.systems.percentile.gm_schemas import GM_TABLES
-    from pycore.systems.percentile.saved import INVENTORY_IDS
-
-    lists: Lists = []
-    for key, rows in d.items():
-        spec = GM_TABLES.get(INVENTORY_IDS.get(key, key))
-        title = spec.name if spec else _plain(key)
-        entered = rows if isinstance(rows, list) else []
-        lists.append((title, [_row_words(r) for r in entered] or ["(not entered)"]))
-    rows_count = sum(len(r) for r in d.values() if isinstance(r, list))
-    return [("Tables", len(d)), ("Rows in all", rows_count)], lists
+@checked
+def names(items: Any, show: Callable[[Mapping[str, Any]], str]) -> list[str]:
+    """Each entry of a list in words (a plain text entry as it is)."""
+    out = []
+    for item in items if isinstance(items, list) else []:
+        words = show(item) if isinstance(item, dict) else str(item)
+        if words.strip():
+            out.append(words.strip())
+    return out
 
 
-def _percentile_character(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    from pycore.systems.percentile.roster import ATTRIBUTES
-
-    rows: Rows = [("Race", d.get("race"))]
-    rows += [(label, d.get(key)) for key, label, _, _ in ATTRIBUTES]
-    rows += [("Alertness", d.get("alertness")), ("Alertness level", d.get("alertness_level"))]
-    weapons = [_weapon(w) for w in d.get("weapons") or []]
-    parts = [_row_words(p) for p in d.get("parts") or []]
-    return rows, [("Weapons", weapons), ("Damage record", parts)]
+@checked
+def named(item: Mapping[str, Any], *parts: str) -> str:
+    """An entry's name, then the parts of it that are set: ``Sword (Blades, 3)``."""
+    extra = [str(item[p]) for p in parts if item.get(p) not in (None, "", False)]
+    return str(item.get("name", "")) + (f" ({', '.join(extra)})" if extra else "")
 
 
-def _weapon(weapon: Any) -> str:
-    if not isinstance(weapon, Mapping):
-        return _plain(weapon)
-    rest = _row_words({k: v for k, v in weapon.items() if k != "name"})
-    return f"{weapon.get('name')} ({rest})" if rest else str(weapon.get("name"))
-
-
-WORDS: Mapping[str, Callable[[Mapping[str, Any]], tuple[Rows, Lists]]] = {
-    "simply.campaign": _simply_campaign,
-    "gurps.settings": _gurps_settings,
-    "aftermath.settings": _aftermath_settings,
-    "percentile.settings": _percentile_settings,
-    "percentile.gm_tables": _percentile_gm_tables,
-    "percentile.character": _percentile_character,
-}
+@checked
+def other_words(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
+    """A record its system has no words for: each value under its key in words."""
+    rows: Rows = []
+    for key, value in d.items():
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            rows.append((str(key).replace("_", " ").capitalize(), value))
+        elif isinstance(value, list):
+            rows.append((key.replace("_", " ").capitalize(), f"{len(value)} entries"))
+    return rows, []
 
 
 @checked
 def sheet_words(kind: str, data: Mapping[str, Any]) -> tuple[Rows, Lists]:
     """The rows (a name and a value) and lists (a title and its entries) of a shared record of
-    ``kind`` (one of :data:`WORDS`), its data read with its defaults filled in."""
+    ``kind``, its data read with its defaults filled in, in its system's words."""
+    found = next((k for s in systems() for k in s.shares if k.kind == kind and k.words), None)
+    if found is None:
+        return other_words(data)
+    words: Words = ref(found.words)
     try:
-        return WORDS[kind](data)
-    except (TypeError, KeyError, AttributeError, ValueError):  # a record the loader accepted
-        return [(_plain(k).capitalize(), _plain(v)) for k, v in data.items()], []
+        return words(data)
+    except RulekeeperError:  # a record the loader accepted, in a shape its words never meant
+        return [(plain(k).capitalize(), plain(v)) for k, v in data.items()], []

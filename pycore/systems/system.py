@@ -49,6 +49,38 @@ class FightPlaces:
 
 
 @dataclass(frozen=True)
+class ShareKind:
+    """One kind of record a system shares (``pycore.share``): where it lives in the saved state,
+    how its data is checked, and how it reads. Functions are named ``module:function``.
+
+    ``kind`` is what a share link carries ("gurps.fighter"): never renamed, links saved before
+    must still open. ``section``/``key``: the saved section and the key in it holding the
+    record (a list of them when ``is_list``). ``check``: raises a ``RulekeeperError`` when the
+    data is not a valid record (the one check of shared data). ``tab``: the page's tab that
+    "Open it" shows. ``schema``: the newest schema of its data (a newer one is refused).
+    ``fresh``: a fresh record (a share leaves out what equals it, an import fills it back).
+    ``words``: ``(rows, lists)`` in the game's words for the preview. ``local_id``: for a kind
+    whose page finds a record by its ``id`` field, ``(section, items) -> id`` giving an imported
+    one its own (and counting it in ``section`` where the page counts). ``chosen_by``: the UI key
+    that chooses the record on its page ("" for the section's ``selected``). ``upgrade``: the
+    imported data read in the newest schema."""
+
+    kind: str
+    name: str
+    section: str
+    key: str
+    is_list: bool
+    check: str
+    tab: str
+    schema: int = 1
+    fresh: str = ""
+    words: str = ""
+    local_id: str = ""
+    chosen_by: str = ""
+    upgrade: str = ""
+
+
+@dataclass(frozen=True)
 class Credit:
     """The About page's line: the source, what of it is built, the publisher's notice."""
 
@@ -73,6 +105,8 @@ class System:
     #: Each saved section's plain name, for the notices about saving ("the Simply fight").
     words: Mapping[str, str]
     credit: Credit
+    #: The kinds of record it shares, each kind named ``<key>.<what>``.
+    shares: tuple[ShareKind, ...] = ()
 
 
 @checked

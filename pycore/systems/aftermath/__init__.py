@@ -19,21 +19,6 @@ from typing import TYPE_CHECKING
 from pycore.lazy import exports
 
 if TYPE_CHECKING:
-    from pycore.systems.aftermath.attack.bcs import (
-        BcsModifier,
-        BcsResult,
-        BcsTotal,
-        SaveOdds,
-        SaveResult,
-        bcs_chance,
-        judge_bcs,
-        modified_bcs,
-        plus_one_change,
-        roll_bcs,
-        roll_saving_throw,
-        saving_throw,
-        saving_throw_odds,
-    )
     from pycore.systems.aftermath.attack.combat import (
         HthAttack,
         MissileAttack,
@@ -43,21 +28,16 @@ if TYPE_CHECKING:
         resolve_missile,
     )
     from pycore.systems.aftermath.attack.critical import (
-        Condition,
         EffectRules,
-        Moment,
         bleeding_odds,
         critical_effect,
         critical_hit_enhancement,
-        daze_condition,
         disable_body_outcome,
         effect_rules,
         gun_critical,
         lower_effect,
-        moment,
         roll_critical_effect,
         sever_chance,
-        stun_conditions,
     )
     from pycore.systems.aftermath.attack.critical_misses import (
         ChamberExplosion,
@@ -80,6 +60,28 @@ if TYPE_CHECKING:
         missile_modifiers,
         target_action_modifier,
         wound_level,
+    )
+    from pycore.systems.aftermath.bcs import (
+        BcsModifier,
+        BcsResult,
+        BcsTotal,
+        SaveOdds,
+        SaveResult,
+        bcs_chance,
+        judge_bcs,
+        modified_bcs,
+        plus_one_change,
+        roll_bcs,
+        roll_saving_throw,
+        saving_throw,
+        saving_throw_odds,
+    )
+    from pycore.systems.aftermath.conditions import (
+        Condition,
+        Moment,
+        daze_condition,
+        moment,
+        stun_conditions,
     )
     from pycore.systems.aftermath.gear.ammunition import (
         ammunition_bdg,
@@ -146,7 +148,7 @@ __getattr__, __dir__ = exports(
             "effect_die_distribution group_effect_die judge_opposed opposed_odds "
             "roll_effect_die shifted_group"
         ),
-        "pycore.systems.aftermath.attack.bcs": (
+        "pycore.systems.aftermath.bcs": (
             "BcsModifier BcsResult BcsTotal SaveOdds SaveResult bcs_chance judge_bcs "
             "modified_bcs plus_one_change roll_bcs roll_saving_throw saving_throw "
             "saving_throw_odds"
@@ -155,11 +157,11 @@ __getattr__, __dir__ = exports(
             "HthAttack MissileAttack Resolution Step resolve_hth resolve_missile"
         ),
         "pycore.systems.aftermath.attack.critical": (
-            "Condition EffectRules Moment bleeding_odds critical_effect "
-            "critical_hit_enhancement daze_condition disable_body_outcome effect_rules "
-            "gun_critical lower_effect moment roll_critical_effect sever_chance "
-            "stun_conditions"
+            "EffectRules bleeding_odds critical_effect critical_hit_enhancement "
+            "disable_body_outcome effect_rules gun_critical lower_effect roll_critical_effect "
+            "sever_chance"
         ),
+        "pycore.systems.aftermath.conditions": "Condition Moment daze_condition moment stun_conditions",
         "pycore.systems.aftermath.attack.critical_misses": (
             "ChamberExplosion CriticalMiss chamber_explosion critical_miss critical_miss_odds "
             "roll_critical_miss"

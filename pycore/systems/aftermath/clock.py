@@ -7,7 +7,7 @@ turn at a time; condition timers are read against it (``Condition.active_at``).
 
 from __future__ import annotations
 
-from pycore.systems.aftermath.attack.critical import PHASES, Condition, Moment, moment
+from pycore.systems.aftermath.conditions import PHASES, Condition, Moment, moment
 from pycore.validate import checked
 
 MAX_TURN = 10_000
@@ -49,7 +49,7 @@ def phases_left(condition: Condition, now: Moment) -> int | None:
     once it ended; None: for the rest of the combat). One that starts later counts from its
     start (the Daze after a Stun).
 
-    >>> from pycore.systems.aftermath.attack.critical import daze_condition
+    >>> from pycore.systems.aftermath.conditions import daze_condition
     >>> daze = daze_condition(moment(2, 5))
     >>> phases_left(daze, moment(2, 5)), phases_left(daze, moment(3, 5)), phases_left(daze, moment(3, 6))
     (21, 1, 0)

@@ -1,6 +1,6 @@
 """Aftermath! as the app lists it (the descriptor, ``pycore.systems.system``)."""
 
-from pycore.systems.system import Credit, FightPlaces, System
+from pycore.systems.system import Credit, FightPlaces, ShareKind, System
 
 SYSTEM = System(
     key="aftermath",
@@ -30,5 +30,32 @@ SYSTEM = System(
         "Aftermath! is a trademark of Fantasy Games Unlimited, which holds the copyright of its "
         "rules. Rulekeeper is an unofficial, free fan aid, not affiliated with or endorsed by "
         "Fantasy Games Unlimited.",
+    ),
+    # What it shares (pycore.share): a link's kind is never renamed, saved links must open.
+    shares=(
+        ShareKind(
+            "aftermath.character",
+            "Aftermath character",
+            "aftermath",
+            "characters",
+            True,
+            check="pycore.systems.aftermath.share:check_character",
+            tab="characters",
+            # Schema 2: a weapon is a record naming its skill (schema 1 held listing names).
+            schema=2,
+            fresh="pycore.systems.aftermath.share:fresh_character",
+            words="pycore.systems.aftermath.share:character_words",
+            upgrade="pycore.systems.aftermath.share:upgrade_character",
+        ),
+        ShareKind(
+            "aftermath.settings",
+            "Aftermath campaign settings",
+            "aftermath",
+            "settings",
+            False,
+            check="pycore.systems.aftermath.share:check_settings",
+            tab="settings",
+            words="pycore.systems.aftermath.share:settings_words",
+        ),
     ),
 )

@@ -1,6 +1,6 @@
 """3d6 combat (GURPS Lite style) as the app lists it (the descriptor, ``pycore.systems.system``)."""
 
-from pycore.systems.system import Credit, FightPlaces, System
+from pycore.systems.system import Credit, FightPlaces, ShareKind, System
 
 SYSTEM = System(
     key="gurps",
@@ -15,8 +15,8 @@ SYSTEM = System(
         section="gurps",
         log=("log",),
         actions=(("fight",), ("pending",), ("asks",)),
-        public="pycore.share.public_gurps:public_gurps",
-        under_way="pycore.share.public_gurps:gurps_under_way",
+        public="pycore.systems.gurps.fight.players:public_gurps",
+        under_way="pycore.systems.gurps.fight.players:gurps_under_way",
         clock=("Round", ""),
     ),
     words={"gurps": "the 3d6 fight"},
@@ -28,5 +28,30 @@ SYSTEM = System(
         "Jackson Games. All rights are reserved by Steve Jackson Games. This game aid is the original "
         "creation of the Rulekeeper team and is released for free distribution, and not for resale, "
         "under the permissions granted in the Steve Jackson Games Online Policy.",
+    ),
+    # What it shares (pycore.share): a link's kind is never renamed, saved links must open.
+    shares=(
+        ShareKind(
+            "gurps.fighter",
+            "3d6 fighter",
+            "gurps",
+            "combatants",
+            True,
+            check="pycore.systems.gurps.share:check_fighter",
+            tab="combatants",
+            fresh="pycore.systems.gurps.share:fresh_fighter",
+            words="pycore.systems.gurps.share:fighter_words",
+            local_id="pycore.systems.gurps.share:fighter_id",
+        ),
+        ShareKind(
+            "gurps.settings",
+            "3d6 campaign settings",
+            "gurps",
+            "settings",
+            False,
+            check="pycore.systems.gurps.share:check_settings",
+            tab="combatants",
+            words="pycore.systems.gurps.share:settings_words",
+        ),
     ),
 )

@@ -5,7 +5,7 @@ Effect" ...). "Roll for me" rolls the rest. Each typed roll is checked against w
 show (a percentile 00 is 100); a wrong one is a DiceError naming the roll, and nothing is rolled.
 
 >>> from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
->>> from pycore.systems.aftermath.attack.critical import moment
+>>> from pycore.systems.aftermath.conditions import moment
 >>> from pycore.systems.aftermath.attack.worksheet import Setup, campaign, form_of
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
 >>> setup = Setup("missile", new_sheet("Ana"), target, form_of("missile", {"bcs": 12}),

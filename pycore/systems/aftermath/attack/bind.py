@@ -5,7 +5,7 @@ flagged (what follows is the GM's, AFT-M43). The GM may override a refusal; the 
 logged with its reason.
 
 >>> from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
->>> from pycore.systems.aftermath.attack.critical import moment
+>>> from pycore.systems.aftermath.conditions import moment
 >>> bo = set_field(set_field(new_sheet("Bo"), "derived.drt", "20"), "damage.lethal", "12")
 >>> str(wounds(bo))
 'Damage 12 of DRT 20 (60%): over 50% wounded'
@@ -21,9 +21,9 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.attack.situation import wound_level
 from pycore.systems.aftermath.attack.steps import Step
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.sheet.sheet import condition_from_json, merged
 from pycore.validate import checked
 
@@ -108,7 +108,7 @@ def refusal(sheet: Mapping[str, Any], at: Moment) -> str:
     24, AFT-22); :func:`refusal_rules` names the rules.
 
     >>> from pycore.systems.aftermath.sheet.sheet import add_condition, new_sheet
-    >>> from pycore.systems.aftermath.attack.critical import moment
+    >>> from pycore.systems.aftermath.conditions import moment
     >>> mara = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
     >>> refusal(mara, moment(1, 5)), refusal_rules(mara, moment(1, 5))
     ('Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire', ('AFT-22', '001 line 24'))
@@ -152,7 +152,7 @@ def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step
     the override and its reason are a step of the attack, logged with it.
 
     >>> from pycore.systems.aftermath.sheet.sheet import add_condition, new_sheet
-    >>> from pycore.systems.aftermath.attack.critical import moment
+    >>> from pycore.systems.aftermath.conditions import moment
     >>> stunned = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
     >>> str(may_attack(stunned, moment(1, 4), "she was only grazed"))
     'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire; the GM allows it: she was only grazed'

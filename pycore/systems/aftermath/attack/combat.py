@@ -3,12 +3,8 @@ and the missile procedure (AFT-57, in ``missile``), each step explained with its
 stopping where the text needs a value it does not give (the step says which field it waits for;
 nothing is guessed). The shared pieces are in ``steps``, ``effect_steps`` and ``miss_steps``.
 
->>> import random
->>> attack = MissileAttack(base_bcs=14, range_row="Pistol STD", meters=20, gun="pistol",
-...     size="STD", target_cda=1, base_bdg=11, armor={4: 2, 5: 2})
->>> result = resolve_missile(attack, random.Random(7))
->>> result.bcs.total, str(result.chance)
-(14, '7/10')
+>>> resolve_hth.__module__, resolve_missile.__module__
+('pycore.systems.aftermath.attack.hand', 'pycore.systems.aftermath.attack.missile')
 """
 
 from __future__ import annotations

@@ -9,20 +9,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.dice import RandintSource, next_roll_is, roll
-from pycore.systems.aftermath.attack.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
 from pycore.systems.aftermath.attack.critical import (
     EFFECT_TITLES,
-    Condition,
     Effect,
     EffectRules,
-    Moment,
-    daze_condition,
     disable_body_outcome,
     effect_rules,
     lower_effect,
     roll_critical_effect,
     save_to_lower,
-    stun_conditions,
 )
 from pycore.systems.aftermath.attack.missile_effects import (
     SpecialEffect,
@@ -32,7 +27,17 @@ from pycore.systems.aftermath.attack.missile_effects import (
     special_effect_damage,
     stopping,
 )
-from pycore.systems.aftermath.attack.steps import LowerSave, Resolution, Step, conditions_for, die
+from pycore.systems.aftermath.attack.steps import (
+    Attack,
+    LowerSave,
+    Resolution,
+    Step,
+    conditions_for,
+    die,
+    region_for,
+)
+from pycore.systems.aftermath.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
+from pycore.systems.aftermath.conditions import Condition, Moment, daze_condition, stun_conditions
 from pycore.validate import checked
 
 
@@ -497,3 +502,17 @@ class EffectTarget:
     at: Moment | None
     # AFT-50: the Deftness AST and CST that keep the target on his feet (None: not entered).
     deftness: tuple[int | None, int | None] = (None, None)
+
+
+@checked
+def effect_target(attack: Attack, cuts: bool | None, location: int) -> EffectTarget:
+    """The target of ``attack`` hit at ``location`` as its Critical Effect reads it."""
+    return EffectTarget(
+        attack.target_mass,
+        attack.target_health_group,
+        cuts,
+        region_for(attack.body, attack.regions, location),
+        attack.target_save,
+        attack.at,
+        attack.target_deftness,
+    )

@@ -18,15 +18,8 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack.bcs import (
-    BcsModifier,
-    BcsResult,
-    BcsTotal,
-    judge_bcs,
-    modified_bcs,
-)
-from pycore.systems.aftermath.attack.critical import Moment, critical_hit_enhancement
-from pycore.systems.aftermath.attack.effect_steps import EffectTarget, effects_of_hit
+from pycore.systems.aftermath.attack.critical import critical_hit_enhancement
+from pycore.systems.aftermath.attack.effect_steps import effect_target, effects_of_hit
 from pycore.systems.aftermath.attack.miss_steps import critical_miss_step, miss_on_attacker
 from pycore.systems.aftermath.attack.situation import (
     burden_modifiers,
@@ -38,15 +31,20 @@ from pycore.systems.aftermath.attack.steps import (
     LowerSave,
     Resolution,
     Step,
-    crit_flags,
+    attack_location,
     die,
-    location_steps,
     missed,
-    region_for,
-    shooter_bcs,
-    target_modifier,
+    shot_bcs,
+    to_hit,
     waiting,
 )
+from pycore.systems.aftermath.bcs import (
+    BcsModifier,
+    BcsResult,
+    BcsTotal,
+    modified_bcs,
+)
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear.armor import damage_done
 from pycore.systems.aftermath.gear.weapons import (
     Weapon,
@@ -161,20 +159,17 @@ def _thrown_bcs(attack: HthAttack, steps: list[Step]) -> tuple[BcsTotal, list[St
         attack.damage_source,
     )
     mods: list[BcsModifier] = list(situation.modifiers)
-    mods.append(target_modifier(attack.target_cda, attack.target_action, attack.dodging))
+    thrown: list[BcsModifier] = []
     if attack.weapon and 10 in weapon(attack.weapon).notes:
         throw = shuriken_throw(attack.count, attack.deftness_group)
         steps.append(Step("count", "Thrown at once", str(throw), "AFT-29"))
         if throw.bcs_modifier:
-            mods.append(BcsModifier(f"{throw.count} thrown at once", throw.bcs_modifier, "AFT-29"))
+            thrown.append(
+                BcsModifier(f"{throw.count} thrown at once", throw.bcs_modifier, "AFT-29")
+            )
     elif attack.count != 1:
         raise RuleError("only shuriken may be thrown several at once (note 10)")
-    mods.extend(
-        burden_modifiers(attack.encumbrance_bcs, attack.distractions, attack.bcs_per_distraction)
-    )
-    total = shooter_bcs(
-        situation.hip_fire, attack.base_bcs, attack.average_bcs, mods, attack.dazed, attack.rounding
-    )
+    total = shot_bcs(attack, situation.hip_fire, mods, thrown)
     steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-09, AFT-10"))
     return total, steps
 
@@ -192,23 +187,12 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     ['position', 'bcs', 'roll', 'enhancement']
     """
     total, steps, group = hth_bcs(attack)
-    rolled = judge_bcs(total.total, die(rng, 20, "to hit"))
-    crit, fumble, why = crit_flags(
-        rolled.roll,
-        rolled.success,
-        attack.critical_hit,
-        attack.critical_miss,
-        attack.critical_hit_at_or_below,
-        attack.critical_miss_at_or_above,
-    )
-    steps.append(Step("roll", "Roll", str(rolled) + (f"; {why}" if why else ""), "AFT-03, AFT-04"))
+    rolled, crit, fumble = to_hit(attack, total, steps, rng)
     if not rolled.success:
         return _hth_miss(attack, steps, rng, (total, rolled), fumble)
     found = weapon(attack.weapon) if attack.weapon else None
     wdm_text = _enhanced_wdm(attack, found, steps, rng, crit)
-    location = location_steps(
-        steps, rng, attack.body, attack.direction, attack.attack_from, attack.near_side
-    )
+    location = attack_location(attack, steps, rng)
     if location is None:
         return waiting("hth", steps, (total, rolled), crit, "attack.near_side_location")
     if attack.damage_potential is None:
@@ -240,15 +224,8 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     steps.append(Step("damage_done", "Damage Done", text, "AFT-15, AFT-17"))
     kind = (found.wdm_thrust_type if attack.use == "thrust" else found.wdm_type) if found else ""
     kind = kind or ""
-    target = EffectTarget(
-        attack.target_mass,
-        attack.target_health_group,
-        attack.cuts if attack.cuts is not None else kind == "L",  # AFT-25 reading: L cuts
-        region_for(attack.body, attack.regions, location),
-        attack.target_save,
-        attack.at,
-        attack.target_deftness,
-    )
+    cuts = attack.cuts if attack.cuts is not None else kind == "L"  # AFT-25 reading: L cuts
+    target = effect_target(attack, cuts, location)
     # AFT-49/50: muscle-powered missiles too; Stopping uses the Damage Potential.
     special = (attack.thrown and attack.special_effect_roll, potential)
     hit = (total, rolled, crit, location, av, potential)

@@ -6,12 +6,6 @@ from __future__ import annotations
 from typing import Final
 
 from pycore.dice import RandintSource, roll
-from pycore.systems.aftermath.attack.critical import (
-    Condition,
-    Moment,
-    daze_condition,
-    stun_conditions,
-)
 from pycore.systems.aftermath.attack.critical_misses import (
     ChamberExplosion,
     CriticalMiss,
@@ -19,6 +13,7 @@ from pycore.systems.aftermath.attack.critical_misses import (
     critical_miss,
 )
 from pycore.systems.aftermath.attack.steps import Step, die
+from pycore.systems.aftermath.conditions import Condition, Moment, daze_condition, stun_conditions
 from pycore.systems.aftermath.rounding import check_choice
 from pycore.validate import checked
 

@@ -20,12 +20,10 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.dice import RandintSource, next_roll_is, roll
-from pycore.systems.aftermath.attack.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs
-from pycore.systems.aftermath.attack.critical import Moment, gun_critical
-from pycore.systems.aftermath.attack.effect_steps import EffectTarget, effects_of_hit
+from pycore.systems.aftermath.attack.critical import gun_critical
+from pycore.systems.aftermath.attack.effect_steps import effect_target, effects_of_hit
 from pycore.systems.aftermath.attack.miss_steps import chamber_blast, critical_miss_step
 from pycore.systems.aftermath.attack.situation import (
-    burden_modifiers,
     missile_modifiers,
 )
 from pycore.systems.aftermath.attack.steps import (
@@ -33,15 +31,14 @@ from pycore.systems.aftermath.attack.steps import (
     Resolution,
     Step,
     armor_at,
-    crit_flags,
-    die,
-    location_steps,
+    attack_location,
     missed,
-    region_for,
-    shooter_bcs,
-    target_modifier,
+    shot_bcs,
+    to_hit,
     waiting,
 )
+from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear.ammunition import shot_damage_type
 from pycore.systems.aftermath.gear.armor import MAX_COVER_AV, damage_done
 from pycore.systems.aftermath.gear.firearms import (
@@ -156,13 +153,7 @@ def missile_bcs(attack: MissileAttack) -> tuple[BcsTotal, list[Step]]:
         attack.gun, attack.size, attack.autofire, attack.bursts, attack.match, attack.ia_value
     )
     mods.append(BcsModifier("Inherent Accuracy", accuracy.total, "AFT-44"))
-    mods.append(target_modifier(attack.target_cda, attack.target_action, attack.dodging))
-    mods.extend(
-        burden_modifiers(attack.encumbrance_bcs, attack.distractions, attack.bcs_per_distraction)
-    )
-    total = shooter_bcs(
-        situation.hip_fire, attack.base_bcs, attack.average_bcs, mods, attack.dazed, attack.rounding
-    )
+    total = shot_bcs(attack, situation.hip_fire, mods)
     steps.append(Step("bcs", "BCS", str(total), "AFT-03, AFT-09, AFT-44"))
     return total, steps
 
@@ -181,21 +172,10 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     """
     total, steps = missile_bcs(attack)
     waits: list[str] = []
-    rolled = judge_bcs(total.total, die(rng, 20, "to hit"))
-    crit, fumble, why = crit_flags(
-        rolled.roll,
-        rolled.success,
-        attack.critical_hit,
-        attack.critical_miss,
-        attack.critical_hit_at_or_below,
-        attack.critical_miss_at_or_above,
-    )
-    steps.append(Step("roll", "Roll", str(rolled) + (f"; {why}" if why else ""), "AFT-03, AFT-04"))
+    rolled, crit, fumble = to_hit(attack, total, steps, rng)
     if not rolled.success:
         return _missile_miss(attack, steps, rng, (total, rolled), fumble, waits)
-    location = location_steps(
-        steps, rng, attack.body, attack.direction, attack.attack_from, attack.near_side
-    )
+    location = attack_location(attack, steps, rng)
     if location is None:
         return waiting("missile", steps, (total, rolled), crit, "attack.near_side_location")
     bonus = _gun_critical_bonus(attack, steps, rng) if crit else ("", 0)
@@ -221,15 +201,7 @@ def resolve_missile(attack: MissileAttack, rng: RandintSource) -> Resolution:
     steps.append(
         Step("damage_done", "Damage Done", f"location {location}: {done}", "AFT-15, AFT-14, AFT-17")
     )
-    target = EffectTarget(
-        attack.target_mass,
-        attack.target_health_group,
-        attack.cuts,
-        region_for(attack.body, attack.regions, location),
-        attack.target_save,
-        attack.at,
-        attack.target_deftness,
-    )
+    target = effect_target(attack, attack.cuts, location)
     return effects_of_hit(
         "missile",
         steps,

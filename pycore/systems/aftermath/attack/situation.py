@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack.bcs import BcsModifier
+from pycore.systems.aftermath.bcs import BcsModifier
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
 from pycore.tables import Row, load_table
 from pycore.validate import checked

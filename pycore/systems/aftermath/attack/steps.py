@@ -12,22 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol, runtime_checkable
 
 from pycore.dice import RandintSource, next_roll_is
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack.bcs import BcsModifier, BcsResult, BcsTotal, modified_bcs
-from pycore.systems.aftermath.attack.critical import (
-    Condition,
-    Effect,
-    EffectRules,
-    Moment,
-    daze_condition,
-    stun_conditions,
-)
+from pycore.systems.aftermath.attack.critical import Effect, EffectRules
 from pycore.systems.aftermath.attack.locations import locate, split
 from pycore.systems.aftermath.attack.missile_effects import SpecialEffect, Stopping
 from pycore.systems.aftermath.attack.questions import question
-from pycore.systems.aftermath.attack.situation import target_action_modifier
+from pycore.systems.aftermath.attack.situation import burden_modifiers, target_action_modifier
+from pycore.systems.aftermath.bcs import BcsModifier, BcsResult, BcsTotal, judge_bcs, modified_bcs
+from pycore.systems.aftermath.conditions import Condition, Moment, daze_condition, stun_conditions
 from pycore.systems.aftermath.rounding import check_int
 from pycore.validate import checked
 
@@ -98,6 +93,105 @@ class Resolution:
 
     def __str__(self) -> str:
         return " · ".join(str(s) for s in self.steps)
+
+
+@runtime_checkable
+class Attack(Protocol):
+    """What an attack of either kind (``hand.HthAttack``, ``missile.MissileAttack``) carries for
+    the steps they share: its roll, criticals, location, the target and the attacker's burden."""
+
+    @property
+    def base_bcs(self) -> int: ...
+    @property
+    def average_bcs(self) -> int | None: ...
+    @property
+    def dazed(self) -> bool: ...
+    @property
+    def rounding(self) -> str: ...
+    @property
+    def encumbrance_bcs(self) -> int: ...
+    @property
+    def distractions(self) -> int: ...
+    @property
+    def bcs_per_distraction(self) -> int | None: ...
+    @property
+    def target_cda(self) -> int | None: ...
+    @property
+    def target_action(self) -> str: ...
+    @property
+    def dodging(self) -> bool: ...
+    @property
+    def critical_hit(self) -> bool | None: ...
+    @property
+    def critical_miss(self) -> bool | None: ...
+    @property
+    def critical_hit_at_or_below(self) -> int | None: ...
+    @property
+    def critical_miss_at_or_above(self) -> int | None: ...
+    @property
+    def body(self) -> str: ...
+    @property
+    def direction(self) -> str | None: ...
+    @property
+    def attack_from(self) -> str: ...
+    @property
+    def near_side(self) -> int | None: ...
+    @property
+    def regions(self) -> Mapping[int, str]: ...
+    @property
+    def target_mass(self) -> Fraction | float | int | None: ...
+    @property
+    def target_health_group(self) -> int: ...
+    @property
+    def target_save(self) -> LowerSave | None: ...
+    @property
+    def at(self) -> Moment | None: ...
+    @property
+    def target_deftness(self) -> tuple[int | None, int | None]: ...
+
+
+@checked
+def to_hit(
+    attack: Attack, total: BcsTotal, steps: list[Step], rng: RandintSource
+) -> tuple[BcsResult, bool, bool]:
+    """AFT-03, AFT-04: the D20 against the BCS, and whether it is a critical hit or miss (the
+    step says why); returns the roll, critical hit, critical miss."""
+    rolled = judge_bcs(total.total, die(rng, 20, "to hit"))
+    crit, fumble, why = crit_flags(
+        rolled.roll,
+        rolled.success,
+        attack.critical_hit,
+        attack.critical_miss,
+        attack.critical_hit_at_or_below,
+        attack.critical_miss_at_or_above,
+    )
+    steps.append(Step("roll", "Roll", str(rolled) + (f"; {why}" if why else ""), "AFT-03, AFT-04"))
+    return rolled, crit, fumble
+
+
+@checked
+def shot_bcs(
+    attack: Attack, hip_fire: bool, mods: list[BcsModifier], then: Sequence[BcsModifier] = ()
+) -> BcsTotal:
+    """AFT-09, AFT-10: a missile's BCS (shot or thrown): ``mods``, the target's movement,
+    ``then`` (shuriken thrown at once), the attacker's burden (AFT-M21), from the Average BCS at
+    hip fire."""
+    mods.append(target_modifier(attack.target_cda, attack.target_action, attack.dodging))
+    mods.extend(then)
+    mods.extend(
+        burden_modifiers(attack.encumbrance_bcs, attack.distractions, attack.bcs_per_distraction)
+    )
+    return shooter_bcs(
+        hip_fire, attack.base_bcs, attack.average_bcs, mods, attack.dazed, attack.rounding
+    )
+
+
+@checked
+def attack_location(attack: Attack, steps: list[Step], rng: RandintSource) -> int | None:
+    """AFT-12: the location the attack hits (:func:`location_steps`)."""
+    return location_steps(
+        steps, rng, attack.body, attack.direction, attack.attack_from, attack.near_side
+    )
 
 
 def crit_flags(

@@ -5,7 +5,7 @@ value a sheet has (CDA, Mass, armor, Health AST and CST, the encumbrance status,
 the sheet's; what the text does not give stays the form's, asked, never guessed.
 
 >>> from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
->>> from pycore.systems.aftermath.attack.critical import moment
+>>> from pycore.systems.aftermath.conditions import moment
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
 >>> form = form_of("missile", {"bcs": 12})
 >>> setup = Setup("missile", new_sheet("Ana"), target, form, campaign({}), moment(1, 1))
@@ -23,18 +23,19 @@ from typing import Any, Final
 
 from pycore.dice import RandintSource
 from pycore.errors import FieldError, RuleError
-from pycore.systems.aftermath.attack.bcs import BcsTotal
+from pycore.systems.aftermath.attack.apply import apply_resolution, apply_to_attacker
 from pycore.systems.aftermath.attack.bind import (
     WOUND_ROWS,
     may_attack,
     wound_rows,
 )
-from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.attack.hand import HthAttack, hth_bcs, resolve_hth
 from pycore.systems.aftermath.attack.missile import MissileAttack, missile_bcs, resolve_missile
 from pycore.systems.aftermath.attack.situation import missile_situations, toggled_situation
 from pycore.systems.aftermath.attack.steps import LowerSave, Resolution, Step
+from pycore.systems.aftermath.bcs import BcsTotal
 from pycore.systems.aftermath.campaign import Campaign, campaign
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear.armor import armor_material
 from pycore.systems.aftermath.gear.guns import base_bdg, critical_row, range_row_for, shot_size
 from pycore.systems.aftermath.gear.guns import range_group as range_group_of
@@ -42,8 +43,6 @@ from pycore.systems.aftermath.limits import MAX_METERS
 from pycore.systems.aftermath.sheet.sheet import (
     LOCATIONS,
     SheetView,
-    apply_resolution,
-    apply_to_attacker,
     bullet_av,
     derive,
     location_regions,
@@ -347,6 +346,24 @@ def _common(
     }
 
 
+def _shot(
+    attacker: Mapping[str, Any], target: Mapping[str, Any], form: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The inputs a shot or a throw takes beside :func:`_common`: the attacker's Average BCS
+    (hip fire, AFT-09), his damage this turn, the target's CDA, movement and Mass (AFT-10,
+    AFT-50), and whether a Missile Special Effect occurs (AFT-49, AFT-M16)."""
+    return {
+        "average_bcs": attacker["average_bcs"],
+        "damage_taken_this_turn": int(form["damage_taken"]),
+        "damage_source": str(form["damage_source"]),
+        "target_cda": target["derived"]["cda"],
+        "target_action": str(form["target_action"]),
+        "dodging": bool(form["dodging"]),
+        "special_effect_roll": bool(form["special_effect"]),
+        "target_mass": target["derived"]["mass"],
+    }
+
+
 @checked
 def missile_attack(
     attacker: Mapping[str, Any],
@@ -369,26 +386,19 @@ def missile_attack(
         raise FieldError("range_row", "Range Table row: a shotgun firing shot needs its choke")
     return MissileAttack(
         **common,
+        **_shot(attacker, target, form),
         range_row=str(form["range_row"]),
         meters=Fraction(str(form["meters"]).strip() or "0"),
         gun=str(form["gun"]),
         size=str(form["size"]),
-        target_cda=target["derived"]["cda"],
         base_bdg=base_bdg(ammo, override, settings.supplied_bdg),
         armor={n: bullet_av(dict(target), n) for n in LOCATIONS},
-        average_bcs=attacker["average_bcs"],
         situations=missile_situations(form),
-        damage_taken_this_turn=int(form["damage_taken"]),
-        damage_source=str(form["damage_source"]),
         ia_value=_whole(form["ia_value"]),
         autofire=bool(form["autofire"]),
         bursts=int(form["bursts"]),
         match=bool(form["match"]),
-        target_action=str(form["target_action"]),
-        dodging=bool(form["dodging"]),
         shotgun_critical_row=settings.shotgun_critical_row,
-        special_effect_roll=bool(form["special_effect"]),
-        target_mass=target["derived"]["mass"],
         pbr_mode=settings.pbr_mode,
         shot=shot_size(ammo, override),
         critical_miss_table=str(form["miss_table"]),
@@ -420,18 +430,11 @@ def hth_attack(
     extra: dict[str, Any] = {}
     if thrown:
         extra = {
+            **_shot(attacker, target, form),
             "thrown": True,
             "missile_situations": missile_situations(form),
-            "average_bcs": attacker["average_bcs"],
-            "damage_taken_this_turn": int(form["damage_taken"]),
-            "damage_source": str(form["damage_source"]),
-            "target_cda": target["derived"]["cda"],
-            "target_action": str(form["target_action"]),
-            "dodging": bool(form["dodging"]),
             "count": int(form["count"]),
             "deftness_group": attacker_view.effective["DFT"].number,
-            "special_effect_roll": bool(form["special_effect"]),
-            "target_mass": target["derived"]["mass"],
         }
     return HthAttack(
         **_common(attacker, target, form, settings, now),

@@ -20,8 +20,8 @@ from pycore.dice import seeded
 from pycore.dice.odds import odds_text
 from pycore.errors import FieldError, RuleError, RulekeeperError
 from pycore.systems.aftermath.attack import attack_dice, combat, worksheet
-from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.attack.steps import step_rules
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.fight.codec import with_pair
 from pycore.systems.aftermath.fight.public import aftermath_public
 from pycore.systems.aftermath.fight.value import (

@@ -7,7 +7,7 @@ the Damage Done or the hit location.
 The app keeps no turn order for Aftermath (the text gives the order by Action Phases, which the
 GM calls): the order shown is the characters', and whose turn it is, the attacker chosen now.
 
->>> from pycore.systems.aftermath.attack.critical import moment
+>>> from pycore.systems.aftermath.conditions import moment
 >>> from pycore.systems.aftermath.sheet.sheet import add_condition, new_sheet
 >>> bo = add_condition(new_sheet("Bo"), "stunned", moment(1, 2))
 >>> log = [{"text": "turn 1, phase 3 · Ana → Bo (Missile): hit location 4: Damage Done 12, stun",
@@ -65,7 +65,7 @@ def _whole(value: Any, default: int, low: int, high: int) -> int:
 
 def _status(sheet: Any, turn: int, phase: int) -> str:
     """The conditions active now (AFT-55), in the game's words; only "dead" once Dead."""
-    from pycore.systems.aftermath.attack.critical import Moment
+    from pycore.systems.aftermath.conditions import Moment
     from pycore.systems.aftermath.sheet.sheet import condition_from_json
 
     now = Moment(turn, phase)

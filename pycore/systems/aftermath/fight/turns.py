@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.clock import next_phase, next_turn
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.fight.value import Done, Fight, Noted
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.sheet import sheet

@@ -22,8 +22,8 @@ from typing import Any, Final
 from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.aftermath.attack import worksheet
-from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.campaign import campaign, settings_from
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear import arms
 from pycore.validate import checked
 

@@ -22,9 +22,8 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack.bcs import SaveOdds, saving_throw_odds
-from pycore.systems.aftermath.attack.combat import Resolution
-from pycore.systems.aftermath.attack.critical import (
+from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
+from pycore.systems.aftermath.conditions import (
     MANUAL_CONDITION_RULES,
     Condition,
     Moment,
@@ -318,7 +317,7 @@ def add_item(sheet: dict[str, Any], name: str, enc: str) -> dict[str, Any]:
 def condition_to_json(condition: Condition) -> dict[str, Any]:
     """A condition as saved data.
 
-    >>> from pycore.systems.aftermath.attack.critical import daze_condition, moment
+    >>> from pycore.systems.aftermath.conditions import daze_condition, moment
     >>> condition_to_json(daze_condition(moment(1, 2)))["until"]
     [2, 2]
     """
@@ -331,11 +330,15 @@ def condition_to_json(condition: Condition) -> dict[str, Any]:
     }
 
 
-def _with_conditions(out: dict[str, Any], added: Sequence[Condition]) -> dict[str, Any]:
-    """``out`` (a merged sheet, changed in place) with the conditions added, within the cap."""
-    if len(out["conditions"]) + len(added) > MAX_CONDITIONS:
+@checked
+def with_conditions(sheet: dict[str, Any], added: Sequence[Condition]) -> dict[str, Any]:
+    """The sheet (read over a new one, :func:`merged`) with the conditions added, within the cap
+    (what an attack's result adds, ``attack.apply``, and what the GM records by hand)."""
+    out = merged(sheet)
+    have = out["conditions"] if isinstance(out["conditions"], list) else []
+    if len(have) + len(added) > MAX_CONDITIONS:
         raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
-    out["conditions"] = [*out["conditions"], *(condition_to_json(c) for c in added)]
+    out["conditions"] = [*have, *(condition_to_json(c) for c in added)]
     return out
 
 
@@ -357,7 +360,7 @@ MANUAL_CONDITIONS: Final = {
 def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]:
     """Record a condition by hand from ``at`` (AFT-55), e.g. System Shock after cauterization.
 
-    >>> from pycore.systems.aftermath.attack.critical import moment
+    >>> from pycore.systems.aftermath.conditions import moment
     >>> [c["name"] for c in add_condition(new_sheet(), "stunned", moment(2, 3))["conditions"]]
     ['Stunned', 'Dazed']
     >>> add_condition(new_sheet(), "fear", moment(1, 1))
@@ -375,7 +378,7 @@ def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]
         name = MANUAL_CONDITIONS[key].partition(" (")[0]
         rule = ", ".join(MANUAL_CONDITION_RULES[key])
         found = (Condition(name, at, None, rule, "recorded by hand"),)
-    return _with_conditions(merged(sheet), found)
+    return with_conditions(merged(sheet), found)
 
 
 def condition_from_json(raw: Any) -> Condition:
@@ -429,7 +432,7 @@ def derive(
     looked up again; save odds where AST and CST are entered (AFT-05); the AV of every
     location (AFT-14); ENC total; conditions active at ``at``.
 
-    >>> from pycore.systems.aftermath.attack.critical import stun_conditions, moment
+    >>> from pycore.systems.aftermath.conditions import stun_conditions, moment
     >>> sheet = {**new_sheet(), "attr": {"STR": 30, "DFT": 15, "SPD": 24, "HLH": 24}}
     >>> sheet["conditions"] = [condition_to_json(c) for c in stun_conditions(moment(1, 4))]
     >>> view = derive(sheet, moment(1, 10))
@@ -512,76 +515,6 @@ def bullet_av(sheet: dict[str, Any], location: int) -> int:
     pieces = sheet["armor"].get(str(location), [])
     natural = sheet["derived"]["natural_av"] or 0
     return location_av(pieces, "bullet", sheet["cloth_bullet_av"], natural).av
-
-
-@checked
-def apply_resolution(
-    sheet: dict[str, Any], resolution: Resolution
-) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """Apply a resolved attack to the target's sheet (AFT-15, AFT-24, AFT-M43): Damage Done is
-    recorded by its letter — L lethal, B half lethal and half subdual (L752, the lethal half
-    rounded up), C kept apart (the letter is not expanded, AFT-M30); Trauma makes the Damage
-    Done Critical Damage plus ½ of it Lethal; every new condition is added with its timer.
-
-    >>> from pycore.systems.aftermath.attack.combat import Resolution
-    >>> r = Resolution("hth", (), hit=True, location=4, damage_done=5, damage_type="B")
-    >>> sheet, notes = apply_resolution(new_sheet(), r)
-    >>> sheet["damage"], notes
-    ({'lethal': 3, 'subdual': 2, 'critical': 0}, ('5 B damage: 3 lethal, 2 subdual',))
-    """
-    out = merged(sheet)
-    damage = dict(out["damage"])
-    notes: list[str] = []
-    done = int(resolution.damage_done)
-    rules = resolution.rules
-    if rules is not None and rules.effect == "trauma":
-        damage["critical"] = int(damage.get("critical", 0)) + rules.critical_damage
-        damage["lethal"] = int(damage.get("lethal", 0)) + rules.extra_lethal_damage
-        notes.append(
-            f"Trauma: {rules.critical_damage} Critical Damage and {rules.extra_lethal_damage} Lethal"
-        )
-    elif done:
-        kind = resolution.damage_type or "L"
-        if kind == "B":
-            lethal = -(-done // 2)
-            damage["lethal"] = int(damage.get("lethal", 0)) + lethal
-            damage["subdual"] = int(damage.get("subdual", 0)) + done - lethal
-            notes.append(f"{done} B damage: {lethal} lethal, {done - lethal} subdual")
-        elif kind == "C":
-            damage["c_type"] = int(damage.get("c_type", 0)) + done
-            notes.append(f"{done} C damage (the letter C is not expanded in the source)")
-        else:
-            damage["lethal"] = int(damage.get("lethal", 0)) + done
-            notes.append(f"{done} Lethal damage")
-    out["damage"] = damage
-    notes.extend(str(c) for c in resolution.conditions)
-    return _with_conditions(out, resolution.conditions), tuple(notes)
-
-
-@checked
-def apply_to_attacker(
-    sheet: dict[str, Any], resolution: Resolution
-) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """What a critical miss did to the attacker (AFT-28): his conditions, and the Critical
-    Damage of a disabled attacking part (AFT-M43: recorded apart).
-
-    >>> from pycore.systems.aftermath.attack.combat import Resolution
-    >>> r = Resolution("hth", (), attacker_critical_damage=4)
-    >>> apply_to_attacker(new_sheet(), r)[0]["damage"]["critical"]
-    4
-    """
-    out = merged(sheet)
-    notes: list[str] = []
-    critical = int(resolution.attacker_critical_damage)
-    if critical:
-        out["damage"] = {**out["damage"], "critical": int(out["damage"]["critical"]) + critical}
-        notes.append(f"{critical} Critical Damage to the attacking part")
-    lethal = int(resolution.attacker_lethal_damage)
-    if lethal:
-        out["damage"] = {**out["damage"], "lethal": int(out["damage"]["lethal"]) + lethal}
-        notes.append(f"{lethal} Lethal damage from the chamber explosion")
-    notes.extend(str(c) for c in resolution.attacker_conditions)
-    return _with_conditions(out, resolution.attacker_conditions), tuple(notes)
 
 
 def location_regions(sheet: dict[str, Any]) -> dict[int, str]:

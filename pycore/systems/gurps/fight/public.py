@@ -1,7 +1,7 @@
 """The players' line of each step of a 3d6 fight, built from the step's values (an allow list:
 who attacked whom and whether it hit, who defended and how it went, who was hurt and the wounds
 anyone sees). Never HP, DR, skills, defenses, dice or target numbers. The players' view of the
-whole fight (``pycore.share.public_gurps``) reads these lines from the log.
+whole fight (``fight.players``) reads these lines from the log.
 
 Each result's ``public`` property calls the line it needs with its values; nothing here reads a
 result class, so the fight's modules and this one import in one direction only.

@@ -9,7 +9,8 @@ from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.errors import RuleError, RulekeeperError
-from pycore.systems.aftermath.attack import bcs, situation
+from pycore.systems.aftermath import bcs
+from pycore.systems.aftermath.attack import situation
 from pycore.systems.aftermath.sheet import attributes
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.messages import Action, Handler, Message, entered, handle, handlers

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from pycore.errors import RulekeeperError
-from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.attack.worksheet import MODES, Setup, form_of
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.fight.codec import PARTS, fight_from_json
 from pycore.systems.aftermath.fight.value import COMBAT as COMBAT
 from pycore.systems.aftermath.fight.value import Fight

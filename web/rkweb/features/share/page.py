@@ -17,25 +17,14 @@ from pycore.share.files import payload_of
 from pycore.share.link import MAX_PAYLOAD_CHARS
 from pycore.share.places import Choice
 from pycore.share.public_pick import check_choice
-from pycore.share.records import KINDS, ShareRecord
+from pycore.share.records import FIGHT, KINDS, SHARED, ShareRecord
 from pycore.share.running import players_view
+from pycore.systems.system import SYSTEM_KEYS
 from rkweb.app.messages import Handler, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
 
-#: Where "Open it" takes an imported record: its page's tab (``<route>_tab`` in the UI state).
-TABS = {
-    "simply.character": "characters",
-    "simply.campaign": "characters",
-    "gurps.fighter": "combatants",
-    "aftermath.character": "characters",
-    "percentile.gm_tables": "gm",
-    "percentile.settings": "settings",
-    "percentile.character": "characters",
-    "gurps.settings": "combatants",
-    "aftermath.settings": "settings",
-}
 #: How the import went, in the words of its message.
 DONE = {"add": "was added", "replace": "replaced the one here", "keep": "was added as a copy"}
 
@@ -73,7 +62,7 @@ def _open(model: Model, kind: Any, ref: Any, ctx: Ctx) -> Model:
 
 def _open_fight(model: Model, ctx: Ctx) -> Model:
     view = players_view(model.history.state, model.history)
-    record = ShareRecord("simply.fight", "fight", ctx.now, 1, "Fight", view)
+    record = ShareRecord(FIGHT, "fight", ctx.now, 1, "Fight", view)
     out = {"kind": record.kind, "name": "The fight, as players see it", "payload": encode(record)}
     return replace(model, route="share", route_arg="").with_ui(share_out=out, share_copied=None)
 
@@ -143,26 +132,26 @@ def _where(state: dict[str, Any], record: ShareRecord, how: str) -> Any:
         (i for i, item in enumerate(items) if item.get("uid") == record.id and how != "keep"),
         len(items) - 1,
     )
-    local = record.kind in ("gurps.fighter", "percentile.character")
+    local = SHARED[record.kind].local_id  # a kind whose page finds a record by its id
     return items[index].get("id") if local else index
 
 
 def _open_record(model: Model) -> Model:
     """ "Open it": the imported record's page, on its tab, with the record chosen."""
     done = model.ui.get("share_done") or {}
-    kind = done.get("kind")
+    kind = str(done.get("kind") or "")
     if kind == "bundle":  # a party: its system's page; the whole campaign: the first system's
-        return replace(model, route=done.get("system") or "simply", route_arg="")
-    if kind not in TABS:
+        return replace(model, route=done.get("system") or SYSTEM_KEYS[0], route_arg="")
+    if kind not in SHARED:
         return model
-    place = PLACES[kind]
+    place, shared = PLACES[kind], SHARED[kind]
     moved = replace(model, route=place.route, route_arg="").with_ui(
-        **{f"{place.route}_tab": TABS[kind]}
+        **{f"{place.route}_tab": shared.tab}
     )
     if done.get("at") is None:
         return moved
-    if kind == "percentile.character":  # the sheet follows the chosen id (percentile.sheet)
-        return moved.with_ui(percentile_char=done["at"])
+    if shared.chosen_by:  # the page follows a UI choice (percentile.sheet: the chosen id)
+        return moved.with_ui(**{shared.chosen_by: done["at"]})
     section = {**moved.section(place.section), "selected": done["at"]}
     return replace(moved, history=moved.history.set_quietly(place.section, section))
 

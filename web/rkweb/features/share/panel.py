@@ -11,6 +11,7 @@ from pycore.share.link import LINK_CHARS
 from pycore.share.public import SYSTEM_NAMES
 from pycore.share.public_pick import chosen
 from pycore.share.qr import QUIET_ZONE
+from pycore.share.records import FIGHT
 from rkweb.app.messages import send
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -78,7 +79,7 @@ def view(model: Model) -> VNode:
             "Scan the code with a phone's camera, or send the link or the file. "
             + (
                 "Whoever opens it sees the fight as it was at this moment"
-                if out.get("kind") == "simply.fight"
+                if out.get("kind") == FIGHT
                 else "Whoever opens it sees the record first and chooses to import it"
             )
             + "; nothing goes through a server.",

@@ -6,23 +6,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pycore.errors import StorageError
-from pycore.share import KIND_NAMES, PublicFight, ShareRecord, decode
+from pycore.share import KIND_NAMES, PLACES, PublicFight, ShareRecord, decode
 from pycore.share.public import SYSTEM_NAMES
+from pycore.share.records import BUNDLE, FIGHT
 from rkweb.app.messages import send
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.share import sheet
 from rkweb.features.share.sheet import local_time
 from rkweb.kit.buttons import button
-
-#: Kinds kept in a list, where a shared copy can sit beside the record it came from.
-LISTED = (
-    "simply.character",
-    "gurps.fighter",
-    "aftermath.character",
-    "percentile.character",
-    "bundle",
-)
 
 
 @lru_cache(maxsize=8)
@@ -85,13 +77,14 @@ def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
                 {"class": "ok", "role": "status", "data-testid": "share-imported"},
                 f"{done['name']} {done['how']}. ",
                 button("share-go", "Open it", send("share", "open_record"), primary=True)
-                if done.get("kind") != "simply.fight"
+                if done.get("kind") != FIGHT
                 else None,
             )
         ]
     clash = ui.get("share_clash")
     if clash:
-        listed = record.kind in LISTED
+        # A record kept in a list, or a party: a shared copy can sit beside the one here.
+        listed = record.kind == BUNDLE or (record.kind in PLACES and PLACES[record.kind].is_list)
         if record.kind == "bundle":
             said = (
                 f"{clash}: already here, shared before. Replace them, or keep both (your "
@@ -131,7 +124,7 @@ def view(model: Model) -> VNode:
         )
     when = local_time(found.updated_at, model.env.now)
     kind = KIND_NAMES[found.kind]
-    if found.kind == "simply.fight":
+    if found.kind == FIGHT:
         return fight_view(PublicFight.of(found.data), "share-preview", when)
     # The Import button first: on a phone it is in view without scrolling past the sheet.
     return h(

@@ -8,25 +8,17 @@ leaves out what equals a fresh sheet), so every stat shows. Words only: nothing 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
 from pycore.share import KIND_NAMES, ShareRecord
 from pycore.share.places import defaults
 from pycore.share.records import records_of
-from pycore.share.words import WORDS, sheet_words
+from pycore.share.words import sheet_words
 from rkweb.app.vdom import VNode, h
 
 Rows = list[tuple[str, Any]]
 Lists = list[tuple[str, list[str]]]
-
-AFTERMATH_ATTRIBUTES = {
-    "STR": "Strength",
-    "DFT": "Deftness",
-    "SPD": "Speed",
-    "HLH": "Health",
-}
 
 
 def local_time(iso: str, now: str | None) -> str:
@@ -45,104 +37,6 @@ def local_time(iso: str, now: str | None) -> str:
     if zone is not None and when.tzinfo is not None:
         when = when.astimezone(zone)
     return f"{when.day} {when:%b %Y, %H:%M}"
-
-
-def _names(items: Any, show: Callable[[Mapping[str, Any]], str]) -> list[str]:
-    """Each entry of a list in words (a plain text entry as it is)."""
-    out = []
-    for item in items if isinstance(items, list) else []:
-        words = show(item) if isinstance(item, dict) else str(item)
-        if words.strip():
-            out.append(words.strip())
-    return out
-
-
-def _named(item: Mapping[str, Any], *parts: str) -> str:
-    extra = [str(item[p]) for p in parts if item.get(p) not in (None, "", False)]
-    return str(item.get("name", "")) + (f" ({', '.join(extra)})" if extra else "")
-
-
-def _armor(value: Any) -> str:
-    if isinstance(value, dict):
-        return str(value.get("name") or value.get("id") or "").replace("_", " ")
-    return "" if value is None else str(value)
-
-
-def _simply(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    rows: Rows = [
-        ("Player", d.get("player")),
-        ("Concept", d.get("concept")),
-        ("Age", " ".join(str(x) for x in (d.get("age"), d.get("age_note")) if x)),
-        ("Race", d.get("race")),
-        ("Strength", d.get("strength")),
-        ("Coordination", d.get("coordination")),
-        ("Intellect", d.get("intellect")),
-        ("Health", d.get("health")),
-        ("Luck", d.get("luck")),
-        ("Armour", _armor(d.get("armor"))),
-        ("Shield", _armor(d.get("shield"))),
-    ]
-    lists: Lists = [
-        ("Skills", _names(d.get("skills"), lambda s: _named(s, "specialty", "level"))),
-        ("Abilities", _names(d.get("abilities"), str)),
-        ("Disabilities", _names(d.get("disabilities"), str)),
-        ("Weapons", _names(d.get("weapons"), lambda w: _named(w, "skill"))),
-        ("Gear", _names(d.get("gear"), lambda g: _named(g, "notes"))),
-        ("Appearance", [str(d.get("appearance") or "")]),
-        ("History", [str(d.get("history") or "")]),
-        ("Personality", [str(d.get("personality") or "")]),
-    ]
-    return rows, lists
-
-
-def _gurps(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    rows: Rows = [
-        ("Strength (ST)", d.get("st")),
-        ("Dexterity (DX)", d.get("dx")),
-        ("Intelligence (IQ)", d.get("iq")),
-        ("Health (HT)", d.get("ht")),
-        ("Hit points", f"{d.get('hp_now')} of {d.get('hp')}"),
-        ("Basic Speed", d.get("basic_speed")),
-        ("Move", d.get("move")),
-        ("Weapon", f"{d.get('weapon')}, skill {d.get('weapon_skill')}"),
-        ("Damage", f"{d.get('damage')} {d.get('damage_type')}"),
-        ("Damage resistance", d.get("dr")),
-        ("Shield", f"skill {d.get('shield_skill')}" if d.get("shield_skill") else ""),
-        ("Posture", d.get("posture")),
-    ]
-    return rows, [("Notes", [str(d.get("notes") or "")])]
-
-
-def _aftermath(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    attr: Mapping[str, Any] = d["attr"] if isinstance(d.get("attr"), dict) else {}
-    rows: Rows = [(AFTERMATH_ATTRIBUTES.get(k, k), v) for k, v in attr.items()]
-    armor: Mapping[str, Any] = d["armor"] if isinstance(d.get("armor"), dict) else {}
-    worn = sorted({str(a) for pieces in armor.values() if isinstance(pieces, list) for a in pieces})
-    lists: Lists = [
-        ("Skills", _names(d.get("skills"), lambda s: f"{s.get('name')}: BCS {s.get('bcs')}")),
-        ("Weapons", _names(d.get("weapons"), lambda w: _named(w, "gun", "listed", "skill"))),
-        ("Armour", worn),
-        ("Gear", _names(d.get("inventory"), lambda g: str(g.get("name", "")))),
-    ]
-    return rows, lists
-
-
-def _other(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
-    """Campaign settings, GM tables: each value under its name in words."""
-    rows: Rows = []
-    for key, value in d.items():
-        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-            rows.append((key.replace("_", " ").capitalize(), value))
-        elif isinstance(value, list):
-            rows.append((key.replace("_", " ").capitalize(), f"{len(value)} entries"))
-    return rows, []
-
-
-SHEETS: dict[str, Callable[[Mapping[str, Any]], tuple[Rows, Lists]]] = {
-    "simply.character": _simply,
-    "gurps.fighter": _gurps,
-    "aftermath.character": _aftermath,
-}
 
 
 def _terms(rows: Rows) -> VNode:
@@ -181,10 +75,7 @@ def view(record: ShareRecord) -> VNode:
     if record.kind == "bundle":
         return _bundle(record)
     data = {**defaults(record.kind), **record.data}
-    if record.kind in WORDS:
-        rows, lists = sheet_words(record.kind, data)
-    else:
-        rows, lists = SHEETS.get(record.kind, _other)(data)
+    rows, lists = sheet_words(record.kind, data)  # in its system's words
     return h(
         "div",
         {"class": "share-sheet", "data-testid": "share-sheet"},

@@ -27,6 +27,7 @@ from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import YES_NO, error_of, number, rules_of, select, with_error
 from rkweb.kit.odds import odds, odds_list
 from rkweb.kit.results import log_list
+from rkweb.kit.steps import keep
 
 SECTION = "simply_task"
 ERRORS = "simply_task"  # the field errors' home: model.ui["simply_task_errors"]
@@ -155,8 +156,7 @@ def _set_field(model: Model, side: str, field: str, raw: str, ctx: Ctx) -> Model
         score = _scores(model, state[side]).get(str(value))
         if score is not None:  # the core's base score and level fill the fields (SIM-02)
             state[side].update(base=score.base, level=score.level or "Default", label=score.label)
-    history = model.history.set_quietly(SECTION, state)
-    return with_error(replace(model, history=history), ERRORS, key, None)
+    return with_error(keep(model, SECTION, state), ERRORS, key, None)  # typing: no undo step
 
 
 def _stake(side: dict[str, Any]) -> int:
@@ -211,21 +211,19 @@ def _roll(model: Model, ctx: Ctx) -> Model:
     entry = {"text": str(result), "at": ctx.now, "seed": ctx.fresh_seed, "mode": state["mode"]}
     state["log"] = [entry, *state["log"]][:LOG_LIMIT]
     model = _pay(model, state, luck.luck_spent(result), ctx.now)
-    history = model.history.set_quietly(SECTION, state)
-    return with_error(replace(model, history=history), ERRORS, "roll", None)
+    return with_error(keep(model, SECTION, state), ERRORS, "roll", None)
 
 
 def _mode(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
-    return replace(model, history=model.history.set_quietly(SECTION, {**state, "mode": msg[1]}))
+    return keep(model, SECTION, {**state, "mode": msg[1]})
 
 
 def _clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = _state(model)
     if not state["log"]:
         return model
-    history = model.history.apply(SECTION, {**state, "log": []}, "Clear task log", ctx.now)
-    return replace(model, history=history)
+    return keep(model, SECTION, {**state, "log": []}, "Clear task log", ctx)
 
 
 #: Each Task message's handler, by action (``simply.task_<name>``).

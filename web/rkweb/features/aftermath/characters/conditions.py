@@ -8,7 +8,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
-from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems.aftermath.attack.bind import wounds
-from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.rounding import show
 from pycore.systems.aftermath.sheet import sheet as core

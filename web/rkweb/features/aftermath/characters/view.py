@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack.critical import Moment
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h

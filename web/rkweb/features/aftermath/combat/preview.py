@@ -9,9 +9,9 @@ from typing import Any, TypeAlias
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack import combat, worksheet
-from pycore.systems.aftermath.attack.bcs import plus_one_change
 from pycore.systems.aftermath.attack.bind import refusal, refusal_rules, wounds
 from pycore.systems.aftermath.attack.worksheet import Preview, Setup
+from pycore.systems.aftermath.bcs import plus_one_change
 from pycore.systems.aftermath.rounding import signed
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.combat.update import CbtPick

@@ -9,8 +9,8 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
-from pycore.systems.aftermath.attack.critical import Moment
 from pycore.systems.aftermath.clock import phases_left
+from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.combat.update import (

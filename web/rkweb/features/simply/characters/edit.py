@@ -30,6 +30,7 @@ from rkweb.features.simply.characters.state import (
     new_uid,
 )
 from rkweb.features.simply.combat import state as fight_state
+from rkweb.kit import steps
 from rkweb.kit.fields import rules_of, with_error
 
 TASK = "simply_task"  # the Task page's section: its sides link to records by id
@@ -239,7 +240,7 @@ def _roster(model: Model, msg: Msg, ctx: Ctx) -> Model:
         return keep(model, state, "Create character", ctx)
     if kind == "simply.char_select":
         state["selected"] = int(msg[1])
-        return replace(model, history=model.history.set_quietly(SECTION, state))
+        return steps.keep(model, SECTION, state)  # a selection: no undo step
     if kind == "simply.char_dup":
         original = state["list"][int(msg[1])]
         copy = {**original, "name": f"{name_of(original)} (copy)"}

@@ -3,7 +3,6 @@ campaign settings, and the one way a change is kept (undoable)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from pycore.errors import RuleError
@@ -57,4 +56,4 @@ def linked(model: Model, index: int, ctx: Ctx) -> tuple[Model, str]:
         return model, uid
     uid = new_uid(state["list"], ctx)
     state["list"][index] = {**record, "uid": uid}
-    return replace(model, history=model.history.set_quietly(SECTION, state)), uid
+    return steps.keep(model, SECTION, state), uid

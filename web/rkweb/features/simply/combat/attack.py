@@ -5,7 +5,6 @@ SIM-39, SIM-10, SIM-D08). The set-up, the chance, the roll and the actions spent
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +22,7 @@ from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import rules_of
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
+from rkweb.kit.steps import keep
 
 #: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
 #: the previous attacker, weapon or target).
@@ -38,7 +38,7 @@ def set_up(model: Model, field: str, value: str) -> Model:
         attack["weapon"] = "0"
         attack["target"] = saved.default_target(fight, value, attack["target"]) if value else ""
     fresh = saved.set_up(state, fight, attack)
-    return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
+    return keep(model, saved.SECTION, fresh)  # a choice: no undo step
 
 
 def aim(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -56,7 +56,7 @@ def arm(model: Model, msg: Msg, ctx: Ctx) -> Model:
     state = saved.load(model)
     attack = {**state["form"]["attack"], "attacker": str(msg[1]), "weapon": str(msg[2])}
     fresh = saved.set_up(state, saved.fight_of(state), attack)
-    return replace(model, history=model.history.set_quietly(saved.SECTION, fresh))
+    return keep(model, saved.SECTION, fresh)
 
 
 #: What a one-tap roll declares on top of the set-up (issue 26: declaring luck or a Defend in

@@ -5,7 +5,6 @@ SIM-50). What the hit would do is shown before it is applied, where the roll was
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from pycore.dice import seeded
@@ -24,6 +23,7 @@ from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
+from rkweb.kit.steps import keep
 
 KINDS = [("other", "Melee, unarmed, other"), ("projectile", "Projectile"), ("energy", "Energy")]
 SOURCES = [("table", "Master Damage Tables + D20"), ("weapon", "weapon's own table")]
@@ -60,8 +60,7 @@ def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
     d = state["form"]["damage"]
     raw = roll_raw_from_table(saved.number(d, "max_damage") or 1, seeded(ctx.fresh_seed))
     rolled = saved.with_set(state, "damage", {"d20": str(raw.roll), "seed": ctx.fresh_seed})
-    history = model.history.set_quietly(saved.SECTION, rolled)
-    return replace(model, history=history)
+    return keep(model, saved.SECTION, rolled)  # the roll waits for Apply: no undo step yet
 
 
 def apply(model: Model, msg: Msg, ctx: Ctx) -> Model:

@@ -3,7 +3,6 @@ typed; how a typed number is read, and the one way a step is kept (logged, undoa
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Protocol
 
 from pycore.errors import RuleError
@@ -257,8 +256,8 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
     new_state = {**state, "form": form}
     if group in ATTACK_STEPS and not (group == "attack" and field in CHOICE):
         new_state = with_set(state, group, {field: str(value)})
-    history = model.history.set_quietly(SECTION, new_state)
-    return with_error(replace(model, history=history), ERRORS, f"{group}.{field}", error, rules)
+    kept = steps.keep(model, SECTION, new_state)  # typing: no undo step
+    return with_error(kept, ERRORS, f"{group}.{field}", error, rules)
 
 
 def _text(value: int | None) -> str:

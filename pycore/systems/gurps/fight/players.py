@@ -22,6 +22,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public
+from pycore.systems.gurps.fight import Fight, fight_from_json
 from pycore.validate import checked
 
 
@@ -38,8 +39,6 @@ def _status(c: Any) -> str:
 @checked
 def public_gurps(section: Any) -> dict[str, Any]:
     """The public view of a saved ``gurps`` section (an empty fight when it is none)."""
-    from pycore.systems.gurps.fight import Fight, fight_from_json
-
     saved = section if isinstance(section, dict) else {}
     try:
         fight = fight_from_json({**saved, "pending": None})  # the attack under way is the GM's

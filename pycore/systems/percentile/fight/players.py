@@ -28,6 +28,8 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.share.public import MAX_SHOWN, fight_view, fighter_row, last_public
+from pycore.systems.percentile import fight as fight_round
+from pycore.systems.percentile.fight import Fight, fight_from_json
 from pycore.systems.percentile.fight.public import percentile_public
 from pycore.validate import checked
 
@@ -49,9 +51,6 @@ def _status(fight: Any, fighter: Any) -> str:
 @checked
 def public_percentile(section: Any) -> dict[str, Any]:
     """The public view of a saved ``percentile`` section (an empty fight when it is none)."""
-    from pycore.systems.percentile import fight as fight_round
-    from pycore.systems.percentile.fight import Fight, fight_from_json
-
     saved = section if isinstance(section, dict) else {}
     try:
         fight = fight_from_json(saved)

@@ -1,0 +1,134 @@
+"""Conditions on a character and their timers in combat time (AFT-55): a Daze (AFT-21), a Stun
+(AFT-22) and the conditions the GM records by hand. A sheet keeps them (``sheet.sheet``) and an
+attack adds them (``attack.critical``, ``attack.effect_steps``): both read them here.
+
+>>> [str(c) for c in stun_conditions(moment(2, 5))][0]
+'Stunned from turn 2, phase 5 until after turn 3, phase 5; BCS and ODA halved; no attacks or firing; Deftness and Speed halved'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from pycore.systems.aftermath.rounding import check_int
+from pycore.validate import checked
+
+#: AFT-55 reading: 20 Action Phases per Combat Turn (m/AP = m/ct ÷ 20 in every KPH row).
+PHASES: Final = 20
+
+
+@dataclass(frozen=True, order=True)
+class Moment:
+    """A point in combat time (AFT-55): Combat Turn and Action Phase (1-20)."""
+
+    turn: int
+    phase: int
+
+    def __str__(self) -> str:
+        return f"turn {self.turn}, phase {self.phase}"
+
+
+@checked
+def moment(turn: int, phase: int) -> Moment:
+    """A validated (turn, phase) pair.
+
+    >>> str(moment(3, 7))
+    'turn 3, phase 7'
+    """
+    return Moment(check_int("turn", turn, 1, 10_000), check_int("phase", phase, 1, PHASES))
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition on a character with its timer (AFT-55): active from ``start`` until after
+    ``until`` (None: for the rest of the combat, or until cured/healed)."""
+
+    name: str
+    start: Moment
+    until: Moment | None
+    rule: str
+    note: str = ""
+
+    def active_at(self, at: Moment) -> bool:
+        """Whether the condition still holds at ``at`` ("until after the Action Phase ...").
+
+        >>> daze = daze_condition(moment(2, 5))
+        >>> daze.active_at(moment(3, 5)), daze.active_at(moment(3, 6))
+        (True, False)
+        """
+        if at < self.start:
+            return False
+        return self.until is None or at <= self.until
+
+    def state_at(self, at: Moment) -> str:
+        """ "active", "ended", or "not yet" (it starts later, e.g. the Daze after a Stun).
+
+        >>> stun, daze = stun_conditions(moment(2, 5))
+        >>> daze.state_at(moment(2, 6)), stun.state_at(moment(3, 6)), daze.state_at(moment(3, 6))
+        ('not yet', 'ended', 'active')
+        """
+        if at < self.start:
+            return "not yet"
+        return "active" if self.active_at(at) else "ended"
+
+    def __str__(self) -> str:
+        end = f"until after {self.until}" if self.until else "for the rest of the combat"
+        note = f"; {self.note}" if self.note else ""
+        # The rule is data (``rule``), shown only under "Why".
+        return f"{self.name} from {self.start} {end}{note}"
+
+
+#: The rules of each condition the GM records by hand (sheet.MANUAL_CONDITIONS), as data.
+MANUAL_CONDITION_RULES: Final = {
+    "dazed": ("AFT-21",),
+    "dazed_rest": ("AFT-23",),
+    "stunned": ("AFT-22",),
+    "stunned_rest": ("AFT-23",),
+    "system_shock": ("AFT-23", "AFT-25", "AFT-M08"),
+    "death_blow": ("AFT-25", "AFT-M09"),
+    "broken_bone": ("AFT-25",),
+    "compound_fracture": ("AFT-25",),
+    "knocked_over": ("AFT-41", "AFT-M10"),
+}
+
+
+@checked
+def daze_condition(at: Moment, rest_of_combat: bool = False) -> Condition:
+    """AFT-21: BCS and ODA at ½ until after the same-numbered phase of the next Combat Turn.
+
+    >>> str(daze_condition(moment(2, 5)))
+    'Dazed from turn 2, phase 5 until after turn 3, phase 5; BCS and ODA halved'
+    """
+    until = None if rest_of_combat else Moment(at.turn + 1, at.phase)
+    return Condition("Dazed", at, until, "AFT-21", "BCS and ODA halved")
+
+
+@checked
+def stun_conditions(
+    at: Moment, rest_of_combat: bool = False, trailing_daze: bool = True
+) -> tuple[Condition, ...]:
+    """AFT-22: Stun as Daze plus no attacks or firing, Deftness and Speed halved; then Dazed for
+    the following Combat Turn (not for an entanglement Stun, AFT-41: ``trailing_daze=False``).
+
+    >>> [str(c) for c in stun_conditions(moment(2, 5))][1]
+    'Dazed from turn 3, phase 6 until after turn 4, phase 5; BCS and ODA halved (after the Stun)'
+    """
+    note = "BCS and ODA halved; no attacks or firing; Deftness and Speed halved"
+    if rest_of_combat:
+        return (Condition("Stunned", at, None, "AFT-22", note),)
+    until = Moment(at.turn + 1, at.phase)
+    stun = Condition("Stunned", at, until, "AFT-22", note)
+    if not trailing_daze:
+        return (stun,)
+    after = (
+        Moment(until.turn, until.phase + 1) if until.phase < PHASES else Moment(until.turn + 1, 1)
+    )
+    daze = Condition(
+        "Dazed",
+        after,
+        Moment(until.turn + 1, at.phase),
+        "AFT-22",
+        "BCS and ODA halved (after the Stun)",
+    )
+    return stun, daze
