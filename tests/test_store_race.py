@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 
 from pycore.store import Store
 from pycore.store.persist import Lineage, lineage_of, read_section_value, section_key
-from pycore.store.sections import SectionCodec, register
+from pycore.store.sections import LogSpec, SectionCodec, register
 from pycore.store.session import Race
 from pycore.store.shape import Anything
 
 NOW = "2026-11-23T10:00:00+00:00"
 FIGHT = "race_fight"
 # A section whose log lines describe its state, like a fight (simply_combat).
-register(SectionCodec(FIGHT, 1, Anything(), whole_steps=True))
+register(SectionCodec(FIGHT, 1, Anything(), logs=(LogSpec(("log",), 300),), whole_steps=True))
 
 
 class Browser:

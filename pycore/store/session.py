@@ -6,6 +6,12 @@ writing a section it looks at the stored text: when another tab wrote it since, 
 change (a patch) is played onto the other tab's value, so neither is lost. The ``storage``
 event of the browser hands another tab's write to :meth:`Store.external`.
 
+localStorage has no compare-and-swap: two tabs saving at the same moment each write over a value
+the other has not seen yet, and the last write wins (issue 32). So each record carries its
+lineage (its last write ids, :class:`~pycore.store.persist.Lineage`): a tab that finds a stored
+value without its own last write plays its change again onto it (:func:`Store.take`), a change
+already there never made twice, a field both tabs changed said with both values.
+
 When the storage is full, room is made before any current change is refused: other tabs' undo
 steps go first, then this tab's oldest undo steps, then the oldest archived log entries; the
 :class:`SaveReport` says what was trimmed, for the banner.
@@ -32,7 +38,7 @@ from pycore.store import archive
 from pycore.store.envelope import decode, migrate
 from pycore.store.history import History
 from pycore.store.jsontext import dump, parse
-from pycore.store.patch import ABSENT, Conflict, diff, merge, same
+from pycore.store.patch import ABSENT, Conflict, Op, diff, merge, same
 from pycore.store.persist import (
     DATA_KEY,
     LINEAGE,
@@ -56,11 +62,14 @@ from pycore.store.persist import (
     undo_key,
 )
 from pycore.store.sections import (
+    LogSpec,
+    SectionCodec,
     SectionError,
     codec_for,
     defaults,
     fit,
     join_sections,
+    log_at,
     read_section,
 )
 
@@ -387,17 +396,19 @@ class Store:
             return mine  # older than what this tab wrote or took since: a late event
         base = self.saved.get(name, ABSENT)
         own = self.own.get(name, [])
-        ops = []
+        ops, start = [], base
         if own and not lineage.holds(own[-1][0]):  # this tab's last save was overwritten
             held = [value for write, value in own if lineage.holds(write)]
             start = held[-1] if held else self.anchor.get(name, ABSENT)
             ops = diff(start, own[-1][1])
         new, conflicts = merge(theirs, ops) if ops else (theirs, [])
         if mine is not base:  # this tab's change not saved yet
-            new, more = merge(new, diff(base, mine))
+            unsaved = diff(base, mine)
+            ops += unsaved
+            new, more = merge(new, unsaved)
             conflicts += more
         codec = codec_for(name)
-        if codec is not None and codec.whole_steps and not _one_holds_the_other(new, mine, theirs):
+        if codec is not None and codec.whole_steps and _logged(codec, ops, diff(start, theirs)):
             # Two steps from the same state (two hits on one fighter): their log lines and
             # state cannot both stand, so this tab's whole change wins, said with both values.
             conflicts = conflicts or [_first_difference(theirs, mine)]
@@ -430,9 +441,23 @@ class Store:
             self.storage.setItem(META_KEY, dump({**self._meta(), "last_export": now}))
 
 
-def _one_holds_the_other(merged: Any, mine: Any, theirs: Any) -> bool:
-    """Whether merging this tab's change onto another tab's only added one side to the other."""
-    return same(merged, mine) or same(merged, theirs)
+def _logged(codec: SectionCodec, mine: list[Op], theirs: list[Op]) -> bool:
+    """Whether both tabs' changes put lines in one of the section's logs: two steps taken from
+    the same state (two hits on one fighter, even two alike), which cannot both stand."""
+
+    def logs(ops: list[Op]) -> set[tuple[str, ...]]:
+        found = set()
+        for op in ops:
+            at = tuple(op.get("at", ()))
+            for spec in codec.logs:
+                if op.get("put") and at == spec.path:
+                    found.add(spec.path)
+                elif "now" in op and spec.path[: len(at)] == at:  # a section or log made anew
+                    lines = log_at(op["now"], LogSpec(spec.path[len(at) :], spec.cap))
+                    found |= {spec.path} if lines else set()
+        return found
+
+    return bool(logs(mine) & logs(theirs))
 
 
 def _first_difference(theirs: Any, mine: Any) -> Conflict:
@@ -640,10 +665,12 @@ class _SaveJob:
             smaller, dropped = archive.trimmed(kept, 0.5)
             self.trimmed_archive += dropped
             self.history = history.set_quietly(archive.SECTION, smaller)
+            lineage = store.lineage.get(archive.SECTION, Lineage()).next(store.tab)
             try:
-                raw = encode_section(archive.SECTION, smaller, self.now)
+                raw = encode_section(archive.SECTION, smaller, self.now, lineage)
                 store.storage.setItem(section_key(archive.SECTION), raw)
                 store.saved[archive.SECTION], store.raw[archive.SECTION] = smaller, raw
+                store.lineage[archive.SECTION] = lineage
             except StorageFullError:
                 return False
             return True
