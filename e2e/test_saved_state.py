@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support import READY
+from test_simply_combat import _add as add_fighter
+from test_simply_combat import _damage as damage
 
 SECTION = "rulekeeper:section:"
 NOW = "2026-11-23T10:00:00+01:00"
@@ -303,3 +306,86 @@ def test_an_older_tab_leaves_a_section_a_newer_tab_wrote_and_keeps_its_roll_asid
     expect(tab1.get_by_test_id("quarantine-item")).to_have_count(1)
     expect(tab1.get_by_test_id("quarantine-restore")).to_contain_text("Restore the dice rolls")
     assert tab1.evaluate("localStorage.getItem('rulekeeper:section:dice')") == newer
+
+
+AT_ONCE = """
+([testid, at, times]) => {
+  // Issue 32 item 3: both tabs tap at the same wall-clock moments (the pages share one clock),
+  // once every 500 ms: each tap's save then comes at the same moment in both tabs.
+  for (let i = 0; i < times; i++) {
+    setTimeout(() => document.querySelector(`[data-testid="${testid}"]`).click(),
+               at + 500 * i - Date.now());
+  }
+}
+"""
+
+
+def at_once(pages: list[Page], testid: str, times: int = 1) -> None:
+    at = pages[0].evaluate("Date.now()") + 1500
+    for page in pages:
+        page.evaluate(AT_ONCE, [testid, at, times])
+
+
+def test_two_tabs_rolling_at_the_same_moment_keep_every_roll(
+    context: BrowserContext, app_url: str
+) -> None:
+    a, b = open_app(context, app_url), open_app(context, app_url)
+    for page in (a, b):
+        page.get_by_test_id("dice-expr").fill("d20")
+    at_once([a, b], "dice-roll", 20)
+    for _ in range(30):  # the taps take 10 s; then the saves settle
+        a.wait_for_timeout(1000)
+        counts = [p.get_by_test_id("roll-log-entry").count() for p in (a, b)]
+        if counts == [40, 40] and len(section(a, "dice")["log"]) == 40:
+            break
+    assert [*counts, len(section(a, "dice")["log"])] == [40, 40, 40]
+    for page in (a, b):
+        expect(page.get_by_test_id("roll-log-entry")).to_have_count(40)
+    seeds = [entry["seed"] for entry in section(a, "dice")["log"]]
+    assert len(set(seeds)) == 40  # each roll once
+    for page in (a, b):
+        page.reload()
+        page.wait_for_selector(READY)
+        expect(page.get_by_test_id("roll-log-entry")).to_have_count(40)
+
+
+def hp_chain(lines: list[str], hp_max: int) -> int:
+    """The HP the log's damage lines (newest first) end at, each starting where the one before
+    it ended: the log and the fight agree only when the fighter's HP is this."""
+    hp = hp_max
+    for line in reversed(lines):
+        found = re.search(r"HP (-?\d+) → (-?\d+)", line)
+        if found:
+            assert int(found[1]) == hp, f"{line!r} does not start at HP {hp}"
+            hp = int(found[2])
+    return hp
+
+
+def test_two_tabs_hitting_one_fighter_at_the_same_moment_keep_log_and_hp_agreeing(
+    context: BrowserContext, app_url: str
+) -> None:
+    a, b = open_app(context, app_url, "simply"), open_app(context, app_url, "simply")
+    a.get_by_test_id("simply-tab-combat").click()
+    add_fighter(a, "Brok", "25", "3", "4", minor=True)
+    b.get_by_test_id("simply-tab-combat").click()
+    expect(b.get_by_test_id("sc-combatant")).to_have_count(1)
+    # The damage form is saved with the fight: b's 8 reaches a before the taps.
+    damage(a, "Brok", "5", apply=False)
+    damage(b, "Brok", "8", apply=False)
+    expect(a.get_by_test_id("sc-damage-raw")).to_have_value("8")
+    at_once([a, b], "sc-apply-damage")
+    wait_section(a, "simply_combat", "data.log.length >= 1")
+    a.wait_for_timeout(3000)  # both saves, both storage events, any save played again
+    stored = section(a, "simply_combat")
+    hp = stored["combat"]["combatants"][0]["hp"]
+    assert hp == 17  # one hit kept whole, the other (alike) undone and said
+    assert hp_chain([line["text"] for line in stored["log"]], 25) == hp
+    for page in (a, b):
+        expect(page.get_by_test_id("sc-hp-c1")).to_have_text(f"HP {hp}/25")
+        lines = page.get_by_test_id("sc-log-entry").all_inner_texts()
+        assert hp_chain(lines, 25) == hp
+    said = [t for p in (a, b) for t in p.get_by_test_id("banner-race").all_inner_texts()]
+    assert any("at the same moment" in t for t in said), said
+    a.reload()
+    a.wait_for_selector(READY)
+    expect(a.get_by_test_id("sc-hp-c1")).to_have_text(f"HP {hp}/25")

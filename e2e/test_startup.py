@@ -22,8 +22,9 @@ FIRST_VISIT_LIMIT = (
     # 15.11 MB at stop 25: the four fight packages, the system descriptors, the share sheet and
     # the DOM builder (+0.08 MB of .pyc and JS since 745bdf7's 15.03 MB); 15.20 MB at stop 39
     # (typed message classes, the other tabs' reload into an update): the app zip is 1.96 MB of
-    # it, deflated; the rest is Pyodide's own files
-    # (+5 KB of preloads and the runtime compile beside the snapshot's read, issue 33)
+    # it, deflated; the rest is Pyodide's own files. +5 KB of preloads and the runtime compile
+    # beside the snapshot's read (issue 33); +5 KB of section lineages and the merge of a save
+    # another tab overwrote (issue 32 item 3)
     15_260_000
 )
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -242,31 +243,83 @@ def apply(value: Any, ops: Sequence[Op], *, forward: bool) -> tuple[Any, int]:
     Ops run last to first in both directions: list positions to the left of each op are then
     still those the op recorded (``i`` before, ``j`` after the change).
     """
+    return _play(value, ops, forward, None)
+
+
+@dataclass
+class Conflict:
+    """One place two tabs changed to different values (issue 32): ``at`` the keys down to it,
+    ``was`` the value both started from, ``theirs`` the other tab's, ``mine`` this tab's (kept),
+    ``whose`` the name of the record it sits in, when the record has one."""
+
+    at: tuple[str, ...]
+    was: Any
+    theirs: Any
+    mine: Any
+    whose: str | None = None
+
+
+@dataclass
+class _Merge:
+    """How :func:`merge` plays ops: a change already there is not made twice, and a field the
+    other tab set to another value is set to this tab's (the later save wins), said in
+    ``conflicts``."""
+
+    conflicts: list[Conflict] = field(default_factory=list)
+    path: tuple[str, ...] = ()
+    whose: str | None = None
+
+
+@checked
+def merge(value: Any, ops: Sequence[Op]) -> tuple[Any, list[Conflict]]:
+    """This tab's change ``ops`` played onto another tab's ``value`` (issue 32: a save that
+    another tab overwrote is played again onto its value). Unlike :func:`apply`, playing a
+    change already there changes nothing (entries a list already holds are not put twice), and
+    a field both tabs changed takes this tab's value, reported as a :class:`Conflict`.
+
+    >>> ops = diff({"name": "Ann", "log": ["a"]}, {"name": "Cy", "log": ["c", "a"]})
+    >>> merged, conflicts = merge({"name": "Bo", "log": ["b", "a"]}, ops)
+    >>> merged, [(c.at, c.was, c.theirs, c.mine) for c in conflicts]
+    ({'name': 'Cy', 'log': ['b', 'c', 'a']}, [(('name',), 'Ann', 'Bo', 'Cy')])
+    >>> merge(merged, ops)[0] == merged  # played twice: nothing added
+    True
+    """
+    mode = _Merge()
+    value, _ = _play(value, ops, True, mode)
+    return value, mode.conflicts
+
+
+def _play(value: Any, ops: Sequence[Op], forward: bool, mode: _Merge | None) -> tuple[Any, int]:
     skipped = 0
     for op in reversed(ops):
         try:
-            value, ok = _apply_at(value, op, op.get("at", []), forward)
+            value, ok = _apply_at(value, op, op.get("at", []), forward, mode)
         except (KeyError, IndexError, TypeError, AttributeError, ValueError):
             ok = False  # a damaged op: skipped like a conflict, never a crash
         skipped += 0 if ok else 1
     return value, skipped
 
 
-def _apply_at(value: Any, op: Op, at: Sequence[Any], forward: bool) -> tuple[Any, bool]:
+def _apply_at(
+    value: Any, op: Op, at: Sequence[Any], forward: bool, mode: _Merge | None = None
+) -> tuple[Any, bool]:
     if "cut" in op or "ops" in op:
         if at:
-            return _descend(value, op, at, forward)
-        return (_splice if "cut" in op else _item)(value, op, forward)
+            return _descend(value, op, at, forward, mode)
+        if "cut" in op:
+            return _splice(value, op, forward, mode)
+        return _item(value, op, forward, mode)
     if len(at) > 1:
-        return _descend(value, op, at, forward)
+        return _descend(value, op, at, forward, mode)
     old, new = ("was", "now") if forward else ("now", "was")
     expected, wanted = op.get(old, ABSENT), op.get(new, ABSENT)
     if not at:
-        return _replace(value, expected, wanted, forward)
+        return _replace(value, expected, wanted, forward, mode)
     if not isinstance(value, dict):
         return value, False
     key = at[0]
-    current, ok = _replace(value.get(key, ABSENT), expected, wanted, forward)
+    inner = None if mode is None else replace(mode, path=(*mode.path, str(key)))
+    current, ok = _replace(value.get(key, ABSENT), expected, wanted, forward, inner)
     if not ok or current is value.get(key, ABSENT):
         return value, ok
     if current is ABSENT:
@@ -274,7 +327,9 @@ def _apply_at(value: Any, op: Op, at: Sequence[Any], forward: bool) -> tuple[Any
     return {**value, key: current}, True
 
 
-def _replace(current: Any, expected: Any, wanted: Any, forward: bool) -> tuple[Any, bool]:
+def _replace(
+    current: Any, expected: Any, wanted: Any, forward: bool, mode: _Merge | None = None
+) -> tuple[Any, bool]:
     """``wanted`` in place of ``current`` if that is still ``expected``. A container created
     on both sides (two tabs each adding a section or a list) is merged, entry by entry."""
     if same(current, wanted):
@@ -287,26 +342,37 @@ def _replace(current: Any, expected: Any, wanted: Any, forward: bool) -> tuple[A
         and expected is ABSENT
         and (both or (isinstance(current, list) and isinstance(wanted, list)))
     ):
-        merged, skipped = apply(current, diff({} if both else [], wanted), forward=True)
+        merged, skipped = _play(current, diff({} if both else [], wanted), True, mode)
         return merged, skipped == 0
+    if mode is not None:  # both tabs changed it: this tab's save is the later one, said
+        mode.conflicts.append(Conflict(mode.path, expected, current, wanted, mode.whose))
+        return wanted, True
     return current, False
 
 
-def _descend(value: Any, op: Op, at: Sequence[Any], forward: bool) -> tuple[Any, bool]:
+def _descend(
+    value: Any, op: Op, at: Sequence[Any], forward: bool, mode: _Merge | None = None
+) -> tuple[Any, bool]:
     key = at[0]
     if not isinstance(value, dict) or key not in value:
         return value, False
-    inner, ok = _apply_at(value[key], op, at[1:], forward)
+    inner_mode = None if mode is None else replace(mode, path=(*mode.path, str(key)))
+    inner, ok = _apply_at(value[key], op, at[1:], forward, inner_mode)
     return ({**value, key: inner} if ok else value), ok
 
 
-def _item(items: Any, op: Op, forward: bool) -> tuple[Any, bool]:
+def _item(items: Any, op: Op, forward: bool, mode: _Merge | None = None) -> tuple[Any, bool]:
     if not isinstance(items, list):
         return items, False
     position = _find_item(items, op, forward)
     if position is None:
         return items, False
-    inner, skipped = apply(items[position], op["ops"], forward=forward)
+    entry = items[position]
+    inner_mode = mode
+    if mode is not None:
+        name = entry.get("name") if isinstance(entry, dict) else None
+        inner_mode = replace(mode, whose=name if isinstance(name, str) else mode.whose)
+    inner, skipped = _play(entry, op["ops"], forward, inner_mode)
     return [*items[:position], inner, *items[position + 1 :]], skipped == 0
 
 
@@ -318,15 +384,30 @@ def _find_item(items: list[Any], op: Op, forward: bool) -> int | None:
     return position if 0 <= position < len(items) else None
 
 
-def _splice(items: Any, op: Op, forward: bool) -> tuple[Any, bool]:
+def _splice(items: Any, op: Op, forward: bool, mode: _Merge | None = None) -> tuple[Any, bool]:
     if not isinstance(items, list):
         return items, False
     run, put = (op["cut"], op["put"]) if forward else (op["put"], op["cut"])
     hint = int(op["i"] if forward else op["j"])
+    if mode is not None and put and _holds(items, put):
+        # Merging: these entries are there already (this change was played before, or came
+        # back through another tab): never put twice. What it cut goes, where still there.
+        return [x for x in items if not any(same(x, c) for c in run)], True
     position = _find_run(items, run, hint, op.get("left"), op.get("right"))
     if position is None:
+        if mode is not None and not put and not any(same(x, c) for x in items for c in run):
+            return items, True  # merging: what this change cut is gone already
         return items, False
     return [*items[:position], *put, *items[position + len(run) :]], True
+
+
+def _holds(items: list[Any], run: list[Any]) -> bool:
+    """Whether every entry of ``run`` is in ``items`` (a log's entries carry their time and seed:
+    two rolls are never the same entry)."""
+    prints = {fingerprint(x) for x in items} if len(items) * len(run) > 400 else None
+    if prints is not None:
+        return all(fingerprint(x) in prints for x in run)
+    return all(any(same(x, r) for x in items) for r in run)
 
 
 def _find_run(

@@ -23,7 +23,7 @@ pycore.store.sections.SectionError: section 'dice', field target: 'x' is not a w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -120,31 +120,84 @@ def undo_key(tab: str) -> str:
     return UNDO_PREFIX + tab
 
 
+#: How many write ids a section record keeps (its lineage, issue 32).
+LINEAGE = 16
+
+
+@dataclass(frozen=True)
+class Lineage:
+    """Which writes a stored section holds (issue 32: localStorage has no compare-and-swap, so a
+    tab finds out from this whether another tab's save overwrote its own): ``rev`` counts the
+    writes, ``ids`` are the last :data:`LINEAGE` write ids (``"<tab>:<rev>"``), newest last.
+    Records written before lineages have ``rev`` 0 and no ids."""
+
+    rev: int = 0
+    ids: tuple[str, ...] = ()
+
+    @property
+    def head(self) -> str | None:
+        return self.ids[-1] if self.ids else None
+
+    def holds(self, write: str | None) -> bool:
+        return write is not None and write in self.ids
+
+    def next(self, tab: str) -> Lineage:
+        """The lineage of a write by ``tab`` on top of this one."""
+        rev = self.rev + 1
+        return Lineage(rev, (*self.ids, f"{tab}:{rev}")[-LINEAGE:])
+
+
 @checked
-def encode_section(name: str, value: Any, now: str) -> str:
-    """A section in its envelope, with the version its codec writes."""
-    return dump(
-        {
-            "app": APP,
-            "schema": SCHEMA,
-            "saved": now,
-            "section": name,
-            "version": current_version(name),
-            "data": value,
-        }
-    )
+def encode_section(name: str, value: Any, now: str, lineage: Lineage | None = None) -> str:
+    """A section in its envelope, with the version its codec writes and the writes it holds."""
+    record = {
+        "app": APP,
+        "schema": SCHEMA,
+        "saved": now,
+        "section": name,
+        "version": current_version(name),
+        "data": value,
+    }
+    if lineage is not None:  # readers ignore fields they do not know: no schema bump
+        record |= {"rev": lineage.rev, "ids": list(lineage.ids)}
+    return dump(record)
+
+
+def lineage_of(raw: str | None) -> Lineage:
+    """The lineage of a stored section (empty when it has none, or is unreadable).
+
+    >>> lineage_of(encode_section("dice", {}, "t", Lineage().next("a").next("b"))).ids
+    ('a:1', 'b:2')
+    """
+    try:
+        return _lineage(decode(raw, max_chars=MAX_SECTION_CHARS).meta)
+    except StorageError:
+        return Lineage()
+
+
+def _lineage(meta: Mapping[str, Any]) -> Lineage:
+    rev, ids = meta.get("rev"), meta.get("ids")
+    if not is_whole(rev) or rev < 0 or not isinstance(ids, list):
+        return Lineage()
+    kept = tuple(i for i in ids[-LINEAGE:] if isinstance(i, str) and len(i) <= 80)
+    return Lineage(rev, kept)
 
 
 def read_section_value(raw: str | None, name: str) -> Any:
     """A stored section checked and migrated by its codec; :class:`EnvelopeError` (with its
     reason) or :class:`SectionError` when it cannot be used."""
+    return read_section_record(raw, name)[0]
+
+
+def read_section_record(raw: str | None, name: str) -> tuple[Any, Lineage]:
+    """:func:`read_section_value` and the record's :class:`Lineage`, parsed once."""
     envelope = decode(raw, max_chars=MAX_SECTION_CHARS)
     if envelope.meta.get("section") != name:
         raise EnvelopeError("invalid", f"the value saved as section {name!r} is not that section")
     version = envelope.meta.get("version")
     if not is_whole(version):
         raise EnvelopeError("invalid", f"saved section {name!r} has no version")
-    return read_section(name, version, envelope.data)
+    return read_section(name, version, envelope.data), _lineage(envelope.meta)
 
 
 def reason_of(exc: StorageError) -> str:

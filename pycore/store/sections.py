@@ -101,6 +101,11 @@ class SectionCodec:
     #: needs another section, e.g. a link saved as a list position turned into the linked
     #: record's id. Given the whole state; returns this section's value. Never raises.
     join: Callable[[Mapping[str, Any]], Any] | None = None
+    #: True for a section whose log lines describe its state (a fight: "HP 25 → 20"). When two
+    #: tabs' saves race and both changed the same field, the later save's whole change wins and
+    #: the other's is undone whole, so the log and the state never disagree (issue 32); in
+    #: other sections only the field both changed takes the later value.
+    whole_steps: bool = False
 
 
 def own_schema_field(value: Any) -> int:

@@ -6,6 +6,12 @@ writing a section it looks at the stored text: when another tab wrote it since, 
 change (a patch) is played onto the other tab's value, so neither is lost. The ``storage``
 event of the browser hands another tab's write to :meth:`Store.external`.
 
+localStorage has no compare-and-swap: two tabs saving at the same moment each write over a value
+the other has not seen yet, and the last write wins (issue 32). So each record carries its
+lineage (its last write ids, :class:`~pycore.store.persist.Lineage`): a tab that finds a stored
+value without its own last write plays its change again onto it (:func:`Store.take`), a change
+already there never made twice, a field both tabs changed said with both values.
+
 When the storage is full, room is made before any current change is refused: other tabs' undo
 steps go first, then this tab's oldest undo steps, then the oldest archived log entries; the
 :class:`SaveReport` says what was trimmed, for the banner.
@@ -32,13 +38,15 @@ from pycore.store import archive
 from pycore.store.envelope import decode, migrate
 from pycore.store.history import History
 from pycore.store.jsontext import dump, parse
-from pycore.store.patch import ABSENT, apply, diff, same
+from pycore.store.patch import ABSENT, Conflict, Op, diff, merge, same
 from pycore.store.persist import (
     DATA_KEY,
+    LINEAGE,
     MAX_SECTION_CHARS,
     META_KEY,
     SECTION_PREFIX,
     UNDO_PREFIX,
+    Lineage,
     Quarantined,
     Storage,
     StorageFullError,
@@ -46,14 +54,24 @@ from pycore.store.persist import (
     keep_aside,
     keys,
     move_aside,
-    read_section_value,
+    read_section_record,
     reason_of,
     section_key,
     sections_in,
     steps_from_legacy,
     undo_key,
 )
-from pycore.store.sections import SectionError, defaults, fit, join_sections, read_section
+from pycore.store.sections import (
+    LogSpec,
+    SectionCodec,
+    SectionError,
+    codec_for,
+    defaults,
+    fit,
+    join_sections,
+    log_at,
+    read_section,
+)
 
 NOW = "2026-11-23T10:00:00+00:00"
 MAX_OTHER_TABS = 4  # undo steps of this many other tabs are kept; older ones are removed
@@ -90,6 +108,8 @@ class SaveReport:
     full: bool = False  # a section was not saved because storage is full
     #: Sections a newer build wrote: this tab's change to them was kept aside, not saved.
     newer: tuple[str, ...] = ()
+    #: Fields this tab and another changed at the same moment (issue 32): this tab's kept.
+    conflicts: tuple[Race, ...] = ()
 
     @property
     def trimmed(self) -> str | None:
@@ -107,6 +127,17 @@ class SaveReport:
         )
 
 
+@dataclass(frozen=True)
+class Race:
+    """Two tabs changed the same field of ``section`` at the same moment (issue 32): this tab's
+    value was kept and the other's is named here for the banner. ``whole``: the section's log
+    describes its state, so the other tab's whole change to it was undone with it."""
+
+    section: str
+    conflict: Conflict
+    whole: bool = False
+
+
 class Store:
     """Saved state in one storage for one tab (``tab`` names its undo steps)."""
 
@@ -121,6 +152,14 @@ class Store:
         # move aside, overwrite or delete them; this tab's changes to them are kept aside.
         self.newer: set[str] = set()
         self.kept: dict[str, str] = {}  # section → the key of this tab's change kept aside
+        # Issue 32, saves that never overwrite each other: the writes the stored text holds
+        # (``raw``'s lineage), the value last taken from another tab (or loaded) and this tab's
+        # own writes since, each with its id: when another tab's value arrives without this
+        # tab's last write, that write was overwritten and is played again onto it.
+        self.lineage: dict[str, Lineage] = {}
+        self.anchor: dict[str, Any] = {}
+        self.own: dict[str, list[tuple[str, Any]]] = {}
+        self.races: list[Race] = []
         self.last_saved: str | None = None
         self.last_export: str | None = None
 
@@ -137,7 +176,7 @@ class Store:
         for key in keys(self.storage, SECTION_PREFIX):
             name, raw = key[len(SECTION_PREFIX) :], self.storage.getItem(key)
             try:
-                value = read_section_value(raw, name)
+                value, self.lineage[name] = read_section_record(raw, name)
             except Exception as error:  # start-up must never fail on saved data: moved aside
                 exc = error if isinstance(error, StorageError) else _unreadable(name, error)
                 if reason_of(exc) == "newer":  # a newer build's: left where it is (issue 32)
@@ -147,11 +186,12 @@ class Store:
                 problems.append(str(exc))
                 continue
             state[name], self.saved[name], self.raw[name] = value, value, raw
+            self.anchor[name] = value
             times.append(_saved_time(raw))
         state = join_sections(state)  # links between sections saved before a version bump
         for name, value in defaults().items():
             if name not in state:  # what this tab starts from: the base of a merge
-                state[name] = self.saved[name] = value
+                state[name] = self.saved[name] = self.anchor[name] = value
                 self.raw[name] = None
         history = self._load_steps(History.new(state), legacy_steps, now, problems, quarantined)
         self.stuck |= {q.key for q in quarantined if q.key == q.original_key}
@@ -325,25 +365,67 @@ class Store:
         if key == META_KEY:
             self.last_export = self._export_time()
             return history, ()
-        if not key.startswith(SECTION_PREFIX) or raw == self.raw.get(key[len(SECTION_PREFIX) :]):
+        if not key.startswith(SECTION_PREFIX):
             return history, ()
+        # The event may come late, after further writes: what is stored now is what counts
+        # (an event's own value may be older than this tab's last write).
+        raw = self.storage.getItem(key)
         name = key[len(SECTION_PREFIX) :]
+        if raw == self.raw.get(name):
+            return history, ()
         try:
-            theirs = ABSENT if raw is None else read_section_value(raw, name)
+            theirs, lineage = (ABSENT, Lineage()) if raw is None else read_section_record(raw, name)
         except StorageError as exc:
             if reason_of(exc) == "newer":  # a newer build in another tab: never saved over
                 self.newer.add(name)
             return history, ()  # unreadable: the next start moves it aside
         mine = history.state.get(name, ABSENT)
-        base = self.saved.get(name, ABSENT)
-        new = theirs if mine is base else apply(theirs, diff(base, mine), forward=True)[0]
-        self.saved[name], self.raw[name] = theirs, raw
-        if theirs is ABSENT:
-            self.saved.pop(name, None)
+        new = self.take(name, raw, theirs, lineage, mine)
         changed = not same(mine, new)
         return history.set_quietly(name, None if new is ABSENT else new), (
             (name,) if changed else ()
         )
+
+    def take(self, name: str, raw: str | None, theirs: Any, lineage: Lineage, mine: Any) -> Any:
+        """Another tab's stored ``theirs`` (with its ``lineage``) taken as the section's saved
+        value; returns this tab's value on top of it: ``mine`` when ``theirs`` is older than
+        what this tab knows, else ``theirs`` with this tab's changes it lacks played onto it,
+        those of this tab's saves it overwrote included (issue 32)."""
+        known = self.lineage.get(name, Lineage())
+        if lineage.head is not None and known.holds(lineage.head):
+            return mine  # older than what this tab wrote or took since: a late event
+        base = self.saved.get(name, ABSENT)
+        own = self.own.get(name, [])
+        ops, start = [], base
+        if own and not lineage.holds(own[-1][0]):  # this tab's last save was overwritten
+            held = [value for write, value in own if lineage.holds(write)]
+            start = held[-1] if held else self.anchor.get(name, ABSENT)
+            ops = diff(start, own[-1][1])
+        new, conflicts = merge(theirs, ops) if ops else (theirs, [])
+        if mine is not base:  # this tab's change not saved yet
+            unsaved = diff(base, mine)
+            ops += unsaved
+            new, more = merge(new, unsaved)
+            conflicts += more
+        codec = codec_for(name)
+        if codec is not None and codec.whole_steps and _logged(codec, ops, diff(start, theirs)):
+            # Two steps from the same state (two hits on one fighter): their log lines and
+            # state cannot both stand, so this tab's whole change wins, said with both values.
+            conflicts = conflicts or [_first_difference(theirs, mine)]
+            self.races += [Race(name, c, True) for c in conflicts]
+            new = mine
+        else:
+            self.races += [Race(name, c) for c in conflicts]
+        self.saved[name], self.raw[name], self.lineage[name] = theirs, raw, lineage
+        self.anchor[name], self.own[name] = theirs, []
+        if theirs is ABSENT:
+            self.saved.pop(name, None)
+        return new
+
+    def take_races(self) -> tuple[Race, ...]:
+        """The races found since last asked (for the banner), forgotten here."""
+        races, self.races = tuple(self.races), []
+        return races
 
     # ------------------------------------------------------------------ the rest
 
@@ -357,6 +439,49 @@ class Store:
         # The export itself worked; with storage full only its date is not remembered.
         with contextlib.suppress(StorageFullError):
             self.storage.setItem(META_KEY, dump({**self._meta(), "last_export": now}))
+
+
+def _logged(codec: SectionCodec, mine: list[Op], theirs: list[Op]) -> bool:
+    """Whether both tabs' changes put lines in one of the section's logs: two steps taken from
+    the same state (two hits on one fighter, even two alike), which cannot both stand."""
+
+    def logs(ops: list[Op]) -> set[tuple[str, ...]]:
+        found = set()
+        for op in ops:
+            at = tuple(op.get("at", ()))
+            for spec in codec.logs:
+                if op.get("put") and at == spec.path:
+                    found.add(spec.path)
+                elif "now" in op and spec.path[: len(at)] == at:  # a section or log made anew
+                    lines = log_at(op["now"], LogSpec(spec.path[len(at) :], spec.cap))
+                    found |= {spec.path} if lines else set()
+        return found
+
+    return bool(logs(mine) & logs(theirs))
+
+
+def _first_difference(theirs: Any, mine: Any) -> Conflict:
+    """The first plain field the two values differ in, for the words of a race."""
+    ops, whose = diff(theirs, mine), None
+    while ops:
+        op = ops.pop(0)
+        if "ops" in op:  # inside a list entry (a fighter): named after it when it has a name
+            entry = _entry_at(theirs, op)
+            whose = entry.get("name") if isinstance(entry, dict) else whose
+            ops = [{**o, "at": [*op["at"], *o.get("at", [])]} for o in op["ops"]] + ops
+            continue
+        was, now = op.get("was", ABSENT), op.get("now", ABSENT)
+        if not isinstance(was, (dict, list)) and not isinstance(now, (dict, list)):
+            return Conflict(tuple(map(str, op.get("at", []))), was, was, now, whose)
+    return Conflict((), ABSENT, theirs, mine)
+
+
+def _entry_at(value: Any, op: dict[str, Any]) -> Any:
+    """The list entry an item op of :func:`diff` changes, as it was."""
+    for key in op.get("at", []):
+        value = value.get(key) if isinstance(value, dict) else None
+    i = op.get("i")
+    return value[i] if isinstance(value, list) and isinstance(i, int) and i < len(value) else None
 
 
 def _unreadable(name: str, error: Exception) -> StorageError:
@@ -443,6 +568,8 @@ class _SaveJob:
             store.storage.removeItem(key)
             store.saved.pop(name, None)
             store.raw[name] = None
+            store.lineage[name], store.own[name] = Lineage(), []
+            store.anchor[name] = ABSENT
             self.written.append(name)
             return
         for log, entries in archive.overflow(name, base, value).items():
@@ -452,14 +579,19 @@ class _SaveJob:
             self.additions[f"{name}.{log}"] = [*self.additions.get(f"{name}.{log}", []), *entries]
         if fitted is not self.history.state.get(name):
             self.history = self.history.set_quietly(name, fitted)
+        lineage = store.lineage.get(name, Lineage()).next(store.tab)
         try:
-            raw = encode_section(name, fitted, self.now)
+            raw = encode_section(name, fitted, self.now, lineage)
         except StorageError as exc:
             self.unsaved.append(name)
             self.problem = f"{name} could not be saved: {exc}"
             return
         if self._write(key, raw):
-            store.saved[name], store.raw[name] = fitted, raw
+            store.saved[name], store.raw[name], store.lineage[name] = fitted, raw, lineage
+            # The oldest of this tab's writes no other tab has confirmed are forgotten; the
+            # anchor stays: played again from there, a change already there is not made twice.
+            own = [*store.own.get(name, []), (lineage.ids[-1], fitted)]
+            store.own[name] = own[-LINEAGE:]
             self.written.append(name)
         else:
             self.unsaved.append(name)
@@ -470,17 +602,21 @@ class _SaveJob:
         stored = store.storage.getItem(key)
         if stored == store.raw.get(name, None):
             return mine
+        lineage = Lineage()
         try:
-            theirs = ABSENT if stored is None else read_section_value(stored, name)
+            if stored is None:
+                theirs = ABSENT
+            else:
+                theirs, lineage = read_section_record(stored, name)
         except StorageError as exc:
             if reason_of(exc) == "newer":  # never moved aside nor written over (issue 32)
                 store.newer.add(name)
                 return mine
             move_aside(store.storage, key, stored or "", exc, self.now)
             theirs = ABSENT
-        merged, _ = apply(theirs, diff(base, mine), forward=True)
-        store.saved[name], store.raw[name] = theirs, stored
-        self.history = self.history.set_quietly(name, None if merged is ABSENT else merged)
+        merged = store.take(name, stored, theirs, lineage, mine)
+        if merged is not mine:
+            self.history = self.history.set_quietly(name, None if merged is ABSENT else merged)
         return merged
 
     def _keep_aside(self, name: str, mine: Any) -> None:
@@ -529,10 +665,12 @@ class _SaveJob:
             smaller, dropped = archive.trimmed(kept, 0.5)
             self.trimmed_archive += dropped
             self.history = history.set_quietly(archive.SECTION, smaller)
+            lineage = store.lineage.get(archive.SECTION, Lineage()).next(store.tab)
             try:
-                raw = encode_section(archive.SECTION, smaller, self.now)
+                raw = encode_section(archive.SECTION, smaller, self.now, lineage)
                 store.storage.setItem(section_key(archive.SECTION), raw)
                 store.saved[archive.SECTION], store.raw[archive.SECTION] = smaller, raw
+                store.lineage[archive.SECTION] = lineage
             except StorageFullError:
                 return False
             return True
@@ -566,4 +704,5 @@ class _SaveJob:
             problem if self.unsaved else None,
             self.full,
             tuple(self.newer),
+            self.store.take_races(),
         )

@@ -352,6 +352,7 @@ COMBAT = SectionCodec(
     logs=(LogSpec(("log",), COMBAT_LOG_LIMIT),),
     migrations={1: combat_1_to_2},
     join=combat_join,
+    whole_steps=True,  # a hit's log line and its HP change stand or go together (issue 32)
 )
 
 CODECS = (CHARACTERS, TASK, COMBAT)

@@ -191,6 +191,10 @@ class App:
             return
         raw = None if absent(event.newValue) else str(event.newValue)
         history, changed = self.store.external(str(event.key), raw, self.model.history)
+        races = self.store.take_races()  # issue 32: two saves at the same moment, said
+        if races:
+            self.model = replace(self.model, banners=saving.race_banners(self.model, races))
+            self.render()
         newer = tuple(sorted(self.store.newer))
         if newer and not any(b.kind == "newer" for b in self.model.banners):
             banners = saving.newer_banners(self.model, newer, kept=False)

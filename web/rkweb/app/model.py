@@ -18,7 +18,7 @@ class Banner:
     """A message across the top of every page (storage full, data moved aside, ...)."""
 
     kind: str  # "quota", "quarantine", "trimmed", "external", "undo", "error", "info", "update",
-    # "newer"
+    # "newer", "race"
     text: str
     offer_export: bool = False
     offer_reload: bool = False

@@ -26,6 +26,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from pycore.store import LoadReport, SaveReport
+from pycore.store.session import Race
 from pycore.systems.system import systems
 from rkweb.app.model import Banner, Model
 from rkweb.app.registry import feature
@@ -102,7 +103,54 @@ def after_save(model: Model, report: SaveReport) -> Model:
         banners = (*banners, Banner("quota", text, offer_export=True))
     if report.newer:
         banners = newer_banners(replace(model, banners=banners), report.newer, kept=True)
+    banners = race_banners(replace(model, banners=banners), report.conflicts)
     return replace(model, history=report.history, banners=banners)
+
+
+def _said(value: object) -> str:
+    if isinstance(value, str):
+        return repr(value[:60])
+    return "nothing" if value is None else str(value)[:60]
+
+
+def race_words(race: Race) -> str:
+    """What a race between two tabs' saves did, with both values (issue 32).
+
+    >>> from pycore.store.patch import Conflict
+    >>> race_words(Race("simply_characters", Conflict(("list", "name"), "Ann", "Bo", "Cy", "Ann")))
+    "Another tab changed Ann's name to 'Bo' while you changed it to 'Cy'; kept 'Cy'."
+    >>> print(race_words(Race("simply_combat", Conflict(("hp",), 25, 17, 20, "Brok"), True)))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Another tab changed the Simply fight at the same moment as this tab (Brok's hp: 17 there, 20
+    here). This tab's change was kept and the other tab's undone, so the log and the fight agree:
+    make it again if it still applies.
+    """
+    c = race.conflict
+    field = c.at[-1] if c.at else "value"
+    what = (
+        f"{c.whose}'s {field}"
+        if c.whose
+        else f"{field} in {SECTION_WORDS.get(race.section, race.section)}"
+    )
+    if not race.whole:
+        return (
+            f"Another tab changed {what} to {_said(c.theirs)} while you changed it to "
+            f"{_said(c.mine)}; kept {_said(c.mine)}."
+        )
+    values = f" ({what}: {_said(c.theirs)} there, {_said(c.mine)} here)" if c.at else ""
+    return (
+        f"Another tab changed {SECTION_WORDS.get(race.section, race.section)} at the same moment "
+        f"as this tab{values}. This tab's change was kept and the other tab's undone, so the log "
+        "and the fight agree: make it again if it still applies."
+    )
+
+
+def race_banners(model: Model, races: tuple[Race, ...]) -> tuple[Banner, ...]:
+    """The banners with one saying what two tabs' saves at the same moment did (issue 32)."""
+    if not races:
+        return model.banners
+    text = " ".join(dict.fromkeys(race_words(r) for r in races[-3:]))
+    return (*_without(model, "race"), Banner("race", text))
 
 
 def shown_by(route: str, section: str) -> bool:
