@@ -290,3 +290,17 @@ def test_random_interleavings_keep_every_change_or_say_the_conflict(actions: lis
     # A rename is one of those made.
     if renamed:
         assert a.history.state["notes"]["ann"] in renamed
+
+
+def test_a_hit_logged_in_place_of_the_other_tabs_first_line_is_seen_as_a_new_line() -> None:
+    """Hypothesis found it: tab a's one log line replaced b's one line at the same place, and
+    the diff called that one entry changed inside (its id, damage, text), so the merge kept a's
+    HP beside b's lines. An entry with another id is another entry."""
+    browser, a, b = two_tabs()
+    a.hit(1)
+    b.hit(2)
+    b.save()
+    b.hit(1)
+    settle(browser, [a, b])
+    for value in (a.history.state[FIGHT], b.history.state[FIGHT], stored(browser, FIGHT)):
+        assert value["hp"] == 25 - sum(line["damage"] for line in value["log"])

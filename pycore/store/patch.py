@@ -137,7 +137,16 @@ def _diff_list(
         if tag == "equal":
             continue
         i, j = start + i1, start + j1
-        if tag == "replace" and i2 - i1 == j2 - j1 and _containers(b_mid[i1:i2], a_mid[j1:j2]):
+        # An entry with another id is another entry (a hit logged in its place), cut and put,
+        # never one entry changed inside: a merge must see the new log line (issue 32 item 3).
+        pairs = zip(before[i : start + i2], after[j : start + j2], strict=False)
+        renamed = ids is not None and any(x.get("id") != y.get("id") for x, y in pairs)
+        if (
+            tag == "replace"
+            and i2 - i1 == j2 - j1
+            and not renamed
+            and _containers(b_mid[i1:i2], a_mid[j1:j2])
+        ):
             for k in range(i2 - i1):
                 inner: list[Op] = []
                 _diff(before[i + k], after[j + k], [], inner, memo)
