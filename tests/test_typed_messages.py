@@ -5,6 +5,8 @@ a message whose values do not fit its class is refused by name, never read by po
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -74,3 +76,18 @@ def test_a_handler_without_a_message_class_is_refused_when_the_table_is_made() -
 def test_the_dice_page_builds_its_messages_from_its_classes() -> None:
     assert wire(dice.Quick("3d6")) == ("dice.quick", "3d6")
     assert {"expr", "roll", "quick", "odds", "target", "seed", "clear_log"} == dice.ACTIONS
+
+
+_BY_POSITION = re.compile(r"\bmsg\[|\blen\(msg\)")
+
+
+def _reads_by_position() -> set[str]:
+    web = Path(__file__).resolve().parent.parent / "web" / "rkweb"
+    modules = [*sorted((web / "features").rglob("*.py")), web / "app" / "shell.py"]
+    return {m.relative_to(web).as_posix() for m in modules if _BY_POSITION.search(m.read_text())}
+
+
+def test_no_page_reads_a_message_by_position() -> None:
+    """A handler reads its message's named fields (``msg.index``), never ``msg[1]`` or
+    ``len(msg)``: the view and the handler agree through the class, not through a count."""
+    assert _reads_by_position() == set()

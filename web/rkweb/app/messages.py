@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 
 SHELL = "shell"
-SHELL_ACTIONS = frozenset({"undo", "redo", "route", "dismiss_banner", "show_log"})
 APP = "app"
 # The glue carries these out itself: they touch the browser, not the model.
 APP_ACTIONS = frozenset(

@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import partial
 
 from pycore.store.history import Change, short_label
-from rkweb.app.messages import SHELL, SHELL_ACTIONS, UnknownMessage, check, send, split
+from rkweb.app.messages import SHELL, Message, UnknownMessage, check, handle, handlers, send, split
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.registry import FEATURES, ROUTES, Feature, feature, owner
 from rkweb.app.vdom import Msg, VNode, h
@@ -79,33 +79,71 @@ def _undone(model: Model, verb: str, label: str | None) -> Model:
     return replace(model, banners=banners)
 
 
-def _shell_update(model: Model, msg: Msg) -> Model:
-    _, action = split(msg)
-    if action == "undo":
-        label = model.history.undo_label
-        return _undone(replace(model, history=model.history.undo()), "Undo", label)
-    if action == "redo":
-        label = model.history.redo_label
-        return _undone(replace(model, history=model.history.redo()), "Redo", label)
-    if action == "route":
-        route, arg = route_parts(str(msg[1]))
-        return replace(model, route=route, route_arg=arg)
-    if action == "show_log":
-        # ("shell.show_log", testid, whole): a log drawn whole or only its newest entries; a
-        # view choice, not a change to undo.
-        shown = set(model.ui.get(LOGS_SHOWN_ALL, ()))
-        (shown.add if msg[2] else shown.discard)(str(msg[1]))
-        return model.with_ui(**{LOGS_SHOWN_ALL: frozenset(shown)})
-    index = int(msg[1])  # dismiss_banner
+# The shell's messages: undo and redo, the address, the banners, a log drawn whole.
+class Undo(Message, action="shell.undo"):
+    """Undo the last step."""
+
+
+class Redo(Message, action="shell.redo"):
+    """Redo the step undone last."""
+
+
+class Route(Message, action="shell.route"):
+    """The address changed (the glue sends it): show the page of ``hash``."""
+
+    hash: str
+
+
+class ShowLog(Message, action="shell.show_log"):
+    """A log (``testid``) drawn whole, or only its newest entries: a view choice, not a change
+    to undo (the kit's log list builds it)."""
+
+    testid: str
+    whole: bool
+
+
+class DismissBanner(Message, action="shell.dismiss_banner"):
+    """Close the banner at ``index``."""
+
+    index: int
+
+
+def _undo(model: Model, msg: Undo, ctx: Ctx) -> Model:
+    label = model.history.undo_label
+    return _undone(replace(model, history=model.history.undo()), "Undo", label)
+
+
+def _redo(model: Model, msg: Redo, ctx: Ctx) -> Model:
+    label = model.history.redo_label
+    return _undone(replace(model, history=model.history.redo()), "Redo", label)
+
+
+def _route(model: Model, msg: Route, ctx: Ctx) -> Model:
+    route, arg = route_parts(msg.hash)
+    return replace(model, route=route, route_arg=arg)
+
+
+def _show_log(model: Model, msg: ShowLog, ctx: Ctx) -> Model:
+    shown = set(model.ui.get(LOGS_SHOWN_ALL, ()))
+    (shown.add if msg.whole else shown.discard)(msg.testid)
+    return model.with_ui(**{LOGS_SHOWN_ALL: frozenset(shown)})
+
+
+def _dismiss_banner(model: Model, msg: DismissBanner, ctx: Ctx) -> Model:
+    index = msg.index
     return replace(model, banners=model.banners[:index] + model.banners[index + 1 :])
+
+
+#: The shell's own messages' handlers, keyed by their class's action: ``SHELL_ACTIONS``.
+HANDLERS = handlers(_undo, _redo, _route, _show_log, _dismiss_banner)
+SHELL_ACTIONS = frozenset(HANDLERS)
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     """Apply one message: the shell's own, or the feature it names (see ``messages``)."""
     name, _ = split(msg)
     if name == SHELL:
-        check(msg, SHELL_ACTIONS)
-        return _shell_update(model, msg)
+        return handle(HANDLERS, model, msg, ctx)
     page = feature(name)
     if page is None:
         raise UnknownMessage(f"no feature takes {msg!r}")
@@ -150,7 +188,7 @@ def _banners(model: Model) -> list[VNode]:
                     {
                         "type": "button",
                         "class": "secondary",
-                        "on_click": send(SHELL, "dismiss_banner", index),
+                        "on_click": DismissBanner(index),
                     },
                     "Dismiss",
                 ),
@@ -202,7 +240,7 @@ def view(model: Model) -> VNode:
                 "type": "button",
                 "class": "secondary",
                 "data-testid": "undo",
-                "on_click": send(SHELL, "undo"),
+                "on_click": Undo(),
                 "disabled": undo_label is None,
                 "title": f"Undo: {undo_label}" if undo_label else "Nothing to undo",
             },
@@ -214,7 +252,7 @@ def view(model: Model) -> VNode:
                 "type": "button",
                 "class": "secondary",
                 "data-testid": "redo",
-                "on_click": send(SHELL, "redo"),
+                "on_click": Redo(),
                 "disabled": redo_label is None,
                 "title": f"Redo: {redo_label}" if redo_label else "Nothing to redo",
             },

@@ -12,9 +12,9 @@ from pycore.errors import RulekeeperError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.rolls import success_chance
-from rkweb.app.messages import unknown
+from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -53,31 +53,69 @@ def _dismiss(model: Model, fight: Fight, ctx: Ctx, index: str) -> Model:
     return commit(model, fight, f"{dismissed.name}: dismissed", ctx, [dismissed])
 
 
-_Question = Callable[[Model, Msg, Ctx, Fight], Model]
-#: The questions after an injury, by action: ``(model, msg, ctx, fight)``.
-_QUESTIONS: dict[str, _Question] = {
-    "settle": lambda model, msg, ctx, fight: _settle(model, fight, ctx, str(msg[1]), str(msg[2])),
-    "dismiss": lambda model, msg, ctx, fight: _dismiss(model, fight, ctx, str(msg[1])),
-    "check": lambda model, msg, ctx, fight: _check(model, fight, ctx, str(msg[1]), None),
-    "check_typed": lambda model, msg, ctx, fight: _check(
-        model, fight, ctx, str(msg[1]), str(msg[2])
-    ),
-}
-#: The messages this part takes; "answer" opens the questions carried from an earlier turn.
-ACTIONS = frozenset({"answer", *_QUESTIONS})
+# The questions' messages (this part's view builds them).
+class Settle(Message, action="gurps.settle"):
+    """The question at ``index`` answered with ``outcome``, one tap."""
+
+    index: str
+    outcome: str
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix(f"{SECTION}.")
-    if action == "answer":  # the questions carried from an earlier turn, opened in one tap
-        return model.with_ui(gurps_answer=True)
-    question = _QUESTIONS.get(action)
-    if question is None:
-        raise unknown(msg)
+class Dismiss(Message, action="gurps.dismiss"):
+    """The question at ``index`` closed unanswered."""
+
+    index: str
+
+
+class Check(Message, action="gurps.check"):
+    """Roll the question at ``index`` for me."""
+
+    index: str
+
+
+class CheckTyped(Message, action="gurps.check_typed"):
+    """The question at ``index``, its 3d6 rolled at the table, as typed."""
+
+    index: str
+    text: str = entered(default="")
+
+
+class Answer(Message, action="gurps.answer"):
+    """Open the questions carried from an earlier turn, in one tap."""
+
+
+def _asked(model: Model, ask: Callable[[Fight], Model]) -> Model:
+    """A question's step on the saved fight; a refusal shows by the questions."""
     try:
-        return question(model, msg, ctx, fight_of(model))
+        return ask(fight_of(model))
     except RulekeeperError as exc:
         return fail(model, "fight.check", exc)
+
+
+def _on_settle(model: Model, msg: Settle, ctx: Ctx) -> Model:
+    return _asked(model, lambda fight: _settle(model, fight, ctx, msg.index, msg.outcome))
+
+
+def _on_dismiss(model: Model, msg: Dismiss, ctx: Ctx) -> Model:
+    return _asked(model, lambda fight: _dismiss(model, fight, ctx, msg.index))
+
+
+def _on_check(model: Model, msg: Check, ctx: Ctx) -> Model:
+    return _asked(model, lambda fight: _check(model, fight, ctx, msg.index, None))
+
+
+def _on_check_typed(model: Model, msg: CheckTyped, ctx: Ctx) -> Model:
+    return _asked(model, lambda fight: _check(model, fight, ctx, msg.index, msg.text))
+
+
+def _on_answer(model: Model, msg: Answer, ctx: Ctx) -> Model:
+    return model.with_ui(gurps_answer=True)
+
+
+#: The questions after an injury, keyed by their message class's action; "answer" opens the
+#: questions carried from an earlier turn.
+HANDLERS = handlers(_on_settle, _on_dismiss, _on_check, _on_check_typed, _on_answer)
+ACTIONS = frozenset(HANDLERS)
 
 
 _AFTER_WHY = (
@@ -136,7 +174,7 @@ def _question(
             f"gurps-settle-{index}-{k}",
             outcome.removeprefix("shock ").replace("no shock", "none"),
             False,
-            ("gurps.settle", str(index), outcome),
+            Settle(str(index), outcome),
         )
         for k, outcome in enumerate(gurps_fight.OUTCOMES[ask.kind])
     ]
@@ -145,8 +183,8 @@ def _question(
         entry = dice_entry(
             f"gurps-check-{index}",
             "3d6",
-            roll=("gurps.check", str(index)),
-            typed=("gurps.check_typed", str(index)),
+            roll=Check(str(index)),
+            typed=CheckTyped(str(index)),
             label="Roll for me",
             typed_label="I rolled",
         )
@@ -159,7 +197,7 @@ def _question(
             "data-testid": f"gurps-settle-{index}",
         },
         *items,
-        button(f"gurps-dismiss-{index}", "Dismiss", ("gurps.dismiss", str(index))),
+        button(f"gurps-dismiss-{index}", "Dismiss", Dismiss(str(index))),
     )
     line = h("p", {"class": "strong ask-head", "data-testid": "gurps-after-injury-ask"}, head)
     chance = _chance(target) if target is not None else None
@@ -232,5 +270,5 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
             {"class": "strong", "data-testid": "gurps-after-injury-open"},
             f"Still to answer for {_names(fight, order)}: {len(order)}",
         ),
-        button("gurps-after-injury-answer", "Answer", ("gurps.answer",)),
+        button("gurps-after-injury-answer", "Answer", Answer()),
     )

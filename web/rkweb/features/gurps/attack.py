@@ -30,9 +30,9 @@ from pycore.systems.gurps.worksheet import (
     offered_modifiers,
     preview,
 )
-from rkweb.app.messages import unknown
+from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import campaign
 from rkweb.features.gurps.maneuvers import choices
 from rkweb.features.gurps.state import (
@@ -191,59 +191,103 @@ def _label(steps: tuple[Logged, ...]) -> str:
 Stepped = tuple[Fight, str, tuple[Logged, ...]]
 
 
-def _rolled(model: Model, action: str, fight: Fight, arg: str, rng: RandintSource) -> Stepped:
-    form = _form(model)
-    setup = replace(setup_of(form), eye_reading=campaign.eye_reading(model))
-    parties = (str(form["attacker"]), str(form["defender"]), setup)
-    if action == "attack_full":
-        fight, steps = gurps_fight.resolve(fight, *parties, rng)
-        return fight, _label(steps), steps
-    fight, rolled = gurps_fight.attack(fight, *parties, rng)
-    return fight, _label((rolled,)), (rolled,)
+# The Attack tab's messages (its view builds them).
+class AttackForm(Message, action="gurps.attack_form"):
+    """A field of the attack form (``name``; ``key:<modifier>`` for a modifier), as typed."""
+
+    name: str
+    value: str = entered(default="")
 
 
-def _defended(model: Model, action: str, fight: Fight, arg: str, rng: RandintSource) -> Stepped:
-    fight, defended = gurps_fight.defend(fight, arg, rng)
-    label = "No defense" if arg == gurps_fight.NO_DEFENSE else f"Defense: {arg}"
-    return fight, label, (defended,)
+class AttackRoll(Message, action="gurps.attack_roll"):
+    """Roll the attack (it waits for its defense)."""
 
 
-def _hurt(model: Model, action: str, fight: Fight, arg: str, rng: RandintSource) -> Stepped:
-    fight, hurt = gurps_fight.damage(fight, rng)
-    return fight, f"Injury to {hurt.defender}", (hurt,)
+class AttackFull(Message, action="gurps.attack_full"):
+    """Roll the whole attack: the attack, the defense and the damage."""
 
 
-def _cancelled(model: Model, action: str, fight: Fight, arg: str, rng: RandintSource) -> Stepped:
-    fight, abandoned = gurps_fight.cancel(fight)
-    return fight, "Cancel attack", (abandoned,)
+class AttackDefend(Message, action="gurps.attack_defend"):
+    """The defender defends with ``kind`` (or none)."""
+
+    kind: str
 
 
-#: The attack's steps, by action: ``(model, action, fight, msg[1], dice)``.
-_STEPS: dict[str, Callable[[Model, str, Fight, str, RandintSource], Stepped]] = {
-    "attack_roll": _rolled,
-    "attack_full": _rolled,
-    "attack_defend": _defended,
-    "attack_damage": _hurt,
-    "attack_cancel": _cancelled,
-}
-#: The messages this tab takes: the form's fields and the steps.
-ACTIONS = frozenset({"attack_form", *_STEPS})
+class AttackDamage(Message, action="gurps.attack_damage"):
+    """Roll the damage of the hit."""
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix(f"{SECTION}.")
-    if action == "attack_form":
-        return _set(model, str(msg[1]), str(msg[2]))
-    step = _STEPS.get(action)
-    if step is None:
-        raise unknown(msg)
-    arg, rng = str(msg[1]) if len(msg) > 1 else "", seeded(ctx.fresh_seed)
+class AttackCancel(Message, action="gurps.attack_cancel"):
+    """Abandon the attack under way."""
+
+
+def _stepped(
+    model: Model, ctx: Ctx, step: Callable[[Fight, RandintSource], Stepped], seed: str
+) -> Model:
+    """One step of the attack on the saved fight, its dice rolled for me; a refusal shows by
+    the attack."""
     try:
-        fight, label, steps = step(model, action, fight_of(model), arg, rng)
+        fight, label, steps = step(fight_of(model), seeded(ctx.fresh_seed))
     except RuleError as exc:
         return fail(model, "attack", exc)
-    seed = "" if action == "attack_cancel" else ctx.fresh_seed
     return commit(model, fight, label, ctx, steps, seed=seed)
+
+
+def _parties(model: Model) -> tuple[str, str, AttackSetup]:
+    form = _form(model)
+    setup = replace(setup_of(form), eye_reading=campaign.eye_reading(model))
+    return str(form["attacker"]), str(form["defender"]), setup
+
+
+def _roll(model: Model, msg: AttackRoll, ctx: Ctx) -> Model:
+    def rolled(fight: Fight, rng: RandintSource) -> Stepped:
+        fight, rolled = gurps_fight.attack(fight, *_parties(model), rng)
+        return fight, _label((rolled,)), (rolled,)
+
+    return _stepped(model, ctx, rolled, ctx.fresh_seed)
+
+
+def _full(model: Model, msg: AttackFull, ctx: Ctx) -> Model:
+    def resolved(fight: Fight, rng: RandintSource) -> Stepped:
+        fight, steps = gurps_fight.resolve(fight, *_parties(model), rng)
+        return fight, _label(steps), steps
+
+    return _stepped(model, ctx, resolved, ctx.fresh_seed)
+
+
+def _defend(model: Model, msg: AttackDefend, ctx: Ctx) -> Model:
+    def defended(fight: Fight, rng: RandintSource) -> Stepped:
+        fight, defended = gurps_fight.defend(fight, msg.kind, rng)
+        label = "No defense" if msg.kind == gurps_fight.NO_DEFENSE else f"Defense: {msg.kind}"
+        return fight, label, (defended,)
+
+    return _stepped(model, ctx, defended, ctx.fresh_seed)
+
+
+def _damage(model: Model, msg: AttackDamage, ctx: Ctx) -> Model:
+    def hurt(fight: Fight, rng: RandintSource) -> Stepped:
+        fight, hurt = gurps_fight.damage(fight, rng)
+        return fight, f"Injury to {hurt.defender}", (hurt,)
+
+    return _stepped(model, ctx, hurt, ctx.fresh_seed)
+
+
+def _cancel(model: Model, msg: AttackCancel, ctx: Ctx) -> Model:
+    def cancelled(fight: Fight, rng: RandintSource) -> Stepped:
+        fight, abandoned = gurps_fight.cancel(fight)
+        return fight, "Cancel attack", (abandoned,)
+
+    return _stepped(model, ctx, cancelled, "")
+
+
+def _field(model: Model, msg: AttackForm, ctx: Ctx) -> Model:
+    return _set(model, msg.name, msg.value)
+
+
+#: The Attack tab's messages' handlers, keyed by their message class's action: the form's
+#: fields and the steps.
+HANDLERS = handlers(_field, _roll, _full, _defend, _damage, _cancel)
+ACTIONS = frozenset(HANDLERS)
 
 
 # --- the view ---------------------------------------------------------------------------------
@@ -259,21 +303,21 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             "Attacker",
             form["attacker"],
             choose,
-            ("gurps.attack_form", "attacker"),
+            AttackForm("attacker"),
         ),
         select(
             "gurps-attack-defender",
             "Defender",
             form["defender"],
             choose,
-            ("gurps.attack_form", "defender"),
+            AttackForm("defender"),
         ),
         select(
             "gurps-attack-location",
             "Hit location",
             form["location"],
             [(k, k.replace("_", " ")) for k in aimed_locations()],
-            ("gurps.attack_form", "location"),
+            AttackForm("location"),
         ),
         h(
             "div",
@@ -297,7 +341,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
 
 
 def _yes_no(form: dict[str, Any], name: str, label: str) -> VNode:
-    return yes_no(f"gurps-attack-{name}", label, _yes(form, name), ("gurps.attack_form", name))
+    return yes_no(f"gurps-attack-{name}", label, _yes(form, name), AttackForm(name))
 
 
 def _num_field(model: Model, form: dict[str, Any], name: str) -> VNode:
@@ -305,7 +349,7 @@ def _num_field(model: Model, form: dict[str, Any], name: str) -> VNode:
         f"gurps-attack-{name}",
         NUMBERS[name][0],
         form[name],
-        ("gurps.attack_form", name),
+        AttackForm(name),
         error=error_of(model, SECTION, f"attack.{name}"),
     )
 
@@ -319,7 +363,7 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
         "Attack with",
         form["line"],
         [(str(i), str(line)) for i, line in enumerate(lines)],
-        ("gurps.attack_form", "line"),
+        AttackForm("line"),
     )
     parts: list[VNode | None] = [
         h("div", {"class": "grid2"}, way if len(lines) > 1 else None, *choices(attacker, ids))
@@ -362,7 +406,7 @@ def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:
             "Least protected spot exposed to the blow",
             form["exposed"],
             spots,
-            ("gurps.attack_form", "exposed"),
+            AttackForm("exposed"),
         ),
         _yes_no(form, "only_exposed", "Only that spot is exposed") if form["exposed"] else None,
     )
@@ -395,7 +439,7 @@ def _modifier_rows(form: dict[str, Any], ranged: bool) -> list[VNode]:
     keys = dict(form["keys"])
     rows = []
     for m in offered_modifiers(ranged):
-        fid, msg = f"gurps-attack-key-{m.key}", ("gurps.attack_form", f"key:{m.key}")
+        fid, msg = f"gurps-attack-key-{m.key}", AttackForm(f"key:{m.key}")
         if m.value is not None:
             on = "on" if keys.get(m.key) == "on" else ""
             rows.append(
@@ -433,19 +477,17 @@ def _stage(fight: Fight) -> list[VNode]:
         return []
     if pending.stage == "damage":
         label = "Roll damage (maximum: a roll of 3)" if pending.maximum else "Roll damage"
-        return [button("gurps-roll-damage", label, ("gurps.attack_damage",), primary=True)]
+        return [button("gurps-roll-damage", label, AttackDamage(), primary=True)]
     defender = fight.combatant(pending.defender)
     choices = [
         button(
             f"gurps-defend-{kind}",
             f"{kind.capitalize()} {line.total}: {percent_text(defense_chance(line.total))}",
-            ("gurps.attack_defend", kind),
+            AttackDefend(kind),
         )
         for kind, line in gurps_fight.defenses_left(fight)
     ]
-    none = button(
-        "gurps-defend-none", "No defense", ("gurps.attack_defend", gurps_fight.NO_DEFENSE)
-    )
+    none = button("gurps-defend-none", "No defense", AttackDefend(gurps_fight.NO_DEFENSE))
     return [
         h("h3", {}, f"{defender.name} defends: pick one"),
         h("div", {"class": "row", "data-testid": "gurps-defense-choices"}, *choices, none),
@@ -474,17 +516,17 @@ def _buttons(busy: bool, unready: str) -> VNode:
         button(
             "gurps-roll-attack",
             "Roll attack",
-            ("gurps.attack_roll",),
+            AttackRoll(),
             primary=True,
             disabled=busy or bool(unready),
         ),
         button(
             "gurps-resolve",
             "Resolve all (best defense)",
-            ("gurps.attack_full",),
+            AttackFull(),
             disabled=busy or bool(unready),
         ),
-        button("gurps-cancel", "Cancel", ("gurps.attack_cancel",), disabled=not busy),
+        button("gurps-cancel", "Cancel", AttackCancel(), disabled=not busy),
     )
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems.gurps.injury import EYE_READINGS
-from rkweb.app.messages import Handler
+from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps.state import commit, fight_of, page_data
 from rkweb.kit.fields import select
 from rkweb.kit.results import why
@@ -42,8 +42,15 @@ def eye_reading(model: Model) -> str:
     return chosen if chosen in EYE_READINGS else EYE_READINGS[0]
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    key, value = str(msg[1]), str(msg[2])
+class Setting(Message, action="gurps.setting"):
+    """A campaign setting (``key``), as chosen."""
+
+    key: str
+    value: str = entered(default="")
+
+
+def update(model: Model, msg: Setting, ctx: Ctx) -> Model:
+    key, value = msg.key, msg.value
     if key != "eye_reading" or value not in EYE_READINGS:
         return model
     settings = {**settings_of(model), key: value}
@@ -60,13 +67,13 @@ def view(model: Model) -> VNode:
             "An eye hit that blinds",
             eye_reading(model),
             list(EYE_CHOICES),
-            ("gurps.setting", "eye_reading"),
+            Setting("eye_reading"),
         ),
         why(_EYE_WHY, "gurps-setting-eye-why"),
         share_button("gurps.settings", 0, "the campaign settings", "share-settings"),
     )
 
 
-#: The one Campaign message, by action (``gurps.setting``).
-HANDLERS: dict[str, Handler] = {"setting": update}
+#: The one Campaign message, keyed by its message class's action (``gurps.setting``).
+HANDLERS = handlers(update)
 ACTIONS = frozenset(HANDLERS)

@@ -3,6 +3,7 @@ Also takes every sheet field sent from the other tabs (maneuver, posture, stunne
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from pycore.dice import seeded
@@ -12,7 +13,7 @@ from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import added_line, edited_line, removed_line
 from pycore.systems.gurps.lines import LINE_FIELDS, AttackLine
 from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import campaign, paper
@@ -22,6 +23,53 @@ from rkweb.kit.chips import chip
 from rkweb.kit.fields import error_of, field, select, with_error, yes_no
 from rkweb.kit.paper import print_button
 from rkweb.kit.share import share_all_button, share_button
+
+
+# The Combatants tab's messages (this tab, the tracker and the maneuver selects build them).
+class New(Message, action="gurps.new"):
+    """A new combatant."""
+
+
+class Select(Message, action="gurps.select"):
+    """Show combatant ``cid``'s sheet."""
+
+    cid: str
+
+
+class Delete(Message, action="gurps.delete"):
+    """Delete combatant ``cid``."""
+
+    cid: str
+
+
+class Field(Message, action="gurps.field"):
+    """One field (``name``) of combatant ``cid``'s sheet, as typed or chosen."""
+
+    cid: str
+    name: str
+    value: str = entered(default="")
+
+
+class LineAdd(Message, action="gurps.line_add"):
+    """Another attack line on ``cid``'s sheet."""
+
+    cid: str
+
+
+class LineRemove(Message, action="gurps.line_remove"):
+    """Remove ``cid``'s other attack line at ``index``."""
+
+    cid: str
+    index: str
+
+
+class LineField(Message, action="gurps.line_field"):
+    """One field (``name``) of ``cid``'s other attack line at ``index``, as typed or chosen."""
+
+    cid: str
+    index: str
+    name: str
+    value: str = entered(default="")
 
 
 def _new(model: Model, ctx: Ctx) -> Model:
@@ -61,39 +109,60 @@ def _edit(model: Model, cid: str, name: str, typed: str, ctx: Ctx) -> Model:
     return with_error(done, SECTION, key, None)
 
 
-def _line(model: Model, action: str, cid: str, rest: tuple[str, ...], ctx: Ctx) -> Model:
+def _line(
+    model: Model, cid: str, key: str, change: Callable[[Combatant], tuple[Combatant, str]], ctx: Ctx
+) -> Model:
     """The other attack lines, edited as a list (issue 27 item 5): add one, remove one, or
-    change one field of one; a refused value shows by that field."""
-    key = f"{cid}.line.{'.'.join(rest[:2])}"
+    change one field of one; a refused value shows by that field (``key``)."""
+    key = f"{cid}.line.{key}"
     try:
         fight = fight_of(model)
-        c = fight.combatant(cid)
-        if action == "line_add":
-            changed, label = added_line(c), f"{c.name}: attack added"
-        elif action == "line_remove":
-            changed, label = removed_line(c, int(rest[0])), f"{c.name}: attack removed"
-        else:
-            changed = edited_line(c, int(rest[0]), rest[1], rest[2])
-            label = f"{c.name}: {LINE_FIELDS[rest[1]][0].lower()}"
+        changed, label = change(fight.combatant(cid))
     except (RuleError, ValueError, IndexError) as exc:
         return fail(model, key, exc if isinstance(exc, RuleError) else RuleError(str(exc)))
     done = commit(model, fight.with_combatant(changed), label, ctx, keep_errors=True)
     return with_error(done, SECTION, key, None)
 
 
-def _lines(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix(f"{SECTION}.")
-    return _line(model, action, str(msg[1]), tuple(str(m) for m in msg[2:]), ctx)
+def _line_add(model: Model, msg: LineAdd, ctx: Ctx) -> Model:
+    return _line(model, msg.cid, "", lambda c: (added_line(c), f"{c.name}: attack added"), ctx)
 
 
-#: Each Combatants message's handler, by action (``gurps.<name>``).
-HANDLERS: dict[str, Handler] = {
-    "new": lambda model, msg, ctx: _new(model, ctx),
-    "select": lambda model, msg, ctx: keep(model, selected=str(msg[1])),
-    "delete": lambda model, msg, ctx: _delete(model, str(msg[1]), ctx),
-    "field": lambda model, msg, ctx: _edit(model, str(msg[1]), str(msg[2]), str(msg[3]), ctx),
-    **dict.fromkeys(("line_add", "line_remove", "line_field"), _lines),
-}
+def _line_remove(model: Model, msg: LineRemove, ctx: Ctx) -> Model:
+    def removed(c: Combatant) -> tuple[Combatant, str]:
+        return removed_line(c, int(msg.index)), f"{c.name}: attack removed"
+
+    return _line(model, msg.cid, msg.index, removed, ctx)
+
+
+def _line_field(model: Model, msg: LineField, ctx: Ctx) -> Model:
+    def edited(c: Combatant) -> tuple[Combatant, str]:
+        changed = edited_line(c, int(msg.index), msg.name, msg.value)
+        return changed, f"{c.name}: {LINE_FIELDS[msg.name][0].lower()}"
+
+    return _line(model, msg.cid, f"{msg.index}.{msg.name}", edited, ctx)
+
+
+def _new_combatant(model: Model, msg: New, ctx: Ctx) -> Model:
+    return _new(model, ctx)
+
+
+def _select(model: Model, msg: Select, ctx: Ctx) -> Model:
+    return keep(model, selected=msg.cid)
+
+
+def _delete_combatant(model: Model, msg: Delete, ctx: Ctx) -> Model:
+    return _delete(model, msg.cid, ctx)
+
+
+def _field(model: Model, msg: Field, ctx: Ctx) -> Model:
+    return _edit(model, msg.cid, msg.name, msg.value, ctx)
+
+
+#: Each Combatants message's handler, keyed by its message class's action (``gurps.<name>``).
+HANDLERS = handlers(
+    _new_combatant, _select, _delete_combatant, _field, _line_add, _line_remove, _line_field
+)
 ACTIONS = frozenset(HANDLERS)
 
 
@@ -150,7 +219,7 @@ ARMOR: tuple[tuple[str, str, Kind], ...] = (
 
 def _control(model: Model, c: Combatant, name: str, label: str, kind: Kind) -> VNode:
     """One sheet field; numbers bring up the number pad and travel as typed."""
-    fid, msg = f"gurps-{name}", ("gurps.field", c.id, name)
+    fid, msg = f"gurps-{name}", Field(c.id, name)
     if kind == "yes_no":
         return yes_no(fid, label, bool(getattr(c, name)), msg)
     if kind == "damage_type":
@@ -179,7 +248,7 @@ LINE: tuple[tuple[str, Kind], ...] = (
 
 def _line_control(model: Model, c: Combatant, index: int, name: str, kind: Kind) -> VNode:
     fid = f"gurps-line-{index}-{name.replace('_', '-')}"
-    msg = ("gurps.line_field", c.id, str(index), name)
+    msg = LineField(c.id, str(index), name)
     label = LINE_FIELDS[name][0]
     value = getattr(c.more_attacks[index], name)
     if kind == "yes_no":
@@ -204,7 +273,7 @@ def _attack_row(model: Model, c: Combatant, index: int, line: AttackLine) -> VNo
         button(
             f"gurps-line-{index}-remove",
             f"Remove {line.name}",
-            ("gurps.line_remove", c.id, str(index)),
+            LineRemove(c.id, str(index)),
         ),
     )
 
@@ -226,7 +295,7 @@ def _other_attacks(model: Model, c: Combatant) -> VNode:
             {"class": "field-error", "role": "alert"},
             error_of(model, SECTION, f"{c.id}.line."),
         ),
-        button("gurps-line-add", "Add an attack", ("gurps.line_add", c.id)),
+        button("gurps-line-add", "Add an attack", LineAdd(c.id)),
     )
 
 
@@ -267,8 +336,8 @@ def _row(c: Combatant, selected: str) -> VNode:
     return h(
         "li",
         {"class": "char-row", "data-testid": "gurps-combatant", "data-key": c.id},
-        chip(None, f"{c.name} · HP {c.hp_now}/{c.hp}", c.id == selected, ("gurps.select", c.id)),
-        button(f"gurps-delete-{c.id}", f"Delete {c.name}", ("gurps.delete", c.id)),
+        chip(None, f"{c.name} · HP {c.hp_now}/{c.hp}", c.id == selected, Select(c.id)),
+        button(f"gurps-delete-{c.id}", f"Delete {c.name}", Delete(c.id)),
     )
 
 
@@ -289,7 +358,7 @@ def view(model: Model) -> VNode:
                 "div",
                 {"class": "row between"},
                 h("h2", {"id": "gurps-list-h"}, f"Combatants ({len(people)})"),
-                button("gurps-new", "New combatant", ("gurps.new",), primary=True),
+                button("gurps-new", "New combatant", New(), primary=True),
             ),
             h("ul", {"class": "chars"}, *[_row(c, selected) for c in people])
             if people

@@ -9,12 +9,34 @@ from pycore.systems.gurps import maneuver_names, posture_names
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.sheet import Combatant
+from rkweb.app.messages import Message
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.gurps.combatants import Field
 from rkweb.features.gurps.state import SECTION
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import error_of, select
+
+
+# The maneuver chips' messages, declared here where they are built (``turn`` and ``tracker``,
+# which take them, import this module).
+class Maneuver(Message, action="gurps.maneuver"):
+    """GUR-06: the acting combatant takes ``maneuver`` (with its ``option``) this turn."""
+
+    maneuver: str
+    option: str = ""
+
+
+class Next(Message, action="gurps.next"):
+    """Next turn."""
+
+
+class NextTake(Message, action="gurps.next_take"):
+    """Next turn, and its fighter takes ``maneuver`` (``option``) in the same tap."""
+
+    maneuver: str
+    option: str
 
 
 def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> list[VNode | None]:
@@ -23,7 +45,7 @@ def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> 
     turn's maneuver, so none shows as chosen (GUR-06: last turn's is not pre-chosen)."""
     maneuver_id, option_id, posture_id = ids
     options = maneuver_options(c.maneuver, melee=not c.ranged) if chosen else ()
-    own = ("gurps.field", c.id)
+    own = c.id
     unset = [] if chosen else [("", "— not chosen yet —")]
     return [
         select(
@@ -31,14 +53,14 @@ def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> 
             f"{c.name}'s maneuver",
             c.maneuver if chosen else "",
             [*unset, *[(m, m) for m in maneuver_names()]],
-            (*own, "maneuver"),
+            Field(own, "maneuver"),
         ),
         select(
             option_id,
             "Maneuver option",
             c.option,
             [("", "—"), *[(o, o) for o in options]],
-            (*own, "option"),
+            Field(own, "option"),
         )
         if options
         else None,
@@ -47,7 +69,7 @@ def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> 
             f"{c.name}'s posture",
             c.posture,
             [(p, p) for p in posture_names()],
-            (*own, "posture"),
+            Field(own, "posture"),
         ),
     ]
 
@@ -65,15 +87,13 @@ def maneuver_chips(
     ``coming``: the fight is the next turn's (:func:`next_up`): a chip passes the turn to him
     and takes his maneuver in the same tap, ``lead`` said before it (how the last turn ended)."""
     offered = gurps_fight.maneuver_choices(fight)
-    prefix, action = (
-        ("gurps-next-take-", "gurps.next_take") if coming else ("gurps-take-", "gurps.maneuver")
-    )
+    prefix, take = ("gurps-next-take-", NextTake) if coming else ("gurps-take-", Maneuver)
     items = [
         chip(
             prefix + f"{c.maneuver} {c.option}".strip().lower().replace(" ", "-"),
             c.label,
             fight.chosen and (current.maneuver, current.option) == (c.maneuver, c.option),
-            (action, c.maneuver, c.option),
+            take(c.maneuver, c.option),
             note=c.allows,
         )
         # Those that attack first: the choice a GM makes most (the core's order otherwise).
@@ -107,7 +127,7 @@ def next_up(model: Model, fight: Fight, said: str = "") -> VNode:
     the maneuver included). Only "Next turn" when he cannot choose (stunned, unconscious: 004
     line 46 takes Do Nothing for him). ``said``: how this turn ended, beside "Next turn" (issue
     27: one line, so the chips stay on the screen under an injury's questions)."""
-    done = button("gurps-turn-next", "Next turn", ("gurps.next",), primary=True)
+    done = button("gurps-turn-next", "Next turn", Next(), primary=True)
     coming, _ = gurps_fight.next_turn(fight)
     who = coming.current()
     if who is None or coming.chosen:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pycore.errors import RuleError
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import after_injury, attack, campaign, combatants, tracker, turn
@@ -20,15 +20,27 @@ _VIEWS: dict[str, Callable[[Model], VNode]] = {
     "attack": attack.view,
     "tracker": tracker.view,
 }
+
+
+class Tab(Message, action="gurps.tab"):
+    """Show one of the page's tabs (the kit's tab bar builds it)."""
+
+    tab: str
+
+
+def _tab(model: Model, msg: Tab, ctx: Ctx) -> Model:
+    return model.with_ui(gurps_tab=msg.tab)
+
+
 #: Each message's handler, by action (``("gurps.<action>", ...)``), from the tabs' tables:
 #: ``ACTIONS`` are its names, so the list the shell checks is the one the page dispatches on.
-HANDLERS: dict[str, Handler] = {
-    "tab": lambda model, msg, ctx: model.with_ui(gurps_tab=str(msg[1])),
+HANDLERS = {
+    **handlers(_tab),
     **combatants.HANDLERS,
-    **dict.fromkeys(attack.ACTIONS, attack.update),
+    **attack.HANDLERS,
     **tracker.HANDLERS,
-    **dict.fromkeys(turn.ACTIONS, turn.update),
-    **dict.fromkeys(after_injury.ACTIONS, after_injury.update),
+    **turn.HANDLERS,
+    **after_injury.HANDLERS,
     **campaign.HANDLERS,
 }
 ACTIONS = frozenset(HANDLERS)

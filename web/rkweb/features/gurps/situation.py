@@ -20,6 +20,7 @@ from pycore.systems.gurps.worksheet import (
     open_question,
     preview,
 )
+from rkweb.app.messages import Message, entered
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps.state import line_index
 from rkweb.kit.chips import chip, chips
@@ -49,9 +50,33 @@ _GIANT_WHY = (
 )
 
 
+# The step's situation messages (``turn`` takes them; declared here, where they are built).
+class StepForm(Message, action="gurps.step_form"):
+    """A field of the step (``name``: location, yards, override, exposed), as typed or chosen."""
+
+    name: str
+    value: str = entered(default="")
+
+
+class StepChip(Message, action="gurps.step_chip"):
+    """A situation chip (``key``) tapped: on, or off again."""
+
+    key: str
+
+
+class StepClear(Message, action="gurps.step_clear"):
+    """Every situation chip off."""
+
+
+class StepLine(Message, action="gurps.step_line"):
+    """The attacker's attack line at ``index`` (its chips start afresh)."""
+
+    index: str
+
+
 def toggle(key: str, label: str, step: dict[str, Any]) -> VNode:
     testid = f"gurps-fight-{key.replace('_', '-')}"
-    return chip(testid, label, bool(step[key]), ("gurps.step_chip", key))
+    return chip(testid, label, bool(step[key]), StepChip(key))
 
 
 def where(step: dict[str, Any], chink: bool = False) -> VNode:
@@ -105,7 +130,7 @@ def _exposed(step: dict[str, Any]) -> VNode:
         "Least protected spot exposed to the blow",
         step["exposed"],
         spots,
-        ("gurps.step_form", "exposed"),
+        StepForm("exposed"),
     )
 
 
@@ -131,12 +156,12 @@ def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
             f"gurps-chip-{m.key}",
             f"{m.label} {_signed(m.value)}",
             m.key in pressed,
-            ("gurps.step_chip", m.key),
+            StepChip(m.key),
         )
         for m in offered_modifiers(attacker.ranged)
         if m.value is not None
     ]
-    return chips("Situation", items, "gurps-chips", clear=("gurps.step_clear",))
+    return chips("Situation", items, "gurps-chips", clear=StepClear())
 
 
 def attack_ways(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNode | None:
@@ -160,7 +185,7 @@ def attack_ways(step: dict[str, Any], attacker: Combatant, target: Combatant) ->
                 f"gurps-fight-line-{index}",
                 label,
                 index == line_index(step["line"]),
-                ("gurps.step_line", str(index)),
+                StepLine(str(index)),
             )
         )
     return chips("Attack with", items, "gurps-fight-lines")

@@ -5,18 +5,21 @@ the turns are the core's fight."""
 
 from __future__ import annotations
 
+from functools import wraps
+
 from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight, Logged
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import defenses_of
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Handler, Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import turn
-from rkweb.features.gurps.maneuvers import choices, own_ids
-from rkweb.features.gurps.state import SECTION, commit, fail, fight_of, log_view, step_error
+from rkweb.features.gurps.combatants import Field
+from rkweb.features.gurps.maneuvers import Next, NextTake, choices, own_ids
+from rkweb.features.gurps.state import commit, fail, fight_of, log_view, step_error
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import yes_no
@@ -29,28 +32,54 @@ _ORDER_WHY = (
 )
 
 
-def _restart(model: Model, msg: Msg, ctx: Ctx) -> Model:
+# The tracker's messages (``Next`` and ``NextTake`` are the maneuver chips', in ``maneuvers``).
+class RestartAsk(Message, action="gurps.restart_ask"):
+    """Restart mid-fight: asked first, as it sits beside "Next turn"."""
+
+
+class RestartKeep(Message, action="gurps.restart_keep"):
+    """The restart not wanted: the order stays."""
+
+
+class Start(Message, action="gurps.start"):
+    """Draw the order and start the fight (or restart it)."""
+
+
+def _ask_restart(model: Model, msg: RestartAsk, ctx: Ctx) -> Model:
     """A restart draws a new order mid-fight: asked first, as it sits beside "Next turn"."""
-    return model.with_ui(gurps_restart=str(msg[0]) == f"{SECTION}.restart_ask")
+    return model.with_ui(gurps_restart=True)
 
 
-def _start(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _keep_order(model: Model, msg: RestartKeep, ctx: Ctx) -> Model:
+    return model.with_ui(gurps_restart=False)
+
+
+def _start(model: Model, msg: Start, ctx: Ctx) -> Model:
     fight, drawn = gurps_fight.start(fight_of(model), seeded(ctx.fresh_seed))
     label = "Restart: new order" if drawn.restart else "Start the fight"
     return commit(model, fight, label, ctx, [drawn], seed=ctx.fresh_seed, shown={}, step={})
 
 
-def _next(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _turned(model: Model, ctx: Ctx, taken: NextTake | None = None) -> Model:
     fight, begun = gurps_fight.next_turn(fight_of(model))
     done: list[Logged] = [begun]
-    if str(msg[0]) == f"{SECTION}.next_take":  # one tap: the turn passes and he takes his maneuver
-        fight, taken = gurps_fight.take_maneuver(fight, str(msg[1]), str(msg[2]))
-        done.append(taken)
+    if taken is not None:  # one tap: the turn passes and he takes his maneuver
+        fight, took = gurps_fight.take_maneuver(fight, taken.maneuver, taken.option)
+        done.append(took)
     # A new turn: no step of the last one is carried over (FIGHT.md, GUR-06).
     return commit(model, fight, "Next turn", ctx, done, shown={}, step={})
 
 
+def _next(model: Model, msg: Next, ctx: Ctx) -> Model:
+    return _turned(model, ctx)
+
+
+def _next_take(model: Model, msg: NextTake, ctx: Ctx) -> Model:
+    return _turned(model, ctx, msg)
+
+
 def _new_turn(step: Handler) -> Handler:
+    @wraps(step)  # keeps the typed handler's ``reads``: the message is handed over as it is
     def turned(model: Model, msg: Msg, ctx: Ctx) -> Model:
         # A new turn: the questions carried over from an earlier one fold to one line again.
         model = model.with_ui(gurps_restart=False, gurps_answer=False)
@@ -62,13 +91,10 @@ def _new_turn(step: Handler) -> Handler:
     return turned
 
 
-#: Each Tracker message's handler, by action (``gurps.<name>``).
+#: Each Tracker message's handler, keyed by its message class's action (``gurps.<name>``).
 HANDLERS: dict[str, Handler] = {
-    "restart_ask": _restart,
-    "restart_keep": _restart,
-    "start": _new_turn(_start),
-    "next": _new_turn(_next),
-    "next_take": _new_turn(_next),
+    **handlers(_ask_restart, _keep_order),
+    **{action: _new_turn(step) for action, step in handlers(_start, _next, _next_take).items()},
 }
 ACTIONS = frozenset(HANDLERS)
 
@@ -87,7 +113,7 @@ def _order_note(c: Combatant, tied: tuple[str, ...]) -> str:
 def _quick_edits(c: Combatant, current: bool, tied: tuple[str, ...]) -> VNode:
     """Stun for anyone; maneuver, option and posture here for those not acting now (the one
     acting sets his in his panel)."""
-    own = ("gurps.field", c.id)
+    own = c.id
     return h(
         "details",
         {"class": "quick-edits"},
@@ -101,19 +127,19 @@ def _quick_edits(c: Combatant, current: bool, tied: tuple[str, ...]) -> VNode:
             "div",
             {"class": "grid2"},
             *([] if current else choices(c, own_ids(c))),
-            yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, (*own, "stunned")),
+            yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, Field(own, "stunned")),
             yes_no(
                 f"gurps-mental-stun-{c.id}",
                 "Mentally stunned",
                 c.mental_stun,
-                (*own, "mental_stun"),
+                Field(own, "mental_stun"),
             ),
             # Set after an injury by the GM's book (GUR-58); he wakes when the book says.
             yes_no(
                 f"gurps-unconscious-{c.id}",
                 "Unconscious",
                 c.unconscious,
-                (*own, "unconscious"),
+                Field(own, "unconscious"),
             ),
         ),
     )
@@ -164,7 +190,7 @@ def _slot(c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VN
             None
             if current
             else chip(
-                f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, ("gurps.target", c.id)
+                f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, turn.Target(c.id)
             ),
             _quick_edits(c, current, tied),
         ),
@@ -190,8 +216,8 @@ def _restart_ask(model: Model) -> VNode | None:
         "div",
         {"class": "row confirm", "role": "alertdialog", "data-testid": "gurps-restart-ask"},
         h("p", {"class": "strong"}, "Draw a new turn order? The round goes on from its start."),
-        button("gurps-restart-yes", "Yes, new order", ("gurps.start",), primary=True),
-        button("gurps-restart-no", "Keep this order", ("gurps.restart_keep",)),
+        button("gurps-restart-yes", "Yes, new order", Start(), primary=True),
+        button("gurps-restart-no", "Keep this order", RestartKeep()),
     )
 
 
@@ -215,13 +241,13 @@ def view(model: Model) -> VNode:
                 button(
                     "gurps-start",
                     "Restart: new order" if started else "Start fight: roll the order",
-                    ("gurps.restart_ask",) if started else ("gurps.start",),
+                    RestartAsk() if started else Start(),
                     primary=not started,
                 ),
                 button(
                     "gurps-next",
                     "Next turn",
-                    ("gurps.next",),
+                    Next(),
                     primary=started,
                     disabled=not started,
                 ),

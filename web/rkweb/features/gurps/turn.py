@@ -31,11 +31,19 @@ from pycore.systems.gurps.worksheet import (
     chink_possible,
     preview,
 )
-from rkweb.app.messages import unknown
+from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import after_injury, campaign, shown, situation
-from rkweb.features.gurps.maneuvers import choices, chosen_line, maneuver_chips, next_up, own_ids
+from rkweb.features.gurps.maneuvers import (
+    Maneuver,
+    choices,
+    chosen_line,
+    maneuver_chips,
+    next_up,
+    own_ids,
+)
+from rkweb.features.gurps.situation import StepChip, StepClear, StepForm, StepLine
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -73,8 +81,6 @@ FRESH: dict[str, Any] = {
     "chink": False,
 }
 _MAX_YARDS = 100_000  # the longest range the step reads (the table goes on past any weapon's)
-#: Where a refused step's words show: the maneuver chips.
-_ERROR_KEYS = {"maneuver": "fight.maneuver"}
 _FORM_FIELDS = {
     "location": "Hit location",
     "yards": "Range (yards)",
@@ -257,56 +263,201 @@ def _recovery(model: Model, fight: Fight, ctx: Ctx, typed: str | None, kind: Stu
     return commit(model, fight, label, ctx, [recovered], seed=seed, shown=shown.of(recovered))
 
 
-_ROLLS = {
-    "step_attack": ("attack", _attack),
-    "step_defend": ("defend", _defend),
-    "step_damage": ("damage", _damage),
-    "recover": ("recover", _recover),
-    "recover_mental": ("recover_mental", _recover_mental),
+# The turn's messages: its rolls (for me, or typed at the table) and its other steps; the
+# situation's are in ``situation``, the maneuver chips' in ``maneuvers``.
+class Target(Message, action="gurps.target"):
+    """The order strip's card ``cid`` tapped: he is the target."""
+
+    cid: str
+
+
+class StepDefense(Message, action="gurps.step_defense"):
+    """The defense ``kind`` chosen (or none)."""
+
+    kind: str
+
+
+class StepCancel(Message, action="gurps.step_cancel"):
+    """Abandon the attack under way."""
+
+
+class StepAttack(Message, action="gurps.step_attack"):
+    """Roll the attack for me."""
+
+
+class StepAttackTyped(Message, action="gurps.step_attack_typed"):
+    """The attack's 3d6 rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class StepDefend(Message, action="gurps.step_defend"):
+    """Roll the defense for me (or take the hit)."""
+
+
+class StepDefendTyped(Message, action="gurps.step_defend_typed"):
+    """The defense's 3d6 rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class StepDamage(Message, action="gurps.step_damage"):
+    """Roll the damage for me."""
+
+
+class StepDamageTyped(Message, action="gurps.step_damage_typed"):
+    """The damage dice rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class Recover(Message, action="gurps.recover"):
+    """Roll HT to recover from stun for me."""
+
+
+class RecoverTyped(Message, action="gurps.recover_typed"):
+    """The HT roll to recover, rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class RecoverMental(Message, action="gurps.recover_mental"):
+    """Roll IQ to recover from mental stun for me."""
+
+
+class RecoverMentalTyped(Message, action="gurps.recover_mental_typed"):
+    """The IQ roll to recover, rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+#: Each roll's "Roll for me" and "I rolled" messages, by the step whose error shows by it.
+_ROLL_ENTRIES: dict[str, tuple[Message, Message]] = {
+    "attack": (StepAttack(), StepAttackTyped()),
+    "defend": (StepDefend(), StepDefendTyped()),
+    "damage": (StepDamage(), StepDamageTyped()),
+    "recover": (Recover(), RecoverTyped()),
+    "recover_mental": (RecoverMental(), RecoverMentalTyped()),
 }
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix(f"{SECTION}.")
-    arg = str(msg[1]) if len(msg) > 1 else ""
-    typed = action.endswith("_typed")
-    roll = _ROLLS.get(action.removesuffix("_typed"))
-    key = f"fight.{roll[0]}" if roll else _ERROR_KEYS.get(action.removesuffix("_typed"), "fight")
+def _in_fight(model: Model, key: str, step: Callable[[Fight], Model]) -> Model:
+    """A step on the saved fight; a refusal shows by ``key`` (its roll, or the step)."""
     try:
-        fight = fight_of(model)
-        if roll is not None:
-            return roll[1](model, fight, ctx, arg if typed else None)
-        step = _STEPS.get(action)
-        if step is None:
-            raise unknown(msg)
-        return step(model, msg, ctx, fight, arg)
+        return step(fight_of(model))
     except RulekeeperError as exc:
         return fail(model, key, exc)
 
 
-def _cancel(model: Model, msg: Msg, ctx: Ctx, fight: Fight, arg: str) -> Model:
-    fight, abandoned = gurps_fight.cancel(fight)
-    return commit(model, fight, "Attack abandoned", ctx, [abandoned], step={}, shown={})
+_Roll = Callable[[Model, Fight, Ctx, "str | None"], Model]
 
 
-_Step = Callable[[Model, Msg, Ctx, Fight, str], Model]
-#: The turn's other messages, by action: ``(model, msg, ctx, fight, msg[1])``.
-_STEPS: dict[str, _Step] = {
-    "target": lambda model, msg, ctx, fight, arg: _keep_step(model, fight, target=arg),
-    "step_form": lambda model, msg, ctx, fight, arg: _form(model, fight, arg, str(msg[2])),
-    "step_chip": lambda model, msg, ctx, fight, arg: _chip(model, fight, arg),
-    "step_clear": lambda model, msg, ctx, fight, arg: _keep_step(model, fight, chips=[]),
-    "step_defense": lambda model, msg, ctx, fight, arg: _keep_step(model, fight, defense=arg),
-    "step_cancel": _cancel,
-    "maneuver": lambda model, msg, ctx, fight, arg: _take(
-        model, fight, ctx, arg, str(msg[2]) if len(msg) > 2 else ""
-    ),
-    "step_line": lambda model, msg, ctx, fight, arg: _keep_step(
-        model, fight, line=line_index(arg), chips=[]
-    ),
-}
-#: The messages this tab takes: each roll (for me, or typed) and the other steps.
-ACTIONS = frozenset({*_ROLLS, *(f"{r}_typed" for r in _ROLLS), *_STEPS})
+def _roll(model: Model, ctx: Ctx, name: str, roll: _Roll, typed: str | None) -> Model:
+    return _in_fight(model, f"fight.{name}", lambda fight: roll(model, fight, ctx, typed))
+
+
+def _step_attack(model: Model, msg: StepAttack, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "attack", _attack, None)
+
+
+def _step_attack_typed(model: Model, msg: StepAttackTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "attack", _attack, msg.text)
+
+
+def _step_defend(model: Model, msg: StepDefend, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "defend", _defend, None)
+
+
+def _step_defend_typed(model: Model, msg: StepDefendTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "defend", _defend, msg.text)
+
+
+def _step_damage(model: Model, msg: StepDamage, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "damage", _damage, None)
+
+
+def _step_damage_typed(model: Model, msg: StepDamageTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "damage", _damage, msg.text)
+
+
+def _recover_for_me(model: Model, msg: Recover, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "recover", _recover, None)
+
+
+def _recover_typed(model: Model, msg: RecoverTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "recover", _recover, msg.text)
+
+
+def _recover_mental_for_me(model: Model, msg: RecoverMental, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "recover_mental", _recover_mental, None)
+
+
+def _recover_mental_typed(model: Model, msg: RecoverMentalTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "recover_mental", _recover_mental, msg.text)
+
+
+def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
+    return _in_fight(model, "fight", lambda fight: _keep_step(model, fight, target=msg.cid))
+
+
+def _step_form(model: Model, msg: StepForm, ctx: Ctx) -> Model:
+    return _in_fight(model, "fight", lambda fight: _form(model, fight, msg.name, msg.value))
+
+
+def _step_chip(model: Model, msg: StepChip, ctx: Ctx) -> Model:
+    return _in_fight(model, "fight", lambda fight: _chip(model, fight, msg.key))
+
+
+def _step_clear(model: Model, msg: StepClear, ctx: Ctx) -> Model:
+    return _in_fight(model, "fight", lambda fight: _keep_step(model, fight, chips=[]))
+
+
+def _step_defense(model: Model, msg: StepDefense, ctx: Ctx) -> Model:
+    return _in_fight(model, "fight", lambda fight: _keep_step(model, fight, defense=msg.kind))
+
+
+def _step_line(model: Model, msg: StepLine, ctx: Ctx) -> Model:
+    line = line_index(msg.index)
+    return _in_fight(model, "fight", lambda fight: _keep_step(model, fight, line=line, chips=[]))
+
+
+def _step_cancel(model: Model, msg: StepCancel, ctx: Ctx) -> Model:
+    def cancelled(fight: Fight) -> Model:
+        fight, abandoned = gurps_fight.cancel(fight)
+        return commit(model, fight, "Attack abandoned", ctx, [abandoned], step={}, shown={})
+
+    return _in_fight(model, "fight", cancelled)
+
+
+def _maneuver_taken(model: Model, msg: Maneuver, ctx: Ctx) -> Model:
+    """Its refusal shows by the maneuver chips."""
+    take = msg.maneuver, msg.option
+    return _in_fight(model, "fight.maneuver", lambda fight: _take(model, fight, ctx, *take))
+
+
+#: The turn's messages' handlers, keyed by their message class's action: each roll (for me, or
+#: typed) and the other steps.
+HANDLERS = handlers(
+    _step_attack,
+    _step_attack_typed,
+    _step_defend,
+    _step_defend_typed,
+    _step_damage,
+    _step_damage_typed,
+    _recover_for_me,
+    _recover_typed,
+    _recover_mental_for_me,
+    _recover_mental_typed,
+    _target,
+    _step_form,
+    _step_chip,
+    _step_clear,
+    _step_defense,
+    _step_line,
+    _step_cancel,
+    _maneuver_taken,
+)
+ACTIONS = frozenset(HANDLERS)
 
 
 # --- the view -------------------------------------------------------------------------------------
@@ -316,13 +467,14 @@ def _maneuver(c: Combatant, chosen: bool) -> VNode:
     return h("div", {"class": "grid2"}, *choices(c, own_ids(c), chosen=chosen))
 
 
-def _roll_entry(model: Model, testid: str, expr: str, action: str, label: str) -> VNode:
+def _roll_entry(model: Model, testid: str, expr: str, name: str, label: str) -> VNode:
+    roll, typed = _ROLL_ENTRIES[name]
     return dice_entry(
         testid,
         expr,
-        roll=(f"gurps.{action}",),
-        typed=(f"gurps.{action}_typed",),
-        error=error_of(model, SECTION, f"fight.{action.removeprefix('step_')}"),
+        roll=roll,
+        typed=typed,
+        error=error_of(model, SECTION, f"fight.{name}"),
         label=label,
     )
 
@@ -363,7 +515,7 @@ def _override(step: dict[str, Any]) -> VNode:
         "gurps-fight-override",
         "GM override: why another attack is allowed",
         step["override"],
-        ("gurps.step_form", "override"),
+        StepForm("override"),
     )
 
 
@@ -381,13 +533,13 @@ def _attack_fields(
             "Where it fell (your 3d table)" if random_location else "Hit location",
             step["location"],
             locations,
-            ("gurps.step_form", "location"),
+            StepForm("location"),
         ),
         number(
             "gurps-fight-yards",
             "Range (yards)",
             step["yards"],
-            ("gurps.step_form", "yards"),
+            StepForm("yards"),
             error=error_of(model, SECTION, "fight.yards"),
         )
         if ranged
@@ -433,7 +585,7 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         h("dd", {}, odds(seen.lands, "gurps-fight-lands")),
     )
     skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
-    roll = _roll_entry(model, "gurps-fight-attack", "3d6", "step_attack", "Roll for me")
+    roll = _roll_entry(model, "gurps-fight-attack", "3d6", "attack", "Roll for me")
     asked = situation.exposed_field(step, setup, attacker, target)
     return [head, chances, asked, roll], [*adjust, skill, why(seen.line.sources())]
 
@@ -449,18 +601,16 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
             f"gurps-fight-defend-{kind}",
             f"{kind.capitalize()} {line.total}: {percent_text(defense_chance(line.total))}",
             kind == chosen,
-            ("gurps.step_defense", kind),
+            StepDefense(kind),
         )
         for kind, line in gurps_fight.defenses_left(fight)
     ]
     none = gurps_fight.NO_DEFENSE
-    items.append(
-        chip("gurps-fight-defend-none", "No defense", chosen == none, ("gurps.step_defense", none))
-    )
+    items.append(chip("gurps-fight-defend-none", "No defense", chosen == none, StepDefense(none)))
     roll: VNode = (
-        button("gurps-fight-no-defense", "Take the hit", ("gurps.step_defend",), primary=True)
+        button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
         if chosen == none
-        else _roll_entry(model, "gurps-fight-defense", "3d6", "step_defend", "Roll for me")
+        else _roll_entry(model, "gurps-fight-defense", "3d6", "defend", "Roll for me")
     )
     return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), roll]
 
@@ -471,11 +621,11 @@ def _damage_step(model: Model, fight: Fight) -> list[Any]:
     dice = gurps_fight.damage_dice(fight.combatant(pending.attacker))
     if pending.maximum:
         label = f"Apply maximum damage ({dice}: a roll of 3)"
-        return [button("gurps-fight-damage-roll", label, ("gurps.step_damage",), primary=True)]
+        return [button("gurps-fight-damage-roll", label, StepDamage(), primary=True)]
     count, _ = parse_damage(dice)
     return [
         h("p", {"class": "strong"}, f"Damage {dice}"),
-        _roll_entry(model, "gurps-fight-damage", f"{count}d6", "step_damage", "Roll for me"),
+        _roll_entry(model, "gurps-fight-damage", f"{count}d6", "damage", "Roll for me"),
     ]
 
 
@@ -503,7 +653,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
             if fight.pending.stage == "defense"
             else _damage_step(model, fight)
         )
-        cancel = button("gurps-fight-cancel", "Cancel attack", ("gurps.step_cancel",))
+        cancel = button("gurps-fight-cancel", "Cancel attack", StepCancel())
         *before, roll = parts
         return [*before, h("div", {"class": "row step-roll"}, roll, cancel)], []
     if current.unconscious and not str(step["override"]).strip():

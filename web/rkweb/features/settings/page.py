@@ -7,7 +7,7 @@ from dataclasses import replace
 from pycore.errors import StorageError
 from pycore.store import import_text
 from pycore.store.history import WHOLE_STATE
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.saving import SECTION_WORDS, export_reminder, when_text
 from rkweb.app.vdom import Msg, VNode, h
@@ -15,9 +15,32 @@ from rkweb.kit.buttons import button
 from rkweb.kit.numbers import bytes_text
 
 
-def _import_text(model: Model, msg: Msg, ctx: Ctx) -> Model:
+# The page's messages; the browser sends the import's two (it reads the file).
+class ImportText(Message, action="settings.import_text"):
+    """A file's text, read by the browser, to import."""
+
+    text: str
+
+
+class ImportFailed(Message, action="settings.import_error"):
+    """Why the browser could not read the file to import."""
+
+    error: str
+
+
+class QConfirm(Message, action="settings.q_confirm"):
+    """Ask before deleting the quarantined item ``key``."""
+
+    key: str
+
+
+class QCancel(Message, action="settings.q_cancel"):
+    """The delete not wanted."""
+
+
+def _import_text(model: Model, msg: ImportText, ctx: Ctx) -> Model:
     try:
-        imported = import_text(str(msg[1]))
+        imported = import_text(msg.text)
     except StorageError as exc:
         return model.with_ui(import_error=str(exc), import_done=None)
     # The import is one undoable change of the whole state: taking it back restores everything.
@@ -27,15 +50,20 @@ def _import_text(model: Model, msg: Msg, ctx: Ctx) -> Model:
     )
 
 
-#: Each message's handler, by action (``("settings.<action>", ...)``): ``ACTIONS`` are its names.
-HANDLERS: dict[str, Handler] = {
-    "import_text": _import_text,
-    "import_error": lambda model, msg, ctx: model.with_ui(
-        import_error=str(msg[1]), import_done=None
-    ),
-    "q_confirm": lambda model, msg, ctx: model.with_ui(q_confirm=str(msg[1])),
-    "q_cancel": lambda model, msg, ctx: model.with_ui(q_confirm=None),
-}
+def _import_error(model: Model, msg: ImportFailed, ctx: Ctx) -> Model:
+    return model.with_ui(import_error=msg.error, import_done=None)
+
+
+def _q_confirm(model: Model, msg: QConfirm, ctx: Ctx) -> Model:
+    return model.with_ui(q_confirm=msg.key)
+
+
+def _q_cancel(model: Model, msg: QCancel, ctx: Ctx) -> Model:
+    return model.with_ui(q_confirm=None)
+
+
+#: Each message's handler, keyed by its message class's action: ``ACTIONS`` are its names.
+HANDLERS = handlers(_import_text, _import_error, _q_confirm, _q_cancel)
 ACTIONS = frozenset(HANDLERS)
 
 
@@ -135,7 +163,7 @@ def _quarantine(model: Model) -> VNode:
                         {
                             "type": "button",
                             "class": "secondary",
-                            "on_click": ("settings.q_confirm", item.key),
+                            "on_click": QConfirm(item.key),
                         },
                         "Delete…",
                     ),
@@ -144,7 +172,7 @@ def _quarantine(model: Model) -> VNode:
                         {
                             "type": "button",
                             "class": "secondary",
-                            "on_click": ("settings.q_cancel",),
+                            "on_click": QCancel(),
                         },
                         "Keep",
                     )

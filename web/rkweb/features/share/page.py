@@ -20,10 +20,12 @@ from pycore.share.public_pick import check_choice
 from pycore.share.records import FIGHT, KINDS, SHARED, ShareRecord
 from pycore.share.running import players_view
 from pycore.systems.system import SYSTEM_KEYS
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
+from rkweb.features.share.panel import FileText, OpenFight, Paste, PlayerFight
+from rkweb.features.share.preview import Import, OpenRecord
 
 #: How the import went, in the words of its message.
 DONE = {"add": "was added", "replace": "replaced the one here", "keep": "was added as a copy"}
@@ -166,19 +168,63 @@ def _paste(model: Model, text: str) -> Model:
     )
 
 
-#: Each message's handler, by action: ``ACTIONS`` are its names.
-HANDLERS: dict[str, Handler] = {
-    "open": lambda model, msg, ctx: _open(model, msg[1], msg[2], ctx),
-    "open_fight": lambda model, msg, ctx: _open_fight(model, ctx),
-    "player_fight": lambda model, msg, ctx: _player_fight(model, str(msg[-1])),
-    # the glue's answer to "Copy link": copied, or not
-    "copied": lambda model, msg, ctx: model.with_ui(share_copied=bool(msg[1])),
-    "open_record": lambda model, msg, ctx: _open_record(model),
-    "import": lambda model, msg, ctx: _import(model, str(msg[1]), ctx),
-    # the typed link, or the text of a shared file, comes last
-    "paste": lambda model, msg, ctx: _paste(model, str(msg[-1])),
-    "file_text": lambda model, msg, ctx: _paste(model, str(msg[-1])),
-}
+# The messages sent from outside the page's views: the kit's Share buttons and the glue's answer.
+class Open(Message, action="share.open"):
+    """Share one record of ``kind`` (``ref`` finds it again: its index, id, or a system)."""
+
+    kind: str
+    ref: int | str
+
+
+class Copied(Message, action="share.copied"):
+    """The glue's answer to "Copy link": copied, or not."""
+
+    done: bool
+
+
+def _on_open(model: Model, msg: Open, ctx: Ctx) -> Model:
+    return _open(model, msg.kind, msg.ref, ctx)
+
+
+def _on_open_fight(model: Model, msg: OpenFight, ctx: Ctx) -> Model:
+    return _open_fight(model, ctx)
+
+
+def _on_player_fight(model: Model, msg: PlayerFight, ctx: Ctx) -> Model:
+    return _player_fight(model, msg.choice)
+
+
+def _on_copied(model: Model, msg: Copied, ctx: Ctx) -> Model:
+    return model.with_ui(share_copied=msg.done)
+
+
+def _on_open_record(model: Model, msg: OpenRecord, ctx: Ctx) -> Model:
+    return _open_record(model)
+
+
+def _on_import(model: Model, msg: Import, ctx: Ctx) -> Model:
+    return _import(model, msg.how, ctx)
+
+
+def _on_paste(model: Model, msg: Paste, ctx: Ctx) -> Model:
+    return _paste(model, msg.text)
+
+
+def _on_file_text(model: Model, msg: FileText, ctx: Ctx) -> Model:
+    return _paste(model, msg.text)
+
+
+#: Each message's handler, keyed by its message class's action: ``ACTIONS`` are its names.
+HANDLERS = handlers(
+    _on_open,
+    _on_open_fight,
+    _on_player_fight,
+    _on_copied,
+    _on_open_record,
+    _on_import,
+    _on_paste,
+    _on_file_text,
+)
 ACTIONS = frozenset(HANDLERS)
 
 

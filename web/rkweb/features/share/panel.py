@@ -12,13 +12,36 @@ from pycore.share.public import SYSTEM_NAMES
 from pycore.share.public_pick import chosen
 from pycore.share.qr import QUIET_ZONE
 from pycore.share.records import FIGHT
-from rkweb.app.messages import send
+from rkweb.app.messages import Message, entered, send
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import select
 from rkweb.kit.numbers import bytes_text
 from rkweb.kit.share import share_all_button
+
+
+# The panel's messages (the page's ``HANDLERS`` take them; declared here, where they are built).
+class Paste(Message, action="share.paste"):
+    """A share link, as pasted."""
+
+    text: str = entered(default="")
+
+
+class FileText(Message, action="share.file_text"):
+    """A shared file's text (the browser reads the file and appends it)."""
+
+    text: str = entered(default="")
+
+
+class PlayerFight(Message, action="share.player_fight"):
+    """Which fight the players' view shows, as chosen."""
+
+    choice: str = entered(default="")
+
+
+class OpenFight(Message, action="share.open_fight"):
+    """A snapshot of the fight, as players see it, to share."""
 
 
 def link_of(model: Model, payload: str) -> str:
@@ -166,7 +189,7 @@ def open_card(model: Model) -> VNode:
                     "type": "url",
                     "data-testid": "share-paste",
                     "aria-describedby": "share-paste-error",
-                    "on_change": send("share", "paste"),
+                    "on_change": Paste(),
                 },
             ),
             h(
@@ -184,7 +207,7 @@ def open_card(model: Model) -> VNode:
                 "accept": ".json,application/json",
                 "class": "visually-hidden",
                 "data-testid": "share-file-in",
-                "on_change": send("app", "read_file", "share.file_text"),
+                "on_change": send("app", "read_file", FileText.ACTION),
             },
         ),
     )
@@ -224,7 +247,7 @@ def player_card(model: Model) -> VNode:
             "Fight to show",
             chosen(model.history.state),
             shown,
-            send("share", "player_fight"),
+            PlayerFight(),
             error=str(model.ui.get("share_player_error") or ""),
             hint="The fight of the last roll, attack or turn; editing a sheet does not change it.",
         ),
@@ -237,6 +260,6 @@ def player_card(model: Model) -> VNode:
                 send("app", "open_window", "#/player"),
                 primary=True,
             ),
-            button("player-snapshot", "Snapshot for phones", send("share", "open_fight")),
+            button("player-snapshot", "Snapshot for phones", OpenFight()),
         ),
     )

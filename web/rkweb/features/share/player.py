@@ -15,7 +15,7 @@ from pycore.share.public_pick import fight_key
 from pycore.share.running import players_view
 from pycore.store import History
 from pycore.store.jsontext import parse
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share.preview import fight_view
@@ -48,18 +48,24 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
 
 
-def _shown(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    """``("player.update", json)``: the GM's window sent a new public view."""
+class Update(Message, action="player.update"):
+    """The GM's window sent a new public view (as JSON text; the glue forwards it)."""
+
+    text: str
+
+
+def _shown(model: Model, msg: Update, ctx: Ctx) -> Model:
+    """The GM's window sent a new public view."""
     try:  # size and depth checked before parsing: any page of this origin may post here
-        data = parse(str(msg[1]), what="the fight view", max_chars=VIEW_CHARS, max_depth=6)
+        data = parse(msg.text, what="the fight view", max_chars=VIEW_CHARS, max_depth=6)
         fight = PublicFight.of(data)
     except (StorageError, RuleError):
         return model  # a message from an older window: the next one will do
     return model.with_ui(player_view=fight)
 
 
-#: The one message this page takes, by action: ``ACTIONS`` are its names.
-HANDLERS: dict[str, Handler] = {"update": _shown}
+#: The one message this page takes, keyed by its class's action: ``ACTIONS`` are its names.
+HANDLERS = handlers(_shown)
 ACTIONS = frozenset(HANDLERS)
 
 

@@ -9,12 +9,23 @@ from pycore.errors import StorageError
 from pycore.share import KIND_NAMES, PLACES, PublicFight, ShareRecord, decode
 from pycore.share.public import SYSTEM_NAMES
 from pycore.share.records import BUNDLE, FIGHT
-from rkweb.app.messages import send
+from rkweb.app.messages import Message
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.share import sheet
 from rkweb.features.share.sheet import local_time
 from rkweb.kit.buttons import button
+
+
+# The preview's messages (the page's ``HANDLERS`` take them; declared here, where they are built).
+class OpenRecord(Message, action="share.open_record"):
+    """ "Open it": the imported record's page, on its tab."""
+
+
+class Import(Message, action="share.import"):
+    """Import the record: ``how`` is ``add``, ``replace`` or ``keep`` (both)."""
+
+    how: str
 
 
 @lru_cache(maxsize=8)
@@ -76,7 +87,7 @@ def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
                 "p",
                 {"class": "ok", "role": "status", "data-testid": "share-imported"},
                 f"{done['name']} {done['how']}. ",
-                button("share-go", "Open it", send("share", "open_record"), primary=True)
+                button("share-go", "Open it", OpenRecord(), primary=True)
                 if done.get("kind") != FIGHT
                 else None,
             )
@@ -99,15 +110,13 @@ def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
             h(
                 "div",
                 {"class": "row"},
-                button("share-replace", "Replace", send("share", "import", "replace")),
-                button("share-keep-both", "Keep both", send("share", "import", "keep"))
-                if listed
-                else None,
+                button("share-replace", "Replace", Import("replace")),
+                button("share-keep-both", "Keep both", Import("keep")) if listed else None,
             ),
         ]
     error = ui.get("share_import_error")
     return [
-        button("share-import", "Import", send("share", "import", "add"), primary=True),
+        button("share-import", "Import", Import("add"), primary=True),
         h("p", {"class": "field-error", "role": "alert"}, error) if error else None,
     ]
 

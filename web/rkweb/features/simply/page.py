@@ -7,7 +7,7 @@ page's first use (its view or a message), so the tabs' tables are read at import
 
 from __future__ import annotations
 
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply import characters, combat, task
@@ -15,10 +15,21 @@ from rkweb.features.simply.characters import edit
 from rkweb.kit.results import why
 from rkweb.kit.tabs import tab_bar
 
+
+class Tab(Message, action="simply.tab"):
+    """Show one of the page's tabs (the kit's tab bar builds it)."""
+
+    tab: str
+
+
+def _tab(model: Model, msg: Tab, ctx: Ctx) -> Model:
+    return model.with_ui(simply_tab=msg.tab)
+
+
 #: Each message's handler, by action (``("simply.<action>", ...)``), from the tabs' tables:
 #: ``ACTIONS`` are its names, so the list the shell checks is the one the page dispatches on.
-HANDLERS: dict[str, Handler] = {
-    "tab": lambda model, msg, ctx: model.with_ui(simply_tab=str(msg[1])),
+HANDLERS = {
+    **handlers(_tab),
     **task.HANDLERS,
     **edit.HANDLERS,
     **combat.HANDLERS,

@@ -16,7 +16,7 @@ from pycore.systems.simply import fight as core_fight
 from pycore.systems.simply import luck, tasks
 from pycore.systems.simply.fight.sheet import luck_spent_elsewhere
 from pycore.systems.simply.links import chosen_index, index_of, uid_of
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.characters import state as sheets
@@ -214,27 +214,51 @@ def _roll(model: Model, ctx: Ctx) -> Model:
     return with_error(keep(model, SECTION, state), ERRORS, "roll", None)
 
 
-def _mode(model: Model, msg: Msg, ctx: Ctx) -> Model:
+# The Task tab's messages (its view builds them, ``HANDLERS`` reads them).
+class TaskField(Message, action="simply.task_field"):
+    """A side's field (``a``/``b``), as typed or chosen."""
+
+    side: str
+    field: str
+    value: str = entered(default="")
+
+
+class TaskMode(Message, action="simply.task_mode"):
+    """Test or contest."""
+
+    mode: str
+
+
+class TaskRoll(Message, action="simply.task_roll"):
+    """Roll the task or the contest."""
+
+
+class TaskClear(Message, action="simply.task_clear"):
+    """Clear the task log (one undoable step)."""
+
+
+def _field(model: Model, msg: TaskField, ctx: Ctx) -> Model:
+    return _set_field(model, msg.side, msg.field, msg.value, ctx)
+
+
+def _mode(model: Model, msg: TaskMode, ctx: Ctx) -> Model:
     state = _state(model)
-    return keep(model, SECTION, {**state, "mode": msg[1]})
+    return keep(model, SECTION, {**state, "mode": msg.mode})
 
 
-def _clear(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _roll_task(model: Model, msg: TaskRoll, ctx: Ctx) -> Model:
+    return _roll(model, ctx)
+
+
+def _clear(model: Model, msg: TaskClear, ctx: Ctx) -> Model:
     state = _state(model)
     if not state["log"]:
         return model
     return keep(model, SECTION, {**state, "log": []}, "Clear task log", ctx)
 
 
-#: Each Task message's handler, by action (``simply.task_<name>``).
-HANDLERS: dict[str, Handler] = {
-    "task_field": lambda model, msg, ctx: _set_field(
-        model, str(msg[1]), str(msg[2]), str(msg[3]), ctx
-    ),
-    "task_mode": _mode,
-    "task_roll": lambda model, msg, ctx: _roll(model, ctx),
-    "task_clear": _clear,
-}
+#: Each Task message's handler, keyed by its message class's action (``simply.task_<name>``).
+HANDLERS = handlers(_field, _mode, _roll_task, _clear)
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
@@ -246,13 +270,11 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 def _number(model: Model, side: str, field: str, label: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, f"{side}.{field}")
-    return number(
-        f"simply-{side}-{field}", label, value, ("simply.task_field", side, field), error=error
-    )
+    return number(f"simply-{side}-{field}", label, value, TaskField(side, field), error=error)
 
 
 def _select(side: str, field: str, label: str, value: str, options: Any) -> VNode:
-    msg = ("simply.task_field", side, field)
+    msg = TaskField(side, field)
     return select(f"simply-{side}-{field}", label, value, options, msg)
 
 
@@ -362,7 +384,7 @@ def _roller(model: Model, state: dict[str, Any], names: tuple[str, str]) -> VNod
         button(
             "simply-roll",
             "Roll contest" if contest else "Roll 2D10",
-            ("simply.task_roll",),
+            TaskRoll(),
             primary=True,
         ),
         error_line(model, ERRORS, "roll", "simply-roll-error"),
@@ -371,7 +393,7 @@ def _roller(model: Model, state: dict[str, Any], names: tuple[str, str]) -> VNod
             "div",
             {"class": "row between"},
             h("h3", {}, f"Task log ({len(log)})"),
-            button("simply-clear-log", "Clear log", ("simply.task_clear",), disabled=not log),
+            button("simply-clear-log", "Clear log", TaskClear(), disabled=not log),
         ),
         log_list("simply-log-entry", log, label="Task log entries"),
     )
@@ -384,7 +406,7 @@ def view(model: Model) -> VNode:
     modes = chips(
         "Mode",
         [
-            chip(f"simply-mode-{m}", label, state["mode"] == m, ("simply.task_mode", m))
+            chip(f"simply-mode-{m}", label, state["mode"] == m, TaskMode(m))
             for m, label in (("test", "Test"), ("contest", "Contest"))
         ],
         "simply-mode",

@@ -13,6 +13,7 @@ from pycore.systems.simply.skills import skill_info, skill_names
 from pycore.systems.simply.stats import LEVELS, age_names
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.simply.characters.edit import CharAdjAdd, CharAdjDraft, CharField
 from rkweb.features.simply.characters.state import ERRORS
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
@@ -55,13 +56,13 @@ def _with_why(model: Model, name: str, control: VNode) -> VNode:
 
 def text_field(model: Model, label: str, name: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, name)
-    msg = ("simply.char_field", name)
+    msg = CharField(name)
     return _with_why(model, name, field(f"char-{name}", label, value, msg, error=error))
 
 
 def _stat_field(model: Model, label: str, name: str, value: Any) -> VNode:
     error = error_of(model, ERRORS, name)
-    msg = ("simply.char_field", name)
+    msg = CharField(name)
     return _with_why(model, name, number(f"char-{name}", label, value, msg, error=error))
 
 
@@ -75,7 +76,7 @@ def who_card(model: Model, character: Character) -> VNode:
             {"class": "grid2"},
             text_field(model, "Name", "name", character.name),
             text_field(model, "Concept", "concept", character.concept),
-            select("char-age", "Age category", character.age, ages, ("simply.char_field", "age")),
+            select("char-age", "Age category", character.age, ages, CharField("age")),
         ),
     )
 
@@ -107,7 +108,7 @@ def _adjustments(model: Model, character: Character) -> VNode:
             "li",
             {"class": "skill-row", "data-testid": "char-adjustment"},
             h("span", {"class": "skill-name"}, f"{a.source}: {a.stat} {a.amount:+d}"),
-            button(None, f"Remove {a.source}", ("simply.char_field", f"remove_adjustment:{i}", "")),
+            button(None, f"Remove {a.source}", CharField(f"remove_adjustment:{i}")),
         )
         for i, a in enumerate(character.adjustments)
     ]
@@ -120,21 +121,17 @@ def _adjustments(model: Model, character: Character) -> VNode:
         h(
             "div",
             {"class": "grid2"},
-            field(
-                "char-adj-source", "Source", draft["source"], ("simply.char_adj_draft", "source")
-            ),
-            select(
-                "char-adj-stat", "Stat", draft["stat"], stats, ("simply.char_adj_draft", "stat")
-            ),
+            field("char-adj-source", "Source", draft["source"], CharAdjDraft("source")),
+            select("char-adj-stat", "Stat", draft["stat"], stats, CharAdjDraft("stat")),
             number(
                 "char-adj-amount",
                 "Amount (+/−)",
                 draft["amount"],
-                ("simply.char_adj_draft", "amount"),
+                CharAdjDraft("amount"),
             ),
         ),
         error_line(model, ERRORS, "add_adjustment", "char-adj-error"),
-        button("char-adj-add", "Add adjustment", ("simply.char_adj_add",)),
+        button("char-adj-add", "Add adjustment", CharAdjAdd()),
     )
 
 
@@ -185,7 +182,7 @@ def _specialty(index: int, skill: Skill) -> VNode | None:
                 "autocomplete": "off",
                 "value": skill.specialty or "",
                 "data-testid": fid,
-                "on_change": ("simply.char_field", f"skill_specialty:{index}"),
+                "on_change": CharField(f"skill_specialty:{index}"),
             },
         ),
         h(
@@ -207,7 +204,7 @@ def _skill_row(index: int, line: SkillLine) -> VNode:
             f"Level of {name}",
             line.skill.level,
             [(lv, lv) for lv in LEVELS],
-            ("simply.char_field", f"skill_level:{index}"),
+            CharField(f"skill_level:{index}"),
         ),
         _specialty(index, line.skill),
         h(
@@ -215,7 +212,7 @@ def _skill_row(index: int, line: SkillLine) -> VNode:
             {"class": "rating", "title": f"{line.original.formula}; {line.adjusted.formula}"},
             f"rating {rating_text(line.original)} (adj {rating_text(line.adjusted)})",
         ),
-        button(None, f"Remove {name}", ("simply.char_field", f"remove_skill:{index}", "")),
+        button(None, f"Remove {name}", CharField(f"remove_skill:{index}")),
     )
 
 
@@ -230,7 +227,7 @@ def skills_card(character: Character, derived: Derived, problems: Sequence[Probl
             "Add a skill",
             "",
             choices,
-            ("simply.char_field", "add_skill"),
+            CharField("add_skill"),
             # keyed by the skill count: rebuilt, back to its prompt, after each add
             key=f"add-skill-{len(character.skills)}",
         ),

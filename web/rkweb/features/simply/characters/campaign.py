@@ -6,6 +6,7 @@ from __future__ import annotations
 from pycore.errors import RuleError
 from pycore.systems.simply.character import Campaign
 from pycore.systems.simply.character_json import CAMPAIGN_FIELDS, campaign_from_json
+from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.state import ERRORS, keep, load
@@ -13,6 +14,17 @@ from rkweb.features.simply.words import why_rules
 from rkweb.kit.fields import error_of, error_rules, number, rules_of, with_error
 from rkweb.kit.results import why
 from rkweb.kit.share import share_button
+
+
+class CharCampaign(Message, action="simply.char_campaign"):
+    """A campaign setting (``key``), as typed."""
+
+    key: str
+    value: str = entered(default="")
+
+
+def changed(model: Model, msg: CharCampaign, ctx: Ctx) -> Model:
+    return update(model, msg.key, msg.value, ctx)
 
 
 def update(model: Model, key: str, raw: str, ctx: Ctx) -> Model:
@@ -48,7 +60,7 @@ def card(model: Model, campaign: Campaign) -> VNode:
                     f"campaign-{key}",
                     label,
                     getattr(campaign, key),
-                    ("simply.char_campaign", key),
+                    CharCampaign(key),
                     error=error,
                     hint=f"{low} to {high}; the app's default is {default}",
                 ),

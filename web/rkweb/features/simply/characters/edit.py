@@ -16,7 +16,7 @@ from pycore.systems.simply.character_json import character_from_json, character_
 from pycore.systems.simply.fight import combat_to_json
 from pycore.systems.simply.fight.sheet import sheet_deleted
 from pycore.systems.simply.links import uid_of
-from rkweb.app.messages import Handler, handle
+from rkweb.app.messages import Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg
 from rkweb.features.simply.characters import campaign
@@ -32,6 +32,60 @@ from rkweb.features.simply.characters.state import (
 from rkweb.features.simply.combat import state as fight_state
 from rkweb.kit import steps
 from rkweb.kit.fields import rules_of, with_error
+
+
+# The Characters tab's messages (the roster, builder and gear views build them).
+class CharNew(Message, action="simply.char_new"):
+    """A new character, with the campaign's starting Luck."""
+
+
+class CharSelect(Message, action="simply.char_select"):
+    """Show the character at ``index`` in the builder."""
+
+    index: int
+
+
+class CharDup(Message, action="simply.char_dup"):
+    """Copy the character at ``index`` as a record of its own."""
+
+    index: int
+
+
+class CharDel(Message, action="simply.char_del"):
+    """Delete the character at ``index`` (and unlink it everywhere, one undo step)."""
+
+    index: int
+
+
+class CharField(Message, action="simply.char_field"):
+    """One edit of the builder: ``field`` (``name``, ``skill_level:2``, ``remove_gear:0``...)
+    and its text (a Remove button leaves it blank)."""
+
+    field: str
+    value: str = entered(default="")
+
+
+class CharAdjDraft(Message, action="simply.char_adj_draft"):
+    """A field of the adjustment being typed (kept in the page until added)."""
+
+    field: str
+    value: str = entered(default="")
+
+
+class CharAdjAdd(Message, action="simply.char_adj_add"):
+    """Add the adjustment typed so far."""
+
+
+class CharWeaponDraft(Message, action="simply.char_weapon_draft"):
+    """A field of the weapon being typed (kept in the page until added)."""
+
+    field: str
+    value: str = entered(default="")
+
+
+class CharWeaponAdd(Message, action="simply.char_weapon_add"):
+    """Add the weapon typed so far."""
+
 
 TASK = "simply_task"  # the Task page's section: its sides link to records by id
 INT_FIELDS = {"strength", "coordination", "intellect", "health", "luck"}
@@ -229,26 +283,34 @@ def edit(model: Model, field: str, raw: str, ctx: Ctx) -> Model:
     return with_error(keep(model, state, label, ctx), ERRORS, field, None)
 
 
-def _roster(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    kind, state = msg[0], load(model)
-    if kind == "simply.char_new":
-        luck = campaign_of(state).starting_luck  # SIM-23, SIM-D05
-        name = f"Character {len(state['list']) + 1}"
-        fresh = character_to_json(Character(name=name, luck=luck))
-        state["list"].append({**fresh, "uid": new_uid(state["list"], ctx)})
-        state["selected"] = len(state["list"]) - 1
-        return keep(model, state, "Create character", ctx)
-    if kind == "simply.char_select":
-        state["selected"] = int(msg[1])
-        return steps.keep(model, SECTION, state)  # a selection: no undo step
-    if kind == "simply.char_dup":
-        original = state["list"][int(msg[1])]
-        copy = {**original, "name": f"{name_of(original)} (copy)"}
-        copy.pop("updated_at", None)  # a copy is a record of its own, with its own id
-        state["list"].append({**copy, "uid": new_uid(state["list"], ctx)})
-        state["selected"] = len(state["list"]) - 1
-        return keep(model, state, f"Duplicate {name_of(original)}", ctx)
-    return _delete(model, state, int(msg[1]), ctx)  # simply.char_del
+def _new(model: Model, msg: CharNew, ctx: Ctx) -> Model:
+    state = load(model)
+    luck = campaign_of(state).starting_luck  # SIM-23, SIM-D05
+    name = f"Character {len(state['list']) + 1}"
+    fresh = character_to_json(Character(name=name, luck=luck))
+    state["list"].append({**fresh, "uid": new_uid(state["list"], ctx)})
+    state["selected"] = len(state["list"]) - 1
+    return keep(model, state, "Create character", ctx)
+
+
+def _select(model: Model, msg: CharSelect, ctx: Ctx) -> Model:
+    state = load(model)
+    state["selected"] = msg.index
+    return steps.keep(model, SECTION, state)  # a selection: no undo step
+
+
+def _dup(model: Model, msg: CharDup, ctx: Ctx) -> Model:
+    state = load(model)
+    original = state["list"][msg.index]
+    copy = {**original, "name": f"{name_of(original)} (copy)"}
+    copy.pop("updated_at", None)  # a copy is a record of its own, with its own id
+    state["list"].append({**copy, "uid": new_uid(state["list"], ctx)})
+    state["selected"] = len(state["list"]) - 1
+    return keep(model, state, f"Duplicate {name_of(original)}", ctx)
+
+
+def _del(model: Model, msg: CharDel, ctx: Ctx) -> Model:
+    return _delete(model, load(model), msg.index, ctx)
 
 
 def _delete(model: Model, state: dict[str, Any], index: int, ctx: Ctx) -> Model:
@@ -277,34 +339,47 @@ def _unlinked(side: Any, uid: str) -> Any:
     return side
 
 
-def _drafted(key: str) -> Handler:
+def _drafted(model: Model, key: str, field: str, value: str) -> Model:
     """A field of the adjustment's (or weapon's) form typed: kept in the page, not saved."""
-    return lambda model, msg, ctx: model.with_ui(
-        **{key: {**model.ui.get(key, {}), str(msg[1]): str(msg[2])}}
-    )
+    return model.with_ui(**{key: {**model.ui.get(key, {}), field: value}})
 
 
-def _adj_add(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _adj_draft(model: Model, msg: CharAdjDraft, ctx: Ctx) -> Model:
+    return _drafted(model, "char_adj", msg.field, msg.value)
+
+
+def _weapon_draft(model: Model, msg: CharWeaponDraft, ctx: Ctx) -> Model:
+    return _drafted(model, "char_weapon", msg.field, msg.value)
+
+
+def _field(model: Model, msg: CharField, ctx: Ctx) -> Model:
+    return edit(model, msg.field, msg.value, ctx)
+
+
+def _adj_add(model: Model, msg: CharAdjAdd, ctx: Ctx) -> Model:
     draft = {"stat": "S", "amount": "", "source": "", **model.ui.get("char_adj", {})}
     return edit(model, "add_adjustment", json.dumps(draft), ctx).with_ui(char_adj={})
 
 
-def _weapon_add(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def _weapon_add(model: Model, msg: CharWeaponAdd, ctx: Ctx) -> Model:
     draft = {"name": "", "skill": "", "max_damage": "", "kind": ""}
     draft.update(model.ui.get("char_weapon", {}))
     return edit(model, "add_weapon", json.dumps(draft), ctx).with_ui(char_weapon={})
 
 
-#: Each Characters message's handler, by action (``simply.char_<name>``).
-HANDLERS: dict[str, Handler] = {
-    **dict.fromkeys(("char_new", "char_select", "char_dup", "char_del"), _roster),
-    "char_field": lambda model, msg, ctx: edit(model, str(msg[1]), str(msg[2]), ctx),
-    "char_adj_draft": _drafted("char_adj"),
-    "char_adj_add": _adj_add,
-    "char_weapon_draft": _drafted("char_weapon"),
-    "char_weapon_add": _weapon_add,
-    "char_campaign": lambda model, msg, ctx: campaign.update(model, str(msg[1]), str(msg[2]), ctx),
-}
+#: Each Characters message's handler, keyed by its message class's action (``simply.char_<name>``).
+HANDLERS = handlers(
+    _new,
+    _select,
+    _dup,
+    _del,
+    _field,
+    _adj_draft,
+    _adj_add,
+    _weapon_draft,
+    _weapon_add,
+    campaign.changed,
+)
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:

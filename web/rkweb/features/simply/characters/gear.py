@@ -12,6 +12,7 @@ from pycore.systems.simply.scores import combat_skills, weapon_lines
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters.builder import problems_list, text_field
+from rkweb.features.simply.characters.edit import CharField, CharWeaponAdd, CharWeaponDraft
 from rkweb.features.simply.characters.state import ERRORS
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
@@ -20,7 +21,7 @@ from rkweb.kit.results import card, why
 
 
 def _remove(label: str, edit: str) -> VNode:
-    return button(None, label, ("simply.char_field", edit, ""))
+    return button(None, label, CharField(edit))
 
 
 def abilities_card(character: Character, problems: Sequence[Problem]) -> VNode:
@@ -53,7 +54,7 @@ def abilities_card(character: Character, problems: Sequence[Problem]) -> VNode:
             "Add an ability or disability",
             "",
             choices,
-            ("simply.char_field", "add_ability"),
+            CharField("add_ability"),
             key=f"add-ability-{count}",
         ),
         problems_list(problems, "abilities", "ability", "disability", "zero-point abilities"),
@@ -92,21 +93,19 @@ def weapons_card(model: Model, character: Character, problems: Sequence[Problem]
         h(
             "div",
             {"class": "grid2"},
-            field(
-                "char-weapon-name", "Weapon", draft["name"], ("simply.char_weapon_draft", "name")
-            ),
+            field("char-weapon-name", "Weapon", draft["name"], CharWeaponDraft("name")),
             select(
                 "char-weapon-skill",
                 "Used with the skill",
                 draft["skill"],
                 skills,
-                ("simply.char_weapon_draft", "skill"),
+                CharWeaponDraft("skill"),
             ),
             field(
                 "char-weapon-max",
                 "Max Dmg (blank: its own damage table)",
                 draft["max_damage"],
-                ("simply.char_weapon_draft", "max_damage"),
+                CharWeaponDraft("max_damage"),
                 numeric=True,
             ),
             select(
@@ -114,14 +113,14 @@ def weapons_card(model: Model, character: Character, problems: Sequence[Problem]
                 "Attack type (armor row)",
                 draft["kind"],
                 KINDS,
-                ("simply.char_weapon_draft", "kind"),
+                CharWeaponDraft("kind"),
             ),
         ),
         why(
             ["SIM-39: attacks use a weapon or hand-combat skill; not bought, its default (SIM-03)."]
         ),
         error_line(model, ERRORS, "add_weapon", "char-weapon-error"),
-        button("char-weapon-add", "Add weapon", ("simply.char_weapon_add",)),
+        button("char-weapon-add", "Add weapon", CharWeaponAdd()),
         problems_list(problems, "weapons", "weapon"),
     )
 
@@ -129,7 +128,7 @@ def weapons_card(model: Model, character: Character, problems: Sequence[Problem]
 def _picker(
     fid: str, label: str, edit: str, options: list[tuple[str, str]], value: str, error: str = ""
 ) -> VNode:
-    msg = ("simply.char_field", edit)
+    msg = CharField(edit)
     return select(fid, label, value, [("", "none"), *options], msg, error=error)
 
 
@@ -208,7 +207,7 @@ def details_card(model: Model, character: Character) -> VNode:
             "char-add-gear",
             "Add an item (Enter)",
             "",
-            ("simply.char_field", "add_gear"),
+            CharField("add_gear"),
             key=f"add-gear-{len(character.gear)}",
         ),
     )

@@ -15,6 +15,7 @@ from pycore.systems.simply.links import uid_of
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters import builder, campaign, gear
+from rkweb.features.simply.characters.edit import CharDel, CharDup, CharNew, CharSelect
 from rkweb.features.simply.characters.record import record
 from rkweb.features.simply.characters.state import campaign_of, load, name_of
 from rkweb.kit.buttons import button
@@ -66,9 +67,9 @@ def _row(index: int, raw: dict[str, Any], selected: bool) -> VNode:
     return h(
         "li",
         {"class": "char-row", "data-testid": "char-entry", "data-key": f"{index}"},
-        chip(None, name, selected, ("simply.char_select", index)),
-        button(None, f"Duplicate {name}", ("simply.char_dup", index)),
-        button("char-delete", f"Delete {name}", ("simply.char_del", index), tone="danger"),
+        chip(None, name, selected, CharSelect(index)),
+        button(None, f"Duplicate {name}", CharDup(index)),
+        button("char-delete", f"Delete {name}", CharDel(index), tone="danger"),
     )
 
 
@@ -84,7 +85,7 @@ def view(model: Model) -> VNode:
             "div",
             {"class": "row between"},
             h("h2", {"id": "chars-h"}, f"Characters ({len(chars)})"),
-            button("char-new", "New character", ("simply.char_new",), primary=True),
+            button("char-new", "New character", CharNew(), primary=True),
         ),
         h("ul", {"class": "chars"}, *rows)
         if rows

@@ -8,42 +8,42 @@ dice typed at the table; a refused step shows the core's words beside it. Import
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from pycore.errors import RuleError
-from rkweb.app.messages import Handler, unknown
+from rkweb.app.messages import Handler, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import attack, care, damage, log, order, panel, strip
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.combat.state import ERRORS, fight_of, load, set_form
+from rkweb.features.simply.combat.state import ERRORS, Form, fight_of, load, set_form
 from rkweb.kit.fields import rules_of, with_error
 
-Step = Callable[[Model, Msg, Ctx], Model]
-STEPS: dict[str, Step] = {
-    "add": order.add,
-    "add_char": order.add_char,
-    "initiative": order.initiative,
-    "initiative_typed": order.initiative_typed,
-    "act": order.act,
-    "hold": order.hold,
-    "remove": order.remove,
-    "aim": attack.aim,
-    "arm": attack.arm,
-    "attack": attack.roll,
-    "attack_typed": attack.typed,
-    "attack_declared": attack.roll_declared,
-    "damage_roll": damage.roll,
-    "damage": damage.apply,
-    "check": care.check,
-    "check_typed": care.check_typed,
-    "waive": care.waive,
-    "clock": care.clock,
-    "treat": care.treat,
-    "treat_typed": care.treat_typed,
-    "end": log.end,
-}
+#: The steps' handlers, keyed by their message class's action (``combat_<name>``).
+STEPS = handlers(
+    order.add,
+    order.add_char,
+    order.initiative,
+    order.initiative_typed,
+    order.act,
+    order.hold,
+    order.remove,
+    attack.aim,
+    attack.arm,
+    attack.roll,
+    attack.typed,
+    attack.roll_declared,
+    damage.roll,
+    damage.apply,
+    care.check,
+    care.check_typed,
+    care.waive,
+    care.clock,
+    care.treat,
+    care.treat_typed,
+    log.end,
+)
 #: Where a step's refusal is shown, when not by its own button.
 ERROR_PLACE = {
     "add_char": "add",
@@ -59,23 +59,33 @@ ERROR_PLACE = {
 }
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    action = str(msg[0]).removeprefix("simply.combat_")
-    if action == "form" and msg[1] == "attack" and msg[2] in attack.PLAN_INPUTS:
-        return attack.set_up(model, str(msg[2]), str(msg[3]))
-    if action == "form":
-        return set_form(model, str(msg[1]), str(msg[2]), str(msg[3]))
-    step = STEPS.get(action)
-    if step is None:
-        raise unknown(msg)
-    try:
-        return step(model, msg, ctx)
-    except ValueError as exc:  # a RuleError from the core, or a number the form cannot read
-        return with_error(model, ERRORS, ERROR_PLACE.get(action, action), str(exc), rules_of(exc))
+def _form(model: Model, msg: Form, ctx: Ctx) -> Model:
+    if msg.group == "attack" and msg.name in attack.PLAN_INPUTS:
+        return attack.set_up(model, msg.name, msg.value)
+    return set_form(model, msg.group, msg.name, msg.value)
+
+
+def _refused_by_its_step(action: str, step: Handler) -> Handler:
+    """The step, with a refusal (a RuleError from the core, or a number the form cannot read)
+    shown by the step's button (or where ``ERROR_PLACE`` says)."""
+    name = action.removeprefix("combat_")
+    place = ERROR_PLACE.get(name, name)
+
+    @wraps(step)  # keeps the typed handler's ``reads``: the message is handed over as it is
+    def guarded(model: Model, msg: Msg, ctx: Ctx) -> Model:
+        try:
+            return step(model, msg, ctx)
+        except ValueError as exc:
+            return with_error(model, ERRORS, place, str(exc), rules_of(exc))
+
+    return guarded
 
 
 #: Each Combat message's handler, by action (``simply.combat_<name>``): the form and the steps.
-HANDLERS: dict[str, Handler] = {f"combat_{action}": update for action in ("form", *STEPS)}
+HANDLERS: dict[str, Handler] = {
+    **handlers(_form),
+    **{action: _refused_by_its_step(action, step) for action, step in STEPS.items()},
+}
 
 
 def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
@@ -122,3 +132,7 @@ def view(model: Model) -> VNode:
         order.participants_card(model, fight),
         log.card(state),
     )
+
+
+def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+    return handle(HANDLERS, model, msg, ctx)

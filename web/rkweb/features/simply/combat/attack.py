@@ -12,10 +12,11 @@ from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.fight.dice import ATTACK, DEFEND, typed_two
+from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.combat.strip import initiative_entry
+from rkweb.features.simply.combat.strip import Aim, initiative_entry
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
@@ -24,8 +25,32 @@ from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
 from rkweb.kit.steps import keep
 
+
 #: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
 #: the previous attacker, weapon or target).
+class Arm(Message, action="simply.combat_arm"):
+    """A weapon (its ``weapon`` index) of the active combatant's panel tapped."""
+
+    attacker: str
+    weapon: str
+
+
+class AttackRoll(Message, action="simply.combat_attack"):
+    """Roll the attack (and Defend) for me."""
+
+
+class AttackTyped(Message, action="simply.combat_attack_typed"):
+    """The attack (and Defend) dice rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class AttackDeclared(Message, action="simply.combat_attack_declared"):
+    """Declare ``what`` (``luck`` or ``defend``) and roll the attack in one tap."""
+
+    what: str
+
+
 PLAN_INPUTS = ("attacker", "target", "weapon")
 
 
@@ -41,20 +66,20 @@ def set_up(model: Model, field: str, value: str) -> Model:
     return keep(model, saved.SECTION, fresh)  # a choice: no undo step
 
 
-def aim(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def aim(model: Model, msg: Aim, ctx: Ctx) -> Model:
     """A card of the order strip tapped: its participant is the target (not the attacker)."""
     state = saved.load(model)
-    target = str(msg[1])
+    target = msg.who
     if target == state["form"]["attack"]["attacker"]:
         name = saved.fight_of(state).get(target).name
         raise RuleError(f"{name} cannot attack themselves: choose another target")
     return set_up(model, "target", target)
 
 
-def arm(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def arm(model: Model, msg: Arm, ctx: Ctx) -> Model:
     """A weapon of the active combatant's panel tapped: the step is set up with it."""
     state = saved.load(model)
-    attack = {**state["form"]["attack"], "attacker": str(msg[1]), "weapon": str(msg[2])}
+    attack = {**state["form"]["attack"], "attacker": msg.attacker, "weapon": msg.weapon}
     fresh = saved.set_up(state, saved.fight_of(state), attack)
     return keep(model, saved.SECTION, fresh)
 
@@ -90,23 +115,23 @@ def _roll(
     return saved.commit(model, state, fight, "Attack", ctx, (attack,), seed, ended="attack")
 
 
-def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def roll(model: Model, msg: AttackRoll, ctx: Ctx) -> Model:
     return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
 
 
-def roll_declared(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def roll_declared(model: Model, msg: AttackDeclared, ctx: Ctx) -> Model:
     """Luck or a Defend declared and the attack rolled in one tap (the core refuses luck under
     5 LP, SIM-10, and a Defend without an action left, SIM-D08)."""
-    declared = DECLARED.get(str(msg[1]))
+    declared = DECLARED.get(msg.what)
     if declared is None:
         return model
     return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed, declared)
 
 
-def typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def typed(model: Model, msg: AttackTyped, ctx: Ctx) -> Model:
     """The attack (and Defend) dice rolled at the table: faces, or one total per roll."""
     a = saved.load(model)["form"]["attack"]
-    text = str(msg[-1])
+    text = msg.text
     if a["defend"]:
         dice = typed_two(ATTACK, DEFEND, text, ("attacker's roll", "defender's roll"))
     else:
@@ -214,7 +239,7 @@ def _one_tap(fight: core.Combat, a: dict[str, str]) -> VNode | None:
             h(
                 "span",
                 {"class": "row declared"},
-                button(f"sc-attack-roll-{what}", label, ("simply.combat_attack_declared", what)),
+                button(f"sc-attack-roll-{what}", label, AttackDeclared(what)),
                 chance,
             )
         )
@@ -358,8 +383,8 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         dice_entry(
             "sc-attack",
             expr,
-            roll=("simply.combat_attack",),
-            typed=("simply.combat_attack_typed",),
+            roll=AttackRoll(),
+            typed=AttackTyped(),
             label="Roll attack for me",
             # Each attack's roll its own field: the last attack's dice typed stayed in it, shown
             # as the next attacker's, and the same dice typed again were no change (issue 26).

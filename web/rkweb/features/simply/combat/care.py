@@ -10,8 +10,9 @@ from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT, typed_two
 from pycore.systems.simply.recovery import treatment_chance
+from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
@@ -41,25 +42,61 @@ def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) ->
     return saved.commit(model, state, fight, rolled.check.check, ctx, (rolled,), seed)
 
 
-def check(model: Model, msg: Msg, ctx: Ctx) -> Model:
-    return _check(model, int(msg[1]), seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+# The care card's messages: injury checks, the clock and treatment.
+class Check(Message, action="simply.combat_check"):
+    """Roll the pending check at ``index`` for me."""
+
+    index: int
 
 
-def check_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+class CheckTyped(Message, action="simply.combat_check_typed"):
+    """The pending check at ``index``, its 2D10 rolled at the table, as typed."""
+
+    index: int
+    text: str = entered(default="")
+
+
+class Waive(Message, action="simply.combat_waive"):
+    """The GM waives the pending check at ``index``."""
+
+    index: int
+
+
+class Clock(Message, action="simply.combat_clock"):
+    """Time passes: ``minutes``, or (0) the minutes typed in the clock form."""
+
+    minutes: int = 0
+
+
+class Treat(Message, action="simply.combat_treat"):
+    """Roll the treatment for me."""
+
+
+class TreatTyped(Message, action="simply.combat_treat_typed"):
+    """The treatment's dice rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+def check(model: Model, msg: Check, ctx: Ctx) -> Model:
+    return _check(model, msg.index, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def check_typed(model: Model, msg: CheckTyped, ctx: Ctx) -> Model:
     """The check's 2D10 rolled at the table (SIM-09)."""
-    return _check(model, int(msg[1]), typed_dice(CHECK, str(msg[-1]), "check roll"), ctx, "")
+    return _check(model, msg.index, typed_dice(CHECK, msg.text, "check roll"), ctx, "")
 
 
-def waive(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def waive(model: Model, msg: Waive, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
-    fight, waived = core.dismiss_check(fight, int(msg[1]))
+    fight, waived = core.dismiss_check(fight, msg.index)
     return saved.commit(model, state, fight, "Waive check", ctx, (waived,))
 
 
-def clock(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def clock(model: Model, msg: Clock, ctx: Ctx) -> Model:
     state = saved.load(model)
-    minutes = int(msg[1]) if len(msg) > 1 else saved.number(state["form"]["clock"], "minutes") or 1
+    minutes = msg.minutes or saved.number(state["form"]["clock"], "minutes") or 1
     fight, passed = core.advance_clock(saved.fight_of(state), minutes)
     return saved.commit(model, state, fight, f"+{minutes} min", ctx, (passed,))
 
@@ -79,13 +116,13 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     return saved.commit(model, state, fight, label, ctx, (done,), seed)
 
 
-def treat(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def treat(model: Model, msg: Treat, ctx: Ctx) -> Model:
     return _treat(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
 
 
-def treat_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def treat_typed(model: Model, msg: TreatTyped, ctx: Ctx) -> Model:
     """The treater's 2D10 rolled at the table, and for a stabilization its hours (SIM-54)."""
-    text = str(msg[-1])
+    text = msg.text
     if saved.load(model)["form"]["treat"]["treatment"] == "stabilize":
         dice = typed_two(TREATMENT, STABILIZED_HOURS, text, ("treatment roll", "hours"))
     else:
@@ -115,11 +152,11 @@ def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
         dice_entry(
             f"sc-check-{index}",
             "2D10",
-            roll=("simply.combat_check", index),
-            typed=("simply.combat_check_typed", index),
+            roll=Check(index),
+            typed=CheckTyped(index),
             label=f"Roll {pending.check} for me",
         ),
-        button(f"sc-check-waive-{index}", "Waive", ("simply.combat_waive", index)),
+        button(f"sc-check-waive-{index}", "Waive", Waive(index)),
     )
 
 
@@ -196,12 +233,12 @@ def _treat_entry(fight: core.Combat, t: dict[str, str]) -> VNode:
     automatic = _automatic(fight, t)
     if automatic is not None:
         words = f"{t['treatment'].capitalize()}: {automatic.lower()} without a roll"
-        return h("div", {"class": "row"}, button("sc-treat-roll", words, ("simply.combat_treat",)))
+        return h("div", {"class": "row"}, button("sc-treat-roll", words, Treat()))
     return dice_entry(
         "sc-treat",
         "2D10, then 1D10 hours" if t["treatment"] == "stabilize" else "2D10",
-        roll=("simply.combat_treat",),
-        typed=("simply.combat_treat_typed",),
+        roll=Treat(),
+        typed=TreatTyped(),
         label="Treat (roll for me)",
     )
 
@@ -215,9 +252,9 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "row"},
-            button("sc-clock-1", "+1 min", ("simply.combat_clock", 1)),
-            button("sc-clock-5", "+5 min", ("simply.combat_clock", 5)),
-            button("sc-clock-60", "+1 hour", ("simply.combat_clock", 60)),
+            button("sc-clock-1", "+1 min", Clock(1)),
+            button("sc-clock-5", "+5 min", Clock(5)),
+            button("sc-clock-60", "+1 hour", Clock(60)),
         ),
         error_line(model, saved.ERRORS, "clock", "sc-error-clock"),
         h(

@@ -16,9 +16,11 @@ from pycore.systems.simply.damage import (
     raw_from_weapon,
     roll_raw_from_table,
 )
+from rkweb.app.messages import Message
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.combat.state import Form
 from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
@@ -53,7 +55,15 @@ def _hit(fight: core.Combat, d: dict[str, Any], raw: RawDamage) -> tuple[core.Co
     )
 
 
-def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
+class DamageRoll(Message, action="simply.combat_damage_roll"):
+    """Roll the damage's D20 for me (shown in the step, applied by Apply)."""
+
+
+class Damage(Message, action="simply.combat_damage"):
+    """Apply the damage rolled or typed."""
+
+
+def roll(model: Model, msg: DamageRoll, ctx: Ctx) -> Model:
     """ "Roll for me": the core rolls the D20 on the Master Damage Tables; the die is shown in
     the step, to be applied (with luck against injury if wanted) by Apply."""
     state = saved.load(model)
@@ -63,7 +73,7 @@ def roll(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return keep(model, saved.SECTION, rolled)  # the roll waits for Apply: no undo step yet
 
 
-def apply(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def apply(model: Model, msg: Damage, ctx: Ctx) -> Model:
     state = saved.load(model)
     form = state["form"]
     d = form["damage"]
@@ -143,8 +153,8 @@ def card(
     entry = dice_entry(
         "sc-damage-die",
         "1D20",
-        roll=("simply.combat_damage_roll",),
-        typed=("simply.combat_form", "damage", "d20"),
+        roll=DamageRoll(),
+        typed=Form("damage", "d20"),
         typed_value=d["d20"],
         error=error_of(model, saved.ERRORS, "damage.d20"),
         label="Roll damage for me",
@@ -162,7 +172,7 @@ def card(
             "div",
             {"class": "row apply-row"},
             saved.form_field(model, form, "damage", "luck", "Luck spent against injury (1:1)"),
-            button("sc-apply-damage", "Apply damage", ("simply.combat_damage",), primary=True),
+            button("sc-apply-damage", "Apply damage", Damage(), primary=True),
         )
         if _known(d)
         else None,

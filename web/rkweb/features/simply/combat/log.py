@@ -13,8 +13,9 @@ from pycore.systems.simply import fight as core
 from pycore.systems.simply.character_json import character_from_json, character_to_json
 from pycore.systems.simply.fight.sheet import after_fight
 from pycore.systems.simply.links import index_of
+from rkweb.app.messages import Message
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import errors_key
@@ -42,7 +43,11 @@ def _sheets_after(model: Model, fight: core.Combat) -> tuple[dict[str, Any], lis
     return {**sheets, "list": records}, names
 
 
-def end(model: Model, msg: Msg, ctx: Ctx) -> Model:
+class End(Message, action="simply.combat_end"):
+    """End the fight: the sheets keep what it did to them, the log is kept."""
+
+
+def end(model: Model, msg: End, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
     if not fight.combatants and not state["log"]:
@@ -100,7 +105,7 @@ def card(state: dict[str, Any]) -> VNode:
             button(
                 "sc-end",
                 "End fight: the sheets take HP and luck",
-                ("simply.combat_end",),
+                End(),
                 disabled=not log,
             ),
         ),

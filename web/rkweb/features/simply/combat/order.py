@@ -13,8 +13,9 @@ from pycore.systems.simply.armor import armor, armor_ids, coating, coating_ids, 
 from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.sheet import join_character
 from pycore.systems.simply.links import chosen_index, uid_of
+from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import Msg, VNode, h
+from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters import state as sheets
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line
@@ -22,10 +23,48 @@ from rkweb.kit.buttons import button
 from rkweb.kit.fields import select
 from rkweb.kit.results import why
 
+
+# The order's messages (this card, the strip and the panel build them).
+class Add(Message, action="simply.combat_add"):
+    """The quick NPC of the add form joins."""
+
+
+class AddChar(Message, action="simply.combat_add_char"):
+    """The character chosen in "From a character" joins (its uid, as chosen)."""
+
+    chosen: str = entered(default="")
+
+
+class Initiative(Message, action="simply.combat_initiative"):
+    """Roll everyone's initiative for me."""
+
+
+class InitiativeTyped(Message, action="simply.combat_initiative_typed"):
+    """Everyone's 1D10 rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class Act(Message, action="simply.combat_act"):
+    """The active combatant takes ``action`` (SIM-D08's actions)."""
+
+    action: str
+
+
+class Hold(Message, action="simply.combat_hold"):
+    """The active combatant holds their action."""
+
+
+class Remove(Message, action="simply.combat_remove"):
+    """The participant with id ``who`` leaves the fight."""
+
+    who: str
+
+
 # --- update -----------------------------------------------------------------------------------
 
 
-def add(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def add(model: Model, msg: Add, ctx: Ctx) -> Model:
     """A quick NPC joins (a character picked in "From a character" has joined already)."""
     state = saved.load(model)
     form = state["form"]["add"]
@@ -54,9 +93,9 @@ def add(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return saved.commit(model, state, fight, f"Add {added.name}", ctx, (joined,))
 
 
-def add_char(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def add_char(model: Model, msg: AddChar, ctx: Ctx) -> Model:
     """The chosen record joins the fight, linked to it by its id (FIGHT.md)."""
-    chosen = str(msg[-1])
+    chosen = msg.chosen
     if not chosen:
         return model
     index = chosen_index(model.section("simply_characters").get("list", []), chosen)
@@ -88,25 +127,25 @@ def _initiative(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     return saved.commit(model, state, fight, label, ctx, (rolled,), seed)
 
 
-def initiative(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def initiative(model: Model, msg: Initiative, ctx: Ctx) -> Model:
     return _initiative(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
 
 
-def initiative_typed(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def initiative_typed(model: Model, msg: InitiativeTyped, ctx: Ctx) -> Model:
     """Each participant's 1D10 rolled at the table, in the order shown, then any roll-offs."""
-    return _initiative(model, core.typed_initiative(str(msg[-1])), ctx, "")
+    return _initiative(model, core.typed_initiative(msg.text), ctx, "")
 
 
-def act(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def act(model: Model, msg: Act, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
     actor = state["form"]["act"]["actor"] or fight.cursor or ""
     name = fight.get(actor).name if actor else ""
-    fight, done = core.take_action(fight, actor, str(msg[1]))
-    return saved.commit(model, state, fight, f"{msg[1]} ({name})", ctx, (done,))
+    fight, done = core.take_action(fight, actor, msg.action)
+    return saved.commit(model, state, fight, f"{msg.action} ({name})", ctx, (done,))
 
 
-def hold(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def hold(model: Model, msg: Hold, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
     actor = fight.cursor or ""
@@ -114,10 +153,10 @@ def hold(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return saved.commit(model, state, fight, str(held), ctx, (held,))
 
 
-def remove(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def remove(model: Model, msg: Remove, ctx: Ctx) -> Model:
     state = saved.load(model)
     fight = saved.fight_of(state)
-    gone = fight.get(str(msg[1]))
+    gone = fight.get(msg.who)
     fight, left = core.remove_combatant(fight, gone.id)
     return saved.commit(model, state, fight, f"Remove {gone.name}", ctx, (left,))
 
@@ -134,7 +173,7 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
     return h(
         "div",
         {"class": "add-combatant"},
-        select("sc-add-character", "From a character", "", chosen, ("simply.combat_add_char",)),
+        select("sc-add-character", "From a character", "", chosen, AddChar()),
         h(
             "p",
             {"class": "muted small"},
@@ -160,7 +199,7 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
         ),
         why(["SIM-37, SIM-D22: 2 actions per turn unless a character has more."]),
         error_line(model, saved.ERRORS, "add", "sc-error-add"),
-        button("sc-add", "Add this NPC to the fight", ("simply.combat_add",), primary=True),
+        button("sc-add", "Add this NPC to the fight", Add(), primary=True),
     )
 
 
@@ -173,7 +212,7 @@ def _roster_row(c: core.Combatant) -> VNode:
         "li",
         {"class": "row between", "data-testid": "sc-participant", "data-key": c.id},
         h("span", {}, c.name + (" (minor NPC)" if c.minor else "")),
-        button(f"sc-remove-{c.id}", f"Remove {c.name}", ("simply.combat_remove", c.id)),
+        button(f"sc-remove-{c.id}", f"Remove {c.name}", Remove(c.id)),
     )
 
 

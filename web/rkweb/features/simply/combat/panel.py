@@ -10,6 +10,8 @@ from pycore.systems.simply import fight as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.combat.attack import Arm
+from rkweb.features.simply.combat.order import Act, Hold
 from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
@@ -46,7 +48,7 @@ def _attacks(fight: core.Combat, actor: str, attack: dict[str, str]) -> VNode:
             f"sc-arm-{i}",
             _arm_label(fight, actor, i, attack["target"]),
             str(i) == chosen,
-            ("simply.combat_arm", actor, str(i)),
+            Arm(actor, str(i)),
         )
         for i in range(len(arms))
     ]
@@ -116,14 +118,11 @@ def panel(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "row", "role": "group", "aria-label": "Actions"},
-            *[
-                button(f"sc-act-{a.lower()}", a, ("simply.combat_act", a), disabled=not acting)
-                for a in core.ACTIONS
-            ],
+            *[button(f"sc-act-{a.lower()}", a, Act(a), disabled=not acting) for a in core.ACTIONS],
             button(
                 "sc-hold",
                 "Give up the rest" if fight.phase == "held" else "Hold the rest",
-                ("simply.combat_hold",),
+                Hold(),
                 disabled=fight.cursor is None,
             ),
         ),

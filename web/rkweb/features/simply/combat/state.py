@@ -9,6 +9,7 @@ from pycore.errors import RuleError
 from pycore.step import Step, log_entry
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.luck import LUCK_MINIMUM
+from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit import steps
@@ -388,6 +389,14 @@ def who(fight: core.Combat, blank: str = "choose…") -> list[tuple[str, str]]:
     return [("", blank)] + [(c.id, c.name) for c in fight.combatants]
 
 
+class Form(Message, action="simply.combat_form"):
+    """A field of one of the fight's forms (``group``: add, attack, damage, treat...), as typed."""
+
+    group: str
+    name: str
+    value: str = entered(default="")
+
+
 # --- the forms' fields: the kit's, bound to their group ---------------------------------------
 
 
@@ -396,7 +405,7 @@ def form_field(
 ) -> VNode:
     """A number (or, with ``text``, a text) field of the form ``group``, with its error."""
     error = error_of(model, ERRORS, f"{group}.{name}")
-    msg = ("simply.combat_form", group, name)
+    msg = Form(group, name)
     value = form[group][name]
     return field(f"sc-{group}-{name}", label, value, msg, error=error, numeric=not text)
 
@@ -416,5 +425,5 @@ def luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
 def form_select(
     form: dict[str, Any], group: str, name: str, label: str, options: list[tuple[str, str]]
 ) -> VNode:
-    msg = ("simply.combat_form", group, name)
+    msg = Form(group, name)
     return select(f"sc-{group}-{name}", label, form[group][name], options, msg)

@@ -7,12 +7,21 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems.simply import fight as core
+from rkweb.app.messages import Message
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.combat.order import Initiative, InitiativeTyped
 from rkweb.features.simply.words import error_line
 from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry
+
+
+class Aim(Message, action="simply.combat_aim"):
+    """A card of the strip tapped: participant ``who`` is the target (``attack.aim`` takes it;
+    declared here, where it is built, since ``attack`` uses this strip's initiative entry)."""
+
+    who: str
 
 
 def _card(fight: core.Combat, c: core.Combatant, place: str, target: str) -> VNode:
@@ -34,7 +43,7 @@ def _card(fight: core.Combat, c: core.Combatant, place: str, target: str) -> VNo
             h("span", {"data-testid": f"sc-status-{c.id}"}, c.status()),
             f" · LP {c.luck} · actions {fight.actions_left(c.id)}",
         ),
-        chip(f"sc-aim-{c.id}", "Target", c.id == target, ("simply.combat_aim", c.id)),
+        chip(f"sc-aim-{c.id}", "Target", c.id == target, Aim(c.id)),
     )
 
 
@@ -44,8 +53,8 @@ def initiative_entry(fight: core.Combat, testid: str, entry: str = "") -> VNode:
     return dice_entry(
         testid,
         "1D10 each: " + ", ".join(rollers) + (", then any roll-offs" if len(rollers) > 1 else ""),
-        roll=("simply.combat_initiative",),
-        typed=("simply.combat_initiative_typed",),
+        roll=Initiative(),
+        typed=InitiativeTyped(),
         label="Roll initiative" if fight.turn == 0 else "Next turn: roll initiative",
         disabled=not rollers,
         entry=entry,
