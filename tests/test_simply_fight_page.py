@@ -402,3 +402,13 @@ def test_an_edits_undo_says_what_the_record_calls_it() -> None:
         model = send(model, "simply.char_field", field, value)
         labels.append(model.history.undo_label)
     assert labels == ["Edit Mara: armor", "Edit Mara: skill level", "Edit Mara: Luck"]
+
+
+def test_an_empty_fight_says_there_is_no_one_to_roll_initiative_for() -> None:
+    """Noticed in stop 38's play-through: the empty fight's entry read "1D10 each: " and its
+    typed field "I rolled (1D10 each: )"."""
+    model = send(Model(History.new(default_data()), route="simply"), "simply.tab", "combat")
+    entry = text_of(shell.view(model))
+    assert "1D10 each: no fighter to roll for yet" in entry
+    assert "1D10 each: )" not in entry and "1D10 each: I" not in entry
+    assert "1D10 each: Mara, Bo, then any roll-offs" in text_of(shell.view(duel()))

@@ -52,7 +52,10 @@ def initiative_entry(fight: core.Combat, testid: str, entry: str = "") -> VNode:
     rollers = core.initiative_rollers(fight)
     return dice_entry(
         testid,
-        "1D10 each: " + ", ".join(rollers) + (", then any roll-offs" if len(rollers) > 1 else ""),
+        # With no one to roll (nobody added yet, or everyone out) the entry says so, disabled.
+        "1D10 each: " + ", ".join(rollers) + (", then any roll-offs" if len(rollers) > 1 else "")
+        if rollers
+        else "1D10 each: no fighter to roll for yet",
         roll=Initiative(),
         typed=InitiativeTyped(),
         label="Roll initiative" if fight.turn == 0 else "Next turn: roll initiative",
