@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from engines import open_engine, require, service_worker_files, webkit_visit_as_a_user
 from localsite import CountingHandler, serve
+from test_startup import FIRST_VISIT_LIMIT
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
 
@@ -86,4 +87,4 @@ def test_a_first_visit_in_webkit_with_a_users_profile_downloads_each_file_once()
     counts = Counter(path for path, _ in server.sent)
     assert "/sw.js" in counts, "the service worker was never registered"
     assert [path for path, n in counts.items() if n > 1] == []
-    assert sum(size for _, size in server.sent) <= 15_200_000  # as test_startup.FIRST_VISIT_LIMIT
+    assert sum(size for _, size in server.sent) <= FIRST_VISIT_LIMIT
