@@ -18,6 +18,7 @@ from typing import Any
 import bench
 from support import enter
 
+from pycore.store.sections import LogSpec, codec_for
 from pycore.systems.system import SYSTEM_KEYS
 from pycore.systems.system import system as described
 
@@ -26,22 +27,30 @@ CLICKS = 15
 SAVE_SETTLE_MS = 800  # the app saves 300 ms after the last change (app/browser.py)
 READY = 'html[data-ready="1"]'
 
-# Fill every fight log of the section to ``size`` entries, newest first, one second apart.
-FILL = """([key, paths, size]) => {
+# Fill every fight log of the section to ``size`` entries, newest first, one second apart: the
+# newest up to the log's cap in the log, the older ones in the archive section (as the store
+# moves them there at the table; a log saved over its cap is refused at load).
+FILL = """([key, logs, size]) => {
   const env = JSON.parse(localStorage.getItem(key));
-  for (const path of paths) {
+  const archived = {};
+  for (const [path, name, cap] of logs) {
     let at = env.data;
     for (const p of path.slice(0, -1)) at = at?.[p];
     const log = at?.[path[path.length - 1]];
     if (!Array.isArray(log) || !log.length) continue;
     const one = log[0];
-    at[path[path.length - 1]] = Array.from({length: size}, (_, i) => {
+    const all = Array.from({length: size}, (_, i) => {
       const s = size - i;
       const stamp = new Date(Date.UTC(2026, 10, 1, 10, 0, 0) + s * 1000).toISOString();
       return {...one, text: `old line ${s}`, at: stamp.replace(".000Z", "+00:00")};
     });
+    at[path[path.length - 1]] = all.slice(0, cap);
+    if (all.length > cap) archived[`${env.section}.${name}`] = all.slice(cap);
   }
   localStorage.setItem(key, JSON.stringify(env));
+  const archive = {...env, section: "archive", version: 1, data: archived};
+  delete archive.rev; delete archive.ids;
+  localStorage.setItem("rulekeeper:section:archive", JSON.stringify(archive));
 }"""
 
 # Click → the newest log entry is a new element (the list is capped on screen, so its length
@@ -156,6 +165,12 @@ SYSTEMS: dict[str, System] = {
 }
 
 
+def logs_of(section: str, path: tuple[str, ...]) -> list[LogSpec]:
+    """The fight's log as its section's codec states it (path and cap)."""
+    codec = codec_for(section)
+    return [log for log in (codec.logs if codec else ()) if log.path == tuple(path)]
+
+
 def _median_clicks(page: Any, testid: str, probe: str, count: int, between: Any = None) -> float:
     """Click ``testid`` ``count`` times (``between`` before each); the median of the probe's
     figures after the first two (warm-up)."""
@@ -179,7 +194,8 @@ def _one(browser: Any, origin: str, key: str, fighters: int, entries: int) -> tu
     page.click(f"[data-testid={system.button}]")  # the first entry of the log, to copy
     page.wait_for_selector(f"[data-testid={system.entry}]", timeout=30_000)
     page.wait_for_timeout(SAVE_SETTLE_MS)
-    page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", [list(fight.log)], entries])
+    logs = [[list(log.path), log.name, log.cap] for log in logs_of(fight.section, fight.log)]
+    page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", logs, entries])
     page.add_init_script(
         LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
         + TAB_PROBE.replace("TAB", system.combat_tab)
