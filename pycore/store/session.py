@@ -35,10 +35,11 @@ from typing import Any
 
 from pycore.errors import StorageError
 from pycore.store import archive
+from pycore.store.conflicts import both_logged, first_difference
 from pycore.store.envelope import decode, migrate
 from pycore.store.history import History
 from pycore.store.jsontext import dump, parse
-from pycore.store.patch import ABSENT, Conflict, Op, diff, merge, same
+from pycore.store.patch import ABSENT, Conflict, diff, merge, same
 from pycore.store.persist import (
     DATA_KEY,
     LINEAGE,
@@ -62,14 +63,11 @@ from pycore.store.persist import (
     undo_key,
 )
 from pycore.store.sections import (
-    LogSpec,
-    SectionCodec,
     SectionError,
     codec_for,
     defaults,
     fit,
     join_sections,
-    log_at,
     read_section,
 )
 
@@ -152,6 +150,7 @@ class Store:
         # move aside, overwrite or delete them; this tab's changes to them are kept aside.
         self.newer: set[str] = set()
         self.kept: dict[str, str] = {}  # section → the key of this tab's change kept aside
+        self.kept_from: dict[str, Any] = {}  # section → the value that change was made from
         # Issue 32, saves that never overwrite each other: the writes the stored text holds
         # (``raw``'s lineage), the value last taken from another tab (or loaded) and this tab's
         # own writes since, each with its id: when another tab's value arrives without this
@@ -408,10 +407,10 @@ class Store:
             new, more = merge(new, unsaved)
             conflicts += more
         codec = codec_for(name)
-        if codec is not None and codec.whole_steps and _logged(codec, ops, diff(start, theirs)):
+        if codec is not None and codec.whole_steps and both_logged(codec, ops, diff(start, theirs)):
             # Two steps from the same state (two hits on one fighter): their log lines and
             # state cannot both stand, so this tab's whole change wins, said with both values.
-            conflicts = conflicts or [_first_difference(theirs, mine)]
+            conflicts = conflicts or [first_difference(theirs, mine)]
             self.races += [Race(name, c, True) for c in conflicts]
             new = mine
         else:
@@ -439,49 +438,6 @@ class Store:
         # The export itself worked; with storage full only its date is not remembered.
         with contextlib.suppress(StorageFullError):
             self.storage.setItem(META_KEY, dump({**self._meta(), "last_export": now}))
-
-
-def _logged(codec: SectionCodec, mine: list[Op], theirs: list[Op]) -> bool:
-    """Whether both tabs' changes put lines in one of the section's logs: two steps taken from
-    the same state (two hits on one fighter, even two alike), which cannot both stand."""
-
-    def logs(ops: list[Op]) -> set[tuple[str, ...]]:
-        found = set()
-        for op in ops:
-            at = tuple(op.get("at", ()))
-            for spec in codec.logs:
-                if op.get("put") and at == spec.path:
-                    found.add(spec.path)
-                elif "now" in op and spec.path[: len(at)] == at:  # a section or log made anew
-                    lines = log_at(op["now"], LogSpec(spec.path[len(at) :], spec.cap))
-                    found |= {spec.path} if lines else set()
-        return found
-
-    return bool(logs(mine) & logs(theirs))
-
-
-def _first_difference(theirs: Any, mine: Any) -> Conflict:
-    """The first plain field the two values differ in, for the words of a race."""
-    ops, whose = diff(theirs, mine), None
-    while ops:
-        op = ops.pop(0)
-        if "ops" in op:  # inside a list entry (a fighter): named after it when it has a name
-            entry = _entry_at(theirs, op)
-            whose = entry.get("name") if isinstance(entry, dict) else whose
-            ops = [{**o, "at": [*op["at"], *o.get("at", [])]} for o in op["ops"]] + ops
-            continue
-        was, now = op.get("was", ABSENT), op.get("now", ABSENT)
-        if not isinstance(was, (dict, list)) and not isinstance(now, (dict, list)):
-            return Conflict(tuple(map(str, op.get("at", []))), was, was, now, whose)
-    return Conflict((), ABSENT, theirs, mine)
-
-
-def _entry_at(value: Any, op: dict[str, Any]) -> Any:
-    """The list entry an item op of :func:`diff` changes, as it was."""
-    for key in op.get("at", []):
-        value = value.get(key) if isinstance(value, dict) else None
-    i = op.get("i")
-    return value[i] if isinstance(value, list) and isinstance(i, int) and i < len(value) else None
 
 
 def _unreadable(name: str, error: Exception) -> StorageError:
@@ -626,7 +582,10 @@ class _SaveJob:
         self.newer.append(name)
         if mine is ABSENT or same(mine, store.saved.get(name, ABSENT)):
             return  # nothing of this tab's own to keep
-        kept = keep_aside(store.storage, name, mine, self.now, store.kept.get(name))
+        # Made from the last value this tab read, before the newer build's: a restore in the
+        # newer build plays the change onto what it wrote since, not over it (issue 32).
+        base = store.kept_from.setdefault(name, store.saved.get(name, ABSENT))
+        kept = keep_aside(store.storage, name, mine, self.now, store.kept.get(name), base)
         if kept is not None:
             store.kept[name] = kept
         store.saved[name] = mine  # kept: the next save of the same value copies nothing

@@ -17,6 +17,8 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 
 from pycore.errors import StorageError
 from pycore.store import Store, export_text, list_quarantine
+from pycore.store.conflicts import restored
+from pycore.store.patch import ABSENT
 from pycore.store.persist import restore_aside
 from pycore.store.sized import SizedStorage
 from rkweb.app import saving, shell
@@ -280,15 +282,17 @@ class App:
             js.window.dispatchEvent(js.CustomEvent.new("rulekeeper:update"))
             return
         elif kind == "app.q_restore":
-            # A change kept aside (a newer build's section was in the way, issue 32): back into
-            # its section as one undoable change, then no longer listed.
-            restored = restore_aside(self.storage.getItem(str(msg[1])))
-            if restored is not None:
-                name, value = restored
-                history = self.model.history.apply(name, value, "Restore kept change", now_iso())
-                self.model = replace(self.model, history=history)
-                self.store.forget(str(msg[1]))
-                self.schedule_save()
+            # A change kept aside (a newer build's section was in the way, issue 32): played
+            # onto its section as it is now, one undoable change, then no longer listed.
+            found = restore_aside(self.storage.getItem(str(msg[1])))
+            if found is not None:
+                name, value, base = found
+                current = self.model.history.state.get(name, ABSENT)
+                kept = restored(name, value, base, current)
+                self.model = saving.after_restore(self.model, kept, now_iso())
+                if not kept.stale:
+                    self.store.forget(str(msg[1]))
+                    self.schedule_save()
             self.refresh_env()
         elif kind == "app.q_delete":
             self.store.forget(str(msg[1]))
