@@ -49,6 +49,49 @@ def test_the_table_is_keyed_by_the_message_class_and_hands_the_handler_its_class
     assert table["pick"](None, Pick(4, "Cy"), None) == Pick(4, "Cy")  # type: ignore[arg-type, comparison-overlap]
 
 
+class Go(Message, action="toy.go"):
+    """A roll with the app's dice."""
+
+    index: int
+
+
+class GoTyped(Message, action="toy.go_typed"):
+    """The same roll, as typed at the table."""
+
+    index: int
+    text: str = entered(default="")
+
+
+def _go(model: object, msg: Go | GoTyped, ctx: object) -> Go | GoTyped:  # type: ignore[misc]
+    return msg
+
+
+def test_a_handler_annotated_with_a_union_is_keyed_under_each_class_and_reads_its_own() -> None:
+    """Issue 30 item 2: one handler for both ways to roll a step; each action reads the
+    message back as the class it arrived as (a tuple from the page or the typed value)."""
+    table = handlers(_go)  # type: ignore[arg-type]
+    assert set(table) == {"go", "go_typed"}
+    assert table["go"](None, ("toy.go", "2"), None) == Go(2)  # type: ignore[arg-type, comparison-overlap]
+    assert table["go_typed"](None, ("toy.go_typed", 2, "5 6 1"), None) == GoTyped(2, "5 6 1")  # type: ignore[arg-type, comparison-overlap]
+    assert table["go_typed"](None, GoTyped(3, "12"), None) == GoTyped(3, "12")  # type: ignore[arg-type, comparison-overlap]
+    with pytest.raises(ValueError, match=r"two handlers take toy\.go"):
+        handlers(_go, _go)  # type: ignore[arg-type]
+
+
+def test_a_union_written_as_types_not_text_is_read_too() -> None:
+    """The same table when the annotation is the union itself (a module without postponed
+    annotations), and a union with a non-message member is refused."""
+
+    def go(model: object, msg: object, ctx: object) -> object:
+        return msg
+
+    go.__annotations__["msg"] = Go | GoTyped
+    assert set(handlers(go)) == {"go", "go_typed"}  # type: ignore[arg-type]
+    go.__annotations__["msg"] = Go | None
+    with pytest.raises(TypeError, match="annotate msg"):
+        handlers(go)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("msg", "words"),
     [
