@@ -26,7 +26,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from pycore.store import LoadReport, SaveReport
-from pycore.store.session import Race
+from pycore.store.races import Race
 from pycore.systems.system import systems
 from rkweb.app.model import Banner, Model
 from rkweb.app.registry import feature
