@@ -4,6 +4,7 @@ a message whose values do not fit its class is refused by name, never read by po
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -134,3 +135,38 @@ def test_no_page_reads_a_message_by_position() -> None:
     """A handler reads its message's named fields (``msg.index``), never ``msg[1]`` or
     ``len(msg)``: the view and the handler agree through the class, not through a count."""
     assert _reads_by_position() == set()
+
+
+def _tuple_messages() -> set[tuple[str, str]]:
+    """The page messages the shared code (``kit``, ``app``) builds as tuples or with ``send``:
+    ``(file, action)``; the glue's own effects (``app.*``) are not a page's and not counted, nor
+    ``messages.py``, which defines how a message is written."""
+    web = Path(__file__).resolve().parent.parent / "web" / "rkweb"
+
+    def text(node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.JoinedStr):  # f"{system}.tab"
+            return "".join(v.value if isinstance(v, ast.Constant) else "x" for v in node.values)
+        return None
+
+    found = set()
+    for path in sorted([*web.glob("kit/*.py"), *web.glob("app/*.py")]):
+        if path.name == "messages.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            first = None
+            if isinstance(node, ast.Tuple) and node.elts:
+                first = text(node.elts[0])
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "send":
+                first = ".".join(filter(None, (text(a) for a in node.args[:2])))
+            if first and re.fullmatch(r"[a-z_]+\.[a-z_]+", first) and first[:4] != "app.":
+                found.add((path.name, first))
+    return found
+
+
+def test_the_shared_code_builds_typed_messages() -> None:
+    """Issue 30 item 2: the kit's tab bar, Share buttons and log list, and the glue's answers
+    (the clipboard, an imported file, the players' view, the address, the first odds) build
+    their message classes, so an IDE goes from the sender to the class and its handler."""
+    assert _tuple_messages() == set()
