@@ -27,7 +27,7 @@ from datetime import datetime
 
 from pycore.store import LoadReport, SaveReport
 from pycore.store.conflicts import Restored
-from pycore.store.session import Race
+from pycore.store.races import Race
 from pycore.systems.system import systems
 from rkweb.app.model import Banner, Model
 from rkweb.app.registry import feature

@@ -58,7 +58,7 @@ from rkweb.features.gurps.state import (
 )
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
-from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import card, result, why
@@ -356,44 +356,24 @@ def _roll(model: Model, ctx: Ctx, name: str, roll: _Roll, typed: str | None) -> 
     return _in_fight(model, f"fight.{name}", lambda fight: roll(model, fight, ctx, typed))
 
 
-def _step_attack(model: Model, msg: StepAttack, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "attack", _attack, None)
+def _step_attack(model: Model, msg: StepAttack | StepAttackTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "attack", _attack, typed_text(msg))
 
 
-def _step_attack_typed(model: Model, msg: StepAttackTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "attack", _attack, msg.text)
+def _step_defend(model: Model, msg: StepDefend | StepDefendTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "defend", _defend, typed_text(msg))
 
 
-def _step_defend(model: Model, msg: StepDefend, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "defend", _defend, None)
+def _step_damage(model: Model, msg: StepDamage | StepDamageTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "damage", _damage, typed_text(msg))
 
 
-def _step_defend_typed(model: Model, msg: StepDefendTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "defend", _defend, msg.text)
+def _step_recover(model: Model, msg: Recover | RecoverTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "recover", _recover, typed_text(msg))
 
 
-def _step_damage(model: Model, msg: StepDamage, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "damage", _damage, None)
-
-
-def _step_damage_typed(model: Model, msg: StepDamageTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "damage", _damage, msg.text)
-
-
-def _recover_for_me(model: Model, msg: Recover, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "recover", _recover, None)
-
-
-def _recover_typed(model: Model, msg: RecoverTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "recover", _recover, msg.text)
-
-
-def _recover_mental_for_me(model: Model, msg: RecoverMental, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "recover_mental", _recover_mental, None)
-
-
-def _recover_mental_typed(model: Model, msg: RecoverMentalTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "recover_mental", _recover_mental, msg.text)
+def _step_recover_mental(model: Model, msg: RecoverMental | RecoverMentalTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "recover_mental", _recover_mental, typed_text(msg))
 
 
 def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
@@ -435,19 +415,14 @@ def _maneuver_taken(model: Model, msg: Maneuver, ctx: Ctx) -> Model:
     return _in_fight(model, "fight.maneuver", lambda fight: _take(model, fight, ctx, *take))
 
 
-#: The turn's messages' handlers, keyed by their message class's action: each roll (for me, or
-#: typed) and the other steps.
+#: The turn's messages' handlers, keyed by their message class's action: each roll (one handler
+#: for both its messages, "Roll for me" and "I rolled") and the other steps.
 HANDLERS = handlers(
     _step_attack,
-    _step_attack_typed,
     _step_defend,
-    _step_defend_typed,
     _step_damage,
-    _step_damage_typed,
-    _recover_for_me,
-    _recover_typed,
-    _recover_mental_for_me,
-    _recover_mental_typed,
+    _step_recover,
+    _step_recover_mental,
     _target,
     _step_form,
     _step_chip,
