@@ -481,16 +481,23 @@ def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
         chance = percent_text(success_chance(value))
         parts.append(h("p", {}, f"Roll {stat} {value} to recover: {chance}"))
         parts.append(_roll_entry(model, entry, "3d6", action, "Roll for me"))
-    return [*parts, next_up(model, fight), why(_STUN_WHY), _override(step_of(model, fight))]
+    return [*parts, next_up(model, fight), why(_STUN_WHY)]
 
 
 def _override(step: dict[str, Any]) -> VNode:
-    """The GM may let a fighter attack when the rules say no; the reason goes to the log."""
-    return field(
-        "gurps-fight-override",
-        "GM override: why another attack is allowed",
-        step["override"],
-        StepForm("override"),
+    """The GM may let a fighter attack when the rules say no; the reason goes to the log. Folded
+    (one tap away) unless a reason is typed: it is the exception, not the turn's next step."""
+    reason = str(step["override"]).strip()
+    return h(
+        "details",
+        {"class": "quick-edits", "data-testid": "gurps-fight-override-fold", "open": bool(reason)},
+        h("summary", {}, "GM override"),
+        field(
+            "gurps-fight-override",
+            "GM override: why another attack is allowed",
+            step["override"],
+            StepForm("override"),
+        ),
     )
 
 
@@ -639,7 +646,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         done = next_up(model, fight)
         return [h("p", {"class": "strong"}, said), done], [_override(step)]
     if current.dazed and not str(step["override"]).strip():
-        return _stunned(model, fight, current), []
+        return _stunned(model, fight, current), [_override(step)]
     if not fight.chosen:
         # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
         return [maneuver_chips(model, fight, current)], []
