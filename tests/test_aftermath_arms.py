@@ -7,8 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from pycore.errors import RuleError
 from pycore.store.sections import SectionError, read_section
@@ -125,18 +123,6 @@ def test_a_weapon_is_checked_field_by_field() -> None:
     )
 
 
-def test_a_hand_weapon_sets_up_hand_to_hand_and_the_thrown_form() -> None:
-    """L218: the listing's throwing knife; its WDM is the hand-to-hand attack's."""
-    sheet = add_skill(new_sheet("Cy"), "Knife", "12")
-    sheet = arms.add_weapon(
-        sheet, {"name": "Knife", "kind": "hand", "listed": "Knife, throwing", "skill": "Knife"}
-    )
-    combat = weapon_form.choose_weapon({"mode": "missile"}, sheet, "Knife")
-    assert combat["mode"] == "hth" and combat["hth"]["weapon"] == "Knife, throwing"
-    assert combat["hth"]["bcs"] == 12 and combat["thrown"]["bcs"] == 12
-    assert weapon_form.choose_weapon({"mode": "thrown"}, sheet, "Knife")["mode"] == "thrown"
-
-
 def test_edit_and_remove_go_by_the_weapons_name() -> None:
     sheet = arms.edit_weapon(_ana(), "Hunting rifle", {**RIFLE, "gun": "long_gun|Carbine"})
     assert arms.attack_setup(sheet, "Hunting rifle").range_row == "Long Gun Carbine"
@@ -171,106 +157,3 @@ def test_a_version_2_weapon_of_an_unknown_kind_is_refused_by_the_codec() -> None
     bad = {"schema": 2, "characters": [{"weapons": [{"name": "X", "kind": "laser"}]}]}
     with pytest.raises(SectionError, match=r"characters\[0\]\.weapons\[0\]\.kind"):
         read_section("aftermath", None, bad)
-
-
-SKILLS = st.lists(st.sampled_from(["Pistol", "Rifle", "Knife", "Club"]), max_size=3, unique=True)
-GUNS = st.sampled_from([k for k, _ in arms.GUNS])
-
-
-@st.composite
-def fighters(draw: st.DrawFn) -> dict[str, Any]:
-    sheet = new_sheet(draw(st.sampled_from(["Ana", "Bo", "Cy"])))
-    skills = draw(SKILLS)
-    for n, name in enumerate(skills):
-        sheet = add_skill(sheet, name, str(draw(st.integers(-5, 20)) + n))
-    for n in range(draw(st.integers(0, 3))):
-        skill = draw(st.sampled_from(["", "Gone", *skills]))
-        if draw(st.booleans()):
-            fields = {"name": f"W{n}", "kind": "gun", "gun": draw(GUNS), "skill": skill}
-        else:
-            listed = draw(st.sampled_from(["Club", "Knife, bowie", "Sword, machete"]))
-            fields = {"name": f"W{n}", "kind": "hand", "listed": listed, "skill": skill}
-        sheet = arms.add_weapon(
-            {**sheet, "skills": [*sheet["skills"], {"name": "Gone", "bcs": 1}]}, fields
-        )
-        sheet = {**sheet, "skills": [s for s in sheet["skills"] if s["name"] != "Gone"]}
-    return sheet
-
-
-def _set_up_everything(
-    combat: dict[str, Any], sheet: dict[str, Any], data: st.DataObject
-) -> dict[str, Any]:
-    names = [w["name"] for w in sheet["weapons"]]
-    if names:
-        combat = weapon_form.choose_weapon(combat, sheet, data.draw(st.sampled_from(names)))
-    for mode in worksheet.MODES:
-        form = worksheet.set_form_field(combat[mode], "bcs", "17")
-        form = worksheet.set_form_field(form, "distractions", "2")
-        form = worksheet.toggle(worksheet.toggle(form, "critical_hit"), "sit:target_prone")
-        combat = {**combat, mode: form}
-    return {**combat, "override": "a reason", "pending": {"seed": "x"}}
-
-
-@given(fighters(), fighters(), st.data())
-@settings(max_examples=40, deadline=None)
-def test_switching_the_attacker_equals_a_fresh_set_up(
-    first: dict[str, Any], second: dict[str, Any], data: st.DataObject
-) -> None:
-    """FIGHT.md: after a fully set-up attack with A's weapon, picking B gives exactly what
-    picking B on a fresh worksheet gives (no weapon, skill, BCS, chips or ticks of A's): B's
-    first weapon chosen and filled from B's sheet alone, or nothing when B has none; choosing
-    another of B's weapons then fills only what B's sheet says."""
-    base = {"attacker": 0, "target": 2, "mode": "missile", "turn": 1, "phase": 1}
-    fresh = weapon_form.pick_combatant(base, "attacker", 1, second)
-    used = _set_up_everything(weapon_form.pick_combatant(base, "attacker", 0, first), first, data)
-    switched = weapon_form.pick_combatant(used, "attacker", 1, second)
-    own = second["weapons"]
-    if own:  # the first weapon is the default: its worksheet, its skill and BCS
-        assert switched == fresh
-        assert switched == weapon_form.choose_weapon(
-            {**base, "attacker": 1, "mode": "missile"}, second, own[0]["name"]
-        ) | {"mode": switched["mode"]}
-        assert switched["weapon"] == own[0]["name"]
-        assert switched["mode"] == ("missile" if own[0]["kind"] == "gun" else "hth")
-    else:  # nothing to fill from: every form fresh (the attack kind stays the GM's)
-        assert {k: v for k, v in switched.items() if k != "mode"} == {
-            k: v for k, v in fresh.items() if k != "mode"
-        }
-        for mode in worksheet.MODES:
-            assert switched[mode] == worksheet.fresh_form(mode)
-    for w in second["weapons"]:
-        mine = weapon_form.choose_weapon(switched, second, w["name"])
-        assert mine == weapon_form.choose_weapon(fresh, second, w["name"])
-        bcs = arms.skill_bcs(second, w["skill"]) if w["skill"] else None
-        assert mine[mine["mode"]]["bcs"] == ("" if bcs is None else bcs)
-        assert mine[mine["mode"]]["skill"] == w["skill"]
-
-
-@given(fighters(), st.data())
-@settings(max_examples=20, deadline=None)
-def test_a_new_target_keeps_the_weapon_and_re_derives_its_forms(
-    sheet: dict[str, Any], data: st.DataObject
-) -> None:
-    start = weapon_form.pick_combatant({"target": 1, "mode": "missile"}, "attacker", 0, sheet)
-    combat = _set_up_everything(start, sheet, data)
-    moved = weapon_form.pick_combatant(combat, "target", 2, sheet)
-    again = weapon_form.choose_weapon({**combat, "target": 2}, sheet, combat["weapon"])
-    assert moved == {**again, "target": 2}
-
-
-def test_a_new_attacker_who_was_the_target_swaps_with_the_previous_attacker() -> None:
-    """Tapping "acts" on the target's card: the previous attacker becomes the target, and the
-    new attacker's first weapon is chosen (FIGHT.md: the first weapon is the default)."""
-    sheet = add_skill(new_sheet("Bo"), "Knife", "12")
-    sheet = arms.add_weapon(
-        sheet, {"name": "Bowie", "kind": "hand", "listed": "Knife, bowie", "skill": "Knife"}
-    )
-    combat = {"attacker": 0, "target": 1, "mode": "missile", "weapon": "Rifle"}
-    moved = weapon_form.pick_combatant(combat, "attacker", 1, sheet)
-    assert (moved["attacker"], moved["target"], moved["weapon"], moved["mode"]) == (
-        1,
-        0,
-        "Bowie",
-        "hth",
-    )
-    assert moved["hth"]["bcs"] == 12 and moved["hth"]["skill"] == "Knife"

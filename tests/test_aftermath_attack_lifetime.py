@@ -130,6 +130,14 @@ def test_acts_on_another_fighter_during_a_half_entered_attack_asks_first() -> No
     dropped, result = F.answer_ask(asked, drop=True)
     assert (dropped.attacker, dropped.weapon, dropped.target) == (1, "Bowie", 0)
     assert dropped.edits == {} and result.undo == "Drop the attack; Bo acts"
+    # Bo (the target) acts: Ana becomes his target; his first weapon, filled from his sheet.
+    hth = dropped.forms["hth"]
+    assert (dropped.mode, hth["weapon"], hth["skill"], hth["bcs"]) == (
+        "hth",
+        "Knife, bowie",
+        "Knife",
+        12,
+    )
     # Dice typed and waiting: the same question, for a new target too.
     waiting, _ = F.attack(_fight(), F.typed_roll("3"))
     assert waiting.pending is not None
