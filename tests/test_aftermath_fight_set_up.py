@@ -76,7 +76,9 @@ def _target() -> dict[str, Any]:
     return sheet
 
 
-def _set_up_everything(fight: F.Fight, sheet: dict[str, Any], data: st.DataObject) -> F.Fight:
+def _set_up_everything(
+    fight: F.Fight, sheet: dict[str, Any], data: st.DataObject, dice: bool = True
+) -> F.Fight:
     """Every field the GM can touch, touched: a weapon chosen, a BCS typed and an override
     given; then either dice typed and waiting, or distractions typed, a range set, ticks and
     chips pressed."""
@@ -86,7 +88,7 @@ def _set_up_everything(fight: F.Fight, sheet: dict[str, Any], data: st.DataObjec
     for mode in worksheet.MODES:
         fight, _ = F.set_field(fight, mode, "bcs", "17")
     fight, _ = F.set_override(fight, "a reason")
-    if data.draw(st.booleans()):
+    if dice and data.draw(st.booleans()):
         with contextlib.suppress(RulekeeperError):  # a value asked (the ammunition...)
             rolled, _ = F.attack(fight, F.typed_roll("5"))
             if rolled.pending is not None:  # dice waiting: the attack is under way
@@ -152,3 +154,32 @@ def test_switching_the_attacker_equals_a_fresh_set_up(
         bcs = arms.skill_bcs(second, w["skill"]) if w["skill"] else None
         assert mine.forms[mine.mode]["bcs"] == ("" if bcs is None else bcs)
         assert mine.forms[mine.mode]["skill"] == w["skill"]
+
+
+@given(fighters(), st.data())
+@settings(max_examples=20, deadline=None)
+def test_a_new_target_keeps_the_weapon_and_re_derives_its_forms(
+    sheet: dict[str, Any], data: st.DataObject
+) -> None:
+    """FIGHT.md: a new target keeps the attack under way (the weapon, the kind of attack, what
+    the GM changed in it) and derives the rest again: the range is the one known between the
+    attacker and the new target, not the one set for the previous target."""
+    chars = [sheet, _target(), _target()]
+    start = F.fight_from_json({"characters": chars, "combat": {"attacker": 2, "target": 1}})
+    start, _ = F.pick_combatant(start, "target", 2)
+    start, _ = F.pick_combatant(start, "attacker", 0)
+    start, _ = F.set_field(start, "missile", "meters", "70")  # known between Ana and the new one
+    start, _ = F.pick_combatant(start, "target", 1)
+    used = _set_up_everything(start, sheet, data, dice=False)
+    assert used.edits and used.forms["missile"]["meters"] == "45"
+    moved, _ = F.pick_combatant(used, "target", 2)
+    assert (moved.attacker, moved.target, moved.ask) == (0, 2, None)
+    assert (moved.weapon, moved.mode, moved.override) == (used.weapon, used.mode, used.override)
+    assert moved.edits == used.edits
+    setup = arms.attack_setup(sheet, used.weapon) if used.weapon else None
+    for mode in worksheet.MODES:
+        filled = setup is not None and (mode == "missile") == (setup.mode == "missile")
+        expected = weapon_form.form_for(setup, mode) if filled else worksheet.fresh_form(mode)
+        if "meters" in expected:
+            expected["meters"] = "70"
+        assert moved.forms[mode] == {**expected, **used.edits.get(mode, {})}, mode
