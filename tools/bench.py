@@ -588,6 +588,9 @@ def _percentile_fight(page: Any) -> None:
 
 def _percentile_form(page: Any) -> None:
     page.click("[data-testid=percentile-tab-combat]")
+    # The attack's fields are in the worksheet's fold, drawn once it is opened (issue 33).
+    if page.get_attribute("[data-testid=percentile-fold-worksheet]", "open") is None:
+        page.click("[data-testid=percentile-fold-worksheet-open]")
     page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
     page.select_option("[data-testid=percentile-attack-target]", label="Ann")
     page.select_option("[data-testid=percentile-attack-part]", "chest")

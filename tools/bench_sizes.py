@@ -3,7 +3,8 @@ cost the same with 2, 10 and 30 fighters and 10, 200 and 1,000 log entries, in e
 
 Each system's fight is built as a GM builds it (its two fighters from ``bench.py``), the extra
 fighters are added through the page's own forms, and the fight's saved log is filled to the size
-(past a log's cap the store moves the oldest entries to the archive, as it does at the table).
+(to its log's cap: past it the store moves the oldest entries to the archive at the table, and a
+saved log over its cap does not load).
 Then, after a reload: the system's heaviest step (click → its log entry in the DOM) and a tab
 switch to Combat (click → the Combat tab drawn), medians of several clicks each.
 """
@@ -18,6 +19,7 @@ from typing import Any
 import bench
 from support import enter
 
+from pycore.store.sections import codec_for
 from pycore.systems.system import SYSTEM_KEYS
 from pycore.systems.system import system as described
 
@@ -156,6 +158,13 @@ SYSTEMS: dict[str, System] = {
 }
 
 
+def _cap(section: str, path: tuple[str, ...]) -> int:
+    """The log's stated cap: a saved log over it does not load (the section is moved aside, and
+    the page opens empty); what a longer fight keeps past the cap is in the archive, not drawn."""
+    codec = codec_for(section)
+    return next((spec.cap for spec in codec.logs if spec.path == path), 10**6) if codec else 10**6
+
+
 def _median_clicks(page: Any, testid: str, probe: str, count: int, between: Any = None) -> float:
     """Click ``testid`` ``count`` times (``between`` before each); the median of the probe's
     figures after the first two (warm-up)."""
@@ -179,7 +188,8 @@ def _one(browser: Any, origin: str, key: str, fighters: int, entries: int) -> tu
     page.click(f"[data-testid={system.button}]")  # the first entry of the log, to copy
     page.wait_for_selector(f"[data-testid={system.entry}]", timeout=30_000)
     page.wait_for_timeout(SAVE_SETTLE_MS)
-    page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", [list(fight.log)], entries])
+    filled = min(entries, _cap(fight.section, fight.log))
+    page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", [list(fight.log)], filled])
     page.add_init_script(
         LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
         + TAB_PROBE.replace("TAB", system.combat_tab)
