@@ -393,3 +393,48 @@ def test_two_tabs_hitting_one_fighter_at_the_same_moment_keep_log_and_hp_agreein
     a.reload()
     a.wait_for_selector(READY)
     expect(a.get_by_test_id("sc-hp-c1")).to_have_text(f"HP {hp}/25")
+
+
+TYPED_AT = """
+([testid, value, at]) => {
+  // Both tabs change one field at the same wall-clock moment, as a person types and leaves it.
+  setTimeout(() => {
+    const field = document.querySelector(`[data-testid="${testid}"]`);
+    field.value = value;
+    field.dispatchEvent(new Event("input", {bubbles: true}));
+    field.dispatchEvent(new Event("change", {bubbles: true}));
+  }, at - Date.now());
+}
+"""
+
+
+def test_two_tabs_renaming_one_character_at_the_same_moment_say_both_names(
+    context: BrowserContext, app_url: str
+) -> None:
+    """Issue 32 item 3: two tabs renaming the same character within the save delay dropped the
+    second rename silently (its Undo still offered). Now one name stands in both tabs and in
+    storage, and the tab that kept its own says the other tab's name beside it."""
+    a = open_app(context, app_url, "simply")
+    a.get_by_test_id("simply-tab-characters").click()
+    a.get_by_test_id("char-new").click()
+    name = a.get_by_test_id("char-name")
+    name.fill("Ann")
+    name.press("Tab")
+    wait_section(a, "simply_characters", "data.list[0]?.name === 'Ann'")
+    b = open_app(context, app_url, "simply")
+    b.get_by_test_id("simply-tab-characters").click()
+    expect(b.get_by_test_id("char-name")).to_have_value("Ann")
+    at = a.evaluate("Date.now()") + 1500
+    a.evaluate(TYPED_AT, ["char-name", "Bo", at])
+    b.evaluate(TYPED_AT, ["char-name", "Cy", at])
+    a.wait_for_timeout(3500)  # both saves, both storage events, a save played again
+    kept = section(a, "simply_characters")["list"][0]["name"]
+    assert kept in ("Bo", "Cy"), kept
+    for page in (a, b):
+        expect(page.get_by_test_id("char-name")).to_have_value(kept)
+    said = [t for p in (a, b) for t in p.get_by_test_id("banner-race").all_inner_texts()]
+    assert any("'Bo'" in t and "'Cy'" in t and f"kept '{kept}'" in t for t in said), said
+    a.reload()
+    a.wait_for_selector(READY)
+    a.get_by_test_id("simply-tab-characters").click()
+    expect(a.get_by_test_id("char-name")).to_have_value(kept)

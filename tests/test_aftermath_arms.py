@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pycore.errors import RuleError
 from pycore.store.sections import SectionError, read_section
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import weapon_form, worksheet
 from pycore.systems.aftermath.campaign import campaign
 from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.gear import arms
@@ -38,7 +38,7 @@ def test_a_rifle_sets_up_its_skill_row_accuracy_and_critical() -> None:
     setup = arms.attack_setup(_ana(), "hunting rifle")
     assert (setup.mode, setup.skill, setup.base_bcs) == ("missile", "Rifle", 14)
     assert (setup.range_row, setup.critical_row, setup.ready) == ("Long Gun Rifle", "rifle", True)
-    form = arms.form_for(setup, "missile")
+    form = weapon_form.form_for(setup, "missile")
     target = set_field(new_sheet("Bo"), "derived.cda", "1")
     found = worksheet.preview(
         worksheet.Setup("missile", _ana(), target, form, campaign({}), moment(1, 1))
@@ -92,7 +92,7 @@ def test_a_missing_skill_is_asked_never_a_default_bcs() -> None:
     assert setup.base_bcs is None
     assert setup.waits_for[0].startswith("the skill 'Rifle' (Hunting rifle is used with it)")
     assert "not on Ana's sheet" in setup.waits_for[0]
-    form = arms.form_for(setup, "missile")
+    form = weapon_form.form_for(setup, "missile")
     assert form["bcs"] == "" and form["skill"] == "Rifle"
     target = new_sheet("Bo")
     with pytest.raises(RuleError, match="Base BCS: choose the attacker's skill, or type it"):
@@ -131,10 +131,10 @@ def test_a_hand_weapon_sets_up_hand_to_hand_and_the_thrown_form() -> None:
     sheet = arms.add_weapon(
         sheet, {"name": "Knife", "kind": "hand", "listed": "Knife, throwing", "skill": "Knife"}
     )
-    combat = arms.choose_weapon({"mode": "missile"}, sheet, "Knife")
+    combat = weapon_form.choose_weapon({"mode": "missile"}, sheet, "Knife")
     assert combat["mode"] == "hth" and combat["hth"]["weapon"] == "Knife, throwing"
     assert combat["hth"]["bcs"] == 12 and combat["thrown"]["bcs"] == 12
-    assert arms.choose_weapon({"mode": "thrown"}, sheet, "Knife")["mode"] == "thrown"
+    assert weapon_form.choose_weapon({"mode": "thrown"}, sheet, "Knife")["mode"] == "thrown"
 
 
 def test_edit_and_remove_go_by_the_weapons_name() -> None:
@@ -202,7 +202,7 @@ def _set_up_everything(
 ) -> dict[str, Any]:
     names = [w["name"] for w in sheet["weapons"]]
     if names:
-        combat = arms.choose_weapon(combat, sheet, data.draw(st.sampled_from(names)))
+        combat = weapon_form.choose_weapon(combat, sheet, data.draw(st.sampled_from(names)))
     for mode in worksheet.MODES:
         form = worksheet.set_form_field(combat[mode], "bcs", "17")
         form = worksheet.set_form_field(form, "distractions", "2")
@@ -221,13 +221,13 @@ def test_switching_the_attacker_equals_a_fresh_set_up(
     first weapon chosen and filled from B's sheet alone, or nothing when B has none; choosing
     another of B's weapons then fills only what B's sheet says."""
     base = {"attacker": 0, "target": 2, "mode": "missile", "turn": 1, "phase": 1}
-    fresh = arms.pick_combatant(base, "attacker", 1, second)
-    used = _set_up_everything(arms.pick_combatant(base, "attacker", 0, first), first, data)
-    switched = arms.pick_combatant(used, "attacker", 1, second)
+    fresh = weapon_form.pick_combatant(base, "attacker", 1, second)
+    used = _set_up_everything(weapon_form.pick_combatant(base, "attacker", 0, first), first, data)
+    switched = weapon_form.pick_combatant(used, "attacker", 1, second)
     own = second["weapons"]
     if own:  # the first weapon is the default: its worksheet, its skill and BCS
         assert switched == fresh
-        assert switched == arms.choose_weapon(
+        assert switched == weapon_form.choose_weapon(
             {**base, "attacker": 1, "mode": "missile"}, second, own[0]["name"]
         ) | {"mode": switched["mode"]}
         assert switched["weapon"] == own[0]["name"]
@@ -239,8 +239,8 @@ def test_switching_the_attacker_equals_a_fresh_set_up(
         for mode in worksheet.MODES:
             assert switched[mode] == worksheet.fresh_form(mode)
     for w in second["weapons"]:
-        mine = arms.choose_weapon(switched, second, w["name"])
-        assert mine == arms.choose_weapon(fresh, second, w["name"])
+        mine = weapon_form.choose_weapon(switched, second, w["name"])
+        assert mine == weapon_form.choose_weapon(fresh, second, w["name"])
         bcs = arms.skill_bcs(second, w["skill"]) if w["skill"] else None
         assert mine[mine["mode"]]["bcs"] == ("" if bcs is None else bcs)
         assert mine[mine["mode"]]["skill"] == w["skill"]
@@ -251,10 +251,10 @@ def test_switching_the_attacker_equals_a_fresh_set_up(
 def test_a_new_target_keeps_the_weapon_and_re_derives_its_forms(
     sheet: dict[str, Any], data: st.DataObject
 ) -> None:
-    start = arms.pick_combatant({"target": 1, "mode": "missile"}, "attacker", 0, sheet)
+    start = weapon_form.pick_combatant({"target": 1, "mode": "missile"}, "attacker", 0, sheet)
     combat = _set_up_everything(start, sheet, data)
-    moved = arms.pick_combatant(combat, "target", 2, sheet)
-    again = arms.choose_weapon({**combat, "target": 2}, sheet, combat["weapon"])
+    moved = weapon_form.pick_combatant(combat, "target", 2, sheet)
+    again = weapon_form.choose_weapon({**combat, "target": 2}, sheet, combat["weapon"])
     assert moved == {**again, "target": 2}
 
 
@@ -266,7 +266,7 @@ def test_a_new_attacker_who_was_the_target_swaps_with_the_previous_attacker() ->
         sheet, {"name": "Bowie", "kind": "hand", "listed": "Knife, bowie", "skill": "Knife"}
     )
     combat = {"attacker": 0, "target": 1, "mode": "missile", "weapon": "Rifle"}
-    moved = arms.pick_combatant(combat, "attacker", 1, sheet)
+    moved = weapon_form.pick_combatant(combat, "attacker", 1, sheet)
     assert (moved["attacker"], moved["target"], moved["weapon"], moved["mode"]) == (
         1,
         0,

@@ -21,7 +21,7 @@ from test_aftermath_attack_lifetime import REVOLVER, _fighter
 
 from pycore.errors import RulekeeperError
 from pycore.systems.aftermath import fight as F
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import weapon_form, worksheet
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.sheet import sheet as core
 
@@ -61,7 +61,7 @@ def _expected(fight: F.Fight, model: Model, mode: str) -> dict[str, Any]:
     if model.weapon:
         setup = arms.attack_setup(fight.characters[model.attacker], model.weapon)
         if (mode == "missile") == (setup.mode == "missile"):
-            form = arms.form_for(setup, mode)
+            form = weapon_form.form_for(setup, mode)
     pair = model.pairs.get((model.attacker, model.target), {})
     form.update({k: v for k, v in pair.items() if k in form})
     taken = model.taken.get(model.attacker, 0)

@@ -95,3 +95,24 @@ def test_ranges_read_as_players_read_them() -> None:  # 004:L184 (the 1 ft row i
     assert "speed/range 8 yd" in attack_line(bow, Combatant(), AttackSetup(yards=8)).plain()
     assert yards_text("1/3") == "1 ft" and yards_text("2.5") == "2.5 yd"
     assert yards_text("12.3456789") == "≈12.35 yd"
+
+
+def test_a_stunned_fighters_gm_override_is_folded_until_a_reason_is_typed() -> None:
+    """Stop 39's play-through: the override field was drawn open in the stunned fighter's panel,
+    between his HT roll and the next fighter; it is the exception, one tap away."""
+    from rkweb.app import shell
+    from test_web_shape import gurps_stunned
+
+    def fold_of(tree: object) -> object:
+        stack = [tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, str):
+                continue
+            if node.attr("data-testid") == "gurps-fight-override-fold":
+                return node
+            stack.extend(node.children)
+        raise AssertionError("no GM override fold in the stunned fighter's panel")
+
+    fold = fold_of(shell.view(gurps_stunned()))
+    assert fold.tag == "details" and not fold.attr("open")

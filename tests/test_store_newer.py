@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 from pycore.store import MemoryStorage, Store, list_quarantine, section_key
+from pycore.store.conflicts import restored
+from pycore.store.patch import ABSENT
 from pycore.store.persist import QUARANTINE_PREFIX, restore_aside
 from pycore.store.sections import current_version
 
@@ -47,7 +49,7 @@ def test_an_older_tab_never_deletes_or_overwrites_what_a_newer_tab_saved() -> No
     # Its own change is kept aside, listed under Moved aside, and can be restored.
     kept = list_quarantine(storage)
     assert len(kept) == 1 and NAME in kept[0].key
-    name, value = restore_aside(storage.getItem(kept[0].key))
+    name, value, _base = restore_aside(storage.getItem(kept[0].key))
     assert name == NAME and value["target"] == 41
     # A second try keeps one copy, the latest, and still leaves the newer section alone.
     again = old.save(report.history.set_quietly(NAME, {**history.state[NAME], "target": 42}), LATER)
@@ -81,3 +83,34 @@ def test_a_newer_build_reads_what_an_older_build_kept_aside() -> None:
     assert key.startswith(QUARANTINE_PREFIX)
     assert restore_aside(storage.getItem(key))[0] == NAME
     assert restore_aside("{garbage") is None
+
+
+def test_a_restore_plays_the_kept_change_onto_what_the_newer_build_wrote_since() -> None:
+    """The kept change holds what it was made from: restored in the newer build, it is played
+    onto the section as that build left it (its rolls stay), not written over it."""
+    storage = MemoryStorage()
+    old = Store(storage, "old")
+    history = old.load(NOW).history
+    before = history.state[NAME]
+    storage.setItem(section_key(NAME), newer_raw({}))
+    old.save(edited(history), LATER)
+    name, value, base = restore_aside(storage.getItem(list_quarantine(storage)[0].key))
+    assert base == before and value["target"] == 41
+    since = {**before, "log": [{"expr": "d20", "total": 7}], "expr": "d20"}  # the newer tab's
+    kept = restored(name, value, base, since)
+    assert kept.value == {**since, "target": 41} and kept.conflicts == () and not kept.stale
+    # Kept before bases were kept (or no section now): the kept value, whole.
+    assert restored(name, value, ABSENT, since).value == value
+
+
+def test_a_kept_hit_is_not_restored_over_a_hit_made_since() -> None:
+    """Simply's fight: a hit's log line and its HP change stand together (whole steps). A hit
+    kept aside and another made since from the same state cannot both stand: nothing is
+    restored, and the values are said."""
+    fighter = {"name": "Brok", "hp": 25}
+    base = {"combat": {"combatants": [fighter]}, "log": []}
+    kept_hit = {"combat": {"combatants": [{**fighter, "hp": 17}]}, "log": [{"text": "Brok 8"}]}
+    since = {"combat": {"combatants": [{**fighter, "hp": 20}]}, "log": [{"text": "Brok 5"}]}
+    kept = restored("simply_combat", kept_hit, base, since)
+    assert kept.stale and kept.value == since
+    assert [(c.whose, c.theirs, c.mine) for c in kept.conflicts] == [("Brok", 20, 17)]

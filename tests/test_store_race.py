@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from pycore.store import Store
 from pycore.store.persist import Lineage, lineage_of, read_section_value, section_key
+from pycore.store.races import Race
 from pycore.store.sections import LogSpec, SectionCodec, register
-from pycore.store.session import Race
 from pycore.store.shape import Anything
 
 NOW = "2026-11-23T10:00:00+00:00"

@@ -4,6 +4,7 @@ a message whose values do not fit its class is refused by name, never read by po
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -49,6 +50,49 @@ def test_the_table_is_keyed_by_the_message_class_and_hands_the_handler_its_class
     assert table["pick"](None, Pick(4, "Cy"), None) == Pick(4, "Cy")  # type: ignore[arg-type, comparison-overlap]
 
 
+class Go(Message, action="toy.go"):
+    """A roll with the app's dice."""
+
+    index: int
+
+
+class GoTyped(Message, action="toy.go_typed"):
+    """The same roll, as typed at the table."""
+
+    index: int
+    text: str = entered(default="")
+
+
+def _go(model: object, msg: Go | GoTyped, ctx: object) -> Go | GoTyped:  # type: ignore[misc]
+    return msg
+
+
+def test_a_handler_annotated_with_a_union_is_keyed_under_each_class_and_reads_its_own() -> None:
+    """Issue 30 item 2: one handler for both ways to roll a step; each action reads the
+    message back as the class it arrived as (a tuple from the page or the typed value)."""
+    table = handlers(_go)  # type: ignore[arg-type]
+    assert set(table) == {"go", "go_typed"}
+    assert table["go"](None, ("toy.go", "2"), None) == Go(2)  # type: ignore[arg-type, comparison-overlap]
+    assert table["go_typed"](None, ("toy.go_typed", 2, "5 6 1"), None) == GoTyped(2, "5 6 1")  # type: ignore[arg-type, comparison-overlap]
+    assert table["go_typed"](None, GoTyped(3, "12"), None) == GoTyped(3, "12")  # type: ignore[arg-type, comparison-overlap]
+    with pytest.raises(ValueError, match=r"two handlers take toy\.go"):
+        handlers(_go, _go)  # type: ignore[arg-type]
+
+
+def test_a_union_written_as_types_not_text_is_read_too() -> None:
+    """The same table when the annotation is the union itself (a module without postponed
+    annotations), and a union with a non-message member is refused."""
+
+    def go(model: object, msg: object, ctx: object) -> object:
+        return msg
+
+    go.__annotations__["msg"] = Go | GoTyped
+    assert set(handlers(go)) == {"go", "go_typed"}  # type: ignore[arg-type]
+    go.__annotations__["msg"] = Go | None
+    with pytest.raises(TypeError, match="annotate msg"):
+        handlers(go)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("msg", "words"),
     [
@@ -91,3 +135,38 @@ def test_no_page_reads_a_message_by_position() -> None:
     """A handler reads its message's named fields (``msg.index``), never ``msg[1]`` or
     ``len(msg)``: the view and the handler agree through the class, not through a count."""
     assert _reads_by_position() == set()
+
+
+def _tuple_messages() -> set[tuple[str, str]]:
+    """The page messages the shared code (``kit``, ``app``) builds as tuples or with ``send``:
+    ``(file, action)``; the glue's own effects (``app.*``) are not a page's and not counted, nor
+    ``messages.py``, which defines how a message is written."""
+    web = Path(__file__).resolve().parent.parent / "web" / "rkweb"
+
+    def text(node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.JoinedStr):  # f"{system}.tab"
+            return "".join(v.value if isinstance(v, ast.Constant) else "x" for v in node.values)
+        return None
+
+    found = set()
+    for path in sorted([*web.glob("kit/*.py"), *web.glob("app/*.py")]):
+        if path.name == "messages.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            first = None
+            if isinstance(node, ast.Tuple) and node.elts:
+                first = text(node.elts[0])
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "send":
+                first = ".".join(filter(None, (text(a) for a in node.args[:2])))
+            if first and re.fullmatch(r"[a-z_]+\.[a-z_]+", first) and first[:4] != "app.":
+                found.add((path.name, first))
+    return found
+
+
+def test_the_shared_code_builds_typed_messages() -> None:
+    """Issue 30 item 2: the kit's tab bar, Share buttons and log list, and the glue's answers
+    (the clipboard, an imported file, the players' view, the address, the first odds) build
+    their message classes, so an IDE goes from the sender to the class and its handler."""
+    assert _tuple_messages() == set()

@@ -3,8 +3,7 @@ cost the same with 2, 10 and 30 fighters and 10, 200 and 1,000 log entries, in e
 
 Each system's fight is built as a GM builds it (its two fighters from ``bench.py``), the extra
 fighters are added through the page's own forms, and the fight's saved log is filled to the size
-(to its log's cap: past it the store moves the oldest entries to the archive at the table, and a
-saved log over its cap does not load).
+(past a log's cap the store moves the oldest entries to the archive, as it does at the table).
 Then, after a reload: the system's heaviest step (click → its log entry in the DOM) and a tab
 switch to Combat (click → the Combat tab drawn), medians of several clicks each.
 """
@@ -19,7 +18,7 @@ from typing import Any
 import bench
 from support import enter
 
-from pycore.store.sections import codec_for
+from pycore.store.sections import LogSpec, codec_for
 from pycore.systems.system import SYSTEM_KEYS
 from pycore.systems.system import system as described
 
@@ -28,22 +27,30 @@ CLICKS = 15
 SAVE_SETTLE_MS = 800  # the app saves 300 ms after the last change (app/browser.py)
 READY = 'html[data-ready="1"]'
 
-# Fill every fight log of the section to ``size`` entries, newest first, one second apart.
-FILL = """([key, paths, size]) => {
+# Fill every fight log of the section to ``size`` entries, newest first, one second apart: the
+# newest up to the log's cap in the log, the older ones in the archive section (as the store
+# moves them there at the table; a log saved over its cap is refused at load).
+FILL = """([key, logs, size]) => {
   const env = JSON.parse(localStorage.getItem(key));
-  for (const path of paths) {
+  const archived = {};
+  for (const [path, name, cap] of logs) {
     let at = env.data;
     for (const p of path.slice(0, -1)) at = at?.[p];
     const log = at?.[path[path.length - 1]];
     if (!Array.isArray(log) || !log.length) continue;
     const one = log[0];
-    at[path[path.length - 1]] = Array.from({length: size}, (_, i) => {
+    const all = Array.from({length: size}, (_, i) => {
       const s = size - i;
       const stamp = new Date(Date.UTC(2026, 10, 1, 10, 0, 0) + s * 1000).toISOString();
       return {...one, text: `old line ${s}`, at: stamp.replace(".000Z", "+00:00")};
     });
+    at[path[path.length - 1]] = all.slice(0, cap);
+    if (all.length > cap) archived[`${env.section}.${name}`] = all.slice(cap);
   }
   localStorage.setItem(key, JSON.stringify(env));
+  const archive = {...env, section: "archive", version: 1, data: archived};
+  delete archive.rev; delete archive.ids;
+  localStorage.setItem("rulekeeper:section:archive", JSON.stringify(archive));
 }"""
 
 # Click → the newest log entry is a new element (the list is capped on screen, so its length
@@ -158,16 +165,18 @@ SYSTEMS: dict[str, System] = {
 }
 
 
-def _cap(section: str, path: tuple[str, ...]) -> int:
-    """The log's stated cap: a saved log over it does not load (the section is moved aside, and
-    the page opens empty); what a longer fight keeps past the cap is in the archive, not drawn."""
+def logs_of(section: str, path: tuple[str, ...]) -> list[LogSpec]:
+    """The fight's log as its section's codec states it (path and cap)."""
     codec = codec_for(section)
-    return next((spec.cap for spec in codec.logs if spec.path == path), 10**6) if codec else 10**6
+    return [log for log in (codec.logs if codec else ()) if log.path == tuple(path)]
 
 
 def _median_clicks(page: Any, testid: str, probe: str, count: int, between: Any = None) -> float:
     """Click ``testid`` ``count`` times (``between`` before each); the median of the probe's
-    figures after the first two (warm-up)."""
+    figures after the first two (warm-up). The probe starts empty: a step's form clicks its
+    Combat tab again (Simply, Aftermath, Percentile), and each of those clicks, changing no
+    element, was timed until the tap's result arrived (200-400 ms read as "open Combat")."""
+    page.evaluate(f"window.{probe} = []")
     for index in range(count):
         if between is not None:
             between()
@@ -188,8 +197,8 @@ def _one(browser: Any, origin: str, key: str, fighters: int, entries: int) -> tu
     page.click(f"[data-testid={system.button}]")  # the first entry of the log, to copy
     page.wait_for_selector(f"[data-testid={system.entry}]", timeout=30_000)
     page.wait_for_timeout(SAVE_SETTLE_MS)
-    filled = min(entries, _cap(fight.section, fight.log))
-    page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", [list(fight.log)], filled])
+    logs = [[list(log.path), log.name, log.cap] for log in logs_of(fight.section, fight.log)]
+    page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", logs, entries])
     page.add_init_script(
         LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
         + TAB_PROBE.replace("TAB", system.combat_tab)

@@ -168,7 +168,7 @@ export async function startPyodide(options, compiled, memory = 0) {
 
 // A snapshot's wasm memory: what follows its header (Pyodide's layout: the header's length is
 // its second 32-bit word).
-const memoryOf = (bytes) => bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+export const memoryOf = (bytes) => bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
 
 // The check runs beside the restore (crypto.subtle works off the page's thread); a damaged
 // snapshot throws, and boot.mjs drops it for a normal start.

@@ -148,8 +148,11 @@ class Lineage:
 
 
 @checked
-def encode_section(name: str, value: Any, now: str, lineage: Lineage | None = None) -> str:
-    """A section in its envelope, with the version its codec writes and the writes it holds."""
+def encode_section(
+    name: str, value: Any, now: str, lineage: Lineage | None = None, base: Any = ABSENT
+) -> str:
+    """A section in its envelope, with the version its codec writes and the writes it holds;
+    a change kept aside also holds the ``base`` it was made from (issue 32)."""
     record = {
         "app": APP,
         "schema": SCHEMA,
@@ -160,6 +163,8 @@ def encode_section(name: str, value: Any, now: str, lineage: Lineage | None = No
     }
     if lineage is not None:  # readers ignore fields they do not know: no schema bump
         record |= {"rev": lineage.rev, "ids": list(lineage.ids)}
+    if base is not ABSENT:
+        record["base"] = base
     return dump(record)
 
 
@@ -232,14 +237,16 @@ def move_aside(storage: Storage, key: str, raw: str, exc: StorageError, now: str
 
 @checked
 def keep_aside(
-    storage: Storage, name: str, value: Any, now: str, previous: str | None
+    storage: Storage, name: str, value: Any, now: str, previous: str | None, base: Any = ABSENT
 ) -> str | None:
     """This tab's own value of section ``name`` copied to a quarantine key (replacing its
     ``previous`` copy), when a newer build's value of the section is in the way: this build may
-    not write over it (issue 32). The new key, or None when storage is too full for the copy."""
+    not write over it (issue 32). ``base``: the value this tab's change was made from, so a
+    restore plays the change onto the newer value instead of replacing it. The new key, or None
+    when storage is too full for the copy."""
     target = f"{QUARANTINE_PREFIX}{now}:{section_key(name)}"
     try:
-        storage.setItem(target, encode_section(name, value, now))
+        storage.setItem(target, encode_section(name, value, now, base=base))
     except StorageError:  # full, or a value that cannot be encoded: it stays in memory only
         return None
     if previous is not None and previous != target:
@@ -247,17 +254,25 @@ def keep_aside(
     return target
 
 
-def restore_aside(raw: str | None) -> tuple[str, Any] | None:
-    """``(name, value)`` of a moved-aside value that is a section this build can read (an
-    older or this build's format, migrated), or None: Settings › Moved aside offers Restore."""
+def restore_aside(raw: str | None) -> tuple[str, Any, Any] | None:
+    """``(name, value, base)`` of a moved-aside value that is a section this build can read (an
+    older or this build's format, migrated), or None: Settings › Moved aside offers Restore.
+    ``base``: what a kept change was made from, migrated as the value is (ABSENT when not kept
+    or not readable: the value is then restored whole)."""
     try:
         envelope = decode(raw, max_chars=MAX_SECTION_CHARS)
         name = envelope.meta.get("section")
         if not isinstance(name, str):
             return None
-        return name, read_section_value(raw, name)
+        value = read_section_value(raw, name)
     except StorageError:
         return None
+    base = envelope.meta.get("base", ABSENT)
+    try:
+        base = ABSENT if base is ABSENT else read_section(name, envelope.meta["version"], base)
+    except StorageError:
+        base = ABSENT
+    return name, value, base
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,8 @@ change (a patch) is played onto the other tab's value, so neither is lost. The `
 event of the browser hands another tab's write to :meth:`Store.external`.
 
 localStorage has no compare-and-swap: two tabs saving at the same moment each write over a value
-the other has not seen yet, and the last write wins (issue 32). So each record carries its
-lineage (its last write ids, :class:`~pycore.store.persist.Lineage`): a tab that finds a stored
-value without its own last write plays its change again onto it (:func:`Store.take`), a change
-already there never made twice, a field both tabs changed said with both values.
+the other has not seen yet (issue 32); :mod:`pycore.store.races` keeps each section's lineage and
+plays this tab's overwritten change again onto the other tab's value (:meth:`Store.take`).
 
 When the storage is full, room is made before any current change is refused: other tabs' undo
 steps go first, then this tab's oldest undo steps, then the oldest archived log entries; the
@@ -38,10 +36,9 @@ from pycore.store import archive
 from pycore.store.envelope import decode, migrate
 from pycore.store.history import History
 from pycore.store.jsontext import dump, parse
-from pycore.store.patch import ABSENT, Conflict, Op, diff, merge, same
+from pycore.store.patch import ABSENT, same
 from pycore.store.persist import (
     DATA_KEY,
-    LINEAGE,
     MAX_SECTION_CHARS,
     META_KEY,
     SECTION_PREFIX,
@@ -61,17 +58,8 @@ from pycore.store.persist import (
     steps_from_legacy,
     undo_key,
 )
-from pycore.store.sections import (
-    LogSpec,
-    SectionCodec,
-    SectionError,
-    codec_for,
-    defaults,
-    fit,
-    join_sections,
-    log_at,
-    read_section,
-)
+from pycore.store.races import Race, Writes
+from pycore.store.sections import SectionError, defaults, fit, join_sections, read_section
 
 NOW = "2026-11-23T10:00:00+00:00"
 MAX_OTHER_TABS = 4  # undo steps of this many other tabs are kept; older ones are removed
@@ -127,17 +115,6 @@ class SaveReport:
         )
 
 
-@dataclass(frozen=True)
-class Race:
-    """Two tabs changed the same field of ``section`` at the same moment (issue 32): this tab's
-    value was kept and the other's is named here for the banner. ``whole``: the section's log
-    describes its state, so the other tab's whole change to it was undone with it."""
-
-    section: str
-    conflict: Conflict
-    whole: bool = False
-
-
 class Store:
     """Saved state in one storage for one tab (``tab`` names its undo steps)."""
 
@@ -152,14 +129,10 @@ class Store:
         # move aside, overwrite or delete them; this tab's changes to them are kept aside.
         self.newer: set[str] = set()
         self.kept: dict[str, str] = {}  # section → the key of this tab's change kept aside
-        # Issue 32, saves that never overwrite each other: the writes the stored text holds
-        # (``raw``'s lineage), the value last taken from another tab (or loaded) and this tab's
-        # own writes since, each with its id: when another tab's value arrives without this
-        # tab's last write, that write was overwritten and is played again onto it.
-        self.lineage: dict[str, Lineage] = {}
-        self.anchor: dict[str, Any] = {}
-        self.own: dict[str, list[tuple[str, Any]]] = {}
-        self.races: list[Race] = []
+        self.kept_from: dict[str, Any] = {}  # section → the value that change was made from
+        # Issue 32, saves that never overwrite each other: each section's lineage and this
+        # tab's own writes since it was last taken from another tab.
+        self.writes = Writes(tab)
         self.last_saved: str | None = None
         self.last_export: str | None = None
 
@@ -176,7 +149,7 @@ class Store:
         for key in keys(self.storage, SECTION_PREFIX):
             name, raw = key[len(SECTION_PREFIX) :], self.storage.getItem(key)
             try:
-                value, self.lineage[name] = read_section_record(raw, name)
+                value, lineage = read_section_record(raw, name)
             except Exception as error:  # start-up must never fail on saved data: moved aside
                 exc = error if isinstance(error, StorageError) else _unreadable(name, error)
                 if reason_of(exc) == "newer":  # a newer build's: left where it is (issue 32)
@@ -186,12 +159,13 @@ class Store:
                 problems.append(str(exc))
                 continue
             state[name], self.saved[name], self.raw[name] = value, value, raw
-            self.anchor[name] = value
+            self.writes.loaded(name, value, lineage)
             times.append(_saved_time(raw))
         state = join_sections(state)  # links between sections saved before a version bump
         for name, value in defaults().items():
             if name not in state:  # what this tab starts from: the base of a merge
-                state[name] = self.saved[name] = self.anchor[name] = value
+                state[name] = self.saved[name] = value
+                self.writes.loaded(name, value)
                 self.raw[name] = None
         history = self._load_steps(History.new(state), legacy_steps, now, problems, quarantined)
         self.stuck |= {q.key for q in quarantined if q.key == q.original_key}
@@ -390,42 +364,18 @@ class Store:
         """Another tab's stored ``theirs`` (with its ``lineage``) taken as the section's saved
         value; returns this tab's value on top of it: ``mine`` when ``theirs`` is older than
         what this tab knows, else ``theirs`` with this tab's changes it lacks played onto it,
-        those of this tab's saves it overwrote included (issue 32)."""
-        known = self.lineage.get(name, Lineage())
-        if lineage.head is not None and known.holds(lineage.head):
+        those of this tab's saves it overwrote included (issue 32, :meth:`Writes.take`)."""
+        if self.writes.late(name, lineage):
             return mine  # older than what this tab wrote or took since: a late event
-        base = self.saved.get(name, ABSENT)
-        own = self.own.get(name, [])
-        ops, start = [], base
-        if own and not lineage.holds(own[-1][0]):  # this tab's last save was overwritten
-            held = [value for write, value in own if lineage.holds(write)]
-            start = held[-1] if held else self.anchor.get(name, ABSENT)
-            ops = diff(start, own[-1][1])
-        new, conflicts = merge(theirs, ops) if ops else (theirs, [])
-        if mine is not base:  # this tab's change not saved yet
-            unsaved = diff(base, mine)
-            ops += unsaved
-            new, more = merge(new, unsaved)
-            conflicts += more
-        codec = codec_for(name)
-        if codec is not None and codec.whole_steps and _logged(codec, ops, diff(start, theirs)):
-            # Two steps from the same state (two hits on one fighter): their log lines and
-            # state cannot both stand, so this tab's whole change wins, said with both values.
-            conflicts = conflicts or [_first_difference(theirs, mine)]
-            self.races += [Race(name, c, True) for c in conflicts]
-            new = mine
-        else:
-            self.races += [Race(name, c) for c in conflicts]
-        self.saved[name], self.raw[name], self.lineage[name] = theirs, raw, lineage
-        self.anchor[name], self.own[name] = theirs, []
+        new = self.writes.take(name, theirs, lineage, self.saved.get(name, ABSENT), mine)
+        self.saved[name], self.raw[name] = theirs, raw
         if theirs is ABSENT:
             self.saved.pop(name, None)
         return new
 
     def take_races(self) -> tuple[Race, ...]:
         """The races found since last asked (for the banner), forgotten here."""
-        races, self.races = tuple(self.races), []
-        return races
+        return self.writes.take_races()
 
     # ------------------------------------------------------------------ the rest
 
@@ -439,49 +389,6 @@ class Store:
         # The export itself worked; with storage full only its date is not remembered.
         with contextlib.suppress(StorageFullError):
             self.storage.setItem(META_KEY, dump({**self._meta(), "last_export": now}))
-
-
-def _logged(codec: SectionCodec, mine: list[Op], theirs: list[Op]) -> bool:
-    """Whether both tabs' changes put lines in one of the section's logs: two steps taken from
-    the same state (two hits on one fighter, even two alike), which cannot both stand."""
-
-    def logs(ops: list[Op]) -> set[tuple[str, ...]]:
-        found = set()
-        for op in ops:
-            at = tuple(op.get("at", ()))
-            for spec in codec.logs:
-                if op.get("put") and at == spec.path:
-                    found.add(spec.path)
-                elif "now" in op and spec.path[: len(at)] == at:  # a section or log made anew
-                    lines = log_at(op["now"], LogSpec(spec.path[len(at) :], spec.cap))
-                    found |= {spec.path} if lines else set()
-        return found
-
-    return bool(logs(mine) & logs(theirs))
-
-
-def _first_difference(theirs: Any, mine: Any) -> Conflict:
-    """The first plain field the two values differ in, for the words of a race."""
-    ops, whose = diff(theirs, mine), None
-    while ops:
-        op = ops.pop(0)
-        if "ops" in op:  # inside a list entry (a fighter): named after it when it has a name
-            entry = _entry_at(theirs, op)
-            whose = entry.get("name") if isinstance(entry, dict) else whose
-            ops = [{**o, "at": [*op["at"], *o.get("at", [])]} for o in op["ops"]] + ops
-            continue
-        was, now = op.get("was", ABSENT), op.get("now", ABSENT)
-        if not isinstance(was, (dict, list)) and not isinstance(now, (dict, list)):
-            return Conflict(tuple(map(str, op.get("at", []))), was, was, now, whose)
-    return Conflict((), ABSENT, theirs, mine)
-
-
-def _entry_at(value: Any, op: dict[str, Any]) -> Any:
-    """The list entry an item op of :func:`diff` changes, as it was."""
-    for key in op.get("at", []):
-        value = value.get(key) if isinstance(value, dict) else None
-    i = op.get("i")
-    return value[i] if isinstance(value, list) and isinstance(i, int) and i < len(value) else None
 
 
 def _unreadable(name: str, error: Exception) -> StorageError:
@@ -568,8 +475,7 @@ class _SaveJob:
             store.storage.removeItem(key)
             store.saved.pop(name, None)
             store.raw[name] = None
-            store.lineage[name], store.own[name] = Lineage(), []
-            store.anchor[name] = ABSENT
+            store.writes.removed(name)
             self.written.append(name)
             return
         for log, entries in archive.overflow(name, base, value).items():
@@ -579,7 +485,7 @@ class _SaveJob:
             self.additions[f"{name}.{log}"] = [*self.additions.get(f"{name}.{log}", []), *entries]
         if fitted is not self.history.state.get(name):
             self.history = self.history.set_quietly(name, fitted)
-        lineage = store.lineage.get(name, Lineage()).next(store.tab)
+        lineage = store.writes.next(name)
         try:
             raw = encode_section(name, fitted, self.now, lineage)
         except StorageError as exc:
@@ -587,11 +493,8 @@ class _SaveJob:
             self.problem = f"{name} could not be saved: {exc}"
             return
         if self._write(key, raw):
-            store.saved[name], store.raw[name], store.lineage[name] = fitted, raw, lineage
-            # The oldest of this tab's writes no other tab has confirmed are forgotten; the
-            # anchor stays: played again from there, a change already there is not made twice.
-            own = [*store.own.get(name, []), (lineage.ids[-1], fitted)]
-            store.own[name] = own[-LINEAGE:]
+            store.saved[name], store.raw[name] = fitted, raw
+            store.writes.wrote(name, lineage, fitted)
             self.written.append(name)
         else:
             self.unsaved.append(name)
@@ -626,7 +529,10 @@ class _SaveJob:
         self.newer.append(name)
         if mine is ABSENT or same(mine, store.saved.get(name, ABSENT)):
             return  # nothing of this tab's own to keep
-        kept = keep_aside(store.storage, name, mine, self.now, store.kept.get(name))
+        # Made from the last value this tab read, before the newer build's: a restore in the
+        # newer build plays the change onto what it wrote since, not over it (issue 32).
+        base = store.kept_from.setdefault(name, store.saved.get(name, ABSENT))
+        kept = keep_aside(store.storage, name, mine, self.now, store.kept.get(name), base)
         if kept is not None:
             store.kept[name] = kept
         store.saved[name] = mine  # kept: the next save of the same value copies nothing
@@ -665,12 +571,12 @@ class _SaveJob:
             smaller, dropped = archive.trimmed(kept, 0.5)
             self.trimmed_archive += dropped
             self.history = history.set_quietly(archive.SECTION, smaller)
-            lineage = store.lineage.get(archive.SECTION, Lineage()).next(store.tab)
+            lineage = store.writes.next(archive.SECTION)
             try:
                 raw = encode_section(archive.SECTION, smaller, self.now, lineage)
                 store.storage.setItem(section_key(archive.SECTION), raw)
                 store.saved[archive.SECTION], store.raw[archive.SECTION] = smaller, raw
-                store.lineage[archive.SECTION] = lineage
+                store.writes.lineage[archive.SECTION] = lineage  # not replayed: trimmed only
             except StorageFullError:
                 return False
             return True

@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack.hand import MISS_TABLES
-from pycore.systems.aftermath.attack.miss_steps import MODERN_96
 from pycore.systems.aftermath.gear.firearms import BDG_ORDERS, PBR_MODES
 from pycore.systems.aftermath.gear.guns import MISSING_BDG, SHOTGUN_ROWS
 from pycore.systems.aftermath.gear.weapons import suspect_rows
@@ -34,6 +32,13 @@ def suspect_setting(weapon_name: str) -> str:
     'suspect_rifle_butt'
     """
     return "suspect_" + weapon_name.lower().replace(" ", "_")
+
+
+#: AFT-28, AFT-M40: the critical miss tables a thrown weapon's miss may be rolled on (the text
+#: does not say which: the group chooses, Armed Combat unless it says).
+MISS_TABLES: Final = ("armed", "bow", "unarmed")
+#: AFT-54, AFT-M26: the modern table's missing 96-00 row, read as reconstructed or asked.
+MODERN_96: Final = ("reconstructed", "ask")
 
 
 #: Every setting with its default ("" = not answered: the worksheet asks when it needs it).

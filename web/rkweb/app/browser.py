@@ -17,10 +17,13 @@ from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[impor
 
 from pycore.errors import StorageError
 from pycore.store import Store, export_text, list_quarantine
+from pycore.store.conflicts import restored
+from pycore.store.patch import ABSENT
 from pycore.store.persist import restore_aside
 from pycore.store.sized import SizedStorage
 from rkweb.app import saving, shell
-from rkweb.app.messages import UnknownMessage
+from rkweb.app.events import Copied, ImportFailed, ImportText, Odds, Update
+from rkweb.app.messages import Action, UnknownMessage, wire
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.patcher import create, patch
 from rkweb.app.registry import players_feed
@@ -130,7 +133,7 @@ class App:
             (
                 js.window,
                 "hashchange",
-                lambda e: self.dispatch(("shell.route", str(js.location.hash))),
+                lambda e: self.dispatch(shell.Route(str(js.location.hash))),
             ),
             (js.window, "pagehide", lambda e: self.close()),
             (js.window, "storage", self.on_storage),
@@ -157,7 +160,7 @@ class App:
         elif data == GM_HERE and self.player:
             self.channel.postMessage(HELLO)
         elif data not in (HELLO, GM_HERE) and self.player:
-            self.dispatch(("player.update", data))
+            self.dispatch(Update(data))
 
     def post_fight(self) -> None:
         """Send an open players' window the public view of the fight shown, when it changed."""
@@ -173,8 +176,8 @@ class App:
             await js.navigator.clipboard.writeText(text)
         except Exception as exc:  # no clipboard here (a page not over https), or refused
             js.console.info(f"not copied: {exc}")
-            return self.dispatch(("share.copied", False))
-        self.dispatch(("share.copied", True))
+            return self.dispatch(Copied(False))
+        self.dispatch(Copied(True))
 
     def on_visibility(self, event: Any) -> None:
         if str(js.document.visibilityState) == "hidden":
@@ -244,8 +247,11 @@ class App:
             # once and the result is brought into view before it is painted.
             js.requestAnimationFrame(create_once_callable(lambda _t: _reveal_new_outcome(shown)))
 
-    def dispatch(self, msg: Msg) -> None:
-        kind = msg[0]
+    def dispatch(self, msg: Action) -> None:
+        # The glue's own effects (``app.*``, from a page's tuple) read their values by place;
+        # every other message goes to the shell as it is, typed or not.
+        sent = wire(msg)
+        kind = sent[0]
         before = shell.hash_of(self.model)
         if kind == "app.export":
             self.export()
@@ -258,15 +264,15 @@ class App:
             self.spawn(self.ask_storage(again=True))
         elif kind == "app.download":
             # Any page: ("app.download", filename, text) saves the text as a file.
-            download(str(msg[1]), str(msg[2]))
+            download(str(sent[1]), str(sent[2]))
         elif kind == "app.q_download":
-            raw = self.storage.getItem(str(msg[1])) or ""
-            download(str(msg[1]).replace(":", "_") + ".txt", raw, "text/plain")
+            stored = self.storage.getItem(str(sent[1])) or ""
+            download(str(sent[1]).replace(":", "_") + ".txt", stored, "text/plain")
         elif kind == "app.share_file":
             # ("app.share_file", filename, text[, url]): the share sheet, or a download.
-            self.spawn(share_file(*map(str, msg[1:4])))
+            self.spawn(share_file(*map(str, sent[1:4])))
         elif kind == "app.copy":  # ("app.copy", text): the clipboard; the share page says so
-            self.spawn(self.copy(str(msg[1])))
+            self.spawn(self.copy(str(sent[1])))
         elif kind == "app.share_everything":
             self.flush()
             stamp = now_iso()[:19].replace(":", "-")
@@ -275,25 +281,27 @@ class App:
         elif kind == "app.open_window":
             # ("app.open_window", "#/player"): the same app in a second window (a second screen).
             base = str(js.location.href).split("#")[0]
-            js.window.open(base + str(msg[1]), "rulekeeper-player")
+            js.window.open(base + str(sent[1]), "rulekeeper-player")
         elif kind == "app.reload":
             # A new version waits (the update banner): save, then register-sw.js switches to it.
             self.flush()
             js.window.dispatchEvent(js.CustomEvent.new("rulekeeper:update"))
             return
         elif kind == "app.q_restore":
-            # A change kept aside (a newer build's section was in the way, issue 32): back into
-            # its section as one undoable change, then no longer listed.
-            restored = restore_aside(self.storage.getItem(str(msg[1])))
-            if restored is not None:
-                name, value = restored
-                history = self.model.history.apply(name, value, "Restore kept change", now_iso())
-                self.model = replace(self.model, history=history)
-                self.store.forget(str(msg[1]))
-                self.schedule_save()
+            # A change kept aside (a newer build's section was in the way, issue 32): played
+            # onto its section as it is now, one undoable change, then no longer listed.
+            found = restore_aside(self.storage.getItem(str(sent[1])))
+            if found is not None:
+                name, value, base = found
+                current = self.model.history.state.get(name, ABSENT)
+                kept = restored(name, value, base, current)
+                self.model = saving.after_restore(self.model, kept, now_iso())
+                if not kept.stale:
+                    self.store.forget(str(sent[1]))
+                    self.schedule_save()
             self.refresh_env()
         elif kind == "app.q_delete":
-            self.store.forget(str(msg[1]))
+            self.store.forget(str(sent[1]))
             self.refresh_env()
             self.model = self.model.with_ui(q_confirm=None)
         else:
@@ -316,12 +324,10 @@ class App:
 
     async def import_file(self, file: Any) -> None:
         if int(file.size) > 20_000_000:
-            self.dispatch(
-                ("settings.import_error", "File too large: at most 20 MB can be imported.")
-            )
+            self.dispatch(ImportFailed("File too large: at most 20 MB can be imported."))
             return
         text = await file.text()
-        self.dispatch(("settings.import_text", str(text)))
+        self.dispatch(ImportText(str(text)))
 
     async def read_file(self, file: Any, msg: Msg) -> None:
         if int(file.size) > 20_000_000:
@@ -490,7 +496,7 @@ def start() -> App:
     # In idle time after the first paint, one step each (a tap waits for one at most): icepool's
     # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20);
     # then data-idle (the start-up snapshot no longer waits for it: boot.mjs, issue 33).
-    odds = [lambda: importlib.import_module("icepool"), lambda: app.dispatch(("dice.odds",))]
+    odds = [lambda: importlib.import_module("icepool"), lambda: app.dispatch(Odds())]
     done = partial(setattr, js.document.documentElement.dataset, "idle", "done")
     in_idle_time([*odds, *shell.first_views(lambda: app.model), done])
     return app

@@ -28,11 +28,24 @@ by :func:`handlers`, which also names each handler's action from the class its `
 >>> table = handlers(pick)
 >>> sorted(table), table["pick"](None, ("dice.pick", 2, "typed"), None)
 (['pick'], (2, 'typed'))
+
+A handler taking either of two messages (a roll "for me" or as typed) is annotated with their
+union: it is keyed under both actions and gets each message as its own class.
+
+>>> class Roll(Message, action="dice.go"): ...
+>>> class RollTyped(Message, action="dice.go_typed"):
+...     text: str = entered(default="")
+>>> def go(model, msg: Roll | RollTyped, ctx):
+...     return msg
+>>> table = handlers(go)
+>>> sorted(table), table["go_typed"](None, ("dice.go_typed", "7"), None)
+(['go', 'go_typed'], RollTyped(text='7'))
 """
 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
@@ -156,14 +169,16 @@ def _converted(kind: type, field: dataclasses.Field[Any], value: Any) -> Any:
 
 def handlers(*functions: TypedHandler) -> dict[str, Handler]:
     """A page's handler table from typed handlers: each is keyed by the action of the message
-    class its ``msg`` parameter is annotated with, and gets the message read as that class."""
+    class its ``msg`` parameter is annotated with, and gets the message read as that class. A
+    union (``msg: Roll | RollTyped``, the two ways to roll one step) keys the handler under each
+    class's action, and each reads the message back as the class it arrived as."""
     table: dict[str, Handler] = {}
     for function in functions:
-        kind = _message_class(function)
-        action = kind.ACTION.split(".", 1)[1]
-        if action in table:
-            raise ValueError(f"two handlers take {kind.ACTION}")
-        table[action] = _reading(kind, function)
+        for kind in _message_classes(function):
+            action = kind.ACTION.split(".", 1)[1]
+            if action in table:
+                raise ValueError(f"two handlers take {kind.ACTION}")
+            table[action] = _reading(kind, function)
     return table
 
 
@@ -176,16 +191,26 @@ def _reading(kind: type[Message], function: TypedHandler) -> Handler:
     return handler
 
 
-def _message_class(function: TypedHandler) -> Any:
+def _message_classes(function: TypedHandler) -> tuple[type[Message], ...]:
+    """The message classes ``function``'s ``msg`` is annotated with: one class, or each member
+    of a union (written ``A | B``, postponed as text or not)."""
     annotation = function.__annotations__.get("msg")
-    if isinstance(annotation, str):  # postponed: the class is a name in the handler's module
-        owner: Any = function.__globals__
-        for part in annotation.split("."):
-            owner = owner.get(part) if isinstance(owner, dict) else getattr(owner, part, None)
-        annotation = owner
-    if not (isinstance(annotation, type) and issubclass(annotation, Message)):
-        raise TypeError(f"{function.__qualname__}: annotate msg with a Message class")
-    return annotation
+    if isinstance(annotation, str):  # postponed: the classes are names in the handler's module
+        members: tuple[Any, ...] = tuple(
+            _named(function, part.strip()) for part in annotation.split("|")
+        )
+    else:
+        members = typing.get_args(annotation) or (annotation,)
+    if not all(isinstance(m, type) and issubclass(m, Message) for m in members):
+        raise TypeError(f"{function.__qualname__}: annotate msg with a Message class or a union")
+    return members
+
+
+def _named(function: TypedHandler, name: str) -> Any:
+    owner: Any = function.__globals__
+    for part in name.split("."):
+        owner = owner.get(part) if isinstance(owner, dict) else getattr(owner, part, None)
+    return owner
 
 
 def send(feature: str, action: str, *args: Any) -> Msg:

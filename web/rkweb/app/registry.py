@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 from pycore.systems.system import systems
 
 if TYPE_CHECKING:
+    from rkweb.app.messages import Action
     from rkweb.app.model import Ctx, Model
-    from rkweb.app.vdom import Msg, VNode
+    from rkweb.app.vdom import VNode
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,8 @@ class Feature:
         actions: Mapping[str, Any] | frozenset[str] = self.load().ACTIONS
         return frozenset(actions)
 
-    def update(self, model: Model, msg: Msg, ctx: Ctx) -> Model:
-        update: Callable[[Model, Msg, Ctx], Model] = self.load().update
+    def update(self, model: Model, msg: Action, ctx: Ctx) -> Model:
+        update: Callable[[Model, Action, Ctx], Model] = self.load().update
         return update(model, msg, ctx)
 
 

@@ -26,7 +26,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from pycore.store import LoadReport, SaveReport
-from pycore.store.session import Race
+from pycore.store.conflicts import Restored
+from pycore.store.races import Race
 from pycore.systems.system import systems
 from rkweb.app.model import Banner, Model
 from rkweb.app.registry import feature
@@ -151,6 +152,45 @@ def race_banners(model: Model, races: tuple[Race, ...]) -> tuple[Banner, ...]:
         return model.banners
     text = " ".join(dict.fromkeys(race_words(r) for r in races[-3:]))
     return (*_without(model, "race"), Banner("race", text))
+
+
+def after_restore(model: Model, kept: Restored, now: str) -> Model:
+    """Settings › Moved aside › Restore of a change an older build kept aside (issue 32): the
+    change played onto the section as it is now, one undoable step; fields changed since are
+    said with both values; a step that cannot stand beside one made since is not restored.
+
+    >>> from pycore.store import History
+    >>> from pycore.store.patch import Conflict
+    >>> model = Model(History.new({"notes": {"a": 1}}), route="settings")
+    >>> done = after_restore(model, Restored("notes", {"a": 2}), "t")
+    >>> done.history.state["notes"], done.history.undo_label
+    ({'a': 2}, 'Restore kept change')
+    >>> said = Restored("simply_combat", {}, (Conflict(("hp",), 25, 20, 17, "Brok"),), stale=True)
+    >>> print(after_restore(model, said, "t").banners[0].text)  # doctest: +NORMALIZE_WHITESPACE
+    The kept change to the Simply fight was not restored: the fight went on since it was kept
+    (Brok's hp: 20 now, 17 in the kept change), and both cannot stand. Make it again if it still
+    applies; it stays listed here.
+    """
+    words = SECTION_WORDS.get(kept.name, kept.name)
+    described = []
+    for c in kept.conflicts:
+        field = c.at[-1] if c.at else "value"
+        what = f"{c.whose}'s {field}" if c.whose else field
+        described.append(f"{what}: {_said(c.theirs)} now, {_said(c.mine)} in the kept change")
+    values = f" ({'; '.join(described[:3])})" if described else ""
+    if kept.stale:
+        text = (
+            f"The kept change to {words} was not restored: the fight went on since it was kept"
+            f"{values}, and both cannot stand. Make it again if it still applies; it stays "
+            "listed here."
+        )
+        return replace(model, banners=(*_without(model, "restore"), Banner("restore", text)))
+    history = model.history.apply(kept.name, kept.value, "Restore kept change", now)
+    banners = _without(model, "restore")
+    if described:
+        text = f"Restored the kept change to {words}; where both changed, it took the kept value"
+        banners = (*banners, Banner("restore", f"{text}{values}."))
+    return replace(model, history=history, banners=banners)
 
 
 def shown_by(route: str, section: str) -> bool:

@@ -10,12 +10,22 @@ from dataclasses import replace
 from functools import partial
 
 from pycore.store.history import Change, short_label
-from rkweb.app.messages import SHELL, Message, UnknownMessage, check, handle, handlers, send, split
+from rkweb.app.messages import (
+    SHELL,
+    Action,
+    Message,
+    UnknownMessage,
+    check,
+    handle,
+    handlers,
+    send,
+    split,
+)
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.registry import FEATURES, ROUTES, Feature, feature, owner
-from rkweb.app.vdom import Msg, VNode, h
-from rkweb.kit.folds import folds_opened
-from rkweb.kit.results import logs_shown_all
+from rkweb.app.vdom import VNode, h
+from rkweb.kit.folds import Fold, folds_opened
+from rkweb.kit.results import ShowLog, logs_shown_all
 
 
 def route_of(hash_text: str) -> str:
@@ -108,22 +118,6 @@ class Route(Message, action="shell.route"):
     hash: str
 
 
-class ShowLog(Message, action="shell.show_log"):
-    """A log (``testid``) drawn whole, or only its newest entries: a view choice, not a change
-    to undo (the kit's log list builds it)."""
-
-    testid: str
-    whole: bool
-
-
-class Fold(Message, action="shell.fold"):
-    """A fold (``key``) opened or closed (its summary tapped): a view choice, not a change to
-    undo (the kit's fold builds it, :mod:`rkweb.kit.folds`)."""
-
-    key: str
-    opened: bool
-
-
 class DismissBanner(Message, action="shell.dismiss_banner"):
     """Close the banner at ``index``."""
 
@@ -165,7 +159,7 @@ HANDLERS = handlers(_undo, _redo, _route, _show_log, _fold, _dismiss_banner)
 SHELL_ACTIONS = frozenset(HANDLERS)
 
 
-def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
+def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     """Apply one message: the shell's own, or the feature it names (see ``messages``)."""
     name, _ = split(msg)
     if name == SHELL:

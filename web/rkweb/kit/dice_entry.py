@@ -15,7 +15,7 @@ can show; the step's error is shown beside the field and nothing is rolled.
 from __future__ import annotations
 
 from pycore.dice import DiceError, entry_hint
-from rkweb.app.messages import Action
+from rkweb.app.messages import Action, Message
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import describe, labelled
@@ -80,6 +80,22 @@ def dice_entry(
             css="field dice-typed",
         ),
     )
+
+
+def typed_text(msg: Message) -> str | None:
+    """What the user typed in the entry's "I rolled" field when ``msg`` is that field's message
+    (its ``text``, which the browser fills), or None for the "Roll for me" button's: one handler
+    takes both (``msg: Roll | RollTyped``) and rolls the app's dice only on None.
+
+    >>> from rkweb.app.messages import entered
+    >>> class Roll(Message, action="toy.roll"): ...
+    >>> class RollTyped(Message, action="toy.roll_typed"):
+    ...     text: str = entered(default="")
+    >>> typed_text(Roll()), typed_text(RollTyped("4 5 6"))
+    (None, '4 5 6')
+    """
+    text = getattr(msg, "text", None)
+    return text if isinstance(text, str) else None
 
 
 def _parses(expr: str) -> bool:

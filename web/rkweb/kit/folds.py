@@ -26,11 +26,20 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from rkweb.app.messages import Message
 from rkweb.app.vdom import Child, VNode, h
 
 # The folds the user opened or closed (their keys: True opened, False closed), set around a
 # page's view by the shell from the model (``shell.fold``).
 _OPENED: ContextVar[Mapping[str, bool] | None] = ContextVar("folds_opened", default=None)
+
+
+class Fold(Message, action="shell.fold"):
+    """A fold (``key``) opened or closed (its summary tapped): a view choice, not a change to
+    undo (the fold builds it, the shell takes it)."""
+
+    key: str
+    opened: bool
 
 
 @contextmanager
@@ -73,7 +82,7 @@ def fold(
         },
         h(
             "summary",
-            {**(summary_attrs or {}), "on_click": ("shell.fold", name, not opened)},
+            {**(summary_attrs or {}), "on_click": Fold(name, not opened)},
             *(summary if isinstance(summary, list) else [summary]),
         ),
         contents() if opened else None,

@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any, Literal
 
+from rkweb.app.messages import Message
 from rkweb.app.vdom import Child, VNode, h
 
 Tone = Literal["good", "bad", "neutral"]
@@ -108,6 +109,14 @@ LOG_SHOWN = 30
 _SHOWN_ALL: ContextVar[frozenset[str]] = ContextVar("logs_shown_all", default=frozenset())
 
 
+class ShowLog(Message, action="shell.show_log"):
+    """A log (``testid``) drawn whole, or only its newest entries: a view choice, not a change
+    to undo (the log list builds it, the shell takes it)."""
+
+    testid: str
+    whole: bool
+
+
 @contextmanager
 def logs_shown_all(testids: Iterable[str]) -> Iterator[None]:
     """Within this block the logs of ``testids`` are drawn whole."""
@@ -170,7 +179,7 @@ def log_list(
                 "class": "secondary log-all",
                 "data-testid": f"{testid}-all",
                 "aria-expanded": "true" if whole else "false",
-                "on_click": ("shell.show_log", testid, not whole),
+                "on_click": ShowLog(testid, not whole),
             },
             f"Show only the newest {LOG_SHOWN}" if whole else f"Show all {len(entries)}",
         )

@@ -7,14 +7,22 @@
 
 from __future__ import annotations
 
-from rkweb.app.messages import send
+from rkweb.app.messages import Message
 from rkweb.app.vdom import VNode
 from rkweb.kit.buttons import button
 
 
+class Open(Message, action="share.open"):
+    """Share one record of ``kind`` (``ref`` finds it again: its index, id, or a system); the
+    share page takes it."""
+
+    kind: str
+    ref: int | str
+
+
 def share_button(kind: str, ref: int | str, name: str, testid: str = "share") -> VNode:
     """Opens the share panel (link, QR code, file) for one record; ``ref`` finds it again."""
-    return button(testid, f"Share {name}", send("share", "open", kind, ref))
+    return button(testid, f"Share {name}", Open(kind, ref))
 
 
 def share_all_button(system: str, label: str) -> VNode:
@@ -24,4 +32,4 @@ def share_all_button(system: str, label: str) -> VNode:
     >>> share_all_button("gurps", "Share every fighter and setting").attr("data-on-click")
     '["share.open", "bundle", "gurps"]'
     """
-    return button("share-all", label, send("share", "open", "bundle", system))
+    return button("share-all", label, Open("bundle", system))

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from rkweb.app.messages import Action
 from rkweb.app.vdom import VNode, h
 
 
-def tab_bar(system: str, title: str, tabs: Sequence[tuple[str, str]], current: str) -> VNode:
-    """Buttons ``<system>-tab-<key>`` sending ``(<system>.tab, key)``.
+def tab_bar(
+    system: str,
+    title: str,
+    tabs: Sequence[tuple[str, str]],
+    current: str,
+    message: Callable[[str], Action],
+) -> VNode:
+    """Buttons ``<system>-tab-<key>`` sending ``message(key)`` (the page's ``Tab`` class).
 
-    >>> bar = tab_bar("gurps", "GURPS pages", [("a", "A"), ("b", "B")], "b")
+    >>> from rkweb.app.messages import Message
+    >>> class Tab(Message, action="gurps.tab"):
+    ...     tab: str
+    >>> bar = tab_bar("gurps", "GURPS pages", [("a", "A"), ("b", "B")], "b", Tab)
     >>> [b.attr("aria-pressed") for b in bar.children if not isinstance(b, str)]
     ['false', 'true']
+    >>> bar.children[0].attr("data-on-click")
+    '["gurps.tab", "a"]'
     """
     return h(
         "div",
@@ -25,7 +37,7 @@ def tab_bar(system: str, title: str, tabs: Sequence[tuple[str, str]], current: s
                     "data-testid": f"{system}-tab-{key}",
                     "class": "primary" if current == key else "secondary",
                     "aria-pressed": "true" if current == key else "false",
-                    "on_click": (f"{system}.tab", key),
+                    "on_click": message(key),
                 },
                 label,
             )

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from pycore.systems.aftermath.attack.hand import (
     ARMOR_FORMATS,
-    MISS_TABLES,
     HthAttack,
     hth_bcs,
     resolve_hth,
 )
-from pycore.systems.aftermath.attack.miss_steps import MODERN_96
 from pycore.systems.aftermath.attack.missile import (
     MISSILE_MISS_TABLES,
     MissileAttack,
@@ -56,8 +54,6 @@ def summary(resolution: Resolution) -> str:
 __all__ = [
     "ARMOR_FORMATS",
     "MISSILE_MISS_TABLES",
-    "MISS_TABLES",
-    "MODERN_96",
     "HthAttack",
     "LowerSave",
     "MissileAttack",

@@ -44,6 +44,7 @@ from pycore.systems.aftermath.bcs import (
     BcsTotal,
     modified_bcs,
 )
+from pycore.systems.aftermath.campaign import MISS_TABLES
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear.armor import damage_done
 from pycore.systems.aftermath.gear.weapons import (
@@ -60,7 +61,6 @@ from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
 from pycore.systems.aftermath.sheet.attributes import shifted_group
 from pycore.validate import checked
 
-MISS_TABLES: Final = ("armed", "bow", "unarmed")
 ARMOR_FORMATS: Final = ("R", "SR", "FH", "FS", "FQ", "")
 
 

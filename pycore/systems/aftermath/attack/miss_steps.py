@@ -3,8 +3,6 @@ a jam, what lands on the attacker, and a chamber explosion's blast."""
 
 from __future__ import annotations
 
-from typing import Final
-
 from pycore.dice import RandintSource, roll
 from pycore.systems.aftermath.attack.critical_misses import (
     ChamberExplosion,
@@ -13,11 +11,10 @@ from pycore.systems.aftermath.attack.critical_misses import (
     critical_miss,
 )
 from pycore.systems.aftermath.attack.steps import Step, die
+from pycore.systems.aftermath.campaign import MODERN_96
 from pycore.systems.aftermath.conditions import Condition, Moment, daze_condition, stun_conditions
 from pycore.systems.aftermath.rounding import check_choice
 from pycore.validate import checked
-
-MODERN_96: Final = ("reconstructed", "ask")
 
 
 def critical_miss_step(

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.step import Step
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import weapon_form, worksheet
 from pycore.systems.aftermath.campaign import campaign, settings_from
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear import arms
@@ -249,7 +249,7 @@ def derived_forms(fight: Fight) -> dict[str, dict[str, Any]]:
             setup = arms.attack_setup(attacker, fight.weapon)
     for mode in worksheet.MODES:
         if setup is not None and (mode == "missile") == (setup.mode == "missile"):
-            forms[mode] = arms.form_for(setup, mode)
+            forms[mode] = weapon_form.form_for(setup, mode)
     pair = fight.pairs.get(pair_key(fight.attacker, fight.target), {})
     taken = taken_this_turn(fight, fight.attacker) if attacker is not None else 0
     who = str((attacker or {}).get("name") or "the attacker")

@@ -79,6 +79,6 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page system-page"},
         h("h2", {"class": "page-title"}, "Aftermath!-style combat"),
-        tab_bar("aftermath", "Aftermath pages", TABS, tab),
+        tab_bar("aftermath", "Aftermath pages", TABS, tab, Tab),
         VIEWS[tab](model),
     )

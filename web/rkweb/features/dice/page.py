@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.dice import DiceError, distribution, roll, seeded
 from pycore.store.state import ROLL_LOG_LIMIT
+from rkweb.app.events import Odds
 from rkweb.app.messages import Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -38,10 +39,6 @@ class Quick(Message, action="dice.quick"):
     """Roll one of the quick expressions."""
 
     expr: str
-
-
-class Odds(Message, action="dice.odds"):
-    """Show the odds of the expression."""
 
 
 class Target(Message, action="dice.target"):

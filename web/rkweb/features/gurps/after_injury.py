@@ -25,7 +25,7 @@ from rkweb.features.gurps.state import (
 )
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
-from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import error_of
 from rkweb.kit.odds import odds
 from rkweb.kit.results import why
@@ -100,12 +100,9 @@ def _on_dismiss(model: Model, msg: Dismiss, ctx: Ctx) -> Model:
     return _asked(model, lambda fight: _dismiss(model, fight, ctx, msg.index))
 
 
-def _on_check(model: Model, msg: Check, ctx: Ctx) -> Model:
-    return _asked(model, lambda fight: _check(model, fight, ctx, msg.index, None))
-
-
-def _on_check_typed(model: Model, msg: CheckTyped, ctx: Ctx) -> Model:
-    return _asked(model, lambda fight: _check(model, fight, ctx, msg.index, msg.text))
+def _on_check(model: Model, msg: Check | CheckTyped, ctx: Ctx) -> Model:
+    typed = typed_text(msg)
+    return _asked(model, lambda fight: _check(model, fight, ctx, msg.index, typed))
 
 
 def _on_answer(model: Model, msg: Answer, ctx: Ctx) -> Model:
@@ -114,7 +111,7 @@ def _on_answer(model: Model, msg: Answer, ctx: Ctx) -> Model:
 
 #: The questions after an injury, keyed by their message class's action; "answer" opens the
 #: questions carried from an earlier turn.
-HANDLERS = handlers(_on_settle, _on_dismiss, _on_check, _on_check_typed, _on_answer)
+HANDLERS = handlers(_on_settle, _on_dismiss, _on_check, _on_answer)
 ACTIONS = frozenset(HANDLERS)
 
 

@@ -63,6 +63,6 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page system-page"},
         h("h2", {"class": "page-title"}, "3d6 combat (GURPS Lite style)"),
-        tab_bar("gurps", "GURPS pages", TABS, tab),
+        tab_bar("gurps", "GURPS pages", TABS, tab, Tab),
         body,
     )

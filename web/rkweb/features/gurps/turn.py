@@ -58,7 +58,7 @@ from rkweb.features.gurps.state import (
 )
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
-from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import card, result, why
@@ -356,44 +356,24 @@ def _roll(model: Model, ctx: Ctx, name: str, roll: _Roll, typed: str | None) -> 
     return _in_fight(model, f"fight.{name}", lambda fight: roll(model, fight, ctx, typed))
 
 
-def _step_attack(model: Model, msg: StepAttack, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "attack", _attack, None)
+def _step_attack(model: Model, msg: StepAttack | StepAttackTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "attack", _attack, typed_text(msg))
 
 
-def _step_attack_typed(model: Model, msg: StepAttackTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "attack", _attack, msg.text)
+def _step_defend(model: Model, msg: StepDefend | StepDefendTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "defend", _defend, typed_text(msg))
 
 
-def _step_defend(model: Model, msg: StepDefend, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "defend", _defend, None)
+def _step_damage(model: Model, msg: StepDamage | StepDamageTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "damage", _damage, typed_text(msg))
 
 
-def _step_defend_typed(model: Model, msg: StepDefendTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "defend", _defend, msg.text)
+def _step_recover(model: Model, msg: Recover | RecoverTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "recover", _recover, typed_text(msg))
 
 
-def _step_damage(model: Model, msg: StepDamage, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "damage", _damage, None)
-
-
-def _step_damage_typed(model: Model, msg: StepDamageTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "damage", _damage, msg.text)
-
-
-def _recover_for_me(model: Model, msg: Recover, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "recover", _recover, None)
-
-
-def _recover_typed(model: Model, msg: RecoverTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "recover", _recover, msg.text)
-
-
-def _recover_mental_for_me(model: Model, msg: RecoverMental, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "recover_mental", _recover_mental, None)
-
-
-def _recover_mental_typed(model: Model, msg: RecoverMentalTyped, ctx: Ctx) -> Model:
-    return _roll(model, ctx, "recover_mental", _recover_mental, msg.text)
+def _step_recover_mental(model: Model, msg: RecoverMental | RecoverMentalTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "recover_mental", _recover_mental, typed_text(msg))
 
 
 def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
@@ -435,19 +415,14 @@ def _maneuver_taken(model: Model, msg: Maneuver, ctx: Ctx) -> Model:
     return _in_fight(model, "fight.maneuver", lambda fight: _take(model, fight, ctx, *take))
 
 
-#: The turn's messages' handlers, keyed by their message class's action: each roll (for me, or
-#: typed) and the other steps.
+#: The turn's messages' handlers, keyed by their message class's action: each roll (one handler
+#: for both its messages, "Roll for me" and "I rolled") and the other steps.
 HANDLERS = handlers(
     _step_attack,
-    _step_attack_typed,
     _step_defend,
-    _step_defend_typed,
     _step_damage,
-    _step_damage_typed,
-    _recover_for_me,
-    _recover_typed,
-    _recover_mental_for_me,
-    _recover_mental_typed,
+    _step_recover,
+    _step_recover_mental,
     _target,
     _step_form,
     _step_chip,
@@ -506,16 +481,23 @@ def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
         chance = percent_text(success_chance(value))
         parts.append(h("p", {}, f"Roll {stat} {value} to recover: {chance}"))
         parts.append(_roll_entry(model, entry, "3d6", action, "Roll for me"))
-    return [*parts, next_up(model, fight), why(_STUN_WHY), _override(step_of(model, fight))]
+    return [*parts, next_up(model, fight), why(_STUN_WHY)]
 
 
 def _override(step: dict[str, Any]) -> VNode:
-    """The GM may let a fighter attack when the rules say no; the reason goes to the log."""
-    return field(
-        "gurps-fight-override",
-        "GM override: why another attack is allowed",
-        step["override"],
-        StepForm("override"),
+    """The GM may let a fighter attack when the rules say no; the reason goes to the log. Folded
+    (one tap away) unless a reason is typed: it is the exception, not the turn's next step."""
+    reason = str(step["override"]).strip()
+    return h(
+        "details",
+        {"class": "quick-edits", "data-testid": "gurps-fight-override-fold", "open": bool(reason)},
+        h("summary", {}, "GM override"),
+        field(
+            "gurps-fight-override",
+            "GM override: why another attack is allowed",
+            step["override"],
+            StepForm("override"),
+        ),
     )
 
 
@@ -664,7 +646,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         done = next_up(model, fight)
         return [h("p", {"class": "strong"}, said), done], [_override(step)]
     if current.dazed and not str(step["override"]).strip():
-        return _stunned(model, fight, current), []
+        return _stunned(model, fight, current), [_override(step)]
     if not fight.chosen:
         # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
         return [maneuver_chips(model, fight, current)], []

@@ -27,7 +27,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
-from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds, odds_list, percent_text
 from rkweb.kit.results import card, log_list, why
@@ -188,42 +188,33 @@ def _rolled(model: Model, ctx: Ctx, roll: Roll, rng: RandintSource, key: str) ->
     return with_error(saved, S.FEATURE, key, None)
 
 
-def _typed(model: Model, ctx: Ctx, roll: Roll, text: str, key: str) -> Model:
-    """ "I rolled ...": one number per roll (1:100sd, 1:10sd)."""
-    return _rolled(model, ctx, roll, TypedRolls(roll_entries(text)), f"typed-{key}")
+def _dice(model: Model, ctx: Ctx, msg: Message, roll: Roll, key: str, one: bool = False) -> Model:
+    """The roll with the app's dice (refused on the tab's line), or with the dice typed in
+    ``msg``'s "I rolled" field (refused beside it, ``typed-<key>``): one number per roll
+    (1:100sd, 1:10sd), or, ``one``, a single roll of several dice whose faces or total are
+    one entry."""
+    text = typed_text(msg)
+    if text is None:
+        return _rolled(model, ctx, roll, seeded(ctx.fresh_seed), "check")
+    entries = [text] if one else roll_entries(text)
+    return _rolled(model, ctx, roll, TypedRolls(entries), f"typed-{key}")
 
 
-def _check_roll(model: Model, msg: CheckRoll, ctx: Ctx) -> Model:
-    return _rolled(model, ctx, _check, seeded(ctx.fresh_seed), "check")
+def _check_roll(model: Model, msg: CheckRoll | CheckRollTyped, ctx: Ctx) -> Model:
+    return _dice(model, ctx, msg, _check, "check_roll")
 
 
-def _check_typed(model: Model, msg: CheckRollTyped, ctx: Ctx) -> Model:
-    return _typed(model, ctx, _check, msg.text, "check_roll")
+def _tohit_roll(model: Model, msg: TohitRoll | TohitRollTyped, ctx: Ctx) -> Model:
+    return _dice(model, ctx, msg, _tohit(msg.procedure), f"tohit_roll-{msg.procedure}")
 
 
-def _tohit_roll(model: Model, msg: TohitRoll, ctx: Ctx) -> Model:
-    return _rolled(model, ctx, _tohit(msg.procedure), seeded(ctx.fresh_seed), "check")
+def _grenade_roll(model: Model, msg: GrenadeRoll | GrenadeRollTyped, ctx: Ctx) -> Model:
+    return _dice(model, ctx, msg, _grenade, "grenade_roll")
 
 
-def _tohit_typed(model: Model, msg: TohitRollTyped, ctx: Ctx) -> Model:
-    return _typed(model, ctx, _tohit(msg.procedure), msg.text, f"tohit_roll-{msg.procedure}")
-
-
-def _grenade_roll(model: Model, msg: GrenadeRoll, ctx: Ctx) -> Model:
-    return _rolled(model, ctx, _grenade, seeded(ctx.fresh_seed), "check")
-
-
-def _grenade_typed(model: Model, msg: GrenadeRollTyped, ctx: Ctx) -> Model:
-    return _typed(model, ctx, _grenade, msg.text, "grenade_roll")
-
-
-def _damage_roll(model: Model, msg: DamageRoll, ctx: Ctx) -> Model:
-    return _rolled(model, ctx, _damage, seeded(ctx.fresh_seed), "check")
-
-
-def _damage_typed(model: Model, msg: DamageRollTyped, ctx: Ctx) -> Model:
+def _damage_roll(model: Model, msg: DamageRoll | DamageRollTyped, ctx: Ctx) -> Model:
     # the damage is one roll of several dice: its faces (or total) are one entry
-    return _rolled(model, ctx, _damage, TypedRolls([msg.text]), "typed-damage_roll")
+    return _dice(model, ctx, msg, _damage, "damage_roll", one=True)
 
 
 def _field(model: Model, msg: CheckField, ctx: Ctx) -> Model:
@@ -251,13 +242,9 @@ HANDLERS = handlers(
     _char,
     _source,
     _check_roll,
-    _check_typed,
     _tohit_roll,
-    _tohit_typed,
     _grenade_roll,
-    _grenade_typed,
     _damage_roll,
-    _damage_typed,
 )
 ACTIONS = frozenset(HANDLERS)
 

@@ -91,12 +91,8 @@ def _severity(fight: F.Fight, rng: Any) -> C.Outcome:
     return fight, rolled.step, "Severity roll", None
 
 
-def _severity_roll(model: Model, msg: SeverityRoll, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "attack", _severity)
-
-
-def _severity_typed(model: Model, msg: SeverityRollTyped, ctx: Ctx) -> Model:
-    return C.typed(model, ctx, msg, msg.text, _severity)
+def _severity_roll(model: Model, msg: SeverityRoll | SeverityRollTyped, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "attack", msg, _severity)
 
 
 def _poison(model: Model, msg: Poison, ctx: Ctx) -> Model:
@@ -109,7 +105,7 @@ def _poison(model: Model, msg: Poison, ctx: Ctx) -> Model:
 
 
 #: The worksheet's and the poison card's messages, keyed by their actions.
-HANDLERS = handlers(_field, _resolve, _severity_roll, _severity_typed, _poison_field, _poison)
+HANDLERS = handlers(_field, _resolve, _severity_roll, _poison_field, _poison)
 
 
 def _num(model: Model, a: dict[str, Any], key: str, prefix: str = "percentile-attack") -> VNode:

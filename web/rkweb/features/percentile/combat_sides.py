@@ -242,36 +242,20 @@ def _rolloff(index: int) -> C.Roll:
     return roll
 
 
-def _surprise_roll(model: Model, msg: SurpriseRoll, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", _surprise)
+def _surprise_roll(model: Model, msg: SurpriseRoll | SurpriseRollTyped, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "combat", msg, _surprise)
 
 
-def _surprise_typed(model: Model, msg: SurpriseRollTyped, ctx: Ctx) -> Model:
-    return C.typed(model, ctx, msg, msg.text, _surprise)
+def _order_roll(model: Model, msg: OrderRoll | OrderRollTyped, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "combat", msg, _order)
 
 
-def _order_roll(model: Model, msg: OrderRoll, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", _order)
+def _order_join(model: Model, msg: OrderJoin | OrderJoinTyped, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "combat", msg, _join(msg.side))
 
 
-def _order_typed(model: Model, msg: OrderRollTyped, ctx: Ctx) -> Model:
-    return C.typed(model, ctx, msg, msg.text, _order)
-
-
-def _order_join(model: Model, msg: OrderJoin, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", _join(msg.side))
-
-
-def _join_typed(model: Model, msg: OrderJoinTyped, ctx: Ctx) -> Model:
-    return C.typed(model, ctx, msg, msg.text, _join(msg.side))
-
-
-def _rolloff_roll(model: Model, msg: RollOff, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", _rolloff(msg.index))
-
-
-def _rolloff_typed(model: Model, msg: RollOffTyped, ctx: Ctx) -> Model:
-    return C.typed(model, ctx, msg, msg.text, _rolloff(msg.index))
+def _rolloff_roll(model: Model, msg: RollOff | RollOffTyped, ctx: Ctx) -> Model:
+    return C.rolled(model, ctx, "combat", msg, _rolloff(msg.index))
 
 
 def _order_pass(model: Model, msg: OrderPass, ctx: Ctx) -> Model:
@@ -350,16 +334,12 @@ HANDLERS = handlers(
     _member_percent,
     _member_level,
     _surprise_roll,
-    _surprise_typed,
     _order_roll,
-    _order_typed,
     _order_pass,
     _order_join,
-    _join_typed,
     _round_next,
     _piece_next,
     _rolloff_roll,
-    _rolloff_typed,
     _ap_field,
     _ap_action,
     _ap_spend,

@@ -20,6 +20,7 @@ from pycore.systems.percentile.fight import setup as FS
 from rkweb.app.messages import Message, wire
 from rkweb.app.model import Ctx, Model
 from rkweb.features.percentile import state as S
+from rkweb.kit.dice_entry import typed_text
 from rkweb.kit.fields import with_error
 
 #: The page's note that the last action was a roll (or an answer to one) whose result shows
@@ -93,20 +94,19 @@ def stepped(
     return saved.with_ui(**{RESULT_HERE: here})
 
 
-def rolled(model: Model, ctx: Ctx, key: str, roll: Roll) -> Model:
-    """A roll with the app's dice."""
-    return stepped(model, ctx, key, lambda fight, st: roll(fight, seeded(ctx.fresh_seed)))
-
-
-def typed(model: Model, ctx: Ctx, msg: Message, text: str, roll: Roll) -> Model:
-    """A roll with the dice rolled at the table (``<roll>_typed``, the text last): one number
-    per roll, spaces, commas or ";" between them, in the order the rule rolls them; refused
-    beside that roll's own entry."""
+def rolled(model: Model, ctx: Ctx, key: str, msg: Message, roll: Roll) -> Model:
+    """A roll: with the app's dice (refused under ``key``), or, when ``msg`` is its "I rolled"
+    entry's (``<roll>_typed``), with the dice rolled at the table: one number per roll, spaces,
+    commas or ";" between them, in the order the rule rolls them; refused beside that roll's own
+    entry."""
+    text = typed_text(msg)
+    if text is None:
+        return stepped(model, ctx, key, lambda fight, st: roll(fight, seeded(ctx.fresh_seed)))
     name = msg.ACTION.split(".", 1)[1].removesuffix("_typed")
-    key = S.typed_key(name, wire(msg)[1:])
+    typed_key = S.typed_key(name, wire(msg)[1:])
     example = S.EXAMPLES.get(name, "47 12")
     run: Run = lambda fight, st: roll(fight, TypedRolls(roll_entries(text)))  # noqa: E731
-    return stepped(model, ctx, key, run, example=example)
+    return stepped(model, ctx, typed_key, run, example=example)
 
 
 def _clear_errors(model: Model, key: str) -> Model:

@@ -26,7 +26,7 @@ from rkweb.features.percentile import state as S
 from rkweb.features.percentile.combat_attack import range_entry, to_hit_entries
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
-from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import error_of, number
 from rkweb.kit.odds import percent_text
 from rkweb.kit.results import result, why
@@ -109,33 +109,28 @@ def _attack(fight: Fight, st: dict[str, Any], step: FA.AttackStep) -> C.Outcome:
     return fight, step.step, label, FS.next_form(fight, C.form_of(st))
 
 
-def _roll(model: Model, msg: TurnRoll, ctx: Ctx) -> Model:
-    return _rolled(model, ctx, override=False)
+def _roll(model: Model, msg: TurnRoll | TurnTyped, ctx: Ctx) -> Model:
+    return _rolled(model, ctx, typed_text(msg), override=False)
 
 
 def _override(model: Model, msg: TurnOverride, ctx: Ctx) -> Model:
-    return _rolled(model, ctx, override=True)
+    return _rolled(model, ctx, None, override=True)
 
 
-def _rolled(model: Model, ctx: Ctx, *, override: bool) -> Model:
-    """A roll with the app's dice; ``override``: the GM allows an attack the fighter cannot pay
-    (PCT-24)."""
+def _rolled(model: Model, ctx: Ctx, typed: str | None, *, override: bool) -> Model:
+    """The attack's next roll: with the app's dice, or ``typed`` at the table; ``override``:
+    the GM allows an attack the fighter cannot pay (PCT-24)."""
 
     def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
         setup = FS.setup_of(C.form_of(st))
-        rng = seeded(ctx.fresh_seed)
-        fight, step = FA.roll(fight, setup, rng, through=True, override=override)
+        if typed is None:
+            rng = seeded(ctx.fresh_seed)
+            fight, step = FA.roll(fight, setup, rng, through=True, override=override)
+        else:
+            fight, step = FA.roll_typed(fight, setup, typed)
         return _attack(fight, st, step)
 
     return C.stepped(model, ctx, "turn", run, here=not override)
-
-
-def _typed(model: Model, msg: TurnTyped, ctx: Ctx) -> Model:
-    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
-        fight, step = FA.roll_typed(fight, FS.setup_of(C.form_of(st)), msg.text)
-        return _attack(fight, st, step)
-
-    return C.stepped(model, ctx, "turn", run, here=True)
 
 
 def _cost(model: Model, msg: ActionCost, ctx: Ctx) -> Model:
@@ -172,7 +167,7 @@ def _cancel(model: Model, msg: AttackCancel, ctx: Ctx) -> Model:
 
 
 #: The round card's messages, keyed by their actions: the turn, its roll and its questions.
-HANDLERS = handlers(_target, _weapon, _next, _roll, _typed, _override, _cost, _part, _stun, _cancel)
+HANDLERS = handlers(_target, _weapon, _next, _roll, _override, _cost, _part, _stun, _cancel)
 
 
 def _short(value: Fraction) -> str:

@@ -63,6 +63,6 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page system-page"},
         h("h2", {"class": "page-title"}, "Percentile sci-fi combat"),
-        tab_bar("percentile", "Percentile pages", TABS, tab),
+        tab_bar("percentile", "Percentile pages", TABS, tab, Tab),
         VIEWS.get(tab, sheet.view)(model),
     )

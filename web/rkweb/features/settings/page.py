@@ -7,6 +7,7 @@ from dataclasses import replace
 from pycore.errors import StorageError
 from pycore.store import import_text
 from pycore.store.history import WHOLE_STATE
+from rkweb.app.events import ImportFailed, ImportText
 from rkweb.app.messages import Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.saving import SECTION_WORDS, export_reminder, when_text
@@ -15,19 +16,7 @@ from rkweb.kit.buttons import button
 from rkweb.kit.numbers import bytes_text
 
 
-# The page's messages; the browser sends the import's two (it reads the file).
-class ImportText(Message, action="settings.import_text"):
-    """A file's text, read by the browser, to import."""
-
-    text: str
-
-
-class ImportFailed(Message, action="settings.import_error"):
-    """Why the browser could not read the file to import."""
-
-    error: str
-
-
+# The page's messages; the browser sends the import's two (it reads the file: app.events).
 class QConfirm(Message, action="settings.q_confirm"):
     """Ask before deleting the quarantined item ``key``."""
 

@@ -20,12 +20,14 @@ from pycore.share.public_pick import check_choice
 from pycore.share.records import FIGHT, KINDS, SHARED, ShareRecord
 from pycore.share.running import players_view
 from pycore.systems.system import SYSTEM_KEYS
-from rkweb.app.messages import Message, handle, handlers
+from rkweb.app.events import Copied
+from rkweb.app.messages import handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
 from rkweb.features.share.panel import FileText, OpenFight, Paste, PlayerFight
 from rkweb.features.share.preview import Import, OpenRecord
+from rkweb.kit.share import Open
 
 #: How the import went, in the words of its message.
 DONE = {"add": "was added", "replace": "replaced the one here", "keep": "was added as a copy"}
@@ -168,18 +170,8 @@ def _paste(model: Model, text: str) -> Model:
     )
 
 
-# The messages sent from outside the page's views: the kit's Share buttons and the glue's answer.
-class Open(Message, action="share.open"):
-    """Share one record of ``kind`` (``ref`` finds it again: its index, id, or a system)."""
-
-    kind: str
-    ref: int | str
-
-
-class Copied(Message, action="share.copied"):
-    """The glue's answer to "Copy link": copied, or not."""
-
-    done: bool
+# The messages sent from outside the page's views are the kit's Share buttons' (kit.share.Open)
+# and the glue's answer (app.events.Copied).
 
 
 def _on_open(model: Model, msg: Open, ctx: Ctx) -> Model:

@@ -15,7 +15,8 @@ from pycore.share.public_pick import fight_key
 from pycore.share.running import players_view
 from pycore.store import History
 from pycore.store.jsontext import parse
-from rkweb.app.messages import Message, handle, handlers
+from rkweb.app.events import Update
+from rkweb.app.messages import handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share.preview import fight_view
@@ -46,12 +47,6 @@ def feed(
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
-
-
-class Update(Message, action="player.update"):
-    """The GM's window sent a new public view (as JSON text; the glue forwards it)."""
-
-    text: str
 
 
 def _shown(model: Model, msg: Update, ctx: Ctx) -> Model:

@@ -82,7 +82,7 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page system-page"},
         h("h2", {"class": "page-title"}, "Simply Roleplaying!"),
-        tab_bar("simply", "Simply pages", SIMPLY_TABS, tab),
+        tab_bar("simply", "Simply pages", SIMPLY_TABS, tab, Tab),
         body,
     )
 
