@@ -341,6 +341,7 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
     # Ann's turn: the skill she reads her to-hit with, then a hit waiting for its body part
     app.get_by_test_id("percentile-turn-next").click()
     expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    open_fold(app, "percentile-fold-worksheet")  # drawn once opened (issue 33)
     expect(app.get_by_test_id("percentile-attack-skill")).to_contain_text(
         "MARKSmanship = (AIM 90 + WEP DIF 30) / 2 = 60"
     )
@@ -358,6 +359,7 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
     app.get_by_test_id("nav-percentile").click()
     tab(app, "combat")
     expect(step).to_contain_text("which body part")
+    open_fold(app, "percentile-fold-setup")  # folded once the round started, drawn once opened
     expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("Side A gets")
     assert app.get_by_test_id("percentile-log-entry").all_inner_texts() == log
 
@@ -488,6 +490,7 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     app.wait_for_selector(READY, timeout=60_000)
     app.get_by_test_id("nav-percentile").click()
     expect(app.get_by_test_id("percentile-tab-combat")).to_have_attribute("aria-pressed", "true")
+    open_fold(app, "percentile-fold-setup")  # folded once the round started, drawn once opened
     expect(app.get_by_test_id("percentile-worksheet-settings")).to_contain_text(
         "Surprise: simple Perception check per side"
     )

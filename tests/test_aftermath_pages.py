@@ -840,9 +840,10 @@ def test_choosing_the_attackers_weapon_fills_skill_bcs_and_range_row() -> None:
         ("aftermath.cbt_pick", "attacker", "0"),
         ("aftermath.cbt_pick", "target", "1"),
     )
+    lists = send(model, ("shell.fold", "aft-cbt-lists-True", True))  # "By list…" opened
     options = [
         text_of(o)
-        for o in find_all(shell.view(model), "aft-cbt-weapon")[0].children
+        for o in find_all(shell.view(lists), "aft-cbt-weapon")[0].children
         if not isinstance(o, str)
     ]
     assert options[1:] == ["Hunting rifle (Rifle, skill Rifle)"]

@@ -41,6 +41,13 @@ def go(model: Model, *msg: object, seed: str = "abc") -> Model:
     return shell.update(model, tuple(msg), ctx(seed))
 
 
+def worksheet(model: Model) -> Model:
+    """The Combat tab with its whole attack worksheet and its set-up opened, as the GM opens
+    them (a fold draws nothing while closed, issue 33; the set-up folds once the round starts)."""
+    model = go(model, "shell.fold", "percentile-fold-worksheet", True)
+    return go(model, "shell.fold", "percentile-fold-setup-during", True)
+
+
 def fresh() -> Model:
     return Model(History.new(default_data()), route="percentile")
 
@@ -143,7 +150,7 @@ def test_gm_table_entry_errors_and_use() -> None:
     m = go(m, "percentile.tab", "settings")
     m = go(m, "percentile.setting", "to_hit", "d2")
     assert "To hit: skill vs range" in texts(m, "percentile-settings-summary")[0]
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "range_m", "5")
@@ -208,7 +215,7 @@ def test_combat_step_log_undo_and_reload() -> None:
 def test_missing_value_is_asked_for_next_to_its_field() -> None:
     m = with_two_characters()
     m = go(m, "percentile.setting", "damage", "3")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
     for seed in "abcdefgh":
@@ -224,7 +231,7 @@ def test_heal_poison_rolloff_pieces_and_raised_alertness() -> None:
     m = with_two_characters()
     m = go(m, "percentile.char_select", "c2")
     # healing: structure only comes back naturally
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.member_add", 0, "c1")
     m = go(m, "percentile.member_add", 0, "c2")
     m = go(m, "percentile.rolloff", 0, seed="r")
@@ -283,7 +290,7 @@ def test_severity_roll_after_procedure_one() -> None:
         "damage_type,roll,title,severity_table,damage_percentage\ncut,1-10,gash,S1,40",
     )
     m = go(m, "percentile.gm_save", "PCT-M11")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "weapon", "1")
     m = go(m, "percentile.attack_field", "target", "c2")
@@ -309,7 +316,7 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     )
     m = go(m, "percentile.gm_save", "PCT-M06")
     m = go(m, "percentile.setting", "to_hit", "d3")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.member_add", 0, "c1")
     m = go(m, "percentile.ap_action", "c1", "fire a pistol")
     m = go(m, "percentile.ap_spend", "c1")
@@ -355,7 +362,7 @@ def test_a2_a3_use_the_gm_alertness_levels() -> None:
     m = go(m, "percentile.char_field", "c1", "alertness_level", "combat")
     m = go(m, "percentile.char_field", "c2", "alertness_level", "relaxed")
     m = go(m, "percentile.setting", "surprise", "a3")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.member_add", 0, "c1")
     m = go(m, "percentile.member_add", 1, "c2")
     odds = texts(m, "percentile-surprise-odds")[0]
@@ -388,9 +395,9 @@ def test_old_or_partial_saved_data_still_loads() -> None:
     for key in ("characters", "checks", "combat", "gm", "settings"):
         m = go(m, "percentile.tab", key)
         assert text_of(shell.view(m))
-    assert "round 3" in text_of(shell.view(go(m, "percentile.tab", "combat")))
+    assert "round 3" in text_of(shell.view(worksheet(go(m, "percentile.tab", "combat"))))
     m = go(m, "percentile.setting", "pieces", "on")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.member_add", 0, "c1")
     assert texts(m, "percentile-ap-pieces")[0].startswith("10 pieces: piece 1: 5 AP in ½ s")
     bad = History.new({**default_data(), "percentile": {"settings": {"to_hit": "d9"}}})
@@ -412,7 +419,7 @@ def test_grenade_with_weight_uses_the_throwing_table() -> None:
     m08 = "strength_low,strength_high,weight_kg_low,weight_kg_high,distance_m\n0,100,0,1,20\n"
     m = go(m, "percentile.gm_csv", "PCT-M08", m08)
     m = go(m, "percentile.gm_save", "PCT-M08")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "weapon", "1")
     m = go(m, "percentile.attack_field", "target", "c2")
@@ -510,7 +517,7 @@ def test_turn_with_typed_dice_checks_each_entry() -> None:
 
 
 def test_the_stun_is_asked_after_the_damage_and_stale_values_are_cleared() -> None:
-    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = worksheet(go(with_two_characters(), "percentile.tab", "combat"))
     m = go(m, "percentile.attack_field", "attacker", "c1")
     m = go(m, "percentile.attack_field", "target", "c2")
     m = go(m, "percentile.attack_field", "part", "arm")
@@ -634,7 +641,7 @@ def test_the_round_says_why_a_side_waits_and_whose_result_it_is() -> None:
     """Issue 29 items 4 and 7: "no turn this round" said nothing of why; the result card showed
     last round's "torso: 0.64 points" with no name or round; the procedures read "surprise a1 ·
     order b1 …"; a reload reopened the Characters tab in the middle of a fight."""
-    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = worksheet(go(with_two_characters(), "percentile.tab", "combat"))
     m = go(m, "percentile.member_add", 0, "c1")
     m = go(m, "percentile.member_add", 1, "c2")
     m = go(m, "percentile.surprise_roll_typed", "10 90")  # Side A gets SURPRISE
@@ -655,7 +662,7 @@ def test_the_combat_cards_name_the_procedures_in_words() -> None:
     """Issue 29 item 7: the card titles read "2. Surprise (a1)", "3. Order of attack (b1)",
     "4. Agility points (c2)", "5. Attack: to-hit d1, damage procedure 2": settings codes a GM
     cannot read; they name the procedures as the Settings tab does."""
-    m = go(with_two_characters(), "percentile.tab", "combat")
+    m = worksheet(go(with_two_characters(), "percentile.tab", "combat"))
     heads = " | ".join(headings(m, "pct-surprise-h", "pct-order-h", "pct-ap-h", "pct-attack-h"))
     assert "Surprise: simple Perception check per side" in heads
     assert "Order of attack: roll the order once at the beginning of combat" in heads
@@ -663,7 +670,7 @@ def test_the_combat_cards_name_the_procedures_in_words() -> None:
     assert "To hit: skill only" in heads and "Damage: damage die roll from the data sheet" in heads
     assert not re.search(r"\b[a-d][1-4]\b|procedure \d", heads), heads
     m = go(m, "percentile.setting", "ap", "c1")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     c1 = headings(m, "pct-ap-h")[0] + text_of(find_all(shell.view(m), "percentile-ap-c1")[0])
     assert "ignore agility points" in c1 and not re.search(r"\bc[12]\b", c1), c1
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rkweb.app import shell
 from rkweb.app.vdom import find_all
-from test_percentile_pages import go, round_ready, texts, with_two_characters
+from test_percentile_pages import go, round_ready, texts, with_two_characters, worksheet
 
 SKILL = (
     "Ann's AUTO PISTOL: MARKSmanship = (AIM 70 + WEP DIF 30) / 2 = 50; "
@@ -16,7 +16,7 @@ SKILL = (
 
 def test_the_attack_card_shows_the_attackers_skill_beside_the_percent_to_hit() -> None:
     m = go(with_two_characters(), "percentile.setting", "to_hit", "d2")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     assert texts(m, "percentile-attack-skill") == []  # nobody chosen yet
     assert find_all(shell.view(m), "percentile-attack-percent_to_hit")
     m = go(m, "percentile.attack_field", "attacker", "c1")
@@ -26,7 +26,7 @@ def test_the_attack_card_shows_the_attackers_skill_beside_the_percent_to_hit() -
 
 def test_adversity_total_is_asked_only_with_table_3_2_and_then_sets_the_percent_against() -> None:
     m = go(with_two_characters(), "percentile.setting", "to_hit", "d3")
-    m = go(m, "percentile.tab", "combat")
+    m = worksheet(go(m, "percentile.tab", "combat"))
     m = go(m, "percentile.attack_field", "attacker", "c1")
     assert not find_all(shell.view(m), "percentile-attack-adversity_total")  # it would do nothing
     assert texts(m, "percentile-attack-against") == [

@@ -218,7 +218,9 @@ class App:
         target = origin.closest(f"[data-on-{kind}]")
         if absent(target):
             return
-        if kind == "submit":
+        if kind == "submit" or (kind == "click" and str(target.tagName) == "SUMMARY"):
+            # A summary with a message is a fold the page opens (rkweb.kit.folds): the browser
+            # toggling it too would close what the page just opened.
             event.preventDefault()
         msg = message_from(str(target.getAttribute(f"data-on-{kind}")))
         if msg[0] == "app.import_file":

@@ -24,6 +24,7 @@ from rkweb.app.messages import (
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.registry import FEATURES, ROUTES, Feature, feature, owner
 from rkweb.app.vdom import VNode, h
+from rkweb.kit.folds import Fold, folds_opened
 from rkweb.kit.results import ShowLog, logs_shown_all
 
 
@@ -53,11 +54,24 @@ def hash_of(model: Model) -> str:
 
 #: ``model.ui`` key: the test ids of the logs drawn whole ("Show all", :func:`log_list`).
 LOGS_SHOWN_ALL = "logs_shown_all"
+#: ``model.ui`` key: the folds the user opened or closed (``shell.fold``, :mod:`rkweb.kit.folds`),
+#: with the page and tab they were opened on: another page or tab forgets them.
+FOLDS = "folds"
+
+
+def _where(model: Model) -> tuple[str, str]:
+    """The page and its tab (each system's page keeps its tab as ``<route>_tab``)."""
+    return model.route, str(model.ui.get(f"{model.route}_tab"))
+
+
+def _folds(model: Model) -> dict[str, bool]:
+    where, opened = model.ui.get(FOLDS) or (None, {})
+    return dict(opened) if where == _where(model) else {}
 
 
 def page_view(model: Model) -> VNode:
     page = feature(model.route) or FEATURES[0]
-    with logs_shown_all(model.ui.get(LOGS_SHOWN_ALL, ())):
+    with logs_shown_all(model.ui.get(LOGS_SHOWN_ALL, ())), folds_opened(_folds(model)):
         return page.view(model)
 
 
@@ -122,7 +136,7 @@ def _redo(model: Model, msg: Redo, ctx: Ctx) -> Model:
 
 def _route(model: Model, msg: Route, ctx: Ctx) -> Model:
     route, arg = route_parts(msg.hash)
-    return replace(model, route=route, route_arg=arg)
+    return _forgetting_folds(model, replace(model, route=route, route_arg=arg))
 
 
 def _show_log(model: Model, msg: ShowLog, ctx: Ctx) -> Model:
@@ -131,13 +145,17 @@ def _show_log(model: Model, msg: ShowLog, ctx: Ctx) -> Model:
     return model.with_ui(**{LOGS_SHOWN_ALL: frozenset(shown)})
 
 
+def _fold(model: Model, msg: Fold, ctx: Ctx) -> Model:
+    return model.with_ui(**{FOLDS: (_where(model), {**_folds(model), msg.key: msg.opened})})
+
+
 def _dismiss_banner(model: Model, msg: DismissBanner, ctx: Ctx) -> Model:
     index = msg.index
     return replace(model, banners=model.banners[:index] + model.banners[index + 1 :])
 
 
 #: The shell's own messages' handlers, keyed by their class's action: ``SHELL_ACTIONS``.
-HANDLERS = handlers(_undo, _redo, _route, _show_log, _dismiss_banner)
+HANDLERS = handlers(_undo, _redo, _route, _show_log, _fold, _dismiss_banner)
 SHELL_ACTIONS = frozenset(HANDLERS)
 
 
@@ -150,7 +168,14 @@ def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     if page is None:
         raise UnknownMessage(f"no feature takes {msg!r}")
     check(msg, page.actions())
-    return page.update(model, msg, ctx)
+    return _forgetting_folds(model, page.update(model, msg, ctx))
+
+
+def _forgetting_folds(before: Model, after: Model) -> Model:
+    """Another page or tab: the folds opened on this one are forgotten (drawn afresh, closed)."""
+    if after.ui.get(FOLDS) is not None and _where(after) != _where(before):
+        return after.with_ui(**{FOLDS: None})
+    return after
 
 
 def _banners(model: Model) -> list[VNode]:

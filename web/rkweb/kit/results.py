@@ -14,6 +14,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any, Literal
 
 from rkweb.app.messages import Message
@@ -130,13 +131,21 @@ def _log_entry(testid: str, entry: Mapping[str, Any], key: str) -> VNode:
     """One entry; the rules its step applied (``pycore.step.Step.rules``, kept as data) are
     shown only under its "Why"."""
     rules = entry.get("rules")
-    told = [", ".join(map(str, rules))] if isinstance(rules, list) and rules else []
+    told = ", ".join(map(str, rules)) if isinstance(rules, list) and rules else ""
+    return _entry_node(testid, key, str(entry.get("text", "")), str(entry.get("at", "")), told)
+
+
+@lru_cache(maxsize=4 * LOG_SHOWN)
+def _entry_node(testid: str, key: str, text: str, at: str, told: str) -> VNode:
+    """An entry's node, the same object at each view while the entry is drawn (issue 33: each
+    tap built the 30 entries anew and the patcher compared them node by node; the same node is
+    found unchanged at once)."""
     return h(
         "li",
         {"class": "log-entry", "data-testid": testid, "data-key": key},
-        h("span", {"class": "log-text"}, *dice_text(str(entry.get("text", "")))),
-        h("span", {"class": "log-meta"}, str(entry.get("at", ""))[11:19]),
-        why(told),
+        h("span", {"class": "log-text"}, *dice_text(text)),
+        h("span", {"class": "log-meta"}, at[11:19]),
+        why([told] if told else []),
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from pycore.errors import RuleError
@@ -150,6 +151,17 @@ def ammunition_choices(supplied: Mapping[str, int | None]) -> tuple[AmmunitionCh
     >>> [c.bdg for c in ammunition_choices({"bdg_birdshot_12": 9}) if c.key == "shot:12-9:12"]
     [9]
     """
+    # The same choices at every view of a fight (issue 33: twice per view, a fifth of the
+    # Aftermath Combat tab): kept by the user's values, the only input besides the tables.
+    return _choices(tuple((name, supplied.get(name)) for name in _SETTINGS))
+
+
+_SETTINGS: Final = tuple(sorted(set(MISSING_BDG.values())))
+
+
+@lru_cache(maxsize=8)
+def _choices(values: tuple[tuple[str, int | None], ...]) -> tuple[AmmunitionChoice, ...]:
+    supplied = dict(values)
     lost = "not in the book: enter it in Settings"
     out = [
         AmmunitionChoice(f"pistol:{a.name}", f"Pistol {a.name} (BDG {a.bdg})", a.bdg)

@@ -8,12 +8,15 @@ its messages and their handlers (:mod:`.combat_sides`, :mod:`.combat_turn`, :mod
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pycore.systems.percentile import combat
 from rkweb.app.messages import Action, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import combat_attack, combat_sides, combat_turn
 from rkweb.features.percentile import state as S
+from rkweb.kit.folds import fold
 from rkweb.kit.results import card, log_list
 
 #: Each combat message's handler, keyed by its class's action: each card's module declares its
@@ -26,20 +29,20 @@ def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
 
 
-def _fold(testid: str, summary: str, *cards: VNode, opened: bool = False) -> VNode:
-    """A closed fold of cards that are not the current step (issue 29 item 7: the set-up and the
-    worksheet stacked about 5,200 px below the round at 768x1024). ``data-key`` changes with
-    ``opened`` so the fold is built anew, closed, once the round starts."""
-    return h(
-        "details",
-        {
-            "class": "more",
-            "data-testid": testid,
-            "open": True if opened else None,
-            "data-key": f"{testid}-{opened}",
-        },
-        h("summary", {"class": "strong", "data-testid": f"{testid}-open"}, summary),
-        *cards,
+def _fold(testid: str, summary: str, cards: Callable[[], list[VNode]], key: str = "") -> VNode:
+    """A fold of cards that are not the current step (issue 29 item 7: the set-up and the
+    worksheet stacked about 5,200 px below the round at 768x1024), drawn only while open
+    (issue 33: the closed worksheet's fields were built at each tap and each opening of the
+    tab). ``key`` names the state it opens in: the set-up is open before the first turn, and
+    closed anew once the round starts."""
+    return fold(
+        testid,
+        summary,
+        cards,
+        key=key or testid,
+        default=key.endswith("-before"),
+        attrs={"class": "more"},
+        summary_attrs={"class": "strong", "data-testid": f"{testid}-open"},
     )
 
 
@@ -56,23 +59,31 @@ def view(model: Model) -> VNode:
         _fold(
             "percentile-fold-setup",
             "The set-up: settings, sides, surprise and order of attack",
-            h(
-                "p",
-                {"class": "notice", "data-testid": "percentile-worksheet-settings"},
-                "Settings: " + fight.settings.summary(),
-            ),
-            h("p", {"class": "muted small"}, "Sequence: " + " · ".join(combat.combat_sequence())),
-            combat_sides.sides_view(model, st, fight),
-            combat_sides.surprise_view(model, st, fight),
-            combat_sides.order_view(model, st, fight),
-            opened=not started,
+            lambda: [
+                h(
+                    "p",
+                    {"class": "notice", "data-testid": "percentile-worksheet-settings"},
+                    "Settings: " + fight.settings.summary(),
+                ),
+                h(
+                    "p",
+                    {"class": "muted small"},
+                    "Sequence: " + " · ".join(combat.combat_sequence()),
+                ),
+                combat_sides.sides_view(model, st, fight),
+                combat_sides.surprise_view(model, st, fight),
+                combat_sides.order_view(model, st, fight),
+            ],
+            key="percentile-fold-setup-" + ("during" if started else "before"),
         ),
         _fold(
             "percentile-fold-worksheet",
             "The whole attack worksheet: agility points, every attack field, poisons",
-            combat_sides.ap_view(model, st, fight),
-            combat_attack.attack_view(model, st, fight),
-            combat_attack.poison_view(model, st, fight),
+            lambda: [
+                combat_sides.ap_view(model, st, fight),
+                combat_attack.attack_view(model, st, fight),
+                combat_attack.poison_view(model, st, fight),
+            ],
         ),
         card("pct-log-h", f"Combat log ({len(log)})", log_list("percentile-log-entry", log)),
     )

@@ -79,20 +79,23 @@ def hth_form(
         select("aft-hth-weapon", "Weapon", form["weapon"], options, send("hth", "weapon")),
         select("aft-hth-use", "Use", form["use"], USES, send("hth", "use")),
     ]
-    more = [
-        select(
-            "aft-hth-zone",
-            "Target's hex (the hex figure is missing from the book)",
-            form["zone"],
-            ZONES,
-            send("hth", "zone"),
-        ),
-        wound_level("hth", form),
-        cuts("hth", form, "By damage letter (L cuts)"),
-        distractions(model, "hth", form),
-        encumbrance("hth", form),
-        *direction_fields(model, "hth", form, body),
-    ]
+
+    def more() -> list[VNode]:  # drawn once its fold is opened (issue 33)
+        return [
+            select(
+                "aft-hth-zone",
+                "Target's hex (the hex figure is missing from the book)",
+                form["zone"],
+                ZONES,
+                send("hth", "zone"),
+            ),
+            wound_level("hth", form),
+            cuts("hth", form, "By damage letter (L cuts)"),
+            distractions(model, "hth", form),
+            encumbrance("hth", form),
+            *direction_fields(model, "hth", form, body),
+        ]
+
     groups = [
         ("Hand-to-hand situation modifiers", sits),
         ("Attack options", critical_flags("hth", form, st["settings"])),

@@ -191,16 +191,19 @@ def missile_form(
         ),
         target_movement("missile", form),
     ]
-    more = [
-        *_gun_fields(model, form),
-        *_load_fields(model, form, st["settings"]),
-        damage_taken(model, "missile", form, "shooter"),
-        encumbrance("missile", form),
-        distractions(model, "missile", form),
-        cuts("missile", form, "Ask when a Sever is possible"),
-        *direction_fields(model, "missile", form, body),
-        *_more_fields(model, form),
-    ]
+
+    def more() -> list[VNode]:  # drawn once its fold is opened (issue 33)
+        return [
+            *_gun_fields(model, form),
+            *_load_fields(model, form, st["settings"]),
+            damage_taken(model, "missile", form, "shooter"),
+            encumbrance("missile", form),
+            distractions(model, "missile", form),
+            cuts("missile", form, "Ask when a Sever is possible"),
+            *direction_fields(model, "missile", form, body),
+            *_more_fields(model, form),
+        ]
+
     groups = [
         ("Missile situation modifiers", missile_situations("missile", form)),
         ("Attack options", flags),

@@ -21,6 +21,7 @@ from rkweb.features.aftermath.state import err, fight_of, names, person, state
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
+from rkweb.kit.folds import fold
 from rkweb.kit.odds import percent_text
 
 MODES = (
@@ -150,26 +151,29 @@ def panel(model: Model, now: Worked) -> VNode:
     ]
     weapon, waits = _weapon_select(model, st)
     chips = _weapons(st, attacker, now)
-    lists = h(
-        "div",
-        {"class": "grid4"},
-        select(
-            "aft-cbt-attacker",
-            "Attacker",
-            str(combat["attacker"]),
-            people,
-            CbtPick("attacker"),
-        ),
-        select(
-            "aft-cbt-target",
-            "Target",
-            str(combat["target"]),
-            people,
-            CbtPick("target"),
-        ),
-        weapon,
-        select("aft-cbt-mode", "Attack", str(combat["mode"]), MODES, CbtPick("mode")),
-    )
+
+    def lists() -> VNode:  # drawn once its fold is opened (issue 33: 84 nodes at 30 fighters)
+        return h(
+            "div",
+            {"class": "grid4"},
+            select(
+                "aft-cbt-attacker",
+                "Attacker",
+                str(combat["attacker"]),
+                people,
+                CbtPick("attacker"),
+            ),
+            select(
+                "aft-cbt-target",
+                "Target",
+                str(combat["target"]),
+                people,
+                CbtPick("target"),
+            ),
+            weapon,
+            select("aft-cbt-mode", "Attack", str(combat["mode"]), MODES, CbtPick("mode")),
+        )
+
     return h(
         "section",
         {"class": "card active-panel", "aria-label": "The attacker", "data-testid": "aft-active"},
@@ -181,16 +185,13 @@ def panel(model: Model, now: Worked) -> VNode:
             err(model, "cbt.reload"),
         ),
         waits,
-        h(
-            "details",
-            # Open while there is no weapon chip to tap: the attack is then chosen by list.
-            {
-                "class": "more",
-                "data-testid": "aft-cbt-lists",
-                "open": None if chips else True,
-                "data-key": f"lists-{bool(chips)}",
-            },
-            h("summary", {}, "By list…"),
+        # Open while there is no weapon chip to tap: the attack is then chosen by list.
+        fold(
+            "aft-cbt-lists",
+            "By list…",
             lists,
+            key=f"aft-cbt-lists-{bool(chips)}",
+            default=not chips,
+            attrs={"class": "more", "data-key": f"lists-{bool(chips)}"},
         ),
     )

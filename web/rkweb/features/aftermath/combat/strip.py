@@ -5,6 +5,7 @@ at it, its "Acts" makes it the attacker (his first weapon chosen)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pycore.errors import RuleError
@@ -66,6 +67,15 @@ def _down(raw: dict[str, Any], now: Moment) -> bool:
 def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: Moment) -> VNode:
     acting, aimed = int(combat["attacker"]) == i, int(combat["target"]) == i
     shown = _conditions(raw, now)
+    return _card_node(i, name, acting, aimed, _damage(raw), tuple(shown), _down(raw, now))
+
+
+@lru_cache(maxsize=256)
+def _card_node(
+    i: int, name: str, acting: bool, aimed: bool, damage: str, shown: tuple[str, ...], down: bool
+) -> VNode:
+    """A fighter's card from what it shows: the same node at each view while that does not
+    change (issue 33: 30 cards built anew at each tap, and compared node by node)."""
     # The text gives no cost for getting up: the GM ends Knocked Over here, in one tap.
     up = button(f"aft-card-getup-{i}", "Gets up", CbtGetup(i))
     return h(
@@ -77,7 +87,7 @@ def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: M
             "aria-current": "true" if acting else None,
         },
         h("strong", {"class": "combatant-name"}, name + (" · acts" if acting else "")),
-        h("span", {"class": "hp", "data-testid": f"aft-card-damage-{i}"}, _damage(raw)),
+        h("span", {"class": "hp", "data-testid": f"aft-card-damage-{i}"}, damage),
         h(
             "span",
             {"class": "small", "data-testid": f"aft-card-conditions-{i}"},
@@ -88,7 +98,7 @@ def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: M
             {"class": "row card-chips"},
             chip(f"aft-card-acts-{i}", "Acts", acting, CbtPicked("attacker", str(i))),
             chip(f"aft-card-target-{i}", "Target", aimed, CbtPicked("target", str(i))),
-            up if _down(raw, now) else None,
+            up if down else None,
         ),
     )
 

@@ -47,19 +47,22 @@ def thrown_form(
         ),
         target_movement("thrown", form),
     ]
-    more = [
-        number(
-            "aft-thrown-count",
-            "How many at once (shuriken: up to the Deftness Group)",
-            form["count"],
-            send("thrown", "count"),
-            error=err(model, "cbt.count"),
-        ),
-        damage_taken(model, "thrown", form, "thrower"),
-        cuts("thrown", form, "By damage letter (L cuts)"),
-        distractions(model, "thrown", form),
-        *direction_fields(model, "thrown", form, body),
-    ]
+
+    def more() -> list[VNode]:  # drawn once its fold is opened (issue 33)
+        return [
+            number(
+                "aft-thrown-count",
+                "How many at once (shuriken: up to the Deftness Group)",
+                form["count"],
+                send("thrown", "count"),
+                error=err(model, "cbt.count"),
+            ),
+            damage_taken(model, "thrown", form, "thrower"),
+            cuts("thrown", form, "By damage letter (L cuts)"),
+            distractions(model, "thrown", form),
+            *direction_fields(model, "thrown", form, body),
+        ]
+
     groups = [
         ("Missile situation modifiers", missile_situations("thrown", form)),
         ("Attack options", flags),
