@@ -121,10 +121,11 @@ CHARACTER = Record(
         "weapons": ListOf(MapOf(Anything(), 60), 100),
         "parts": ListOf(MapOf(Anything(), 20), 100),
         "ledger": maybe(MapOf(Anything(), 20)),
-    },
-    # The pages find and name a character by these (sheet, sides, checks): issue 32.
-    frozenset({"id", "name"}),
+    }
 )
+#: A character in the section: the pages find it by its id (sheet, sides, checks; issue 32); a
+#: missing name reads as the sheet's default. A shared one has no id yet: the import gives it one.
+SAVED_CHARACTER = All((CHARACTER, Record({}, frozenset({"id"}))))
 
 SIDE = Record(
     {
@@ -154,7 +155,7 @@ PERCENTILE = SectionCodec(
                 {
                     "schema": Whole(1, VERSION),
                     "settings": Check(_settings, "the campaign settings"),
-                    "characters": ListOf(CHARACTER, MAX_CHARACTERS),
+                    "characters": ListOf(SAVED_CHARACTER, MAX_CHARACTERS),
                     "gm": All(
                         (
                             MapOf(ListOf(ROW, MAX_ROWS), 40, Text(40)),
