@@ -61,6 +61,7 @@ __all__ = [
     "Number",
     "checked",
     "choice",
+    "declared",
     "exact",
     "fields_as_declared",
     "instance",
@@ -590,3 +591,21 @@ def fields_as_declared(record: object, error: type[RulekeeperError] = RuleError)
     problem = _bad_field(record) if dataclasses.is_dataclass(record) else "is not a record"
     if problem:
         raise error(f"{type(record).__name__}: {problem}")
+
+
+@checked
+def declared(record: T, where: str, error: type[RulekeeperError] = RuleError) -> T:
+    """``record`` if its fields are what its annotations say, else ``error`` naming ``where``:
+    a reader of saved data builds its record, then checks it with the same limits as one the
+    core built (issue 32: a saved value the store keeps never breaks a page later).
+
+    >>> from pycore.systems.aftermath.conditions import Moment
+    >>> declared(Moment(turn="x", phase=1), "conditions[0].start")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: conditions[0].start: turn 'x' is not a whole number
+    """
+    problem = _bad_field(record) if dataclasses.is_dataclass(record) else "is not a record"
+    if problem:
+        raise error(f"{where}: {problem}")
+    return record

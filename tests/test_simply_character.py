@@ -18,6 +18,7 @@ from pycore.systems.simply.character import (
     validate,
 )
 from pycore.systems.simply.character_json import character_from_json, character_to_json
+from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.stats import Adjustment
 
 BASE = Character(age="Young Adult", strength=6, coordination=6, intellect=6, health=6)
@@ -211,5 +212,11 @@ def test_validate_and_derive_never_raise(c: Character) -> None:
     problems = validate(c, Campaign())
     assert all(p.field and p.message for p in problems)
     derive(c)
-    if all(a.stat in "SCIH" for a in c.adjustments):
+    stats = (c.strength, c.coordination, c.intellect, c.health)
+    if all(a.stat in "SCIH" for a in c.adjustments) and all(0 <= s <= MAX_STAT for s in stats):
         assert character_from_json(character_to_json(c)) == c
+    elif all(a.stat in "SCIH" for a in c.adjustments):
+        # Issue 32, one set of limits: a stat the checks cannot read (special_check: 0 to
+        # MAX_STAT) is refused when read back, naming it, never kept to break the sheet later.
+        with pytest.raises(RuleError, match="is outside 0 to 100"):
+            character_from_json(character_to_json(c))

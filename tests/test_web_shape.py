@@ -180,7 +180,7 @@ def _send(model: Model, *msg: object, seed: str = "shape") -> Model:
     return shell.update(model, tuple(msg), Ctx(now=CTX.now, fresh_seed=seed))
 
 
-def populated_simply_views() -> Iterator[tuple[str, VNode]]:
+def simply_in_use() -> Iterator[tuple[str, Model]]:
     """Simply in use: characters built (skills, a specialty missing, abilities, armor, an
     adjustment, refused values), a contest between two of them, and a fight under way with an
     attack rolled, damage waiting to be applied, injury checks queued and a treatment chosen."""
@@ -203,7 +203,7 @@ def populated_simply_views() -> Iterator[tuple[str, VNode]]:
     model = _send(model, "simply.char_adj_draft", "amount", "x")
     model = _send(model, "simply.char_adj_add")  # refused: not a number
     model = _send(model, "simply.char_campaign", "stat_max", "99")  # refused by the core
-    yield "simply/characters (built)", shell.view(model)
+    yield "simply/characters (built)", model
     model = _send(model, "simply.tab", "task")
     model = _send(model, "simply.task_mode", "contest")
     model = _send(model, "simply.task_field", "a", "character", "0")
@@ -211,7 +211,7 @@ def populated_simply_views() -> Iterator[tuple[str, VNode]]:
     model = _send(model, "simply.task_field", "b", "luck", "yes")
     model = _send(model, "simply.task_field", "b", "lp", "3")
     model = _send(model, "simply.task_roll")  # refused: luck needs at least 5 LP
-    yield "simply/task (contest)", shell.view(model)
+    yield "simply/task (contest)", model
     model = _send(model, "simply.tab", "combat")
     model = _send(model, "simply.combat_add_char", "0")
     model = _send(model, "simply.combat_add_char", "1")
@@ -231,7 +231,12 @@ def populated_simply_views() -> Iterator[tuple[str, VNode]]:
     for field, value in (("patient", "c2"), ("treatment", "first aid"), ("rating", "12")):
         model = _send(model, "simply.combat_form", "treat", field, value)
     model = _send(model, "simply.combat_form", "add", "hp_max", "lots")
-    yield "simply/combat (fight under way)", shell.view(model)
+    yield "simply/combat (fight under way)", model
+
+
+def populated_simply_views() -> Iterator[tuple[str, VNode]]:
+    for where, model in simply_in_use():
+        yield where, shell.view(model)
 
 
 def _play(model: Model, *messages: tuple[object, ...]) -> Model:
@@ -240,7 +245,7 @@ def _play(model: Model, *messages: tuple[object, ...]) -> Model:
     return model
 
 
-def populated_percentile_views() -> Iterator[tuple[str, VNode]]:
+def percentile_in_use() -> Iterator[tuple[str, Model]]:
     """Percentile with two characters on two sides, a round with surprise, the order and an
     attack resolved, every tab; then with the optional rules on and an attack waiting."""
     model = _play(
@@ -273,7 +278,7 @@ def populated_percentile_views() -> Iterator[tuple[str, VNode]]:
         ("percentile.round_next",),
     )
     for tab in ("characters", "checks", "combat", "gm", "settings"):
-        yield f"percentile-fight/{tab}", shell.view(_play(model, ("percentile.tab", tab)))
+        yield f"percentile-fight/{tab}", _play(model, ("percentile.tab", tab))
     options = [("percentile.setting", k, v) for k, v in (("surprise", "a3"), ("to_hit", "d3"))]
     options += [("percentile.setting", k, "on") for k in ("organ_damage", "pieces")]
     waiting = _play(
@@ -290,8 +295,13 @@ def populated_percentile_views() -> Iterator[tuple[str, VNode]]:
         ("percentile.tab", "combat"),
     )
     assert waiting.state["percentile"]["combat"]["pending"], "the attack should wait"
-    yield "percentile-fight/combat-waiting", shell.view(waiting)
-    yield "percentile-fight/settings-on", shell.view(_play(waiting, ("percentile.tab", "settings")))
+    yield "percentile-fight/combat-waiting", waiting
+    yield "percentile-fight/settings-on", _play(waiting, ("percentile.tab", "settings"))
+
+
+def populated_percentile_views() -> Iterator[tuple[str, VNode]]:
+    for where, model in percentile_in_use():
+        yield where, shell.view(model)
 
 
 def gurps_stunned() -> Model:

@@ -423,3 +423,6 @@ class All(Shape):
 WHEN = Text(40)
 SEED = Text(120)
 LOG_TEXT = Text(4_000)
+#: The rules a logged step applied, as data (``pycore.step.Step.rules``): rule IDs, seed lines;
+#: the "Why" a user opens lists them, so each is text.
+RULES = ListOf(Text(200), 100)

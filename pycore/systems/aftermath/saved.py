@@ -23,9 +23,12 @@ from typing import Any
 from pycore.store.sections import LogSpec, SectionCodec, own_schema_field
 from pycore.store.shape import (
     LOG_TEXT,
+    RULES,
     SEED,
     WHEN,
+    All,
     Anything,
+    Check,
     Either,
     Flag,
     ListOf,
@@ -53,16 +56,32 @@ CONDITION = Record(
     {"name": LABEL, "start": MOMENT, "until": MOMENT, "rule": LABEL, "note": Text(1_000)}
 )
 
+
+def _listed(record: Any) -> object:
+    """A hand weapon's row of the Weapons Listing, found as the sheet and the attack find it
+    (AFT-T15): a name not in it would leave the sheet undrawable (issue 32)."""
+    if record.get("kind") != "hand":
+        return None
+    from pycore.systems.aftermath.gear.weapons import weapon
+
+    return weapon(record.get("listed", ""))
+
+
 #: A weapon on a sheet (``arms``): its kind, the gun or listed weapon, the skill's NAME.
-WEAPON = Record(
-    {
-        "name": NAME,
-        "kind": Text(10, ("gun", "hand")),
-        "gun": Text(40),
-        "listed": LABEL,
-        "skill": Text(200),
-    },
-    frozenset({"name", "kind"}),
+WEAPON = All(
+    (
+        Record(
+            {
+                "name": NAME,
+                "kind": Text(10, ("gun", "hand")),
+                "gun": Text(40),
+                "listed": LABEL,
+                "skill": Text(200),
+            },
+            frozenset({"name", "kind"}),
+        ),
+        Check(_listed, "a weapon of the Weapons Listing"),
+    )
 )
 
 SHEET = Record(
@@ -76,19 +95,19 @@ SHEET = Record(
         "cst": THROWS,
         "derived": MapOf(maybe(Whole(-1000, 1000)), 20),
         "average_bcs": maybe(Whole(-100, 100)),
-        "skills": ListOf(Record({"name": NAME, "bcs": Whole(-100, 100)}), 40),
+        "skills": ListOf(
+            Record({"name": NAME, "bcs": Whole(-100, 100)}, frozenset({"name", "bcs"})), 40
+        ),
         "weapons": ListOf(WEAPON, 12),
         "armor": MapOf(ListOf(LABEL, 10), 40),
         "cloth_bullet_av": maybe(Whole(0, 40)),
         "inventory": ListOf(Record({"name": LABEL, "enc": Text(20)}), 60),
-        "damage": MapOf(Either((Whole(0, 10**6), Text(20))), 10),
+        # Read as whole numbers (AFT-08 wounds: "" is none): a word would stop the sheet.
+        "damage": MapOf(Either((WholeText(0, 10**6), Text(0))), 10),
         "conditions": ListOf(CONDITION, 40),
         "regions": MapOf(Text(200), 10),
     }
 )
-
-#: The rules a logged step applied, as data (``pycore.step.Step.rules``): rule IDs, seed lines.
-RULES = ListOf(Text(200), 100)
 
 LOG_ENTRY = Record(
     {
@@ -114,8 +133,8 @@ ROLLS = Record(
         "situations": ListOf(Text(80), 100),
         "other": COUNT,
         "attribute": Text(10),
-        "ast": maybe(COUNT),
-        "cst": maybe(COUNT),
+        "ast": COUNT,  # the saving throw's odds read both (the page writes 0 to 40)
+        "cst": COUNT,
         "blast": COUNT,
         "die_a": Text(20),
         "die_b": Text(20),
@@ -141,13 +160,16 @@ ATTACK_FORM = Record(
     }
 )
 
+#: The attack forms the combat worksheet draws, one per mode.
+MODES = ("missile", "hth", "thrown")
+
 COMBAT = Record(
     {
         "turn": WholeText(0, 10**6),
         "phase": WholeText(0, 100),
         "attacker": Whole(0, MAX_CHARACTERS),
         "target": Whole(0, MAX_CHARACTERS),
-        "mode": Text(20),
+        "mode": Text(20, MODES),  # the attack form drawn is the mode's
         "weapon": Text(200),
         "missile": ATTACK_FORM,
         "hth": ATTACK_FORM,

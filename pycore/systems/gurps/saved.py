@@ -22,6 +22,7 @@ from pycore.errors import RuleError
 from pycore.store.sections import LogSpec, SectionCodec
 from pycore.store.shape import (
     LOG_TEXT,
+    RULES,
     SEED,
     WHEN,
     All,
@@ -34,6 +35,7 @@ from pycore.store.shape import (
     Record,
     Text,
     Whole,
+    WholeText,
     maybe,
 )
 
@@ -107,23 +109,82 @@ PENDING = maybe(
 ATTACK = Record({"keys": MapOf(maybe(Text(20)), 200)})
 
 LOG_ENTRY = Record(
-    {"text": LOG_TEXT, "public": LOG_TEXT, "at": WHEN, "seed": SEED, "round": Whole(0, 10**6)},
+    {
+        "text": LOG_TEXT,
+        "public": LOG_TEXT,
+        "at": WHEN,
+        "seed": SEED,
+        "round": Whole(0, 10**6),
+        "rules": RULES,
+    },
     frozenset({"text"}),
 )
+
+#: What the turn's step holds (the page's draft of the attack: target, location, chips,
+#: toggles, the typed range, override and exposed spot, the defense picked): the page reads
+#: each field as this kind, so the store keeps nothing else (issue 32).
+TYPED = Text(400)  # the page refuses a longer typed value (state.too_long)
+STEP = maybe(
+    Record(
+        {
+            "attacker": Text(80),
+            "target": Text(80),
+            "location": TYPED,
+            "chips": ListOf(Text(80), 100),
+            "line": WholeText(0, 50),
+            "yards": Text(40),
+            "defense": Text(40),
+            "override": TYPED,
+            "random_location": Flag(),
+            "from_above": Flag(),
+            "pinned": Flag(),
+            "exposed": TYPED,
+            "only_exposed": Flag(),
+            "chink": Flag(),
+        }
+    )
+)
+
+#: The last result shown (a reload shows it again): its words and its explanation.
+SHOWN = maybe(
+    Record(
+        {"verdict": LOG_TEXT, "number": LOG_TEXT, "tone": Text(20), "why": ListOf(LOG_TEXT, 200)}
+    )
+)
+
+
+def _fight(section: Any) -> object:
+    """The fight as the page reads it: the core's own reader, so the store keeps no fight the
+    page cannot read (an attack set-up's table modifiers, a defense used...)."""
+    from pycore.systems.gurps.fight import fight_from_json
+
+    return fight_from_json(section)
+
 
 GURPS = SectionCodec(
     "gurps",
     1,
-    Record(
-        {
-            "combatants": ListOf(COMBATANT, MAX_COMBATANTS),
-            "next_id": Whole(1, 10**9),
-            "selected": ID,
-            "fight": FIGHT,
-            "attack": All((ATTACK, MapOf(Either((Text(400), MapOf(maybe(Text(20)), 200))), 40))),
-            "pending": PENDING,
-            "log": ListOf(LOG_ENTRY, LOG_LIMIT),
-        }
+    All(
+        (
+            Record(
+                {
+                    "combatants": ListOf(COMBATANT, MAX_COMBATANTS),
+                    "next_id": Whole(1, 10**9),
+                    "selected": ID,
+                    "fight": FIGHT,
+                    "attack": All(
+                        (ATTACK, MapOf(Either((Text(400), MapOf(maybe(Text(20)), 200))), 40))
+                    ),
+                    "pending": PENDING,
+                    "log": ListOf(LOG_ENTRY, LOG_LIMIT),
+                    "step": STEP,
+                    "step_for": Text(200),
+                    "shown": SHOWN,
+                    "settings": maybe(Record({"eye_reading": Text(200)})),
+                }
+            ),
+            Check(_fight, "a fight"),
+        )
     ),
     logs=(LogSpec(("log",), LOG_LIMIT),),
 )

@@ -57,7 +57,7 @@ from pycore.systems.gurps.modifiers import (
 from pycore.systems.gurps.quantities import decimal_text, exact, yards_text
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at, dr_locations, own_parry
-from pycore.validate import checked, shown
+from pycore.validate import checked, declared, is_whole, shown
 
 _LOCATION_RULE = {
     "torso": "GUR-30",
@@ -455,10 +455,27 @@ def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
 
 @checked
 def setup_from_json(data: Mapping[str, Any]) -> AttackSetup:
-    """The saved setup back; unknown keys are ignored, bad values refused by the attack."""
+    """The saved setup back; unknown keys are ignored, a value of the wrong kind is refused
+    naming it, as the attack would refuse it later (issue 32: a saved setup the store keeps
+    never breaks the page).
+
+    >>> setup_from_json({"table_keys": [["blind", "x"]]})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: saved table modifier ['blind', 'x'] is not a name and a whole number or nothing
+    """
     known = {k: v for k, v in data.items() if k in AttackSetup.__dataclass_fields__}
-    keys = tuple((str(k), None if a is None else int(a)) for k, a in known.pop("table_keys", ()))
-    return AttackSetup(**known, table_keys=keys)
+    pairs = known.pop("table_keys", [])
+    if not isinstance(pairs, list | tuple):
+        raise RuleError(f"saved table modifiers {shown(pairs)} is not a list")
+    for pair in pairs:
+        fits = isinstance(pair, list | tuple) and len(pair) == 2 and isinstance(pair[0], str)
+        if not (fits and (pair[1] is None or is_whole(pair[1]))):
+            raise RuleError(
+                f"saved table modifier {shown(pair)} is not a name and a whole number or nothing"
+            )
+    setup = AttackSetup(**known, table_keys=tuple((k, a) for k, a in pairs))
+    return declared(setup, "saved attack set-up")
 
 
 @checked

@@ -47,7 +47,7 @@ from pycore.systems.percentile.tohit import (
     to_hit_d2,
     to_hit_d3,
 )
-from pycore.validate import checked
+from pycore.validate import checked, exact, is_whole, shown, texts
 
 # Where each step's rule is written, for the "why" a user opens (seed 000 lines).
 RULES: dict[str, str] = {
@@ -191,16 +191,26 @@ class Hit:
 
 @checked
 def hit_from_json(raw: Mapping[str, Any]) -> Hit:
+    """A saved to-hit step; its lines, explanation and grazing numbers are refused naming them
+    when they do not read (the page shows them and grazes with them: issue 32).
+
+    >>> hit_from_json({"lines": None})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: saved hit's lines None is not a list of text
+    """
     target = raw.get("graze_target")
     roll = raw.get("graze_roll")
+    if roll is not None and not is_whole(roll):
+        raise RuleError(f"saved hit's grazing roll {shown(roll)} is not a whole number")
     return Hit(
         verdict=str(raw.get("verdict", "hit")),
-        lines=tuple(str(x) for x in raw.get("lines", [])),
-        graze_target=None if target in (None, "") else Fraction(str(target)),
-        graze_roll=roll if isinstance(roll, int) else None,
+        lines=tuple(texts(raw.get("lines", []), "saved hit's lines")),
+        graze_target=None if target in (None, "") else exact(target, "saved hit's graze target"),
+        graze_roll=roll,
         part=None if raw.get("part") in (None, "") else str(raw["part"]),
         waits_for=None if raw.get("waits_for") in (None, "") else str(raw["waits_for"]),
-        why=tuple(str(x) for x in raw.get("why", [])),
+        why=tuple(texts(raw.get("why", []), "saved hit's explanation")),
         stage=str(raw.get("stage") or ("part" if raw.get("waits_for") else "damage")),
     )
 

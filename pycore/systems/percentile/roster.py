@@ -192,10 +192,13 @@ def ledger_from_json(raw: object, ap: Fraction) -> agility.Ledger:
     """The saved AP ledger, or a fresh one when none is saved or the AP score changed."""
     if not isinstance(raw, Mapping) or tolerant(raw.get("ap")) != ap:
         return agility.new_ledger(ap)
+    spent = tolerant(raw.get("spent"))
+    if not 0 <= spent <= agility.MAX_AP * 2:  # what agility.spend takes: else a fresh ledger
+        return agility.new_ledger(ap)
     return agility.Ledger(
         ap=ap,
         available=tolerant(raw.get("available")),
-        spent=tolerant(raw.get("spent")),
+        spent=spent,
         debt=tolerant(raw.get("debt")),
         borrowed=tolerant(raw.get("borrowed")),
         locked=bool(raw.get("locked")),

@@ -123,6 +123,9 @@ CHARACTER = Record(
         "ledger": maybe(MapOf(Anything(), 20)),
     }
 )
+#: A character in the section: the pages find it by its id (sheet, sides, checks; issue 32); a
+#: missing name reads as the sheet's default. A shared one has no id yet: the import gives it one.
+SAVED_CHARACTER = All((CHARACTER, Record({}, frozenset({"id"}))))
 
 SIDE = Record(
     {
@@ -134,29 +137,46 @@ SIDE = Record(
     frozenset({"name", "members"}),
 )
 
+
+def _fight(section: Any) -> object:
+    """The fight as the pages read it: the core's own reader, so the store keeps no order of
+    attack, attack waiting or hit the Combat tab cannot draw (issue 32)."""
+    from pycore.systems.percentile.fight import fight_from_json
+
+    return fight_from_json(section)
+
+
 PERCENTILE = SectionCodec(
     "percentile",
     VERSION,
-    Record(
-        {
-            "schema": Whole(1, VERSION),
-            "settings": Check(_settings, "the campaign settings"),
-            "characters": ListOf(CHARACTER, MAX_CHARACTERS),
-            "gm": All(
-                (MapOf(ListOf(ROW, MAX_ROWS), 40, Text(40)), Check(_gm_tables, "the GM tables"))
-            ),
-            "check": Record({"log": LOG}),
-            "combat": Record(
+    All(
+        (
+            Record(
                 {
-                    "sides": ListOf(SIDE, 50),
-                    "round": NUMBER,
-                    "order": maybe(MapOf(Anything(), 40)),
-                    "surprise": maybe(MapOf(Anything(), 10)),
-                    "attack": MapOf(Anything(), 100),
-                    "log": LOG,
+                    "schema": Whole(1, VERSION),
+                    "settings": Check(_settings, "the campaign settings"),
+                    "characters": ListOf(SAVED_CHARACTER, MAX_CHARACTERS),
+                    "gm": All(
+                        (
+                            MapOf(ListOf(ROW, MAX_ROWS), 40, Text(40)),
+                            Check(_gm_tables, "the GM tables"),
+                        )
+                    ),
+                    "check": Record({"log": LOG}),
+                    "combat": Record(
+                        {
+                            "sides": ListOf(SIDE, 50),
+                            "round": NUMBER,
+                            "order": maybe(MapOf(Anything(), 40)),
+                            "surprise": maybe(MapOf(Anything(), 10)),
+                            "attack": MapOf(Anything(), 100),
+                            "log": LOG,
+                        }
+                    ),
                 }
             ),
-        }
+            Check(_fight, "a fight"),
+        )
     ),
     migrations={1: migrate_1_to_2},
     logs=(LogSpec(("check", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),

@@ -200,14 +200,18 @@ def character_from_json(d: dict[str, Any]) -> Character:
     >>> character_from_json({"name": "Bo", "strength": "7"})
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: strength '7' is not a whole number; allowed: -1000 to 1000
+    pycore.errors.RuleError: strength '7' is not a whole number; allowed: 0 to 100
     >>> character_from_json({"name": "Bo", "pet": "cat"}).extra["pet"]
     'cat'
     """
     data = _obj("character", d)
     base = Character()
     texts = {k: _str(k, data.get(k, getattr(base, k))) for k in (*TEXTS, *STORIES)}
-    stats = {k: _intv(k, data.get(k, getattr(base, k))) for k in STAT_FIELDS}
+    # The stats as the checks read them (checks.special_check: 0 to MAX_STAT): a sheet kept with
+    # another value could not be drawn (issue 32, one set of limits).
+    stats: dict[str, Any] = {
+        k: whole(data.get(k, getattr(base, k)), k, 0, MAX_STAT) for k in STAT_FIELDS
+    }
     return Character(
         **texts,
         **stats,

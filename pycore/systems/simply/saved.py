@@ -19,6 +19,7 @@ from typing import Any
 from pycore.store.sections import LogSpec, SectionCodec
 from pycore.store.shape import (
     LOG_TEXT,
+    RULES,
     SEED,
     WHEN,
     All,
@@ -148,7 +149,8 @@ CHARACTERS = SectionCodec(
 )
 
 LOG_ENTRY = Record(
-    {"text": LOG_TEXT, "public": LOG_TEXT, "at": WHEN, "seed": SEED}, required=frozenset({"text"})
+    {"text": LOG_TEXT, "public": LOG_TEXT, "at": WHEN, "seed": SEED, "rules": RULES},
+    required=frozenset({"text"}),
 )
 
 SIDE = Record(
@@ -327,6 +329,18 @@ def combat_join(state: Mapping[str, Any]) -> Any:
     return {**value, "combat": {**combat, "combatants": linked}}
 
 
+RESULT = Record(
+    {
+        "verdict": LOG_TEXT,
+        "number": LOG_TEXT,
+        "text": LOG_TEXT,
+        "ended": LOG_TEXT,
+        "hit": Flag(),
+        "passed": Flag(),
+    },
+    required=frozenset({"verdict", "number", "text"}),
+)
+
 COMBAT = SectionCodec(
     "simply_combat",
     2,
@@ -340,6 +354,9 @@ COMBAT = SectionCodec(
             "set": MapOf(MapOf(Text(400), 40), 4),
             "set_for": MapOf(Text(400), 4),
             "hit": MapOf(Text(40), 4),
+            # The last result shown where its tap was (the attack's, the damage's, a check's):
+            # the page shows its words, so each is text and the verdict is said (issue 32).
+            "result": MapOf(RESULT, 4),
             # The logs of the last fights ended (End fight keeps them, issue 26).
             "past": ListOf(
                 Record(

@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
@@ -35,7 +34,7 @@ from pycore.systems.percentile.roster import (
     ledger_to_json,
 )
 from pycore.systems.percentile.sides import PrimaryAttack
-from pycore.validate import checked
+from pycore.validate import checked, exact, is_whole, mapping, texts
 
 
 def _count(raw: object) -> int:
@@ -46,7 +45,7 @@ def _count(raw: object) -> int:
 
 
 def _turn(raw: object) -> int:
-    return raw if isinstance(raw, int) and raw >= -1 else -1
+    return raw if is_whole(raw) and raw >= -1 else -1
 
 
 def _str_list(raw: object) -> tuple[str, ...]:
@@ -74,11 +73,15 @@ def _side_from_json(raw: Mapping[str, Any]) -> Side:
 
 
 def _order_from_json(raw: object) -> PrimaryAttack | None:
+    """The sides' order of attack; one whose results or order do not read is refused naming
+    them (the round's order would be drawn from them: issue 32)."""
     if not isinstance(raw, Mapping) or not raw.get("order"):
         return None
+    results = mapping(raw.get("results", {}), "saved initiative results")
+    order = texts(raw.get("order"), "saved order of attack")
     return PrimaryAttack(
-        {str(k): Fraction(str(v)) for k, v in dict(raw.get("results", {})).items()},
-        list(_str_list(raw.get("order"))),
+        {str(k): exact(v, f"saved initiative result of {k}") for k, v in results.items()},
+        order,
         bool(raw.get("exclusive")),
         False,
         _str_list(raw.get("passed")),
@@ -138,18 +141,21 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
         attacked=_str_list(raw.get("attacked")),
         raise_alertness=_str_list(raw.get("raise_ac")),
         turn=_turn(raw.get("turn")),
-        pending=PendingAttack(
-            {str(k): str(v) for k, v in dict(pending.get("form", {})).items()},
-            hit_from_json(pending.get("hit", {})),
-        )
-        if isinstance(pending, Mapping)
-        else None,
+        pending=_pending_from_json(pending) if isinstance(pending, Mapping) else None,
         last=_str_list(raw.get("last")),
         last_why=_str_list(raw.get("last_why")),
         headline=str(raw.get("headline") or ""),
         last_severity=str(raw["last_severity"]) if raw.get("last_severity") else None,
         ranges=_ranges_from_json(raw.get("ranges")),
     )
+
+
+def _pending_from_json(raw: Mapping[str, Any]) -> PendingAttack:
+    """The attack waiting for an answer: its form and the to-hit step, refused naming the field
+    when either does not read (the page resumes the attack from them: issue 32)."""
+    form = mapping(raw.get("form", {}), "saved attack waiting: its form")
+    hit = mapping(raw.get("hit", {}), "saved attack waiting: its hit")
+    return PendingAttack({str(k): str(v) for k, v in form.items()}, hit_from_json(hit))
 
 
 def _ranges_from_json(raw: object) -> tuple[tuple[str, str, str], ...]:

@@ -11,8 +11,15 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import check_kind
-from pycore.systems.simply.fight.value import Arm, Combat, Combatant, Due, PendingCheck
-from pycore.validate import checked, is_whole, whole
+from pycore.systems.simply.fight.value import (
+    Arm,
+    Combat,
+    Combatant,
+    Due,
+    PendingCheck,
+    check_arm,
+)
+from pycore.validate import checked, declared, is_whole, shown, whole
 
 _FIELDS = tuple(Combatant.__dataclass_fields__)
 
@@ -62,6 +69,12 @@ def _combatant_json(c: Combatant) -> dict[str, Any]:
     return data
 
 
+def _listed(where: str, raw: Any) -> list[Any]:
+    if not isinstance(raw, list | tuple):
+        raise RuleError(f"{where} {shown(raw)} is not a list")
+    return list(raw)
+
+
 def _arm(where: str, raw: Any) -> Arm:
     if not isinstance(raw, dict):
         raise RuleError(f"{where} must be an object")
@@ -69,7 +82,28 @@ def _arm(where: str, raw: Any) -> Arm:
         arm = Arm(**{k: v for k, v in raw.items() if k in Arm.__dataclass_fields__})
     except TypeError as error:
         raise RuleError(f"{where}: {error}") from None
-    return replace(arm, kind=check_kind(str(arm.kind)))
+    declared(arm, where)
+    return check_arm(replace(arm, kind=check_kind(str(arm.kind))))
+
+
+def _taken(raw: Any) -> tuple[tuple[str, str], ...]:
+    pairs = _listed("combat.taken", raw)
+    for pair in pairs:
+        if not (isinstance(pair, list | tuple) and all(isinstance(x, str) for x in pair)):
+            raise RuleError(f"combat.taken {shown(pair)} is not a pair of texts")
+    return tuple((p[0], p[1]) for p in pairs if len(p) == 2)
+
+
+def _linked(fight: Combat) -> Combat:
+    """The fight if whose turn it is and the hit awaiting its damage name fighters in it (the
+    core keeps them so: remove_combatant moves the turn on and drops the hit)."""
+    ids = {c.id for c in fight.combatants}
+    if fight.cursor is not None and fight.cursor not in ids:
+        raise RuleError(f"combat.cursor {shown(fight.cursor)} is no fighter in this fight")
+    due = fight.due
+    if due is not None and not {due.attacker, due.target} <= ids:
+        raise RuleError(f"combat.due names {due.attacker!r} → {due.target!r}, not in this fight")
+    return fight
 
 
 @checked
@@ -87,9 +121,10 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         if not isinstance(raw, dict):
             raise RuleError(f"combat.combatants[{index}] must be an object")
         known = {k: v for k, v in raw.items() if k in _FIELDS}
-        known["conditions"] = tuple(str(x) for x in known.get("conditions", ()))
-        where = f"combat.combatants[{index}].arms"
-        known["arms"] = tuple(_arm(f"{where}[{i}]", a) for i, a in enumerate(raw.get("arms", [])))
+        where = f"combat.combatants[{index}]"
+        known["conditions"] = tuple(_listed(f"{where}.conditions", known.get("conditions", ())))
+        arms = _listed(f"{where}.arms", raw.get("arms", []))
+        known["arms"] = tuple(_arm(f"{where}.arms[{i}]", a) for i, a in enumerate(arms))
         link = known.get("character")
         if is_whole(link):
             known["character"] = None  # a list position from before the ids (an old undo step)
@@ -98,7 +133,7 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
                 f"combat.combatants[{index}].character must be a record id, got {link!r}"
             )
         try:
-            combatants.append(Combatant(**known))
+            combatants.append(declared(Combatant(**known), where))
         except TypeError as error:
             raise RuleError(f"combat.combatants[{index}]: {error}") from None
     pending = tuple(
@@ -113,7 +148,7 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         for p in data.get("pending", [])
     )
     actions = {str(k): whole(v, "combat.actions") for k, v in dict(data.get("actions", {})).items()}
-    return Combat(
+    fight = Combat(
         combatants=tuple(combatants),
         turn=whole(data.get("turn", 0), "combat.turn"),
         order=tuple(str(i) for i in data.get("order", ())),
@@ -125,11 +160,12 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
         clock=whole(data.get("clock", 0), "combat.clock"),
         pending=pending,
         next_id=whole(data.get("next_id", len(combatants) + 1), "combat.next_id"),
-        taken=tuple((str(p[0]), str(p[1])) for p in data.get("taken", ()) if len(p) == 2),
+        taken=_taken(data.get("taken", [])),
         attacks=whole(data.get("attacks", 0), "combat.attacks"),
         due=_attack(data, "due"),
         missed=_attack(data, "missed"),
     )
+    return _linked(declared(fight, "combat"))
 
 
 def _attack(data: Mapping[str, Any], key: str) -> Due | None:

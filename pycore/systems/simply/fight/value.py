@@ -254,7 +254,9 @@ class Fight:
 Combat = Fight
 
 
-def _check_arm(arm: Arm) -> Arm:
+@checked
+def check_arm(arm: Arm) -> Arm:
+    """An attack's rating, Max Dmg and armor row within the rules' limits (SIM-40, SIM-D09)."""
     if arm.max_damage is not None:
         whole(arm.max_damage, "max damage", 1, 100, rules=("SIM-40",))
     if arm.rating is not None:
@@ -331,7 +333,7 @@ def add_combatant(
         shield=shield or None,
         max_damage=max_damage,
         character=character,
-        arms=tuple(_check_arm(a) for a in arms),
+        arms=tuple(check_arm(a) for a in arms),
         conditions=tuple(conditions),
         bleeding_since=combat.clock if "bleeding" in conditions else None,
     )

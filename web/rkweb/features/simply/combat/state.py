@@ -187,10 +187,18 @@ def derive(state: dict[str, Any]) -> dict[str, Any]:
         # starts blank, never from the missed attack's target and Max Dmg (issue 26).
         damage = dict(FORM_DEFAULTS["damage"])
     derived = {
-        "attack": {**fresh["attack"], **choice, **given["attack"]},
-        "damage": {**damage, **given["damage"]},
+        "attack": _present(fight, {**fresh["attack"], **choice, **given["attack"]}),
+        "damage": _present(fight, {**damage, **given["damage"]}),
     }
     return {**state, "form": {**form, **derived}}
+
+
+def _present(fight: core.Combat, step: dict[str, Any]) -> dict[str, Any]:
+    """``step`` with an attacker or target no longer in the fight (gone in another tab, or
+    saved so) read as none chosen: the page asks for one, never fails to draw (issue 32)."""
+    names = fight.names()
+    gone = [k for k in ("attacker", "target") if step.get(k) and step[k] not in names]
+    return {**step, **dict.fromkeys(gone, "")}
 
 
 def with_set(state: dict[str, Any], group: str, values: dict[str, str]) -> dict[str, Any]:
