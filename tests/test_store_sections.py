@@ -26,7 +26,8 @@ from pycore.store.sections import (
     fit,
     read_section,
 )
-from pycore.systems.percentile.saved import STABLE_KEYS, gm_by_id, gm_by_key
+from pycore.systems.percentile.saved import gm_by_id, gm_by_key
+from pycore.systems.percentile.table_keys import STABLE_KEYS
 
 SECTIONS = sorted(codecs())
 

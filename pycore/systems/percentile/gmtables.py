@@ -36,7 +36,7 @@ from pycore.systems.percentile.gm_schemas import (
     validate_gm_table,
     words,
 )
-from pycore.systems.percentile.saved import INVENTORY_IDS, STABLE_KEYS
+from pycore.systems.percentile.table_keys import INVENTORY_IDS, STABLE_KEYS
 from pycore.tables import Table
 from pycore.validate import checked, exact, mapping, texts
 

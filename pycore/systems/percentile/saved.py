@@ -34,34 +34,12 @@ from pycore.store.shape import (
     maybe,
 )
 from pycore.systems.percentile.limits import MAX_ROWS
+from pycore.systems.percentile.table_keys import INVENTORY_IDS, STABLE_KEYS
 from pycore.validate import checked
 
 VERSION = 2
 LOG_LIMIT = 200  # each log (checks, combat), newest first; older entries go to the archive
 MAX_CHARACTERS = 500
-
-#: The stable key of every GM table (never renamed; the inventory ID may be).
-STABLE_KEYS: Mapping[str, str] = {
-    "PCT-M01": "alertness_conditions",
-    "PCT-M02": "damage_modifiers",
-    "PCT-M03": "action_costs",
-    "PCT-M04": "percent_to_hit",
-    "PCT-M05": "adversity_modifiers",
-    "PCT-M06": "percent_against",
-    "PCT-M07": "random_hit",
-    "PCT-M08": "throwing_distance",
-    "PCT-M09": "grenade_bounce",
-    "PCT-M10": "grenade_bounce_chart",
-    "PCT-M11": "damage_type_tables",
-    "PCT-M12": "severity_tables",
-    "PCT-M13": "damage_points",
-    "PCT-M14": "description_tables",
-    "PCT-M15": "organ_multipliers",
-    "PCT-M16": "organ_damage_tables",
-    "PCT-M17": "weapon_data_sheets",
-    "PCT-M18": "body_parts",
-}
-INVENTORY_IDS: Mapping[str, str] = {key: tid for tid, key in STABLE_KEYS.items()}
 
 
 @checked

@@ -14,7 +14,8 @@ from pycore.systems.percentile import roster
 from pycore.systems.percentile.combat import settings_from_json
 from pycore.systems.percentile.gm_schemas import GM_TABLES
 from pycore.systems.percentile.gmtables import validate_gm_table
-from pycore.systems.percentile.saved import CHARACTER, INVENTORY_IDS
+from pycore.systems.percentile.saved import CHARACTER
+from pycore.systems.percentile.table_keys import INVENTORY_IDS
 
 
 @share_hook
