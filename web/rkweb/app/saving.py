@@ -27,6 +27,7 @@ from datetime import datetime
 
 from pycore.store import LoadReport, SaveReport
 from pycore.store.conflicts import Restored
+from pycore.store.patch import Conflict
 from pycore.store.races import Race
 from pycore.systems.system import systems
 from rkweb.app.model import Banner, Model
@@ -114,6 +115,12 @@ def _said(value: object) -> str:
     return "nothing" if value is None else str(value)[:60]
 
 
+def _field_words(c: Conflict, where: str = "") -> str:
+    """The field two changes both set: "Brok's hp", else the field (and ``where`` it is)."""
+    field = c.at[-1] if c.at else "value"
+    return f"{c.whose}'s {field}" if c.whose else f"{field}{where}"
+
+
 def race_words(race: Race) -> str:
     """What a race between two tabs' saves did, with both values (issue 32).
 
@@ -127,12 +134,7 @@ def race_words(race: Race) -> str:
     make it again if it still applies.
     """
     c = race.conflict
-    field = c.at[-1] if c.at else "value"
-    what = (
-        f"{c.whose}'s {field}"
-        if c.whose
-        else f"{field} in {SECTION_WORDS.get(race.section, race.section)}"
-    )
+    what = _field_words(c, f" in {SECTION_WORDS.get(race.section, race.section)}")
     if not race.whole:
         return (
             f"Another tab changed {what} to {_said(c.theirs)} while you changed it to "
@@ -174,8 +176,7 @@ def after_restore(model: Model, kept: Restored, now: str) -> Model:
     words = SECTION_WORDS.get(kept.name, kept.name)
     described = []
     for c in kept.conflicts:
-        field = c.at[-1] if c.at else "value"
-        what = f"{c.whose}'s {field}" if c.whose else field
+        what = _field_words(c)
         described.append(f"{what}: {_said(c.theirs)} now, {_said(c.mine)} in the kept change")
     values = f" ({'; '.join(described[:3])})" if described else ""
     if kept.stale:
