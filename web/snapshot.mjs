@@ -46,14 +46,21 @@ export function installApp(py, zip) {
 // Not "rulekeeper-…": the service worker deletes those caches that are not its own version.
 const CACHE = "rk-snapshots";
 
-// Everything a start imports and more (every screen, icepool, the QR code), so nothing is
-// compiled after a restore; the module of the page glue only defines things at import.
+// Everything a start imports and more (every screen, icepool), so no screen is compiled after a
+// restore; the module of the page glue only defines things at import. Not segno: the QR code's
+// library is imported on the first share (pycore/share/qr.py), as on a fresh start. With it (71
+// modules: xml.sax.saxutils brings urllib.request, http.client and email) the worker's heap ended
+// 4 KB short of its 37,748,736 B, so the restored start's first allocations grew the wasm memory
+// by Emscripten's 20 % step to 45,350,912 B, above a fresh start's 37,748,736 (issue 33). Without
+// it the heap ends 1.4 MB below its top, and the restored start fits in it. The garbage collected
+// last would otherwise be kept in every restored start's heap.
 const PREPARE = `
-import importlib, pkgutil
-import icepool, segno, rkweb, pycore
+import gc, importlib, pkgutil
+import icepool, rkweb, pycore
 for package in (rkweb, pycore):
     for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(found.name)
+gc.collect()
 `;
 
 // The key: this build, in this engine (a Chromium-made snapshot crashes WebKit).
