@@ -138,7 +138,18 @@ def wait_for_build(page: Page, build: str) -> None:
             f"() => document.documentElement.dataset.build === '{build}'", timeout=60_000
         )
     except Exception as error:
-        raise AssertionError(f"not on {build}: {settled(page, WORKERS_STATE)}") from error
+        raise AssertionError(f"not on {build}: {workers_state(page)}") from error
+
+
+def workers_state(page: Page) -> str:
+    """What the page and its workers run, for a failure's message. Polled, not evaluated: a
+    page stuck between two documents has no context to evaluate in, and ``page.evaluate``
+    would wait for one with no timeout (the hang of stop 40's CI, 15 minutes)."""
+    try:
+        found = page.wait_for_function(f"({WORKERS_STATE})", timeout=10_000)
+        return str(found.json_value())
+    except Exception as error:
+        return f"no answer in 10 s ({page.url}): {str(error).splitlines()[0]}"
 
 
 def test_an_update_waits_and_the_app_never_mixes_versions(
@@ -211,7 +222,7 @@ def test_a_new_tab_leaves_a_waiting_update_while_another_tab_runs_the_old_versio
 
     tab2 = context.new_page()  # type: ignore[attr-defined]
     tab2.goto(url)
-    assert build_of(tab2) == v1, settled(tab2, WORKERS_STATE)
+    assert build_of(tab2) == v1, workers_state(tab2)
     expect(tab2.get_by_test_id("banner-update")).to_contain_text("A new version is ready")
     state = settled(tab1, WORKERS_STATE)
     assert '"waiting":"installed"' in state  # v2 still waits
@@ -248,7 +259,7 @@ def test_the_banner_reload_takes_every_tab_to_the_new_version_and_keeps_their_ro
     expect(tab1.get_by_test_id("banner-update")).to_be_visible(timeout=60_000)
     tab2 = context.new_page()  # type: ignore[attr-defined]
     tab2.goto(url)
-    assert build_of(tab2) == v1, settled(tab2, WORKERS_STATE)
+    assert build_of(tab2) == v1, workers_state(tab2)
     tab2.wait_for_function(
         "() => navigator.serviceWorker.controller?.state === 'activated'", timeout=60_000
     )

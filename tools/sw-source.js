@@ -105,9 +105,14 @@ async function startHere(event) {
     alone ||= (await othersOf(event)) === 0;
     if (alone) await (await caches.open(TAKING)).put(MARK, new Response(String(Date.now())));
   }
-  // Answered first: Chromium settles skipWaiting() only once the new worker is active.
+  // Skipping is asked before the page hears "taken": the page reloads at once, and that
+  // navigation is what makes Chromium stop the old worker as soon as it is idle, but only when
+  // this worker already skips waiting (asked after, the old one ran on to the REFRESH page's
+  // next reload, 5 s later). Not awaited before the answer: Chromium settles skipWaiting()
+  // only once this worker is active.
+  const skipping = alone ? self.skipWaiting() : null;
   event.ports[0]?.postMessage({ taken: alone });
-  if (alone) await self.skipWaiting();
+  await skipping;
 }
 
 self.addEventListener("message", (event) => {
