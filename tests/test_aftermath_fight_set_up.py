@@ -98,7 +98,9 @@ def _set_up_everything(
         if "meters" in worksheet.FORMS[mode]:
             fight, _ = F.set_field(fight, mode, "meters", "45")
         fight, _ = F.toggle_chip(fight, mode, "critical_hit")
-        fight, _ = F.toggle_chip(fight, mode, "sit:target_prone")
+        # a situation of the form's own table (AFT-08 hand-to-hand, AFT-09 missiles)
+        chip = "sit:target_prone" if mode == "hth" else "sit:surprised"
+        fight, _ = F.toggle_chip(fight, mode, chip)
     return fight
 
 

@@ -189,7 +189,12 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
             began = True
         elif kind == "aim":
             model = send(model, "simply.combat_aim", action[1])
-            began = _section(model)["form"]["attack"]["target"] == action[1]
+            # refused when the card is the attacker's own: nothing is set up then, even when
+            # the form already names them as the target (the GM's changes stay)
+            began = (
+                action[1] != before["form"]["attack"]["attacker"]
+                and _section(model)["form"]["attack"]["target"] == action[1]
+            )
         elif kind == "change":
             group, name, value = action[1]
             model = send(model, "simply.combat_form", group, name, value)

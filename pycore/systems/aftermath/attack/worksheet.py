@@ -31,7 +31,12 @@ from pycore.systems.aftermath.attack.bind import (
 )
 from pycore.systems.aftermath.attack.hand import HthAttack, hth_bcs, resolve_hth
 from pycore.systems.aftermath.attack.missile import MissileAttack, missile_bcs, resolve_missile
-from pycore.systems.aftermath.attack.situation import missile_situations, toggled_situation
+from pycore.systems.aftermath.attack.situation import (
+    hth_keys,
+    missile_keys,
+    missile_situations,
+    toggled_situation,
+)
 from pycore.systems.aftermath.attack.steps import LowerSave, Resolution, Step
 from pycore.systems.aftermath.bcs import BcsTotal
 from pycore.systems.aftermath.campaign import Campaign, campaign
@@ -256,10 +261,20 @@ def toggle(form: Mapping[str, Any], key: str) -> dict[str, Any]:
 
     >>> toggle(toggle(FORMS["hth"], "sit:target_prone"), "critical_hit")["situations"]
     ['target_prone']
+    >>> toggle(FORMS["missile"], "sit:target_prone")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: missile situation 'target_prone' is unknown; allowed: ...
     """
     out = dict(form)
     if key.startswith("sit:"):
-        out = toggled_situation(out, key[4:])
+        # AFT-08 against AFT-09: a hand-to-hand situation has no row on a missile's table (a
+        # thrown weapon is a missile here), and the other way round.
+        name = key[4:]
+        missile = "gun" in out or "count" in out
+        keys = missile_keys() if missile else hth_keys()
+        choice(name, "missile situation" if missile else "hand-to-hand situation", keys)
+        out = toggled_situation(out, name)
     elif isinstance(out.get(key), bool):
         out[key] = not out[key]
         if key == "autofire":
