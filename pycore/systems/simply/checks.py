@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from pycore.errors import RuleError
@@ -19,6 +20,11 @@ def _check_row(check: str) -> Row:
     key = check.strip().lower().removesuffix(" check") if isinstance(check, str) else None
     if key not in SPECIAL_CHECKS:
         raise RuleError(f"special check {check!r} is unknown; allowed: {', '.join(SPECIAL_CHECKS)}")
+    return _row_of(key)
+
+
+@functools.lru_cache(maxsize=8)  # a draw lists the four checks of each character; rows frozen
+def _row_of(key: str) -> Row:
     return load_table("simply", "special_checks").row_by("name", key)
 
 

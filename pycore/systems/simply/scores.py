@@ -13,6 +13,7 @@ the original ones beside them.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from pycore.systems.simply.armor import DamageKind, attack_kind
@@ -23,6 +24,7 @@ from pycore.systems.simply.skills import (
     skill_info,
     skill_names,
 )
+from pycore.systems.simply.stats import Stats
 from pycore.validate import checked
 
 
@@ -41,10 +43,13 @@ class BaseScore:
 
 def _default(derived: Derived, name: str) -> BaseScore | None:
     """An unbought skill at its default (SIM-03, lines 14-17, 397); None when it has none."""
+    return _default_on(derived.adjusted, name)
+
+
+@functools.lru_cache(maxsize=1024)  # the Task tab lists all 74 defaults of a side at each draw
+def _default_on(adjusted: Stats, name: str) -> BaseScore | None:
     info = skill_info(name)
-    rating = explain_skill_rating(
-        derived.adjusted.get(info.stat), None, info.kind, f"Adj {info.stat}"
-    )
+    rating = explain_skill_rating(adjusted.get(info.stat), None, info.kind, f"Adj {info.stat}")
     if rating.value is None:
         return None
     label = f"{name} (not bought, default)"

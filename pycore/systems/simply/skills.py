@@ -11,7 +11,9 @@ SIM-20, SIM-28; tables SIM-T05, SIM-T08, SIM-T12).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 from pycore.errors import RuleError
@@ -64,7 +66,13 @@ def skill_cost(level: str) -> int:
     [1, 2, 4, 8]
     """
     checked = check_level("skill", level, allow_none=False)
-    cost = load_table("simply", "skill_costs").row_by("level", checked)["cost"]
+    assert checked is not None
+    return _cost(checked)
+
+
+@functools.lru_cache(maxsize=8)  # a sheet prices each skill at each draw; SIM-T05 is frozen
+def _cost(level: str) -> int:
+    cost = load_table("simply", "skill_costs").row_by("level", level)["cost"]
     assert isinstance(cost, int)
     return cost
 
@@ -95,8 +103,12 @@ def level_bonus(level: str | None, kind: str) -> int | None:
     """
     checked_kind = check_kind(kind)
     checked = check_level("skill", level)
-    row = load_table("simply", "skill_bonuses").row_by("level", checked or "Default")
-    bonus = row[checked_kind]
+    return _bonus(checked or "Default", checked_kind)
+
+
+@functools.lru_cache(maxsize=16)  # 5 levels x 3 kinds; a draw rates all 74 skills (SIM-03)
+def _bonus(level: str, kind: str) -> int | None:
+    bonus = load_table("simply", "skill_bonuses").row_by("level", level)[kind]
     assert bonus is None or isinstance(bonus, int)
     return bonus
 
@@ -175,13 +187,32 @@ class SkillInfo:
     specialties: tuple[str, ...]
 
 
+@functools.cache  # read once like the tables themselves (pycore.tables.loader); values frozen
+def _skills() -> MappingProxyType[str, SkillInfo]:
+    """SIM-T08 by name, in printed order: a draw looks up every skill (its default, SIM-03)."""
+    infos = {}
+    for row in load_table("simply", "skills").rows:
+        specialties = row["specialties"]
+        infos[str(row["name"])] = SkillInfo(
+            name=str(row["name"]),
+            kind=str(row["kind"]),
+            stat=str(row["stat"]),
+            needs_specialty=bool(row["needs_specialty"]),
+            specialties=tuple(str(s) for s in specialties)
+            if isinstance(specialties, tuple)
+            else (),
+        )
+    return MappingProxyType(infos)
+
+
+@functools.cache
 def skill_names() -> tuple[str, ...]:
     """Every skill of SIM-T08 in printed order (74).
 
     >>> len(skill_names()), skill_names()[0]
     (74, 'Brawling')
     """
-    return tuple(str(row["name"]) for row in load_table("simply", "skills").rows)
+    return tuple(_skills())
 
 
 @checked
@@ -196,14 +227,7 @@ def skill_info(name: str) -> SkillInfo:
     pycore.errors.RuleError: skill 'Basket Weaving' is not on the skill list
     """
     key = name.rstrip(":").strip() if isinstance(name, str) else name
-    if key not in skill_names():
+    info = _skills().get(key) if isinstance(key, str) else None
+    if info is None:
         raise RuleError(f"skill {name!r} is not on the skill list", rules=("SIM-T08",))
-    row = load_table("simply", "skills").row_by("name", key)
-    specialties = row["specialties"]
-    return SkillInfo(
-        name=str(row["name"]),
-        kind=str(row["kind"]),
-        stat=str(row["stat"]),
-        needs_specialty=bool(row["needs_specialty"]),
-        specialties=tuple(str(s) for s in specialties) if isinstance(specialties, tuple) else (),
-    )
+    return info

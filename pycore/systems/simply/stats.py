@@ -13,6 +13,7 @@ Every value comes with the formula that produced it, for the Character Record:
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -101,6 +102,7 @@ class AgeCategory:
     spp_base: int
 
 
+@functools.cache  # read once like the tables themselves (pycore.tables.loader); values frozen
 def age_names() -> tuple[str, ...]:
     """The age categories of SIM-T03, youngest first.
 
@@ -124,6 +126,11 @@ def age_category(name: str) -> AgeCategory:
     names = age_names()
     if not isinstance(name, str) or name not in names:
         raise RuleError(f"age {name!r} is unknown; allowed: {', '.join(names)}")
+    return _age(name)
+
+
+@functools.lru_cache(maxsize=8)  # each character's age at each draw; SIM-T03 is frozen
+def _age(name: str) -> AgeCategory:
     row = load_table("simply", "age_categories").row_by("name", name)
     return AgeCategory(name, _int(row, "stat_adj"), _int(row, "spp_base"))
 
@@ -209,6 +216,11 @@ def hp_multiplier(adj_health: int) -> Fraction:
     (Fraction(5, 2), Fraction(4, 1))
     """
     whole(adj_health, "Adj H", 1, 10)
+    return _multiplier(adj_health)
+
+
+@functools.lru_cache(maxsize=16)  # each character's HP at each draw; SIM-T11 is frozen
+def _multiplier(adj_health: int) -> Fraction:
     value = load_table("simply", "hp_multiplier").row_for_roll(adj_health)["multiplier"]
     assert isinstance(value, Fraction)
     return value
@@ -305,7 +317,7 @@ def explain_unarmed_max_damage(adj_strength: int, martial_arts: str | None = Non
     """
     whole(adj_strength, "Adj S", 1, 20)  # SIM-D07: the table covers Adj S 1-20
     bonus = martial_arts_bonus(martial_arts)
-    row = load_table("simply", "unarmed_damage").row_for_roll(adj_strength)
+    row = _unarmed_row(adj_strength)
     base = _int(row, "max_damage")
     band = getattr(row["adj_s"], "text", str(row["adj_s"]))
     text = f"Unarmed Max Dmg = table(Adj S {adj_strength}: {band})"
@@ -314,6 +326,11 @@ def explain_unarmed_max_damage(adj_strength: int, martial_arts: str | None = Non
     value = base + bonus
     text += f" + Martial Arts {martial_arts} {bonus} = {base} + {bonus} = {value}"
     return Derivation("Unarmed Max Dmg", value, text)
+
+
+@functools.lru_cache(maxsize=32)  # each character's unarmed damage at each draw; SIM-T10 frozen
+def _unarmed_row(adj_strength: int) -> Row:
+    return load_table("simply", "unarmed_damage").row_for_roll(adj_strength)
 
 
 @checked

@@ -180,6 +180,11 @@ class TargetNumber:
 def _difficulty_row(difficulty: str) -> Row:
     if difficulty not in DIFFICULTIES:
         raise RuleError(f"difficulty {difficulty!r} is unknown; allowed: {', '.join(DIFFICULTIES)}")
+    return _difficulty_of(difficulty)
+
+
+@lru_cache(maxsize=16)  # each side's TN at each draw; SIM-T01's rows are frozen
+def _difficulty_of(difficulty: str) -> Row:
     return load_table("simply", "difficulty").row_by("name", difficulty)
 
 
@@ -542,6 +547,11 @@ def contest_odds(
     """
     target_a = _target("target number A", target_a)
     target_b = _target("target number B", target_b)
+    return _contest_odds(target_a, target_b, bool(skilled_a), bool(skilled_b))
+
+
+@lru_cache(maxsize=64)  # the Task tab shows the odds at each draw: 400 pairs of judged rolls
+def _contest_odds(target_a: int, target_b: int, skilled_a: bool, skilled_b: bool) -> ContestOdds:
     level_a = LEVELS[0] if skilled_a else None
     level_b = LEVELS[0] if skilled_b else None
     wins = {"a": Fraction(0), "b": Fraction(0)}
