@@ -71,6 +71,31 @@ def test_aftermath_results_land_where_the_tap_was(browser: Browser, app_url: str
     assert failed == [], failed
 
 
+def test_aftermath_typed_roll_at_the_page_end_keeps_the_page(
+    browser: Browser, app_url: str
+) -> None:
+    """The flake of the whole suite's run (597 → 578), made certain: Bo's knife hits with a
+    typed 3, then his hit location typed with the GM scrolled to the page's end (the combat log
+    cleared: a short log, as the app's dice left it at random). The Damage Potential card takes
+    the step's place, 96 px shorter than the step and its dice: the page ended above the
+    screen's bottom and the browser scrolled it up (604 → 509), moving the result away from the
+    tap: the glue now keeps the page reaching to the screen's bottom (app/browser.py)."""
+    context, page = aft._firefight_page(browser, app_url.rstrip("/"))
+    for tap in aft._acts(page, 0):
+        page.get_by_test_id(tap.testid).click()
+    page.get_by_test_id("aft-resolve").click()
+    page.get_by_test_id("aft-cbt-clear").click()
+    _next(page, 1)
+    failed = in_place(page, Tap("aft-dice-typed", RESULT, value="3"))
+    assert page.get_by_test_id("aft-dice").locator(".dice-expr").inner_text() == "1d100"
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("() => window.scrollY") > 0, "the page is not taller than the screen"
+    failed += in_place(page, Tap("aft-dice-typed", RESULT, value="50"))
+    assert page.get_by_test_id("aft-hth-dp").count(), "Bo's knife did not ask for its DP"
+    context.close()
+    assert failed == [], failed
+
+
 def _percentile_turn(page: Any, typed: bool) -> list[str]:
     """One Percentile turn from "Next turn" (outside the measure): the target when it is not
     the duel's one foe, each roll in place (typed or the app's), its result in view."""

@@ -240,8 +240,11 @@ class App:
             # A field's message carries its value; handlers that do not need it ignore it.
             msg = (*msg, str(target.value))
         shown = _outcomes() if kind != "input" else None  # not on every keystroke
+        # Read before the page changes (its layout is the last frame's: nothing is forced).
+        bottom = js.window.scrollY + js.window.innerHeight if shown is not None else 0
         self.dispatch(msg)
         if shown is not None:
+            _hold_page_end(shown, bottom)
             # Measured in the next frame, not here: reading a box in the handler forces a
             # layout inside the tap (15 ms at a fight's log cap, issue 33); the frame lays out
             # once and the result is brought into view before it is painted.
@@ -456,6 +459,18 @@ class App:
 def _outcomes() -> dict[str, str]:
     found = js.document.querySelectorAll(".outcome[data-testid]")
     return {str(e.getAttribute("data-testid")): str(e.textContent) for e in found}
+
+
+def _hold_page_end(before: dict[str, str], bottom: float) -> None:
+    """FIGHT.md 5: a result that changed where it was (a step's outcome on the page before the
+    tap and after it) keeps the page reaching at least to the screen's bottom at the tap. The
+    step it replaced may have been taller (Aftermath's typed roll that asks for the Damage
+    Potential drops the dice, 96 px): a page ending above the screen's bottom is scrolled up by
+    the browser, and the result moves away from where the tap was. Set here, in the tap, before
+    the page is laid out again; any other tap lets the page end where its content does."""
+    changed = any(k in before and before[k] != v for k, v in _outcomes().items())
+    style = js.document.documentElement.style
+    style.minHeight = f"{bottom}px" if changed else ""
 
 
 def _reveal_new_outcome(before: dict[str, str]) -> None:
