@@ -86,6 +86,20 @@ def imported_names(folder: Path) -> set[str]:
     return names
 
 
+def record_idle_order(app: Path) -> None:
+    """The order the page's idle steps import their modules in, each after those it imports
+    (rkweb.app.idle): recorded here, in the interpreter that will run them, before anything
+    else is imported beyond what the page has loaded by ready."""
+    sys.path.insert(0, str(app))
+    from rkweb.app import idle, shell  # what the page has loaded by ready, and the list
+
+    order = idle.record_order(shell.idle_roots())
+    if "icepool" not in order:
+        sys.exit("pycompile: the idle import order has no icepool (rkweb.app.idle)")
+    (app / "rkweb" / "app" / idle.ORDER_FILE).write_text("\n".join(order) + "\n")
+    print(f"pyc: idle import order of {len(order)} modules recorded")
+
+
 def stdlib_in_use(app: Path) -> set[str]:
     """Paths inside the stdlib zip of the modules loaded once the app's imports have run."""
     sys.path.insert(0, str(app))
@@ -174,6 +188,7 @@ def main() -> None:
     app = WORK / "app"
     with zipfile.ZipFile(APP_ZIP) as archive:
         archive.extractall(app)
+    record_idle_order(app)
     used = stdlib_in_use(app)
     unused = {name.split("/")[0].removesuffix(".py") for name in used} & UNUSED
     if unused:

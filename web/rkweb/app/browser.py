@@ -4,7 +4,6 @@ only module of ``rkweb`` importing ``js`` and ``pyodide``: no rule, no state bey
 from __future__ import annotations
 
 import asyncio
-import importlib
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
@@ -21,7 +20,7 @@ from pycore.store.conflicts import restored
 from pycore.store.patch import ABSENT
 from pycore.store.persist import restore_aside
 from pycore.store.sized import SizedStorage
-from rkweb.app import saving, shell
+from rkweb.app import idle, saving, shell
 from rkweb.app.events import Copied, ImportFailed, ImportText, Odds, Update
 from rkweb.app.messages import Action, UnknownMessage, wire
 from rkweb.app.model import Banner, Ctx, Model
@@ -511,7 +510,14 @@ def start() -> App:
     # In idle time after the first paint, one step each (a tap waits for one at most): icepool's
     # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20);
     # then data-idle (the start-up snapshot no longer waits for it: boot.mjs, issue 33).
-    odds = [lambda: importlib.import_module("icepool"), lambda: app.dispatch(Odds())]
+    # With the build's recorded import order (rkweb.app.idle), one module body per step.
+    order = idle.shipped_order()
+    cut = order.index("icepool") + 1 if "icepool" in order else 0
+    first = idle.outside_first(order[:cut] or ("icepool",), "icepool")
+    odds: list[Callable[[], object]] = [
+        partial(idle.import_next, first),
+        lambda: app.dispatch(Odds()),
+    ]
     done = partial(setattr, js.document.documentElement.dataset, "idle", "done")
-    in_idle_time([*odds, *shell.first_views(lambda: app.model), done])
+    in_idle_time([*odds, *shell.first_views(lambda: app.model, order[cut:]), done])
     return app

@@ -5,11 +5,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
 from pycore.store.history import Change, short_label
+from rkweb.app import idle
 from rkweb.app.messages import (
     SHELL,
     Action,
@@ -296,17 +297,43 @@ def view(model: Model) -> VNode:
     )
 
 
-def first_views(model_of: Callable[[], Model]) -> list[Callable[[], object]]:
+def first_views(
+    model_of: Callable[[], Model], order: Sequence[str] = ()
+) -> list[Callable[[], object]]:
     """Each system's page drawn once, unseen, in idle time after start: its rules imported one
     module per step (a tap waits for one at most) and its tables read before its first tap,
     which otherwise waits for all of it (issue 20: Simply's first visit took 336 ms at 1x CPU
-    and 833 ms at 4x on a first start)."""
-    return [partial(_page_steps, f, model_of) for f in FEATURES if f.system]
+    and 833 ms at 4x on a first start). With the build's recorded ``order`` of those imports
+    (:mod:`rkweb.app.idle`), each step runs one module's body; without it, one page's module
+    and whatever it imports that is not loaded yet."""
+    pages = [f for f in FEATURES if f.system]
+    if order:
+        views = [partial(_draw_unseen, f, model_of) for f in pages]
+        return [partial(idle.import_next, order), *views]
+    return [partial(_page_steps, f, model_of) for f in pages]
+
+
+def idle_roots() -> list[str]:
+    """What the idle steps import, in their order: icepool (the odds), then each system page's
+    rules and page modules; tools/pycompile.py records the order Python loads them in."""
+    pages = [f for f in FEATURES if f.system]
+    return ["icepool", *(name for page in pages for name in _page_modules(page))]
+
+
+def _draw_unseen(page: Feature, model_of: Callable[[], Model]) -> object:
+    return page.view(model_of())
 
 
 def _page_steps(page: Feature, model_of: Callable[[], Model]) -> list[Callable[[], object]]:
-    names = [*_modules(f"pycore.systems.{page.route}"), *_modules(page.module.rpartition(".")[0])]
-    return [*(partial(importlib.import_module, n) for n in names), lambda: page.view(model_of())]
+    names = _page_modules(page)
+    return [
+        *(partial(importlib.import_module, n) for n in names),
+        partial(_draw_unseen, page, model_of),
+    ]
+
+
+def _page_modules(page: Feature) -> list[str]:
+    return [*_modules(f"pycore.systems.{page.route}"), *_modules(page.module.rpartition(".")[0])]
 
 
 def _modules(package: str, paths: list[str] | None = None) -> list[str]:
