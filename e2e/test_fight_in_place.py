@@ -44,9 +44,14 @@ def _next(page: Any, attacker: int) -> None:
 def test_aftermath_results_land_where_the_tap_was(browser: Browser, app_url: str) -> None:
     context, page = aft._firefight_page(browser, app_url.rstrip("/"))
     failed = []
-    # Ana's rifle, the app's dice: Resolve below the fold at first, scrolled to by the GM
+    # Ana's rifle, the app's dice: with three fighters, Resolve inside a tablet's screen from the
+    # page's top (it was at y 1,052-1,100: the gun's load, its Reload and "By list…" took three
+    # rows), and its result there too, with no scroll
     for tap in aft._acts(page, 0):  # her card, unless she acts already
         failed += in_place(page, tap)
+    page.evaluate("window.scrollTo(0, 0)")
+    resolve = page.get_by_test_id("aft-resolve").bounding_box()
+    assert resolve and resolve["y"] + resolve["height"] <= 1024, resolve
     failed += in_place(page, Tap("aft-resolve", RESULT))
     # Bo's knife with typed dice: a hit, its Damage Potential typed, then Apply
     _next(page, 1)
