@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -63,7 +64,11 @@ def combat_to_json(combat: Combat) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=256)
 def _combatant_json(c: Combatant) -> dict[str, Any]:
+    """A fighter as saved: the same object while the fighter is unchanged (issue 33: each tap
+    encoded all 30 fighters, and the store then compared each one's 24 fields to find the one
+    hit). Saved data is never changed in place (``pycore.store`` copies what it changes)."""
     data = {name: (list(v) if isinstance(v := getattr(c, name), tuple) else v) for name in _FIELDS}
     data["arms"] = [vars(arm) for arm in c.arms]
     return data

@@ -4,6 +4,7 @@ The order, the actions left and every refusal are the core's."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pycore.dice import RandintSource, seeded
@@ -208,11 +209,17 @@ def _choices(ids: tuple[str, ...], named: Any) -> list[tuple[str, str]]:
 
 
 def _roster_row(c: core.Combatant) -> VNode:
+    return _roster_node(c.id, c.name, c.minor)
+
+
+@lru_cache(maxsize=256)
+def _roster_node(cid: str, name: str, minor: bool) -> VNode:
+    """A participant's row: the same node at each view while its name stays (issue 33)."""
     return h(
         "li",
-        {"class": "row between", "data-testid": "sc-participant", "data-key": c.id},
-        h("span", {}, c.name + (" (minor NPC)" if c.minor else "")),
-        button(f"sc-remove-{c.id}", f"Remove {c.name}", Remove(c.id)),
+        {"class": "row between", "data-testid": "sc-participant", "data-key": cid},
+        h("span", {}, name + (" (minor NPC)" if minor else "")),
+        button(f"sc-remove-{cid}", f"Remove {name}", Remove(cid)),
     )
 
 

@@ -3,6 +3,7 @@ typed; how a typed number is read, and the one way a step is kept (logged, undoa
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Protocol
 
 from pycore.errors import RuleError
@@ -111,6 +112,7 @@ ATTACK_STEPS = ("attack", "damage")
 #: and its view alike (issue 25: the section was read three times and the fight decoded twice).
 _LOADED: Memo[dict[str, Any]] = Memo()
 _FIGHTS: Memo[core.Combat] = Memo()
+_ENCODED: Memo[dict[str, Any]] = Memo()
 
 
 def load(model: Model) -> dict[str, Any]:
@@ -220,9 +222,13 @@ def fight_of(state: dict[str, Any]) -> core.Combat:
 
 
 def encoded(fight: core.Combat) -> dict[str, Any]:
-    """``fight`` as saved; reading it back is free (:func:`fight_of`)."""
-    data = core.combat_to_json(fight)
-    _FIGHTS.keep(data, fight)
+    """``fight`` as saved, encoded once (a step sets up the next attack from it and then saves
+    it); reading it back is free (:func:`fight_of`)."""
+    data = _ENCODED.recall(fight)
+    if data is None:
+        data = core.combat_to_json(fight)
+        _ENCODED.keep(fight, data)
+        _FIGHTS.keep(data, fight)
     return data
 
 
@@ -433,5 +439,13 @@ def luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
 def form_select(
     form: dict[str, Any], group: str, name: str, label: str, options: list[tuple[str, str]]
 ) -> VNode:
-    msg = Form(group, name)
-    return select(f"sc-{group}-{name}", label, form[group][name], options, msg)
+    return _select(group, name, label, str(form[group][name]), tuple(options))
+
+
+@lru_cache(maxsize=128)
+def _select(
+    group: str, name: str, label: str, value: str, options: tuple[tuple[str, str], ...]
+) -> VNode:
+    """A choice of the form ``group``: the same node at each view while its value and options
+    stay (issue 33: the lists of fighters, 30 options each, built anew and compared at each tap)."""
+    return select(f"sc-{group}-{name}", label, value, options, Form(group, name))

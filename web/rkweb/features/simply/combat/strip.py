@@ -4,6 +4,7 @@ card with its HP and conditions; tapping a card's "Target" aims the attack at it
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pycore.systems.simply import fight as core
@@ -26,24 +27,35 @@ class Aim(Message, action="simply.combat_aim"):
 
 def _card(fight: core.Combat, c: core.Combatant, place: str, target: str) -> VNode:
     """One participant; its place in the order once initiative is rolled (none before)."""
-    now = c.id == fight.cursor
+    return _card_node(
+        c.id,
+        f"{place}. {c.name}" if place else c.name,
+        f"HP {c.hp}/{c.hp_max}",
+        c.status(),
+        f" · LP {c.luck} · actions {fight.actions_left(c.id)}",
+        c.id == fight.cursor,
+        c.id == target,
+    )
+
+
+@lru_cache(maxsize=256)
+def _card_node(
+    cid: str, title: str, hp: str, status: str, more: str, now: bool, aimed: bool
+) -> VNode:
+    """A participant's card from what it shows: the same node at each view while that does not
+    change (issue 33: 30 cards built anew at each tap, and compared node by node)."""
     return h(
         "li",
         {
             "class": "combatant strip-card" + (" current" if now else ""),
             "data-testid": "sc-combatant",
-            "data-key": c.id,
+            "data-key": cid,
             "aria-current": "true" if now else None,
         },
-        h("strong", {"class": "combatant-name"}, f"{place}. {c.name}" if place else c.name),
-        h("span", {"class": "hp", "data-testid": f"sc-hp-{c.id}"}, f"HP {c.hp}/{c.hp_max}"),
-        h(
-            "span",
-            {"class": "small"},
-            h("span", {"data-testid": f"sc-status-{c.id}"}, c.status()),
-            f" · LP {c.luck} · actions {fight.actions_left(c.id)}",
-        ),
-        chip(f"sc-aim-{c.id}", "Target", c.id == target, Aim(c.id)),
+        h("strong", {"class": "combatant-name"}, title),
+        h("span", {"class": "hp", "data-testid": f"sc-hp-{cid}"}, hp),
+        h("span", {"class": "small"}, h("span", {"data-testid": f"sc-status-{cid}"}, status), more),
+        chip(f"sc-aim-{cid}", "Target", aimed, Aim(cid)),
     )
 
 
