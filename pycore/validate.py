@@ -58,6 +58,7 @@ T = TypeVar("T")
 __all__ = [
     "MAX_NUMBER_TEXT",
     "Exact",
+    "Identity",
     "Number",
     "checked",
     "choice",
@@ -202,48 +203,84 @@ def _record(cls: type) -> _Check:
     def test(value: object) -> bool:
         if not isinstance(value, cls):
             return False
-        return _frozen_right(_Same(value)) if frozen else _bad_field(value) is None
+        return _frozen_right(Identity(value)) if frozen else _bad_field(value) is None
 
     return f"a {cls.__name__}", test
 
 
-class _Same:
-    """A value known by its identity, not its contents: the key of ``_frozen_right``."""
+class Identity:
+    """A value known by its identity, not its contents: the key of a cache of what is worked
+    out from a value never changed in place (a frozen record here, ``_frozen_right``; a saved
+    sheet in a page). The key holds its value, so the id stays its own while it is cached.
+
+    >>> sheet = {"name": "Ana"}
+    >>> Identity(sheet) == Identity(sheet), Identity(sheet) == Identity({"name": "Ana"})
+    (True, False)
+    """
 
     __slots__ = ("value",)
 
-    def __init__(self, value: object) -> None:
+    def __init__(self, value: Any) -> None:
         self.value = value
 
     def __hash__(self) -> int:
         return id(self.value)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.value is self.value
+        return isinstance(other, Identity) and other.value is self.value
 
 
 @functools.lru_cache(maxsize=128)
-def _frozen_right(record: _Same) -> bool:
+def _frozen_right(record: Identity) -> bool:
     """Whether a frozen record's fields are what they say. A page hands the same fight to the
     core dozens of times a tap, and re-walking it was about 45 % of a Percentile tap (issue 33);
     a frozen record does not change, and the cache holds it, so its identity is not reused."""
     return _bad_field(record.value) is None
 
 
+_Test = Callable[[object], bool]
+
+
 @functools.cache
-def _field_checks(cls: type) -> tuple[tuple[str, _Check], ...]:
+def _field_checks(cls: type) -> tuple[tuple[str, _Check, _Test | None], ...]:
+    """Each field's check, and for a ``tuple[X, ...]`` field the test of one of its items."""
     hints = typing.get_type_hints(cls)
-    return tuple((f.name, _check_of(hints.get(f.name, Any))) for f in dataclasses.fields(cls))
+    return tuple(
+        (f.name, _check_of(hints.get(f.name, Any)), _item_test(hints.get(f.name, Any)))
+        for f in dataclasses.fields(cls)
+    )
+
+
+def _item_test(annotation: Any) -> _Test | None:
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return _check_of(args[0])[1]
+    return None
 
 
 def _bad_field(record: object) -> str | None:
     """The first field of ``record`` that is not what its annotation says, in words."""
     kind: type = type(record)
-    for name, (words, test) in _field_checks(kind):
+    frozen = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    for name, (words, test), item in _field_checks(kind):
         value = getattr(record, name)
-        if not test(value):
+        fast = frozen and item is not None and type(value) is tuple
+        if not (_items_right(item, value) if fast else test(value)):
             return f"{_field(name)} {shown(value)} is not {words}"
     return None
+
+
+def _items_right(test: Any, items: tuple[object, ...]) -> bool:
+    """Whether each item of a frozen record's tuple passes ``test``. A record (a dict) found
+    right in a frozen record before is not walked again (as ``_frozen_right`` trusts a whole
+    frozen record): a new fight holds the sheets and log entries of the one before, and
+    walking all of them again made a tap cost more with each fighter and entry (issue 33)."""
+    return all(_item_right(test, Identity(x)) if isinstance(x, dict) else test(x) for x in items)
+
+
+@functools.lru_cache(maxsize=1024)
+def _item_right(test: _Test, item: Identity) -> bool:
+    return test(item.value)
 
 
 def _is_sequence(value: object) -> bool:

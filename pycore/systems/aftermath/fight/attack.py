@@ -193,13 +193,14 @@ def _damage_total(sheet: Mapping[str, Any]) -> int:
 
 
 def _hurt(
-    before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]
+    before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]], who: Sequence[int]
 ) -> dict[str, int]:
-    """The damage each one took in this attack, by index: what was added to his record (the
-    target's Damage Done, AFT-15; the attacker's own from a critical miss, AFT-28)."""
+    """The damage each of ``who`` (the attacker and the target: an attack writes to no other
+    sheet) took in this attack, by index: what was added to his record (the target's Damage
+    Done, AFT-15; the attacker's own from a critical miss, AFT-28)."""
     hurt = {}
-    for index, (old, new) in enumerate(zip(before, after, strict=True)):
-        taken = _damage_total(new) - _damage_total(old)
+    for index in sorted(set(who)):
+        taken = _damage_total(after[index]) - _damage_total(before[index])
         if taken > 0:
             hurt[str(index)] = taken
     return hurt
@@ -265,12 +266,14 @@ def _applied(
     fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: str, setup: worksheet.Setup
 ) -> tuple[Fight, Attacked]:
     """An attack written to the sheets; what was its own cleared (one undo step). A gun whose
-    rounds are counted has those fired taken off (AFT-45, issue 28)."""
-    chars = [copy.deepcopy(dict(c)) for c in fight.characters]
+    rounds are counted has those fired taken off (AFT-45, issue 28). The other sheets are kept
+    as they are (records never changed in place): copying each was a tap's cost per fighter
+    (issue 33)."""
+    chars = list(fight.characters)
     chars[fight.target] = outcome.target
     chars[fight.attacker] = outcome.attacker
     taken = dict(fight.taken)
-    for who, amount in _hurt(fight.characters, chars).items():
+    for who, amount in _hurt(fight.characters, chars, (fight.attacker, fight.target)).items():
         taken[who] = taken.get(who, 0) + amount  # 001 line 67 reads it for the rest of the turn
     done = _details(fight, outcome, typed, seed)
     gun = _loaded(fight, setup)
@@ -397,7 +400,7 @@ def reload(fight: Fight, name: str) -> tuple[Fight, Done]:
     gun = arms.find_weapon(attacker or {}, name)
     if gun.kind != "gun" or gun.capacity is None:
         raise RuleError(f"{gun.name}: enter its rounds when full on the sheet (Weapons) to reload")
-    chars = [copy.deepcopy(dict(c)) for c in fight.characters]
+    chars = list(fight.characters)  # the others kept as they are (never changed in place)
     chars[index] = arms.set_rounds(chars[index], gun.name, gun.capacity)
     who = str((attacker or {}).get("name", ""))
     # The log keeps it (a GM's play-through: the rifle fired again with no word of a reload).

@@ -38,9 +38,12 @@ PARTS: Final = ("characters", "settings", "combat")
 
 @checked
 def fight_to_json(fight: Fight) -> dict[str, Any]:
-    """The parts of the ``aftermath`` section the fight owns (fresh copies)."""
+    """The parts of the ``aftermath`` section the fight owns: fresh records, but the sheets and
+    the log's entries are the fight's own (records never changed in place, :class:`Fight`), so
+    saving a tap costs the same with 2 or 30 fighters and the store sees the unchanged sheets
+    at once (issue 33: each tap copied, then compared, every sheet)."""
     return {
-        "characters": copy.deepcopy([dict(c) for c in fight.characters]),
+        "characters": [c if isinstance(c, dict) else dict(c) for c in fight.characters],
         "settings": dict(fight.settings),
         "combat": fight.combat_json(),
     }
@@ -62,7 +65,10 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
     raw_chars = section.get("characters") or []
     if not isinstance(raw_chars, list | tuple):
         raise RuleError(f"characters {str(raw_chars)[:40]!r} is not a list")
-    chars = tuple(copy.deepcopy(dict(mapping("character", c))) for c in raw_chars)
+    # The sheets and the log's entries are kept as saved, not copied (records never changed
+    # in place, :class:`Fight`): copying them made each decode cost more with each fighter and
+    # entry (issue 33), and the store then compared each copy with its original.
+    chars = tuple(_record(mapping("character", c)) for c in raw_chars)
     merged = {**COMBAT, **saved}
     raw_log = merged.get("log") or []
     if not isinstance(raw_log, list | tuple):
@@ -87,12 +93,16 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
         aimed={
             str(k): whole("last target", v) for k, v in mapping("aimed", merged["aimed"]).items()
         },
-        log=tuple(copy.deepcopy(raw_log)),
+        log=tuple(raw_log),
         characters=chars,
         settings=settings_from(section.get("settings")),
         extra=copy.deepcopy({k: v for k, v in saved.items() if k not in known}),
     )
     return fight if "edits" in saved else _migrated(fight, saved)
+
+
+def _record(found: Mapping[str, Any]) -> dict[str, Any]:
+    return found if isinstance(found, dict) else dict(found)
 
 
 def _edits(raw: object) -> dict[str, dict[str, Any]]:

@@ -207,7 +207,8 @@ class Fight:
         return worksheet.Setup(self.mode, attacker, target, form, rules, self.now, self.override)
 
     def combat_json(self) -> dict[str, Any]:
-        """The worksheet as the page saves it (a fresh copy), the forms as derived now."""
+        """The worksheet as the page saves it (a fresh copy but the log's entries, which are
+        shared), the forms as derived now."""
         known = {
             "turn": self.turn,
             "phase": self.phase,
@@ -224,8 +225,12 @@ class Fight:
             "recall": self.recall,
             "aimed": dict(self.aimed),
         }
-        out = {**known, **self.extra, "log": list(self.log), **self.forms}
-        return copy.deepcopy(out)
+        out = copy.deepcopy({**known, **self.extra, "log": [], **self.forms})
+        # The log's entries are the saved ones, never changed in place (a new entry is a new
+        # list): copying them cost a tap time for each of the log's 80 entries (issue 33), and
+        # the store finds the same entries by identity, so a new one costs one entry to save.
+        out["log"] = list(self.log)
+        return out
 
 
 @checked

@@ -6,9 +6,11 @@ settings and of the worksheet's forms are the core's (``campaign``, ``worksheet`
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from pycore.errors import RulekeeperError
+from pycore.store.patch import same
 from pycore.systems.aftermath.attack.worksheet import MODES, Setup, form_of
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
@@ -19,6 +21,7 @@ from pycore.systems.aftermath.fight.value import Fight
 from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
 from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from pycore.systems.aftermath.sheet import sheet
+from pycore.validate import Identity
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit import steps
@@ -97,13 +100,23 @@ def remember(model: Model, fight: Fight) -> Model:
     return model
 
 
+@lru_cache(maxsize=256)
+def _merged(saved: Identity) -> dict[str, Any]:
+    """A saved sheet merged over the defaults, once while it is the same sheet: a tap saves the
+    section three or four times, and each read merged every fighter's sheet again, though an
+    attack changes two of them (issue 33). A sheet saved whole is the saved sheet itself: the
+    fight then holds the sheets as saved, and the store finds the unchanged ones at once."""
+    merged = sheet.merged(saved.value)
+    return saved.value if isinstance(saved.value, dict) and same(merged, saved.value) else merged
+
+
 def _read(saved: dict[str, Any], known: Fight | None = None) -> dict[str, Any]:
     combat = _part(saved, "combat")
     merged_combat = {**COMBAT, **combat, "log": list(combat.get("log", []))}
     for mode in MODES:
         merged_combat[mode] = form_of(mode, combat.get(mode))
     chars = saved.get("characters") if isinstance(saved.get("characters"), list) else []
-    characters = [sheet.merged(c) for c in chars or []]
+    characters = [_merged(Identity(c)) for c in chars or []]
     settings = settings_from(saved.get("settings"))
     fight: Fight | None = None
     try:

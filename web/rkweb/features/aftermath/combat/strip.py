@@ -13,6 +13,7 @@ from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.sheet import sheet as core
+from pycore.validate import Identity
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.combat.update import (
     CbtAsk,
@@ -66,8 +67,17 @@ def _down(raw: dict[str, Any], now: Moment) -> bool:
 
 def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: Moment) -> VNode:
     acting, aimed = int(combat["attacker"]) == i, int(combat["target"]) == i
-    shown = _conditions(raw, now)
-    return _card_node(i, name, acting, aimed, _damage(raw), tuple(shown), _down(raw, now))
+    damage, shown, down = _shown(Identity(raw), now)
+    return _card_node(i, name, acting, aimed, damage, shown, down)
+
+
+@lru_cache(maxsize=256)
+def _shown(saved: Identity, now: Moment) -> tuple[str, tuple[str, ...], bool]:
+    """What a fighter's card shows of his sheet at ``now``, worked out once per sheet and
+    moment (issue 33: each view read every fighter's wounds and conditions again, though a tap
+    changes one or two sheets)."""
+    raw = saved.value
+    return _damage(raw), tuple(_conditions(raw, now)), _down(raw, now)
 
 
 @lru_cache(maxsize=256)

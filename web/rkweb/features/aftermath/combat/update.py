@@ -7,6 +7,7 @@ GM used (a roll the dice cannot show beside the dice)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from pycore.errors import DiceError, FieldError, RulekeeperError
 from pycore.step import log_entry
@@ -152,9 +153,10 @@ def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...], called:
         entry = log_entry(result.step, at=ctx.now)
         st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
     model = undoable(model, st, result.undo, ctx) if result.undo else quietly(model, st)
-    # The fight saved is the transition's unless the page logged (the log is read back: the
-    # damage taken this Combat Turn, 001 line 67): then the next read decodes it, once.
-    return model if logged else remember(model, fight)
+    # The fight saved is the transition's, with the log as the page left it when it logged
+    # (the damage taken this Combat Turn is the fight's own record, 001 line 67, never read
+    # back from the log): decoding it again cost a tap a copy of every sheet (issue 33).
+    return remember(model, replace(fight, log=tuple(st["combat"]["log"])) if logged else fight)
 
 
 def _answer_key(fight: core.Fight) -> str:
