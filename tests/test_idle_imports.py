@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import sys
+import types
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rkweb.app import idle, shell
@@ -105,3 +109,84 @@ def test_the_first_views_import_in_order_then_draw_each_system_page() -> None:
     assert {"pycore.systems.simply.fight", "pycore.systems.aftermath.attack.worksheet"} <= set(
         shell.idle_roots()
     )
+
+
+@pytest.fixture
+def icepool_unloaded() -> Iterator[None]:
+    """icepool out of ``sys.modules`` for the test, and the test's own import of it undone
+    after (other tests keep the modules they imported)."""
+    kept = {n: m for n, m in sys.modules.items() if n == "icepool" or n.startswith("icepool.")}
+    forget("icepool")
+    yield
+    forget("icepool")
+    sys.modules.update(kept)
+
+
+def icepool_codes() -> list[Any]:
+    spec = importlib.util.find_spec("icepool")
+    assert spec and spec.origin
+    return idle.statement_codes(Path(spec.origin).read_bytes(), spec.origin)
+
+
+def test_icepool_sliced_a_statement_per_step_is_icepool(icepool_unloaded: None) -> None:
+    codes = icepool_codes()
+    assert len(codes) == 40  # icepool 2.1.3: 44 top-level statements, 4 bare strings
+    steps: list[Callable[[], object]] = [lambda: idle.sliced_import("icepool", codes)]
+    ran = 0
+    while steps:
+        more = steps[0]()
+        steps = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
+        ran += 1
+    assert ran == 1 + 40
+    icepool = sys.modules["icepool"]
+    assert type(icepool) is types.ModuleType  # the partial module's class is gone
+    assert {"Die", "Pool", "d", "Again", "MultisetEvaluator"} <= set(vars(icepool))
+    assert icepool.d(6).probability(">=", 4) == Fraction(1, 2)
+    assert icepool.d6.probability(">=", 4) == Fraction(1, 2)  # icepool's own __getattr__
+
+
+def test_a_name_read_between_two_steps_runs_the_rest_first(icepool_unloaded: None) -> None:
+    (first,) = idle.sliced_import("icepool", icepool_codes())
+    assert isinstance(steps := first(), list)  # one statement run: `from typing import Final`
+    import icepool  # a tap's import between two steps: the partial module
+
+    assert icepool.d(6).probability(">=", 4) == Fraction(1, 2)  # the rest ran, then `d`
+    assert steps[0]() == []  # nothing left for the idle steps
+    assert "Pool" in vars(icepool) and type(icepool) is types.ModuleType
+
+
+def test_a_statement_that_fails_imports_the_package_the_usual_way(icepool_unloaded: None) -> None:
+    broken = [*icepool_codes()[:3], compile("raise ImportError('moved')", "x", "exec")]
+    steps = idle.sliced_import("icepool", broken)
+    while steps:
+        steps = steps[0]()  # type: ignore[assignment]
+    assert sys.modules["icepool"].d(6).probability(">=", 4) == Fraction(1, 2)
+
+
+def test_a_module_with_future_imports_is_refused() -> None:
+    with pytest.raises(ValueError, match="__future__"):
+        idle.statement_codes(b"from __future__ import annotations\nx: int = 1\n", "m.py")
+
+
+def test_a_sliced_package_in_the_order_runs_a_statement_per_step(
+    package: str, tmp_path: Path
+) -> None:
+    """A package whose __init__ imports its own submodules (as the fight packages do): in the
+    order its submodules come first, and importing any of them by name ran the whole __init__."""
+    hub = tmp_path / "idlepkg" / "hub"
+    hub.mkdir()
+    (hub / "one.py").write_text("ONE = 1\n")
+    (hub / "two.py").write_text("from idlepkg.hub.one import ONE\nTWO = ONE + 1\n")
+    init = "from idlepkg.hub.one import ONE\nfrom idlepkg.hub.two import TWO\n"
+    (hub / "__init__.py").write_text(init)
+    order = tuple(idle.record_order(["idlepkg.hub"]))
+    assert order == ("idlepkg", "idlepkg.hub.one", "idlepkg.hub.two", "idlepkg.hub")
+    forget(package)
+    by_name: list[Callable[[], object]] = [lambda: idle.import_next(order)]
+    assert run_steps(by_name)[1] == ["idlepkg.hub", "idlepkg.hub.one", "idlepkg.hub.two"]
+    forget(package)
+    slices = {"idlepkg.hub": idle.statement_codes(init.encode(), str(hub / "__init__.py"))}
+    sliced: list[Callable[[], object]] = [lambda: idle.import_next(order, 0, slices)]
+    loaded = [step for step in run_steps(sliced) if step]
+    assert loaded == [["idlepkg"], ["idlepkg.hub"], ["idlepkg.hub.one"], ["idlepkg.hub.two"]]
+    assert sys.modules["idlepkg.hub"].TWO == 2

@@ -24,6 +24,7 @@ import ast
 import contextlib
 import importlib
 import importlib.util
+import marshal
 import shutil
 import sys
 import zipfile
@@ -97,7 +98,17 @@ def record_idle_order(app: Path) -> None:
     if "icepool" not in order:
         sys.exit("pycompile: the idle import order has no icepool (rkweb.app.idle)")
     (app / "rkweb" / "app" / idle.ORDER_FILE).write_text("\n".join(order) + "\n")
-    print(f"pyc: idle import order of {len(order)} modules recorded")
+    slices = {}
+    for index, name in enumerate(order):
+        # A package of the app or its wheels whose __init__ imports its own submodules: they
+        # finish loading before it does, so they come first in the order.
+        init = app.joinpath(*name.split("."), "__init__.py")
+        if init.exists() and any(n.startswith(f"{name}.") for n in order[:index]):
+            runtime_name = str(APP_RUNTIME / init.relative_to(app))
+            with contextlib.suppress(ValueError):  # __future__ imports: imported whole
+                slices[name] = idle.statement_codes(init.read_bytes(), runtime_name)
+    (app / "rkweb" / "app" / idle.SLICES_FILE).write_bytes(marshal.dumps(slices))
+    print(f"pyc: idle import order of {len(order)} modules, {len(slices)} packages sliced")
 
 
 def stdlib_in_use(app: Path) -> set[str]:

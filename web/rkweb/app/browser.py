@@ -511,13 +511,9 @@ def start() -> App:
     # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20);
     # then data-idle (the start-up snapshot no longer waits for it: boot.mjs, issue 33).
     # With the build's recorded import order (rkweb.app.idle), one module body per step.
-    order = idle.shipped_order()
+    order, slices = idle.shipped_order(), idle.shipped_slices()
     cut = order.index("icepool") + 1 if "icepool" in order else 0
-    first = idle.outside_first(order[:cut] or ("icepool",), "icepool")
-    odds: list[Callable[[], object]] = [
-        partial(idle.import_next, first),
-        lambda: app.dispatch(Odds()),
-    ]
+    odds = [*idle.package_steps(order[:cut], "icepool", slices), lambda: app.dispatch(Odds())]
     done = partial(setattr, js.document.documentElement.dataset, "idle", "done")
-    in_idle_time([*odds, *shell.first_views(lambda: app.model, order[cut:]), done])
+    in_idle_time([*odds, *shell.first_views(lambda: app.model, order[cut:], slices), done])
     return app

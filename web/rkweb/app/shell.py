@@ -298,7 +298,7 @@ def view(model: Model) -> VNode:
 
 
 def first_views(
-    model_of: Callable[[], Model], order: Sequence[str] = ()
+    model_of: Callable[[], Model], order: Sequence[str] = (), slices: idle.Slices | None = None
 ) -> list[Callable[[], object]]:
     """Each system's page drawn once, unseen, in idle time after start: its rules imported one
     module per step (a tap waits for one at most) and its tables read before its first tap,
@@ -309,7 +309,7 @@ def first_views(
     pages = [f for f in FEATURES if f.system]
     if order:
         views = [partial(_draw_unseen, f, model_of) for f in pages]
-        return [partial(idle.import_next, order), *views]
+        return [partial(idle.import_next, order, 0, slices), *views]
     return [partial(_page_steps, f, model_of) for f in pages]
 
 
