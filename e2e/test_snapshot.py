@@ -146,20 +146,32 @@ MEMORY = "() => Math.max(0, ...window.__rkMemories.map((m) => m.buffer.byteLengt
 IDLE_DONE = "() => document.documentElement.dataset.idle === 'done'"
 
 
-def test_a_restored_start_unzips_nothing_and_needs_no_more_memory_than_a_fresh_one(
-    browser: Browser,
-) -> None:
-    """Issue 33: a start restored from the snapshot unzipped the tables again, and grew the
-    wasm memory by the snapshot's size on top of the fresh heap (52.3 MB for 37.7 MB)."""
+@contextmanager
+def _stored(browser: Browser, probe: str) -> Iterator[tuple[Page, str]]:
+    """A Chromium page (``probe`` run before each document) whose first start has stored its
+    snapshot, and the origin it was served from."""
     server, origin = serve(DIST)
     context = browser.new_context()
-    context.add_init_script(MEMORY_PROBE)
+    context.add_init_script(probe)
     try:
         page = context.new_page()
         page.goto(f"{origin}/")
         page.wait_for_function(
             "() => document.documentElement.dataset.snapshot === 'stored'", timeout=180_000
         )
+        yield page, origin
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_restored_start_unzips_nothing_and_needs_no_more_memory_than_a_fresh_one(
+    browser: Browser,
+) -> None:
+    """Issue 33: a start restored from the snapshot unzipped the tables again, and grew the
+    wasm memory by the snapshot's size on top of the fresh heap (52.3 MB for 37.7 MB)."""
+    with _stored(browser, MEMORY_PROBE) as (page, origin):
         page.wait_for_function(IDLE_DONE, timeout=60_000)
         root = "document.documentElement.dataset"
         fresh = page.evaluate(MEMORY)
@@ -180,7 +192,32 @@ def test_a_restored_start_unzips_nothing_and_needs_no_more_memory_than_a_fresh_o
         # The snapshot's heap once crossed a growth step (45,350,912 B restored against
         # 37,748,736 B fresh): snapshot.mjs's PREPARE leaves segno out, as a fresh start does.
         assert restored <= fresh, f"restored start {restored} B > fresh start {fresh} B (issue 33)"
-    finally:
-        context.close()
-        server.shutdown()
-        server.server_close()
+
+
+# Every SHA-256 the page's own thread works out (crypto.subtle.digest, wrapped), and when the
+# start's fetches began, against when boot.mjs started.
+DIGEST_PROBE = """
+localStorage.setItem('rulekeeper-snapshot', 'on');
+window.__rkDigests = 0;
+const digest = crypto.subtle.digest.bind(crypto.subtle);
+crypto.subtle.digest = (...args) => { window.__rkDigests += 1; return digest(...args); };
+"""
+FETCHES_BEGUN = """() => {
+  const mark = (name) => performance.getEntriesByName(`rulekeeper-${name}`)[0]?.startTime;
+  const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('.asm.wasm'));
+  return {boot: mark('boot'), wasm: wasm.startTime, glue: mark('glue')};
+}"""
+
+
+def test_a_restored_start_checks_the_snapshot_off_the_pages_thread(browser: Browser) -> None:
+    """Issue 33: the page hashed the 37.7 MB snapshot itself (in Chromium crypto.subtle runs
+    on the page's thread: 60 ms at 1x CPU, 250 ms at 4x, before the restore's own work), and
+    the start's fetches waited for the runtime's 1.3 MB of JavaScript to be imported."""
+    with _stored(browser, DIGEST_PROBE) as (page, origin):
+        page.goto(f"{origin}/?start=2")
+        page.wait_for_function(IDLE_DONE, timeout=60_000)
+        assert page.evaluate("() => document.documentElement.dataset.boot") == "snapshot"
+        assert page.evaluate("() => window.__rkDigests") == 0  # the worker checked it
+        begun = page.evaluate(FETCHES_BEGUN)
+        # The runtime's wasm fetched before its JavaScript is imported (boot.mjs's "glue").
+        assert begun["boot"] <= begun["wasm"] <= begun["glue"], begun

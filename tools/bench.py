@@ -24,6 +24,7 @@ stopped by a timeout still shows what it measured; the whole table follows at th
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -210,6 +211,38 @@ class Load:
     ready_ms: float
     blocked_max_ms: float
     blocked_total_ms: float
+    #: The start's steps as web/boot.mjs marks them (``rulekeeper-<step>``), ms from navigation.
+    steps: dict[str, float] = dataclasses.field(default_factory=dict)
+
+
+STEP_MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
+  .filter((m) => m.name.startsWith("rulekeeper-")).map((m) => [m.name.slice(11), m.startTime]))"""
+
+#: The steps of a start restored from the snapshot, in the order they usually end.
+WARM_STEPS = (
+    "boot",
+    "snapshot-found",
+    "glue",
+    "snapshot-read",
+    "snapshot-checked",
+    "python",
+    "installed",
+    "ready",
+)
+
+
+def steps_row(tag: str, loads: list[Load]) -> tuple[str, str, str]:
+    """Where a warm start's time goes: the median time each step ended (issue 33)."""
+    medians = {
+        step: statistics.median(times)
+        for step in WARM_STEPS
+        if (times := [load.steps[step] for load in loads if step in load.steps])
+    }
+    return (
+        f"{tag}: steady state, each step's end (median, ms from navigation)",
+        ", ".join(f"{step} {at:.0f}" for step, at in medians.items()),
+        "",
+    )
 
 
 def _chromium_load(context: Any, url: str, throttle: float, wait_sw: bool) -> Load:
@@ -221,12 +254,13 @@ def _chromium_load(context: Any, url: str, throttle: float, wait_sw: bool) -> Lo
     page.goto(url)
     page.wait_for_function("() => window.__rk && window.__rk.done", timeout=240_000, polling=200)
     probe = page.evaluate("window.__rk")
+    steps = page.evaluate(STEP_MARKS)
     if wait_sw:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function(SNAPSHOT_SETTLED, timeout=240_000, polling=500)
     page.close()
     gaps = [float(g) for g in probe["gaps"]]
-    return Load(float(probe["readyAt"]), max(gaps, default=0.0), sum(g - 50 for g in gaps))
+    return Load(float(probe["readyAt"]), max(gaps, default=0.0), sum(g - 50 for g in gaps), steps)
 
 
 def chromium_startup(
@@ -276,6 +310,7 @@ def chromium_startup(
             )
         ready = {k: [r.ready_ms for r in v] for k, v in runs.items()}
         rows.append(floor_row(tag, {**ready, "floor": floors}))
+        rows.append(steps_row(tag, runs["app steady"]))
         rows.append(compressed_row(tag, reads))
         for kind in ("cold", "warm"):  # warm: a start restored from the snapshot
             loads_of_kind = runs[f"app {kind}"]

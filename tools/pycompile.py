@@ -105,8 +105,7 @@ def record_idle_order(app: Path) -> None:
         init = app.joinpath(*name.split("."), "__init__.py")
         if init.exists() and any(n.startswith(f"{name}.") for n in order[:index]):
             runtime_name = str(APP_RUNTIME / init.relative_to(app))
-            with contextlib.suppress(ValueError):  # __future__ imports: imported whole
-                slices[name] = idle.statement_codes(init.read_bytes(), runtime_name)
+            slices[name] = idle.statement_codes(init.read_bytes(), runtime_name)
     (app / "rkweb" / "app" / idle.SLICES_FILE).write_bytes(marshal.dumps(slices))
     print(f"pyc: idle import order of {len(order)} modules, {len(slices)} packages sliced")
 

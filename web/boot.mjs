@@ -3,15 +3,7 @@
 // boots faster (measured in tools/bench.py) and the page's CSP needs no 'unsafe-eval'.
 import { installBuilder } from "./build-dom.js";
 import { registerWorker, startWaitingVersion } from "./register-sw.js";
-import {
-  compileRuntime,
-  dropSnapshots,
-  findSnapshot,
-  installApp,
-  restore,
-  snapshotUrl,
-  startPyodide,
-} from "./snapshot.mjs";
+import { compileRuntime, dropSnapshots, findSnapshot, snapshotUrl } from "./snapshot-store.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 // tools/build.py writes the vendored lock's "info" here: with no package to load, the 119 KB
@@ -128,8 +120,15 @@ function keepDownloads() {
 // A restored start that fails drops the snapshot and starts again the normal way, once.
 const RETRIED = "rulekeeper-snapshot-retried";
 
+// The start's steps, as marks (read by tools/bench.py's breakdown of a start).
+const mark = (step) => performance.mark(`rulekeeper-${step}`);
+
 async function boot() {
-  if (await startWaitingVersion()) return; // reloading into the new version
+  mark("boot");
+  // Everything a start fetches, begun at once, before the runtime's JavaScript is parsed (its
+  // static import delayed these by 200-500 ms at 4x CPU: issue 33), and beside the check for a
+  // waiting version (a reload then drops them).
+  const waiting = startWaitingVersion();
   const handOver = keepDownloads();
   // Compiled while the snapshot is read (or Python starts the normal way), not after (issue 33).
   const runtime = compileRuntime(import.meta.url);
@@ -138,9 +137,19 @@ async function boot() {
     if (!r.ok) throw new Error(`py/rulekeeper.zip: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
-  const options = LOCK_INFO ? { lockFileContents: { info: LOCK_INFO, packages: {} } } : {};
+  app.catch(() => {}); // as the runtime's
   const url = snapshotUrl(import.meta.url, BUILD);
-  const snapshot = BUILD === "dev" ? null : await findSnapshot(url);
+  const found = BUILD === "dev" ? Promise.resolve(null) : findSnapshot(url);
+  const glue = import("./snapshot.mjs");
+  glue.catch(() => {}); // as the runtime's
+  if (await waiting) return; // reloading into the new version
+  const options = LOCK_INFO ? { lockFileContents: { info: LOCK_INFO, packages: {} } } : {};
+  const snapshot = await found;
+  mark("snapshot-found");
+  runtime.then(() => mark("compiled"), () => {});
+  snapshot?.bytes.then(() => mark("snapshot-read"), () => {});
+  const { installApp, restore, startPyodide } = await glue;
+  mark("glue");
   let py = null;
   if (snapshot) {
     try {
@@ -152,8 +161,10 @@ async function boot() {
   }
   const restored = py !== null;
   py ??= await startPyodide(options, runtime);
+  mark("python");
   // 0 on a restored start: the snapshot holds the files (e2e/test_snapshot.py checks it).
   document.documentElement.dataset.unzipped = installApp(py, await app);
+  mark("installed");
   checkOneVersion(py);
   installBuilder(); // app/patcher.py builds new subtrees with it
   let rulekeeper;

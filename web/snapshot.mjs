@@ -5,6 +5,7 @@
 // the normal way, so the worst case is the start there was before.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import createPyodideModule from "./vendor/pyodide/pyodide.asm.mjs";
+import { CACHE, DIGEST, intact, memoryOf, sha256 } from "./snapshot-store.mjs";
 
 // The app's code is imported from its zip, as the stdlib is: zipimport reads a precompiled
 // module on its first import. Only the other files (the tables, build.txt) are unpacked: about
@@ -43,9 +44,6 @@ export function installApp(py, zip) {
   return py.runPython(INSTALL);
 }
 
-// Not "rulekeeper-…": the service worker deletes those caches that are not its own version.
-const CACHE = "rk-snapshots";
-
 // Everything a start imports and more (every screen, icepool), so no screen is compiled after a
 // restore; the module of the page glue only defines things at import. Not segno: the QR code's
 // library is imported on the first share (pycore/share/qr.py), as on a fresh start. With it (71
@@ -62,55 +60,6 @@ for package in (rkweb, pycore):
         importlib.import_module(found.name)
 gc.collect()
 `;
-
-// The key: this build, in this engine (a Chromium-made snapshot crashes WebKit).
-export function snapshotUrl(base, build) {
-  const engine = typeof navigator === "object" ? navigator.userAgent : "unknown";
-  return new URL(`./py/snapshot?${new URLSearchParams({ build, engine })}`, base).href;
-}
-
-// The snapshot's SHA-256, kept beside it and checked before a start trusts it (issue 32 item 7: 4 KB
-// flipped in the middle of 37.7 MB restored silently).
-const DIGEST = "x-rulekeeper-sha256";
-
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-// The kept snapshot: the promise of its bytes (the 37.7 MB read goes on while the runtime is
-// compiled: issue 33) and the digest it was stored with (null: none kept or readable).
-export async function findSnapshot(url) {
-  try {
-    const hit = await (await caches.open(CACHE)).match(url);
-    if (!hit) return null;
-    const bytes = hit.arrayBuffer().then((buffer) => new Uint8Array(buffer));
-    bytes.catch(() => {}); // a failed read fails the restore, which starts the normal way
-    return { bytes, digest: hit.headers.get(DIGEST) };
-  } catch {
-    return null; // no Cache Storage (a private window): start the normal way
-  }
-}
-
-async function intact({ bytes, digest }) {
-  if (!digest || (await sha256(await bytes)) !== digest) {
-    throw new Error("the start-up snapshot is damaged (its SHA-256 differs from the one kept)");
-  }
-}
-
-export async function dropSnapshots() {
-  try {
-    await caches.delete(CACHE);
-  } catch {
-    // nothing kept, nothing to drop
-  }
-}
-
-// The runtime's wasm, compiled as soon as a start begins (issue 33): pyodide.mjs would fetch and
-// compile it only once loadPyodide has the snapshot's bytes, after their 37.7 MB read.
-export function compileRuntime(base) {
-  return WebAssembly.compileStreaming(fetch(new URL("./vendor/pyodide/pyodide.asm.wasm", base)));
-}
 
 // The two imports pyodide.mjs adds to the runtime's own (its getJsvErrorImport): from its
 // 70-byte jsverror.wasm (a wasm GC reference test), or a Symbol where that does not compile or
@@ -157,8 +106,10 @@ function fromCompiled(compiled, memory) {
       return {}; // instantiated asynchronously
     };
     const module = await Promise.race([createPyodideModule(settings), failure]);
+    performance.mark("rulekeeper-module");
     const bytes = await memory;
     if (bytes > module.HEAP8.length) module.growMemory(bytes);
+    performance.mark("rulekeeper-memory");
     return module;
   };
 }
@@ -172,10 +123,6 @@ export async function startPyodide(options, compiled, memory = 0) {
     delete globalThis.WasmOffsetConverter;
   }
 }
-
-// A snapshot's wasm memory: what follows its header (Pyodide's layout: the header's length is
-// its second 32-bit word).
-export const memoryOf = (bytes) => bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
 
 // The check runs beside the restore (crypto.subtle works off the page's thread); a damaged
 // snapshot throws, and boot.mjs drops it for a normal start.

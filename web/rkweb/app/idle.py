@@ -16,12 +16,15 @@ The build compiles each such ``__init__`` one top-level statement at a time
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
 import contextlib
+import functools
 import importlib
 import importlib.util
 import marshal
+import operator
 import pkgutil
 import sys
 import types
@@ -38,6 +41,12 @@ ORDER_FILE = "idle_imports.txt"
 SLICES_FILE = "idle_slices.marshal"
 
 Slices = Mapping[str, Sequence[types.CodeType]]
+
+#: The sliced packages whose submodules load before their ``__init__``'s statements run, a
+#: module per step: the app's own, whose modules never read a name their package's ``__init__``
+#: defines. icepool's do (``icepool.Die`` in their bodies): read from the partial package, that
+#: ran all its statements in one step (82 ms in node), so they load as its statements import them.
+SUBMODULES_FIRST = ("pycore.", "rkweb.")
 
 
 def shipped_order(package: str = __package__ or "rkweb.app") -> tuple[str, ...]:
@@ -89,8 +98,14 @@ def import_next(
         sliced = [p for p in slices or {} if p not in sys.modules and _inside(name, p)]
         if sliced:  # the outermost first: its statements import what is inside
             package = min(sliced, key=len)
+            # What the order loads before the package's own body (its submodules and what they
+            # import), a module per step once the package is in sys.modules: its statements
+            # then find them loaded (a statement importing one ran them all: 70 ms in node).
+            end = names.index(package, index) if package in names[index:] else len(names)
+            early = package.startswith(SUBMODULES_FIRST) and end > index
+            first = [partial(import_next, names[index:end], 0, slices)] if early else []
             rest = partial(import_next, names, index, slices)
-            return [*sliced_import(package, (slices or {})[package]), rest]
+            return [*sliced_import(package, (slices or {})[package], first), rest]
         importlib.import_module(name)
         return [partial(import_next, names, index + 1, slices)] if index + 1 < len(names) else []
     return []
@@ -118,17 +133,25 @@ def package_steps(
 
 def statement_codes(source: bytes, filename: str) -> list[types.CodeType]:
     """A module's top-level statements compiled one by one (its bare strings, docstrings that
-    nothing reads at run time, left out), for :func:`sliced_import`. Refused for a module with
-    ``from __future__`` imports: compiled apart, the later statements would not have them."""
+    nothing reads at run time, left out), for :func:`sliced_import`. Its ``from __future__``
+    imports are compiled into every statement, as Python compiles the module whole (the app's
+    packages begin with ``from __future__ import annotations``)."""
     tree = ast.parse(source, filename)
     kept = [
         statement
         for statement in tree.body
         if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
     ]
-    if any(isinstance(s, ast.ImportFrom) and s.module == "__future__" for s in kept):
-        raise ValueError(f"{filename}: a module with __future__ imports cannot be run in slices")
-    return [compile(ast.Module([s], []), filename, "exec", dont_inherit=True) for s in kept]
+    features = [
+        getattr(__future__, alias.name).compiler_flag
+        for statement in kept
+        if isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
+        for alias in statement.names
+    ]
+    flags = functools.reduce(operator.or_, features, 0)
+    return [
+        compile(ast.Module([s], []), filename, "exec", flags=flags, dont_inherit=True) for s in kept
+    ]
 
 
 def shipped_slices(package: str = __package__ or "rkweb.app") -> Slices:
@@ -141,12 +164,14 @@ def shipped_slices(package: str = __package__ or "rkweb.app") -> Slices:
     return slices if isinstance(slices, dict) else {}
 
 
-def sliced_import(name: str, codes: Sequence[types.CodeType]) -> list[Callable[[], object]]:
+def sliced_import(
+    name: str, codes: Sequence[types.CodeType], first: Sequence[Callable[[], object]] = ()
+) -> list[Callable[[], object]]:
     """The idle steps importing package ``name`` a statement of its ``__init__`` at a time, as
     Python would in one go: the module is in ``sys.modules`` from the first, so its submodules
-    import. A name read from it before the last step (a tap between two steps) runs the rest at
-    once, then is read. A statement that fails undoes the partial import and imports the
-    package the usual way."""
+    import (``first``: steps run before its statements). A name read from it before the last
+    step (a tap between two steps) runs the rest at once, then is read. A statement that fails
+    undoes the partial import and imports the package the usual way."""
     if name in sys.modules or not codes:
         return [partial(importlib.import_module, name)]
     spec = importlib.util.find_spec(name)
@@ -187,4 +212,4 @@ def sliced_import(name: str, codes: Sequence[types.CodeType]) -> list[Callable[[
             run_next()
         return [step] if pending else []
 
-    return [step]
+    return [*first, step]

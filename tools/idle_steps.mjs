@@ -1,0 +1,36 @@
+// Time each idle-time step of a first start (rkweb.app.browser.start's list) inside the built
+// app's own Pyodide under node, naming the modules each step loaded: finds the step a tap would
+// wait for (issue 33: no main-thread task over 50 ms after ready). Usage, after a build:
+//   node tools/idle_steps.mjs [slowest N, default 12]
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const DIST = join(resolve(dirname(fileURLToPath(import.meta.url)), ".."), "dist");
+const { loadPyodide } = await import(join(DIST, "vendor/pyodide/pyodide.mjs"));
+const py = await loadPyodide({ indexURL: join(DIST, "vendor/pyodide/") });
+py.FS.writeFile("/home/pyodide/rulekeeper.zip", new Uint8Array(readFileSync(join(DIST, "py/rulekeeper.zip"))));
+py.globals.set("shown", Number(process.argv[2] ?? 12));
+py.runPython(`
+import sys, time, zipfile
+sys.path.insert(0, "/home/pyodide/rulekeeper.zip")
+with zipfile.ZipFile("/home/pyodide/rulekeeper.zip") as app:
+    app.extractall("/home/pyodide", [n for n in app.namelist() if not n.endswith((".pyc", "/"))])
+import os; os.chdir("/home/pyodide")
+from rkweb.app import idle, shell
+from pycore.store.history import History
+from rkweb.app.model import Model
+order, slices = idle.shipped_order(), idle.shipped_slices()
+cut = order.index("icepool") + 1
+steps = [*idle.package_steps(order[:cut], "icepool", slices), *shell.first_views(lambda: Model(History.new({})), order[cut:], slices)]
+timed = []
+while steps:
+    before, start = set(sys.modules), time.perf_counter()
+    more = steps[0]()
+    took = (time.perf_counter() - start) * 1000
+    timed.append((took, sorted(set(sys.modules) - before) or [getattr(steps[0], "func", steps[0]).__name__]))
+    steps = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
+print(f"{len(timed)} steps, {sum(t for t, _ in timed):.0f} ms in all; the slowest:")
+for took, names in sorted(timed, reverse=True)[:shown]:
+    print(f"{took:6.1f} ms  {' '.join(names)[:150]}")
+`);
