@@ -235,3 +235,14 @@ def test_a_sliced_package_loads_what_its_statements_import_a_module_per_step_fir
         ["idlepkg.hub.two"],
     ]
     assert sys.modules["idlepkg.hub"].TWO == 4
+
+
+def test_what_the_start_loaded_is_left_out_of_later_collections() -> None:
+    import gc
+
+    try:
+        kept = idle.keep_loaded()
+        assert kept >= len(sys.modules)  # every module object at least
+        assert not any(o is idle or o is shell for o in gc.get_objects())  # no longer looked at
+    finally:
+        gc.unfreeze()

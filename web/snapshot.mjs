@@ -51,7 +51,8 @@ export function installApp(py, zip) {
 // 4 KB short of its 37,748,736 B, so the restored start's first allocations grew the wasm memory
 // by Emscripten's 20 % step to 45,350,912 B, above a fresh start's 37,748,736 (issue 33). Without
 // it the heap ends 1.4 MB below its top, and the restored start fits in it. The garbage collected
-// last would otherwise be kept in every restored start's heap.
+// last would otherwise be kept in every restored start's heap; what is left is kept out of every
+// later collection (rkweb.app.idle.keep_loaded), as a normal start does once its idle steps end.
 const PREPARE = `
 import gc, importlib, pkgutil
 import icepool, rkweb, pycore
@@ -59,6 +60,8 @@ for package in (rkweb, pycore):
     for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(found.name)
 gc.collect()
+from rkweb.app.idle import keep_loaded
+keep_loaded()
 `;
 
 // The two imports pyodide.mjs adds to the runtime's own (its getJsvErrorImport): from its

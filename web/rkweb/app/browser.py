@@ -515,5 +515,6 @@ def start() -> App:
     cut = order.index("icepool") + 1 if "icepool" in order else 0
     odds = [*idle.package_steps(order[:cut], "icepool", slices), lambda: app.dispatch(Odds())]
     done = partial(setattr, js.document.documentElement.dataset, "idle", "done")
-    in_idle_time([*odds, *shell.first_views(lambda: app.model, order[cut:], slices), done])
+    views = shell.first_views(lambda: app.model, order[cut:], slices)
+    in_idle_time([*odds, *views, idle.keep_loaded, done])
     return app

@@ -21,6 +21,7 @@ import __future__
 import ast
 import contextlib
 import functools
+import gc
 import importlib
 import importlib.util
 import marshal
@@ -213,3 +214,12 @@ def sliced_import(
         return [step] if pending else []
 
     return [*first, step]
+
+
+def keep_loaded() -> int:
+    """Leave what Python holds now (every module, function and table loaded) out of every later
+    garbage collection (``gc.freeze``), once the start has loaded it all: a full collection went
+    through those 75,000 objects each time, 31-33 ms in the app's Pyodide under node (a tap that
+    met one waited for it), and finds none of them garbage. The number of objects kept."""
+    gc.freeze()
+    return gc.get_freeze_count()
