@@ -3,7 +3,8 @@ questions, the result), then the set-up cards (sides, surprise, order, agility p
 attack worksheet, poisons and the log. The update parses the form, calls a transition of the
 core's fight (:mod:`pycore.systems.percentile.fight` and its ``fight_*`` modules), stores the
 returned fight and logs its result; every step is undoable and saved. Each card's module declares
-its messages and their handlers (:mod:`.combat_sides`, :mod:`.combat_turn`, :mod:`.combat_attack`).
+its messages and their handlers (:mod:`.combat_sides`, :mod:`.combat_order`, :mod:`.combat_ap`,
+:mod:`.combat_turn`, :mod:`.combat_attack`).
 """
 
 from __future__ import annotations
@@ -14,14 +15,26 @@ from pycore.systems.percentile import combat
 from rkweb.app.messages import Action, handle
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.percentile import combat_attack, combat_sides, combat_turn
+from rkweb.features.percentile import (
+    combat_ap,
+    combat_attack,
+    combat_order,
+    combat_sides,
+    combat_turn,
+)
 from rkweb.features.percentile import state as S
 from rkweb.kit.folds import fold
 from rkweb.kit.results import card, log_list
 
 #: Each combat message's handler, keyed by its class's action: each card's module declares its
 #: messages and handles them (:mod:`.combat_step` keeps what they did); ``ACTIONS`` are the names.
-HANDLERS = {**combat_sides.HANDLERS, **combat_turn.HANDLERS, **combat_attack.HANDLERS}
+HANDLERS = {
+    **combat_sides.HANDLERS,
+    **combat_order.HANDLERS,
+    **combat_ap.HANDLERS,
+    **combat_turn.HANDLERS,
+    **combat_attack.HANDLERS,
+}
 ACTIONS = frozenset(HANDLERS)
 
 
@@ -72,7 +85,7 @@ def view(model: Model) -> VNode:
                 ),
                 combat_sides.sides_view(model, st, fight),
                 combat_sides.surprise_view(model, st, fight),
-                combat_sides.order_view(model, st, fight),
+                combat_order.order_view(model, st, fight),
             ],
             key="percentile-fold-setup-" + ("during" if started else "before"),
         ),
@@ -80,7 +93,7 @@ def view(model: Model) -> VNode:
             "percentile-fold-worksheet",
             "The whole attack worksheet: agility points, every attack field, poisons",
             lambda: [
-                combat_sides.ap_view(model, st, fight),
+                combat_ap.ap_view(model, st, fight),
                 combat_attack.attack_view(model, st, fight),
                 combat_attack.poison_view(model, st, fight),
             ],

@@ -1,6 +1,7 @@
-"""The combat tab's round cards: the sides and their members, surprise with its odds, the order
-of attack (pass, joiners, pieces, next round) and each member's agility points. The numbers are
-the core fight's (:mod:`pycore.systems.percentile.fight`)."""
+"""The combat tab's first cards: the sides and their members (each member's Alertness
+Condition, asleep or awake) and surprise with its odds. The order of attack is
+:mod:`.combat_order`'s, the agility points :mod:`.combat_ap`'s; the numbers are the core fight's
+(:mod:`pycore.systems.percentile.fight`)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.checks import fmt
-from pycore.systems.percentile.fight import turns as R
 from rkweb.app.messages import Action, Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
+from rkweb.features.percentile.combat_order import RollOff, RollOffTyped
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds_list
@@ -75,74 +76,6 @@ class SurpriseRoll(Message, action="percentile.surprise_roll"):
 
 class SurpriseRollTyped(Message, action="percentile.surprise_roll_typed"):
     text: str = entered(default="")
-
-
-class OrderRoll(Message, action="percentile.order_roll"):
-    """Roll the order of attack with the app's dice."""
-
-
-class OrderRollTyped(Message, action="percentile.order_roll_typed"):
-    text: str = entered(default="")
-
-
-class OrderPass(Message, action="percentile.order_pass"):
-    """The primary attack passes (PCT-22)."""
-
-
-class OrderJoin(Message, action="percentile.order_join"):
-    """A side joins the order (PCT-23)."""
-
-    side: str
-
-
-class OrderJoinTyped(Message, action="percentile.order_join_typed"):
-    side: str
-    text: str = entered(default="")
-
-
-class RoundNext(Message, action="percentile.round_next"):
-    """Start the next round."""
-
-
-class PieceNext(Message, action="percentile.piece_next"):
-    """Start the next piece of the turn (PCT-26)."""
-
-
-class RollOff(Message, action="percentile.rolloff"):
-    """The roll-off for the order within a side."""
-
-    index: int
-
-
-class RollOffTyped(Message, action="percentile.rolloff_typed"):
-    index: int
-    text: str = entered(default="")
-
-
-class ApField(Message, action="percentile.ap_field"):
-    """A member's AP (spend / borrow) or stun modifier, as typed."""
-
-    cid: str
-    value: str = entered(default="")
-
-
-class ApAction(Message, action="percentile.ap_action"):
-    """An action of Table #3-6 (the select's value) fills its AP cost."""
-
-    cid: str
-    action: str = entered(default="")
-
-
-class ApSpend(Message, action="percentile.ap_spend"):
-    cid: str
-
-
-class ApBorrow(Message, action="percentile.ap_borrow"):
-    cid: str
-
-
-class ApStun(Message, action="percentile.ap_stun"):
-    cid: str
 
 
 def _side_field(model: Model, msg: SideField, ctx: Ctx) -> Model:
@@ -221,130 +154,20 @@ def _surprise(fight: F.Fight, rng: Any) -> C.Outcome:
     return fight, surprise.step, "Surprise roll", None
 
 
-def _order(fight: F.Fight, rng: Any) -> C.Outcome:
-    fight, rolled = F.roll_order(fight, rng)
-    return fight, rolled.step, "Order of attack", None
-
-
-def _join(side: str) -> C.Roll:
-    def roll(fight: F.Fight, rng: Any) -> C.Outcome:
-        fight, joined = F.join_order(fight, side, rng)
-        return fight, joined.step, f"{joined.side} joins", None
-
-    return roll
-
-
-def _rolloff(index: int) -> C.Roll:
-    def roll(fight: F.Fight, rng: Any) -> C.Outcome:
-        fight, off = R.roll_off(fight, index, rng)
-        return fight, off.step, "Roll-off within side", None
-
-    return roll
-
-
 def _surprise_roll(model: Model, msg: SurpriseRoll | SurpriseRollTyped, ctx: Ctx) -> Model:
     return C.rolled(model, ctx, "combat", msg, _surprise)
 
 
-def _order_roll(model: Model, msg: OrderRoll | OrderRollTyped, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", msg, _order)
-
-
-def _order_join(model: Model, msg: OrderJoin | OrderJoinTyped, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", msg, _join(msg.side))
-
-
-def _rolloff_roll(model: Model, msg: RollOff | RollOffTyped, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", msg, _rolloff(msg.index))
-
-
-def _order_pass(model: Model, msg: OrderPass, ctx: Ctx) -> Model:
-    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
-        fight, passed = F.pass_order(fight)
-        return fight, passed.step, "Pass primary attack", None
-
-    return C.stepped(model, ctx, "combat", run)
-
-
-def _round_next(model: Model, msg: RoundNext, ctx: Ctx) -> Model:
-    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
-        fight, started = R.next_round(fight)
-        return fight, started.step, "Next round", None
-
-    return C.stepped(model, ctx, "combat", run)
-
-
-def _piece_next(model: Model, msg: PieceNext, ctx: Ctx) -> Model:
-    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
-        fight, piece = R.next_piece(fight)
-        return fight, piece.step, "Next piece", None
-
-    return C.stepped(model, ctx, "combat", run)
-
-
-def _ap_saved(model: Model, st: dict[str, Any], cid: str, value: str) -> Model:
-    st = C.with_form(st, "ap_input", {**C.form_of(st, "ap_input"), cid: value})
-    return with_error(S.save(model, st), S.FEATURE, f"ap-{cid}", None)
-
-
-def _ap_field(model: Model, msg: ApField, ctx: Ctx) -> Model:
-    return C.edited(
-        model, f"ap-{msg.cid}", lambda st: _ap_saved(model, st, msg.cid, msg.value.strip())
-    )
-
-
-def _ap_action(model: Model, msg: ApAction, ctx: Ctx) -> Model:
-    def edit(st: dict[str, Any]) -> Model:
-        name = msg.action.strip()
-        cost = gmtables.action_cost(st["gm"], name) if name else None
-        return model if cost is None else _ap_saved(model, st, msg.cid, str(cost))
-
-    return C.edited(model, f"ap-{msg.cid}", edit)
-
-
-def _ap_change(model: Model, ctx: Ctx, cid: str, kind: str) -> Model:
-    def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
-        amount = R.ap_amount(C.form_of(st, "ap_input").get(cid, ""))
-        fight, change = R.change_ap(fight, cid, kind, amount)
-        label = {"spend": "Spend AP", "borrow": "Borrow AP", "stun": "Stun"}[kind]
-        return fight, change.step, label, None
-
-    return C.stepped(model, ctx, f"ap-{cid}", run)
-
-
-def _ap_spend(model: Model, msg: ApSpend, ctx: Ctx) -> Model:
-    return _ap_change(model, ctx, msg.cid, "spend")
-
-
-def _ap_borrow(model: Model, msg: ApBorrow, ctx: Ctx) -> Model:
-    return _ap_change(model, ctx, msg.cid, "borrow")
-
-
-def _ap_stun(model: Model, msg: ApStun, ctx: Ctx) -> Model:
-    return _ap_change(model, ctx, msg.cid, "stun")
-
-
-#: The set-up cards' messages (sides, surprise, order, agility points), keyed by their actions.
+#: The sides and surprise cards' messages, keyed by their actions.
 HANDLERS = handlers(
-    _side_add,
     _side_field,
+    _member_percent,
+    _member_level,
+    _side_add,
     _member_add,
     _member_remove,
     _member_asleep,
-    _member_percent,
-    _member_level,
     _surprise_roll,
-    _order_roll,
-    _order_pass,
-    _order_join,
-    _round_next,
-    _piece_next,
-    _rolloff_roll,
-    _ap_field,
-    _ap_action,
-    _ap_spend,
-    _ap_borrow,
-    _ap_stun,
 )
 
 
@@ -563,182 +386,6 @@ def surprise_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             [
                 "Surprise a1/a2/a3 (PCT-12–14, lines 55–57); ties re-rolled (PCT-15)",
                 "The only turn of the round (PCT-09, line 49); re-checking (PCT-16, line 49)",
-            ]
-        ),
-    )
-
-
-def _order_result(model: Model, fight: F.Fight) -> tuple[str, list[VNode]]:
-    if fight.order is None:
-        return "", []
-    acting, reason = F.acting_now(fight)
-    text = f"{fight.order} · acting this round: {', '.join(acting)} ({reason})"
-    joiners = [
-        S.roll_entry(
-            model,
-            f"percentile-join-{side.name}",
-            "1:100sd",
-            OrderJoin(side.name),
-            OrderJoinTyped(side.name),
-            f"{side.name} joins",
-        )
-        for side in fight.sides
-        if side.name not in fight.order.results
-    ]
-    return text, joiners
-
-
-def order_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
-    s = fight.settings
-    try:
-        first: VNode = odds_list(
-            "percentile-order-odds",
-            [(f"{n} attacks first", p) for n, p in F.order_chances(fight).items()],
-        )
-    except RulekeeperError as exc:
-        first = h("p", {"class": "notice"}, str(exc))
-    text, joiners = _order_result(model, fight)
-    order = fight.order
-    return card(
-        "pct-order-h",
-        f"3. Order of attack: {S.procedure(s.order)} · round {fight.round}",
-        first,
-        S.roll_entry(
-            model,
-            "percentile-order-roll",
-            "1:100sd per side",
-            OrderRoll(),
-            OrderRollTyped(),
-            "Roll order",
-        ),
-        h(
-            "div",
-            {"class": "row"},
-            button(
-                "percentile-order-pass",
-                "Primary attack passes",
-                OrderPass(),
-                disabled=order is None or bool(order.passed),
-            ),
-            *joiners,
-            button(
-                "percentile-piece-next",
-                f"Next piece ({s.piece_fraction} of the turn)",
-                PieceNext(),
-            )
-            if s.pieces
-            else None,
-            button("percentile-round-next", "Next round", RoundNext()),
-        ),
-        h(
-            "p",
-            {"class": "muted small", "data-testid": "percentile-piece"},
-            f"piece {fight.piece} of the round; each piece is a whole turn: order, actions, to-hit, damage",
-        )
-        if s.pieces
-        else None,
-        h("p", {"class": "explain", "data-testid": "percentile-order-result"}, text),
-        why(
-            [
-                "Lowest result attacks first (PCT-18, line 64); every round under b2 (PCT-19, line 65)",
-                "Ties re-rolled (PCT-20, line 61); a lead of 30 or more: the only attack (PCT-21, line 60)",
-                "Passing (PCT-22, line 60); joining (PCT-23, line 61); pieces (PCT-26, line 71)",
-            ]
-        ),
-    )
-
-
-def _ap_row(
-    model: Model, st: dict[str, Any], fight: F.Fight, cid: str, actions: list[str]
-) -> VNode | None:
-    c = fight.fighter(cid)
-    if c is None:
-        return None
-    s = fight.settings
-    return h(
-        "li",
-        {"class": "q-item", "data-testid": "percentile-ap-row"},
-        h("p", {"class": "explain"}, f"{c.name}: {c.ledger}"),
-        h(
-            "p",
-            {"class": "muted small", "data-testid": "percentile-ap-pieces"},
-            R.pieces_text(c, fight),
-        )
-        if s.pieces
-        else None,
-        select(
-            f"percentile-ap-action-{cid}",
-            "Action from Table #3-6 (fills its AP cost)",
-            "",
-            [("", "— choose —"), *[(n, n) for n in actions]],
-            ApAction(cid),
-        )
-        if actions
-        else None,
-        h(
-            "div",
-            {"class": "row"},
-            number(
-                f"percentile-ap-{cid}",
-                "AP (spend / borrow) or Table #3-7.0 modifier (stun)",
-                st["combat"].get("ap_input", {}).get(cid, ""),
-                ApField(cid),
-                error=error_of(model, S.FEATURE, f"ap-{cid}"),
-            ),
-            button(f"percentile-ap-spend-{cid}", "Spend", ApSpend(cid)),
-            button(
-                f"percentile-ap-borrow-{cid}",
-                "Borrow",
-                ApBorrow(cid),
-                disabled=not s.borrowing,
-            ),
-            button(
-                f"percentile-ap-stun-{cid}",
-                "Stun",
-                ApStun(cid),
-                disabled=not s.stun,
-            ),
-        ),
-    )
-
-
-def ap_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
-    s = fight.settings
-    if s.ap == "c1":
-        return card(
-            "pct-ap-h",
-            f"4. Agility points: {S.procedure(s.ap)}",
-            h(
-                "p",
-                {"data-testid": "percentile-ap-c1"},
-                "Agility points are not tracked; the GM judges whether a player has moved enough. "
-                f"Choose '{S.procedure('c2')}' in the settings to spend them.",
-            ),
-            why(["AP procedures c1/c2 (PCT-29, lines 76-78)"]),
-        )
-    actions = gmtables.action_names(st["gm"])
-    rows = [_ap_row(model, st, fight, cid, actions) for cid in fight.member_ids]
-    pieces = (
-        f" Pieces of {s.piece_fraction} of each turn: the order is rolled every piece."
-        if s.pieces
-        else ""
-    )
-    return card(
-        "pct-ap-h",
-        f"4. Agility points: {S.procedure(s.ap)}",
-        h(
-            "p",
-            {"class": "muted small"},
-            "½ s per 10 % of a turn's AP; borrowing gives 1 AP now for 3 of the next turn; stun "
-            "owes modifier ÷ 10 AP." + pieces,
-        ),
-        h("ul", {"class": "q-list"}, *rows)
-        if rows
-        else h("p", {"class": "muted"}, "Add characters to the sides first."),
-        why(
-            [
-                "AP and time (PCT-25, line 68); pieces (PCT-26, line 71)",
-                "Borrowing 3 for 1 (PCT-27, line 74); stun debt (PCT-28, line 74)",
             ]
         ),
     )
