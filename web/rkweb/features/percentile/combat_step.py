@@ -1,7 +1,8 @@
 """How the combat tab keeps what a message did: a form edit saved quietly, or a step of the core's
 fight (:mod:`pycore.systems.percentile.fight`) stored with its log line as one undo step. The tab's
 modules (:mod:`.combat_sides`, :mod:`.combat_order`, :mod:`.combat_ap`, :mod:`.combat_turn`,
-:mod:`.combat_attack`) declare their messages and handle each by calling :func:`edited` or :func:`stepped` with the key its refusal shows under.
+:mod:`.combat_attack`) declare their messages and handle each by calling :func:`edited` or
+:func:`stepped` with the key its refusal shows under.
 """
 
 from __future__ import annotations
