@@ -246,3 +246,25 @@ def test_what_the_start_loaded_is_left_out_of_later_collections() -> None:
         assert not any(o is idle or o is shell for o in gc.get_objects())  # no longer looked at
     finally:
         gc.unfreeze()
+
+
+def test_the_build_finds_a_module_that_reads_its_package_while_it_loads() -> None:
+    """tools/pycompile.py stops a build whose SUBMODULES_FIRST package has such a module: icepool
+    has two (class bases read from the partial package), so it is not in SUBMODULES_FIRST."""
+    import icepool
+
+    root = Path(icepool.__file__).parent
+    files = {f.relative_to(root).with_suffix("").parts: f for f in root.rglob("*.py")}
+    modules = {".".join(("icepool", *p)).removesuffix(".__init__"): f for p, f in files.items()}
+    found = {
+        name: idle.names_read_from(
+            "icepool", name, file.read_bytes(), set(modules), is_package=file.stem == "__init__"
+        )
+        for name, file in modules.items()
+        if name != "icepool"
+    }
+    assert {name: read for name, read in found.items() if read} == {
+        "icepool.evaluator.multiset_evaluator_base": ["MultisetExpression"],
+        "icepool.population.deck": ["Population"],
+    }
+    assert not any(name.startswith("icepool") for name in idle.SUBMODULES_FIRST)

@@ -29,6 +29,7 @@ import shutil
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 APP_ZIP = Path("/dist/py/rulekeeper.zip")
 STDLIB_ZIP = Path("/dist/vendor/pyodide/python_stdlib.zip")
@@ -106,8 +107,33 @@ def record_idle_order(app: Path) -> None:
         if init.exists() and any(n.startswith(f"{name}.") for n in order[:index]):
             runtime_name = str(APP_RUNTIME / init.relative_to(app))
             slices[name] = idle.statement_codes(init.read_bytes(), runtime_name)
+    check_submodules_first(app, order, slices, idle)
     (app / "rkweb" / "app" / idle.SLICES_FILE).write_bytes(marshal.dumps(slices))
     print(f"pyc: idle import order of {len(order)} modules, {len(slices)} packages sliced")
+
+
+def check_submodules_first(app: Path, order: list[str], slices: dict, idle: Any) -> None:
+    """Stop the build where a sliced package of ``idle.SUBMODULES_FIRST`` has a module that
+    reads a name its ``__init__`` defines: the idle steps load those modules before the
+    ``__init__``'s statements run (rkweb.app.idle.import_next), so the name would be missing."""
+    files = {".".join(f.relative_to(app).with_suffix("").parts): f for f in app.rglob("*.py")}
+    modules = {name.removesuffix(".__init__"): f for name, f in files.items()}
+    wrong = [
+        f"{name} reads {read} from {package}"
+        for package in slices
+        if package.startswith(idle.SUBMODULES_FIRST)
+        for name in order[: order.index(package)]  # those loaded first (after it: it is whole)
+        if name.startswith(f"{package}.") and name in modules
+        for read in idle.names_read_from(
+            package,
+            name,
+            modules[name].read_bytes(),
+            set(modules),
+            is_package=modules[name].name == "__init__.py",
+        )
+    ]
+    if wrong:
+        sys.exit(f"pycompile: sliced packages whose submodules read their __init__: {wrong}")
 
 
 def stdlib_in_use(app: Path) -> set[str]:

@@ -102,7 +102,10 @@ def import_next(
             # What the order loads before the package's own body (its submodules and what they
             # import), a module per step once the package is in sys.modules: its statements
             # then find them loaded (a statement importing one ran them all: 70 ms in node).
-            end = names.index(package, index) if package in names[index:] else len(names)
+            try:
+                end = names.index(package, index)
+            except ValueError:
+                end = len(names)
             early = package.startswith(SUBMODULES_FIRST) and end > index
             first = [partial(import_next, names[index:end], 0, slices)] if early else []
             rest = partial(import_next, names, index, slices)
@@ -153,6 +156,65 @@ def statement_codes(source: bytes, filename: str) -> list[types.CodeType]:
     return [
         compile(ast.Module([s], []), filename, "exec", flags=flags, dont_inherit=True) for s in kept
     ]
+
+
+def names_read_from(
+    package: str, module: str, source: bytes, submodules: set[str], *, is_package: bool = False
+) -> list[str]:
+    """The names ``module`` (inside ``package``) reads from ``package`` itself while it loads
+    (outside its functions), other than its submodules: what the package's ``__init__``
+    defines. For the build's check of :data:`SUBMODULES_FIRST` (tools/pycompile.py): such a
+    module, loaded before the package's statements ran, would find the name missing.
+
+    >>> src = b"from . import one\\nfrom .. import hub\\nfrom idlepkg.hub import TWO, one\\n"
+    >>> names_read_from("idlepkg.hub", "idlepkg.hub.two", src, {"idlepkg.hub.one"})
+    ['TWO']
+    >>> src = b"import idlepkg.hub\\nX = idlepkg.hub.one.Y + idlepkg.hub.TWO\\ndef f(): idlepkg.hub.Z"
+    >>> names_read_from("idlepkg.hub", "idlepkg.hub.two", src, {"idlepkg.hub.one"})
+    ['TWO']
+    """
+    here = module.split(".")[: None if is_package else -1]  # what a relative import starts from
+    found: list[str] = []
+
+    def read(name: str) -> None:
+        if f"{package}.{name}" not in submodules:
+            found.append(name)
+
+    class Loading(ast.NodeVisitor):
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            base = ".".join(here[: len(here) - node.level + 1]) if node.level else ""
+            if ".".join(part for part in (base, node.module or "") if part) == package:
+                for alias in node.names:
+                    read(alias.name)
+
+        def visit_Attribute(self, node: ast.Attribute) -> None:
+            if _dotted(node.value) == package:
+                read(node.attr)  # ``import a.b`` then ``a.b.NAME``
+            self.generic_visit(node)
+
+        def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+            # A body runs when called, not while the module loads; its decorators and
+            # defaults do.
+            for part in [*node.decorator_list, *node.args.defaults, *node.args.kw_defaults]:
+                if part is not None:
+                    self.visit(part)
+
+        visit_AsyncFunctionDef = visit_FunctionDef
+
+        def visit_Lambda(self, node: ast.Lambda) -> None:
+            pass
+
+    Loading().visit(ast.parse(source, module))
+    return found
+
+
+def _dotted(node: ast.expr) -> str:
+    """``a.b.c`` for the expression ``a.b.c``; "" for any other."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and (inner := _dotted(node.value)):
+        return f"{inner}.{node.attr}"
+    return ""
 
 
 def shipped_slices(package: str = __package__ or "rkweb.app") -> Slices:
