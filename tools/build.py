@@ -216,25 +216,24 @@ def bench_page() -> None:
     )
     # The warm start's floor (issue 33): what any page restoring this build's snapshot on this
     # Pyodide must do, with nothing of the app's own (no digest check, no app code, no render):
-    # the snapshot's read beside the wasm compile and the runtime's JavaScript, the restore, 1+1. ``?build=`` names the build.
+    # the snapshot's read beside the wasm compile and the runtime's JavaScript, the restore, 1+1.
+    # ``?build=`` names the build.
     (folder / "floor.html").write_text(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title>'
         '<link rel="icon" href="../icons/icon-192.png">'
         '<script type="module" src="./floor.mjs"></script></head><body></body></html>\n'
     )
     (folder / "floor.mjs").write_text(
-        "import { compileRuntime, findSnapshot, memoryOf, snapshotUrl }"
-        ' from "../snapshot-store.mjs";\n'
+        'import { compileRuntime, readSnapshot, snapshotUrl } from "../snapshot-store.mjs";\n'
         f"const info = {json.dumps(info)};\n"
         'const base = new URL("../boot.mjs", import.meta.url).href;\n'
         "const runtime = compileRuntime(base);\n"
         'const build = new URLSearchParams(location.search).get("build");\n'
-        "const found = findSnapshot(snapshotUrl(base, build), { check: false });\n"
-        'const { startPyodide } = await import("../snapshot.mjs");\n'
+        "const found = readSnapshot(snapshotUrl(base, build));\n"
+        'const { restore } = await import("../snapshot.mjs");\n'
         "const snapshot = await found;\n"
         "if (!snapshot) throw new Error(`no snapshot of build ${build}`);\n"
-        "const options = { lockFileContents: { info, packages: {} }, _loadSnapshot: snapshot.bytes };\n"
-        "const py = await startPyodide(options, runtime, snapshot.bytes.then(memoryOf));\n"
+        "const py = await restore(snapshot, { lockFileContents: { info, packages: {} } }, runtime);\n"
         'if (py.runPython("1+1") === 2) document.documentElement.dataset.ready = "1";\n'
         'performance.mark("rulekeeper-ready");\n'
     )

@@ -147,7 +147,6 @@ async function boot() {
   const snapshot = await found;
   mark("snapshot-found");
   runtime.then(() => mark("compiled"), () => {});
-  snapshot?.bytes.then(() => mark("snapshot-read"), () => {});
   const { installApp, restore, startPyodide } = await glue;
   mark("glue");
   let py = null;

@@ -21,52 +21,71 @@ export async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The kept snapshot: the promise of its bytes (the 37.7 MB read goes on while the runtime is
-// compiled: issue 33), the digest it was stored with (null: none kept or readable), and the
-// digest of the bytes kept, worked out by a worker (null: none could; `check` false: none asked,
-// for the benchmark's floor page).
-export async function findSnapshot(url, { check = true } = {}) {
+// The kept snapshot as read, unchecked (the benchmark's floor page): the promise of its bytes
+// (the 37.7 MB read goes on while the runtime is compiled: issue 33) and the digest it was
+// stored with. Null: none kept, or no Cache Storage (a private window): start the normal way.
+export async function readSnapshot(url) {
   try {
     const hit = await (await caches.open(CACHE)).match(url);
     if (!hit) return null;
     const bytes = hit.arrayBuffer().then((buffer) => new Uint8Array(buffer));
     bytes.catch(() => {}); // a failed read fails the restore, which starts the normal way
-    // The check begins with the read, beside it: begun with the restore it ended after the
-    // restore in Firefox and WebKit, and the start waited for it (100-270 ms, measured). Null:
-    // the page hashes the bytes itself.
-    const checked = check ? digestInWorker(bytes).catch(() => null) : Promise.resolve(null);
-    return { bytes, digest: hit.headers.get(DIGEST), checked };
+    return { bytes, digest: hit.headers.get(DIGEST) };
   } catch {
-    return null; // no Cache Storage (a private window): start the normal way
+    return null;
   }
 }
 
-// The digest of `bytes` (a promise), worked out by a worker started now, sent a copy once they
-// are read: in Chromium crypto.subtle hashes on the page's thread (37.7 MB: 60 ms at 1x CPU, 250
-// at 4x, no other task meanwhile; measured, issue 33), and the restore then waited for it.
-function digestInWorker(bytes) {
-  return new Promise((resolve, reject) => {
-    if (typeof Worker === "undefined") throw new Error("no workers here");
-    const worker = new Worker(new URL("./snapshot-check.mjs", import.meta.url), { type: "module" });
-    const done = (settle) => (value) => {
-      worker.terminate();
-      settle(value);
-    };
-    worker.addEventListener("message", ({ data }) =>
-      data.failed ? done(reject)(new Error(data.failed)) : done(resolve)(data.digest),
-    );
-    worker.addEventListener("error", done(reject));
-    bytes.then((read) => worker.postMessage(read), done(reject));
-  });
+// The kept snapshot, its bytes checked: `bytes` rejects for bytes that are not the ones kept
+// (boot.mjs then drops them and starts the normal way). The check's worker starts with the read,
+// beside it: begun with the restore it ended after the restore in Firefox and WebKit, and the
+// start waited for it (100-270 ms, measured).
+export async function findSnapshot(url) {
+  const kept = await readSnapshot(url);
+  if (!kept) return null;
+  const bytes = checked(kept, startChecker());
+  bytes.catch(() => {});
+  return { bytes };
 }
 
-// Throws for a snapshot whose bytes are not the ones kept (boot.mjs then drops it).
-export async function intact({ bytes, digest, checked }) {
-  const found = (await checked) ?? (await sha256(await bytes));
+// In Chromium crypto.subtle hashes on the page's thread (37.7 MB: 60 ms at 1x CPU, 250 at 4x,
+// no other task meanwhile; measured, issue 33): a worker does it. Null where none can start:
+// the page hashes the bytes itself.
+function startChecker() {
+  try {
+    return new Worker(new URL("./snapshot-check.mjs", import.meta.url), { type: "module" });
+  } catch {
+    return null;
+  }
+}
+
+async function checked({ bytes: read, digest }, worker) {
+  let bytes;
+  try {
+    bytes = await read;
+    performance.mark("rulekeeper-snapshot-read");
+  } finally {
+    if (!bytes) worker?.terminate();
+  }
+  const [found, back] = worker ? await digestIn(worker, bytes) : [await sha256(bytes), bytes];
   if (!digest || found !== digest) {
     throw new Error("the start-up snapshot is damaged (its SHA-256 differs from the one kept)");
   }
   performance.mark("rulekeeper-snapshot-checked");
+  return back;
+}
+
+// The digest of `bytes` and the bytes themselves: handed to the worker and back (transferred, not
+// copied: a structured-clone copy of 37.7 MB blocked the page's thread 84-106 ms at 1x CPU and
+// 100-160 ms at 4x, more than the hash it moved off it; measured, issue 33).
+function digestIn(worker, bytes) {
+  return new Promise((resolve, reject) => {
+    worker.addEventListener("message", ({ data }) =>
+      data.failed ? reject(new Error(data.failed)) : resolve([data.digest, data.bytes]),
+    );
+    worker.addEventListener("error", (event) => reject(new Error(event.message)));
+    worker.postMessage(bytes, [bytes.buffer]);
+  }).finally(() => worker.terminate());
 }
 
 export async function dropSnapshots() {

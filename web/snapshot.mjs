@@ -5,7 +5,7 @@
 // the normal way, so the worst case is the start there was before.
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import createPyodideModule from "./vendor/pyodide/pyodide.asm.mjs";
-import { CACHE, DIGEST, intact, memoryOf, sha256 } from "./snapshot-store.mjs";
+import { CACHE, DIGEST, memoryOf, sha256 } from "./snapshot-store.mjs";
 
 // The app's code is imported from its zip, as the stdlib is: zipimport reads a precompiled
 // module on its first import. Only the other files (the tables, build.txt) are unpacked: about
@@ -90,11 +90,15 @@ async function jsvErrorImports() {
 // The runtime module from the wasm compiled above. pyodide.mjs fetches pyodide.asm.wasm itself
 // unless `WasmOffsetConverter` is defined (its check for an ASan build, which sets its own
 // instantiateWasm; pyodide.asm.mjs never reads it): defined only until loadPyodide has made its
-// settings, so the file is fetched once. `memory`: the snapshot's heap, which the wasm memory
-// is grown to exactly (Emscripten's growMemory, which updates its views): the memory as first
-// declared is 30 MiB, and growing it through malloc added the snapshot's size on top of the
-// fresh heap (52.3 MB for a 37.7 MB snapshot, issue 33).
-function fromCompiled(compiled, memory) {
+// settings, so the file is fetched once.
+// `snapshot` (a restore): the promise of the snapshot's checked bytes. The module is made while
+// they are read and checked; only its restore needs them, and waits for them here, so a damaged
+// snapshot never runs (pyodide.mjs waits for `_loadSnapshot` before it makes the module: it is
+// given a stand-in, and the module's restoreSnapshot the bytes). The wasm memory is grown to
+// exactly the snapshot's heap (Emscripten's growMemory, which updates its views): the memory as
+// first declared is 30 MiB, and growing it through malloc added the snapshot's size on top of
+// the fresh heap (52.3 MB for a 37.7 MB snapshot, issue 33).
+function fromCompiled(compiled, snapshot) {
   return async (settings) => {
     delete globalThis.WasmOffsetConverter;
     let failed;
@@ -110,35 +114,34 @@ function fromCompiled(compiled, memory) {
     };
     const module = await Promise.race([createPyodideModule(settings), failure]);
     performance.mark("rulekeeper-module");
-    const bytes = await memory;
-    if (bytes > module.HEAP8.length) module.growMemory(bytes);
+    const bytes = await snapshot;
+    if (bytes) {
+      if (memoryOf(bytes) > module.HEAP8.length) module.growMemory(memoryOf(bytes));
+      const restoreSnapshot = module.API.restoreSnapshot;
+      module.API.restoreSnapshot = () => restoreSnapshot(bytes);
+    }
     performance.mark("rulekeeper-memory");
     return module;
   };
 }
 
-// loadPyodide on the runtime compiled by compileRuntime.
-export async function startPyodide(options, compiled, memory = 0) {
+// loadPyodide on the runtime compiled by compileRuntime; `snapshot`: see fromCompiled.
+export async function startPyodide(options, compiled, snapshot = null) {
   globalThis.WasmOffsetConverter = null;
   try {
-    return await loadPyodide({ ...options, createPyodideModule: fromCompiled(compiled, memory) });
+    return await loadPyodide({ ...options, createPyodideModule: fromCompiled(compiled, snapshot) });
   } finally {
     delete globalThis.WasmOffsetConverter;
   }
 }
 
-// The check runs beside the restore (crypto.subtle works off the page's thread); a damaged
-// snapshot throws, and boot.mjs drops it for a normal start.
-export async function restore(snapshot, options, compiled) {
-  const [py] = await Promise.all([
-    startPyodide(
-      { ...options, _loadSnapshot: snapshot.bytes },
-      compiled,
-      snapshot.bytes.then(memoryOf),
-    ),
-    intact(snapshot),
-  ]);
-  return py;
+// pyodide.mjs's `_loadSnapshot` before the bytes are read: it only needs one to know it restores.
+const STAND_IN = new Uint8Array(0);
+
+// A start from `snapshot` (snapshot-store.mjs): its bytes rejecting (a failed read, a damaged
+// snapshot) fails it, and boot.mjs drops the snapshot for a normal start.
+export function restore(snapshot, options, compiled) {
+  return startPyodide({ ...options, _loadSnapshot: STAND_IN }, compiled, snapshot.bytes);
 }
 
 // In the worker: start Python as the page does, import the app, snapshot, keep it.
