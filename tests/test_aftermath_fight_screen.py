@@ -204,7 +204,9 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
     def recalled(model: Model) -> None:
         """The fight recalled is the one its saved parts hold."""
         st = saved.state(model)
-        assert saved.fight_of(st) == real({k: st[k] for k in ("characters", "settings", "combat")})
+        assert saved.fight_of(model, st) == real(
+            {k: st[k] for k in ("characters", "settings", "combat")}
+        )
 
     one_decode_per_tap(model, decoded, send, taps, ("aftermath.cbt_next_phase",), recalled)
 

@@ -31,7 +31,7 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
         """What the page remembers is what a fresh read of the saved section gives."""
         section = model.section("percentile")
         assert saved.state(model) == saved._merged(section)
-        assert saved.fight_of(saved.state(model)) == decode(saved._merged(section))
+        assert saved.fight_of(model, saved.state(model)) == decode(saved._merged(section))
 
     def play(model: Model, tap: tuple[Any, ...]) -> Model:
         return go(model, *tap, seed="s1")

@@ -101,7 +101,7 @@ def check_fresh(m: Model, account: Account) -> None:
     if None in who or "" in who or len(who) < 2:
         return
     try:
-        a = FA.attack_input(S.fight_of(S.state(m)), form)[3]
+        a = FA.attack_input(S.fight_of(m, S.state(m)), form)[3]
     except RulekeeperError:
         return  # refused in words: no attack starts
     mine = account.mine

@@ -223,7 +223,7 @@ def _fresh(model: Model) -> dict[str, dict[str, str]]:
     from rkweb.features.simply.combat import state as saved
 
     state = saved.load(model)
-    return saved.plan_form(saved.fight_of(state), state["form"]["attack"])
+    return saved.plan_form(saved.fight_of(model, state), state["form"]["attack"])
 
 
 def _options(model: Model, testid: str) -> list[str]:
@@ -297,7 +297,7 @@ def test_luck_is_offered_only_with_5_lp_and_the_chance_shown_is_the_one_that_app
     fight["combatants"][1]["luck"] = 3
     from rkweb.features.simply.combat import state as saved
 
-    assert saved.luck_choice(saved.fight_of({"combat": fight}), "c2") == [
+    assert saved.luck_choice(saved.fight_of(model, {"combat": fight}), "c2") == [
         ("no", "No (3 LP: luck needs at least 5)")
     ]
     assert _options(poor, "sc-attack-luck") == ["no", "yes"]  # Bo has 10 LP

@@ -120,10 +120,10 @@ def _check(
     fighters = [c["id"] for c in state["combat"]["combatants"]]
     if attack["attacker"] in fighters and attack["target"] in ("", *fighters):
         # (an undo may go back to before a fighter joined: the screen keeps the choice only)
-        expected = saved.plan_form(saved.fight_of(state), attack)
+        expected = saved.plan_form(saved.fight_of(model, state), attack)
     if _due(model):
         expected = {**expected, "damage": hit_form or {}}
-    elif expected and saved.fight_of(state).missed is not None:
+    elif expected and saved.fight_of(model, state).missed is not None:
         # Issue 26: a miss ends its attack (SIM-39); damage without an attack starts blank.
         expected = {**expected, "damage": dict(saved.FORM_DEFAULTS["damage"])}
     for group, fields in expected.items():

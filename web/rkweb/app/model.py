@@ -1,6 +1,10 @@
 """The page model: saved history, the current route, per-page UI state and what the browser told us.
 
-Everything is an immutable value; a page's ``update`` returns a new :class:`Model`.
+Everything is an immutable value; a page's ``update`` returns a new :class:`Model`. Beside the
+value, a model carries the app's memos (``memos``): what its pages read from the saved sections
+lately (kit.memo, issue 25: one decode per tap). They are no part of the value (never compared or
+shown); ``replace`` hands them on, so an app keeps its own from tap to tap, and a model made anew
+(another app, another test) starts with none (no module-level mutable state).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from typing import Any
 
 from pycore.store import History
 from pycore.store.persist import QuarantineItem
+from rkweb.kit.memo import Memos
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,7 @@ class Model:
     ui: Mapping[str, Any] = field(default_factory=dict)
     env: Env = field(default_factory=Env)
     banners: tuple[Banner, ...] = ()
+    memos: Memos = field(default_factory=Memos, compare=False, repr=False)
 
     @property
     def state(self) -> dict[str, Any]:

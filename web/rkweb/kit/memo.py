@@ -7,6 +7,11 @@ section was read three times and its fight decoded twice). The list is small and
 last few reads: undo and redo come back to one of them) and holds its keys, so their ids stay
 their own while they are remembered.
 
+The memos are the app's, never a module's (the project's rule: no module-level mutable state):
+the page model carries one :class:`Memos` (``Model.memos``), which hands out a memo for each
+:class:`MemoName` a page declares, so two apps (or two tests) in one interpreter never recall
+each other's reads.
+
 >>> memo: Memo[str] = Memo()
 >>> saved = {"fight": []}
 >>> memo.keep(saved, "decoded")
@@ -16,10 +21,16 @@ their own while they are remembered.
 >>> memo.keep(parts, "by its parts")
 >>> memo.recall((saved, "|", ("turn", saved))), memo.recall((saved, "|", ("turn", {})))
 ('by its parts', None)
+>>> FIGHTS: MemoName[str] = MemoName("dice fights")
+>>> one, other = Memos(), Memos()
+>>> one[FIGHTS].keep(saved, "decoded")
+>>> one[FIGHTS].recall(saved), other[FIGHTS].recall(saved)
+('decoded', None)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
@@ -61,3 +72,25 @@ class Memo(Generic[V]):
         """Remember ``value`` for ``key``; the oldest goes beyond the list's size."""
         self._items.append((key, value))
         del self._items[: -self._size]
+
+
+@dataclass(frozen=True, eq=False)
+class MemoName(Generic[V]):
+    """One memo a page keeps (``"simply_combat fights"``), typed by what it remembers; declared
+    once in the page's state module, an immutable name. Found by identity, so two pages never
+    share a memo by a clash of names."""
+
+    name: str
+
+
+class Memos:
+    """An app's memos, one for each :class:`MemoName`, made when first asked for."""
+
+    def __init__(self) -> None:
+        self._memos: dict[MemoName[Any], Memo[Any]] = {}
+
+    def __getitem__(self, name: MemoName[V]) -> Memo[V]:
+        found: Memo[V] | None = self._memos.get(name)
+        if found is None:
+            found = self._memos[name] = Memo()
+        return found

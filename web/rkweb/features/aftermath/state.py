@@ -26,7 +26,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit import steps
 from rkweb.kit.fields import error_of, error_rules, shown_errors, with_error
-from rkweb.kit.memo import Memo
+from rkweb.kit.memo import MemoName
 from rkweb.kit.results import why
 
 FEATURE = "aftermath"
@@ -58,10 +58,10 @@ def _part(saved: dict[str, Any], key: str) -> dict[str, Any]:
 
 
 #: The saved sections read and the fights decoded lately, each by its saved object or parts
-#: (kit.memo): a tap decodes the fight at most once, for its update and its view alike (issue
-#: 25: six decodes per tap, one per ``state`` and ``fight_of``).
-_READ: Memo[dict[str, Any]] = Memo()
-_FIGHTS: Memo[Fight] = Memo()
+#: (kit.memo, held by the app's memos): a tap decodes the fight at most once, for its update and
+#: its view alike (issue 25: six decodes per tap, one per ``state`` and ``fight_of``).
+_READ: MemoName[dict[str, Any]] = MemoName("aftermath reads")
+_FIGHTS: MemoName[Fight] = MemoName("aftermath fights")
 
 
 def _parts(st: dict[str, Any]) -> tuple[Any, ...]:
@@ -78,10 +78,9 @@ def state(model: Model) -> dict[str, Any]:
     """The section merged over the defaults (a fresh copy: callers may change it, and each of
     its parts, one level down); a saved section read already is not read again."""
     saved = model.section(SECTION)
-    known = _READ.recall(saved)
+    known = model.memos[_READ].recall(saved)
     if known is None:
-        known = _read(saved)
-        _READ.keep(saved, known)
+        known = _kept_read(model, saved)
     return {
         **known,
         "characters": list(known["characters"]),
@@ -95,9 +94,18 @@ def remember(model: Model, fight: Fight) -> Model:
     """``model`` whose saved section holds ``fight`` (a transition's, just saved): its next
     read takes this fight instead of decoding it again (the codec's round trip)."""
     saved = model.section(SECTION)
-    if not _READ.knows(saved):
-        _READ.keep(saved, _read(saved, fight))
+    if not model.memos[_READ].knows(saved):
+        _kept_read(model, saved, fight)
     return model
+
+
+def _kept_read(model: Model, saved: dict[str, Any], known: Fight | None = None) -> dict[str, Any]:
+    """The section ``saved`` read (:func:`_read`), kept in ``model``'s memos with its fight."""
+    st, fight = _read(saved, known)
+    model.memos[_READ].keep(saved, st)
+    if fight is not None:  # the same fight, read back from the merged parts (the codec's law)
+        model.memos[_FIGHTS].keep(_parts(st), fight)
+    return st
 
 
 @lru_cache(maxsize=256)
@@ -110,7 +118,9 @@ def _merged(saved: Identity) -> dict[str, Any]:
     return saved.value if isinstance(saved.value, dict) and same(merged, saved.value) else merged
 
 
-def _read(saved: dict[str, Any], known: Fight | None = None) -> dict[str, Any]:
+def _read(saved: dict[str, Any], known: Fight | None) -> tuple[dict[str, Any], Fight | None]:
+    """The section merged over the defaults, and its fight (``known``, or decoded; None when
+    the core refuses it)."""
     combat = _part(saved, "combat")
     merged_combat = {**COMBAT, **combat, "log": list(combat.get("log", []))}
     for mode in MODES:
@@ -137,21 +147,20 @@ def _read(saved: dict[str, Any], known: Fight | None = None) -> dict[str, Any]:
         "rolls": {**ROLLS, **_part(saved, "rolls")},
         "combat": merged_combat,
     }
-    if fight is not None:  # the same fight, read back from the merged parts (the codec's law)
-        _FIGHTS.keep(_parts(st), fight)
-    return st
+    return st, fight
 
 
-def fight_of(st: dict[str, Any]) -> Fight:
+def fight_of(model: Model, st: dict[str, Any]) -> Fight:
     """The core's fight from the page's state (its characters, settings and worksheet),
-    decoded once per state read (:func:`state`) unless a part of it was set since."""
-    parts = _parts(st)
-    known = _FIGHTS.recall(parts) if parts else None
+    decoded once per state read (:func:`state`) unless a part of it was set since; remembered
+    by ``model``'s app."""
+    parts, fights = _parts(st), model.memos[_FIGHTS]
+    known = fights.recall(parts) if parts else None
     if known is not None:
         return known
     fight = fight_from_json({k: st[k] for k in PARTS if k in st})
     if parts:
-        _FIGHTS.keep(parts, fight)
+        fights.keep(parts, fight)
     return fight
 
 

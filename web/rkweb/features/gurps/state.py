@@ -18,7 +18,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.kit import steps
 from rkweb.kit.fields import error_of, errors_key, with_error
-from rkweb.kit.memo import Memo
+from rkweb.kit.memo import MemoName
 from rkweb.kit.results import card, log_list
 
 SECTION = "gurps"
@@ -75,10 +75,11 @@ def line_index(raw: object) -> int:
 #: The keys the fight is saved under in the section (:func:`fight_to_json`).
 _FIGHT_KEYS = ("combatants", "fight", "asks", "pending")
 #: The fights decoded or encoded lately, each by the saved objects it was read from or written
-#: to (held here, so their ids stay their own): a tap's update and the view after it decode the
-#: fight at most once (issue 25: twice before, in the update and again in the view). A quiet
-#: save of page keys (:func:`keep`) keeps those objects, so it is not decoded again either.
-_FIGHTS: Memo[Fight] = Memo()
+#: to (held by the app's memos, so their ids stay their own): a tap's update and the view after
+#: it decode the fight at most once (issue 25: twice before, in the update and again in the
+#: view). A quiet save of page keys (:func:`keep`) keeps those objects, so it is not decoded
+#: again either.
+_FIGHTS: MemoName[Fight] = MemoName("gurps fights")
 
 
 def _saved_parts(saved: dict[str, Any]) -> tuple[Any, ...]:
@@ -89,11 +90,11 @@ def fight_of(model: Model) -> Fight:
     """The saved fight, decoded once per saved fight; a :class:`RuleError` when a saved sheet
     cannot be read."""
     saved = model.section(SECTION)
-    parts = _saved_parts(saved)
-    known = _FIGHTS.recall(parts)
+    parts, fights = _saved_parts(saved), model.memos[_FIGHTS]
+    known = fights.recall(parts)
     if known is None:
         known = _decoded(saved)
-        _FIGHTS.keep(parts, known)
+        fights.keep(parts, known)
     return known
 
 
@@ -125,7 +126,7 @@ def commit(
     """One undoable step: the new fight (and page keys), each result logged with the round;
     the errors shown go unless ``keep_errors`` (other fields still hold what was refused)."""
     data = {**page_data(model), **page, **fight_to_json(fight)}
-    _FIGHTS.keep(_saved_parts(data), fight)  # read back by the view without a decode
+    model.memos[_FIGHTS].keep(_saved_parts(data), fight)  # read back by the view without a decode
     # Each result's step: the GM's line, the players' line built from its values, its rules.
     entries = [log_entry(r.step, at=ctx.now, seed=seed, round=fight.round) for r in results]
     data["log"] = steps.newest_first(data["log"], entries, LOG_LIMIT)

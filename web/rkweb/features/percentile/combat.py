@@ -61,7 +61,7 @@ def _fold(testid: str, summary: str, cards: Callable[[], list[VNode]], key: str 
 
 def view(model: Model) -> VNode:
     st = S.state(model)
-    fight = S.fight_of(st)
+    fight = S.fight_of(model, st)
     log = st["combat"]["log"]
     # Before the first turn the set-up is the current step; from then on the round is.
     started = fight.turn >= 0 or fight.round > 1

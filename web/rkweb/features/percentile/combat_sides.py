@@ -80,7 +80,7 @@ class SurpriseRollTyped(Message, action="percentile.surprise_roll_typed"):
 
 def _side_field(model: Model, msg: SideField, ctx: Ctx) -> Model:
     def edit(st: dict[str, Any]) -> Model:
-        fight, index, value = S.fight_of(st), msg.index, msg.value
+        fight, index, value = S.fight_of(model, st), msg.index, msg.value
         if msg.key == "name":
             fight = F.rename_side(fight, index, value)
         elif msg.key == "modifier":
@@ -99,7 +99,7 @@ def _side_saved(model: Model, st: dict[str, Any], fight: F.Fight, index: int) ->
 
 def _member_ac(model: Model, msg: MemberAc | MemberAcLevel, level: bool) -> Model:
     def edit(st: dict[str, Any]) -> Model:
-        fight = S.fight_of(st)
+        fight = S.fight_of(model, st)
         fight = F.set_member_alertness(fight, msg.index, msg.cid, msg.value, level=level)
         return _side_saved(model, st, fight, msg.index)
 

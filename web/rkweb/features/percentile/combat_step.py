@@ -63,7 +63,7 @@ def edited(model: Model, key: str, edit: Callable[[dict[str, Any]], Model]) -> M
 
 def attack_entry(model: Model, st: dict[str, Any], key: str, value: str) -> Model:
     """One field of the attack form (the core checks it and derives what follows from it)."""
-    fight, form = FS.enter(S.fight_of(st), form_of(st), key, value)
+    fight, form = FS.enter(S.fight_of(model, st), form_of(st), key, value)
     st = with_form(S.with_fight(st, fight), "attack", form)
     model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
@@ -76,7 +76,7 @@ def stepped(
     roll whose result shows where its tap was."""
     st = S.state(model)
     try:
-        fight, text, label, form = run(S.fight_of(st), st)
+        fight, text, label, form = run(S.fight_of(model, st), st)
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _where(key, exc), str(exc))
     except DiceWanted as wanted:  # fewer dice typed than the rule rolls

@@ -33,7 +33,7 @@ from rkweb.app.vdom import VNode
 from rkweb.kit import steps
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
-from rkweb.kit.memo import Memo
+from rkweb.kit.memo import MemoName
 
 FEATURE = "percentile"
 SECTION = "percentile"
@@ -71,23 +71,23 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-#: The saved sections read lately (each by its saved object, held here so its id stays its own)
-#: and the fights decoded from them (by the objects the fight is read from): a tap, its update
-#: and the view after it, decodes the fight at most once (issue 25 "Done when": it was decoded
-#: for the update and again for the view). Callers set a state's keys, never change its values
-#: in place, so a state read already is handed out again as a shallow copy.
-_STATES: Memo[dict[str, Any]] = Memo()
-_FIGHTS: Memo[Fight] = Memo()
+#: The saved sections read lately (each by its saved object, held by the app's memos so its id
+#: stays its own) and the fights decoded from them (by the objects the fight is read from): a
+#: tap, its update and the view after it, decodes the fight at most once (issue 25 "Done when":
+#: it was decoded for the update and again for the view). Callers set a state's keys, never
+#: change its values in place, so a state read already is handed out again as a shallow copy.
+_STATES: MemoName[dict[str, Any]] = MemoName("percentile states")
+_FIGHTS: MemoName[Fight] = MemoName("percentile fights")
 _FIGHT_KEYS = ("combat", "characters", "gm", "settings")
 
 
 def state(model: Model) -> dict[str, Any]:
     """The saved section merged with the defaults, read once per saved object."""
-    saved = model.section(SECTION)
-    known = _STATES.recall(saved)
+    saved, states = model.section(SECTION), model.memos[_STATES]
+    known = states.recall(saved)
     if known is None:
         known = _merged(saved)
-        _STATES.keep(saved, known)
+        states.keep(saved, known)
     return dict(known)
 
 
@@ -136,8 +136,8 @@ def save(
     if fight is not None:
         saved = model.section(SECTION)
         merged = _merged(saved)
-        _STATES.keep(saved, merged)
-        _FIGHTS.keep(tuple(merged.get(k) for k in _FIGHT_KEYS), fight)
+        model.memos[_STATES].keep(saved, merged)
+        model.memos[_FIGHTS].keep(tuple(merged.get(k) for k in _FIGHT_KEYS), fight)
     return model
 
 
@@ -148,14 +148,15 @@ def settings_of(st: dict[str, Any]) -> combat.Settings:
         return combat.Settings()
 
 
-def fight_of(st: dict[str, Any]) -> Fight:
-    """The fight of ``st``, decoded once for the objects it is read from."""
-    parts = tuple(st.get(k) for k in _FIGHT_KEYS)
-    known = _FIGHTS.recall(parts)
+def fight_of(model: Model, st: dict[str, Any]) -> Fight:
+    """The fight of ``st`` (a state of ``model``'s section), decoded once for the objects it is
+    read from, remembered by ``model``'s app."""
+    parts, fights = tuple(st.get(k) for k in _FIGHT_KEYS), model.memos[_FIGHTS]
+    known = fights.recall(parts)
     if known is not None:
         return known
     fight = fight_from_json(st)
-    _FIGHTS.keep(parts, fight)
+    fights.keep(parts, fight)
     return fight
 
 

@@ -168,7 +168,7 @@ def _pay(model: Model, state: dict[str, Any], spent: tuple[int, int], at: str) -
     """The LP spent leave the side's LP and, for a character, the sheet (undoable)."""
     characters = _characters(model)
     combat = fight_state.load(model)
-    fight = fight_state.fight_of(combat)
+    fight = fight_state.fight_of(model, combat)
     paid = []
     for key, points in zip(("a", "b"), spent, strict=True):
         state[key] = {**state[key], "lp": int(state[key].get("lp", 0)) - points}

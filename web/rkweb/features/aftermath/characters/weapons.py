@@ -271,7 +271,7 @@ def _kept(
 ) -> Model:
     """The sheet with its weapons changed, kept as an undo step; the fight's set-up follows."""
     st["characters"][index] = new
-    fight = fight_of(st)
+    fight = fight_of(model, st)
     with contextlib.suppress(RuleError):  # a weapon the core cannot set up: chosen by hand
         fight = weapons_changed(fight, index)[0]  # his first weapon, if none
     st["combat"] = fight.combat_json()

@@ -59,12 +59,14 @@ def _odds_or_empty(fight: core.Fight | None, weapon: arms.SheetWeapon, now: Work
     return _chance(fight, weapon.name, now)
 
 
-def _weapons(st: dict[str, Any], attacker: dict[str, Any] | None, now: Worked) -> VNode | None:
+def _weapons(
+    model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, now: Worked
+) -> VNode | None:
     own = arms.sheet_weapons(attacker or {})
     if attacker is None or not own:
         return None
     try:
-        fight: core.Fight | None = fight_of(st)
+        fight: core.Fight | None = fight_of(model, st)
     except RuleError:
         fight = None
     chosen = str(st["combat"].get("weapon", ""))
@@ -146,7 +148,7 @@ def panel(model: Model, now: Worked) -> VNode:
         ("0", "— create characters first —")
     ]
     weapon, waits = _weapon_select(model, st)
-    chips = _weapons(st, attacker, now)
+    chips = _weapons(model, st, attacker, now)
 
     def lists() -> VNode:  # drawn once its fold is opened (issue 33: 84 nodes at 30 fighters)
         return h(

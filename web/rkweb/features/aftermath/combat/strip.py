@@ -14,6 +14,7 @@ from pycore.systems.aftermath.clock import phases_left
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.sheet import sheet as core
 from pycore.validate import Identity
+from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.combat.update import (
     CbtAsk,
@@ -113,7 +114,7 @@ def _card_node(
     )
 
 
-def _ask(st: dict[str, Any]) -> VNode | None:
+def _ask(model: Model, st: dict[str, Any]) -> VNode | None:
     """Another fighter tapped while the attack under way is unfinished: it is never dropped
     without a word (issue 25); the GM drops it or keeps it, here where he tapped."""
     ask = st["combat"].get("ask")
@@ -125,7 +126,7 @@ def _ask(st: dict[str, Any]) -> VNode | None:
     role = str(ask.get("role", "attacker"))
     acting = people[int(st["combat"]["attacker"])] if people else "the attacker"
     try:
-        lost = fight_of(st).unfinished
+        lost = fight_of(model, st).unfinished
     except RuleError:
         lost = ""
     then = f"{who} acts" if role == "attacker" else f"aim at {who}"
@@ -151,7 +152,7 @@ def _ask(st: dict[str, Any]) -> VNode | None:
     )
 
 
-def strip(st: dict[str, Any]) -> VNode:
+def strip(model: Model, st: dict[str, Any]) -> VNode:
     combat = st["combat"]
     now = now_of(st)
     cards = [
@@ -184,5 +185,5 @@ def strip(st: dict[str, Any]) -> VNode:
         h("ol", {"class": "combatants strip", "data-testid": "aft-order"}, *cards)
         if cards
         else h("p", {"class": "muted"}, "Create characters in the Characters tab first."),
-        _ask(st),
+        _ask(model, st),
     )

@@ -194,7 +194,7 @@ def _moved(
     clears the attack form's refusals (the dice's too once rolled)."""
     clears = clears or rolled
     try:
-        moved = call(fight_of(state(model)))
+        moved = call(fight_of(model, state(model)))
     except DiceError as exc:  # a typed roll the dice cannot show: said beside the dice
         return refused(model, "cbt.dice", exc)
     except FieldError as exc:  # beside the field it names (and beside the tap, if elsewhere)
@@ -222,12 +222,12 @@ def _typed(model: Model, msg: CbtTyped, ctx: Ctx) -> Model:
 
 
 def _potential(model: Model, msg: CbtPotential, ctx: Ctx) -> Model:
-    key = "answer_cst" if msg.part == "cst" else _answer_key(fight_of(state(model)))
+    key = "answer_cst" if msg.part == "cst" else _answer_key(fight_of(model, state(model)))
     return _moved(model, ctx, key, lambda f: core.set_answer(f, msg.value, msg.part))
 
 
 def _apply(model: Model, msg: CbtApply, ctx: Ctx) -> Model:
-    key = _answer_key(fight_of(state(model)))
+    key = _answer_key(fight_of(model, state(model)))
     return _moved(model, ctx, key, core.give_answer, rolled=True)
 
 

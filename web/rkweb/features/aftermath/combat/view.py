@@ -130,7 +130,7 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page aftermath-combat"},
-        strip(st),
+        strip(model, st),
         panel(model, now),
         None if asking else _step(model, st, now, result if here else None),
         result if asking or not here else None,

@@ -323,7 +323,7 @@ def _delete(model: Model, state: dict[str, Any], index: int, ctx: Ctx) -> Model:
     uid = uid_of(gone)
     combat = model.section(fight_state.SECTION)
     if uid is not None and combat.get("combat"):
-        fight = sheet_deleted(fight_state.fight_of(fight_state.load(model)), uid)
+        fight = sheet_deleted(fight_state.fight_of(model, fight_state.load(model)), uid)
         values[fight_state.SECTION] = {**combat, "combat": combat_to_json(fight)}
     task = model.section(TASK)
     if uid is not None and task:

@@ -113,7 +113,7 @@ def view(model: Model) -> VNode:
     state = load(model)
     form = state["form"]
     try:
-        fight = fight_of(state)
+        fight = fight_of(model, state)
     except RuleError as exc:
         return h("p", {"class": "field-error"}, f"The saved fight cannot be read: {exc}")
     return h(

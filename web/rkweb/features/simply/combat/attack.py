@@ -58,11 +58,11 @@ def set_up(model: Model, field: str, value: str) -> Model:
     """A new attacker, weapon or target: the step is set up afresh from the sheets."""
     state = saved.load(model)
     attack = {**state["form"]["attack"], field: value}
-    fight = saved.fight_of(state)
+    fight = saved.fight_of(model, state)
     if field == "attacker":  # their first weapon, and never themselves as the target
         attack["weapon"] = "0"
         attack["target"] = saved.default_target(fight, value, attack["target"]) if value else ""
-    fresh = saved.set_up(state, fight, attack)
+    fresh = saved.set_up(model, state, fight, attack)
     return keep(model, saved.SECTION, fresh)  # a choice: no undo step
 
 
@@ -71,7 +71,7 @@ def aim(model: Model, msg: Aim, ctx: Ctx) -> Model:
     state = saved.load(model)
     target = msg.who
     if target == state["form"]["attack"]["attacker"]:
-        name = saved.fight_of(state).get(target).name
+        name = saved.fight_of(model, state).get(target).name
         raise RuleError(f"{name} cannot attack themselves: choose another target")
     return set_up(model, "target", target)
 
@@ -80,7 +80,7 @@ def arm(model: Model, msg: Arm, ctx: Ctx) -> Model:
     """A weapon of the active combatant's panel tapped: the step is set up with it."""
     state = saved.load(model)
     attack = {**state["form"]["attack"], "attacker": msg.attacker, "weapon": msg.weapon}
-    fresh = saved.set_up(state, saved.fight_of(state), attack)
+    fresh = saved.set_up(model, state, saved.fight_of(model, state), attack)
     return keep(model, saved.SECTION, fresh)
 
 
@@ -96,7 +96,7 @@ def _roll(
     a = {**state["form"]["attack"], **(declared or {})}
     defended = bool(a["defend"])
     fight, attack = core.roll_attack(
-        saved.fight_of(state),
+        saved.fight_of(model, state),
         a["attacker"],
         a["target"],
         saved.number(a, "tn") or 0,

@@ -30,7 +30,7 @@ SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
 def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     lucky = state["form"]["check"]["luck"] == "yes"
-    fight, rolled = core.roll_check(saved.fight_of(state), index, rng, luck=lucky)
+    fight, rolled = core.roll_check(saved.fight_of(model, state), index, rng, luck=lucky)
     state["form"] = {**state["form"], "check": {"luck": "no"}}  # declared for one roll
     shown = {
         "verdict": rolled.verdict,
@@ -89,7 +89,7 @@ def check_typed(model: Model, msg: CheckTyped, ctx: Ctx) -> Model:
 
 def waive(model: Model, msg: Waive, ctx: Ctx) -> Model:
     state = saved.load(model)
-    fight = saved.fight_of(state)
+    fight = saved.fight_of(model, state)
     fight, waived = core.dismiss_check(fight, msg.index)
     return saved.commit(model, state, fight, "Waive check", ctx, (waived,))
 
@@ -97,7 +97,7 @@ def waive(model: Model, msg: Waive, ctx: Ctx) -> Model:
 def clock(model: Model, msg: Clock, ctx: Ctx) -> Model:
     state = saved.load(model)
     minutes = msg.minutes or saved.number(state["form"]["clock"], "minutes") or 1
-    fight, passed = core.advance_clock(saved.fight_of(state), minutes)
+    fight, passed = core.advance_clock(saved.fight_of(model, state), minutes)
     return saved.commit(model, state, fight, f"+{minutes} min", ctx, (passed,))
 
 
@@ -105,7 +105,7 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     t = state["form"]["treat"]
     fight, done = core.treat(
-        saved.fight_of(state),
+        saved.fight_of(model, state),
         t["patient"],
         t["treatment"],
         rng,

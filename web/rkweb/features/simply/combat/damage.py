@@ -69,7 +69,7 @@ def roll(model: Model, msg: DamageRoll, ctx: Ctx) -> Model:
     state = saved.load(model)
     d = state["form"]["damage"]
     raw = roll_raw_from_table(saved.number(d, "max_damage") or 1, seeded(ctx.fresh_seed))
-    rolled = saved.with_set(state, "damage", {"d20": str(raw.roll), "seed": ctx.fresh_seed})
+    rolled = saved.with_set(model, state, "damage", {"d20": str(raw.roll), "seed": ctx.fresh_seed})
     return keep(model, saved.SECTION, rolled)  # the roll waits for Apply: no undo step yet
 
 
@@ -80,7 +80,7 @@ def apply(model: Model, msg: Damage, ctx: Ctx) -> Model:
     if not _known(d):  # applied already (the step is set up afresh), or nothing rolled yet
         raise RuleError("no damage to apply: choose the target and roll or type the damage")
     raw = _raw(d)
-    fight, hit = _hit(saved.fight_of(state), d, raw)
+    fight, hit = _hit(saved.fight_of(model, state), d, raw)
     shown = {"verdict": f"{hit.name}: HP {hit.damage.hp_after}", "number": "", "text": str(hit)}
     shown["number"] = f"injury {hit.damage.injury} (raw {raw.value})"
     state = {**state, "result": {"damage": shown}}

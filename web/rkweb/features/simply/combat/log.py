@@ -49,7 +49,7 @@ class End(Message, action="simply.combat_end"):
 
 def end(model: Model, msg: End, ctx: Ctx) -> Model:
     state = saved.load(model)
-    fight = saved.fight_of(state)
+    fight = saved.fight_of(model, state)
     if not fight.combatants and not state["log"]:
         return model
     sheets, names = _sheets_after(model, fight)

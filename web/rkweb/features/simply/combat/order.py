@@ -75,7 +75,7 @@ def add(model: Model, msg: Add, ctx: Ctx) -> Model:
             '"From a character" joins the fight as soon as it is picked.)'
         )
     fight, joined = core.join(
-        saved.fight_of(state),
+        saved.fight_of(model, state),
         name=form["name"],
         hp_max=saved.number(form, "hp_max") or 1,
         strength=saved.number(form, "strength") or 1,
@@ -106,7 +106,7 @@ def add_char(model: Model, msg: AddChar, ctx: Ctx) -> Model:
     state = saved.load(model)
     form = state["form"]["add"]
     fight, joined = join_character(
-        saved.fight_of(state),
+        saved.fight_of(model, state),
         character_from_json(model.section("simply_characters")["list"][index]),
         uid,
         armor=form["armor"] or None,
@@ -119,7 +119,7 @@ def add_char(model: Model, msg: AddChar, ctx: Ctx) -> Model:
 
 def _initiative(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
-    fight, rolled = core.roll_initiative(saved.fight_of(state), rng)
+    fight, rolled = core.roll_initiative(saved.fight_of(model, state), rng)
     label = f"Turn {fight.turn} initiative"
     # A new turn: the last turn's results are in the log, and the step is set up afresh for
     # whoever acts first, even if they acted last.
@@ -139,7 +139,7 @@ def initiative_typed(model: Model, msg: InitiativeTyped, ctx: Ctx) -> Model:
 
 def act(model: Model, msg: Act, ctx: Ctx) -> Model:
     state = saved.load(model)
-    fight = saved.fight_of(state)
+    fight = saved.fight_of(model, state)
     actor = state["form"]["act"]["actor"] or fight.cursor or ""
     name = fight.get(actor).name if actor else ""
     fight, done = core.take_action(fight, actor, msg.action)
@@ -148,7 +148,7 @@ def act(model: Model, msg: Act, ctx: Ctx) -> Model:
 
 def hold(model: Model, msg: Hold, ctx: Ctx) -> Model:
     state = saved.load(model)
-    fight = saved.fight_of(state)
+    fight = saved.fight_of(model, state)
     actor = fight.cursor or ""
     fight, held = core.hold(fight, actor)
     return saved.commit(model, state, fight, str(held), ctx, (held,))
@@ -156,7 +156,7 @@ def hold(model: Model, msg: Hold, ctx: Ctx) -> Model:
 
 def remove(model: Model, msg: Remove, ctx: Ctx) -> Model:
     state = saved.load(model)
-    fight = saved.fight_of(state)
+    fight = saved.fight_of(model, state)
     gone = fight.get(msg.who)
     fight, left = core.remove_combatant(fight, gone.id)
     return saved.commit(model, state, fight, f"Remove {gone.name}", ctx, (left,))

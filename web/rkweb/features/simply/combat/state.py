@@ -15,7 +15,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
 from rkweb.kit import steps
 from rkweb.kit.fields import error_of, errors_key, field, rules_of, select, with_error
-from rkweb.kit.memo import Memo
+from rkweb.kit.memo import MemoName
 
 SECTION = "simply_combat"
 ERRORS = "simply_combat"  # the field and step errors' home: model.ui["simply_combat_errors"]
@@ -108,11 +108,12 @@ ATTACK_STEPS = ("attack", "damage")
 
 
 #: The saved sections read and the fights decoded or encoded lately, each by its saved object
-#: (held here, so its id stays its own): a tap decodes the fight at most once, for its update
-#: and its view alike (issue 25: the section was read three times and the fight decoded twice).
-_LOADED: Memo[dict[str, Any]] = Memo()
-_FIGHTS: Memo[core.Combat] = Memo()
-_ENCODED: Memo[dict[str, Any]] = Memo()
+#: (held by the app's memos, so its id stays its own): a tap decodes the fight at most once, for
+#: its update and its view alike (issue 25: the section was read three times and the fight
+#: decoded twice).
+_LOADED: MemoName[dict[str, Any]] = MemoName("simply_combat reads")
+_FIGHTS: MemoName[core.Combat] = MemoName("simply_combat fights")
+_ENCODED: MemoName[dict[str, Any]] = MemoName("simply_combat encodings")
 
 
 def load(model: Model) -> dict[str, Any]:
@@ -120,19 +121,20 @@ def load(model: Model) -> dict[str, Any]:
     (kept, so a reload continues from the step it left). The attack and damage steps are
     derived afresh for every saved section, so no undo, redo or reload can leave a stale value
     in them; a section read already is not derived again (a copy: callers set its keys)."""
-    saved = model.section(SECTION)
-    known = _LOADED.recall(saved)
+    saved, loaded = model.section(SECTION), model.memos[_LOADED]
+    known = loaded.recall(saved)
     if known is not None:
         return dict(known)
-    state = _read(saved)
-    _LOADED.keep(saved, state)
+    state = _read(model, saved)
+    loaded.keep(saved, state)
     return dict(state)
 
 
-def _read(saved: dict[str, Any]) -> dict[str, Any]:
+def _read(model: Model, saved: dict[str, Any]) -> dict[str, Any]:
     form = {g: {**d, **saved.get("form", {}).get(g, {})} for g, d in FORM_DEFAULTS.items()}
     given = saved.get("set", {})
     return derive(
+        model,
         {
             "combat": saved.get("combat", {}),
             "log": list(saved.get("log", [])),
@@ -142,7 +144,7 @@ def _read(saved: dict[str, Any]) -> dict[str, Any]:
             "set_for": {g: str(v) for g, v in saved.get("set_for", {}).items()},
             "hit": {k: str(v) for k, v in saved.get("hit", {}).items() if k in CHOICE},
             "past": list(saved.get("past", [])),
-        }
+        },
     )
 
 
@@ -169,12 +171,13 @@ def _keys(state: dict[str, Any], fight: core.Combat) -> dict[str, str]:
     return {"attack": attack, "damage": attack if fight.due is None else f"hit {fight.due.serial}"}
 
 
-def derive(state: dict[str, Any]) -> dict[str, Any]:
+def derive(model: Model, state: dict[str, Any]) -> dict[str, Any]:
     """The attack and damage steps of ``state``: the sheets' set-up for the attack chosen, with
     what the GM set in this attack on top. While a hit awaits its damage, the damage step is
-    that hit's (its attacker, weapon and target), whoever attacks next."""
+    that hit's (its attacker, weapon and target), whoever attacks next. (``model``: the app,
+    whose memos remember the fight: :func:`fight_of`.)"""
     try:
-        fight = fight_of(state)
+        fight = fight_of(model, state)
     except RuleError:
         return state
     form, keys = state["form"], _keys(state, fight)
@@ -203,32 +206,35 @@ def _present(fight: core.Combat, step: dict[str, Any]) -> dict[str, Any]:
     return {**step, **dict.fromkeys(gone, "")}
 
 
-def with_set(state: dict[str, Any], group: str, values: dict[str, str]) -> dict[str, Any]:
+def with_set(
+    model: Model, state: dict[str, Any], group: str, values: dict[str, str]
+) -> dict[str, Any]:
     """``state`` with ``values`` set by the GM (or rolled) in this attack's ``group`` step."""
-    key = _keys(state, fight_of(state))[group]
+    key = _keys(state, fight_of(model, state))[group]
     kept = state["set"][group] if state["set_for"].get(group) == key else {}
     given = {**state["set"], group: {**kept, **values}}
-    return derive({**state, "set": given, "set_for": {**state["set_for"], group: key}})
+    return derive(model, {**state, "set": given, "set_for": {**state["set_for"], group: key}})
 
 
-def fight_of(state: dict[str, Any]) -> core.Combat:
-    """The fight of ``state``, decoded once per saved fight."""
-    data = state["combat"]
-    fight = _FIGHTS.recall(data)
+def fight_of(model: Model, state: dict[str, Any]) -> core.Combat:
+    """The fight of ``state`` (a state of ``model``'s section), decoded once per saved fight,
+    remembered by ``model``'s app."""
+    data, fights = state["combat"], model.memos[_FIGHTS]
+    fight = fights.recall(data)
     if fight is None:
         fight = core.combat_from_json(data)
-        _FIGHTS.keep(data, fight)
+        fights.keep(data, fight)
     return fight
 
 
-def encoded(fight: core.Combat) -> dict[str, Any]:
+def encoded(model: Model, fight: core.Combat) -> dict[str, Any]:
     """``fight`` as saved, encoded once (a step sets up the next attack from it and then saves
-    it); reading it back is free (:func:`fight_of`)."""
-    data = _ENCODED.recall(fight)
+    it); reading it back in ``model``'s app is free (:func:`fight_of`)."""
+    data = model.memos[_ENCODED].recall(fight)
     if data is None:
         data = core.combat_to_json(fight)
-        _ENCODED.keep(fight, data)
-        _FIGHTS.keep(data, fight)
+        model.memos[_ENCODED].keep(fight, data)
+        model.memos[_FIGHTS].keep(data, fight)
     return data
 
 
@@ -270,7 +276,7 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
             error, rules = str(exc), rules_of(exc)
     new_state = {**state, "form": form}
     if group in ATTACK_STEPS and not (group == "attack" and field in CHOICE):
-        new_state = with_set(state, group, {field: str(value)})
+        new_state = with_set(model, state, group, {field: str(value)})
     kept = steps.keep(model, SECTION, new_state)  # typing: no undo step
     return with_error(kept, ERRORS, f"{group}.{field}", error, rules)
 
@@ -320,7 +326,12 @@ def hit_awaits_damage(state: dict[str, Any]) -> bool:
 
 
 def set_up(
-    state: dict[str, Any], fight: core.Combat, attack: dict[str, str], *, damage: bool = True
+    model: Model,
+    state: dict[str, Any],
+    fight: core.Combat,
+    attack: dict[str, str],
+    *,
+    damage: bool = True,
 ) -> dict[str, Any]:
     """The state with a new attack chosen (``attack``'s attacker, weapon and target): the
     attack step set up afresh from the sheets, and with ``damage`` the damage step too (not
@@ -329,10 +340,10 @@ def set_up(
     choice = {k: str(attack.get(k, "")) for k in CHOICE}
     form = {**state["form"], "attack": {**state["form"]["attack"], **choice}}
     given = {"attack": {}, "damage": {} if damage and fight.due is None else state["set"]["damage"]}
-    return derive({**state, "combat": encoded(fight), "form": form, "set": given})
+    return derive(model, {**state, "combat": encoded(model, fight), "form": form, "set": given})
 
 
-def next_attack(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
+def next_attack(model: Model, state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
     """A new attack begins (FIGHT.md's first law): for whoever acts now, their weapon and
     target kept when the same fighter goes on, every input derived afresh from the sheets."""
     attack = state["form"]["attack"]
@@ -341,20 +352,20 @@ def next_attack(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
     same = actor == attack["attacker"]
     target = default_target(fight, actor, attack["target"]) if actor else ""
     weapon = attack["weapon"] if same else "0"
-    return set_up(state, fight, {"attacker": actor, "target": target, "weapon": weapon})
+    return set_up(model, state, fight, {"attacker": actor, "target": target, "weapon": weapon})
 
 
-def follow_turn(state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
+def follow_turn(model: Model, state: dict[str, Any], fight: core.Combat) -> dict[str, Any]:
     """When the turn passes to someone else (or a new turn begins), the attack step is theirs:
     a new attack, from their sheet (FIGHT.md: the active combatant's panel and step). A hit
     still to be applied keeps its damage step."""
     try:
-        before = fight_of(state)
+        before = fight_of(model, state)
     except RuleError:
         before = core.Combat()
     if (before.cursor, before.turn) == (fight.cursor, fight.turn):
         return state
-    return next_attack(state, fight)
+    return next_attack(model, state, fight)
 
 
 class Stepped(Protocol):
@@ -384,16 +395,16 @@ def commit(
         log_entry(r.step, at=ctx.now, seed=seed, turn=fight.turn, clock=fight.clock)
         for r in results
     ]
-    following = follow_turn(state, fight)
+    following = follow_turn(model, state, fight)
     if following is state and ended == "attack":
-        following = next_attack(state, fight)
+        following = next_attack(model, state, fight)
     elif following is state and ended == "damage":  # what the GM set for the next attack stays
         given = {**state["set"], "damage": {}}
-        following = {**state, "combat": encoded(fight), "set": given}
+        following = {**state, "combat": encoded(model, fight), "set": given}
     if fight.due is None:
         following = {**following, "hit": {}}
     new_state = {
-        **derive({**following, "combat": encoded(fight)}),
+        **derive(model, {**following, "combat": encoded(model, fight)}),
         "log": steps.newest_first(state["log"], entries, LOG_LIMIT),
     }
     return steps.keep(model, SECTION, new_state, label, ctx, **{errors_key(ERRORS): {}})
