@@ -289,3 +289,10 @@ def test_a_break_the_fuzz_found_is_refused_or_drawn(
     state = kept(name, at, new)
     if state is not None:
         draw_pages(state)
+
+
+def test_an_aftermath_item_without_a_name_is_refused() -> None:
+    """Found by the test above: the store kept ``[{}]`` as a character's inventory, and the
+    Characters tab stopped on the item's missing name."""
+    assert kept("aftermath", ("characters", 1, "inventory"), [{}]) is None
+    assert kept("aftermath", ("characters", 1, "inventory"), [{"name": "rope", "enc": "1"}])

@@ -518,7 +518,8 @@ def test_a_codec_that_fails_on_saved_data_moves_it_aside_and_start_up_goes_on(
         raise TypeError("a bug in a reader")
 
     codec = sections.SectionCodec("broken_test", 1, Check(broken))
-    monkeypatch.setitem(sections._CODECS, "broken_test", codec)
+    known = {**sections.codecs(), "broken_test": codec}
+    monkeypatch.setattr(sections, "codecs", lambda: known)
     storage = MemoryStorage({section_key("broken_test"): encode_section("broken_test", {}, NOW)})
     report = Store(storage, "a").load(NOW)
     assert "could not be read (TypeError)" in report.problems[0]

@@ -10,21 +10,32 @@ write of the same key still on its way ignores the news for its cache, but still
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pycore.store import Store
+from pycore.store import Store, sections
 from pycore.store.persist import Lineage, lineage_of, read_section_value, section_key
 from pycore.store.races import Race
-from pycore.store.sections import LogSpec, SectionCodec, register
+from pycore.store.sections import LogSpec, SectionCodec
 from pycore.store.shape import Anything
 
 NOW = "2026-11-23T10:00:00+00:00"
 FIGHT = "race_fight"
-# A section whose log lines describe its state, like a fight (simply_combat).
-register(SectionCodec(FIGHT, 1, Anything(), logs=(LogSpec(("log",), 300),), whole_steps=True))
+
+
+@pytest.fixture(autouse=True, scope="module")
+def race_section() -> Iterator[None]:
+    """A section whose log lines describe its state, like a fight (simply_combat), known to the
+    store in this module's tests only."""
+    codec = SectionCodec(FIGHT, 1, Anything(), logs=(LogSpec(("log",), 300),), whole_steps=True)
+    known = {**sections.codecs(), FIGHT: codec}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sections, "codecs", lambda: known)
+        yield
 
 
 class Browser:

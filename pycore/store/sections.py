@@ -21,9 +21,11 @@ pycore.store.sections.SectionError: section 'dice' has version 7, newer than thi
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from pycore.errors import StorageError
@@ -165,30 +167,17 @@ SETTINGS = SectionCodec(
     default=lambda: {"persist_asked": False, "persist_granted": None},
 )
 
-_CODECS: dict[str, SectionCodec] = {}
-_LOADED = False
 
-
-@checked
-def register(codec: SectionCodec) -> SectionCodec:
-    """Add a codec (a system's ``saved.py`` calls this for each of its sections)."""
-    if codec.name in _CODECS and _CODECS[codec.name] is not codec:
-        raise ValueError(f"section {codec.name!r} has two codecs")
-    _CODECS[codec.name] = codec
-    return codec
-
-
+@functools.cache
 def codecs() -> Mapping[str, SectionCodec]:
-    """Every registered codec, the systems' imported on first use (not at start-up import)."""
-    global _LOADED
-    if not _LOADED:
-        register(DICE)
-        register(SETTINGS)
-        for module in SYSTEM_CODECS:
-            for codec in importlib.import_module(module).CODECS:
-                register(codec)
-        _LOADED = True
-    return _CODECS
+    """Every section's codec by the section's name, the systems' imported on first use (not at
+    start-up import): a pure function of the code, worked out once."""
+    found: dict[str, SectionCodec] = {}
+    of_systems = (c for module in SYSTEM_CODECS for c in importlib.import_module(module).CODECS)
+    for codec in (DICE, SETTINGS, *of_systems):
+        if found.setdefault(codec.name, codec) is not codec:
+            raise ValueError(f"section {codec.name!r} has two codecs")
+    return MappingProxyType(found)
 
 
 @checked

@@ -101,7 +101,10 @@ SHEET = Record(
         "weapons": ListOf(WEAPON, 12),
         "armor": MapOf(ListOf(LABEL, 10), 40),
         "cloth_bullet_av": maybe(Whole(0, 40)),
-        "inventory": ListOf(Record({"name": LABEL, "enc": Text(20)}), 60),
+        # Both always written (sheet.add_item): an item without a name has no row to show.
+        "inventory": ListOf(
+            Record({"name": LABEL, "enc": Text(20)}, frozenset({"name", "enc"})), 60
+        ),
         # Read as whole numbers (AFT-08 wounds: "" is none): a word would stop the sheet.
         "damage": MapOf(Either((WholeText(0, 10**6), Text(0))), 10),
         "conditions": ListOf(CONDITION, 40),

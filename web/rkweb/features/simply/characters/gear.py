@@ -61,8 +61,12 @@ def abilities_card(character: Character, problems: Sequence[Problem]) -> VNode:
     )
 
 
-KINDS = [("", "by the skill"), ("other", "melee, unarmed, other"), ("projectile", "projectile")]
-KINDS.append(("energy", "energy"))
+KINDS = (
+    ("", "by the skill"),
+    ("other", "melee, unarmed, other"),
+    ("projectile", "projectile"),
+    ("energy", "energy"),
+)
 
 
 def weapons_card(model: Model, character: Character, problems: Sequence[Problem]) -> VNode:
