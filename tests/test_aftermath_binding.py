@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack import bind, worksheet
+from pycore.systems.aftermath.attack import bind, worksheet, worksheet_forms
 from pycore.systems.aftermath.attack.worksheet import Setup
 from pycore.systems.aftermath.campaign import campaign
 from pycore.systems.aftermath.conditions import Condition, moment, stun_conditions
@@ -24,7 +24,7 @@ def _target() -> dict[str, Any]:
 
 
 def _setup(attacker: dict[str, Any], mode: str = "missile", **form: Any) -> Setup:
-    filled = worksheet.form_of(mode, {"bcs": 40, **form})
+    filled = worksheet_forms.form_of(mode, {"bcs": 40, **form})
     return Setup(mode, attacker, _target(), filled, campaign({}), moment(1, 5))
 
 
@@ -106,11 +106,11 @@ def test_aft_18_the_enhancement_reaches_the_damage_potential_asked_after_the_rol
 
 def test_aft_46_choosing_a_gun_sets_its_range_row() -> None:
     """AFT-46 (T39): the gun's row follows it, autofire included; a shot load's choke is asked."""
-    form = worksheet.form_of("missile", {})
-    rifle = worksheet.set_form_field(form, "gun", "long_gun|Rifle")
+    form = worksheet_forms.form_of("missile", {})
+    rifle = worksheet_forms.set_form_field(form, "gun", "long_gun|Rifle")
     assert rifle["range_row"] == "Long Gun Rifle"
-    assert worksheet.toggle(rifle, "autofire")["range_row"] == "Autofire Rifle"
-    shot = worksheet.set_form_field(rifle, "gun", "shotgun|Shot")
+    assert worksheet_forms.toggle(rifle, "autofire")["range_row"] == "Autofire Rifle"
+    shot = worksheet_forms.set_form_field(rifle, "gun", "shotgun|Shot")
     assert shot["range_row"] == ""
     with pytest.raises(RuleError, match="choke"):
         worksheet.preview(
@@ -123,9 +123,10 @@ def test_aft_46_choosing_a_gun_sets_its_range_row() -> None:
                 moment(1, 1),
             )
         )
-    choke = worksheet.set_form_field(shot, "range_row", "Shot Load Riot Gun")
+    choke = worksheet_forms.set_form_field(shot, "range_row", "Shot Load Riot Gun")
     assert (
-        worksheet.set_form_field(choke, "gun", "shotgun|Shot")["range_row"] == "Shot Load Riot Gun"
+        worksheet_forms.set_form_field(choke, "gun", "shotgun|Shot")["range_row"]
+        == "Shot Load Riot Gun"
     )
 
 
@@ -136,16 +137,20 @@ def test_aft_55_a_condition_not_yet_started_is_not_ended() -> None:
 
 def test_a_fresh_setup_keeps_nothing_of_a_previous_attacker() -> None:
     """FIGHT.md: a new attacker's worksheet starts fresh; the skill and BCS are asked."""
-    for mode in worksheet.MODES:
-        fresh = worksheet.fresh_form(mode)
-        assert fresh == dict(worksheet.FORMS[mode]) and fresh["bcs"] == "" and fresh["skill"] == ""
+    for mode in worksheet_forms.MODES:
+        fresh = worksheet_forms.fresh_form(mode)
+        assert (
+            fresh == dict(worksheet_forms.FORMS[mode])
+            and fresh["bcs"] == ""
+            and fresh["skill"] == ""
+        )
         with pytest.raises(RuleError, match="skill"):
             worksheet.preview(
                 Setup(mode, core.new_sheet(), _target(), fresh, campaign({}), moment(1, 1))
             )
-    used = {**worksheet.fresh_form("hth"), "critical_hit": True, "damage_potential": 9}
-    assert worksheet.after_attack(used)["critical_hit"] is False
-    assert worksheet.after_attack(used)["damage_potential"] == ""
+    used = {**worksheet_forms.fresh_form("hth"), "critical_hit": True, "damage_potential": 9}
+    assert worksheet_forms.after_attack(used)["critical_hit"] is False
+    assert worksheet_forms.after_attack(used)["damage_potential"] == ""
 
 
 def test_aft_12_a_side_split_asks_for_the_near_side_then_goes_on() -> None:

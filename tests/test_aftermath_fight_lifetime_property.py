@@ -21,7 +21,7 @@ from test_aftermath_attack_lifetime import REVOLVER, _fighter
 
 from pycore.errors import RulekeeperError
 from pycore.systems.aftermath import fight as F
-from pycore.systems.aftermath.attack import weapon_form, worksheet
+from pycore.systems.aftermath.attack import weapon_form, worksheet_forms
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.sheet import sheet as core
 
@@ -57,7 +57,7 @@ class Model:
 def _expected(fight: F.Fight, model: Model, mode: str) -> dict[str, Any]:
     """A fresh set-up of ``mode`` for the attacker, from his sheet and the fight so far, with
     what the GM changed in this attack on top."""
-    form = worksheet.fresh_form(mode)
+    form = worksheet_forms.fresh_form(mode)
     if model.weapon:
         setup = arms.attack_setup(fight.characters[model.attacker], model.weapon)
         if (mode == "missile") == (setup.mode == "missile"):
@@ -97,7 +97,7 @@ def _check(fight: F.Fight, model: Model) -> None:
         model.weapon,
         model.mode,
     )
-    for mode in worksheet.MODES:
+    for mode in worksheet_forms.MODES:
         assert dict(fight.forms[mode]) == _expected(fight, model, mode), mode
 
 
@@ -174,7 +174,7 @@ ACTIONS = st.one_of(
     st.tuples(st.just("attacker"), st.integers(0, 2), st.booleans()),
     st.tuples(st.just("target"), st.integers(0, 2), st.booleans()),
     st.tuples(st.just("weapon"), st.integers(0, 2)),
-    st.tuples(st.just("mode"), st.sampled_from(worksheet.MODES)),
+    st.tuples(st.just("mode"), st.sampled_from(worksheet_forms.MODES)),
     st.tuples(st.just("meters"), st.integers(0, 300)),
     st.tuples(st.just("target_action"), st.sampled_from(MOVES)),
     st.tuples(st.just("bcs"), st.integers(-5, 25)),
@@ -204,7 +204,7 @@ def _step(fight: F.Fight, model: Model, action: tuple[Any, ...]) -> tuple[F.Figh
     if kind == "mode":
         return F.set_mode(fight, action[1])[0], replace(model, mode=action[1])
     if kind in ("meters", "target_action", "bcs"):
-        if kind not in worksheet.FORMS[model.mode]:  # no range in hand-to-hand...
+        if kind not in worksheet_forms.FORMS[model.mode]:  # no range in hand-to-hand...
             return fight, model
         return _set(fight, model, kind, str(action[1]))
     if kind == "chip":

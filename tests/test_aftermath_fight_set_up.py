@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pycore.errors import RulekeeperError
 from pycore.systems.aftermath import fight as F
-from pycore.systems.aftermath.attack import weapon_form, worksheet
+from pycore.systems.aftermath.attack import weapon_form, worksheet_forms
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.sheet.sheet import add_skill, new_sheet, set_field
 
@@ -37,7 +37,7 @@ def test_a_hand_weapon_sets_up_hand_to_hand_and_the_thrown_form() -> None:
     )
     assert forms["hth"]["bcs"] == 12 and forms["thrown"]["bcs"] == 12
     assert forms["thrown"]["weapon"] == "Knife, throwing"
-    assert forms["missile"] == worksheet.fresh_form("missile")  # no gun to fill it from
+    assert forms["missile"] == worksheet_forms.fresh_form("missile")  # no gun to fill it from
     thrown, _ = F.set_mode(fight, "thrown")
     assert F.choose_weapon(thrown, "Knife")[0].mode == "thrown"
 
@@ -85,7 +85,7 @@ def _set_up_everything(
     names = [w["name"] for w in sheet["weapons"]]
     if names:
         fight, _ = F.choose_weapon(fight, data.draw(st.sampled_from(names)))
-    for mode in worksheet.MODES:
+    for mode in worksheet_forms.MODES:
         fight, _ = F.set_field(fight, mode, "bcs", "17")
     fight, _ = F.set_override(fight, "a reason")
     if dice and data.draw(st.booleans()):
@@ -93,9 +93,9 @@ def _set_up_everything(
             rolled, _ = F.attack(fight, F.typed_roll("5"))
             if rolled.pending is not None:  # dice waiting: the attack is under way
                 return rolled
-    for mode in worksheet.MODES:
+    for mode in worksheet_forms.MODES:
         fight, _ = F.set_field(fight, mode, "distractions", "2")
-        if "meters" in worksheet.FORMS[mode]:
+        if "meters" in worksheet_forms.FORMS[mode]:
             fight, _ = F.set_field(fight, mode, "meters", "45")
         fight, _ = F.toggle_chip(fight, mode, "critical_hit")
         # a situation of the form's own table (AFT-08 hand-to-hand, AFT-09 missiles)
@@ -141,14 +141,16 @@ def test_switching_the_attacker_equals_a_fresh_set_up(
         assert switched.weapon == own[0]["name"]
         assert switched.mode == ("missile" if own[0]["kind"] == "gun" else "hth")
         setup = arms.attack_setup(second, own[0]["name"])
-        for mode in worksheet.MODES:
+        for mode in worksheet_forms.MODES:
             filled = (mode == "missile") == (setup.mode == "missile")
-            expected = weapon_form.form_for(setup, mode) if filled else worksheet.fresh_form(mode)
+            expected = (
+                weapon_form.form_for(setup, mode) if filled else worksheet_forms.fresh_form(mode)
+            )
             assert switched.forms[mode] == expected, mode
     else:  # nothing to fill from: every form fresh (the attack kind stays the GM's)
         assert switched.weapon == ""
-        for mode in worksheet.MODES:
-            assert switched.forms[mode] == worksheet.fresh_form(mode), mode
+        for mode in worksheet_forms.MODES:
+            assert switched.forms[mode] == worksheet_forms.fresh_form(mode), mode
     for w in own:
         mine, _ = F.choose_weapon(switched, w["name"])
         theirs, _ = F.choose_weapon(fresh, w["name"])
@@ -179,9 +181,9 @@ def test_a_new_target_keeps_the_weapon_and_re_derives_its_forms(
     assert (moved.weapon, moved.mode, moved.override) == (used.weapon, used.mode, used.override)
     assert moved.edits == used.edits
     setup = arms.attack_setup(sheet, used.weapon) if used.weapon else None
-    for mode in worksheet.MODES:
+    for mode in worksheet_forms.MODES:
         filled = setup is not None and (mode == "missile") == (setup.mode == "missile")
-        expected = weapon_form.form_for(setup, mode) if filled else worksheet.fresh_form(mode)
+        expected = weapon_form.form_for(setup, mode) if filled else worksheet_forms.fresh_form(mode)
         if "meters" in expected:
             expected["meters"] = "70"
         assert moved.forms[mode] == {**expected, **used.edits.get(mode, {})}, mode

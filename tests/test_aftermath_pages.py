@@ -13,7 +13,7 @@ from rkweb.features.aftermath.combat.update import CbtPotential
 from rkweb.features.aftermath.state import SETTINGS, suspect_setting
 
 from pycore.store import History, default_data
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import worksheet_forms
 from pycore.systems.aftermath.attack.critical import EFFECT_TITLES
 from pycore.systems.aftermath.gear.weapons import suspect_rows
 from pycore.systems.aftermath.reference.overland import conditions
@@ -677,7 +677,7 @@ def test_switching_the_attacker_keeps_nothing_of_the_previous_one(
     combat = model.state["aftermath"]["combat"]
     assert combat["attacker"] == second
     for mode in ("missile", "hth", "thrown"):
-        assert combat[mode] == worksheet.fresh_form(mode)
+        assert combat[mode] == worksheet_forms.fresh_form(mode)
     options = [
         text_of(o)
         for o in find_all(shell.view(model), "aft-missile-skill")[0].children
@@ -869,12 +869,12 @@ def test_choosing_the_attackers_weapon_fills_skill_bcs_and_range_row() -> None:
     combat = model.state["aftermath"]["combat"]
     assert (combat["weapon"], combat["mode"]) == ("Bat", "hth")
     # Nothing of Ana's rifle; the 200 m between Ana and Bo is the fight's, both ways (issue 25).
-    assert combat["missile"] == {**worksheet.fresh_form("missile"), "meters": "200"}
+    assert combat["missile"] == {**worksheet_forms.fresh_form("missile"), "meters": "200"}
     assert (combat["hth"]["weapon"], combat["hth"]["bcs"]) == ("Baseball bat", 8)
     assert combat["target"] == 0  # Ana, the target she had chosen
     model = send(model, ("aftermath.cbt_pick", "weapon", ""))  # the GM fills it by hand
     combat = model.state["aftermath"]["combat"]
-    assert combat["weapon"] == "" and combat["hth"] == worksheet.fresh_form("hth")
+    assert combat["weapon"] == "" and combat["hth"] == worksheet_forms.fresh_form("hth")
 
 
 def test_a_weapons_missing_skill_is_asked_in_the_fight() -> None:

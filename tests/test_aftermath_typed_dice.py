@@ -11,7 +11,7 @@ import pytest
 
 from pycore.dice import DiceWanted, TypedRolls, roll, typed_dice
 from pycore.errors import DiceError
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import worksheet, worksheet_forms
 from pycore.systems.aftermath.attack.attack_dice import WaitsForDice, resolve_typed
 from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.sheet import sheet as core
@@ -19,7 +19,7 @@ from pycore.systems.aftermath.sheet import sheet as core
 
 def _setup(mode: str = "missile", **form: object) -> worksheet.Setup:
     bo = core.set_field(core.new_sheet("Bo"), "derived.cda", "1")
-    filled = worksheet.form_of(mode, {"bcs": 15, **form})
+    filled = worksheet_forms.form_of(mode, {"bcs": 15, **form})
     return worksheet.Setup(
         mode, core.new_sheet("Ana"), bo, filled, worksheet.campaign({}), moment(1, 1)
     )

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack import combat, worksheet
+from pycore.systems.aftermath.attack import combat, inputs, worksheet, worksheet_forms
 from pycore.systems.aftermath.campaign import campaign, check_setting, settings_from
 from pycore.systems.aftermath.clock import next_phase, next_turn
 from pycore.systems.aftermath.conditions import moment
@@ -128,39 +128,39 @@ def test_aft_57_the_attack_is_built_from_the_two_sheets() -> None:
     """AFT-33: the attacker's encumbrance from his sheet (Fully: −2); AFT-27: the target's
     Health AST and CST; AFT-14: the target's AV per location; AFT-10: its CDA."""
     ana, bo = _sheets()
-    form = worksheet.form_of("missile", {"bcs": 12})
-    attack = worksheet.missile_attack(ana, bo, form, campaign({}), moment(1, 1))
+    form = worksheet_forms.form_of("missile", {"bcs": 12})
+    attack = inputs.missile_attack(ana, bo, form, campaign({}), moment(1, 1))
     assert attack.encumbrance_bcs == -2 and attack.target_cda == 1
     assert attack.target_save == combat.LowerSave(True, 12, 5, False)
     assert attack.armor[4] == 9 and attack.armor[1] == 0
     assert attack.base_bdg == 10  # 38 Special, T40
-    hth_form = worksheet.form_of("hth", {"bcs": 12})
-    hth = worksheet.hth_attack(ana, bo, hth_form, campaign({}), moment(1, 1))
+    hth_form = worksheet_forms.form_of("hth", {"bcs": 12})
+    hth = inputs.hth_attack(ana, bo, hth_form, campaign({}), moment(1, 1))
     assert hth.armor[4] == (9, "R")  # AFT-16: the format of the piece giving the AV
 
 
 def test_the_worksheet_checks_what_is_typed() -> None:
-    form = worksheet.form_of("missile", {})
-    assert worksheet.set_form_field(form, "bcs", "14")["bcs"] == 14
+    form = worksheet_forms.form_of("missile", {})
+    assert worksheet_forms.set_form_field(form, "bcs", "14")["bcs"] == 14
     with pytest.raises(RuleError, match="-100 to 100"):
-        worksheet.set_form_field(form, "bcs", "x")
+        worksheet_forms.set_form_field(form, "bcs", "x")
     with pytest.raises(RuleError, match="1 to 8"):
-        worksheet.set_form_field(worksheet.form_of("thrown", {}), "count", "9")
-    assert worksheet.set_form_field(form, "near_side", "")["near_side"] == ""
+        worksheet_forms.set_form_field(worksheet_forms.form_of("thrown", {}), "count", "9")
+    assert worksheet_forms.set_form_field(form, "near_side", "")["near_side"] == ""
     with pytest.raises(RuleError, match="metres"):
-        worksheet.set_form_field(form, "meters", "far")
-    assert worksheet.set_form_field(form, "gun", "long_gun|Rifle")["size"] == "Rifle"
+        worksheet_forms.set_form_field(form, "meters", "far")
+    assert worksheet_forms.set_form_field(form, "gun", "long_gun|Rifle")["size"] == "Rifle"
     skilled = core.add_skill(core.new_sheet(), "Rifle", "15")
-    assert worksheet.set_form_field(form, "skill", "Rifle", skilled)["bcs"] == 15
+    assert worksheet_forms.set_form_field(form, "skill", "Rifle", skilled)["bcs"] == 15
     with pytest.raises(RuleError):
-        worksheet.set_form_field(form, "nonsense", "1")
-    assert worksheet.toggle(form, "sit:stance")["situations"] == ["stance"]
+        worksheet_forms.set_form_field(form, "nonsense", "1")
+    assert worksheet_forms.toggle(form, "sit:stance")["situations"] == ["stance"]
 
 
 def test_aft_15_resolve_writes_the_damage_to_the_target_sheet() -> None:
     """AFT-15, AFT-55: a resolved attack's damage and conditions are the target sheet's."""
     ana, bo = _sheets()
-    form = {**worksheet.form_of("missile", {}), "bcs": 40}
+    form = {**worksheet_forms.form_of("missile", {}), "bcs": 40}
     settings = campaign({})
     setup = worksheet.Setup("missile", ana, bo, form, settings, moment(1, 1))
     outcome = worksheet.resolve(setup, random.Random(4))

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all
-from rkweb.features.gurps import campaign, turn
+from rkweb.features.gurps import campaign, turn_step
 from rkweb.features.gurps.state import fight_of
 from test_gurps_pages import send
 from test_gurps_switch import _fight
@@ -86,7 +86,7 @@ def _fresh(model: Model) -> dict[str, Any]:
     fight = fight_of(model)
     current = fight.current()
     assert current is not None
-    return {**turn.FRESH, "attacker": current.id, "target": gf.next_target(fight, current.id)}
+    return {**turn_step.FRESH, "attacker": current.id, "target": gf.next_target(fight, current.id)}
 
 
 def _shown_maneuver(model: Model, cid: str) -> str:
@@ -114,7 +114,7 @@ class Table:
         # GUR-06: nothing of an earlier turn is chosen when his turn begins.
         assert not getattr(fight_of(self.model), "chosen", False)
         assert _shown_maneuver(self.model, current.id) == ""
-        assert turn.step_of(self.model, fight_of(self.model)) == _fresh(self.model)
+        assert turn_step.step_of(self.model, fight_of(self.model)) == _fresh(self.model)
 
     def new_attack(self) -> None:
         self.changes: dict[str, Any] = {}
@@ -179,7 +179,7 @@ class Table:
 
     def _attack(self, cid: str, seed: str) -> None:
         before = fight_of(self.model)
-        step = turn.step_of(self.model, before)
+        step = turn_step.step_of(self.model, before)
         taken = self.tap("gurps.step_attack", seed=seed)
         if self.chosen is None:
             assert not taken, "an attack was rolled with a maneuver nobody chose this turn"
@@ -192,7 +192,7 @@ class Table:
         assert step == self.expected()
         pending = fight_of(self.model).pending
         if pending is not None:
-            setup = turn.setup_of(step, before.combatant(cid))
+            setup = turn_step.setup_of(step, before.combatant(cid))
             assert pending.setup.location == setup.location
             assert pending.setup.table_keys == setup.table_keys
             assert pending.setup.line == setup.line

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
 from rkweb.app.model import Model
-from rkweb.features.gurps import turn
+from rkweb.features.gurps import turn_step
 from rkweb.features.gurps.state import fight_of, keep
 from test_gurps_pages import send, texts
 
@@ -89,10 +89,10 @@ def test_switching_the_attacker_prefills_a_fresh_set_up(
     fight = fight_of(switched)
     current = fight.current()
     assert current is not None
-    step = turn.step_of(switched, fight)
-    fresh = {**turn.FRESH, "attacker": current.id, "target": gf.next_target(fight, current.id)}
+    step = turn_step.step_of(switched, fight)
+    fresh = {**turn_step.FRESH, "attacker": current.id, "target": gf.next_target(fight, current.id)}
     assert step == fresh
-    assert turn.setup_of(step, current) == AttackSetup()
+    assert turn_step.setup_of(step, current) == AttackSetup()
     # What the screen pre-fills is what a never-touched step shows for him.
     untouched = keep(switched, step={})
     for testid in ("gurps-turn", "gurps-order"):

@@ -6,7 +6,8 @@ show (a percentile 00 is 100); a wrong one is a DiceError naming the roll, and n
 
 >>> from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
 >>> from pycore.systems.aftermath.conditions import moment
->>> from pycore.systems.aftermath.attack.worksheet import Setup, campaign, form_of
+>>> from pycore.systems.aftermath.attack.worksheet import Setup, campaign
+>>> from pycore.systems.aftermath.attack.worksheet_forms import form_of
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
 >>> setup = Setup("missile", new_sheet("Ana"), target, form_of("missile", {"bcs": 12}),
 ...               campaign({}), moment(1, 1))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath.attack.worksheet import fresh_form, set_form_field
+from pycore.systems.aftermath.attack.worksheet_forms import fresh_form, set_form_field
 from pycore.systems.aftermath.gear.arms import WeaponSetup
 from pycore.validate import checked
 

@@ -19,7 +19,7 @@ from typing import Any, Final
 from pycore.dice import seeded
 from pycore.dice.odds import odds_text
 from pycore.errors import FieldError, RuleError, RulekeeperError
-from pycore.systems.aftermath.attack import attack_dice, combat, worksheet
+from pycore.systems.aftermath.attack import attack_dice, combat, worksheet, worksheet_forms
 from pycore.systems.aftermath.attack.steps import step_rules
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.fight.codec import with_pair
@@ -101,7 +101,7 @@ def _changed(
 
 def _form(fight: Fight, mode: str) -> Mapping[str, Any]:
     if mode not in fight.forms:
-        raise RuleError(f"mode {mode!r} is unknown; allowed: {', '.join(worksheet.MODES)}")
+        raise RuleError(f"mode {mode!r} is unknown; allowed: {', '.join(worksheet_forms.MODES)}")
     return fight.forms[mode]
 
 
@@ -110,7 +110,7 @@ def set_field(fight: Fight, mode: str, key: str, raw: str) -> tuple[Fight, Done]
     """A field of the ``mode`` form typed (checked by the core's worksheet)."""
     _, attacker = fight.person("attacker")
     before = _form(fight, mode)
-    form = worksheet.set_form_field(before, key, raw, attacker)
+    form = worksheet_forms.set_form_field(before, key, raw, attacker)
     return _changed(fight, mode, before, form, key), Done()
 
 
@@ -118,7 +118,7 @@ def set_field(fight: Fight, mode: str, key: str, raw: str) -> tuple[Fight, Done]
 def toggle_chip(fight: Fight, mode: str, key: str) -> tuple[Fight, Done]:
     """A situation chip (or a tick) of the ``mode`` form pressed or released."""
     before = _form(fight, mode)
-    form = worksheet.toggle(before, key)
+    form = worksheet_forms.toggle(before, key)
     name = "situations" if key.startswith("sit:") else key
     return _changed(fight, mode, before, form, name), Done()
 
@@ -168,7 +168,7 @@ def weapons_changed(fight: Fight, index: int) -> tuple[Fight, Done]:
 def set_mode(fight: Fight, mode: str) -> tuple[Fight, Done]:
     """The kind of attack: missile (AFT-57), hand-to-hand or thrown (AFT-56); another word is
     ignored, as the page has always done."""
-    return (replace(fight, mode=mode) if mode in worksheet.MODES else fight), Done()
+    return (replace(fight, mode=mode) if mode in worksheet_forms.MODES else fight), Done()
 
 
 @checked
@@ -229,7 +229,7 @@ def _details(fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: s
     applied; the players' line from the values (``aftermath_public``); the rules as data."""
     result = outcome.resolution
     name = outcome.attacker.get("name", "?")
-    how = worksheet.MODE_NAMES.get(fight.mode, fight.mode)
+    how = worksheet_forms.MODE_NAMES.get(fight.mode, fight.mode)
     public = aftermath_public(name, outcome.target.get("name", "?"), how, result)
     cited = (r.strip() for s in result.steps for r in s.rule.split(","))
     rules = tuple(dict.fromkeys(r for r in cited if r))

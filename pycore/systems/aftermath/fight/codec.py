@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import worksheet_forms
 from pycore.systems.aftermath.campaign import settings_from
 from pycore.systems.aftermath.fight.value import (
     COMBAT,
@@ -75,7 +75,7 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
         raise RuleError(f"log {str(raw_log)[:40]!r} is not a list")
     pending = merged.get("pending")
     ask = merged.get("ask")
-    known = {*COMBAT, "log", *worksheet.MODES}
+    known = {*COMBAT, "log", *worksheet_forms.MODES}
     fight = Fight(
         turn=whole("turn", merged["turn"]),
         phase=whole("phase", merged["phase"]),
@@ -108,9 +108,9 @@ def _record(found: Mapping[str, Any]) -> dict[str, Any]:
 def _edits(raw: object) -> dict[str, dict[str, Any]]:
     found = mapping("edits", raw)
     out = {}
-    for mode in worksheet.MODES:
+    for mode in worksheet_forms.MODES:
         form = mapping(f"edits of {mode}", found.get(mode))
-        known = worksheet.FORMS[mode]
+        known = worksheet_forms.FORMS[mode]
         changed = {k: copy.deepcopy(v) for k, v in form.items() if k in known}
         if changed:
             out[mode] = changed
@@ -159,9 +159,9 @@ def _migrated(fight: Fight, saved: Mapping[str, Any]) -> Fight:
     fresh = derived_forms(fight)
     edits: dict[str, dict[str, Any]] = {}
     pair: dict[str, str] = {}
-    for mode in worksheet.MODES:
+    for mode in worksheet_forms.MODES:
         form = mapping(mode, saved.get(mode))
-        known = worksheet.FORMS[mode]
+        known = worksheet_forms.FORMS[mode]
         changed = {
             k: copy.deepcopy(v) for k, v in form.items() if k in known and fresh[mode][k] != v
         }

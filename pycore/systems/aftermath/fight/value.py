@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.step import Step
-from pycore.systems.aftermath.attack import weapon_form, worksheet
+from pycore.systems.aftermath.attack import weapon_form, worksheet, worksheet_forms
 from pycore.systems.aftermath.campaign import campaign, settings_from
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear import arms
@@ -246,13 +246,13 @@ def derived_forms(fight: Fight) -> dict[str, dict[str, Any]]:
     his sheet (the chosen weapon, its skill's BCS, the gun's row and the ammunition loaded in
     it), the fight so far between him and the target (range, movement, the damage he took this
     Combat Turn), and nothing else."""
-    forms = {m: worksheet.fresh_form(m) for m in worksheet.MODES}
+    forms = {m: worksheet_forms.fresh_form(m) for m in worksheet_forms.MODES}
     _, attacker = fight.person("attacker")
     setup = None
     if attacker is not None and fight.weapon:
         with contextlib.suppress(RuleError):  # a weapon gone from the sheet: filled by hand
             setup = arms.attack_setup(attacker, fight.weapon)
-    for mode in worksheet.MODES:
+    for mode in worksheet_forms.MODES:
         if setup is not None and (mode == "missile") == (setup.mode == "missile"):
             forms[mode] = weapon_form.form_for(setup, mode)
     pair = fight.pairs.get(pair_key(fight.attacker, fight.target), {})

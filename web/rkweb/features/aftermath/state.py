@@ -1,7 +1,7 @@
 """The Aftermath page's saved state: one section ``aftermath`` with the characters, the
 campaign settings (the values the source does not give), the roll page and the attack
 worksheet. Old saved data merges over the defaults, so it always loads. The defaults of the
-settings and of the worksheet's forms are the core's (``campaign``, ``worksheet``)."""
+settings and of the worksheet's forms are the core's (``campaign``, ``worksheet_forms``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.store.patch import same
-from pycore.systems.aftermath.attack.worksheet import MODES, Setup, form_of
+from pycore.systems.aftermath.attack.worksheet import Setup
+from pycore.systems.aftermath.attack.worksheet_forms import MODES, form_of
 from pycore.systems.aftermath.campaign import SETTINGS, Campaign, campaign, settings_from
 from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
 from pycore.systems.aftermath.conditions import Moment

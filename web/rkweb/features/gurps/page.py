@@ -10,7 +10,7 @@ from pycore.errors import RuleError
 from rkweb.app.messages import Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import after_injury, attack, campaign, combatants, tracker, turn
+from rkweb.features.gurps import after_injury, attack, campaign, combatants, tracker, turn_update
 from rkweb.features.gurps.state import SECTION
 from rkweb.kit.tabs import tab_bar
 
@@ -39,7 +39,7 @@ HANDLERS = {
     **combatants.HANDLERS,
     **attack.HANDLERS,
     **tracker.HANDLERS,
-    **turn.HANDLERS,
+    **turn_update.HANDLERS,
     **after_injury.HANDLERS,
     **campaign.HANDLERS,
 }

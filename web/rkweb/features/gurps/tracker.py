@@ -16,7 +16,7 @@ from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.messages import Handler, Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.gurps import turn
+from rkweb.features.gurps import turn, turn_step, turn_update
 from rkweb.features.gurps.combatants import Field
 from rkweb.features.gurps.maneuvers import Next, NextTake, choices, own_ids
 from rkweb.features.gurps.state import commit, fail, fight_of, log_view, step_error
@@ -190,7 +190,7 @@ def _slot(c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VN
             None
             if current
             else chip(
-                f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, turn.Target(c.id)
+                f"gurps-target-{c.id}", f"Target {c.name}", c.id == target, turn_update.Target(c.id)
             ),
             _quick_edits(c, current, tied),
         ),
@@ -199,7 +199,7 @@ def _slot(c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VN
 
 def _order(model: Model, fight: Fight) -> list[VNode]:
     current = fight.current()
-    target = str(turn.step_of(model, fight)["target"])
+    target = str(turn_step.step_of(model, fight)["target"])
     tied = gurps_fight.tied_names(fight)  # once for the strip, not once a card (issue 33)
     people = {c.id: c for c in fight.combatants}
     return [

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pycore.errors import DiceError, FieldError, RulekeeperError
 from pycore.step import log_entry
 from pycore.systems.aftermath import fight as core
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import worksheet, worksheet_forms
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.features.aftermath.state import (
@@ -265,7 +265,7 @@ def _toggle(model: Model, msg: CbtToggle, ctx: Ctx) -> Model:
 
 
 def _unpress(model: Model, msg: CbtUnpress, ctx: Ctx) -> Model:
-    if msg.mode not in worksheet.MODES:
+    if msg.mode not in worksheet_forms.MODES:
         return model
     return _moved(model, ctx, "resolve", lambda f: core.clear_chips(f, msg.mode))
 

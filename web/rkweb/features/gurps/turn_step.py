@@ -1,0 +1,95 @@
+"""The turn's step (shared/FIGHT.md): what is set for the current combatant's attack in this turn
+(target, attack line, location, range, the situation's chips and toggles, the defense chosen),
+kept for that attacker in that turn only, and the attack's circumstances it makes for the core.
+:mod:`.turn_update` changes it; the panel (:mod:`.turn`) draws it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.quantities import exact
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import AttackSetup, best_defense
+from rkweb.app.model import Model
+from rkweb.features.gurps.state import keep, line_index, page_data
+
+#: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
+FRESH: dict[str, Any] = {
+    "attacker": "",
+    "target": "",
+    "location": "torso",
+    "chips": [],
+    "line": 0,
+    "yards": "0",
+    "defense": "",
+    "override": "",
+    "random_location": False,
+    "from_above": False,
+    "pinned": False,
+    "exposed": "",
+    "only_exposed": False,
+    "chink": False,
+}
+MAX_YARDS = 100_000  # the longest range the step reads (the table goes on past any weapon's)
+
+# --- the step's form ----------------------------------------------------------------------------
+
+
+def turn_key(fight: Fight) -> str:
+    """Which turn a step belongs to: a step is never carried into another turn (FIGHT.md)."""
+    return f"{fight.round}:{fight.turn}"
+
+
+def step_of(model: Model, fight: Fight) -> dict[str, Any]:
+    """The current combatant's step in this turn's attack; a new attacker, a new turn or a new
+    attack starts fresh (FIGHT.md: nothing of one attack reaches the next)."""
+    current = fight.current()
+    cid = current.id if current else ""
+    fresh = {**FRESH, "attacker": cid, "target": gurps_fight.next_target(fight, cid)}
+    page = page_data(model)
+    saved = page["step"]
+    if saved.get("attacker") != cid or page["step_for"] != turn_key(fight):
+        return fresh
+    step = {**fresh, **saved}
+    if step["target"] not in {c.id for c in fight.combatants}:
+        step["target"] = fresh["target"]
+    return step
+
+
+def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
+    """The attack's circumstances from the step: the attack line, location, range for a ranged
+    attack, chips."""
+    line = line_index(step["line"])
+    ranged = armed(attacker, line).ranged
+    yards = exact("Range (yards)", str(step["yards"]).strip() or "0", 0, MAX_YARDS) if ranged else 0
+    keys = tuple((str(k), None) for k in step["chips"])
+    random_location = bool(step["random_location"])
+    return AttackSetup(
+        location=str(step["location"]),
+        yards=yards,
+        table_keys=keys,
+        line=line,
+        random_location=random_location,
+        from_above=random_location and bool(step["from_above"]),
+        pinned=bool(step["pinned"]),
+        exposed=str(step["exposed"]),
+        only_exposed=bool(step["exposed"]) and bool(step["only_exposed"]),
+        # 003 line 87: a chink is aimed at, so never with a random location.
+        chink=bool(step["chink"]) and not random_location,
+    )
+
+
+def keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
+    return keep(model, step={**step_of(model, fight), **changes}, step_for=turn_key(fight))
+
+
+def chosen_defense(model: Model, fight: Fight) -> str:
+    chosen = str(step_of(model, fight)["defense"])
+    left = gurps_fight.defenses_left(fight)
+    if chosen == gurps_fight.NO_DEFENSE or chosen in dict(left):
+        return chosen
+    best = best_defense(left)
+    return best[0] if best else gurps_fight.NO_DEFENSE
