@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from pycore import validate
 from pycore.errors import RuleError
-from pycore.validate import checked
+from pycore.validate import checked, typecheck
 
 
 @dataclass(frozen=True)
@@ -38,13 +37,13 @@ def loose(values: Any) -> int:
 
 def test_an_inner_checked_call_is_not_checked_again(monkeypatch: Any) -> None:
     walked: list[str] = []
-    real = validate._bad_field
+    real = typecheck._bad_field
 
     def counting(record: object) -> str | None:
         walked.append(type(record).__name__)
         return real(record)
 
-    monkeypatch.setattr(validate, "_bad_field", counting)
+    monkeypatch.setattr(typecheck, "_bad_field", counting)
     sheet = Sheet("Ana", 10)
     assert outer(sheet) == 11
     assert outer(sheet) == 11  # the same frozen record: found right once

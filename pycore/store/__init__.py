@@ -20,8 +20,9 @@ from pycore.store.persist import (
     list_quarantine,
     section_key,
 )
+from pycore.store.saving import SaveReport
 from pycore.store.sections import SectionError, read_section
-from pycore.store.session import LoadReport, SaveReport, Store
+from pycore.store.session import LoadReport, Store
 from pycore.store.state import default_data
 
 __all__ = [
