@@ -211,8 +211,9 @@ Worker.prototype.postMessage = function (message, transfer) {
 """
 FETCHES_BEGUN = """() => {
   const mark = (name) => performance.getEntriesByName(`rulekeeper-${name}`)[0]?.startTime;
-  const wasm = performance.getEntriesByType('resource').find((r) => r.name.endsWith('.asm.wasm'));
-  return {boot: mark('boot'), wasm: wasm.startTime, glue: mark('glue')};
+  const begun = (end) => performance.getEntriesByType('resource').find((r) => r.name.endsWith(end));
+  return {boot: mark('boot'), wasm: begun('.asm.wasm').startTime,
+          stdlib: begun('python_stdlib.zip').startTime, glue: mark('glue')};
 }"""
 
 
@@ -231,3 +232,5 @@ def test_a_restored_start_checks_the_snapshot_off_the_pages_thread(browser: Brow
         begun = page.evaluate(FETCHES_BEGUN)
         # The runtime's wasm fetched before its JavaScript is imported (boot.mjs's "glue").
         assert begun["boot"] <= begun["wasm"] <= begun["glue"], begun
+        # And the stdlib, which Pyodide fetches itself once loadPyodide runs (300 ms late).
+        assert begun["boot"] <= begun["stdlib"] <= begun["glue"], begun

@@ -117,6 +117,21 @@ function keepDownloads() {
   };
 }
 
+// Pyodide fetches its stdlib once loadPyodide runs, after the snapshot's lookup and the
+// runtime's JavaScript: on a first visit 300 ms after the bare page's fetch of it at 1x CPU
+// (measured, issue 33). Fetched from the start instead, and the response handed to Pyodide's own
+// fetch of it, once (a preload was fetched twice by WebKit: index.html).
+function fetchEarly(url) {
+  const early = fetch(url);
+  early.catch(() => {}); // Pyodide's own fetch of it reports the failure
+  const fetchNow = self.fetch;
+  self.fetch = (input, init) => {
+    if (String(input instanceof Request ? input.url : input) !== url) return fetchNow(input, init);
+    self.fetch = fetchNow;
+    return early;
+  };
+}
+
 // A restored start that fails drops the snapshot and starts again the normal way, once.
 const RETRIED = "rulekeeper-snapshot-retried";
 
@@ -130,6 +145,7 @@ async function boot() {
   // waiting version (a reload then drops them).
   const waiting = startWaitingVersion();
   const handOver = keepDownloads();
+  fetchEarly(here("./vendor/pyodide/python_stdlib.zip"));
   // Compiled while the snapshot is read (or Python starts the normal way), not after (issue 33).
   const runtime = compileRuntime(import.meta.url);
   runtime.catch(() => {}); // its failure is the start's, reported there
