@@ -234,3 +234,31 @@ def test_a_restored_start_checks_the_snapshot_off_the_pages_thread(browser: Brow
         assert begun["boot"] <= begun["wasm"] <= begun["glue"], begun
         # And the stdlib, which Pyodide fetches itself once loadPyodide runs (300 ms late).
         assert begun["boot"] <= begun["stdlib"] <= begun["glue"], begun
+
+
+# The check's worker fails to load (no module workers: Firefox before 114, iOS before 15): its
+# address swapped for one that is not there.
+NO_CHECKER_PROBE = (
+    DIGEST_PROBE
+    + """
+const RealWorker = Worker;
+window.Worker = class extends RealWorker {
+  constructor(url, options) {
+    const check = String(url).endsWith('/snapshot-check.mjs');
+    super(check ? new URL('./no-such-worker.mjs', location.href) : url, options);
+  }
+};
+"""
+)
+
+
+def test_a_restored_start_whose_check_worker_fails_to_load_checks_the_snapshot_itself(
+    browser: Browser,
+) -> None:
+    """Issue 33: the worker's failure to load was heard only once the snapshot's bytes were
+    sent to it, and the start waited forever."""
+    with _stored(browser, NO_CHECKER_PROBE) as (page, origin):
+        page.goto(f"{origin}/?start=2")
+        page.wait_for_function("() => document.documentElement.dataset.ready === '1'")
+        assert page.evaluate("() => document.documentElement.dataset.boot") == "snapshot"
+        assert page.evaluate("() => window.__rkDigests") == 1  # the page checked it

@@ -10,3 +10,4 @@ self.addEventListener("message", async ({ data: bytes }) => {
     self.postMessage({ failed: String(error) });
   }
 });
+self.postMessage("ready"); // loaded: findSnapshot may hand it the bytes

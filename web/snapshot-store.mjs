@@ -23,7 +23,7 @@ export async function sha256(bytes) {
 
 // The kept snapshot as read, unchecked (the benchmark's floor page): the promises of its read's
 // end and of its bytes (the 37.7 MB read goes on while the runtime is compiled: issue 33), and
-// the digest it was stored with. Null: none kept, or no Cache Storage (a private window): start the normal way.
+// the digest it was stored with. Null: none kept, or no Cache Storage (a private window).
 export async function readSnapshot(url) {
   try {
     const hit = await (await caches.open(CACHE)).match(url);
@@ -51,24 +51,39 @@ export async function findSnapshot(url) {
 }
 
 // In Chromium crypto.subtle hashes on the page's thread (37.7 MB: 60 ms at 1x CPU, 250 at 4x,
-// no other task meanwhile; measured, issue 33): a worker does it. Null where none can start:
-// the page hashes the bytes itself.
+// no other task meanwhile; measured, issue 33): a worker does it. The promise of the worker once
+// it says it is ready; null where none starts or loads (no module workers: Firefox before 114,
+// iOS before 15), and the page hashes the bytes itself. Its failure to load is heard from the
+// start: heard only once the bytes were sent, the start waited forever.
 function startChecker() {
+  let worker;
   try {
-    return new Worker(new URL("./snapshot-check.mjs", import.meta.url), { type: "module" });
+    worker = new Worker(new URL("./snapshot-check.mjs", import.meta.url), { type: "module" });
   } catch {
-    return null;
+    return Promise.resolve(null);
   }
+  return new Promise((resolve) => {
+    worker.addEventListener("message", () => resolve(worker), { once: true });
+    worker.addEventListener(
+      "error",
+      () => {
+        worker.terminate();
+        resolve(null);
+      },
+      { once: true },
+    );
+  });
 }
 
-async function checked({ bytes: read, digest }, worker) {
+async function checked({ bytes: read, digest }, checker) {
   let bytes;
   try {
     bytes = await read;
     performance.mark("rulekeeper-snapshot-read");
   } finally {
-    if (!bytes) worker?.terminate();
+    if (!bytes) checker.then((worker) => worker?.terminate());
   }
+  const worker = await checker;
   const [found, back] = worker ? await digestIn(worker, bytes) : [await sha256(bytes), bytes];
   if (!digest || found !== digest) {
     throw new Error("the start-up snapshot is damaged (its SHA-256 differs from the one kept)");
