@@ -26,8 +26,12 @@ if "_rk_files" in globals():
     del _rk_files  # written: its 0.4 MB back to the heap
     _rk_unzipped = 0
 else:
+    # A fresh start: the build's dataclass methods, until the page has started (precompiled.py).
+    from rkweb.app import precompiled as _rk_precompiled
+    _rk_precompiled.install()
     with zipfile.ZipFile("${APP_ZIP}") as _app:
-        _names = [n for n in _app.namelist() if not n.endswith(".pyc") and not n.endswith("/")]
+        # rkweb's own data (the idle order, the dataclass codes) is read from the zip itself.
+        _names = [n for n in _app.namelist() if not n.endswith((".pyc", "/", ".marshal"))]
         _app.extractall("/home/pyodide", _names)
     _rk_unzipped = len(_names)
 _rk_unzipped
@@ -59,6 +63,7 @@ import icepool, rkweb, pycore
 for package in (rkweb, pycore):
     for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(found.name)
+_rk_precompiled.release()  # its codes out of the snapshot: a restored start has its classes
 gc.collect()
 from rkweb.app.idle import keep_loaded
 keep_loaded()

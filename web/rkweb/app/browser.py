@@ -20,7 +20,7 @@ from pycore.store.conflicts import restored
 from pycore.store.patch import ABSENT
 from pycore.store.persist import restore_aside
 from pycore.store.sized import SizedStorage
-from rkweb.app import idle, saving, shell
+from rkweb.app import idle, precompiled, saving, shell
 from rkweb.app.events import Copied, ImportFailed, ImportText, Odds, Update
 from rkweb.app.messages import Action, UnknownMessage, wire
 from rkweb.app.model import Banner, Ctx, Model
@@ -506,6 +506,11 @@ def start() -> App:
     app.render()
     app.open_channel()
     app.spawn(app.ask_storage())
+    # The start's classes are made: the idle steps' compile their methods as Python does (the
+    # codes are only the start's). Compiled at start: 0 unless the build's codes are stale.
+    lookup = precompiled.release()
+    if lookup is not None:
+        js.document.documentElement.dataset.dataclassesCompiled = str(lookup.compiled)
     js.document.documentElement.dataset.ready = "1"
     # In idle time after the first paint, one step each (a tap waits for one at most): icepool's
     # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20);

@@ -1,0 +1,91 @@
+"""The build's dataclass methods (rkweb.app.precompiled, issue 33): a first start takes them
+instead of compiling, and a class it has no code for is made as Python makes it."""
+
+from __future__ import annotations
+import __future__
+
+import dataclasses
+import marshal
+from collections.abc import Iterator
+
+import pytest
+from rkweb.app import precompiled
+
+
+@pytest.fixture(autouse=True)
+def _released() -> Iterator[None]:
+    yield
+    precompiled.release()
+    assert "exec" not in vars(dataclasses)
+
+
+def make_point() -> type:
+    @dataclasses.dataclass(frozen=True)
+    class Point:
+        x: int
+        y: str = "a"
+        tags: tuple[str, ...] = ()
+
+    return Point
+
+
+def make_other() -> type:
+    @dataclasses.dataclass
+    class Other:
+        name: str
+        items: list[int] = dataclasses.field(default_factory=list)
+
+    return Other
+
+
+def test_a_class_recorded_by_the_build_takes_its_code_and_works_as_compiled() -> None:
+    with precompiled.recording() as codes:
+        make_point()
+    assert codes and "exec" not in vars(dataclasses)
+    # Through marshal, as the build ships them.
+    lookup = precompiled.install(marshal.loads(marshal.dumps(codes)))
+    assert lookup is not None
+    point = make_point()
+    assert lookup.compiled == 0 and lookup.found == len(codes)
+    one, two = point(1), point(1, "a", ())
+    assert (
+        one == two and hash(one) == hash(two) and repr(one).endswith("Point(x=1, y='a', tags=())")
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        one.x = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        point()
+
+
+def test_a_class_the_build_did_not_see_is_compiled_and_counted() -> None:
+    with precompiled.recording() as codes:
+        make_point()
+    lookup = precompiled.install(codes)
+    assert lookup is not None
+    other = make_other()
+    assert lookup.compiled >= 1 and lookup.found == 0
+    made = other("a")
+    assert made.items == [] and made == other("a", []) and made.items is not other("a").items
+
+
+def test_release_gives_the_look_up_back_once_and_python_compiles_again() -> None:
+    lookup = precompiled.install({"no such source": compile("", "<string>", "exec")})
+    assert precompiled.release() is lookup
+    assert precompiled.release() is None
+    assert "exec" not in vars(dataclasses)
+    assert make_other()("b").name == "b"
+
+
+def test_nothing_is_installed_without_codes() -> None:
+    # A source checkout ships none: the classes compile as Python does.
+    assert precompiled.shipped_codes() == {}
+    assert precompiled.install() is None
+    assert "exec" not in vars(dataclasses)
+
+
+def test_recorded_codes_do_not_take_this_modules_future_imports() -> None:
+    # dataclasses has no __future__ imports; annotations in its methods stay evaluated.
+    with precompiled.recording() as codes:
+        make_point()
+    for code in codes.values():
+        assert not code.co_flags & __future__.annotations.compiler_flag

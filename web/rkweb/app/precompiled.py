@@ -1,0 +1,108 @@
+"""The first start's dataclass methods, compiled by the build (issue 33: first visit).
+
+Python writes each dataclass's methods (``__init__``, ``__eq__``, ``__repr__``...) as source and
+compiles that source when the class is made. In the app's Pyodide the compile is about 2 ms a
+class: 92-97 ms of the 220-250 ms that importing the start's modules took (50 classes, node, 1x
+CPU), a third of the app's own share of a first visit. The build starts the app once in the
+same Python (tools/dataclass_codes.py), keeps what each source compiled to (:func:`recording`)
+and ships it beside this module (:data:`CODES_FILE`). A first start looks each source up
+(:func:`install`) and compiles only what it does not find, so a file that no longer matches the
+code costs time, never a wrong method. A restored start has its classes made already; the page
+lets the look-up go once it has started (:func:`release`), and the idle steps compile as before.
+"""
+
+import builtins
+import contextlib
+import dataclasses
+import marshal
+import pkgutil
+import types
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+#: Written by the build into this package, read from the app's zip: ``{source: code}``. Absent
+#: from a source checkout, where every class compiles its methods as Python does.
+CODES_FILE = "dataclass_codes.marshal"
+
+Codes = Mapping[str, types.CodeType]
+
+
+def _compiled(source: str) -> types.CodeType:
+    # As dataclasses' own exec(source) compiles it: that module has no __future__ imports, so
+    # none of this one's may leak into the methods (dont_inherit).
+    return compile(source, "<string>", "exec", dont_inherit=True)
+
+
+class Lookup:
+    """What :mod:`dataclasses` calls in place of ``exec``: the build's code for a source it
+    knows, a compile for one it does not; ``found`` and ``compiled`` count them."""
+
+    def __init__(self, codes: Codes) -> None:
+        self.codes = codes
+        self.found = 0
+        self.compiled = 0
+
+    def __call__(self, source: Any, globals: Any = None, locals: Any = None) -> None:
+        code = self.codes.get(source) if isinstance(source, str) else None
+        if code is None:
+            self.compiled += 1
+            code = _compiled(source) if isinstance(source, str) else source
+        else:
+            self.found += 1
+        builtins.exec(code, globals, locals)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[dict[str, types.CodeType]]:
+    """Inside the block, every dataclass made keeps its methods' source and code in the dict
+    yielded (the build's side of :func:`install`)."""
+    codes: dict[str, types.CodeType] = {}
+
+    def record(source: Any, globals: Any = None, locals: Any = None) -> None:
+        code = _compiled(source) if isinstance(source, str) else source
+        if isinstance(source, str):
+            codes.setdefault(source, code)
+        builtins.exec(code, globals, locals)
+
+    _use(record)
+    try:
+        yield codes
+    finally:
+        release()
+
+
+def shipped_codes(package: str = __package__ or "rkweb.app") -> dict[str, types.CodeType]:
+    """The codes the build shipped, or {} where none were (tests, a source checkout)."""
+    try:
+        data = pkgutil.get_data(package, CODES_FILE)
+    except OSError:
+        return {}
+    codes = marshal.loads(data) if data else {}
+    if not isinstance(codes, dict):
+        return {}
+    return {s: c for s, c in codes.items() if isinstance(s, str) and isinstance(c, types.CodeType)}
+
+
+def install(codes: Codes | None = None) -> Lookup | None:
+    """Let the dataclasses made from now on take their methods from ``codes`` (the shipped
+    ones unless given); None where there are none."""
+    codes = shipped_codes() if codes is None else codes
+    if not codes:
+        return None
+    lookup = Lookup(codes)
+    _use(lookup)
+    return lookup
+
+
+def release() -> Lookup | None:
+    """Dataclasses compile their methods as Python does again; the look-up that was in use, if
+    any (its counts), is dropped with its codes."""
+    used = vars(dataclasses).pop("exec", None)
+    return used if isinstance(used, Lookup) else None
+
+
+def _use(stand_in: Any) -> None:
+    # dataclasses calls the name ``exec`` (its module's, else the builtin) to make each class's
+    # methods: a module attribute of that name is the one seam there is.
+    release()
+    setattr(dataclasses, "exec", stand_in)  # noqa: B010 (mypy: no such attribute to assign)
