@@ -227,6 +227,7 @@ WARM_STEPS = (
     "snapshot-checked",
     "python",
     "installed",
+    "imported",
     "ready",
 )
 

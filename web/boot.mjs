@@ -186,7 +186,9 @@ async function boot() {
   try {
     // The snapshot froze the random module's state: reseed it (the app's rolls use their own).
     if (restored) py.runPython("import random; random.seed()");
-    rulekeeper = py.pyimport("rkweb.app.browser").start();
+    const browser = py.pyimport("rkweb.app.browser");
+    mark("imported");
+    rulekeeper = browser.start();
   } catch (error) {
     if (!restored || sessionStorage.getItem(RETRIED)) throw error;
     sessionStorage.setItem(RETRIED, "1");
