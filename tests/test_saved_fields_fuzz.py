@@ -296,3 +296,13 @@ def test_an_aftermath_item_without_a_name_is_refused() -> None:
     Characters tab stopped on the item's missing name."""
     assert kept("aftermath", ("characters", 1, "inventory"), [{}]) is None
     assert kept("aftermath", ("characters", 1, "inventory"), [{"name": "rope", "enc": "1"}])
+
+
+def test_an_aftermath_condition_the_sheet_cannot_read_is_refused() -> None:
+    """Found by the test above: the store kept ``[{}]`` as a character's conditions, and the
+    sheet stopped on the condition's missing start; a phase past 20 stopped it too."""
+    where = ("characters", 1, "conditions")
+    assert kept("aftermath", where, [{}]) is None
+    assert kept("aftermath", where, [{"name": "Dazed", "start": [1, 21], "until": None}]) is None
+    good = {"name": "Dazed", "start": [1, 2], "until": [2, 2], "rule": "AFT-21"}
+    assert kept("aftermath", where, [good])

@@ -9,8 +9,9 @@ attack adds them (``attack.critical``, ``attack.effect_steps``): both read them 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_int
 from pycore.validate import checked
 
@@ -91,6 +92,29 @@ MANUAL_CONDITION_RULES: Final = {
     "compound_fracture": ("AFT-25",),
     "knocked_over": ("AFT-41", "AFT-M10"),
 }
+
+
+def condition_from_json(raw: Any) -> Condition:
+    """A saved condition back as a value (RuleError when malformed).
+
+    >>> str(condition_from_json({"name": "Dazed", "start": [1, 2], "until": None, "rule": "AFT-23"}))
+    'Dazed from turn 1, phase 2 for the rest of the combat'
+    """
+    if not isinstance(raw, dict):
+        raise RuleError("a condition must be an object")
+    start, until = raw.get("start"), raw.get("until")
+    if not (isinstance(start, list) and len(start) == 2):
+        raise RuleError("a condition needs a start [turn, phase]")
+    end = None
+    if isinstance(until, list) and len(until) == 2:
+        end = Moment(check_int("turn", until[0], 1, 10_000), check_int("phase", until[1], 1, 20))
+    return Condition(
+        str(raw.get("name", "")),
+        Moment(check_int("turn", start[0], 1, 10_000), check_int("phase", start[1], 1, 20)),
+        end,
+        str(raw.get("rule", "")),
+        str(raw.get("note", "")),
+    )
 
 
 @checked

@@ -52,8 +52,22 @@ THROWS = MapOf(maybe(Whole(0, 40)), 10)
 COUNT = WholeText(-10_000, 10_000)
 MOMENT = maybe(ListOf(Whole(0, 10**6), 2))
 
-CONDITION = Record(
-    {"name": LABEL, "start": MOMENT, "until": MOMENT, "rule": LABEL, "note": Text(1_000)}
+
+def _condition(record: Any) -> object:
+    """Read as the sheet, the fight and the paper read it: one they refuse (no start, a phase
+    past 20) would leave each of them undrawable (the saved-data fuzz test found ``{}``)."""
+    from pycore.systems.aftermath.conditions import condition_from_json
+
+    return condition_from_json(record)
+
+
+CONDITION = All(
+    (
+        Record(
+            {"name": LABEL, "start": MOMENT, "until": MOMENT, "rule": LABEL, "note": Text(1_000)}
+        ),
+        Check(_condition, "a condition that starts at a turn and phase"),
+    )
 )
 
 

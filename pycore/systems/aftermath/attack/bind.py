@@ -23,8 +23,8 @@ from typing import Any, Final
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.situation import wound_level
 from pycore.systems.aftermath.attack.steps import Step
-from pycore.systems.aftermath.conditions import Moment
-from pycore.systems.aftermath.sheet.sheet import condition_from_json, merged
+from pycore.systems.aftermath.conditions import Moment, condition_from_json
+from pycore.systems.aftermath.sheet.sheet import merged
 from pycore.validate import checked
 
 #: The T04 rows of each wound level (AFT-08).

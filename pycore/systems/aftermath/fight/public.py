@@ -65,8 +65,7 @@ def _whole(value: Any, default: int, low: int, high: int) -> int:
 
 def _status(sheet: Any, turn: int, phase: int) -> str:
     """The conditions active now (AFT-55), in the game's words; only "dead" once Dead."""
-    from pycore.systems.aftermath.conditions import Moment
-    from pycore.systems.aftermath.sheet.sheet import condition_from_json
+    from pycore.systems.aftermath.conditions import Moment, condition_from_json
 
     now = Moment(turn, phase)
     words: list[str] = []

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.clock import next_phase, next_turn
-from pycore.systems.aftermath.conditions import Moment
+from pycore.systems.aftermath.conditions import Moment, condition_from_json
 from pycore.systems.aftermath.fight.value import Done, Fight, Noted
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.sheet import sheet
@@ -123,7 +123,7 @@ def get_up(fight: Fight, index: int) -> tuple[Fight, Noted]:
     name = str(raw.get("name") or f"#{index + 1}")
     kept = []
     for saved in raw["conditions"]:
-        found = sheet.condition_from_json(saved)
+        found = condition_from_json(saved)
         if not (found.name == "Knocked Over" and found.active_at(fight.now)):
             kept.append(saved)
     if len(kept) == len(raw["conditions"]):

@@ -27,6 +27,7 @@ from pycore.systems.aftermath.conditions import (
     MANUAL_CONDITION_RULES,
     Condition,
     Moment,
+    condition_from_json,
     daze_condition,
     stun_conditions,
 )
@@ -379,29 +380,6 @@ def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]
         rule = ", ".join(MANUAL_CONDITION_RULES[key])
         found = (Condition(name, at, None, rule, "recorded by hand"),)
     return with_conditions(merged(sheet), found)
-
-
-def condition_from_json(raw: Any) -> Condition:
-    """A saved condition back as a value (RuleError when malformed).
-
-    >>> str(condition_from_json({"name": "Dazed", "start": [1, 2], "until": None, "rule": "AFT-23"}))
-    'Dazed from turn 1, phase 2 for the rest of the combat'
-    """
-    if not isinstance(raw, dict):
-        raise RuleError("a condition must be an object")
-    start, until = raw.get("start"), raw.get("until")
-    if not (isinstance(start, list) and len(start) == 2):
-        raise RuleError("a condition needs a start [turn, phase]")
-    end = None
-    if isinstance(until, list) and len(until) == 2:
-        end = Moment(check_int("turn", until[0], 1, 10_000), check_int("phase", until[1], 1, 20))
-    return Condition(
-        str(raw.get("name", "")),
-        Moment(check_int("turn", start[0], 1, 10_000), check_int("phase", start[1], 1, 20)),
-        end,
-        str(raw.get("rule", "")),
-        str(raw.get("note", "")),
-    )
 
 
 @dataclass(frozen=True)

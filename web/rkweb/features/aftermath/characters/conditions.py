@@ -8,7 +8,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
-from pycore.systems.aftermath.conditions import Moment
+from pycore.systems.aftermath.conditions import Moment, condition_from_json
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -92,7 +92,7 @@ def damage_line(raw: dict[str, Any]) -> str:
 
 
 def _entry(testid: str, index: int, i: int, raw_cond: Any, now: Moment) -> tuple[VNode, str]:
-    cond = core.condition_from_json(raw_cond)
+    cond = condition_from_json(raw_cond)
     shown = cond.state_at(now)
     active = shown == "active"
     mark = {"active": "● ", "ended": "○ ended: ", "not yet": "◌ not yet: "}[shown]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems.aftermath.attack.bind import wounds
-from pycore.systems.aftermath.conditions import Moment
+from pycore.systems.aftermath.conditions import Moment, condition_from_json
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.rounding import show
 from pycore.systems.aftermath.sheet import sheet as core
@@ -76,7 +76,7 @@ def _conditions(raw: dict[str, Any], now: Moment) -> VNode:
     marks = {"active": "", "ended": "ended: ", "not yet": "not yet: "}
     shown = []
     for saved in raw["conditions"]:
-        cond = core.condition_from_json(saved)
+        cond = condition_from_json(saved)
         shown.append(marks[cond.state_at(now)] + str(cond))
     return block(
         f"Damage and conditions (now {now})",

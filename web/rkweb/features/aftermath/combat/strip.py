@@ -11,8 +11,7 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
-from pycore.systems.aftermath.conditions import Moment
-from pycore.systems.aftermath.sheet import sheet as core
+from pycore.systems.aftermath.conditions import Moment, condition_from_json
 from pycore.validate import Identity
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -33,7 +32,7 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
     out = []
     for saved in raw.get("conditions", []):
         try:
-            cond = core.condition_from_json(saved)
+            cond = condition_from_json(saved)
         except RuleError:
             continue
         shown = cond.state_at(now)
@@ -58,7 +57,7 @@ def _down(raw: dict[str, Any], now: Moment) -> bool:
     """Knocked Over holds now (it lasts for the rest of the combat until he gets up)."""
     for saved in raw.get("conditions", []):
         try:
-            cond = core.condition_from_json(saved)
+            cond = condition_from_json(saved)
         except RuleError:
             continue
         if cond.name == "Knocked Over" and cond.active_at(now):
