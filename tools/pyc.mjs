@@ -1,7 +1,8 @@
 // Precompile Python with the vendored Pyodide itself, so every .pyc carries the magic number of
 // the Python (3.14) that will load it. Run by tools/build.py after it has packed dist/py/:
 //   node tools/pyc.mjs <dist>
-// The work is done by tools/pycompile.py, run inside Pyodide with dist/ mounted at /dist.
+// The work is done by tools/pycompile.py (and tools/idle_build.py), run inside Pyodide with dist/
+// mounted at /dist.
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,4 +13,8 @@ const dist = resolve(process.argv[2] ?? join(TOOLS, "..", "dist"));
 const py = await loadPyodide();
 py.FS.mkdirTree("/dist");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: dist }, "/dist");
+// pycompile.py imports the build's half of rkweb.app.idle from beside it (tools/idle_build.py).
+py.FS.mkdirTree("/tools");
+py.FS.writeFile("/tools/idle_build.py", readFileSync(join(TOOLS, "idle_build.py"), "utf8"));
+py.runPython("import sys; sys.path.insert(0, '/tools')");
 py.runPython(readFileSync(join(TOOLS, "pycompile.py"), "utf8"), { filename: "pycompile.py" });
