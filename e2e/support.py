@@ -156,3 +156,25 @@ def read_screen(page: Page) -> str | None:
     pixels = memoryview(base64.b64decode(grey)).cast("B", (height, width))
     found = zxingcpp.read_barcode(pixels)
     return None if found is None else str(found.text)
+
+
+#: A phone held upright, the narrowest screen the page is laid out for.
+PHONE = {"width": 390, "height": 844}
+# Where each log entry's time and "Why" sit against its text (px, rounded).
+_LOG_PLACES = """els => els.map(e => {
+  const box = s => { const n = e.querySelector(s); return n && n.getBoundingClientRect(); };
+  const text = box('.log-text'), time = box('.log-meta'), why = box('.why > summary');
+  return {time: [Math.round(time.left - text.left), Math.round(time.top - text.bottom) >= 0],
+          why: why && [Math.round(text.right - why.right), Math.round(why.top - time.top) <= 0
+                       && Math.round(why.bottom - time.bottom) >= 0]};
+})"""
+
+
+def log_laid_out_alike(page: Page, testid: str) -> None:
+    """Every entry of the log ``testid`` laid out the same way: its time under its text at the
+    left, its "Why" (when it has one) on the time's line at the right (the time sat beside a
+    short text and under a long one, and "Why" went left or right with it)."""
+    places = page.get_by_test_id(testid).evaluate_all(_LOG_PLACES)
+    assert places, testid
+    assert all(p["time"] == [0, True] for p in places), places
+    assert all(p["why"] in (None, [0, True]) for p in places), places

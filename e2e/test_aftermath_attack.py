@@ -7,7 +7,7 @@ without a word when another fighter taps "Acts"."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from support import aftermath_fighter, enter
+from support import PHONE, aftermath_fighter, enter, log_laid_out_alike
 from test_aftermath import axe_clean, shot
 
 RIFLE = ("Hunting rifle", "gun", "long_gun|Rifle", "long gun:308 (7.62mm NATO)", "5", "5")
@@ -168,6 +168,10 @@ def test_the_gun_counts_its_rounds_and_the_fight_applies_the_damage_taken(
     app.get_by_test_id("aft-resolve").click()
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(4)
     expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("4 of 5 rounds left")
+    log_laid_out_alike(app, "aft-cbt-log-entry")
+    app.set_viewport_size(PHONE)
+    log_laid_out_alike(app, "aft-cbt-log-entry")
+    app.set_viewport_size({"width": 768, "height": 1024})
     axe_clean(app)
     assert errors == []
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bench_fight_gurps import set_up
 from playwright.sync_api import Page, expect
-from support import enter, rule_text_outside_why
+from support import PHONE, enter, log_laid_out_alike, rule_text_outside_why
 
 TABS = ("gurps-tab-combatants", "gurps-tab-attack", "gurps-tab-tracker")
 
@@ -49,6 +49,10 @@ def test_a_scripted_fight_shows_rule_ids_only_under_why(app: Page) -> None:
     leaks = {"after the injury": rule_text_outside_why(app)}
     _stun_and_next(app)
     leaks["after the miss"] = rule_text_outside_why(app)
+    log_laid_out_alike(app, "gurps-log-entry")
+    app.set_viewport_size(PHONE)
+    log_laid_out_alike(app, "gurps-log-entry")
+    app.set_viewport_size({"width": 768, "height": 1024})
     for tab in TABS:
         app.get_by_test_id(tab).click()
         if tab.endswith("attack"):

@@ -10,15 +10,13 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from support import READY
+from support import PHONE, READY
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_share import FILLED, NOW
 
 from pycore.share import encode, share_record
 from pycore.systems.gurps.sheet import Combatant, combatant_to_json
-
-PHONE = {"width": 390, "height": 844}
 
 
 def _link(app_url: str, kind: str, section: str, key: str, ref: object, item: object) -> str:

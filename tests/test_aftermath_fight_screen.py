@@ -233,3 +233,10 @@ def test_an_empty_guns_chip_says_to_reload_not_its_chance() -> None:
     chips = texts(model, "aft-cbt-use-1")
     assert chips and chips[0].endswith("Carbine (Rifle): empty, reload it"), chips
     assert texts(model, "aft-cbt-use-0")[0].endswith("% to hit")
+
+
+def test_the_logs_own_why_is_named_apart_from_its_entries() -> None:
+    """A bare "Why" under the log, below a last entry scrolled out of view with its time, read
+    as that entry's "Why" with no time."""
+    (why,) = find_all(shell.view(_fight()), "aft-clog-why")
+    assert text_of(why.children[0]) == "Why 20 Action Phases a turn"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import sys
 import types
@@ -11,7 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from build_tools import tool
 from rkweb.app import idle, shell
+
+# The build's half (record the order, slice the __init__s, check them): never shipped.
+idle_build = tool("idle_build")
 
 
 @pytest.fixture
@@ -37,13 +42,13 @@ def forget(name: str) -> None:
 
 
 def test_the_recorded_order_names_each_module_after_what_it_imports(package: str) -> None:
-    order = idle.record_order([f"{package}.page"])
+    order = idle_build.record_order([f"{package}.page"])
     assert order == ["idlepkg", "idlepkg.tables", "idlepkg.rules", "idlepkg.page"]
 
 
 def test_a_root_that_fails_still_counts_what_it_loaded_first(package: str, tmp_path: Path) -> None:
     (tmp_path / "idlepkg" / "broken.py").write_text("import idlepkg.tables\nraise ValueError\n")
-    assert idle.record_order(["idlepkg.broken", "idlepkg.rules"]) == [
+    assert idle_build.record_order(["idlepkg.broken", "idlepkg.rules"]) == [
         "idlepkg",
         "idlepkg.tables",
         "idlepkg.rules",
@@ -62,7 +67,7 @@ def run_steps(steps: list[Callable[[], object]]) -> list[list[str]]:
 
 
 def test_in_the_recorded_order_each_step_runs_one_module_body(package: str) -> None:
-    order = tuple(idle.record_order([f"{package}.page"]))
+    order = tuple(idle_build.record_order([f"{package}.page"]))
     forget(package)
     steps: list[Callable[[], object]] = [lambda: idle.import_next(order)]
     assert run_steps(steps) == [
@@ -80,7 +85,7 @@ def test_by_name_the_first_step_runs_every_body_it_needs(package: str) -> None:
 
 
 def test_a_module_a_tap_loaded_between_two_steps_takes_no_step(package: str) -> None:
-    order = tuple(idle.record_order([f"{package}.page"]))
+    order = tuple(idle_build.record_order([f"{package}.page"]))
     forget(package)
     import idlepkg.rules  # noqa: F401  (a tap between two steps)
 
@@ -125,7 +130,7 @@ def icepool_unloaded() -> Iterator[None]:
 def icepool_codes() -> list[Any]:
     spec = importlib.util.find_spec("icepool")
     assert spec and spec.origin
-    return idle.statement_codes(Path(spec.origin).read_bytes(), spec.origin)
+    return idle_build.statement_codes(Path(spec.origin).read_bytes(), spec.origin)
 
 
 def test_icepool_sliced_a_statement_per_step_is_icepool(icepool_unloaded: None) -> None:
@@ -166,7 +171,7 @@ def test_a_statement_that_fails_imports_the_package_the_usual_way(icepool_unload
 def test_a_module_with_future_imports_has_them_in_every_statement() -> None:
     source = b"from __future__ import annotations\nimport math\nx: math.Nope = 1\n"
     namespace: dict[str, Any] = {}
-    for code in idle.statement_codes(source, "m.py"):
+    for code in idle_build.statement_codes(source, "m.py"):
         exec(code, namespace)  # the annotation, a string, is not evaluated: no AttributeError
     assert namespace["__annotations__"] == {"x": "math.Nope"} and namespace["x"] == 1
 
@@ -182,13 +187,13 @@ def test_a_sliced_package_in_the_order_runs_a_statement_per_step(
     (hub / "two.py").write_text("from idlepkg.hub.one import ONE\nTWO = ONE + 1\n")
     init = "from idlepkg.hub.one import ONE\nfrom idlepkg.hub.two import TWO\n"
     (hub / "__init__.py").write_text(init)
-    order = tuple(idle.record_order(["idlepkg.hub"]))
+    order = tuple(idle_build.record_order(["idlepkg.hub"]))
     assert order == ("idlepkg", "idlepkg.hub.one", "idlepkg.hub.two", "idlepkg.hub")
     forget(package)
     by_name: list[Callable[[], object]] = [lambda: idle.import_next(order)]
     assert run_steps(by_name)[1] == ["idlepkg.hub", "idlepkg.hub.one", "idlepkg.hub.two"]
     forget(package)
-    slices = {"idlepkg.hub": idle.statement_codes(init.encode(), str(hub / "__init__.py"))}
+    slices = {"idlepkg.hub": idle_build.statement_codes(init.encode(), str(hub / "__init__.py"))}
     sliced: list[Callable[[], object]] = [lambda: idle.import_next(order, 0, slices)]
     loaded = [step for step in run_steps(sliced) if step]
     assert loaded == [["idlepkg"], ["idlepkg.hub"], ["idlepkg.hub.one"], ["idlepkg.hub.two"]]
@@ -210,7 +215,7 @@ def test_a_sliced_package_loads_what_its_statements_import_a_module_per_step_fir
     )
     init = "from idlepkg.hub.two import TWO\n"
     (hub / "__init__.py").write_text(init)
-    order = tuple(idle.record_order(["idlepkg.hub"]))
+    order = tuple(idle_build.record_order(["idlepkg.hub"]))
     assert order == (
         "idlepkg",
         "idlepkg.tables",
@@ -218,7 +223,7 @@ def test_a_sliced_package_loads_what_its_statements_import_a_module_per_step_fir
         "idlepkg.hub.two",
         "idlepkg.hub",
     )
-    slices = {"idlepkg.hub": idle.statement_codes(init.encode(), str(hub / "__init__.py"))}
+    slices = {"idlepkg.hub": idle_build.statement_codes(init.encode(), str(hub / "__init__.py"))}
     sliced: list[Callable[[], object]] = [lambda: idle.import_next(order, 0, slices)]
     forget(package)
     assert [step for step in run_steps(list(sliced)) if step][2:] == [
@@ -249,7 +254,7 @@ def test_what_the_start_loaded_is_left_out_of_later_collections() -> None:
 
 
 def test_the_build_finds_a_module_that_reads_its_package_while_it_loads() -> None:
-    """tools/pycompile.py stops a build whose SUBMODULES_FIRST package has such a module: icepool
+    """tools/idle_build.py stops a build whose SUBMODULES_FIRST package has such a module: icepool
     has two (class bases read from the partial package), so it is not in SUBMODULES_FIRST."""
     import icepool
 
@@ -257,7 +262,7 @@ def test_the_build_finds_a_module_that_reads_its_package_while_it_loads() -> Non
     files = {f.relative_to(root).with_suffix("").parts: f for f in root.rglob("*.py")}
     modules = {".".join(("icepool", *p)).removesuffix(".__init__"): f for p, f in files.items()}
     found = {
-        name: idle.names_read_from(
+        name: idle_build.names_read_from(
             "icepool", name, file.read_bytes(), set(modules), is_package=file.stem == "__init__"
         )
         for name, file in modules.items()
@@ -268,3 +273,19 @@ def test_the_build_finds_a_module_that_reads_its_package_while_it_loads() -> Non
         "icepool.population.deck": ["Population"],
     }
     assert not any(name.startswith("icepool") for name in idle.SUBMODULES_FIRST)
+
+
+def test_the_build_half_examples_hold() -> None:
+    """tools/ is not collected for doctests: its examples run here."""
+    assert doctest.testmod(idle_build).failed == 0
+
+
+def test_the_page_loads_none_of_the_builds_half() -> None:
+    """The order recorded, the slicing and the check ran inside every page's idle module."""
+    assert not {"record_order", "statement_codes", "names_read_from"} & set(vars(idle))
+
+
+def test_importing_pycompile_runs_nothing() -> None:
+    """Its main() (which reads /dist/py/rulekeeper.zip) runs only as tools/pyc.mjs's __main__."""
+    pycompile = tool("pycompile")
+    assert pycompile.idle_build is idle_build  # imported from beside it, as in Pyodide

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from store_helpers import known_sections
 
 from pycore.errors import RulekeeperError, StorageError
 from pycore.store import (
@@ -508,9 +509,7 @@ def test_undo_redo_cycles_with_compact_steps_give_back_each_state(
         assert history.state["gurps"] == after and history.skipped == 0
 
 
-def test_a_codec_that_fails_on_saved_data_moves_it_aside_and_start_up_goes_on(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_codec_that_fails_on_saved_data_moves_it_aside_and_start_up_goes_on() -> None:
     from pycore.store import sections
     from pycore.store.shape import Check
 
@@ -518,9 +517,8 @@ def test_a_codec_that_fails_on_saved_data_moves_it_aside_and_start_up_goes_on(
         raise TypeError("a bug in a reader")
 
     codec = sections.SectionCodec("broken_test", 1, Check(broken))
-    known = {**sections.codecs(), "broken_test": codec}
-    monkeypatch.setattr(sections, "codecs", lambda: known)
     storage = MemoryStorage({section_key("broken_test"): encode_section("broken_test", {}, NOW)})
-    report = Store(storage, "a").load(NOW)
+    with known_sections(codec):
+        report = Store(storage, "a").load(NOW)
     assert "could not be read (TypeError)" in report.problems[0]
     assert report.history.state == default_data()

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from store_helpers import known_sections
 
-from pycore.store import Store, sections
+from pycore.store import Store
 from pycore.store.persist import Lineage, lineage_of, read_section_value, section_key
 from pycore.store.races import Race
 from pycore.store.sections import LogSpec, SectionCodec
@@ -32,9 +33,7 @@ def race_section() -> Iterator[None]:
     """A section whose log lines describe its state, like a fight (simply_combat), known to the
     store in this module's tests only."""
     codec = SectionCodec(FIGHT, 1, Anything(), logs=(LogSpec(("log",), 300),), whole_steps=True)
-    known = {**sections.codecs(), FIGHT: codec}
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(sections, "codecs", lambda: known)
+    with known_sections(codec):
         yield
 
 

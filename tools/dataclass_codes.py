@@ -50,4 +50,5 @@ def main() -> None:
     print(f"pyc: the first start's {len(codes)} dataclass method sets precompiled")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -29,7 +29,8 @@ import shutil
 import sys
 import zipfile
 from pathlib import Path
-from typing import Any
+
+import idle_build  # beside this file; tools/pyc.mjs puts it on Pyodide's path
 
 APP_ZIP = Path("/dist/py/rulekeeper.zip")
 STDLIB_ZIP = Path("/dist/vendor/pyodide/python_stdlib.zip")
@@ -95,7 +96,7 @@ def record_idle_order(app: Path) -> None:
     sys.path.insert(0, str(app))
     from rkweb.app import idle, shell  # what the page has loaded by ready, and the list
 
-    order = idle.record_order(shell.idle_roots())
+    order = idle_build.record_order(shell.idle_roots())
     if "icepool" not in order:
         sys.exit("pycompile: the idle import order has no icepool (rkweb.app.idle)")
     (app / "rkweb" / "app" / idle.ORDER_FILE).write_text("\n".join(order) + "\n")
@@ -106,34 +107,10 @@ def record_idle_order(app: Path) -> None:
         init = app.joinpath(*name.split("."), "__init__.py")
         if init.exists() and any(n.startswith(f"{name}.") for n in order[:index]):
             runtime_name = str(APP_RUNTIME / init.relative_to(app))
-            slices[name] = idle.statement_codes(init.read_bytes(), runtime_name)
-    check_submodules_first(app, order, slices, idle)
+            slices[name] = idle_build.statement_codes(init.read_bytes(), runtime_name)
+    idle_build.check_submodules_first(app, order, slices, idle.SUBMODULES_FIRST)
     (app / "rkweb" / "app" / idle.SLICES_FILE).write_bytes(marshal.dumps(slices))
     print(f"pyc: idle import order of {len(order)} modules, {len(slices)} packages sliced")
-
-
-def check_submodules_first(app: Path, order: list[str], slices: dict, idle: Any) -> None:
-    """Stop the build where a sliced package of ``idle.SUBMODULES_FIRST`` has a module that
-    reads a name its ``__init__`` defines: the idle steps load those modules before the
-    ``__init__``'s statements run (rkweb.app.idle.import_next), so the name would be missing."""
-    files = {".".join(f.relative_to(app).with_suffix("").parts): f for f in app.rglob("*.py")}
-    modules = {name.removesuffix(".__init__"): f for name, f in files.items()}
-    wrong = [
-        f"{name} reads {read} from {package}"
-        for package in slices
-        if package.startswith(idle.SUBMODULES_FIRST)
-        for name in order[: order.index(package)]  # those loaded first (after it: it is whole)
-        if name.startswith(f"{package}.") and name in modules
-        for read in idle.names_read_from(
-            package,
-            name,
-            modules[name].read_bytes(),
-            set(modules),
-            is_package=modules[name].name == "__init__.py",
-        )
-    ]
-    if wrong:
-        sys.exit(f"pycompile: sliced packages whose submodules read their __init__: {wrong}")
 
 
 def stdlib_in_use(app: Path) -> set[str]:
@@ -236,4 +213,5 @@ def main() -> None:
     print(f"pyc: {compiled} app modules, {stdlib} stdlib modules precompiled")
 
 
-main()
+if __name__ == "__main__":  # tools/pyc.mjs runs it as Pyodide's __main__; a test imports it
+    main()

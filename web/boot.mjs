@@ -91,12 +91,22 @@ function snapshotWanted() {
 // it from this "rulekeeper-" cache and deletes the cache once active.
 const KEPT = "rulekeeper-first-start";
 
+// self.fetch answered by ``wrap(fetchNow, input, init)`` (``fetchNow``: the fetch it replaced)
+// until the returned function puts that one back. The two below stack: fetchEarly's own fetch
+// goes through keepDownloads' (its response is kept too).
+function wrapFetch(wrap) {
+  const fetchNow = self.fetch;
+  self.fetch = (input, init) => wrap(fetchNow, input, init);
+  return () => {
+    self.fetch = fetchNow;
+  };
+}
+
 function keepDownloads() {
   if (!("caches" in self) || !("serviceWorker" in navigator) || navigator.serviceWorker.controller)
     return async () => {};
   const kept = [];
-  const fetchNow = self.fetch;
-  self.fetch = (input, init) => {
+  const unwrap = wrapFetch((fetchNow, input, init) => {
     const pending = fetchNow(input, init);
     const get = (init?.method ?? input?.method ?? "GET") === "GET";
     // Cloned in this first callback, before the caller reads the body.
@@ -105,9 +115,9 @@ function keepDownloads() {
         kept.push([response.url, response.clone()]);
     }, () => {});
     return pending;
-  };
+  });
   return async () => {
-    self.fetch = fetchNow;
+    unwrap();
     try {
       const cache = await caches.open(KEPT);
       await Promise.all(kept.map(([url, response]) => cache.put(url, response)));
@@ -124,12 +134,11 @@ function keepDownloads() {
 function fetchEarly(url) {
   const early = fetch(url);
   early.catch(() => {}); // Pyodide's own fetch of it reports the failure
-  const fetchNow = self.fetch;
-  self.fetch = (input, init) => {
+  const unwrap = wrapFetch((fetchNow, input, init) => {
     if (String(input instanceof Request ? input.url : input) !== url) return fetchNow(input, init);
-    self.fetch = fetchNow;
+    unwrap();
     return early;
-  };
+  });
 }
 
 // A restored start that fails drops the snapshot and starts again the normal way, once.

@@ -3,9 +3,11 @@
 Every section the app saves (``dice``, ``settings``, each system's own) is read through
 :func:`read_section` on start-up, on import and on a change from another tab; a refused section
 raises :class:`SectionError` naming the section and the field, and nothing else changes. The core
-registers ``dice`` and ``settings`` here; each system registers its own in
-``pycore/systems/<system>/saved.py`` (listed in :data:`SYSTEM_CODECS`), so a new system adds its
-own codec beside its rules. A section no codec knows is kept as it is, within the store's limits.
+declares ``dice`` and ``settings`` here; each system declares its own as the ``CODECS`` of its
+``pycore/systems/<system>/saved.py`` (the modules of :data:`SYSTEM_CODECS`, named by each
+system's descriptor), so a new system adds its own codec beside its rules; :func:`codecs`
+gathers them all once, on first use. A section no codec knows is kept as it is, within the
+store's limits.
 
 >>> read_section("dice", 1, {"expr": "2d6", "log": []})["expr"]
 '2d6'

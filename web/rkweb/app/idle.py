@@ -4,32 +4,28 @@ over 50 ms after ready).
 Importing a page's first module by name ran, in one step, every module it imports that was not
 loaded yet: up to 130 ms at 1x CPU in Chromium (``pycore.systems.simply.armor`` brought the
 tables' loader and checks with it). The build records the order in which Python finishes loading
-the modules those steps import (:func:`record_order`, run by tools/pycompile.py inside the
+the modules those steps import (tools/idle_build.py, run by tools/pycompile.py inside the
 vendored Pyodide) and ships it beside this module; importing in that order, each step finds what
 its module imports already loaded and runs its one body (:func:`import_next`).
 
 A package whose ``__init__`` imports its submodules runs them all in the step that first imports
 any of them: icepool's took 130-340 ms in one task after ready, Simply's fight package 120 ms.
-The build compiles each such ``__init__`` one top-level statement at a time
-(:func:`statement_codes`, :data:`SLICES_FILE`) and the steps run it a statement per step
-(:func:`sliced_import`): icepool's 40 statements take 5-8 ms of CPython each at most.
+The build compiles each such ``__init__`` one top-level statement at a time (:data:`SLICES_FILE`)
+and the steps run it a statement per step (:func:`sliced_import`): icepool's 40 statements take
+5-8 ms of CPython each at most. What only the build runs lives in tools/idle_build.py, so the
+page never loads it.
 """
 
 from __future__ import annotations
-import __future__
 
-import ast
-import contextlib
-import functools
 import gc
 import importlib
 import importlib.util
 import marshal
-import operator
 import pkgutil
 import sys
 import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -57,32 +53,6 @@ def shipped_order(package: str = __package__ or "rkweb.app") -> tuple[str, ...]:
     except OSError:
         return ()
     return tuple(data.decode("utf-8").split()) if data else ()
-
-
-def record_order(roots: Iterable[str]) -> list[str]:
-    """Import ``roots`` (a build step, once, in a fresh interpreter): the modules loaded, each
-    named once its own body has run, so after every module it imports at its top.
-
-    Hooks the import system's one loading function for the duration: build-time only, never in
-    the page. A root that fails to import still counts what it loaded first.
-    """
-    bootstrap: Any = importlib._bootstrap
-    load_unlocked = bootstrap._load_unlocked
-    loaded: list[str] = []
-
-    def recording(spec: Any) -> Any:
-        module = load_unlocked(spec)
-        loaded.append(spec.name)
-        return module
-
-    bootstrap._load_unlocked = recording
-    try:
-        for root in roots:
-            with contextlib.suppress(Exception):  # a root needing the page (js) is the page's
-                importlib.import_module(root)
-    finally:
-        bootstrap._load_unlocked = load_unlocked
-    return loaded
 
 
 def import_next(
@@ -133,88 +103,6 @@ def package_steps(
     inside = [n for n in names if _inside(n, package)]
     outside = [n for n in names if n not in inside]
     return [partial(import_next, (*outside, *inside, package), 0, slices)]
-
-
-def statement_codes(source: bytes, filename: str) -> list[types.CodeType]:
-    """A module's top-level statements compiled one by one (its bare strings, docstrings that
-    nothing reads at run time, left out), for :func:`sliced_import`. Its ``from __future__``
-    imports are compiled into every statement, as Python compiles the module whole (the app's
-    packages begin with ``from __future__ import annotations``)."""
-    tree = ast.parse(source, filename)
-    kept = [
-        statement
-        for statement in tree.body
-        if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
-    ]
-    features = [
-        getattr(__future__, alias.name).compiler_flag
-        for statement in kept
-        if isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
-        for alias in statement.names
-    ]
-    flags = functools.reduce(operator.or_, features, 0)
-    return [
-        compile(ast.Module([s], []), filename, "exec", flags=flags, dont_inherit=True) for s in kept
-    ]
-
-
-def names_read_from(
-    package: str, module: str, source: bytes, submodules: set[str], *, is_package: bool = False
-) -> list[str]:
-    """The names ``module`` (inside ``package``) reads from ``package`` itself while it loads
-    (outside its functions), other than its submodules: what the package's ``__init__``
-    defines. For the build's check of :data:`SUBMODULES_FIRST` (tools/pycompile.py): such a
-    module, loaded before the package's statements ran, would find the name missing.
-
-    >>> src = b"from . import one\\nfrom .. import hub\\nfrom idlepkg.hub import TWO, one\\n"
-    >>> names_read_from("idlepkg.hub", "idlepkg.hub.two", src, {"idlepkg.hub.one"})
-    ['TWO']
-    >>> src = b"import idlepkg.hub\\nX = idlepkg.hub.one.Y + idlepkg.hub.TWO\\ndef f(): idlepkg.hub.Z"
-    >>> names_read_from("idlepkg.hub", "idlepkg.hub.two", src, {"idlepkg.hub.one"})
-    ['TWO']
-    """
-    here = module.split(".")[: None if is_package else -1]  # what a relative import starts from
-    found: list[str] = []
-
-    def read(name: str) -> None:
-        if f"{package}.{name}" not in submodules:
-            found.append(name)
-
-    class Loading(ast.NodeVisitor):
-        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-            base = ".".join(here[: len(here) - node.level + 1]) if node.level else ""
-            if ".".join(part for part in (base, node.module or "") if part) == package:
-                for alias in node.names:
-                    read(alias.name)
-
-        def visit_Attribute(self, node: ast.Attribute) -> None:
-            if _dotted(node.value) == package:
-                read(node.attr)  # ``import a.b`` then ``a.b.NAME``
-            self.generic_visit(node)
-
-        def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-            # A body runs when called, not while the module loads; its decorators and
-            # defaults do.
-            for part in [*node.decorator_list, *node.args.defaults, *node.args.kw_defaults]:
-                if part is not None:
-                    self.visit(part)
-
-        visit_AsyncFunctionDef = visit_FunctionDef
-
-        def visit_Lambda(self, node: ast.Lambda) -> None:
-            pass
-
-    Loading().visit(ast.parse(source, module))
-    return found
-
-
-def _dotted(node: ast.expr) -> str:
-    """``a.b.c`` for the expression ``a.b.c``; "" for any other."""
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute) and (inner := _dotted(node.value)):
-        return f"{inner}.{node.attr}"
-    return ""
 
 
 def shipped_slices(package: str = __package__ or "rkweb.app") -> Slices:

@@ -33,6 +33,16 @@ _SHARED: Final[Mapping[str, Any]] = {
     "distractions": 0,
     "cuts": "",
 }
+#: The missile and thrown forms' own: the damage the attacker took this Combat Turn, and the
+#: target new to him, its action (moving, dodging: AFT-10's Target Actions), with their sources.
+_RANGED: Final[Mapping[str, Any]] = {
+    "damage_taken": 0,
+    "damage_source": "",
+    "new_target": False,
+    "target_source": "",
+    "target_action": "stationary",
+    "dodging": False,
+}
 #: The saved forms' defaults, per attack mode.
 FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
     "missile": {
@@ -44,12 +54,7 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
         "ia_value": "",
         "ammo": "pistol:38 Special",
         "bdg": "",
-        "damage_taken": 0,
-        "damage_source": "",
-        "new_target": False,
-        "target_source": "",
-        "target_action": "stationary",
-        "dodging": False,
+        **_RANGED,
         "autofire": False,
         "bursts": 0,
         "match": False,
@@ -76,12 +81,7 @@ FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
         **_SHARED,
         "weapon": "Knife, throwing",
         "count": 1,
-        "damage_taken": 0,
-        "damage_source": "",
-        "new_target": False,
-        "target_source": "",
-        "target_action": "stationary",
-        "dodging": False,
+        **_RANGED,
         "damage_potential": "",
         "special_effect": False,
     },

@@ -71,7 +71,12 @@ def _log(log: list[dict[str, Any]]) -> VNode:
         log_list(
             "aft-cbt-log-entry", log, label="Combat log, newest first", list_testid="aft-cbt-log"
         ),
-        why(["AFT-55: 20 Action Phases per Combat Turn, implied by the KPH table (AFT-43)"]),
+        # Named for what it explains: a bare "Why" under the log read as its last entry's.
+        why(
+            ["AFT-55: 20 Action Phases per Combat Turn, implied by the KPH table (AFT-43)"],
+            "aft-clog-why",
+            "Why 20 Action Phases a turn",
+        ),
     )
 
 
