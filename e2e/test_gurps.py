@@ -212,6 +212,15 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
         for _ in range(3):
             app.get_by_test_id("gurps-next").click()
     expect(app.locator("#gurps-tracker-h")).to_have_text("Round 3")
+    # Kim's knockdown roll from round 1 is still open (the answers are left to the book): the
+    # carried line says what is open, per fighter by name, never a bare count ("... Kim, Sam:
+    # 10"); the log says so when a turn leaves them, not again at every turn.
+    expect(app.get_by_test_id("gurps-after-injury-open")).to_have_text(
+        re.compile(r"^Open from earlier injuries: (.+; )?Kim — (.+, )?(\d+ )?knockdown rolls?\b")
+    )
+    log = app.get_by_test_id("gurps-log-entry")
+    expect(log.first).to_have_text(re.compile(r"^Round 3: Tom's turn"))
+    expect(log.filter(has_text="Still to answer")).to_have_count(0)
     app.screenshot(path="e2e/artifacts/gurps-fight.png", full_page=True)
     assert errors == []
 

@@ -10,18 +10,21 @@ from playwright.sync_api import Page, expect
 from support import READY, enter, run_axe
 from test_gurps import _in_view, skull_hit
 
+#: What the carried line says is open: per fighter, each kind by name (it read "... Bo: 3").
+OPEN = "Open from earlier injuries: Bo — shock, knockdown roll, consciousness roll"
+
 
 def test_the_next_fighters_chip_keeps_the_victims_questions(app: Page, errors: list[str]) -> None:
     skull_hit(app)  # Bo at HP 0
     expect(app.get_by_test_id("gurps-after-injury")).to_contain_text("Knockdown and stun roll")
     app.get_by_test_id("gurps-next-take-attack").click()  # one tap: Bo's turn, Attack
     open_line = app.get_by_test_id("gurps-after-injury-open")
-    expect(open_line).to_contain_text("Still to answer for Bo: 3")
+    expect(open_line).to_have_text(OPEN)
     _in_view(app, "gurps-after-injury-open")
     _in_view(app, "gurps-fight-attack-roll")  # his step keeps its place
     app.reload()
     app.wait_for_selector(READY)
-    expect(open_line).to_contain_text("Still to answer for Bo: 3")
+    expect(open_line).to_have_text(OPEN)
 
     app.get_by_test_id("gurps-after-injury-answer").click()  # one tap opens the question
     asks = app.get_by_test_id("gurps-after-injury")

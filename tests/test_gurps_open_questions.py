@@ -7,6 +7,7 @@ counts on the victim's next turn only."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from test_gurps_pages import attack_turn, fight_started, send, texts
 
@@ -35,7 +36,7 @@ def _hit(*others: Combatant) -> Fight:
 def test_passing_the_turn_keeps_the_victims_questions() -> None:  # GUR-58
     fight, begun = gf.next_turn(_hit())  # Bo's turn: his questions still asked
     assert [(a.kind, a.who) for a in fight.asks] == [("shock", "b"), ("knockdown", "b")]
-    assert str(begun).startswith("Still to answer: Bo's shock from this injury; Bo's knockdown")
+    assert str(begun).startswith("Left open for later: Bo — shock, knockdown roll. Round 1")
     assert gf.fight_from_json(gf.fight_to_json(fight)) == fight  # a reload keeps them
     fight, _ = gf.settle(fight, 0, "shock −3")  # answered on his turn: it counts now
     assert "shock −3" in attack_line(fight.combatant("b"), ANA, AttackSetup()).plain()
@@ -52,12 +53,19 @@ def test_shock_answered_before_his_turn_counts_on_it_only() -> None:
     assert fight.combatant("b").shock == 0
 
 
-def test_shock_answered_after_his_next_turn_changes_nothing_and_says_so() -> None:
+def test_a_shock_left_unanswered_through_his_next_turn_lapses_with_it_and_says_so() -> None:
     fight, _ = gf.next_turn(_hit())  # Bo's turn goes by unanswered
-    fight, _ = gf.next_turn(fight)
-    assert [a.kind for a in fight.asks] == ["shock", "knockdown"]  # still asked
-    assert fight.asks[0].lapsed and not fight.asks[1].lapsed
+    fight, begun = gf.next_turn(fight)
+    assert [a.kind for a in fight.asks] == ["knockdown"]  # the knockdown roll is still asked
+    assert str(begun).startswith("Bo's shock lapsed unanswered (shock counts on the next turn")
+    assert "GUR-58" in begun.step.rules
     assert gf.fight_from_json(gf.fight_to_json(fight)).asks == fight.asks
+
+
+def test_a_lapsed_shock_saved_by_an_older_app_changes_nothing_when_recorded() -> None:
+    fight, _ = gf.next_turn(_hit())
+    lapsed = replace(fight.asks[0], turns=2)  # as the app saved it before shocks lapsed
+    fight = replace(fight, asks=(lapsed, *fight.asks[1:]))
     fight, settled = gf.settle(fight, 0, "shock −4")
     assert fight.combatant("b").shock == 0  # his next turn is over: no penalty now
     assert "the next turn is over" in str(settled)
@@ -80,7 +88,8 @@ def test_the_page_keeps_asking_after_the_next_fighters_chip() -> None:  # one ta
     hurt = send(model, "gurps.step_damage_typed", "6")
     assert "Knockdown and stun roll" in texts(hurt, "gurps-after-injury")[0]
     passed = send(hurt, "gurps.next_take", "Attack", "")  # Bo's chip: his turn, Attack
-    assert "Still to answer for Bo: 2" in texts(passed, "gurps-after-injury-carried")[0]
+    carried = texts(passed, "gurps-after-injury-carried")[0]
+    assert "Open from earlier injuries: Bo — shock, knockdown roll" in carried
     passed = send(passed, "gurps.answer")  # one tap opens them
     asked = texts(passed, "gurps-after-injury")
     assert asked and "Bo: Knockdown and stun roll" in asked[0]

@@ -49,6 +49,14 @@ from pycore.systems.gurps.fight.checks import (
     settle,
 )
 from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
+from pycore.systems.gurps.fight.open_asks import (
+    CARRIED_LEAD,
+    FighterAsks,
+    carried_line,
+    lapsed_shocks_said,
+    open_questions,
+    questions_said,
+)
 from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.fight.turns import (
     Joined,
@@ -102,6 +110,7 @@ TRANSITIONS = (
 )
 
 __all__ = [
+    "CARRIED_LEAD",
     "NO_DEFENSE",
     "OUTCOMES",
     "TRANSITIONS",
@@ -114,6 +123,7 @@ __all__ = [
     "Defended",
     "Dismissed",
     "Fight",
+    "FighterAsks",
     "Injured",
     "Joined",
     "Logged",
@@ -133,6 +143,7 @@ __all__ = [
     "ask_after_injury",
     "attack",
     "cancel",
+    "carried_line",
     "damage",
     "damage_dice",
     "defend",
@@ -142,10 +153,13 @@ __all__ = [
     "fight_from_json",
     "fight_to_json",
     "gurps_public",
+    "lapsed_shocks_said",
     "lasting_effects",
     "maneuver_choices",
     "next_target",
     "next_turn",
+    "open_questions",
+    "questions_said",
     "recover",
     "remove",
     "resolve",

@@ -9,6 +9,12 @@ from typing import Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.systems.gurps.fight.open_asks import (
+    FighterAsks,
+    lapsed_shocks_said,
+    open_questions,
+    questions_said,
+)
 from pycore.systems.gurps.fight.public import maneuver_public, recovery_public, turn_public
 from pycore.systems.gurps.fight.value import Fight, Logged, Place, Recovery
 from pycore.systems.gurps.injury import strong_bonus
@@ -238,7 +244,11 @@ class TurnBegun(Logged):
     stunned: bool = False
     recovered: str = ""
     rolls: str = "HT"  # the roll or rolls that recover him: HT, IQ, or HT and IQ (004 line 46)
-    unasked: tuple[str, ...] = ()  # questions after an injury still open as the turn passes
+    # The questions after an injury (GUR-58) the turn passing changes: those asked in the turn
+    # that ends, left open for later, and shocks whose turn is over, dropped. Those carried
+    # from before are not said again: the turn's panel keeps them on one line (issue 27).
+    left_open: tuple[FighterAsks, ...] = ()
+    lapsed: tuple[FighterAsks, ...] = ()
 
     @property
     def public(self) -> str:  # GUR-06: his maneuver is chosen next, unless stunned
@@ -254,13 +264,16 @@ class TurnBegun(Logged):
             text += f": a maneuver to choose ({self.maneuver} holds for defenses until then)"
         if self.recovered:
             text = f"{self.recovered} recovers from stun at the end of the turn. {text}"
-        if self.unasked:
-            text = f"Still to answer: {'; '.join(self.unasked)}. {text}"
+        if self.lapsed:
+            text = f"{lapsed_shocks_said(self.lapsed)}. {text}"
+        if self.left_open:
+            text = f"Left open for later: {questions_said(self.left_open)}. {text}"
         return text
 
     @property
     def rules(self) -> tuple[str, ...]:
-        return ("GUR-04", "GUR-06", *(("GUR-07",) if self.stunned else ()))
+        asked = ("GUR-58",) if self.left_open or self.lapsed else ()
+        return ("GUR-04", "GUR-06", *(("GUR-07",) if self.stunned else ()), *asked)
 
 
 @checked
@@ -294,16 +307,23 @@ def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
     # the turn passes (the shock counts on the victim's next turn, the stun and the
     # consciousness roll when they are recorded). Forcing them first would cost a tap per
     # question on every turn; dropping them lost a shock, a knockdown, a fall unseen.
-    unasked = tuple(f"{fight.combatant(a.who).name}'s {a.label}" for a in fight.asks)
+    # The log says only what the turn passing changes: the questions this turn leaves open.
+    left_open = open_questions(fight, tuple(a for a in fight.asks if not (a.carried or a.lapsed)))
     moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="")
     moved = _stun_holds(moved)
     who = moved.current()
     assert who is not None
-    moved = replace(moved, asks=tuple(a.turn_passes(leaving.id, who.id) for a in moved.asks))
+    passed = tuple(a.turn_passes(leaving.id, who.id) for a in moved.asks)
+    # A shock counts on the victim's next turn only (GUR-58): once that turn is over, no answer
+    # changes the fight, so it is no longer a question. It lapses here, with the turn it counted
+    # on, as Next expires a timed condition (FIGHT.md), and the log says so: never in silence
+    # (issue 27). Kept, it stood among the open questions as if it mattered, once per hit.
+    lapsed = open_questions(moved, tuple(a for a in passed if a.lapsed))
+    moved = replace(moved, asks=tuple(a for a in passed if not a.lapsed))
     recovered = leaving.name if physical or mental else ""
     rolls = " and ".join(r for r, on in (("HT", who.stunned), ("IQ", who.mental_stun)) if on)
     return moved, TurnBegun(
-        rnd, who.name, who.maneuver, who.dazed, recovered, rolls or "HT", unasked
+        rnd, who.name, who.maneuver, who.dazed, recovered, rolls or "HT", left_open, lapsed
     )
 
 

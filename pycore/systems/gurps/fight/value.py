@@ -58,7 +58,8 @@ class Ask:
     """What an injury leaves for the GM's book to decide (GUR-58, 004 lines 347-349): the
     shock, a knockdown and stun roll at the texts' ``modifier`` to HT (003 lines 43, 48, 52),
     a roll to stay conscious; ``rolled``: the 3d6 total once rolled (0: not yet). It stays with
-    ``who`` until answered or dismissed, across the turns (issue 27: nothing left to paper).
+    ``who`` until answered or dismissed, across the turns (issue 27: nothing left to paper),
+    except a shock, which lapses with the turn it counts on (:func:`.turns.next_turn`).
     ``turns``: his turns since the injury, for the shock that counts on his next turn only
     (GUR-58): 0 it has not begun, 1 it is under way, 2 it is over. ``carried``: a turn has
     passed since it was asked (the screen then keeps it to one line above the step)."""
@@ -78,7 +79,8 @@ class Ask:
 
     @property
     def lapsed(self) -> bool:
-        """A shock whose turn is over: recording it now changes nothing (GUR-58)."""
+        """A shock whose turn is over: recording it now changes nothing (GUR-58). The turn
+        passing drops it; only a fight saved before it did so still holds one."""
         return self.kind == "shock" and self.turns >= 2
 
     def turn_passes(self, leaving: str, coming: str) -> Ask:

@@ -127,8 +127,8 @@ _AFTER_WHY = (
     "Unconscious: no action and no defense (004 line 210). Shock: taken off his attacks on "
     "his next turn.",
     "The questions stay with the fighter they concern, across turns, a reload and undo, until "
-    "you record an answer or dismiss them (GUR-58). A shock recorded after his next turn is "
-    "over is only logged: its turn has passed.",
+    "you record an answer or dismiss them (GUR-58). A shock counts on his next turn only: left "
+    "unanswered through that turn, it lapses with it, and the log says so.",
 )
 
 
@@ -202,13 +202,9 @@ def _question(
 
 
 def _later(fight: Fight, indexes: list[int]) -> str:
-    return ", ".join(
-        f"{fight.combatant(fight.asks[i].who).name}'s {fight.asks[i].label}" for i in indexes
-    )
-
-
-def _names(fight: Fight, indexes: list[int]) -> str:
-    return ", ".join(dict.fromkeys(fight.combatant(fight.asks[i].who).name for i in indexes))
+    """The questions after the one asked, per fighter and counted (the core's words)."""
+    rest = gurps_fight.open_questions(fight, tuple(fight.asks[i] for i in indexes))
+    return gurps_fight.questions_said(rest)
 
 
 def carried(model: Model, fight: Fight) -> VNode | None:
@@ -259,13 +255,16 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
         return None
     if not carried:
         return h("div", {"class": "after-injury", "data-testid": "gurps-after-injury"}, *body)
+    # What is open, per fighter and counted (the core's words: it read "... for Kim, Sam: 10"),
+    # wrapping beside Answer rather than under it, so the step below keeps its place.
     return h(
         "div",
-        {"class": "after-injury row", "data-testid": "gurps-after-injury-carried"},
+        {"class": "after-injury carried row", "data-testid": "gurps-after-injury-carried"},
         h(
             "p",
-            {"class": "strong", "data-testid": "gurps-after-injury-open"},
-            f"Still to answer for {_names(fight, order)}: {len(order)}",
+            {"data-testid": "gurps-after-injury-open"},
+            h("strong", {}, f"{gurps_fight.CARRIED_LEAD}:"),
+            f" {gurps_fight.questions_said(gurps_fight.open_questions(fight))}",
         ),
         button("gurps-after-injury-answer", "Answer", Answer()),
     )

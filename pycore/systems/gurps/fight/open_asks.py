@@ -1,0 +1,103 @@
+"""The questions an injury leaves open (GUR-58: shock, the knockdown and stun roll, the roll to
+stay conscious), said the way a GM reads them: grouped per fighter and counted by kind. Each hit
+asks its own (issue 27), so three hits on Kim leave three knockdown rolls; naming each ("Kim's
+knockdown and stun roll; Kim's knockdown and stun roll; ...") or giving a bare total ("10") says
+less than "Kim — 3 knockdown rolls".
+
+>>> from pycore.systems.gurps.sheet import Combatant
+>>> people = (Combatant(id="k", name="Kim"), Combatant(id="s", name="Sam"))
+>>> asks = (Ask("knockdown", "k"), Ask("shock", "s"), Ask("knockdown", "k"))
+>>> asks += (Ask("consciousness", "k"), Ask("shock", "k"), Ask("knockdown", "s"))
+>>> fight = Fight(people, asks=asks)
+>>> carried_line(fight)
+'Open from earlier injuries: Kim — shock, 2 knockdown rolls, consciousness roll; Sam — shock, knockdown roll'
+>>> questions_said(open_questions(fight, asks[:2]))
+'Kim — knockdown roll; Sam — shock'
+>>> lapsed_shocks_said(open_questions(fight, (Ask("shock", "k", turns=2),)))
+"Kim's shock lapsed unanswered (shock counts on the next turn only)"
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Final
+
+from pycore.systems.gurps.fight.value import Ask, AskKind, Fight
+from pycore.validate import checked
+
+#: Each kind as a count names it: one, more than one. Their order is the injury's (ASK_LABELS).
+KIND_WORDS: Final[dict[AskKind, tuple[str, str]]] = {
+    "shock": ("shock", "shocks"),
+    "knockdown": ("knockdown roll", "knockdown rolls"),
+    "consciousness": ("consciousness roll", "consciousness rolls"),
+}
+
+#: The carried line's first words (:func:`carried_line`).
+CARRIED_LEAD: Final = "Open from earlier injuries"
+
+
+def _counted(count: int, one: str, more: str) -> str:
+    """``one`` alone for a single one, else the count and ``more``: "3 knockdown rolls"."""
+    return one if count == 1 else f"{count} {more}"
+
+
+@dataclass(frozen=True)
+class FighterAsks:
+    """One fighter's open questions, counted by kind in the injury's order (shock, knockdown
+    roll, consciousness roll). ``lapsed``: his shocks whose turn is over (GUR-58: recorded
+    now they change nothing), kept apart from the open ones. The turn passing drops them
+    (:func:`~pycore.systems.gurps.fight.turns.next_turn`), so only a fight saved before it did
+    still holds any."""
+
+    name: str
+    counts: tuple[tuple[AskKind, int], ...] = ()
+    lapsed: int = 0
+
+    def __str__(self) -> str:
+        parts = [_counted(n, *KIND_WORDS[kind]) for kind, n in self.counts]
+        if self.lapsed:
+            lapsed = _counted(self.lapsed, "a lapsed shock", "lapsed shocks")
+            parts.append(f"{lapsed} (nothing to record)")
+        return f"{self.name} — {', '.join(parts)}"
+
+
+@checked
+def open_questions(fight: Fight, asks: tuple[Ask, ...] | None = None) -> tuple[FighterAsks, ...]:
+    """``asks`` (the fight's own when None) per fighter, in the order the fighters were first
+    asked about, each counted by kind; a question about someone no longer in the fight (none
+    is kept: :func:`~pycore.systems.gurps.fight.turns.remove`) is left out."""
+    asks = fight.asks if asks is None else asks
+    names = {c.id: c.name for c in fight.combatants}
+    open_ = Counter((a.who, a.kind) for a in asks if not a.lapsed)
+    lapsed = Counter(a.who for a in asks if a.lapsed)
+    return tuple(
+        FighterAsks(
+            names[who],
+            tuple((kind, open_[who, kind]) for kind in KIND_WORDS if open_[who, kind]),
+            lapsed[who],
+        )
+        for who in dict.fromkeys(a.who for a in asks)
+        if who in names
+    )
+
+
+@checked
+def questions_said(groups: tuple[FighterAsks, ...]) -> str:
+    """The groups on one line, fighter after fighter: "Kim — shock; Sam — knockdown roll"."""
+    return "; ".join(str(g) for g in groups)
+
+
+@checked
+def carried_line(fight: Fight) -> str:
+    """The one line the questions carried from an earlier turn fold to at the top of a turn
+    (issue 27: the next fighter's step keeps its place): what is open, per fighter."""
+    return f"{CARRIED_LEAD}: {questions_said(open_questions(fight))}"
+
+
+@checked
+def lapsed_shocks_said(groups: tuple[FighterAsks, ...]) -> str:
+    """The shocks the turn passing dropped unanswered (GUR-58: a shock counts on the victim's
+    next turn only, so once that turn is over there is nothing left to record)."""
+    whose = ", ".join(f"{g.name}'s {_counted(g.lapsed, 'shock', 'shocks')}" for g in groups)
+    return f"{whose} lapsed unanswered (shock counts on the next turn only)"
