@@ -11,10 +11,12 @@ TOOLS = Path(__file__).resolve().parent.parent / "tools"
 
 
 def tool(name: str) -> types.ModuleType:
-    """``tools/<name>.py``, loaded once under its own name, as tools/pyc.mjs makes it
-    importable beside tools/pycompile.py (which imports ``idle_build`` so)."""
+    """``tools/<name>.py``, loaded once under its own name, with tools/ on the path as
+    tools/pyc.mjs puts it (tools/pycompile.py imports ``idle_build`` and ``zip_stamped`` so)."""
     if name in sys.modules:
         return sys.modules[name]
+    if str(TOOLS) not in sys.path:
+        sys.path.append(str(TOOLS))
     spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

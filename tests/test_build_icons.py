@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import types
 import zlib
 from pathlib import Path
+
+from build_tools import tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _build():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("rk_build", ROOT / "tools" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _build() -> types.ModuleType:
+    return tool("build")
 
 
 def _pixels(data: bytes, size: int) -> list[bytes]:

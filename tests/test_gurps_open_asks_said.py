@@ -12,7 +12,9 @@ import json
 import random
 from pathlib import Path
 
+from rkweb.app import shell
 from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, find_all, text_of
 from test_gurps_pages import attack_turn, fight_started, send, texts
 
 from pycore.dice import typed_dice
@@ -153,3 +155,15 @@ def test_a_fight_saved_before_shocks_lapsed_still_loads_and_the_shock_goes_next_
     assert texts(passed, "gurps-log-entry")[0].startswith("Bo's shock lapsed unanswered")
     (carried,) = texts(passed, "gurps-after-injury-open")
     assert carried == "Open from earlier injuries: Bo — knockdown roll"
+
+
+def test_each_count_stays_on_one_line_with_its_kind() -> None:
+    """At a narrow width the carried line broke "3 / knockdown rolls"; each counted kind is
+    now one unbroken piece, and the words read as the core says them."""
+    model = _old_save()
+    (line,) = find_all(shell.view(model), "gurps-after-injury-open")
+    spans = [n for n in line.children if isinstance(n, VNode) and n.tag == "span"]
+    assert [text_of(n) for n in spans] == ["knockdown roll", "a lapsed shock (nothing to record)"]
+    assert {n.attr("class") for n in spans} == {"unbroken"}
+    fight = gf.fight_from_json(model.section("gurps"))
+    assert text_of(line) == gf.carried_line(fight)

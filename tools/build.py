@@ -17,6 +17,8 @@ import zipfile
 import zlib
 from pathlib import Path
 
+import zip_stamped  # beside this file (the build's zip entries, as tools/pyc.mjs's)
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
@@ -151,22 +153,16 @@ def pack_core(wheels: list[Path]) -> None:
     out = DIST / "py" / "rulekeeper.zip"
     out.parent.mkdir(parents=True, exist_ok=True)
 
-    def add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
-        # A fixed timestamp keeps the zip byte-identical between builds, so the service
-        # worker's content hash changes only when the code does.
-        info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
-        archive.writestr(info, data)
-
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zip_stamped.open_zip(out, "w") as archive:
         for base, folder in ((ROOT, "pycore"), (ROOT, "tables"), (WEB, "rkweb")):
             for path in sorted((base / folder).rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                    add(archive, path.relative_to(base).as_posix(), path.read_bytes())
+                    data = path.read_bytes()
+                    zip_stamped.write_entry(archive, path.relative_to(base).as_posix(), data)
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as source:
                 for name in sorted(source.namelist()):
-                    add(archive, name, source.read(name))
+                    zip_stamped.write_entry(archive, name, source.read(name))
 
 
 def precompile() -> None:
@@ -265,8 +261,8 @@ def stamp(build: str) -> None:
         path.write_text(text.replace(placeholder, placeholder.replace("dev", value)))
     with (DIST / "app.css").open("a") as css:
         css.write(f'/* the build, checked by boot.mjs */\n:root {{ --build: "{build}"; }}\n')
-    with zipfile.ZipFile(DIST / "py" / "rulekeeper.zip", "a", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(zipfile.ZipInfo("build.txt", (2020, 1, 1, 0, 0, 0)), build)
+    with zip_stamped.open_zip(DIST / "py" / "rulekeeper.zip", "a") as archive:
+        zip_stamped.write_entry(archive, "build.txt", build.encode())
 
 
 def main() -> None:

@@ -1,5 +1,6 @@
 """Run inside a fresh Pyodide by tools/pyc.mjs, after tools/pycompile.py: start the app as a
-first visit does and ship what its dataclasses' methods compiled to (rkweb.app.precompiled).
+first visit does, then run its idle steps, and ship what each one's dataclasses' methods
+compiled to (rkweb.app.precompiled: two files, the start's and the idle steps').
 
 A first visit imports the page's glue, loads the (empty) saved data, which imports every
 system's section codecs, and draws the default page; this does the same without a DOM, in the
@@ -10,13 +11,19 @@ import os
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
+
+import zip_stamped  # beside this file: tools/pyc.mjs puts it on Pyodide's path
 
 APP_ZIP = Path("/dist/py/rulekeeper.zip")
 HOME = Path("/home/pyodide")  # where the page puts the app (web/snapshot.mjs)
-STAMP = (2020, 1, 1, 0, 0, 0)  # as tools/pycompile.py: a rebuild of the same sources is the same
+# What the page's INSTALL leaves in the zip (web/snapshot.mjs): the modules, folders, and the
+# rkweb data read from the zip itself.
+NOT_UNPACKED = (".pyc", "/", ".marshal")
 
 
-def first_start() -> None:
+def first_start() -> Any:
+    """The start's model, made as the page's start makes it."""
     from rkweb.app import browser, shell  # noqa: F401 (the glue's imports are the start's)
     from rkweb.app.model import Model
 
@@ -24,7 +31,19 @@ def first_start() -> None:
 
     report = Store(MemoryStorage(), "build").load("2020-01-01T00:00:00+00:00")
     route, arg = shell.route_parts("")
-    shell.view(Model(report.history, route, arg))
+    model = Model(report.history, route, arg)
+    shell.view(model)
+    return model
+
+
+def idle_time(model: Any) -> None:
+    """The page's idle steps after that start (rkweb.app.shell.idle_steps), run in one go."""
+    from rkweb.app import shell
+
+    steps = shell.idle_steps(lambda: model)
+    while steps:
+        more = steps[0]()
+        steps = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
 
 
 def main() -> None:
@@ -33,21 +52,26 @@ def main() -> None:
     local = HOME / APP_ZIP.name
     local.write_bytes(APP_ZIP.read_bytes())
     with zipfile.ZipFile(local) as app:
-        app.extractall(HOME, [n for n in app.namelist() if not n.endswith((".pyc", "/"))])
+        app.extractall(HOME, [n for n in app.namelist() if not n.endswith(NOT_UNPACKED)])
     os.chdir(HOME)
     sys.path.insert(0, str(local))
     from rkweb.app import precompiled
 
     with precompiled.recording() as codes:
-        first_start()
-    name = f"rkweb/app/{precompiled.CODES_FILE}"
-    with zipfile.ZipFile(APP_ZIP, "a", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        if name in archive.namelist():
-            sys.exit(f"dataclass_codes: {name} is in the app's zip already")
-        info = zipfile.ZipInfo(name, STAMP)
-        info.compress_type = zipfile.ZIP_DEFLATED
-        archive.writestr(info, marshal.dumps(codes), compresslevel=9)
-    print(f"pyc: the first start's {len(codes)} dataclass method sets precompiled")
+        model = first_start()
+    with precompiled.recording() as later:
+        idle_time(model)
+    idle = {source: code for source, code in later.items() if source not in codes}
+    with zip_stamped.open_zip(APP_ZIP, "a") as archive:
+        for file, shipped in ((precompiled.CODES_FILE, codes), (precompiled.IDLE_CODES_FILE, idle)):
+            name = f"rkweb/app/{file}"
+            if name in archive.namelist():
+                sys.exit(f"dataclass_codes: {name} is in the app's zip already")
+            zip_stamped.write_entry(archive, name, marshal.dumps(shipped))
+    print(
+        f"pyc: dataclass methods precompiled, {len(codes)} sets for the first start "
+        f"and {len(idle)} for its idle steps"
+    )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ import sys
 import zipfile
 from pathlib import Path
 
-import idle_build  # beside this file; tools/pyc.mjs puts it on Pyodide's path
+import idle_build  # beside this file, as zip_stamped: tools/pyc.mjs puts them on Pyodide's path
+import zip_stamped
 
 APP_ZIP = Path("/dist/py/rulekeeper.zip")
 STDLIB_ZIP = Path("/dist/vendor/pyodide/python_stdlib.zip")
@@ -62,16 +63,12 @@ KEPT_CODECS = frozenset(
         *("unicode_escape", "base64_codec", "hex_codec", "mbcs", "undefined"),
     }
 )
-STAMP = (2020, 1, 1, 0, 0, 0)  # fixed, so a rebuild of the same sources is byte-identical
 
 
 def write_zip(path: Path, folder: Path) -> None:
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with zip_stamped.open_zip(path, "w") as archive:
         for file in sorted(p for p in folder.rglob("*") if p.is_file()):
-            info = zipfile.ZipInfo(file.relative_to(folder).as_posix(), STAMP)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            # A ZipInfo keeps its own level (6 unless given): the archive's 9 saves 40 KB here.
-            archive.writestr(info, file.read_bytes(), compresslevel=9)
+            zip_stamped.write_entry(archive, file.relative_to(folder).as_posix(), file.read_bytes())
 
 
 def imported_names(folder: Path) -> set[str]:

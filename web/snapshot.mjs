@@ -10,7 +10,7 @@ import { CACHE, DIGEST, memoryOf, sha256 } from "./snapshot-store.mjs";
 // The app's code is imported from its zip, as the stdlib is: zipimport reads a precompiled
 // module on its first import. Only the other files (the tables, build.txt) are unpacked: about
 // 100 files instead of 400, which took 0.4 s of a start at 4x CPU (issue 20).
-// A start restored from a snapshot has those files' bytes in its heap already (KEEP, below):
+// A start restored from a snapshot has those files' bytes in its heap already (kept by make):
 // they are written back as they are, not unzipped again (issue 33: 21 ms, 184 ms at 4x CPU).
 // Its value: how many files were unzipped (0 on a restored start; boot.mjs shows it).
 const APP_ZIP = "/home/pyodide/rulekeeper.zip";
@@ -35,19 +35,17 @@ for _folder in {os.path.dirname(n) for n in _rk_files}:
 for _name, _data in _rk_files.items():
     with open("/home/pyodide/" + _name, "wb") as _file:
         _file.write(_data)
-del _rk_files  # written: its 0.3 MB back to the heap
 _rk_unzipped
 `;
+// A page's start lets the files' 0.3 MB go back to the heap once written; the snapshot's worker
+// keeps them in its heap, for the restored start's INSTALL.
+const DROP = "del _rk_files";
 
-// In the worker, before the snapshot: the unzipped files' bytes, kept in its heap for INSTALL.
-const KEEP = `
-with zipfile.ZipFile("${APP_ZIP}") as _app:
-    _rk_files = {n: _app.read(n) for n in _names}
-`;
-
-export function installApp(py, zip) {
+export function installApp(py, zip, { keep = false } = {}) {
   py.FS.writeFile(APP_ZIP, new Uint8Array(zip));
-  return py.runPython(INSTALL);
+  const unzipped = py.runPython(INSTALL);
+  if (!keep) py.runPython(DROP);
+  return unzipped;
 }
 
 // Everything a start imports and more (every screen, icepool), so no screen is compiled after a
@@ -158,8 +156,7 @@ export function restore(snapshot, options, compiled) {
 async function make({ url, options, app }) {
   const py = await loadPyodide({ ...options, _makeSnapshot: true });
   const zip = await (await fetch(app)).arrayBuffer();
-  installApp(py, zip);
-  py.runPython(KEEP);
+  installApp(py, zip, { keep: true });
   py.runPython(PREPARE);
   const snapshot = py.makeMemorySnapshot();
   const cache = await caches.open(CACHE);

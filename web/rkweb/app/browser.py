@@ -485,11 +485,13 @@ def _reveal_new_outcome(before: dict[str, str]) -> None:
 
 
 def in_idle_time(steps: list[Callable[[], object]]) -> None:
-    """Run each step in its own idle period (a timer where the browser has none: Safari)."""
+    """Run the steps in idle periods, the quick ones several to a period (idle.run_while; a
+    timer and one step each where the browser has no idle periods: Safari)."""
 
-    def run(*_: Any) -> None:
-        more = steps[0]()  # a tap between two steps comes first; a step may return more steps
-        rest = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
+    def run(deadline: Any = None, *_: Any) -> None:
+        left = (lambda: 0.0) if absent(deadline) else deadline.timeRemaining
+        # A tap between two periods comes first.
+        rest = idle.run_while(steps, left, js.performance.now, _named_slow_step)
         if rest:
             in_idle_time(rest)
 
@@ -500,26 +502,43 @@ def in_idle_time(steps: list[Callable[[], object]]) -> None:
         request(create_once_callable(run), js.Object.fromEntries([["timeout", 2000]]))
 
 
+def _named_slow_step(name: str, start: float, end: float) -> None:
+    """A step over idle.SLOW_MS, in the page's timeline (tools/bench.py names it)."""
+    options = js.Object.fromEntries([["start", start], ["end", end], ["detail", name]])
+    try:
+        js.performance.measure("rulekeeper-idle-slow", options)
+    except Exception:  # an engine without measure options: nothing named
+        return
+
+
+def _idle_codes_released() -> None:
+    lookup = precompiled.release()
+    if lookup is not None:  # how many of the idle steps' classes still compiled (0: none)
+        js.document.documentElement.dataset.idleDataclassesCompiled = str(lookup.compiled)
+
+
 def start() -> App:
     app = App(js.document.getElementById("app"))
     app.listen()
     app.render()
     app.open_channel()
     app.spawn(app.ask_storage())
-    # The start's classes are made: the idle steps' compile their methods as Python does (the
-    # codes are only the start's). Compiled at start: 0 unless the build's codes are stale.
+    # The start's classes are made (compiled at start: 0 unless the build's codes are stale).
+    # A fresh start's idle steps take their classes' methods from the build too, from a file of
+    # their own, read in the first step: compiling them was 60 % of those steps' time.
+    root = js.document.documentElement
     lookup = precompiled.release()
+    fresh = lookup is not None
     if lookup is not None:
-        js.document.documentElement.dataset.dataclassesCompiled = str(lookup.compiled)
-    js.document.documentElement.dataset.ready = "1"
+        root.dataset.dataclassesCompiled = str(lookup.compiled)
+    root.dataset.ready = "1"
     # In idle time after the first paint, one step each (a tap waits for one at most): icepool's
     # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20);
     # then data-idle (the start-up snapshot no longer waits for it: boot.mjs, issue 33).
     # With the build's recorded import order (rkweb.app.idle), one module body per step.
-    order, slices = idle.shipped_order(), idle.shipped_slices()
-    cut = order.index("icepool") + 1 if "icepool" in order else 0
-    odds = [*idle.package_steps(order[:cut], "icepool", slices), lambda: app.dispatch(Odds())]
-    done = partial(setattr, js.document.documentElement.dataset, "idle", "done")
-    views = shell.first_views(lambda: app.model, order[cut:], slices)
-    in_idle_time([*odds, *views, idle.keep_loaded, done])
+    steps = shell.idle_steps(lambda: app.model, [lambda: app.dispatch(Odds())])
+    codes = [precompiled.install_idle] if fresh else []
+    released = [_idle_codes_released] if fresh else []
+    done = partial(setattr, root.dataset, "idle", "done")
+    in_idle_time([*codes, *steps, *released, idle.keep_loaded, done])
     return app

@@ -27,7 +27,7 @@ import sys
 import types
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 #: Written by the build into this package (tools/pycompile.py), read from the app's zip;
 #: absent from a source checkout, where the steps import each page's modules by name as before.
@@ -161,9 +161,74 @@ def sliced_import(
     def step() -> list[Callable[[], object]]:
         if pending:
             run_next()
+            step.__qualname__ = f"statement {len(codes) - len(pending) + 1} of {name}"
         return [step] if pending else []
 
+    step.__qualname__ = f"statement 1 of {name}"
+
     return [*first, step]
+
+
+#: Quick steps (each under QUICK_MS, most of them a statement) share an idle period, up to
+#: BATCH_MS together, while it has KEEP_GOING_MS left (periods are at most 50 ms): one step a
+#: period spread ~350 steps over 16-18 s after a first visit's ready (Chromium, 1x CPU). A
+#: task is then at most one slow step and BATCH_MS of quick ones; a step's time cannot be
+#: told before it runs (one taking 6 ms in node took 60-100 in a first visit's Chromium).
+QUICK_MS: Final = 2.0
+BATCH_MS: Final = 10.0
+KEEP_GOING_MS: Final = 40.0
+#: A step longer than this is named to the page (``slow``): what a long task after ready was.
+SLOW_MS: Final = 50.0
+
+
+def run_while(
+    steps: Sequence[Callable[[], object]],
+    time_left: Callable[[], float],
+    clock: Callable[[], float],
+    slow: Callable[[str, float, float], object] | None = None,
+) -> list[Callable[[], object]]:
+    """Run the first step, then the next ones while they are quick (see QUICK_MS) and the
+    idle period (``time_left()``, ms) lasts; the steps left. ``clock`` counts ms; ``slow``
+    hears each step over SLOW_MS (its name, start and end). A step may return more steps,
+    which come next.
+
+    >>> ran, now = [], iter([0, 0, 1, 1, 1, 2, 60, 61, 61, 61]).__next__
+    >>> steps = [lambda: ran.append(1), lambda: [lambda: ran.append(2)], lambda: ran.append(3)]
+    >>> rest = run_while(steps, lambda: 45.0, now, lambda name, a, b: ran.append((a, b)))
+    >>> ran, len(rest)
+    ([1, 2, (2, 60)], 1)
+    >>> run_while(rest, lambda: 45.0, now), ran
+    ([], [1, 2, (2, 60), 3])
+    """
+    rest = list(steps)
+    began = clock()
+    while rest:
+        name = step_name(rest[0]) if slow else ""
+        start = clock()
+        more = rest[0]()
+        rest = [*more, *rest[1:]] if isinstance(more, list) else rest[1:]
+        end = clock()
+        if slow and end - start > SLOW_MS:
+            slow(name, start, end)
+        if end - start >= QUICK_MS or end - began >= BATCH_MS or time_left() < KEEP_GOING_MS:
+            break
+    return rest
+
+
+def step_name(step: Callable[[], object]) -> str:
+    """What an idle step does, for a benchmark: "import pycore.tables.schema", "statement 3
+    of icepool", "_draw_unseen gurps".
+
+    >>> step_name(partial(import_next, ("sys", "not.loaded.yet")))
+    'import not.loaded.yet'
+    """
+    func, args = getattr(step, "func", step), getattr(step, "args", ())
+    if func is import_next and args:
+        start = args[1] if len(args) > 1 else 0
+        pending = next((n for n in args[0][start:] if n not in sys.modules), "nothing left")
+        return f"import {pending}"
+    what = getattr(func, "__qualname__", None) or repr(func)
+    return f"{what} {getattr(args[0], 'route', '')}".strip() if args else what
 
 
 def keep_loaded() -> int:

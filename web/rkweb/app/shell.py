@@ -313,6 +313,19 @@ def first_views(
     return [partial(_page_steps, f, model_of) for f in pages]
 
 
+def idle_steps(
+    model_of: Callable[[], Model], between: Sequence[Callable[[], object]] = ()
+) -> list[Callable[[], object]]:
+    """The idle time's imports and unseen drawings after a start, in the page's order: icepool's
+    import, ``between`` (the page's: the saved expression's odds), then each system's page
+    drawn once (:func:`first_views`). The page runs them (rkweb.app.browser.start), and the
+    build runs the same list to make their classes' methods (tools/dataclass_codes.py)."""
+    order, slices = idle.shipped_order(), idle.shipped_slices()
+    cut = order.index("icepool") + 1 if "icepool" in order else 0
+    icepool = idle.package_steps(order[:cut], "icepool", slices)
+    return [*icepool, *between, *first_views(model_of, order[cut:], slices)]
+
+
 def idle_roots() -> list[str]:
     """What the idle steps import, in their order: icepool (the odds), then each system page's
     rules and page modules; tools/pycompile.py records the order Python loads them in."""

@@ -54,12 +54,21 @@ class FighterAsks:
     counts: tuple[tuple[AskKind, int], ...] = ()
     lapsed: int = 0
 
-    def __str__(self) -> str:
+    def parts(self) -> tuple[str, ...]:
+        """What is open, one kind each: a page keeps each on one line ("3 knockdown rolls",
+        never "3" at a line's end and "knockdown rolls" under it).
+
+        >>> FighterAsks("Kim", (("shock", 1), ("knockdown", 3)), lapsed=2).parts()
+        ('shock', '3 knockdown rolls', '2 lapsed shocks (nothing to record)')
+        """
         parts = [_counted(n, *KIND_WORDS[kind]) for kind, n in self.counts]
         if self.lapsed:
             lapsed = _counted(self.lapsed, "a lapsed shock", "lapsed shocks")
             parts.append(f"{lapsed} (nothing to record)")
-        return f"{self.name} — {', '.join(parts)}"
+        return tuple(parts)
+
+    def __str__(self) -> str:
+        return f"{self.name} — {', '.join(self.parts())}"
 
 
 @checked

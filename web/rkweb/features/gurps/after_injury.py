@@ -10,7 +10,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.fight import Fight, FighterAsks
 from pycore.systems.gurps.rolls import success_chance
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -207,6 +207,17 @@ def _later(fight: Fight, indexes: list[int]) -> str:
     return gurps_fight.questions_said(rest)
 
 
+def _said_unbroken(groups: tuple[FighterAsks, ...]) -> list[VNode | str]:
+    """The core's words (:func:`~pycore.systems.gurps.fight.questions_said`), each count kept
+    on one line with its kind: a narrow line broke "3 / knockdown rolls"."""
+    said: list[VNode | str] = []
+    for group in groups:
+        said.append(f"{'; ' if said else ''}{group.name} — ")
+        for index, part in enumerate(group.parts()):
+            said += [", " if index else "", h("span", {"class": "unbroken"}, part)]
+    return said
+
+
 def carried(model: Model, fight: Fight) -> VNode | None:
     """The questions carried from an earlier turn (GUR-58), folded to one line beside "Change
     maneuver" once he has chosen it, so that no tap of the attack moves (FIGHT.md: no
@@ -264,7 +275,8 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
             "p",
             {"data-testid": "gurps-after-injury-open"},
             h("strong", {}, f"{gurps_fight.CARRIED_LEAD}:"),
-            f" {gurps_fight.questions_said(gurps_fight.open_questions(fight))}",
+            " ",
+            *_said_unbroken(gurps_fight.open_questions(fight)),
         ),
         button("gurps-after-injury-answer", "Answer", Answer()),
     )
