@@ -102,10 +102,35 @@ def test_the_idle_steps_find_their_own_codes_and_the_starts(
         make_other()
     files = {
         precompiled.CODES_FILE: marshal.dumps(start),
-        precompiled.IDLE_CODES_FILE: marshal.dumps(later),
+        precompiled.IDLE_CODES_FILE: marshal.dumps(precompiled.chunked(later, 1)),
     }
     monkeypatch.setattr(precompiled.pkgutil, "get_data", lambda package, name: files[name])
     lookup = precompiled.install_idle()
     assert lookup is not None
     make_point(), make_other()
     assert (lookup.found, lookup.compiled) == (len(start) + len(later), 0)
+
+
+def test_later_codes_are_read_a_chunk_at_a_time_as_classes_need_them() -> None:
+    # A chunk a class (Python 3.13 on makes a class's methods from one source; 3.11 from one a
+    # method): the second class's chunk is read only when it is made.
+    with precompiled.recording() as first:
+        make_point()
+    with precompiled.recording() as second:
+        make_other()
+    chunks = [*precompiled.chunked(first, len(first)), *precompiled.chunked(second, len(second))]
+    lookup = precompiled.install({}, chunks)
+    assert lookup is not None
+    make_point()
+    assert (len(lookup.later), lookup.found, lookup.compiled) == (1, len(first), 0)
+    make_other()
+    assert (len(lookup.later), lookup.found, lookup.compiled) == (0, len(first) + len(second), 0)
+
+
+def test_a_source_in_no_chunk_reads_them_all_then_compiles() -> None:
+    with precompiled.recording() as codes:
+        make_point()
+    lookup = precompiled.install({}, precompiled.chunked(codes, 1))
+    assert lookup is not None
+    make_other()
+    assert lookup.later == [] and lookup.compiled >= 1

@@ -63,11 +63,15 @@ def main() -> None:
         idle_time(model)
     idle = {source: code for source, code in later.items() if source not in codes}
     with zip_stamped.open_zip(APP_ZIP, "a") as archive:
-        for file, shipped in ((precompiled.CODES_FILE, codes), (precompiled.IDLE_CODES_FILE, idle)):
+        shipped = (
+            (precompiled.CODES_FILE, codes),
+            (precompiled.IDLE_CODES_FILE, precompiled.chunked(idle)),
+        )
+        for file, data in shipped:
             name = f"rkweb/app/{file}"
             if name in archive.namelist():
                 sys.exit(f"dataclass_codes: {name} is in the app's zip already")
-            zip_stamped.write_entry(archive, name, marshal.dumps(shipped))
+            zip_stamped.write_entry(archive, name, marshal.dumps(data))
     print(
         f"pyc: dataclass methods precompiled, {len(codes)} sets for the first start "
         f"and {len(idle)} for its idle steps"

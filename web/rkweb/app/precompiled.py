@@ -18,7 +18,7 @@ import dataclasses
 import marshal
 import pkgutil
 import types
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 #: Written by the build into this package, read from the app's zip: ``{source: code}``. Absent
@@ -29,6 +29,9 @@ CODES_FILE = "dataclass_codes.marshal"
 #: With them the idle steps took 430-520 ms in node instead of 1,140-1,440, and the slowest
 #: 17-21 ms instead of 26-35.
 IDLE_CODES_FILE = "dataclass_codes_idle.marshal"
+#: Sources in each chunk of that file (:func:`chunked`): all 273 read in one step took 60-100 ms
+#: in a first visit's Chromium at 1x CPU.
+IDLE_CHUNK = 32
 
 Codes = Mapping[str, types.CodeType]
 
@@ -41,15 +44,21 @@ def _compiled(source: str) -> types.CodeType:
 
 class Lookup:
     """What :mod:`dataclasses` calls in place of ``exec``: the build's code for a source it
-    knows, a compile for one it does not; ``found`` and ``compiled`` count them."""
+    knows, a compile for one it does not; ``found`` and ``compiled`` count them. ``later``:
+    more codes, marshalled in the order the build met them (:func:`chunked`), read a chunk at
+    a time when a source is not found yet, so no one step reads them all."""
 
-    def __init__(self, codes: Codes) -> None:
-        self.codes = codes
+    def __init__(self, codes: Codes, later: Sequence[bytes] = ()) -> None:
+        self.codes = dict(codes)
+        self.later = list(later)
         self.found = 0
         self.compiled = 0
 
     def __call__(self, source: Any, globals: Any = None, locals: Any = None) -> None:
         code = self.codes.get(source) if isinstance(source, str) else None
+        while code is None and self.later and isinstance(source, str):
+            self.codes.update(_codes_of(self.later.pop(0)))
+            code = self.codes.get(source)
         if code is None:
             self.compiled += 1
             code = _compiled(source) if isinstance(source, str) else source
@@ -82,23 +91,49 @@ def shipped_codes(
 ) -> dict[str, types.CodeType]:
     """The codes the build shipped as ``name``, or {} where none were (tests, a source
     checkout)."""
+    return _codes_of(_shipped(name, package))
+
+
+def shipped_chunks(
+    name: str = IDLE_CODES_FILE, package: str = __package__ or "rkweb.app"
+) -> list[bytes]:
+    """The chunks of codes the build shipped as ``name`` (:func:`chunked`), or []."""
+    data = _shipped(name, package)
+    chunks = marshal.loads(data) if data else []
+    return [c for c in chunks if isinstance(c, bytes)] if isinstance(chunks, list) else []
+
+
+def chunked(codes: Mapping[str, types.CodeType], size: int = IDLE_CHUNK) -> list[bytes]:
+    """The build's side of :attr:`Lookup.later`: ``codes`` in their order, ``size`` a chunk.
+
+    >>> [len(marshal.loads(c)) for c in chunked(dict.fromkeys("abcde", _compiled("")), 2)]
+    [2, 2, 1]
+    """
+    items = list(codes.items())
+    return [marshal.dumps(dict(items[i : i + size])) for i in range(0, len(items), size)]
+
+
+def _shipped(name: str, package: str) -> bytes:
     try:
-        data = pkgutil.get_data(package, name)
+        return pkgutil.get_data(package, name) or b""
     except OSError:
-        return {}
+        return b""
+
+
+def _codes_of(data: bytes) -> dict[str, types.CodeType]:
     codes = marshal.loads(data) if data else {}
     if not isinstance(codes, dict):
         return {}
     return {s: c for s, c in codes.items() if isinstance(s, str) and isinstance(c, types.CodeType)}
 
 
-def install(codes: Codes | None = None) -> Lookup | None:
+def install(codes: Codes | None = None, later: Sequence[bytes] = ()) -> Lookup | None:
     """Let the dataclasses made from now on take their methods from ``codes`` (the shipped
-    ones unless given); None where there are none."""
+    ones unless given), then ``later`` (:class:`Lookup`); None where there are none."""
     codes = shipped_codes() if codes is None else codes
-    if not codes:
+    if not codes and not later:
         return None
-    lookup = Lookup(codes)
+    lookup = Lookup(codes, later)
     _use(lookup)
     return lookup
 
@@ -107,7 +142,7 @@ def install_idle() -> Lookup | None:
     """:func:`install` with the idle steps' codes (:data:`IDLE_CODES_FILE`) and the start's,
     which that file leaves out: many classes share their methods' source (every message without
     fields), and 102 of the idle steps' classes found theirs in the start's codes only."""
-    return install({**shipped_codes(), **shipped_codes(IDLE_CODES_FILE)})
+    return install(shipped_codes(), shipped_chunks(IDLE_CODES_FILE))
 
 
 def release() -> Lookup | None:
