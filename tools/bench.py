@@ -33,6 +33,7 @@ import subprocess
 import sys
 import time
 import timeit
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,8 +214,12 @@ class Load:
     blocked_total_ms: float
     #: The start's steps as web/boot.mjs marks them (``rulekeeper-<step>``), ms from navigation.
     steps: dict[str, float] = dataclasses.field(default_factory=dict)
+    #: The idle steps over 50 ms in the window after ready (rkweb.app.idle.run_while names them).
+    slow_steps: tuple[str, ...] = ()
 
 
+SLOW_STEPS = """() => performance.getEntriesByName("rulekeeper-idle-slow")
+  .map((m) => [m.detail, m.startTime])"""
 STEP_MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
   .filter((m) => m.name.startsWith("rulekeeper-")).map((m) => [m.name.slice(11), m.startTime]))"""
 
@@ -256,12 +261,17 @@ def _chromium_load(context: Any, url: str, throttle: float, wait_sw: bool) -> Lo
     page.wait_for_function("() => window.__rk && window.__rk.done", timeout=240_000, polling=200)
     probe = page.evaluate("window.__rk")
     steps = page.evaluate(STEP_MARKS)
+    slow_steps = page.evaluate(SLOW_STEPS)
     if wait_sw:
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function(SNAPSHOT_SETTLED, timeout=240_000, polling=500)
     page.close()
     gaps = [float(g) for g in probe["gaps"]]
-    return Load(float(probe["readyAt"]), max(gaps, default=0.0), sum(g - 50 for g in gaps), steps)
+    window_end = float(probe["readyAt"]) + BLOCK_WINDOW_MS
+    slow = tuple(name for name, at in slow_steps if at <= window_end)
+    return Load(
+        float(probe["readyAt"]), max(gaps, default=0.0), sum(g - 50 for g in gaps), steps, slow
+    )
 
 
 def chromium_startup(
@@ -323,6 +333,16 @@ def chromium_startup(
                     "< 50 ms longest",
                 )
             )
+            slow = Counter(name for r in loads_of_kind for name in r.slow_steps)
+            if slow:
+                named = ", ".join(f"{name} ({n})" for name, n in slow.most_common(6))
+                rows.append(
+                    (
+                        f"{tag}: idle steps over 50 ms after ready {kind}, in how many loads",
+                        named,
+                        "",
+                    )
+                )
     return rows
 
 
