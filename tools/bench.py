@@ -231,6 +231,7 @@ WARM_STEPS = (
     "snapshot-read",
     "snapshot-checked",
     "python",
+    "app-fetched",
     "installed",
     "imported",
     "ready",

@@ -187,7 +187,9 @@ async function boot() {
   py ??= await startPyodide(options, runtime);
   mark("python");
   // 0 on a restored start: the snapshot holds the files (e2e/test_snapshot.py checks it).
-  document.documentElement.dataset.unzipped = installApp(py, await app);
+  const zip = await app;
+  mark("app-fetched");
+  document.documentElement.dataset.unzipped = installApp(py, zip);
   mark("installed");
   checkOneVersion(py);
   installBuilder(); // app/patcher.py builds new subtrees with it
