@@ -36,6 +36,10 @@ def test_boots_rolls_and_starts_offline(engine: str) -> None:
         assert browser.run("return document.documentElement.dataset.build") != "mixed"
         browser.run(ROLL, "3d6")
         browser.wait(f"return ({ENTRIES.removeprefix('return ')}) === 1")
+        # The idle steps end (idle periods in Firefox, a timer in WebKit), every class they
+        # made with the build's methods (rkweb.app.precompiled).
+        browser.wait("return document.documentElement.dataset.idle === 'done'")
+        assert browser.run("return document.documentElement.dataset.idleDataclassesCompiled") == "0"
         browser.wait(ACTIVE)
         server.shutdown()
         server.server_close()  # nothing answers now: the worker alone can start the app
