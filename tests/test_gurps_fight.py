@@ -341,8 +341,22 @@ def test_gur19_one_attack_a_turn_two_with_all_out_attack_double() -> None:  # 00
 def test_the_damage_follows_the_attack_line_named() -> None:  # 004:L91
     two_ways = replace(ANA, more_attacks=lines_from_saved("Thrust: 14, 1d+2 imp, thrust"))
     fight, _ = gf.attack(duel(two_ways, BO), "a", "b", AttackSetup(line=1), Faces(1, 1, 2))
+    assert gf.pending_damage_dice(fight) == "1d+2"  # what the page shows and counts dice from
     fight, hurt = gf.damage(fight, Faces(4))  # 1d+2 imp = 6 − DR 2 = 4 × 2
     assert (hurt.damage.dice, hurt.hurt.injury) == ("1d+2", 8)
+
+
+def test_the_damage_shown_is_the_chosen_attacks_with_all_out_attack_strong() -> None:  # GUR-16
+    """A GM's play-through: All-Out Attack (Strong) with the second attack (Thrust 1d+1) showed
+    "Damage 1d+5", the first weapon's 1d+3 + 2, while 1d+3 was rolled."""
+    lines = lines_from_saved("Thrust: 14, 1d+1 cr, thrust")
+    strong = replace(
+        ANA, damage="1d+3", maneuver="All-Out Attack", option="Strong", more_attacks=lines
+    )
+    fight, _ = gf.attack(duel(strong, BO), "a", "b", AttackSetup(line=1), Faces(1, 1, 2))
+    assert gf.pending_damage_dice(fight) == "1d+3"
+    fight, hurt = gf.damage(fight, Faces(4))
+    assert hurt.damage.dice == "1d+3"
 
 
 def test_gur06_last_turns_all_out_attack_does_not_open_the_next_turn() -> None:  # 004:L27-29

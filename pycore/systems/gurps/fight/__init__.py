@@ -35,6 +35,7 @@ from pycore.systems.gurps.fight.attack import (
     defend,
     defenses_left,
     lasting_effects,
+    pending_damage_dice,
     resolve,
 )
 from pycore.systems.gurps.fight.checks import (
@@ -159,6 +160,7 @@ __all__ = [
     "next_target",
     "next_turn",
     "open_questions",
+    "pending_damage_dice",
     "questions_said",
     "recover",
     "remove",

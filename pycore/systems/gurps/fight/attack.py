@@ -315,6 +315,15 @@ def damage_dice(attacker: Combatant) -> str:
 
 
 @checked
+def pending_damage_dice(fight: Fight) -> str:
+    """The damage dice of the hit waiting for its damage: the attack the attacker chose for it
+    (his second weapon's, not his first's), with All-Out Attack (Strong)'s bonus (GUR-16). The
+    page shows these and counts a typed roll's dice from them; :func:`damage` rolls them."""
+    pending = _waiting(fight, "damage")
+    return damage_dice(armed(fight.combatant(pending.attacker), pending.setup.line))
+
+
+@checked
 def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
     """The injury's effects that stay after the hit: crippling and blinding."""
     return tuple(e for e in hurt.effects if e.startswith(_LASTING))
@@ -329,7 +338,7 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     attacker = armed(fight.combatant(pending.attacker), pending.setup.line)
     defender = fight.combatant(pending.defender)
     rolled = roll_damage(
-        damage_dice(attacker),
+        pending_damage_dice(fight),
         attacker.damage_type,
         rng,
         maximum=pending.maximum,

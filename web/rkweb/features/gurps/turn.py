@@ -222,7 +222,7 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
 def _damage_step(model: Model, fight: Fight) -> list[Any]:
     pending = fight.pending
     assert pending is not None
-    dice = gurps_fight.damage_dice(fight.combatant(pending.attacker))
+    dice = gurps_fight.pending_damage_dice(fight)
     if pending.maximum:
         label = f"Apply maximum damage ({dice}: a roll of 3)"
         return [button("gurps-fight-damage-roll", label, StepDamage(), primary=True)]

@@ -132,7 +132,7 @@ def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     pending = fight.pending
     if pending is None:
         raise RulekeeperError("no hit is waiting for its damage roll")
-    dice, _ = parse_damage(gurps_fight.damage_dice(fight.combatant(pending.attacker)))
+    dice, _ = parse_damage(gurps_fight.pending_damage_dice(fight))
     rng, seed = dice_source(ctx, f"{dice}d6", typed, "damage roll")
     fight, hurt = gurps_fight.damage(fight, rng)
     label = f"Injury to {hurt.defender}"
