@@ -59,6 +59,7 @@ from pycore.systems.gurps.fight.open_asks import (
     questions_said,
 )
 from pycore.systems.gurps.fight.public import gurps_public
+from pycore.systems.gurps.fight.ranges import range_between, with_range
 from pycore.systems.gurps.fight.turns import (
     Joined,
     ManeuverChoice,
@@ -162,6 +163,7 @@ __all__ = [
     "open_questions",
     "pending_damage_dice",
     "questions_said",
+    "range_between",
     "recover",
     "remove",
     "resolve",
@@ -171,4 +173,5 @@ __all__ = [
     "take_maneuver",
     "tied_names",
     "tied_with",
+    "with_range",
 ]

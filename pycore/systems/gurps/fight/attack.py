@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Final
 
 from pycore.dice import RandintSource
@@ -11,6 +12,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
+from pycore.systems.gurps.fight.ranges import with_range
 from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending, Stage
 from pycore.systems.gurps.injury import (
@@ -165,7 +167,11 @@ def attack(
         None if pending is None else pending.stage,
         override.strip(),
     )
-    return replace(fight, pending=pending, attacks=fight.attacks + int(acting)), step
+    after = replace(fight, pending=pending, attacks=fight.attacks + int(acting))
+    if armed(attacker, setup.line).ranged:
+        # FIGHT.md: the fight holds the range between these two for their next attack.
+        after = with_range(after, attacker.id, defender.id, Fraction(setup.yards))
+    return after, step
 
 
 def _choose(fight: Fight, attacker_id: str, name: str) -> Fight:

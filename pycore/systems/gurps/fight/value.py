@@ -126,6 +126,8 @@ class Fight:
     # he does, the one on his sheet is last turn's, in force only for his defenses (004 line 29).
     chosen: bool = False
     asks: tuple[Ask, ...] = ()  # what the last injuries leave for the GM's book (GUR-58)
+    # (fighter, fighter, yards): the range of their last ranged attack (fight/ranges.py).
+    ranges: tuple[tuple[str, str, str], ...] = ()
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

@@ -10,6 +10,7 @@ from typing import Any
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.injury import MAX_YARDS
 from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup, best_defense
@@ -33,7 +34,6 @@ FRESH: dict[str, Any] = {
     "only_exposed": False,
     "chink": False,
 }
-MAX_YARDS = 100_000  # the longest range the step reads (the table goes on past any weapon's)
 
 # --- the step's form ----------------------------------------------------------------------------
 
@@ -48,15 +48,22 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     attack starts fresh (FIGHT.md: nothing of one attack reaches the next)."""
     current = fight.current()
     cid = current.id if current else ""
-    fresh = {**FRESH, "attacker": cid, "target": gurps_fight.next_target(fight, cid)}
+    target = gurps_fight.next_target(fight, cid)
+    fresh = {**FRESH, "attacker": cid, "target": target, "yards": held_range(fight, cid, target)}
     page = page_data(model)
     saved = page["step"]
     if saved.get("attacker") != cid or page["step_for"] != turn_key(fight):
         return fresh
     step = {**fresh, **saved}
     if step["target"] not in {c.id for c in fight.combatants}:
-        step["target"] = fresh["target"]
+        step["target"], step["yards"] = fresh["target"], fresh["yards"]
     return step
+
+
+def held_range(fight: Fight, attacker: str, target: str) -> str:
+    """The range the fight holds between the two (their last ranged attack), else 0: derived
+    for each new attack and each change of target, never carried from another pair."""
+    return gurps_fight.range_between(fight, attacker, target) or "0"
 
 
 def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:

@@ -13,6 +13,7 @@ from pycore.errors import RulekeeperError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps import parse_damage
 from pycore.systems.gurps.fight import Fight, Stun
+from pycore.systems.gurps.injury import MAX_YARDS
 from pycore.systems.gurps.quantities import exact
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -29,8 +30,8 @@ from rkweb.features.gurps.state import (
     too_long,
 )
 from rkweb.features.gurps.turn_step import (
-    MAX_YARDS,
     chosen_defense,
+    held_range,
     keep_step,
     setup_of,
     step_of,
@@ -269,7 +270,12 @@ def _step_recover_mental(model: Model, msg: RecoverMental | RecoverMentalTyped, 
 
 
 def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
-    return _in_fight(model, "fight", lambda fight: keep_step(model, fight, target=msg.cid))
+    def aimed(fight: Fight) -> Model:
+        # The range is between these two: the fight's, never the one typed for another target.
+        yards = held_range(fight, str(step_of(model, fight)["attacker"]), msg.cid)
+        return keep_step(model, fight, target=msg.cid, yards=yards)
+
+    return _in_fight(model, "fight", aimed)
 
 
 def _step_form(model: Model, msg: StepForm, ctx: Ctx) -> Model:

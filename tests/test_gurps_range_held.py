@@ -1,0 +1,51 @@
+"""FIGHT.md's first law for the GURPS range: what the fight holds between two fighters (the
+yards of their last ranged attack) starts their next attack, and a change of target takes the
+new pair's. A GM's play-through found the range back at 0 every turn: 20 yards' −6 (GUR-28)
+was gone unless re-typed."""
+
+from __future__ import annotations
+
+from rkweb.app.model import Model
+from rkweb.features.gurps.state import fight_of
+from rkweb.features.gurps.turn_step import step_of
+from test_gurps_pages import attack_turn, fight_started, send, texts
+
+from pycore.store import History, default_data
+from pycore.store.sections import read_section
+from pycore.systems.gurps import fight as gf
+
+
+def _yards(model: Model) -> str:
+    return str(step_of(model, fight_of(model))["yards"])
+
+
+def _ana_shoots_bo_at_20_yards() -> Model:
+    model = attack_turn(send(fight_started(), "gurps.field", "g1", "attack_kind", "bow"))
+    assert _yards(model) == "0"  # nothing held yet
+    model = send(model, "gurps.step_form", "yards", "20")
+    return send(model, "gurps.step_attack_typed", "6 6 6")  # a miss: the attack ends
+
+
+def test_the_next_attack_between_the_two_starts_at_their_range() -> None:
+    shot = _ana_shoots_bo_at_20_yards()
+    assert gf.range_between(fight_of(shot), "g2", "g1") == "20"
+    again = attack_turn(send(shot, "gurps.next"))  # Bo's turn passes, Ana's again: round 2
+    assert fight_of(again).round == 2 and _yards(again) == "20"
+    assert "speed/range 20 yd −6" in " ".join(texts(again, "gurps-turn"))
+
+
+def test_the_range_survives_a_reload_and_belongs_to_the_pair() -> None:
+    shot = _ana_shoots_bo_at_20_yards()
+    saved = read_section("gurps", 1, shot.history.state["gurps"])
+    reloaded = Model(History.new({**default_data(), "gurps": saved}), route="gurps")
+    assert gf.range_between(fight_of(reloaded), "g1", "g2") == "20"
+    model = send(send(reloaded, "gurps.new"), "gurps.field", "g3", "name", "Cy")
+    model = send(model, "gurps.next")
+    while fight_of(model).current().id != "g1":  # type: ignore[union-attr]
+        model = send(model, "gurps.next")
+    model = send(send(model, "gurps.maneuver", "Attack", ""), "gurps.target", "g2")
+    assert _yards(model) == "20"
+    aimed = send(model, "gurps.target", "g3")  # a new pair: nothing held between them
+    assert _yards(aimed) == "0"
+    back = send(aimed, "gurps.target", "g2")
+    assert _yards(back) == "20"
