@@ -9,6 +9,7 @@ Python that will load the codes, so each source is the very text the page's Pyth
 
 import os
 import sys
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -38,12 +39,11 @@ def first_start() -> Any:
 
 def idle_time(model: Any) -> None:
     """The page's idle steps after that start (rkweb.app.shell.idle_steps), run in one go."""
-    from rkweb.app import shell
+    from rkweb.app import idle, shell
 
     steps = shell.idle_steps(lambda: model)
-    while steps:
-        more = steps[0]()
-        steps = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
+    while steps:  # no idle period left: a step at a time, as the page's run_while
+        steps = idle.run_while(steps, lambda: 0.0, time.perf_counter)
 
 
 def main() -> None:

@@ -19,13 +19,13 @@ py.globals.set("shown", Number(process.argv[2] ?? 12));
 py.runPython(`
 import sys, time, zipfile
 sys.path.insert(0, "/home/pyodide/rulekeeper.zip")
+sys.path.insert(0, "/tools")
+from dataclass_codes import NOT_UNPACKED, first_start
 with zipfile.ZipFile("/home/pyodide/rulekeeper.zip") as app:
-    app.extractall("/home/pyodide", [n for n in app.namelist() if not n.endswith((".pyc", "/", ".marshal"))])
+    app.extractall("/home/pyodide", [n for n in app.namelist() if not n.endswith(NOT_UNPACKED)])
 import os; os.chdir("/home/pyodide")
 from rkweb.app import precompiled
 precompiled.install()  # as a fresh start's INSTALL (web/snapshot.mjs), then the start
-sys.path.insert(0, "/tools")
-from dataclass_codes import first_start
 model = first_start()
 from rkweb.app import shell
 precompiled.release()
