@@ -4,7 +4,9 @@ the vendored Pyodide, never shipped to the page (it loaded these with every star
 - :func:`record_order`: the order in which Python finishes loading the modules the idle steps
   import, each after those it imports (shipped as ``idle.ORDER_FILE``);
 - :func:`statement_codes`: a package ``__init__`` compiled a top-level statement at a time
-  (shipped as ``idle.SLICES_FILE``, run a statement per step by ``idle.sliced_import``);
+  (shipped as ``idle.SLICES_FILE``, run a statement per step by ``idle.sliced_import``), and
+  :func:`statement_loads`: the modules each statement loads (shipped as ``idle.LOADS_FILE``,
+  loaded a module per step before it);
 - :func:`check_submodules_first`: the build stops where a package whose submodules load first
   has one that reads a name its ``__init__`` defines (:func:`names_read_from`).
 """
@@ -26,18 +28,36 @@ from typing import Any
 
 def record_order(roots: Iterable[str]) -> list[str]:
     """Import ``roots`` (a build step, once, in a fresh interpreter): the modules loaded, each
-    named once its own body has run, so after every module it imports at its top.
+    named once its own body has run, so after every module it imports at its top."""
+    return [name for name, _ in record_imports(roots)]
+
+
+#: A module loaded, and the module bodies running when it loaded: (module name, line), the
+#: outermost last.
+Loaded = tuple[str, tuple[tuple[str, int], ...]]
+
+
+def record_imports(roots: Iterable[str]) -> list[Loaded]:
+    """:func:`record_order` with, for each module, the module bodies that were running (their
+    name and line) when it loaded: :func:`statement_loads` finds from them which statement of a
+    package's ``__init__`` loaded it.
 
     Hooks the import system's one loading function for the duration: build-time only, never in
     the page. A root that fails to import still counts what it loaded first.
     """
     bootstrap: Any = importlib._bootstrap
     load_unlocked = bootstrap._load_unlocked
-    loaded: list[str] = []
+    loaded: list[Loaded] = []
 
     def recording(spec: Any) -> Any:
         module = load_unlocked(spec)
-        loaded.append(spec.name)
+        running: list[tuple[str, int]] = []
+        frame: types.FrameType | None = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_name == "<module>":
+                running.append((str(frame.f_globals.get("__name__")), frame.f_lineno))
+            frame = frame.f_back
+        loaded.append((spec.name, tuple(running)))
         return module
 
     bootstrap._load_unlocked = recording
@@ -50,17 +70,44 @@ def record_order(roots: Iterable[str]) -> list[str]:
     return loaded
 
 
+def statement_loads(
+    package: str, source: bytes, filename: str, loaded: Sequence[Loaded]
+) -> list[list[str]]:
+    """For each statement of :func:`statement_codes` (the package's ``__init__``), the modules
+    it loaded, in the order they finished (``loaded``: :func:`record_imports`), for
+    ``idle.sliced_import`` to load one per step before the statement runs.
+
+    >>> src = b"'doc'\\nimport a\\nfrom b import (\\n  c)\\nX = 1\\n"
+    >>> loaded = [("a", (("pkg", 2),)), ("b.c", (("b", 1), ("pkg", 4))), ("b", (("pkg", 3),))]
+    >>> statement_loads("pkg", src, "pkg/__init__.py", loaded)
+    [['a'], ['b.c', 'b'], []]
+    """
+    kept = _kept_statements(ast.parse(source, filename))
+    loads: list[list[str]] = [[] for _ in kept]
+    for name, running in loaded:
+        line = next((at for body, at in running if body == package), 0)
+        found = (i for i, s in enumerate(kept) if s.lineno <= line <= (s.end_lineno or 0))
+        index = next(found, None)
+        if index is not None:
+            loads[index].append(name)
+    return loads
+
+
+def _kept_statements(tree: ast.Module) -> list[ast.stmt]:
+    """The top-level statements but bare strings (docstrings nothing reads at run time)."""
+    return [
+        statement
+        for statement in tree.body
+        if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
+    ]
+
+
 def statement_codes(source: bytes, filename: str) -> list[types.CodeType]:
     """A module's top-level statements compiled one by one (its bare strings, docstrings that
     nothing reads at run time, left out), for ``idle.sliced_import``. Its ``from __future__``
     imports are compiled into every statement, as Python compiles the module whole (the app's
     packages begin with ``from __future__ import annotations``)."""
-    tree = ast.parse(source, filename)
-    kept = [
-        statement
-        for statement in tree.body
-        if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
-    ]
+    kept = _kept_statements(ast.parse(source, filename))
     features = [
         getattr(__future__, alias.name).compiler_flag
         for statement in kept

@@ -93,11 +93,12 @@ def record_idle_order(app: Path) -> None:
     sys.path.insert(0, str(app))
     from rkweb.app import idle, shell  # what the page has loaded by ready, and the list
 
-    order = idle_build.record_order(shell.idle_roots())
+    loaded = idle_build.record_imports(shell.idle_roots())
+    order = [name for name, _ in loaded]
     if "icepool" not in order:
         sys.exit("pycompile: the idle import order has no icepool (rkweb.app.idle)")
     (app / "rkweb" / "app" / idle.ORDER_FILE).write_text("\n".join(order) + "\n")
-    slices = {}
+    slices, loads = {}, {}
     for index, name in enumerate(order):
         # A package of the app or its wheels whose __init__ imports its own submodules: they
         # finish loading before it does, so they come first in the order.
@@ -105,8 +106,10 @@ def record_idle_order(app: Path) -> None:
         if init.exists() and any(n.startswith(f"{name}.") for n in order[:index]):
             runtime_name = str(APP_RUNTIME / init.relative_to(app))
             slices[name] = idle_build.statement_codes(init.read_bytes(), runtime_name)
+            loads[name] = idle_build.statement_loads(name, init.read_bytes(), str(init), loaded)
     idle_build.check_submodules_first(app, order, slices, idle.SUBMODULES_FIRST)
     (app / "rkweb" / "app" / idle.SLICES_FILE).write_bytes(marshal.dumps(slices))
+    (app / "rkweb" / "app" / idle.LOADS_FILE).write_bytes(marshal.dumps(loads))
     print(f"pyc: idle import order of {len(order)} modules, {len(slices)} packages sliced")
 
 

@@ -536,7 +536,7 @@ def start() -> App:
     # import, the saved expression's odds, then each system's page drawn once, unseen (issue 20);
     # then data-idle (the start-up snapshot no longer waits for it: boot.mjs, issue 33).
     # With the build's recorded import order (rkweb.app.idle), one module body per step.
-    steps = shell.idle_steps(lambda: app.model, [lambda: app.dispatch(Odds())])
+    steps = shell.idle_steps(lambda: app.model, [partial(app.dispatch, Odds())])
     codes = [precompiled.install_idle] if fresh else []
     released = [_idle_codes_released] if fresh else []
     done = partial(setattr, root.dataset, "idle", "done")

@@ -322,7 +322,7 @@ def idle_steps(
     build runs the same list to make their classes' methods (tools/dataclass_codes.py)."""
     order, slices = idle.shipped_order(), idle.shipped_slices()
     cut = order.index("icepool") + 1 if "icepool" in order else 0
-    icepool = idle.package_steps(order[:cut], "icepool", slices)
+    icepool = idle.package_steps(order[:cut], "icepool", slices, idle.shipped_loads())
     return [*icepool, *between, *first_views(model_of, order[cut:], slices)]
 
 
