@@ -13,6 +13,7 @@ from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
 from pycore.systems.gurps.fight.ranges import with_range
+from pycore.systems.gurps.fight.targets import with_target
 from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending, Stage
 from pycore.systems.gurps.injury import (
@@ -168,6 +169,8 @@ def attack(
         override.strip(),
     )
     after = replace(fight, pending=pending, attacks=fight.attacks + int(acting))
+    # FIGHT.md: the fight holds whom he attacked; his next attack starts at the same foe.
+    after = with_target(after, attacker.id, defender.id)
     if armed(attacker, setup.line).ranged:
         # FIGHT.md: the fight holds the range between these two for their next attack.
         after = with_range(after, attacker.id, defender.id, Fraction(setup.yards))
