@@ -24,6 +24,7 @@ from pycore.systems.gurps.injury import (
     with_bonus,
 )
 from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver, maneuver_options
+from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -300,7 +301,7 @@ class Injured(Logged):
     def __str__(self) -> str:
         return (
             f"Damage: {self.damage}; {self.defender}: {self.hurt}; "
-            f"HP {self.hp_before} → {self.hp_after}"
+            f"HP {figure(self.hp_before)} → {figure(self.hp_after)}"
         )
 
     @property
