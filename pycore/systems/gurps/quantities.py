@@ -95,6 +95,18 @@ def decimal_text(value: Fraction | int) -> str:
     return f"{sign}{whole}.{rest:0{digits}d}"
 
 
+@checked
+def figure(value: int) -> str:
+    """A whole number as the screen and the log show it: a negative with the true minus sign
+    (U+2212), as every modifier in the explanations ("stunned −4"). Only for what is read:
+    saved data and a field's value keep the ASCII "-" they are typed and read back with.
+
+    >>> figure(-5), figure(4), figure(0)
+    ('−5', '4', '0')
+    """
+    return str(value).replace("-", "−")
+
+
 #: Up to this many yards, a third of a yard reads better in feet (1/3 yd is the table's "1 ft").
 _FEET_BELOW = 10
 #: A typed decimal this close to a whole number of feet is read as that many feet.

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
-from pycore.store.history import Change, short_label
+from pycore.store.history import LABEL_LIMIT, Change, short_label
 from rkweb.app import idle
 from rkweb.app.messages import (
     SHELL,
@@ -77,19 +77,61 @@ def page_view(model: Model) -> VNode:
 
 
 UNDO_LABEL_CHARS = 40
+#: What an Undo or Redo button shows after its verb: the step in a few whole words, so that
+#: both buttons fit the bar at 768x1024 (a GM's play-through found "Undo: …" cut off and Redo
+#: saying nothing of its step). The whole step is the button's accessible name and title.
+UNDO_SHOWN_CHARS = 20
 
 
-def step_label(model: Model, change: Change | None) -> str | None:
+def _few_words(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters at a word's end, with "…" when cut.
+
+    >>> _few_words("Grukk the Orc's attack on Ana", 16), _few_words("Next turn", 20)
+    ("Grukk the Orc's…", 'Next turn')
+    """
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]  # one more than is kept: a space there ends the last word kept
+    space = cut.rfind(" ")
+    kept = cut[:space] if space > 0 else text[: limit - 1]
+    return kept.rstrip(" ,;:·—") + "…"
+
+
+def step_label(model: Model, change: Change | None, limit: int = UNDO_LABEL_CHARS) -> str | None:
     """An undo or redo step's label, naming its page when it is not this one (issue 16: undo on
-    the Percentile page offered an Aftermath step without saying so)."""
+    the Percentile page offered an Aftermath step without saying so); the label is cut to
+    ``limit`` characters, page included, at a word's end."""
     if change is None:
         return None
-    label = short_label(change.label, UNDO_LABEL_CHARS)
     pages = sorted({f.label for f in map(owner, change.ops) if f is not None})
     here = feature(model.route)
-    if pages and (here is None or here.label not in pages):
-        return f"{label} (on {', '.join(pages)})"
-    return label
+    where = (
+        f" (on {', '.join(pages)})" if pages and (here is None or here.label not in pages) else ""
+    )
+    return _few_words(" ".join(change.label.split()), max(limit - len(where), 8)) + where
+
+
+def _step_button(
+    model: Model, testid: str, verb: str, msg: Message, change: Change | None
+) -> VNode:
+    """Undo or Redo: the verb and its step in a few words; the whole step for a screen reader
+    and under the pointer (its title)."""
+    full = step_label(model, change, LABEL_LIMIT)
+    said = f"{verb}: {full}" if full else f"Nothing to {verb.lower()}"
+    shown = step_label(model, change, UNDO_SHOWN_CHARS)
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": "secondary",
+            "data-testid": testid,
+            "on_click": msg,
+            "disabled": change is None,
+            "title": said,
+            "aria-label": said,
+        },
+        f"{verb}: {shown}" if shown else verb,
+    )
 
 
 def _undone(model: Model, verb: str, label: str | None) -> Model:
@@ -257,34 +299,14 @@ def view(model: Model) -> VNode:
             ],
         ),
     )
-    undo_label = step_label(model, history.undo_stack[-1] if history.undo_stack else None)
-    redo_label = step_label(model, history.redo_stack[-1] if history.redo_stack else None)
     tools = h(
         "div",
         {"class": "tools"},
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "secondary",
-                "data-testid": "undo",
-                "on_click": Undo(),
-                "disabled": undo_label is None,
-                "title": f"Undo: {undo_label}" if undo_label else "Nothing to undo",
-            },
-            f"Undo: {undo_label}" if undo_label else "Undo",
+        _step_button(
+            model, "undo", "Undo", Undo(), history.undo_stack[-1] if history.undo_stack else None
         ),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "secondary",
-                "data-testid": "redo",
-                "on_click": Redo(),
-                "disabled": redo_label is None,
-                "title": f"Redo: {redo_label}" if redo_label else "Nothing to redo",
-            },
-            "Redo",
+        _step_button(
+            model, "redo", "Redo", Redo(), history.redo_stack[-1] if history.redo_stack else None
         ),
     )
     return h(

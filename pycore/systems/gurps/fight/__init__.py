@@ -60,6 +60,7 @@ from pycore.systems.gurps.fight.open_asks import (
 )
 from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.fight.ranges import range_between, with_range
+from pycore.systems.gurps.fight.targets import last_target, with_target
 from pycore.systems.gurps.fight.turns import (
     Joined,
     ManeuverChoice,
@@ -156,6 +157,7 @@ __all__ = [
     "fight_to_json",
     "gurps_public",
     "lapsed_shocks_said",
+    "last_target",
     "lasting_effects",
     "maneuver_choices",
     "next_target",
@@ -174,4 +176,5 @@ __all__ = [
     "tied_names",
     "tied_with",
     "with_range",
+    "with_target",
 ]

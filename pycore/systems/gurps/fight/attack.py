@@ -13,6 +13,7 @@ from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
 from pycore.systems.gurps.fight.ranges import with_range
+from pycore.systems.gurps.fight.targets import with_target
 from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending, Stage
 from pycore.systems.gurps.injury import (
@@ -23,6 +24,7 @@ from pycore.systems.gurps.injury import (
     with_bonus,
 )
 from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver, maneuver_options
+from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -168,6 +170,8 @@ def attack(
         override.strip(),
     )
     after = replace(fight, pending=pending, attacks=fight.attacks + int(acting))
+    # FIGHT.md: the fight holds whom he attacked; his next attack starts at the same foe.
+    after = with_target(after, attacker.id, defender.id)
     if armed(attacker, setup.line).ranged:
         # FIGHT.md: the fight holds the range between these two for their next attack.
         after = with_range(after, attacker.id, defender.id, Fraction(setup.yards))
@@ -297,7 +301,7 @@ class Injured(Logged):
     def __str__(self) -> str:
         return (
             f"Damage: {self.damage}; {self.defender}: {self.hurt}; "
-            f"HP {self.hp_before} → {self.hp_after}"
+            f"HP {figure(self.hp_before)} → {figure(self.hp_after)}"
         )
 
     @property

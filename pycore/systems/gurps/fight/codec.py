@@ -4,7 +4,7 @@ wrong kind is a :class:`~pycore.errors.RuleError` naming it, never a Python erro
 >>> from pycore.systems.gurps.sheet import Combatant
 >>> data = fight_to_json(Fight((Combatant(id="a"),), 2, (Place("a", 7),)))
 >>> data["fight"], fight_from_json(data).order
-({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0, 'mental_recovery': '', 'chosen': False, 'ranges': []}, (Place(id='a', tiebreak=7),))
+({'round': 2, 'order': [{'id': 'a', 'tiebreak': 7}], 'turn': 0, 'recovery': '', 'attacks': 0, 'mental_recovery': '', 'chosen': False, 'ranges': [], 'targets': []}, (Place(id='a', tiebreak=7),))
 >>> fight_from_json(fight_to_json(Fight())) == Fight()
 True
 """
@@ -16,6 +16,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.fight.ranges import ranges_from_json, ranges_to_json
+from pycore.systems.gurps.fight.targets import targets_from_json, targets_to_json
 from pycore.systems.gurps.fight.value import ASK_LABELS, Ask, Fight, Pending, Place
 from pycore.systems.gurps.sheet import combatant_from_json, combatant_to_json
 from pycore.systems.gurps.worksheet import setup_from_json, setup_to_json
@@ -40,6 +41,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "mental_recovery": fight.mental_recovery,
             "chosen": fight.chosen,
             "ranges": ranges_to_json(fight),
+            "targets": targets_to_json(fight),
         },
         "asks": [
             {
@@ -150,4 +152,5 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         saved.get("chosen") is True,
         tuple(a for a in asks if a is not None),
         ranges_from_json(saved.get("ranges"), {c.id for c in people}),
+        targets_from_json(saved.get("targets"), ids),
     )

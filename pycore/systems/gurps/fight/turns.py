@@ -16,6 +16,7 @@ from pycore.systems.gurps.fight.open_asks import (
     questions_said,
 )
 from pycore.systems.gurps.fight.public import maneuver_public, recovery_public, turn_public
+from pycore.systems.gurps.fight.targets import last_target
 from pycore.systems.gurps.fight.value import Fight, Logged, Place, Recovery
 from pycore.systems.gurps.injury import strong_bonus
 from pycore.systems.gurps.modifiers import (
@@ -122,19 +123,26 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
 
 @checked
 def next_target(fight: Fight, cid: str) -> str:
-    """The target a fresh attack by ``cid`` starts with: the combatant after him in the order
-    (before the fight, in the list); "" when he is alone. Nothing is kept from another
-    attacker's set-up (shared/FIGHT.md).
+    """The target a fresh attack by ``cid`` starts with, derived from the fight so far
+    (shared/FIGHT.md's first law): whom he attacked last while that one is still in the fight
+    and conscious; else the first fighter after him in the order (before the fight, in the
+    list) who is conscious, else the first after him at all; "" when he is alone. The sheets
+    hold no sides, so none are guessed: an ally may come first until he is attacked once.
 
     >>> next_target(Fight((Combatant(id="a"), Combatant(id="b"))), "b")
     'a'
+    >>> from pycore.systems.gurps.fight.targets import with_target
+    >>> fight = Fight((Combatant(id="a"), Combatant(id="b"), Combatant(id="c")))
+    >>> next_target(with_target(fight, "a", "c"), "a"), next_target(fight, "a")
+    ('c', 'b')
     """
+    able = {c.id for c in fight.combatants if not c.unconscious}
+    if (last := last_target(fight, cid)) in able:
+        return last  # still in the fight (a removed fighter's id is in no sheet) and able
     ids = [p.id for p in fight.order] or [c.id for c in fight.combatants]
-    if cid not in ids:
-        return next((i for i in ids if i != cid), "")
-    start = ids.index(cid)
-    rest = ids[start + 1 :] + ids[:start]
-    return rest[0] if rest else ""
+    start = ids.index(cid) + 1 if cid in ids else 0
+    rest = [i for i in ids[start:] + ids[:start] if i != cid]
+    return next((i for i in rest if i in able), rest[0] if rest else "")
 
 
 @checked

@@ -128,6 +128,8 @@ class Fight:
     asks: tuple[Ask, ...] = ()  # what the last injuries leave for the GM's book (GUR-58)
     # (fighter, fighter, yards): the range of their last ranged attack (fight/ranges.py).
     ranges: tuple[tuple[str, str, str], ...] = ()
+    # (attacker, target): whom each fighter attacked last (fight/targets.py).
+    targets: tuple[tuple[str, str], ...] = ()
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

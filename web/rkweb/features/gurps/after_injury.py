@@ -11,6 +11,7 @@ from typing import Any
 from pycore.errors import RulekeeperError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight, FighterAsks
+from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import success_chance
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -142,7 +143,10 @@ def _head(fight: Fight, ask: gurps_fight.Ask) -> tuple[str, int | None]:
             head += "; the next turn is over: recorded now, it changes nothing"
         return head, None
     target = who.ht + ask.modifier
-    roll = f"HT {who.ht} −{-ask.modifier} = {target}" if ask.modifier else f"HT {target}"
+    shown_target = figure(target)  # HT 8 −10 = −2
+    roll = (
+        f"HT {who.ht} −{-ask.modifier} = {shown_target}" if ask.modifier else f"HT {shown_target}"
+    )
     head = f"{who.name}: {ask.label[0].upper()}{ask.label[1:]}, {roll}"
     if not ask.rolled:
         return head, target

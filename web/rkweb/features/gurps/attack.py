@@ -416,11 +416,17 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     """The effective skill, in words with its sources under "Why", and the two chances."""
     try:
         attacker = fight.combatant(str(form["attacker"]))
-        seen = preview(attacker, fight.combatant(str(form["defender"])), setup_of(form))
+        defender = fight.combatant(str(form["defender"]))
+        seen = preview(attacker, defender, setup_of(form))
     except RuleError as exc:
         return [h("p", {"class": "explain", "data-testid": "gurps-skill-line"}, str(exc))]
     best = seen.best
-    past = f"best defense ({best[0]} {best[1].total})" if best else "no defense"
+    # Said in plain words when he has none: "Lands past no defense" was not English.
+    lands = (
+        f"Lands past best defense ({best[0]} {best[1].total})"
+        if best
+        else f"{defender.name} has no defense: the blow lands"
+    )
     return [
         h("p", {"class": "explain", "data-testid": "gurps-skill-line"}, seen.line.plain()),
         why(seen.line.sources(), "gurps-skill-why"),
@@ -429,7 +435,7 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
             {"class": "odds"},
             h("dt", {}, "To hit"),
             h("dd", {}, odds(seen.hit, "gurps-hit-chance")),
-            h("dt", {}, f"Lands past {past}"),
+            h("dt", {}, lands),
             h("dd", {}, odds(seen.lands, "gurps-land-chance")),
         ),
     ]

@@ -12,6 +12,7 @@ from pycore.systems.gurps import damage_types
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import added_line, edited_line, removed_line
 from pycore.systems.gurps.lines import LINE_FIELDS, AttackLine
+from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.sheet import Combatant, attack_kinds, derived_defenses
 from rkweb.app.messages import Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
@@ -336,7 +337,7 @@ def _row(c: Combatant, selected: str) -> VNode:
     return h(
         "li",
         {"class": "char-row", "data-testid": "gurps-combatant", "data-key": c.id},
-        chip(None, f"{c.name} · HP {c.hp_now}/{c.hp}", c.id == selected, Select(c.id)),
+        chip(None, f"{c.name} · HP {figure(c.hp_now)}/{c.hp}", c.id == selected, Select(c.id)),
         button(f"gurps-delete-{c.id}", f"Delete {c.name}", Delete(c.id)),
     )
 

@@ -3,6 +3,7 @@ fight, in the sheet's words, on one page (``kit/paper.py``)."""
 
 from __future__ import annotations
 
+from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.sheet import Combatant, derived_defenses
 from rkweb.app.vdom import VNode
 from rkweb.kit.paper import block, facts, lines, sheet, table
@@ -68,7 +69,7 @@ def view(c: Combatant) -> VNode:
                 facts(
                     [
                         ("ST / DX / IQ / HT", f"{c.st} / {c.dx} / {c.iq} / {c.ht}"),
-                        ("HP", f"{c.hp_now} of {c.hp}"),
+                        ("HP", f"{figure(c.hp_now)} of {c.hp}"),
                         ("Basic Speed", c.basic_speed),
                         ("Move", c.move),
                         ("Encumbrance level", c.encumbrance),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.systems.gurps.fight import AttackRolled, Defended, Injured, Logged, Recovered
+from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import highest_success
 from rkweb.kit.results import Tone
 
@@ -59,7 +60,7 @@ def _defense(step: Defended) -> dict[str, Any]:
 def _injury(step: Injured) -> dict[str, Any]:
     effects = "; ".join(step.hurt.effects)
     verdict = f"{step.defender}: injury {step.hurt.injury}" + (f" ({effects})" if effects else "")
-    number = f"HP {step.hp_before} → {step.hp_after}"
+    number = f"HP {figure(step.hp_before)} → {figure(step.hp_after)}"
     return {"verdict": verdict, "number": number, "tone": "good", "why": explained(step)}
 
 

@@ -11,6 +11,7 @@ from pycore.dice import seeded
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight, Logged
+from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.messages import Handler, Message, handle, handlers
@@ -165,7 +166,11 @@ def _slot(c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VN
                 # The card's colour and bar say it on screen; a screen reader hears it.
                 h("span", {"class": "visually-hidden"}, " (acting)") if current else None,
             ),
-            h("span", {"class": "hp", "data-testid": f"gurps-hp-{c.id}"}, f"HP {c.hp_now}/{c.hp}"),
+            h(
+                "span",
+                {"class": "hp", "data-testid": f"gurps-hp-{c.id}"},
+                f"HP {figure(c.hp_now)}/{c.hp}",
+            ),
         ),
         h(
             "p",

@@ -178,14 +178,19 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         return [head, h("p", {"class": "field-error", "role": "alert"}, str(exc))], adjust
     adjust[1:1] = [situation.giant_fields(step, setup, attacker, target)]
     adjust.append(situation.modifier_chips(step, using))
-    best = f"{seen.best[0]} {seen.best[1].total}" if seen.best else "no defense"
+    # Said in plain words when he has none: "Lands past Grukk's no defense" was not English.
+    lands = (
+        f"Lands past {target.name}'s {seen.best[0]} {seen.best[1].total}"
+        if seen.best
+        else f"{target.name} has no defense: the blow lands"
+    )
     chances = h(
         "dl",
         {"class": "odds"},
         # GUR-20: 17-18 always miss, 3-4 always hit (the odds beside it count them so).
         h("dt", {}, f"To hit (needs {highest_success(seen.line.total)} or less)"),
         h("dd", {}, odds(seen.hit, "gurps-fight-hit")),
-        h("dt", {}, f"Lands past {target.name}'s {best}"),
+        h("dt", {}, lands),
         h("dd", {}, odds(seen.lands, "gurps-fight-lands")),
     )
     skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
