@@ -678,3 +678,10 @@ def test_the_one_foe_of_a_duel_is_the_target_without_a_tap() -> None:
     assert FS.fresh(duel, "c1", FS.only_foe(duel, "c1"))["target"] == "c2"
     three = F.add_member(duel, 1, "c3")  # Bob and Cy on side B
     assert (FS.only_foe(three, "c1"), FS.only_foe(three, "c2")) == ("", "c1")
+
+
+def test_a_negative_damage_modifier_reads_with_the_true_minus_sign() -> None:
+    fight, _ = FA.attack(two_sides(), setup_of(FORM), Dice(15, 5, 6, 6, 5))
+    fight, said = FA.answer_stun(fight, "-5")  # typed with the ASCII "-", read with "−"
+    assert "give modifier −5" in str(said)
+    assert fight.fighter("c2").damage_modifier == -5  # type: ignore[union-attr]

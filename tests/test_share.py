@@ -243,7 +243,7 @@ def test_the_public_view_of_a_fight_hides_numbers() -> None:
     fight, _ = simply_combat.roll_initiative(fight, random.Random(1))
     # Issue 25: the view reads each entry's public line; an entry without one shows nothing.
     log = [
-        {"text": "MDT max 74, D20 13 → raw 48; raw 48 = injury 48; HP 5 → -43"},
+        {"text": "MDT max 74, D20 13 → raw 48; raw 48 = injury 48; HP 5 → −43"},
         {
             "text": "Ana attacks Bo: 2d10 (1, 2) = 3 vs TN 14: success by 11 → hit",
             "public": "Ana attacks Bo → hit",

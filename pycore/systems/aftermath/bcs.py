@@ -23,6 +23,7 @@ from typing import Final, Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.figures import figure
 from pycore.systems.aftermath.rounding import check_int, signed, unstated
 from pycore.validate import checked
 
@@ -103,7 +104,7 @@ class BcsTotal:
             text += f" × ½ (Dazed/Stunned) = {self.after_halving}"
         for modifier in self.modifiers:
             text += f" + {modifier}"
-        return f"{text} = {self.total}"
+        return f"{text} = {figure(self.total)}"
 
 
 @checked
@@ -149,7 +150,7 @@ class BcsResult:
 
     def __str__(self) -> str:
         verdict = f"success by {self.margin}" if self.success else f"failure by {-self.margin}"
-        return f"1D20 = {self.roll} vs BCS {self.bcs}: {verdict}"
+        return f"1D20 = {self.roll} vs BCS {figure(self.bcs)}: {verdict}"
 
 
 @checked

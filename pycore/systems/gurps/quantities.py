@@ -17,6 +17,9 @@ from fractions import Fraction
 
 from pycore import validate
 from pycore.errors import RuleError
+
+# Shared by every system now; re-exported for the GURPS modules that import it from here.
+from pycore.figures import figure as figure
 from pycore.validate import checked, shown
 
 #: Longest typed number read (a longer one is refused, not parsed).
@@ -93,18 +96,6 @@ def decimal_text(value: Fraction | int) -> str:
     sign = "-" if q < 0 else ""
     whole, rest = divmod(abs(q.numerator) * 10**digits // q.denominator, 10**digits)
     return f"{sign}{whole}.{rest:0{digits}d}"
-
-
-@checked
-def figure(value: int) -> str:
-    """A whole number as the screen and the log show it: a negative with the true minus sign
-    (U+2212), as every modifier in the explanations ("stunned −4"). Only for what is read:
-    saved data and a field's value keep the ASCII "-" they are typed and read back with.
-
-    >>> figure(-5), figure(4), figure(0)
-    ('−5', '4', '0')
-    """
-    return str(value).replace("-", "−")
 
 
 #: Up to this many yards, a third of a yard reads better in feet (1/3 yd is the table's "1 ft").

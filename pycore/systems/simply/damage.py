@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.dice import RandintSource, roll
+from pycore.figures import figure
 from pycore.systems.simply.armor import (
     DamageKind,
     Protection,
@@ -260,7 +261,7 @@ class DamageResult:
         text += f" = injury {self.injury_before_luck}"
         if self.luck_spent:
             text += f" − luck {self.luck_spent} = {self.injury}"
-        text += f"; HP {self.hp_before} → {self.hp_after}"
+        text += f"; HP {figure(self.hp_before)} → {figure(self.hp_after)}"
         if effects:
             text += "; " + "; ".join(effects)
         return text
@@ -337,26 +338,28 @@ def apply_damage(
             _stat_check(
                 "SIM-47",
                 "quarter HP",
-                f"HP {hp_after} ≤ ¼ of {hp_max}",
+                f"HP {figure(hp_after)} ≤ ¼ of {hp_max}",
                 "Stamina Check",
                 health,
                 "unconscious",
             )
         )
     if hp_after <= UNCONSCIOUS_AT:  # SIM-48
-        effects.append(InjuryEffect("SIM-48", "unconscious", f"HP {hp_after} ≤ 1"))
+        effects.append(InjuryEffect("SIM-48", "unconscious", f"HP {figure(hp_after)} ≤ 1"))
     if hp_after < 0:  # SIM-49
         effects.append(
             InjuryEffect(
                 "SIM-49",
                 "critical condition",
-                f"HP {hp_after} < 0: bleeds 1 HP every 5 minutes until stabilized",
+                f"HP {figure(hp_after)} < 0: bleeds 1 HP every 5 minutes until stabilized",
             )
         )
     if hp_after <= DEAD_AT:  # SIM-50
         effects.append(
             InjuryEffect(
-                "SIM-50", "dead", f"HP {hp_after} ≤ {DEAD_AT}, barring magic or superscience"
+                "SIM-50",
+                "dead",
+                f"HP {figure(hp_after)} ≤ {figure(DEAD_AT)}, barring magic or superscience",
             )
         )
     return DamageResult(

@@ -16,6 +16,7 @@ from typing import Final, Literal
 
 from pycore.dice.roller import RandintSource, Roll, roll
 from pycore.errors import RuleError
+from pycore.figures import figure
 from pycore.systems.simply.limits import MAX_HP
 from pycore.systems.simply.tasks import TargetNumber, success_chance, target_number
 from pycore.tables import Row, load_table
@@ -197,12 +198,12 @@ def revive(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     >>> revive(hp=-1, hp_max=26, skill="First Aid")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: HP -1 is outside 0 to 26: stabilize and heal a critical character first
+    pycore.errors.RuleError: HP −1 is outside 0 to 26: stabilize and heal a critical character first
     """
     checked = _skill(skill)
     if is_whole(hp) and hp < 0:
         raise RuleError(
-            f"HP {hp} is outside 0 to {hp_max}: stabilize and heal a critical character first",
+            f"HP {figure(hp)} is outside 0 to {hp_max}: stabilize and heal a critical character first",
             rules=("SIM-D16",),
         )
     difficulty = treatment_difficulty(hp, hp_max, checked)
@@ -250,12 +251,12 @@ def bandage(hp: int) -> TreatmentTask:
     >>> bandage(-2)
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: HP -2 is below 0: bandaging does not help in Critical Condition
+    pycore.errors.RuleError: HP −2 is below 0: bandaging does not help in Critical Condition
     """
     whole(hp, "HP", -MAX_HP, MAX_HP)
     if hp < 0:
         raise RuleError(
-            f"HP {hp} is below 0: bandaging does not help in Critical Condition",
+            f"HP {figure(hp)} is below 0: bandaging does not help in Critical Condition",
             rules=("SIM-53",),
         )
     return _task(
@@ -330,7 +331,7 @@ class Healing:
         extra = f" + {' + '.join(str(r.total) for r in self.rolls)}" if self.rolls else ""
         return (
             f"{self.kind}: {self.weeks} wk × {self.per_week}{extra}; "
-            f"HP {self.hp_before} → {self.hp_after}"
+            f"HP {figure(self.hp_before)} → {figure(self.hp_after)}"
         )
 
 

@@ -36,6 +36,7 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource, typed_dice
 from pycore.errors import DiceError, RuleError, RulekeeperError
+from pycore.figures import figure
 from pycore.step import Step
 from pycore.systems.percentile import agility
 from pycore.systems.percentile import gmtables as gm
@@ -532,7 +533,7 @@ def _after_damage(
     notes: list[str] = []
     if now != target.damage_modifier:
         target = replace(target, damage_modifier=now)
-        notes.append(f"{target.name}'s damage modifier is now {now}")
+        notes.append(f"{target.name}'s damage modifier is now {figure(now)}")
     if fight.settings.stun and rise:
         target = replace(target, ledger=agility.stun(target.ledger, rise))
         notes.append(
@@ -560,7 +561,7 @@ def answer_stun(fight: Fight, text: str) -> tuple[Fight, Note]:
     rise = max(0, modifier - target.damage_modifier)
     fight = replace(fight, tables={**fight.tables, "PCT-M02": rows}, pending=None)
     fight = fight.with_fighter(replace(target, damage_modifier=modifier))
-    said = f"Table #3-7.0: {points} points of damage give modifier {modifier} (kept on the GM page)"
+    said = f"Table #3-7.0: {points} points of damage give modifier {figure(modifier)} (kept on the GM page)"
     if not rise:
         return fight, Note(f"{said}; {target.name} is not stunned", "", ("PCT-28", "PCT-M02"))
     fight, change = change_ap(fight, target.id, "stun", Fraction(rise))

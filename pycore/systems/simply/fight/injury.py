@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.figures import figure
 from pycore.step import Step
 from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
@@ -286,7 +287,7 @@ def advance_clock(combat: Combat, minutes: int) -> tuple[Combat, TimePassed]:
                     current, hp=max(-MAX_HP, current.hp - due), bled=current.bled + due
                 )
                 lines.append(
-                    f"{c.name} bleeds {due} HP ({minutes} minutes): HP {before} → {current.hp}"
+                    f"{c.name} bleeds {due} HP ({minutes} minutes): HP {figure(before)} → {figure(current.hp)}"
                 )
                 rules.append("SIM-49" if current.critical else "SIM-46")
         if current != c:

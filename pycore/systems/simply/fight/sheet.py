@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pycore.errors import RuleError
+from pycore.figures import figure
 from pycore.systems.simply.character import Character, Weapon, derive
 from pycore.systems.simply.fight.turns import TurnStep, joined
 from pycore.systems.simply.fight.value import Arm, Combat, Combatant, add_combatant
@@ -145,7 +146,7 @@ def live_line(combatant: Combatant) -> str:
     'In the fight now: HP 24/24, 10 LP, ok'
     """
     c = combatant
-    return f"In the fight now: HP {c.hp}/{c.hp_max}, {c.luck} LP, {c.status()}"
+    return f"In the fight now: HP {figure(c.hp)}/{c.hp_max}, {c.luck} LP, {c.status()}"
 
 
 @checked

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RulekeeperError
+from pycore.figures import figure
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.checks import fmt
@@ -202,7 +203,7 @@ def _member_row(model: Model, fight: F.Fight, index: int, member: F.Member) -> V
         h(
             "span",
             {"class": "skill-name"},
-            f"{c.name} (PERCEPTION {c.perception}, modifier {c.damage_modifier})"
+            f"{c.name} (PERCEPTION {c.perception}, modifier {figure(c.damage_modifier)})"
             + (" — asleep" if member.asleep else ""),
         ),
         *(

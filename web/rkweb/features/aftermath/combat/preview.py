@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, TypeAlias
 
 from pycore.errors import RuleError
+from pycore.figures import figure
 from pycore.systems.aftermath.attack import combat, worksheet
 from pycore.systems.aftermath.attack.bind import refusal, refusal_rules, wounds
 from pycore.systems.aftermath.attack.worksheet import Preview, Setup
@@ -88,7 +89,7 @@ def _roll_row(
     head = h(
         "div",
         {"class": "row bcs-row"},
-        h("span", {"class": "total", "data-testid": "aft-cbt-bcs"}, f"BCS {total.total}"),
+        h("span", {"class": "total", "data-testid": "aft-cbt-bcs"}, f"BCS {figure(total.total)}"),
         odds_list("aft-cbt-odds", [("Chance to hit", total.chance)]),
         known,
         how,

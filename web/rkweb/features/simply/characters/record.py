@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from pycore.figures import figure
 from pycore.systems.simply.character import Character, Derived
 from pycore.systems.simply.fight.value import Combatant
 from pycore.systems.simply.scores import weapon_lines
@@ -83,10 +84,10 @@ def _hit_points(character: Character, derived: Derived, fighting: Combatant | No
     fight, the fight's HP and conditions (issue 26: the record said "Hit Points: 20" then)."""
     if fighting is not None:
         status = "" if fighting.status() == "ok" else f"; {fighting.status()}"
-        return f"Hit Points: {fighting.hp}/{fighting.hp_max} in the fight now{status}"
+        return f"Hit Points: {figure(fighting.hp)}/{fighting.hp_max} in the fight now{status}"
     text = f"Hit Points: {rating_text(derived.hit_points)}"
     if character.hp is not None:
-        text += f" (now {character.hp})"
+        text += f" (now {figure(character.hp)})"
     return text + (f"; {', '.join(character.conditions)}" if character.conditions else "")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RuleError
+from pycore.figures import figure
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.damage import (
     RawDamage,
@@ -81,7 +82,11 @@ def apply(model: Model, msg: Damage, ctx: Ctx) -> Model:
         raise RuleError("no damage to apply: choose the target and roll or type the damage")
     raw = _raw(d)
     fight, hit = _hit(saved.fight_of(model, state), d, raw)
-    shown = {"verdict": f"{hit.name}: HP {hit.damage.hp_after}", "number": "", "text": str(hit)}
+    shown = {
+        "verdict": f"{hit.name}: HP {figure(hit.damage.hp_after)}",
+        "number": "",
+        "text": str(hit),
+    }
     shown["number"] = f"injury {hit.damage.injury} (raw {raw.value})"
     state = {**state, "result": {"damage": shown}}
     label = f"Damage to {hit.name}"

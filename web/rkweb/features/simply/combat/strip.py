@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from pycore.figures import figure
 from pycore.systems.simply import fight as core
 from rkweb.app.messages import Message
 from rkweb.app.model import Model
@@ -30,7 +31,7 @@ def _card(fight: core.Combat, c: core.Combatant, place: str, target: str) -> VNo
     return _card_node(
         c.id,
         f"{place}. {c.name}" if place else c.name,
-        f"HP {c.hp}/{c.hp_max}",
+        f"HP {figure(c.hp)}/{c.hp_max}",
         c.status(),
         f" · LP {c.luck} · actions {fight.actions_left(c.id)}",
         c.id == fight.cursor,
