@@ -27,6 +27,7 @@ from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import after_injury, shown, situation
 from rkweb.features.gurps.maneuvers import (
+    NEXT_UP,
     choices,
     chosen_line,
     maneuver_chips,
@@ -66,7 +67,7 @@ def _maneuver(c: Combatant, chosen: bool) -> VNode:
 
 def _roll_entry(model: Model, testid: str, expr: str, name: str, label: str) -> VNode:
     roll, typed = ROLL_ENTRIES[name]
-    return dice_entry(
+    entry = dice_entry(
         testid,
         expr,
         roll=roll,
@@ -74,6 +75,9 @@ def _roll_entry(model: Model, testid: str, expr: str, name: str, label: str) -> 
         error=error_of(model, SECTION, f"fight.{name}"),
         label=label,
     )
+    # The step's roll, with a typed roll's error beside its field: brought into view after the
+    # tap that changed it (data-step, read by the page's glue in the next frame).
+    return h("div", {"data-step": testid}, entry)
 
 
 def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
@@ -305,15 +309,19 @@ def panel(model: Model, fight: Fight) -> VNode | None:
     if current is None:
         return None
     now, adjust = _action(model, fight, current)
+    # His turn is over: the next fighter's chips come after his own menus, where the GM's eye
+    # goes next (they came above them).
+    coming = [n for n in now if isinstance(n, VNode) and n.attr("class") == NEXT_UP["class"]]
     return card(
         "gurps-turn-h",
         f"{current.name}'s turn",
         _shown(model),
         after_injury.view(model, fight),
-        *now,
+        *(n for n in now if n not in coming),
         step_error(model, "fight"),
         *adjust,
         # The maneuver is set while no attack is under way (it is chosen as the turn begins).
         _maneuver(current, fight.chosen) if fight.pending is None else None,
+        *coming,
         testid="gurps-turn",
     )
