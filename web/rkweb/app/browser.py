@@ -492,7 +492,7 @@ def _reveal_new_outcome(before: dict[str, str], steps: dict[str, str]) -> None:
         break
     for el in js.document.querySelectorAll("[data-step]"):
         if steps.get(str(el.getAttribute("data-step"))) != str(el.textContent):
-            _reveal(el, js.window.innerHeight, "data-step-reveals")
+            _reveal(el, 160, "data-step-reveals")  # its first rows: the roll, "Next turn"
             return
 
 

@@ -126,8 +126,7 @@ def maneuver_chips(
     )
 
 
-#: "Next turn" and the next fighter's chips: the step brought into view after a tap (data-step),
-#: shown after the current fighter's menus (turn.panel).
+#: "Next turn" and the next fighter's chips: the step brought into view after a tap (data-step).
 NEXT_UP = {"class": "next-up", "data-step": "gurps-next-up"}
 
 

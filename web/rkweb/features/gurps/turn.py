@@ -27,7 +27,6 @@ from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import after_injury, shown, situation
 from rkweb.features.gurps.maneuvers import (
-    NEXT_UP,
     choices,
     chosen_line,
     maneuver_chips,
@@ -309,19 +308,15 @@ def panel(model: Model, fight: Fight) -> VNode | None:
     if current is None:
         return None
     now, adjust = _action(model, fight, current)
-    # His turn is over: the next fighter's chips come after his own menus, where the GM's eye
-    # goes next (they came above them).
-    coming = [n for n in now if isinstance(n, VNode) and n.attr("class") == NEXT_UP["class"]]
     return card(
         "gurps-turn-h",
         f"{current.name}'s turn",
         _shown(model),
         after_injury.view(model, fight),
-        *(n for n in now if n not in coming),
+        *now,
         step_error(model, "fight"),
         *adjust,
         # The maneuver is set while no attack is under way (it is chosen as the turn begins).
         _maneuver(current, fight.chosen) if fight.pending is None else None,
-        *coming,
         testid="gurps-turn",
     )
