@@ -276,7 +276,7 @@ def test_all_out_attack_at_18_says_the_roll_it_needs(app: Page, errors: list[str
     enter(app, "gurps-fight-attack-typed", "6 6 5")
     result = app.get_by_test_id("gurps-fight-result")
     expect(result).to_contain_text("Miss")
-    expect(result).to_contain_text("rolled 17, needed 16 or less")
+    expect(result).to_contain_text("3d6 (6, 6, 5) = 17, needed 16 or less")
     _in_view(app, "gurps-fight-result")
     assert errors == []
 

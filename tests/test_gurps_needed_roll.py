@@ -23,7 +23,7 @@ def test_all_out_attack_at_18_needs_16_or_less() -> None:
     assert "To hit (needs 16 or less)" in texts(model, "gurps-turn")[0]
     missed = send(model, "gurps.step_attack_typed", "6 6 5")  # 17: always a miss
     assert texts(missed, "gurps-fight-result")[0].startswith("Miss")
-    assert "rolled 17, needed 16 or less" in texts(missed, "gurps-fight-result")[0]
+    assert "3d6 (6, 6, 5) = 17, needed 16 or less" in texts(missed, "gurps-fight-result")[0]
 
 
 def test_a_defense_of_17_needs_16_or_less() -> None:
@@ -32,4 +32,4 @@ def test_a_defense_of_17_needs_16_or_less() -> None:
     model = send(model, "gurps.maneuver", "Attack", "")
     rolled = send(model, "gurps.step_attack_typed", "3 3 3")
     failed = send(rolled, "gurps.step_defend_typed", "17")
-    assert "rolled 17, needed 16 or less" in texts(failed, "gurps-fight-result")[0]
+    assert "3d6 = 17 (total typed), needed 16 or less" in texts(failed, "gurps-fight-result")[0]

@@ -6,12 +6,15 @@ counts on the victim's next turn only."""
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
+from rkweb.app.model import Model
 from test_gurps_pages import attack_turn, fight_started, send, texts
 
 from pycore.dice import typed_dice
+from pycore.store import History
 from pycore.systems.gurps import fight as gf
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.sheet import Combatant
@@ -97,3 +100,17 @@ def test_the_page_keeps_asking_after_the_next_fighters_chip() -> None:  # one ta
     assert texts(undone, "gurps-after-injury") == asked
     dismissed = send(passed, "gurps.dismiss", "1")
     assert "Knockdown" not in texts(dismissed, "gurps-after-injury")[0]
+
+
+def test_a_reload_comes_back_to_the_open_questions() -> None:  # FIGHT.md: a reload continues
+    model = send(fight_started(), "gurps.field", "g2", "hp", "20")
+    model = attack_turn(model)  # Ana at Bo
+    model = send(model, "gurps.step_attack_typed", "1 1 2")
+    hurt = send(model, "gurps.step_damage_typed", "6")
+    opened = send(send(hurt, "gurps.next_take", "Attack", ""), "gurps.answer")
+    asked = texts(opened, "gurps-after-injury")
+    reloaded = Model(History.new(json.loads(json.dumps(opened.history.state))), route="gurps")
+    assert asked and texts(reloaded, "gurps-after-injury") == asked
+    # The next turn folds them to one line again.
+    passed = send(reloaded, "gurps.next")
+    assert texts(passed, "gurps-after-injury") == []

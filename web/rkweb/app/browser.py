@@ -239,6 +239,7 @@ class App:
             # A field's message carries its value; handlers that do not need it ignore it.
             msg = (*msg, str(target.value))
         shown = _outcomes() if kind != "input" else None  # not on every keystroke
+        steps = _steps() if shown is not None else {}
         # Read before the page changes (its layout is the last frame's: nothing is forced).
         bottom = js.window.scrollY + js.window.innerHeight if shown is not None else 0
         self.dispatch(msg)
@@ -247,7 +248,9 @@ class App:
             # Measured in the next frame, not here: reading a box in the handler forces a
             # layout inside the tap (15 ms at a fight's log cap, issue 33); the frame lays out
             # once and the result is brought into view before it is painted.
-            js.requestAnimationFrame(create_once_callable(lambda _t: _reveal_new_outcome(shown)))
+            js.requestAnimationFrame(
+                create_once_callable(lambda _t: _reveal_new_outcome(shown, steps))
+            )
 
     def dispatch(self, msg: Action) -> None:
         # The glue's own effects (``app.*``, from a page's tuple) read their values by place;
@@ -472,16 +475,34 @@ def _hold_page_end(before: dict[str, str], bottom: float) -> None:
     style.minHeight = f"{bottom}px" if changed else ""
 
 
-def _reveal_new_outcome(before: dict[str, str]) -> None:
-    """FIGHT.md 5: a result still off screen after its tap is brought into view (data-reveals)."""
+def _steps() -> dict[str, str]:
+    found = js.document.querySelectorAll("[data-step]")
+    return {str(e.getAttribute("data-step")): str(e.textContent) for e in found}
+
+
+def _reveal_new_outcome(before: dict[str, str], steps: dict[str, str]) -> None:
+    """FIGHT.md 5: a result still off screen after its tap is brought into view (data-reveals);
+    then the step that tap brought (data-step: a GURPS fight's next roll, a typed roll's error,
+    the next fighter's chips), so the GM does not scroll for it (a GM at 768x1024 did, for
+    every attack). A step the tap left as it was stays where the GM scrolled it."""
     for el in js.document.querySelectorAll(".outcome[data-testid]"):
         if before.get(str(el.getAttribute("data-testid"))) == str(el.textContent):
             continue
-        box, root = el.getBoundingClientRect(), js.document.documentElement
-        if box.top < 0 or box.top + min(box.height, 60) > js.window.innerHeight:
-            el.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
-            root.setAttribute("data-reveals", str(int(root.getAttribute("data-reveals") or 0) + 1))
-        return
+        _reveal(el, 60, "data-reveals")
+        break
+    for el in js.document.querySelectorAll("[data-step]"):
+        if steps.get(str(el.getAttribute("data-step"))) != str(el.textContent):
+            _reveal(el, 160, "data-step-reveals")  # its first rows: the roll, "Next turn"
+            return
+
+
+def _reveal(el: Any, enough: float, counted: str) -> None:
+    """Scroll ``el`` into view unless its top and ``enough`` of it are on the screen; each
+    scroll counted on ``<html>`` (a result's apart from a step's: the benches read them)."""
+    box, root = el.getBoundingClientRect(), js.document.documentElement
+    if box.top < 0 or box.top + min(box.height, enough) > js.window.innerHeight:
+        el.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+        root.setAttribute(counted, str(int(root.getAttribute(counted) or 0) + 1))
 
 
 def in_idle_time(steps: list[Callable[[], object]]) -> None:

@@ -22,6 +22,8 @@ from rkweb.features.gurps.state import (
     dice_source,
     fail,
     fight_of,
+    keep,
+    page_data,
     typed_whole,
 )
 from rkweb.kit.buttons import button
@@ -106,8 +108,14 @@ def _on_check(model: Model, msg: Check | CheckTyped, ctx: Ctx) -> Model:
     return _asked(model, lambda fight: _check(model, fight, ctx, msg.index, typed))
 
 
+def _turn_of(fight: Fight) -> str:
+    return f"{fight.round}:{fight.turn}"
+
+
 def _on_answer(model: Model, msg: Answer, ctx: Ctx) -> Model:
-    return model.with_ui(gurps_answer=True)
+    # Saved with the page, not in the UI's memory: a reload comes back to the open questions
+    # (FIGHT.md: a reload at any step continues from it); the next turn folds them again.
+    return keep(model, answer_for=_turn_of(fight_of(model)))
 
 
 #: The questions after an injury, keyed by their message class's action; "answer" opens the
@@ -244,7 +252,8 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
     )
     if fight.pending is not None:
         return None  # the attack's step keeps the screen (FIGHT.md: no scroll)
-    carried = asks[order[0]].carried and not model.ui.get("gurps_answer")
+    opened = page_data(model)["answer_for"] == _turn_of(fight)
+    carried = asks[order[0]].carried and not opened
     if carried and fight.attacks:
         # Carried from an earlier turn, they are asked at the start of each turn, before the
         # attack, and leave the screen to its result and "Next turn" after it (no scroll).

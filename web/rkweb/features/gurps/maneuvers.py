@@ -101,7 +101,12 @@ def maneuver_chips(
     ]
     return h(
         "div",
-        {"class": "maneuver-chips"},  # a grid: the chips fit above the step at 768x1024
+        # A grid: the chips fit above the step at 768x1024. The turn's first step, brought into
+        # view after a tap (data-step); as the next fighter's, the next-up around them is.
+        {
+            "class": "maneuver-chips",
+            "data-step": None if coming or fight.chosen else "gurps-maneuver",
+        },
         chips(
             f"{lead} Next: {current.name}'s turn. Tap a maneuver to begin it".lstrip()
             if coming
@@ -121,6 +126,10 @@ def maneuver_chips(
     )
 
 
+#: "Next turn" and the next fighter's chips: the step brought into view after a tap (data-step).
+NEXT_UP = {"class": "next-up", "data-step": "gurps-next-up"}
+
+
 def next_up(model: Model, fight: Fight, said: str = "") -> VNode:
     """The turn is over: "Next turn", and the next fighter's maneuver chips, so that one tap
     passes the turn and takes his maneuver (FIGHT.md: 4 taps from the next turn to the damage,
@@ -133,9 +142,9 @@ def next_up(model: Model, fight: Fight, said: str = "") -> VNode:
     if who is None or coming.chosen:
         if not said:
             return done
-        return h("div", {"class": "next-up"}, done, h("p", {"class": "strong"}, said))
+        return h("div", NEXT_UP, done, h("p", {"class": "strong"}, said))
     chips_ = maneuver_chips(model, coming, who, coming=True, lead=said)
-    return h("div", {"class": "next-up"}, done, chips_)
+    return h("div", NEXT_UP, done, chips_)
 
 
 def chosen_line(fight: Fight, current: Combatant) -> VNode:

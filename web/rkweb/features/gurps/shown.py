@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pycore.dice.roller import Roll
 from pycore.systems.gurps.fight import AttackRolled, Defended, Injured, Logged, Recovered
 from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import highest_success
@@ -23,10 +24,16 @@ def explained(step: Logged) -> list[str]:
     return [str(step), "Rules applied: " + ", ".join(step.rules)] if step.rules else [str(step)]
 
 
+def _rolled(roll: Roll, needed: int) -> str:
+    """The roll as the core explains it, with the app's faces beside its sum (a GM saw them
+    only in the log), then the number it needed: "3d6 (4, 2, 5) = 11, needed 12 or less"."""
+    return f"{roll.explain()}, needed {needed} or less"
+
+
 def _attack(step: AttackRolled) -> dict[str, Any]:
     result = step.rolled.result
     # GUR-20: 17-18 always miss, 3-4 always hit: the roll needed is not always the skill.
-    number = f"rolled {result.roll}, needed {highest_success(result.effective_skill)} or less"
+    number = _rolled(step.rolled.roll, highest_success(result.effective_skill))
     if result.critical:
         verdict = f"Critical hit on {step.defender}: no defense"
     elif result.hit:
@@ -46,7 +53,7 @@ def _defense(step: Defended) -> dict[str, Any]:
         }
     result = step.rolled.result
     needed = highest_success(result.effective_defense)  # GUR-44: 3-4 succeed, 17-18 fail
-    number = f"rolled {result.roll}, needed {needed} or less"
+    number = _rolled(step.rolled.roll, needed)
     if step.success:
         verdict = f"{step.defender} {step.verb}: no harm done"
     elif step.again:
@@ -72,7 +79,7 @@ def _recovery(step: Recovered) -> dict[str, Any]:
         if rolled.success
         else f"{step.name} stays{' mentally' if what else ''} stunned"
     )
-    number = f"rolled {rolled.roll.total}, needed {rolled.target} or less"
+    number = _rolled(rolled.roll, rolled.target)
     return {"verdict": verdict, "number": number, "tone": "neutral", "why": explained(step)}
 
 

@@ -37,6 +37,8 @@ def page_data(model: Model) -> dict[str, Any]:
         "shown": dict(saved.get("shown") or {}),
         "log": list(saved.get("log", [])),
         "settings": dict(saved.get("settings") or {}),
+        # The turn ("round:turn") whose carried questions the GM opened with Answer.
+        "answer_for": str(saved.get("answer_for", "")),
     }
 
 

@@ -82,8 +82,9 @@ def _next_take(model: Model, msg: NextTake, ctx: Ctx) -> Model:
 def _new_turn(step: Handler) -> Handler:
     @wraps(step)  # keeps the typed handler's ``reads``: the message is handed over as it is
     def turned(model: Model, msg: Msg, ctx: Ctx) -> Model:
-        # A new turn: the questions carried over from an earlier one fold to one line again.
-        model = model.with_ui(gurps_restart=False, gurps_answer=False)
+        # A new turn (the questions carried over from an earlier one fold to one line again:
+        # they were opened for the turn that ends, after_injury.view).
+        model = model.with_ui(gurps_restart=False)
         try:
             return step(model, msg, ctx)
         except RuleError as exc:

@@ -66,7 +66,7 @@ def _maneuver(c: Combatant, chosen: bool) -> VNode:
 
 def _roll_entry(model: Model, testid: str, expr: str, name: str, label: str) -> VNode:
     roll, typed = ROLL_ENTRIES[name]
-    return dice_entry(
+    entry = dice_entry(
         testid,
         expr,
         roll=roll,
@@ -74,6 +74,9 @@ def _roll_entry(model: Model, testid: str, expr: str, name: str, label: str) -> 
         error=error_of(model, SECTION, f"fight.{name}"),
         label=label,
     )
+    # The step's roll, with a typed roll's error beside its field: brought into view after the
+    # tap that changed it (data-step, read by the page's glue in the next frame).
+    return h("div", {"data-step": testid}, entry)
 
 
 def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
