@@ -38,7 +38,6 @@ from pycore.systems.gurps.fight.attack import (
     pending_damage_dice,
     resolve,
 )
-from pycore.systems.gurps.fight.card import NO_DEATH_RULE, card_line, past_minus_hp
 from pycore.systems.gurps.fight.checks import (
     OUTCOMES,
     Answered,
@@ -54,8 +53,6 @@ from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
 from pycore.systems.gurps.fight.open_asks import (
     CARRIED_LEAD,
     FighterAsks,
-    attack_waits,
-    bearing_asks,
     carried_line,
     lapsed_shocks_said,
     open_questions,
@@ -117,7 +114,6 @@ TRANSITIONS = (
 
 __all__ = [
     "CARRIED_LEAD",
-    "NO_DEATH_RULE",
     "NO_DEFENSE",
     "OUTCOMES",
     "TRANSITIONS",
@@ -149,10 +145,7 @@ __all__ = [
     "add",
     "ask_after_injury",
     "attack",
-    "attack_waits",
-    "bearing_asks",
     "cancel",
-    "card_line",
     "carried_line",
     "damage",
     "damage_dice",
@@ -170,7 +163,6 @@ __all__ = [
     "next_target",
     "next_turn",
     "open_questions",
-    "past_minus_hp",
     "pending_damage_dice",
     "questions_said",
     "range_between",

@@ -23,11 +23,12 @@ from pycore.systems.gurps.modifiers import (
     maneuver,
     maneuver_modifier,
     maneuver_names,
+    maneuver_options,
 )
 from pycore.systems.gurps.order import Slot, ties, turn_order
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.systems.gurps.sheet import Combatant, edited, fighter
-from pycore.systems.gurps.worksheet import defenses_of, offered_options
+from pycore.systems.gurps.worksheet import defenses_of
 from pycore.validate import checked
 
 #: The two stuns of 004 line 46: physical (HT recovers) and mental (IQ recovers).
@@ -375,7 +376,7 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
     if (current.dazed or current.unconscious) and name != "Do Nothing":
         state = "stunned" if current.dazed else "unconscious"
         raise RuleError(f"{current.name} is {state} and must take Do Nothing this turn")
-    offered = offered_options(current, name)
+    offered = maneuver_options(name, melee=not current.ranged)
     if option and option not in offered:
         allowed = ", ".join(offered) or "none"
         raise RuleError(f"{name} option {option!r} is not offered; allowed: {allowed}")
@@ -429,7 +430,7 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
         if (current.dazed or current.unconscious) and name != "Do Nothing":
             continue
         rules = maneuver(name)
-        for option in offered_options(current, name) or ("",):
+        for option in maneuver_options(name, melee=not current.ranged) or ("",):
             taken = replace(current, maneuver=name, option=option)
             result.append(
                 ManeuverChoice(
