@@ -105,8 +105,9 @@ def record_idle_order(app: Path) -> None:
         init = app.joinpath(*name.split("."), "__init__.py")
         if init.exists() and any(n.startswith(f"{name}.") for n in order[:index]):
             runtime_name = str(APP_RUNTIME / init.relative_to(app))
-            slices[name] = idle_build.statement_codes(init.read_bytes(), runtime_name)
-            loads[name] = idle_build.statement_loads(name, init.read_bytes(), str(init), loaded)
+            source = init.read_bytes()
+            slices[name] = idle_build.statement_codes(source, runtime_name)
+            loads[name] = idle_build.statement_loads(name, source, str(init), loaded)
     idle_build.check_submodules_first(app, order, slices, idle.SUBMODULES_FIRST)
     (app / "rkweb" / "app" / idle.SLICES_FILE).write_bytes(marshal.dumps(slices))
     (app / "rkweb" / "app" / idle.LOADS_FILE).write_bytes(marshal.dumps(loads))
