@@ -291,7 +291,7 @@ def test_an_unconscious_fighter_shows_no_defense(app: Page, errors: list[str]) -
     expect(kim).to_contain_text("Do Nothing · dodge, parry")
     kim.locator("summary").click()
     app.get_by_test_id("gurps-unconscious-g2").select_option("yes")
-    expect(kim).to_contain_text("Do Nothing · no defense · unconscious")
+    expect(kim).to_contain_text("Unconscious · no defense")  # not last turn's maneuver
     app.get_by_test_id("gurps-take-attack").click()
     enter(app, "gurps-fight-attack-typed", "3 3 5")
     expect(app.get_by_test_id("gurps-fight-result-verdict")).to_have_text("Hit")

@@ -32,12 +32,12 @@ def test_the_next_fighters_chip_keeps_the_victims_questions(app: Page, errors: l
     enter(app, "gurps-check-1-typed", "12")
     app.get_by_test_id("gurps-settle-1-0").click()  # stunned
     bo = app.get_by_test_id("gurps-slot").nth(1)
-    expect(bo).to_contain_text("stunned (−4 defenses)")
+    expect(bo).to_contain_text("Stunned: Do Nothing")
     app.get_by_test_id("undo").click()  # the stun undone: the question is back
-    expect(bo).not_to_contain_text("stunned (−4 defenses)")
+    expect(bo).not_to_contain_text("Stunned: Do Nothing")
     expect(asks).to_contain_text("Knockdown and stun roll")
     app.get_by_test_id("redo").click()
-    expect(bo).to_contain_text("stunned (−4 defenses)")
+    expect(bo).to_contain_text("Stunned: Do Nothing")
     expect(asks).not_to_contain_text("Knockdown")
     expect(asks).to_contain_text("Roll to stay conscious at 0 HP or below")
     app.get_by_test_id("gurps-dismiss-1").click()  # his book calls for none: closed, logged

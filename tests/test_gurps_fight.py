@@ -234,6 +234,8 @@ def test_every_roll_ends_in_a_known_state(seed: int, turns: int) -> None:
     rng = random.Random(seed)
     fight = duel()
     for _ in range(turns):
+        for index in reversed(gf.bearing_asks(fight, "a", "b")):  # the attack waits for them
+            fight, _ = gf.dismiss(fight, index)
         fight, _ = gf.resolve(fight, "a", "b", AttackSetup(), rng)
         assert fight.pending is None
     assert fight.combatant("b").hp_now <= BO.hp_now

@@ -86,9 +86,13 @@ def test_questions_about_someone_no_longer_in_the_fight_are_left_out() -> None:
 
 
 def _hit_on_kim(fight: Fight) -> Fight:
-    """The fighter whose turn it is hits Kim in the torso, no defense: a shock, a knockdown."""
+    """The fighter whose turn it is hits Kim in the torso, no defense: a shock, a knockdown.
+    Kim's questions that would change the attack's figures (his knockdown roll, his roll to
+    stay conscious) are dismissed first: the attack waits for them (``attack_waits``)."""
     who = fight.current()
     assert who is not None
+    for index in reversed(gf.bearing_asks(fight, who.id, "k")):
+        fight, _ = gf.dismiss(fight, index)
     fight, _ = gf.take_maneuver(fight, "Attack")
     fight, _ = gf.attack(fight, who.id, "k", AttackSetup(), typed_dice("3d6", "3"))
     fight, _ = gf.damage(fight, typed_dice("1d", "6"))
@@ -116,9 +120,10 @@ def test_the_log_says_what_a_turn_leaves_open_once_never_the_whole_list_each_tur
         "Round 3: Kim's turn",
         "Kim's shock lapsed unanswered (shock counts on the next turn only). Round 3: Sam's turn",
     ]
-    # Sam's third hit, on his turn in round 3: its shock is open, the first two lapsed.
+    # Sam's third hit, on his turn in round 3: its questions are open, the first two shocks
+    # lapsed, the earlier rolls were dismissed before the hits they bore on.
     assert gf.carried_line(fight) == (
-        "Open from earlier injuries: Kim — shock, 3 knockdown rolls, 2 consciousness rolls"
+        "Open from earlier injuries: Kim — shock, knockdown roll, consciousness roll"
     )
 
 

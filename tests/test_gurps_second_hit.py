@@ -28,6 +28,9 @@ def _two_hits() -> Fight:
     fight, _ = gf.attack(fight, "a", "b", AttackSetup(location="skull"), typed_dice("3d6", "4"))
     fight, _ = gf.damage(fight, typed_dice("2d6", "3"))
     fight, _ = gf.next_turn(fight)  # Cy's turn
+    # Bo's knockdown roll bears on Cy's attack (stunned: −4 to defend): answered first; his
+    # shock does not, so it stays open beside the second hit's.
+    fight, _ = gf.settle(fight, 1, "no effect")
     fight, _ = gf.take_maneuver(fight, "Attack")
     fight, _ = gf.attack(fight, "c", "b", AttackSetup(), typed_dice("3d6", "4"))
     fight, _ = gf.damage(fight, typed_dice("2d6", "6"))
@@ -38,8 +41,7 @@ def test_a_second_hit_keeps_the_first_hits_questions() -> None:
     fight = _two_hits()
     kept = [(a.kind, a.modifier, a.note) for a in fight.asks]
     assert kept == [
-        ("shock", 0, ""),
-        ("knockdown", -10, ""),  # the skull's (003 line 43): not replaced by the torso's
+        ("shock", 0, ""),  # the skull hit's: not replaced by the torso hit's
         ("shock", 0, SECOND_SHOCK),
         ("knockdown", 0, ""),
     ]
@@ -50,7 +52,7 @@ def test_two_shocks_for_the_same_turn_the_worst_applies_and_the_log_says_it() ->
     fight = _two_hits()
     fight, first = gf.settle(fight, 0, "shock −4")
     assert fight.combatant("b").shock == 4 and first.worst == 0
-    fight, second = gf.settle(fight, 1, "shock −2")  # the second hit's, now at index 1
+    fight, second = gf.settle(fight, 0, "shock −2")  # the second hit's, now at index 0
     assert fight.combatant("b").shock == 4
     assert str(second) == (
         "Bo: shock −2 (shock from this injury); with the other hit's shock the worst applies: −4"
@@ -63,7 +65,7 @@ def test_two_shocks_for_the_same_turn_the_worst_applies_and_the_log_says_it() ->
 
 def test_the_worse_second_shock_replaces_the_first() -> None:
     fight = _two_hits()
-    fight, _ = gf.settle(fight, 2, "shock −1")
+    fight, _ = gf.settle(fight, 1, "shock −1")
     fight, said = gf.settle(fight, 0, "shock −3")
     assert fight.combatant("b").shock == 3 and said.worst == 3
 

@@ -12,7 +12,7 @@ from pycore.systems.gurps.worksheet import defenses_of
 def test_an_unconscious_fighter_has_no_defense_on_his_card() -> None:
     model = send(fight_started(), "gurps.field", "g1", "unconscious", "yes")  # Ana
     ana = next(t for t in texts(model, "gurps-slot") if t.startswith("Ana"))
-    assert "no defense · unconscious" in ana and "dodge" not in ana.split("Edit")[0]
+    assert "Unconscious · no defense" in ana and "dodge" not in ana.split("Edit")[0]
     assert defenses_of(Combatant(maneuver="Attack", unconscious=True)) == ()
     assert defenses_of(Combatant(maneuver="Attack")) == ("dodge", "parry")
 

@@ -75,6 +75,26 @@ def _waiting(page: Any, testids: tuple[str, ...]) -> str | None:
     return next((t for t in testids if page.get_by_test_id(t).count()), None)
 
 
+#: The attack step's words when it waits for a question an injury left (its roll disabled).
+WAITS = "gurps-fight-waits"
+
+
+def answer_first(page: Any) -> TurnFigures:
+    """The questions an injury left that change this attack's figures (the step says it waits
+    for them), each dismissed as a GM whose book calls for nothing would: their taps are the
+    questions', kept apart from the plain attack's that FIGHT.md counts."""
+    figures = TurnFigures()
+    for _ in range(12):
+        if not page.get_by_test_id(WAITS).count():
+            break
+        if page.get_by_test_id("gurps-after-injury-answer").count():  # carried: one line
+            answer = Tap("gurps-after-injury-answer", shows="gurps-after-injury")
+            _merge(figures, run_turn(page, [answer]))
+        dismiss = page.locator("[data-testid^='gurps-dismiss-']").first
+        _merge(figures, run_turn(page, [Tap(dismiss.get_attribute("data-testid") or "")]))
+    return figures
+
+
 def app_dice_turn(page: Any, *, first: bool = False) -> tuple[TurnFigures, bool]:
     """One turn with "Roll for me": ("Next turn" unless ``first``), then each roll the attack
     asks for. Returns the figures and whether damage was applied."""
@@ -82,6 +102,7 @@ def app_dice_turn(page: Any, *, first: bool = False) -> tuple[TurnFigures, bool]
     if not first:
         _merge(figures, run_turn(page, [Tap("gurps-next", shows="gurps-turn")]))
     _merge(figures, run_turn(page, [Tap(TAKE_ATTACK, shows="gurps-maneuver-chosen")]))
+    answer_first(page)
     damaged = False
     for _ in range(len(ROLLS)):
         waiting = _waiting(page, ROLLS)
@@ -96,8 +117,10 @@ def typed_dice_turn(page: Any, *, first: bool = False) -> TurnFigures:
     """One turn with the dice typed: a hit, a failed defense, the damage."""
     taps = [] if first else [Tap("gurps-next", shows="gurps-turn")]
     taps.append(Tap(TAKE_ATTACK, shows="gurps-maneuver-chosen"))
-    taps += [Tap(testid, shows=RESULT, value=value) for testid, value in TYPED]
-    return run_turn(page, taps)
+    figures = run_turn(page, taps)
+    answer_first(page)
+    _merge(figures, run_turn(page, [Tap(t, shows=RESULT, value=value) for t, value in TYPED]))
+    return figures
 
 
 #: The real fight: Ana (sword and a thrust line, Basic Speed 6), Bo (Basic Speed 5.5, DR 2),
@@ -139,6 +162,7 @@ def _stage_taps(page: Any, typed: bool, defense: str) -> list[Tap]:
 def _attack(page: Any, typed: bool, *, begin: list[Tap], defense: str = "18") -> TurnFigures:
     """One attack from the tap that begins the turn to its end."""
     figures = run_turn(page, begin)
+    answer_first(page)
     for _ in range(4):
         taps = _stage_taps(page, typed, defense)
         if not taps:

@@ -315,11 +315,34 @@ def dr_at(c: Combatant, location: str) -> int:
     return dr_locations(c).get(location, c.dr)
 
 
+def _parrying_line(c: Combatant) -> tuple[int, int, bool] | None:
+    """The first of his attack lines, in the sheet's order (his weapon, then the others), that
+    can parry, as (skill, parry modifier, barehanded); None when none can. A parry needs a
+    ready melee weapon or an empty hand (GUR-48, GUR-50, 004 lines 247-253: even against a
+    missile it is "the defender's melee weapon" that parries); a bow, a crossbow, a gun or a
+    thrown weapon has no parry (its table gives none), so it never gives him one."""
+    first = (c.weapon_skill, c.parry_bonus, c.unarmed, c.attack_kind)
+    others = [(x.skill, x.parry, x.unarmed, x.kind) for x in c.more_attacks]
+    return next(
+        ((skill, bonus, bare) for skill, bonus, bare, kind in (first, *others) if kind == "melee"),
+        None,
+    )
+
+
 @checked
-def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) -> Defense:
-    """The combatant's Parry: with the weapon (GUR-48), or barehanded with DX, Brawling or
-    Karate (GUR-50, 004 lines 266-270), against a weapon or not."""
-    if c.unarmed:
+def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) -> Defense | None:
+    """The combatant's Parry: with the first of his melee weapons (GUR-48), or barehanded with
+    DX, Brawling or Karate (GUR-50, 004 lines 266-270), against a weapon or not; None when no
+    line of his can parry (a bow alone: :func:`_parrying_line`).
+
+    >>> own_parry(Combatant(weapon="Bow", attack_kind="bow")) is None
+    True
+    """
+    found = _parrying_line(c)
+    if found is None:
+        return None
+    skill, bonus, bare = found
+    if bare:
         return unarmed_parry(
             c.dx,
             c.brawling or None,
@@ -328,17 +351,17 @@ def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) ->
             thrust=thrust,
             encumbrance=c.encumbrance,
         )
-    return explain_parry(c.weapon_skill, c.parry_bonus)
+    return explain_parry(skill, bonus)
 
 
 @checked
 def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
-    """Dodge, Parry (with the weapon, or barehanded) and Block (with a shield skill), each with
-    its formula."""
+    """Dodge, Parry (with a melee weapon, or barehanded; none with a bow alone) and Block (with
+    a shield skill), each with its formula."""
     parts = [explain_dodge(c.speed, c.encumbrance), own_parry(c)]
     if c.shield_skill:
         parts.append(explain_block(c.shield_skill))
-    return tuple(parts)
+    return tuple(d for d in parts if d is not None)
 
 
 @checked

@@ -23,6 +23,7 @@ from typing import Any, Final
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.defenses import (
+    DEFENSES,
     allowed_defenses,
     defense_line,
     defenses_against,
@@ -50,6 +51,7 @@ from pycore.systems.gurps.modifiers import (
     effective_skill,
     maneuver,
     maneuver_modifier,
+    maneuver_options,
     posture,
     size_modifier,
     speed_range_modifier,
@@ -313,7 +315,31 @@ def defenses_of(c: Combatant) -> tuple[str, ...]:
     shield (004 line 237: a block needs a ready shield); none while he is unconscious, unable
     to react (004 line 210), as :func:`defense_options` offers none."""
     left = allowed_defenses(c.maneuver, unaware=c.unconscious)
-    return tuple(k for k in left if k != "block" or c.shield_skill)
+    return tuple(k for k in left if _equipped(c, k))
+
+
+def _equipped(c: Combatant, kind: str) -> bool:
+    """GUR-18's reading: a parry needs a ready melee weapon or an empty hand (GUR-48, GUR-50;
+    a bow gives none), a block a ready shield (004 line 237); a dodge needs nothing."""
+    if kind == "parry":
+        return own_parry(c) is not None
+    return kind != "block" or bool(c.shield_skill)
+
+
+@checked
+def offered_options(c: Combatant, name: str) -> tuple[str, ...]:
+    """The options of maneuver ``name`` open to him: All-Out Attack's for his weapon (GUR-16);
+    All-Out Defense (Increased) only for a defense he has (GUR-17: +2 to a defense he cannot
+    make is no choice; GUR-18: a block needs a shield, a parry a melee weapon or a hand).
+
+    >>> offered_options(Combatant(), "All-Out Defense")
+    ('Increased Dodge', 'Increased Parry', 'Double Defense')
+    """
+    options = maneuver_options(name, melee=not c.ranged)
+    raised = [o.removeprefix("Increased ").lower() for o in options]
+    return tuple(
+        o for o, k in zip(options, raised, strict=True) if k not in DEFENSES or _equipped(c, k)
+    )
 
 
 @checked
@@ -349,7 +375,10 @@ def defense_options(
             base = explain_dodge(defender.speed, defender.encumbrance)
         elif kind == "parry":
             weapon = not attacker.unarmed
-            base = own_parry(defender, vs_weapon=weapon, thrust=attacker.thrust)
+            parried = own_parry(defender, vs_weapon=weapon, thrust=attacker.thrust)
+            if parried is None:  # no melee weapon nor hand (defenses_of has kept none)
+                continue
+            base = parried
             if attacker.attack_kind == "thrown":
                 extra = (thrown_parry_modifier(attacker.light),)
         else:

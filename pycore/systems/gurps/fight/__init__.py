@@ -38,6 +38,7 @@ from pycore.systems.gurps.fight.attack import (
     pending_damage_dice,
     resolve,
 )
+from pycore.systems.gurps.fight.card import NO_DEATH_RULE, card_line, past_minus_hp
 from pycore.systems.gurps.fight.checks import (
     OUTCOMES,
     Answered,
@@ -53,6 +54,8 @@ from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
 from pycore.systems.gurps.fight.open_asks import (
     CARRIED_LEAD,
     FighterAsks,
+    attack_waits,
+    bearing_asks,
     carried_line,
     lapsed_shocks_said,
     open_questions,
@@ -114,6 +117,7 @@ TRANSITIONS = (
 
 __all__ = [
     "CARRIED_LEAD",
+    "NO_DEATH_RULE",
     "NO_DEFENSE",
     "OUTCOMES",
     "TRANSITIONS",
@@ -145,7 +149,10 @@ __all__ = [
     "add",
     "ask_after_injury",
     "attack",
+    "attack_waits",
+    "bearing_asks",
     "cancel",
+    "card_line",
     "carried_line",
     "damage",
     "damage_dice",
@@ -163,6 +170,7 @@ __all__ = [
     "next_target",
     "next_turn",
     "open_questions",
+    "past_minus_hp",
     "pending_damage_dice",
     "questions_said",
     "range_between",

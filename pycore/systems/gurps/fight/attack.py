@@ -10,7 +10,9 @@ from typing import Final
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
+from pycore.systems.gurps.fight.open_asks import attack_waits
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
 from pycore.systems.gurps.fight.ranges import with_range
 from pycore.systems.gurps.fight.targets import with_target
@@ -131,6 +133,10 @@ def attack(
         raise RuleError(
             f"{attacker.name} is stunned: must Do Nothing this turn and may roll {roll} to recover"
         )
+    waits = attack_waits(fight, attacker.id, defender.id)
+    if waits:
+        # FIGHT.md: the step waits for the value; never rolled with figures an answer changes.
+        raise RuleError(waits)
     current = fight.current()
     acting = current is not None and current.id == attacker.id
     if acting and not fight.chosen:
@@ -298,11 +304,20 @@ class Injured(Logged):
     def public(self) -> str:
         return injury_public(self.defender, tuple(self.hurt.effects))
 
+    hp: int = 0  # his full HP: at −HP or below the texts give no death rule (GUR-58)
+
     def __str__(self) -> str:
-        return (
+        text = (
             f"Damage: {self.damage}; {self.defender}: {self.hurt}; "
             f"HP {figure(self.hp_before)} → {figure(self.hp_after)}"
         )
+        return text + (f"; {self.death_note}" if self.death_note else "")
+
+    @property
+    def death_note(self) -> str:
+        """At −HP or below: the texts give no death rule (GUR-35, GUR-58), so the product
+        never decides "killed" and says that the GM does; "" above −HP."""
+        return NO_DEATH_RULE if self.hp and self.hp_after <= -self.hp else ""
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -358,7 +373,7 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     after = defender.hp_now - hurt.injury
     notes = "; ".join(filter(None, [defender.notes, *lasting_effects(hurt)]))[:_NOTES_LIMIT]
     hit = replace(defender, hp_now=max(after, _LOWEST_HP), notes=notes)
-    step = Injured(defender.name, rolled, hurt, defender.hp_now, after)
+    step = Injured(defender.name, rolled, hurt, defender.hp_now, after, defender.hp)
     fight = replace(fight.with_combatant(hit), pending=None)
     # GUR-58: what follows the injury is the GM's book's: asked, never decided here.
     where = (

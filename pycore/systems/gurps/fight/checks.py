@@ -68,12 +68,16 @@ def ask_after_injury(
 ) -> Fight:
     """The asks an injury leaves on the fight (none when it did not injure): the shock, a
     knockdown and stun roll with the texts' modifier, and at 0 HP or below a roll to stay
-    conscious. Asks still open from an earlier hit on him are kept beside this hit's (issue
+    conscious; none for one already unconscious, whom no answer could change. Asks still open
+    from an earlier hit on him are kept beside this hit's (issue
     27: a second hit never answers the first's in silence); a second shock for the same turn
     of his says that the worst applies (:func:`settle`)."""
-    if injury <= 0:
-        return fight
     c = fight.combatant(cid)
+    if injury <= 0 or c.unconscious:
+        # Already unconscious (the GM's book said so): no action, no defense (004 line 210),
+        # so a shock on his attacks, a stun or another roll to stay conscious changes nothing;
+        # the texts give no death rule (GUR-58), so nothing else is asked either.
+        return fight
     notes = []
     if location == "groin" and c.male and damage_type == "cr":
         notes.append("double from crushing to the groin, at most −8")  # 003 line 52

@@ -110,3 +110,49 @@ def lapsed_shocks_said(groups: tuple[FighterAsks, ...]) -> str:
     next turn only, so once that turn is over there is nothing left to record)."""
     whose = ", ".join(f"{g.name}'s {_counted(g.lapsed, 'shock', 'shocks')}" for g in groups)
     return f"{whose} lapsed unanswered (shock counts on the next turn only)"
+
+
+#: What an answer may change, by whose question it is: the attacker's knockdown roll (stunned:
+#: no attack, 004 line 46; prone: −4 to hit, GUR-10), his roll to stay conscious (no action)
+#: and his shock (off his attacks, GUR-58); the defender's knockdown roll (stunned: −4 to
+#: defend, GUR-45; prone) and his roll to stay conscious (no defense, 004 line 210). The
+#: defender's shock touches only his own attacks, so it waits.
+_BEARING: Final[dict[str, tuple[AskKind, ...]]] = {
+    "attacker": ("shock", "knockdown", "consciousness"),
+    "defender": ("knockdown", "consciousness"),
+}
+
+
+@checked
+def bearing_asks(fight: Fight, attacker_id: str, defender_id: str) -> tuple[int, ...]:
+    """The open questions (their indexes in ``fight.asks``) whose answer would change the
+    figures of an attack by ``attacker_id`` on ``defender_id``: those are answered first, so
+    that no attack is rolled with figures an answer would change (FIGHT.md: the step waits for
+    the value). A lapsed shock changes nothing (GUR-58)."""
+    kinds = {attacker_id: _BEARING["attacker"]}
+    if defender_id != attacker_id:
+        kinds[defender_id] = _BEARING["defender"]
+    return tuple(
+        i for i, a in enumerate(fight.asks) if not a.lapsed and a.kind in kinds.get(a.who, ())
+    )
+
+
+@checked
+def attack_waits(fight: Fight, attacker_id: str, defender_id: str) -> str:
+    """Why the attack waits, in plain words ("" when it need not): the questions above, per
+    fighter.
+
+    >>> from pycore.systems.gurps.sheet import Combatant
+    >>> two = (Combatant(id="k", name="Kim"), Combatant(id="s", name="Sam"))
+    >>> fight = Fight(two, asks=(Ask("shock", "s"), Ask("knockdown", "s")))
+    >>> attack_waits(fight, "k", "s")
+    "Answer Sam — knockdown roll first: the answer changes this attack's figures"
+    >>> attack_waits(fight, "k", "k")
+    ''
+    """
+    waiting = bearing_asks(fight, attacker_id, defender_id)
+    if not waiting:
+        return ""
+    said = questions_said(open_questions(fight, tuple(fight.asks[i] for i in waiting)))
+    answer = "answers change" if len(waiting) > 1 else "answer changes"
+    return f"Answer {said} first: the {answer} this attack's figures"

@@ -23,12 +23,11 @@ from pycore.systems.gurps.modifiers import (
     maneuver,
     maneuver_modifier,
     maneuver_names,
-    maneuver_options,
 )
 from pycore.systems.gurps.order import Slot, ties, turn_order
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.systems.gurps.sheet import Combatant, edited, fighter
-from pycore.systems.gurps.worksheet import defenses_of
+from pycore.systems.gurps.worksheet import defenses_of, offered_options
 from pycore.validate import checked
 
 #: The two stuns of 004 line 46: physical (HT recovers) and mental (IQ recovers).
@@ -376,7 +375,7 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
     if (current.dazed or current.unconscious) and name != "Do Nothing":
         state = "stunned" if current.dazed else "unconscious"
         raise RuleError(f"{current.name} is {state} and must take Do Nothing this turn")
-    offered = maneuver_options(name, melee=not current.ranged)
+    offered = offered_options(current, name)
     if option and option not in offered:
         allowed = ", ".join(offered) or "none"
         raise RuleError(f"{name} option {option!r} is not offered; allowed: {allowed}")
@@ -430,7 +429,7 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
         if (current.dazed or current.unconscious) and name != "Do Nothing":
             continue
         rules = maneuver(name)
-        for option in maneuver_options(name, melee=not current.ranged) or ("",):
+        for option in offered_options(current, name) or ("",):
             taken = replace(current, maneuver=name, option=option)
             result.append(
                 ManeuverChoice(

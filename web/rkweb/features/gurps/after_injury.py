@@ -26,6 +26,7 @@ from rkweb.features.gurps.state import (
     page_data,
     typed_whole,
 )
+from rkweb.features.gurps.turn_step import step_of
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry, typed_text
@@ -230,6 +231,15 @@ def _said_unbroken(groups: tuple[FighterAsks, ...]) -> list[VNode | str]:
     return said
 
 
+def _bearing(model: Model, fight: Fight) -> tuple[int, ...]:
+    """The open questions that change the acting fighter's attack on his chosen target."""
+    current = fight.current()
+    if current is None:
+        return ()
+    target = str(step_of(model, fight)["target"]) or current.id
+    return gurps_fight.bearing_asks(fight, current.id, target)
+
+
 def carried(model: Model, fight: Fight) -> VNode | None:
     """The questions carried from an earlier turn (GUR-58), folded to one line beside "Change
     maneuver" once he has chosen it, so that no tap of the attack moves (FIGHT.md: no
@@ -247,8 +257,12 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
     if not fight.asks:
         return None
     asks = fight.asks
+    # Those that change this turn's attack first: the attack waits for them (the core's), and
+    # its step says so beside the folded line's Answer.
+    bearing = _bearing(model, fight)
     order = sorted(
-        range(len(asks)), key=lambda i: (asks[i].carried, asks[i].lapsed, asks[i].kind == "shock")
+        range(len(asks)),
+        key=lambda i: (i not in bearing, asks[i].carried, asks[i].lapsed, asks[i].kind == "shock"),
     )
     if fight.pending is not None:
         return None  # the attack's step keeps the screen (FIGHT.md: no scroll)

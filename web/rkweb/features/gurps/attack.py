@@ -509,6 +509,8 @@ def _unready(form: dict[str, Any], fight: Fight) -> str:
     attacker = fight.combatant(str(form["attacker"]))
     if attacker.maneuver == "All-Out Attack" and not attacker.option:
         return "Choose All-Out Attack's option before the roll."
+    if form["defender"] in ids:  # an open question that changes the figures (the core's words)
+        return gurps_fight.attack_waits(fight, attacker.id, str(form["defender"]))
     return ""
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps import maneuver_names, posture_names
 from pycore.systems.gurps.fight import Fight
-from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import offered_options
 from rkweb.app.messages import Message
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -44,7 +44,7 @@ def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> 
     when the maneuver has options. ``chosen`` False: the acting combatant has not chosen this
     turn's maneuver, so none shows as chosen (GUR-06: last turn's is not pre-chosen)."""
     maneuver_id, option_id, posture_id = ids
-    options = maneuver_options(c.maneuver, melee=not c.ranged) if chosen else ()
+    options = offered_options(c, c.maneuver) if chosen else ()
     own = c.id
     unset = [] if chosen else [("", "— not chosen yet —")]
     return [

@@ -68,6 +68,8 @@ def _injury(step: Injured) -> dict[str, Any]:
     effects = "; ".join(step.hurt.effects)
     verdict = f"{step.defender}: injury {step.hurt.injury}" + (f" ({effects})" if effects else "")
     number = f"HP {figure(step.hp_before)} → {figure(step.hp_after)}"
+    if step.death_note:  # the core's words: no death rule in the texts, the GM decides
+        number += f" · {step.death_note}"
     return {"verdict": verdict, "number": number, "tone": "good", "why": explained(step)}
 
 

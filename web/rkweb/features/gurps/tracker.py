@@ -13,7 +13,6 @@ from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.fight import Fight, Logged
 from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import defenses_of
 from rkweb.app.messages import Handler, Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
@@ -147,8 +146,7 @@ def _quick_edits(c: Combatant, current: bool, tied: tuple[str, ...]) -> VNode:
     )
 
 
-def _slot(c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VNode:
-    defenses = ", ".join(defenses_of(c)) or "no defense"
+def _slot(fight: Fight, c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VNode:
     return h(
         "li",
         {
@@ -173,16 +171,9 @@ def _slot(c: Combatant, current: bool, target: str, tied: tuple[str, ...]) -> VN
                 f"HP {figure(c.hp_now)}/{c.hp}",
             ),
         ),
-        h(
-            "p",
-            {"class": "small"},
-            f"{c.maneuver} · {defenses}"
-            # A knockdown leaves him lying down (GUR-58): the card says it, as the defenses do.
-            + (f" · {c.posture.lower()}" if c.posture != "Standing" else "")
-            + (" · stunned (−4 defenses)" if c.dazed else "")
-            + (" · unconscious" if c.unconscious else "")
-            + (f" · shock −{c.shock} next turn" if c.shock else ""),
-        ),
+        # His state in the fight's time (the core's words): stunned or unconscious rather than
+        # last turn's maneuver, a shock "next turn" or "this turn", posture, defenses.
+        h("p", {"class": "small"}, gurps_fight.card_line(fight, c.id)),
         h(
             "p",
             {"class": "small", "data-testid": f"gurps-conditions-{c.id}"},
@@ -209,7 +200,7 @@ def _order(model: Model, fight: Fight) -> list[VNode]:
     tied = gurps_fight.tied_names(fight)  # once for the strip, not once a card (issue 33)
     people = {c.id: c for c in fight.combatants}
     return [
-        _slot(people[p.id], current is not None and p.id == current.id, target, tied[p.id])
+        _slot(fight, people[p.id], current is not None and p.id == current.id, target, tied[p.id])
         for p in fight.order
     ]
 

@@ -64,7 +64,9 @@ def _maneuver(c: Combatant, chosen: bool) -> VNode:
     return h("div", {"class": "grid2"}, *choices(c, own_ids(c), chosen=chosen))
 
 
-def _roll_entry(model: Model, testid: str, expr: str, name: str, label: str) -> VNode:
+def _roll_entry(
+    model: Model, testid: str, expr: str, name: str, label: str, *, disabled: bool = False
+) -> VNode:
     roll, typed = ROLL_ENTRIES[name]
     entry = dice_entry(
         testid,
@@ -73,6 +75,7 @@ def _roll_entry(model: Model, testid: str, expr: str, name: str, label: str) -> 
         typed=typed,
         error=error_of(model, SECTION, f"fight.{name}"),
         label=label,
+        disabled=disabled,
     )
     # The step's roll, with a typed roll's error beside its field: brought into view after the
     # tap that changed it (data-step, read by the page's glue in the next frame).
@@ -197,9 +200,14 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         h("dd", {}, odds(seen.lands, "gurps-fight-lands")),
     )
     skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
-    roll = _roll_entry(model, "gurps-fight-attack", "3d6", "attack", "Roll for me")
+    # An open question whose answer changes these figures is answered first (the core's words).
+    waits = gurps_fight.attack_waits(fight, attacker.id, target.id)
+    wait = h("p", {"class": "strong", "data-testid": "gurps-fight-waits"}, waits) if waits else None
+    roll = _roll_entry(
+        model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits)
+    )
     asked = situation.exposed_field(step, setup, attacker, target)
-    return [head, chances, asked, roll], [*adjust, skill, why(seen.line.sources())]
+    return [head, chances, asked, wait, roll], [*adjust, skill, why(seen.line.sources())]
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:

@@ -1,0 +1,62 @@
+"""What a fighter's card on the order strip says of him, in the fight's time: the maneuver in
+force and the defenses it leaves (GUR-06, GUR-18), or that he is stunned (Do Nothing, GUR-07,
+004 line 46) or unconscious (no action, no defense: 004 line 210) rather than last turn's
+maneuver; his posture; a shock as the turn it counts on comes and goes (GUR-58); and, at −HP or
+below, that the texts give no death rule (GUR-35, GUR-58: the product never decides "killed").
+
+>>> from dataclasses import replace
+>>> from pycore.systems.gurps.fight.value import Place
+>>> kim = Combatant(id="k", name="Kim", maneuver="Attack", shock=4)
+>>> fight = Fight((Combatant(id="s", name="Sam"), kim), 1, (Place("s", 1), Place("k", 2)))
+>>> card_line(fight, "k")
+'Attack · dodge, parry · shock −4 next turn'
+>>> card_line(replace(fight, turn=1), "k")
+'Attack · dodge, parry · shock −4 this turn'
+"""
+
+from __future__ import annotations
+
+from pycore.systems.gurps.fight.value import Fight
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import defenses_of
+from pycore.validate import checked
+
+#: The note at −HP or below: the texts stop at the injury (GUR-58, 004 lines 347-349).
+NO_DEATH_RULE = "−HP or below: the texts give no death rule, the GM decides"
+
+
+@checked
+def past_minus_hp(c: Combatant) -> bool:
+    """At −HP or below, where a GM's full rules would ask about death: the texts give none
+    (GUR-35: "the product never decides 'killed'"), so the card and the injury say so."""
+    return c.hp_now <= -c.hp
+
+
+def _what_he_does(c: Combatant) -> list[str]:
+    """His maneuver and defenses, or his state when it rules them out (no stale maneuver)."""
+    defenses = ", ".join(defenses_of(c))
+    if c.unconscious:  # 004 line 210: unable to react, no action
+        return ["Unconscious", "no defense"]
+    if c.dazed:  # 004 line 46: Do Nothing; −4 to defend (GUR-45)
+        which = "Stunned" if c.stunned else "Mentally stunned"
+        return [f"{which}: Do Nothing", f"{defenses} at −4" if defenses else "no defense"]
+    return [c.maneuver, defenses or "no defense"]
+
+
+@checked
+def card_line(fight: Fight, cid: str) -> str:
+    """The card's line for ``cid``. A shock counts on his next turn only (GUR-58): "next turn"
+    until his turn comes, "this turn" during it; the turn passing ends it
+    (:func:`~pycore.systems.gurps.fight.turns.next_turn`). An unconscious fighter's shock is
+    not said: he makes no attack for it to touch."""
+    c = fight.combatant(cid)
+    parts = _what_he_does(c)
+    if c.posture != "Standing":  # a knockdown leaves him lying down (GUR-58)
+        parts.append(c.posture.lower())
+    if c.shock and not c.unconscious:
+        current = fight.current()
+        when = "this turn" if current is not None and current.id == cid else "next turn"
+        parts.append(f"shock −{c.shock} {when}")
+    if past_minus_hp(c):
+        parts.append(NO_DEATH_RULE)
+    return " · ".join(parts)
