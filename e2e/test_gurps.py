@@ -122,8 +122,24 @@ def _sheets(app: Page, fighters: tuple[Sheet, ...]) -> None:
             app.get_by_test_id(f"gurps-{field}").select_option(value)
 
 
+def _answer_first(app: Page) -> None:
+    """The questions an injury left that change this attack's figures (the step says that it
+    waits for them, its roll disabled), each dismissed as a GM whose book calls for none."""
+    waits = app.get_by_test_id("gurps-fight-waits")
+    for _ in range(12):
+        if not waits.count():
+            return
+        said = waits.text_content() or ""
+        if app.get_by_test_id("gurps-after-injury-answer").count():  # carried: one line
+            app.get_by_test_id("gurps-after-injury-answer").click()
+        app.locator("[data-testid^='gurps-dismiss-']").first.click()
+        # One fewer (or none): the step has re-rendered.
+        expect(waits.filter(has_text=re.compile(f"^{re.escape(said)}$"))).to_have_count(0)
+
+
 def _app_dice_attack(app: Page) -> None:
     """Roll for me, through the defense and the damage, whatever the dice say."""
+    _answer_first(app)
     app.get_by_test_id("gurps-fight-attack-roll").click()
     for _ in range(3):
         if app.get_by_test_id("gurps-fight-defense-roll").count():
@@ -196,6 +212,8 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     app.get_by_test_id("gurps-maneuver-g4").select_option("Attack")
     app.get_by_test_id("gurps-target-g1").click()
     enter(app, "gurps-fight-yards", "5")
+    expect(turn).to_contain_text("at Sam")
+    _answer_first(app)  # Pat's shot may have left Sam's knockdown roll open
     enter(app, "gurps-fight-attack-typed", "3 3 4")
     expect(app.get_by_test_id("gurps-fight-defenses")).to_contain_text("Parry 8")
     app.get_by_test_id("undo").click()  # undo the roll: the attack step again
@@ -203,11 +221,14 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     _app_dice_attack(app)
     assert run_axe(app) == []
 
-    # Rounds 2 and 3: the order goes round; Sam attacks with app dice each time.
+    # Rounds 2 and 3: the order goes round; Sam attacks Pat with app dice each time (at Kim,
+    # her open knockdown roll would hold his attack until answered).
     for _ in range(2):
         app.get_by_test_id("gurps-next").click()
         expect(turn).to_contain_text("Sam's turn")
         app.get_by_test_id("gurps-take-attack").click()  # his maneuver, chosen each turn
+        app.get_by_test_id("gurps-target-g3").click()
+        expect(turn).to_contain_text("at Pat")
         _app_dice_attack(app)
         for _ in range(3):
             app.get_by_test_id("gurps-next").click()
@@ -219,7 +240,10 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
         re.compile(r"^Open from earlier injuries: (.+; )?Kim — (.+, )?(\d+ )?knockdown rolls?\b")
     )
     log = app.get_by_test_id("gurps-log-entry")
-    expect(log.first).to_have_text(re.compile(r"^Round 3: Tom's turn"))
+    # (Pat's shock, when Sam's app dice hit her, lapses with her turn: said first.)
+    expect(log.first).to_have_text(
+        re.compile(r"^(Pat's shock lapsed unanswered .+\. )?Round 3: Tom's turn")
+    )
     expect(log.filter(has_text="Still to answer")).to_have_count(0)
     app.screenshot(path="e2e/artifacts/gurps-fight.png", full_page=True)
     assert errors == []
@@ -371,7 +395,7 @@ def test_after_a_skull_hit_the_book_is_asked_and_a_stun_recorded(
     enter(app, "gurps-check-1-typed", "12")
     expect(asks).to_contain_text("rolled 12: failure by 12")
     app.get_by_test_id("gurps-settle-1-0").click()  # "stunned": one tap
-    expect(app.get_by_test_id("gurps-slot").nth(1)).to_contain_text("stunned (−4 defenses)")
+    expect(app.get_by_test_id("gurps-slot").nth(1)).to_contain_text("Stunned: Do Nothing")
     expect(asks).to_contain_text("Bo: Roll to stay conscious at 0 HP or below, HT 10")
     app.get_by_test_id("gurps-settle-1-1").click()  # at HP 0: "stays conscious"
     expect(asks).to_contain_text("shock from this injury, as your book gives it")

@@ -40,6 +40,16 @@ def _stun_and_next(page: Page) -> None:
     expect(page.get_by_test_id("gurps-recovery-g2")).to_contain_text("stays stunned")
     page.get_by_test_id("gurps-next").click()  # round 2: Ana
     page.get_by_test_id("gurps-take-attack").click()
+    # Bo's roll to stay conscious would change this attack (no defense if he falls): the step
+    # says so, its roll disabled, until the question is answered or dismissed.
+    waits = page.get_by_test_id("gurps-fight-waits")
+    expect(waits).to_have_text(
+        "Answer Bo — consciousness roll first: the answer changes this attack's figures"
+    )
+    expect(page.get_by_test_id("gurps-fight-attack-roll")).to_be_disabled()
+    page.get_by_test_id("gurps-after-injury-answer").click()
+    page.locator("[data-testid^='gurps-dismiss-']").first.click()
+    expect(waits).to_have_count(0)
     _typed(page, "gurps-fight-attack", "6 6 6")
     expect(page.get_by_test_id("gurps-fight-result-verdict")).to_contain_text("Miss")
 
@@ -59,7 +69,7 @@ def test_a_scripted_fight_shows_rule_ids_only_under_why(app: Page) -> None:
             app.get_by_test_id("gurps-attack-attacker").select_option(label="Ana")
             app.get_by_test_id("gurps-attack-defender").select_option(label="Bo")
         leaks[tab] = rule_text_outside_why(app)
-    expect(app.get_by_test_id("gurps-log-entry")).to_have_count(11)
+    expect(app.get_by_test_id("gurps-log-entry")).to_have_count(12)  # with the dismissal
     # The number drawn to break a tie (GUR-05) is the core's: cards and log say it in words.
     assert "tiebreak" not in (app.locator("#app").text_content() or "")
     assert {k: v for k, v in leaks.items() if v} == {}

@@ -189,3 +189,14 @@ def test_at_minus_hp_the_step_says_the_gm_decides_never_killed() -> None:
     assert "killed" not in str(hurt).lower()
     assert "no death rule" in gf.card_line(fight, "b")
     assert [a.kind for a in fight.asks] == ["shock", "knockdown", "consciousness"]
+
+
+def test_recorded_unconscious_his_other_questions_close_in_the_log() -> None:
+    fight = _duel(Ask("shock", "b"), Ask("knockdown", "b"), Ask("consciousness", "b"))
+    fight = replace(fight, asks=(*fight.asks, Ask("knockdown", "a")))
+    fight, said = gf.settle(fight, 2, "unconscious")
+    assert [(a.kind, a.who) for a in fight.asks] == [("knockdown", "a")]
+    assert str(said) == (
+        "Bo: unconscious (roll to stay conscious at 0 HP or below); his other 2 questions "
+        "close: unconscious, no answer changes anything"
+    )

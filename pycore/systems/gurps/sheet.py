@@ -154,6 +154,8 @@ class Combatant:
 
 
 _FIELDS = {f.name: f for f in fields(Combatant)}
+#: The kinds of attack whose weapon can parry (GUR-48): a melee weapon, or one held to throw.
+PARRYING_KINDS: Final = ("melee", "thrown")
 
 
 def _number(field: str, raw: str, *, optional: bool, high: int = 10_000) -> Fraction | None:
@@ -318,20 +320,20 @@ def dr_at(c: Combatant, location: str) -> int:
 def _parrying_line(c: Combatant) -> tuple[int, int, bool] | None:
     """The first of his attack lines, in the sheet's order (his weapon, then the others), that
     can parry, as (skill, parry modifier, barehanded); None when none can. A parry needs a
-    ready melee weapon or an empty hand (GUR-48, GUR-50, 004 lines 247-253: even against a
-    missile it is "the defender's melee weapon" that parries); a bow, a crossbow, a gun or a
-    thrown weapon has no parry (its table gives none), so it never gives him one."""
+    ready weapon or an empty hand (GUR-48, GUR-50, 004 lines 247-253: even against a missile
+    it is "the defender's melee weapon" that parries). A thrown weapon (a knife, an axe, a
+    spear) is in his hand until thrown; a bow, a crossbow or a gun is a missile weapon with no
+    parry (PARRYING_KINDS), so it never gives him one."""
     first = (c.weapon_skill, c.parry_bonus, c.unarmed, c.attack_kind)
     others = [(x.skill, x.parry, x.unarmed, x.kind) for x in c.more_attacks]
-    return next(
-        ((skill, bonus, bare) for skill, bonus, bare, kind in (first, *others) if kind == "melee"),
-        None,
-    )
+    lines = (first, *others)
+    found = ((skill, bonus, bare) for skill, bonus, bare, kind in lines if kind in PARRYING_KINDS)
+    return next(found, None)
 
 
 @checked
 def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) -> Defense | None:
-    """The combatant's Parry: with the first of his melee weapons (GUR-48), or barehanded with
+    """The combatant's Parry: with the first of his weapons that parries (GUR-48), or barehanded with
     DX, Brawling or Karate (GUR-50, 004 lines 266-270), against a weapon or not; None when no
     line of his can parry (a bow alone: :func:`_parrying_line`).
 

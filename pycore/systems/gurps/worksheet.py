@@ -312,15 +312,17 @@ def braceable(attacker: Combatant) -> bool:
 @checked
 def defenses_of(c: Combatant) -> tuple[str, ...]:
     """The defenses the combatant's maneuver leaves him (GUR-18), without a block when he has no
-    shield (004 line 237: a block needs a ready shield); none while he is unconscious, unable
+    shield (004 line 237: a block needs a ready shield), without a parry when nothing of his
+    parries (a bow alone, GUR-48); none while he is unconscious, unable
     to react (004 line 210), as :func:`defense_options` offers none."""
     left = allowed_defenses(c.maneuver, unaware=c.unconscious)
     return tuple(k for k in left if _equipped(c, k))
 
 
 def _equipped(c: Combatant, kind: str) -> bool:
-    """GUR-18's reading: a parry needs a ready melee weapon or an empty hand (GUR-48, GUR-50;
-    a bow gives none), a block a ready shield (004 line 237); a dodge needs nothing."""
+    """GUR-18's reading: a parry needs a ready weapon that parries or an empty hand (GUR-48,
+    GUR-50; a bow gives none: :func:`~pycore.systems.gurps.sheet.own_parry`), a block a ready
+    shield (004 line 237); a dodge needs nothing."""
     if kind == "parry":
         return own_parry(c) is not None
     return kind != "block" or bool(c.shield_skill)
@@ -330,7 +332,7 @@ def _equipped(c: Combatant, kind: str) -> bool:
 def offered_options(c: Combatant, name: str) -> tuple[str, ...]:
     """The options of maneuver ``name`` open to him: All-Out Attack's for his weapon (GUR-16);
     All-Out Defense (Increased) only for a defense he has (GUR-17: +2 to a defense he cannot
-    make is no choice; GUR-18: a block needs a shield, a parry a melee weapon or a hand).
+    make is no choice; GUR-18: a block needs a shield, a parry a weapon or a hand).
 
     >>> offered_options(Combatant(), "All-Out Defense")
     ('Increased Dodge', 'Increased Parry', 'Double Defense')
@@ -376,7 +378,7 @@ def defense_options(
         elif kind == "parry":
             weapon = not attacker.unarmed
             parried = own_parry(defender, vs_weapon=weapon, thrust=attacker.thrust)
-            if parried is None:  # no melee weapon nor hand (defenses_of has kept none)
+            if parried is None:  # nothing to parry with (defenses_of has kept no parry)
                 continue
             base = parried
             if attacker.attack_kind == "thrown":

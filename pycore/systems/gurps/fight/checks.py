@@ -110,6 +110,7 @@ class Answered(Logged):
     outcome: str = ""
     lapsed: bool = False  # a shock recorded after his next turn: it changes nothing (GUR-58)
     worst: int = 0  # a second shock for the same turn: the worst of the two, which applies
+    closed: int = 0  # his other questions, closed as he is recorded unconscious
 
     @property
     def public(self) -> str:
@@ -121,6 +122,9 @@ class Answered(Logged):
         late = "; the next turn is over, so no penalty now" if self.lapsed else ""
         if self.worst:  # GUR-58: one shock penalty on his next turn, the worst recorded
             late = f"; with the other hit's shock the worst applies: −{self.worst}"
+        if self.closed:
+            other = "question closes" if self.closed == 1 else f"{self.closed} questions close"
+            late += f"; his other {other}: unconscious, no answer changes anything"
         return f"{self.name}: {self.outcome} ({self.what}){late}"
 
     @property
@@ -175,8 +179,14 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
         worst = max(shock, c.shock) if c.shock else 0
         c = replace(c, shock=worst or shock)
     asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
+    closed = 0
+    if outcome == "unconscious":
+        # 004 line 210: no action, no defense; his shock, stun or another roll to stay
+        # conscious changes nothing now, so they close, said in the log (never in silence).
+        kept = tuple(a for a in asks if a.who != c.id)
+        closed, asks = len(asks) - len(kept), kept
     said = Answered(c.name, ask.label, outcome=outcome, lapsed=ask.lapsed, worst=worst)
-    return replace(fight.with_combatant(c), asks=asks), said
+    return replace(fight.with_combatant(c), asks=asks), replace(said, closed=closed)
 
 
 @dataclass(frozen=True)
