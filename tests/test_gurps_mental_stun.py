@@ -75,11 +75,21 @@ def test_the_panel_offers_the_iq_roll() -> None:  # 004:L46
     assert "Roll HT" not in panel
     rolled = send(model, "gurps.recover_mental_typed", "3 3 3")
     assert texts(rolled, "gurps-mental-recovery-g2") == [
-        "IQ roll made: Bo recovers at the end of this turn."
+        "IQ roll succeeded: Bo recovers at the end of this turn."
     ]
     assert texts(rolled, "gurps-fight-result-verdict") == [
         "Bo recovers from mental stun at the end of the turn"
     ]
+
+
+def test_a_failed_recovery_roll_does_not_read_as_made() -> None:  # 004:L46
+    """play3: after a failed HT roll the panel said "HT roll made: Bo stays stunned." (in GURPS
+    "made" means succeeded); it now says the roll failed."""
+    model = send(fight_started(), "gurps.field", "g2", "stunned", "yes")
+    model = send(model, "gurps.next")
+    model = send(model, "gurps.next")  # back to Bo, stunned
+    rolled = send(model, "gurps.recover_typed", "12")  # HT 10: fails
+    assert texts(rolled, "gurps-recovery-g2") == ["HT roll failed: Bo stays stunned."]
 
 
 # --- distances as players read them (STYLE: numbers as players read them; 004 lines 174-184) ---

@@ -102,8 +102,13 @@ def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
         if not on:
             continue
         if done:
-            said = "recovers at the end of this turn" if done == "recovered" else "stays stunned"
-            parts.append(h("p", {"data-testid": testid}, f"{stat} roll made: {c.name} {said}."))
+            # "made" is GURPS for "succeeded": a failed roll must not read as one made.
+            said = (
+                "succeeded: {} recovers at the end of this turn"
+                if done == "recovered"
+                else "failed: {} stays stunned"
+            )
+            parts.append(h("p", {"data-testid": testid}, f"{stat} roll {said.format(c.name)}."))
             continue
         entry = testid.replace("recovery", "recover")
         chance = percent_text(success_chance(value))
