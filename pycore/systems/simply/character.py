@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.simply.armor import DAMAGE_KINDS, DamageKind
 from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.skills import (
@@ -230,7 +231,7 @@ def _stat_problems(c: Character, campaign: Campaign) -> list[Problem]:
             Problem(
                 "stats",
                 f"S + C + I + H = {spent} is over the {budget} stat points "
-                f"({campaign.starting_stat_points} {adj:+d} age {campaign.race_stat_adj:+d} race)",
+                f"({campaign.starting_stat_points} {signed(adj)} age {signed(campaign.race_stat_adj)} race)",
             )
         )
     elif spent < budget:

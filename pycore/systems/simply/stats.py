@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from pycore.errors import RuleError
+from pycore.figures import MINUS, signed
 from pycore.systems.simply.limits import MAX_LUCK, MAX_STAT
 from pycore.tables import Row, load_table
 from pycore.validate import checked, whole
@@ -269,9 +270,9 @@ def explain_fatigue_points(adj_strength: int, adj_health: int, variation: int = 
     whole(variation, "fatigue variation", -MAX_STAT, MAX_STAT)
     value = adj_strength + adj_health + variation
     if variation:
-        sign = "+" if variation > 0 else "-"
+        sign = "+" if variation > 0 else MINUS
         formula = (
-            f"FP = Adj S + Adj H + campaign {variation:+d} = {adj_strength} + {adj_health} "
+            f"FP = Adj S + Adj H + campaign {signed(variation)} = {adj_strength} + {adj_health} "
             f"{sign} {abs(variation)} = {value}"
         )
     else:

@@ -294,7 +294,7 @@ class DatPosition:
         if not self.allowed:
             return f"length {self.length} into a Long Front/Long Side hex: Not Allowed"
         extra = "; no secondary strike" if self.no_secondary_strike else ""
-        return f"length {self.length}, target in {self.zone.replace('_', ' ')}: Strength Group {self.group_change:+d}{extra}"
+        return f"length {self.length}, target in {self.zone.replace('_', ' ')}: Strength Group {signed(self.group_change)}{extra}"
 
 
 @checked

@@ -30,7 +30,7 @@ class Reaction:
     def __str__(self) -> str:
         return (
             f"Reaction D100 {self.d100}: {self.band} — {self.description}, "
-            f"Value Number {self.value:+d}"
+            f"Value Number {signed(self.value)}"
         )
 
     @property
