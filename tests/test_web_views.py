@@ -401,6 +401,17 @@ def test_simply_stat_adjustments_change_the_adjusted_stats() -> None:
     assert "⌈8 × 3 + 6⌉" in texts_by_testid(model, "char-derived")[0].replace("[", "⌈")
 
 
+def test_simply_negative_stat_adjustment_reads_with_the_true_minus_sign() -> None:
+    """A typed "-1" is saved as -1 and listed as "S −1" (U+2212, as every shown modifier)."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    model = shell.update(model, ("simply.char_adj_draft", "source", "Frail"), ctx())
+    model = shell.update(model, ("simply.char_adj_draft", "amount", "-1"), ctx())
+    model = shell.update(model, ("simply.char_adj_add",), ctx())
+    assert texts_by_testid(model, "char-adjustment")[0].startswith("Frail: S −1")
+
+
 def test_after_a_refused_expression_the_total_no_longer_shows_the_previous_roll() -> None:
     model = shell.update(fresh(), ("dice.roll",), ctx("seed-1"))
     assert texts_by_testid(model, "dice-total") != ["–"]
