@@ -403,13 +403,17 @@ def test_simply_stat_adjustments_change_the_adjusted_stats() -> None:
 
 def test_simply_negative_stat_adjustment_reads_with_the_true_minus_sign() -> None:
     """A typed "-1" is saved as -1 and listed as "S −1" (U+2212, as every shown modifier)."""
-    model = fresh("simply")
-    model = shell.update(model, ("simply.tab", "characters"), ctx())
-    model = shell.update(model, ("simply.char_new",), ctx())
-    model = shell.update(model, ("simply.char_adj_draft", "source", "Frail"), ctx())
-    model = shell.update(model, ("simply.char_adj_draft", "amount", "-1"), ctx())
+    model = _new_simply_character()
+    for field, typed in (("source", "Frail"), ("amount", "-1")):
+        model = shell.update(model, ("simply.char_adj_draft", field, typed), ctx())
     model = shell.update(model, ("simply.char_adj_add",), ctx())
+    assert model.state["simply_characters"]["list"][0]["adjustments"][0]["amount"] == -1
     assert texts_by_testid(model, "char-adjustment")[0].startswith("Frail: S −1")
+
+
+def _new_simply_character() -> Model:
+    model = shell.update(fresh("simply"), ("simply.tab", "characters"), ctx())
+    return shell.update(model, ("simply.char_new",), ctx())
 
 
 def test_after_a_refused_expression_the_total_no_longer_shows_the_previous_roll() -> None:
