@@ -156,7 +156,7 @@ def test_every_system_is_built_and_simply_shows_its_table() -> None:
     for system in SYSTEMS:
         assert texts_by_testid(fresh(system), "not-built") == [], system
     table = texts_by_testid(fresh("simply"), "simply-difficulty")[0]
-    assert "Near Impossible" in table and "-12" in table and "+4" in table
+    assert "Near Impossible" in table and "−12" in table and "+4" in table
 
 
 def test_simply_task_page_shows_tn_and_exact_odds_then_rolls() -> None:

@@ -366,7 +366,7 @@ def validate(character: Character, campaign: Campaign) -> list[Problem]:
     ...               abilities=("Wealth",), armor=ArmorChoice("Plate armor", 10, 2))
     >>> for problem in validate(c, Campaign()):
     ...     print(problem)
-    stats: S + C + I + H = 36 is over the 23 stat points (24 -1 age +0 race)
+    stats: S + C + I + H = 36 is over the 23 stat points (24 −1 age +0 race)
     abilities: abilities − disabilities = 2 points is over the balance 0
     skills: 22 of 22 SPP unspent
     armor Plate armor: needs Min S 10; S is 9

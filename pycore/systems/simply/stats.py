@@ -263,7 +263,7 @@ def explain_fatigue_points(adj_strength: int, adj_health: int, variation: int = 
     >>> str(explain_fatigue_points(8, 4))
     'FP = Adj S + Adj H = 8 + 4 = 12'
     >>> str(explain_fatigue_points(8, 4, -2))
-    'FP = Adj S + Adj H + campaign -2 = 8 + 4 - 2 = 10'
+    'FP = Adj S + Adj H + campaign −2 = 8 + 4 − 2 = 10'
     """
     whole(adj_strength, "Adj S", 0, MAX_STAT)
     whole(adj_health, "Adj H", 0, MAX_STAT)
