@@ -67,21 +67,26 @@ def bounded(name: str, value: object, low: Number, high: Number, *, whole: bool 
     """
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise RuleError(
-            f"{name} must be a number from {_typed(low)} to {_typed(high)}, got {value!r}"
+            f"{name} must be a number from {typed(low)} to {typed(high)}, got {value!r}"
         )
     exact = Fraction(value)
     if whole and exact.denominator != 1:
         raise RuleError(
-            f"{name} must be a whole number from {_typed(low)} to {_typed(high)}, got {_typed(exact)}"
+            f"{name} must be a whole number from {typed(low)} to {typed(high)}, got {typed(exact)}"
         )
     if not low <= exact <= high:
-        raise RuleError(f"{name} must be from {_typed(low)} to {_typed(high)}, got {_typed(exact)}")
+        raise RuleError(f"{name} must be from {typed(low)} to {typed(high)}, got {typed(exact)}")
     return exact
 
 
-def _typed(value: Number) -> str:
-    """A refusal's figures as the field is typed, with the ASCII "-" (as pycore.validate words
-    its refusals): the user reads back what they entered."""
+@checked
+def typed(value: Number) -> str:
+    """A number as a field holds it and a refusal echoes it, with the ASCII "-" it is typed
+    with (as pycore.validate words its refusals): what the user entered, read back.
+
+    >>> typed(Fraction(-5, 2)), fmt(Fraction(-5, 2))
+    ('-2½', '−2½')
+    """
     return fmt(value).replace(MINUS, "-")
 
 
