@@ -420,7 +420,7 @@ def test_pages_and_touch_targets(app: Page) -> None:
     app.get_by_test_id("nav-simply").click()
     expect(app.get_by_test_id("not-built")).to_have_count(0)  # Simply is built
     expect(app.get_by_test_id("simply-difficulty")).to_contain_text("Near Impossible")
-    expect(app.get_by_test_id("simply-difficulty")).to_contain_text("-12")
+    expect(app.get_by_test_id("simply-difficulty")).to_contain_text("−12")
     app.get_by_test_id("nav-about").click()
     expect(app.get_by_test_id("source-gurps")).to_contain_text("Steve Jackson Games")
     expect(app.get_by_test_id("table-versions")).to_contain_text("SIM-T01")

@@ -329,7 +329,7 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
     expect(app.get_by_test_id("percentile-surprise-result")).to_have_text("")
     set_field(app, "percentile-surprise-typed", "10; 80")
     expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text(
-        "Side A: 10 − 50 = -40; Side B: 80 − 50 = 30 → Side A gets SURPRISE"
+        "Side A: 10 − 50 = −40; Side B: 80 − 50 = 30 → Side A gets SURPRISE"
     )
     expect(app.get_by_test_id("percentile-surprise-typed-error")).to_have_text("")
     # the order of attack with the GM's dice: lowest first (PCT-18)

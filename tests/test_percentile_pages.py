@@ -171,7 +171,7 @@ def test_surprise_and_order_take_the_dice_rolled_at_the_table() -> None:
     assert texts(short, "percentile-surprise-result") == [""]
     m = go(m, "percentile.surprise_roll_typed", "10; 90")
     assert texts(m, "percentile-surprise-result") == [
-        "Side A: 10 − 50 = -40; Side B: 90 − 50 = 40 → Side A gets SURPRISE"
+        "Side A: 10 − 50 = −40; Side B: 90 − 50 = 40 → Side A gets SURPRISE"
     ]
     m = go(m, "percentile.order_roll_typed", "5; 50")
     assert texts(m, "percentile-order-result")[0].startswith("results Side A 5, Side B 50")

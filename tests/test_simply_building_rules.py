@@ -319,7 +319,7 @@ def test_sim_d06_fatigue_variation_default_none() -> None:
     assert Campaign().fatigue_variation == 0
     assert derive(hero).fatigue_points.value == 12
     varied = derive(hero, Campaign(fatigue_variation=-3)).fatigue_points
-    assert varied.value == 9 and "campaign -3" in varied.formula
+    assert varied.value == 9 and "campaign −3" in varied.formula
 
 
 # --- SIM-32 / SIM-D10 / SIM-D11 armor choices -------------------------------------------------

@@ -118,6 +118,6 @@ def test_sim_52_a_treatment_chance_is_judged_as_its_roll_is() -> None:
 def test_sim_t01_the_difficulty_ladder_in_words() -> None:
     ladder = difficulty_ladder()
     assert ladder.table_id == "SIM-T01" and ladder.title == "Task difficulty"
-    assert dict(ladder.rows)["Near Impossible"] == "-12"
+    assert dict(ladder.rows)["Near Impossible"] == "−12"
     assert dict(ladder.rows)["Very Easy"] == "+4"
     assert ladder.rows[0] == ("Automatic", "automatic success")

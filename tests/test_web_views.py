@@ -156,7 +156,7 @@ def test_every_system_is_built_and_simply_shows_its_table() -> None:
     for system in SYSTEMS:
         assert texts_by_testid(fresh(system), "not-built") == [], system
     table = texts_by_testid(fresh("simply"), "simply-difficulty")[0]
-    assert "Near Impossible" in table and "-12" in table and "+4" in table
+    assert "Near Impossible" in table and "−12" in table and "+4" in table
 
 
 def test_simply_task_page_shows_tn_and_exact_odds_then_rolls() -> None:
@@ -399,6 +399,21 @@ def test_simply_stat_adjustments_change_the_adjusted_stats() -> None:
     model = shell.update(model, ("simply.char_adj_add",), ctx())
     assert texts_by_testid(model, "char-adjustment")[0].startswith("Ogre blood: S +2")
     assert "⌈8 × 3 + 6⌉" in texts_by_testid(model, "char-derived")[0].replace("[", "⌈")
+
+
+def test_simply_negative_stat_adjustment_reads_with_the_true_minus_sign() -> None:
+    """A typed "-1" is saved as -1 and listed as "S −1" (U+2212, as every shown modifier)."""
+    model = _new_simply_character()
+    for field, typed in (("source", "Frail"), ("amount", "-1")):
+        model = shell.update(model, ("simply.char_adj_draft", field, typed), ctx())
+    model = shell.update(model, ("simply.char_adj_add",), ctx())
+    assert model.state["simply_characters"]["list"][0]["adjustments"][0]["amount"] == -1
+    assert texts_by_testid(model, "char-adjustment")[0].startswith("Frail: S −1")
+
+
+def _new_simply_character() -> Model:
+    model = shell.update(fresh("simply"), ("simply.tab", "characters"), ctx())
+    return shell.update(model, ("simply.char_new",), ctx())
 
 
 def test_after_a_refused_expression_the_total_no_longer_shows_the_previous_roll() -> None:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from pycore.errors import RuleError
+from pycore.figures import MINUS
 from pycore.validate import checked, whole
 from pycore.validate import instance as instance  # the shared check, beside the ones here
 
@@ -139,7 +140,7 @@ def signed(value: Number) -> str:
     ('+2', '−3', '0', '+0.3')
     """
     text = _show(abs(value))
-    return f"+{text}" if value > 0 else (f"−{text}" if value < 0 else "0")
+    return f"+{text}" if value > 0 else (f"{MINUS}{text}" if value < 0 else "0")
 
 
 def _show(value: object) -> str:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.figures import figure, signed
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.tables import Row, load_table
 from pycore.validate import checked, shown, whole
@@ -367,15 +368,15 @@ class TableModifier:
         rows their signed values, the ST deficit its points (−1 per point).
 
         >>> attack_modifier("bad_footing").amounts()[-1], attack_modifier("st_deficit").amounts()[0]
-        ((-2, '-2'), (1, '1'))
+        ((-2, '−2'), (1, '1'))
         >>> attack_modifier("blind").amounts()
         ()
         """
         if self.low is None or self.high is None:
             return ()
         if self.key == "st_deficit":
-            return tuple((v, str(v)) for v in range(self.low, self.high + 1))
-        return tuple((v, f"{v:+d}") for v in range(self.low, self.high + 1) if v)
+            return tuple((v, figure(v)) for v in range(self.low, self.high + 1))
+        return tuple((v, signed(v)) for v in range(self.low, self.high + 1) if v)
 
 
 def attack_modifiers() -> tuple[TableModifier, ...]:

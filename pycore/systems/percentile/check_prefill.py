@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.errors import RuleError
-from pycore.systems.percentile.checks import fmt
+from pycore.systems.percentile.checks import fmt, typed
 from pycore.systems.percentile.roster import Fighter, weapon_skill
 from pycore.validate import checked
 
@@ -112,24 +112,24 @@ def check_values(fighter: Fighter, source: str, to_hit: str = "d1") -> Prefill:
     notes: list[str] = []
     if source in CHECK_ATTRIBUTES:
         label, value = CHECK_ATTRIBUTES[source], Fraction(getattr(fighter, source))
-        values["target"], values["label"] = fmt(value), f"{fighter.name}: {label}"
+        values["target"], values["label"] = typed(value), f"{fighter.name}: {label}"
         notes.append(f"the check under {label} {fmt(value)}")
         weapon = None
     else:
         weapon = fighter.weapons[int(source.removeprefix(WEAPON_PREFIX))]
         label, value = weapon_skill(fighter, weapon)
-        values["target"] = fmt(value)
+        values["target"] = typed(value)  # field values keep the ASCII "-" they parse with
         values["label"] = f"{fighter.name}: {label} with {weapon.name}"
         notes.append(f"the check under {label} {fmt(value)} ({weapon.name})")
     values["brawl"] = str(fighter.brawl)  # PCT-38: grenades are thrown against BRAWL
     notes.append(f"the thrower's BRAWL {fighter.brawl}")
     if weapon is not None and weapon.category != "grenade":
-        skill = fmt(value)
+        skill = typed(value)
         values["skill"] = skill  # PCT-32: d1 rolls under the skill
-        notes.append(f"the to-hit skill {skill}")
+        notes.append(f"the to-hit skill {fmt(value)}")
         if to_hit == "d1":  # PCT-44: under d1 the roll had to beat the skill
             values["g_target"] = skill
-            notes.append(f"the value a graze had to beat {skill}")
+            notes.append(f"the value a graze had to beat {fmt(value)}")
     if weapon is not None and weapon.damage_die:
         values["die"] = weapon.damage_die  # PCT-42
         notes.append(f"damage dice {weapon.damage_die}")

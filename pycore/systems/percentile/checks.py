@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.figures import MINUS
 from pycore.validate import checked
 
 Number = int | Fraction
@@ -28,18 +29,24 @@ def fmt(value: Number, exact: bool = False) -> str:
     written, other fractions to two places, ``≈3.33``; with ``exact`` (an explanation the user
     opens) the fraction follows: ``≈3.33 (10/3)``. The rules keep the Fraction either way.
 
+    A negative shows the true minus sign, as every figure a user reads (``pycore.figures``).
+
     >>> fmt(Fraction(95, 2)), fmt(Fraction(10, 3)), fmt(7), fmt(Fraction(-1, 2)), fmt(Fraction(11, 4))
-    ('47½', '≈3.33', '7', '-½', '2.75')
+    ('47½', '≈3.33', '7', '−½', '2.75')
+    >>> fmt(-3), fmt(Fraction(-5, 2)), fmt(Fraction(-1, 4)), fmt(Fraction(-10, 3), exact=True)
+    ('−3', '−2½', '−0.25', '≈−3.33 (−10/3)')
     >>> fmt(Fraction(10, 3), exact=True)
     '≈3.33 (10/3)'
     """
     value = Fraction(value)
+    if value < 0:  # the sign after "≈" and inside the exact fraction: "≈−3.33 (−10/3)"
+        text = fmt(-value, exact).replace("(", f"({MINUS}")
+        return f"≈{MINUS}{text[1:]}" if text.startswith("≈") else MINUS + text
     if value.denominator == 1:
         return str(value.numerator)
     if value.denominator == 2:
-        whole = abs(value.numerator) // 2
-        sign = "-" if value < 0 else ""
-        return f"{sign}{whole if whole else ''}½"
+        whole = value.numerator // 2
+        return f"{whole if whole else ''}½"
     places = next((k for k in range(1, 7) if 10**k % value.denominator == 0), None)
     if places is not None:
         return f"{float(value):.{places}f}"
@@ -59,15 +66,28 @@ def bounded(name: str, value: object, low: Number, high: Number, *, whole: bool 
     pycore.errors.RuleError: AIM must be from 0 to 100, got 101
     """
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise RuleError(f"{name} must be a number from {fmt(low)} to {fmt(high)}, got {value!r}")
+        raise RuleError(
+            f"{name} must be a number from {typed(low)} to {typed(high)}, got {value!r}"
+        )
     exact = Fraction(value)
     if whole and exact.denominator != 1:
         raise RuleError(
-            f"{name} must be a whole number from {fmt(low)} to {fmt(high)}, got {fmt(exact)}"
+            f"{name} must be a whole number from {typed(low)} to {typed(high)}, got {typed(exact)}"
         )
     if not low <= exact <= high:
-        raise RuleError(f"{name} must be from {fmt(low)} to {fmt(high)}, got {fmt(exact)}")
+        raise RuleError(f"{name} must be from {typed(low)} to {typed(high)}, got {typed(exact)}")
     return exact
+
+
+@checked
+def typed(value: Number) -> str:
+    """A number as a field holds it and a refusal echoes it, with the ASCII "-" it is typed
+    with (as pycore.validate words its refusals): what the user entered, read back.
+
+    >>> typed(Fraction(-5, 2)), fmt(Fraction(-5, 2))
+    ('-2½', '−2½')
+    """
+    return fmt(value).replace(MINUS, "-")
 
 
 @checked

@@ -317,7 +317,7 @@ def surprise(
     """Score one round of surprise rolls (any procedure: pass its targets).
 
     >>> str(surprise({"X": 50, "Y": 30}, {"X": 45, "Y": 28}, {"X": 10}))   # PCT-D05
-    'X: 45 + 10 − 50 = 5; Y: 28 − 30 = -2 → Y gets SURPRISE'
+    'X: 45 + 10 − 50 = 5; Y: 28 − 30 = −2 → Y gets SURPRISE'
     """
     mods = modifiers or {}
     if set(rolls) != set(targets):

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.simply.armor import DAMAGE_KINDS, DamageKind
 from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.skills import (
@@ -230,7 +231,7 @@ def _stat_problems(c: Character, campaign: Campaign) -> list[Problem]:
             Problem(
                 "stats",
                 f"S + C + I + H = {spent} is over the {budget} stat points "
-                f"({campaign.starting_stat_points} {adj:+d} age {campaign.race_stat_adj:+d} race)",
+                f"({campaign.starting_stat_points} {signed(adj)} age {signed(campaign.race_stat_adj)} race)",
             )
         )
     elif spent < budget:
@@ -365,7 +366,7 @@ def validate(character: Character, campaign: Campaign) -> list[Problem]:
     ...               abilities=("Wealth",), armor=ArmorChoice("Plate armor", 10, 2))
     >>> for problem in validate(c, Campaign()):
     ...     print(problem)
-    stats: S + C + I + H = 36 is over the 23 stat points (24 -1 age +0 race)
+    stats: S + C + I + H = 36 is over the 23 stat points (24 −1 age +0 race)
     abilities: abilities − disabilities = 2 points is over the balance 0
     skills: 22 of 22 SPP unspent
     armor Plate armor: needs Min S 10; S is 9

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pycore.figures import signed
 from pycore.tables import load_table
 
 
@@ -31,6 +32,6 @@ def difficulty_ladder() -> DifficultyLadder:
     rows = []
     for row in table.rows:
         modifier = row["modifier"]
-        shown = f"{modifier:+d}" if isinstance(modifier, int) else f"automatic {row['automatic']}"
+        shown = signed(modifier) if isinstance(modifier, int) else f"automatic {row['automatic']}"
         rows.append((str(row["name"]), shown))
     return DifficultyLadder(table.title, table.id, str(table.source), table.version, tuple(rows))

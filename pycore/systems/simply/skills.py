@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Final
 
 from pycore.errors import RuleError
+from pycore.figures import MINUS, figure
 from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.stats import (
     Derivation,
@@ -122,7 +123,7 @@ def explain_skill_rating(
     >>> str(explain_skill_rating(6, "Familiar", "physical", "C"))
     'Rating = C + Familiar 2 = 6 + 2 = 8'
     >>> str(explain_skill_rating(6, None, "physical", "C"))
-    'Rating = C + Default -2 = 6 - 2 = 4'
+    'Rating = C + Default −2 = 6 − 2 = 4'
     >>> str(explain_skill_rating(6, None, "mental", "I"))
     'Rating: none (a mental skill not bought cannot be rolled)'
     """
@@ -136,11 +137,12 @@ def explain_skill_rating(
             ("SIM-03",),
         )
     value = stat + bonus
-    sign = "-" if bonus < 0 else "+"
+    sign = MINUS if bonus < 0 else "+"
     return Derivation(
         "Rating",
         value,
-        f"Rating = {stat_name} + {level or 'Default'} {bonus} = {stat} {sign} {abs(bonus)} = {value}",
+        f"Rating = {stat_name} + {level or 'Default'} {figure(bonus)} = {stat} {sign} {abs(bonus)} "
+        f"= {figure(value)}",
     )
 
 

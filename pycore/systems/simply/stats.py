@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from pycore.errors import RuleError
+from pycore.figures import MINUS, signed
 from pycore.systems.simply.limits import MAX_LUCK, MAX_STAT
 from pycore.tables import Row, load_table
 from pycore.validate import checked, whole
@@ -262,16 +263,16 @@ def explain_fatigue_points(adj_strength: int, adj_health: int, variation: int = 
     >>> str(explain_fatigue_points(8, 4))
     'FP = Adj S + Adj H = 8 + 4 = 12'
     >>> str(explain_fatigue_points(8, 4, -2))
-    'FP = Adj S + Adj H + campaign -2 = 8 + 4 - 2 = 10'
+    'FP = Adj S + Adj H + campaign −2 = 8 + 4 − 2 = 10'
     """
     whole(adj_strength, "Adj S", 0, MAX_STAT)
     whole(adj_health, "Adj H", 0, MAX_STAT)
     whole(variation, "fatigue variation", -MAX_STAT, MAX_STAT)
     value = adj_strength + adj_health + variation
     if variation:
-        sign = "+" if variation > 0 else "-"
+        sign = "+" if variation > 0 else MINUS
         formula = (
-            f"FP = Adj S + Adj H + campaign {variation:+d} = {adj_strength} + {adj_health} "
+            f"FP = Adj S + Adj H + campaign {signed(variation)} = {adj_strength} + {adj_health} "
             f"{sign} {abs(variation)} = {value}"
         )
     else:

@@ -22,6 +22,7 @@ from typing import Final, Literal
 
 from pycore.dice import RandintSource, Roll, distribution, roll
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.simply.checks import SPECIAL_CHECKS as SPECIAL_CHECKS
 from pycore.systems.simply.checks import special_check as special_check
 from pycore.systems.simply.checks import special_check_stat as special_check_stat
@@ -63,10 +64,6 @@ def _level(field: str, level: object) -> str | None:
     if level is None or (isinstance(level, str) and level in LEVELS):
         return level
     raise RuleError(f"{field} {level!r} is unknown; allowed: {', '.join(LEVELS)} or None (default)")
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
 def _verdict(target: int, rolled: int, skilled: bool) -> tuple[bool, bool]:
@@ -169,7 +166,7 @@ class TargetNumber:
         first = self.parts[0]
         text = f"base {first.value}" + (f" ({self.base_label})" if self.base_label else "")
         for part in self.parts[1:]:
-            text += f" + {part.label} {_signed(part.value)}"
+            text += f" + {part.label} {signed(part.value, zero='0')}"
         if self.automatic == "success":
             return f"{text}; {self.difficulty}: automatic success, no roll"
         if self.automatic == "failure":
@@ -259,7 +256,7 @@ class TaskResult:
             why = f"2 always succeeds at {self.level}"
             if self.margin >= 0:
                 return f"automatic success by {self.margin} ({why})"
-            return f"automatic success ({why}), margin {_signed(self.margin)}"
+            return f"automatic success ({why}), margin {signed(self.margin, zero='0')}"
         if self.success:
             return f"success by {self.margin}"
         return f"failure by {-self.margin}"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
+from pycore import figures
 from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import BcsModifier
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
@@ -294,7 +295,7 @@ class DatPosition:
         if not self.allowed:
             return f"length {self.length} into a Long Front/Long Side hex: Not Allowed"
         extra = "; no secondary strike" if self.no_secondary_strike else ""
-        return f"length {self.length}, target in {self.zone.replace('_', ' ')}: Strength Group {self.group_change:+d}{extra}"
+        return f"length {self.length}, target in {self.zone.replace('_', ' ')}: Strength Group {figures.signed(self.group_change)}{extra}"
 
 
 @checked
@@ -303,7 +304,7 @@ def dat_position(length: str, zone: str) -> DatPosition:
     character hex / front, side or rear hex / long front or long side hex.
 
     >>> str(dat_position("L", "long_hex"))
-    'length L, target in long hex: Strength Group -1; no secondary strike'
+    'length L, target in long hex: Strength Group −1; no secondary strike'
     """
     length = check_choice("weapon length", length, LENGTHS)
     zone = check_choice("target zone", zone, ZONES)

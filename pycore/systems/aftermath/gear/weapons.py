@@ -20,7 +20,7 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.aftermath.rounding import check_choice, check_int, check_number, show
+from pycore.systems.aftermath.rounding import check_choice, check_int, check_number, show, signed
 from pycore.tables import Row, load_table
 from pycore.validate import checked
 
@@ -378,9 +378,7 @@ class ShurikenThrow:
     bcs_modifier: int
 
     def __str__(self) -> str:
-        return (
-            f"{self.count} shuriken, each rolled separately at BCS {self.bcs_modifier:+d} (note 10)"
-        )
+        return f"{self.count} shuriken, each rolled separately at BCS {signed(self.bcs_modifier)} (note 10)"
 
 
 @checked

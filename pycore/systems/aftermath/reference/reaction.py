@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pycore import figures
 from pycore.dice import RandintSource, roll
 from pycore.systems.aftermath.rounding import signed
 from pycore.tables import load_table
@@ -30,7 +31,7 @@ class Reaction:
     def __str__(self) -> str:
         return (
             f"Reaction D100 {self.d100}: {self.band} — {self.description}, "
-            f"Value Number {self.value:+d}"
+            f"Value Number {figures.signed(self.value)}"
         )
 
     @property

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
     lapsed_shocks_said,
@@ -411,7 +412,7 @@ class ManeuverChoice:
         else:
             attack = f"{self.attacks} attack{'s' if self.attacks > 1 else ''}"
             if self.to_hit:
-                attack += f" {self.to_hit:+d}".replace("-", "−")
+                attack += f" {signed(self.to_hit)}"
         defend = ", ".join(self.defenses) if self.defenses else "no defense"
         move = "full Move" if self.full_move else ""  # the others: no full Move (GUR-T02)
         return " · ".join(filter(None, (attack, self.note, defend, move)))

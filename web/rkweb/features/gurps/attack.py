@@ -13,6 +13,7 @@ from typing import Any
 
 from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.gurps import (
     defense_chance,
 )
@@ -449,7 +450,7 @@ def _modifier_rows(form: dict[str, Any], ranged: bool) -> list[VNode]:
         if m.value is not None:
             on = "on" if keys.get(m.key) == "on" else ""
             rows.append(
-                select(fid, f"{m.label} ({m.value:+d})", on, [("", "no"), ("on", "yes")], msg)
+                select(fid, f"{m.label} ({signed(m.value)})", on, [("", "no"), ("on", "yes")], msg)
             )
         else:
             amounts = [(str(v), text) for v, text in m.amounts()]

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.errors import RulekeeperError
+from pycore.figures import signed
 from pycore.systems.gurps import location_keys
 from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.sheet import Combatant
@@ -144,17 +145,13 @@ def exposed_field(
     return _exposed(step)
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
-
-
 def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
     """The situation's modifiers from the core's table, each a chip (GUR-23 to GUR-26)."""
     pressed = set(step["chips"])
     items = [
         chip(
             f"gurps-chip-{m.key}",
-            f"{m.label} {_signed(m.value)}",
+            f"{m.label} {signed(m.value)}",
             m.key in pressed,
             StepChip(m.key),
         )

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.simply.character import Character, Derived, Problem, Skill, SkillLine
 from pycore.systems.simply.skills import skill_info, skill_names
 from pycore.systems.simply.stats import LEVELS, age_names
@@ -107,7 +108,7 @@ def _adjustments(model: Model, character: Character) -> VNode:
         h(
             "li",
             {"class": "skill-row", "data-testid": "char-adjustment"},
-            h("span", {"class": "skill-name"}, f"{a.source}: {a.stat} {a.amount:+d}"),
+            h("span", {"class": "skill-name"}, f"{a.source}: {a.stat} {signed(a.amount)}"),
             button(None, f"Remove {a.source}", CharField(f"remove_adjustment:{i}")),
         )
         for i, a in enumerate(character.adjustments)
