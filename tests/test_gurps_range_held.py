@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rkweb.app.model import Model
 from rkweb.features.gurps.state import fight_of
-from rkweb.features.gurps.turn_step import step_of
+from rkweb.features.gurps.turn_step import RANGE_FIRST, step_of
 from test_gurps_pages import attack_turn, fight_started, send, texts
 
 from pycore.store import History, default_data
@@ -21,7 +21,7 @@ def _yards(model: Model) -> str:
 
 def _ana_shoots_bo_at_20_yards() -> Model:
     model = attack_turn(send(fight_started(), "gurps.field", "g1", "attack_kind", "bow"))
-    assert _yards(model) == "0"  # nothing held yet
+    assert _yards(model) == ""  # nothing held yet: asked, never 0
     model = send(model, "gurps.step_form", "yards", "20")
     return send(model, "gurps.step_attack_typed", "6 6 6")  # a miss: the attack ends
 
@@ -46,6 +46,23 @@ def test_the_range_survives_a_reload_and_belongs_to_the_pair() -> None:
     model = send(send(model, "gurps.maneuver", "Attack", ""), "gurps.target", "g2")
     assert _yards(model) == "20"
     aimed = send(model, "gurps.target", "g3")  # a new pair: nothing held between them
-    assert _yards(aimed) == "0"
+    assert _yards(aimed) == ""
     back = send(aimed, "gurps.target", "g2")
     assert _yards(back) == "20"
+
+
+def test_a_ranged_attack_waits_for_a_range_never_taking_0() -> None:
+    """A GM's play-through: a thrown knife's "Range (yards)" read 0 though nobody had typed it,
+    and the roll went ahead with no range modifier (GUR-28). Until a range is held between the
+    two or typed, the panel says what it waits for, shows no odds, and refuses the roll."""
+    model = attack_turn(send(fight_started(), "gurps.field", "g1", "attack_kind", "thrown"))
+    said = " ".join(texts(model, "gurps-turn"))
+    assert RANGE_FIRST in said and "To hit" not in said
+    refused = send(model, "gurps.step_attack_typed", "3 3 3")
+    assert fight_of(refused).pending is None and fight_of(refused).attacks == 0
+    assert RANGE_FIRST in " ".join(texts(refused, "gurps-turn"))
+    typed = send(model, "gurps.step_form", "yards", "7")
+    assert "To hit" in " ".join(texts(typed, "gurps-turn"))
+    rolled = send(typed, "gurps.step_attack_typed", "3 3 3")
+    assert fight_of(rolled).pending is not None
+    assert gf.range_between(fight_of(rolled), "g1", "g2") == "7"

@@ -5,8 +5,10 @@ attacker, over random groups of combatants (hypothesis)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
@@ -15,8 +17,10 @@ from rkweb.features.gurps import turn_step
 from rkweb.features.gurps.state import fight_of, keep
 from test_gurps_pages import send, texts
 
+from pycore.errors import RuleError
 from pycore.store import History, default_data
 from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.worksheet import AttackSetup, offered_modifiers
 
 KINDS = ("melee", "thrown", "bow", "firearm")
@@ -92,7 +96,11 @@ def test_switching_the_attacker_prefills_a_fresh_set_up(
     step = turn_step.step_of(switched, fight)
     fresh = {**turn_step.FRESH, "attacker": current.id, "target": gf.next_target(fight, current.id)}
     assert step == fresh
-    assert turn_step.setup_of(step, current) == AttackSetup()
+    if armed(current, 0).ranged:  # no range held or typed: the roll waits for one, never 0
+        with pytest.raises(RuleError, match=re.escape(turn_step.RANGE_FIRST)):
+            turn_step.setup_of(step, current)
+    else:
+        assert turn_step.setup_of(step, current) == AttackSetup()
     # What the screen pre-fills is what a never-touched step shows for him.
     untouched = keep(switched, step={})
     for testid in ("gurps-turn", "gurps-order"):

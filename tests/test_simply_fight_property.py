@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
@@ -144,6 +144,10 @@ def _check(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(st.lists(ACTION, min_size=1, max_size=25))
+# Found by hypothesis: the undo put back Ana's weapon 1 beside Grunt, chosen after it (its patch
+# skips what changed since); Grunt has one weapon, so the set-up failed (weapon 1 is not one of
+# Grunt's): an undone choice reads as his own first weapon.
+@example(actions=[("weapon", "1"), ("initiative", [1, 3, 2]), ("attacker", "c3"), ("undo",)])
 def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
     actions: list[tuple[Any, ...]],
 ) -> None:

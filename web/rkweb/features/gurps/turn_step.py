@@ -5,8 +5,9 @@ kept for that attacker in that turn only, and the attack's circumstances it make
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight
@@ -17,6 +18,11 @@ from pycore.systems.gurps.worksheet import AttackSetup, best_defense
 from rkweb.app.model import Model
 from rkweb.features.gurps.state import keep, line_index, page_data
 
+#: What a ranged attack waits for while no range is held between the two (:func:`setup_of`).
+RANGE_FIRST: Final = (
+    "Range (yards): type how far away the target is; the odds and the roll wait for it"
+)
+
 #: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
 FRESH: dict[str, Any] = {
     "attacker": "",
@@ -24,7 +30,7 @@ FRESH: dict[str, Any] = {
     "location": "torso",
     "chips": [],
     "line": 0,
-    "yards": "0",
+    "yards": "",
     "defense": "",
     "override": "",
     "random_location": False,
@@ -61,9 +67,10 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
 
 
 def held_range(fight: Fight, attacker: str, target: str) -> str:
-    """The range the fight holds between the two (their last ranged attack), else 0: derived
-    for each new attack and each change of target, never carried from another pair."""
-    return gurps_fight.range_between(fight, attacker, target) or "0"
+    """The range the fight holds between the two (their last ranged attack), else "" (not
+    known yet: a ranged attack waits for it, see :func:`setup_of`): derived for each new attack
+    and each change of target, never carried from another pair."""
+    return gurps_fight.range_between(fight, attacker, target)
 
 
 def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
@@ -71,7 +78,12 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
     attack, chips."""
     line = line_index(step["line"])
     ranged = armed(attacker, line).ranged
-    yards = exact("Range (yards)", str(step["yards"]).strip() or "0", 0, MAX_YARDS) if ranged else 0
+    typed = str(step["yards"]).strip()
+    if ranged and not typed:
+        # FIGHT.md: a value the GM did not set is never a default that looks like a rule; a
+        # range of 0 would silently drop the range modifier (GUR-28), so the roll waits for it.
+        raise RuleError(RANGE_FIRST)
+    yards = exact("Range (yards)", typed, 0, MAX_YARDS) if ranged else 0
     keys = tuple((str(k), None) for k in step["chips"])
     random_location = bool(step["random_location"])
     return AttackSetup(

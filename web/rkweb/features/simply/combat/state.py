@@ -182,7 +182,7 @@ def derive(model: Model, state: dict[str, Any]) -> dict[str, Any]:
         return state
     form, keys = state["form"], _keys(state, fight)
     given = {g: v if state["set_for"].get(g) == keys[g] else {} for g, v in state["set"].items()}
-    choice = {k: str(form["attack"][k]) for k in CHOICE}
+    choice = _own_weapon({k: str(form["attack"][k]) for k in CHOICE}, fight)
     fresh = _fresh(fight, choice)
     damage = fresh["damage"]
     if fight.due is not None and state["hit"]:
@@ -196,6 +196,23 @@ def derive(model: Model, state: dict[str, Any]) -> dict[str, Any]:
         "damage": _present(fight, {**damage, **given["damage"]}),
     }
     return {**state, "form": {**form, **derived}}
+
+
+def _own_weapon(choice: dict[str, str], fight: core.Combat) -> dict[str, str]:
+    """``choice`` with a weapon the attacker does not have read as his first. An undo puts
+    back what its step changed unless it changed again since (the attacker chosen after it
+    stays), so it can pair the attacker with another's weapon number: the screen offers only
+    his own, and the set-up is his first weapon's (FIGHT.md), never a failed plan."""
+    attacker = choice.get("attacker", "")
+    if attacker not in fight.names():
+        return choice
+    try:
+        index = int(choice.get("weapon") or 0)
+    except ValueError:
+        index = -1
+    if 0 <= index < len(core.arms_of(fight.get(attacker))):
+        return choice
+    return {**choice, "weapon": "0"}
 
 
 def _present(fight: core.Combat, step: dict[str, Any]) -> dict[str, Any]:
