@@ -492,9 +492,7 @@ def _reveal_new_outcome(before: dict[str, str], steps: dict[str, str]) -> None:
         break
     for el in js.document.querySelectorAll("[data-step]"):
         if steps.get(str(el.getAttribute("data-step"))) != str(el.textContent):
-            # All of it when it fits under the GURPS fight's sticky bar (68 px): the next
-            # fighter's chips sat below "Next turn", off the 1024 px screen.
-            _reveal(el, js.window.innerHeight - 68, "data-step-reveals")
+            _reveal(el, 160, "data-step-reveals")  # its first rows: the roll, "Next turn"
             return
 
 
