@@ -55,9 +55,6 @@ def test_each_tap_brings_the_next_step_into_view(app: Page, errors: list[str]) -
         if testid == "gurps-fight-attack-roll":  # the roll's typed field and where it lands
             _in_view(app, "gurps-fight-attack-typed")
             _in_view(app, "gurps-fight-location")
-        if testid == "gurps-next-take-attack":  # every chip of the next fighter's, the last too
-            box = app.locator("[data-step=gurps-next-up] .chip").last.bounding_box()
-            assert box is not None and box["y"] + box["height"] <= 1024, box
         app.get_by_test_id(testid).first.click()
         expect(app.get_by_test_id("undo")).to_be_enabled()
     assert errors == []
