@@ -6,7 +6,9 @@ a typed roll's error shows in view beside its field, and Undo and Redo stay on t
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
+from support import enter
 from test_gurps import FIGHTERS, _in_view, _sheets
 
 #: What each step waits for, the first shown is tapped (the app's dice throughout).
@@ -50,13 +52,52 @@ def test_each_tap_brings_the_next_step_into_view(app: Page, errors: list[str]) -
         _settle_questions(app)
         testid = _waiting(app)
         _in_view(app, testid)  # where the GM taps, with no scroll of his own
-        if testid == "gurps-fight-attack-roll":  # the roll's typed field
-            # (The hit location below it is not part of the step brought into view: with three
-            # fighters it can sit at 999-1047 px, just under the screen. Left for the next stop.)
+        if testid == "gurps-fight-attack-roll":  # the roll's typed field and where it lands
             _in_view(app, "gurps-fight-attack-typed")
+            _in_view(app, "gurps-fight-location")
         app.get_by_test_id(testid).first.click()
         expect(app.get_by_test_id("undo")).to_be_enabled()
     assert errors == []
+
+
+#: After the attack roll, what the GM reads and taps next: one of these waits.
+NEXT_CONTROLS = (
+    "gurps-fight-defense-roll",
+    "gurps-fight-no-defense",
+    "gurps-fight-damage-roll",
+    "gurps-turn-next",
+)
+
+
+@pytest.mark.parametrize("typed", [False, True], ids=["app-dice", "typed"])
+@pytest.mark.parametrize("count", [3, 4])
+def test_the_hit_location_and_what_follows_the_roll_are_in_view(
+    app: Page, count: int, typed: bool
+) -> None:
+    """The GM sets where the blow lands beside the roll, and after it reads the verdict, where it
+    landed and taps the next control, none of it below the fold (the location sat at 999-1047 px
+    with three fighters, 1076-1124 with four)."""
+    _start(app, count)
+    for _ in range(3):  # the pistol's turn (range on the step) among them
+        _settle_questions(app)
+        if _waiting(app) != "gurps-take-attack":
+            app.get_by_test_id(_waiting(app)).first.click()
+            continue
+        app.get_by_test_id("gurps-take-attack").click()
+        for testid in ("gurps-fight-hit", "gurps-fight-lands", "gurps-fight-location"):
+            _in_view(app, testid)
+        _in_view(app, "gurps-fight-attack-roll")
+        if typed:
+            enter(app, "gurps-fight-attack-typed", "3 3 3")  # 9: a hit on every sheet here
+        else:
+            app.get_by_test_id("gurps-fight-attack-roll").click()
+        expect(app.get_by_test_id("gurps-fight-result-verdict")).to_be_visible()
+        _in_view(app, "gurps-fight-result-verdict")
+        if app.get_by_test_id("gurps-fight-result-verdict").inner_text().startswith("Miss"):
+            continue
+        expect(app.get_by_test_id("gurps-fight-lands-on")).to_contain_text("torso")
+        _in_view(app, "gurps-fight-lands-on")
+        _in_view(app, next(t for t in NEXT_CONTROLS if app.get_by_test_id(t).count()))
 
 
 def test_a_typed_rolls_error_shows_in_view_beside_its_field(app: Page) -> None:

@@ -19,7 +19,7 @@ from pycore.systems.gurps import (
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed
-from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.fight import Fight, Pending
 from pycore.systems.gurps.rolls import highest_success
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import aimed_locations, chink_possible, preview
@@ -174,8 +174,10 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     using = armed(attacker, line_index(step["line"]))
     weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
+    # Where it lands (and the range) sits above the roll: set before it, read with it at
+    # 768x1024 (it was under the roll, at 999-1047 px with three fighters).
+    fields = _attack_fields(model, step, attacker, target)
     adjust: list[VNode | None] = [
-        _attack_fields(model, step, attacker, target),
         situation.where(step, chink_possible(attacker, line_index(step["line"]))),
     ]
     ways = situation.attack_ways(step, attacker, target)
@@ -186,7 +188,8 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         seen = preview(attacker, target, setup)
     except RulekeeperError as exc:
         adjust.append(situation.modifier_chips(step, using))
-        return [head, h("p", {"class": "field-error", "role": "alert"}, str(exc))], adjust
+        error = h("p", {"class": "field-error", "role": "alert"}, str(exc))
+        return [head, fields, error], adjust
     adjust[1:1] = [situation.giant_fields(step, setup, attacker, target)]
     adjust.append(situation.modifier_chips(step, using))
     # Said in plain words when he has none: "Lands past Grukk's no defense" was not English.
@@ -212,7 +215,7 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
         model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits)
     )
     asked = situation.exposed_field(step, setup, attacker, target)
-    return [head, chances, asked, wait, roll], [*adjust, skill, why(seen.line.sources())]
+    return [head, chances, fields, asked, wait, roll], [*adjust, skill, why(seen.line.sources())]
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:
@@ -254,6 +257,13 @@ def _damage_step(model: Model, fight: Fight) -> list[Any]:
     ]
 
 
+def _lands_on(pending: Pending) -> VNode:
+    """Where the blow under way lands, read with the verdict above it (the location was set
+    on the attack's step, which the roll replaced)."""
+    where = pending.setup.location.replace("_", " ")
+    return h("p", {"class": "strong", "data-testid": "gurps-fight-lands-on"}, f"Lands on: {where}")
+
+
 def _shown(model: Model) -> VNode | None:
     last = page_data(model)["shown"]
     if not last:
@@ -280,7 +290,8 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         )
         cancel = button("gurps-fight-cancel", "Cancel attack", StepCancel())
         *before, roll = parts
-        return [*before, h("div", {"class": "row step-roll"}, roll, cancel)], []
+        step_roll = h("div", {"class": "row step-roll"}, roll, cancel)
+        return [_lands_on(fight.pending), *before, step_roll], []
     if current.unconscious and not str(step["override"]).strip():
         said = (
             f"{current.name} is unconscious: no action and no defense until your book wakes "
