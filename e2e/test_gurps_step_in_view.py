@@ -50,6 +50,10 @@ def test_each_tap_brings_the_next_step_into_view(app: Page, errors: list[str]) -
     _start(app)
     for _ in range(24):  # about three rounds
         _settle_questions(app)
+        yards = app.get_by_test_id("gurps-fight-yards")
+        if yards.count() and not yards.input_value():  # a ranged attack waits for its range
+            _in_view(app, "gurps-fight-yards")
+            enter(app, "gurps-fight-yards", "10")
         testid = _waiting(app)
         _in_view(app, testid)  # where the GM taps, with no scroll of his own
         if testid == "gurps-fight-attack-roll":  # the roll's typed field and where it lands
