@@ -66,3 +66,15 @@ def test_a_ranged_attack_waits_for_a_range_never_taking_0() -> None:
     rolled = send(typed, "gurps.step_attack_typed", "3 3 3")
     assert fight_of(rolled).pending is not None
     assert gf.range_between(fight_of(rolled), "g1", "g2") == "7"
+
+
+def test_a_ranged_way_shows_its_chance_at_the_range_and_none_before() -> None:
+    """A GM's play-through: Pat's "Attack with" chips read "Knife (1d-1 imp): 83.8%" (skill 13
+    at 0 yards) while the step waited for the range; at 5 yards (−2, GUR-28) it is 62.5%."""
+    model = send(fight_started(), "gurps.field", "g1", "attack_kind", "thrown")
+    model = send(model, "gurps.field", "g1", "weapon_skill", "13")
+    model = attack_turn(send(model, "gurps.field", "g1", "more_attacks", "Kick: 11, 1d cr"))
+    ways = texts(model, "gurps-fight-lines")[0]
+    assert "%" not in ways.split("Kick")[0] and "Kick (1d cr): 62.5%" in ways  # Kick at 11
+    typed = send(model, "gurps.step_form", "yards", "5")
+    assert ": 62.5%" in texts(typed, "gurps-fight-lines")[0].split("Kick")[0]  # 13 − 2 = 11
