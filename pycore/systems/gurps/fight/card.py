@@ -23,6 +23,9 @@ from pycore.validate import checked
 
 #: The note at −HP or below: the texts stop at the injury (GUR-58, 004 lines 347-349).
 NO_DEATH_RULE = "−HP or below: the texts give no death rule, the GM decides"
+#: The same on the card, kept to a line of its narrow column (the whole note wrapped to four
+#: lines at 768 px and pushed the turn panel down); the injury's result says it in full.
+CARD_DEATH_NOTE = "−HP or below: GM decides"
 
 
 @checked
@@ -58,5 +61,5 @@ def card_line(fight: Fight, cid: str) -> str:
         when = "this turn" if current is not None and current.id == cid else "next turn"
         parts.append(f"shock −{c.shock} {when}")
     if past_minus_hp(c):
-        parts.append(NO_DEATH_RULE)
+        parts.append(CARD_DEATH_NOTE)
     return " · ".join(parts)
