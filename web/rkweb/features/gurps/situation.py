@@ -11,9 +11,7 @@ from typing import Any
 from pycore.errors import RulekeeperError
 from pycore.figures import signed
 from pycore.systems.gurps import location_keys
-from pycore.systems.gurps.attacks import armed, attack_lines
-from pycore.systems.gurps.injury import MAX_YARDS
-from pycore.systems.gurps.quantities import exact
+from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
@@ -26,6 +24,7 @@ from pycore.systems.gurps.worksheet import (
 from rkweb.app.messages import Message, entered
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps.state import line_index
+from rkweb.features.gurps.turn_step import step_yards
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import select
 from rkweb.kit.odds import percent_text
@@ -170,13 +169,11 @@ def attack_ways(step: dict[str, Any], attacker: Combatant, target: Combatant) ->
     if len(lines) < 2:
         return None
     items = []
-    typed = str(step["yards"]).strip()
     for index, way in enumerate(lines):
         try:
             # A ranged way's chance is at the range held or typed (GUR-28); with none yet it
             # shows no chance (it was the chance at 0 yards, 83.8% for 62.5% at 5 yards).
-            ranged = armed(attacker, index).ranged
-            yards = exact("Range (yards)", typed, 0, MAX_YARDS) if ranged else 0
+            yards = step_yards(step, attacker, index)
             setup = AttackSetup(location=str(step["location"]), line=index, yards=yards)
             chance = f": {percent_text(preview(attacker, target, setup).hit)}"
         except RulekeeperError:

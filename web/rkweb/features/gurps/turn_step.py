@@ -5,6 +5,7 @@ kept for that attacker in that turn only, and the attack's circumstances it make
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
@@ -73,17 +74,24 @@ def held_range(fight: Fight, attacker: str, target: str) -> str:
     return gurps_fight.range_between(fight, attacker, target)
 
 
+def step_yards(step: dict[str, Any], attacker: Combatant, line: int) -> Fraction | int:
+    """The range of an attack with ``line`` as the step holds it (0 for a melee line), or a
+    RuleError (RANGE_FIRST) for a ranged line while none is held or typed."""
+    if not armed(attacker, line).ranged:
+        return 0
+    typed = str(step["yards"]).strip()
+    if not typed:
+        # FIGHT.md: a value the GM did not set is never a default that looks like a rule; a
+        # range of 0 would silently drop the range modifier (GUR-28), so the roll waits for it.
+        raise RuleError(RANGE_FIRST)
+    return exact("Range (yards)", typed, 0, MAX_YARDS)
+
+
 def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
     """The attack's circumstances from the step: the attack line, location, range for a ranged
     attack, chips."""
     line = line_index(step["line"])
-    ranged = armed(attacker, line).ranged
-    typed = str(step["yards"]).strip()
-    if ranged and not typed:
-        # FIGHT.md: a value the GM did not set is never a default that looks like a rule; a
-        # range of 0 would silently drop the range modifier (GUR-28), so the roll waits for it.
-        raise RuleError(RANGE_FIRST)
-    yards = exact("Range (yards)", typed, 0, MAX_YARDS) if ranged else 0
+    yards = step_yards(step, attacker, line)
     keys = tuple((str(k), None) for k in step["chips"])
     random_location = bool(step["random_location"])
     return AttackSetup(
