@@ -312,7 +312,7 @@ def test_an_unconscious_fighter_shows_no_defense(app: Page, errors: list[str]) -
     app.get_by_test_id("gurps-tab-tracker").click()
     app.get_by_test_id("gurps-start").click()
     kim = app.locator("[data-testid='gurps-slot'][data-key='g2']")
-    expect(kim).to_contain_text("Do Nothing · dodge, parry")
+    expect(kim).to_contain_text("No turn yet · dodge, parry")  # round 1, before his turn
     kim.locator("summary").click()
     app.get_by_test_id("gurps-unconscious-g2").select_option("yes")
     expect(kim).to_contain_text("Unconscious · no defense")  # not last turn's maneuver

@@ -12,6 +12,8 @@ below, that the texts give no death rule (GUR-35, GUR-58: the product never deci
 'Attack · dodge, parry · shock −4 next turn'
 >>> card_line(replace(fight, turn=1), "k")
 'Attack · dodge, parry · shock −4 this turn'
+>>> card_line(fight, "s")  # round 1, his turn not come yet: no maneuver chosen
+'No turn yet · dodge, parry'
 """
 
 from __future__ import annotations
@@ -35,7 +37,21 @@ def past_minus_hp(c: Combatant) -> bool:
     return c.hp_now <= -c.hp
 
 
-def _what_he_does(c: Combatant) -> list[str]:
+def _no_turn_yet(fight: Fight, c: Combatant) -> bool:
+    """He has not chosen a maneuver in this fight: before it starts, or in round 1 before his
+    turn (or at its start, before he chooses). His sheet's "Do Nothing" then is only the
+    default his defenses are read from (GUR-06), not a choice the card should show as his."""
+    if c.maneuver != "Do Nothing":  # set by the GM ahead of his turn: that one is said
+        return False
+    if not fight.started:
+        return True
+    if fight.round > 1:
+        return False
+    place = next(i for i, p in enumerate(fight.order) if p.id == c.id)
+    return place > fight.turn or (place == fight.turn and not fight.chosen)
+
+
+def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
     """His maneuver and defenses, or his state when it rules them out (no stale maneuver)."""
     defenses = ", ".join(defenses_of(c))
     if c.unconscious:  # 004 line 210: unable to react, no action
@@ -43,7 +59,8 @@ def _what_he_does(c: Combatant) -> list[str]:
     if c.dazed:  # 004 line 46: Do Nothing; −4 to defend (GUR-45)
         which = "Stunned" if c.stunned else "Mentally stunned"
         return [f"{which}: Do Nothing", f"{defenses} at −4" if defenses else "no defense"]
-    return [c.maneuver, defenses or "no defense"]
+    doing = "No turn yet" if _no_turn_yet(fight, c) else c.maneuver
+    return [doing, defenses or "no defense"]
 
 
 @checked
@@ -53,7 +70,7 @@ def card_line(fight: Fight, cid: str) -> str:
     (:func:`~pycore.systems.gurps.fight.turns.next_turn`). An unconscious fighter's shock is
     not said: he makes no attack for it to touch."""
     c = fight.combatant(cid)
-    parts = _what_he_does(c)
+    parts = _what_he_does(fight, c)
     if c.posture != "Standing":  # a knockdown leaves him lying down (GUR-58)
         parts.append(c.posture.lower())
     if c.shock and not c.unconscious:
