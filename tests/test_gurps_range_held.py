@@ -78,3 +78,25 @@ def test_a_ranged_way_shows_its_chance_at_the_range_and_none_before() -> None:
     assert "%" not in ways.split("Kick")[0] and "Kick (1d cr): 62.5%" in ways  # Kick at 11
     typed = send(model, "gurps.step_form", "yards", "5")
     assert ": 62.5%" in texts(typed, "gurps-fight-lines")[0].split("Kick")[0]  # 13 − 2 = 11
+
+
+def test_the_attack_tab_asks_the_range_of_a_ranged_attack_never_taking_0() -> None:
+    """The Attack tab's worksheet started its "Range (yards)" at 0: a bow's attack went ahead
+    with no range modifier (GUR-28) unless the GM noticed. Now the field starts blank and a
+    ranged attack's odds and roll wait for it; a melee attack needs none."""
+    model = send(fight_started(), "gurps.field", "g1", "attack_kind", "bow")
+    model = send(model, "gurps.tab", "attack")
+    for field, value in (("attacker", "g1"), ("defender", "g2")):
+        model = send(model, "gurps.attack_form", field, value)
+    assert texts(model, "gurps-attack-yards") and RANGE_FIRST in texts(model, "gurps-skill-line")
+    assert texts(model, "gurps-attack-unready") == [RANGE_FIRST]  # said by the roll buttons
+    refused = send(model, "gurps.attack_roll")
+    assert fight_of(refused).pending is None
+    assert texts(refused, "gurps-error-attack") == [RANGE_FIRST]
+    typed = send(model, "gurps.attack_form", "yards", "20")
+    assert "speed/range 20 yd −6" in texts(typed, "gurps-skill-line")[0]
+    assert gf.range_between(fight_of(send(typed, "gurps.attack_roll")), "g1", "g2") == "20"
+    melee = send(model, "gurps.attack_form", "attacker", "g2")
+    melee = send(melee, "gurps.attack_form", "defender", "g1")
+    assert not texts(melee, "gurps-attack-yards") and not texts(melee, "gurps-attack-unready")
+    assert texts(melee, "gurps-hit-chance")  # the odds, with no range asked

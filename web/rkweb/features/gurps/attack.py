@@ -23,6 +23,7 @@ from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, L
 from pycore.systems.gurps.injury import location_keys
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
     aimed_locations,
@@ -49,6 +50,7 @@ from rkweb.features.gurps.state import (
     too_long,
     typed_whole,
 )
+from rkweb.features.gurps.turn_step import RANGE_FIRST
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, number, read_yes_no, select, with_error, yes_no
 from rkweb.kit.odds import odds, percent_text
@@ -67,7 +69,9 @@ DEFAULTS: dict[str, Any] = {
     "attacker": "",
     "defender": "",
     "location": "torso",
-    "yards": "0",
+    # Blank, not "0": a range of 0 nobody typed drops the range modifier (GUR-28), so a ranged
+    # attack waits for it (FIGHT.md); a melee attack reads no range.
+    "yards": "",
     "target_speed": "0",
     "size": "",
     "aim_seconds": "0",
@@ -119,7 +123,26 @@ def _yes(form: dict[str, Any], name: str) -> bool:
     return read_yes_no(str(form.get(name, ""))) is True
 
 
-def setup_of(form: dict[str, Any]) -> AttackSetup:
+def _yards(form: dict[str, Any], attacker: Combatant) -> Fraction | int:
+    """The range as typed for a ranged line (RANGE_FIRST while blank), none for melee."""
+    if not armed(attacker, line_index(form.get("line", "0"))).ranged:
+        return 0
+    typed = _num(form, "yards")
+    if typed is None:
+        raise RuleError(RANGE_FIRST)
+    return typed
+
+
+def _waits_for_range(form: dict[str, Any], attacker: Combatant) -> bool:
+    try:
+        _yards(form, attacker)
+    except RuleError as exc:
+        return str(exc) == RANGE_FIRST  # a bad number is said by its field
+    return False
+
+
+def setup_of(form: dict[str, Any], attacker: Combatant) -> AttackSetup:
+    """The worksheet's circumstances of ``attacker``'s attack, read from the form."""
     keys: list[tuple[str, int | None]] = []
     for key, amount in dict(form.get("keys", {})).items():
         if amount in ("", None):
@@ -129,7 +152,7 @@ def setup_of(form: dict[str, Any]) -> AttackSetup:
         )
     return AttackSetup(
         location=str(form["location"]),
-        yards=_num(form, "yards") or 0,
+        yards=_yards(form, attacker),
         target_speed=_num(form, "target_speed") or 0,
         target_size_yards=_num(form, "size"),
         aim_seconds=_whole(form, "aim_seconds"),
@@ -236,7 +259,8 @@ def _stepped(
 
 def _parties(model: Model) -> tuple[str, str, AttackSetup]:
     form = _form(model)
-    setup = replace(setup_of(form), eye_reading=campaign.eye_reading(model))
+    attacker = fight_of(model).combatant(str(form["attacker"]))
+    setup = replace(setup_of(form, attacker), eye_reading=campaign.eye_reading(model))
     return str(form["attacker"]), str(form["defender"]), setup
 
 
@@ -393,7 +417,7 @@ def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:
     attacker = fight.combatant(str(form["attacker"]))
     defender = fight.combatant(str(form["defender"]))
     try:
-        if not giant_blow(attacker, defender, setup_of(form)):
+        if not giant_blow(attacker, defender, setup_of(form, attacker)):
             return None
     except RuleError:
         return None
@@ -418,7 +442,7 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     try:
         attacker = fight.combatant(str(form["attacker"]))
         defender = fight.combatant(str(form["defender"]))
-        seen = preview(attacker, defender, setup_of(form))
+        seen = preview(attacker, defender, setup_of(form, attacker))
     except RuleError as exc:
         return [h("p", {"class": "explain", "data-testid": "gurps-skill-line"}, str(exc))]
     best = seen.best
@@ -510,6 +534,8 @@ def _unready(form: dict[str, Any], fight: Fight) -> str:
     attacker = fight.combatant(str(form["attacker"]))
     if attacker.maneuver == "All-Out Attack" and not attacker.option:
         return "Choose All-Out Attack's option before the roll."
+    if _waits_for_range(form, attacker):
+        return RANGE_FIRST
     if form["defender"] in ids:  # an open question that changes the figures (the core's words)
         return gurps_fight.attack_waits(fight, attacker.id, str(form["defender"]))
     return ""
