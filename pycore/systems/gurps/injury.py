@@ -73,6 +73,20 @@ def location_keys() -> tuple[str, ...]:
 
 
 @checked
+def location_name(location: str) -> str:
+    """A hit location's name as a sentence or a list says it, from GUR-T14's table.
+
+    A key the table lacks (a refusal's echo, an old log) is said as it was given: naming it
+    must never fail where the rule that refuses it has not run yet.
+
+    >>> location_name("shield_arm"), location_name("chink_torso"), location_name("tail_tip")
+    ('shield arm', 'chink in torso armor', 'tail tip')
+    """
+    rows = load_table("gurps", "hit_locations").rows_where("key", location)
+    return str(rows[0]["name"]).lower() if rows else location.replace("_", " ")
+
+
+@checked
 def location_penalty(location: str, grappling: bool = False) -> int:
     """The penalty to hit a location (GUR-29 to GUR-42); grappling halves it, rounding up its
     size (GUR-40).
@@ -493,7 +507,7 @@ def _location_effects(
     notes: list[str],
     effects: list[str],
 ) -> int:
-    name = location.replace("_", " ")
+    name = location_name(location)
     if location in LIMBS and 2 * value > hp:  # GUR-37: over HP/2 cripples; excess lost
         cap = hp // 2 + 1
         effects.append(f"crippled {name} (injury over HP/2); excess lost")

@@ -40,6 +40,7 @@ from pycore.systems.gurps.injury import (
     injury,
     large_area_dr,
     location_keys,
+    location_name,
 )
 from pycore.systems.gurps.injury import location_penalty as _penalty
 from pycore.systems.gurps.modifiers import (
@@ -149,7 +150,7 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         # 003 line 87: −8 for the torso's chink, −10 for any other location's, instead of the
         # location's own penalty; its other effects still apply (GUR-42).
         chink = "chink_torso" if setup.location == "torso" else "chink_other"
-        where = setup.location.replace("_", " ")
+        where = location_name(setup.location)
         label = f"chink in the armor ({where})" + (
             " (grappling: halved)" if setup.grappling else ""
         )

@@ -21,6 +21,7 @@ from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending,
 from pycore.systems.gurps.injury import (
     DamageRoll,
     InjuryResult,
+    location_name,
     roll_damage,
     strong_bonus,
     with_bonus,
@@ -91,7 +92,7 @@ class AttackRolled(Logged):
         )
 
     def __str__(self) -> str:
-        where = self.location.replace("_", " ")
+        where = location_name(self.location)
         text = f"{self.attacker} attacks {self.defender} ({where}): {self.line.plain()}; "
         text += str(self.rolled)
         return text + (f"; GM override: {self.override}" if self.override else "")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pycore.share.public import seen
 from pycore.step import verdict
+from pycore.systems.gurps.injury import location_name
 from pycore.validate import checked
 
 
@@ -32,7 +33,7 @@ def attack_public(
     word = "critical hit" if critical else verdict(hit)
     if critical_failure:
         word = "critical miss"
-    where = seen(location.replace("_", " "))
+    where = seen(location_name(location))
     return f"{attacker} attacks {defender}" + (f" ({where})" if where else "") + f" → {word}"
 
 

@@ -20,7 +20,7 @@ from pycore.systems.gurps import (
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
-from pycore.systems.gurps.injury import location_keys
+from pycore.systems.gurps.injury import location_keys, location_name
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.sheet import Combatant
@@ -341,7 +341,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             "gurps-attack-location",
             "Hit location",
             form["location"],
-            [(k, k.replace("_", " ")) for k in aimed_locations()],
+            [(k, location_name(k)) for k in aimed_locations()],
             AttackForm("location"),
         ),
         h(
@@ -421,7 +421,7 @@ def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:
             return None
     except RuleError:
         return None
-    spots = [("", "—")] + [(k, k.replace("_", " ")) for k in location_keys() if "chink" not in k]
+    spots = [("", "—")] + [(k, location_name(k)) for k in location_keys() if "chink" not in k]
     return h(
         "div",
         {"class": "grid2", "data-testid": "gurps-attack-victim"},

@@ -12,6 +12,7 @@ from pycore.errors import RulekeeperError
 from pycore.figures import signed
 from pycore.systems.gurps import location_keys
 from pycore.systems.gurps.attacks import attack_lines
+from pycore.systems.gurps.injury import location_name
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
@@ -126,7 +127,7 @@ def _asked(setup: AttackSetup, attacker: Combatant, target: Combatant) -> bool:
 
 
 def _exposed(step: dict[str, Any]) -> VNode:
-    spots = [("", "—")] + [(k, k.replace("_", " ")) for k in location_keys() if "chink" not in k]
+    spots = [("", "—")] + [(k, location_name(k)) for k in location_keys() if "chink" not in k]
     return select(
         "gurps-fight-exposed",
         "Least protected spot exposed to the blow",

@@ -20,6 +20,7 @@ from pycore.systems.gurps import (
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight, Pending
+from pycore.systems.gurps.injury import location_name
 from pycore.systems.gurps.rolls import highest_success
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import aimed_locations, chink_possible, preview
@@ -137,7 +138,7 @@ def _override(step: dict[str, Any]) -> VNode:
 def _attack_fields(
     model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
 ) -> VNode:
-    locations = [(k, k.replace("_", " ")) for k in aimed_locations()]
+    locations = [(k, location_name(k)) for k in aimed_locations()]
     random_location = bool(step["random_location"])
     ranged = armed(attacker, line_index(step["line"])).ranged
     return h(
@@ -260,7 +261,7 @@ def _damage_step(model: Model, fight: Fight) -> list[Any]:
 def _lands_on(pending: Pending) -> VNode:
     """Where the blow under way lands, read with the verdict above it (the location was set
     on the attack's step, which the roll replaced)."""
-    where = pending.setup.location.replace("_", " ")
+    where = location_name(pending.setup.location)
     return h("p", {"class": "strong", "data-testid": "gurps-fight-lands-on"}, f"Lands on: {where}")
 
 
