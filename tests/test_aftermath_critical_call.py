@@ -81,3 +81,34 @@ def test_the_waiting_save_reads_in_words_and_each_refusal_names_its_field() -> N
     with pytest.raises(FieldError, match="Health CST 55 is outside 0 to 40") as refused:
         F.give_answer(given)
     assert refused.value.field == "answer_cst"
+
+
+BOWIE = {"name": "Bowie", "kind": "hand", "listed": "Knife, bowie", "skill": "Knife"}
+
+
+def test_a_critical_called_after_a_hand_to_hand_hit_asks_its_damage_potential_again() -> None:
+    """A GM's play-through at 768x1024: Bo's bowie hit (typed 2, location 50: location 12), the
+    GM gave its Damage Potential 9 for WDM 1.3L, then called the critical; the critical's
+    Enhancement (D20 12: +2 to WDM, 001 lines 7-11) made it WDM 3.3, and the 9 typed for 1.3
+    was used again without a word. The Damage Potential is asked after the roll with the
+    critical's bonus known (AFT-15, AFT-18): calling the critical asks it again."""
+    fight = F.fight_from_json({"characters": [_fighter("Bo", BOWIE), _fighter("Ana")]})
+    fight, _ = F.pick_combatant(fight, "attacker", 1)
+    fight, _ = F.pick_combatant(fight, "attacker", 0)
+    for typed in ("2", "50"):  # a hit; D100 50: location 12 (T08)
+        fight, _ = F.attack(fight, F.typed_roll(typed))
+    assert fight.pending is not None and fight.pending["asks"] == "attack.damage_potential"
+    fight, _ = F.set_answer(fight, "9")
+    plain, hit = F.give_answer(fight)
+    assert isinstance(hit, F.Attacked) and "Damage Done 9" in hit.step.text
+    called, _ = F.call_critical(plain)
+    for typed in ("12", "50"):  # the Enhancement (+2 to WDM), then the location again
+        called, _ = F.attack(called, F.typed_roll(typed))
+    assert called.pending is not None and called.pending.get("asks") == "attack.damage_potential"
+    shown = [s for s in called.pending["steps"] if s.startswith("Damage Potential")]
+    assert shown and "1.3 + 2 critical" in shown[0] and "entered" not in shown[0], shown
+    given, _ = F.set_answer(called, "14")
+    done, _ = F.give_answer(given)
+    done, critical = F.attack(done, F.typed_roll("10"))  # Critical Effect 10 + 14: none
+    assert isinstance(critical, F.Attacked), done.pending
+    assert "Damage Done 14" in critical.step.text

@@ -79,3 +79,33 @@ def test_percentile_refusal_echoes_the_typed_ascii_minus() -> None:
 def test_gurps_amount_labels_show_the_true_minus_sign_and_keep_ascii_values() -> None:
     amounts = attack_modifier("bad_footing").amounts()
     assert amounts[-1] == (-2, "−2") and str(amounts[-1][0]) == "-2"
+
+
+def test_aftermath_missile_chips_read_their_modifier_with_the_true_minus_sign() -> None:
+    """A GM's play-through at 768x1024: the missile situation chips read "Surprised (-2)",
+    "Shooting out a Rear hex (-4)", "Damaged in that Combat Turn (-(damage taken/2))" (001
+    lines 67-75 as printed, with the ASCII hyphen); the table keeps the printed text."""
+    from pycore.systems.aftermath.attack.situation import missile_choices
+
+    labels = dict(missile_choices())
+    assert labels["surprised"] == "Surprised (−2)"
+    assert labels["rear_hex"] == "Shooting out a Rear hex (−4)"
+    assert labels["two_guns"] == "Firing a gun in each hand (−1 to all shots)"
+    assert labels["damaged"] == "Damaged in that Combat Turn (−(damage taken/2))"
+    assert labels["stance"] == "In firing stance (+1)"
+    assert not [label for label in labels.values() if "-" in label]
+
+
+def test_aftermath_dat_position_names_the_hex_in_the_tables_words() -> None:
+    """The DAT position step read "target in front side rear hex" (its key with the
+    underscores dropped); T06 says "Front, Side Rear hex" (001 line 81, read as Front, Side or
+    Rear hex, AFT-11), as the target's hex field does."""
+    assert str(dat_position("S", "front_side_rear_hex")) == (
+        "length S, target in a Front, Side or Rear hex: Strength Group +0"
+    )
+    assert str(dat_position("S", "character_hex")).startswith(
+        "length S, target in the attacker's own hex: Strength Group +1"
+    )
+    assert str(dat_position("L", "long_hex")) == (
+        "length L, target in a Long Front or Long Side hex: Strength Group −1; no secondary strike"
+    )

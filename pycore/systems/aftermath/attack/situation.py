@@ -25,6 +25,12 @@ from pycore.tables import Row, load_table
 from pycore.validate import checked
 
 ZONES: Final = ("character_hex", "front_side_rear_hex", "long_hex")
+#: Each zone in T06's words (001 lines 79-81; "Front, Side Rear hex" read as Front, Side or Rear).
+ZONE_WORDS: Final = {
+    "character_hex": "the attacker's own hex",
+    "front_side_rear_hex": "a Front, Side or Rear hex",
+    "long_hex": "a Long Front or Long Side hex",
+}
 LENGTHS: Final = ("XL", "L", "A", "S")
 WOUND_LEVELS: Final = ("none", "over_50", "over_75")
 ACTIONS: Final = ("stationary", "walking", "running", "falling")
@@ -125,7 +131,11 @@ def missile_choices() -> tuple[tuple[str, str], ...]:
     ('hip_fire', 'Hip fire (use Average BCS)')
     """
     rows = load_table("aftermath", "situation_modifiers_missile").rows
-    return tuple((str(r["key"]), f"{r['situation']} ({r['printed']})") for r in rows)
+    # The table keeps the text's printed "-2" (001 lines 67-75); a chip reads the true minus.
+    return tuple(
+        (str(r["key"]), f"{r['situation']} ({str(r['printed']).replace('-', figures.MINUS)})")
+        for r in rows
+    )
 
 
 @dataclass(frozen=True)
@@ -295,7 +305,8 @@ class DatPosition:
         if not self.allowed:
             return f"length {self.length} into a Long Front/Long Side hex: Not Allowed"
         extra = "; no secondary strike" if self.no_secondary_strike else ""
-        return f"length {self.length}, target in {self.zone.replace('_', ' ')}: Strength Group {figures.signed(self.group_change)}{extra}"
+        where = ZONE_WORDS.get(self.zone, self.zone)
+        return f"length {self.length}, target in {where}: Strength Group {figures.signed(self.group_change)}{extra}"
 
 
 @checked
@@ -304,7 +315,7 @@ def dat_position(length: str, zone: str) -> DatPosition:
     character hex / front, side or rear hex / long front or long side hex.
 
     >>> str(dat_position("L", "long_hex"))
-    'length L, target in long hex: Strength Group −1; no secondary strike'
+    'length L, target in a Long Front or Long Side hex: Strength Group −1; no secondary strike'
     """
     length = check_choice("weapon length", length, LENGTHS)
     zone = check_choice("target zone", zone, ZONES)

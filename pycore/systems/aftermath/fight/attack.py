@@ -491,7 +491,12 @@ def call_critical(fight: Fight) -> tuple[Fight, Done | Attacked]:
         raise RuleError(NO_COMBATANTS)
     pending = recall["pending"]
     kept = _kept(setup, pending)
-    critical = replace(kept, form={**kept.form, "critical_hit": True})
+    # The Damage Potential given for the plain hit was for its WDM; the critical's Enhancement
+    # adds to the WDM (AFT-18), so it is asked again once that bonus is known (AFT-15).
+    form = {**kept.form, "critical_hit": True}
+    if "damage_potential" in form:  # hand-to-hand and thrown; a gun's damage is its dice
+        form["damage_potential"] = ""
+    critical = replace(kept, form=form)
     typed = _same_rolls(kept, critical, [str(r) for r in pending.get("typed", [])])
     return _roll(fight, critical, typed, str(pending["seed"]))
 

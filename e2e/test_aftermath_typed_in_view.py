@@ -1,0 +1,79 @@
+"""A GM's play-through at 768x1024 (taps and typing only): Cy's machete hits Bo with physical
+dice, the GM gives its Damage Potential, then calls it a critical (AFT-04). The critical's
+Enhancement adds to the WDM (AFT-18), so its Damage Potential is asked again (the old build used
+the 12 given for the plain hit's WDM and went on to the Critical Effect); each roll's field, and
+what follows it, is on the screen where the last tap left the page, with no scroll."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from support import aftermath_fighter, enter
+from test_aftermath import shot
+from test_aftermath_attack import RIFLE
+
+SCREEN = 1024
+NEXT_ROLL = ("aft-dice-typed", "aft-resolve")
+
+
+def _in_view(app: Page, testid: str, when: str) -> None:
+    found = app.get_by_test_id(testid).bounding_box()
+    scrolled = app.evaluate("() => window.scrollY")
+    assert found and found["y"] >= 0 and found["y"] + found["height"] <= SCREEN, (
+        f"{when}: {testid} at {found} (scrollY {scrolled})"
+    )
+
+
+def _typed_in_view(app: Page, value: str, then: tuple[str, ...] = NEXT_ROLL) -> None:
+    """Type ``value`` for the roll waited for, committed with Enter (a tablet's keyboard key);
+    then what comes next (the next roll's field and its "Roll the rest for me") is wholly on
+    the screen, the page not scrolled."""
+    scrolled = app.evaluate("() => window.scrollY")
+    _in_view(app, "aft-dice-typed", f"before {value}")  # found where the last tap left it
+    box = app.get_by_test_id("aft-dice-typed")
+    box.fill(value)
+    box.press("Enter")
+    expect(app.get_by_test_id(then[0])).to_be_visible()
+    if then == NEXT_ROLL:
+        expect(app.get_by_test_id("aft-dice-given")).to_contain_text(f"= {value}")
+    for testid in then:
+        _in_view(app, testid, f"after {value}")
+    assert app.evaluate("() => window.scrollY") == scrolled
+
+
+def test_each_typed_roll_of_a_critical_leaves_the_next_field_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    app.get_by_test_id("nav-aftermath").click()
+    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
+    enter(app, "aft-ast-HLH", "10")
+    enter(app, "aft-cst-HLH", "4")
+    aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
+    aftermath_fighter(app, "Ana", "Rifle", "14", RIFLE)  # three fighters: two rows of cards
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-1").click()  # Cy acts at Bo, his machete chosen
+    # The GM's screen as the tab left it: the page's tabs at the top, the fight under them.
+    app.get_by_test_id("aftermath-tab-combat").evaluate("e => e.scrollIntoView()")
+    expect(app.get_by_test_id("aft-card-target-0")).to_have_attribute("aria-pressed", "true")
+    # To hit 1, location D100 30 (8/9), split 10, its Damage Potential: a plain hit.
+    for value in ("1", "30"):
+        _typed_in_view(app, value)
+    _typed_in_view(app, "10", ("aft-hth-dp", "aft-apply-dp"))
+    enter(app, "aft-hth-dp", "12")
+    app.get_by_test_id("aft-apply-dp").click()
+    # The GM calls it a critical (AFT-04): its Enhancement 12 (+2 WDM), the location again,
+    # the Damage Potential for the new WDM (asked again), then the Critical Effect:
+    # D100 50 + Damage Done 10 = 60, Stun (001 lines 17-20), which Bo saves to lower.
+    _in_view(app, "aft-res-crit", "the plain hit")
+    app.get_by_test_id("aft-res-crit").click()
+    for value in ("12", "30"):
+        _typed_in_view(app, value)
+    _typed_in_view(app, "10", ("aft-hth-dp", "aft-apply-dp"))
+    enter(app, "aft-hth-dp", "14")
+    app.get_by_test_id("aft-apply-dp").click()
+    _typed_in_view(app, "50")
+    expect(app.get_by_test_id("aft-dice-next")).to_contain_text("Health save to lower Stun")
+    shot(app, "typed-critical-save")
+    _typed_in_view(app, "3", ("aft-attack-result",))
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Cy → Bo (hand-to-hand)")
+    expect(app.get_by_test_id("aft-card-conditions-0")).to_contain_text("Dazed")
+    assert errors == []
