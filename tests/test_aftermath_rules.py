@@ -739,13 +739,15 @@ def test_aft_17_note_13_is_the_users_text_and_a_cap_only_by_their_reading() -> N
         weapons.penetration_cap("Club", 3, note_13_multiple=0)
     base = combat.HthAttack(base_bcs=15, weapon="Club", damage_potential=9, armor={12: (8, "")})
     plain = combat.resolve_hth(base, Faces(2, 50))
-    assert "Weapon note 13: note 13: text missing from the source" in str(plain)
+    # The note's number once: it read "Weapon note 13: note 13: text missing from the source".
+    assert "Weapon note 13: text missing from the source" in str(plain)
+    assert "note 13: note 13" not in str(plain)
     assert plain.damage_done == 1
     capped = combat.resolve_hth(
         replace(base, note_13="my reading", note_13_cap_multiple=2, strength_group=3),
         Faces(2, 50),
     )
-    assert "note 13 (your text): my reading" in str(capped)
+    assert "Weapon note 13: your text: my reading" in str(capped)
     assert capped.damage_done == 0
 
 

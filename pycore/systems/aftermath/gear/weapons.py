@@ -415,7 +415,8 @@ def hand_guard(weapon_name: str) -> tuple[int, str] | None:
     return av, fmt
 
 
-NOTE_13_MISSING: Final = "note 13: text missing from the source"
+#: Said after the note's number ("Weapon note 13: …", "13: …"): never the number twice.
+NOTE_13_MISSING: Final = "text missing from the source"
 
 
 @checked
@@ -423,10 +424,10 @@ def note_13_text(user_text: str = "") -> str:
     """Note 13 as the user gave it (AFT-M23), or that its text is missing.
 
     >>> note_13_text(), note_13_text("as printed in my copy")
-    ('note 13: text missing from the source', 'note 13 (your text): as printed in my copy')
+    ('text missing from the source', 'your text: as printed in my copy')
     """
     given = user_text.strip()
-    return f"note 13 (your text): {given}" if given else NOTE_13_MISSING
+    return f"your text: {given}" if given else NOTE_13_MISSING
 
 
 @checked
@@ -434,7 +435,7 @@ def note_texts(weapon_name: str, note_13: str = "") -> tuple[tuple[int, str], ..
     """The weapon's notes as printed; note 13 as the user gave it, else missing (AFT-M23).
 
     >>> note_texts("Knife, bowie")[1]
-    (13, 'note 13: text missing from the source')
+    (13, 'text missing from the source')
     """
     found = weapon(weapon_name)
     texts = []
