@@ -176,13 +176,18 @@ def ann_and_bob_on_two_sides(app: Page) -> None:
         set_field(app, "percentile-wform-wep_dif", "30")
         set_field(app, "percentile-wform-damage_die", "4+2")
         app.get_by_test_id("percentile-weapon-add").click()
-        for body, points in ((part, "20"), ("head", "10")):
-            set_field(app, "percentile-pform-name", body)
-            set_field(app, "percentile-pform-points", points)
-            app.get_by_test_id("percentile-part-add").click()
+        add_parts(app, (part, "20"), ("head", "10"))
     tab(app, "combat")
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+
+
+def add_parts(page: Page, *parts: tuple[str, str]) -> None:
+    """Body parts (name, points) added to the damage record of the character on screen."""
+    for body, points in parts:
+        set_field(page, "percentile-pform-name", body)
+        set_field(page, "percentile-pform-points", points)
+        page.get_by_test_id("percentile-part-add").click()
 
 
 def open_fold(page: Page, testid: str) -> None:
@@ -563,10 +568,7 @@ def test_a_body_part_name_breaks_between_words_only(app: Page) -> None:
     "han/d" (the table's cells may break anywhere, and the State column squeezed the names)."""
     app.get_by_test_id("nav-percentile").click()
     app.get_by_test_id("percentile-char-new").click()
-    for body, points in (("arm", "20"), ("head", "10"), ("hand", "6")):
-        set_field(app, "percentile-pform-name", body)
-        set_field(app, "percentile-pform-points", points)
-        app.get_by_test_id("percentile-part-add").click()
+    add_parts(app, ("arm", "20"), ("head", "10"), ("hand", "6"))
     expect(app.get_by_test_id("percentile-part-row")).to_have_count(3)
     lines = app.get_by_test_id("percentile-part-row").evaluate_all(
         "rows => rows.map(r => { const c = r.cells[0], x = document.createRange();"
@@ -590,10 +592,7 @@ def test_three_fighters_next_turn_stays_on_the_screen(app: Page) -> None:
                 app.get_by_test_id("percentile-wform-category").select_option("hth")
             set_field(app, "percentile-wform-damage_die", "4+2")
             app.get_by_test_id("percentile-weapon-add").click()
-        for body, points in (("arm", "20"), ("head", "10"), ("hand", "6")):
-            set_field(app, "percentile-pform-name", body)
-            set_field(app, "percentile-pform-points", points)
-            app.get_by_test_id("percentile-part-add").click()
+        add_parts(app, ("arm", "20"), ("head", "10"), ("hand", "6"))
     tab(app, "combat")
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
