@@ -4,6 +4,7 @@ a check with exact odds, a GM table a rule then uses, a combat step, a reload, a
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -175,13 +176,18 @@ def ann_and_bob_on_two_sides(app: Page) -> None:
         set_field(app, "percentile-wform-wep_dif", "30")
         set_field(app, "percentile-wform-damage_die", "4+2")
         app.get_by_test_id("percentile-weapon-add").click()
-        for body, points in ((part, "20"), ("head", "10")):
-            set_field(app, "percentile-pform-name", body)
-            set_field(app, "percentile-pform-points", points)
-            app.get_by_test_id("percentile-part-add").click()
+        add_parts(app, (part, "20"), ("head", "10"))
     tab(app, "combat")
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+
+
+def add_parts(page: Page, *parts: tuple[str, str]) -> None:
+    """Body parts (name, points) added to the damage record of the character on screen."""
+    for body, points in parts:
+        set_field(page, "percentile-pform-name", body)
+        set_field(page, "percentile-pform-points", points)
+        page.get_by_test_id("percentile-part-add").click()
 
 
 def open_fold(page: Page, testid: str) -> None:
@@ -239,7 +245,7 @@ def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]
             app.get_by_test_id("percentile-turn-roll-roll").click()
         taps_to_result(app, "percentile-turn-step")
         step = app.get_by_test_id("percentile-turn-step")
-        if "which body part" in step.inner_text():  # no Table #3-3.4 yet: the step waits
+        if "which body part" in step.inner_text().lower():  # no Table #3-3.4 yet: the step waits
             app.get_by_test_id("percentile-turn-part-1").click()
         if "Damage" in step.inner_text():
             if typed:
@@ -271,7 +277,9 @@ def test_a_round_turn_first_with_typed_and_app_dice(app: Page, errors: list[str]
     set_field(app, "percentile-turn-roll-typed", "15")
     expect(app.get_by_test_id("percentile-turn-step")).to_contain_text("1:10sd")
     set_field(app, "percentile-turn-roll-typed", "4")
-    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("Hit: the head")
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text(
+        re.compile(r"Hit \(rolled 15, under [0-9]+\): the head")
+    )
     # undo the location roll, then reload: the step continues where it was
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("percentile-turn-step")).to_contain_text("1:10sd")
@@ -349,7 +357,7 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
     set_field(app, "percentile-turn-action_cost", "5")  # Table #3-6 leaves it out: asked once
     set_field(app, "percentile-turn-roll-typed", "15")
     step = app.get_by_test_id("percentile-turn-step")
-    expect(step).to_contain_text("which body part")  # no Table #3-3.4: the GM's pick
+    expect(step).to_contain_text("Which body part")  # no Table #3-3.4: the GM's pick
     taps_to_result(app, "percentile-turn-step")
     log = app.get_by_test_id("percentile-log-entry").all_inner_texts()
 
@@ -358,7 +366,7 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
     app.wait_for_selector(READY, timeout=60_000)
     app.get_by_test_id("nav-percentile").click()
     tab(app, "combat")
-    expect(step).to_contain_text("which body part")
+    expect(step).to_contain_text("Which body part")
     open_fold(app, "percentile-fold-setup")  # folded once the round started, drawn once opened
     expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("Side A gets")
     assert app.get_by_test_id("percentile-log-entry").all_inner_texts() == log
@@ -366,10 +374,10 @@ def test_surprise_and_order_with_typed_dice_a_refusal_a_reload_and_an_undo(
     # undo the to-hit roll: the step asks for it again; the GM rolls it again
     app.get_by_test_id("undo").click()
     expect(step).to_contain_text("To hit")
-    expect(step).not_to_contain_text("which body part")
+    expect(step).not_to_contain_text("Which body part")
     expect(app.get_by_test_id("percentile-log-entry")).to_have_count(len(log) - 1)
     set_field(app, "percentile-turn-roll-typed", "15")
-    expect(step).to_contain_text("which body part")
+    expect(step).to_contain_text("Which body part")
     app.get_by_test_id("percentile-turn-part-0").click()  # the arm
     expect(step).to_contain_text("4:10sd+2")
     set_field(app, "percentile-turn-roll-typed", "5 6 6 5")
@@ -507,7 +515,7 @@ def _hit_on(app: Page) -> str:
         set_field(app, "percentile-turn-action_cost", "10")
     set_field(app, "percentile-turn-roll-typed", "15")
     step = app.get_by_test_id("percentile-turn-step")
-    if "which body part" in step.inner_text():
+    if "which body part" in step.inner_text().lower():
         app.get_by_test_id("percentile-turn-part-1").click()  # the head
     set_field(app, "percentile-turn-roll-typed", "5 6 6 5")
     expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("points")
@@ -553,3 +561,61 @@ def test_round_two_reads_once_asks_the_stun_in_words_and_starts_the_turn_in_view
     # the roll on the first screen with a finger's room below it, not at its bottom edge
     assert roll is not None and roll["y"] >= 0 and roll["y"] + roll["height"] <= 1024 - 48, roll
     assert errors == []
+
+
+def test_a_body_part_name_breaks_between_words_only(app: Page) -> None:
+    """A GM's play-through at 768x1024: the damage record's part names read "hea/d" and
+    "han/d" (the table's cells may break anywhere, and the State column squeezed the names)."""
+    app.get_by_test_id("nav-percentile").click()
+    app.get_by_test_id("percentile-char-new").click()
+    add_parts(app, ("arm", "20"), ("head", "10"), ("hand", "6"))
+    expect(app.get_by_test_id("percentile-part-row")).to_have_count(3)
+    lines = app.get_by_test_id("percentile-part-row").evaluate_all(
+        "rows => rows.map(r => { const c = r.cells[0], x = document.createRange();"
+        " x.selectNodeContents(c);"
+        " return new Set([...x.getClientRects()].map(b => Math.round(b.top))).size })"
+    )
+    assert lines == [1, 1, 1], lines
+
+
+def test_three_fighters_next_turn_stays_on_the_screen(app: Page) -> None:
+    """A GM's play-through at 768x1024 with three fighters (Ann with a pistol and a fist): once
+    the page had scrolled down to the stun's question, "Next turn" was above the screen's top
+    (y −231) when it was answered: a scroll up for each turn. The round's head stays."""
+    app.get_by_test_id("nav-percentile").click()
+    for name, weapons in (("Ann", ("AUTO PISTOL", "FIST")), ("Bob", ("AUTO PISTOL",)), ("Cy", ())):
+        app.get_by_test_id("percentile-char-new").click()
+        set_field(app, "percentile-char-name", name)
+        for weapon in weapons:
+            set_field(app, "percentile-wform-name", weapon)
+            if weapon == "FIST":
+                app.get_by_test_id("percentile-wform-category").select_option("hth")
+            set_field(app, "percentile-wform-damage_die", "4+2")
+            app.get_by_test_id("percentile-weapon-add").click()
+        add_parts(app, ("arm", "20"), ("head", "10"), ("hand", "6"))
+    tab(app, "combat")
+    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    app.get_by_test_id("percentile-side-add-1").select_option(label="Cy")
+    set_field(app, "percentile-surprise-typed", "10 90")  # Side A: the only turn
+    set_field(app, "percentile-order-typed", "20 45")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("percentile-turn-next").click()
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    app.get_by_test_id("percentile-strip-c2").click()
+    set_field(app, "percentile-turn-action_cost", "5")
+    set_field(app, "percentile-turn-roll-typed", "15")  # under (50 + 0) / 2: a hit
+    app.get_by_test_id("percentile-turn-part-1").click()
+    # the damage roll may sit at the screen's edge here (left: see the play-through's report)
+    app.get_by_test_id("percentile-turn-roll-roll").click()
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("head:")
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_be_in_viewport()
+    stun = app.get_by_test_id("percentile-attack-stun_modifier")
+    expect(stun).to_be_in_viewport(ratio=1)
+    stun.fill("0")
+    stun.press("Enter")
+    expect(stun).to_have_count(0)
+    app.evaluate("window.scrollTo(0, 553)")  # where the play-through's page was left
+    expect(app.get_by_test_id("percentile-turn-next")).to_be_in_viewport(ratio=1)
+    app.get_by_test_id("percentile-turn-next").click()
+    expect(app.get_by_test_id("percentile-turn")).to_contain_text("Round 2")

@@ -36,7 +36,7 @@ def _attack(page: Page, target: str, to_hit: str, damage: str) -> None:
     set_field(page, "percentile-turn-percent_against", "10")
     set_field(page, "percentile-turn-roll-typed", to_hit)
     step = page.get_by_test_id("percentile-turn-step")
-    if "which body part" in step.inner_text():
+    if "which body part" in step.inner_text().lower():
         page.get_by_test_id("percentile-turn-part-0").click()  # the arm
     if "4:10sd+2" in step.inner_text():
         set_field(page, "percentile-turn-roll-typed", damage)

@@ -651,7 +651,9 @@ def test_the_round_says_why_a_side_waits_and_whose_result_it_is() -> None:
     ]
     m = go(m, "percentile.turn_target", "c2")
     m = go(m, "percentile.turn_typed", "99")  # a miss
-    assert texts(m, "percentile-turn-result-verdict") == ["Round 1 · Ann → Bob, AUTO PISTOL: Miss"]
+    assert texts(m, "percentile-turn-result-verdict") == [
+        "Round 1 · Ann → Bob, AUTO PISTOL: Miss (rolled 99, not under 50)"
+    ]
     shown = texts(m, "percentile-worksheet-settings")[0]
     assert "Surprise: simple Perception check per side" in shown and " a1 " not in shown
     reloaded = Model(History.from_json(m.history.to_json()), route="percentile")
@@ -760,3 +762,68 @@ def test_issue_29_r2_last_turns_result_does_not_sit_under_the_new_turn() -> None
     m = go(m, "percentile.turn_next", seed="order-next")
     assert not texts(m, "percentile-turn-result-verdict")
     assert any("points" in e for e in texts(m, "percentile-log-entry"))  # still in the log
+
+
+def test_playpc_each_to_hit_result_says_its_roll() -> None:
+    """A GM's play-through at 768x1024: two misses in a row both read "Round 2 · Bob → Ann,
+    CONTOUR LASER: Miss", so the second tap looked like nothing happened, and the app's roll
+    (the number a GM tells the table) was only under Why (FIGHT.md 5: the verdict and the
+    number first). MARKSmanship (70 + 30) / 2 = 50 (PCT-31, line 85); under it hits (line 89)."""
+    m = worksheet(go(with_two_characters(), "percentile.tab", "combat"))
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
+    m = go(m, "percentile.surprise_roll_typed", "10 90")  # Side A: the only turn
+    m = go(m, "percentile.turn_next", seed="order")
+    m = go(m, "percentile.turn_target", "c2")
+    m = go(m, "percentile.turn_typed", "99")
+    first = texts(m, "percentile-turn-result-verdict")
+    m = go(m, "percentile.turn_typed", "80")
+    second = texts(m, "percentile-turn-result-verdict")
+    assert first != second, second
+    assert second == ["Round 1 · Ann → Bob, AUTO PISTOL: Miss (rolled 80, not under 50)"]
+    m = go(m, "percentile.turn_typed", "30")  # no Table #3-3.4: the GM names the part
+    assert texts(m, "percentile-turn-result-verdict") == [
+        "Round 1 · Ann → Bob, AUTO PISTOL: Hit (rolled 30, under 50): which body part?"
+    ]
+    # the question is a sentence of its own, capitalised as the stun's is
+    assert texts(m, "percentile-attack-question") == [
+        "Which body part was hit? (the GM specifies it)"
+    ]
+    m = go(m, "percentile.attack_part", "arm")
+    assert texts(m, "percentile-turn-result-verdict") == [
+        "Round 1 · Ann → Bob, AUTO PISTOL: Hit (rolled 30, under 50): the arm"
+    ]
+
+
+def test_playpc_last_turns_result_stays_in_the_log_after_the_new_turns_first_step() -> None:
+    """The play-through: Bob's "arm: 9.12 points" came back under Ann's roll once her turn had
+    a logged step (the AP she spent, the cost she typed), and read as that step's result."""
+    m = ann_hits_bob(round_ready())
+    assert texts(m, "percentile-turn-result-verdict")
+    m = go(m, "percentile.turn_next", seed="order-next")
+    now = m.state["percentile"]["combat"]["attack"]["attacker"]
+    m = go(m, "percentile.ap_field", now, "5")
+    m = go(m, "percentile.ap_spend", now)  # a logged step of the new turn
+    assert "spends 5 AP" in texts(m, "percentile-log-entry")[0]
+    assert not texts(m, "percentile-turn-result-verdict")
+    m = go(m, "shell.undo")
+    m = go(m, "shell.undo")  # back to the hit's turn: its result is there again
+    assert texts(m, "percentile-turn-result-verdict")
+
+
+def test_playpc_the_cards_say_the_damage_as_the_result_does() -> None:
+    """The play-through: the card read "leg 4.1" beside the result's "leg: ≈4.05 points", and
+    "arm 15.1" beside the record's 15.12 (grazing keeps exact values, R-B, PCT-44)."""
+    m = ann_hits_bob(round_ready())
+    bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
+    assert [p["damage"] for p in bob["parts"]] == ["0", "19/15"]  # not a quarter: ≈1.27
+    assert texts(m, "percentile-turn-result-verdict")[0].endswith("head: ≈1.27 points")
+    assert "head ≈1.27 points" in texts(m, "percentile-strip-c2")[0]  # not "head 1.3"
+
+
+def test_playpc_a_negative_bound_reads_with_the_true_minus() -> None:
+    """The play-through: the sheet's label read "Damage modifier now (Table #3-7.0)
+    (-100000–100000)" with ASCII '-' as the minus."""
+    m = go(fresh(), "percentile.char_new")
+    page = text_of(shell.view(m))
+    assert "(−100000–100000)" in page and "(-100000" not in page

@@ -170,6 +170,9 @@ class Hit:
     waits_for: str | None = None
     why: tuple[str, ...] = ()
     stage: str = "done"  # next: miss_distance | bounce | location | part | damage | stun | done
+    # The to-hit roll as the result card says it ("30, under 50"): two misses in a row read
+    # "Miss" and "Miss" with nothing to tell them apart, and the app's roll was only under Why.
+    rolled: str = ""
 
     @property
     def landed(self) -> bool:
@@ -186,6 +189,7 @@ class Hit:
             "waits_for": self.waits_for,
             "why": list(self.why),
             "stage": self.stage,
+            "rolled": self.rolled,
         }
 
 
@@ -212,6 +216,7 @@ def hit_from_json(raw: Mapping[str, Any]) -> Hit:
         waits_for=None if raw.get("waits_for") in (None, "") else str(raw["waits_for"]),
         why=tuple(texts(raw.get("why", []), "saved hit's explanation")),
         stage=str(raw.get("stage") or ("part" if raw.get("waits_for") else "damage")),
+        rolled=str(raw.get("rolled") or ""),  # saved before it was kept: none to show
     )
 
 
@@ -384,7 +389,15 @@ def roll_to_hit(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
             verdict = to_hit_d1(target, roll)
         under = f", {fmt(target - roll)} under" if verdict != "miss" else ""
         line = f"to-hit {a.to_hit}: 1:100sd ({roll}) vs under {how}: {verdict}{under}"
-        hit = Hit(verdict, (line,), target if a.grazing else None, roll, why=(RULES[a.to_hit],))
+        said = f"{roll}, {'not ' if verdict == 'miss' else ''}under {fmt(target)}"
+        hit = Hit(
+            verdict,
+            (line,),
+            target if a.grazing else None,
+            roll,
+            why=(RULES[a.to_hit],),
+            rolled=said,
+        )
     hit = replace(hit, lines=(*lines, *hit.lines), why=(*why, *hit.why))
     return locate(a, hit) if hit.landed else hit
 
@@ -414,13 +427,14 @@ def _grenade(a: AttackInput, tables: gm.Tables, rng: RandintSource) -> Hit:
     band = grenade(a.brawl, roll)
     text = f"grenade d4: 1:100sd ({roll}) vs BRAWL {fmt(a.brawl)}: {band}"
     why = (RULES["d4"],)
+    said = f"{roll} vs BRAWL {fmt(a.brawl)}"
     if band == "miss":
-        return Hit("miss", (text,), why=why, stage="miss_distance")
+        return Hit("miss", (text,), why=why, stage="miss_distance", rolled=said)
     if band == "bounce":
         text += "; it bounces (Table #3-4.1 and the bounce chart: the GM's)"
         stage = "bounce" if stage_dice(a, "bounce", tables) else "done"
-        return Hit("bounce", (text,), why=why, stage=stage)
-    return Hit("direct", (text,), why=why)
+        return Hit("bounce", (text,), why=why, stage=stage, rolled=said)
+    return Hit("direct", (text,), why=why, rolled=said)
 
 
 @checked

@@ -331,20 +331,24 @@ def roll(
 
 @checked
 def headline(hit: Hit) -> str:
-    """The step's verdict in a few words, for the result panel.
+    """The step's verdict in a few words, for the result panel, with the to-hit roll it came
+    from (two misses in a row read "Miss" twice, and the app's roll was only under Why).
 
-    >>> headline(Hit("random", (), stage="part")), headline(Hit("miss", ()))
-    ('Hit: which body part?', 'Miss')
+    >>> headline(Hit("random", (), stage="part")), headline(Hit("miss", (), rolled="83, not under 50"))
+    ('Hit: which body part?', 'Miss (rolled 83, not under 50)')
+    >>> headline(Hit("hit", (), part="arm", stage="damage", rolled="30, under 50"))
+    'Hit (rolled 30, under 50): the arm'
     """
+    said = f" (rolled {hit.rolled})" if hit.rolled else ""
     if hit.verdict == "miss":
-        return "Miss"
+        return f"Miss{said}"
     if hit.verdict == "bounce":
-        return "The grenade bounces"
-    return {
-        "location": "Hit: roll where it landed",
-        "part": "Hit: which body part?",
-        "damage": f"Hit: the {hit.part}",
-    }.get(hit.stage, "Hit")
+        return f"The grenade bounces{said}"
+    return f"Hit{said}" + {
+        "location": ": roll where it landed",
+        "part": ": which body part?",
+        "damage": f": the {hit.part}",
+    }.get(hit.stage, "")
 
 
 @checked

@@ -575,4 +575,8 @@ def next_turn(fight: Fight, rng: RandintSource) -> tuple[Fight, TurnStep]:
         fight = replace(fight, turn=0)
     now = active(fight)
     assert now is not None
+    # The last attack's verdict belongs to its turn (the log keeps it): kept, it came back
+    # under the new turn's roll at its first logged step (an AP cost typed, a borrowing) and
+    # read as that step's result.
+    fight = replace(fight, headline="")
     return fight, TurnStep(tuple(events), now.name, side_of(fight, now.id))

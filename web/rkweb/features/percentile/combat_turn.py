@@ -171,14 +171,14 @@ HANDLERS = handlers(_target, _weapon, _next, _roll, _override, _cost, _part, _st
 
 
 def _short(value: Fraction) -> str:
-    """A number as read at a glance (the exact value is in the sheet and the log); quarters
-    as the result says them (a card's "3.2" beside a result's "3.25 points" made a GM
-    re-check).
+    """A number on a card as the result and the record say it (``fmt``): a card's "3.2" beside
+    a result's "3.25 points", and "4.1" beside "≈4.05", "15.1" beside the record's "15.12",
+    made a GM re-check which was right.
 
-    >>> _short(Fraction(13, 4)), _short(Fraction(7, 2)), _short(Fraction(10, 3))
-    ('3.25', '3½', '3.3')
+    >>> _short(Fraction(13, 4)), _short(Fraction(7, 2)), _short(Fraction(378, 25)), _short(Fraction(77, 19))
+    ('3.25', '3½', '15.12', '≈4.05')
     """
-    return fmt(value) if value.denominator in (1, 2, 4) else f"{float(value):.1f}"
+    return fmt(value)
 
 
 def _status(fighter: Fighter, fight: Fight) -> str:
@@ -289,10 +289,11 @@ def _question(model: Model, fight: Fight) -> list[VNode]:
     pending = fight.pending
     assert pending is not None
     target = fight.fighter(str(pending.form.get("target", "")))
-    question = h(
+    asked = pending.hit.waits_for or ""
+    question = h(  # a sentence on its own: capitalised ("which body part was hit?" is not)
         "p",
         {"class": "strong", "data-testid": "percentile-attack-question"},
-        pending.hit.waits_for or "",
+        asked[:1].upper() + asked[1:],
     )
     if pending.hit.stage == "part":
         parts = [

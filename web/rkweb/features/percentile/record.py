@@ -352,7 +352,7 @@ def _part_rows(char: dict[str, Any]) -> list[VNode]:
             h(
                 "tr",
                 {"data-testid": "percentile-part-row"},
-                h("td", {}, part.name),
+                h("td", {"class": "whole-words"}, part.name),  # "head", not "hea/d"
                 h("td", {}, fmt(part.points)),
                 h("td", {}, fmt(part.damage)),
                 h("td", {}, f"{fmt(part.structure_left)} / 10"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RulekeeperError
+from pycore.figures import figure
 from pycore.systems.percentile import damage, gmtables, roster
 from rkweb.app.messages import Action, Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
@@ -218,7 +219,7 @@ def _sheet(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
             *[
                 number(
                     f"percentile-char-{key}",
-                    f"{label} ({low}–{high})",
+                    f"{label} ({figure(low)}–{figure(high)})",  # "−100000", a true minus
                     char[key],
                     CharField(cid, key),
                     error=err(key),
