@@ -364,6 +364,21 @@ def test_no_serious_accessibility_violations(app: Page, route: str) -> None:
     assert violations == [], [(v["id"], v["help"], len(v["nodes"])) for v in violations]
 
 
+def test_the_pages_are_one_row_under_the_brand_on_a_tablet(app: Page) -> None:
+    """At 768x1024 the eight pages sit on one row, each a touch target in readable type, and a
+    system's tabs end about 200 px down (the pages on two rows ended them at 269 px, and the
+    GURPS tracker's chips fell below the screen: FIGHT.md, nothing needs a scroll)."""
+    app.get_by_test_id("nav-gurps").click()
+    links = app.locator(".nav a")
+    expect(links).to_have_count(8)
+    boxes = [links.nth(i).bounding_box() for i in range(8)]
+    assert all(b is not None and b["height"] >= 44 for b in boxes), boxes
+    assert len({b["y"] for b in boxes if b is not None}) == 1, boxes  # one row
+    assert links.first.evaluate("(a) => parseFloat(getComputedStyle(a).fontSize)") >= 16
+    tabs = app.get_by_test_id("gurps-tab-tracker").bounding_box()
+    assert tabs is not None and tabs["y"] + tabs["height"] <= 200, tabs
+
+
 def test_simply_task_roll_and_contest(app: Page) -> None:
     app.get_by_test_id("nav-simply").click()
     base = app.get_by_test_id("simply-a-base")

@@ -132,3 +132,42 @@ def test_undo_and_redo_stay_on_the_screen_during_a_fight(app: Page) -> None:
     chip_box = chip.bounding_box()
     assert bar is not None and chip_box is not None
     assert chip_box["y"] >= bar["y"] + bar["height"], (bar, chip_box)
+
+
+def _every_chip_in_view(app: Page, prefix: str) -> None:
+    """Each maneuver chip whose test id starts with ``prefix`` inside 768x1024, All-Out
+    Defense's last among them, and the page not scrolled (FIGHT.md: nothing needs a scroll)."""
+    chips = app.locator(f"[data-testid^={prefix}]")
+    expect(app.get_by_test_id(f"{prefix}all-out-defense-double-defense")).to_be_visible()
+    for testid in chips.evaluate_all("(all) => all.map((chip) => chip.dataset.testid)"):
+        _in_view(app, testid)
+    assert app.evaluate("() => window.scrollY") == 0
+
+
+@pytest.mark.parametrize("ending", ["miss", "hit"])
+@pytest.mark.parametrize("count", [3, 4])
+def test_the_next_fighters_chips_are_all_in_view_when_the_turn_ends(
+    app: Page, count: int, ending: str
+) -> None:
+    """Sam's turn over (a miss, or a hit whose questions the GM has answered), "Next turn" and
+    every one of Kim's maneuver chips are on the screen, the no-attack ones too; after "Next
+    turn" her own chips are. The header took 293 px: the last row (All-Out Defense) sat at
+    981-1054 px with three fighters, 1100-1172 with four, and after a hit the page scrolled."""
+    _start(app, count)
+    app.get_by_test_id("gurps-take-attack").click()
+    if ending == "miss":
+        enter(app, "gurps-fight-attack-typed", "5 5 5")  # 15 against Sam's 14
+    else:
+        enter(app, "gurps-fight-attack-typed", "3 3 4")  # 10: a hit
+        app.get_by_test_id("gurps-fight-defend-parry").click()
+        enter(app, "gurps-fight-defense-typed", "5 5 5")  # 15 against Kim's parry 9
+        enter(app, "gurps-fight-damage-typed", "1")  # 1d+1 = 2 cut: injury 3
+        app.get_by_test_id("gurps-settle-1-2").click()  # knockdown: no effect
+        app.get_by_test_id("gurps-settle-0-8").click()  # no shock
+        expect(app.get_by_test_id("gurps-after-injury")).to_have_count(0)
+    _in_view(app, "gurps-fight-result")
+    _in_view(app, "gurps-turn-next")
+    _every_chip_in_view(app, "gurps-next-take-")
+    app.get_by_test_id("gurps-turn-next").click()
+    expect(app.locator("#gurps-turn-h")).to_have_text("Kim's turn")
+    _every_chip_in_view(app, "gurps-take-")
