@@ -17,7 +17,7 @@ from test_aftermath_attack_lifetime import REVOLVER, _fighter
 from test_aftermath_fight_screen import _unranged
 from test_aftermath_pages import send, texts
 
-from pycore.errors import FieldError
+from pycore.errors import FieldError, RuleError
 from pycore.systems.aftermath import fight as F
 from pycore.systems.aftermath.attack import worksheet, worksheet_forms
 
@@ -50,16 +50,16 @@ def test_the_range_starts_blank_and_the_shot_waits_for_it() -> None:
     assert fight.forms["missile"]["meters"] == ""
     setup = fight.setup()
     assert setup is not None
-    with pytest.raises(FieldError, match=r"^Range \(m\): type how far") as waited:
+    with pytest.raises(RuleError, match=r"^Range \(m\): type how far") as waited:
         worksheet.preview(setup)
-    assert waited.value.field == "meters" and waited.value.rules == ("AFT-46",)
-    with pytest.raises(FieldError, match=r"the odds and the roll wait for it$"):
+    assert str(waited.value) == WAITS and waited.value.rules == ("AFT-46",)
+    with pytest.raises(RuleError, match=r"the odds and the roll wait for it$"):
         F.attack(fight, F.roll_for_me("3"))
     # Emptied again, the range is asked again (never read as 0 m, a Point Blank +1).
     typed, _ = F.set_field(fight, "missile", "meters", "40")
     emptied, _ = F.set_field(typed, "missile", "meters", " ")
     assert emptied.forms["missile"]["meters"] == ""
-    with pytest.raises(FieldError, match="wait for it"):
+    with pytest.raises(RuleError, match="wait for it"):
         F.attack(emptied, F.roll_for_me("3"))
 
 
@@ -117,7 +117,7 @@ def test_a_change_of_target_derives_the_range_of_the_new_pair_or_none() -> None:
     fight, _ = F.set_field(_ana_bo_cy(), "missile", "meters", "150")
     cy, _ = F.pick_combatant(fight, "target", 2)
     assert cy.forms["missile"]["meters"] == ""  # none known between Ana and Cy: never Bo's
-    with pytest.raises(FieldError, match="wait for it"):
+    with pytest.raises(RuleError, match="wait for it"):
         F.attack(cy, F.roll_for_me("3"))
     cy, _ = F.set_field(cy, "missile", "meters", "8")
     assert _range_modifier(cy) == "range PBR +1"  # 001 line 683: up to 10 m
@@ -147,7 +147,7 @@ def test_the_page_shows_no_chance_for_a_shot_until_the_range_and_the_roll_waits(
     assert model.state["aftermath"]["combat"]["missile"]["meters"] == ""
     refused = send(model, ("aftermath.cbt_resolve",))
     assert refused.state["aftermath"]["combat"]["log"] == []
-    assert WAITS in texts(refused, "aft-missile-meters-error")[0]
+    assert texts(refused, "aft-resolve-error") == [WAITS]  # where the roll was tapped
     typed = send(model, ("aftermath.cbt_field", "missile", "meters", "20"))
     # 001 L683 SHT +1 at 20 m, L624 rifle accuracy +4, Rifle BCS 14, Bo's CDA 1: BCS 18
     assert texts(typed, "aft-cbt-use-0")[0].endswith("Hunting rifle (Rifle): 90% to hit")

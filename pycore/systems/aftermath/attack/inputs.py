@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from pycore.errors import FieldError
+from pycore.errors import FieldError, RuleError
 from pycore.systems.aftermath.attack.bind import WOUND_ROWS, wound_rows
 from pycore.systems.aftermath.attack.hand import HthAttack
 from pycore.systems.aftermath.attack.missile import MissileAttack
@@ -147,7 +147,9 @@ def missile_attack(
         raise FieldError("range_row", "Range Table row: a shotgun firing shot needs its choke")
     meters = str(form["meters"]).strip()
     if not meters:  # FIGHT.md: a blank range was read as 0 m, a Point Blank +1 nobody chose
-        raise FieldError("meters", RANGE_FIRST, rules=("AFT-46",))
+        # A wait, not a refusal of the field: said where the roll was tapped (the step's
+        # notice says it too), not under the narrow field, which pushed Resolve out of view.
+        raise RuleError(RANGE_FIRST, rules=("AFT-46",))
     return MissileAttack(
         **common,
         **_shot(attacker, target, form),

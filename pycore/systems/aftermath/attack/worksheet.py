@@ -12,7 +12,7 @@ values a hit asks for after the roll.
 >>> preview(setup)  # AFT-46: no range is assumed
 Traceback (most recent call last):
 ...
-pycore.errors.FieldError: Range (m): type how far away the target is; the odds and the roll wait for it
+pycore.errors.RuleError: Range (m): type how far away the target is; the odds and the roll wait for it
 >>> found = preview(replace(setup, form={**form, "meters": "20"}))
 >>> str(found.total)
 'BCS 12 + range EFF 0 + Inherent Accuracy +1 + target stationary (CDA 1 × 1) −1 = 12'

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pycore.errors import FieldError, RuleError
+from pycore.errors import RuleError
 from pycore.systems.aftermath import fight as core
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import worksheet, worksheet_forms
 from pycore.systems.aftermath.gear import arms
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -35,7 +35,7 @@ def _asked(exc: RuleError | None) -> str:
     """What a weapon's chip says instead of a chance: a shot's range first (AFT-46: none is
     held between the two fighters nor typed, so no chance is shown, never one at a range
     nobody gave), else that a value is asked."""
-    if isinstance(exc, FieldError) and exc.field == "meters":
+    if exc is not None and str(exc) == worksheet_forms.RANGE_FIRST:
         return "waits for the range"
     return "a value is asked"
 
