@@ -104,6 +104,13 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.locator("[data-testid=aft-cbt-lists] > summary").click()  # the GM picks a gun attack
     app.get_by_test_id("aft-cbt-mode").select_option("missile")
     app.get_by_test_id("aft-missile-skill").select_option("Pistol")
+    # AFT-46: no range is assumed; until one is typed the shot waits and shows no chance.
+    expect(app.get_by_test_id("aft-missile-meters")).to_have_value("")
+    expect(app.get_by_test_id("aft-cbt-waiting")).to_contain_text(
+        "Range (m): type how far away the target is; the odds and the roll wait for it"
+    )
+    expect(app.get_by_test_id("aft-cbt-odds")).to_have_count(0)
+    enter(app, "aft-missile-meters", "20")
     expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text("range EFF 0")
     expect(app.get_by_test_id("aft-cbt-modifiers")).to_contain_text(
         "target stationary (CDA 1 × 1) −1"
@@ -135,6 +142,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     # The next shot with physical dice, typed one roll at a time; the step names the next roll.
     # It starts afresh from the sheets (issue 25): the skill chosen and the BCS typed again.
     expect(app.get_by_test_id("aft-missile-skill")).to_have_value("")
+    expect(app.get_by_test_id("aft-missile-meters")).to_have_value("20")  # held between them
     app.get_by_test_id("aft-missile-skill").select_option("Pistol")
     enter(app, "aft-missile-bcs", "30")
     expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 1: to hit")
@@ -216,6 +224,7 @@ def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: 
     app.get_by_test_id("aft-cbt-attacker").select_option(label="Mara")
     app.get_by_test_id("aft-cbt-target").select_option(label="Skab")
     enter(app, "aft-missile-bcs", "14")
+    enter(app, "aft-missile-meters", "12")
     expect(app.get_by_test_id("aft-refused")).to_contain_text("Mara is Stunned")
     app.get_by_test_id("aft-resolve").click()
     expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("may not initiate attacks")

@@ -117,6 +117,7 @@ def test_the_same_number_typed_for_two_rolls_in_a_row_is_taken(
     the first 5, so the second was no change). A 5 to hit, then a 5 for the hit location."""
     _fighters(app, loaded=True)
     app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
     enter(app, "aft-dice-typed", "5")
     expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 2: hit location")
     expect(app.get_by_test_id("aft-dice-typed")).to_have_value("")
@@ -139,6 +140,7 @@ def test_the_gun_counts_its_rounds_and_the_fight_applies_the_damage_taken(
     app.get_by_test_id("aftermath-tab-combat").click()
     app.get_by_test_id("aft-card-acts-0").click()
     expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("1 of 5 rounds left")
+    enter(app, "aft-missile-meters", "20")  # held between them: Bo shoots back from it
     for typed in ("2", "50", "14"):  # a hit, the location, 3D10+3 as a total
         enter(app, "aft-dice-typed", typed)
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Damage Done 14")

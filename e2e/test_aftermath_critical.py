@@ -16,6 +16,7 @@ def _shot(app: Page) -> None:
     """Ana's rifle at Bo: a 3 to hit typed, the rest rolled for her; the hit is applied."""
     _fighters(app)
     app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
     enter(app, "aft-dice-typed", "3")
     app.get_by_test_id("aft-resolve").click()  # "Roll the rest for me"
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Ana → Bo (missile): hit")
@@ -38,6 +39,7 @@ def _typed_critical(app: Page) -> None:
     its new rolls typed the same way: the Critical Effect 50 + Damage Done 6 is a Stun."""
     _fighters(app)
     app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
     enter(app, "aft-dice-typed", "3")
     _type_the_rest(app)
     app.get_by_test_id("aft-res-crit").click()

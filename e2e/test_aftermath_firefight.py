@@ -40,6 +40,11 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     # Phase 1: Ana acts; her rifle and Rifle BCS 14 come from her sheet; the dice are typed.
     app.get_by_test_id("aft-card-acts-0").click()
     expect(app.get_by_test_id("aft-cbt-use-0")).to_have_attribute("aria-pressed", "true")
+    # AFT-46: no range is known between them yet: no chance is shown until the GM types it
+    expect(app.get_by_test_id("aft-cbt-use-0")).to_contain_text(
+        "Hunting rifle (Rifle): waits for the range"
+    )
+    enter(app, "aft-missile-meters", "20")
     expect(app.get_by_test_id("aft-cbt-use-0")).to_contain_text("Hunting rifle (Rifle): 90% to hit")
     expect(app.get_by_test_id("aft-card-target-1")).to_have_attribute("aria-pressed", "true")
     expect(app.get_by_test_id("aft-missile-bcs")).to_have_value("14")
@@ -68,6 +73,7 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     # Phase 3: Ana acts again (Bo aimed at); a Stun recorded on Bo by hand.
     app.get_by_test_id("aft-next-phase").click()
     app.get_by_test_id("aft-card-acts-0").click()
+    expect(app.get_by_test_id("aft-missile-meters")).to_have_value("20")  # held between them
     app.get_by_test_id("aft-target-conditions-kind").select_option("stunned")
     app.get_by_test_id("aft-target-conditions-add").click()
     expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text("Stunned (21 phases left)")

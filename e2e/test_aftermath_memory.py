@@ -31,6 +31,7 @@ def test_the_damaged_chip_shows_the_fights_modifier_and_cannot_add_it_again(
     aftermath_fighter(app, "Bo", "Pistol", "12", REVOLVER)
     app.get_by_test_id("aftermath-tab-combat").click()
     app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
     for typed in ("2", "50", "14"):  # a hit, the location, 3D10+3 as a total
         enter(app, "aft-dice-typed", typed)
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Damage Done 14")
@@ -67,6 +68,7 @@ def test_a_shooter_turning_to_another_target_shoots_at_a_newly_acquired_one(
     app.get_by_test_id("aftermath-tab-combat").click()
     app.get_by_test_id("aft-card-acts-0").click()
     app.get_by_test_id("aft-card-target-1").click()
+    enter(app, "aft-missile-meters", "20")
     _options(app)
     fresh = app.get_by_test_id("aft-missile-sit-new_target")
     expect(fresh).to_have_attribute("aria-pressed", "false")
@@ -78,6 +80,8 @@ def test_a_shooter_turning_to_another_target_shoots_at_a_newly_acquired_one(
     app.get_by_test_id("aft-card-target-2").click()
     expect(fresh).to_have_attribute("aria-pressed", "true")
     expect(fresh).to_contain_text("Ana last attacked Bo")
+    expect(app.get_by_test_id("aft-missile-meters")).to_have_value("")  # none known to Cy
+    enter(app, "aft-missile-meters", "35")
     how = app.get_by_test_id("aft-cbt-how")
     how.locator("summary").first.click()
     mods = app.get_by_test_id("aft-cbt-modifiers")

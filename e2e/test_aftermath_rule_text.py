@@ -42,6 +42,8 @@ def _firefight(app: Page, found: dict[str, list[str]]) -> None:
     # Ana's rifle with its Missile Special Effect: a D100 of 50 is Stopping (T-659); BDG 27 on
     # Bo's Mass 2 is past effect 10, so he goes down (AFT-50).
     app.get_by_test_id("aft-card-acts-0").click()
+    _read(app, "a shot waiting for its range", found)
+    enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
     _option(app, "missile", "special")
     enter(app, "aft-dice-typed", "3")
     _read(app, "rifle shot waiting for its dice", found)

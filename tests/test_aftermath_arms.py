@@ -36,7 +36,7 @@ def test_a_rifle_sets_up_its_skill_row_accuracy_and_critical() -> None:
     setup = arms.attack_setup(_ana(), "hunting rifle")
     assert (setup.mode, setup.skill, setup.base_bcs) == ("missile", "Rifle", 14)
     assert (setup.range_row, setup.critical_row, setup.ready) == ("Long Gun Rifle", "rifle", True)
-    form = weapon_form.form_for(setup, "missile")
+    form = {**weapon_form.form_for(setup, "missile"), "meters": "20"}  # typed: none is assumed
     target = set_field(new_sheet("Bo"), "derived.cda", "1")
     found = worksheet.preview(
         worksheet.Setup("missile", _ana(), target, form, campaign({}), moment(1, 1))

@@ -46,6 +46,8 @@ def _fight() -> F.Fight:
     fight = F.fight_from_json({"characters": [ana, bo, cy], "combat": {}})
     fight, _ = F.pick_combatant(fight, "attacker", 2)
     fight, _ = F.pick_combatant(fight, "attacker", 0)
+    # AFT-46: the range between Ana and Bo, typed (none is assumed; it is held between them)
+    fight, _ = F.set_field(fight, "missile", "meters", "25")
     return fight
 
 
@@ -71,10 +73,11 @@ def test_a_picked_rifle_fires_its_own_ammunition_at_the_range_set_between_the_tw
         "missile", fight.characters[0], fight.characters[1], form, worksheet.campaign({}), fight.now
     )
     assert setup.attack().base_bdg == 27  # T41: 308 (7.62mm NATO), BDG 27
-    # Another target has its own range and movement; back at Bo, his are there again.
+    # Another target has its own range (none known yet: blank, never Bo's) and movement; back
+    # at Bo, his are there again.
     fight, _ = F.pick_combatant(fight, "target", 2)
     assert (fight.forms["missile"]["meters"], fight.forms["missile"]["target_action"]) == (
-        "20",
+        "",
         "stationary",
     )
     fight, _ = F.pick_combatant(fight, "target", 1)
@@ -210,6 +213,7 @@ def test_a_shot_uses_the_loaded_rounds_and_an_empty_gun_is_reloaded() -> None:
     fight = F.fight_from_json({"characters": [ana, _fighter("Bo")], "combat": {}})
     fight, _ = F.pick_combatant(fight, "attacker", 1)
     fight, _ = F.pick_combatant(fight, "attacker", 0)
+    fight, _ = F.set_field(fight, "missile", "meters", "25")
     fight, shot = _hit(fight)
     assert arms.find_weapon(fight.characters[0], "Hunting rifle").rounds == 0
     assert "Ana: Hunting rifle, 0 rounds left" in shot.details["applied"]

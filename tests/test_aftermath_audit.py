@@ -419,6 +419,7 @@ def test_aft_m39_shotgun_critical_row_is_asked() -> None:
         ("aftermath.cbt_field", "missile", "range_row", "Shotgun Slug Load"),
         ("aftermath.cbt_field", "missile", "ammo", "shot:Slug:12"),
         ("aftermath.cbt_field", "missile", "bcs", "30"),
+        ("aftermath.cbt_field", "missile", "meters", "20"),  # AFT-46: typed, never assumed
         ("aftermath.cbt_toggle", "missile", "critical_hit"),
     )
     waiting = _texts(model, "aft-cbt-waiting")[0]

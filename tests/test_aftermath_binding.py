@@ -24,7 +24,7 @@ def _target() -> dict[str, Any]:
 
 
 def _setup(attacker: dict[str, Any], mode: str = "missile", **form: Any) -> Setup:
-    filled = worksheet_forms.form_of(mode, {"bcs": 40, **form})
+    filled = worksheet_forms.form_of(mode, {"bcs": 40, "meters": "20", **form})  # AFT-46: typed
     return Setup(mode, attacker, _target(), filled, campaign({}), moment(1, 5))
 
 

@@ -19,6 +19,7 @@ def _fight() -> F.Fight:
     fight = F.fight_from_json({"characters": [_fighter("Ana", REVOLVER), _fighter("Bo")]})
     fight, _ = F.pick_combatant(fight, "attacker", 1)
     fight, _ = F.pick_combatant(fight, "attacker", 0)
+    fight, _ = F.set_field(fight, "missile", "meters", "20")  # AFT-46: typed, never assumed
     return fight
 
 

@@ -24,7 +24,7 @@ from pycore.systems.aftermath.sheet import sheet as core
 def _section(attacker: dict[str, Any] | None = None, **combat: Any) -> dict[str, Any]:
     ana = attacker or core.new_sheet("Ana")
     bo = core.set_field(core.new_sheet("Bo"), "derived.cda", "1")
-    return {"characters": [ana, bo], "combat": {"missile": {"bcs": 15}, **combat}}
+    return {"characters": [ana, bo], "combat": {"missile": {"bcs": 15, "meters": "20"}, **combat}}
 
 
 def _damage(sheet: dict[str, Any]) -> int:

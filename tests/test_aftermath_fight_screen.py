@@ -16,7 +16,8 @@ from test_aftermath_pages import _rifleman, send, texts
 from test_aftermath_rule_data import CITED
 
 
-def _fight() -> Model:
+def _unranged() -> Model:
+    """Ana's rifle at Bo, no range known between them yet."""
     return send(
         _rifleman(),
         ("aftermath.char_select", 1),
@@ -25,6 +26,11 @@ def _fight() -> Model:
         ("aftermath.tab", "combat"),
         ("aftermath.cbt_pick", "attacker", "0"),
     )
+
+
+def _fight() -> Model:
+    """Ana's rifle at Bo, 20 m away (typed: AFT-46, no range is assumed)."""
+    return send(_unranged(), ("aftermath.cbt_field", "missile", "meters", "20"))
 
 
 def test_the_cards_show_damage_conditions_with_time_left_and_who_acts() -> None:
@@ -48,7 +54,16 @@ def test_the_cards_show_damage_conditions_with_time_left_and_who_acts() -> None:
 
 
 def test_each_weapon_shows_its_chance_and_the_chosen_one_is_pressed() -> None:
-    model = _fight()
+    # A GM's play-through: the rifle's chip said "90% to hit" at a 20 m nobody typed. Until a
+    # range is held between the two or typed, a shot shows no chance and the step says why.
+    model = _unranged()
+    assert texts(model, "aft-cbt-use-0")[0].endswith("Hunting rifle (Rifle): waits for the range")
+    assert texts(model, "aft-cbt-bcs") == [] and texts(model, "aft-cbt-odds") == []
+    assert texts(model, "aft-cbt-waiting")[0].startswith(
+        "The worksheet waits for a value:Range (m): type how far away the target is; the odds "
+        "and the roll wait for it"
+    )
+    model = send(model, ("aftermath.cbt_field", "missile", "meters", "20"))
     chip = texts(model, "aft-cbt-use-0")[0]
     # 001 L624, L683: Rifle BCS 14, Long Gun Rifle at 20 m SHT +1, rifle accuracy +4, CDA 1 −1.
     assert chip.endswith("Hunting rifle (Rifle): 90% to hit")
@@ -230,6 +245,9 @@ def test_an_empty_guns_chip_says_to_reload_not_its_chance() -> None:
         ("aftermath.tab", "combat"),
         ("aftermath.cbt_pick", "attacker", "0"),
     )
+    chips = texts(model, "aft-cbt-use-1")
+    assert chips and chips[0].endswith("Carbine (Rifle): empty, reload it"), chips
+    model = send(model, ("aftermath.cbt_field", "missile", "meters", "20"))
     chips = texts(model, "aft-cbt-use-1")
     assert chips and chips[0].endswith("Carbine (Rifle): empty, reload it"), chips
     assert texts(model, "aft-cbt-use-0")[0].endswith("% to hit")

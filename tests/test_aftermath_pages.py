@@ -56,6 +56,7 @@ def two_fighters() -> Model:
         ("aftermath.cbt_pick", "attacker", "0"),
         ("aftermath.cbt_pick", "target", "1"),
         ("aftermath.cbt_field", "missile", "bcs", "12"),
+        ("aftermath.cbt_field", "missile", "meters", "20"),  # AFT-46: typed, never assumed
     )
     return model
 
@@ -170,6 +171,11 @@ def test_combat_worksheet_waits_for_missing_values_then_resolves_and_undoes() ->
     )
     assert "choose the attacker's skill" in texts(model, "aft-cbt-waiting")[0]
     model = send(model, ("aftermath.cbt_field", "missile", "bcs", "12"))
+    # AFT-46: no range is assumed; the shot waits for it (a 20 m nobody typed was taken)
+    assert texts(model, "aft-cbt-waiting")[0].startswith(
+        "The worksheet waits for a value:Range (m): type how far away the target is"
+    )
+    model = send(model, ("aftermath.cbt_field", "missile", "meters", "20"))
     waiting = texts(model, "aft-cbt-waiting")[0]
     assert "enter the target's CDA" in waiting and "AFT-" not in waiting.split("Why")[0]
     assert waiting.endswith("WhyAFT-10AFT-M04")  # the refusal's rules, under its "Why"
@@ -857,8 +863,9 @@ def test_choosing_the_attackers_weapon_fills_skill_bcs_and_range_row() -> None:
     assert (combat["mode"], combat["weapon"]) == ("missile", "Hunting rifle")
     assert (form["skill"], form["bcs"], form["range_row"]) == ("Rifle", 14, "Long Gun Rifle")
     assert form["situations"] == []  # a new weapon re-derives the set-up
-    assert "CDA" in texts(model, "aft-cbt-waiting")[0]  # Bo's CDA is asked, not the BCS
+    assert "Range (m)" in texts(model, "aft-cbt-waiting")[0]  # none known between them yet
     model = send(model, ("aftermath.cbt_field", "missile", "meters", "200"))
+    assert "CDA" in texts(model, "aft-cbt-waiting")[0]  # Bo's CDA is asked, not the BCS
     model = send(model, ("aftermath.tab", "characters"), ("aftermath.char_select", 1))
     model = send(model, ("aftermath.char_field", "derived.cda", "1"), ("aftermath.tab", "combat"))
     assert "Inherent Accuracy +4" in texts(model, "aft-cbt-modifiers")[0]

@@ -19,7 +19,7 @@ from pycore.systems.aftermath.sheet import sheet as core
 
 def _setup(mode: str = "missile", **form: object) -> worksheet.Setup:
     bo = core.set_field(core.new_sheet("Bo"), "derived.cda", "1")
-    filled = worksheet_forms.form_of(mode, {"bcs": 15, **form})
+    filled = worksheet_forms.form_of(mode, {"bcs": 15, "meters": "20", **form})  # AFT-46: typed
     return worksheet.Setup(
         mode, core.new_sheet("Ana"), bo, filled, worksheet.campaign({}), moment(1, 1)
     )

@@ -128,7 +128,7 @@ def test_aft_57_the_attack_is_built_from_the_two_sheets() -> None:
     """AFT-33: the attacker's encumbrance from his sheet (Fully: −2); AFT-27: the target's
     Health AST and CST; AFT-14: the target's AV per location; AFT-10: its CDA."""
     ana, bo = _sheets()
-    form = worksheet_forms.form_of("missile", {"bcs": 12})
+    form = worksheet_forms.form_of("missile", {"bcs": 12, "meters": "20"})
     attack = inputs.missile_attack(ana, bo, form, campaign({}), moment(1, 1))
     assert attack.encumbrance_bcs == -2 and attack.target_cda == 1
     assert attack.target_save == combat.LowerSave(True, 12, 5, False)
@@ -160,7 +160,7 @@ def test_the_worksheet_checks_what_is_typed() -> None:
 def test_aft_15_resolve_writes_the_damage_to_the_target_sheet() -> None:
     """AFT-15, AFT-55: a resolved attack's damage and conditions are the target sheet's."""
     ana, bo = _sheets()
-    form = {**worksheet_forms.form_of("missile", {}), "bcs": 40}
+    form = {**worksheet_forms.form_of("missile", {}), "bcs": 40, "meters": "20"}
     settings = campaign({})
     setup = worksheet.Setup("missile", ana, bo, form, settings, moment(1, 1))
     outcome = worksheet.resolve(setup, random.Random(4))

@@ -452,6 +452,7 @@ def _aftermath_in_use() -> Model:
         ("aftermath.cbt_pick", "target", "1"),
         ("aftermath.cbt_pick", "mode", "missile"),  # Ana's first weapon is her machete
         ("aftermath.cbt_field", "missile", "bcs", "40"),
+        ("aftermath.cbt_field", "missile", "meters", "20"),  # AFT-46: typed, never assumed
         ("aftermath.cbt_toggle", "missile", "critical_hit"),
         ("aftermath.cbt_toggle", "missile", "special_effect"),
         ("aftermath.cbt_toggle", "missile", "sit:stance"),

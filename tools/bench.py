@@ -652,6 +652,7 @@ def _aftermath_form(page: Any) -> None:
     page.select_option("[data-testid=aft-cbt-attacker]", label="Ana")
     page.select_option("[data-testid=aft-cbt-target]", label="Bo")
     page.select_option("[data-testid=aft-missile-skill]", "Pistol")
+    enter(page, "aft-missile-meters", "20")  # AFT-46: typed, never assumed (held afterwards)
 
 
 def aftermath_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:

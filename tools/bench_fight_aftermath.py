@@ -22,6 +22,8 @@ from support import aftermath_fighter, all_ones, enter
 from test_aftermath_attack import _second_gun  # Ana's revolver, Pistol BCS 11, .357
 
 READY = 'html[data-ready="1"]'
+#: The range typed between two fighters (metres): a pistol's EFF, a rifle's SHT (001 L679, L683).
+RANGE = "20"
 #: Each fighter: name, skill and BCS, and the weapon on his sheet (name, kind, gun or listed, and
 #: the ammunition loaded in a gun).
 FIGHTERS = (
@@ -59,6 +61,15 @@ def _acts(page: Any, index: int) -> list[Tap]:
     return [] if pressed == "true" else [Tap(f"aft-card-acts-{index}", "aft-cbt-use-0")]
 
 
+def _range(page: Any) -> list[Tap]:
+    """A shot's range, typed once for each pair of fighters (AFT-46: none is assumed; the fight
+    holds it between the two, so their later shots start from it): one entry, counted."""
+    field = page.get_by_test_id("aft-missile-meters")
+    if field.count() and field.input_value() == "":
+        return [Tap("aft-missile-meters", "aft-cbt-bcs", value=RANGE)]
+    return []
+
+
 def _add(figures: TurnFigures, part: TurnFigures) -> None:
     figures.taps += part.taps
     figures.entries += part.entries
@@ -78,6 +89,7 @@ def _phase(page: Any, first: bool, attacker: int) -> TurnFigures:
     made = page.get_by_test_id("aft-cbt-log-entry").count()
     figures = run_turn(page, [] if first else [Tap("aft-next-phase", "aft-clock")])
     _add(figures, run_turn(page, _acts(page, attacker)))
+    _add(figures, run_turn(page, _range(page)))
     _add(figures, run_turn(page, [Tap("aft-resolve", "aft-attack-result")]))
     if page.get_by_test_id("aft-hth-dp").count():  # a hand-to-hand hit: its Damage Potential
         last = [Tap("aft-hth-dp", value="9"), Tap("aft-apply-dp", "aft-attack-result")]
@@ -95,6 +107,7 @@ def _typed_phase(page: Any) -> TurnFigures:
     typed as 50, any other roll as its lowest total), each answered where the result shows."""
     made = page.get_by_test_id("aft-cbt-log-entry").count()
     figures = run_turn(page, [Tap("aft-next-phase", "aft-clock"), *_acts(page, 0)])
+    _add(figures, run_turn(page, _range(page)))
     roll = "3"  # to hit: under Ana's BCS
     for _ in range(12):
         _add(figures, run_turn(page, [Tap("aft-dice-typed", "aft-attack-result", value=roll)]))
@@ -149,6 +162,7 @@ def _attack(page: Any, attacker: int, before: list[Tap], typed: bool) -> TurnFig
     # counted after ``before``: a reload is logged too (its own entry, not the attack's)
     made = page.get_by_test_id("aft-cbt-log-entry").count()
     _add(figures, run_turn(page, _acts(page, attacker)))
+    _add(figures, run_turn(page, _range(page)))
     if typed:
         _add(figures, _typed(page))
     else:
@@ -169,6 +183,7 @@ def _knock_over(page: Any) -> TurnFigures:
     """Ana's rifle with its Missile Special Effect, typed: the D100 50 is Stopping; BDG 27 on
     her target's Mass 2 knocks him over (AFT-50), a condition on his card."""
     figures = run_turn(page, [Tap("aft-next-phase", "aft-clock"), *_acts(page, 0)])
+    _add(figures, run_turn(page, _range(page)))
     options = page.get_by_test_id("aft-missile-options")
     if options.get_attribute("open") is None:
         _add(figures, run_turn(page, [Tap("aft-missile-options-on")]))

@@ -145,6 +145,7 @@ LADDERS: dict[str, Ladder] = {
             ("aftermath.tab", "combat"),
             ("aftermath.cbt_pick", "attacker", "0"),
             ("aftermath.cbt_pick", "target", "1"),
+            ("aftermath.cbt_field", "missile", "meters", "20"),  # AFT-46: typed, never assumed
         ),
         (("aftermath.cbt_resolve",),),
         ("aftermath.tab", "combat"),

@@ -9,8 +9,8 @@ show (a percentile 00 is 100); a wrong one is a DiceError naming the roll, and n
 >>> from pycore.systems.aftermath.attack.worksheet import Setup, campaign
 >>> from pycore.systems.aftermath.attack.worksheet_forms import form_of
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
->>> setup = Setup("missile", new_sheet("Ana"), target, form_of("missile", {"bcs": 12}),
-...               campaign({}), moment(1, 1))
+>>> form = form_of("missile", {"bcs": 12, "meters": "20"})
+>>> setup = Setup("missile", new_sheet("Ana"), target, form, campaign({}), moment(1, 1))
 >>> str(resolve_typed(setup, ["5"]))
 'roll 2: hit location (1d100)'
 >>> resolve_typed(setup, ["21"])

@@ -9,13 +9,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from pycore.errors import FieldError
+from pycore.errors import FieldError, RuleError
 from pycore.systems.aftermath.attack.bind import WOUND_ROWS, wound_rows
 from pycore.systems.aftermath.attack.hand import HthAttack
 from pycore.systems.aftermath.attack.missile import MissileAttack
 from pycore.systems.aftermath.attack.situation import missile_situations
 from pycore.systems.aftermath.attack.steps import LowerSave
-from pycore.systems.aftermath.attack.worksheet_forms import YES_NO, whole
+from pycore.systems.aftermath.attack.worksheet_forms import RANGE_FIRST, YES_NO, whole
 from pycore.systems.aftermath.campaign import Campaign
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.gear.armor import armor_material
@@ -145,11 +145,16 @@ def missile_attack(
         )
     if not form["range_row"]:
         raise FieldError("range_row", "Range Table row: a shotgun firing shot needs its choke")
+    meters = str(form["meters"]).strip()
+    if not meters:  # FIGHT.md: a blank range was read as 0 m, a Point Blank +1 nobody chose
+        # A wait, not a refusal of the field: said where the roll was tapped (the step's
+        # notice says it too), not under the narrow field, which pushed Resolve out of view.
+        raise RuleError(RANGE_FIRST, rules=("AFT-46",))
     return MissileAttack(
         **common,
         **_shot(attacker, target, form),
         range_row=str(form["range_row"]),
-        meters=Fraction(str(form["meters"]).strip() or "0"),
+        meters=Fraction(meters),
         gun=str(form["gun"]),
         size=str(form["size"]),
         base_bdg=base_bdg(ammo, override, settings.supplied_bdg),

@@ -9,7 +9,11 @@ values a hit asks for after the roll.
 >>> target = set_field(new_sheet("Bo"), "derived.cda", "1")
 >>> form = form_of("missile", {"bcs": 12})
 >>> setup = Setup("missile", new_sheet("Ana"), target, form, campaign({}), moment(1, 1))
->>> found = preview(setup)
+>>> preview(setup)  # AFT-46: no range is assumed
+Traceback (most recent call last):
+...
+pycore.errors.RuleError: Range (m): type how far away the target is; the odds and the roll wait for it
+>>> found = preview(replace(setup, form={**form, "meters": "20"}))
 >>> str(found.total)
 'BCS 12 + range EFF 0 + Inherent Accuracy +1 + target stationary (CDA 1 × 1) −1 = 12'
 """

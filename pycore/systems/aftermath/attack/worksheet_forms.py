@@ -43,12 +43,19 @@ _RANGED: Final[Mapping[str, Any]] = {
     "target_action": "stationary",
     "dodging": False,
 }
+#: What a shot waits for while no range is held between the two fighters or typed (AFT-46:
+#: "Find the range in metres on the display", 001 line 674): FIGHT.md, never a default that
+#: looks like a rule. A thrown weapon has no Range Table row (T39 lists guns only): no range.
+RANGE_FIRST: Final = "Range (m): type how far away the target is; the odds and the roll wait for it"
 #: The saved forms' defaults, per attack mode.
 FORMS: Final[Mapping[str, Mapping[str, Any]]] = {
     "missile": {
         **_SHARED,
         "range_row": "Pistol STD",
-        "meters": "20",
+        # AFT-46: the range is read off the display; none is assumed (a 20 m nobody typed gave
+        # a rifle SHT's +1). Empty until the GM types it or the fight holds one between the
+        # two fighters (fight.value.PAIR_FIELDS); until then the shot waits (RANGE_FIRST).
+        "meters": "",
         "gun": "pistol",
         "size": "STD",
         "ia_value": "",
@@ -189,7 +196,7 @@ def set_form_field(
             raise FieldError(key, f"{name} must be empty or a whole number from {low} to {high}.")
         out[key] = "" if value is None else value
     elif key == "meters":
-        out[key] = _meters(text)
+        out[key] = range_text(text)
     elif key == "gun":
         out["gun"], _, out["size"] = text.partition("|")
         _gun_row(out)
@@ -205,8 +212,16 @@ def set_form_field(
     return out
 
 
-def _meters(text: str) -> str:
-    """Numbers are exact as typed: the range is kept as the typed decimal."""
+@checked
+def range_text(text: str) -> str:
+    """A range typed or saved, checked: numbers are exact as typed, so the range is kept as
+    the typed decimal; emptied, the shot waits for it again (RANGE_FIRST).
+
+    >>> range_text(" 12.5 "), range_text("")
+    ('12.5', '')
+    """
+    if not text.strip():
+        return ""
     try:
         meters = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
@@ -251,9 +266,11 @@ __all__ = [
     "FORMS",
     "MODES",
     "MODE_NAMES",
+    "RANGE_FIRST",
     "after_attack",
     "form_of",
     "fresh_form",
+    "range_text",
     "set_form_field",
     "toggle",
 ]

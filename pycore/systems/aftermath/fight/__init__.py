@@ -19,8 +19,9 @@ The names load on first use (pycore/lazy.py): the app's start reads only ``publi
 ...     "derived.drt", "40")
 >>> fight, _ = pick_combatant(Fight(characters=(bo, ana), attacker=1, target=0), "attacker", 0)
 >>> fight, _ = pick_combatant(fight, "attacker", 1)
->>> fight.weapon, fight.forms["missile"]["bcs"]
-('Revolver', 12)
+>>> fight.weapon, fight.forms["missile"]["bcs"], fight.forms["missile"]["meters"]
+('Revolver', 12, '')
+>>> fight, _ = set_field(fight, "missile", "meters", "20")  # AFT-46: typed, never assumed
 >>> fight, rolled = attack(fight, typed_roll("3"))
 >>> rolled.step.text, fight.pending["what"]
 ('Attack dice: Ana → Bo', 'hit location')

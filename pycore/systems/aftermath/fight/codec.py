@@ -118,11 +118,22 @@ def _edits(raw: object) -> dict[str, dict[str, Any]]:
 
 
 def _pairs(raw: object) -> dict[str, dict[str, str]]:
+    """The fight so far between two fighters, as saved; a range held is checked as if typed
+    (it starts the pair's next shot, AFT-46)."""
     found = mapping("pairs", raw)
-    return {
-        str(k): {f: str(v) for f, v in mapping("pair", pair).items() if f in PAIR_FIELDS}
-        for k, pair in found.items()
-    }
+    out = {}
+    for k, pair in found.items():
+        kept = {f: _pair_value(f, v) for f, v in mapping("pair", pair).items() if f in PAIR_FIELDS}
+        out[str(k)] = kept
+    return out
+
+
+def _pair_value(name: str, value: object) -> str:
+    if name != "meters":
+        return str(value)
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise RuleError(f"range {str(value)[:40]!r} is not a number of metres")
+    return worksheet_forms.range_text(str(value))
 
 
 def _taken(saved: Mapping[str, Any], log: Any, turn: int) -> dict[str, int]:

@@ -7,7 +7,7 @@ The attack forms are never kept: each is derived from the sheets and the fight s
 the GM changed in this attack on top (:attr:`Fight.forms`, FIGHT.md's first law).
 
 >>> Fight().now, Fight().forms["missile"]["meters"]
-(Moment(turn=1, phase=1), '20')
+(Moment(turn=1, phase=1), '')
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath import fight as core
-from pycore.systems.aftermath.attack import worksheet
+from pycore.systems.aftermath.attack import worksheet, worksheet_forms
 from pycore.systems.aftermath.gear import arms
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -31,6 +31,15 @@ MODES = (
 )
 
 
+def _asked(exc: RuleError | None) -> str:
+    """What a weapon's chip says instead of a chance: a shot's range first (AFT-46: none is
+    held between the two fighters nor typed, so no chance is shown, never one at a range
+    nobody gave), else that a value is asked."""
+    if exc is not None and str(exc) == worksheet_forms.RANGE_FIRST:
+        return "waits for the range"
+    return "a value is asked"
+
+
 def _chance(fight: core.Fight | None, name: str, now: Worked) -> str:
     """The chance to hit with weapon ``name``: as set up now when it is the chosen one, else as
     the core sets it up when it is picked (its sheet, the fight so far between the two, this
@@ -45,10 +54,10 @@ def _chance(fight: core.Fight | None, name: str, now: Worked) -> str:
                 replace(setup, mode=picked.mode, form=picked.forms[picked.mode])
             )
         if isinstance(found, RuleError | None):
-            return "a value is asked"
+            return _asked(found)
         return f"{percent_text(found.total.chance)} to hit"
-    except RuleError:
-        return "a value is asked"
+    except RuleError as exc:
+        return _asked(exc)
 
 
 def _odds_or_empty(fight: core.Fight | None, weapon: arms.SheetWeapon, now: Worked) -> str:
