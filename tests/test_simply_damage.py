@@ -151,3 +151,26 @@ def test_sim_41_42_injury_never_negative_and_hp_never_rises(
 def test_bad_input_raises_only_rule_error(raw: object, hp_max: int, s: int, luck: int) -> None:
     with contextlib.suppress(RuleError):
         apply_damage(raw, hp=hp_max, hp_max=hp_max, strength=s, health=s, luck_spent=luck)  # type: ignore[arg-type]
+
+
+def test_sim_48_no_stamina_check_once_the_injury_leaves_one_hp_or_less() -> None:
+    """Play-through (playsm): a Longsword hit left Kit at HP −8 and queued two Stamina Checks
+    "or unconscious" (SIM-45, SIM-47) that SIM-48 made moot: unconscious at HP ≤ 1 anyway."""
+    for raw, after in ((19, 1), (20, 0), (28, -8)):
+        r = apply_damage(raw, hp=20, hp_max=20, strength=10, health=5)
+        assert r.hp_after == after
+        assert [e.rule for e in r.effects if e.check == "Stamina Check"] == [], str(r)
+        assert "SIM-48" in rules(r) and "unconscious" in str(r)
+    # At HP 2 the checks still decide: the injury > ½ HP and the quarter HP one.
+    r = apply_damage(18, hp=20, hp_max=20, strength=10, health=5)
+    assert [e.rule for e in r.effects if e.check] == ["SIM-45", "SIM-47"]
+
+
+def test_sim_41_the_hit_names_the_shield_apart_from_the_armor() -> None:
+    """Play-through (playsm): Bo carries a Target shield (Dmg Mod −1, seed line 229) and no
+    armor; the hit read 'raw 11 − armor 1'. Line 595 subtracts "Armor, Shields, Spells" each."""
+    bo = apply_damage(11, hp=35, hp_max=35, strength=8, health=7, protection=wear(shield="target"))
+    assert str(bo) == "raw 11 − shield 1 = injury 10; HP 35 → 25; bleeding"
+    both = apply_damage(20, hp=30, hp_max=30, strength=10, health=5,
+                        protection=wear("chainmail", shield="large"), others=[("spell", -3)])  # fmt: skip
+    assert str(both).startswith("raw 20 − armor 8 − shield 2 − spell 3 = injury 7;")
