@@ -193,7 +193,7 @@ def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Bo hits Mara")
     expect(app.get_by_test_id("sc-damage-step")).to_contain_text("Max Dmg 6")
     enter(app, "sc-damage-die-typed", "20")
-    expect(app.get_by_test_id("sc-damage-preview")).to_contain_text("MDT max 6")
+    expect(app.get_by_test_id("sc-damage-preview")).to_contain_text("Max Dmg 6, damage roll")
     assert errors == []
 
 

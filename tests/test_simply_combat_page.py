@@ -84,10 +84,10 @@ def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> N
     model = send(model, "simply.combat_form", "damage", "max_damage", "20")
     model = send(model, "simply.combat_form", "damage", "d20", "15")
     preview = texts(model, "sc-damage-preview")[0]
-    assert preview.startswith("Preview: MDT max 20, D20 15 → raw ")
+    assert preview.startswith("Preview: Max Dmg 20, damage roll 15 → raw ")
     model = send(model, "simply.combat_damage")
     entry = texts(model, "sc-log-entry")[0]
-    assert entry.startswith("MDT max 20, D20 15 → raw ") and "Grunt: raw" in entry
+    assert entry.startswith("Max Dmg 20, damage roll 15 → raw ") and "Grunt: raw" in entry
     checks = texts(model, "sc-check")
     assert checks and "TN" in checks[0] and "%" in checks[0]
     assert model.history.undo_label == "Damage to Grunt"

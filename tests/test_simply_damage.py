@@ -112,7 +112,7 @@ def test_sim_40_raw_from_master_damage_table_through_armor() -> None:
                      protection=wear("chainmail"))  # fmt: skip
     assert (r.raw.value, r.injury, r.hp_after) == (26, 18, 2)
     assert str(r).startswith("raw 26 − armor 8 = injury 18; HP 20 → 2; Knockback Check TN 20")
-    assert str(r.raw) == "MDT max 52, D20 10 → raw 26"
+    assert str(r.raw) == "Max Dmg 52, damage roll 10 → raw 26"
 
 
 def test_str_brief_example() -> None:
@@ -174,3 +174,11 @@ def test_sim_41_the_hit_names_the_shield_apart_from_the_armor() -> None:
     both = apply_damage(20, hp=30, hp_max=30, strength=10, health=5,
                         protection=wear("chainmail", shield="large"), others=[("spell", -3)])  # fmt: skip
     assert str(both).startswith("raw 20 − armor 8 − shield 2 − spell 3 = injury 7;")
+
+
+def test_sim_40_the_raw_damage_says_the_tables_words() -> None:
+    """Play-through (playsm): the damage preview read 'MDT max 24, D20 9 → raw 11'; "MDT" and
+    "D20" are nowhere in the text, whose table says "Max Dmg" and "Damage Roll" (line 454)."""
+    told = str(raw_from_table(24, 9))
+    assert told.startswith("Max Dmg 24, damage roll 9 → raw ")
+    assert "MDT" not in told and "D20" not in told

@@ -62,7 +62,7 @@ class RawDamage:
     """Raw Damage and where it came from (SIM-40).
 
     >>> str(raw_from_table(20, 7))
-    'MDT max 20, D20 7 → raw 7'
+    'Max Dmg 20, damage roll 7 → raw 7'
     """
 
     value: int
@@ -72,7 +72,9 @@ class RawDamage:
 
     def __str__(self) -> str:
         if self.max_damage is not None:
-            return f"MDT max {self.max_damage}, D20 {self.roll} → raw {self.value}"
+            # The table's own words (line 454: "Max Dmg", "Damage Roll"); "MDT max 24, D20 9"
+            # was the inventory's shorthand, nowhere in the game's text (play-through playsm).
+            return f"Max Dmg {self.max_damage}, damage roll {self.roll} → raw {self.value}"
         return f"{self.source} → raw {self.value}"
 
 
@@ -95,7 +97,7 @@ def roll_raw_from_table(max_damage: int, rng: RandintSource) -> RawDamage:
 
     >>> from pycore.dice import typed_dice
     >>> str(roll_raw_from_table(20, typed_dice("1d20", "7")))
-    'MDT max 20, D20 7 → raw 7'
+    'Max Dmg 20, damage roll 7 → raw 7'
     """
     master_damage(max_damage, 1)
     return raw_from_table(max_damage, roll("1d20", rng).total)
