@@ -84,10 +84,10 @@ def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> N
     model = send(model, "simply.combat_form", "damage", "max_damage", "20")
     model = send(model, "simply.combat_form", "damage", "d20", "15")
     preview = texts(model, "sc-damage-preview")[0]
-    assert preview.startswith("Preview: MDT max 20, D20 15 → raw ")
+    assert preview.startswith("Preview: Max Dmg 20, damage roll 15 → raw ")
     model = send(model, "simply.combat_damage")
     entry = texts(model, "sc-log-entry")[0]
-    assert entry.startswith("MDT max 20, D20 15 → raw ") and "Grunt: raw" in entry
+    assert entry.startswith("Max Dmg 20, damage roll 15 → raw ") and "Grunt: raw" in entry
     checks = texts(model, "sc-check")
     assert checks and "TN" in checks[0] and "%" in checks[0]
     assert model.history.undo_label == "Damage to Grunt"
@@ -96,17 +96,16 @@ def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> N
 
 
 def test_rolling_a_check_applies_its_failure_and_undo_brings_it_back() -> None:
-    model = weapon_hit(two_fighters(), "c2", "11")
+    model = weapon_hit(two_fighters(), "c2", "10")  # HP 12 → 2: injury > ½ HP, at ≤ ¼ HP
     before = texts(model, "sc-check")
     assert [c.split(":")[1].strip().split(" TN")[0] for c in before] == [
-        "Knockback Check",
         "Stamina Check",
         "Stamina Check",
     ]
     model = send(model, "simply.combat_check", 0, seed="x")
-    assert len(texts(model, "sc-check")) == 2
-    assert "Knockback Check" in texts(model, "sc-log-entry")[0]
-    assert len(texts(send(model, "shell.undo"), "sc-check")) == 3
+    assert len(texts(model, "sc-check")) == 1
+    assert "Stamina Check" in texts(model, "sc-log-entry")[0]
+    assert len(texts(send(model, "shell.undo"), "sc-check")) == 2
 
 
 def test_clock_and_bandage() -> None:

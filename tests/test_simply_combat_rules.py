@@ -239,7 +239,7 @@ def test_sim_d08_a_defend_taken_out_of_turn_is_not_spent_twice() -> None:
 
 def test_sim_09_injury_checks_are_special_checks_without_the_automatic_two() -> None:
     fight = duel()
-    fight, _ = hit(fight, "c2", 19)  # Knockback (TN 10), Stamina (TN 10) twice
+    fight, _ = hit(fight, "c2", 18)  # HP 2: Knockback (TN 10), Stamina (TN 10) twice
     assert [(p.rule, p.target_number) for p in fight.pending] == [
         ("SIM-44", 10),
         ("SIM-45", 10),

@@ -112,7 +112,7 @@ def test_sim_40_raw_from_master_damage_table_through_armor() -> None:
                      protection=wear("chainmail"))  # fmt: skip
     assert (r.raw.value, r.injury, r.hp_after) == (26, 18, 2)
     assert str(r).startswith("raw 26 − armor 8 = injury 18; HP 20 → 2; Knockback Check TN 20")
-    assert str(r.raw) == "MDT max 52, D20 10 → raw 26"
+    assert str(r.raw) == "Max Dmg 52, damage roll 10 → raw 26"
 
 
 def test_str_brief_example() -> None:
@@ -151,3 +151,34 @@ def test_sim_41_42_injury_never_negative_and_hp_never_rises(
 def test_bad_input_raises_only_rule_error(raw: object, hp_max: int, s: int, luck: int) -> None:
     with contextlib.suppress(RuleError):
         apply_damage(raw, hp=hp_max, hp_max=hp_max, strength=s, health=s, luck_spent=luck)  # type: ignore[arg-type]
+
+
+def test_sim_48_no_stamina_check_once_the_injury_leaves_one_hp_or_less() -> None:
+    """Play-through (playsm): a Longsword hit left Kit at HP −8 and queued two Stamina Checks
+    "or unconscious" (SIM-45, SIM-47) that SIM-48 made moot: unconscious at HP ≤ 1 anyway."""
+    for raw, after in ((19, 1), (20, 0), (28, -8)):
+        r = apply_damage(raw, hp=20, hp_max=20, strength=10, health=5)
+        assert r.hp_after == after
+        assert [e.rule for e in r.effects if e.check == "Stamina Check"] == [], str(r)
+        assert "SIM-48" in rules(r) and "unconscious" in str(r)
+    # At HP 2 the checks still decide: the injury > ½ HP and the quarter HP one.
+    r = apply_damage(18, hp=20, hp_max=20, strength=10, health=5)
+    assert [e.rule for e in r.effects if e.check] == ["SIM-45", "SIM-47"]
+
+
+def test_sim_41_the_hit_names_the_shield_apart_from_the_armor() -> None:
+    """Play-through (playsm): Bo carries a Target shield (Dmg Mod −1, seed line 229) and no
+    armor; the hit read 'raw 11 − armor 1'. Line 595 subtracts "Armor, Shields, Spells" each."""
+    bo = apply_damage(11, hp=35, hp_max=35, strength=8, health=7, protection=wear(shield="target"))
+    assert str(bo) == "raw 11 − shield 1 = injury 10; HP 35 → 25; bleeding"
+    both = apply_damage(20, hp=30, hp_max=30, strength=10, health=5,
+                        protection=wear("chainmail", shield="large"), others=[("spell", -3)])  # fmt: skip
+    assert str(both).startswith("raw 20 − armor 8 − shield 2 − spell 3 = injury 7;")
+
+
+def test_sim_40_the_raw_damage_says_the_tables_words() -> None:
+    """Play-through (playsm): the damage preview read 'MDT max 24, D20 9 → raw 11'; "MDT" and
+    "D20" are nowhere in the text, whose table says "Max Dmg" and "Damage Roll" (line 454)."""
+    told = str(raw_from_table(24, 9))
+    assert told.startswith("Max Dmg 24, damage roll 9 → raw ")
+    assert "MDT" not in told and "D20" not in told

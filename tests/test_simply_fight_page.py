@@ -74,7 +74,7 @@ def test_attack_typed_then_damage_rolled_then_applied_four_taps() -> None:
     model = send(model, "simply.combat_damage_roll", seed="d")  # tap 3: the core's D20
     d20 = model.state["simply_combat"]["form"]["damage"]["d20"]
     assert d20.isdigit() and texts(model, "sc-damage-preview")[0].startswith(
-        f"Preview: MDT max 24, D20 {d20} → raw"
+        f"Preview: Max Dmg 24, damage roll {d20} → raw"
     )
     model = send(model, "simply.combat_damage")  # tap 4
     assert texts(model, "sc-damage-result-verdict")[0].startswith("Bo: HP ")

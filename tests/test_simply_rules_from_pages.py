@@ -30,7 +30,10 @@ class NoDice:
 def test_sim_40_the_damage_roll_is_one_d20_on_the_master_damage_tables() -> None:
     raw = roll_raw_from_table(20, Faces(7))
     assert (raw.value, raw.max_damage, raw.roll) == (7, 20, 7)
-    assert str(roll_raw_from_table(52, typed_dice("1d20", "10"))) == "MDT max 52, D20 10 → raw 26"
+    assert (
+        str(roll_raw_from_table(52, typed_dice("1d20", "10")))
+        == "Max Dmg 52, damage roll 10 → raw 26"
+    )
     rolled = {roll_raw_from_table(100, seeded(f"s{i}")).roll for i in range(200)}
     assert rolled <= set(range(1, 21)) and len(rolled) > 15  # a D20, every face reachable
 

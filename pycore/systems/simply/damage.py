@@ -62,7 +62,7 @@ class RawDamage:
     """Raw Damage and where it came from (SIM-40).
 
     >>> str(raw_from_table(20, 7))
-    'MDT max 20, D20 7 → raw 7'
+    'Max Dmg 20, damage roll 7 → raw 7'
     """
 
     value: int
@@ -72,7 +72,9 @@ class RawDamage:
 
     def __str__(self) -> str:
         if self.max_damage is not None:
-            return f"MDT max {self.max_damage}, D20 {self.roll} → raw {self.value}"
+            # The table's own words (line 454: "Max Dmg", "Damage Roll"); "MDT max 24, D20 9"
+            # was the inventory's shorthand, nowhere in the game's text (play-through playsm).
+            return f"Max Dmg {self.max_damage}, damage roll {self.roll} → raw {self.value}"
         return f"{self.source} → raw {self.value}"
 
 
@@ -95,7 +97,7 @@ def roll_raw_from_table(max_damage: int, rng: RandintSource) -> RawDamage:
 
     >>> from pycore.dice import typed_dice
     >>> str(roll_raw_from_table(20, typed_dice("1d20", "7")))
-    'MDT max 20, D20 7 → raw 7'
+    'Max Dmg 20, damage roll 7 → raw 7'
     """
     master_damage(max_damage, 1)
     return raw_from_table(max_damage, roll("1d20", rng).total)
@@ -253,11 +255,26 @@ class DamageResult:
     def __str__(self) -> str:
         return self._told(tuple(str(e) for e in self.effects))
 
+    def _protection_parts(self) -> list[tuple[str, int]]:
+        """What line 595 subtracts, by its own names: the armor (with its coating), the shield,
+        then each free entry (spells, powers) by its label. A shield's Dmg Mod was told as
+        "armor" ('raw 11 − armor 1' for Bo, who wears none: play-through playsm).
+
+        >>> from pycore.systems.simply.armor import wear
+        >>> apply_damage(20, hp=30, hp_max=30, strength=10, health=5,
+        ...              protection=wear("chainmail", shield="large"))._protection_parts()
+        [('armor', -8), ('shield', -2)]
+        """
+        parts: dict[str, int] = {}
+        for step in self.protection.steps:
+            name = {"SIM-30": "armor", "SIM-31": "shield"}.get(step.rule, step.source)
+            parts[name] = parts.get(name, 0) + step.modifier
+        return list(parts.items())
+
     def _told(self, effects: tuple[str, ...]) -> str:
-        mod = -self.protection.total_modifier
         text = f"raw {self.raw.value}"
-        if self.protection.steps:
-            text += f" − armor {mod}" if mod >= 0 else f" + {-mod}"
+        for name, mod in self._protection_parts():
+            text += f" − {name} {-mod}" if mod <= 0 else f" + {name} {mod}"
         text += f" = injury {self.injury_before_luck}"
         if self.luck_spent:
             text += f" − luck {self.luck_spent} = {self.injury}"
@@ -313,7 +330,12 @@ def apply_damage(
     knockback = knockback_effect(raw_damage.value, strength)  # SIM-44 uses Raw Damage
     if knockback is not None:
         effects.append(knockback)
-    if 2 * injury > hp_max:  # SIM-45: a single injury > 1/2 HP_max (strict)
+    # SIM-45 and SIM-47 decide only "or fall unconscious": an injury that leaves HP ≤ 1 makes
+    # the character unconscious without a check (SIM-48), so neither check can change anything
+    # and none is asked for (the GM rolled two checks for nothing, and luck could be spent on
+    # them in vain, SIM-10).
+    awake_at_all = hp_after > UNCONSCIOUS_AT
+    if awake_at_all and 2 * injury > hp_max:  # SIM-45: a single injury > 1/2 HP_max (strict)
         effects.append(
             _stat_check(
                 "SIM-45",
@@ -333,7 +355,7 @@ def apply_damage(
                 "lose 1 HP every 5 minutes until treated",
             )
         )
-    if injury > 0 and 4 * hp_after <= hp_max:  # SIM-47: at or below 1/4 HP, each injury
+    if awake_at_all and injury > 0 and 4 * hp_after <= hp_max:  # SIM-47: each injury at ≤ ¼ HP
         effects.append(
             _stat_check(
                 "SIM-47",
@@ -345,7 +367,11 @@ def apply_damage(
             )
         )
     if hp_after <= UNCONSCIOUS_AT:  # SIM-48
-        effects.append(InjuryEffect("SIM-48", "unconscious", f"HP {figure(hp_after)} ≤ 1"))
+        effects.append(
+            InjuryEffect(
+                "SIM-48", "unconscious", f"HP {figure(hp_after)} ≤ 1: no Stamina Check can avert it"
+            )
+        )
     if hp_after < 0:  # SIM-49
         effects.append(
             InjuryEffect(

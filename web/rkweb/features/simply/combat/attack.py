@@ -264,7 +264,11 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     # Keyed by the attack: the next one (rolled, or a new turn) starts with the fold closed, as
     # its set-up is afresh from the sheets (issue 26: opened to declare a Defend, it stayed open
     # and pushed the next roll below 768x1024).
-    key = f"adjust-{fight.turn}-{fight.attacks}"
+    # A luck or Defend declared in it closes it too (play-through playsm: with dice typed at
+    # the table, luck chosen here left the "I rolled" field at y 1567 and the chance it changed
+    # at y 1366 of a 1024 screen: a scroll to find both; closed, both are back in view).
+    declared = "-".join(a[k] or "no" for k in ("luck", "defend", "defend_luck"))
+    key = f"adjust-{fight.turn}-{fight.attacks}-{declared}"
     return h(
         "details",
         {"class": "adjust", "data-testid": "sc-attack-adjust", "data-key": key},
