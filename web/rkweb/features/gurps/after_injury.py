@@ -307,3 +307,26 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
         ),
         button("gurps-after-injury-answer", "Answer", Answer()),
     )
+
+
+def holding(model: Model, fight: Fight, attacker: str, defender: str) -> VNode | None:
+    """On the Attack tab: the first open question that holds ``attacker``'s attack on
+    ``defender`` (the core's :func:`~pycore.systems.gurps.fight.bearing_asks`), asked in place
+    with its roll, its outcomes and Dismiss. The tracker's panel, which asks them, is not on
+    this tab (nor there before the fight starts): the worksheet's attack said "Answer Bo —
+    knockdown roll first" with nowhere on the screen to answer it."""
+    held = gurps_fight.bearing_asks(fight, attacker, defender)
+    if not held:
+        return None
+    line, record = _question(model, fight, held[0], fight.asks[held[0]])
+    return h(
+        "div",
+        {"class": "after-injury", "data-testid": "gurps-attack-asks"},
+        h("div", {"class": "row ask-row"}, *line),
+        h("div", {"class": "row ask-row"}, record),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
+            error_of(model, SECTION, "fight.check"),
+        ),
+    )

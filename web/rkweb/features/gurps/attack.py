@@ -35,7 +35,7 @@ from pycore.systems.gurps.worksheet import (
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.gurps import campaign
+from rkweb.features.gurps import after_injury, campaign
 from rkweb.features.gurps.maneuvers import choices
 from rkweb.features.gurps.state import (
     SECTION,
@@ -582,6 +582,9 @@ def view(model: Model) -> VNode:
             *(_attacker_fields(model, form, fight) if chosen else []),
             _modifiers(model, form, ranged),
             *_chances(form, fight),
+            after_injury.holding(model, fight, str(form["attacker"]), str(form["defender"]))
+            if chosen
+            else None,
             _buttons(fight.pending is not None, _unready(form, fight)),
             *_stage(fight),
             step_error(model, "attack"),
