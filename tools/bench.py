@@ -547,18 +547,22 @@ def click_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     return rows
 
 
+# Click → the newest log entry is a new element: the log draws only its newest entries
+# (kit/results.py log_list), so at that cap their count stays (counting them, the click figures
+# timed out); a log that edits its newest entry in place changes its text.
 LOG_PROBE = """
 window.__lat = [];
 document.addEventListener("click", (e) => {
   if (!e.target.closest("[data-testid=BUTTON]")) return;
   const t0 = performance.now();
-  const before = document.querySelectorAll("[data-testid=ENTRY]").length;
+  const first = document.querySelector("[data-testid=ENTRY]");
   const obs = new MutationObserver(() => {
-    if (document.querySelectorAll("[data-testid=ENTRY]").length !== before) {
+    const now = document.querySelector("[data-testid=ENTRY]");
+    if (now && (now !== first || now.textContent !== first.textContent)) {
       window.__lat.push(performance.now() - t0); obs.disconnect();
     }
   });
-  obs.observe(document.getElementById("app"), {childList: true, subtree: true});
+  obs.observe(document.getElementById("app"), {childList: true, subtree: true, characterData: true});
 }, true);
 """
 
@@ -571,10 +575,13 @@ def click_to_log_figures(
     button: str,
     entry: str,
     setup: Any = None,
+    again: Any = None,
 ) -> list[tuple[str, str, str]]:
     """Click ``button`` CLICKS times; each time, the time until a new ``entry`` is in the DOM.
 
-    ``setup(page)`` prepares the page (a tab, a filled form) after the app is ready.
+    ``setup(page)`` prepares the page (a tab, a filled form) after the app is ready; ``again(page)``
+    fills the form anew wherever a step's end closes it (Simply's applied damage, Aftermath's
+    resolved attack, GURPS's questions after an injury): it runs before each click, untimed.
     """
     context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
     page = context.new_page()
@@ -584,6 +591,8 @@ def click_to_log_figures(
     if setup is not None:
         setup(page)
     for index in range(CLICKS):
+        if again is not None:
+            again(page)
         page.click(f"[data-testid={button}]")
         page.wait_for_function(f"() => window.__lat.length >= {index + 1}")
     latencies = [float(v) for v in page.evaluate("window.__lat")][5:]  # skip warm-up
@@ -630,6 +639,7 @@ def combat_damage_figures(browser: Any, origin: str) -> list[tuple[str, str, str
         "sc-apply-damage",
         "sc-log-entry",
         _simply_fight,
+        _simply_form,
     )
 
 
@@ -665,6 +675,7 @@ def aftermath_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, 
         "aft-resolve",
         "aft-cbt-log-entry",
         _aftermath_fight,
+        _aftermath_form,
     )
 
 
@@ -699,6 +710,20 @@ def _gurps_form(page: Any) -> None:
     page.select_option("[data-testid=gurps-attack-maneuver]", "Attack")
 
 
+def _gurps_answered(page: Any) -> None:
+    """The questions an injury left that hold the next attack, dismissed on the Attack tab as
+    a GM whose book calls for none (GUR-58: the app asks, the book decides)."""
+    dismiss = page.locator("[data-testid=gurps-attack-asks] [data-testid^=gurps-dismiss-]")
+    while dismiss.count():
+        before = page.locator("[data-testid=gurps-attack-asks]").inner_text()
+        dismiss.first.click()
+        page.wait_for_function(
+            "(before) => document.querySelector('[data-testid=gurps-attack-asks]')?.innerText"
+            " !== before",
+            arg=before,
+        )
+
+
 def gurps_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     """GURPS full attack resolution (attack, best defense, damage, injury): click → log."""
     return click_to_log_figures(
@@ -709,6 +734,7 @@ def gurps_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]
         "gurps-resolve",
         "gurps-log-entry",
         _gurps_fight,
+        _gurps_answered,
     )
 
 
@@ -753,6 +779,7 @@ def percentile_attack_figures(browser: Any, origin: str) -> list[tuple[str, str,
         "percentile-attack-resolve",
         "percentile-log-entry",
         _percentile_fight,
+        _percentile_form,
     )
 
 

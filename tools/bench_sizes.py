@@ -53,24 +53,6 @@ FILL = """([key, logs, size]) => {
   localStorage.setItem("rulekeeper:section:archive", JSON.stringify(archive));
 }"""
 
-# Click → the newest log entry is a new element (the list is capped on screen, so its length
-# may not change).
-LOG_PROBE = """
-window.__lat = [];
-document.addEventListener("click", (e) => {
-  if (!e.target.closest("[data-testid=BUTTON]")) return;
-  const t0 = performance.now();
-  const first = document.querySelector("[data-testid=ENTRY]");
-  const obs = new MutationObserver(() => {
-    const now = document.querySelector("[data-testid=ENTRY]");
-    if (now && (now !== first || now.textContent !== first.textContent)) {
-      window.__lat.push(performance.now() - t0); obs.disconnect();
-    }
-  });
-  obs.observe(document.getElementById("app"), {childList: true, subtree: true, characterData: true});
-}, true);
-"""
-
 TAB_PROBE = """
 window.__tabLat = [];
 document.addEventListener("click", (e) => {
@@ -200,7 +182,7 @@ def _one(browser: Any, origin: str, key: str, fighters: int, entries: int) -> tu
     logs = [[list(log.path), log.name, log.cap] for log in logs_of(fight.section, fight.log)]
     page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", logs, entries])
     page.add_init_script(
-        LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
+        bench.LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
         + TAB_PROBE.replace("TAB", system.combat_tab)
     )
     page.reload()
