@@ -209,17 +209,24 @@ def test_a_module_with_future_imports_has_them_in_every_statement() -> None:
     assert namespace["__annotations__"] == {"x": "math.Nope"} and namespace["x"] == 1
 
 
+def make_hub(tmp_path: Path, init: str) -> Path:
+    """A package ``idlepkg.hub`` in the ``package`` fixture's, whose __init__ is ``init``:
+    submodule ``two`` imports ``one``."""
+    hub = tmp_path / "idlepkg" / "hub"
+    hub.mkdir()
+    (hub / "one.py").write_text("ONE = 1\n")
+    (hub / "two.py").write_text("from idlepkg.hub.one import ONE\nTWO = ONE + 1\n")
+    (hub / "__init__.py").write_text(init)
+    return hub
+
+
 def test_a_sliced_package_in_the_order_runs_a_statement_per_step(
     package: str, tmp_path: Path
 ) -> None:
     """A package whose __init__ imports its own submodules (as the fight packages do): in the
     order its submodules come first, and importing any of them by name ran the whole __init__."""
-    hub = tmp_path / "idlepkg" / "hub"
-    hub.mkdir()
-    (hub / "one.py").write_text("ONE = 1\n")
-    (hub / "two.py").write_text("from idlepkg.hub.one import ONE\nTWO = ONE + 1\n")
     init = "from idlepkg.hub.one import ONE\nfrom idlepkg.hub.two import TWO\n"
-    (hub / "__init__.py").write_text(init)
+    hub = make_hub(tmp_path, init)
     order = tuple(idle_build.record_order(["idlepkg.hub"]))
     assert order == ("idlepkg", "idlepkg.hub.one", "idlepkg.hub.two", "idlepkg.hub")
     forget(package)
@@ -322,3 +329,171 @@ def test_importing_pycompile_runs_nothing() -> None:
     """Its main() (which reads /dist/py/rulekeeper.zip) runs only as tools/pyc.mjs's __main__."""
     pycompile = tool("pycompile")
     assert pycompile.idle_build is idle_build  # imported from beside it, as in Pyodide
+
+
+@pytest.fixture
+def html_unloaded() -> Iterator[types.ModuleType]:
+    """html and html.entities out of ``sys.modules`` for the test (the real html.entities, as
+    imported before, is yielded to compare with), put back after."""
+    import html.entities
+
+    kept = {n: m for n, m in sys.modules.items() if n == "html" or n.startswith("html.")}
+    forget("html")
+    yield html.entities
+    forget("html")
+    sys.modules.update(kept)
+
+
+def html_slices(chunk: int) -> tuple[list[str], dict[str, list[Any]], dict[str, list[list[str]]]]:
+    """The idle order, slices and loads of ``import html`` as tools/pycompile.py makes them:
+    html sliced (its __init__ imports its own html.entities), html.entities listed with its
+    dict displays in chunks of ``chunk`` (SLICED_MODULES)."""
+    loaded = idle_build.record_imports(["html"])
+    slices: dict[str, list[Any]] = {}
+    loads: dict[str, list[list[str]]] = {}
+    for name, size in (("html", 0), ("html.entities", chunk)):
+        source, origin = stdlib_source(name)
+        slices[name] = idle_build.statement_codes(source, origin, size)
+        loads[name] = idle_build.statement_loads(name, source, origin, loaded, size)
+    forget("html")
+    return [n for n, _ in loaded], slices, loads
+
+
+def stdlib_source(name: str) -> tuple[bytes, str]:
+    """A loaded stdlib module's source and file, from a folder or (Pyodide's) a zip."""
+    spec = sys.modules[name].__spec__
+    assert spec and spec.origin and spec.loader
+    return spec.loader.get_data(spec.origin), spec.origin  # type: ignore[attr-defined]
+
+
+def test_html_entities_dicts_are_built_a_chunk_a_step_and_are_the_stdlibs(
+    html_unloaded: types.ModuleType,
+) -> None:
+    """``import html`` (icepool's) ran html.entities' dicts of 252 and 2,231 entries and html's
+    own statements in one step, the slowest after a first visit's ready in Chromium: now a
+    statement of html per step, html.entities' before the one importing it, its big dicts 256
+    entries a step; the dicts are the stdlib's, entry for entry and in order."""
+    order, slices, loads = html_slices(256)
+    assert len(slices["html.entities"]) == 15  # html5 in 9 steps
+    steps: list[Callable[[], object]] = [lambda: idle.import_next(order, 0, slices, loads)]
+    loaded = run_steps(steps)
+    assert len(loaded) >= len(slices["html"]) + len(slices["html.entities"])
+    assert max(len(step) for step in loaded) == 1
+    built = sys.modules["html.entities"]
+    assert type(built) is types.ModuleType
+    for name in html_unloaded.__all__:
+        assert list(getattr(built, name).items()) == list(getattr(html_unloaded, name).items())
+    assert not [n for n in vars(built) if n.endswith("__building")]
+    import html
+
+    assert html.entities is built  # set on the package, as an import does
+    assert html.unescape("&hearts; &NotNestedGreaterGreater; &amp") == "♥ ⪢̸ &"
+
+
+def test_a_read_between_two_chunks_finds_the_whole_dict(html_unloaded: types.ModuleType) -> None:
+    """Until its last chunk has run the module has no ``html5`` (the chunks build another
+    name): a tap reading it between two steps runs the rest first, and never gets part."""
+    order, slices, loads = html_slices(256)
+    steps: list[Callable[[], object]] = [lambda: idle.import_next(order, 0, slices, loads)]
+    while "html5__building" not in vars(sys.modules.get("html.entities", types)):
+        more = steps[0]()
+        steps = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
+    assert len(sys.modules["html.entities"].html5__building) == 256
+    from html.entities import html5
+
+    assert html5 == html_unloaded.html5
+    assert "html5__building" not in vars(sys.modules["html.entities"])
+
+
+def test_a_dict_display_with_a_mapping_unpacked_or_a_used_name_stays_whole() -> None:
+    source = b"A = {1: 2, **B, 3: 4}\nC = {1: 2, 3: 4, 5: 6}\nC__building = 0\n"
+    assert len(idle_build.statement_codes(source, "m.py", 2)) == 3
+    source = b"A = {1: 'a', 1: 'b', 2: 'c'}\nB = {**A}\n"
+    namespace: dict[str, Any] = {}
+    for code in idle_build.statement_codes(source, "m.py", 1):
+        exec(code, namespace)
+    assert list(namespace["A"].items()) == [(1, "b"), (2, "c")]  # as the display makes it
+    assert len(idle_build.statement_loads("m", source, "m.py", [], 1)) == 4
+
+
+def test_the_build_finds_the_stdlibs_sources_and_packages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/pycompile.py slices stdlib packages whose __init__ imports their own submodules
+    (html, tomllib) and SLICED_MODULES (html.entities), read from Pyodide's stdlib zip."""
+    import html.entities
+
+    pycompile = tool("pycompile")
+    stdlib = str(Path(html.__file__).parent.parent)
+    monkeypatch.setattr(pycompile, "STDLIB_RUNTIME", stdlib)
+    source, file, runtime_name, package = pycompile.module_source(tmp_path, "html")
+    assert package and file == runtime_name == html.__file__
+    assert source == stdlib_source("html")[0]
+    assert pycompile.module_source(tmp_path, "html.entities")[3] is False
+    (tmp_path / "html").mkdir()
+    (tmp_path / "html" / "__init__.py").write_text("X = 1\n")  # the app's own comes first
+    assert pycompile.module_source(tmp_path, "html")[0] == b"X = 1\n"
+    assert pycompile.module_source(tmp_path, "not.loaded") is None
+
+
+def test_a_sliced_package_after_icepool_loads_a_module_per_step(
+    package: str, tmp_path: Path
+) -> None:
+    """first_views passes the loads on (tomllib: its parser and its regular expressions ran in
+    the step of the statement importing them), as icepool's steps had them."""
+    init = "from idlepkg.hub.two import TWO\n"
+    hub = make_hub(tmp_path, init)
+    loaded = idle_build.record_imports(["idlepkg.hub"])
+    order = [n for n, _ in loaded]
+    slices = {"idlepkg.hub": idle_build.statement_codes(init.encode(), str(hub / "__init__.py"))}
+    loads = {"idlepkg.hub": idle_build.statement_loads("idlepkg.hub", init.encode(), "", loaded)}
+    forget(package)
+
+    def model_of() -> Any:
+        raise AssertionError("no page is drawn here")
+
+    first, *_views = shell.first_views(model_of, order, slices, loads)
+    assert [step for step in run_steps([first]) if step] == [
+        ["idlepkg"],
+        ["idlepkg.hub"],
+        ["idlepkg.hub.one"],
+        ["idlepkg.hub.two"],
+    ]
+
+
+def test_the_shipped_files_are_read_by_the_first_step_not_at_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The order, slices and loads (0.15 MB with html.entities' chunks) were read as the page
+    made its idle steps, before ready."""
+    read: list[str] = []
+    monkeypatch.setattr(idle, "shipped_order", lambda: read.append("order") or ("json",))
+    monkeypatch.setattr(idle, "shipped_slices", lambda: read.append("slices") or {})
+    monkeypatch.setattr(idle, "shipped_loads", lambda: read.append("loads") or {})
+
+    def model_of() -> Any:
+        raise AssertionError("no page is drawn here")
+
+    (first,) = shell.idle_steps(model_of, [print])
+    assert read == []
+    steps = first()
+    assert read == ["order", "slices", "loads"]
+    assert isinstance(steps, list) and print in steps
+    assert len(steps) == 1 + 1 + len(shell.first_views(model_of, ("json",)))
+
+
+def test_each_step_is_settled_within_its_time() -> None:
+    """The page freezes what each step loaded (gc.freeze: no collection during the steps goes
+    through it again), after the step and within its time: a slow settle is a slow step."""
+    clock = [0.0]
+    settled: list[float] = []
+
+    def settle() -> None:
+        settled.append(clock[0])
+        clock[0] += 60.0 if len(settled) == 2 else 0.5
+
+    slow: list[tuple[str, float, float]] = []
+    steps: list[Callable[[], object]] = [lambda: None, lambda: None, lambda: None]
+    rest = idle.run_while(steps, lambda: 45.0, lambda: clock[0], lambda *s: slow.append(s), settle)
+    assert (settled, len(rest)) == ([0.0, 0.5], 1)
+    assert [s[1:] for s in slow] == [(0.5, 60.5)]

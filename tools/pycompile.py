@@ -86,6 +86,34 @@ def imported_names(folder: Path) -> set[str]:
     return names
 
 
+#: Modules the idle steps run a statement per step though they are not packages importing their
+#: own submodules (those are sliced whatever they are), with the size above which a dict display
+#: of theirs is built a chunk of that many entries per step (0: none is). In a first visit's
+#: Chromium (1x CPU) ``import html`` (icepool's, for ``html.escape``: html.entities' dicts of
+#: 252 and 2,231 entries, then a regular expression compiled) was the idle step over 50 ms in
+#: 2 of 3 loads, and tomllib's regular expressions (compiled as it loads) in 1. Each one's
+#: parent package is sliced too (html, tomllib), so its statements run with its parent loaded,
+#: as an import does.
+SLICED_MODULES = {"html.entities": 256, "tomllib._re": 0}
+
+
+def module_source(app: Path, name: str) -> tuple[bytes, str, str, bool] | None:
+    """Module ``name``'s source as the build has it, the file it came from, the file the page
+    names it by (a traceback's) and whether it is a package: the app's and its wheels' (in
+    ``app``) or the stdlib's (in Pyodide's zip, the module loaded); None for any other."""
+    for file in (app.joinpath(*name.split("."), "__init__.py"), app.joinpath(*name.split("."))):
+        file = file if file.name == "__init__.py" else file.with_suffix(".py")
+        if file.exists():
+            runtime_name = str(APP_RUNTIME / file.relative_to(app))
+            return file.read_bytes(), str(file), runtime_name, file.name == "__init__.py"
+    spec = getattr(sys.modules.get(name), "__spec__", None)
+    origin = str(getattr(spec, "origin", None) or "")
+    if origin.startswith(f"{STDLIB_RUNTIME}/") and origin.endswith(".py"):
+        source = spec.loader.get_data(origin)  # type: ignore[union-attr]  # zipimport's
+        return source, origin, origin, origin.endswith("/__init__.py")
+    return None
+
+
 def record_idle_order(app: Path) -> None:
     """The order the page's idle steps import their modules in, each after those it imports
     (rkweb.app.idle): recorded here, in the interpreter that will run them, before anything
@@ -97,21 +125,31 @@ def record_idle_order(app: Path) -> None:
     order = [name for name, _ in loaded]
     if "icepool" not in order:
         sys.exit("pycompile: the idle import order has no icepool (rkweb.app.idle)")
+    if missing := sorted(set(SLICED_MODULES) - set(order)):
+        sys.exit(f"pycompile: SLICED_MODULES the idle steps no longer import: {missing}")
     (app / "rkweb" / "app" / idle.ORDER_FILE).write_text("\n".join(order) + "\n")
     slices, loads = {}, {}
     for index, name in enumerate(order):
-        # A package of the app or its wheels whose __init__ imports its own submodules: they
-        # finish loading before it does, so they come first in the order.
-        init = app.joinpath(*name.split("."), "__init__.py")
-        if init.exists() and any(n.startswith(f"{name}.") for n in order[:index]):
-            runtime_name = str(APP_RUNTIME / init.relative_to(app))
-            source = init.read_bytes()
-            slices[name] = idle_build.statement_codes(source, runtime_name)
-            loads[name] = idle_build.statement_loads(name, source, str(init), loaded)
+        found = module_source(app, name)
+        if found is None:
+            continue
+        source, file, runtime_name, package = found
+        # A package whose __init__ imports its own submodules: they finish loading before it
+        # does, so they come first in the order.
+        if name in SLICED_MODULES or (
+            package and any(n.startswith(f"{name}.") for n in order[:index])
+        ):
+            chunk = SLICED_MODULES.get(name, 0)
+            slices[name] = idle_build.statement_codes(source, runtime_name, chunk)
+            loads[name] = idle_build.statement_loads(name, source, file, loaded, chunk)
+    # A sliced module's statements run in the module its parent's statement imports it in.
+    unsliced = [n for n in SLICED_MODULES if n.rpartition(".")[0] not in slices]
+    if unsliced:
+        sys.exit(f"pycompile: SLICED_MODULES whose package is not sliced: {unsliced}")
     idle_build.check_submodules_first(app, order, slices, idle.SUBMODULES_FIRST)
     (app / "rkweb" / "app" / idle.SLICES_FILE).write_bytes(marshal.dumps(slices))
     (app / "rkweb" / "app" / idle.LOADS_FILE).write_bytes(marshal.dumps(loads))
-    print(f"pyc: idle import order of {len(order)} modules, {len(slices)} packages sliced")
+    print(f"pyc: idle import order of {len(order)} modules, {len(slices)} sliced: {sorted(slices)}")
 
 
 def stdlib_in_use(app: Path) -> set[str]:
