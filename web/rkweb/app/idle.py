@@ -277,18 +277,19 @@ def step_name(step: Callable[[], object]) -> str:
     return f"{what} {detail}"
 
 
-def keep_loaded() -> int:
+def keep_loaded() -> None:
     """Leave what Python holds now (every module, function and table loaded) out of every later
     garbage collection (``gc.freeze``; refcounting still frees what is dropped): a full
     collection went through the 75,000 objects a start loads each time, 31-33 ms in the app's
-    Pyodide under node (a tap that met one waited for it), and finds none of them
-    garbage. The number of objects kept.
+    Pyodide under node (a tap that met one waited for it), and finds none of them garbage.
+    Nothing counts them (``gc.get_freeze_count`` walks every frozen object: 8-12 ms of a first
+    visit's main thread in Chromium, 1x CPU, in the idle steps' last task).
 
     The page also freezes after each idle step (:func:`run_while`'s ``settle``): Python's
     collections during the steps (3.14's, incremental) went through what the steps before had
-    loaded, 36 in a first start's steps under node, up to 6-12 ms each, inside whichever step
-    met them (icepool.population.base, aftermath's missile attack); frozen after each step,
-    one. What a step left as cyclic garbage is kept: 440 objects in all the steps, against 190
-    a collection at the end would have kept anyway (node)."""
+    loaded, 36 in a first start's steps under node (liftoff only: 10-20 ms in all, up to 4-6 ms
+    each), inside whichever step met them; frozen after each step, one. The first freeze marks
+    what the start loaded (4-5 ms of CPU in a first visit's Chromium, the task of the first
+    step), the others what one step did. What a step left as cyclic garbage is kept: 440
+    objects in all the steps, against 190 a collection at the end would have kept (node)."""
     gc.freeze()
-    return gc.get_freeze_count()
