@@ -563,5 +563,5 @@ def start() -> App:
     codes = [precompiled.install_idle] if fresh else []
     released = [_idle_codes_released] if fresh else []
     done = partial(setattr, root.dataset, "idle", "done")
-    in_idle_time([*codes, *steps, *released, idle.keep_loaded, done])
+    in_idle_time(idle.page_steps([*codes, *steps, *released, done]))
     return app

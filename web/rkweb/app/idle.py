@@ -277,6 +277,18 @@ def step_name(step: Callable[[], object]) -> str:
     return f"{what} {detail}"
 
 
+def page_steps(steps: Sequence[Callable[[], object]]) -> list[Callable[[], object]]:
+    """The page's idle steps (rkweb.app.browser.start) as it runs them, each settled by a
+    freeze (:func:`run_while`): first a step freezing what the start loaded, alone (the first
+    freeze marks all of it: 4-5 ms of CPU in a first visit's Chromium, which the first step's
+    task had on top of its own 5-10 ms), then ``steps``.
+
+    >>> page_steps([print]) == [keep_loaded, print]
+    True
+    """
+    return [keep_loaded, *steps]
+
+
 def keep_loaded() -> None:
     """Leave what Python holds now (every module, function and table loaded) out of every later
     garbage collection (``gc.freeze``; refcounting still frees what is dropped): a full
@@ -289,7 +301,7 @@ def keep_loaded() -> None:
     collections during the steps (3.14's, incremental) went through what the steps before had
     loaded, 36 in a first start's steps under node (liftoff only: 10-20 ms in all, up to 4-6 ms
     each), inside whichever step met them; frozen after each step, one. The first freeze marks
-    what the start loaded (4-5 ms of CPU in a first visit's Chromium, the task of the first
-    step), the others what one step did. What a step left as cyclic garbage is kept: 440
-    objects in all the steps, against 190 a collection at the end would have kept (node)."""
+    what the start loaded (:func:`page_steps` runs it alone), each later one what a step did.
+    What a step left as cyclic garbage is kept: 440 objects in all the steps, against 190 a
+    collection at the end would have kept (node)."""
     gc.freeze()
