@@ -33,11 +33,8 @@ FIRST_VISIT_LIMIT = (
     # for the GURPS tracker's words for open questions (fight/open_asks.py), 15.37 MB measured;
     # +212 KB deflated for the idle steps' dataclass methods (their 273 classes compiled 60 % of
     # those steps' time), 15.58 MB; the modules each sliced statement loads (idle_loads.marshal)
-    # and the GURPS tracker's held targets, step faces and Undo/Redo words, 15.60 MB measured;
-    # +39 KB deflated for html.entities' statements with its dicts in chunks, run a step each
-    # after ready (idle_slices.marshal; the stdlib zip keeps its .pyc for an import outside
-    # the steps), 15.65 MB measured
-    15_660_000
+    # and the GURPS tracker's held targets, step faces and Undo/Redo words, 15.60 MB measured
+    15_620_000
 )
 
 

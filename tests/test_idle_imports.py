@@ -341,30 +341,15 @@ def test_importing_pycompile_runs_nothing() -> None:
 
 @pytest.fixture
 def html_unloaded() -> Iterator[types.ModuleType]:
-    """html and html.entities out of ``sys.modules`` for the test (the real html.entities, as
-    imported before, is yielded to compare with), put back after."""
-    import html.entities
+    """html and html.entities out of ``sys.modules`` for the test (the html imported before
+    is yielded to compare with), put back after."""
+    import html
 
     kept = {n: m for n, m in sys.modules.items() if n == "html" or n.startswith("html.")}
     forget("html")
-    yield html.entities
+    yield html
     forget("html")
     sys.modules.update(kept)
-
-
-def html_slices(chunk: int) -> tuple[list[str], dict[str, list[Any]], dict[str, list[list[str]]]]:
-    """The idle order, slices and loads of ``import html`` as tools/pycompile.py makes them:
-    html sliced (its __init__ imports its own html.entities), html.entities listed with its
-    dict displays in chunks of ``chunk`` (SLICED_MODULES)."""
-    loaded = idle_build.record_imports(["html"])
-    slices: dict[str, list[Any]] = {}
-    loads: dict[str, list[list[str]]] = {}
-    for name, size in (("html", 0), ("html.entities", chunk)):
-        source, origin = stdlib_source(name)
-        slices[name] = idle_build.statement_codes(source, origin, size)
-        loads[name] = idle_build.statement_loads(name, source, origin, loaded, size)
-    forget("html")
-    return [n for n, _ in loaded], slices, loads
 
 
 def stdlib_source(name: str) -> tuple[bytes, str]:
@@ -374,74 +359,53 @@ def stdlib_source(name: str) -> tuple[bytes, str]:
     return spec.loader.get_data(spec.origin), spec.origin  # type: ignore[attr-defined]
 
 
-def test_html_entities_dicts_are_built_a_chunk_a_step_and_are_the_stdlibs(
-    html_unloaded: types.ModuleType,
+def test_html_runs_a_statement_per_step_and_its_entities_in_one_apart(
+    html_unloaded: types.ModuleType, tmp_path: Path
 ) -> None:
-    """``import html`` (icepool's) ran html.entities' dicts of 252 and 2,231 entries and html's
-    own statements in one step, the slowest after a first visit's ready in Chromium: now a
-    statement of html per step, html.entities' before the one importing it, its big dicts 256
-    entries a step; the dicts are the stdlib's, entry for entry and in order."""
-    order, slices, loads = html_slices(256)
-    assert len(slices["html.entities"]) == 15  # html5 in 9 steps
+    """icepool's ``import html`` ran html.entities (dicts of 252 and 2,231 entries) and html's
+    own statements (a regular expression compiled) in one step, 7-11 ms of CPU in a first
+    visit's Chromium: the build slices the stdlib's packages as the app's (as it finds them
+    in the order: tools/pycompile.py), a statement per step, html.entities in a step of its
+    own before the one importing it."""
+    pycompile = tool("pycompile")
+    loaded = idle_build.record_imports(["html"])
+    order = [n for n, _ in loaded]
+    assert order == ["html.entities", "html"]
+    found = pycompile.package_source(tmp_path, "html")
+    assert found is None or found[0] == stdlib_source("html")[0]  # None: not Pyodide's zip
+    source, origin = stdlib_source("html")
+    slices = {"html": idle_build.statement_codes(source, origin)}
+    loads = {"html": idle_build.statement_loads("html", source, origin, loaded)}
+    forget("html")
     steps: list[Callable[[], object]] = [lambda: idle.import_next(order, 0, slices, loads)]
-    loaded = run_steps(steps)
-    assert len(loaded) >= len(slices["html"]) + len(slices["html.entities"])
-    assert max(len(step) for step in loaded) == 1
-    built = sys.modules["html.entities"]
-    assert type(built) is types.ModuleType
-    for name in html_unloaded.__all__:
-        assert list(getattr(built, name).items()) == list(getattr(html_unloaded, name).items())
-    assert not [n for n in vars(built) if n.endswith("__building")]
+    loaded_by_step = [step for step in run_steps(steps) if step]
+    assert loaded_by_step == [["html"], ["html.entities"]]
     import html
 
-    assert html.entities is built  # set on the package, as an import does
+    assert type(html) is types.ModuleType and html is not html_unloaded
+    assert html.entities is sys.modules["html.entities"]  # set on the package, as an import does
     assert html.unescape("&hearts; &NotNestedGreaterGreater; &amp") == "♥ ⪢̸ &"
+    assert html.escape("<a>") == html_unloaded.escape("<a>")
 
 
-def test_a_read_between_two_chunks_finds_the_whole_dict(html_unloaded: types.ModuleType) -> None:
-    """Until its last chunk has run the module has no ``html5`` (the chunks build another
-    name): a tap reading it between two steps runs the rest first, and never gets part."""
-    order, slices, loads = html_slices(256)
-    steps: list[Callable[[], object]] = [lambda: idle.import_next(order, 0, slices, loads)]
-    while "html5__building" not in vars(sys.modules.get("html.entities", types)):
-        more = steps[0]()
-        steps = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]
-    assert len(sys.modules["html.entities"].html5__building) == 256
-    from html.entities import html5
-
-    assert html5 == html_unloaded.html5
-    assert "html5__building" not in vars(sys.modules["html.entities"])
-
-
-def test_a_dict_display_with_a_mapping_unpacked_or_a_used_name_stays_whole() -> None:
-    source = b"A = {1: 2, **B, 3: 4}\nC = {1: 2, 3: 4, 5: 6}\nC__building = 0\n"
-    assert len(idle_build.statement_codes(source, "m.py", 2)) == 3
-    source = b"A = {1: 'a', 1: 'b', 2: 'c'}\nB = {**A}\n"
-    namespace: dict[str, Any] = {}
-    for code in idle_build.statement_codes(source, "m.py", 1):
-        exec(code, namespace)
-    assert list(namespace["A"].items()) == [(1, "b"), (2, "c")]  # as the display makes it
-    assert len(idle_build.statement_loads("m", source, "m.py", [], 1)) == 4
-
-
-def test_the_build_finds_the_stdlibs_sources_and_packages(
+def test_the_build_finds_the_stdlibs_packages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """tools/pycompile.py slices stdlib packages whose __init__ imports their own submodules
-    (html, tomllib) and SLICED_MODULES (html.entities), read from Pyodide's stdlib zip."""
+    """tools/pycompile.py reads a stdlib package's __init__ from Pyodide's stdlib zip (as the
+    page names it), the app's own first."""
     import html.entities
 
     pycompile = tool("pycompile")
     stdlib = str(Path(html.__file__).parent.parent)
     monkeypatch.setattr(pycompile, "STDLIB_RUNTIME", stdlib)
-    source, file, runtime_name, package = pycompile.module_source(tmp_path, "html")
-    assert package and file == runtime_name == html.__file__
+    source, file, runtime_name = pycompile.package_source(tmp_path, "html")
+    assert file == runtime_name == html.__file__
     assert source == stdlib_source("html")[0]
-    assert pycompile.module_source(tmp_path, "html.entities")[3] is False
+    assert pycompile.package_source(tmp_path, "html.entities") is None  # not a package
+    assert pycompile.package_source(tmp_path, "not.loaded") is None
     (tmp_path / "html").mkdir()
     (tmp_path / "html" / "__init__.py").write_text("X = 1\n")  # the app's own comes first
-    assert pycompile.module_source(tmp_path, "html")[0] == b"X = 1\n"
-    assert pycompile.module_source(tmp_path, "not.loaded") is None
+    assert pycompile.package_source(tmp_path, "html")[0] == b"X = 1\n"
 
 
 def test_a_sliced_package_after_icepool_loads_a_module_per_step(
@@ -472,8 +436,8 @@ def test_a_sliced_package_after_icepool_loads_a_module_per_step(
 def test_the_shipped_files_are_read_by_the_first_step_not_at_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The order, slices and loads (0.15 MB with html.entities' chunks) were read as the page
-    made its idle steps, before ready."""
+    """The order, slices and loads (63 KB) were read as the page made its idle steps, before
+    ready."""
     read: list[str] = []
     monkeypatch.setattr(idle, "shipped_order", lambda: read.append("order") or ("json",))
     monkeypatch.setattr(idle, "shipped_slices", lambda: read.append("slices") or {})

@@ -71,122 +71,52 @@ def record_imports(roots: Iterable[str]) -> list[Loaded]:
 
 
 def statement_loads(
-    package: str, source: bytes, filename: str, loaded: Sequence[Loaded], chunk: int = 0
+    package: str, source: bytes, filename: str, loaded: Sequence[Loaded]
 ) -> list[list[str]]:
-    """For each statement of :func:`statement_codes` (the package's ``__init__``; ``chunk`` as
-    there), the modules it loaded, in the order they finished (``loaded``:
-    :func:`record_imports`), for ``idle.sliced_import`` to load one per step before the
-    statement runs.
+    """For each statement of :func:`statement_codes` (the package's ``__init__``), the modules
+    it loaded, in the order they finished (``loaded``: :func:`record_imports`), for
+    ``idle.sliced_import`` to load one per step before the statement runs.
 
     >>> src = b"'doc'\\nimport a\\nfrom b import (\\n  c)\\nX = 1\\n"
     >>> loaded = [("a", (("pkg", 2),)), ("b.c", (("b", 1), ("pkg", 4))), ("b", (("pkg", 3),))]
     >>> statement_loads("pkg", src, "pkg/__init__.py", loaded)
     [['a'], ['b.c', 'b'], []]
     """
-    units = _units(ast.parse(source, filename), chunk)
-    loads: list[list[str]] = [[] for _ in units]
+    kept = _kept_statements(ast.parse(source, filename))
+    loads: list[list[str]] = [[] for _ in kept]
     for name, running in loaded:
         line = next((at for body, at in running if body == package), 0)
-        found = (i for i, (_, first, last) in enumerate(units) if first <= line <= last)
+        found = (i for i, s in enumerate(kept) if s.lineno <= line <= (s.end_lineno or 0))
         index = next(found, None)
         if index is not None:
             loads[index].append(name)
     return loads
 
 
-#: A step's worth of a module: its statements, compiled together, and the lines they span.
-Unit = tuple[list[ast.stmt], int, int]
-
-
-def _units(tree: ast.Module, chunk: int = 0) -> list[Unit]:
-    """The top-level statements but bare strings (docstrings nothing reads at run time), one
-    per step; with ``chunk``, a dict display of more entries built ``chunk`` at a time
-    (:func:`_in_chunks`)."""
+def _kept_statements(tree: ast.Module) -> list[ast.stmt]:
+    """The top-level statements but bare strings (docstrings nothing reads at run time)."""
     return [
-        unit
+        statement
         for statement in tree.body
         if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
-        for unit in _in_chunks(statement, chunk, tree)
     ]
 
 
-def _in_chunks(statement: ast.stmt, chunk: int, tree: ast.Module) -> list[Unit]:
-    """``name = {...}`` with over ``chunk`` entries as steps of ``chunk`` entries each, into a
-    dict bound to ``name`` by the last: html.entities' ``html5`` (2,231 entries) in one step
-    was the slowest task after a first visit's ready (Chromium, 1x CPU). The dict is the one
-    the display makes, entry for entry and in order (a key given twice keeps its first place
-    and its last value, as ``update`` does). Until the last step the module has no ``name``:
-    a read between two steps runs the rest first (``idle.sliced_import``), and never finds
-    part of the dict.
-
-    >>> tree = ast.parse("A = {1: 'a', 2: 'b', 3: 'c'}")
-    >>> [ast.unparse(ast.Module(s, [])) for s, _, _ in _in_chunks(tree.body[0], 2, tree)]
-    ["A__building = {1: 'a', 2: 'b'}", "A__building.update({3: 'c'})\\nA = A__building\\ndel A__building"]
-    """
-    whole: Unit = ([statement], statement.lineno, statement.end_lineno or statement.lineno)
-    if not (
-        chunk
-        and isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(target := statement.targets[0], ast.Name)
-        and isinstance(display := statement.value, ast.Dict)
-        and len(display.keys) > chunk
-        and all(key is not None for key in display.keys)  # no ``**mapping`` in it
-    ):
-        return [whole]
-    building = f"{target.id}__building"
-    if any(isinstance(n, ast.Name) and n.id == building for n in ast.walk(tree)):
-        return [whole]
-    pairs = list(zip(display.keys, display.values, strict=True))
-    units: list[Unit] = []
-    for start in range(0, len(pairs), chunk):
-        part = pairs[start : start + chunk]
-        entries = ast.Dict([k for k, _ in part], [v for _, v in part])
-        if start == 0:
-            first = statement.lineno
-            body: list[ast.stmt] = [ast.Assign([ast.Name(building, ast.Store())], entries)]
-        else:
-            first = part[0][0].lineno  # type: ignore[union-attr]
-            update = ast.Attribute(ast.Name(building, ast.Load()), "update", ast.Load())
-            body = [ast.Expr(ast.Call(update, [entries], []))]
-        last = part[-1][1].end_lineno or first
-        units.append((body, first, last))
-    units[-1][0].extend(
-        [
-            ast.Assign([ast.Name(target.id, ast.Store())], ast.Name(building, ast.Load())),
-            ast.Delete([ast.Name(building, ast.Del())]),
-        ]
-    )
-    for body, first, last in units:
-        for node in body:
-            ast.copy_location(node, statement)
-            node.lineno, node.end_lineno = first, last
-    return units
-
-
-def statement_codes(source: bytes, filename: str, chunk: int = 0) -> list[types.CodeType]:
+def statement_codes(source: bytes, filename: str) -> list[types.CodeType]:
     """A module's top-level statements compiled one by one (its bare strings, docstrings that
-    nothing reads at run time, left out), for ``idle.sliced_import``; with ``chunk``, its big
-    dict displays built a chunk a step (:func:`_in_chunks`). Its ``from __future__`` imports
-    are compiled into every statement, as Python compiles the module whole (the app's
+    nothing reads at run time, left out), for ``idle.sliced_import``. Its ``from __future__``
+    imports are compiled into every statement, as Python compiles the module whole (the app's
     packages begin with ``from __future__ import annotations``)."""
-    tree = ast.parse(source, filename)
+    kept = _kept_statements(ast.parse(source, filename))
     features = [
         getattr(__future__, alias.name).compiler_flag
-        for statement in tree.body
+        for statement in kept
         if isinstance(statement, ast.ImportFrom) and statement.module == "__future__"
         for alias in statement.names
     ]
     flags = functools.reduce(operator.or_, features, 0)
     return [
-        compile(
-            ast.fix_missing_locations(ast.Module(body, [])),
-            filename,
-            "exec",
-            flags=flags,
-            dont_inherit=True,
-        )
-        for body, _, _ in _units(tree, chunk)
+        compile(ast.Module([s], []), filename, "exec", flags=flags, dont_inherit=True) for s in kept
     ]
 
 

@@ -86,31 +86,23 @@ def imported_names(folder: Path) -> set[str]:
     return names
 
 
-#: Modules the idle steps run a statement per step though they are not packages importing their
-#: own submodules (those are sliced whatever they are), with the size above which a dict display
-#: of theirs is built a chunk of that many entries per step (0: none is). In a first visit's
-#: Chromium (1x CPU) ``import html`` (icepool's, for ``html.escape``: html.entities' dicts of
-#: 252 and 2,231 entries, then a regular expression compiled) was the idle step over 50 ms in
-#: 2 of 3 loads, and tomllib's regular expressions (compiled as it loads) in 1. Each one's
-#: parent package is sliced too (html, tomllib), so its statements run with its parent loaded,
-#: as an import does.
-SLICED_MODULES = {"html.entities": 256, "tomllib._re": 0}
+def package_source(app: Path, name: str) -> tuple[bytes, str, str] | None:
+    """Package ``name``'s ``__init__`` source as the build has it, the file it came from and
+    the file the page names it by (a traceback's): the app's and its wheels' (in ``app``) or
+    the stdlib's (in Pyodide's zip, the package loaded); None for a module not a package.
 
-
-def module_source(app: Path, name: str) -> tuple[bytes, str, str, bool] | None:
-    """Module ``name``'s source as the build has it, the file it came from, the file the page
-    names it by (a traceback's) and whether it is a package: the app's and its wheels' (in
-    ``app``) or the stdlib's (in Pyodide's zip, the module loaded); None for any other."""
-    for file in (app.joinpath(*name.split("."), "__init__.py"), app.joinpath(*name.split("."))):
-        file = file if file.name == "__init__.py" else file.with_suffix(".py")
-        if file.exists():
-            runtime_name = str(APP_RUNTIME / file.relative_to(app))
-            return file.read_bytes(), str(file), runtime_name, file.name == "__init__.py"
+    The stdlib's packages are sliced as the app's: html (icepool's ``import html``, for
+    ``html.escape``: html.entities' dicts of 252 and 2,231 entries, then a regular expression
+    compiled, in one step of 7-11 ms of CPU in a first visit's Chromium, 1x CPU; over 50 ms
+    in 2 of 3 loads on a loaded machine) and tomllib (its parser and its regular expressions
+    in one step)."""
+    init = app.joinpath(*name.split("."), "__init__.py")
+    if init.exists():
+        return init.read_bytes(), str(init), str(APP_RUNTIME / init.relative_to(app))
     spec = getattr(sys.modules.get(name), "__spec__", None)
     origin = str(getattr(spec, "origin", None) or "")
-    if origin.startswith(f"{STDLIB_RUNTIME}/") and origin.endswith(".py"):
-        source = spec.loader.get_data(origin)  # type: ignore[union-attr]  # zipimport's
-        return source, origin, origin, origin.endswith("/__init__.py")
+    if origin.startswith(f"{STDLIB_RUNTIME}/") and origin.endswith("/__init__.py"):
+        return spec.loader.get_data(origin), origin, origin  # type: ignore[union-attr]
     return None
 
 
@@ -125,27 +117,16 @@ def record_idle_order(app: Path) -> None:
     order = [name for name, _ in loaded]
     if "icepool" not in order:
         sys.exit("pycompile: the idle import order has no icepool (rkweb.app.idle)")
-    if missing := sorted(set(SLICED_MODULES) - set(order)):
-        sys.exit(f"pycompile: SLICED_MODULES the idle steps no longer import: {missing}")
     (app / "rkweb" / "app" / idle.ORDER_FILE).write_text("\n".join(order) + "\n")
     slices, loads = {}, {}
     for index, name in enumerate(order):
-        found = module_source(app, name)
-        if found is None:
-            continue
-        source, file, runtime_name, package = found
         # A package whose __init__ imports its own submodules: they finish loading before it
         # does, so they come first in the order.
-        if name in SLICED_MODULES or (
-            package and any(n.startswith(f"{name}.") for n in order[:index])
-        ):
-            chunk = SLICED_MODULES.get(name, 0)
-            slices[name] = idle_build.statement_codes(source, runtime_name, chunk)
-            loads[name] = idle_build.statement_loads(name, source, file, loaded, chunk)
-    # A sliced module's statements run in the module its parent's statement imports it in.
-    unsliced = [n for n in SLICED_MODULES if n.rpartition(".")[0] not in slices]
-    if unsliced:
-        sys.exit(f"pycompile: SLICED_MODULES whose package is not sliced: {unsliced}")
+        found = package_source(app, name)
+        if found and any(n.startswith(f"{name}.") for n in order[:index]):
+            source, file, runtime_name = found
+            slices[name] = idle_build.statement_codes(source, runtime_name)
+            loads[name] = idle_build.statement_loads(name, source, file, loaded)
     idle_build.check_submodules_first(app, order, slices, idle.SUBMODULES_FIRST)
     (app / "rkweb" / "app" / idle.SLICES_FILE).write_bytes(marshal.dumps(slices))
     (app / "rkweb" / "app" / idle.LOADS_FILE).write_bytes(marshal.dumps(loads))
