@@ -299,9 +299,10 @@ def keep_loaded() -> None:
 
     The page also freezes after each idle step (:func:`run_while`'s ``settle``): Python's
     collections during the steps (3.14's, incremental) went through what the steps before had
-    loaded, 36 in a first start's steps under node (liftoff only: 10-20 ms in all, up to 4-6 ms
-    each), inside whichever step met them; frozen after each step, one. The first freeze marks
-    what the start loaded (:func:`page_steps` runs it alone), each later one what a step did.
+    loaded, inside whichever step met them: 35 after a first visit's ready in Chromium (1x CPU,
+    machine at load 4: 18-58 ms in all, the longest 7-43 ms), 36 under node; frozen after each
+    step, 0 or 1. The first freeze marks what the start loaded (:func:`page_steps` runs it
+    alone), each later one what a step did.
     What a step left as cyclic garbage is kept: 440 objects in all the steps, against 190 a
     collection at the end would have kept (node)."""
     gc.freeze()
