@@ -17,7 +17,7 @@ for (const file of ["dataclass_codes.py", "zip_stamped.py"]) {
 }
 py.globals.set("shown", Number(process.argv[2] ?? 12));
 py.runPython(`
-import sys, time, zipfile
+import gc, sys, time, zipfile
 sys.path.insert(0, "/home/pyodide/rulekeeper.zip")
 sys.path.insert(0, "/tools")
 from dataclass_codes import NOT_UNPACKED, first_start
@@ -27,13 +27,15 @@ import os; os.chdir("/home/pyodide")
 from rkweb.app import precompiled
 precompiled.install()  # as a fresh start's INSTALL (web/snapshot.mjs), then the start
 model = first_start()
-from rkweb.app import shell
+from rkweb.app import idle, shell
 precompiled.release()
-steps = [precompiled.install_idle, *shell.idle_steps(lambda: model)]
+# As the page runs them (rkweb.app.browser.start): a freeze after each step, within its time.
+steps = idle.page_steps([precompiled.install_idle, *shell.idle_steps(lambda: model)])
 timed = []
 while steps:
     before, start = set(sys.modules), time.perf_counter()
     more = steps[0]()
+    gc.freeze()
     took = (time.perf_counter() - start) * 1000
     timed.append((took, sorted(set(sys.modules) - before) or [getattr(steps[0], "func", steps[0]).__name__]))
     steps = [*more, *steps[1:]] if isinstance(more, list) else steps[1:]

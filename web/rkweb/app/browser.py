@@ -4,6 +4,7 @@ only module of ``rkweb`` importing ``js`` and ``pyodide``: no rule, no state bey
 from __future__ import annotations
 
 import asyncio
+import gc
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
@@ -511,8 +512,9 @@ def in_idle_time(steps: list[Callable[[], object]]) -> None:
 
     def run(deadline: Any = None, *_: Any) -> None:
         left = (lambda: 0.0) if absent(deadline) else deadline.timeRemaining
-        # A tap between two periods comes first.
-        rest = idle.run_while(steps, left, js.performance.now, _named_slow_step)
+        # A tap between two periods comes first. What each step loaded is left out of later
+        # collections at once (idle.keep_loaded): none goes through it again during the steps.
+        rest = idle.run_while(steps, left, js.performance.now, _named_slow_step, gc.freeze)
         if rest:
             in_idle_time(rest)
 
@@ -561,5 +563,5 @@ def start() -> App:
     codes = [precompiled.install_idle] if fresh else []
     released = [_idle_codes_released] if fresh else []
     done = partial(setattr, root.dataset, "idle", "done")
-    in_idle_time([*codes, *steps, *released, idle.keep_loaded, done])
+    in_idle_time(idle.page_steps([*codes, *steps, *released, done]))
     return app

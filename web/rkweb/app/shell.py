@@ -320,18 +320,23 @@ def view(model: Model) -> VNode:
 
 
 def first_views(
-    model_of: Callable[[], Model], order: Sequence[str] = (), slices: idle.Slices | None = None
+    model_of: Callable[[], Model],
+    order: Sequence[str] = (),
+    slices: idle.Slices | None = None,
+    loads: idle.Loads | None = None,
 ) -> list[Callable[[], object]]:
     """Each system's page drawn once, unseen, in idle time after start: its rules imported one
     module per step (a tap waits for one at most) and its tables read before its first tap,
     which otherwise waits for all of it (issue 20: Simply's first visit took 336 ms at 1x CPU
     and 833 ms at 4x on a first start). With the build's recorded ``order`` of those imports
     (:mod:`rkweb.app.idle`), each step runs one module's body; without it, one page's module
-    and whatever it imports that is not loaded yet."""
+    and whatever it imports that is not loaded yet. A sliced package's statements load what
+    each imports a module per step first (``loads``: tomllib's, its parser and its regular
+    expressions, ran in one step)."""
     pages = [f for f in FEATURES if f.system]
     if order:
         views = [partial(_draw_unseen, f, model_of) for f in pages]
-        return [partial(idle.import_next, order, 0, slices), *views]
+        return [partial(idle.import_next, order, 0, slices, loads), *views]
     return [partial(_page_steps, f, model_of) for f in pages]
 
 
@@ -341,11 +346,22 @@ def idle_steps(
     """The idle time's imports and unseen drawings after a start, in the page's order: icepool's
     import, ``between`` (the page's: the saved expression's odds), then each system's page
     drawn once (:func:`first_views`). The page runs them (rkweb.app.browser.start), and the
-    build runs the same list to make their classes' methods (tools/dataclass_codes.py)."""
-    order, slices = idle.shipped_order(), idle.shipped_slices()
+    build runs the same list to make their classes' methods (tools/dataclass_codes.py).
+
+    The build's files that order them (rkweb.app.idle: the order, the sliced statements and
+    what each loads) are read by the first step, not at start: their 63 KB, read and
+    unmarshalled (1 ms in node), came before ready."""
+    return [partial(shipped_steps, model_of, between)]
+
+
+def shipped_steps(
+    model_of: Callable[[], Model], between: Sequence[Callable[[], object]]
+) -> list[Callable[[], object]]:
+    """:func:`idle_steps`' first: the steps in the order the build shipped."""
+    order, slices, loads = idle.shipped_order(), idle.shipped_slices(), idle.shipped_loads()
     cut = order.index("icepool") + 1 if "icepool" in order else 0
-    icepool = idle.package_steps(order[:cut], "icepool", slices, idle.shipped_loads())
-    return [*icepool, *between, *first_views(model_of, order[cut:], slices)]
+    icepool = idle.package_steps(order[:cut], "icepool", slices, loads)
+    return [*icepool, *between, *first_views(model_of, order[cut:], slices, loads)]
 
 
 def idle_roots() -> list[str]:
