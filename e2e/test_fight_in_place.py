@@ -49,6 +49,8 @@ def test_aftermath_results_land_where_the_tap_was(browser: Browser, app_url: str
     # rows), and its result there too, with no scroll
     for tap in aft._acts(page, 0):  # her card, unless she acts already
         failed += in_place(page, tap)
+    for tap in aft._range(page):  # AFT-46: typed once between the two, never assumed
+        failed += in_place(page, tap)
     page.evaluate("window.scrollTo(0, 0)")
     resolve = page.get_by_test_id("aft-resolve").bounding_box()
     assert resolve and resolve["y"] + resolve["height"] <= 1024, resolve
@@ -65,10 +67,14 @@ def test_aftermath_results_land_where_the_tap_was(browser: Browser, app_url: str
         failed += _typed(page, "50")
     # Cy's pistol, typed dice: each roll's result above the field it was typed in
     _next(page, 2)
+    for tap in aft._range(page):
+        failed += in_place(page, tap)
     failed += _typed(page, "3")
     # Ana's revolver: Resolve near the bottom edge, the result above it
     _next(page, 0)
     page.get_by_test_id("aft-cbt-use-1").click()
+    for tap in aft._range(page):  # held from her rifle's shot at the same target
+        failed += in_place(page, tap)
     page.evaluate("window.scrollTo(0, 0)")
     failed += in_place(page, Tap("aft-resolve", RESULT))
     assert page.get_by_test_id("aft-cbt-log-entry").count() == 4
@@ -88,6 +94,8 @@ def test_aftermath_typed_roll_at_the_page_end_keeps_the_page(
     context, page = aft._firefight_page(browser, app_url.rstrip("/"))
     for tap in aft._acts(page, 0):
         page.get_by_test_id(tap.testid).click()
+    for tap in aft._range(page):
+        in_place(page, tap)
     page.get_by_test_id("aft-resolve").click()
     page.get_by_test_id("aft-cbt-clear").click()
     _next(page, 1)
