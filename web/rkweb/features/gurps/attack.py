@@ -50,7 +50,7 @@ from rkweb.features.gurps.state import (
     too_long,
     typed_whole,
 )
-from rkweb.features.gurps.turn_step import RANGE_FIRST
+from rkweb.features.gurps.turn_step import RANGE_FIRST, step_yards
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, number, read_yes_no, select, with_error, yes_no
 from rkweb.kit.odds import odds, percent_text
@@ -124,13 +124,9 @@ def _yes(form: dict[str, Any], name: str) -> bool:
 
 
 def _yards(form: dict[str, Any], attacker: Combatant) -> Fraction | int:
-    """The range as typed for a ranged line (RANGE_FIRST while blank), none for melee."""
-    if not armed(attacker, line_index(form.get("line", "0"))).ranged:
-        return 0
-    typed = _num(form, "yards")
-    if typed is None:
-        raise RuleError(RANGE_FIRST)
-    return typed
+    """The range as typed for a ranged line (RANGE_FIRST while blank), none for melee: the
+    tracker step's one reading, the form holding ``yards`` as the step does."""
+    return step_yards(form, attacker, line_index(form.get("line", "0")))
 
 
 def _waits_for_range(form: dict[str, Any], attacker: Combatant) -> bool:
