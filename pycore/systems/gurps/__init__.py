@@ -39,7 +39,6 @@ if TYPE_CHECKING:
         half_damage,
         injury,
         large_area_dr,
-        location_keys,
         location_penalty,
         max_damage,
         parse_damage,
@@ -47,6 +46,7 @@ if TYPE_CHECKING:
         strong_bonus,
         with_bonus,
     )
+    from pycore.systems.gurps.locations import location_keys, location_name
     from pycore.systems.gurps.modifiers import (
         EffectiveSkill,
         Maneuver,
@@ -92,9 +92,10 @@ __getattr__, __dir__ = exports(
         ),
         "pycore.systems.gurps.injury": (
             "TOLERANCES DamageRoll InjuryResult at_half_damage basic_damage chink_dr "
-            "damage_types half_damage injury large_area_dr location_keys location_penalty "
+            "damage_types half_damage injury large_area_dr location_penalty "
             "max_damage parse_damage roll_damage strong_bonus with_bonus"
         ),
+        "pycore.systems.gurps.locations": "location_keys location_name",
         "pycore.systems.gurps.modifiers": (
             "EffectiveSkill Maneuver Modifier Posture attack_modifier attack_modifiers "
             "defense_modifiers effective_skill maneuver maneuver_modifier maneuver_names "
@@ -150,6 +151,7 @@ __all__ = [
     "landing_chance",
     "large_area_dr",
     "location_keys",
+    "location_name",
     "location_penalty",
     "maneuver",
     "maneuver_modifier",

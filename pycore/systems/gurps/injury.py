@@ -19,6 +19,7 @@ from typing import Final
 
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
+from pycore.systems.gurps.locations import location_keys, location_name
 from pycore.systems.gurps.quantities import exact, yards_text
 from pycore.tables import load_table
 from pycore.validate import checked, shown, whole
@@ -61,29 +62,6 @@ def _type_row(damage_type: str) -> dict[str, object]:
             f"damage type {shown(damage_type)} is unknown; allowed: {', '.join(damage_types())}"
         )
     return dict(load_table("gurps", "wounding").row_by("code", damage_type).items())
-
-
-def location_keys() -> tuple[str, ...]:
-    """The humanoid hit locations of GUR-T14.
-
-    >>> location_keys()[:3]
-    ('torso', 'vitals', 'skull')
-    """
-    return tuple(str(r["key"]) for r in load_table("gurps", "hit_locations").rows)
-
-
-@checked
-def location_name(location: str) -> str:
-    """A hit location's name as a sentence or a list says it, from GUR-T14's table.
-
-    A key the table lacks (a refusal's echo, an old log) is said as it was given: naming it
-    must never fail where the rule that refuses it has not run yet.
-
-    >>> location_name("shield_arm"), location_name("chink_torso"), location_name("tail_tip")
-    ('shield arm', 'chink in torso armor', 'tail tip')
-    """
-    rows = load_table("gurps", "hit_locations").rows_where("key", location)
-    return str(rows[0]["name"]).lower() if rows else location.replace("_", " ")
 
 
 @checked

@@ -30,10 +30,10 @@ from pycore.systems.gurps.defenses import (
 from pycore.systems.gurps.injury import (
     _tolerances,
     damage_types,
-    location_keys,
     parse_damage,
 )
 from pycore.systems.gurps.lines import AttackLine, counted, line_to_json, lines_from_saved
+from pycore.systems.gurps.locations import location_keys
 from pycore.systems.gurps.modifiers import maneuver_names, posture_names
 from pycore.systems.gurps.order import Fighter
 from pycore.validate import checked, exact, shown, whole

@@ -39,10 +39,9 @@ from pycore.systems.gurps.injury import (
     chink_allowed,
     injury,
     large_area_dr,
-    location_keys,
-    location_name,
 )
 from pycore.systems.gurps.injury import location_penalty as _penalty
+from pycore.systems.gurps.locations import location_keys, location_name
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
     Modifier,

@@ -21,11 +21,11 @@ from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending,
 from pycore.systems.gurps.injury import (
     DamageRoll,
     InjuryResult,
-    location_name,
     roll_damage,
     strong_bonus,
     with_bonus,
 )
+from pycore.systems.gurps.locations import location_name
 from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver, maneuver_options
 from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense

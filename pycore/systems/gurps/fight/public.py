@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pycore.share.public import seen
 from pycore.step import verdict
-from pycore.systems.gurps.injury import location_name
+from pycore.systems.gurps.locations import location_name
 from pycore.validate import checked
 
 

@@ -20,7 +20,7 @@ from pycore.systems.gurps import (
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
-from pycore.systems.gurps.injury import location_keys, location_name
+from pycore.systems.gurps.locations import location_keys, location_name
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.sheet import Combatant

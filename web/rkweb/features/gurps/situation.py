@@ -12,7 +12,7 @@ from pycore.errors import RulekeeperError
 from pycore.figures import signed
 from pycore.systems.gurps import location_keys
 from pycore.systems.gurps.attacks import attack_lines
-from pycore.systems.gurps.injury import location_name
+from pycore.systems.gurps.locations import location_name
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,

@@ -20,7 +20,7 @@ from pycore.systems.gurps import (
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight, Pending
-from pycore.systems.gurps.injury import location_name
+from pycore.systems.gurps.locations import location_name
 from pycore.systems.gurps.rolls import highest_success
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import aimed_locations, chink_possible, preview
