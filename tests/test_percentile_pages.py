@@ -827,3 +827,84 @@ def test_playpc_a_negative_bound_reads_with_the_true_minus() -> None:
     m = go(fresh(), "percentile.char_new")
     page = text_of(shell.view(m))
     assert "(−100000–100000)" in page and "(-100000" not in page
+
+
+def _anns_round(m: Model) -> Model:
+    """Ann and Bob on two sides, Side A surprises Bob: Ann's turn, Bob her one foe (the target)."""
+    m = go(m, "percentile.member_add", 0, "c1")
+    m = go(m, "percentile.member_add", 1, "c2")
+    m = go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.surprise_roll_typed", "10 90")
+    return go(m, "percentile.turn_next", seed="order")
+
+
+def _disabled(m: Model, testid: str) -> bool:
+    return find_all(shell.view(m), testid)[0].attr("disabled") is not None
+
+
+def test_pcfix_no_ap_left_says_the_turn_is_over_with_next_turn() -> None:
+    """A GM's play-through (three fighters, 768x1024): with no AP left the step showed "Ann
+    cannot pay for an attack with the AUTO PISTOL: it costs 5 AP and 0 are left this turn" and
+    "Allow it anyway", a refusal, not that her turn was over (line 36: a turn is the time to
+    expend all the AP; line 68: once spent, no more actions). Borrowing (line 74, 3 for 1) is
+    offered beside it, the GM's choice."""
+    m = _anns_round(with_two_characters())
+    m = go(m, "percentile.ap_field", "c1", "50")
+    m = go(m, "percentile.ap_spend", "c1")
+    assert texts(m, "percentile-turn-over") == ["Ann's turn is over: all 50 AP are spent"]
+    assert not texts(m, "percentile-turn-ap") and not texts(m, "percentile-turn-roll-roll")
+    assert texts(m, "percentile-turn-over-next") == ["Next turn"]
+    # the AUTO PISTOL costs 5 (Table #3-6, the GM's): 15 of the next turn pay for it
+    assert texts(m, "percentile-turn-borrow") == ["Borrow 15 AP of the next turn for 5 now"]
+    after = go(m, "percentile.turn_next", seed="next")  # the step's "Next turn": round 2
+    assert "50 AP" in texts(after, "percentile-turn-active")[0]
+    assert not texts(after, "percentile-turn-over")
+    m = go(m, "percentile.turn_borrow", "15")
+    assert "borrows 15 AP" in texts(m, "percentile-log-entry")[0]
+    assert not texts(m, "percentile-turn-over")
+    assert texts(m, "percentile-turn-ap") == [
+        "An attack with the AUTO PISTOL costs 5 AP (Ann has 5)"
+    ]
+
+
+def test_pcfix_a_shortfall_offers_borrowing_where_it_is_said() -> None:
+    """The play-through: borrowing sat in the folded worksheet, about 1,600 px down. 3 AP left
+    for a 5 AP attack: 2 short, 6 of the next turn (3 for 1, line 74)."""
+    m = _anns_round(with_two_characters())
+    m = go(m, "percentile.ap_field", "c1", "47")
+    m = go(m, "percentile.ap_spend", "c1")
+    assert texts(m, "percentile-turn-ap") == [
+        "Ann cannot pay for an attack with the AUTO PISTOL: it costs 5 AP and 3 are left this turn"
+    ]
+    assert texts(m, "percentile-turn-borrow") == ["Borrow 6 AP of the next turn for 2 now"]
+    m = go(m, "percentile.turn_borrow", "6")
+    assert texts(m, "percentile-turn-ap") == [
+        "An attack with the AUTO PISTOL costs 5 AP (Ann has 5)"
+    ]
+    off = go(
+        _anns_round(go(with_two_characters(), "percentile.setting", "borrowing", "off")),
+        "percentile.ap_field",
+        "c1",
+        "47",
+    )
+    assert not texts(go(off, "percentile.ap_spend", "c1"), "percentile-turn-borrow")
+
+
+def test_pcfix_a_fist_waits_for_its_range_before_the_tap() -> None:
+    """The play-through: the FIST's roll was tapped, then refused for its range (PCT-05: a
+    hand-to-hand attack reaches 3 m at most, line 27): the roll now waits, saying why."""
+    m = with_two_characters()
+    m = go(m, "percentile.char_select", "c1")
+    for key, value in (("name", "FIST"), ("category", "hth"), ("attack_dif", "30")):
+        m = go(m, "percentile.wform", key, value)
+    m = go(m, "percentile.weapon_add", "c1")
+    m = go(_anns_round(m), "percentile.turn_weapon", "1")
+    assert texts(m, "percentile-turn-waits") == [
+        "Range: type how far away the target is; the roll waits for it "
+        "(the FIST is hand-to-hand: 3 m at most)"
+    ]
+    assert _disabled(m, "percentile-turn-roll-roll")
+    m = go(m, "percentile.attack_field", "range_m", "2")
+    assert not texts(m, "percentile-turn-waits") and not _disabled(m, "percentile-turn-roll-roll")
+    pistol = go(m, "percentile.turn_weapon", "0")  # d1 reads no range
+    assert not texts(pistol, "percentile-turn-waits")

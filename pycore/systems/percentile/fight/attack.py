@@ -158,6 +158,37 @@ def _range_needed(fight: Fight, a: AttackInput) -> bool:
     return looked_up or (table_3_3 and bool(fight.tables.get("PCT-M13")))
 
 
+#: What the roll waits for while the range it reads is not known: said beside the roll before
+#: it is tapped (a FIST's roll was refused for its range only once tapped).
+RANGE_FIRST = "Range: type how far away the target is; the roll waits for it"
+
+
+@checked
+def range_first(fight: Fight, setup: Setup) -> str | None:
+    """Why the attack's first roll waits for the range (None when it does not): an attack that
+    reads its range (hand-to-hand: at most 3 m, PCT-05, line 27) while none is known.
+
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
+    >>> from pycore.systems.percentile.fight.setup import setup_of
+    >>> f = fight_from_json({"characters": [{"id": "a", "name": "A", "weapons": [{"name": "gun"},
+    ...     {"name": "FIST", "category": "hth"}]},
+    ...     {"id": "b", "name": "B", "parts": [{"name": "arm", "points": "5"}]}]})
+    >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "0"})) is None
+    True
+    >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "1"}))
+    'Range: type how far away the target is; the roll waits for it (the FIST is hand-to-hand: 3 m at most)'
+    >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "1", "range_m": "2"}))
+    """
+    if fight.pending is not None or known_range(fight, setup) is not None:
+        return None
+    weapon, a = attack_input(fight, setup)[2:]
+    if not _range_needed(fight, a):
+        return None
+    if a.category == "hth":
+        return f"{RANGE_FIRST} (the {weapon.name} is hand-to-hand: {HTH_MAX_RANGE_M} m at most)"
+    return RANGE_FIRST
+
+
 def _reach(fight: Fight, form: Form, a: AttackInput) -> None:
     """The range the attack needs is asked for, and a hand-to-hand attack over 3 m refused in
     words (PCT-05, line 27: "cannot be made at over three meters")."""

@@ -22,7 +22,7 @@ Ann cannot pay for an attack with the FIST: it costs 60 AP and 50 are left this 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from pycore.errors import RuleError
@@ -88,6 +88,69 @@ def refusal(fight: Fight, form: Form, cost: Fraction) -> str | None:
         f"{name} cannot pay for {action}: it costs {fmt(cost)} AP and {fmt(left)} are left "
         "this turn"
     )
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """What the acting fighter's AP leave him (c2): ``said`` in words; ``over`` when none are
+    left, so his turn is over (PCT-07, line 36: a turn is the time to expend all the AP; PCT-24,
+    line 68: once they are spent no more actions can be made); ``borrow``: the AP of his next
+    turn that would pay the attack (PCT-27, line 74: 3 of the next turn for 1 now), None when
+    borrowing is off or cannot cover it."""
+
+    said: str
+    over: bool
+    borrow: Fraction | None = None
+    gain: Fraction | None = None
+
+
+@checked
+def shortfall(fight: Fight, form: Form) -> Shortfall | None:
+    """The acting fighter's turn is over (no AP left), or the attack costs more than he has
+    left; None when he can pay it or AP are not counted (c1, PCT-29). Borrowing is offered,
+    never taken: line 74 leaves it to the player "in a deadly situation".
+
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
+    >>> f = fight_from_json({"characters": [{"id": "a", "name": "Ann", "ap": "50",
+    ...     "weapons": [{"name": "FIST", "category": "hth"}]}, {"id": "b", "name": "Bob"}]})
+    >>> form = {"attacker": "a", "target": "b", "weapon": "0", "ap_cost": "10"}
+    >>> shortfall(f, form) is None
+    True
+    >>> ann = f.fighter("a")
+    >>> spent = f.with_fighter(replace(ann, ledger=agility.spend(ann.ledger, 45)))
+    >>> s = shortfall(spent, form); s.over, s.borrow, s.gain, s.said
+    (False, Fraction(15, 1), Fraction(5, 1), 'Ann cannot pay for an attack with the FIST: it costs 10 AP and 5 are left this turn')
+    >>> s = shortfall(f.with_fighter(replace(ann, ledger=agility.spend(ann.ledger, 50))), form)
+    >>> s.over, s.borrow, s.said
+    (True, Fraction(30, 1), "Ann's turn is over: all 50 AP are spent")
+    """
+    if fight.settings.ap != "c2":
+        return None
+    attacker = fight.fighter(str(form.get("attacker") or ""))
+    if attacker is None:
+        return None
+    ledger = attacker.ledger
+    left = ledger.remaining
+    try:
+        cost = attack_cost(fight, form)[1]
+    except RuleError:  # no weapon chosen: the turn may still be over
+        cost = None
+    if left > 0 and (cost is None or cost <= left):
+        return None
+    if left > 0:
+        said = refusal(fight, form, cost) if cost is not None else None
+        assert said is not None
+    elif ledger.no_movement:
+        said = f"{attacker.name}'s turn is over: a no-movement turn, no AP to spend (PCT-28)"
+    else:
+        said = f"{attacker.name}'s turn is over: all {fmt(ledger.available)} AP are spent"
+    borrow = gain = None
+    if cost is not None and fight.settings.borrowing:
+        gain = cost - max(left, Fraction(0))
+        need = gain * agility.BORROW_RATE
+        borrow = need if 0 < need <= ledger.borrowable() else None
+        gain = gain if borrow is not None else None
+    return Shortfall(said, left <= 0, borrow, gain)
 
 
 @checked

@@ -84,6 +84,13 @@ class AttackCancel(Message, action="percentile.attack_cancel"):
     """Set the attack under way aside."""
 
 
+class TurnBorrow(Message, action="percentile.turn_borrow"):
+    """The acting fighter borrows ``amount`` AP of his next turn where his shortfall is said
+    (PCT-27: 3 of the next turn for 1 now)."""
+
+    amount: str
+
+
 def _target(model: Model, msg: TurnTarget, ctx: Ctx) -> Model:
     return C.edited(model, "turn", lambda st: C.attack_entry(model, st, "target", msg.cid))
 
@@ -158,6 +165,15 @@ def _stun(model: Model, msg: AttackStun, ctx: Ctx) -> Model:
     return C.stepped(model, ctx, "attack-stun_modifier", run, here=True)
 
 
+def _borrow(model: Model, msg: TurnBorrow, ctx: Ctx) -> Model:
+    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        cid = str(C.form_of(st).get("attacker") or "")
+        fight, change = R.change_ap(fight, cid, "borrow", R.ap_amount(msg.amount))
+        return fight, change.step, "Borrow AP", None
+
+    return C.stepped(model, ctx, "turn", run)
+
+
 def _cancel(model: Model, msg: AttackCancel, ctx: Ctx) -> Model:
     def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
         fight, aside = FA.set_aside(fight)
@@ -167,7 +183,9 @@ def _cancel(model: Model, msg: AttackCancel, ctx: Ctx) -> Model:
 
 
 #: The round card's messages, keyed by their actions: the turn, its roll and its questions.
-HANDLERS = handlers(_target, _weapon, _next, _roll, _override, _cost, _part, _stun, _cancel)
+HANDLERS = handlers(
+    _target, _weapon, _next, _roll, _override, _cost, _part, _stun, _cancel, _borrow
+)
 
 
 def _short(value: Fraction) -> str:
@@ -329,6 +347,9 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
         return _question(model, fight)
     if R.active(fight) is None and pending is None:
         return [h("p", {"class": "muted"}, "Tap Next turn to start the round.")]
+    short = FC.shortfall(fight, _plain(form)) if pending is None else None
+    if short is not None and short.over:  # no AP left: the turn is over, said before any tap
+        return _turn_over(model, form, short)
     if not form.get("target") and pending is None:
         return [h("p", {"class": "muted"}, "Tap the target in the strip above.")]
     try:
@@ -364,6 +385,9 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
     # the step and its AP cost on one line: on two, with last turn's result below, "Roll for
     # me" sat at the bottom edge of the first screen at 768x1024 (issue 29 round 2 item 4)
     cost = _cost_line(fight, form)
+    # a roll that reads the range waits for it, saying why, before it is tapped (a FIST's roll
+    # was refused for its range only once tapped: a wasted tap)
+    waits = _range_first(fight, form) if stage == "to_hit" else None
     return [
         h("p", {}, h("strong", {}, what), *([" · ", cost] if cost else [])),
         *(
@@ -371,6 +395,9 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             if stage == "to_hit"
             else []
         ),
+        h("p", {"class": "strong", "data-testid": "percentile-turn-waits"}, waits)
+        if waits
+        else None,
         dice_entry(
             "percentile-turn-roll",
             dice,
@@ -378,8 +405,18 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             typed=TurnTyped(),
             error=error,
             entry=_roll_id(st, stage),
+            disabled=bool(waits),
         ),
     ]
+
+
+def _range_first(fight: Fight, form: dict[str, Any]) -> str | None:
+    """What the attack's first roll waits for: the range it reads, while none is known (the
+    core's words), else None (a refusal of another kind comes with the roll, as it did)."""
+    try:
+        return FA.range_first(fight, FS.setup_of(form))
+    except RulekeeperError:
+        return None
 
 
 def _roll_id(st: dict[str, Any], stage: str) -> str:
@@ -390,11 +427,51 @@ def _roll_id(st: dict[str, Any], stage: str) -> str:
     return f"{stage}-{log[0].get('seed', '')}-{len(log)}" if log else stage
 
 
+def _plain(form: dict[str, Any]) -> dict[str, str]:
+    return {str(k): str(v) for k, v in form.items()}
+
+
+def _borrow_button(short: FC.Shortfall) -> VNode | None:
+    """Borrowing where the shortfall is said (PCT-27, line 74), the GM's choice: the points of
+    the next turn that pay the attack, 3 for 1 (it sat in the folded worksheet, 1,600 px down)."""
+    if short.borrow is None or short.gain is None:
+        return None
+    return button(
+        "percentile-turn-borrow",
+        f"Borrow {fmt(short.borrow)} AP of the next turn for {fmt(short.gain)} now",
+        TurnBorrow(str(short.borrow)),
+    )
+
+
+def _turn_over(model: Model, form: dict[str, Any], short: FC.Shortfall) -> list[VNode]:
+    """c2: the acting fighter has no AP left, so his turn is over (PCT-07, line 36; PCT-24, line
+    68): said plainly with "Next turn", before any tap, not as a refusal of the attack tapped.
+    Borrowing (when on and it covers the attack) and the GM's override stay one tap away."""
+    return [
+        h("p", {"class": "strong", "data-testid": "percentile-turn-over"}, short.said),
+        h(
+            "div",
+            {"class": "row"},
+            button("percentile-turn-over-next", "Next turn", TurnNext(), primary=True),
+            _borrow_button(short),
+            button("percentile-turn-override", "Attack anyway (GM; logged)", TurnOverride())
+            if form.get("target")
+            else None,
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-error"},
+            error_of(model, S.FEATURE, "turn"),
+        ),
+    ]
+
+
 def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
     """c2 (PCT-24, PCT-29): what the attack costs, asked once while Table #3-6 leaves it out, and
-    an attack the fighter cannot pay refused in words, with the GM's override. Empty when the
-    attack is paid as it stands (its cost is then shown with the dice)."""
-    plain = {str(k): str(v) for k, v in form.items()}
+    an attack the fighter cannot pay refused in words, with borrowing (PCT-27) and the GM's
+    override beside it. Empty when the attack is paid as it stands (its cost is then shown with
+    the dice)."""
+    plain = _plain(form)
     try:
         action, cost = FC.attack_cost(fight, plain)
     except RulekeeperError:
@@ -409,16 +486,17 @@ def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
                 error=error_of(model, S.FEATURE, "attack-action_cost"),
             )
         ]
-    refused = FC.refusal(fight, plain, cost)
-    if refused is None:
+    short = FC.shortfall(fight, plain)
+    if short is None:
         return []
     alert = {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-ap"}
     return [
-        h("p", alert, refused),
-        button(
-            "percentile-turn-override",
-            "Allow it anyway (GM; logged)",
-            TurnOverride(),
+        h("p", alert, short.said),
+        h(
+            "div",
+            {"class": "row"},
+            _borrow_button(short),
+            button("percentile-turn-override", "Allow it anyway (GM; logged)", TurnOverride()),
         ),
     ]
 
