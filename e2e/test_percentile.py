@@ -605,8 +605,11 @@ def test_three_fighters_next_turn_stays_on_the_screen(app: Page) -> None:
     app.get_by_test_id("percentile-strip-c2").click()
     set_field(app, "percentile-turn-action_cost", "5")
     set_field(app, "percentile-turn-roll-typed", "15")  # under (50 + 0) / 2: a hit
+    scrolled = app.evaluate("window.scrollY")
     app.get_by_test_id("percentile-turn-part-1").click()
-    # the damage roll may sit at the screen's edge here (left: see the play-through's report)
+    # the damage roll on the screen where the part was tapped (a GM's play-through: y 1,041)
+    expect(app.get_by_test_id("percentile-turn-roll-roll")).to_be_in_viewport(ratio=1)
+    assert app.evaluate("window.scrollY") == scrolled
     app.get_by_test_id("percentile-turn-roll-roll").click()
     expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("head:")
     expect(app.get_by_test_id("percentile-turn-result-verdict")).to_be_in_viewport()
@@ -619,3 +622,12 @@ def test_three_fighters_next_turn_stays_on_the_screen(app: Page) -> None:
     expect(app.get_by_test_id("percentile-turn-next")).to_be_in_viewport(ratio=1)
     app.get_by_test_id("percentile-turn-next").click()
     expect(app.get_by_test_id("percentile-turn")).to_contain_text("Round 2")
+    # Ann first (20 against 45): a miss on Cy, then "Roll for me" for her next attack on the
+    # screen under the result, no scroll (the play-through's sat at y 987-999)
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("percentile-strip-c3").click()
+    set_field(app, "percentile-turn-roll-typed", "95")
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("Miss")
+    expect(app.get_by_test_id("percentile-turn-roll-roll")).to_be_in_viewport(ratio=1)
+    assert app.evaluate("window.scrollY") == 0
