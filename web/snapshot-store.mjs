@@ -21,88 +21,90 @@ export async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The kept snapshot as read, unchecked (the benchmark's floor page): the promises of its read's
-// end and of its bytes (the 37.7 MB read goes on while the runtime is compiled: issue 33), and
-// the digest it was stored with. Null: none kept, or no Cache Storage (a private window).
+// The kept snapshot as the page's thread reads it: the promises of its read's end and of its
+// bytes, and the digest it was stored with. Null: none kept, or no Cache Storage (a private
+// window). `threadFree`: what the page's thread must wait for before it is taken by the runtime's
+// module (snapshot.mjs), here the read itself (read meanwhile, the bytes came only after it).
 export async function readSnapshot(url) {
   try {
     const hit = await (await caches.open(CACHE)).match(url);
     if (!hit) return null;
     const bytes = hit.arrayBuffer().then((buffer) => new Uint8Array(buffer));
     bytes.catch(() => {}); // a failed read fails the restore, which starts the normal way
-    const read = bytes.then(() => {});
-    read.catch(() => {});
-    return { read, bytes, digest: hit.headers.get(DIGEST) };
+    bytes.then(() => performance.mark("rulekeeper-snapshot-read"), () => {});
+    const threadFree = bytes.then(() => {});
+    threadFree.catch(() => {});
+    return { threadFree, bytes, digest: hit.headers.get(DIGEST) };
   } catch {
     return null;
   }
 }
 
-// The kept snapshot, its bytes checked: `bytes` rejects for bytes that are not the ones kept
-// (boot.mjs then drops them and starts the normal way). The check's worker starts with the read,
-// beside it: begun with the restore it ended after the restore in Firefox and WebKit, and the
-// start waited for it (100-270 ms, measured).
-export async function findSnapshot(url) {
-  const kept = await readSnapshot(url);
-  if (!kept) return null;
-  const bytes = checked(kept, startChecker());
+// The kept snapshot, its bytes checked (`check`: the benchmark's floor page checks nothing):
+// `bytes` rejects for bytes that are not the ones kept (boot.mjs then drops them and starts the
+// normal way). A worker reads and checks them (snapshot-check.mjs) while the page's thread makes
+// the runtime's module; where no worker loads (no module workers: Firefox before 114, iOS before
+// 15) or it cannot look, the page does both itself.
+export async function findSnapshot(url, { check = true } = {}) {
+  const kept = await readInWorker(url, check);
+  if (kept !== undefined) return kept;
+  const here = await readSnapshot(url);
+  if (!here) return null;
+  const bytes = here.bytes.then(async (read) => {
+    if (check && (await sha256(read)) !== here.digest) {
+      throw new Error("the start-up snapshot is damaged (its SHA-256 differs from the one kept)");
+    }
+    return read;
+  });
+  bytes.then(() => performance.mark("rulekeeper-snapshot-checked"), () => {});
   bytes.catch(() => {});
-  return { read: kept.read, bytes };
+  return { threadFree: here.threadFree, bytes };
 }
 
-// In Chromium crypto.subtle hashes on the page's thread (37.7 MB: 60 ms at 1x CPU, 250 at 4x,
-// no other task meanwhile; measured, issue 33): a worker does it. The promise of the worker once
-// it says it is ready; null where none starts or loads (no module workers: Firefox before 114,
-// iOS before 15), and the page hashes the bytes itself. Its failure to load is heard from the
-// start: heard only once the bytes were sent, the start waited forever.
-function startChecker() {
+// The worker's answer: null (none kept), a snapshot whose page's thread is free at once, or
+// undefined where the worker did not load or could not look (heard at once: heard only once the
+// bytes were due, the start waited forever).
+function readInWorker(url, check) {
   let worker;
   try {
     worker = new Worker(new URL("./snapshot-check.mjs", import.meta.url), { type: "module" });
   } catch {
-    return Promise.resolve(null);
+    return Promise.resolve(undefined);
   }
-  return new Promise((resolve) => {
-    worker.addEventListener("message", () => resolve(worker), { once: true });
-    worker.addEventListener(
-      "error",
-      () => {
-        worker.terminate();
-        resolve(null);
-      },
-      { once: true },
-    );
+  let answered;
+  let arrived;
+  let lost;
+  const found = new Promise((resolve) => (answered = resolve));
+  const bytes = new Promise((resolve, reject) => {
+    arrived = resolve;
+    lost = reject;
   });
-}
-
-async function checked({ bytes: read, digest }, checker) {
-  let bytes;
-  try {
-    bytes = await read;
-    performance.mark("rulekeeper-snapshot-read");
-  } finally {
-    if (!bytes) checker.then((worker) => worker?.terminate());
-  }
-  const worker = await checker;
-  const [found, back] = worker ? await digestIn(worker, bytes) : [await sha256(bytes), bytes];
-  if (!digest || found !== digest) {
-    throw new Error("the start-up snapshot is damaged (its SHA-256 differs from the one kept)");
-  }
-  performance.mark("rulekeeper-snapshot-checked");
-  return back;
-}
-
-// The digest of `bytes` and the bytes themselves: handed to the worker and back (transferred, not
-// copied: a structured-clone copy of 37.7 MB blocked the page's thread 84-106 ms at 1x CPU and
-// 100-160 ms at 4x, more than the hash it moved off it; measured, issue 33).
-function digestIn(worker, bytes) {
-  return new Promise((resolve, reject) => {
-    worker.addEventListener("message", ({ data }) =>
-      data.failed ? reject(new Error(data.failed)) : resolve([data.digest, data.bytes]),
-    );
-    worker.addEventListener("error", (event) => reject(new Error(event.message)));
-    worker.postMessage(bytes, [bytes.buffer]);
-  }).finally(() => worker.terminate());
+  bytes.catch(() => {});
+  const done = (answer) => {
+    worker.terminate();
+    answered(answer);
+  };
+  worker.addEventListener("message", ({ data }) => {
+    if (data.found === null) done(undefined);
+    else if (data.found === false) done(null);
+    else if (data.found) answered({ threadFree: Promise.resolve(), bytes });
+    else if (data.read) performance.mark("rulekeeper-snapshot-read");
+    else if (data.bytes) {
+      performance.mark("rulekeeper-snapshot-checked");
+      worker.terminate();
+      arrived(data.bytes);
+    } else {
+      worker.terminate();
+      lost(new Error(data.failed));
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    lost(new Error(event.message || "the snapshot's worker failed"));
+    done(undefined);
+  });
+  worker.postMessage({ url, check });
+  return found;
 }
 
 export async function dropSnapshots() {

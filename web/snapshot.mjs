@@ -96,12 +96,12 @@ async function jsvErrorImports() {
 // unless `WasmOffsetConverter` is defined (its check for an ASan build, which sets its own
 // instantiateWasm; pyodide.asm.mjs never reads it): defined only until loadPyodide has made its
 // settings, so the file is fetched once.
-// `snapshot` (a restore, snapshot-store.mjs): the module is made once its bytes are read, while
-// they are checked, and its restore waits for the checked bytes, so a damaged snapshot never runs
-// (pyodide.mjs waits for `_loadSnapshot` before it makes the module: it is given a stand-in, and
-// the module's restoreSnapshot the bytes). Made during the read, the module held the page's
-// thread, the read ended after it and the check's hash came on top (60-120 ms at 1x CPU,
-// measured, issue 33); made after it, the hash runs beside it. The wasm memory is grown to
+// `snapshot` (a restore, snapshot-store.mjs): the module is made while its bytes are read and
+// checked (by a worker; where the page's thread reads them itself, once they are read: made
+// during that read, the module held the thread and the read ended after it, measured, issue 33),
+// and its restore waits for the checked bytes, so a damaged snapshot never runs (pyodide.mjs
+// waits for `_loadSnapshot` before it makes the module: it is given a stand-in, and the
+// module's restoreSnapshot the bytes). The wasm memory is grown to
 // exactly the snapshot's heap (Emscripten's growMemory, which updates its views): the memory as
 // first declared is 30 MiB, and growing it through malloc added the snapshot's size on top of
 // the fresh heap (52.3 MB for a 37.7 MB snapshot, issue 33).
@@ -119,7 +119,7 @@ function fromCompiled(compiled, snapshot) {
         .catch(failed);
       return {}; // instantiated asynchronously
     };
-    await snapshot?.read;
+    await snapshot?.threadFree;
     const module = await Promise.race([createPyodideModule(settings), failure]);
     performance.mark("rulekeeper-module");
     const bytes = await snapshot?.bytes;
