@@ -258,3 +258,15 @@ def test_the_logs_own_why_is_named_apart_from_its_entries() -> None:
     as that entry's "Why" with no time."""
     (why,) = find_all(shell.view(_fight()), "aft-clog-why")
     assert text_of(why.children[0]) == "Why 20 Action Phases a turn"
+
+
+def test_the_roll_waited_for_is_named_once() -> None:
+    """A GM's tablet: the card of the dice typed so far said "Roll 2: hit location (1d100),
+    typed just below" right above the entry's own "Roll 2: hit location": the roll waited for
+    is named once, above its field; the card holds the rolls typed so far."""
+    model = send(_fight(), ("aftermath.cbt_typed", "5"))
+    view = shell.view(model)
+    shown = text_of(find_all(view, "aft-pending")[0]) + text_of(find_all(view, "aft-dice")[0])
+    assert shown.count("hit location") == 1 and shown.count("Roll 2") == 1
+    assert texts(model, "aft-dice-next") == ["Roll 2: hit location"]
+    assert texts(model, "aft-attack-result") == ["Your dice so far:"]

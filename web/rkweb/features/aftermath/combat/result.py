@@ -154,12 +154,14 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
 
 
 def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
-    """An attack rolled with the user's dice, waiting for the next roll: the rolls so far."""
+    """An attack rolled with the user's dice, waiting for the next roll: the rolls so far. The
+    roll waited for is named once, by the entry right below (``aft-dice-next``): this card
+    named it too ("Roll 2: hit location (1d100), typed just below"), a tablet's GM read it
+    twice in three lines."""
     given = [str(g) for g in pending.get("given", [])]
     return _pending_card(
         "Result: waiting for your dice",
-        f"Roll {int(pending.get('index', 0)) + 1}: {pending.get('what') or 'the next roll'} "
-        f"({pending.get('wants', '')}), typed just below",
+        "Your dice so far:",
         h(
             "ul",
             {"class": "small", "data-testid": "aft-dice-given"},

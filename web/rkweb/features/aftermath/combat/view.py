@@ -39,7 +39,13 @@ def _dice(model: Model, pending: Any, attacks: str) -> VNode:
     return h(
         "div",
         {"class": "row attack-dice", "data-testid": "aft-dice"},
-        h("p", {"class": "explain", "data-testid": "aft-dice-next"}, f"Roll {number}: {what}"),
+        # The one place the roll waited for is named (the card above lists the rolls so far);
+        # said to a screen reader as each roll moves it on.
+        h(
+            "p",
+            {"class": "explain", "data-testid": "aft-dice-next", "aria-live": "polite"},
+            f"Roll {number}: {what}",
+        ),
         dice_entry(
             "aft-dice",
             expr,
