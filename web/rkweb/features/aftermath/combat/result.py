@@ -57,10 +57,17 @@ ASKS = {
 
 def _pending_card(title: str, verdict: str, *body: VNode | None, seen: bool = True) -> VNode:
     """An attack not finished yet: what it waits for, then the card's own fields. A title not
-    ``seen`` is for a screen reader only: the verdict opens the card (where the tap was)."""
+    ``seen`` is for a screen reader only: the verdict opens the card (where the tap was). A
+    card asking for a value is where a reload resumes (app/browser.py); the dice's card is
+    not: the next roll's entry below it is."""
     return h(
         "section",
-        {"class": "card", "aria-labelledby": "aft-res-h", "data-testid": "aft-pending"},
+        {
+            "class": "card",
+            "aria-labelledby": "aft-res-h",
+            "data-testid": "aft-pending",
+            "data-resume": seen or None,
+        },
         h("h3", {"id": "aft-res-h", "class": None if seen else "visually-hidden"}, title),
         h(
             "p",
