@@ -169,12 +169,19 @@ def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
     return _pending_card(
         "Result: waiting for your dice",
         "Your dice so far:",
+        # The rolls run on in a line beside "Drop this attack" (app.css .dice-given): a line
+        # each, with the button under them, put the sixth roll's field of a called critical
+        # at 1,016 px of a 1,024 px tablet, three fighters on the strip.
         h(
-            "ul",
-            {"class": "small", "data-testid": "aft-dice-given"},
-            *[h("li", {}, g) for g in given],
+            "div",
+            {"class": "row dice-given"},
+            h(
+                "ul",
+                {"class": "small", "data-testid": "aft-dice-given"},
+                *[h("li", {}, g) for g in given],
+            ),
+            button("aft-drop-pending", "Drop this attack", CbtCancel()),
         ),
-        button("aft-drop-pending", "Drop this attack", CbtCancel()),
         seen=False,  # shown right above the dice (combat/view.py): its verdict says it all
     )
 
