@@ -7,9 +7,9 @@ what follows it, is on the screen where the last tap left the page, with no scro
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from support import aftermath_fighter, enter
+from support import READY, aftermath_fighter, enter
 from test_aftermath import shot
-from test_aftermath_attack import RIFLE
+from test_aftermath_attack import RIFLE, _second_gun
 
 SCREEN = 1024
 NEXT_ROLL = ("aft-dice-typed", "aft-resolve")
@@ -76,4 +76,60 @@ def test_each_typed_roll_of_a_critical_leaves_the_next_field_in_view(
     _typed_in_view(app, "3", ("aft-attack-result",))
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Cy → Bo (hand-to-hand)")
     expect(app.get_by_test_id("aft-card-conditions-0")).to_contain_text("Dazed")
+    assert errors == []
+
+
+def test_a_reload_mid_attack_puts_the_next_rolls_field_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """FIGHT.md: a reload at any step continues from that step. A GM's tablet: after a reload
+    between two typed rolls the "I rolled" field sat at 1,085 px, under the screen's edge,
+    where before the reload it was in view: the step brings it into view again."""
+    app.get_by_test_id("nav-aftermath").click()
+    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
+    aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
+    aftermath_fighter(app, "Ana", "Rifle", "14", RIFLE)
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-1").click()  # Cy acts at Bo, his machete chosen
+    app.get_by_test_id("aftermath-tab-combat").evaluate("e => e.scrollIntoView()")
+    _typed_in_view(app, "1")  # to hit; the hit location waits
+    app.reload()
+    app.wait_for_selector(READY, timeout=60_000)
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 2: hit location")
+    expect(app.get_by_test_id("aft-dice-given")).to_contain_text("= 1")
+    _in_view(app, "aft-dice-typed", "after the reload")
+    _typed_in_view(app, "30")  # the attack goes on from there, the next field in view
+    assert errors == []
+
+
+def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's tablet, three fighters on the strip: Ana's rifle at Bo with typed dice, then
+    called a critical (AFT-04). The rolls so far took a line each above "Drop this attack",
+    and the next roll's field sank with each: the critical's fifth and sixth at 1,011 and
+    1,016 px of 1,024. They run on in a line beside the button: each field stays in view."""
+    app.get_by_test_id("nav-aftermath").click()
+    aftermath_fighter(app, "Ana", "Rifle", "14", RIFLE)
+    _second_gun(app)
+    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
+    enter(app, "aft-ast-HLH", "10")
+    enter(app, "aft-cst-HLH", "4")
+    aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-0").click()  # Ana acts at Bo, her rifle chosen
+    enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
+    app.get_by_test_id("aftermath-tab-combat").evaluate("e => e.scrollIntoView()")
+    # To hit 3, location D100 50, damage 3D10+3 as 6: a plain hit.
+    for value in ("3", "50"):
+        _typed_in_view(app, value)
+    _typed_in_view(app, "6", ("aft-attack-result", "aft-res-crit"))
+    app.get_by_test_id("aft-res-crit").click()
+    # Its critical BDG 2D10 as 2, the damage again, the Critical Effect D100 50 + Damage
+    # Done 6 (a Stun, 001 lines 17-20), then Bo's Health save to lower it.
+    for value in ("2", "6", "50"):
+        _typed_in_view(app, value)
+    expect(app.get_by_test_id("aft-dice-next")).to_contain_text("Health save to lower Stun")
+    _typed_in_view(app, "3", ("aft-attack-result",))
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("daze (critical)")
     assert errors == []

@@ -258,3 +258,46 @@ def test_the_logs_own_why_is_named_apart_from_its_entries() -> None:
     as that entry's "Why" with no time."""
     (why,) = find_all(shell.view(_fight()), "aft-clog-why")
     assert text_of(why.children[0]) == "Why 20 Action Phases a turn"
+
+
+def test_the_roll_waited_for_is_named_once() -> None:
+    """A GM's tablet: the card of the dice typed so far said "Roll 2: hit location (1d100),
+    typed just below" right above the entry's own "Roll 2: hit location": the roll waited for
+    is named once, above its field; the card holds the rolls typed so far."""
+    model = send(_fight(), ("aftermath.cbt_typed", "5"))
+    view = shell.view(model)
+    shown = text_of(find_all(view, "aft-pending")[0]) + text_of(find_all(view, "aft-dice")[0])
+    assert shown.count("hit location") == 1 and shown.count("Roll 2") == 1
+    assert texts(model, "aft-dice-next") == ["Roll 2: hit location"]
+    assert texts(model, "aft-attack-result") == ["Your dice so far:"]
+
+
+def test_a_reload_resumes_at_the_roll_or_the_value_the_attack_waits_for() -> None:
+    """FIGHT.md: a reload at any step continues from that step; the glue brings the element
+    marked ``data-resume`` on the screen at the start (a GM's tablet: the "I rolled" field at
+    1,085 px after a reload). Marked: the next roll's entry, or the card asking for a value;
+    nothing while no attack waits."""
+
+    def resumed(model: Model) -> list[str | None]:
+        view = shell.view(model)
+        marked: list[str | None] = []
+        stack: list[Any] = [view]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, str):
+                continue
+            if node.attr("data-resume") is not None:
+                marked.append(node.attr("data-testid"))
+            stack.extend(node.children)
+        return marked
+
+    assert resumed(_fight()) == []
+    assert resumed(send(_fight(), ("aftermath.cbt_typed", "5"))) == ["aft-dice"]
+    asking = send(
+        _fight(),
+        ("aftermath.cbt_pick", "attacker", "1"),  # Bo and his bat: a sure hit asks its DP
+        ("aftermath.cbt_field", "hth", "bcs", "30"),
+        ("aftermath.cbt_resolve",),
+    )
+    assert asking.state["aftermath"]["combat"]["pending"]["asks"] == "attack.damage_potential"
+    assert resumed(asking) == ["aft-pending"]

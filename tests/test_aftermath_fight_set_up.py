@@ -104,6 +104,15 @@ def _set_up_everything(
     return fight
 
 
+def _unarmed(sheet: dict[str, Any], mode: str) -> dict[str, Any]:
+    """A fresh ``mode`` form with no weapon chosen: his one skill and its BCS when his sheet
+    lists one skill and no weapon (FIGHT.md: what the sheet gives), else nothing filled."""
+    form = worksheet_forms.fresh_form(mode)
+    if len(sheet["skills"]) == 1 and not sheet["weapons"]:
+        form["skill"], form["bcs"] = sheet["skills"][0]["name"], sheet["skills"][0]["bcs"]
+    return form
+
+
 def _attack_state(fight: F.Fight) -> tuple[Any, ...]:
     """What the next attack starts from: who, with what, the GM's changes, every form."""
     return (
@@ -147,10 +156,10 @@ def test_switching_the_attacker_equals_a_fresh_set_up(
                 weapon_form.form_for(setup, mode) if filled else worksheet_forms.fresh_form(mode)
             )
             assert switched.forms[mode] == expected, mode
-    else:  # nothing to fill from: every form fresh (the attack kind stays the GM's)
+    else:  # no weapon: every form fresh but for his one skill (the attack kind stays the GM's)
         assert switched.weapon == ""
         for mode in worksheet_forms.MODES:
-            assert switched.forms[mode] == worksheet_forms.fresh_form(mode), mode
+            assert switched.forms[mode] == _unarmed(second, mode), mode
     for w in own:
         mine, _ = F.choose_weapon(switched, w["name"])
         theirs, _ = F.choose_weapon(fresh, w["name"])
@@ -182,8 +191,12 @@ def test_a_new_target_keeps_the_weapon_and_re_derives_its_forms(
     assert moved.edits == used.edits
     setup = arms.attack_setup(sheet, used.weapon) if used.weapon else None
     for mode in worksheet_forms.MODES:
-        filled = setup is not None and (mode == "missile") == (setup.mode == "missile")
-        expected = weapon_form.form_for(setup, mode) if filled else worksheet_forms.fresh_form(mode)
+        if setup is None:
+            expected = _unarmed(sheet, mode)
+        elif (mode == "missile") == (setup.mode == "missile"):
+            expected = weapon_form.form_for(setup, mode)
+        else:
+            expected = worksheet_forms.fresh_form(mode)
         if "meters" in expected:
             expected["meters"] = "70"
         assert moved.forms[mode] == {**expected, **used.edits.get(mode, {})}, mode

@@ -651,7 +651,8 @@ def test_switching_the_attacker_keeps_nothing_of_the_previous_one(
     skill_sets: list[list[str]], data: st.DataObject
 ) -> None:
     """FIGHT.md, issue 16: after a fully set-up attack, a new attacker's worksheet equals a fresh
-    set-up (no skill, BCS, chips, ticks or options kept); skills go by name."""
+    set-up (no skill, BCS, chips, ticks or options kept; his one skill, when his sheet lists one,
+    derived from it); skills go by name."""
     model = fresh()
     for i, skills in enumerate(skill_sets):
         model = send(
@@ -682,8 +683,12 @@ def test_switching_the_attacker_keeps_nothing_of_the_previous_one(
     model = send(model, ("aftermath.cbt_ask", "drop"))
     combat = model.state["aftermath"]["combat"]
     assert combat["attacker"] == second
+    own = skill_sets[second]
     for mode in ("missile", "hth", "thrown"):
-        assert combat[mode] == worksheet_forms.fresh_form(mode)
+        expected = worksheet_forms.fresh_form(mode)
+        if len(own) == 1:  # his one skill is what his sheet gives (no weapon on it)
+            expected.update(skill=own[0], bcs=8 + second)
+        assert combat[mode] == expected
     options = [
         text_of(o)
         for o in find_all(shell.view(model), "aft-missile-skill")[0].children

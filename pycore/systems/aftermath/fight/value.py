@@ -244,17 +244,25 @@ def taken_this_turn(fight: Fight, index: int) -> int:
 def derived_forms(fight: Fight) -> dict[str, dict[str, Any]]:
     """Every attack form as a fresh set-up for the attacker now (FIGHT.md's first law): from
     his sheet (the chosen weapon, its skill's BCS, the gun's row and the ammunition loaded in
-    it), the fight so far between him and the target (range, movement, the damage he took this
-    Combat Turn), and nothing else."""
+    it; with no weapon on his sheet, his one skill and its BCS), the fight so far between him
+    and the target (range, movement, the damage he took this Combat Turn), and nothing else."""
     forms = {m: worksheet_forms.fresh_form(m) for m in worksheet_forms.MODES}
     _, attacker = fight.person("attacker")
     setup = None
     if attacker is not None and fight.weapon:
         with contextlib.suppress(RuleError):  # a weapon gone from the sheet: filled by hand
             setup = arms.attack_setup(attacker, fight.weapon)
+    # No weapon on his sheet: a sheet that lists one skill gives it, with its BCS, to every
+    # form. (With weapons listed, the chosen one gives its skill; none chosen, the GM fills
+    # the attack by hand.)
+    only = None
+    if attacker is not None and not arms.sheet_weapons(attacker):
+        only = arms.only_skill(attacker)
     for mode in worksheet_forms.MODES:
         if setup is not None and (mode == "missile") == (setup.mode == "missile"):
             forms[mode] = weapon_form.form_for(setup, mode)
+        elif only is not None:
+            forms[mode]["skill"], forms[mode]["bcs"] = only
     pair = fight.pairs.get(pair_key(fight.attacker, fight.target), {})
     taken = taken_this_turn(fight, fight.attacker) if attacker is not None else 0
     who = str((attacker or {}).get("name") or "the attacker")

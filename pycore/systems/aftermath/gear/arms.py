@@ -61,6 +61,7 @@ __all__ = [
     "edit_weapon",
     "find_weapon",
     "legacy_weapon",
+    "only_skill",
     "remove_weapon",
     "set_rounds",
     "sheet_weapons",
@@ -138,6 +139,21 @@ def skill_bcs(sheet: Mapping[str, Any], skill: str) -> int | None:
     """
     values = {bcs for name, bcs in _skills(sheet) if name == skill}
     return values.pop() if len(values) == 1 else None
+
+
+@checked
+def only_skill(sheet: Mapping[str, Any]) -> tuple[str, int] | None:
+    """The sheet's one skill and its BCS when it lists exactly one (AFT-M01: the BCS is the
+    sheet's): the attack of a fighter with no weapon on his sheet is made with it, as the sheet
+    gives no other (FIGHT.md: derived from the sheet, never remembered from an earlier attack).
+    None when it lists none or several: the GM chooses.
+
+    >>> only_skill({"skills": [{"name": "Rifle", "bcs": 14}]}), only_skill({"skills": []})
+    (('Rifle', 14), None)
+    """
+    raw = sheet.get("skills")
+    found = _skills(sheet)
+    return found[0] if isinstance(raw, list) and len(raw) == 1 and len(found) == 1 else None
 
 
 @checked

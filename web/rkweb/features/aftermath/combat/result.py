@@ -57,10 +57,17 @@ ASKS = {
 
 def _pending_card(title: str, verdict: str, *body: VNode | None, seen: bool = True) -> VNode:
     """An attack not finished yet: what it waits for, then the card's own fields. A title not
-    ``seen`` is for a screen reader only: the verdict opens the card (where the tap was)."""
+    ``seen`` is for a screen reader only: the verdict opens the card (where the tap was). A
+    card asking for a value is where a reload resumes (app/browser.py); the dice's card is
+    not: the next roll's entry below it is."""
     return h(
         "section",
-        {"class": "card", "aria-labelledby": "aft-res-h", "data-testid": "aft-pending"},
+        {
+            "class": "card",
+            "aria-labelledby": "aft-res-h",
+            "data-testid": "aft-pending",
+            "data-resume": seen or None,
+        },
         h("h3", {"id": "aft-res-h", "class": None if seen else "visually-hidden"}, title),
         h(
             "p",
@@ -154,18 +161,27 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
 
 
 def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
-    """An attack rolled with the user's dice, waiting for the next roll: the rolls so far."""
+    """An attack rolled with the user's dice, waiting for the next roll: the rolls so far. The
+    roll waited for is named once, by the entry right below (``aft-dice-next``): this card
+    named it too ("Roll 2: hit location (1d100), typed just below"), a tablet's GM read it
+    twice in three lines."""
     given = [str(g) for g in pending.get("given", [])]
     return _pending_card(
         "Result: waiting for your dice",
-        f"Roll {int(pending.get('index', 0)) + 1}: {pending.get('what') or 'the next roll'} "
-        f"({pending.get('wants', '')}), typed just below",
+        "Your dice so far:",
+        # The rolls run on in a line beside "Drop this attack" (app.css .dice-given): a line
+        # each, with the button under them, put the sixth roll's field of a called critical
+        # at 1,016 px of a 1,024 px tablet, three fighters on the strip.
         h(
-            "ul",
-            {"class": "small", "data-testid": "aft-dice-given"},
-            *[h("li", {}, g) for g in given],
+            "div",
+            {"class": "row dice-given"},
+            h(
+                "ul",
+                {"class": "small", "data-testid": "aft-dice-given"},
+                *[h("li", {}, g) for g in given],
+            ),
+            button("aft-drop-pending", "Drop this attack", CbtCancel()),
         ),
-        button("aft-drop-pending", "Drop this attack", CbtCancel()),
         seen=False,  # shown right above the dice (combat/view.py): its verdict says it all
     )
 

@@ -38,8 +38,15 @@ def _dice(model: Model, pending: Any, attacks: str) -> VNode:
     number = int(pending.get("index", 0)) + 1 if waiting else 1
     return h(
         "div",
-        {"class": "row attack-dice", "data-testid": "aft-dice"},
-        h("p", {"class": "explain", "data-testid": "aft-dice-next"}, f"Roll {number}: {what}"),
+        # A reload mid-attack brings the next roll back on the screen (app/browser.py).
+        {"class": "row attack-dice", "data-testid": "aft-dice", "data-resume": waiting or None},
+        # The one place the roll waited for is named (the card above lists the rolls so far);
+        # said to a screen reader as each roll moves it on.
+        h(
+            "p",
+            {"class": "explain", "data-testid": "aft-dice-next", "aria-live": "polite"},
+            f"Roll {number}: {what}",
+        ),
         dice_entry(
             "aft-dice",
             expr,
