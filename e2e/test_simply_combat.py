@@ -94,3 +94,30 @@ def test_two_turns_with_injuries_a_knock_out_and_a_reload(app: Page, errors: lis
     violations = run_axe(app)
     assert violations == [], [(v["id"], len(v["nodes"])) for v in violations]
     assert errors == []
+
+
+def test_a_quick_npc_s_hp_are_the_rule_s_for_its_s_and_h_unless_typed(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM at the table met HP 20 pre-filled beside S 6 and H 6, which give 24 (SIM-27): the
+    HP field is blank, shows what S and H give with the formula, and a typed HP stands instead."""
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-combat").click()
+    hp = app.get_by_test_id("sc-add-hp_max")
+    expect(hp).to_have_value("")
+    expect(hp).to_have_attribute("placeholder", "24")
+    expect(app.get_by_test_id("sc-add-hp_max-hint")).to_have_text(
+        "HP 24 = ⌈S × m + H⌉ = ⌈6 × 3 + 6⌉"
+    )
+    enter(app, "sc-add-strength", "7")
+    enter(app, "sc-add-health", "3")
+    expect(app.get_by_test_id("sc-add-hp_max-hint")).to_have_text(
+        "HP 21 = ⌈S × m + H⌉ = ⌈7 × 5/2 + 3⌉ = ⌈41/2⌉"
+    )
+    enter(app, "sc-add-name", "Scout")
+    app.get_by_test_id("sc-add").click()
+    expect(app.get_by_test_id("sc-hp-c1")).to_have_text("HP 21/21")
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Scout joins the fight; HP 21")
+    _add(app, "Boss", "30", "7", "3")
+    expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 30/30")
+    assert errors == []

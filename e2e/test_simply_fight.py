@@ -534,3 +534,32 @@ def test_luck_declared_for_typed_dice_leaves_the_roll_in_view(app: Page) -> None
     enter(app, "sc-attack-typed", "7 7 10 10")  # 14 vs TN 8 bought with luck; Bo's 20 fails
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     _on_screen(app, "sc-attack-result")
+
+
+def test_luck_declared_for_typed_dice_among_three_fighters_leaves_the_roll_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM at the table, three fighters (Mara, Bo and a quick NPC): luck declared for dice typed
+    at the table under the last attack's result, the chance line wrapped to two lines and its
+    "Why" on a third, and the "I rolled" field sat 36 to 58 pixels below the 1024-pixel screen
+    (its top at y 1012 here). Declared, the roll is brought into view."""
+    _duel(app)
+    enter(app, "sc-add-name", "Grunt")
+    app.get_by_test_id("sc-add").click()
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(3)
+    expect(app.get_by_test_id("sc-hp-c3")).to_have_text("HP 24/24")  # S 6, H 6 (SIM-27), not 20
+    app.evaluate("window.scrollTo(0, 0)")
+    enter(app, "sc-initiative-typed", "9 2 5")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
+    enter(app, "sc-attack-typed", "10 10")  # a 20 misses: its result stays shown
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Bo")
+    app.get_by_test_id("sc-attack-adjust").locator("summary").click()
+    app.get_by_test_id("sc-attack-luck").select_option("yes")
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("luck declared (10 LP)")
+    expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport(ratio=1)  # after its frame
+    _on_screen(app, "sc-hit-chance")
+    _on_screen(app, "sc-attack-typed")
+    enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8 bought with luck (SIM-10)
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(re.compile("^Mara hits "))
+    _on_screen(app, "sc-attack-result")
+    assert errors == []

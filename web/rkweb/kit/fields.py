@@ -100,7 +100,9 @@ def labelled(
         {"class": css},
         h("label", {"for": fid}, label),
         control,
-        h("p", {"id": f"{fid}-hint", "class": "muted small"}, hint) if hint else None,
+        h("p", {"id": f"{fid}-hint", "class": "muted small", "data-testid": f"{fid}-hint"}, hint)
+        if hint
+        else None,
         h(
             "p",
             {

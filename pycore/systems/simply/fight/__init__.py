@@ -55,6 +55,7 @@ from pycore.systems.simply.fight.injury import (
     roll_check,
 )
 from pycore.systems.simply.fight.public import simply_public
+from pycore.systems.simply.fight.quick import quick_hp
 from pycore.systems.simply.fight.sheet import join_character
 from pycore.systems.simply.fight.turns import (
     Initiative,
@@ -153,6 +154,7 @@ __all__ = [
     "join_character",
     "luck_pool",
     "plan_attack",
+    "quick_hp",
     "raw_from_weapon",
     "remove_combatant",
     "roll_attack",

@@ -12,6 +12,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.simply.fight.public import INITIATIVE_LINE, action_line
+from pycore.systems.simply.fight.quick import quick_hp
 from pycore.systems.simply.fight.value import (
     ACTIONS,
     MAX_ACTIONS,
@@ -22,6 +23,7 @@ from pycore.systems.simply.fight.value import (
     add_combatant,
 )
 from pycore.systems.simply.limits import MAX_HP, MAX_LUCK
+from pycore.systems.simply.stats import Derivation
 from pycore.validate import checked, whole
 
 
@@ -43,25 +45,45 @@ class TurnStep:
 
 
 @checked
-def joined(fighter: Combatant) -> TurnStep:
-    """The step of ``fighter`` joining: a minor NPC is the GM's to know (SIM-34)."""
+def joined(fighter: Combatant, hp: Derivation | None = None) -> TurnStep:
+    """The step of ``fighter`` joining: a minor NPC is the GM's to know (SIM-34); ``hp``, HP
+    derived by the rule rather than typed, is said with its formula."""
     said = f"{fighter.name} joins the fight"
-    return TurnStep(said + (" (minor NPC)" if fighter.minor else ""), said, ("SIM-33", "SIM-34"))
+    text = said + (" (minor NPC)" if fighter.minor else "")
+    rules: tuple[str, ...] = ("SIM-33", "SIM-34")
+    if hp is not None:
+        text, rules = f"{text}; {hp}", (*rules, *hp.rules)
+    return TurnStep(text, said, rules)
 
 
 @checked
 def join(combat: Combat, **fields: Any) -> tuple[Combat, TurnStep]:
-    """A participant joins with the values :func:`~.value.add_combatant` checks.
+    """A participant joins with the values :func:`~.value.add_combatant` checks. A quick NPC
+    whose HP the GM did not type (``hp_max`` None or left out) has the HP SIM-27 gives its S and
+    H (:func:`~.quick.quick_hp`), said with the formula in the step.
 
     >>> fight, step = join(Combat(), name="Grunt", hp_max=9, strength=5, health=5, minor=True)
     >>> step.step.text, step.step.public
     ('Grunt joins the fight (minor NPC)', 'Grunt joins the fight')
+    >>> fight, step = join(Combat(), name="Grunt", strength=6, health=6)
+    >>> fight.combatants[0].hp_max, step.step.text, step.step.rules
+    (24, 'Grunt joins the fight; HP 24 = ⌈S × m + H⌉ = ⌈6 × 3 + 6⌉', ('SIM-33', 'SIM-34', 'SIM-27'))
+    >>> join(Combat(), name="Ogre", hp_max=None, strength=9, health=14)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: HP: H 14 is past the HP table (H 1 to 10); type the HP, 1 to 1000
     """
+    derived: Derivation | None = None
+    if fields.get("hp_max") is None and {"strength", "health"} <= fields.keys():
+        derived = quick_hp(fields["strength"], fields["health"])
+        if derived.value is None:  # SIM-D07: the step waits for the HP, never guesses them
+            raise RuleError(str(derived), rules=derived.rules)
+        fields = {**fields, "hp_max": derived.value}
     try:
         bigger = add_combatant(combat, **fields)
     except TypeError as error:  # a field missing or unknown: the GM's words, not Python's
-        raise RuleError(f"a participant needs a name, HP max, S and H ({error})") from None
-    return bigger, joined(bigger.combatants[-1])
+        raise RuleError(f"a participant needs a name, S and H ({error})") from None
+    return bigger, joined(bigger.combatants[-1], derived)
 
 
 @checked

@@ -369,6 +369,16 @@ def _no_turn(fight: core.Combat, state: dict[str, Any]) -> VNode:
     )
 
 
+def _declared_step(a: dict[str, str]) -> str | None:
+    """The roll as the step a declaration brings (``data-step``: the glue brings it into view
+    when its key is new): luck or a Defend declared in the set-up fold is for dice typed next.
+    A GM at 768x1024 with three fighters declared luck, and the "I rolled" field sat 58 px below
+    the screen, under the last result and the chance line the luck lengthened. Nothing
+    declared: no step, so a tap elsewhere never moves the page to the roll."""
+    declared = [k for k in ("luck", "defend", "defend_luck") if a[k] == "yes"]
+    return f"sc-attack-roll-{'-'.join(declared)}" if declared else None
+
+
 def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
     if fight.phase not in ("first", "held"):
         return _no_turn(fight, state)
@@ -384,15 +394,20 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         h("div", {"class": "row attack-head"}, _adjust(model, fight, form), _chance(fight, a)),
         _one_tap(fight, a),
         outcome(state),
-        dice_entry(
-            "sc-attack",
-            expr,
-            roll=AttackRoll(),
-            typed=AttackTyped(),
-            label="Roll attack for me",
-            # Each attack's roll its own field: the last attack's dice typed stayed in it, shown
-            # as the next attacker's, and the same dice typed again were no change (issue 26).
-            entry=f"{fight.turn}-{fight.attacks}-{a['attacker']}",
+        h(
+            "div",
+            {"data-step": _declared_step(a)},
+            dice_entry(
+                "sc-attack",
+                expr,
+                roll=AttackRoll(),
+                typed=AttackTyped(),
+                label="Roll attack for me",
+                # Each attack's roll its own field: the last attack's dice typed stayed in it,
+                # shown as the next attacker's, and the same dice typed again were no change
+                # (issue 26).
+                entry=f"{fight.turn}-{fight.attacks}-{a['attacker']}",
+            ),
         ),
         error_line(model, saved.ERRORS, "attack", "sc-error-attack"),
     )

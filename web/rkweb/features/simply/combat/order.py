@@ -77,7 +77,8 @@ def add(model: Model, msg: Add, ctx: Ctx) -> Model:
     fight, joined = core.join(
         saved.fight_of(model, state),
         name=form["name"],
-        hp_max=saved.number(form, "hp_max") or 1,
+        # Blank: the core derives the HP from S and H (SIM-27) and says how in the step.
+        hp_max=saved.number(form, "hp_max", optional=True),
         strength=saved.number(form, "strength") or 1,
         health=saved.number(form, "health") or 1,
         bonus=saved.number(form, "bonus") or 0,
@@ -184,7 +185,7 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
             "div",
             {"class": "grid2"},
             saved.form_field(model, form, "add", "name", "Name", text=True),
-            saved.form_field(model, form, "add", "hp_max", "HP"),
+            _hp_field(model, form),
             saved.form_field(model, form, "add", "strength", "S (original, for checks)"),
             saved.form_field(model, form, "add", "health", "H (original, for checks)"),
             saved.form_field(model, form, "add", "bonus", "Initiative bonus"),
@@ -198,10 +199,39 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
             saved.form_select(form, "add", "shield", "Shield", _choices(shield_ids(), shield)),
             saved.form_select(form, "add", "minor", "Minor NPC (always acts last)", yes_no),
         ),
-        why(["SIM-37, SIM-D22: 2 actions per turn unless a character has more."]),
+        why(
+            [
+                "SIM-27, SIM-T11: HP = ⌈S × m + H⌉, m 2.5 for H 1–3, 3 for H 4–6, 3.5 for H 7–9,"
+                " 4 for H 10; fractions round up. A typed HP stands instead.",
+                "SIM-37, SIM-D22: 2 actions per turn unless a character has more.",
+            ]
+        ),
         error_line(model, saved.ERRORS, "add", "sc-error-add"),
         button("sc-add", "Add this NPC to the fight", Add(), primary=True),
     )
+
+
+def _hp_field(model: Model, form: dict[str, Any]) -> VNode:
+    """The quick NPC's HP: blank, it shows what S and H give by the rule (SIM-27), with the
+    formula, and that is what joins; a typed HP stands instead (FIGHT.md: a number the GM did not
+    set is derived, never a stale default)."""
+    add = form["add"]
+    try:
+        strength = saved.number(add, "strength")
+        health = saved.number(add, "health")
+    except ValueError:
+        strength = health = None
+    derived = core.quick_hp(strength, health) if strength and health else None
+    typed = str(add["hp_max"]).strip()
+    if derived is None:
+        hint = "Type S and H for the rule's HP, or type the HP."
+    elif typed:
+        given = "none" if derived.value is None else str(derived.value)
+        hint = f"As typed (S and H give {given}); clear it for the rule's HP."
+    else:
+        hint = str(derived)
+    shown = None if derived is None or derived.value is None else str(derived.value)
+    return saved.form_field(model, form, "add", "hp_max", "HP", hint=hint, placeholder=shown)
 
 
 def _choices(ids: tuple[str, ...], named: Any) -> list[tuple[str, str]]:

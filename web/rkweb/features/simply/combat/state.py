@@ -23,7 +23,9 @@ LOG_LIMIT = 300
 FORM_DEFAULTS: dict[str, dict[str, str]] = {
     "add": {
         "name": "",
-        "hp_max": "20",
+        # SIM-27: blank, so the HP are the rule's for S and H until the GM types them (a 20
+        # here stood beside S 6 and H 6, which give 24).
+        "hp_max": "",
         "strength": "6",
         "health": "6",
         "bonus": "0",
@@ -443,13 +445,31 @@ class Form(Message, action="simply.combat_form"):
 
 
 def form_field(
-    model: Model, form: dict[str, Any], group: str, name: str, label: str, *, text: bool = False
+    model: Model,
+    form: dict[str, Any],
+    group: str,
+    name: str,
+    label: str,
+    *,
+    text: bool = False,
+    hint: str = "",
+    placeholder: str | None = None,
 ) -> VNode:
-    """A number (or, with ``text``, a text) field of the form ``group``, with its error."""
+    """A number (or, with ``text``, a text) field of the form ``group``, with its error (and
+    ``hint``, ``placeholder`` as the kit shows them)."""
     error = error_of(model, ERRORS, f"{group}.{name}")
     msg = Form(group, name)
     value = form[group][name]
-    return field(f"sc-{group}-{name}", label, value, msg, error=error, numeric=not text)
+    return field(
+        f"sc-{group}-{name}",
+        label,
+        value,
+        msg,
+        error=error,
+        numeric=not text,
+        hint=hint,
+        placeholder=placeholder,
+    )
 
 
 def luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
