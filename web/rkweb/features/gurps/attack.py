@@ -20,7 +20,7 @@ from pycore.systems.gurps import (
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
-from pycore.systems.gurps.locations import location_keys, location_name
+from pycore.systems.gurps.locations import exposed_spots, location_name
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.sheet import Combatant
@@ -417,7 +417,6 @@ def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:
             return None
     except RuleError:
         return None
-    spots = [("", "—")] + [(k, location_name(k)) for k in location_keys() if "chink" not in k]
     return h(
         "div",
         {"class": "grid2", "data-testid": "gurps-attack-victim"},
@@ -426,7 +425,7 @@ def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:
             "gurps-attack-exposed",
             "Least protected spot exposed to the blow",
             form["exposed"],
-            spots,
+            [("", "—"), *exposed_spots()],
             AttackForm("exposed"),
         ),
         _yes_no(form, "only_exposed", "Only that spot is exposed") if form["exposed"] else None,
