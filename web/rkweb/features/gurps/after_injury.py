@@ -231,8 +231,10 @@ def _said_unbroken(groups: tuple[FighterAsks, ...]) -> list[VNode | str]:
     return said
 
 
-def _bearing(model: Model, fight: Fight) -> tuple[int, ...]:
-    """The open questions that change the acting fighter's attack on his chosen target."""
+def bearing(model: Model, fight: Fight) -> tuple[int, ...]:
+    """The open questions that change the acting fighter's attack on his chosen target (the
+    core's :func:`~pycore.systems.gurps.fight.bearing_asks`): worked out once per render of
+    his turn, then asked first here and said by his attack's step, which waits for them."""
     current = fight.current()
     if current is None:
         return ()
@@ -240,26 +242,27 @@ def _bearing(model: Model, fight: Fight) -> tuple[int, ...]:
     return gurps_fight.bearing_asks(fight, current.id, target)
 
 
-def carried(model: Model, fight: Fight) -> VNode | None:
+def carried(model: Model, fight: Fight, bearing: tuple[int, ...]) -> VNode | None:
     """The questions carried from an earlier turn (GUR-58), folded to one line beside "Change
     maneuver" once he has chosen it, so that no tap of the attack moves (FIGHT.md: no
     scroll); before he chooses, :func:`view` shows that line above his maneuver chips."""
-    return view(model, fight, folded=True)
+    return view(model, fight, bearing, folded=True)
 
 
-def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
+def view(
+    model: Model, fight: Fight, bearing: tuple[int, ...], *, folded: bool = False
+) -> VNode | None:
     """GUR-58: what the injuries leave for the GM's book, asked in place, one question at a
     time (this turn's first; the rolls, then the shock, a shock whose turn is over last).
     They stay with the fighter they concern across turns until answered or dismissed (issue
     27): once the turn has passed they are one line at the top of the panel at the start of
     each turn, opened with a tap, so the next fighter's step keeps its place (FIGHT.md: no
-    scroll)."""
+    scroll). ``bearing``: :func:`bearing`, the questions his attack waits for."""
     if not fight.asks:
         return None
     asks = fight.asks
     # Those that change this turn's attack first: the attack waits for them (the core's), and
     # its step says so beside the folded line's Answer.
-    bearing = _bearing(model, fight)
     order = sorted(
         range(len(asks)),
         key=lambda i: (i not in bearing, asks[i].carried, asks[i].lapsed, asks[i].kind == "shock"),
@@ -309,13 +312,12 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
     )
 
 
-def holding(model: Model, fight: Fight, attacker: str, defender: str) -> VNode | None:
-    """On the Attack tab: the first open question that holds ``attacker``'s attack on
-    ``defender`` (the core's :func:`~pycore.systems.gurps.fight.bearing_asks`), asked in place
-    with its roll, its outcomes and Dismiss. The tracker's panel, which asks them, is not on
+def holding(model: Model, fight: Fight, held: tuple[int, ...]) -> VNode | None:
+    """On the Attack tab: the first of the open questions ``held`` that hold the attack (the
+    core's :func:`~pycore.systems.gurps.fight.bearing_asks`), asked in place with its roll,
+    its outcomes and Dismiss. The tracker's panel, which asks them, is not on
     this tab (nor there before the fight starts): the worksheet's attack said "Answer Bo —
     knockdown roll first" with nowhere on the screen to answer it."""
-    held = gurps_fight.bearing_asks(fight, attacker, defender)
     if not held:
         return None
     line, record = _question(model, fight, held[0], fight.asks[held[0]])
