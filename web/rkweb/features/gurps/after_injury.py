@@ -214,6 +214,24 @@ def _question(
     return [line, chance, entry], record
 
 
+def _rows(model: Model, fight: Fight, index: int, fold: VNode | None) -> tuple[VNode, ...]:
+    """The question at ``index`` as both pages ask it: its two rows (:func:`_question`) and
+    the error line of its roll. ``fold`` (the tracker's: the questions after it and why; the
+    Attack tab has none) goes beside the question when there is no roll to make, else beside
+    its outcomes, so that it adds no third line."""
+    line, record = _question(model, fight, index, fight.asks[index])
+    no_roll = line[-1] is None  # the fold beside the question
+    return (
+        h("div", {"class": "row ask-row"}, *line, fold if no_roll else None),
+        h("div", {"class": "row ask-row"}, record, None if no_roll else fold),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
+            error_of(model, SECTION, "fight.check"),
+        ),
+    )
+
+
 def _later(fight: Fight, indexes: list[int]) -> str:
     """The questions after the one asked, per fighter and counted (the core's words)."""
     rest = gurps_fight.open_questions(fight, tuple(fight.asks[i] for i in indexes))
@@ -277,21 +295,11 @@ def view(
         return None
     first, rest = order[0], order[1:]
     later = _later(fight, rest)
-    line, record = _question(model, fight, first, asks[first])
     # The rest under a fold beside the question or its outcomes: two lines in all.
     more = f"{len(rest)} more" if rest else "Why"
     then = f"Then: {later}." if later else None
     fold = why((*filter(None, [then]), *_AFTER_WHY), summary=more)
-    rolled = line[-1] is None  # no roll to make: the fold beside the question
-    body = (
-        h("div", {"class": "row ask-row"}, *line, fold if rolled else None),
-        h("div", {"class": "row ask-row"}, record, None if rolled else fold),
-        h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
-            error_of(model, SECTION, "fight.check"),
-        ),
-    )
+    body = _rows(model, fight, first, fold)
     if carried != folded and not (carried and not fight.chosen):
         return None
     if not carried:
@@ -320,15 +328,5 @@ def holding(model: Model, fight: Fight, held: tuple[int, ...]) -> VNode | None:
     knockdown roll first" with nowhere on the screen to answer it."""
     if not held:
         return None
-    line, record = _question(model, fight, held[0], fight.asks[held[0]])
-    return h(
-        "div",
-        {"class": "after-injury", "data-testid": "gurps-attack-asks"},
-        h("div", {"class": "row ask-row"}, *line),
-        h("div", {"class": "row ask-row"}, record),
-        h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
-            error_of(model, SECTION, "fight.check"),
-        ),
-    )
+    rows = _rows(model, fight, held[0], None)
+    return h("div", {"class": "after-injury", "data-testid": "gurps-attack-asks"}, *rows)
