@@ -570,11 +570,7 @@ def view(model: Model) -> VNode:
     log = page_data(model)["log"]
     # The open questions that change the attack's figures, worked out once: asked in place
     # (after_injury.holding), and the roll waits for them.
-    held = (
-        gurps_fight.bearing_asks(fight, str(form["attacker"]), str(form["defender"]))
-        if chosen
-        else ()
-    )
+    held = gurps_fight.bearing_asks(fight, form["attacker"], form["defender"]) if chosen else ()
     return h(
         "div",
         {"class": "page"},
