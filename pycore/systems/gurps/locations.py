@@ -29,3 +29,24 @@ def location_name(location: str) -> str:
     """
     rows = load_table("gurps", "hit_locations").rows_where("key", location)
     return str(rows[0]["name"]).lower() if rows else location.replace("_", " ")
+
+
+def body_locations() -> tuple[str, ...]:
+    """GUR-T14's locations of the body: every row but the two chinks in the armor, which go
+    with a location (003 line 87) rather than being one.
+
+    >>> body_locations()[-1], "chink_torso" in body_locations()
+    ('shield_hand', False)
+    """
+    return tuple(k for k in location_keys() if not k.startswith("chink"))
+
+
+def exposed_spots() -> tuple[tuple[str, str], ...]:
+    """The spots a large-area blow may find least protected (003 line 83), as ``(key, name)``:
+    the locations of the body, not a chink. The one list the worksheet checks and both pages
+    (the Attack tab and the tracker's step) offer.
+
+    >>> [k for k, _ in exposed_spots()][-2:], dict(exposed_spots())["shield_hand"]
+    (['foot', 'shield_hand'], 'shield hand')
+    """
+    return tuple((k, location_name(k)) for k in body_locations())

@@ -41,7 +41,7 @@ from pycore.systems.gurps.injury import (
     large_area_dr,
 )
 from pycore.systems.gurps.injury import location_penalty as _penalty
-from pycore.systems.gurps.locations import location_keys, location_name
+from pycore.systems.gurps.locations import body_locations, exposed_spots, location_name
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
     Modifier,
@@ -208,7 +208,7 @@ def aimed_locations() -> tuple[str, ...]:
     >>> "chink_other" in aimed_locations(), "eye" in aimed_locations()
     (False, True)
     """
-    return tuple(k for k in location_keys() if not k.startswith("chink"))
+    return body_locations()
 
 
 @checked
@@ -298,7 +298,7 @@ def open_question(attacker: Combatant, defender: Combatant, setup: AttackSetup) 
     if large_area_blow(attacker, defender, setup) and _dr_varies(defender):
         if not setup.exposed:
             return "Which is the least protected spot exposed to the blow?"
-        if setup.exposed not in location_keys() or setup.exposed.startswith("chink"):
+        if setup.exposed not in dict(exposed_spots()):
             raise RuleError(f"exposed location {shown(setup.exposed)} is not a hit location")
     return None
 

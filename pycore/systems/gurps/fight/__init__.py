@@ -60,6 +60,7 @@ from pycore.systems.gurps.fight.open_asks import (
     lapsed_shocks_said,
     open_questions,
     questions_said,
+    waits_said,
 )
 from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.fight.ranges import range_between, with_range
@@ -183,6 +184,7 @@ __all__ = [
     "take_maneuver",
     "tied_names",
     "tied_with",
+    "waits_said",
     "with_range",
     "with_target",
 ]

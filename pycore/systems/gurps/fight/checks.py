@@ -86,6 +86,10 @@ def ask_after_injury(
     asks = [
         # The notes are shown on screen; their lines are in the "Why".
         Ask("shock", cid, 0, "; ".join(notes)),
+        # Asked after every injury: the texts say when a knockdown roll is due nowhere (004
+        # lines 347-349 point to a chapter they lack; 003 gives only its modifiers, lines 43,
+        # 48, 52, and a "major wound" only for crippling and blinding, lines 48, 54, 57, 85).
+        # The GM dismisses it where his book does not ask it.
         Ask("knockdown", cid, _knockdown_modifier(location, damage_type, c.male)),
     ]
     if c.hp_now <= 0:

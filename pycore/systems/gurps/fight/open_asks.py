@@ -150,7 +150,20 @@ def attack_waits(fight: Fight, attacker_id: str, defender_id: str) -> str:
     >>> attack_waits(fight, "k", "k")
     ''
     """
-    waiting = bearing_asks(fight, attacker_id, defender_id)
+    return waits_said(fight, bearing_asks(fight, attacker_id, defender_id))
+
+
+@checked
+def waits_said(fight: Fight, waiting: tuple[int, ...]) -> str:
+    """:func:`attack_waits`'s words for the questions ``waiting`` (their indexes in
+    ``fight.asks``, as :func:`bearing_asks` gives them), for a page that has them already: it
+    works them out once per render and asks them in place with the same indexes.
+
+    >>> from pycore.systems.gurps.sheet import Combatant
+    >>> fight = Fight((Combatant(id="k", name="Kim"),), asks=(Ask("shock", "k"),) * 2)
+    >>> waits_said(fight, (0, 1)), waits_said(fight, ())
+    ("Answer Kim — 2 shocks first: the answers change this attack's figures", '')
+    """
     if not waiting:
         return ""
     said = questions_said(open_questions(fight, tuple(fight.asks[i] for i in waiting)))

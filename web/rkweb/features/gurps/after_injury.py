@@ -214,6 +214,24 @@ def _question(
     return [line, chance, entry], record
 
 
+def _rows(model: Model, fight: Fight, index: int, fold: VNode | None) -> tuple[VNode, ...]:
+    """The question at ``index`` as both pages ask it: its two rows (:func:`_question`) and
+    the error line of its roll. ``fold`` (the tracker's: the questions after it and why; the
+    Attack tab has none) goes beside the question when there is no roll to make, else beside
+    its outcomes, so that it adds no third line."""
+    line, record = _question(model, fight, index, fight.asks[index])
+    no_roll = line[-1] is None  # the fold beside the question
+    return (
+        h("div", {"class": "row ask-row"}, *line, fold if no_roll else None),
+        h("div", {"class": "row ask-row"}, record, None if no_roll else fold),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
+            error_of(model, SECTION, "fight.check"),
+        ),
+    )
+
+
 def _later(fight: Fight, indexes: list[int]) -> str:
     """The questions after the one asked, per fighter and counted (the core's words)."""
     rest = gurps_fight.open_questions(fight, tuple(fight.asks[i] for i in indexes))
@@ -231,8 +249,10 @@ def _said_unbroken(groups: tuple[FighterAsks, ...]) -> list[VNode | str]:
     return said
 
 
-def _bearing(model: Model, fight: Fight) -> tuple[int, ...]:
-    """The open questions that change the acting fighter's attack on his chosen target."""
+def bearing(model: Model, fight: Fight) -> tuple[int, ...]:
+    """The open questions that change the acting fighter's attack on his chosen target (the
+    core's :func:`~pycore.systems.gurps.fight.bearing_asks`): worked out once per render of
+    his turn, then asked first here and said by his attack's step, which waits for them."""
     current = fight.current()
     if current is None:
         return ()
@@ -240,26 +260,27 @@ def _bearing(model: Model, fight: Fight) -> tuple[int, ...]:
     return gurps_fight.bearing_asks(fight, current.id, target)
 
 
-def carried(model: Model, fight: Fight) -> VNode | None:
+def carried(model: Model, fight: Fight, bearing: tuple[int, ...]) -> VNode | None:
     """The questions carried from an earlier turn (GUR-58), folded to one line beside "Change
     maneuver" once he has chosen it, so that no tap of the attack moves (FIGHT.md: no
     scroll); before he chooses, :func:`view` shows that line above his maneuver chips."""
-    return view(model, fight, folded=True)
+    return view(model, fight, bearing, folded=True)
 
 
-def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
+def view(
+    model: Model, fight: Fight, bearing: tuple[int, ...], *, folded: bool = False
+) -> VNode | None:
     """GUR-58: what the injuries leave for the GM's book, asked in place, one question at a
     time (this turn's first; the rolls, then the shock, a shock whose turn is over last).
     They stay with the fighter they concern across turns until answered or dismissed (issue
     27): once the turn has passed they are one line at the top of the panel at the start of
     each turn, opened with a tap, so the next fighter's step keeps its place (FIGHT.md: no
-    scroll)."""
+    scroll). ``bearing``: :func:`bearing`, the questions his attack waits for."""
     if not fight.asks:
         return None
     asks = fight.asks
     # Those that change this turn's attack first: the attack waits for them (the core's), and
     # its step says so beside the folded line's Answer.
-    bearing = _bearing(model, fight)
     order = sorted(
         range(len(asks)),
         key=lambda i: (i not in bearing, asks[i].carried, asks[i].lapsed, asks[i].kind == "shock"),
@@ -274,21 +295,11 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
         return None
     first, rest = order[0], order[1:]
     later = _later(fight, rest)
-    line, record = _question(model, fight, first, asks[first])
     # The rest under a fold beside the question or its outcomes: two lines in all.
     more = f"{len(rest)} more" if rest else "Why"
     then = f"Then: {later}." if later else None
     fold = why((*filter(None, [then]), *_AFTER_WHY), summary=more)
-    rolled = line[-1] is None  # no roll to make: the fold beside the question
-    body = (
-        h("div", {"class": "row ask-row"}, *line, fold if rolled else None),
-        h("div", {"class": "row ask-row"}, record, None if rolled else fold),
-        h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
-            error_of(model, SECTION, "fight.check"),
-        ),
-    )
+    body = _rows(model, fight, first, fold)
     if carried != folded and not (carried and not fight.chosen):
         return None
     if not carried:
@@ -309,24 +320,13 @@ def view(model: Model, fight: Fight, *, folded: bool = False) -> VNode | None:
     )
 
 
-def holding(model: Model, fight: Fight, attacker: str, defender: str) -> VNode | None:
-    """On the Attack tab: the first open question that holds ``attacker``'s attack on
-    ``defender`` (the core's :func:`~pycore.systems.gurps.fight.bearing_asks`), asked in place
-    with its roll, its outcomes and Dismiss. The tracker's panel, which asks them, is not on
+def holding(model: Model, fight: Fight, held: tuple[int, ...]) -> VNode | None:
+    """On the Attack tab: the first of the open questions ``held`` that hold the attack (the
+    core's :func:`~pycore.systems.gurps.fight.bearing_asks`), asked in place with its roll,
+    its outcomes and Dismiss. The tracker's panel, which asks them, is not on
     this tab (nor there before the fight starts): the worksheet's attack said "Answer Bo —
     knockdown roll first" with nowhere on the screen to answer it."""
-    held = gurps_fight.bearing_asks(fight, attacker, defender)
     if not held:
         return None
-    line, record = _question(model, fight, held[0], fight.asks[held[0]])
-    return h(
-        "div",
-        {"class": "after-injury", "data-testid": "gurps-attack-asks"},
-        h("div", {"class": "row ask-row"}, *line),
-        h("div", {"class": "row ask-row"}, record),
-        h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "gurps-error-check"},
-            error_of(model, SECTION, "fight.check"),
-        ),
-    )
+    rows = _rows(model, fight, held[0], None)
+    return h("div", {"class": "after-injury", "data-testid": "gurps-attack-asks"}, *rows)

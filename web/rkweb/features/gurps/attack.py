@@ -20,7 +20,7 @@ from pycore.systems.gurps import (
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
-from pycore.systems.gurps.locations import location_keys, location_name
+from pycore.systems.gurps.locations import exposed_spots, location_name
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.sheet import Combatant
@@ -417,7 +417,6 @@ def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:
             return None
     except RuleError:
         return None
-    spots = [("", "—")] + [(k, location_name(k)) for k in location_keys() if "chink" not in k]
     return h(
         "div",
         {"class": "grid2", "data-testid": "gurps-attack-victim"},
@@ -426,7 +425,7 @@ def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:
             "gurps-attack-exposed",
             "Least protected spot exposed to the blow",
             form["exposed"],
-            spots,
+            [("", "—"), *exposed_spots()],
             AttackForm("exposed"),
         ),
         _yes_no(form, "only_exposed", "Only that spot is exposed") if form["exposed"] else None,
@@ -521,9 +520,10 @@ def _stage(fight: Fight) -> list[VNode]:
     ]
 
 
-def _unready(form: dict[str, Any], fight: Fight) -> str:
+def _unready(form: dict[str, Any], fight: Fight, held: tuple[int, ...]) -> str:
     """Why the attack cannot be rolled yet, in words ("" when it can): All-Out Attack needs
-    its option (GUR-16), so "—" is no choice to roll with."""
+    its option (GUR-16), so "—" is no choice to roll with; ``held``: the open questions that
+    change its figures."""
     ids = {c.id for c in fight.combatants}
     if form["attacker"] not in ids:
         return ""
@@ -533,7 +533,7 @@ def _unready(form: dict[str, Any], fight: Fight) -> str:
     if _waits_for_range(form, attacker):
         return RANGE_FIRST
     if form["defender"] in ids:  # an open question that changes the figures (the core's words)
-        return gurps_fight.attack_waits(fight, attacker.id, str(form["defender"]))
+        return gurps_fight.waits_said(fight, held)
     return ""
 
 
@@ -568,6 +568,9 @@ def view(model: Model) -> VNode:
     chosen = form["attacker"] in ids and form["defender"] in ids
     ranged = chosen and fight.combatant(str(form["attacker"])).ranged
     log = page_data(model)["log"]
+    # The open questions that change the attack's figures, worked out once: asked in place
+    # (after_injury.holding), and the roll waits for them.
+    held = gurps_fight.bearing_asks(fight, form["attacker"], form["defender"]) if chosen else ()
     return h(
         "div",
         {"class": "page"},
@@ -578,10 +581,8 @@ def view(model: Model) -> VNode:
             *(_attacker_fields(model, form, fight) if chosen else []),
             _modifiers(model, form, ranged),
             *_chances(form, fight),
-            after_injury.holding(model, fight, str(form["attacker"]), str(form["defender"]))
-            if chosen
-            else None,
-            _buttons(fight.pending is not None, _unready(form, fight)),
+            after_injury.holding(model, fight, held),
+            _buttons(fight.pending is not None, _unready(form, fight, held)),
             *_stage(fight),
             step_error(model, "attack"),
             h(

@@ -10,9 +10,8 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.figures import signed
-from pycore.systems.gurps import location_keys
 from pycore.systems.gurps.attacks import attack_lines
-from pycore.systems.gurps.locations import location_name
+from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
@@ -127,12 +126,11 @@ def _asked(setup: AttackSetup, attacker: Combatant, target: Combatant) -> bool:
 
 
 def _exposed(step: dict[str, Any]) -> VNode:
-    spots = [("", "—")] + [(k, location_name(k)) for k in location_keys() if "chink" not in k]
     return select(
         "gurps-fight-exposed",
         "Least protected spot exposed to the blow",
         step["exposed"],
-        spots,
+        [("", "—"), *exposed_spots()],
         StepForm("exposed"),
     )
 

@@ -166,9 +166,12 @@ def _attack_fields(
 Parts = tuple[list[Any], list[Any]]
 
 
-def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str, Any]) -> Parts:
+def _attack_step(
+    model: Model, fight: Fight, attacker: Combatant, step: dict[str, Any], bearing: tuple[int, ...]
+) -> Parts:
     """His attack from the sheet against the chosen target, its chance and the roll; then what
-    adjusts it (location, range, the situation's chips) with the skill line and its sources."""
+    adjusts it (location, range, the situation's chips) with the skill line and its sources.
+    ``bearing``: the open questions that change it (:func:`.after_injury.bearing`)."""
     target = fight.combatant(str(step["target"])) if step["target"] else None
     if target is None:
         return [h("p", {}, "Tap a combatant in the order to attack him.")], []
@@ -210,7 +213,7 @@ def _attack_step(model: Model, fight: Fight, attacker: Combatant, step: dict[str
     )
     skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
     # An open question whose answer changes these figures is answered first (the core's words).
-    waits = gurps_fight.attack_waits(fight, attacker.id, target.id)
+    waits = gurps_fight.waits_said(fight, bearing)
     wait = h("p", {"class": "strong", "data-testid": "gurps-fight-waits"}, waits) if waits else None
     roll = _roll_entry(
         model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits)
@@ -278,9 +281,9 @@ def _shown(model: Model) -> VNode | None:
     )
 
 
-def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
+def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, ...]) -> Parts:
     """What the step waits for (the attack under way, else what the current combatant may do),
-    then what adjusts it."""
+    then what adjusts it; ``bearing``: the open questions his attack waits for."""
     step = step_of(model, fight)
     if fight.pending is not None:
         # The GM may drop the attack under way; also where focus goes after a typed roll.
@@ -314,7 +317,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         h("summary", {}, "Change maneuver"),
         maneuver_chips(model, fight, current),
     )
-    if (folded := after_injury.carried(model, fight)) is not None:
+    if (folded := after_injury.carried(model, fight, bearing)) is not None:
         change = h("div", {"class": "row"}, change, folded)
     head = [chosen_line(fight, current), None if fight.attacks else change]
     if not maneuver(current.maneuver).can_attack:
@@ -326,7 +329,7 @@ def _action(model: Model, fight: Fight, current: Combatant) -> Parts:
         # share the screen at 768x1024 (issue 27): how it ended is said beside "Next turn".
         said = f"{current.name} has attacked this turn ({current.maneuver})."
         return [next_up(model, fight, said)], [_override(step)]
-    now, adjust = _attack_step(model, fight, current, step)
+    now, adjust = _attack_step(model, fight, current, step, bearing)
     return [*head, *now], adjust
 
 
@@ -337,12 +340,14 @@ def panel(model: Model, fight: Fight) -> VNode | None:
     current = fight.current()
     if current is None:
         return None
-    now, adjust = _action(model, fight, current)
+    # The questions his attack waits for, worked out once: asked first above, said by his step.
+    bearing = after_injury.bearing(model, fight)
+    now, adjust = _action(model, fight, current, bearing)
     return card(
         "gurps-turn-h",
         f"{current.name}'s turn",
         _shown(model),
-        after_injury.view(model, fight),
+        after_injury.view(model, fight, bearing),
         *now,
         step_error(model, "fight"),
         *adjust,
