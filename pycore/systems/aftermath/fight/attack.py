@@ -43,6 +43,12 @@ MAX_TYPED: Final = 40
 #: when his sheet lacks them the hit waits and asks for them right there (issue 28), and what
 #: the GM gives is kept on the target's sheet.
 HEALTH: Final = "target.ast.HLH"
+#: The value a waiting hit asks for, in the words of its field (the undo step names it).
+_ANSWER_WORDS: Final = {
+    "attack.damage_potential": "Damage Potential",
+    "attack.near_side_location": "Near-side location",
+    HEALTH: "Health AST",
+}
 
 
 @dataclass(frozen=True)
@@ -419,7 +425,16 @@ def set_answer(fight: Fight, raw: str, part: str = "answer") -> tuple[Fight, Don
     if not isinstance(fight.pending, Mapping):
         return fight, Done()
     key = "answer" if part == "answer" else "answer_cst"
-    return replace(fight, pending={**fight.pending, key: raw.strip()[:MAX_TYPED]}), Done()
+    value = raw.strip()[:MAX_TYPED]
+    if value == str(fight.pending.get(key, "")):
+        return fight, Done()
+    # Its own undo step (a GM's play-through): kept quietly, the value changed the waiting
+    # attack after the step that made it wait, which Undo then could not take back whole (the
+    # sheets went back, the attack stayed, and a called critical was applied over its plain hit).
+    asks = str(fight.pending.get("asks", "attack.damage_potential"))
+    what = "Health CST" if part == "cst" else _ANSWER_WORDS.get(asks, "Damage Potential")
+    label = f"{what} {value}" if value else f"{what} cleared"
+    return replace(fight, pending={**fight.pending, key: value}), Done(label)
 
 
 def _with_health(fight: Fight, pending: Mapping[str, Any]) -> Fight:
