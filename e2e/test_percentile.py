@@ -187,6 +187,18 @@ def ann_and_bob_on_two_sides(app: Page) -> None:
         expect(pick.locator("option:checked")).to_have_text("— choose —")
 
 
+def anns_surprise_turn_on_bob(app: Page, ap_cost: str) -> None:
+    """Side A surprises (10 against 90): round 1 is Ann's turn alone, from the page's top; Bob
+    tapped as her target and the GM's AP cost of her attack typed (Table #3-6, asked once)."""
+    set_field(app, "percentile-surprise-typed", "10 90")
+    set_field(app, "percentile-order-typed", "20 45")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("percentile-turn-next").click()
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    app.get_by_test_id("percentile-strip-c2").click()
+    set_field(app, "percentile-turn-action_cost", ap_cost)
+
+
 def add_parts(page: Page, *parts: tuple[str, str]) -> None:
     """Body parts (name, points) added to the damage record of the character on screen."""
     for body, points in parts:
@@ -602,13 +614,7 @@ def test_three_fighters_next_turn_stays_on_the_screen(app: Page) -> None:
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Cy")
-    set_field(app, "percentile-surprise-typed", "10 90")  # Side A: the only turn
-    set_field(app, "percentile-order-typed", "20 45")
-    app.evaluate("window.scrollTo(0, 0)")
-    app.get_by_test_id("percentile-turn-next").click()
-    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
-    app.get_by_test_id("percentile-strip-c2").click()
-    set_field(app, "percentile-turn-action_cost", "5")
+    anns_surprise_turn_on_bob(app, "5")
     set_field(app, "percentile-turn-roll-typed", "15")  # under (50 + 0) / 2: a hit
     scrolled = app.evaluate("window.scrollY")
     app.get_by_test_id("percentile-turn-part-1").click()
@@ -654,13 +660,7 @@ def test_the_turn_over_and_borrowing_played_at_the_table(app: Page, errors: list
     her turn is over with "Next turn" on the screen, no scroll. Round 2 she has 20 (50 − 30);
     spent, 20 short needs 60, more than her next turn's 50: said, with no button."""
     ann_and_bob_on_two_sides(app)
-    set_field(app, "percentile-surprise-typed", "10 90")  # Side A surprises: Ann's turn alone
-    set_field(app, "percentile-order-typed", "20 45")
-    app.evaluate("window.scrollTo(0, 0)")
-    app.get_by_test_id("percentile-turn-next").click()
-    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
-    app.get_by_test_id("percentile-strip-c2").click()
-    set_field(app, "percentile-turn-action_cost", "20")
+    anns_surprise_turn_on_bob(app, "20")
     cost = app.get_by_test_id("percentile-turn-ap")
     expect(cost).to_have_text("An attack with the AUTO PISTOL costs 20 AP (Ann has 50)")
     _miss(app)
