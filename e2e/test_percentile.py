@@ -178,8 +178,25 @@ def ann_and_bob_on_two_sides(app: Page) -> None:
         app.get_by_test_id("percentile-weapon-add").click()
         add_parts(app, (part, "20"), ("head", "10"))
     tab(app, "combat")
-    app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
-    app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
+    for index, name in enumerate(("Ann", "Bob")):
+        pick = app.get_by_test_id(f"percentile-side-add-{index}")
+        pick.select_option(label=name)
+        expect(app.get_by_test_id(f"percentile-member-remove-c{index + 1}")).to_be_visible()
+        # back to its prompt, as the view renders it: it kept showing the name just added
+        expect(pick).to_have_value("")
+        expect(pick.locator("option:checked")).to_have_text("— choose —")
+
+
+def anns_surprise_turn_on_bob(app: Page, ap_cost: str) -> None:
+    """Side A surprises (10 against 90): round 1 is Ann's turn alone, from the page's top; Bob
+    tapped as her target and the GM's AP cost of her attack typed (Table #3-6, asked once)."""
+    set_field(app, "percentile-surprise-typed", "10 90")
+    set_field(app, "percentile-order-typed", "20 45")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("percentile-turn-next").click()
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    app.get_by_test_id("percentile-strip-c2").click()
+    set_field(app, "percentile-turn-action_cost", ap_cost)
 
 
 def add_parts(page: Page, *parts: tuple[str, str]) -> None:
@@ -597,13 +614,7 @@ def test_three_fighters_next_turn_stays_on_the_screen(app: Page) -> None:
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Cy")
-    set_field(app, "percentile-surprise-typed", "10 90")  # Side A: the only turn
-    set_field(app, "percentile-order-typed", "20 45")
-    app.evaluate("window.scrollTo(0, 0)")
-    app.get_by_test_id("percentile-turn-next").click()
-    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
-    app.get_by_test_id("percentile-strip-c2").click()
-    set_field(app, "percentile-turn-action_cost", "5")
+    anns_surprise_turn_on_bob(app, "5")
     set_field(app, "percentile-turn-roll-typed", "15")  # under (50 + 0) / 2: a hit
     scrolled = app.evaluate("window.scrollY")
     app.get_by_test_id("percentile-turn-part-1").click()
@@ -631,3 +642,63 @@ def test_three_fighters_next_turn_stays_on_the_screen(app: Page) -> None:
     expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("Miss")
     expect(app.get_by_test_id("percentile-turn-roll-roll")).to_be_in_viewport(ratio=1)
     assert app.evaluate("window.scrollY") == 0
+
+
+def _miss(app: Page) -> None:
+    """A typed 95 for Ann's pistol (skill 60): a miss, logged; the AP are paid before the roll."""
+    logged = app.get_by_test_id("percentile-log-entry").count()
+    set_field(app, "percentile-turn-roll-typed", "95")
+    expect(app.get_by_test_id("percentile-log-entry")).to_have_count(logged + 1)
+    expect(app.get_by_test_id("percentile-turn-result-verdict")).to_contain_text("Miss")
+
+
+def test_the_turn_over_and_borrowing_played_at_the_table(app: Page, errors: list[str]) -> None:
+    """A GM's play-through of the turn's end (PCT-07, line 36; PCT-24, line 68) and of borrowing
+    (PCT-27, line 74), tapped as at the table: Ann's attacks cost 20 AP (Table #3-6, the GM's).
+    Two leave her 10: the third is 10 short, and "Borrow 30 AP of the next turn for 10 now"
+    pays it where it is said; the attack goes through, her 60 AP are spent, and the step says
+    her turn is over with "Next turn" on the screen, no scroll. Round 2 she has 20 (50 − 30);
+    spent, 20 short needs 60, more than her next turn's 50: said, with no button."""
+    ann_and_bob_on_two_sides(app)
+    anns_surprise_turn_on_bob(app, "20")
+    cost = app.get_by_test_id("percentile-turn-ap")
+    expect(cost).to_have_text("An attack with the AUTO PISTOL costs 20 AP (Ann has 50)")
+    _miss(app)
+    expect(cost).to_have_text("An attack with the AUTO PISTOL costs 20 AP (Ann has 30)")
+    _miss(app)
+    expect(cost).to_have_text(
+        "Ann cannot pay for an attack with the AUTO PISTOL: it costs 20 AP and 10 are left "
+        "this turn"
+    )
+    borrow = app.get_by_test_id("percentile-turn-borrow")
+    expect(borrow).to_have_text("Borrow 30 AP of the next turn for 10 now")
+    expect(borrow).to_be_in_viewport(ratio=1)
+    borrow.click()
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("borrows 30 AP")
+    expect(cost).to_have_text("An attack with the AUTO PISTOL costs 20 AP (Ann has 20)")
+    scrolled = app.evaluate("window.scrollY")
+    _miss(app)  # the attack goes through: 20 paid, none left
+    over = app.get_by_test_id("percentile-turn-over")
+    expect(over).to_have_text("Ann's turn is over: all 60 AP are spent")
+    nxt = app.get_by_test_id("percentile-turn-over-next")
+    expect(nxt).to_have_text("Next turn")
+    expect(over).to_be_in_viewport(ratio=1)
+    expect(nxt).to_be_in_viewport(ratio=1)
+    assert app.evaluate("window.scrollY") == scrolled
+    expect(app.get_by_test_id("percentile-turn-roll-roll")).to_have_count(0)
+    nxt.click()
+    expect(app.get_by_test_id("percentile-turn")).to_contain_text("Round 2")
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("20 AP")
+    app.get_by_test_id("percentile-strip-c2").click()
+    expect(cost).to_have_text("An attack with the AUTO PISTOL costs 20 AP (Ann has 20)")
+    _miss(app)
+    expect(over).to_have_text("Ann's turn is over: all 20 AP are spent")
+    expect(app.get_by_test_id("percentile-turn-uncovered")).to_have_text(
+        "Borrowing cannot cover it: 20 AP short needs 60 of the next turn, "
+        "and only 50 can be borrowed"
+    )
+    expect(app.get_by_test_id("percentile-turn-borrow")).to_have_count(0)
+    expect(nxt).to_be_in_viewport(ratio=1)
+    app.screenshot(path=str(SHOTS / "percentile-turn-over.png"))
+    assert errors == []

@@ -3,11 +3,12 @@ patch the page shows exactly the new tree, and a change touches only the nodes t
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
-from rkweb.app.patcher import create, patch
+from rkweb.app.patcher import create, follow, patch
 from rkweb.app.vdom import Child, VNode, h
 
 
@@ -84,6 +85,19 @@ class FakeElement(FakeNode):
     def removeAttribute(self, name: str) -> None:
         self.ownerDocument.changes += 1
         self.attrs.pop(name, None)
+
+    def querySelector(self, selector: str) -> Any:
+        """Only what ``follow`` asks: the first option marked selected, its value read as the
+        DOM's ``option.value`` reads it (the attribute)."""
+        assert selector == "option[selected]"
+        for child in self.children:
+            if isinstance(child, FakeElement):
+                if child.tagName == "OPTION" and "selected" in child.attrs:
+                    return SimpleNamespace(value=child.attrs.get("value", ""))
+                found = child.querySelector(selector)
+                if found is not None:
+                    return found
+        return None
 
     def appendChild(self, child: FakeNode) -> None:
         self.ownerDocument.changes += 1
@@ -174,6 +188,41 @@ def test_a_field_keeps_what_the_user_typed_when_its_value_is_unchanged() -> None
     assert isinstance(field, FakeElement)
     patch(field, old, h("input", {"value": "12", "data-testid": "x", "disabled": True}))
     assert field.value == "12" and field.disabled and "disabled" in field.attrs
+
+
+def _picker(chosen: str) -> VNode:
+    options = (("", "— choose —"), ("c1", "Ann"), ("c2", "Bob"))
+    return h(
+        "select",
+        {"id": "add"},
+        *[h("option", {"value": v, "selected": v == chosen}, t) for v, t in options],
+    )
+
+
+def test_a_select_shows_the_option_its_view_marks_selected() -> None:
+    """The Percentile set-up's "Add a character" select: after a pick the view is the same
+    (back to "— choose —"), so no patch touches it and the browser kept showing the name just
+    added. ``follow`` (the glue calls it after a select's change) shows the view's option; a
+    patch of a select's options does too (a picked select no longer follows its attribute)."""
+    view = _picker("")
+    _, root = mounted(view)
+    select = root.firstChild
+    assert isinstance(select, FakeElement)
+    select.value = "c1"  # the GM's pick, made by the browser
+    patch(select, view, view)
+    assert select.value == "c1"  # nothing changed in the view: the patch leaves it
+    follow(select)
+    assert select.value == ""
+    select.value = "c2"
+    patch(select, view, _picker("c1"))  # the state's value is Ann now
+    assert select.value == "c1"
+    bare = h("select", {"id": "b"}, h("option", {"value": "x"}, "X"))
+    _, other = mounted(bare)
+    unmarked = other.firstChild
+    assert isinstance(unmarked, FakeElement)
+    unmarked.value = "x"
+    follow(unmarked)  # no option marked selected: the browser's stays
+    assert unmarked.value == "x"
 
 
 # Random view trees: a few tags, keyed or not, attributes, text.

@@ -908,3 +908,34 @@ def test_pcfix_a_fist_waits_for_its_range_before_the_tap() -> None:
     assert not texts(m, "percentile-turn-waits") and not _disabled(m, "percentile-turn-roll-roll")
     pistol = go(m, "percentile.turn_weapon", "0")  # d1 reads no range
     assert not texts(pistol, "percentile-turn-waits")
+
+
+def test_pcfix2_borrowing_that_cannot_cover_the_shortfall_says_why() -> None:
+    """Borrowing on, but the next turn cannot cover the shortfall (line 74: "as long as the next
+    turn has enough points to cover it"): no borrow button appeared and nothing said why. 45 AP
+    for the attack, 5 left: 40 short needs 120 of the next turn, and Ann's 50 are all it has."""
+    m = _anns_round(with_two_characters())
+    m = go(m, "percentile.attack_field", "ap_cost", "45")
+    m = go(m, "percentile.ap_field", "c1", "45")
+    m = go(m, "percentile.ap_spend", "c1")
+    assert texts(m, "percentile-turn-ap") == [
+        "Ann cannot pay for an attack with the AUTO PISTOL: it costs 45 AP and 5 are left this turn"
+    ]
+    assert not texts(m, "percentile-turn-borrow")
+    assert texts(m, "percentile-turn-uncovered") == [
+        "Borrowing cannot cover it: 40 AP short needs 120 of the next turn, "
+        "and only 50 can be borrowed"
+    ]
+    # the turn over (all 50 spent): said under it the same way, 45 short needs 135
+    over = go(go(m, "percentile.ap_field", "c1", "5"), "percentile.ap_spend", "c1")
+    assert texts(over, "percentile-turn-over") == ["Ann's turn is over: all 50 AP are spent"]
+    assert texts(over, "percentile-turn-uncovered") == [
+        "Borrowing cannot cover it: 45 AP short needs 135 of the next turn, "
+        "and only 50 can be borrowed"
+    ]
+    # borrowing that covers it, or borrowing off: nothing to explain
+    covered = go(m, "percentile.attack_field", "ap_cost", "20")  # 15 short needs 45
+    assert texts(covered, "percentile-turn-borrow") == ["Borrow 45 AP of the next turn for 15 now"]
+    assert not texts(covered, "percentile-turn-uncovered")
+    off = go(m, "percentile.setting", "borrowing", "off")
+    assert texts(off, "percentile-turn-ap") and not texts(off, "percentile-turn-uncovered")

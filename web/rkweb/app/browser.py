@@ -25,7 +25,7 @@ from rkweb.app import idle, precompiled, saving, shell
 from rkweb.app.events import Copied, ImportFailed, ImportText, Odds, Update
 from rkweb.app.messages import Action, UnknownMessage, wire
 from rkweb.app.model import Banner, Ctx, Model
-from rkweb.app.patcher import create, patch
+from rkweb.app.patcher import create, follow, patch
 from rkweb.app.registry import players_feed
 from rkweb.app.storage import LocalStorage, absent
 from rkweb.app.vdom import EVENTS, Msg, VNode, message_from
@@ -244,6 +244,8 @@ class App:
         # Read before the page changes (its layout is the last frame's: nothing is forced).
         bottom = js.window.scrollY + js.window.innerHeight if shown is not None else 0
         self.dispatch(msg)
+        if kind == "change" and str(target.tagName) == "SELECT":
+            follow(target)  # the pick shows what the view renders from state, not the browser's
         if shown is not None:
             _hold_page_end(shown, bottom)
             # Measured in the next frame, not here: reading a box in the handler forces a

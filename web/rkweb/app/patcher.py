@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rkweb.app.storage import absent
 from rkweb.app.vdom import SVG_TAGS, Child, VNode, same_element
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -35,6 +36,19 @@ def _remove_attr(el: Any, name: str) -> None:
     el.removeAttribute(name)
     if name in ("disabled", "checked"):
         setattr(el, name, False)
+
+
+def follow(el: Any) -> None:
+    """A select shows the option its view marks ``selected`` (the state's value), not the one
+    the browser kept: after a pick the view may be unchanged (an "Add a character" select goes
+    back to "— choose —"), so no patch touches it, and a pick also leaves the browser ignoring
+    later changes of the ``selected`` attribute. Called after a select is changed or patched."""
+    chosen = el.querySelector("option[selected]")
+    if absent(chosen):  # the view marks none: the browser's first option, as created
+        return
+    wanted = str(chosen.value)
+    if str(el.value) != wanted:
+        el.value = wanted
 
 
 #: A subtree this large is built by the page's ``document.rkBuild`` (web/build-dom.js) from its
@@ -103,6 +117,8 @@ def patch(el: Any, old: Child, new: Child) -> Any:
             _set_attr(el, name, value)
     if old.children != new.children:
         _patch_children(el, old.children, new.children)
+        if new.tag == "select":
+            follow(el)
     return el
 
 

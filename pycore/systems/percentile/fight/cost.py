@@ -96,12 +96,14 @@ class Shortfall:
     left, so his turn is over (PCT-07, line 36: a turn is the time to expend all the AP; PCT-24,
     line 68: once they are spent no more actions can be made); ``borrow``: the AP of his next
     turn that would pay the attack (PCT-27, line 74: 3 of the next turn for 1 now), None when
-    borrowing is off or cannot cover it."""
+    borrowing is off or cannot cover it; ``uncovered``: why borrowing, though on, cannot cover
+    it, in one sentence (no borrow button and no word of why left the GM guessing)."""
 
     said: str
     over: bool
     borrow: Fraction | None = None
     gain: Fraction | None = None
+    uncovered: str | None = None
 
 
 @checked
@@ -123,6 +125,10 @@ def shortfall(fight: Fight, form: Form) -> Shortfall | None:
     >>> s = shortfall(f.with_fighter(replace(ann, ledger=agility.spend(ann.ledger, 50))), form)
     >>> s.over, s.borrow, s.said
     (True, Fraction(30, 1), "Ann's turn is over: all 50 AP are spent")
+
+    Line 74: "as long as the next turn has enough points to cover it". 40 short needs 120:
+    >>> s = shortfall(spent, {**form, "ap_cost": "45"}); s.borrow, s.uncovered
+    (None, 'Borrowing cannot cover it: 40 AP short needs 120 of the next turn, and only 50 can be borrowed')
     """
     if fight.settings.ap != "c2":
         return None
@@ -144,13 +150,34 @@ def shortfall(fight: Fight, form: Form) -> Shortfall | None:
         said = f"{attacker.name}'s turn is over: a no-movement turn, no AP to spend (PCT-28)"
     else:
         said = f"{attacker.name}'s turn is over: all {fmt(ledger.available)} AP are spent"
-    borrow = gain = None
+    borrow = gain = uncovered = None
     if cost is not None and fight.settings.borrowing:
         gain = cost - max(left, Fraction(0))
         need = gain * agility.BORROW_RATE
         borrow = need if 0 < need <= ledger.borrowable() else None
+        if borrow is None and need > 0:
+            uncovered = _uncovered(ledger, gain, need)
         gain = gain if borrow is not None else None
-    return Shortfall(said, left <= 0, borrow, gain)
+    return Shortfall(said, left <= 0, borrow, gain, uncovered)
+
+
+def _uncovered(ledger: agility.Ledger, short: Fraction, need: Fraction) -> str:
+    """Why borrowing cannot pay ``short`` AP (``need`` of the next turn, 3 for 1), PCT-27, line
+    74: the next turn must have the points to cover it, and none may be borrowed while the
+    no-movement turn a whole borrowed turn made is not finished."""
+    if ledger.locked:
+        return (
+            "Borrowing cannot cover it: the next turn is borrowed whole, and no more can be "
+            "borrowed until its no-movement turn is over"
+        )
+    if ledger.no_borrow_this_turn:
+        return "Borrowing cannot cover it: none can be borrowed until this no-movement turn is over"
+    can = ledger.borrowable()
+    only = f"only {fmt(can)} can" if can > 0 else "none can"
+    return (
+        f"Borrowing cannot cover it: {fmt(short)} AP short needs {fmt(need)} of the next turn, "
+        f"and {only} be borrowed"
+    )
 
 
 @checked

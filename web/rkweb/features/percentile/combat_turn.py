@@ -443,12 +443,21 @@ def _borrow_button(short: FC.Shortfall) -> VNode | None:
     )
 
 
-def _turn_over(model: Model, form: dict[str, Any], short: FC.Shortfall) -> list[VNode]:
+def _uncovered(short: FC.Shortfall) -> VNode | None:
+    """Why no borrow button, said under the shortfall: borrowing is on, but the next turn cannot
+    cover it (PCT-27, line 74); the button just did not appear, and nothing said why."""
+    if short.uncovered is None:
+        return None
+    return h("p", {"data-testid": "percentile-turn-uncovered"}, short.uncovered)
+
+
+def _turn_over(model: Model, form: dict[str, Any], short: FC.Shortfall) -> list[VNode | None]:
     """c2: the acting fighter has no AP left, so his turn is over (PCT-07, line 36; PCT-24, line
     68): said plainly with "Next turn", before any tap, not as a refusal of the attack tapped.
     Borrowing (when on and it covers the attack) and the GM's override stay one tap away."""
     return [
         h("p", {"class": "strong", "data-testid": "percentile-turn-over"}, short.said),
+        _uncovered(short),
         h(
             "div",
             {"class": "row"},
@@ -466,7 +475,7 @@ def _turn_over(model: Model, form: dict[str, Any], short: FC.Shortfall) -> list[
     ]
 
 
-def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
+def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode | None]:
     """c2 (PCT-24, PCT-29): what the attack costs, asked once while Table #3-6 leaves it out, and
     an attack the fighter cannot pay refused in words, with borrowing (PCT-27) and the GM's
     override beside it. Empty when the attack is paid as it stands (its cost is then shown with
@@ -492,6 +501,7 @@ def _cost_step(model: Model, fight: Fight, form: dict[str, Any]) -> list[VNode]:
     alert = {"class": "field-error", "role": "alert", "data-testid": "percentile-turn-ap"}
     return [
         h("p", alert, short.said),
+        _uncovered(short),
         h(
             "div",
             {"class": "row"},
