@@ -412,3 +412,14 @@ def test_an_empty_fight_says_there_is_no_one_to_roll_initiative_for() -> None:
     assert "1D10 each: no fighter to roll for yet" in entry
     assert "1D10 each: )" not in entry and "1D10 each: I" not in entry
     assert "1D10 each: Mara, Bo, then any roll-offs" in text_of(shell.view(duel()))
+
+
+def test_a_declared_defend_is_said_with_its_own_tn_not_the_attacker_s_weapon() -> None:
+    """playsm2 at 768x1024: with Mara's Defend declared the step read "Ann attacks Mara, who
+    defends with Longbow: TN 16", as if Mara held Ann's bow, and the Defend TN 14 the contest
+    used was only inside the fold. Each side's TN is said (SIM-D08)."""
+    model = send(started(), "simply.combat_form", "attack", "defend", "yes")
+    attack = model.state["simply_combat"]["form"]["attack"]
+    assert texts(model, "sc-attack-summary") == [
+        f"Mara attacks Bo with Longsword: TN {attack['tn']}; Bo defends: TN {attack['defend_tn']}"
+    ]

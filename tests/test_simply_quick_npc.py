@@ -110,3 +110,37 @@ def test_a_typed_hp_stands_and_a_bad_one_is_named_with_its_range() -> None:
     assert "H 12 is past the HP table" in _texts(model, "sc-error-add")[0]
     assert _joined(model) == []
     assert _joined(_add(model, "Ogre", hp_max="60")) == [("Ogre", 60)]
+
+
+def test_a_quick_npc_s_attack_skill_is_typed_once_for_every_attack_and_defend() -> None:
+    """playsm2, a GM's three rounds at 768x1024: the quick NPC's form had no attack skill, so
+    for each of Grunt's attacks the GM opened the attack's fold and typed its TN again ("Grunt
+    attacks Mara with Attack: TN to type"), and no one could roll against Grunt's Defend. The
+    skill rating typed once in the form is the TN of every attack and its Defend TN (SIM-39,
+    SIM-D08)."""
+    model = _page()
+    model = _send(model, "simply.combat_form", "add", "max_damage", "8")
+    model = _send(model, "simply.combat_form", "add", "attack_skill", "10")
+    model = _add(model, "Grunt", health="5")
+    model = _add(model, "Scout")
+    model = _send(model, "simply.combat_initiative_typed", "2 9")  # Scout first
+    assert _texts(model, "sc-hit-chance-defend"), "a Defend at Grunt's skill is offered"
+    attack = model.state["simply_combat"]["form"]["attack"]
+    assert (attack["target"], attack["defend_tn"]) == ("c1", "10")
+    model = _send(model, "simply.combat_attack_typed", "10 10")  # a 20 misses
+    model = _send(model, "simply.combat_attack_typed", "10 10")  # his last: Grunt's turn
+    assert _texts(model, "sc-attack-summary") == ["Grunt attacks Scout with Attack: TN 10"]
+    assert _texts(model, "sc-arm-0") == ["✓ Attack 10: 45%"]  # SIM-T13: TN 10, 45%
+    model = _send(model, "simply.combat_attack_typed", "10 10")
+    assert _texts(model, "sc-attack-summary") == ["Grunt attacks Scout with Attack: TN 10"]
+    blank = _add(_page(), "Grunt")  # left blank: typed at each attack, as before
+    blank = _add(blank, "Scout")
+    blank = _send(blank, "simply.combat_initiative_typed", "9 2")
+    assert _texts(blank, "sc-attack-summary") == ["Grunt attacks Scout with Attack: TN to type"]
+
+
+def test_a_bad_attack_skill_is_named_with_its_range() -> None:
+    model = _send(_page(), "simply.combat_form", "add", "attack_skill", "1000")
+    assert _texts(model, "sc-add-attack_skill-error") == [
+        "Attack skill rating 1000 is outside -99 to 999"
+    ]

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import math
 
+from pycore.systems.simply.fight.value import Arm
 from pycore.systems.simply.limits import MAX_HP, MAX_ORIGINAL_STAT
 from pycore.systems.simply.stats import Derivation, hp_multiplier
 from pycore.validate import checked, whole
+
+#: The attack skill ratings a GM may type for a quick NPC (the attack step's TN bounds).
+RATING: tuple[int, int] = (-99, 999)
 
 #: SIM-T11 gives m for H 1 to 10 only (SIM-D07): past it the GM types the HP.
 HP_TABLE_H: tuple[int, int] = (1, 10)
@@ -48,3 +52,18 @@ def quick_hp(strength: int, health: int) -> Derivation:
     if exact.denominator != 1:
         steps += f" = ⌈{exact}⌉"
     return Derivation("HP", value, f"HP {value} = ⌈S × m + H⌉ = {steps}", ("SIM-27",))
+
+
+@checked
+def quick_arm(rating: int, max_damage: int | None) -> Arm:
+    """A quick NPC's attack at the skill rating the GM typed for it once, in the add form: the
+    TN each of its attacks starts from and its Defend TN (SIM-28, SIM-39, SIM-D08). Without it
+    the GM typed the TN in the attack's fold at every attack (first law: nothing of one attack
+    reaches the next), and the NPC could not Defend. No level is known, so no automatic 2
+    (SIM-06), as for a TN typed in the attack.
+
+    >>> str(quick_arm(10, 8))
+    'Attack (skill 10, Max Dmg 8)'
+    """
+    low, high = RATING
+    return Arm("Attack", "skill", whole(rating, "attack skill rating", low, high), None, max_damage)

@@ -18,6 +18,7 @@ SIM-40, SIM-D09), then an unarmed attack.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from pycore.errors import RuleError
 from pycore.figures import figure
@@ -136,6 +137,62 @@ def after_fight(character: Character, combatant: Combatant) -> Character:
     """
     hp = None if combatant.hp >= combatant.hp_max else combatant.hp
     return replace(character, hp=hp, luck=combatant.luck, conditions=combatant.conditions)
+
+
+#: What a fighter takes from its record's build (the live values, HP lost, luck and conditions,
+#: are the fight's own).
+_FROM_SHEET = (
+    "name",
+    "strength",
+    "health",
+    "bonus",
+    "armor",
+    "coating",
+    "shield",
+    "max_damage",
+    "arms",
+)
+
+
+@checked
+def sheet_changed(combat: Combat, uid: str, before: Character, after: Character) -> Combat:
+    """The fight once the record with id ``uid`` is edited from ``before`` to ``after`` during
+    it: each value the edit changed in what the record gives a fighter (its weapons with their
+    skills and Max Dmg, armor, shield, unarmed Max Dmg, S and H for the checks, initiative
+    bonus, name) reaches its fighters, as the next attack derives its fields from the sheet
+    (FIGHT.md's first law: a Greatsword added between rounds was never offered). A changed
+    HP maximum keeps the injury taken (SIM-42); a value the edit left alone stays as the fight
+    holds it (armor given in the add form to a record without any).
+
+    >>> from pycore.systems.simply.character import Skill, Weapon
+    >>> mara = Character(name="Mara", skills=(Skill("Melee Weapon", "Capable", "Sword"),),
+    ...                  weapons=(Weapon("Longsword", "Melee Weapon: Sword", 12),))
+    >>> fight = add_character(Combat(), mara, "u1", armor="chainmail")
+    >>> from pycore.systems.simply.fight import hit
+    >>> fight, _ = hit(fight, "c1", 12)  # raw 12 − chainmail 8: HP 24 → 20
+    >>> armed = replace(mara, strength=7,
+    ...                 weapons=(*mara.weapons, Weapon("Greatsword", "Melee Weapon: Sword", 24)))
+    >>> c = sheet_changed(fight, "u1", mara, armed).get("c1")
+    >>> [str(arm) for arm in c.arms][1], c.armor, (c.hp, c.hp_max), c.strength
+    ('Greatsword (Melee Weapon: Sword 10, Max Dmg 24)', 'chainmail', (23, 27), 7)
+    >>> sheet_changed(fight, "u2", mara, armed) == fight
+    True
+    """
+    fighters = fighters_of(combat, uid)
+    if not fighters:
+        return combat
+    old = add_character(Combat(), before, uid).combatants[0]
+    new = add_character(Combat(), after, uid).combatants[0]
+    changed = {k for k in _FROM_SHEET if getattr(old, k) != getattr(new, k)}
+    for c in fighters:
+        taken: dict[str, Any] = {k: getattr(new if k in changed else c, k) for k in _FROM_SHEET}
+        if "coating" in changed:
+            taken["ablative_hits"] = 0  # a fresh coating (footnote #: five energy attacks)
+        hp_max = c.hp_max + new.hp_max - old.hp_max
+        if hp_max > 0:  # the injury taken stays taken (SIM-42)
+            taken.update(hp_max=hp_max, hp=c.hp + hp_max - c.hp_max)
+        combat = combat.with_combatant(replace(c, **taken))
+    return combat
 
 
 @checked

@@ -12,7 +12,7 @@ from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.simply.fight.public import INITIATIVE_LINE, action_line
-from pycore.systems.simply.fight.quick import quick_hp
+from pycore.systems.simply.fight.quick import quick_arm, quick_hp
 from pycore.systems.simply.fight.value import (
     ACTIONS,
     MAX_ACTIONS,
@@ -68,11 +68,17 @@ def join(combat: Combat, **fields: Any) -> tuple[Combat, TurnStep]:
     >>> fight, step = join(Combat(), name="Grunt", strength=6, health=6)
     >>> fight.combatants[0].hp_max, step.step.text, step.step.rules
     (24, 'Grunt joins the fight; HP 24 = ⌈S × m + H⌉ = ⌈6 × 3 + 6⌉', ('SIM-33', 'SIM-34', 'SIM-27'))
+    >>> fight, _ = join(Combat(), name="Grunt", strength=6, health=5, rating=10, max_damage=8)
+    >>> [str(arm) for arm in fight.combatants[0].arms]
+    ['Attack (skill 10, Max Dmg 8)']
     >>> join(Combat(), name="Ogre", hp_max=None, strength=9, health=14)
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: HP: H 14 is past the HP table (H 1 to 10); type the HP, 1 to 1000
     """
+    rating = fields.pop("rating", None)
+    if rating is not None:  # a quick NPC's attack skill, typed once (quick.quick_arm)
+        fields = {**fields, "arms": (quick_arm(rating, fields.get("max_damage")),)}
     derived: Derivation | None = None
     if fields.get("hp_max") is None and {"strength", "health"} <= fields.keys():
         derived = quick_hp(fields["strength"], fields["health"])

@@ -14,7 +14,7 @@ from typing import Any
 from pycore.systems.simply.character import Character, ability_list, armor_choice, shield_choice
 from pycore.systems.simply.character_json import character_from_json, character_to_json
 from pycore.systems.simply.fight import combat_to_json
-from pycore.systems.simply.fight.sheet import sheet_deleted
+from pycore.systems.simply.fight.sheet import sheet_changed, sheet_deleted
 from pycore.systems.simply.links import uid_of
 from rkweb.app.messages import Message, entered, handle, handlers
 from rkweb.app.model import Ctx, Model
@@ -271,16 +271,28 @@ def edit(model: Model, field: str, raw: str, ctx: Ctx) -> Model:
     index = int(state["selected"])
     if not 0 <= index < len(state["list"]):
         return model
-    current = dict(state["list"][index])
+    before = state["list"][index]
+    current = dict(before)
     try:
         if not _change(current, field, raw):
             return model
-        character_from_json(current)  # the core's check of every field, before anything is kept
+        after = character_from_json(current)  # the core's check of every field, before it is kept
     except ValueError as exc:  # a RuleError is a ValueError too
         return with_error(model, ERRORS, field, str(exc), rules_of(exc))
     state["list"][index] = current
     label = f"Edit {name_of(current)}: {_words(field)}"
-    return with_error(keep(model, state, label, ctx), ERRORS, field, None)
+    values: dict[str, Any] = {SECTION: state}
+    uid = uid_of(current)
+    combat = model.section(fight_state.SECTION)
+    if uid is not None and combat.get("combat"):
+        # FIGHT.md: the sheet and the fight are one truth; the edit reaches the record's
+        # fighters in the same undo step (a weapon added between rounds is the next attack's).
+        fight = fight_state.fight_of(model, fight_state.load(model))
+        followed = sheet_changed(fight, uid, character_from_json(before), after)
+        if followed != fight:
+            values[fight_state.SECTION] = {**combat, "combat": combat_to_json(followed)}
+    history = model.history.apply_many(values, label, ctx.now)
+    return with_error(replace(model, history=history), ERRORS, field, None)
 
 
 def _new(model: Model, msg: CharNew, ctx: Ctx) -> Model:

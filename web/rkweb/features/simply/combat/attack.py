@@ -341,8 +341,15 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     except (RuleError, ValueError, IndexError):
         return "Attack: choose the attacker and the target"
     tn = f"TN {a['tn']}" if a["tn"] else "TN to type"
-    defend = ", who defends" if a["defend"] else ""
-    return f"{attacker} attacks {target}{defend} with {weapon}: {tn}"
+    # The Defend's own clause with its own TN (SIM-D08: each side keeps its TN): "Mara, who
+    # defends with Longbow" read as if the defender held the attacker's weapon, and the Defend
+    # TN the contest used showed only inside the fold.
+    defend = ""
+    if a["defend"]:
+        defend = f"; {target} defends: " + (
+            f"TN {a['defend_tn']}" if a["defend_tn"] else "TN to type"
+        )
+    return f"{attacker} attacks {target} with {weapon}: {tn}{defend}"
 
 
 def _no_turn(fight: core.Combat, state: dict[str, Any]) -> VNode:

@@ -89,6 +89,8 @@ def add(model: Model, msg: Add, ctx: Ctx) -> Model:
         coating=form["coating"] or None,
         shield=form["shield"] or None,
         max_damage=saved.number(form, "max_damage", optional=True),
+        # Typed once here, the TN of each of its attacks and its Defend TN (quick.quick_arm).
+        rating=saved.number(form, "attack_skill", optional=True),
     )
     added = fight.combatants[-1]
     state["form"] = {**state["form"], "add": {**form, "name": ""}}
@@ -190,6 +192,14 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
             saved.form_field(model, form, "add", "health", "H (original, for checks)"),
             saved.form_field(model, form, "add", "bonus", "Initiative bonus"),
             saved.form_field(model, form, "add", "max_damage", "Max damage (weapon or unarmed)"),
+            saved.form_field(
+                model,
+                form,
+                "add",
+                "attack_skill",
+                "Attack skill rating",
+                hint="Its TN for each attack and Defend; blank: typed at each attack.",
+            ),
             saved.form_field(model, form, "add", "luck", "Luck points"),
             saved.form_field(model, form, "add", "actions", "Actions per turn"),
             saved.form_select(form, "add", "armor", "Armor", _choices(armor_ids(), armor)),

@@ -34,6 +34,8 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
         "coating": "",
         "shield": "",
         "max_damage": "",
+        # Blank: the TN is typed at each attack; typed, every attack and Defend starts from it.
+        "attack_skill": "",
         "luck": "0",
         "actions": "2",
     },
@@ -81,6 +83,7 @@ NUMBERS: dict[str, tuple[int, int]] = {
     "d20": (1, 20),
     "other": (-99, 99),
     "rating": (-99, 999),
+    "attack_skill": (-99, 999),
     "minutes": (1, core.MAX_MINUTES),
 }
 LABELS = {
@@ -97,6 +100,7 @@ LABELS = {
     "d20": "D20 roll",
     "other": "Spells/powers modifier",
     "rating": "Skill rating",
+    "attack_skill": "Attack skill rating",
     "minutes": "Minutes",
 }
 LEVELS = ("Default", "Familiar", "Capable", "Professional", "Expert")
