@@ -301,24 +301,3 @@ def test_a_reload_resumes_at_the_roll_or_the_value_the_attack_waits_for() -> Non
     )
     assert asking.state["aftermath"]["combat"]["pending"]["asks"] == "attack.damage_potential"
     assert resumed(asking) == ["aft-pending"]
-
-
-def test_target_dodging_sits_beside_the_targets_movement() -> None:
-    """001 line 95: a dodging target adds to the CDA multiple, the only defence against a shot.
-    A GM's tablet found its chip last in the Modifiers fold (1,352 px down a 1,024 px screen,
-    the fold open): it sits beside "Target's movement", in view, for guns and thrown weapons."""
-    model = _fight()
-    for mode in ("missile", "thrown"):
-        view = shell.view(send(model, ("aftermath.cbt_pick", "mode", mode)))
-        assert not find_all(find_all(view, f"aft-{mode}-options")[0], f"aft-{mode}-dodging")
-        grids = [n for n in _nodes(view) if n.attr("class") == "grid4"]
-        beside = [g for g in grids if find_all(g, f"aft-{mode}-action")]
-        assert beside and find_all(beside[0], f"aft-{mode}-dodging"), mode
-    model = send(model, ("aftermath.cbt_toggle", "missile", "dodging"))
-    assert find_all(shell.view(model), "aft-missile-dodging")[0].attr("aria-pressed") == "true"
-
-
-def _nodes(node: Any) -> list[Any]:
-    if isinstance(node, str):
-        return []
-    return [node, *(n for child in node.children for n in _nodes(child))]

@@ -175,6 +175,7 @@ def missile_form(
     flags = [
         flag("missile", "autofire", "Automatic fire", form, "autofire"),
         flag("missile", "match", "Match weapon (+1)", form, "match"),
+        flag("missile", "dodging", "Target dodging", form, "dodging"),
         *critical_flags("missile", form, st["settings"]),
         special_effect_flag("missile", form),
     ]
@@ -188,7 +189,7 @@ def missile_form(
             error=err(model, "cbt.meters"),
             numeric=True,
         ),
-        *target_movement("missile", form),
+        target_movement("missile", form),
     ]
 
     def more() -> list[VNode]:  # drawn once its fold is opened (issue 33)

@@ -100,21 +100,15 @@ def direction_fields(model: Model, mode: str, form: dict[str, Any], body: str) -
     ]
 
 
-def target_movement(mode: str, form: dict[str, Any]) -> list[VNode]:
-    """The target's movement multiplies its CDA (missiles and thrown weapons), and dodging
-    adds to the multiple (001 line 95): side by side, where the GM looks first. Dodging, the
-    only defence against a shot, sat last in the Modifiers fold (a GM's tablet: at 1,352 px of
-    a 1,024 px screen, the fold open)."""
-    return [
-        select(
-            f"aft-{mode}-action",
-            "Target's movement",
-            form["target_action"],
-            TARGET_MOVES,
-            send(mode, "target_action"),
-        ),
-        flag(mode, "dodging", "Target dodging", form, "dodging"),
-    ]
+def target_movement(mode: str, form: dict[str, Any]) -> VNode:
+    """The target's movement multiplies its CDA (missiles and thrown weapons)."""
+    return select(
+        f"aft-{mode}-action",
+        "Target's movement",
+        form["target_action"],
+        TARGET_MOVES,
+        send(mode, "target_action"),
+    )
 
 
 def damage_taken(model: Model, mode: str, form: dict[str, Any], who: str) -> VNode:

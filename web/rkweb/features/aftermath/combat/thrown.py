@@ -15,6 +15,7 @@ from rkweb.features.aftermath.combat.pieces import (
     damage_taken,
     direction_fields,
     distractions,
+    flag,
     layout,
     missile_situations,
     send,
@@ -31,6 +32,7 @@ def thrown_form(
     form = st["combat"]["thrown"]
     throwable = [(w.name, w.name) for w in weapons() if "Th" in w.skills]
     flags = [
+        flag("thrown", "dodging", "Target dodging", form, "dodging"),
         *critical_flags("thrown", form, st["settings"]),
         special_effect_flag("thrown", form),
     ]
@@ -43,7 +45,7 @@ def thrown_form(
             throwable,
             send("thrown", "weapon"),
         ),
-        *target_movement("thrown", form),
+        target_movement("thrown", form),
     ]
 
     def more() -> list[VNode]:  # drawn once its fold is opened (issue 33)
