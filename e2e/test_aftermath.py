@@ -123,7 +123,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-missile-options-on")).to_contain_text("Critical hit")
     expect(app.get_by_test_id("aft-missile-crit")).to_have_attribute("aria-pressed", "true")
     app.get_by_test_id("aft-resolve").click()
-    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("hit location")
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("hit (rolled ")
     if app.get_by_test_id("aft-health-ast").count():  # issue 28: asked here, not on the sheet
         enter(app, "aft-health-ast", "12")
         enter(app, "aft-health-cst", "5")
@@ -133,7 +133,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Adjusted BDG: BDG 10 +0 (EFF) + 1D10")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Damage Done: location")
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text(
-        "Ana → Bo (missile): hit location"
+        "Ana → Bo (missile): hit (rolled "
     )
     expect(app.get_by_test_id("undo")).to_contain_text("Attack: Ana → Bo")
     shot(app, "combat")
@@ -184,7 +184,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
         enter(app, "aft-health-ast", "12")
         enter(app, "aft-health-cst", "5")
         app.get_by_test_id("aft-apply-dp").click()
-    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit location")
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("(hand-to-hand): hit (rolled ")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Damage Potential: 16 (entered")
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
     app.get_by_test_id("aft-next-phase").click()

@@ -60,14 +60,14 @@ def test_each_typed_roll_of_a_critical_leaves_the_next_field_in_view(
     _typed_in_view(app, "10", ("aft-hth-dp", "aft-apply-dp"))
     enter(app, "aft-hth-dp", "12")
     app.get_by_test_id("aft-apply-dp").click()
-    # The GM calls it a critical (AFT-04): its Enhancement 12 (+2 WDM), the location again,
-    # the Damage Potential for the new WDM (asked again), then the Critical Effect:
-    # D100 50 + Damage Done 10 = 60, Stun (001 lines 17-20), which Bo saves to lower.
+    # The GM calls it a critical (AFT-04): its Enhancement 12 (+2 WDM), the location and the
+    # split typed for the plain hit kept (FIGHT.md: never asked again), the Damage Potential
+    # for the new WDM (asked again), then the Critical Effect: D100 50 + Damage Done 10 = 60,
+    # Stun (001 lines 17-20), which Bo saves to lower.
     _in_view(app, "aft-res-crit", "the plain hit")
     app.get_by_test_id("aft-res-crit").click()
-    for value in ("12", "30"):
-        _typed_in_view(app, value)
-    _typed_in_view(app, "10", ("aft-hth-dp", "aft-apply-dp"))
+    _typed_in_view(app, "12", ("aft-hth-dp", "aft-apply-dp"))
+    expect(app.get_by_test_id("aft-pending-wdm")).to_contain_text("1.8 + 2 critical")
     enter(app, "aft-hth-dp", "14")
     app.get_by_test_id("aft-apply-dp").click()
     _typed_in_view(app, "50")
@@ -125,9 +125,10 @@ def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
         _typed_in_view(app, value)
     _typed_in_view(app, "6", ("aft-attack-result", "aft-res-crit"))
     app.get_by_test_id("aft-res-crit").click()
-    # Its critical BDG 2D10 as 2, the damage again, the Critical Effect D100 50 + Damage
-    # Done 6 (a Stun, 001 lines 17-20), then Bo's Health save to lower it.
-    for value in ("2", "6", "50"):
+    # Its critical BDG 2D10 as 2 (BDG 29: still 3D10+3, so the damage typed stands), the
+    # Critical Effect D100 50 + Damage Done 6 (a Stun, 001 lines 17-20), then Bo's Health save
+    # to lower it.
+    for value in ("2", "50"):
         _typed_in_view(app, value)
     expect(app.get_by_test_id("aft-dice-next")).to_contain_text("Health save to lower Stun")
     _typed_in_view(app, "3", ("aft-attack-result",))

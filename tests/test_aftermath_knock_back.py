@@ -58,5 +58,5 @@ def test_the_headline_says_the_knock_back_and_its_end() -> None:
     knock = Step("knock_back", "Knock-back", "knock-back 2D3 (2, 2) = 4 m", "AFT-50")
     down = Condition("Knocked Over", AT, None, "AFT-50", "knocked down by the hit")
     hit = Resolution("missile", (knock,), hit=True, location=8, damage_done=13, conditions=(down,))
-    assert summary(hit) == "hit location 8: Damage Done 13, knocked back, Knocked Over"
+    assert summary(hit) == "hit: location 8, Damage Done 13, knocked back, Knocked Over"
     assert steps

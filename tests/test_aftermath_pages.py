@@ -287,7 +287,7 @@ def test_thrown_weapon_worksheet() -> None:
         CbtPotential(value="6"),
         ("aftermath.cbt_apply",),
     )
-    assert "(thrown): hit location" in texts(model, "aft-attack-result")[0]
+    assert "(thrown): hit (rolled " in texts(model, "aft-attack-result")[0]
 
 
 def test_save_to_lower_a_critical_effect() -> None:

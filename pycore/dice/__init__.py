@@ -26,6 +26,7 @@ from pycore.dice.roller import RandintSource, Roll, RolledDie, TermRoll, roll
 from pycore.dice.source import seeded
 from pycore.dice.typed import (
     DiceWanted,
+    Made,
     TypedDice,
     TypedRolls,
     entry_hint,
@@ -47,6 +48,7 @@ __all__ = [
     "DiceExpr",
     "DiceWanted",
     "Keep",
+    "Made",
     "RandintSource",
     "Roll",
     "RolledDie",

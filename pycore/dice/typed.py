@@ -28,12 +28,13 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pycore.dice.nodes import Constant, Dice, DiceExpr
 from pycore.dice.parser import parse
 from pycore.dice.roller import RandintSource
 from pycore.errors import DiceError
-from pycore.validate import checked, texts
+from pycore.validate import checked, is_whole, texts
 
 MAX_TYPED_LENGTH = 400
 _NUMBER = re.compile(r"\d+")
@@ -193,6 +194,26 @@ class DiceWanted(Exception):
         self.given = given
 
 
+@dataclass(frozen=True)
+class Made:
+    """One roll a step made: what it decided (``what``, "" when the rule did not name it), its
+    dice, the faces they showed and, when the user rolled it, the text he typed (a typed total
+    is given again as typed, never as the faces made up for it)."""
+
+    what: str
+    expr: str
+    faces: tuple[int, ...]
+    typed: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.what, str) or not isinstance(self.expr, str):
+            raise DiceError("a roll kept: what it decided and its dice, in words")
+        if not isinstance(self.faces, tuple) or not all(is_whole(f) for f in self.faces):
+            raise DiceError(f"a roll kept ({self.what[:40]}): its faces are whole numbers")
+        if not isinstance(self.typed, str | None):
+            raise DiceError(f"a roll kept ({self.what[:40]}): what was typed is words")
+
+
 class TypedRolls:
     """A random source answering each roll of a step from what the user typed for it, in order.
 
@@ -212,14 +233,36 @@ class TypedRolls:
     pycore.dice.typed.DiceWanted: roll 3: the next roll (3d10)
     >>> str(roll("3d10", TypedRolls(["17"])))
     '3d10 = 17 (total typed)'
+
+    A roll made before (``kept``, from :attr:`made`) answers the same roll again, found by its
+    name and dice wherever it comes; the typed rolls answer the others:
+
+    >>> before = TypedRolls(["50"])
+    >>> next_roll_is(before, "hit location")
+    >>> before.randint(1, 100)
+    50
+    >>> again = TypedRolls(["12"], kept=before.made)
+    >>> next_roll_is(again, "Critical Hit Enhancement")
+    >>> next_roll_is(again.randint(1, 20) and again, "hit location")
+    >>> again.randint(1, 100), again.given
+    (50, ['Critical Hit Enhancement: 1d20 = 12', 'hit location: 1d100 = 50'])
     """
 
-    def __init__(self, entries: Sequence[str], rest: RandintSource | None = None) -> None:
+    def __init__(
+        self,
+        entries: Sequence[str],
+        rest: RandintSource | None = None,
+        kept: Sequence[Made] = (),
+    ) -> None:
         self.entries = tuple(texts(entries, "typed dice", DiceError))
         if rest is not None and not callable(getattr(rest, "randint", None)):
             raise DiceError(f"the dice for the other rolls {rest!r:.40} are no dice source")
+        if not all(isinstance(k, Made) for k in kept):
+            raise DiceError("the rolls kept are rolls made before (what, dice, faces)")
         self.rest = rest
         self.given: list[str] = []
+        self._kept = list(kept)
+        self._made: list[tuple[str, str, list[int], str | None]] = []
         self._taken = 0
         self._left = 0
         self._source: RandintSource | None = None
@@ -233,19 +276,38 @@ class TypedRolls:
         if count:
             self._start(expr, count)
 
+    def _reused(self, what: str, expr: str) -> Made | None:
+        """The first roll kept from before that is this roll: the same name, the same dice.
+        An unnamed roll is never taken for another: only its name says what it decides."""
+        for at, kept in enumerate(self._kept):
+            if what and (kept.what, kept.expr) == (what, expr):
+                return self._kept.pop(at)
+        return None
+
     def _start(self, expr: str, count: int) -> None:
         what, self._what = self._what, ""
-        index = self._taken
-        if index < len(self.entries):
+        index = len(self._made)  # its place among the step's rolls
+        field = f"roll {index + 1} ({what or expr})"
+        reused = self._reused(what, expr)
+        text: str | None = None
+        if reused is not None:
+            text = reused.typed
+            if text is None:
+                self._source = TypedDice(reused.faces, field)
+            else:
+                self._source = typed_dice(expr, text, field)
+            self.given.append(f"{what}: {expr} = {_shown_total(expr, reused.faces)}")
+        elif self._taken < len(self.entries):
+            text = self.entries[self._taken]
             self._taken += 1
-            field = f"roll {index + 1} ({what or expr})"
-            typed = typed_dice(expr, self.entries[index], field)
+            typed = typed_dice(expr, text, field)
             self.given.append(f"{what or 'roll'}: {expr} = {_shown_total(expr, typed.faces)}")
             self._source = typed
         elif self.rest is not None:
             self._source = self.rest
         else:
             raise DiceWanted(expr, what, index, tuple(self.given))
+        self._made.append((what, expr, [], text))
         self._left = count
 
     def randint(self, a: int, b: int, /) -> int:
@@ -253,7 +315,14 @@ class TypedRolls:
             self._start(f"1d{b}", 1)
         assert self._source is not None
         self._left -= 1
-        return self._source.randint(a, b)
+        face = self._source.randint(a, b)
+        self._made[-1][2].append(face)
+        return face
+
+    @property
+    def made(self) -> tuple[Made, ...]:
+        """Every roll made so far, in order: what it decided, its dice, what they showed."""
+        return tuple(Made(w, e, tuple(f), t) for w, e, f, t in self._made)
 
     @property
     def last_invented(self) -> bool:

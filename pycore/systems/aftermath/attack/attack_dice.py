@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pycore.dice import DiceWanted, RandintSource, TypedRolls
+from pycore.dice import DiceWanted, Made, RandintSource, TypedRolls
 from pycore.errors import DiceError
 from pycore.systems.aftermath.attack.worksheet import Outcome, Setup, resolve
 from pycore.validate import checked
@@ -48,25 +48,41 @@ class WaitsForDice:
 
 
 @checked
+def with_rolls(
+    setup: Setup,
+    typed: Sequence[str],
+    rest: RandintSource | None,
+    same: bool,
+    kept: Sequence[Made],
+) -> tuple[Outcome | WaitsForDice, tuple[Made, ...]]:
+    """:func:`resolve_typed`, with every roll the attack made (or made before the roll it
+    waits for) in order: what it decided and what the dice showed."""
+    if len(typed) > MAX_TYPED_ROLLS:
+        raise DiceError(f"rolled: at most {MAX_TYPED_ROLLS} rolls for one attack")
+    source = TypedRolls(typed, rest, kept)
+    try:
+        outcome = resolve(setup, source, same)
+    except DiceWanted as wanted:
+        return WaitsForDice(wanted.expr, wanted.what, wanted.index, wanted.given), source.made
+    if source.unused:
+        needed = len(typed) - len(source.unused)
+        raise DiceError(f"rolled: the attack needed only {needed} of the {len(typed)} rolls typed")
+    return outcome, source.made
+
+
+@checked
 def resolve_typed(
     setup: Setup,
     typed: Sequence[str],
     rest: RandintSource | None = None,
     same: bool = False,
+    kept: Sequence[Made] = (),
 ) -> Outcome | WaitsForDice:
-    """The attack with its rolls taken from ``typed`` in order, then from ``rest`` ("roll for
-    me"); with no ``rest`` it waits for the first roll not typed yet (AFT-03, AFT-55)."""
-    if len(typed) > MAX_TYPED_ROLLS:
-        raise DiceError(f"rolled: at most {MAX_TYPED_ROLLS} rolls for one attack")
-    source = TypedRolls(typed, rest)
-    try:
-        outcome = resolve(setup, source, same)
-    except DiceWanted as wanted:
-        return WaitsForDice(wanted.expr, wanted.what, wanted.index, wanted.given)
-    if source.unused:
-        needed = len(typed) - len(source.unused)
-        raise DiceError(f"rolled: the attack needed only {needed} of the {len(typed)} rolls typed")
-    return outcome
+    """The attack with its rolls taken from ``kept`` where one is the same roll (its name and
+    dice: a called critical keeps the die to hit and the hit location the GM saw), else from
+    ``typed`` in order, then from ``rest`` ("roll for me"); with no ``rest`` it waits for the
+    first roll not typed yet (AFT-03, AFT-55)."""
+    return with_rolls(setup, typed, rest, same, kept)[0]
 
 
-__all__ = ["MAX_TYPED_ROLLS", "WaitsForDice", "resolve_typed"]
+__all__ = ["MAX_TYPED_ROLLS", "WaitsForDice", "resolve_typed", "with_rolls"]

@@ -196,7 +196,12 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
     if location is None:
         return waiting("hth", steps, (total, rolled), crit, "attack.near_side_location")
     if attack.damage_potential is None:
+        # The weapons listing gives every weapon's WDM; for a blow without one the text has
+        # none (a GM's play-through read "Damage Potential: ;", nothing after the colon).
         text = f"{wdm_text}; the source does not say how WDM becomes Damage Potential"
+        if found is None:
+            text = f"{wdm_text}: the text gives no WDM for a blow without a weapon, nor how a WDM "
+            text += "becomes Damage Potential"
         wait = "attack.damage_potential"
         steps.append(
             Step("potential", "Damage Potential", text, _wdm_rules("AFT-15", attack, crit), wait)
@@ -205,7 +210,7 @@ def resolve_hth(attack: HthAttack, rng: RandintSource) -> Resolution:
             "hth", tuple(steps), total, rolled, True, crit, False, location, waits_for=(wait,)
         )
     potential = check_int("Damage Potential", attack.damage_potential, 0, 1000)
-    text = f"{potential} (entered; {wdm_text or 'unarmed'})"
+    text = f"{potential} (entered; {wdm_text})"
     steps.append(
         Step("potential", "Damage Potential", text, _wdm_rules("AFT-15, AFT-M05", attack, crit))
     )
@@ -266,7 +271,9 @@ def _enhanced_wdm(
     attack: HthAttack, found: Weapon | None, steps: list[Step], rng: RandintSource, crit: bool
 ) -> str:
     """AFT-18: a critical hit rolls the Critical Hit Enhancement (+1 to +4 to the WDM); the
-    weapon's WDM with it, shown beside the Damage Potential the user gives (AFT-M05)."""
+    weapon's WDM with it, shown beside the Damage Potential the user gives (AFT-M05): "unarmed"
+    without a weapon, a WDM the listing gives as words (the Sap's "special", the Rifle butt's
+    "1 + (ENC of Gun) C") as printed."""
     bonus = 0
     if crit:
         enhancement = critical_hit_enhancement(die(rng, 20, "Critical Hit Enhancement"))
@@ -274,8 +281,11 @@ def _enhanced_wdm(
         steps.append(
             Step("enhancement", "Critical Hit Enhancement", str(enhancement), "AFT-18, AFT-T01")
         )
-    if found is None or found.wdm_rule in ("special", "rifle_butt"):
-        return ""
+    critical = f" + {bonus} critical" if bonus else ""
+    if found is None:
+        return f"unarmed, critical +{bonus} to WDM" if bonus else "unarmed"
+    if found.wdm_rule in ("special", "rifle_butt"):
+        return f"WDM {found.wdm_text} (listed{critical})"
     try:
         use = "thrown" if attack.thrown else attack.use
         return str(wdm_for(found.name, use, critical_bonus=bonus))

@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from pycore.dice import seeded
+from pycore.dice import Made, seeded
 from pycore.dice.odds import odds_text
-from pycore.errors import FieldError, RuleError, RulekeeperError
+from pycore.errors import FieldError, RuleError
 from pycore.systems.aftermath.attack import attack_dice, combat, worksheet, worksheet_forms
 from pycore.systems.aftermath.attack.steps import step_rules
 from pycore.systems.aftermath.conditions import Moment
@@ -230,7 +230,7 @@ def _loaded(fight: Fight, setup: worksheet.Setup) -> arms.SheetWeapon | None:
     return gun if gun.kind == "gun" and gun.rounds is not None else None
 
 
-def _details(fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: str) -> Attacked:
+def _details(fight: Fight, outcome: worksheet.Outcome, rolled: Mapping[str, Any]) -> Attacked:
     """The attack's step and log details: the one-line verdict, every step and what was
     applied; the players' line from the values (``aftermath_public``); the rules as data."""
     result = outcome.resolution
@@ -246,15 +246,17 @@ def _details(fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: s
         "chance": odds_text(result.chance),
         "effect": result.effect,
         "target": fight.target,
-        "typed": typed,
-        "seed": seed,
+        "typed": list(rolled["typed"]),
+        "seed": rolled["seed"],
+        # A called critical's rolls kept from its plain hit: with the seed, a replay's dice.
+        **({"kept": copy.deepcopy(rolled["kept"])} if rolled.get("kept") else {}),
     }
     text = f"{fight.now} · {_who(outcome)} ({how}): {combat.summary(result)}"
     return Attacked(f"Attack: {_who(outcome)}", text, public, rules, details)
 
 
 def _recall(
-    fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: str, setup: worksheet.Setup
+    fight: Fight, outcome: worksheet.Outcome, rolled: Mapping[str, Any]
 ) -> dict[str, Any] | None:
     """What calling this attack a critical needs (AFT-04: the GM's call when the campaign sets
     no rule): how it was rolled and what it changed; None when it cannot be called one (a miss,
@@ -265,11 +267,11 @@ def _recall(
     sheets = {
         str(i): copy.deepcopy(dict(fight.characters[i])) for i in (fight.attacker, fight.target)
     }
-    return {"pending": _waiting(setup, typed, seed), "sheets": sheets, "taken": dict(fight.taken)}
+    return {"pending": dict(rolled), "sheets": sheets, "taken": dict(fight.taken)}
 
 
 def _applied(
-    fight: Fight, outcome: worksheet.Outcome, typed: list[str], seed: str, setup: worksheet.Setup
+    fight: Fight, outcome: worksheet.Outcome, rolled: Mapping[str, Any], setup: worksheet.Setup
 ) -> tuple[Fight, Attacked]:
     """An attack written to the sheets; what was its own cleared (one undo step). A gun whose
     rounds are counted has those fired taken off (AFT-45, issue 28). The other sheets are kept
@@ -281,7 +283,7 @@ def _applied(
     taken = dict(fight.taken)
     for who, amount in _hurt(fight.characters, chars, (fight.attacker, fight.target)).items():
         taken[who] = taken.get(who, 0) + amount  # 001 line 67 reads it for the rest of the turn
-    done = _details(fight, outcome, typed, seed)
+    done = _details(fight, outcome, rolled)
     gun = _loaded(fight, setup)
     if gun is not None and gun.rounds is not None:
         left = max(gun.rounds - _rounds_used(setup.form), 0)
@@ -290,7 +292,7 @@ def _applied(
         applied = [*done.details["applied"], f"{name}: {gun.name}, {left} rounds left"]
         done = replace(done, details={**done.details, "applied": applied})
     # The attack ends here: nothing the GM set in it reaches the next one (FIGHT.md).
-    recall = _recall(fight, outcome, typed, seed, setup)
+    recall = _recall(fight, outcome, rolled)
     # AFT-09: this target is now the attacker's; his next shot at another is at a newly
     # acquired one.
     aimed = {**fight.aimed, str(fight.attacker): fight.target}
@@ -319,8 +321,12 @@ def _kept(setup: worksheet.Setup, pending: Mapping[str, Any]) -> worksheet.Setup
     )
 
 
-def _waiting(setup: worksheet.Setup, typed: list[str], seed: str) -> dict[str, Any]:
+def _waiting(
+    setup: worksheet.Setup, typed: list[str], seed: str, kept: Sequence[Made] = ()
+) -> dict[str, Any]:
+    found: dict[str, Any] = {"kept": [_roll_record(k) for k in kept]} if kept else {}
     return {
+        **found,
         "seed": seed,
         "typed": typed,
         "mode": setup.mode,
@@ -332,31 +338,54 @@ def _waiting(setup: worksheet.Setup, typed: list[str], seed: str) -> dict[str, A
     }
 
 
+def _roll_record(made: Made) -> dict[str, Any]:
+    return {"what": made.what, "dice": made.expr, "faces": list(made.faces), "typed": made.typed}
+
+
+def _rolls_kept(pending: Mapping[str, Any]) -> tuple[Made, ...]:
+    """The rolls of an earlier attack this one goes on with (a called critical's, kept by
+    what they decide: the die to hit, the hit location...), as the waiting attack holds them."""
+    found = pending.get("kept", [])
+    if not isinstance(found, list) or not all(isinstance(k, Mapping) for k in found):
+        raise RuleError("the rolls kept for the waiting attack are not a list of rolls")
+    try:
+        return tuple(Made(k["what"], k["dice"], tuple(k["faces"]), k.get("typed")) for k in found)
+    except (KeyError, TypeError):
+        raise RuleError(
+            "a roll kept for the waiting attack lacks its name, dice or faces"
+        ) from None
+
+
 def _roll(
-    fight: Fight, setup: worksheet.Setup, typed: list[str], seed: str
+    fight: Fight,
+    setup: worksheet.Setup,
+    typed: list[str],
+    seed: str,
+    kept: Sequence[Made] = (),
 ) -> tuple[Fight, Done | Attacked]:
-    """Roll the attack with the dice typed so far, then ``seed`` ("roll for me") or, with no
-    seed, up to the next roll not typed yet."""
+    """Roll the attack with the rolls ``kept`` from before where one is the same roll, the dice
+    typed so far, then ``seed`` ("roll for me") or, with no seed, up to the next roll not typed
+    yet."""
     rest = seeded(seed) if seed else None
     fight = replace(fight, recall=None)  # a new roll: the last attack is over
     same = fight.attacker == fight.target
-    found = attack_dice.resolve_typed(setup, typed, rest, same=same)
-    kept = _waiting(setup, typed, seed)
+    found = attack_dice.resolve_typed(setup, typed, rest, same=same, kept=kept)
+    kept_now = _waiting(setup, typed, seed, kept)
     if isinstance(found, attack_dice.WaitsForDice):
         # The attack waits for the next roll of the user's dice; nothing is written yet.
         given = {"wants": found.expr, "what": found.what, "index": found.index}
-        pending = {**kept, **given, "given": list(found.given)}
+        pending = {**kept_now, **given, "given": list(found.given)}
         return replace(fight, pending=pending), Done(f"Attack dice: {_who(setup)}")
     asks = worksheet.asked(found) or (HEALTH if HEALTH in found.resolution.waits_for else "")
     if not asks:
-        return _applied(fight, found, typed, seed, setup)
+        return _applied(fight, found, kept_now, setup)
     # The hit waits for a value given now (its Damage Potential once the critical is known,
     # AFT-18; the near side of a split, AFT-12): nothing is written to the sheets yet; the dice
     # rolled are kept (the seed and the typed rolls) and go on once it is given.
     steps = [str(s) for s in found.resolution.steps]
     summary = combat.summary(found.resolution)
     why = step_rules(found.resolution.steps)
-    pending = {**kept, "asks": asks, "steps": steps, "why": why, "summary": summary}
+    pending = {**kept_now, "asks": asks, "steps": steps, "why": why, "summary": summary}
     return replace(fight, pending=pending), Done(f"Attack roll: {_who(setup)}")
 
 
@@ -387,14 +416,16 @@ def attack(fight: Fight, dice: AttackDice) -> tuple[Fight, Done | Attacked]:
         raise RuleError(NO_COMBATANTS)
     pending = fight.pending
     rolls: list[str] = []
+    kept: tuple[Made, ...] = ()
     if isinstance(pending, Mapping) and pending.get("wants"):
         setup = _kept(setup, pending)
         rolls = [str(r) for r in pending.get("typed", [])]
+        kept = _rolls_kept(pending)
     else:
         _empty(fight, setup)
     if dice.typed is None:
-        return _roll(fight, setup, rolls, dice.seed)
-    return _roll(fight, setup, [*rolls, dice.typed], "")
+        return _roll(fight, setup, rolls, dice.seed, kept)
+    return _roll(fight, setup, [*rolls, dice.typed], "", kept)
 
 
 @checked
@@ -469,14 +500,15 @@ def give_answer(fight: Fight) -> tuple[Fight, Done | Attacked]:
         return fight, Done()
     asks = str(pending.get("asks", "attack.damage_potential"))
     typed = [str(r) for r in pending.get("typed", [])]
+    seed, kept = str(pending.get("seed", "")), _rolls_kept(pending)
     if asks == HEALTH:  # the same dice again, the target's sheet now holding his Health throws
         fight = _with_health(fight, pending)
         given = _kept(fight.setup() or setup, pending)
-        return _roll(fight, given, typed, str(pending.get("seed", "")))
+        return _roll(fight, given, typed, seed, kept)
     if asks not in worksheet.ASKED_AFTER_THE_ROLL:
         raise RuleError(f"the attack waits for {asks[:40]!r}, which is not asked after the roll")
     given = worksheet.with_answer(_kept(setup, pending), asks, str(pending.get("answer", "")))
-    return _roll(fight, given, typed, str(pending.get("seed", "")))
+    return _roll(fight, given, typed, seed, kept)
 
 
 @checked
@@ -505,32 +537,24 @@ def call_critical(fight: Fight) -> tuple[Fight, Done | Attacked]:
     if setup is None:
         raise RuleError(NO_COMBATANTS)
     pending = recall["pending"]
-    kept = _kept(setup, pending)
+    plain = _kept(setup, pending)
+    # The plain hit's rolls, each with what it decided: the critical keeps those it rolls
+    # again (the die to hit, the hit location and its split...) and rolls only its own (the
+    # Critical Hit Enhancement, AFT-18; the critical BDG, AFT-19), wherever they come. Kept by
+    # their place, the Enhancement took the location's die and every later roll moved on one
+    # (a GM's play-through: location 5, the torso, became 26, an arm, without a word); FIGHT.md:
+    # nothing the GM rolled is asked again or changed.
+    seed = str(pending["seed"])
+    typed = [str(r) for r in pending.get("typed", [])]
+    rest = seeded(seed) if seed else None
+    same = fight.attacker == fight.target
+    _, made = attack_dice.with_rolls(plain, typed, rest, same, ())
     # The Damage Potential given for the plain hit was for its WDM; the critical's Enhancement
     # adds to the WDM (AFT-18), so it is asked again once that bonus is known (AFT-15).
-    form = {**kept.form, "critical_hit": True}
+    form = {**plain.form, "critical_hit": True}
     if "damage_potential" in form:  # hand-to-hand and thrown; a gun's damage is its dice
         form["damage_potential"] = ""
-    critical = replace(kept, form=form)
-    typed = _same_rolls(kept, critical, [str(r) for r in pending.get("typed", [])])
-    return _roll(fight, critical, typed, str(pending["seed"]))
-
-
-def _same_rolls(setup: worksheet.Setup, critical: worksheet.Setup, typed: list[str]) -> list[str]:
-    """The rolls the user typed that mean the same in the critical: those before its first new
-    or changed roll (AFT-19 adds the critical's 1D10 to the BDG, so the damage dice differ and
-    are asked again; the die to hit and the hit location stay the GM's)."""
-    kept = 0
-    while kept < len(typed):
-        try:
-            was = attack_dice.resolve_typed(setup, typed[:kept])
-            now = attack_dice.resolve_typed(critical, typed[:kept])
-        except RulekeeperError:  # a roll the critical's dice cannot show: asked again
-            break
-        waits = attack_dice.WaitsForDice
-        if not isinstance(was, waits) or not isinstance(now, waits):
-            break
-        if (was.expr, was.what) != (now.expr, now.what):
-            break
-        kept += 1
-    return typed[:kept]
+    critical = replace(plain, form=form)
+    # Its own rolls: typed like the plain hit's, or from a seed of its own made from the plain
+    # hit's, so the same attack called again rolls the same.
+    return _roll(fight, critical, [], f"{seed}/critical" if seed else "", made)
