@@ -563,3 +563,33 @@ def test_luck_declared_for_typed_dice_among_three_fighters_leaves_the_roll_in_vi
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(re.compile("^Mara hits "))
     _on_screen(app, "sc-attack-result")
     assert errors == []
+
+
+def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through smfix at 768x1024, three fighters: with typed dice a Defend or the
+    defender's luck took a tap on the set-up fold each time, its selects at y 1058-1106 and
+    1164-1212, below the screen. The chips beside the roll declare them: pressed, in view, the
+    fold never opened, the "I rolled" field in view."""
+    _duel(app)
+    enter(app, "sc-add-name", "Grunt")
+    app.get_by_test_id("sc-add").click()
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(3)
+    app.evaluate("window.scrollTo(0, 0)")
+    enter(app, "sc-initiative-typed", "9 2 5")
+    enter(app, "sc-attack-typed", "10 10")  # a 20 misses: its result stays shown
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Bo")
+    for chip in ("sc-attack-chip-defend", "sc-attack-chip-defend-luck"):
+        _on_screen(app, chip)
+        app.get_by_test_id(chip).click()
+        expect(app.get_by_test_id(chip)).to_have_attribute("aria-pressed", "true")
+        expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport(ratio=1)
+        _on_screen(app, chip)
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("the defender's luck (10 LP)")
+    expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
+    enter(app, "sc-attack-typed", "2 3 10 10")  # 5 vs TN 8; Bo's 20 fails even with luck
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
+    expect(app.get_by_test_id("sc-attack-result")).to_contain_text("5 LP")
+    _on_screen(app, "sc-attack-result")
+    assert errors == []
