@@ -98,13 +98,17 @@ def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> N
 def test_rolling_a_check_applies_its_failure_and_undo_brings_it_back() -> None:
     model = weapon_hit(two_fighters(), "c2", "10")  # HP 12 → 2: injury > ½ HP, at ≤ ¼ HP
     before = texts(model, "sc-check")
+    # Two Stamina Checks, each with its cause (a GM's play-through, smfix: they looked the same,
+    # with no cause given; SIM-45, SIM-47).
     assert [c.split(":")[1].strip().split(" TN")[0] for c in before] == [
-        "Stamina Check",
-        "Stamina Check",
+        "Stamina Check (an injury over half HP)",
+        "Stamina Check (at ¼ HP or less)",
     ]
     model = send(model, "simply.combat_check", 0, seed="x")
     assert len(texts(model, "sc-check")) == 1
-    assert "Stamina Check" in texts(model, "sc-log-entry")[0]
+    assert "Stamina Check (an injury over half HP): 2d10" in texts(model, "sc-log-entry")[0]
+    waived = send(model, "simply.combat_waive", 0)
+    assert "Stamina Check (at ¼ HP or less) waived by the GM" in texts(waived, "sc-log-entry")[0]
     assert len(texts(send(model, "shell.undo"), "sc-check")) == 2
 
 
