@@ -128,9 +128,12 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text(before)
 
-    # Round 3, typed again: Bo first this time.
+    # Round 3, typed again down the strip (the order the dice are read): Bo first this time.
     _next_turn(app)
-    enter(app, "sc-initiative-typed", "1 10")
+    strip = app.get_by_test_id("sc-combatant").all_inner_texts()
+    names = [t.split(". ", 1)[-1].split()[0] for t in strip]
+    assert sorted(names) == ["Bo", "Mara"], strip
+    enter(app, "sc-initiative-typed", " ".join({"Bo": "10", "Mara": "1"}[n] for n in names))
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 3:")
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
     enter(app, "sc-attack-typed", "20")  # a 20 always misses
@@ -208,6 +211,8 @@ def _missed(app: Page, verdict: str) -> None:
     expect(app.get_by_test_id("sc-attack-ended")).to_have_text(
         "The attack missed: it deals no damage."
     )
+    # Brought into view in the frame after the tap (the glue's reveal): measured after it.
+    expect(app.get_by_test_id("sc-attack-result")).to_be_in_viewport(ratio=0.9)
     _on_screen(app, "sc-attack-result")
     _on_screen(app, "sc-attack-roll")
 
