@@ -56,11 +56,15 @@ def test_two_turns_with_injuries_a_knock_out_and_a_reload(app: Page, errors: lis
     # A hit of 8: HP 12 → 4, a Stamina Check (injury > half HP) with its TN and odds.
     _damage(app, "Grunt", "8")
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 4/12")
-    expect(app.get_by_test_id("sc-check")).to_contain_text("Stamina Check TN 8 or unconscious")
+    expect(app.get_by_test_id("sc-check")).to_contain_text(
+        "Stamina Check (an injury over half HP) TN 8 or unconscious"
+    )
     expect(app.get_by_test_id("sc-check")).to_contain_text("28%")
     app.get_by_test_id("sc-check-0-roll").click()
     expect(app.get_by_test_id("sc-check")).to_have_count(0)
-    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Grunt, Stamina Check: 2d10")
+    expect(app.get_by_test_id("sc-log-entry").first).to_contain_text(
+        "Grunt, Stamina Check (an injury over half HP): 2d10"
+    )
 
     # Reload mid-fight: nothing is lost.
     app.reload()

@@ -128,9 +128,12 @@ def test_three_rounds_typed_and_rolled_with_luck_a_reload_an_undo_and_the_sheets
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text(before)
 
-    # Round 3, typed again: Bo first this time.
+    # Round 3, typed again down the strip (the order the dice are read): Bo first this time.
     _next_turn(app)
-    enter(app, "sc-initiative-typed", "1 10")
+    strip = app.get_by_test_id("sc-combatant").all_inner_texts()
+    names = [t.split(". ", 1)[-1].split()[0] for t in strip]
+    assert sorted(names) == ["Bo", "Mara"], strip
+    enter(app, "sc-initiative-typed", " ".join({"Bo": "10", "Mara": "1"}[n] for n in names))
     expect(app.get_by_test_id("sc-log-entry").first).to_contain_text("Turn 3:")
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
     enter(app, "sc-attack-typed", "20")  # a 20 always misses
@@ -208,6 +211,8 @@ def _missed(app: Page, verdict: str) -> None:
     expect(app.get_by_test_id("sc-attack-ended")).to_have_text(
         "The attack missed: it deals no damage."
     )
+    # Brought into view in the frame after the tap (the glue's reveal): measured after it.
+    expect(app.get_by_test_id("sc-attack-result")).to_be_in_viewport(ratio=0.9)
     _on_screen(app, "sc-attack-result")
     _on_screen(app, "sc-attack-roll")
 
@@ -561,5 +566,35 @@ def test_luck_declared_for_typed_dice_among_three_fighters_leaves_the_roll_in_vi
     _on_screen(app, "sc-attack-typed")
     enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8 bought with luck (SIM-10)
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(re.compile("^Mara hits "))
+    _on_screen(app, "sc-attack-result")
+    assert errors == []
+
+
+def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through smfix at 768x1024, three fighters: with typed dice a Defend or the
+    defender's luck took a tap on the set-up fold each time, its selects at y 1058-1106 and
+    1164-1212, below the screen. The chips beside the roll declare them: pressed, in view, the
+    fold never opened, the "I rolled" field in view."""
+    _duel(app)
+    enter(app, "sc-add-name", "Grunt")
+    app.get_by_test_id("sc-add").click()
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(3)
+    app.evaluate("window.scrollTo(0, 0)")
+    enter(app, "sc-initiative-typed", "9 2 5")
+    enter(app, "sc-attack-typed", "10 10")  # a 20 misses: its result stays shown
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Bo")
+    for chip in ("sc-attack-chip-defend", "sc-attack-chip-defend-luck"):
+        _on_screen(app, chip)
+        app.get_by_test_id(chip).click()
+        expect(app.get_by_test_id(chip)).to_have_attribute("aria-pressed", "true")
+        expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport(ratio=1)
+        _on_screen(app, chip)
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("the defender's luck (10 LP)")
+    expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
+    enter(app, "sc-attack-typed", "2 3 10 10")  # 5 vs TN 8; Bo's 20 fails even with luck
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
+    expect(app.get_by_test_id("sc-attack-result")).to_contain_text("5 LP")
     _on_screen(app, "sc-attack-result")
     assert errors == []

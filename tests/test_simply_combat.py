@@ -14,6 +14,7 @@ from pycore.errors import RuleError
 from pycore.systems.simply.damage import raw_from_table
 from pycore.systems.simply.fight import (
     Combat,
+    acting_order,
     add_combatant,
     adjust,
     advance_clock,
@@ -24,6 +25,8 @@ from pycore.systems.simply.fight import (
     hit,
     hit_chance,
     hold,
+    initiative_idle,
+    initiative_rollers,
     remove_combatant,
     roll_attack,
     roll_check,
@@ -70,10 +73,32 @@ def test_initiative_is_rolled_anew_each_turn_and_held_actions_lapse() -> None:
 def test_disabled_participants_get_no_actions_and_the_dead_roll_no_initiative() -> None:
     fight = adjust(three(), "c2", hp=1)  # SIM-48: unconscious at 1 HP
     fight = adjust(fight, "c3", hp=-10)  # SIM-50: dead
-    fight, order = roll_initiative(fight, ScriptedRng(5, 5))
-    assert [line.combatant for line in order.lines] == ["c1", "c2"]
+    assert initiative_rollers(fight) == ("Ann",)  # SIM-38: the disabled roll for nothing
+    assert initiative_idle(fight) == ("Bo (unconscious)", "Cy (dead)")
+    fight, order = roll_initiative(fight, ScriptedRng(5))
+    assert [line.combatant for line in order.lines] == ["c1"]
+    assert fight.order == ("c1", "c2")  # Bo on the strip after those who rolled; Cy gone
+    assert str(order) == (
+        "Turn 1: Ann 1D10 (5) + 2 = 7; no roll for Bo (unconscious), Cy (dead): "
+        "no actions this turn"
+    )
+    assert "SIM-38" in order.step.rules
     assert fight.actions_left("c2") == 0
     assert current_actor(fight) == "c1"
+    everyone_out = adjust(fight, "c1", hp=0)
+    with pytest.raises(RuleError, match="no participant can act"):
+        roll_initiative(everyone_out, ScriptedRng(5))
+
+
+def test_initiative_dice_are_read_in_the_strip_s_order() -> None:
+    """Play-through smfix: the strip lists the fighters in last turn's order, the dice were
+    read in joining order; a GM typing down the strip gave Cy's die to Ann, silently."""
+    fight, _ = roll_initiative(three(), ScriptedRng(1, 5, 9))  # Cy 9, Bo 5, Ann 1+2
+    assert fight.order == ("c3", "c2", "c1")
+    assert [c.name for c in acting_order(fight)] == ["Cy", "Bo", "Ann"]
+    assert initiative_rollers(fight) == ("Cy", "Bo", "Ann")
+    fight, second = roll_initiative(fight, ScriptedRng(10, 4, 1))  # typed down the strip
+    assert [(line.name, line.die) for line in second.lines] == [("Cy", 10), ("Bo", 4), ("Ann", 1)]
 
 
 # --- SIM-35, SIM-36, SIM-37 actions -------------------------------------------------------

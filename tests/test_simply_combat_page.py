@@ -98,13 +98,17 @@ def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> N
 def test_rolling_a_check_applies_its_failure_and_undo_brings_it_back() -> None:
     model = weapon_hit(two_fighters(), "c2", "10")  # HP 12 → 2: injury > ½ HP, at ≤ ¼ HP
     before = texts(model, "sc-check")
+    # Two Stamina Checks, each with its cause (a GM's play-through, smfix: they looked the same,
+    # with no cause given; SIM-45, SIM-47).
     assert [c.split(":")[1].strip().split(" TN")[0] for c in before] == [
-        "Stamina Check",
-        "Stamina Check",
+        "Stamina Check (an injury over half HP)",
+        "Stamina Check (at ¼ HP or less)",
     ]
     model = send(model, "simply.combat_check", 0, seed="x")
     assert len(texts(model, "sc-check")) == 1
-    assert "Stamina Check" in texts(model, "sc-log-entry")[0]
+    assert "Stamina Check (an injury over half HP): 2d10" in texts(model, "sc-log-entry")[0]
+    waived = send(model, "simply.combat_waive", 0)
+    assert "Stamina Check (at ¼ HP or less) waived by the GM" in texts(waived, "sc-log-entry")[0]
     assert len(texts(send(model, "shell.undo"), "sc-check")) == 2
 
 
@@ -222,3 +226,31 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
     ]
     again = ("simply.combat_clock", 1)
     one_decode_per_tap(model, decoded, lambda m, tap: send(m, *tap), taps, again)
+
+
+def _names_on_strip(model: Model) -> list[str]:
+    return [t.split(". ", 1)[-1].split("HP")[0].strip() for t in texts(model, "sc-combatant")]
+
+
+def test_initiative_asks_the_dice_in_the_strip_s_order_and_none_of_who_cannot_act() -> None:
+    """A GM's play-through (smfix) at the table: the entry read the dice in joining order while
+    the strip listed last turn's order (typed down the strip, the dice went to the wrong
+    fighters, silently), and it asked a 1D10 of an unconscious fighter (SIM-38: no actions)."""
+    model = add(combat_page(), "Ann", hp_max="20", strength="5", health="5")
+    model = add(model, "Bo", hp_max="12", strength="5", health="4")
+    model = add(model, "Cy", hp_max="20", strength="5", health="5")
+    model = send(model, "simply.combat_initiative_typed", "1 5 9")  # Cy, Bo, Ann
+    assert _names_on_strip(model) == ["Cy", "Bo", "Ann"]
+    entry = texts(model, "sc-next-turn")[0]
+    assert "1D10 each: Cy, Bo, Ann, then any roll-offs" in entry, entry
+    model = weapon_hit(model, "c2", "11")  # Bo: HP 12 → 1, unconscious (SIM-48)
+    assert "unconscious" in texts(model, "sc-status-c2")[0]
+    entry = texts(model, "sc-next-turn")[0]
+    assert "1D10 each: Cy, Ann, then any roll-offs (no roll for Bo (unconscious))" in entry, entry
+    # Typed down the strip: Cy 2, Ann 8. Ann first; Bo after, with no actions.
+    model = send(model, "simply.combat_initiative_typed", "2 8")
+    assert texts(model, "sc-current") == ["Now: Ann"]
+    assert _names_on_strip(model) == ["Ann", "Cy", "Bo"]
+    assert texts(model, "sc-log-entry")[0].startswith(
+        "Turn 2: Ann 1D10 (8) = 8; Cy 1D10 (2) = 2; no roll for Bo (unconscious): no actions"
+    )

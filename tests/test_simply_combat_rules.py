@@ -74,8 +74,11 @@ def test_sim_33_one_d10_plus_bonus_higher_first_rolled_anew_each_turn() -> None:
     assert fight.order == ("c3", "c2", "c1") and first.turn == 1
     assert [line.total for line in first.lines] == [9, 8, 7]
     assert str(first) == "Turn 1: Cy 1D10 (10) − 1 = 9; Bo 1D10 (8) = 8; Ann 1D10 (4) + 3 = 7"
-    fight, second = roll_initiative(fight, Faces(9, 2, 3, 5, 1))  # Ann 12, Bo 2 = Cy 2
+    # Turn 2's dice are read in the strip's order, the last turn's: Cy, Bo, Ann, then the
+    # roll-off in that order (Cy 1, Bo 5).
+    fight, second = roll_initiative(fight, Faces(3, 2, 9, 1, 5))  # Ann 12, Bo 2 = Cy 2
     assert second.turn == 2 and fight.order == ("c1", "c2", "c3")
+    assert [line.die for line in second.lines] == [9, 2, 3]
 
 
 def test_sim_d13_ties_roll_plain_d10_again_and_minor_npcs_order_among_themselves() -> None:

@@ -423,3 +423,43 @@ def test_a_declared_defend_is_said_with_its_own_tn_not_the_attacker_s_weapon() -
     assert texts(model, "sc-attack-summary") == [
         f"Mara attacks Bo with Longsword: TN {attack['tn']}; Bo defends: TN {attack['defend_tn']}"
     ]
+
+
+def _pressed(model: Model, testid: str) -> list[str]:
+    return [n.attr("aria-pressed") or "" for n in find_all(shell.view(model), testid)]
+
+
+def test_a_defend_and_each_side_s_luck_are_chips_beside_the_roll_for_typed_dice() -> None:
+    """Play-through smfix at 768x1024, three fighters: with dice typed at the table a Defend or
+    the defender's luck was declared in the set-up fold, its selects at y 1058-1212 below the
+    screen and the fold closing after each choice. Chips beside the roll declare them, pressed
+    while declared; "with luck" brings the Defend it goes with (SIM-D08, SIM-10)."""
+    model = started()
+    assert texts(model, "sc-attack-chip-luck") == ["Mara uses luck (10 LP)"]
+    assert texts(model, "sc-attack-chip-defend") == ["Bo defends"]
+    assert texts(model, "sc-attack-chip-defend-luck") == ["with luck (10 LP)"]
+    assert _pressed(model, "sc-attack-chip-defend") == ["false"]
+    declared = send(model, "simply.combat_declare", "defend_luck")
+    assert _pressed(declared, "sc-attack-chip-defend") == ["true"]
+    assert _pressed(declared, "sc-attack-chip-defend-luck") == ["true"]
+    assert texts(declared, "sc-hit-chance")[0].startswith("Chance to hit: ")
+    assert "the defender's luck (10 LP)" in texts(declared, "sc-hit-chance")[0]
+    assert declared.history.undo_label == model.history.undo_label  # a choice: no undo step
+    withdrawn = send(declared, "simply.combat_declare", "defend")  # its luck goes with it
+    assert (_form(withdrawn, "attack")["defend"], _form(withdrawn, "attack")["defend_luck"]) == (
+        "",
+        "no",
+    )
+    assert _pressed(withdrawn, "sc-attack-chip-defend-luck") == ["false"]
+    # Typed at the table: Mara 2+3 = 5 vs TN 8; Bo's 20 fails even with luck (SIM-10).
+    rolled = send(declared, "simply.combat_attack_typed", "2 3 10 10")
+    log = rolled.state["simply_combat"]["log"][0]["text"]
+    assert "Bo" in log and "defends" in log, log
+    bo = rolled.state["simply_combat"]["combat"]["combatants"][1]
+    assert bo["luck"] == 5  # staked and spent by the rule: at least 5 (SIM-10)
+    assert rolled.state["simply_combat"]["combat"]["actions"]["c2"] == 1  # SIM-D08: an action
+    assert _pressed(rolled, "sc-attack-chip-defend") == ["false"]  # this attack's only
+    lucky = send(model, "simply.combat_declare", "luck")
+    assert _form(lucky, "attack")["luck"] == "yes"
+    assert _pressed(lucky, "sc-attack-chip-luck") == ["true"]
+    assert _form(send(lucky, "simply.combat_declare", "luck"), "attack")["luck"] == "no"

@@ -258,6 +258,20 @@ def test_simply_builder_pickers_and_the_character_record() -> None:
     assert model.history.undo_label == "Edit Character 1: appearance"
 
 
+def test_simply_record_names_a_shield_a_shield() -> None:
+    """Play-through smfix: a Large shield on the record read "Armor: Large", a suit's name."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    model = shell.update(model, ("simply.char_field", "shield_id", "large"), ctx())
+    record = texts_by_testid(model, "char-record")[0]
+    assert "Shield: Large" in record and "Armor: none" in record, record
+    assert "Armor: Large" not in record
+    model = shell.update(model, ("simply.char_field", "armor_id", "plate"), ctx())
+    record = texts_by_testid(model, "char-record")[0]
+    assert "Armor: Plate armor" in record and "Shield: Large" in record, record
+
+
 def test_simply_task_from_a_characters_skill_and_a_check() -> None:
     """SIM-02: the base score comes from the character's rating (SIM-28) or a check (SIM-09)."""
     model = fresh("simply")

@@ -24,7 +24,7 @@ Records, ``codec`` the saved form.
 >>> hit_result.step.text, hit_result.step.rules
 ('weapon → raw 8; Grunt: raw 8 = injury 8; HP 12 → 4; Stamina Check TN 8 or unconscious', ('SIM-40', 'SIM-45'))
 >>> [str(c) for c in fight.pending]
-['Grunt: Stamina Check TN 8 or unconscious — 7/25 (28.00%)']
+['Grunt: Stamina Check (an injury over half HP) TN 8 or unconscious — 7/25 (28.00%)']
 """
 
 from pycore.systems.simply.damage import raw_from_weapon
@@ -61,10 +61,12 @@ from pycore.systems.simply.fight.turns import (
     Initiative,
     InitiativeLine,
     TurnStep,
+    acting_order,
     adjust,
     current_actor,
     give_up,
     hold,
+    initiative_idle,
     initiative_rollers,
     join,
     remove_combatant,
@@ -135,6 +137,7 @@ __all__ = [
     "TimePassed",
     "TreatmentRoll",
     "TurnStep",
+    "acting_order",
     "add_combatant",
     "adjust",
     "advance_clock",
@@ -149,6 +152,7 @@ __all__ = [
     "hit",
     "hit_chance",
     "hold",
+    "initiative_idle",
     "initiative_rollers",
     "join",
     "join_character",

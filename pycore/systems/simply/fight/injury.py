@@ -201,7 +201,7 @@ def roll_check(
         number = shown_roll(plain.result)
     if not passed:
         who = _with(who, pending.on_failure)
-    text = f"{who.name}, {pending.check}: {body} → {'passed' if passed else pending.on_failure}"
+    text = f"{who.name}, {pending.named}: {body} → {'passed' if passed else pending.on_failure}"
     rest = combat.pending[:index] + combat.pending[index + 1 :]
     updated = _disable_if_needed(replace(combat, pending=rest), who)
     rules = (pending.rule, "SIM-09", *(("SIM-10",) if stake else ()))
@@ -222,7 +222,7 @@ def dismiss_check(combat: Combat, index: int) -> tuple[Combat, TurnStep]:
     if not is_whole(index) or not 0 <= index < len(combat.pending):
         raise RuleError(f"check {index!r} is not waiting to be rolled")
     check = combat.pending[index]
-    said = f"{check.name}: {check.check} waived by the GM"
+    said = f"{check.name}: {check.named} waived by the GM"
     rest = replace(combat, pending=combat.pending[:index] + combat.pending[index + 1 :])
     return rest, TurnStep(said, said, (check.rule,))
 

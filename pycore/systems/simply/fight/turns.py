@@ -158,16 +158,21 @@ class Initiative:
     turn: int
     lines: tuple[InitiativeLine, ...]
     seed_note: str = ""
+    #: Who rolled nothing, as :func:`initiative_idle` says them ("Bo (unconscious)", SIM-38).
+    idle: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"Turn {self.turn}: " + "; ".join(str(line) for line in self.lines)
+        rolled = "; ".join(str(line) for line in self.lines)
+        idle = f"; no roll for {', '.join(self.idle)}: no actions this turn" if self.idle else ""
+        return f"Turn {self.turn}: {rolled}{idle}"
 
     @property
     def step(self) -> Step:
         """The logged step: the dice for the GM; for the players, a new turn (the order strip
         shows who acts)."""
         tied = ("SIM-D13",) if any(line.rolloffs for line in self.lines) else ()
-        return Step(str(self), INITIATIVE_LINE, ("SIM-33", "SIM-34", "SIM-37", *tied))
+        idle = ("SIM-38",) if self.idle else ()
+        return Step(str(self), INITIATIVE_LINE, ("SIM-33", "SIM-34", "SIM-37", *tied, *idle))
 
 
 def _roll_off(ids: Sequence[str], rng: RandintSource) -> tuple[list[str], dict[str, list[int]]]:
@@ -211,17 +216,63 @@ def _order_group(
 
 
 @checked
+def acting_order(combat: Combat) -> tuple[Combatant, ...]:
+    """Everyone in the order the strip shows them: the last turn's initiative order, then those
+    not placed yet, regular participants before minor NPCs (SIM-34), as they joined. The
+    initiative dice typed at the table are read in this order (:func:`initiative_rollers`), so
+    a GM reading the strip types them right (play-through smfix: read in joining order, the
+    dice typed down the strip went to the wrong fighters, silently).
+
+    >>> from pycore.systems.simply.fight import add_combatant
+    >>> fight = add_combatant(Combat(), name="Grunt", hp_max=9, strength=5, health=5, minor=True)
+    >>> fight = add_combatant(fight, name="Mara", hp_max=9, strength=5, health=5)
+    >>> [c.name for c in acting_order(fight)]
+    ['Mara', 'Grunt']
+    >>> [c.name for c in acting_order(replace(fight, order=("c2", "c1")))]
+    ['Mara', 'Grunt']
+    """
+    place = {cid: i for i, cid in enumerate(combat.order)}
+    placed = sorted((c for c in combat.combatants if c.id in place), key=lambda c: place[c.id])
+    rest = [c for c in combat.combatants if c.id not in place]
+    return (*placed, *(c for c in rest if not c.minor), *(c for c in rest if c.minor))
+
+
+def _rolling(combat: Combat) -> list[Combatant]:
+    """Who rolls for initiative, in the order the dice are read: those who can act (SIM-38: a
+    participant disabled before his turn gets no actions, so rolls for nothing)."""
+    return [c for c in acting_order(combat) if not c.disabled]
+
+
+@checked
 def initiative_rollers(combat: Combat) -> tuple[str, ...]:
-    """Who rolls a 1D10 for initiative, in the order the dice are read: everyone alive, minor
-    NPCs last (SIM-33, SIM-34); roll-offs for ties follow (SIM-D13).
+    """Who rolls a 1D10 for initiative, in the order the dice are read (the strip's,
+    :func:`acting_order`): everyone who can act (SIM-33, SIM-38), minor NPCs after the others
+    until they have a place (SIM-34); roll-offs for ties follow (SIM-D13).
 
     >>> from pycore.systems.simply.fight import add_combatant
     >>> fight = add_combatant(Combat(), name="Grunt", hp_max=9, strength=5, health=5, minor=True)
     >>> initiative_rollers(add_combatant(fight, name="Mara", hp_max=9, strength=5, health=5))
     ('Mara', 'Grunt')
     """
-    alive = [c for c in combat.combatants if not c.dead]
-    return tuple(c.name for c in alive if not c.minor) + tuple(c.name for c in alive if c.minor)
+    return tuple(c.name for c in _rolling(combat))
+
+
+@checked
+def initiative_idle(combat: Combat) -> tuple[str, ...]:
+    """Who rolls no initiative, with why: the unconscious and those in critical condition get
+    no actions (SIM-38), the dead none ever (SIM-50); a play-through (smfix) was asked a 1D10
+    for an unconscious fighter.
+
+    >>> from pycore.systems.simply.fight import add_combatant
+    >>> fight = add_combatant(Combat(), name="Bo", hp_max=9, strength=5, health=5)
+    >>> initiative_idle(adjust(fight, "c1", hp=1))
+    ('Bo (unconscious)',)
+    """
+
+    def why(c: Combatant) -> str:
+        return "dead" if c.dead else "critical condition" if c.critical else "unconscious"
+
+    return tuple(f"{c.name} ({why(c)})" for c in acting_order(combat) if c.disabled)
 
 
 @checked
@@ -243,13 +294,21 @@ def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiat
     alive = [c for c in combat.combatants if not c.dead]
     if not alive:
         raise RuleError("initiative: add at least one living participant first")
-    rollers = [c for c in alive if not c.minor] + [c for c in alive if c.minor]
+    rollers = _rolling(combat)
+    if not rollers:
+        raise RuleError(
+            "initiative: no participant can act (unconscious, in critical condition or dead "
+            "get no actions); revive or treat someone first",
+            rules=("SIM-38",),
+        )
     # Every participant's die first, in this order, then any roll-offs: the order a GM reads
-    # the dice typed at the table in (initiative_rollers).
+    # the dice typed at the table in (initiative_rollers: the strip's).
     dice = {c.id: roll("1d10", rng).total for c in rollers}
-    regular, regular_order = _order_group([c for c in alive if not c.minor], dice, rng)
-    minor, minor_order = _order_group([c for c in alive if c.minor], dice, rng)
-    order = tuple(regular_order + minor_order)
+    regular, regular_order = _order_group([c for c in rollers if not c.minor], dice, rng)
+    minor, minor_order = _order_group([c for c in rollers if c.minor], dice, rng)
+    # SIM-38: the disabled roll nothing and get no actions; they stay on the strip, after.
+    idle = [c.id for c in acting_order(combat) if c.disabled and not c.dead]
+    order = tuple(regular_order + minor_order + idle)
     actions = {c.id: 0 if c.disabled else c.actions_per_turn for c in alive}
     # A knocked-down participant stays down until they use a Move (SIM-D15); revival lasts
     # until the next injury (SIM-51), so conditions carry over the turn.
@@ -264,7 +323,7 @@ def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiat
         interrupt_lock=None,
         taken=(),  # SIM-35: what was not rolled lapses with the turn
     )
-    initiative = Initiative(started.turn, tuple(regular + minor))
+    initiative = Initiative(started.turn, tuple(regular + minor), idle=initiative_idle(combat))
     return _advance(started, skip_current=False), initiative
 
 

@@ -185,11 +185,31 @@ class PendingCheck:
         """The check's rule and the special check's (SIM-09), shown only under "Why"."""
         return (self.rule, "SIM-09")
 
+    @property
+    def named(self) -> str:
+        """The check with what called for it: one injury may call for two Stamina Checks
+        (SIM-45 and SIM-47 reading: roll each), alike but for their cause (seed 002 lines 603,
+        605-607), so each says its own.
+
+        >>> PendingCheck("c1", "Mara", "SIM-47", "Stamina Check", 10, "unconscious").named
+        'Stamina Check (at ¼ HP or less)'
+        """
+        cause = CHECK_CAUSES.get(self.rule)
+        return f"{self.check} ({cause})" if cause else self.check
+
     def __str__(self) -> str:
         return (
-            f"{self.name}: {self.check} TN {self.target_number} or {self.on_failure}"
+            f"{self.name}: {self.named} TN {self.target_number} or {self.on_failure}"
             f" — {odds_words(self.chance)}"
         )
+
+
+#: What calls for each Stamina Check, in the texts' words (seed 002 lines 603, 605-607); the
+#: Knockback Check (SIM-44) is the only one of its kind.
+CHECK_CAUSES = {
+    "SIM-45": "an injury over half HP",
+    "SIM-47": "at ¼ HP or less",
+}
 
 
 @dataclass(frozen=True)

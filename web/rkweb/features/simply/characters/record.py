@@ -47,13 +47,16 @@ def _stats(character: Character, derived: Derived, fighting: Combatant | None = 
         )
         for label, letter in STAT_ROWS
     ]
-    armor_line = " + ".join(x.name for x in (character.armor, character.shield) if x) or "none"
+    # A shield is named a shield: "Armor: Large" read as a suit called Large (play-through smfix).
+    armor_line = character.armor.name if character.armor else "none"
+    shield = h("p", {}, f"Shield: {character.shield.name}") if character.shield else None
     return _block(
         "Stats",
         _table(("Stat", "orig", "(adj)"), rows),
         h("p", {}, _luck(derived, fighting)),
         h("p", {}, f"Speed: {derived.speed}"),
         h("p", {}, f"Armor: {armor_line}"),
+        shield,
     )
 
 

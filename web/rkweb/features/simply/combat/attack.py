@@ -19,6 +19,7 @@ from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.strip import Aim, initiative_entry
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
+from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import rules_of
 from rkweb.kit.odds import odds, percent_text
@@ -47,6 +48,13 @@ class AttackTyped(Message, action="simply.combat_attack_typed"):
 
 class AttackDeclared(Message, action="simply.combat_attack_declared"):
     """Declare ``what`` (``luck`` or ``defend``) and roll the attack in one tap."""
+
+    what: str
+
+
+class Declare(Message, action="simply.combat_declare"):
+    """A chip beside the roll pressed: ``what`` (``luck``, ``defend`` or ``defend_luck``)
+    declared for the roll to come, or no longer; dice typed at the table need no fold."""
 
     what: str
 
@@ -82,6 +90,33 @@ def arm(model: Model, msg: Arm, ctx: Ctx) -> Model:
     attack = {**state["form"]["attack"], "attacker": msg.attacker, "weapon": msg.weapon}
     fresh = saved.set_up(model, state, saved.fight_of(model, state), attack)
     return keep(model, saved.SECTION, fresh)
+
+
+def _toggled(a: dict[str, str], what: str) -> dict[str, str] | None:
+    """The attack's declarations once the chip ``what`` is pressed: the defender's luck goes
+    with a Defend (SIM-D08, SIM-10: luck on the Defend's task), so it declares the Defend too,
+    and a Defend withdrawn takes its luck with it (a pressed "with luck" beside no Defend)."""
+    if what == "luck":
+        return {"luck": "no" if a["luck"] == "yes" else "yes"}
+    if what == "defend":
+        return {"defend": "", "defend_luck": "no"} if a["defend"] else {"defend": "yes"}
+    if what == "defend_luck":
+        if a["defend_luck"] == "yes":
+            return {"defend_luck": "no"}
+        return {"defend": "yes", "defend_luck": "yes"}
+    return None
+
+
+def declare(model: Model, msg: Declare, ctx: Ctx) -> Model:
+    """A chip beside the roll: luck or a Defend declared (or withdrawn) for this attack only,
+    as the set-up fold does (a GM typing his dice opened the fold for each one: play-through
+    smfix at 768x1024, its selects at y 1058 to 1212, below the screen). The core refuses at
+    the roll what the rules forbid (SIM-10, SIM-D08)."""
+    state = saved.load(model)
+    values = _toggled(state["form"]["attack"], msg.what)
+    if values is None:
+        return model
+    return keep(model, saved.SECTION, saved.with_set(model, state, "attack", values))
 
 
 #: What a one-tap roll declares on top of the set-up (issue 26: declaring luck or a Defend in
@@ -248,6 +283,41 @@ def _one_tap(fight: core.Combat, a: dict[str, str]) -> VNode | None:
     return h("div", {"class": "row", "role": "group", "aria-label": "Declare and roll"}, *items)
 
 
+def _declare_chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
+    """The declarations beside the roll, each a chip whose pressed state shows (FIGHT.md 3):
+    the attacker's luck with the 5 LP it needs (SIM-10), the target's Defend while it has an
+    action for it (SIM-D08), and the defender's luck with it. Dice typed at the table need no
+    fold to declare them; the fold keeps the same choices, with the TNs and levels."""
+    items: list[VNode] = []
+    try:
+        attacker = fight.get(a["attacker"]).name if a["attacker"] else ""
+        target = fight.get(a["target"]).name if a["target"] else ""
+    except RuleError:
+        return None
+    points = _staked(fight, a["attacker"], "yes")
+    if attacker and points:
+        pressed = a["luck"] == "yes"
+        label = f"{attacker} uses luck ({points} LP)"
+        items.append(chip("sc-attack-chip-luck", label, pressed, Declare("luck")))
+    if target and _can_defend(fight, a["target"]):
+        defends = chip(
+            "sc-attack-chip-defend", f"{target} defends", bool(a["defend"]), Declare("defend")
+        )
+        items.append(defends)
+        guard = _staked(fight, a["target"], "yes")
+        if guard:
+            pressed = bool(a["defend"]) and a["defend_luck"] == "yes"
+            label = f"with luck ({guard} LP)"
+            items.append(chip("sc-attack-chip-defend-luck", label, pressed, Declare("defend_luck")))
+    if not items:
+        return None
+    return h(
+        "div",
+        {"class": "row declare", "role": "group", "aria-label": "Declared before the roll"},
+        *items,
+    )
+
+
 def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
     try:
         arms = core.arms_of(fight.get(attacker))
@@ -404,6 +474,7 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         h(
             "div",
             {"data-step": _declared_step(a)},
+            _declare_chips(fight, a),
             dice_entry(
                 "sc-attack",
                 expr,

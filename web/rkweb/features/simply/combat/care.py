@@ -144,7 +144,7 @@ def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
         h(
             "span",
             {},
-            f"{pending.name}: {pending.check} TN {pending.target_number} "
+            f"{pending.name}: {pending.named} TN {pending.target_number} "
             f"or {pending.on_failure} — ",
         ),
         odds(pending.chance),

@@ -60,15 +60,24 @@ def _card_node(
     )
 
 
+def _who_rolls(rollers: tuple[str, ...], idle: tuple[str, ...]) -> str:
+    """The initiative dice asked for: the names in the order the dice are read, the strip's
+    (core.acting_order); those who cannot act said with why, asked no die (SIM-38)."""
+    said = f" (no roll for {', '.join(idle)})" if idle else ""
+    if not rollers:  # nobody added yet, or everyone out: the entry says so, disabled
+        return (
+            "1D10 each: no fighter can act" if idle else "1D10 each: no fighter to roll for yet"
+        ) + said
+    offs = ", then any roll-offs" if len(rollers) > 1 else ""
+    return f"1D10 each: {', '.join(rollers)}{offs}{said}"
+
+
 def initiative_entry(fight: core.Combat, testid: str, entry: str = "") -> VNode:
     """The next turn's initiative roll (the strip's, and the attack card's between turns)."""
     rollers = core.initiative_rollers(fight)
     return dice_entry(
         testid,
-        # With no one to roll (nobody added yet, or everyone out) the entry says so, disabled.
-        "1D10 each: " + ", ".join(rollers) + (", then any roll-offs" if len(rollers) > 1 else "")
-        if rollers
-        else "1D10 each: no fighter to roll for yet",
+        _who_rolls(rollers, core.initiative_idle(fight)),
         roll=Initiative(),
         typed=InitiativeTyped(),
         label="Roll initiative" if fight.turn == 0 else "Next turn: roll initiative",
@@ -97,7 +106,7 @@ def strip(
     """The strip; ``add`` is "Add a participant" and ``later`` "Out of turn", folded beside
     "Next turn" while a turn runs (on one line: the step below stays in view at 768x1024)."""
     places = {cid: str(i + 1) for i, cid in enumerate(fight.order)}
-    ordered = sorted(fight.combatants, key=lambda c: int(places.get(c.id, 999)))
+    ordered = core.acting_order(fight)  # the order the initiative dice are read in
     target = state["form"]["attack"]["target"]
     return h(
         "section",
