@@ -102,6 +102,16 @@ def test_a_reload_mid_attack_puts_the_next_rolls_field_in_view(
     assert errors == []
 
 
+def _ana_and_bo(app: Page) -> None:
+    """Ana with her rifle and revolver, Bo with his knife and his Health AST and CST."""
+    app.get_by_test_id("nav-aftermath").click()
+    aftermath_fighter(app, "Ana", "Rifle", "14", RIFLE)
+    _second_gun(app)
+    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
+    enter(app, "aft-ast-HLH", "10")
+    enter(app, "aft-cst-HLH", "4")
+
+
 def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
     app: Page, errors: list[str]
 ) -> None:
@@ -109,12 +119,7 @@ def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
     called a critical (AFT-04). The rolls so far took a line each above "Drop this attack",
     and the next roll's field sank with each: the critical's fifth and sixth at 1,011 and
     1,016 px of 1,024. They run on in a line beside the button: each field stays in view."""
-    app.get_by_test_id("nav-aftermath").click()
-    aftermath_fighter(app, "Ana", "Rifle", "14", RIFLE)
-    _second_gun(app)
-    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
-    enter(app, "aft-ast-HLH", "10")
-    enter(app, "aft-cst-HLH", "4")
+    _ana_and_bo(app)
     aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
     app.get_by_test_id("aftermath-tab-combat").click()
     app.get_by_test_id("aft-card-acts-0").click()  # Ana acts at Bo, her rifle chosen
@@ -133,4 +138,40 @@ def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
     expect(app.get_by_test_id("aft-dice-next")).to_contain_text("Health save to lower Stun")
     _typed_in_view(app, "3", ("aft-attack-result",))
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("daze (critical)")
+    assert errors == []
+
+
+def test_an_unarmed_attackers_typed_rolls_and_critical_call_are_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's tablet, three fighters: Cy has no weapon, so his "By list…" stays open (no chip
+    to tap) and takes a row. His blow's next roll field sat at 1,003 px of 1,024 after the to-hit
+    typed, and "Critical hit (your call)" at 1,007 after the Damage Potential applied: the
+    verdict "Your dice so far:" now runs on the rolls' line, and "Every step", what was applied
+    and the call share one line."""
+    _ana_and_bo(app)
+    enter(app, "aft-armor-locations", "1-20")
+    app.get_by_test_id("aft-armor-material").select_option("Heavy Leather")
+    app.get_by_test_id("aft-armor-wear").click()
+    app.get_by_test_id("aft-char-new").click()  # Cy: Brawling 13, nothing in his hands
+    enter(app, "aft-name", "Cy")
+    enter(app, "aft-skill-name", "Brawling")
+    enter(app, "aft-skill-bcs", "13")
+    app.get_by_test_id("aft-skill-add").click()
+    for field, value in (("cda", "1"), ("mass", "2"), ("drt", "40")):
+        enter(app, f"aft-derived-{field}", value)
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-2").click()
+    if app.get_by_test_id("aft-card-target-1").get_attribute("aria-pressed") != "true":
+        app.get_by_test_id("aft-card-target-1").click()
+    app.get_by_test_id("aft-cbt-mode").select_option("hth")  # "By list…", open: no chip
+    app.evaluate("window.scrollTo(0, 0)")
+    # To hit 1, location D100 30 (8), split 10, then his Damage Potential: a plain hit.
+    for value in ("1", "30"):
+        _typed_in_view(app, value)
+    _typed_in_view(app, "10", ("aft-hth-dp", "aft-apply-dp"))
+    enter(app, "aft-hth-dp", "9")
+    app.get_by_test_id("aft-apply-dp").click()
+    expect(app.get_by_test_id("aft-applied")).to_contain_text("Applied")
+    _in_view(app, "aft-res-crit", "the blow applied")
     assert errors == []
