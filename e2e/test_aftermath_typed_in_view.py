@@ -148,7 +148,7 @@ def test_an_unarmed_attackers_typed_rolls_and_critical_call_are_in_view(
     to tap) and takes a row. His blow's next roll field sat at 1,003 px of 1,024 after the to-hit
     typed, and "Critical hit (your call)" at 1,007 after the Damage Potential applied: the
     verdict "Your dice so far:" now runs on the rolls' line, and "Every step", what was applied
-    and the call share one line."""
+    and the call share one line. Called, its Critical Effect's field was at 1,029 px."""
     _ana_and_bo(app)
     enter(app, "aft-armor-locations", "1-20")
     app.get_by_test_id("aft-armor-material").select_option("Heavy Leather")
@@ -174,4 +174,15 @@ def test_an_unarmed_attackers_typed_rolls_and_critical_call_are_in_view(
     app.get_by_test_id("aft-apply-dp").click()
     expect(app.get_by_test_id("aft-applied")).to_contain_text("Applied")
     _in_view(app, "aft-res-crit", "the blow applied")
+    # The GM calls it a critical (AFT-04), the page at its top: the Enhancement 12, the
+    # Damage Potential for the new WDM, then the Critical Effect's field (at 1,029-1,077 px:
+    # its label "I rolled (1d100: the die)" took three lines; now one, over the button).
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("aft-res-crit").click()
+    _typed_in_view(app, "12", ("aft-hth-dp", "aft-apply-dp"))
+    enter(app, "aft-hth-dp", "11")
+    app.get_by_test_id("aft-apply-dp").click()
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 5: Critical Effect")
+    _in_view(app, "aft-dice-typed", "the Critical Effect asked")
+    _in_view(app, "aft-resolve", "the Critical Effect asked")
     assert errors == []
