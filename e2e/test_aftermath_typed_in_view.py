@@ -18,7 +18,9 @@ NEXT_ROLL = ("aft-dice-typed", "aft-resolve")
 def _in_view(app: Page, testid: str, when: str) -> None:
     found = app.get_by_test_id(testid).bounding_box()
     scrolled = app.evaluate("() => window.scrollY")
-    assert found and found["y"] >= 0 and found["y"] + found["height"] <= SCREEN, (
+    # Drawn (a control in a closed fold has a box of no height inside the screen) and in view.
+    assert found and found["height"] > 0, f"{when}: {testid} not drawn ({found})"
+    assert found["y"] >= 0 and found["y"] + found["height"] <= SCREEN, (
         f"{when}: {testid} at {found} (scrollY {scrolled})"
     )
 
@@ -125,6 +127,10 @@ def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
     app.get_by_test_id("aft-card-acts-0").click()  # Ana acts at Bo, her rifle chosen
     enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
     app.get_by_test_id("aftermath-tab-combat").evaluate("e => e.scrollIntoView()")
+    # 001 line 95, the only defence against a shot: on the BCS's line, where the GM sees the
+    # shot's chance (last in the Modifiers fold it was at 1,352 px, the fold open), and taking
+    # no row of its own: each roll's field below stays in view.
+    _in_view(app, "aft-missile-dodging", "the range typed")
     # To hit 3, location D100 50, damage 3D10+3 as 6: a plain hit.
     for value in ("3", "50"):
         _typed_in_view(app, value)
