@@ -6,6 +6,7 @@ what follows it, is on the screen where the last tap left the page, with no scro
 
 from __future__ import annotations
 
+from fight_measure import next_frame
 from playwright.sync_api import Page, expect
 from support import READY, aftermath_fighter, enter
 from test_aftermath import shot
@@ -191,4 +192,26 @@ def test_an_unarmed_attackers_typed_rolls_and_critical_call_are_in_view(
     expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 5: Critical Effect")
     _in_view(app, "aft-dice-typed", "the Critical Effect asked")
     _in_view(app, "aft-resolve", "the Critical Effect asked")
+    assert errors == []
+
+
+def test_another_weapon_and_target_bring_the_roll_into_view(app: Page, errors: list[str]) -> None:
+    """A GM's tablet, turn 3: Ana took her revolver and aimed at Cy, and "Resolve (roll for
+    me)" sat at 1,122 px of 1,024 (an undo's notice above the page; 1,030 without it: the new
+    pair's range asked above it). The tap that changes the attack brings its roll into view
+    (data-step, app/browser.py), the range field still on the screen."""
+    _ana_and_bo(app)
+    aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-0").click()  # Ana acts at Bo, her rifle chosen
+    enter(app, "aft-missile-meters", "20")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("aft-cbt-use-1").click()  # her revolver
+    app.get_by_test_id("aft-card-target-2").click()  # at Cy: their range is asked
+    expect(app.locator("#aft-attack-h")).to_have_text("Missile attack: Revolver")
+    expect(app.get_by_test_id("aft-card-target-2")).to_have_attribute("aria-pressed", "true")
+    next_frame(app)  # the glue reveals in the tap's next frame
+    next_frame(app)
+    _in_view(app, "aft-resolve", "Cy aimed at")
+    _in_view(app, "aft-missile-meters", "Cy aimed at")
     assert errors == []

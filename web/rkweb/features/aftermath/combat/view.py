@@ -27,7 +27,7 @@ from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.results import log_list, why
 
 
-def _dice(model: Model, pending: Any, attacks: str) -> VNode:
+def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
     """Roll every die for me, or type each roll of physical dice in turn: the attack waits for
     the next roll, named (to hit, hit location, damage...). Each roll (of each attack: ``attacks``
     names the newest logged) empties the field: one that still held the 5 typed for the last
@@ -38,8 +38,17 @@ def _dice(model: Model, pending: Any, attacks: str) -> VNode:
     number = int(pending.get("index", 0)) + 1 if waiting else 1
     return h(
         "div",
-        # A reload mid-attack brings the next roll back on the screen (app/browser.py).
-        {"class": "row attack-dice", "data-testid": "aft-dice", "data-resume": waiting or None},
+        # A reload mid-attack brings the next roll back on the screen (app/browser.py); so does
+        # a tap that makes it another attack (data-step-on: who attacks whom with what; each
+        # roll typed leaves it where the tap was): a GM's tablet found "Resolve (roll for me)"
+        # at 1,122 px of 1,024 after choosing another weapon and target, an undo's notice above.
+        {
+            "class": "row attack-dice",
+            "data-testid": "aft-dice",
+            "data-resume": waiting or None,
+            "data-step": "aft-dice",
+            "data-step-on": who,
+        },
         # The one place the roll waited for is named (the card above lists the rolls so far);
         # said to a screen reader as each roll moves it on.
         h(
@@ -112,7 +121,10 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
     dodging = flag(shot, "dodging", "Target dodging", combat[shot], "dodging") if beside else None
     title = {"hth": "Hand-to-hand", "thrown": "Thrown"}.get(mode, "Missile")
     weapon = str(combat.get("weapon") or "")
-    dice = _dice(model, combat.get("pending"), _newest(combat["log"]))
+    who = f"{(attacker or {}).get('name', '')} at {(target or {}).get('name', '')}" + (
+        f" with {weapon}" if weapon else ""
+    )
+    dice = _dice(model, combat.get("pending"), _newest(combat["log"]), f"{mode}: {who}")
     return h(
         "section",
         {"class": "card step", "aria-labelledby": "aft-attack-h"},
