@@ -6,6 +6,7 @@ what follows it, is on the screen where the last tap left the page, with no scro
 
 from __future__ import annotations
 
+from fight_measure import next_frame
 from playwright.sync_api import Page, expect
 from support import READY, aftermath_fighter, enter
 from test_aftermath import shot
@@ -18,7 +19,9 @@ NEXT_ROLL = ("aft-dice-typed", "aft-resolve")
 def _in_view(app: Page, testid: str, when: str) -> None:
     found = app.get_by_test_id(testid).bounding_box()
     scrolled = app.evaluate("() => window.scrollY")
-    assert found and found["y"] >= 0 and found["y"] + found["height"] <= SCREEN, (
+    # Drawn (a control in a closed fold has a box of no height inside the screen) and in view.
+    assert found and found["height"] > 0, f"{when}: {testid} not drawn ({found})"
+    assert found["y"] >= 0 and found["y"] + found["height"] <= SCREEN, (
         f"{when}: {testid} at {found} (scrollY {scrolled})"
     )
 
@@ -102,6 +105,16 @@ def test_a_reload_mid_attack_puts_the_next_rolls_field_in_view(
     assert errors == []
 
 
+def _ana_and_bo(app: Page) -> None:
+    """Ana with her rifle and revolver, Bo with his knife and his Health AST and CST."""
+    app.get_by_test_id("nav-aftermath").click()
+    aftermath_fighter(app, "Ana", "Rifle", "14", RIFLE)
+    _second_gun(app)
+    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
+    enter(app, "aft-ast-HLH", "10")
+    enter(app, "aft-cst-HLH", "4")
+
+
 def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
     app: Page, errors: list[str]
 ) -> None:
@@ -109,17 +122,16 @@ def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
     called a critical (AFT-04). The rolls so far took a line each above "Drop this attack",
     and the next roll's field sank with each: the critical's fifth and sixth at 1,011 and
     1,016 px of 1,024. They run on in a line beside the button: each field stays in view."""
-    app.get_by_test_id("nav-aftermath").click()
-    aftermath_fighter(app, "Ana", "Rifle", "14", RIFLE)
-    _second_gun(app)
-    aftermath_fighter(app, "Bo", "Knife", "12", ("Bowie", "hand", "Knife, bowie"))
-    enter(app, "aft-ast-HLH", "10")
-    enter(app, "aft-cst-HLH", "4")
+    _ana_and_bo(app)
     aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
     app.get_by_test_id("aftermath-tab-combat").click()
     app.get_by_test_id("aft-card-acts-0").click()  # Ana acts at Bo, her rifle chosen
     enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
     app.get_by_test_id("aftermath-tab-combat").evaluate("e => e.scrollIntoView()")
+    # 001 line 95, the only defence against a shot: on the BCS's line, where the GM sees the
+    # shot's chance (last in the Modifiers fold it was at 1,352 px, the fold open), and taking
+    # no row of its own: each roll's field below stays in view.
+    _in_view(app, "aft-missile-dodging", "the range typed")
     # To hit 3, location D100 50, damage 3D10+3 as 6: a plain hit.
     for value in ("3", "50"):
         _typed_in_view(app, value)
@@ -133,4 +145,73 @@ def test_each_typed_roll_of_a_called_missile_critical_is_in_view(
     expect(app.get_by_test_id("aft-dice-next")).to_contain_text("Health save to lower Stun")
     _typed_in_view(app, "3", ("aft-attack-result",))
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("daze (critical)")
+    assert errors == []
+
+
+def test_an_unarmed_attackers_typed_rolls_and_critical_call_are_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's tablet, three fighters: Cy has no weapon, so his "By list…" stays open (no chip
+    to tap) and takes a row. His blow's next roll field sat at 1,003 px of 1,024 after the to-hit
+    typed, and "Critical hit (your call)" at 1,007 after the Damage Potential applied: the
+    verdict "Your dice so far:" now runs on the rolls' line, and "Every step", what was applied
+    and the call share one line. Called, its Critical Effect's field was at 1,029 px."""
+    _ana_and_bo(app)
+    enter(app, "aft-armor-locations", "1-20")
+    app.get_by_test_id("aft-armor-material").select_option("Heavy Leather")
+    app.get_by_test_id("aft-armor-wear").click()
+    app.get_by_test_id("aft-char-new").click()  # Cy: Brawling 13, nothing in his hands
+    enter(app, "aft-name", "Cy")
+    enter(app, "aft-skill-name", "Brawling")
+    enter(app, "aft-skill-bcs", "13")
+    app.get_by_test_id("aft-skill-add").click()
+    for field, value in (("cda", "1"), ("mass", "2"), ("drt", "40")):
+        enter(app, f"aft-derived-{field}", value)
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-2").click()
+    if app.get_by_test_id("aft-card-target-1").get_attribute("aria-pressed") != "true":
+        app.get_by_test_id("aft-card-target-1").click()
+    app.get_by_test_id("aft-cbt-mode").select_option("hth")  # "By list…", open: no chip
+    app.evaluate("window.scrollTo(0, 0)")
+    # To hit 1, location D100 30 (8), split 10, then his Damage Potential: a plain hit.
+    for value in ("1", "30"):
+        _typed_in_view(app, value)
+    _typed_in_view(app, "10", ("aft-hth-dp", "aft-apply-dp"))
+    enter(app, "aft-hth-dp", "9")
+    app.get_by_test_id("aft-apply-dp").click()
+    expect(app.get_by_test_id("aft-applied")).to_contain_text("Applied")
+    _in_view(app, "aft-res-crit", "the blow applied")
+    # The GM calls it a critical (AFT-04), the page at its top: the Enhancement 12, the
+    # Damage Potential for the new WDM, then the Critical Effect's field (at 1,029-1,077 px:
+    # its label "I rolled (1d100: the die)" took three lines; now one, over the button).
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("aft-res-crit").click()
+    _typed_in_view(app, "12", ("aft-hth-dp", "aft-apply-dp"))
+    enter(app, "aft-hth-dp", "11")
+    app.get_by_test_id("aft-apply-dp").click()
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 5: Critical Effect")
+    _in_view(app, "aft-dice-typed", "the Critical Effect asked")
+    _in_view(app, "aft-resolve", "the Critical Effect asked")
+    assert errors == []
+
+
+def test_another_weapon_and_target_bring_the_roll_into_view(app: Page, errors: list[str]) -> None:
+    """A GM's tablet, turn 3: Ana took her revolver and aimed at Cy, and "Resolve (roll for
+    me)" sat at 1,122 px of 1,024 (an undo's notice above the page; 1,030 without it: the new
+    pair's range asked above it). The tap that changes the attack brings its roll into view
+    (data-step, app/browser.py), the range field still on the screen."""
+    _ana_and_bo(app)
+    aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-0").click()  # Ana acts at Bo, her rifle chosen
+    enter(app, "aft-missile-meters", "20")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("aft-cbt-use-1").click()  # her revolver
+    app.get_by_test_id("aft-card-target-2").click()  # at Cy: their range is asked
+    expect(app.locator("#aft-attack-h")).to_have_text("Missile attack: Revolver")
+    expect(app.get_by_test_id("aft-card-target-2")).to_have_attribute("aria-pressed", "true")
+    next_frame(app)  # the glue reveals in the tap's next frame
+    next_frame(app)
+    _in_view(app, "aft-resolve", "Cy aimed at")
+    _in_view(app, "aft-missile-meters", "Cy aimed at")
     assert errors == []

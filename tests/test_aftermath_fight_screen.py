@@ -301,3 +301,35 @@ def test_a_reload_resumes_at_the_roll_or_the_value_the_attack_waits_for() -> Non
     )
     assert asking.state["aftermath"]["combat"]["pending"]["asks"] == "attack.damage_potential"
     assert resumed(asking) == ["aft-pending"]
+
+
+def test_target_dodging_sits_on_the_bcs_line_it_changes() -> None:
+    """001 line 95: a dodging target adds to the CDA multiple, the only defence against a shot.
+    A GM's tablet found its chip last in the Modifiers fold (1,352 px down a 1,024 px screen,
+    the fold open): with a BCS worked out it sits on the BCS's line, which has room for it (in
+    the first fields it took a row of its own), for guns and thrown weapons; pressed, the BCS
+    changes. Without a BCS (the range waits) it stays in the fold."""
+    model = _fight()
+    thrown = (
+        ("aftermath.cbt_field", "thrown", "weapon", "Knife, bowie"),
+        ("aftermath.cbt_field", "thrown", "bcs", "12"),
+    )
+    for mode, more in (("missile", ()), ("thrown", thrown)):
+        view = shell.view(send(model, ("aftermath.cbt_pick", "mode", mode), *more))
+        assert not find_all(find_all(view, f"aft-{mode}-options")[0], f"aft-{mode}-dodging")
+        rows = [n for n in _nodes(view) if n.attr("class") == "row bcs-row"]
+        assert rows and find_all(rows[0], f"aft-{mode}-dodging"), mode
+    bcs = text_of(find_all(shell.view(model), "aft-cbt-bcs")[0])
+    model = send(model, ("aftermath.cbt_toggle", "missile", "dodging"))
+    view = shell.view(model)
+    assert find_all(view, "aft-missile-dodging")[0].attr("aria-pressed") == "true"
+    assert text_of(find_all(view, "aft-cbt-bcs")[0]) != bcs
+    unranged = shell.view(_unranged())
+    assert len(find_all(unranged, "aft-missile-dodging")) == 1
+    assert find_all(find_all(unranged, "aft-missile-options")[0], "aft-missile-dodging")
+
+
+def _nodes(node: Any) -> list[Any]:
+    if isinstance(node, str):
+        return []
+    return [node, *(n for child in node.children for n in _nodes(child))]

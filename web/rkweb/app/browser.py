@@ -480,7 +480,15 @@ def _hold_page_end(before: dict[str, str], bottom: float) -> None:
 
 def _steps() -> dict[str, str]:
     found = js.document.querySelectorAll("[data-step]")
-    return {str(e.getAttribute("data-step")): str(e.textContent) for e in found}
+    return {str(e.getAttribute("data-step")): _step_text(e) for e in found}
+
+
+def _step_text(el: Any) -> str:
+    """What makes a step new: its text, or what its page names in ``data-step-on`` (an
+    Aftermath attack's roll is new with another attacker, target or weapon, not with each roll
+    typed: those leave it where the tap was, FIGHT.md 5)."""
+    named = el.getAttribute("data-step-on")
+    return str(el.textContent) if absent(named) else str(named)
 
 
 def _reveal_new_outcome(before: dict[str, str], steps: dict[str, str]) -> None:
@@ -494,7 +502,7 @@ def _reveal_new_outcome(before: dict[str, str], steps: dict[str, str]) -> None:
         _reveal(el, 60, "data-reveals")
         break
     for el in js.document.querySelectorAll("[data-step]"):
-        if steps.get(str(el.getAttribute("data-step"))) != str(el.textContent):
+        if steps.get(str(el.getAttribute("data-step"))) != _step_text(el):
             _reveal(el, 160, "data-step-reveals")  # its first rows: the roll, "Next turn"
             return
 

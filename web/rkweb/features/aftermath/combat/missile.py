@@ -169,13 +169,22 @@ def _fire_fields(model: Model, form: dict[str, Any]) -> list[VNode]:
 
 
 def missile_form(
-    model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
+    model: Model,
+    st: dict[str, Any],
+    attacker: dict[str, Any] | None,
+    body: str,
+    dodging_beside: bool = False,
 ) -> list[VNode]:
+    """``dodging_beside``: "Target dodging" is on the BCS's line (combat/view.py), not here."""
     form = st["combat"]["missile"]
     flags = [
         flag("missile", "autofire", "Automatic fire", form, "autofire"),
         flag("missile", "match", "Match weapon (+1)", form, "match"),
-        flag("missile", "dodging", "Target dodging", form, "dodging"),
+        *(
+            []
+            if dodging_beside
+            else [flag("missile", "dodging", "Target dodging", form, "dodging")]
+        ),
         *critical_flags("missile", form, st["settings"]),
         special_effect_flag("missile", form),
     ]

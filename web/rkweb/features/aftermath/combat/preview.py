@@ -79,7 +79,11 @@ def _from_fight(setup: worksheet.Setup, total: Any) -> VNode | None:
 
 
 def _roll_row(
-    dice: VNode, total: Any = None, how: VNode | None = None, known: VNode | None = None
+    dice: VNode,
+    total: Any = None,
+    how: VNode | None = None,
+    known: VNode | None = None,
+    beside: VNode | None = None,
 ) -> list[VNode]:
     """The BCS and the chance to hit (with how the BCS is made one tap away, and what the fight
     itself applied, ``known``, on the same line: the result stays where the tap was), then the
@@ -93,6 +97,7 @@ def _roll_row(
         odds_list("aft-cbt-odds", [("Chance to hit", total.chance)]),
         known,
         how,
+        beside,
     )
     return [head, dice]
 
@@ -112,9 +117,9 @@ def worked(st: dict[str, Any]) -> Worked:
         return setup, exc
 
 
-def preview(st: dict[str, Any], dice: VNode, now: Worked) -> VNode:
+def preview(st: dict[str, Any], dice: VNode, now: Worked, beside: VNode | None = None) -> VNode:
     """What forbids or waits, then the BCS, its chance and the ``dice`` in one row, then how
-    the BCS is made one tap away."""
+    the BCS is made one tap away; ``beside`` (a shot's "Target dodging") on the BCS's line."""
     setup, found = now
     if setup is None or found is None:
         full = "choose an attacker and a target (create them in the Characters tab)"
@@ -144,7 +149,7 @@ def preview(st: dict[str, Any], dice: VNode, now: Worked) -> VNode:
         _waiting(f"A critical hit here waits for {asked}.", ", ".join(found.waits_for))
         if asked
         else None,
-        *_roll_row(dice, total, _how(found, lines, sources), _from_fight(setup, total)),
+        *_roll_row(dice, total, _how(found, lines, sources), _from_fight(setup, total), beside),
     )
 
 

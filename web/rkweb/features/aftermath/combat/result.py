@@ -197,7 +197,10 @@ def result_card(
     applied = [str(n) for n in entry.get("applied", [])]
     return h(
         "section",
-        {"class": "card", "aria-labelledby": "aft-res-h"},
+        # "Every step", what was applied and "Critical hit (your call)" share a line under the
+        # verdict (app.css .result-done): a line each put the call at 1,007 px of a 1,024 px
+        # tablet, an unarmed attacker's "By list…" open above.
+        {"class": "card result-done", "aria-labelledby": "aft-res-h"},
         h("h3", {"id": "aft-res-h", "class": "visually-hidden"}, "Result"),
         h(
             "p",

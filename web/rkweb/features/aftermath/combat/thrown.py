@@ -27,12 +27,17 @@ from rkweb.kit.fields import number, select
 
 
 def thrown_form(
-    model: Model, st: dict[str, Any], attacker: dict[str, Any] | None, body: str
+    model: Model,
+    st: dict[str, Any],
+    attacker: dict[str, Any] | None,
+    body: str,
+    dodging_beside: bool = False,
 ) -> list[VNode]:
+    """``dodging_beside``: "Target dodging" is on the BCS's line (combat/view.py), not here."""
     form = st["combat"]["thrown"]
     throwable = [(w.name, w.name) for w in weapons() if "Th" in w.skills]
     flags = [
-        flag("thrown", "dodging", "Target dodging", form, "dodging"),
+        *([] if dodging_beside else [flag("thrown", "dodging", "Target dodging", form, "dodging")]),
         *critical_flags("thrown", form, st["settings"]),
         special_effect_flag("thrown", form),
     ]

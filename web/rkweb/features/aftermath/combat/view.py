@@ -8,12 +8,14 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
+from pycore.systems.aftermath.attack.worksheet import Preview
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import conditions_card
 from rkweb.features.aftermath.combat.hand import hth_form
 from rkweb.features.aftermath.combat.missile import missile_form
 from rkweb.features.aftermath.combat.panel import panel
+from rkweb.features.aftermath.combat.pieces import flag
 from rkweb.features.aftermath.combat.preview import Worked, preview, worked
 from rkweb.features.aftermath.combat.result import result_card
 from rkweb.features.aftermath.combat.strip import strip
@@ -24,10 +26,8 @@ from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.results import log_list, why
 
-FORMS = {"hth": hth_form, "thrown": thrown_form}
 
-
-def _dice(model: Model, pending: Any, attacks: str) -> VNode:
+def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
     """Roll every die for me, or type each roll of physical dice in turn: the attack waits for
     the next roll, named (to hit, hit location, damage...). Each roll (of each attack: ``attacks``
     names the newest logged) empties the field: one that still held the 5 typed for the last
@@ -38,8 +38,17 @@ def _dice(model: Model, pending: Any, attacks: str) -> VNode:
     number = int(pending.get("index", 0)) + 1 if waiting else 1
     return h(
         "div",
-        # A reload mid-attack brings the next roll back on the screen (app/browser.py).
-        {"class": "row attack-dice", "data-testid": "aft-dice", "data-resume": waiting or None},
+        # A reload mid-attack brings the next roll back on the screen (app/browser.py); so does
+        # a tap that makes it another attack (data-step-on: who attacks whom with what; each
+        # roll typed leaves it where the tap was): a GM's tablet found "Resolve (roll for me)"
+        # at 1,122 px of 1,024 after choosing another weapon and target, an undo's notice above.
+        {
+            "class": "row attack-dice",
+            "data-testid": "aft-dice",
+            "data-resume": waiting or None,
+            "data-step": "aft-dice",
+            "data-step-on": who,
+        },
         # The one place the roll waited for is named (the card above lists the rolls so far);
         # said to a screen reader as each roll moves it on.
         h(
@@ -97,10 +106,25 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
     _, target = person(st, "target")
     body = str((target or {}).get("body", "bipedal"))
     mode = str(combat["mode"])
-    form = FORMS.get(mode, missile_form)(model, st, attacker, body)
+    # A shot's "Target dodging" (001 line 95, the only defence against one) on the BCS's line
+    # it changes, where the line has room (no height added): at the end of the Modifiers fold
+    # a GM's tablet found it at 1,352 px of 1,024; in the first fields it took a row of its own.
+    setup, found = now
+    beside = mode != "hth" and setup is not None and isinstance(found, Preview)
+    shot = "thrown" if mode == "thrown" else "missile"
+    if mode == "hth":
+        form = hth_form(model, st, attacker, body)
+    else:
+        form = (thrown_form if mode == "thrown" else missile_form)(
+            model, st, attacker, body, beside
+        )
+    dodging = flag(shot, "dodging", "Target dodging", combat[shot], "dodging") if beside else None
     title = {"hth": "Hand-to-hand", "thrown": "Thrown"}.get(mode, "Missile")
     weapon = str(combat.get("weapon") or "")
-    dice = _dice(model, combat.get("pending"), _newest(combat["log"]))
+    who = f"{(attacker or {}).get('name', '')} at {(target or {}).get('name', '')}" + (
+        f" with {weapon}" if weapon else ""
+    )
+    dice = _dice(model, combat.get("pending"), _newest(combat["log"]), f"{mode}: {who}")
     return h(
         "section",
         {"class": "card step", "aria-labelledby": "aft-attack-h"},
@@ -110,6 +134,7 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
             st,
             h("div", {}, h("div", {"class": "step-result"}, result), dice) if result else dice,
             now,
+            dodging,
         ),
         h(
             "p",
