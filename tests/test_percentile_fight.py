@@ -23,6 +23,7 @@ from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
 from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_json
 from pycore.systems.percentile.fight.setup import setup_of
+from pycore.systems.percentile.fight.stun import answer_stun
 
 F_ = Fraction
 
@@ -401,8 +402,8 @@ def test_pct_28_line_74_the_stun_is_asked_after_the_damage_is_known() -> None:
     with pytest.raises(RuleError, match="under way"):
         FA.attack(fight, setup_of(FORM), Dice())
     with pytest.raises(RuleError, match=r"Table #3-7\.0 modifier for the damage taken"):
-        FA.answer_stun(fight, "lots")
-    fight, change = FA.answer_stun(fight, "210")  # Bob's modifier rises from 10 to 210
+        answer_stun(fight, "lots")
+    fight, change = answer_stun(fight, "210")  # Bob's modifier rises from 10 to 210
     assert fight.pending is None and fight.fighter("c2").ledger.debt == 20  # type: ignore[union-attr]
     assert str(change) == (
         "Table #3-7.0: 16 points of damage give modifier 210 (kept on the GM page); "
@@ -419,7 +420,7 @@ def test_issue_29_r2_the_stun_is_asked_in_words_once_per_damage_and_zero_says_so
     fight, step = FA.attack(two_sides(), setup_of(FORM), Dice(15, 5, 6, 6, 5))
     assert step.waits_for is not None and step.waits_for[0].isupper(), step.waits_for
     assert "Table #3-7.0 modifier" not in step.waits_for  # the words, not the field's name
-    fight, said = FA.answer_stun(fight, "10")  # Bob's modifier stays 10: no stun
+    fight, said = answer_stun(fight, "10")  # Bob's modifier stays 10: no stun
     assert "0 AP" not in str(said) and "modifier 0" not in str(said)
     assert str(said).endswith("Bob is not stunned")
     assert fight.fighter("c2").ledger.debt == 0  # type: ignore[union-attr]
@@ -682,6 +683,6 @@ def test_the_one_foe_of_a_duel_is_the_target_without_a_tap() -> None:
 
 def test_a_negative_damage_modifier_reads_with_the_true_minus_sign() -> None:
     fight, _ = FA.attack(two_sides(), setup_of(FORM), Dice(15, 5, 6, 6, 5))
-    fight, said = FA.answer_stun(fight, "-5")  # typed with the ASCII "-", read with "−"
+    fight, said = answer_stun(fight, "-5")  # typed with the ASCII "-", read with "−"
     assert "give modifier −5" in str(said)
     assert fight.fighter("c2").damage_modifier == -5  # type: ignore[union-attr]

@@ -35,7 +35,6 @@ True
 from pycore.systems.percentile.fight.attack import (
     AttackStep,
     answer_part,
-    answer_stun,
     roll,
     roll_typed,
     set_aside,
@@ -46,6 +45,7 @@ from pycore.systems.percentile.fight.poison import PoisonStep, severity
 from pycore.systems.percentile.fight.poison import poison as apply_poison
 from pycore.systems.percentile.fight.public import percentile_public
 from pycore.systems.percentile.fight.setup import Setup, setup_of
+from pycore.systems.percentile.fight.stun import answer_stun
 from pycore.systems.percentile.fight.turns import (
     ApChange,
     Joined,

@@ -29,16 +29,13 @@ damage record, its Table #3-7.0 damage modifier and the stun it owes are written
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from pycore.dice import RandintSource, typed_dice
-from pycore.errors import DiceError, RuleError, RulekeeperError
-from pycore.figures import figure
+from pycore.errors import DiceError, RuleError
 from pycore.step import Step
-from pycore.systems.percentile import agility
 from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.attack import (
     DICE_STAGES,
@@ -54,7 +51,7 @@ from pycore.systems.percentile.attack import (
     to_hit_value,
 )
 from pycore.systems.percentile.attack import answer_part as answer_hit_part
-from pycore.systems.percentile.checks import faces_under, fmt, parse_number
+from pycore.systems.percentile.checks import faces_under, fmt
 from pycore.systems.percentile.damage import (
     ORGAN_SYSTEMS,
     BodyPart,
@@ -68,7 +65,7 @@ from pycore.systems.percentile.fight.setup import (
     number,
     range_text,
 )
-from pycore.systems.percentile.fight.turns import change_ap
+from pycore.systems.percentile.fight.stun import after_damage, points_taken
 from pycore.systems.percentile.fight.value import WAITING, Fight, Note, PendingAttack
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
 from pycore.systems.percentile.tohit import DIRECT_MARGIN, HTH_MAX_RANGE_M, grenade_odds
@@ -497,12 +494,12 @@ def _wound(
     wounded = replace(
         target, parts=tuple(result.part if p.name == part else p for p in target.parts)
     )
-    wounded, notes, ask = _after_damage(fight, wounded, result)
+    wounded, notes, ask = after_damage(fight, wounded, result)
     lines = (*result.lines, *notes)
     question = None
     if ask:  # PCT-28 / PCT-M02: the table's value for the whole points taken, asked once
         question = (
-            f"What is {target.name}'s damage modifier with {_points(wounded)} points of "
+            f"What is {target.name}'s damage modifier with {points_taken(wounded)} points of "
             "damage taken? Table #3-7.0 leaves it out: enter it once, it is kept on the GM "
             "page; a rise in it stuns (AP lost = the rise ÷ 10)"
         )
@@ -529,77 +526,3 @@ def _wound_headline(part: BodyPart, result: AttackResult) -> str:
     points = fmt(result.damage.recorded) if result.damage else "0"
     state = "destroyed" if part.destroyed else "no function" if part.no_function else ""
     return f"{part.name}: {points} points" + (f", {state}" if state else "")
-
-
-def _points(fighter: Fighter) -> int:
-    """The whole points of damage a fighter has taken: what Table #3-7.0 is read with."""
-    return math.floor(sum((p.damage for p in fighter.parts), Fraction(0)))
-
-
-def _modifier_at(fight: Fight, points: int) -> int | None:
-    """PCT-M02: the GM's Table #3-7.0 modifier for ``points`` taken; None while no row has it
-    (the text leaves the table out: never invented)."""
-    try:
-        return gm.damage_modifier(fight.tables, points)
-    except RulekeeperError:
-        return None
-
-
-def _after_damage(
-    fight: Fight, target: Fighter, result: AttackResult
-) -> tuple[Fighter, tuple[str, ...], bool]:
-    """PCT-11/28: the new Table #3-7.0 modifier for the damage taken and the stun it causes, its
-    rise (whole points of damage; old wounds do not stun again). While the GM's table has no row
-    for the damage taken the value is asked for (True), and only then: a hit that leaves the
-    whole points as they were cannot change the modifier (issue 29 round 2 item 3)."""
-    if result.damage is None:
-        return target, (), False
-    after = _points(target)
-    before_points = math.floor(
-        sum((p.damage for p in target.parts), Fraction(0)) - result.damage.recorded
-    )
-    if before_points == after:
-        return target, (), False
-    now = _modifier_at(fight, after)
-    if now is None:
-        return target, (), fight.settings.stun
-    before = _modifier_at(fight, before_points)
-    rise = max(0, now - (target.damage_modifier if before is None else before))
-    notes: list[str] = []
-    if now != target.damage_modifier:
-        target = replace(target, damage_modifier=now)
-        notes.append(f"{target.name}'s damage modifier is now {figure(now)}")
-    if fight.settings.stun and rise:
-        target = replace(target, ledger=agility.stun(target.ledger, rise))
-        notes.append(
-            f"{target.name} owes {fmt(Fraction(rise, agility.STUN_DIVISOR))} AP to the stun"
-        )
-    return target, tuple(notes), False
-
-
-@checked
-def answer_stun(fight: Fight, text: str) -> tuple[Fight, Note]:
-    """PCT-28 / PCT-M02: the GM's Table #3-7.0 modifier for the damage the target has taken,
-    kept as the table's row for those points (asked once, as Table #3-6's costs are); its rise
-    over the target's modifier is the stun, modifier ÷ 10 AP owed."""
-    pending = fight.pending
-    if pending is None or pending.hit.stage != "stun":
-        raise RuleError("No damage is waiting for its stun.")
-    label, low, high, whole = ATTACK_NUMBERS["stun_modifier"]
-    modifier = int(parse_number(label, text, low, high, whole=whole))
-    target = fight.fighter(str(pending.form.get("target")))
-    assert target is not None
-    points = _points(target)
-    rows = [dict(r) for r in fight.tables.get("PCT-M02") or []]
-    rows.append({"damage_low": points, "damage_high": points, "modifier": modifier})
-    gm.validate_gm_table("PCT-M02", rows)
-    rise = max(0, modifier - target.damage_modifier)
-    fight = replace(fight, tables={**fight.tables, "PCT-M02": rows}, pending=None)
-    fight = fight.with_fighter(replace(target, damage_modifier=modifier))
-    said = f"Table #3-7.0: {points} points of damage give modifier {figure(modifier)} (kept on the GM page)"
-    if not rise:
-        return fight, Note(f"{said}; {target.name} is not stunned", "", ("PCT-28", "PCT-M02"))
-    fight, change = change_ap(fight, target.id, "stun", Fraction(rise))
-    lost = fmt(Fraction(rise, agility.STUN_DIVISOR))
-    text = f"{said}; {target.name} is stunned: {lost} AP lost"
-    return fight, Note(text, change.step.public, ("PCT-28", "PCT-M02"))

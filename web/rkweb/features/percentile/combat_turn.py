@@ -17,6 +17,7 @@ from pycore.systems.percentile.fight import attack as FA
 from pycore.systems.percentile.fight import cost as FC
 from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
+from pycore.systems.percentile.fight.stun import answer_stun
 from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -159,7 +160,7 @@ def _part(model: Model, msg: AttackPart, ctx: Ctx) -> Model:
 
 def _stun(model: Model, msg: AttackStun, ctx: Ctx) -> Model:
     def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
-        fight, change = FA.answer_stun(fight, msg.modifier)
+        fight, change = answer_stun(fight, msg.modifier)
         return fight, change.step, "Stun", FS.next_form(fight, C.form_of(st))
 
     return C.stepped(model, ctx, "attack-stun_modifier", run, here=True)

@@ -1,0 +1,97 @@
+"""The stun a wound causes (PCT-11, PCT-28): the target's Table #3-7.0 damage modifier for the
+whole points taken (PCT-M02, the GM's table: asked once where it has no row, never invented),
+and the AP its rise costs."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+from pycore.errors import RuleError, RulekeeperError
+from pycore.figures import figure
+from pycore.systems.percentile import agility
+from pycore.systems.percentile import gmtables as gm
+from pycore.systems.percentile.attack import AttackResult
+from pycore.systems.percentile.checks import fmt, parse_number
+from pycore.systems.percentile.fight.setup import ATTACK_NUMBERS
+from pycore.systems.percentile.fight.turns import change_ap
+from pycore.systems.percentile.fight.value import Fight, Note
+from pycore.systems.percentile.roster import Fighter
+from pycore.validate import checked
+
+
+@checked
+def points_taken(fighter: Fighter) -> int:
+    """The whole points of damage a fighter has taken: what Table #3-7.0 is read with."""
+    return math.floor(sum((p.damage for p in fighter.parts), Fraction(0)))
+
+
+def _modifier_at(fight: Fight, points: int) -> int | None:
+    """PCT-M02: the GM's Table #3-7.0 modifier for ``points`` taken; None while no row has it
+    (the text leaves the table out: never invented)."""
+    try:
+        return gm.damage_modifier(fight.tables, points)
+    except RulekeeperError:
+        return None
+
+
+@checked
+def after_damage(
+    fight: Fight, target: Fighter, result: AttackResult
+) -> tuple[Fighter, tuple[str, ...], bool]:
+    """PCT-11/28: the new Table #3-7.0 modifier for the damage taken and the stun it causes, its
+    rise (whole points of damage; old wounds do not stun again). While the GM's table has no row
+    for the damage taken the value is asked for (True), and only then: a hit that leaves the
+    whole points as they were cannot change the modifier (issue 29 round 2 item 3)."""
+    if result.damage is None:
+        return target, (), False
+    after = points_taken(target)
+    before_points = math.floor(
+        sum((p.damage for p in target.parts), Fraction(0)) - result.damage.recorded
+    )
+    if before_points == after:
+        return target, (), False
+    now = _modifier_at(fight, after)
+    if now is None:
+        return target, (), fight.settings.stun
+    before = _modifier_at(fight, before_points)
+    rise = max(0, now - (target.damage_modifier if before is None else before))
+    notes: list[str] = []
+    if now != target.damage_modifier:
+        target = replace(target, damage_modifier=now)
+        notes.append(f"{target.name}'s damage modifier is now {figure(now)}")
+    if fight.settings.stun and rise:
+        target = replace(target, ledger=agility.stun(target.ledger, rise))
+        notes.append(
+            f"{target.name} owes {fmt(Fraction(rise, agility.STUN_DIVISOR))} AP to the stun"
+        )
+    return target, tuple(notes), False
+
+
+@checked
+def answer_stun(fight: Fight, text: str) -> tuple[Fight, Note]:
+    """PCT-28 / PCT-M02: the GM's Table #3-7.0 modifier for the damage the target has taken,
+    kept as the table's row for those points (asked once, as Table #3-6's costs are); its rise
+    over the target's modifier is the stun, modifier ÷ 10 AP owed."""
+    pending = fight.pending
+    if pending is None or pending.hit.stage != "stun":
+        raise RuleError("No damage is waiting for its stun.")
+    label, low, high, whole = ATTACK_NUMBERS["stun_modifier"]
+    modifier = int(parse_number(label, text, low, high, whole=whole))
+    target = fight.fighter(str(pending.form.get("target")))
+    assert target is not None
+    points = points_taken(target)
+    rows = [dict(r) for r in fight.tables.get("PCT-M02") or []]
+    rows.append({"damage_low": points, "damage_high": points, "modifier": modifier})
+    gm.validate_gm_table("PCT-M02", rows)
+    rise = max(0, modifier - target.damage_modifier)
+    fight = replace(fight, tables={**fight.tables, "PCT-M02": rows}, pending=None)
+    fight = fight.with_fighter(replace(target, damage_modifier=modifier))
+    said = f"Table #3-7.0: {points} points of damage give modifier {figure(modifier)} (kept on the GM page)"
+    if not rise:
+        return fight, Note(f"{said}; {target.name} is not stunned", "", ("PCT-28", "PCT-M02"))
+    fight, change = change_ap(fight, target.id, "stun", Fraction(rise))
+    lost = fmt(Fraction(rise, agility.STUN_DIVISOR))
+    text = f"{said}; {target.name} is stunned: {lost} AP lost"
+    return fight, Note(text, change.step.public, ("PCT-28", "PCT-M02"))
