@@ -235,13 +235,24 @@ def explain_hit_points(adj_strength: int, adj_health: int) -> Derivation:
     'HP = ⌈Adj S × m + Adj H⌉ = ⌈6 × 3 + 5⌉ = 23'
     """
     whole(adj_strength, "Adj S", 0, MAX_STAT)
-    m = hp_multiplier(adj_health)
-    exact = adj_strength * m + adj_health
-    value = math.ceil(exact)
-    steps = f"⌈{adj_strength} × {m} + {adj_health}⌉"
+    value, steps = hp_steps(adj_strength, adj_health)
+    return Derivation("HP", value, f"HP = ⌈Adj S × m + Adj H⌉ = {steps} = {value}")
+
+
+@checked
+def hp_steps(strength: int, health: int) -> tuple[int, str]:
+    """SIM-27's HP and its worked steps, in exact fractions ("Round fractions up", line 384):
+    a character's (explain_hit_points) and a quick NPC's (fight.quick.quick_hp).
+
+    >>> hp_steps(7, 3)
+    (21, '⌈7 × 5/2 + 3⌉ = ⌈41/2⌉')
+    """
+    m = hp_multiplier(health)
+    exact = strength * m + health
+    steps = f"⌈{strength} × {m} + {health}⌉"
     if exact.denominator != 1:
         steps += f" = ⌈{exact}⌉"
-    return Derivation("HP", value, f"HP = ⌈Adj S × m + Adj H⌉ = {steps} = {value}")
+    return math.ceil(exact), steps
 
 
 @checked

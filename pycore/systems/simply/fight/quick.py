@@ -10,11 +10,9 @@ number the GM did not set is derived, never a default that looks like a rule (FI
 
 from __future__ import annotations
 
-import math
-
 from pycore.systems.simply.fight.value import Arm
 from pycore.systems.simply.limits import MAX_HP, MAX_ORIGINAL_STAT
-from pycore.systems.simply.stats import Derivation, hp_multiplier
+from pycore.systems.simply.stats import Derivation, hp_steps
 from pycore.validate import checked, whole
 
 #: The attack skill ratings a GM may type for a quick NPC (the attack step's TN bounds).
@@ -45,12 +43,7 @@ def quick_hp(strength: int, health: int) -> Derivation:
             f"HP: H {health} is past the HP table (H {low} to {high}); type the HP, 1 to {MAX_HP}",
             ("SIM-27", "SIM-D07"),
         )
-    m = hp_multiplier(health)
-    exact = strength * m + health
-    value = math.ceil(exact)  # "Round fractions up" (line 384), exact: no float
-    steps = f"⌈{strength} × {m} + {health}⌉"
-    if exact.denominator != 1:
-        steps += f" = ⌈{exact}⌉"
+    value, steps = hp_steps(strength, health)
     return Derivation("HP", value, f"HP {value} = ⌈S × m + H⌉ = {steps}", ("SIM-27",))
 
 
