@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pycore.dice import Constant, Dice, Keep, Roll, RolledDie, Scale, TermRoll, parse, roll
 from pycore.errors import DiceError
+from pycore.figures import MINUS, figure
 
 
 class ScriptedRng:
@@ -53,24 +54,24 @@ def scripted(expr: str, *faces: int) -> Roll:
         ("2d6*2", (3, 4), "2d6*2 (3, 4) × 2 = 14"),
         ("2d6x2", (3, 4), "2d6x2 (3, 4) × 2 = 14"),
         ("2d6×2", (3, 4), "2d6×2 (3, 4) × 2 = 14"),
-        ("2d-1", (3, 4), "2d-1 (3, 4) - 1 = 6"),
+        ("2d-1", (3, 4), "2d−1 (3, 4) − 1 = 6"),
         ("3d", (1, 2, 3), "3d (1, 2, 3) = 6"),
         ("1d+2", (5,), "1d+2 (5) + 2 = 7"),
-        ("6d-1", (1, 1, 1, 1, 1, 1), "6d-1 (1, 1, 1, 1, 1, 1) - 1 = 5"),
+        ("6d-1", (1, 1, 1, 1, 1, 1), "6d−1 (1, 1, 1, 1, 1, 1) − 1 = 5"),
         ("d%", (100,), "d% (100) = 100"),  # the face read as "00" is 100
         ("d100", (37,), "d100 (37) = 37"),
         ("1:100sd", (42,), "1:100sd (42) = 42"),
         ("1:10sd", (10,), "1:10sd (10) = 10"),
         ("1:10sd+13", (7,), "1:10sd+13 (7) + 13 = 20"),
         ("3:10sd+5", (1, 2, 3), "3:10sd+5 (1, 2, 3) + 5 = 11"),
-        ("-1d4+2", (3,), "-1d4+2 -(3) + 2 = -1"),
-        ("-1d10/2", (7,), "-1d10/2 -(7) ÷ 2 ↑ = -4"),  # rounds the magnitude up
-        ("1d20-1d4-2", (15, 3), "1d20-1d4-2 (15) - (3) - 2 = 10"),
+        ("-1d4+2", (3,), "−1d4+2 −(3) + 2 = −1"),
+        ("-1d10/2", (7,), "−1d10/2 −(7) ÷ 2 ↑ = −4"),  # rounds the magnitude up
+        ("1d20-1d4-2", (15, 3), "1d20−1d4−2 (15) − (3) − 2 = 10"),
         ("  2d6 + 3 ", (1, 1), "2d6 + 3 (1, 1) + 3 = 5"),
         ("2D6", (6, 6), "2D6 (6, 6) = 12"),
         ("5", (), "5 = 5"),
         ("3+4", (), "3+4 = 7"),
-        ("-3", (), "-3 = -3"),
+        ("-3", (), "−3 = −3"),
     ],
 )
 def test_explanations(expr: str, faces: tuple[int, ...], explanation: str) -> None:
@@ -79,7 +80,7 @@ def test_explanations(expr: str, faces: tuple[int, ...], explanation: str) -> No
     assert result.explain() == explanation
     assert result.expr == expr.strip()
     assert result.dice == faces
-    assert explanation.endswith(f"= {result.total}")
+    assert explanation.endswith(f"= {figure(result.total)}")
 
 
 def test_one_randint_per_die_left_to_right() -> None:
@@ -113,7 +114,7 @@ def test_terms_record_every_die_sign_and_scaling() -> None:
         3,
     )
     assert result.total == 28 - 4 + 3
-    assert str(result) == "4d6kh3*2 - 1d10/2 + 3 (4, 4, 6, ~~3~~) × 2 - (7) ÷ 2 ↑ + 3 = 27"
+    assert str(result) == "4d6kh3*2 − 1d10/2 + 3 (4, 4, 6, ~~3~~) × 2 − (7) ÷ 2 ↑ + 3 = 27"
 
 
 def test_results_are_frozen() -> None:
@@ -216,8 +217,9 @@ def test_total_is_the_sum_of_its_parts(expr: str, seed: int) -> None:
     result = roll(expr, random.Random(seed))
     assert result.total == recomputed_total(result)
     assert result.dice == tuple(f for t in result.terms for f in t.faces)
-    assert str(result).startswith(result.expr + " ")
-    assert str(result).endswith(f" = {result.total}")
+    # As read: the true minus (pycore.figures), in the expression as in the figures.
+    assert str(result).startswith(result.expr.replace("-", MINUS) + " ")
+    assert str(result).endswith(f" = {figure(result.total)}")
 
 
 @settings(max_examples=200)
@@ -237,3 +239,11 @@ def test_roll_of_any_text_rolls_or_raises_dice_error(expr: str, seed: int) -> No
     except DiceError:
         return
     assert result.total == recomputed_total(result)
+
+
+def test_an_explanation_pasted_back_is_the_same_roll() -> None:
+    """The explanation prints the true minus; a user who copies its expression into a dice field
+    gets the roll it names, not an unknown character."""
+    shown = scripted("1d20-1d4-2", 15, 3).explain().split(" ")[0]
+    assert shown == "1d20−1d4−2"
+    assert parse(shown) == parse("1d20-1d4-2")

@@ -54,6 +54,8 @@ def parse(expr: str) -> DiceExpr:
     Dice(count=1, faces=10, keep=None, text='1:10sd')
     >>> parse("1d10 / 2").terms[0].scales
     (Scale(multiply=False, factor=2),)
+    >>> parse("3d6\u22122").text
+    '3d6-2'
     >>> parse("2d6+")
     Traceback (most recent call last):
     ...
@@ -61,7 +63,8 @@ def parse(expr: str) -> DiceExpr:
     """
     if not isinstance(expr, str):
         raise DiceError(f"a dice expression must be text, got {type(expr).__name__}")
-    text = expr.strip()
+    # The true minus the app's explanations print reads as "-": one pasted back is still a roll.
+    text = expr.strip().replace("\u2212", "-")
     if not text:
         raise DiceError(EMPTY_MESSAGE)
     if len(text) > MAX_EXPR_LENGTH:

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from pycore.dice.nodes import Constant, Dice, Keep, Scale, Term
 from pycore.dice.parser import parse
+from pycore.figures import MINUS, figure
 from pycore.validate import checked
 
 
@@ -157,21 +158,23 @@ class Roll:
         >>> roll("1d10/2", random.Random(2)).explain()
         '1d10/2 (1) ÷ 2 ↑ = 1'
         >>> roll("-1d4+7", random.Random(2)).explain()
-        '-1d4+7 -(1) + 7 = 6'
+        '−1d4+7 −(1) + 7 = 6'
         >>> roll("3+4", random.Random(2)).explain()
         '3+4 = 7'
         """
+        # As read: the true minus, in the expression as in its terms (pycore.figures).
+        shown = self.expr.replace("-", MINUS)
         if self.typed_total and all(t.typed_total for t in self.terms if t.faces):
-            return f"{self.expr} = {self.total} (total typed)"
+            return f"{shown} = {figure(self.total)} (total typed)"
         pieces = []
         for index, term in enumerate(self.terms):
             if index == 0:
-                pieces.append(("-" if term.term.sign < 0 else "") + term.explain())
+                pieces.append((MINUS if term.term.sign < 0 else "") + term.explain())
             else:
-                pieces.append(("- " if term.term.sign < 0 else "+ ") + term.explain())
+                pieces.append((f"{MINUS} " if term.term.sign < 0 else "+ ") + term.explain())
         if any(t.faces for t in self.terms):
-            return f"{self.expr} {' '.join(pieces)} = {self.total}"
-        return f"{self.expr} = {self.total}"
+            return f"{shown} {' '.join(pieces)} = {figure(self.total)}"
+        return f"{shown} = {figure(self.total)}"
 
     @property
     def typed_total(self) -> bool:
