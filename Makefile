@@ -62,6 +62,8 @@ lint: $(VENV)/.stamp
 typecheck: $(VENV)/.stamp
 	$(VENV)/bin/mypy --strict pycore
 	MYPYPATH=web $(VENV)/bin/mypy --strict -p rkweb
+	# The build, the benchmarks and the e2e helpers they import (tools/ puts e2e/ on its path).
+	MYPYPATH=tools:e2e:web:tests $(VENV)/bin/mypy --strict --explicit-package-bases tools
 
 # The inner loop (README): the core and web-layer tests but the slow ones, properties on a few
 # examples each, stopping at the first failure; `make fast ONLY=simply` runs one system's.

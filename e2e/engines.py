@@ -62,6 +62,9 @@ class Engine:
     def goto(self, url: str) -> None:
         self.command("navigate", {"url": url})
 
+    def close(self) -> None:
+        raise NotImplementedError
+
     def run(self, script: str, *args: Any) -> Any:
         return self.command("execute", {"script": script, "args": list(args)})
 

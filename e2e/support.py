@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import zxingcpp
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -159,7 +159,7 @@ def read_screen(page: Page) -> str | None:
 
 
 #: A phone held upright, the narrowest screen the page is laid out for.
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 # Where each log entry's time and "Why" sit against its text (px, rounded).
 _LOG_PLACES = """els => els.map(e => {
   const box = s => { const n = e.querySelector(s); return n && n.getBoundingClientRect(); };

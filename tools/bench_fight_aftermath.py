@@ -232,7 +232,8 @@ def firefight(browser: Any, origin: str) -> list[tuple[str, str, str]]:
 
 def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     context, page = _fight(browser, origin)
-    missile, hand = [], []
+    missile: list[TurnFigures] = []
+    hand: list[TurnFigures] = []
     for i in range(6):
         (missile if i % 2 == 0 else hand).append(_phase(page, first=i == 0, attacker=i % 2))
     _phase(page, first=False, attacker=1)  # Bo again, so that Ana's card is tapped

@@ -125,7 +125,7 @@ def typed_dice_turn(page: Any, *, first: bool = False) -> TurnFigures:
 
 #: The real fight: Ana (sword and a thrust line, Basic Speed 6), Bo (Basic Speed 5.5, DR 2),
 #: Cy; the order is Ana, Bo, Cy, each at the next one (the step's default target).
-THREE = (
+THREE: tuple[tuple[str, dict[str, str]], ...] = (
     ("Ana", {"weapon_skill": "14", "basic_speed": "6"}),
     ("Bo", {"basic_speed": "5.5", "dr": "2"}),
     ("Cy", {}),

@@ -29,6 +29,7 @@ import shutil
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import idle_build  # beside this file, as zip_stamped: tools/pyc.mjs puts them on Pyodide's path
 import zip_stamped
@@ -181,7 +182,7 @@ def compile_without_docstrings(source: Path, target: Path, runtime_name: str) ->
     data = source.read_bytes()
     tree = _Docstrings().visit(ast.parse(data, runtime_name))
     code = compile(ast.fix_missing_locations(tree), runtime_name, "exec", dont_inherit=True)
-    external = importlib._bootstrap_external  # type: ignore[attr-defined]
+    external: Any = importlib._bootstrap_external
     target.write_bytes(external._code_to_hash_pyc(code, importlib.util.source_hash(data), False))
 
 

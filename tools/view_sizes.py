@@ -264,8 +264,8 @@ def profile(key: str, fighters: int) -> None:
 
 def main(argv: list[str]) -> None:
     if argv[:1] == ["--profile"]:
-        key, fighters = argv[1].split(":")
-        profile(key, int(fighters))
+        key, count = argv[1].split(":")
+        profile(key, int(count))
         return
     for key in argv or list(LADDERS):
         for fighters, entries in SIZES:
