@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from localsite import CHROMIUM, CHROMIUM_ARGS, CountingHandler, QuietServer, serve
-from playwright.sync_api import BrowserType, Page, expect
+from playwright.sync_api import BrowserType, Page, Route, expect
 from support import READY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -335,3 +335,33 @@ def test_loading_shows_no_endless_animation(app_url: str, page: Page) -> None:
     )
     assert infinite == 0
     page.wait_for_selector(READY, timeout=60_000)
+
+
+def test_a_start_that_fails_once_its_runtime_is_up_is_tried_once_more(
+    app_url: str, page: Page
+) -> None:
+    """The app's zip arrives damaged the first time (as if cut on a bad connection): the page
+    reloads once and starts, instead of leaving the table an error. A second failure in the same
+    tab is shown (no reload loop)."""
+    sent: list[str] = []
+
+    def damaged_once(route: Route) -> None:
+        sent.append(route.request.url)
+        if len(sent) == 1:
+            route.fulfill(status=200, body=b"PK\x03\x04 not a zip", content_type="application/zip")
+        else:
+            route.continue_()
+
+    page.route("**/py/rulekeeper.zip", damaged_once)
+    page.goto(app_url)
+    page.wait_for_selector(READY, timeout=90_000)
+    assert len(sent) == 2
+    assert page.evaluate("() => document.documentElement.dataset.boot") == "fresh"
+
+    page.unroute("**/py/rulekeeper.zip")
+    page.route(
+        "**/py/rulekeeper.zip",
+        lambda route: route.fulfill(status=200, body=b"nope", content_type="application/zip"),
+    )
+    page.reload()
+    expect(page.get_by_test_id("boot-error")).to_contain_text("could not start", timeout=90_000)

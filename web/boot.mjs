@@ -141,8 +141,11 @@ function fetchEarly(url) {
   });
 }
 
-// A restored start that fails drops the snapshot and starts again the normal way, once.
-const RETRIED = "rulekeeper-snapshot-retried";
+// A start that fails once its runtime is up is tried again, once per tab: a restored one drops
+// its snapshot and starts the normal way; a fresh one reloads (WebKitGTK once failed a normal start
+// with "Out of bounds memory access" in a call into Python and started on the reload; an app zip
+// damaged on its way is fetched again).
+const RETRIED = "rulekeeper-start-retried";
 
 // The start's steps, as marks (read by tools/bench.py's breakdown of a start).
 const mark = (step) => performance.mark(`rulekeeper-${step}`);
@@ -186,24 +189,25 @@ async function boot() {
   const restored = py !== null;
   py ??= await startPyodide(options, runtime);
   mark("python");
-  // 0 on a restored start: the snapshot holds the files (e2e/test_snapshot.py checks it).
-  const zip = await app;
-  mark("app-fetched");
-  document.documentElement.dataset.unzipped = installApp(py, zip);
-  mark("installed");
-  checkOneVersion(py);
-  installBuilder(); // app/patcher.py builds new subtrees with it
   let rulekeeper;
   try {
+    // 0 on a restored start: the snapshot holds the files (e2e/test_snapshot.py checks it).
+    const zip = await app;
+    mark("app-fetched");
+    document.documentElement.dataset.unzipped = installApp(py, zip);
+    mark("installed");
+    checkOneVersion(py);
+    installBuilder(); // app/patcher.py builds new subtrees with it
     // The snapshot froze the random module's state: reseed it (the app's rolls use their own).
     if (restored) py.runPython("import random; random.seed()");
     const browser = py.pyimport("rkweb.app.browser");
     mark("imported");
     rulekeeper = browser.start();
   } catch (error) {
-    if (!restored || sessionStorage.getItem(RETRIED)) throw error;
+    if (sessionStorage.getItem(RETRIED)) throw error;
     sessionStorage.setItem(RETRIED, "1");
-    await dropSnapshots();
+    console.warn("Rulekeeper: the start failed; trying once more:", error);
+    if (restored) await dropSnapshots();
     location.reload();
     return;
   }
