@@ -41,9 +41,7 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     app.get_by_test_id("aft-card-acts-0").click()
     expect(app.get_by_test_id("aft-cbt-use-0")).to_have_attribute("aria-pressed", "true")
     # AFT-46: no range is known between them yet: no chance is shown until the GM types it
-    expect(app.get_by_test_id("aft-cbt-use-0")).to_contain_text(
-        "Hunting rifle (Rifle): waits for the range"
-    )
+    expect(app.get_by_test_id("aft-cbt-use-0")).to_contain_text("Hunting rifle (Rifle): range?")
     enter(app, "aft-missile-meters", "20")
     expect(app.get_by_test_id("aft-cbt-use-0")).to_contain_text("Hunting rifle (Rifle): 90% to hit")
     expect(app.get_by_test_id("aft-card-target-1")).to_have_attribute("aria-pressed", "true")

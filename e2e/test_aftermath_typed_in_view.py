@@ -215,3 +215,32 @@ def test_another_weapon_and_target_bring_the_roll_into_view(app: Page, errors: l
     _in_view(app, "aft-resolve", "Cy aimed at")
     _in_view(app, "aft-missile-meters", "Cy aimed at")
     assert errors == []
+
+
+def test_the_range_asked_leaves_range_dodge_and_resolve_on_the_first_screen(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's tablet, three fighters, Ana's two guns, the page at its top: while the range was
+    asked, each gun's chip ("waits for the range") took a row and the notice four lines, and
+    Resolve sat at 1,034-1,082 px of 1,024; "Target dodging" (001 line 95, the only defence
+    against a shot) was inside the closed Modifiers fold. The range field, the dodge and
+    Resolve are on the first screen; the roll named in the page's font, not monospace."""
+    _ana_and_bo(app)
+    aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-0").click()  # Ana acts at Bo, her rifle chosen
+    expect(app.get_by_test_id("aft-cbt-waiting")).to_contain_text("Range (m)")
+    app.evaluate("window.scrollTo(0, 0)")
+    for testid in ("aft-missile-meters", "aft-missile-dodging", "aft-resolve"):
+        _in_view(app, testid, "the range asked")
+    app.get_by_test_id("aft-missile-dodging").click()  # declared before the range is known
+    enter(app, "aft-missile-meters", "20")
+    # 001 lines 89-97: Bo's CDA 1 × (1 + 1 dodging) = −2: BCS 14 + 1 + 4 − 2 = 17.
+    expect(app.get_by_test_id("aft-cbt-bcs")).to_have_text("BCS 17")
+    expect(app.get_by_test_id("aft-missile-dodging")).to_have_attribute("aria-pressed", "true")
+    fonts = app.evaluate(
+        """() => [document.querySelector('[data-testid="aft-dice-next"]'),
+                  document.getElementById("aft-attack-h")].map(e => getComputedStyle(e).fontFamily)"""
+    )
+    assert fonts[0] == fonts[1] and "mono" not in fonts[0], fonts
+    assert errors == []

@@ -57,15 +57,35 @@ def test_the_health_ast_and_cst_are_asked_there_and_kept_on_the_targets_sheet() 
     assert any(s.startswith("Save to lower: Health AST 1D20") for s in result.details["steps"])
 
 
-def test_the_save_to_lower_waits_by_its_name_with_the_effect_and_the_damage() -> None:
+def _typed_critical(*rolls: str) -> F.Fight:
+    """Ana's critical shot at Bo with ``rolls`` typed (to hit ... the Critical Effect), then
+    Bo's Health AST 12 and CST 5 given where the effect asks for them."""
     fight, _ = F.toggle_chip(_fight(), "missile", "critical_hit")
-    for typed in ("6", "79", "39", "2", "10 10", "81"):  # to hit ... the Critical Effect
+    for typed in rolls:
         fight, _ = F.attack(fight, F.typed_roll(typed))
     fight, _ = F.set_answer(fight, "12")
     fight, _ = F.set_answer(fight, "5", "cst")
     fight, _ = F.give_answer(fight)
     assert fight.pending is not None
+    return fight
+
+
+def test_the_save_to_lower_waits_by_its_name_with_the_effect_and_the_damage() -> None:
+    fight = _typed_critical("6", "79", "39", "2", "10 10", "81")
+    assert fight.pending is not None
     assert fight.pending["what"] == "Health save to lower Lethal to Trauma (Damage Done 21)"
+
+
+def test_a_disables_health_saving_throw_waits_by_what_it_is_for() -> None:
+    """A GM's play-through: a Disable to the torso (001 lines 26-28, D100 60 + Damage Done 21 =
+    81), not lowered, asked "Roll 7: the target's Health saving throw (Health Saving Throw)":
+    the throw named twice, not what it decides. It names the Disable it decides."""
+    fight = _typed_critical("6", "35", "39", "2", "10 10", "60")  # location 8/9 (torso)
+    assert fight.pending is not None
+    assert fight.pending["what"] == "Health save to lower Disable to Stun (Damage Done 21)"
+    fight, _ = F.attack(fight, F.typed_roll("20"))  # the save to lower fails: Disable stands
+    assert fight.pending is not None
+    assert fight.pending["what"] == "Health Saving Throw for the Disable"
 
 
 def test_the_waiting_save_reads_in_words_and_each_refusal_names_its_field() -> None:

@@ -57,7 +57,7 @@ def test_each_weapon_shows_its_chance_and_the_chosen_one_is_pressed() -> None:
     # A GM's play-through: the rifle's chip said "90% to hit" at a 20 m nobody typed. Until a
     # range is held between the two or typed, a shot shows no chance and the step says why.
     model = _unranged()
-    assert texts(model, "aft-cbt-use-0")[0].endswith("Hunting rifle (Rifle): waits for the range")
+    assert texts(model, "aft-cbt-use-0")[0].endswith("Hunting rifle (Rifle): range?")
     assert texts(model, "aft-cbt-bcs") == [] and texts(model, "aft-cbt-odds") == []
     assert texts(model, "aft-cbt-waiting")[0].startswith(
         "The worksheet waits for a value:Range (m): type how far away the target is; the odds "
@@ -308,7 +308,7 @@ def test_target_dodging_sits_on_the_bcs_line_it_changes() -> None:
     A GM's tablet found its chip last in the Modifiers fold (1,352 px down a 1,024 px screen,
     the fold open): with a BCS worked out it sits on the BCS's line, which has room for it (in
     the first fields it took a row of its own), for guns and thrown weapons; pressed, the BCS
-    changes. Without a BCS (the range waits) it stays in the fold."""
+    changes. Without a BCS (the range waits) it is on the line that says so (below)."""
     model = _fight()
     thrown = (
         ("aftermath.cbt_field", "thrown", "weapon", "Knife, bowie"),
@@ -326,10 +326,37 @@ def test_target_dodging_sits_on_the_bcs_line_it_changes() -> None:
     assert text_of(find_all(view, "aft-cbt-bcs")[0]) != bcs
     unranged = shell.view(_unranged())
     assert len(find_all(unranged, "aft-missile-dodging")) == 1
-    assert find_all(find_all(unranged, "aft-missile-options")[0], "aft-missile-dodging")
 
 
 def _nodes(node: Any) -> list[Any]:
     if isinstance(node, str):
         return []
     return [node, *(n for child in node.children for n in _nodes(child))]
+
+
+def test_target_dodging_is_on_the_line_of_what_the_bcs_waits_for_from_the_start() -> None:
+    """001 line 95, the only defence against a shot: while the range was asked, "Target
+    dodging" sat inside the Modifiers fold (a GM had to open it to declare a dodge) and moved to
+    the BCS's line once the range was typed. It is on the line of what the BCS waits for from
+    the start, pressed there, then on the BCS's line."""
+    model = _unranged()
+    view = shell.view(model)
+    options = find_all(view, "aft-missile-options")[0]
+    assert find_all(options, "aft-missile-dodging") == []  # not behind the fold
+    waiting_rows = [
+        n
+        for n in _nodes(view)
+        if n.attr("class") == "row waiting-row"
+        and find_all(n, "aft-cbt-waiting")
+        and find_all(n, "aft-missile-dodging")
+    ]
+    assert len(waiting_rows) == 1
+    model = send(model, ("aftermath.cbt_toggle", "missile", "dodging"))
+    assert model.state["aftermath"]["combat"]["missile"]["dodging"] is True
+    assert find_all(shell.view(model), "aft-missile-dodging")[0].attr("aria-pressed") == "true"
+    # The range typed: the dodge (CDA 1 × (1 + 1), AFT-10) is in the BCS: 18 − 1 = 17.
+    model = send(model, ("aftermath.cbt_field", "missile", "meters", "20"))
+    assert texts(model, "aft-cbt-bcs") == ["BCS 17"]
+    view = shell.view(model)
+    assert find_all(find_all(view, "aft-missile-options")[0], "aft-missile-dodging") == []
+    assert len(find_all(view, "aft-missile-dodging")) == 1

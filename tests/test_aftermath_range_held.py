@@ -142,7 +142,7 @@ def test_the_page_shows_no_chance_for_a_shot_until_the_range_and_the_roll_waits(
         ("aftermath.char_add_weapon",),
         ("aftermath.tab", "combat"),
     )
-    assert texts(model, "aft-cbt-use-0")[0].endswith("Hunting rifle (Rifle): waits for the range")
+    assert texts(model, "aft-cbt-use-0")[0].endswith("Hunting rifle (Rifle): range?")
     assert texts(model, "aft-cbt-use-1")[0].endswith("% to hit")  # the bowie, by hand
     assert model.state["aftermath"]["combat"]["missile"]["meters"] == ""
     refused = send(model, ("aftermath.cbt_resolve",))

@@ -221,7 +221,14 @@ def _effect_saves(
         # The step's own "waits for the target's Health AST and CST" says what is missing.
         missing = "the effect calls for it"
         rule = "AFT-23" if kind == "health_save" else "AFT-24"
-        thrown = _health_throw(steps, rng, save, (kind, title, missing, rule), waits)
+        # Named for what it decides (a GM's tablet read "the target's Health saving throw
+        # (Health Saving Throw)"): 001 lines 26-28 for the body's Disable, line 30 for Trauma.
+        name = (
+            "Health Saving Throw for the Disable"
+            if kind == "health_save"
+            else "Health AST against Trauma's Disable"
+        )
+        thrown = _health_throw(steps, rng, save, (kind, title, missing, rule), waits, name)
         if thrown is None:
             continue
         if kind == "health_save":

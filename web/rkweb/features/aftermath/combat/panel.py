@@ -34,9 +34,11 @@ MODES = (
 def _asked(exc: RuleError | None) -> str:
     """What a weapon's chip says instead of a chance: a shot's range first (AFT-46: none is
     held between the two fighters nor typed, so no chance is shown, never one at a range
-    nobody gave), else that a value is asked."""
+    nobody gave), else that a value is asked. Short: the step below says what it waits for,
+    and two guns' chips saying "waits for the range" took a row each, which put Resolve under a
+    tablet's edge with three fighters; "range?" keeps them on one row."""
     if exc is not None and str(exc) == worksheet_forms.RANGE_FIRST:
-        return "waits for the range"
+        return "range?"
     return "a value is asked"
 
 

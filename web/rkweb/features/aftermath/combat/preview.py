@@ -22,15 +22,22 @@ from rkweb.kit.odds import odds_list
 from rkweb.kit.results import why
 
 
-def _waiting(text: str, rules: Sequence[str] = ()) -> VNode:
-    """What the worksheet waits for, in words; the rules of the refusal under "Why"."""
-    return h(
+def _waiting(text: str, rules: Sequence[str] = (), beside: VNode | None = None) -> VNode:
+    """What the worksheet waits for, in words, its rules under "Why"; ``beside`` (a shot's
+    "Target dodging") on its line, where the BCS's line comes once the value is given: behind
+    the Modifiers fold while the range was asked, a GM had to open it to declare a dodge."""
+    notice = h(
         "div",
         {"class": "notice", "data-testid": "aft-cbt-waiting"},
-        h("p", {"class": "strong"}, "The worksheet waits for a value:"),
-        h("p", {"class": "field-error", "role": "alert"}, text),
+        h(
+            "div",
+            {"class": "waiting-text"},
+            h("p", {"class": "strong"}, "The worksheet waits for a value:"),
+            h("p", {"class": "field-error", "role": "alert"}, text),
+        ),
         why(list(rules)),
     )
+    return notice if beside is None else h("div", {"class": "row waiting-row"}, notice, beside)
 
 
 def _refused(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
@@ -119,7 +126,8 @@ def worked(st: dict[str, Any]) -> Worked:
 
 def preview(st: dict[str, Any], dice: VNode, now: Worked, beside: VNode | None = None) -> VNode:
     """What forbids or waits, then the BCS, its chance and the ``dice`` in one row, then how
-    the BCS is made one tap away; ``beside`` (a shot's "Target dodging") on the BCS's line."""
+    the BCS is made one tap away; ``beside`` (a shot's "Target dodging") on the BCS's line, or
+    on the line of what the BCS waits for until it can be worked out."""
     setup, found = now
     if setup is None or found is None:
         full = "choose an attacker and a target (create them in the Characters tab)"
@@ -131,7 +139,7 @@ def preview(st: dict[str, Any], dice: VNode, now: Worked, beside: VNode | None =
             {},
             _refused(setup, st),
             _wounds(setup),
-            _waiting(str(exc), exc.rules),
+            _waiting(str(exc), exc.rules, beside),
             *_roll_row(dice),
         )
     total = found.total

@@ -8,7 +8,6 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
-from pycore.systems.aftermath.attack.worksheet import Preview
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import conditions_card
@@ -109,8 +108,10 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
     # A shot's "Target dodging" (001 line 95, the only defence against one) on the BCS's line
     # it changes, where the line has room (no height added): at the end of the Modifiers fold
     # a GM's tablet found it at 1,352 px of 1,024; in the first fields it took a row of its own.
-    setup, found = now
-    beside = mode != "hth" and setup is not None and isinstance(found, Preview)
+    # While the BCS waits (the range asked), on the line that says so, where the BCS comes:
+    # in the fold until then, a GM had to open it to declare a dodge.
+    setup, _ = now
+    beside = mode != "hth" and setup is not None
     shot = "thrown" if mode == "thrown" else "missile"
     if mode == "hth":
         form = hth_form(model, st, attacker, body)
