@@ -20,7 +20,8 @@ SHEETS = (
     (*GURPS, "gurps-st", "99", ("ST", "0 to 40"), "13"),
     (*PERCENTILE, "percentile-char-brawl", "4o", ("BRAWL", "0 to 100"), "45"),
     (*PERCENTILE, "percentile-char-ap", "0", ("Agility Points", "1 to 10000"), "40"),
-    (*SIMPLY, "char-strength", "7x", ("trength",), "7"),
+    (*SIMPLY, "char-strength", "7x", ("Strength", "0 to 100"), "7"),
+    (*SIMPLY, "char-luck", "l0", ("Luck", "−1000 to 1000"), "12"),
     (*AFTERMATH, "aft-attr-STR", "x", ("Strength", "0 to 74"), "12"),
 )
 
