@@ -190,6 +190,25 @@ def test_a_field_keeps_what_the_user_typed_when_its_value_is_unchanged() -> None
     assert field.value == "12" and field.disabled and "disabled" in field.attrs
 
 
+def test_a_refused_field_keeps_what_was_typed_until_its_value_changes() -> None:
+    """A sheet refused IQ '1x': its view is the saved 10 with the error, and the field showed 10
+    again, so the player typed the whole entry anew. The typed text stays while the view's
+    value is the one it had; a new value (an undo, another tab's) is shown."""
+    view = h("input", {"value": "10", "aria-invalid": "false"})
+    _, root = mounted(view)
+    field = root.firstChild
+    assert isinstance(field, FakeElement)
+    field.value = "1x"  # typed, then refused
+    refused = h("input", {"value": "10", "aria-invalid": "true"})
+    patch(field, view, refused)
+    assert field.value == "1x" and field.attrs["aria-invalid"] == "true"
+    patch(field, refused, h("input", {"value": "12", "aria-invalid": "true"}))
+    assert field.value == "12"
+    field.value = "1y"
+    patch(field, refused, h("input", {"value": "10", "aria-invalid": "false"}))
+    assert field.value == "10"  # taken back to the saved value once no error is shown
+
+
 def _picker(chosen: str) -> VNode:
     options = (("", "— choose —"), ("c1", "Ann"), ("c2", "Bob"))
     return h(

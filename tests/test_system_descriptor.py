@@ -50,6 +50,20 @@ def test_each_system_provides_every_piece(key: str) -> None:
     assert all(SECTION_WORDS[n] == described.words[n] for n in names)
 
 
+def test_a_fighter_edited_in_another_tab_is_named_in_the_notice() -> None:
+    """The GM changed Kira's HT in one tab; the other said "the 3d6 fight shown here changed
+    there", and the GM looked at the fight, where nothing had changed: the section holds the
+    fighters' sheets as well as the fight."""
+    from rkweb.app.model import Model
+    from rkweb.app.saving import after_external
+
+    from pycore.store import History
+
+    model = Model(History.new({}), route="gurps")
+    text = after_external(model, ("gurps",)).banners[0].text
+    assert text == "Updated from another tab: the 3d6 fighters and fight shown here changed there."
+
+
 def test_no_source_lists_the_systems_by_hand() -> None:
     """A tuple, list or set naming every system is a list kept by hand, which a fifth system
     would miss: read the descriptors (``SYSTEM_KEYS``, ``systems()``) instead. Per-system

@@ -216,7 +216,9 @@ def test_simply_characters_create_edit_budgets_and_undo_delete() -> None:
     over = texts_by_testid(model, "char-problems-stats")[0]
     assert "over the" in over  # 10 + 6 + 6 + 6 = 28 > 23 stat points
     model = shell.update(model, ("simply.char_field", "strength", "lots"), ctx())
-    assert texts_by_testid(model, "char-strength-error") == ["Strength must be a whole number."]
+    assert texts_by_testid(model, "char-strength-error") == [
+        "Strength 'lots' is not a whole number from 0 to 100"
+    ]
     assert model.state["simply_characters"]["list"][0]["strength"] == 10
     model = shell.update(model, ("simply.char_field", "add_skill", "Brawling"), ctx())
     assert texts_by_testid(model, "char-skill")[0].startswith("Brawling")

@@ -19,7 +19,7 @@ SYSTEM = System(
         under_way="pycore.systems.gurps.fight.players:gurps_under_way",
         clock=("Round", ""),
     ),
-    words={"gurps": "the 3d6 fight"},
+    words={"gurps": "the 3d6 fighters and fight"},
     credit=Credit(
         "3d6 combat and injury (GURPS Lite style)",
         "Seeds 003 and 004: critical failure, effective skill, wounding, hit locations, injury "

@@ -11,12 +11,14 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import fields
 from types import MappingProxyType
 from typing import Any, Final
 
 from pycore.errors import RuleError
+from pycore.figures import figure
 from pycore.systems.simply.armor import DAMAGE_KINDS, check_kind
 from pycore.systems.simply.character import (
     ArmorChoice,
@@ -28,7 +30,7 @@ from pycore.systems.simply.character import (
 )
 from pycore.systems.simply.limits import MAX_STAT
 from pycore.systems.simply.stats import STAT_NAMES, Adjustment, Speed
-from pycore.validate import checked, whole
+from pycore.validate import checked, shown, whole
 
 MAX_TEXT: Final = 10_000
 MAX_ITEMS: Final = 500
@@ -37,6 +39,47 @@ STORIES: Final = ("appearance", "history", "personality")
 STAT_FIELDS: Final = ("strength", "coordination", "intellect", "health")
 
 _KNOWN: Final = frozenset(f.name for f in fields(Character)) - {"extra"}
+#: The whole numbers a record keeps, typed on the builder, with the bounds the record is read
+#: with (:func:`character_from_json`: a stat as the checks read it, Luck as ``_intv``).
+TYPED_WHOLE: Final[dict[str, tuple[int, int]]] = {
+    **{k: (0, MAX_STAT) for k in STAT_FIELDS},
+    "luck": (-MAX_STAT * 10, MAX_STAT * 10),
+}
+
+
+_WHOLE_TEXT: Final = re.compile(r"[+-]?[0-9]{1,12}")
+
+
+@checked
+def typed_whole(field: str, typed: str) -> int:
+    """A stat or Luck as typed on the builder, in the bounds the record is read with; a
+    RuleError names the field, what was typed and the range (the builder said only "Strength
+    must be a whole number.", and a phone's player had to guess what it takes).
+
+    >>> typed_whole("strength", " 7 "), typed_whole("luck", "-3")
+    (7, -3)
+    >>> typed_whole("strength", "7x")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Strength '7x' is not a whole number from 0 to 100
+    >>> typed_whole("luck", "2000")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Luck 2000 is outside −1000 to 1000
+    """
+    if field not in TYPED_WHOLE:
+        raise RuleError(f"{shown(field)} is not a number of the Character Record")
+    low, high = TYPED_WHOLE[field]
+    word = field.capitalize()
+    text = typed.strip()
+    if not _WHOLE_TEXT.fullmatch(text):
+        raise RuleError(
+            f"{word} {shown(typed)} is not a whole number from {figure(low)} to {figure(high)}"
+        )
+    value = int(text)
+    if not low <= value <= high:
+        raise RuleError(f"{word} {figure(value)} is outside {figure(low)} to {figure(high)}")
+    return value
 
 
 def _choice_json(item: ArmorChoice | None) -> dict[str, Any] | None:

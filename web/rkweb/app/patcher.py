@@ -98,6 +98,16 @@ def create(doc: Any, node: Child) -> Any:
     return el
 
 
+def _refused(old_attrs: dict[str, Any], new_attrs: dict[str, Any]) -> bool:
+    """A field the new view marks invalid while its value is the one it had: the page refused
+    what was typed and kept the saved value. Putting that value back would make the user type
+    the whole entry again (the error beside it quotes the refused text); a value that did change
+    (an undo, another tab) is shown."""
+    return new_attrs.get("aria-invalid") == "true" and old_attrs.get("value") == new_attrs.get(
+        "value"
+    )
+
+
 def patch(el: Any, old: Child, new: Child) -> Any:
     """Make ``el`` (rendered from ``old``) show ``new``; return the element now in its place."""
     if old == new:
@@ -113,6 +123,8 @@ def patch(el: Any, old: Child, new: Child) -> Any:
     for name in old_attrs.keys() - new_attrs.keys():
         _remove_attr(el, name)
     for name, value in new_attrs.items():
+        if name == "value" and _refused(old_attrs, new_attrs):
+            continue  # the refused text stays in the field, to correct beside its error
         if old_attrs.get(name) != value or name == "value":
             _set_attr(el, name, value)
     if old.children != new.children:

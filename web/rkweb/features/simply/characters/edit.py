@@ -12,7 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 from pycore.systems.simply.character import Character, ability_list, armor_choice, shield_choice
-from pycore.systems.simply.character_json import character_from_json, character_to_json
+from pycore.systems.simply.character_json import (
+    TYPED_WHOLE,
+    character_from_json,
+    character_to_json,
+    typed_whole,
+)
 from pycore.systems.simply.fight import combat_to_json
 from pycore.systems.simply.fight.sheet import sheet_changed, sheet_deleted
 from pycore.systems.simply.links import uid_of
@@ -88,7 +93,6 @@ class CharWeaponAdd(Message, action="simply.char_weapon_add"):
 
 
 TASK = "simply_task"  # the Task page's section: its sides link to records by id
-INT_FIELDS = {"strength", "coordination", "intellect", "health", "luck"}
 TEXT_FIELDS = {
     "name",
     "concept",
@@ -139,13 +143,6 @@ def _words(field: str) -> str:
 def _without(items: list[Any], position: str) -> list[Any]:
     """A list on the record without its entry at ``position`` (a Remove button)."""
     return [x for i, x in enumerate(items) if i != int(position)]
-
-
-def _whole(field: str, raw: str) -> int:
-    try:
-        return int(raw.strip())
-    except ValueError:
-        raise ValueError(f"{field.capitalize()} must be a whole number.") from None
 
 
 def _skills(current: dict[str, Any], name: str, position: str, raw: str) -> bool:
@@ -256,8 +253,8 @@ _CHANGES: tuple[Callable[[dict[str, Any], str, str, str], bool], ...] = (
 
 def _change(current: dict[str, Any], field: str, raw: str) -> bool:
     """Apply one edit to the saved record; False when the field is not one the builder has."""
-    if field in INT_FIELDS:
-        current[field] = _whole(field, raw)
+    if field in TYPED_WHOLE:
+        current[field] = typed_whole(field, raw)
         return True
     if field in TEXT_FIELDS:
         current[field] = raw
