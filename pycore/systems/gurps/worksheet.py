@@ -35,13 +35,14 @@ from pycore.systems.gurps.injury import (
     EYE_READINGS,
     DamageRoll,
     InjuryResult,
+    aim_refused,
     at_half_damage,
     chink_allowed,
     injury,
     large_area_dr,
 )
 from pycore.systems.gurps.injury import location_penalty as _penalty
-from pycore.systems.gurps.locations import body_locations, exposed_spots, location_name
+from pycore.systems.gurps.locations import exposed_spots, location_name
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
     Modifier,
@@ -145,6 +146,13 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     if setup.chink and setup.location.startswith("chink"):
         raise RuleError("a chink in the armor: pick the location it is in")
     _check_giant(attacker, defender, setup)
+    if not setup.random_location and not setup.location.startswith("chink"):
+        # 003 lines 41, 46, 70: refused before the dice, not at the damage roll after them.
+        refused = aim_refused(
+            setup.location, attacker.damage_type, defender.tolerance, attacker.tight_beam
+        )
+        if refused:
+            raise RuleError(refused)
     if setup.chink:
         # 003 line 87: −8 for the torso's chink, −10 for any other location's, instead of the
         # location's own penalty; its other effects still apply (GUR-42).
@@ -198,17 +206,6 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         items.append(Modifier("shock", -attacker.shock, "GUR-58"))
     cap = chosen.melee_cap if melee else None
     return effective_skill(attacker.weapon_skill, items, cap)
-
-
-@checked
-def aimed_locations() -> tuple[str, ...]:
-    """The locations an attack is aimed at; a chink in the armor goes with one of them
-    (``AttackSetup.chink``, 003 line 87), so the table's two chink rows are not offered.
-
-    >>> "chink_other" in aimed_locations(), "eye" in aimed_locations()
-    (False, True)
-    """
-    return body_locations()
 
 
 @checked

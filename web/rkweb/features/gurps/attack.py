@@ -18,15 +18,15 @@ from pycore.systems.gurps import (
     defense_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.aiming import aimed_location, location_choices
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
-from pycore.systems.gurps.locations import exposed_spots, location_name
+from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
-    aimed_locations,
     braceable,
     giant_blow,
     offered_modifiers,
@@ -101,7 +101,19 @@ _LOCATION_WHY = (
 
 
 def _form(model: Model) -> dict[str, Any]:
-    return {**DEFAULTS, **page_data(model)["attack"]}
+    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70)."""
+    form = {**DEFAULTS, **page_data(model)["attack"]}
+    random = _yes(form, "random_location")
+    where = aimed_location(
+        str(form["location"]), *_aim(form, fight_of(model)), random_location=random
+    )
+    return {**form, "location": where}
+
+
+def _aim(form: dict[str, Any], fight: Fight) -> tuple[Combatant | None, Combatant | None, int]:
+    """The attacker and defender (``None`` if not chosen) and the line, as the aim reads them."""
+    ids = {c.id: c for c in fight.combatants}
+    return ids.get(str(form["attacker"])), ids.get(str(form["defender"])), line_index(form["line"])
 
 
 def _num(form: dict[str, Any], name: str) -> Fraction | None:
@@ -337,7 +349,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             "gurps-attack-location",
             "Hit location",
             form["location"],
-            [(k, location_name(k)) for k in aimed_locations()],
+            location_choices(*_aim(form, fight), random_location=_yes(form, "random_location")),
             AttackForm("location"),
         ),
         h(

@@ -18,12 +18,13 @@ from pycore.systems.gurps import (
     success_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.aiming import location_choices
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight, Pending
 from pycore.systems.gurps.locations import location_name
 from pycore.systems.gurps.rolls import highest_success
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import aimed_locations, chink_possible, preview
+from pycore.systems.gurps.worksheet import chink_possible, preview
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import after_injury, shown, situation
@@ -138,9 +139,10 @@ def _override(step: dict[str, Any]) -> VNode:
 def _attack_fields(
     model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
 ) -> VNode:
-    locations = [(k, location_name(k)) for k in aimed_locations()]
     random_location = bool(step["random_location"])
-    ranged = armed(attacker, line_index(step["line"])).ranged
+    line = line_index(step["line"])
+    locations = location_choices(attacker, target, line, random_location=random_location)
+    ranged = armed(attacker, line).ranged
     return h(
         "div",
         {"class": "grid2"},

@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.aiming import aimed_location
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.injury import MAX_YARDS
@@ -64,7 +65,19 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     step = {**fresh, **saved}
     if step["target"] not in {c.id for c in fight.combatants}:
         step["target"], step["yards"] = fresh["target"], fresh["yards"]
-    return step
+    return aimed(step, fight)
+
+
+def aimed(step: dict[str, Any], fight: Fight) -> dict[str, Any]:
+    """The step with a location its attack line may be aimed at on its target (the torso when
+    the line or the target changed to one that cannot hit it, 003 lines 39, 41, 46, 70)."""
+    attacker = fight.combatant(str(step["attacker"])) if step["attacker"] else None
+    target = fight.combatant(str(step["target"])) if step["target"] else None
+    line = line_index(step["line"])
+    location = aimed_location(
+        str(step["location"]), attacker, target, line, random_location=bool(step["random_location"])
+    )
+    return {**step, "location": location}
 
 
 def held_range(fight: Fight, attacker: str, target: str) -> str:
@@ -110,7 +123,8 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
 
 
 def keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
-    return keep(model, step={**step_of(model, fight), **changes}, step_for=turn_key(fight))
+    step = aimed({**step_of(model, fight), **changes}, fight)
+    return keep(model, step=step, step_for=turn_key(fight))
 
 
 def chosen_defense(model: Model, fight: Fight) -> str:
