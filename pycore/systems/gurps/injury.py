@@ -445,10 +445,11 @@ def _knockdown(
         location = "torso" if location == "skull" else "face"  # GUR-60 No Brain
     exempt = location in ("skull", "eye") and damage_type == "tox"  # 003 line 44
     if location in ("skull", "eye", "face") and solid and not exempt:
-        return (f"knockdown rolls at {-5 if location == 'face' else -10}",)
+        # On screen as the game's figures are: the true minus (−10), never a hyphen.
+        return (f"knockdown rolls at −{5 if location == 'face' else 10}",)
     if location == "groin" and male and solid:
         return (
-            "knockdown rolls at -5" + ("; double shock (max -8)" if damage_type == "cr" else ""),
+            "knockdown rolls at −5" + ("; double shock (max −8)" if damage_type == "cr" else ""),
         )
     if location == "neck" and damage_type == "cut":
         return ("if this kills: the GM may rule decapitation",)
