@@ -168,18 +168,18 @@ def test_an_eye_hit_is_a_skull_hit_without_the_extra_dr() -> None:  # 003:L43, L
     eye, skull = injury(5, 2, "pi", "eye", hp=40), injury(5, 2, "pi", "skull", hp=40)
     assert (eye.effective_dr, skull.effective_dr) == (2, 4)  # no extra DR 2 for the eye
     assert eye.multiplier == skull.multiplier == 4
-    assert "knockdown rolls at -10" in eye.effects and "knockdown rolls at -10" in skull.effects
+    assert "knockdown rolls at −10" in eye.effects and "knockdown rolls at −10" in skull.effects
 
 
 def test_an_eye_hit_over_hp_over_10_also_blinds() -> None:  # 003:L46
     hit = injury(3, 0, "imp", "eye", hp=10)
     assert "eye blinded (injury over HP/10)" in hit.effects
-    assert "knockdown rolls at -10" in hit.effects
+    assert "knockdown rolls at −10" in hit.effects
 
 
 def test_no_brain_an_eye_hit_is_a_face_hit() -> None:  # GUR-60, 003:L46
     hit = injury(3, 0, "imp", "eye", tolerance="no brain", hp=40)
-    assert "knockdown rolls at -5" in hit.effects
+    assert "knockdown rolls at −5" in hit.effects
 
 
 # --- a crippled hand or foot is a major wound ------------------------------------------------------

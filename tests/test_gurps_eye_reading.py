@@ -17,7 +17,7 @@ def test_gur33_default_every_eye_hit_is_a_skull_hit_and_may_blind() -> None:  # 
     hit = injury(3, 0, "pi", "eye", hp=10)  # 3 × 4 = 12 > 1
     assert (hit.multiplier, hit.injury) == (4, 12)
     assert "eye blinded (injury over HP/10)" in hit.effects
-    assert "knockdown rolls at -10" in hit.effects
+    assert "knockdown rolls at −10" in hit.effects
     assert injury(3, 0, "pi", "eye", hp=10, eye_reading=OTHER_RESPECTS) == hit
 
 
@@ -33,7 +33,7 @@ def test_gur33_other_reading_a_small_blow_is_a_skull_hit_that_does_not_blind() -
     assert (hit.multiplier, hit.injury) == (4, 8)  # skull ×4, without the extra DR 2
     assert hit.effective_dr == 0
     assert not any(e.startswith("eye blinded") for e in hit.effects)
-    assert "knockdown rolls at -10" in hit.effects
+    assert "knockdown rolls at −10" in hit.effects
 
 
 def test_gur33_the_reading_is_checked() -> None:

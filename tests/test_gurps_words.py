@@ -38,3 +38,22 @@ def test_hp_below_zero_shows_the_true_minus_sign() -> None:
     assert texts(hurt, "gurps-hp-g2") == ["HP −3/10"]
     assert "HP 4 → −3" in texts(hurt, "gurps-log-entry")[0]
     assert hurt.state["gurps"]["combatants"][1]["hp_now"] == -3  # the saved value stays a number
+
+
+def test_a_dagger_s_parry_modifier_is_taken_off_with_the_true_minus() -> None:  # 004:L251, L278
+    # A GM's play-through (gurps): Bo's knife read "Parry = ⌊3 + 12/2⌋ + -1 = 8" on his sheet.
+    model = send(two_fighters(), "gurps.field", "g2", "parry_bonus", "-1")  # Bo, skill 12
+    defenses = texts(model, "gurps-defenses")[0]
+    assert "Parry = ⌊3 + 12/2⌋ − 1 = 8" in defenses and "+ -1" not in defenses
+    staff = send(model, "gurps.field", "g2", "parry_bonus", "2")
+    assert "Parry = ⌊3 + 12/2⌋ + 2 = 11" in texts(staff, "gurps-defenses")[0]
+
+
+def test_a_skull_hit_s_knockdown_note_has_the_true_minus() -> None:  # 003:L43, L52
+    # A GM's play-through (gurps): "Cy: injury 8 (major wound; knockdown rolls at -10)".
+    model = attack_turn(fight_started())  # Ana (broadsword, skill 14) at Bo (DR 2)
+    model = send(model, "gurps.step_form", "location", "skull")
+    model = send(model, "gurps.step_attack_typed", "1 1 2")  # a critical hit: no defense
+    hurt = send(model, "gurps.step_damage_typed", "6")
+    verdict = texts(hurt, "gurps-fight-result")[0]
+    assert "knockdown rolls at −10" in verdict and "-10" not in verdict

@@ -115,12 +115,14 @@ def dodge(basic_speed: Fraction | int | str, encumbrance: int = 0) -> int:
 def explain_parry(skill: int, bonus: int = 0) -> Defense:
     """GUR-48: Parry = ⌊3 + skill/2⌋ + the weapon's parry modifier (GUR-T09).
 
-    >>> explain_parry(11, -1).value, explain_parry(14, 2).value
-    (7, 12)
+    >>> explain_parry(11, -1).value, explain_parry(14, 2).value, str(explain_parry(11, -1))
+    (7, 12, 'Parry = ⌊3 + 11/2⌋ − 1 = 7')
     """
     level = whole(skill, "weapon skill", 0, 40)
     mod = whole(bonus, "parry bonus", -10, 10)
-    return Defense("Parry", math.floor(3 + Fraction(level, 2)) + mod, f"⌊3 + {level}/2⌋ + {mod}")
+    # The modifier as a term of the sum: "− 1" for a dagger's −1 (GUR-T09), never "+ -1".
+    term = f"− {-mod}" if mod < 0 else f"+ {mod}"
+    return Defense("Parry", math.floor(3 + Fraction(level, 2)) + mod, f"⌊3 + {level}/2⌋ {term}")
 
 
 @checked

@@ -337,22 +337,28 @@ def injury(
     )
 
 
-def _struck(
-    location: str, damage_type: str, flags: frozenset[str], tight_beam: bool, chink: bool
-) -> tuple[str, bool]:
-    """The location the injury is worked out on, and whether a chink was hit: refuses what
-    cannot be hit by this attack (GUR-31, GUR-33, GUR-42, GUR-60)."""
-    row = _type_row(damage_type)
-    if location == "chink_torso":
-        location, chink = "torso", True
-    if location not in location_keys() or location.startswith("chink"):
-        keys = ", ".join(k for k in location_keys() if k != "chink_other")
-        raise RuleError(f"location {location!r} is not one to resolve injury on; allowed: {keys}")
-    if chink:
-        chink_allowed(damage_type, tight_beam=tight_beam)
+@checked
+def aim_refused(
+    location: str, damage_type: str, tolerance: str = "", tight_beam: bool = False
+) -> str | None:
+    """Why an attack of ``damage_type`` cannot hit ``location`` on a target of this Injury
+    Tolerance, in words; None when it can (GUR-31, GUR-33, GUR-60).
+
+    >>> aim_refused("vitals", "cut")
+    'vitals can be targeted only by impaling, piercing or tight-beam burning attacks, not cut'
+    >>> aim_refused("vitals", "imp"), aim_refused("neck", "cr", "no neck")
+    (None, 'the target has no neck to hit')
+    """
+    return _refused(location, damage_type, _tolerances(tolerance), tight_beam)
+
+
+def _refused(
+    location: str, damage_type: str, flags: frozenset[str], tight_beam: bool
+) -> str | None:
     beam = damage_type == "burn" and tight_beam
-    if location in ("vitals", "eye") and not (row["piercing"] or beam):  # GUR-31, GUR-33
-        raise RuleError(
+    if location in ("vitals", "eye") and not (_type_row(damage_type)["piercing"] or beam):
+        # 003 lines 41, 46: "Other attacks cannot target the vitals" (GUR-31, GUR-33)
+        return (
             f"{location} can be targeted only by impaling, piercing or tight-beam burning "
             f"attacks, not {damage_type}"
         )
@@ -363,7 +369,25 @@ def _struck(
         "neck": ("no neck",),
     }.get(location, ())
     if any(flag in flags for flag in missing):
-        raise RuleError(f"the target has no {location} to hit")  # GUR-60
+        return f"the target has no {location} to hit"  # GUR-60 (003 line 70)
+    return None
+
+
+def _struck(
+    location: str, damage_type: str, flags: frozenset[str], tight_beam: bool, chink: bool
+) -> tuple[str, bool]:
+    """The location the injury is worked out on, and whether a chink was hit: refuses what
+    cannot be hit by this attack (GUR-31, GUR-33, GUR-42, GUR-60)."""
+    if location == "chink_torso":
+        location, chink = "torso", True
+    if location not in location_keys() or location.startswith("chink"):
+        keys = ", ".join(k for k in location_keys() if k != "chink_other")
+        raise RuleError(f"location {location!r} is not one to resolve injury on; allowed: {keys}")
+    if chink:
+        chink_allowed(damage_type, tight_beam=tight_beam)
+    refused = _refused(location, damage_type, flags, tight_beam)
+    if refused:
+        raise RuleError(refused)
     if damage_type == "fat":
         location = "torso"  # 003 line 35: fatigue damage always ignores hit location
     if "no vitals" in flags and location in ("vitals", "groin"):
@@ -421,10 +445,11 @@ def _knockdown(
         location = "torso" if location == "skull" else "face"  # GUR-60 No Brain
     exempt = location in ("skull", "eye") and damage_type == "tox"  # 003 line 44
     if location in ("skull", "eye", "face") and solid and not exempt:
-        return (f"knockdown rolls at {-5 if location == 'face' else -10}",)
+        # On screen as the game's figures are: the true minus (−10), never a hyphen.
+        return (f"knockdown rolls at −{5 if location == 'face' else 10}",)
     if location == "groin" and male and solid:
         return (
-            "knockdown rolls at -5" + ("; double shock (max -8)" if damage_type == "cr" else ""),
+            "knockdown rolls at −5" + ("; double shock (max −8)" if damage_type == "cr" else ""),
         )
     if location == "neck" and damage_type == "cut":
         return ("if this kills: the GM may rule decapitation",)

@@ -292,11 +292,21 @@ def posture_change_allowed(before: str, after: str) -> bool:
 # --- the Size and Speed/Range Table (GUR-27, GUR-28, GUR-T08) -------------------------------
 
 
+def past_the_table(yards: Fraction | int | str) -> bool:
+    """Whether ``yards`` lies past the Size and Speed/Range Table's last row, 100 yd, where
+    the text stops (GUR-T08): the GM gives the modifier (GUR-28's ASK).
+
+    >>> past_the_table(100), past_the_table("100.5")
+    (False, True)
+    """
+    last = load_table("gurps", "size_speed_range").rows[-1]["yards"]
+    assert isinstance(last, Fraction)
+    return exact("yards", yards) > last
+
+
 def _ssr_row(field: str, yards: Fraction) -> Row:
     table = load_table("gurps", "size_speed_range")
-    last = table.rows[-1]["yards"]
-    assert isinstance(last, Fraction)
-    if yards > last:
+    if past_the_table(yards):
         raise RuleError(
             f"{field} {decimal_text(yards)} yd is beyond the table's 100 yd: enter the modifier "
             "yourself (the text stops there)"

@@ -35,14 +35,16 @@ from pycore.systems.gurps.injury import (
     EYE_READINGS,
     DamageRoll,
     InjuryResult,
+    aim_refused,
     at_half_damage,
     chink_allowed,
     injury,
     large_area_dr,
 )
 from pycore.systems.gurps.injury import location_penalty as _penalty
-from pycore.systems.gurps.locations import body_locations, exposed_spots, location_name
+from pycore.systems.gurps.locations import exposed_spots, location_name
 from pycore.systems.gurps.modifiers import (
+    MAX_MODIFIER,
     EffectiveSkill,
     Modifier,
     TableModifier,
@@ -52,6 +54,7 @@ from pycore.systems.gurps.modifiers import (
     maneuver,
     maneuver_modifier,
     maneuver_options,
+    past_the_table,
     posture,
     size_modifier,
     speed_range_modifier,
@@ -59,7 +62,7 @@ from pycore.systems.gurps.modifiers import (
 from pycore.systems.gurps.quantities import decimal_text, exact, yards_text
 from pycore.systems.gurps.rolls import defense_chance, hit_chance, landing_chance
 from pycore.systems.gurps.sheet import Combatant, dr_at, dr_locations, own_parry
-from pycore.validate import checked, declared, is_whole, shown
+from pycore.validate import checked, declared, is_whole, shown, whole
 
 _LOCATION_RULE = {
     "torso": "GUR-30",
@@ -105,6 +108,8 @@ class AttackSetup:
     only_exposed: bool = False  # ... and it is the only location exposed (003 line 85)
     eye_reading: str = EYE_READINGS[0]  # the campaign's reading of 003 line 46 (GUR-33)
     chink: bool = False  # aimed at a chink in the armor at ``location`` (003 lines 86-87)
+    # GUR-28: the GM's speed/range modifier past the table's last row, 100 yd (the text stops)
+    range_beyond: int | None = None
 
     def __post_init__(self) -> None:
         # Read once, exactly: every later use sees a Fraction.
@@ -145,6 +150,13 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     if setup.chink and setup.location.startswith("chink"):
         raise RuleError("a chink in the armor: pick the location it is in")
     _check_giant(attacker, defender, setup)
+    if not setup.random_location and not setup.location.startswith("chink"):
+        # 003 lines 41, 46, 70: refused before the dice, not at the damage roll after them.
+        refused = aim_refused(
+            setup.location, attacker.damage_type, defender.tolerance, attacker.tight_beam
+        )
+        if refused:
+            raise RuleError(refused)
     if setup.chink:
         # 003 line 87: −8 for the torso's chink, −10 for any other location's, instead of the
         # location's own penalty; its other effects still apply (GUR-42).
@@ -173,9 +185,13 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
             sm = size_modifier(size)
             if sm:
                 items.append(Modifier(f"target size {yards_text(size)}", sm, "GUR-27"))
-        sr = speed_range_modifier(setup.distance)
+        label = f"speed/range {yards_text(setup.distance)}"
+        if setup.range_beyond is not None and past_the_table(setup.distance):
+            sr = whole(setup.range_beyond, "speed/range modifier", -MAX_MODIFIER, 0)
+            label += " (yours: past the table)"
+        else:
+            sr = speed_range_modifier(setup.distance)  # past the table: the step asks it
         if sr:
-            label = f"speed/range {yards_text(setup.distance)}"
             items.append(Modifier(label, sr, "GUR-28"))
         if setup.aim_seconds and not chosen.loses_aim:  # GUR-15: Move and Attack loses Aim
             items.append(Modifier("Aim: Acc", attacker.acc, "GUR-11"))
@@ -198,17 +214,6 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         items.append(Modifier("shock", -attacker.shock, "GUR-58"))
     cap = chosen.melee_cap if melee else None
     return effective_skill(attacker.weapon_skill, items, cap)
-
-
-@checked
-def aimed_locations() -> tuple[str, ...]:
-    """The locations an attack is aimed at; a chink in the armor goes with one of them
-    (``AttackSetup.chink``, 003 line 87), so the table's two chink rows are not offered.
-
-    >>> "chink_other" in aimed_locations(), "eye" in aimed_locations()
-    (False, True)
-    """
-    return body_locations()
 
 
 @checked

@@ -18,15 +18,15 @@ from pycore.systems.gurps import (
     defense_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.aiming import aimed_location, location_choices
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
-from pycore.systems.gurps.locations import exposed_spots, location_name
+from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
-    aimed_locations,
     braceable,
     giant_blow,
     offered_modifiers,
@@ -50,7 +50,7 @@ from rkweb.features.gurps.state import (
     too_long,
     typed_whole,
 )
-from rkweb.features.gurps.turn_step import RANGE_FIRST, step_yards
+from rkweb.features.gurps.turn_step import RANGE_BEYOND, RANGE_FIRST, range_beyond, step_yards
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, number, read_yes_no, select, with_error, yes_no
 from rkweb.kit.odds import odds, percent_text
@@ -59,6 +59,7 @@ from rkweb.kit.results import card, why
 NUMBERS = {
     "yards": ("Range (yards)", 0, 100_000),
     "target_speed": ("Target speed (yards/second)", 0, 10_000),
+    "range_beyond": (RANGE_BEYOND, -MAX_MODIFIER, 0),  # GUR-28: past the table's 100 yd
     "size": ("Target's longest dimension (yards, 1 ft = 1/3; blank: human)", 0, 100_000),
     "aim_seconds": ("Seconds of Aim", 0, 60),
     "scope_max": ("Scope's maximum bonus", 0, 20),
@@ -73,6 +74,7 @@ DEFAULTS: dict[str, Any] = {
     # attack waits for it (FIGHT.md); a melee attack reads no range.
     "yards": "",
     "target_speed": "0",
+    "range_beyond": "",
     "size": "",
     "aim_seconds": "0",
     "braced": "",
@@ -101,7 +103,19 @@ _LOCATION_WHY = (
 
 
 def _form(model: Model) -> dict[str, Any]:
-    return {**DEFAULTS, **page_data(model)["attack"]}
+    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70)."""
+    form = {**DEFAULTS, **page_data(model)["attack"]}
+    random = _yes(form, "random_location")
+    where = aimed_location(
+        str(form["location"]), *_aim(form, fight_of(model)), random_location=random
+    )
+    return {**form, "location": where}
+
+
+def _aim(form: dict[str, Any], fight: Fight) -> tuple[Combatant | None, Combatant | None, int]:
+    """The attacker and defender (``None`` if not chosen) and the line, as the aim reads them."""
+    ids = {c.id: c for c in fight.combatants}
+    return ids.get(str(form["attacker"])), ids.get(str(form["defender"])), line_index(form["line"])
 
 
 def _num(form: dict[str, Any], name: str) -> Fraction | None:
@@ -150,6 +164,7 @@ def setup_of(form: dict[str, Any], attacker: Combatant) -> AttackSetup:
         location=str(form["location"]),
         yards=_yards(form, attacker),
         target_speed=_num(form, "target_speed") or 0,
+        range_beyond=range_beyond(form),
         target_size_yards=_num(form, "size"),
         aim_seconds=_whole(form, "aim_seconds"),
         braced=_yes(form, "braced"),
@@ -337,7 +352,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             "gurps-attack-location",
             "Hit location",
             form["location"],
-            [(k, location_name(k)) for k in aimed_locations()],
+            location_choices(*_aim(form, fight), random_location=_yes(form, "random_location")),
             AttackForm("location"),
         ),
         h(
@@ -392,7 +407,7 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
     parts.append(_victim(form, fight))
     attacker = armed(attacker, min(line_index(form["line"]), len(lines) - 1))
     if attacker.ranged:
-        names = ("yards", "target_speed", "size", "aim_seconds")
+        names = ("yards", "target_speed", "range_beyond", "size", "aim_seconds")
         parts.append(
             h(
                 "div",

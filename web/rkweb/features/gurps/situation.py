@@ -10,6 +10,7 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.figures import signed
+from pycore.systems.gurps.aiming import aimed_location
 from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.sheet import Combatant
@@ -173,7 +174,10 @@ def attack_ways(step: dict[str, Any], attacker: Combatant, target: Combatant) ->
             # A ranged way's chance is at the range held or typed (GUR-28); with none yet it
             # shows no chance (it was the chance at 0 yards, 83.8% for 62.5% at 5 yards).
             yards = step_yards(step, attacker, index)
-            setup = AttackSetup(location=str(step["location"]), line=index, yards=yards)
+            # The chance the tap gives: at the torso for a line that cannot aim where this one
+            # does (a cut at the vitals, 003 line 41).
+            where = aimed_location(str(step["location"]), attacker, target, index)
+            setup = AttackSetup(location=where, line=index, yards=yards)
             chance = f": {percent_text(preview(attacker, target, setup).hit)}"
         except RulekeeperError:
             chance = ""

@@ -18,12 +18,14 @@ from pycore.systems.gurps import (
     success_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.aiming import location_choices
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight, Pending
 from pycore.systems.gurps.locations import location_name
+from pycore.systems.gurps.modifiers import past_the_table
 from pycore.systems.gurps.rolls import highest_success
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import aimed_locations, chink_possible, preview
+from pycore.systems.gurps.worksheet import chink_possible, preview
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import after_injury, shown, situation
@@ -36,7 +38,7 @@ from rkweb.features.gurps.maneuvers import (
 )
 from rkweb.features.gurps.situation import StepForm
 from rkweb.features.gurps.state import SECTION, line_index, page_data, step_error
-from rkweb.features.gurps.turn_step import chosen_defense, setup_of, step_of
+from rkweb.features.gurps.turn_step import RANGE_BEYOND, chosen_defense, setup_of, step_of
 from rkweb.features.gurps.turn_update import (
     ROLL_ENTRIES,
     StepCancel,
@@ -138,9 +140,10 @@ def _override(step: dict[str, Any]) -> VNode:
 def _attack_fields(
     model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
 ) -> VNode:
-    locations = [(k, location_name(k)) for k in aimed_locations()]
     random_location = bool(step["random_location"])
-    ranged = armed(attacker, line_index(step["line"])).ranged
+    line = line_index(step["line"])
+    locations = location_choices(attacker, target, line, random_location=random_location)
+    ranged = armed(attacker, line).ranged
     return h(
         "div",
         {"class": "grid2"},
@@ -160,7 +163,26 @@ def _attack_fields(
         )
         if ranged
         else None,
+        # GUR-28: past the table's last row the text stops; the GM's table gives the figure.
+        number(
+            "gurps-fight-range-beyond",
+            RANGE_BEYOND,
+            step["range_beyond"],
+            StepForm("range_beyond"),
+            error=error_of(model, SECTION, "fight.range_beyond"),
+        )
+        if ranged and _past_the_table(str(step["yards"]))
+        else None,
     )
+
+
+def _past_the_table(yards: str) -> bool:
+    """Whether the range typed lies past the table's 100 yd (False while blank or unreadable:
+    its own field says why)."""
+    try:
+        return bool(yards.strip()) and past_the_table(yards)
+    except RulekeeperError:
+        return False
 
 
 Parts = tuple[list[Any], list[Any]]

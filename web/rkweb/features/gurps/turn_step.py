@@ -10,19 +10,24 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
+from pycore.systems.gurps.aiming import aimed_location
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.injury import MAX_YARDS
+from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import exact
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup, best_defense
 from rkweb.app.model import Model
-from rkweb.features.gurps.state import keep, line_index, page_data
+from rkweb.features.gurps.state import keep, line_index, page_data, typed_whole
 
 #: What a ranged attack waits for while no range is held between the two (:func:`setup_of`).
 RANGE_FIRST: Final = (
     "Range (yards): type how far away the target is; the odds and the roll wait for it"
 )
+
+#: The field that asks a shot's speed/range modifier past the table's last row (GUR-28).
+RANGE_BEYOND: Final = "Speed/range modifier past 100 yd (yours)"
 
 #: A fresh step: nothing is kept from another attacker's turn (FIGHT.md).
 FRESH: dict[str, Any] = {
@@ -32,6 +37,7 @@ FRESH: dict[str, Any] = {
     "chips": [],
     "line": 0,
     "yards": "",
+    "range_beyond": "",  # GUR-28: the GM's modifier past the table's 100 yd, this attack's only
     "defense": "",
     "override": "",
     "random_location": False,
@@ -64,7 +70,19 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     step = {**fresh, **saved}
     if step["target"] not in {c.id for c in fight.combatants}:
         step["target"], step["yards"] = fresh["target"], fresh["yards"]
-    return step
+    return aimed(step, fight)
+
+
+def aimed(step: dict[str, Any], fight: Fight) -> dict[str, Any]:
+    """The step with a location its attack line may be aimed at on its target (the torso when
+    the line or the target changed to one that cannot hit it, 003 lines 39, 41, 46, 70)."""
+    attacker = fight.combatant(str(step["attacker"])) if step["attacker"] else None
+    target = fight.combatant(str(step["target"])) if step["target"] else None
+    line = line_index(step["line"])
+    location = aimed_location(
+        str(step["location"]), attacker, target, line, random_location=bool(step["random_location"])
+    )
+    return {**step, "location": location}
 
 
 def held_range(fight: Fight, attacker: str, target: str) -> str:
@@ -97,6 +115,7 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
     return AttackSetup(
         location=str(step["location"]),
         yards=yards,
+        range_beyond=range_beyond(step),
         table_keys=keys,
         line=line,
         random_location=random_location,
@@ -109,8 +128,16 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
     )
 
 
+def range_beyond(form: dict[str, Any]) -> int | None:
+    """The speed/range modifier the GM typed for a shot past the table's 100 yd (GUR-28), or
+    None while blank (the attack then waits for it)."""
+    raw = str(form.get("range_beyond", "")).strip()
+    return typed_whole(raw, RANGE_BEYOND, -MAX_MODIFIER, 0) if raw else None
+
+
 def keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
-    return keep(model, step={**step_of(model, fight), **changes}, step_for=turn_key(fight))
+    step = aimed({**step_of(model, fight), **changes}, fight)
+    return keep(model, step=step, step_for=turn_key(fight))
 
 
 def chosen_defense(model: Model, fight: Fight) -> str:

@@ -30,9 +30,11 @@ from rkweb.features.gurps.state import (
     too_long,
 )
 from rkweb.features.gurps.turn_step import (
+    RANGE_BEYOND,
     chosen_defense,
     held_range,
     keep_step,
+    range_beyond,
     setup_of,
     step_of,
 )
@@ -42,9 +44,12 @@ from rkweb.kit.fields import with_error
 _FORM_FIELDS = {
     "location": "Hit location",
     "yards": "Range (yards)",
+    "range_beyond": RANGE_BEYOND,
     "override": "GM override",
     "exposed": "Exposed spot",
 }
+#: The step's number fields, each with its error under it.
+NUMBERS = ("yards", "range_beyond")
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
 _TOGGLES = ("random_location", "from_above", "pinned", "only_exposed", "chink")
 
@@ -54,7 +59,7 @@ _TOGGLES = ("random_location", "from_above", "pinned", "only_exposed", "chink")
 def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
     if name not in _FORM_FIELDS:
         return model
-    key = "fight.yards" if name == "yards" else "fight"
+    key = f"fight.{name}" if name in NUMBERS else "fight"
     longest = (
         too_long("Range (yards)", value, 40, f"from 0 to {MAX_YARDS}")
         if name == "yards"
@@ -63,12 +68,15 @@ def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
     if longest:
         return with_error(model, SECTION, key, longest)
     error = None
-    if name == "yards" and value.strip():
-        try:
+    try:
+        if name == "yards" and value.strip():
             exact("Range (yards)", value, 0, MAX_YARDS)
-        except RulekeeperError as exc:
-            error = str(exc)
-    return with_error(keep_step(model, fight, **{name: value}), SECTION, "fight.yards", error)
+        if name == "range_beyond":
+            range_beyond({name: value})
+    except RulekeeperError as exc:
+        error = str(exc)
+    changed = keep_step(model, fight, **{name: value})
+    return with_error(changed, SECTION, key if name in NUMBERS else "fight.yards", error)
 
 
 def _chip(model: Model, fight: Fight, key: str) -> Model:
