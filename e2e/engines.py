@@ -250,6 +250,44 @@ def open_engine(name: str) -> Iterator[Engine]:
         engine.close()
 
 
+class Chromium(Engine):
+    """Playwright's page behind the engines' calls (a script is a function body); ``wait`` is
+    the engines' own."""
+
+    name = "chromium"
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def run(self, script: str, *args: Any) -> Any:
+        return self.page.evaluate(
+            f"(args) => (function () {{ {script} }}).apply(null, args)", list(args)
+        )
+
+    def set_viewport(self, width: int, height: int) -> tuple[int, int]:
+        self.page.set_viewport_size({"width": width, "height": height})
+        return width, height
+
+
+@contextlib.contextmanager
+def drive(name: str, browser: Any) -> Iterator[Engine]:
+    """``name``'s engine: Chromium in a new context of Playwright's ``browser`` (the suite's
+    own), Firefox or WebKit started here (skipped where not installed, see ``require``)."""
+    if name == "chromium":
+        driver = Chromium(browser.new_context().new_page())
+        try:
+            yield driver
+        finally:
+            driver.page.context.close()
+        return
+    require(name)
+    with open_engine(name) as engine:
+        yield engine
+
+
 def webkit_visit_as_a_user(url: str, sent: list[tuple[str, int]], files: int, quiet: float) -> None:
     """Open ``url`` in MiniBrowser as a user does, with a profile of its own on disk and no
     WebDriver (whose session has no HTTP cache, so there a service worker's install downloads
