@@ -6,6 +6,7 @@ Execute Script) and ``goto(url)``; tests do everything else with scripts in the 
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -67,6 +68,22 @@ class Engine:
 
     def run(self, script: str, *args: Any) -> Any:
         return self.command("execute", {"script": script, "args": list(args)})
+
+    def set_window(self, width: int, height: int) -> None:
+        raise NotImplementedError
+
+    def screenshot(self) -> bytes:
+        """The viewport as the user sees it, a PNG."""
+        raise NotImplementedError
+
+    def set_viewport(self, width: int, height: int) -> tuple[int, int]:
+        """Size the window so that the page's viewport (innerWidth x innerHeight) is the
+        tablet's, whatever the browser's own bars take; returns the viewport reached."""
+        self.set_window(width, height)
+        inner = self.run("return [innerWidth, innerHeight]")
+        self.set_window(width + width - int(inner[0]), height + height - int(inner[1]))
+        reached = self.run("return [innerWidth, innerHeight]")
+        return int(reached[0]), int(reached[1])
 
     def wait(self, script: str, seconds: float = 90, *args: Any) -> Any:
         """Poll ``script`` (a function body) until it returns something truthy."""
@@ -134,6 +151,13 @@ class Firefox(Engine):
         result = self.send(self.COMMANDS[name], params)
         return result.get("value") if isinstance(result, dict) else result
 
+    def set_window(self, width: int, height: int) -> None:
+        self.send("WebDriver:SetWindowRect", {"width": width, "height": height})
+
+    def screenshot(self) -> bytes:
+        result = self.send("WebDriver:TakeScreenshot", {"full": False})
+        return base64.b64decode(result["value"] if isinstance(result, dict) else result)
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.send("Marionette:Quit", {})
@@ -179,6 +203,14 @@ class WebKit(Engine):
         path = {"navigate": "/url", "execute": "/execute/sync"}[name]
         return self.http("POST", f"/session/{self.session}{path}", params)
 
+    def set_window(self, width: int, height: int) -> None:
+        self.http(
+            "POST", f"/session/{self.session}/window/rect", {"width": width, "height": height}
+        )
+
+    def screenshot(self) -> bytes:
+        return base64.b64decode(self.http("GET", f"/session/{self.session}/screenshot"))
+
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.http("DELETE", f"/session/{self.session}")
@@ -219,6 +251,44 @@ def open_engine(name: str) -> Iterator[Engine]:
         yield engine
     finally:
         engine.close()
+
+
+class Chromium(Engine):
+    """Playwright's page behind the engines' calls (a script is a function body); ``wait`` is
+    the engines' own."""
+
+    name = "chromium"
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def run(self, script: str, *args: Any) -> Any:
+        return self.page.evaluate(
+            f"(args) => (function () {{ {script} }}).apply(null, args)", list(args)
+        )
+
+    def set_viewport(self, width: int, height: int) -> tuple[int, int]:
+        self.page.set_viewport_size({"width": width, "height": height})
+        return width, height
+
+
+@contextlib.contextmanager
+def drive(name: str, browser: Any) -> Iterator[Engine]:
+    """``name``'s engine: Chromium in a new context of Playwright's ``browser`` (the suite's
+    own), Firefox or WebKit started here (skipped where not installed, see ``require``)."""
+    if name == "chromium":
+        driver = Chromium(browser.new_context().new_page())
+        try:
+            yield driver
+        finally:
+            driver.page.context.close()
+        return
+    require(name)
+    with open_engine(name) as engine:
+        yield engine
 
 
 def webkit_visit_as_a_user(url: str, sent: list[tuple[str, int]], files: int, quiet: float) -> None:

@@ -3,6 +3,7 @@ dice, and start again with the server gone (the service worker alone serves the 
 
 from __future__ import annotations
 
+import struct
 from collections import Counter
 from pathlib import Path
 
@@ -92,3 +93,32 @@ def test_a_first_visit_in_webkit_with_a_users_profile_downloads_each_file_once()
     assert "/sw.js" in counts, "the service worker was never registered"
     assert [path for path, n in counts.items() if n > 1] == []
     assert sum(size for _, size in server.sent) <= FIRST_VISIT_LIMIT
+
+
+# Every control of the top bar and the page tabs, whose right edge must stay on the screen.
+TOP_CONTROLS = """
+const ids = ['undo', 'redo', ...[...document.querySelectorAll('[data-testid^=nav-]')]
+  .map((e) => e.dataset.testid)];
+return ids.map((id) => [id, document.querySelector(`[data-testid=${id}]`).getBoundingClientRect().right]);
+"""
+
+
+@pytest.mark.parametrize("engine", ["firefox", "webkit"])
+def test_a_tablet_viewport_shows_the_whole_top_bar_and_is_photographed(engine: str) -> None:
+    """At 768x1024 (a tablet in portrait, the size every GM play-through uses) the page's
+    viewport is the tablet's, nothing overflows sideways, every tab is on the screen, and the
+    engine's screenshot (what a play-through looks at) is that viewport."""
+    require(engine)
+    server, origin = serve(DIST)
+    with open_engine(engine) as browser:
+        assert browser.set_viewport(768, 1024) == (768, 1024)
+        browser.goto(f"{origin}/")
+        browser.wait(READY)
+        width = browser.run("return document.documentElement.clientWidth")
+        assert browser.run("return document.documentElement.scrollWidth") <= width
+        off = [(tid, right) for tid, right in browser.run(TOP_CONTROLS) if right > width]
+        assert off == []
+        png = browser.screenshot()
+    server.shutdown()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (768, 1024)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engines import Engine, open_engine, require
+from engines import Chromium, drive
 from localsite import serve
 from playwright.sync_api import Browser, Page
 from support import enter, qr_text
@@ -57,38 +57,6 @@ DAMAGED = "return window.__rkDamaged"
 KEPT = "return caches.open('rk-snapshots').then((cache) => cache.keys()).then((k) => k.length)"
 
 
-class Chromium(Engine):
-    """Playwright's page behind the engines' calls (a script is a function body); ``wait`` is
-    the engines' own."""
-
-    name = "chromium"
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-
-    def goto(self, url: str) -> None:
-        self.page.goto(url)
-
-    def run(self, script: str, *args: Any) -> Any:
-        return self.page.evaluate(
-            f"(args) => (function () {{ {script} }}).apply(null, args)", list(args)
-        )
-
-
-@contextmanager
-def _engine(name: str, browser: Browser) -> Iterator[Any]:
-    if name == "chromium":
-        driver = Chromium(browser.new_context().new_page())
-        try:
-            yield driver
-        finally:
-            driver.page.context.close()
-        return
-    require(name)
-    with open_engine(name) as driver:
-        yield driver
-
-
 def _start(driver: Any, url: str) -> str:
     driver.goto(url)
     driver.wait(READY)
@@ -107,7 +75,7 @@ def _works(driver: Any) -> None:
 def test_a_start_restores_the_snapshot_the_last_one_made(engine: str, browser: Browser) -> None:
     server, origin = serve(DIST)
     try:
-        with _engine(engine, browser) as driver:
+        with drive(engine, browser) as driver:
             assert _start(driver, f"{origin}/") == "fresh"
             driver.run(OPT_IN)  # within two seconds of ready: a test's browser must opt in
             driver.wait(SETTLED, 180)

@@ -112,6 +112,9 @@ class App:
         self.posted_fight: Any = None
         self.players_open = False  # until a players' window says hello, nothing is posted
         self.worker_active = False  # register-sw.js: a service worker is active (all cached)
+        # Chromium and Firefox keep what the GM sees in place when content above it changes
+        # (CSS scroll anchoring); WebKit (iPad Safari) does not: there the glue does (_held).
+        self.anchored = bool(js.CSS.supports("overflow-anchor", "auto"))
         self.refresh_env()
 
     def ctx(self) -> Ctx:
@@ -243,6 +246,7 @@ class App:
         steps = _steps() if shown is not None else {}
         # Read before the page changes (its layout is the last frame's: nothing is forced).
         bottom = js.window.scrollY + js.window.innerHeight if shown is not None else 0
+        held = _held(target) if shown is not None and not self.anchored else []
         self.dispatch(msg)
         if kind == "change" and str(target.tagName) == "SELECT":
             follow(target)  # the pick shows what the view renders from state, not the browser's
@@ -250,10 +254,9 @@ class App:
             _hold_page_end(shown, bottom)
             # Measured in the next frame, not here: reading a box in the handler forces a
             # layout inside the tap (15 ms at a fight's log cap, issue 33); the frame lays out
-            # once and the result is brought into view before it is painted.
-            js.requestAnimationFrame(
-                create_once_callable(lambda _t: _reveal_new_outcome(shown, steps))
-            )
+            # once, the tapped control is put back where it was, and the result is brought
+            # into view before it is painted.
+            js.requestAnimationFrame(create_once_callable(partial(_next_frame, held, shown, steps)))
 
     def dispatch(self, msg: Action) -> None:
         # The glue's own effects (``app.*``, from a page's tuple) read their values by place;
@@ -459,6 +462,50 @@ class App:
         else:
             patch(self.root.firstChild, self.tree, tree)
         self.tree = tree
+
+
+def _held(target: Any) -> list[tuple[Any, float]]:
+    """Where the tapped control is on the screen, and each box around it up to the page's
+    root (the first of them still in the page after the patch is the one kept in place).
+    Read in the tap before the page changes, where its layout is the last frame's (nothing is
+    forced). Nothing at the page's top: there no engine anchors (Chromium's scroll anchoring
+    leaves a page scrolled to its top as it is), and nothing above the screen can move it."""
+    if js.window.scrollY <= 0:
+        return []
+    held: list[tuple[Any, float]] = []
+    el, root = target, js.document.body
+    while not absent(el) and el != root:
+        held.append((el, float(el.getBoundingClientRect().top)))
+        el = el.parentElement
+    return held
+
+
+def _keep_in_place(held: list[tuple[Any, float]]) -> None:
+    """FIGHT.md 5, the result where the tap was, in an engine without scroll anchoring
+    (WebKit: iPad Safari): content above the tapped control that grew or shrank with the tap
+    (a weapon added to the sheet's list, a card of the order strip growing a line) moved the
+    control by that height under the GM's finger; the page is scrolled by as much, as
+    Chromium and Firefox do themselves. Run in the tap's next frame, before a new result or
+    step is brought into view (``_reveal_new_outcome``), so that it is revealed from here."""
+    for el, top in held:
+        if not el.isConnected:
+            continue  # the patch replaced it: the box around it is kept instead
+        box = el.getBoundingClientRect()
+        if box.width == 0 and box.height == 0:
+            continue  # hidden now: it has no place to keep
+        moved = float(box.top) - top
+        if abs(moved) >= 1:
+            js.window.scrollBy(0, moved)
+            root = js.document.documentElement
+            root.setAttribute("data-kept", str(int(root.getAttribute("data-kept") or 0) + 1))
+        return
+
+
+def _next_frame(
+    held: list[tuple[Any, float]], shown: dict[str, str], steps: dict[str, str], _time: Any
+) -> None:
+    _keep_in_place(held)
+    _reveal_new_outcome(shown, steps)
 
 
 def _outcomes() -> dict[str, str]:
