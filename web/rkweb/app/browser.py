@@ -21,7 +21,7 @@ from pycore.store.conflicts import restored
 from pycore.store.patch import ABSENT
 from pycore.store.persist import restore_aside
 from pycore.store.sized import SizedStorage
-from rkweb.app import idle, precompiled, saving, shell
+from rkweb.app import idle, in_place, precompiled, saving, shell
 from rkweb.app.events import Copied, ImportFailed, ImportText, Odds, Update
 from rkweb.app.messages import Action, UnknownMessage, wire
 from rkweb.app.model import Banner, Ctx, Model
@@ -113,7 +113,7 @@ class App:
         self.players_open = False  # until a players' window says hello, nothing is posted
         self.worker_active = False  # register-sw.js: a service worker is active (all cached)
         # Chromium and Firefox keep what the GM sees in place when content above it changes
-        # (CSS scroll anchoring); WebKit (iPad Safari) does not: there the glue does (_held).
+        # (CSS scroll anchoring); WebKit (iPad Safari) does not: there the glue does (in_place.held).
         self.anchored = bool(js.CSS.supports("overflow-anchor", "auto"))
         self.refresh_env()
 
@@ -242,21 +242,23 @@ class App:
         if kind in ("input", "change"):
             # A field's message carries its value; handlers that do not need it ignore it.
             msg = (*msg, str(target.value))
-        shown = _outcomes() if kind != "input" else None  # not on every keystroke
-        steps = _steps() if shown is not None else {}
+        shown = in_place.outcomes(js.window) if kind != "input" else None  # not on every keystroke
+        steps = in_place.steps(js.window) if shown is not None else {}
         # Read before the page changes (its layout is the last frame's: nothing is forced).
         bottom = js.window.scrollY + js.window.innerHeight if shown is not None else 0
-        held = _held(target) if shown is not None and not self.anchored else []
+        held = in_place.held(js.window, target) if shown is not None and not self.anchored else []
         self.dispatch(msg)
         if kind == "change" and str(target.tagName) == "SELECT":
             follow(target)  # the pick shows what the view renders from state, not the browser's
         if shown is not None:
-            _hold_page_end(shown, bottom)
+            in_place.hold_page_end(js.window, shown, bottom)
             # Measured in the next frame, not here: reading a box in the handler forces a
             # layout inside the tap (15 ms at a fight's log cap, issue 33); the frame lays out
             # once, the tapped control is put back where it was, and the result is brought
             # into view before it is painted.
-            js.requestAnimationFrame(create_once_callable(partial(_next_frame, held, shown, steps)))
+            js.requestAnimationFrame(
+                create_once_callable(partial(in_place.next_frame, js.window, held, shown, steps))
+            )
 
     def dispatch(self, msg: Action) -> None:
         # The glue's own effects (``app.*``, from a page's tuple) read their values by place;
@@ -464,105 +466,6 @@ class App:
         self.tree = tree
 
 
-def _held(target: Any) -> list[tuple[Any, float]]:
-    """Where the tapped control is on the screen, and each box around it up to the page's
-    root (the first of them still in the page after the patch is the one kept in place).
-    Read in the tap before the page changes, where its layout is the last frame's (nothing is
-    forced). Nothing at the page's top: there no engine anchors (Chromium's scroll anchoring
-    leaves a page scrolled to its top as it is), and nothing above the screen can move it."""
-    if js.window.scrollY <= 0:
-        return []
-    held: list[tuple[Any, float]] = []
-    el, root = target, js.document.body
-    while not absent(el) and el != root:
-        held.append((el, float(el.getBoundingClientRect().top)))
-        el = el.parentElement
-    return held
-
-
-def _keep_in_place(held: list[tuple[Any, float]]) -> None:
-    """FIGHT.md 5, the result where the tap was, in an engine without scroll anchoring
-    (WebKit: iPad Safari): content above the tapped control that grew or shrank with the tap
-    (a weapon added to the sheet's list, a card of the order strip growing a line) moved the
-    control by that height under the GM's finger; the page is scrolled by as much, as
-    Chromium and Firefox do themselves. Run in the tap's next frame, before a new result or
-    step is brought into view (``_reveal_new_outcome``), so that it is revealed from here."""
-    for el, top in held:
-        if not el.isConnected:
-            continue  # the patch replaced it: the box around it is kept instead
-        box = el.getBoundingClientRect()
-        if box.width == 0 and box.height == 0:
-            continue  # hidden now: it has no place to keep
-        moved = float(box.top) - top
-        if abs(moved) >= 1:
-            js.window.scrollBy(0, moved)
-            root = js.document.documentElement
-            root.setAttribute("data-kept", str(int(root.getAttribute("data-kept") or 0) + 1))
-        return
-
-
-def _next_frame(
-    held: list[tuple[Any, float]], shown: dict[str, str], steps: dict[str, str], _time: Any
-) -> None:
-    _keep_in_place(held)
-    _reveal_new_outcome(shown, steps)
-
-
-def _outcomes() -> dict[str, str]:
-    found = js.document.querySelectorAll(".outcome[data-testid]")
-    return {str(e.getAttribute("data-testid")): str(e.textContent) for e in found}
-
-
-def _hold_page_end(before: dict[str, str], bottom: float) -> None:
-    """FIGHT.md 5: a result that changed where it was (a step's outcome on the page before the
-    tap and after it) keeps the page reaching at least to the screen's bottom at the tap. The
-    step it replaced may have been taller (Aftermath's typed roll that asks for the Damage
-    Potential drops the dice, 96 px): a page ending above the screen's bottom is scrolled up by
-    the browser, and the result moves away from where the tap was. Set here, in the tap, before
-    the page is laid out again; any other tap lets the page end where its content does."""
-    changed = any(k in before and before[k] != v for k, v in _outcomes().items())
-    style = js.document.documentElement.style
-    style.minHeight = f"{bottom}px" if changed else ""
-
-
-def _steps() -> dict[str, str]:
-    found = js.document.querySelectorAll("[data-step]")
-    return {str(e.getAttribute("data-step")): _step_text(e) for e in found}
-
-
-def _step_text(el: Any) -> str:
-    """What makes a step new: its text, or what its page names in ``data-step-on`` (an
-    Aftermath attack's roll is new with another attacker, target or weapon, not with each roll
-    typed: those leave it where the tap was, FIGHT.md 5)."""
-    named = el.getAttribute("data-step-on")
-    return str(el.textContent) if absent(named) else str(named)
-
-
-def _reveal_new_outcome(before: dict[str, str], steps: dict[str, str]) -> None:
-    """FIGHT.md 5: a result still off screen after its tap is brought into view (data-reveals);
-    then the step that tap brought (data-step: a GURPS fight's next roll, a typed roll's error,
-    the next fighter's chips), so the GM does not scroll for it (a GM at 768x1024 did, for
-    every attack). A step the tap left as it was stays where the GM scrolled it."""
-    for el in js.document.querySelectorAll(".outcome[data-testid]"):
-        if before.get(str(el.getAttribute("data-testid"))) == str(el.textContent):
-            continue
-        _reveal(el, 60, "data-reveals")
-        break
-    for el in js.document.querySelectorAll("[data-step]"):
-        if steps.get(str(el.getAttribute("data-step"))) != _step_text(el):
-            _reveal(el, 160, "data-step-reveals")  # its first rows: the roll, "Next turn"
-            return
-
-
-def _reveal(el: Any, enough: float, counted: str) -> None:
-    """Scroll ``el`` into view unless its top and ``enough`` of it are on the screen; each
-    scroll counted on ``<html>`` (a result's apart from a step's: the benches read them)."""
-    box, root = el.getBoundingClientRect(), js.document.documentElement
-    if box.top < 0 or box.top + min(box.height, enough) > js.window.innerHeight:
-        el.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
-        root.setAttribute(counted, str(int(root.getAttribute(counted) or 0) + 1))
-
-
 def in_idle_time(steps: list[Callable[[], object]]) -> None:
     """Run the steps in idle periods, the quick ones several to a period (idle.run_while; a
     timer and one step each where the browser has no idle periods: Safari)."""
@@ -597,21 +500,13 @@ def _idle_codes_released() -> None:
         js.document.documentElement.dataset.idleDataclassesCompiled = str(lookup.compiled)
 
 
-def _resume_in_view() -> None:
-    """FIGHT.md: a reload at any step continues from that step, and in view as it was: the
-    step a page marks ``data-resume`` (an attack waiting for the next typed roll) is brought
-    on the screen. A GM's tablet found the "I rolled" field at 1,085 px of 1,024 after a reload:
-    the page restarts at its top. Read once, at the start; a page without one is not laid out."""
-    found = js.document.querySelector("[data-resume]")
-    if not absent(found):
-        _reveal(found, js.window.innerHeight, "data-resume-reveals")
-
-
 def start() -> App:
     app = App(js.document.getElementById("app"))
     app.listen()
     app.render()
-    _resume_in_view()  # before data-ready: a test (or the GM) finds the step where it was
+    in_place.resume_in_view(
+        js.window
+    )  # before data-ready: a test (or the GM) finds the step where it was
     app.open_channel()
     app.spawn(app.ask_storage())
     # The start's classes are made (compiled at start: 0 unless the build's codes are stale).
