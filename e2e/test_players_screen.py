@@ -18,20 +18,38 @@ SHEETS = (
 )
 
 
+def _sheets_and_player(app: Page, app_url: str) -> Page:
+    """Each system's two fighters made, and the players' screen opened beside."""
+    for page, new, field, names in SHEETS:
+        app.get_by_test_id(f"nav-{page}").click()
+        for name in names:
+            app.get_by_test_id(new).click()
+            enter(app, field, name)
+    return open_player(app, app_url)
+
+
+def open_player(app: Page, app_url: str) -> Page:
+    player = app.context.new_page()
+    player.goto(f"{app_url}#/player")
+    player.wait_for_selector(READY, timeout=60_000)
+    return player
+
+
+def aftermath_phase(app: Page, player: Page) -> None:
+    """The GM moves the Aftermath clock a phase: the players' screen shows that fight."""
+    app.get_by_test_id("nav-aftermath").click()
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-next-phase").click()
+    expect(player.get_by_test_id("player-system")).to_have_text("Aftermath!")
+
+
 def _settle(page: Page) -> None:
     """Let a view the GM's window would post arrive (it posts right after the change)."""
     page.wait_for_timeout(800)
 
 
 def test_the_players_screen_follows_fight_actions_not_sheet_edits(app: Page, app_url: str) -> None:
-    for page, new, field, names in SHEETS:
-        app.get_by_test_id(f"nav-{page}").click()
-        for name in names:
-            app.get_by_test_id(new).click()
-            enter(app, field, name)
-    player = app.context.new_page()
-    player.goto(f"{app_url}#/player")
-    player.wait_for_selector(READY, timeout=60_000)
+    player = _sheets_and_player(app, app_url)
     system = player.get_by_test_id("player-system")
 
     # A 3d6 fight is started, then the GM runs a Percentile fight.
@@ -58,10 +76,7 @@ def test_the_players_screen_follows_fight_actions_not_sheet_edits(app: Page, app
 
     # A new Aftermath fight: its first move of the clock shows it, though the 3d6 fight is
     # still under way; a 3d6 sheet edit after it changes nothing.
-    app.get_by_test_id("nav-aftermath").click()
-    app.get_by_test_id("aftermath-tab-combat").click()
-    app.get_by_test_id("aft-next-phase").click()
-    expect(system).to_have_text("Aftermath!")
+    aftermath_phase(app, player)
     expect(player.get_by_test_id("player-turn")).to_have_text("Turn 1 · Phase 2")
     app.get_by_test_id("nav-gurps").click()
     app.get_by_test_id("gurps-tab-combatants").click()
@@ -135,19 +150,9 @@ def _read_across(player: Page, name: str, *entries: str) -> None:
 def test_the_players_screen_reads_across_the_table_in_every_fight(app: Page, app_url: str) -> None:
     """A Percentile fight with a destroyed and a useless body part, an Aftermath fight with a
     stun and a daze, a 3d6 and a Simply fight: the players' screen, sizes and contents."""
-    for page, new, field, names in SHEETS:
-        app.get_by_test_id(f"nav-{page}").click()
-        for name in names:
-            app.get_by_test_id(new).click()
-            enter(app, field, name)
-    player = app.context.new_page()
-    player.goto(f"{app_url}#/player")
-    player.wait_for_selector(READY, timeout=60_000)
+    player = _sheets_and_player(app, app_url)
 
-    app.get_by_test_id("nav-aftermath").click()
-    app.get_by_test_id("aftermath-tab-combat").click()
-    app.get_by_test_id("aft-next-phase").click()
-    expect(player.get_by_test_id("player-system")).to_have_text("Aftermath!")
+    aftermath_phase(app, player)
     note = "BCS and ODA halved"
     _patch(
         app,
