@@ -21,7 +21,8 @@ SHEETS = (
     (*PERCENTILE, "percentile-char-brawl", "4o", ("BRAWL", "0 to 100"), "45"),
     (*PERCENTILE, "percentile-char-ap", "0", ("Agility Points", "1 to 10000"), "40"),
     (*SIMPLY, "char-strength", "7x", ("Strength", "0 to 100"), "7"),
-    (*SIMPLY, "char-luck", "l0", ("Luck", "−1000 to 1000"), "12"),
+    (*SIMPLY, "char-luck", "l0", ("Luck", "0 to 1000"), "12"),
+    (*SIMPLY, "char-luck", "-1", ("Luck", "−1 is outside 0 to 1000"), "12"),
     (*AFTERMATH, "aft-attr-STR", "x", ("Strength", "0 to 74"), "12"),
 )
 

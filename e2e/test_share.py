@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from support import READY, enter, open_again, run_axe
 from support import fresh_page as _fresh
 from support import qr_text as _qr_text
+from test_players_screen import aftermath_phase, open_player
 
 
 def _simply(page: Page, name: str) -> None:
@@ -204,15 +205,10 @@ def test_the_player_view_follows_the_aftermath_then_the_percentile_fight(
     for name in ("Ann", "Bob"):
         app.get_by_test_id("percentile-char-new").click()
         enter(app, "percentile-char-name", name)
-    player = app.context.new_page()
-    player.goto(f"{app_url}#/player")
-    player.wait_for_selector(READY, timeout=60_000)
+    player = open_player(app, app_url)
 
     # Aftermath: the clock moves a phase; the attacker chosen is the one to act.
-    app.get_by_test_id("nav-aftermath").click()
-    app.get_by_test_id("aftermath-tab-combat").click()
-    app.get_by_test_id("aft-next-phase").click()
-    expect(player.get_by_test_id("player-system")).to_have_text("Aftermath!")
+    aftermath_phase(app, player)
     expect(player.get_by_test_id("player-turn")).to_have_text("Turn 1 · Phase 2")
     expect(player.get_by_test_id("player-current")).to_have_text("Ana to act")
     expect(player.get_by_test_id("player-entry")).to_have_text(["Ana", "Bo"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, find_all, text_of
@@ -939,3 +940,42 @@ def test_pcfix2_borrowing_that_cannot_cover_the_shortfall_says_why() -> None:
     assert not texts(covered, "percentile-turn-uncovered")
     off = go(m, "percentile.setting", "borrowing", "off")
     assert texts(off, "percentile-turn-ap") and not texts(off, "percentile-turn-uncovered")
+
+
+@pytest.mark.parametrize(
+    ("form", "typed", "add", "field", "said"),
+    [
+        (
+            "wform",
+            {"name": "AUTO PISTOL", "wep_dif": "300", "damage_die": "4+2"},
+            "weapon",
+            "wep_dif",
+            "WEP DIF must be from -100 to 100, got 300",
+        ),
+        (
+            "pform",
+            {"name": "arm", "points": "0"},
+            "part",
+            "points",
+            "Body-part points must be from 1 to 5000, got 0",
+        ),
+    ],
+)
+def test_a_form_field_refused_is_told_beside_it_and_the_form_kept(
+    form: str, typed: dict[str, str], add: str, field: str, said: str
+) -> None:
+    """A WEP DIF (or a body part's points) out of its range is refused beside its field, naming
+    the field and its range, with what was typed left in the form: it was told under the form,
+    away from the field, where every other field of the sheet tells its own."""
+    m = go(fresh(), "percentile.char_new")
+    for key, value in typed.items():
+        m = go(m, f"percentile.{form}", key, value)
+    m = go(m, f"percentile.{add}_add", "c1")
+    assert texts(m, f"percentile-{form}-{field}-error") == [said]
+    assert texts(m, f"percentile-{add}-error") == [""]
+    assert m.ui[f"percentile_{form}"] == typed
+    # Corrected, it is added and the refusal goes with the form.
+    m = go(m, f"percentile.{form}", field, "30")
+    m = go(m, f"percentile.{add}_add", "c1")
+    assert texts(m, f"percentile-{form}-{field}-error") == [""]
+    assert len(m.history.state["percentile"]["characters"][0][f"{add}s"]) == 1

@@ -440,3 +440,18 @@ def test_after_a_refused_expression_the_total_no_longer_shows_the_previous_roll(
     model = shell.update(model, ("dice.roll",), ctx("seed-2"))
     assert texts_by_testid(model, "dice-error") != [""]
     assert texts_by_testid(model, "dice-total") == ["–"]
+
+
+def test_simply_luck_below_none_is_refused_naming_its_range() -> None:
+    """Luck Points are points a roll or an injury spends from those available (SIM-10, SIM-43):
+    fewer than none means nothing, yet the builder took −1 (it allowed −1000 to 1000)."""
+    model = fresh("simply")
+    model = shell.update(model, ("simply.tab", "characters"), ctx())
+    model = shell.update(model, ("simply.char_new",), ctx())
+    before = model.state["simply_characters"]["list"][0]["luck"]
+    bad = shell.update(model, ("simply.char_field", "luck", "-1"), ctx())
+    assert bad.history is model.history
+    assert texts_by_testid(bad, "char-luck-error") == ["Luck −1 is outside 0 to 1000"]
+    assert bad.state["simply_characters"]["list"][0]["luck"] == before
+    none_left = shell.update(model, ("simply.char_field", "luck", "0"), ctx())
+    assert none_left.state["simply_characters"]["list"][0]["luck"] == 0

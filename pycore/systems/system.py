@@ -107,6 +107,11 @@ class System:
     credit: Credit
     #: The kinds of record it shares, each kind named ``<key>.<what>``.
     shares: tuple[ShareKind, ...] = ()
+    #: ``module:function`` giving the game's words for a saved field, ``(path) -> str | None``
+    #: with ``path`` the keys down to it in its section (("combatants", "ht") → "HT"), read
+    #: from the sheet's own labels; ``None`` for a path it does not know. The notices about
+    #: two tabs name a field by it, never by its stored key.
+    field_words: str = ""
 
 
 @checked

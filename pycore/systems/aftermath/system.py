@@ -23,6 +23,7 @@ SYSTEM = System(
         "aftermath": "the Aftermath characters and fight",
         "aftermath_ref": "the Aftermath reference rolls",
     },
+    field_words="rkweb.features.aftermath.characters.update:saved_field_words",
     credit=Credit(
         "Aftermath!-style BCS/DAT tactical rules",
         "Seed 001: critical tables, situation modifiers, hit locations, weapons and armor, range, "

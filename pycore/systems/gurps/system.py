@@ -20,6 +20,7 @@ SYSTEM = System(
         clock=("Round", ""),
     ),
     words={"gurps": "the 3d6 fighters and fight"},
+    field_words="rkweb.features.gurps.combatants:field_words",
     credit=Credit(
         "3d6 combat and injury (GURPS Lite style)",
         "Seeds 003 and 004: critical failure, effective skill, wounding, hit locations, injury "

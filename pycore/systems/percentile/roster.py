@@ -14,12 +14,13 @@ written back to the sheet, so the sheet and the fight are one truth.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from pycore.errors import RuleError
+from pycore.errors import FieldError, RuleError, RulekeeperError
 from pycore.systems.percentile import agility
 from pycore.systems.percentile.agility import Ledger, new_ledger
 from pycore.systems.percentile.checks import (
@@ -294,29 +295,51 @@ def check_attribute(key: str, text: str) -> str:
 
 @checked
 def weapon_from_form(form: Mapping[str, Any]) -> dict[str, Any]:
-    """A weapon typed on the sheet, checked, as it is saved.
+    """A weapon typed on the sheet, checked, as it is saved. A refusal is a
+    :class:`FieldError` naming the form's field, so the sheet shows it beside that field.
 
     >>> weapon_from_form({"name": "AUTO PISTOL", "wep_dif": "30", "damage_die": "4+2"})["damage_die"]
     '4:10sd+2'
+    >>> try:
+    ...     weapon_from_form({"name": "AUTO PISTOL", "wep_dif": "300"})
+    ... except FieldError as refused:
+    ...     print(refused.field, refused)
+    wep_dif WEP DIF must be from -100 to 100, got 300
     """
     name = str(form.get("name", "")).strip()
     if not name:
-        raise RuleError("Weapon name must not be empty.")
+        raise FieldError("name", "Weapon name must not be empty.")
     category = str(form.get("category") or "weaponry")
     if category not in dict(CATEGORIES):
-        raise RuleError(f"Category must be one of {', '.join(dict(CATEGORIES))}, got {category!r}")
+        raise FieldError(
+            "category", f"Category must be one of {', '.join(dict(CATEGORIES))}, got {category!r}"
+        )
     weapon: dict[str, Any] = {"name": name, "category": category}
     for key, (label, low, high) in WEAPON_NUMBERS.items():
         text = str(form.get(key, "")).strip()
-        weapon[key] = int(parse_number(label, text, low, high)) if text else None
+        with _beside(key):
+            weapon[key] = int(parse_number(label, text, low, high)) if text else None
     die = str(form.get("damage_die", "")).strip()
-    weapon["damage_die"] = damage_dice(die).notation if die else None
+    with _beside("damage_die"):
+        weapon["damage_die"] = damage_dice(die).notation if die else None
     weapon["damage_type"] = str(form.get("damage_type", "")).strip() or None
     weight = str(form.get("weight_kg", "")).strip()
-    weapon["weight_kg"] = (
-        str(parse_number("Weight (kg)", weight, 0, 10_000, whole=False)) if weight else None
-    )
+    with _beside("weight_kg"):
+        weapon["weight_kg"] = (
+            str(parse_number("Weight (kg)", weight, 0, 10_000, whole=False)) if weight else None
+        )
     return weapon
+
+
+@contextmanager
+def _beside(key: str) -> Iterator[None]:
+    """A value of form field ``key`` refused, as a :class:`FieldError` naming that field."""
+    try:
+        yield
+    except FieldError:
+        raise
+    except RulekeeperError as refused:
+        raise FieldError(key, str(refused), rules=refused.rules) from None
 
 
 @checked
@@ -328,10 +351,11 @@ def part_from_form(form: Mapping[str, Any], existing: Sequence[str]) -> dict[str
     """
     name = str(form.get("name", "")).strip()
     if not name:
-        raise RuleError("Body part name must not be empty.")
+        raise FieldError("name", "Body part name must not be empty.")
     if name in existing:
-        raise RuleError(f"Body part {name!r} is already on the record.")
-    points = parse_number("Body-part points", form.get("points", ""), 1, MAX_PART_POINTS)
+        raise FieldError("name", f"Body part {name!r} is already on the record.")
+    with _beside("points"):
+        points = parse_number("Body-part points", form.get("points", ""), 1, MAX_PART_POINTS)
     return {"name": name, "points": str(points), "damage": "0"}
 
 

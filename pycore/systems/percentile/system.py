@@ -20,6 +20,7 @@ SYSTEM = System(
         clock=("Round", "piece"),
     ),
     words={"percentile": "the Percentile characters and fight"},
+    field_words="rkweb.features.percentile.sheet:field_words",
     credit=Credit(
         "Percentile sci-fi combat",
         "Seed 000: surprise, primary attack, agility points, brawlmanship and marksmanship, "

@@ -28,7 +28,7 @@ from pycore.systems.simply.character import (
     Skill,
     Weapon,
 )
-from pycore.systems.simply.limits import MAX_STAT
+from pycore.systems.simply.limits import MAX_LUCK, MAX_STAT
 from pycore.systems.simply.stats import STAT_NAMES, Adjustment, Speed
 from pycore.validate import checked, shown, whole
 
@@ -39,12 +39,16 @@ STORIES: Final = ("appearance", "history", "personality")
 STAT_FIELDS: Final = ("strength", "coordination", "intellect", "health")
 
 _KNOWN: Final = frozenset(f.name for f in fields(Character)) - {"extra"}
-#: The whole numbers a record keeps, typed on the builder, with the bounds the record is read
-#: with (:func:`character_from_json`: a stat as the checks read it, Luck as ``_intv``).
+#: The whole numbers a record keeps, typed on the builder, with their bounds: a stat as the
+#: checks read it; Luck Points from none (SIM-10, SIM-43: they are points "available" that a
+#: roll or an injury spends, never below none; SIM-23: the GM sets how many, the text no most)
+#: to the most a fight keeps (``MAX_LUCK``). A record saved with fewer still loads (``_intv``).
 TYPED_WHOLE: Final[dict[str, tuple[int, int]]] = {
     **{k: (0, MAX_STAT) for k in STAT_FIELDS},
-    "luck": (-MAX_STAT * 10, MAX_STAT * 10),
+    "luck": (0, MAX_LUCK),
 }
+#: The rules a typed value's bounds come from (shown only under "Why").
+_TYPED_RULES: Final = {"luck": ("SIM-10", "SIM-23", "SIM-43")}
 
 
 _WHOLE_TEXT: Final = re.compile(r"[+-]?[0-9]{1,12}")
@@ -56,8 +60,8 @@ def typed_whole(field: str, typed: str) -> int:
     RuleError names the field, what was typed and the range (the builder said only "Strength
     must be a whole number.", and a phone's player had to guess what it takes).
 
-    >>> typed_whole("strength", " 7 "), typed_whole("luck", "-3")
-    (7, -3)
+    >>> typed_whole("strength", " 7 "), typed_whole("luck", "0")
+    (7, 0)
     >>> typed_whole("strength", "7x")
     Traceback (most recent call last):
     ...
@@ -65,7 +69,11 @@ def typed_whole(field: str, typed: str) -> int:
     >>> typed_whole("luck", "2000")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Luck 2000 is outside −1000 to 1000
+    pycore.errors.RuleError: Luck 2000 is outside 0 to 1000
+    >>> typed_whole("luck", "-1")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Luck −1 is outside 0 to 1000
     """
     if field not in TYPED_WHOLE:
         raise RuleError(f"{shown(field)} is not a number of the Character Record")
@@ -74,11 +82,15 @@ def typed_whole(field: str, typed: str) -> int:
     text = typed.strip()
     if not _WHOLE_TEXT.fullmatch(text):
         raise RuleError(
-            f"{word} {shown(typed)} is not a whole number from {figure(low)} to {figure(high)}"
+            f"{word} {shown(typed)} is not a whole number from {figure(low)} to {figure(high)}",
+            rules=_TYPED_RULES.get(field, ()),
         )
     value = int(text)
     if not low <= value <= high:
-        raise RuleError(f"{word} {figure(value)} is outside {figure(low)} to {figure(high)}")
+        raise RuleError(
+            f"{word} {figure(value)} is outside {figure(low)} to {figure(high)}",
+            rules=_TYPED_RULES.get(field, ()),
+        )
     return value
 
 

@@ -26,6 +26,7 @@ SYSTEM = System(
         "simply_task": "the Simply task rolls",
         "simply_combat": "the Simply fight",
     },
+    field_words="rkweb.features.simply.characters.edit:saved_field_words",
     credit=Credit(
         "Simply Roleplaying!",
         "Seed 002: tasks, tests, contests, character building, armor, skills, the Master Damage "

@@ -29,7 +29,7 @@ from pycore.store import LoadReport, SaveReport
 from pycore.store.conflicts import Restored
 from pycore.store.patch import Conflict
 from pycore.store.races import Race
-from pycore.systems.system import systems
+from pycore.systems.system import ref, systems
 from rkweb.app.model import Banner, Model
 from rkweb.app.registry import feature
 
@@ -115,9 +115,25 @@ def _said(value: object) -> str:
     return "nothing" if value is None else str(value)[:60]
 
 
-def _field_words(c: Conflict, where: str = "") -> str:
-    """The field two changes both set: "Brok's hp", else the field (and ``where`` it is)."""
-    field = c.at[-1] if c.at else "value"
+def field_label(section: str, at: tuple[str, ...]) -> str:
+    """The game's words for the saved field at ``at`` in ``section``: its system's sheet label
+    (the descriptor's ``field_words``), never the stored key ("ht"); a field no sheet labels is
+    named by its key in words.
+
+    >>> field_label("gurps", ("combatants", "ht")), field_label("notes", ("first_seen",))
+    ('HT', 'first seen')
+    """
+    owner = next((s for s in systems() if section in s.words), None)
+    if owner is not None and owner.field_words and at:
+        words = ref(owner.field_words)(at)
+        if isinstance(words, str) and words:
+            return words
+    return at[-1].replace("_", " ") if at else "value"
+
+
+def _field_words(c: Conflict, section: str, where: str = "") -> str:
+    """The field two changes both set: "Brok's HP", else the field (and ``where`` it is)."""
+    field = field_label(section, c.at)
     return f"{c.whose}'s {field}" if c.whose else f"{field}{where}"
 
 
@@ -129,12 +145,12 @@ def race_words(race: Race) -> str:
     "Another tab changed Ann's name to 'Bo' while you changed it to 'Cy'; kept 'Cy'."
     >>> print(race_words(Race("simply_combat", Conflict(("hp",), 25, 17, 20, "Brok"), True)))
     ... # doctest: +NORMALIZE_WHITESPACE
-    Another tab changed the Simply fight at the same moment as this tab (Brok's hp: 17 there, 20
-    here). This tab's change was kept and the other tab's undone, so the log and the fight agree:
+    Another tab changed the Simply fight at the same moment as this tab (Brok's Hit Points: 17
+    there, 20 here). This tab's change was kept and the other tab's undone, so the log and the fight agree:
     make it again if it still applies.
     """
     c = race.conflict
-    what = _field_words(c, f" in {SECTION_WORDS.get(race.section, race.section)}")
+    what = _field_words(c, race.section, f" in {SECTION_WORDS.get(race.section, race.section)}")
     if not race.whole:
         return (
             f"Another tab changed {what} to {_said(c.theirs)} while you changed it to "
@@ -170,13 +186,13 @@ def after_restore(model: Model, kept: Restored, now: str) -> Model:
     >>> said = Restored("simply_combat", {}, (Conflict(("hp",), 25, 20, 17, "Brok"),), stale=True)
     >>> print(after_restore(model, said, "t").banners[0].text)  # doctest: +NORMALIZE_WHITESPACE
     The kept change to the Simply fight was not restored: the fight went on since it was kept
-    (Brok's hp: 20 now, 17 in the kept change), and both cannot stand. Make it again if it still
-    applies; it stays listed here.
+    (Brok's Hit Points: 20 now, 17 in the kept change), and both cannot stand. Make it again if it
+    still applies; it stays listed here.
     """
     words = SECTION_WORDS.get(kept.name, kept.name)
     described = []
     for c in kept.conflicts:
-        what = _field_words(c)
+        what = _field_words(c, kept.name)
         described.append(f"{what}: {_said(c.theirs)} now, {_said(c.mine)} in the kept change")
     values = f" ({'; '.join(described[:3])})" if described else ""
     if kept.stale:

@@ -105,7 +105,7 @@ def _edit(model: Model, cid: str, name: str, typed: str, ctx: Ctx) -> Model:
         fight = gurps_fight.edit(fight_of(model), cid, name, typed)
     except RuleError as exc:
         return fail(model, key, exc)
-    label = f"{fight.combatant(cid).name}: {name.replace('_', ' ')}"
+    label = f"{fight.combatant(cid).name}: {field_words((name,)) or name.replace('_', ' ')}"
     done = commit(model, fight, label, ctx, keep_errors=True)
     return with_error(done, SECTION, key, None)
 
@@ -216,6 +216,37 @@ ARMOR: tuple[tuple[str, str, Kind], ...] = (
     ("tolerance", "Injury Tolerance (e.g. unliving, no brain)", "text"),
     ("male", "Male (groin: double shock from crushing)", "yes_no"),
 )
+
+
+#: The tracker's and the turn's controls of a fighter's state, in their labels' words.
+TRACKED: dict[str, str] = {
+    "stunned": "Stunned",
+    "mental_stun": "Mentally stunned",
+    "unconscious": "Unconscious",
+    "maneuver": "maneuver",
+    "option": "Maneuver option",
+    "posture": "posture",
+    "shock": "shock",
+    "notes": "Notes",
+    "more_attacks": "Other attacks",
+}
+#: Each saved field's label on the sheet, its hint in brackets left out ("Acc (ranged)": "Acc").
+_LABELS = {
+    **{name: label.partition(" (")[0] for name, label, _ in (*ATTRIBUTES, *WEAPON, *ARMOR)},
+    **TRACKED,
+}
+
+
+def field_words(at: tuple[str, ...]) -> str | None:
+    """The sheet's label of the saved field at ``at`` in the 3d6 section (the descriptor's
+    ``field_words``): an attack line's field by its line's label, else by the sheet's.
+
+    >>> field_words(("combatants", "ht")), field_words(("combatants", "more_attacks", "acc"))
+    ('HT', 'Acc')
+    """
+    if len(at) > 1 and at[-2] == "more_attacks" and at[-1] in LINE_FIELDS:
+        return LINE_FIELDS[at[-1]][0]
+    return next((_LABELS[key] for key in reversed(at) if key in _LABELS), None)
 
 
 def _control(model: Model, c: Combatant, name: str, label: str, kind: Kind) -> VNode:

@@ -17,7 +17,7 @@ from rkweb.app.messages import Handler, Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.gurps import turn, turn_step, turn_update
-from rkweb.features.gurps.combatants import Field
+from rkweb.features.gurps.combatants import TRACKED, Field
 from rkweb.features.gurps.maneuvers import Next, NextTake, choices, own_ids
 from rkweb.features.gurps.state import commit, fail, fight_of, log_view, step_error
 from rkweb.kit.buttons import button
@@ -128,17 +128,17 @@ def _quick_edits(c: Combatant, current: bool, tied: tuple[str, ...]) -> VNode:
             "div",
             {"class": "grid2"},
             *([] if current else choices(c, own_ids(c))),
-            yes_no(f"gurps-stunned-{c.id}", "Stunned", c.stunned, Field(own, "stunned")),
+            yes_no(f"gurps-stunned-{c.id}", TRACKED["stunned"], c.stunned, Field(own, "stunned")),
             yes_no(
                 f"gurps-mental-stun-{c.id}",
-                "Mentally stunned",
+                TRACKED["mental_stun"],
                 c.mental_stun,
                 Field(own, "mental_stun"),
             ),
             # Set after an injury by the GM's book (GUR-58); he wakes when the book says.
             yes_no(
                 f"gurps-unconscious-{c.id}",
-                "Unconscious",
+                TRACKED["unconscious"],
                 c.unconscious,
                 Field(own, "unconscious"),
             ),

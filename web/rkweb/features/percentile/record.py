@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.errors import RulekeeperError
+from pycore.errors import FieldError, RulekeeperError
 from pycore.systems.percentile import gmtables, roster
 from pycore.systems.percentile.checks import fmt
 from rkweb.app.messages import Action, Message, entered, handle, handlers
@@ -26,6 +26,12 @@ WEAPON_FORM = (
     ("damage_type", "DAMAGE TYPE"),
     ("weight_kg", "Weight in kg (thrown weapons, Table #3-4.0)"),
 )
+PART_FORM = (("name", "Body part"), ("points", "Points (1–5000)"))
+#: Each form's fields, by the form's name in the page's keys (``percentile-wform-wep_dif``).
+_FORM_KEYS = {
+    "wform": ("category", *(key for key, _ in WEAPON_FORM)),
+    "pform": tuple(key for key, _ in PART_FORM),
+}
 
 
 class WForm(Message, action="percentile.wform"):
@@ -95,14 +101,25 @@ class PartDel(Message, action="percentile.part_del"):
     index: int
 
 
-def _edit(model: Model, cid: str, change: Any, label: str, ctx: Ctx, ekey: str) -> Model:
-    """Apply ``change(char, st)`` to a character; a refusal is shown under ``ekey``."""
+def _edit(
+    model: Model, cid: str, change: Any, label: str, ctx: Ctx, ekey: str, form: str = ""
+) -> Model:
+    """Apply ``change(char, st)`` to a character; a refusal is shown under ``ekey``, or, when
+    it names a field of ``form`` (a :class:`FieldError`), beside that field, as on the sheet."""
     st = S.state(model)
     char = S.character(st, cid)
     if char is None:
         return model
+    for key in _FORM_KEYS.get(form, ()):  # a new try: the last try's refusal goes
+        model = with_error(model, S.FEATURE, f"percentile-{form}-{key}", None)
     try:
         char = change(char, st)
+    except FieldError as exc:
+        if exc.field in _FORM_KEYS.get(form, ()):
+            beside = f"percentile-{form}-{exc.field}"
+            model = with_error(model, S.FEATURE, ekey, None)
+            return with_error(model, S.FEATURE, beside, str(exc), exc.rules)
+        return with_error(model, S.FEATURE, ekey, str(exc))
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, ekey, str(exc))
     return with_error(S.save(model, S.put_character(st, char), ctx, label), S.FEATURE, ekey, None)
@@ -115,12 +132,14 @@ def _add_weapon(model: Model, cid: str, ctx: Ctx) -> Model:
         return {**char, "weapons": [*char["weapons"], roster.weapon_from_form(form)]}
 
     name = str(form.get("name", "")).strip()
-    done = _edit(model, cid, change, f"Add weapon {name}", ctx, "percentile-weapon")
-    return (
-        done
-        if error_of(done, S.FEATURE, "percentile-weapon")
-        else done.with_ui(percentile_wform={})
-    )
+    done = _edit(model, cid, change, f"Add weapon {name}", ctx, "percentile-weapon", "wform")
+    return done if _refused(done, "weapon", "wform") else done.with_ui(percentile_wform={})
+
+
+def _refused(model: Model, what: str, form: str) -> bool:
+    """Whether the form's last try was refused: then what was typed stays in it."""
+    keys = [f"percentile-{what}", *(f"percentile-{form}-{k}" for k in _FORM_KEYS[form])]
+    return any(error_of(model, S.FEATURE, key) for key in keys)
 
 
 def _weapon_from_sheet(model: Model, cid: str, name: str, ctx: Ctx) -> Model:
@@ -148,10 +167,8 @@ def _add_part(model: Model, cid: str, ctx: Ctx) -> Model:
         return {**char, "parts": [*char["parts"], part]}
 
     name = str(form.get("name", "")).strip()
-    done = _edit(model, cid, change, f"Add body part {name}", ctx, "percentile-part")
-    return (
-        done if error_of(done, S.FEATURE, "percentile-part") else done.with_ui(percentile_pform={})
-    )
+    done = _edit(model, cid, change, f"Add body part {name}", ctx, "percentile-part", "pform")
+    return done if _refused(done, "part", "pform") else done.with_ui(percentile_pform={})
 
 
 def _parts_from_sheet(model: Model, cid: str, ctx: Ctx) -> Model:
@@ -294,10 +311,16 @@ def weapons_view(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNod
     form = model.ui.get("percentile_wform", {})
     rows = _weapon_rows(char)
     sheet = sorted(gmtables.weapons(st["gm"]))
+
+    def beside(key: str) -> str:
+        return error_of(model, S.FEATURE, f"percentile-wform-{key}")
+
     entry = [
-        field(f"percentile-wform-{key}", label, form.get(key, ""), WForm(key))
+        field(f"percentile-wform-{key}", label, form.get(key, ""), WForm(key), error=beside(key))
         if key in ("name", "damage_die", "damage_type")
-        else number(f"percentile-wform-{key}", label, form.get(key, ""), WForm(key))
+        else number(
+            f"percentile-wform-{key}", label, form.get(key, ""), WForm(key), error=beside(key)
+        )
         for key, label in WEAPON_FORM
     ]
     category = select(
@@ -306,6 +329,7 @@ def weapons_view(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNod
         str(form.get("category", "weaponry")),
         roster.CATEGORIES,
         WForm("category"),
+        error=beside("category"),
     )
     return card(
         "pct-weapons-h",
@@ -391,15 +415,17 @@ def record_view(model: Model, char: dict[str, Any]) -> VNode:
             {"class": "grid2"},
             field(
                 "percentile-pform-name",
-                "Body part",
+                PART_FORM[0][1],
                 form.get("name", ""),
                 PForm("name"),
+                error=error_of(model, S.FEATURE, "percentile-pform-name"),
             ),
             number(
                 "percentile-pform-points",
-                "Points (1–5000)",
+                PART_FORM[1][1],
                 form.get("points", ""),
                 PForm("points"),
+                error=error_of(model, S.FEATURE, "percentile-pform-points"),
             ),
         ),
         h(

@@ -144,6 +144,35 @@ def _chooser(st: dict[str, Any], char: dict[str, Any] | None) -> VNode:
     )
 
 
+#: The sheet's labels of its fields (the numbers' from the core's list, their range beside).
+LABELS = {
+    "name": "Name",
+    "race": "Race",
+    **{key: label for key, label, _, _ in roster.ATTRIBUTES},
+    "alertness_level": "Alertness level now (Table #3-5)",
+    "alertness": "Alertness Percentage now",
+    "weapons": "weapons",
+    "parts": "body parts",
+    "ledger": "AP spent",
+}
+
+
+def field_words(at: tuple[str, ...]) -> str | None:
+    """The sheet's label of the saved field at ``at`` in the Percentile section (the
+    descriptor's ``field_words``), a table's number left out.
+
+    >>> field_words(("characters", "brawl")), field_words(("characters", "damage_modifier"))
+    ('BRAWL', 'Damage modifier now')
+    >>> field_words(("characters", "weapons", "wep_dif"))
+    'WEP DIF'
+    """
+    inner = {"weapons": dict(record.WEAPON_FORM), "parts": dict(record.PART_FORM)}
+    if len(at) > 1 and at[-2] in inner and at[-1] in inner[at[-2]]:
+        return inner[at[-2]][at[-1]].partition(" (")[0]  # "WEP DIF (weaponry)": "WEP DIF"
+    words = next((LABELS[key] for key in reversed(at) if key in LABELS), None)
+    return None if words is None else words.partition(" (Table")[0]
+
+
 def _race_options(char: dict[str, Any]) -> list[tuple[str, str]]:
     races = sorted(damage.races())
     options = [(r, r) for r in races]
@@ -166,7 +195,7 @@ def _alertness(model: Model, st: dict[str, Any], char: dict[str, Any]) -> list[V
         out.append(
             select(
                 "percentile-char-alertness_level",
-                "Alertness level now (Table #3-5)",
+                LABELS["alertness_level"],
                 current,
                 options,
                 CharField(cid, "alertness_level"),
@@ -176,7 +205,7 @@ def _alertness(model: Model, st: dict[str, Any], char: dict[str, Any]) -> list[V
     out.append(
         number(
             "percentile-char-alertness",
-            "Alertness Percentage now" + (" (if no level)" if levels else ""),
+            LABELS["alertness"] + (" (if no level)" if levels else ""),
             char.get("alertness", ""),
             CharField(cid, "alertness"),
             error=error_of(model, S.FEATURE, "percentile-char-alertness"),
@@ -204,14 +233,14 @@ def _sheet(model: Model, st: dict[str, Any], char: dict[str, Any]) -> VNode:
             {"class": "grid2"},
             field(
                 "percentile-char-name",
-                "Name",
+                LABELS["name"],
                 char["name"],
                 CharField(cid, "name"),
                 error=err("name"),
             ),
             select(
                 "percentile-char-race",
-                "Race",
+                LABELS["race"],
                 str(char["race"]),
                 _race_options(char),
                 CharField(cid, "race"),

@@ -45,7 +45,7 @@ def fight_view(fight: PublicFight, testid: str = "player-view", as_of: str = "")
         {"class": "card player-view", "data-testid": testid, "aria-live": "polite"},
         h(
             "p",
-            {"class": "muted small", "data-testid": "player-system"},
+            {"class": "muted player-system", "data-testid": "player-system"},
             SYSTEM_NAMES[fight.system],
         ),
         h(

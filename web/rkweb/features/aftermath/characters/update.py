@@ -163,6 +163,12 @@ _FIELD_WORDS = {
     "cloth_bullet_av": "Ballistic Cloth AV",
 }
 _PART_WORDS = {"attr": "rating", "ast": "AST", "cst": "CST"}
+_GROUP_WORDS = {
+    **{head: f"{words}s" for head, words in _PART_WORDS.items()},
+    "derived": "derived figures",
+    "damage": "damage",
+    "regions": "locations",
+}
 
 
 def field_words(path: str) -> str:
@@ -181,6 +187,20 @@ def field_words(path: str) -> str:
     if head == "regions":
         return f"{key.replace('_', ' and ')} locations"
     return _FIELD_WORDS.get(path, path.replace("_", " "))
+
+
+def saved_field_words(at: tuple[str, ...]) -> str | None:
+    """The sheet's words for the saved field at ``at`` in the Aftermath section (the
+    descriptor's ``field_words``): a character's field as :func:`field_words` names it.
+
+    >>> saved_field_words(("characters", "ast", "HLH")), saved_field_words(("log",))
+    ('Health AST', None)
+    """
+    if len(at) < 2 or at[0] != "characters":
+        return None
+    if len(at) == 2 and at[1] in _GROUP_WORDS:  # a whole group, both tabs adding it
+        return _GROUP_WORDS[at[1]]
+    return field_words(".".join(at[1:3]))
 
 
 def _field(model: Model, msg: CharField, ctx: Ctx) -> Model:

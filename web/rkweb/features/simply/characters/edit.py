@@ -114,6 +114,9 @@ FIELD_WORDS = {
     "intellect": "Intellect",
     "health": "Health",
     "luck": "Luck",
+    "hp": "Hit Points",  # the record's words (record.py), and the fight's HP
+    "speed": "Speed",
+    "initiative_other": "initiative",
     "age_note": "age",
     "skill_level": "skill level",
     "skill_specialty": "specialty",
@@ -132,6 +135,23 @@ FIELD_WORDS = {
     "add_weapon": "weapon added",
     "remove_weapon": "weapon removed",
 }
+
+
+def saved_field_words(at: tuple[str, ...]) -> str | None:
+    """The record's words for the saved field at ``at`` in a Simply section (the descriptor's
+    ``field_words``): the field's own, or the list it sits in.
+
+    >>> saved_field_words(("list", "luck")), saved_field_words(("list", "armor"))
+    ('Luck', 'armor')
+    >>> saved_field_words(("list", "skills")), saved_field_words(("order",))
+    ('skills', None)
+    """
+    saved = character_to_json(Character())  # a record's own keys: "skills", "gear" are words
+    for key in reversed(at):
+        words = FIELD_WORDS.get(key, FIELD_WORDS.get(f"{key}_id"))
+        if words is not None or key in TEXT_FIELDS or key in saved:
+            return words or key.replace("_", " ")
+    return None
 
 
 def _words(field: str) -> str:
