@@ -46,13 +46,13 @@ def problems_list(problems: Sequence[Problem], key: str, *also: str) -> VNode | 
 
 
 def _with_why(model: Model, name: str, control: VNode) -> VNode:
-    """A field, and when the core's refusal beside it names rules, those rules under "Why"."""
+    """A field, and when the core's refusal beside it names rules, those rules under "Why".
+    The same box with or without them: a field in a box that came and went with its "Why" was
+    made anew with the saved value, and Luck '-1' typed was gone from the field beside its
+    refusal (the patcher keeps a refused value only in a field it patches)."""
     rules = error_rules(model, ERRORS, name)
-    if not rules:
-        return control
-    return h(
-        "div", {}, control, why_rules(error_of(model, ERRORS, name), rules, f"char-{name}-why")
-    )
+    why = [why_rules(error_of(model, ERRORS, name), rules, f"char-{name}-why")] if rules else []
+    return h("div", {}, control, *why)
 
 
 def text_field(model: Model, label: str, name: str, value: Any) -> VNode:
