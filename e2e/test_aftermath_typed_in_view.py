@@ -244,3 +244,41 @@ def test_the_range_asked_leaves_range_dodge_and_resolve_on_the_first_screen(
     )
     assert fonts[0] == fonts[1] and "mono" not in fonts[0], fonts
     assert errors == []
+
+
+def test_a_critical_s_seven_typed_rolls_keep_the_next_field_in_place(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's tablet, three fighters: Ana's rifle at Bo with typed dice, called a critical that
+    Disables (001 lines 26-28), his save to lower it failed: seven typed rolls. The rolls so
+    far, squeezed between "Your dice so far:" and "Drop this attack" (about 290 px), took a line
+    more with each roll, six in all, and the next roll's field sank 86 px from the second roll's
+    (the seventh's at 984-1,032 px of 1,024 on a GM's screen). They run across the card's width
+    now, three lines at most: the seventh's field 26 px higher, within 64 px of the second's."""
+    _ana_and_bo(app)
+    aftermath_fighter(app, "Cy", "Sword", "13", ("Machete", "hand", "Sword, machete"))
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-0").click()  # Ana acts at Bo, her rifle chosen
+    enter(app, "aft-missile-meters", "20")
+    app.get_by_test_id("aftermath-tab-combat").evaluate("e => e.scrollIntoView()")
+    _typed_in_view(app, "3")  # to hit
+    first = app.get_by_test_id("aft-dice-typed").bounding_box()
+    assert first is not None
+    _typed_in_view(app, "50")  # location
+    _typed_in_view(app, "6", ("aft-attack-result", "aft-res-crit"))  # damage: a plain hit
+    app.get_by_test_id("aft-res-crit").click()
+    # The critical BDG 2, the Critical Effect D100 75 + Damage Done 6, Bo's save to lower the
+    # Disable to a Stun (20: failed), then the Health Saving Throw for the Disable.
+    for value in ("2", "75", "20"):
+        _typed_in_view(app, value)
+        found = app.get_by_test_id("aft-dice-typed").bounding_box()
+        assert found is not None and found["y"] - first["y"] <= 64, (value, first, found)
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text(
+        "Roll 7: Health Saving Throw for the Disable"
+    )
+    lines = app.get_by_test_id("aft-dice-given").evaluate(
+        "u => new Set([...u.getClientRects()].map(r => Math.round(r.top))).size"
+    )
+    assert lines <= 3, lines
+    _typed_in_view(app, "5", ("aft-attack-result",))
+    assert errors == []

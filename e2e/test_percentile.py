@@ -483,10 +483,14 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
         "An attack with the FIST costs 10 AP (Ann has 50)"
     )
     set_field(app, "percentile-turn-percent_to_hit", "70")
-    app.get_by_test_id("percentile-turn-roll-roll").click()
+    # the range the fight holds is read before the roll is tapped: the fist cannot reach
+    expect(app.get_by_test_id("percentile-turn-weapon-1")).to_contain_text(
+        "cannot reach, 12 m away: 3 m at most"
+    )
     expect(step).to_contain_text("Ann is 12 m from Bob: the FIST is hand-to-hand")
     expect(step).to_contain_text("over 3 m; move closer first")
-    taps_to_result(app, "percentile-turn-roll-typed-error")
+    expect(app.get_by_test_id("percentile-turn-roll-roll")).to_be_disabled()
+    taps_to_result(app, "percentile-turn-waits")
     set_field(app, "percentile-turn-range_m", "2")  # Ann closes in: the attack goes on
     app.get_by_test_id("percentile-turn-roll-roll").click()
     expect(step).not_to_contain_text("12 m")

@@ -979,3 +979,26 @@ def test_a_form_field_refused_is_told_beside_it_and_the_form_kept(
     m = go(m, f"percentile.{add}_add", "c1")
     assert texts(m, f"percentile-{form}-{field}-error") == [""]
     assert len(m.history.state["percentile"]["characters"][0][f"{add}s"]) == 1
+
+
+def test_pct3_a_fist_out_of_reach_says_so_before_the_tap() -> None:
+    """A GM's three-fighter play-through at 768x1024: Ann threw her grenade at Cy from 15 m,
+    and on Cy's turn his FIST read "49% to hit" with "Roll for me" live; the GM rolled, typed
+    20, and only then read "Cy is 15 m from Ann: … cannot be made at over 3 m" (PCT-05, line
+    27), the dice thrown away. The range the fight holds is read before the tap: the chip says
+    the fist cannot reach, the roll waits, saying why, until the range is 3 m or less."""
+    m = anns_turn(with_a_fist(round_ready()))
+    m = go(m, "percentile.turn_target", "c2")
+    m = go(m, "percentile.attack_field", "range_m", "12")  # for her pistol
+    chips = texts(m, "percentile-turn-weapon-1")
+    assert "to hit" not in chips[0] and "cannot reach, 12 m away: 3 m at most" in chips[0], chips
+    assert "% to hit" in texts(m, "percentile-turn-weapon-0")[0]  # the pistol reaches
+    m = go(m, "percentile.turn_weapon", "1")  # the fist
+    assert texts(m, "percentile-turn-waits") == [
+        "Ann is 12 m from Bob: the FIST is hand-to-hand, which cannot be made at over 3 m; "
+        "move closer first"
+    ]
+    assert _disabled(m, "percentile-turn-roll-roll")
+    m = go(m, "percentile.attack_field", "range_m", "3")  # 3 m is within reach (line 27)
+    assert not texts(m, "percentile-turn-waits") and not _disabled(m, "percentile-turn-roll-roll")
+    assert "% to hit" in texts(m, "percentile-turn-weapon-1")[0]

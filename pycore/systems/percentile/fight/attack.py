@@ -163,7 +163,9 @@ RANGE_FIRST = "Range: type how far away the target is; the roll waits for it"
 @checked
 def range_first(fight: Fight, setup: Setup) -> str | None:
     """Why the attack's first roll waits for the range (None when it does not): an attack that
-    reads its range (hand-to-hand: at most 3 m, PCT-05, line 27) while none is known.
+    reads its range (hand-to-hand: at most 3 m, PCT-05, line 27) while none is known, or a
+    hand-to-hand attack at a range the fight already holds over 3 m (said before the tap: the
+    GM rolled, typed the die, and only then read that the fist could not reach).
 
     >>> from pycore.systems.percentile.fight.codec import fight_from_json
     >>> from pycore.systems.percentile.fight.setup import setup_of
@@ -175,9 +177,14 @@ def range_first(fight: Fight, setup: Setup) -> str | None:
     >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "1"}))
     'Range: type how far away the target is; the roll waits for it (the FIST is hand-to-hand: 3 m at most)'
     >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "1", "range_m": "2"}))
+    >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "1", "range_m": "15"}))
+    'A is 15 m from B: the FIST is hand-to-hand, which cannot be made at over 3 m; move closer first'
     """
-    if fight.pending is not None or known_range(fight, setup) is not None:
+    if fight.pending is not None:
         return None
+    too_far = _out_of_reach(fight, setup)
+    if too_far is not None or known_range(fight, setup) is not None:
+        return too_far
     weapon, a = attack_input(fight, setup)[2:]
     if not _range_needed(fight, a):
         return None
@@ -186,22 +193,41 @@ def range_first(fight: Fight, setup: Setup) -> str | None:
     return RANGE_FIRST
 
 
+@checked
+def out_of_reach(fight: Fight, setup: Setup) -> Fraction | None:
+    """The range the fight holds between the two when the attack set up is hand-to-hand and
+    that range is over 3 m (PCT-05, line 27: "cannot be made at over three meters"), else None:
+    the weapon's odds then say it cannot reach, not a chance of a hit the core refuses."""
+    known = known_range(fight, setup)
+    a = attack_input(fight, setup)[3]
+    return known if a.category == "hth" and known is not None and known > HTH_MAX_RANGE_M else None
+
+
+def _out_of_reach(fight: Fight, form: Form) -> str | None:
+    """The refusal of a hand-to-hand attack over 3 m, in words (PCT-05, line 27), or None."""
+    known = known_range(fight, form)
+    attacker, target, weapon, a = attack_input(fight, form)
+    if a.category != "hth" or known is None or known <= HTH_MAX_RANGE_M:
+        return None
+    return (
+        f"{attacker.name} is {fmt(known)} m from {target.name}: the {weapon.name} is "
+        f"hand-to-hand, which cannot be made at over {HTH_MAX_RANGE_M} m; move closer first"
+    )
+
+
 def _reach(fight: Fight, form: Form, a: AttackInput) -> None:
     """The range the attack needs is asked for, and a hand-to-hand attack over 3 m refused in
     words (PCT-05, line 27: "cannot be made at over three meters")."""
-    attacker, target, weapon = _parties(fight, form)
-    known = known_range(fight, form)
-    if known is None and _range_needed(fight, a):
+    attacker, target, _ = _parties(fight, form)
+    if known_range(fight, form) is None and _range_needed(fight, a):
         raise MissingValue(
             "range_m",
             f"Range from {attacker.name} to {target.name} (m): enter it; it is kept for "
             "these two until changed",
         )
-    if a.category == "hth" and known is not None and known > HTH_MAX_RANGE_M:
-        raise RuleError(
-            f"{attacker.name} is {fmt(known)} m from {target.name}: the {weapon.name} is "
-            f"hand-to-hand, which cannot be made at over {HTH_MAX_RANGE_M} m; move closer first"
-        )
+    too_far = _out_of_reach(fight, form)
+    if too_far is not None:
+        raise RuleError(too_far)
 
 
 @checked

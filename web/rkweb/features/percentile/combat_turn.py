@@ -19,6 +19,7 @@ from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
 from pycore.systems.percentile.fight.stun import answer_stun
 from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
+from pycore.systems.percentile.tohit import HTH_MAX_RANGE_M
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
@@ -244,9 +245,13 @@ def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
 def _chance(fight: Fight, form: dict[str, Any], index: int) -> str:
     """The weapon's chance to hit the chosen target, or what it needs first."""
     try:  # that weapon's own set-up: a Percent to Hit typed for another is not its (item 5)
-        chances = FA.hit_chances(
-            fight, FS.setup_of(FS.set_field(fight, form, "weapon", str(index)))
-        )
+        setup = FS.setup_of(FS.set_field(fight, form, "weapon", str(index)))
+        # a fist at a range the fight holds over 3 m cannot reach (PCT-05, line 27): no odds
+        # of a hit the core refuses (Cy's FIST read "49% to hit" from 15 m)
+        too_far = FA.out_of_reach(fight, setup)
+        if too_far is not None:
+            return f"cannot reach, {fmt(too_far)} m away: {HTH_MAX_RANGE_M} m at most"
+        chances = FA.hit_chances(fight, setup)
     except RulekeeperError as exc:
         return str(exc)
     return " · ".join(f"{percent_text(p)} {name}" for name, p in chances.items() if p)

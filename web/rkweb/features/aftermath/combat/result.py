@@ -169,18 +169,20 @@ def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
     return _pending_card(
         "Result: waiting for your dice",
         "Your dice so far:",
-        # The rolls run on in a line beside "Drop this attack" (app.css .dice-given): a line
-        # each, with the button under them, put the sixth roll's field of a called critical
-        # at 1,016 px of a 1,024 px tablet, three fighters on the strip.
+        # The rolls run on after the verdict, wrapping the card's whole width, "Drop this
+        # attack" at the right of their first lines (app.css .dice-given: first in the flow so
+        # it floats there). A line each put the sixth roll's field of a called critical at
+        # 1,016 px of a 1,024 px tablet; squeezed between the verdict and the button (about 290
+        # px) a critical's seven rolls took six lines, the seventh's field at 984-1,032 px.
         h(
             "div",
-            {"class": "row dice-given"},
+            {"class": "dice-given"},
+            button("aft-drop-pending", "Drop this attack", CbtCancel()),
             h(
                 "ul",
                 {"class": "small", "data-testid": "aft-dice-given"},
                 *[h("li", {}, g) for g in given],
             ),
-            button("aft-drop-pending", "Drop this attack", CbtCancel()),
         ),
         seen=False,  # shown right above the dice (combat/view.py): its verdict says it all
     )
