@@ -473,7 +473,7 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         outcome(state),
         h(
             "div",
-            {"data-step": _declared_step(a)},
+            {"class": "attack-roll", "data-step": _declared_step(a)},
             _declare_chips(fight, a),
             dice_entry(
                 "sc-attack",
