@@ -421,8 +421,22 @@ def test_a_declared_defend_is_said_with_its_own_tn_not_the_attacker_s_weapon() -
     model = send(started(), "simply.combat_form", "attack", "defend", "yes")
     attack = model.state["simply_combat"]["form"]["attack"]
     assert texts(model, "sc-attack-summary") == [
-        f"Mara attacks Bo with Longsword: TN {attack['tn']}; Bo defends: TN {attack['defend_tn']}"
+        f"Mara attacks Bo with Longsword: TN {attack['tn']}; "
+        f"Bo defends with Unarmed: TN {attack['defend_tn']}"
     ]
+
+
+def test_a_declared_defend_names_the_defender_s_weapon_its_tn_comes_from() -> None:
+    """Play-through simply: Cy (a Pistol, Missile Weapon: Handguns 10) defended against a sword
+    at "TN 10", the step naming no weapon: the Defend's TN is the first weapon on the
+    defender's sheet (SIM-37: a task with a weapon or hand-combat skill; the text does not say
+    which), and a GM could not see it was the pistol's. Named, he sees it; a TN typed in the
+    set-up is his own, and no weapon is named for it."""
+    model = send(started(), "simply.combat_form", "attack", "defend", "yes")
+    summary = texts(model, "sc-attack-summary")[0]
+    assert summary.endswith("; Bo defends with Unarmed: TN 8"), summary
+    model = send(model, "simply.combat_form", "attack", "defend_tn", "11")
+    assert texts(model, "sc-attack-summary")[0].endswith("; Bo defends: TN 11")
 
 
 def _pressed(model: Model, testid: str) -> list[str]:
