@@ -477,3 +477,33 @@ def test_a_defend_and_each_side_s_luck_are_chips_beside_the_roll_for_typed_dice(
     assert _form(lucky, "attack")["luck"] == "yes"
     assert _pressed(lucky, "sc-attack-chip-luck") == ["true"]
     assert _form(send(lucky, "simply.combat_declare", "luck"), "attack")["luck"] == "no"
+
+
+def test_a_target_who_falls_is_not_the_next_attack_s_target() -> None:
+    """Play-through simply: Mara's sword put Cy down (a failed Stamina Check: unconscious, no
+    actions, SIM-38, SIM-45) and her second attack stayed aimed at him; a tap on "Roll attack"
+    would have struck the fallen one. The attack under way turns to the first one standing,
+    whether a check or the damage itself disables the target (SIM-48); one the GM taps
+    afterwards is his choice."""
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_initiative_typed", "9 2 5")  # Mara, Bo, Grunt
+    model = send(model, "simply.combat_attack_typed", "2 3")  # Mara hits Bo
+    model = send(model, "simply.combat_form", "damage", "d20", "14")  # MDT 24: raw 17
+    model = send(model, "simply.combat_damage")  # HP 24 → 7: Knockback, then Stamina, TN 12
+    assert texts(model, "sc-attack-summary")[0].startswith("Mara attacks Bo ")
+    model = send(model, "simply.combat_check_typed", 1, "10 10")  # a 20 fails
+    assert texts(model, "sc-check-result-verdict") == ["Bo: unconscious"]
+    assert texts(model, "sc-attack-summary")[0].startswith("Mara attacks Grunt ")
+    aimed = send(model, "simply.combat_aim", "c2")
+    assert texts(aimed, "sc-attack-summary")[0].startswith("Mara attacks Bo ")
+
+    # The damage itself: HP ≤ 1 is unconscious with no check (SIM-48).
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_initiative_typed", "9 2 5")
+    model = send(model, "simply.combat_attack_typed", "2 3")
+    model = send(model, "simply.combat_form", "damage", "d20", "20")  # MDT 24: raw 24
+    model = send(model, "simply.combat_damage")  # HP 24 → 0
+    assert "unconscious" in texts(model, "sc-status-c2")[0]
+    assert texts(model, "sc-attack-summary")[0].startswith("Mara attacks Grunt ")
