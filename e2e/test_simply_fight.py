@@ -670,3 +670,39 @@ def test_with_a_defend_declared_the_roll_controls_sit_on_screen_one_line_each(
     summary = chance.locator("details.why > summary").bounding_box()
     assert summary is not None and summary["height"] >= 44, summary
     assert errors == []
+
+
+def test_every_roll_of_the_fight_says_its_dice_once_and_its_button_on_one_line(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through simply at 768x1024: once everyone had acted, "Next turn: roll initiative"
+    wrapped to two lines between "1D10 each: Bo, Grunt, Mara, then any roll-offs (no roll for
+    Cy (unconscious))" and the "I rolled" label repeating it word for word (150 px of the
+    strip); a Stamina Check's "I rolled" label took two lines beside its "2D10". Each roll now
+    says its dice once, in its label, its button on one line."""
+    _duel(app)
+    enter(app, "sc-add-name", "Grunt")
+    enter(app, "sc-add-attack_skill", "8")
+    app.get_by_test_id("sc-add").click()
+    app.evaluate("window.scrollTo(0, 0)")
+    enter(app, "sc-initiative-typed", "9 2 5")
+    enter(app, "sc-attack-typed", "2 3")  # Mara hits Bo
+    enter(app, "sc-damage-die-typed", "14")  # MDT 24: raw 17, HP 24 → 7, two checks
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-check")).to_have_count(2)
+    for entry in app.locator(".simply-combat .dice-entry").all():
+        if not entry.is_visible():
+            continue
+        expect(entry.locator(".dice-expr")).to_be_hidden()  # the label names the dice
+        button = entry.locator("button").first
+        assert button.evaluate(LINE_PITCH)["pitch"] == [], button.inner_text()
+    for _ in range(5):  # the rest miss (a 20), one action each: everyone has acted
+        enter(app, "sc-attack-typed", "10 10")
+    roll = app.get_by_test_id("sc-next-initiative-roll")
+    expect(roll).to_be_visible()
+    assert roll.evaluate(LINE_PITCH)["pitch"] == [], roll.inner_text()
+    label = app.locator("label[for='sc-next-initiative-typed']")
+    assert "1D10 each: Mara, Grunt, Bo" in label.inner_text()
+    entry = app.get_by_test_id("sc-attack-step").locator(".dice-entry")
+    assert "1D10 each" not in entry.inner_text().replace(label.inner_text(), ""), entry.inner_text()
+    assert errors == []
