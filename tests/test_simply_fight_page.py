@@ -437,6 +437,15 @@ def test_a_declared_defend_names_the_defender_s_weapon_its_tn_comes_from() -> No
     assert summary.endswith("; Bo defends with Unarmed: TN 8"), summary
     model = send(model, "simply.combat_form", "attack", "defend_tn", "11")
     assert texts(model, "sc-attack-summary")[0].endswith("; Bo defends: TN 11")
+    # A quick NPC has no weapon: its Defend is the attack skill the GM typed for it.
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_form", "add", "attack_skill", "8")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_initiative_typed", "9 2 5")
+    model = send(model, "simply.combat_aim", "c3")
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    summary = texts(model, "sc-attack-summary")[0]
+    assert summary.endswith("; Grunt defends with its attack skill: TN 8"), summary
 
 
 def _pressed(model: Model, testid: str) -> list[str]:

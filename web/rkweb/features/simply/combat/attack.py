@@ -419,9 +419,12 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
         # The weapon the Defend's TN comes from, while the TN is its (SIM-37: the first on the
         # sheet, the text saying none): Cy's Pistol defended against a sword at "TN 10", its
         # weapon unsaid (play-through simply). A TN the GM typed is his, with no weapon.
-        guard = core.guard_of(fight.get(a["target"])) if a["target"] else None
+        # A quick NPC has no weapon: its Defend is the attack skill typed for it.
+        defender = fight.get(a["target"]) if a["target"] else None
+        guard = core.guard_of(defender) if defender else None
         own = guard is not None and a["defend_tn"] == str(guard.rating)
-        named = f" with {guard.name}" if own and guard is not None else ""
+        held = guard.name if guard and defender and defender.character else "its attack skill"
+        named = f" with {held}" if own else ""
         defend = f"; {target} defends{named}: " + (
             f"TN {a['defend_tn']}" if a["defend_tn"] else "TN to type"
         )
