@@ -678,8 +678,9 @@ def test_every_roll_of_the_fight_says_its_dice_once_and_its_button_on_one_line(
     """Play-through simply at 768x1024: once everyone had acted, "Next turn: roll initiative"
     wrapped to two lines between "1D10 each: Bo, Grunt, Mara, then any roll-offs (no roll for
     Cy (unconscious))" and the "I rolled" label repeating it word for word (150 px of the
-    strip); a Stamina Check's "I rolled" label took two lines beside its "2D10". Each roll now
-    says its dice once, in its label, its button on one line."""
+    strip); a Stamina Check's "I rolled" label took two lines beside its "2D10", its closed
+    "Why" (a 44 px touch target) a 44 px line of its own. Each roll now says its dice once, in
+    its label, its button on one line; a check's "Why" makes no line taller than its text's."""
     _duel(app)
     enter(app, "sc-add-name", "Grunt")
     enter(app, "sc-add-attack_skill", "8")
@@ -690,6 +691,10 @@ def test_every_roll_of_the_fight_says_its_dice_once_and_its_button_on_one_line(
     enter(app, "sc-damage-die-typed", "14")  # MDT 24: raw 17, HP 24 → 7, two checks
     app.get_by_test_id("sc-apply-damage").click()
     expect(app.get_by_test_id("sc-check")).to_have_count(2)
+    for check in app.get_by_test_id("sc-check").all():  # its closed "Why": a text line at most
+        tall = check.evaluate(WITHOUT_WHY)
+        added = tall["with"] - tall["without"]
+        assert abs(added) <= 1 or abs(added - tall["lh"]) <= 1, (check.inner_text(), tall)
     for entry in app.locator(".simply-combat .dice-entry").all():
         if not entry.is_visible():
             continue
