@@ -132,6 +132,10 @@ def test_luck_declared_is_spent_by_the_rule_in_the_fight() -> None:
     model = send(model, "simply.combat_attack_typed", "7 7")  # 14 vs TN 8: by 6
     assert texts(model, "sc-attack-result-verdict") == ["Mara hits Bo"]
     assert model.state["simply_combat"]["combat"]["combatants"][0]["luck"] == 4
+    # The log says the dice and their total once, as a roll without luck does (play-through
+    # simply: "2d10 (7, 7) = 14: 2D10 = 14 vs TN 8").
+    logged = texts(model, "sc-log-entry")[0]
+    assert "Mara attacks Bo: 2d10 (7, 7) = 14 vs TN 8: failure by 6; luck: 6 LP spent" in logged
 
 
 def test_a_check_typed_and_the_reload_continues_the_step() -> None:
