@@ -570,13 +570,8 @@ def test_luck_declared_for_typed_dice_among_three_fighters_leaves_the_roll_in_vi
     assert errors == []
 
 
-def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
-    app: Page, errors: list[str]
-) -> None:
-    """Play-through smfix at 768x1024, three fighters: with typed dice a Defend or the
-    defender's luck took a tap on the set-up fold each time, its selects at y 1058-1106 and
-    1164-1212, below the screen. The chips beside the roll declare them: pressed, in view, the
-    fold never opened, the "I rolled" field in view."""
+def _three_after_a_miss(app: Page) -> None:
+    """Mara, Bo and a quick NPC; Mara's first attack misses (a 20), its result shown."""
     _duel(app)
     enter(app, "sc-add-name", "Grunt")
     app.get_by_test_id("sc-add").click()
@@ -585,6 +580,16 @@ def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
     enter(app, "sc-initiative-typed", "9 2 5")
     enter(app, "sc-attack-typed", "10 10")  # a 20 misses: its result stays shown
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Bo")
+
+
+def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through smfix at 768x1024, three fighters: with typed dice a Defend or the
+    defender's luck took a tap on the set-up fold each time, its selects at y 1058-1106 and
+    1164-1212, below the screen. The chips beside the roll declare them: pressed, in view, the
+    fold never opened, the "I rolled" field in view."""
+    _three_after_a_miss(app)
     for chip in ("sc-attack-chip-defend", "sc-attack-chip-defend-luck"):
         _on_screen(app, chip)
         app.get_by_test_id(chip).click()
@@ -597,4 +602,112 @@ def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     expect(app.get_by_test_id("sc-attack-result")).to_contain_text("5 LP")
     _on_screen(app, "sc-attack-result")
+    assert errors == []
+
+
+# The pitch of a block's text lines (the distance between the tops of its successive lines of
+# text) and its CSS line height, in px.
+LINE_PITCH = """(el) => {
+  const range = document.createRange();
+  const tops = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim() || n.parentElement.closest("details[open] > :not(summary)")) continue;
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) tops.push(Math.round(r.top));
+  }
+  const lines = [...new Set(tops)].sort((a, b) => a - b);
+  const pitch = lines.slice(1).map((t, i) => t - lines[i]);
+  return {pitch, lh: parseFloat(getComputedStyle(el).lineHeight)};
+}"""
+
+
+# A block's height with its closed "Why" and without it, and its line height, in px.
+WITHOUT_WHY = """(el) => {
+  const why = el.querySelector(":scope > details.why");
+  const shown = el.getBoundingClientRect().height;
+  why.style.display = "none";
+  const without = el.getBoundingClientRect().height;
+  why.style.display = "";
+  return {with: shown, without, lh: parseFloat(getComputedStyle(el).lineHeight)};
+}"""
+
+
+def test_with_a_defend_declared_the_roll_controls_sit_on_screen_one_line_each(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through (simply) at 768x1024, three fighters, a Defend declared after a miss: the
+    chance line wrapped, its closed "Why" (a 44 px touch target) made each of its lines 44 px
+    tall, and "Roll attack for me" wrapped to two lines beside the "2D10, then the defender's
+    2D10" it repeats, its bottom at 1,024 px (the screen's edge), the label over the typed
+    dice on two lines. Now: each control on one line, all of them on screen, the "Why" still
+    a full touch target without making its line tall."""
+    _three_after_a_miss(app)
+    one_line = app.get_by_test_id("sc-attack-roll").bounding_box()
+    assert one_line is not None
+    app.get_by_test_id("sc-attack-chip-defend").click()
+    expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("a contest against the Defend")
+    expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport(ratio=1)
+    button = app.get_by_test_id("sc-attack-roll").bounding_box()
+    assert button is not None and button["height"] == one_line["height"], (one_line, button)
+    label = app.locator("label[for='sc-attack-typed']")
+    lines = label.evaluate(LINE_PITCH)
+    assert lines["pitch"] == [], (lines, label.inner_text())
+    for testid in ("sc-attack-roll", "sc-attack-typed", "sc-attack-chip-defend"):
+        box = app.get_by_test_id(testid).bounding_box()
+        # Brought into view with room below it, not at the screen's very edge.
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT - 8, (
+            testid,
+            box,
+        )
+    # The chance wraps: its lines keep their text's pitch, the "Why" its 44 px target.
+    chance = app.get_by_test_id("sc-hit-chance")
+    tall = chance.evaluate(WITHOUT_WHY)
+    assert tall["without"] > 1.5 * tall["lh"], tall  # wrapped, as at the table
+    # The "Why" ends a line of text or takes one of its own, a text line's height either way.
+    added = tall["with"] - tall["without"]
+    assert abs(added) <= 1 or abs(added - tall["lh"]) <= 1, tall
+    summary = chance.locator("details.why > summary").bounding_box()
+    assert summary is not None and summary["height"] >= 44, summary
+    assert errors == []
+
+
+def test_every_roll_of_the_fight_says_its_dice_once_and_its_button_on_one_line(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through simply at 768x1024: once everyone had acted, "Next turn: roll initiative"
+    wrapped to two lines between "1D10 each: Bo, Grunt, Mara, then any roll-offs (no roll for
+    Cy (unconscious))" and the "I rolled" label repeating it word for word (150 px of the
+    strip); a Stamina Check's "I rolled" label took two lines beside its "2D10", its closed
+    "Why" (a 44 px touch target) a 44 px line of its own. Each roll now says its dice once, in
+    its label, its button on one line; a check's "Why" makes no line taller than its text's."""
+    _duel(app)
+    enter(app, "sc-add-name", "Grunt")
+    enter(app, "sc-add-attack_skill", "8")
+    app.get_by_test_id("sc-add").click()
+    app.evaluate("window.scrollTo(0, 0)")
+    enter(app, "sc-initiative-typed", "9 2 5")
+    enter(app, "sc-attack-typed", "2 3")  # Mara hits Bo
+    enter(app, "sc-damage-die-typed", "14")  # MDT 24: raw 17, HP 24 → 7, two checks
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-check")).to_have_count(2)
+    for check in app.get_by_test_id("sc-check").all():  # its closed "Why": a text line at most
+        tall = check.evaluate(WITHOUT_WHY)
+        added = tall["with"] - tall["without"]
+        assert abs(added) <= 1 or abs(added - tall["lh"]) <= 1, (check.inner_text(), tall)
+    for entry in app.locator(".simply-combat .dice-entry").all():
+        if not entry.is_visible():
+            continue
+        expect(entry.locator(".dice-expr")).to_be_hidden()  # the label names the dice
+        button = entry.locator("button").first
+        assert button.evaluate(LINE_PITCH)["pitch"] == [], button.inner_text()
+    for _ in range(5):  # the rest miss (a 20), one action each: everyone has acted
+        enter(app, "sc-attack-typed", "10 10")
+    roll = app.get_by_test_id("sc-next-initiative-roll")
+    expect(roll).to_be_visible()
+    assert roll.evaluate(LINE_PITCH)["pitch"] == [], roll.inner_text()
+    label = app.locator("label[for='sc-next-initiative-typed']")
+    assert "1D10 each: Mara, Grunt, Bo" in label.inner_text()
+    entry = app.get_by_test_id("sc-attack-step").locator(".dice-entry")
+    assert "1D10 each" not in entry.inner_text().replace(label.inner_text(), ""), entry.inner_text()
     assert errors == []

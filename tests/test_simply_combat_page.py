@@ -98,6 +98,11 @@ def test_attack_odds_then_damage_with_the_master_damage_table_and_a_check() -> N
 def test_rolling_a_check_applies_its_failure_and_undo_brings_it_back() -> None:
     model = weapon_hit(two_fighters(), "c2", "10")  # HP 12 → 2: injury > ½ HP, at ≤ ¼ HP
     before = texts(model, "sc-check")
+    # The injury's own log line names each check's cause as its row and its roll do (a GM's
+    # play-through: the hit said "Stamina Check TN 8" twice, its cause only in the roll's line).
+    hit = texts(model, "sc-log-entry")[0]
+    assert "Stamina Check (an injury over half HP) TN 8 or unconscious" in hit, hit
+    assert "Stamina Check (at ¼ HP or less) TN 8 or unconscious" in hit, hit
     # Two Stamina Checks, each with its cause (a GM's play-through, smfix: they looked the same,
     # with no cause given; SIM-45, SIM-47).
     assert [c.split(":")[1].strip().split(" TN")[0] for c in before] == [

@@ -132,6 +132,10 @@ def test_luck_declared_is_spent_by_the_rule_in_the_fight() -> None:
     model = send(model, "simply.combat_attack_typed", "7 7")  # 14 vs TN 8: by 6
     assert texts(model, "sc-attack-result-verdict") == ["Mara hits Bo"]
     assert model.state["simply_combat"]["combat"]["combatants"][0]["luck"] == 4
+    # The log says the dice and their total once, as a roll without luck does (play-through
+    # simply: "2d10 (7, 7) = 14: 2D10 = 14 vs TN 8").
+    logged = texts(model, "sc-log-entry")[0]
+    assert "Mara attacks Bo: 2d10 (7, 7) = 14 vs TN 8: failure by 6; luck: 6 LP spent" in logged
 
 
 def test_a_check_typed_and_the_reload_continues_the_step() -> None:
@@ -421,8 +425,31 @@ def test_a_declared_defend_is_said_with_its_own_tn_not_the_attacker_s_weapon() -
     model = send(started(), "simply.combat_form", "attack", "defend", "yes")
     attack = model.state["simply_combat"]["form"]["attack"]
     assert texts(model, "sc-attack-summary") == [
-        f"Mara attacks Bo with Longsword: TN {attack['tn']}; Bo defends: TN {attack['defend_tn']}"
+        f"Mara attacks Bo with Longsword: TN {attack['tn']}; "
+        f"Bo defends with Unarmed: TN {attack['defend_tn']}"
     ]
+
+
+def test_a_declared_defend_names_the_defender_s_weapon_its_tn_comes_from() -> None:
+    """Play-through simply: Cy (a Pistol, Missile Weapon: Handguns 10) defended against a sword
+    at "TN 10", the step naming no weapon: the Defend's TN is the first weapon on the
+    defender's sheet (SIM-37: a task with a weapon or hand-combat skill; the text does not say
+    which), and a GM could not see it was the pistol's. Named, he sees it; a TN typed in the
+    set-up is his own, and no weapon is named for it."""
+    model = send(started(), "simply.combat_form", "attack", "defend", "yes")
+    summary = texts(model, "sc-attack-summary")[0]
+    assert summary.endswith("; Bo defends with Unarmed: TN 8"), summary
+    model = send(model, "simply.combat_form", "attack", "defend_tn", "11")
+    assert texts(model, "sc-attack-summary")[0].endswith("; Bo defends: TN 11")
+    # A quick NPC has no weapon: its Defend is the attack skill the GM typed for it.
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_form", "add", "attack_skill", "8")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_initiative_typed", "9 2 5")
+    model = send(model, "simply.combat_aim", "c3")
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    summary = texts(model, "sc-attack-summary")[0]
+    assert summary.endswith("; Grunt defends with its attack skill: TN 8"), summary
 
 
 def _pressed(model: Model, testid: str) -> list[str]:
@@ -463,3 +490,33 @@ def test_a_defend_and_each_side_s_luck_are_chips_beside_the_roll_for_typed_dice(
     assert _form(lucky, "attack")["luck"] == "yes"
     assert _pressed(lucky, "sc-attack-chip-luck") == ["true"]
     assert _form(send(lucky, "simply.combat_declare", "luck"), "attack")["luck"] == "no"
+
+
+def test_a_target_who_falls_is_not_the_next_attack_s_target() -> None:
+    """Play-through simply: Mara's sword put Cy down (a failed Stamina Check: unconscious, no
+    actions, SIM-38, SIM-45) and her second attack stayed aimed at him; a tap on "Roll attack"
+    would have struck the fallen one. The attack under way turns to the first one standing,
+    whether a check or the damage itself disables the target (SIM-48); one the GM taps
+    afterwards is his choice."""
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_initiative_typed", "9 2 5")  # Mara, Bo, Grunt
+    model = send(model, "simply.combat_attack_typed", "2 3")  # Mara hits Bo
+    model = send(model, "simply.combat_form", "damage", "d20", "14")  # MDT 24: raw 17
+    model = send(model, "simply.combat_damage")  # HP 24 → 7: Knockback, then Stamina, TN 12
+    assert texts(model, "sc-attack-summary")[0].startswith("Mara attacks Bo ")
+    model = send(model, "simply.combat_check_typed", 1, "10 10")  # a 20 fails
+    assert texts(model, "sc-check-result-verdict") == ["Bo: unconscious"]
+    assert texts(model, "sc-attack-summary")[0].startswith("Mara attacks Grunt ")
+    aimed = send(model, "simply.combat_aim", "c2")
+    assert texts(aimed, "sc-attack-summary")[0].startswith("Mara attacks Bo ")
+
+    # The damage itself: HP ≤ 1 is unconscious with no check (SIM-48).
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_initiative_typed", "9 2 5")
+    model = send(model, "simply.combat_attack_typed", "2 3")
+    model = send(model, "simply.combat_form", "damage", "d20", "20")  # MDT 24: raw 24
+    model = send(model, "simply.combat_damage")  # HP 24 → 0
+    assert "unconscious" in texts(model, "sc-status-c2")[0]
+    assert texts(model, "sc-attack-summary")[0].startswith("Mara attacks Grunt ")

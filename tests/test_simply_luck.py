@@ -72,7 +72,9 @@ def test_sim_10_automatic_two_is_a_success_costing_five() -> None:
 def test_sim_10_roll_luck_test_rolls_after_declaring() -> None:
     rolled = luck.roll_luck_test(10, 20, random.Random(1))
     assert rolled.result.test.roll == rolled.roll.total
-    assert str(rolled).startswith("2d10 (3, 10) = 13: ")
+    # The dice and their total once, then the verdict and the luck (it read "2d10 (3, 10) =
+    # 13: 2D10 = 13 vs TN 10", the total twice).
+    assert str(rolled).startswith("2d10 (3, 10) = 13 vs TN 10: failure by 3; luck: ")
 
 
 def test_sim_43_e55_injury_reduced_one_for_one() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Final
 
 from pycore.dice import RandintSource, roll
@@ -125,6 +126,28 @@ def special_check_chance(target_number: int) -> Fraction:
     return Fraction(hits, 100)
 
 
+#: What calls for each Stamina Check, in the text's words (seed 002 line 603; lines 605-607).
+#: One injury may call for both (SIM-47 reading: roll each), alike but for their cause, so each
+#: says it where the injury is told, in its row and in its roll; the Knockback Check (SIM-44)
+#: is the only one of its kind.
+CHECK_CAUSES: Final = MappingProxyType(
+    {
+        "SIM-45": "an injury over half HP",
+        "SIM-47": "at ¼ HP or less",
+    }
+)
+
+
+def check_named(check: str, rule: str) -> str:
+    """A check with what called for it, the same words wherever it is told.
+
+    >>> check_named("Stamina Check", "SIM-47"), check_named("Knockback Check", "SIM-44")
+    ('Stamina Check (at ¼ HP or less)', 'Knockback Check')
+    """
+    cause = CHECK_CAUSES.get(rule)
+    return f"{check} ({cause})" if cause else check
+
+
 @dataclass(frozen=True)
 class InjuryEffect:
     """One injury special effect: its rule, the check (if any) with its TN and odds, and why.
@@ -144,9 +167,17 @@ class InjuryEffect:
 
     @property
     def words(self) -> str:
-        """The effect for the GM without its rule (the rule is data: ``rule``)."""
+        """The effect for the GM without its rule (the rule is data: ``rule``); a check says
+        its cause, as the check's own row and roll do (a GM read "Stamina Check TN 8" twice in
+        one injury's line, the cause only in the rolls' lines).
+
+        >>> stamina = _stat_check("SIM-45", "heavy injury", "", "Stamina Check", 4, "unconscious")
+        >>> stamina.words
+        'Stamina Check (an injury over half HP) TN 8 or unconscious'
+        """
         if self.check is not None:
-            return f"{self.check} TN {self.target_number} or {self.on_failure}"
+            named = check_named(self.check, self.rule)
+            return f"{named} TN {self.target_number} or {self.on_failure}"
         return self.name
 
     def __str__(self) -> str:

@@ -19,6 +19,7 @@ from pycore.systems.simply.limits import MAX_LUCK, MAX_RAW
 from pycore.systems.simply.tasks import (
     SIDES,
     RolledContest,
+    RolledTest,
     TargetNumber,
     TaskOutcome,
     TaskResult,
@@ -79,7 +80,12 @@ class LuckTest:
         return self.luck_before - self.spent
 
     def __str__(self) -> str:
-        head = f"{self.test}; luck: "
+        return f"{self.test}; {self.luck_words}"
+
+    @property
+    def luck_words(self) -> str:
+        """What the luck did, after the roll's verdict (``luck: 5 LP spent …``)."""
+        head = "luck: "
         left = f"; {self.luck_left} LP left"
         if self.case == "success":
             return f"{head}{self.spent} LP spent (success costs {LUCK_MINIMUM}){left}"
@@ -141,7 +147,9 @@ class RolledLuckTest:
     roll: Roll
 
     def __str__(self) -> str:
-        return f"{self.roll.explain()}: {self.result}"
+        # As a plain rolled test reads, then the luck: "2d10 (3, 10) = 13: 2D10 = 13 vs TN 10"
+        # said the total twice in every luck roll's log line (play-through simply).
+        return f"{RolledTest(self.result.test, self.roll)}; {self.result.luck_words}"
 
 
 @checked
@@ -153,7 +161,7 @@ def roll_luck_test(
 
     >>> import random
     >>> str(roll_luck_test(10, 20, random.Random(1)))
-    '2d10 (3, 10) = 13: 2D10 = 13 vs TN 10: failure by 3; luck: 5 LP spent (needs 3, minimum 5) → TN 15, success by 2; 15 LP left'
+    '2d10 (3, 10) = 13 vs TN 10: failure by 3; luck: 5 LP spent (needs 3, minimum 5) → TN 15, success by 2; 15 LP left'
     """
     _declared(luck_points)
     test(target, 2, level)  # validates target and level before rolling
@@ -231,9 +239,16 @@ class LuckyContest:
     def __str__(self) -> str:
         a, b = self.names
         return (
-            f"{a} {self.roll_a.explain()}: {self.a}; {b} {self.roll_b.explain()}: {self.b} → "
+            f"{a} {_side(self.roll_a, self.a)}; {b} {_side(self.roll_b, self.b)} → "
             f"{self.verdict} ({self.reason})"
         )
+
+
+def _side(dice: Roll, result: TaskResult | LuckTest) -> str:
+    """One side's dice, their total once, its verdict and what its luck did."""
+    if isinstance(result, TaskResult):
+        return str(RolledTest(result, dice))
+    return str(RolledLuckTest(result, dice))
 
 
 def _final(result: TaskResult | LuckTest) -> TaskResult:
@@ -264,7 +279,7 @@ def roll_lucky_contest(
     >>> import random
     >>> r = roll_lucky_contest(10, None, 20, 12, None, 0, random.Random(0))
     >>> str(r)  # luck turns A's failure into a success by 1, but B's margin is higher
-    'A 2d10 (7, 7) = 14: 2D10 = 14 vs TN 10: failure by 4; luck: 5 LP spent (needs 4, minimum 5) → TN 15, success by 1; 15 LP left; B 2d10 (1, 5) = 6: 2D10 = 6 vs TN 12: success by 6 → B wins (margins 1 vs 6)'
+    'A 2d10 (7, 7) = 14 vs TN 10: failure by 4; luck: 5 LP spent (needs 4, minimum 5) → TN 15, success by 1; 15 LP left; B 2d10 (1, 5) = 6 vs TN 12: success by 6 → B wins (margins 1 vs 6)'
     >>> roll_lucky_contest(10, None, 3, 12, None, 0, random.Random(4))
     Traceback (most recent call last):
     ...
@@ -305,7 +320,7 @@ def roll_task_declared(
     >>> import random
     >>> from pycore.systems.simply.tasks import target_number
     >>> str(roll_task_declared(target_number(10), "Capable", 20, random.Random(1)))
-    '2d10 (3, 10) = 13: 2D10 = 13 vs TN 10: failure by 3; luck: 5 LP spent (needs 3, minimum 5) → TN 15, success by 2; 15 LP left'
+    '2d10 (3, 10) = 13 vs TN 10: failure by 3; luck: 5 LP spent (needs 3, minimum 5) → TN 15, success by 2; 15 LP left'
     >>> str(roll_task_declared(target_number(10, "Automatic"), "Capable", 20, random.Random(1)))
     'base 10; Automatic: automatic success, no roll'
     """

@@ -22,7 +22,7 @@ Records, ``codec`` the saved form.
 'Mara: Attack (1 action left)'
 >>> fight, hit_result = hit(fight, "c2", raw_from_weapon(8))
 >>> hit_result.step.text, hit_result.step.rules
-('weapon → raw 8; Grunt: raw 8 = injury 8; HP 12 → 4; Stamina Check TN 8 or unconscious', ('SIM-40', 'SIM-45'))
+('weapon → raw 8; Grunt: raw 8 = injury 8; HP 12 → 4; Stamina Check (an injury over half HP) TN 8 or unconscious', ('SIM-40', 'SIM-45'))
 >>> [str(c) for c in fight.pending]
 ['Grunt: Stamina Check (an injury over half HP) TN 8 or unconscious — 7/25 (28.00%)']
 """
@@ -32,6 +32,7 @@ from pycore.systems.simply.fight.attack import (
     AttackPlan,
     AttackRoll,
     arms_of,
+    guard_of,
     hit_chance,
     luck_pool,
     plan_attack,
@@ -149,6 +150,7 @@ __all__ = [
     "fight_from_json",
     "fight_to_json",
     "give_up",
+    "guard_of",
     "hit",
     "hit_chance",
     "hold",

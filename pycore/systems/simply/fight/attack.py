@@ -106,6 +106,19 @@ def arms_of(c: Combatant) -> tuple[Arm, ...]:
     return c.arms or (Arm("Attack", max_damage=c.max_damage),)
 
 
+@checked
+def guard_of(c: Combatant) -> Arm:
+    """What a participant defends with: the first weapon on its sheet (SIM-37: a Defend is a
+    task with a weapon or hand-combat skill; the text does not say which, so the step names
+    it and the GM types another TN in the set-up).
+
+    >>> from pycore.systems.simply.fight import add_combatant, Combat
+    >>> guard_of(add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5).get("c1"))
+    Arm(name='Attack', skill='', rating=None, level=None, max_damage=None, kind='other')
+    """
+    return arms_of(c)[0]
+
+
 @dataclass(frozen=True)
 class AttackPlan:
     """An attack set up from the two sheets (FIGHT.md): the attacker's weapon (``arm``) gives the
@@ -148,7 +161,7 @@ def plan_attack(
     if not is_whole(arm) or not 0 <= arm < len(arms):
         raise RuleError(f"weapon {arm!r} is not one of {attacker.name}'s ({len(arms)})")
     chosen = arms[arm]
-    guard = Arm("none") if target is None else arms_of(target)[0]
+    guard = Arm("none") if target is None else guard_of(target)
     return AttackPlan(
         attacker_id,
         target_id,

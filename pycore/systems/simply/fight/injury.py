@@ -70,7 +70,7 @@ def hit(
     ...                       armor="leather_jacket")
     >>> fight, result = hit(fight, "c1", raw_from_weapon(20), luck_spent=0)
     >>> str(result)
-    'Mara: raw 20 − armor 3 = injury 17; HP 26 → 9; Knockback Check TN 12 or knocked down; Stamina Check TN 10 or unconscious; bleeding'
+    'Mara: raw 20 − armor 3 = injury 17; HP 26 → 9; Knockback Check TN 12 or knocked down; Stamina Check (an injury over half HP) TN 10 or unconscious; bleeding'
     >>> fight.get("c1").status()
     'bleeding'
     """

@@ -12,7 +12,12 @@ from typing import Final
 
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import DamageKind, Protection, check_kind, wear
-from pycore.systems.simply.damage import DEAD_AT, UNCONSCIOUS_AT, special_check_chance
+from pycore.systems.simply.damage import (
+    DEAD_AT,
+    UNCONSCIOUS_AT,
+    check_named,
+    special_check_chance,
+)
 from pycore.systems.simply.limits import MAX_HP, MAX_LUCK
 from pycore.validate import checked, whole
 
@@ -194,22 +199,13 @@ class PendingCheck:
         >>> PendingCheck("c1", "Mara", "SIM-47", "Stamina Check", 10, "unconscious").named
         'Stamina Check (at ¼ HP or less)'
         """
-        cause = CHECK_CAUSES.get(self.rule)
-        return f"{self.check} ({cause})" if cause else self.check
+        return check_named(self.check, self.rule)
 
     def __str__(self) -> str:
         return (
             f"{self.name}: {self.named} TN {self.target_number} or {self.on_failure}"
             f" — {odds_words(self.chance)}"
         )
-
-
-#: What calls for each Stamina Check, in the texts' words (seed 002 lines 603, 605-607); the
-#: Knockback Check (SIM-44) is the only one of its kind.
-CHECK_CAUSES = {
-    "SIM-45": "an injury over half HP",
-    "SIM-47": "at ¼ HP or less",
-}
 
 
 @dataclass(frozen=True)

@@ -416,7 +416,16 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     # TN the contest used showed only inside the fold.
     defend = ""
     if a["defend"]:
-        defend = f"; {target} defends: " + (
+        # The weapon the Defend's TN comes from, while the TN is its (SIM-37: the first on the
+        # sheet, the text saying none): Cy's Pistol defended against a sword at "TN 10", its
+        # weapon unsaid (play-through simply). A TN the GM typed is his, with no weapon.
+        # A quick NPC has no weapon: its Defend is the attack skill typed for it.
+        defender = fight.get(a["target"]) if a["target"] else None
+        guard = core.guard_of(defender) if defender else None
+        own = guard is not None and a["defend_tn"] == str(guard.rating)
+        held = guard.name if guard and defender and defender.character else "its attack skill"
+        named = f" with {held}" if own else ""
+        defend = f"; {target} defends{named}: " + (
             f"TN {a['defend_tn']}" if a["defend_tn"] else "TN to type"
         )
     return f"{attacker} attacks {target} with {weapon}: {tn}{defend}"
@@ -473,7 +482,7 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         outcome(state),
         h(
             "div",
-            {"data-step": _declared_step(a)},
+            {"class": "attack-roll", "data-step": _declared_step(a)},
             _declare_chips(fight, a),
             dice_entry(
                 "sc-attack",

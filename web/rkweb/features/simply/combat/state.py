@@ -337,9 +337,39 @@ def plan_form(fight: core.Combat, attack: dict[str, str]) -> dict[str, dict[str,
 
 
 def default_target(fight: core.Combat, attacker: str, target: str) -> str:
-    """The target kept when it still can be one, else the first other participant standing."""
-    others = [c.id for c in fight.combatants if c.id != attacker and not c.dead]
-    return target if target in others else (others[0] if others else "")
+    """The target kept while it still stands, else the first other participant standing
+    (SIM-38: unconscious, critical or dead, it takes no actions); with no one standing, the
+    one kept or the first not dead."""
+    others = [c for c in fight.combatants if c.id != attacker and not c.dead]
+    standing = [c.id for c in others if not c.disabled]
+    if standing:
+        return target if target in standing else standing[0]
+    alive = [c.id for c in others]
+    return target if target in alive else (alive[0] if alive else "")
+
+
+def _turned_from_the_fallen(
+    model: Model, before: dict[str, Any], state: dict[str, Any], fight: core.Combat
+) -> dict[str, Any]:
+    """``state`` with the attack under way turned from a target this step disabled to the first
+    one standing (SIM-38, SIM-45 to SIM-50). Play-through simply: Cy fell unconscious to a
+    Stamina Check and Mara's next attack stayed aimed at him, one tap from striking the
+    fallen. A disabled target the GM taps afterwards stays his choice."""
+    attack = state["form"]["attack"]
+    target = attack["target"]
+    if not target or not attack["attacker"]:
+        return state
+    try:
+        was, now = fight_of(model, before).get(target), fight.get(target)
+    except RuleError:
+        return state
+    if was.disabled or not now.disabled:
+        return state
+    turned = default_target(fight, attack["attacker"], target)
+    if turned == target:
+        return state
+    choice = {k: str(attack[k]) for k in CHOICE}
+    return set_up(model, state, fight, {**choice, "target": turned})
 
 
 def hit_awaits_damage(state: dict[str, Any]) -> bool:
@@ -426,6 +456,7 @@ def commit(
         following = {**state, "combat": encoded(model, fight), "set": given}
     if fight.due is None:
         following = {**following, "hit": {}}
+    following = _turned_from_the_fallen(model, state, following, fight)
     new_state = {
         **derive(model, {**following, "combat": encoded(model, fight)}),
         "log": steps.newest_first(state["log"], entries, LOG_LIMIT),
