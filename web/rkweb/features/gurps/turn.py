@@ -45,6 +45,7 @@ from rkweb.features.gurps.turn_update import (
     StepDamage,
     StepDefend,
     StepDefense,
+    StepNoDefense,
 )
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
@@ -259,14 +260,14 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
         )
         for kind, line in gurps_fight.defenses_left(fight)
     ]
-    none = gurps_fight.NO_DEFENSE
-    items.append(chip("gurps-fight-defend-none", "No defense", chosen == none, StepDefense(none)))
-    roll: VNode = (
-        button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
-        if chosen == none
-        else _roll_entry(model, "gurps-fight-defense", "3d6", "defend", "Roll for me")
-    )
-    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), roll]
+    take = button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
+    if not items:  # nothing to defend with: taking the hit is all there is (one tap)
+        return [take]
+    # No defense is one tap where nothing else needs deciding; Undo takes it back.
+    none = button("gurps-fight-defend-none", "No defense", StepNoDefense())
+    roll = _roll_entry(model, "gurps-fight-defense", "3d6", "defend", "Roll for me")
+    step_roll = h("div", {"class": "row"}, roll, none)
+    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), step_roll]
 
 
 def _damage_step(model: Model, fight: Fight) -> list[Any]:

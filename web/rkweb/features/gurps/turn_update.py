@@ -125,8 +125,11 @@ def _take(model: Model, fight: Fight, ctx: Ctx, name: str, option: str) -> Model
     return commit(model, fight, f"Maneuver: {name}", ctx, [taken], shown={})
 
 
-def _defend(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
-    kind = chosen_defense(model, fight)
+def _defend(
+    model: Model, fight: Fight, ctx: Ctx, typed: str | None, kind: str | None = None
+) -> Model:
+    """The defense chosen on the step rolled (``kind``: taken as it is, no defense's one tap)."""
+    kind = chosen_defense(model, fight) if kind is None else kind
     rng, seed = dice_source(ctx, "3d6", typed, "defense roll")
     fight, defended = gurps_fight.defend(fight, kind, rng)
     label = "No defense" if kind == gurps_fight.NO_DEFENSE else f"Defense: {kind}"
@@ -194,6 +197,10 @@ class StepAttackTyped(Message, action="gurps.step_attack_typed"):
 
 class StepDefend(Message, action="gurps.step_defend"):
     """Roll the defense for me (or take the hit)."""
+
+
+class StepNoDefense(Message, action="gurps.step_no_defense"):
+    """No defense: the hit lands, in one tap (Undo takes it back)."""
 
 
 class StepDefendTyped(Message, action="gurps.step_defend_typed"):
@@ -265,6 +272,11 @@ def _step_defend(model: Model, msg: StepDefend | StepDefendTyped, ctx: Ctx) -> M
     return _roll(model, ctx, "defend", _defend, typed_text(msg))
 
 
+def _step_no_defense(model: Model, msg: StepNoDefense, ctx: Ctx) -> Model:
+    none = gurps_fight.NO_DEFENSE
+    return _in_fight(model, "fight.defend", lambda fight: _defend(model, fight, ctx, None, none))
+
+
 def _step_damage(model: Model, msg: StepDamage | StepDamageTyped, ctx: Ctx) -> Model:
     return _roll(model, ctx, "damage", _damage, typed_text(msg))
 
@@ -326,6 +338,7 @@ def _maneuver_taken(model: Model, msg: Maneuver, ctx: Ctx) -> Model:
 HANDLERS = handlers(
     _step_attack,
     _step_defend,
+    _step_no_defense,
     _step_damage,
     _step_recover,
     _step_recover_mental,
