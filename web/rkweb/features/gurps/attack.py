@@ -49,6 +49,7 @@ from rkweb.features.gurps.state import (
     fight_of,
     line_index,
     log_view,
+    no_location,
     page_data,
     step_error,
 )
@@ -187,6 +188,9 @@ ACTIONS = frozenset(HANDLERS)
 
 def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
     choose = [("", "choose…"), *[(c.id, c.name) for c in fight.combatants]]
+    locations = location_choices(
+        *aimed_at(form, fight), random_location=yes(form, "random_location")
+    )
     return h(
         "div",
         {"class": "grid2"},
@@ -204,11 +208,20 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             choose,
             AttackForm("defender"),
         ),
+        *(_where(form, locations) if locations else [no_location("gurps-attack-no-location")]),
+        _yes_no(form, "from_behind", "Attack from behind (no defense)"),
+        _yes_no(form, "shield_side", "From the front or shield side (shield DB counts)"),
+    )
+
+
+def _where(form: dict[str, Any], locations: tuple[tuple[str, str], ...]) -> list[VNode | None]:
+    """The hit location and how it is struck (none of it for fatigue, 003 line 35)."""
+    return [
         select(
             "gurps-attack-location",
             "Hit location",
             form["location"],
-            location_choices(*aimed_at(form, fight), random_location=yes(form, "random_location")),
+            locations,
             AttackForm("location"),
         ),
         h(
@@ -227,9 +240,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
         else None,
         _yes_no(form, "chink", "At a chink in the armor there (DR halved)"),
         _yes_no(form, "grappling", "Grappling the location (penalty halved)"),
-        _yes_no(form, "from_behind", "Attack from behind (no defense)"),
-        _yes_no(form, "shield_side", "From the front or shield side (shield DB counts)"),
-    )
+    ]
 
 
 def _yes_no(form: dict[str, Any], name: str, label: str) -> VNode:

@@ -18,7 +18,7 @@ from pycore.systems.gurps import (
     success_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.aiming import location_choices
+from pycore.systems.gurps.aiming import ignores_location, location_choices
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight, Pending
 from pycore.systems.gurps.locations import location_name
@@ -37,7 +37,7 @@ from rkweb.features.gurps.maneuvers import (
     own_ids,
 )
 from rkweb.features.gurps.situation import StepForm
-from rkweb.features.gurps.state import SECTION, line_index, page_data, step_error
+from rkweb.features.gurps.state import SECTION, line_index, no_location, page_data, step_error
 from rkweb.features.gurps.turn_step import RANGE_BEYOND, chosen_defense, setup_of, step_of
 from rkweb.features.gurps.turn_update import (
     ROLL_ENTRIES,
@@ -154,7 +154,9 @@ def _attack_fields(
             step["location"],
             locations,
             StepForm("location"),
-        ),
+        )
+        if locations
+        else no_location("gurps-fight-no-location"),
         number(
             "gurps-fight-yards",
             "Range (yards)",
@@ -204,8 +206,11 @@ def _attack_step(
     # Where it lands (and the range) sits above the roll: set before it, read with it at
     # 768x1024 (it was under the roll, at 999-1047 px with three fighters).
     fields = _attack_fields(model, step, attacker, target)
+    line = line_index(step["line"])
     adjust: list[VNode | None] = [
-        situation.where(step, chink_possible(attacker, line_index(step["line"]))),
+        None
+        if ignores_location(attacker, line)
+        else situation.where(step, chink_possible(attacker, line)),
     ]
     ways = situation.attack_ways(step, attacker, target)
     if ways is not None:
