@@ -63,7 +63,7 @@ from pycore.systems.gurps.fight.open_asks import (
     waits_said,
 )
 from pycore.systems.gurps.fight.public import gurps_public
-from pycore.systems.gurps.fight.ranges import range_between, with_range
+from pycore.systems.gurps.fight.ranges import beyond_between, range_between, with_range
 from pycore.systems.gurps.fight.targets import last_target, with_target
 from pycore.systems.gurps.fight.turns import (
     Joined,
@@ -152,6 +152,7 @@ __all__ = [
     "attack",
     "attack_waits",
     "bearing_asks",
+    "beyond_between",
     "cancel",
     "card_line",
     "carried_line",

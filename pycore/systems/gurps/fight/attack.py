@@ -26,7 +26,12 @@ from pycore.systems.gurps.injury import (
     with_bonus,
 )
 from pycore.systems.gurps.locations import location_name
-from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver, maneuver_options
+from pycore.systems.gurps.modifiers import (
+    EffectiveSkill,
+    maneuver,
+    maneuver_options,
+    past_the_table,
+)
 from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
 from pycore.systems.gurps.sheet import Combatant
@@ -180,8 +185,13 @@ def attack(
     # FIGHT.md: the fight holds whom he attacked; his next attack starts at the same foe.
     after = with_target(after, attacker.id, defender.id)
     if armed(attacker, setup.line).ranged:
-        # FIGHT.md: the fight holds the range between these two for their next attack.
-        after = with_range(after, attacker.id, defender.id, Fraction(setup.yards))
+        # FIGHT.md: the fight holds the range between these two for their next attack, and
+        # with it the GM's modifier past the table for that range (GUR-28): a modifier for
+        # speed + range is this attack's only, the target's speed being no part of the range.
+        beyond = setup.range_beyond
+        if beyond is not None and (setup.target_speed or not past_the_table(setup.yards)):
+            beyond = None
+        after = with_range(after, attacker.id, defender.id, Fraction(setup.yards), beyond)
     return after, step
 
 

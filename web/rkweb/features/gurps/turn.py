@@ -38,7 +38,13 @@ from rkweb.features.gurps.maneuvers import (
 )
 from rkweb.features.gurps.situation import StepForm
 from rkweb.features.gurps.state import SECTION, line_index, no_location, page_data, step_error
-from rkweb.features.gurps.turn_step import RANGE_BEYOND, chosen_defense, setup_of, step_of
+from rkweb.features.gurps.turn_step import (
+    RANGE_BEYOND,
+    chosen_defense,
+    held_beyond_said,
+    setup_of,
+    step_of,
+)
 from rkweb.features.gurps.turn_update import (
     ROLL_ENTRIES,
     StepCancel,
@@ -139,7 +145,7 @@ def _override(step: dict[str, Any]) -> VNode:
 
 
 def _attack_fields(
-    model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
+    model: Model, fight: Fight, step: dict[str, Any], attacker: Combatant, target: Combatant
 ) -> VNode:
     random_location = bool(step["random_location"])
     line = line_index(step["line"])
@@ -176,6 +182,9 @@ def _attack_fields(
         )
         if ranged and _past_the_table(str(step["yards"]))
         else None,
+        h("p", {"class": "small", "data-testid": "gurps-fight-range-beyond-held"}, kept)
+        if ranged and (kept := held_beyond_said(step, fight))
+        else None,
     )
 
 
@@ -205,7 +214,7 @@ def _attack_step(
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
     # Where it lands (and the range) sits above the roll: set before it, read with it at
     # 768x1024 (it was under the roll, at 999-1047 px with three fighters).
-    fields = _attack_fields(model, step, attacker, target)
+    fields = _attack_fields(model, fight, step, attacker, target)
     line = line_index(step["line"])
     adjust: list[VNode | None] = [
         None

@@ -32,9 +32,10 @@ from rkweb.features.gurps.state import (
 from rkweb.features.gurps.turn_step import (
     RANGE_BEYOND,
     chosen_defense,
-    held_range,
+    held,
     keep_step,
     range_beyond,
+    same_range,
     setup_of,
     step_of,
 )
@@ -75,7 +76,13 @@ def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
             range_beyond({name: value})
     except RulekeeperError as exc:
         error = str(exc)
-    changed = keep_step(model, fight, **{name: value})
+    changes = {name: value}
+    if name == "yards":
+        # GUR-28: the modifier past the table is the held range's; a new range asks it again.
+        step = step_of(model, fight)
+        kept = held(fight, str(step["attacker"]), str(step["target"]))
+        changes["range_beyond"] = kept["range_beyond"] if same_range(value, kept["yards"]) else ""
+    changed = keep_step(model, fight, **changes)
     return with_error(changed, SECTION, key if name in NUMBERS else "fight.yards", error)
 
 
@@ -291,9 +298,10 @@ def _step_recover_mental(model: Model, msg: RecoverMental | RecoverMentalTyped, 
 
 def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
     def aimed(fight: Fight) -> Model:
-        # The range is between these two: the fight's, never the one typed for another target.
-        yards = held_range(fight, str(step_of(model, fight)["attacker"]), msg.cid)
-        return keep_step(model, fight, target=msg.cid, yards=yards)
+        # The range is between these two: the fight's, never the one typed for another target;
+        # so is the modifier past the table for it (GUR-28).
+        kept = held(fight, str(step_of(model, fight)["attacker"]), msg.cid)
+        return keep_step(model, fight, target=msg.cid, **kept)
 
     return _in_fight(model, "fight", aimed)
 
