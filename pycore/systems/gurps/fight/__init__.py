@@ -51,6 +51,7 @@ from pycore.systems.gurps.fight.checks import (
     settle,
 )
 from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
+from pycore.systems.gurps.fight.hands import in_hand, parry_withheld
 from pycore.systems.gurps.fight.open_asks import (
     CARRIED_LEAD,
     FighterAsks,
@@ -165,6 +166,7 @@ __all__ = [
     "fight_from_json",
     "fight_to_json",
     "gurps_public",
+    "in_hand",
     "lapsed_shocks_said",
     "last_target",
     "lasting_effects",
@@ -172,6 +174,7 @@ __all__ = [
     "next_target",
     "next_turn",
     "open_questions",
+    "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
     "questions_said",

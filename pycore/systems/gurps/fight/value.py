@@ -131,6 +131,8 @@ class Fight:
     ranges: tuple[tuple[str, str, str, str], ...] = ()
     # (attacker, target): whom each fighter attacked last (fight/targets.py).
     targets: tuple[tuple[str, str], ...] = ()
+    # (fighter, attack line): the weapon in his hand, his last attack's (fight/hands.py).
+    hands: tuple[tuple[str, int], ...] = ()
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

@@ -378,7 +378,7 @@ def _modifiers(model: Model, form: dict[str, Any], ranged: bool) -> VNode:
     )
 
 
-def _stage(fight: Fight) -> list[VNode]:
+def _stage(fight: Fight) -> list[VNode | None]:
     """The step the attack under way waits for: the defender's choice or the damage roll."""
     pending: Pending | None = fight.pending
     if pending is None:
@@ -396,8 +396,12 @@ def _stage(fight: Fight) -> list[VNode]:
         for kind, line in gurps_fight.defenses_left(fight)
     ]
     none = button("gurps-defend-none", "No defense", AttackDefend(gurps_fight.NO_DEFENSE))
+    withheld = gurps_fight.parry_withheld(fight, defender)  # 004 lines 93, 95, 248
     return [
         h("h3", {}, f"{defender.name} defends: pick one"),
+        h("p", {"class": "small", "data-testid": "gurps-parry-withheld"}, withheld)
+        if withheld
+        else None,
         h("div", {"class": "row", "data-testid": "gurps-defense-choices"}, *choices, none),
     ]
 

@@ -275,13 +275,17 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
         for kind, line in gurps_fight.defenses_left(fight)
     ]
     take = button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
+    # 004 lines 93, 95, 248: he parries with the weapon in his hand only; why none, in words.
+    withheld = gurps_fight.parry_withheld(fight, defender)
+    why_not = h("p", {"class": "small", "data-testid": "gurps-fight-parry-withheld"}, withheld)
     if not items:  # nothing to defend with: taking the hit is all there is (one tap)
-        return [take]
+        return [why_not if withheld else None, take]
     # No defense is one tap where nothing else needs deciding; Undo takes it back.
     none = button("gurps-fight-defend-none", "No defense", StepNoDefense())
     roll = _roll_entry(model, "gurps-fight-defense", "3d6", "defend", "Roll for me")
     step_roll = h("div", {"class": "row"}, roll, none)
-    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), step_roll]
+    said = why_not if withheld else None
+    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), said, step_roll]
 
 
 def _damage_step(model: Model, fight: Fight) -> list[Any]:
