@@ -6,7 +6,8 @@ A location the attack cannot hit is not offered, so it is never rolled at its pe
 refused only at the damage roll: the vitals and the eye take only impaling, piercing or
 tight-beam burning attacks (003 lines 41, 46); a target with No Eyes, No Head or No Neck lacks
 them (003 line 70); the shield arm (−4) and shield hand (−8) are a shield's (003 lines 55, 58),
-so a target without one has neither.
+so a target without one has neither. Fatigue damage always ignores hit location (003 line 35):
+a fatigue attack is offered no location at all, and lands on the torso with no penalty.
 
 >>> spear = Combatant(damage_type="imp")
 >>> [k for k in aimed_locations(Combatant(), Combatant()) if k not in aimed_locations(spear, Combatant())]
@@ -25,6 +26,17 @@ from pycore.validate import checked
 
 #: 003 lines 55, 58: the penalties to hit an arm, a hand, holding a shield.
 SHIELD_SIDE = ("shield_arm", "shield_hand")
+
+
+@checked
+def ignores_location(attacker: Combatant | None, line: int = 0) -> bool:
+    """Whether ``attacker``'s attack ``line`` ignores hit location: fatigue damage always does
+    (003 line 35), so it is aimed at none and takes no location penalty.
+
+    >>> ignores_location(Combatant(damage_type="fat")), ignores_location(Combatant())
+    (True, False)
+    """
+    return attacker is not None and armed(attacker, line).damage_type == "fat"
 
 
 @checked
@@ -57,11 +69,15 @@ def location_choices(
 ) -> tuple[tuple[str, str], ...]:
     """The hit location select's ``(key, name)`` choices, on both pages: the aimed ones, or for
     a random hit location every location of the body (where the GM's 3d table put the blow,
-    003 line 63).
+    003 line 63); none for a fatigue attack, which ignores hit location (003 line 35).
 
     >>> location_choices(Combatant(), Combatant())[:2]
     (('torso', 'torso'), ('skull', 'skull'))
+    >>> location_choices(Combatant(damage_type="fat"), Combatant(), random_location=True)
+    ()
     """
+    if ignores_location(attacker, line):
+        return ()
     keys = body_locations() if random_location else aimed_locations(attacker, defender, line)
     return tuple((k, location_name(k)) for k in keys)
 
@@ -78,7 +94,9 @@ def aimed_location(
     """``location`` if this attack may be aimed there, else the torso, "the default target for
     attacks" (003 line 39): a location chosen for another attack line or another target is
     never carried to one that cannot hit it (FIGHT.md). A random blow's location is the GM's
-    table's, kept as given."""
+    table's, kept as given. A fatigue attack's is the torso (003 line 35)."""
+    if ignores_location(attacker, line):
+        return "torso"
     if random_location or location in aimed_locations(attacker, defender, line):
         return location
     return "torso"

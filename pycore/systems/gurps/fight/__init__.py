@@ -51,6 +51,7 @@ from pycore.systems.gurps.fight.checks import (
     settle,
 )
 from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
+from pycore.systems.gurps.fight.hands import in_hand, parry_withheld
 from pycore.systems.gurps.fight.open_asks import (
     CARRIED_LEAD,
     FighterAsks,
@@ -63,7 +64,7 @@ from pycore.systems.gurps.fight.open_asks import (
     waits_said,
 )
 from pycore.systems.gurps.fight.public import gurps_public
-from pycore.systems.gurps.fight.ranges import range_between, with_range
+from pycore.systems.gurps.fight.ranges import beyond_between, range_between, with_range
 from pycore.systems.gurps.fight.targets import last_target, with_target
 from pycore.systems.gurps.fight.turns import (
     Joined,
@@ -152,6 +153,7 @@ __all__ = [
     "attack",
     "attack_waits",
     "bearing_asks",
+    "beyond_between",
     "cancel",
     "card_line",
     "carried_line",
@@ -164,6 +166,7 @@ __all__ = [
     "fight_from_json",
     "fight_to_json",
     "gurps_public",
+    "in_hand",
     "lapsed_shocks_said",
     "last_target",
     "lasting_effects",
@@ -171,6 +174,7 @@ __all__ = [
     "next_target",
     "next_turn",
     "open_questions",
+    "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
     "questions_said",

@@ -12,6 +12,7 @@ from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
+from pycore.systems.gurps.fight.hands import holding, with_hand
 from pycore.systems.gurps.fight.open_asks import attack_waits
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
 from pycore.systems.gurps.fight.ranges import with_range
@@ -26,7 +27,12 @@ from pycore.systems.gurps.injury import (
     with_bonus,
 )
 from pycore.systems.gurps.locations import location_name
-from pycore.systems.gurps.modifiers import EffectiveSkill, maneuver, maneuver_options
+from pycore.systems.gurps.modifiers import (
+    EffectiveSkill,
+    maneuver,
+    maneuver_options,
+    past_the_table,
+)
 from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import RolledAttack, RolledDefense, roll_attack, roll_defense
 from pycore.systems.gurps.sheet import Combatant
@@ -162,7 +168,7 @@ def attack(
     result = rolled.result
     pending = None
     if result.hit:
-        options = defense_options(attacker, defender, setup)
+        options = defense_options(attacker, holding(fight, defender), setup)
         stage: Stage = "defense" if options and not result.critical else "damage"
         pending = Pending(
             attacker.id, defender.id, setup, stage, result.max_damage, result.critical
@@ -179,9 +185,16 @@ def attack(
     after = replace(fight, pending=pending, attacks=fight.attacks + int(acting))
     # FIGHT.md: the fight holds whom he attacked; his next attack starts at the same foe.
     after = with_target(after, attacker.id, defender.id)
+    # 004 lines 93, 248: the weapon he attacked with is the one in his hand, his to parry with.
+    after = with_hand(after, attacker.id, setup.line)
     if armed(attacker, setup.line).ranged:
-        # FIGHT.md: the fight holds the range between these two for their next attack.
-        after = with_range(after, attacker.id, defender.id, Fraction(setup.yards))
+        # FIGHT.md: the fight holds the range between these two for their next attack, and
+        # with it the GM's modifier past the table for that range (GUR-28): a modifier for
+        # speed + range is this attack's only, the target's speed being no part of the range.
+        beyond = setup.range_beyond
+        if beyond is not None and (setup.target_speed or not past_the_table(setup.yards)):
+            beyond = None
+        after = with_range(after, attacker.id, defender.id, Fraction(setup.yards), beyond)
     return after, step
 
 
@@ -260,7 +273,7 @@ def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
     pending = _waiting(fight, "defense")
     attacker = fight.combatant(pending.attacker)
     defender = fight.combatant(pending.defender)
-    options = defense_options(attacker, defender, pending.setup)
+    options = defense_options(attacker, holding(fight, defender), pending.setup)
     return tuple((k, line) for k, line in options if k not in pending.used)
 
 

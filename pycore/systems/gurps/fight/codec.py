@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.systems.gurps.fight.hands import hands_from_json, hands_to_json
 from pycore.systems.gurps.fight.ranges import ranges_from_json, ranges_to_json
 from pycore.systems.gurps.fight.targets import targets_from_json, targets_to_json
 from pycore.systems.gurps.fight.value import ASK_LABELS, Ask, Fight, Pending, Place
@@ -42,6 +43,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "chosen": fight.chosen,
             "ranges": ranges_to_json(fight),
             "targets": targets_to_json(fight),
+            **({"hands": hands_to_json(fight)} if fight.hands else {}),
         },
         "asks": [
             {
@@ -153,4 +155,5 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         tuple(a for a in asks if a is not None),
         ranges_from_json(saved.get("ranges"), {c.id for c in people}),
         targets_from_json(saved.get("targets"), ids),
+        hands_from_json(saved.get("hands"), ids),
     )

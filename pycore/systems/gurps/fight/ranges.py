@@ -3,10 +3,19 @@ is born from the sheets and the fight so far). A ranged attack's yards stay with
 whoever shot at whom, and the next attack between them starts from them: a GM's play-through
 found the range back at 0 each turn, and the −6 for 20 yards gone unless re-typed (GUR-38).
 
+Past the table's 100 yd the GM types the speed/range modifier (GUR-28's ASK, 004 lines
+181-195): it belongs to that range between these two and stays with it, and a new range drops
+it (another GM's play-through typed −11 again at each shot between the same two fighters).
+
 >>> from pycore.systems.gurps.sheet import Combatant
 >>> fight = with_range(Fight((Combatant(id="a"), Combatant(id="b"))), "b", "a", Fraction(25, 2))
 >>> range_between(fight, "a", "b"), range_between(fight, "a", "c"), fight.ranges
-('12.5', '', (('a', 'b', '12.5'),))
+('12.5', '', (('a', 'b', '12.5', ''),))
+>>> far = with_range(fight, "a", "b", 150, -11)
+>>> range_between(far, "b", "a"), beyond_between(far, "b", "a")
+('150', '-11')
+>>> beyond_between(with_range(far, "a", "b", 160), "a", "b")
+''
 """
 
 from __future__ import annotations
@@ -18,8 +27,9 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.gurps.fight.value import Fight
 from pycore.systems.gurps.injury import MAX_YARDS
+from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.validate import checked, shown
+from pycore.validate import checked, shown, whole
 
 
 def _pair(a: str, b: str) -> tuple[str, str]:
@@ -30,36 +40,67 @@ def _pair(a: str, b: str) -> tuple[str, str]:
 def range_between(fight: Fight, a: str, b: str) -> str:
     """The yards between ``a`` and ``b`` as typed for their last ranged attack ("" if none)."""
     pair = _pair(a, b)
-    return next((yards for x, y, yards in fight.ranges if (x, y) == pair), "")
+    return next((yards for x, y, yards, _ in fight.ranges if (x, y) == pair), "")
 
 
 @checked
-def with_range(fight: Fight, a: str, b: str, yards: Fraction | int) -> Fight:
-    """The fight holding ``yards`` between ``a`` and ``b`` in place of what it held."""
+def beyond_between(fight: Fight, a: str, b: str) -> str:
+    """The speed/range modifier the GM typed for the range held between ``a`` and ``b``, past
+    the table's 100 yd (GUR-28), as typed; "" if none is held with it."""
+    pair = _pair(a, b)
+    return next((beyond for x, y, _, beyond in fight.ranges if (x, y) == pair), "")
+
+
+@checked
+def with_range(
+    fight: Fight, a: str, b: str, yards: Fraction | int, beyond: int | None = None
+) -> Fight:
+    """The fight holding ``yards`` between ``a`` and ``b`` in place of what it held, with the
+    GM's speed/range modifier for that range (``beyond``, past the table; None: none)."""
     pair = _pair(a, b)
     kept = tuple(r for r in fight.ranges if (r[0], r[1]) != pair)
-    return replace(fight, ranges=(*kept, (*pair, decimal_text(yards))))
+    modifier = (
+        "" if beyond is None else str(whole(beyond, "speed/range modifier", -MAX_MODIFIER, 0))
+    )
+    return replace(fight, ranges=(*kept, (*pair, decimal_text(yards), modifier)))
 
 
 @checked
-def ranges_from_json(raw: object, ids: set[str]) -> tuple[tuple[str, str, str], ...]:
-    """The saved ranges (``[[a, b, yards], ...]``), each checked; a pair with someone no longer
-    in the fight is left out."""
+def ranges_from_json(raw: object, ids: set[str]) -> tuple[tuple[str, str, str, str], ...]:
+    """The saved ranges (``[[a, b, yards], ...]``, with the GM's modifier past the table as a
+    fourth item, ``[a, b, yards, modifier]``), each checked; a pair with someone no longer in
+    the fight is left out."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise RuleError(f"saved ranges {shown(raw)} is not a list")
-    ranges: dict[tuple[str, str], str] = {}
+    ranges: dict[tuple[str, str], tuple[str, str]] = {}
     for row in raw[: len(ids) ** 2]:
-        if not (isinstance(row, list) and len(row) == 3 and all(isinstance(v, str) for v in row)):
-            raise RuleError(f"a saved range {shown(row)} is not [fighter, fighter, yards]")
-        a, b, yards = row
+        if not (
+            isinstance(row, list) and len(row) in (3, 4) and all(isinstance(v, str) for v in row)
+        ):
+            raise RuleError(
+                f"a saved range {shown(row)} is not [fighter, fighter, yards] (and its modifier)"
+            )
+        a, b, yards, *beyond = row
         if {a, b} <= ids and a != b:
-            ranges[_pair(a, b)] = decimal_text(exact("saved range (yards)", yards, 0, MAX_YARDS))
-    return tuple((*pair, yards) for pair, yards in ranges.items())
+            held = decimal_text(exact("saved range (yards)", yards, 0, MAX_YARDS))
+            ranges[_pair(a, b)] = (held, _saved_modifier(beyond[0]) if beyond else "")
+    return tuple((*pair, *held) for pair, held in ranges.items())
+
+
+def _saved_modifier(typed: str) -> str:
+    """A saved speed/range modifier past the table, checked: "" or a whole number ≤ 0."""
+    if not typed:
+        return ""
+    value = exact("saved speed/range modifier", typed, -MAX_MODIFIER, 0)
+    if value.denominator != 1:
+        raise RuleError(f"saved speed/range modifier {shown(typed)} is not a whole number")
+    return str(int(value))
 
 
 @checked
 def ranges_to_json(fight: Fight) -> list[Any]:
-    """The ranges as the fight's saved form keeps them."""
-    return [list(r) for r in fight.ranges]
+    """The ranges as the fight's saved form keeps them (the modifier only where one is held,
+    so a fight saved before it reads the same)."""
+    return [list(r) if r[3] else list(r[:3]) for r in fight.ranges]

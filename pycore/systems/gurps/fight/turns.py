@@ -10,6 +10,7 @@ from typing import Literal
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.figures import signed
+from pycore.systems.gurps.fight.hands import with_hand
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
     lapsed_shocks_said,
@@ -381,9 +382,10 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
         allowed = ", ".join(offered) or "none"
         raise RuleError(f"{name} option {option!r} is not offered; allowed: {allowed}")
     taken = replace(current, maneuver=name, option=option)
-    return replace(fight.with_combatant(taken), chosen=True), ManeuverTaken(
-        current.name, name, option
-    )
+    after = replace(fight.with_combatant(taken), chosen=True)
+    if name == "Ready":  # 004 line 95: he draws a weapon (fight/hands.py)
+        after = with_hand(after, current.id, None)
+    return after, ManeuverTaken(current.name, name, option)
 
 
 @dataclass(frozen=True)

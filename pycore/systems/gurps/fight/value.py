@@ -126,10 +126,13 @@ class Fight:
     # he does, the one on his sheet is last turn's, in force only for his defenses (004 line 29).
     chosen: bool = False
     asks: tuple[Ask, ...] = ()  # what the last injuries leave for the GM's book (GUR-58)
-    # (fighter, fighter, yards): the range of their last ranged attack (fight/ranges.py).
-    ranges: tuple[tuple[str, str, str], ...] = ()
+    # (fighter, fighter, yards, modifier): the range of their last ranged attack, with the GM's
+    # speed/range modifier past the table for it ("" if none; fight/ranges.py).
+    ranges: tuple[tuple[str, str, str, str], ...] = ()
     # (attacker, target): whom each fighter attacked last (fight/targets.py).
     targets: tuple[tuple[str, str], ...] = ()
+    # (fighter, attack line): the weapon in his hand, his last attack's (fight/hands.py).
+    hands: tuple[tuple[str, int], ...] = ()
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

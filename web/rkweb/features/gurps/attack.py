@@ -1,14 +1,13 @@
 """The Attack tab: the effective skill line by line with the chance to hit and to land past the
 defender's best defense; the attack roll; the defense the defender picks (allowed ones only, each
-with its chance); the damage roll; the injury and the defender's HP. The form is parsed here;
-each stage is a transition of the core's fight (:mod:`pycore.systems.gurps.fight`), an undoable
-step in the log."""
+with its chance); the damage roll; the injury and the defender's HP. The form is parsed in
+:mod:`.attack_form`; each stage is a transition of the core's fight
+(:mod:`pycore.systems.gurps.fight`), an undoable step in the log."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from pycore.dice import RandintSource, seeded
@@ -18,13 +17,10 @@ from pycore.systems.gurps import (
     defense_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.aiming import aimed_location, location_choices
+from pycore.systems.gurps.aiming import location_choices
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
 from pycore.systems.gurps.locations import exposed_spots
-from pycore.systems.gurps.modifiers import MAX_MODIFIER
-from pycore.systems.gurps.quantities import decimal_text, exact
-from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
     braceable,
@@ -36,176 +32,37 @@ from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import after_injury, campaign
+from rkweb.features.gurps.attack_form import (
+    NUMBERS,
+    aimed_at,
+    form_of,
+    set_field,
+    setup_of,
+    waits_for_range,
+    yes,
+)
 from rkweb.features.gurps.maneuvers import choices
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
     fail,
     fight_of,
-    keep,
     line_index,
     log_view,
+    no_location,
     page_data,
     step_error,
-    too_long,
-    typed_whole,
 )
-from rkweb.features.gurps.turn_step import RANGE_BEYOND, RANGE_FIRST, range_beyond, step_yards
+from rkweb.features.gurps.turn_step import RANGE_FIRST
 from rkweb.kit.buttons import button
-from rkweb.kit.fields import error_of, number, read_yes_no, select, with_error, yes_no
+from rkweb.kit.fields import error_of, number, select, yes_no
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import card, why
 
-NUMBERS = {
-    "yards": ("Range (yards)", 0, 100_000),
-    "target_speed": ("Target speed (yards/second)", 0, 10_000),
-    "range_beyond": (RANGE_BEYOND, -MAX_MODIFIER, 0),  # GUR-28: past the table's 100 yd
-    "size": ("Target's longest dimension (yards, 1 ft = 1/3; blank: human)", 0, 100_000),
-    "aim_seconds": ("Seconds of Aim", 0, 60),
-    "scope_max": ("Scope's maximum bonus", 0, 20),
-    "extra": ("Other modifier (GM)", -50, 50),
-}
-EXACT = ("yards", "target_speed", "size")  # the rest are whole numbers
-DEFAULTS: dict[str, Any] = {
-    "attacker": "",
-    "defender": "",
-    "location": "torso",
-    # Blank, not "0": a range of 0 nobody typed drops the range modifier (GUR-28), so a ranged
-    # attack waits for it (FIGHT.md); a melee attack reads no range.
-    "yards": "",
-    "target_speed": "0",
-    "range_beyond": "",
-    "size": "",
-    "aim_seconds": "0",
-    "braced": "",
-    "scope_max": "0",
-    "grappling": "",
-    "from_behind": "",
-    "chink": "",
-    "shield_side": "yes",
-    "extra": "0",
-    "line": "0",
-    # What the tracker's step also asks (issue 27 item 5): where a random blow lands (003
-    # lines 63, 65) and a giant's blow's victim (003 lines 82-85).
-    "random_location": "",
-    "from_above": "",
-    "pinned": "",
-    "exposed": "",
-    "only_exposed": "",
-    "keys": {},
-}
 _LOCATION_WHY = (
     "The random hit location table (3d) is not in the texts (003 line 63): roll on your own "
     "table and pick the location it gives.",
 )
-
-# --- the form ---------------------------------------------------------------------------------
-
-
-def _form(model: Model) -> dict[str, Any]:
-    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70)."""
-    form = {**DEFAULTS, **page_data(model)["attack"]}
-    random = _yes(form, "random_location")
-    where = aimed_location(
-        str(form["location"]), *_aim(form, fight_of(model)), random_location=random
-    )
-    return {**form, "location": where}
-
-
-def _aim(form: dict[str, Any], fight: Fight) -> tuple[Combatant | None, Combatant | None, int]:
-    """The attacker and defender (``None`` if not chosen) and the line, as the aim reads them."""
-    ids = {c.id: c for c in fight.combatants}
-    return ids.get(str(form["attacker"])), ids.get(str(form["defender"])), line_index(form["line"])
-
-
-def _num(form: dict[str, Any], name: str) -> Fraction | None:
-    """A typed number, read exactly as typed (blank: none)."""
-    label, low, high = NUMBERS[name]
-    raw = str(form.get(name, "")).strip()
-    return exact(label, raw, low, high) if raw else None
-
-
-def _whole(form: dict[str, Any], name: str) -> int:
-    value = _num(form, name) or Fraction(0)
-    if value.denominator != 1:
-        label, low, high = NUMBERS[name]
-        raise RuleError(f"{label} {decimal_text(value)} is not a whole number from {low} to {high}")
-    return int(value)
-
-
-def _yes(form: dict[str, Any], name: str) -> bool:
-    return read_yes_no(str(form.get(name, ""))) is True
-
-
-def _yards(form: dict[str, Any], attacker: Combatant) -> Fraction | int:
-    """The range as typed for a ranged line (RANGE_FIRST while blank), none for melee: the
-    tracker step's one reading, the form holding ``yards`` as the step does."""
-    return step_yards(form, attacker, line_index(form.get("line", "0")))
-
-
-def _waits_for_range(form: dict[str, Any], attacker: Combatant) -> bool:
-    try:
-        _yards(form, attacker)
-    except RuleError as exc:
-        return str(exc) == RANGE_FIRST  # a bad number is said by its field
-    return False
-
-
-def setup_of(form: dict[str, Any], attacker: Combatant) -> AttackSetup:
-    """The worksheet's circumstances of ``attacker``'s attack, read from the form."""
-    keys: list[tuple[str, int | None]] = []
-    for key, amount in dict(form.get("keys", {})).items():
-        if amount in ("", None):
-            continue
-        keys.append(
-            (key, None if amount == "on" else typed_whole(amount, key, -MAX_MODIFIER, MAX_MODIFIER))
-        )
-    return AttackSetup(
-        location=str(form["location"]),
-        yards=_yards(form, attacker),
-        target_speed=_num(form, "target_speed") or 0,
-        range_beyond=range_beyond(form),
-        target_size_yards=_num(form, "size"),
-        aim_seconds=_whole(form, "aim_seconds"),
-        braced=_yes(form, "braced"),
-        scope_max=_whole(form, "scope_max"),
-        grappling=_yes(form, "grappling"),
-        table_keys=tuple(keys),
-        extra=_whole(form, "extra"),
-        from_behind=_yes(form, "from_behind"),
-        chink=_yes(form, "chink"),
-        shield_side=_yes(form, "shield_side"),
-        line=line_index(form.get("line", "0")),
-        random_location=_yes(form, "random_location"),
-        from_above=_yes(form, "random_location") and _yes(form, "from_above"),
-        pinned=_yes(form, "pinned"),
-        exposed=str(form.get("exposed", "")),
-        only_exposed=bool(form.get("exposed")) and _yes(form, "only_exposed"),
-    )
-
-
-def _set(model: Model, name: str, value: str) -> Model:
-    form = _form(model)
-    if name in NUMBERS:
-        label, low, high = NUMBERS[name]
-        longest = too_long(label, value, 40, f"from {low} to {high}")
-    else:
-        longest = too_long(name.removeprefix("key:"), value, 20 if name.startswith("key:") else 400)
-    if longest:
-        return with_error(model, SECTION, f"attack.{name}", longest)
-    if name.startswith("key:"):
-        form["keys"] = {**form["keys"], name[4:]: value}
-    elif name in DEFAULTS and name != "keys":  # the modifiers are set one by one
-        form[name] = value
-    else:
-        return model
-    error = None
-    if name in NUMBERS and value.strip():
-        try:
-            _num(form, name) if name in EXACT else _whole(form, name)
-        except RuleError as exc:
-            error = str(exc)
-    return with_error(keep(model, attack=form), SECTION, f"attack.{name}", error)
 
 
 # --- the steps --------------------------------------------------------------------------------
@@ -269,7 +126,7 @@ def _stepped(
 
 
 def _parties(model: Model) -> tuple[str, str, AttackSetup]:
-    form = _form(model)
+    form = form_of(model)
     attacker = fight_of(model).combatant(str(form["attacker"]))
     setup = replace(setup_of(form, attacker), eye_reading=campaign.eye_reading(model))
     return str(form["attacker"]), str(form["defender"]), setup
@@ -317,7 +174,7 @@ def _cancel(model: Model, msg: AttackCancel, ctx: Ctx) -> Model:
 
 
 def _field(model: Model, msg: AttackForm, ctx: Ctx) -> Model:
-    return _set(model, msg.name, msg.value)
+    return set_field(model, msg.name, msg.value)
 
 
 #: The Attack tab's messages' handlers, keyed by their message class's action: the form's
@@ -331,6 +188,9 @@ ACTIONS = frozenset(HANDLERS)
 
 def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
     choose = [("", "choose…"), *[(c.id, c.name) for c in fight.combatants]]
+    locations = location_choices(
+        *aimed_at(form, fight), random_location=yes(form, "random_location")
+    )
     return h(
         "div",
         {"class": "grid2"},
@@ -348,11 +208,20 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             choose,
             AttackForm("defender"),
         ),
+        *(_where(form, locations) if locations else [no_location("gurps-attack-no-location")]),
+        _yes_no(form, "from_behind", "Attack from behind (no defense)"),
+        _yes_no(form, "shield_side", "From the front or shield side (shield DB counts)"),
+    )
+
+
+def _where(form: dict[str, Any], locations: tuple[tuple[str, str], ...]) -> list[VNode | None]:
+    """The hit location and how it is struck (none of it for fatigue, 003 line 35)."""
+    return [
         select(
             "gurps-attack-location",
             "Hit location",
             form["location"],
-            location_choices(*_aim(form, fight), random_location=_yes(form, "random_location")),
+            locations,
             AttackForm("location"),
         ),
         h(
@@ -367,17 +236,15 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
         ),
         _yes_no(form, "random_location", "Random location: where the blow fell (your table)"),
         _yes_no(form, "from_above", "A random blow from directly above")
-        if _yes(form, "random_location")
+        if yes(form, "random_location")
         else None,
         _yes_no(form, "chink", "At a chink in the armor there (DR halved)"),
         _yes_no(form, "grappling", "Grappling the location (penalty halved)"),
-        _yes_no(form, "from_behind", "Attack from behind (no defense)"),
-        _yes_no(form, "shield_side", "From the front or shield side (shield DB counts)"),
-    )
+    ]
 
 
 def _yes_no(form: dict[str, Any], name: str, label: str) -> VNode:
-    return yes_no(f"gurps-attack-{name}", label, _yes(form, name), AttackForm(name))
+    return yes_no(f"gurps-attack-{name}", label, yes(form, name), AttackForm(name))
 
 
 def _num_field(model: Model, form: dict[str, Any], name: str) -> VNode:
@@ -511,7 +378,7 @@ def _modifiers(model: Model, form: dict[str, Any], ranged: bool) -> VNode:
     )
 
 
-def _stage(fight: Fight) -> list[VNode]:
+def _stage(fight: Fight) -> list[VNode | None]:
     """The step the attack under way waits for: the defender's choice or the damage roll."""
     pending: Pending | None = fight.pending
     if pending is None:
@@ -529,8 +396,12 @@ def _stage(fight: Fight) -> list[VNode]:
         for kind, line in gurps_fight.defenses_left(fight)
     ]
     none = button("gurps-defend-none", "No defense", AttackDefend(gurps_fight.NO_DEFENSE))
+    withheld = gurps_fight.parry_withheld(fight, defender)  # 004 lines 93, 95, 248
     return [
         h("h3", {}, f"{defender.name} defends: pick one"),
+        h("p", {"class": "small", "data-testid": "gurps-parry-withheld"}, withheld)
+        if withheld
+        else None,
         h("div", {"class": "row", "data-testid": "gurps-defense-choices"}, *choices, none),
     ]
 
@@ -545,7 +416,7 @@ def _unready(form: dict[str, Any], fight: Fight, held: tuple[int, ...]) -> str:
     attacker = fight.combatant(str(form["attacker"]))
     if attacker.maneuver == "All-Out Attack" and not attacker.option:
         return "Choose All-Out Attack's option before the roll."
-    if _waits_for_range(form, attacker):
+    if waits_for_range(form, attacker):
         return RANGE_FIRST
     if form["defender"] in ids:  # an open question that changes the figures (the core's words)
         return gurps_fight.waits_said(fight, held)
@@ -578,7 +449,7 @@ def _buttons(busy: bool, unready: str) -> VNode:
 
 def view(model: Model) -> VNode:
     fight = fight_of(model)
-    form = _form(model)
+    form = form_of(model)
     ids = {c.id for c in fight.combatants}
     chosen = form["attacker"] in ids and form["defender"] in ids
     ranged = chosen and fight.combatant(str(form["attacker"])).ranged

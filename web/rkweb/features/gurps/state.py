@@ -161,3 +161,13 @@ def log_view(model: Model) -> VNode:
         f"Combat log ({len(log)})",
         log_list("gurps-log-entry", log, label="Combat log entries"),
     )
+
+
+def no_location(testid: str) -> VNode:
+    """Said in place of the hit location a fatigue attack is not offered, on both pages: fatigue
+    damage always ignores hit location (003 line 35)."""
+    return h(
+        "p",
+        {"class": "small", "data-testid": testid},
+        "Hit location: none. Fatigue damage ignores hit location (torso, no penalty).",
+    )

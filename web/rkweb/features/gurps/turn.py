@@ -18,7 +18,7 @@ from pycore.systems.gurps import (
     success_chance,
 )
 from pycore.systems.gurps import fight as gurps_fight
-from pycore.systems.gurps.aiming import location_choices
+from pycore.systems.gurps.aiming import ignores_location, location_choices
 from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.fight import Fight, Pending
 from pycore.systems.gurps.locations import location_name
@@ -37,14 +37,21 @@ from rkweb.features.gurps.maneuvers import (
     own_ids,
 )
 from rkweb.features.gurps.situation import StepForm
-from rkweb.features.gurps.state import SECTION, line_index, page_data, step_error
-from rkweb.features.gurps.turn_step import RANGE_BEYOND, chosen_defense, setup_of, step_of
+from rkweb.features.gurps.state import SECTION, line_index, no_location, page_data, step_error
+from rkweb.features.gurps.turn_step import (
+    RANGE_BEYOND,
+    chosen_defense,
+    held_beyond_said,
+    setup_of,
+    step_of,
+)
 from rkweb.features.gurps.turn_update import (
     ROLL_ENTRIES,
     StepCancel,
     StepDamage,
     StepDefend,
     StepDefense,
+    StepNoDefense,
 )
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
@@ -138,7 +145,7 @@ def _override(step: dict[str, Any]) -> VNode:
 
 
 def _attack_fields(
-    model: Model, step: dict[str, Any], attacker: Combatant, target: Combatant
+    model: Model, fight: Fight, step: dict[str, Any], attacker: Combatant, target: Combatant
 ) -> VNode:
     random_location = bool(step["random_location"])
     line = line_index(step["line"])
@@ -153,7 +160,9 @@ def _attack_fields(
             step["location"],
             locations,
             StepForm("location"),
-        ),
+        )
+        if locations
+        else no_location("gurps-fight-no-location"),
         number(
             "gurps-fight-yards",
             "Range (yards)",
@@ -172,6 +181,9 @@ def _attack_fields(
             error=error_of(model, SECTION, "fight.range_beyond"),
         )
         if ranged and _past_the_table(str(step["yards"]))
+        else None,
+        h("p", {"class": "small", "data-testid": "gurps-fight-range-beyond-held"}, kept)
+        if ranged and (kept := held_beyond_said(step, fight))
         else None,
     )
 
@@ -202,9 +214,12 @@ def _attack_step(
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
     # Where it lands (and the range) sits above the roll: set before it, read with it at
     # 768x1024 (it was under the roll, at 999-1047 px with three fighters).
-    fields = _attack_fields(model, step, attacker, target)
+    fields = _attack_fields(model, fight, step, attacker, target)
+    line = line_index(step["line"])
     adjust: list[VNode | None] = [
-        situation.where(step, chink_possible(attacker, line_index(step["line"]))),
+        None
+        if ignores_location(attacker, line)
+        else situation.where(step, chink_possible(attacker, line)),
     ]
     ways = situation.attack_ways(step, attacker, target)
     if ways is not None:
@@ -259,14 +274,18 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
         )
         for kind, line in gurps_fight.defenses_left(fight)
     ]
-    none = gurps_fight.NO_DEFENSE
-    items.append(chip("gurps-fight-defend-none", "No defense", chosen == none, StepDefense(none)))
-    roll: VNode = (
-        button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
-        if chosen == none
-        else _roll_entry(model, "gurps-fight-defense", "3d6", "defend", "Roll for me")
-    )
-    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), roll]
+    take = button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
+    # 004 lines 93, 95, 248: he parries with the weapon in his hand only; why none, in words.
+    withheld = gurps_fight.parry_withheld(fight, defender)
+    why_not = h("p", {"class": "small", "data-testid": "gurps-fight-parry-withheld"}, withheld)
+    if not items:  # nothing to defend with: taking the hit is all there is (one tap)
+        return [why_not if withheld else None, take]
+    # No defense is one tap where nothing else needs deciding; Undo takes it back.
+    none = button("gurps-fight-defend-none", "No defense", StepNoDefense())
+    roll = _roll_entry(model, "gurps-fight-defense", "3d6", "defend", "Roll for me")
+    step_roll = h("div", {"class": "row"}, roll, none)
+    said = why_not if withheld else None
+    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), said, step_roll]
 
 
 def _damage_step(model: Model, fight: Fight) -> list[Any]:

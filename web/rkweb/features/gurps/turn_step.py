@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.aiming import aimed_location
 from pycore.systems.gurps.attacks import armed
@@ -37,7 +38,8 @@ FRESH: dict[str, Any] = {
     "chips": [],
     "line": 0,
     "yards": "",
-    "range_beyond": "",  # GUR-28: the GM's modifier past the table's 100 yd, this attack's only
+    # GUR-28: the GM's modifier past the table's 100 yd, held with the pair's range (FIGHT.md)
+    "range_beyond": "",
     "defense": "",
     "override": "",
     "random_location": False,
@@ -62,14 +64,15 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     current = fight.current()
     cid = current.id if current else ""
     target = gurps_fight.next_target(fight, cid)
-    fresh = {**FRESH, "attacker": cid, "target": target, "yards": held_range(fight, cid, target)}
+    fresh = {**FRESH, "attacker": cid, "target": target, **held(fight, cid, target)}
     page = page_data(model)
     saved = page["step"]
     if saved.get("attacker") != cid or page["step_for"] != turn_key(fight):
         return fresh
     step = {**fresh, **saved}
     if step["target"] not in {c.id for c in fight.combatants}:
-        step["target"], step["yards"] = fresh["target"], fresh["yards"]
+        step.update(target=fresh["target"], yards=fresh["yards"])
+        step["range_beyond"] = fresh["range_beyond"]
     return aimed(step, fight)
 
 
@@ -90,6 +93,37 @@ def held_range(fight: Fight, attacker: str, target: str) -> str:
     known yet: a ranged attack waits for it, see :func:`setup_of`): derived for each new attack
     and each change of target, never carried from another pair."""
     return gurps_fight.range_between(fight, attacker, target)
+
+
+def held(fight: Fight, attacker: str, target: str) -> dict[str, str]:
+    """The step's range and the GM's speed/range modifier past the table for it, as the fight
+    holds them between the two (FIGHT.md's first law: the modifier for that range belongs with
+    it, GUR-28)."""
+    return {
+        "yards": held_range(fight, attacker, target),
+        "range_beyond": gurps_fight.beyond_between(fight, attacker, target),
+    }
+
+
+def same_range(typed: str, held: str) -> bool:
+    """Whether the range typed is the one held (as numbers: "150" and "150.0" are one range)."""
+    try:
+        return bool(held) and exact("yards", typed, 0, MAX_YARDS) == exact("yards", held)
+    except RuleError:
+        return False
+
+
+def held_beyond_said(step: dict[str, Any], fight: Fight) -> str:
+    """Said under the modifier past the table when it is the one held with this range ("" when
+    typed for this attack): the GM sees it was his, for this range, and not the table's."""
+    attacker, target = str(step["attacker"]), str(step["target"])
+    kept = gurps_fight.beyond_between(fight, attacker, target)
+    yards = held_range(fight, attacker, target)
+    if not kept or str(step["range_beyond"]).strip() != kept:
+        return ""
+    if not same_range(str(step["yards"]), yards):
+        return ""
+    return f"{signed(int(kept))}: the value typed for this range ({yards} yd), kept while it holds"
 
 
 def step_yards(step: dict[str, Any], attacker: Combatant, line: int) -> Fraction | int:

@@ -32,9 +32,10 @@ from rkweb.features.gurps.state import (
 from rkweb.features.gurps.turn_step import (
     RANGE_BEYOND,
     chosen_defense,
-    held_range,
+    held,
     keep_step,
     range_beyond,
+    same_range,
     setup_of,
     step_of,
 )
@@ -75,7 +76,13 @@ def _form(model: Model, fight: Fight, name: str, value: str) -> Model:
             range_beyond({name: value})
     except RulekeeperError as exc:
         error = str(exc)
-    changed = keep_step(model, fight, **{name: value})
+    changes = {name: value}
+    if name == "yards":
+        # GUR-28: the modifier past the table is the held range's; a new range asks it again.
+        step = step_of(model, fight)
+        kept = held(fight, str(step["attacker"]), str(step["target"]))
+        changes["range_beyond"] = kept["range_beyond"] if same_range(value, kept["yards"]) else ""
+    changed = keep_step(model, fight, **changes)
     return with_error(changed, SECTION, key if name in NUMBERS else "fight.yards", error)
 
 
@@ -125,8 +132,11 @@ def _take(model: Model, fight: Fight, ctx: Ctx, name: str, option: str) -> Model
     return commit(model, fight, f"Maneuver: {name}", ctx, [taken], shown={})
 
 
-def _defend(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
-    kind = chosen_defense(model, fight)
+def _defend(
+    model: Model, fight: Fight, ctx: Ctx, typed: str | None, kind: str | None = None
+) -> Model:
+    """The defense chosen on the step rolled (``kind``: taken as it is, no defense's one tap)."""
+    kind = chosen_defense(model, fight) if kind is None else kind
     rng, seed = dice_source(ctx, "3d6", typed, "defense roll")
     fight, defended = gurps_fight.defend(fight, kind, rng)
     label = "No defense" if kind == gurps_fight.NO_DEFENSE else f"Defense: {kind}"
@@ -194,6 +204,10 @@ class StepAttackTyped(Message, action="gurps.step_attack_typed"):
 
 class StepDefend(Message, action="gurps.step_defend"):
     """Roll the defense for me (or take the hit)."""
+
+
+class StepNoDefense(Message, action="gurps.step_no_defense"):
+    """No defense: the hit lands, in one tap (Undo takes it back)."""
 
 
 class StepDefendTyped(Message, action="gurps.step_defend_typed"):
@@ -265,6 +279,11 @@ def _step_defend(model: Model, msg: StepDefend | StepDefendTyped, ctx: Ctx) -> M
     return _roll(model, ctx, "defend", _defend, typed_text(msg))
 
 
+def _step_no_defense(model: Model, msg: StepNoDefense, ctx: Ctx) -> Model:
+    none = gurps_fight.NO_DEFENSE
+    return _in_fight(model, "fight.defend", lambda fight: _defend(model, fight, ctx, None, none))
+
+
 def _step_damage(model: Model, msg: StepDamage | StepDamageTyped, ctx: Ctx) -> Model:
     return _roll(model, ctx, "damage", _damage, typed_text(msg))
 
@@ -279,9 +298,10 @@ def _step_recover_mental(model: Model, msg: RecoverMental | RecoverMentalTyped, 
 
 def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
     def aimed(fight: Fight) -> Model:
-        # The range is between these two: the fight's, never the one typed for another target.
-        yards = held_range(fight, str(step_of(model, fight)["attacker"]), msg.cid)
-        return keep_step(model, fight, target=msg.cid, yards=yards)
+        # The range is between these two: the fight's, never the one typed for another target;
+        # so is the modifier past the table for it (GUR-28).
+        kept = held(fight, str(step_of(model, fight)["attacker"]), msg.cid)
+        return keep_step(model, fight, target=msg.cid, **kept)
 
     return _in_fight(model, "fight", aimed)
 
@@ -326,6 +346,7 @@ def _maneuver_taken(model: Model, msg: Maneuver, ctx: Ctx) -> Model:
 HANDLERS = handlers(
     _step_attack,
     _step_defend,
+    _step_no_defense,
     _step_damage,
     _step_recover,
     _step_recover_mental,

@@ -1,0 +1,175 @@
+"""The Attack tab's form: its fields as typed (attacker, defender, line, location, range, Aim,
+the table's modifiers), read into the worksheet's circumstances of the attack
+(:class:`~pycore.systems.gurps.worksheet.AttackSetup`); the tab's view and steps are in
+:mod:`.attack`."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.gurps.aiming import aimed_location
+from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.modifiers import MAX_MODIFIER
+from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import AttackSetup
+from rkweb.app.model import Model
+from rkweb.features.gurps.state import (
+    SECTION,
+    fight_of,
+    keep,
+    line_index,
+    page_data,
+    too_long,
+    typed_whole,
+)
+from rkweb.features.gurps.turn_step import RANGE_BEYOND, RANGE_FIRST, range_beyond, step_yards
+from rkweb.kit.fields import read_yes_no, with_error
+
+NUMBERS = {
+    "yards": ("Range (yards)", 0, 100_000),
+    "target_speed": ("Target speed (yards/second)", 0, 10_000),
+    "range_beyond": (RANGE_BEYOND, -MAX_MODIFIER, 0),  # GUR-28: past the table's 100 yd
+    "size": ("Target's longest dimension (yards, 1 ft = 1/3; blank: human)", 0, 100_000),
+    "aim_seconds": ("Seconds of Aim", 0, 60),
+    "scope_max": ("Scope's maximum bonus", 0, 20),
+    "extra": ("Other modifier (GM)", -50, 50),
+}
+EXACT = ("yards", "target_speed", "size")  # the rest are whole numbers
+DEFAULTS: dict[str, Any] = {
+    "attacker": "",
+    "defender": "",
+    "location": "torso",
+    # Blank, not "0": a range of 0 nobody typed drops the range modifier (GUR-28), so a ranged
+    # attack waits for it (FIGHT.md); a melee attack reads no range.
+    "yards": "",
+    "target_speed": "0",
+    "range_beyond": "",
+    "size": "",
+    "aim_seconds": "0",
+    "braced": "",
+    "scope_max": "0",
+    "grappling": "",
+    "from_behind": "",
+    "chink": "",
+    "shield_side": "yes",
+    "extra": "0",
+    "line": "0",
+    # What the tracker's step also asks (issue 27 item 5): where a random blow lands (003
+    # lines 63, 65) and a giant's blow's victim (003 lines 82-85).
+    "random_location": "",
+    "from_above": "",
+    "pinned": "",
+    "exposed": "",
+    "only_exposed": "",
+    "keys": {},
+}
+# --- the form ---------------------------------------------------------------------------------
+
+
+def form_of(model: Model) -> dict[str, Any]:
+    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70)."""
+    form = {**DEFAULTS, **page_data(model)["attack"]}
+    random = yes(form, "random_location")
+    where = aimed_location(
+        str(form["location"]), *aimed_at(form, fight_of(model)), random_location=random
+    )
+    return {**form, "location": where}
+
+
+def aimed_at(form: dict[str, Any], fight: Fight) -> tuple[Combatant | None, Combatant | None, int]:
+    """The attacker and defender (``None`` if not chosen) and the line, as the aim reads them."""
+    ids = {c.id: c for c in fight.combatants}
+    return ids.get(str(form["attacker"])), ids.get(str(form["defender"])), line_index(form["line"])
+
+
+def _num(form: dict[str, Any], name: str) -> Fraction | None:
+    """A typed number, read exactly as typed (blank: none)."""
+    label, low, high = NUMBERS[name]
+    raw = str(form.get(name, "")).strip()
+    return exact(label, raw, low, high) if raw else None
+
+
+def _whole(form: dict[str, Any], name: str) -> int:
+    value = _num(form, name) or Fraction(0)
+    if value.denominator != 1:
+        label, low, high = NUMBERS[name]
+        raise RuleError(f"{label} {decimal_text(value)} is not a whole number from {low} to {high}")
+    return int(value)
+
+
+def yes(form: dict[str, Any], name: str) -> bool:
+    return read_yes_no(str(form.get(name, ""))) is True
+
+
+def _yards(form: dict[str, Any], attacker: Combatant) -> Fraction | int:
+    """The range as typed for a ranged line (RANGE_FIRST while blank), none for melee: the
+    tracker step's one reading, the form holding ``yards`` as the step does."""
+    return step_yards(form, attacker, line_index(form.get("line", "0")))
+
+
+def waits_for_range(form: dict[str, Any], attacker: Combatant) -> bool:
+    try:
+        _yards(form, attacker)
+    except RuleError as exc:
+        return str(exc) == RANGE_FIRST  # a bad number is said by its field
+    return False
+
+
+def setup_of(form: dict[str, Any], attacker: Combatant) -> AttackSetup:
+    """The worksheet's circumstances of ``attacker``'s attack, read from the form."""
+    keys: list[tuple[str, int | None]] = []
+    for key, amount in dict(form.get("keys", {})).items():
+        if amount in ("", None):
+            continue
+        keys.append(
+            (key, None if amount == "on" else typed_whole(amount, key, -MAX_MODIFIER, MAX_MODIFIER))
+        )
+    return AttackSetup(
+        location=str(form["location"]),
+        yards=_yards(form, attacker),
+        target_speed=_num(form, "target_speed") or 0,
+        range_beyond=range_beyond(form),
+        target_size_yards=_num(form, "size"),
+        aim_seconds=_whole(form, "aim_seconds"),
+        braced=yes(form, "braced"),
+        scope_max=_whole(form, "scope_max"),
+        grappling=yes(form, "grappling"),
+        table_keys=tuple(keys),
+        extra=_whole(form, "extra"),
+        from_behind=yes(form, "from_behind"),
+        chink=yes(form, "chink"),
+        shield_side=yes(form, "shield_side"),
+        line=line_index(form.get("line", "0")),
+        random_location=yes(form, "random_location"),
+        from_above=yes(form, "random_location") and yes(form, "from_above"),
+        pinned=yes(form, "pinned"),
+        exposed=str(form.get("exposed", "")),
+        only_exposed=bool(form.get("exposed")) and yes(form, "only_exposed"),
+    )
+
+
+def set_field(model: Model, name: str, value: str) -> Model:
+    form = form_of(model)
+    if name in NUMBERS:
+        label, low, high = NUMBERS[name]
+        longest = too_long(label, value, 40, f"from {low} to {high}")
+    else:
+        longest = too_long(name.removeprefix("key:"), value, 20 if name.startswith("key:") else 400)
+    if longest:
+        return with_error(model, SECTION, f"attack.{name}", longest)
+    if name.startswith("key:"):
+        form["keys"] = {**form["keys"], name[4:]: value}
+    elif name in DEFAULTS and name != "keys":  # the modifiers are set one by one
+        form[name] = value
+    else:
+        return model
+    error = None
+    if name in NUMBERS and value.strip():
+        try:
+            _num(form, name) if name in EXACT else _whole(form, name)
+        except RuleError as exc:
+            error = str(exc)
+    return with_error(keep(model, attack=form), SECTION, f"attack.{name}", error)
