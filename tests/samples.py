@@ -22,8 +22,8 @@ from pycore.systems.aftermath.bcs import BcsModifier
 from pycore.systems.aftermath.conditions import Condition, Moment
 from pycore.systems.aftermath.reference.overland import AcidEffect
 from pycore.systems.aftermath.reference.skills_and_moves import Learning
+from pycore.systems.gurps.damage_roll import DamageRoll, roll_damage
 from pycore.systems.gurps.defenses import Defense
-from pycore.systems.gurps.injury import DamageRoll, roll_damage
 from pycore.systems.gurps.modifiers import EffectiveSkill, Modifier, effective_skill
 from pycore.systems.gurps.order import Fighter
 from pycore.systems.gurps.sheet import Combatant as GurpsCombatant

@@ -81,7 +81,7 @@ def test_anything_typed_is_accepted_or_refused_with_the_typed_error(text: str) -
 
 
 def test_gurps_damage_typed_as_a_total_shows_the_total() -> None:
-    from pycore.systems.gurps.injury import roll_damage
+    from pycore.systems.gurps.damage_roll import roll_damage
 
     assert str(roll_damage("2d+1", "cut", typed_dice("2d6", "7"))) == "2d+1 (7 typed) + 1 = 8 cut"
     assert str(roll_damage("2d+1", "cut", typed_dice("2d6", "3 4"))) == "2d+1 (3, 4) + 1 = 8 cut"

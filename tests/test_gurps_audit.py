@@ -19,8 +19,9 @@ from pycore.systems.gurps import (
     speed_range_modifier,
 )
 from pycore.systems.gurps.attacks import attack_lines
+from pycore.systems.gurps.damage_roll import DamageRoll
 from pycore.systems.gurps.defenses import defenses_against
-from pycore.systems.gurps.injury import DamageRoll, chink_dr
+from pycore.systems.gurps.injury import chink_dr
 from pycore.systems.gurps.lines import lines_from_saved
 from pycore.systems.gurps.modifiers import maneuver_options
 from pycore.systems.gurps.quantities import decimal_text, exact

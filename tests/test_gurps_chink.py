@@ -10,7 +10,7 @@ import pytest
 from test_gurps_pages import attack_turn, fight_started, send, texts
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.injury import DamageRoll
+from pycore.systems.gurps.damage_roll import DamageRoll
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup, attack_line, resolve_injury
 

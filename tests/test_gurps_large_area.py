@@ -10,8 +10,8 @@ import pytest
 from pycore.dice import typed_dice
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.damage_roll import DamageRoll
 from pycore.systems.gurps.fight import Fight
-from pycore.systems.gurps.injury import DamageRoll
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pycore.lazy import exports
 
 if TYPE_CHECKING:
+    from pycore.systems.gurps.damage_roll import DamageRoll, roll_damage, strong_bonus, with_bonus
     from pycore.systems.gurps.defenses import (
         DEFENSES,
         Defense,
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
     )
     from pycore.systems.gurps.injury import (
         TOLERANCES,
-        DamageRoll,
         InjuryResult,
         at_half_damage,
         basic_damage,
@@ -42,9 +42,6 @@ if TYPE_CHECKING:
         location_penalty,
         max_damage,
         parse_damage,
-        roll_damage,
-        strong_bonus,
-        with_bonus,
     )
     from pycore.systems.gurps.locations import location_keys, location_name
     from pycore.systems.gurps.modifiers import (
@@ -90,10 +87,11 @@ __getattr__, __dir__ = exports(
             "DEFENSES Defense allowed_defenses block defense_line dodge explain_block "
             "explain_dodge explain_parry parry unarmed_parry"
         ),
+        "pycore.systems.gurps.damage_roll": "DamageRoll roll_damage strong_bonus with_bonus",
         "pycore.systems.gurps.injury": (
-            "TOLERANCES DamageRoll InjuryResult at_half_damage basic_damage chink_dr "
+            "TOLERANCES InjuryResult at_half_damage basic_damage chink_dr "
             "damage_types half_damage injury large_area_dr location_penalty "
-            "max_damage parse_damage roll_damage strong_bonus with_bonus"
+            "max_damage parse_damage"
         ),
         "pycore.systems.gurps.locations": "location_keys location_name",
         "pycore.systems.gurps.modifiers": (

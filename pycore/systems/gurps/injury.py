@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.systems.gurps.locations import location_keys, location_name
 from pycore.systems.gurps.quantities import exact, yards_text
@@ -56,7 +55,9 @@ def damage_types() -> tuple[str, ...]:
     return tuple(str(r["code"]) for r in load_table("gurps", "wounding").rows)
 
 
-def _type_row(damage_type: str) -> dict[str, object]:
+def wounding_row(damage_type: str) -> dict[str, object]:
+    """GUR-T13's row for ``damage_type`` (its multiplier, its minimum basic damage), or the
+    refusal naming the types there are."""
     if damage_type not in damage_types():
         raise RuleError(
             f"damage type {shown(damage_type)} is unknown; allowed: {', '.join(damage_types())}"
@@ -121,7 +122,7 @@ def basic_damage(dice: str, roll_total: int, damage_type: str) -> int:
     pycore.errors.RuleError: dice total 13 is outside 2 to 12 (2d)
     """
     n, k = parse_damage(dice)
-    row = _type_row(damage_type)
+    row = wounding_row(damage_type)
     whole(roll_total, "dice total", n, 6 * n, why=f" ({n}d)")
     minimum = row["min_basic"]
     assert isinstance(minimum, int)
@@ -179,7 +180,7 @@ def large_area_dr(torso_dr: int, least_protected_dr: int) -> int:
 def chink_allowed(damage_type: str, *, tight_beam: bool = False) -> None:
     """GUR-42 (003 line 86): only a piercing, impaling or tight-beam burning attack can target a
     chink in armor; any other is refused by name. The one place this rule is checked."""
-    if not _type_row(damage_type)["piercing"] and not (damage_type == "burn" and tight_beam):
+    if not wounding_row(damage_type)["piercing"] and not (damage_type == "burn" and tight_beam):
         raise RuleError(
             "a chink in armor can be targeted only by piercing, impaling or tight-beam burning "
             f"attacks, not {damage_type}"
@@ -356,7 +357,7 @@ def _refused(
     location: str, damage_type: str, flags: frozenset[str], tight_beam: bool
 ) -> str | None:
     beam = damage_type == "burn" and tight_beam
-    if location in ("vitals", "eye") and not (_type_row(damage_type)["piercing"] or beam):
+    if location in ("vitals", "eye") and not (wounding_row(damage_type)["piercing"] or beam):
         # 003 lines 41, 46: "Other attacks cannot target the vitals" (GUR-31, GUR-33)
         return (
             f"{location} can be targeted only by impaling, piercing or tight-beam burning "
@@ -427,7 +428,7 @@ def _rounded(
         value = 1
         notes.append("minimum 1")
     if "diffuse" in flags and penetrating > 0 and not large_area:
-        cap = 1 if _type_row(damage_type)["piercing"] else 2
+        cap = 1 if wounding_row(damage_type)["piercing"] else 2
         if value > cap:
             value = cap
             notes.append(f"Diffuse: at most {cap}")
@@ -530,81 +531,3 @@ def _location_effects(
     if location == "face" and damage_type == "cor" and 2 * value > hp:  # GUR-34
         effects.append("blinded in both eyes" if value > hp else "blinded in one eye")
     return value
-
-
-@dataclass(frozen=True)
-class DamageRoll:
-    """A damage roll (GUR-53, GUR-54): the dice, the modifier, the minimum, half damage."""
-
-    dice: str
-    faces: tuple[int, ...]
-    damage_type: str
-    maximum: bool
-    basic: int
-    halved: bool
-    final: int
-    typed_total: bool = False  # the dice's total was typed: faces made up, never shown
-
-    def __str__(self) -> str:
-        _n, k = parse_damage(self.dice)
-        if self.maximum:
-            text = f"{self.dice} maximum (a roll of 3) = {self.basic}"
-        else:
-            mod = f" {'+' if k >= 0 else '−'} {abs(k)}" if k else ""
-            shown = ", ".join(map(str, self.faces))
-            faces = f"{sum(self.faces)} typed" if self.typed_total else shown
-            text = f"{self.dice} ({faces}){mod} = {self.basic} {self.damage_type}"
-            if sum(self.faces) + k < self.basic:
-                text += f" (minimum {self.basic})"
-        if self.halved:
-            text += f"; halved at 1/2D → {self.final}"
-        return text
-
-
-@checked
-def strong_bonus(dice: str) -> int:
-    """GUR-16 All-Out Attack (Strong): +2 damage or +1 per die, whichever is more (melee,
-    ST-based).
-
-    >>> strong_bonus("2d+1"), strong_bonus("3d")
-    (2, 3)
-    """
-    n, _k = parse_damage(dice)
-    return max(2, n)
-
-
-@checked
-def with_bonus(dice: str, bonus: int) -> str:
-    """The dice with ``bonus`` added to the modifier (AOA Strong adds before the minimum).
-
-    >>> with_bonus("2d+1", 2), with_bonus("3d", 3), with_bonus("1d-3", 2)
-    ('2d+3', '3d+3', '1d-1')
-    """
-    n, k = parse_damage(dice)
-    return f"{n}d" + (f"{k + bonus:+d}" if k + bonus else "")
-
-
-@checked
-def roll_damage(
-    dice: str, damage_type: str, rng: RandintSource, *, maximum: bool = False, halved: bool = False
-) -> DamageRoll:
-    """Roll basic damage (GUR-53): a roll of 3 on the attack gives the maximum; at or beyond
-    1/2D it is halved, rounding down (GUR-54).
-
-    >>> import random
-    >>> str(roll_damage("2d+2", "pi", random.Random(1)))
-    '2d+2 (2, 5) + 2 = 9 pi'
-    >>> str(roll_damage("1d+2", "cr", random.Random(1), maximum=True, halved=True))
-    '1d+2 maximum (a roll of 3) = 8; halved at 1/2D → 4'
-    """
-    n, _k = parse_damage(dice)
-    _type_row(damage_type)
-    if n > 50:
-        raise RuleError(f"damage dice {shown(dice)}: at most 50 dice")
-    rolled = None if maximum else roll(f"{n}d6", rng)
-    faces, typed_total = (rolled.dice, rolled.typed_total) if rolled else ((), False)
-    basic = max_damage(dice) if maximum else basic_damage(dice, sum(faces), damage_type)
-    if maximum:
-        basic = max(int(str(_type_row(damage_type)["min_basic"])), basic)
-    final = half_damage(basic) if halved else basic
-    return DamageRoll(dice, faces, damage_type, maximum, basic, halved, final, typed_total)

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.damage_roll import DamageRoll
 from pycore.systems.gurps.defenses import (
     DEFENSES,
     allowed_defenses,
@@ -33,7 +34,6 @@ from pycore.systems.gurps.defenses import (
 )
 from pycore.systems.gurps.injury import (
     EYE_READINGS,
-    DamageRoll,
     InjuryResult,
     aim_refused,
     at_half_damage,
@@ -543,7 +543,7 @@ def resolve_injury(
     """The injury from a damage roll: the location's DR, type, location and the defender's
     Injury Tolerance (GUR-55 to GUR-62).
 
-    >>> from pycore.systems.gurps.injury import DamageRoll
+    >>> from pycore.systems.gurps.damage_roll import DamageRoll
     >>> roll = DamageRoll("1d+1", (6,), "cut", False, 7, False, 7)
     >>> resolve_injury(Combatant(), Combatant(dr=2), AttackSetup(), roll).injury
     7

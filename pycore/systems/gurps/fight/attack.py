@@ -10,6 +10,7 @@ from typing import Final
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.damage_roll import DamageRoll, roll_damage, strong_bonus, with_bonus
 from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.hands import holding, with_hand
@@ -19,13 +20,7 @@ from pycore.systems.gurps.fight.ranges import with_range
 from pycore.systems.gurps.fight.targets import with_target
 from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending, Stage
-from pycore.systems.gurps.injury import (
-    DamageRoll,
-    InjuryResult,
-    roll_damage,
-    strong_bonus,
-    with_bonus,
-)
+from pycore.systems.gurps.injury import InjuryResult
 from pycore.systems.gurps.locations import location_name
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,

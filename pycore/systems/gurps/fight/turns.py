@@ -10,6 +10,7 @@ from typing import Literal
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.figures import signed
+from pycore.systems.gurps.damage_roll import strong_bonus
 from pycore.systems.gurps.fight.hands import with_hand
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
@@ -20,7 +21,6 @@ from pycore.systems.gurps.fight.open_asks import (
 from pycore.systems.gurps.fight.public import maneuver_public, recovery_public, turn_public
 from pycore.systems.gurps.fight.targets import last_target
 from pycore.systems.gurps.fight.value import Fight, Logged, Place, Recovery
-from pycore.systems.gurps.injury import strong_bonus
 from pycore.systems.gurps.modifiers import (
     maneuver,
     maneuver_modifier,
