@@ -11,6 +11,8 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RulekeeperError
+from pycore.systems.percentile import agility
+from pycore.systems.percentile.agility import Ledger
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight import attack as FA
@@ -206,13 +208,30 @@ def _status(fighter: Fighter, fight: Fight) -> str:
     # where the damage is, as the result says it (issue 29 round 2 item 5: "11.1 damage")
     hurt = [f"{p.name} {_short(p.damage)}" for p in fighter.parts if p.damage]
     bits = [" + ".join(hurt) + " points"] if hurt else ["unhurt"] if fighter.parts else []
+    ledger = fighter.ledger
+    turns = ledger.stun_turns
+    stunned = f"stunned for {turns} turns" if turns > 1 else "stunned"
     if fight.settings.ap == "c2":
-        ledger = fighter.ledger
-        bits.append("no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP")
-    if fighter.ledger.debt:
-        turns = fighter.ledger.stun_turns
+        bits.append(_ap_now_and_next(ledger, stunned))
+    elif ledger.debt:
         bits.append(f"stunned for {turns} turn{'s' if turns != 1 else ''}")
     return ", ".join(bits)
+
+
+def _ap_now_and_next(ledger: Ledger, stunned: str) -> str:
+    """AP left now and, when the stun or borrowing takes from it, the AP of the next turn: the
+    stun's AP loss (PCT-28, line 74: modifier ÷ 10) and what was borrowed (PCT-27, 3 for 1) are
+    paid at its start, so a card that said "40 AP, stunned for 1 turn" left the GM to work out
+    that 10 would be left (the core's own start of a turn, ``agility.start_turn``)."""
+    now = "no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP"
+    if not ledger.debt and not ledger.borrowed:
+        return now
+    later = agility.start_turn(ledger)
+    why = [stunned] if ledger.debt else []
+    if ledger.borrowed:
+        why.append(f"{_short(ledger.borrowed)} borrowed")
+    nxt = f"next turn {_short(later.available)}" + (" (no movement)" if later.no_movement else "")
+    return f"{now}{' now' if not ledger.no_movement else ''}; {nxt}: {', '.join(why)}"
 
 
 def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
