@@ -65,7 +65,7 @@ from pycore.systems.percentile.fight.setup import (
     number,
     range_text,
 )
-from pycore.systems.percentile.fight.stun import after_damage, points_taken
+from pycore.systems.percentile.fight.stun import after_damage, damage_taken, read_as
 from pycore.systems.percentile.fight.value import WAITING, Fight, Note, PendingAttack
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
 from pycore.systems.percentile.tohit import DIRECT_MARGIN, HTH_MAX_RANGE_M, grenade_odds
@@ -525,9 +525,9 @@ def _wound(
     question = None
     if ask:  # PCT-28 / PCT-M02: the table's value for the whole points taken, asked once
         question = (
-            f"What is {target.name}'s damage modifier with {points_taken(wounded)} points of "
-            "damage taken? Table #3-7.0 leaves it out: enter it once, it is kept on the GM "
-            "page; a rise in it stuns (AP lost = the rise ÷ 10)"
+            f"What is {target.name}'s damage modifier with {fmt(damage_taken(wounded))} points "
+            f"of damage taken? Table #3-7.0{read_as(wounded)} leaves it out: enter it once, it "
+            "is kept on the GM page; a rise in it stuns (AP lost = the rise ÷ 10)"
         )
     hit = replace(
         pending.hit, lines=lines, stage="stun" if question else "done", waits_for=question

@@ -22,9 +22,33 @@ from pycore.validate import checked
 
 
 @checked
+def damage_taken(fighter: Fighter) -> Fraction:
+    """The damage a fighter has taken, exact: the text never rounds (R-B; line 137's ½ dice and
+    line 146's grazing give fractions)."""
+    return sum((p.damage for p in fighter.parts), Fraction(0))
+
+
+@checked
 def points_taken(fighter: Fighter) -> int:
-    """The whole points of damage a fighter has taken: what Table #3-7.0 is read with."""
-    return math.floor(sum((p.damage for p in fighter.parts), Fraction(0)))
+    """The whole points of damage a fighter has taken: what Table #3-7.0 is read with (the
+    GM's rows count whole points; a fraction has not reached the next point)."""
+    return math.floor(damage_taken(fighter))
+
+
+@checked
+def read_as(fighter: Fighter) -> str:
+    """How the damage taken is read on Table #3-7.0's whole-point rows, said when it has a
+    fraction ("" when it has none): a GM asked about "16 points" for 16.8 damage could not tell
+    where the 16 came from.
+
+    >>> from pycore.systems.percentile.damage import BodyPart
+    >>> read_as(Fighter("b", "Bob", parts=(BodyPart("arm", Fraction(20), Fraction(84, 5)),)))
+    ' (read as 16 on its whole-point rows: 16.8 has not reached 17)'
+    """
+    taken, whole = damage_taken(fighter), points_taken(fighter)
+    if taken == whole:
+        return ""
+    return f" (read as {whole} on its whole-point rows: {fmt(taken)} has not reached {whole + 1})"
 
 
 def _modifier_at(fight: Fight, points: int) -> int | None:
@@ -88,7 +112,10 @@ def answer_stun(fight: Fight, text: str) -> tuple[Fight, Note]:
     rise = max(0, modifier - target.damage_modifier)
     fight = replace(fight, tables={**fight.tables, "PCT-M02": rows}, pending=None)
     fight = fight.with_fighter(replace(target, damage_modifier=modifier))
-    said = f"Table #3-7.0: {points} points of damage give modifier {figure(modifier)} (kept on the GM page)"
+    said = (
+        f"Table #3-7.0: {fmt(damage_taken(target))} points of damage{read_as(target)} give "
+        f"modifier {figure(modifier)} (kept on the GM page)"
+    )
     if not rise:
         return fight, Note(f"{said}; {target.name} is not stunned", "", ("PCT-28", "PCT-M02"))
     fight, change = change_ap(fight, target.id, "stun", Fraction(rise))
