@@ -6,7 +6,7 @@ undo."""
 from __future__ import annotations
 
 from rkweb.app.model import Model
-from test_percentile_pages import ann_hits_bob, go, round_ready, texts
+from test_percentile_pages import ann_hits_bob, anns_turn, go, round_ready, texts
 
 
 def _stunning(m: Model, rows: str) -> Model:
@@ -62,3 +62,45 @@ def test_the_stun_question_says_the_damage_as_the_text_counts_it() -> None:
     assert texts(m, "percentile-attack-question")[0].startswith(
         "What is Bob's damage modifier with 18 points of damage taken? Table #3-7.0 leaves it out"
     )
+
+
+def _with_a_grenade(m: Model, weight: str = "1") -> Model:
+    """Ann's GRENADE (damage die 3, ``weight`` kg), her second weapon."""
+    m = go(m, "percentile.tab", "characters")
+    m = go(m, "percentile.char_select", "c1")
+    for key, value in (("name", "GRENADE"), ("category", "grenade"), ("damage_die", "3")):
+        m = go(m, "percentile.wform", key, value)
+    m = go(m, "percentile.wform", "weight_kg", weight)
+    m = go(m, "percentile.weapon_add", "c1")
+    return go(m, "percentile.tab", "combat")
+
+
+def _grenade_turn(m: Model) -> Model:
+    m = go(anns_turn(m), "percentile.turn_target", "c2")
+    return go(m, "percentile.turn_weapon", "1")
+
+
+def test_a_grenade_waits_for_its_range_only_to_check_its_throw_and_says_so() -> None:
+    """The play-through: the GRENADE's roll "waited for the range" with no reason, where the
+    FIST's said "3 m at most". In a throw the text uses the range once: Table #3-4.0 gives how
+    far Physical Strength hurls the object's weight (PCT-37, line 105); a miss lands 1:10sd + 13
+    m from the target hexagon (line 113) and a bounce by the bounce chart (line 112), neither
+    from the range. So with the distance known the roll says what the range is for; without
+    it the range is used for nothing and the roll does not wait."""
+    m = _grenade_turn(_with_a_grenade(round_ready()))
+    assert not texts(m, "percentile-turn-waits")  # no Table #3-4.0: nothing to compare with
+    assert "on target" in texts(m, "percentile-turn-weapon-1")[0]
+    m = go(m, "percentile.turn_roll", seed="throw")  # rolled without a range
+    assert "grenade d4: 1:100sd" in texts(m, "percentile-log-entry")[0]
+
+    m08 = "strength_low,strength_high,weight_kg_low,weight_kg_high,distance_m\n0,100,0,2,25\n"
+    m = go(_with_a_grenade(round_ready()), "percentile.gm_csv", "PCT-M08", m08)
+    m = _grenade_turn(go(m, "percentile.gm_save", "PCT-M08"))
+    assert texts(m, "percentile-turn-waits") == [
+        "Range: type how far away the target is; the roll waits for it (the GRENADE can be "
+        "thrown 25 m at most: Table #3-4.0, line 105)"
+    ]
+    m = go(m, "percentile.attack_field", "range_m", "30")
+    assert not texts(m, "percentile-turn-waits")
+    m = go(m, "percentile.turn_roll", seed="throw")
+    assert "beyond the throwing distance 25 m" in texts(m, "percentile-log-entry")[0]
