@@ -5,7 +5,9 @@ undo."""
 
 from __future__ import annotations
 
+from rkweb.app import shell
 from rkweb.app.model import Model
+from rkweb.app.vdom import find_all
 from test_percentile_pages import ann_hits_bob, anns_turn, go, round_ready, texts
 
 
@@ -104,3 +106,38 @@ def test_a_grenade_waits_for_its_range_only_to_check_its_throw_and_says_so() -> 
     assert not texts(m, "percentile-turn-waits")
     m = go(m, "percentile.turn_roll", seed="throw")
     assert "beyond the throwing distance 25 m" in texts(m, "percentile-log-entry")[0]
+
+
+def _field_value(m: Model, testid: str) -> object:
+    return find_all(shell.view(m), testid)[0].attr("value")
+
+
+def test_a_stun_modifier_against_an_earlier_answer_is_said_and_asked_to_keep() -> None:
+    """The play-through: 300 typed at 16 points, then 0 at 27 points only logged "not stunned",
+    so a typo cancelled a stun without a word. The modifier is "the amount of damage" taken
+    (line 49) whose tenth is the AP lost "due to the stunning effects of taking damage" (line
+    74): it only grows with the damage. A value against an earlier answer is said beside the
+    field, kept there with "Keep 0", and taken only once the GM keeps it (logged)."""
+    m = _anns_hit_on_bobs_head(_stunning(round_ready(), "0,0,0\n16,16,300\n"))  # 18.75 taken
+    m = go(m, "percentile.attack_stun", "0")
+    said = (
+        "0 for 18 points is less than the 300 Table #3-7.0 has for 16 points: the modifier only "
+        "grows with the damage (lines 49, 74). Keep 0 anyway?"
+    )
+    assert texts(m, "percentile-attack-stun_modifier-error") == [said]
+    assert _field_value(m, "percentile-attack-stun_modifier") == "0"
+    assert texts(m, "percentile-attack-stun-keep") == ["Keep 0 (GM; logged)"]
+    assert m.state["percentile"]["combat"].get("pending")  # nothing taken yet
+    # a value that agrees goes through, the question and its Keep gone
+    agreed = go(m, "percentile.attack_stun", "400")
+    assert not agreed.state["percentile"]["combat"].get("pending")
+    assert not texts(agreed, "percentile-attack-stun-keep")
+    assert "Bob is stunned: 40 AP lost" in texts(agreed, "percentile-log-entry")[0]
+    # the GM keeps 0: taken, and the log says it went against the table
+    kept = go(m, "percentile.attack_stun_keep", "0")
+    assert not kept.state["percentile"]["combat"].get("pending")
+    entry = texts(kept, "percentile-log-entry")[0]
+    assert (
+        "give modifier 0 (kept on the GM page); the GM kept it against the 300 for 16 points; "
+        "Bob is not stunned" in entry
+    ), entry

@@ -19,7 +19,7 @@ from pycore.systems.percentile.fight import attack as FA
 from pycore.systems.percentile.fight import cost as FC
 from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
-from pycore.systems.percentile.fight.stun import answer_stun
+from pycore.systems.percentile.fight.stun import Contradicted, answer_stun
 from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
 from pycore.systems.percentile.tohit import HTH_MAX_RANGE_M
 from rkweb.app.messages import Message, entered, handlers
@@ -82,6 +82,12 @@ class AttackStun(Message, action="percentile.attack_stun"):
     """Table #3-7.0's modifier for the damage taken, as typed."""
 
     modifier: str = entered(default="")
+
+
+class AttackStunKeep(Message, action="percentile.attack_stun_keep"):
+    """The GM keeps a Table #3-7.0 modifier that goes against an earlier row (asked first)."""
+
+    modifier: str
 
 
 class AttackCancel(Message, action="percentile.attack_cancel"):
@@ -161,12 +167,26 @@ def _part(model: Model, msg: AttackPart, ctx: Ctx) -> Model:
     return C.stepped(model, ctx, "turn", run, here=True)
 
 
-def _stun(model: Model, msg: AttackStun, ctx: Ctx) -> Model:
+#: The Table #3-7.0 modifier typed against an earlier row, kept for the GM's "Keep" beside it.
+STUN_ASKED = f"{S.FEATURE}_stun_against"
+
+
+def _stun(model: Model, msg: AttackStun | AttackStunKeep, ctx: Ctx) -> Model:
+    """The GM's Table #3-7.0 modifier; one against an earlier row for less (or more) damage is
+    said beside the field with "Keep it", never taken silently (PCT-28, lines 49, 74)."""
+    keep = isinstance(msg, AttackStunKeep)
+    against: list[str] = []
+
     def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
-        fight, change = answer_stun(fight, msg.modifier)
+        try:
+            fight, change = answer_stun(fight, msg.modifier, confirmed=keep)
+        except Contradicted:
+            against.append(msg.modifier.strip())
+            raise
         return fight, change.step, "Stun", FS.next_form(fight, C.form_of(st))
 
-    return C.stepped(model, ctx, "attack-stun_modifier", run, here=True)
+    done = C.stepped(model, ctx, "attack-stun_modifier", run, here=True)
+    return done.with_ui(**{STUN_ASKED: against[0] if against else None})
 
 
 def _borrow(model: Model, msg: TurnBorrow, ctx: Ctx) -> Model:
@@ -328,7 +348,7 @@ def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode
     )
 
 
-def _question(model: Model, fight: Fight) -> list[VNode]:
+def _question(model: Model, fight: Fight) -> list[VNode | None]:
     pending = fight.pending
     assert pending is not None
     target = fight.fighter(str(pending.form.get("target", "")))
@@ -352,15 +372,24 @@ def _question(model: Model, fight: Fight) -> list[VNode]:
             question,
             h("div", {"class": "row", "role": "group", "aria-label": "Body part"}, *parts),
         ]
+    error = error_of(model, S.FEATURE, "attack-stun_modifier")
+    against = str(model.ui.get(STUN_ASKED) or "") if error else ""
     return [
         question,
-        number(
+        number(  # a value said against an earlier row stays in its field beside the question
             "percentile-attack-stun_modifier",
             "Table #3-7.0 modifier for the damage taken",
-            "",
+            against,
             AttackStun(),
-            error=error_of(model, S.FEATURE, "attack-stun_modifier"),
+            error=error,
         ),
+        button(
+            "percentile-attack-stun-keep",
+            f"Keep {against} (GM; logged)",
+            AttackStunKeep(against),
+        )
+        if against
+        else None,
     ]
 
 
