@@ -8,6 +8,7 @@ from __future__ import annotations
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all
+from rkweb.features.percentile import state as S
 from test_percentile_pages import ann_hits_bob, anns_turn, go, round_ready, texts
 
 
@@ -141,3 +142,42 @@ def test_a_stun_modifier_against_an_earlier_answer_is_said_and_asked_to_keep() -
         "give modifier 0 (kept on the GM page); the GM kept it against the 300 for 16 points; "
         "Bob is not stunned" in entry
     ), entry
+
+
+def _attack_form(m: Model) -> dict[str, str]:
+    return dict(S.state(m)["combat"].get("attack") or {})
+
+
+def test_after_an_undo_the_restored_turn_has_its_own_target() -> None:
+    """The play-through: Cy's turn, then "Next turn" to Ann's, the GM tapped Cy as her target,
+    then Undo: Cy's turn came back with Cy still the target ("Cy cannot attack themselves").
+    The tap was saved without an undo step, and the undo kept it. FIGHT.md's first law: the
+    restored turn's form is the restored state's, never the undone turn's. Redo brings Ann's
+    turn back with her target."""
+    m = round_ready()
+    m = go(m, "percentile.tab", "characters")
+    m = go(m, "percentile.char_new")
+    m = go(m, "percentile.char_field", "c3", "name", "Cy")
+    m = go(m, "percentile.member_add", 1, "c3")  # Bob and Cy: Ann has two foes to tap from
+    m = go(m, "percentile.tab", "combat")
+    for turn in range(12):
+        before = _attack_form(m)
+        after = go(m, "percentile.turn_next", seed=f"order-{turn}")
+        if _attack_form(after).get("attacker") == "c1" and before.get("attacker") not in (
+            None,
+            "c1",
+        ):
+            break
+        m = after
+    else:
+        raise AssertionError("no turn of Ann's after another's")
+    assert "target" not in _attack_form(after)  # two foes: the GM taps one
+    tapped = go(after, "percentile.turn_target", "c3")
+    undone = go(tapped, "shell.undo")
+    assert _attack_form(undone) == before
+    assert not any("cannot attack themselves" in t for t in texts(undone, "percentile-turn-active"))
+    assert _attack_form(go(undone, "shell.redo")) == _attack_form(tapped)
+    # the tap belongs to the state before a later step: undoing that step keeps it
+    spent = go(go(tapped, "percentile.ap_field", "c1", "5"), "percentile.ap_spend", "c1")
+    assert "spends 5 AP" in texts(spent, "percentile-log-entry")[0]
+    assert _attack_form(go(spent, "shell.undo")) == _attack_form(tapped)
