@@ -397,7 +397,8 @@ def test_the_saved_fight_round_trips_and_old_data_loads() -> None:
 def test_pct_28_line_74_the_stun_is_asked_after_the_damage_is_known() -> None:
     fight, step = FA.attack(two_sides(), setup_of(FORM), Dice(15, 5, 6, 6, 5))
     assert step.stage == "stun" and step.waits_for is not None
-    assert "16 points of damage" in step.waits_for  # the question names the damage taken
+    # the question names the damage taken as the text counts it, and how the table reads it
+    assert "16.8 points of damage" in step.waits_for and "read as 16" in step.waits_for
     assert fight.fighter("c2").part("arm").damage == F_(84, 5)  # type: ignore[union-attr]
     with pytest.raises(RuleError, match="under way"):
         FA.attack(fight, setup_of(FORM), Dice())
@@ -406,8 +407,8 @@ def test_pct_28_line_74_the_stun_is_asked_after_the_damage_is_known() -> None:
     fight, change = answer_stun(fight, "210")  # Bob's modifier rises from 10 to 210
     assert fight.pending is None and fight.fighter("c2").ledger.debt == 20  # type: ignore[union-attr]
     assert str(change) == (
-        "Table #3-7.0: 16 points of damage give modifier 210 (kept on the GM page); "
-        "Bob is stunned: 20 AP lost"
+        "Table #3-7.0: 16.8 points of damage (read as 16 on its whole-point rows: 16.8 has not "
+        "reached 17) give modifier 210 (kept on the GM page); Bob is stunned: 20 AP lost"
     )
     assert "stun_modifier" not in FA.attack_input(fight, FORM)[3].__dict__  # never asked before
 

@@ -65,7 +65,7 @@ from pycore.systems.percentile.fight.setup import (
     number,
     range_text,
 )
-from pycore.systems.percentile.fight.stun import after_damage, points_taken
+from pycore.systems.percentile.fight.stun import after_damage, damage_taken, read_as
 from pycore.systems.percentile.fight.value import WAITING, Fight, Note, PendingAttack
 from pycore.systems.percentile.roster import Fighter, Weapon, race_of
 from pycore.systems.percentile.tohit import DIRECT_MARGIN, HTH_MAX_RANGE_M, grenade_odds
@@ -146,31 +146,56 @@ def attack_input(fight: Fight, form: Form) -> tuple[Fighter, Fighter, Weapon, At
 
 
 def _range_needed(fight: Fight, a: AttackInput) -> bool:
-    """Whether the attack reads its range: hand-to-hand (PCT-05), a throw (PCT-37), Table #3-1
-    (PCT-33) or Table #3-3 (PCT-43) looked up by range."""
-    if a.category in ("hth", "grenade"):
-        return True
-    looked_up = a.to_hit != "d1" and a.percent_to_hit is None and bool(fight.tables.get("PCT-M04"))
-    table_3_3 = a.damage_procedure == "3" and a.table_3_3_damage is None
-    return looked_up or (table_3_3 and bool(fight.tables.get("PCT-M13")))
+    """Whether the attack reads its range (:func:`_range_uses`)."""
+    return bool(_range_uses(fight, a))
+
+
+def _range_uses(fight: Fight, a: AttackInput, weapon: str = "weapon") -> list[str]:
+    """What the text does with the range in this attack, in words: a hand-to-hand attack
+    reaches 3 m at most (PCT-05, line 27), a throw goes as far as Table #3-4.0 says (PCT-37,
+    line 105: for a grenade, the one use of the range the text has; a miss lands ``1:10sd + 13``
+    m from the target hexagon, line 113, and a bounce by the GM's chart, line 112, neither from
+    the range), Table #3-1 gives the Percent to Hit (d2, d3: PCT-33, line 89) and Table #3-3 the
+    damage (procedure 3, PCT-43, line 139) by range. Empty: the range changes nothing, so it is
+    not asked (a grenade waited for a range it used for nothing)."""
+    uses = []
+    if a.category == "hth":
+        uses.append(f"the {weapon} is hand-to-hand: {HTH_MAX_RANGE_M} m at most")
+    thrown = a.category in ("grenade", "weaponry") and a.max_throw_m is not None
+    if thrown:
+        uses.append(
+            f"the {weapon} can be thrown {fmt(a.max_throw_m or Fraction(0))} m at most: "
+            "Table #3-4.0, line 105"
+        )
+    if (
+        a.category != "grenade"
+        and a.to_hit != "d1"
+        and a.percent_to_hit is None
+        and fight.tables.get("PCT-M04")
+    ):
+        uses.append("Table #3-1 gives the Percent to Hit by range")
+    if a.damage_procedure == "3" and a.table_3_3_damage is None and fight.tables.get("PCT-M13"):
+        uses.append("Table #3-3 gives the damage by range")
+    return uses
 
 
 #: What the roll waits for while the range it reads is not known: said beside the roll before
-#: it is tapped (a FIST's roll was refused for its range only once tapped).
+#: it is tapped (a FIST's roll was refused for its range only once tapped), with what the range
+#: is for (a GRENADE's roll "waited for the range" and said no more).
 RANGE_FIRST = "Range: type how far away the target is; the roll waits for it"
 
 
 @checked
 def range_first(fight: Fight, setup: Setup) -> str | None:
     """Why the attack's first roll waits for the range (None when it does not): an attack that
-    reads its range (hand-to-hand: at most 3 m, PCT-05, line 27) while none is known, or a
-    hand-to-hand attack at a range the fight already holds over 3 m (said before the tap: the
-    GM rolled, typed the die, and only then read that the fist could not reach).
+    reads its range (:func:`_range_uses`) while none is known, or a hand-to-hand attack at a
+    range the fight already holds over 3 m (said before the tap: the GM rolled, typed the die,
+    and only then read that the fist could not reach).
 
     >>> from pycore.systems.percentile.fight.codec import fight_from_json
     >>> from pycore.systems.percentile.fight.setup import setup_of
     >>> f = fight_from_json({"characters": [{"id": "a", "name": "A", "weapons": [{"name": "gun"},
-    ...     {"name": "FIST", "category": "hth"}]},
+    ...     {"name": "FIST", "category": "hth"}, {"name": "GRENADE", "category": "grenade"}]},
     ...     {"id": "b", "name": "B", "parts": [{"name": "arm", "points": "5"}]}]})
     >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "0"})) is None
     True
@@ -179,6 +204,9 @@ def range_first(fight: Fight, setup: Setup) -> str | None:
     >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "1", "range_m": "2"}))
     >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "1", "range_m": "15"}))
     'A is 15 m from B: the FIST is hand-to-hand, which cannot be made at over 3 m; move closer first'
+    >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "2"}))  # no throw known
+    >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "2", "max_throw_m": "30"}))
+    'Range: type how far away the target is; the roll waits for it (the GRENADE can be thrown 30 m at most: Table #3-4.0, line 105)'
     """
     if fight.pending is not None:
         return None
@@ -186,11 +214,8 @@ def range_first(fight: Fight, setup: Setup) -> str | None:
     if too_far is not None or known_range(fight, setup) is not None:
         return too_far
     weapon, a = attack_input(fight, setup)[2:]
-    if not _range_needed(fight, a):
-        return None
-    if a.category == "hth":
-        return f"{RANGE_FIRST} (the {weapon.name} is hand-to-hand: {HTH_MAX_RANGE_M} m at most)"
-    return RANGE_FIRST
+    uses = _range_uses(fight, a, weapon.name)
+    return f"{RANGE_FIRST} ({'; '.join(uses)})" if uses else None
 
 
 @checked
@@ -525,9 +550,9 @@ def _wound(
     question = None
     if ask:  # PCT-28 / PCT-M02: the table's value for the whole points taken, asked once
         question = (
-            f"What is {target.name}'s damage modifier with {points_taken(wounded)} points of "
-            "damage taken? Table #3-7.0 leaves it out: enter it once, it is kept on the GM "
-            "page; a rise in it stuns (AP lost = the rise ÷ 10)"
+            f"What is {target.name}'s damage modifier with {fmt(damage_taken(wounded))} points "
+            f"of damage taken? Table #3-7.0{read_as(wounded)} leaves it out: enter it once, it "
+            "is kept on the GM page; a rise in it stuns (AP lost = the rise ÷ 10)"
         )
     hit = replace(
         pending.hit, lines=lines, stage="stun" if question else "done", waits_for=question

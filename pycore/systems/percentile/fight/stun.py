@@ -22,9 +22,33 @@ from pycore.validate import checked
 
 
 @checked
+def damage_taken(fighter: Fighter) -> Fraction:
+    """The damage a fighter has taken, exact: the text never rounds (R-B; line 137's ½ dice and
+    line 146's grazing give fractions)."""
+    return sum((p.damage for p in fighter.parts), Fraction(0))
+
+
+@checked
 def points_taken(fighter: Fighter) -> int:
-    """The whole points of damage a fighter has taken: what Table #3-7.0 is read with."""
-    return math.floor(sum((p.damage for p in fighter.parts), Fraction(0)))
+    """The whole points of damage a fighter has taken: what Table #3-7.0 is read with (the
+    GM's rows count whole points; a fraction has not reached the next point)."""
+    return math.floor(damage_taken(fighter))
+
+
+@checked
+def read_as(fighter: Fighter) -> str:
+    """How the damage taken is read on Table #3-7.0's whole-point rows, said when it has a
+    fraction ("" when it has none): a GM asked about "16 points" for 16.8 damage could not tell
+    where the 16 came from.
+
+    >>> from pycore.systems.percentile.damage import BodyPart
+    >>> read_as(Fighter("b", "Bob", parts=(BodyPart("arm", Fraction(20), Fraction(84, 5)),)))
+    ' (read as 16 on its whole-point rows: 16.8 has not reached 17)'
+    """
+    taken, whole = damage_taken(fighter), points_taken(fighter)
+    if taken == whole:
+        return ""
+    return f" (read as {whole} on its whole-point rows: {fmt(taken)} has not reached {whole + 1})"
 
 
 def _modifier_at(fight: Fight, points: int) -> int | None:
@@ -69,11 +93,66 @@ def after_damage(
     return target, tuple(notes), False
 
 
+class Contradicted(RuleError):
+    """A Table #3-7.0 modifier typed for the damage taken that goes against an earlier row for
+    less (or more) damage: said beside the field, kept only once the GM confirms it."""
+
+
+def _earlier(tables: gm.Tables, points: int, modifier: int) -> tuple[int, str, str] | None:
+    """The earlier Table #3-7.0 row most against ``modifier`` for ``points``: its modifier, its
+    damage in words and whether the value typed is "less" or "more" than it; None for none."""
+    bands = [
+        tuple(int(str(r[k])) for k in ("damage_low", "damage_high", "modifier"))
+        for r in tables.get("PCT-M02") or []
+    ]
+    less = [b for b in bands if b[1] < points and b[2] > modifier]
+    more = [b for b in bands if b[0] > points and b[2] < modifier]
+    if not less and not more:
+        return None
+    low, high, value = max(less, key=lambda b: b[2]) if less else min(more, key=lambda b: b[2])
+    return (
+        value,
+        f"{low} points" if low == high else f"{low} to {high} points",
+        ("less" if less else "more"),
+    )
+
+
 @checked
-def answer_stun(fight: Fight, text: str) -> tuple[Fight, Note]:
+def against_earlier(tables: gm.Tables, points: int, modifier: int) -> str | None:
+    """What an earlier Table #3-7.0 row says against ``modifier`` for ``points`` of damage, or
+    None. The text implies, without stating, that the modifier can only grow with the damage:
+    it is "the amount of damage the side has taken" added to a roll where lower is better (line
+    49), and its tenth is "the number of agility points the character loses due to the stunning
+    effects of taking damage" (line 74); more damage never hinders less. The table's values are
+    the GM's (R-E), so a contradiction is asked about, never refused, never taken silently (the
+    play-through: 0 typed at 27 points after 300 at 16 only logged "not stunned").
+
+    >>> rows = {"PCT-M02": [{"damage_low": 16, "damage_high": 16, "modifier": 300}]}
+    >>> against_earlier(rows, 27, 0)
+    '0 for 27 points is less than the 300 Table #3-7.0 has for 16 points: the modifier only grows with the damage (lines 49, 74). Keep 0 anyway?'
+    >>> against_earlier(rows, 10, 400)
+    '400 for 10 points is more than the 300 Table #3-7.0 has for 16 points: the modifier only grows with the damage (lines 49, 74). Keep 400 anyway?'
+    >>> print(against_earlier(rows, 27, 300), against_earlier(rows, 10, 300))
+    None None
+    """
+    earlier = _earlier(tables, points, modifier)
+    if earlier is None:
+        return None
+    value, damage, than = earlier
+    return (
+        f"{figure(modifier)} for {points} points is {than} than the {figure(value)} Table #3-7.0 "
+        f"has for {damage}: the modifier only grows with the damage (lines 49, 74). "
+        f"Keep {figure(modifier)} anyway?"
+    )
+
+
+@checked
+def answer_stun(fight: Fight, text: str, *, confirmed: bool = False) -> tuple[Fight, Note]:
     """PCT-28 / PCT-M02: the GM's Table #3-7.0 modifier for the damage the target has taken,
     kept as the table's row for those points (asked once, as Table #3-6's costs are); its rise
-    over the target's modifier is the stun, modifier ÷ 10 AP owed."""
+    over the target's modifier is the stun, modifier ÷ 10 AP owed. A value against an earlier
+    row (:func:`against_earlier`) is refused as :class:`Contradicted` until ``confirmed``, and
+    then logged as the GM's."""
     pending = fight.pending
     if pending is None or pending.hit.stage != "stun":
         raise RuleError("No damage is waiting for its stun.")
@@ -82,13 +161,22 @@ def answer_stun(fight: Fight, text: str) -> tuple[Fight, Note]:
     target = fight.fighter(str(pending.form.get("target")))
     assert target is not None
     points = points_taken(target)
+    against = against_earlier(fight.tables, points, modifier)
+    if against is not None and not confirmed:
+        raise Contradicted(against, rules=("PCT-28", "PCT-M02"))
+    earlier = _earlier(fight.tables, points, modifier)
     rows = [dict(r) for r in fight.tables.get("PCT-M02") or []]
     rows.append({"damage_low": points, "damage_high": points, "modifier": modifier})
     gm.validate_gm_table("PCT-M02", rows)
     rise = max(0, modifier - target.damage_modifier)
     fight = replace(fight, tables={**fight.tables, "PCT-M02": rows}, pending=None)
     fight = fight.with_fighter(replace(target, damage_modifier=modifier))
-    said = f"Table #3-7.0: {points} points of damage give modifier {figure(modifier)} (kept on the GM page)"
+    said = (
+        f"Table #3-7.0: {fmt(damage_taken(target))} points of damage{read_as(target)} give "
+        f"modifier {figure(modifier)} (kept on the GM page)"
+    )
+    if earlier is not None:  # the GM's word against the earlier row, in the log
+        said += f"; the GM kept it against the {figure(earlier[0])} for {earlier[1]}"
     if not rise:
         return fight, Note(f"{said}; {target.name} is not stunned", "", ("PCT-28", "PCT-M02"))
     fight, change = change_ap(fight, target.id, "stun", Fraction(rise))

@@ -62,9 +62,11 @@ def edited(model: Model, key: str, edit: Callable[[dict[str, Any]], Model]) -> M
 
 
 def attack_entry(model: Model, st: dict[str, Any], key: str, value: str) -> Model:
-    """One field of the attack form (the core checks it and derives what follows from it)."""
+    """One field of the attack form (the core checks it and derives what follows from it),
+    marked as typed since the fight's last step (:func:`stamped`)."""
     fight, form = FS.enter(S.fight_of(model, st), form_of(st), key, value)
     st = with_form(S.with_fight(st, fight), "attack", form)
+    st = {**st, "combat": {**st["combat"], S.EDITED_AT: S.step_count(st)}}
     model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
 
@@ -83,9 +85,9 @@ def stepped(
         return with_error(model, S.FEATURE, key, S.missing_roll(wanted, example))
     if not label:
         return model
-    new = S.with_fight(st, fight)
-    if form is not None:
-        new = with_form(new, "attack", form)
+    new = stamped(
+        with_form(S.with_fight(st, fight), "attack", form_of(st) if form is None else form)
+    )
     if text:  # the result's step: its players' line and rules go to the log as they are
         step = text if isinstance(text, Step) else Step(text)
         said = f"round {fight.round}:"  # a new round's step names its round itself
@@ -93,6 +95,18 @@ def stepped(
         new = S.logged(new, "combat", Step(text, step.public, step.rules), ctx)
     saved = _clear_errors(S.save(model, new, ctx, label, fight=fight), key)
     return saved.with_ui(**{RESULT_HERE: here})
+
+
+def stamped(st: dict[str, Any]) -> dict[str, Any]:
+    """The state after a step of the fight: the step counted, and the attack form it leaves
+    marked as the step's own (no entry typed since). The form's entries (the target tapped, a
+    value typed) are saved quietly, without an undo step of their own, and an undo keeps what
+    changed since the step it undoes: so the target Ann tapped stayed chosen after "Turn: Ann"
+    was undone, Cy's restored turn aiming at Cy (FIGHT.md's first law). The count and the mark
+    tell it: :func:`rkweb.features.percentile.state.state` derives the form afresh when the
+    entries were typed after a step that is no longer there."""
+    combat = {k: v for k, v in st["combat"].items() if k != S.EDITED_AT}
+    return {**st, "combat": {**combat, S.STEPS: S.step_count(st) + 1}}
 
 
 def rolled(model: Model, ctx: Ctx, key: str, msg: Message, roll: Roll) -> Model:

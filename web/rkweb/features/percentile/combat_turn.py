@@ -11,13 +11,15 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RulekeeperError
+from pycore.systems.percentile import agility
+from pycore.systems.percentile.agility import Ledger
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight import attack as FA
 from pycore.systems.percentile.fight import cost as FC
 from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
-from pycore.systems.percentile.fight.stun import answer_stun
+from pycore.systems.percentile.fight.stun import Contradicted, answer_stun
 from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
 from pycore.systems.percentile.tohit import HTH_MAX_RANGE_M
 from rkweb.app.messages import Message, entered, handlers
@@ -80,6 +82,12 @@ class AttackStun(Message, action="percentile.attack_stun"):
     """Table #3-7.0's modifier for the damage taken, as typed."""
 
     modifier: str = entered(default="")
+
+
+class AttackStunKeep(Message, action="percentile.attack_stun_keep"):
+    """The GM keeps a Table #3-7.0 modifier that goes against an earlier row (asked first)."""
+
+    modifier: str
 
 
 class AttackCancel(Message, action="percentile.attack_cancel"):
@@ -159,12 +167,26 @@ def _part(model: Model, msg: AttackPart, ctx: Ctx) -> Model:
     return C.stepped(model, ctx, "turn", run, here=True)
 
 
-def _stun(model: Model, msg: AttackStun, ctx: Ctx) -> Model:
+#: The Table #3-7.0 modifier typed against an earlier row, kept for the GM's "Keep" beside it.
+STUN_ASKED = f"{S.FEATURE}_stun_against"
+
+
+def _stun(model: Model, msg: AttackStun | AttackStunKeep, ctx: Ctx) -> Model:
+    """The GM's Table #3-7.0 modifier; one against an earlier row for less (or more) damage is
+    said beside the field with "Keep it", never taken silently (PCT-28, lines 49, 74)."""
+    keep = isinstance(msg, AttackStunKeep)
+    against: list[str] = []
+
     def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
-        fight, change = answer_stun(fight, msg.modifier)
+        try:
+            fight, change = answer_stun(fight, msg.modifier, confirmed=keep)
+        except Contradicted:
+            against.append(msg.modifier.strip())
+            raise
         return fight, change.step, "Stun", FS.next_form(fight, C.form_of(st))
 
-    return C.stepped(model, ctx, "attack-stun_modifier", run, here=True)
+    done = C.stepped(model, ctx, "attack-stun_modifier", run, here=True)
+    return done.with_ui(**{STUN_ASKED: against[0] if against else None})
 
 
 def _borrow(model: Model, msg: TurnBorrow, ctx: Ctx) -> Model:
@@ -206,13 +228,30 @@ def _status(fighter: Fighter, fight: Fight) -> str:
     # where the damage is, as the result says it (issue 29 round 2 item 5: "11.1 damage")
     hurt = [f"{p.name} {_short(p.damage)}" for p in fighter.parts if p.damage]
     bits = [" + ".join(hurt) + " points"] if hurt else ["unhurt"] if fighter.parts else []
+    ledger = fighter.ledger
+    turns = ledger.stun_turns
+    stunned = f"stunned for {turns} turns" if turns > 1 else "stunned"
     if fight.settings.ap == "c2":
-        ledger = fighter.ledger
-        bits.append("no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP")
-    if fighter.ledger.debt:
-        turns = fighter.ledger.stun_turns
+        bits.append(_ap_now_and_next(ledger, stunned))
+    elif ledger.debt:
         bits.append(f"stunned for {turns} turn{'s' if turns != 1 else ''}")
     return ", ".join(bits)
+
+
+def _ap_now_and_next(ledger: Ledger, stunned: str) -> str:
+    """AP left now and, when the stun or borrowing takes from it, the AP of the next turn: the
+    stun's AP loss (PCT-28, line 74: modifier ÷ 10) and what was borrowed (PCT-27, 3 for 1) are
+    paid at its start, so a card that said "40 AP, stunned for 1 turn" left the GM to work out
+    that 10 would be left (the core's own start of a turn, ``agility.start_turn``)."""
+    now = "no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP"
+    if not ledger.debt and not ledger.borrowed:
+        return now
+    later = agility.start_turn(ledger)
+    why = [stunned] if ledger.debt else []
+    if ledger.borrowed:
+        why.append(f"{_short(ledger.borrowed)} borrowed")
+    nxt = f"next turn {_short(later.available)}" + (" (no movement)" if later.no_movement else "")
+    return f"{now}{' now' if not ledger.no_movement else ''}; {nxt}: {', '.join(why)}"
 
 
 def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
@@ -309,7 +348,7 @@ def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode
     )
 
 
-def _question(model: Model, fight: Fight) -> list[VNode]:
+def _question(model: Model, fight: Fight) -> list[VNode | None]:
     pending = fight.pending
     assert pending is not None
     target = fight.fighter(str(pending.form.get("target", "")))
@@ -333,15 +372,24 @@ def _question(model: Model, fight: Fight) -> list[VNode]:
             question,
             h("div", {"class": "row", "role": "group", "aria-label": "Body part"}, *parts),
         ]
+    error = error_of(model, S.FEATURE, "attack-stun_modifier")
+    against = str(model.ui.get(STUN_ASKED) or "") if error else ""
     return [
         question,
-        number(
+        number(  # a value said against an earlier row stays in its field beside the question
             "percentile-attack-stun_modifier",
             "Table #3-7.0 modifier for the damage taken",
-            "",
+            against,
             AttackStun(),
-            error=error_of(model, S.FEATURE, "attack-stun_modifier"),
+            error=error,
         ),
+        button(
+            "percentile-attack-stun-keep",
+            f"Keep {against} (GM; logged)",
+            AttackStunKeep(against),
+        )
+        if against
+        else None,
     ]
 
 

@@ -19,10 +19,11 @@ import copy
 from typing import Any
 
 from pycore.dice.typed import DiceWanted
+from pycore.errors import RulekeeperError
 from pycore.step import Step
 from pycore.step import log_entry as logged_step
 from pycore.systems.percentile import combat
-from pycore.systems.percentile.fight import Fight
+from pycore.systems.percentile.fight import Fight, setup, turns
 from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_json
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
 from pycore.systems.percentile.roster import SHEET_DEFAULTS
@@ -86,12 +87,19 @@ def state(model: Model) -> dict[str, Any]:
     saved, states = model.section(SECTION), model.memos[_STATES]
     known = states.recall(saved)
     if known is None:
-        known = _merged(saved)
+        known, fight = _read(saved)
         states.keep(saved, known)
+        if fight is not None:  # decoded to derive the form afresh: the view reads it again
+            model.memos[_FIGHTS].keep(tuple(known.get(k) for k in _FIGHT_KEYS), fight)
     return dict(known)
 
 
 def _merged(saved: dict[str, Any]) -> dict[str, Any]:
+    return _read(saved)[0]
+
+
+def _read(saved: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
+    """The saved section merged with the defaults, and the fight when it had to be decoded."""
     merged = copy.deepcopy(DEFAULTS)
     for key, value in saved.items():
         if key in ("check", "combat") and isinstance(value, dict):
@@ -101,7 +109,43 @@ def _merged(saved: dict[str, Any]) -> dict[str, Any]:
     chars = merged["characters"] if isinstance(merged["characters"], list) else []
     merged["characters"] = [_clean({**CHAR_DEFAULTS, **c}) for c in chars if isinstance(c, dict)]
     merged["gm"] = gm_by_id(merged["gm"]) if isinstance(merged["gm"], dict) else {}
-    return merged
+    return _current_form(merged)
+
+
+#: The fight's steps so far (each undoable step counts one; an undo counts it back) and the
+#: count at the last entry typed into the attack form (absent: none since the last step).
+STEPS = "steps"
+EDITED_AT = "form_typed_at"
+
+
+def step_count(st: dict[str, Any]) -> int:
+    value = st["combat"].get(STEPS)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
+    """The attack form of the fight as it stands. Entries typed after a step that an undo has
+    taken back (their mark is not the step count) belong to the undone turn, never to the one
+    restored: the form is then derived afresh, the attack under way's own or a fresh set-up
+    for whoever acts now (FIGHT.md's first law; a target tapped in the undone turn stayed
+    chosen, the restored turn's fighter aiming at himself)."""
+    combat = merged["combat"]
+    typed = combat.get(EDITED_AT)
+    if typed is None or typed == step_count(merged):
+        return merged, None
+    try:
+        fight = fight_from_json(merged)
+    except RulekeeperError:  # a fight that does not read is refused where it is read
+        return merged, None
+    now = turns.active(fight)
+    if fight.pending is not None:
+        form = dict(fight.pending.form)
+    elif now is not None:
+        form = setup.fresh(fight, now.id, setup.only_foe(fight, now.id))
+    else:
+        form = {}
+    rest = {k: v for k, v in combat.items() if k != EDITED_AT}
+    return {**merged, "combat": {**rest, "attack": form}}, fight
 
 
 def _clean(char: dict[str, Any]) -> dict[str, Any]:

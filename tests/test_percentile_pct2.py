@@ -1,0 +1,183 @@
+"""A GM's Percentile play-through (three fighters: Ann's AUTO PISTOL and GRENADE, Bob's RIFLE,
+Cy's FIST and KNIFE) at 768x1024: the stun's typed modifier, the damage it is asked for, why a
+grenade waits for its range, the AP of a stunned fighter's next turn, and the target after an
+undo."""
+
+from __future__ import annotations
+
+from rkweb.app import shell
+from rkweb.app.model import Model
+from rkweb.app.vdom import find_all
+from rkweb.features.percentile import state as S
+from test_percentile_pages import ann_hits_bob, anns_turn, go, round_ready, texts
+
+
+def _stunning(m: Model, rows: str) -> Model:
+    """The GM's Table #3-7.0 (PCT-M02) replaced by ``rows`` (damage_low,damage_high,modifier)."""
+    m = go(m, "percentile.gm_csv", "PCT-M02", "damage_low,damage_high,modifier\n" + rows)
+    return go(m, "percentile.gm_save", "PCT-M02")
+
+
+def test_a_stunned_fighters_card_says_the_ap_of_his_next_turn() -> None:
+    """The play-through: Bob's card read "40 AP, stunned for 1 turn"; the stun's AP (the
+    Table #3-7.0 modifier ÷ 10, line 74) are lost at the start of his next turn, so the GM had
+    to work out the 10 he would have. Here any damage gives modifier 300: 30 of Bob's 50 AP."""
+    m = ann_hits_bob(_stunning(round_ready(), "0,0,0\n1,50000,300\n"))
+    card = texts(m, "percentile-strip-c2")[0]
+    assert card.endswith("50 AP now; next turn 20: stunned"), card
+    assert "stunned for 1 turn" not in card
+    # a stun of more than one turn says how long, and a next turn with nothing left says so
+    m = ann_hits_bob(_stunning(round_ready(), "0,0,0\n1,50000,600\n"))
+    card = texts(m, "percentile-strip-c2")[0]
+    assert card.endswith("50 AP now; next turn 0 (no movement): stunned for 2 turns"), card
+
+
+def _anns_hit_on_bobs_head(m: Model, damage: str = "5 6 6 6") -> Model:
+    """Ann (MARKSmanship (90 + 30) / 2 = 60) hits Bob's head with typed dice: 15 to hit (45
+    under), 7 on Table #3-3.4, and ``damage`` on 4:10sd+2, grazed by 45/60 (PCT-44, line 146)."""
+    m = go(m, "percentile.turn_next", seed="order-a")
+    m = go(m, "percentile.attack_field", "attacker", "c1")
+    m = go(m, "percentile.turn_target", "c2")
+    for typed in ("15", "7", damage):
+        m = go(m, "percentile.turn_typed", typed)
+    return m
+
+
+def test_the_stun_question_says_the_damage_as_the_text_counts_it() -> None:
+    """The play-through asked for the modifier "with 16 points of damage taken" where the record
+    said 16.8. The text never rounds (R-B: line 137's ½ dice, line 146's grazing "less than the
+    original number"), so the damage is said as it is, 25 × 3/4 = 18.75, and how the GM's
+    whole-point rows of Table #3-7.0 read it (a fraction has not reached the next point)."""
+    m = _anns_hit_on_bobs_head(_stunning(round_ready(), "0,0,0\n"))
+    assert texts(m, "percentile-attack-question") == [
+        "What is Bob's damage modifier with 18.75 points of damage taken? Table #3-7.0 (read "
+        "as 18 on its whole-point rows: 18.75 has not reached 19) leaves it out: enter it once, "
+        "it is kept on the GM page; a rise in it stuns (AP lost = the rise ÷ 10)"
+    ]
+    m = go(m, "percentile.attack_stun", "300")
+    assert texts(m, "percentile-log-entry")[0].startswith(
+        "round 1: Table #3-7.0: 18.75 points of damage (read as 18 on its whole-point rows: "
+        "18.75 has not reached 19) give modifier 300 (kept on the GM page); Bob is stunned: "
+        "30 AP lost"
+    ), texts(m, "percentile-log-entry")[0]
+    # whole damage reads as it is: 24 × 3/4 = 18
+    m = _anns_hit_on_bobs_head(_stunning(round_ready(), "0,0,0\n"), "5 6 6 5")
+    assert texts(m, "percentile-attack-question")[0].startswith(
+        "What is Bob's damage modifier with 18 points of damage taken? Table #3-7.0 leaves it out"
+    )
+
+
+def _with_a_grenade(m: Model, weight: str = "1") -> Model:
+    """Ann's GRENADE (damage die 3, ``weight`` kg), her second weapon."""
+    m = go(m, "percentile.tab", "characters")
+    m = go(m, "percentile.char_select", "c1")
+    for key, value in (("name", "GRENADE"), ("category", "grenade"), ("damage_die", "3")):
+        m = go(m, "percentile.wform", key, value)
+    m = go(m, "percentile.wform", "weight_kg", weight)
+    m = go(m, "percentile.weapon_add", "c1")
+    return go(m, "percentile.tab", "combat")
+
+
+def _grenade_turn(m: Model) -> Model:
+    m = go(anns_turn(m), "percentile.turn_target", "c2")
+    return go(m, "percentile.turn_weapon", "1")
+
+
+def test_a_grenade_waits_for_its_range_only_to_check_its_throw_and_says_so() -> None:
+    """The play-through: the GRENADE's roll "waited for the range" with no reason, where the
+    FIST's said "3 m at most". In a throw the text uses the range once: Table #3-4.0 gives how
+    far Physical Strength hurls the object's weight (PCT-37, line 105); a miss lands 1:10sd + 13
+    m from the target hexagon (line 113) and a bounce by the bounce chart (line 112), neither
+    from the range. So with the distance known the roll says what the range is for; without
+    it the range is used for nothing and the roll does not wait."""
+    m = _grenade_turn(_with_a_grenade(round_ready()))
+    assert not texts(m, "percentile-turn-waits")  # no Table #3-4.0: nothing to compare with
+    assert "on target" in texts(m, "percentile-turn-weapon-1")[0]
+    m = go(m, "percentile.turn_roll", seed="throw")  # rolled without a range
+    assert "grenade d4: 1:100sd" in texts(m, "percentile-log-entry")[0]
+
+    m08 = "strength_low,strength_high,weight_kg_low,weight_kg_high,distance_m\n0,100,0,2,25\n"
+    m = go(_with_a_grenade(round_ready()), "percentile.gm_csv", "PCT-M08", m08)
+    m = _grenade_turn(go(m, "percentile.gm_save", "PCT-M08"))
+    assert texts(m, "percentile-turn-waits") == [
+        "Range: type how far away the target is; the roll waits for it (the GRENADE can be "
+        "thrown 25 m at most: Table #3-4.0, line 105)"
+    ]
+    m = go(m, "percentile.attack_field", "range_m", "30")
+    assert not texts(m, "percentile-turn-waits")
+    m = go(m, "percentile.turn_roll", seed="throw")
+    assert "beyond the throwing distance 25 m" in texts(m, "percentile-log-entry")[0]
+
+
+def _field_value(m: Model, testid: str) -> object:
+    return find_all(shell.view(m), testid)[0].attr("value")
+
+
+def test_a_stun_modifier_against_an_earlier_answer_is_said_and_asked_to_keep() -> None:
+    """The play-through: 300 typed at 16 points, then 0 at 27 points only logged "not stunned",
+    so a typo cancelled a stun without a word. The modifier is "the amount of damage" taken
+    (line 49) whose tenth is the AP lost "due to the stunning effects of taking damage" (line
+    74): it only grows with the damage. A value against an earlier answer is said beside the
+    field, kept there with "Keep 0", and taken only once the GM keeps it (logged)."""
+    m = _anns_hit_on_bobs_head(_stunning(round_ready(), "0,0,0\n16,16,300\n"))  # 18.75 taken
+    m = go(m, "percentile.attack_stun", "0")
+    said = (
+        "0 for 18 points is less than the 300 Table #3-7.0 has for 16 points: the modifier only "
+        "grows with the damage (lines 49, 74). Keep 0 anyway?"
+    )
+    assert texts(m, "percentile-attack-stun_modifier-error") == [said]
+    assert _field_value(m, "percentile-attack-stun_modifier") == "0"
+    assert texts(m, "percentile-attack-stun-keep") == ["Keep 0 (GM; logged)"]
+    assert m.state["percentile"]["combat"].get("pending")  # nothing taken yet
+    # a value that agrees goes through, the question and its Keep gone
+    agreed = go(m, "percentile.attack_stun", "400")
+    assert not agreed.state["percentile"]["combat"].get("pending")
+    assert not texts(agreed, "percentile-attack-stun-keep")
+    assert "Bob is stunned: 40 AP lost" in texts(agreed, "percentile-log-entry")[0]
+    # the GM keeps 0: taken, and the log says it went against the table
+    kept = go(m, "percentile.attack_stun_keep", "0")
+    assert not kept.state["percentile"]["combat"].get("pending")
+    entry = texts(kept, "percentile-log-entry")[0]
+    assert (
+        "give modifier 0 (kept on the GM page); the GM kept it against the 300 for 16 points; "
+        "Bob is not stunned" in entry
+    ), entry
+
+
+def _attack_form(m: Model) -> dict[str, str]:
+    return dict(S.state(m)["combat"].get("attack") or {})
+
+
+def test_after_an_undo_the_restored_turn_has_its_own_target() -> None:
+    """The play-through: Cy's turn, then "Next turn" to Ann's, the GM tapped Cy as her target,
+    then Undo: Cy's turn came back with Cy still the target ("Cy cannot attack themselves").
+    The tap was saved without an undo step, and the undo kept it. FIGHT.md's first law: the
+    restored turn's form is the restored state's, never the undone turn's. Redo brings Ann's
+    turn back with her target."""
+    m = round_ready()
+    m = go(m, "percentile.tab", "characters")
+    m = go(m, "percentile.char_new")
+    m = go(m, "percentile.char_field", "c3", "name", "Cy")
+    m = go(m, "percentile.member_add", 1, "c3")  # Bob and Cy: Ann has two foes to tap from
+    m = go(m, "percentile.tab", "combat")
+    for turn in range(12):
+        before = _attack_form(m)
+        after = go(m, "percentile.turn_next", seed=f"order-{turn}")
+        if _attack_form(after).get("attacker") == "c1" and before.get("attacker") not in (
+            None,
+            "c1",
+        ):
+            break
+        m = after
+    else:
+        raise AssertionError("no turn of Ann's after another's")
+    assert "target" not in _attack_form(after)  # two foes: the GM taps one
+    tapped = go(after, "percentile.turn_target", "c3")
+    undone = go(tapped, "shell.undo")
+    assert _attack_form(undone) == before
+    assert not any("cannot attack themselves" in t for t in texts(undone, "percentile-turn-active"))
+    assert _attack_form(go(undone, "shell.redo")) == _attack_form(tapped)
+    # the tap belongs to the state before a later step: undoing that step keeps it
+    spent = go(go(tapped, "percentile.ap_field", "c1", "5"), "percentile.ap_spend", "c1")
+    assert "spends 5 AP" in texts(spent, "percentile-log-entry")[0]
+    assert _attack_form(go(spent, "shell.undo")) == _attack_form(tapped)
