@@ -5,6 +5,7 @@ undo."""
 
 from __future__ import annotations
 
+import pytest
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all
@@ -181,3 +182,14 @@ def test_after_an_undo_the_restored_turn_has_its_own_target() -> None:
     spent = go(go(tapped, "percentile.ap_field", "c1", "5"), "percentile.ap_spend", "c1")
     assert "spends 5 AP" in texts(spent, "percentile-log-entry")[0]
     assert _attack_form(go(spent, "shell.undo")) == _attack_form(tapped)
+
+
+def test_the_undo_marks_of_the_attack_form_are_declared_in_the_saved_shape() -> None:
+    """combat.steps and combat.form_typed_at (the page's undo marks) are checked where the saved
+    section is read, as every other saved field: a hand-edited or damaged value is named."""
+    from pycore.store.shape import FieldError
+    from pycore.systems.percentile.saved import PERCENTILE
+
+    PERCENTILE.shape.check({"combat": {"steps": 3, "form_typed_at": 2}}, ())
+    with pytest.raises(FieldError, match=r"combat\.form_typed_at"):
+        PERCENTILE.shape.check({"combat": {"form_typed_at": "two"}}, ())
