@@ -28,6 +28,7 @@ from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_js
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
 from pycore.systems.percentile.roster import SHEET_DEFAULTS
 from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
+from pycore.validate import is_whole
 from rkweb.app.messages import Message, wire
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
@@ -120,7 +121,7 @@ EDITED_AT = "form_typed_at"
 
 def step_count(st: dict[str, Any]) -> int:
     value = st["combat"].get(STEPS)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return value if is_whole(value) else 0
 
 
 def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
