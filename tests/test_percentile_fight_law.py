@@ -1,15 +1,19 @@
 """FIGHT.md's first law on the Percentile round screen (issue 25, item 3): over random sequences
 of fight actions (attack steps, next turn, switching attacker, target or weapon, entries, undo,
-redo, a reload), at the start of every attack each input equals a fresh set-up from the sheets
-and the fight so far, unless the GM changed it in this attack.
+redo, a reload), after every action each input equals a fresh set-up from the sheets and the
+fight so far, unless the GM changed it in this attack.
 
-The test keeps its own account of what the GM set in the attack under way and of the range last
-set between each pair of fighters, and compares it with the inputs the core would roll with
-(:func:`pycore.systems.percentile.fight.attack.attack_input`)."""
+The test keeps its own account of the attack under way (who attacks whom with which weapon,
+what the GM set in it) and of the range last set between each pair of fighters, and compares it
+with the form after every action and with the inputs the core would roll with
+(:func:`pycore.systems.percentile.fight.attack.attack_input`). Its account follows undo and redo
+with a history of its own: after either, the form is the account's of the state gone back to, or
+a fresh set-up for that state, never re-read from the page (re-reading it could not catch an undo
+that kept the undone turn's target)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +26,7 @@ from test_percentile_pages import go, round_ready
 from pycore.errors import RulekeeperError
 from pycore.store import History
 from pycore.systems.percentile.fight import attack as FA
+from pycore.systems.percentile.fight import turns as R
 
 PEOPLE = ("c1", "c2")
 # What the GM may set in one attack, and which of it belongs to the weapon or the target.
@@ -46,7 +51,9 @@ def ready() -> Model:
     m = go(m, "percentile.pform", "points", "20")
     m = go(m, "percentile.part_add", "c1")
     m = go(m, "percentile.setting", "to_hit", "d2")
-    return go(m, "percentile.tab", "combat")
+    m = go(m, "percentile.tab", "combat")
+    # the fight starts here: no undo step of the set-up's to take back
+    return Model(History.new(m.history.state), route="percentile", ui=dict(m.ui))
 
 
 READY = ready()
@@ -80,10 +87,25 @@ actions = st.sampled_from(ACTIONS)
 
 @dataclass
 class Account:
-    """The test's own account: what the GM set in this attack, the range set per pair."""
+    """The test's own account of the attack under way: who attacks whom with which weapon,
+    what the GM set in this attack, the range set per pair; kept from the GM's actions alone."""
 
+    who: dict[str, str] = field(default_factory=dict)
     mine: dict[str, str] = field(default_factory=dict)
     ranges: dict[frozenset[str], str] = field(default_factory=dict)
+
+    def copy(self) -> Account:
+        return Account(dict(self.who), dict(self.mine), dict(self.ranges))
+
+
+@dataclass
+class Book:
+    """The account now, and the accounts the page's undo and redo steps go back to: one per
+    step of the fight, taken just before it (undo) or just before it was undone (redo)."""
+
+    now: Account = field(default_factory=Account)
+    undo: list[Account] = field(default_factory=list)
+    redo: list[Account] = field(default_factory=list)
 
 
 def combat(m: Model) -> dict[str, Any]:
@@ -92,6 +114,57 @@ def combat(m: Model) -> dict[str, Any]:
 
 def form_of(m: Model) -> dict[str, str]:
     return {str(k): str(v) for k, v in combat(m).get("attack", {}).items()}
+
+
+def the_other(cid: str) -> str:
+    return "c2" if cid == "c1" else "c1"
+
+
+def with_attacker(account: Account, cid: str) -> None:
+    """A new attacker: a fresh set-up from his sheet (his first weapon; a target other than
+    himself kept), nothing the GM set kept."""
+    target = account.who.get("target", "")
+    account.who = {"attacker": cid, "weapon": "0"}  # both sheets have weapons
+    if target and target != cid:
+        account.who["target"] = target
+    account.mine = {}
+
+
+def expected_form(account: Account) -> dict[str, str]:
+    """The form the account expects: the choices, Table #3-3.4's roll, what the GM set."""
+    form = {k: v for k, v in account.who.items() if v}
+    if form.get("attacker"):
+        form["location"] = "roll"  # Table #3-3.4 is entered: hits are located by its roll
+    return {**form, **account.mine}
+
+
+def fresh_account(m: Model, account: Account) -> Account:
+    """A fresh set-up from the sheets and the fight so far, for the restored state: the attack
+    under way's own form (the fight's record of it), else the acting fighter's first weapon at
+    his one foe; nothing chosen when no one acts."""
+    fight = S.fight_of(m, S.state(m))
+    out = Account(ranges=dict(account.ranges))
+    if fight.pending is not None:
+        form = {str(k): str(v) for k, v in fight.pending.form.items()}
+        out.who = {k: form[k] for k in ("attacker", "target", "weapon") if form.get(k)}
+        out.mine = {k: form[k] for k in SETTABLE if form.get(k)}
+        return out
+    now = R.active(fight)
+    if now is None:
+        return out
+    with_attacker(out, now.id)
+    out.who["target"] = the_other(now.id)  # a duel: the one foe is the target
+    return out
+
+
+def ranges_of(m: Model) -> dict[frozenset[str], str]:
+    return {frozenset(r[:2]): str(r[2]) for r in combat(m).get("ranges") or []}
+
+
+def check_form(m: Model, account: Account) -> None:
+    """After every action: the form is the account's, and so are the ranges."""
+    assert form_of(m) == expected_form(account), (form_of(m), account)
+    assert ranges_of(m) == account.ranges, (combat(m).get("ranges"), account)
 
 
 def check_fresh(m: Model, account: Account) -> None:
@@ -113,22 +186,52 @@ def check_fresh(m: Model, account: Account) -> None:
     assert a.location_mode == "roll"  # Table #3-3.4 is entered: hits are located by its roll
 
 
-def resync(m: Model, account: Account) -> None:
-    """After an undo or redo the restored attack is the GM's as it was: its set values count."""
-    form = form_of(m)
-    account.mine = {k: form[k] for k in SETTABLE if form.get(k)}
-    ranges = combat(m).get("ranges") or []
-    account.ranges = {frozenset(r[:2]): str(r[2]) for r in ranges}
+def restored(m: Model, book: Book, account: Account) -> None:
+    """After an undo or redo: the attack is the one the account had in the state gone back
+    (or forward) to, or a fresh set-up for it from the sheets and the fight so far. Never a
+    value set in a step that is no longer there (the form's entries have no undo step of their
+    own, so an undo that kept them left the undone turn's target in the restored turn)."""
+    fresh = fresh_account(m, account)
+    if form_of(m) != expected_form(account) and form_of(m) == expected_form(fresh):
+        account = fresh
+    book.now = account
+    check_form(m, account)
 
 
-def step(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
+def step(m: Model, action: tuple[str, ...], book: Book, n: int) -> Model:
+    """One action of the GM's, the account kept beside it; the form checked after it."""
+    kind = action[0]
+    if kind in ("undo", "redo"):
+        back, forth = (book.undo, book.redo) if kind == "undo" else (book.redo, book.undo)
+        after = go(m, f"shell.{kind}")
+        if after.history is m.history or not back:
+            check_form(after, book.now)
+            return after
+        forth.append(book.now.copy())
+        # the range between two is where they stand, typed without a step of its own: an undo
+        # keeps it (PCT-05: kept until changed), as it keeps every quiet change since
+        restored(after, book, replace(back.pop(), ranges=dict(book.now.ranges)))
+        return after
+    before = book.now.copy()
+    m2 = act(m, action, book.now, n)
+    if len(m2.history.undo_stack) > len(m.history.undo_stack):  # a step of the fight
+        book.undo.append(before)
+        book.redo.clear()
+    check_form(m2, book.now)
+    return m2
+
+
+def act(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
     kind = action[0]
     before = form_of(m)
     turn = (combat(m).get("round"), combat(m).get("turn"))
     if kind == "next":
         m = go(m, "percentile.turn_next", seed=f"n{n}")
         if (combat(m).get("round"), combat(m).get("turn")) != turn:
-            account.mine = {}  # a new turn: a new attack
+            now = R.active(S.fight_of(m, S.state(m)))
+            assert now is not None
+            with_attacker(account, now.id)  # a new turn: a new attack, at his one foe
+            account.who["target"] = the_other(now.id)
         return m
     if kind in ("attacker", "target", "weapon"):
         msg = {"attacker": "attack_field", "target": "turn_target", "weapon": "turn_weapon"}
@@ -136,12 +239,16 @@ def step(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
         if value == "other":  # whoever is not attacking
             value = "c2" if before.get("attacker") == "c1" else "c1"
         m = go(m, f"percentile.{msg[kind]}", *(("attacker",) if kind == "attacker" else ()), value)
-        old, new = before.get(kind), form_of(m).get(kind)
+        if form_of(m).get(kind) != value:
+            return m  # refused in words: nothing changes
+        old = account.who.get(kind, "")
         if kind == "attacker":
-            account.mine = {}
-        elif old and new != old:  # another weapon or target: what was set for the old goes
+            with_attacker(account, value)
+        elif old not in ("", value):  # another weapon or target: what was set for the old goes
             drop = PER_WEAPON if kind == "weapon" else PER_TARGET
             account.mine = {k: v for k, v in account.mine.items() if k not in drop}
+        if kind != "attacker":
+            account.who[kind] = value
         return m
     if kind == "range_m":
         m = go(m, "percentile.attack_field", "range_m", action[1])
@@ -169,10 +276,6 @@ def step(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
         if len(combat(m).get("log", [])) > log and not combat(m).get("pending"):
             account.mine = {}  # the attack is over: applied, missed or set aside
         return m
-    if kind in ("undo", "redo"):
-        m = go(m, f"shell.{kind}")
-        resync(m, account)
-        return m
     # a reload: the saved history, read back; the attack and the fight go on as they were
     return Model(History.from_json(m.history.to_json()), route="percentile", ui=dict(m.ui))
 
@@ -184,10 +287,18 @@ def step(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
 @example(
     [("target", "other")] * 7 + [("next",), ("attacker", "c1"), ("target", "other"), ("undo",)]
 )
+# The play-through's defect (the fix b1e25fc): an undo of a turn kept what was typed in it, the
+# restored turn aiming as the undone one did (percent to hit, attacker).
+@example([("next",), ("next",), ("set", "percent_to_hit", "40"), ("undo",)])
+@example([("next",), ("attacker", "c2"), ("undo",)])
+# Found by this test once its account followed undo and redo: a redo played the step's change of
+# the form onto entries typed since, Bob aiming at Bob.
+@example([("next",), ("attacker", "c2"), ("undo",), ("redo",)])
+@example([("attacker", "c1"), ("next",), ("undo",), ("attacker", "c2"), ("redo",)])
 def test_every_attack_starts_from_the_sheets_and_the_fight_so_far(
     sequence: list[tuple[str, ...]],
 ) -> None:
-    m, account = READY, Account()
+    m, book = READY, Book()
     for n, action in enumerate(sequence):
-        m = step(m, action, account, n)
-    m = step(m, ("roll",), account, len(sequence))  # the last attack starts too
+        m = step(m, action, book, n)
+    m = step(m, ("roll",), book, len(sequence))  # the last attack starts too

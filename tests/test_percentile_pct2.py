@@ -193,3 +193,31 @@ def test_the_undo_marks_of_the_attack_form_are_declared_in_the_saved_shape() -> 
     PERCENTILE.shape.check({"combat": {"steps": 3, "form_typed_at": 2}}, ())
     with pytest.raises(FieldError, match=r"combat\.form_typed_at"):
         PERCENTILE.shape.check({"combat": {"form_typed_at": "two"}}, ())
+
+
+def test_a_redo_brings_back_the_form_as_typed_never_mixed_with_the_step_s() -> None:
+    """Found by the first law's property test (undo and redo followed by its own account): in
+    Ann's turn at Bob the GM chose Bob as the attacker (the target, Bob himself, dropped), then
+    Undo and Redo: the redo played "Turn: Ann"'s change of the form onto the entries typed
+    since, and put back the target it had set, Bob aiming at Bob. A redo brings back the form as
+    the GM left it."""
+    m = go(round_ready(), "percentile.turn_next", seed="n0")
+    assert _attack_form(m)["target"] == "c2"
+    typed = go(m, "percentile.attack_field", "attacker", "c2")
+    assert "target" not in _attack_form(typed)
+    undone = go(typed, "shell.undo")
+    assert _attack_form(undone) == {}  # before the first turn: no one acts
+    assert _attack_form(go(undone, "shell.redo")) == _attack_form(typed)
+
+
+def test_entries_typed_after_an_undo_are_not_mixed_into_the_step_redone() -> None:
+    """Found by the same property test: the GM chose Ann as the attacker, then Next turn, Undo,
+    chose Bob, and Redo: the redo took the mark of Bob's entry (the same count as Ann's) and
+    played "Turn: Ann"'s target onto it, Bob aiming at Bob. The redone turn is Ann's, set up
+    afresh (her one foe the target)."""
+    m = go(round_ready(), "percentile.attack_field", "attacker", "c1")
+    turn = go(m, "percentile.turn_next", seed="n0")
+    assert _attack_form(turn)["attacker"] == "c1"
+    bob = go(go(turn, "shell.undo"), "percentile.attack_field", "attacker", "c2")
+    assert _attack_form(bob)["attacker"] == "c2"
+    assert _attack_form(go(bob, "shell.redo")) == _attack_form(turn)

@@ -107,13 +107,11 @@ def _check(
     model: Model,
     changed: set[tuple[str, str]] | None,
     hit_form: dict[str, str] | None,
-    ever: set[tuple[str, str, str]],
 ) -> None:
     """Every field the GM did not change in this attack is the fresh set-up's; while a hit
     awaits its damage, the damage step is the one set up for that hit. After an undo or redo
-    (``changed`` None: which attack the GM is back in is not modelled here) every field is the
-    fresh set-up's or a value the GM typed at some point, never a value left by another
-    attacker's set-up."""
+    ``changed`` and ``hit_form`` are the test's own account of the state gone back to (its
+    history of them), never re-read from the page: a value typed in an undone step is caught."""
     state = _section(model)
     attack = state["form"]["attack"]
     expected: dict[str, dict[str, str]] = {}
@@ -129,8 +127,6 @@ def _check(
     for group, fields in expected.items():
         for name, value in fields.items():
             now = state["form"][group][name]
-            if changed is None and ((group, name, now) in ever or group == "damage"):
-                continue  # the damage step may be an undone hit's: its set-up is not known
             if changed is not None and (group, name) in changed:
                 continue
             if group == "damage" and name in ROLLED:
@@ -153,11 +149,21 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
 ) -> None:
     model = Model(History.from_json(_fighters()), route="simply")
     model = send(model, "simply.combat_initiative_typed", "9 2 5")
+    # the fight starts here: no undo step of the set-up's to take back
+    model = Model(History.new(model.history.state), route="simply")
     changed: set[tuple[str, str]] | None = set()
     hit_form: dict[str, str] | None = None
-    ever: set[tuple[str, str, str]] = set()
+    # The test's own account of the states undo and redo go back to: what the GM had changed
+    # in the attack then, and the damage step of the hit then due (never re-read from the page).
+    # ``attack``: which attack the GM is in (counted as they begin); what he typed since a step
+    # of the same attack stays his when the step is undone (the page keeps changes since).
+    attack = 0
+    undo: list[tuple[set[tuple[str, str]], dict[str, str] | None, int]] = []
+    redo: list[tuple[set[tuple[str, str]], dict[str, str] | None, int]] = []
     for action in actions:
         kind = action[0]
+        account = (set(changed or ()), hit_form, attack)
+        history = model.history
         before = _section(model)
         turn_before = (before["combat"].get("cursor"), before["combat"].get("turn"))
         due_before = _due(model)
@@ -202,12 +208,16 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
         elif kind == "change":
             group, name, value = action[1]
             model = send(model, "simply.combat_form", group, name, value)
-            ever.add((group, name, value))
             if changed is not None:
                 changed.add((group, name))
         elif kind in ("undo", "redo"):
+            back, forth = (undo, redo) if kind == "undo" else (redo, undo)
             model = send(model, f"shell.{kind}")
-            changed = hit_form = None
+            if model.history is not history and back:
+                forth.append(account)
+                was, hit_form, same = back.pop()
+                changed = was | (changed or set()) if same == attack else was
+                attack = same
         else:
             reloaded = _reload(model)
             assert _section(reloaded) == _section(model)  # a reload continues from the step
@@ -216,11 +226,18 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
         moved = (after["combat"].get("cursor"), after["combat"].get("turn")) != turn_before
         turned = moved and kind not in ("undo", "redo")  # an undo goes back, starts nothing
         if began or turned:
+            attack += 1
             keep_damage = changed if _due(model) and changed is not None else set()
             changed = {c for c in keep_damage if c[0] == "damage"}
             if kind == "attack" and not _due(model):
                 changed = set()
         if kind == "attack" and _due(model) and not due_before:  # a hit: its damage step
+            attack += 1
             hit_form = dict(_section(model)["form"]["damage"])
             changed = set()
-        _check(model, changed, hit_form, ever)
+        if kind not in ("undo", "redo") and len(model.history.undo_stack) > len(
+            history.undo_stack
+        ):  # a step: undo goes back to the account before it
+            undo.append(account)
+            redo.clear()
+        _check(model, changed, hit_form)

@@ -149,10 +149,12 @@ PERCENTILE = SectionCodec(
                             "surprise": maybe(MapOf(Anything(), 10)),
                             "attack": MapOf(Anything(), 100),
                             "log": LOG,
-                            # The page's count of fight steps and the count the attack form's
-                            # last entry follows (rkweb percentile state: an undo's form).
+                            # The page's count of fight steps, the count the attack form's
+                            # last entry follows and the form it left (rkweb percentile state:
+                            # an undo's or a redo's form).
                             "steps": Whole(0, 10**9),
                             "form_typed_at": Whole(0, 10**9),
+                            "form_typed": MapOf(Anything(), 100),
                         }
                     ),
                 }

@@ -63,10 +63,11 @@ def edited(model: Model, key: str, edit: Callable[[dict[str, Any]], Model]) -> M
 
 def attack_entry(model: Model, st: dict[str, Any], key: str, value: str) -> Model:
     """One field of the attack form (the core checks it and derives what follows from it),
-    marked as typed since the fight's last step (:func:`stamped`)."""
+    marked as typed since the fight's last step, with the form as it leaves it (:func:`stamped`)."""
     fight, form = FS.enter(S.fight_of(model, st), form_of(st), key, value)
     st = with_form(S.with_fight(st, fight), "attack", form)
-    st = {**st, "combat": {**st["combat"], S.EDITED_AT: S.step_count(st)}}
+    mark = {S.EDITED_AT: S.step_count(st), S.TYPED: form}
+    st = {**st, "combat": {**st["combat"], **mark}}
     model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
 
@@ -105,7 +106,7 @@ def stamped(st: dict[str, Any]) -> dict[str, Any]:
     was undone, Cy's restored turn aiming at Cy (FIGHT.md's first law). The count and the mark
     tell it: :func:`rkweb.features.percentile.state.state` derives the form afresh when the
     entries were typed after a step that is no longer there."""
-    combat = {k: v for k, v in st["combat"].items() if k != S.EDITED_AT}
+    combat = {k: v for k, v in st["combat"].items() if k not in (S.EDITED_AT, S.TYPED)}
     return {**st, "combat": {**combat, S.STEPS: S.step_count(st) + 1}}
 
 

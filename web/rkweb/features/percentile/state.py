@@ -113,10 +113,12 @@ def _read(saved: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
     return _current_form(merged)
 
 
-#: The fight's steps so far (each undoable step counts one; an undo counts it back) and the
-#: count at the last entry typed into the attack form (absent: none since the last step).
+#: The fight's steps so far (each undoable step counts one; an undo counts it back), the count
+#: at the last entry typed into the attack form (absent: none since the last step), and the form
+#: as that entry left it.
 STEPS = "steps"
 EDITED_AT = "form_typed_at"
+TYPED = "form_typed"
 
 
 def step_count(st: dict[str, Any]) -> int:
@@ -129,11 +131,20 @@ def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]
     taken back (their mark is not the step count) belong to the undone turn, never to the one
     restored: the form is then derived afresh, the attack under way's own or a fresh set-up
     for whoever acts now (FIGHT.md's first law; a target tapped in the undone turn stayed
-    chosen, the restored turn's fighter aiming at himself)."""
+    chosen, the restored turn's fighter aiming at himself). Entries typed after the step as it
+    stands are the form as they left it (its copy, :data:`TYPED`): a redo plays the step's
+    change of the form onto the entries typed since, and put back the target an entry had
+    dropped (Bob chosen as the attacker in Ann's turn at Bob: Bob aiming at Bob)."""
     combat = merged["combat"]
-    typed = combat.get(EDITED_AT)
-    if typed is None or typed == step_count(merged):
+    typed, kept = combat.get(EDITED_AT), combat.get(TYPED)
+    if typed is None and kept is None:  # nothing typed since the last step
         return merged, None
+    if typed is not None and typed == step_count(merged):
+        if not isinstance(kept, dict) or kept == combat.get("attack"):
+            return merged, None
+        return {**merged, "combat": {**combat, "attack": dict(kept)}}, None
+    # the mark past the count (an undo), or taken by a redo that kept the copy: the entries
+    # were typed in a state no longer there
     try:
         fight = fight_from_json(merged)
     except RulekeeperError:  # a fight that does not read is refused where it is read
@@ -145,7 +156,7 @@ def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]
         form = setup.fresh(fight, now.id, setup.only_foe(fight, now.id))
     else:
         form = {}
-    rest = {k: v for k, v in combat.items() if k != EDITED_AT}
+    rest = {k: v for k, v in combat.items() if k not in (EDITED_AT, TYPED)}
     return {**merged, "combat": {**rest, "attack": form}}, fight
 
 
