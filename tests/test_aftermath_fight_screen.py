@@ -360,3 +360,62 @@ def test_target_dodging_is_on_the_line_of_what_the_bcs_waits_for_from_the_start(
     view = shell.view(model)
     assert find_all(find_all(view, "aft-missile-options")[0], "aft-missile-dodging") == []
     assert len(find_all(view, "aft-missile-dodging")) == 1
+
+
+def _severed_arm() -> Model:
+    """Ana's rifle hits Bo's arm (typed 2; D100 80, split 60: location 30) for 14, applied; the
+    GM calls it a critical (AFT-04): its 1D10 BDG 5 (001 line 8), damage 14, Critical Effect
+    D100 90 + 14 over 100: Lethal, to a limb an automatic Sever (001 lines 13-20, 36-37). The
+    GM says the bullet cuts (AFT-25: not in the text for bullets); Bo's Health AST 10, CST 4."""
+    model = send(
+        _fight(),
+        ("aftermath.char_field", "ast.HLH", "10"),
+        ("aftermath.char_field", "cst.HLH", "4"),
+        ("aftermath.cbt_field", "missile", "cuts", "yes"),
+    )
+    for typed in ("2", "80", "60", "14"):
+        model = send(model, ("aftermath.cbt_typed", typed))
+    assert texts(model, "aft-card-damage-1") == ["Damage 14 / DRT 16"]
+    return send(model, ("aftermath.cbt_critical",))
+
+
+def test_a_called_critical_under_way_says_on_the_targets_card_that_a_hit_waits() -> None:
+    """A GM's play-through: the called critical took the plain hit's 14 back off Bo's sheet
+    until it is applied, and his card read a bare "Damage 0": the strip said no hit at all."""
+    model = _severed_arm()
+    waiting = ["Damage 0 / DRT 16 · critical waiting (plain hit 14)"]
+    assert texts(model, "aft-card-damage-1") == waiting
+    assert texts(model, "aft-card-damage-0") == ["Damage 0 / DRT ?"]
+    for typed in ("5", "14"):  # its rolls go on: still waiting
+        model = send(model, ("aftermath.cbt_typed", typed))
+        assert texts(model, "aft-card-damage-1") == waiting
+    model = send(model, ("aftermath.cbt_cancel",))  # dropped: nothing waits any more
+    assert texts(model, "aft-card-damage-1") == ["Damage 0 / DRT 16"]
+
+
+def test_the_bleeding_shows_when_he_dies_and_its_end_kills_him_and_undo_revives() -> None:
+    """AFT-25 (001 line 32): Bo's severed arm bleeds for Health Group + 1D6 Combat Turns (no
+    Health on his sheet's default: Group 2, 1D6+2, typed 5 in all); his card says when he dies; the
+    clock past it makes him Dead, logged; Undo takes it back."""
+    model = _severed_arm()
+    for typed in ("5", "14", "90"):
+        model = send(model, ("aftermath.cbt_typed", typed))
+    model = send(
+        model,
+        ("aftermath.cbt_typed", "15"),  # the save to lower it fails (AST 10, 001 line 39)
+        ("aftermath.cbt_typed", "5"),  # the bleeding: 3 on the 1D6 + 2, 5 Combat Turns
+    )
+    assert texts(model, "aft-card-damage-1") == ["Damage 14 / DRT 16"]
+    bleeding = "Bleeding to death (dies after turn 6, phase 1: 101 phases left)"
+    assert texts(model, "aft-card-conditions-1") == [bleeding]
+    for _ in range(5):
+        model = send(model, ("aftermath.cbt_next_turn",))
+    left = "(dies after turn 6, phase 1: 1 phases left)"
+    assert texts(model, "aft-card-conditions-1")[0].endswith(left)
+    model = send(model, ("aftermath.cbt_next_phase",))
+    assert texts(model, "aft-card-conditions-1") == ["Dead"]
+    assert model.state["aftermath"]["combat"]["log"][0]["text"].startswith(
+        "turn 6, phase 2 · Bo bleeds to death"
+    )
+    model = send(model, ("shell.undo",))
+    assert texts(model, "aft-card-conditions-1")[0].endswith("1 phases left)")

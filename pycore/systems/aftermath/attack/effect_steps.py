@@ -134,6 +134,8 @@ def _bleeding(
 ) -> Condition:
     """AFT-25: bleeds to death in Health Group + 1D6 Combat Turns unless cauterized or
     bandaged."""
+    # Named for dice typed one roll at a time: a GM's play-through was asked "the next roll".
+    next_roll_is(rng, f"bleeding: Combat Turns to bleed to death ({rules.bleeding_dice})")
     countdown = roll(rules.bleeding_dice, rng)
     end = Moment(start.turn + countdown.total, start.phase)
     steps.append(

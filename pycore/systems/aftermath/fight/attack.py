@@ -19,7 +19,13 @@ from typing import Any, Final
 from pycore.dice import Made, seeded
 from pycore.dice.odds import odds_text
 from pycore.errors import FieldError, RuleError
-from pycore.systems.aftermath.attack import attack_dice, combat, worksheet, worksheet_forms
+from pycore.systems.aftermath.attack import (
+    attack_dice,
+    bind,
+    combat,
+    worksheet,
+    worksheet_forms,
+)
 from pycore.systems.aftermath.attack.steps import step_rules
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.fight.codec import with_pair
@@ -417,15 +423,17 @@ def attack(fight: Fight, dice: AttackDice) -> tuple[Fight, Done | Attacked]:
     pending = fight.pending
     rolls: list[str] = []
     kept: tuple[Made, ...] = ()
+    going_on = None  # a new attack carries nothing of the one before
     if isinstance(pending, Mapping) and pending.get("wants"):
+        going_on = pending
         setup = _kept(setup, pending)
         rolls = [str(r) for r in pending.get("typed", [])]
         kept = _rolls_kept(pending)
     else:
         _empty(fight, setup)
     if dice.typed is None:
-        return _roll(fight, setup, rolls, dice.seed, kept)
-    return _roll(fight, setup, [*rolls, dice.typed], "", kept)
+        return _carried(going_on, *_roll(fight, setup, rolls, dice.seed, kept))
+    return _carried(going_on, *_roll(fight, setup, [*rolls, dice.typed], "", kept))
 
 
 @checked
@@ -504,11 +512,11 @@ def give_answer(fight: Fight) -> tuple[Fight, Done | Attacked]:
     if asks == HEALTH:  # the same dice again, the target's sheet now holding his Health throws
         fight = _with_health(fight, pending)
         given = _kept(fight.setup() or setup, pending)
-        return _roll(fight, given, typed, seed, kept)
+        return _carried(pending, *_roll(fight, given, typed, seed, kept))
     if asks not in worksheet.ASKED_AFTER_THE_ROLL:
         raise RuleError(f"the attack waits for {asks[:40]!r}, which is not asked after the roll")
     given = worksheet.with_answer(_kept(setup, pending), asks, str(pending.get("answer", "")))
-    return _roll(fight, given, typed, seed, kept)
+    return _carried(pending, *_roll(fight, given, typed, seed, kept))
 
 
 @checked
@@ -529,6 +537,9 @@ def call_critical(fight: Fight) -> tuple[Fight, Done | Attacked]:
     if not isinstance(recall, Mapping):
         raise RuleError("no attack to call a critical hit: roll one first")
     chars = list(fight.characters)
+    hit = fight.target
+    before_hit = recall["sheets"].get(str(hit), chars[hit])
+    plain_damage = bind.wounds(chars[hit]).taken - bind.wounds(before_hit).taken
     for index, before in recall["sheets"].items():
         chars[whole("fighter", index)] = copy.deepcopy(dict(before))
     taken = {str(k): whole("damage taken", v) for k, v in recall["taken"].items()}
@@ -557,4 +568,15 @@ def call_critical(fight: Fight) -> tuple[Fight, Done | Attacked]:
     critical = replace(plain, form=form)
     # Its own rolls: typed like the plain hit's, or from a seed of its own made from the plain
     # hit's, so the same attack called again rolls the same.
-    return _roll(fight, critical, [], f"{seed}/critical" if seed else "", made)
+    rolled = _roll(fight, critical, [], f"{seed}/critical" if seed else "", made)
+    return _carried({"plain": {"target": hit, "damage": plain_damage}}, *rolled)
+
+
+def _carried(before: object, fight: Fight, done: Done | Attacked) -> tuple[Fight, Done | Attacked]:
+    """A called critical still waiting keeps what its plain hit did (``plain``: whom, how
+    much), taken back from the sheets when it was called: the target's card says it is
+    waiting, not a bare "Damage 0" (a GM's play-through read the strip as no hit at all)."""
+    plain = before.get("plain") if isinstance(before, Mapping) else None
+    if isinstance(plain, Mapping) and isinstance(fight.pending, Mapping):
+        fight = replace(fight, pending={**fight.pending, "plain": dict(plain)})
+    return fight, done

@@ -12,21 +12,80 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.clock import next_phase, next_turn
-from pycore.systems.aftermath.conditions import Moment, condition_from_json
+from pycore.systems.aftermath.conditions import Condition, Moment, condition_from_json
 from pycore.systems.aftermath.fight.value import Done, Fight, Noted
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.sheet import sheet
 from pycore.validate import checked
 
+#: AFT-25 (001 line 32): the timer a Sever (or a compound fracture) starts on the sheet.
+BLEEDING: Final = "Bleeding to death"
 
-def _moved(fight: Fight, moved: Moment) -> Fight:
+
+def _moved(fight: Fight, moved: Moment, label: str) -> tuple[Fight, Done]:
     """The fight at ``moved``. 001 line 67 counts the damage taken "in that Combat Turn": a
-    new Combat Turn starts its count afresh."""
+    new Combat Turn starts its count afresh. A fighter whose bleeding ran out on the way is
+    dead (:func:`_bled_out`): a step the log keeps."""
     taken = fight.taken if moved.turn == fight.turn else {}
-    return replace(fight, turn=moved.turn, phase=moved.phase, taken=taken, recall=None)
+    chars, dead = _bled_out(fight, moved)
+    ended = replace(
+        fight, turn=moved.turn, phase=moved.phase, taken=taken, recall=None, characters=chars
+    )
+    if not dead:
+        return ended, Done(label)
+    who = ", ".join(name for name, _ in dead)
+    verb = "bleeds" if len(dead) == 1 else "bleed"
+    whys = "; ".join(f"{name}: {why}" for name, why in dead)
+    text = (
+        f"{moved} · {who} {verb} to death: the Health Group + 1D6 Combat Turns ran out with "
+        f"no bandage or cautery recorded ({whys})"
+    )
+    public = f"{who} {verb} to death"
+    return ended, Noted(f"{label}; {public}", text, public, ("AFT-25", "AFT-55"))
+
+
+def _bled_out(
+    fight: Fight, moved: Moment
+) -> tuple[tuple[Mapping[str, Any], ...], list[tuple[str, str]]]:
+    """AFT-25 (001 line 32): a Sever "will cause the character to bleed to death in a number
+    of Combat Turns equal to the character's Health Group plus 1D6 unless cauterized or
+    bandaged". The countdown is on his sheet as a timed condition (``effect_steps._bleeding``),
+    counted like a Daze (001 line 22): it holds until after the phase its last Combat Turn
+    ends on. One that ends between the clock's old place and ``moved`` kills him then: he is
+    Dead from the phase after it. Bandaging or cauterizing is the GM's, recorded by taking the
+    condition off his sheet (the text gives the First Aid roll's BCS nowhere here). The text
+    gives no damage for the bleeding and no unconsciousness before death: none is added."""
+    chars, dead = list(fight.characters), []
+    for index, raw in enumerate(fight.characters):
+        saved = raw.get("conditions")
+        if not (isinstance(saved, list) and any(_bleeds(c) for c in saved)):
+            continue  # the others' sheets are not read again at each phase (issue 33)
+        full = sheet.merged(dict(raw))
+        found = [condition_from_json(c) for c in full["conditions"]]
+        if any(c.name == "Dead" and c.start <= moved for c in found):
+            continue
+        ran_out = [
+            (c.until, c)
+            for c in found
+            if c.name == BLEEDING and c.until is not None and fight.now <= c.until < moved
+        ]
+        if not ran_out:
+            continue
+        until, first = min(ran_out, key=lambda pair: pair[0])
+        name = str(full.get("name") or f"#{index + 1}")
+        why = f"bleeding from {first.start}, {first.note.partition(';')[0]}"
+        death = Condition("Dead", next_phase(until), None, "AFT-25", f"bled to death: {why}")
+        chars[index] = sheet.with_conditions(full, (death,))
+        dead.append((name, f"{why}, ran out after {until}"))
+    return tuple(chars), dead
+
+
+def _bleeds(saved: object) -> bool:
+    return isinstance(saved, Mapping) and saved.get("name") == BLEEDING
 
 
 @checked
@@ -34,15 +93,14 @@ def next_action_phase(fight: Fight) -> tuple[Fight, Done]:
     """AFT-55: the next Action Phase (after phase 20 the next Combat Turn). Timed conditions
     (a Stun, a Daze...) are read against the clock, so those that end by then are over."""
     moved = next_phase(fight.now)
-    label = f"Next Action Phase (turn {moved.turn}, phase {moved.phase})"
-    return _moved(fight, moved), Done(label)
+    return _moved(fight, moved, f"Next Action Phase (turn {moved.turn}, phase {moved.phase})")
 
 
 @checked
 def next_combat_turn(fight: Fight) -> tuple[Fight, Done]:
     """AFT-55: the next Combat Turn, from its first Action Phase."""
     moved = next_turn(fight.now)
-    return _moved(fight, moved), Done(f"Next Combat Turn ({moved.turn})")
+    return _moved(fight, moved, f"Next Combat Turn ({moved.turn})")
 
 
 @checked

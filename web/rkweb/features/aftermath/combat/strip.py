@@ -12,6 +12,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
 from pycore.systems.aftermath.conditions import Moment, condition_from_json
+from pycore.systems.aftermath.fight.turns import BLEEDING
 from pycore.validate import Identity
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -36,7 +37,13 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
         except RuleError:
             continue
         shown = cond.state_at(now)
-        if shown == "active":
+        if shown == "active" and cond.name == "Dead":
+            out.append(cond.name)
+        elif shown == "active" and cond.name == BLEEDING and cond.until is not None:
+            # AFT-25: when he dies is what the GM needs, beside the phases left.
+            left = phases_left(cond, now)
+            out.append(f"{cond.name} (dies after {cond.until}: {left} phases left)")
+        elif shown == "active":
             left = phases_left(cond, now)
             out.append(
                 f"{cond.name} ({'rest of the combat' if left is None else f'{left} phases left'})"
@@ -68,7 +75,18 @@ def _down(raw: dict[str, Any], now: Moment) -> bool:
 def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: Moment) -> VNode:
     acting, aimed = int(combat["attacker"]) == i, int(combat["target"]) == i
     damage, shown, down = _shown(Identity(raw), now)
-    return _card_node(i, name, acting, aimed, damage, shown, down)
+    return _card_node(i, name, acting, aimed, damage + _waiting(combat, i), shown, down)
+
+
+def _waiting(combat: dict[str, Any], i: int) -> str:
+    """A called critical under way took its plain hit's damage back off this fighter's sheet
+    (it is rolled again as a critical, AFT-04, AFT-18): the card says a hit is waiting, with
+    what the plain hit did, so "Damage 0" is not read as no hit at all (a GM's play-through)."""
+    pending = combat.get("pending")
+    plain = pending.get("plain") if isinstance(pending, dict) else None
+    if not isinstance(plain, dict) or plain.get("target") != i:
+        return ""
+    return f" · critical waiting (plain hit {plain.get('damage', '?')})"
 
 
 @lru_cache(maxsize=256)

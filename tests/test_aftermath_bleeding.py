@@ -1,0 +1,116 @@
+"""The bleeding path played to its end (AFT-25, 001 line 32): a called critical whose Critical
+Effect is Lethal to a limb severs it (001 lines 36-37: "To a limb: Automatic Sever"); the Sever
+"will cause the character to bleed to death in a number of Combat Turns equal to the
+character's Health Group plus 1D6 unless cauterized or bandaged". The countdown is asked by its
+name when the dice are typed, kept on the target's sheet, and when the clock passes its end the
+fighter is dead (a GM's play-through: the timer ran out and the fighter went on without it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_aftermath_attack_lifetime import _fighter
+
+from pycore.systems.aftermath import fight as F
+from pycore.systems.aftermath.attack import bind
+from pycore.systems.aftermath.conditions import moment
+from pycore.systems.aftermath.sheet import sheet as core
+
+MACHETE = {"name": "Machete", "kind": "hand", "listed": "Sword, machete", "skill": "Knife"}
+
+
+def _bo() -> dict[str, Any]:
+    """Bo: Health 24 (Group 3, 001 line 365-366: 15-24), Health AST 10 and CST 4."""
+    bo = _fighter("Bo")
+    for key, value in (("attr.HLH", "24"), ("ast.HLH", "10"), ("cst.HLH", "4")):
+        bo = core.set_field(bo, key, value)
+    return bo
+
+
+def _severed() -> tuple[F.Fight, F.Done]:
+    """Cy's machete hits Bo's arm (typed 2; D100 80: locations 29/30, split 60: 30); the GM
+    gives Damage Potential 15, then calls the critical: Enhancement D20 18 (+3 to WDM, 001
+    line 10), Damage Potential 18 against AV 0, Critical Effect D100 90 + 18 = 108: Lethal
+    (001 lines 13, 17-20); Bo's save to lower it, 15 against AST 10, fails (001 line 39)."""
+    fight = F.fight_from_json({"characters": [_fighter("Cy", MACHETE), _bo()]})
+    fight, _ = F.pick_combatant(fight, "attacker", 1)
+    fight, _ = F.pick_combatant(fight, "attacker", 0)
+    for typed in ("2", "80", "60"):
+        fight, _ = F.attack(fight, F.typed_roll(typed))
+    fight, _ = F.give_answer(F.set_answer(fight, "15")[0])
+    assert bind.wounds(fight.characters[1]).taken == 15
+    fight, _ = F.call_critical(fight)
+    fight, _ = F.attack(fight, F.typed_roll("18"))
+    fight, _ = F.give_answer(F.set_answer(fight, "18")[0])
+    for typed in ("90", "15"):
+        fight, _ = F.attack(fight, F.typed_roll(typed))
+    assert fight.pending is not None
+    # Named, with its dice: Health Group 3 + 1D6 (a play-through was asked "the next roll").
+    assert fight.pending["what"] == "bleeding: Combat Turns to bleed to death (1D6+3)"
+    return F.attack(fight, F.typed_roll("7"))  # 1D6 4 + 3: the total typed
+
+
+def _bleeding(fight: F.Fight) -> list[dict[str, Any]]:
+    return [c for c in fight.characters[1]["conditions"] if c["name"] == "Bleeding to death"]
+
+
+def test_aft_25_a_lethal_arm_is_severed_and_bleeds_for_health_group_plus_1d6_turns() -> None:
+    fight, result = _severed()
+    assert isinstance(result, F.Attacked), fight.pending
+    steps = result.details["steps"]
+    assert "Critical Effect: D100 90 + Damage Done 18 = 108 (over 100: last row) → Lethal" in steps
+    assert "Sever: automatic Sever" in steps
+    assert bind.wounds(fight.characters[1]).taken == 18  # the critical's, not 15 + 18
+    # 7 Combat Turns from turn 1, phase 1, counted as a Daze is (001 line 22): until after
+    # the same phase of the seventh turn on.
+    assert [(c["start"], c["until"]) for c in _bleeding(fight)] == [([1, 1], [8, 1])]
+
+
+def test_aft_25_the_fighter_bleeds_to_death_when_the_countdown_runs_out() -> None:
+    fight, _ = _severed()
+    for _ in range(7):
+        fight, done = F.next_combat_turn(fight)
+        assert not isinstance(done, F.Noted), done.text
+    assert fight.now == moment(8, 1) and bind.refusal(fight.characters[1], fight.now) == ""
+    dead, done = F.next_action_phase(fight)
+    assert (
+        isinstance(done, F.Noted)
+        and done.undo == "Next Action Phase (turn 8, phase 2); Bo bleeds to death"
+    )
+    assert done.step.public == "Bo bleeds to death" and "AFT-25" in done.step.rules
+    assert done.text.startswith("turn 8, phase 2 · Bo bleeds to death")
+    assert "severed location 30" in done.text and "ran out after turn 8, phase 1" in done.text
+    assert bind.refusal(dead.characters[1], dead.now).startswith(
+        "Bo is dead (from turn 8, phase 2)"
+    )
+    # Saved and read back (a reload) he is still dead; the clock going on does not kill him twice.
+    assert F.fight_from_json(F.fight_to_json(dead)) == dead
+    later, again = F.next_combat_turn(dead)
+    assert not isinstance(again, F.Noted)
+    assert [c["name"] for c in later.characters[1]["conditions"]].count("Dead") == 1
+
+
+def test_aft_25_a_jump_of_a_whole_combat_turn_past_the_end_kills_him_at_its_phase() -> None:
+    fight, _ = _severed()
+    for _ in range(7):
+        fight, _ = F.next_combat_turn(fight)
+    fight, _ = F.next_action_phase(fight)  # turn 8, phase 2: dead
+    undone, _ = _severed()
+    for _ in range(8):  # straight to turn 9, phase 1 by Combat Turns
+        undone, done = F.next_combat_turn(undone)
+    assert isinstance(done, F.Noted)
+    dead = [c for c in undone.characters[1]["conditions"] if c["name"] == "Dead"]
+    assert [c["start"] for c in dead] == [[8, 2]]
+
+
+def test_aft_25_bandaged_he_does_not_die() -> None:
+    """Bandaging or cauterizing (a First Aid BCS roll, a Health AST) is the GM's: he takes the
+    condition off the sheet, and the countdown is over."""
+    fight, _ = _severed()
+    bo = dict(fight.characters[1])
+    bo["conditions"] = [c for c in bo["conditions"] if c["name"] != "Bleeding to death"]
+    fight = F.fight_from_json({**F.fight_to_json(fight), "characters": [fight.characters[0], bo]})
+    for _ in range(10):
+        fight, done = F.next_combat_turn(fight)
+        assert not isinstance(done, F.Noted)
+    assert bind.refusal(fight.characters[1], fight.now) == ""
