@@ -7,7 +7,11 @@ one in his hand: he parries with it or not at all, the reason on screen, until a
 
 from __future__ import annotations
 
+import re
+
+from rkweb.app import shell
 from rkweb.app.model import Model
+from rkweb.app.vdom import find_all, text_of
 from rkweb.features.gurps.state import fight_of
 from test_gurps_pages import attack_turn, fight_started, send, texts
 
@@ -17,8 +21,14 @@ from pycore.systems.gurps import fight as gf
 
 BOW = {"weapon": "Short bow", "attack_kind": "bow", "damage": "1d", "damage_type": "imp"}
 SAID = (
-    "No parry: Bo holds his Short bow (his last attack) and a parry needs a ready weapon "
-    "(004 line 248): another weapon must first be drawn with a Ready maneuver (004 line 95)."
+    "No parry: Bo holds his Short bow (his last attack), which cannot parry. A parry needs a "
+    "ready weapon – or, if you are unarmed, an empty hand (004 line 248): the app does not "
+    "track a free hand, and counts none while he holds a weapon. Another weapon is drawn with "
+    "a Ready maneuver (004 line 95)."
+)
+UNSAID = (
+    "No parry yet: Bo took Ready (004 line 95) and which weapon he drew is not said. Tap it "
+    "above: he parries with it if it can parry (004 line 248)."
 )
 
 
@@ -56,9 +66,93 @@ def test_a_ready_maneuver_readies_another_weapon_to_parry_with() -> None:
     ana = send(send(attack_turn(shot), "gurps.step_attack_typed", "6 6 6"), "gurps.next")
     ready = send(ana, "gurps.maneuver", "Ready", "")  # Bo's turn: he draws his knife
     assert fight_of(ready).current().id == "g2"  # type: ignore[union-attr]
-    hit = _ana_hits(ready)
+    # One chip per weapon line, none pressed: which he draws is the GM's to say.
+    asked = "Which weapon did Bo draw with his Ready maneuver (004 line 95)?"
+    assert asked in texts(ready, "gurps-turn")[0]
+    assert texts(ready, "gurps-ready-0") == ["Short bowno parry"]
+    assert texts(ready, "gurps-ready-1") == ["KnifeParry 9"]
+    assert not any(_pressed(ready, f"gurps-ready-{i}") for i in (0, 1))
+    drawn = send(ready, "gurps.ready_weapon", "g2", "1")
+    assert _pressed(drawn, "gurps-ready-1") and gf.in_hand(fight_of(drawn), "g2") == 1
+    assert "Bo readies his Knife: the weapon in his hand" in texts(drawn, "gurps-log-entry")[0]
+    assert gf.card_line(fight_of(drawn), "g2") == "Ready · dodge, parry"
+    hit = _ana_hits(drawn)
     assert "parry" in dict(gf.defenses_left(fight_of(hit)))
     assert texts(hit, "gurps-fight-parry-withheld") == []
+    assert texts(hit, "gurps-ready-chips") == []  # said on his turn: not asked again
+
+
+def _pressed(model: Model, testid: str) -> bool:
+    return all(n.attr("aria-pressed") == "true" for n in find_all(shell.view(model), testid))
+
+
+def test_a_ready_weapon_not_said_withholds_the_parry_until_the_gm_says_it() -> None:
+    """The old code took his sheet's first weapon that parries: a default that looks like a
+    rule. Now no parry is offered until the GM taps the weapon, on the defence step too."""
+    shot = _bo_shot()
+    ana = send(send(attack_turn(shot), "gurps.step_attack_typed", "6 6 6"), "gurps.next")
+    ready = send(ana, "gurps.maneuver", "Ready", "")
+    assert gf.card_line(fight_of(ready), "g2") == "Ready · dodge"
+    hit = _ana_hits(ready)
+    assert [k for k, _ in gf.defenses_left(fight_of(hit))] == ["dodge"]
+    assert gf.in_hand(fight_of(ready), "g2") == gf.UNSAID
+    assert texts(hit, "gurps-fight-parry-withheld") == [UNSAID]
+    assert texts(hit, "gurps-ready-1") == ["KnifeParry 9"]
+    said = send(hit, "gurps.ready_weapon", "g2", "1")  # tapped on the defence step
+    assert texts(said, "gurps-fight-defend-parry")[0].startswith("Parry 9")
+    assert texts(said, "gurps-fight-parry-withheld") == texts(said, "gurps-ready-chips") == []
+
+
+def test_the_attack_tab_asks_the_weapon_readied_too() -> None:
+    shot = _bo_shot()
+    ana = send(send(attack_turn(shot), "gurps.step_attack_typed", "6 6 6"), "gurps.next")
+    model = send(send(ana, "gurps.maneuver", "Ready", ""), "gurps.tab", "attack")
+    for field, value in (("attacker", "g1"), ("defender", "g2")):
+        model = send(model, "gurps.attack_form", field, value)
+    for seed in map(str, range(80)):
+        rolled = send(model, "gurps.attack_roll", seed=seed)
+        if texts(rolled, "gurps-defense-choices"):
+            break
+    assert "Parry" not in texts(rolled, "gurps-defense-choices")[0]
+    assert texts(rolled, "gurps-parry-withheld") == [UNSAID]
+    said = send(rolled, "gurps.ready_weapon", "g2", "1")
+    assert "Parry 9:" in texts(said, "gurps-defense-choices")[0]
+
+
+def test_a_sheet_of_one_weapon_readies_it() -> None:
+    """Nothing to choose: his one line is the weapon drawn, no chips asked."""
+    model = fight_started()
+    model = send(model, "gurps.field", "g2", "more_attacks", "")
+    ready = send(model, "gurps.maneuver", "Ready", "")
+    assert gf.in_hand(fight_of(ready), "g2") == 0
+    assert texts(ready, "gurps-ready-chips") == []
+
+
+def test_the_card_lists_the_defenses_with_the_weapon_in_hand() -> None:
+    """The order strip's card said "dodge, parry" from the sheet while he held his bow."""
+    shot = _bo_shot()
+    assert gf.card_line(fight_of(shot), "g2") == "Attack · dodge"
+    strip = text_of(shell.view(shot))  # Bo's card, then Ana's
+    assert re.search(r"Bo \(acting\)HP 10/10Attack · dodge(?!,)", strip), strip[:400]
+
+
+def test_a_thrown_weapon_leaves_his_hand() -> None:
+    """004 line 108: a thrown weapon is hurled at the target; once thrown he holds nothing, and
+    parries barehanded (004 lines 248, 266-268: DX 10 gives 8, −3 against a weapon)."""
+    model = fight_started()
+    knife = "Knife: 12, 1d-1 imp, thrown, light, 1/2D 10, Max 20"
+    model = send(model, "gurps.field", "g2", "more_attacks", knife)
+    model = send(model, "gurps.maneuver", "Attack", "")
+    model = send(model, "gurps.step_line", "1")
+    model = send(model, "gurps.step_form", "yards", "5")
+    thrown = send(model, "gurps.step_attack_typed", "6 6 6")
+    hit = _ana_hits(thrown)
+    parry = dict(gf.defenses_left(fight_of(hit)))["parry"]
+    assert parry.total == 5 and texts(hit, "gurps-fight-defend-parry")[0].startswith("Parry 5")
+    assert gf.in_hand(fight_of(thrown), "g2") == gf.EMPTY
+    saved = read_section("gurps", 1, hit.history.state["gurps"])  # kept through a reload
+    reloaded = Model(History.new({**default_data(), "gurps": saved}), route="gurps")
+    assert gf.in_hand(fight_of(reloaded), "g2") == gf.EMPTY
 
 
 def test_before_any_attack_his_sheet_s_weapons_stand_ready() -> None:

@@ -51,7 +51,15 @@ from pycore.systems.gurps.fight.checks import (
     settle,
 )
 from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
-from pycore.systems.gurps.fight.hands import in_hand, parry_withheld
+from pycore.systems.gurps.fight.hands import (
+    EMPTY,
+    UNSAID,
+    WeaponReadied,
+    in_hand,
+    parry_withheld,
+    ready_weapon,
+    unsaid,
+)
 from pycore.systems.gurps.fight.open_asks import (
     CARRIED_LEAD,
     FighterAsks,
@@ -119,10 +127,12 @@ TRANSITIONS = (
 
 __all__ = [
     "CARRIED_LEAD",
+    "EMPTY",
     "NO_DEATH_RULE",
     "NO_DEFENSE",
     "OUTCOMES",
     "TRANSITIONS",
+    "UNSAID",
     "Abandoned",
     "Answered",
     "Ask",
@@ -148,6 +158,7 @@ __all__ = [
     "Stage",
     "Stun",
     "TurnBegun",
+    "WeaponReadied",
     "add",
     "ask_after_injury",
     "attack",
@@ -179,6 +190,7 @@ __all__ = [
     "pending_damage_dice",
     "questions_said",
     "range_between",
+    "ready_weapon",
     "recover",
     "remove",
     "resolve",
@@ -188,6 +200,7 @@ __all__ = [
     "take_maneuver",
     "tied_names",
     "tied_with",
+    "unsaid",
     "waits_said",
     "with_range",
     "with_target",

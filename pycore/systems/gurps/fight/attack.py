@@ -13,7 +13,7 @@ from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.damage_roll import DamageRoll, roll_damage, strong_bonus, with_bonus
 from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
-from pycore.systems.gurps.fight.hands import holding, with_hand
+from pycore.systems.gurps.fight.hands import after_attack, defending
 from pycore.systems.gurps.fight.open_asks import attack_waits
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
 from pycore.systems.gurps.fight.ranges import with_range
@@ -35,7 +35,6 @@ from pycore.systems.gurps.worksheet import (
     AttackSetup,
     attack_line,
     best_defense,
-    defense_options,
     half_range,
     large_area_blow,
     open_question,
@@ -163,7 +162,7 @@ def attack(
     result = rolled.result
     pending = None
     if result.hit:
-        options = defense_options(attacker, holding(fight, defender), setup)
+        options = defending(fight, attacker, defender, setup)
         stage: Stage = "defense" if options and not result.critical else "damage"
         pending = Pending(
             attacker.id, defender.id, setup, stage, result.max_damage, result.critical
@@ -180,8 +179,9 @@ def attack(
     after = replace(fight, pending=pending, attacks=fight.attacks + int(acting))
     # FIGHT.md: the fight holds whom he attacked; his next attack starts at the same foe.
     after = with_target(after, attacker.id, defender.id)
-    # 004 lines 93, 248: the weapon he attacked with is the one in his hand, his to parry with.
-    after = with_hand(after, attacker.id, setup.line)
+    # 004 lines 93, 248: the weapon he attacked with is the one in his hand, his to parry with;
+    # a thrown one has left it (004 line 108).
+    after = after_attack(after, attacker, setup.line)
     if armed(attacker, setup.line).ranged:
         # FIGHT.md: the fight holds the range between these two for their next attack, and
         # with it the GM's modifier past the table for that range (GUR-28): a modifier for
@@ -268,7 +268,7 @@ def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
     pending = _waiting(fight, "defense")
     attacker = fight.combatant(pending.attacker)
     defender = fight.combatant(pending.defender)
-    options = defense_options(attacker, holding(fight, defender), pending.setup)
+    options = defending(fight, attacker, defender, pending.setup)
     return tuple((k, line) for k, line in options if k not in pending.used)
 
 

@@ -18,9 +18,9 @@ below, that the texts give no death rule (GUR-35, GUR-58: the product never deci
 
 from __future__ import annotations
 
+from pycore.systems.gurps.fight.hands import defenses_now
 from pycore.systems.gurps.fight.value import Fight
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import defenses_of
 from pycore.validate import checked
 
 #: The note at −HP or below: the texts stop at the injury (GUR-58, 004 lines 347-349).
@@ -52,8 +52,9 @@ def _no_turn_yet(fight: Fight, c: Combatant) -> bool:
 
 
 def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
-    """His maneuver and defenses, or his state when it rules them out (no stale maneuver)."""
-    defenses = ", ".join(defenses_of(c))
+    """His maneuver and defenses, or his state when it rules them out (no stale maneuver); a
+    parry only with the weapon in his hand (004 line 248, fight/hands.py)."""
+    defenses = ", ".join(defenses_now(fight, c))
     if c.unconscious:  # 004 line 210: unable to react, no action
         return ["Unconscious", "no defense"]
     if c.dazed:  # 004 line 46: Do Nothing; −4 to defend (GUR-45)

@@ -1,13 +1,22 @@
-"""The weapon each fighter holds, as the fight holds it: the attack line of his last attack.
-"You cannot parry unless your weapon is ready" (004 line 248); "a one-handed weapon is ready if
-it's being held in your hand" (004 line 93); "to draw a new weapon from a sheath, scabbard, or
-sling ... you must take a Ready maneuver" (004 line 95). So he parries with the weapon in his
-hand, and with no other until a Ready maneuver. A GM's play-through: Bo parried with his knife
-right after shooting his bow, the app taking the first melee weapon on his sheet.
+"""The weapon each fighter holds, as the fight holds it. "You cannot parry unless your weapon is
+ready" (004 line 248); "a one-handed weapon is ready if it's being held in your hand" (004 line
+93); "to draw a new weapon from a sheath, scabbard, or sling ... you must take a Ready maneuver"
+(004 line 95). So he parries with the weapon in his hand, and with no other until a Ready
+maneuver. A GM's play-through: Bo parried with his knife right after shooting his bow, the app
+taking the first melee weapon on his sheet.
 
-Before his first attack the fight knows of no weapon in hand: his sheet's weapons stand as
-ready (his first that parries), as before. A Ready maneuver clears the record: what he readied
-is the GM's, and the sheet's first weapon that parries is then the one he parries with.
+What the fight holds for him, one of:
+
+- nothing (no record): before his first attack or Ready the fight knows of no weapon in hand,
+  and his sheet's weapons stand as ready (his first that parries);
+- an attack line: the line of his last attack, or the one the GM said he readied;
+- :data:`EMPTY`: he threw the weapon of his last attack: "thrown weapons are weapons you must
+  physically hurl at the target" (004 line 108), so it has left his hand, which is empty; "if
+  you are unarmed, you have an empty hand" to parry with (004 line 248), barehanded with
+  Brawling, Karate or DX (004 lines 266-268);
+- :data:`UNSAID`: he took Ready, and which weapon he drew is the GM's to say (his sheet has more
+  than one): the texts cannot tell, so no parry is offered until it is said
+  (:func:`ready_weapon`, the chips on the maneuver step and the defence step).
 
 >>> from pycore.systems.gurps.sheet import Combatant, own_parry
 >>> from pycore.systems.gurps.lines import lines_from_saved
@@ -17,68 +26,166 @@ is the GM's, and the sheet's first weapon that parries is then the one he parrie
 >>> own_parry(holding(fight, bo)) is None, own_parry(bo) is not None
 (True, True)
 >>> print(parry_withheld(fight, bo))
-No parry: Bo holds his Short bow (his last attack) and a parry needs a ready weapon (004 line 248): another weapon must first be drawn with a Ready maneuver (004 line 95).
+No parry: Bo holds his Short bow (his last attack), which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand (004 line 248): the app does not track a free hand, and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver (004 line 95).
 >>> own_parry(holding(with_hand(fight, "b", 1), bo)).value
 9
+>>> str(own_parry(holding(with_hand(fight, "b", EMPTY), bo)))
+'Parry (unarmed, DX) = ⌊3 + DX 10/2⌋ = 8'
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed, attack_lines
-from pycore.systems.gurps.fight.value import Fight
+from pycore.systems.gurps.fight.public import readied_public
+from pycore.systems.gurps.fight.value import Fight, Logged
+from pycore.systems.gurps.modifiers import EffectiveSkill
 from pycore.systems.gurps.sheet import Combatant, own_parry
+from pycore.systems.gurps.worksheet import AttackSetup, defense_options, defenses_of
 from pycore.validate import checked, is_whole, shown
+
+#: His hand is empty: he threw the weapon of his last attack (004 line 108).
+EMPTY: Final = -1
+#: He took Ready and the GM has not said which weapon he drew (004 line 95).
+UNSAID: Final = -2
 
 
 @checked
 def in_hand(fight: Fight, fighter: str) -> int | None:
-    """The attack line ``fighter`` last attacked with (None: none recorded)."""
+    """What ``fighter`` holds: an attack line, :data:`EMPTY`, :data:`UNSAID`, or None (no
+    record)."""
     return next((line for who, line in fight.hands if who == fighter), None)
 
 
 @checked
 def with_hand(fight: Fight, fighter: str, line: int | None) -> Fight:
-    """The fight holding ``line`` in ``fighter``'s hand (None: no record, after a Ready)."""
+    """The fight holding ``line`` in ``fighter``'s hand (None: no record)."""
     kept = tuple(h for h in fight.hands if h[0] != fighter)
     return replace(fight, hands=kept if line is None else (*kept, (fighter, line)))
 
 
 @checked
+def after_attack(fight: Fight, c: Combatant, line: int) -> Fight:
+    """His hand after an attack with ``line``: that weapon, or empty once a thrown weapon has
+    left it (004 line 108: hurled at the target)."""
+    thrown = armed(c, line).attack_kind == "thrown"
+    return with_hand(fight, c.id, EMPTY if thrown else line)
+
+
+@checked
+def after_ready(fight: Fight, c: Combatant) -> Fight:
+    """His hand after he takes Ready (004 line 95): the weapon he draws is the GM's to say, so
+    none is taken for him unless his sheet has only one (:data:`UNSAID`)."""
+    return with_hand(fight, c.id, 0 if len(attack_lines(c)) == 1 else UNSAID)
+
+
+def _barehanded(c: Combatant) -> Combatant:
+    """``c`` unarmed: his parry barehanded with Brawling, Karate or DX (004 lines 266-268)."""
+    return replace(
+        c, weapon="bare hands", attack_kind="melee", unarmed=True, parry_bonus=0, more_attacks=()
+    )
+
+
+@checked
 def holding(fight: Fight, c: Combatant) -> Combatant:
-    """``c`` as he defends: the weapon in his hand his only one to parry with (004 line 248)."""
+    """``c`` as he defends: the weapon in his hand his only one to parry with (004 line 248),
+    his bare hands once he threw it. Not said after a Ready: his sheet, the parry then withheld
+    by :func:`defenses_now` and :func:`defending`."""
     line = in_hand(fight, c.id)
-    if line is None or line >= len(attack_lines(c)):
+    if line == EMPTY:
+        return _barehanded(c)
+    if line is None or line < 0 or line >= len(attack_lines(c)):
         return c
     return replace(armed(c, line), more_attacks=())
 
 
 @checked
+def unsaid(fight: Fight, c: Combatant) -> bool:
+    """He took Ready and the weapon he drew is not said yet (no parry until it is)."""
+    return in_hand(fight, c.id) == UNSAID and c.maneuver == "Ready"
+
+
+@checked
+def defenses_now(fight: Fight, c: Combatant) -> tuple[str, ...]:
+    """The defenses he has now, with the weapon in his hand (the order strip's card)."""
+    kinds = defenses_of(holding(fight, c))
+    return tuple(k for k in kinds if k != "parry" or not unsaid(fight, c))
+
+
+@checked
+def defending(
+    fight: Fight, attacker: Combatant, defender: Combatant, setup: AttackSetup
+) -> tuple[tuple[str, EffectiveSkill], ...]:
+    """The defenses ``defender`` may use against this attack with what he holds now."""
+    options = defense_options(attacker, holding(fight, defender), setup)
+    return tuple((k, line) for k, line in options if k != "parry" or not unsaid(fight, defender))
+
+
+@checked
 def parry_withheld(fight: Fight, c: Combatant) -> str:
     """Why ``c`` has no parry though his sheet gives one ("" when it does not withhold one)."""
+    if unsaid(fight, c) and own_parry(c) is not None:
+        return (
+            f"No parry yet: {c.name} took Ready (004 line 95) and which weapon he drew is not "
+            "said. Tap it above: he parries with it if it can parry (004 line 248)."
+        )
     held = holding(fight, c)
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
     return (
-        f"No parry: {c.name} holds his {held.weapon} (his last attack) and a parry needs a ready "
-        "weapon (004 line 248): another weapon must first be drawn with a Ready maneuver "
-        "(004 line 95)."
+        f"No parry: {c.name} holds his {held.weapon} (his last attack), which cannot parry. "
+        "A parry needs a ready weapon – or, if you are unarmed, an empty hand (004 line 248): "
+        "the app does not track a free hand, and counts none while he holds a weapon. Another "
+        "weapon is drawn with a Ready maneuver (004 line 95)."
     )
+
+
+@dataclass(frozen=True)
+class WeaponReadied(Logged):
+    """The weapon the GM says a fighter drew with his Ready maneuver (004 line 95)."""
+
+    name: str
+    weapon: str
+
+    @property
+    def public(self) -> str:
+        return readied_public(self.name, self.weapon)
+
+    def __str__(self) -> str:
+        return f"{self.name} readies his {self.weapon}: the weapon in his hand"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("GUR-06", "GUR-48")
+
+
+@checked
+def ready_weapon(fight: Fight, fighter: str, line: int) -> tuple[Fight, WeaponReadied]:
+    """The GM says which of his attack lines ``fighter`` drew with his Ready maneuver (004 line
+    95): it is in his hand, his to parry with (004 line 248), until his next attack or Ready.
+    Said while his Ready is in force, from his turn to his next (GUR-06)."""
+    c = fight.combatant(fighter)
+    if c.maneuver != "Ready" or in_hand(fight, fighter) is None:
+        raise RuleError(f"{c.name} has not taken a Ready maneuver: a weapon is drawn with one")
+    lines = attack_lines(c)
+    if not is_whole(line) or not 0 <= line < len(lines):
+        raise RuleError(f"attack line {shown(line)} is not one of the {len(lines)} on the sheet")
+    return with_hand(fight, fighter, line), WeaponReadied(c.name, lines[line].name)
 
 
 @checked
 def hands_from_json(raw: object, ids: set[str]) -> tuple[tuple[str, int], ...]:
-    """The saved weapons in hand (``{fighter: line}``), each checked; one of someone no longer
-    in the fight is left out."""
+    """The saved weapons in hand (``{fighter: line}``, ``-1`` an empty hand, ``-2`` a weapon
+    readied not yet said), each checked; one of someone no longer in the fight is left out."""
     if raw is None:
         return ()
     if not isinstance(raw, dict) or len(raw) > len(ids):
         raise RuleError(f"saved weapons in hand {shown(raw)} is not one line per fighter")
     for fighter, line in raw.items():
-        if not (is_whole(line) and 0 <= line < 100):
+        if not (is_whole(line) and UNSAID <= line < 100):
             raise RuleError(f"saved weapon in hand of {shown(fighter)}: {shown(line)} is no line")
     return tuple((who, line) for who, line in raw.items() if who in ids)
 

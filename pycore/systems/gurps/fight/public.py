@@ -63,6 +63,12 @@ def maneuver_public(name: str, maneuver: str, option: str) -> str:
 
 
 @checked
+def readied_public(name: str, weapon: str) -> str:
+    """The weapon drawn with a Ready maneuver is in plain sight."""
+    return f"{name} readies his {weapon}"
+
+
+@checked
 def answered_public(name: str, outcome: str, rolled: bool) -> str:
     """What happens after the injury: its outcome, never the roll."""
     shown = "" if rolled else seen(outcome)

@@ -11,7 +11,7 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.figures import signed
 from pycore.systems.gurps.damage_roll import strong_bonus
-from pycore.systems.gurps.fight.hands import with_hand
+from pycore.systems.gurps.fight.hands import after_ready
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
     lapsed_shocks_said,
@@ -383,8 +383,8 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
         raise RuleError(f"{name} option {option!r} is not offered; allowed: {allowed}")
     taken = replace(current, maneuver=name, option=option)
     after = replace(fight.with_combatant(taken), chosen=True)
-    if name == "Ready":  # 004 line 95: he draws a weapon (fight/hands.py)
-        after = with_hand(after, current.id, None)
+    if name == "Ready":  # 004 line 95: he draws a weapon, the GM says which (fight/hands.py)
+        after = after_ready(after, taken)
     return after, ManeuverTaken(current.name, name, option)
 
 

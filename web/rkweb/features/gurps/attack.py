@@ -41,7 +41,7 @@ from rkweb.features.gurps.attack_form import (
     waits_for_range,
     yes,
 )
-from rkweb.features.gurps.maneuvers import choices
+from rkweb.features.gurps.maneuvers import choices, parry_said
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -396,12 +396,9 @@ def _stage(fight: Fight) -> list[VNode | None]:
         for kind, line in gurps_fight.defenses_left(fight)
     ]
     none = button("gurps-defend-none", "No defense", AttackDefend(gurps_fight.NO_DEFENSE))
-    withheld = gurps_fight.parry_withheld(fight, defender)  # 004 lines 93, 95, 248
     return [
         h("h3", {}, f"{defender.name} defends: pick one"),
-        h("p", {"class": "small", "data-testid": "gurps-parry-withheld"}, withheld)
-        if withheld
-        else None,
+        *parry_said(fight, defender, "gurps-parry-withheld"),  # 004 lines 93, 95, 248
         h("div", {"class": "row", "data-testid": "gurps-defense-choices"}, *choices, none),
     ]
 

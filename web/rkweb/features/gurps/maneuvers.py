@@ -4,10 +4,13 @@ are the core's for his weapon (All-Out Attack's melee or ranged options, GUR-16)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps import maneuver_names, posture_names
+from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import Fight
-from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.sheet import Combatant, own_parry
 from pycore.systems.gurps.worksheet import offered_options
 from rkweb.app.messages import Message
 from rkweb.app.model import Model
@@ -26,6 +29,13 @@ class Maneuver(Message, action="gurps.maneuver"):
 
     maneuver: str
     option: str = ""
+
+
+class ReadyWeapon(Message, action="gurps.ready_weapon"):
+    """004 line 95: ``fighter`` drew his attack line ``index`` with his Ready maneuver."""
+
+    fighter: str
+    index: str
 
 
 class Next(Message, action="gurps.next"):
@@ -157,3 +167,49 @@ def chosen_line(fight: Fight, current: Combatant) -> VNode:
         else f"Maneuver: {current.maneuver} — choose its option"
     )
     return h("p", {"class": "strong", "data-testid": "gurps-maneuver-chosen"}, said)
+
+
+def _parry_note(c: Combatant, index: int) -> str:
+    """What the weapon gives him to defend with once drawn (004 line 248)."""
+    parry = own_parry(replace(armed(c, index), more_attacks=()))
+    return f"Parry {parry.value}" if parry is not None else "no parry"
+
+
+def ready_chips(fight: Fight, c: Combatant, *, asked: bool = False) -> VNode | None:
+    """004 line 95: which weapon ``c`` drew with his Ready maneuver, a chip per attack line (with
+    the parry it gives), none pressed until the GM taps one: the texts cannot tell which. None
+    when he has not taken Ready, or his sheet has one line (drawn as he took it). ``asked``: on
+    the defence step, shown only while it is not said (his parry waits for it)."""
+    held = gurps_fight.in_hand(fight, c.id)
+    lines = attack_lines(c)
+    if c.maneuver != "Ready" or held is None or len(lines) < 2:
+        return None
+    if asked and held != gurps_fight.UNSAID:
+        return None
+    items = [
+        chip(
+            f"gurps-ready-{i}",
+            line.name,
+            held == i,
+            ReadyWeapon(c.id, str(i)),
+            note=_parry_note(c, i),
+        )
+        for i, line in enumerate(lines)
+    ]
+    said = (
+        f"Which weapon did {c.name} draw with his Ready maneuver (004 line 95)?"
+        if held == gurps_fight.UNSAID
+        else f"The weapon {c.name} drew with his Ready maneuver (004 line 95)"
+    )
+    return chips(said, items, "gurps-ready-chips")
+
+
+def parry_said(fight: Fight, defender: Combatant, testid: str) -> list[VNode | None]:
+    """The defence step's word on the parry, the tracker's and the Attack tab's alike: which
+    weapon he drew, when his Ready left it unsaid, and why no parry is offered (004 lines 93,
+    95, 248), each only when there is something to say."""
+    withheld = gurps_fight.parry_withheld(fight, defender)
+    return [
+        ready_chips(fight, defender, asked=True),
+        h("p", {"class": "small", "data-testid": testid}, withheld) if withheld else None,
+    ]

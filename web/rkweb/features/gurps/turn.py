@@ -35,6 +35,8 @@ from rkweb.features.gurps.maneuvers import (
     maneuver_chips,
     next_up,
     own_ids,
+    parry_said,
+    ready_chips,
 )
 from rkweb.features.gurps.situation import StepForm
 from rkweb.features.gurps.state import SECTION, line_index, no_location, page_data, step_error
@@ -276,16 +278,14 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
     ]
     take = button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
     # 004 lines 93, 95, 248: he parries with the weapon in his hand only; why none, in words.
-    withheld = gurps_fight.parry_withheld(fight, defender)
-    why_not = h("p", {"class": "small", "data-testid": "gurps-fight-parry-withheld"}, withheld)
+    said = parry_said(fight, defender, "gurps-fight-parry-withheld")
     if not items:  # nothing to defend with: taking the hit is all there is (one tap)
-        return [why_not if withheld else None, take]
+        return [*said, take]
     # No defense is one tap where nothing else needs deciding; Undo takes it back.
     none = button("gurps-fight-defend-none", "No defense", StepNoDefense())
     roll = _roll_entry(model, "gurps-fight-defense", "3d6", "defend", "Roll for me")
     step_roll = h("div", {"class": "row"}, roll, none)
-    said = why_not if withheld else None
-    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), said, step_roll]
+    return [chips(f"{defender.name} defends", items, "gurps-fight-defenses"), *said, step_roll]
 
 
 def _damage_step(model: Model, fight: Fight) -> list[Any]:
@@ -364,7 +364,8 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
     if not maneuver(current.maneuver).can_attack:
         said = f"{current.name} takes {current.maneuver}: no attack this turn."
         done = next_up(model, fight)
-        return [*head, h("p", {"class": "strong"}, said), done], [_override(step)]
+        drawn = ready_chips(fight, current)  # Ready: which weapon he draws (004 line 95)
+        return [*head, h("p", {"class": "strong"}, said), drawn, done], [_override(step)]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         # His turn is done: its result, the questions it leaves and the next fighter's chips
         # share the screen at 768x1024 (issue 27): how it ended is said beside "Next turn".

@@ -18,7 +18,7 @@ from pycore.systems.gurps.quantities import exact
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.features.gurps import campaign, shown
-from rkweb.features.gurps.maneuvers import Maneuver
+from rkweb.features.gurps.maneuvers import Maneuver, ReadyWeapon
 from rkweb.features.gurps.situation import StepChip, StepClear, StepForm, StepLine
 from rkweb.features.gurps.state import (
     SECTION,
@@ -341,6 +341,17 @@ def _maneuver_taken(model: Model, msg: Maneuver, ctx: Ctx) -> Model:
     return _in_fight(model, "fight.maneuver", lambda fight: _take(model, fight, ctx, *take))
 
 
+def _ready_weapon(model: Model, msg: ReadyWeapon, ctx: Ctx) -> Model:
+    """004 line 95: the weapon he drew with his Ready maneuver, his to parry with."""
+
+    def readied(fight: Fight) -> Model:
+        index = line_index(msg.index)
+        fight, said = gurps_fight.ready_weapon(fight, msg.fighter, index)
+        return commit(model, fight, f"Ready: {said.weapon}", ctx, [said])
+
+    return _in_fight(model, "fight.maneuver", readied)
+
+
 #: The turn's messages' handlers, keyed by their message class's action: each roll (one handler
 #: for both its messages, "Roll for me" and "I rolled") and the other steps.
 HANDLERS = handlers(
@@ -358,5 +369,6 @@ HANDLERS = handlers(
     _step_line,
     _step_cancel,
     _maneuver_taken,
+    _ready_weapon,
 )
 ACTIONS = frozenset(HANDLERS)

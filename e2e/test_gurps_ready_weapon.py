@@ -1,0 +1,64 @@
+"""The weapon drawn with Ready, at 768x1024 (004 line 95: a Ready maneuver draws a weapon; line
+248: a parry needs a ready weapon): Bo (a bow, and a knife on his sheet) takes Ready, and which
+weapon he drew is the GM's to say. Not said on his turn, the defence step asks it, with why no
+parry is offered yet, in view; the knife tapped there, he parries with it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from support import enter
+
+#: Set it to a folder to keep the screenshots of the defence step (to look at them).
+SHOTS = os.environ.get("RK_SHOTS", "")
+
+
+def _in_view(app: Page, testid: str) -> None:
+    box = app.get_by_test_id(testid).first.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1024, box
+
+
+def _shot(app: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        app.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) -> None:
+    app.get_by_test_id("nav-gurps").click()
+    app.get_by_test_id("gurps-new").click()
+    enter(app, "gurps-name", "Ana")
+    enter(app, "gurps-weapon_skill", "14")
+    app.get_by_test_id("gurps-new").click()
+    enter(app, "gurps-name", "Bo")
+    enter(app, "gurps-basic_speed", "6")  # he acts first
+    for field, value in (("weapon", "Short bow"), ("damage", "1d"), ("max_range", "200")):
+        enter(app, f"gurps-{field}", value)
+    app.get_by_test_id("gurps-attack_kind").select_option("bow")
+    app.get_by_test_id("gurps-line-add").click()
+    enter(app, "gurps-line-0-name", "Knife")
+    enter(app, "gurps-line-0-skill", "12")
+    app.get_by_test_id("gurps-line-0-kind").select_option("melee")
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    app.get_by_test_id("gurps-take-ready").click()  # Bo's turn
+    expect(app.get_by_test_id("gurps-ready-chips")).to_contain_text("KnifeParry 9")
+    app.get_by_test_id("gurps-next-take-attack").click()  # Ana's turn: she attacks Bo
+    enter(app, "gurps-fight-attack-typed", "3 3 3")  # 9 against 14: a hit
+    said = app.get_by_test_id("gurps-fight-parry-withheld")
+    expect(said).to_have_text(
+        "No parry yet: Bo took Ready (004 line 95) and which weapon he drew is not said. Tap "
+        "it above: he parries with it if it can parry (004 line 248)."
+    )
+    expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_count(0)
+    for testid in ("gurps-ready-1", "gurps-fight-parry-withheld", "gurps-fight-defend-dodge"):
+        _in_view(app, testid)
+    _shot(app, "defence-weapon-unsaid")
+    app.get_by_test_id("gurps-ready-1").click()
+    expect(app.get_by_test_id("gurps-fight-defend-parry")).to_contain_text("Parry 9")
+    expect(said).to_have_count(0)
+    _in_view(app, "gurps-fight-defend-parry")
+    _shot(app, "defence-knife-drawn")
+    assert errors == []
