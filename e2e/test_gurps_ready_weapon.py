@@ -49,8 +49,8 @@ def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) 
     enter(app, "gurps-fight-attack-typed", "3 3 3")  # 9 against 14: a hit
     said = app.get_by_test_id("gurps-fight-parry-withheld")
     expect(said).to_have_text(
-        "No parry yet: Bo took Ready (004 line 95) and which weapon he drew is not said. Tap "
-        "it above: he parries with it if it can parry (004 line 248)."
+        "No parry yet: Bo took Ready and which weapon he drew is not said. Tap it above: he "
+        "parries with it if it can parry."
     )
     expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_count(0)
     for testid in ("gurps-ready-1", "gurps-fight-parry-withheld", "gurps-fight-defend-dodge"):

@@ -22,13 +22,12 @@ from pycore.systems.gurps import fight as gf
 BOW = {"weapon": "Short bow", "attack_kind": "bow", "damage": "1d", "damage_type": "imp"}
 SAID = (
     "No parry: Bo holds his Short bow (his last attack), which cannot parry. A parry needs a "
-    "ready weapon – or, if you are unarmed, an empty hand (004 line 248): the app does not "
-    "track a free hand, and counts none while he holds a weapon. Another weapon is drawn with "
-    "a Ready maneuver (004 line 95)."
+    "ready weapon – or, if you are unarmed, an empty hand: the app does not track a free hand, "
+    "and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver."
 )
 UNSAID = (
-    "No parry yet: Bo took Ready (004 line 95) and which weapon he drew is not said. Tap it "
-    "above: he parries with it if it can parry (004 line 248)."
+    "No parry yet: Bo took Ready and which weapon he drew is not said. Tap it above: he parries "
+    "with it if it can parry."
 )
 
 
@@ -67,7 +66,7 @@ def test_a_ready_maneuver_readies_another_weapon_to_parry_with() -> None:
     ready = send(ana, "gurps.maneuver", "Ready", "")  # Bo's turn: he draws his knife
     assert fight_of(ready).current().id == "g2"  # type: ignore[union-attr]
     # One chip per weapon line, none pressed: which he draws is the GM's to say.
-    asked = "Which weapon did Bo draw with his Ready maneuver (004 line 95)?"
+    asked = "Which weapon did Bo draw with his Ready maneuver?"
     assert asked in texts(ready, "gurps-turn")[0]
     assert texts(ready, "gurps-ready-0") == ["Short bowno parry"]
     assert texts(ready, "gurps-ready-1") == ["KnifeParry 9"]

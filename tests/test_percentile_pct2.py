@@ -102,7 +102,7 @@ def test_a_grenade_waits_for_its_range_only_to_check_its_throw_and_says_so() -> 
     m = _grenade_turn(go(m, "percentile.gm_save", "PCT-M08"))
     assert texts(m, "percentile-turn-waits") == [
         "Range: type how far away the target is; the roll waits for it (the GRENADE can be "
-        "thrown 25 m at most: Table #3-4.0, line 105)"
+        "thrown 25 m at most: Table #3-4.0)"
     ]
     m = go(m, "percentile.attack_field", "range_m", "30")
     assert not texts(m, "percentile-turn-waits")
@@ -124,7 +124,7 @@ def test_a_stun_modifier_against_an_earlier_answer_is_said_and_asked_to_keep() -
     m = go(m, "percentile.attack_stun", "0")
     said = (
         "0 for 18 points is less than the 300 Table #3-7.0 has for 16 points: the modifier only "
-        "grows with the damage (lines 49, 74). Keep 0 anyway?"
+        "grows with the damage. Keep 0 anyway?"
     )
     assert texts(m, "percentile-attack-stun_modifier-error") == [said]
     assert _field_value(m, "percentile-attack-stun_modifier") == "0"

@@ -154,8 +154,9 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         # 003 line 35: fatigue damage always ignores hit location; an aimed one would pay the
         # location's penalty for nothing. (A random location costs nothing and is ignored.)
         raise RuleError(
-            f"fatigue damage ignores hit location (003 line 35): aim it at no location, "
-            f"not the {location_name(setup.location)}"
+            f"fatigue damage ignores hit location: aim it at no location, "
+            f"not the {location_name(setup.location)}",
+            rules=("GUR-29",),
         )
     if not setup.random_location and not setup.location.startswith("chink"):
         # 003 lines 41, 46, 70: refused before the dice, not at the damage roll after them.

@@ -26,7 +26,7 @@ What the fight holds for him, one of:
 >>> own_parry(holding(fight, bo)) is None, own_parry(bo) is not None
 (True, True)
 >>> print(parry_withheld(fight, bo))
-No parry: Bo holds his Short bow (his last attack), which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand (004 line 248): the app does not track a free hand, and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver (004 line 95).
+No parry: Bo holds his Short bow (his last attack), which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not track a free hand, and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver.
 >>> own_parry(holding(with_hand(fight, "b", 1), bo)).value
 9
 >>> str(own_parry(holding(with_hand(fight, "b", EMPTY), bo)))
@@ -129,17 +129,17 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
     """Why ``c`` has no parry though his sheet gives one ("" when it does not withhold one)."""
     if unsaid(fight, c) and own_parry(c) is not None:
         return (
-            f"No parry yet: {c.name} took Ready (004 line 95) and which weapon he drew is not "
-            "said. Tap it above: he parries with it if it can parry (004 line 248)."
+            f"No parry yet: {c.name} took Ready and which weapon he drew is not said. Tap it "
+            "above: he parries with it if it can parry."
         )
     held = holding(fight, c)
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
     return (
         f"No parry: {c.name} holds his {held.weapon} (his last attack), which cannot parry. "
-        "A parry needs a ready weapon – or, if you are unarmed, an empty hand (004 line 248): "
-        "the app does not track a free hand, and counts none while he holds a weapon. Another "
-        "weapon is drawn with a Ready maneuver (004 line 95)."
+        "A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not "
+        "track a free hand, and counts none while he holds a weapon. Another weapon is drawn "
+        "with a Ready maneuver."
     )
 
 

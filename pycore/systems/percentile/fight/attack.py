@@ -165,7 +165,7 @@ def _range_uses(fight: Fight, a: AttackInput, weapon: str = "weapon") -> list[st
     if thrown:
         uses.append(
             f"the {weapon} can be thrown {fmt(a.max_throw_m or Fraction(0))} m at most: "
-            "Table #3-4.0, line 105"
+            "Table #3-4.0"
         )
     if (
         a.category != "grenade"
@@ -206,7 +206,7 @@ def range_first(fight: Fight, setup: Setup) -> str | None:
     'A is 15 m from B: the FIST is hand-to-hand, which cannot be made at over 3 m; move closer first'
     >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "2"}))  # no throw known
     >>> range_first(f, setup_of({"attacker": "a", "target": "b", "weapon": "2", "max_throw_m": "30"}))
-    'Range: type how far away the target is; the roll waits for it (the GRENADE can be thrown 30 m at most: Table #3-4.0, line 105)'
+    'Range: type how far away the target is; the roll waits for it (the GRENADE can be thrown 30 m at most: Table #3-4.0)'
     """
     if fight.pending is not None:
         return None

@@ -129,9 +129,9 @@ def against_earlier(tables: gm.Tables, points: int, modifier: int) -> str | None
 
     >>> rows = {"PCT-M02": [{"damage_low": 16, "damage_high": 16, "modifier": 300}]}
     >>> against_earlier(rows, 27, 0)
-    '0 for 27 points is less than the 300 Table #3-7.0 has for 16 points: the modifier only grows with the damage (lines 49, 74). Keep 0 anyway?'
+    '0 for 27 points is less than the 300 Table #3-7.0 has for 16 points: the modifier only grows with the damage. Keep 0 anyway?'
     >>> against_earlier(rows, 10, 400)
-    '400 for 10 points is more than the 300 Table #3-7.0 has for 16 points: the modifier only grows with the damage (lines 49, 74). Keep 400 anyway?'
+    '400 for 10 points is more than the 300 Table #3-7.0 has for 16 points: the modifier only grows with the damage. Keep 400 anyway?'
     >>> print(against_earlier(rows, 27, 300), against_earlier(rows, 10, 300))
     None None
     """
@@ -141,7 +141,8 @@ def against_earlier(tables: gm.Tables, points: int, modifier: int) -> str | None
     value, damage, than = earlier
     return (
         f"{figure(modifier)} for {points} points is {than} than the {figure(value)} Table #3-7.0 "
-        f"has for {damage}: the modifier only grows with the damage (lines 49, 74). "
+        # Its lines (49, 74) are the refusal's rules (PCT-28), shown under its "Why".
+        f"has for {damage}: the modifier only grows with the damage. "
         f"Keep {figure(modifier)} anyway?"
     )
 

@@ -20,6 +20,7 @@ from rkweb.features.gurps.state import SECTION
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import error_of, select
+from rkweb.kit.results import why
 
 
 # The maneuver chips' messages, declared here where they are built (``turn`` and ``tracker``,
@@ -197,11 +198,20 @@ def ready_chips(fight: Fight, c: Combatant, *, asked: bool = False) -> VNode | N
         for i, line in enumerate(lines)
     ]
     said = (
-        f"Which weapon did {c.name} draw with his Ready maneuver (004 line 95)?"
+        f"Which weapon did {c.name} draw with his Ready maneuver?"
         if held == gurps_fight.UNSAID
-        else f"The weapon {c.name} drew with his Ready maneuver (004 line 95)"
+        else f"The weapon {c.name} drew with his Ready maneuver"
     )
     return chips(said, items, "gurps-ready-chips")
+
+
+#: The rules behind what the defence step says of the parry, under its "Why".
+PARRY_IN_HAND_WHY = (
+    "You cannot parry unless your weapon is ready – or, if you are unarmed, you have an empty "
+    "hand (GUR-48, 004 line 248).",
+    "A one-handed weapon is ready while held in the hand; drawing another takes a Ready "
+    "maneuver (GUR-13, 004 lines 93, 95). A thrown weapon has left the hand (004 line 108).",
+)
 
 
 def parry_said(fight: Fight, defender: Combatant, testid: str) -> list[VNode | None]:
@@ -209,7 +219,9 @@ def parry_said(fight: Fight, defender: Combatant, testid: str) -> list[VNode | N
     weapon he drew, when his Ready left it unsaid, and why no parry is offered (004 lines 93,
     95, 248), each only when there is something to say."""
     withheld = gurps_fight.parry_withheld(fight, defender)
+    asked = ready_chips(fight, defender, asked=True)
     return [
-        ready_chips(fight, defender, asked=True),
+        asked,
         h("p", {"class": "small", "data-testid": testid}, withheld) if withheld else None,
+        why(PARRY_IN_HAND_WHY, f"{testid}-why") if withheld or asked else None,
     ]
