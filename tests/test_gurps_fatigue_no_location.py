@@ -26,7 +26,9 @@ def test_the_builder_offers_no_location_to_a_fatigue_attack() -> None:
 
 
 def test_the_core_refuses_an_aimed_fatigue_attack_and_ignores_a_random_one() -> None:
-    with pytest.raises(RuleError, match=r"fatigue damage ignores hit location: aim it at no location"):
+    with pytest.raises(
+        RuleError, match=r"fatigue damage ignores hit location: aim it at no location"
+    ):
         attack_line(FAT, Combatant(), AttackSetup(location="arm"))
     random = attack_line(FAT, Combatant(), AttackSetup(location="skull", random_location=True))
     assert random.total == 14 and "location" not in random.plain()
