@@ -59,7 +59,7 @@ def test_aft_25_a_lethal_arm_is_severed_and_bleeds_for_health_group_plus_1d6_tur
     assert isinstance(result, F.Attacked), fight.pending
     steps = result.details["steps"]
     assert "Critical Effect: D100 90 + Damage Done 18 = 108 (over 100: last row) → Lethal" in steps
-    assert "Sever: automatic Sever" in steps
+    assert "Sever: automatic Sever (Lethal to a limb: no roll)" in steps
     assert bind.wounds(fight.characters[1]).taken == 18  # the critical's, not 15 + 18
     # 7 Combat Turns from turn 1, phase 1, counted as a Daze is (001 line 22): until after
     # the same phase of the seventh turn on.
