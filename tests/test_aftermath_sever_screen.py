@@ -74,3 +74,19 @@ def test_aft_05_the_health_values_typed_for_a_critical_are_on_his_sheet() -> Non
     view = shell.view(model)
     shown = [find_all(view, t)[0].attr("value") for t in ("aft-ast-HLH", "aft-cst-HLH")]
     assert shown == ["10", "4"]
+
+
+def test_aft_25_a_compound_fracture_recorded_by_hand_says_its_time_is_the_gms() -> None:
+    """001 lines 32-34: a compound fracture bleeds to death in Health Group + 1D6 Combat Turns.
+    Recorded by hand no die is rolled, so it has no countdown and never kills: the card says how
+    long he has and that the GM keeps the time (it read "rest of the combat")."""
+    model = send(
+        _fight(),
+        ("aftermath.char_draft", "condition", "compound_fracture"),
+        ("aftermath.char_add_cond", 1),
+    )
+    # Bo's sheet's Health (the default's): Health Group 2, 1D6+2 Combat Turns.
+    assert texts(model, "aft-card-conditions-1") == [
+        "Compound fracture, bleeding to death (1D6+2 Combat Turns from turn 1, phase 1: the time "
+        "is yours to keep)"
+    ]

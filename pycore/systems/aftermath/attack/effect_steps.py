@@ -371,7 +371,8 @@ def _stopping_steps(
     the save that keeps the target on his feet (a Deftness AST, or CST past effect 5, AFT-50
     reading) from his sheet, and the Knocked Over condition when he goes down (issue 28)."""
     if stop.band == "below_1":
-        d100 = die(rng, 100)
+        # Named: a roll kept while the hit waits for an answer is found again by its name.
+        d100 = die(rng, 100, "knock-back chance")
         percent = stop.chance * 100
         if d100 > percent:
             return [
