@@ -12,8 +12,9 @@ from typing import Any
 from test_aftermath_attack_lifetime import _fighter
 
 from pycore.systems.aftermath import fight as F
+from pycore.systems.aftermath import saved
 from pycore.systems.aftermath.attack import bind
-from pycore.systems.aftermath.conditions import moment
+from pycore.systems.aftermath.conditions import Condition, moment
 from pycore.systems.aftermath.sheet import sheet as core
 
 MACHETE = {"name": "Machete", "kind": "hand", "listed": "Sword, machete", "skill": "Knife"}
@@ -59,7 +60,7 @@ def test_aft_25_a_lethal_arm_is_severed_and_bleeds_for_health_group_plus_1d6_tur
     assert isinstance(result, F.Attacked), fight.pending
     steps = result.details["steps"]
     assert "Critical Effect: D100 90 + Damage Done 18 = 108 (over 100: last row) → Lethal" in steps
-    assert "Sever: automatic Sever" in steps
+    assert "Sever: automatic Sever (Lethal to a limb: no roll)" in steps
     assert bind.wounds(fight.characters[1]).taken == 18  # the critical's, not 15 + 18
     # 7 Combat Turns from turn 1, phase 1, counted as a Daze is (001 line 22): until after
     # the same phase of the seventh turn on.
@@ -114,3 +115,24 @@ def test_aft_25_bandaged_he_does_not_die() -> None:
         fight, done = F.next_combat_turn(fight)
         assert not isinstance(done, F.Noted)
     assert bind.refusal(fight.characters[1], fight.now) == ""
+
+
+def test_aft_25_death_is_recorded_when_his_sheet_is_full_of_conditions() -> None:
+    """A dying fighter whose sheet holds as many conditions as it may (40) still dies when his
+    countdown runs out: "Dead" is outside the cap (the cap refused it, and with it the clock's
+    move), the saved sheet keeps it, and he dies once."""
+    fight, _ = _severed()
+    bo = core.merged(dict(fight.characters[1]))
+    while len(bo["conditions"]) < core.MAX_CONDITIONS:
+        bo = core.add_condition(bo, "system_shock", moment(1, 1))
+    full = F.fight_from_json({**F.fight_to_json(fight), "characters": [fight.characters[0], bo]})
+    for _ in range(8):
+        full, done = F.next_combat_turn(full)
+    assert isinstance(done, F.Noted) and "Bo bleeds to death" in done.undo
+    names = [c["name"] for c in full.characters[1]["conditions"]]
+    assert len(names) == core.MAX_CONDITIONS + 1 and names[-1] == "Dead"
+    saved.SHEET.check(full.characters[1], ())  # the saved section takes it
+    again = core.with_conditions(
+        full.characters[1], (Condition("Dead", moment(9, 1), None, "AFT-26", "again"),)
+    )
+    assert [c["name"] for c in again["conditions"]].count("Dead") == 1

@@ -673,7 +673,8 @@ def test_aft_29_note_10_and_muscle_powered_missiles() -> None:
 
 
 def test_aft_25_a_bullet_sever_waits_for_whether_it_cuts() -> None:
-    """AFT-25 reading: whether a bullet cuts has no default; the Sever roll waits for it."""
+    """AFT-25 reading: whether a bullet cuts has no default; a Sever waits for it (the D100 is
+    rolled first: no Sever, no question)."""
     base = dict(
         base_bcs=20,
         range_row="Pistol STD",
@@ -685,9 +686,18 @@ def test_aft_25_a_bullet_sever_waits_for_whether_it_cuts() -> None:
         critical_hit=True,
         target_health_group=2,
     )
-    # D20 1; location D100 50 (12); crit 1D10 10; 3D10+2 (10, 10, 10) = 32; effect D100 60 → 92
-    waiting = combat.resolve_missile(combat.MissileAttack(**base), Faces(1, 50, 10, 10, 10, 10, 60))  # type: ignore[arg-type]
+    # D20 1; location D100 50 (12); crit 1D10 10; 3D10+2 (10, 10, 10) = 32; effect D100 60 → 92;
+    # Sever D100 20 ≤ 32
+    waiting = combat.resolve_missile(
+        combat.MissileAttack(**base), Faces(1, 50, 10, 10, 10, 10, 60, 20)
+    )  # type: ignore[arg-type]
     assert waiting.effect == "trauma" and "attack.cuts" in [s.waits_for for s in waiting.steps]
+    # (His Health AST for Trauma's Disable is not given here either.)
+    assert waiting.waits_for == ("target.ast.HLH", "attack.cuts") and not waiting.conditions
+    missed = combat.resolve_missile(
+        combat.MissileAttack(**base), Faces(1, 50, 10, 10, 10, 10, 60, 40)
+    )  # type: ignore[arg-type]
+    assert missed.waits_for == ("target.ast.HLH",) and "D100 40 vs 32%: no Sever" in str(missed)
     cut = combat.resolve_missile(
         combat.MissileAttack(**base, cuts=True),  # type: ignore[arg-type]
         Faces(1, 50, 10, 10, 10, 10, 60, 20, 3),

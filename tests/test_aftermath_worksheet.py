@@ -63,7 +63,9 @@ def test_aft_m39_a_shotgun_critical_waits_for_its_row() -> None:
     assert waiting.damage_done == 0 and waiting.critical_hit and waiting.location is not None
     assert "waits for the critical row for shotguns" in combat.summary(waiting)
     rifle_row = combat.resolve_missile(
-        _rifle(**{**slug.__dict__, "shotgun_critical_row": "rifle"}), random.Random(3)
+        # Whether the slug cuts is said: a Sever would otherwise ask it (AFT-25).
+        _rifle(**{**slug.__dict__, "shotgun_critical_row": "rifle", "cuts": True}),
+        random.Random(3),
     )
     assert "+ 2D10" in _bdg_step(rifle_row) and rifle_row.waits_for == ()
     none_row = combat.resolve_missile(

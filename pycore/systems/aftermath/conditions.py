@@ -118,6 +118,17 @@ def condition_from_json(raw: Any) -> Condition:
 
 
 @checked
+def bleeding_dice(health_group: int) -> str:
+    """AFT-25: Combat Turns to bleed to death = Health Group + 1D6.
+
+    >>> bleeding_dice(3), bleeding_dice(0)
+    ('1D6+3', '1D6')
+    """
+    health_group = check_int("Health Group", health_group, 0, 8)
+    return f"1D6+{health_group}" if health_group else "1D6"
+
+
+@checked
 def daze_condition(at: Moment, rest_of_combat: bool = False) -> Condition:
     """AFT-21: BCS and ODA at ½ until after the same-numbered phase of the next Combat Turn.
 

@@ -14,3 +14,6 @@ MAX_WEAPONS: Final = 12
 MAX_METERS: Final = 100_000
 #: Damage typed or rolled in one hit (Damage Done, Critical Damage, Damage Potential).
 MAX_DAMAGE: Final = 1000
+#: The conditions one sheet holds, "Dead" aside: death is always recorded (sheet.DEAD), so a
+#: saved sheet holds one more.
+MAX_CONDITIONS: Final = 40

@@ -39,7 +39,7 @@ from pycore.store.shape import (
     WholeText,
     maybe,
 )
-from pycore.systems.aftermath.limits import MAX_NAME
+from pycore.systems.aftermath.limits import MAX_CONDITIONS, MAX_NAME
 
 VERSION = 3  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
 LOG_LIMIT = 80  # each log of the section, newest first; older entries go to the archive
@@ -121,7 +121,7 @@ SHEET = Record(
         ),
         # Read as whole numbers (AFT-08 wounds: "" is none): a word would stop the sheet.
         "damage": MapOf(Either((WholeText(0, 10**6), Text(0))), 10),
-        "conditions": ListOf(CONDITION, 40),
+        "conditions": ListOf(CONDITION, MAX_CONDITIONS + 1),  # "Dead" beyond the cap
         "regions": MapOf(Text(200), 10),
     }
 )

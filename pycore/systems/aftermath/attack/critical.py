@@ -18,6 +18,7 @@ from typing import Final, Literal
 from pycore.dice import RandintSource, distribution, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.locations import REGION_NAMES, region_of
+from pycore.systems.aftermath.conditions import bleeding_dice
 from pycore.systems.aftermath.limits import MAX_DAMAGE
 from pycore.systems.aftermath.rounding import check_choice, check_int, unstated
 from pycore.tables import load_table
@@ -193,17 +194,6 @@ class EffectRules:
     def __str__(self) -> str:
         where = f"location {self.location} ({REGION_NAMES.get(self.region, self.region)})"
         return f"{EFFECT_TITLES[self.effect]} at {where}: " + "; ".join(self.rules)
-
-
-@checked
-def bleeding_dice(health_group: int) -> str:
-    """AFT-25: Combat Turns to bleed to death = Health Group + 1D6.
-
-    >>> bleeding_dice(3), bleeding_dice(0)
-    ('1D6+3', '1D6')
-    """
-    health_group = check_int("Health Group", health_group, 0, 8)
-    return f"1D6+{health_group}" if health_group else "1D6"
 
 
 @checked

@@ -40,6 +40,9 @@ from pycore.systems.aftermath.bcs import BcsResult, BcsTotal, SaveResult, roll_s
 from pycore.systems.aftermath.conditions import Condition, Moment, daze_condition, stun_conditions
 from pycore.validate import checked
 
+#: AFT-25: the question a Sever asks when the attack's form does not say whether it cuts.
+CUTS = "attack.cuts"
+
 
 @checked
 def critical_effect_steps(
@@ -79,26 +82,28 @@ def critical_effect_steps(
     _effect_saves(steps, rng, rules, health_group, region, cuts, save, at, found, waits)
     if rules.death:
         found.append(Condition("Dead", start, None, "AFT-26", f"Lethal to location {location}"))
-    if rules.sever_chance > 0 and cuts is None:
-        # AFT-25: whether a bullet cuts is not in the text; the Sever roll waits for the user.
-        steps.append(
-            Step(
-                "sever",
-                "Sever",
-                f"{float(rules.sever_chance * 100):g}% chance; whether the attack cuts (Sever) or "
-                "breaks the bone is not given for this weapon: choose it and roll D100",
-                "AFT-25",
-                "attack.cuts",
-            )
-        )
-    elif rules.sever_chance > 0:
-        # AFT-25: the Critical Damage is the percent chance of a Sever (D100 ≤ it).
+    if rules.sever_chance > 0:
+        # AFT-25: the Critical Damage is the percent chance of a Sever (D100 ≤ it); Lethal to a
+        # limb is an automatic Sever (AFT-26, 001 line 37): no roll is due then.
         severed = rules.automatic_sever
-        text = "automatic Sever"
+        text = "automatic Sever (Lethal to a limb: no roll)"
         if not severed:
             d100 = die(rng, 100, "sever")
             severed = d100 <= rules.critical_damage
             text = f"D100 {d100} vs {rules.critical_damage}%: {'Sever' if severed else 'no Sever'}"
+        if severed and cuts is None:
+            # AFT-25 reading: whether a bullet cuts is not in the text (001 line 34 tells a
+            # Sever from a broken bone by it): the attack waits for the GM's answer, asked
+            # before it is applied (a GM's play-through: the step said so, nothing asked it,
+            # and the Sever was applied with no bleeding).
+            text += (
+                "; whether the attack cuts (it bleeds) or breaks the bone is not given for this "
+                "weapon"
+            )
+            steps.append(Step("sever", "Sever", text, "AFT-25, AFT-26", CUTS))
+            if waits is not None and CUTS not in waits:
+                waits.append(CUTS)
+            return effect, rules
         steps.append(Step("sever", "Sever", text, "AFT-25, AFT-26"))
         if severed and cuts and rules.region == "head_neck":
             found.append(
@@ -366,7 +371,8 @@ def _stopping_steps(
     the save that keeps the target on his feet (a Deftness AST, or CST past effect 5, AFT-50
     reading) from his sheet, and the Knocked Over condition when he goes down (issue 28)."""
     if stop.band == "below_1":
-        d100 = die(rng, 100)
+        # Named: a roll kept while the hit waits for an answer is found again by its name.
+        d100 = die(rng, 100, "knock-back chance")
         percent = stop.chance * 100
         if d100 > percent:
             return [

@@ -279,6 +279,7 @@ def _gun_critical_bonus(
         )
         return None
     if row == "burst":
+        next_roll_is(rng, "critical burst: additional rounds")  # kept by name while it waits
         extra = roll("1D3", rng)
         text = f"all rounds of the burst hit, plus the effect of {extra} additional rounds"
         steps.append(Step("critical", "Critical hit", text, "AFT-19"))

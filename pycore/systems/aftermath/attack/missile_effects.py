@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from pycore.dice import RandintSource, roll
+from pycore.dice import RandintSource, next_roll_is, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_int, check_number, show
 from pycore.tables import load_table
@@ -182,5 +182,6 @@ def roll_knock_back(rng: RandintSource) -> KnockBack:
     >>> 2 <= roll_knock_back(random.Random(1)).meters <= 6
     True
     """
+    next_roll_is(rng, "knock-back (m)")  # named: kept by its name while the hit waits
     result = roll("2D3", rng)
     return KnockBack(result.total, str(result), knock_back_categories(result.total))

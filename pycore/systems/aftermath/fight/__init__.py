@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from pycore.systems.aftermath.fight.attack import (
         AttackDice,
         Attacked,
+        answer_cuts,
         attack,
         call_critical,
         choose_weapon,
@@ -89,7 +90,7 @@ __getattr__, __dir__ = exports(
     __name__,
     {
         "pycore.systems.aftermath.fight.attack": (
-            "AttackDice Attacked attack call_critical choose_weapon clear_chips drop_pending give_answer reload"
+            "AttackDice Attacked answer_cuts attack call_critical choose_weapon clear_chips drop_pending give_answer reload"
             " roll_for_me set_answer set_field set_mode set_override toggle_chip typed_roll"
             " weapons_changed"
         ),
@@ -123,6 +124,7 @@ TRANSITIONS: Final = (
     "call_critical",
     "set_answer",
     "give_answer",
+    "answer_cuts",
     "drop_pending",
     "reload",
 )
@@ -138,6 +140,7 @@ __all__ = [
     "aftermath_public",
     "aftermath_under_way",
     "answer_ask",
+    "answer_cuts",
     "attack",
     "call_critical",
     "choose_weapon",

@@ -23,6 +23,7 @@ from pycore.systems.aftermath.attack import (
     attack_dice,
     bind,
     combat,
+    effect_steps,
     worksheet,
     worksheet_forms,
 )
@@ -49,11 +50,18 @@ MAX_TYPED: Final = 40
 #: when his sheet lacks them the hit waits and asks for them right there (issue 28), and what
 #: the GM gives is kept on the target's sheet.
 HEALTH: Final = "target.ast.HLH"
+#: AFT-25: whether the attack cuts, when a Sever needs it and the form does not say (bullets:
+#: not in the text); the answer is this attack's, set in its form (yes or no).
+CUTS: Final = effect_steps.CUTS
+#: What a hit asks once its dice are rolled, beside the worksheet's own (ASKED_AFTER_THE_ROLL),
+#: in the order its steps come to them (the Health throws come before the Sever).
+ASKED_HERE: Final = (HEALTH, CUTS)
 #: The value a waiting hit asks for, in the words of its field (the undo step names it).
 _ANSWER_WORDS: Final = {
     "attack.damage_potential": "Damage Potential",
     "attack.near_side_location": "Near-side location",
     HEALTH: "Health AST",
+    CUTS: "Cuts",
 }
 
 
@@ -375,16 +383,23 @@ def _roll(
     rest = seeded(seed) if seed else None
     fight = replace(fight, recall=None)  # a new roll: the last attack is over
     same = fight.attacker == fight.target
-    found = attack_dice.resolve_typed(setup, typed, rest, same=same, kept=kept)
+    found, made = attack_dice.with_rolls(setup, typed, rest, same, kept)
     kept_now = _waiting(setup, typed, seed, kept)
     if isinstance(found, attack_dice.WaitsForDice):
         # The attack waits for the next roll of the user's dice; nothing is written yet.
         given = {"wants": found.expr, "what": found.what, "index": found.index}
         pending = {**kept_now, **given, "given": list(found.given)}
         return replace(fight, pending=pending), Done(f"Attack dice: {_who(setup)}")
-    asks = worksheet.asked(found) or (HEALTH if HEALTH in found.resolution.waits_for else "")
+    waits = found.resolution.waits_for
+    asks = worksheet.asked(found) or next((w for w in ASKED_HERE if w in waits), "")
     if not asks:
         return _applied(fight, found, kept_now, setup)
+    if asks in ASKED_HERE:
+        # Its answer adds rolls before some already made (the Health throws before the Sever's
+        # D100): every roll made is kept by what it decided, so each answers its own roll again
+        # and the new ones are asked by name (a GM's play-through: the Sever's D100 typed
+        # before his Health AST was read as the Health save's D20, and the answer refused).
+        kept_now = _waiting(setup, [], seed, made)
     # The hit waits for a value given now (its Damage Potential once the critical is known,
     # AFT-18; the near side of a split, AFT-12): nothing is written to the sheets yet; the dice
     # rolled are kept (the seed and the typed rolls) and go on once it is given.
@@ -498,6 +513,25 @@ def _with_health(fight: Fight, pending: Mapping[str, Any]) -> Fight:
     return replace(fight, characters=tuple(chars))
 
 
+def _cuts(raw: str) -> str:
+    """The GM's answer whether the attack cuts, as the form's field holds it."""
+    answer = raw.strip().lower()
+    if answer not in worksheet_forms.YES_NO:
+        raise FieldError("answer", "Whether the attack cuts: answer yes or no")
+    return answer
+
+
+@checked
+def answer_cuts(fight: Fight, cuts: bool) -> tuple[Fight, Done | Attacked]:
+    """AFT-25: the GM says whether the attack waiting on its Sever cuts (it bleeds) or not (it
+    breaks the bone, 001 line 34), and it goes on with the same dice: one tap, one undo step."""
+    pending = fight.pending
+    if not isinstance(pending, Mapping) or pending.get("asks") != CUTS:
+        raise RuleError("no attack waits for whether it cuts")
+    answered = replace(fight, pending={**pending, "answer": "yes" if cuts else "no"})
+    return give_answer(answered)
+
+
 @checked
 def give_answer(fight: Fight) -> tuple[Fight, Done | Attacked]:
     """The pending hit with the value the user gave: the same dice, then the rest (AFT-56,
@@ -512,6 +546,11 @@ def give_answer(fight: Fight) -> tuple[Fight, Done | Attacked]:
     if asks == HEALTH:  # the same dice again, the target's sheet now holding his Health throws
         fight = _with_health(fight, pending)
         given = _kept(fight.setup() or setup, pending)
+        return _carried(pending, *_roll(fight, given, typed, seed, kept))
+    if asks == CUTS:  # AFT-25: the same dice again, the attack's form saying whether it cuts
+        given = _kept(setup, pending)
+        cuts = _cuts(str(pending.get("answer", "")))
+        given = replace(given, form={**given.form, "cuts": cuts})
         return _carried(pending, *_roll(fight, given, typed, seed, kept))
     if asks not in worksheet.ASKED_AFTER_THE_ROLL:
         raise RuleError(f"the attack waits for {asks[:40]!r}, which is not asked after the roll")

@@ -16,7 +16,7 @@ what the text does not compute as entered by the user.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -27,6 +27,7 @@ from pycore.systems.aftermath.conditions import (
     MANUAL_CONDITION_RULES,
     Condition,
     Moment,
+    bleeding_dice,
     condition_from_json,
     daze_condition,
     stun_conditions,
@@ -40,7 +41,7 @@ from pycore.systems.aftermath.gear.armor import (
 )
 from pycore.systems.aftermath.gear.encumbrance import EncumbranceStatus, encumbrance_status
 from pycore.systems.aftermath.gear.weapon_record import legacy_weapon
-from pycore.systems.aftermath.limits import MAX_NAME
+from pycore.systems.aftermath.limits import MAX_CONDITIONS, MAX_NAME
 from pycore.systems.aftermath.rounding import check_choice, check_int, signed, unstated
 from pycore.systems.aftermath.sheet.attributes import AttributeGroup, Note, attribute_group
 from pycore.validate import checked, exact, string
@@ -70,7 +71,8 @@ REGIONS: Final = ("head_neck", "torso", "limb")
 BODIES: Final = ("bipedal", "quadrupedal")
 MAX_SKILLS: Final = 40
 MAX_ITEMS: Final = 60
-MAX_CONDITIONS: Final = 40
+#: The condition death records (AFT-26 Lethal, AFT-25 bleeding to death): outside the cap.
+DEAD: Final = "Dead"
 LOCATIONS: Final = tuple(range(1, 31))
 
 
@@ -337,9 +339,15 @@ def with_conditions(sheet: dict[str, Any], added: Sequence[Condition]) -> dict[s
     (what an attack's result adds, ``attack.apply``, and what the GM records by hand)."""
     out = merged(sheet)
     have = out["conditions"] if isinstance(out["conditions"], list) else []
-    if len(have) + len(added) > MAX_CONDITIONS:
+    # Death is always recorded (a fighter bleeding to death with a full list would stop the
+    # clock, AFT-25): "Dead" is outside the cap, and once on the sheet it is not added again
+    # (he dies once, at the first).
+    dead = any(isinstance(c, Mapping) and c.get("name") == DEAD for c in have)
+    kept = [c for c in added if not (c.name == DEAD and dead)]
+    alive = [c for c in have if not (isinstance(c, Mapping) and c.get("name") == DEAD)]
+    if len(alive) + sum(c.name != DEAD for c in kept) > MAX_CONDITIONS:
         raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
-    out["conditions"] = [*have, *(condition_to_json(c) for c in added)]
+    out["conditions"] = [*have, *(condition_to_json(c) for c in kept)]
     return out
 
 
@@ -356,6 +364,10 @@ MANUAL_CONDITIONS: Final = {
     "compound_fracture": "Compound fracture, bleeding to death",
     "knocked_over": "Knocked Over (falling rules the GM's)",
 }
+
+
+#: AFT-25: what a compound fracture recorded by hand says of its time (its card shows it too).
+FRACTURE_TIME: Final = "the time is yours to keep"
 
 
 def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]:
@@ -378,7 +390,18 @@ def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]
     else:
         name = MANUAL_CONDITIONS[key].partition(" (")[0]
         rule = ", ".join(MANUAL_CONDITION_RULES[key])
-        found = (Condition(name, at, None, rule, "recorded by hand"),)
+        note = "recorded by hand"
+        if key == "compound_fracture":
+            # AFT-25 (001 lines 32-34): he bleeds to death in Health Group + 1D6 Combat Turns.
+            # No die is rolled when the GM records it by hand: its time is his to keep, and the
+            # card says so (a fracture from an attack carries its countdown, and kills).
+            group = attribute_group(int(merged(sheet)["attr"]["HLH"] or 0)).number
+            dice = bleeding_dice(group)
+            note = (
+                f"{dice} Combat Turns from {at}: {FRACTURE_TIME}; recorded by hand, no die "
+                "rolled; unless cauterized or bandaged"
+            )
+        found = (Condition(name, at, None, rule, note),)
     return with_conditions(merged(sheet), found)
 
 

@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.systems.aftermath.fight.attack import HEALTH
+from pycore.systems.aftermath.fight.attack import CUTS, HEALTH
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.combat.update import CbtApply, CbtCancel, CbtCritical, CbtPotential
+from rkweb.features.aftermath.combat.update import (
+    CbtApply,
+    CbtCancel,
+    CbtCritical,
+    CbtCuts,
+    CbtPotential,
+)
 from rkweb.features.aftermath.state import err
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import number
@@ -121,6 +127,30 @@ def _health(model: Model, pending: dict[str, Any]) -> VNode:
     )
 
 
+def _cuts(model: Model, pending: dict[str, Any]) -> VNode:
+    """AFT-25: a Sever whose attack does not say whether it cuts (a bullet: the text does not
+    say) waits for the GM's answer, asked here before it is applied: it bleeds, or (001 line
+    34) it breaks the bone. One tap answers and goes on with the same dice."""
+    steps = [str(s) for s in pending.get("steps", [])]
+    shown = [s for s in steps if s.startswith(("Critical Effect", "Effect", "Sever"))]
+    return _pending_card(
+        "Result: does the attack cut?",
+        str(pending.get("summary", "")),
+        *[h("p", {"class": "explain", "data-testid": "aft-pending-sever"}, s) for s in shown],
+        h(
+            "div",
+            {"class": "row"},
+            button("aft-cuts-yes", "It cuts: the Sever bleeds", CbtCuts("yes"), primary=True),
+            button("aft-cuts-no", "It does not cut: the bone breaks", CbtCuts("no")),
+            button("aft-drop-pending", "Drop this attack", CbtCancel()),
+        ),
+        h("p", {"class": "field-error", "data-testid": "aft-cuts-error"}, err(model, "cbt.answer"))
+        if err(model, "cbt.answer")
+        else None,
+        _steps(pending),
+    )
+
+
 def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     """The hit waits for a value given now: its Damage Potential, once the critical and its WDM
     bonus are known (001 lines 7-13), or the near side of a split; the dice rolled stay."""
@@ -128,6 +158,8 @@ def _pending(model: Model, pending: dict[str, Any]) -> VNode:
     asks = str(pending.get("asks", "attack.damage_potential"))
     if asks == HEALTH:
         return _health(model, pending)
+    if asks == CUTS:
+        return _cuts(model, pending)
     tail, label, step = ASKS.get(asks, ASKS["attack.damage_potential"])
     shown = next((s for s in steps if s.startswith(step)), "")
     mode = str(pending.get("mode", "hth"))

@@ -13,6 +13,7 @@ from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
 from pycore.systems.aftermath.conditions import Moment, condition_from_json
 from pycore.systems.aftermath.fight.turns import BLEEDING
+from pycore.systems.aftermath.sheet.sheet import FRACTURE_TIME
 from pycore.validate import Identity
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
@@ -43,6 +44,10 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
             # AFT-25: when he dies is what the GM needs, beside the phases left.
             left = phases_left(cond, now)
             out.append(f"{cond.name} (dies after {cond.until}: {left} phases left)")
+        elif shown == "active" and cond.until is None and FRACTURE_TIME in cond.note:
+            # AFT-25: a compound fracture recorded by hand has no countdown: the card says
+            # how long he has and that the GM keeps it (sheet.add_condition).
+            out.append(f"{cond.name} ({cond.note.partition('; ')[0]})")
         elif shown == "active":
             left = phases_left(cond, now)
             out.append(

@@ -55,6 +55,13 @@ class CbtApply(Message, action="aftermath.cbt_apply"):
     """Apply the hit with the values given."""
 
 
+class CbtCuts(Message, action="aftermath.cbt_cuts"):
+    """The GM's answer whether the attack waiting on its Sever cuts (AFT-25): ``yes`` or
+    ``no``; the attack goes on with it."""
+
+    answer: str
+
+
 class CbtNextPhase(Message, action="aftermath.cbt_next_phase"):
     """Move the fight to the next Action Phase."""
 
@@ -231,6 +238,11 @@ def _apply(model: Model, msg: CbtApply, ctx: Ctx) -> Model:
     return _moved(model, ctx, key, core.give_answer, rolled=True)
 
 
+def _cuts(model: Model, msg: CbtCuts, ctx: Ctx) -> Model:
+    call: Call = lambda f: core.answer_cuts(f, msg.answer == "yes")  # noqa: E731
+    return _moved(model, ctx, "answer", call, rolled=True)
+
+
 def _next_phase(model: Model, msg: CbtNextPhase, ctx: Ctx) -> Model:
     return _moved(model, ctx, "resolve", core.next_action_phase)
 
@@ -292,6 +304,7 @@ HANDLERS = handlers(
     _typed,
     _potential,
     _apply,
+    _cuts,
     _next_phase,
     _next_turn,
     _clear,

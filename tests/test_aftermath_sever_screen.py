@@ -1,0 +1,92 @@
+"""The Sever's question and the Health values a critical asks for, on the fight screen
+(without a browser): asked in the step's place, answered with one tap, and kept on the target's
+sheet (FIGHT.md: the sheet and the fight are one truth)."""
+
+from __future__ import annotations
+
+from rkweb.app import shell
+from rkweb.app.model import Model
+from rkweb.app.vdom import find_all
+from rkweb.features.aftermath.combat.update import CbtCuts, CbtPotential
+from test_aftermath_fight_screen import _fight
+from test_aftermath_pages import send, texts
+
+
+def _critical(*effect: str, health: bool = True) -> Model:
+    """Ana's rifle hits Bo's arm (location 30) for 14, called a critical (critical BDG 5,
+    damage 14), then the Critical Effect's rolls ``effect``; Bo's Health AST 10 and CST 4 on
+    his sheet when ``health``. Nobody said whether the bullet cuts."""
+    model = _fight()
+    if health:
+        model = send(
+            model,
+            ("aftermath.char_field", "ast.HLH", "10"),
+            ("aftermath.char_field", "cst.HLH", "4"),
+        )
+    for typed in ("2", "80", "60", "14"):
+        model = send(model, ("aftermath.cbt_typed", typed))
+    model = send(model, ("aftermath.cbt_critical",))
+    for typed in ("5", "14", *effect):
+        model = send(model, ("aftermath.cbt_typed", typed))
+    return model
+
+
+def test_aft_25_the_automatic_sever_asks_on_screen_whether_the_bullet_cuts() -> None:
+    """D100 90 + 14: Lethal to the arm, the save to lower it fails (15 > AST 10): an automatic
+    Sever. A GM's play-through: it was applied with no bleeding and nothing on the screen asked."""
+    model = _critical("90", "15")
+    assert texts(model, "aft-cuts-yes") == ["It cuts: the Sever bleeds"]
+    assert texts(model, "aft-cuts-no") == ["It does not cut: the bone breaks"]
+    sever = [s for s in texts(model, "aft-pending-sever") if s.startswith("Sever")]
+    assert sever == [
+        "Sever: automatic Sever (Lethal to a limb: no roll); whether the attack cuts (it "
+        "bleeds) or breaks the bone is not given for this weapon — waits for whether the "
+        "attack cuts"
+    ]
+    assert texts(model, "aft-card-conditions-1") == ["No conditions"]
+    model = send(model, CbtCuts("yes"))
+    assert model.history.undo_label == "Attack dice: Ana → Bo"
+    nxt = texts(model, "aft-dice-next")[0]
+    assert "bleeding: Combat Turns to bleed to death (1D6+2)" in nxt, nxt
+    model = send(model, ("aftermath.cbt_typed", "5"))
+    bleeding = "Bleeding to death (dies after turn 6, phase 1: 101 phases left)"
+    assert texts(model, "aft-card-conditions-1") == [bleeding]
+    undone = send(model, ("shell.undo",), ("shell.undo",))  # the countdown, then the answer
+    assert texts(undone, "aft-cuts-yes") == ["It cuts: the Sever bleeds"]
+
+
+def test_aft_05_the_health_values_typed_for_a_critical_are_on_his_sheet() -> None:
+    """D100 75 + 14: Trauma (Sever chance 14%), D100 50 for the Sever: no Sever. Bo has no
+    Health AST and CST: asked in the step's place, they are written to his sheet, and the
+    Sever's D100 stays 50 (a play-through: it was read as the Health save's D20 and the values
+    never reached the sheet)."""
+    model = _critical("75", "50", health=False)
+    assert texts(model, "aft-health-ast") == [""]
+    model = send(
+        model, CbtPotential(value="10"), CbtPotential("cst", "4"), ("aftermath.cbt_apply",)
+    )
+    assert model.ui.get("aftermath_errors", {}) == {}
+    bo = model.state["aftermath"]["characters"][1]
+    assert (bo["ast"]["HLH"], bo["cst"]["HLH"]) == (10, 4)
+    model = send(model, ("aftermath.cbt_typed", "15"), ("aftermath.cbt_typed", "3"))
+    assert "Sever: D100 50 vs 14%: no Sever" in texts(model, "aft-step")
+    model = send(model, ("aftermath.tab", "characters"), ("aftermath.char_select", 1))
+    view = shell.view(model)
+    shown = [find_all(view, t)[0].attr("value") for t in ("aft-ast-HLH", "aft-cst-HLH")]
+    assert shown == ["10", "4"]
+
+
+def test_aft_25_a_compound_fracture_recorded_by_hand_says_its_time_is_the_gms() -> None:
+    """001 lines 32-34: a compound fracture bleeds to death in Health Group + 1D6 Combat Turns.
+    Recorded by hand no die is rolled, so it has no countdown and never kills: the card says how
+    long he has and that the GM keeps the time (it read "rest of the combat")."""
+    model = send(
+        _fight(),
+        ("aftermath.char_draft", "condition", "compound_fracture"),
+        ("aftermath.char_add_cond", 1),
+    )
+    # Bo's sheet's Health (the default's): Health Group 2, 1D6+2 Combat Turns.
+    assert texts(model, "aft-card-conditions-1") == [
+        "Compound fracture, bleeding to death (1D6+2 Combat Turns from turn 1, phase 1: the time "
+        "is yours to keep)"
+    ]
