@@ -520,3 +520,24 @@ def test_a_target_who_falls_is_not_the_next_attack_s_target() -> None:
     model = send(model, "simply.combat_damage")  # HP 24 → 0
     assert "unconscious" in texts(model, "sc-status-c2")[0]
     assert texts(model, "sc-attack-summary")[0].startswith("Mara attacks Grunt ")
+
+
+def test_a_quick_npc_s_attack_is_said_in_the_game_s_words() -> None:
+    """Play-through simply: Grunt, a quick NPC with an attack skill 8 typed in the add form and
+    no weapon, read "Grunt attacks Mara with Attack: TN 8", as if it held a weapon called
+    "Attack". Its attack is its attack skill, said as its Defend says it; one with no skill
+    typed has only its TN to type."""
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_form", "add", "attack_skill", "8")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_form", "add", "name", "Rat")
+    model = send(model, "simply.combat_form", "add", "attack_skill", "")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_initiative_typed", "2 3 9 5")  # Grunt, Rat, Bo, Mara
+    assert texts(model, "sc-attack-summary") == ["Grunt attacks Mara (its attack skill): TN 8"]
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    assert texts(model, "sc-attack-summary") == [
+        "Grunt attacks Mara (its attack skill): TN 8; Mara defends with Longsword: TN 8"
+    ]
+    model = send(model, "simply.combat_hold")  # the Rat: no skill typed, no weapon
+    assert texts(model, "sc-attack-summary")[0].startswith("Rat attacks Mara: TN to type")

@@ -405,11 +405,17 @@ def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
 def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     """The attack as set up, in one line: who attacks whom, with what, at which TN."""
     try:
-        attacker = fight.get(a["attacker"]).name
+        who = fight.get(a["attacker"])
         target = fight.get(a["target"]).name if a["target"] else "no target"
-        weapon = core.arms_of(fight.get(a["attacker"]))[int(a["weapon"] or 0)].name
+        weapon = core.arms_of(who)[int(a["weapon"] or 0)]
     except (RuleError, ValueError, IndexError):
         return "Attack: choose the attacker and the target"
+    # A quick NPC has no weapon: its attack is the attack skill typed for it in the add form,
+    # said as its Defend says it ("Grunt attacks Mara with Attack: TN 8" read as a weapon
+    # named "Attack": play-through simply); with none typed, only the TN to type is said.
+    arm = f" with {weapon.name}" if who.character else ""
+    if not who.character and weapon.rating is not None:
+        arm = " (its attack skill)"
     tn = f"TN {a['tn']}" if a["tn"] else "TN to type"
     # The Defend's own clause with its own TN (SIM-D08: each side keeps its TN): "Mara, who
     # defends with Longbow" read as if the defender held the attacker's weapon, and the Defend
@@ -428,7 +434,7 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
         defend = f"; {target} defends{named}: " + (
             f"TN {a['defend_tn']}" if a["defend_tn"] else "TN to type"
         )
-    return f"{attacker} attacks {target} with {weapon}: {tn}{defend}"
+    return f"{who.name} attacks {target}{arm}: {tn}{defend}"
 
 
 def _no_turn(fight: core.Combat, state: dict[str, Any]) -> VNode:
