@@ -166,7 +166,8 @@ def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
     app.get_by_test_id("sc-attack-luck").select_option("yes")  # declared: the fold closes
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-defend").select_option("yes")
-    enter(app, "sc-attack-typed", "10 10 9 9")  # a 20 misses, luck or not; Bo defends
+    enter(app, "sc-attack-typed", "10 10")  # a 20 misses, luck or not
+    enter(app, "sc-defend-typed", "9 9")  # Bo's Defend: the contest rolls
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_contain_text("Mara misses Bo")
     expect(app.get_by_test_id("sc-attack-luck")).to_have_value("no")
     expect(app.get_by_test_id("sc-attack-defend")).to_have_value("")
@@ -175,7 +176,8 @@ def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
     expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-defend").select_option("yes")
-    enter(app, "sc-attack-typed", "2 3 10 10")  # Mara's last action hits; Bo's last Defend
+    enter(app, "sc-attack-typed", "2 3")  # Mara's last action hits
+    enter(app, "sc-defend-typed", "10 10")  # Bo's last action, a Defend
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     expect(app.get_by_test_id("sc-current")).not_to_have_text("Now: Mara")
     expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 5")  # none declared
@@ -407,7 +409,8 @@ def test_after_an_attack_against_a_defend_the_next_roll_is_in_view(
     enter(app, "sc-initiative-typed", "9 2")
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-defend").select_option("yes")
-    enter(app, "sc-attack-typed", "10 9 9 8")  # 19 and 17 vs TN 8: both fail, a draw misses
+    enter(app, "sc-attack-typed", "10 9")  # 19 and 17 vs TN 8: both fail, a draw misses
+    enter(app, "sc-defend-typed", "9 8")
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(
         "Mara misses Bo (a draw is a miss)"
     )
@@ -536,7 +539,9 @@ def test_luck_declared_for_typed_dice_leaves_the_roll_in_view(app: Page) -> None
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("a contest against the Defend")
     _on_screen(app, "sc-hit-chance")
     _on_screen(app, "sc-attack-typed")
-    enter(app, "sc-attack-typed", "7 7 10 10")  # 14 vs TN 8 bought with luck; Bo's 20 fails
+    enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8 bought with luck
+    _on_screen(app, "sc-defend-typed")
+    enter(app, "sc-defend-typed", "10 10")  # Bo's 20 fails
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     _on_screen(app, "sc-attack-result")
 
@@ -598,7 +603,8 @@ def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
         _on_screen(app, chip)
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("the defender's luck (10 LP)")
     expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
-    enter(app, "sc-attack-typed", "2 3 10 10")  # 5 vs TN 8; Bo's 20 fails even with luck
+    enter(app, "sc-attack-typed", "2 3")  # 5 vs TN 8
+    enter(app, "sc-defend-typed", "10 10")  # Bo's 20 fails even with luck
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     expect(app.get_by_test_id("sc-attack-result")).to_contain_text("5 LP")
     _on_screen(app, "sc-attack-result")
@@ -650,10 +656,19 @@ def test_with_a_defend_declared_the_roll_controls_sit_on_screen_one_line_each(
     expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport(ratio=1)
     button = app.get_by_test_id("sc-attack-roll").bounding_box()
     assert button is not None and button["height"] == one_line["height"], (one_line, button)
-    label = app.locator("label[for='sc-attack-typed']")
-    lines = label.evaluate(LINE_PITCH)
-    assert lines["pitch"] == [], (lines, label.inner_text())
-    for testid in ("sc-attack-roll", "sc-attack-typed", "sc-attack-chip-defend"):
+    # The contest's two rolls, each in its own field named by who rolls it (play-through
+    # simply: "3 3" in one field read as two totals), both on one line each, side by side.
+    for fid in ("sc-attack-typed", "sc-defend-typed"):
+        label = app.locator(f"label[for='{fid}']")
+        lines = label.evaluate(LINE_PITCH)
+        assert lines["pitch"] == [], (lines, label.inner_text())
+    expect(app.locator("label[for='sc-defend-typed']")).to_have_text("Bo's Defend (2D10)")
+    mine, theirs = (
+        app.get_by_test_id(t).bounding_box() for t in ("sc-attack-typed", "sc-defend-typed")
+    )
+    assert mine is not None and theirs is not None and mine["y"] == theirs["y"], (mine, theirs)
+    fields = ("sc-attack-typed", "sc-defend-typed")
+    for testid in ("sc-attack-roll", *fields, "sc-attack-chip-defend"):
         box = app.get_by_test_id(testid).bounding_box()
         # Brought into view with room below it, not at the screen's very edge.
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT - 8, (
