@@ -726,3 +726,40 @@ def test_every_roll_of_the_fight_says_its_dice_once_and_its_button_on_one_line(
     entry = app.get_by_test_id("sc-attack-step").locator(".dice-entry")
     assert "1D10 each" not in entry.inner_text().replace(label.inner_text(), ""), entry.inner_text()
     assert errors == []
+
+
+def _undo_on_screen(app: Page) -> None:
+    """Undo whole on the screen, nothing over it: the element at its centre is Undo."""
+    undo = app.get_by_test_id("undo")
+    box = undo.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT, box
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    on_top = app.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.testid", centre)
+    assert on_top == "undo", (on_top, box)
+
+
+def test_undo_stays_on_the_screen_at_every_step_of_a_fight(app: Page, errors: list[str]) -> None:
+    """Play-through simply at 768x1024: luck declared beside the roll brought the roll into view,
+    the page scrolled 32 px and Undo, at the top, showed 22 of its 48 px. During a fight the
+    header with Undo and Redo sticks to the top; a control brought into view stops below it."""
+    _three_after_a_miss(app)
+    app.get_by_test_id("sc-attack-chip-luck").click()  # the roll brought into view
+    expect(app.get_by_test_id("sc-attack-chip-luck")).to_have_attribute("aria-pressed", "true")
+    app.wait_for_timeout(100)
+    assert app.evaluate("scrollY") > 0  # as at the table: the page scrolled
+    _undo_on_screen(app)
+    bar = app.locator(".top").bounding_box()
+    roll = app.get_by_test_id("sc-attack-typed").bounding_box()
+    assert bar is not None and roll is not None and roll["y"] >= bar["y"] + bar["height"]
+    enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8 bought with luck: a hit
+    _undo_on_screen(app)
+    enter(app, "sc-damage-die-typed", "14")
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-damage-result")).to_be_visible()
+    _undo_on_screen(app)
+    app.mouse.wheel(0, 3000)  # down to the log
+    expect(app.get_by_test_id("sc-log-entry").first).to_be_in_viewport()
+    _undo_on_screen(app)
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("sc-damage-result")).to_have_count(0)
+    assert errors == []
