@@ -763,3 +763,34 @@ def test_undo_stays_on_the_screen_at_every_step_of_a_fight(app: Page, errors: li
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("sc-damage-result")).to_have_count(0)
     assert errors == []
+
+
+def test_a_check_s_roll_sits_on_one_row_with_waive_beside_it(app: Page, errors: list[str]) -> None:
+    """Play-through simply at 768x1024: a Stamina Check's "I rolled (2D10: each die, or their
+    total)" wrapped to two lines beside "Roll Stamina Check for me", and "Waive" sat on a row
+    of its own below (the check's controls 160 px tall). Now as the attack's roll: the label on
+    one line over the field, the button, the field and Waive on one row."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    enter(app, "sc-attack-typed", "2 3")  # Mara hits Bo
+    enter(app, "sc-damage-die-typed", "14")  # MDT 24: raw 17, HP 24 → 7, two checks
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-check")).to_have_count(2)
+    for i in range(2):
+        label = app.locator(f"label[for='sc-check-{i}-typed']")
+        assert label.evaluate(LINE_PITCH)["pitch"] == [], label.inner_text()
+        roll, field, waive = (
+            app.get_by_test_id(t).bounding_box()
+            for t in (f"sc-check-{i}-roll", f"sc-check-{i}-typed", f"sc-check-waive-{i}")
+        )
+        assert roll is not None and field is not None and waive is not None
+        for box in (field, waive):  # one row: the same bottom as the button's
+            assert abs(box["y"] + box["height"] - roll["y"] - roll["height"]) <= 1, (roll, box)
+        assert roll["x"] + roll["width"] < field["x"] < field["x"] + field["width"] < waive["x"]
+        assert waive["x"] + waive["width"] <= 768
+        label_box = label.bounding_box()
+        assert label_box is not None and label_box["y"] + label_box["height"] <= field["y"] + 1
+    _on_screen(app, "sc-check-waive-0")
+    enter(app, "sc-check-0-typed", "2 2")  # the first check passes: the second remains
+    expect(app.get_by_test_id("sc-check")).to_have_count(1)
+    assert errors == []

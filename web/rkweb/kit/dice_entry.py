@@ -42,9 +42,10 @@ def dice_entry(
     ``typed_label`` replaces the typed field's label (to show an example of several rolls).
     ``entry`` names the roll the field is for: a new one empties the field the user typed in
     (the same element, so it keeps the focus), and typing the same number again is a change.
-    ``also`` is a second :func:`typed_field` beside the first, for a roll the button makes with
-    this one (a contest's other side), each typed in its own field; ``placeholder`` says what
-    to type where a short ``typed_label`` does not."""
+    ``also`` stands beside the typed field: a second :func:`typed_field`, for a roll the button
+    makes with this one (a contest's other side, each typed in its own field), or a button
+    that settles the roll another way (a check waived); ``placeholder`` says what to type where
+    a short ``typed_label`` does not."""
     fid = f"{testid}-typed"
     # What to type, in the label itself (issue 28: "I rolled (3D10+3)" left a GM who totals it
     # himself unsure whether to add the +3).
@@ -52,7 +53,7 @@ def dice_entry(
     return h(
         "div",
         {
-            "class": "dice-entry two" if also else "dice-entry",
+            "class": "dice-entry also" if also else "dice-entry",
             "role": "group",
             "aria-label": f"Roll {expr}",
         },
