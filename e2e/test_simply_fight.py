@@ -794,3 +794,25 @@ def test_a_check_s_roll_sits_on_one_row_with_waive_beside_it(app: Page, errors: 
     enter(app, "sc-check-0-typed", "2 2")  # the first check passes: the second remains
     expect(app.get_by_test_id("sc-check")).to_have_count(1)
     assert errors == []
+
+
+def test_while_someone_bleeds_five_minutes_are_a_tap_beside_the_clock(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through simply at 768x1024: with Bo bleeding the only "+5 min" sat in the Time and
+    treatment card at y 1,208-1,303, a scroll away. While someone bleeds (SIM-46, SIM-D14) it
+    sits beside the game clock in the turn's panel, on the heading's line, on screen."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    expect(app.get_by_test_id("sc-clock-bleed")).to_have_count(0)
+    enter(app, "sc-attack-typed", "2 3")  # Mara hits Bo
+    enter(app, "sc-damage-die-typed", "14")  # MDT 24: raw 17, HP 24 → 7: bleeding
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-status-c2")).to_contain_text("bleeding")
+    _on_screen(app, "sc-clock-bleed")
+    clock, now = (app.get_by_test_id(t).bounding_box() for t in ("sc-clock-bleed", "sc-current"))
+    assert clock is not None and now is not None and clock["y"] < now["y"] + now["height"]
+    _on_screen(app, "sc-check-0-typed")  # the step under way stays on screen
+    app.get_by_test_id("sc-clock-bleed").click()
+    expect(app.get_by_test_id("sc-hp-c2")).to_contain_text("HP 6/")
+    assert errors == []

@@ -597,3 +597,24 @@ def _labels(view: VNode, fids: tuple[str, ...]) -> list[VNode]:
 
 def _typed_value(model: Model, testid: str) -> str:
     return str(find_all(shell.view(model), testid)[0].attr("value") or "")
+
+
+def test_the_clock_s_five_minutes_sit_beside_it_while_someone_bleeds() -> None:
+    """Play-through simply: with Bo bleeding the only "+5 min" sat in the Time and treatment
+    card at y 1,208-1,256 of a 1,024 px screen. While someone bleeds (SIM-46: 1 HP per 5 minutes
+    of the game clock the GM advances, SIM-D14) it sits beside the clock in the turn's panel;
+    no one bleeding, none there."""
+    model = started()
+    assert texts(model, "sc-clock-bleed") == []
+    model = send(model, "simply.combat_attack_typed", "2 3")  # Mara hits Bo
+    model = send(model, "simply.combat_form", "damage", "d20", "14")  # MDT 24: raw 17
+    model = send(model, "simply.combat_damage")  # HP 24 → 7: 17 taken, bleeding
+    assert "bleeding" in texts(model, "sc-status-c2")[0]
+    panel = find_all(shell.view(model), "sc-panel")[0]
+    assert [text_of(n) for n in find_all(panel, "sc-clock-bleed")] == ["+5 min"]
+    assert find_all(panel, "sc-clock-bleed")[0].attr("title") == (
+        "Bo: 1 HP lost per 5 minutes of game time"
+    )
+    bled = send(model, "simply.combat_clock", 5)
+    bo = bled.state["simply_combat"]["combat"]["combatants"][1]
+    assert bo["hp"] == 6 and bled.history.undo_label == "+5 min"
