@@ -561,6 +561,8 @@ def test_a_contest_s_two_rolls_are_typed_each_in_its_own_field() -> None:
     waiting = send(model, "simply.combat_attack_typed", "3 3")
     assert waiting.state["simply_combat"]["log"] == model.state["simply_combat"]["log"]
     assert _typed_value(waiting, "sc-attack-typed") == "3 3"  # shown until Bo's comes
+    said = [text_of(n) for n in _labels(shell.view(waiting), ("sc-attack-typed",))]
+    assert said == ["Mara rolled 3 + 3 = 6"], said  # said back as read
     assert waiting.history.undo_label == model.history.undo_label  # typing: no undo step
     rolled = send(waiting, "simply.combat_defend_typed", "9")
     log = rolled.state["simply_combat"]["log"][0]["text"]
@@ -571,6 +573,8 @@ def test_a_contest_s_two_rolls_are_typed_each_in_its_own_field() -> None:
     assert texts(rolled, "sc-defend-typed") == []
     # The defender's first: the same contest.
     first = send(model, "simply.combat_defend_typed", "9")
+    said = [text_of(n) for n in _labels(shell.view(first), ("sc-defend-typed",))]
+    assert said == ["Bo's Defend 9 (total)"], said
     assert (
         send(first, "simply.combat_attack_typed", "3 3").state["simply_combat"]["log"][0]["text"]
         == log

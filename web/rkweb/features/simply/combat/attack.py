@@ -201,12 +201,21 @@ def _typed_side(model: Model, side: str, text: str, ctx: Ctx) -> Model:
     names = _roll_names(fight, a)
     typed = {k: a[k].strip() for k in SIDES} | {side: text.strip()}
     if typed[side]:  # refused at once, beside its roll, not when the other side comes
-        core.typed_rolls((SIDES[side], typed[side], names[side]))
+        _read_back(side, typed[side], names[side])
     if not all(typed.values()):
         kept = keep(model, saved.SECTION, saved.with_set(model, state, "attack", typed))
         return with_error(kept, saved.ERRORS, "attack", None)
     dice = core.typed_rolls(*((SIDES[k], typed[k], names[k]) for k in SIDES))
     return _roll(model, dice, ctx, "")
+
+
+def _read_back(side: str, text: str, name: str) -> str:
+    """How one side's typed roll is read: "3 + 3 = 6" for its dice, "9 (total)" for a total;
+    a ValueError in words when its 2D10 cannot show it."""
+    dice = core.typed_rolls((SIDES[side], text, name))
+    if any(dice.invented):
+        return f"{sum(dice.faces)} (total)"
+    return f"{' + '.join(map(str, dice.faces))} = {sum(dice.faces)}"
 
 
 def _roll_names(fight: core.Combat, a: dict[str, str]) -> dict[str, str]:
@@ -527,14 +536,23 @@ def _contest_fields(fight: core.Combat, a: dict[str, str], entry: str) -> dict[s
     if not a["defend"]:
         return {}
     attacker, target = _sides(fight, a)
+    names = _roll_names(fight, a)
+    # A side typed first is said back as read, in its label, until the other comes: the GM
+    # sees "Mara rolled 3 + 3 = 6" and that the contest waits for the Defend.
+    read = {}
+    for side in SIDES:
+        try:
+            read[side] = _read_back(side, a[side], names[side]) if a[side].strip() else "(2D10)"
+        except ValueError:
+            read[side] = "(2D10)"
     hint = "each die, or total"
     return {
-        "typed_label": f"{attacker} rolled (2D10)",
+        "typed_label": f"{attacker} rolled {read['rolled']}",
         "typed_value": a["rolled"],
         "placeholder": hint,
         "also": typed_field(
             "sc-defend-typed",
-            f"{target}'s Defend (2D10)",
+            f"{target}'s Defend {read['defend_rolled']}",
             DefendTyped(),
             typed_value=a["defend_rolled"],
             entry=entry,
