@@ -166,7 +166,8 @@ def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
     app.get_by_test_id("sc-attack-luck").select_option("yes")  # declared: the fold closes
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-defend").select_option("yes")
-    enter(app, "sc-attack-typed", "10 10 9 9")  # a 20 misses, luck or not; Bo defends
+    enter(app, "sc-attack-typed", "10 10")  # a 20 misses, luck or not
+    enter(app, "sc-defend-typed", "9 9")  # Bo's Defend: the contest rolls
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_contain_text("Mara misses Bo")
     expect(app.get_by_test_id("sc-attack-luck")).to_have_value("no")
     expect(app.get_by_test_id("sc-attack-defend")).to_have_value("")
@@ -175,7 +176,8 @@ def test_each_attack_starts_from_its_attackers_sheet_and_a_hit_is_applied_once(
     expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-defend").select_option("yes")
-    enter(app, "sc-attack-typed", "2 3 10 10")  # Mara's last action hits; Bo's last Defend
+    enter(app, "sc-attack-typed", "2 3")  # Mara's last action hits
+    enter(app, "sc-defend-typed", "10 10")  # Bo's last action, a Defend
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     expect(app.get_by_test_id("sc-current")).not_to_have_text("Now: Mara")
     expect(app.get_by_test_id("sc-combatant").first).to_contain_text("LP 5")  # none declared
@@ -407,7 +409,8 @@ def test_after_an_attack_against_a_defend_the_next_roll_is_in_view(
     enter(app, "sc-initiative-typed", "9 2")
     app.get_by_test_id("sc-attack-adjust").locator("summary").click()
     app.get_by_test_id("sc-attack-defend").select_option("yes")
-    enter(app, "sc-attack-typed", "10 9 9 8")  # 19 and 17 vs TN 8: both fail, a draw misses
+    enter(app, "sc-attack-typed", "10 9")  # 19 and 17 vs TN 8: both fail, a draw misses
+    enter(app, "sc-defend-typed", "9 8")
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text(
         "Mara misses Bo (a draw is a miss)"
     )
@@ -536,7 +539,9 @@ def test_luck_declared_for_typed_dice_leaves_the_roll_in_view(app: Page) -> None
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("a contest against the Defend")
     _on_screen(app, "sc-hit-chance")
     _on_screen(app, "sc-attack-typed")
-    enter(app, "sc-attack-typed", "7 7 10 10")  # 14 vs TN 8 bought with luck; Bo's 20 fails
+    enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8 bought with luck
+    _on_screen(app, "sc-defend-typed")
+    enter(app, "sc-defend-typed", "10 10")  # Bo's 20 fails
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     _on_screen(app, "sc-attack-result")
 
@@ -598,7 +603,8 @@ def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
         _on_screen(app, chip)
     expect(app.get_by_test_id("sc-hit-chance")).to_contain_text("the defender's luck (10 LP)")
     expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
-    enter(app, "sc-attack-typed", "2 3 10 10")  # 5 vs TN 8; Bo's 20 fails even with luck
+    enter(app, "sc-attack-typed", "2 3")  # 5 vs TN 8
+    enter(app, "sc-defend-typed", "10 10")  # Bo's 20 fails even with luck
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara hits Bo")
     expect(app.get_by_test_id("sc-attack-result")).to_contain_text("5 LP")
     _on_screen(app, "sc-attack-result")
@@ -650,10 +656,19 @@ def test_with_a_defend_declared_the_roll_controls_sit_on_screen_one_line_each(
     expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport(ratio=1)
     button = app.get_by_test_id("sc-attack-roll").bounding_box()
     assert button is not None and button["height"] == one_line["height"], (one_line, button)
-    label = app.locator("label[for='sc-attack-typed']")
-    lines = label.evaluate(LINE_PITCH)
-    assert lines["pitch"] == [], (lines, label.inner_text())
-    for testid in ("sc-attack-roll", "sc-attack-typed", "sc-attack-chip-defend"):
+    # The contest's two rolls, each in its own field named by who rolls it (play-through
+    # simply: "3 3" in one field read as two totals), both on one line each, side by side.
+    for fid in ("sc-attack-typed", "sc-defend-typed"):
+        label = app.locator(f"label[for='{fid}']")
+        lines = label.evaluate(LINE_PITCH)
+        assert lines["pitch"] == [], (lines, label.inner_text())
+    expect(app.locator("label[for='sc-defend-typed']")).to_have_text("Bo's Defend (2D10)")
+    mine, theirs = (
+        app.get_by_test_id(t).bounding_box() for t in ("sc-attack-typed", "sc-defend-typed")
+    )
+    assert mine is not None and theirs is not None and mine["y"] == theirs["y"], (mine, theirs)
+    fields = ("sc-attack-typed", "sc-defend-typed")
+    for testid in ("sc-attack-roll", *fields, "sc-attack-chip-defend"):
         box = app.get_by_test_id(testid).bounding_box()
         # Brought into view with room below it, not at the screen's very edge.
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT - 8, (
@@ -710,4 +725,94 @@ def test_every_roll_of_the_fight_says_its_dice_once_and_its_button_on_one_line(
     assert "1D10 each: Mara, Grunt, Bo" in label.inner_text()
     entry = app.get_by_test_id("sc-attack-step").locator(".dice-entry")
     assert "1D10 each" not in entry.inner_text().replace(label.inner_text(), ""), entry.inner_text()
+    assert errors == []
+
+
+def _undo_on_screen(app: Page) -> None:
+    """Undo whole on the screen, nothing over it: the element at its centre is Undo."""
+    undo = app.get_by_test_id("undo")
+    box = undo.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT, box
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    on_top = app.evaluate("([x, y]) => document.elementFromPoint(x, y).dataset.testid", centre)
+    assert on_top == "undo", (on_top, box)
+
+
+def test_undo_stays_on_the_screen_at_every_step_of_a_fight(app: Page, errors: list[str]) -> None:
+    """Play-through simply at 768x1024: luck declared beside the roll brought the roll into view,
+    the page scrolled 32 px and Undo, at the top, showed 22 of its 48 px. During a fight the
+    header with Undo and Redo sticks to the top; a control brought into view stops below it."""
+    _three_after_a_miss(app)
+    app.get_by_test_id("sc-attack-chip-luck").click()  # the roll brought into view
+    expect(app.get_by_test_id("sc-attack-chip-luck")).to_have_attribute("aria-pressed", "true")
+    app.wait_for_timeout(100)
+    assert app.evaluate("scrollY") > 0  # as at the table: the page scrolled
+    _undo_on_screen(app)
+    bar = app.locator(".top").bounding_box()
+    roll = app.get_by_test_id("sc-attack-typed").bounding_box()
+    assert bar is not None and roll is not None and roll["y"] >= bar["y"] + bar["height"]
+    enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8 bought with luck: a hit
+    _undo_on_screen(app)
+    enter(app, "sc-damage-die-typed", "14")
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-damage-result")).to_be_visible()
+    _undo_on_screen(app)
+    app.mouse.wheel(0, 3000)  # down to the log
+    expect(app.get_by_test_id("sc-log-entry").first).to_be_in_viewport()
+    _undo_on_screen(app)
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("sc-damage-result")).to_have_count(0)
+    assert errors == []
+
+
+def test_a_check_s_roll_sits_on_one_row_with_waive_beside_it(app: Page, errors: list[str]) -> None:
+    """Play-through simply at 768x1024: a Stamina Check's "I rolled (2D10: each die, or their
+    total)" wrapped to two lines beside "Roll Stamina Check for me", and "Waive" sat on a row
+    of its own below (the check's controls 160 px tall). Now as the attack's roll: the label on
+    one line over the field, the button, the field and Waive on one row."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    enter(app, "sc-attack-typed", "2 3")  # Mara hits Bo
+    enter(app, "sc-damage-die-typed", "14")  # MDT 24: raw 17, HP 24 → 7, two checks
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-check")).to_have_count(2)
+    for i in range(2):
+        label = app.locator(f"label[for='sc-check-{i}-typed']")
+        assert label.evaluate(LINE_PITCH)["pitch"] == [], label.inner_text()
+        roll, field, waive = (
+            app.get_by_test_id(t).bounding_box()
+            for t in (f"sc-check-{i}-roll", f"sc-check-{i}-typed", f"sc-check-waive-{i}")
+        )
+        assert roll is not None and field is not None and waive is not None
+        for box in (field, waive):  # one row: the same bottom as the button's
+            assert abs(box["y"] + box["height"] - roll["y"] - roll["height"]) <= 1, (roll, box)
+        assert roll["x"] + roll["width"] < field["x"] < field["x"] + field["width"] < waive["x"]
+        assert waive["x"] + waive["width"] <= 768
+        label_box = label.bounding_box()
+        assert label_box is not None and label_box["y"] + label_box["height"] <= field["y"] + 1
+    _on_screen(app, "sc-check-waive-0")
+    enter(app, "sc-check-0-typed", "2 2")  # the first check passes: the second remains
+    expect(app.get_by_test_id("sc-check")).to_have_count(1)
+    assert errors == []
+
+
+def test_while_someone_bleeds_five_minutes_are_a_tap_beside_the_clock(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through simply at 768x1024: with Bo bleeding the only "+5 min" sat in the Time and
+    treatment card at y 1,208-1,303, a scroll away. While someone bleeds (SIM-46, SIM-D14) it
+    sits beside the game clock in the turn's panel, on the heading's line, on screen."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9 2")
+    expect(app.get_by_test_id("sc-clock-bleed")).to_have_count(0)
+    enter(app, "sc-attack-typed", "2 3")  # Mara hits Bo
+    enter(app, "sc-damage-die-typed", "14")  # MDT 24: raw 17, HP 24 → 7: bleeding
+    app.get_by_test_id("sc-apply-damage").click()
+    expect(app.get_by_test_id("sc-status-c2")).to_contain_text("bleeding")
+    _on_screen(app, "sc-clock-bleed")
+    clock, now = (app.get_by_test_id(t).bounding_box() for t in ("sc-clock-bleed", "sc-current"))
+    assert clock is not None and now is not None and clock["y"] < now["y"] + now["height"]
+    _on_screen(app, "sc-check-0-typed")  # the step under way stays on screen
+    app.get_by_test_id("sc-clock-bleed").click()
+    expect(app.get_by_test_id("sc-hp-c2")).to_contain_text("HP 6/")
     assert errors == []

@@ -50,6 +50,12 @@ def duel() -> Model:
     return send(model, "simply.combat_add_char", "1")
 
 
+def contest(model: Model, attacker: str, defender: str) -> Model:
+    """A contest typed at the table (SIM-D08): the attacker's 2D10, then the defender's."""
+    model = send(model, "simply.combat_attack_typed", attacker)
+    return send(model, "simply.combat_defend_typed", defender)
+
+
 def started() -> Model:
     """Initiative typed at the table: Mara 9, Bo 2."""
     return send(duel(), "simply.combat_initiative_typed", "9 2")
@@ -259,7 +265,7 @@ def test_luck_and_defend_are_declared_for_one_attack_and_defend_needs_an_action(
     with no action left, Defend is not offered."""
     model = send(started(), "simply.combat_form", "attack", "luck", "yes")
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
-    model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # 20 misses; Bo defends
+    model = contest(model, "10 10", "9 9")  # 20 misses; Bo defends
     assert _form(model, "attack") == _fresh(model)["attack"]
     assert (_form(model, "attack")["luck"], _form(model, "attack")["defend"]) == ("no", "")
     assert _options(model, "sc-attack-defend") == ["", "yes"]  # Bo has 1 action left
@@ -352,7 +358,7 @@ def test_one_tap_luck_needs_5_lp_and_a_defend_an_action() -> None:
     core refuses one); SIM-D08: a target with no action left is offered no Defend."""
     model = send(started(), "simply.combat_form", "attack", "luck", "yes")
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
-    model = send(model, "simply.combat_attack_typed", "9 9 10 10")  # 18 vs TN 8: 10 LP buy it
+    model = contest(model, "9 9", "10 10")  # 18 vs TN 8: 10 LP buy it
     assert model.state["simply_combat"]["combat"]["combatants"][0]["luck"] == 0
     if model.state["simply_combat"]["combat"].get("due"):
         model = send(model, "simply.combat_form", "damage", "d20", "1")
@@ -365,7 +371,7 @@ def test_one_tap_luck_needs_5_lp_and_a_defend_an_action() -> None:
     assert texts(refused, "sc-error-attack-why")[0].startswith("WhySIM-10: ")
     assert refused.state["simply_combat"]["combat"] == model.state["simply_combat"]["combat"]
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
-    model = send(model, "simply.combat_attack_typed", "10 10 9 9")  # Bo's last action
+    model = contest(model, "10 10", "9 9")  # Bo's last action
     assert model.state["simply_combat"]["combat"]["actions"]["c2"] == 0
     assert texts(model, "sc-attack-roll-defend") == []
 
@@ -479,7 +485,7 @@ def test_a_defend_and_each_side_s_luck_are_chips_beside_the_roll_for_typed_dice(
     )
     assert _pressed(withdrawn, "sc-attack-chip-defend-luck") == ["false"]
     # Typed at the table: Mara 2+3 = 5 vs TN 8; Bo's 20 fails even with luck (SIM-10).
-    rolled = send(declared, "simply.combat_attack_typed", "2 3 10 10")
+    rolled = contest(declared, "2 3", "10 10")
     log = rolled.state["simply_combat"]["log"][0]["text"]
     assert "Bo" in log and "defends" in log, log
     bo = rolled.state["simply_combat"]["combat"]["combatants"][1]
@@ -520,3 +526,99 @@ def test_a_target_who_falls_is_not_the_next_attack_s_target() -> None:
     model = send(model, "simply.combat_damage")  # HP 24 → 0
     assert "unconscious" in texts(model, "sc-status-c2")[0]
     assert texts(model, "sc-attack-summary")[0].startswith("Mara attacks Grunt ")
+
+
+def test_a_quick_npc_s_attack_is_said_in_the_game_s_words() -> None:
+    """Play-through simply: Grunt, a quick NPC with an attack skill 8 typed in the add form and
+    no weapon, read "Grunt attacks Mara with Attack: TN 8", as if it held a weapon called
+    "Attack". Its attack is its attack skill, said as its Defend says it; one with no skill
+    typed has only its TN to type."""
+    model = send(duel(), "simply.combat_form", "add", "name", "Grunt")
+    model = send(model, "simply.combat_form", "add", "attack_skill", "8")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_form", "add", "name", "Rat")
+    model = send(model, "simply.combat_form", "add", "attack_skill", "")
+    model = send(model, "simply.combat_add")
+    model = send(model, "simply.combat_initiative_typed", "2 3 9 5")  # Grunt, Rat, Bo, Mara
+    assert texts(model, "sc-attack-summary") == ["Grunt attacks Mara (its attack skill): TN 8"]
+    model = send(model, "simply.combat_form", "attack", "defend", "yes")
+    assert texts(model, "sc-attack-summary") == [
+        "Grunt attacks Mara (its attack skill): TN 8; Mara defends with Longsword: TN 8"
+    ]
+    model = send(model, "simply.combat_hold")  # the Rat: no skill typed, no weapon
+    assert texts(model, "sc-attack-summary")[0].startswith("Rat attacks Mara: TN to type")
+
+
+def test_a_contest_s_two_rolls_are_typed_each_in_its_own_field() -> None:
+    """Play-through simply: with a Defend declared, the contest's rolls (the attacker's 2D10,
+    then the defender's, SIM-D08) were typed in one field, and "3 3" read as two totals, the
+    attacker's 3 and the defender's 3, where a GM who typed Mara's dice meant 3 + 3 = 6. Each
+    roll has its field, named by who rolls it; each takes one 2D10, its dice or their total,
+    and the contest rolls once both are typed, in either order."""
+    model = send(started(), "simply.combat_declare", "defend")
+    said = [text_of(n) for n in _labels(shell.view(model), ("sc-attack-typed", "sc-defend-typed"))]
+    assert said == ["Mara rolled (2D10)", "Bo's Defend (2D10)"], said
+    waiting = send(model, "simply.combat_attack_typed", "3 3")
+    assert waiting.state["simply_combat"]["log"] == model.state["simply_combat"]["log"]
+    assert _typed_value(waiting, "sc-attack-typed") == "3 3"  # shown until Bo's comes
+    said = [text_of(n) for n in _labels(shell.view(waiting), ("sc-attack-typed",))]
+    assert said == ["Mara rolled 3 + 3 = 6"], said  # said back as read
+    assert waiting.history.undo_label == model.history.undo_label  # typing: no undo step
+    rolled = send(waiting, "simply.combat_defend_typed", "9")
+    log = rolled.state["simply_combat"]["log"][0]["text"]
+    assert "Mara 2d10 (3, 3) = 6 vs TN 8: success by 2" in log, log
+    assert "Bo 2d10 = 9 (total typed) vs TN 8" in log, log
+    # Rolled: the next attack's roll is Mara's alone, its field empty.
+    assert _typed_value(rolled, "sc-attack-typed") == ""
+    assert texts(rolled, "sc-defend-typed") == []
+    # The defender's first: the same contest.
+    first = send(model, "simply.combat_defend_typed", "9")
+    said = [text_of(n) for n in _labels(shell.view(first), ("sc-defend-typed",))]
+    assert said == ["Bo's Defend 9 (total)"], said
+    assert (
+        send(first, "simply.combat_attack_typed", "3 3").state["simply_combat"]["log"][0]["text"]
+        == log
+    )
+    # Four numbers in one side's field are no 2D10: refused in words, nothing rolled.
+    refused = send(model, "simply.combat_attack_typed", "3 3 9 9")
+    assert "Mara's roll" in texts(refused, "sc-error-attack")[0]
+    assert refused.state["simply_combat"]["log"] == model.state["simply_combat"]["log"]
+    # A Defend withdrawn takes a side typed against it: the attack rolls alone again.
+    alone = send(send(waiting, "simply.combat_declare", "defend"), "simply.combat_attack_typed", "")
+    assert _typed_value(alone, "sc-attack-typed") == ""
+    assert texts(alone, "sc-defend-typed") == []
+
+
+def _labels(view: VNode, fids: tuple[str, ...]) -> list[VNode]:
+    def walk(node: VNode | str) -> list[VNode]:
+        if isinstance(node, str):
+            return []
+        own = [node] if node.tag == "label" and node.attr("for") in fids else []
+        return own + [n for child in node.children for n in walk(child)]
+
+    return walk(view)
+
+
+def _typed_value(model: Model, testid: str) -> str:
+    return str(find_all(shell.view(model), testid)[0].attr("value") or "")
+
+
+def test_the_clock_s_five_minutes_sit_beside_it_while_someone_bleeds() -> None:
+    """Play-through simply: with Bo bleeding the only "+5 min" sat in the Time and treatment
+    card at y 1,208-1,256 of a 1,024 px screen. While someone bleeds (SIM-46: 1 HP per 5 minutes
+    of the game clock the GM advances, SIM-D14) it sits beside the clock in the turn's panel;
+    no one bleeding, none there."""
+    model = started()
+    assert texts(model, "sc-clock-bleed") == []
+    model = send(model, "simply.combat_attack_typed", "2 3")  # Mara hits Bo
+    model = send(model, "simply.combat_form", "damage", "d20", "14")  # MDT 24: raw 17
+    model = send(model, "simply.combat_damage")  # HP 24 → 7: 17 taken, bleeding
+    assert "bleeding" in texts(model, "sc-status-c2")[0]
+    panel = find_all(shell.view(model), "sc-panel")[0]
+    assert [text_of(n) for n in find_all(panel, "sc-clock-bleed")] == ["+5 min"]
+    assert find_all(panel, "sc-clock-bleed")[0].attr("title") == (
+        "Bo: 1 HP lost per 5 minutes of game time"
+    )
+    bled = send(model, "simply.combat_clock", 5)
+    bo = bled.state["simply_combat"]["combat"]["combatants"][1]
+    assert bo["hp"] == 6 and bled.history.undo_label == "+5 min"

@@ -169,8 +169,12 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
         due_before = _due(model)
         began = False  # a new attack: nothing the GM set before stays
         if kind == "attack":
-            faces = action[1] if before["form"]["attack"]["defend"] else action[1][:2]
-            model = send(model, "simply.combat_attack_typed", " ".join(map(str, faces)))
+            faces = action[1]
+            model = send(model, "simply.combat_attack_typed", " ".join(map(str, faces[:2])))
+            if before["form"]["attack"]["defend"]:  # SIM-D08: the defender's roll, its own
+                model = send(model, "simply.combat_defend_typed", " ".join(map(str, faces[2:])))
+                if changed is not None:  # typed in this attack: kept while it is refused
+                    changed |= {("attack", "rolled"), ("attack", "defend_rolled")}
             began = _section(model)["log"] != before["log"]
         elif kind in ("damage", "damage twice"):
             model = send(model, "simply.combat_form", "damage", "d20", str(action[1]))

@@ -129,14 +129,14 @@ def test_a_quick_npc_s_attack_skill_is_typed_once_for_every_attack_and_defend() 
     assert (attack["target"], attack["defend_tn"]) == ("c1", "10")
     model = _send(model, "simply.combat_attack_typed", "10 10")  # a 20 misses
     model = _send(model, "simply.combat_attack_typed", "10 10")  # his last: Grunt's turn
-    assert _texts(model, "sc-attack-summary") == ["Grunt attacks Scout with Attack: TN 10"]
+    assert _texts(model, "sc-attack-summary") == ["Grunt attacks Scout (its attack skill): TN 10"]
     assert _texts(model, "sc-arm-0") == ["✓ Attack 10: 45%"]  # SIM-T13: TN 10, 45%
     model = _send(model, "simply.combat_attack_typed", "10 10")
-    assert _texts(model, "sc-attack-summary") == ["Grunt attacks Scout with Attack: TN 10"]
+    assert _texts(model, "sc-attack-summary") == ["Grunt attacks Scout (its attack skill): TN 10"]
     blank = _add(_page(), "Grunt")  # left blank: typed at each attack, as before
     blank = _add(blank, "Scout")
     blank = _send(blank, "simply.combat_initiative_typed", "9 2")
-    assert _texts(blank, "sc-attack-summary") == ["Grunt attacks Scout with Attack: TN to type"]
+    assert _texts(blank, "sc-attack-summary") == ["Grunt attacks Scout: TN to type"]
 
 
 def test_a_bad_attack_skill_is_named_with_its_range() -> None:

@@ -68,7 +68,7 @@ TURNS: tuple[tuple[str, tuple[Plan, ...]], ...] = (
     (
         "1 10",
         (
-            ((Declare("defend"),), "2 3 10 10", "8", "2 2"),
+            ((Declare("defend"),), "2 3 | 10 10", "8", "2 2"),
             ((), "10 10", "", ""),
             ((Tap("sc-arm-1"),), "2 3", "6", "2 2"),
             PLAIN,
@@ -101,8 +101,14 @@ def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
             tap = Tap(f"sc-attack-{tap.what}", option="yes")
         if _offered(page, tap):  # the app's dice may give the turn to the other fighter
             figures.add(run_turn(page, [tap]))
-    roll = Tap("sc-attack-typed", "sc-attack-result", value=attack_dice)
-    figures.add(run_turn(page, [roll if typed else app]))
+    # Against a Defend each side's roll is typed in its own field (SIM-D08): "2 3 | 10 10".
+    mine, _, theirs = attack_dice.partition(" | ")
+    if theirs:
+        rolls = [Tap("sc-attack-typed", value=mine)]
+        rolls.append(Tap("sc-defend-typed", "sc-attack-result", value=theirs))
+    else:
+        rolls = [Tap("sc-attack-typed", "sc-attack-result", value=mine)]
+    figures.add(run_turn(page, rolls if typed else [app]))
     if " hits " in page.get_by_test_id("sc-attack-result-verdict").inner_text():
         die = Tap("sc-damage-die-typed", value=damage_die) if typed else Tap("sc-damage-die-roll")
         figures.add(run_turn(page, [die, Tap("sc-apply-damage", "sc-damage-result")]))

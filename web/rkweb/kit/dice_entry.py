@@ -18,7 +18,7 @@ from pycore.dice import DiceError, entry_hint
 from rkweb.app.messages import Action, Message
 from rkweb.app.vdom import VNode, h
 from rkweb.kit.buttons import button
-from rkweb.kit.fields import describe, labelled
+from rkweb.kit.fields import field
 
 
 def dice_entry(
@@ -34,51 +34,78 @@ def dice_entry(
     roll_testid: str = "",
     typed_label: str = "",
     entry: str = "",
+    also: VNode | None = None,
+    placeholder: str | None = None,
 ) -> VNode:
     """Two ways to roll ``expr``: a button, or a field taking the faces or the dice's total.
     ``roll_testid`` keeps a page's older test id on the button (default ``<testid>-roll``);
     ``typed_label`` replaces the typed field's label (to show an example of several rolls).
     ``entry`` names the roll the field is for: a new one empties the field the user typed in
-    (the same element, so it keeps the focus), and typing the same number again is a change."""
+    (the same element, so it keeps the focus), and typing the same number again is a change.
+    ``also`` stands beside the typed field: a second :func:`typed_field`, for a roll the button
+    makes with this one (a contest's other side, each typed in its own field), or a button
+    that settles the roll another way (a check waived); ``placeholder`` says what to type where
+    a short ``typed_label`` does not."""
     fid = f"{testid}-typed"
+    # What to type, in the label itself (issue 28: "I rolled (3D10+3)" left a GM who totals it
+    # himself unsure whether to add the +3).
+    said = f"I rolled ({expr}: {_hint(expr)})" if _parses(expr) else f"I rolled ({expr})"
     return h(
         "div",
-        {"class": "dice-entry", "role": "group", "aria-label": f"Roll {expr}"},
+        {
+            "class": "dice-entry also" if also else "dice-entry",
+            "role": "group",
+            "aria-label": f"Roll {expr}",
+        },
         h("p", {"class": "dice-expr strong"}, expr),
         h(
             "div",
             {"class": "row"},
             button(roll_testid or f"{testid}-roll", label, roll, primary=True, disabled=disabled),
         ),
-        labelled(
+        typed_field(
             fid,
-            # What to type, in the label itself (issue 28: "I rolled (3D10+3)" left a GM who
-            # totals it himself unsure whether to add the +3).
-            typed_label
-            or (f"I rolled ({expr}: {_hint(expr)})" if _parses(expr) else f"I rolled ({expr})"),
-            h(
-                "input",
-                {
-                    "id": fid,
-                    "type": "text",
-                    "inputmode": "numeric",
-                    "autocomplete": "off",
-                    # The label says what to type; the placeholder only when it cannot.
-                    "placeholder": None if _parses(expr) else _hint(expr),
-                    "data-entry": entry or None,
-                    # Refused: no value, so the page leaves what was typed in the field to
-                    # correct (the glue never clears a value it is not given); else the value.
-                    "value": typed_value or (None if error else ""),
-                    "data-testid": fid,
-                    "disabled": disabled,
-                    "aria-invalid": "true" if error else "false",
-                    "aria-describedby": describe(fid),
-                    "on_change": typed,
-                },
-            ),
-            error,
-            css="field dice-typed",
+            typed_label or said,
+            typed,
+            typed_value=typed_value,
+            error=error,
+            disabled=disabled,
+            entry=entry,
+            # The label says what to type; the placeholder only when it cannot.
+            placeholder=placeholder or (None if _parses(expr) else _hint(expr)),
         ),
+        also,
+    )
+
+
+def typed_field(
+    fid: str,
+    label: str,
+    typed: Action,
+    *,
+    typed_value: str = "",
+    error: str = "",
+    disabled: bool = False,
+    entry: str = "",
+    placeholder: str | None = None,
+) -> VNode:
+    """The "I rolled" field of :func:`dice_entry` (id ``fid``), labelled ``label``."""
+    return field(
+        fid,
+        label,
+        "",
+        typed,
+        error=error,
+        placeholder=placeholder,
+        css="field dice-typed",
+        attrs={
+            "inputmode": "numeric",
+            "data-entry": entry or None,
+            # Refused: no value, so the page leaves what was typed in the field to correct
+            # (the glue never clears a value it is not given); else the value.
+            "value": typed_value or (None if error else ""),
+            "disabled": disabled,
+        },
     )
 
 

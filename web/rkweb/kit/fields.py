@@ -20,7 +20,7 @@ are kept beside its words (:func:`error_rules`), for the "Why" only; the words c
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from rkweb.app.messages import Action
@@ -128,8 +128,11 @@ def field(
     numeric: bool = False,
     placeholder: str | None = None,
     key: str | None = None,
+    attrs: Mapping[str, Any] | None = None,
+    css: str = "field",
 ) -> VNode:
-    """A labelled input; ``numeric`` brings up the number pad (numbers travel as typed text)."""
+    """A labelled input; ``numeric`` brings up the number pad (numbers travel as typed text);
+    ``attrs`` set more of the input's attributes (or others), ``css`` the wrapper's class."""
     return labelled(
         fid,
         label,
@@ -147,10 +150,12 @@ def field(
                 "aria-invalid": "true" if error else "false",
                 "aria-describedby": describe(fid, hint),
                 "on_change": msg,
+                **(attrs or {}),
             },
         ),
         error,
         hint,
+        css,
     )
 
 

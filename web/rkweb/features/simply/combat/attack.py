@@ -11,7 +11,7 @@ from typing import Any
 from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
-from pycore.systems.simply.fight.dice import ATTACK, DEFEND, typed_two
+from pycore.systems.simply.fight.dice import ATTACK, DEFEND
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
@@ -20,8 +20,8 @@ from rkweb.features.simply.combat.strip import Aim, initiative_entry
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
-from rkweb.kit.dice_entry import dice_entry
-from rkweb.kit.fields import rules_of
+from rkweb.kit.dice_entry import dice_entry, typed_field
+from rkweb.kit.fields import rules_of, with_error
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
 from rkweb.kit.steps import keep
@@ -41,7 +41,13 @@ class AttackRoll(Message, action="simply.combat_attack"):
 
 
 class AttackTyped(Message, action="simply.combat_attack_typed"):
-    """The attack (and Defend) dice rolled at the table, as typed."""
+    """The attacker's dice rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class DefendTyped(Message, action="simply.combat_defend_typed"):
+    """The Defend's dice rolled at the table, as typed (the contest's other side, SIM-D08)."""
 
     text: str = entered(default="")
 
@@ -98,8 +104,9 @@ def _toggled(a: dict[str, str], what: str) -> dict[str, str] | None:
     and a Defend withdrawn takes its luck with it (a pressed "with luck" beside no Defend)."""
     if what == "luck":
         return {"luck": "no" if a["luck"] == "yes" else "yes"}
-    if what == "defend":
-        return {"defend": "", "defend_luck": "no"} if a["defend"] else {"defend": "yes"}
+    if what == "defend":  # a side's roll typed against a Defend goes with it
+        unrolled = {"rolled": "", "defend_rolled": ""}
+        return {"defend": "", "defend_luck": "no", **unrolled} if a["defend"] else {"defend": "yes"}
     if what == "defend_luck":
         if a["defend_luck"] == "yes":
             return {"defend_luck": "no"}
@@ -164,14 +171,65 @@ def roll_declared(model: Model, msg: AttackDeclared, ctx: Ctx) -> Model:
 
 
 def typed(model: Model, msg: AttackTyped, ctx: Ctx) -> Model:
-    """The attack (and Defend) dice rolled at the table: faces, or one total per roll."""
-    a = saved.load(model)["form"]["attack"]
-    text = msg.text
-    if a["defend"]:
-        dice = typed_two(ATTACK, DEFEND, text, ("attacker's roll", "defender's roll"))
-    else:
-        dice = core.typed_rolls((ATTACK, text, "attacker's roll"))
+    """The attacker's dice rolled at the table: its faces, or their total."""
+    return _typed_side(model, "rolled", msg.text, ctx)
+
+
+def defend_typed(model: Model, msg: DefendTyped, ctx: Ctx) -> Model:
+    """The defender's dice rolled at the table: its faces, or their total."""
+    return _typed_side(model, "defend_rolled", msg.text, ctx)
+
+
+#: A contest's two rolls typed at the table, each in its own field (SIM-D08: the attacker's 2D10,
+#: then the defender's): the form's key of each and its dice.
+SIDES = {"rolled": ATTACK, "defend_rolled": DEFEND}
+
+
+def _typed_side(model: Model, side: str, text: str, ctx: Ctx) -> Model:
+    """One side's roll typed at the table. With no Defend the attack rolls. Against a Defend
+    the contest rolls once both sides' dice are typed, the first kept (this attack's only)
+    until the other comes. Play-through simply: both typed in one field, "3 3" read as two
+    totals, the attacker's 3 and the defender's 3, where a GM who typed the attacker's dice
+    meant 3 + 3 = 6; a field per roll reads each as one 2D10, its faces or their total."""
+    state = saved.load(model)
+    a = state["form"]["attack"]
+    fight = saved.fight_of(model, state)
+    if not a["defend"]:
+        if side != "rolled":
+            return model  # no Defend declared: no defender's roll to type
+        return _roll(model, core.typed_rolls((ATTACK, text, "attacker's roll")), ctx, "")
+    names = _roll_names(fight, a)
+    typed = {k: a[k].strip() for k in SIDES} | {side: text.strip()}
+    if typed[side]:  # refused at once, beside its roll, not when the other side comes
+        _read_back(side, typed[side], names[side])
+    if not all(typed.values()):
+        kept = keep(model, saved.SECTION, saved.with_set(model, state, "attack", typed))
+        return with_error(kept, saved.ERRORS, "attack", None)
+    dice = core.typed_rolls(*((SIDES[k], typed[k], names[k]) for k in SIDES))
     return _roll(model, dice, ctx, "")
+
+
+def _read_back(side: str, text: str, name: str) -> str:
+    """How one side's typed roll is read: "3 + 3 = 6" for its dice, "9 (total)" for a total;
+    a ValueError in words when its 2D10 cannot show it."""
+    dice = core.typed_rolls((SIDES[side], text, name))
+    if any(dice.invented):
+        return f"{sum(dice.faces)} (total)"
+    return f"{' + '.join(map(str, dice.faces))} = {sum(dice.faces)}"
+
+
+def _roll_names(fight: core.Combat, a: dict[str, str]) -> dict[str, str]:
+    """Each side's typed roll by who rolls it: "Mara's roll", "Bo's Defend roll"."""
+    attacker, target = _sides(fight, a)
+    return {"rolled": f"{attacker}'s roll", "defend_rolled": f"{target}'s Defend roll"}
+
+
+def _sides(fight: core.Combat, a: dict[str, str]) -> tuple[str, str]:
+    """The attacker's and the target's names, or their part's."""
+    try:
+        return fight.get(a["attacker"]).name, fight.get(a["target"]).name
+    except RuleError:
+        return "the attacker", "the defender"
 
 
 # --- view -------------------------------------------------------------------------------------
@@ -405,11 +463,17 @@ def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
 def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     """The attack as set up, in one line: who attacks whom, with what, at which TN."""
     try:
-        attacker = fight.get(a["attacker"]).name
+        who = fight.get(a["attacker"])
         target = fight.get(a["target"]).name if a["target"] else "no target"
-        weapon = core.arms_of(fight.get(a["attacker"]))[int(a["weapon"] or 0)].name
+        weapon = core.arms_of(who)[int(a["weapon"] or 0)]
     except (RuleError, ValueError, IndexError):
         return "Attack: choose the attacker and the target"
+    # A quick NPC has no weapon: its attack is the attack skill typed for it in the add form,
+    # said as its Defend says it ("Grunt attacks Mara with Attack: TN 8" read as a weapon
+    # named "Attack": play-through simply); with none typed, only the TN to type is said.
+    arm = f" with {weapon.name}" if who.character else ""
+    if not who.character and weapon.rating is not None:
+        arm = " (its attack skill)"
     tn = f"TN {a['tn']}" if a["tn"] else "TN to type"
     # The Defend's own clause with its own TN (SIM-D08: each side keeps its TN): "Mara, who
     # defends with Longbow" read as if the defender held the attacker's weapon, and the Defend
@@ -428,7 +492,7 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
         defend = f"; {target} defends{named}: " + (
             f"TN {a['defend_tn']}" if a["defend_tn"] else "TN to type"
         )
-    return f"{attacker} attacks {target} with {weapon}: {tn}{defend}"
+    return f"{who.name} attacks {target}{arm}: {tn}{defend}"
 
 
 def _no_turn(fight: core.Combat, state: dict[str, Any]) -> VNode:
@@ -465,12 +529,47 @@ def _declared_step(a: dict[str, str]) -> str | None:
     return f"sc-attack-roll-{'-'.join(declared)}" if declared else None
 
 
+def _contest_fields(fight: core.Combat, a: dict[str, str], entry: str) -> dict[str, Any]:
+    """Against a Defend, the contest's two rolls each in a field of its own, named by who rolls
+    it (SIM-D08): the attacker's, then the defender's, each its 2D10's faces or their total, a
+    side typed first shown until the other comes. None without a Defend."""
+    if not a["defend"]:
+        return {}
+    attacker, target = _sides(fight, a)
+    names = _roll_names(fight, a)
+    # A side typed first is said back as read, in its label, until the other comes: the GM
+    # sees "Mara rolled 3 + 3 = 6" and that the contest waits for the Defend.
+    read = {}
+    for side in SIDES:
+        try:
+            read[side] = _read_back(side, a[side], names[side]) if a[side].strip() else "(2D10)"
+        except ValueError:
+            read[side] = "(2D10)"
+    hint = "each die, or total"
+    return {
+        "typed_label": f"{attacker} rolled {read['rolled']}",
+        "typed_value": a["rolled"],
+        "placeholder": hint,
+        "also": typed_field(
+            "sc-defend-typed",
+            f"{target}'s Defend {read['defend_rolled']}",
+            DefendTyped(),
+            typed_value=a["defend_rolled"],
+            entry=entry,
+            placeholder=hint,
+        ),
+    }
+
+
 def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
     if fight.phase not in ("first", "held"):
         return _no_turn(fight, state)
     form = state["form"]
     a = form["attack"]
     expr = "2D10, then the defender's 2D10" if a["defend"] else "2D10"
+    # Each attack's roll its own field: the last attack's dice typed stayed in it, shown as the
+    # next attacker's, and the same dice typed again were no change (issue 26).
+    entry = f"{fight.turn}-{fight.attacks}-{a['attacker']}"
     return h(
         "section",
         {"class": "card step", "aria-labelledby": "sc-attack-h", "data-testid": "sc-attack-step"},
@@ -490,10 +589,8 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
                 roll=AttackRoll(),
                 typed=AttackTyped(),
                 label="Roll attack for me",
-                # Each attack's roll its own field: the last attack's dice typed stayed in it,
-                # shown as the next attacker's, and the same dice typed again were no change
-                # (issue 26).
-                entry=f"{fight.turn}-{fight.attacks}-{a['attacker']}",
+                entry=entry,
+                **_contest_fields(fight, a, entry),
             ),
         ),
         error_line(model, saved.ERRORS, "attack", "sc-error-attack"),

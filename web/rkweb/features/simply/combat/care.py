@@ -154,9 +154,12 @@ def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
             "2D10",
             roll=Check(index),
             typed=CheckTyped(index),
-            label=f"Roll {pending.check} for me",
+            # The row names the check: "Roll Stamina Check for me" pushed "I rolled (2D10:
+            # each die, or their total)" to two lines and "Waive" to a row of its own
+            # (play-through simply); the attack's roll says "Roll attack for me" likewise.
+            label="Roll check for me",
+            also=button(f"sc-check-waive-{index}", "Waive", Waive(index)),
         ),
-        button(f"sc-check-waive-{index}", "Waive", Waive(index)),
     )
 
 

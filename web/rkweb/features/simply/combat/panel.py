@@ -11,6 +11,7 @@ from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.attack import Arm
+from rkweb.features.simply.combat.care import Clock
 from rkweb.features.simply.combat.order import Act, Hold
 from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
@@ -85,6 +86,20 @@ def out_of_turn(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode
     )
 
 
+def _bleeding_clock(fight: core.Combat) -> VNode | None:
+    """ "+5 min" beside the game clock while someone bleeds (SIM-46, SIM-49: 1 HP per full
+    5 minutes, SIM-D14: on the clock the GM advances); no one bleeding, time is the care
+    card's. Play-through simply: with Bo and Mara bleeding the only "+5 min" sat in that card
+    at y 1,208-1,256 of a 1,024 px screen, a scroll away from the clock it moves."""
+    bleeding = [c.name for c in fight.combatants if c.bleeding]
+    if not bleeding:
+        return None
+    # "+5 min" alone: the strip's cards say who bleeds; "+5 min (bleeding)" pushed "Now: Mara"
+    # to a line of its own at 768x1024, and the attack's roll 1 px below the screen.
+    said = f"{', '.join(bleeding)}: 1 HP lost per 5 minutes of game time"
+    return button("sc-clock-bleed", "+5 min", Clock(5), title=said)
+
+
 def panel(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
     form = state["form"]
     acting = fight.phase in ("first", "held")
@@ -107,6 +122,7 @@ def panel(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
                     {"class": "small muted"},
                     f"{PHASES.get(fight.phase, fight.phase)} · game clock {fight.clock} min{left}",
                 ),
+                _bleeding_clock(fight),
             ),
             h(
                 "p",

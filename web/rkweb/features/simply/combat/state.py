@@ -50,6 +50,10 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
         "defend_level": "Capable",
         "luck": "no",
         "defend_luck": "no",
+        # A contest's rolls typed at the table, each side in its own field: the one typed
+        # first waits here for the other (this attack's only, SIM-D08).
+        "rolled": "",
+        "defend_rolled": "",
     },
     "damage": {
         "target": "",
@@ -325,6 +329,8 @@ def plan_form(fight: core.Combat, attack: dict[str, str]) -> dict[str, dict[str,
             "defend_level": plan.defend_level or "Default",
             "luck": "no",
             "defend_luck": "no",
+            "rolled": "",
+            "defend_rolled": "",
         },
         "damage": {
             **FORM_DEFAULTS["damage"],
