@@ -179,6 +179,7 @@ GURPS = SectionCodec(
                     "log": ListOf(LOG_ENTRY, LOG_LIMIT),
                     "step": STEP,
                     "step_for": Text(200),
+                    "ended": Whole(0, 10**9),
                     "shown": SHOWN,
                     "settings": maybe(Record({"eye_reading": Text(200)})),
                 }

@@ -34,12 +34,19 @@ def page_data(model: Model) -> dict[str, Any]:
         "attack": dict(saved.get("attack", {})),
         "step": dict(saved.get("step") or {}),
         "step_for": str(saved.get("step_for", "")),
+        # How many attacks have ended (each commit that drops the step): the step is typed for
+        # one attack (turn_step.step_key), and an undo of its end takes this count back.
+        "ended": _whole(saved.get("ended", 0)),
         "shown": dict(saved.get("shown") or {}),
         "log": list(saved.get("log", [])),
         "settings": dict(saved.get("settings") or {}),
         # The turn ("round:turn") whose carried questions the GM opened with Answer.
         "answer_for": str(saved.get("answer_for", "")),
     }
+
+
+def _whole(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def typed_whole(raw: object, field: str, low: int, high: int) -> int:
@@ -128,6 +135,12 @@ def commit(
     """One undoable step: the new fight (and page keys), each result logged with the round;
     the errors shown go unless ``keep_errors`` (other fields still hold what was refused)."""
     data = {**page_data(model), **page, **fight_to_json(fight)}
+    if page.get("step") == {}:
+        # The step dropped: the attack it was for has ended (a miss, a defense that stops it,
+        # its damage, abandoned, a new turn). Counted with the step, so an undo of that end
+        # counts it back and the entries typed since (quietly, for the next attack) are not
+        # the restored attack's (FIGHT.md's first law).
+        data["ended"] = data["ended"] + 1
     model.memos[_FIGHTS].keep(_saved_parts(data), fight)  # read back by the view without a decode
     # Each result's step: the GM's line, the players' line built from its values, its rules.
     entries = [log_entry(r.step, at=ctx.now, seed=seed, round=fight.round) for r in results]

@@ -58,6 +58,15 @@ def turn_key(fight: Fight) -> str:
     return f"{fight.round}:{fight.turn}"
 
 
+def step_key(model: Model, fight: Fight) -> str:
+    """Which attack a step belongs to: its turn, and how many attacks had ended when it was
+    typed. A step typed after an attack ended is the next attack's: an undo of that end (the
+    count goes back) never hands it to the attack restored, nor a redo's end to the one after
+    (FIGHT.md's first law: entries saved without an undo step outlived the undone step)."""
+    ended = page_data(model)["ended"]
+    return f"{turn_key(fight)}/{ended}" if ended else turn_key(fight)
+
+
 def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     """The current combatant's step in this turn's attack; a new attacker, a new turn or a new
     attack starts fresh (FIGHT.md: nothing of one attack reaches the next)."""
@@ -67,7 +76,7 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     fresh = {**FRESH, "attacker": cid, "target": target, **held(fight, cid, target)}
     page = page_data(model)
     saved = page["step"]
-    if saved.get("attacker") != cid or page["step_for"] != turn_key(fight):
+    if saved.get("attacker") != cid or page["step_for"] != step_key(model, fight):
         return fresh
     step = {**fresh, **saved}
     if step["target"] not in {c.id for c in fight.combatants}:
@@ -171,7 +180,7 @@ def range_beyond(form: dict[str, Any]) -> int | None:
 
 def keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
     step = aimed({**step_of(model, fight), **changes}, fight)
-    return keep(model, step=step, step_for=turn_key(fight))
+    return keep(model, step=step, step_for=step_key(model, fight))
 
 
 def chosen_defense(model: Model, fight: Fight) -> str:

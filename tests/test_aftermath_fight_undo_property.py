@@ -1,0 +1,166 @@
+"""FIGHT.md's first law on the Aftermath combat page, through the page's own Undo, Redo and a
+reload (issue 25, item 3): over random sequences of fight actions sent as the page's messages
+(attacker and target picks, weapons, modes, the range and the target's movement, the BCS,
+situation chips, attacks rolled, the next Action Phase and Combat Turn, undo, redo, reload),
+after every action each input of the attack equals a fresh set-up for the attacker from the
+sheets and the fight so far, unless the GM changed it in this attack.
+
+:mod:`test_aftermath_fight_lifetime_property` checks the core's transitions with an undo of its
+own (a list of earlier fights). Here the undo is the page's: it replays saved changes backwards
+and keeps what was saved without an undo step since (typing, a choice), where Percentile's
+defects were. The test keeps its own account of the states undo and redo go back to (a history
+of its accounts, one per undo step), never re-read from the page: after either, the attack is the
+account's of that state, or a fresh set-up for it."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from rkweb.app.model import Model
+from rkweb.features.aftermath.state import fight_of, state
+from test_aftermath_fight_lifetime_property import ACTIONS as CORE_ACTIONS
+from test_aftermath_fight_lifetime_property import SHEETS, _check, _step
+from test_aftermath_fight_lifetime_property import Model as Account
+from test_aftermath_pages import fresh, send
+
+from pycore.store import History
+from pycore.systems.aftermath import fight as F
+from pycore.systems.aftermath.attack import worksheet_forms
+from pycore.systems.aftermath.gear import arms
+
+#: The core test's actions (a typed roll aside: the page's typed dice are tested on their own),
+#: with the page's Redo and a second Undo.
+ACTIONS = st.one_of(
+    CORE_ACTIONS.filter(lambda action: action[0] != "typed"),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("redo")),
+)
+
+
+def _ready() -> Model:
+    """Ana (rifle, revolver), Bo (bowie knife, revolver) and Cy (unarmed) on the combat page,
+    Ana's rifle at Bo; the fight starts here, with no undo step of the set-up's."""
+    fight = F.fight_from_json({"characters": [copy.deepcopy(s) for s in SHEETS], "combat": {}})
+    fight, _ = F.pick_combatant(fight, "attacker", 2)
+    fight, _ = F.pick_combatant(fight, "attacker", 0)
+    fight, _ = F.pick_combatant(fight, "target", 1)
+    model = fresh()
+    data = copy.deepcopy(model.history.state)
+    data["aftermath"] = {**data.get("aftermath", {}), **F.fight_to_json(fight)}
+    model = send(Model(History.new(data), route="aftermath"), ("aftermath.tab", "combat"))
+    return Model(History.new(model.history.state), route="aftermath", ui=dict(model.ui))
+
+
+READY = _ready()
+
+
+def _fight(model: Model) -> F.Fight:
+    return fight_of(model, state(model))
+
+
+class Table:
+    """The page and the test's account beside it: the account now, and the accounts the page's
+    undo and redo steps go back to (each taken just before its step, or before it was undone);
+    ``attack`` counts the attacks as they begin (what the GM set since a step of the same attack
+    stays his when the step is undone: the page keeps quiet changes since)."""
+
+    def __init__(self) -> None:
+        self.model = READY
+        self.now = Account()
+        self.attack = 0
+        self.undo: list[tuple[Account, int]] = []
+        self.redo: list[tuple[Account, int]] = []
+
+    def tap(self, *msg: object, seed: str = "abc") -> None:
+        before, account = self.model, (self.now, self.attack)
+        self.model = send(self.model, tuple(msg), seed=seed)
+        if len(self.model.history.undo_stack) > len(before.history.undo_stack):
+            self.undo.append(account)
+            self.redo.clear()
+
+    def act(self, action: tuple[Any, ...]) -> None:
+        kind = action[0]
+        if kind in ("undo", "redo"):
+            self._back_or_forth(kind)
+            return
+        fight, history = _fight(self.model), self.model.history
+        _, after = _step(fight, self.now, action)  # the account: what the GM did, by the rules
+        if kind in ("attacker", "target"):
+            self.tap("aftermath.cbt_pick", kind, str(action[1]))
+            if _fight(self.model).ask:
+                self.tap("aftermath.cbt_ask", "drop" if action[2] else "keep")
+        elif kind == "weapon":
+            own = arms.sheet_weapons(SHEETS[self.now.attacker])
+            if own and fight.pending is None:
+                self.tap("aftermath.cbt_pick", "weapon", own[action[1] % len(own)].name)
+        elif kind == "mode":
+            self.tap("aftermath.cbt_pick", "mode", action[1])
+        elif kind in ("meters", "target_action", "bcs"):
+            if kind in worksheet_forms.FORMS[self.now.mode]:
+                self.tap("aftermath.cbt_field", self.now.mode, kind, str(action[1]))
+        elif kind == "chip":
+            if self.now.mode != "hth":
+                self.tap("aftermath.cbt_toggle", self.now.mode, f"sit:{action[1]}")
+        elif kind == "attack":
+            self.tap("aftermath.cbt_resolve", seed=str(action[1]))
+            if _fight(self.model).pending is not None:  # a hit waiting: given up here
+                self.tap("aftermath.cbt_cancel")
+        elif kind == "next_phase":
+            self.tap("aftermath.cbt_next_phase")
+        elif kind == "next_turn":
+            self.tap("aftermath.cbt_next_turn")
+        else:  # a reload: the saved history read back; the fight goes on as it was
+            again = Model(History.from_json(self.model.history.to_json()), route="aftermath")
+            assert _fight(again) == _fight(self.model)
+            self.model = again
+        began = (after.attacker, after.weapon) != (self.now.attacker, self.now.weapon)
+        rolled = kind == "attack" and self.model.history is not history  # it ended: applied
+        if began or rolled or (self.now.changed and not after.changed):
+            self.attack += 1
+        self.now = after
+        _check(_fight(self.model), self.now)
+
+    def _back_or_forth(self, kind: str) -> None:
+        """The account of the state gone back (or forth) to, the range and movement between
+        two kept as set since (where they stand: typed without a step of their own); the
+        attack is that account's, or a fresh set-up for it, never a value set in a step that
+        is no longer there."""
+        back, forth = (self.undo, self.redo) if kind == "undo" else (self.redo, self.undo)
+        history = self.model.history
+        self.model = send(self.model, (f"shell.{kind}",))
+        if self.model.history is not history and back:
+            forth.append((self.now, self.attack))
+            was, attack = back.pop()
+            was = replace(was, pairs=self.now.pairs)
+            if attack == self.attack:  # the same attack: what the GM set since stays his
+                was = replace(was, changed=self.now.changed)
+            self.attack = attack
+            fight = _fight(self.model)
+            try:
+                _check(fight, was)
+            except AssertionError:
+                _check(fight, replace(was, changed={}))  # fresh: nothing the GM set kept
+                was = replace(was, changed={})
+            self.now = was
+        _check(_fight(self.model), self.now)
+
+
+# Found by this test (not fixed yet): the attacker picked (saved without an undo step) after a
+# Next Action Phase stays when the phase is undone, the restored phase's attack Bo's, not Ana's.
+# Strict: it fails once the page is fixed, to be turned back into a plain test then.
+@pytest.mark.xfail(strict=True, reason="Aftermath undo keeps a pick made after the undone step")
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(ACTIONS, min_size=1, max_size=25))
+@example([("next_phase",), ("attacker", 1, False), ("undo",)])
+def test_every_attack_starts_from_the_sheets_and_the_fight_so_far_through_undo_and_redo(
+    actions: list[tuple[Any, ...]],
+) -> None:
+    table = Table()
+    _check(_fight(table.model), table.now)
+    for action in actions:
+        table.act(action)
