@@ -306,3 +306,13 @@ def test_an_aftermath_condition_the_sheet_cannot_read_is_refused() -> None:
     assert kept("aftermath", where, [{"name": "Dazed", "start": [1, 21], "until": None}]) is None
     good = {"name": "Dazed", "start": [1, 2], "until": [2, 2], "rule": "AFT-21"}
     assert kept("aftermath", where, [good])
+
+
+def test_a_body_part_kept_without_a_name_draws_every_page() -> None:
+    """Found by the fuzz above: the store keeps any field of a Percentile body part (its shape is
+    an open map), and the record's treatment form read each part's name with ``p["name"]``: a
+    KeyError on the Characters tab, for the character shown first. A part without a name is not
+    offered to heal."""
+    state = kept("percentile", ("characters", 0, "parts"), [{"points": "5"}])
+    assert state is not None, "the store keeps a part without a name"
+    draw_pages(state, "percentile")

@@ -469,7 +469,7 @@ def _heal_view(model: Model, char: dict[str, Any]) -> VNode | None:
                 "percentile-heal-part",
                 "Body part",
                 str(form.get("part", "")),
-                [("", "— choose —"), *[(p["name"], p["name"]) for p in char["parts"]]],
+                [("", "— choose —"), *[(n, n) for n in _part_names(char)]],
                 HForm("part"),
             ),
             number(
@@ -487,3 +487,9 @@ def _heal_view(model: Model, char: dict[str, Any]) -> VNode | None:
             button("percentile-heal-natural", "Heal (natural)", Heal(cid, "natural")),
         ),
     )
+
+
+def _part_names(char: dict[str, Any]) -> list[str]:
+    """The body parts a treatment may heal, by name: a saved part without one (the store keeps
+    any part's fields, tests/test_saved_fields_fuzz.py) is not offered, never a KeyError."""
+    return [str(p["name"]) for p in char["parts"] if isinstance(p, dict) and p.get("name")]
