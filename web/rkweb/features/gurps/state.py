@@ -13,7 +13,7 @@ from pycore.errors import RuleError
 from pycore.step import log_entry
 from pycore.systems.gurps.fight import Fight, Logged, fight_from_json, fight_to_json
 from pycore.systems.gurps.quantities import exact
-from pycore.validate import shown
+from pycore.validate import is_whole, shown
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.kit import steps
@@ -46,7 +46,7 @@ def page_data(model: Model) -> dict[str, Any]:
 
 
 def _whole(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+    return value if is_whole(value) and value >= 0 else 0
 
 
 def typed_whole(raw: object, field: str, low: int, high: int) -> int:
