@@ -6,13 +6,10 @@ where the tap was. The turns, odds and steps are the core's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RulekeeperError
-from pycore.systems.percentile import agility
-from pycore.systems.percentile.agility import Ledger
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight import attack as FA
@@ -20,11 +17,10 @@ from pycore.systems.percentile.fight import cost as FC
 from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
 from pycore.systems.percentile.fight.stun import Contradicted, answer_stun
-from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
-from pycore.systems.percentile.tohit import HTH_MAX_RANGE_M
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.percentile import combat_cards as W
 from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
 from rkweb.features.percentile.combat_attack import range_entry, to_hit_entries
@@ -32,7 +28,6 @@ from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import error_of, number
-from rkweb.kit.odds import percent_text
 from rkweb.kit.results import result, why
 
 
@@ -212,48 +207,6 @@ HANDLERS = handlers(
 )
 
 
-def _short(value: Fraction) -> str:
-    """A number on a card as the result and the record say it (``fmt``): a card's "3.2" beside
-    a result's "3.25 points", and "4.1" beside "≈4.05", "15.1" beside the record's "15.12",
-    made a GM re-check which was right.
-
-    >>> _short(Fraction(13, 4)), _short(Fraction(7, 2)), _short(Fraction(378, 25)), _short(Fraction(77, 19))
-    ('3.25', '3½', '15.12', '≈4.05')
-    """
-    return fmt(value)
-
-
-def _status(fighter: Fighter, fight: Fight) -> str:
-    """The one or two numbers that matter: damage taken and AP left (c2), stun."""
-    # where the damage is, as the result says it (issue 29 round 2 item 5: "11.1 damage")
-    hurt = [f"{p.name} {_short(p.damage)}" for p in fighter.parts if p.damage]
-    bits = [" + ".join(hurt) + " points"] if hurt else ["unhurt"] if fighter.parts else []
-    ledger = fighter.ledger
-    turns = ledger.stun_turns
-    stunned = f"stunned for {turns} turns" if turns > 1 else "stunned"
-    if fight.settings.ap == "c2":
-        bits.append(_ap_now_and_next(ledger, stunned))
-    elif ledger.debt:
-        bits.append(f"stunned for {turns} turn{'s' if turns != 1 else ''}")
-    return ", ".join(bits)
-
-
-def _ap_now_and_next(ledger: Ledger, stunned: str) -> str:
-    """AP left now and, when the stun or borrowing takes from it, the AP of the next turn: the
-    stun's AP loss (PCT-28, line 74: modifier ÷ 10) and what was borrowed (PCT-27, 3 for 1) are
-    paid at its start, so a card that said "40 AP, stunned for 1 turn" left the GM to work out
-    that 10 would be left (the core's own start of a turn, ``agility.start_turn``)."""
-    now = "no-movement turn" if ledger.no_movement else f"{_short(ledger.remaining)} AP"
-    if not ledger.debt and not ledger.borrowed:
-        return now
-    later = agility.start_turn(ledger)
-    why = [stunned] if ledger.debt else []
-    if ledger.borrowed:
-        why.append(f"{_short(ledger.borrowed)} borrowed")
-    nxt = f"next turn {_short(later.available)}" + (" (no movement)" if later.no_movement else "")
-    return f"{now}{' now' if not ledger.no_movement else ''}; {nxt}: {', '.join(why)}"
-
-
 def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
     order = R.turn_order(fight)
     rest = [cid for cid in fight.member_ids if cid not in order]
@@ -265,7 +218,7 @@ def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
         where = order.index(cid) - fight.turn if cid in order else None
         when = {0: "now", 1: "next"}.get(where, "") if where is not None else "no turn this round"
         label = f"{fighter.name} · {R.side_of(fight, cid)}" + (f" · {when}" if when else "")
-        status = _status(fighter, fight)
+        status = W.status(fighter, fight)
         cards.append(
             chip(
                 f"percentile-strip-{cid}",
@@ -279,30 +232,6 @@ def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
         {"class": "quick", "role": "group", "aria-label": "Order of turns; tap the target"},
         *cards,
     )
-
-
-def _chance(fight: Fight, form: dict[str, Any], index: int) -> str:
-    """The weapon's chance to hit the chosen target, or what it needs first."""
-    try:  # that weapon's own set-up: a Percent to Hit typed for another is not its (item 5)
-        setup = FS.setup_of(FS.set_field(fight, form, "weapon", str(index)))
-        # a fist at a range the fight holds over 3 m cannot reach (PCT-05, line 27): no odds
-        # of a hit the core refuses (Cy's FIST read "49% to hit" from 15 m)
-        too_far = FA.out_of_reach(fight, setup)
-        if too_far is not None:
-            return f"cannot reach, {fmt(too_far)} m away: {HTH_MAX_RANGE_M} m at most"
-        chances = FA.hit_chances(fight, setup)
-    except RulekeeperError as exc:
-        return str(exc)
-    return " · ".join(f"{percent_text(p)} {name}" for name, p in chances.items() if p)
-
-
-def _skill(fighter: Fighter, weapon: Weapon) -> str:
-    """The skill the GM reads Table #3-1 with (the core's: PCT-30, PCT-31, grenades BRAWL)."""
-    try:
-        name, value = weapon_skill(fighter, weapon)
-    except RulekeeperError as exc:
-        return str(exc)
-    return f"{name} {fmt(value)}"
 
 
 def _just_begun(fight: Fight, newest: dict[str, Any]) -> bool:
@@ -323,8 +252,8 @@ def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode
     weapons = [
         chip(
             f"percentile-turn-weapon-{i}",
-            f"{w.name} ({_skill(now, w)}): "
-            + (_chance(fight, form, i) if form.get("target") else "choose a target"),
+            f"{w.name} ({W.skill(now, w)}): "
+            + (W.chance(fight, form, i) if form.get("target") else "choose a target"),
             form.get("weapon") == str(i),
             TurnWeapon(str(i)),
         )
@@ -336,7 +265,7 @@ def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode
         h(
             "p",
             {"class": "strong"},
-            f"Now: {now.name} ({R.side_of(fight, now.id)}) · {_status(now, fight)}",
+            f"Now: {now.name} ({R.side_of(fight, now.id)}) · {W.status(now, fight)}",
         ),
         h(
             "div",
