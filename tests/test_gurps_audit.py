@@ -21,6 +21,7 @@ from pycore.systems.gurps import (
 from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.damage_roll import DamageRoll
 from pycore.systems.gurps.defenses import defenses_against
+from pycore.systems.gurps.fight.codec import setup_from_json, setup_to_json
 from pycore.systems.gurps.injury import chink_dr
 from pycore.systems.gurps.lines import lines_from_saved
 from pycore.systems.gurps.modifiers import maneuver_options
@@ -32,8 +33,6 @@ from pycore.systems.gurps.worksheet import (
     defense_options,
     defenses_of,
     resolve_injury,
-    setup_from_json,
-    setup_to_json,
 )
 
 SHIELDED = Combatant(name="Bo", shield_skill=12, weapon_skill=12)

@@ -12,6 +12,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
+from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
@@ -19,9 +21,10 @@ from pycore.systems.gurps.fight.hands import hands_from_json, hands_to_json
 from pycore.systems.gurps.fight.ranges import ranges_from_json, ranges_to_json
 from pycore.systems.gurps.fight.targets import targets_from_json, targets_to_json
 from pycore.systems.gurps.fight.value import ASK_LABELS, Ask, Fight, Pending, Place
+from pycore.systems.gurps.quantities import decimal_text
 from pycore.systems.gurps.sheet import combatant_from_json, combatant_to_json
-from pycore.systems.gurps.worksheet import setup_from_json, setup_to_json
-from pycore.validate import checked, shown, whole
+from pycore.systems.gurps.worksheet import AttackSetup
+from pycore.validate import checked, declared, is_whole, shown, whole
 
 _MAX_ASKS = 50
 
@@ -157,3 +160,44 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         targets_from_json(saved.get("targets"), ids),
         hands_from_json(saved.get("hands"), ids),
     )
+
+
+@checked
+def setup_to_json(setup: AttackSetup) -> dict[str, Any]:
+    """Plain data for the saved attack under way.
+
+    >>> setup = AttackSetup(yards="1/3", table_keys=(("blind", None),))
+    >>> setup_to_json(setup)["yards"], setup_from_json(setup_to_json(setup)) == setup
+    ('1/3', True)
+    """
+    data = asdict(setup)
+    data["table_keys"] = [list(pair) for pair in setup.table_keys]
+    for name in ("yards", "target_speed", "target_size_yards"):
+        if data[name] is not None:
+            data[name] = decimal_text(Fraction(data[name]))
+    return data
+
+
+@checked
+def setup_from_json(data: Mapping[str, Any]) -> AttackSetup:
+    """The saved setup back; unknown keys are ignored, a value of the wrong kind is refused
+    naming it, as the attack would refuse it later (issue 32: a saved setup the store keeps
+    never breaks the page).
+
+    >>> setup_from_json({"table_keys": [["blind", "x"]]})
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: saved table modifier ['blind', 'x'] is not a name and a whole number or nothing
+    """
+    known = {k: v for k, v in data.items() if k in AttackSetup.__dataclass_fields__}
+    pairs = known.pop("table_keys", [])
+    if not isinstance(pairs, list | tuple):
+        raise RuleError(f"saved table modifiers {shown(pairs)} is not a list")
+    for pair in pairs:
+        fits = isinstance(pair, list | tuple) and len(pair) == 2 and isinstance(pair[0], str)
+        if not (fits and (pair[1] is None or is_whole(pair[1]))):
+            raise RuleError(
+                f"saved table modifier {shown(pair)} is not a name and a whole number or nothing"
+            )
+    setup = AttackSetup(**known, table_keys=tuple((k, a) for k, a in pairs))
+    return declared(setup, "saved attack set-up")
