@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
@@ -134,12 +135,20 @@ def _check(
             assert now == value, (group, name, now, value, attack)
 
 
+# Found by this test since it follows undo (stop 51), after its fresh-clone CI had passed by luck:
+# a TN typed for a new attacker after a hit's damage stays when that damage is undone, so the
+# restored attack's TN is 14, not its sheet's 8 (entries saved without an undo step outlive the
+# step undone before them; Percentile's and GURPS's pages mark them, Simply's does not yet).
+# Strict, with the example pinned so every run fails the same way: it fails once the page is
+# fixed, to be turned back into a plain test then (as Aftermath's).
+@pytest.mark.xfail(strict=True, reason="Simply undo keeps a TN typed after the undone step")
 @settings(
     max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(st.lists(ACTION, min_size=1, max_size=25))
+@example(actions=[("damage", 1), ("attacker", "c1"), ("change", ("attack", "tn", "14")), ("undo",)])
 # Found by hypothesis: the undo put back Ana's weapon 1 beside Grunt, chosen after it (its patch
 # skips what changed since); Grunt has one weapon, so the set-up failed (weapon 1 is not one of
 # Grunt's): an undone choice reads as his own first weapon.
