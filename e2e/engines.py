@@ -79,11 +79,19 @@ class Engine:
     def set_viewport(self, width: int, height: int) -> tuple[int, int]:
         """Size the window so that the page's viewport (innerWidth x innerHeight) is the
         tablet's, whatever the browser's own bars take; returns the viewport reached."""
-        self.set_window(width, height)
-        inner = self.run("return [innerWidth, innerHeight]")
-        self.set_window(width + width - int(inner[0]), height + height - int(inner[1]))
-        reached = self.run("return [innerWidth, innerHeight]")
-        return int(reached[0]), int(reached[1])
+        # WebKitGTK under Xvfb resizes its window a moment after the call returns (CI once read
+        # 768x986 straight after it): measure again until the viewport holds still.
+        window = (width, height)
+        reached = (0, 0)
+        for _ in range(10):
+            self.set_window(*window)
+            time.sleep(0.1)
+            inner = self.run("return [innerWidth, innerHeight]")
+            reached = int(inner[0]), int(inner[1])
+            if reached == (width, height):
+                break
+            window = (window[0] + width - reached[0], window[1] + height - reached[1])
+        return reached
 
     def wait(self, script: str, seconds: float = 90, *args: Any) -> Any:
         """Poll ``script`` (a function body) until it returns something truthy."""
