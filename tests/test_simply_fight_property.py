@@ -14,7 +14,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
@@ -136,12 +135,10 @@ def _check(
 
 
 # Found by this test since it follows undo (stop 51), after its fresh-clone CI had passed by luck:
-# a TN typed for a new attacker after a hit's damage stays when that damage is undone, so the
-# restored attack's TN is 14, not its sheet's 8 (entries saved without an undo step outlive the
-# step undone before them; Percentile's and GURPS's pages mark them, Simply's does not yet).
-# Strict, with the example pinned so every run fails the same way: it fails once the page is
-# fixed, to be turned back into a plain test then (as Aftermath's).
-@pytest.mark.xfail(strict=True, reason="Simply undo keeps a TN typed after the undone step")
+# a TN typed for a new attacker after a hit's damage stayed when that damage was undone, so the
+# restored attack's TN was 14, not its sheet's 8 (entries saved without an undo step outlived
+# the step undone before them; the page now marks them with the steps they follow, as
+# Percentile's does).
 @settings(
     max_examples=60,
     deadline=None,
