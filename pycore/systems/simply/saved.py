@@ -354,6 +354,18 @@ COMBAT = SectionCodec(
             "set": MapOf(MapOf(Text(400), 40), 4),
             "set_for": MapOf(Text(400), 4),
             "hit": MapOf(Text(40), 4),
+            # The page's count of fight steps, the count the last entry of the attack or damage
+            # step follows and those steps as it left them (rkweb simply combat state: what an
+            # undo or a redo shows of the entries typed without an undo step).
+            "steps": Whole(0, 10**9),
+            "form_typed_at": Whole(0, 10**9),
+            "form_typed": Record(
+                {
+                    "form": MapOf(MapOf(Text(400), 40), 4),
+                    "set": MapOf(MapOf(Text(400), 40), 4),
+                    "set_for": MapOf(Text(400), 4),
+                }
+            ),
             # The last result shown where its tap was (the attack's, the damage's, a check's):
             # the page shows its words, so each is text and the verdict is said (issue 32).
             "result": MapOf(RESULT, 4),

@@ -21,6 +21,7 @@ from pycore.systems.percentile.fight import setup as FS
 from rkweb.app.messages import Message, wire
 from rkweb.app.model import Ctx, Model
 from rkweb.features.percentile import state as S
+from rkweb.kit import steps
 from rkweb.kit.dice_entry import typed_text
 from rkweb.kit.fields import with_error
 
@@ -66,8 +67,7 @@ def attack_entry(model: Model, st: dict[str, Any], key: str, value: str) -> Mode
     marked as typed since the fight's last step, with the form as it leaves it (:func:`stamped`)."""
     fight, form = FS.enter(S.fight_of(model, st), form_of(st), key, value)
     st = with_form(S.with_fight(st, fight), "attack", form)
-    mark = {S.EDITED_AT: S.step_count(st), S.TYPED: form}
-    st = {**st, "combat": {**st["combat"], **mark}}
+    st = {**st, "combat": steps.typed(st["combat"], form)}
     model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
     return with_error(model, S.FEATURE, "turn", None)
 
@@ -105,9 +105,8 @@ def stamped(st: dict[str, Any]) -> dict[str, Any]:
     changed since the step it undoes: so the target Ann tapped stayed chosen after "Turn: Ann"
     was undone, Cy's restored turn aiming at Cy (FIGHT.md's first law). The count and the mark
     tell it: :func:`rkweb.features.percentile.state.state` derives the form afresh when the
-    entries were typed after a step that is no longer there."""
-    combat = {k: v for k, v in st["combat"].items() if k not in (S.EDITED_AT, S.TYPED)}
-    return {**st, "combat": {**combat, S.STEPS: S.step_count(st) + 1}}
+    entries were typed after a step that is no longer there (:mod:`rkweb.kit.steps`)."""
+    return {**st, "combat": steps.counted(st["combat"])}
 
 
 def rolled(model: Model, ctx: Ctx, key: str, msg: Message, roll: Roll) -> Model:

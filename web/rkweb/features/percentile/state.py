@@ -28,7 +28,6 @@ from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_js
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
 from pycore.systems.percentile.roster import SHEET_DEFAULTS
 from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
-from pycore.validate import is_whole
 from rkweb.app.messages import Message, wire
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
@@ -113,36 +112,23 @@ def _read(saved: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
     return _current_form(merged)
 
 
-#: The fight's steps so far (each undoable step counts one; an undo counts it back), the count
-#: at the last entry typed into the attack form (absent: none since the last step), and the form
-#: as that entry left it.
-STEPS = "steps"
-EDITED_AT = "form_typed_at"
-TYPED = "form_typed"
-
-
-def step_count(st: dict[str, Any]) -> int:
-    value = st["combat"].get(STEPS)
-    return value if is_whole(value) else 0
-
-
 def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
     """The attack form of the fight as it stands. Entries typed after a step that an undo has
     taken back (their mark is not the step count) belong to the undone turn, never to the one
     restored: the form is then derived afresh, the attack under way's own or a fresh set-up
     for whoever acts now (FIGHT.md's first law; a target tapped in the undone turn stayed
     chosen, the restored turn's fighter aiming at himself). Entries typed after the step as it
-    stands are the form as they left it (its copy, :data:`TYPED`): a redo plays the step's
-    change of the form onto the entries typed since, and put back the target an entry had
-    dropped (Bob chosen as the attacker in Ann's turn at Bob: Bob aiming at Bob)."""
+    stands are the form as they left it (its copy, :data:`rkweb.kit.steps.TYPED`): a redo plays
+    the step's change of the form onto the entries typed since, and put back the target an entry
+    had dropped (Bob chosen as the attacker in Ann's turn at Bob: Bob aiming at Bob)."""
     combat = merged["combat"]
-    typed, kept = combat.get(EDITED_AT), combat.get(TYPED)
-    if typed is None and kept is None:  # nothing typed since the last step
+    since, kept = steps.typed_since(combat)
+    if since == "nothing":
         return merged, None
-    if typed is not None and typed == step_count(merged):
-        if not isinstance(kept, dict) or kept == combat.get("attack"):
+    if since == "typed":
+        if kept is None or kept == combat.get("attack"):
             return merged, None
-        return {**merged, "combat": {**combat, "attack": dict(kept)}}, None
+        return {**merged, "combat": {**combat, "attack": kept}}, None
     # the mark past the count (an undo), or taken by a redo that kept the copy: the entries
     # were typed in a state no longer there
     try:
@@ -156,8 +142,7 @@ def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]
         form = setup.fresh(fight, now.id, setup.only_foe(fight, now.id))
     else:
         form = {}
-    rest = {k: v for k, v in combat.items() if k not in (EDITED_AT, TYPED)}
-    return {**merged, "combat": {**rest, "attack": form}}, fight
+    return {**merged, "combat": {**steps.unmarked(combat), "attack": form}}, fight
 
 
 def _clean(char: dict[str, Any]) -> dict[str, Any]:

@@ -24,7 +24,6 @@ from rkweb.kit.dice_entry import dice_entry, typed_field
 from rkweb.kit.fields import rules_of, with_error
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
-from rkweb.kit.steps import keep
 
 
 #: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
@@ -77,7 +76,7 @@ def set_up(model: Model, field: str, value: str) -> Model:
         attack["weapon"] = "0"
         attack["target"] = saved.default_target(fight, value, attack["target"]) if value else ""
     fresh = saved.set_up(model, state, fight, attack)
-    return keep(model, saved.SECTION, fresh)  # a choice: no undo step
+    return saved.keep_typed(model, fresh)  # a choice: no undo step
 
 
 def aim(model: Model, msg: Aim, ctx: Ctx) -> Model:
@@ -95,7 +94,7 @@ def arm(model: Model, msg: Arm, ctx: Ctx) -> Model:
     state = saved.load(model)
     attack = {**state["form"]["attack"], "attacker": msg.attacker, "weapon": msg.weapon}
     fresh = saved.set_up(model, state, saved.fight_of(model, state), attack)
-    return keep(model, saved.SECTION, fresh)
+    return saved.keep_typed(model, fresh)
 
 
 def _toggled(a: dict[str, str], what: str) -> dict[str, str] | None:
@@ -123,7 +122,7 @@ def declare(model: Model, msg: Declare, ctx: Ctx) -> Model:
     values = _toggled(state["form"]["attack"], msg.what)
     if values is None:
         return model
-    return keep(model, saved.SECTION, saved.with_set(model, state, "attack", values))
+    return saved.keep_typed(model, saved.with_set(model, state, "attack", values))
 
 
 #: What a one-tap roll declares on top of the set-up (issue 26: declaring luck or a Defend in
@@ -203,7 +202,7 @@ def _typed_side(model: Model, side: str, text: str, ctx: Ctx) -> Model:
     if typed[side]:  # refused at once, beside its roll, not when the other side comes
         _read_back(side, typed[side], names[side])
     if not all(typed.values()):
-        kept = keep(model, saved.SECTION, saved.with_set(model, state, "attack", typed))
+        kept = saved.keep_typed(model, saved.with_set(model, state, "attack", typed))
         return with_error(kept, saved.ERRORS, "attack", None)
     dice = core.typed_rolls(*((SIDES[k], typed[k], names[k]) for k in SIDES))
     return _roll(model, dice, ctx, "")

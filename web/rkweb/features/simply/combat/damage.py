@@ -26,7 +26,6 @@ from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
-from rkweb.kit.steps import keep
 
 KINDS = [("other", "Melee, unarmed, other"), ("projectile", "Projectile"), ("energy", "Energy")]
 SOURCES = [("table", "Master Damage Tables + D20"), ("weapon", "weapon's own table")]
@@ -71,7 +70,7 @@ def roll(model: Model, msg: DamageRoll, ctx: Ctx) -> Model:
     d = state["form"]["damage"]
     raw = roll_raw_from_table(saved.number(d, "max_damage") or 1, seeded(ctx.fresh_seed))
     rolled = saved.with_set(model, state, "damage", {"d20": str(raw.roll), "seed": ctx.fresh_seed})
-    return keep(model, saved.SECTION, rolled)  # the roll waits for Apply: no undo step yet
+    return saved.keep_typed(model, rolled)  # the roll waits for Apply: no undo step yet
 
 
 def apply(model: Model, msg: Damage, ctx: Ctx) -> Model:

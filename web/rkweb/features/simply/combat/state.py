@@ -141,21 +141,62 @@ def load(model: Model) -> dict[str, Any]:
 
 
 def _read(model: Model, saved: dict[str, Any]) -> dict[str, Any]:
+    since, kept = steps.typed_since(saved)
+    if since == "typed" and kept is not None:  # the entries as the last one left them
+        saved = _typed_over(saved, kept)
     form = {g: {**d, **saved.get("form", {}).get(g, {})} for g, d in FORM_DEFAULTS.items()}
     given = saved.get("set", {})
-    return derive(
-        model,
-        {
-            "combat": saved.get("combat", {}),
-            "log": list(saved.get("log", [])),
-            "form": form,
-            "result": dict(saved.get("result", {})),
-            "set": {g: {str(k): str(v) for k, v in given.get(g, {}).items()} for g in ATTACK_STEPS},
-            "set_for": {g: str(v) for g, v in saved.get("set_for", {}).items()},
-            "hit": {k: str(v) for k, v in saved.get("hit", {}).items() if k in CHOICE},
-            "past": list(saved.get("past", [])),
-        },
-    )
+    state = {
+        "combat": saved.get("combat", {}),
+        "log": list(saved.get("log", [])),
+        "form": form,
+        "result": dict(saved.get("result", {})),
+        "set": {g: {str(k): str(v) for k, v in given.get(g, {}).items()} for g in ATTACK_STEPS},
+        "set_for": {g: str(v) for g, v in saved.get("set_for", {}).items()},
+        "hit": {k: str(v) for k, v in saved.get("hit", {}).items() if k in CHOICE},
+        "past": list(saved.get("past", [])),
+        **{k: saved[k] for k in (steps.STEPS, *steps.MARKS) if k in saved},
+    }
+    if since == "gone":
+        return _afresh(model, state)
+    return derive(model, state)
+
+
+def _typed_over(saved: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
+    """``saved`` with the attack and damage steps as the last entry typed left them (its copy,
+    :func:`keep_typed`): a redo plays its step's change onto the entries typed since."""
+    form, given, keys = (kept.get(k) for k in ("form", "set", "set_for"))
+    if not (isinstance(form, dict) and isinstance(given, dict) and isinstance(keys, dict)):
+        return saved
+    groups = {g: v for g, v in form.items() if g in ATTACK_STEPS and isinstance(v, dict)}
+    return {**saved, "form": {**saved.get("form", {}), **groups}, "set": given, "set_for": keys}
+
+
+def _afresh(model: Model, state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` whose entries were typed after a step an undo took back (or a redo put back
+    under entries typed since the undo): they belong to a state no longer there, never to the
+    one restored, so the attack is set up afresh from the sheets for whoever acts now, as a
+    new attack is, and a hit still due keeps its damage step (FIGHT.md's first law: the GM
+    picked Bo after a hit's damage and typed TN 14, then undid the damage; the attack restored
+    kept TN 14, not the 8 of its sheet)."""
+    state = {**steps.unmarked(state), "set": {g: {} for g in ATTACK_STEPS}}
+    try:
+        return next_attack(model, state, fight_of(model, state))
+    except RuleError:
+        return state
+
+
+def keep_typed(model: Model, state: dict[str, Any]) -> Model:
+    """``state`` with an entry of the attack or damage step (a choice, a value typed, a die
+    rolled for Apply), kept quietly: no undo step of its own. Marked with the steps it follows
+    and the steps as it left them (:mod:`rkweb.kit.steps`), so an undo of an earlier step does
+    not hand it to the attack restored, and a redo gives it back."""
+    copy = {
+        "form": {g: state["form"][g] for g in ATTACK_STEPS},
+        "set": state["set"],
+        "set_for": state["set_for"],
+    }
+    return steps.keep(model, SECTION, steps.typed(state, copy))
 
 
 def _fresh(fight: core.Combat, choice: dict[str, str]) -> dict[str, dict[str, str]]:
@@ -302,9 +343,12 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
         except ValueError as exc:
             error, rules = str(exc), rules_of(exc)
     new_state = {**state, "form": form}
-    if group in ATTACK_STEPS and not (group == "attack" and field in CHOICE):
-        new_state = with_set(model, state, group, {field: str(value)})
-    kept = steps.keep(model, SECTION, new_state)  # typing: no undo step
+    if group not in ATTACK_STEPS:
+        kept = steps.keep(model, SECTION, new_state)  # typing: no undo step
+    else:
+        if not (group == "attack" and field in CHOICE):
+            new_state = with_set(model, state, group, {field: str(value)})
+        kept = keep_typed(model, new_state)
     return with_error(kept, ERRORS, f"{group}.{field}", error, rules)
 
 
@@ -464,7 +508,8 @@ def commit(
         following = {**following, "hit": {}}
     following = _turned_from_the_fallen(model, state, following, fight)
     new_state = {
-        **derive(model, {**following, "combat": encoded(model, fight)}),
+        # the step counted, the steps it leaves its own (nothing typed since: keep_typed)
+        **steps.counted(derive(model, {**following, "combat": encoded(model, fight)})),
         "log": steps.newest_first(state["log"], entries, LOG_LIMIT),
     }
     return steps.keep(model, SECTION, new_state, label, ctx, **{errors_key(ERRORS): {}})
