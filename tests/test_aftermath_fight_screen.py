@@ -11,6 +11,7 @@ from decode_count import count_decodes, one_decode_per_tap
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all, text_of
+from rkweb.features.aftermath.chosen import without_marks
 from rkweb.features.aftermath.combat.update import CbtPotential
 from test_aftermath_pages import _rifleman, send, texts
 from test_aftermath_rule_data import CITED
@@ -123,7 +124,8 @@ def test_the_attackers_first_weapon_is_chosen_once_it_is_on_his_sheet() -> None:
         model, ("aftermath.char_add_weapon", "Knife, jack")
     )  # a second one changes nothing
     assert len(model.state["aftermath"]["characters"][2]["weapons"]) == 2
-    assert model.state["aftermath"]["combat"] == combat
+    # the worksheet is the same (the page's undo count and its choice at each count aside)
+    assert without_marks(model.state["aftermath"]["combat"]) == without_marks(combat)
 
 
 def test_each_typed_roll_gets_a_new_dice_field() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pycore.store.history import UNDO_LIMIT
 from pycore.store.sections import LogSpec, SectionCodec, own_schema_field
 from pycore.store.shape import (
     LOG_TEXT,
@@ -180,6 +181,23 @@ ATTACK_FORM = Record(
 #: The attack forms the combat worksheet draws, one per mode.
 MODES = ("missile", "hth", "thrown")
 
+#: The attack as the GM chose it at one step count: who attacks whom, with what, his override
+#: and question, what he changed (per mode), which attack it is and when it was written.
+CHOSEN = Record(
+    {
+        "attacker": Whole(0, MAX_CHARACTERS),
+        "target": Whole(0, MAX_CHARACTERS),
+        "weapon": Text(200),
+        "mode": Text(20, MODES),
+        "override": Text(200),
+        "ask": maybe(MapOf(Anything(), 10)),
+        "edits": MapOf(MapOf(Anything(), 40), 3),
+        "attack": Whole(0, 10**9),
+        "seq": Whole(0, 10**9),
+    },
+    frozenset({"attacker", "target", "weapon", "mode", "attack", "seq"}),
+)
+
 COMBAT = Record(
     {
         "turn": WholeText(0, 10**6),
@@ -192,6 +210,10 @@ COMBAT = Record(
         "hth": ATTACK_FORM,
         "thrown": ATTACK_FORM,
         "log": ListOf(LOG_ENTRY, LOG_LIMIT),
+        # The page's count of undoable steps and the attack as chosen at each count (rkweb
+        # aftermath chosen: an undo's or a redo's attacker, target, weapon and changes).
+        "steps": Whole(0, 10**9),
+        "chosen": MapOf(CHOSEN, 2 * UNDO_LIMIT + 2, Text(12)),
     }
 )
 

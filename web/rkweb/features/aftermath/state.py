@@ -25,6 +25,7 @@ from pycore.systems.aftermath.sheet import sheet
 from pycore.validate import Identity
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode
+from rkweb.features.aftermath.chosen import chosen, marked, prepared, without_marks
 from rkweb.kit import steps
 from rkweb.kit.fields import error_of, error_rules, shown_errors, with_error
 from rkweb.kit.memo import MemoName
@@ -122,7 +123,7 @@ def _merged(saved: Identity) -> dict[str, Any]:
 def _read(saved: dict[str, Any], known: Fight | None) -> tuple[dict[str, Any], Fight | None]:
     """The section merged over the defaults, and its fight (``known``, or decoded; None when
     the core refuses it)."""
-    combat = _part(saved, "combat")
+    combat = chosen(_part(saved, "combat"))  # the choice of the step count now (undo, redo)
     merged_combat = {**COMBAT, **combat, "log": list(combat.get("log", []))}
     for mode in MODES:
         merged_combat[mode] = form_of(mode, combat.get(mode))
@@ -175,13 +176,37 @@ def campaign_of(st: dict[str, Any]) -> Campaign:
 
 
 def quietly(model: Model, new: dict[str, Any], **ui: Any) -> Model:
-    """Keep typing and choices without an undo entry."""
-    return steps.keep(model, SECTION, new, **ui)
+    """Keep typing and choices without an undo entry, the choice marked with the step count
+    it follows (:mod:`rkweb.features.aftermath.chosen`)."""
+    combat = _part(model.section(SECTION), "combat")
+    return steps.keep(model, SECTION, _marked(model, combat, new), **ui)
 
 
-def undoable(model: Model, new: dict[str, Any], label: str, ctx: Ctx, **ui: Any) -> Model:
-    """A user action that Undo can take back (create, delete, attack, next phase...)."""
-    return steps.keep(model, SECTION, new, label, ctx, **ui)
+def undoable(
+    model: Model, new: dict[str, Any], label: str, ctx: Ctx, *, ended: bool = False, **ui: Any
+) -> Model:
+    """A user action that Undo can take back (create, delete, attack, next phase...), counted
+    with the choice it leaves (``ended``: an attack applied). The choice shown is recorded
+    first, quietly, at the count it follows, so an undo of this step finds it."""
+    saved = model.section(SECTION)
+    combat = _part(saved, "combat")
+    if same({**saved, "combat": without_marks(combat)}, new):  # nothing changes: no step
+        return steps.keep(model, SECTION, saved, label, ctx, **ui)
+    ready = prepared(combat, state(model)["combat"], len(model.history.undo_stack) + 1)
+    marked_new = _marked(model, ready, new, step=1, ended=ended)
+    model = steps.keep(model, SECTION, {**saved, "combat": ready})
+    return steps.keep(model, SECTION, marked_new, label, ctx, **ui)
+
+
+def _marked(
+    model: Model, saved: dict[str, Any], new: dict[str, Any], step: int = 0, ended: bool = False
+) -> dict[str, Any]:
+    """``new`` with the marks of its worksheet (the step count, the choice at each count),
+    ``saved`` the worksheet as saved."""
+    if not isinstance(new.get("combat"), dict):
+        return new
+    shown = state(model)["combat"]
+    return {**new, "combat": marked(saved, shown, new["combat"], step=step, ended=ended)}
 
 
 def err(model: Model, key: str) -> str:

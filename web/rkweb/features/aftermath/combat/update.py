@@ -159,7 +159,10 @@ def _stored(model: Model, ctx: Ctx, moved: Moved, keys: tuple[str, ...], called:
     elif isinstance(result, core.Noted):  # a step the log keeps (a fighter getting up)
         entry = log_entry(result.step, at=ctx.now)
         st["combat"]["log"] = [entry, *st["combat"]["log"]][:LOG_LIMIT]
-    model = undoable(model, st, result.undo, ctx) if result.undo else quietly(model, st)
+    ended = isinstance(result, core.Attacked)  # the attack is over: what follows is the next
+    model = (
+        undoable(model, st, result.undo, ctx, ended=ended) if result.undo else quietly(model, st)
+    )
     # The fight saved is the transition's, with the log as the page left it when it logged
     # (the damage taken this Combat Turn is the fight's own record, 001 line 67, never read
     # back from the log): decoding it again cost a tap a copy of every sheet (issue 33).
