@@ -76,7 +76,7 @@ MARKS = (TYPED_AT, TYPED)
 def step_count(marks: Mapping[str, Any]) -> int:
     """The steps counted in ``marks`` (0 before the first)."""
     value = marks.get(STEPS)
-    return value if is_whole(value) else 0
+    return value if is_whole(value) and value >= 0 else 0
 
 
 def counted(marks: Mapping[str, Any]) -> dict[str, Any]:

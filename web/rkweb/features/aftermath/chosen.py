@@ -33,8 +33,11 @@ import copy
 from collections.abc import Mapping
 from typing import Any, Final
 
-#: The count of the section's undoable steps, and the choice at each count (by its count).
-STEPS: Final = "steps"
+from pycore.validate import is_whole
+from rkweb.kit.steps import STEPS, step_count
+
+#: The count of the section's undoable steps (as Percentile's and Simply's pages count them), and
+#: the choice at each count (by its count).
 CHOSEN: Final = "chosen"
 MARKS: Final = (STEPS, CHOSEN)
 #: What the GM chooses quietly (the range and movement between two fighters are the fight so
@@ -46,12 +49,7 @@ _ALWAYS: Final = tuple(k for k in CHOICE if k not in _EMPTY)
 
 
 def _whole(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-
-
-def steps(combat: Mapping[str, Any]) -> int:
-    """The undoable steps counted so far (0 for a section saved before they were)."""
-    return _whole(combat.get(STEPS)) or 0
+    return value if is_whole(value) and value >= 0 else None
 
 
 def _records(combat: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -78,7 +76,7 @@ def chosen(combat: Mapping[str, Any]) -> dict[str, Any]:
     After an undo or a redo the choice saved is the count's (the attack as it stood then);
     what was changed in the same attack since is kept. A section without marks is as saved."""
     records = _records(combat)
-    now = records.get(str(steps(combat)))
+    now = records.get(str(step_count(combat)))
     out = without_marks(combat)
     if now is None:
         return out
@@ -122,7 +120,7 @@ def prepared(saved: Mapping[str, Any], shown: Mapping[str, Any], reach: int) -> 
     recorded at the count now if it was not, and the choices an undo or a redo can no longer
     reach dropped (those past the count, of steps undone that the new step replaces, and those
     more than ``reach`` steps back)."""
-    count, records = steps(saved), _records(saved)
+    count, records = step_count(saved), _records(saved)
     kept = {k: r for k, r in records.items() if count - reach <= int(k) <= count}
     if str(count) not in kept:
         kept = _with(kept, count, shown, _last_attack(records))
@@ -140,8 +138,8 @@ def marked(
     and the choice at that count. ``saved`` is the worksheet as saved (its marks), ``shown`` as the
     GM saw it; ``ended``, a step that applied an attack."""
     records = _records(saved)
-    count = steps(saved) + step
-    here = records.get(str(steps(saved)))
+    count = step_count(saved) + step
+    here = records.get(str(step_count(saved)))
     attack = _whole((here or {}).get("attack"))
     if attack is None or _begins(shown, new, ended):
         attack = _last_attack(records) + 1
