@@ -1,5 +1,5 @@
 """The fight's set-up rules on the code the app runs (``fight.turns.pick_combatant``,
-``fight.attack.choose_weapon``; issue 30 item 5: one place per rule). FIGHT.md: changing the
+``fight.form.choose_weapon``; issue 30 item 5: one place per rule). FIGHT.md: changing the
 attacker or the weapon re-derives every field from the sheets, nothing kept from the previous
 combatant; switching the attacker after a fully set-up attack equals a fresh set-up for the new
 attacker (a property over random pairs of combatants); the first weapon is the default."""

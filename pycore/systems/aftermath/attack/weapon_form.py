@@ -1,7 +1,7 @@
 """Aftermath! the attack worksheet set up from one of a sheet's weapons (``gear.arms`` says
 what the weapon sets up: its skill's BCS, a gun's rows and ammunition; this module fills a
 worksheet form with it). Choosing a weapon and picking the attacker or target are the fight's
-steps (``fight.attack.choose_weapon``, ``fight.turns.pick_combatant``), which derive every form
+steps (``fight.form.choose_weapon``, ``fight.turns.pick_combatant``), which derive every form
 from here, nothing kept from an earlier choice (FIGHT.md).
 
 >>> from pycore.systems.aftermath.gear.arms import attack_setup

@@ -1,6 +1,7 @@
 """The Aftermath! fight on the shared fight protocol (shared/FIGHT.md, issue 25): a frozen value
 (``value``), its saved form (``codec``), who fights and when (``turns``: the attacker and target,
-the Action Phases and Combat Turns, AFT-55), the attack under way (``attack``) and the players'
+the Action Phases and Combat Turns, AFT-55), the attack's form before its dice (``form``: the
+weapon, the fields and chips the GM changes), the attack under way (``attack``) and the players'
 line (``public``). Every step is ``fight, result = step(fight, ..., dice)``; a refusal raises the
 typed error in words; ``result.step`` is the shared :class:`pycore.step.Step`: the GM's words
 without rule IDs, the players' line built from values, the rules as data.
@@ -49,21 +50,23 @@ if TYPE_CHECKING:
         answer_cuts,
         attack,
         call_critical,
-        choose_weapon,
-        clear_chips,
         drop_pending,
         give_answer,
         reload,
         roll_for_me,
         set_answer,
+        typed_roll,
+    )
+    from pycore.systems.aftermath.fight.codec import fight_from_json, fight_to_json
+    from pycore.systems.aftermath.fight.form import (
+        choose_weapon,
+        clear_chips,
         set_field,
         set_mode,
         set_override,
         toggle_chip,
-        typed_roll,
         weapons_changed,
     )
-    from pycore.systems.aftermath.fight.codec import fight_from_json, fight_to_json
     from pycore.systems.aftermath.fight.public import (
         aftermath_public,
         aftermath_under_way,
@@ -90,11 +93,13 @@ __getattr__, __dir__ = exports(
     __name__,
     {
         "pycore.systems.aftermath.fight.attack": (
-            "AttackDice Attacked answer_cuts attack call_critical choose_weapon clear_chips drop_pending give_answer reload"
-            " roll_for_me set_answer set_field set_mode set_override toggle_chip typed_roll"
-            " weapons_changed"
+            "AttackDice Attacked answer_cuts attack call_critical drop_pending give_answer reload"
+            " roll_for_me set_answer typed_roll"
         ),
         "pycore.systems.aftermath.fight.codec": "fight_from_json fight_to_json",
+        "pycore.systems.aftermath.fight.form": (
+            "choose_weapon clear_chips set_field set_mode set_override toggle_chip weapons_changed"
+        ),
         "pycore.systems.aftermath.fight.public": (
             "aftermath_public aftermath_under_way public_aftermath"
         ),

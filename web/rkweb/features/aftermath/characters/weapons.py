@@ -10,7 +10,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.campaign import campaign, suspect_setting
-from pycore.systems.aftermath.fight.attack import weapons_changed
+from pycore.systems.aftermath.fight.form import weapons_changed
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.gear.guns import GUNS, ammunition_choices
 from pycore.systems.aftermath.gear.weapons import note_texts, suspect_note, weapon, weapon_names
