@@ -421,3 +421,24 @@ def test_the_bleeding_shows_when_he_dies_and_its_end_kills_him_and_undo_revives(
     )
     model = send(model, ("shell.undo",))
     assert texts(model, "aft-card-conditions-1")[0].endswith("1 phases left)")
+
+
+def test_a_full_conditions_list_is_refused_in_plain_words_beside_the_field() -> None:
+    """A sheet holds at most 40 conditions (limits.MAX_CONDITIONS): the 41st recorded by hand
+    is refused beside "Record a condition by hand" naming the list, the fighter, how many he
+    has and the limit, and what to do (the card's buttons say "Remove"); it read "conditions
+    count is at most 40; clear some first"."""
+    model = send(_fight(), ("aftermath.char_draft", "condition", "system_shock"))
+    model = send(model, *[("aftermath.char_add_cond", 1)] * 40)
+    assert len(model.state["aftermath"]["characters"][1]["conditions"]) == 40
+    model = send(model, ("aftermath.char_add_cond", 1))
+    assert len(model.state["aftermath"]["characters"][1]["conditions"]) == 40
+    assert texts(model, "aft-target-conditions-kind-error") == [
+        "Conditions: Bo has 40, and a sheet holds at most 40; remove some first"
+    ]
+    model = send(model, ("aftermath.char_remove_cond", 1, 0))
+    model = send(model, ("aftermath.char_draft", "condition", "stunned"))
+    model = send(model, ("aftermath.char_add_cond", 1))  # Stunned, then Dazed: two
+    assert texts(model, "aft-target-conditions-kind-error") == [
+        "Conditions: Bo has 39 (this adds 2), and a sheet holds at most 40; remove some first"
+    ]

@@ -225,3 +225,32 @@ def test_the_undo_marks_of_the_combat_are_declared_in_the_saved_shape() -> None:
     with pytest.raises(FieldError, match=r"combat\.chosen\.1\.attacker"):
         broken = {**saved["combat"]["chosen"]["1"], "attacker": "Bo"}
         AFTERMATH.shape.check({"combat": {"chosen": {"1": broken}}}, ())
+
+
+def _banner(model: Model) -> str:
+    return " ".join(b.text for b in model.banners if b.kind == "undo")
+
+
+def test_the_undo_banner_says_what_the_undo_gave_back() -> None:
+    """The app's undo banner said the part changed since the step "was kept as it is" when an
+    undo on this page found a choice made after its step; the page sets that choice aside (the
+    attack as chosen before the step), so the banner said the opposite of what the GM saw. It
+    now says what came back: the attack before the step, the one after it with Redo, or the
+    same attack with what the GM changed in it since."""
+    phase = send(READY, ("aftermath.cbt_next_phase",))
+    undone = send(send(phase, ("aftermath.cbt_pick", "attacker", "1")), ("shell.undo",))
+    said = _banner(undone)
+    assert "kept as it is" not in said
+    assert said == (
+        "Undo “Next Action Phase (turn 1, phase 2)”: what was chosen after it is set aside "
+        "(Redo gives it back), and the attack is back as chosen before it: Ana attacks Bo "
+        "with Hunting rifle."
+    )
+    assert _banner(send(undone, ("shell.redo",))).endswith(
+        "what was chosen or typed after it is back: Bo attacks Ana with Bowie."
+    )
+    typed = send(phase, ("aftermath.cbt_field", "missile", "bcs", "13"))
+    assert _banner(send(typed, ("shell.undo",))).endswith(
+        "the attack is back as chosen before it, with what was changed in it since: "
+        "Ana attacks Bo with Hunting rifle."
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rkweb.app import shell
 from rkweb.app.model import Model
-from rkweb.app.vdom import find_all
+from rkweb.app.vdom import find_all, text_of
 from rkweb.features.aftermath.combat.update import CbtCuts, CbtPotential
 from test_aftermath_fight_screen import _fight
 from test_aftermath_pages import send, texts
@@ -45,7 +45,7 @@ def test_aft_25_the_automatic_sever_asks_on_screen_whether_the_bullet_cuts() -> 
     ]
     assert texts(model, "aft-card-conditions-1") == ["No conditions"]
     model = send(model, CbtCuts("yes"))
-    assert model.history.undo_label == "Attack dice: Ana → Bo"
+    assert model.history.undo_label == "Sever cuts: Bo bleeds"
     nxt = texts(model, "aft-dice-next")[0]
     assert "bleeding: Combat Turns to bleed to death (1D6+2)" in nxt, nxt
     model = send(model, ("aftermath.cbt_typed", "5"))
@@ -90,3 +90,24 @@ def test_aft_25_a_compound_fracture_recorded_by_hand_says_its_time_is_the_gms() 
         "Compound fracture, bleeding to death (1D6+2 Combat Turns from turn 1, phase 1: the time "
         "is yours to keep)"
     ]
+
+
+def _said(model: Model, testid: str) -> tuple[str, str]:
+    """An Undo or Redo button: its text and its whole step (its title)."""
+    button = find_all(shell.view(model), testid)[0]
+    return text_of(button), str(button.attr("title"))
+
+
+def test_aft_25_undo_and_redo_name_the_sever_answer_in_the_games_words() -> None:
+    """The answer whether the bullet cuts is one undo step; Undo named it for the roll it led
+    to ("Attack dice: Ana → Bo"), not for the answer it takes back. It names the Sever and what
+    the answer made of it (AFT-25: it bleeds, or the bone breaks), and so does Redo."""
+    waiting = _critical("90", "15")
+    cut = send(waiting, CbtCuts("yes"))
+    assert _said(cut, "undo") == ("Undo: Sever cuts: Bo…", "Undo: Sever cuts: Bo bleeds")
+    undone = send(cut, ("shell.undo",))
+    assert texts(undone, "aft-cuts-yes") == ["It cuts: the Sever bleeds"]
+    assert _said(undone, "redo")[1] == "Redo: Sever cuts: Bo bleeds"
+    broke = send(waiting, CbtCuts("no"))
+    assert _said(broke, "undo")[1] == "Undo: Sever: Bo's bone breaks"
+    assert _said(send(broke, ("shell.undo",)), "redo")[1] == "Redo: Sever: Bo's bone breaks"

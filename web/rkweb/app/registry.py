@@ -54,6 +54,13 @@ class Feature:
         update: Callable[[Model, Action, Ctx], Model] = self.load().update
         return update(model, msg, ctx)
 
+    def restored(self, before: Model, after: Model) -> str | None:
+        """What an undo or a redo from ``before`` to ``after`` gave back on this page, in
+        words, when the page knows (its module's ``restored``: a page that marks the entries
+        typed since a step, :mod:`rkweb.kit.steps`); else ``None``."""
+        said: Callable[[Model, Model], str | None] | None = getattr(self.load(), "restored", None)
+        return said(before, after) if said is not None else None
+
 
 FEATURES: tuple[Feature, ...] = (
     Feature("dice", "Dice", "Dice", "dice", "rkweb.features.dice.page"),

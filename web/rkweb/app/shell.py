@@ -134,13 +134,21 @@ def _step_button(
     )
 
 
-def _undone(model: Model, verb: str, label: str | None) -> Model:
-    """After undo or redo: say so when part of the step had changed since and was kept."""
+def _undone(before: Model, model: Model, verb: str, label: str | None) -> Model:
+    """After undo or redo: say so when part of the step had changed since and was kept. On a
+    page that marks the entries typed since a step, those entries are the places changed since,
+    and the page does not keep them (an undo sets them aside, a redo gives them back): the page
+    says what the undo or redo gave back instead (a GM undid "Next Action Phase" after picking
+    another attacker, read "was kept as it is", and saw the first attacker back)."""
     banners = tuple(b for b in model.banners if b.kind != "undo")
     if model.history.skipped and label:
-        text = (
-            f"{verb} “{short_label(label, UNDO_LABEL_CHARS)}”: part of it had changed since "
-            "(later, or in another tab) and was kept as it is."
+        stack = model.history.redo_stack if verb == "Undo" else model.history.undo_stack
+        pages = {f for f in map(owner, stack[-1].ops if stack else ()) if f is not None}
+        said = [s for f in sorted(pages, key=lambda f: f.route) if (s := f.restored(before, model))]
+        text = f"{verb} “{short_label(label, UNDO_LABEL_CHARS)}”: " + (
+            " ".join(said)
+            if said
+            else "part of it had changed since (later, or in another tab) and was kept as it is."
         )
         banners = (*banners, Banner("undo", text))
     return replace(model, banners=banners)
@@ -169,12 +177,12 @@ class DismissBanner(Message, action="shell.dismiss_banner"):
 
 def _undo(model: Model, msg: Undo, ctx: Ctx) -> Model:
     label = model.history.undo_label
-    return _undone(replace(model, history=model.history.undo()), "Undo", label)
+    return _undone(model, replace(model, history=model.history.undo()), "Undo", label)
 
 
 def _redo(model: Model, msg: Redo, ctx: Ctx) -> Model:
     label = model.history.redo_label
-    return _undone(replace(model, history=model.history.redo()), "Redo", label)
+    return _undone(model, replace(model, history=model.history.redo()), "Redo", label)
 
 
 def _route(model: Model, msg: Route, ctx: Ctx) -> Model:

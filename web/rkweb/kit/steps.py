@@ -127,3 +127,58 @@ def typed_since(marks: Mapping[str, Any]) -> tuple[Since, dict[str, Any] | None]
     if at is not None and at == step_count(marks):
         return "typed", dict(kept) if isinstance(kept, dict) else None
     return "gone", None
+
+
+# --- what an undo or a redo did with the entries typed since its step -------------------------
+# An undo plays its step back onto the section as it is now and counts the places changed since
+# (pycore.store.history's ``skipped``); the shell said "part of it had changed since ... was kept
+# as it is". On a page that marks its entries, the entries typed after the step are those
+# places, and the page does not keep them: they belong to the step undone, and the attack is set
+# up again (a redo gives them back). Each such page says, in these words, what the undo or the
+# redo gave back (the app shell's banner, ``restored`` of the page's module).
+
+#: ``afresh``: an undo set aside what was typed after its step, the attack set up afresh from
+#: the sheets (Percentile, Simply); ``before``: the same, the attack as chosen before the step
+#: (Aftermath keeps each step's choice); ``kept``: an undo within one attack kept what the GM
+#: changed in it since; ``after``: a redo gave back what was typed after its step.
+Restored = Literal["afresh", "before", "kept", "after"]
+
+_RESTORED: dict[Restored, str] = {
+    "afresh": "what was chosen or typed after it is set aside (Redo gives it back), and the "
+    "attack is set up afresh from the sheets",
+    "before": "what was chosen after it is set aside (Redo gives it back), and the attack is "
+    "back as chosen before it",
+    "kept": "the attack is back as chosen before it, with what was changed in it since",
+    "after": "what was chosen or typed after it is back",
+}
+
+
+def restored(before: Mapping[str, Any], after: Mapping[str, Any]) -> Restored | None:
+    """What an undo or a redo did with the entries typed since its step, from the marks
+    ``before`` and ``after`` it: ``afresh`` (an undo set them aside), ``after`` (a redo gave
+    them back), or ``None`` (nothing typed since the step: the entries are not why a place was
+    kept).
+
+    >>> restored(typed({"steps": 3}, {"tn": "14"}), {**typed({"steps": 3}, {}), "steps": 2})
+    'afresh'
+    >>> restored({**typed({"steps": 3}, {}), "steps": 2}, typed({"steps": 3}, {"tn": "14"}))
+    'after'
+    >>> restored({"steps": 3}, {"steps": 2}) is None
+    True
+    """
+    was, now = typed_since(before)[0], typed_since(after)[0]
+    if was == "typed" and now == "gone":
+        return "afresh"
+    if was != "typed" and now == "typed":
+        return "after"
+    return None
+
+
+def restored_words(how: Restored, attack: str) -> str:
+    """The banner's words after "Undo “step”:" for ``how``, ending with the ``attack`` shown
+    now in the page's words.
+
+    >>> restored_words("after", "Mara attacks Bo with Longsword: TN 14")
+    'what was chosen or typed after it is back: Mara attacks Bo with Longsword: TN 14.'
+    """
+    return f"{_RESTORED[how]}: {attack}."

@@ -345,8 +345,16 @@ def with_conditions(sheet: dict[str, Any], added: Sequence[Condition]) -> dict[s
     dead = any(isinstance(c, Mapping) and c.get("name") == DEAD for c in have)
     kept = [c for c in added if not (c.name == DEAD and dead)]
     alive = [c for c in have if not (isinstance(c, Mapping) and c.get("name") == DEAD)]
-    if len(alive) + sum(c.name != DEAD for c in kept) > MAX_CONDITIONS:
-        raise RuleError(f"conditions count is at most {MAX_CONDITIONS}; clear some first")
+    adding = sum(c.name != DEAD for c in kept)
+    if len(alive) + adding > MAX_CONDITIONS:
+        # Plain words (STYLE 3: the field, the value, the limit): it read "conditions count is
+        # at most 40; clear some first", and the card's buttons say "Remove".
+        who = str(out.get("name") or "This fighter")
+        more = f" (this adds {adding})" if adding > 1 else ""
+        raise RuleError(
+            f"Conditions: {who} has {len(alive)}{more}, and a sheet holds at most "
+            f"{MAX_CONDITIONS}; remove some first"
+        )
     out["conditions"] = [*have, *(condition_to_json(c) for c in kept)]
     return out
 

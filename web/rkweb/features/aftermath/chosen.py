@@ -87,6 +87,20 @@ def chosen(combat: Mapping[str, Any]) -> dict[str, Any]:
     return {**out, **copy.deepcopy(picked)}
 
 
+def kept_since(combat: Mapping[str, Any]) -> bool:
+    """Whether the choice read (:func:`chosen`) is the count's own with only what the GM
+    changed in the same attack since (the attacker, target, weapon and mode as they are now):
+    an undo within one attack, which set nothing aside."""
+    records = _records(combat)
+    now = records.get(str(step_count(combat)))
+    if now is None or not records:
+        return False
+    latest = max(records.values(), key=lambda r: int(r["seq"]))
+    return latest.get("attack") == now.get("attack") and all(
+        latest.get(k) == now.get(k) for k in _ALWAYS
+    )
+
+
 def _begins(before: Mapping[str, Any], after: Mapping[str, Any], ended: bool) -> bool:
     """Whether ``after`` is another attack than ``before``: an attack applied (``ended``), dice
     that waited dropped or used, another attacker or weapon, or the GM's changes dropped."""

@@ -13,11 +13,15 @@ from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath import rolls, settings
 from rkweb.features.aftermath.characters import update as characters_update
 from rkweb.features.aftermath.characters import view as characters_view
+from rkweb.features.aftermath.chosen import CHOSEN, kept_since
 from rkweb.features.aftermath.combat import update as combat_update
 from rkweb.features.aftermath.combat import view as combat_view
+from rkweb.features.aftermath.combat.view import attack_words
 from rkweb.features.aftermath.reference import update as reference_update
 from rkweb.features.aftermath.reference import view as reference_view
-from rkweb.features.aftermath.state import SECTION
+from rkweb.features.aftermath.state import SECTION, state
+from rkweb.kit import steps
+from rkweb.kit.steps import step_count
 from rkweb.kit.tabs import tab_bar
 
 TABS = (
@@ -61,6 +65,22 @@ VIEWS: dict[str, Callable[[Model], VNode]] = {
 
 def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
+
+
+def restored(before: Model, after: Model) -> str | None:
+    """What an undo or a redo from ``before`` gave back, for the shell's banner. The page keeps
+    the attack as chosen at each step (:mod:`rkweb.features.aftermath.chosen`), so the places
+    an undo found changed since its step are the choices made after it: an undo sets them
+    aside (the attack as chosen before the step), or keeps what the GM changed in the same
+    attack since; a redo gives them back. ``None``: no choice kept per step (nothing to say)."""
+    saved = [m.section(SECTION).get("combat") for m in (before, after)]
+    was, now = (c if isinstance(c, dict) else {} for c in saved)
+    if not now.get(CHOSEN) or step_count(now) == step_count(was):
+        return None
+    how: steps.Restored = "after"
+    if step_count(now) < step_count(was):
+        how = "kept" if kept_since(now) else "before"
+    return steps.restored_words(how, attack_words(state(after)))
 
 
 def _opening_tab(model: Model) -> str:

@@ -195,6 +195,20 @@ def _procedure_fields(model: Model, fight: F.Fight, a: dict[str, Any]) -> list[V
     return extra
 
 
+def attack_words(fight: F.Fight, a: dict[str, Any]) -> str:
+    """The attack on the form in a few words ("Ann attacks Bob with PISTOL"), as the undo
+    banner says what an undo gave back; "no attack set up" while nobody attacks."""
+    attacker = fight.fighter(str(a.get("attacker", "")))
+    if attacker is None:
+        return "no attack set up"
+    target = fight.fighter(str(a.get("target", "")))
+    index = str(a.get("weapon", "0"))
+    weapons = attacker.weapons
+    weapon = weapons[int(index)] if index.isdigit() and int(index) < len(weapons) else None
+    aimed = f" attacks {target.name}" if target else " attacks (no target chosen)"
+    return attacker.name + aimed + (f" with {weapon.name}" if weapon else "")
+
+
 def _choosers(fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
     people = [("", "— choose —"), *[(c.id, c.name) for c in fight.fighters]]
     attacker = fight.fighter(str(a.get("attacker", "")))

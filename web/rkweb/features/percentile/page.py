@@ -4,11 +4,14 @@ game master's tables and the campaign settings. Every rule comes from
 
 from __future__ import annotations
 
+from pycore.errors import RulekeeperError
 from rkweb.app.messages import Action, Message, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import checks, combat, gm, record, settings, sheet
 from rkweb.features.percentile import state as S
+from rkweb.features.percentile.combat_attack import attack_words
+from rkweb.kit import steps
 from rkweb.kit.tabs import tab_bar
 
 TABS = (
@@ -53,6 +56,22 @@ VIEWS = {
 
 def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     return handle(HANDLERS, model, msg, ctx)
+
+
+def restored(before: Model, after: Model) -> str | None:
+    """What an undo or a redo from ``before`` gave back, for the shell's banner: the entries
+    typed after its step set aside (the attack set up afresh) or given back, with the attack
+    now; ``None`` when none were typed since (:func:`rkweb.kit.steps.restored`)."""
+    marks = [m.section(S.SECTION).get("combat") for m in (before, after)]
+    how = steps.restored(*(m if isinstance(m, dict) else {} for m in marks))
+    if how is None:
+        return None
+    st = S.state(after)
+    try:
+        attack = attack_words(S.fight_of(after, st), st["combat"].get("attack") or {})
+    except RulekeeperError:  # a fight that does not read: its page says why
+        return None
+    return steps.restored_words(how, attack)
 
 
 def view(model: Model) -> VNode:

@@ -35,6 +35,8 @@ HANDLERS = {
     **combat.HANDLERS,
 }
 ACTIONS = frozenset(HANDLERS)
+#: What an undo or a redo gave back on the fight screen (the shell's banner).
+restored = combat.restored
 
 
 def _difficulty_table() -> VNode:

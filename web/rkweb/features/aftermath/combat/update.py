@@ -242,7 +242,21 @@ def _apply(model: Model, msg: CbtApply, ctx: Ctx) -> Model:
 
 
 def _cuts(model: Model, msg: CbtCuts, ctx: Ctx) -> Model:
-    call: Call = lambda f: core.answer_cuts(f, msg.answer == "yes")  # noqa: E731
+    """The answer is one undo step named for it in the game's words (AFT-25: a Sever from
+    something that cuts bleeds, from something that does not it breaks the bone): it was named
+    for the roll it led to ("Attack dice: Ana → Bo"), and Undo did not say it took back the
+    answer."""
+    cuts = msg.answer == "yes"
+
+    def call(fight: core.Fight) -> Moved:
+        moved, done = core.answer_cuts(fight, cuts)
+        if not done.undo:
+            return moved, done
+        name = str((fight.person("target")[1] or {}).get("name") or "the target")
+        owner = f"{name}'" if name.endswith("s") else f"{name}'s"
+        said = f"Sever cuts: {name} bleeds" if cuts else f"Sever: {owner} bone breaks"
+        return moved, replace(done, undo=said)
+
     return _moved(model, ctx, "answer", call, rolled=True)
 
 

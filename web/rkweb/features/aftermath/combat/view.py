@@ -146,6 +146,19 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
     )
 
 
+def attack_words(st: dict[str, Any]) -> str:
+    """The attack on the worksheet in a few words ("Ana attacks Bo with Hunting rifle"), as
+    the undo banner says what an undo gave back."""
+    _, attacker = person(st, "attacker")
+    _, target = person(st, "target")
+    if attacker is None or target is None:
+        return "no attack set up"
+    weapon = str(st["combat"].get("weapon") or "")
+    return f"{attacker.get('name', '')} attacks {target.get('name', '')}" + (
+        f" with {weapon}" if weapon else ""
+    )
+
+
 def view(model: Model) -> VNode:
     """A hit waiting for a value (its Damage Potential once the critical is known) takes the
     attack's place: the field and "Apply" where Resolve was tapped (FIGHT.md 5). The result a

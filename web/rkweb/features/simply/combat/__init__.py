@@ -18,6 +18,7 @@ from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import attack, care, damage, log, order, panel, strip
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.state import ERRORS, Form, fight_of, load, set_form
+from rkweb.kit import steps
 from rkweb.kit.fields import rules_of, with_error
 
 #: The steps' handlers, keyed by their message class's action (``combat_<name>``).
@@ -136,6 +137,20 @@ def view(model: Model) -> VNode:
         order.participants_card(model, fight),
         log.card(state),
     )
+
+
+def restored(before: Model, after: Model) -> str | None:
+    """What an undo or a redo from ``before`` gave back, for the shell's banner: the entries
+    typed after its step set aside (the attack set up afresh) or given back, with the attack
+    now; ``None`` when none were typed since (:func:`rkweb.kit.steps.restored`)."""
+    how = steps.restored(before.section(saved.SECTION), after.section(saved.SECTION))
+    if how is None:
+        return None
+    state = load(after)
+    try:
+        return steps.restored_words(how, attack.attack_words(fight_of(after, state), state))
+    except RuleError:  # a fight that does not read: its page says why
+        return None
 
 
 def update(model: Model, msg: Msg, ctx: Ctx) -> Model:

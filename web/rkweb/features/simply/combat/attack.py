@@ -494,6 +494,14 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     return f"{who.name} attacks {target}{arm}: {tn}{defend}"
 
 
+def attack_words(fight: core.Combat, state: dict[str, Any]) -> str:
+    """The attack step's heading in words (the undo banner says what an undo gave back):
+    its summary in a turn, "no turn under way" between turns."""
+    if fight.phase not in ("first", "held"):
+        return "no turn under way"
+    return _summary(fight, state["form"]["attack"])
+
+
 def _no_turn(fight: core.Combat, state: dict[str, Any]) -> VNode:
     """Between turns no attack can be rolled (SIM-33: the core refuses it): the card says so
     instead of offering a roll whose refusal showed below the screen (a GM tapped and saw
