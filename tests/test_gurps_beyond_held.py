@@ -7,7 +7,7 @@ the modifier for that range belongs with it; a new range drops it."""
 from __future__ import annotations
 
 from rkweb.app.model import Model
-from rkweb.features.gurps.state import fight_of
+from rkweb.features.gurps.state import fight_of, page_data
 from rkweb.features.gurps.turn_step import step_of
 from test_gurps_pages import attack_turn, fight_started, send, texts
 
@@ -64,3 +64,36 @@ def test_it_survives_a_reload_and_belongs_to_the_pair() -> None:
     assert gf.beyond_between(fight_of(reloaded), "g1", "g2") == "-11"
     again = _next_shot(reloaded)
     assert texts(again, "gurps-fight-range-beyond-held") == [SAID]
+
+
+def _attack_tab(model: Model, yards: str, **more: str) -> Model:
+    model = send(model, "gurps.tab", "attack")
+    for name, value in {"attacker": "g1", "defender": "g2", "yards": yards, **more}.items():
+        model = send(model, "gurps.attack_form", name, value)
+    return model
+
+
+def test_the_attack_tab_uses_the_pair_s_held_modifier_too() -> None:
+    """The Attack tab asked the modifier past the table again for the pair and range the fight
+    holds it for (the tracker's step took it): the same pair at the same range now reads it, says
+    so, and a typed one, another range, another pair or a moving target do not."""
+    shot = _shot()
+    tab = _attack_tab(shot, "150")
+    assert texts(tab, "gurps-skill-line")[0].endswith("(yours: past the table) −11 = 3")
+    assert texts(tab, "gurps-attack-range-beyond-held") == [SAID]
+    # derived as the form is read, never stored as typed
+    assert page_data(tab)["attack"].get("range_beyond", "") == ""
+    rolled = send(tab, "gurps.attack_roll", seed="x")
+    assert "yours: past the table" in " ".join(texts(rolled, "gurps-log-entry"))
+    typed = send(tab, "gurps.attack_form", "range_beyond", "-12")
+    assert texts(typed, "gurps-skill-line")[0].endswith("(yours: past the table) −12 = 2")
+    assert texts(typed, "gurps-attack-range-beyond-held") == []
+    for other in (
+        send(tab, "gurps.attack_form", "yards", "160"),
+        send(tab, "gurps.attack_form", "target_speed", "10"),
+        send(tab, "gurps.attack_form", "defender", "g1"),
+    ):
+        assert "−11" not in texts(other, "gurps-skill-line")[0]
+        assert texts(other, "gurps-attack-range-beyond-held") == []
+    back = send(send(tab, "gurps.attack_form", "yards", "160"), "gurps.attack_form", "yards", "150")
+    assert texts(back, "gurps-attack-range-beyond-held") == [SAID]

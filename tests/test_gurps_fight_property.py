@@ -1,14 +1,19 @@
 """FIGHT.md's first law for the 3d6 fight, over random sequences of what a GM taps (hypothesis):
 choosing a maneuver, setting up the attack (target, location, attack line, chips), rolling the
-attack, the defense and the damage with app dice, cancelling, the next turn, and a save and
-reload through ``fight_to_json``/``fight_from_json``. After every action:
+attack, the defense and the damage with app dice, cancelling, tapping the weapon a Ready
+maneuver drew (a chip per weapon line, 004 line 95), the next turn, and a save and reload
+through ``fight_to_json``/``fight_from_json``. After every action:
 
 - at the start of each turn no maneuver or option of an earlier turn is chosen: an attack tapped
   before this turn's maneuver is chosen is refused, and the maneuver select shows none;
 - every attack is rolled from a fresh set-up for its attacker (from the sheets and the fight so
   far), changed only by what the GM set in this attack, with this turn's maneuver and option;
 - a result is applied at most once: HP changes only on a damage roll that ends the attack
-  under way, with one log line, and a second damage roll is refused.
+  under way, with one log line, and a second damage roll is refused;
+- each fighter parries with the weapon in his hand as the GM's own actions leave it (004 lines
+  93, 95, 248): his last attack's, or the one he said a Ready drew; nothing is in his hand
+  before either (his sheet's weapons stand ready); while his Ready's weapon is not said he has
+  no parry, and a Ready left unsaid draws nothing: the weapon in his hand stays the last one.
 
 The maneuver is chosen with the sheet's select (``gurps.field``), the message a GM's tap on it
 sends."""
@@ -16,7 +21,7 @@ sends."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hypothesis import HealthCheck, example, given, settings
@@ -32,8 +37,11 @@ from test_gurps_switch import _fight
 from pycore.store import History
 from pycore.systems.gurps import fight as gf
 from pycore.systems.gurps.aiming import aimed_location
+from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.fight.hands import defenses_now, holding
 from pycore.systems.gurps.modifiers import maneuver_names, maneuver_options
-from pycore.systems.gurps.worksheet import offered_modifiers
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import defenses_of, offered_modifiers
 
 LOCATIONS = ("torso", "arm", "skull", "vitals", "leg")
 #: (maneuver, option) pairs a GM can pick for a melee fighter, "—" included.
@@ -51,7 +59,9 @@ fighters = st.lists(
             "hp": st.integers(12, 40),
             "maneuver": st.sampled_from(("Attack", "All-Out Attack", "All-Out Defense")),
             "option": st.sampled_from(("", "Determined", "Double")),
-            "more_attacks": st.sampled_from(("", "Kick: 11, 1d cr, unarmed")),
+            "more_attacks": st.sampled_from(
+                ("", "Kick: 11, 1d cr, unarmed", "Knife: 12, 1d-1 imp; Kick: 11, 1d cr, unarmed")
+            ),
         }
     ),
     min_size=2,
@@ -66,13 +76,16 @@ PLAIN = {
     "option": "",
     "more_attacks": "",
 }
+#: A fighter with a second attack line (a Ready asks which he drew).
+KICKER = {**PLAIN, "more_attacks": "Kick: 11, 1d cr, unarmed"}
 actions = st.lists(
     st.one_of(
         st.tuples(st.just("maneuver"), st.sampled_from(PICKS)),
         st.tuples(st.just("target"), st.integers(0, 2)),
         st.tuples(st.just("location"), st.sampled_from(LOCATIONS)),
         st.tuples(st.just("chip"), st.integers(0, 30)),
-        st.tuples(st.just("line"), st.integers(0, 1)),
+        st.tuples(st.just("line"), st.integers(0, 2)),
+        st.tuples(st.just("ready"), st.tuples(st.integers(0, 2), st.integers(0, 2))),
         st.tuples(st.just("attack"), st.integers(0, 999)),
         st.tuples(st.just("defend"), st.integers(0, 999)),
         st.tuples(st.just("damage"), st.integers(0, 999)),
@@ -136,15 +149,21 @@ def _hp(model: Model) -> dict[str, int]:
 @dataclass
 class Account:
     """The test's own account of the turn and the attack under way, kept from the GM's actions
-    alone: the maneuver he chose this turn (None: none yet), what he set in this attack, and
-    which attack it is (counted as they begin)."""
+    alone: the maneuver he chose this turn (None: none yet), what he set in this attack, which
+    attack it is (counted as they begin), the attack line in each fighter's hand (his last
+    attack's or the one he readied; none before either) and who took Ready with the weapon he
+    drew not said."""
 
     chosen: tuple[str, str] | None = None
     changes: dict[str, Any] = field(default_factory=dict)
     attack: int = 0
+    held: dict[str, int] = field(default_factory=dict)
+    drawing: set[str] = field(default_factory=set)
 
     def copy(self) -> Account:
-        return Account(self.chosen, dict(self.changes), self.attack)
+        return Account(
+            self.chosen, dict(self.changes), self.attack, dict(self.held), {*self.drawing}
+        )
 
 
 class Table:
@@ -160,7 +179,7 @@ class Table:
         self.new_turn()
 
     def new_turn(self) -> None:
-        self.now = Account(attack=self.now.attack + 1)
+        self.now = Account(attack=self.now.attack + 1, held=self.now.held, drawing=self.now.drawing)
         current = fight_of(self.model).current()
         assert current is not None
         # GUR-06: nothing of an earlier turn is chosen when his turn begins.
@@ -169,7 +188,8 @@ class Table:
         assert turn_step.step_of(self.model, fight_of(self.model)) == _fresh(self.model)
 
     def new_attack(self) -> None:
-        self.now = Account(self.now.chosen, attack=self.now.attack + 1)
+        now = self.now
+        self.now = Account(now.chosen, attack=now.attack + 1, held=now.held, drawing=now.drawing)
 
     def expected(self, account: Account | None = None) -> dict[str, Any]:
         changes = (account or self.now).changes
@@ -197,6 +217,22 @@ class Table:
         assert fight.chosen == (self.now.chosen is not None), (fight.chosen, self.now)
         if self.now.chosen is not None:
             assert (current.maneuver, current.option) == self.now.chosen, self.now
+        for c in fight.combatants:
+            self._in_hand(fight, c)
+
+    def _in_hand(self, fight: gf.Fight, c: Combatant) -> None:
+        """He defends with the weapon in his hand as the account has it (004 lines 93, 248);
+        with no parry while the weapon his Ready drew is not said."""
+        line = self.now.held.get(c.id)
+        expected = c if line is None else replace(armed(c, line), more_attacks=())
+        assert holding(fight, c) == expected, (c.id, gf.in_hand(fight, c.id), self.now)
+        waiting = c.id in self.now.drawing and c.maneuver == "Ready"
+        defenses = defenses_now(fight, c)
+        assert defenses == tuple(k for k in defenses_of(expected) if k != "parry" or not waiting), (
+            c.id,
+            defenses,
+            self.now,
+        )
 
     def act(self, kind: str, arg: Any) -> None:
         """One action of the GM's, the account kept beside it and checked after it."""
@@ -260,6 +296,12 @@ class Table:
                 self._aim()
         elif kind == "attack":
             self._attack(current.id, str(arg))
+        elif kind == "ready":  # a weapon chip: the weapon his Ready drew (004 line 95)
+            who = fight.combatants[arg[0] % len(fight.combatants)]
+            line = arg[1] % len(attack_lines(who))
+            if self.tap("gurps.ready_weapon", who.id, str(line)):
+                self.now.held[who.id] = line
+                self.now.drawing.discard(who.id)
         elif kind == "defend":
             if (
                 self.tap("gurps.step_defend", seed=str(arg))
@@ -285,6 +327,11 @@ class Table:
         after = fight_of(self.model)
         who = after.combatant(cid)
         self.now.chosen = (who.maneuver, who.option) if after.chosen else None
+        self.now.drawing.discard(cid)
+        if who.maneuver == "Ready" and len(attack_lines(who)) == 1:
+            self.now.held[cid] = 0  # one weapon: the one he draws, nothing to say
+        elif who.maneuver == "Ready":
+            self.now.drawing.add(cid)  # which one, the GM's to say; his hand as it was
 
     def _aim(self) -> None:
         """The location as the page keeps it: aimed anew for the line and target now."""
@@ -304,6 +351,8 @@ class Table:
         attacker = fight_of(self.model).combatant(cid)
         assert (attacker.maneuver, attacker.option) == self.now.chosen
         assert step == self.expected()
+        self.now.held[cid] = int(step["line"])  # he attacked with it: in his hand (004 line 93)
+        self.now.drawing.discard(cid)
         pending = fight_of(self.model).pending
         if pending is not None:
             setup = turn_step.setup_of(step, before.combatant(cid))
@@ -339,6 +388,26 @@ class Table:
 # step) after an attack was abandoned stayed when the abandon was undone, the restored attack
 # aimed at the arm nobody chose in it.
 @example(people=[PLAIN, PLAIN], steps=[("cancel", None), ("location", "arm"), ("undo", None)])
+# Found by this test once it tapped the Ready chips: Ready chosen on the turn's select drew no
+# weapon to ask (the chips' Ready did), his parry still the sheet's.
+@example(people=[KICKER, KICKER], steps=[("maneuver", ("Ready", ""))])
+# A Ready whose weapon nobody tapped: on his next turn he parried with his sheet's first weapon,
+# not the kick of his last attack (004 lines 93, 95).
+@example(
+    people=[KICKER, KICKER],
+    steps=[
+        ("maneuver", ("Attack", "")),
+        ("line", 1),
+        ("attack", 0),
+        ("cancel", None),
+        ("next", None),
+        ("next", None),
+        ("maneuver", ("Ready", "")),
+        ("next", None),
+        ("next", None),
+        ("maneuver", ("Move", "")),
+    ],
+)
 def test_each_turn_and_attack_starts_fresh_and_a_result_is_applied_once(
     people: list[dict[str, Any]], steps: list[tuple[str, Any]]
 ) -> None:

@@ -160,3 +160,50 @@ def test_before_any_attack_his_sheet_s_weapons_stand_ready() -> None:
         model = send(model, "gurps.field", "g2", name, value)
     hit = _ana_hits(model)
     assert "parry" in dict(gf.defenses_left(fight_of(hit)))
+
+
+def _bo_readies(model: Model, *choose: object) -> Model:
+    """Ana misses Bo (bow in hand since his shot); Bo's turn: he takes Ready by ``choose``."""
+    ana = send(send(attack_turn(model), "gurps.step_attack_typed", "6 6 6"), "gurps.next")
+    assert fight_of(ana).current().id == "g2"  # type: ignore[union-attr]
+    return send(ana, *choose)
+
+
+def test_ready_chosen_on_his_select_asks_the_weapon_as_the_chips_do() -> None:
+    """The turn's maneuver select (``gurps.field``) took Ready without drawing anything: no
+    weapon asked, and the bow of his last shot still counted as the one drawn."""
+    ready = _bo_readies(_bo_shot(), "gurps.field", "g2", "maneuver", "Ready")
+    assert gf.in_hand(fight_of(ready), "g2") == gf.UNSAID
+    assert "Which weapon did Bo draw with his Ready maneuver?" in texts(ready, "gurps-turn")[0]
+    assert not any(_pressed(ready, f"gurps-ready-{i}") for i in (0, 1))
+    drawn = send(ready, "gurps.ready_weapon", "g2", "1")
+    assert gf.card_line(fight_of(drawn), "g2") == "Ready · dodge, parry"
+
+
+def test_a_ready_never_said_leaves_the_weapon_of_his_last_attack_in_hand() -> None:
+    """004 lines 93, 95: the weapon in his hand stays the last one he used unless a Ready draws
+    another. A GM's play-through: Bo shot his bow, took Ready and nobody tapped a weapon; on his
+    next turn (a Move) he parried with the knife his sheet lists, a weapon nobody drew."""
+    ready = _bo_readies(_bo_shot(), "gurps.maneuver", "Ready", "")
+    missed = send(attack_turn(ready), "gurps.step_attack_typed", "6 6 6")
+    moved = send(send(missed, "gurps.next"), "gurps.maneuver", "Move", "")
+    assert gf.in_hand(fight_of(moved), "g2") == 0  # the bow, as before his Ready
+    assert gf.card_line(fight_of(moved), "g2") == "Move · dodge"
+    assert texts(moved, "gurps-ready-chips") == []  # his Ready is over: nothing asked
+    hit = _ana_hits(moved)
+    assert [k for k, _ in gf.defenses_left(fight_of(hit))] == ["dodge"]
+    assert texts(hit, "gurps-fight-parry-withheld") == [SAID]
+    assert texts(hit, "gurps-ready-chips") == []
+
+
+def test_a_ready_not_said_is_kept_through_a_save() -> None:
+    """Saved beside the weapon in hand; a save from before (-2 in the hand) reads as not said."""
+    ready = _bo_readies(_bo_shot(), "gurps.maneuver", "Ready", "")
+    saved = gf.fight_to_json(fight_of(ready))
+    assert saved["fight"]["hands"]["g2"] == 0 and saved["fight"]["drawing"] == ["g2"]
+    back = gf.fight_from_json(saved)
+    assert back == fight_of(ready)
+    older = {**saved, "fight": {**saved["fight"], "hands": {"g2": -2}}}  # Ana's left out
+    del older["fight"]["drawing"]
+    old = gf.fight_from_json(older)
+    assert gf.in_hand(old, "g2") == gf.UNSAID and gf.in_hand(old, "g1") is None

@@ -46,7 +46,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "chosen": fight.chosen,
             "ranges": ranges_to_json(fight),
             "targets": targets_to_json(fight),
-            **({"hands": hands_to_json(fight)} if fight.hands else {}),
+            **hands_to_json(fight),
         },
         "asks": [
             {
@@ -158,7 +158,7 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         tuple(a for a in asks if a is not None),
         ranges_from_json(saved.get("ranges"), {c.id for c in people}),
         targets_from_json(saved.get("targets"), ids),
-        hands_from_json(saved.get("hands"), ids),
+        *hands_from_json(saved.get("hands"), saved.get("drawing"), ids),
     )
 
 

@@ -13,10 +13,15 @@ What the fight holds for him, one of:
 - :data:`EMPTY`: he threw the weapon of his last attack: "thrown weapons are weapons you must
   physically hurl at the target" (004 line 108), so it has left his hand, which is empty; "if
   you are unarmed, you have an empty hand" to parry with (004 line 248), barehanded with
-  Brawling, Karate or DX (004 lines 266-268);
-- :data:`UNSAID`: he took Ready, and which weapon he drew is the GM's to say (his sheet has more
-  than one): the texts cannot tell, so no parry is offered until it is said
-  (:func:`ready_weapon`, the chips on the maneuver step and the defence step).
+  Brawling, Karate or DX (004 lines 266-268).
+
+Beside it, whether he took Ready and which weapon he drew is the GM's to say (his sheet has
+more than one: ``Fight.drawing``, :data:`UNSAID` from :func:`in_hand`): the texts cannot tell, so
+no parry is offered while his Ready is in force and it is not said (:func:`ready_weapon`, the
+chips on the maneuver step and the defence step). A Ready never said drew nothing the fight
+knows of: once he takes his next maneuver his hand holds what it held before (the weapon of his
+last attack), never a weapon of the sheet's choosing. A GM's play-through: Bo (bow in hand) took
+Ready, nobody tapped a weapon, and on his next turn (a Move) he parried with the sheet's knife.
 
 >>> from pycore.systems.gurps.sheet import Combatant, own_parry
 >>> from pycore.systems.gurps.lines import lines_from_saved
@@ -55,16 +60,23 @@ UNSAID: Final = -2
 
 @checked
 def in_hand(fight: Fight, fighter: str) -> int | None:
-    """What ``fighter`` holds: an attack line, :data:`EMPTY`, :data:`UNSAID`, or None (no
-    record)."""
+    """What ``fighter`` holds: an attack line, :data:`EMPTY`, None (no record), or
+    :data:`UNSAID` while the weapon his Ready drew is not said."""
+    return UNSAID if fighter in fight.drawing else _held(fight, fighter)
+
+
+def _held(fight: Fight, fighter: str) -> int | None:
+    """The weapon in his hand as the fight holds it: an attack line, :data:`EMPTY` or None."""
     return next((line for who, line in fight.hands if who == fighter), None)
 
 
 @checked
 def with_hand(fight: Fight, fighter: str, line: int | None) -> Fight:
-    """The fight holding ``line`` in ``fighter``'s hand (None: no record)."""
+    """The fight holding ``line`` in ``fighter``'s hand (None: no record), said: no longer a
+    Ready's weapon to say."""
     kept = tuple(h for h in fight.hands if h[0] != fighter)
-    return replace(fight, hands=kept if line is None else (*kept, (fighter, line)))
+    hands = kept if line is None else (*kept, (fighter, line))
+    return replace(fight, hands=hands, drawing=tuple(f for f in fight.drawing if f != fighter))
 
 
 @checked
@@ -78,8 +90,21 @@ def after_attack(fight: Fight, c: Combatant, line: int) -> Fight:
 @checked
 def after_ready(fight: Fight, c: Combatant) -> Fight:
     """His hand after he takes Ready (004 line 95): the weapon he draws is the GM's to say, so
-    none is taken for him unless his sheet has only one (:data:`UNSAID`)."""
-    return with_hand(fight, c.id, 0 if len(attack_lines(c)) == 1 else UNSAID)
+    none is taken for him unless his sheet has only one; until it is said his hand holds what
+    it held (``drawing``)."""
+    if len(attack_lines(c)) == 1:
+        return with_hand(fight, c.id, 0)
+    return replace(fight, drawing=(*(f for f in fight.drawing if f != c.id), c.id))
+
+
+@checked
+def after_maneuver(fight: Fight, c: Combatant) -> Fight:
+    """His hand once he takes maneuver ``c.maneuver`` for his turn (GUR-06): a Ready draws a
+    weapon (:func:`after_ready`); any other ends his last Ready, and a weapon it drew that was
+    never said is none the fight knows of: his hand holds what it held (004 line 93)."""
+    if c.maneuver == "Ready":
+        return after_ready(fight, c)
+    return replace(fight, drawing=tuple(f for f in fight.drawing if f != c.id))
 
 
 def _barehanded(c: Combatant) -> Combatant:
@@ -92,9 +117,9 @@ def _barehanded(c: Combatant) -> Combatant:
 @checked
 def holding(fight: Fight, c: Combatant) -> Combatant:
     """``c`` as he defends: the weapon in his hand his only one to parry with (004 line 248),
-    his bare hands once he threw it. Not said after a Ready: his sheet, the parry then withheld
-    by :func:`defenses_now` and :func:`defending`."""
-    line = in_hand(fight, c.id)
+    his bare hands once he threw it. While a Ready's weapon is not said, what he held before,
+    the parry withheld by :func:`defenses_now` and :func:`defending`."""
+    line = _held(fight, c.id)
     if line == EMPTY:
         return _barehanded(c)
     if line is None or line < 0 or line >= len(attack_lines(c)):
@@ -105,7 +130,7 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
 @checked
 def unsaid(fight: Fight, c: Combatant) -> bool:
     """He took Ready and the weapon he drew is not said yet (no parry until it is)."""
-    return in_hand(fight, c.id) == UNSAID and c.maneuver == "Ready"
+    return c.id in fight.drawing and c.maneuver == "Ready"
 
 
 @checked
@@ -177,19 +202,30 @@ def ready_weapon(fight: Fight, fighter: str, line: int) -> tuple[Fight, WeaponRe
 
 
 @checked
-def hands_from_json(raw: object, ids: set[str]) -> tuple[tuple[str, int], ...]:
-    """The saved weapons in hand (``{fighter: line}``, ``-1`` an empty hand, ``-2`` a weapon
-    readied not yet said), each checked; one of someone no longer in the fight is left out."""
-    if raw is None:
-        return ()
+def hands_from_json(
+    raw: object, drawing: object, ids: set[str]
+) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """The saved weapons in hand (``{fighter: line}``, ``-1`` an empty hand) and who took Ready
+    with the weapon not said (``drawing``, a list of fighters), each checked; one of someone no
+    longer in the fight is left out. A save made before ``drawing`` marked it in the hand
+    (``-2``): read as not said, with no weapon known in his hand."""
+    raw = {} if raw is None else raw
     if not isinstance(raw, dict) or len(raw) > len(ids):
         raise RuleError(f"saved weapons in hand {shown(raw)} is not one line per fighter")
     for fighter, line in raw.items():
         if not (is_whole(line) and UNSAID <= line < 100):
             raise RuleError(f"saved weapon in hand of {shown(fighter)}: {shown(line)} is no line")
-    return tuple((who, line) for who, line in raw.items() if who in ids)
+    drawing = [] if drawing is None else drawing
+    if not isinstance(drawing, list) or len(drawing) > len(ids):
+        raise RuleError(f"saved Ready maneuvers {shown(drawing)} is not a list of fighters")
+    said = tuple((who, line) for who, line in raw.items() if who in ids and line != UNSAID)
+    unsaid = [*drawing, *(who for who, line in raw.items() if line == UNSAID)]
+    return said, tuple(dict.fromkeys(who for who in unsaid if who in ids))
 
 
 @checked
 def hands_to_json(fight: Fight) -> dict[str, Any]:
-    return dict(fight.hands)
+    return {
+        **({"hands": dict(fight.hands)} if fight.hands else {}),
+        **({"drawing": list(fight.drawing)} if fight.drawing else {}),
+    }

@@ -11,7 +11,7 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.figures import signed
 from pycore.systems.gurps.damage_roll import strong_bonus
-from pycore.systems.gurps.fight.hands import after_ready
+from pycore.systems.gurps.fight.hands import after_maneuver
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
     lapsed_shocks_said,
@@ -179,9 +179,14 @@ def tied_names(fight: Fight) -> dict[str, tuple[str, ...]]:
 def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     """The fight with one field of a combatant's sheet changed to what the user typed. The
     acting combatant's maneuver or option set by the GM is his choice for this turn (GUR-06)."""
-    changed = fight.with_combatant(edited(fight.combatant(cid), field, typed))
+    before = fight.combatant(cid)
+    changed = fight.with_combatant(edited(before, field, typed))
     current = fight.current()
     if field in ("maneuver", "option") and current is not None and current.id == cid:
+        taken = changed.combatant(cid)
+        if field == "maneuver" and (taken.maneuver != before.maneuver or not fight.chosen):
+            # chosen on his select as on the chips: a Ready draws a weapon (fight/hands.py)
+            changed = after_maneuver(changed, taken)
         return replace(changed, chosen=True)
     return changed
 
@@ -383,9 +388,8 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
         raise RuleError(f"{name} option {option!r} is not offered; allowed: {allowed}")
     taken = replace(current, maneuver=name, option=option)
     after = replace(fight.with_combatant(taken), chosen=True)
-    if name == "Ready":  # 004 line 95: he draws a weapon, the GM says which (fight/hands.py)
-        after = after_ready(after, taken)
-    return after, ManeuverTaken(current.name, name, option)
+    # 004 line 95: a Ready draws a weapon, the GM says which (fight/hands.py)
+    return after_maneuver(after, taken), ManeuverTaken(current.name, name, option)
 
 
 @dataclass(frozen=True)

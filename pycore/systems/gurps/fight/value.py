@@ -133,6 +133,8 @@ class Fight:
     targets: tuple[tuple[str, str], ...] = ()
     # (fighter, attack line): the weapon in his hand, his last attack's (fight/hands.py).
     hands: tuple[tuple[str, int], ...] = ()
+    # Who took Ready with the weapon he drew not said yet: his hand holds what it held.
+    drawing: tuple[str, ...] = ()
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

@@ -53,7 +53,7 @@ from rkweb.features.gurps.state import (
     page_data,
     step_error,
 )
-from rkweb.features.gurps.turn_step import RANGE_FIRST
+from rkweb.features.gurps.turn_step import RANGE_FIRST, held_beyond_said
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, number, select, yes_no
 from rkweb.kit.odds import odds, percent_text
@@ -280,6 +280,7 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
                 "div",
                 {"class": "grid2"},
                 *[_num_field(model, form, n) for n in names],
+                _beyond_held(form, fight),
                 _yes_no(form, "braced", "Braced (stationary, aimed)")
                 if braceable(attacker)
                 else None,
@@ -287,6 +288,15 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
             )
         )
     return parts
+
+
+def _beyond_held(form: dict[str, Any], fight: Fight) -> VNode | None:
+    """Said under the modifier past the table when it is the one the GM gave for this pair's
+    range, which the fight holds with it (as the tracker's step says it)."""
+    pair = {"attacker": form["attacker"], "target": form["defender"]}
+    kept = held_beyond_said({**form, **pair}, fight)
+    testid = "gurps-attack-range-beyond-held"
+    return h("p", {"class": "small", "data-testid": testid}, kept) if kept else None
 
 
 def _victim(form: dict[str, Any], fight: Fight) -> VNode | None:

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.aiming import aimed_location
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
@@ -25,7 +26,13 @@ from rkweb.features.gurps.state import (
     too_long,
     typed_whole,
 )
-from rkweb.features.gurps.turn_step import RANGE_BEYOND, RANGE_FIRST, range_beyond, step_yards
+from rkweb.features.gurps.turn_step import (
+    RANGE_BEYOND,
+    RANGE_FIRST,
+    range_beyond,
+    same_range,
+    step_yards,
+)
 from rkweb.kit.fields import read_yes_no, with_error
 
 NUMBERS = {
@@ -70,13 +77,37 @@ DEFAULTS: dict[str, Any] = {
 
 
 def form_of(model: Model) -> dict[str, Any]:
-    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70)."""
+    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70), and the
+    speed/range modifier past the table the fight holds for this pair's range when none is
+    typed (:func:`held_beyond`)."""
     form = {**DEFAULTS, **page_data(model)["attack"]}
+    fight = fight_of(model)
     random = yes(form, "random_location")
-    where = aimed_location(
-        str(form["location"]), *aimed_at(form, fight_of(model)), random_location=random
-    )
-    return {**form, "location": where}
+    where = aimed_location(str(form["location"]), *aimed_at(form, fight), random_location=random)
+    return {**form, "location": where, "range_beyond": held_beyond(form, fight)}
+
+
+def held_beyond(form: dict[str, Any], fight: Fight) -> str:
+    """The speed/range modifier past the table's 100 yd (GUR-28): as typed, or, while blank,
+    the one the GM gave for this attacker and defender at this range, which the fight holds
+    with their range (FIGHT.md's first law, as the tracker's step derives it). Only for the
+    range alone: with a target speed typed, the modifier is for speed + range, this attack's
+    own (the core keeps none for it)."""
+    typed = str(form.get("range_beyond", "")).strip()
+    attacker, defender = str(form["attacker"]), str(form["defender"])
+    if typed or not attacker or not defender or _moving(form):
+        return typed
+    kept = gurps_fight.beyond_between(fight, attacker, defender)
+    held = gurps_fight.range_between(fight, attacker, defender)
+    return kept if kept and same_range(str(form["yards"]), held) else ""
+
+
+def _moving(form: dict[str, Any]) -> bool:
+    """A target speed is typed (or one that is no number, said by its field)."""
+    try:
+        return bool(_num(form, "target_speed"))
+    except RuleError:
+        return True
 
 
 def aimed_at(form: dict[str, Any], fight: Fight) -> tuple[Combatant | None, Combatant | None, int]:
@@ -152,7 +183,8 @@ def setup_of(form: dict[str, Any], attacker: Combatant) -> AttackSetup:
 
 
 def set_field(model: Model, name: str, value: str) -> Model:
-    form = form_of(model)
+    # The modifier past the table as typed, never the held one (derived as the form is read).
+    form = {**form_of(model), "range_beyond": page_data(model)["attack"].get("range_beyond", "")}
     if name in NUMBERS:
         label, low, high = NUMBERS[name]
         longest = too_long(label, value, 40, f"from {low} to {high}")
