@@ -21,7 +21,7 @@ from pycore.systems.gurps import fight as gf
 
 BOW = {"weapon": "Short bow", "attack_kind": "bow", "damage": "1d", "damage_type": "imp"}
 SAID = (
-    "No parry: Bo holds his Short bow (his last attack), which cannot parry. A parry needs a "
+    "No parry: Bo holds his Short bow, which cannot parry. A parry needs a "
     "ready weapon – or, if you are unarmed, an empty hand: the app does not track a free hand, "
     "and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver."
 )

@@ -31,7 +31,7 @@ Ready, nobody tapped a weapon, and on his next turn (a Move) he parried with the
 >>> own_parry(holding(fight, bo)) is None, own_parry(bo) is not None
 (True, True)
 >>> print(parry_withheld(fight, bo))
-No parry: Bo holds his Short bow (his last attack), which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not track a free hand, and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver.
+No parry: Bo holds his Short bow, which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not track a free hand, and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver.
 >>> own_parry(holding(with_hand(fight, "b", 1), bo)).value
 9
 >>> str(own_parry(holding(with_hand(fight, "b", EMPTY), bo)))
@@ -161,7 +161,7 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
     return (
-        f"No parry: {c.name} holds his {held.weapon} (his last attack), which cannot parry. "
+        f"No parry: {c.name} holds his {held.weapon}, which cannot parry. "
         "A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not "
         "track a free hand, and counts none while he holds a weapon. Another weapon is drawn "
         "with a Ready maneuver."
