@@ -9,6 +9,7 @@ import json
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, find_all, text_of
+from rkweb.features.simply.combat import care
 from rkweb.features.simply.combat.attack import outcome
 
 from pycore.store import History, default_data
@@ -622,3 +623,69 @@ def test_the_clock_s_five_minutes_sit_beside_it_while_someone_bleeds() -> None:
     bled = send(model, "simply.combat_clock", 5)
     bo = bled.state["simply_combat"]["combat"]["combatants"][1]
     assert bo["hp"] == 6 and bled.history.undo_label == "+5 min"
+
+
+def _critical_bo() -> Model:
+    """Bo at HP −6 (critical condition, SIM-49) and a stabilization set up for him: First Aid
+    12, Difficult (attempt 1): TN 8 (SIM-54)."""
+    model = send(started(), "simply.combat_attack_typed", "2 3")
+    for field, value in (("source", "weapon"), ("raw", "30")):
+        model = send(model, "simply.combat_form", "damage", field, value)
+    model = send(model, "simply.combat_damage")
+    for field, value in (("patient", "c2"), ("treatment", "stabilize"), ("rating", "12")):
+        model = send(model, "simply.combat_form", "treat", field, value)
+    return model
+
+
+def test_a_stabilization_s_two_rolls_are_typed_each_in_its_own_field() -> None:
+    """Play-through simply: a stabilization's rolls (the treater's 2D10, SIM-52, then 1D10
+    hours, SIM-54) were typed in one field: "12 4" read as a total 12 and 4 hours, and "3 4"
+    as a total 3 and 4 hours, where a GM who typed the treater's dice meant 3 + 4 = 7. Each
+    roll has its own field, named by who rolls what dice, and takes one roll; the treater's
+    roll is said back as read while the hours are due."""
+    model = _critical_bo()
+    fids = ("sc-treat-typed", "sc-treat-hours")
+    said = [text_of(n) for n in _labels(shell.view(model), fids)]
+    assert said == ["Treater rolled (2D10)", "Hours it holds (1D10)"], said
+    # "12 4" is no 2D10: refused in words naming the field and what it takes, nothing rolled.
+    refused = send(model, "simply.combat_treat_typed", "12 4")
+    (error,) = texts(refused, "sc-error-treat")
+    assert error.startswith("Treater's roll: ") and "or their total (2 to 20)" in error, error
+    assert refused.state["simply_combat"]["log"] == model.state["simply_combat"]["log"]
+    # "3 4": the treater's dice, 7 vs TN 8: it holds, and waits for its hours.
+    waiting = send(model, "simply.combat_treat_typed", "3 4")
+    assert waiting.state["simply_combat"]["log"] == model.state["simply_combat"]["log"]
+    said = [text_of(n) for n in _labels(shell.view(waiting), fids)]
+    assert said == ["Treater rolled 3 + 4 = 7", "Hours it holds (1D10)"], said
+    assert texts(waiting, "sc-treat-holds") == [care.HOLDS]
+    assert waiting.history.undo_label == model.history.undo_label  # typing: no undo step
+    done = send(waiting, "simply.combat_hours_typed", "4")
+    log = done.state["simply_combat"]["log"][0]["text"]
+    assert "2d10 (3, 4) = 7 vs TN 8: success by 1; bleeding stops for 1D10 (4) hours" in log, log
+    assert texts(done, "sc-treat-result") == [log]  # said back where it was typed
+    assert [_typed_value(done, f) for f in fids] == ["", ""]  # the next treatment's fields
+    # The hours first: the same stabilization.
+    first = send(model, "simply.combat_hours_typed", "4")
+    assert [text_of(n) for n in _labels(shell.view(first), ("sc-treat-hours",))] == [
+        "Hours it holds 4"
+    ]
+    again = send(first, "simply.combat_treat_typed", "3 4")
+    assert again.state["simply_combat"]["log"][0]["text"] == log
+    # A failure needs no hours: "9 9" is 18 vs TN 8, rolled at once.
+    failed = send(model, "simply.combat_treat_typed", "9 9")
+    assert "2d10 (9, 9) = 18 vs TN 8: failure" in failed.state["simply_combat"]["log"][0]["text"]
+    # Typed for another patient or treatment: not this one's.
+    other = send(waiting, "simply.combat_form", "treat", "treatment", "treatment")
+    assert [text_of(n) for n in _labels(shell.view(other), fids)] == ["Treater rolled (2D10)"]
+
+
+def test_a_treatment_s_roll_is_one_2d10_named_by_who_rolls_it() -> None:
+    """A treatment's one roll (SIM-52): its field says who rolls what dice, "12 4" is refused
+    in words that say what it takes (it said only "a die from 1 to 10 cannot show 12"), and
+    the roll is said back under it."""
+    model = send(_critical_bo(), "simply.combat_hours_typed", "4")  # kept for the stabilize
+    model = send(model, "simply.combat_form", "treat", "treatment", "treatment")
+    said = [text_of(n) for n in _labels(shell.view(model), ("sc-treat-typed", "sc-treat-hours"))]
+    assert said == ["Treater rolled (2D10)"], said
+    (error,) = texts(send(model, "simply.combat_treat_typed", "12 4"), "sc-error-treat")
+    assert "type its 2 dice (1 to 10 each, as 3 4) or their total (2 to 20)" in error, error

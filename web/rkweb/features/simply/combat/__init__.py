@@ -45,6 +45,7 @@ STEPS = handlers(
     care.clock,
     care.treat,
     care.treat_typed,
+    care.hours_typed,
     log.end,
 )
 #: Where a step's refusal is shown, when not by its own button.
@@ -61,6 +62,7 @@ ERROR_PLACE = {
     "arm": "attack",
     "damage_roll": "damage",
     "treat_typed": "treat",
+    "hours_typed": "treat",
 }
 
 

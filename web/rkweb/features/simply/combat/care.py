@@ -6,22 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.dice import RandintSource, seeded, typed_dice
+from pycore.dice import DiceError, RandintSource, TypedDice, seeded, typed_dice
 from pycore.systems.simply import fight as core
-from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT, typed_two
+from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT
 from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, why_rules
+from rkweb.kit import steps
 from rkweb.kit.buttons import button
-from rkweb.kit.dice_entry import dice_entry
-from rkweb.kit.fields import rules_of
+from rkweb.kit.dice_entry import dice_entry, typed_field
+from rkweb.kit.fields import rules_of, with_error
 from rkweb.kit.odds import odds
 from rkweb.kit.results import why
 
 SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
+HOLDS = "The stabilization holds: type the 1D10 hours it lasts."
 
 
 # --- update -----------------------------------------------------------------------------------
@@ -73,7 +75,13 @@ class Treat(Message, action="simply.combat_treat"):
 
 
 class TreatTyped(Message, action="simply.combat_treat_typed"):
-    """The treatment's dice rolled at the table, as typed."""
+    """The treater's 2D10 rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
+class HoursTyped(Message, action="simply.combat_hours_typed"):
+    """A stabilization's 1D10 hours rolled at the table, as typed."""
 
     text: str = entered(default="")
 
@@ -113,6 +121,12 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
         rating=saved.number(t, "rating", optional=True),
     )
     label = t["treatment"].capitalize()
+    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": ""}  # the next treatment's own
+    # The roll said back where it was typed, its dice as read (the log is a scroll away).
+    verdict = "Success" if done.success else "Failure"
+    said = {"verdict": verdict, "number": "", "text": done.text, "passed": done.success}
+    result = {**state["result"], "treat": said}
+    state = {**state, "form": {**state["form"], "treat": untyped}, "result": result}
     return saved.commit(model, state, fight, label, ctx, (done,), seed)
 
 
@@ -121,13 +135,121 @@ def treat(model: Model, msg: Treat, ctx: Ctx) -> Model:
 
 
 def treat_typed(model: Model, msg: TreatTyped, ctx: Ctx) -> Model:
-    """The treater's 2D10 rolled at the table, and for a stabilization its hours (SIM-54)."""
-    text = msg.text
-    if saved.load(model)["form"]["treat"]["treatment"] == "stabilize":
-        dice = typed_two(TREATMENT, STABILIZED_HOURS, text, ("treatment roll", "hours"))
-    else:
-        dice = typed_dice(TREATMENT, text, "treatment roll")
-    return _treat(model, dice, ctx, "")
+    """The treater's 2D10 rolled at the table (SIM-52): its dice or their total."""
+    return _typed_part(model, "rolled", msg.text, ctx)
+
+
+def hours_typed(model: Model, msg: HoursTyped, ctx: Ctx) -> Model:
+    """A stabilization's 1D10 hours rolled at the table (SIM-54)."""
+    return _typed_part(model, "hours", msg.text, ctx)
+
+
+#: The treatment's rolls typed at the table, each in its own field: the treater's 2D10 (SIM-52)
+#: and, for a stabilization that holds, its 1D10 hours (SIM-54); the form's key of each, its
+#: dice and who rolls what, as said on screen.
+PARTS = {
+    "rolled": (TREATMENT, "Treater rolled", "Treater's roll"),
+    "hours": (STABILIZED_HOURS, "Hours it holds", "Hours it holds"),
+}
+
+
+class _HoursDue(Exception):
+    """The stabilization holds and its hours are not typed yet (SIM-54: 1D10 hours)."""
+
+
+class _UpToHours(TypedDice):
+    """The treater's typed dice; a die asked for past them is the stabilization's hours, due
+    from the GM (the core rolls them only when the stabilization holds)."""
+
+    def randint(self, a: int, b: int, /) -> int:
+        if not self.unused:
+            raise _HoursDue
+        return super().randint(a, b)
+
+
+def _typed_part(model: Model, part: str, text: str, ctx: Ctx) -> Model:
+    """One of the treatment's rolls typed at the table. Play-through simply: a stabilization's
+    2D10 and 1D10 hours were typed in one field, and "12 4" read as a total 12 and 4 hours
+    while "3 4" read as a total 3 and 4 hours, where a GM who typed the treater's dice meant
+    3 + 4 = 7. Each roll has its own field, named by who rolls what dice, and takes one roll:
+    its dice or their total. The treatment rolls once the treater's roll is typed; a
+    stabilization that holds waits for its hours, the treater's roll said back meanwhile."""
+    state = saved.load(model)
+    t = state["form"]["treat"]
+    stabilize = t["treatment"] == "stabilize"
+    if part == "hours" and not stabilize:
+        return model  # only a stabilization has hours to type
+    typed = _typed_now(t) | {part: text.strip()}
+    if typed[part]:  # refused at once, beside its roll, in words that say what to type
+        _read_back(part, typed[part])
+    if not stabilize:
+        return _treat(model, _typed(typed["rolled"], "rolled"), ctx, "")
+    if not typed["rolled"]:
+        return _keep(model, state, typed)
+    if typed["hours"]:
+        both = core.typed_rolls(*((PARTS[k][0], typed[k], PARTS[k][2]) for k in PARTS))
+        return _treat(model, both, ctx, "")
+    alone = _typed(typed["rolled"], "rolled")
+    try:
+        return _treat(model, _UpToHours(alone.faces, alone.field, alone.invented), ctx, "")
+    except _HoursDue:
+        return _keep(model, state, typed)
+
+
+def _keep(model: Model, state: dict[str, Any], typed: dict[str, str]) -> Model:
+    """The treatment's rolls typed so far, kept (no undo step) until the other comes, for this
+    patient, treatment and treater only (:func:`_typed_now`)."""
+    t = state["form"]["treat"]
+    treat = {**t, **typed, "typed_for": _treated(t)}
+    waiting = {**state, "form": {**state["form"], "treat": treat}}
+    return with_error(steps.keep(model, saved.SECTION, waiting), saved.ERRORS, "treat", None)
+
+
+def _treated(t: dict[str, str]) -> str:
+    """Which treatment the rolls typed are for: its patient, treatment, skill and rating."""
+    return "|".join(t[k] for k in ("patient", "treatment", "skill", "rating"))
+
+
+def _typed_now(t: dict[str, str]) -> dict[str, str]:
+    """The rolls typed for the treatment set up now; typed for another (a patient, treatment
+    or treater changed since), none."""
+    mine = t.get("typed_for") == _treated(t)
+    return {k: t[k].strip() if mine else "" for k in PARTS}
+
+
+def _typed(text: str, part: str) -> TypedDice:
+    return core.typed_rolls((PARTS[part][0], text, PARTS[part][2]))
+
+
+def _read_back(part: str, text: str) -> str:
+    """How one typed roll is read: "3 + 4 = 7" for its dice, "9 (total)" for a total, "4" for
+    one die; refused in words naming the field and what it takes (play-through simply: "12 4"
+    for a 2D10 said only "a die from 1 to 10 cannot show 12")."""
+    expr = PARTS[part][0]
+    try:
+        dice = _typed(text, part)
+    except DiceError as exc:
+        raise DiceError(f"{exc}; {_form_of(expr)}") from None
+    if any(dice.invented):
+        return f"{sum(dice.faces)} (total)"
+    if len(dice.faces) == 1:
+        return str(dice.faces[0])
+    return f"{' + '.join(map(str, dice.faces))} = {sum(dice.faces)}"
+
+
+def _form_of(expr: str) -> str:
+    """What one roll of ``expr`` takes, in words with an example.
+
+    >>> _form_of("2d10"), _form_of("1d10")
+    ('type its 2 dice (1 to 10 each, as 3 4) or their total (2 to 20), one roll only', 'type the die (1 to 10)')
+    """
+    count, faces = (int(n) for n in expr.split("d"))
+    if count == 1:
+        return f"type the die (1 to {faces})"
+    return (
+        f"type its {count} dice (1 to {faces} each, as 3 4) or their total "
+        f"({count} to {count * faces}), one roll only"
+    )
 
 
 # --- view -------------------------------------------------------------------------------------
@@ -230,20 +352,69 @@ def _automatic(fight: core.Combat, t: dict[str, str]) -> str | None:
         return None
 
 
-def _treat_entry(fight: core.Combat, t: dict[str, str]) -> VNode:
+def _treat_entry(fight: core.Combat, t: dict[str, str], count: int) -> VNode:
     """The treatment's roll; with no roll to make, one button that says so (a "roll for me"
-    that rolled nothing misled the GM)."""
+    that rolled nothing misled the GM). Typed at the table, each roll in its own field named
+    by who rolls what dice (:func:`_typed_part`), a roll typed first said back in its label
+    until the treatment rolls."""
     automatic = _automatic(fight, t)
     if automatic is not None:
         words = f"{t['treatment'].capitalize()}: {automatic.lower()} without a roll"
         return h("div", {"class": "row"}, button("sc-treat-roll", words, Treat()))
-    return dice_entry(
-        "sc-treat",
-        "2D10, then 1D10 hours" if t["treatment"] == "stabilize" else "2D10",
-        roll=Treat(),
-        typed=TreatTyped(),
-        label="Treat (roll for me)",
+    typed = _typed_now(t)
+    said = {k: f"{PARTS[k][1]} {_said(k, typed[k])}" for k in PARTS}
+    # Each treatment's roll its own field (``count``: the fight's steps so far): rolled, the
+    # next one's is empty, and the same dice typed again are taken.
+    entry = f"{_treated(t)}|{count}"
+    hours = None
+    if t["treatment"] == "stabilize":
+        hours = typed_field(
+            "sc-treat-hours",
+            said["hours"],
+            HoursTyped(),
+            typed_value=typed["hours"],
+            entry=entry,
+            placeholder="the die",
+        )
+    return h(
+        "div",
+        {"class": "treat-roll"},
+        dice_entry(
+            "sc-treat",
+            "2D10",
+            roll=Treat(),
+            typed=TreatTyped(),
+            label="Treat (roll for me)",
+            typed_label=said["rolled"],
+            typed_value=typed["rolled"],
+            placeholder="each die, or total",
+            entry=entry,
+            also=hours,
+        ),
+        # Only a stabilization that holds asks for its hours (SIM-54): the treater's roll
+        # waits here for them, so it held.
+        h("p", {"class": "small", "data-testid": "sc-treat-holds"}, HOLDS)
+        if typed["rolled"] and hours is not None
+        else None,
     )
+
+
+def _said(part: str, text: str) -> str:
+    """A roll typed as read ("3 + 4 = 7"), or its dice while none is typed ("(2D10)")."""
+    if text:
+        try:
+            return _read_back(part, text)
+        except ValueError:
+            pass
+    return f"({PARTS[part][0].upper()})"
+
+
+def _treated_line(state: dict[str, Any]) -> VNode | None:
+    """The last treatment's roll and outcome, under its entry, until another step's result."""
+    shown = state["result"].get("treat")
+    if not isinstance(shown, dict):
+        return None
+    return h("p", {"class": "explain", "data-testid": "sc-treat-result"}, str(shown.get("text")))
 
 
 def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
@@ -269,6 +440,7 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             saved.form_field(model, form, "treat", "rating", "Treater's skill rating"),
         ),
         _task_line(fight, form["treat"]),
-        _treat_entry(fight, form["treat"]),
+        _treat_entry(fight, form["treat"], steps.step_count(saved.load(model))),
+        _treated_line(saved.load(model)),
         error_line(model, saved.ERRORS, "treat", "sc-error-treat"),
     )

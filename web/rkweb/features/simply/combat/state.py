@@ -66,7 +66,17 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
         "luck": "0",
         "seed": "",
     },
-    "treat": {"patient": "", "treatment": "bandage", "skill": "First Aid", "rating": ""},
+    "treat": {
+        "patient": "",
+        "treatment": "bandage",
+        "skill": "First Aid",
+        "rating": "",
+        # The treatment's rolls typed at the table, each in its own field, and which treatment
+        # they are for: one typed first waits here for the other (care.py).
+        "rolled": "",
+        "hours": "",
+        "typed_for": "",
+    },
     "clock": {"minutes": "5"},
     # SIM-10: luck is declared before a roll; for the next injury check, then back to "no".
     "check": {"luck": "no"},
