@@ -46,29 +46,3 @@ def typed_initiative(text: str) -> TypedDice:
     (7, 3, 10)
     """
     return TypedDice(read_numbers(text, "initiative dice"), "initiative dice")
-
-
-@checked
-def typed_two(first: str, second: str, text: str, names: tuple[str, str]) -> TypedDice:
-    """Two rolls typed in one field, in the order the step makes them (an attack and its Defend,
-    a treatment and its hours): each roll's faces, or one number per roll (its total).
-
-    >>> typed_two(ATTACK, DEFEND, "7 18", ("attacker", "defender")).faces
-    (6, 1, 10, 8)
-    >>> typed_two(ATTACK, DEFEND, "3 4 9 9", ("attacker", "defender")).faces
-    (3, 4, 9, 9)
-    >>> typed_two(TREATMENT, STABILIZED_HOURS, "12 4", ("treater", "hours")).faces
-    (10, 2, 4)
-    """
-    numbers = read_numbers(text, names[0])
-    count = _dice(first)
-    if len(numbers) == 2:
-        parts = [str(numbers[0]), str(numbers[1])]
-    else:
-        parts = [" ".join(map(str, numbers[:count])), " ".join(map(str, numbers[count:]))]
-    return typed_rolls((first, parts[0], names[0]), (second, parts[1], names[1]))
-
-
-def _dice(expr: str) -> int:
-    """How many dice ``expr`` throws (``2d10``: 2)."""
-    return int(expr.split("d")[0] or 1)
