@@ -98,6 +98,9 @@ def test_aft_25_a_compound_fracture_recorded_by_hand_bleeds_with_the_die_typed()
         "Bo bleeds to death in 1D6+2 Combat Turns unless bandaged or cauterized"
     )
     assert texts(model, "aft-conditions-add") == ["Roll for me"]
+    # The rule's number only under "Why" (the plain words above say what it does).
+    assert "AFT-25" in texts(model, "aft-conditions-why")[0]
+    assert "AFT" not in texts(model, "aft-conditions-fracture")[0]
     refused = send(model, CharAddCondTyped(1, "7"))
     assert texts(refused, "aft-conditions-die-typed-error") == [
         "Bleeding 1D6 rolled: a die from 1 to 6 cannot show 7"

@@ -166,6 +166,12 @@ def conditions_card(
                 if hurt.past_drt or hurt.critical
                 else []
             )
+            + (
+                ["Compound fracture: Health Group + 1D6 Combat Turns, AFT-25 (lines 32-34)"]
+                if fracture
+                else []
+            ),
+            testid=f"{testid}-why",
         ),
         h(
             "div",
