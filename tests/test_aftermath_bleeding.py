@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_aftermath_attack_lifetime import _fighter
 
+from pycore.dice import typed_dice
+from pycore.errors import DiceError, RuleError
 from pycore.systems.aftermath import fight as F
 from pycore.systems.aftermath import saved
 from pycore.systems.aftermath.attack import bind
@@ -136,3 +139,46 @@ def test_aft_25_death_is_recorded_when_his_sheet_is_full_of_conditions() -> None
         full.characters[1], (Condition("Dead", moment(9, 1), None, "AFT-26", "again"),)
     )
     assert [c["name"] for c in again["conditions"]].count("Dead") == 1
+
+
+def test_aft_25_a_compound_fracture_recorded_by_hand_bleeds_and_kills_as_a_sever() -> None:
+    """001 lines 32-34: a compound fracture "bleeds to death as for a normal Sever", in Health
+    Group + 1D6 Combat Turns. Recorded by hand on Bo (Health 24: Group 3) with the die typed, a
+    4: 1D6 4 + 3 = 7 Combat Turns from turn 1, phase 1, the countdown an attack's fracture
+    records; when it runs out he is dead (it had no countdown: "the time is yours to keep")."""
+    bo = core.add_condition(
+        _bo(), "compound_fracture", moment(1, 1), typed_dice("1d6", "4", "the D6 rolled")
+    )
+    added = [(c["name"], c["start"], c["until"]) for c in bo["conditions"]]
+    assert added == [
+        ("Compound fracture", [1, 1], None),
+        ("Bleeding to death", [1, 1], [8, 1]),
+    ]
+    assert bo["conditions"][1]["note"] == (
+        "compound fracture recorded by hand; dies when this ends unless bandaged"
+    )
+    fight = F.fight_from_json({"characters": [_fighter("Cy", MACHETE), bo]})
+    for _ in range(7):
+        fight, done = F.next_combat_turn(fight)
+        assert not isinstance(done, F.Noted), done.text
+    fight, done = F.next_action_phase(fight)
+    assert isinstance(done, F.Noted) and "Bo bleeds to death" in done.undo
+    assert "compound fracture recorded by hand" in done.text
+    assert bind.refusal(fight.characters[1], fight.now).startswith("Bo is dead")
+
+
+def test_aft_25_a_compound_fracture_by_hand_takes_the_die_typed_1_to_6_only() -> None:
+    """The die is a D6: a 7 is refused naming the roll and what the die can show; without a
+    die nothing is recorded (the core picks no number)."""
+    for typed in ("7", "0"):
+        with pytest.raises(
+            DiceError, match=f"the D6 rolled: a die from 1 to 6 cannot show {typed}"
+        ):
+            core.add_condition(
+                _bo(), "compound_fracture", moment(1, 1), typed_dice("1d6", typed, "the D6 rolled")
+            )
+    with pytest.raises(RuleError) as refused:
+        core.add_condition(_bo(), "compound_fracture", moment(1, 1))
+    assert str(refused.value) == (
+        "Compound fracture: its bleeding needs a die (1D6+3 Combat Turns)"
+    )

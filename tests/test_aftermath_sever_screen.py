@@ -7,6 +7,7 @@ from __future__ import annotations
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all, text_of
+from rkweb.features.aftermath.characters.conditions import CharAddCond, CharAddCondTyped
 from rkweb.features.aftermath.combat.update import CbtCuts, CbtPotential
 from test_aftermath_fight_screen import _fight
 from test_aftermath_pages import send, texts
@@ -76,20 +77,59 @@ def test_aft_05_the_health_values_typed_for_a_critical_are_on_his_sheet() -> Non
     assert shown == ["10", "4"]
 
 
-def test_aft_25_a_compound_fracture_recorded_by_hand_says_its_time_is_the_gms() -> None:
-    """001 lines 32-34: a compound fracture bleeds to death in Health Group + 1D6 Combat Turns.
-    Recorded by hand no die is rolled, so it has no countdown and never kills: the card says how
-    long he has and that the GM keeps the time (it read "rest of the combat")."""
-    model = send(
+def _fracture_picked() -> Model:
+    """Bo (the default sheet's Health: Group 2) with Compound fracture picked to record by hand
+    on the sheet's conditions card (Ana's fight, turn 1, phase 1)."""
+    return send(
         _fight(),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 1),
         ("aftermath.char_draft", "condition", "compound_fracture"),
-        ("aftermath.char_add_cond", 1),
     )
-    # Bo's sheet's Health (the default's): Health Group 2, 1D6+2 Combat Turns.
-    assert texts(model, "aft-card-conditions-1") == [
-        "Compound fracture, bleeding to death (1D6+2 Combat Turns from turn 1, phase 1: the time "
-        "is yours to keep)"
+
+
+def test_aft_25_a_compound_fracture_recorded_by_hand_bleeds_with_the_die_typed() -> None:
+    """001 lines 32-34: a compound fracture bleeds to death in Health Group + 1D6 Combat Turns.
+    Recorded by hand, the page offers the 1D6 (it recorded no countdown and said "the time is
+    yours to keep"); a 5 typed: 5 + 2 = 7 Combat Turns, dies after turn 8, phase 1. A 7 is
+    refused beside the field, naming it and what the die shows; Undo takes the countdown back."""
+    model = _fracture_picked()
+    assert texts(model, "aft-conditions-fracture")[0].startswith(
+        "Bo bleeds to death in 1D6+2 Combat Turns unless bandaged or cauterized"
+    )
+    assert texts(model, "aft-conditions-add") == ["Roll for me"]
+    # The rule's number only under "Why" (the plain words above say what it does).
+    assert "AFT-25" in texts(model, "aft-conditions-why")[0]
+    assert "AFT" not in texts(model, "aft-conditions-fracture")[0]
+    refused = send(model, CharAddCondTyped(1, "7"))
+    assert texts(refused, "aft-conditions-die-typed-error") == [
+        "Bleeding 1D6 rolled: a die from 1 to 6 cannot show 7"
     ]
+    assert refused.state["aftermath"]["characters"][1]["conditions"] == []
+    model = send(refused, CharAddCondTyped(1, "5"))
+    assert texts(model, "aft-conditions-die-typed-error") == [""]
+    assert model.history.undo_label == "Compound fracture: Bo"
+    assert [t.partition(";")[0] for t in texts(model, "aft-conditions-entry")] == [
+        "● Compound fracture from turn 1, phase 1 for the rest of the combat",
+        "● Bleeding to death from turn 1, phase 1 until after turn 8, phase 1",
+    ]
+    fight = send(model, ("aftermath.tab", "combat"))
+    assert texts(fight, "aft-card-conditions-1") == [
+        "Compound fracture (rest of the combat), "
+        "Bleeding to death (dies after turn 8, phase 1: 141 phases left)"
+    ]
+    undone = send(fight, ("shell.undo",))
+    assert undone.state["aftermath"]["characters"][1]["conditions"] == []
+    assert texts(undone, "aft-card-conditions-1") == ["No conditions"]
+
+
+def test_aft_25_a_compound_fracture_recorded_by_hand_rolls_the_apps_die() -> None:
+    """ "Roll for me": the app's D6, and the countdown is 2 + 1 to 6 Combat Turns."""
+    model = send(_fracture_picked(), CharAddCond(1))
+    bo = model.state["aftermath"]["characters"][1]
+    bleeding = [c for c in bo["conditions"] if c["name"] == "Bleeding to death"]
+    assert [c["start"] for c in bleeding] == [[1, 1]]
+    assert 1 + 3 <= bleeding[0]["until"][0] <= 1 + 8 and bleeding[0]["until"][1] == 1
 
 
 def _said(model: Model, testid: str) -> tuple[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from pycore.dice import RandintSource, Roll, next_roll_is, roll
 from pycore.errors import RuleError
 from pycore.systems.aftermath.rounding import check_int
 from pycore.validate import checked
@@ -126,6 +127,31 @@ def bleeding_dice(health_group: int) -> str:
     """
     health_group = check_int("Health Group", health_group, 0, 8)
     return f"1D6+{health_group}" if health_group else "1D6"
+
+
+#: AFT-25 (001 line 32): the timer a Sever (or a compound fracture) starts on the sheet.
+BLEEDING: Final = "Bleeding to death"
+
+
+@checked
+def bleeding_condition(
+    dice: str, rng: RandintSource, start: Moment, why: str
+) -> tuple[Roll, Condition]:
+    """AFT-25 (001 lines 32-34): a Sever, or a compound fracture, bleeds to death in Health
+    Group + 1D6 (``dice``) Combat Turns from ``start`` unless cauterized or bandaged: the roll
+    and the countdown it starts. One code for an attack's and a hand-recorded fracture.
+
+    >>> import random
+    >>> rolled, cond = bleeding_condition("1D6+2", random.Random(3), moment(1, 1), "severed")
+    >>> rolled.total, str(cond.until), cond.note
+    (4, 'turn 5, phase 1', 'severed; dies when this ends unless bandaged')
+    """
+    # Named for dice typed one roll at a time: a GM's play-through was asked "the next roll".
+    next_roll_is(rng, f"bleeding: Combat Turns to bleed to death ({dice})")
+    countdown = roll(dice, rng)
+    end = Moment(start.turn + countdown.total, start.phase)
+    note = f"{why}; dies when this ends unless bandaged"
+    return countdown, Condition(BLEEDING, start, end, "AFT-25", note)
 
 
 @checked

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pycore.dice import RandintSource, next_roll_is, roll
+from pycore.dice import RandintSource, next_roll_is
 from pycore.systems.aftermath.attack.critical import (
     EFFECT_TITLES,
     Effect,
@@ -37,7 +37,13 @@ from pycore.systems.aftermath.attack.steps import (
     region_for,
 )
 from pycore.systems.aftermath.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
-from pycore.systems.aftermath.conditions import Condition, Moment, daze_condition, stun_conditions
+from pycore.systems.aftermath.conditions import (
+    Condition,
+    Moment,
+    bleeding_condition,
+    daze_condition,
+    stun_conditions,
+)
 from pycore.validate import checked
 
 #: AFT-25: the question a Sever asks when the attack's form does not say whether it cuts.
@@ -139,26 +145,19 @@ def _bleeding(
 ) -> Condition:
     """AFT-25: bleeds to death in Health Group + 1D6 Combat Turns unless cauterized or
     bandaged."""
-    # Named for dice typed one roll at a time: a GM's play-through was asked "the next roll".
-    next_roll_is(rng, f"bleeding: Combat Turns to bleed to death ({rules.bleeding_dice})")
-    countdown = roll(rules.bleeding_dice, rng)
-    end = Moment(start.turn + countdown.total, start.phase)
+    countdown, bleeding = bleeding_condition(
+        rules.bleeding_dice, rng, start, f"{why} location {location}"
+    )
     steps.append(
         Step(
             "bleeding",
             "Bleeding",
-            f"{countdown} Combat Turns: bleeds to death after {end} unless cauterized or "
-            "bandaged (First Aid BCS roll)",
+            f"{countdown} Combat Turns: bleeds to death after {bleeding.until} unless "
+            "cauterized or bandaged (First Aid BCS roll)",
             "AFT-25",
         )
     )
-    return Condition(
-        "Bleeding to death",
-        start,
-        end,
-        "AFT-25",
-        f"{why} location {location}; dies when this ends unless bandaged",
-    )
+    return bleeding
 
 
 def _health_throw(

@@ -12,18 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Final
+from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.aftermath.clock import next_phase, next_turn
-from pycore.systems.aftermath.conditions import Condition, Moment, condition_from_json
+from pycore.systems.aftermath.conditions import BLEEDING, Condition, Moment, condition_from_json
 from pycore.systems.aftermath.fight.value import Done, Fight, Noted
 from pycore.systems.aftermath.gear import arms
 from pycore.systems.aftermath.sheet import sheet
 from pycore.validate import checked
-
-#: AFT-25 (001 line 32): the timer a Sever (or a compound fracture) starts on the sheet.
-BLEEDING: Final = "Bleeding to death"
 
 
 def _moved(fight: Fight, moved: Moment, label: str) -> tuple[Fight, Done]:

@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
+from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
 from pycore.systems.aftermath.conditions import (
     MANUAL_CONDITION_RULES,
     Condition,
     Moment,
+    bleeding_condition,
     bleeding_dice,
     condition_from_json,
     daze_condition,
@@ -374,12 +376,16 @@ MANUAL_CONDITIONS: Final = {
 }
 
 
-#: AFT-25: what a compound fracture recorded by hand says of its time (its card shows it too).
+#: AFT-25: what a compound fracture recorded by hand said of its time before its 1D6 was rolled
+#: (a sheet saved then still holds it; its card shows it).
 FRACTURE_TIME: Final = "the time is yours to keep"
 
 
-def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]:
+def add_condition(
+    sheet: dict[str, Any], key: str, at: Moment, rng: RandintSource | None = None
+) -> dict[str, Any]:
     """Record a condition by hand from ``at`` (AFT-55), e.g. System Shock after cauterization.
+    A compound fracture bleeds: ``rng`` gives its 1D6 (the app's dice or the die typed).
 
     >>> from pycore.systems.aftermath.conditions import moment
     >>> [c["name"] for c in add_condition(new_sheet(), "stunned", moment(2, 3))["conditions"]]
@@ -395,22 +401,44 @@ def add_condition(sheet: dict[str, Any], key: str, at: Moment) -> dict[str, Any]
         found = (daze_condition(at, rest_of_combat=key == "dazed_rest"),)
     elif key in ("stunned", "stunned_rest"):
         found = stun_conditions(at, rest_of_combat=key == "stunned_rest")
+    elif key == "compound_fracture":
+        found = _compound_fracture(sheet, at, rng)
     else:
         name = MANUAL_CONDITIONS[key].partition(" (")[0]
         rule = ", ".join(MANUAL_CONDITION_RULES[key])
-        note = "recorded by hand"
-        if key == "compound_fracture":
-            # AFT-25 (001 lines 32-34): he bleeds to death in Health Group + 1D6 Combat Turns.
-            # No die is rolled when the GM records it by hand: its time is his to keep, and the
-            # card says so (a fracture from an attack carries its countdown, and kills).
-            group = attribute_group(int(merged(sheet)["attr"]["HLH"] or 0)).number
-            dice = bleeding_dice(group)
-            note = (
-                f"{dice} Combat Turns from {at}: {FRACTURE_TIME}; recorded by hand, no die "
-                "rolled; unless cauterized or bandaged"
-            )
-        found = (Condition(name, at, None, rule, note),)
+        found = (Condition(name, at, None, rule, "recorded by hand"),)
     return with_conditions(merged(sheet), found)
+
+
+def fracture_bleeding_dice(sheet: dict[str, Any]) -> str:
+    """AFT-25: the Combat Turns a compound fracture bleeds for on this sheet, Health Group +
+    1D6 (what the page offers to roll before it records one).
+
+    >>> fracture_bleeding_dice({**new_sheet(), "attr": {**new_sheet()["attr"], "HLH": 24}})
+    '1D6+3'
+    """
+    return bleeding_dice(attribute_group(int(merged(sheet)["attr"]["HLH"] or 0)).number)
+
+
+def _compound_fracture(
+    sheet: dict[str, Any], at: Moment, rng: RandintSource | None
+) -> tuple[Condition, ...]:
+    """AFT-25 (001 lines 32-34): a compound fracture "bleeds to death as for a normal Sever",
+    in Health Group + 1D6 Combat Turns: the bone, and the countdown an attack's fracture starts
+    (one code: :func:`bleeding_condition`), which kills when it runs out.
+
+    >>> import random
+    >>> bo = {**new_sheet("Bo"), "attr": {**new_sheet()["attr"], "HLH": 12}}
+    >>> [str(c) for c in _compound_fracture(bo, Moment(1, 1), random.Random(3))][1]
+    'Bleeding to death from turn 1, phase 1 until after turn 5, phase 1; compound fracture recorded by hand; dies when this ends unless bandaged'
+    """
+    dice = fracture_bleeding_dice(sheet)
+    if rng is None:
+        # The core picks no die (FIGHT.md): the page rolls it or takes the one typed.
+        raise RuleError(f"Compound fracture: its bleeding needs a die ({dice} Combat Turns)")
+    bone = Condition("Compound fracture", at, None, "AFT-25", "recorded by hand")
+    _, bleeding = bleeding_condition(dice, rng, at, "compound fracture recorded by hand")
+    return bone, bleeding
 
 
 @dataclass(frozen=True)

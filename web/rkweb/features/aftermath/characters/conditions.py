@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycore.errors import RuleError
+from pycore.dice import RandintSource, seeded, typed_dice
+from pycore.errors import RuleError, RulekeeperError
 from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.conditions import Moment, condition_from_json
 from pycore.systems.aftermath.sheet import sheet as core
@@ -15,6 +16,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.state import err, now_of, refused, set_err, state, undoable
 from rkweb.kit.buttons import button
+from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import select
 from rkweb.kit.results import why
 
@@ -42,9 +44,23 @@ class CharRemoveCond(Message, action="aftermath.char_remove_cond"):
 
 
 class CharAddCond(Message, action="aftermath.char_add_cond"):
-    """Record the drafted condition on a character (his place) from now (AFT-55)."""
+    """Record the drafted condition on a character (his place) from now (AFT-55); a compound
+    fracture's bleeding rolled with the app's D6 (AFT-25)."""
 
     who: int
+
+
+class CharAddCondTyped(Message, action="aftermath.char_add_cond_typed"):
+    """Record a compound fracture on a character (his place) with the D6 of its bleeding rolled
+    at the table and typed (AFT-25)."""
+
+    who: int
+    text: str = entered(default="")
+
+
+#: The typed D6 of a hand-recorded compound fracture: its field's name and its error's key.
+FRACTURE_DIE = "Bleeding 1D6 rolled"
+DIE_ERROR = "char.condition_die"
 
 
 def _draft(model: Model, msg: CharDraft, ctx: Ctx) -> Model:
@@ -60,17 +76,25 @@ def _remove_condition(model: Model, msg: CharRemoveCond, ctx: Ctx) -> Model:
     return undoable(model, st, f"Remove {gone.get('name')} from {target['name']}", ctx)
 
 
-def _add_condition(model: Model, msg: CharAddCond, ctx: Ctx) -> Model:
-    """Record a condition by hand from now (AFT-55)."""
+def _add_condition(model: Model, msg: CharAddCond | CharAddCondTyped, ctx: Ctx) -> Model:
+    """Record a condition by hand from now (AFT-55); a compound fracture's bleeding takes the
+    app's D6 or the one typed, checked against what a D6 shows (AFT-25)."""
     st = state(model)
     chosen = draft(model).get("condition", CONDITION_DEFAULT)
+    text = typed_text(msg)
+    rng: RandintSource = seeded(ctx.fresh_seed)
+    if text is not None:
+        try:
+            rng = typed_dice("1d6", text, FRACTURE_DIE)
+        except RulekeeperError as exc:
+            return refused(model, DIE_ERROR, exc)
     try:
-        target = core.add_condition(st["characters"][msg.who], chosen, now_of(st))
+        target = core.add_condition(st["characters"][msg.who], chosen, now_of(st), rng)
     except RuleError as exc:
         return refused(model, "char.condition", exc)
     st["characters"][msg.who] = target
     label = core.MANUAL_CONDITIONS[chosen].split(",")[0]
-    model = set_err(model, "char.condition", None)
+    model = set_err(set_err(model, "char.condition", None), DIE_ERROR, None)
     return undoable(model, st, f"{label}: {target['name']}", ctx)
 
 
@@ -115,6 +139,7 @@ def conditions_card(
     """The damage record and the conditions with their timers; "Add condition" records one by
     hand from now."""
     chosen = draft(model).get("condition", CONDITION_DEFAULT)
+    fracture = chosen == "compound_fracture"
     hurt = wounds(raw)
     entries = [_entry(testid, index, i, c, now) for i, c in enumerate(raw["conditions"])]
     return h(
@@ -141,6 +166,12 @@ def conditions_card(
                 if hurt.past_drt or hurt.critical
                 else []
             )
+            + (
+                ["Compound fracture: Health Group + 1D6 Combat Turns, AFT-25 (lines 32-34)"]
+                if fracture
+                else []
+            ),
+            testid=f"{testid}-why",
         ),
         h(
             "div",
@@ -153,6 +184,32 @@ def conditions_card(
                 CharDraft("condition"),
                 error=err(model, "char.condition"),
             ),
-            button(f"{testid}-add", "Add condition", CharAddCond(index)),
+            None if fracture else button(f"{testid}-add", "Add condition", CharAddCond(index)),
+        ),
+        _fracture_die(model, raw, index, testid) if fracture else None,
+    )
+
+
+def _fracture_die(model: Model, raw: dict[str, Any], index: int, testid: str) -> VNode:
+    """A compound fracture bleeds to death in Health Group + 1D6 Combat Turns (AFT-25): its
+    D6 rolled with the app's dice or typed, and the fracture recorded with its countdown.
+    "Roll for me" keeps the "Add condition" button's test id."""
+    dice = core.fracture_bleeding_dice(raw)
+    return h(
+        "div",
+        {"data-testid": f"{testid}-fracture"},
+        h(
+            "p",
+            {"class": "muted small"},
+            f"{raw['name']} bleeds to death in {dice} Combat Turns unless bandaged or "
+            "cauterized: roll the 1D6 to add the fracture and its countdown.",
+        ),
+        dice_entry(
+            f"{testid}-die",
+            "1D6",
+            roll=CharAddCond(index),
+            typed=CharAddCondTyped(index),
+            error=err(model, DIE_ERROR),
+            roll_testid=f"{testid}-add",
         ),
     )

@@ -11,8 +11,7 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
-from pycore.systems.aftermath.conditions import Moment, condition_from_json
-from pycore.systems.aftermath.fight.turns import BLEEDING
+from pycore.systems.aftermath.conditions import BLEEDING, Moment, condition_from_json
 from pycore.systems.aftermath.sheet.sheet import FRACTURE_TIME
 from pycore.validate import Identity
 from rkweb.app.model import Model
@@ -45,8 +44,8 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
             left = phases_left(cond, now)
             out.append(f"{cond.name} (dies after {cond.until}: {left} phases left)")
         elif shown == "active" and cond.until is None and FRACTURE_TIME in cond.note:
-            # AFT-25: a compound fracture recorded by hand has no countdown: the card says
-            # how long he has and that the GM keeps it (sheet.add_condition).
+            # AFT-25: a compound fracture recorded by hand before its 1D6 was rolled (a sheet
+            # saved then) has no countdown: the card says how long he has and who keeps it.
             out.append(f"{cond.name} ({cond.note.partition('; ')[0]})")
         elif shown == "active":
             left = phases_left(cond, now)
