@@ -155,7 +155,8 @@ def test_aft_25_a_compound_fracture_recorded_by_hand_bleeds_and_kills_as_a_sever
         ("Bleeding to death", [1, 1], [8, 1]),
     ]
     assert bo["conditions"][1]["note"] == (
-        "compound fracture recorded by hand; dies when this ends unless bandaged"
+        "compound fracture recorded by hand, 1D6+3 (4) + 3 = 7 Combat Turns; "
+        "dies when this ends unless bandaged"
     )
     fight = F.fight_from_json({"characters": [_fighter("Cy", MACHETE), bo]})
     for _ in range(7):

@@ -144,13 +144,14 @@ def bleeding_condition(
     >>> import random
     >>> rolled, cond = bleeding_condition("1D6+2", random.Random(3), moment(1, 1), "severed")
     >>> rolled.total, str(cond.until), cond.note
-    (4, 'turn 5, phase 1', 'severed; dies when this ends unless bandaged')
+    (4, 'turn 5, phase 1', 'severed, 1D6+2 (2) + 2 = 4 Combat Turns; dies when this ends unless bandaged')
     """
     # Named for dice typed one roll at a time: a GM's play-through was asked "the next roll".
     next_roll_is(rng, f"bleeding: Combat Turns to bleed to death ({dice})")
     countdown = roll(dice, rng)
     end = Moment(start.turn + countdown.total, start.phase)
-    note = f"{why}; dies when this ends unless bandaged"
+    # Every roll shows its dice: the countdown's own, in its note (the card and the log).
+    note = f"{why}, {countdown} Combat Turns; dies when this ends unless bandaged"
     return countdown, Condition(BLEEDING, start, end, "AFT-25", note)
 
 

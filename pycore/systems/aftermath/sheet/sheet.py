@@ -430,7 +430,7 @@ def _compound_fracture(
     >>> import random
     >>> bo = {**new_sheet("Bo"), "attr": {**new_sheet()["attr"], "HLH": 12}}
     >>> [str(c) for c in _compound_fracture(bo, Moment(1, 1), random.Random(3))][1]
-    'Bleeding to death from turn 1, phase 1 until after turn 5, phase 1; compound fracture recorded by hand; dies when this ends unless bandaged'
+    'Bleeding to death from turn 1, phase 1 until after turn 5, phase 1; compound fracture recorded by hand, 1D6+2 (2) + 2 = 4 Combat Turns; dies when this ends unless bandaged'
     """
     dice = fracture_bleeding_dice(sheet)
     if rng is None:
