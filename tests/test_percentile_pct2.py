@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from rkweb.app import shell
 from rkweb.app.model import Model
-from rkweb.app.vdom import find_all
+from rkweb.app.vdom import VNode, find_all, text_of
 from rkweb.features.percentile import state as S
 from test_percentile_pages import ann_hits_bob, anns_turn, go, round_ready, texts
 
@@ -253,3 +253,34 @@ def test_the_gm_page_says_table_3_7_0_rows_that_fall_as_the_damage_rises() -> No
     rising = go(m, "percentile.gm_csv", "PCT-M02", typed.replace("100", "400"))
     rising = go(rising, "percentile.gm_save", "PCT-M02")
     assert [r["modifier"] for r in S.state(rising)["gm"]["PCT-M02"]] == [400, 0, 300]
+
+
+def test_a_value_against_an_earlier_row_is_asked_as_the_gms_call_with_its_why() -> None:
+    """The "Keep 0" row at 768x1024 read as a red refusal, its button pressed against the next
+    block and no "Why" of its own (the one under it was the turns'). Now the field, its words
+    and both answers (keep it, or type another) are one block, in the warning's colours
+    (app.css .keep-asked), with the lines it rests on (49, 74) under its own "Why"."""
+    m = _anns_hit_on_bobs_head(_stunning(round_ready(), "0,0,0\n16,16,300\n"))
+    m = go(m, "percentile.attack_stun", "0")
+    blocks = [n for n in _walk(shell.view(m)) if "keep-asked" in str(n.attr("class") or "")]
+    assert len(blocks) == 1
+    block = blocks[0]
+    for testid in ("percentile-attack-stun_modifier", "percentile-attack-stun-keep"):
+        assert find_all(block, testid), testid
+    asked = text_of(find_all(block, "percentile-attack-stun-asked")[0])
+    assert "or type another value above" in asked
+    assert "line 49" in asked and "line 74" in asked and "PCT-28" in asked  # under "Why" only
+    assert "PCT" not in text_of(find_all(block, "percentile-attack-stun_modifier-error")[0])
+    # the GM page's rows against the rise: the same block
+    g = go(go(round_ready(), "percentile.tab", "gm"), "percentile.gm_pick", "PCT-M02")
+    g = go(g, "percentile.gm_csv", "PCT-M02", "damage_low,damage_high,modifier\n0,9,5\n10,19,1\n")
+    g = go(g, "percentile.gm_save", "PCT-M02")
+    gm_blocks = [n for n in _walk(shell.view(g)) if "keep-asked" in str(n.attr("class") or "")]
+    assert len(gm_blocks) == 1 and find_all(gm_blocks[0], "percentile-gm-keep")
+    assert find_all(gm_blocks[0], "percentile-gm-csv")
+
+
+def _walk(node: object) -> list[VNode]:
+    if not isinstance(node, VNode):
+        return []
+    return [node, *(n for c in node.children for n in _walk(c))]

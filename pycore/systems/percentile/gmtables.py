@@ -525,6 +525,15 @@ def action_names(tables: Tables) -> list[str]:
     return [] if table is None else [str(r["action"]) for r in table.rows]
 
 
+#: Why a Table #3-7.0 modifier lower than an earlier row's for less damage is asked about (the
+#: "Why" beside the question, on the fight page and the GM page).
+RISE_WHY = (
+    "Table #3-7.0 is left out of the text; its modifier is the damage taken (line 49) and its "
+    "tenth the AP a stun costs (line 74), so more damage never gives less (PCT-11, PCT-28, "
+    "PCT-M02). The values are the GM's: kept when he says so, and logged."
+)
+
+
 class Falling(TableError):
     """Table #3-7.0 rows whose modifier falls as the damage rises: said beside the rows, saved
     only once the GM keeps them (the fight page asks the same of one answer, PCT-28)."""

@@ -202,7 +202,7 @@ def _rows_table(spec: gmtables.GMTable, rows: list[dict[str, Any]]) -> VNode:
 
 
 def _csv_box(tid: str, text: str, error: str, against: bool) -> list[VNode | None]:
-    return [
+    box: list[VNode | None] = [
         h(
             "label",
             {"for": "percentile-gm-csv"},
@@ -231,11 +231,19 @@ def _csv_box(tid: str, text: str, error: str, against: bool) -> list[VNode | Non
             },
             error,
         ),
-        # rows said against the rise of Table #3-7.0: the GM's to keep, as the fight page asks
-        button("percentile-gm-keep", "Keep these rows (GM; logged)", GmKeep(tid))
-        if against and error
-        else None,
     ]
+    if not (against and error):
+        return box
+    # rows said against the rise of Table #3-7.0: the GM's to keep, as the fight page asks, in
+    # the warning's colours with both answers (keep them, or change them)
+    keep = h(
+        "div",
+        {"class": "row keep-row"},
+        button("percentile-gm-keep", "Keep these rows (GM; logged)", GmKeep(tid)),
+        h("span", {"class": "muted"}, "or change them above and save again"),
+        why([gmtables.RISE_WHY]),
+    )
+    return [h("div", {"class": "keep-asked"}, *box, keep)]
 
 
 def _editor(model: Model, st: dict[str, Any], tid: str, one: str) -> VNode:
