@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from playwright.sync_api import Page, expect
-from support import READY, enter
+from support import READY, enter, run_axe
 
 PERCENTILE = "Percentile sci-fi"
 #: Each system's page, its "new" button, its name field and the fighters made there.
@@ -97,6 +97,18 @@ SIZES = """() => {
   return [Math.min(...sizes), parseFloat(getComputedStyle(name).fontSize),
           parseFloat(order.paddingLeft) / parseFloat(order.fontSize)];
 }"""
+#: The acting fighter's marker and the view's side margins: ``[entries marked, their
+#: text-decoration, their background, the colour of their "1.", space left of the view, space
+#: right of it]``.
+MARKER = """() => {
+  const now = [...document.querySelectorAll('[data-testid=player-entry]')]
+    .filter(e => e.getAttribute('aria-current') === 'true');
+  const style = now.length === 1 ? getComputedStyle(now[0]) : null;
+  const view = document.querySelector('[data-testid=player-view]').getBoundingClientRect();
+  const marker = now.length === 1 ? getComputedStyle(now[0], '::marker').color : null;
+  return [now.length, style && style.textDecorationLine, style && style.backgroundColor,
+          marker, view.left, innerWidth - view.right];
+}"""
 #: What the GM keeps: numbers of the sheets, dice, the rules' IDs and notes.
 HIDDEN = ("HP", "BCS", "ODA", "AFT-", "PCT-", "GUR-", "SIM-", "Damage", "AP ", "%", "halved")
 SHOTS = os.environ.get("RULEKEEPER_SHOTS")
@@ -141,6 +153,13 @@ def _read_across(player: Page, name: str, *entries: str) -> None:
         smallest, system, indent = player.evaluate(SIZES)
         assert smallest >= 17 and system >= 17, (name, width, smallest, system)
         assert indent >= 1.6, (name, width, indent)  # room for "1." inside the card
+        # one marker for the acting fighter (it was bold and underlined among bold names), its
+        # contrast checked by axe; the view uses the width (at 1280 it sat in the shell's 1100)
+        marked, line, band, ordinal, left, right = player.evaluate(MARKER)
+        assert marked == 1 and line == "none" and band != "rgba(0, 0, 0, 0)", (name, line, band)
+        assert ordinal == "rgb(29, 36, 51)", (name, ordinal)  # its "1." in ink on the card
+        assert max(left, right) <= 0.03 * width + 1, (name, width, left, right)
+        assert not run_axe(player), (name, width, run_axe(player))
         text = str(player.get_by_test_id("player-view").text_content())
         assert not [w for w in HIDDEN if w in text], (name, text)
         if SHOTS:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from rkweb.app.saving import race_words
 
+from pycore.store.conflicts import first_difference
 from pycore.store.patch import diff, merge
 from pycore.store.races import Race
 from pycore.systems.system import SYSTEM_KEYS, ref, system
@@ -53,7 +54,10 @@ def test_a_field_both_tabs_changed_is_named_by_its_label(
     assert text == f"Another tab changed {words} to 12 while you changed it to 9; kept 9."
 
 
-def test_a_percentile_weapon_field_is_named_by_the_form_label() -> None:
+def test_a_percentile_weapon_field_is_named_by_the_form_label_with_its_owner() -> None:
+    """The notice read "AUTO PISTOL's WEP DIF", as if the weapon owned the field: the merge
+    named the innermost record. Now the owner first, then the weapon, then the sheet's label;
+    also when the other tab's whole fight is kept (:func:`first_difference`)."""
     record = {"id": "c1", "name": "Kira", "weapons": [{"name": "AUTO PISTOL", "wep_dif": 30}]}
     weapon = {**record["weapons"][0], "wep_dif": 40}
     _, conflicts = merge(
@@ -65,8 +69,16 @@ def test_a_percentile_weapon_field_is_named_by_the_form_label() -> None:
     )
     said = race_words(Race("percentile", conflicts[0]))
     assert (
-        said
-        == "Another tab changed AUTO PISTOL's WEP DIF to 40 while you changed it to 20; kept 20."
+        said == "Another tab changed Kira's AUTO PISTOL: WEP DIF to 40 while you changed it to 20; "
+        "kept 20."
+    )
+    first = first_difference(
+        {"characters": [{**record, "weapons": [weapon]}]},
+        {"characters": [{**record, "weapons": [weapon | {"wep_dif": 20}]}]},
+    )
+    assert (first.at, first.names) == (
+        ("characters", "weapons", "wep_dif"),
+        ("Kira", "AUTO PISTOL"),
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from rkweb.app import shell
 from rkweb.app.model import Model
-from rkweb.app.vdom import find_all
+from rkweb.app.vdom import VNode, find_all, text_of
 from rkweb.features.percentile import state as S
 from test_percentile_pages import ann_hits_bob, anns_turn, go, round_ready, texts
 
@@ -221,3 +221,66 @@ def test_entries_typed_after_an_undo_are_not_mixed_into_the_step_redone() -> Non
     bob = go(go(turn, "shell.undo"), "percentile.attack_field", "attacker", "c2")
     assert _attack_form(bob)["attacker"] == "c2"
     assert _attack_form(go(bob, "shell.redo")) == _attack_form(turn)
+
+
+def test_the_gm_page_says_table_3_7_0_rows_that_fall_as_the_damage_rises() -> None:
+    """The GM page took a Table #3-7.0 whose modifier falls as the damage rises (300 for 10 to
+    19 points, 100 for 20 to 29), which the fight page asks about ("Keep 0") when one answer
+    does it: the modifier only grows with the damage (lines 49, 74). The rows stay typed in the
+    box, the message beside it names the row, the column and the range that would agree, and
+    they are saved only once the GM keeps them (said in the undo label)."""
+    m = go(round_ready(), "percentile.tab", "gm")
+    m = go(m, "percentile.gm_pick", "PCT-M02")
+    before = S.state(m)["gm"]["PCT-M02"]
+    typed = "damage_low,damage_high,modifier\n20,29,100\n0,9,0\n10,19,300\n"
+    m = go(go(m, "percentile.gm_csv", "PCT-M02", typed), "percentile.gm_save", "PCT-M02")
+    assert texts(m, "percentile-gm-error") == [
+        "Row 1, column 'modifier': 100 for 20 to 29 points is less than the 300 of row 3 for "
+        "10 to 19 points; allowed: 300 to 100000, as the modifier only grows with the damage. "
+        "Keep these rows anyway?"
+    ]
+    assert find_all(shell.view(m), "percentile-gm-csv")[0].attr("value") == typed
+    assert S.state(m)["gm"]["PCT-M02"] == before  # nothing saved yet
+    assert texts(m, "percentile-gm-keep") == ["Keep these rows (GM; logged)"]
+    # rows typed again are checked again: the Keep of the old draft goes
+    retyped = go(m, "percentile.gm_csv", "PCT-M02", typed.replace("100", "50"))
+    assert not texts(retyped, "percentile-gm-keep")
+    kept = go(m, "percentile.gm_keep", "PCT-M02")
+    assert [r["modifier"] for r in S.state(kept)["gm"]["PCT-M02"]] == [100, 0, 300]
+    assert texts(kept, "percentile-gm-error") == [""]
+    assert "kept as typed: Row 1, column 'modifier'" in texts(kept, "percentile-gm-note")[0]
+    # rows that only grow are saved at once
+    rising = go(m, "percentile.gm_csv", "PCT-M02", typed.replace("100", "400"))
+    rising = go(rising, "percentile.gm_save", "PCT-M02")
+    assert [r["modifier"] for r in S.state(rising)["gm"]["PCT-M02"]] == [400, 0, 300]
+
+
+def test_a_value_against_an_earlier_row_is_asked_as_the_gms_call_with_its_why() -> None:
+    """The "Keep 0" row at 768x1024 read as a red refusal, its button pressed against the next
+    block and no "Why" of its own (the one under it was the turns'). Now the field, its words
+    and both answers (keep it, or type another) are one block, in the warning's colours
+    (app.css .keep-asked), with the lines it rests on (49, 74) under its own "Why"."""
+    m = _anns_hit_on_bobs_head(_stunning(round_ready(), "0,0,0\n16,16,300\n"))
+    m = go(m, "percentile.attack_stun", "0")
+    blocks = [n for n in _walk(shell.view(m)) if "keep-asked" in str(n.attr("class") or "")]
+    assert len(blocks) == 1
+    block = blocks[0]
+    for testid in ("percentile-attack-stun_modifier", "percentile-attack-stun-keep"):
+        assert find_all(block, testid), testid
+    asked = text_of(find_all(block, "percentile-attack-stun-asked")[0])
+    assert "or type another value above" in asked
+    assert "line 49" in asked and "line 74" in asked and "PCT-28" in asked  # under "Why" only
+    assert "PCT" not in text_of(find_all(block, "percentile-attack-stun_modifier-error")[0])
+    # the GM page's rows against the rise: the same block
+    g = go(go(round_ready(), "percentile.tab", "gm"), "percentile.gm_pick", "PCT-M02")
+    g = go(g, "percentile.gm_csv", "PCT-M02", "damage_low,damage_high,modifier\n0,9,5\n10,19,1\n")
+    g = go(g, "percentile.gm_save", "PCT-M02")
+    gm_blocks = [n for n in _walk(shell.view(g)) if "keep-asked" in str(n.attr("class") or "")]
+    assert len(gm_blocks) == 1 and find_all(gm_blocks[0], "percentile-gm-keep")
+    assert find_all(gm_blocks[0], "percentile-gm-csv")
+
+
+def _walk(node: object) -> list[VNode]:
+    if not isinstance(node, VNode):
+        return []
+    return [node, *(n for c in node.children for n in _walk(c))]

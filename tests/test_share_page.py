@@ -93,6 +93,9 @@ def test_the_player_view_follows_a_3d6_fight_and_the_gms_choice() -> None:
     assert text_of(find_all(view, "player-current")[0]) == "Kim to act"
     entries = [text_of(e) for e in find_all(view, "player-entry")]
     assert entries == ["Kim · stunned", "Fighter"]
+    # the one acting is marked once, for the eye (app.css) and for a screen reader
+    marks = [e.attr("aria-current") for e in find_all(view, "player-entry")]
+    assert marks == ["true", None]
     assert "HP" not in text_of(view) and "DR" not in text_of(view)
     # The GM picks the Simply fight on the share page: the choice is kept in the settings.
     share = Model(model.history, route="share")

@@ -46,17 +46,24 @@ def both_logged(codec: SectionCodec, mine: list[Op], theirs: list[Op]) -> bool:
 @checked
 def first_difference(theirs: Any, mine: Any) -> Conflict:
     """The first plain field the two values differ in, for the words of a race."""
-    ops, whose = diff(theirs, mine), None
-    while ops:
-        op = ops.pop(0)
+    # each op with the value its keys start from, the keys down to that value and the names of
+    # the records around it (a weapon inside a fighter: both, outermost first)
+    none: tuple[str, ...] = ()
+    pending: list[tuple[Op, Any, tuple[str, ...], tuple[str, ...]]]
+    pending = [(op, theirs, none, none) for op in diff(theirs, mine)]
+    while pending:
+        op, base, prefix, names = pending.pop(0)
         if "ops" in op:  # inside a list entry (a fighter): named after it when it has a name
-            entry = _entry_at(theirs, op)
-            whose = entry.get("name") if isinstance(entry, dict) else whose
-            ops = [{**o, "at": [*op["at"], *o.get("at", [])]} for o in op["ops"]] + ops
+            entry = _entry_at(base, op)
+            name = entry.get("name") if isinstance(entry, dict) else None
+            inner = (*names, name) if isinstance(name, str) else names
+            where = (*prefix, *map(str, op.get("at", [])))
+            pending = [(o, entry, where, inner) for o in op["ops"]] + pending
             continue
         was, now = op.get("was", ABSENT), op.get("now", ABSENT)
         if not isinstance(was, (dict, list)) and not isinstance(now, (dict, list)):
-            return Conflict(tuple(map(str, op.get("at", []))), was, was, now, whose)
+            at = (*prefix, *map(str, op.get("at", [])))
+            return Conflict(at, was, was, now, names[-1] if names else None, names)
     return Conflict((), ABSENT, theirs, mine)
 
 

@@ -259,13 +259,16 @@ def apply(value: Any, ops: Sequence[Op], *, forward: bool) -> tuple[Any, int]:
 class Conflict:
     """One place two tabs changed to different values (issue 32): ``at`` the keys down to it,
     ``was`` the value both started from, ``theirs`` the other tab's, ``mine`` this tab's (kept),
-    ``whose`` the name of the record it sits in, when the record has one."""
+    ``whose`` the name of the record it sits in, when the record has one, and ``names`` the
+    names of every named record down to it, outermost first (a weapon's field: its owner's name,
+    then the weapon's), so the words can say whose weapon it is."""
 
     at: tuple[str, ...]
     was: Any
     theirs: Any
     mine: Any
     whose: str | None = None
+    names: tuple[str, ...] = ()
 
 
 @dataclass
@@ -277,6 +280,7 @@ class _Merge:
     conflicts: list[Conflict] = field(default_factory=list)
     path: tuple[str, ...] = ()
     whose: str | None = None
+    names: tuple[str, ...] = ()
 
 
 @checked
@@ -354,7 +358,9 @@ def _replace(
         merged, skipped = _play(current, diff({} if both else [], wanted), True, mode)
         return merged, skipped == 0
     if mode is not None:  # both tabs changed it: this tab's save is the later one, said
-        mode.conflicts.append(Conflict(mode.path, expected, current, wanted, mode.whose))
+        mode.conflicts.append(
+            Conflict(mode.path, expected, current, wanted, mode.whose, mode.names)
+        )
         return wanted, True
     return current, False
 
@@ -380,7 +386,8 @@ def _item(items: Any, op: Op, forward: bool, mode: _Merge | None = None) -> tupl
     inner_mode = mode
     if mode is not None:
         name = entry.get("name") if isinstance(entry, dict) else None
-        inner_mode = replace(mode, whose=name if isinstance(name, str) else mode.whose)
+        if isinstance(name, str):  # a named record inside a named one: both kept, in order
+            inner_mode = replace(mode, whose=name, names=(*mode.names, name))
     inner, skipped = _play(entry, op["ops"], forward, inner_mode)
     return [*items[:position], inner, *items[position + 1 :]], skipped == 0
 

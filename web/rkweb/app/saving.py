@@ -132,8 +132,18 @@ def field_label(section: str, at: tuple[str, ...]) -> str:
 
 
 def _field_words(c: Conflict, section: str, where: str = "") -> str:
-    """The field two changes both set: "Brok's HP", else the field (and ``where`` it is)."""
+    """The field two changes both set: "Brok's HP"; a field of a record inside another by both,
+    the owner first ("Rook's AUTO PISTOL: WEP DIF", not "AUTO PISTOL's WEP DIF" as if the
+    weapon owned it); else the field (and ``where`` it is).
+
+    >>> from pycore.store.patch import Conflict
+    >>> _field_words(Conflict(("characters", "weapons", "wep_dif"), 30, 40, 20, "AUTO PISTOL",
+    ...     ("Rook", "AUTO PISTOL")), "percentile")
+    "Rook's AUTO PISTOL: WEP DIF"
+    """
     field = field_label(section, c.at)
+    if len(c.names) > 1:
+        return f"{c.names[0]}'s {', '.join(c.names[1:])}: {field}"
     return f"{c.whose}'s {field}" if c.whose else f"{field}{where}"
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RulekeeperError
+from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight import attack as FA
@@ -303,23 +304,30 @@ def _question(model: Model, fight: Fight) -> list[VNode | None]:
         ]
     error = error_of(model, S.FEATURE, "attack-stun_modifier")
     against = str(model.ui.get(STUN_ASKED) or "") if error else ""
-    return [
-        question,
-        number(  # a value said against an earlier row stays in its field beside the question
-            "percentile-attack-stun_modifier",
-            "Table #3-7.0 modifier for the damage taken",
-            against,
-            AttackStun(),
-            error=error,
-        ),
+    # a value said against an earlier row stays in its field beside the question
+    entry = number(
+        "percentile-attack-stun_modifier",
+        "Table #3-7.0 modifier for the damage taken",
+        against,
+        AttackStun(),
+        error=error,
+    )
+    if not against:
+        return [question, entry]
+    # The GM's call, not a refusal: the field, what it goes against and both answers (keep it,
+    # or type another) as one block in the warning's colours, its rules under its own "Why".
+    keep = h(
+        "div",
+        {"class": "row keep-row", "data-testid": "percentile-attack-stun-asked"},
         button(
             "percentile-attack-stun-keep",
             f"Keep {against} (GM; logged)",
             AttackStunKeep(against),
-        )
-        if against
-        else None,
-    ]
+        ),
+        h("span", {"class": "muted"}, "or type another value above"),
+        why([gmtables.RISE_WHY]),
+    )
+    return [question, h("div", {"class": "keep-asked"}, entry, keep)]
 
 
 def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | None]:

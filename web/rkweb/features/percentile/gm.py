@@ -42,6 +42,13 @@ class GmSave(Message, action="percentile.gm_save"):
     table: str
 
 
+class GmKeep(Message, action="percentile.gm_keep"):
+    """Save the draft the GM keeps against the check that Table #3-7.0 only grows with the
+    damage (one undo step, said in its label)."""
+
+    table: str
+
+
 class GmClear(Message, action="percentile.gm_clear"):
     """Clear one table (one undo step)."""
 
@@ -68,21 +75,37 @@ def _drafts(model: Model) -> dict[str, str]:
     return dict(model.ui.get("percentile_gm_drafts", {}))
 
 
-def _save_table(model: Model, tid: str, ctx: Ctx) -> Model:
+#: The table whose draft goes against the rise of Table #3-7.0, for the "Keep" beside its error.
+GM_AGAINST = "percentile_gm_against"
+
+
+def _save_table(model: Model, tid: str, ctx: Ctx, *, keep: bool = False) -> Model:
+    """Check the draft and save it; rows said against the rise of Table #3-7.0 (PCT-11, 28) stay
+    in the box with the message and a "Keep" until the GM keeps them (said in the undo label)."""
     st = S.state(model)
     text = _drafts(model).get(tid)
     if text is None:
         text = gmtables.rows_to_csv(tid, st["gm"].get(tid, []))
+    against: str | None = None
     try:
         rows = gmtables.rows_from_csv(tid, str(text))
+        if keep:
+            against = gmtables.against_the_rise(tid, rows)
+        else:
+            gmtables.check_rise(tid, rows)
+    except gmtables.Falling as exc:
+        return with_error(model, S.FEATURE, "percentile-gm", str(exc)).with_ui(**{GM_AGAINST: tid})
     except RulekeeperError as exc:
-        return with_error(model, S.FEATURE, "percentile-gm", str(exc))
+        return with_error(model, S.FEATURE, "percentile-gm", str(exc)).with_ui(**{GM_AGAINST: None})
     st["gm"] = {**st["gm"], tid: rows}
     if not rows:
         st["gm"].pop(tid, None)
-    model = S.save(model, st, ctx, f"Enter GM table {_name(tid)}")
-    note = f"{_name(tid)} saved: {len(rows)} row(s)."
-    return with_error(model, S.FEATURE, "percentile-gm", None).with_ui(percentile_gm_note=note)
+    kept = f" (kept as typed: {against.partition(';')[0]})" if against else ""
+    model = S.save(model, st, ctx, f"Enter GM table {_name(tid)}{kept}")
+    note = f"{_name(tid)} saved: {len(rows)} row(s){kept}."
+    return with_error(model, S.FEATURE, "percentile-gm", None).with_ui(
+        percentile_gm_note=note, **{GM_AGAINST: None}
+    )
 
 
 def _import(model: Model, text: str, ctx: Ctx) -> Model:
@@ -115,11 +138,18 @@ def _pick(model: Model, msg: GmPick, ctx: Ctx) -> Model:
 
 
 def _csv(model: Model, msg: GmCsv, ctx: Ctx) -> Model:
-    return model.with_ui(percentile_gm_drafts={**_drafts(model), msg.table: msg.text})
+    # rows typed again are checked again: a "Keep" said for the old draft goes
+    return model.with_ui(
+        percentile_gm_drafts={**_drafts(model), msg.table: msg.text}, **{GM_AGAINST: None}
+    )
 
 
 def _save(model: Model, msg: GmSave, ctx: Ctx) -> Model:
     return _save_table(model, msg.table, ctx)
+
+
+def _keep(model: Model, msg: GmKeep, ctx: Ctx) -> Model:
+    return _save_table(model, msg.table, ctx, keep=True)
 
 
 def _imported(model: Model, msg: GmImport, ctx: Ctx) -> Model:
@@ -127,7 +157,7 @@ def _imported(model: Model, msg: GmImport, ctx: Ctx) -> Model:
 
 
 #: Each GM tables message's handler, keyed by its class's action (``percentile.gm_<name>``).
-HANDLERS = handlers(_pick, _csv, _save, _clear, _imported)
+HANDLERS = handlers(_pick, _csv, _save, _keep, _clear, _imported)
 ACTIONS = frozenset(HANDLERS)
 
 
@@ -171,8 +201,8 @@ def _rows_table(spec: gmtables.GMTable, rows: list[dict[str, Any]]) -> VNode:
     )
 
 
-def _csv_box(tid: str, text: str, error: str) -> list[VNode]:
-    return [
+def _csv_box(tid: str, text: str, error: str, against: bool) -> list[VNode | None]:
+    box: list[VNode | None] = [
         h(
             "label",
             {"for": "percentile-gm-csv"},
@@ -202,6 +232,18 @@ def _csv_box(tid: str, text: str, error: str) -> list[VNode]:
             error,
         ),
     ]
+    if not (against and error):
+        return box
+    # rows said against the rise of Table #3-7.0: the GM's to keep, as the fight page asks, in
+    # the warning's colours with both answers (keep them, or change them)
+    keep = h(
+        "div",
+        {"class": "row keep-row"},
+        button("percentile-gm-keep", "Keep these rows (GM; logged)", GmKeep(tid)),
+        h("span", {"class": "muted"}, "or change them above and save again"),
+        why([gmtables.RISE_WHY]),
+    )
+    return [h("div", {"class": "keep-asked"}, *box, keep)]
 
 
 def _editor(model: Model, st: dict[str, Any], tid: str, one: str) -> VNode:
@@ -236,7 +278,7 @@ def _editor(model: Model, st: dict[str, Any], tid: str, one: str) -> VNode:
         ),
         # the CSV's own header keys are a file format, not words: shown where the GM looks
         why(["The header line: " + ",".join(spec.columns)], summary="How to type the rows"),
-        *_csv_box(tid, text, error),
+        *_csv_box(tid, text, error, model.ui.get(GM_AGAINST) == tid),
         h(
             "p",
             {"class": "ok", "role": "status", "data-testid": "percentile-gm-note"},

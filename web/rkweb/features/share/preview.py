@@ -67,7 +67,11 @@ def fight_view(fight: PublicFight, testid: str = "player-view", as_of: str = "")
             *[
                 h(
                     "li",
-                    {"class": "current" if now else None, "data-testid": "player-entry"},
+                    {
+                        "class": "current" if now else None,
+                        "aria-current": "true" if now else None,  # the one acting, said
+                        "data-testid": "player-entry",
+                    },
                     h("strong", {}, name),
                     f" · {status}" if status != "ok" else "",
                 )
