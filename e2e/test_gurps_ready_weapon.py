@@ -26,7 +26,8 @@ def _shot(app: Page, name: str) -> None:
         app.screenshot(path=f"{SHOTS}/{name}.png")
 
 
-def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) -> None:
+def _bo_and_ana(app: Page) -> None:
+    """Ana, and Bo (a Short bow first on his sheet, then a knife) who acts first."""
     app.get_by_test_id("nav-gurps").click()
     app.get_by_test_id("gurps-new").click()
     enter(app, "gurps-name", "Ana")
@@ -43,6 +44,10 @@ def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) 
     app.get_by_test_id("gurps-line-0-kind").select_option("melee")
     app.get_by_test_id("gurps-tab-tracker").click()
     app.get_by_test_id("gurps-start").click()
+
+
+def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) -> None:
+    _bo_and_ana(app)
     app.get_by_test_id("gurps-take-ready").click()  # Bo's turn
     expect(app.get_by_test_id("gurps-ready-chips")).to_contain_text("KnifeParry 9")
     app.get_by_test_id("gurps-next-take-attack").click()  # Ana's turn: she attacks Bo
@@ -61,4 +66,23 @@ def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) 
     expect(said).to_have_count(0)
     _in_view(app, "gurps-fight-defend-parry")
     _shot(app, "defence-knife-drawn")
+    assert errors == []
+
+
+def test_his_next_attack_starts_with_the_knife_he_readied(app: Page, errors: list[str]) -> None:
+    """004 line 93: the knife his Ready drew is in his hand; his next attack starts with it, not
+    his sheet's first line (the bow), its skill and damage shown, the GM picking nothing."""
+    _bo_and_ana(app)
+    app.get_by_test_id("gurps-take-ready").click()  # Bo's turn
+    app.get_by_test_id("gurps-ready-1").click()  # he drew his knife
+    app.get_by_test_id("gurps-next-take-do-nothing").click()  # Ana's turn
+    app.get_by_test_id("gurps-next-take-attack").click()  # Bo's next turn: he attacks
+    turn = app.get_by_test_id("gurps-turn")
+    expect(turn).to_contain_text("Knife (")
+    expect(turn).to_contain_text("skill 12, at Ana")
+    expect(app.get_by_test_id("gurps-fight-line-1")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("gurps-fight-line")).to_have_text("base 12 + Attack +0 = 12")
+    for testid in ("gurps-fight-line-1", "gurps-fight-hit", "gurps-fight-attack-roll"):
+        _in_view(app, testid)
+    _shot(app, "attack-after-ready")
     assert errors == []

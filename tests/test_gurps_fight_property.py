@@ -7,7 +7,8 @@ through ``fight_to_json``/``fight_from_json``. After every action:
 - at the start of each turn no maneuver or option of an earlier turn is chosen: an attack tapped
   before this turn's maneuver is chosen is refused, and the maneuver select shows none;
 - every attack is rolled from a fresh set-up for its attacker (from the sheets and the fight so
-  far), changed only by what the GM set in this attack, with this turn's maneuver and option;
+  far: it starts with the weapon in his hand), changed only by what the GM set in this attack,
+  with this turn's maneuver and option;
 - a result is applied at most once: HP changes only on a damage roll that ends the attack
   under way, with one log line, and a second damage roll is refused;
 - each fighter parries with the weapon in his hand as the GM's own actions leave it (004 lines
@@ -111,9 +112,11 @@ def _reload(model: Model) -> Model:
     return Model(History.from_json({"state": data, **steps}), route="gurps")
 
 
-def _fresh(model: Model) -> dict[str, Any]:
+def _fresh(model: Model, hands: dict[str, int]) -> dict[str, Any]:
     """A fresh set-up for the acting combatant: from the sheets and the fight so far (his next
-    target, the range the fight holds between the two)."""
+    target, the range the fight holds between the two, and the weapon in his hand as the
+    test's account ``hands`` has it: his last attack's or the one his Ready drew, 004 line 93;
+    his sheet's first line before either)."""
     fight = fight_of(model)
     current = fight.current()
     assert current is not None
@@ -122,7 +125,8 @@ def _fresh(model: Model) -> dict[str, Any]:
         "yards": gf.range_between(fight, current.id, target),
         "range_beyond": gf.beyond_between(fight, current.id, target),
     }
-    return {**turn_step.FRESH, "attacker": current.id, "target": target, **held}
+    line = hands.get(current.id, 0)
+    return {**turn_step.FRESH, "attacker": current.id, "target": target, "line": line, **held}
 
 
 def _aimed(model: Model, step: dict[str, Any]) -> dict[str, Any]:
@@ -185,15 +189,16 @@ class Table:
         # GUR-06: nothing of an earlier turn is chosen when his turn begins.
         assert not fight_of(self.model).chosen
         assert _shown_maneuver(self.model, current.id) == ""
-        assert turn_step.step_of(self.model, fight_of(self.model)) == _fresh(self.model)
+        fresh = _fresh(self.model, self.now.held)
+        assert turn_step.step_of(self.model, fight_of(self.model)) == fresh
 
     def new_attack(self) -> None:
         now = self.now
         self.now = Account(now.chosen, attack=now.attack + 1, held=now.held, drawing=now.drawing)
 
     def expected(self, account: Account | None = None) -> dict[str, Any]:
-        changes = (account or self.now).changes
-        return _aimed(self.model, {**_fresh(self.model), **changes})
+        account = account or self.now
+        return _aimed(self.model, {**_fresh(self.model, account.held), **account.changes})
 
     def tap(self, *msg: object, seed: str = "abc") -> bool:
         """Send one message; whether it was taken (the history moved or a field was kept). A
@@ -258,7 +263,7 @@ class Table:
         if account.attack == self.now.attack:
             account.changes = dict(self.now.changes)
         step = turn_step.step_of(self.model, fight_of(self.model))
-        if step != self.expected(account) and step == self.expected(Account()):
+        if step != self.expected(account) and step == self.expected(Account(held=account.held)):
             account.changes = {}  # fresh: nothing the GM set kept
         self.now = account
 

@@ -1,7 +1,9 @@
 """FIGHT.md's attacker-switch property for the GURPS fight: after a fully set-up attack (target,
 attack line, location, range, situation chips, random location, a pinned victim, the exposed
 spot), switching the attacker leaves every pre-filled field equal to a fresh set-up for the new
-attacker, over random groups of combatants (hypothesis)."""
+attacker, over random groups of combatants (hypothesis). A fresh set-up starts with the weapon
+in his hand (004 line 93): the one a Ready drew in an earlier round, when the fight holds one;
+his sheet's first line when it holds none."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from test_gurps_pages import send, texts
 from pycore.errors import RuleError
 from pycore.store import History, default_data
 from pycore.systems.gurps import fight as gf
-from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.worksheet import AttackSetup, offered_modifiers
 
 KINDS = ("melee", "thrown", "bow", "firearm")
@@ -66,6 +68,23 @@ def _fight(people: list[dict[str, Any]]) -> Model:
     return send(model, "gurps.start", seed="order")
 
 
+def _readied(model: Model, picks: list[int]) -> tuple[Model, dict[str, int]]:
+    """A round in which each fighter takes Ready and the GM taps the weapon he drew (his pick
+    among his attack lines, 004 line 95); the fight and each one's line in hand, as the test
+    counts it from what was tapped."""
+    hands: dict[str, int] = {}
+    for pick in picks[: len(fight_of(model).combatants)]:
+        current = fight_of(model).current()
+        assert current is not None
+        model = send(model, "gurps.field", current.id, "maneuver", "Ready")
+        hands[current.id] = pick % len(attack_lines(current))
+        if len(attack_lines(current)) > 1:  # with one, drawn as he takes Ready
+            model = send(model, "gurps.ready_weapon", current.id, str(hands[current.id]))
+        model = send(model, "gurps.next")
+    assert fight_of(model).round == 2
+    return model, hands
+
+
 def _set_up(model: Model, chosen: dict[str, Any], count: int) -> Model:
     """Every field of the step, as a user could set it (refused ones are simply refused)."""
     current = fight_of(model).current()
@@ -84,23 +103,28 @@ def _set_up(model: Model, chosen: dict[str, Any], count: int) -> Model:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(fighters, set_ups)
+@given(fighters, set_ups, st.none() | st.lists(st.integers(0, 1), min_size=4, max_size=4))
 def test_switching_the_attacker_prefills_a_fresh_set_up(
-    people: list[dict[str, Any]], chosen: dict[str, Any]
+    people: list[dict[str, Any]], chosen: dict[str, Any], picks: list[int] | None
 ) -> None:  # FIGHT.md: "nothing is kept from the previous combatant"
-    model = _set_up(_fight(people), chosen, len(people))
+    model, hands = _fight(people), {}
+    if picks is not None:  # a round of Ready first: each one's weapon in hand is said
+        model, hands = _readied(model, picks)
+    model = _set_up(model, chosen, len(people))
     switched = send(model, "gurps.next")  # the attacker changes
     fight = fight_of(switched)
     current = fight.current()
     assert current is not None
     step = turn_step.step_of(switched, fight)
-    fresh = {**turn_step.FRESH, "attacker": current.id, "target": gf.next_target(fight, current.id)}
+    line = hands.get(current.id, 0)  # the weapon in his hand; none said: his sheet's first
+    target = gf.next_target(fight, current.id)
+    fresh = {**turn_step.FRESH, "attacker": current.id, "target": target, "line": line}
     assert step == fresh
-    if armed(current, 0).ranged:  # no range held or typed: the roll waits for one, never 0
+    if armed(current, line).ranged:  # no range held or typed: the roll waits for one, never 0
         with pytest.raises(RuleError, match=re.escape(turn_step.RANGE_FIRST)):
             turn_step.setup_of(step, current)
     else:
-        assert turn_step.setup_of(step, current) == AttackSetup()
+        assert turn_step.setup_of(step, current) == AttackSetup(line=line)
     # What the screen pre-fills is what a never-touched step shows for him.
     untouched = keep(switched, step={})
     for testid in ("gurps-turn", "gurps-order"):

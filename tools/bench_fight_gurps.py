@@ -3,7 +3,8 @@
 ``make bench`` plays a real fight (FIGHT.md, "How it is measured"; issue 25): three fighters,
 three rounds on the Combat tracker tab at 768x1024, once with the app's dice and once typed.
 The turn passes on the end of each attack; defenses are rolled (and one succeeds with typed
-dice); Ana changes her attack to her other line ("Thrust") in round 2; Cy is stunned after
+dice); Ana changes her attack to her other line ("Thrust") in round 2, and round 3's attack
+starts with it, the weapon in her hand (004 line 93; no tap); Cy is stunned after
 Bo's first attack (the knockdown question's "stunned", or his card's Edit when no injury asks
 it) and spends his turns on his HT roll. Each attack is counted from the tap that begins the
 turn (the next fighter's maneuver chip: one tap passes the turn and takes it, issue 27) to the
@@ -199,7 +200,8 @@ def real_fight(browser: Any, origin: str, typed: bool) -> dict[str, list[TurnFig
     by_kind: dict[str, list[TurnFigures]] = {"plain": [], "weapon changed": [], "stunned": []}
     begin = [Tap(TAKE_ATTACK, shows=CHOSEN)]  # Ana's first turn: no turn to pass
     for rnd in range(ROUNDS):
-        # Ana: her first weapon, or her thrust in round 2 (one more tap: the line's chip).
+        # Ana: her first weapon, her thrust in round 2 (one more tap: the line's chip), then the
+        # thrust again, in her hand since (004 line 93): no tap.
         change = [Tap("gurps-fight-line-1", shows="gurps-fight-hit")] if rnd == 1 else []
         ana = _attack(page, typed, begin=begin + change, defense="3" if rnd == 1 else "18")
         by_kind["weapon changed" if change else "plain"].append(ana)

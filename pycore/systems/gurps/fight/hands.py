@@ -128,6 +128,53 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
 
 
 @checked
+def line_in_hand(fight: Fight, c: Combatant) -> int:
+    """The attack line a fresh attack by ``c`` starts with (FIGHT.md's first law: from his
+    sheet and the fight so far): the weapon in his hand, "ready if it's being held in your
+    hand" (004 line 93), so the GM need not pick it again each turn. With no record (before
+    his first attack or Ready), or a line no longer on his sheet, his sheet's first line. While
+    a Ready's weapon is not said, what he held before (a Ready left unsaid draws nothing).
+
+    With his hand empty after a throw (004 line 108), his first natural weapon: "a natural
+    weapon (punch, kick, etc.) is always ready" (004 line 97) and any ready weapon may attack
+    (004 line 89), where another weapon is drawn first with a Ready maneuver (004 line 95).
+    With no natural weapon on his sheet, his sheet's first line, and the step says his hand is
+    empty (:func:`empty_hand_said`): the texts give him no ready weapon to start with.
+
+    >>> from pycore.systems.gurps.lines import lines_from_saved
+    >>> bo = Combatant(id="b", name="Bo", weapon="Short bow", attack_kind="bow",
+    ...     more_attacks=lines_from_saved("Knife: 12, 1d-1 imp, thrown; Kick: 9, 1d cr, unarmed"))
+    >>> fight = Fight((bo,))
+    >>> line_in_hand(fight, bo), line_in_hand(with_hand(fight, "b", 1), bo)
+    (0, 1)
+    >>> line_in_hand(with_hand(fight, "b", EMPTY), bo)
+    2
+    """
+    lines = attack_lines(c)
+    line = _held(fight, c.id)
+    if line == EMPTY:
+        return next((i for i, way in enumerate(lines) if way.unarmed), 0)
+    if line is None or not 0 <= line < len(lines):
+        return 0
+    return line
+
+
+@checked
+def empty_hand_said(fight: Fight, c: Combatant) -> str:
+    """What the attack step says when he threw his last weapon ("" otherwise): his hand is
+    empty (004 line 108), and what he may attack with."""
+    if _held(fight, c.id) != EMPTY:
+        return ""
+    natural = any(way.unarmed for way in attack_lines(c))
+    after = (
+        "A punch or kick needs no weapon in hand; another weapon is drawn with a Ready maneuver."
+        if natural
+        else "Another weapon is drawn with a Ready maneuver."
+    )
+    return f"{c.name}'s hand is empty: he threw his weapon. {after}"
+
+
+@checked
 def unsaid(fight: Fight, c: Combatant) -> bool:
     """He took Ready and the weapon he drew is not said yet (no parry until it is)."""
     return c.id in fight.drawing and c.maneuver == "Ready"

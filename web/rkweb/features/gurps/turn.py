@@ -223,6 +223,11 @@ def _attack_step(
         if ignores_location(attacker, line)
         else situation.where(step, chink_possible(attacker, line)),
     ]
+    if empty := gurps_fight.empty_hand_said(fight, attacker):
+        # 004 line 108: a thrown weapon has left his hand; what it may attack with is said.
+        head = h(
+            "div", {}, head, h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty)
+        )
     ways = situation.attack_ways(step, attacker, target)
     if ways is not None:
         head = h("div", {}, ways, head)

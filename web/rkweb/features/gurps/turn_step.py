@@ -70,10 +70,8 @@ def step_key(model: Model, fight: Fight) -> str:
 def step_of(model: Model, fight: Fight) -> dict[str, Any]:
     """The current combatant's step in this turn's attack; a new attacker, a new turn or a new
     attack starts fresh (FIGHT.md: nothing of one attack reaches the next)."""
-    current = fight.current()
-    cid = current.id if current else ""
-    target = gurps_fight.next_target(fight, cid)
-    fresh = {**FRESH, "attacker": cid, "target": target, **held(fight, cid, target)}
+    fresh = fresh_step(fight)
+    cid = fresh["attacker"]
     page = page_data(model)
     saved = page["step"]
     if saved.get("attacker") != cid or page["step_for"] != step_key(model, fight):
@@ -83,6 +81,18 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
         step.update(target=fresh["target"], yards=fresh["yards"])
         step["range_beyond"] = fresh["range_beyond"]
     return aimed(step, fight)
+
+
+def fresh_step(fight: Fight) -> dict[str, Any]:
+    """A fresh step for the acting fighter, from the sheets and the fight so far (FIGHT.md's
+    first law): his next target, the range held between the two, and the weapon in his hand
+    (004 line 93: his last attack's or the one his Ready drew; see
+    :func:`pycore.systems.gurps.fight.line_in_hand`), not his sheet's first line."""
+    current = fight.current()
+    cid = current.id if current else ""
+    target = gurps_fight.next_target(fight, cid)
+    line = gurps_fight.line_in_hand(fight, current) if current else 0
+    return {**FRESH, "attacker": cid, "target": target, "line": line, **held(fight, cid, target)}
 
 
 def aimed(step: dict[str, Any], fight: Fight) -> dict[str, Any]:
@@ -179,7 +189,14 @@ def range_beyond(form: dict[str, Any]) -> int | None:
 
 
 def keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
+    """The step with ``changes`` kept for this attack. Its attack line is kept only once the GM
+    picked one in this attack: until then it follows the weapon in his hand, which a Ready's
+    weapon tapped this turn changes (004 line 95; FIGHT.md's first law)."""
     step = aimed({**step_of(model, fight), **changes}, fight)
+    page = page_data(model)
+    own = page["step"] if page["step_for"] == step_key(model, fight) else {}
+    if "line" not in changes and (own.get("attacker") != step["attacker"] or "line" not in own):
+        del step["line"]
     return keep(model, step=step, step_for=step_key(model, fight))
 
 
