@@ -306,9 +306,10 @@ def test_luck_is_offered_only_with_5_lp_and_the_chance_shown_is_the_one_that_app
     poor = send(started(), "simply.combat_hold")  # Bo's turn: Mara is his target
     fight = json.loads(json.dumps(model.state["simply_combat"]["combat"]))  # saved: not changed
     fight["combatants"][1]["luck"] = 3
+    from rkweb.features.simply.combat import fields
     from rkweb.features.simply.combat import state as saved
 
-    assert saved.luck_choice(saved.fight_of(model, {"combat": fight}), "c2") == [
+    assert fields.luck_choice(saved.fight_of(model, {"combat": fight}), "c2") == [
         ("no", "No (3 LP: luck needs at least 5)")
     ]
     assert _options(poor, "sc-attack-luck") == ["no", "yes"]  # Bo has 10 LP

@@ -13,6 +13,7 @@ from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.simply.combat import fields
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit import steps
@@ -295,8 +296,8 @@ def checks_card(
     form = state["form"]
     first = fight.pending[0].combatant if fight.pending else ""
     luck = (
-        saved.form_select(
-            form, "check", "luck", "Luck on the next check", saved.luck_choice(fight, first)
+        fields.form_select(
+            form, "check", "luck", "Luck on the next check", fields.luck_choice(fight, first)
         )
         if items
         else None
@@ -434,10 +435,10 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "grid2"},
-            saved.form_select(form, "treat", "patient", "Patient", saved.who(fight)),
-            saved.form_select(form, "treat", "treatment", "Treatment", treatments),
-            saved.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
-            saved.form_field(model, form, "treat", "rating", "Treater's skill rating"),
+            fields.form_select(form, "treat", "patient", "Patient", fields.who(fight)),
+            fields.form_select(form, "treat", "treatment", "Treatment", treatments),
+            fields.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
+            fields.form_field(model, form, "treat", "rating", "Treater's skill rating"),
         ),
         _task_line(fight, form["treat"]),
         _treat_entry(fight, form["treat"], steps.step_count(saved.load(model))),
