@@ -199,11 +199,13 @@ def _typed_part(model: Model, part: str, text: str, ctx: Ctx) -> Model:
 
 def _keep(model: Model, state: dict[str, Any], typed: dict[str, str]) -> Model:
     """The treatment's rolls typed so far, kept (no undo step) until the other comes, for this
-    patient, treatment and treater only (:func:`_typed_now`)."""
+    patient, treatment and treater only (:func:`_typed_now`), and marked with the steps they
+    follow (:func:`saved.keep_typed`): an undo of the step before them sets them aside, a
+    redo gives them back."""
     t = state["form"]["treat"]
     treat = {**t, **typed, "typed_for": _treated(t)}
     waiting = {**state, "form": {**state["form"], "treat": treat}}
-    return with_error(steps.keep(model, saved.SECTION, waiting), saved.ERRORS, "treat", None)
+    return with_error(saved.keep_typed(model, waiting), saved.ERRORS, "treat", None)
 
 
 def _treated(t: dict[str, str]) -> str:

@@ -121,6 +121,9 @@ LEVELS = ("Default", "Familiar", "Capable", "Professional", "Expert")
 #: attack: those values alone are kept, in the section's "set", until the attack is applied.
 CHOICE = ("attacker", "weapon", "target")
 ATTACK_STEPS = ("attack", "damage")
+#: The treatment's rolls typed at the table and which treatment they are for (care.py): kept
+#: without an undo step as the attack's entries are, and marked with them (:func:`keep_typed`).
+TREAT_TYPED = ("rolled", "hours", "typed_for")
 
 
 #: The saved sections read and the fights decoded or encoded lately, each by its saved object
@@ -169,13 +172,23 @@ def _read(model: Model, saved: dict[str, Any]) -> dict[str, Any]:
 
 
 def _typed_over(saved: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
-    """``saved`` with the attack and damage steps as the last entry typed left them (its copy,
-    :func:`keep_typed`): a redo plays its step's change onto the entries typed since."""
+    """``saved`` with the attack and damage steps and the treatment's typed rolls as the last
+    entry typed left them (its copy, :func:`keep_typed`): a redo plays its step's change onto
+    the entries typed since."""
     form, given, keys = (kept.get(k) for k in ("form", "set", "set_for"))
     if not (isinstance(form, dict) and isinstance(given, dict) and isinstance(keys, dict)):
         return saved
     groups = {g: v for g, v in form.items() if g in ATTACK_STEPS and isinstance(v, dict)}
-    return {**saved, "form": {**saved.get("form", {}), **groups}, "set": given, "set_for": keys}
+    forms = {**saved.get("form", {}), **groups}
+    rolls = form.get("treat")
+    if isinstance(rolls, dict):  # the treatment's other fields stay as chosen since
+        forms["treat"] = {**forms.get("treat", {}), **_rolls(rolls)}
+    return {**saved, "form": forms, "set": given, "set_for": keys}
+
+
+def _rolls(treat: dict[str, Any]) -> dict[str, str]:
+    """The treatment's typed rolls of ``treat`` (:data:`TREAT_TYPED`)."""
+    return {k: str(treat.get(k, "")) for k in TREAT_TYPED}
 
 
 def _afresh(model: Model, state: dict[str, Any]) -> dict[str, Any]:
@@ -184,8 +197,11 @@ def _afresh(model: Model, state: dict[str, Any]) -> dict[str, Any]:
     one restored, so the attack is set up afresh from the sheets for whoever acts now, as a
     new attack is, and a hit still due keeps its damage step (FIGHT.md's first law: the GM
     picked Bo after a hit's damage and typed TN 14, then undid the damage; the attack restored
-    kept TN 14, not the 8 of its sheet)."""
-    state = {**steps.unmarked(state), "set": {g: {} for g in ATTACK_STEPS}}
+    kept TN 14, not the 8 of its sheet). The treatment's typed rolls go with them: typed for
+    a patient as that step left him (a stabilization's roll typed after the damage that made
+    Bo critical, that damage undone), they wait for no treatment now."""
+    form = {**state["form"], "treat": {**state["form"]["treat"], **_rolls({})}}
+    state = {**steps.unmarked(state), "form": form, "set": {g: {} for g in ATTACK_STEPS}}
     try:
         return next_attack(model, state, fight_of(model, state))
     except RuleError:
@@ -194,11 +210,15 @@ def _afresh(model: Model, state: dict[str, Any]) -> dict[str, Any]:
 
 def keep_typed(model: Model, state: dict[str, Any]) -> Model:
     """``state`` with an entry of the attack or damage step (a choice, a value typed, a die
-    rolled for Apply), kept quietly: no undo step of its own. Marked with the steps it follows
-    and the steps as it left them (:mod:`rkweb.kit.steps`), so an undo of an earlier step does
-    not hand it to the attack restored, and a redo gives it back."""
+    rolled for Apply) or a treatment's roll typed, kept quietly: no undo step of its own.
+    Marked with the steps it follows and the steps and typed rolls as it left them
+    (:mod:`rkweb.kit.steps`), so an undo of an earlier step does not hand it to the attack or
+    treatment restored, and a redo gives it back."""
     copy = {
-        "form": {g: state["form"][g] for g in ATTACK_STEPS},
+        "form": {
+            **{g: state["form"][g] for g in ATTACK_STEPS},
+            "treat": _rolls(state["form"]["treat"]),
+        },
         "set": state["set"],
         "set_for": state["set_for"],
     }
@@ -349,7 +369,9 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
         except ValueError as exc:
             error, rules = str(exc), rules_of(exc)
     new_state = {**state, "form": form}
-    if group not in ATTACK_STEPS:
+    if group == "treat" and field in TREAT_TYPED:
+        kept = keep_typed(model, new_state)  # a roll typed: marked as care.py's are
+    elif group not in ATTACK_STEPS:
         kept = steps.keep(model, SECTION, new_state)  # typing: no undo step
     else:
         if not (group == "attack" and field in CHOICE):
