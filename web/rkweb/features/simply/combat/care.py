@@ -21,7 +21,6 @@ from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry, typed_field
 from rkweb.kit.fields import rules_of, with_error
 from rkweb.kit.odds import odds
-from rkweb.kit.results import why
 
 SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
 HOLDS = "The stabilization holds: type the 1D10 hours it lasts."
@@ -273,7 +272,7 @@ def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
             f"or {pending.on_failure} — ",
         ),
         odds(pending.chance),
-        why([f"{pending.rule}: {pending.check} (2D10 under the TN; a 20 fails)."]),
+        why_rules(pending.why, pending.rules, "sc-check-why"),
         dice_entry(
             f"sc-check-{index}",
             "2D10",
