@@ -306,9 +306,10 @@ def test_luck_is_offered_only_with_5_lp_and_the_chance_shown_is_the_one_that_app
     poor = send(started(), "simply.combat_hold")  # Bo's turn: Mara is his target
     fight = json.loads(json.dumps(model.state["simply_combat"]["combat"]))  # saved: not changed
     fight["combatants"][1]["luck"] = 3
+    from rkweb.features.simply.combat import fields
     from rkweb.features.simply.combat import state as saved
 
-    assert saved.luck_choice(saved.fight_of(model, {"combat": fight}), "c2") == [
+    assert fields.luck_choice(saved.fight_of(model, {"combat": fight}), "c2") == [
         ("no", "No (3 LP: luck needs at least 5)")
     ]
     assert _options(poor, "sc-attack-luck") == ["no", "yes"]  # Bo has 10 LP
@@ -689,3 +690,23 @@ def test_a_treatment_s_roll_is_one_2d10_named_by_who_rolls_it() -> None:
     assert said == ["Treater rolled (2D10)"], said
     (error,) = texts(send(model, "simply.combat_treat_typed", "12 4"), "sc-error-treat")
     assert "type its 2 dice (1 to 10 each, as 3 4) or their total (2 to 20)" in error, error
+
+
+def test_a_check_s_why_says_its_cause_in_the_text_s_words() -> None:
+    """A check's "Why" named the rule but not its cause ("SIM-47: Stamina Check"): it says the
+    check with its cause, when the text makes it (seed 002 lines 601-607: SIM-44, SIM-45,
+    SIM-47) and what a failure does. Raw 19 from Mara's weapon on Bo (S 6, HP 24 to 5) calls
+    for all three."""
+    model = send(started(), "simply.combat_attack_typed", "2 3")
+    for field, value in (("source", "weapon"), ("raw", "19")):
+        model = send(model, "simply.combat_form", "damage", field, value)
+    model = send(model, "simply.combat_damage")
+    roll = " 2D10 under the TN; a 20 fails."
+    assert [text_of(n) for n in find_all(shell.view(model), "sc-check-why")] == [
+        "WhySIM-44, SIM-09: Knockback Check, made when Raw Damage exceeds 2 × S; a failure:"
+        " knocked down." + roll,
+        "WhySIM-45, SIM-09: Stamina Check (an injury over half HP), made when an Injury is"
+        " greater than ½ HP; a failure: unconscious." + roll,
+        "WhySIM-47, SIM-09: Stamina Check (at ¼ HP or less), made when reduced to ¼ HP or less,"
+        " and again with each additional injury; a failure: unconscious." + roll,
+    ]

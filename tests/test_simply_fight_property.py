@@ -2,12 +2,15 @@
 (issue 25 item 3): attack rolls (typed dice, with or without luck and a Defend), damage applied
 (twice in a row too), actions that pass the turn on a last action, holding, the next turn,
 switching attacker, weapon or target, the GM's own changes to an attack, undo, redo, and a save
-and reload through the codec.
+and reload through the codec; and the treatment's rolls typed at the table (a stabilization's
+treater's roll or hours, each waiting for the other).
 
 At every step, each input of the attack and damage steps equals a fresh set-up for the attack as
 chosen (attacker, weapon, target) from the sheets and the fight so far, unless the GM changed it
 in this very attack (the damage step belongs to a hit still to be applied); a hit is applied at
-most once."""
+most once. The treatment's typed rolls follow the same law: an undo never hands rolls typed
+after its step to the treatment restored, and an undo then its redo gives back exactly what was
+typed."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
+from rkweb.features.simply.combat import care
 from rkweb.features.simply.combat import state as saved
 from test_simply_fight_page import duel
 
@@ -94,6 +98,8 @@ ACTION = st.one_of(
             )
         ),
     ),
+    # a stabilization's roll typed at the table for a patient: kept while the other waits
+    st.tuples(st.just("treat"), st.sampled_from(FIGHTERS), st.sampled_from(("rolled", "hours"))),
     st.tuples(st.just("undo")),
     st.tuples(st.just("redo")),
     st.tuples(st.just("reload")),
@@ -101,6 +107,18 @@ ACTION = st.one_of(
 
 
 ROLLED = ("d20", "seed", "luck")  # the damage's own entries, typed or rolled in the step
+TREAT_TEXT = {"rolled": "3 4", "hours": "4"}  # the treater's 2D10, the hours' 1D10 (SIM-54)
+TREAT_KEPT = ("rolled", "hours", "typed_for")  # the rolls typed and the treatment they are for
+
+
+def _rolls(model: Model) -> dict[str, str]:
+    """The treatment's rolls typed at the table for the treatment set up now."""
+    return care._typed_now(_section(model)["form"]["treat"])
+
+
+def _typed_rolls(model: Model) -> dict[str, str]:
+    """The treatment's typed rolls as kept, and which treatment they are for."""
+    return {k: _section(model)["form"]["treat"][k] for k in TREAT_KEPT}
 
 
 def _check(
@@ -160,6 +178,9 @@ def _check(
 # skips what changed since); Grunt has one weapon, so the set-up failed (weapon 1 is not one of
 # Grunt's): an undone choice reads as his own first weapon.
 @example(actions=[("weapon", "1"), ("initiative", [1, 3, 2]), ("attacker", "c3"), ("undo",)])
+# The treatment's rolls were kept without marks: the hours typed after the damage stayed when
+# the damage was undone, for a treatment no longer the same; the redo gives them back.
+@example(actions=[("damage", 1), ("treat", "c2", "hours"), ("undo",), ("redo",)])
 def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
     actions: list[tuple[Any, ...]],
 ) -> None:
@@ -174,13 +195,17 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
     # ``attack``: which attack the GM is in (counted as they begin); what he typed since a step
     # of the same attack stays his when the step is undone (the page keeps changes since).
     attack = 0
-    undo: list[tuple[set[tuple[str, str]], dict[str, str] | None, int]] = []
+    # ``rolls``: the treatment's rolls typed at the table in the state (read from the page after
+    # each action of the GM's, never after an undo or a redo).
+    rolls = _rolls(model)
+    Account = tuple[set[tuple[str, str]], dict[str, str] | None, int, dict[str, str]]
+    undo: list[Account] = []
     undone: dict[str, Any] | None = None  # the steps as they were before an undo just made
-    redo: list[tuple[set[tuple[str, str]], dict[str, str] | None, int]] = []
+    redo: list[Account] = []
     for action in actions:
         kind = action[0]
         just_undone, undone = undone, None
-        account = (set(changed or ()), hit_form, attack)
+        account = (set(changed or ()), hit_form, attack, rolls)
         history = model.history
         before = _section(model)
         turn_before = (before["combat"].get("cursor"), before["combat"].get("turn"))
@@ -232,20 +257,37 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
             model = send(model, "simply.combat_form", group, name, value)
             if changed is not None:
                 changed.add((group, name))
+        elif kind == "treat":
+            _, patient, part = action
+            for name, value in (("patient", patient), ("treatment", "stabilize")):
+                model = send(model, "simply.combat_form", "treat", name, value)
+            typed = "simply.combat_treat_typed" if part == "rolled" else "simply.combat_hours_typed"
+            model = send(model, typed, TREAT_TEXT[part])
         elif kind in ("undo", "redo"):
             back, forth = (undo, redo) if kind == "undo" else (redo, undo)
             model = send(model, f"shell.{kind}")
             if kind == "redo" and just_undone is not None and model.history is not history:
                 # an undo then its redo: the steps exactly as they were, what the GM typed
-                # after the step undone included
-                assert {g: _section(model)["form"][g] for g in saved.ATTACK_STEPS} == just_undone
+                # after the step undone included (the treatment's rolls too)
+                assert {g: _section(model)["form"][g] for g in saved.ATTACK_STEPS} == {
+                    g: just_undone[g] for g in saved.ATTACK_STEPS
+                }
+                assert _typed_rolls(model) == just_undone["treat"]
             if kind == "undo" and model.history is not history:
                 undone = {g: before["form"][g] for g in saved.ATTACK_STEPS}
+                undone["treat"] = {k: before["form"]["treat"][k] for k in TREAT_KEPT}
             if model.history is not history and back:
                 forth.append(account)
-                was, hit_form, same = back.pop()
+                was, hit_form, same, rolls = back.pop()
                 changed = was | (changed or set()) if same == attack else was
                 attack = same
+                # The rolls shown are those typed in the state gone back to, or none (typed
+                # again since, they were set aside with what else was typed after the step):
+                # never rolls typed in another state.
+                assert all(v in ("", rolls[k]) for k, v in _rolls(model).items()), (
+                    _rolls(model),
+                    rolls,
+                )
         else:
             reloaded = _reload(model)
             assert _section(reloaded) == _section(model)  # a reload continues from the step
@@ -268,4 +310,6 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
         ):  # a step: undo goes back to the account before it
             undo.append(account)
             redo.clear()
+        if kind not in ("undo", "redo"):
+            rolls = _rolls(model)
         _check(model, changed, hit_form)

@@ -138,6 +138,18 @@ CHECK_CAUSES: Final = MappingProxyType(
 )
 
 
+#: When each injury check is made, in the text's words (seed 002 lines 601-607): said under the
+#: check's "Why", which named the rule but not its cause ("SIM-47: Stamina Check" left the GM
+#: to look up when it is due).
+CHECK_WHEN: Final = MappingProxyType(
+    {
+        "SIM-44": "Raw Damage exceeds 2 × S",
+        "SIM-45": "an Injury is greater than ½ HP",
+        "SIM-47": "reduced to ¼ HP or less, and again with each additional injury",
+    }
+)
+
+
 def check_named(check: str, rule: str) -> str:
     """A check with what called for it, the same words wherever it is told.
 

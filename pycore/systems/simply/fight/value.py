@@ -13,6 +13,7 @@ from typing import Final
 from pycore.errors import RuleError
 from pycore.systems.simply.armor import DamageKind, Protection, check_kind, wear
 from pycore.systems.simply.damage import (
+    CHECK_WHEN,
     DEAD_AT,
     UNCONSCIOUS_AT,
     check_named,
@@ -200,6 +201,19 @@ class PendingCheck:
         'Stamina Check (at ¼ HP or less)'
         """
         return check_named(self.check, self.rule)
+
+    @property
+    def why(self) -> str:
+        """The check's "Why" in words (its rules are data: ``rules``): the check with its
+        cause, when the text makes it (:data:`CHECK_WHEN`, SIM-44, SIM-45, SIM-47), what a
+        failure does, and the roll (SIM-09).
+
+        >>> print(PendingCheck("c1", "Bo", "SIM-44", "Knockback Check", 12, "knocked down").why)
+        Knockback Check, made when Raw Damage exceeds 2 × S; a failure: knocked down. 2D10 under the TN; a 20 fails.
+        """
+        when = CHECK_WHEN.get(self.rule)
+        made = f", made when {when}" if when else ""
+        return f"{self.named}{made}; a failure: {self.on_failure}. 2D10 under the TN; a 20 fails."
 
     def __str__(self) -> str:
         return (

@@ -1,10 +1,10 @@
 """The Simply fight screen (FIGHT.md): the order strip (``strip``), the active combatant's panel
 (``panel``), the step under way (``attack``, ``damage``, then the checks of ``care``) with each
 result where the tap was, time and treatment (``care``), the participants (``order``) and the log.
-``state`` keeps the saved section and the forms. Every step parses the form, calls
-``pycore.systems.simply.fight``, stores and logs the result; every roll is "Roll for me" or the
-dice typed at the table; a refused step shows the core's words beside it. Imported by
-``simply/page.py``."""
+``state`` keeps the saved section and the forms, ``fields`` draws their fields. Every step
+parses the form, calls ``pycore.systems.simply.fight``, stores and logs the result; every roll
+is "Roll for me" or the dice typed at the table; a refused step shows the core's words beside
+it. Imported by ``simply/page.py``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.simply.combat import attack, care, damage, log, order, panel, strip
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.combat.state import ERRORS, Form, fight_of, load, set_form
+from rkweb.features.simply.combat.fields import Form
+from rkweb.features.simply.combat.state import ERRORS, fight_of, load, set_form
 from rkweb.kit import steps
 from rkweb.kit.fields import rules_of, with_error
 

@@ -15,6 +15,7 @@ from pycore.systems.simply.fight.dice import ATTACK, DEFEND
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.simply.combat import fields
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.strip import Aim, initiative_entry
 from rkweb.features.simply.words import error_line, why_rules
@@ -403,27 +404,27 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "grid3"},
-            saved.form_select(form, "attack", "attacker", "Attacker", saved.who(fight)),
-            saved.form_select(form, "attack", "weapon", "Weapon", _weapons(fight, a["attacker"])),
-            saved.form_select(form, "attack", "target", "Target", saved.who(fight)),
-            saved.form_field(model, form, "attack", "tn", "Attack TN (with modifiers)"),
-            saved.form_select(form, "attack", "level", "Attacker's skill level", levels),
-            saved.form_select(
+            fields.form_select(form, "attack", "attacker", "Attacker", fields.who(fight)),
+            fields.form_select(form, "attack", "weapon", "Weapon", _weapons(fight, a["attacker"])),
+            fields.form_select(form, "attack", "target", "Target", fields.who(fight)),
+            fields.form_field(model, form, "attack", "tn", "Attack TN (with modifiers)"),
+            fields.form_select(form, "attack", "level", "Attacker's skill level", levels),
+            fields.form_select(
                 form,
                 "attack",
                 "luck",
                 "Attacker uses luck",
-                saved.luck_choice(fight, a["attacker"]),
+                fields.luck_choice(fight, a["attacker"]),
             ),
-            saved.form_select(form, "attack", "defend", "Target defends (an action)", yes_no),
-            saved.form_field(model, form, "attack", "defend_tn", "Defend TN (incl. shield)"),
-            saved.form_select(form, "attack", "defend_level", "Defender's skill level", levels),
-            saved.form_select(
+            fields.form_select(form, "attack", "defend", "Target defends (an action)", yes_no),
+            fields.form_field(model, form, "attack", "defend_tn", "Defend TN (incl. shield)"),
+            fields.form_select(form, "attack", "defend_level", "Defender's skill level", levels),
+            fields.form_select(
                 form,
                 "attack",
                 "defend_luck",
                 "Defender uses luck",
-                saved.luck_choice(fight, a["target"]),
+                fields.luck_choice(fight, a["target"]),
             ),
         ),
     )

@@ -13,6 +13,7 @@ from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.simply.combat import fields
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit import steps
@@ -20,7 +21,6 @@ from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry, typed_field
 from rkweb.kit.fields import rules_of, with_error
 from rkweb.kit.odds import odds
-from rkweb.kit.results import why
 
 SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
 HOLDS = "The stabilization holds: type the 1D10 hours it lasts."
@@ -198,11 +198,13 @@ def _typed_part(model: Model, part: str, text: str, ctx: Ctx) -> Model:
 
 def _keep(model: Model, state: dict[str, Any], typed: dict[str, str]) -> Model:
     """The treatment's rolls typed so far, kept (no undo step) until the other comes, for this
-    patient, treatment and treater only (:func:`_typed_now`)."""
+    patient, treatment and treater only (:func:`_typed_now`), and marked with the steps they
+    follow (:func:`saved.keep_typed`): an undo of the step before them sets them aside, a
+    redo gives them back."""
     t = state["form"]["treat"]
     treat = {**t, **typed, "typed_for": _treated(t)}
     waiting = {**state, "form": {**state["form"], "treat": treat}}
-    return with_error(steps.keep(model, saved.SECTION, waiting), saved.ERRORS, "treat", None)
+    return with_error(saved.keep_typed(model, waiting), saved.ERRORS, "treat", None)
 
 
 def _treated(t: dict[str, str]) -> str:
@@ -270,7 +272,7 @@ def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
             f"or {pending.on_failure} — ",
         ),
         odds(pending.chance),
-        why([f"{pending.rule}: {pending.check} (2D10 under the TN; a 20 fails)."]),
+        why_rules(pending.why, pending.rules, "sc-check-why"),
         dice_entry(
             f"sc-check-{index}",
             "2D10",
@@ -295,8 +297,8 @@ def checks_card(
     form = state["form"]
     first = fight.pending[0].combatant if fight.pending else ""
     luck = (
-        saved.form_select(
-            form, "check", "luck", "Luck on the next check", saved.luck_choice(fight, first)
+        fields.form_select(
+            form, "check", "luck", "Luck on the next check", fields.luck_choice(fight, first)
         )
         if items
         else None
@@ -434,10 +436,10 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "grid2"},
-            saved.form_select(form, "treat", "patient", "Patient", saved.who(fight)),
-            saved.form_select(form, "treat", "treatment", "Treatment", treatments),
-            saved.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
-            saved.form_field(model, form, "treat", "rating", "Treater's skill rating"),
+            fields.form_select(form, "treat", "patient", "Patient", fields.who(fight)),
+            fields.form_select(form, "treat", "treatment", "Treatment", treatments),
+            fields.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
+            fields.form_field(model, form, "treat", "rating", "Treater's skill rating"),
         ),
         _task_line(fight, form["treat"]),
         _treat_entry(fight, form["treat"], steps.step_count(saved.load(model))),

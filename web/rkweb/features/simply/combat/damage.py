@@ -21,7 +21,7 @@ from rkweb.app.messages import Message
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.combat.state import Form
+from rkweb.features.simply.combat.fields import Form, form_field, form_select, who
 from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
@@ -128,16 +128,16 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any], open_: bool)
     GM applies without an attack roll."""
     d = form["damage"]
     fields = [
-        saved.form_select(form, "damage", "target", "Target", saved.who(fight)),
-        saved.form_select(form, "damage", "source", "Raw damage from", SOURCES),
+        form_select(form, "damage", "target", "Target", who(fight)),
+        form_select(form, "damage", "source", "Raw damage from", SOURCES),
     ]
     if d["source"] == "weapon":
-        fields.append(saved.form_field(model, form, "damage", "raw", "Raw damage (weapon table)"))
+        fields.append(form_field(model, form, "damage", "raw", "Raw damage (weapon table)"))
     else:
-        fields.append(saved.form_field(model, form, "damage", "max_damage", "Max damage (1–100)"))
+        fields.append(form_field(model, form, "damage", "max_damage", "Max damage (1–100)"))
     fields += [
-        saved.form_select(form, "damage", "kind", "Attack type (armor row)", KINDS),
-        saved.form_field(model, form, "damage", "other", "Spells/powers modifier"),
+        form_select(form, "damage", "kind", "Attack type (armor row)", KINDS),
+        form_field(model, form, "damage", "other", "Spells/powers modifier"),
     ]
     return h(
         "details",
@@ -175,7 +175,7 @@ def card(
         h(
             "div",
             {"class": "row apply-row"},
-            saved.form_field(model, form, "damage", "luck", "Luck spent against injury (1:1)"),
+            form_field(model, form, "damage", "luck", "Luck spent against injury (1:1)"),
             button("sc-apply-damage", "Apply damage", Damage(), primary=True),
         )
         if _known(d)

@@ -18,6 +18,7 @@ from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.characters import state as sheets
+from rkweb.features.simply.combat import fields
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import error_line
 from rkweb.kit.buttons import button
@@ -186,13 +187,13 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
         h(
             "div",
             {"class": "grid2"},
-            saved.form_field(model, form, "add", "name", "Name", text=True),
+            fields.form_field(model, form, "add", "name", "Name", text=True),
             _hp_field(model, form),
-            saved.form_field(model, form, "add", "strength", "S (original, for checks)"),
-            saved.form_field(model, form, "add", "health", "H (original, for checks)"),
-            saved.form_field(model, form, "add", "bonus", "Initiative bonus"),
-            saved.form_field(model, form, "add", "max_damage", "Max damage (weapon or unarmed)"),
-            saved.form_field(
+            fields.form_field(model, form, "add", "strength", "S (original, for checks)"),
+            fields.form_field(model, form, "add", "health", "H (original, for checks)"),
+            fields.form_field(model, form, "add", "bonus", "Initiative bonus"),
+            fields.form_field(model, form, "add", "max_damage", "Max damage (weapon or unarmed)"),
+            fields.form_field(
                 model,
                 form,
                 "add",
@@ -200,14 +201,14 @@ def _add_form(model: Model, form: dict[str, Any]) -> VNode:
                 "Attack skill rating",
                 hint="Its TN for each attack and Defend; blank: typed at each attack.",
             ),
-            saved.form_field(model, form, "add", "luck", "Luck points"),
-            saved.form_field(model, form, "add", "actions", "Actions per turn"),
-            saved.form_select(form, "add", "armor", "Armor", _choices(armor_ids(), armor)),
-            saved.form_select(
+            fields.form_field(model, form, "add", "luck", "Luck points"),
+            fields.form_field(model, form, "add", "actions", "Actions per turn"),
+            fields.form_select(form, "add", "armor", "Armor", _choices(armor_ids(), armor)),
+            fields.form_select(
                 form, "add", "coating", "Coating (Plasteel only)", _choices(coating_ids(), coating)
             ),
-            saved.form_select(form, "add", "shield", "Shield", _choices(shield_ids(), shield)),
-            saved.form_select(form, "add", "minor", "Minor NPC (always acts last)", yes_no),
+            fields.form_select(form, "add", "shield", "Shield", _choices(shield_ids(), shield)),
+            fields.form_select(form, "add", "minor", "Minor NPC (always acts last)", yes_no),
         ),
         why(
             [
@@ -241,7 +242,7 @@ def _hp_field(model: Model, form: dict[str, Any]) -> VNode:
     else:
         hint = str(derived)
     shown = None if derived is None or derived.value is None else str(derived.value)
-    return saved.form_field(model, form, "add", "hp_max", "HP", hint=hint, placeholder=shown)
+    return fields.form_field(model, form, "add", "hp_max", "HP", hint=hint, placeholder=shown)
 
 
 def _choices(ids: tuple[str, ...], named: Any) -> list[tuple[str, str]]:

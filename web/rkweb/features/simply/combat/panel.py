@@ -9,6 +9,7 @@ from typing import Any
 from pycore.systems.simply import fight as core
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.simply.combat import fields
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.attack import Arm
 from rkweb.features.simply.combat.care import Clock
@@ -80,7 +81,7 @@ def out_of_turn(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode
         "details",
         {"class": "out-of-turn", "data-testid": "sc-out-of-turn"},
         h("summary", {}, "Out of turn"),
-        saved.form_select(form, "act", "actor", "Acting", actors),
+        fields.form_select(form, "act", "actor", "Acting", actors),
         h("p", {"class": "small muted"}, TURN_WORDS),
         why([TURN_HELP, "SIM-D14: the game clock counts minutes; the GM advances it."]),
     )

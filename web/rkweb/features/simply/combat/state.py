@@ -3,18 +3,14 @@ typed; how a typed number is read, and the one way a step is kept (logged, undoa
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Protocol
 
 from pycore.errors import RuleError
 from pycore.step import Step, log_entry
 from pycore.systems.simply import fight as core
-from pycore.systems.simply.luck import LUCK_MINIMUM
-from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import VNode
 from rkweb.kit import steps
-from rkweb.kit.fields import error_of, errors_key, field, rules_of, select, with_error
+from rkweb.kit.fields import errors_key, rules_of, with_error
 from rkweb.kit.memo import MemoName
 
 SECTION = "simply_combat"
@@ -125,6 +121,9 @@ LEVELS = ("Default", "Familiar", "Capable", "Professional", "Expert")
 #: attack: those values alone are kept, in the section's "set", until the attack is applied.
 CHOICE = ("attacker", "weapon", "target")
 ATTACK_STEPS = ("attack", "damage")
+#: The treatment's rolls typed at the table and which treatment they are for (care.py): kept
+#: without an undo step as the attack's entries are, and marked with them (:func:`keep_typed`).
+TREAT_TYPED = ("rolled", "hours", "typed_for")
 
 
 #: The saved sections read and the fights decoded or encoded lately, each by its saved object
@@ -173,13 +172,23 @@ def _read(model: Model, saved: dict[str, Any]) -> dict[str, Any]:
 
 
 def _typed_over(saved: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
-    """``saved`` with the attack and damage steps as the last entry typed left them (its copy,
-    :func:`keep_typed`): a redo plays its step's change onto the entries typed since."""
+    """``saved`` with the attack and damage steps and the treatment's typed rolls as the last
+    entry typed left them (its copy, :func:`keep_typed`): a redo plays its step's change onto
+    the entries typed since."""
     form, given, keys = (kept.get(k) for k in ("form", "set", "set_for"))
     if not (isinstance(form, dict) and isinstance(given, dict) and isinstance(keys, dict)):
         return saved
     groups = {g: v for g, v in form.items() if g in ATTACK_STEPS and isinstance(v, dict)}
-    return {**saved, "form": {**saved.get("form", {}), **groups}, "set": given, "set_for": keys}
+    forms = {**saved.get("form", {}), **groups}
+    rolls = form.get("treat")
+    if isinstance(rolls, dict):  # the treatment's other fields stay as chosen since
+        forms["treat"] = {**forms.get("treat", {}), **_rolls(rolls)}
+    return {**saved, "form": forms, "set": given, "set_for": keys}
+
+
+def _rolls(treat: dict[str, Any]) -> dict[str, str]:
+    """The treatment's typed rolls of ``treat`` (:data:`TREAT_TYPED`)."""
+    return {k: str(treat.get(k, "")) for k in TREAT_TYPED}
 
 
 def _afresh(model: Model, state: dict[str, Any]) -> dict[str, Any]:
@@ -188,8 +197,11 @@ def _afresh(model: Model, state: dict[str, Any]) -> dict[str, Any]:
     one restored, so the attack is set up afresh from the sheets for whoever acts now, as a
     new attack is, and a hit still due keeps its damage step (FIGHT.md's first law: the GM
     picked Bo after a hit's damage and typed TN 14, then undid the damage; the attack restored
-    kept TN 14, not the 8 of its sheet)."""
-    state = {**steps.unmarked(state), "set": {g: {} for g in ATTACK_STEPS}}
+    kept TN 14, not the 8 of its sheet). The treatment's typed rolls go with them: typed for
+    a patient as that step left him (a stabilization's roll typed after the damage that made
+    Bo critical, that damage undone), they wait for no treatment now."""
+    form = {**state["form"], "treat": {**state["form"]["treat"], **_rolls({})}}
+    state = {**steps.unmarked(state), "form": form, "set": {g: {} for g in ATTACK_STEPS}}
     try:
         return next_attack(model, state, fight_of(model, state))
     except RuleError:
@@ -198,11 +210,15 @@ def _afresh(model: Model, state: dict[str, Any]) -> dict[str, Any]:
 
 def keep_typed(model: Model, state: dict[str, Any]) -> Model:
     """``state`` with an entry of the attack or damage step (a choice, a value typed, a die
-    rolled for Apply), kept quietly: no undo step of its own. Marked with the steps it follows
-    and the steps as it left them (:mod:`rkweb.kit.steps`), so an undo of an earlier step does
-    not hand it to the attack restored, and a redo gives it back."""
+    rolled for Apply) or a treatment's roll typed, kept quietly: no undo step of its own.
+    Marked with the steps it follows and the steps and typed rolls as it left them
+    (:mod:`rkweb.kit.steps`), so an undo of an earlier step does not hand it to the attack or
+    treatment restored, and a redo gives it back."""
     copy = {
-        "form": {g: state["form"][g] for g in ATTACK_STEPS},
+        "form": {
+            **{g: state["form"][g] for g in ATTACK_STEPS},
+            "treat": _rolls(state["form"]["treat"]),
+        },
         "set": state["set"],
         "set_for": state["set_for"],
     }
@@ -353,7 +369,9 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
         except ValueError as exc:
             error, rules = str(exc), rules_of(exc)
     new_state = {**state, "form": form}
-    if group not in ATTACK_STEPS:
+    if group == "treat" and field in TREAT_TYPED:
+        kept = keep_typed(model, new_state)  # a roll typed: marked as care.py's are
+    elif group not in ATTACK_STEPS:
         kept = steps.keep(model, SECTION, new_state)  # typing: no undo step
     else:
         if not (group == "attack" and field in CHOICE):
@@ -523,73 +541,3 @@ def commit(
         "log": steps.newest_first(state["log"], entries, LOG_LIMIT),
     }
     return steps.keep(model, SECTION, new_state, label, ctx, **{errors_key(ERRORS): {}})
-
-
-def who(fight: core.Combat, blank: str = "choose…") -> list[tuple[str, str]]:
-    return [("", blank)] + [(c.id, c.name) for c in fight.combatants]
-
-
-class Form(Message, action="simply.combat_form"):
-    """A field of one of the fight's forms (``group``: add, attack, damage, treat...), as typed."""
-
-    group: str
-    name: str
-    value: str = entered(default="")
-
-
-# --- the forms' fields: the kit's, bound to their group ---------------------------------------
-
-
-def form_field(
-    model: Model,
-    form: dict[str, Any],
-    group: str,
-    name: str,
-    label: str,
-    *,
-    text: bool = False,
-    hint: str = "",
-    placeholder: str | None = None,
-) -> VNode:
-    """A number (or, with ``text``, a text) field of the form ``group``, with its error (and
-    ``hint``, ``placeholder`` as the kit shows them)."""
-    error = error_of(model, ERRORS, f"{group}.{name}")
-    msg = Form(group, name)
-    value = form[group][name]
-    return field(
-        f"sc-{group}-{name}",
-        label,
-        value,
-        msg,
-        error=error,
-        numeric=not text,
-        hint=hint,
-        placeholder=placeholder,
-    )
-
-
-def luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
-    """SIM-10: luck declared (yes/no) before a roll; the LP needed are spent by the rule. With
-    fewer than 5 LP luck cannot be declared, so it is not offered."""
-    try:
-        points = fight.get(who).luck
-    except RuleError:
-        points = 0
-    if points < LUCK_MINIMUM:
-        return [("no", f"No ({points} LP: luck needs at least {LUCK_MINIMUM})")]
-    return [("no", "No"), ("yes", f"Yes ({points} LP staked; spent by the rule)")]
-
-
-def form_select(
-    form: dict[str, Any], group: str, name: str, label: str, options: list[tuple[str, str]]
-) -> VNode:
-    return _select(group, name, label, str(form[group][name]), tuple(options))
-
-
-@lru_cache(maxsize=128)
-def _select(
-    group: str, name: str, label: str, value: str, options: tuple[tuple[str, str], ...]
-) -> VNode:
-    """A choice of the form ``group``: the same node at each view while its value and options
-    stay (issue 33: the lists of fighters, 30 options each, built anew and compared at each tap)."""
-    return select(f"sc-{group}-{name}", label, value, options, Form(group, name))
