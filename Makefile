@@ -58,6 +58,9 @@ wheels-test/.stamp: Makefile
 lint: $(VENV)/.stamp
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	# Every e2e module imports (2 s): a name two test folders share once broke the whole e2e
+	# run at its collection, after the 15 minutes of the suites before it.
+	$(VENV)/bin/pytest --collect-only -q -p no:cacheprovider e2e > /dev/null
 
 typecheck: $(VENV)/.stamp
 	$(VENV)/bin/mypy --strict pycore

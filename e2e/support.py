@@ -178,3 +178,21 @@ def log_laid_out_alike(page: Page, testid: str) -> None:
     assert places, testid
     assert all(p["time"] == [0, True] for p in places), places
     assert all(p["why"] in (None, [0, True]) for p in places), places
+
+
+def simply_character(
+    app: Page, name: str, skill: str, specialty: str = "", weapon: str = ""
+) -> None:
+    """A new Simply character on its Characters tab: ``name``, one skill (and specialty), and a
+    weapon of that skill with Max Dmg 24 when ``weapon`` is given."""
+    app.get_by_test_id("char-new").click()
+    enter(app, "char-name", name)
+    app.get_by_test_id("char-add-skill").select_option(skill)
+    if specialty:
+        enter(app, "char-skill-specialty-0", specialty)
+    if weapon:
+        enter(app, "char-weapon-name", weapon)
+        app.get_by_test_id("char-weapon-skill").select_option(f"{skill}: {specialty}")
+        enter(app, "char-weapon-max", "24")
+        app.get_by_test_id("char-weapon-add").click()
+        expect(app.get_by_test_id("char-weapon")).to_contain_text("Max Dmg 24")

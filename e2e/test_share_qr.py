@@ -12,8 +12,9 @@ from playwright.sync_api import Page, expect
 from support import READY
 from support import read_screen as _read_screen
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from test_share import FILLED, NOW
+# Appended, not first: e2e/ has test modules of the names tests/ has (test_share ...).
+sys.path.append(str(Path(__file__).resolve().parent.parent / "tests"))
+from share_samples import FILLED, NOW
 
 from pycore.share import encode, share_record
 from pycore.systems.simply.character import Character

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from support import READY, enter, rule_text_outside_why, run_axe
+from support import READY, enter, rule_text_outside_why, run_axe, simply_character
 
 HEIGHT = 1024
 
@@ -20,20 +20,6 @@ def _on_screen(app: Page, testid: str) -> None:
     assert box is not None, testid
     # A pixel's slack: a result revealed at its top edge sits at a fraction above 0.
     assert box["y"] >= -1 and box["y"] + box["height"] <= HEIGHT + 1, (testid, box)
-
-
-def _build(app: Page, name: str, skill: str, specialty: str = "", weapon: str = "") -> None:
-    app.get_by_test_id("char-new").click()
-    enter(app, "char-name", name)
-    app.get_by_test_id("char-add-skill").select_option(skill)
-    if specialty:
-        enter(app, "char-skill-specialty-0", specialty)
-    if weapon:
-        enter(app, "char-weapon-name", weapon)
-        app.get_by_test_id("char-weapon-skill").select_option(f"{skill}: {specialty}")
-        enter(app, "char-weapon-max", "24")
-        app.get_by_test_id("char-weapon-add").click()
-        expect(app.get_by_test_id("char-weapon")).to_contain_text("Max Dmg 24")
 
 
 def _next_turn(app: Page) -> None:
@@ -50,8 +36,8 @@ def _hp(app: Page, who: str) -> str:
 def _duel(app: Page) -> None:
     app.get_by_test_id("nav-simply").click()
     app.get_by_test_id("simply-tab-characters").click()
-    _build(app, "Mara", "Melee Weapon", "Sword", "Longsword")
-    _build(app, "Bo", "Brawling")
+    simply_character(app, "Mara", "Melee Weapon", "Sword", "Longsword")
+    simply_character(app, "Bo", "Brawling")
     app.get_by_test_id("simply-tab-combat").click()
     app.get_by_test_id("sc-add-character").select_option(label="Mara")
     app.get_by_test_id("sc-add-character").select_option(label="Bo")

@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from support import enter
-from test_simply_fight import _build
+from support import enter, simply_character
 
 LONG = "Bartholomew Quincy Fitzgeralds"  # 30 characters
 
@@ -20,8 +19,8 @@ def _fight(app: Page, attacker: str, target: str = "Bo") -> None:
     """``attacker`` (a Longsword) and ``target``, initiative typed: the attacker acts."""
     app.get_by_test_id("nav-simply").click()
     app.get_by_test_id("simply-tab-characters").click()
-    _build(app, attacker, "Melee Weapon", "Sword", "Longsword")
-    _build(app, target, "Brawling")
+    simply_character(app, attacker, "Melee Weapon", "Sword", "Longsword")
+    simply_character(app, target, "Brawling")
     app.get_by_test_id("simply-tab-combat").click()
     app.get_by_test_id("sc-add-character").select_option(label=attacker)
     app.get_by_test_id("sc-add-character").select_option(label=target)

@@ -11,6 +11,7 @@ import zlib
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from share_samples import FILLED, NOW
 
 from pycore.errors import StorageError
 from pycore.share import (
@@ -28,11 +29,10 @@ from pycore.share.zdict import ZDICT_V1
 from pycore.systems.aftermath.sheet.sheet import new_sheet, set_field
 from pycore.systems.gurps.sheet import Combatant, combatant_to_json
 from pycore.systems.simply import fight as simply_combat
-from pycore.systems.simply.character import Character, GearItem, Skill
+from pycore.systems.simply.character import Character, Skill
 from pycore.systems.simply.character_json import character_to_json
 from pycore.systems.simply.fight.players import public_fight
 
-NOW = "2026-11-23T10:00:00+00:00"
 MARA = character_to_json(
     Character(
         name="Mara Voss",
@@ -45,32 +45,6 @@ MARA = character_to_json(
             Skill("Stealth", "Familiar", None),
             Skill("First Aid", "Familiar", None),
         ),
-    )
-)
-
-
-SKILLS = ("Brawling", "Stealth", "First Aid", "Climbing", "Dodging", "Observing", "Convincing")
-GEAR = ("Rope, 10 m", "Lantern", "Bedroll", "Rations (3 days)", "Water skin", "Flint", "Map case")
-FILLED = character_to_json(
-    Character(
-        name="Mara Voss",
-        player="Jo",
-        concept="Scout of the northern marches",
-        coordination=7,
-        intellect=5,
-        luck=20,
-        abilities=("Keen Eyes", "Quick Draw", "Night Sight"),
-        gear=tuple(GearItem(n) for n in (*GEAR, "Whistle")),
-        skills=tuple(
-            Skill(n, "Capable" if i % 2 else "Familiar", None)
-            for i, n in enumerate((*SKILLS, "Running", "Swimming"))
-        ),
-        appearance="Tall and lean, with a scar across the left cheek and grey eyes that miss "
-        "nothing; she wears a faded green cloak.",
-        history="Raised on a border farm, she joined the wardens at sixteen and has walked the "
-        "marches ever since, guiding caravans past the old forts.",
-        personality="Quiet, patient and wry; slow to trust, loyal once she does, and fond of bad "
-        "jokes told at the worst time.",
     )
 )
 
