@@ -178,3 +178,20 @@ def log_laid_out_alike(page: Page, testid: str) -> None:
     assert places, testid
     assert all(p["time"] == [0, True] for p in places), places
     assert all(p["why"] in (None, [0, True]) for p in places), places
+
+
+#: Whether an element's text runs past its box (a label that does not wrap).
+OVERFLOWS = "(el) => el.scrollWidth > el.clientWidth + 1"
+
+
+def bar_keeps_one_row(page: Page) -> None:
+    """A fight's sticky bar at phone width: no taller than the 68 px a revealed step stops below
+    (scroll-padding), Undo's label readable, and after a scroll still at the top, as tall."""
+    bar = page.locator(".top").bounding_box()
+    assert bar is not None and bar["height"] <= 68, bar
+    undo = page.get_by_test_id("undo")
+    assert not undo.evaluate(OVERFLOWS), undo.inner_text()
+    page.mouse.wheel(0, 600)
+    page.wait_for_timeout(100)
+    after = page.locator(".top").bounding_box()
+    assert after is not None and after["y"] == 0 and after["height"] == bar["height"], after

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from bench_fight_gurps import set_up
 from playwright.sync_api import Page, expect
-
-#: Whether an element's text runs past its box (a label that does not wrap).
-OVERFLOWS = "(el) => el.scrollWidth > el.clientWidth + 1"
+from support import bar_keeps_one_row
 
 
 def test_at_phone_width_the_gurps_fight_s_bar_keeps_one_row(app: Page, errors: list[str]) -> None:
@@ -20,13 +18,6 @@ def test_at_phone_width_the_gurps_fight_s_bar_keeps_one_row(app: Page, errors: l
     app.get_by_test_id("gurps-take-attack").click()
     app.get_by_test_id("gurps-fight-attack-roll").click()
     expect(app.get_by_test_id("undo")).to_contain_text("Undo:")
-    bar = app.locator(".top").bounding_box()
-    assert bar is not None and bar["height"] <= 68, bar
-    undo = app.get_by_test_id("undo")
-    assert not undo.evaluate(OVERFLOWS), undo.inner_text()
-    app.mouse.wheel(0, 600)
-    app.wait_for_timeout(100)
-    after = app.locator(".top").bounding_box()
-    assert after is not None and after["y"] == 0 and after["height"] == bar["height"], after
+    bar_keeps_one_row(app)
     assert app.evaluate("document.documentElement.scrollWidth") == 390
     assert errors == []
