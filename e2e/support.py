@@ -196,3 +196,20 @@ def simply_character(
         enter(app, "char-weapon-max", "24")
         app.get_by_test_id("char-weapon-add").click()
         expect(app.get_by_test_id("char-weapon")).to_contain_text("Max Dmg 24")
+
+
+#: Whether an element's text runs past its box (a label that does not wrap).
+OVERFLOWS = "(el) => el.scrollWidth > el.clientWidth + 1"
+
+
+def bar_keeps_one_row(page: Page) -> None:
+    """A fight's sticky bar at phone width: no taller than the 68 px a revealed step stops below
+    (scroll-padding), Undo's label readable, and after a scroll still at the top, as tall."""
+    bar = page.locator(".top").bounding_box()
+    assert bar is not None and bar["height"] <= 68, bar
+    undo = page.get_by_test_id("undo")
+    assert not undo.evaluate(OVERFLOWS), undo.inner_text()
+    page.mouse.wheel(0, 600)
+    page.wait_for_timeout(100)
+    after = page.locator(".top").bounding_box()
+    assert after is not None and after["y"] == 0 and after["height"] == bar["height"], after

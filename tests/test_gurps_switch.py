@@ -3,7 +3,9 @@ attack line, location, range, situation chips, random location, a pinned victim,
 spot), switching the attacker leaves every pre-filled field equal to a fresh set-up for the new
 attacker, over random groups of combatants (hypothesis). A fresh set-up starts with the weapon
 in his hand (004 line 93): the one a Ready drew in an earlier round, when the fight holds one;
-his sheet's first line when it holds none."""
+his sheet's first line when it holds none. The Attack tab's worksheet likewise: another attacker
+picked after a fully set-up attack starts from a fresh set-up for him (a GM's play-through: the
+first attacker's second line stayed picked for the next)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
 from rkweb.app.model import Model
-from rkweb.features.gurps import turn_step
-from rkweb.features.gurps.state import fight_of, keep
+from rkweb.features.gurps import attack_form, turn_step
+from rkweb.features.gurps.state import fight_of, keep, page_data
+from rkweb.kit.fields import shown_errors
 from test_gurps_pages import send, texts
 
 from pycore.errors import RuleError
@@ -130,3 +133,104 @@ def test_switching_the_attacker_prefills_a_fresh_set_up(
     for testid in ("gurps-turn", "gurps-order"):
         assert texts(switched, testid) == texts(untouched, testid)
     assert shell.view(switched) == shell.view(untouched)
+
+
+# --- the Attack tab's worksheet ------------------------------------------------------------------
+
+worksheet_set_ups = st.fixed_dictionaries(
+    {
+        "line": st.integers(0, 1),
+        "location": st.sampled_from(LOCATIONS),
+        "yards": st.sampled_from(("", "3", "1/3", "150")),
+        "target_speed": st.sampled_from(("0", "4")),
+        "range_beyond": st.sampled_from(("", "-9")),
+        "size": st.sampled_from(("", "2")),
+        "aim_seconds": st.sampled_from(("0", "2")),
+        "braced": st.sampled_from(("", "yes")),
+        "scope_max": st.sampled_from(("0", "3")),
+        "extra": st.sampled_from(("0", "-2", "x")),  # "x": said beside its field
+        "from_behind": st.sampled_from(("", "yes")),
+        "chink": st.sampled_from(("", "yes")),
+        "random_location": st.sampled_from(("", "yes")),
+        "pinned": st.sampled_from(("", "yes")),
+        "exposed": st.sampled_from(("", "skull")),
+        "keys": st.lists(st.integers(0, 40), max_size=3),
+    }
+)
+
+
+def _worksheet(model: Model, attacker: str, defender: str, chosen: dict[str, Any]) -> Model:
+    """The worksheet fully set up for ``attacker``, as a user could (refused values refused)."""
+    model = send(model, "gurps.tab", "attack")
+    model = send(model, "gurps.attack_form", "attacker", attacker)
+    model = send(model, "gurps.attack_form", "defender", defender)
+    lines = attack_lines(fight_of(model).combatant(attacker))
+    model = send(model, "gurps.attack_form", "line", str(chosen["line"] % len(lines)))
+    for name, value in chosen.items():
+        if name not in ("keys", "line"):
+            model = send(model, "gurps.attack_form", name, value)
+    ranged = fight_of(model).combatant(attacker).ranged
+    keys = [m.key for m in offered_modifiers(ranged) if m.value is not None]
+    for pick in chosen["keys"]:
+        model = send(model, "gurps.attack_form", f"key:{keys[pick % len(keys)]}", "on")
+    return model
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    fighters,
+    worksheet_set_ups,
+    st.none() | st.lists(st.integers(0, 1), min_size=4, max_size=4),
+    st.integers(0, 3),
+)
+def test_switching_the_worksheet_attacker_prefills_a_fresh_set_up(
+    people: list[dict[str, Any]], chosen: dict[str, Any], picks: list[int] | None, pair: int
+) -> None:  # FIGHT.md: "nothing is kept from the previous combatant", on the Attack tab too
+    model, hands = _fight(people), {}
+    if picks is not None:  # a round of Ready first: each one's weapon in hand is said
+        model, hands = _readied(model, picks)
+    ids = [c.id for c in fight_of(model).combatants]
+    first, second = ids[pair % len(ids)], ids[(pair + 1) % len(ids)]
+    defender = ids[(pair + 2) % len(ids)]
+    model = _worksheet(model, first, defender, chosen)
+    switched = send(model, "gurps.attack_form", "attacker", second)
+    line = str(hands.get(second, 0))  # the weapon in his hand; none said: his sheet's first
+    fresh = {**attack_form.DEFAULTS, "attacker": second, "defender": defender, "line": line}
+    assert page_data(switched)["attack"] == fresh
+    assert not any(k.startswith("attack.") for k in shown_errors(switched, "gurps"))
+    # What the tab shows is what a never-touched worksheet shows once the two are chosen.
+    untouched = send(keep(switched, attack={}), "gurps.attack_form", "defender", defender)
+    untouched = send(untouched, "gurps.attack_form", "attacker", second)
+    assert shell.view(switched) == shell.view(untouched)
+
+
+def test_the_worksheet_takes_the_new_attackers_weapon_not_the_line_left_picked() -> None:
+    """The GM's play-through: Ana's second line (her knife) picked, then Bo chosen as the
+    attacker: Bo's second line stayed picked, though nothing in this attack chose it for him.
+    He starts with the weapon in his hand (004 line 93), here the bow his Ready drew."""
+    people = [
+        {"name": "Ana", "more_attacks": "Knife: 12, 1d-1 imp"},
+        {"name": "Bo", "attack_kind": "bow", "more_attacks": "Kick: 9, 1d cr, unarmed"},
+    ]
+    model = _fight([{**p, "basic_speed": "6" if p["name"] == "Ana" else "5"} for p in people])
+    model, hands = _readied(model, [0, 0])  # each draws his sheet's first weapon
+    assert hands == {"g1": 0, "g2": 0}
+    model = _worksheet(model, "g1", "g2", {"line": 1, "keys": []})
+    assert page_data(model)["attack"]["line"] == "1"
+    switched = send(model, "gurps.attack_form", "attacker", "g2")
+    assert page_data(switched)["attack"]["line"] == "0"
+    assert texts(switched, "gurps-attack-yards") and not texts(model, "gurps-attack-yards")
+
+
+def test_the_worksheet_starts_with_the_weapon_his_ready_drew() -> None:
+    """Bo drew his second line with a Ready (004 line 95): chosen as the attacker after Ana's
+    first line, he starts with it, not with the line left picked for her."""
+    people = [
+        {"name": "Ana", "basic_speed": "6", "more_attacks": "Knife: 12, 1d-1 imp"},
+        {"name": "Bo", "attack_kind": "bow", "more_attacks": "Kick: 9, 1d cr, unarmed"},
+    ]
+    model, hands = _readied(_fight(people), [0, 1])
+    assert hands == {"g1": 0, "g2": 1}
+    model = _worksheet(model, "g1", "g2", {"line": 0, "keys": []})
+    switched = send(model, "gurps.attack_form", "attacker", "g2")
+    assert page_data(switched)["attack"]["line"] == "1"

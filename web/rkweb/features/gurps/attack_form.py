@@ -33,7 +33,7 @@ from rkweb.features.gurps.turn_step import (
     same_range,
     step_yards,
 )
-from rkweb.kit.fields import read_yes_no, with_error
+from rkweb.kit.fields import errors_key, read_yes_no, with_error
 
 NUMBERS = {
     "yards": ("Range (yards)", 0, 100_000),
@@ -192,6 +192,8 @@ def set_field(model: Model, name: str, value: str) -> Model:
         longest = too_long(name.removeprefix("key:"), value, 20 if name.startswith("key:") else 400)
     if longest:
         return with_error(model, SECTION, f"attack.{name}", longest)
+    if name == "attacker" and value != form["attacker"]:
+        return _new_attacker(model, value, str(form["defender"]))
     if name.startswith("key:"):
         form["keys"] = {**form["keys"], name[4:]: value}
     elif name in DEFAULTS and name != "keys":  # the modifiers are set one by one
@@ -205,3 +207,26 @@ def set_field(model: Model, name: str, value: str) -> Model:
         except RuleError as exc:
             error = str(exc)
     return with_error(keep(model, attack=form), SECTION, f"attack.{name}", error)
+
+
+def fresh_form(fight: Fight, attacker: str, defender: str) -> dict[str, Any]:
+    """A fresh set-up of the worksheet for ``attacker`` against ``defender`` (FIGHT.md's first
+    law: every field the GM did not set in this attack comes from the sheets and the fight): the
+    weapon in his hand, "ready if it's being held in your hand" (004 line 93: his last attack's
+    or the one his Ready drew, :func:`pycore.systems.gurps.fight.line_in_hand`, as the tracker's
+    step starts), and every other field as a blank form has it."""
+    ids = {c.id: c for c in fight.combatants}
+    line = gurps_fight.line_in_hand(fight, ids[attacker]) if attacker in ids else 0
+    return {**DEFAULTS, "attacker": attacker, "defender": defender, "line": str(line)}
+
+
+def _new_attacker(model: Model, attacker: str, defender: str) -> Model:
+    """Another attacker: a fresh set-up for him (FIGHT.md: "changing the attacker ... re-derives
+    every field from the sheets; nothing is kept from the previous combatant"), the defender the
+    GM chose kept; the errors said beside the old attacker's fields go with them. A GM's
+    play-through: Ana's second attack line stayed picked for Bo, who has his own."""
+    form = fresh_form(fight_of(model), attacker, defender)
+    said = model.ui.get(errors_key(SECTION), {})
+    kept = {k: v for k, v in dict(said).items() if not k.startswith("attack.")}
+    model = model.with_ui(**{errors_key(SECTION): kept})
+    return keep(model, attack=form)
