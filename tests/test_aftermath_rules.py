@@ -919,7 +919,7 @@ def test_aft_25_a_blow_that_does_not_cut_breaks_the_bone() -> None:
     # Health AST 3 (kept); Sever D100 1 ≤ 3; the fracture's Health AST 15 fails; 1D6 2
     torso = combat.resolve_hth(base, Faces(2, 1, 50, 90, 3, 1, 15, 2))
     assert "Health AST 1D20 = 15" in str(torso) and "a compound fracture" in str(torso)
-    assert [c.name for c in torso.conditions] == ["Broken bone", "Bleeding to death"]
+    assert [c.name for c in torso.conditions] == ["Compound fracture", "Bleeding to death"]
     simple = combat.resolve_hth(base, Faces(2, 1, 50, 90, 3, 1, 4))
     assert "a simple break" in str(simple) and [c.name for c in simple.conditions] == [
         "Broken bone"
@@ -927,7 +927,7 @@ def test_aft_25_a_blow_that_does_not_cut_breaks_the_bone() -> None:
     # location D100 1 → 1 (head): the compound fracture is a Death Blow by the setting
     head = replace(base, target_save=replace(save, head_sever_is_death_blow=True))
     blow = combat.resolve_hth(head, Faces(2, 1, 1, 90, 3, 1, 15))
-    assert [c.name for c in blow.conditions] == ["Broken bone", "Death Blow"]
+    assert [c.name for c in blow.conditions] == ["Compound fracture", "Death Blow"]
 
 
 def test_aft_47_the_bdg_order_is_a_setting() -> None:

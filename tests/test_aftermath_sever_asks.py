@@ -86,7 +86,7 @@ def test_aft_25_a_bullet_that_does_not_cut_breaks_the_bone() -> None:
     assert fight.pending["what"] == "the target's Health saving throw (Broken bone)"
     fight, done = _typed(fight, "15", "3")
     assert isinstance(done, F.Attacked), fight.pending
-    assert _conditions(fight) == ["Broken bone", "Bleeding to death"]
+    assert _conditions(fight) == ["Compound fracture", "Bleeding to death"]
 
 
 def test_aft_25_a_trauma_sever_chance_is_rolled_then_asked_only_when_it_severs() -> None:

@@ -151,3 +151,47 @@ def test_aft_25_undo_and_redo_name_the_sever_answer_in_the_games_words() -> None
     broke = send(waiting, CbtCuts("no"))
     assert _said(broke, "undo")[1] == "Undo: Sever: Bo's bone breaks"
     assert _said(send(broke, ("shell.undo",)), "redo")[1] == "Redo: Sever: Bo's bone breaks"
+
+
+def test_aft_25_an_attacks_compound_fracture_is_named_as_one_recorded_by_hand() -> None:
+    """001 line 34: a Sever by what does not cut has "broken the bone"; a failed Health AST
+    makes it "a compound fracture". An attack's showed "Broken bone" (and its bleeding) where
+    one recorded by hand showed "Compound fracture": now both say "Compound fracture". Here
+    Lethal to the arm (save 15 > AST 10 fails), automatic Sever, the bullet does not cut, the
+    fracture's Health AST 15 fails, 1D6 5: 5 + 2 = 7 Combat Turns."""
+    model = send(_critical("90", "15"), CbtCuts("no"))
+    for typed in ("15", "5"):
+        model = send(model, ("aftermath.cbt_typed", typed))
+    attacked = texts(model, "aft-card-conditions-1")
+    assert attacked == [
+        "Compound fracture (rest of the combat), "
+        "Bleeding to death (dies after turn 6, phase 1: 101 phases left)"
+    ], attacked
+    by_hand = send(_fracture_picked(), CharAddCondTyped(1, "5"), ("aftermath.tab", "combat"))
+    named = [c.partition(" (")[0] for c in texts(by_hand, "aft-card-conditions-1")[0].split("), ")]
+    assert named == [c.partition(" (")[0] for c in attacked[0].split("), ")]
+    # a simple break (the Health AST passes) stays a broken bone
+    simple = send(_critical("90", "15"), CbtCuts("no"), ("aftermath.cbt_typed", "3"))
+    assert texts(simple, "aft-card-conditions-1") == ["Broken bone (rest of the combat)"]
+
+
+def test_aft_25_a_sheet_saved_with_an_attacks_broken_bone_still_reads() -> None:
+    """A sheet saved before an attack's compound fracture was named so holds "Broken bone" and
+    its bleeding: it reads and shows as it was saved."""
+    model = send(_critical("90", "15"), CbtCuts("no"))
+    for typed in ("15", "5"):
+        model = send(model, ("aftermath.cbt_typed", typed))
+    saved = model.state["aftermath"]
+    bo = saved["characters"][1]
+    old = [
+        {**c, "name": "Broken bone"} if c["name"] == "Compound fracture" else c
+        for c in bo["conditions"]
+    ]
+    chars = [*saved["characters"][:1], {**bo, "conditions": old}, *saved["characters"][2:]]
+    reread = Model(
+        model.history.set_quietly("aftermath", {**saved, "characters": chars}), route="aftermath"
+    ).with_ui(**model.ui)
+    assert texts(reread, "aft-card-conditions-1") == [
+        "Broken bone (rest of the combat), "
+        "Bleeding to death (dies after turn 6, phase 1: 101 phases left)"
+    ]

@@ -143,6 +143,19 @@ def _loader(kind: Kind) -> Callable[[dict[str, Any]], None]:
 
 
 @checked
+def asked(record: ShareRecord) -> str | None:
+    """The question the import of a valid ``record`` puts to the GM first (its system's
+    ``ShareKind.ask``; a party's or campaign's: its first record's that asks), None when
+    nothing is asked: values the text implies otherwise come in only once he keeps them."""
+    if record.kind == BUNDLE:
+        return next((said for r in records_of(record.data) if (said := asked(r))), None)
+    if record.kind == FIGHT or not SHARED[record.kind].ask:
+        return None
+    ask: Callable[[dict[str, Any]], str | None] = ref(SHARED[record.kind].ask)
+    return ask(record.data)
+
+
+@checked
 def records_of(data: Mapping[str, Any]) -> tuple[ShareRecord, ...]:
     """The records a party or campaign carries, each checked; anything else is refused whole."""
     raw = data.get("records")

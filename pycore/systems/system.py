@@ -63,7 +63,8 @@ class ShareKind:
     whose page finds a record by its ``id`` field, ``(section, items) -> id`` giving an imported
     one its own (and counting it in ``section`` where the page counts). ``chosen_by``: the UI key
     that chooses the record on its page ("" for the section's ``selected``). ``upgrade``: the
-    imported data read in the newest schema."""
+    imported data read in the newest schema. ``ask``: ``(data) -> str | None``, the question put
+    to the GM before a valid record comes in (values the text implies otherwise, his to keep)."""
 
     kind: str
     name: str
@@ -78,6 +79,7 @@ class ShareKind:
     local_id: str = ""
     chosen_by: str = ""
     upgrade: str = ""
+    ask: str = ""
 
 
 @dataclass(frozen=True)

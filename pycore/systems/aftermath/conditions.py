@@ -131,6 +131,11 @@ def bleeding_dice(health_group: int) -> str:
 
 #: AFT-25 (001 line 32): the timer a Sever (or a compound fracture) starts on the sheet.
 BLEEDING: Final = "Bleeding to death"
+#: AFT-25 (001 line 34): what a Sever by a blow that does not cut is ("broken the bone"), and
+#: what a failed Health AST makes of it ("a compound fracture"): one name each, whether an
+#: attack's effect or the GM's hand records it.
+BROKEN_BONE: Final = "Broken bone"
+COMPOUND_FRACTURE: Final = "Compound fracture"
 
 
 @checked

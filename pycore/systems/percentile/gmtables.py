@@ -599,3 +599,25 @@ def check_rise(table_id: str, rows: Sequence[Mapping[str, Any]]) -> None:
     said = against_the_rise(table_id, rows)
     if said is not None:
         raise Falling(said, rules=("PCT-11", "PCT-28", "PCT-M02"))
+
+
+@checked
+def asked_on_import(tables: Mapping[str, Sequence[Mapping[str, Any]]]) -> str | None:
+    """What an import of GM tables (a file, or a share keyed by stable names) asks before it
+    brings them in: :func:`against_the_rise` of its Table #3-7.0, named as the file names it,
+    None when nothing is asked. The file's rows are the GM's as much as typed ones (PCT-11, 28):
+    asked about the same way, kept or refused by him, never taken or dropped unsaid.
+
+    >>> print(asked_on_import({"damage_modifiers": [
+    ...     {"damage_low": 0, "damage_high": 9, "modifier": 50},
+    ...     {"damage_low": 10, "damage_high": 19, "modifier": 20}]}))
+    GM table Damage modifiers (Table #3-7.0): Row 2, column 'modifier': 20 for 10 to 19 points is less than the 50 of row 1 for 0 to 9 points; allowed: 50 to 100000, as the modifier only grows with the damage. Keep these rows anyway?
+    >>> print(asked_on_import({"PCT-M05": [{"condition": "rain", "value": 10}]}))
+    None
+    """
+    for key, rows in tables.items():
+        tid = INVENTORY_IDS.get(str(key), str(key))
+        said = against_the_rise(tid, rows) if tid in GM_TABLES and rows else None
+        if said is not None:
+            return f"{_name(_spec(tid))}: {said}"
+    return None

@@ -13,7 +13,7 @@ from pycore.share.words import Lists, Rows, plain, row_words
 from pycore.systems.percentile import roster
 from pycore.systems.percentile.combat import settings_from_json
 from pycore.systems.percentile.gm_schemas import GM_TABLES
-from pycore.systems.percentile.gmtables import validate_gm_table
+from pycore.systems.percentile.gmtables import asked_on_import, validate_gm_table
 from pycore.systems.percentile.saved import CHARACTER
 from pycore.systems.percentile.table_keys import INVENTORY_IDS
 
@@ -25,6 +25,13 @@ def check_gm_tables(data: dict[str, Any]) -> None:
     for key, rows in data.items():
         if rows != []:
             validate_gm_table(INVENTORY_IDS.get(key, key), rows)
+
+
+@share_hook
+def ask_gm_tables(data: dict[str, Any]) -> str | None:
+    # Valid rows the text implies otherwise (a Table #3-7.0 modifier falling as the damage
+    # rises, PCT-11, 28): the import asks the GM, as the GM page asks of rows typed.
+    return asked_on_import(data)
 
 
 @share_hook

@@ -40,6 +40,7 @@ SYSTEM = System(
             check="pycore.systems.percentile.share:check_gm_tables",
             tab="gm",
             words="pycore.systems.percentile.share:gm_tables_words",
+            ask="pycore.systems.percentile.share:ask_gm_tables",
         ),
         ShareKind(
             "percentile.settings",

@@ -38,6 +38,8 @@ from pycore.systems.aftermath.attack.steps import (
 )
 from pycore.systems.aftermath.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
 from pycore.systems.aftermath.conditions import (
+    BROKEN_BONE,
+    COMPOUND_FRACTURE,
     Condition,
     Moment,
     bleeding_condition,
@@ -116,8 +118,11 @@ def critical_effect_steps(
                 Condition("Death Blow", start, None, "AFT-25", "Sever to the head or neck")
             )
         elif severed and not cuts:
-            found.append(Condition("Broken bone", start, None, "AFT-25", f"location {location}"))
             compound = _fracture_save(steps, rng, rules, save, waits)
+            # 001 line 34: a blow that does not cut has "broken the bone"; a failed Health AST
+            # makes it "a compound fracture": named so, as the sheet names one recorded by hand
+            bone = COMPOUND_FRACTURE if compound else BROKEN_BONE
+            found.append(Condition(bone, start, None, "AFT-25", f"location {location}"))
             if compound and rules.region == "head_neck" and save and save.head_sever_is_death_blow:
                 found.append(
                     Condition(

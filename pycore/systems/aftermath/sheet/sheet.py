@@ -25,6 +25,8 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import SaveOdds, saving_throw_odds
 from pycore.systems.aftermath.conditions import (
+    BROKEN_BONE,
+    COMPOUND_FRACTURE,
     MANUAL_CONDITION_RULES,
     Condition,
     Moment,
@@ -370,8 +372,8 @@ MANUAL_CONDITIONS: Final = {
     "stunned_rest": "Stunned for the rest of the combat",
     "system_shock": "System Shock (effects the GM's)",
     "death_blow": "Death Blow (consequence the GM's)",
-    "broken_bone": "Broken bone",
-    "compound_fracture": "Compound fracture, bleeding to death",
+    "broken_bone": BROKEN_BONE,
+    "compound_fracture": f"{COMPOUND_FRACTURE}, bleeding to death",
     "knocked_over": "Knocked Over (falling rules the GM's)",
 }
 
@@ -436,7 +438,8 @@ def _compound_fracture(
     if rng is None:
         # The core picks no die (FIGHT.md): the page rolls it or takes the one typed.
         raise RuleError(f"Compound fracture: its bleeding needs a die ({dice} Combat Turns)")
-    bone = Condition("Compound fracture", at, None, "AFT-25", "recorded by hand")
+    # the name an attack's compound fracture has too (its effect, attack/effect_steps.py)
+    bone = Condition(COMPOUND_FRACTURE, at, None, "AFT-25", "recorded by hand")
     _, bleeding = bleeding_condition(dice, rng, at, "compound fracture recorded by hand")
     return bone, bleeding
 

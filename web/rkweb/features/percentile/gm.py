@@ -61,6 +61,15 @@ class GmImport(Message, action="percentile.gm_import"):
     text: str = entered(default="")
 
 
+class GmImportKeep(Message, action="percentile.gm_import_keep"):
+    """Import the file read last, whose Table #3-7.0 the GM keeps against the check that it
+    only grows with the damage (one undo step, said in its label)."""
+
+
+class GmImportRefuse(Message, action="percentile.gm_import_refuse"):
+    """Leave the file read last out: nothing here changes."""
+
+
 def _table_id(model: Model) -> str:
     key = str(model.ui.get("percentile_gm_table", "PCT-M01"))
     return key if key in gmtables.GM_TABLES else "PCT-M01"
@@ -108,18 +117,33 @@ def _save_table(model: Model, tid: str, ctx: Ctx, *, keep: bool = False) -> Mode
     )
 
 
-def _import(model: Model, text: str, ctx: Ctx) -> Model:
+#: The text of a GM tables file whose import asks the GM first, kept until he answers.
+GM_IMPORT_ASKED = "percentile_gm_import_asked"
+
+
+def _import(model: Model, text: str, ctx: Ctx, *, keep: bool = False) -> Model:
+    """Import a GM tables file; one whose Table #3-7.0 falls as the damage rises (PCT-11, 28)
+    is asked about as typed rows are, and comes in only when the GM keeps it (said in the undo
+    label); until then nothing here changes and the file waits for his answer."""
     st = S.state(model)
     try:
         tables = gmtables.import_tables(text)
+        said = gmtables.asked_on_import(tables)
     except RulekeeperError as exc:
-        return with_error(model, S.FEATURE, "percentile-gm-file", str(exc))
+        return with_error(model, S.FEATURE, "percentile-gm-file", str(exc)).with_ui(
+            **{GM_IMPORT_ASKED: None}
+        )
+    if said is not None and not keep:
+        return with_error(model, S.FEATURE, "percentile-gm-file", said).with_ui(
+            percentile_gm_note="", **{GM_IMPORT_ASKED: text}
+        )
     st["gm"] = {**st["gm"], **tables}
     drafts = {k: v for k, v in _drafts(model).items() if k not in tables}
-    model = S.save(model, st, ctx, "Import GM tables").with_ui(percentile_gm_drafts=drafts)
+    kept = f" (kept as typed: {said.partition(';')[0]})" if said else ""
+    model = S.save(model, st, ctx, f"Import GM tables{kept}").with_ui(percentile_gm_drafts=drafts)
     names = ", ".join(_name(t) for t in sorted(tables)) or "nothing"
     return with_error(model, S.FEATURE, "percentile-gm-file", None).with_ui(
-        percentile_gm_note=f"Imported {names}."
+        percentile_gm_note=f"Imported {names}{kept}.", **{GM_IMPORT_ASKED: None}
     )
 
 
@@ -156,8 +180,19 @@ def _imported(model: Model, msg: GmImport, ctx: Ctx) -> Model:
     return _import(model, msg.text, ctx)
 
 
+def _import_keep(model: Model, msg: GmImportKeep, ctx: Ctx) -> Model:
+    text = model.ui.get(GM_IMPORT_ASKED)
+    return model if text is None else _import(model, str(text), ctx, keep=True)
+
+
+def _import_refuse(model: Model, msg: GmImportRefuse, ctx: Ctx) -> Model:
+    return with_error(model, S.FEATURE, "percentile-gm-file", None).with_ui(
+        percentile_gm_note="The file was not imported: nothing changed.", **{GM_IMPORT_ASKED: None}
+    )
+
+
 #: Each GM tables message's handler, keyed by its class's action (``percentile.gm_<name>``).
-HANDLERS = handlers(_pick, _csv, _save, _keep, _clear, _imported)
+HANDLERS = handlers(_pick, _csv, _save, _keep, _clear, _imported, _import_keep, _import_refuse)
 ACTIONS = frozenset(HANDLERS)
 
 
@@ -343,10 +378,31 @@ def _files(model: Model, st: dict[str, Any], whole: str) -> VNode:
                 },
             ),
         ),
+        _file_error(model),
+    )
+
+
+def _file_error(model: Model) -> VNode:
+    error = error_of(model, S.FEATURE, "percentile-gm-file")
+    said = h(
+        "p",
+        {"class": "field-error", "role": "alert", "data-testid": "percentile-gm-file-error"},
+        error,
+    )
+    if not (error and model.ui.get(GM_IMPORT_ASKED) is not None):
+        return said
+    # a file whose Table #3-7.0 falls as the damage rises: the GM's to keep or leave out, as
+    # rows typed in the box are
+    return h(
+        "div",
+        {"class": "keep-asked"},
+        said,
         h(
-            "p",
-            {"class": "field-error", "role": "alert", "data-testid": "percentile-gm-file-error"},
-            error_of(model, S.FEATURE, "percentile-gm-file"),
+            "div",
+            {"class": "row keep-row"},
+            button("percentile-gm-import-keep", "Keep these rows (GM; logged)", GmImportKeep()),
+            button("percentile-gm-import-refuse", "Don't import the file", GmImportRefuse()),
+            why([gmtables.RISE_WHY]),
         ),
     )
 

@@ -17,7 +17,7 @@ from pycore.share.files import payload_of
 from pycore.share.link import MAX_PAYLOAD_CHARS
 from pycore.share.places import Choice
 from pycore.share.public_pick import check_choice
-from pycore.share.records import FIGHT, KINDS, SHARED, ShareRecord
+from pycore.share.records import FIGHT, KINDS, SHARED, ShareRecord, asked
 from pycore.share.running import players_view
 from pycore.systems.system import SYSTEM_KEYS
 from rkweb.app.events import Copied
@@ -26,7 +26,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
 from rkweb.features.share import panel, preview
 from rkweb.features.share.panel import FileText, OpenFight, Paste, PlayerFight
-from rkweb.features.share.preview import Import, OpenRecord
+from rkweb.features.share.preview import Import, KeepAsked, OpenRecord, RefuseAsked
 from rkweb.kit.share import Open
 
 #: How the import went, in the words of its message.
@@ -89,6 +89,14 @@ def _import(model: Model, choice: str, ctx: Ctx) -> Model:
     state = model.history.state
     try:
         record = decode(here)
+        # values the text implies otherwise (Percentile's Table #3-7.0 falling as the damage
+        # rises) come in only once the GM keeps them: asked before anything else, kept in the
+        # undo label
+        said = asked(record)
+        if said and model.ui.get("share_kept") != here:
+            return model.with_ui(
+                share_asked=said, share_clash=None, share_done=None, share_for=here
+            )
         clash = _clash(state, record)
         if clash and choice == "add":
             return model.with_ui(share_clash=clash, share_done=None, share_for=here)
@@ -101,7 +109,8 @@ def _import(model: Model, choice: str, ctx: Ctx) -> Model:
         return model.with_ui(share_import_error=str(exc), share_done=None, share_for=here)
     changed = {k: v for k, v in new_state.items() if v != state.get(k)}
     # One undo step, whichever sections a party or campaign touched.
-    history = model.history.apply_many(changed, f"Import {record.name}", ctx.now)
+    kept = f" (kept as typed: {said.partition(';')[0]})" if said else ""
+    history = model.history.apply_many(changed, f"Import {record.name}{kept}", ctx.now)
     done = {
         "name": record.name,
         "kind": record.kind,
@@ -109,8 +118,19 @@ def _import(model: Model, choice: str, ctx: Ctx) -> Model:
         "at": _where(new_state, record, how),
         "system": record.data.get("system") if record.kind == "bundle" else None,
     }
-    return replace(model, history=history).with_ui(
-        share_done=done, share_clash=None, share_import_error=None, share_for=here
+    answered = dict.fromkeys(("share_clash", "share_import_error", "share_asked", "share_kept"))
+    return replace(model, history=history).with_ui(share_done=done, share_for=here, **answered)
+
+
+def _keep_asked(model: Model, ctx: Ctx) -> Model:
+    """ "Keep these rows": the import goes on with what was asked about, kept for this link."""
+    return _import(model.with_ui(share_kept=model.route_arg, share_asked=None), "add", ctx)
+
+
+def _refuse_asked(model: Model) -> Model:
+    """ "Don't import": nothing here changes; the link can still be imported later."""
+    return model.with_ui(
+        share_asked=None, share_kept=None, share_refused=True, share_for=model.route_arg
     )
 
 
@@ -198,6 +218,14 @@ def _on_import(model: Model, msg: Import, ctx: Ctx) -> Model:
     return _import(model, msg.how, ctx)
 
 
+def _on_keep_asked(model: Model, msg: KeepAsked, ctx: Ctx) -> Model:
+    return _keep_asked(model, ctx)
+
+
+def _on_refuse_asked(model: Model, msg: RefuseAsked, ctx: Ctx) -> Model:
+    return _refuse_asked(model)
+
+
 def _on_paste(model: Model, msg: Paste, ctx: Ctx) -> Model:
     return _paste(model, msg.text)
 
@@ -214,6 +242,8 @@ HANDLERS = handlers(
     _on_copied,
     _on_open_record,
     _on_import,
+    _on_keep_asked,
+    _on_refuse_asked,
     _on_paste,
     _on_file_text,
 )

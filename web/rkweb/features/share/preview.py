@@ -28,6 +28,14 @@ class Import(Message, action="share.import"):
     how: str
 
 
+class KeepAsked(Message, action="share.keep_asked"):
+    """Import the record with what its import asked about, the GM keeping it (logged)."""
+
+
+class RefuseAsked(Message, action="share.refuse_asked"):
+    """Leave the record out: nothing here changes."""
+
+
 @lru_cache(maxsize=8)
 def _decoded(payload: str) -> ShareRecord | str:
     try:
@@ -96,6 +104,26 @@ def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
                 else None,
             )
         ]
+    asked = ui.get("share_asked")
+    if asked:
+        # valid values the text implies otherwise: the GM's to keep or leave out
+        return [
+            h(
+                "div",
+                {"class": "keep-asked"},
+                h(
+                    "p",
+                    {"class": "field-error", "role": "alert", "data-testid": "share-asked"},
+                    asked,
+                ),
+                h(
+                    "div",
+                    {"class": "row keep-row"},
+                    button("share-keep-asked", "Keep these rows (GM; logged)", KeepAsked()),
+                    button("share-refuse-asked", "Don't import", RefuseAsked()),
+                ),
+            )
+        ]
     clash = ui.get("share_clash")
     if clash:
         # A record kept in a list, or a party: a shared copy can sit beside the one here.
@@ -121,6 +149,13 @@ def _import_controls(model: Model, record: ShareRecord) -> list[VNode | None]:
     error = ui.get("share_import_error")
     return [
         button("share-import", "Import", Import("add"), primary=True),
+        h(
+            "p",
+            {"role": "status", "data-testid": "share-refused"},
+            "Not imported: nothing here changed.",
+        )
+        if ui.get("share_refused")
+        else None,
         h("p", {"class": "field-error", "role": "alert"}, error) if error else None,
     ]
 
