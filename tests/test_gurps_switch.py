@@ -234,3 +234,13 @@ def test_the_worksheet_starts_with_the_weapon_his_ready_drew() -> None:
     model = _worksheet(model, "g1", "g2", {"line": 0, "keys": []})
     switched = send(model, "gurps.attack_form", "attacker", "g2")
     assert page_data(switched)["attack"]["line"] == "1"
+
+
+def test_the_defender_picked_as_the_attacker_swaps_with_him() -> None:
+    """A GM's play-through (390x844): Ana attacking Bo on the Attack tab, Bo picked as the
+    attacker: the worksheet said "Bo" against "Bo". The two swap: Bo attacks Ana."""
+    people = [{"name": "Ana", "basic_speed": "6"}, {"name": "Bo", "attack_kind": "bow"}]
+    model = _worksheet(_fight(people), "g1", "g2", {"line": 0, "keys": []})
+    switched = send(model, "gurps.attack_form", "attacker", "g2")
+    form = page_data(switched)["attack"]
+    assert (form["attacker"], form["defender"]) == ("g2", "g1")

@@ -193,7 +193,10 @@ def set_field(model: Model, name: str, value: str) -> Model:
     if longest:
         return with_error(model, SECTION, f"attack.{name}", longest)
     if name == "attacker" and value != form["attacker"]:
-        return _new_attacker(model, value, str(form["defender"]))
+        # The defender is kept, unless he is the new attacker: then the two swap (a GM's
+        # play-through: Bo picked to attack Bo, who was defending against Ana).
+        defender = str(form["defender"])
+        return _new_attacker(model, value, str(form["attacker"]) if defender == value else defender)
     if name.startswith("key:"):
         form["keys"] = {**form["keys"], name[4:]: value}
     elif name in DEFAULTS and name != "keys":  # the modifiers are set one by one
