@@ -15,7 +15,9 @@ from support import enter
 SHOTS = os.environ.get("RK_SHOTS", "")
 
 
-def test_the_attack_tab_uses_the_modifier_held_for_the_pair(app: Page, errors: list[str]) -> None:
+def bow_shot(app: Page, yards: str, beyond: str = "") -> None:
+    """Ana's long bow at Bo on the tracker at ``yards`` (the GM's modifier past the table if
+    ``beyond``); a miss ends the attack."""
     app.get_by_test_id("nav-gurps").click()
     app.get_by_test_id("gurps-new").click()
     enter(app, "gurps-name", "Ana")
@@ -29,10 +31,14 @@ def test_the_attack_tab_uses_the_modifier_held_for_the_pair(app: Page, errors: l
     app.get_by_test_id("gurps-tab-tracker").click()
     app.get_by_test_id("gurps-start").click()
     app.get_by_test_id("gurps-take-attack").click()
-    enter(app, "gurps-fight-yards", "150")
-    enter(app, "gurps-fight-range-beyond", "-11")
+    enter(app, "gurps-fight-yards", yards)
+    if beyond:
+        enter(app, "gurps-fight-range-beyond", beyond)
     enter(app, "gurps-fight-attack-typed", "6 6 6")  # a miss: the attack ends
 
+
+def test_the_attack_tab_uses_the_modifier_held_for_the_pair(app: Page, errors: list[str]) -> None:
+    bow_shot(app, "150", "-11")
     app.get_by_test_id("gurps-tab-attack").click()
     app.get_by_test_id("gurps-attack-attacker").select_option(label="Ana")
     app.get_by_test_id("gurps-attack-defender").select_option(label="Bo")

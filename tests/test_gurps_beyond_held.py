@@ -19,16 +19,23 @@ BOW = {"attack_kind": "bow", "damage": "1d", "damage_type": "imp", "half_d": "15
 SAID = "−11: the value typed for this range (150 yd), kept while it holds"
 
 
-def _shot() -> Model:
-    """Ana's bow at Bo, 150 yd, the GM's −11; a miss ends the attack."""
+def bow_shot(yards: str, beyond: str = "") -> Model:
+    """Ana's bow at Bo on the tracker at ``yards``, the GM's modifier past the table if
+    ``beyond``; a miss ends the attack."""
     model = fight_started()
     for name, value in {**BOW, "max_range": "200"}.items():
         model = send(model, "gurps.field", "g1", name, value)
     model = attack_turn(model)
-    model = send(model, "gurps.step_form", "yards", "150")
+    model = send(model, "gurps.step_form", "yards", yards)
     assert texts(model, "gurps-fight-range-beyond-held") == []  # typed now: nothing held yet
-    model = send(model, "gurps.step_form", "range_beyond", "-11")
+    if beyond:
+        model = send(model, "gurps.step_form", "range_beyond", beyond)
     return send(model, "gurps.step_attack_typed", "6 6 6")
+
+
+def _shot() -> Model:
+    """Ana's bow at Bo, 150 yd, the GM's −11; a miss ends the attack."""
+    return bow_shot("150", "-11")
 
 
 def _next_shot(model: Model) -> Model:

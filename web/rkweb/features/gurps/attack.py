@@ -36,6 +36,7 @@ from rkweb.features.gurps.attack_form import (
     NUMBERS,
     aimed_at,
     form_of,
+    held_yards_said,
     set_field,
     setup_of,
     waits_for_range,
@@ -247,13 +248,14 @@ def _yes_no(form: dict[str, Any], name: str, label: str) -> VNode:
     return yes_no(f"gurps-attack-{name}", label, yes(form, name), AttackForm(name))
 
 
-def _num_field(model: Model, form: dict[str, Any], name: str) -> VNode:
+def _num_field(model: Model, form: dict[str, Any], name: str, hint: str = "") -> VNode:
     return number(
         f"gurps-attack-{name}",
         NUMBERS[name][0],
         form[name],
         AttackForm(name),
         error=error_of(model, SECTION, f"attack.{name}"),
+        hint=hint,
     )
 
 
@@ -274,11 +276,13 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
     parts.append(_victim(form, fight))
     attacker = armed(attacker, min(line_index(form["line"]), len(lines) - 1))
     if attacker.ranged:
-        names = ("yards", "target_speed", "range_beyond", "size", "aim_seconds")
+        names = ("target_speed", "range_beyond", "size", "aim_seconds")
         parts.append(
             h(
                 "div",
                 {"class": "grid2"},
+                # the range the fight holds between the two, said under it (FIGHT.md)
+                _num_field(model, form, "yards", held_yards_said(model)),
                 *[_num_field(model, form, n) for n in names],
                 _beyond_held(form, fight),
                 _yes_no(form, "braced", "Braced (stationary, aimed)")
@@ -466,7 +470,8 @@ def view(model: Model) -> VNode:
     held = gurps_fight.bearing_asks(fight, form["attacker"], form["defender"]) if chosen else ()
     return h(
         "div",
-        {"class": "page"},
+        # gurps-attack: the fight's sticky bar, one row at phone width, as the tracker's (app.css)
+        {"class": "page gurps-attack"},
         card(
             "gurps-attack-h",
             "Attack worksheet",

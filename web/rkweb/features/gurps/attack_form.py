@@ -77,14 +77,55 @@ DEFAULTS: dict[str, Any] = {
 
 
 def form_of(model: Model) -> dict[str, Any]:
-    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70), and the
+    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70), the range
+    the fight holds between the two when none is typed (:func:`held_yards`), and the
     speed/range modifier past the table the fight holds for this pair's range when none is
     typed (:func:`held_beyond`)."""
     form = {**DEFAULTS, **page_data(model)["attack"]}
     fight = fight_of(model)
     random = yes(form, "random_location")
     where = aimed_location(str(form["location"]), *aimed_at(form, fight), random_location=random)
-    return {**form, "location": where, "range_beyond": held_beyond(form, fight)}
+    form = {**form, "location": where, "yards": held_yards(form, fight)}
+    return {**form, "range_beyond": held_beyond(form, fight)}
+
+
+def typed_form(model: Model) -> dict[str, Any]:
+    """The form with the range and the modifier past the table as typed, never the held ones
+    (derived as the form is read, :func:`form_of`): what a change of a field keeps."""
+    typed = page_data(model)["attack"]
+    return {
+        **form_of(model),
+        "yards": typed.get("yards", ""),
+        "range_beyond": typed.get("range_beyond", ""),
+    }
+
+
+def held_yards(form: dict[str, Any], fight: Fight) -> str:
+    """The range: as typed, or, while blank, the one the fight holds between this attacker and
+    defender (their last ranged attack; FIGHT.md's first law: "range and movement between these
+    two", as the tracker's step derives it). A GM's play-through: Ana's bow at Bo on the
+    tracker at 12 yd, then the Attack tab asked the range again for the same two."""
+    typed = str(form.get("yards", "")).strip()
+    attacker, defender = str(form["attacker"]), str(form["defender"])
+    if typed or not attacker or not defender:
+        return typed
+    return gurps_fight.range_between(fight, attacker, defender)
+
+
+def held_yards_said(model: Model) -> str:
+    """Said under the range while it is the one the fight holds ("" when typed for this attack
+    or none is held): the GM sees where it came from."""
+    typed = str(page_data(model)["attack"].get("yards", "")).strip()
+    form = form_of(model)
+    if typed or not form["yards"]:
+        return ""
+    attacker, defender = aimed_at(form, fight_of(model))[:2]
+    if attacker is None or defender is None:
+        return ""
+    return (
+        f"{form['yards']} yd: the range the fight holds between {attacker.name} and "
+        f"{defender.name} (their last ranged attack); type another to change it"
+    )
 
 
 def held_beyond(form: dict[str, Any], fight: Fight) -> str:
@@ -183,8 +224,8 @@ def setup_of(form: dict[str, Any], attacker: Combatant) -> AttackSetup:
 
 
 def set_field(model: Model, name: str, value: str) -> Model:
-    # The modifier past the table as typed, never the held one (derived as the form is read).
-    form = {**form_of(model), "range_beyond": page_data(model)["attack"].get("range_beyond", "")}
+    # The range and the modifier past the table as typed, never the held ones.
+    form = typed_form(model)
     if name in NUMBERS:
         label, low, high = NUMBERS[name]
         longest = too_long(label, value, 40, f"from {low} to {high}")
@@ -197,7 +238,11 @@ def set_field(model: Model, name: str, value: str) -> Model:
         # play-through: Bo picked to attack Bo, who was defending against Ana).
         defender = str(form["defender"])
         return _new_attacker(model, value, str(form["attacker"]) if defender == value else defender)
-    if name.startswith("key:"):
+    if name == "defender" and value != form["defender"]:
+        # The range is between these two (and the modifier past the table with it): the
+        # fight's for the new pair, never the one typed for another defender (FIGHT.md).
+        form.update(defender=value, yards="", range_beyond="")
+    elif name.startswith("key:"):
         form["keys"] = {**form["keys"], name[4:]: value}
     elif name in DEFAULTS and name != "keys":  # the modifiers are set one by one
         form[name] = value
