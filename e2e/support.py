@@ -181,10 +181,11 @@ def log_laid_out_alike(page: Page, testid: str) -> None:
 
 
 def simply_character(
-    app: Page, name: str, skill: str, specialty: str = "", weapon: str = ""
+    app: Page, name: str, skill: str, specialty: str = "", weapon: str = "", max_dmg: int = 24
 ) -> None:
     """A new Simply character on its Characters tab: ``name``, one skill (and specialty), and a
-    weapon of that skill with Max Dmg 24 when ``weapon`` is given."""
+    weapon of that skill with ``max_dmg`` Max Dmg when ``weapon`` is given (the e2e tests and
+    the fight benchmark, tools/bench_fight_simply.py)."""
     app.get_by_test_id("char-new").click()
     enter(app, "char-name", name)
     app.get_by_test_id("char-add-skill").select_option(skill)
@@ -193,9 +194,9 @@ def simply_character(
     if weapon:
         enter(app, "char-weapon-name", weapon)
         app.get_by_test_id("char-weapon-skill").select_option(f"{skill}: {specialty}")
-        enter(app, "char-weapon-max", "24")
+        enter(app, "char-weapon-max", str(max_dmg))
         app.get_by_test_id("char-weapon-add").click()
-        expect(app.get_by_test_id("char-weapon")).to_contain_text("Max Dmg 24")
+        expect(app.get_by_test_id("char-weapon")).to_contain_text(f"Max Dmg {max_dmg}")
 
 
 #: Whether an element's text runs past its box (a label that does not wrap).

@@ -12,23 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
-from support import enter
+from support import simply_character
 
 READY = 'html[data-ready="1"]'
-
-
-def _build(page: Any, name: str, skill: str, specialty: str = "", weapon: str = "") -> None:
-    page.get_by_test_id("char-new").click()
-    enter(page, "char-name", name)
-    page.get_by_test_id("char-add-skill").select_option(skill)
-    if specialty:
-        enter(page, "char-skill-specialty-0", specialty)
-    if weapon:
-        enter(page, "char-weapon-name", weapon)
-        page.get_by_test_id("char-weapon-skill").select_option(f"{skill}: {specialty}")
-        # Max Dmg 6: three hits cannot kill Bo, so every measured turn has a target standing.
-        enter(page, "char-weapon-max", "6")
-        page.get_by_test_id("char-weapon-add").click()
 
 
 def _fight(browser: Any, origin: str) -> Any:
@@ -38,8 +24,9 @@ def _fight(browser: Any, origin: str) -> Any:
     page.goto(f"{origin}/#/simply")
     page.wait_for_selector(READY, timeout=120_000)
     page.get_by_test_id("simply-tab-characters").click()
-    _build(page, "Mara", "Melee Weapon", "Sword", "Longsword")
-    _build(page, "Bo", "Brawling")
+    # Max Dmg 6: three hits cannot kill Bo, so every measured turn has a target standing.
+    simply_character(page, "Mara", "Melee Weapon", "Sword", "Longsword", max_dmg=6)
+    simply_character(page, "Bo", "Brawling")
     page.get_by_test_id("simply-tab-combat").click()
     page.get_by_test_id("sc-add-character").select_option(label="Mara")
     page.get_by_test_id("sc-add-character").select_option(label="Bo")
