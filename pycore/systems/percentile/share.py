@@ -13,9 +13,10 @@ from pycore.share.words import Lists, Rows, plain, row_words
 from pycore.systems.percentile import roster
 from pycore.systems.percentile.combat import settings_from_json
 from pycore.systems.percentile.gm_schemas import GM_TABLES
-from pycore.systems.percentile.gmtables import asked_on_import, validate_gm_table
+from pycore.systems.percentile.gmtables import validate_gm_table
 from pycore.systems.percentile.saved import CHARACTER
 from pycore.systems.percentile.table_keys import INVENTORY_IDS
+from pycore.systems.percentile.table_rise import asked_on_import
 
 
 @share_hook

@@ -10,7 +10,7 @@ from typing import Any
 
 from pycore.dice import seeded
 from pycore.errors import RulekeeperError
-from pycore.systems.percentile import gmtables
+from pycore.systems.percentile import table_rise
 from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight import attack as FA
@@ -325,7 +325,7 @@ def _question(model: Model, fight: Fight) -> list[VNode | None]:
             AttackStunKeep(against),
         ),
         h("span", {"class": "muted"}, "or type another value above"),
-        why([gmtables.RISE_WHY]),
+        why([table_rise.RISE_WHY]),
     )
     return [question, h("div", {"class": "keep-asked"}, entry, keep)]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.errors import RulekeeperError
-from pycore.systems.percentile import gmtables
+from pycore.systems.percentile import gmtables, table_rise
 from pycore.systems.percentile.gm_schemas import words
 from rkweb.app.messages import Action, Message, entered, handle, handlers, wire
 from rkweb.app.model import Ctx, Model
@@ -99,10 +99,10 @@ def _save_table(model: Model, tid: str, ctx: Ctx, *, keep: bool = False) -> Mode
     try:
         rows = gmtables.rows_from_csv(tid, str(text))
         if keep:
-            against = gmtables.against_the_rise(tid, rows)
+            against = table_rise.against_the_rise(tid, rows)
         else:
-            gmtables.check_rise(tid, rows)
-    except gmtables.Falling as exc:
+            table_rise.check_rise(tid, rows)
+    except table_rise.Falling as exc:
         return with_error(model, S.FEATURE, "percentile-gm", str(exc)).with_ui(**{GM_AGAINST: tid})
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, "percentile-gm", str(exc)).with_ui(**{GM_AGAINST: None})
@@ -128,7 +128,7 @@ def _import(model: Model, text: str, ctx: Ctx, *, keep: bool = False) -> Model:
     st = S.state(model)
     try:
         tables = gmtables.import_tables(text)
-        said = gmtables.asked_on_import(tables)
+        said = table_rise.asked_on_import(tables)
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, "percentile-gm-file", str(exc)).with_ui(
             **{GM_IMPORT_ASKED: None}
@@ -276,7 +276,7 @@ def _csv_box(tid: str, text: str, error: str, against: bool) -> list[VNode | Non
         {"class": "row keep-row"},
         button("percentile-gm-keep", "Keep these rows (GM; logged)", GmKeep(tid)),
         h("span", {"class": "muted"}, "or change them above and save again"),
-        why([gmtables.RISE_WHY]),
+        why([table_rise.RISE_WHY]),
     )
     return [h("div", {"class": "keep-asked"}, *box, keep)]
 
@@ -402,7 +402,7 @@ def _file_error(model: Model) -> VNode:
             {"class": "row keep-row"},
             button("percentile-gm-import-keep", "Keep these rows (GM; logged)", GmImportKeep()),
             button("percentile-gm-import-refuse", "Don't import the file", GmImportRefuse()),
-            why([gmtables.RISE_WHY]),
+            why([table_rise.RISE_WHY]),
         ),
     )
 
