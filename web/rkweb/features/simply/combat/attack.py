@@ -11,17 +11,17 @@ from typing import Any
 from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
-from pycore.systems.simply.fight.dice import ATTACK, DEFEND
+from pycore.systems.simply.fight.dice import ATTACK
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.simply.combat import fields
+from rkweb.features.simply.combat import contest, fields
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.strip import Aim, initiative_entry
 from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
-from rkweb.kit.dice_entry import dice_entry, typed_field
+from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import rules_of, with_error
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import Tone, result, why
@@ -42,12 +42,6 @@ class AttackRoll(Message, action="simply.combat_attack"):
 
 class AttackTyped(Message, action="simply.combat_attack_typed"):
     """The attacker's dice rolled at the table, as typed."""
-
-    text: str = entered(default="")
-
-
-class DefendTyped(Message, action="simply.combat_defend_typed"):
-    """The Defend's dice rolled at the table, as typed (the contest's other side, SIM-D08)."""
 
     text: str = entered(default="")
 
@@ -175,14 +169,9 @@ def typed(model: Model, msg: AttackTyped, ctx: Ctx) -> Model:
     return _typed_side(model, "rolled", msg.text, ctx)
 
 
-def defend_typed(model: Model, msg: DefendTyped, ctx: Ctx) -> Model:
+def defend_typed(model: Model, msg: contest.DefendTyped, ctx: Ctx) -> Model:
     """The defender's dice rolled at the table: its faces, or their total."""
     return _typed_side(model, "defend_rolled", msg.text, ctx)
-
-
-#: A contest's two rolls typed at the table, each in its own field (SIM-D08: the attacker's 2D10,
-#: then the defender's): the form's key of each and its dice.
-SIDES = {"rolled": ATTACK, "defend_rolled": DEFEND}
 
 
 def _typed_side(model: Model, side: str, text: str, ctx: Ctx) -> Model:
@@ -198,38 +187,15 @@ def _typed_side(model: Model, side: str, text: str, ctx: Ctx) -> Model:
         if side != "rolled":
             return model  # no Defend declared: no defender's roll to type
         return _roll(model, core.typed_rolls((ATTACK, text, "attacker's roll")), ctx, "")
-    names = _roll_names(fight, a)
-    typed = {k: a[k].strip() for k in SIDES} | {side: text.strip()}
+    names = contest.roll_names(fight, a)
+    typed = {k: a[k].strip() for k in contest.SIDES} | {side: text.strip()}
     if typed[side]:  # refused at once, beside its roll, not when the other side comes
-        _read_back(side, typed[side], names[side])
+        contest.read_back(side, typed[side], names[side])
     if not all(typed.values()):
         kept = saved.keep_typed(model, saved.with_set(model, state, "attack", typed))
         return with_error(kept, saved.ERRORS, "attack", None)
-    dice = core.typed_rolls(*((SIDES[k], typed[k], names[k]) for k in SIDES))
+    dice = core.typed_rolls(*((contest.SIDES[k], typed[k], names[k]) for k in contest.SIDES))
     return _roll(model, dice, ctx, "")
-
-
-def _read_back(side: str, text: str, name: str) -> str:
-    """How one side's typed roll is read: "3 + 3 = 6" for its dice, "9 (total)" for a total;
-    a ValueError in words when its 2D10 cannot show it."""
-    dice = core.typed_rolls((SIDES[side], text, name))
-    if any(dice.invented):
-        return f"{sum(dice.faces)} (total)"
-    return f"{' + '.join(map(str, dice.faces))} = {sum(dice.faces)}"
-
-
-def _roll_names(fight: core.Combat, a: dict[str, str]) -> dict[str, str]:
-    """Each side's typed roll by who rolls it: "Mara's roll", "Bo's Defend roll"."""
-    attacker, target = _sides(fight, a)
-    return {"rolled": f"{attacker}'s roll", "defend_rolled": f"{target}'s Defend roll"}
-
-
-def _sides(fight: core.Combat, a: dict[str, str]) -> tuple[str, str]:
-    """The attacker's and the target's names, or their part's."""
-    try:
-        return fight.get(a["attacker"]).name, fight.get(a["target"]).name
-    except RuleError:
-        return "the attacker", "the defender"
 
 
 # --- view -------------------------------------------------------------------------------------
@@ -537,38 +503,6 @@ def _declared_step(a: dict[str, str]) -> str | None:
     return f"sc-attack-roll-{'-'.join(declared)}" if declared else None
 
 
-def _contest_fields(fight: core.Combat, a: dict[str, str], entry: str) -> dict[str, Any]:
-    """Against a Defend, the contest's two rolls each in a field of its own, named by who rolls
-    it (SIM-D08): the attacker's, then the defender's, each its 2D10's faces or their total, a
-    side typed first shown until the other comes. None without a Defend."""
-    if not a["defend"]:
-        return {}
-    attacker, target = _sides(fight, a)
-    names = _roll_names(fight, a)
-    # A side typed first is said back as read, in its label, until the other comes: the GM
-    # sees "Mara rolled 3 + 3 = 6" and that the contest waits for the Defend.
-    read = {}
-    for side in SIDES:
-        try:
-            read[side] = _read_back(side, a[side], names[side]) if a[side].strip() else "(2D10)"
-        except ValueError:
-            read[side] = "(2D10)"
-    hint = "each die, or total"
-    return {
-        "typed_label": f"{attacker} rolled {read['rolled']}",
-        "typed_value": a["rolled"],
-        "placeholder": hint,
-        "also": typed_field(
-            "sc-defend-typed",
-            f"{target}'s Defend {read['defend_rolled']}",
-            DefendTyped(),
-            typed_value=a["defend_rolled"],
-            entry=entry,
-            placeholder=hint,
-        ),
-    }
-
-
 def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
     if fight.phase not in ("first", "held"):
         return _no_turn(fight, state)
@@ -598,7 +532,7 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
                 typed=AttackTyped(),
                 label="Roll attack for me",
                 entry=entry,
-                **_contest_fields(fight, a, entry),
+                **contest.contest_fields(fight, a, entry),
             ),
         ),
         error_line(model, saved.ERRORS, "attack", "sc-error-attack"),
