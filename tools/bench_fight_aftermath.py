@@ -99,7 +99,7 @@ def _why_not(page: Any) -> str:
     (no attack step on screen: a question took its place) the combat page's own words."""
     refused = page.get_by_test_id("aft-resolve-error")
     if refused.count() and refused.inner_text().strip():
-        return refused.inner_text()
+        return str(refused.inner_text())
     return "no result logged; the page shows: " + " | ".join(
         page.locator("main").inner_text().split("\n")
     )
