@@ -706,3 +706,41 @@ def test_the_turn_over_and_borrowing_played_at_the_table(app: Page, errors: list
     expect(nxt).to_be_in_viewport(ratio=1)
     app.screenshot(path=str(SHOTS / "percentile-turn-over.png"))
     assert errors == []
+
+
+def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's play-through at 768x1024: Ann's hit left Table #3-7.0's stun question open and the
+    turn passed to Bob under it (Side A passed Primary Attack, PCT-22): the strip marked Bob
+    "now" above the question about Ann's hit. The question is Ann's action's: she stays "now",
+    Bob comes next, once it is answered; then he is "now"."""
+    ann_and_bob_on_two_sides(app)
+    set_field(app, "percentile-surprise-typed", "10 10")  # nobody surprised
+    set_field(app, "percentile-order-typed", "20 45")  # Side A first: Ann's turn
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("percentile-turn-next").click()
+    assert _hit_on(app) == "Ann"
+    question = app.get_by_test_id("percentile-attack-question")
+    expect(question).to_contain_text("What is Bob's damage modifier")
+    ann, bob = (app.get_by_test_id(f"percentile-strip-{c}") for c in ("c1", "c2"))
+    expect(ann).to_contain_text("Ann · Side A · now ·")
+    open_fold(app, "percentile-fold-setup")
+    app.get_by_test_id("percentile-order-pass").click()
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("Side A passed")
+    expect(ann).to_contain_text("Ann · Side A · now: question open ·")
+    expect(bob).to_contain_text("Bob · Side B · next, once the question is answered ·")
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann (Side A)")
+    expect(question).to_contain_text("What is Bob's damage modifier")
+    app.evaluate("window.scrollTo(0, 0)")
+    for shown in (ann, bob, app.get_by_test_id("percentile-turn-active")):
+        expect(shown).to_be_in_viewport(ratio=1)
+    app.screenshot(path=str(SHOTS / "percentile-stun-question-now.png"))
+    stun = app.get_by_test_id("percentile-attack-stun_modifier")
+    stun.fill("0")
+    stun.press("Enter")
+    expect(stun).to_have_count(0)
+    expect(bob).to_contain_text("Bob · Side B · now ·")
+    expect(ann).not_to_contain_text("now")
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Bob (Side B)")
+    assert errors == []

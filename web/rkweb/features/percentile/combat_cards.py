@@ -1,6 +1,7 @@
 """What the round says of each fighter and weapon, on the order strip's cards and the active
-fighter's weapon chips: damage and AP now and next (c2), stun, a weapon's chance against the
-target and the skill it is read with. Words only; the numbers are the core's."""
+fighter's weapon chips: who acts now and next, damage and AP now and next (c2), stun, a weapon's
+chance against the target and the skill it is read with. Words only; the numbers are the
+core's."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pycore.systems.percentile.checks import fmt
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight import attack as FA
 from pycore.systems.percentile.fight import setup as FS
+from pycore.systems.percentile.fight import turns as R
 from pycore.systems.percentile.roster import Fighter, Weapon, weapon_skill
 from pycore.systems.percentile.tohit import HTH_MAX_RANGE_M
 from rkweb.kit.odds import percent_text
@@ -28,6 +30,51 @@ def short(value: Fraction) -> str:
     ('3.25', '3½', '15.12', '≈4.05')
     """
     return fmt(value)
+
+
+def acting(fight: Fight) -> Fighter | None:
+    """The fighter whose step is on the screen: the attacker of the attack under way (its roll
+    or its question, a body part or Table #3-7.0's stun, is his action's), else whose turn it is.
+    The turn can move under an open question (Primary Attack passed, PCT-22; the order rolled
+    again): the strip then marked the next fighter "now" above the question of Ann's hit."""
+    pending = fight.pending
+    attacker = fight.fighter(str(pending.form.get("attacker", ""))) if pending else None
+    return attacker or R.active(fight)
+
+
+def _elsewhere(fight: Fight, now: Fighter | None) -> Fighter | None:
+    """The turn's fighter, when the attack under way is another's (``now``), else None."""
+    turn = R.active(fight)
+    return turn if now is not None and turn is not None and now.id != turn.id else None
+
+
+def strip_ids(fight: Fight, now: Fighter | None) -> list[str]:
+    """The strip's fighters as they read: this round's turns in order, then the others; an
+    attack under way that is not the turn's fighter's puts its attacker first, "now"."""
+    order = R.turn_order(fight)
+    ids = [*order, *(cid for cid in fight.member_ids if cid not in order)]
+    if now is not None and _elsewhere(fight, now) is not None:
+        ids = [now.id, *(cid for cid in ids if cid != now.id)]
+    return ids
+
+
+def when(fight: Fight, cid: str, now: Fighter | None) -> str:
+    """Where ``cid`` stands in the strip: now, next, no turn this round, or nothing said. While
+    the attack under way (``now``'s) is another's than the turn's fighter, its attacker is "now"
+    and the turn's fighter comes next, once the attack is done."""
+    order = R.turn_order(fight)
+    turn = _elsewhere(fight, now)
+    if now is not None and turn is not None:
+        pending = fight.pending
+        asked = pending is not None and pending.hit.stage in ("part", "stun")
+        if cid == now.id:
+            return "now: question open" if asked else "now: attack under way"
+        if cid == turn.id:
+            return "next, once the question is answered" if asked else "next, once it is done"
+        return "" if cid in order else "no turn this round"
+    if cid not in order:
+        return "no turn this round"
+    return {0: "now", 1: "next"}.get(order.index(cid) - fight.turn, "")
 
 
 def status(fighter: Fighter, fight: Fight) -> str:

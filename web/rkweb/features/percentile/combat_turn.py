@@ -209,15 +209,13 @@ HANDLERS = handlers(
 
 
 def _strip(fight: Fight, form: dict[str, Any]) -> VNode:
-    order = R.turn_order(fight)
-    rest = [cid for cid in fight.member_ids if cid not in order]
+    acting = W.acting(fight)
     cards = []
-    for cid in [*order, *rest]:
+    for cid in W.strip_ids(fight, acting):
         fighter = fight.fighter(cid)
         if fighter is None:
             continue
-        where = order.index(cid) - fight.turn if cid in order else None
-        when = {0: "now", 1: "next"}.get(where, "") if where is not None else "no turn this round"
+        when = W.when(fight, cid, acting)
         label = f"{fighter.name} · {R.side_of(fight, cid)}" + (f" · {when}" if when else "")
         status = W.status(fighter, fight)
         cards.append(
@@ -244,7 +242,7 @@ def _just_begun(fight: Fight, newest: dict[str, Any]) -> bool:
 
 
 def _active(fight: Fight, form: dict[str, Any], newest: dict[str, Any]) -> VNode | None:
-    now = R.active(fight)
+    now = W.acting(fight)  # the strip's "now": the attack under way is its attacker's
     if now is None:
         return None
     # "Next turn"'s result is who acts now: an outcome the page brings into view (FIGHT.md 5)
