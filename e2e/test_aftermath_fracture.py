@@ -1,14 +1,16 @@
 """A compound fracture recorded by hand on a sheet (AFT-25, 001 lines 32-34: it "bleeds to death
 as for a normal Sever", in Health Group + 1D6 Combat Turns): the conditions card offers the
 1D6, a typed 7 is refused beside the field, a 5 records the fracture and its countdown, and
-Undo takes both back."""
+Undo takes both back. A save of the release before, which named an attack's compound fracture
+"Broken bone", shows it as "Compound fracture" once loaded."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from support import enter, run_axe
+from support import READY, enter, run_axe
 
 SHOTS = Path("/tmp/shots-aftermath-e2e")
 
@@ -48,4 +50,32 @@ def test_a_compound_fracture_by_hand_bleeds_with_the_die_typed(
     app.screenshot(path=str(SHOTS / "fracture-added-768x1024.png"))
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("aft-conditions-entry")).to_have_count(0)
+    assert errors == []
+
+
+def test_an_old_saves_compound_fracture_shows_as_one(app: Page, errors: list[str]) -> None:
+    """Bo's compound fracture of location 30 as the release before stored it (a "Broken bone"
+    noted "location 30" and its countdown noted "compound fracture location 30"), loaded from
+    the storage: named "Compound fracture", its countdown kept (saved.fractures_named)."""
+    bone = {"name": "Broken bone", "start": [1, 1], "until": None, "rule": "AFT-25"}
+    bleeding = {
+        "name": "Bleeding to death",
+        "start": [1, 1],
+        "until": [8, 1],
+        "rule": "AFT-25",
+        "note": "compound fracture location 30, 1D6+2 (5) + 2 = 7 Combat Turns; dies when this "
+        "ends unless bandaged",
+    }
+    bo = {"name": "Bo", "conditions": [{**bone, "note": "location 30"}, bleeding]}
+    data = {"schema": 3, "characters": [{"name": "Ana", "conditions": []}, bo]}
+    envelope = {"app": "rulekeeper", "schema": 2, "saved": "2026-11-01T10:00:00Z"}
+    old = json.dumps({**envelope, "section": "aftermath", "version": 3, "data": data})
+    app.evaluate("d => localStorage.setItem('rulekeeper:section:aftermath', d)", old)
+    app.reload()
+    app.wait_for_selector(READY, timeout=60_000)
+    app.get_by_test_id("nav-aftermath").click()
+    app.get_by_test_id("aftermath-tab-combat").click()
+    expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text(
+        "Compound fracture (rest of the combat), Bleeding to death (dies after turn 8, phase 1"
+    )
     assert errors == []

@@ -12,6 +12,8 @@ from rkweb.features.aftermath.combat.update import CbtCuts, CbtPotential
 from test_aftermath_fight_screen import _fight
 from test_aftermath_pages import send, texts
 
+from pycore.store.sections import read_section
+
 
 def _critical(*effect: str, health: bool = True) -> Model:
     """Ana's rifle hits Bo's arm (location 30) for 14, called a critical (critical BDG 5,
@@ -175,9 +177,10 @@ def test_aft_25_an_attacks_compound_fracture_is_named_as_one_recorded_by_hand() 
     assert texts(simple, "aft-card-conditions-1") == ["Broken bone (rest of the combat)"]
 
 
-def test_aft_25_a_sheet_saved_with_an_attacks_broken_bone_still_reads() -> None:
+def test_aft_25_a_sheet_saved_with_an_attacks_broken_bone_reads_as_compound_fracture() -> None:
     """A sheet saved before an attack's compound fracture was named so holds "Broken bone" and
-    its bleeding: it reads and shows as it was saved."""
+    its bleeding: read back (the section's version 3 migrated), it shows as "Compound fracture"
+    with the same countdown (saved.fractures_named)."""
     model = send(_critical("90", "15"), CbtCuts("no"))
     for typed in ("15", "5"):
         model = send(model, ("aftermath.cbt_typed", typed))
@@ -188,10 +191,11 @@ def test_aft_25_a_sheet_saved_with_an_attacks_broken_bone_still_reads() -> None:
         for c in bo["conditions"]
     ]
     chars = [*saved["characters"][:1], {**bo, "conditions": old}, *saved["characters"][2:]]
-    reread = Model(
-        model.history.set_quietly("aftermath", {**saved, "characters": chars}), route="aftermath"
-    ).with_ui(**model.ui)
+    stored = read_section("aftermath", 3, {**saved, "schema": 3, "characters": chars})
+    reread = Model(model.history.set_quietly("aftermath", stored), route="aftermath").with_ui(
+        **model.ui
+    )
     assert texts(reread, "aft-card-conditions-1") == [
-        "Broken bone (rest of the combat), "
+        "Compound fracture (rest of the combat), "
         "Bleeding to death (dies after turn 6, phase 1: 101 phases left)"
     ]

@@ -91,6 +91,7 @@ MANUAL_CONDITION_RULES: Final = {
     "death_blow": ("AFT-25", "AFT-M09"),
     "broken_bone": ("AFT-25",),
     "compound_fracture": ("AFT-25",),
+    "compound_fracture_head": ("AFT-25",),
     "knocked_over": ("AFT-41", "AFT-M10"),
 }
 
@@ -158,6 +159,28 @@ def bleeding_condition(
     # Every roll shows its dice: the countdown's own, in its note (the card and the log).
     note = f"{why}, {countdown} Combat Turns; dies when this ends unless bandaged"
     return countdown, Condition(BLEEDING, start, end, "AFT-25", note)
+
+
+@checked
+def fracture_death_blow(
+    start: Moment, head_or_neck: bool, head_is_death_blow: bool
+) -> Condition | None:
+    """AFT-25 (001 line 32: "Severs to the head or neck are Death Blows"; line 34: a compound
+    fracture "bleeds to death as for a normal Sever"): a compound fracture of the head or neck
+    bleeds as printed unless the campaign makes it a Death Blow like a Sever there (the reading
+    in rules AFT-25, settings.noncutting_head_sever). The Death Blow it is, or None when it
+    bleeds. One rule for an attack's fracture (attack/effect_steps.py) and one recorded by hand
+    (sheet.add_condition).
+
+    >>> str(fracture_death_blow(moment(1, 2), True, True))
+    'Death Blow from turn 1, phase 2 for the rest of the combat; compound fracture of the head or neck'
+    >>> fracture_death_blow(moment(1, 2), True, False), fracture_death_blow(moment(1, 2), False, True)
+    (None, None)
+    """
+    if not (head_or_neck and head_is_death_blow):
+        return None
+    # The note is what a saved sheet's old fracture is told by (saved.fractures_named).
+    return Condition("Death Blow", start, None, "AFT-25", "compound fracture of the head or neck")
 
 
 @checked

@@ -9,7 +9,7 @@ newer one is refused rather than misread.
 >>> read_section("aftermath", None, {"schema": 9})
 Traceback (most recent call last):
 ...
-pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (3)
+pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (4)
 >>> read_section("aftermath", 1, {"characters": [{"attr": {"STR": 99}}]})
 Traceback (most recent call last):
 ...
@@ -18,6 +18,7 @@ pycore.store.sections.SectionError: section 'aftermath', field characters[0].att
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pycore.store.history import UNDO_LIMIT
@@ -42,7 +43,7 @@ from pycore.store.shape import (
 )
 from pycore.systems.aftermath.limits import MAX_CONDITIONS, MAX_NAME
 
-VERSION = 3  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
+VERSION = 4  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
 LOG_LIMIT = 80  # each log of the section, newest first; older entries go to the archive
 REF_LOG_LIMIT = 100
 MAX_CHARACTERS = 200
@@ -275,6 +276,69 @@ def migrate_2_to_3(value: Any) -> Any:
     return out
 
 
+def migrate_3_to_4(value: Any) -> Any:
+    """Version 4 names an attack's compound fracture "Compound fracture" (AFT-25, 001 line 34),
+    as one recorded by hand is: version 3 saved before that named it "Broken bone", as a simple
+    break is (:func:`fractures_named`).
+
+    >>> bone = {"name": "Broken bone", "start": [1, 1], "rule": "AFT-25", "note": "location 5"}
+    >>> bled = {"name": "Bleeding to death", "start": [1, 1], "until": [5, 1], "rule": "AFT-25",
+    ...         "note": "compound fracture location 5, 1D6 (4) = 4 Combat Turns; dies ..."}
+    >>> new = migrate_3_to_4({"schema": 3, "characters": [{"conditions": [bone, bled]}]})
+    >>> new["schema"], [c["name"] for c in new["characters"][0]["conditions"]]
+    (4, ['Compound fracture', 'Bleeding to death'])
+    """
+    if not isinstance(value, dict):
+        return value
+    out = {**value, "schema": 4}
+    chars = value.get("characters")
+    if isinstance(chars, list):
+        out["characters"] = [fractures_named(c) for c in chars]
+    return out
+
+
+def fractures_named(sheet: Any) -> Any:
+    """A sheet whose attack's compound fractures saved as "Broken bone" are named "Compound
+    fracture" (a stored section's migration, and a shared character's upgrade).
+
+    AFT-25 (001 line 34): a Sever by what does not cut breaks the bone; a failed Health AST
+    makes it a compound fracture, which bleeds (or, by settings.noncutting_head_sever, is a
+    Death Blow at the head or neck). The old attack wrote the bone "Broken bone" with the note
+    "location N" either way, so what tells them apart is what only a compound one started at
+    the same moment: a countdown noted "compound fracture location N" (",": with its dice;
+    ";": before its dice were noted) or a Death Blow noted "compound fracture of the head or
+    neck". A simple break, and a broken bone recorded by hand ("recorded by hand"), stay.
+    """
+    if not isinstance(sheet, dict) or not isinstance(sheet.get("conditions"), list):
+        return sheet
+    have = sheet["conditions"]
+    return {**sheet, "conditions": [_fracture_named(c, have) for c in have]}
+
+
+def _fracture_named(condition: Any, have: list[Any]) -> Any:
+    # Imported here: the app's start reads this module.
+    from pycore.systems.aftermath.conditions import BLEEDING, BROKEN_BONE, COMPOUND_FRACTURE
+
+    if not (
+        isinstance(condition, dict)
+        and condition.get("name") == BROKEN_BONE
+        and condition.get("rule") == "AFT-25"
+        and re.fullmatch(r"location \d+", str(condition.get("note", "")))
+    ):
+        return condition
+    bled = re.compile(rf"compound fracture {re.escape(str(condition['note']))}[,;]")
+
+    def started_by_it(other: Any) -> bool:
+        if not isinstance(other, dict) or other.get("start") != condition.get("start"):
+            return False
+        note = str(other.get("note", ""))
+        if other.get("name") == BLEEDING:
+            return bled.match(note) is not None
+        return other.get("name") == "Death Blow" and note == "compound fracture of the head or neck"
+
+    return {**condition, "name": COMPOUND_FRACTURE} if any(map(started_by_it, have)) else condition
+
+
 def migrate_ref_1_to_2(value: Any) -> Any:
     """Version 2 of the Reference tab keeps the rules of a logged roll as data (issue 25
     item 4): an entry saved with rule IDs in its words has them moved into its ``rules``.
@@ -302,7 +366,7 @@ AFTERMATH = SectionCodec(
             "combat": COMBAT,
         }
     ),
-    migrations={1: migrate_1_to_2, 2: migrate_2_to_3},
+    migrations={1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4},
     logs=(LogSpec(("rolls", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),
     legacy_version=own_schema_field,
 )

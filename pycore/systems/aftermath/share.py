@@ -12,6 +12,7 @@ from pycore.share.hook import share_hook
 from pycore.share.words import Lists, Rows, named, names
 from pycore.systems.aftermath.campaign import SETTINGS, check_setting
 from pycore.systems.aftermath.gear.arms import weapon_problems
+from pycore.systems.aftermath.saved import fractures_named
 from pycore.systems.aftermath.setting_words import setting_words
 from pycore.systems.aftermath.sheet import sheet
 
@@ -51,8 +52,11 @@ def fresh_character() -> dict[str, Any]:
 
 @share_hook
 def upgrade_character(data: dict[str, Any]) -> dict[str, Any]:
-    """Schema 1 held the weapons' listing names only: the sheet reads them as weapons."""
-    return {**data, "weapons": sheet.merged(data)["weapons"]}
+    """Schema 1 held the weapons' listing names only: the sheet reads them as weapons. A
+    character shared before an attack's compound fracture was named so holds it as "Broken
+    bone": named "Compound fracture" as a saved sheet's is (AFT-25, saved.fractures_named)."""
+    upgraded: dict[str, Any] = fractures_named({**data, "weapons": sheet.merged(data)["weapons"]})
+    return upgraded
 
 
 @share_hook

@@ -44,6 +44,7 @@ from pycore.systems.aftermath.conditions import (
     Moment,
     bleeding_condition,
     daze_condition,
+    fracture_death_blow,
     stun_conditions,
 )
 from pycore.validate import checked
@@ -123,18 +124,15 @@ def critical_effect_steps(
             # makes it "a compound fracture": named so, as the sheet names one recorded by hand
             bone = COMPOUND_FRACTURE if compound else BROKEN_BONE
             found.append(Condition(bone, start, None, "AFT-25", f"location {location}"))
-            if compound and rules.region == "head_neck" and save and save.head_sever_is_death_blow:
+            if compound:
+                # AFT-25 reading: at the head or neck a Death Blow by the setting, else it bleeds
+                head_blow = save is not None and save.head_sever_is_death_blow
+                blow = fracture_death_blow(start, rules.region == "head_neck", head_blow)
                 found.append(
-                    Condition(
-                        "Death Blow",
-                        start,
-                        None,
-                        "AFT-25",
-                        "compound fracture of the head or neck",
-                    )
+                    blow
+                    if blow is not None
+                    else _bleeding(steps, rng, rules, start, location, "compound fracture")
                 )
-            elif compound:
-                found.append(_bleeding(steps, rng, rules, start, location, "compound fracture"))
         elif severed:
             found.append(_bleeding(steps, rng, rules, start, location, "severed"))
     return effect, rules

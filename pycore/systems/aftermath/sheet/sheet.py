@@ -34,6 +34,7 @@ from pycore.systems.aftermath.conditions import (
     bleeding_dice,
     condition_from_json,
     daze_condition,
+    fracture_death_blow,
     stun_conditions,
 )
 from pycore.systems.aftermath.gear.armor import (
@@ -374,6 +375,8 @@ MANUAL_CONDITIONS: Final = {
     "death_blow": "Death Blow (consequence the GM's)",
     "broken_bone": BROKEN_BONE,
     "compound_fracture": f"{COMPOUND_FRACTURE}, bleeding to death",
+    # AFT-25: at the head or neck it may be a Death Blow (settings.noncutting_head_sever)
+    "compound_fracture_head": f"{COMPOUND_FRACTURE} of the head or neck",
     "knocked_over": "Knocked Over (falling rules the GM's)",
 }
 
@@ -384,10 +387,16 @@ FRACTURE_TIME: Final = "the time is yours to keep"
 
 
 def add_condition(
-    sheet: dict[str, Any], key: str, at: Moment, rng: RandintSource | None = None
+    sheet: dict[str, Any],
+    key: str,
+    at: Moment,
+    rng: RandintSource | None = None,
+    head_is_death_blow: bool = False,
 ) -> dict[str, Any]:
     """Record a condition by hand from ``at`` (AFT-55), e.g. System Shock after cauterization.
-    A compound fracture bleeds: ``rng`` gives its 1D6 (the app's dice or the die typed).
+    A compound fracture bleeds: ``rng`` gives its 1D6 (the app's dice or the die typed); of the
+    head or neck, it is a Death Blow instead when ``head_is_death_blow`` (the campaign's
+    settings.noncutting_head_sever), as an attack's is (AFT-25).
 
     >>> from pycore.systems.aftermath.conditions import moment
     >>> [c["name"] for c in add_condition(new_sheet(), "stunned", moment(2, 3))["conditions"]]
@@ -395,7 +404,7 @@ def add_condition(
     >>> add_condition(new_sheet(), "fear", moment(1, 1))
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: condition 'fear' is unknown; allowed: dazed, dazed_rest, stunned, stunned_rest, system_shock, death_blow, broken_bone, compound_fracture, knocked_over
+    pycore.errors.RuleError: condition 'fear' is unknown; allowed: dazed, dazed_rest, stunned, stunned_rest, system_shock, death_blow, broken_bone, compound_fracture, compound_fracture_head, knocked_over
     """
     key = check_choice("condition", key, tuple(MANUAL_CONDITIONS))
     found: tuple[Condition, ...]
@@ -403,8 +412,9 @@ def add_condition(
         found = (daze_condition(at, rest_of_combat=key == "dazed_rest"),)
     elif key in ("stunned", "stunned_rest"):
         found = stun_conditions(at, rest_of_combat=key == "stunned_rest")
-    elif key == "compound_fracture":
-        found = _compound_fracture(sheet, at, rng)
+    elif key in ("compound_fracture", "compound_fracture_head"):
+        head = key == "compound_fracture_head"
+        found = _compound_fracture(sheet, at, rng, head, head_is_death_blow)
     else:
         name = MANUAL_CONDITIONS[key].partition(" (")[0]
         rule = ", ".join(MANUAL_CONDITION_RULES[key])
@@ -423,23 +433,32 @@ def fracture_bleeding_dice(sheet: dict[str, Any]) -> str:
 
 
 def _compound_fracture(
-    sheet: dict[str, Any], at: Moment, rng: RandintSource | None
+    sheet: dict[str, Any],
+    at: Moment,
+    rng: RandintSource | None,
+    head: bool = False,
+    head_is_death_blow: bool = False,
 ) -> tuple[Condition, ...]:
     """AFT-25 (001 lines 32-34): a compound fracture "bleeds to death as for a normal Sever",
     in Health Group + 1D6 Combat Turns: the bone, and the countdown an attack's fracture starts
-    (one code: :func:`bleeding_condition`), which kills when it runs out.
+    (one code: :func:`bleeding_condition`), which kills when it runs out; or, of the head or
+    neck (``head``) when the campaign says so (``head_is_death_blow``), the Death Blow an attack's makes (one rule:
+    :func:`fracture_death_blow`).
 
     >>> import random
     >>> bo = {**new_sheet("Bo"), "attr": {**new_sheet()["attr"], "HLH": 12}}
     >>> [str(c) for c in _compound_fracture(bo, Moment(1, 1), random.Random(3))][1]
     'Bleeding to death from turn 1, phase 1 until after turn 5, phase 1; compound fracture recorded by hand, 1D6+2 (2) + 2 = 4 Combat Turns; dies when this ends unless bandaged'
     """
+    # the name an attack's compound fracture has too (its effect, attack/effect_steps.py)
+    bone = Condition(COMPOUND_FRACTURE, at, None, "AFT-25", "recorded by hand")
+    blow = fracture_death_blow(at, head, head_is_death_blow)
+    if blow is not None:  # no countdown: no die asked
+        return bone, blow
     dice = fracture_bleeding_dice(sheet)
     if rng is None:
         # The core picks no die (FIGHT.md): the page rolls it or takes the one typed.
         raise RuleError(f"Compound fracture: its bleeding needs a die ({dice} Combat Turns)")
-    # the name an attack's compound fracture has too (its effect, attack/effect_steps.py)
-    bone = Condition(COMPOUND_FRACTURE, at, None, "AFT-25", "recorded by hand")
     _, bleeding = bleeding_condition(dice, rng, at, "compound fracture recorded by hand")
     return bone, bleeding
 

@@ -14,13 +14,24 @@ from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.state import err, now_of, refused, set_err, state, undoable
+from rkweb.features.aftermath.state import (
+    campaign_of,
+    err,
+    now_of,
+    refused,
+    set_err,
+    state,
+    undoable,
+)
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import select
 from rkweb.kit.results import why
 
 CONDITION_DEFAULT = "system_shock"
+#: The conditions recorded by hand that are compound fractures (AFT-25): they bleed, and take
+#: the bleeding's D6, unless a Death Blow (:func:`_head_blow`).
+FRACTURES = ("compound_fracture", "compound_fracture_head")
 
 
 def draft(model: Model) -> dict[str, str]:
@@ -89,7 +100,14 @@ def _add_condition(model: Model, msg: CharAddCond | CharAddCondTyped, ctx: Ctx) 
         except RulekeeperError as exc:
             return refused(model, DIE_ERROR, exc)
     try:
-        target = core.add_condition(st["characters"][msg.who], chosen, now_of(st), rng)
+        target = core.add_condition(
+            st["characters"][msg.who],
+            chosen,
+            now_of(st),
+            rng,
+            # AFT-25 reading: the attack's rule, by the campaign's setting (noncutting_head_sever)
+            campaign_of(st).head_sever_is_death_blow,
+        )
     except RuleError as exc:
         return refused(model, "char.condition", exc)
     st["characters"][msg.who] = target
@@ -139,7 +157,9 @@ def conditions_card(
     """The damage record and the conditions with their timers; "Add condition" records one by
     hand from now."""
     chosen = draft(model).get("condition", CONDITION_DEFAULT)
-    fracture = chosen == "compound_fracture"
+    fracture = chosen in FRACTURES
+    # A Death Blow by the setting has no countdown: no die is asked, "Add condition" records it.
+    blow = fracture and _head_blow(model, chosen)
     hurt = wounds(raw)
     entries = [_entry(testid, index, i, c, now) for i, c in enumerate(raw["conditions"])]
     return h(
@@ -167,7 +187,12 @@ def conditions_card(
                 else []
             )
             + (
-                ["Compound fracture: Health Group + 1D6 Combat Turns, AFT-25 (lines 32-34)"]
+                [
+                    "Compound fracture of the head or neck: a Death Blow by the campaign "
+                    "settings, AFT-25 (lines 32, 34)"
+                ]
+                if blow
+                else ["Compound fracture: Health Group + 1D6 Combat Turns, AFT-25 (lines 32-34)"]
                 if fracture
                 else []
             ),
@@ -184,9 +209,28 @@ def conditions_card(
                 CharDraft("condition"),
                 error=err(model, "char.condition"),
             ),
-            None if fracture else button(f"{testid}-add", "Add condition", CharAddCond(index)),
+            None
+            if fracture and not blow
+            else button(f"{testid}-add", "Add condition", CharAddCond(index)),
         ),
-        _fracture_die(model, raw, index, testid) if fracture else None,
+        _death_blow(raw, testid) if blow else None,
+        _fracture_die(model, raw, index, testid) if fracture and not blow else None,
+    )
+
+
+def _head_blow(model: Model, chosen: str) -> bool:
+    """AFT-25 reading: a compound fracture of the head or neck is a Death Blow when the campaign
+    says so (settings.noncutting_head_sever), as an attack's is; it bleeds as printed else."""
+    return chosen == "compound_fracture_head" and campaign_of(state(model)).head_sever_is_death_blow
+
+
+def _death_blow(raw: dict[str, Any], testid: str) -> VNode:
+    """What the fracture will be, said before the tap (the die's place keeps its test id)."""
+    return h(
+        "p",
+        {"class": "muted small", "data-testid": f"{testid}-fracture"},
+        f"By the campaign settings, a compound fracture of the head or neck is a Death Blow "
+        f"for {raw['name']}, like a Sever there: it does not bleed.",
     )
 
 
