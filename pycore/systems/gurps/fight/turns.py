@@ -11,6 +11,7 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.figures import signed
 from pycore.systems.gurps.damage_roll import strong_bonus
+from pycore.systems.gurps.fight.card import raised
 from pycore.systems.gurps.fight.hands import after_maneuver
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
@@ -457,8 +458,7 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
 def _defenses_left(c: Combatant, option: str) -> tuple[str, ...]:
     """His defenses until his next turn (GUR-18), +2 to the one Increased Defense names
     (GUR-17)."""
-    raised = option.removeprefix("Increased ").lower() if option.startswith("Increased") else ""
-    return tuple(f"{k} +2" if k == raised else k for k in defenses_of(c))
+    return raised(defenses_of(c), option)
 
 
 def _note(c: Combatant, name: str, option: str) -> str:
