@@ -92,3 +92,12 @@ def test_the_aim_turn_says_whom_he_aims_at() -> None:
     ]
     at_cy = send(model, "gurps.target", "g2")
     assert texts(at_cy, "gurps-fight-aim")[0].startswith("Aiming at Cy: 1 second of Aim")
+
+
+def test_the_bow_chip_gives_the_chance_with_the_aim() -> None:
+    """Bo's weapon chips each give the chance to hit (004 line 91): the bow's said the chance
+    without the Acc his Aim adds, 50% beside the line's 74.1% (skill 12)."""
+    knife = {**PEOPLE[0], "more_attacks": "Knife: 12, 1d-2 cut"}
+    model = _bo_attacks(_round_of_aim(_fight([knife, *PEOPLE[1:]])))
+    assert _line(model).endswith("= 12")
+    assert texts(model, "gurps-fight-line-0")[0].endswith(": 74.1%")

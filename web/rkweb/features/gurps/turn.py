@@ -228,7 +228,8 @@ def _attack_step(
         head = h(
             "div", {}, head, h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty)
         )
-    ways = situation.attack_ways(step, attacker, target)
+    aim = gurps_fight.aim_seconds(fight, attacker.id, target.id)  # GUR-11
+    ways = situation.attack_ways(step, attacker, target, aim)
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
