@@ -244,3 +244,18 @@ def test_the_defender_picked_as_the_attacker_swaps_with_him() -> None:
     switched = send(model, "gurps.attack_form", "attacker", "g2")
     form = page_data(switched)["attack"]
     assert (form["attacker"], form["defender"]) == ("g2", "g1")
+
+
+def test_the_attacker_picked_as_the_defender_swaps_with_him() -> None:
+    """Ana attacking Bo on the Attack tab, Ana picked as the defender: the worksheet took "Ana"
+    against "Ana". The two swap, as when the defender is picked as the attacker: Bo attacks
+    Ana, from a fresh set-up for him (his bow, not Ana's second line left picked)."""
+    people = [
+        {"name": "Ana", "basic_speed": "6", "more_attacks": "Knife: 12, 1d-1 imp"},
+        {"name": "Bo", "attack_kind": "bow"},
+    ]
+    model = _worksheet(_fight(people), "g1", "g2", {"line": 1, "keys": []})
+    switched = send(model, "gurps.attack_form", "defender", "g1")
+    form = page_data(switched)["attack"]
+    assert (form["attacker"], form["defender"]) == ("g2", "g1")
+    assert form == {**attack_form.DEFAULTS, "attacker": "g2", "defender": "g1", "line": "0"}

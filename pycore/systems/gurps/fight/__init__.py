@@ -22,6 +22,7 @@ a result is a value whose ``str()`` explains it. Rolls come from the ``rng`` giv
 (4, None)
 """
 
+from pycore.systems.gurps.fight.aims import aim_seconds, aimed_target
 from pycore.systems.gurps.fight.attack import (
     Abandoned,
     AttackRolled,
@@ -162,6 +163,8 @@ __all__ = [
     "TurnBegun",
     "WeaponReadied",
     "add",
+    "aim_seconds",
+    "aimed_target",
     "ask_after_injury",
     "attack",
     "attack_waits",

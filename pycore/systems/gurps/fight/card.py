@@ -51,16 +51,32 @@ def _no_turn_yet(fight: Fight, c: Combatant) -> bool:
     return place > fight.turn or (place == fight.turn and not fight.chosen)
 
 
+@checked
+def raised(kinds: tuple[str, ...], option: str) -> tuple[str, ...]:
+    """The defenses, +2 to the one All-Out Defense (Increased ...) names (GUR-17), as the
+    maneuver's chip and the fighter's card say them.
+
+    >>> raised(("dodge", "parry"), "Increased Parry"), raised(("dodge",), "Determined")
+    (('dodge', 'parry +2'), ('dodge',))
+    """
+    up = option.removeprefix("Increased ").lower() if option.startswith("Increased ") else ""
+    return tuple(f"{k} +2" if k == up else k for k in kinds)
+
+
 def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
     """His maneuver and defenses, or his state when it rules them out (no stale maneuver); a
-    parry only with the weapon in his hand (004 line 248, fight/hands.py)."""
-    defenses = ", ".join(defenses_now(fight, c))
+    parry only with the weapon in his hand (004 line 248, fight/hands.py). All-Out Defense
+    says its +2 (GUR-17) or its Double Defense until his next turn, as its chip did (a GM's
+    play-through: the card said "All-Out Defense · dodge, parry" after Increased Dodge)."""
+    defenses = ", ".join(raised(defenses_now(fight, c), c.option))
     if c.unconscious:  # 004 line 210: unable to react, no action
         return ["Unconscious", "no defense"]
     if c.dazed:  # 004 line 46: Do Nothing; −4 to defend (GUR-45)
         which = "Stunned" if c.stunned else "Mentally stunned"
         return [f"{which}: Do Nothing", f"{defenses} at −4" if defenses else "no defense"]
     doing = "No turn yet" if _no_turn_yet(fight, c) else c.maneuver
+    if doing == "All-Out Defense" and c.option == "Double Defense":
+        doing = f"{doing} ({c.option})"  # GUR-17: a second defense after a failed one
     return [doing, defenses or "no defense"]
 
 

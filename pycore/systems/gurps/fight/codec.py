@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.systems.gurps.fight.aims import aims_from_json, aims_to_json
 from pycore.systems.gurps.fight.hands import hands_from_json, hands_to_json
 from pycore.systems.gurps.fight.ranges import ranges_from_json, ranges_to_json
 from pycore.systems.gurps.fight.targets import targets_from_json, targets_to_json
@@ -47,6 +48,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "ranges": ranges_to_json(fight),
             "targets": targets_to_json(fight),
             **hands_to_json(fight),
+            **({"aims": aims_to_json(fight)} if fight.aims else {}),  # GUR-11, fight/aims.py
         },
         "asks": [
             {
@@ -159,6 +161,7 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         ranges_from_json(saved.get("ranges"), {c.id for c in people}),
         targets_from_json(saved.get("targets"), ids),
         *hands_from_json(saved.get("hands"), saved.get("drawing"), ids),
+        aims=aims_from_json(saved.get("aims"), ids),
     )
 
 

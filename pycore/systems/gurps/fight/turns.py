@@ -11,6 +11,8 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.figures import signed
 from pycore.systems.gurps.damage_roll import strong_bonus
+from pycore.systems.gurps.fight.aims import aimed_target, turn_aim
+from pycore.systems.gurps.fight.card import raised
 from pycore.systems.gurps.fight.hands import after_maneuver
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
@@ -138,6 +140,8 @@ def next_target(fight: Fight, cid: str) -> str:
     ('c', 'b')
     """
     able = {c.id for c in fight.combatants if not c.unconscious}
+    if (aimed := aimed_target(fight, cid)) in able:
+        return aimed  # GUR-11: his Aim is at him; the attack that follows spends it on him
     if (last := last_target(fight, cid)) in able:
         return last  # still in the fight (a removed fighter's id is in no sheet) and able
     ids = [p.id for p in fight.order] or [c.id for c in fight.combatants]
@@ -291,13 +295,15 @@ class TurnBegun(Logged):
 
 
 @checked
-def next_turn(fight: Fight) -> tuple[Fight, TurnBegun]:
+def next_turn(fight: Fight, aimed_at: str = "") -> tuple[Fight, TurnBegun]:
     """GUR-04: the next combatant's turn; after the last, a new round (one second) begins. A
     stun recovered this turn ends now, at the end of the turn; a stunned combatant whose turn
-    begins must take Do Nothing (004 line 46)."""
+    begins must take Do Nothing (004 line 46). ``aimed_at``: whom the one leaving aimed at, if
+    his maneuver was Aim (GUR-11: his Aim is counted, or ended, as his turn ends)."""
     leaving = fight.current()
     if leaving is None:
         raise RuleError("start the fight first")
+    fight = turn_aim(fight, leaving.id, aimed_at)
     physical, mental = fight.recovery == "recovered", fight.mental_recovery == "recovered"
     if leaving.shock:
         # The shock the GM's book gave lasts his next turn (GUR-58): it ends with this one.
@@ -457,8 +463,7 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
 def _defenses_left(c: Combatant, option: str) -> tuple[str, ...]:
     """His defenses until his next turn (GUR-18), +2 to the one Increased Defense names
     (GUR-17)."""
-    raised = option.removeprefix("Increased ").lower() if option.startswith("Increased") else ""
-    return tuple(f"{k} +2" if k == raised else k for k in defenses_of(c))
+    return raised(defenses_of(c), option)
 
 
 def _note(c: Combatant, name: str, option: str) -> str:

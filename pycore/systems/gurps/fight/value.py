@@ -135,6 +135,9 @@ class Fight:
     hands: tuple[tuple[str, int], ...] = ()
     # Who took Ready with the weapon he drew not said yet: his hand holds what it held.
     drawing: tuple[str, ...] = ()
+    # (fighter, target, seconds): the Aim maneuvers he took at that target on his turns just
+    # before this one (GUR-11; fight/aims.py).
+    aims: tuple[tuple[str, str, int], ...] = ()
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

@@ -238,6 +238,10 @@ def set_field(model: Model, name: str, value: str) -> Model:
         # play-through: Bo picked to attack Bo, who was defending against Ana).
         defender = str(form["defender"])
         return _new_attacker(model, value, str(form["attacker"]) if defender == value else defender)
+    if name == "defender" and value and value == form["attacker"]:
+        # The attacker picked as the defender: the two swap likewise, the old defender now
+        # attacking from a fresh set-up (a GM's play-through: the worksheet took Ana against Ana).
+        return _new_attacker(model, str(form["defender"]), value)
     if name == "defender" and value != form["defender"]:
         # The range is between these two (and the modifier past the table with it): the
         # fight's for the new pair, never the one typed for another defender (FIGHT.md).

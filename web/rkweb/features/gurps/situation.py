@@ -162,9 +162,12 @@ def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
     return chips("Situation", items, "gurps-chips", clear=StepClear())
 
 
-def attack_ways(step: dict[str, Any], attacker: Combatant, target: Combatant) -> VNode | None:
-    """His ways to attack (004 line 91), each with its chance to hit this target; the one used
-    is pressed. None when he has one."""
+def attack_ways(
+    step: dict[str, Any], attacker: Combatant, target: Combatant, aim_seconds: int = 0
+) -> VNode | None:
+    """His ways to attack (004 line 91), each with its chance to hit this target, with the
+    seconds of Aim he holds at it (GUR-11: a ranged way's Acc); the one used is pressed. None
+    when he has one."""
     lines = attack_lines(attacker)
     if len(lines) < 2:
         return None
@@ -177,7 +180,7 @@ def attack_ways(step: dict[str, Any], attacker: Combatant, target: Combatant) ->
             # The chance the tap gives: at the torso for a line that cannot aim where this one
             # does (a cut at the vitals, 003 line 41).
             where = aimed_location(str(step["location"]), attacker, target, index)
-            setup = AttackSetup(location=where, line=index, yards=yards)
+            setup = AttackSetup(location=where, line=index, yards=yards, aim_seconds=aim_seconds)
             chance = f": {percent_text(preview(attacker, target, setup).hit)}"
         except RulekeeperError:
             chance = ""

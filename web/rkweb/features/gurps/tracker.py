@@ -61,7 +61,10 @@ def _start(model: Model, msg: Start, ctx: Ctx) -> Model:
 
 
 def _turned(model: Model, ctx: Ctx, taken: NextTake | None = None) -> Model:
-    fight, begun = gurps_fight.next_turn(fight_of(model))
+    fight = fight_of(model)
+    # GUR-11: an Aim is at the target of his turn's step (the card tapped, or the one derived)
+    aimed_at = str(turn_step.step_of(model, fight)["target"]) if fight.started else ""
+    fight, begun = gurps_fight.next_turn(fight, aimed_at)
     done: list[Logged] = [begun]
     if taken is not None:  # one tap: the turn passes and he takes his maneuver
         fight, took = gurps_fight.take_maneuver(fight, taken.maneuver, taken.option)

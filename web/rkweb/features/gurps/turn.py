@@ -43,8 +43,8 @@ from rkweb.features.gurps.state import SECTION, line_index, no_location, page_da
 from rkweb.features.gurps.turn_step import (
     RANGE_BEYOND,
     chosen_defense,
+    fight_setup,
     held_beyond_said,
-    setup_of,
     step_of,
 )
 from rkweb.features.gurps.turn_update import (
@@ -228,11 +228,12 @@ def _attack_step(
         head = h(
             "div", {}, head, h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty)
         )
-    ways = situation.attack_ways(step, attacker, target)
+    aim = gurps_fight.aim_seconds(fight, attacker.id, target.id)  # GUR-11
+    ways = situation.attack_ways(step, attacker, target, aim)
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
-        setup = setup_of(step, attacker)
+        setup = fight_setup(step, fight, attacker)
         seen = preview(attacker, target, setup)
     except RulekeeperError as exc:
         adjust.append(situation.modifier_chips(step, using))
@@ -370,7 +371,8 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
         said = f"{current.name} takes {current.maneuver}: no attack this turn."
         done = next_up(model, fight)
         drawn = ready_chips(fight, current)  # Ready: which weapon he draws (004 line 95)
-        return [*head, h("p", {"class": "strong"}, said), drawn, done], [_override(step)]
+        aim = _aim_said(fight, current, str(step["target"]))
+        return [*head, h("p", {"class": "strong"}, said), aim, drawn, done], [_override(step)]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         # His turn is done: its result, the questions it leaves and the next fighter's chips
         # share the screen at 768x1024 (issue 27): how it ended is said beside "Next turn".
@@ -378,6 +380,24 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
         return [next_up(model, fight, said)], [_override(step)]
     now, adjust = _attack_step(model, fight, current, step, bearing)
     return [*head, *now], adjust
+
+
+def _aim_said(fight: Fight, current: Combatant, target: str) -> VNode | None:
+    """Whom his Aim is at and its seconds with this turn (GUR-11): his next Attack at him adds
+    his Acc; the card tapped is the one aimed at."""
+    if (
+        current.maneuver != "Aim"
+        or not fight.chosen
+        or target not in {c.id for c in fight.combatants}
+    ):
+        return None
+    seconds = gurps_fight.aim_seconds(fight, current.id, target) + 1
+    name = fight.combatant(target).name
+    said = (
+        f"Aiming at {name}: {seconds} second{'s' if seconds > 1 else ''} of Aim with this turn;"
+        f" an Attack at {name} next turn adds Acc. Tap another card to aim at another fighter."
+    )
+    return h("p", {"data-testid": "gurps-fight-aim"}, said)
 
 
 def panel(model: Model, fight: Fight) -> VNode | None:

@@ -5,6 +5,7 @@ kept for that attacker in that turn only, and the attack's circumstances it make
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Final
 
@@ -179,6 +180,14 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
         # 003 line 87: a chink is aimed at, so never with a random location.
         chink=bool(step["chink"]) and not random_location,
     )
+
+
+def fight_setup(step: dict[str, Any], fight: Fight, attacker: Combatant) -> AttackSetup:
+    """:func:`setup_of`, with the seconds of Aim he took at this target on his turns just
+    before (GUR-11: Acc, and +1 or +2 for more seconds, on a ranged attack; the fight counts
+    them, fight/aims.py)."""
+    seconds = gurps_fight.aim_seconds(fight, attacker.id, str(step["target"]))
+    return replace(setup_of(step, attacker), aim_seconds=seconds)
 
 
 def range_beyond(form: dict[str, Any]) -> int | None:

@@ -32,11 +32,11 @@ from rkweb.features.gurps.state import (
 from rkweb.features.gurps.turn_step import (
     RANGE_BEYOND,
     chosen_defense,
+    fight_setup,
     held,
     keep_step,
     range_beyond,
     same_range,
-    setup_of,
     step_of,
 )
 from rkweb.kit.dice_entry import typed_text
@@ -103,7 +103,7 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
         raise RulekeeperError("start the fight first")
     step = step_of(model, fight)
     rng, seed = dice_source(ctx, "3d6", typed, "attack roll")
-    setup = replace(setup_of(step, current), eye_reading=campaign.eye_reading(model))
+    setup = replace(fight_setup(step, fight, current), eye_reading=campaign.eye_reading(model))
     # GUR-06: the maneuver of this turn is the GM's choice (the chips above); the core refuses
     # the attack until it is chosen, never taking last turn's.
     fight, rolled = gurps_fight.attack(
