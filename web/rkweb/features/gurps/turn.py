@@ -228,7 +228,12 @@ def _attack_step(
         head = h(
             "div", {}, head, h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty)
         )
-    ways = situation.attack_ways(step, attacker, target)
+    ways = situation.attack_ways(step, attacker, target, gurps_fight.lines_now(fight, attacker))
+    if punch := gurps_fight.punch_withheld(fight, attacker):
+        # 004 line 97: no punching with a hand that holds a weapon; why it is not offered.
+        ways = h(
+            "div", {}, ways, h("p", {"class": "small", "data-testid": "gurps-fight-punch"}, punch)
+        )
     if ways is not None:
         head = h("div", {}, ways, head)
     try:

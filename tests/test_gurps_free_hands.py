@@ -1,0 +1,141 @@
+"""Hands, derived from the sheet and the fight so far (GUR-21, 004 lines 88-97, 248): "a
+one-handed weapon is ready if it's being held in your hand. A two-handed weapon is ready only if
+you are gripping it with both hands"; "a natural weapon (punch, kick, etc.) is always ready
+unless the body part is occupied ... (e.g., no punching with a hand that holds a weapon)"; a
+parry barehanded needs "an empty hand". The app offered a punch to a fighter gripping a
+greatsword in both hands, or holding a broadsword and a shield, and kept no two-handed mark."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from rkweb.features.gurps.state import fight_of
+from test_gurps_pages import fight_started, send, texts
+
+from pycore.errors import RuleError
+from pycore.store.sections import read_section
+from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.fight.free_hands import (
+    EMPTY,
+    free_hands,
+    no_empty_hand_said,
+    no_punch_said,
+    offered_lines,
+)
+from pycore.systems.gurps.fight.hands import defenses_now
+from pycore.systems.gurps.lines import line_from_json, lines_from_saved
+from pycore.systems.gurps.sheet import Combatant, combatant_from_json, combatant_to_json
+from pycore.systems.gurps.worksheet import AttackSetup
+
+NATURAL = lines_from_saved("Punch: 12, 1d-2 cr, unarmed; Kick: 10, 1d cr, unarmed")
+
+
+def _fighter(weapon: str, **sheet: object) -> Combatant:
+    return Combatant(id="h", name="Hugh", weapon=weapon, more_attacks=NATURAL, **sheet)  # type: ignore[arg-type]
+
+
+def test_greatsword_in_both_hands_offers_no_punch_but_the_kick() -> None:
+    hugh = _fighter("Greatsword", two_handed=True)
+    assert free_hands(hugh, None) == 0
+    assert offered_lines(hugh, None) == (0, 2)
+    assert no_punch_said(hugh, None) == "Both hands hold the Greatsword: no punch; kick instead."
+
+
+def test_broadsword_and_shield_offer_no_punch() -> None:
+    hugh = _fighter("Broadsword", shield_skill=11, shield_db=2)
+    assert free_hands(hugh, 0) == 0
+    assert offered_lines(hugh, 0) == (0, 2)
+    assert no_punch_said(hugh, 0) == (
+        "The Broadsword and his shield fill both hands: no punch; kick instead."
+    )
+
+
+def test_knife_alone_leaves_the_other_hand_to_punch() -> None:
+    kit = _fighter("Knife")
+    assert free_hands(kit, 0) == 1
+    assert offered_lines(kit, 0) == (0, 1, 2)
+    assert no_punch_said(kit, 0) == ""
+
+
+def test_a_throw_empties_the_hand_even_of_a_two_handed_weapon() -> None:
+    hugh = _fighter("Spear", two_handed=True, attack_kind="thrown")
+    assert free_hands(hugh, EMPTY) == 2
+    assert offered_lines(hugh, EMPTY) == (0, 1, 2)
+
+
+def test_the_weapon_in_hand_is_the_fights_not_the_sheets_first() -> None:
+    """A bow first on his sheet (two-handed), a knife second: with the knife in hand (his last
+    attack's), one hand is free to punch; with the bow, none."""
+    bo = Combatant(
+        name="Bo",
+        weapon="Short bow",
+        attack_kind="bow",
+        two_handed=True,
+        more_attacks=lines_from_saved("Knife: 12, 1d-1 imp; Punch: 12, 1d-2 cr, unarmed"),
+    )
+    assert offered_lines(bo, 0) == (0, 1)
+    assert offered_lines(bo, 1) == (0, 1, 2)
+
+
+def test_a_parry_barehanded_needs_an_empty_hand() -> None:
+    """Bow in both hands and only his fists to parry with: no parry, and why."""
+    bo = Combatant(
+        id="b",
+        name="Bo",
+        weapon="Short bow",
+        attack_kind="bow",
+        two_handed=True,
+        more_attacks=lines_from_saved("Punch: 12, 1d-2 cr, unarmed"),
+    )
+    fight = gf.Fight((bo,))
+    assert "parry" not in defenses_now(fight, bo)
+    assert (
+        gf.parry_withheld(fight, bo)
+        == no_empty_hand_said(bo, None)
+        == ("No parry: Both hands hold the Short bow, and a parry barehanded needs an empty hand.")
+    )
+    one_hand = replace(bo, two_handed=False)
+    assert "parry" in defenses_now(gf.Fight((one_hand,)), one_hand)
+    assert gf.parry_withheld(gf.Fight((one_hand,)), one_hand) == ""
+
+
+def test_the_two_handed_mark_is_saved_and_old_sheets_read_one_handed() -> None:
+    saved = combatant_to_json(_fighter("Greatsword", two_handed=True))
+    assert saved["two_handed"] is True
+    assert combatant_from_json(saved).two_handed is True
+    old = {k: v for k, v in saved.items() if k != "two_handed"}
+    old["more_attacks"] = [
+        {k: v for k, v in x.items() if k != "two_handed"} for x in old["more_attacks"]
+    ]
+    assert combatant_from_json(old).two_handed is False
+    assert line_from_json({"name": "Maul", "two_handed": 1}).two_handed is True
+    assert lines_from_saved("Maul: 11, 2d cr, two-handed")[0].two_handed is True
+
+
+def test_the_tracker_offers_no_punch_with_the_greatsword_and_says_why() -> None:
+    model = fight_started()
+    lines = "Punch: 12, 1d-2 cr, unarmed; Kick: 10, 1d cr, unarmed"
+    for name, value in {"weapon": "Greatsword", "two_handed": "on", "more_attacks": lines}.items():
+        model = send(model, "gurps.field", "g2", name, value)
+    model = send(model, "gurps.maneuver", "Attack", "")
+    assert fight_of(model).combatant("g2").two_handed
+    assert texts(model, "gurps-fight-line-1") == []
+    assert texts(model, "gurps-fight-line-2") != []
+    assert texts(model, "gurps-fight-punch") == [
+        "Both hands hold the Greatsword: no punch; kick instead."
+    ]
+    with pytest.raises(RuleError, match="no punch"):
+        gf.attack(fight_of(model), "g2", "g1", AttackSetup(line=1), lambda a, b: 3)
+    saved = read_section("gurps", 1, model.history.state["gurps"])
+    assert saved["combatants"][1]["two_handed"] is True
+
+
+def test_the_tracker_offers_the_punch_with_a_hand_free() -> None:
+    model = fight_started()
+    lines = "Punch: 12, 1d-2 cr, unarmed; Kick: 10, 1d cr, unarmed"
+    for name, value in {"weapon": "Knife", "more_attacks": lines}.items():
+        model = send(model, "gurps.field", "g2", name, value)
+    model = send(model, "gurps.maneuver", "Attack", "")
+    assert texts(model, "gurps-fight-line-1") != []
+    assert texts(model, "gurps-fight-punch") == []
