@@ -23,7 +23,7 @@ from pycore.systems.gurps.fight.free_hands import (
     no_punch_said,
     offered_lines,
 )
-from pycore.systems.gurps.fight.hands import defenses_now
+from pycore.systems.gurps.fight.hands import after_attack, defenses_now, holding, with_hand
 from pycore.systems.gurps.lines import line_from_json, lines_from_saved
 from pycore.systems.gurps.sheet import Combatant, combatant_from_json, combatant_to_json
 from pycore.systems.gurps.worksheet import AttackSetup
@@ -139,3 +139,17 @@ def test_the_tracker_offers_the_punch_with_a_hand_free() -> None:
     model = send(model, "gurps.maneuver", "Attack", "")
     assert texts(model, "gurps-fight-line-1") != []
     assert texts(model, "gurps-fight-punch") == []
+
+
+def test_a_punch_leaves_the_knife_in_his_other_hand() -> None:
+    """Kit holds his knife and punches with his other hand (004 line 97): the knife stays in
+    his hand, his next attack starts with it and he parries with it, not barehanded."""
+    kit = replace(_fighter("Knife", parry_bonus=-1), id="k", name="Kit")
+    fight = after_attack(gf.Fight((kit,)), kit, 1)
+    assert gf.in_hand(fight, "k") is None
+    assert gf.line_in_hand(fight, kit) == 0
+    assert holding(fight, kit).weapon == "Knife"
+    held = with_hand(gf.Fight((kit,)), "k", 0)
+    assert gf.in_hand(after_attack(held, kit, 2), "k") == 0  # a kick, too
+    thrown = with_hand(gf.Fight((kit,)), "k", EMPTY)
+    assert gf.in_hand(after_attack(thrown, kit, 1), "k") == 1  # his hand was empty: a punch

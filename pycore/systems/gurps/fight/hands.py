@@ -31,7 +31,7 @@ Ready, nobody tapped a weapon, and on his next turn (a Move) he parried with the
 >>> own_parry(holding(fight, bo)) is None, own_parry(bo) is not None
 (True, True)
 >>> print(parry_withheld(fight, bo))
-No parry: Bo holds his Short bow, which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not track a free hand, and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver.
+No parry: Bo holds his Short bow, which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: holding a weapon, he is not unarmed. Another weapon is drawn with a Ready maneuver.
 >>> own_parry(holding(with_hand(fight, "b", 1), bo)).value
 9
 >>> str(own_parry(holding(with_hand(fight, "b", EMPTY), bo)))
@@ -86,9 +86,12 @@ def with_hand(fight: Fight, fighter: str, line: int | None) -> Fight:
 @checked
 def after_attack(fight: Fight, c: Combatant, line: int) -> Fight:
     """His hand after an attack with ``line``: that weapon, or empty once a thrown weapon has
-    left it (004 line 108: hurled at the target)."""
-    thrown = armed(c, line).attack_kind == "thrown"
-    return with_hand(fight, c.id, EMPTY if thrown else line)
+    left it (004 line 108: hurled at the target). A punch or a kick holds nothing: the weapon
+    he held stays in his hand (004 line 97: he punched with his other hand)."""
+    way = armed(c, line)
+    if way.unarmed and _held(fight, c.id) != EMPTY:
+        return with_hand(fight, c.id, _held(fight, c.id))
+    return with_hand(fight, c.id, EMPTY if way.attack_kind == "thrown" else line)
 
 
 @checked
@@ -243,9 +246,8 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
         return ""
     return (
         f"No parry: {c.name} holds his {held.weapon}, which cannot parry. "
-        "A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not "
-        "track a free hand, and counts none while he holds a weapon. Another weapon is drawn "
-        "with a Ready maneuver."
+        "A parry needs a ready weapon – or, if you are unarmed, an empty hand: holding a "
+        "weapon, he is not unarmed. Another weapon is drawn with a Ready maneuver."
     )
 
 
