@@ -153,3 +153,24 @@ def test_a_punch_leaves_the_knife_in_his_other_hand() -> None:
     assert gf.in_hand(after_attack(held, kit, 2), "k") == 0  # a kick, too
     thrown = with_hand(gf.Fight((kit,)), "k", EMPTY)
     assert gf.in_hand(after_attack(thrown, kit, 1), "k") == 1  # his hand was empty: a punch
+
+
+def test_a_line_is_marked_two_handed_or_barehanded_on_the_sheet() -> None:
+    """Each other attack line has the weapon's two marks (a greatsword's second line, a punch):
+    they were not fields of a line, so a punch added on the sheet could not be one."""
+    model = fight_started()
+    model = send(model, "gurps.select", "g2")
+    model = send(model, "gurps.line_add", "g2")
+    for name, value in (("name", "Punch"), ("unarmed", "yes"), ("two_handed", "no")):
+        model = send(model, "gurps.line_field", "g2", "0", name, value)
+    model = send(model, "gurps.field", "g2", "two_handed", "yes")
+    bo = fight_of(model).combatant("g2")
+    assert (bo.two_handed, bo.more_attacks[0].unarmed, bo.more_attacks[0].two_handed) == (
+        True,
+        True,
+        False,
+    )
+    model = send(model, "gurps.tab", "combatants")
+    assert texts(model, "gurps-two_handed") != []
+    assert texts(model, "gurps-line-0-two-handed") != []
+    assert texts(model, "gurps-line-0-unarmed") != []

@@ -124,6 +124,7 @@ LINE_FIELDS: Final[dict[str, tuple[str, tuple[int, int] | None]]] = {
     "parry": ("Parry modifier", (-10, 10)),
     "thrust": ("A thrust", None),
     "two_handed": ("Two-handed", None),
+    "unarmed": ("Barehanded (punch, kick, bite)", None),
     "acc": ("Acc", (0, 20)),
     "half_d": ("1/2D yards", None),
     "max_range": ("Max yards", None),

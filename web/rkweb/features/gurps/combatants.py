@@ -274,6 +274,7 @@ LINE: tuple[tuple[str, Kind], ...] = (
     ("parry", "number"),
     ("thrust", "yes_no"),
     ("two_handed", "yes_no"),
+    ("unarmed", "yes_no"),
     ("acc", "number"),
     ("half_d", "text"),
     ("max_range", "text"),
