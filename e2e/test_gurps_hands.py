@@ -4,25 +4,8 @@ and a plain line says why, in view with the attack's chance."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from playwright.sync_api import Page, expect
-from support import enter
-
-#: Set it to a folder to keep the screenshots of the sheet and the attack step (to look at them).
-SHOTS = os.environ.get("RK_SHOTS", "")
-
-
-def _in_view(app: Page, testid: str) -> None:
-    box = app.get_by_test_id(testid).first.bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1024, box
-
-
-def _shot(app: Page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        app.screenshot(path=f"{SHOTS}/{name}.png")
+from support import enter, in_view, shot
 
 
 def test_a_greatsword_in_both_hands_leaves_the_kick(app: Page, errors: list[str]) -> None:
@@ -45,9 +28,9 @@ def test_a_greatsword_in_both_hands_leaves_the_kick(app: Page, errors: list[str]
     expect(app.get_by_test_id("gurps-two_handed")).to_have_value("yes")
     expect(app.get_by_test_id("gurps-line-1-unarmed")).to_have_value("yes")
     app.get_by_test_id("gurps-two_handed").scroll_into_view_if_needed()
-    _shot(app, "sheet-two-handed")
+    shot(app, "sheet-two-handed")
     app.get_by_test_id("gurps-line-1-unarmed").scroll_into_view_if_needed()
-    _shot(app, "sheet-lines")
+    shot(app, "sheet-lines")
     app.get_by_test_id("gurps-tab-tracker").click()
     app.get_by_test_id("gurps-start").click()
     app.get_by_test_id("gurps-take-attack").click()  # Bo's turn
@@ -57,6 +40,6 @@ def test_a_greatsword_in_both_hands_leaves_the_kick(app: Page, errors: list[str]
     expect(app.get_by_test_id("gurps-fight-line-1")).to_have_count(0)
     expect(app.get_by_test_id("gurps-fight-line-2")).to_contain_text("Kick (1d-2 cr)")
     for testid in ("gurps-fight-punch", "gurps-fight-line-2", "gurps-fight-hit"):
-        _in_view(app, testid)
-    _shot(app, "attack-no-punch")
+        in_view(app, testid)
+    shot(app, "attack-no-punch")
     assert errors == []
