@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from rkweb.app.vdom import text_of
+from rkweb.features.gurps import paper
 from rkweb.features.gurps.state import fight_of
 from test_gurps_pages import fight_started, send, texts
 
@@ -174,3 +176,14 @@ def test_a_line_is_marked_two_handed_or_barehanded_on_the_sheet() -> None:
     assert texts(model, "gurps-two_handed") != []
     assert texts(model, "gurps-line-0-two-handed") != []
     assert texts(model, "gurps-line-0-unarmed") != []
+
+
+def test_the_printed_sheet_marks_a_two_handed_weapon() -> None:
+    hugh = replace(
+        _fighter("Greatsword", two_handed=True),
+        more_attacks=(*NATURAL, line_from_json({"name": "Maul", "two_handed": True})),
+    )
+    printed = text_of(paper.view(hugh))
+    assert "Greatsword, skill 12, two-handed" in printed
+    assert "Maul, two-handed" in printed
+    assert "Punch, two-handed" not in printed
