@@ -13,7 +13,7 @@ import pytest
 from rkweb.app.vdom import text_of
 from rkweb.features.gurps import paper
 from rkweb.features.gurps.state import fight_of
-from test_gurps_pages import fight_started, send, texts
+from test_gurps_pages import attack_turn, fight_started, send, texts
 
 from pycore.errors import RuleError
 from pycore.store.sections import read_section
@@ -95,7 +95,7 @@ def test_a_parry_barehanded_needs_an_empty_hand() -> None:
     assert (
         gf.parry_withheld(fight, bo)
         == no_empty_hand_said(bo, None)
-        == ("No parry: Both hands hold the Short bow, and a parry barehanded needs an empty hand.")
+        == ("No parry: both hands hold the Short bow, and a parry barehanded needs an empty hand.")
     )
     one_hand = replace(bo, two_handed=False)
     assert "parry" in defenses_now(gf.Fight((one_hand,)), one_hand)
@@ -187,3 +187,19 @@ def test_the_printed_sheet_marks_a_two_handed_weapon() -> None:
     assert "Greatsword, skill 12, two-handed" in printed
     assert "Maul, two-handed" in printed
     assert "Punch, two-handed" not in printed
+
+
+def test_the_defence_step_says_why_no_parry_barehanded() -> None:
+    """Bo grips his bow in both hands, his fists his only parry: Ana hits him and the defence
+    step offers no parry, saying why (004 line 248)."""
+    model = fight_started()
+    bow = {"weapon": "Short bow", "attack_kind": "bow", "damage": "1d", "damage_type": "imp"}
+    sheet = {**bow, "two_handed": "yes", "more_attacks": "Punch: 12, 1d-2 cr, unarmed"}
+    for name, value in sheet.items():
+        model = send(model, "gurps.field", "g2", name, value)
+    hit = send(attack_turn(model), "gurps.step_attack_typed", "3 3 3")  # 9 against 14: a hit
+    assert [k for k, _ in gf.defenses_left(fight_of(hit))] == ["dodge"]
+    assert texts(hit, "gurps-fight-defend-parry") == []
+    assert texts(hit, "gurps-fight-parry-withheld") == [
+        "No parry: both hands hold the Short bow, and a parry barehanded needs an empty hand."
+    ]

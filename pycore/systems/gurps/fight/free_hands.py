@@ -129,4 +129,5 @@ def no_empty_hand_said(c: Combatant, held: int | None) -> str:
     parry needs "an empty hand" if he is unarmed (004 line 248)."""
     if free_hands(c, held):
         return ""
-    return f"No parry: {hands_full(c, held)}, and a parry barehanded needs an empty hand."
+    full = hands_full(c, held)
+    return f"No parry: {full[:1].lower()}{full[1:]}, and a parry barehanded needs an empty hand."
