@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,21 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 READY = 'html[data-ready="1"]'
+#: Set it to a folder to keep the screenshots the tests take with :func:`shot` (to look at them).
+SHOTS = os.environ.get("RK_SHOTS", "")
+
+
+def in_view(page: Page, testid: str) -> None:
+    """The first element of ``testid`` lies inside the 768x1024 viewport (no scroll)."""
+    box = page.get_by_test_id(testid).first.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1024, box
+
+
+def shot(page: Page, name: str) -> None:
+    """Keep a screenshot of the page under ``$RK_SHOTS`` (nothing when it is not set)."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png")
 
 
 def run_axe(page: Page) -> list[dict[str, Any]]:

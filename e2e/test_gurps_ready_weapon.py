@@ -5,25 +5,8 @@ parry is offered yet, in view; the knife tapped there, he parries with it."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from playwright.sync_api import Page, expect
-from support import enter
-
-#: Set it to a folder to keep the screenshots of the defence step (to look at them).
-SHOTS = os.environ.get("RK_SHOTS", "")
-
-
-def _in_view(app: Page, testid: str) -> None:
-    box = app.get_by_test_id(testid).first.bounding_box()
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1024, box
-
-
-def _shot(app: Page, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        app.screenshot(path=f"{SHOTS}/{name}.png")
+from support import enter, in_view, shot
 
 
 def _bo_and_ana(app: Page) -> None:
@@ -59,13 +42,13 @@ def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) 
     )
     expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_count(0)
     for testid in ("gurps-ready-1", "gurps-fight-parry-withheld", "gurps-fight-defend-dodge"):
-        _in_view(app, testid)
-    _shot(app, "defence-weapon-unsaid")
+        in_view(app, testid)
+    shot(app, "defence-weapon-unsaid")
     app.get_by_test_id("gurps-ready-1").click()
     expect(app.get_by_test_id("gurps-fight-defend-parry")).to_contain_text("Parry 9")
     expect(said).to_have_count(0)
-    _in_view(app, "gurps-fight-defend-parry")
-    _shot(app, "defence-knife-drawn")
+    in_view(app, "gurps-fight-defend-parry")
+    shot(app, "defence-knife-drawn")
     assert errors == []
 
 
@@ -83,6 +66,6 @@ def test_his_next_attack_starts_with_the_knife_he_readied(app: Page, errors: lis
     expect(app.get_by_test_id("gurps-fight-line-1")).to_have_attribute("aria-pressed", "true")
     expect(app.get_by_test_id("gurps-fight-line")).to_have_text("base 12 + Attack +0 = 12")
     for testid in ("gurps-fight-line-1", "gurps-fight-hit", "gurps-fight-attack-roll"):
-        _in_view(app, testid)
-    _shot(app, "attack-after-ready")
+        in_view(app, testid)
+    shot(app, "attack-after-ready")
     assert errors == []

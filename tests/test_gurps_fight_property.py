@@ -356,7 +356,10 @@ class Table:
         attacker = fight_of(self.model).combatant(cid)
         assert (attacker.maneuver, attacker.option) == self.now.chosen
         assert step == self.expected()
-        self.now.held[cid] = int(step["line"])  # he attacked with it: in his hand (004 line 93)
+        line = int(step["line"])
+        if not attack_lines(attacker)[line].unarmed or self.now.held.get(cid) == gf.EMPTY:
+            self.now.held[cid] = line  # he attacked with it: in his hand (004 line 93)
+        # else a punch or kick: the weapon he held stays in his hand (004 line 97)
         self.now.drawing.discard(cid)
         pending = fight_of(self.model).pending
         if pending is not None:

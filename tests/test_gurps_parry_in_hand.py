@@ -22,8 +22,8 @@ from pycore.systems.gurps import fight as gf
 BOW = {"weapon": "Short bow", "attack_kind": "bow", "damage": "1d", "damage_type": "imp"}
 SAID = (
     "No parry: Bo holds his Short bow, which cannot parry. A parry needs a "
-    "ready weapon – or, if you are unarmed, an empty hand: the app does not track a free hand, "
-    "and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver."
+    "ready weapon – or, if you are unarmed, an empty hand: holding a weapon, he is not unarmed. "
+    "Another weapon is drawn with a Ready maneuver."
 )
 UNSAID = (
     "No parry yet: Bo took Ready and which weapon he drew is not said. Tap it above: he parries "

@@ -51,6 +51,7 @@ def _first(c: Combatant) -> AttackLine:
         c.max_range,
         c.reach,
         c.parry_bonus,
+        c.two_handed,
     )
 
 
@@ -134,4 +135,5 @@ def armed(c: Combatant, index: int) -> Combatant:
         max_range=line.max_range,
         reach=line.reach,
         parry_bonus=line.parry,
+        two_handed=line.two_handed,
     )

@@ -23,7 +23,7 @@ from pycore.validate import checked, is_whole, shown
 MAX_LINES: Final = 12
 
 
-_FLAGS: Final = ("thrust", "light", "unarmed", "tight beam")
+_FLAGS: Final = ("thrust", "light", "unarmed", "tight beam", "two-handed")
 
 
 _NUMBERS = re.compile(r"^(acc|1/2d|max)\s+(\S+)$", re.IGNORECASE)
@@ -47,6 +47,8 @@ class AttackLine:
     max_range: str = ""
     reach: str = ""
     parry: int = 0  # the weapon's parry modifier (dagger −1, staff +2)
+    # Held in both hands: "ready only if you are gripping it with both hands" (004 line 93).
+    two_handed: bool = False
 
     def __str__(self) -> str:
         return f"{self.name} ({self.damage} {self.damage_type}), skill {self.skill}"
@@ -88,6 +90,8 @@ def _option(line: AttackLine, option: str) -> AttackLine:
         return replace(line, unarmed=True)
     if option == "tight beam":
         return replace(line, tight_beam=True)
+    if option == "two-handed":
+        return replace(line, two_handed=True)
     number = _NUMBERS.match(option)
     if number is None:
         raise RuleError(
@@ -119,13 +123,15 @@ LINE_FIELDS: Final[dict[str, tuple[str, tuple[int, int] | None]]] = {
     "reach": ("Reach", None),
     "parry": ("Parry modifier", (-10, 10)),
     "thrust": ("A thrust", None),
+    "two_handed": ("Two-handed", None),
+    "unarmed": ("Barehanded (punch, kick, bite)", None),
     "acc": ("Acc", (0, 20)),
     "half_d": ("1/2D yards", None),
     "max_range": ("Max yards", None),
 }
 
 
-LINE_FLAGS: Final = ("thrust", "light", "unarmed", "tight_beam")
+LINE_FLAGS: Final = ("thrust", "light", "unarmed", "tight_beam", "two_handed")
 
 
 @checked

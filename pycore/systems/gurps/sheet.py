@@ -108,6 +108,7 @@ class Combatant:
     light: bool = False  # a thrown weapon of 1 lb or less: −2 to parry it (004 line 257)
     tight_beam: bool = False  # a tight-beam burning attack: vitals, eyes, chinks (003 l. 41, 86)
     unarmed: bool = False  # fights barehanded: parries with DX, Brawling or Karate (004 l. 266)
+    two_handed: bool = False  # his weapon is gripped with both hands to be ready (004 line 93)
     brawling: int = 0
     karate: int = 0
     more_attacks: tuple[AttackLine, ...] = ()  # the other attack lines (attacks.py; 004 l. 91)
@@ -246,6 +247,7 @@ CHECKS: Final = (
     "light",
     "unarmed",
     "tight_beam",
+    "two_handed",
     "scaled",
     "mental_stun",
     "unconscious",

@@ -52,14 +52,16 @@ from pycore.systems.gurps.fight.checks import (
     settle,
 )
 from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
+from pycore.systems.gurps.fight.free_hands import EMPTY
 from pycore.systems.gurps.fight.hands import (
-    EMPTY,
     UNSAID,
     WeaponReadied,
     empty_hand_said,
     in_hand,
     line_in_hand,
+    lines_now,
     parry_withheld,
+    punch_withheld,
     ready_weapon,
     unsaid,
 )
@@ -188,6 +190,7 @@ __all__ = [
     "last_target",
     "lasting_effects",
     "line_in_hand",
+    "lines_now",
     "maneuver_choices",
     "next_target",
     "next_turn",
@@ -195,6 +198,7 @@ __all__ = [
     "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
+    "punch_withheld",
     "questions_said",
     "range_between",
     "ready_weapon",

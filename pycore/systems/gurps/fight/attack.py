@@ -13,7 +13,7 @@ from pycore.systems.gurps.attacks import armed
 from pycore.systems.gurps.damage_roll import DamageRoll, roll_damage, strong_bonus, with_bonus
 from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
-from pycore.systems.gurps.fight.hands import after_attack, defending
+from pycore.systems.gurps.fight.hands import after_attack, defending, lines_now, punch_withheld
 from pycore.systems.gurps.fight.open_asks import attack_waits
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
 from pycore.systems.gurps.fight.ranges import with_range
@@ -154,6 +154,9 @@ def attack(
         raise RuleError(
             f"{attacker.name} has attacked this turn ({attacker.maneuver} attacks {times})"
         )
+    if setup.line not in lines_now(fight, attacker) and not override.strip():
+        # 004 line 97: no punching with a hand that holds a weapon (or his shield).
+        raise RuleError(punch_withheld(fight, attacker))
     line = attack_line(attacker, defender, setup)
     question = open_question(attacker, defender, setup)
     if question is not None:

@@ -23,7 +23,7 @@ knows of: once he takes his next maneuver his hand holds what it held before (th
 last attack), never a weapon of the sheet's choosing. A GM's play-through: Bo (bow in hand) took
 Ready, nobody tapped a weapon, and on his next turn (a Move) he parried with the sheet's knife.
 
->>> from pycore.systems.gurps.sheet import Combatant, own_parry
+>>> from pycore.systems.gurps.sheet import PARRYING_KINDS, Combatant, own_parry
 >>> from pycore.systems.gurps.lines import lines_from_saved
 >>> bo = Combatant(id="b", name="Bo", weapon="Short bow", attack_kind="bow",
 ...     more_attacks=lines_from_saved("Knife: 12, 1d-1 imp"))
@@ -31,7 +31,7 @@ Ready, nobody tapped a weapon, and on his next turn (a Move) he parried with the
 >>> own_parry(holding(fight, bo)) is None, own_parry(bo) is not None
 (True, True)
 >>> print(parry_withheld(fight, bo))
-No parry: Bo holds his Short bow, which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not track a free hand, and counts none while he holds a weapon. Another weapon is drawn with a Ready maneuver.
+No parry: Bo holds his Short bow, which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: holding a weapon, he is not unarmed. Another weapon is drawn with a Ready maneuver.
 >>> own_parry(holding(with_hand(fight, "b", 1), bo)).value
 9
 >>> str(own_parry(holding(with_hand(fight, "b", EMPTY), bo)))
@@ -45,15 +45,19 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.fight.free_hands import (
+    EMPTY,
+    no_empty_hand_said,
+    no_punch_said,
+    offered_lines,
+)
 from pycore.systems.gurps.fight.public import readied_public
 from pycore.systems.gurps.fight.value import Fight, Logged
 from pycore.systems.gurps.modifiers import EffectiveSkill
-from pycore.systems.gurps.sheet import Combatant, own_parry
+from pycore.systems.gurps.sheet import PARRYING_KINDS, Combatant, own_parry
 from pycore.systems.gurps.worksheet import AttackSetup, defense_options, defenses_of
 from pycore.validate import checked, is_whole, shown
 
-#: His hand is empty: he threw the weapon of his last attack (004 line 108).
-EMPTY: Final = -1
 #: He took Ready and the GM has not said which weapon he drew (004 line 95).
 UNSAID: Final = -2
 
@@ -82,9 +86,12 @@ def with_hand(fight: Fight, fighter: str, line: int | None) -> Fight:
 @checked
 def after_attack(fight: Fight, c: Combatant, line: int) -> Fight:
     """His hand after an attack with ``line``: that weapon, or empty once a thrown weapon has
-    left it (004 line 108: hurled at the target)."""
-    thrown = armed(c, line).attack_kind == "thrown"
-    return with_hand(fight, c.id, EMPTY if thrown else line)
+    left it (004 line 108: hurled at the target). A punch or a kick holds nothing: the weapon
+    he held stays in his hand (004 line 97: he punched with his other hand)."""
+    way = armed(c, line)
+    if way.unarmed and _held(fight, c.id) != EMPTY:
+        return with_hand(fight, c.id, _held(fight, c.id))
+    return with_hand(fight, c.id, EMPTY if way.attack_kind == "thrown" else line)
 
 
 @checked
@@ -180,11 +187,38 @@ def unsaid(fight: Fight, c: Combatant) -> bool:
     return c.id in fight.drawing and c.maneuver == "Ready"
 
 
+def _bare_parry(held: Combatant) -> bool:
+    """Whether ``held`` (as :func:`holding` gives him) parries barehanded (004 lines 266-268):
+    the first of his lines that parries is a natural weapon."""
+    return next((x.unarmed for x in attack_lines(held) if x.kind in PARRYING_KINDS), False)
+
+
+def _no_parry(fight: Fight, c: Combatant) -> bool:
+    """Whether his parry is withheld: his Ready's weapon is not said, or he would parry
+    barehanded with no empty hand (004 line 248; both hands full, :mod:`.free_hands`)."""
+    if unsaid(fight, c):
+        return True
+    return _bare_parry(holding(fight, c)) and bool(no_empty_hand_said(c, _held(fight, c.id)))
+
+
+@checked
+def lines_now(fight: Fight, c: Combatant) -> tuple[int, ...]:
+    """The attack lines he may attack with now: no punch while both hands are full (004 line
+    97, :func:`.free_hands.offered_lines`)."""
+    return offered_lines(c, _held(fight, c.id))
+
+
+@checked
+def punch_withheld(fight: Fight, c: Combatant) -> str:
+    """Why his punch is not offered now, in plain words ("" when it is)."""
+    return no_punch_said(c, _held(fight, c.id))
+
+
 @checked
 def defenses_now(fight: Fight, c: Combatant) -> tuple[str, ...]:
     """The defenses he has now, with the weapon in his hand (the order strip's card)."""
     kinds = defenses_of(holding(fight, c))
-    return tuple(k for k in kinds if k != "parry" or not unsaid(fight, c))
+    return tuple(k for k in kinds if k != "parry" or not _no_parry(fight, c))
 
 
 @checked
@@ -193,7 +227,8 @@ def defending(
 ) -> tuple[tuple[str, EffectiveSkill], ...]:
     """The defenses ``defender`` may use against this attack with what he holds now."""
     options = defense_options(attacker, holding(fight, defender), setup)
-    return tuple((k, line) for k, line in options if k != "parry" or not unsaid(fight, defender))
+    lost = _no_parry(fight, defender)
+    return tuple((k, line) for k, line in options if k != "parry" or not lost)
 
 
 @checked
@@ -205,13 +240,14 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
             "above: he parries with it if it can parry."
         )
     held = holding(fight, c)
+    if own_parry(held) is not None and _bare_parry(held):
+        return no_empty_hand_said(c, _held(fight, c.id))
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
     return (
         f"No parry: {c.name} holds his {held.weapon}, which cannot parry. "
-        "A parry needs a ready weapon – or, if you are unarmed, an empty hand: the app does not "
-        "track a free hand, and counts none while he holds a weapon. Another weapon is drawn "
-        "with a Ready maneuver."
+        "A parry needs a ready weapon – or, if you are unarmed, an empty hand: holding a "
+        "weapon, he is not unarmed. Another weapon is drawn with a Ready maneuver."
     )
 
 

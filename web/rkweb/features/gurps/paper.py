@@ -9,13 +9,18 @@ from rkweb.app.vdom import VNode
 from rkweb.kit.paper import block, facts, lines, sheet, table
 
 
+def _grip(two_handed: bool) -> str:
+    """A two-handed weapon's mark on paper: ready only gripped with both hands (004 line 93)."""
+    return ", two-handed" if two_handed else ""
+
+
 def _weapon(c: Combatant) -> VNode:
     ranged = [("Acc", c.acc), ("1/2D yards", c.half_d), ("Max yards", c.max_range)]
     return block(
         "Weapon and shield",
         facts(
             [
-                ("Weapon", f"{c.weapon}, skill {c.weapon_skill}"),
+                ("Weapon", f"{c.weapon}, skill {c.weapon_skill}" + _grip(c.two_handed)),
                 ("Damage", f"{c.damage} {c.damage_type}" + (" (thrust)" if c.thrust else "")),
                 ("Kind", c.attack_kind),
                 ("Reach", c.reach),
@@ -31,7 +36,14 @@ def _weapon(c: Combatant) -> VNode:
 
 def _others(c: Combatant) -> VNode:
     rows = [
-        (x.name, x.skill, f"{x.damage} {x.damage_type}", x.kind, x.reach, x.parry)
+        (
+            x.name + _grip(x.two_handed),
+            x.skill,
+            f"{x.damage} {x.damage_type}",
+            x.kind,
+            x.reach,
+            x.parry,
+        )
         for x in c.more_attacks
     ]
     heads = ("Attack", "Skill", "Damage", "Kind", "Reach", "Parry")

@@ -163,16 +163,21 @@ def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
 
 
 def attack_ways(
-    step: dict[str, Any], attacker: Combatant, target: Combatant, aim_seconds: int = 0
+    step: dict[str, Any],
+    attacker: Combatant,
+    target: Combatant,
+    offered: tuple[int, ...],
+    aim_seconds: int = 0,
 ) -> VNode | None:
-    """His ways to attack (004 line 91), each with its chance to hit this target, with the
-    seconds of Aim he holds at it (GUR-11: a ranged way's Acc); the one used is pressed. None
-    when he has one."""
+    """His ways to attack (004 line 91) among those ``offered`` now (no punch while both hands
+    are full, 004 line 97: the core's ``lines_now``), each with its chance to hit this target
+    with the seconds of Aim he holds at it (GUR-11: a ranged way's Acc); the one used is
+    pressed. None when he has one."""
     lines = attack_lines(attacker)
-    if len(lines) < 2:
+    if len(offered) < 2:
         return None
     items = []
-    for index, way in enumerate(lines):
+    for index, way in ((i, lines[i]) for i in offered):
         try:
             # A ranged way's chance is at the range held or typed (GUR-28); with none yet it
             # shows no chance (it was the chance at 0 yards, 83.8% for 62.5% at 5 yards).

@@ -229,7 +229,13 @@ def _attack_step(
             "div", {}, head, h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty)
         )
     aim = gurps_fight.aim_seconds(fight, attacker.id, target.id)  # GUR-11
-    ways = situation.attack_ways(step, attacker, target, aim)
+    offered = gurps_fight.lines_now(fight, attacker)
+    ways = situation.attack_ways(step, attacker, target, offered, aim)
+    if punch := gurps_fight.punch_withheld(fight, attacker):
+        # 004 line 97: no punching with a hand that holds a weapon; why it is not offered.
+        ways = h(
+            "div", {}, ways, h("p", {"class": "small", "data-testid": "gurps-fight-punch"}, punch)
+        )
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
