@@ -10,7 +10,8 @@ chosen (attacker, weapon, target) from the sheets and the fight so far, unless t
 in this very attack (the damage step belongs to a hit still to be applied); a hit is applied at
 most once. The treatment's typed rolls follow the same law: an undo never hands rolls typed
 after its step to the treatment restored, and an undo then its redo gives back exactly what was
-typed."""
+typed. After an undo the steps shown (attack, damage, treatment) are exactly as they stood at the
+step count it goes back to, and after a redo as they stood when the undo was made."""
 
 from __future__ import annotations
 
@@ -121,6 +122,16 @@ def _typed_rolls(model: Model) -> dict[str, str]:
     return {k: _section(model)["form"]["treat"][k] for k in TREAT_KEPT}
 
 
+def _forms(model: Model) -> dict[str, dict[str, str]]:
+    """The steps as shown: the attack and damage steps, and the treatment's fields (all chosen
+    or typed without an undo step)."""
+    form = _section(model)["form"]
+    return {
+        **{g: form[g] for g in saved.ATTACK_STEPS},
+        "treat": {k: form["treat"][k] for k in saved.TREAT_MARKED},
+    }
+
+
 def _check(
     model: Model,
     changed: set[tuple[str, str]] | None,
@@ -181,6 +192,32 @@ def _check(
 # The treatment's rolls were kept without marks: the hours typed after the damage stayed when
 # the damage was undone, for a treatment no longer the same; the redo gives them back.
 @example(actions=[("damage", 1), ("treat", "c2", "hours"), ("undo",), ("redo",)])
+# Stop 53: an undo set the whole attack up afresh when an entry followed its step, so the TN 14
+# typed for the attack before the step was lost; the steps are back as they stood at its count.
+@example(
+    actions=[
+        ("change", ("attack", "tn", "14")),
+        ("damage", 1),
+        ("change", ("attack", "defend_tn", "15")),
+        ("undo",),
+        ("redo",),
+    ]
+)
+# Found by hypothesis at stop 53: an entry typed after an undo took the serial of the one before
+# the step (the page's state had dropped the last serial given), so the redo found nothing
+# changed since and showed the section as saved, not the d20 typed after the step.
+@example(
+    actions=[
+        ("attack", [1, 8, 1, 1]),
+        ("damage", 1),
+        ("act", "Attack"),
+        ("damage", 1),
+        ("undo",),
+        ("damage", 1),
+        ("redo",),
+    ]
+)
+@example(actions=[("change", ("attack", "defend", "yes")), ("attack", [1, 1, 1, 1]), ("undo",)])
 def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
     actions: list[tuple[Any, ...]],
 ) -> None:
@@ -202,6 +239,25 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
     undo: list[Account] = []
     undone: dict[str, Any] | None = None  # the steps as they were before an undo just made
     redo: list[Account] = []
+    # The steps as shown at each step count an undo or a redo can go back to: an undo shows
+    # them as they stood when the step it takes back began (what the GM typed for the attack
+    # before it kept, what he typed after it set aside), a redo as they stood when the undo
+    # was made (exactly what was typed after the step).
+    stood: list[dict[str, Any]] = []
+    stood_after: list[dict[str, Any]] = []
+    shown = _forms(model)
+
+    def go(model: Model, *msg: object) -> Model:
+        """``send``, noting the steps as shown when a step begins."""
+        nonlocal shown
+        new = send(model, *msg)
+        if msg[0] not in ("shell.undo", "shell.redo"):
+            if len(new.history.undo_stack) > len(model.history.undo_stack):
+                stood.append(shown)
+                stood_after.clear()
+            shown = _forms(new)
+        return new
+
     for action in actions:
         kind = action[0]
         just_undone, undone = undone, None
@@ -213,39 +269,42 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
         began = False  # a new attack: nothing the GM set before stays
         if kind == "attack":
             faces = action[1]
-            model = send(model, "simply.combat_attack_typed", " ".join(map(str, faces[:2])))
+            model = go(model, "simply.combat_attack_typed", " ".join(map(str, faces[:2])))
             if before["form"]["attack"]["defend"]:  # SIM-D08: the defender's roll, its own
-                model = send(model, "simply.combat_defend_typed", " ".join(map(str, faces[2:])))
                 if changed is not None:  # typed in this attack: kept while it is refused
                     changed |= {("attack", "rolled"), ("attack", "defend_rolled")}
+                    # the attacker's roll waits, typed before the step the defender's makes
+                    # (found at stop 53: an undo of that step shows it waiting)
+                    account = (set(changed), hit_form, attack, rolls)
+                model = go(model, "simply.combat_defend_typed", " ".join(map(str, faces[2:])))
             began = _section(model)["log"] != before["log"]
         elif kind in ("damage", "damage twice"):
-            model = send(model, "simply.combat_form", "damage", "d20", str(action[1]))
+            model = go(model, "simply.combat_form", "damage", "d20", str(action[1]))
             if changed is not None:
                 changed.add(("damage", "d20"))
-            model = send(model, "simply.combat_damage")
+            model = go(model, "simply.combat_damage")
             applied = _section(model)["log"] != before["log"]
             if applied and changed is not None:
                 changed = {c for c in changed if c[0] != "damage"}
             if kind == "damage twice" and applied:
                 hp = _hp(model)
-                model = send(model, "simply.combat_damage")  # a second tap on the same hit
+                model = go(model, "simply.combat_damage")  # a second tap on the same hit
                 assert _hp(model) == hp, "the same damage was applied twice"
             if due_before and applied:
                 assert _due(model) is None, "the hit was applied and is still due"
         elif kind == "act":
-            model = send(model, "simply.combat_act", action[1])
+            model = go(model, "simply.combat_act", action[1])
         elif kind == "hold":
-            model = send(model, "simply.combat_hold")
+            model = go(model, "simply.combat_hold")
         elif kind == "initiative":
-            model = send(model, "simply.combat_initiative_typed", " ".join(map(str, action[1])))
+            model = go(model, "simply.combat_initiative_typed", " ".join(map(str, action[1])))
         elif kind == "weapon" and int(action[1]) >= _arms(model):
             continue  # the screen offers only the attacker's own weapons
         elif kind in ("attacker", "target", "weapon"):
-            model = send(model, "simply.combat_form", "attack", kind, action[1])
+            model = go(model, "simply.combat_form", "attack", kind, action[1])
             began = True
         elif kind == "aim":
-            model = send(model, "simply.combat_aim", action[1])
+            model = go(model, "simply.combat_aim", action[1])
             # refused when the card is the attacker's own: nothing is set up then, even when
             # the form already names them as the target (the GM's changes stay)
             began = (
@@ -254,18 +313,24 @@ def test_every_attack_starts_from_the_sheets_and_a_hit_is_applied_once(
             )
         elif kind == "change":
             group, name, value = action[1]
-            model = send(model, "simply.combat_form", group, name, value)
+            model = go(model, "simply.combat_form", group, name, value)
             if changed is not None:
                 changed.add((group, name))
         elif kind == "treat":
             _, patient, part = action
             for name, value in (("patient", patient), ("treatment", "stabilize")):
-                model = send(model, "simply.combat_form", "treat", name, value)
+                model = go(model, "simply.combat_form", "treat", name, value)
             typed = "simply.combat_treat_typed" if part == "rolled" else "simply.combat_hours_typed"
-            model = send(model, typed, TREAT_TEXT[part])
+            model = go(model, typed, TREAT_TEXT[part])
         elif kind in ("undo", "redo"):
             back, forth = (undo, redo) if kind == "undo" else (redo, undo)
-            model = send(model, f"shell.{kind}")
+            model = go(model, f"shell.{kind}")
+            if model.history is not history:
+                gone, come = (stood, stood_after) if kind == "undo" else (stood_after, stood)
+                come.append(shown)
+                shown = gone.pop()
+                # the steps as they stood at the step count gone back to
+                assert _forms(model) == shown, (kind, _forms(model), shown)
             if kind == "redo" and just_undone is not None and model.history is not history:
                 # an undo then its redo: the steps exactly as they were, what the GM typed
                 # after the step undone included (the treatment's rolls too)

@@ -44,6 +44,50 @@ def test_a_tn_typed_before_a_step_stays_after_the_step_that_keeps_the_attack() -
     assert texts(send(model, "shell.undo"), "sc-attack-summary") == typed
 
 
+def test_an_undo_gives_back_the_tn_typed_for_the_attack_before_its_step() -> None:
+    """The brief's sequence: TN 14 typed for Mara's attack, a step that leaves her attack under
+    way (+1 min), another entry (Defend TN 15), Undo. The steps are back as they stood before
+    the minute passed: her TN 14 kept (it was typed for this attack before the step), the
+    Defend TN 15 set aside; Redo gives back exactly what was typed. (The undo set the whole
+    attack up afresh from the sheets, TN 8, losing the 14 typed before the step.)"""
+    model = send(started(), "simply.combat_form", "attack", "tn", "14")
+    before = saved.load(model)["form"]
+    model = send(model, "simply.combat_clock", 1)
+    assert model.history.undo_label == "+1 min"
+    model = send(model, "simply.combat_form", "attack", "defend_tn", "15")
+    typed = saved.load(model)["form"]
+    assert (typed["attack"]["tn"], typed["attack"]["defend_tn"]) == ("14", "15")
+    undone = send(model, "shell.undo")
+    assert texts(undone, "sc-attack-summary") == ["Mara attacks Bo with Longsword: TN 14"]
+    form = saved.load(undone)["form"]
+    assert (form["attack"]["tn"], form["attack"]["defend_tn"]) == (
+        "14",
+        before["attack"]["defend_tn"],
+    )
+    assert {g: form[g] for g in saved.ATTACK_STEPS} == {g: before[g] for g in saved.ATTACK_STEPS}
+    redone = saved.load(send(undone, "shell.redo"))["form"]
+    assert {g: redone[g] for g in saved.ATTACK_STEPS} == {g: typed[g] for g in saved.ATTACK_STEPS}
+
+
+def test_an_undo_gives_back_the_treatment_as_chosen_before_its_step() -> None:
+    """The treatment's patient, treatment and treater chosen are marked as its typed rolls:
+    Bo chosen for a stabilization, a minute passes, Medicine chosen after it, Undo: the
+    treatment is back as chosen before the minute (First Aid, for Bo, a stabilization); Redo
+    gives Medicine back. (Unmarked, the undo kept Medicine, chosen after the step.)"""
+    model = send(started(), "simply.combat_form", "treat", "patient", "c2")
+    model = send(model, "simply.combat_form", "treat", "treatment", "stabilize")
+    model = send(model, "simply.combat_clock", 1)
+    model = send(model, "simply.combat_form", "treat", "skill", "Medicine")
+    undone = send(model, "shell.undo")
+    treat = saved.load(undone)["form"]["treat"]
+    assert (treat["patient"], treat["treatment"], treat["skill"]) == (
+        "c2",
+        "stabilize",
+        "First Aid",
+    )
+    assert saved.load(send(undone, "shell.redo"))["form"]["treat"]["skill"] == "Medicine"
+
+
 TREAT_ROLLS = ("sc-treat-typed", "sc-treat-hours")
 
 
@@ -53,7 +97,9 @@ def test_a_treatment_roll_typed_after_a_step_is_not_kept_by_its_undo_and_comes_b
     the treater's "3 4" typed after the damage that made him critical, waiting for its hours.
     Undoing that damage leaves no critical Bo to stabilize, and the "3 4" is set aside (it was
     kept, ready to roll with the hours typed next, for a treatment no longer the same); a redo
-    gives back exactly what was typed."""
+    gives back exactly what was typed. The patient, the stabilization and the rating chosen
+    after that damage are set aside with it (they are marked as the rolls are): the treatment
+    is back as it stood before the damage, a bandage for no one, with no hours to type."""
     model = _critical_bo()
     assert model.history.undo_label == "Damage to Bo"
     waiting = send(model, "simply.combat_treat_typed", "3 4")
@@ -62,7 +108,9 @@ def test_a_treatment_roll_typed_after_a_step_is_not_kept_by_its_undo_and_comes_b
     assert said == ["Treater rolled 3 + 4 = 7", "Hours it holds (1D10)"], said
     undone = send(waiting, "shell.undo")
     said = [text_of(n) for n in _labels(shell.view(undone), TREAT_ROLLS)]
-    assert said == ["Treater rolled (2D10)", "Hours it holds (1D10)"], said
+    assert said == ["Treater rolled (2D10)"], said
+    treat = saved.load(undone)["form"]["treat"]
+    assert (treat["patient"], treat["treatment"], treat["rating"]) == ("", "bandage", "")
     redone = send(undone, "shell.redo")
     assert [text_of(n) for n in _labels(shell.view(redone), TREAT_ROLLS)] == [
         "Treater rolled 3 + 4 = 7",
@@ -79,7 +127,9 @@ def test_a_treatment_roll_set_as_a_form_field_is_marked_as_when_typed() -> None:
     step before it, given back by the redo."""
     model = send(_critical_bo(), "simply.combat_form", "attack", "tn", "14")  # marked
     sent = send(model, "simply.combat_form", "treat", "rolled", "7")
-    assert sent.state["simply_combat"]["form_typed"]["form"]["treat"]["rolled"] == "7"
+    section = sent.state["simply_combat"]
+    at = str(section["form_typed_at"])
+    assert section["forms"][at]["treat"]["rolled"] == "7"
     assert saved.load(sent)["form"]["treat"]["rolled"] == "7"
     undone = send(sent, "shell.undo")
     assert undone.state["simply_combat"]["form"]["treat"]["rolled"] == "7"  # kept as it is,
@@ -89,10 +139,17 @@ def test_a_treatment_roll_set_as_a_form_field_is_marked_as_when_typed() -> None:
 
 
 def test_the_undo_marks_of_the_fight_are_declared_in_the_saved_shape() -> None:
-    """steps, form_typed_at and form_typed (the page's undo marks) are checked where the saved
+    """steps, form_typed_at, form_typed, form_serial and forms (the page's undo marks) are checked where the saved
     section is read, as every other saved field: a damaged value is named."""
     marks = {"steps": 3, "form_typed_at": 2, "form_typed": {"set": {"attack": {"tn": "14"}}}}
-    COMBAT.shape.check(marks, ())
+    COMBAT.shape.check(marks, ())  # as saved before stop 53
+    kept = {"choice": "c1|0|c2", "set": {"attack": {"tn": "14"}}}
+    stood = {"form_typed_at": 2, "form_typed": 4, "form_serial": 4, "forms": {"2": kept}}
+    COMBAT.shape.check(stood, ())
+    with pytest.raises(FieldError, match=r"forms\.2\.choice"):
+        COMBAT.shape.check({"forms": {"2": {"set": {}}}}, ())
+    with pytest.raises(FieldError, match=r"form_serial"):
+        COMBAT.shape.check({"form_serial": -1}, ())
     with pytest.raises(FieldError, match=r"form_typed_at"):
         COMBAT.shape.check({"form_typed_at": "two"}, ())
     with pytest.raises(FieldError, match=r"form_typed\.set"):

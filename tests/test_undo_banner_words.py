@@ -33,9 +33,12 @@ def test_percentile_says_the_attack_set_up_afresh_after_an_undo_and_what_a_redo_
     )
 
 
-def test_simply_says_the_attack_set_up_afresh_after_an_undo_and_what_a_redo_gave_back() -> None:
+def test_simply_says_the_attack_is_back_as_it_stood_after_an_undo_and_what_a_redo_gave_back() -> (
+    None
+):
     """test_simply_fight_undo's pinned example: TN 14 typed after a hit's damage, then Undo;
-    the banner names the attack shown, TN 8 from the sheet, and Redo's the TN 14 typed."""
+    the banner names the attack shown, as it stood before the damage (TN 8 from the sheet),
+    and Redo's the TN 14 typed."""
     model = send(started(), "simply.combat_form", "damage", "d20", "1")
     model = send(model, "simply.combat_damage")
     model = send(model, "simply.combat_form", "attack", "attacker", "c1")
@@ -43,7 +46,7 @@ def test_simply_says_the_attack_set_up_afresh_after_an_undo_and_what_a_redo_gave
     undone = send(model, "shell.undo")
     assert _banner(undone) == (
         "Undo “Damage to Bo”: what was chosen or typed after it is set aside (Redo gives it "
-        "back), and the attack is set up afresh from the sheets: Mara attacks Bo with "
+        "back), and the attack is back as it stood before it: Mara attacks Bo with "
         "Longsword: TN 8."
     )
     assert texts(undone, "sc-attack-summary") == ["Mara attacks Bo with Longsword: TN 8"]

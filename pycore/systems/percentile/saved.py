@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pycore.errors import RuleError
+from pycore.store.history import UNDO_LIMIT
 from pycore.store.sections import LogSpec, SectionCodec, own_schema_field
 from pycore.store.shape import (
     LOG_TEXT,
@@ -25,6 +26,7 @@ from pycore.store.shape import (
     All,
     Anything,
     Check,
+    Either,
     ListOf,
     MapOf,
     Record,
@@ -150,11 +152,14 @@ PERCENTILE = SectionCodec(
                             "attack": MapOf(Anything(), 100),
                             "log": LOG,
                             # The page's count of fight steps, the count the attack form's
-                            # last entry follows and the form it left (rkweb percentile state:
-                            # an undo's or a redo's form).
+                            # last entry follows and its serial (saved before stop 53: the
+                            # form it left), the last serial given, and the form at each count (rkweb percentile
+                            # state: an undo's or a redo's form).
                             "steps": Whole(0, 10**9),
                             "form_typed_at": Whole(0, 10**9),
-                            "form_typed": MapOf(Anything(), 100),
+                            "form_typed": Either((Whole(0, 10**9), MapOf(Anything(), 100))),
+                            "form_serial": Whole(0, 10**9),
+                            "forms": MapOf(MapOf(Anything(), 100), 2 * UNDO_LIMIT + 2, Text(12)),
                         }
                     ),
                 }

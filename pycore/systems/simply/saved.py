@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pycore.store.history import UNDO_LIMIT
 from pycore.store.sections import LogSpec, SectionCodec
 from pycore.store.shape import (
     LOG_TEXT,
@@ -341,6 +342,26 @@ RESULT = Record(
     required=frozenset({"verdict", "number", "text"}),
 )
 
+#: The attack, damage and treatment steps as an entry left them (saved before stop 53: those
+#: steps, what the GM set in them and for which attack).
+_TYPED = Record(
+    {
+        "form": MapOf(MapOf(Text(400), 40), 4),
+        "set": MapOf(MapOf(Text(400), 40), 4),
+        "set_for": MapOf(Text(400), 4),
+    }
+)
+#: The steps as they stood at one step count: the attack chosen (attacker, weapon, target),
+#: what the GM set in it, the treatment's fields chosen or typed.
+_STOOD = Record(
+    {
+        "choice": Text(400),
+        "set": MapOf(MapOf(Text(400), 40), 4),
+        "treat": MapOf(Text(400), 20),
+    },
+    frozenset({"choice"}),
+)
+
 COMBAT = SectionCodec(
     "simply_combat",
     2,
@@ -354,18 +375,15 @@ COMBAT = SectionCodec(
             "set": MapOf(MapOf(Text(400), 40), 4),
             "set_for": MapOf(Text(400), 4),
             "hit": MapOf(Text(40), 4),
-            # The page's count of fight steps, the count the last entry of the attack or damage
-            # step follows and those steps as it left them (rkweb simply combat state: what an
-            # undo or a redo shows of the entries typed without an undo step).
+            # The page's count of fight steps, the count the last entry of the attack, damage
+            # or treatment step follows and its serial (saved before stop 53: those steps as
+            # it left them), the last serial given, and those steps as they stood at each count (rkweb simply combat
+            # state: what an undo or a redo shows of the entries typed without an undo step).
             "steps": Whole(0, 10**9),
             "form_typed_at": Whole(0, 10**9),
-            "form_typed": Record(
-                {
-                    "form": MapOf(MapOf(Text(400), 40), 4),
-                    "set": MapOf(MapOf(Text(400), 40), 4),
-                    "set_for": MapOf(Text(400), 4),
-                }
-            ),
+            "form_typed": Either((Whole(0, 10**9), _TYPED)),
+            "form_serial": Whole(0, 10**9),
+            "forms": MapOf(_STOOD, 2 * UNDO_LIMIT + 2, Text(12)),
             # The last result shown where its tap was (the attack's, the damage's, a check's):
             # the page shows its words, so each is text and the verdict is said (issue 32).
             "result": MapOf(RESULT, 4),

@@ -87,7 +87,9 @@ def stepped(
     if not label:
         return model
     new = stamped(
-        with_form(S.with_fight(st, fight), "attack", form_of(st) if form is None else form)
+        with_form(S.with_fight(st, fight), "attack", form_of(st) if form is None else form),
+        fight,
+        len(model.history.undo_stack) + 1,  # the undo steps, with this one
     )
     if text:  # the result's step: its players' line and rules go to the log as they are
         step = text if isinstance(text, Step) else Step(text)
@@ -98,15 +100,19 @@ def stepped(
     return saved.with_ui(**{RESULT_HERE: here})
 
 
-def stamped(st: dict[str, Any]) -> dict[str, Any]:
+def stamped(st: dict[str, Any], fight: F.Fight, reach: int) -> dict[str, Any]:
     """The state after a step of the fight: the step counted, and the attack form it leaves
     marked as the step's own (no entry typed since). The form's entries (the target tapped, a
     value typed) are saved quietly, without an undo step of their own, and an undo keeps what
     changed since the step it undoes: so the target Ann tapped stayed chosen after "Turn: Ann"
-    was undone, Cy's restored turn aiming at Cy (FIGHT.md's first law). The count and the mark
-    tell it: :func:`rkweb.features.percentile.state.state` derives the form afresh when the
-    entries were typed after a step that is no longer there (:mod:`rkweb.kit.steps`)."""
-    return {**st, "combat": steps.counted(st["combat"])}
+    was undone, Cy's restored turn aiming at Cy (FIGHT.md's first law). The count and the forms
+    kept at each count tell it: :func:`rkweb.features.percentile.state.state` shows the form as
+    it stood at the count an undo or a redo goes back to (:mod:`rkweb.kit.steps`). The form the
+    step leaves is kept at its count when it is not the one the fight derives afresh (those
+    are derived again); ``reach``: the undo steps, beyond which no form is kept."""
+    fresh = {str(k): str(v) for k, v in S.afresh(fight).items()}
+    own = None if form_of(st) == fresh else st["combat"].get("attack", {})
+    return {**st, "combat": steps.counted(st["combat"], own, reach)}
 
 
 def rolled(model: Model, ctx: Ctx, key: str, msg: Message, roll: Roll) -> Model:

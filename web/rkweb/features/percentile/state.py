@@ -115,34 +115,41 @@ def _read(saved: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
 def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
     """The attack form of the fight as it stands. Entries typed after a step that an undo has
     taken back (their mark is not the step count) belong to the undone turn, never to the one
-    restored: the form is then derived afresh, the attack under way's own or a fresh set-up
-    for whoever acts now (FIGHT.md's first law; a target tapped in the undone turn stayed
-    chosen, the restored turn's fighter aiming at himself). Entries typed after the step as it
-    stands are the form as they left it (its copy, :data:`rkweb.kit.steps.TYPED`): a redo plays
-    the step's change of the form onto the entries typed since, and put back the target an entry
-    had dropped (Bob chosen as the attacker in Ann's turn at Bob: Bob aiming at Bob)."""
+    restored (FIGHT.md's first law; a target tapped in the undone turn stayed chosen, the
+    restored turn's fighter aiming at himself): the form is the one kept at the count gone back
+    to, as it stood then (:mod:`rkweb.kit.steps`: as the step left it or as the last entry typed
+    after it left it), else derived afresh (:func:`afresh`: the step left the form the fight
+    derives). Entries typed after the step as it stands are the form as they left it: a redo
+    plays the step's change of the form onto the entries typed since, and put back the target
+    an entry had dropped (Bob chosen as the attacker in Ann's turn at Bob: Bob aiming at Bob)."""
     combat = merged["combat"]
     since, kept = steps.typed_since(combat)
     if since == "nothing":
         return merged, None
-    if since == "typed":
-        if kept is None or kept == combat.get("attack"):
+    if kept is not None:
+        if kept == combat.get("attack"):
             return merged, None
         return {**merged, "combat": {**combat, "attack": kept}}, None
-    # the mark past the count (an undo), or taken by a redo that kept the copy: the entries
-    # were typed in a state no longer there
+    if since == "typed":
+        return merged, None
+    # the mark past the count (an undo), or kept by a redo after entries typed since the undo,
+    # and no form kept at the count: the entries were typed in a state no longer there
     try:
         fight = fight_from_json(merged)
     except RulekeeperError:  # a fight that does not read is refused where it is read
         return merged, None
+    return {**merged, "combat": {**steps.unmarked(combat), "attack": afresh(fight)}}, fight
+
+
+def afresh(fight: Fight) -> dict[str, Any]:
+    """The attack form the fight derives with nothing typed: the attack under way's own, or a
+    fresh set-up for whoever acts now against his one foe."""
     now = turns.active(fight)
     if fight.pending is not None:
-        form = dict(fight.pending.form)
-    elif now is not None:
-        form = setup.fresh(fight, now.id, setup.only_foe(fight, now.id))
-    else:
-        form = {}
-    return {**merged, "combat": {**steps.unmarked(combat), "attack": form}}, fight
+        return dict(fight.pending.form)
+    if now is not None:
+        return setup.fresh(fight, now.id, setup.only_foe(fight, now.id))
+    return {}
 
 
 def _clean(char: dict[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,11 @@ from pycore.errors import RuleError
 from pycore.step import Step, log_entry
 from pycore.systems.simply import fight as core
 from rkweb.app.model import Ctx, Model
+from rkweb.features.simply.combat.numbers import LABELS as LABELS
+from rkweb.features.simply.combat.numbers import LEVELS as LEVELS
+from rkweb.features.simply.combat.numbers import NUMBERS as NUMBERS
+from rkweb.features.simply.combat.numbers import level as level
+from rkweb.features.simply.combat.numbers import number as number
 from rkweb.kit import steps
 from rkweb.kit.fields import errors_key, rules_of, with_error
 from rkweb.kit.memo import MemoName
@@ -78,42 +83,6 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
     "check": {"luck": "no"},
     "act": {"actor": ""},
 }
-#: Bounds of typed numbers: (low, high); the core checks them again with the rule's words.
-NUMBERS: dict[str, tuple[int, int]] = {
-    "hp_max": (1, core.MAX_HP),
-    "strength": (1, 20),
-    "health": (1, 20),
-    "bonus": (-core.MAX_BONUS, core.MAX_BONUS),
-    "max_damage": (1, 100),
-    "luck": (0, core.MAX_LUCK),
-    "actions": (1, core.MAX_ACTIONS),
-    "tn": (-99, 999),
-    "defend_tn": (-99, 999),
-    "raw": (0, 999),
-    "d20": (1, 20),
-    "other": (-99, 99),
-    "rating": (-99, 999),
-    "attack_skill": (-99, 999),
-    "minutes": (1, core.MAX_MINUTES),
-}
-LABELS = {
-    "hp_max": "HP",
-    "strength": "S",
-    "health": "H",
-    "bonus": "Initiative bonus",
-    "max_damage": "Max damage",
-    "luck": "Luck points",
-    "actions": "Actions per turn",
-    "tn": "Attack TN",
-    "defend_tn": "Defend TN",
-    "raw": "Raw damage",
-    "d20": "D20 roll",
-    "other": "Spells/powers modifier",
-    "rating": "Skill rating",
-    "attack_skill": "Attack skill rating",
-    "minutes": "Minutes",
-}
-LEVELS = ("Default", "Familiar", "Capable", "Professional", "Expert")
 
 
 #: What the GM chooses for an attack; every other input of the attack and damage steps is
@@ -124,6 +93,9 @@ ATTACK_STEPS = ("attack", "damage")
 #: The treatment's rolls typed at the table and which treatment they are for (care.py): kept
 #: without an undo step as the attack's entries are, and marked with them (:func:`keep_typed`).
 TREAT_TYPED = ("rolled", "hours", "typed_for")
+#: The treatment's fields, all chosen or typed without an undo step: the patient, treatment and
+#: treater chosen are marked as its typed rolls are, so an undo shows them as they stood then.
+TREAT_MARKED = ("patient", "treatment", "skill", "rating", *TREAT_TYPED)
 
 
 #: The saved sections read and the fights decoded or encoded lately, each by its saved object
@@ -151,7 +123,7 @@ def load(model: Model) -> dict[str, Any]:
 
 def _read(model: Model, saved: dict[str, Any]) -> dict[str, Any]:
     since, kept = steps.typed_since(saved)
-    if since == "typed" and kept is not None:  # the entries as the last one left them
+    if kept is not None:  # the steps as the last entry left them, or as they stood at the count
         saved = _typed_over(saved, kept)
     form = {g: {**d, **saved.get("form", {}).get(g, {})} for g, d in FORM_DEFAULTS.items()}
     given = saved.get("set", {})
@@ -164,17 +136,54 @@ def _read(model: Model, saved: dict[str, Any]) -> dict[str, Any]:
         "set_for": {g: str(v) for g, v in saved.get("set_for", {}).items()},
         "hit": {k: str(v) for k, v in saved.get("hit", {}).items() if k in CHOICE},
         "past": list(saved.get("past", [])),
-        **{k: saved[k] for k in (steps.STEPS, *steps.MARKS) if k in saved},
+        **{
+            k: saved[k]
+            for k in (steps.STEPS, *steps.MARKS, steps.SERIAL, steps.FORMS)
+            if k in saved
+        },
     }
+    if kept is not None and "choice" in kept:  # kept since stop 53: this attack's values only
+        state = _own_set(model, state)
     if since == "gone":
-        return _afresh(model, state)
+        return _plain(model, state)
     return derive(model, state)
 
 
+def _own_set(model: Model, state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` whose values set by the GM are those kept at its count, which :func:`copied`
+    kept only when they were the attack's then (the attack chosen and the fight are the same
+    at that count): they are the attack's now."""
+    try:
+        keys = _keys(state, fight_of(model, state))
+    except RuleError:
+        return state
+    return {**state, "set_for": {**state["set_for"], **keys}}
+
+
 def _typed_over(saved: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
-    """``saved`` with the attack and damage steps and the treatment's typed rolls as the last
-    entry typed left them (its copy, :func:`keep_typed`): a redo plays its step's change onto
-    the entries typed since."""
+    """``saved`` with the attack step's choice, what the GM set in the attack and damage steps
+    and the treatment's fields as ``kept`` holds them (:func:`copied`): as the last entry typed
+    left them (a redo plays its step's change onto the entries typed since), or as they stood
+    at the count an undo went back to. The steps' other fields are derived from these."""
+    if "choice" not in kept:
+        return _legacy_over(saved, kept)
+    choice, given, treat = (str(kept.get("choice")).split("|"), kept.get("set"), kept.get("treat"))
+    if len(choice) != len(CHOICE):
+        return saved
+    forms = dict(saved.get("form", {}))
+    forms["attack"] = {**forms.get("attack", {}), **dict(zip(CHOICE, choice, strict=True))}
+    treat = treat if isinstance(treat, dict) else {}
+    defaults = FORM_DEFAULTS["treat"]
+    forms["treat"] = {
+        **forms.get("treat", {}),
+        **{k: str(treat.get(k, defaults[k])) for k in TREAT_MARKED},
+    }
+    return {**saved, "form": forms, "set": given if isinstance(given, dict) else {}}
+
+
+def _legacy_over(saved: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
+    """``saved`` with the steps as an entry saved before stop 53 left them: the attack and
+    damage steps whole, the treatment's typed rolls, what was set and for which attack."""
     form, given, keys = (kept.get(k) for k in ("form", "set", "set_for"))
     if not (isinstance(form, dict) and isinstance(given, dict) and isinstance(keys, dict)):
         return saved
@@ -182,47 +191,72 @@ def _typed_over(saved: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
     forms = {**saved.get("form", {}), **groups}
     rolls = form.get("treat")
     if isinstance(rolls, dict):  # the treatment's other fields stay as chosen since
-        forms["treat"] = {**forms.get("treat", {}), **_rolls(rolls)}
+        typed = {k: str(rolls.get(k, "")) for k in TREAT_TYPED}
+        forms["treat"] = {**forms.get("treat", {}), **typed}
     return {**saved, "form": forms, "set": given, "set_for": keys}
 
 
-def _rolls(treat: dict[str, Any]) -> dict[str, str]:
-    """The treatment's typed rolls of ``treat`` (:data:`TREAT_TYPED`)."""
-    return {k: str(treat.get(k, "")) for k in TREAT_TYPED}
-
-
-def _afresh(model: Model, state: dict[str, Any]) -> dict[str, Any]:
-    """``state`` whose entries were typed after a step an undo took back (or a redo put back
-    under entries typed since the undo): they belong to a state no longer there, never to the
-    one restored, so the attack is set up afresh from the sheets for whoever acts now, as a
-    new attack is, and a hit still due keeps its damage step (FIGHT.md's first law: the GM
-    picked Bo after a hit's damage and typed TN 14, then undid the damage; the attack restored
-    kept TN 14, not the 8 of its sheet). The treatment's typed rolls go with them: typed for
-    a patient as that step left him (a stabilization's roll typed after the damage that made
-    Bo critical, that damage undone), they wait for no treatment now."""
-    form = {**state["form"], "treat": {**state["form"]["treat"], **_rolls({})}}
-    state = {**steps.unmarked(state), "form": form, "set": {g: {} for g in ATTACK_STEPS}}
+def copied(model: Model, state: dict[str, Any]) -> dict[str, Any]:
+    """What an entry or a step leaves of the steps, kept at its count: the attack chosen
+    (attacker, weapon, target), what the GM set in this attack's attack and damage steps (the
+    rest is derived from these, the fight and the sheets, :func:`derive`), and the treatment's
+    fields that are not as the form starts (:data:`TREAT_MARKED`); nothing empty (a copy is
+    kept at each count the undo steps reach: the store's size)."""
+    treat, defaults = state["form"]["treat"], FORM_DEFAULTS["treat"]
     try:
-        return next_attack(model, state, fight_of(model, state))
+        keys = _keys(state, fight_of(model, state))
     except RuleError:
-        return state
+        keys = {}
+    given = {g: v for g, v in state["set"].items() if v and state["set_for"].get(g) == keys.get(g)}
+    chosen = {k: str(treat[k]) for k in TREAT_MARKED if str(treat[k]) != defaults[k]}
+    return {
+        "choice": "|".join(str(state["form"]["attack"][k]) for k in CHOICE),  # as in _keys
+        **({"set": given} if given else {}),
+        **({"treat": chosen} if chosen else {}),
+    }
+
+
+def _kept(model: Model, state: dict[str, Any]) -> dict[str, Any] | None:
+    """The copy of ``state``'s steps to keep at its count, ``None`` when they are as the fight
+    sets them up (:func:`_plain`: an undo back to that count derives them again)."""
+    kept = copied(model, state)
+    return None if kept == copied(model, _plain(model, state)) else kept
+
+
+def _unkept(model: Model, before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """``after`` (a step's state) without the copy kept at the count the step leaves when the
+    steps stood there as the fight ``before`` it sets them up (entries that chose what it would
+    have chosen): an undo back to that count derives them again."""
+    count = str(steps.step_count(before))
+    forms = dict(after.get(steps.FORMS) or {})
+    stood = forms.get(count)
+    if stood is None or stood != copied(model, _plain(model, before)):
+        return after
+    return {**after, steps.FORMS: {k: v for k, v in forms.items() if k != count}}
+
+
+def _plain(model: Model, state: dict[str, Any]) -> dict[str, Any]:
+    """The steps as the fight sets them up with nothing chosen or typed: a new attack for whoever
+    acts now (his first weapon, his first foe standing), a hit still due keeping its damage
+    step, the treatment as the form starts. A step that leaves them so keeps no copy at its
+    count (:func:`commit`), and an undo back to it shows them so: they depend on the fight
+    alone, never on a choice made after the step (FIGHT.md's first law)."""
+    form = {**state["form"], "treat": dict(FORM_DEFAULTS["treat"])}
+    form["attack"] = {**form["attack"], "attacker": "", "target": "", "weapon": "0"}
+    bare = {**steps.unmarked(state), "form": form, "set": {g: {} for g in ATTACK_STEPS}}
+    try:
+        return next_attack(model, bare, fight_of(model, bare))
+    except RuleError:
+        return bare
 
 
 def keep_typed(model: Model, state: dict[str, Any]) -> Model:
     """``state`` with an entry of the attack or damage step (a choice, a value typed, a die
-    rolled for Apply) or a treatment's roll typed, kept quietly: no undo step of its own.
-    Marked with the steps it follows and the steps and typed rolls as it left them
-    (:mod:`rkweb.kit.steps`), so an undo of an earlier step does not hand it to the attack or
-    treatment restored, and a redo gives it back."""
-    copy = {
-        "form": {
-            **{g: state["form"][g] for g in ATTACK_STEPS},
-            "treat": _rolls(state["form"]["treat"]),
-        },
-        "set": state["set"],
-        "set_for": state["set_for"],
-    }
-    return steps.keep(model, SECTION, steps.typed(state, copy))
+    rolled for Apply) or of the treatment (a choice, a roll typed), kept quietly: no undo step
+    of its own. Marked with the steps it follows, and the steps as it left them kept at that
+    count (:mod:`rkweb.kit.steps`), so an undo of an earlier step shows the steps as they stood
+    then, never this entry, and a redo gives it back."""
+    return steps.keep(model, SECTION, steps.typed(state, copied(model, state)))
 
 
 def _fresh(fight: core.Combat, choice: dict[str, str]) -> dict[str, dict[str, str]]:
@@ -332,29 +366,6 @@ def encoded(model: Model, fight: core.Combat) -> dict[str, Any]:
     return data
 
 
-def number(form: dict[str, str], field: str, *, optional: bool = False) -> int | None:
-    """The whole number typed in ``field``; a ValueError names the field and its range."""
-    raw = str(form.get(field, "")).strip()
-    low, high = NUMBERS[field]
-    if raw == "":
-        if optional:
-            return None
-        raise ValueError(f"{LABELS[field]} is empty; enter a whole number from {low} to {high}")
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValueError(
-            f"{LABELS[field]} {raw!r} is not a whole number from {low} to {high}"
-        ) from None
-    if not low <= value <= high:
-        raise ValueError(f"{LABELS[field]} {value} is outside {low} to {high}")
-    return value
-
-
-def level(value: str) -> str | None:
-    return None if value in ("", "Default") else value
-
-
 def set_form(model: Model, group: str, field: str, value: str) -> Model:
     """Keep what was typed (never lost), with its error beside the field when it is not valid."""
     state = load(model)
@@ -369,8 +380,8 @@ def set_form(model: Model, group: str, field: str, value: str) -> Model:
         except ValueError as exc:
             error, rules = str(exc), rules_of(exc)
     new_state = {**state, "form": form}
-    if group == "treat" and field in TREAT_TYPED:
-        kept = keep_typed(model, new_state)  # a roll typed: marked as care.py's are
+    if group == "treat":
+        kept = keep_typed(model, new_state)  # a choice or a roll: marked as care.py's are
     elif group not in ATTACK_STEPS:
         kept = steps.keep(model, SECTION, new_state)  # typing: no undo step
     else:
@@ -535,9 +546,14 @@ def commit(
     if fight.due is None:
         following = {**following, "hit": {}}
     following = _turned_from_the_fallen(model, state, following, fight)
+    own = derive(model, {**following, "combat": encoded(model, fight)})
     new_state = {
-        # the step counted, the steps it leaves its own (nothing typed since: keep_typed)
-        **steps.counted(derive(model, {**following, "combat": encoded(model, fight)})),
+        # the step counted, the steps it leaves its own (nothing typed since: keep_typed) and
+        # kept at its count for the undos and redos that come back to it; the counts the
+        # undo steps (one more with this one) can no longer reach dropped
+        **steps.counted(
+            _unkept(model, state, own), _kept(model, own), len(model.history.undo_stack) + 1
+        ),
         "log": steps.newest_first(state["log"], entries, LOG_LIMIT),
     }
     return steps.keep(model, SECTION, new_state, label, ctx, **{errors_key(ERRORS): {}})
