@@ -712,9 +712,10 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     app: Page, errors: list[str]
 ) -> None:
     """A GM's play-through at 768x1024: Ann's hit left Table #3-7.0's stun question open and the
-    turn passed to Bob under it (Side A passed Primary Attack, PCT-22): the strip marked Bob
-    "now" above the question about Ann's hit. The question is Ann's action's: she stays "now",
-    Bob comes next, once it is answered; then he is "now"."""
+    turn passed to Bob under it (Side A passed Primary Attack): the strip marked Bob "now" above
+    the question about Ann's hit. A pass belongs before the round's first turn acts (PCT-22,
+    line 60; PCT-08 lines 38-46): it is refused beside its button, in words that say what to do,
+    and Ann stays "now" with her question until it is answered."""
     ann_and_bob_on_two_sides(app)
     set_field(app, "percentile-surprise-typed", "10 10")  # nobody surprised
     set_field(app, "percentile-order-typed", "20 45")  # Side A first: Ann's turn
@@ -726,21 +727,23 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     ann, bob = (app.get_by_test_id(f"percentile-strip-{c}") for c in ("c1", "c2"))
     expect(ann).to_contain_text("Ann · Side A · now ·")
     open_fold(app, "percentile-fold-setup")
+    entries = app.get_by_test_id("percentile-log-entry").count()
     app.get_by_test_id("percentile-order-pass").click()
-    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("Side A passed")
-    expect(ann).to_contain_text("Ann · Side A · now: question open ·")
-    expect(bob).to_contain_text("Bob · Side B · next, once the question is answered ·")
+    refused = app.get_by_test_id("percentile-order-error")
+    expect(refused).to_have_text("An attack is under way: finish it or set it aside first.")
+    expect(refused).to_be_in_viewport(ratio=1)
+    expect(app.get_by_test_id("percentile-log-entry")).to_have_count(entries)
+    expect(ann).to_contain_text("Ann · Side A · now ·")
+    expect(bob).not_to_contain_text("now")
     expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann (Side A)")
     expect(question).to_contain_text("What is Bob's damage modifier")
-    app.evaluate("window.scrollTo(0, 0)")
-    for shown in (ann, bob, app.get_by_test_id("percentile-turn-active")):
-        expect(shown).to_be_in_viewport(ratio=1)
     app.screenshot(path=str(SHOTS / "percentile-stun-question-now.png"))
     stun = app.get_by_test_id("percentile-attack-stun_modifier")
     stun.fill("0")
     stun.press("Enter")
     expect(stun).to_have_count(0)
-    expect(bob).to_contain_text("Bob · Side B · now ·")
-    expect(ann).not_to_contain_text("now")
-    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Bob (Side B)")
+    # the attack is over, but Ann has acted: the pass is still refused, and says why
+    app.get_by_test_id("percentile-order-pass").click()
+    expect(refused).to_contain_text("before the round's first turn acts (PCT-22): Ann has acted")
+    expect(ann).to_contain_text("Ann · Side A · now ·")
     assert errors == []

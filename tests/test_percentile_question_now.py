@@ -41,21 +41,27 @@ def _strip_order(m: Model) -> list[str]:
 
 
 def test_the_strip_marks_the_fighter_whose_question_is_open_as_now() -> None:
-    m = _anns_hit_waits_for_the_stun()
-    assert texts(m, "percentile-strip-c1")[0].startswith("Ann · Side A · now ·")
-    # the turn passes to Bob's side (Side A passes Primary Attack, PCT-22) under the open
-    # question: the strip read "Bob · Side B · now" above the question about Ann's hit
-    passed = go(m, "percentile.order_pass")
-    assert "Side A passed and acts last" in texts(passed, "percentile-log-entry")[0]
-    ann, bob = texts(passed, "percentile-strip-c1")[0], texts(passed, "percentile-strip-c2")[0]
+    assert texts(_anns_hit_waits_for_the_stun(), "percentile-strip-c1")[0].startswith(
+        "Ann · Side A · now ·"
+    )
+    # The play-through passed Primary Attack under the open question; a pass is refused now
+    # (PCT-22: before the round's first turn acts, tests/test_percentile_pass_order.py). The
+    # turn is Bob's while Ann's attack waits when the GM has Ann attack in Bob's turn.
+    m = go(anns_turn(_stunning(round_ready(), "0,0,0\n")), "percentile.turn_next", seed="b")
+    assert texts(m, "percentile-turn-active")[0].startswith("Now: Bob (Side B)")
+    m = go(m, "percentile.attack_field", "attacker", "c1")  # the GM's call: Ann attacks in it
+    m = go(m, "percentile.turn_target", "c2")
+    for typed in ("15", "7", "5 6 6 6"):
+        m = go(m, "percentile.turn_typed", typed)
+    assert texts(m, "percentile-attack-question")[0].startswith("What is Bob's damage")
+    ann, bob = texts(m, "percentile-strip-c1")[0], texts(m, "percentile-strip-c2")[0]
     assert ann.startswith("Ann · Side A · now: question open ·"), ann
     assert bob.startswith("✓ Bob · Side B · next, once the question is answered ·"), bob
-    assert _strip_order(passed) == ["c1", "c2"]  # read as said: Ann now, Bob next
-    assert texts(passed, "percentile-turn-active")[0].startswith("Now: Ann (Side A)")
-    assert texts(passed, "percentile-attack-question")[0].startswith("What is Bob's damage")
+    assert _strip_order(m) == ["c1", "c2"]  # read as said: Ann now, Bob next
+    assert texts(m, "percentile-turn-active")[0].startswith("Now: Ann (Side A)")
     # answered: the attack is over, and the turn's fighter is "now" again
-    answered = go(passed, "percentile.attack_stun", "300")
+    answered = go(m, "percentile.attack_stun", "300")
     assert texts(answered, "percentile-strip-c2")[0].startswith("✓ Bob · Side B · now ·")
     assert "now" not in texts(answered, "percentile-strip-c1")[0]
     assert texts(answered, "percentile-turn-active")[0].startswith("Now: Bob (Side B)")
-    assert _strip_order(answered) == ["c2", "c1"]  # the order of turns again
+    assert _strip_order(answered) == ["c1", "c2"]  # the order of turns again: Side A, Side B

@@ -149,6 +149,20 @@ def order_roll_due(settings: Settings, round_number: int, piece: int = 1) -> boo
 
 
 @checked
+def order_rolled_when(settings: Settings) -> str:
+    """When the order is rolled (PCT-18, 19, 26), in words, for a refusal to roll it again.
+
+    >>> order_rolled_when(Settings()), order_rolled_when(Settings(order="b2"))
+    ('once, at the start of combat (PCT-18)', 'at the start of each round (PCT-19)')
+    """
+    if settings.pieces:
+        return "at the start of each piece (PCT-26)"
+    if settings.order == "b2":
+        return "at the start of each round (PCT-19)"
+    return "once, at the start of combat (PCT-18)"
+
+
+@checked
 def acting_sides(
     order: Sequence[str], exclusive: bool, surprise_winner: str | None = None
 ) -> list[str]:

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pycore.errors import RuleError
 from pycore.systems.percentile.checks import parse_number
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.fight.value import Fight, range_between, set_range
@@ -225,13 +226,42 @@ def only_foe(fight: Fight, attacker: str) -> str:
 @checked
 def enter(fight: Fight, form: Form, key: str, value: str) -> tuple[Fight, dict[str, str]]:
     """One entry of the attack: the range is the fight's, between these two fighters, kept until
-    changed (PCT-05, issue 25); every other value lives in this attack's form only."""
+    changed (PCT-05, issue 25); every other value lives in this attack's form only.
+
+    Who attacks whom with which weapon is refused in words where the rules make no attack of it:
+    a fighter as his own target (a GM tapped the attacker's card), and another choice while an
+    attack is under way (its roll or its question): the dice still to roll are that attack's,
+    between its two fighters, so a target tapped then was shown in the form while the damage
+    landed on the attack's own target, and the next attack lost it (FIGHT.md's first law)."""
+    if key in WHO:
+        _check_choice(fight, form, key, value.strip())
     if key != "range_m":
         return fight, set_field(fight, form, key, value)
     check_field(key, value)
     a, t = str(form.get("attacker") or ""), str(form.get("target") or "")
     fight = set_range(fight, a, t, value)
     return fight, {k: v for k, v in form.items() if k != "range_m"}
+
+
+def _name(fight: Fight, cid: str) -> str:
+    fighter = fight.fighter(cid)
+    return fighter.name if fighter is not None else cid
+
+
+def _check_choice(fight: Fight, form: Form, key: str, value: str) -> None:
+    """Refuses a choice of attacker, target or weapon that makes no attack (see :func:`enter`)."""
+    if value == str(form.get(key) or ""):
+        return  # the same again: nothing changes
+    pending = fight.pending
+    if pending is not None:
+        a, t = (str(pending.form.get(k) or "") for k in ("attacker", "target"))
+        raise RuleError(
+            f"{_name(fight, a)}'s attack on {_name(fight, t)} is under way: roll it on or answer "
+            f"its question, or set it aside, before choosing another {key}."
+        )
+    if value and key == "target" and value == str(form.get("attacker") or ""):
+        # the words of the core's refusal when such an attack is rolled (attack.attack_input)
+        raise RuleError(f"{_name(fight, value)} cannot attack themselves: choose another target.")
 
 
 @checked

@@ -188,6 +188,8 @@ def higher_alertness(fight: Fight, cid: str) -> list[str] | None:
 
 # --- Order of attack (PCT-18–PCT-23) -----------------------------------------------------------
 
+UNDO_ORDER = "Undo back to the roll to roll it again."
+
 
 @checked
 def order_chances(fight: Fight) -> dict[str, Fraction]:
@@ -216,7 +218,13 @@ class OrderStep:
 def roll_order(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderStep]:
     """PCT-18/19: every side rolls 1:100sd plus its damage modifier; lowest attacks first. The
     step says who acts this round and why: SURPRISE (PCT-09, line 49) comes before the lead of
-    30 (PCT-21, line 60)."""
+    30 (PCT-21, line 60). Rolled once for its round (or piece): again, it would reorder turns
+    already taken and give a fighter a second turn in the round (PCT-07, line 33)."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
+    if fight.order is not None:
+        when = combat.order_rolled_when(fight.settings)
+        raise RuleError(f"The order of attack is rolled {when}: this one is. {UNDO_ORDER}")
     rolled = sides.roll_primary_attack(side_modifiers(fight), rng)
     fight = replace(fight, order=rolled.result)
     acting, reason = acting_now(fight)
@@ -246,10 +254,20 @@ class Passed:
 
 @checked
 def pass_order(fight: Fight) -> tuple[Fight, Passed]:
-    """PCT-22: the side with Primary Attack passes and acts last."""
+    """PCT-22: the side with Primary Attack passes and acts last: at step 2 of the sequence
+    (PCT-08, lines 38-46), before the round's first turn acts; a pass once it has would give
+    that fighter a second turn in the round (PCT-07, line 33: one turn each)."""
     order = _order(fight)
+    if fight.pending is not None:
+        raise RuleError(WAITING)
     if order.passed:
         raise RuleError("Primary attack has already been passed this round.")
+    first = active(replace(fight, turn=0)) if fight.turn >= 0 else None  # the round's first
+    if first and (fight.turn > 0 or fight.attacked or fight.headline or first.ledger.spent):
+        raise RuleError(
+            "Primary Attack passes only before the round's first turn acts (PCT-22): "
+            f"{first.name} has acted. Undo back to the start of the round to pass."
+        )
     passed = sides.pass_primary(order)
     return replace(fight, order=passed), Passed(passed)
 

@@ -209,7 +209,8 @@ def attack_words(fight: F.Fight, a: dict[str, Any]) -> str:
     return attacker.name + aimed + (f" with {weapon.name}" if weapon else "")
 
 
-def _choosers(fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
+def _choosers(model: Model, fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
+    """Who attacks whom with what; a choice refused (fight.setup.enter) is said beside it."""
     people = [("", "— choose —"), *[(c.id, c.name) for c in fight.fighters]]
     attacker = fight.fighter(str(a.get("attacker", "")))
     target = fight.fighter(str(a.get("target", "")))
@@ -230,6 +231,7 @@ def _choosers(fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
             str(a.get("attacker", "")),
             people,
             AttackField("attacker"),
+            error=error_of(model, S.FEATURE, "attack-attacker"),
         ),
         select(
             "percentile-attack-weapon",
@@ -237,6 +239,7 @@ def _choosers(fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
             str(a.get("weapon", "0")),
             weapons or [("", "— no weapons —")],
             AttackField("weapon"),
+            error=error_of(model, S.FEATURE, "attack-weapon"),
         ),
         select(
             "percentile-attack-target",
@@ -244,6 +247,7 @@ def _choosers(fight: F.Fight, a: dict[str, Any]) -> list[VNode]:
             str(a.get("target", "")),
             people,
             AttackField("target"),
+            error=error_of(model, S.FEATURE, "attack-target"),
         ),
         select(
             "percentile-attack-part",
@@ -271,7 +275,7 @@ def attack_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
         h(
             "div",
             {"class": "grid2"},
-            *_choosers(fight, a),
+            *_choosers(model, fight, a),
             range_entry(model, fight, a, "percentile-attack"),
             *[_num(model, a, k) for k in ("ap_cost", "max_throw_m")],
         ),

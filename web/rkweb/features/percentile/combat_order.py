@@ -15,6 +15,7 @@ from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
 from rkweb.kit.buttons import button
+from rkweb.kit.fields import error_of
 from rkweb.kit.odds import odds_list
 from rkweb.kit.results import card, why
 
@@ -83,7 +84,8 @@ def _rolloff(index: int) -> C.Roll:
 
 
 def _order_roll(model: Model, msg: OrderRoll | OrderRollTyped, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", msg, _order)
+    # refused beside the order's buttons (the order rolled already, an attack under way)
+    return C.rolled(model, ctx, "order", msg, _order)
 
 
 def _order_join(model: Model, msg: OrderJoin | OrderJoinTyped, ctx: Ctx) -> Model:
@@ -99,7 +101,7 @@ def _order_pass(model: Model, msg: OrderPass, ctx: Ctx) -> Model:
         fight, passed = F.pass_order(fight)
         return fight, passed.step, "Pass primary attack", None
 
-    return C.stepped(model, ctx, "combat", run)
+    return C.stepped(model, ctx, "order", run)
 
 
 def _round_next(model: Model, msg: RoundNext, ctx: Ctx) -> Model:
@@ -190,6 +192,11 @@ def order_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             if s.pieces
             else None,
             button("percentile-round-next", "Next round", RoundNext()),
+        ),
+        h(
+            "p",
+            {"class": "field-error", "role": "alert", "data-testid": "percentile-order-error"},
+            error_of(model, S.FEATURE, "order"),
         ),
         h(
             "p",
