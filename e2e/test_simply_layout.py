@@ -83,6 +83,6 @@ def test_at_phone_width_the_fight_s_bar_keeps_one_row(app: Page, errors: list[st
     app.set_viewport_size({"width": 390, "height": 844})
     _fight(app, "Mara")
     enter(app, "sc-attack-typed", "2 3")
-    expect(app.get_by_test_id("undo")).to_contain_text("Undo: Attack")
+    expect(app.get_by_test_id("undo")).to_contain_text("Undo: Mara hits Bo")
     bar_keeps_one_row(app)
     assert errors == []

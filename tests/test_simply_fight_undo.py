@@ -158,8 +158,10 @@ def test_the_undo_marks_of_the_fight_are_declared_in_the_saved_shape() -> None:
 
 def test_the_undo_button_names_the_attack_it_takes_back() -> None:
     """The sticky bar's Undo names its step; an attack's said only "Attack", so a GM could not
-    tell whose attack it would take back (a play-through: Cy's miss read "Undo: Attack")."""
+    tell whose attack it would take back (a play-through: Cy's miss read "Undo: Attack"). The
+    verdict alone ("Undo: Mara hits Bo"): with "Attack: " before it the label ran past the
+    button at phone width (390 px)."""
     missed = send(started(), "simply.combat_attack_typed", "9 9")
-    assert missed.history.undo_label == "Attack: Mara misses Bo"
+    assert missed.history.undo_label == "Mara misses Bo"
     hit = send(started(), "simply.combat_attack_typed", "2 3")
-    assert hit.history.undo_label == "Attack: Mara hits Bo"
+    assert hit.history.undo_label == "Mara hits Bo"

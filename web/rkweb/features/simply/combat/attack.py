@@ -148,9 +148,7 @@ def _roll(
     state = {**state, "result": {"attack": {**shown, "hit": attack.hit}}}
     if attack.hit:  # the damage step follows: this attack's, on the target that was hit
         state["hit"] = {k: a[k] for k in saved.CHOICE}
-    return saved.commit(
-        model, state, fight, f"Attack: {attack.verdict}", ctx, (attack,), seed, ended="attack"
-    )
+    return saved.commit(model, state, fight, attack.verdict, ctx, (attack,), seed, ended="attack")
 
 
 def roll(model: Model, msg: AttackRoll, ctx: Ctx) -> Model:
