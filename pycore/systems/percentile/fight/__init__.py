@@ -5,7 +5,8 @@ fighter's live values and the attack under way.
 - :mod:`.value`: the frozen :class:`Fight` (``Fight()`` is an empty fight), its sides, members and
   the range kept between two fighters;
 - :mod:`.codec`: :func:`fight_from_json` / :func:`fight_to_json` (checked);
-- :mod:`.turns`: surprise, the order of attack, rounds, pieces, turns and agility points;
+- :mod:`.surprise`: surprise and the sides' damage modifiers;
+- :mod:`.turns`: the order of attack, rounds, pieces, turns and agility points;
 - :mod:`.setup`: an attack's :class:`Setup`, derived from the sheets and the fight so far;
 - :mod:`.attack`: the attack's lifetime (to hit, where, the wound, the stun), with :mod:`.cost`
   (its AP), :mod:`.tohit` (how Table #3-1 and #3-2 are read) and :mod:`.poison`;
@@ -46,6 +47,17 @@ from pycore.systems.percentile.fight.poison import poison as apply_poison
 from pycore.systems.percentile.fight.public import percentile_public
 from pycore.systems.percentile.fight.setup import Setup, setup_of
 from pycore.systems.percentile.fight.stun import answer_stun
+from pycore.systems.percentile.fight.surprise import (
+    Surprised,
+    alertness_percent,
+    higher_alertness,
+    roll_surprise,
+    side_modifier,
+    side_modifiers,
+    surprise_chances,
+    surprise_sides,
+    surprise_targets,
+)
 from pycore.systems.percentile.fight.turns import (
     ApChange,
     Joined,
@@ -53,14 +65,11 @@ from pycore.systems.percentile.fight.turns import (
     Passed,
     RoundStarted,
     SideRollOff,
-    Surprised,
     TurnStep,
     acting_now,
     acting_sides,
     active,
-    alertness_percent,
     change_ap,
-    higher_alertness,
     join_order,
     members_of,
     next_piece,
@@ -70,12 +79,6 @@ from pycore.systems.percentile.fight.turns import (
     pass_order,
     roll_off,
     roll_order,
-    roll_surprise,
-    side_modifier,
-    side_modifiers,
-    surprise_chances,
-    surprise_sides,
-    surprise_targets,
     turn_order,
 )
 from pycore.systems.percentile.fight.value import (
