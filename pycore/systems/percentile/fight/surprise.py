@@ -62,7 +62,9 @@ def _member_alertness(fight: Fight, member: Member, fighter: Fighter) -> Fractio
     return alertness_percent(fight.tables, fighter.alertness_level, fighter.alertness, fighter.name)
 
 
-def _awake(fight: Fight, side: Side) -> list[tuple[Member, Fighter]]:
+@checked
+def awake_members(fight: Fight, side: Side) -> list[tuple[Member, Fighter]]:
+    """The side's members awake (PCT-06: sleepers are left out), with their sheets."""
     pairs = [(m, fight.fighter(m.id)) for m in side.members if not m.asleep]
     return [(m, f) for m, f in pairs if f is not None]
 
@@ -74,7 +76,7 @@ def side_modifier(fight: Fight, side: Side) -> Fraction:
         return parse_number(
             f"{side.name} damage modifier", side.modifier, -MODIFIER_RANGE, MODIFIER_RANGE
         )
-    return sides.side_modifier([f.damage_modifier for _, f in _awake(fight, side)])
+    return sides.side_modifier([f.damage_modifier for _, f in awake_members(fight, side)])
 
 
 @checked
@@ -88,7 +90,7 @@ def surprise_sides(fight: Fight) -> dict[str, sides.SurpriseSide]:
     procedure = fight.settings.surprise
     out = {}
     for side in fight.sides:
-        awake = _awake(fight, side)
+        awake = awake_members(fight, side)
         member_alertness: tuple[Fraction | None, ...] = ()
         side_alertness = None
         if procedure == "a3":

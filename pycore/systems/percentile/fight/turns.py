@@ -27,7 +27,12 @@ from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.percentile import agility, combat, sides
 from pycore.systems.percentile.checks import fmt, parse_number, roll_percent
-from pycore.systems.percentile.fight.surprise import roll_surprise, side_modifier, side_modifiers
+from pycore.systems.percentile.fight.surprise import (
+    awake_members,
+    roll_surprise,
+    side_modifier,
+    side_modifiers,
+)
 from pycore.systems.percentile.fight.value import (
     AP_RANGE,
     WAITING,
@@ -128,15 +133,18 @@ def pass_order(fight: Fight) -> tuple[Fight, Passed]:
 
 @dataclass(frozen=True)
 class Joined:
-    """PCT-23: a side joining the fight, its rolls (re-rolled on an equal result) and the order."""
+    """PCT-23: a side joining the fight, its rolls (re-rolled on an equal result) and the order;
+    ``when``: joining mid-round, whether its members act this round or from the next."""
 
     side: str
     rolls: tuple[int, ...]
     order: PrimaryAttack
+    when: str = ""
 
     def __str__(self) -> str:
         dice = ", ".join(str(r) for r in self.rolls)
-        return f"{self.side} joins: 1:100sd ({dice}); {self.order}"
+        when = f" · {self.when}" if self.when else ""
+        return f"{self.side} joins: 1:100sd ({dice}); {self.order}{when}"
 
     @property
     def step(self) -> Step:
@@ -145,6 +153,11 @@ class Joined:
 
 @checked
 def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Joined]:
+    """PCT-23 (line 61): a side joining is slotted by its roll; its turn "may be added on at the
+    end, beginning or even in between the original combatants' turns", and it waits for its
+    place: joining mid-round, it acts this round only if its place is still to come. The turn
+    stays with the fighter whose turn it is (left at its index, it moved to another fighter and
+    gave someone a second turn in the round, PCT-07, line 33)."""
     order = _order(fight)
     if name not in {s.name for s in fight.sides}:
         raise RuleError(f"no side {name!r}")
@@ -154,8 +167,35 @@ def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Join
         rolls.append(roll_percent(rng))
         joined = sides.join(order, name, rolls[-1] + modifier)
         if not joined.reroll:
-            return replace(fight, order=joined), Joined(name, tuple(rolls), joined)
-    raise RuleError("join: still tied after 1000 re-rolls")  # pragma: no cover
+            break
+    else:  # pragma: no cover
+        raise RuleError("join: still tied after 1000 re-rolls")
+    if fight.turn >= 0 and order.exclusive:
+        # PCT-21: a lead of 30 is "the one and only attack this round": a side joining in that
+        # round neither takes it nor opens the round to the others; it acts from the next.
+        lead = order.order[0]
+        joined = replace(joined, order=[lead, *(s for s in joined.order if s != lead)])
+        joined = replace(joined, exclusive=True)
+    after = keep_turn(fight, replace(fight, order=joined))
+    return after, Joined(name, tuple(rolls), joined, _joins_when(fight, after, name))
+
+
+def _joins_when(before: Fight, after: Fight, name: str) -> str:
+    """Mid-round: whether the side's awake members act this round (their place still to come)."""
+    if before.turn < 0:
+        return ""
+    side = next(s for s in after.sides if s.name == name)
+    names = [f.name for _, f in awake_members(after, side)]
+    if not names:
+        return ""
+    who = f"{', '.join(names)} {'acts' if len(names) == 1 else 'act'}"
+    ids = {m.id for m in side.members}
+    if any(c in ids for c in turn_order(after)[after.turn + 1 :]):
+        return f"{name} joins before its place this round: {who} this round"
+    acting, reason = acting_now(after)
+    if name not in acting:
+        return f"this round: {reason}: {who} from next round"
+    return f"{name} joins after its place this round: {who} from next round"
 
 
 @checked
@@ -244,7 +284,10 @@ def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
 
 @checked
 def next_piece(fight: Fight) -> tuple[Fight, Note]:
-    """PCT-26: each piece is a whole turn: the order is checked again."""
+    """PCT-26: each piece is a whole turn: the order is checked again. Not while an attack is
+    under way: its roll or answer belongs to this piece's turn (FIGHT.md, the first law)."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
     piece = fight.piece + 1
     text = f"piece {piece} of the round: roll the order again"
     note = Note(text, f"Piece {piece} of the round", ("PCT-26",))
@@ -345,7 +388,8 @@ def roll_off(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, SideR
     off = sides.roll_within_side([m.id for m in side.members], rng)
     by_id = {m.id: m for m in side.members}
     ordered = replace(side, members=tuple(by_id[c] for c in off.order))
-    return with_side(fight, index, ordered), SideRollOff(side.name, off, names)
+    # mid-round, a new order within the side must not give a turn twice or take one away
+    return keep_turn(fight, with_side(fight, index, ordered)), SideRollOff(side.name, off, names)
 
 
 # --- Turns (PCT-07, PCT-08) --------------------------------------------------------------------
@@ -370,6 +414,31 @@ def active(fight: Fight) -> Fighter | None:
     """Whose turn it is, if a turn is under way."""
     order = turn_order(fight)
     return fight.fighter(order[fight.turn]) if 0 <= fight.turn < len(order) else None
+
+
+@checked
+def keep_turn(before: Fight, after: Fight) -> Fight:
+    """``after`` (the sides or the order changed mid-round) with the turn kept by the fighter
+    whose turn it was: the turn is an index into the round's list, which a newcomer lengthens.
+    Who had his turn this round stays before it, who waits for his stays after it (PCT-07, line
+    33: one turn each); a newcomer ahead of it waits for the next round (PCT-23, line 61). A
+    change that would give a fighter a second turn, or take his away, is refused."""
+    old = turn_order(before)
+    if not 0 <= before.turn < len(old):
+        return after
+    done, now = old[: before.turn], old[before.turn]
+    new = turn_order(after)
+    here = new.index(now) if now in new else sum(c in done for c in new)
+    again = [c for c in new[here + 1 if now in new else here :] if c in done]
+    lost = [c for c in new[:here] if c in old and c not in done]
+    if again or lost:
+        who = ", ".join(f.name for f in members_of(after, again or lost))
+        fate = "would act a second time" if again else "would lose the turn still to come"
+        raise RuleError(
+            f"{who} {fate} this round (PCT-07: one turn each). Make this change at the start "
+            "of a round."
+        )
+    return replace(after, turn=here)
 
 
 @checked
