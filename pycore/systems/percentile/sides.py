@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pycore.dice import RandintSource
@@ -436,12 +436,16 @@ def pass_primary(attack: PrimaryAttack) -> PrimaryAttack:
 @checked
 def join(attack: PrimaryAttack, side: str, result: Number) -> PrimaryAttack:
     """PCT-23: a side joining a fight is slotted among the results that set the order; on an equal
-    result only the newcomer re-rolls (``reroll`` is then True and the order unchanged).
+    result only the newcomer re-rolls (``reroll`` is then True and the order unchanged). A pass
+    holds for its round (PCT-22): the side that passed stays last, the newcomer is slotted among
+    the others (re-sorted, the pass undone, the passer's turn came first again mid-round).
 
     >>> join(primary_attack({"A": 10, "B": 50}), "C", 30).order
     ['A', 'C', 'B']
     >>> join(primary_attack({"A": 10, "B": 50}), "C", 50).reroll
     True
+    >>> join(pass_primary(primary_attack({"A": 10, "B": 50})), "C", 30).order
+    ['C', 'B', 'A']
     """
     if attack.reroll:
         raise RuleError("join: settle the tie of the original sides first")
@@ -449,10 +453,10 @@ def join(attack: PrimaryAttack, side: str, result: Number) -> PrimaryAttack:
         raise RuleError(f"join: side {side!r} is already in the fight")
     value = bounded(f"{side} result", result, -MODIFIER_RANGE, MODIFIER_RANGE + 100, whole=False)
     if value in attack.results.values():
-        return PrimaryAttack(attack.results, list(attack.order), attack.exclusive, True)
+        return replace(attack, order=list(attack.order), reroll=True)
     results = {**attack.results, side: value}
-    order = sorted(results, key=lambda s: results[s])
-    return PrimaryAttack(results, order, False, False)
+    order = sorted((s for s in results if s not in attack.passed), key=lambda s: results[s])
+    return PrimaryAttack(results, [*order, *attack.passed], False, False, attack.passed)
 
 
 @dataclass(frozen=True)

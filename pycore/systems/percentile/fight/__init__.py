@@ -5,7 +5,9 @@ fighter's live values and the attack under way.
 - :mod:`.value`: the frozen :class:`Fight` (``Fight()`` is an empty fight), its sides, members and
   the range kept between two fighters;
 - :mod:`.codec`: :func:`fight_from_json` / :func:`fight_to_json` (checked);
-- :mod:`.turns`: surprise, the order of attack, rounds, pieces, turns and agility points;
+- :mod:`.surprise`: surprise and the sides' damage modifiers;
+- :mod:`.turns`: the order of attack, rounds, pieces, turns and agility points;
+- :mod:`.joining`: members joining, leaving, asleep or awake, mid-round with the turn kept;
 - :mod:`.setup`: an attack's :class:`Setup`, derived from the sheets and the fight so far;
 - :mod:`.attack`: the attack's lifetime (to hit, where, the wound, the stun), with :mod:`.cost`
   (its AP), :mod:`.tohit` (how Table #3-1 and #3-2 are read) and :mod:`.poison`;
@@ -41,11 +43,28 @@ from pycore.systems.percentile.fight.attack import (
 )
 from pycore.systems.percentile.fight.attack import attack as resolve
 from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_json, fight_to_json
+from pycore.systems.percentile.fight.joining import (
+    add_member,
+    join_member,
+    remove_member,
+    toggle_asleep,
+)
 from pycore.systems.percentile.fight.poison import PoisonStep, severity
 from pycore.systems.percentile.fight.poison import poison as apply_poison
 from pycore.systems.percentile.fight.public import percentile_public
 from pycore.systems.percentile.fight.setup import Setup, setup_of
 from pycore.systems.percentile.fight.stun import answer_stun
+from pycore.systems.percentile.fight.surprise import (
+    Surprised,
+    alertness_percent,
+    higher_alertness,
+    roll_surprise,
+    side_modifier,
+    side_modifiers,
+    surprise_chances,
+    surprise_sides,
+    surprise_targets,
+)
 from pycore.systems.percentile.fight.turns import (
     ApChange,
     Joined,
@@ -53,14 +72,11 @@ from pycore.systems.percentile.fight.turns import (
     Passed,
     RoundStarted,
     SideRollOff,
-    Surprised,
     TurnStep,
     acting_now,
     acting_sides,
     active,
-    alertness_percent,
     change_ap,
-    higher_alertness,
     join_order,
     members_of,
     next_piece,
@@ -70,12 +86,6 @@ from pycore.systems.percentile.fight.turns import (
     pass_order,
     roll_off,
     roll_order,
-    roll_surprise,
-    side_modifier,
-    side_modifiers,
-    surprise_chances,
-    surprise_sides,
-    surprise_targets,
     turn_order,
 )
 from pycore.systems.percentile.fight.value import (
@@ -89,17 +99,14 @@ from pycore.systems.percentile.fight.value import (
     PendingAttack,
     Side,
     SurpriseOutcome,
-    add_member,
     add_side,
     range_between,
-    remove_member,
     rename_side,
     set_member_alertness,
     set_range,
     set_side_alertness,
     set_side_modifier,
     side_at,
-    toggle_asleep,
     with_side,
 )
 from pycore.systems.percentile.limits import MAX_RANGE_M
@@ -111,6 +118,7 @@ TRANSITIONS = (
     "roll_order",
     "pass_order",
     "join_order",
+    "join_member",
     "next_round",
     "next_piece",
     "next_turn",
@@ -164,6 +172,7 @@ __all__ = [
     "fight_into_json",
     "fight_to_json",
     "higher_alertness",
+    "join_member",
     "join_order",
     "members_of",
     "next_piece",

@@ -26,165 +26,24 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.percentile import agility, combat, sides
-from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.checks import fmt, parse_number, roll_percent
+from pycore.systems.percentile.fight.surprise import (
+    awake_members,
+    roll_surprise,
+    side_modifier,
+    side_modifiers,
+)
 from pycore.systems.percentile.fight.value import (
     AP_RANGE,
-    MODIFIER_RANGE,
     WAITING,
     Fight,
-    Member,
     Note,
-    Side,
-    SurpriseOutcome,
     side_at,
     with_side,
 )
 from pycore.systems.percentile.roster import Fighter
 from pycore.systems.percentile.sides import PrimaryAttack
 from pycore.validate import checked
-
-# --- Surprise (PCT-09–PCT-17) ------------------------------------------------------------------
-
-
-@checked
-def alertness_percent(tables: gm.Tables, level: str, percent: str, who: str) -> Fraction:
-    """An Alertness Condition's percentage: the level's on the GM's Table #3-5, else the
-    percentage typed in (saved data from before the two entries: a level name typed as text).
-
-    >>> t = {"PCT-M01": [{"level": 4, "name": "wary", "percent": 66}]}
-    >>> alertness_percent(t, "wary", "", "Ann"), alertness_percent(t, "", "4", "Ann")
-    (Fraction(66, 1), Fraction(4, 1))
-    >>> alertness_percent({}, "", "", "Ann")
-    Traceback (most recent call last):
-    ...
-    pycore.errors.RuleError: Ann: choose an Alertness level of Table #3-5 or enter the Alertness Percentage
-    """
-    levels = gm.alertness_levels(tables)
-    name = level.strip() or (percent.strip() if percent.strip() in levels else "")
-    if name:
-        if name not in levels:
-            raise RuleError(f"{who}: Alertness level {name!r} is not on Table #3-5")
-        return Fraction(gm.alertness_percent(tables, name) or 0)
-    if not percent.strip():
-        raise RuleError(
-            f"{who}: choose an Alertness level of Table #3-5 or enter the Alertness Percentage"
-        )
-    return parse_number(f"{who} Alertness Percentage", percent, 0, 100)
-
-
-def _member_alertness(fight: Fight, member: Member, fighter: Fighter) -> Fraction:
-    """a3: the member's own entry for this fight, else the sheet's."""
-    if member.alertness_level or member.alertness:
-        return alertness_percent(
-            fight.tables, member.alertness_level, member.alertness, fighter.name
-        )
-    return alertness_percent(fight.tables, fighter.alertness_level, fighter.alertness, fighter.name)
-
-
-def _awake(fight: Fight, side: Side) -> list[tuple[Member, Fighter]]:
-    pairs = [(m, fight.fighter(m.id)) for m in side.members if not m.asleep]
-    return [(m, f) for m, f in pairs if f is not None]
-
-
-@checked
-def side_modifier(fight: Fight, side: Side) -> Fraction:
-    """PCT-11: the side's damage modifier, the GM's or its awake members' mean (PCT-06)."""
-    if side.modifier.strip():
-        return parse_number(
-            f"{side.name} damage modifier", side.modifier, -MODIFIER_RANGE, MODIFIER_RANGE
-        )
-    return sides.side_modifier([f.damage_modifier for _, f in _awake(fight, side)])
-
-
-@checked
-def side_modifiers(fight: Fight) -> dict[str, Fraction]:
-    return {side.name: side_modifier(fight, side) for side in fight.sides}
-
-
-@checked
-def surprise_sides(fight: Fight) -> dict[str, sides.SurpriseSide]:
-    """What each side brings to the surprise check under the chosen procedure (PCT-12–14)."""
-    procedure = fight.settings.surprise
-    out = {}
-    for side in fight.sides:
-        awake = _awake(fight, side)
-        member_alertness: tuple[Fraction | None, ...] = ()
-        side_alertness = None
-        if procedure == "a3":
-            member_alertness = tuple(_member_alertness(fight, m, f) for m, f in awake)
-        if procedure == "a2":
-            side_alertness = alertness_percent(
-                fight.tables, side.alertness_level, side.alertness, side.name
-            )
-        out[side.name] = sides.SurpriseSide(
-            tuple(f.perception for _, f in awake),
-            member_alertness,
-            side_alertness,
-            side_modifier(fight, side),
-        )
-    return out
-
-
-@checked
-def surprise_targets(fight: Fight) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
-    """Every side's target and damage modifier (the core picks the procedure's formula)."""
-    return sides.surprise_targets(_procedure(fight), surprise_sides(fight))
-
-
-@checked
-def surprise_chances(fight: Fight) -> dict[str, Fraction]:
-    return sides.surprise_chances(_procedure(fight), surprise_sides(fight))
-
-
-def _procedure(fight: Fight) -> str:
-    if fight.settings.surprise == "none":
-        raise RuleError("Surprise is switched off in the settings.")
-    return fight.settings.surprise
-
-
-@dataclass(frozen=True)
-class Surprised:
-    """PCT-09–15: the surprise check as rolled; ``winner`` has the one turn of this round."""
-
-    rolled: sides.SurpriseResult
-
-    @property
-    def winner(self) -> str:
-        return self.rolled.winner
-
-    def __str__(self) -> str:
-        return f"Surprise: {self.rolled}"
-
-    @property
-    def step(self) -> Step:
-        rules = ("PCT-09", "PCT-12", "PCT-13", "PCT-14", "PCT-15")
-        return Step(str(self), f"{self.winner} have SURPRISE", rules)
-
-
-@checked
-def roll_surprise(fight: Fight, rng: RandintSource) -> tuple[Fight, Surprised]:
-    """PCT-09–15: every side rolls; the lowest score has the one and only turn of this round."""
-    targets, mods = surprise_targets(fight)
-    result = sides.roll_surprise(targets, rng, mods)
-    return replace(fight, surprise=SurpriseOutcome(result.winner, str(result))), Surprised(result)
-
-
-@checked
-def higher_alertness(fight: Fight, cid: str) -> list[str] | None:
-    """PCT-17: the levels an attacked character may rise to (None while Table #3-5 is empty)."""
-    levels = gm.alertness_levels(fight.tables)
-    if not levels:
-        return None
-    member = fight.member(cid)
-    fighter = fight.fighter(cid)
-    entries = [
-        *((member.alertness_level, member.alertness) if member else ()),
-        *((fighter.alertness_level, fighter.alertness) if fighter else ()),
-    ]
-    current = next((e for e in entries if e in levels), None)
-    return sides.higher_levels(levels, current)
-
 
 # --- Order of attack (PCT-18–PCT-23) -----------------------------------------------------------
 
@@ -274,15 +133,18 @@ def pass_order(fight: Fight) -> tuple[Fight, Passed]:
 
 @dataclass(frozen=True)
 class Joined:
-    """PCT-23: a side joining the fight, its rolls (re-rolled on an equal result) and the order."""
+    """PCT-23: a side joining the fight, its rolls (re-rolled on an equal result) and the order;
+    ``when``: joining mid-round, whether its members act this round or from the next."""
 
     side: str
     rolls: tuple[int, ...]
     order: PrimaryAttack
+    when: str = ""
 
     def __str__(self) -> str:
         dice = ", ".join(str(r) for r in self.rolls)
-        return f"{self.side} joins: 1:100sd ({dice}); {self.order}"
+        when = f" · {self.when}" if self.when else ""
+        return f"{self.side} joins: 1:100sd ({dice}); {self.order}{when}"
 
     @property
     def step(self) -> Step:
@@ -291,6 +153,11 @@ class Joined:
 
 @checked
 def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Joined]:
+    """PCT-23 (line 61): a side joining is slotted by its roll; its turn "may be added on at the
+    end, beginning or even in between the original combatants' turns", and it waits for its
+    place: joining mid-round, it acts this round only if its place is still to come. The turn
+    stays with the fighter whose turn it is (left at its index, it moved to another fighter and
+    gave someone a second turn in the round, PCT-07, line 33)."""
     order = _order(fight)
     if name not in {s.name for s in fight.sides}:
         raise RuleError(f"no side {name!r}")
@@ -300,8 +167,35 @@ def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Join
         rolls.append(roll_percent(rng))
         joined = sides.join(order, name, rolls[-1] + modifier)
         if not joined.reroll:
-            return replace(fight, order=joined), Joined(name, tuple(rolls), joined)
-    raise RuleError("join: still tied after 1000 re-rolls")  # pragma: no cover
+            break
+    else:  # pragma: no cover
+        raise RuleError("join: still tied after 1000 re-rolls")
+    if fight.turn >= 0 and order.exclusive:
+        # PCT-21: a lead of 30 is "the one and only attack this round": a side joining in that
+        # round neither takes it nor opens the round to the others; it acts from the next.
+        lead = order.order[0]
+        joined = replace(joined, order=[lead, *(s for s in joined.order if s != lead)])
+        joined = replace(joined, exclusive=True)
+    after = keep_turn(fight, replace(fight, order=joined))
+    return after, Joined(name, tuple(rolls), joined, _joins_when(fight, after, name))
+
+
+def _joins_when(before: Fight, after: Fight, name: str) -> str:
+    """Mid-round: whether the side's awake members act this round (their place still to come)."""
+    if before.turn < 0:
+        return ""
+    side = next(s for s in after.sides if s.name == name)
+    names = [f.name for _, f in awake_members(after, side)]
+    if not names:
+        return ""
+    who = f"{', '.join(names)} {'acts' if len(names) == 1 else 'act'}"
+    ids = {m.id for m in side.members}
+    if any(c in ids for c in turn_order(after)[after.turn + 1 :]):
+        return f"{name} joins before its place this round: {who} this round"
+    acting, reason = acting_now(after)
+    if name not in acting:
+        return f"this round: {reason}: {who} from next round"
+    return f"{name} joins after its place this round: {who} from next round"
 
 
 @checked
@@ -313,6 +207,7 @@ def acting_sides(fight: Fight) -> list[str]:
 def acting_now(fight: Fight) -> tuple[list[str], str]:
     """The sides that act this round, in order, and the rule that decided it in words.
 
+    >>> from pycore.systems.percentile.fight.value import SurpriseOutcome
     >>> f = Fight(order=sides.primary_attack({"Patrol": 10, "Raiders": 50}),
     ...     surprise=SurpriseOutcome("Raiders", ""))
     >>> acting_now(f)
@@ -389,7 +284,10 @@ def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
 
 @checked
 def next_piece(fight: Fight) -> tuple[Fight, Note]:
-    """PCT-26: each piece is a whole turn: the order is checked again."""
+    """PCT-26: each piece is a whole turn: the order is checked again. Not while an attack is
+    under way: its roll or answer belongs to this piece's turn (FIGHT.md, the first law)."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
     piece = fight.piece + 1
     text = f"piece {piece} of the round: roll the order again"
     note = Note(text, f"Piece {piece} of the round", ("PCT-26",))
@@ -490,7 +388,8 @@ def roll_off(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, SideR
     off = sides.roll_within_side([m.id for m in side.members], rng)
     by_id = {m.id: m for m in side.members}
     ordered = replace(side, members=tuple(by_id[c] for c in off.order))
-    return with_side(fight, index, ordered), SideRollOff(side.name, off, names)
+    # mid-round, a new order within the side must not give a turn twice or take one away
+    return keep_turn(fight, with_side(fight, index, ordered)), SideRollOff(side.name, off, names)
 
 
 # --- Turns (PCT-07, PCT-08) --------------------------------------------------------------------
@@ -515,6 +414,31 @@ def active(fight: Fight) -> Fighter | None:
     """Whose turn it is, if a turn is under way."""
     order = turn_order(fight)
     return fight.fighter(order[fight.turn]) if 0 <= fight.turn < len(order) else None
+
+
+@checked
+def keep_turn(before: Fight, after: Fight) -> Fight:
+    """``after`` (the sides or the order changed mid-round) with the turn kept by the fighter
+    whose turn it was: the turn is an index into the round's list, which a newcomer lengthens.
+    Who had his turn this round stays before it, who waits for his stays after it (PCT-07, line
+    33: one turn each); a newcomer ahead of it waits for the next round (PCT-23, line 61). A
+    change that would give a fighter a second turn, or take his away, is refused."""
+    old = turn_order(before)
+    if not 0 <= before.turn < len(old):
+        return after
+    done, now = old[: before.turn], old[before.turn]
+    new = turn_order(after)
+    here = new.index(now) if now in new else sum(c in done for c in new)
+    again = [c for c in new[here + 1 if now in new else here :] if c in done]
+    lost = [c for c in new[:here] if c in old and c not in done]
+    if again or lost:
+        who = ", ".join(f.name for f in members_of(after, again or lost))
+        fate = "would act a second time" if again else "would lose the turn still to come"
+        raise RuleError(
+            f"{who} {fate} this round (PCT-07: one turn each). Make this change at the start "
+            "of a round."
+        )
+    return replace(after, turn=here)
 
 
 @checked

@@ -117,7 +117,8 @@ def _piece_next(model: Model, msg: PieceNext, ctx: Ctx) -> Model:
         fight, piece = R.next_piece(fight)
         return fight, piece.step, "Next piece", None
 
-    return C.stepped(model, ctx, "combat", run)
+    # refused beside the order's buttons, as the pass and the order roll (an attack under way)
+    return C.stepped(model, ctx, "order", run)
 
 
 #: The order of attack card's messages, keyed by their actions.

@@ -128,8 +128,14 @@ def _member_add(model: Model, msg: MemberAdd, ctx: Ctx) -> Model:
         model,
         ctx,
         "combat",
-        lambda fight, st: (F.add_member(fight, msg.index, msg.cid), "", "Add member to side", None),
+        lambda fight, st: _joined(F.join_member(fight, msg.index, msg.cid)),
     )
+
+
+def _joined(joined: tuple[F.Fight, F.Note]) -> C.Outcome:
+    # mid-round, the log says whether the newcomer acts this round (PCT-23)
+    fight, note = joined
+    return fight, note.step if note.text else "", "Add member to side", None
 
 
 def _member_remove(model: Model, msg: MemberRemove, ctx: Ctx) -> Model:
