@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from rkweb.app import shell
 from rkweb.app.model import Model
-from rkweb.app.vdom import find_all, text_of
+from rkweb.app.vdom import find_all
 from rkweb.features.aftermath.characters.conditions import CharAddCond, CharAddCondTyped
 from rkweb.features.aftermath.combat.update import CbtCuts, CbtPotential
 from test_aftermath_fight_screen import _fight
 from test_aftermath_pages import send, texts
+from test_undo_labels import shown
 
 from pycore.store.sections import read_section
 
@@ -137,7 +138,7 @@ def test_aft_25_a_compound_fracture_recorded_by_hand_rolls_the_apps_die() -> Non
 def _said(model: Model, testid: str) -> tuple[str, str]:
     """An Undo or Redo button: its text and its whole step (its title)."""
     button = find_all(shell.view(model), testid)[0]
-    return text_of(button), str(button.attr("title"))
+    return shown(button), str(button.attr("title"))
 
 
 def test_aft_25_undo_and_redo_name_the_sever_answer_in_the_games_words() -> None:

@@ -24,7 +24,7 @@ from rkweb.app.messages import (
 )
 from rkweb.app.model import Banner, Ctx, Model
 from rkweb.app.registry import FEATURES, ROUTES, Feature, feature, owner
-from rkweb.app.vdom import VNode, h
+from rkweb.app.vdom import VNode, h, text_of
 from rkweb.kit.folds import Fold, folds_opened
 from rkweb.kit.results import ShowLog, logs_shown_all
 
@@ -81,6 +81,11 @@ UNDO_LABEL_CHARS = 40
 #: both buttons fit the bar at 768x1024 (a GM's play-through found "Undo: …" cut off and Redo
 #: saying nothing of its step). The whole step is the button's accessible name and title.
 UNDO_SHOWN_CHARS = 20
+#: At a tablet's width (740 px and more) the bar beside the brand holds about this many
+#: characters of the two buttons' words together, verbs included (569 px at 768, some 11 px a
+#: character of its bold type, 80 px of padding): Undo shows more of its step there when Redo
+#: says little ("Undo: Attack roll: Cy →…" was cut with 300 px of the bar empty beside it).
+BAR_CHARS = 40
 
 
 def _few_words(text: str, limit: int) -> str:
@@ -112,13 +117,27 @@ def step_label(model: Model, change: Change | None, limit: int = UNDO_LABEL_CHAR
 
 
 def _step_button(
-    model: Model, testid: str, verb: str, msg: Message, change: Change | None
+    model: Model,
+    testid: str,
+    verb: str,
+    msg: Message,
+    change: Change | None,
+    room: int = UNDO_SHOWN_CHARS,
 ) -> VNode:
     """Undo or Redo: the verb and its step in a few words; the whole step for a screen reader
-    and under the pointer (its title)."""
+    and under the pointer (its title). With ``room`` for more than a phone's few words, the
+    step in up to ``room`` characters too, which the stylesheet shows at a tablet's width in
+    place of the few."""
     full = step_label(model, change, LABEL_LIMIT)
     said = f"{verb}: {full}" if full else f"Nothing to {verb.lower()}"
     shown = step_label(model, change, UNDO_SHOWN_CHARS)
+    wide = step_label(model, change, max(room, UNDO_SHOWN_CHARS))
+    words: tuple[VNode | str, ...] = (f"{verb}: {shown}" if shown else verb,)
+    if wide != shown:
+        words = (
+            h("span", {"class": "step-few"}, f"{verb}: {shown}"),
+            h("span", {"class": "step-wide"}, f"{verb}: {wide}"),
+        )
     return h(
         "button",
         {
@@ -130,7 +149,7 @@ def _step_button(
             "title": said,
             "aria-label": said,
         },
-        f"{verb}: {shown}" if shown else verb,
+        *words,
     )
 
 
@@ -307,16 +326,15 @@ def view(model: Model) -> VNode:
             ],
         ),
     )
-    tools = h(
-        "div",
-        {"class": "tools"},
-        _step_button(
-            model, "undo", "Undo", Undo(), history.undo_stack[-1] if history.undo_stack else None
-        ),
-        _step_button(
-            model, "redo", "Redo", Redo(), history.redo_stack[-1] if history.redo_stack else None
-        ),
+    redo = _step_button(
+        model, "redo", "Redo", Redo(), history.redo_stack[-1] if history.redo_stack else None
     )
+    # Undo takes the bar's room that Redo's few words leave (BAR_CHARS).
+    room = BAR_CHARS - len(text_of(redo)) - len("Undo: ")
+    undo = _step_button(
+        model, "undo", "Undo", Undo(), history.undo_stack[-1] if history.undo_stack else None, room
+    )
+    tools = h("div", {"class": "tools"}, undo, redo)
     return h(
         "div",
         {"class": "shell"},

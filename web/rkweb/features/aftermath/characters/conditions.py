@@ -200,7 +200,7 @@ def conditions_card(
         ),
         h(
             "div",
-            {"class": "row"},
+            {"class": "row cond-pick"},
             select(
                 f"{testid}-kind",
                 "Record a condition by hand (starts now)",
