@@ -223,12 +223,20 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
 
     # Rounds 2 and 3: the order goes round; Sam attacks Pat with app dice each time (at Kim,
     # her open knockdown roll would hold his attack until answered).
-    for _ in range(2):
+    for round_ in range(2):
         app.get_by_test_id("gurps-next").click()
         expect(turn).to_contain_text("Sam's turn")
         app.get_by_test_id("gurps-take-attack").click()  # his maneuver, chosen each turn
         app.get_by_test_id("gurps-target-g3").click()
         expect(turn).to_contain_text("at Pat")
+        if round_ == 0:
+            # GUR-14: Pat shot Sam from 10 yd; his sword waits for the GM's word that he closed
+            # in (one tap); once he struck in melee, the 10 yd no longer holds (round 3).
+            expect(app.get_by_test_id("gurps-fight-reach")).to_have_text(
+                "Pat is 10 yd away (the range the fight holds): moved within reach?"
+            )
+            app.get_by_test_id("gurps-fight-reach-yes").click()
+        expect(app.get_by_test_id("gurps-fight-reach")).to_have_count(0)
         _app_dice_attack(app)
         for _ in range(3):
             app.get_by_test_id("gurps-next").click()

@@ -25,6 +25,8 @@ def _bo_and_ana(app: Page) -> None:
     enter(app, "gurps-line-0-name", "Knife")
     enter(app, "gurps-line-0-skill", "12")
     app.get_by_test_id("gurps-line-0-kind").select_option("melee")
+    enter(app, "gurps-line-0-damage", "1d-1")  # a new line starts without damage dice
+    app.get_by_test_id("gurps-line-0-damage-type").select_option("cut")
     app.get_by_test_id("gurps-tab-tracker").click()
     app.get_by_test_id("gurps-start").click()
 

@@ -20,6 +20,7 @@ def test_other_attacks_are_a_list_of_fields(app: Page) -> None:
     enter(app, "gurps-line-0-skill", "99")
     expect(app.get_by_test_id("gurps-lines")).to_contain_text("Skill 99 is not 0 to 40")
     enter(app, "gurps-line-0-skill", "14")
+    enter(app, "gurps-line-0-damage", "1d+1")  # a new line starts without damage dice
     app.get_by_test_id("gurps-line-0-damage-type").select_option("cr")
     app.get_by_test_id("gurps-line-0-thrust").select_option("yes")
     app.get_by_test_id("gurps-line-add").click()

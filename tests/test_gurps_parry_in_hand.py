@@ -45,7 +45,9 @@ def _bo_shot() -> Model:
 
 
 def _ana_hits(model: Model) -> Model:
-    hit = send(attack_turn(model), "gurps.step_attack_typed", "3 3 3")  # 9 against 14: a hit
+    # GUR-14: the fight holds 10 yd between them; the GM says Ana closed within reach.
+    closed = send(attack_turn(model), "gurps.step_chip", "within_reach")
+    hit = send(closed, "gurps.step_attack_typed", "3 3 3")  # 9 against 14: a hit
     assert fight_of(hit).pending.stage == "defense"  # type: ignore[union-attr]
     return hit
 

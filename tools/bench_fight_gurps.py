@@ -144,6 +144,9 @@ def _thrust_line(page: Any) -> None:
     page.get_by_test_id("gurps-combatant").first.locator("button").first.click()
     page.get_by_test_id("gurps-line-add").click()
     _enter(page, "gurps-line-0-name", "Thrust")
+    # A new line starts blank but for its name: the GM types its skill and damage.
+    _enter(page, "gurps-line-0-skill", "14")
+    _enter(page, "gurps-line-0-damage", "1d+1")
     page.get_by_test_id("gurps-line-0-damage-type").select_option("imp")
 
 

@@ -68,10 +68,13 @@ def attack_lines(c: Combatant) -> tuple[AttackLine, ...]:
 
 
 def added_line(c: Combatant) -> Combatant:
-    """The sheet with one more attack line, starting as a copy of his weapon to be edited."""
+    """The sheet with one more attack line, blank but for a name and skill 10 to be edited:
+    nothing taken from another line (FIGHT.md's first law; a knife added to a longbow's sheet
+    read "Knife (1d+2 imp)"). Its damage is not said until typed, and its roll waits for it
+    (:func:`.worksheet.attack_line`)."""
     _sheet(c)
     lines = c.more_attacks
-    fresh = replace(_first(c), name=f"Attack {len(lines) + 2}")
+    fresh = AttackLine(f"Attack {len(lines) + 2}", 10, "", "")
     return replace(c, more_attacks=counted((*lines, fresh)))
 
 

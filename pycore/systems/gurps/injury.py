@@ -357,7 +357,10 @@ def _refused(
     location: str, damage_type: str, flags: frozenset[str], tight_beam: bool
 ) -> str | None:
     beam = damage_type == "burn" and tight_beam
-    if location in ("vitals", "eye") and not (wounding_row(damage_type)["piercing"] or beam):
+    # A blank type (an attack line whose damage is not typed yet) refuses nothing here: its
+    # roll waits for the damage (worksheet.attack_line).
+    piercing = not damage_type or wounding_row(damage_type)["piercing"]
+    if location in ("vitals", "eye") and not (piercing or beam):
         # 003 lines 41, 46: "Other attacks cannot target the vitals" (GUR-31, GUR-33)
         return (
             f"{location} can be targeted only by impaling, piercing or tight-beam burning "

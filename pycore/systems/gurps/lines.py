@@ -166,8 +166,11 @@ def _checked_line(line: AttackLine) -> AttackLine:
     who = line.name or "an attack line"
     if not line.name:
         raise RuleError("other attacks: each line needs a name")
-    parse_damage(line.damage)
-    if line.damage_type not in damage_types():
+    # A line added on the sheet has no damage until it is typed (blank, never borrowed): its
+    # attack waits for it (worksheet.attack_line).
+    if line.damage:
+        parse_damage(line.damage)
+    if line.damage_type and line.damage_type not in damage_types():
         raise RuleError(
             f"other attacks: {who}: damage type {shown(line.damage_type)} is not one of "
             f"{', '.join(damage_types())}"

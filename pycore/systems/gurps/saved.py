@@ -177,6 +177,7 @@ GURPS = SectionCodec(
                     ),
                     "pending": PENDING,
                     "log": ListOf(LOG_ENTRY, LOG_LIMIT),
+                    "attack_seed": SEED,  # the Attack tab's own last roll's, in the log
                     "step": STEP,
                     "step_for": Text(200),
                     "ended": Whole(0, 10**9),

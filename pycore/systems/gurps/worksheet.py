@@ -136,6 +136,13 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     'base 12 + Attack +0 (GUR-14) + target Kneeling −2 (GUR-10) + speed/range 8 yd −4 (GUR-28) + Aim: Acc +2 (GUR-11) + braced +1 (GUR-11) + extra Aim +2 (GUR-11) = 11'
     """
     attacker = armed(attacker, setup.line)
+    if not (attacker.damage and attacker.damage_type):
+        # A line added on the sheet starts without damage (attacks.added_line): asked, not
+        # borrowed from another line, before the roll.
+        raise RuleError(
+            f"{attacker.weapon}: no damage on {attacker.name}'s sheet yet: type its damage "
+            "dice and type under Other attacks"
+        )
     chosen = maneuver(attacker.maneuver)
     melee = not attacker.ranged
     items = [maneuver_modifier(chosen.name, melee=melee, option=attacker.option or None)]

@@ -77,7 +77,13 @@ from pycore.systems.gurps.fight.open_asks import (
     waits_said,
 )
 from pycore.systems.gurps.fight.public import gurps_public
-from pycore.systems.gurps.fight.ranges import beyond_between, range_between, with_range
+from pycore.systems.gurps.fight.ranges import (
+    beyond_between,
+    out_of_reach,
+    range_between,
+    with_range,
+    without_range,
+)
 from pycore.systems.gurps.fight.targets import last_target, with_target
 from pycore.systems.gurps.fight.turns import (
     Joined,
@@ -195,6 +201,7 @@ __all__ = [
     "next_target",
     "next_turn",
     "open_questions",
+    "out_of_reach",
     "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
@@ -215,4 +222,5 @@ __all__ = [
     "waits_said",
     "with_range",
     "with_target",
+    "without_range",
 ]

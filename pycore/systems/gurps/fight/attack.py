@@ -16,7 +16,7 @@ from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.hands import after_attack, defending, lines_now, punch_withheld
 from pycore.systems.gurps.fight.open_asks import attack_waits
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
-from pycore.systems.gurps.fight.ranges import with_range
+from pycore.systems.gurps.fight.ranges import with_range, without_range
 from pycore.systems.gurps.fight.targets import with_target
 from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending, Stage
@@ -193,6 +193,9 @@ def attack(
         if beyond is not None and (setup.target_speed or not past_the_table(setup.yards)):
             beyond = None
         after = with_range(after, attacker.id, defender.id, Fraction(setup.yards), beyond)
+    else:
+        # GUR-14: a melee target is within reach; the range held before no longer holds.
+        after = without_range(after, attacker.id, defender.id)
     return after, step
 
 

@@ -20,6 +20,7 @@ it (another GM's play-through typed −11 again at each shot between the same tw
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -29,6 +30,7 @@ from pycore.systems.gurps.fight.value import Fight
 from pycore.systems.gurps.injury import MAX_YARDS
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
+from pycore.systems.gurps.sheet import Combatant
 from pycore.validate import checked, shown, whole
 
 
@@ -104,3 +106,37 @@ def ranges_to_json(fight: Fight) -> list[Any]:
     """The ranges as the fight's saved form keeps them (the modifier only where one is held,
     so a fight saved before it reads the same)."""
     return [list(r) if r[3] else list(r[:3]) for r in fight.ranges]
+
+
+def _reach_yards(reach: str) -> int | None:
+    """The farthest a melee weapon reaches, in yards, from its typed reach ("C" close combat:
+    0; "C,1", "1-2", "2*"); None when not typed or unreadable (then any held range is asked)."""
+    steps = [p.strip().rstrip("*").upper() for p in re.split(r"[,\-–]", reach) if p.strip()]
+    yards = [0 if p == "C" else int(p) if p.isascii() and p.isdigit() else None for p in steps]
+    if not yards or None in yards:
+        return None
+    return max(y for y in yards if y is not None)
+
+
+@checked
+def out_of_reach(fight: Fight, using: Combatant, defender: Combatant) -> str:
+    """GUR-14, GUR-21 (004 lines 52, 88): a melee target must be within reach. The tracker has
+    no map, so that is the GM's to confirm (the rules' reading); when the fight holds a range
+    between the two past the weapon's reach (``using``: the attacker armed with the line), the
+    question in words; "" when there is none to ask (a ranged attack, no range held, within
+    reach)."""
+    held = "" if using.ranged else range_between(fight, using.id, defender.id)
+    if not held:
+        return ""
+    reach = _reach_yards(using.reach)
+    if reach is not None and Fraction(held) <= reach:
+        return ""
+    return f"{defender.name} is {held} yd away (the range the fight holds): moved within reach?"
+
+
+@checked
+def without_range(fight: Fight, a: str, b: str) -> Fight:
+    """The fight holding no range between ``a`` and ``b``: a melee attack between them shows
+    they were within reach (GUR-14), the range held before no longer holds."""
+    pair = _pair(a, b)
+    return replace(fight, ranges=tuple(r for r in fight.ranges if (r[0], r[1]) != pair))

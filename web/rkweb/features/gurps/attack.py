@@ -36,7 +36,9 @@ from rkweb.features.gurps.attack_form import (
     NUMBERS,
     aimed_at,
     form_of,
+    held_aim_said,
     held_yards_said,
+    parties_said,
     set_field,
     setup_of,
     waits_for_range,
@@ -123,7 +125,7 @@ def _stepped(
         fight, label, steps = step(fight_of(model), seeded(ctx.fresh_seed))
     except RuleError as exc:
         return fail(model, "attack", exc)
-    return commit(model, fight, label, ctx, steps, seed=seed)
+    return commit(model, fight, label, ctx, steps, seed=seed, attack_seed=seed)
 
 
 def _parties(model: Model) -> tuple[str, str, AttackSetup]:
@@ -187,7 +189,7 @@ ACTIONS = frozenset(HANDLERS)
 # --- the view ---------------------------------------------------------------------------------
 
 
-def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
+def _choose_parties(model: Model, form: dict[str, Any], fight: Fight) -> VNode:
     choose = [("", "choose…"), *[(c.id, c.name) for c in fight.combatants]]
     locations = location_choices(
         *aimed_at(form, fight), random_location=yes(form, "random_location")
@@ -201,6 +203,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             form["attacker"],
             choose,
             AttackForm("attacker"),
+            hint=parties_said(model, "attacker"),  # the tracker's turn (FIGHT.md's first law)
         ),
         select(
             "gurps-attack-defender",
@@ -208,6 +211,7 @@ def _choose_parties(form: dict[str, Any], fight: Fight) -> VNode:
             form["defender"],
             choose,
             AttackForm("defender"),
+            hint=parties_said(model, "defender"),
         ),
         *(_where(form, locations) if locations else [no_location("gurps-attack-no-location")]),
         _yes_no(form, "from_behind", "Attack from behind (no defense)"),
@@ -283,7 +287,7 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
                 {"class": "grid2"},
                 # the range the fight holds between the two, said under it (FIGHT.md)
                 _num_field(model, form, "yards", held_yards_said(model)),
-                *[_num_field(model, form, n) for n in names],
+                *[_num_field(model, form, n, _said(model, n)) for n in names],
                 _beyond_held(form, fight),
                 _yes_no(form, "braced", "Braced (stationary, aimed)")
                 if braceable(attacker)
@@ -292,6 +296,11 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
             )
         )
     return parts
+
+
+def _said(model: Model, name: str) -> str:
+    """The Aim the fight holds at him, said under its field (GUR-11, FIGHT.md's first law)."""
+    return held_aim_said(model) if name == "aim_seconds" else ""
 
 
 def _beyond_held(form: dict[str, Any], fight: Fight) -> VNode | None:
@@ -464,7 +473,11 @@ def view(model: Model) -> VNode:
     ids = {c.id for c in fight.combatants}
     chosen = form["attacker"] in ids and form["defender"] in ids
     ranged = chosen and fight.combatant(str(form["attacker"])).ranged
-    log = page_data(model)["log"]
+    # The tab's own last roll, not the tracker's latest log line (a GM's play-through read
+    # "Left open for later: ..." under the tab's roll buttons).
+    page = page_data(model)
+    mine = page["attack_seed"]
+    result = next((e["text"] for e in page["log"] if mine and e.get("seed") == mine), "")
     # The open questions that change the attack's figures, worked out once: asked in place
     # (after_injury.holding), and the roll waits for them.
     held = gurps_fight.bearing_asks(fight, form["attacker"], form["defender"]) if chosen else ()
@@ -475,7 +488,7 @@ def view(model: Model) -> VNode:
         card(
             "gurps-attack-h",
             "Attack worksheet",
-            _choose_parties(form, fight),
+            _choose_parties(model, form, fight),
             *(_attacker_fields(model, form, fight) if chosen else []),
             _modifiers(model, form, ranged),
             *_chances(form, fight),
@@ -486,7 +499,7 @@ def view(model: Model) -> VNode:
             h(
                 "p",
                 {"class": "explain", "data-testid": "gurps-attack-result", "aria-live": "polite"},
-                log[0]["text"] if log else "Roll to see the dice, the defense and the injury.",
+                result or "Roll to see the dice, the defense and the injury.",
             ),
         ),
         log_view(model),

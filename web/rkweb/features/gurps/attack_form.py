@@ -31,6 +31,7 @@ from rkweb.features.gurps.turn_step import (
     RANGE_FIRST,
     range_beyond,
     same_range,
+    step_of,
     step_yards,
 )
 from rkweb.kit.fields import errors_key, read_yes_no, with_error
@@ -55,7 +56,8 @@ DEFAULTS: dict[str, Any] = {
     "target_speed": "0",
     "range_beyond": "",
     "size": "",
-    "aim_seconds": "0",
+    # Blank: the seconds of Aim the fight holds for the pair (GUR-11, :func:`held_aim`).
+    "aim_seconds": "",
     "braced": "",
     "scope_max": "0",
     "grappling": "",
@@ -63,7 +65,8 @@ DEFAULTS: dict[str, Any] = {
     "chink": "",
     "shield_side": "yes",
     "extra": "0",
-    "line": "0",
+    # Blank: the line in his hand, as the tracker's step starts (:func:`_parties`).
+    "line": "",
     # What the tracker's step also asks (issue 27 item 5): where a random blow lands (003
     # lines 63, 65) and a giant's blow's victim (003 lines 82-85).
     "random_location": "",
@@ -77,12 +80,15 @@ DEFAULTS: dict[str, Any] = {
 
 
 def form_of(model: Model) -> dict[str, Any]:
-    """The form; its location one this attack may aim at (003 lines 39, 41, 46, 70), the range
-    the fight holds between the two when none is typed (:func:`held_yards`), and the
-    speed/range modifier past the table the fight holds for this pair's range when none is
-    typed (:func:`held_beyond`)."""
+    """The form; mid-fight, the attacker and defender the tracker's turn holds while none is
+    picked (:func:`_parties`); its location one this attack may aim at (003 lines 39, 41, 46,
+    70), the range the fight holds between the two when none is typed (:func:`held_yards`),
+    the speed/range modifier past the table the fight holds for this pair's range when none is
+    typed (:func:`held_beyond`), and the seconds of Aim held at him (:func:`held_aim`)."""
     form = {**DEFAULTS, **page_data(model)["attack"]}
     fight = fight_of(model)
+    form = {**form, **_parties(model, form, fight)}
+    form["aim_seconds"] = held_aim(form, fight)
     random = yes(form, "random_location")
     where = aimed_location(str(form["location"]), *aimed_at(form, fight), random_location=random)
     form = {**form, "location": where, "yards": held_yards(form, fight)}
@@ -93,11 +99,73 @@ def typed_form(model: Model) -> dict[str, Any]:
     """The form with the range and the modifier past the table as typed, never the held ones
     (derived as the form is read, :func:`form_of`): what a change of a field keeps."""
     typed = page_data(model)["attack"]
+    kept = ("attacker", "defender", "line", "aim_seconds", "yards", "range_beyond")
+    return {**form_of(model), **{k: typed.get(k, DEFAULTS[k]) for k in kept}}
+
+
+def _parties(model: Model, form: dict[str, Any], fight: Fight) -> dict[str, str]:
+    """FIGHT.md's first law: while the GM has picked no attacker (or defender) and a fight is
+    under way, the tracker's: the fighter whose turn it is and the target his step holds (a
+    GM's play-through: the tab opened blank mid-fight). His line is the one his step uses, or
+    the weapon in his hand (004 line 93). Derived as the form is read, never saved as typed;
+    the GM's pick wins."""
+    current = fight.current()
+    ids = {c.id: c for c in fight.combatants}
+    # The one whose turn it is, unless the GM picked him as the defender (then he chooses).
+    turn = current.id if current and current.id != form["defender"] else ""
+    attacker = str(form["attacker"]) or turn
+    if attacker not in ids:
+        return {"line": str(form["line"] or "0")}
+    step = step_of(model, fight) if current is not None and current.id == attacker else None
+    defender = str(form["defender"]) or (
+        str(step["target"]) if step else gurps_fight.next_target(fight, attacker)
+    )
+    line = str(form["line"]) or str(
+        step["line"] if step else gurps_fight.line_in_hand(fight, ids[attacker])
+    )
     return {
-        **form_of(model),
-        "yards": typed.get("yards", ""),
-        "range_beyond": typed.get("range_beyond", ""),
+        "attacker": attacker,
+        "defender": "" if defender == attacker else defender,
+        "line": line,
     }
+
+
+def parties_said(model: Model, name: str) -> str:
+    """Said under the attacker (``name``) or the defender while derived from the fight."""
+    if page_data(model)["attack"].get(name):
+        return ""
+    form = form_of(model)
+    attacker, defender = aimed_at(form, fight_of(model))[:2]
+    if attacker is None or (name == "defender" and defender is None):
+        return ""
+    return f"from the fight: {attacker.name}'s {'turn' if name == 'attacker' else 'target'}"
+
+
+def held_aim(form: dict[str, Any], fight: Fight) -> str:
+    """The seconds of Aim: as typed, or, while blank, those the fight holds for this attacker
+    at this defender (GUR-11: Aim on the turns just before adds Acc), as the tracker's step
+    reads them (a GM's play-through: Bo aimed at Ana, the tab said 0)."""
+    typed = str(form.get("aim_seconds", "")).strip()
+    attacker, defender = str(form["attacker"]), str(form["defender"])
+    if typed or not attacker or not defender:
+        return typed
+    return str(gurps_fight.aim_seconds(fight, attacker, defender))
+
+
+def held_aim_said(model: Model) -> str:
+    """Said under the seconds of Aim while they are the fight's (none held: nothing said)."""
+    if str(page_data(model)["attack"].get("aim_seconds", "")).strip():
+        return ""
+    form = form_of(model)
+    attacker, defender = aimed_at(form, fight_of(model))[:2]
+    seconds = str(form["aim_seconds"])
+    if attacker is None or defender is None or seconds in ("", "0"):
+        return ""
+    unit = "second" if seconds == "1" else "seconds"
+    return (
+        f"{seconds} {unit} of Aim: {attacker.name}'s at {defender.name}, as the fight holds it; "
+        "type another to change it"
+    )
 
 
 def held_yards(form: dict[str, Any], fight: Fight) -> str:
@@ -224,7 +292,8 @@ def setup_of(form: dict[str, Any], attacker: Combatant) -> AttackSetup:
 
 
 def set_field(model: Model, name: str, value: str) -> Model:
-    # The range and the modifier past the table as typed, never the held ones.
+    # The range, the modifier past the table, the parties, the line and the Aim as typed, never
+    # the derived ones (FIGHT.md's first law).
     form = typed_form(model)
     if name in NUMBERS:
         label, low, high = NUMBERS[name]
@@ -236,6 +305,7 @@ def set_field(model: Model, name: str, value: str) -> Model:
     if name == "attacker" and value != form["attacker"]:
         # The defender is kept, unless he is the new attacker: then the two swap (a GM's
         # play-through: Bo picked to attack Bo, who was defending against Ana).
+        # A defender derived from the fight stays derived (for the new attacker).
         defender = str(form["defender"])
         return _new_attacker(model, value, str(form["attacker"]) if defender == value else defender)
     if name == "defender" and value and value == form["attacker"]:

@@ -289,7 +289,10 @@ def _line_control(model: Model, c: Combatant, index: int, name: str, kind: Kind)
     if kind == "yes_no":
         return yes_no(fid, label, bool(value), msg)
     if kind == "damage_type":
-        return select(fid, label, value, [(t, t) for t in damage_types()], msg)
+        # A new line's type is blank until chosen (attacks.added_line): said so, not shown as
+        # the list's first type.
+        blank = [("", "not chosen yet")] if not value else []
+        return select(fid, label, value, [*blank, *((t, t) for t in damage_types())], msg)
     if kind == "attack_kind":
         return select(fid, label, value, attack_kinds(), msg)
     error = error_of(model, SECTION, f"{c.id}.line.{index}.{name}")

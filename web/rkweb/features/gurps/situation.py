@@ -168,11 +168,13 @@ def attack_ways(
     target: Combatant,
     offered: tuple[int, ...],
     aim_seconds: int = 0,
+    far: dict[int, str] | None = None,
 ) -> VNode | None:
     """His ways to attack (004 line 91) among those ``offered`` now (no punch while both hands
     are full, 004 line 97: the core's ``lines_now``), each with its chance to hit this target
     with the seconds of Aim he holds at it (GUR-11: a ranged way's Acc); the one used is
-    pressed. None when he has one."""
+    pressed. None when he has one. ``far``: a melee way's question whether he closed within
+    reach (GUR-14), said in place of its chance."""
     lines = attack_lines(attacker)
     if len(offered) < 2:
         return None
@@ -189,7 +191,10 @@ def attack_ways(
             chance = f": {percent_text(preview(attacker, target, setup).hit)}"
         except RulekeeperError:
             chance = ""
-        label = f"{way.name} ({way.damage} {way.damage_type}){chance}"
+        if asked := (far or {}).get(index):
+            chance = f": {asked.partition(' (')[0]}"  # "Ana is 30 yd away", not his odds
+        said = f"{way.damage} {way.damage_type}" if way.damage and way.damage_type else ""
+        label = f"{way.name} ({said or 'no damage on the sheet yet'}){chance}"
         items.append(
             chip(
                 f"gurps-fight-line-{index}",

@@ -39,6 +39,10 @@ def page_data(model: Model) -> dict[str, Any]:
         "ended": _whole(saved.get("ended", 0)),
         "shown": dict(saved.get("shown") or {}),
         "log": list(saved.get("log", [])),
+        # The seed of the Attack tab's own last roll: its log entry is shown under the tab's
+        # buttons (the log holds the tracker's too). The seed, not the text: a second copy of
+        # each roll's words would double what an attack adds to the store.
+        "attack_seed": str(saved.get("attack_seed", "")),
         "settings": dict(saved.get("settings") or {}),
         # The turn ("round:turn") whose carried questions the GM opened with Answer.
         "answer_for": str(saved.get("answer_for", "")),

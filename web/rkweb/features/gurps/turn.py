@@ -38,13 +38,14 @@ from rkweb.features.gurps.maneuvers import (
     parry_said,
     ready_chips,
 )
-from rkweb.features.gurps.situation import StepForm
+from rkweb.features.gurps.situation import StepChip, StepForm
 from rkweb.features.gurps.state import SECTION, line_index, no_location, page_data, step_error
 from rkweb.features.gurps.turn_step import (
     RANGE_BEYOND,
     chosen_defense,
     fight_setup,
     held_beyond_said,
+    reach_asked,
     step_of,
 )
 from rkweb.features.gurps.turn_update import (
@@ -230,7 +231,9 @@ def _attack_step(
         )
     aim = gurps_fight.aim_seconds(fight, attacker.id, target.id)  # GUR-11
     offered = gurps_fight.lines_now(fight, attacker)
-    ways = situation.attack_ways(step, attacker, target, offered, aim)
+    # GUR-14: a melee line past its reach of the range held says so instead of its chance.
+    far = {i: reach_asked(step, fight, attacker, i) for i in offered}
+    ways = situation.attack_ways(step, attacker, target, offered, aim, far)
     if punch := gurps_fight.punch_withheld(fight, attacker):
         # 004 line 97: no punching with a hand that holds a weapon; why it is not offered.
         ways = h(
@@ -266,11 +269,29 @@ def _attack_step(
     # An open question whose answer changes these figures is answered first (the core's words).
     waits = gurps_fight.waits_said(fight, bearing)
     wait = h("p", {"class": "strong", "data-testid": "gurps-fight-waits"}, waits) if waits else None
+    closed = _reach(far[line])
     roll = _roll_entry(
-        model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits)
+        model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits or closed)
     )
     asked = situation.exposed_field(step, setup, attacker, target)
-    return [head, chances, fields, asked, wait, roll], [*adjust, skill, why(seen.line.sources())]
+    return [head, chances, fields, asked, wait, closed, roll], [
+        *adjust,
+        skill,
+        why(seen.line.sources()),
+    ]
+
+
+def _reach(asked: str) -> VNode | None:
+    """GUR-14: the question whether he closed within reach, with its one-tap answer (the
+    tracker has no map: the GM's word, for this attack only)."""
+    if not asked:
+        return None
+    return h(
+        "div",
+        {"class": "row"},
+        h("p", {"class": "strong", "data-testid": "gurps-fight-reach"}, asked),
+        button("gurps-fight-reach-yes", "Moved within reach", StepChip("within_reach")),
+    )
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:

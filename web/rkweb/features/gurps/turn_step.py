@@ -49,6 +49,8 @@ FRESH: dict[str, Any] = {
     "exposed": "",
     "only_exposed": False,
     "chink": False,
+    # GUR-14: the GM's word that he closed within reach of this target (the tracker has no map)
+    "within_reach": False,
 }
 
 # --- the step's form ----------------------------------------------------------------------------
@@ -216,3 +218,14 @@ def chosen_defense(model: Model, fight: Fight) -> str:
         return chosen
     best = best_defense(left)
     return best[0] if best else gurps_fight.NO_DEFENSE
+
+
+def reach_asked(step: dict[str, Any], fight: Fight, attacker: Combatant, line: int = -1) -> str:
+    """GUR-14, GUR-21: the question whether he closed within reach of the step's target, when
+    the fight holds a range between them past the reach of his melee line (``line``; the step's
+    when -1) and the GM has not said so in this attack; "" when there is none to ask."""
+    target = str(step["target"])
+    if step["within_reach"] or not target:
+        return ""
+    using = armed(attacker, line_index(step["line"]) if line < 0 else line)
+    return gurps_fight.out_of_reach(fight, using, fight.combatant(target))

@@ -36,6 +36,7 @@ from rkweb.features.gurps.turn_step import (
     held,
     keep_step,
     range_beyond,
+    reach_asked,
     same_range,
     step_of,
 )
@@ -52,7 +53,7 @@ _FORM_FIELDS = {
 #: The step's number fields, each with its error under it.
 NUMBERS = ("yards", "range_beyond")
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
-_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed", "chink")
+_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed", "chink", "within_reach")
 
 # --- the step's form edits ------------------------------------------------------------------------
 
@@ -104,6 +105,8 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     step = step_of(model, fight)
     rng, seed = dice_source(ctx, "3d6", typed, "attack roll")
     setup = replace(fight_setup(step, fight, current), eye_reading=campaign.eye_reading(model))
+    if far := reach_asked(step, fight, current):
+        raise RulekeeperError(far)  # GUR-14: the GM confirms he closed in first
     # GUR-06: the maneuver of this turn is the GM's choice (the chips above); the core refuses
     # the attack until it is chosen, never taking last turn's.
     fight, rolled = gurps_fight.attack(
@@ -301,7 +304,8 @@ def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
         # The range is between these two: the fight's, never the one typed for another target;
         # so is the modifier past the table for it (GUR-28).
         kept = held(fight, str(step_of(model, fight)["attacker"]), msg.cid)
-        return keep_step(model, fight, target=msg.cid, **kept)
+        # GUR-14: within reach of this one is asked again, not carried from another target.
+        return keep_step(model, fight, target=msg.cid, within_reach=False, **kept)
 
     return _in_fight(model, "fight", aimed)
 
