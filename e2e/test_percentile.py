@@ -744,6 +744,7 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     expect(stun).to_have_count(0)
     # the attack is over, but Ann has acted: the pass is still refused, and says why
     app.get_by_test_id("percentile-order-pass").click()
-    expect(refused).to_contain_text("before the round's first turn acts (PCT-22): Ann has acted")
+    expect(refused).to_contain_text("before the round's first turn acts: Ann has acted")
+    assert rule_text_outside_why(app) == []  # a rule's ID is said under "Why" only
     expect(ann).to_contain_text("Ann · Side A · now ·")
     assert errors == []
