@@ -730,7 +730,9 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     entries = app.get_by_test_id("percentile-log-entry").count()
     app.get_by_test_id("percentile-order-pass").click()
     refused = app.get_by_test_id("percentile-order-error")
-    expect(refused).to_have_text("An attack is under way: finish it or set it aside first.")
+    expect(refused).to_have_text(
+        "An attack is under way: finish it, or tap Set the attack aside at the top of the round, first."
+    )
     expect(refused).to_be_in_viewport(ratio=1)
     expect(app.get_by_test_id("percentile-log-entry")).to_have_count(entries)
     expect(ann).to_contain_text("Ann · Side A · now ·")

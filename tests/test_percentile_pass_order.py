@@ -75,7 +75,9 @@ def test_pass_and_order_roll_are_refused_beside_their_buttons_while_an_attack_is
     for msg in (("percentile.order_pass",), ("percentile.order_roll",)):
         refused = go(m, *msg)
         said = texts(refused, "percentile-order-error")[0]
-        assert said.startswith("An attack is under way: finish it or set it aside"), said
+        assert said.startswith("An attack is under way: finish it, or tap Set the attack aside"), (
+            said
+        )
         assert refused.history is m.history  # nothing changed, no step to undo
         assert texts(refused, "percentile-strip-c1")[0].startswith("Ann · Side A · now")
 
