@@ -730,7 +730,9 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     entries = app.get_by_test_id("percentile-log-entry").count()
     app.get_by_test_id("percentile-order-pass").click()
     refused = app.get_by_test_id("percentile-order-error")
-    expect(refused).to_have_text("An attack is under way: finish it or set it aside first.")
+    expect(refused).to_have_text(
+        "An attack is under way: finish it, or tap Set the attack aside at the top of the round, first."
+    )
     expect(refused).to_be_in_viewport(ratio=1)
     expect(app.get_by_test_id("percentile-log-entry")).to_have_count(entries)
     expect(ann).to_contain_text("Ann · Side A · now ·")
@@ -744,6 +746,43 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     expect(stun).to_have_count(0)
     # the attack is over, but Ann has acted: the pass is still refused, and says why
     app.get_by_test_id("percentile-order-pass").click()
-    expect(refused).to_contain_text("before the round's first turn acts (PCT-22): Ann has acted")
+    expect(refused).to_contain_text("before the round's first turn acts: Ann has acted")
+    assert rule_text_outside_why(app) == []  # a rule's ID is said under "Why" only
     expect(ann).to_contain_text("Ann · Side A · now ·")
+    assert errors == []
+
+
+def test_a_mis_tapped_card_is_refused_under_the_strip_and_a_target_changes_before_the_roll(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's play-through at 768x1024: Ann's own card tapped while the step asked her attack's
+    AP cost, and a card tapped while her hit waited for its body part, did nothing and said
+    nothing. Each refusal is said under the strip, on the screen; before the first roll a
+    mis-tapped target is changed freely; mid-attack the words name "Set the attack aside"."""
+    ann_and_bob_on_two_sides(app)
+    set_field(app, "percentile-surprise-typed", "10 80")  # Side A surprises: Ann's turn
+    set_field(app, "percentile-order-typed", "20 45")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("percentile-turn-next").click()
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    expect(app.get_by_test_id("percentile-turn-action_cost")).to_be_visible()  # asked first
+    said = app.get_by_test_id("percentile-turn-choice-error")
+    app.get_by_test_id("percentile-strip-c1").click()  # her own card
+    expect(said).to_have_text("Ann cannot attack themselves: choose another target.")
+    expect(said).to_be_in_viewport(ratio=1)
+    app.get_by_test_id("percentile-strip-c2").click()  # Bob: taken, the refusal gone
+    expect(said).to_have_text("")
+    expect(app.get_by_test_id("percentile-strip-c2")).to_have_attribute("aria-pressed", "true")
+    set_field(app, "percentile-turn-action_cost", "10")
+    set_field(app, "percentile-turn-roll-typed", "15")  # a hit: which body part?
+    expect(app.get_by_test_id("percentile-turn-part-0")).to_be_visible()
+    app.get_by_test_id("percentile-strip-c1").click()
+    expect(said).to_contain_text("Ann's attack on Bob is under way")
+    expect(said).to_contain_text("tap Set the attack aside")
+    expect(said).to_be_in_viewport(ratio=1)
+    expect(app.get_by_test_id("percentile-attack-cancel")).to_be_in_viewport(ratio=1)
+    assert rule_text_outside_why(app) == []
+    app.screenshot(path=str(SHOTS / "percentile-choice-refused.png"))
+    app.get_by_test_id("percentile-turn-part-1").click()  # the attack goes on, on Bob
+    expect(said).to_have_text("")
     assert errors == []

@@ -18,6 +18,7 @@ from pycore.systems.percentile import combat
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile.attack import MissingValue
 from pycore.systems.percentile.fight import attack as FA
+from pycore.systems.percentile.fight import cost as FC
 from pycore.systems.percentile.fight import poison as FP
 from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
@@ -442,6 +443,10 @@ def test_pct_28_a_no_movement_turn_takes_no_action_under_c2() -> None:
     fight, _ = R.next_round(fight)
     with pytest.raises(RuleError, match="no-movement turn"):
         FA.attack(fight, setup_of(FORM), Dice())
+    # the round says it where the turn is over, in words: no rule ID outside "Why" (STYLE 20)
+    said = FC.shortfall(fight, FORM)
+    assert said is not None and said.over
+    assert said.said == "Ann's turn is over: a no-movement turn, no AP to spend", said.said
 
 
 def test_the_order_roll_names_the_rule_that_decided_lines_49_60() -> None:

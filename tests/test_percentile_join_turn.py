@@ -116,7 +116,7 @@ def test_next_piece_is_refused_beside_the_order_buttons_while_an_attack_is_under
     m = go(m, "shell.fold", "percentile-fold-setup-during", True)  # where the buttons are
     refused = go(m, "percentile.piece_next")
     said = texts(refused, "percentile-order-error")[0]
-    assert said.startswith("An attack is under way: finish it or set it aside"), said
+    assert said.startswith("An attack is under way: finish it, or tap Set the attack aside"), said
     assert refused.history is m.history  # nothing changed, no step to undo
 
 

@@ -456,8 +456,10 @@ def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
     assert "side needs at least one awake member" in text_of(shell.view(m))  # side B is empty
 
 
-def round_ready() -> Model:
-    """Ann (a good shot) and Bob on two sides; the GM's random-hit and damage-modifier tables."""
+def round_ready(*, location_table: bool = True) -> Model:
+    """Ann (a good shot) and Bob on two sides; the GM's random-hit and damage-modifier tables
+    (without the random-hit Table #3-3.4 when not ``location_table``: a hit asks the GM which
+    body part it struck)."""
     m = with_two_characters()
     m = go(m, "percentile.char_field", "c1", "aim", "90")
     m = go(m, "percentile.char_select", "c2")
@@ -466,7 +468,7 @@ def round_ready() -> Model:
     m = go(m, "percentile.part_add", "c2")
     m07 = "race,roll,instruction,body_part\nhuman,1-5,arm,arm\nhuman,6-10,head,head\n"
     m02 = "damage_low,damage_high,modifier\n0,9,0\n10,50000,30\n"
-    for tid, rows in (("PCT-M07", m07), ("PCT-M02", m02)):
+    for tid, rows in (("PCT-M07", m07), ("PCT-M02", m02))[0 if location_table else 1 :]:
         m = go(m, "percentile.gm_csv", tid, rows)
         m = go(m, "percentile.gm_save", tid)
     m = go(m, "percentile.setting", "surprise", "none")

@@ -7,6 +7,7 @@ card shows the refusal beside its buttons."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from fractions import Fraction
 
@@ -53,11 +54,14 @@ def test_pct_22_no_pass_mid_round_ann_would_act_twice() -> None:
 
 def test_pct_18_19_the_order_is_rolled_once_for_its_round() -> None:
     fight = _anns_turn()
-    with pytest.raises(RuleError, match=r"rolled once, at the start of combat \(PCT-18\).*Undo"):
+    with pytest.raises(
+        RuleError,
+        match=r"already rolled: it is rolled once, at the start of combat.*Undo",
+    ):
         F.roll_order(fight, Dice(90, 10))
     b2 = replace(two_sides(), settings=settings(order="b2"))
     b2, _ = F.roll_order(b2, Dice(30, 40))
-    with pytest.raises(RuleError, match=r"at the start of each round \(PCT-19\)"):
+    with pytest.raises(RuleError, match=r"it is rolled at the start of each round\."):
         F.roll_order(b2, Dice(90, 10))
     b2, _ = R.next_round(b2)  # b2: the next round's order is rolled afresh
     assert F.roll_order(b2, Dice(90, 10))[0].order is not None
@@ -71,6 +75,36 @@ def test_pass_and_order_roll_are_refused_beside_their_buttons_while_an_attack_is
     for msg in (("percentile.order_pass",), ("percentile.order_roll",)):
         refused = go(m, *msg)
         said = texts(refused, "percentile-order-error")[0]
-        assert said.startswith("An attack is under way: finish it or set it aside"), said
+        assert said.startswith("An attack is under way: finish it, or tap Set the attack aside"), (
+            said
+        )
         assert refused.history is m.history  # nothing changed, no step to undo
         assert texts(refused, "percentile-strip-c1")[0].startswith("Ann · Side A · now")
+
+
+RULE_ID = re.compile(r"PCT-\d")
+
+
+def test_the_round_refusals_are_in_plain_words_with_no_rule_id() -> None:
+    """A GM's play-through: "Primary Attack passes only before the round's first turn acts
+    (PCT-22): Ann has acted" on the order card; a rule ID belongs under "Why" only (STYLE 20).
+    The order rolled again and a change giving a fighter a second turn read the same way."""
+    refused: list[str] = []
+    fight, _ = R.change_ap(_anns_turn(), "c1", "spend", Fraction(5))  # Ann acted
+    for run in (lambda: F.pass_order(fight), lambda: F.roll_order(fight, Dice(90, 10))):
+        with pytest.raises(RuleError) as said:
+            run()
+        refused.append(str(said.value))
+    for order, pieces in (("b2", False), ("b1", True)):
+        other = replace(two_sides(), settings=settings(order=order, pieces=pieces))
+        other, _ = F.roll_order(other, Dice(30, 40))
+        with pytest.raises(RuleError) as said:
+            F.roll_order(other, Dice(90, 10))
+        refused.append(str(said.value))
+    bobs, _ = R.next_turn(_anns_turn(), Dice())  # Bob's turn: Ann's is over
+    with pytest.raises(RuleError) as said:  # Ann put after Bob: she would act again
+        R.keep_turn(bobs, replace(bobs, order=replace(bobs.order, order=["Side B", "Side A"])))
+    refused.append(str(said.value))
+    assert [r for r in refused if RULE_ID.search(r)] == [], refused
+    assert "Ann has acted" in refused[0] and "at the start of each piece" in refused[3]
+    assert refused[4].startswith("Ann would act a second time this round")

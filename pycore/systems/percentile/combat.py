@@ -150,16 +150,17 @@ def order_roll_due(settings: Settings, round_number: int, piece: int = 1) -> boo
 
 @checked
 def order_rolled_when(settings: Settings) -> str:
-    """When the order is rolled (PCT-18, 19, 26), in words, for a refusal to roll it again.
+    """When the order is rolled (PCT-18, 19, 26), in words, for a refusal to roll it again: the
+    rule's ID is not said there (it belongs under "Why").
 
     >>> order_rolled_when(Settings()), order_rolled_when(Settings(order="b2"))
-    ('once, at the start of combat (PCT-18)', 'at the start of each round (PCT-19)')
+    ('once, at the start of combat', 'at the start of each round')
     """
     if settings.pieces:
-        return "at the start of each piece (PCT-26)"
+        return "at the start of each piece"  # PCT-26
     if settings.order == "b2":
-        return "at the start of each round (PCT-19)"
-    return "once, at the start of combat (PCT-18)"
+        return "at the start of each round"  # PCT-19
+    return "once, at the start of combat"  # PCT-18
 
 
 @checked

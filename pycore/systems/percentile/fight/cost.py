@@ -147,7 +147,8 @@ def shortfall(fight: Fight, form: Form) -> Shortfall | None:
         said = refusal(fight, form, cost) if cost is not None else None
         assert said is not None
     elif ledger.no_movement:
-        said = f"{attacker.name}'s turn is over: a no-movement turn, no AP to spend (PCT-28)"
+        # PCT-28 (PCT-27: all of the next turn borrowed); the ID is said under "Why" only
+        said = f"{attacker.name}'s turn is over: a no-movement turn, no AP to spend"
     else:
         said = f"{attacker.name}'s turn is over: all {fmt(ledger.available)} AP are spent"
     borrow = gain = uncovered = None

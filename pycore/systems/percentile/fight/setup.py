@@ -257,7 +257,7 @@ def _check_choice(fight: Fight, form: Form, key: str, value: str) -> None:
         a, t = (str(pending.form.get(k) or "") for k in ("attacker", "target"))
         raise RuleError(
             f"{_name(fight, a)}'s attack on {_name(fight, t)} is under way: roll it on or answer "
-            f"its question, or set it aside, before choosing another {key}."
+            f"its question, or tap Set the attack aside, before choosing another {key}."
         )
     if value and key == "target" and value == str(form.get("attacker") or ""):
         # the words of the core's refusal when such an attack is rolled (attack.attack_input)

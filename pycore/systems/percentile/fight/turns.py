@@ -83,7 +83,7 @@ def roll_order(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderStep]:
         raise RuleError(WAITING)
     if fight.order is not None:
         when = combat.order_rolled_when(fight.settings)
-        raise RuleError(f"The order of attack is rolled {when}: this one is. {UNDO_ORDER}")
+        raise RuleError(f"The order of attack is already rolled: it is rolled {when}. {UNDO_ORDER}")
     rolled = sides.roll_primary_attack(side_modifiers(fight), rng)
     fight = replace(fight, order=rolled.result)
     acting, reason = acting_now(fight)
@@ -124,7 +124,7 @@ def pass_order(fight: Fight) -> tuple[Fight, Passed]:
     first = active(replace(fight, turn=0)) if fight.turn >= 0 else None  # the round's first
     if first and (fight.turn > 0 or fight.attacked or fight.headline or first.ledger.spent):
         raise RuleError(
-            "Primary Attack passes only before the round's first turn acts (PCT-22): "
+            "Primary Attack passes only before the round's first turn acts: "
             f"{first.name} has acted. Undo back to the start of the round to pass."
         )
     passed = sides.pass_primary(order)
@@ -435,8 +435,8 @@ def keep_turn(before: Fight, after: Fight) -> Fight:
         who = ", ".join(f.name for f in members_of(after, again or lost))
         fate = "would act a second time" if again else "would lose the turn still to come"
         raise RuleError(
-            f"{who} {fate} this round (PCT-07: one turn each). Make this change at the start "
-            "of a round."
+            f"{who} {fate} this round: each fighter has one turn. Make this change at the "
+            "start of a round."
         )
     return replace(after, turn=here)
 

@@ -31,7 +31,12 @@ from pycore.validate import checked
 MODIFIER_RANGE = 100_000  # R-F: Table #3-7.0 modifiers
 AP_RANGE = 100_000
 RANGE_LABEL = "Range (m)"
-WAITING = "An attack is under way: finish it or set it aside first."
+#: Said where a step waits for the attack under way; it names the button that sets it aside (shown
+#: at the top of the round while an attack waits), as the GM may read it far below, by the
+#: order card.
+WAITING = (
+    "An attack is under way: finish it, or tap Set the attack aside at the top of the round, first."
+)
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ def attack_entry(model: Model, st: dict[str, Any], key: str, value: str) -> Mode
     st = with_form(S.with_fight(st, fight), "attack", form)
     st = {**st, "combat": steps.typed(st["combat"], form)}
     model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
+    model = with_error(model, S.FEATURE, "turn-choice", None)  # a choice taken: no refusal
     return with_error(model, S.FEATURE, "turn", None)
 
 

@@ -97,12 +97,18 @@ class TurnBorrow(Message, action="percentile.turn_borrow"):
     amount: str
 
 
+#: Where a card or weapon tapped and refused (fight.setup.enter) is said: under the strip, where
+#: the tap was. Said under the roll's entry, it was not drawn at all while the step asked a
+#: question (the AP cost, the body part, the stun): the tap did nothing, silently.
+CHOICE = "turn-choice"
+
+
 def _target(model: Model, msg: TurnTarget, ctx: Ctx) -> Model:
-    return C.edited(model, "turn", lambda st: C.attack_entry(model, st, "target", msg.cid))
+    return C.edited(model, CHOICE, lambda st: C.attack_entry(model, st, "target", msg.cid))
 
 
 def _weapon(model: Model, msg: TurnWeapon, ctx: Ctx) -> Model:
-    return C.edited(model, "turn", lambda st: C.attack_entry(model, st, "weapon", msg.weapon))
+    return C.edited(model, CHOICE, lambda st: C.attack_entry(model, st, "weapon", msg.weapon))
 
 
 def _next(model: Model, msg: TurnNext, ctx: Ctx) -> Model:
@@ -548,6 +554,19 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
             else None,
         ),
         _strip(fight, form),
+        h(  # no line kept for it while empty, as the next turn's refusal below
+            "div",
+            {"class": "step-error"},
+            h(
+                "p",
+                {
+                    "class": "field-error",
+                    "role": "alert",
+                    "data-testid": "percentile-turn-choice-error",
+                },
+                error_of(model, S.FEATURE, CHOICE),
+            ),
+        ),
         *[
             h("p", {"class": "notice", "data-testid": "percentile-turn-why"}, why_not)
             for why_not in R.why_no_turn(fight)
