@@ -269,6 +269,26 @@ def test_once_everyone_has_acted_no_attack_is_offered_and_the_card_says_why(
     assert errors == []
 
 
+def test_initiative_dice_typed_wrong_say_so_in_view(app: Page, errors: list[str]) -> None:
+    """A GM's play-through: "9 2 5" typed for two fighters was read as "9 2" (the 5 dropped),
+    and a refusal ("more dice are needed") showed under the open "Add a participant" form,
+    below the screen. Too few or too many dice are refused, in words, beside the entry."""
+    _duel(app)
+    enter(app, "sc-initiative-typed", "9")
+    expect(app.get_by_test_id("sc-error-initiative")).to_contain_text("more dice are needed")
+    _on_screen(app, "sc-error-initiative")
+    enter(app, "sc-initiative-typed", "9 2 5")
+    expect(app.get_by_test_id("sc-error-initiative")).to_have_text(
+        "initiative dice: 2 dice are rolled, 3 typed"
+    )
+    _on_screen(app, "sc-error-initiative")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: —")
+    enter(app, "sc-initiative-typed", "9 2")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
+    expect(app.get_by_test_id("sc-error-initiative")).to_have_text("")
+    assert errors == []
+
+
 def test_at_the_table_every_field_takes_its_tap_and_the_screen_says_what_applies(
     app: Page, errors: list[str]
 ) -> None:

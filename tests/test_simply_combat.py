@@ -185,6 +185,24 @@ def test_an_attack_with_a_defend_spends_both_actions_and_a_draw_misses() -> None
     assert fight.actions_left("c1") == 1 and fight.actions_left("c2") == 1
 
 
+def test_luck_that_cannot_buy_the_roll_says_how_much_it_needed() -> None:
+    """A GM's play-through read "Cy 18 vs TN 8, 5 LP" under "Bo hits Cy": the 5 LP looked
+    spent on a success. Luck short of the roll (SIM-10 2c) and a 20 say why they failed."""
+    fight = add_combatant(Combat(), name="Lucky", hp_max=20, strength=5, health=5, luck_points=7)
+    fight = add_combatant(fight, name="Foe", hp_max=20, strength=5, health=5, luck_points=5)
+    fight, _ = roll_initiative(fight, ScriptedRng(9, 1))
+    # Lucky 2D10 = 18 vs TN 10 needs 8 LP, has 7: fails, 5 LP spent.
+    fight, result = roll_attack(fight, "c1", "c2", 10, ScriptedRng(9, 9), luck=True)
+    assert not result.hit and fight.get("c1").luck == 2
+    assert result.number == "18 vs TN 10, 5 LP (8 needed)"
+    # Foe defends with luck and rolls 20: no LP buys it off (SIM-06, SIM-10).
+    fight, result = roll_attack(
+        fight, "c1", "c2", 10, ScriptedRng(3, 4, 10, 10), defend_tn=10, defend_luck=True
+    )
+    assert result.hit
+    assert result.number == "7 vs TN 10 · Foe 20 vs TN 10, 5 LP (a 20 cannot be bought off)"
+
+
 def test_an_attack_with_luck_declared_spends_luck() -> None:
     fight = add_combatant(Combat(), name="Lucky", hp_max=20, strength=5, health=5, luck_points=10)
     fight = add_combatant(fight, name="Foe", hp_max=20, strength=5, health=5)

@@ -161,6 +161,19 @@ def test_initiative_dice_typed_in_the_order_read_then_the_roll_offs() -> None:
         roll_initiative(fight, typed_initiative("5 5 1"))  # the tie needs its roll-off dice
 
 
+def test_typed_initiative_refuses_a_die_nobody_rolls() -> None:
+    """A die typed past the rollers and their roll-offs is refused, not dropped: a GM who typed
+    "3 6 8" for two fighters (one unconscious, SIM-38) was shown an order from "3 6" alone."""
+    fight = add_combatant(Combat(), name="Ann", hp_max=9, strength=5, health=5)
+    fight = add_combatant(fight, name="Bo", hp_max=9, strength=5, health=5)
+    with pytest.raises(DiceError, match="2 dice are rolled, 3 typed"):
+        roll_initiative(fight, typed_initiative("3 6 8"))
+    with pytest.raises(DiceError, match="4 dice are rolled, 5 typed"):
+        roll_initiative(fight, typed_initiative("5 5 1 2 7"))  # the tie's roll-off, then one more
+    fight, _ = roll_initiative(fight, typed_initiative("3 6"))
+    assert fight.order == ("c2", "c1")
+
+
 def test_attack_and_defend_each_typed() -> None:
     fight, _ = roll_initiative(_two(), seeded("t"))
     attacker = fight.cursor or "c1"

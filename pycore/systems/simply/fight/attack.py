@@ -258,6 +258,11 @@ def shown_roll(side: tasks.TaskResult | luck_rules.LuckTest) -> str:
     if isinstance(side, luck_rules.LuckTest) and side.spent:
         bought = side.final_target != plain.target
         text += f", {side.spent} LP" + (f" → TN {side.final_target}" if bought else "")
+        # SIM-10 2c: the 5 LP are spent on a failure; said why, or they read as a success.
+        if side.case == "not enough":
+            text += f" ({side.needed} needed)"
+        elif side.case == "automatic failure":
+            text += " (a 20 cannot be bought off)"
     return text
 
 

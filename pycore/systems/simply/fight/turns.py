@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from pycore.dice import RandintSource, roll
+from pycore.dice import DiceError, RandintSource, TypedDice, roll
 from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.simply.fight.public import INITIATIVE_LINE, action_line
@@ -306,6 +306,11 @@ def roll_initiative(combat: Combat, rng: RandintSource) -> tuple[Combat, Initiat
     dice = {c.id: roll("1d10", rng).total for c in rollers}
     regular, regular_order = _order_group([c for c in rollers if not c.minor], dice, rng)
     minor, minor_order = _order_group([c for c in rollers if c.minor], dice, rng)
+    if isinstance(rng, TypedDice) and rng.unused:
+        # A die typed past the rollers and their roll-offs belongs to nobody: dropping it would
+        # order the fight from dice the GM did not mean (they misread who rolls).
+        used = len(rng.faces) - len(rng.unused)
+        raise DiceError(f"initiative dice: {used} dice are rolled, {len(rng.faces)} typed")
     # SIM-38: the disabled roll nothing and get no actions; they stay on the strip, after.
     idle = [c.id for c in acting_order(combat) if c.disabled and not c.dead]
     order = tuple(regular_order + minor_order + idle)

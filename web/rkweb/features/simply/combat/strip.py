@@ -118,6 +118,8 @@ def strip(
         )
         if ordered
         else h("p", {"class": "muted"}, "Add the participants, then roll initiative."),
-        h("div", {"class": "row strip-folds"}, _initiative(fight), add, later),
+        # The initiative's refusal above the folds, next to its entry: below them it sat under
+        # an open "Add a participant" form, off the screen (y 1624 of 1024).
         error_line(model, saved.ERRORS, "initiative", "sc-error-initiative"),
+        h("div", {"class": "row strip-folds"}, _initiative(fight), add, later),
     )
