@@ -13,7 +13,8 @@ from __future__ import annotations
 from rkweb.app import shell
 from rkweb.app.model import Model
 from rkweb.app.vdom import find_all
-from rkweb.features.gurps.state import page_data
+from rkweb.features.gurps import attack_form
+from rkweb.features.gurps.state import keep, page_data
 from test_gurps_aim_held import PEOPLE, _round_of_aim
 from test_gurps_pages import fight_started, send, texts
 from test_gurps_switch import _fight
@@ -87,3 +88,33 @@ def test_the_result_is_the_tab_s_own_last_roll() -> None:
     on = send(send(rolled, "gurps.tab", "tracker"), "gurps.step_cancel")
     back = send(on, "gurps.tab", "attack")
     assert texts(back, "gurps-attack-result") == [said]
+
+
+def test_a_line_picked_for_the_turn_s_fighter_stays_his_when_the_turn_moves_on() -> None:
+    """The full suite's random worksheet found it: Ana's second line picked on the tab while
+    she was its attacker only as the tracker's turn, then the turn passed to Bo (one line on
+    his sheet): the next entry on the tab crashed ("attack line 1 is not one of the 1 on the
+    sheet"). A line is one attacker's: picking it chooses her, and a line not on the derived
+    attacker's sheet is never read for him."""
+    people = [
+        {"name": "Ana", "basic_speed": "6", "more_attacks": "Kick: 11, 1d cr, unarmed"},
+        {"name": "Bo", "basic_speed": "5"},
+    ]
+    model = send(_fight(people), "gurps.tab", "attack")  # Ana's turn
+    model = send(model, "gurps.attack_form", "line", "1")
+    assert (page_data(model)["attack"]["attacker"], page_data(model)["attack"]["line"]) == (
+        "g1",
+        "1",
+    )
+    model = send(model, "gurps.tab", "tracker")
+    model = send(model, "gurps.next")  # Bo's turn
+    model = send(model, "gurps.tab", "attack")
+    model = send(model, "gurps.attack_form", "extra", "-1")
+    assert _value(model, "gurps-attack-attacker") == "g1"
+    assert _value(model, "gurps-attack-line") == "1"
+    # A line typed for an attacker who has no such line (an old save) reads as his own.
+    stale = send(_fight(people), "gurps.tab", "attack")
+    stale = send(stale, "gurps.attack_form", "attacker", "g2")
+    stale = keep(stale, attack={**page_data(stale)["attack"], "line": "1"})
+    stale = send(stale, "gurps.attack_form", "extra", "-1")
+    assert attack_form.form_of(stale)["line"] == "0"  # his one line (no list to show)

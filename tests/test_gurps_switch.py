@@ -192,14 +192,17 @@ def test_switching_the_worksheet_attacker_prefills_a_fresh_set_up(
     ids = [c.id for c in fight_of(model).combatants]
     first, second = ids[pair % len(ids)], ids[(pair + 1) % len(ids)]
     defender = ids[(pair + 2) % len(ids)]
+    if defender == first:  # two fighters: the other one defends, and switching to him swaps
+        defender = second  # the two (picking the attacker as the defender swaps them too)
     model = _worksheet(model, first, defender, chosen)
     switched = send(model, "gurps.attack_form", "attacker", second)
     line = str(hands.get(second, 0))  # the weapon in his hand; none said: his sheet's first
-    fresh = {**attack_form.DEFAULTS, "attacker": second, "defender": defender, "line": line}
+    defends = first if defender == second else defender
+    fresh = {**attack_form.DEFAULTS, "attacker": second, "defender": defends, "line": line}
     assert page_data(switched)["attack"] == fresh
     assert not any(k.startswith("attack.") for k in shown_errors(switched, "gurps"))
     # What the tab shows is what a never-touched worksheet shows once the two are chosen.
-    untouched = send(keep(switched, attack={}), "gurps.attack_form", "defender", defender)
+    untouched = send(keep(switched, attack={}), "gurps.attack_form", "defender", defends)
     untouched = send(untouched, "gurps.attack_form", "attacker", second)
     assert shell.view(switched) == shell.view(untouched)
 

@@ -11,6 +11,7 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.aiming import aimed_location
+from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
@@ -120,9 +121,12 @@ def _parties(model: Model, form: dict[str, Any], fight: Fight) -> dict[str, str]
     defender = str(form["defender"]) or (
         str(step["target"]) if step else gurps_fight.next_target(fight, attacker)
     )
-    line = str(form["line"]) or str(
-        step["line"] if step else gurps_fight.line_in_hand(fight, ids[attacker])
-    )
+    # A line typed for another attacker (the tracker's turn moved on while the tab's attacker
+    # was derived: Ana's second line, then Bo's turn with one) is not his: his is derived.
+    typed = str(form["line"])
+    if not (typed.isdigit() and int(typed) < len(attack_lines(ids[attacker]))):
+        typed = ""
+    line = typed or str(step["line"] if step else gurps_fight.line_in_hand(fight, ids[attacker]))
     return {
         "attacker": attacker,
         "defender": "" if defender == attacker else defender,
@@ -318,6 +322,10 @@ def set_field(model: Model, name: str, value: str) -> Model:
         form.update(defender=value, yards="", range_beyond="")
     elif name.startswith("key:"):
         form["keys"] = {**form["keys"], name[4:]: value}
+    elif name == "line":
+        # A line is one attacker's: picked while the attacker was the tracker's turn (derived),
+        # he is chosen with it, so the turn moving on never hands it to the next fighter.
+        form.update(line=value, attacker=str(form["attacker"] or form_of(model)["attacker"]))
     elif name in DEFAULTS and name != "keys":  # the modifiers are set one by one
         form[name] = value
     else:
