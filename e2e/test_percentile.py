@@ -187,6 +187,15 @@ def ann_and_bob_on_two_sides(app: Page) -> None:
         expect(pick.locator("option:checked")).to_have_text("— choose —")
 
 
+def no_surprise_check(app: Page) -> None:
+    """Surprise set to none in Settings (R-D: nobody can be surprised), back on Combat: both
+    sides act in round 1. A tie typed for the surprise ("10 10") is no such thing: PCT-15 rolls
+    it again until one side is lowest, and the order waits for it."""
+    tab(app, "settings")
+    app.get_by_test_id("percentile-setting-surprise").select_option("none")
+    tab(app, "combat")
+
+
 def anns_surprise_turn_on_bob(app: Page, ap_cost: str) -> None:
     """Side A surprises (10 against 90): round 1 is Ann's turn alone, from the page's top; Bob
     tapped as her target and the GM's AP cost of her attack typed (Table #3-6, asked once)."""
@@ -552,7 +561,7 @@ def test_round_two_reads_once_asks_the_stun_in_words_and_starts_the_turn_in_view
     "11.1 damage" without the body part."""
     ann_and_bob_on_two_sides(app)
     app.set_viewport_size({"width": 768, "height": 1024})
-    set_field(app, "percentile-surprise-typed", "10 10")  # nobody surprised
+    no_surprise_check(app)
     set_field(app, "percentile-order-typed", "20 45")
     app.get_by_test_id("percentile-turn-next").click()
     _hit_on(app)
@@ -717,7 +726,7 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     line 60; PCT-08 lines 38-46): it is refused beside its button, in words that say what to do,
     and Ann stays "now" with her question until it is answered."""
     ann_and_bob_on_two_sides(app)
-    set_field(app, "percentile-surprise-typed", "10 10")  # nobody surprised
+    no_surprise_check(app)
     set_field(app, "percentile-order-typed", "20 45")  # Side A first: Ann's turn
     app.evaluate("window.scrollTo(0, 0)")
     app.get_by_test_id("percentile-turn-next").click()

@@ -74,6 +74,13 @@ def settings(**values: Any) -> combat.Settings:
     return combat.settings_from_json(values)
 
 
+def unsurprised(fight: F.Fight | None = None, **values: Any) -> F.Fight:
+    """``fight`` (two sides) with no surprise check (R-D): the order is rolled first thing
+    (PCT-08: step 1, surprise, comes before the order when the settings ask for it)."""
+    fight = two_sides() if fight is None else fight
+    return replace(fight, settings=settings(surprise="none", **values))
+
+
 # --- Sides and surprise ------------------------------------------------------------------------
 
 
@@ -131,21 +138,21 @@ def test_pct_09_15_the_lowest_score_gets_surprise_ties_re_rolled() -> None:
 
 
 def test_pct_18_21_lowest_result_first_and_a_lead_of_30_attacks_alone() -> None:
-    fight, _ = F.roll_order(two_sides(), Dice(10, 40))  # A 10, B 40 + 10 = 50
+    fight, _ = F.roll_order(unsurprised(), Dice(10, 40))  # A 10, B 40 + 10 = 50
     assert fight.order is not None and fight.order.order == ["Side A", "Side B"]
     assert fight.order.exclusive and F.acting_sides(fight) == ["Side A"]
-    close, _ = F.roll_order(two_sides(), Dice(30, 40))  # A 30, B 50: lead 20
+    close, _ = F.roll_order(unsurprised(), Dice(30, 40))  # A 30, B 50: lead 20
     assert close.order is not None and not close.order.exclusive
 
 
 def test_pct_20_ties_re_roll_every_side() -> None:
-    fight, step = F.roll_order(two_sides(), Dice(60, 50, 5, 90))
+    fight, step = F.roll_order(unsurprised(), Dice(60, 50, 5, 90))
     assert len(step.rolled.attempts) == 2 and fight.order is not None
     assert fight.order.order == ["Side A", "Side B"]
 
 
 def test_pct_22_pass_once_acts_last_and_the_b1_order_returns_next_round() -> None:
-    fight, _ = F.roll_order(two_sides(), Dice(10, 40))
+    fight, _ = F.roll_order(unsurprised(), Dice(10, 40))
     fight, passed = F.pass_order(fight)
     assert passed.order.order == ["Side B", "Side A"] and not passed.order.exclusive
     with pytest.raises(RuleError, match="already been passed"):
@@ -157,15 +164,15 @@ def test_pct_22_pass_once_acts_last_and_the_b1_order_returns_next_round() -> Non
 
 
 def test_pct_19_26_b2_and_pieces_roll_the_order_again() -> None:
-    fight, _ = F.roll_order(replace(two_sides(), settings=settings(order="b2")), Dice(10, 40))
+    fight, _ = F.roll_order(unsurprised(order="b2"), Dice(10, 40))
     assert R.next_round(fight)[0].order is None
-    piece, text = R.next_piece(F.roll_order(two_sides(), Dice(10, 40))[0])
+    piece, text = R.next_piece(F.roll_order(unsurprised(), Dice(10, 40))[0])
     assert piece.piece == 2 and piece.order is None and "roll the order again" in str(text)
 
 
 def test_pct_23_a_joining_side_is_slotted_and_only_it_re_rolls_an_equal_result() -> None:
     fight = F.add_member(F.add_side(two_sides()), 2, "c3")
-    fight, _ = F.roll_order(replace(fight, sides=fight.sides[:2]), Dice(10, 80))
+    fight, _ = F.roll_order(unsurprised(replace(fight, sides=fight.sides[:2])), Dice(10, 80))
     fight = replace(fight, sides=F.add_member(F.add_side(fight), 2, "c3").sides)
     fight, joined = F.join_order(fight, "Side C", Dice(10, 45))  # 10 equals A: re-roll
     assert joined.rolls == (10, 45) and fight.order is not None
@@ -381,8 +388,8 @@ def test_pct_54_a_poison_needs_its_systems_site_and_multipliers_and_spares_the_r
 
 
 def test_the_saved_fight_round_trips_and_old_data_loads() -> None:
-    fight, _ = F.roll_order(two_sides(), Dice(10, 40))
-    fight, _ = F.roll_surprise(fight, Dice(40, 30))
+    fight, _ = F.roll_surprise(two_sides(), Dice(40, 30))
+    fight, _ = F.roll_order(fight, Dice(10, 40))
     again = fight_from_json(fight_into_json(section(), fight))
     assert again == fight
     old = fight_from_json(
@@ -454,7 +461,7 @@ def test_the_order_roll_names_the_rule_that_decided_lines_49_60() -> None:
     fight, step = F.roll_order(surprised, Dice(10, 40))  # A leads by 40 …
     assert step.acting == ("Side B",) and "Side B have SURPRISE" in str(step)
     assert "leads by 30 or more" in str(step.rolled) and "alone" not in str(step)
-    _, step = F.roll_order(two_sides(), Dice(10, 40))
+    _, step = F.roll_order(unsurprised(), Dice(10, 40))
     assert step.acting == ("Side A",) and "the only attack this round" in str(step)
     # PCT-09: the order rolled in the surprise round starts the next round, lead and all.
     assert R.next_round(fight)[0].order.exclusive  # type: ignore[union-attr]

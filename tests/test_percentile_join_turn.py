@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 from rkweb.app.model import Model
 from scripted import Faces as Dice
-from test_percentile_fight import settings, two_sides
+from test_percentile_fight import settings, two_sides, unsurprised
 from test_percentile_pages import go, round_ready, texts
 from test_percentile_question_now import _anns_hit_waits_for_the_stun
 
@@ -28,7 +28,7 @@ from pycore.systems.percentile.fight.setup import setup_of
 def _ordered(a: int, b: int) -> F.Fight:
     """Ann on Side A, Bob (damage modifier 10) on Side B, the order rolled (a, b): results a and
     b + 10; Cy on Side C, not yet in it."""
-    fight, _ = F.roll_order(two_sides(), Dice(a, b))
+    fight, _ = F.roll_order(unsurprised(), Dice(a, b))
     return replace(fight, sides=F.add_member(F.add_side(fight), 2, "c3").sides)
 
 

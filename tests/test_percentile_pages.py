@@ -597,7 +597,7 @@ def test_every_multi_roll_entry_takes_spaces_commas_or_semicolons() -> None:
         done = go(m, "percentile.surprise_roll_typed", typed)
         assert texts(done, "percentile-surprise-typed-error") == [""], typed
         assert "Side A gets SURPRISE" in texts(done, "percentile-surprise-result")[0], typed
-    m = go(m, "percentile.order_roll_typed", "5, 50")
+    m = go(go(m, "percentile.surprise_roll_typed", "10 90"), "percentile.order_roll_typed", "5, 50")
     assert texts(m, "percentile-order-result")[0].startswith("results Side A 5, Side B 50")
     short = go(m, "percentile.surprise_roll_typed", "10")
     assert "e.g. 30 70" in texts(short, "percentile-surprise-typed-error")[0]

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import pytest
 from scripted import Faces as Dice
-from test_percentile_fight import settings, two_sides
+from test_percentile_fight import unsurprised
 from test_percentile_pages import go, texts
 from test_percentile_question_now import _anns_hit_waits_for_the_stun
 
@@ -24,7 +24,7 @@ from pycore.systems.percentile.fight import turns as R
 
 def _anns_turn() -> F.Fight:
     """Side A 30, Side B 50 (no lead of 30): Ann's turn, the round's first."""
-    fight, _ = F.roll_order(two_sides(), Dice(30, 40))
+    fight, _ = F.roll_order(unsurprised(), Dice(30, 40))
     fight, _ = R.next_turn(fight, Dice())
     assert R.active(fight) is not None and R.active(fight).id == "c1"  # type: ignore[union-attr]
     return fight
@@ -59,7 +59,7 @@ def test_pct_18_19_the_order_is_rolled_once_for_its_round() -> None:
         match=r"already rolled: it is rolled once, at the start of combat.*Undo",
     ):
         F.roll_order(fight, Dice(90, 10))
-    b2 = replace(two_sides(), settings=settings(order="b2"))
+    b2 = unsurprised(order="b2")
     b2, _ = F.roll_order(b2, Dice(30, 40))
     with pytest.raises(RuleError, match=r"it is rolled at the start of each round\."):
         F.roll_order(b2, Dice(90, 10))
@@ -96,7 +96,7 @@ def test_the_round_refusals_are_in_plain_words_with_no_rule_id() -> None:
             run()
         refused.append(str(said.value))
     for order, pieces in (("b2", False), ("b1", True)):
-        other = replace(two_sides(), settings=settings(order=order, pieces=pieces))
+        other = unsurprised(order=order, pieces=pieces)
         other, _ = F.roll_order(other, Dice(30, 40))
         with pytest.raises(RuleError) as said:
             F.roll_order(other, Dice(90, 10))

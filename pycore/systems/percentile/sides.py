@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pycore.dice import RandintSource
+from pycore.dice.typed import next_roll_is
 from pycore.errors import RuleError
 from pycore.systems.percentile.checks import Number, bounded, fmt, roll_percent
 from pycore.validate import checked
@@ -347,6 +348,21 @@ class SurpriseResult:
         return " | re-roll: ".join(str(a) for a in self.attempts)
 
 
+#: How a re-roll after a tie is named to the GM typing his dice (PCT-15, PCT-20).
+ROLLS_AGAIN = "a tie, every side rolls again"
+
+
+def _rolls(sides: Mapping[str, object], rng: RandintSource, again: bool) -> dict[str, int]:
+    """One ``1:100sd`` per side; after a tie (``again``) each roll is named, so the GM typing
+    his dice is asked for the re-roll in words, not for "the next roll" (PCT-15, PCT-20)."""
+    out = {}
+    for side in sides:
+        if again:
+            next_roll_is(rng, f"{ROLLS_AGAIN}: {side}")
+        out[side] = roll_percent(rng)
+    return out
+
+
 @checked
 def roll_surprise(
     targets: Mapping[str, Number], rng: RandintSource, modifiers: Mapping[str, Number] | None = None
@@ -359,7 +375,7 @@ def roll_surprise(
     """
     attempts: list[SurpriseRoll] = []
     for _ in range(MAX_REROLLS):
-        attempt = surprise(targets, {s: roll_percent(rng) for s in targets}, modifiers)
+        attempt = surprise(targets, _rolls(targets, rng, bool(attempts)), modifiers)
         attempts.append(attempt)
         if attempt.winner is not None:
             return SurpriseResult(tuple(attempts))
@@ -485,9 +501,9 @@ def roll_primary_attack(modifiers: Mapping[str, Number], rng: RandintSource) -> 
     >>> len(roll_primary_attack({"A": 0, "B": 0}, random.Random(4)).result.order)
     2
     """
-    attempts = []
+    attempts: list[tuple[Mapping[str, int], PrimaryAttack]] = []
     for _ in range(MAX_REROLLS):
-        rolls = {s: roll_percent(rng) for s in modifiers}
+        rolls = _rolls(modifiers, rng, bool(attempts))
         pa = primary_attack(
             {s: r + _modifier(modifiers[s], f"{s} damage modifier") for s, r in rolls.items()}
         )

@@ -28,6 +28,7 @@ from pycore.step import Step
 from pycore.systems.percentile import agility, combat, sides
 from pycore.systems.percentile.checks import fmt, parse_number, roll_percent
 from pycore.systems.percentile.fight.surprise import (
+    Surprised,
     awake_members,
     roll_surprise,
     side_modifier,
@@ -48,6 +49,26 @@ from pycore.validate import checked
 # --- Order of attack (PCT-18–PCT-23) -----------------------------------------------------------
 
 UNDO_ORDER = "Undo back to the roll to roll it again."
+SURPRISE_FIRST = (
+    "Surprise first: roll it on the Surprise card (a tie rolls again), or set surprise to none "
+    "in Settings."
+)
+
+
+@checked
+def surprise_due(fight: Fight) -> bool:
+    """The fight's first surprise check is still to be made: PCT-08 step 1 (Check for Surprise)
+    comes before step 2 (Primary Attack), and PCT-15 reads a shared lowest score as rolled
+    again until one side is lowest, so a tie typed leaves it due, not skipped ("none" in the
+    settings skips it, R-D). Only before the first order of the fight: a later check is the
+    GM's (PCT-16)."""
+    return (
+        fight.settings.surprise != "none"
+        and fight.surprise is None
+        and fight.order is None
+        and fight.round == 1
+        and fight.piece == 1
+    )
 
 
 @checked
@@ -78,9 +99,14 @@ def roll_order(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderStep]:
     """PCT-18/19: every side rolls 1:100sd plus its damage modifier; lowest attacks first. The
     step says who acts this round and why: SURPRISE (PCT-09, line 49) comes before the lead of
     30 (PCT-21, line 60). Rolled once for its round (or piece): again, it would reorder turns
-    already taken and give a fighter a second turn in the round (PCT-07, line 33)."""
+    already taken and give a fighter a second turn in the round (PCT-07, line 33). Not before
+    the fight's first surprise (:func:`surprise_due`): the order is step 2 of the sequence, the
+    surprise step 1 (PCT-08), and a tie typed for the surprise is rolled again, not read as
+    "nobody surprised" (PCT-15); refused in words that say what to do."""
     if fight.pending is not None:
         raise RuleError(WAITING)
+    if surprise_due(fight):
+        raise RuleError(SURPRISE_FIRST)
     if fight.order is not None:
         when = combat.order_rolled_when(fight.settings)
         raise RuleError(f"The order of attack is already rolled: it is rolled {when}. {UNDO_ORDER}")
@@ -88,6 +114,38 @@ def roll_order(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderStep]:
     fight = replace(fight, order=rolled.result)
     acting, reason = acting_now(fight)
     return fight, OrderStep(rolled, tuple(acting), reason)
+
+
+@dataclass(frozen=True)
+class DueRolled:
+    """The order rolled with the app's dice, the fight's first surprise rolled before it when
+    it was due (PCT-08 step 1 before step 2)."""
+
+    surprise: Surprised | None
+    order: OrderStep
+
+    def __str__(self) -> str:
+        return " · ".join(str(s) for s in (self.surprise, self.order) if s is not None)
+
+    @property
+    def step(self) -> Step:
+        steps = [s.step for s in (self.surprise, self.order) if s is not None]
+        public = " · ".join(s.public for s in steps if s.public)
+        return Step(str(self), public, tuple(r for s in steps for r in s.rules))
+
+
+@checked
+def roll_due(fight: Fight, rng: RandintSource) -> tuple[Fight, DueRolled]:
+    """The order with the app's dice, and before it the fight's first surprise when it is due,
+    as "Next turn" rolls them on the way: PCT-08 makes the surprise check step 1 and the order
+    step 2, and PCT-15 reads a tie as rolled again until one side is lowest, so a tie typed
+    on the Surprise card leaves it due, never skipped. Dice typed for the order are the
+    order's: :func:`roll_order` refuses them while the surprise is due."""
+    surprised = None
+    if surprise_due(fight):
+        fight, surprised = roll_surprise(fight, rng)
+    fight, order = roll_order(fight, rng)
+    return fight, DueRolled(surprised, order)
 
 
 def _order(fight: Fight) -> PrimaryAttack:
@@ -507,11 +565,8 @@ def next_turn(fight: Fight, rng: RandintSource) -> tuple[Fight, TurnStep]:
             fight, started = next_round(fight)
             events.append(str(started))
         if fight.order is None:
-            if fight.round == 1 and fight.surprise is None and fight.settings.surprise != "none":
-                fight, surprise = roll_surprise(fight, rng)
-                events.append(str(surprise))
-            fight, order = roll_order(fight, rng)
-            events.append(str(order))
+            fight, due = roll_due(fight, rng)
+            events.append(str(due))
         if not turn_order(fight):
             raise RuleError("No one can act: put awake characters on the sides.")
         fight = replace(fight, turn=0)

@@ -83,9 +83,18 @@ def _rolloff(index: int) -> C.Roll:
     return roll
 
 
+def _order_due(fight: F.Fight, rng: Any) -> C.Outcome:
+    fight, rolled = R.roll_due(fight, rng)
+    return fight, rolled.step, "Order of attack", None
+
+
 def _order_roll(model: Model, msg: OrderRoll | OrderRollTyped, ctx: Ctx) -> Model:
-    # refused beside the order's buttons (the order rolled already, an attack under way)
-    return C.rolled(model, ctx, "order", msg, _order)
+    # refused beside the order's buttons (the order rolled already, an attack under way). The
+    # app's dice roll the fight's first surprise on the way when it is due, as "Next turn" does
+    # (PCT-08: step 1 before step 2; PCT-15: a tie typed for it is rolled again, not skipped);
+    # dice typed here are the order's, refused beside their entry until the surprise is decided.
+    roll = _order_due if isinstance(msg, OrderRoll) else _order
+    return C.rolled(model, ctx, "order", msg, roll)
 
 
 def _order_join(model: Model, msg: OrderJoin | OrderJoinTyped, ctx: Ctx) -> Model:

@@ -74,17 +74,24 @@ def attack_entry(model: Model, st: dict[str, Any], key: str, value: str) -> Mode
 
 
 def stepped(
-    model: Model, ctx: Ctx, key: str, run: Run, *, example: str = "47 12", here: bool = False
+    model: Model,
+    ctx: Ctx,
+    key: str,
+    run: Run,
+    *,
+    example: str = "47 12",
+    here: bool = False,
+    typed: str = "",
 ) -> Model:
     """A step of the fight, one undo step with its log line; refused under ``key``. ``here``: a
-    roll whose result shows where its tap was."""
+    roll whose result shows where its tap was; ``typed``: the dice typed for it."""
     st = S.state(model)
     try:
         fight, text, label, form = run(S.fight_of(model, st), st)
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _where(key, exc), str(exc))
-    except DiceWanted as wanted:  # fewer dice typed than the rule rolls
-        return with_error(model, S.FEATURE, key, S.missing_roll(wanted, example))
+    except DiceWanted as wanted:  # fewer dice typed than the rule rolls, or a tie's re-roll
+        return with_error(model, S.FEATURE, key, S.missing_roll(wanted, example, typed))
     if not label:
         return model
     new = stamped(
@@ -97,7 +104,7 @@ def stepped(
         said = f"round {fight.round}:"  # a new round's step names its round itself
         text = step.text if step.text.startswith(said) else f"{said} {step.text}"
         new = S.logged(new, "combat", Step(text, step.public, step.rules), ctx)
-    saved = _clear_errors(S.save(model, new, ctx, label, fight=fight), key)
+    saved = _clear_errors(S.save(model, new, ctx, label, fight=fight), key, fight)
     return saved.with_ui(**{RESULT_HERE: here})
 
 
@@ -128,11 +135,19 @@ def rolled(model: Model, ctx: Ctx, key: str, msg: Message, roll: Roll) -> Model:
     typed_key = S.typed_key(name, wire(msg)[1:])
     example = S.EXAMPLES.get(name, "47 12")
     run: Run = lambda fight, st: roll(fight, TypedRolls(roll_entries(text)))  # noqa: E731
-    return stepped(model, ctx, typed_key, run, example=example)
+    return stepped(model, ctx, typed_key, run, example=example, typed=text)
 
 
-def _clear_errors(model: Model, key: str) -> Model:
+def _clear_errors(model: Model, key: str, fight: F.Fight) -> Model:
+    """The step's own refusal goes; so does a typed roll's prompt the fight has moved past:
+    the surprise's once it is decided or the order is rolled (a tie's "rolls again" asked for
+    the re-roll, PCT-15; kept, it read as an error for the whole fight), the order's once it
+    is rolled."""
     errors = dict(model.ui.get(f"{S.FEATURE}_errors", {}))
     drop = ("attack", "turn") if key.startswith(("attack", "turn")) else (key,)
+    if fight.surprise is not None or fight.order is not None:
+        drop = (*drop, S.typed_key("surprise_roll"))
+    if fight.order is not None:
+        drop = (*drop, S.typed_key("order_roll"))
     kept = {k: v for k, v in errors.items() if not str(k).startswith(drop)}
     return model.with_ui(**{f"{S.FEATURE}_errors": kept})

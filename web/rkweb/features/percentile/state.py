@@ -22,7 +22,7 @@ from pycore.dice.typed import DiceWanted
 from pycore.errors import RulekeeperError
 from pycore.step import Step
 from pycore.step import log_entry as logged_step
-from pycore.systems.percentile import combat
+from pycore.systems.percentile import combat, sides
 from pycore.systems.percentile.fight import Fight, setup, turns
 from pycore.systems.percentile.fight.codec import fight_from_json, fight_into_json
 from pycore.systems.percentile.roster import DEFAULTS as NUMBER_DEFAULTS
@@ -275,8 +275,12 @@ def roll_entry(
     )
 
 
-def missing_roll(wanted: DiceWanted, example: str = "47 12") -> str:
-    """The refusal when fewer dice were typed than the rule rolls (one entry per roll)."""
+def missing_roll(wanted: DiceWanted, example: str = "47 12", typed: str = "") -> str:
+    """The refusal when fewer dice were typed than the rule rolls (one entry per roll); after a
+    tie (PCT-15, PCT-20) a prompt for the re-roll, its example the dice typed and the new ones."""
+    if wanted.what.startswith(sides.ROLLS_AGAIN) and typed.strip():
+        again = f"{typed.strip()} {example}"
+        return f"{wanted}: type the rolls so far, then every side's re-roll (e.g. {again})"
     return f"{wanted}: type every roll, in order, spaces or commas between them (e.g. {example})"
 
 
