@@ -119,9 +119,11 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
         rng,
         skill=t["skill"],
         rating=saved.number(t, "rating", optional=True),
+        treater=t["treater"] or None,
     )
     label = t["treatment"].capitalize()
-    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": ""}  # the next treatment's own
+    # The next treatment's own rolls and Treater (derived again: whoever acts then).
+    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": "", "treater": ""}
     # The roll said back where it was typed, its dice as read (the log is a scroll away).
     verdict = "Success" if done.success else "Failure"
     said = {"verdict": verdict, "number": "", "text": done.text, "passed": done.success}
@@ -208,8 +210,9 @@ def _keep(model: Model, state: dict[str, Any], typed: dict[str, str]) -> Model:
 
 
 def _treated(t: dict[str, str]) -> str:
-    """Which treatment the rolls typed are for: its patient, treatment, skill and rating."""
-    return "|".join(t[k] for k in ("patient", "treatment", "skill", "rating"))
+    """Which treatment the rolls typed are for: its patient, treatment, treater, skill and
+    rating."""
+    return "|".join(t[k] for k in ("patient", "treatment", "treater", "skill", "rating"))
 
 
 def _typed_now(t: dict[str, str]) -> dict[str, str]:
@@ -419,6 +422,15 @@ def _treated_line(state: dict[str, Any]) -> VNode | None:
     return h("p", {"class": "explain", "data-testid": "sc-treat-result"}, str(shown.get("text")))
 
 
+def _treaters(fight: core.Combat) -> list[tuple[str, str]]:
+    """The Treater: derived, whoever acts now (a revive is his Other action, SIM-51; a bandage
+    the rest of his turn, SIM-53), or another the GM picks (one acting out of turn with held
+    actions, SIM-36). Outside a turn no action is charged and no one is derived."""
+    now = fight.cursor
+    derived = f"{fight.get(now).name} (whose turn it is)" if now else "no one (no turn under way)"
+    return fields.who(fight, derived)
+
+
 def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     treatments = [(x, x.capitalize()) for x in core.TREATMENTS]
     return h(
@@ -438,6 +450,7 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             {"class": "grid2"},
             fields.form_select(form, "treat", "patient", "Patient", fields.who(fight)),
             fields.form_select(form, "treat", "treatment", "Treatment", treatments),
+            fields.form_select(form, "treat", "treater", "Treater", _treaters(fight)),
             fields.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
             fields.form_field(model, form, "treat", "rating", "Treater's skill rating"),
         ),
