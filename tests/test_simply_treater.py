@@ -41,15 +41,14 @@ def _fight(model: Model) -> Combat:
     return saved.fight_of(model, saved.load(model))
 
 
-def _page() -> Model:
-    """Mara and Bo; turn 1, then Bo down at HP 1 (unconscious, SIM-48); turn 2: Mara to act,
-    alone with her 2 actions (Bo rolls nothing, SIM-38)."""
-    model = Model(History.new(default_data()), route="simply")
-    model = _send(model, "simply.tab", "combat")
-    for name, hp in (("Mara", "26"), ("Bo", "12")):
-        for field, value in (("name", name), ("hp_max", hp), ("strength", "5"), ("health", "5")):
-            model = _send(model, "simply.combat_form", "add", field, value)
-        model = _send(model, "simply.combat_add")
+def _page(model: Model | None = None) -> Model:
+    """Mara (a quick NPC unless ``model`` has her) and Bo; turn 1, then Bo down at HP 1
+    (unconscious, SIM-48); turn 2: Mara to act, alone with her 2 actions (Bo rolls nothing,
+    SIM-38)."""
+    if model is None:
+        model = _send(Model(History.new(default_data()), route="simply"), "simply.tab", "combat")
+        model = _add(model, "Mara", "26")
+    model = _add(model, "Bo", "12")
     model = _send(model, "simply.combat_initiative_typed", "9 1")
     for field, value in (("target", "c2"), ("source", "weapon"), ("raw", "11")):
         model = _send(model, "simply.combat_form", "damage", field, value)
@@ -59,6 +58,12 @@ def _page() -> Model:
     assert _texts(model, "sc-current") == ["Now: Mara"]
     assert _fight(model).actions_left("c1") == 2
     return model
+
+
+def _add(model: Model, name: str, hp: str) -> Model:
+    for field, value in (("name", name), ("hp_max", hp), ("strength", "5"), ("health", "5")):
+        model = _send(model, "simply.combat_form", "add", field, value)
+    return _send(model, "simply.combat_add")
 
 
 def _revive(model: Model) -> Model:
@@ -145,3 +150,25 @@ def test_core_refusals_name_the_treater() -> None:
     ):
         with refused(rule, match=words):
             treat(fight, "c2", "revive", ScriptedRng(3, 3), rating=10, treater=treater)
+
+
+def test_the_treater_s_rating_comes_from_his_sheet_unless_typed() -> None:
+    """Mara's sheet has First Aid (Familiar: I 6 + 2 = 8, SIM-28): the Treater's skill rating is
+    derived from it, said in the field, and the revive rolls against it with nothing typed."""
+    model = Model(History.new(default_data()), route="simply")
+    model = _send(model, "simply.tab", "characters")
+    model = _send(model, "simply.char_new")
+    model = _send(model, "simply.char_field", "name", "Mara")
+    model = _send(model, "simply.char_field", "add_skill", "First Aid")
+    model = _send(model, "simply.tab", "combat")
+    model = _page(_send(model, "simply.combat_add_char", "0"))
+    model = _send(model, "simply.combat_form", "treat", "patient", "c2")
+    model = _send(model, "simply.combat_form", "treat", "treatment", "revive")
+    (rating,) = [n for n in find_all(shell.view(model), "sc-treat-rating") if n.tag == "input"]
+    assert rating.attr("placeholder") == "8 (Mara's sheet: First Aid Familiar)"
+    assert "TN 6" in _texts(model, "sc-treat-task")[0]  # 8, Above Average −2 (SIM-52)
+    typed = _send(model, "simply.combat_form", "treat", "rating", "4")  # the GM's figure wins
+    assert "TN 2" in _texts(typed, "sc-treat-task")[0]
+    model = _send(model, "simply.combat_treat_typed", "3 3")
+    assert "→ success" in _texts(model, "sc-treat-result")[0]
+    assert not _fight(model).get("c2").unconscious

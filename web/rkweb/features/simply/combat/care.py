@@ -7,8 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.dice import DiceError, RandintSource, TypedDice, seeded, typed_dice
+from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
+from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT
+from pycore.systems.simply.fight.sheet import treater_rating
+from pycore.systems.simply.links import index_of
 from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
@@ -109,16 +113,41 @@ def clock(model: Model, msg: Clock, ctx: Ctx) -> Model:
     return saved.commit(model, state, fight, f"+{minutes} min", ctx, (passed,))
 
 
+def _rating(
+    model: Model, fight: core.Combat, t: dict[str, str]
+) -> tuple[int | None, str | None, str]:
+    """The treater's skill rating, its level and where it comes from: as typed, else from the
+    Treater's sheet (his First Aid or Medicine, SIM-28), else none (the field asks for it)."""
+    typed = saved.number(t, "rating", optional=True)
+    if typed is not None:
+        return typed, None, ""
+    who = t["treater"] or fight.cursor
+    try:
+        c = fight.get(who) if who else None
+        records = model.section("simply_characters").get("list", [])
+        index = None if c is None else index_of(records, c.character)
+        sheet = None if index is None else character_from_json(records[index])
+    except RuleError:
+        return None, None, ""
+    rated = None if sheet is None else treater_rating(sheet, t["skill"])
+    if c is None or rated is None:
+        return None, None, ""
+    return rated[0], rated[1], f"{rated[0]} ({c.name}'s sheet: {t['skill']} {rated[1]})"
+
+
 def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     t = state["form"]["treat"]
+    fight = saved.fight_of(model, state)
+    rating, level, _ = _rating(model, fight, t)
     fight, done = core.treat(
-        saved.fight_of(model, state),
+        fight,
         t["patient"],
         t["treatment"],
         rng,
         skill=t["skill"],
-        rating=saved.number(t, "rating", optional=True),
+        rating=rating,
+        level=level,
         treater=t["treater"] or None,
     )
     label = t["treatment"].capitalize()
@@ -321,7 +350,7 @@ def checks_card(
     )
 
 
-def _task_line(fight: core.Combat, t: dict[str, str]) -> VNode:
+def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
     """The treatment's task for this patient now and, with the treater's rating, its chance."""
     parts: list[Any] = []
     said = ""
@@ -331,8 +360,8 @@ def _task_line(fight: core.Combat, t: dict[str, str]) -> VNode:
             task = core.treatment_task(fight, t["patient"], t["treatment"], t["skill"])
             said, rules = str(task), task.rules
             parts.append(said)
-            rating = saved.number(t, "rating", optional=True)
-            roll = None if rating is None else treatment_chance(task, rating)
+            rating, level, _ = _rating(model, fight, t)
+            roll = None if rating is None else treatment_chance(task, rating, level)
             if roll is not None:
                 parts += [f" · {roll} · chance ", odds(roll.chance)]
         except ValueError as exc:
@@ -452,9 +481,16 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             fields.form_select(form, "treat", "treatment", "Treatment", treatments),
             fields.form_select(form, "treat", "treater", "Treater", _treaters(fight)),
             fields.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
-            fields.form_field(model, form, "treat", "rating", "Treater's skill rating"),
+            fields.form_field(
+                model,
+                form,
+                "treat",
+                "rating",
+                "Treater's skill rating",
+                placeholder=_rating(model, fight, {**form["treat"], "rating": ""})[2] or None,
+            ),
         ),
-        _task_line(fight, form["treat"]),
+        _task_line(model, fight, form["treat"]),
         _treat_entry(fight, form["treat"], steps.step_count(saved.load(model))),
         _treated_line(saved.load(model)),
         error_line(model, saved.ERRORS, "treat", "sc-error-treat"),
