@@ -172,3 +172,14 @@ def test_the_treater_s_rating_comes_from_his_sheet_unless_typed() -> None:
     model = _send(model, "simply.combat_treat_typed", "3 3")
     assert "→ success" in _texts(model, "sc-treat-result")[0]
     assert not _fight(model).get("c2").unconscious
+
+
+def test_an_undo_gives_back_the_treater_as_chosen_before_its_step() -> None:
+    """The Treater is a choice marked as the patient and treatment are (steps.py): chosen,
+    a minute passes, another chosen, Undo shows the first; Redo the second."""
+    model = _send(_page(), "simply.combat_form", "treat", "treater", "c1")
+    model = _send(model, "simply.combat_clock", 1)
+    model = _send(model, "simply.combat_form", "treat", "treater", "c2")
+    undone = _send(model, "shell.undo")
+    assert saved.load(undone)["form"]["treat"]["treater"] == "c1"
+    assert saved.load(_send(undone, "shell.redo"))["form"]["treat"]["treater"] == "c2"
