@@ -456,7 +456,7 @@ def _treaters(fight: core.Combat) -> list[tuple[str, str]]:
     the rest of his turn, SIM-53), or another the GM picks (one acting out of turn with held
     actions, SIM-36). Outside a turn no action is charged and no one is derived."""
     now = fight.cursor
-    derived = f"{fight.get(now).name} (whose turn it is)" if now else "no one (no turn under way)"
+    derived = f"{fight.get(now).name} (whose turn it is)" if now else "no one: no turn yet"
     return fields.who(fight, derived)
 
 
