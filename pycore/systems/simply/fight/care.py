@@ -11,6 +11,7 @@ from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.simply import recovery, tasks
 from pycore.systems.simply.fight.public import treatment_line
+from pycore.systems.simply.fight.turns import give_up, take_action
 from pycore.systems.simply.fight.value import FIRST_AID_WINDOW, Combat, _with, _without
 from pycore.validate import checked
 
@@ -109,6 +110,7 @@ def treat(
     skill: str = "First Aid",
     rating: int | None = None,
     level: str | None = None,
+    treater: str | None = None,
 ) -> tuple[Combat, TreatmentRoll]:
     """Carry out a treatment: ``rating`` is the treater's skill rating (the base score), the
     difficulty comes from :func:`treatment_task`; success applies its effects (SIM-51 to
@@ -124,6 +126,7 @@ def treat(
     """
     task = treatment_task(combat, patient_id, treatment, skill)
     patient = combat.get(patient_id)
+    combat, charged = _charge(combat, patient_id, treatment, treater)
     if task.automatic is not None:
         success = task.automatic == "success"
         body = task.words
@@ -160,8 +163,68 @@ def treat(
             updated = replace(updated, bleeding_since=None, bled=0)
     if treatment == "stabilize":
         updated = replace(updated, stabilize_attempts=patient.stabilize_attempts + 1)
-    text = f"{patient.name}: {body}" + (
-        "" if task.automatic else (" → success" if success else " → failure")
+    text = (
+        f"{patient.name}: {body}"
+        + ("" if task.automatic else (" → success" if success else " → failure"))
+        + charged
     )
     done = TreatmentRoll(patient_id, task, success, text, patient.name)
     return combat.with_combatant(updated), done
+
+
+#: What a treatment costs its treater during a turn: a revive is an Other action (SIM-51); a
+#: bandager "can take no other actions" (SIM-53), so bandaging takes all he has left this turn.
+#: The other treatments' lines give no cost in actions: none is charged.
+CHARGED: Final = ("revive", "bandage")
+
+
+def _charge(
+    combat: Combat, patient_id: str, treatment: str, treater: str | None
+) -> tuple[Combat, str]:
+    """The fight once the treater has paid for the treatment, and the words saying so (" ·
+    Mara: Other (1 action left)"). During a turn ``treater`` defaults to whoever acts now; he
+    acts by the turn's rules (SIM-35 to SIM-38: on his turn, or out of it with held actions),
+    and his turn passes on his last action. Before the first Initiative Roll (the fight being
+    set up) nothing is charged: no one has actions yet; once a turn is over, no one has any
+    left until the next roll.
+
+    >>> from pycore.systems.simply.fight import *
+    >>> import random
+    >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5)
+    >>> fight = add_combatant(fight, name="Bo", hp_max=26, strength=6, health=5, hp=2)
+    >>> fight, _ = roll_initiative(fight, random.Random(1))
+    >>> fight = adjust(fight, "c2", conditions=("unconscious",))
+    >>> _charge(fight, "c2", "revive", "c2")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Treater: Bo cannot revive himself; another character revives him
+    """
+    if treatment not in CHARGED or combat.phase == "setup":
+        return combat, ""
+    who = treater or combat.cursor
+    if who is None:
+        raise RuleError(
+            "Treater: no one acts now (the turn is over): roll initiative for the next turn, "
+            "or choose the treater",
+            rules=("SIM-37",),
+        )
+    c = combat.get(who)
+    if treatment == "revive" and who == patient_id:
+        raise RuleError(
+            f"Treater: {c.name} cannot revive himself; another character revives him",
+            rules=("SIM-51",),
+        )
+    rule = "SIM-51" if treatment == "revive" else "SIM-53"
+    if combat.actions_left(who) <= 0 and not c.disabled:
+        raise RuleError(
+            f"Treater: {c.name} has no actions left this turn; choose another treater",
+            rules=(rule, "SIM-37"),
+        )
+    try:
+        spent, step = take_action(combat, who, "Other", treatment)
+    except RuleError as exc:
+        raise RuleError(f"Treater: {exc}", rules=(rule, *exc.rules)) from None
+    if treatment == "bandage" and spent.actions_left(who) > 0:
+        spent = give_up(spent, who)  # SIM-53: no other actions this turn
+        return spent, f" · {c.name}: Other: bandage, no other actions this turn (0 actions left)"
+    return spent, f" · {step.text}"

@@ -252,3 +252,20 @@ def fighters_of(combat: Combat, uid: str | None) -> tuple[Combatant, ...]:
     if uid is None:
         return ()
     return tuple(c for c in combat.combatants if c.character == uid)
+
+
+@checked
+def treater_rating(character: Character, skill: str) -> tuple[int, str] | None:
+    """The treater's rating and level in ``skill`` (First Aid or Medicine) from his sheet, at
+    the adjusted stats (SIM-28); None when he has not bought it: both are mental skills with no
+    default (SIM-51 reading), so the GM types a rating or picks another treater.
+
+    >>> from pycore.systems.simply.character import Skill
+    >>> mara = Character(name="Mara", intellect=6, skills=(Skill("First Aid", "Capable"),))
+    >>> treater_rating(mara, "First Aid"), treater_rating(mara, "Medicine")
+    ((10, 'Capable'), None)
+    """
+    for line in derive(character).skills:
+        if line.skill.name == skill and line.adjusted.value is not None:
+            return int(line.adjusted.value), line.skill.level
+    return None

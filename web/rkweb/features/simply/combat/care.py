@@ -7,8 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.dice import DiceError, RandintSource, TypedDice, seeded, typed_dice
+from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
+from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT
+from pycore.systems.simply.fight.sheet import treater_rating
+from pycore.systems.simply.links import index_of
 from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
@@ -109,19 +113,46 @@ def clock(model: Model, msg: Clock, ctx: Ctx) -> Model:
     return saved.commit(model, state, fight, f"+{minutes} min", ctx, (passed,))
 
 
+def _rating(
+    model: Model, fight: core.Combat, t: dict[str, str]
+) -> tuple[int | None, str | None, str]:
+    """The treater's skill rating, its level and where it comes from: as typed, else from the
+    Treater's sheet (his First Aid or Medicine, SIM-28), else none (the field asks for it)."""
+    typed = saved.number(t, "rating", optional=True)
+    if typed is not None:
+        return typed, None, ""
+    who = t["treater"] or fight.cursor
+    try:
+        c = fight.get(who) if who else None
+        records = model.section("simply_characters").get("list", [])
+        index = None if c is None else index_of(records, c.character)
+        sheet = None if index is None else character_from_json(records[index])
+    except RuleError:
+        return None, None, ""
+    rated = None if sheet is None else treater_rating(sheet, t["skill"])
+    if c is None or rated is None:
+        return None, None, ""
+    return rated[0], rated[1], f"{rated[0]} ({c.name}'s sheet: {t['skill']} {rated[1]})"
+
+
 def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     t = state["form"]["treat"]
+    fight = saved.fight_of(model, state)
+    rating, level, _ = _rating(model, fight, t)
     fight, done = core.treat(
-        saved.fight_of(model, state),
+        fight,
         t["patient"],
         t["treatment"],
         rng,
         skill=t["skill"],
-        rating=saved.number(t, "rating", optional=True),
+        rating=rating,
+        level=level,
+        treater=t["treater"] or None,
     )
     label = t["treatment"].capitalize()
-    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": ""}  # the next treatment's own
+    # The next treatment's own rolls and Treater (derived again: whoever acts then).
+    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": "", "treater": ""}
     # The roll said back where it was typed, its dice as read (the log is a scroll away).
     verdict = "Success" if done.success else "Failure"
     said = {"verdict": verdict, "number": "", "text": done.text, "passed": done.success}
@@ -208,8 +239,9 @@ def _keep(model: Model, state: dict[str, Any], typed: dict[str, str]) -> Model:
 
 
 def _treated(t: dict[str, str]) -> str:
-    """Which treatment the rolls typed are for: its patient, treatment, skill and rating."""
-    return "|".join(t[k] for k in ("patient", "treatment", "skill", "rating"))
+    """Which treatment the rolls typed are for: its patient, treatment, treater, skill and
+    rating."""
+    return "|".join(t[k] for k in ("patient", "treatment", "treater", "skill", "rating"))
 
 
 def _typed_now(t: dict[str, str]) -> dict[str, str]:
@@ -318,7 +350,7 @@ def checks_card(
     )
 
 
-def _task_line(fight: core.Combat, t: dict[str, str]) -> VNode:
+def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
     """The treatment's task for this patient now and, with the treater's rating, its chance."""
     parts: list[Any] = []
     said = ""
@@ -328,8 +360,8 @@ def _task_line(fight: core.Combat, t: dict[str, str]) -> VNode:
             task = core.treatment_task(fight, t["patient"], t["treatment"], t["skill"])
             said, rules = str(task), task.rules
             parts.append(said)
-            rating = saved.number(t, "rating", optional=True)
-            roll = None if rating is None else treatment_chance(task, rating)
+            rating, level, _ = _rating(model, fight, t)
+            roll = None if rating is None else treatment_chance(task, rating, level)
             if roll is not None:
                 parts += [f" · {roll} · chance ", odds(roll.chance)]
         except ValueError as exc:
@@ -419,6 +451,15 @@ def _treated_line(state: dict[str, Any]) -> VNode | None:
     return h("p", {"class": "explain", "data-testid": "sc-treat-result"}, str(shown.get("text")))
 
 
+def _treaters(fight: core.Combat) -> list[tuple[str, str]]:
+    """The Treater: derived, whoever acts now (a revive is his Other action, SIM-51; a bandage
+    the rest of his turn, SIM-53), or another the GM picks (one acting out of turn with held
+    actions, SIM-36). Outside a turn no action is charged and no one is derived."""
+    now = fight.cursor
+    derived = f"{fight.get(now).name} (whose turn it is)" if now else "no one: no turn yet"
+    return fields.who(fight, derived)
+
+
 def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     treatments = [(x, x.capitalize()) for x in core.TREATMENTS]
     return h(
@@ -438,10 +479,18 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             {"class": "grid2"},
             fields.form_select(form, "treat", "patient", "Patient", fields.who(fight)),
             fields.form_select(form, "treat", "treatment", "Treatment", treatments),
+            fields.form_select(form, "treat", "treater", "Treater", _treaters(fight)),
             fields.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
-            fields.form_field(model, form, "treat", "rating", "Treater's skill rating"),
+            fields.form_field(
+                model,
+                form,
+                "treat",
+                "rating",
+                "Treater's skill rating",
+                placeholder=_rating(model, fight, {**form["treat"], "rating": ""})[2] or None,
+            ),
         ),
-        _task_line(fight, form["treat"]),
+        _task_line(model, fight, form["treat"]),
         _treat_entry(fight, form["treat"], steps.step_count(saved.load(model))),
         _treated_line(saved.load(model)),
         error_line(model, saved.ERRORS, "treat", "sc-error-treat"),

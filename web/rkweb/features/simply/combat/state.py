@@ -70,6 +70,8 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
     "treat": {
         "patient": "",
         "treatment": "bandage",
+        # Who treats: "" is derived, whoever acts now (care.py); chosen for one treatment only.
+        "treater": "",
         "skill": "First Aid",
         "rating": "",
         # The treatment's rolls typed at the table, each in its own field, and which treatment
@@ -95,7 +97,7 @@ ATTACK_STEPS = ("attack", "damage")
 TREAT_TYPED = ("rolled", "hours", "typed_for")
 #: The treatment's fields, all chosen or typed without an undo step: the patient, treatment and
 #: treater chosen are marked as its typed rolls are, so an undo shows them as they stood then.
-TREAT_MARKED = ("patient", "treatment", "skill", "rating", *TREAT_TYPED)
+TREAT_MARKED = ("patient", "treatment", "treater", "skill", "rating", *TREAT_TYPED)
 
 
 #: The saved sections read and the fights decoded or encoded lately, each by its saved object
