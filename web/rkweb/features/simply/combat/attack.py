@@ -447,7 +447,7 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     defend = ""
     if a["defend"]:
         # The weapon the Defend's TN comes from, while the TN is its (SIM-37: the first on the
-        # sheet, the text saying none): Cy's Pistol defended against a sword at "TN 10", its
+        # sheet that parries, never a bow; the text saying none): Cy's Pistol defended against a sword at "TN 10", its
         # weapon unsaid (play-through simply). A TN the GM typed is his, with no weapon.
         # A quick NPC has no weapon: its Defend is the attack skill typed for it.
         defender = fight.get(a["target"]) if a["target"] else None
