@@ -21,6 +21,7 @@ from pycore.systems.simply.fight import (
     add_combatant,
     combat_from_json,
     combat_to_json,
+    guard_of,
     hit,
     initiative_rollers,
     plan_attack,
@@ -287,3 +288,36 @@ def test_the_chance_shown_with_luck_is_the_roll_s(tn: int, defend: int | None, l
         for b in range(1, 11)
     )
     assert hit_chance(tn, None, True, True, lp) == Fraction(hits, 100)
+
+
+def test_sim_d08_a_bow_first_on_the_sheet_does_not_defend() -> None:
+    """SIM-37, SIM-39: a Defend is a task with a weapon or hand-combat skill, and a missile or
+    thrown weapon parries nothing: Cy, whose sheet lists a Short bow first, defends with his
+    sword, and with neither, with his fists (play-through: "Cy defends with Short bow: TN 8")."""
+    cy = Character(
+        name="Cy",
+        skills=(
+            Skill("Missile Weapon", "Capable", "Bows"),
+            Skill("Melee Weapon", "Familiar", "Sword"),
+        ),
+        weapons=(
+            Weapon("Short bow", "Missile Weapon: Bows", 12),
+            Weapon("Sword", "Melee Weapon: Sword", 20),
+        ),
+    )
+    fight = add_character(add_character(Combat(), MARA, "u-mara"), cy, "u-cy")
+    plan = plan_attack(fight, "c1", "c2")
+    sword = next(line for line in weapon_lines(cy) if line.weapon.name == "Sword")
+    assert (plan.defend_tn, plan.defend_level) == (sword.rating, "Familiar")
+    archer = Character(
+        name="Ann",
+        skills=(Skill("Missile Weapon", "Capable", "Bows"), Skill("Brawling", "Expert")),
+        weapons=(
+            Weapon("Short bow", "Missile Weapon: Bows", 12),
+            Weapon("Dagger", "Thrown Weapon", 6),
+        ),
+    )
+    fight = add_character(add_character(Combat(), MARA, "u-mara"), archer, "u-ann")
+    plan = plan_attack(fight, "c1", "c2")
+    assert plan.defend_level == "Expert"  # her Brawling, unarmed
+    assert guard_of(fight.get("c2")).name == "Unarmed"

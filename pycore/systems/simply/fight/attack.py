@@ -28,7 +28,7 @@ from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
-from pycore.systems.simply.armor import DamageKind
+from pycore.systems.simply.armor import PROJECTILE_SKILLS, DamageKind
 from pycore.systems.simply.fight.public import attack_line
 from pycore.systems.simply.fight.turns import spend_for_roll
 from pycore.systems.simply.fight.value import Arm, Combat, Combatant, Due
@@ -108,23 +108,32 @@ def arms_of(c: Combatant) -> tuple[Arm, ...]:
 
 @checked
 def guard_of(c: Combatant) -> Arm:
-    """What a participant defends with: the first weapon on its sheet (SIM-37: a Defend is a
-    task with a weapon or hand-combat skill; the text does not say which, so the step names
-    it and the GM types another TN in the set-up).
+    """What a participant defends with: the first weapon on its sheet that can parry (SIM-37,
+    SIM-39: a Defend is a task with a weapon or hand-combat skill; a Missile or Thrown Weapon
+    holds nothing off, so a bow listed first is passed over), else unarmed with no TN known
+    (the step asks for it). The text does not say which weapon, so the step names it and the
+    GM types another TN in the set-up. A quick NPC defends with its attack skill.
 
     >>> from pycore.systems.simply.fight import add_combatant, Combat
     >>> guard_of(add_combatant(Combat(), name="A", hp_max=9, strength=5, health=5).get("c1"))
     Arm(name='Attack', skill='', rating=None, level=None, max_damage=None, kind='other')
+    >>> bow = Arm("Short bow", "Missile Weapon: Bows", 8, kind="projectile")
+    >>> archer = add_combatant(Combat(), name="B", hp_max=9, strength=5, health=5, arms=(bow,))
+    >>> guard_of(archer.get("c1")).name
+    'Unarmed'
     """
-    return arms_of(c)[0]
+    if not c.arms:
+        return arms_of(c)[0]
+    parrying = (a for a in c.arms if a.skill.split(":")[0].strip() not in PROJECTILE_SKILLS)
+    return next(parrying, Arm("Unarmed"))
 
 
 @dataclass(frozen=True)
 class AttackPlan:
     """An attack set up from the two sheets (FIGHT.md): the attacker's weapon (``arm``) gives the
     TN (its skill's rating before situation modifiers), the level, the Max Dmg and the armor row
-    (SIM-28, SIM-40, SIM-D09); the target's first weapon gives its Defend TN and level (SIM-39).
-    A value the sheets do not give is None: the step asks for it."""
+    (SIM-28, SIM-40, SIM-D09); the target's first weapon that can parry gives its Defend TN and
+    level (SIM-39). A value the sheets do not give is None: the step asks for it."""
 
     attacker: str
     target: str | None
