@@ -66,3 +66,29 @@ def test_a_place_changed_since_elsewhere_is_still_said_to_be_kept() -> None:
         "Undo “Roll 3d6”: part of it had changed since (later, or in another tab) and was kept "
         "as it is."
     )
+
+
+def _undone_simply() -> Model:
+    model = send(started(), "simply.combat_form", "damage", "d20", "1")
+    model = send(model, "simply.combat_damage")
+    return send(send(model, "simply.combat_form", "attack", "tn", "14"), "shell.undo")
+
+
+def test_the_undo_banner_stays_while_the_gm_types_and_goes_with_the_next_step() -> None:
+    """A play-through saw "Undo “Mara hits Cy” … (Redo gives it back)" still up two rounds
+    later, when a new step had long taken the Redo away. Typing (no step) keeps it; the next
+    step ends it."""
+    undone = _undone_simply()
+    assert _banner(undone)
+    typed = send(undone, "simply.combat_form", "attack", "tn", "12")
+    assert _banner(typed) == _banner(undone)
+    stepped = send(send(typed, "simply.combat_form", "damage", "d20", "1"), "simply.combat_damage")
+    assert stepped.history.undo_stack != undone.history.undo_stack
+    assert _banner(stepped) == ""
+
+
+def test_the_undo_banner_does_not_follow_the_gm_to_another_page() -> None:
+    """It spoke of the Simply fight; on the Percentile page it named an attack not there."""
+    undone = _undone_simply()
+    assert _banner(go(undone, "shell.route", "#simply")) == _banner(undone)
+    assert _banner(go(undone, "shell.route", "#percentile")) == ""

@@ -206,7 +206,19 @@ def _redo(model: Model, msg: Redo, ctx: Ctx) -> Model:
 
 def _route(model: Model, msg: Route, ctx: Ctx) -> Model:
     route, arg = route_parts(msg.hash)
-    return _forgetting_folds(model, replace(model, route=route, route_arg=arg))
+    moved = replace(model, route=route, route_arg=arg)
+    if route != model.route:
+        moved = _without_undo_banner(moved)  # it spoke of the page left, not this one
+    return _forgetting_folds(model, moved)
+
+
+def _without_undo_banner(model: Model) -> Model:
+    """The model without the banner an undo or redo raised: it speaks of that step only (a GM
+    saw "Undo “Mara hits Cy” … Redo gives it back" two rounds later, and on another system's
+    page, where Redo had long been gone)."""
+    if not any(b.kind == "undo" for b in model.banners):
+        return model
+    return replace(model, banners=tuple(b for b in model.banners if b.kind != "undo"))
 
 
 def _show_log(model: Model, msg: ShowLog, ctx: Ctx) -> Model:
@@ -238,7 +250,10 @@ def update(model: Model, msg: Action, ctx: Ctx) -> Model:
     if page is None:
         raise UnknownMessage(f"no feature takes {msg!r}")
     check(msg, page.actions())
-    return _forgetting_folds(model, page.update(model, msg, ctx))
+    after = page.update(model, msg, ctx)
+    if after.history.undo_stack is not model.history.undo_stack:
+        after = _without_undo_banner(after)  # a new step: the redo it promised is gone
+    return _forgetting_folds(model, after)
 
 
 def _forgetting_folds(before: Model, after: Model) -> Model:
