@@ -34,13 +34,13 @@ def test_a_refusal_mid_attack_stands_beside_its_set_aside_button(
     roll = app.get_by_test_id("percentile-order-roll")
     expect(roll).to_be_enabled()
     question = anns_stun_question(app)  # the order typed: Ann's turn, her hit asks the stun
+    open_fold(app, "percentile-fold-setup")  # folded away during the round
     expect(roll).to_be_disabled()
     expect(app.get_by_test_id("percentile-order-typed")).to_be_disabled()
     expect(app.get_by_test_id("percentile-order-rolled")).to_have_text(
         "The order of attack is rolled (it is rolled once, at the start of combat). "
         "Undo back to the roll to roll it again."
     )
-    open_fold(app, "percentile-fold-setup")
     entries = app.get_by_test_id("percentile-log-entry").count()
     pick = app.get_by_test_id("percentile-side-add-0")
     pick.scroll_into_view_if_needed()
@@ -75,4 +75,26 @@ def test_a_refusal_mid_attack_stands_beside_its_set_aside_button(
     expect(aside).to_have_count(0)
     pick.select_option(label="Cy")
     expect(app.get_by_test_id("percentile-member-remove-c3")).to_be_visible()
+    assert errors == []
+
+
+def test_a_ties_re_roll_is_asked_in_the_question_style(app: Page, errors: list[str]) -> None:
+    """PCT-15: a tie typed for the surprise is rolled again: the rule asks for more dice, in
+    the ink of the page's questions, not in the error's red."""
+    ann_and_bob_on_two_sides(app)
+    set_field(app, "percentile-surprise-typed", "10 10")
+    asked = app.get_by_test_id("percentile-surprise-typed-error")
+    expect(asked).to_contain_text("a tie, every side rolls again")
+    expect(asked).to_be_in_viewport(ratio=1)
+    ink = app.evaluate("getComputedStyle(document.body).color")
+    assert asked.evaluate("e => getComputedStyle(e).color") == ink
+    typed = app.get_by_test_id("percentile-surprise-typed")
+    expect(typed).to_have_value("10 10")  # kept, to go on typing the re-roll
+    app.screenshot(path=str(SHOTS / "percentile-tie-asked.png"))
+    set_field(app, "percentile-surprise-typed", "10 10 30 70")
+    expect(asked).to_have_text("")
+    set_field(app, "percentile-order-typed", "abc")  # a refusal proper stays red
+    refused = app.get_by_test_id("percentile-order-typed-error")
+    expect(refused).not_to_be_empty()
+    assert refused.evaluate("e => getComputedStyle(e).color") != ink
     assert errors == []

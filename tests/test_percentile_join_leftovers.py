@@ -156,7 +156,7 @@ def test_pct_18_roll_order_is_off_once_the_rounds_order_is_rolled() -> None:
 def test_pct_15_a_ties_re_roll_is_asked_in_the_question_style_not_as_an_error() -> None:
     tied = _tied()  # "10 10": a tie, every side rolls again
     asked = find_all(shell.view(tied), "percentile-surprise-roll-asked")
-    assert len(asked) == 1 and asked[0].attr("class") == "roll-asked"
+    assert len(asked) == 1 and asked[0].attr("class") == "roll-entry roll-asked"
     assert find_all(asked[0], "percentile-surprise-typed-error")  # the prompt is inside it
     css = Path("web/app.css").read_text(encoding="utf-8")
     assert ".roll-asked .field-error { color: var(--ink); }" in css

@@ -274,11 +274,19 @@ def roll_entry(
         disabled=disabled,
         typed_label=f"I rolled ({expr}), e.g. {example}",
     )
-    if sides.ROLLS_AGAIN not in said:
-        return entry
     # A tie's re-roll (PCT-15, PCT-20) is the rule asking for more dice, not a refusal: it reads
-    # in the page's question style (ink, bold, as the attack's questions), not in the error's red.
-    return h("div", {"class": "roll-asked", "data-testid": f"{testid}-asked"}, entry)
+    # in the page's question style (ink, as the attack's questions), not in the error's red. The
+    # wrapper is always there (no layout of its own): added only with the prompt, it made a new
+    # field and lost the dice typed so far, which the prompt asks to go on from.
+    asked = sides.ROLLS_AGAIN in said
+    return h(
+        "div",
+        {
+            "class": "roll-entry roll-asked" if asked else "roll-entry",
+            "data-testid": f"{testid}-asked" if asked else None,
+        },
+        entry,
+    )
 
 
 def missing_roll(wanted: DiceWanted, example: str = "47 12", typed: str = "") -> str:
