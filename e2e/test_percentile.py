@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from support import READY, rule_text_outside_why, run_axe
 
 SHOTS = Path("/tmp/shots-percentile")
@@ -717,6 +717,18 @@ def test_the_turn_over_and_borrowing_played_at_the_table(app: Page, errors: list
     assert errors == []
 
 
+def anns_stun_question(app: Page) -> Locator:
+    """The order typed (Side A first: Ann's turn), from the page's top Ann's hit on Bob leaves
+    Table #3-7.0's stun question open; the question."""
+    set_field(app, "percentile-order-typed", "20 45")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.get_by_test_id("percentile-turn-next").click()
+    assert _hit_on(app) == "Ann"
+    question = app.get_by_test_id("percentile-attack-question")
+    expect(question).to_contain_text("What is Bob's damage modifier")
+    return question
+
+
 def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     app: Page, errors: list[str]
 ) -> None:
@@ -727,12 +739,7 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     and Ann stays "now" with her question until it is answered."""
     ann_and_bob_on_two_sides(app)
     no_surprise_check(app)
-    set_field(app, "percentile-order-typed", "20 45")  # Side A first: Ann's turn
-    app.evaluate("window.scrollTo(0, 0)")
-    app.get_by_test_id("percentile-turn-next").click()
-    assert _hit_on(app) == "Ann"
-    question = app.get_by_test_id("percentile-attack-question")
-    expect(question).to_contain_text("What is Bob's damage modifier")
+    question = anns_stun_question(app)
     ann, bob = (app.get_by_test_id(f"percentile-strip-{c}") for c in ("c1", "c2"))
     expect(ann).to_contain_text("Ann · Side A · now ·")
     open_fold(app, "percentile-fold-setup")
@@ -740,7 +747,7 @@ def test_the_strip_marks_the_fighter_whose_stun_question_is_open(
     app.get_by_test_id("percentile-order-pass").click()
     refused = app.get_by_test_id("percentile-order-error")
     expect(refused).to_have_text(
-        "An attack is under way: finish it, or tap Set the attack aside at the top of the round, first."
+        "An attack is under way: finish it, or tap Set the attack aside, first."
     )
     expect(refused).to_be_in_viewport(ratio=1)
     expect(app.get_by_test_id("percentile-log-entry")).to_have_count(entries)

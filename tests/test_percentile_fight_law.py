@@ -138,25 +138,6 @@ def expected_form(account: Account) -> dict[str, str]:
     return {**form, **account.mine}
 
 
-def fresh_account(m: Model, account: Account) -> Account:
-    """A fresh set-up from the sheets and the fight so far, for the restored state: the attack
-    under way's own form (the fight's record of it), else the acting fighter's first weapon at
-    his one foe; nothing chosen when no one acts."""
-    fight = S.fight_of(m, S.state(m))
-    out = Account(ranges=dict(account.ranges))
-    if fight.pending is not None:
-        form = {str(k): str(v) for k, v in fight.pending.form.items()}
-        out.who = {k: form[k] for k in ("attacker", "target", "weapon") if form.get(k)}
-        out.mine = {k: form[k] for k in SETTABLE if form.get(k)}
-        return out
-    now = R.active(fight)
-    if now is None:
-        return out
-    with_attacker(out, now.id)
-    out.who["target"] = the_other(now.id)  # a duel: the one foe is the target
-    return out
-
-
 def ranges_of(m: Model) -> dict[frozenset[str], str]:
     return {frozenset(r[:2]): str(r[2]) for r in combat(m).get("ranges") or []}
 
@@ -187,13 +168,11 @@ def check_fresh(m: Model, account: Account) -> None:
 
 
 def restored(m: Model, book: Book, account: Account) -> None:
-    """After an undo or redo: the attack is the one the account had in the state gone back
-    (or forward) to, or a fresh set-up for it from the sheets and the fight so far. Never a
+    """After an undo or redo: the attack is exactly the one the account had at the step count
+    gone back (or forward) to: :mod:`rkweb.kit.steps` keeps each count's form, so an undo is
+    deterministic and a fresh set-up in its place is a defect, not a second answer. Never a
     value set in a step that is no longer there (the form's entries have no undo step of their
     own, so an undo that kept them left the undone turn's target in the restored turn)."""
-    fresh = fresh_account(m, account)
-    if form_of(m) != expected_form(account) and form_of(m) == expected_form(fresh):
-        account = fresh
     book.now = account
     check_form(m, account)
 

@@ -454,10 +454,17 @@ def join(attack: PrimaryAttack, side: str, result: Number) -> PrimaryAttack:
     """PCT-23: a side joining a fight is slotted among the results that set the order; on an equal
     result only the newcomer re-rolls (``reroll`` is then True and the order unchanged). A pass
     holds for its round (PCT-22): the side that passed stays last, the newcomer is slotted among
-    the others (re-sorted, the pass undone, the passer's turn came first again mid-round).
+    the others (re-sorted, the pass undone, the passer's turn came first again mid-round). The
+    lead of 30 is taken again on the results with the newcomer's (PCT-21: second − first ≥ 30),
+    as if the order were rolled with it (PCT-23: "the same procedure"); a pass gave it up
+    (PCT-22). Whether it holds in a round already under way is the fight's to say.
 
     >>> join(primary_attack({"A": 10, "B": 50}), "C", 30).order
     ['A', 'C', 'B']
+    >>> [join(primary_attack({"A": 10, "B": 50}), "C", c).exclusive for c in (30, 45, 80)]
+    [False, True, True]
+    >>> join(primary_attack({"A": 40, "B": 55}), "C", 5).exclusive
+    True
     >>> join(primary_attack({"A": 10, "B": 50}), "C", 50).reroll
     True
     >>> join(pass_primary(primary_attack({"A": 10, "B": 50})), "C", 30).order
@@ -472,7 +479,12 @@ def join(attack: PrimaryAttack, side: str, result: Number) -> PrimaryAttack:
         return replace(attack, order=list(attack.order), reroll=True)
     results = {**attack.results, side: value}
     order = sorted((s for s in results if s not in attack.passed), key=lambda s: results[s])
-    return PrimaryAttack(results, [*order, *attack.passed], False, False, attack.passed)
+    exclusive = (
+        not attack.passed
+        and len(order) > 1
+        and results[order[1]] - results[order[0]] >= EXCLUSIVE_LEAD
+    )
+    return PrimaryAttack(results, [*order, *attack.passed], exclusive, False, attack.passed)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from pycore.systems.percentile.fight import value
 from pycore.systems.percentile.fight.turns import acting_now, keep_turn, side_of, turn_order
-from pycore.systems.percentile.fight.value import Fight, Note
+from pycore.systems.percentile.fight.value import Fight, Note, refuse_while_under_way
 from pycore.validate import checked
 
 
@@ -34,7 +34,11 @@ def add_member(fight: Fight, index: int, cid: str) -> Fight:
 @checked
 def join_member(fight: Fight, index: int, cid: str) -> tuple[Fight, Note]:
     """:func:`add_member`, and whether he acts this round: mid-round, only if his place is still
-    to come (PCT-23); no words before the round's first turn (the sides are being set up)."""
+    to come (PCT-23); no words before the round's first turn (the sides are being set up). Not
+    while an attack is under way: a newcomer "waits for its place before it can attack" (line
+    61), and the attack's roll or answer is its own turn's (FIGHT.md's first law)."""
+    fighter = fight.fighter(cid)
+    refuse_while_under_way(fight, f"{fighter.name if fighter else cid} joins the fight")
     after = add_member(fight, index, cid)
     return after, Note(_joins_when(fight, after, cid), rules=("PCT-23",))
 

@@ -39,6 +39,7 @@ from pycore.systems.percentile.fight.value import (
     WAITING,
     Fight,
     Note,
+    refuse_while_under_way,
     side_at,
     with_side,
 )
@@ -219,6 +220,7 @@ def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Join
     order = _order(fight)
     if name not in {s.name for s in fight.sides}:
         raise RuleError(f"no side {name!r}")
+    refuse_while_under_way(fight, f"{name} joins the fight")
     modifier = side_modifier(fight, next(s for s in fight.sides if s.name == name))
     rolls: list[int] = []
     for _ in range(sides.MAX_REROLLS):
@@ -234,8 +236,21 @@ def join_order(fight: Fight, name: str, rng: RandintSource) -> tuple[Fight, Join
         lead = order.order[0]
         joined = replace(joined, order=[lead, *(s for s in joined.order if s != lead)])
         joined = replace(joined, exclusive=True)
+    elif fight.turn >= 0 or not _lead_counts(fight, order):
+        # a round under way is not made anyone's only attack by a newcomer; under b1 the lead
+        # belongs to the order's first round only (PCT-21), so a later round keeps none
+        joined = replace(joined, exclusive=False)
+    # else: before the round's first turn, the lead is the one the results now give (PCT-21,
+    # taken again with the newcomer's, sides.join): a lead of 30 a newcomer breaks or takes
     after = keep_turn(fight, replace(fight, order=joined))
     return after, Joined(name, tuple(rolls), joined, _joins_when(fight, after, name))
+
+
+def _lead_counts(fight: Fight, order: PrimaryAttack) -> bool:
+    """Whether a lead of 30 gives this round's only attack (PCT-21, line 60): the round the
+    order is rolled for (b1: the first; b2: each; pieces: each piece), or the round after a
+    surprise round the lead was kept for (:func:`next_round`)."""
+    return order.exclusive or combat.order_roll_due(fight.settings, fight.round, fight.piece)
 
 
 def _joins_when(before: Fight, after: Fight, name: str) -> str:

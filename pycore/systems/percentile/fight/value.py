@@ -31,12 +31,28 @@ from pycore.validate import checked
 MODIFIER_RANGE = 100_000  # R-F: Table #3-7.0 modifiers
 AP_RANGE = 100_000
 RANGE_LABEL = "Range (m)"
-#: Said where a step waits for the attack under way; it names the button that sets it aside (shown
-#: at the top of the round while an attack waits), as the GM may read it far below, by the
-#: order card.
-WAITING = (
-    "An attack is under way: finish it, or tap Set the attack aside at the top of the round, first."
-)
+#: Said where a step waits for the attack under way; it names the button that sets it aside, which
+#: stands beside each such refusal (the round's own, at its top, is out of sight of the set-up's
+#: cards at 768x1024).
+WAITING = "An attack is under way: finish it, or tap Set the attack aside, first."
+
+
+@checked
+def refuse_while_under_way(fight: Fight, before: str) -> None:
+    """Refuses a change of the sides while an attack is under way (its roll or its question), in
+    the words the attack form's choices are refused with: the attack's dice and answer belong to
+    its two fighters and its turn (FIGHT.md's first law); ``before`` says what waits for it."""
+    pending = fight.pending
+    if pending is None:
+        return
+    names = [
+        f.name if (f := fight.fighter(str(pending.form.get(k) or ""))) else "?"
+        for k in ("attacker", "target")
+    ]
+    raise RuleError(
+        f"{names[0]}'s attack on {names[1]} is under way: roll it on or answer its question, "
+        f"or tap Set the attack aside, before {before}."
+    )
 
 
 @dataclass(frozen=True)

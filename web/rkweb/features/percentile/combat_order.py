@@ -8,12 +8,14 @@ from typing import Any
 
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import fight as F
+from pycore.systems.percentile.combat import order_rolled_when
 from pycore.systems.percentile.fight import turns as R
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
+from rkweb.features.percentile.combat_turn import AttackCancel
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of
 from rkweb.kit.odds import odds_list
@@ -98,7 +100,8 @@ def _order_roll(model: Model, msg: OrderRoll | OrderRollTyped, ctx: Ctx) -> Mode
 
 
 def _order_join(model: Model, msg: OrderJoin | OrderJoinTyped, ctx: Ctx) -> Model:
-    return C.rolled(model, ctx, "combat", msg, _join(msg.side))
+    # refused beside the order's buttons, where the join buttons are (an attack under way)
+    return C.rolled(model, ctx, "order", msg, _join(msg.side))
 
 
 def _rolloff_roll(model: Model, msg: RollOff | RollOffTyped, ctx: Ctx) -> Model:
@@ -141,6 +144,40 @@ HANDLERS = handlers(
 )
 
 
+def set_aside(model: Model, fight: F.Fight, key: str, testid: str) -> VNode | None:
+    """ "Set the attack aside" beside a refusal under ``key`` while an attack is under way: the
+    round's own button is at the top of the round, out of sight of the set-up's cards at
+    768x1024, and the refusal names it."""
+    if fight.pending is None or not error_of(model, S.FEATURE, key):
+        return None
+    return button(testid, "Set the attack aside", AttackCancel())
+
+
+def _order_roll_entry(model: Model, fight: F.Fight) -> list[VNode | None]:
+    """ "Roll order" while the order of this round (or piece) is still to roll; once rolled, the
+    entry is off and says why (PCT-18/19/26: rolled again, it would reorder turns taken)."""
+    rolled = fight.order is not None
+    return [
+        S.roll_entry(
+            model,
+            "percentile-order-roll",
+            "1:100sd per side",
+            OrderRoll(),
+            OrderRollTyped(),
+            "Roll order",
+            disabled=rolled,
+        ),
+        h(
+            "p",
+            {"class": "muted small", "data-testid": "percentile-order-rolled"},
+            f"The order of attack is rolled (it is rolled {order_rolled_when(fight.settings)}). "
+            f"{R.UNDO_ORDER}",
+        )
+        if rolled
+        else None,
+    ]
+
+
 def _order_result(model: Model, fight: F.Fight) -> tuple[str, list[VNode]]:
     if fight.order is None:
         return "", []
@@ -176,14 +213,7 @@ def order_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
         "pct-order-h",
         f"3. Order of attack: {S.procedure(s.order)} · round {fight.round}",
         first,
-        S.roll_entry(
-            model,
-            "percentile-order-roll",
-            "1:100sd per side",
-            OrderRoll(),
-            OrderRollTyped(),
-            "Roll order",
-        ),
+        *_order_roll_entry(model, fight),
         h(
             "div",
             {"class": "row"},
@@ -208,6 +238,7 @@ def order_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             {"class": "field-error", "role": "alert", "data-testid": "percentile-order-error"},
             error_of(model, S.FEATURE, "order"),
         ),
+        set_aside(model, fight, "order", "percentile-order-set-aside"),
         h(
             "p",
             {"class": "muted small", "data-testid": "percentile-piece"},

@@ -17,7 +17,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
-from rkweb.features.percentile.combat_order import RollOff, RollOffTyped
+from rkweb.features.percentile.combat_order import RollOff, RollOffTyped, set_aside
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.odds import odds_list
@@ -124,10 +124,11 @@ def _side_add(model: Model, msg: SideAdd, ctx: Ctx) -> Model:
 def _member_add(model: Model, msg: MemberAdd, ctx: Ctx) -> Model:
     if not msg.cid:  # "— choose —"
         return model
+    # refused beside the side's "Add a character" (a join while an attack is under way)
     return C.stepped(
         model,
         ctx,
-        "combat",
+        f"join-{msg.index}",
         lambda fight, st: _joined(F.join_member(fight, msg.index, msg.cid)),
     )
 
@@ -277,8 +278,10 @@ def _side_block(model: Model, st: dict[str, Any], fight: F.Fight, index: int) ->
                 "",
                 options,
                 MemberAdd(index),
+                error=error_of(model, S.FEATURE, f"join-{index}"),
             ),
         ),
+        set_aside(model, fight, f"join-{index}", f"percentile-side-set-aside-{index}"),
         h("ul", {"class": "chars"}, *[_member_row(model, fight, index, m) for m in side.members]),
         S.roll_entry(
             model,
@@ -337,6 +340,7 @@ def sides_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             {"class": "field-error", "role": "alert", "data-testid": "percentile-combat-error"},
             error_of(model, S.FEATURE, "combat"),
         ),
+        set_aside(model, fight, "combat", "percentile-combat-set-aside"),
         button("percentile-side-add", "Add side", SideAdd()),
     )
 

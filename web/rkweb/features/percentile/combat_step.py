@@ -138,8 +138,15 @@ def rolled(model: Model, ctx: Ctx, key: str, msg: Message, roll: Roll) -> Model:
     return stepped(model, ctx, typed_key, run, example=example, typed=text)
 
 
+def _waits(said: str) -> bool:
+    """A refusal that waits for the attack under way (:data:`F.WAITING`, or a choice or a join
+    refused until it is rolled on, answered or set aside)."""
+    return said == F.WAITING or " is under way: roll it on or answer its question" in said
+
+
 def _clear_errors(model: Model, key: str, fight: F.Fight) -> Model:
-    """The step's own refusal goes; so does a typed roll's prompt the fight has moved past:
+    """The step's own refusal goes, and any that waited for an attack no longer under way (set
+    aside from the refusal's own button); so does a typed roll's prompt the fight has moved past:
     the surprise's once it is decided or the order is rolled (a tie's "rolls again" asked for
     the re-roll, PCT-15; kept, it read as an error for the whole fight), the order's once it
     is rolled."""
@@ -149,5 +156,9 @@ def _clear_errors(model: Model, key: str, fight: F.Fight) -> Model:
         drop = (*drop, S.typed_key("surprise_roll"))
     if fight.order is not None:
         drop = (*drop, S.typed_key("order_roll"))
-    kept = {k: v for k, v in errors.items() if not str(k).startswith(drop)}
+    kept = {
+        k: v
+        for k, v in errors.items()
+        if not str(k).startswith(drop) and not (fight.pending is None and _waits(str(v)))
+    }
     return model.with_ui(**{f"{S.FEATURE}_errors": kept})

@@ -30,7 +30,7 @@ from pycore.systems.percentile.roster import SHEET_DEFAULTS
 from pycore.systems.percentile.saved import VERSION, gm_by_id, gm_by_key
 from rkweb.app.messages import Message, wire
 from rkweb.app.model import Ctx, Model
-from rkweb.app.vdom import VNode
+from rkweb.app.vdom import VNode, h
 from rkweb.kit import steps
 from rkweb.kit.dice_entry import dice_entry
 from rkweb.kit.fields import error_of
@@ -262,16 +262,30 @@ def roll_entry(
     action, *args = wire(roll)
     name = str(action).split(".", 1)[1]
     example = EXAMPLES.get(name, "47")
-    return dice_entry(
+    said = error_of(model, FEATURE, typed_key(name, tuple(args)))
+    entry = dice_entry(
         testid.removesuffix("-roll"),
         expr,
         roll=roll,
         typed=typed,
-        error=error_of(model, FEATURE, typed_key(name, tuple(args))),
+        error=said,
         label=label,
         roll_testid=testid,
         disabled=disabled,
         typed_label=f"I rolled ({expr}), e.g. {example}",
+    )
+    # A tie's re-roll (PCT-15, PCT-20) is the rule asking for more dice, not a refusal: it reads
+    # in the page's question style (ink, as the attack's questions), not in the error's red. The
+    # wrapper is always there (no layout of its own): added only with the prompt, it made a new
+    # field and lost the dice typed so far, which the prompt asks to go on from.
+    asked = sides.ROLLS_AGAIN in said
+    return h(
+        "div",
+        {
+            "class": "roll-entry roll-asked" if asked else "roll-entry",
+            "data-testid": f"{testid}-asked" if asked else None,
+        },
+        entry,
     )
 
 
