@@ -230,8 +230,11 @@ def test_a_miss_ends_the_attack_and_damage_without_one_is_opened_on_purpose(
     _miss(app, dice)
     _missed(app, "Mara misses Bo")
     _miss(app, "app" if dice == "typed" else "typed")  # her second action, the other dice
-    _missed(app, "Mara misses Bo")
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")  # the next attack is his
+    # Her last action: the miss leaves Bo's step for the "Last:" line, no damage for it.
+    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Mara misses Bo")
+    expect(app.get_by_test_id("sc-attack-result")).to_have_count(0)
+    expect(app.get_by_test_id("sc-apply-damage")).not_to_be_visible()
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 24/24")
 
     # A trap on purpose: the fold opens blank (not Bo, not Mara's Max Dmg 24).
@@ -591,6 +594,25 @@ def _three_after_a_miss(app: Page) -> None:
     enter(app, "sc-initiative-typed", "9 2 5")
     enter(app, "sc-attack-typed", "10 10")  # a 20 misses: its result stays shown
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Bo")
+
+
+def test_a_miss_on_the_last_action_leaves_the_next_attacker_s_roll_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through simply at 768x1024, three fighters: Mara's miss on her last action sat in
+    the next attacker's step between his luck button and his chips, his dice field at y 986
+    (its bottom under the 1024-pixel edge). Once the turn passes, the miss is the "Last:" line
+    above the strip and the next attacker's roll is on the screen."""
+    _three_after_a_miss(app)
+    enter(app, "sc-attack-typed", "10 10")  # her last action misses: the Grunt's turn
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Grunt")
+    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Mara misses Bo")
+    step = app.get_by_test_id("sc-attack-step")
+    expect(step.get_by_test_id("sc-attack-result")).to_have_count(0)
+    expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport()
+    _on_screen(app, "sc-attack-typed")
+    _on_screen(app, "sc-attack-roll")
+    assert errors == []
 
 
 def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
