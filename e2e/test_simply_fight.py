@@ -370,8 +370,9 @@ def test_three_rounds_every_next_control_and_result_is_in_view(
             _on_screen(app, "sc-check-result")
         _on_screen(app, "sc-attack-typed")  # Mara's second action
         enter(app, "sc-attack-typed", "10 10")  # a miss: the turn passes to Bo
-        _on_screen(app, "sc-attack-result")
         expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+        # Her miss is the "Last:" line, out of Bo's step and his roll (play-through simply).
+        expect(app.get_by_test_id("sc-last-result")).to_contain_text("Mara misses Bo")
         _on_screen(app, "sc-attack-roll")
         enter(app, "sc-attack-typed", "10 10")
         _on_screen(app, "sc-attack-result")
@@ -600,13 +601,30 @@ def test_a_miss_on_the_last_action_leaves_the_next_attacker_s_roll_in_view(
     app: Page, errors: list[str]
 ) -> None:
     """Play-through simply at 768x1024, three fighters: Mara's miss on her last action sat in
-    the next attacker's step between his luck button and his chips, his dice field at y 986
-    (its bottom under the 1024-pixel edge). Once the turn passes, the miss is the "Last:" line
+    Cy's step between his luck button and his chips, his dice field at y 986 (its bottom
+    under the 1024-pixel edge). Once the turn passes, the miss is the "Last:" line
     above the strip and the next attacker's roll is on the screen."""
-    _three_after_a_miss(app)
-    enter(app, "sc-attack-typed", "10 10")  # her last action misses: the Grunt's turn
-    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Grunt")
-    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Mara misses Bo")
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-characters").click()
+    simply_character(app, "Mara", "Melee Weapon", "Sword", "Longsword")
+    enter(app, "char-weapon-name", "Dagger")  # a second weapon: a line more in her panel
+    app.get_by_test_id("char-weapon-skill").select_option("Melee Weapon: Sword")
+    enter(app, "char-weapon-max", "10")
+    app.get_by_test_id("char-weapon-add").click()
+    simply_character(app, "Bo", "Brawling")
+    simply_character(app, "Cy", "Missile Weapon", "Bows", "Short bow", max_dmg=12)
+    app.get_by_test_id("simply-tab-combat").click()
+    for name in ("Mara", "Bo", "Cy"):
+        app.get_by_test_id("sc-add-character").select_option(label=name)
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(3)
+    app.evaluate("window.scrollTo(0, 0)")
+    enter(app, "sc-initiative-typed", "9 2 5")
+    app.get_by_test_id("sc-aim-c3").click()  # Mara attacks Cy
+    enter(app, "sc-attack-typed", "10 10")  # a 20 misses
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Cy")
+    enter(app, "sc-attack-typed", "10 10")  # her last action misses: Cy's turn
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Cy")
+    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Mara misses Cy")
     step = app.get_by_test_id("sc-attack-step")
     expect(step.get_by_test_id("sc-attack-result")).to_have_count(0)
     expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport()
@@ -782,14 +800,16 @@ def test_undo_stays_on_the_screen_at_every_step_of_a_fight(app: Page, errors: li
     enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8 bought with luck: a hit
     _undo_on_screen(app)
     enter(app, "sc-damage-die-typed", "14")
-    app.get_by_test_id("sc-apply-damage").click()
-    expect(app.get_by_test_id("sc-damage-result")).to_be_visible()
+    app.get_by_test_id("sc-apply-damage").click()  # Mara's hit on her last action: its
+    # damage is the "Last:" line, out of the Grunt's step, whose turn it is
+    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Bo: HP")
     _undo_on_screen(app)
     app.mouse.wheel(0, 3000)  # down to the log
     expect(app.get_by_test_id("sc-log-entry").first).to_be_in_viewport()
     _undo_on_screen(app)
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("sc-damage-result")).to_have_count(0)
+    expect(app.get_by_test_id("sc-last-result")).to_have_count(0)
     assert errors == []
 
 

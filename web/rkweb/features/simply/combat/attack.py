@@ -443,7 +443,7 @@ def last_line(state: dict[str, Any]) -> VNode | None:
     last = next((v for k, v in shown.items() if k in saved.OWNED), None)
     if last is None or not passed(state):
         return None
-    said = " ".join(str(last[k]) for k in ("verdict", "number") if last.get(k))
+    said = " · ".join(str(last[k]) for k in ("verdict", "number") if last.get(k))
     return h(
         "p", {"class": "explain last-result", "data-testid": "sc-last-result"}, f"Last: {said}"
     )
