@@ -132,7 +132,6 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page simply-combat", "data-testid": "simply-combat"},
-        attack.last_line(state),
         strip.strip(
             model,
             fight,
@@ -140,6 +139,7 @@ def view(model: Model) -> VNode:
             order.add_fold(model, fight, form),
             panel.out_of_turn(model, fight, form),
         ),
+        attack.last_line(state),
         panel.panel(model, fight, state),
         *_steps(model, fight, state),
         care.care_card(model, fight, form),

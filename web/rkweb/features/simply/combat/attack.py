@@ -437,15 +437,21 @@ def passed(state: dict[str, Any]) -> bool:
 
 
 def last_line(state: dict[str, Any]) -> VNode | None:
-    """The result the turn passed on from, in one line above the strip: out of the next
-    attacker's roll (his dice field sat at y 986 of 1024 under it), its words in the log."""
+    """The result the turn passed on from, in one line under the strip, over "Now:" and the
+    next attacker's panel: out of his roll (his dice field sat at y 986 of 1024 under it), its
+    steps in the log. Under the strip, not above it: with ten fighters (five rows of cards) a
+    line above it left the next dice field at y 1029 once the GM had scrolled to the roll;
+    here a panel's height over the roll, both are seen. A result (``outcome``): when the GM
+    had scrolled past it, the page brings it into view after its tap (FIGHT.md 5)."""
     shown = state.get("result", {})
     last = next((v for k, v in shown.items() if k in saved.OWNED), None)
     if last is None or not passed(state):
         return None
     said = " · ".join(str(last[k]) for k in ("verdict", "number") if last.get(k))
     return h(
-        "p", {"class": "explain last-result", "data-testid": "sc-last-result"}, f"Last: {said}"
+        "p",
+        {"class": "outcome last-result", "data-testid": "sc-last-result", "role": "status"},
+        f"Last: {said}",
     )
 
 
