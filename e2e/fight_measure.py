@@ -30,13 +30,19 @@ document.addEventListener("change", mark, true);
 class Tap:
     """A tap on ``testid``; with ``value``, typing it there instead (one entry: "I rolled ...").
 
-    ``shows`` names the element that shows this step's result (must be in view afterwards).
+    ``shows`` names the element that shows this step's result (must be in view afterwards);
+    ``or_shows`` the places it may land instead, when the fight moved on with the tap (Simply:
+    a miss or damage on the attacker's last action is the "Last:" line above the strip, out of
+    the next attacker's step). One of these counts only when the tap put it there (absent
+    before the tap, or its words changed): a "Last:" line already on the screen is not the
+    tap's result. Whichever it is must be in view afterwards.
     """
 
     testid: str
     shows: str | None = None
     value: str | None = None
     option: str | None = None  # a <select>: choose the option of this value or label (one tap)
+    or_shows: tuple[str, ...] = ()
 
 
 @dataclass
@@ -61,14 +67,61 @@ def install(page: Any) -> None:
     page.add_init_script(PROBE)
 
 
+#: Whether the point (x, y) of the screen shows ``el`` (or what it holds), not a bar over it.
+_UNCOVERED = "(el, [x, y]) => el.contains(document.elementFromPoint(x, y))"
+
+
 def in_viewport(page: Any, testid: str) -> bool:
-    box = page.get_by_test_id(testid).first.bounding_box()
+    """The first of ``testid`` is on the screen as the GM sees it: its top (up to 60 px) inside
+    the viewport, and not under the fight's sticky bar (Undo, Redo): a "Last:" line scrolled
+    under it had its box inside the viewport and could not be read."""
+    shown = page.get_by_test_id(testid).first
+    box = shown.bounding_box()
     if box is None:
         return False
     height = int(page.evaluate("() => window.innerHeight"))
     top = box["y"]  # relative to the viewport: where the page is now, however it got there
     # (> -1: a result the page scrolled to the top edge sits a fraction of a pixel above it)
-    return bool(top > -1 and top + min(box["height"], 60) <= height)
+    seen = min(box["height"], 60)
+    if not (top > -1 and top + seen <= height):
+        return False
+    middle = (box["x"] + box["width"] / 2, max(top, 0) + seen / 2)
+    return bool(shown.evaluate(_UNCOVERED, middle))
+
+
+#: The first of the tap's result places that is visible (``shows`` as it is; one of
+#: ``or_shows`` only when its words are not those it had before the tap), else null.
+_LANDED = """({shows, fresh, before}) => {
+  const visible = (id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    return el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden"
+      ? el : null;
+  };
+  if (shows !== null && visible(shows)) return shows;
+  for (const id of fresh) {
+    const el = visible(id);
+    if (el && el.textContent !== before[id]) return id;
+  }
+  return null;
+}"""
+
+
+def words(page: Any, testids: tuple[str, ...]) -> dict[str, str]:
+    """What each of ``testids`` says now (those on the page), read before a tap."""
+    return {
+        t: page.get_by_test_id(t).first.text_content() or ""
+        for t in testids
+        if page.get_by_test_id(t).count()
+    }
+
+
+def landed(page: Any, tap: Tap, before: dict[str, str], timeout: float = 30_000) -> str:
+    """Wait for the tap's result where it lands (``tap.shows``, or one of ``tap.or_shows``
+    that the tap put there: not as it was in ``before``); its test id. Nothing there within
+    ``timeout`` ms fails, as a result that never appears does."""
+    arg = {"shows": tap.shows, "fresh": list(tap.or_shows), "before": before}
+    found = page.wait_for_function(_LANDED, arg=arg, timeout=timeout)
+    return str(found.json_value())
 
 
 def next_frame(page: Any) -> None:
@@ -86,7 +139,7 @@ def run_turn(page: Any, taps: list[Tap]) -> TurnFigures:
     figures = TurnFigures()
     for tap in taps:
         before = int(page.evaluate("() => window.__fightLat.length"))
-        reveals = _reveals(page)
+        reveals, said = _reveals(page), words(page, tap.or_shows)
         target = page.get_by_test_id(tap.testid).first
         if tap.value is not None:
             target.fill(tap.value)
@@ -101,12 +154,12 @@ def run_turn(page: Any, taps: list[Tap]) -> TurnFigures:
         page.wait_for_function(f"() => window.__fightLat.length > {before}", timeout=30_000)
         figures.latencies_ms.append(float(page.evaluate(f"() => window.__fightLat[{before}]")))
         if tap.shows is not None:
-            page.get_by_test_id(tap.shows).first.wait_for(timeout=30_000)
+            shown = landed(page, tap, said)
             next_frame(page)  # a result off screen is brought into view in the tap's next frame
             if _reveals(page) > reveals:
-                figures.brought_into_view.append(f"{tap.testid} → {tap.shows}")
-            if not in_viewport(page, tap.shows):
-                figures.out_of_view.append(f"{tap.testid} → {tap.shows}")
+                figures.brought_into_view.append(f"{tap.testid} → {shown}")
+            if not in_viewport(page, shown):
+                figures.out_of_view.append(f"{tap.testid} → {shown}")
     return figures
 
 

@@ -22,6 +22,18 @@ def _on_screen(app: Page, testid: str) -> None:
     assert box["y"] >= -1 and box["y"] + box["height"] <= HEIGHT + 1, (testid, box)
 
 
+def _seen(app: Page, testid: str) -> None:
+    """On the screen as the GM sees it: inside the viewport (:func:`_on_screen`) and not under
+    the fight's sticky bar (Undo, Redo), which covers the screen's top 60 px."""
+    _on_screen(app, testid)
+    shown = app.get_by_test_id(testid).first
+    box = shown.bounding_box()
+    assert box is not None, testid
+    middle = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+    uncovered = "(el, [x, y]) => el.contains(document.elementFromPoint(x, y))"
+    assert shown.evaluate(uncovered, middle), (testid, box, "under the bar")
+
+
 def _next_turn(app: Page) -> None:
     """Open "Next turn" when a turn is still under way (it is open once everyone has acted)."""
     later = app.get_by_test_id("sc-next-turn")
@@ -230,8 +242,11 @@ def test_a_miss_ends_the_attack_and_damage_without_one_is_opened_on_purpose(
     _miss(app, dice)
     _missed(app, "Mara misses Bo")
     _miss(app, "app" if dice == "typed" else "typed")  # her second action, the other dice
-    _missed(app, "Mara misses Bo")
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")  # the next attack is his
+    # Her last action: the miss leaves Bo's step for the "Last:" line, no damage for it.
+    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Mara misses Bo")
+    expect(app.get_by_test_id("sc-attack-result")).to_have_count(0)
+    expect(app.get_by_test_id("sc-apply-damage")).not_to_be_visible()
     expect(app.get_by_test_id("sc-hp-c2")).to_have_text("HP 24/24")
 
     # A trap on purpose: the fold opens blank (not Bo, not Mara's Max Dmg 24).
@@ -367,8 +382,10 @@ def test_three_rounds_every_next_control_and_result_is_in_view(
             _on_screen(app, "sc-check-result")
         _on_screen(app, "sc-attack-typed")  # Mara's second action
         enter(app, "sc-attack-typed", "10 10")  # a miss: the turn passes to Bo
-        _on_screen(app, "sc-attack-result")
         expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+        # Her miss is the "Last:" line, out of Bo's step and his roll (play-through simply).
+        expect(app.get_by_test_id("sc-last-result")).to_contain_text("Mara misses Bo")
+        _seen(app, "sc-last-result")
         _on_screen(app, "sc-attack-roll")
         enter(app, "sc-attack-typed", "10 10")
         _on_screen(app, "sc-attack-result")
@@ -593,6 +610,92 @@ def _three_after_a_miss(app: Page) -> None:
     expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Bo")
 
 
+def test_a_miss_on_the_last_action_leaves_the_next_attacker_s_roll_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through simply at 768x1024, three fighters: Mara's miss on her last action sat in
+    Cy's step between his luck button and his chips, his dice field at y 986 (its bottom
+    under the 1024-pixel edge). Once the turn passes, the miss is the "Last:" line
+    under the strip, and it and the next attacker's roll are on the screen."""
+    app.get_by_test_id("nav-simply").click()
+    app.get_by_test_id("simply-tab-characters").click()
+    simply_character(app, "Mara", "Melee Weapon", "Sword", "Longsword")
+    enter(app, "char-weapon-name", "Dagger")  # a second weapon: a line more in her panel
+    app.get_by_test_id("char-weapon-skill").select_option("Melee Weapon: Sword")
+    enter(app, "char-weapon-max", "10")
+    app.get_by_test_id("char-weapon-add").click()
+    simply_character(app, "Bo", "Brawling")
+    simply_character(app, "Cy", "Missile Weapon", "Bows", "Short bow", max_dmg=12)
+    app.get_by_test_id("simply-tab-combat").click()
+    for name in ("Mara", "Bo", "Cy"):
+        app.get_by_test_id("sc-add-character").select_option(label=name)
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(3)
+    app.evaluate("window.scrollTo(0, 0)")
+    enter(app, "sc-initiative-typed", "9 2 5")
+    app.get_by_test_id("sc-aim-c3").click()  # Mara attacks Cy
+    enter(app, "sc-attack-typed", "10 10")  # a 20 misses
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Cy")
+    enter(app, "sc-attack-typed", "10 10")  # her last action misses: Cy's turn
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Cy")
+    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Mara misses Cy")
+    step = app.get_by_test_id("sc-attack-step")
+    expect(step.get_by_test_id("sc-attack-result")).to_have_count(0)
+    expect(app.get_by_test_id("sc-attack-typed")).to_be_in_viewport()
+    _seen(app, "sc-last-result")
+    _seen(app, "sc-attack-typed")
+    _seen(app, "sc-attack-roll")
+    assert errors == []
+
+
+def _scroll_to(app: Page, testid: str, top: float | None = None) -> None:
+    """Scroll as a GM does: just enough for ``testid`` to be on the screen, or (``top``) until
+    it sits that far from the screen's top, past what is above it."""
+    box = app.get_by_test_id(testid).bounding_box()
+    assert box is not None, testid
+    by = box["y"] - top if top is not None else max(0, box["y"] + box["height"] + 12 - HEIGHT)
+    app.evaluate(f"window.scrollBy(0, {by})")
+
+
+def test_with_ten_fighters_the_last_action_s_miss_and_the_next_roll_are_both_seen(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM at 768x1024 with ten fighters (the strip five rows of cards), scrolled just enough
+    to type Mara's roll: with the "Last:" line above the strip, her miss on her last action
+    left Bo's dice field at y 1029, under the screen's edge. Under the strip, over Bo's panel,
+    the line and his dice field are both seen. Scrolled past the line (the roll near the
+    screen's top), the page brings it back after the tap (FIGHT.md 5: a result is in view
+    after its tap) and the next roll stays on the screen: the GM sees the miss he rolled, then
+    rolls the next attack without a scroll."""
+    _duel(app)
+    for name in ("Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"):
+        enter(app, "sc-add-name", name)
+        app.get_by_test_id("sc-add").click()
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(10)
+    app.evaluate("window.scrollTo(0, 0)")
+    enter(app, "sc-initiative-typed", "10 9 8 7 6 5 4 3 2 1")
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Mara")
+    _scroll_to(app, "sc-attack-typed")
+    enter(app, "sc-attack-typed", "10 10")  # a 20 misses, her turn goes on
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Mara misses Bo")
+    _scroll_to(app, "sc-attack-typed")
+    enter(app, "sc-attack-typed", "10 10")  # her last action misses: Bo's turn
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Bo")
+    expect(app.get_by_test_id("sc-last-result")).to_have_text("Last: Mara misses Bo · 20 vs TN 8")
+    for testid in ("sc-last-result", "sc-attack-typed", "sc-attack-roll"):
+        _seen(app, testid)
+
+    enter(app, "sc-attack-typed", "10 10")  # Bo misses, his turn goes on: in his step
+    expect(app.get_by_test_id("sc-attack-result-verdict")).to_have_text("Bo misses Mara")
+    expect(app.get_by_test_id("sc-last-result")).to_have_count(0)
+    _scroll_to(app, "sc-attack-typed", top=150)  # the "Last:" line's place above the screen
+    enter(app, "sc-attack-typed", "10 10")  # his last action misses: Cy's turn
+    expect(app.get_by_test_id("sc-current")).to_have_text("Now: Cy")
+    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Bo misses Mara")
+    for testid in ("sc-last-result", "sc-attack-typed", "sc-attack-roll"):
+        _seen(app, testid)
+    assert errors == []
+
+
 def test_a_defend_and_its_luck_declared_by_chips_beside_the_roll_for_typed_dice(
     app: Page, errors: list[str]
 ) -> None:
@@ -760,14 +863,17 @@ def test_undo_stays_on_the_screen_at_every_step_of_a_fight(app: Page, errors: li
     enter(app, "sc-attack-typed", "7 7")  # 14 vs TN 8 bought with luck: a hit
     _undo_on_screen(app)
     enter(app, "sc-damage-die-typed", "14")
-    app.get_by_test_id("sc-apply-damage").click()
-    expect(app.get_by_test_id("sc-damage-result")).to_be_visible()
+    app.get_by_test_id("sc-apply-damage").click()  # Mara's hit on her last action: its
+    # damage is the "Last:" line, out of the Grunt's step, whose turn it is
+    expect(app.get_by_test_id("sc-last-result")).to_contain_text("Last: Bo: HP")
+    _seen(app, "sc-last-result")
     _undo_on_screen(app)
     app.mouse.wheel(0, 3000)  # down to the log
     expect(app.get_by_test_id("sc-log-entry").first).to_be_in_viewport()
     _undo_on_screen(app)
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("sc-damage-result")).to_have_count(0)
+    expect(app.get_by_test_id("sc-last-result")).to_have_count(0)
     assert errors == []
 
 

@@ -422,3 +422,15 @@ def test_sim_52_a_treatment_after_first_aids_window_still_stops_bleeding() -> No
     assert str(task) == "treatment: Easy Medicine (+2); stops bleeding"
     fight, done = treat(fight, "c1", "treatment", Faces(1, 2), skill="Medicine", rating=8)
     assert done.success and not fight.get("c1").bleeding
+
+
+def test_sim_52_a_treatment_roll_says_its_verdict_once() -> None:
+    """The roll's words carry the verdict ("success by 9"); the line said it again ("success by
+    9 → success"), and the GM read it twice under the treatment."""
+    fight = add_combatant(Combat(), name="Ann", hp_max=26, strength=10, health=5)
+    fight, _ = hit(fight, "c1", 6)
+    _, done = treat(fight, "c1", "first aid", Faces(1, 2), rating=12)
+    assert done.success and done.text.count("success") == 1, done.text
+    assert done.text.endswith("success by 9"), done.text
+    _, failed = treat(fight, "c1", "first aid", Faces(10, 9), rating=12)
+    assert not failed.success and failed.text.count("failure") == 1, failed.text

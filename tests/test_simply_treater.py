@@ -78,7 +78,7 @@ def test_revive_costs_the_treater_whose_turn_it_is_an_other_action() -> None:
     model = _page()
     assert _derived(model) == "Mara (whose turn it is)"
     model = _revive(model)
-    assert "→ success" in _texts(model, "sc-treat-result")[0]
+    assert ": success by " in _texts(model, "sc-treat-result")[0]
     fight = _fight(model)
     assert not fight.get("c2").unconscious
     assert fight.actions_left("c1") == 1
@@ -170,7 +170,7 @@ def test_the_treater_s_rating_comes_from_his_sheet_unless_typed() -> None:
     typed = _send(model, "simply.combat_form", "treat", "rating", "4")  # the GM's figure wins
     assert "TN 2" in _texts(typed, "sc-treat-task")[0]
     model = _send(model, "simply.combat_treat_typed", "3 3")
-    assert "→ success" in _texts(model, "sc-treat-result")[0]
+    assert ": success by " in _texts(model, "sc-treat-result")[0]
     assert not _fight(model).get("c2").unconscious
 
 

@@ -15,6 +15,10 @@ from fight_measure import Tap, TurnFigures, install, rows, run_turn
 from support import simply_character
 
 READY = 'html[data-ready="1"]'
+#: Where a result lands when the tap passed the turn on (a miss or damage on the attacker's
+#: last action, the checks that damage queued): the "Last:" line above the strip, out of the
+#: next attacker's step.
+LAST = ("sc-last-result",)
 
 
 def _fight(browser: Any, origin: str) -> Any:
@@ -76,10 +80,10 @@ def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
     """One attack from its set-up to its damage applied and its checks rolled (or its miss)."""
     setup, attack_dice, damage_die, check_dice = plan
     figures = TurnFigures()
-    app = Tap("sc-attack-roll", "sc-attack-result")
+    app = Tap("sc-attack-roll", "sc-attack-result", or_shows=LAST)
     for tap in setup:
         if isinstance(tap, Declare) and not typed:  # one tap declares and rolls
-            button = Tap(f"sc-attack-roll-{tap.what}", "sc-attack-result")
+            button = Tap(f"sc-attack-roll-{tap.what}", "sc-attack-result", or_shows=LAST)
             app = button if page.get_by_test_id(button.testid).count() else app
             continue
         if isinstance(tap, Declare):  # typed dice: the choice in the set-up fold
@@ -92,16 +96,20 @@ def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
     mine, _, theirs = attack_dice.partition(" | ")
     if theirs:
         rolls = [Tap("sc-attack-typed", value=mine)]
-        rolls.append(Tap("sc-defend-typed", "sc-attack-result", value=theirs))
+        rolls.append(Tap("sc-defend-typed", "sc-attack-result", value=theirs, or_shows=LAST))
     else:
-        rolls = [Tap("sc-attack-typed", "sc-attack-result", value=mine)]
+        rolls = [Tap("sc-attack-typed", "sc-attack-result", value=mine, or_shows=LAST)]
     figures.add(run_turn(page, rolls if typed else [app]))
-    if " hits " in page.get_by_test_id("sc-attack-result-verdict").inner_text():
+    # A hit keeps its result in the step for its damage; a miss on the last action has none
+    # there (it is the "Last:" line) and no damage.
+    verdict = page.get_by_test_id("sc-attack-result-verdict")
+    if verdict.count() and " hits " in verdict.inner_text():
         die = Tap("sc-damage-die-typed", value=damage_die) if typed else Tap("sc-damage-die-roll")
-        figures.add(run_turn(page, [die, Tap("sc-apply-damage", "sc-damage-result")]))
+        apply = Tap("sc-apply-damage", "sc-damage-result", or_shows=LAST)
+        figures.add(run_turn(page, [die, apply]))
     while page.get_by_test_id("sc-check").count():
-        check = Tap("sc-check-0-typed", "sc-check-result", value=check_dice)
-        app = Tap("sc-check-0-roll", "sc-check-result")
+        check = Tap("sc-check-0-typed", "sc-check-result", value=check_dice, or_shows=LAST)
+        app = Tap("sc-check-0-roll", "sc-check-result", or_shows=LAST)
         figures.add(run_turn(page, [check if typed else app]))
     return figures
 

@@ -163,11 +163,9 @@ def treat(
             updated = replace(updated, bleeding_since=None, bled=0)
     if treatment == "stabilize":
         updated = replace(updated, stabilize_attempts=patient.stabilize_attempts + 1)
-    text = (
-        f"{patient.name}: {body}"
-        + ("" if task.automatic else (" → success" if success else " → failure"))
-        + charged
-    )
+    # The roll's words say the verdict ("success by 2"): the line says it once, not again
+    # after an arrow ("success by 2 → success", read twice under the treatment).
+    text = f"{patient.name}: {body}{charged}"
     done = TreatmentRoll(patient_id, task, success, text, patient.name)
     return combat.with_combatant(updated), done
 

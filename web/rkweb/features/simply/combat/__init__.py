@@ -102,6 +102,11 @@ def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
     them puts its damage step where the attack was; after a hit the damage; else the attack.
     The other steps follow (a GM may apply damage without an attack roll)."""
     quiet = {**state, "result": {}}
+    if attack.passed(state):  # the turn went on: the result is in the "Last:" line
+        state = {
+            **state,
+            "result": {k: v for k, v in state["result"].items() if k not in saved.OWNED},
+        }
     brief = attack.outcome(state, brief=True)
     awaits = saved.hit_awaits_damage(state)
     missed = "attack" in state.get("result", {}) and not awaits
@@ -134,6 +139,7 @@ def view(model: Model) -> VNode:
             order.add_fold(model, fight, form),
             panel.out_of_turn(model, fight, form),
         ),
+        attack.last_line(state),
         panel.panel(model, fight, state),
         *_steps(model, fight, state),
         care.care_card(model, fight, form),

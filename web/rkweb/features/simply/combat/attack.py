@@ -426,6 +426,35 @@ def outcome(state: dict[str, Any], *, brief: bool = False) -> VNode | None:
     return h("div", {"class": "step-result"}, panel, said)
 
 
+def passed(state: dict[str, Any]) -> bool:
+    """The last result is another fighter's than the attack step's (its ``by``, saved.commit):
+    the turn went on, so it leaves the step for the "Last:" line (:func:`last_line`). A hit
+    whose damage is still to apply keeps its result over its damage step."""
+    shown = state.get("result", {})
+    by = next((str(v["by"]) for k, v in shown.items() if k in saved.OWNED and "by" in v), None)
+    due = saved.hit_awaits_damage(state)
+    return by is not None and by != state["form"]["attack"]["attacker"] and not due
+
+
+def last_line(state: dict[str, Any]) -> VNode | None:
+    """The result the turn passed on from, in one line under the strip, over "Now:" and the
+    next attacker's panel: out of his roll (his dice field sat at y 986 of 1024 under it), its
+    steps in the log. Under the strip, not above it: with ten fighters (five rows of cards) a
+    line above it left the next dice field at y 1029 once the GM had scrolled to the roll;
+    here a panel's height over the roll, both are seen. A result (``outcome``): when the GM
+    had scrolled past it, the page brings it into view after its tap (FIGHT.md 5)."""
+    shown = state.get("result", {})
+    last = next((v for k, v in shown.items() if k in saved.OWNED), None)
+    if last is None or not passed(state):
+        return None
+    said = " · ".join(str(last[k]) for k in ("verdict", "number") if last.get(k))
+    return h(
+        "p",
+        {"class": "outcome last-result", "data-testid": "sc-last-result", "role": "status"},
+        f"Last: {said}",
+    )
+
+
 def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     """The attack as set up, in one line: who attacks whom, with what, at which TN."""
     try:

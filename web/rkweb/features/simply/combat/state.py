@@ -3,7 +3,7 @@ typed; how a typed number is read, and the one way a step is kept (logged, undoa
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from pycore.errors import RuleError
 from pycore.step import Step, log_entry
@@ -519,6 +519,27 @@ class Stepped(Protocol):
     def step(self) -> Step: ...
 
 
+#: The results shown inside the attack step while their attacker's turn goes on.
+OWNED: Final = ("attack", "damage", "check")
+
+
+def _owned(before: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """The step's new results marked with the fighter whose action they are (``by``): the
+    attacker rolled, the hit's attacker for its damage, the damage's for the checks it queued.
+    Once the attack step is someone else's, the result leaves it (attack.passed):
+    Mara's miss on her last action sat between Cy's luck button and his dice, which fell
+    under the screen's edge at 768x1024 (play-through simply). A result carried over keeps its
+    mark, so a later step of the next fighter never brings it back."""
+    attacker = state["form"]["attack"]["attacker"]
+    cause = next((v.get("by") for k, v in before.items() if k in ("damage", "check")), None)
+    by = {"attack": attacker, "damage": state.get("hit", {}).get("attacker") or attacker}
+    by["check"] = cause or attacker
+    return {
+        k: v if k not in OWNED or "by" in v else {**v, "by": by[k]}
+        for k, v in state["result"].items()
+    }
+
+
 def commit(
     model: Model,
     state: dict[str, Any],
@@ -539,6 +560,7 @@ def commit(
         log_entry(r.step, at=ctx.now, seed=seed, turn=fight.turn, clock=fight.clock)
         for r in results
     ]
+    state = {**state, "result": _owned(load(model)["result"], state)}
     following = follow_turn(model, state, fight)
     if following is state and ended == "attack":
         following = next_attack(model, state, fight)
