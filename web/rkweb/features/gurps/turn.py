@@ -274,7 +274,9 @@ def _attack_step(
         model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits or closed)
     )
     asked = situation.exposed_field(step, setup, attacker, target)
-    return [head, chances, fields, asked, wait, closed, roll], [
+    # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
+    # reads top-down and taps the roll (a play-through found it under the odds).
+    return [head, closed, chances, fields, asked, wait, roll], [
         *adjust,
         skill,
         why(seen.line.sources()),
