@@ -269,7 +269,7 @@ def _attack_step(
     # An open question whose answer changes these figures is answered first (the core's words).
     waits = gurps_fight.waits_said(fight, bearing)
     wait = h("p", {"class": "strong", "data-testid": "gurps-fight-waits"}, waits) if waits else None
-    closed = _reach(far[line])
+    closed = situation.reach_question(far[line], "gurps-fight-reach", StepChip("within_reach"))
     roll = _roll_entry(
         model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits or closed)
     )
@@ -281,19 +281,6 @@ def _attack_step(
         skill,
         why(seen.line.sources()),
     ]
-
-
-def _reach(asked: str) -> VNode | None:
-    """GUR-14: the question whether he closed within reach, with its one-tap answer (the
-    tracker has no map: the GM's word, for this attack only)."""
-    if not asked:
-        return None
-    return h(
-        "div",
-        {"class": "row"},
-        h("p", {"class": "strong", "data-testid": "gurps-fight-reach"}, asked),
-        button("gurps-fight-reach-yes", "Moved within reach", StepChip("within_reach")),
-    )
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:
