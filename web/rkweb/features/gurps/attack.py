@@ -18,7 +18,7 @@ from pycore.systems.gurps import (
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.aiming import location_choices
-from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.attacks import armed, attack_lines, no_skill_said
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.worksheet import (
@@ -291,9 +291,13 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
         AttackForm("line"),
     )
     punch = gurps_fight.punch_withheld(fight, attacker)
+    unset = gurps_fight.skill_withheld(attacker)  # a new line waits for its skill
     parts: list[VNode | None] = [
         h("div", {"class": "grid2"}, way if len(offered) > 1 else None, *choices(attacker, ids)),
         h("p", {"class": "small", "data-testid": "gurps-attack-punch"}, punch) if punch else None,
+        h("p", {"class": "small", "data-testid": "gurps-attack-no-skill"}, unset)
+        if unset
+        else None,
     ]
     parts.append(_victim(form, fight))
     attacker = armed(attacker, min(line_index(form["line"]), len(lines) - 1))
@@ -454,8 +458,10 @@ def _unready(form: dict[str, Any], fight: Fight, held: tuple[int, ...]) -> str:
     attacker = fight.combatant(str(form["attacker"]))
     if attacker.maneuver == "All-Out Attack" and not attacker.option:
         return "Choose All-Out Attack's option before the roll."
-    if line_index(form["line"]) not in gurps_fight.lines_now(fight, attacker):
-        return gurps_fight.punch_withheld(fight, attacker)  # 004 line 97
+    line = line_index(form["line"])
+    if line not in gurps_fight.lines_now(fight, attacker):
+        # its skill not set yet, or a punch with both hands full (004 line 97)
+        return no_skill_said(attacker, line) or gurps_fight.punch_withheld(fight, attacker)
     if waits_for_range(form, attacker):
         return RANGE_FIRST
     if form["defender"] in ids:  # an open question that changes the figures (the core's words)

@@ -239,6 +239,10 @@ def _attack_step(
         ways = h(
             "div", {}, ways, h("p", {"class": "small", "data-testid": "gurps-fight-punch"}, punch)
         )
+    if unset := gurps_fight.skill_withheld(attacker):
+        # A line added on the sheet is offered once its skill is typed (never a 10 nobody set).
+        said = h("p", {"class": "small", "data-testid": "gurps-fight-no-skill"}, unset)
+        ways = h("div", {}, ways, said)
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
