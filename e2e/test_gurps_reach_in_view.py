@@ -56,3 +56,27 @@ def test_the_reach_question_sits_above_the_odds(app: Page, errors: list[str]) ->
     expect(app.get_by_test_id("gurps-fight-reach")).to_have_count(0)
     expect(app.get_by_test_id("gurps-fight-attack-roll")).to_be_enabled()
     assert errors == []
+
+
+def test_the_attack_tab_asks_it_too(app: Page, errors: list[str]) -> None:
+    """The Attack tab (the single-attack worksheet) offered the same knife to roll at 30 yd: it
+    asks the tracker's question, above its odds, its roll waiting for the answer."""
+    _bo_and_ana(app)
+    app.get_by_test_id("gurps-take-attack").click()
+    enter(app, "gurps-fight-yards", "30")
+    enter(app, "gurps-fight-attack-typed", "6 6 6")
+    app.get_by_test_id("gurps-next-take-do-nothing").click()
+    app.get_by_test_id("gurps-next-take-attack").click()
+    app.get_by_test_id("gurps-fight-line-1").click()  # his knife, on his step
+    app.get_by_test_id("gurps-tab-attack").click()
+    expect(app.get_by_test_id("gurps-attack-reach")).to_have_text(ASKED)
+    expect(app.get_by_test_id("gurps-roll-attack")).to_be_disabled()
+    asked = app.get_by_test_id("gurps-attack-reach").bounding_box()
+    odds = app.get_by_test_id("gurps-hit-chance").bounding_box()
+    assert asked and odds and asked["y"] + asked["height"] <= odds["y"], (asked, odds)
+    app.get_by_test_id("gurps-attack-reach").scroll_into_view_if_needed()
+    shot(app, "attack-tab-reach-question")
+    app.get_by_test_id("gurps-attack-reach-yes").click()
+    expect(app.get_by_test_id("gurps-attack-reach")).to_have_count(0)
+    expect(app.get_by_test_id("gurps-roll-attack")).to_be_enabled()
+    assert errors == []
