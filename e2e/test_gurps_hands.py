@@ -21,6 +21,7 @@ def test_a_greatsword_in_both_hands_leaves_the_kick(app: Page, errors: list[str]
     for index, name in enumerate(("Punch", "Kick")):
         app.get_by_test_id("gurps-line-add").click()
         enter(app, f"gurps-line-{index}-name", name)
+        enter(app, f"gurps-line-{index}-skill", "12")  # a new line's skill is typed
         enter(app, f"gurps-line-{index}-damage", "1d-2")
         app.get_by_test_id(f"gurps-line-{index}-damage-type").select_option("cr")
         app.get_by_test_id(f"gurps-line-{index}-two-handed").select_option("no")

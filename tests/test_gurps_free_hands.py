@@ -203,3 +203,11 @@ def test_the_defence_step_says_why_no_parry_barehanded() -> None:
     assert texts(hit, "gurps-fight-parry-withheld") == [
         "No parry: both hands hold the Short bow, and a parry barehanded needs an empty hand."
     ]
+
+
+def test_a_two_handed_weapon_and_a_shield_say_both_hands_hold_the_weapon() -> None:
+    """004 line 93: a two-handed weapon is ready only gripped with both hands. With a shield on
+    his sheet too, the words read "The Greatsword and his shield fill both hands", as if the
+    greatsword took one: both hands hold the greatsword."""
+    hugh = _fighter("Greatsword", two_handed=True, shield_skill=11, shield_db=2)
+    assert no_punch_said(hugh, 0) == "Both hands hold the Greatsword: no punch; kick instead."

@@ -7,7 +7,9 @@ Once he struck in melee, they are within reach: the range held for the pair no l
 
 from __future__ import annotations
 
+from rkweb.app import shell
 from rkweb.app.model import Model
+from rkweb.app.vdom import VNode
 from rkweb.features.gurps.state import fight_of
 from test_gurps_pages import attack_turn, fight_started, send, texts
 
@@ -71,3 +73,20 @@ def test_another_target_asks_again() -> None:
     model = send(model, "gurps.target", "g3")
     back = send(model, "gurps.target", "g1")
     assert texts(back, "gurps-fight-reach") == [ASKED]
+
+
+def _testids(node: object) -> list[str]:
+    """Every data-testid under ``node``, in document order (as a GM reads the page)."""
+    if not isinstance(node, VNode):
+        return []
+    own = [str(node.attr("data-testid"))] if node.attr("data-testid") else []
+    return own + [t for child in node.children for t in _testids(child)]
+
+
+def test_the_question_sits_above_the_odds_and_the_roll() -> None:
+    """A GM's play-through: the question sat under the line's odds; a GM reads top-down and
+    taps the roll. It is read before the chance to hit and the roll."""
+    model = send(_knife_turn(), "gurps.step_line", "1")
+    order = _testids(shell.view(model))
+    assert order.index("gurps-fight-reach") < order.index("gurps-fight-hit")
+    assert order.index("gurps-fight-reach") < order.index("gurps-fight-attack-roll")

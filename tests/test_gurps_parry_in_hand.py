@@ -110,6 +110,9 @@ def test_the_attack_tab_asks_the_weapon_readied_too() -> None:
     model = send(send(ana, "gurps.maneuver", "Ready", ""), "gurps.tab", "attack")
     for field, value in (("attacker", "g1"), ("defender", "g2")):
         model = send(model, "gurps.attack_form", field, value)
+    # Bo shot Ana from afar: her sword asks whether she closed in (GUR-14), as the tracker does.
+    assert texts(model, "gurps-attack-reach")
+    model = send(model, "gurps.attack_reach")
     for seed in map(str, range(80)):
         rolled = send(model, "gurps.attack_roll", seed=seed)
         if texts(rolled, "gurps-defense-choices"):

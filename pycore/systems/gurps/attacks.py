@@ -68,13 +68,15 @@ def attack_lines(c: Combatant) -> tuple[AttackLine, ...]:
 
 
 def added_line(c: Combatant) -> Combatant:
-    """The sheet with one more attack line, blank but for a name and skill 10 to be edited:
-    nothing taken from another line (FIGHT.md's first law; a knife added to a longbow's sheet
-    read "Knife (1d+2 imp)"). Its damage is not said until typed, and its roll waits for it
-    (:func:`.worksheet.attack_line`)."""
+    """The sheet with one more attack line, blank but for a name to be edited: nothing taken
+    from another line (FIGHT.md's first law; a knife added to a longbow's sheet read "Knife
+    (1d+2 imp)"). Its skill and damage are not said until typed, and it is not offered to
+    attack with until its skill is (:func:`no_skill_said`; a skill of 10 nobody typed was rolled
+    against silently), its roll waiting for its damage (:func:`.worksheet.attack_line`). The
+    sheet names no skill per weapon to take it from: the line's own is the GM's to type."""
     _sheet(c)
     lines = c.more_attacks
-    fresh = AttackLine(f"Attack {len(lines) + 2}", 10, "", "")
+    fresh = AttackLine(f"Attack {len(lines) + 2}", None, "", "")
     return replace(c, more_attacks=counted((*lines, fresh)))
 
 
@@ -96,6 +98,8 @@ def edited_line(c: Combatant, index: int, field: str, typed: str) -> Combatant:
     value: object = typed
     if field in LINE_FLAGS:
         value = typed.strip().lower() in ("true", "on", "yes", "1")
+    elif field == "skill" and not typed.strip() and line.skill is None:
+        value = None  # still not set: the field left blank
     elif bounds is not None:
         text = typed.strip()
         if not (text.lstrip("-").isascii() and text.lstrip("-").isdigit()) or len(text) > 4:
@@ -114,8 +118,26 @@ def _line(c: Combatant, index: int) -> AttackLine:
     return c.more_attacks[index]
 
 
+def skill_set(c: Combatant, index: int) -> bool:
+    """Whether line ``index`` has its skill on the sheet (a new line's is not set yet); a line
+    not on the sheet is refused by :func:`armed`, in its words."""
+    lines = attack_lines(c)
+    return not (is_whole(index) and 0 <= index < len(lines)) or lines[index].skill is not None
+
+
+def no_skill_said(c: Combatant, index: int) -> str:
+    """Why line ``index`` is not offered to attack with: its skill is not set yet, naming the
+    field ("" when it is set)."""
+    if skill_set(c, index):
+        return ""
+    line = attack_lines(c)[index]
+    return f"{line.name}: no skill on {c.name}'s sheet yet: type its Skill under Other attacks."
+
+
 def armed(c: Combatant, index: int) -> Combatant:
-    """The combatant as he attacks with line ``index`` (0: his weapon as on the sheet)."""
+    """The combatant as he attacks with line ``index`` (0: his weapon as on the sheet). A line
+    with no skill set yet is never offered to attack or parry with (:func:`skill_set`); its
+    figures are refused in words (:func:`.worksheet.attack_line`)."""
     lines = attack_lines(c)
     if not is_whole(index) or not 0 <= index < len(lines):
         raise RuleError(f"attack line {shown(index)} is not one of the {len(lines)} on the sheet")
@@ -125,7 +147,7 @@ def armed(c: Combatant, index: int) -> Combatant:
     return replace(
         c,
         weapon=line.name,
-        weapon_skill=line.skill,
+        weapon_skill=0 if line.skill is None else line.skill,
         damage=line.damage,
         damage_type=line.damage_type,
         attack_kind=line.kind,

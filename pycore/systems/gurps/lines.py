@@ -34,7 +34,9 @@ class AttackLine:
     """One way to attack: what the roll and the damage need."""
 
     name: str
-    skill: int
+    # None: not set yet. A line added on the sheet starts so (attacks.added_line): a skill of
+    # 10 nobody typed was rolled against silently; its attack waits for it instead.
+    skill: int | None
     damage: str
     damage_type: str
     kind: str = "melee"
@@ -51,7 +53,8 @@ class AttackLine:
     two_handed: bool = False
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.damage} {self.damage_type}), skill {self.skill}"
+        skill = "no skill yet" if self.skill is None else f"skill {self.skill}"
+        return f"{self.name} ({self.damage} {self.damage_type}), {skill}"
 
 
 def _extra(entry: str) -> AttackLine:
@@ -151,6 +154,8 @@ def line_from_json(raw: Mapping[str, Any]) -> AttackLine:
         label, bounds = LINE_FIELDS.get(f.name, (f.name, None))
         if f.name in LINE_FLAGS:
             value = bool(value)
+        elif f.name == "skill" and value is None:
+            pass  # not set yet (a new line's)
         elif bounds is not None:
             low, high = bounds
             if not is_whole(value) or not low <= value <= high:
@@ -158,7 +163,7 @@ def line_from_json(raw: Mapping[str, Any]) -> AttackLine:
         else:
             value = str(value).strip()[:60]
         values[f.name] = value
-    line = AttackLine(**{"name": "", "skill": 10, "damage": "1d", "damage_type": "cr", **values})
+    line = AttackLine(**{"name": "", "skill": None, "damage": "1d", "damage_type": "cr", **values})
     return _checked_line(line)
 
 

@@ -327,7 +327,13 @@ def _parrying_line(c: Combatant) -> tuple[int, int, bool] | None:
     spear) is in his hand until thrown; a bow, a crossbow or a gun is a missile weapon with no
     parry (PARRYING_KINDS), so it never gives him one."""
     first = (c.weapon_skill, c.parry_bonus, c.unarmed, c.attack_kind)
-    others = [(x.skill, x.parry, x.unarmed, x.kind) for x in c.more_attacks]
+    # A line whose skill is not set yet parries with nothing known (a barehanded one parries
+    # with DX, Brawling or Karate, never its own skill, 004 lines 266-268).
+    others = [
+        (x.skill or 0, x.parry, x.unarmed, x.kind)
+        for x in c.more_attacks
+        if x.skill is not None or x.unarmed
+    ]
     lines = (first, *others)
     found = ((skill, bonus, bare) for skill, bonus, bare, kind in lines if kind in PARRYING_KINDS)
     return next(found, None)

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Final
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.attacks import armed, no_skill_said
 from pycore.systems.gurps.damage_roll import DamageRoll
 from pycore.systems.gurps.defenses import (
     DEFENSES,
@@ -135,6 +135,8 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
     >>> str(attack_line(gun, Combatant(posture="Kneeling"), AttackSetup(yards=8, aim_seconds=3, braced=True)))
     'base 12 + Attack +0 (GUR-14) + target Kneeling −2 (GUR-10) + speed/range 8 yd −4 (GUR-28) + Aim: Acc +2 (GUR-11) + braced +1 (GUR-11) + extra Aim +2 (GUR-11) = 11'
     """
+    if said := no_skill_said(attacker, setup.line):
+        raise RuleError(said)  # a new line's skill is typed, never a 10 nobody set
     attacker = armed(attacker, setup.line)
     if not (attacker.damage and attacker.damage_type):
         # A line added on the sheet starts without damage (attacks.added_line): asked, not

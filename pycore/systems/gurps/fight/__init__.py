@@ -63,6 +63,7 @@ from pycore.systems.gurps.fight.hands import (
     parry_withheld,
     punch_withheld,
     ready_weapon,
+    skill_withheld,
     unsaid,
 )
 from pycore.systems.gurps.fight.open_asks import (
@@ -214,6 +215,7 @@ __all__ = [
     "resolve",
     "roll_check",
     "settle",
+    "skill_withheld",
     "start",
     "take_maneuver",
     "tied_names",

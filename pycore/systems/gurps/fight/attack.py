@@ -9,7 +9,7 @@ from typing import Final
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
-from pycore.systems.gurps.attacks import armed
+from pycore.systems.gurps.attacks import armed, no_skill_said, skill_set
 from pycore.systems.gurps.damage_roll import DamageRoll, roll_damage, strong_bonus, with_bonus
 from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
@@ -154,6 +154,8 @@ def attack(
         raise RuleError(
             f"{attacker.name} has attacked this turn ({attacker.maneuver} attacks {times})"
         )
+    if not skill_set(attacker, setup.line):
+        raise RuleError(no_skill_said(attacker, setup.line))  # never rolled against a guess
     if setup.line not in lines_now(fight, attacker) and not override.strip():
         # 004 line 97: no punching with a hand that holds a weapon (or his shield).
         raise RuleError(punch_withheld(fight, attacker))

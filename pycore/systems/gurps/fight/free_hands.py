@@ -98,7 +98,9 @@ def hands_full(c: Combatant, held: int | None) -> str:
     weapon = _weapon(c, held)
     if weapon is None or free_hands(c, held):
         return ""  # a shield alone fills one hand of two
-    if weapon.two_handed and not shield_on(c):
+    if weapon.two_handed:
+        # 004 line 93: gripped with both hands, whatever else is on his sheet (a shield
+        # beside it does not make it one hand's).
         return f"Both hands hold the {weapon.name}"
     return f"The {weapon.name} and his shield fill both hands"
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from pycore.errors import RuleError
-from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.attacks import armed, attack_lines, no_skill_said, skill_set
 from pycore.systems.gurps.fight.free_hands import (
     EMPTY,
     no_empty_hand_said,
@@ -160,7 +160,8 @@ def line_in_hand(fight: Fight, c: Combatant) -> int:
     lines = attack_lines(c)
     line = _held(fight, c.id)
     if line == EMPTY:
-        return next((i for i, way in enumerate(lines) if way.unarmed), 0)
+        # his first natural weapon with its skill set (a line without one is not offered)
+        return next((i for i, way in enumerate(lines) if way.unarmed and skill_set(c, i)), 0)
     if line is None or not 0 <= line < len(lines):
         return 0
     return line
@@ -204,8 +205,16 @@ def _no_parry(fight: Fight, c: Combatant) -> bool:
 @checked
 def lines_now(fight: Fight, c: Combatant) -> tuple[int, ...]:
     """The attack lines he may attack with now: no punch while both hands are full (004 line
-    97, :func:`.free_hands.offered_lines`)."""
-    return offered_lines(c, _held(fight, c.id))
+    97, :func:`.free_hands.offered_lines`), and none whose skill is not set yet on his sheet
+    (:func:`skill_withheld`)."""
+    return tuple(i for i in offered_lines(c, _held(fight, c.id)) if skill_set(c, i))
+
+
+@checked
+def skill_withheld(c: Combatant) -> str:
+    """Why a line of his is not offered: its skill is not set yet, naming the field ("" when
+    every line has one)."""
+    return " ".join(filter(None, (no_skill_said(c, i) for i in range(len(attack_lines(c))))))
 
 
 @checked
@@ -281,6 +290,8 @@ def ready_weapon(fight: Fight, fighter: str, line: int) -> tuple[Fight, WeaponRe
     lines = attack_lines(c)
     if not is_whole(line) or not 0 <= line < len(lines):
         raise RuleError(f"attack line {shown(line)} is not one of the {len(lines)} on the sheet")
+    if not skill_set(c, line) and not lines[line].unarmed:
+        raise RuleError(no_skill_said(c, line))  # its parry would be read from no skill
     return with_hand(fight, fighter, line), WeaponReadied(c.name, lines[line].name)
 
 

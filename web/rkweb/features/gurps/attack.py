@@ -18,7 +18,7 @@ from pycore.systems.gurps import (
 )
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.aiming import location_choices
-from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.attacks import armed, attack_lines, no_skill_said
 from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.worksheet import (
@@ -35,16 +35,19 @@ from rkweb.features.gurps import after_injury, campaign
 from rkweb.features.gurps.attack_form import (
     NUMBERS,
     aimed_at,
+    closed_in,
     form_of,
     held_aim_said,
     held_yards_said,
     parties_said,
+    reach_asked,
     set_field,
     setup_of,
     waits_for_range,
     yes,
 )
 from rkweb.features.gurps.maneuvers import choices, parry_said
+from rkweb.features.gurps.situation import reach_question
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -116,6 +119,10 @@ class AttackCancel(Message, action="gurps.attack_cancel"):
     """Abandon the attack under way."""
 
 
+class AttackReach(Message, action="gurps.attack_reach"):
+    """The GM says the attacker closed within reach of the defender (GUR-14)."""
+
+
 def _stepped(
     model: Model, ctx: Ctx, step: Callable[[Fight, RandintSource], Stepped], seed: str
 ) -> Model:
@@ -130,6 +137,8 @@ def _stepped(
 
 def _parties(model: Model) -> tuple[str, str, AttackSetup]:
     form = form_of(model)
+    if far := reach_asked(form, fight_of(model)):
+        raise RuleError(far)  # GUR-14: the GM confirms he closed in first, as on the tracker
     attacker = fight_of(model).combatant(str(form["attacker"]))
     setup = replace(setup_of(form, attacker), eye_reading=campaign.eye_reading(model))
     return str(form["attacker"]), str(form["defender"]), setup
@@ -180,9 +189,13 @@ def _field(model: Model, msg: AttackForm, ctx: Ctx) -> Model:
     return set_field(model, msg.name, msg.value)
 
 
+def _reach(model: Model, msg: AttackReach, ctx: Ctx) -> Model:
+    return closed_in(model)
+
+
 #: The Attack tab's messages' handlers, keyed by their message class's action: the form's
 #: fields and the steps.
-HANDLERS = handlers(_field, _roll, _full, _defend, _damage, _cancel)
+HANDLERS = handlers(_field, _roll, _full, _defend, _damage, _cancel, _reach)
 ACTIONS = frozenset(HANDLERS)
 
 
@@ -267,15 +280,24 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
     attacker = fight.combatant(str(form["attacker"]))
     ids = ("gurps-attack-maneuver", "gurps-attack-option", "gurps-attack-posture")
     lines = attack_lines(attacker)
+    # 004 line 97: no punch while both hands are full (the core's lines offered now, as the
+    # tracker's step offers them), and why not, in its words.
+    offered = gurps_fight.lines_now(fight, attacker)
     way = select(
         "gurps-attack-line",
         "Attack with",
         form["line"],
-        [(str(i), str(line)) for i, line in enumerate(lines)],
+        [(str(i), str(lines[i])) for i in offered],
         AttackForm("line"),
     )
+    punch = gurps_fight.punch_withheld(fight, attacker)
+    unset = gurps_fight.skill_withheld(attacker)  # a new line waits for its skill
     parts: list[VNode | None] = [
-        h("div", {"class": "grid2"}, way if len(lines) > 1 else None, *choices(attacker, ids))
+        h("div", {"class": "grid2"}, way if len(offered) > 1 else None, *choices(attacker, ids)),
+        h("p", {"class": "small", "data-testid": "gurps-attack-punch"}, punch) if punch else None,
+        h("p", {"class": "small", "data-testid": "gurps-attack-no-skill"}, unset)
+        if unset
+        else None,
     ]
     parts.append(_victim(form, fight))
     attacker = armed(attacker, min(line_index(form["line"]), len(lines) - 1))
@@ -436,6 +458,10 @@ def _unready(form: dict[str, Any], fight: Fight, held: tuple[int, ...]) -> str:
     attacker = fight.combatant(str(form["attacker"]))
     if attacker.maneuver == "All-Out Attack" and not attacker.option:
         return "Choose All-Out Attack's option before the roll."
+    line = line_index(form["line"])
+    if line not in gurps_fight.lines_now(fight, attacker):
+        # its skill not set yet, or a punch with both hands full (004 line 97)
+        return no_skill_said(attacker, line) or gurps_fight.punch_withheld(fight, attacker)
     if waits_for_range(form, attacker):
         return RANGE_FIRST
     if form["defender"] in ids:  # an open question that changes the figures (the core's words)
@@ -443,7 +469,10 @@ def _unready(form: dict[str, Any], fight: Fight, held: tuple[int, ...]) -> str:
     return ""
 
 
-def _buttons(busy: bool, unready: str) -> VNode:
+def _buttons(busy: bool, unready: str, asked: bool = False) -> VNode:
+    """The roll buttons, disabled while the attack is not ready (``unready`` says why) or the
+    reach question above waits (``asked``)."""
+    unready_now = bool(unready) or asked
     return h(
         "div",
         {"class": "row"},
@@ -455,13 +484,13 @@ def _buttons(busy: bool, unready: str) -> VNode:
             "Roll attack",
             AttackRoll(),
             primary=True,
-            disabled=busy or bool(unready),
+            disabled=busy or unready_now,
         ),
         button(
             "gurps-resolve",
             "Resolve all (best defense)",
             AttackFull(),
-            disabled=busy or bool(unready),
+            disabled=busy or unready_now,
         ),
         button("gurps-cancel", "Cancel", AttackCancel(), disabled=not busy),
     )
@@ -481,6 +510,7 @@ def view(model: Model) -> VNode:
     # The open questions that change the attack's figures, worked out once: asked in place
     # (after_injury.holding), and the roll waits for them.
     held = gurps_fight.bearing_asks(fight, form["attacker"], form["defender"]) if chosen else ()
+    asked = reach_asked(form, fight) if fight.pending is None else ""
     return h(
         "div",
         # gurps-attack: the fight's sticky bar, one row at phone width, as the tracker's (app.css)
@@ -491,9 +521,12 @@ def view(model: Model) -> VNode:
             _choose_parties(model, form, fight),
             *(_attacker_fields(model, form, fight) if chosen else []),
             _modifiers(model, form, ranged),
+            reach_question(
+                asked, "gurps-attack-reach", AttackReach()
+            ),  # GUR-14: read before the odds and the roll
             *_chances(form, fight),
             after_injury.holding(model, fight, held),
-            _buttons(fight.pending is not None, _unready(form, fight, held)),
+            _buttons(fight.pending is not None, _unready(form, fight, held), bool(asked)),
             *_stage(fight),
             step_error(model, "attack"),
             h(

@@ -11,7 +11,7 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.aiming import aimed_location
-from pycore.systems.gurps.attacks import attack_lines
+from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.modifiers import MAX_MODIFIER
 from pycore.systems.gurps.quantities import decimal_text, exact
@@ -34,6 +34,7 @@ from rkweb.features.gurps.turn_step import (
     same_range,
     step_of,
     step_yards,
+    turn_key,
 )
 from rkweb.kit.fields import errors_key, read_yes_no, with_error
 
@@ -76,6 +77,9 @@ DEFAULTS: dict[str, Any] = {
     "exposed": "",
     "only_exposed": "",
     "keys": {},
+    # GUR-14: the GM's word that this attacker closed within reach of this defender, for the
+    # pair and the turn it was said in (:func:`reach_key`); blank: not said.
+    "within_reach": "",
 }
 # --- the form ---------------------------------------------------------------------------------
 
@@ -215,6 +219,25 @@ def held_beyond(form: dict[str, Any], fight: Fight) -> str:
     return kept if kept and same_range(str(form["yards"]), held) else ""
 
 
+def reach_key(form: dict[str, Any], fight: Fight) -> str:
+    """What the GM's word that he closed within reach holds for: this attacker and this
+    defender, in this turn (the tracker has no map; an answer for Bo at Ana is not Ana's at Bo,
+    nor next turn's)."""
+    return f"{form['attacker']}>{form['defender']}@{turn_key(fight)}"
+
+
+def reach_asked(form: dict[str, Any], fight: Fight) -> str:
+    """GUR-14, GUR-21 (004 lines 52, 88): the question whether the attacker closed within
+    reach of the defender, as the tracker's step asks it (the core's
+    :func:`~pycore.systems.gurps.fight.out_of_reach`): the fight holds a range between them
+    past his melee line's reach and the GM has not said so; "" when there is none to ask."""
+    attacker, defender, line = aimed_at(form, fight)
+    if attacker is None or defender is None or form.get("within_reach") == reach_key(form, fight):
+        return ""
+    lines = attack_lines(attacker)
+    return gurps_fight.out_of_reach(fight, armed(attacker, min(line, len(lines) - 1)), defender)
+
+
 def _moving(form: dict[str, Any]) -> bool:
     """A target speed is typed (or one that is no number, said by its field)."""
     try:
@@ -319,7 +342,7 @@ def set_field(model: Model, name: str, value: str) -> Model:
     if name == "defender" and value != form["defender"]:
         # The range is between these two (and the modifier past the table with it): the
         # fight's for the new pair, never the one typed for another defender (FIGHT.md).
-        form.update(defender=value, yards="", range_beyond="")
+        form.update(defender=value, yards="", range_beyond="", within_reach="")
     elif name.startswith("key:"):
         form["keys"] = {**form["keys"], name[4:]: value}
     elif name == "line":
@@ -337,6 +360,15 @@ def set_field(model: Model, name: str, value: str) -> Model:
         except RuleError as exc:
             error = str(exc)
     return with_error(keep(model, attack=form), SECTION, f"attack.{name}", error)
+
+
+def closed_in(model: Model) -> Model:
+    """The GM says the attacker closed within reach of the defender (GUR-14), for this pair in
+    this turn."""
+    return keep(
+        model,
+        attack={**typed_form(model), "within_reach": reach_key(form_of(model), fight_of(model))},
+    )
 
 
 def fresh_form(fight: Fight, attacker: str, defender: str) -> dict[str, Any]:

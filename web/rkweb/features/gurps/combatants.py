@@ -296,7 +296,11 @@ def _line_control(model: Model, c: Combatant, index: int, name: str, kind: Kind)
     if kind == "attack_kind":
         return select(fid, label, value, attack_kinds(), msg)
     error = error_of(model, SECTION, f"{c.id}.line.{index}.{name}")
-    return field(fid, label, str(value), msg, error=error, numeric=kind == "number")
+    # A new line's skill is blank until typed (attacks.added_line): said so, its attack waiting.
+    unset = name == "skill" and value is None
+    hint = "not set yet: type it; he attacks with this line once it is" if unset else ""
+    shown = "" if value is None else str(value)
+    return field(fid, label, shown, msg, error=error, hint=hint, numeric=kind == "number")
 
 
 def _attack_row(model: Model, c: Combatant, index: int, line: AttackLine) -> VNode:

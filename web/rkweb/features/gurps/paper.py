@@ -38,7 +38,7 @@ def _others(c: Combatant) -> VNode:
     rows = [
         (
             x.name + _grip(x.two_handed),
-            x.skill,
+            "—" if x.skill is None else x.skill,  # not set yet
             f"{x.damage} {x.damage_type}",
             x.kind,
             x.reach,

@@ -22,10 +22,11 @@ from pycore.systems.gurps.worksheet import (
     open_question,
     preview,
 )
-from rkweb.app.messages import Message, entered
+from rkweb.app.messages import Action, Message, entered
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps.state import line_index
 from rkweb.features.gurps.turn_step import step_yards
+from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
 from rkweb.kit.fields import select
 from rkweb.kit.odds import percent_text
@@ -204,3 +205,17 @@ def attack_ways(
             )
         )
     return chips("Attack with", items, "gurps-fight-lines")
+
+
+def reach_question(asked: str, testid: str, said: Action) -> VNode | None:
+    """GUR-14, GUR-21: the question whether he closed within reach (the core's words), with its
+    one-tap answer ``said`` (the tracker has no map: the GM's word, for this attack only); set
+    above the odds and the roll on both tabs, read before the tap."""
+    if not asked:
+        return None
+    return h(
+        "div",
+        {"class": "row"},
+        h("p", {"class": "strong", "data-testid": testid}, asked),
+        button(f"{testid}-yes", "Moved within reach", said),
+    )

@@ -239,6 +239,10 @@ def _attack_step(
         ways = h(
             "div", {}, ways, h("p", {"class": "small", "data-testid": "gurps-fight-punch"}, punch)
         )
+    if unset := gurps_fight.skill_withheld(attacker):
+        # A line added on the sheet is offered once its skill is typed (never a 10 nobody set).
+        said = h("p", {"class": "small", "data-testid": "gurps-fight-no-skill"}, unset)
+        ways = h("div", {}, ways, said)
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
@@ -269,29 +273,18 @@ def _attack_step(
     # An open question whose answer changes these figures is answered first (the core's words).
     waits = gurps_fight.waits_said(fight, bearing)
     wait = h("p", {"class": "strong", "data-testid": "gurps-fight-waits"}, waits) if waits else None
-    closed = _reach(far[line])
+    closed = situation.reach_question(far[line], "gurps-fight-reach", StepChip("within_reach"))
     roll = _roll_entry(
         model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits or closed)
     )
     asked = situation.exposed_field(step, setup, attacker, target)
-    return [head, chances, fields, asked, wait, closed, roll], [
+    # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
+    # reads top-down and taps the roll (a play-through found it under the odds).
+    return [head, closed, chances, fields, asked, wait, roll], [
         *adjust,
         skill,
         why(seen.line.sources()),
     ]
-
-
-def _reach(asked: str) -> VNode | None:
-    """GUR-14: the question whether he closed within reach, with its one-tap answer (the
-    tracker has no map: the GM's word, for this attack only)."""
-    if not asked:
-        return None
-    return h(
-        "div",
-        {"class": "row"},
-        h("p", {"class": "strong", "data-testid": "gurps-fight-reach"}, asked),
-        button("gurps-fight-reach-yes", "Moved within reach", StepChip("within_reach")),
-    )
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:
