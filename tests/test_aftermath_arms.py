@@ -143,8 +143,8 @@ def test_version_1_saves_load_with_their_weapons_as_records() -> None:
         "combat": {"attacker": 0, "target": 1, "mode": "missile"},
     }
     new = read_section("aftermath", None, old)
-    # and on: version 3 moved the logs' rules out of their words, version 4 named fractures
-    assert new["schema"] == 4
+    # and on: version 3 moved the logs' rules out of their words, versions 4 and 5 named fractures
+    assert new["schema"] == 5
     assert new["characters"][1]["weapons"] == []
     ana = new["characters"][0]
     assert [w["name"] for w in ana["weapons"]] == ["Sword, machete", "Pitchfork"]

@@ -85,6 +85,16 @@ def _names(sheet: dict[str, object]) -> list[str]:
     return [c["name"] for c in conditions]
 
 
+def card_conditions(loaded: dict[str, Any], index: int) -> str:
+    """The conditions a fight's strip card shows for character ``index`` of a loaded section."""
+    model = send(fresh(), ("aftermath.tab", "combat"))
+    model = Model(
+        model.history.set_quietly("aftermath", {**model.section("aftermath"), **loaded}),
+        route="aftermath",
+    ).with_ui(**model.ui)
+    return texts(model, f"aft-card-conditions-{index}")[0]
+
+
 def test_aft_25_an_old_saves_compound_fracture_loads_as_compound_fracture() -> None:
     chars = read_section_value(OLD_BLOB, "aftermath")["characters"]
     assert [_names(c) for c in chars[1:]] == [
@@ -100,13 +110,7 @@ def test_aft_25_an_old_saves_compound_fracture_loads_as_compound_fracture() -> N
 def test_aft_25_an_old_saves_compound_fracture_shows_and_bleeds_on_the_card() -> None:
     """Loaded, Bo's card shows the fracture and its countdown, which still kills after turn 8,
     phase 1 (7 Combat Turns from turn 1, phase 1)."""
-    loaded = read_section_value(OLD_BLOB, "aftermath")
-    model = send(fresh(), ("aftermath.tab", "combat"))
-    model = Model(
-        model.history.set_quietly("aftermath", {**model.section("aftermath"), **loaded}),
-        route="aftermath",
-    ).with_ui(**model.ui)
-    shown = texts(model, "aft-card-conditions-1")[0]
+    shown = card_conditions(read_section_value(OLD_BLOB, "aftermath"), 1)
     assert shown.startswith("Compound fracture (rest of the combat), Bleeding to death (dies "), (
         shown
     )

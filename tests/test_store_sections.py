@@ -144,9 +144,9 @@ def test_newer_section_version_is_refused_as_newer() -> None:
         read_section("gurps", 2, {})
     assert info.value.reason == "newer"
     with pytest.raises(SectionError) as info:
-        read_section("aftermath", None, {"schema": 5})
+        read_section("aftermath", None, {"schema": 6})
     assert info.value.reason == "newer"
-    assert read_section("aftermath", None, {"schema": 1})["schema"] == 4  # read at 1, migrated
+    assert read_section("aftermath", None, {"schema": 1})["schema"] == 5  # read at 1, migrated
 
 
 def test_percentile_gm_tables_move_to_stable_keys() -> None:

@@ -9,7 +9,7 @@ newer one is refused rather than misread.
 >>> read_section("aftermath", None, {"schema": 9})
 Traceback (most recent call last):
 ...
-pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (4)
+pycore.store.sections.SectionError: section 'aftermath' has version 9, newer than this app knows (5)
 >>> read_section("aftermath", 1, {"characters": [{"attr": {"STR": 99}}]})
 Traceback (most recent call last):
 ...
@@ -43,7 +43,7 @@ from pycore.store.shape import (
 )
 from pycore.systems.aftermath.limits import MAX_CONDITIONS, MAX_NAME
 
-VERSION = 4  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
+VERSION = 5  # the page's ``SCHEMA``; bump with a migration in AFTERMATH.migrations
 LOG_LIMIT = 80  # each log of the section, newest first; older entries go to the archive
 REF_LOG_LIMIT = 100
 MAX_CHARACTERS = 200
@@ -288,9 +288,30 @@ def migrate_3_to_4(value: Any) -> Any:
     >>> new["schema"], [c["name"] for c in new["characters"][0]["conditions"]]
     (4, ['Compound fracture', 'Bleeding to death'])
     """
+    return _fractures_named_in(value, 4)
+
+
+def migrate_4_to_5(value: Any) -> Any:
+    """Version 5 holds a compound fracture recorded by hand as today's two conditions, the
+    fracture and its "Bleeding to death" (AFT-25): version 4 still read the very old single
+    "Compound fracture, bleeding to death" as saved (version 3's migration renamed an attack's
+    "Broken bone" only), and a version 4 save may hold one carried over from then.
+
+    >>> old = {"name": "Compound fracture, bleeding to death", "start": [2, 3], "until": None,
+    ...        "rule": "AFT-25", "note": "recorded by hand"}
+    >>> new = migrate_4_to_5({"schema": 4, "characters": [{"conditions": [old]}]})
+    >>> new["schema"], [c["name"] for c in new["characters"][0]["conditions"]]
+    (5, ['Compound fracture', 'Bleeding to death'])
+    """
+    return _fractures_named_in(value, 5)
+
+
+def _fractures_named_in(value: Any, schema: int) -> Any:
+    """Every sheet of a stored section with its fractures named (:func:`fractures_named`), the
+    section at ``schema``."""
     if not isinstance(value, dict):
         return value
-    out = {**value, "schema": 4}
+    out = {**value, "schema": schema}
     chars = value.get("characters")
     if isinstance(chars, list):
         out["characters"] = [fractures_named(c) for c in chars]
@@ -307,12 +328,88 @@ def fractures_named(sheet: Any) -> Any:
     "location N" either way, so what tells them apart is what only a compound one started at
     the same moment: a countdown noted "compound fracture location N" (",": with its dice;
     ";": before its dice were noted) or a Death Blow noted "compound fracture of the head or
-    neck". A simple break, and a broken bone recorded by hand ("recorded by hand"), stay.
+    neck". A simple break, and a broken bone recorded by hand ("recorded by hand"), stay. A
+    compound fracture recorded by hand before its 1D6 was rolled is today's two conditions
+    (:func:`_hand_fractures_today`).
     """
     if not isinstance(sheet, dict) or not isinstance(sheet.get("conditions"), list):
         return sheet
     have = sheet["conditions"]
-    return {**sheet, "conditions": [_fracture_named(c, have) for c in have]}
+    named = [_fracture_named(c, have) for c in have]
+    return {**sheet, "conditions": _hand_fractures_today(sheet, named)}
+
+
+#: AFT-25: the name a compound fracture recorded by hand had before its 1D6 was rolled (the
+#: conditions list's label, sheet.MANUAL_CONDITIONS): no countdown, "the time is yours to keep".
+OLD_HAND_FRACTURE = "Compound fracture, bleeding to death"
+
+
+def _hand_fractures_today(sheet: dict[str, Any], have: list[Any]) -> list[Any]:
+    """A compound fracture recorded by hand before its bleeding's 1D6 was rolled, one condition
+    "Compound fracture, bleeding to death" with no end, is today's two (sheet.add_condition,
+    AFT-25, 001 lines 32-34): the fracture, and its "Bleeding to death". No die was rolled, so no
+    end is invented (FIGHT.md: the core picks no die): the bleeding keeps no end and never kills
+    by the clock, its note saying the time the text gives and that it is the GM's to keep, as the
+    old one's did (its card shows it). Where the sheet holds no room for one more condition, the
+    fracture alone keeps the bleeding in its note. Recorded by hand, it had no place on the body:
+    never the head or neck's Death Blow (that choice came with its place)."""
+    # Imported here: the app's start reads this module.
+    from pycore.systems.aftermath.conditions import COMPOUND_FRACTURE
+
+    # The sheet's cap (sheet.with_conditions): 40, "Dead" beyond them.
+    room = MAX_CONDITIONS - sum(not (isinstance(c, dict) and c.get("name") == "Dead") for c in have)
+    out: list[Any] = []
+    for condition in have:
+        bleeding = _old_hand_fracture_bleeding(sheet, condition)
+        if bleeding is None:
+            out.append(condition)
+            continue
+        bone = {**condition, "name": COMPOUND_FRACTURE, "rule": "AFT-25"}
+        if room > 0:
+            out += [{**bone, "note": "recorded by hand"}, bleeding]
+            room -= 1
+        else:
+            out.append({**bone, "note": bleeding["note"]})
+    return out
+
+
+def _old_hand_fracture_bleeding(sheet: dict[str, Any], condition: Any) -> dict[str, Any] | None:
+    """The "Bleeding to death" an old hand-recorded fracture stands for (None: not one). Its
+    time: the old note's ("1D6+2 Combat Turns from turn 1, phase 1: the time is yours to keep;
+    ..."), or, where the first release noted only "recorded by hand", the sheet's Health Group +
+    1D6 from its start, as the next release wrote it."""
+    if not (
+        isinstance(condition, dict)
+        and condition.get("name") == OLD_HAND_FRACTURE
+        and condition.get("until") is None
+    ):
+        return None
+    from pycore.errors import RulekeeperError
+    from pycore.systems.aftermath.conditions import BLEEDING, condition_from_json
+    from pycore.systems.aftermath.sheet.sheet import FRACTURE_TIME, fracture_bleeding_dice
+
+    try:
+        start = condition_from_json({**condition, "rule": "AFT-25"}).start
+    except RulekeeperError:
+        return None  # not a condition the sheet reads: the codec says so, as saved
+    told, said, _ = str(condition.get("note", "")).partition(f": {FRACTURE_TIME}")
+    if not said:
+        try:
+            dice = fracture_bleeding_dice(sheet)
+        except (RulekeeperError, TypeError, ValueError):
+            dice = "Health Group + 1D6"
+        told = f"{dice} Combat Turns from {start}"
+    note = (
+        f"compound fracture recorded by hand, {told}: {FRACTURE_TIME}; no die rolled, no end "
+        "kept; dies when it runs out unless cauterized or bandaged"
+    )
+    return {
+        "name": BLEEDING,
+        "start": condition["start"],
+        "until": None,
+        "rule": "AFT-25",
+        "note": note,
+    }
 
 
 def _fracture_named(condition: Any, have: list[Any]) -> Any:
@@ -366,7 +463,7 @@ AFTERMATH = SectionCodec(
             "combat": COMBAT,
         }
     ),
-    migrations={1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4},
+    migrations={1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4, 4: migrate_4_to_5},
     logs=(LogSpec(("rolls", "log"), LOG_LIMIT), LogSpec(("combat", "log"), LOG_LIMIT)),
     legacy_version=own_schema_field,
 )
