@@ -55,7 +55,13 @@ from pycore.systems.gurps.fight.public import readied_public
 from pycore.systems.gurps.fight.value import Fight, Logged
 from pycore.systems.gurps.modifiers import EffectiveSkill
 from pycore.systems.gurps.sheet import PARRYING_KINDS, Combatant, own_parry
-from pycore.systems.gurps.worksheet import AttackSetup, defense_options, defenses_of
+from pycore.systems.gurps.worksheet import (
+    AttackPreview,
+    AttackSetup,
+    defense_options,
+    defenses_of,
+    preview,
+)
 from pycore.validate import checked, is_whole, shown
 
 #: He took Ready and the GM has not said which weapon he drew (004 line 95).
@@ -238,6 +244,15 @@ def defending(
     options = defense_options(attacker, holding(fight, defender), setup)
     lost = _no_parry(fight, defender)
     return tuple((k, line) for k, line in options if k != "parry" or not lost)
+
+
+@checked
+def preview_now(
+    fight: Fight, attacker: Combatant, defender: Combatant, setup: AttackSetup
+) -> AttackPreview:
+    """The attack before its roll with the defenses the fight leaves the defender (the weapon
+    in his hand, 004 line 248): the odds count the defenses the defence step will offer."""
+    return preview(attacker, defender, setup, defending(fight, attacker, defender, setup))
 
 
 @checked

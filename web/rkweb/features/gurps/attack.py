@@ -26,7 +26,6 @@ from pycore.systems.gurps.worksheet import (
     braceable,
     giant_blow,
     offered_modifiers,
-    preview,
 )
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -47,7 +46,7 @@ from rkweb.features.gurps.attack_form import (
     yes,
 )
 from rkweb.features.gurps.maneuvers import choices, parry_said
-from rkweb.features.gurps.situation import reach_question
+from rkweb.features.gurps.situation import defenses_passed, reach_question
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -364,13 +363,13 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     try:
         attacker = fight.combatant(str(form["attacker"]))
         defender = fight.combatant(str(form["defender"]))
-        seen = preview(attacker, defender, setup_of(form, attacker))
+        seen = gurps_fight.preview_now(fight, attacker, defender, setup_of(form, attacker))
     except RuleError as exc:
         return [h("p", {"class": "explain", "data-testid": "gurps-skill-line"}, str(exc))]
     best = seen.best
     # Said in plain words when he has none: "Lands past no defense" was not English.
     lands = (
-        f"Lands past best defense ({best[0]} {best[1].total})"
+        f"Lands past best defense ({defenses_passed(seen)})"
         if best
         else f"{defender.name} has no defense: the blow lands"
     )

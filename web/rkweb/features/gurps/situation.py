@@ -15,6 +15,7 @@ from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
+    AttackPreview,
     AttackSetup,
     giant_blow,
     large_area_blow,
@@ -219,3 +220,13 @@ def reach_question(asked: str, testid: str, said: Action) -> VNode | None:
         h("p", {"class": "strong", "data-testid": testid}, asked),
         button(f"{testid}-yes", "Moved within reach", said),
     )
+
+
+def defenses_passed(seen: AttackPreview) -> str:
+    """The defense the "lands past" odds count ("parry 12"), with the second one they assume
+    after a failed first under Double Defense (GUR-17): "parry 12, then dodge 11"."""
+    assert seen.best is not None
+    said = f"{seen.best[0]} {seen.best[1].total}"
+    if seen.second is not None:
+        said += f", then {seen.second[0]} {seen.second[1].total}"
+    return said

@@ -25,7 +25,7 @@ from pycore.systems.gurps.locations import location_name
 from pycore.systems.gurps.modifiers import past_the_table
 from pycore.systems.gurps.rolls import highest_success
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import chink_possible, preview
+from pycore.systems.gurps.worksheet import chink_possible
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import after_injury, shown, situation
@@ -247,7 +247,7 @@ def _attack_step(
         head = h("div", {}, ways, head)
     try:
         setup = fight_setup(step, fight, attacker)
-        seen = preview(attacker, target, setup)
+        seen = gurps_fight.preview_now(fight, attacker, target, setup)
     except RulekeeperError as exc:
         adjust.append(situation.modifier_chips(step, using))
         error = h("p", {"class": "field-error", "role": "alert"}, str(exc))
@@ -256,7 +256,7 @@ def _attack_step(
     adjust.append(situation.modifier_chips(step, using))
     # Said in plain words when he has none: "Lands past Grukk's no defense" was not English.
     lands = (
-        f"Lands past {target.name}'s {seen.best[0]} {seen.best[1].total}"
+        f"Lands past {target.name}'s {situation.defenses_passed(seen)}"
         if seen.best
         else f"{target.name} has no defense: the blow lands"
     )

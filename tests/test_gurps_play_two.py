@@ -1,0 +1,36 @@
+"""A GM's play-through of the GURPS fight tracker (Ana, Bo with a crossbow and a knife, Cy with a
+spear), each defect it found with the rule that decides it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from test_gurps_pages import attack_turn, fight_started, send, texts
+
+from pycore.systems.gurps.rolls import landing_chance
+from pycore.systems.gurps.sheet import Combatant
+from pycore.systems.gurps.worksheet import AttackSetup, preview
+
+
+def test_double_defense_odds_count_the_second_defense() -> None:  # GUR-17, 004 line 55
+    # Cy's spear (skill 12) at Ana under All-Out Defense (Double Defense): parry 12, then dodge
+    # 11 after a failed parry. The odds left the second roll out (20.6% for about 8.9%).
+    ana = Combatant(
+        weapon_skill=18, basic_speed="6", maneuver="All-Out Defense", option="Double Defense"
+    )
+    seen = preview(Combatant(weapon_skill=12, maneuver="Attack"), ana, AttackSetup())
+    assert seen.best is not None and seen.second is not None
+    assert (seen.best[0], seen.best[1].total) == ("parry", 12)
+    assert (seen.second[0], seen.second[1].total) == ("dodge", 9)
+    assert seen.lands == landing_chance(12, 12, 9) < landing_chance(12, 12)
+    assert landing_chance(12, 12, 11) == Fraction(4, 216) + Fraction(156 * 56 * 81, 216**3)
+
+
+def test_the_tracker_says_which_second_defense_its_odds_assume() -> None:
+    model = send(fight_started(), "gurps.maneuver", "All-Out Defense", "Double Defense")
+    model = send(attack_turn(model), "gurps.target", "g2")  # Ana (14) at Bo: dodge 9, parry 9
+    turn = " ".join(texts(model, "gurps-turn"))
+    assert "Lands past Bo's dodge 9, then parry 9" in turn
+    lands = texts(model, "gurps-fight-lands")[0]
+    want = landing_chance(14, 9, 9)
+    assert f"exactly {want.numerator}/{want.denominator}" in lands
