@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from test_gurps_pages import attack_turn, fight_started, send, texts
+from rkweb.app.model import Model
+from rkweb.features.gurps.state import fight_of, page_data
+from test_gurps_pages import attack_turn, fight_started, send, texts, two_fighters
 
 from pycore.systems.gurps.rolls import landing_chance
 from pycore.systems.gurps.sheet import Combatant
@@ -34,3 +36,26 @@ def test_the_tracker_says_which_second_defense_its_odds_assume() -> None:
     lands = texts(model, "gurps-fight-lands")[0]
     want = landing_chance(14, 9, 9)
     assert f"exactly {want.numerator}/{want.denominator}" in lands
+
+
+def _three_started() -> Model:
+    """Ana (broadsword 14), Bo (Basic Speed 6, DR 2), Cy: Bo's turn first (GUR-05)."""
+    model = send(two_fighters(), "gurps.new")
+    model = send(model, "gurps.field", "g3", "name", "Cy")
+    model = send(send(model, "gurps.tab", "tracker"), "gurps.start", seed="o")
+    assert fight_of(model).current().id == "g2"  # type: ignore[union-attr]
+    return send(model, "gurps.maneuver", "Attack", "")
+
+
+def test_a_new_target_starts_the_location_and_the_situation_afresh() -> None:  # FIGHT.md
+    model = send(_three_started(), "gurps.target", "g1")
+    model = send(model, "gurps.step_form", "location", "neck")
+    model = send(model, "gurps.step_chip", "minor_distraction")
+    model = send(model, "gurps.step_chip", "off_hand_melee")  # his own off hand: kept
+    assert "location neck −5 + Minor distraction −2" in texts(model, "gurps-fight-line")[0]
+    at_cy = send(model, "gurps.target", "g3")
+    line = texts(at_cy, "gurps-fight-line")[0]
+    assert "neck" not in line and "distraction" not in line
+    assert "Off-hand attack" in line
+    step = page_data(at_cy)["step"]
+    assert step["location"] == "torso" and step["chips"] == ["off_hand_melee"]

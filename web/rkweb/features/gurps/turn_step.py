@@ -53,6 +53,30 @@ FRESH: dict[str, Any] = {
     "within_reach": False,
 }
 
+#: The situation's rows that are the attacker's own, whoever he strikes: his off hand, the
+#: large shield he holds, his ST against his weapon's (004 lines 124, 141, 145, 159). They stay
+#: when the GM taps another target; every other row is about this foe or this blow (seeing him,
+#: his darkness, what distracts the attacker as he strikes at him, the footing where they meet)
+#: and is set again for a new target (FIGHT.md's first law).
+ATTACKER_ROWS: Final = frozenset(
+    {"large_shield", "off_hand_melee", "off_hand_ranged", "st_deficit"}
+)
+
+#: The step's fields about the target: where the blow lands on him (location, a random
+#: location, from above, his pinned limbs, his exposed spot, a chink in his armor), whether the
+#: attacker closed within his reach (GUR-14). A new target starts them afresh; the weapon and
+#: the GM's override reason are the attacker's and stay.
+TARGET_FIELDS: Final = (
+    "location",
+    "random_location",
+    "from_above",
+    "pinned",
+    "exposed",
+    "only_exposed",
+    "chink",
+    "within_reach",
+)
+
 # --- the step's form ----------------------------------------------------------------------------
 
 
@@ -108,6 +132,17 @@ def aimed(step: dict[str, Any], fight: Fight) -> dict[str, Any]:
         str(step["location"]), attacker, target, line, random_location=bool(step["random_location"])
     )
     return {**step, "location": location}
+
+
+def retargeted(step: dict[str, Any], fight: Fight, target: str) -> dict[str, Any]:
+    """The changes a tap on ``target`` makes to the step: the target, the range and the
+    modifier past the table the fight holds between the two (GUR-28), the target's fields
+    afresh (:data:`TARGET_FIELDS`) and only the attacker's own situation rows kept
+    (:data:`ATTACKER_ROWS`). A GM's play-through: the neck and a distraction set against Bo
+    stayed on the attack at Cy."""
+    chips = [k for k in step["chips"] if k in ATTACKER_ROWS]
+    fresh = {name: FRESH[name] for name in TARGET_FIELDS}
+    return {**fresh, "target": target, "chips": chips, **held(fight, str(step["attacker"]), target)}
 
 
 def held_range(fight: Fight, attacker: str, target: str) -> str:

@@ -37,6 +37,7 @@ from rkweb.features.gurps.turn_step import (
     keep_step,
     range_beyond,
     reach_asked,
+    retargeted,
     same_range,
     step_of,
 )
@@ -302,10 +303,10 @@ def _step_recover_mental(model: Model, msg: RecoverMental | RecoverMentalTyped, 
 def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
     def aimed(fight: Fight) -> Model:
         # The range is between these two: the fight's, never the one typed for another target;
-        # so is the modifier past the table for it (GUR-28).
-        kept = held(fight, str(step_of(model, fight)["attacker"]), msg.cid)
-        # GUR-14: within reach of this one is asked again, not carried from another target.
-        return keep_step(model, fight, target=msg.cid, within_reach=False, **kept)
+        # so is the modifier past the table for it (GUR-28). Where it lands, within reach
+        # (GUR-14) and the situation about this foe start afresh: only the attacker's own
+        # choices (his weapon, his off hand, his shield) stay (turn_step.retargeted).
+        return keep_step(model, fight, **retargeted(step_of(model, fight), fight, msg.cid))
 
     return _in_fight(model, "fight", aimed)
 
