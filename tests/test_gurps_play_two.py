@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from rkweb.app.model import Model
 from rkweb.features.gurps.state import fight_of, page_data
 from test_gurps_pages import attack_turn, fight_started, send, texts, two_fighters
 
+from pycore.dice import typed_dice
+from pycore.errors import RuleError
+from pycore.systems.gurps import fight as gf
 from pycore.systems.gurps.rolls import landing_chance
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup, preview
@@ -59,3 +63,114 @@ def test_a_new_target_starts_the_location_and_the_situation_afresh() -> None:  #
     assert "Off-hand attack" in line
     step = page_data(at_cy)["step"]
     assert step["location"] == "torso" and step["chips"] == ["off_hand_melee"]
+
+
+CROSSBOW = {
+    "weapon": "Crossbow",
+    "attack_kind": "crossbow",
+    "weapon_skill": "13",
+    "damage": "1d+4",
+    "damage_type": "imp",
+    "acc": "4",
+    "half_d": "100",
+    "max_range": "150",
+    "two_handed": "yes",
+    "more_attacks": "Large knife: 12, 1d-1 cut",
+}
+
+
+def _bo_crossbow() -> Model:
+    """Bo (two-handed crossbow, a Large knife on his sheet) at the start of his turn."""
+    model = fight_started()  # Bo's turn first (Basic Speed 6), then Ana
+    for name, value in CROSSBOW.items():
+        model = send(model, "gurps.field", "g2", name, value)
+    return model
+
+
+def test_no_parry_with_a_knife_while_both_hands_hold_the_crossbow() -> None:  # 004 L93, L248
+    model = send(_bo_crossbow(), "gurps.maneuver", "Aim", "")
+    model = send(model, "gurps.target", "g1")
+    hit = send(attack_turn(model), "gurps.target", "g2")  # Ana at Bo
+    hit = send(hit, "gurps.step_attack_typed", "3 3 3")
+    assert [k for k, _ in gf.defenses_left(fight_of(hit))] == ["dodge"]
+    assert texts(hit, "gurps-fight-defend-parry") == []
+    said = texts(hit, "gurps-fight-parry-withheld")[0]
+    assert said.startswith("No parry: Bo holds his Crossbow, which cannot parry.")
+
+
+def test_the_crossbow_is_not_fired_with_the_knife_in_hand() -> None:  # 004 L93-95, GUR-11
+    model = send(_bo_crossbow(), "gurps.maneuver", "Ready", "")
+    model = send(model, "gurps.ready_weapon", "g2", "1")  # he draws the Large knife
+    assert gf.in_hand(fight_of(model), "g2") == 1
+    for _ in range(2):  # Ana does nothing; Bo aims at Ana with the knife in hand
+        model = send(send(model, "gurps.next"), "gurps.maneuver", "Do Nothing", "")
+        model = send(send(model, "gurps.next"), "gurps.maneuver", "Aim", "")
+        model = send(model, "gurps.target", "g1")
+    model = send(send(model, "gurps.next"), "gurps.maneuver", "Do Nothing", "")
+    model = attack_turn(model)  # Bo attacks: the crossbow is not offered, and why is said
+    fight = fight_of(model)
+    bo = fight.combatant("g2")
+    assert gf.lines_now(fight, bo) == (1,)
+    said = texts(model, "gurps-fight-punch")[0]
+    assert said.startswith("Crossbow: not ready. Bo holds his Large knife")
+    assert "Acc" not in texts(model, "gurps-fight-line")[0]
+    with pytest.raises(RuleError, match="Crossbow: not ready"):
+        gf.attack(fight, "g2", "g1", AttackSetup(line=0, yards=10), typed_dice("3d6", "10"))
+
+
+def test_aim_with_a_knife_in_hand_says_it_adds_no_acc() -> None:  # GUR-11
+    model = send(_bo_crossbow(), "gurps.maneuver", "Ready", "")
+    model = send(model, "gurps.ready_weapon", "g2", "1")
+    model = send(send(model, "gurps.next"), "gurps.maneuver", "Do Nothing", "")
+    model = send(send(model, "gurps.next"), "gurps.maneuver", "Aim", "")
+    model = send(model, "gurps.target", "g1")
+    assert texts(model, "gurps-fight-aim") == [
+        "Bo holds his Large knife, no ranged weapon: Aim adds Acc only to a ranged weapon ready "
+        "in his hands. Another weapon is drawn with a Ready maneuver."
+    ]
+
+
+def _punch_parried() -> Model:
+    """Bo punches (Brawling 13) at Ana (broadsword 14), who parries with her sword: Bo's
+    turn first; typed dice: his 9 hits, her 9 parries."""
+    model = fight_started()
+    for name, value in {"weapon": "Punch", "unarmed": "yes", "damage": "1d-1"}.items():
+        model = send(model, "gurps.field", "g2", name, value)
+    for name, value in {"damage_type": "cr", "weapon_skill": "13", "brawling": "13"}.items():
+        model = send(model, "gurps.field", "g2", name, value)
+    model = send(send(model, "gurps.maneuver", "Attack", ""), "gurps.target", "g1")
+    hit = send(model, "gurps.step_attack_typed", "3 3 3")
+    return send(send(hit, "gurps.step_defense", "parry"), "gurps.step_defend_typed", "3 3 3")
+
+
+def test_a_sword_parry_of_a_punch_asks_the_roll_to_injure() -> None:  # GUR-49, 004 L259-261
+    parried = _punch_parried()
+    pending = fight_of(parried).pending
+    assert pending is not None and pending.stage == "strike"
+    assert (pending.attacker, pending.defender, pending.setup.location) == ("g1", "g2", "arm")
+    asked = texts(parried, "gurps-fight-strike-asked")[0]
+    assert asked == (
+        "Ana's parry with the Broadsword may injure Bo: roll Broadsword 14 to strike his arm "
+        "squarely (he gets no defense): 90.7%"
+    )
+    struck = send(parried, "gurps.step_strike_typed", "4 4 4")  # 12 against 14
+    assert "Ana's parry strikes Bo's arm" in texts(struck, "gurps-fight-result")[0]
+    assert fight_of(struck).pending.stage == "damage"  # type: ignore[union-attr]
+    hurt = send(struck, "gurps.step_damage_typed", "4")  # 1d+1 cut = 5 − DR 2 = 3 × 1.5
+    assert fight_of(hurt).combatant("g2").hp_now == 6
+    assert fight_of(hurt).pending is None
+    missed = send(parried, "gurps.step_strike_typed", "6 6 6")
+    assert fight_of(missed).pending is None
+    assert "does not injure Bo" in texts(missed, "gurps-fight-result")[0]
+
+
+def test_the_roll_to_injure_is_at_minus_4_against_karate() -> None:  # 004 line 260
+    model = fight_started()
+    bo = {"weapon": "Punch", "unarmed": "yes", "damage": "1d-1", "damage_type": "cr"}
+    for name, value in {**bo, "weapon_skill": "13", "karate": "13"}.items():
+        model = send(model, "gurps.field", "g2", name, value)
+    model = send(send(model, "gurps.maneuver", "Attack", ""), "gurps.target", "g1")
+    hit = send(model, "gurps.step_attack_typed", "3 3 3")
+    parried = send(send(hit, "gurps.step_defense", "parry"), "gurps.step_defend_typed", "3 3 3")
+    assert gf.strike_skill(fight_of(parried)) == (10, True)
+    assert "roll Broadsword 10 (−4 against Karate)" in texts(parried, "gurps-fight-strike-asked")[0]

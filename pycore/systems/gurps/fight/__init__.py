@@ -78,6 +78,7 @@ from pycore.systems.gurps.fight.open_asks import (
     questions_said,
     waits_said,
 )
+from pycore.systems.gurps.fight.parry_strike import Struck, strike, strike_said, strike_skill
 from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.fight.ranges import (
     beyond_between,
@@ -131,6 +132,7 @@ TRANSITIONS = (
     "recover",
     "attack",
     "defend",
+    "strike",
     "damage",
     "cancel",
     "roll_check",
@@ -169,6 +171,7 @@ __all__ = [
     "Removed",
     "Settled",
     "Stage",
+    "Struck",
     "Stun",
     "TurnBegun",
     "WeaponReadied",
@@ -219,6 +222,9 @@ __all__ = [
     "settle",
     "skill_withheld",
     "start",
+    "strike",
+    "strike_said",
+    "strike_skill",
     "take_maneuver",
     "tied_names",
     "tied_with",

@@ -50,6 +50,7 @@ from pycore.systems.gurps.fight.free_hands import (
     no_empty_hand_said,
     no_punch_said,
     offered_lines,
+    unready_said,
 )
 from pycore.systems.gurps.fight.public import readied_public
 from pycore.systems.gurps.fight.value import Fight, Logged
@@ -135,9 +136,29 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
     line = _held(fight, c.id)
     if line == EMPTY:
         return _barehanded(c)
+    if line is None and attack_lines(c)[0].two_handed and not attack_lines(c)[0].unarmed:
+        # With no record his sheet's first weapon stands in his hands; a two-handed one fills
+        # both (004 line 93), so no other is ready to parry with (004 line 248). A GM's
+        # play-through: Bo, crossbow aimed, parried with the knife on his sheet.
+        line = 0
     if line is None or line < 0 or line >= len(attack_lines(c)):
         return c
     return replace(armed(c, line), more_attacks=())
+
+
+@checked
+def parry_line(fight: Fight, c: Combatant) -> int | None:
+    """The attack line of the weapon ``c`` parries with now (the one in his hand, else his
+    sheet's first that parries, as :func:`holding` gives him); None when he parries barehanded
+    or not at all."""
+    held = holding(fight, c)
+    way = next((x for x in attack_lines(held) if x.kind in PARRYING_KINDS), None)
+    if way is None or way.unarmed or _no_parry(fight, c):
+        return None
+    line = _held(fight, c.id)
+    if line is not None and 0 <= line < len(attack_lines(c)):
+        return line
+    return attack_lines(c).index(way)
 
 
 @checked
@@ -225,8 +246,10 @@ def skill_withheld(c: Combatant) -> str:
 
 @checked
 def punch_withheld(fight: Fight, c: Combatant) -> str:
-    """Why his punch is not offered now, in plain words ("" when it is)."""
-    return no_punch_said(c, _held(fight, c.id))
+    """Why his punch, or a two-handed weapon not in his hands, is not offered now, in plain
+    words ("" when every way is): 004 lines 93, 95, 97."""
+    held = _held(fight, c.id)
+    return " ".join(filter(None, (no_punch_said(c, held), unready_said(c, held))))
 
 
 @checked

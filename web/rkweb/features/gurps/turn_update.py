@@ -162,6 +162,14 @@ def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     return commit(model, fight, label, ctx, [hurt], seed=seed, step={}, shown=shown.of(hurt))
 
 
+def _strike(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
+    """GUR-49: the roll after a weapon parry of a punch; a success waits for the damage."""
+    rng, seed = dice_source(ctx, "3d6", typed, "roll to injure")
+    fight, struck = gurps_fight.strike(fight, rng)
+    label = f"{struck.name}'s parry: roll to injure"
+    return commit(model, fight, label, ctx, [struck], seed=seed, step={}, shown=shown.of(struck))
+
+
 def _recover(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     return _recovery(model, fight, ctx, typed, "physical")
 
@@ -220,6 +228,16 @@ class StepDefendTyped(Message, action="gurps.step_defend_typed"):
     text: str = entered(default="")
 
 
+class StepStrike(Message, action="gurps.step_strike"):
+    """Roll for me the parrier's roll to strike the attacker's limb (GUR-49)."""
+
+
+class StepStrikeTyped(Message, action="gurps.step_strike_typed"):
+    """That roll rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
 class StepDamage(Message, action="gurps.step_damage"):
     """Roll the damage for me."""
 
@@ -255,6 +273,7 @@ ROLL_ENTRIES: dict[str, tuple[Message, Message]] = {
     "attack": (StepAttack(), StepAttackTyped()),
     "defend": (StepDefend(), StepDefendTyped()),
     "damage": (StepDamage(), StepDamageTyped()),
+    "strike": (StepStrike(), StepStrikeTyped()),
     "recover": (Recover(), RecoverTyped()),
     "recover_mental": (RecoverMental(), RecoverMentalTyped()),
 }
@@ -290,6 +309,10 @@ def _step_no_defense(model: Model, msg: StepNoDefense, ctx: Ctx) -> Model:
 
 def _step_damage(model: Model, msg: StepDamage | StepDamageTyped, ctx: Ctx) -> Model:
     return _roll(model, ctx, "damage", _damage, typed_text(msg))
+
+
+def _step_strike(model: Model, msg: StepStrike | StepStrikeTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "strike", _strike, typed_text(msg))
 
 
 def _step_recover(model: Model, msg: Recover | RecoverTyped, ctx: Ctx) -> Model:
@@ -364,6 +387,7 @@ HANDLERS = handlers(
     _step_defend,
     _step_no_defense,
     _step_damage,
+    _step_strike,
     _step_recover,
     _step_recover_mental,
     _target,
