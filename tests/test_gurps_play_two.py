@@ -174,3 +174,21 @@ def test_the_roll_to_injure_is_at_minus_4_against_karate() -> None:  # 004 line 
     parried = send(send(hit, "gurps.step_defense", "parry"), "gurps.step_defend_typed", "3 3 3")
     assert gf.strike_skill(fight_of(parried)) == (10, True)
     assert "roll Broadsword 10 (−4 against Karate)" in texts(parried, "gurps-fight-strike-asked")[0]
+
+
+def test_an_aimed_crossbow_may_be_braced_on_the_tracker() -> None:  # GUR-11, 004 L49, L157
+    model = send(_bo_crossbow(), "gurps.maneuver", "Aim", "")
+    model = send(model, "gurps.target", "g1")
+    model = send(send(model, "gurps.next"), "gurps.maneuver", "Do Nothing", "")
+    model = attack_turn(model)  # Bo attacks Ana after a turn of Aim
+    model = send(model, "gurps.step_form", "yards", "10")
+    assert texts(model, "gurps-fight-braced") == ["Braced (stationary, took a turn to Aim) +1"]
+    before = texts(model, "gurps-fight-line")[0]
+    assert "braced" not in before
+    braced = send(model, "gurps.step_chip", "braced")
+    line = texts(braced, "gurps-fight-line")[0]
+    assert "Aim: Acc +4 + braced +1" in line
+    assert fight_of(braced).combatant("g2").name == "Bo"
+    hit = send(braced, "gurps.step_attack_typed", "3 3 3")
+    assert "braced +1" in texts(hit, "gurps-log-entry")[0]
+    assert texts(attack_turn(fight_started()), "gurps-fight-braced") == []  # no Aim: no chip

@@ -17,6 +17,7 @@ from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackPreview,
     AttackSetup,
+    braceable,
     giant_blow,
     large_area_blow,
     offered_modifiers,
@@ -230,3 +231,14 @@ def defenses_passed(seen: AttackPreview) -> str:
     if seen.second is not None:
         said += f", then {seen.second[0]} {seen.second[1].total}"
     return said
+
+
+def braced_chip(step: dict[str, Any], using: Combatant, aim_seconds: int) -> VNode | None:
+    """GUR-11 (004 lines 49, 157): "+1 if stationary and took a turn to Aim", for firearms and
+    crossbows: a chip the GM presses for this aimed attack; none without an Aim held at the
+    target or for another weapon (its odds then would change nothing)."""
+    if not (aim_seconds and using.ranged and braceable(using)):
+        return None
+    label = "Braced (stationary, took a turn to Aim) +1"
+    item = chip("gurps-fight-braced", label, bool(step["braced"]), StepChip("braced"))
+    return chips("Aim", [item], "gurps-fight-aim-chips")

@@ -280,7 +280,8 @@ def _attack_step(
     asked = situation.exposed_field(step, setup, attacker, target)
     # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
     # reads top-down and taps the roll (a play-through found it under the odds).
-    return [head, closed, chances, fields, asked, wait, roll], [
+    braced = situation.braced_chip(step, using, aim)  # GUR-11: +1 braced, the GM's word
+    return [head, closed, chances, fields, braced, asked, wait, roll], [
         *adjust,
         skill,
         why(seen.line.sources()),

@@ -51,6 +51,8 @@ FRESH: dict[str, Any] = {
     "chink": False,
     # GUR-14: the GM's word that he closed within reach of this target (the tracker has no map)
     "within_reach": False,
+    # GUR-11 (004 lines 49, 157): the GM's word that his aimed firearm or crossbow is braced
+    "braced": False,
 }
 
 #: The situation's rows that are the attacker's own, whoever he strikes: his off hand, the
@@ -64,7 +66,7 @@ ATTACKER_ROWS: Final = frozenset(
 
 #: The step's fields about the target: where the blow lands on him (location, a random
 #: location, from above, his pinned limbs, his exposed spot, a chink in his armor), whether the
-#: attacker closed within his reach (GUR-14). A new target starts them afresh; the weapon and
+#: attacker closed within his reach (GUR-14), his Aim braced at him (GUR-11). A new target starts them afresh; the weapon and
 #: the GM's override reason are the attacker's and stay.
 TARGET_FIELDS: Final = (
     "location",
@@ -75,6 +77,7 @@ TARGET_FIELDS: Final = (
     "only_exposed",
     "chink",
     "within_reach",
+    "braced",
 )
 
 # --- the step's form ----------------------------------------------------------------------------
@@ -216,6 +219,7 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
         only_exposed=bool(step["exposed"]) and bool(step["only_exposed"]),
         # 003 line 87: a chink is aimed at, so never with a random location.
         chink=bool(step["chink"]) and not random_location,
+        braced=bool(step["braced"]),
     )
 
 

@@ -54,7 +54,15 @@ _FORM_FIELDS = {
 #: The step's number fields, each with its error under it.
 NUMBERS = ("yards", "range_beyond")
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
-_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed", "chink", "within_reach")
+_TOGGLES = (
+    "random_location",
+    "from_above",
+    "pinned",
+    "only_exposed",
+    "chink",
+    "within_reach",
+    "braced",
+)
 
 # --- the step's form edits ------------------------------------------------------------------------
 
