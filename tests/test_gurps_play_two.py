@@ -192,3 +192,23 @@ def test_an_aimed_crossbow_may_be_braced_on_the_tracker() -> None:  # GUR-11, 00
     hit = send(braced, "gurps.step_attack_typed", "3 3 3")
     assert "braced +1" in texts(hit, "gurps-log-entry")[0]
     assert texts(attack_turn(fight_started()), "gurps-fight-braced") == []  # no Aim: no chip
+
+
+def test_a_knockdown_roll_made_is_recorded_with_no_effect_without_a_tap() -> None:  # GUR-58
+    # Ana's 2d crushing blow to Bo's torso: shock and a knockdown and stun roll asked.
+    model = send(fight_started(), "gurps.field", "g1", "damage", "2d")
+    model = send(model, "gurps.field", "g1", "damage_type", "cr")
+    model = send(attack_turn(model), "gurps.target", "g2")
+    hit = send(model, "gurps.step_attack_typed", "1 1 2")  # a critical hit: no defense
+    hurt = send(hit, "gurps.step_damage_typed", "6 6")  # 12 − DR 2 = 10 injury: HP 10 → 0
+    kinds = [a.kind for a in fight_of(hurt).asks]
+    index = kinds.index("knockdown")
+    made = send(hurt, "gurps.check_typed", str(index), "3 3 3")  # 9 against HT 10: made
+    assert "knockdown" not in [a.kind for a in fight_of(made).asks]
+    assert texts(made, "gurps-fight-result")[0].startswith(
+        "Bo: knockdown and stun roll made: no effect"
+    )
+    assert "; no effect" in texts(made, "gurps-log-entry")[0]
+    failed = send(hurt, "gurps.check_typed", str(index), "6 6 6")  # failed: the GM's pick
+    asked = [a for a in fight_of(failed).asks if a.kind == "knockdown"]
+    assert asked and asked[0].rolled == 18 and not fight_of(failed).combatant("g2").stunned

@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.dice.roller import Roll
 from pycore.systems.gurps.fight import (
+    Answered,
     AttackRolled,
     Defended,
     Injured,
@@ -115,6 +116,11 @@ def of(step: Logged) -> dict[str, Any]:
         return _injury(step)
     if isinstance(step, Struck):
         return _struck(step)
+    if isinstance(step, Answered) and step.rolled is not None and step.outcome:
+        # a knockdown roll made: no effect, recorded with the roll (GUR-58)
+        verdict = f"{step.name}: {step.what} made: {step.outcome}"
+        number = _rolled(step.rolled.roll, step.rolled.target)
+        return {"verdict": verdict, "number": number, "tone": "neutral", "why": explained(step)}
     if isinstance(step, Recovered):
         return _recovery(step)
     return {"verdict": str(step), "tone": "neutral", "why": explained(step)[1:]}
