@@ -212,3 +212,19 @@ def test_a_knockdown_roll_made_is_recorded_with_no_effect_without_a_tap() -> Non
     failed = send(hurt, "gurps.check_typed", str(index), "6 6 6")  # failed: the GM's pick
     asked = [a for a in fight_of(failed).asks if a.kind == "knockdown"]
     assert asked and asked[0].rolled == 18 and not fight_of(failed).combatant("g2").stunned
+
+
+def test_excess_lost_is_no_condition_on_the_card() -> None:  # GUR-37
+    model = send(fight_started(), "gurps.field", "g1", "damage", "2d")
+    model = send(attack_turn(model), "gurps.target", "g2")
+    model = send(model, "gurps.step_form", "location", "leg")
+    hit = send(model, "gurps.step_attack_typed", "1 1 2")  # a critical hit: no defense
+    hurt = send(hit, "gurps.step_damage_typed", "6 6")
+    assert texts(hurt, "gurps-conditions-g2") == ["Conditions: crippled leg (injury over HP/2)"]
+    assert "excess lost" in texts(hurt, "gurps-fight-result")[0]  # the hit's note stays
+
+
+def test_the_ready_chip_shows_the_parry_as_it_stands() -> None:  # GUR-10: lying down −3
+    model = send(_bo_crossbow(), "gurps.field", "g2", "posture", "Lying Down")
+    model = send(model, "gurps.maneuver", "Ready", "")
+    assert texts(model, "gurps-ready-1") == ["Large knifeParry 6"]  # ⌊3 + 12/2⌋ − 3

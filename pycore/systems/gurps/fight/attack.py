@@ -369,8 +369,11 @@ def pending_damage_dice(fight: Fight) -> str:
 
 @checked
 def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
-    """The injury's effects that stay after the hit: crippling and blinding."""
-    return tuple(e for e in hurt.effects if e.startswith(_LASTING))
+    """The injury's effects that stay after the hit: crippling and blinding, as conditions on
+    his card. "excess lost" is a note on that hit's injury (GUR-37, GUR-38: the injury past
+    the cap is not taken off HP), not a condition: the hit's result keeps it (a GM read
+    "Conditions: crippled leg (injury over HP/2); excess lost" as two conditions)."""
+    return tuple(e.removesuffix("; excess lost") for e in hurt.effects if e.startswith(_LASTING))
 
 
 @checked
