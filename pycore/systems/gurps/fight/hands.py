@@ -289,6 +289,9 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
     held = holding(fight, c)
     if own_parry(held) is not None and _bare_parry(held):
         return no_empty_hand_said(c, _held(fight, c.id))
+    if _held(fight, c.id) is None and own_parry(c) is not None and _bare_parry(c):
+        # his two-handed first weapon fills both hands and his sheet parries barehanded only
+        return no_empty_hand_said(c, None)
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
     return (
