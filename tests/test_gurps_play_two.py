@@ -148,6 +148,7 @@ def test_a_sword_parry_of_a_punch_asks_the_roll_to_injure() -> None:  # GUR-49, 
     pending = fight_of(parried).pending
     assert pending is not None and pending.stage == "strike"
     assert (pending.attacker, pending.defender, pending.setup.location) == ("g1", "g2", "arm")
+    assert texts(parried, "gurps-fight-lands-on") == []  # the question names the limb
     asked = texts(parried, "gurps-fight-strike-asked")[0]
     assert asked == (
         "Ana's parry with the Broadsword may injure Bo: roll Broadsword 14 to strike his arm "

@@ -377,7 +377,9 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
         cancel = button("gurps-fight-cancel", said, StepCancel())
         *before, roll = parts
         step_roll = h("div", {"class": "row step-roll"}, roll, cancel)
-        return [_lands_on(fight.pending), *before, step_roll], []
+        # The roll to injure names the limb it strikes (GUR-49): no "Lands on" above it.
+        where = None if stage == "strike" else _lands_on(fight.pending)
+        return [where, *before, step_roll], []
     if current.unconscious and not str(step["override"]).strip():
         said = (
             f"{current.name} is unconscious: no action and no defense until your book wakes "
