@@ -141,9 +141,12 @@ def _app_dice_attack(app: Page) -> None:
     """Roll for me, through the defense and the damage, whatever the dice say."""
     _answer_first(app)
     app.get_by_test_id("gurps-fight-attack-roll").click()
-    for _ in range(3):
+    for _ in range(4):
         if app.get_by_test_id("gurps-fight-defense-roll").count():
             app.get_by_test_id("gurps-fight-defense-roll").click()
+        elif app.get_by_test_id("gurps-fight-strike-roll").count():
+            # GUR-49: a sword's parry of Kim's punch may strike her arm
+            app.get_by_test_id("gurps-fight-strike-roll").click()
         elif app.get_by_test_id("gurps-fight-damage-roll").count():
             app.get_by_test_id("gurps-fight-damage-roll").click()
     expect(app.get_by_test_id("gurps-fight-result")).to_be_visible()

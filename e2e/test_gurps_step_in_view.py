@@ -18,6 +18,7 @@ WAITS = (
     "gurps-fight-attack-roll",
     "gurps-fight-defense-roll",
     "gurps-fight-no-defense",
+    "gurps-fight-strike-roll",  # GUR-49: Sam's sword parried Kim's punch
     "gurps-fight-damage-roll",
     "gurps-turn-next",
 )

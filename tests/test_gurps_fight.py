@@ -162,7 +162,7 @@ def test_gur37_a_crippling_stays_on_the_sheet() -> None:  # 003:L53-55
     fight, _ = gf.attack(duel(), "a", "b", AttackSetup(location="arm"), Faces(1, 1, 2))
     fight, hurt = gf.damage(fight, Faces(6))  # 7 − 2 = 5 × 1.5 = 7 > HP/2
     assert "crippled arm" in fight.combatant("b").notes
-    assert gf.lasting_effects(hurt.hurt) == ("crippled arm (injury over HP/2); excess lost",)
+    assert gf.lasting_effects(hurt.hurt) == ("crippled arm (injury over HP/2)",)
 
 
 def test_resolve_runs_every_stage_with_the_best_defense() -> None:  # 004:L63-70

@@ -280,8 +280,14 @@ class Table:
                 self._chosen(current.id)
         elif kind == "target":
             ids = [c.id for c in fight.combatants if c.id != current.id]
+            pressed = list(self.expected()["chips"])
             if self.tap("gurps.target", ids[arg % len(ids)]):
-                self.now.changes["target"] = ids[arg % len(ids)]
+                # FIGHT.md: a new target starts the choices about him afresh (where it lands,
+                # the situation about him); the attacker's own rows stay.
+                for name in turn_step.TARGET_FIELDS:
+                    self.now.changes.pop(name, None)
+                kept = [k for k in pressed if k in turn_step.ATTACKER_ROWS]
+                self.now.changes.update(target=ids[arg % len(ids)], chips=kept)
                 self._aim()
         elif kind == "location":
             if self.tap("gurps.step_form", "location", arg):

@@ -234,20 +234,29 @@ def defense_chance(effective_defense: int) -> Fraction:
 
 
 @checked
-def landing_chance(effective_skill: int, effective_defense: int | None) -> Fraction:
+def landing_chance(
+    effective_skill: int, effective_defense: int | None, second: int | None = None
+) -> Fraction:
     """The exact chance an attack lands: a critical hit (no defense, GUR-45), or an ordinary hit
-    that the defender fails to defend. ``None``: no defense allowed.
+    that the defender fails to defend. ``None``: no defense allowed. ``second``: the defense he
+    tries after a failed first one (All-Out Defense, Double Defense, GUR-17): the hit lands
+    only past both, each roll its own.
 
     >>> landing_chance(10, None) == hit_chance(10)
     True
     >>> landing_chance(16, 20) * 216 * 216 == 20 * 216 + (hit_chance(16) * 216 - 20) * 4
     True
+    >>> round(float(landing_chance(12, 12, 11)), 4)  # spear 12 past parry 12, then dodge 11
+    0.0887
     """
     crit = critical_chance(effective_skill)
     if effective_defense is None:
         return hit_chance(effective_skill)
     ordinary = hit_chance(effective_skill) - crit
-    return crit + ordinary * (1 - defense_chance(effective_defense))
+    missed = 1 - defense_chance(effective_defense)
+    if second is not None:
+        missed *= 1 - defense_chance(second)
+    return crit + ordinary * missed
 
 
 @dataclass(frozen=True)

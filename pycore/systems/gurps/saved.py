@@ -97,7 +97,8 @@ FIGHT = All(
 PENDING = maybe(
     Record(
         {
-            "stage": Text(20, ("defense", "damage")),
+            # "strike": the roll after a weapon parry of a punch (GUR-49)
+            "stage": Text(20, ("defense", "damage", "strike")),
             "maximum": Flag(),
             "critical": Flag(),
             "used": ListOf(Text(40), 10),

@@ -437,24 +437,43 @@ class AttackPreview:
     best: tuple[str, EffectiveSkill] | None
     hit: Fraction
     lands: Fraction
+    #: The defense the odds assume he tries after a failed ``best`` (Double Defense, GUR-17).
+    second: tuple[str, EffectiveSkill] | None = None
 
     def defense_odds(self) -> tuple[tuple[str, int, Fraction], ...]:
         """Each defense left: its kind, its effective value and its chance (GUR-44)."""
         return tuple((kind, d.total, defense_chance(d.total)) for kind, d in self.defenses)
 
 
-def preview(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> AttackPreview:
-    """The attack before its roll (GUR-03, GUR-20, GUR-44, GUR-45).
+def preview(
+    attacker: Combatant,
+    defender: Combatant,
+    setup: AttackSetup,
+    options: tuple[tuple[str, EffectiveSkill], ...] | None = None,
+) -> AttackPreview:
+    """The attack before its roll (GUR-03, GUR-20, GUR-44, GUR-45). ``options``: the defenses
+    the fight leaves him (the weapon in his hand), else his sheet's. Under All-Out Defense
+    (Double Defense) a failed defense is followed by a second, different one (GUR-17): the odds
+    count his best two, and say which (``second``).
 
     >>> p = preview(Combatant(weapon_skill=14, maneuver="Attack"), Combatant(), AttackSetup())
     >>> p.line.total, p.best[0], p.hit, p.lands
     (14, 'parry', Fraction(49, 54), Fraction(31, 54))
     """
     line = attack_line(attacker, defender, setup)
-    options = defense_options(attacker, defender, setup)
+    if options is None:
+        options = defense_options(attacker, defender, setup)
     best = best_defense(options)
-    lands = landing_chance(line.total, None if best is None else best[1].total)
-    return AttackPreview(line, options, best, hit_chance(line.total), lands)
+    double = defender.maneuver == "All-Out Defense" and defender.option == "Double Defense"
+    second = None
+    if double and best is not None:
+        second = best_defense(tuple(o for o in options if o[0] != best[0]))
+    lands = landing_chance(
+        line.total,
+        None if best is None else best[1].total,
+        None if second is None else second[1].total,
+    )
+    return AttackPreview(line, options, best, hit_chance(line.total), lands, second)
 
 
 @checked

@@ -61,6 +61,7 @@ from pycore.systems.gurps.fight.hands import (
     line_in_hand,
     lines_now,
     parry_withheld,
+    preview_now,
     punch_withheld,
     ready_weapon,
     skill_withheld,
@@ -77,6 +78,7 @@ from pycore.systems.gurps.fight.open_asks import (
     questions_said,
     waits_said,
 )
+from pycore.systems.gurps.fight.parry_strike import Struck, strike, strike_said, strike_skill
 from pycore.systems.gurps.fight.public import gurps_public
 from pycore.systems.gurps.fight.ranges import (
     beyond_between,
@@ -130,6 +132,7 @@ TRANSITIONS = (
     "recover",
     "attack",
     "defend",
+    "strike",
     "damage",
     "cancel",
     "roll_check",
@@ -168,6 +171,7 @@ __all__ = [
     "Removed",
     "Settled",
     "Stage",
+    "Struck",
     "Stun",
     "TurnBegun",
     "WeaponReadied",
@@ -206,6 +210,7 @@ __all__ = [
     "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
+    "preview_now",
     "punch_withheld",
     "questions_said",
     "range_between",
@@ -217,6 +222,9 @@ __all__ = [
     "settle",
     "skill_withheld",
     "start",
+    "strike",
+    "strike_said",
+    "strike_skill",
     "take_maneuver",
     "tied_names",
     "tied_with",

@@ -15,6 +15,7 @@ from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.hands import after_attack, defending, lines_now, punch_withheld
 from pycore.systems.gurps.fight.open_asks import attack_waits
+from pycore.systems.gurps.fight.parry_strike import Struck, after_parry, strike
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
 from pycore.systems.gurps.fight.ranges import with_range, without_range
 from pycore.systems.gurps.fight.targets import with_target
@@ -298,7 +299,8 @@ def defend(fight: Fight, kind: str, rng: RandintSource) -> tuple[Fight, Defended
     double = defender.maneuver == "All-Out Defense" and defender.option == "Double Defense"
     again = not rolled.result.success and double and not pending.used and len(options) > 1
     if rolled.result.success:
-        after: Pending | None = None
+        # GUR-49: a weapon parry of a punch or kick may strike the attacker's limb.
+        after: Pending | None = after_parry(fight, kind)
     elif again:
         after = replace(pending, used=(kind,))
     else:
@@ -367,8 +369,11 @@ def pending_damage_dice(fight: Fight) -> str:
 
 @checked
 def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
-    """The injury's effects that stay after the hit: crippling and blinding."""
-    return tuple(e for e in hurt.effects if e.startswith(_LASTING))
+    """The injury's effects that stay after the hit: crippling and blinding, as conditions on
+    his card. "excess lost" is a note on that hit's injury (GUR-37, GUR-38: the injury past
+    the cap is not taken off HP), not a condition: the hit's result keeps it (a GM read
+    "Conditions: crippled leg (injury over HP/2); excess lost" as two conditions)."""
+    return tuple(e.removesuffix("; excess lost") for e in hurt.effects if e.startswith(_LASTING))
 
 
 @checked
@@ -403,7 +408,7 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
 
 
 #: The results one attack logs, stage by stage.
-AttackStep = AttackRolled | Defended | Injured
+AttackStep = AttackRolled | Defended | Struck | Injured
 
 
 @checked
@@ -428,6 +433,9 @@ def resolve(
         assert best is not None  # a hit waits for a defense only when one is left
         fight, defended = defend(fight, best[0], rng)
         steps.append(defended)
+    if fight.pending is not None and fight.pending.stage == "strike":
+        fight, struck = strike(fight, rng)  # GUR-49: his parry may strike the limb
+        steps.append(struck)
     if fight.pending is not None:
         fight, hurt = damage(fight, rng)
         steps.append(hurt)

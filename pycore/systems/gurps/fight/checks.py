@@ -122,7 +122,8 @@ class Answered(Logged):
 
     def __str__(self) -> str:
         if self.rolled is not None:
-            return f"{self.name}: {self.what}: {self.rolled}"
+            then = f"; {self.outcome}" if self.outcome else ""
+            return f"{self.name}: {self.what}: {self.rolled}{then}"
         late = "; the next turn is over, so no penalty now" if self.lapsed else ""
         if self.worst:  # GUR-58: one shock penalty on his next turn, the worst recorded
             late = f"; with the other hit's shock the worst applies: −{self.worst}"
@@ -143,7 +144,16 @@ Settled = Answered  # the outcome recorded
 @checked
 def roll_check(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, Answered]:
     """Roll the knockdown and stun roll or the roll to stay conscious asked for: 3d6 against
-    HT plus the modifier (one roll; the outcome is then recorded with :func:`settle`)."""
+    HT plus the modifier (one roll; the outcome is then recorded with :func:`settle`, but a
+    knockdown roll made closes with no effect).
+
+    >>> from pycore.dice import typed_dice
+    >>> from pycore.systems.gurps.sheet import Combatant
+    >>> fight = Fight((Combatant(id="b", name="Bo", ht=11),), asks=(Ask("knockdown", "b"),))
+    >>> fight, made = roll_check(fight, 0, typed_dice("3d6", "9"))
+    >>> str(made), fight.asks
+    ('Bo: knockdown and stun roll: HT 11: 3d6 = 9 (total typed): success by 2; no effect', ())
+    """
     ask = _ask(fight, index)
     if ask.kind == "shock":
         raise RuleError("shock is not rolled: enter what your book gives")
@@ -153,6 +163,12 @@ def roll_check(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, Ans
     target = c.ht + ask.modifier
     what = f"HT {c.ht} −{-ask.modifier} =" if ask.modifier else "HT"  # "HT 11 −10 = 1"
     rolled = roll_success(what, target, rng)
+    if ask.kind == "knockdown" and rolled.success:
+        # A knockdown and stun roll made: he is neither knocked down nor stunned, recorded
+        # with the roll (no tap). A failure's outcome is the GM's book's, which the texts do
+        # not include (GUR-58, 004 lines 347-349): it stays his pick.
+        asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
+        return replace(fight, asks=asks), Answered(c.name, ask.label, rolled, "no effect")
     done = replace(ask, rolled=rolled.roll.total, success=rolled.success)
     asks = tuple(done if i == index else a for i, a in enumerate(fight.asks))
     return replace(fight, asks=asks), Answered(c.name, ask.label, rolled)

@@ -112,8 +112,8 @@ def _ask_from_json(raw: Mapping[str, Any], ids: set[str]) -> Ask | None:
 
 def _pending_from_json(raw: Mapping[str, Any]) -> Pending:
     stage = raw.get("stage")
-    if stage not in ("defense", "damage"):
-        raise RuleError(f"saved attack stage {stage!r} is not defense or damage")
+    if stage not in ("defense", "damage", "strike"):
+        raise RuleError(f"saved attack stage {stage!r} is not defense, damage or strike")
     return Pending(
         str(raw.get("attacker", "")),
         str(raw.get("defender", "")),

@@ -106,11 +106,49 @@ def hands_full(c: Combatant, held: int | None) -> str:
 
 
 @checked
+def holds_one_handed(c: Combatant, held: int | None) -> bool:
+    """Whether the weapon in his hand (the fight's record, or his sheet's first line with none)
+    is held in one hand: a two-handed weapon then is not gripped with both (004 line 93)."""
+    weapon = _weapon(c, held)
+    return weapon is not None and not weapon.two_handed
+
+
+def _unready(c: Combatant, held: int | None, index: int) -> bool:
+    """Whether line ``index`` is a two-handed weapon not ready: "a two-handed weapon is ready
+    only if you are gripping it with both hands" (004 line 93) and one hand holds another,
+    one-handed weapon, so it must be drawn with a Ready maneuver first (004 line 95). Another
+    line of a two-handed weapon in hand may be the same weapon used another way (004 line 91):
+    not refused."""
+    line = attack_lines(c)[index]
+    in_hand = 0 if held is None else held
+    return line.two_handed and not line.unarmed and index != in_hand and holds_one_handed(c, held)
+
+
+@checked
 def offered_lines(c: Combatant, held: int | None) -> tuple[int, ...]:
     """His attack lines he may attack with now: every one, but a punch while no hand is free
-    (004 line 97: no punching with a hand that holds a weapon)."""
+    (004 line 97: no punching with a hand that holds a weapon), and a two-handed weapon while
+    his hand holds a one-handed one (004 lines 93, 95: it needs a Ready first)."""
     full = not free_hands(c, held)
-    return tuple(i for i, line in enumerate(attack_lines(c)) if not (full and with_a_hand(line)))
+    return tuple(
+        i
+        for i, line in enumerate(attack_lines(c))
+        if not (full and with_a_hand(line)) and not _unready(c, held, i)
+    )
+
+
+@checked
+def unready_said(c: Combatant, held: int | None) -> str:
+    """Why his two-handed weapon is not offered, in plain words ("" when none is withheld)."""
+    lines = attack_lines(c)
+    withheld = [lines[i].name for i in range(len(lines)) if _unready(c, held, i)]
+    weapon = _weapon(c, held)
+    if not withheld or weapon is None:
+        return ""
+    return (
+        f"{', '.join(withheld)}: not ready. {c.name} holds his {weapon.name}, and a two-handed "
+        "weapon is ready only when gripped with both hands: he takes a Ready maneuver to draw it."
+    )
 
 
 @checked

@@ -50,12 +50,19 @@ from pycore.systems.gurps.fight.free_hands import (
     no_empty_hand_said,
     no_punch_said,
     offered_lines,
+    unready_said,
 )
 from pycore.systems.gurps.fight.public import readied_public
 from pycore.systems.gurps.fight.value import Fight, Logged
 from pycore.systems.gurps.modifiers import EffectiveSkill
 from pycore.systems.gurps.sheet import PARRYING_KINDS, Combatant, own_parry
-from pycore.systems.gurps.worksheet import AttackSetup, defense_options, defenses_of
+from pycore.systems.gurps.worksheet import (
+    AttackPreview,
+    AttackSetup,
+    defense_options,
+    defenses_of,
+    preview,
+)
 from pycore.validate import checked, is_whole, shown
 
 #: He took Ready and the GM has not said which weapon he drew (004 line 95).
@@ -129,9 +136,29 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
     line = _held(fight, c.id)
     if line == EMPTY:
         return _barehanded(c)
+    if line is None and attack_lines(c)[0].two_handed and not attack_lines(c)[0].unarmed:
+        # With no record his sheet's first weapon stands in his hands; a two-handed one fills
+        # both (004 line 93), so no other is ready to parry with (004 line 248). A GM's
+        # play-through: Bo, crossbow aimed, parried with the knife on his sheet.
+        line = 0
     if line is None or line < 0 or line >= len(attack_lines(c)):
         return c
     return replace(armed(c, line), more_attacks=())
+
+
+@checked
+def parry_line(fight: Fight, c: Combatant) -> int | None:
+    """The attack line of the weapon ``c`` parries with now (the one in his hand, else his
+    sheet's first that parries, as :func:`holding` gives him); None when he parries barehanded
+    or not at all."""
+    held = holding(fight, c)
+    way = next((x for x in attack_lines(held) if x.kind in PARRYING_KINDS), None)
+    if way is None or way.unarmed or _no_parry(fight, c):
+        return None
+    line = _held(fight, c.id)
+    if line is not None and 0 <= line < len(attack_lines(c)):
+        return line
+    return attack_lines(c).index(way)
 
 
 @checked
@@ -219,8 +246,10 @@ def skill_withheld(c: Combatant) -> str:
 
 @checked
 def punch_withheld(fight: Fight, c: Combatant) -> str:
-    """Why his punch is not offered now, in plain words ("" when it is)."""
-    return no_punch_said(c, _held(fight, c.id))
+    """Why his punch, or a two-handed weapon not in his hands, is not offered now, in plain
+    words ("" when every way is): 004 lines 93, 95, 97."""
+    held = _held(fight, c.id)
+    return " ".join(filter(None, (no_punch_said(c, held), unready_said(c, held))))
 
 
 @checked
@@ -241,6 +270,15 @@ def defending(
 
 
 @checked
+def preview_now(
+    fight: Fight, attacker: Combatant, defender: Combatant, setup: AttackSetup
+) -> AttackPreview:
+    """The attack before its roll with the defenses the fight leaves the defender (the weapon
+    in his hand, 004 line 248): the odds count the defenses the defence step will offer."""
+    return preview(attacker, defender, setup, defending(fight, attacker, defender, setup))
+
+
+@checked
 def parry_withheld(fight: Fight, c: Combatant) -> str:
     """Why ``c`` has no parry though his sheet gives one ("" when it does not withhold one)."""
     if unsaid(fight, c) and own_parry(c) is not None:
@@ -251,6 +289,9 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
     held = holding(fight, c)
     if own_parry(held) is not None and _bare_parry(held):
         return no_empty_hand_said(c, _held(fight, c.id))
+    if _held(fight, c.id) is None and own_parry(c) is not None and _bare_parry(c):
+        # his two-handed first weapon fills both hands and his sheet parries barehanded only
+        return no_empty_hand_said(c, None)
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
     return (

@@ -11,7 +11,8 @@ from pycore.step import Step
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import AttackSetup
 
-Stage = Literal["defense", "damage"]
+#: "strike": the roll after a weapon parry of an unarmed attack (GUR-49, fight/parry_strike.py).
+Stage = Literal["defense", "damage", "strike"]
 #: The current combatant's stun recovery this turn: not tried, tried and failed, recovered.
 Recovery = Literal["", "failed", "recovered"]
 NO_DEFENSE: Final = "none"

@@ -16,6 +16,7 @@ from pycore.systems.gurps.rolls import success_chance
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.gurps import shown
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -42,6 +43,10 @@ def _check(model: Model, fight: Fight, ctx: Ctx, index: str, typed: str | None) 
     label = f"{checked.name}: {checked.what}"
     # Its result shows in the question's line, where the tap was; the injury's stays above it
     # (a second result panel would push the next fighter's chips off the screen: issue 27).
+    if checked.outcome:
+        # A knockdown roll made closes its question (no effect): its line is gone, so the
+        # result panel says it in place of the injury's (the log keeps both).
+        return commit(model, fight, label, ctx, [checked], seed=seed, shown=shown.of(checked))
     return commit(model, fight, label, ctx, [checked], seed=seed)
 
 

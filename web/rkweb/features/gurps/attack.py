@@ -13,20 +13,25 @@ from typing import Any
 from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
 from pycore.figures import signed
-from pycore.systems.gurps import (
-    defense_chance,
-)
+from pycore.systems.gurps import defense_chance, success_chance
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps.aiming import location_choices
 from pycore.systems.gurps.attacks import armed, attack_lines, no_skill_said
-from pycore.systems.gurps.fight import AttackRolled, Defended, Fight, Injured, Logged, Pending
+from pycore.systems.gurps.fight import (
+    AttackRolled,
+    Defended,
+    Fight,
+    Injured,
+    Logged,
+    Pending,
+    Struck,
+)
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
     braceable,
     giant_blow,
     offered_modifiers,
-    preview,
 )
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -47,7 +52,7 @@ from rkweb.features.gurps.attack_form import (
     yes,
 )
 from rkweb.features.gurps.maneuvers import choices, parry_said
-from rkweb.features.gurps.situation import reach_question
+from rkweb.features.gurps.situation import defenses_passed, reach_question
 from rkweb.features.gurps.state import (
     SECTION,
     commit,
@@ -79,7 +84,7 @@ def _label(steps: tuple[Logged, ...]) -> str:
     last = steps[-1]
     if isinstance(last, Injured):
         return f"Injury to {last.defender}"
-    if isinstance(last, Defended):
+    if isinstance(last, Defended | Struck):
         return "Attack (defended)"
     if isinstance(last, AttackRolled) and last.waits_for is not None:
         return "Attack roll"
@@ -113,6 +118,10 @@ class AttackDefend(Message, action="gurps.attack_defend"):
 
 class AttackDamage(Message, action="gurps.attack_damage"):
     """Roll the damage of the hit."""
+
+
+class AttackStrike(Message, action="gurps.attack_strike"):
+    """Roll to strike the attacker's limb after a weapon parry of his punch (GUR-49)."""
 
 
 class AttackCancel(Message, action="gurps.attack_cancel"):
@@ -177,6 +186,14 @@ def _damage(model: Model, msg: AttackDamage, ctx: Ctx) -> Model:
     return _stepped(model, ctx, hurt, ctx.fresh_seed)
 
 
+def _strike(model: Model, msg: AttackStrike, ctx: Ctx) -> Model:
+    def struck(fight: Fight, rng: RandintSource) -> Stepped:
+        fight, struck = gurps_fight.strike(fight, rng)
+        return fight, f"{struck.name}'s parry: roll to injure", (struck,)
+
+    return _stepped(model, ctx, struck, ctx.fresh_seed)
+
+
 def _cancel(model: Model, msg: AttackCancel, ctx: Ctx) -> Model:
     def cancelled(fight: Fight, rng: RandintSource) -> Stepped:
         fight, abandoned = gurps_fight.cancel(fight)
@@ -195,7 +212,7 @@ def _reach(model: Model, msg: AttackReach, ctx: Ctx) -> Model:
 
 #: The Attack tab's messages' handlers, keyed by their message class's action: the form's
 #: fields and the steps.
-HANDLERS = handlers(_field, _roll, _full, _defend, _damage, _cancel, _reach)
+HANDLERS = handlers(_field, _roll, _full, _defend, _damage, _strike, _cancel, _reach)
 ACTIONS = frozenset(HANDLERS)
 
 
@@ -364,13 +381,13 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     try:
         attacker = fight.combatant(str(form["attacker"]))
         defender = fight.combatant(str(form["defender"]))
-        seen = preview(attacker, defender, setup_of(form, attacker))
+        seen = gurps_fight.preview_now(fight, attacker, defender, setup_of(form, attacker))
     except RuleError as exc:
         return [h("p", {"class": "explain", "data-testid": "gurps-skill-line"}, str(exc))]
     best = seen.best
     # Said in plain words when he has none: "Lands past no defense" was not English.
     lands = (
-        f"Lands past best defense ({best[0]} {best[1].total})"
+        f"Lands past best defense ({defenses_passed(seen)})"
         if best
         else f"{defender.name} has no defense: the blow lands"
     )
@@ -431,6 +448,11 @@ def _stage(fight: Fight) -> list[VNode | None]:
     if pending.stage == "damage":
         label = "Roll damage (maximum: a roll of 3)" if pending.maximum else "Roll damage"
         return [button("gurps-roll-damage", label, AttackDamage(), primary=True)]
+    if pending.stage == "strike":  # GUR-49: his parry of a punch may strike the limb
+        target, _ = gurps_fight.strike_skill(fight)
+        said = f"{gurps_fight.strike_said(fight)}: {percent_text(success_chance(target))}"
+        roll = button("gurps-roll-strike", "Roll for me", AttackStrike(), primary=True)
+        return [h("p", {"class": "strong", "data-testid": "gurps-strike-asked"}, said), roll]
     defender = fight.combatant(pending.defender)
     choices = [
         button(

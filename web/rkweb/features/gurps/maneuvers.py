@@ -9,6 +9,7 @@ from dataclasses import replace
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps import maneuver_names, posture_names
 from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.defenses import defense_line
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.sheet import Combatant, own_parry
 from pycore.systems.gurps.worksheet import offered_options
@@ -171,9 +172,16 @@ def chosen_line(fight: Fight, current: Combatant) -> VNode:
 
 
 def _parry_note(c: Combatant, index: int) -> str:
-    """What the weapon gives him to defend with once drawn (004 line 248)."""
+    """What the weapon gives him to defend with once drawn (004 line 248), as it stands: his
+    posture (GUR-10), All-Out Defense (Increased Parry) and stun (GUR-45) count (Bo lying down
+    showed "Parry 8" for a parry of 5)."""
     parry = own_parry(replace(armed(c, index), more_attacks=()))
-    return f"Parry {parry.value}" if parry is not None else "no parry"
+    if parry is None:
+        return "no parry"
+    now = defense_line(
+        "parry", parry, posture_name=c.posture, aod_option=c.option or None, stunned=c.dazed
+    )
+    return f"Parry {now.total}"
 
 
 def ready_chips(fight: Fight, c: Combatant, *, asked: bool = False) -> VNode | None:

@@ -7,7 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.dice.roller import Roll
-from pycore.systems.gurps.fight import AttackRolled, Defended, Injured, Logged, Recovered
+from pycore.systems.gurps.fight import (
+    Answered,
+    AttackRolled,
+    Defended,
+    Injured,
+    Logged,
+    Recovered,
+    Struck,
+)
 from pycore.systems.gurps.quantities import figure
 from pycore.systems.gurps.rolls import highest_success
 from rkweb.kit.results import Tone
@@ -64,6 +72,19 @@ def _defense(step: Defended) -> dict[str, Any]:
     return {"verdict": verdict, "number": number, "tone": tone_of, "why": explained(step)}
 
 
+def _struck(step: Struck) -> dict[str, Any]:
+    """GUR-49: his parry struck the attacker's limb (damage next, no defense), or not."""
+    rolled = step.rolled
+    verdict = (
+        f"{step.name}'s parry strikes {step.foe}'s {step.location}: roll damage, no defense"
+        if rolled.success
+        else f"{step.name}'s parry does not injure {step.foe}"
+    )
+    number = _rolled(rolled.roll, rolled.target)
+    good = "good" if rolled.success else "neutral"
+    return {"verdict": verdict, "number": number, "tone": good, "why": explained(step)}
+
+
 def _injury(step: Injured) -> dict[str, Any]:
     effects = "; ".join(step.hurt.effects)
     verdict = f"{step.defender}: injury {step.hurt.injury}" + (f" ({effects})" if effects else "")
@@ -93,6 +114,13 @@ def of(step: Logged) -> dict[str, Any]:
         return _defense(step)
     if isinstance(step, Injured):
         return _injury(step)
+    if isinstance(step, Struck):
+        return _struck(step)
+    if isinstance(step, Answered) and step.rolled is not None and step.outcome:
+        # a knockdown roll made: no effect, recorded with the roll (GUR-58)
+        verdict = f"{step.name}: {step.what} made: {step.outcome}"
+        number = _rolled(step.rolled.roll, step.rolled.target)
+        return {"verdict": verdict, "number": number, "tone": "neutral", "why": explained(step)}
     if isinstance(step, Recovered):
         return _recovery(step)
     return {"verdict": str(step), "tone": "neutral", "why": explained(step)[1:]}

@@ -15,7 +15,9 @@ from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
+    AttackPreview,
     AttackSetup,
+    braceable,
     giant_blow,
     large_area_blow,
     offered_modifiers,
@@ -219,3 +221,24 @@ def reach_question(asked: str, testid: str, said: Action) -> VNode | None:
         h("p", {"class": "strong", "data-testid": testid}, asked),
         button(f"{testid}-yes", "Moved within reach", said),
     )
+
+
+def defenses_passed(seen: AttackPreview) -> str:
+    """The defense the "lands past" odds count ("parry 12"), with the second one they assume
+    after a failed first under Double Defense (GUR-17): "parry 12, then dodge 11"."""
+    assert seen.best is not None
+    said = f"{seen.best[0]} {seen.best[1].total}"
+    if seen.second is not None:
+        said += f", then {seen.second[0]} {seen.second[1].total}"
+    return said
+
+
+def braced_chip(step: dict[str, Any], using: Combatant, aim_seconds: int) -> VNode | None:
+    """GUR-11 (004 lines 49, 157): "+1 if stationary and took a turn to Aim", for firearms and
+    crossbows: a chip the GM presses for this aimed attack; none without an Aim held at the
+    target or for another weapon (its odds then would change nothing)."""
+    if not (aim_seconds and using.ranged and braceable(using)):
+        return None
+    label = "Braced (stationary, took a turn to Aim) +1"
+    item = chip("gurps-fight-braced", label, bool(step["braced"]), StepChip("braced"))
+    return chips("Aim", [item], "gurps-fight-aim-chips")

@@ -25,7 +25,7 @@ from pycore.systems.gurps.locations import location_name
 from pycore.systems.gurps.modifiers import past_the_table
 from pycore.systems.gurps.rolls import highest_success
 from pycore.systems.gurps.sheet import Combatant
-from pycore.systems.gurps.worksheet import chink_possible, preview
+from pycore.systems.gurps.worksheet import chink_possible
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.gurps import after_injury, shown, situation
@@ -247,7 +247,7 @@ def _attack_step(
         head = h("div", {}, ways, head)
     try:
         setup = fight_setup(step, fight, attacker)
-        seen = preview(attacker, target, setup)
+        seen = gurps_fight.preview_now(fight, attacker, target, setup)
     except RulekeeperError as exc:
         adjust.append(situation.modifier_chips(step, using))
         error = h("p", {"class": "field-error", "role": "alert"}, str(exc))
@@ -256,7 +256,7 @@ def _attack_step(
     adjust.append(situation.modifier_chips(step, using))
     # Said in plain words when he has none: "Lands past Grukk's no defense" was not English.
     lands = (
-        f"Lands past {target.name}'s {seen.best[0]} {seen.best[1].total}"
+        f"Lands past {target.name}'s {situation.defenses_passed(seen)}"
         if seen.best
         else f"{target.name} has no defense: the blow lands"
     )
@@ -280,7 +280,8 @@ def _attack_step(
     asked = situation.exposed_field(step, setup, attacker, target)
     # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
     # reads top-down and taps the roll (a play-through found it under the odds).
-    return [head, closed, chances, fields, asked, wait, roll], [
+    braced = situation.braced_chip(step, using, aim)  # GUR-11: +1 braced, the GM's word
+    return [head, closed, chances, fields, braced, asked, wait, roll], [
         *adjust,
         skill,
         why(seen.line.sources()),
@@ -328,6 +329,15 @@ def _damage_step(model: Model, fight: Fight) -> list[Any]:
     ]
 
 
+def _strike_step(model: Model, fight: Fight) -> list[Any]:
+    """GUR-49 (004 lines 259-261): his weapon parried a punch or kick; he may roll against his
+    skill with it to strike the attacker's limb squarely, its chance beside the question."""
+    target, _ = gurps_fight.strike_skill(fight)
+    said = f"{gurps_fight.strike_said(fight)}: {percent_text(success_chance(target))}"
+    asked = h("p", {"class": "strong", "data-testid": "gurps-fight-strike-asked"}, said)
+    return [asked, _roll_entry(model, "gurps-fight-strike", "3d6", "strike", "Roll for me")]
+
+
 def _lands_on(pending: Pending) -> VNode:
     """Where the blow under way lands, read with the verdict above it (the location was set
     on the attack's step, which the roll replaced)."""
@@ -354,15 +364,22 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
     step = step_of(model, fight)
     if fight.pending is not None:
         # The GM may drop the attack under way; also where focus goes after a typed roll.
+        stage = fight.pending.stage
         parts = (
             _defense(model, fight)
-            if fight.pending.stage == "defense"
+            if stage == "defense"
+            else _strike_step(model, fight)
+            if stage == "strike"
             else _damage_step(model, fight)
         )
-        cancel = button("gurps-fight-cancel", "Cancel attack", StepCancel())
+        # GUR-49: the parrier "may" roll; not rolling ends the attack, his foe unhurt.
+        said = "No roll" if stage == "strike" else "Cancel attack"
+        cancel = button("gurps-fight-cancel", said, StepCancel())
         *before, roll = parts
         step_roll = h("div", {"class": "row step-roll"}, roll, cancel)
-        return [_lands_on(fight.pending), *before, step_roll], []
+        # The roll to injure names the limb it strikes (GUR-49): no "Lands on" above it.
+        where = None if stage == "strike" else _lands_on(fight.pending)
+        return [where, *before, step_roll], []
     if current.unconscious and not str(step["override"]).strip():
         said = (
             f"{current.name} is unconscious: no action and no defense until your book wakes "
@@ -417,6 +434,14 @@ def _aim_said(fight: Fight, current: Combatant, target: str) -> VNode | None:
         f"Aiming at {name}: {seconds} second{'s' if seconds > 1 else ''} of Aim with this turn;"
         f" an Attack at {name} next turn adds Acc. Tap another card to aim at another fighter."
     )
+    held = armed(current, gurps_fight.line_in_hand(fight, current))
+    if not held.ranged:
+        # GUR-11: Aim is with a ranged weapon; one not in hand is drawn with a Ready first
+        # (004 line 95): a play-through fired an undrawn crossbow with Acc after a knife's Aim.
+        said = (
+            f"{current.name} holds his {held.weapon}, no ranged weapon: Aim adds Acc only to "
+            "a ranged weapon ready in his hands. Another weapon is drawn with a Ready maneuver."
+        )
     return h("p", {"data-testid": "gurps-fight-aim"}, said)
 
 

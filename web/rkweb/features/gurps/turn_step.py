@@ -51,7 +51,34 @@ FRESH: dict[str, Any] = {
     "chink": False,
     # GUR-14: the GM's word that he closed within reach of this target (the tracker has no map)
     "within_reach": False,
+    # GUR-11 (004 lines 49, 157): the GM's word that his aimed firearm or crossbow is braced
+    "braced": False,
 }
+
+#: The situation's rows that are the attacker's own, whoever he strikes: his off hand, the
+#: large shield he holds, his ST against his weapon's (004 lines 124, 141, 145, 159). They stay
+#: when the GM taps another target; every other row is about this foe or this blow (seeing him,
+#: his darkness, what distracts the attacker as he strikes at him, the footing where they meet)
+#: and is set again for a new target (FIGHT.md's first law).
+ATTACKER_ROWS: Final = frozenset(
+    {"large_shield", "off_hand_melee", "off_hand_ranged", "st_deficit"}
+)
+
+#: The step's fields about the target: where the blow lands on him (location, a random
+#: location, from above, his pinned limbs, his exposed spot, a chink in his armor), whether the
+#: attacker closed within his reach (GUR-14), his Aim braced at him (GUR-11). A new target starts them afresh; the weapon and
+#: the GM's override reason are the attacker's and stay.
+TARGET_FIELDS: Final = (
+    "location",
+    "random_location",
+    "from_above",
+    "pinned",
+    "exposed",
+    "only_exposed",
+    "chink",
+    "within_reach",
+    "braced",
+)
 
 # --- the step's form ----------------------------------------------------------------------------
 
@@ -108,6 +135,17 @@ def aimed(step: dict[str, Any], fight: Fight) -> dict[str, Any]:
         str(step["location"]), attacker, target, line, random_location=bool(step["random_location"])
     )
     return {**step, "location": location}
+
+
+def retargeted(step: dict[str, Any], fight: Fight, target: str) -> dict[str, Any]:
+    """The changes a tap on ``target`` makes to the step: the target, the range and the
+    modifier past the table the fight holds between the two (GUR-28), the target's fields
+    afresh (:data:`TARGET_FIELDS`) and only the attacker's own situation rows kept
+    (:data:`ATTACKER_ROWS`). A GM's play-through: the neck and a distraction set against Bo
+    stayed on the attack at Cy."""
+    chips = [k for k in step["chips"] if k in ATTACKER_ROWS]
+    fresh = {name: FRESH[name] for name in TARGET_FIELDS}
+    return {**fresh, "target": target, "chips": chips, **held(fight, str(step["attacker"]), target)}
 
 
 def held_range(fight: Fight, attacker: str, target: str) -> str:
@@ -181,6 +219,7 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
         only_exposed=bool(step["exposed"]) and bool(step["only_exposed"]),
         # 003 line 87: a chink is aimed at, so never with a random location.
         chink=bool(step["chink"]) and not random_location,
+        braced=bool(step["braced"]),
     )
 
 

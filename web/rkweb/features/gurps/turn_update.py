@@ -37,6 +37,7 @@ from rkweb.features.gurps.turn_step import (
     keep_step,
     range_beyond,
     reach_asked,
+    retargeted,
     same_range,
     step_of,
 )
@@ -53,7 +54,15 @@ _FORM_FIELDS = {
 #: The step's number fields, each with its error under it.
 NUMBERS = ("yards", "range_beyond")
 #: The step's yes/no toggles, shown as chips (003 lines 63, 65, 82).
-_TOGGLES = ("random_location", "from_above", "pinned", "only_exposed", "chink", "within_reach")
+_TOGGLES = (
+    "random_location",
+    "from_above",
+    "pinned",
+    "only_exposed",
+    "chink",
+    "within_reach",
+    "braced",
+)
 
 # --- the step's form edits ------------------------------------------------------------------------
 
@@ -161,6 +170,14 @@ def _damage(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     return commit(model, fight, label, ctx, [hurt], seed=seed, step={}, shown=shown.of(hurt))
 
 
+def _strike(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
+    """GUR-49: the roll after a weapon parry of a punch; a success waits for the damage."""
+    rng, seed = dice_source(ctx, "3d6", typed, "roll to injure")
+    fight, struck = gurps_fight.strike(fight, rng)
+    label = f"{struck.name}'s parry: roll to injure"
+    return commit(model, fight, label, ctx, [struck], seed=seed, step={}, shown=shown.of(struck))
+
+
 def _recover(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     return _recovery(model, fight, ctx, typed, "physical")
 
@@ -219,6 +236,16 @@ class StepDefendTyped(Message, action="gurps.step_defend_typed"):
     text: str = entered(default="")
 
 
+class StepStrike(Message, action="gurps.step_strike"):
+    """Roll for me the parrier's roll to strike the attacker's limb (GUR-49)."""
+
+
+class StepStrikeTyped(Message, action="gurps.step_strike_typed"):
+    """That roll rolled at the table, as typed."""
+
+    text: str = entered(default="")
+
+
 class StepDamage(Message, action="gurps.step_damage"):
     """Roll the damage for me."""
 
@@ -254,6 +281,7 @@ ROLL_ENTRIES: dict[str, tuple[Message, Message]] = {
     "attack": (StepAttack(), StepAttackTyped()),
     "defend": (StepDefend(), StepDefendTyped()),
     "damage": (StepDamage(), StepDamageTyped()),
+    "strike": (StepStrike(), StepStrikeTyped()),
     "recover": (Recover(), RecoverTyped()),
     "recover_mental": (RecoverMental(), RecoverMentalTyped()),
 }
@@ -291,6 +319,10 @@ def _step_damage(model: Model, msg: StepDamage | StepDamageTyped, ctx: Ctx) -> M
     return _roll(model, ctx, "damage", _damage, typed_text(msg))
 
 
+def _step_strike(model: Model, msg: StepStrike | StepStrikeTyped, ctx: Ctx) -> Model:
+    return _roll(model, ctx, "strike", _strike, typed_text(msg))
+
+
 def _step_recover(model: Model, msg: Recover | RecoverTyped, ctx: Ctx) -> Model:
     return _roll(model, ctx, "recover", _recover, typed_text(msg))
 
@@ -302,10 +334,10 @@ def _step_recover_mental(model: Model, msg: RecoverMental | RecoverMentalTyped, 
 def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
     def aimed(fight: Fight) -> Model:
         # The range is between these two: the fight's, never the one typed for another target;
-        # so is the modifier past the table for it (GUR-28).
-        kept = held(fight, str(step_of(model, fight)["attacker"]), msg.cid)
-        # GUR-14: within reach of this one is asked again, not carried from another target.
-        return keep_step(model, fight, target=msg.cid, within_reach=False, **kept)
+        # so is the modifier past the table for it (GUR-28). Where it lands, within reach
+        # (GUR-14) and the situation about this foe start afresh: only the attacker's own
+        # choices (his weapon, his off hand, his shield) stay (turn_step.retargeted).
+        return keep_step(model, fight, **retargeted(step_of(model, fight), fight, msg.cid))
 
     return _in_fight(model, "fight", aimed)
 
@@ -363,6 +395,7 @@ HANDLERS = handlers(
     _step_defend,
     _step_no_defense,
     _step_damage,
+    _step_strike,
     _step_recover,
     _step_recover_mental,
     _target,
