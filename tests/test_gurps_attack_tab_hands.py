@@ -72,3 +72,22 @@ def test_the_tab_offers_no_punch_with_both_hands_full() -> None:
     assert texts(one_handed, "gurps-attack-punch") == []
     (picker,) = find_all(shell.view(one_handed), "gurps-attack-line")
     assert len([o for o in picker.children if not isinstance(o, str)]) == 3
+
+
+def test_a_new_defender_starts_the_location_and_the_situation_afresh() -> None:
+    """FIGHT.md's first law, as the tracker's target tap (test_gurps_play_two): the neck, a
+    distraction and a from-behind set against Ana stayed on the tab's attack at Cy; the
+    attacker's own off hand stays."""
+    tab = send(_knife_turn(), "gurps.tab", "attack")  # Bo's knife at Ana
+    for name, value in (
+        ("location", "neck"),
+        ("key:minor_distraction", "on"),
+        ("key:off_hand_melee", "on"),
+        ("from_behind", "yes"),
+    ):
+        tab = send(tab, "gurps.attack_form", name, value)
+    form = page_data(tab)["attack"]
+    assert form["location"] == "neck" and form["from_behind"] == "yes"
+    at_cy = page_data(send(tab, "gurps.attack_form", "defender", "g3"))["attack"]
+    assert at_cy["location"] == "torso" and at_cy["from_behind"] == ""
+    assert at_cy["keys"] == {"off_hand_melee": "on"}

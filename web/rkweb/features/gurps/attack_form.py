@@ -28,8 +28,10 @@ from rkweb.features.gurps.state import (
     typed_whole,
 )
 from rkweb.features.gurps.turn_step import (
+    ATTACKER_ROWS,
     RANGE_BEYOND,
     RANGE_FIRST,
+    TARGET_FIELDS,
     range_beyond,
     same_range,
     step_of,
@@ -81,6 +83,9 @@ DEFAULTS: dict[str, Any] = {
     # pair and the turn it was said in (:func:`reach_key`); blank: not said.
     "within_reach": "",
 }
+#: The tab's fields about the defender beyond the tracker's :data:`TARGET_FIELDS`: his speed
+#: and size (GUR-28), and whether the blow comes from behind him or on his shield side.
+FOE_FIELDS = ("target_speed", "size", "from_behind", "shield_side")
 # --- the form ---------------------------------------------------------------------------------
 
 
@@ -343,6 +348,12 @@ def set_field(model: Model, name: str, value: str) -> Model:
         # The range is between these two (and the modifier past the table with it): the
         # fight's for the new pair, never the one typed for another defender (FIGHT.md).
         form.update(defender=value, yards="", range_beyond="", within_reach="")
+        # Where the blow lands on him, his facing, size and speed, and the situation's rows
+        # about this foe start afresh, as the tracker's step does (turn_step.retargeted: a
+        # play-through kept "location neck −5 + Minor distraction −2" on the new target); the
+        # attacker's own rows (his off hand, his large shield, his ST) stay.
+        form.update({name: DEFAULTS[name] for name in (*TARGET_FIELDS, *FOE_FIELDS)})
+        form["keys"] = {k: v for k, v in form["keys"].items() if k in ATTACKER_ROWS}
     elif name.startswith("key:"):
         form["keys"] = {**form["keys"], name[4:]: value}
     elif name == "line":
