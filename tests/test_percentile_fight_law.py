@@ -78,6 +78,7 @@ ACTIONS: list[tuple[str, ...]] = [
     ("part",),
     ("stun",),
     ("cancel",),
+    ("pass",),
     ("undo",),
     ("redo",),
     ("reload",),
@@ -212,6 +213,14 @@ def act(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
             with_attacker(account, now.id)  # a new turn: a new attack, at his one foe
             account.who["target"] = the_other(now.id)
         return m
+    if kind == "pass":  # PCT-22: the turn goes to the next side's fighter, or is refused
+        was = R.active(S.fight_of(m, S.state(m)))
+        m = go(m, "percentile.order_pass")
+        now = R.active(S.fight_of(m, S.state(m)))
+        if now is not None and (was is None or was.id != now.id):
+            with_attacker(account, now.id)  # his own attack, at his one foe
+            account.who["target"] = the_other(now.id)
+        return m
     if kind in ("attacker", "target", "weapon"):
         msg = {"attacker": "attack_field", "target": "turn_target", "weapon": "turn_weapon"}
         value = action[1]
@@ -280,6 +289,9 @@ def act(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
 # his own target; another target while an attack is under way, fight.setup.enter), so the
 # account's "refused: nothing changes" holds and the target stays Bob.
 @example([("next",), ("set", "percent_to_hit", "90"), ("roll",), ("target", "c1")])
+# The play-through's defect: "Primary attack passes" in Bob's turn gave the turn to Ann with
+# Bob's attack kept (his weapon, his odds, "Bob attacks Ann" logged for Ann's roll).
+@example([("next",), ("weapon", "1"), ("pass",)])
 def test_every_attack_starts_from_the_sheets_and_the_fight_so_far(
     sequence: list[tuple[str, ...]],
 ) -> None:

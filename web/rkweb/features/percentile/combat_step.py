@@ -87,13 +87,16 @@ def stepped(
     roll whose result shows where its tap was; ``typed``: the dice typed for it."""
     st = S.state(model)
     try:
-        fight, text, label, form = run(S.fight_of(model, st), st)
+        before = S.fight_of(model, st)
+        fight, text, label, form = run(before, st)
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _where(key, exc), str(exc))
     except DiceWanted as wanted:  # fewer dice typed than the rule rolls, or a tie's re-roll
         return with_error(model, S.FEATURE, key, S.missing_roll(wanted, example, typed))
     if not label:
         return model
+    if form is None and _turn_moved(before, fight):
+        form = {str(k): str(v) for k, v in S.afresh(fight).items()}
     new = stamped(
         with_form(S.with_fight(st, fight), "attack", form_of(st) if form is None else form),
         fight,
@@ -106,6 +109,16 @@ def stepped(
         new = S.logged(new, "combat", Step(text, step.public, step.rules), ctx)
     saved = _clear_errors(S.save(model, new, ctx, label, fight=fight), key, fight)
     return saved.with_ui(**{RESULT_HERE: here})
+
+
+def _turn_moved(before: F.Fight, after: F.Fight) -> bool:
+    """Whether a step gave the turn to another fighter, no attack under way: Primary Attack
+    passed (PCT-22, line 60) moves the round's first turn from the passing side to the next.
+    The new fighter's attack is set up afresh from his sheet (FIGHT.md's first law); kept, Ann's
+    turn showed Bob's weapons' odds and rolled Bob's Finger laser at her foe."""
+    now = F.active(after)
+    was = F.active(before)
+    return after.pending is None and now is not None and (was is None or was.id != now.id)
 
 
 def stamped(st: dict[str, Any], fight: F.Fight, reach: int) -> dict[str, Any]:
