@@ -469,7 +469,7 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     _anns_turn(app)
     # issue 29 item 4: the turn card says why Bob's side has no turn
     expect(app.get_by_test_id("percentile-turn-why")).to_have_text(
-        "Side B has no turn this round: Side A have SURPRISE: the only turn of this round"
+        "Side B has no turn this round: Side A has SURPRISE: the only turn of this round"
     )
     app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
     open_fold(app, "percentile-fold-worksheet")  # where the range was typed before

@@ -14,7 +14,11 @@ from pycore.systems.percentile.fight import turns as R
 
 
 def _bob_armed(m: Model) -> Model:
-    """Bob with a Club (hand-to-hand) and a Finger laser, Ann with her AUTO PISTOL."""
+    """Bob with a Club (hand-to-hand) and a Finger laser, Ann with her AUTO PISTOL and an arm."""
+    m = go(m, "percentile.char_select", "c1")
+    m = go(m, "percentile.pform", "name", "arm")
+    m = go(m, "percentile.pform", "points", "20")
+    m = go(m, "percentile.part_add", "c1")
     m = go(m, "percentile.char_select", "c2")
     for name, category, die in (("CLUB", "hth", "2"), ("FINGER LASER", "weaponry", "1")):
         m = go(m, "percentile.wform", "name", name)

@@ -16,6 +16,7 @@ from pycore.errors import RulekeeperError
 from pycore.step import Step
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile.attack import MissingValue
+from pycore.systems.percentile.checks import one_format
 from pycore.systems.percentile.dice import roll_entries
 from pycore.systems.percentile.fight import setup as FS
 from rkweb.app.messages import Message, wire
@@ -106,7 +107,9 @@ def stepped(
         step = text if isinstance(text, Step) else Step(text)
         said = f"round {fight.round}:"  # a new round's step names its round itself
         text = step.text if step.text.startswith(said) else f"{said} {step.text}"
-        new = S.logged(new, "combat", Step(text, step.public, step.rules), ctx)
+        # each line's figures in one format: "26.25 points" beside "DP 262½ %" read as two kinds
+        line = Step(one_format(text), one_format(step.public), step.rules)
+        new = S.logged(new, "combat", line, ctx)
     saved = _clear_errors(S.save(model, new, ctx, label, fight=fight), key, fight)
     return saved.with_ui(**{RESULT_HERE: here})
 
