@@ -106,3 +106,15 @@ def test_before_the_order_is_rolled_no_card_says_no_turn() -> None:
     m = go(m, "percentile.surprise_roll_typed", "10 90")
     m = go(m, "percentile.order_roll_typed", "30 10")
     assert "no turn this round" in texts(m, "percentile-strip-c2")[0]  # Side A's surprise
+
+
+def test_pieces_each_piece_asks_for_its_order_before_its_first_turn() -> None:
+    m = go(_bob_armed(with_two_characters()), "percentile.setting", "pieces", "on")
+    m = go(m, "percentile.setting", "piece_fraction", "1/2")
+    m = go(m, "percentile.order_roll_typed", "30 10")
+    m = go(m, "percentile.turn_next")  # Bob
+    m = go(m, "percentile.turn_next")  # Ann
+    m = go(m, "percentile.turn_next")  # piece 2: its order first
+    assert "Round 1, piece 2" in texts(m, "percentile-turn")[0]
+    assert "Order of attack: each side rolls 1:100sd" in texts(m, "percentile-turn-step")[0]
+    assert m.history.undo_stack[-1].label == "Next piece"

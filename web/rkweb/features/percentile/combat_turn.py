@@ -115,7 +115,8 @@ def _next(model: Model, msg: TurnNext, ctx: Ctx) -> Model:
     def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
         ended = R.round_to_roll(fight)  # the next order is asked before its first turn (b2)
         if ended is not None:
-            return ended[0], ended[1].step, "Next round", {}
+            label = "Next round" if isinstance(ended[1], R.RoundStarted) else "Next piece"
+            return ended[0], ended[1].step, label, {}
         fight, turn = R.next_turn(fight, seeded(ctx.fresh_seed))
         now = R.active(fight)
         assert now is not None
