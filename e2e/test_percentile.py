@@ -460,8 +460,10 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     tab(app, "combat")
     app.get_by_test_id("percentile-side-add-0").select_option(label="Ann")
     app.get_by_test_id("percentile-side-add-1").select_option(label="Bob")
-    # issue 29 item 3: the GM's dice for surprise, one number per side, spaces between them
-    expect(app.get_by_text("I rolled (1:100sd per side), e.g. 30 70")).to_be_visible()
+    # issue 29 item 3: the GM's dice for surprise, one number per side, spaces between them,
+    # asked in the round's step before its first turn (and in the set-up's Surprise card)
+    step = app.get_by_test_id("percentile-turn-step")
+    expect(step.get_by_text("I rolled (1:100sd per side), e.g. 30 70")).to_be_in_viewport()
     set_field(app, "percentile-surprise-typed", "30 70")
     expect(app.get_by_test_id("percentile-surprise-typed-error")).to_have_text("")
     expect(app.get_by_test_id("percentile-surprise-result")).to_contain_text("Side A gets SURPRISE")
@@ -469,7 +471,7 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     _anns_turn(app)
     # issue 29 item 4: the turn card says why Bob's side has no turn
     expect(app.get_by_test_id("percentile-turn-why")).to_have_text(
-        "Side B has no turn this round: Side A have SURPRISE: the only turn of this round"
+        "Side B has no turn this round: Side A has SURPRISE: the only turn of this round"
     )
     app.get_by_test_id("percentile-strip-c2").click()  # the target: Bob
     open_fold(app, "percentile-fold-worksheet")  # where the range was typed before

@@ -44,8 +44,12 @@ def test_e06_borrow_all_next_turn() -> None:  # line 74
     assert nxt.no_movement
     with pytest.raises(RuleError):
         agility.borrow(nxt, 1)
-    after = agility.start_turn(nxt)
+    after = agility.start_turn(agility.take(nxt))  # the no-movement turn came and went
     assert after.available == 50 and after.borrowable() == 50
+    # a round with no turn for him (his side had none) is not that no-movement turn: it is his
+    # next turn that pays (PCT-27), with no borrowing until it is over
+    skipped = agility.start_turn(nxt)
+    assert skipped.no_movement and skipped.borrowable() == 0
 
 
 def test_e07_stun_debt_larger_than_ap() -> None:  # line 74

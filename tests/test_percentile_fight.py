@@ -459,7 +459,7 @@ def test_pct_28_a_no_movement_turn_takes_no_action_under_c2() -> None:
 def test_the_order_roll_names_the_rule_that_decided_lines_49_60() -> None:
     surprised = replace(two_sides(), surprise=F.SurpriseOutcome("Side B", ""))
     fight, step = F.roll_order(surprised, Dice(10, 40))  # A leads by 40 …
-    assert step.acting == ("Side B",) and "Side B have SURPRISE" in str(step)
+    assert step.acting == ("Side B",) and "Side B has SURPRISE" in str(step)
     assert "leads by 30 or more" in str(step.rolled) and "alone" not in str(step)
     _, step = F.roll_order(unsurprised(), Dice(10, 40))
     assert step.acting == ("Side A",) and "the only attack this round" in str(step)
@@ -613,7 +613,9 @@ def test_pct_05_the_range_is_kept_for_the_pair_across_turns_and_checked_for_hth(
     assert F.range_between(fight, "c2", "c1") == "12"  # either way round
     fight, _ = R.next_turn(fight, Dice(10, 90, 10, 90))
     fight, _ = R.next_turn(fight, Dice())
-    form = FS.fresh(fight, "c1", "c2")  # a later turn: a fresh set-up
+    # a later turn: a fresh set-up, with the first weapon that reaches 12 m (PCT-05)
+    assert FS.fresh(fight, "c1", "c2")["weapon"] == "1"
+    form = FS.fresh(fight, "c1", "c2", "0")  # the GM taps the FIST
     assert FA.attack_input(fight, form)[3].range_m == 12
     with pytest.raises(RuleError, match=r"Ann is 12 m from Bob: .*FIST.*over 3 m"):
         FA.roll(fight, setup_of(form), Dice(15))

@@ -78,6 +78,7 @@ ACTIONS: list[tuple[str, ...]] = [
     ("part",),
     ("stun",),
     ("cancel",),
+    ("pass",),
     ("undo",),
     ("redo",),
     ("reload",),
@@ -120,13 +121,22 @@ def the_other(cid: str) -> str:
     return "c2" if cid == "c1" else "c1"
 
 
+# Each sheet's weapons, hand-to-hand or not: Ann's AUTO PISTOL and FIST, Bob's KNIFE.
+HAND_TO_HAND = {"c1": (False, True), "c2": (True,)}
+
+
 def with_attacker(account: Account, cid: str) -> None:
-    """A new attacker: a fresh set-up from his sheet (his first weapon; a target other than
+    """A new attacker: a fresh set-up from his sheet (his first weapon that reaches the target
+    at the range held between them, PCT-05: hand-to-hand at 3 m at most; a target other than
     himself kept), nothing the GM set kept."""
     target = account.who.get("target", "")
-    account.who = {"attacker": cid, "weapon": "0"}  # both sheets have weapons
+    account.who = {"attacker": cid}
     if target and target != cid:
         account.who["target"] = target
+    far = float(account.ranges.get(frozenset((cid, target)), "0")) > 3 and target != cid
+    weapon = next((i for i, hth in enumerate(HAND_TO_HAND[cid]) if not (far and hth)), None)
+    if weapon is not None:
+        account.who["weapon"] = str(weapon)
     account.mine = {}
 
 
@@ -209,8 +219,16 @@ def act(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
         if (combat(m).get("round"), combat(m).get("turn")) != turn:
             now = R.active(S.fight_of(m, S.state(m)))
             assert now is not None
-            with_attacker(account, now.id)  # a new turn: a new attack, at his one foe
-            account.who["target"] = the_other(now.id)
+            account.who["target"] = the_other(now.id)  # a new turn: at his one foe
+            with_attacker(account, now.id)  # a new attack, from his sheet
+        return m
+    if kind == "pass":  # PCT-22: the turn goes to the next side's fighter, or is refused
+        was = R.active(S.fight_of(m, S.state(m)))
+        m = go(m, "percentile.order_pass")
+        now = R.active(S.fight_of(m, S.state(m)))
+        if now is not None and (was is None or was.id != now.id):
+            account.who["target"] = the_other(now.id)  # his own attack, at his one foe
+            with_attacker(account, now.id)
         return m
     if kind in ("attacker", "target", "weapon"):
         msg = {"attacker": "attack_field", "target": "turn_target", "weapon": "turn_weapon"}
@@ -280,6 +298,11 @@ def act(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
 # his own target; another target while an attack is under way, fight.setup.enter), so the
 # account's "refused: nothing changes" holds and the target stays Bob.
 @example([("next",), ("set", "percent_to_hit", "90"), ("roll",), ("target", "c1")])
+# The play-through's defect: "Primary attack passes" in Bob's turn gave the turn to Ann with
+# Bob's attack kept (his weapon, his odds, "Bob attacks Ann" logged for Ann's roll).
+@example([("next",), ("weapon", "1"), ("pass",)])
+# The play-through's: the first weapon was ticked at a range it cannot reach (Bob's KNIFE at 12 m)
+@example([("next",), ("range_m", "12"), ("next",), ("next",), ("next",)])
 def test_every_attack_starts_from_the_sheets_and_the_fight_so_far(
     sequence: list[tuple[str, ...]],
 ) -> None:

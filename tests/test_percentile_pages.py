@@ -651,7 +651,7 @@ def test_the_round_says_why_a_side_waits_and_whose_result_it_is() -> None:
     m = go(m, "percentile.surprise_roll_typed", "10 90")  # Side A gets SURPRISE
     m = go(m, "percentile.turn_next", seed="order")
     assert texts(m, "percentile-turn-why") == [
-        "Side B has no turn this round: Side A have SURPRISE: the only turn of this round"
+        "Side B has no turn this round: Side A has SURPRISE: the only turn of this round"
     ]
     m = go(m, "percentile.turn_target", "c2")
     m = go(m, "percentile.turn_typed", "99")  # a miss

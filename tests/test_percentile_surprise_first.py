@@ -61,7 +61,7 @@ def test_pct_08_the_apps_dice_roll_the_surprise_then_the_order() -> None:
     assert fight.surprise is not None and fight.surprise.winner == "Side A"
     assert fight.order is not None and fight.order.order == ["Side A", "Side B"]
     assert str(due).startswith("Surprise: ") and " · Order of attack: " in str(due)
-    assert due.step.public == "Side A have SURPRISE · This round: Side A"
+    assert due.step.public == "Side A has SURPRISE · This round: Side A"
     assert "PCT-15" in due.step.rules and "PCT-18" in due.step.rules
     # decided already: only the order is rolled
     again, due = R.roll_due(replace(fight, order=None), Dice(30, 40))

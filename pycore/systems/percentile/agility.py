@@ -81,6 +81,11 @@ class Ledger:
     ``ap`` is the sheet's AP score; ``available`` and ``spent`` are this turn's; ``debt`` is the
     stun debt still owed (PCT-28); ``borrowed`` is what this turn took from the next (PCT-27);
     ``locked`` means the next turn was borrowed whole, so no more borrowing until it is over.
+    ``taken``: the character had this turn (it came to him, or he spent or borrowed in it);
+    ``repaid``: what a borrowing took off this turn at its start. A round in which his side has
+    no turn (another side's SURPRISE, PCT-09; a lead of 30, PCT-21) is no turn of his: what he
+    borrowed is paid by the next turn he has (PCT-27, line 74: "three less agility points in
+    the next turn"), in whichever round it comes.
     """
 
     ap: Fraction
@@ -91,6 +96,8 @@ class Ledger:
     locked: bool = False
     no_borrow_this_turn: bool = False
     turn: int = 1
+    taken: bool = False
+    repaid: Fraction = Fraction(0)
 
     @property
     def remaining(self) -> Fraction:
@@ -153,7 +160,7 @@ def spend(ledger: Ledger, cost: Number, action: str = "action") -> Ledger:
         raise RuleError(
             f"{action} costs {fmt(c)} AP but only {fmt(ledger.remaining)} are left this turn"
         )
-    return replace(ledger, spent=ledger.spent + c)
+    return replace(ledger, spent=ledger.spent + c, taken=True)
 
 
 @checked
@@ -175,9 +182,8 @@ def borrow(ledger: Ledger, amount: Number) -> Ledger:
         )
     borrowed = ledger.borrowed + a
     full = borrowed >= max(Fraction(0), ledger.ap - ledger.debt) and borrowed > 0
-    return replace(
-        ledger, available=ledger.available + a / BORROW_RATE, borrowed=borrowed, locked=full
-    )
+    gain = ledger.available + a / BORROW_RATE
+    return replace(ledger, available=gain, borrowed=borrowed, locked=full, taken=True)
 
 
 @checked
@@ -192,12 +198,28 @@ def stun(ledger: Ledger, table_modifier: Number) -> Ledger:
 
 
 @checked
+def take(ledger: Ledger) -> Ledger:
+    """The character has this turn: it came to him (the borrowing it repaid is settled)."""
+    return ledger if ledger.taken else replace(ledger, taken=True)
+
+
+@checked
 def start_turn(ledger: Ledger) -> Ledger:
     """Begin the character's next turn: pay the stun debt from the AP, then the borrowed points.
+    A turn he did not have (:attr:`Ledger.taken`) repaid no borrowing: its repayment, and the
+    ban on borrowing again, pass to the next (PCT-27: "the next turn" is the next he has). The
+    stun is paid as the rounds go by, turn or none (PCT-28: "the initial shock has worn off").
 
     >>> t = start_turn(stun(new_ledger(50), 1200)); t.available, t.debt, t.no_movement   # E07
     (Fraction(0, 1), Fraction(70, 1), True)
+    >>> round_2 = start_turn(borrow(new_ledger(50), 12)); round_2.available   # no turn in it
+    Fraction(38, 1)
+    >>> start_turn(round_2).available, start_turn(take(round_2)).available
+    (Fraction(38, 1), Fraction(50, 1))
     """
+    if not ledger.taken:
+        locked = ledger.locked or ledger.no_borrow_this_turn
+        ledger = replace(ledger, borrowed=ledger.borrowed + ledger.repaid, locked=locked)
     available = max(Fraction(0), ledger.ap - ledger.debt)
     debt = max(Fraction(0), ledger.debt - ledger.ap)
     available = max(Fraction(0), available - ledger.borrowed)
@@ -207,6 +229,7 @@ def start_turn(ledger: Ledger) -> Ledger:
         debt=debt,
         no_borrow_this_turn=ledger.locked,
         turn=ledger.turn + 1,
+        repaid=ledger.borrowed,
     )
 
 

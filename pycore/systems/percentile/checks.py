@@ -10,6 +10,7 @@ value is an exact :class:`~fractions.Fraction` (R-B): BRAWL 55 with ATTACK DIF 4
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -52,6 +53,26 @@ def fmt(value: Number, exact: bool = False) -> str:
         return f"{float(value):.{places}f}"
     rounded = f"≈{float(value):.2f}"
     return f"{rounded} ({value.numerator}/{value.denominator})" if exact else rounded
+
+
+_DECIMAL = re.compile(r"\d\.\d")
+_HALF = re.compile(r"(\d*)½")
+
+
+@checked
+def one_format(line: str) -> str:
+    """A line's figures in one format: where one of them is written with decimals (a quarter,
+    ``26.25``), its halves are too (``262.5``, not ``262½``); a GM read "recorded 26.25 points;
+    DP 262½ %" as two kinds of number. A line with no decimals keeps its halves (``10½``).
+
+    >>> one_format("recorded 26.25 points; DP 262½ % · −½")
+    'recorded 26.25 points; DP 262.5 % · −0.5'
+    >>> one_format("chest: 10½ points")
+    'chest: 10½ points'
+    """
+    if not _DECIMAL.search(line):
+        return line
+    return _HALF.sub(lambda m: f"{m.group(1) or '0'}.5", line)
 
 
 @checked

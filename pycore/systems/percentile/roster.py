@@ -205,6 +205,8 @@ def ledger_from_json(raw: object, ap: Fraction) -> agility.Ledger:
         locked=bool(raw.get("locked")),
         no_borrow_this_turn=bool(raw.get("no_borrow_this_turn")),
         turn=_whole(raw.get("turn", 1), 1),
+        taken=bool(raw.get("taken")),
+        repaid=max(Fraction(0), min(Fraction(agility.MAX_AP), tolerant(raw.get("repaid")))),
     )
 
 
@@ -219,6 +221,8 @@ def ledger_to_json(ledger: agility.Ledger) -> dict[str, Any]:
         "locked": ledger.locked,
         "no_borrow_this_turn": ledger.no_borrow_this_turn,
         "turn": ledger.turn,
+        "taken": ledger.taken,
+        "repaid": str(ledger.repaid),
     }
 
 

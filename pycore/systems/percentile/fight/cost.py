@@ -45,7 +45,29 @@ def _names(fight: Fight, form: Form) -> tuple[str, str]:
     weapon = attacker.weapon(int(index)) if attacker and index.isdigit() else None
     if attacker is None or weapon is None:
         raise RuleError("Choose the attacker and the weapon first.")
-    return attacker.name, f"an attack with the {weapon.name}"
+    return attacker.name, f"{ATTACK_WITH}{weapon.name}"
+
+
+ATTACK_WITH = "an attack with the "
+
+
+@checked
+def actions_of(fight: Fight, cid: str) -> list[str]:
+    """The actions of Table #3-6 (PCT-24) a fighter can take: every action listed, but an attack
+    with a weapon only when it is on his own sheet (Bob's list offered "an attack with the Auto
+    pistol", Ann's).
+
+    >>> from pycore.systems.percentile.roster import Fighter, Weapon
+    >>> rows = [{"action": a, "ap_cost": "5"} for a in ("walk 1 m", "an attack with the FIST")]
+    >>> f = Fight((Fighter("c1", "Ann", weapons=(Weapon("FIST"),)), Fighter("c2", "Bob")),
+    ...     tables={TABLE: rows})
+    >>> actions_of(f, "c1"), actions_of(f, "c2")
+    (['walk 1 m', 'an attack with the FIST'], ['walk 1 m'])
+    """
+    fighter = fight.fighter(cid)
+    own = {f"{ATTACK_WITH}{w.name}" for w in (fighter.weapons if fighter else ())}
+    names = gm.action_names(fight.tables)
+    return [n for n in names if not n.startswith(ATTACK_WITH) or n in own]
 
 
 @checked

@@ -23,6 +23,7 @@ from pycore.systems.percentile.checks import parse_number
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.fight.value import Fight, range_between, set_range
 from pycore.systems.percentile.gm_schemas import MAX_PERCENT_TO_HIT
+from pycore.systems.percentile.tohit import HTH_MAX_RANGE_M
 from pycore.validate import checked
 
 Form = Mapping[str, str]
@@ -170,7 +171,8 @@ PER_TARGET = (
 @checked
 def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
     """The attack form after one entry (FIGHT.md): choosing the attacker starts a fresh set-up
-    from its sheet (its first weapon; only a different target is kept), another target drops what
+    from its sheet (its first weapon that can reach the target, :func:`first_reaching`; only a
+    different target is kept), another target drops what
     was set against the one before (body part, organ values, Percent to Hit and Against), a new
     weapon what was set for the old one. With the GM's Table #3-3.4 entered, a hit's location is
     rolled on it (PCT-36)."""
@@ -180,9 +182,9 @@ def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
         target = str(form.get("target") or "")
         if target and target != value:
             out["target"] = target
-        attacker = fight.fighter(value)
-        if attacker is not None and attacker.weapons:
-            out["weapon"] = "0"
+        weapon = first_reaching(fight, value, target if target != value else "")
+        if weapon:
+            out["weapon"] = weapon
         if fight.tables.get("PCT-M07"):  # Table #3-3.4 entered: hits are located by its roll
             out["location"] = "roll"
         return out
@@ -194,6 +196,28 @@ def set_field(fight: Fight, form: Form, key: str, value: str) -> dict[str, str]:
     if key == "weapon":
         return {**{k: v for k, v in form.items() if k not in PER_WEAPON}, "weapon": value}
     return {**dict(form), key: value}
+
+
+@checked
+def first_reaching(fight: Fight, attacker: str, target: str) -> str:
+    """The weapon an attack starts with: the first on the attacker's sheet that can reach the
+    target at the range the fight holds between them; "" when none can (each weapon's chip says
+    why). A hand-to-hand attack "cannot be made at over three meters" (PCT-05, line 27): Bob at
+    5 m started with his Club ticked, "cannot reach", while his Finger laser could fire.
+
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
+    >>> f = fight_from_json({"characters": [{"id": "b", "name": "Bob", "weapons": [
+    ...     {"name": "Club", "category": "hth"}, {"name": "Finger laser"}]}, {"id": "a"}]})
+    >>> first_reaching(f, "b", "a"), first_reaching(set_range(f, "a", "b", "5"), "b", "a")
+    ('0', '1')
+    """
+    fighter = fight.fighter(attacker)
+    if fighter is None or not fighter.weapons:
+        return ""
+    known = number({"range_m": range_between(fight, attacker, target)}, "range_m")
+    far = target and known is not None and known > HTH_MAX_RANGE_M
+    reach = [i for i, w in enumerate(fighter.weapons) if not (far and w.category == "hth")]
+    return str(reach[0]) if reach else ""
 
 
 @checked

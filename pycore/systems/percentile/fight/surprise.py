@@ -141,7 +141,7 @@ class Surprised:
     @property
     def step(self) -> Step:
         rules = ("PCT-09", "PCT-12", "PCT-13", "PCT-14", "PCT-15")
-        return Step(str(self), f"{self.winner} have SURPRISE", rules)
+        return Step(str(self), f"{self.winner} has SURPRISE", rules)
 
 
 @checked

@@ -26,7 +26,11 @@ from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.percentile import agility, combat, sides
-from pycore.systems.percentile.checks import fmt, parse_number, roll_percent
+from pycore.systems.percentile.checks import roll_percent
+from pycore.systems.percentile.fight.ap import ApChange as ApChange
+from pycore.systems.percentile.fight.ap import ap_amount as ap_amount
+from pycore.systems.percentile.fight.ap import change_ap as change_ap
+from pycore.systems.percentile.fight.ap import take_turn
 from pycore.systems.percentile.fight.surprise import (
     Surprised,
     awake_members,
@@ -35,7 +39,6 @@ from pycore.systems.percentile.fight.surprise import (
     side_modifiers,
 )
 from pycore.systems.percentile.fight.value import (
-    AP_RANGE,
     WAITING,
     Fight,
     Note,
@@ -187,7 +190,9 @@ def pass_order(fight: Fight) -> tuple[Fight, Passed]:
             f"{first.name} has acted. Undo back to the start of the round to pass."
         )
     passed = sides.pass_primary(order)
-    return replace(fight, order=passed), Passed(passed)
+    fight = replace(fight, order=passed)
+    now = active(fight) if first else None  # the round's first turn, now the next side's
+    return (take_turn(fight, now.id) if now else fight), Passed(passed)
 
 
 @dataclass(frozen=True)
@@ -284,7 +289,7 @@ def acting_now(fight: Fight) -> tuple[list[str], str]:
     >>> f = Fight(order=sides.primary_attack({"Patrol": 10, "Raiders": 50}),
     ...     surprise=SurpriseOutcome("Raiders", ""))
     >>> acting_now(f)
-    (['Raiders'], 'Raiders have SURPRISE: the only turn of this round')
+    (['Raiders'], 'Raiders has SURPRISE: the only turn of this round')
     >>> acting_now(replace(f, surprise=None))
     (['Patrol'], 'Patrol leads by 30 or more: the only attack this round')
     """
@@ -292,7 +297,7 @@ def acting_now(fight: Fight) -> tuple[list[str], str]:
     winner = fight.surprise.winner if fight.surprise else None
     acting = combat.acting_sides(order.order, order.exclusive, winner)
     if winner is not None:
-        return acting, f"{winner} have SURPRISE: the only turn of this round"
+        return acting, f"{winner} has SURPRISE: the only turn of this round"
     if order.exclusive:
         return acting, f"{acting[0]} leads by 30 or more: the only attack this round"
     if order.passed:
@@ -375,64 +380,6 @@ def pieces_text(fighter: Fighter, fight: Fight) -> str:
     pieces = agility.turn_pieces(fighter.ledger.available, fight.settings.piece)
     shown = "; ".join(str(p) for p in pieces[:3])
     return f"{len(pieces)} pieces: {shown}" + ("; …" if len(pieces) > 3 else "")
-
-
-# --- Agility points (PCT-24–PCT-29) ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ApChange:
-    """AP spent, borrowed (3 for 1, PCT-27) or owed to a stun (modifier ÷ 10, PCT-28)."""
-
-    name: str
-    kind: str  # spend | borrow | stun
-    amount: Fraction
-
-    def __str__(self) -> str:
-        if self.kind == "borrow":
-            return (
-                f"{self.name} borrows {fmt(self.amount)} AP of the next turn for "
-                f"{fmt(self.amount / agility.BORROW_RATE)} now"
-            )
-        if self.kind == "stun":
-            if not self.amount:  # issue 29 round 2 item 2: no "modifier 0 → 0 AP owed"
-                return f"{self.name} is not stunned: a Table #3-7.0 modifier of 0 costs no AP"
-            owed = fmt(self.amount / agility.STUN_DIVISOR)
-            return (
-                f"{self.name} is stunned: {owed} AP lost (Table #3-7.0 modifier {fmt(self.amount)})"
-            )
-        return f"{self.name} spends {fmt(self.amount)} AP"
-
-    @property
-    def step(self) -> Step:
-        rules = {"borrow": ("PCT-27",), "stun": ("PCT-28",)}.get(self.kind, ("PCT-24",))
-        stunned = self.kind == "stun" and self.amount
-        return Step(str(self), f"{self.name} is stunned" if stunned else "", rules)
-
-
-def ap_amount(text: str) -> Fraction:
-    return parse_number("AP amount", text, 0, AP_RANGE, whole=False)
-
-
-@checked
-def change_ap(fight: Fight, cid: str, kind: str, amount: Fraction) -> tuple[Fight, ApChange]:
-    """Spend (PCT-24), borrow (PCT-27, when on) or owe to a stun (PCT-28, when on)."""
-    fighter = fight.fighter(cid)
-    if fighter is None:
-        raise RuleError(f"no character {cid!r}")
-    if kind == "spend":
-        ledger = agility.spend(fighter.ledger, amount)
-    elif kind == "borrow":
-        if not fight.settings.borrowing:
-            raise RuleError("Borrowing is switched off in the settings.")
-        ledger = agility.borrow(fighter.ledger, amount)
-    elif kind == "stun":
-        if not fight.settings.stun:
-            raise RuleError("Damage stun is switched off in the settings.")
-        ledger = agility.stun(fighter.ledger, amount)
-    else:
-        raise RuleError(f"AP change must be spend, borrow or stun, got {kind!r}")
-    return fight.with_fighter(replace(fighter, ledger=ledger)), ApChange(fighter.name, kind, amount)
 
 
 @dataclass(frozen=True)
@@ -529,7 +476,7 @@ def why_no_turn(fight: Fight) -> list[str]:
     >>> f = Fight(order=sides.primary_attack({"Side A": 10, "Side B": 50}),
     ...     surprise=SurpriseOutcome("Side B", ""))
     >>> why_no_turn(f)
-    ['Side A has no turn this round: Side B have SURPRISE: the only turn of this round']
+    ['Side A has no turn this round: Side B has SURPRISE: the only turn of this round']
     """
     if fight.order is None:
         return []
@@ -564,6 +511,24 @@ def _pieces(fight: Fight) -> int:
 
 
 @checked
+def round_to_roll(fight: Fight) -> tuple[Fight, RoundStarted | Note] | None:
+    """The next round (or piece) started, its order not rolled, when the last turn of this one
+    is over and the next one's order is to be rolled (b2, PCT-19; pieces, PCT-26): the order's
+    dice are the players' to roll or the app's, asked before the first turn as every roll is
+    (FIGHT.md 4). None while a turn of this round is still to come, or b1 keeps the order."""
+    if fight.order is None or fight.pending is not None:
+        return None
+    if fight.turn + 1 < len(turn_order(fight)):
+        return None
+    done = replace(fight, headline="")  # the last turn's result is the log's, as at a new turn
+    if fight.piece < _pieces(fight):
+        return next_piece(done)
+    if not combat.order_roll_due(fight.settings, fight.round + 1):
+        return None
+    return next_round(done)
+
+
+@checked
 def next_turn(fight: Fight, rng: RandintSource) -> tuple[Fight, TurnStep]:
     """PCT-08: the next combatant's turn; after the last, the next piece or round. Surprise (at
     the start of the fight, PCT-09) and the order (when due, PCT-18/19/26) are rolled on the way."""
@@ -590,5 +555,5 @@ def next_turn(fight: Fight, rng: RandintSource) -> tuple[Fight, TurnStep]:
     # The last attack's verdict belongs to its turn (the log keeps it): kept, it came back
     # under the new turn's roll at its first logged step (an AP cost typed, a borrowing) and
     # read as that step's result.
-    fight = replace(fight, headline="")
+    fight = take_turn(replace(fight, headline=""), now.id)
     return fight, TurnStep(tuple(events), now.name, side_of(fight, now.id))

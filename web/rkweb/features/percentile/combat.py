@@ -18,6 +18,7 @@ from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import (
     combat_ap,
     combat_attack,
+    combat_due,
     combat_order,
     combat_sides,
     combat_turn,
@@ -68,7 +69,7 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page"},
-        combat_turn.turn_view(model, st, fight),
+        combat_turn.turn_view(model, st, fight, combat_due.due_view(model, fight)),
         _fold(
             "percentile-fold-setup",
             "The set-up: settings, sides, surprise and order of attack",

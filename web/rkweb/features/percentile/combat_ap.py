@@ -8,6 +8,7 @@ from typing import Any
 
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import gmtables
+from pycore.systems.percentile.fight import cost as FC
 from pycore.systems.percentile.fight import turns as R
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -165,8 +166,8 @@ def ap_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             ),
             why(["AP procedures c1/c2 (PCT-29, lines 76-78)"]),
         )
-    actions = gmtables.action_names(st["gm"])
-    rows = [_ap_row(model, st, fight, cid, actions) for cid in fight.member_ids]
+    # each fighter's own actions: an attack with another's weapon is not his to take (PCT-24)
+    rows = [_ap_row(model, st, fight, cid, FC.actions_of(fight, cid)) for cid in fight.member_ids]
     pieces = (
         f" Pieces of {s.piece_fraction} of each turn: the order is rolled every piece."
         if s.pieces

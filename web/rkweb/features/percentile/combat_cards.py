@@ -72,6 +72,8 @@ def when(fight: Fight, cid: str, now: Fighter | None) -> str:
         if cid == turn.id:
             return "next, once the question is answered" if asked else "next, once it is done"
         return "" if cid in order else "no turn this round"
+    if fight.order is None:  # the order is still to roll: nobody's turn is known yet
+        return ""
     if cid not in order:
         return "no turn this round"
     return {0: "now", 1: "next"}.get(order.index(cid) - fight.turn, "")

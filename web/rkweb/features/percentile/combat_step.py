@@ -16,6 +16,7 @@ from pycore.errors import RulekeeperError
 from pycore.step import Step
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile.attack import MissingValue
+from pycore.systems.percentile.checks import one_format
 from pycore.systems.percentile.dice import roll_entries
 from pycore.systems.percentile.fight import setup as FS
 from rkweb.app.messages import Message, wire
@@ -87,13 +88,16 @@ def stepped(
     roll whose result shows where its tap was; ``typed``: the dice typed for it."""
     st = S.state(model)
     try:
-        fight, text, label, form = run(S.fight_of(model, st), st)
+        before = S.fight_of(model, st)
+        fight, text, label, form = run(before, st)
     except RulekeeperError as exc:
         return with_error(model, S.FEATURE, _where(key, exc), str(exc))
     except DiceWanted as wanted:  # fewer dice typed than the rule rolls, or a tie's re-roll
         return with_error(model, S.FEATURE, key, S.missing_roll(wanted, example, typed))
     if not label:
         return model
+    if form is None and _turn_moved(before, fight):
+        form = {str(k): str(v) for k, v in S.afresh(fight).items()}
     new = stamped(
         with_form(S.with_fight(st, fight), "attack", form_of(st) if form is None else form),
         fight,
@@ -103,9 +107,21 @@ def stepped(
         step = text if isinstance(text, Step) else Step(text)
         said = f"round {fight.round}:"  # a new round's step names its round itself
         text = step.text if step.text.startswith(said) else f"{said} {step.text}"
-        new = S.logged(new, "combat", Step(text, step.public, step.rules), ctx)
+        # each line's figures in one format: "26.25 points" beside "DP 262½ %" read as two kinds
+        line = Step(one_format(text), one_format(step.public), step.rules)
+        new = S.logged(new, "combat", line, ctx)
     saved = _clear_errors(S.save(model, new, ctx, label, fight=fight), key, fight)
     return saved.with_ui(**{RESULT_HERE: here})
+
+
+def _turn_moved(before: F.Fight, after: F.Fight) -> bool:
+    """Whether a step gave the turn to another fighter, no attack under way: Primary Attack
+    passed (PCT-22, line 60) moves the round's first turn from the passing side to the next.
+    The new fighter's attack is set up afresh from his sheet (FIGHT.md's first law); kept, Ann's
+    turn showed Bob's weapons' odds and rolled Bob's Finger laser at her foe."""
+    now = F.active(after)
+    was = F.active(before)
+    return after.pending is None and now is not None and (was is None or was.id != now.id)
 
 
 def stamped(st: dict[str, Any], fight: F.Fight, reach: int) -> dict[str, Any]:

@@ -113,6 +113,10 @@ def _weapon(model: Model, msg: TurnWeapon, ctx: Ctx) -> Model:
 
 def _next(model: Model, msg: TurnNext, ctx: Ctx) -> Model:
     def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
+        ended = R.round_to_roll(fight)  # the next order is asked before its first turn (b2)
+        if ended is not None:
+            label = "Next round" if isinstance(ended[1], R.RoundStarted) else "Next piece"
+            return ended[0], ended[1].step, label, {}
         fight, turn = R.next_turn(fight, seeded(ctx.fresh_seed))
         now = R.active(fight)
         assert now is not None
@@ -294,12 +298,7 @@ def _question(model: Model, fight: Fight) -> list[VNode | None]:
     )
     if pending.hit.stage == "part":
         parts = [
-            button(
-                f"percentile-turn-part-{i}",
-                p.name,
-                AttackPart(p.name),
-                primary=True,
-            )
+            button(f"percentile-turn-part-{i}", p.name, AttackPart(p.name), primary=True)
             for i, p in enumerate(target.parts if target else ())
         ]
         return [
@@ -359,12 +358,7 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
         ]
     if dice is None:
         return [
-            button(
-                "percentile-turn-roll-roll",
-                "Work out the damage",
-                TurnRoll(),
-                primary=True,
-            )
+            button("percentile-turn-roll-roll", "Work out the damage", TurnRoll(), primary=True)
         ]
     stage = pending.hit.stage if pending else "to_hit"
     what = {"to_hit": "To hit", "location": "Where it hit", "damage": "Damage"}.get(
@@ -523,7 +517,8 @@ def _cost_line(fight: Fight, form: dict[str, Any]) -> VNode | None:
     return h("span", {"data-testid": "percentile-turn-ap"}, text)
 
 
-def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
+def turn_view(model: Model, st: dict[str, Any], fight: Fight, due: Sequence[VNode | None]) -> VNode:
+    """The round card; ``due``: the rolls it asks before its first turn (:mod:`.combat_due`)."""
     form = st["combat"].get("attack", {})
     pending = fight.pending
     steps = [*fight.last, *[f"Rule: {w}" for w in fight.last_why]]
@@ -592,7 +587,7 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight) -> VNode:
         # follows below it. After any other action it goes back under the step, which keeps
         # its place (a refusal of the next attack in view).
         told if here else None,
-        h("div", {"data-testid": "percentile-turn-step"}, *_step(model, st, fight)),
+        h("div", {"data-testid": "percentile-turn-step"}, *(due or _step(model, st, fight))),
         None if here else told,
         why(["Turns: each side in order, each member in the side's order (PCT-07, PCT-08)"]),
     )

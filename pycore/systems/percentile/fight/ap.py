@@ -1,0 +1,80 @@
+"""Agility points in the fight (PCT-24–PCT-29): AP spent, borrowed from the next turn (3 for 1)
+or owed to a stun, and the turn a fighter takes (which decides what "the next turn" is that pays
+back a borrowing, PCT-27). The ledger's arithmetic is :mod:`pycore.systems.percentile.agility`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from pycore.errors import RuleError
+from pycore.step import Step
+from pycore.systems.percentile import agility
+from pycore.systems.percentile.checks import fmt, parse_number
+from pycore.systems.percentile.fight.value import AP_RANGE, Fight
+from pycore.validate import checked
+
+
+@dataclass(frozen=True)
+class ApChange:
+    """AP spent, borrowed (3 for 1, PCT-27) or owed to a stun (modifier ÷ 10, PCT-28)."""
+
+    name: str
+    kind: str  # spend | borrow | stun
+    amount: Fraction
+
+    def __str__(self) -> str:
+        if self.kind == "borrow":
+            return (
+                f"{self.name} borrows {fmt(self.amount)} AP of the next turn for "
+                f"{fmt(self.amount / agility.BORROW_RATE)} now"
+            )
+        if self.kind == "stun":
+            if not self.amount:  # issue 29 round 2 item 2: no "modifier 0 → 0 AP owed"
+                return f"{self.name} is not stunned: a Table #3-7.0 modifier of 0 costs no AP"
+            owed = fmt(self.amount / agility.STUN_DIVISOR)
+            return (
+                f"{self.name} is stunned: {owed} AP lost (Table #3-7.0 modifier {fmt(self.amount)})"
+            )
+        return f"{self.name} spends {fmt(self.amount)} AP"
+
+    @property
+    def step(self) -> Step:
+        rules = {"borrow": ("PCT-27",), "stun": ("PCT-28",)}.get(self.kind, ("PCT-24",))
+        stunned = self.kind == "stun" and self.amount
+        return Step(str(self), f"{self.name} is stunned" if stunned else "", rules)
+
+
+def ap_amount(text: str) -> Fraction:
+    return parse_number("AP amount", text, 0, AP_RANGE, whole=False)
+
+
+@checked
+def change_ap(fight: Fight, cid: str, kind: str, amount: Fraction) -> tuple[Fight, ApChange]:
+    """Spend (PCT-24), borrow (PCT-27, when on) or owe to a stun (PCT-28, when on)."""
+    fighter = fight.fighter(cid)
+    if fighter is None:
+        raise RuleError(f"no character {cid!r}")
+    if kind == "spend":
+        ledger = agility.spend(fighter.ledger, amount)
+    elif kind == "borrow":
+        if not fight.settings.borrowing:
+            raise RuleError("Borrowing is switched off in the settings.")
+        ledger = agility.borrow(fighter.ledger, amount)
+    elif kind == "stun":
+        if not fight.settings.stun:
+            raise RuleError("Damage stun is switched off in the settings.")
+        ledger = agility.stun(fighter.ledger, amount)
+    else:
+        raise RuleError(f"AP change must be spend, borrow or stun, got {kind!r}")
+    return fight.with_fighter(replace(fighter, ledger=ledger)), ApChange(fighter.name, kind, amount)
+
+
+@checked
+def take_turn(fight: Fight, cid: str) -> Fight:
+    """The turn has come to ``cid``: his ledger's turn is one he had, so what he borrowed is
+    paid by it and not carried to his next (PCT-27, line 74; :func:`agility.start_turn`)."""
+    fighter = fight.fighter(cid)
+    if fighter is None:
+        return fight
+    return fight.with_fighter(replace(fighter, ledger=agility.take(fighter.ledger)))
