@@ -38,7 +38,13 @@ from pycore.systems.simply.fight.attack import (
     plan_attack,
     roll_attack,
 )
-from pycore.systems.simply.fight.care import TREATMENTS, TreatmentRoll, treat, treatment_task
+from pycore.systems.simply.fight.care import (
+    TREATMENTS,
+    TreatmentRoll,
+    check_treater,
+    treat,
+    treatment_task,
+)
 from pycore.systems.simply.fight.codec import (
     combat_from_json,
     combat_to_json,
@@ -143,6 +149,7 @@ __all__ = [
     "adjust",
     "advance_clock",
     "arms_of",
+    "check_treater",
     "combat_from_json",
     "combat_to_json",
     "current_actor",

@@ -126,7 +126,9 @@ def treat(
     """
     task = treatment_task(combat, patient_id, treatment, skill)
     patient = combat.get(patient_id)
-    combat, charged = _charge(combat, patient_id, treatment, treater)
+    charged_fight, charged = _charge(combat, patient_id, treatment, treater)
+    check_treater(combat, treater)  # after _charge: its self-revive refusal says more
+    combat = charged_fight
     if task.automatic is not None:
         success = task.automatic == "success"
         body = task.words
@@ -170,6 +172,33 @@ def treat(
     )
     done = TreatmentRoll(patient_id, task, success, text, patient.name)
     return combat.with_combatant(updated), done
+
+
+@checked
+def check_treater(combat: Combat, treater: str | None) -> None:
+    """Refuse a treater who can take no action: a disabled character gets no actions (SIM-38),
+    and at HP ≤ 1 he is unconscious (SIM-48), below 0 in Critical Condition (SIM-49).
+    ``treater`` None is whoever acts now; before the first Initiative Roll, no one.
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="Bea", hp_max=24, strength=6, health=5, hp=0)
+    >>> check_treater(fight, "c1")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Treater: Bea is unconscious: a disabled character gets no actions; choose another treater
+    """
+    who = treater or combat.cursor
+    if not who:
+        return
+    c = combat.get(who)
+    if c.disabled:
+        state = "dead" if c.dead else "in Critical Condition" if c.critical else "unconscious"
+        rule = "SIM-50" if c.dead else "SIM-49" if c.critical else "SIM-48"
+        raise RuleError(
+            f"Treater: {c.name} is {state}: a disabled character gets no actions; "
+            "choose another treater",
+            rules=("SIM-38", rule),
+        )
 
 
 #: What a treatment costs its treater during a turn: a revive is an Other action (SIM-51); a

@@ -11,7 +11,7 @@ from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT
-from pycore.systems.simply.fight.sheet import treater_rating
+from pycore.systems.simply.fight.sheet import treater_skill
 from pycore.systems.simply.links import index_of
 from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.messages import Message, entered
@@ -23,7 +23,7 @@ from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit import steps
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry, typed_field
-from rkweb.kit.fields import rules_of, with_error
+from rkweb.kit.fields import rules_of, select, with_error
 from rkweb.kit.odds import odds
 
 SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
@@ -116,11 +116,11 @@ def clock(model: Model, msg: Clock, ctx: Ctx) -> Model:
 def _rating(
     model: Model, fight: core.Combat, t: dict[str, str]
 ) -> tuple[int | None, str | None, str]:
-    """The treater's skill rating, its level and where it comes from: as typed, else from the
-    Treater's sheet (his First Aid or Medicine, SIM-28), else none (the field asks for it)."""
+    """The treater's skill rating, its level and where it comes from: from the Treater's sheet
+    (his First Aid or Medicine, SIM-28), a typed rating winning; a sheet without the skill is
+    refused, a mental skill having no default (SIM-03, SIM-51 reading); a quick NPC has no
+    skills on record, so his rating is typed (the field says so), else none."""
     typed = saved.number(t, "rating", optional=True)
-    if typed is not None:
-        return typed, None, ""
     who = t["treater"] or fight.cursor
     try:
         c = fight.get(who) if who else None
@@ -128,18 +128,26 @@ def _rating(
         index = None if c is None else index_of(records, c.character)
         sheet = None if index is None else character_from_json(records[index])
     except RuleError:
-        return None, None, ""
-    rated = None if sheet is None else treater_rating(sheet, t["skill"])
-    if c is None or rated is None:
-        return None, None, ""
-    return rated[0], rated[1], f"{rated[0]} ({c.name}'s sheet: {t['skill']} {rated[1]})"
+        c, sheet = None, None
+    if sheet is not None:
+        rated = treater_skill(sheet, t["skill"])  # refused: no roll (SIM-03)
+        if typed is None:
+            return (
+                rated[0],
+                rated[1],
+                f"{rated[0]} ({c.name if c else ''}'s sheet: {t['skill']} {rated[1]})",
+            )
+    if typed is not None or c is None:
+        return typed, None, ""
+    return None, None, f"type it ({c.name}: quick NPC, no skills on record)"
 
 
 def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     t = state["form"]["treat"]
     fight = saved.fight_of(model, state)
-    rating, level, _ = _rating(model, fight, t)
+    rolled = _automatic(fight, t) is None  # a bandage needs no skill (SIM-53)
+    rating, level, _ = _rating(model, fight, t) if rolled else (None, None, "")
     fight, done = core.treat(
         fight,
         t["patient"],
@@ -350,6 +358,15 @@ def checks_card(
     )
 
 
+def _derived_rating(model: Model, fight: core.Combat, t: dict[str, str]) -> str | None:
+    """Where the treater's rating comes from, said in its empty field: his sheet, or typed for
+    a quick NPC; a sheet without the skill, "none" (the task line says why)."""
+    try:
+        return _rating(model, fight, {**t, "rating": ""})[2] or None
+    except RuleError:
+        return "none: not learned"
+
+
 def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
     """The treatment's task for this patient now and, with the treater's rating, its chance."""
     parts: list[Any] = []
@@ -360,7 +377,7 @@ def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
             task = core.treatment_task(fight, t["patient"], t["treatment"], t["skill"])
             said, rules = str(task), task.rules
             parts.append(said)
-            rating, level, _ = _rating(model, fight, t)
+            rating, level, _ = (None, None, "") if task.automatic else _rating(model, fight, t)
             roll = None if rating is None else treatment_chance(task, rating, level)
             if roll is not None:
                 parts += [f" · {roll} · chance ", odds(roll.chance)]
@@ -451,13 +468,48 @@ def _treated_line(state: dict[str, Any]) -> VNode | None:
     return h("p", {"class": "explain", "data-testid": "sc-treat-result"}, str(shown.get("text")))
 
 
-def _treaters(fight: core.Combat) -> list[tuple[str, str]]:
+def _treaters(fight: core.Combat, chosen: str) -> list[tuple[str, str]]:
     """The Treater: derived, whoever acts now (a revive is his Other action, SIM-51; a bandage
     the rest of his turn, SIM-53), or another the GM picks (one acting out of turn with held
-    actions, SIM-36). Outside a turn no action is charged and no one is derived."""
+    actions, SIM-36). Outside a turn no action is charged and no one is derived. Whoever acts
+    now is listed once, as derived (play-through simply: "Mara (whose turn it is)", then
+    "Mara"); the disabled get no actions (SIM-38) and are not offered, but the one chosen
+    stays, said so (the form refuses him beside the field)."""
     now = fight.cursor
     derived = f"{fight.get(now).name} (whose turn it is)" if now else "no one: no turn yet"
-    return fields.who(fight, derived)
+    offered = [
+        (c.id, c.name if not c.disabled else f"{c.name} ({_down(c)}: no actions)")
+        for c in fight.combatants
+        if c.id != now and (not c.disabled or c.id == chosen)
+    ]
+    return [("", derived), *offered]
+
+
+def _down(c: core.Combatant) -> str:
+    """Why a disabled fighter takes no action (SIM-48 to SIM-50)."""
+    return "dead" if c.dead else "critical condition" if c.critical else "unconscious"
+
+
+def _treater_field(fight: core.Combat, form: dict[str, Any]) -> VNode:
+    """The Treater's choice, with whom it leaves out and why, and a treater the rules refuse
+    said beside it before any roll (SIM-38: a disabled character gets no actions)."""
+    chosen = form["treat"]["treater"]
+    try:
+        core.check_treater(fight, chosen or None)
+        error = ""
+    except RuleError as exc:
+        error = str(exc)
+    down = [f"{c.name} ({_down(c)})" for c in fight.combatants if c.disabled]
+    hint = f"Not offered: {', '.join(down)}: no actions when disabled." if down else ""
+    return select(
+        "sc-treat-treater",
+        "Treater",
+        chosen,
+        _treaters(fight, chosen),
+        fields.Form("treat", "treater"),
+        error=error,
+        hint=hint,
+    )
 
 
 def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
@@ -479,7 +531,7 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             {"class": "grid2"},
             fields.form_select(form, "treat", "patient", "Patient", fields.who(fight)),
             fields.form_select(form, "treat", "treatment", "Treatment", treatments),
-            fields.form_select(form, "treat", "treater", "Treater", _treaters(fight)),
+            _treater_field(fight, form),
             fields.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
             fields.form_field(
                 model,
@@ -487,7 +539,7 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
                 "treat",
                 "rating",
                 "Treater's skill rating",
-                placeholder=_rating(model, fight, {**form["treat"], "rating": ""})[2] or None,
+                placeholder=_derived_rating(model, fight, form["treat"]),
             ),
         ),
         _task_line(model, fight, form["treat"]),
