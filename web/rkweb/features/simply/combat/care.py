@@ -4,6 +4,7 @@ and effect is the core's."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pycore.dice import DiceError, RandintSource, TypedDice, seeded, typed_dice
@@ -297,7 +298,16 @@ def _form_of(expr: str) -> str:
 # --- view -------------------------------------------------------------------------------------
 
 
-def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
+def _check_odds(fight: core.Combat, index: int, lucky: bool) -> Fraction:
+    """The check's chance as it will be rolled: with luck declared, the LP staked (SIM-10); a
+    fighter with too few LP to declare it rolls without (his own choice says so)."""
+    try:
+        return core.check_chance(fight, index, luck=lucky)
+    except RuleError:
+        return fight.pending[index].chance
+
+
+def _check_row(index: int, pending: core.PendingCheck, queued: str, chance: Fraction) -> VNode:
     """One check to roll, keyed by the checks queued now (``queued``): once one is rolled each
     row is new, with an empty "I rolled", so the same dice typed for two checks in a row are
     taken twice (the second was ignored as an unchanged field)."""
@@ -311,7 +321,7 @@ def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
             f"{pending.name}: {pending.named} TN {pending.target_number} "
             f"or {pending.on_failure} — ",
         ),
-        odds(pending.chance),
+        odds(chance),
         why_rules(pending.why, pending.rules, "sc-check-why"),
         dice_entry(
             f"sc-check-{index}",
@@ -333,8 +343,11 @@ def checks_card(
     """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
     a hit queues them they are the step under way, under the hit's result (``last``)."""
     queued = f"{fight.attacks}.{len(fight.pending)}"
-    items = [_check_row(i, p, queued) for i, p in enumerate(fight.pending)]
     form = state["form"]
+    lucky = form["check"]["luck"] == "yes"
+    items = [
+        _check_row(i, p, queued, _check_odds(fight, i, lucky)) for i, p in enumerate(fight.pending)
+    ]
     first = fight.pending[0].combatant if fight.pending else ""
     luck = (
         fields.form_select(
@@ -348,12 +361,13 @@ def checks_card(
         {"class": "card step", "aria-labelledby": "sc-checks-h", "data-testid": "sc-checks-step"},
         h("h2", {"id": "sc-checks-h"}, f"Checks to roll ({len(fight.pending)})"),
         last,
-        # The first check's roll before the luck choice, so it is in view under the hit's
-        # result at 768x1024 (issue 26); luck is declared before the roll, just below it.
+        # Luck is declared before the roll (SIM-10): its choice comes before the checks' rolls,
+        # and their odds count it (play-through simply: the choice sat under three checks,
+        # below the fold, and the odds stayed without it).
+        luck,
         h("ul", {"class": "checks"}, *items)
         if items
         else h("p", {"class": "muted"}, "None. Injury effects queue their checks here."),
-        luck,
         error_line(model, saved.ERRORS, "check", "sc-error-check"),
     )
 
