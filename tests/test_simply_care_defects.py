@@ -34,7 +34,13 @@ def _options(model: Model, testid: str) -> list[str]:
 
 
 def _add(model: Model, name: str, hp: str = "24") -> Model:
-    for field, value in (("name", name), ("hp_max", hp), ("strength", "6"), ("health", "6")):
+    for field, value in (
+        ("name", name),
+        ("hp_max", hp),
+        ("strength", "6"),
+        ("health", "6"),
+        ("luck", "10"),
+    ):
         model = _send(model, "simply.combat_form", "add", field, value)
     return _send(model, "simply.combat_add")
 
@@ -155,3 +161,36 @@ def test_a_quick_npc_treater_s_rating_is_typed_and_the_field_says_so() -> None:
     model = _send(model, "simply.combat_form", "treat", "rating", "")
     (rating,) = [n for n in find_all(shell.view(model), "sc-treat-rating") if n.tag == "input"]
     assert rating.attr("placeholder") == "type it (Ada: quick NPC, no skills on record)"
+
+
+def test_a_treatment_roll_may_have_the_treater_s_luck_with_its_odds() -> None:
+    """A treatment rolled is a Test: luck may be spent on it (SIM-10). Ada's First Aid on Cal,
+    rating 11, Average: TN 11, 55%; with her 10 LP staked only a 20 fails: 99%. "9 9" fails by
+    7, bought off with 7 LP."""
+    model = _first_aid(_ada_bea_cal(), "")
+    assert "TN 11 · chance 55%" in _texts(model, "sc-treat-task")[0]
+    assert _options(model, "sc-treat-luck") == ["No", "Yes (10 LP staked; spent by the rule)"]
+    model = _send(model, "simply.combat_form", "treat", "luck", "yes")
+    assert "TN 11 · chance 99%" in _texts(model, "sc-treat-task")[0]
+    model = _send(model, "simply.combat_treat_typed", "9 9")
+    said = _texts(model, "sc-treat-result")[0]
+    assert "luck: 7 LP spent" in said and "→ success" in said, said
+    fight = saved.fight_of(model, saved.load(model))
+    assert fight.get("c1").luck == 3 and fight.get("c3").hp == 15
+    assert saved.load(model)["form"]["treat"]["luck"] == "no"  # declared for one roll
+
+
+def test_core_treatment_luck_is_the_treater_s() -> None:
+    fight = add_combatant(Combat(), name="Ada", hp_max=24, strength=6, health=6, luck_points=4)
+    fight = add_combatant(fight, name="Cal", hp_max=24, strength=6, health=6, luck_points=9)
+    fight = add_combatant(fight, name="Dee", hp_max=24, strength=6, health=6, hp=-3)
+    with refused("SIM-10", match="Luck: choose the treater"):
+        treat(fight, "c3", "stabilize", ScriptedRng(9, 9, 5), rating=11, luck=True)
+    fight, _ = roll_initiative(fight, ScriptedRng(9, 3))
+    with refused("SIM-10", match="Ada has 4 LP"):
+        treat(fight, "c3", "stabilize", ScriptedRng(9, 9, 5), rating=11, luck=True)
+    # Stabilize, Difficult: TN 7; 18 fails by 11, Cal's 9 LP cannot buy it: 5 spent (SIM-10 c).
+    done, rolled = treat(
+        fight, "c3", "stabilize", ScriptedRng(9, 9), rating=11, luck=True, treater="c2"
+    )
+    assert not rolled.success and done.get("c2").luck == 4 and done.get("c1").luck == 4

@@ -158,10 +158,11 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
         rating=rating,
         level=level,
         treater=t["treater"] or None,
+        luck=t.get("luck") == "yes" and rolled,
     )
     label = t["treatment"].capitalize()
     # The next treatment's own rolls and Treater (derived again: whoever acts then).
-    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": "", "treater": ""}
+    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": "", "treater": "", "luck": "no"}
     # The roll said back where it was typed, its dice as read (the log is a scroll away).
     verdict = "Success" if done.success else "Failure"
     said = {"verdict": verdict, "number": "", "text": done.text, "passed": done.success}
@@ -394,7 +395,8 @@ def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
             rating, level, _ = (None, None, "") if task.automatic else _rating(model, fight, t)
             roll = None if rating is None else treatment_chance(task, rating, level)
             if roll is not None:
-                parts += [f" · {roll} · chance ", odds(roll.chance)]
+                chance = _lucky(fight, t, roll.target.total, level) or roll.chance
+                parts += [f" · {roll} · chance ", odds(chance)]
         except ValueError as exc:
             said, rules = str(exc), rules_of(exc)
             parts = [said]
@@ -404,6 +406,19 @@ def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
         *parts,
         why_rules(said, rules),
     )
+
+
+def _lucky(fight: core.Combat, t: dict[str, str], tn: int, level: str | None) -> Fraction | None:
+    """The treatment's chance with the treater's luck declared (SIM-10: his LP staked, a
+    failure bought off 1:1), as :func:`core.treat` rolls it; None without luck."""
+    who = t["treater"] or fight.cursor
+    if t.get("luck") != "yes" or not who:
+        return None
+    try:
+        stake = core.luck_pool(fight.get(who), True)
+    except RuleError:
+        return None
+    return core.hit_chance(tn, None, attacker_skilled=level is not None, luck=stake)
 
 
 def _automatic(fight: core.Combat, t: dict[str, str]) -> str | None:
@@ -554,6 +569,14 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
                 "rating",
                 "Treater's skill rating",
                 placeholder=_derived_rating(model, fight, form["treat"]),
+            ),
+            # A treatment rolled is a Test: the treater may declare luck (SIM-10).
+            fields.form_select(
+                form,
+                "treat",
+                "luck",
+                "Treater's luck",
+                fields.luck_choice(fight, form["treat"]["treater"] or fight.cursor or ""),
             ),
         ),
         _task_line(model, fight, form["treat"]),
