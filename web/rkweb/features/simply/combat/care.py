@@ -473,7 +473,13 @@ def _treat_entry(fight: core.Combat, t: dict[str, str], count: int) -> VNode:
         ),
         # Only a stabilization that holds asks for its hours (SIM-54): the treater's roll
         # waits here for them, so it held.
-        h("p", {"class": "small", "data-testid": "sc-treat-holds"}, HOLDS)
+        # A step the typed roll brings: revealed if it lands off screen (in_place.py; a GM
+        # typing the roll near the screen's bottom found it at y 1039 of 1024).
+        h(
+            "p",
+            {"class": "small", "data-testid": "sc-treat-holds", "data-step": "treat-holds"},
+            HOLDS,
+        )
         if typed["rolled"] and hours is not None
         else None,
     )
