@@ -22,13 +22,8 @@ def _fighters(app: Page, *names: str, hp: str = "24") -> None:
     app.get_by_test_id("nav-simply").click()
     app.get_by_test_id("simply-tab-combat").click()
     for name in names:
-        for field, value in (
-            ("name", name),
-            ("hp_max", hp),
-            ("strength", "6"),
-            ("health", "6"),
-            ("luck", "10"),
-        ):
+        typed = {"name": name, "hp_max": hp, "strength": "6", "health": "6", "luck": "10"}
+        for field, value in typed.items():
             enter(app, f"sc-add-{field}", value)
         app.get_by_test_id("sc-add").click()
     expect(app.get_by_test_id("sc-combatant")).to_have_count(len(names))
