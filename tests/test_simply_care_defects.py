@@ -154,6 +154,11 @@ def test_a_treater_without_first_aid_is_refused_not_asked_for_a_rating() -> None
     assert "Mara has no Medicine: cannot treat" in _texts(model, "sc-treat-task")[0]
     model = _send(model, "simply.combat_form", "treat", "treatment", "bandage")
     assert "cannot treat" not in _texts(model, "sc-treat-task")[0]
+    # The patient's refusal comes first: Mara has no injury for her First Aid.
+    model = _send(model, "simply.combat_form", "treat", "patient", "c1")
+    model = _send(model, "simply.combat_form", "treat", "treatment", "first aid")
+    model = _send(model, "simply.combat_treat")
+    assert _texts(model, "sc-error-treat")[0] == "Mara has no injury to treat"
 
 
 def test_a_quick_npc_treater_s_rating_is_typed_and_the_field_says_so() -> None:

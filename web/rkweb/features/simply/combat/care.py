@@ -147,7 +147,10 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     t = state["form"]["treat"]
     fight = saved.fight_of(model, state)
-    rolled = _automatic(fight, t) is None  # a bandage needs no skill (SIM-53)
+    # The patient's task is refused first ("Mara has no injury to treat"); a bandage needs no
+    # skill (SIM-53), so no rating.
+    task = core.treatment_task(fight, t["patient"], t["treatment"], t["skill"])
+    rolled = task.automatic is None
     rating, level, _ = _rating(model, fight, t) if rolled else (None, None, "")
     fight, done = core.treat(
         fight,
