@@ -65,6 +65,10 @@ def test_a_stamina_check_made_moot_by_its_twin_is_dropped_saying_why() -> None:
     said = "Stamina Check (at ¼ HP or less) dropped: unconscious already"
     assert said in _texts(model, "sc-log-entry")[0]
     assert said in " ".join(_texts(model, "sc-check-result"))
+    assert _texts(model, "sc-check-dropped") == [
+        "Bea: Stamina Check (at ¼ HP or less) dropped: unconscious already, failing it changes "
+        "nothing"
+    ]
 
 
 def test_core_a_failed_check_drops_only_the_same_fighter_s_checks_of_the_same_effect() -> None:

@@ -149,6 +149,16 @@ class CheckRoll:
     rules: tuple[str, ...] = ()
     #: The roll against its TN for the screen, as an attack's ("17 vs TN 12", luck's LP).
     number: str = ""
+    #: The same fighter's checks a failure made moot, dropped (SIM-47 reading).
+    dropped: tuple[PendingCheck, ...] = ()
+
+    @property
+    def dropped_words(self) -> str:
+        """The checks dropped and why, in words ("" for none)."""
+        return "; ".join(
+            f"{m.name}: {m.named} dropped: {m.on_failure} already, failing it changes nothing"
+            for m in self.dropped
+        )
 
     @property
     def verdict(self) -> str:
@@ -204,12 +214,13 @@ def roll_check(
         who = _with(who, pending.on_failure)
     text = f"{who.name}, {pending.named}: {body} → {'passed' if passed else pending.on_failure}"
     rest = combat.pending[:index] + combat.pending[index + 1 :]
+    moot: tuple[PendingCheck, ...] = ()
     if not passed:
         rest, moot = _drop_moot(rest, pending)
         text += "".join(f"; {m.named} dropped: {m.on_failure} already" for m in moot)
     updated = _disable_if_needed(replace(combat, pending=rest), who)
     rules = (pending.rule, "SIM-09", *(("SIM-10",) if stake else ()))
-    return updated, CheckRoll(pending, passed, text, rules, number)
+    return updated, CheckRoll(pending, passed, text, rules, number, moot)
 
 
 def _drop_moot(
