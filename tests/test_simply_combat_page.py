@@ -109,7 +109,8 @@ def test_rolling_a_check_applies_its_failure_and_undo_brings_it_back() -> None:
         "Stamina Check (an injury over half HP)",
         "Stamina Check (at ¼ HP or less)",
     ]
-    model = send(model, "simply.combat_check", 0, seed="x")
+    # Passed (3 vs TN 8): the other still counts (a failure would make it moot, SIM-47).
+    model = send(model, "simply.combat_check_typed", 0, "1 2")
     assert len(texts(model, "sc-check")) == 1
     assert "Stamina Check (an injury over half HP): 2d10" in texts(model, "sc-log-entry")[0]
     waived = send(model, "simply.combat_waive", 0)

@@ -628,8 +628,13 @@ def test_the_clock_s_five_minutes_sit_beside_it_while_someone_bleeds() -> None:
 
 def _critical_bo() -> Model:
     """Bo at HP −6 (critical condition, SIM-49) and a stabilization set up for him: First Aid
-    12, Difficult (attempt 1): TN 8 (SIM-54)."""
-    model = send(started(), "simply.combat_attack_typed", "2 3")
+    12, Difficult (attempt 1): TN 8 (SIM-54). Mara has learned First Aid (a mental skill not
+    learned gives no roll, SIM-03); the rating typed stands for hers."""
+    model = send(started(), "simply.tab", "characters")
+    model = send(model, "simply.char_select", 0)
+    model = send(model, "simply.char_field", "add_skill", "First Aid")
+    model = send(model, "simply.tab", "combat")
+    model = send(model, "simply.combat_attack_typed", "2 3")
     for field, value in (("source", "weapon"), ("raw", "30")):
         model = send(model, "simply.combat_form", "damage", field, value)
     model = send(model, "simply.combat_damage")

@@ -38,7 +38,13 @@ from pycore.systems.simply.fight.attack import (
     plan_attack,
     roll_attack,
 )
-from pycore.systems.simply.fight.care import TREATMENTS, TreatmentRoll, treat, treatment_task
+from pycore.systems.simply.fight.care import (
+    TREATMENTS,
+    TreatmentRoll,
+    check_treater,
+    treat,
+    treatment_task,
+)
 from pycore.systems.simply.fight.codec import (
     combat_from_json,
     combat_to_json,
@@ -51,6 +57,7 @@ from pycore.systems.simply.fight.injury import (
     HitResult,
     TimePassed,
     advance_clock,
+    check_chance,
     dismiss_check,
     hit,
     roll_check,
@@ -143,6 +150,8 @@ __all__ = [
     "adjust",
     "advance_clock",
     "arms_of",
+    "check_chance",
+    "check_treater",
     "combat_from_json",
     "combat_to_json",
     "current_actor",

@@ -9,10 +9,18 @@ from typing import Final
 from pycore.dice import RandintSource, roll
 from pycore.errors import RuleError
 from pycore.step import Step
+from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import recovery, tasks
+from pycore.systems.simply.fight.attack import luck_pool
 from pycore.systems.simply.fight.public import treatment_line
 from pycore.systems.simply.fight.turns import give_up, take_action
-from pycore.systems.simply.fight.value import FIRST_AID_WINDOW, Combat, _with, _without
+from pycore.systems.simply.fight.value import (
+    FIRST_AID_WINDOW,
+    Combat,
+    Combatant,
+    _with,
+    _without,
+)
 from pycore.validate import checked
 
 # --- treatment (SIM-51 to SIM-55) -----------------------------------------------------------
@@ -111,10 +119,12 @@ def treat(
     rating: int | None = None,
     level: str | None = None,
     treater: str | None = None,
+    luck: bool = False,
 ) -> tuple[Combat, TreatmentRoll]:
     """Carry out a treatment: ``rating`` is the treater's skill rating (the base score), the
     difficulty comes from :func:`treatment_task`; success applies its effects (SIM-51 to
-    SIM-55). Stabilization lasts 1D10 hours (SIM-54).
+    SIM-55). Stabilization lasts 1D10 hours (SIM-54). A treatment rolled is a Test, so the
+    treater may declare luck (SIM-10: ``luck`` stakes his LP, spent by the rule).
 
     >>> from pycore.systems.simply.fight import *
     >>> import random
@@ -126,7 +136,9 @@ def treat(
     """
     task = treatment_task(combat, patient_id, treatment, skill)
     patient = combat.get(patient_id)
-    combat, charged = _charge(combat, patient_id, treatment, treater)
+    charged_fight, charged = _charge(combat, patient_id, treatment, treater)
+    check_treater(combat, treater)  # after _charge: its self-revive refusal says more
+    combat = charged_fight
     if task.automatic is not None:
         success = task.automatic == "success"
         body = task.words
@@ -134,9 +146,18 @@ def treat(
         if rating is None:
             raise RuleError(f"{skill} rating: enter the treater's skill rating", rules=("SIM-52",))
         target = tasks.target_number(rating, task.difficulty, base_label=f"{skill}")
-        outcome = tasks.roll_task(target, level, rng)
-        success = outcome.success
-        body = f"{task.words}; {outcome}"
+        stake = luck_pool(_luck_of(combat, treater), luck) if luck else 0
+        if stake:
+            lucky = luck_rules.roll_luck_test(target.total, stake, rng, level)
+            success = lucky.result.success
+            body = f"{task.words}; {target} · {lucky}"
+            spender = _luck_of(combat, treater)
+            combat = combat.with_combatant(replace(spender, luck=spender.luck - lucky.result.spent))
+            patient = combat.get(patient_id)  # the treater may be the patient
+        else:
+            outcome = tasks.roll_task(target, level, rng)
+            success = outcome.success
+            body = f"{task.words}; {outcome}"
     updated = patient
     if success:
         if task.stops_bleeding:
@@ -168,6 +189,44 @@ def treat(
     text = f"{patient.name}: {body}{charged}"
     done = TreatmentRoll(patient_id, task, success, text, patient.name)
     return combat.with_combatant(updated), done
+
+
+@checked
+def check_treater(combat: Combat, treater: str | None) -> None:
+    """Refuse a treater who can take no action: a disabled character gets no actions (SIM-38),
+    and at HP ≤ 1 he is unconscious (SIM-48), below 0 in Critical Condition (SIM-49).
+    ``treater`` None is whoever acts now; before the first Initiative Roll, no one.
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="Bea", hp_max=24, strength=6, health=5, hp=0)
+    >>> check_treater(fight, "c1")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Treater: Bea is unconscious: a disabled character gets no actions; choose another treater
+    """
+    who = treater or combat.cursor
+    if not who:
+        return
+    c = combat.get(who)
+    if c.disabled:
+        state = "dead" if c.dead else "in Critical Condition" if c.critical else "unconscious"
+        rule = "SIM-50" if c.dead else "SIM-49" if c.critical else "SIM-48"
+        raise RuleError(
+            f"Treater: {c.name} is {state}: a disabled character gets no actions; "
+            "choose another treater",
+            rules=("SIM-38", rule),
+        )
+
+
+def _luck_of(combat: Combat, treater: str | None) -> Combatant:
+    """Whose LP a treatment's luck stakes: the treater's (SIM-10: the one who rolls)."""
+    who = treater or combat.cursor
+    if not who:
+        raise RuleError(
+            "Luck: choose the treater: the luck staked is his (no one acts now)",
+            rules=("SIM-10",),
+        )
+    return combat.get(who)
 
 
 #: What a treatment costs its treater during a turn: a revive is an Other action (SIM-51); a

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
@@ -14,7 +15,7 @@ from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import DamageKind, check_kind
 from pycore.systems.simply.damage import DamageResult, RawDamage, apply_damage
-from pycore.systems.simply.fight.attack import luck_pool, shown_roll
+from pycore.systems.simply.fight.attack import hit_chance, luck_pool, shown_roll
 from pycore.systems.simply.fight.public import check_line, hit_line
 from pycore.systems.simply.fight.turns import TurnStep, _disable_if_needed
 from pycore.systems.simply.fight.value import (
@@ -148,6 +149,16 @@ class CheckRoll:
     rules: tuple[str, ...] = ()
     #: The roll against its TN for the screen, as an attack's ("17 vs TN 12", luck's LP).
     number: str = ""
+    #: The same fighter's checks a failure made moot, dropped (SIM-47 reading).
+    dropped: tuple[PendingCheck, ...] = ()
+
+    @property
+    def dropped_words(self) -> str:
+        """The checks dropped and why, in words ("" for none)."""
+        return "; ".join(
+            f"{m.name}: {m.named} dropped: {m.on_failure} already, failing it changes nothing"
+            for m in self.dropped
+        )
 
     @property
     def verdict(self) -> str:
@@ -203,9 +214,50 @@ def roll_check(
         who = _with(who, pending.on_failure)
     text = f"{who.name}, {pending.named}: {body} → {'passed' if passed else pending.on_failure}"
     rest = combat.pending[:index] + combat.pending[index + 1 :]
+    moot: tuple[PendingCheck, ...] = ()
+    if not passed:
+        rest, moot = _drop_moot(rest, pending)
+        text += "".join(f"; {m.named} dropped: {m.on_failure} already" for m in moot)
     updated = _disable_if_needed(replace(combat, pending=rest), who)
     rules = (pending.rule, "SIM-09", *(("SIM-10",) if stake else ()))
-    return updated, CheckRoll(pending, passed, text, rules, number)
+    return updated, CheckRoll(pending, passed, text, rules, number, moot)
+
+
+def _drop_moot(
+    pending: tuple[PendingCheck, ...], failed: PendingCheck
+) -> tuple[tuple[PendingCheck, ...], tuple[PendingCheck, ...]]:
+    """The checks still queued once ``failed`` failed, and those dropped: the same fighter's
+    checks whose failure does what has just happened. SIM-47 reading: one injury may call for
+    two Stamina Checks and failing either means unconscious; once one failed, the other can
+    change nothing (play-through simply: Cy, unconscious, still had one queued at 45%)."""
+    moot = tuple(
+        p for p in pending if p.combatant == failed.combatant and p.on_failure == failed.on_failure
+    )
+    return tuple(p for p in pending if p not in moot), moot
+
+
+@checked
+def check_chance(combat: Combat, index: int, luck: bool = False) -> Fraction:
+    """The exact chance of passing the queued check at ``index``: a special check, no automatic
+    2, a 20 fails (SIM-09); with luck declared, the participant's LP staked by the rule
+    (SIM-10: a failure bought off 1:1, at least 5 LP), as :func:`roll_check` rolls it, so the
+    odds shown are the ones that apply (play-through simply: 64% shown with 6 LP declared,
+    where 97 in 100 pass).
+
+    >>> from pycore.systems.simply.fight import *
+    >>> fight = add_combatant(Combat(), name="Bea", hp_max=30, strength=6, health=6,
+    ...                       luck_points=6)
+    >>> fight, _ = hit(fight, "c1", 14)
+    >>> check_chance(fight, 0), check_chance(fight, 0, luck=True)
+    (Fraction(16, 25), Fraction(97, 100))
+    """
+    if not is_whole(index) or not 0 <= index < len(combat.pending):
+        raise RuleError(f"check {index!r} is not waiting to be rolled")
+    pending = combat.pending[index]
+    stake = luck_pool(combat.get(pending.combatant), luck)
+    if not stake:
+        return pending.chance
+    return hit_chance(pending.target_number, None, attacker_skilled=False, luck=stake)
 
 
 @checked

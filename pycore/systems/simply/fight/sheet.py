@@ -269,3 +269,24 @@ def treater_rating(character: Character, skill: str) -> tuple[int, str] | None:
         if line.skill.name == skill and line.adjusted.value is not None:
             return int(line.adjusted.value), line.skill.level
     return None
+
+
+@checked
+def treater_skill(character: Character, skill: str) -> tuple[int, str]:
+    """The treater's rating and level in ``skill`` from his sheet; refused when he has not
+    bought it: First Aid and Medicine are mental skills, and a mental skill has no default, so
+    no roll is made (SIM-03, SIM-51 reading).
+
+    >>> treater_skill(Character(name="Mara"), "First Aid")
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Mara has no First Aid: cannot treat (a mental skill not learned gives no roll)
+    """
+    rated = treater_rating(character, skill)
+    if rated is None:
+        raise RuleError(
+            f"{character.name} has no {skill}: cannot treat (a mental skill not learned gives "
+            "no roll)",
+            rules=("SIM-03", "SIM-51"),
+        )
+    return rated

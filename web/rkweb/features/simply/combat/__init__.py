@@ -15,7 +15,7 @@ from pycore.errors import RuleError
 from rkweb.app.messages import Handler, handle, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import Msg, VNode, h
-from rkweb.features.simply.combat import attack, care, damage, log, order, panel, strip
+from rkweb.features.simply.combat import attack, care, checks, damage, log, order, panel, strip
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.combat.fields import Form
 from rkweb.features.simply.combat.state import ERRORS, fight_of, load, set_form
@@ -118,8 +118,8 @@ def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
         steps = [attack.card(model, fight, quiet), damage.without_attack(model, fight, state)]
     if fight.pending:
         last = None if awaits or missed else brief
-        return [care.checks_card(model, fight, state, last), *steps]
-    return [*steps, care.checks_card(model, fight, state)]
+        return [checks.checks_card(model, fight, state, last), *steps]
+    return [*steps, checks.checks_card(model, fight, state)]
 
 
 def view(model: Model) -> VNode:

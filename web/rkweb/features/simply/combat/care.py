@@ -1,9 +1,10 @@
-"""After the blow: the injury checks waiting to be rolled (SIM-44, SIM-45, SIM-47), the game
-clock and bleeding (SIM-46, SIM-49, SIM-D14), and treatment (SIM-51 to SIM-55). Every TN, chance
-and effect is the core's."""
+"""After the blow: the injury checks' rolls (SIM-44, SIM-45, SIM-47; their card: checks.py),
+the game clock and bleeding (SIM-46, SIM-49, SIM-D14), and treatment (SIM-51 to SIM-55). Every
+TN, chance and effect is the core's."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pycore.dice import DiceError, RandintSource, TypedDice, seeded, typed_dice
@@ -11,7 +12,7 @@ from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.character_json import character_from_json
 from pycore.systems.simply.fight.dice import CHECK, STABILIZED_HOURS, TREATMENT
-from pycore.systems.simply.fight.sheet import treater_rating
+from pycore.systems.simply.fight.sheet import treater_skill
 from pycore.systems.simply.links import index_of
 from pycore.systems.simply.recovery import treatment_chance
 from rkweb.app.messages import Message, entered
@@ -23,7 +24,7 @@ from rkweb.features.simply.words import error_line, why_rules
 from rkweb.kit import steps
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry, typed_field
-from rkweb.kit.fields import rules_of, with_error
+from rkweb.kit.fields import rules_of, select, with_error
 from rkweb.kit.odds import odds
 
 SKILLS = [("First Aid", "First Aid"), ("Medicine", "Medicine")]
@@ -43,6 +44,7 @@ def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) ->
         "number": rolled.number,
         "text": rolled.text,
         "passed": rolled.passed,
+        **({"dropped": rolled.dropped_words} if rolled.dropped else {}),
     }
     state = {**state, "result": {"check": shown}}
     return saved.commit(model, state, fight, rolled.check.check, ctx, (rolled,), seed)
@@ -116,11 +118,11 @@ def clock(model: Model, msg: Clock, ctx: Ctx) -> Model:
 def _rating(
     model: Model, fight: core.Combat, t: dict[str, str]
 ) -> tuple[int | None, str | None, str]:
-    """The treater's skill rating, its level and where it comes from: as typed, else from the
-    Treater's sheet (his First Aid or Medicine, SIM-28), else none (the field asks for it)."""
+    """The treater's skill rating, its level and where it comes from: from the Treater's sheet
+    (his First Aid or Medicine, SIM-28), a typed rating winning; a sheet without the skill is
+    refused, a mental skill having no default (SIM-03, SIM-51 reading); a quick NPC has no
+    skills on record, so his rating is typed (the field says so), else none."""
     typed = saved.number(t, "rating", optional=True)
-    if typed is not None:
-        return typed, None, ""
     who = t["treater"] or fight.cursor
     try:
         c = fight.get(who) if who else None
@@ -128,18 +130,29 @@ def _rating(
         index = None if c is None else index_of(records, c.character)
         sheet = None if index is None else character_from_json(records[index])
     except RuleError:
-        return None, None, ""
-    rated = None if sheet is None else treater_rating(sheet, t["skill"])
-    if c is None or rated is None:
-        return None, None, ""
-    return rated[0], rated[1], f"{rated[0]} ({c.name}'s sheet: {t['skill']} {rated[1]})"
+        c, sheet = None, None
+    if sheet is not None:
+        rated = treater_skill(sheet, t["skill"])  # refused: no roll (SIM-03)
+        if typed is None:
+            return (
+                rated[0],
+                rated[1],
+                f"{rated[0]} ({c.name if c else ''}'s sheet: {t['skill']} {rated[1]})",
+            )
+    if typed is not None or c is None:
+        return typed, None, ""
+    return None, None, f"type it ({c.name}: quick NPC, no skills on record)"
 
 
 def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
     t = state["form"]["treat"]
     fight = saved.fight_of(model, state)
-    rating, level, _ = _rating(model, fight, t)
+    # The patient's task is refused first ("Mara has no injury to treat"); a bandage needs no
+    # skill (SIM-53), so no rating.
+    task = core.treatment_task(fight, t["patient"], t["treatment"], t["skill"])
+    rolled = task.automatic is None
+    rating, level, _ = _rating(model, fight, t) if rolled else (None, None, "")
     fight, done = core.treat(
         fight,
         t["patient"],
@@ -149,10 +162,11 @@ def _treat(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
         rating=rating,
         level=level,
         treater=t["treater"] or None,
+        luck=t.get("luck") == "yes" and rolled,
     )
     label = t["treatment"].capitalize()
     # The next treatment's own rolls and Treater (derived again: whoever acts then).
-    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": "", "treater": ""}
+    untyped = {**t, **dict.fromkeys(PARTS, ""), "typed_for": "", "treater": "", "luck": "no"}
     # The roll said back where it was typed, its dice as read (the log is a scroll away).
     verdict = "Success" if done.success else "Failure"
     said = {"verdict": verdict, "number": "", "text": done.text, "passed": done.success}
@@ -289,65 +303,13 @@ def _form_of(expr: str) -> str:
 # --- view -------------------------------------------------------------------------------------
 
 
-def _check_row(index: int, pending: core.PendingCheck, queued: str) -> VNode:
-    """One check to roll, keyed by the checks queued now (``queued``): once one is rolled each
-    row is new, with an empty "I rolled", so the same dice typed for two checks in a row are
-    taken twice (the second was ignored as an unchanged field)."""
-    key = f"{queued}-{index}-{pending.combatant}-{pending.rule}"
-    return h(
-        "li",
-        {"class": "check", "data-testid": "sc-check", "data-key": key},
-        h(
-            "span",
-            {},
-            f"{pending.name}: {pending.named} TN {pending.target_number} "
-            f"or {pending.on_failure} — ",
-        ),
-        odds(pending.chance),
-        why_rules(pending.why, pending.rules, "sc-check-why"),
-        dice_entry(
-            f"sc-check-{index}",
-            "2D10",
-            roll=Check(index),
-            typed=CheckTyped(index),
-            # The row names the check: "Roll Stamina Check for me" pushed "I rolled (2D10:
-            # each die, or their total)" to two lines and "Waive" to a row of its own
-            # (play-through simply); the attack's roll says "Roll attack for me" likewise.
-            label="Roll check for me",
-            also=button(f"sc-check-waive-{index}", "Waive", Waive(index)),
-        ),
-    )
-
-
-def checks_card(
-    model: Model, fight: core.Combat, state: dict[str, Any], last: VNode | None = None
-) -> VNode:
-    """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
-    a hit queues them they are the step under way, under the hit's result (``last``)."""
-    queued = f"{fight.attacks}.{len(fight.pending)}"
-    items = [_check_row(i, p, queued) for i, p in enumerate(fight.pending)]
-    form = state["form"]
-    first = fight.pending[0].combatant if fight.pending else ""
-    luck = (
-        fields.form_select(
-            form, "check", "luck", "Luck on the next check", fields.luck_choice(fight, first)
-        )
-        if items
-        else None
-    )
-    return h(
-        "section",
-        {"class": "card step", "aria-labelledby": "sc-checks-h", "data-testid": "sc-checks-step"},
-        h("h2", {"id": "sc-checks-h"}, f"Checks to roll ({len(fight.pending)})"),
-        last,
-        # The first check's roll before the luck choice, so it is in view under the hit's
-        # result at 768x1024 (issue 26); luck is declared before the roll, just below it.
-        h("ul", {"class": "checks"}, *items)
-        if items
-        else h("p", {"class": "muted"}, "None. Injury effects queue their checks here."),
-        luck,
-        error_line(model, saved.ERRORS, "check", "sc-error-check"),
-    )
+def _derived_rating(model: Model, fight: core.Combat, t: dict[str, str]) -> str | None:
+    """Where the treater's rating comes from, said in its empty field: his sheet, or typed for
+    a quick NPC; a sheet without the skill, "none" (the task line says why)."""
+    try:
+        return _rating(model, fight, {**t, "rating": ""})[2] or None
+    except RuleError:
+        return "none: not learned"
 
 
 def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
@@ -360,10 +322,11 @@ def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
             task = core.treatment_task(fight, t["patient"], t["treatment"], t["skill"])
             said, rules = str(task), task.rules
             parts.append(said)
-            rating, level, _ = _rating(model, fight, t)
+            rating, level, _ = (None, None, "") if task.automatic else _rating(model, fight, t)
             roll = None if rating is None else treatment_chance(task, rating, level)
             if roll is not None:
-                parts += [f" · {roll} · chance ", odds(roll.chance)]
+                chance = _lucky(fight, t, roll.target.total, level) or roll.chance
+                parts += [f" · {roll} · chance ", odds(chance)]
         except ValueError as exc:
             said, rules = str(exc), rules_of(exc)
             parts = [said]
@@ -373,6 +336,19 @@ def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
         *parts,
         why_rules(said, rules),
     )
+
+
+def _lucky(fight: core.Combat, t: dict[str, str], tn: int, level: str | None) -> Fraction | None:
+    """The treatment's chance with the treater's luck declared (SIM-10: his LP staked, a
+    failure bought off 1:1), as :func:`core.treat` rolls it; None without luck."""
+    who = t["treater"] or fight.cursor
+    if t.get("luck") != "yes" or not who:
+        return None
+    try:
+        stake = core.luck_pool(fight.get(who), True)
+    except RuleError:
+        return None
+    return core.hit_chance(tn, None, attacker_skilled=level is not None, luck=stake)
 
 
 def _automatic(fight: core.Combat, t: dict[str, str]) -> str | None:
@@ -427,7 +403,13 @@ def _treat_entry(fight: core.Combat, t: dict[str, str], count: int) -> VNode:
         ),
         # Only a stabilization that holds asks for its hours (SIM-54): the treater's roll
         # waits here for them, so it held.
-        h("p", {"class": "small", "data-testid": "sc-treat-holds"}, HOLDS)
+        # A step the typed roll brings: revealed if it lands off screen (in_place.py; a GM
+        # typing the roll near the screen's bottom found it at y 1039 of 1024).
+        h(
+            "p",
+            {"class": "small", "data-testid": "sc-treat-holds", "data-step": "treat-holds"},
+            HOLDS,
+        )
         if typed["rolled"] and hours is not None
         else None,
     )
@@ -451,13 +433,48 @@ def _treated_line(state: dict[str, Any]) -> VNode | None:
     return h("p", {"class": "explain", "data-testid": "sc-treat-result"}, str(shown.get("text")))
 
 
-def _treaters(fight: core.Combat) -> list[tuple[str, str]]:
+def _treaters(fight: core.Combat, chosen: str) -> list[tuple[str, str]]:
     """The Treater: derived, whoever acts now (a revive is his Other action, SIM-51; a bandage
     the rest of his turn, SIM-53), or another the GM picks (one acting out of turn with held
-    actions, SIM-36). Outside a turn no action is charged and no one is derived."""
+    actions, SIM-36). Outside a turn no action is charged and no one is derived. Whoever acts
+    now is listed once, as derived (play-through simply: "Mara (whose turn it is)", then
+    "Mara"); the disabled get no actions (SIM-38) and are not offered, but the one chosen
+    stays, said so (the form refuses him beside the field)."""
     now = fight.cursor
     derived = f"{fight.get(now).name} (whose turn it is)" if now else "no one: no turn yet"
-    return fields.who(fight, derived)
+    offered = [
+        (c.id, c.name if not c.disabled else f"{c.name} ({_down(c)}: no actions)")
+        for c in fight.combatants
+        if c.id != now and (not c.disabled or c.id == chosen)
+    ]
+    return [("", derived), *offered]
+
+
+def _down(c: core.Combatant) -> str:
+    """Why a disabled fighter takes no action (SIM-48 to SIM-50)."""
+    return "dead" if c.dead else "critical condition" if c.critical else "unconscious"
+
+
+def _treater_field(fight: core.Combat, form: dict[str, Any]) -> VNode:
+    """The Treater's choice, with whom it leaves out and why, and a treater the rules refuse
+    said beside it before any roll (SIM-38: a disabled character gets no actions)."""
+    chosen = form["treat"]["treater"]
+    try:
+        core.check_treater(fight, chosen or None)
+        error = ""
+    except RuleError as exc:
+        error = str(exc)
+    down = [f"{c.name} ({_down(c)})" for c in fight.combatants if c.disabled]
+    hint = f"Not offered: {', '.join(down)}: no actions when disabled." if down else ""
+    return select(
+        "sc-treat-treater",
+        "Treater",
+        chosen,
+        _treaters(fight, chosen),
+        fields.Form("treat", "treater"),
+        error=error,
+        hint=hint,
+    )
 
 
 def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
@@ -479,7 +496,7 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
             {"class": "grid2"},
             fields.form_select(form, "treat", "patient", "Patient", fields.who(fight)),
             fields.form_select(form, "treat", "treatment", "Treatment", treatments),
-            fields.form_select(form, "treat", "treater", "Treater", _treaters(fight)),
+            _treater_field(fight, form),
             fields.form_select(form, "treat", "skill", "Treater's skill", SKILLS),
             fields.form_field(
                 model,
@@ -487,7 +504,15 @@ def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
                 "treat",
                 "rating",
                 "Treater's skill rating",
-                placeholder=_rating(model, fight, {**form["treat"], "rating": ""})[2] or None,
+                placeholder=_derived_rating(model, fight, form["treat"]),
+            ),
+            # A treatment rolled is a Test: the treater may declare luck (SIM-10).
+            fields.form_select(
+                form,
+                "treat",
+                "luck",
+                "Treater's luck",
+                fields.luck_choice(fight, form["treat"]["treater"] or fight.cursor or ""),
             ),
         ),
         _task_line(model, fight, form["treat"]),

@@ -74,6 +74,8 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
         "treater": "",
         "skill": "First Aid",
         "rating": "",
+        # SIM-10: the treater's luck, declared before the roll; for one treatment.
+        "luck": "no",
         # The treatment's rolls typed at the table, each in its own field, and which treatment
         # they are for: one typed first waits here for the other (care.py).
         "rolled": "",

@@ -1,0 +1,103 @@
+"""The injury checks waiting to be rolled (SIM-44, SIM-45, SIM-47): each with its odds (luck
+declared counted, SIM-10, SIM-11) and its roll, the luck declared before them, and the checks a
+failure made moot (SIM-47 reading). Every TN and chance is the core's; the messages are
+care.py's."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from pycore.errors import RuleError
+from pycore.systems.simply import fight as core
+from rkweb.app.model import Model
+from rkweb.app.vdom import VNode, h
+from rkweb.features.simply.combat import fields
+from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.combat.care import Check, CheckTyped, Waive
+from rkweb.features.simply.words import error_line, why_rules
+from rkweb.kit.buttons import button
+from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.odds import odds
+
+
+def _check_odds(fight: core.Combat, index: int, lucky: bool) -> Fraction:
+    """The check's chance as it will be rolled: with luck declared, the LP staked (SIM-10); a
+    fighter with too few LP to declare it rolls without (his own choice says so)."""
+    try:
+        return core.check_chance(fight, index, luck=lucky)
+    except RuleError:
+        return fight.pending[index].chance
+
+
+def _check_row(index: int, pending: core.PendingCheck, queued: str, chance: Fraction) -> VNode:
+    """One check to roll, keyed by the checks queued now (``queued``): once one is rolled each
+    row is new, with an empty "I rolled", so the same dice typed for two checks in a row are
+    taken twice (the second was ignored as an unchanged field)."""
+    key = f"{queued}-{index}-{pending.combatant}-{pending.rule}"
+    return h(
+        "li",
+        {"class": "check", "data-testid": "sc-check", "data-key": key},
+        h(
+            "span",
+            {},
+            f"{pending.name}: {pending.named} TN {pending.target_number} "
+            f"or {pending.on_failure} — ",
+        ),
+        odds(chance),
+        why_rules(pending.why, pending.rules, "sc-check-why"),
+        dice_entry(
+            f"sc-check-{index}",
+            "2D10",
+            roll=Check(index),
+            typed=CheckTyped(index),
+            # The row names the check: "Roll Stamina Check for me" pushed "I rolled (2D10:
+            # each die, or their total)" to two lines and "Waive" to a row of its own
+            # (play-through simply); the attack's roll says "Roll attack for me" likewise.
+            label="Roll check for me",
+            also=button(f"sc-check-waive-{index}", "Waive", Waive(index)),
+        ),
+    )
+
+
+def checks_card(
+    model: Model, fight: core.Combat, state: dict[str, Any], last: VNode | None = None
+) -> VNode:
+    """The injury checks waiting (SIM-44, SIM-45, SIM-47), each with its odds and its roll; once
+    a hit queues them they are the step under way, under the hit's result (``last``)."""
+    queued = f"{fight.attacks}.{len(fight.pending)}"
+    form = state["form"]
+    lucky = form["check"]["luck"] == "yes"
+    items = [
+        _check_row(i, p, queued, _check_odds(fight, i, lucky)) for i, p in enumerate(fight.pending)
+    ]
+    first = fight.pending[0].combatant if fight.pending else ""
+    luck = (
+        fields.form_select(
+            form, "check", "luck", "Luck on the next check", fields.luck_choice(fight, first)
+        )
+        if items
+        else None
+    )
+    return h(
+        "section",
+        {"class": "card step", "aria-labelledby": "sc-checks-h", "data-testid": "sc-checks-step"},
+        h("h2", {"id": "sc-checks-h"}, f"Checks to roll ({len(fight.pending)})"),
+        last,
+        _dropped(state),
+        # Luck is declared before the roll (SIM-10): its choice comes before the checks' rolls,
+        # and their odds count it (play-through simply: the choice sat under three checks,
+        # below the fold, and the odds stayed without it).
+        luck,
+        h("ul", {"class": "checks"}, *items)
+        if items
+        else h("p", {"class": "muted"}, "None. Injury effects queue their checks here."),
+        error_line(model, saved.ERRORS, "check", "sc-error-check"),
+    )
+
+
+def _dropped(state: dict[str, Any]) -> VNode | None:
+    """The checks the last one's failure made moot, said where they were (SIM-47 reading)."""
+    shown = state["result"].get("check")
+    words = shown.get("dropped") if isinstance(shown, dict) else None
+    return h("p", {"class": "explain", "data-testid": "sc-check-dropped"}, words) if words else None
