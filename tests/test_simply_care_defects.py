@@ -179,7 +179,7 @@ def test_a_treatment_roll_may_have_the_treater_s_luck_with_its_odds() -> None:
     assert "TN 11 · chance 99%" in _texts(model, "sc-treat-task")[0]
     model = _send(model, "simply.combat_treat_typed", "9 9")
     said = _texts(model, "sc-treat-result")[0]
-    assert "luck: 7 LP spent" in said and "→ success" in said, said
+    assert "luck: 7 LP spent" in said and "→ TN 18, success by 0" in said, said
     fight = saved.fight_of(model, saved.load(model))
     assert fight.get("c1").luck == 3 and fight.get("c3").hp == 15
     assert saved.load(model)["form"]["treat"]["luck"] == "no"  # declared for one roll
