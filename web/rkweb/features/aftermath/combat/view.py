@@ -6,6 +6,7 @@ the result where the tap was; below them the target's full record and the combat
 from __future__ import annotations
 
 import zlib
+from fractions import Fraction
 from typing import Any
 
 from rkweb.app.model import Model
@@ -23,6 +24,7 @@ from rkweb.features.aftermath.combat.update import RESULT_HERE, CbtClear, CbtRes
 from rkweb.features.aftermath.state import err, errors_why, now_of, person, state
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.odds import odds
 from rkweb.kit.results import log_list, why
 
 
@@ -51,9 +53,10 @@ def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
         # The one place the roll waited for is named (the card above lists the rolls so far);
         # said to a screen reader as each roll moves it on.
         h(
-            "p",
+            "div",
             {"class": "explain", "data-testid": "aft-dice-next", "aria-live": "polite"},
             f"Roll {number}: {what}",
+            *_chances(pending if waiting else {}),
         ),
         dice_entry(
             "aft-dice",
@@ -66,6 +69,30 @@ def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
             entry=f"{attacks}-{number}",
         ),
     )
+
+
+def _chances(pending: dict[str, Any]) -> list[VNode]:
+    """What the roll waited for decides, each with its exact chance, after its name: a save's
+    "saves on D20 ≤ 8" 40% (AFT-05), as the to-hit roll shows its chance (a GM's play-through:
+    the critical's Health throws waited with none)."""
+    found = pending.get("odds")
+    if not isinstance(found, list):
+        return []
+    return [
+        h("span", {"class": "roll-odds", "data-testid": "aft-dice-odds"}, f"{label}: ", odds(p))
+        for label, p in _pairs(found)
+    ]
+
+
+def _pairs(found: list[Any]) -> list[tuple[str, Fraction]]:
+    pairs = []
+    for item in found:
+        try:
+            label, text = item
+            pairs.append((str(label), Fraction(str(text))))
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue  # a damaged record shows the roll's name alone
+    return pairs
 
 
 def _newest(log: list[dict[str, Any]]) -> str:
@@ -136,6 +163,8 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
             h("div", {}, h("div", {"class": "step-result"}, result), dice) if result else dice,
             now,
             dodging,
+            # A finished attack's result between them: the worksheet is the next attack's.
+            after=result is not None and not isinstance(combat.get("pending"), dict),
         ),
         h(
             "p",
