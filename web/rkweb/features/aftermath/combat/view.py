@@ -12,6 +12,7 @@ from typing import Any
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import conditions_card
+from rkweb.features.aftermath.characters.treat import treat_block
 from rkweb.features.aftermath.combat.hand import hth_form
 from rkweb.features.aftermath.combat.missile import missile_form
 from rkweb.features.aftermath.combat.panel import panel
@@ -188,6 +189,13 @@ def attack_words(st: dict[str, Any]) -> str:
     )
 
 
+def _target_card(model: Model, target: dict[str, Any], index: int, now: Any) -> VNode:
+    """The target's damage and conditions; bleeding to death, his treatments (AFT-25)."""
+    testid = "aft-target-conditions"
+    treat = treat_block(model, target, index, now, testid)
+    return conditions_card(model, target, index, now, testid, treat)
+
+
 def view(model: Model) -> VNode:
     """A hit waiting for a value (its Damage Potential once the critical is known) takes the
     attack's place: the field and "Apply" where Resolve was tapped (FIGHT.md 5). The result a
@@ -214,8 +222,6 @@ def view(model: Model) -> VNode:
         panel(model, now),
         None if asking else _step(model, st, now, result if here else None),
         result if asking or not here else None,
-        conditions_card(model, target, target_index, now_of(st), "aft-target-conditions")
-        if target
-        else None,
+        _target_card(model, target, target_index, now_of(st)) if target else None,
         _log(log),
     )
