@@ -106,9 +106,11 @@ def test_a_saves_name_and_its_chance_show_whole_beside_the_dice(
     enter(app, "aft-health-ast", "12")
     enter(app, "aft-health-cst", "5")
     app.get_by_test_id("aft-apply-dp").click()
-    named = app.get_by_test_id("aft-dice-next")
-    expect(named).to_contain_text("Health save to lower Stun to Daze (Damage Done 6)")
-    expect(app.get_by_test_id("aft-dice-odds")).to_contain_text("saves on D20 ≤ 12: 60%")
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text(
+        "Roll 6: Health save to lower Stun to Daze (Damage Done 6)"
+    )
+    named = app.locator(".roll-named")  # the name and its chance, beside the dice
+    expect(app.get_by_test_id("aft-dice-odds")).to_contain_text("· saves on D20 ≤ 12: 60%")
     for width, height in ((768, 1024), (390, 844)):
         app.set_viewport_size({"width": width, "height": height})
         named.scroll_into_view_if_needed()

@@ -25,7 +25,7 @@ from rkweb.features.aftermath.combat.update import RESULT_HERE, CbtClear, CbtRes
 from rkweb.features.aftermath.state import err, errors_why, now_of, person, state
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
-from rkweb.kit.odds import odds
+from rkweb.kit.odds import percent_text
 from rkweb.kit.results import log_list, why
 
 
@@ -53,10 +53,12 @@ def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
         },
         # The one place the roll waited for is named (the card above lists the rolls so far);
         # said to a screen reader as each roll moves it on.
+        # Its chance runs on after its name, in the same box (a line of its own made the box
+        # taller than the dice beside it and moved their field down).
         h(
             "div",
-            {"class": "explain", "data-testid": "aft-dice-next", "aria-live": "polite"},
-            f"Roll {number}: {what}",
+            {"class": "explain roll-named", "aria-live": "polite"},
+            h("span", {"data-testid": "aft-dice-next"}, f"Roll {number}: {what}"),
             *_chances(pending if waiting else {}),
         ),
         dice_entry(
@@ -80,7 +82,13 @@ def _chances(pending: dict[str, Any]) -> list[VNode]:
     if not isinstance(found, list):
         return []
     return [
-        h("span", {"class": "roll-odds", "data-testid": "aft-dice-odds"}, f"{label}: ", odds(p))
+        # Plain text in the name's flow: the chance's tap target (44 px high) made the box
+        # taller than the dice beside it; its exact fraction is the span's title.
+        h(
+            "span",
+            {"class": "roll-odds", "data-testid": "aft-dice-odds", "title": f"exactly {p}"},
+            f" · {label}: {percent_text(p)}",
+        )
         for label, p in _pairs(found)
     ]
 
