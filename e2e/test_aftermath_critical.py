@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 from support import enter
+from test_aftermath import SHOTS
 from test_aftermath_attack import _fighters
 from test_aftermath_firefight import _type_the_rest
 
@@ -121,4 +122,5 @@ def test_a_saves_name_and_its_chance_show_whole_beside_the_dice(
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
         under = named.evaluate(_OVERLAPS, _BESIDE)
         assert under == [], (width, under)
+        app.screenshot(path=str(SHOTS / f"save-chance-{width}x{height}.png"))
     assert errors == []

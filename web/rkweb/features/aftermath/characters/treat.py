@@ -116,7 +116,13 @@ def treat_block(
         h("p", {"class": "small"}, "Cauterize: System Shock, and a Health AST to survive it."),
         *[_chance(f"{testid}-cauterize-odds", k, p) for k, p in save_chances(*save)]
         if save
-        else [h("p", {"class": "muted small"}, "His Health AST and CST are asked: on his sheet.")],
+        else [
+            h(
+                "p",
+                {"class": "muted small"},
+                "Cauterizing needs his Health AST and CST: enter them on his sheet.",
+            )
+        ],
         dice_entry(
             f"{testid}-cauterize",
             "1D20",
