@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 from support import enter
+from test_aftermath import SHOTS
 from test_aftermath_attack import _fighters
 from test_aftermath_firefight import _type_the_rest
 
@@ -81,4 +82,45 @@ def test_the_save_to_lower_is_asked_by_name_with_the_damage_and_the_effect(
     )
     enter(app, "aft-dice-typed", "3")
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("daze (critical)")
+    assert errors == []
+
+
+#: Each box of the dice's row the roll's name must not run under (the die, its buttons, the field).
+_BESIDE = "[data-testid=aft-dice] :is(.dice-expr, button, input)"
+_OVERLAPS = """(name, others) => {
+  const text = name.getBoundingClientRect();  // its text inside it: no scroll width past it
+  return [...document.querySelectorAll(others)].filter(o => {
+    const b = o.getBoundingClientRect();
+    return b.width && text.left < b.right && b.left < text.right && text.top < b.bottom && b.top < text.bottom;
+  }).map(o => o.textContent || o.tagName);
+}"""
+
+
+def test_a_saves_name_and_its_chance_show_whole_beside_the_dice(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's play-through: "Roll 5: Health save to lower Stun to Daze (Damage Done 6)" stayed
+    on one line, 523 px of text in a 241 px box, running under "1d20" and "Roll the rest for
+    me"; and the save showed no chance. At 768x1024 and 390x844 the name wraps in its box, in
+    view, clear of the dice's controls, its chance under it (Health AST 12: D20 ≤ 12, 60%)."""
+    _typed_critical(app)
+    enter(app, "aft-health-ast", "12")
+    enter(app, "aft-health-cst", "5")
+    app.get_by_test_id("aft-apply-dp").click()
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text(
+        "Roll 6: Health save to lower Stun to Daze (Damage Done 6)"
+    )
+    named = app.locator(".roll-named")  # the name and its chance, beside the dice
+    expect(app.get_by_test_id("aft-dice-odds")).to_contain_text("· saves on D20 ≤ 12: 60%")
+    for width, height in ((768, 1024), (390, 844)):
+        app.set_viewport_size({"width": width, "height": height})
+        named.scroll_into_view_if_needed()
+        size = named.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert size[0] <= size[1], (width, size)
+        box = named.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (width, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (width, box)
+        under = named.evaluate(_OVERLAPS, _BESIDE)
+        assert under == [], (width, under)
+        app.screenshot(path=str(SHOTS / f"save-chance-{width}x{height}.png"))
     assert errors == []

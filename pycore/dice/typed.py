@@ -29,6 +29,7 @@ import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from pycore.dice.nodes import Constant, Dice, DiceExpr
 from pycore.dice.parser import parse
@@ -186,12 +187,20 @@ class DiceWanted(Exception):
     typed so far as "what: dice = total".
     """
 
-    def __init__(self, expr: str, what: str, index: int, given: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        expr: str,
+        what: str,
+        index: int,
+        given: tuple[str, ...],
+        odds: tuple[tuple[str, Fraction], ...] = (),
+    ) -> None:
         super().__init__(f"roll {index + 1}: {what or 'the next roll'} ({expr})")
         self.expr = expr
         self.what = what
         self.index = index
         self.given = given
+        self.odds = odds  # what the roll decides, each with its exact chance (next_roll_is)
 
 
 @dataclass(frozen=True)
@@ -267,9 +276,10 @@ class TypedRolls:
         self._left = 0
         self._source: RandintSource | None = None
         self._what = ""
+        self._odds: tuple[tuple[str, Fraction], ...] = ()
 
-    def name_next(self, what: str) -> None:
-        self._what = what
+    def name_next(self, what: str, odds: tuple[tuple[str, Fraction], ...] = ()) -> None:
+        self._what, self._odds = what, odds
 
     def begin_roll(self, expr: str) -> None:
         count = sum(g.count for g in _groups(parse(expr)))
@@ -286,6 +296,7 @@ class TypedRolls:
 
     def _start(self, expr: str, count: int) -> None:
         what, self._what = self._what, ""
+        odds, self._odds = self._odds, ()
         index = len(self._made)  # its place among the step's rolls
         field = f"roll {index + 1} ({what or expr})"
         reused = self._reused(what, expr)
@@ -306,7 +317,7 @@ class TypedRolls:
         elif self.rest is not None:
             self._source = self.rest
         else:
-            raise DiceWanted(expr, what, index, tuple(self.given))
+            raise DiceWanted(expr, what, index, tuple(self.given), odds)
         self._made.append((what, expr, [], text))
         self._left = count
 
@@ -348,8 +359,24 @@ def _shown_total(expr: str, faces: tuple[int, ...]) -> int:
     return dice + _modifier(parsed)
 
 
-def next_roll_is(rng: RandintSource, what: str) -> None:
-    """Name the next roll for a source that takes rolls one at a time (others ignore it)."""
+def next_roll_is(
+    rng: RandintSource, what: str, odds: tuple[tuple[str, Fraction], ...] = ()
+) -> None:
+    """Name the next roll for a source that takes rolls one at a time (others ignore it), with
+    ``odds``: what it decides, each with its exact chance, shown while it waits for the dice.
+
+    >>> from fractions import Fraction
+    >>> rolls = TypedRolls([])
+    >>> next_roll_is(rolls, "Health save", (("save (D20 ≤ 8)", Fraction(2, 5)),))
+    >>> try:
+    ...     rolls.randint(1, 20)
+    ... except DiceWanted as wanted:
+    ...     print(wanted.what, wanted.odds)
+    Health save (('save (D20 ≤ 8)', Fraction(2, 5)),)
+    """
     name = getattr(rng, "name_next", None)
     if name is not None:
-        name(what)
+        if odds:
+            name(what, odds)
+        else:
+            name(what)

@@ -295,3 +295,37 @@ def saving_throw_odds(ast: int, cst: int, ast_bonus: int = 0) -> SaveOdds:
     return SaveOdds(
         Fraction(critical, DIE), Fraction(passed - critical, DIE), Fraction(DIE - passed, DIE)
     )
+
+
+SaveKind = Literal["ability", "critical", "ranges"]
+
+
+@checked
+def save_chances(
+    ast: int, cst: int, kind: SaveKind = "ability"
+) -> tuple[tuple[str, Fraction], ...]:
+    """AFT-05: what a saving throw on 1D20 decides, each with its exact chance, for the dice
+    entry while the throw waits for the GM's die: an Ability Saving Throw passes on either
+    range, a Critical one on the Critical range; ``ranges`` gives both ranges apart (a body
+    Disable's throw: the Critical range Dazes, the Ability range Stuns, AFT-23).
+
+    >>> save_chances(8, 3)
+    (('saves on D20 ≤ 8', Fraction(2, 5)),)
+    >>> save_chances(8, 3, "critical")
+    (('saves on D20 ≤ 3', Fraction(3, 20)),)
+    >>> save_chances(8, 3, "ranges")
+    (('Critical range, D20 ≤ 3', Fraction(3, 20)), ('Ability range, D20 4 to 8', Fraction(1, 4)))
+    """
+    odds = saving_throw_odds(ast, cst)
+    critical = min(cst, DIE)
+    passed = min(max(ast, critical), DIE)
+    if kind == "critical":
+        return ((f"saves on D20 ≤ {critical}", odds.critical_save),)
+    if kind == "ability":
+        return ((f"saves on D20 ≤ {passed}", odds.ability_save),)
+    ability = (
+        f"Ability range, D20 {critical + 1} to {passed}"
+        if passed > critical
+        else "no Ability range"
+    )
+    return ((f"Critical range, D20 ≤ {critical}", odds.critical), (ability, odds.ability))

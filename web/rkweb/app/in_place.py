@@ -97,7 +97,14 @@ def reveal_new_outcome(window: Any, before: dict[str, str], shown_steps: dict[st
     """FIGHT.md 5: a result still off screen after its tap is brought into view (data-reveals);
     then the step that tap brought (data-step: a GURPS fight's next roll, a typed roll's error,
     the next fighter's chips), so the GM does not scroll for it (a GM at 768x1024 did, for
-    every attack). A step the tap left as it was stays where the GM scrolled it."""
+    every attack). A step the tap left as it was stays where the GM scrolled it. A new page
+    (``data-step-top``: another tab) opens at its top instead, nothing of it revealed."""
+    for el in window.document.querySelectorAll("[data-step-top]"):
+        if shown_steps.get(str(el.getAttribute("data-step"))) != step_text(el):
+            # Aftermath's Combat tab, tapped from a long sheet, opened 110 px down with Undo
+            # above the screen: its result and its dice, new on the page, were revealed.
+            window.scrollTo(0, 0)
+            return
     for el in window.document.querySelectorAll(".outcome[data-testid]"):
         if before.get(str(el.getAttribute("data-testid"))) == str(el.textContent):
             continue

@@ -14,8 +14,11 @@ def tab_bar(
     tabs: Sequence[tuple[str, str]],
     current: str,
     message: Callable[[str], Action],
+    opens_at_top: bool = False,
 ) -> VNode:
-    """Buttons ``<system>-tab-<key>`` sending ``message(key)`` (the page's ``Tab`` class).
+    """Buttons ``<system>-tab-<key>`` sending ``message(key)`` (the page's ``Tab`` class);
+    ``opens_at_top``: another tab tapped opens at the page's top (app/in_place.py), not where
+    its new result or step would pull it.
 
     >>> from rkweb.app.messages import Message
     >>> class Tab(Message, action="gurps.tab"):
@@ -28,7 +31,14 @@ def tab_bar(
     """
     return h(
         "div",
-        {"class": "row tabs", "role": "group", "aria-label": title},
+        {
+            "class": "row tabs",
+            "role": "group",
+            "aria-label": title,
+            "data-step": f"{system}-tabs" if opens_at_top else None,
+            "data-step-on": current if opens_at_top else None,
+            "data-step-top": "1" if opens_at_top else None,
+        },
         *[
             h(
                 "button",

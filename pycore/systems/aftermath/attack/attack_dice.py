@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from pycore.dice import DiceWanted, Made, RandintSource, TypedRolls
 from pycore.errors import DiceError
@@ -36,12 +37,14 @@ MAX_TYPED_ROLLS = 60
 @dataclass(frozen=True)
 class WaitsForDice:
     """An attack waiting for the next roll of physical dice: what to roll, what it decides,
-    its place among the attack's rolls (0 first) and the rolls typed so far."""
+    its place among the attack's rolls (0 first), the rolls typed so far and, where the rule
+    knows them, what it decides with each one's exact chance (a save's "D20 ≤ 8": 2/5)."""
 
     expr: str
     what: str
     index: int
     given: tuple[str, ...]
+    odds: tuple[tuple[str, Fraction], ...] = ()
 
     def __str__(self) -> str:
         return f"roll {self.index + 1}: {self.what or 'the next roll'} ({self.expr})"
@@ -63,7 +66,8 @@ def with_rolls(
     try:
         outcome = resolve(setup, source, same)
     except DiceWanted as wanted:
-        return WaitsForDice(wanted.expr, wanted.what, wanted.index, wanted.given), source.made
+        found = WaitsForDice(wanted.expr, wanted.what, wanted.index, wanted.given, wanted.odds)
+        return found, source.made
     if source.unused:
         needed = len(typed) - len(source.unused)
         raise DiceError(f"rolled: the attack needed only {needed} of the {len(typed)} rolls typed")

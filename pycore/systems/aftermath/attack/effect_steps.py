@@ -36,7 +36,14 @@ from pycore.systems.aftermath.attack.steps import (
     die,
     region_for,
 )
-from pycore.systems.aftermath.bcs import BcsResult, BcsTotal, SaveResult, roll_saving_throw
+from pycore.systems.aftermath.bcs import (
+    BcsResult,
+    BcsTotal,
+    SaveKind,
+    SaveResult,
+    roll_saving_throw,
+    save_chances,
+)
 from pycore.systems.aftermath.conditions import (
     BROKEN_BONE,
     COMPOUND_FRACTURE,
@@ -170,6 +177,7 @@ def _health_throw(
     waiting: tuple[str, str, str, str],
     waits: list[str] | None,
     name: str = "",
+    kind: SaveKind = "ability",
 ) -> SaveResult | None:
     """Roll the target's Health saving throw (AFT-05); without its Health AST and CST on the
     sheet (AFT-M03) the step ``waiting`` (key, title, text, rule) says so and waits for them."""
@@ -182,7 +190,9 @@ def _health_throw(
             waits.append("target.ast.HLH")
         return None
     # Issue 28: the roll is asked by its name and what it is against, not "the next roll".
-    next_roll_is(rng, name or f"the target's Health saving throw ({waiting[1]})")
+    # With its chance (AFT-05), as every other roll shows its own while it waits.
+    odds = save_chances(save.health_ast, save.health_cst, kind)
+    next_roll_is(rng, name or f"the target's Health saving throw ({waiting[1]})", odds)
     return roll_saving_throw(save.health_ast, save.health_cst, rng)
 
 
@@ -237,7 +247,8 @@ def _effect_saves(
             if kind == "health_save"
             else "Health AST against Trauma's Disable"
         )
-        thrown = _health_throw(steps, rng, save, (kind, title, missing, rule), waits, name)
+        ranges: SaveKind = "ranges" if kind == "health_save" else "ability"  # AFT-23: both count
+        thrown = _health_throw(steps, rng, save, (kind, title, missing, rule), waits, name, ranges)
         if thrown is None:
             continue
         if kind == "health_save":
@@ -328,6 +339,7 @@ def special_effect_steps(
     conditions: list[Condition],
     waits: list[str],
     deftness: tuple[int | None, int | None] = (None, None),
+    rounding: str = "half_up",
 ) -> tuple[SpecialEffect, Stopping | None, int, bool, int]:
     """AFT-49 and AFT-50: the Missile Special Effect, its damage, Stopping (``force`` is the
     Adjusted BDG, or the Damage Potential of a muscle-powered missile) and its conditions."""
@@ -352,7 +364,7 @@ def special_effect_steps(
                 )
             )
         else:
-            stop = stopping(force, mass)
+            stop = stopping(force, mass, rounding)
             steps.append(Step("stopping", "Stopping", str(stop), "AFT-50"))
             steps.extend(_stopping_steps(stop, rng, deftness, at, conditions))
     if special.stun and at is not None:
@@ -374,18 +386,18 @@ def _stopping_steps(
     reading) from his sheet, and the Knocked Over condition when he goes down (issue 28)."""
     if stop.band == "below_1":
         # Named: a roll kept while the hit waits for an answer is found again by its name.
-        d100 = die(rng, 100, "knock-back chance")
-        percent = stop.chance * 100
+        # AFT-02: the percent chance rounded as the campaign rounds (Stopping.threshold), the
+        # D100 read against that whole number, as the step above says (a GM's play-through read
+        # "D100 ≤ 36.6667").
+        percent = stop.threshold
+        chance = ((f"as for effect 1 on D100 ≤ {percent}", Fraction(percent, 100)),)
+        next_roll_is(rng, "knock-back chance", chance)
+        d100 = rng.randint(1, 100)
         if d100 > percent:
             return [
-                Step(
-                    "knock_back",
-                    "Knock-back",
-                    f"D100 {d100} > {float(percent):g}: no effect",
-                    "AFT-50",
-                )
+                Step("knock_back", "Knock-back", f"D100 {d100} > {percent}: no effect", "AFT-50")
             ]
-        text = f"D100 {d100} ≤ {float(percent):g}: as for effect 1 — "
+        text = f"D100 {d100} ≤ {percent}: as for effect 1 — "
     else:
         text = ""
     back = roll_knock_back(rng)
@@ -411,7 +423,8 @@ def _stopping_steps(
         )
         return steps
     else:
-        next_roll_is(rng, "Deftness save to keep his feet")
+        critical: SaveKind = "critical" if stop.knock_down == "deftness_cst" else "ability"
+        next_roll_is(rng, "Deftness save to keep his feet", save_chances(ast, cst, critical))
         thrown = roll_saving_throw(ast, cst, rng)
         kept = thrown.outcome == "critical" or (
             stop.knock_down == "deftness_ast" and thrown.outcome == "ability"
@@ -466,6 +479,7 @@ def effects_of_hit(
             conditions,
             waits,
             target.deftness,
+            target.rounding,
         )
     if called or (crit and final > 0):
         effect, rules = critical_effect_steps(
@@ -519,6 +533,8 @@ class EffectTarget:
     at: Moment | None
     # AFT-50: the Deftness AST and CST that keep the target on his feet (None: not entered).
     deftness: tuple[int | None, int | None] = (None, None)
+    # AFT-02: how a percent chance with a fraction (Stopping below 1) is rounded before its D100.
+    rounding: str = "half_up"
 
 
 @checked
@@ -532,4 +548,5 @@ def effect_target(attack: Attack, cuts: bool | None, location: int) -> EffectTar
         attack.target_save,
         attack.at,
         attack.target_deftness,
+        attack.rounding,
     )

@@ -14,7 +14,14 @@ from typing import Final
 
 from pycore.dice import RandintSource, next_roll_is, roll
 from pycore.errors import RuleError
-from pycore.systems.aftermath.rounding import check_int, check_number, show
+from pycore.systems.aftermath.rounding import (
+    ROUNDINGS,
+    check_choice,
+    check_int,
+    check_number,
+    show,
+    unstated,
+)
 from pycore.tables import load_table
 from pycore.validate import checked
 
@@ -93,13 +100,22 @@ class Stopping:
     knock_back: str
     knock_down: str
     chance: Fraction
+    rounding: str = "half_up"
+
+    @property
+    def threshold(self) -> int:
+        """Below 1, the D100 roll that gives the result for 1: at most the percent chance
+        100 × effect, rounded as the campaign rounds a value the text does not (AFT-02: before
+        it is compared with a die), so the roll and the words agree (36.7 % → D100 ≤ 37)."""
+        return unstated(self.chance * 100, self.rounding)
 
     def __str__(self) -> str:
-        head = f"effect {self.force} ÷ Mass {show(self.mass)} = {show(self.effect)}"
+        head = f"effect {self.force} ÷ Mass {show(self.mass)} = {_short(self.effect)}"
         if self.band == "below_1":
+            exact = _short(self.chance * 100)
             return (
-                f"{head} → below 1: {show(self.chance * 100)}% chance (D100 ≤ "
-                f"{show(self.chance * 100)}) of the result for 1"
+                f"{head} → below 1: {exact}% chance, rounded to D100 ≤ {self.threshold} of the "
+                "result for 1"
             )
         down = {
             "deftness_ast": "a Deftness Ability Saving Throw prevents the knock-down",
@@ -109,8 +125,18 @@ class Stopping:
         return f"{head} → knock-back {self.knock_back} m; {down}"
 
 
+def _short(value: Fraction) -> str:
+    """A figure as players read it: whole, else at most three significant digits (0.367,
+    36.7, 7.33); an exact short decimal as it is (0.25).
+
+    >>> _short(Fraction(11, 30)), _short(Fraction(110, 3)), _short(Fraction(1, 4)), _short(Fraction(7))
+    ('0.367', '36.7', '0.25', '7')
+    """
+    return show(value) if value.denominator == 1 else f"{float(value):.3g}"
+
+
 @checked
-def stopping(force: int, mass: Fraction | float | int) -> Stopping:
+def stopping(force: int, mass: Fraction | float | int, rounding: str = "half_up") -> Stopping:
     """AFT-50: effect = Adjusted BDG (or Damage Potential for muscle-powered missiles and
     impalements) ÷ the target's Mass. [1, 5] knock-back 2D3 m + Deftness AST; (5, 10] + Deftness
     CST; > 10 automatic knock-down; below 1, a 100 × effect % chance of the result for 1 (exactly
@@ -120,6 +146,10 @@ def stopping(force: int, mass: Fraction | float | int) -> Stopping:
     ('1_to_5', '1_to_5', '5_to_10', 'over_10')
     >>> stopping(1, 4).chance
     Fraction(1, 4)
+    >>> str(stopping(22, 60))
+    'effect 22 ÷ Mass 60 = 0.367 → below 1: 36.7% chance, rounded to D100 ≤ 37 of the result for 1'
+    >>> stopping(22, 60, "down").threshold
+    36
     >>> stopping(5, 0)
     Traceback (most recent call last):
     ...
@@ -147,6 +177,7 @@ def stopping(force: int, mass: Fraction | float | int) -> Stopping:
                 str(row["knock_back"]),
                 str(row["knock_down"]),
                 chance,
+                check_choice("rounding", rounding, ROUNDINGS),
             )
     raise RuleError(f"stopping effect {effect} is in no band")  # pragma: no cover
 

@@ -284,6 +284,8 @@ def _roll(
     if isinstance(found, attack_dice.WaitsForDice):
         # The attack waits for the next roll of the user's dice; nothing is written yet.
         given = {"wants": found.expr, "what": found.what, "index": found.index}
+        if found.odds:  # a save's chance, shown beside its name while it waits (AFT-05)
+            given["odds"] = [[label, str(p)] for label, p in found.odds]
         pending = {**kept_now, **given, "given": list(found.given)}
         return replace(fight, pending=pending), Done(f"Attack dice: {_who(setup)}")
     waits = found.resolution.waits_for

@@ -99,6 +99,6 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page system-page"},
         h("h2", {"class": "page-title"}, "Aftermath!-style combat"),
-        tab_bar("aftermath", "Aftermath pages", TABS, tab, Tab),
+        tab_bar("aftermath", "Aftermath pages", TABS, tab, Tab, opens_at_top=True),
         VIEWS[tab](model),
     )

@@ -152,10 +152,15 @@ def _entry(testid: str, index: int, i: int, raw_cond: Any, now: Moment) -> tuple
 
 
 def conditions_card(
-    model: Model, raw: dict[str, Any], index: int, now: Moment, testid: str = "aft-conditions"
+    model: Model,
+    raw: dict[str, Any],
+    index: int,
+    now: Moment,
+    testid: str = "aft-conditions",
+    treat: VNode | None = None,
 ) -> VNode:
-    """The damage record and the conditions with their timers; "Add condition" records one by
-    hand from now."""
+    """The damage record and the conditions with their timers, then ``treat`` (a bleeding's
+    treatments, characters/treat.py); "Add condition" records one by hand from now."""
     chosen = draft(model).get("condition", CONDITION_DEFAULT)
     fracture = chosen in FRACTURES
     # A Death Blow by the setting has no countdown: no die is asked, "Add condition" records it.
@@ -178,6 +183,7 @@ def conditions_card(
         h("ul", {"class": "skills"}, *[node for node, _ in entries])
         if entries
         else h("p", {"class": "muted"}, "No conditions."),
+        treat,
         why(
             [rule for _, rule in entries]
             + ["Wounds: damage ÷ DRT, AFT-08, AFT-M07"]

@@ -11,7 +11,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.sheet import sheet as core
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
-from rkweb.features.aftermath.characters import conditions, weapons
+from rkweb.features.aftermath.characters import conditions, treat, weapons
 from rkweb.features.aftermath.characters.conditions import draft
 from rkweb.features.aftermath.state import on_sheet, quietly, refused, set_err, state, undoable
 
@@ -225,5 +225,6 @@ def _field(model: Model, msg: CharField, ctx: Ctx) -> Model:
 HANDLERS = {
     **handlers(_new, _select, _delete, _field, _add_skill, _wear, _add_item, _remove, _heal),
     **conditions.HANDLERS,
+    **treat.HANDLERS,
     **weapons.HANDLERS,
 }

@@ -17,6 +17,7 @@ from rkweb.features.aftermath.characters.gear import (
     inventory_card,
     skills_card,
 )
+from rkweb.features.aftermath.characters.treat import treat_block
 from rkweb.features.aftermath.characters.update import (
     CharDel,
     CharField,
@@ -146,7 +147,9 @@ def _editor(
         weapons_card(model, raw, settings),
         armor_card(model, raw, view),
         inventory_card(model, raw, view),
-        conditions_card(model, raw, index, now),
+        conditions_card(
+            model, raw, index, now, treat=treat_block(model, raw, index, now, "aft-conditions")
+        ),
         _damage_edit(model, raw),
         button("aft-heal", "Clear damage record", CharHeal()),
         paper.view(raw, view, settings, now),

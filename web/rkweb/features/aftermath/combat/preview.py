@@ -91,15 +91,21 @@ def _roll_row(
     how: VNode | None = None,
     known: VNode | None = None,
     beside: VNode | None = None,
+    after: bool = False,
 ) -> list[VNode]:
     """The BCS and the chance to hit (with how the BCS is made one tap away, and what the fight
     itself applied, ``known``, on the same line: the result stays where the tap was), then the
-    dice that roll against them."""
+    dice that roll against them. ``after`` a finished attack whose result shows between them,
+    the line is named the next attack's: a GM read "BCS 17 · 85%" (the dodge ended with the
+    shot) just above "miss (rolled 17 against BCS 15)" and could not tell which was which."""
     if total is None:
         return [dice]
     head = h(
         "div",
         {"class": "row bcs-row"},
+        h("span", {"class": "strong", "data-testid": "aft-cbt-next"}, "Next attack:")
+        if after
+        else None,
         h("span", {"class": "total", "data-testid": "aft-cbt-bcs"}, f"BCS {figure(total.total)}"),
         odds_list("aft-cbt-odds", [("Chance to hit", total.chance)]),
         known,
@@ -124,10 +130,18 @@ def worked(st: dict[str, Any]) -> Worked:
         return setup, exc
 
 
-def preview(st: dict[str, Any], dice: VNode, now: Worked, beside: VNode | None = None) -> VNode:
+def preview(
+    st: dict[str, Any],
+    dice: VNode,
+    now: Worked,
+    beside: VNode | None = None,
+    *,
+    after: bool = False,
+) -> VNode:
     """What forbids or waits, then the BCS, its chance and the ``dice`` in one row, then how
     the BCS is made one tap away; ``beside`` (a shot's "Target dodging") on the BCS's line, or
-    on the line of what the BCS waits for until it can be worked out."""
+    on the line of what the BCS waits for until it can be worked out; ``after`` a finished
+    attack shown in ``dice``, the BCS's line is the next attack's."""
     setup, found = now
     if setup is None or found is None:
         full = "choose an attacker and a target (create them in the Characters tab)"
@@ -157,7 +171,9 @@ def preview(st: dict[str, Any], dice: VNode, now: Worked, beside: VNode | None =
         _waiting(f"A critical hit here waits for {asked}.", ", ".join(found.waits_for))
         if asked
         else None,
-        *_roll_row(dice, total, _how(found, lines, sources), _from_fight(setup, total), beside),
+        *_roll_row(
+            dice, total, _how(found, lines, sources), _from_fight(setup, total), beside, after
+        ),
     )
 
 

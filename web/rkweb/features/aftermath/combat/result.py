@@ -14,6 +14,7 @@ from rkweb.features.aftermath.combat.update import (
     CbtCancel,
     CbtCritical,
     CbtCuts,
+    CbtNextPhase,
     CbtPotential,
 )
 from rkweb.features.aftermath.state import err
@@ -250,5 +251,12 @@ def result_card(
         # AFT-04: a critical hit is the GM's call, made after seeing the die (issue 28).
         button("aft-res-crit", "Critical hit (your call)", CbtCritical())
         if latest and recall
+        else None,
+        # The way on beside the result (AFT-55: the clock moves by Action Phases): a GM's
+        # tablet found the strip's "Next Action Phase" at y −839 after each shot and scrolled up
+        # once a phase. Tapped here, the strip comes into view with the next phase and its
+        # fighters' "Acts" (combat/strip.py marks it a step).
+        button("aft-res-next-phase", "Next Action Phase", CbtNextPhase(), primary=True)
+        if latest
         else None,
     )

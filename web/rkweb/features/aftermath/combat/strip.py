@@ -182,7 +182,15 @@ def strip(model: Model, st: dict[str, Any]) -> VNode:
     ]
     return h(
         "section",
-        {"class": "card order-strip", "aria-label": "Combat time and fighters"},
+        {
+            "class": "card order-strip",
+            "aria-label": "Combat time and fighters",
+            # A new Action Phase or Combat Turn is a step (app/in_place.py): tapped beside a
+            # result far down the page ("Next Action Phase", combat/result.py), the clock and
+            # the cards' "Acts" come into view, not a scroll away.
+            "data-step": "aft-clock",
+            "data-step-on": f"{combat['turn']}-{combat['phase']}",
+        },
         h(
             "div",
             {"class": "row between clock-row"},

@@ -6,11 +6,13 @@ the result where the tap was; below them the target's full record and the combat
 from __future__ import annotations
 
 import zlib
+from fractions import Fraction
 from typing import Any
 
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import conditions_card
+from rkweb.features.aftermath.characters.treat import treat_block
 from rkweb.features.aftermath.combat.hand import hth_form
 from rkweb.features.aftermath.combat.missile import missile_form
 from rkweb.features.aftermath.combat.panel import panel
@@ -23,6 +25,7 @@ from rkweb.features.aftermath.combat.update import RESULT_HERE, CbtClear, CbtRes
 from rkweb.features.aftermath.state import err, errors_why, now_of, person, state
 from rkweb.kit.buttons import button
 from rkweb.kit.dice_entry import dice_entry
+from rkweb.kit.odds import percent_text
 from rkweb.kit.results import log_list, why
 
 
@@ -50,10 +53,13 @@ def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
         },
         # The one place the roll waited for is named (the card above lists the rolls so far);
         # said to a screen reader as each roll moves it on.
+        # Its chance runs on after its name, in the same box (a line of its own made the box
+        # taller than the dice beside it and moved their field down).
         h(
-            "p",
-            {"class": "explain", "data-testid": "aft-dice-next", "aria-live": "polite"},
-            f"Roll {number}: {what}",
+            "div",
+            {"class": "explain roll-named", "aria-live": "polite"},
+            h("span", {"data-testid": "aft-dice-next"}, f"Roll {number}: {what}"),
+            *_chances(pending if waiting else {}),
         ),
         dice_entry(
             "aft-dice",
@@ -66,6 +72,36 @@ def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
             entry=f"{attacks}-{number}",
         ),
     )
+
+
+def _chances(pending: dict[str, Any]) -> list[VNode]:
+    """What the roll waited for decides, each with its exact chance, after its name: a save's
+    "saves on D20 ≤ 8" 40% (AFT-05), as the to-hit roll shows its chance (a GM's play-through:
+    the critical's Health throws waited with none)."""
+    found = pending.get("odds")
+    if not isinstance(found, list):
+        return []
+    return [
+        # Plain text in the name's flow: the chance's tap target (44 px high) made the box
+        # taller than the dice beside it; its exact fraction is the span's title.
+        h(
+            "span",
+            {"class": "roll-odds", "data-testid": "aft-dice-odds", "title": f"exactly {p}"},
+            f" · {label}: {percent_text(p)}",
+        )
+        for label, p in _pairs(found)
+    ]
+
+
+def _pairs(found: list[Any]) -> list[tuple[str, Fraction]]:
+    pairs = []
+    for item in found:
+        try:
+            label, text = item
+            pairs.append((str(label), Fraction(str(text))))
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue  # a damaged record shows the roll's name alone
+    return pairs
 
 
 def _newest(log: list[dict[str, Any]]) -> str:
@@ -136,6 +172,8 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
             h("div", {}, h("div", {"class": "step-result"}, result), dice) if result else dice,
             now,
             dodging,
+            # A finished attack's result between them: the worksheet is the next attack's.
+            after=result is not None and not isinstance(combat.get("pending"), dict),
         ),
         h(
             "p",
@@ -157,6 +195,13 @@ def attack_words(st: dict[str, Any]) -> str:
     return f"{attacker.get('name', '')} attacks {target.get('name', '')}" + (
         f" with {weapon}" if weapon else ""
     )
+
+
+def _target_card(model: Model, target: dict[str, Any], index: int, now: Any) -> VNode:
+    """The target's damage and conditions; bleeding to death, his treatments (AFT-25)."""
+    testid = "aft-target-conditions"
+    treat = treat_block(model, target, index, now, testid)
+    return conditions_card(model, target, index, now, testid, treat)
 
 
 def view(model: Model) -> VNode:
@@ -185,8 +230,6 @@ def view(model: Model) -> VNode:
         panel(model, now),
         None if asking else _step(model, st, now, result if here else None),
         result if asking or not here else None,
-        conditions_card(model, target, target_index, now_of(st), "aft-target-conditions")
-        if target
-        else None,
+        _target_card(model, target, target_index, now_of(st)) if target else None,
         _log(log),
     )

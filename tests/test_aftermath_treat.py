@@ -1,0 +1,81 @@
+"""AFT-25 (001 line 32): a fighter bleeding to death is saved "cauterized or bandaged with a
+First Aid Skill BCS roll"; cauterizing puts him in System Shock and asks a Health Ability Saving
+Throw to survive it. A GM's play-through found only "Remove Bleeding to death" on Bo's
+conditions, and the log later said "no bandage or cautery recorded" as Bo died. Each treatment
+is an action on the bleeding fighter, with its exact chance, rolled for the GM or typed."""
+
+from __future__ import annotations
+
+from rkweb.app.model import Model
+from test_aftermath_fight_screen import _fight
+from test_aftermath_pages import send, texts
+
+
+def _bleeding() -> Model:
+    """Bo, the target, with a compound fracture recorded by hand (D6 typed 3: bleeds 3 + his
+    Health Group Combat Turns) and his Health AST 8, CST 3 on his sheet."""
+    return send(
+        _fight(),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 1),
+        ("aftermath.char_field", "ast.HLH", "8"),
+        ("aftermath.char_field", "cst.HLH", "3"),
+        ("aftermath.char_draft", "condition", "compound_fracture"),
+        ("aftermath.char_add_cond_typed", 1, "3"),
+        ("aftermath.tab", "combat"),
+    )
+
+
+def _names(model: Model) -> list[str]:
+    return [c["name"] for c in model.state["aftermath"]["characters"][1]["conditions"]]
+
+
+def test_a_bleeding_target_is_offered_bandage_and_cautery_with_their_chances() -> None:
+    model = _bleeding()
+    assert "Bleeding to death" in _names(model)
+    assert texts(model, "aft-target-conditions-bandage") == ["Bandage (roll for me)"]
+    assert texts(model, "aft-target-conditions-cauterize") == ["Cauterize (roll for me)"]
+    # His Health AST 8 (CST 3): he survives the cauterization on D20 ≤ 8, 40%.
+    assert texts(model, "aft-target-conditions-cauterize-odds") == [
+        "saves on D20 ≤ 8: 40%exactly 2/5"
+    ]
+    model = send(model, ("aftermath.char_draft", "first_aid", "12"))
+    assert texts(model, "aft-target-conditions-bandage-odds") == [
+        "stops it on D20 ≤ 12: 60%exactly 3/5"
+    ]
+
+
+def test_a_first_aid_roll_under_the_bcs_stops_the_bleeding_and_over_it_does_not() -> None:
+    model = send(_bleeding(), ("aftermath.char_draft", "first_aid", "12"))
+    failed = send(model, ("aftermath.char_treat_typed", 1, "bandage", "13"))
+    assert "Bleeding to death" in _names(failed)
+    assert texts(failed, "aft-target-conditions-treated") == [
+        "Bo bandaged: First Aid 1D20 = 13 vs BCS 12: failure by 1 → still bleeding"
+    ]
+    done = send(model, ("aftermath.char_treat_typed", 1, "bandage", "12"))
+    assert "Bleeding to death" not in _names(done)
+    assert texts(done, "aft-target-conditions-bandage") == []  # nothing left to treat
+    assert done.history.undo_label.startswith("Bo bandaged")
+    # No bleeding on his sheet: the turns pass and he does not die.
+    for _ in range(8):
+        done = send(done, ("aftermath.cbt_next_turn",))
+    assert "Dead" not in _names(done)
+
+
+def test_no_first_aid_bcs_is_assumed() -> None:
+    model = send(_bleeding(), ("aftermath.char_treat_typed", 1, "bandage", "3"))
+    assert "Bleeding to death" in _names(model)
+    assert texts(model, "aft-target-conditions-first-aid-error") == [
+        "type the First Aid BCS of the one who bandages (a whole number)"
+    ]
+
+
+def test_cauterizing_stops_the_bleeding_in_system_shock_and_his_health_ast_decides() -> None:
+    survived = send(_bleeding(), ("aftermath.char_treat_typed", 1, "cauterize", "8"))
+    assert "Bleeding to death" not in _names(survived)
+    assert "System Shock" in _names(survived) and "Dead" not in _names(survived)
+    died = send(_bleeding(), ("aftermath.char_treat_typed", 1, "cauterize", "9"))
+    assert "Dead" in _names(died) and "Bleeding to death" not in _names(died)
+    assert texts(died, "aft-target-conditions-treated") == [
+        "Bo cauterized: System Shock; Health AST 1D20 = 9 vs CST 3 / AST 8: failure → dies of it"
+    ]
