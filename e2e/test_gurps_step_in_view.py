@@ -163,7 +163,7 @@ def test_the_next_fighters_chips_are_all_in_view_when_the_turn_ends(
         app.get_by_test_id("gurps-fight-defend-parry").click()
         enter(app, "gurps-fight-defense-typed", "5 5 5")  # 15 against Kim's parry 9
         enter(app, "gurps-fight-damage-typed", "1")  # 1d+1 = 2 cut: injury 3
-        app.get_by_test_id("gurps-settle-1-2").click()  # knockdown: no effect
+        # not over HP/2: no major wound, so no knockdown roll (003 line 54); shock only
         app.get_by_test_id("gurps-settle-0-8").click()  # no shock
         expect(app.get_by_test_id("gurps-after-injury")).to_have_count(0)
     _in_view(app, "gurps-fight-result")

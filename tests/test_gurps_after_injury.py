@@ -35,8 +35,8 @@ def test_gur58_the_injury_asks_and_decides_nothing() -> None:  # 004:L347-349
     fight = _hit("skull", "4")
     assert [(a.kind, a.modifier) for a in fight.asks] == [("shock", 0), ("knockdown", -10)]
     assert not fight.combatant("b").stunned  # nothing invented
-    assert [(a.kind, a.modifier) for a in _hit("face", "4").asks][1] == ("knockdown", -5)
-    groin = _hit("groin", "4").asks
+    assert [(a.kind, a.modifier) for a in _hit("face", "6").asks][1] == ("knockdown", -5)
+    groin = _hit("groin", "6").asks
     assert groin[1].modifier == -5 and "at most −8" in groin[0].note  # 003:L52
     assert [a.kind for a in _hit("torso", "12", hp=5).asks] == [
         "shock",
@@ -44,6 +44,18 @@ def test_gur58_the_injury_asks_and_decides_nothing() -> None:  # 004:L347-349
         "consciousness",
     ]
     assert gf.fight_from_json(gf.fight_to_json(fight)).asks == fight.asks  # a reload keeps them
+
+
+def test_a_knockdown_roll_only_for_a_major_wound() -> None:  # 003:L54, GUR-37
+    # "loss of over 1/2 HP from one blow": a GM's play-through was asked a knockdown roll on
+    # an injury of 6 at HP 12 and of 1 at HP −5. Not on the face or groin either (their −5 is
+    # the roll's modifier when a major wound asks it, 003 lines 48, 52).
+    assert [a.kind for a in _hit("torso", "5").asks] == ["shock"]
+    assert [a.kind for a in _hit("face", "5").asks] == ["shock"]
+    assert [a.kind for a in _hit("torso", "6").asks] == ["shock", "knockdown"]
+    below = replace(BO, hp=12, hp_now=-5)  # at 0 HP or below: the roll to stay conscious
+    fight = gf.ask_after_injury(Fight((below,)), "b", "torso", "cr", injury=1)
+    assert [a.kind for a in fight.asks] == ["shock", "consciousness"]
 
 
 def test_a_failed_knockdown_roll_stuns_in_one_tap_and_is_enforced() -> None:  # 004:L46

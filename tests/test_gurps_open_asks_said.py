@@ -128,7 +128,7 @@ def test_the_log_says_what_a_turn_leaves_open_once_never_the_whole_list_each_tur
 
 
 def test_the_questions_after_the_one_asked_are_counted_in_its_fold() -> None:
-    model = send(fight_started(), "gurps.field", "g2", "hp", "20")
+    model = send(fight_started(), "gurps.field", "g2", "hp", "10")  # 6 > 10/2: a major wound
     model = attack_turn(model)  # Ana at Bo
     model = send(model, "gurps.step_attack_typed", "1 1 2")  # critical: no defense
     hurt = send(model, "gurps.step_damage_typed", "6")

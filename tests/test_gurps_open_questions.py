@@ -85,7 +85,7 @@ def test_a_question_is_closed_only_by_an_answer_or_a_dismissal() -> None:
 
 
 def test_the_page_keeps_asking_after_the_next_fighters_chip() -> None:  # one tap passes
-    model = send(fight_started(), "gurps.field", "g2", "hp", "20")
+    model = send(fight_started(), "gurps.field", "g2", "hp", "10")  # 6 > 10/2: a major wound
     model = attack_turn(model)  # Ana at Bo
     model = send(model, "gurps.step_attack_typed", "1 1 2")  # critical: no defense
     hurt = send(model, "gurps.step_damage_typed", "6")
@@ -103,7 +103,7 @@ def test_the_page_keeps_asking_after_the_next_fighters_chip() -> None:  # one ta
 
 
 def test_a_reload_comes_back_to_the_open_questions() -> None:  # FIGHT.md: a reload continues
-    model = send(fight_started(), "gurps.field", "g2", "hp", "20")
+    model = send(fight_started(), "gurps.field", "g2", "hp", "10")  # 6 > 10/2: a major wound
     model = attack_turn(model)  # Ana at Bo
     model = send(model, "gurps.step_attack_typed", "1 1 2")
     hurt = send(model, "gurps.step_damage_typed", "6")

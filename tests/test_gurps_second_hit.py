@@ -17,7 +17,9 @@ from pycore.systems.gurps.worksheet import AttackSetup
 
 ANA = Combatant(id="a", name="Ana", weapon_skill=14, basic_speed="7", damage="2d", damage_type="cr")
 CY = Combatant(id="c", name="Cy", basic_speed="6", weapon_skill=14, damage="2d", damage_type="cr")
-BO = Combatant(id="b", name="Bo", ht=11, hp=30, hp_now=30, weapon_skill=12)
+# HP 20: the skull hit (5 − DR 2 = 3, ×4 = 12) and the torso hit (11) are major wounds (003 line 54), each
+# asking a knockdown roll; after both he is at −3 HP, so a roll to stay conscious too.
+BO = Combatant(id="b", name="Bo", ht=11, hp=20, hp_now=20, weapon_skill=12)
 
 
 def _two_hits() -> Fight:
@@ -26,14 +28,14 @@ def _two_hits() -> Fight:
     assert [p.id for p in fight.order] == ["a", "c", "b"]
     fight, _ = gf.take_maneuver(fight, "Attack")
     fight, _ = gf.attack(fight, "a", "b", AttackSetup(location="skull"), typed_dice("3d6", "4"))
-    fight, _ = gf.damage(fight, typed_dice("2d6", "3"))
+    fight, _ = gf.damage(fight, typed_dice("2d6", "5"))  # 5 − skull DR 2 = 3, ×4 = 12
     fight, _ = gf.next_turn(fight)  # Cy's turn
     # Bo's knockdown roll bears on Cy's attack (stunned: −4 to defend): answered first; his
     # shock does not, so it stays open beside the second hit's.
     fight, _ = gf.settle(fight, 1, "no effect")
     fight, _ = gf.take_maneuver(fight, "Attack")
     fight, _ = gf.attack(fight, "c", "b", AttackSetup(), typed_dice("3d6", "4"))
-    fight, _ = gf.damage(fight, typed_dice("2d6", "6"))
+    fight, _ = gf.damage(fight, typed_dice("2d6", "11"))
     return fight
 
 
@@ -44,6 +46,7 @@ def test_a_second_hit_keeps_the_first_hits_questions() -> None:
         ("shock", 0, ""),  # the skull hit's: not replaced by the torso hit's
         ("shock", 0, SECOND_SHOCK),
         ("knockdown", 0, ""),
+        ("consciousness", 0, ""),
     ]
     assert gf.fight_from_json(gf.fight_to_json(fight)).asks == fight.asks
 

@@ -92,7 +92,8 @@ def card_line(fight: Fight, cid: str) -> str:
         parts.append(c.posture.lower())
     if c.shock and not c.unconscious:
         current = fight.current()
-        when = "this turn" if current is not None and current.id == cid else "next turn"
+        now = current is not None and current.id == cid and "shock" not in fight.later
+        when = "this turn" if now else "next turn"  # hurt in his own turn: his next
         parts.append(f"shock −{c.shock} {when}")
     if past_minus_hp(c):
         parts.append(CARD_DEATH_NOTE)

@@ -81,20 +81,37 @@ def ask_after_injury(
     notes = []
     if location == "groin" and c.male and damage_type == "cr":
         notes.append("double from crushing to the groin, at most −8")  # 003 line 52
-    if c.shock or any(a.kind == "shock" and a.who == cid and not a.lapsed for a in fight.asks):
+    # Another shock for the same turn of his: one recorded for his next turn, or still open
+    # from a hit since his last turn began (its turn not begun: ``turns`` 0). Hurt in his own
+    # turn, a shock counting on this turn is another turn's (fight.later).
+    current = fight.current()
+    this_turn = current is not None and current.id == cid and "shock" not in fight.later
+    if (c.shock and not this_turn) or any(
+        a.kind == "shock" and a.who == cid and a.turns == 0 for a in fight.asks
+    ):
         notes.append(SECOND_SHOCK)
-    asks = [
-        # The notes are shown on screen; their lines are in the "Why".
-        Ask("shock", cid, 0, "; ".join(notes)),
-        # Asked after every injury: the texts say when a knockdown roll is due nowhere (004
-        # lines 347-349 point to a chapter they lack; 003 gives only its modifiers, lines 43,
-        # 48, 52, and a "major wound" only for crippling and blinding, lines 48, 54, 57, 85).
-        # The GM dismisses it where his book does not ask it.
-        Ask("knockdown", cid, _knockdown_modifier(location, damage_type, c.male)),
-    ]
+    # The notes are shown on screen; their lines are in the "Why".
+    asks = [Ask("shock", cid, 0, "; ".join(notes))]
+    if major_wound(c.hp, injury):
+        # A knockdown and stun roll only for a major wound, "loss of over 1/2 HP from one
+        # blow" (003 line 54, GUR-37; the stat HP, as the rules file reads it): the texts give
+        # the roll's modifiers for the skull, eye, face and groin (003 lines 43, 48, 52) but
+        # no roll for a lesser wound there. A GM's play-through: it was asked on an injury
+        # of 1 at HP −5, and of 6 at HP 12.
+        asks.append(Ask("knockdown", cid, _knockdown_modifier(location, damage_type, c.male)))
     if c.hp_now <= 0:
         asks.append(Ask("consciousness", cid))
     return replace(fight, asks=(*fight.asks, *asks))
+
+
+@checked
+def major_wound(hp: int, injury: int) -> bool:
+    """003 line 54: a major wound is the "loss of over 1/2 HP from one blow" (GUR-37).
+
+    >>> major_wound(12, 6), major_wound(12, 7), major_wound(11, 6)
+    (False, True, True)
+    """
+    return injury * 2 > hp
 
 
 def _ask(fight: Fight, index: int) -> Ask:
@@ -163,12 +180,14 @@ def roll_check(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, Ans
     target = c.ht + ask.modifier
     what = f"HT {c.ht} −{-ask.modifier} =" if ask.modifier else "HT"  # "HT 11 −10 = 1"
     rolled = roll_success(what, target, rng)
-    if ask.kind == "knockdown" and rolled.success:
-        # A knockdown and stun roll made: he is neither knocked down nor stunned, recorded
-        # with the roll (no tap). A failure's outcome is the GM's book's, which the texts do
-        # not include (GUR-58, 004 lines 347-349): it stays his pick.
+    if rolled.success:
+        # A knockdown and stun roll made: he is neither knocked down nor stunned; a roll to
+        # stay conscious made: he stays conscious. Each is recorded with the roll (no tap). A
+        # failure's outcome is the GM's book's, which the texts do not include (GUR-58, 004
+        # lines 347-349): it stays his pick.
+        made = "no effect" if ask.kind == "knockdown" else "stays conscious"
         asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
-        return replace(fight, asks=asks), Answered(c.name, ask.label, rolled, "no effect")
+        return replace(fight, asks=asks), Answered(c.name, ask.label, rolled, made)
     done = replace(ask, rolled=rolled.roll.total, success=rolled.success)
     asks = tuple(done if i == index else a for i, a in enumerate(fight.asks))
     return replace(fight, asks=asks), Answered(c.name, ask.label, rolled)
@@ -185,10 +204,18 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
         raise RuleError(f"{ask.label}: {shown(outcome)} is not one of {', '.join(allowed)}")
     c = fight.combatant(ask.who)
     worst = 0
+    # Hurt in his own turn (the question was asked in it: his next turn has not begun, and it
+    # is his turn now), as by the limb a parry strikes (GUR-49): what counts "on his next
+    # turn" counts on the one after this, which he has used (a GM's play-through).
+    current = fight.current()
+    own = ask.turns == 0 and current is not None and current.id == ask.who
+    later = fight.later
     if outcome.startswith("stunned"):
         c = replace(c, stunned=True)
         if outcome.endswith("prone"):
             c = replace(c, posture="Lying Down")
+        if own and "stun" not in later:  # 004 line 46: he rolls to recover on his next turn
+            later = (*later, "stun")
     elif outcome == "unconscious":
         c = replace(c, unconscious=True)
     elif outcome.startswith("shock −") and not ask.lapsed:
@@ -196,8 +223,11 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
         # turn. Recorded once that turn is over, it is logged and changes nothing.
         # A shock already recorded for that turn (another hit's): the worst applies (GUR-58).
         shock = min(int(outcome.removeprefix("shock −")), MAX_SHOCK)
-        worst = max(shock, c.shock) if c.shock else 0
+        same_turn = c.shock and (not own or "shock" in later)
+        worst = max(shock, c.shock) if same_turn else 0
         c = replace(c, shock=worst or shock)
+        if own and "shock" not in later:  # kept past this turn's end, for his next
+            later = (*later, "shock")
     asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
     closed = 0
     if outcome == "unconscious":
@@ -206,7 +236,8 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
         kept = tuple(a for a in asks if a.who != c.id)
         closed, asks = len(asks) - len(kept), kept
     said = Answered(c.name, ask.label, outcome=outcome, lapsed=ask.lapsed, worst=worst)
-    return replace(fight.with_combatant(c), asks=asks), replace(said, closed=closed)
+    settled = replace(fight.with_combatant(c), asks=asks, later=later)
+    return settled, replace(said, closed=closed)
 
 
 @dataclass(frozen=True)

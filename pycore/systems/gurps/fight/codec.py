@@ -21,7 +21,15 @@ from pycore.systems.gurps.fight.aims import aims_from_json, aims_to_json
 from pycore.systems.gurps.fight.hands import hands_from_json, hands_to_json
 from pycore.systems.gurps.fight.ranges import ranges_from_json, ranges_to_json
 from pycore.systems.gurps.fight.targets import targets_from_json, targets_to_json
-from pycore.systems.gurps.fight.value import ASK_LABELS, Ask, Fight, Pending, Place
+from pycore.systems.gurps.fight.value import (
+    ASK_LABELS,
+    LATER,
+    Ask,
+    Fight,
+    Later,
+    Pending,
+    Place,
+)
 from pycore.systems.gurps.quantities import decimal_text
 from pycore.systems.gurps.sheet import combatant_from_json, combatant_to_json
 from pycore.systems.gurps.worksheet import AttackSetup
@@ -49,6 +57,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "targets": targets_to_json(fight),
             **hands_to_json(fight),
             **({"aims": aims_to_json(fight)} if fight.aims else {}),  # GUR-11, fight/aims.py
+            **({"later": list(fight.later)} if fight.later else {}),  # hurt in his own turn
         },
         "asks": [
             {
@@ -162,7 +171,14 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         targets_from_json(saved.get("targets"), ids),
         *hands_from_json(saved.get("hands"), saved.get("drawing"), ids),
         aims=aims_from_json(saved.get("aims"), ids),
+        later=_later(saved.get("later")),
     )
+
+
+def _later(saved: object) -> tuple[Later, ...]:
+    """What an injury in the current fighter's own turn left for his next (value.Fight)."""
+    listed = saved if isinstance(saved, list) else []
+    return tuple(known for item in listed for known in LATER if known == item)
 
 
 @checked

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Literal
+from typing import Final, Literal
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
@@ -305,8 +305,9 @@ def next_turn(fight: Fight, aimed_at: str = "") -> tuple[Fight, TurnBegun]:
         raise RuleError("start the fight first")
     fight = turn_aim(fight, leaving.id, aimed_at)
     physical, mental = fight.recovery == "recovered", fight.mental_recovery == "recovered"
-    if leaving.shock:
-        # The shock the GM's book gave lasts his next turn (GUR-58): it ends with this one.
+    if leaving.shock and "shock" not in fight.later:
+        # The shock the GM's book gave lasts his next turn (GUR-58): it ends with this one,
+        # unless he was hurt in this turn of his (fight.later): then it counts on the next.
         fight = fight.with_combatant(replace(leaving, shock=0))
         leaving = fight.combatant(leaving.id)
     if physical or mental:
@@ -329,7 +330,9 @@ def next_turn(fight: Fight, aimed_at: str = "") -> tuple[Fight, TurnBegun]:
     # question on every turn; dropping them lost a shock, a knockdown, a fall unseen.
     # The log says only what the turn passing changes: the questions this turn leaves open.
     left_open = open_questions(fight, tuple(a for a in fight.asks if not (a.carried or a.lapsed)))
-    moved = replace(fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="")
+    moved = replace(
+        fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="", later=()
+    )
     moved = _stun_holds(moved)
     who = moved.current()
     assert who is not None
@@ -476,6 +479,12 @@ def _note(c: Combatant, name: str, option: str) -> str:
     return ""
 
 
+#: A stun begun in his own turn: no roll to recover until his next (004 line 46).
+STUNNED_NOW: Final = (
+    "{} was stunned in this turn of his: he rolls to recover on his next turn, the Do Nothing one"
+)
+
+
 @dataclass(frozen=True)
 class Recovered(Logged):
     """The HT roll against physical stun, or the IQ roll against mental stun, a stunned
@@ -519,6 +528,10 @@ def recover(fight: Fight, rng: RandintSource, kind: Stun = "physical") -> tuple[
         raise RuleError(f"{who.name} is not {'mentally ' if mental else ''}stunned")
     if fight.mental_recovery if mental else fight.recovery:
         raise RuleError(f"{who.name} has already rolled to recover this turn")
+    if not mental and "stun" in fight.later:
+        # Stunned in this turn of his, after he acted: the roll is made on his turn of Do
+        # Nothing (004 line 46, GUR-07), his next; until he recovers, −4 to defend (GUR-45).
+        raise RuleError(STUNNED_NOW.format(who.name))
     rolled = roll_success("IQ" if mental else "HT", who.iq if mental else who.ht, rng)
     after: Recovery = "recovered" if rolled.success else "failed"
     moved = replace(fight, mental_recovery=after) if mental else replace(fight, recovery=after)

@@ -16,6 +16,9 @@ Stage = Literal["defense", "damage", "strike"]
 #: The current combatant's stun recovery this turn: not tried, tried and failed, recovered.
 Recovery = Literal["", "failed", "recovered"]
 NO_DEFENSE: Final = "none"
+#: What an injury in a fighter's own turn leaves for his next (:attr:`Fight.later`).
+Later = Literal["shock", "stun"]
+LATER: Final[tuple[Later, ...]] = ("shock", "stun")
 
 
 class Logged:
@@ -139,6 +142,10 @@ class Fight:
     # (fighter, target, seconds): the Aim maneuvers he took at that target on his turns just
     # before this one (GUR-11; fight/aims.py).
     aims: tuple[tuple[str, str, int], ...] = ()
+    # What an injury in the current combatant's own turn leaves for his next turn: "shock"
+    # (GUR-58: it counts on his next turn, not on this one, which he has used) and "stun" (004
+    # line 46, GUR-07: he rolls to recover on his next turn, the Do Nothing one, not at once).
+    later: tuple[Later, ...] = ()
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

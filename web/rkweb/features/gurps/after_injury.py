@@ -44,7 +44,8 @@ def _check(model: Model, fight: Fight, ctx: Ctx, index: str, typed: str | None) 
     # Its result shows in the question's line, where the tap was; the injury's stays above it
     # (a second result panel would push the next fighter's chips off the screen: issue 27).
     if checked.outcome:
-        # A knockdown roll made closes its question (no effect): its line is gone, so the
+        # A knockdown roll or a roll to stay conscious made closes its question (no effect,
+        # stays conscious): its line is gone, so the
         # result panel says it in place of the injury's (the log keeps both).
         return commit(model, fight, label, ctx, [checked], seed=seed, shown=shown.of(checked))
     return commit(model, fight, label, ctx, [checked], seed=seed)

@@ -117,7 +117,8 @@ def of(step: Logged) -> dict[str, Any]:
     if isinstance(step, Struck):
         return _struck(step)
     if isinstance(step, Answered) and step.rolled is not None and step.outcome:
-        # a knockdown roll made: no effect, recorded with the roll (GUR-58)
+        # a knockdown roll made (no effect) or a roll to stay conscious made (stays conscious),
+        # recorded with the roll (GUR-58)
         verdict = f"{step.name}: {step.what} made: {step.outcome}"
         number = _rolled(step.rolled.roll, step.rolled.target)
         return {"verdict": verdict, "number": number, "tone": "neutral", "why": explained(step)}

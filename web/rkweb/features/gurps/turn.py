@@ -98,6 +98,15 @@ def _roll_entry(
 def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
     """004 line 46: Do Nothing, and the roll to recover, once a turn: HT from physical stun, IQ
     from mental stun (one of each when he has both)."""
+    if "stun" in fight.later:
+        # Stunned in this turn of his, after he acted: the Do Nothing turn and its roll to
+        # recover are his next (004 line 46, GUR-07); −4 to defend until then (GUR-45).
+        said = (
+            f"{c.name} is stunned: −4 to defend; he must Do Nothing on his next turn and "
+            f"may roll HT {c.ht} to recover then."
+        )
+        later = h("p", {"class": "strong", "data-testid": f"gurps-recovery-{c.id}"}, said)
+        return [later, next_up(model, fight), why(_STUN_WHY)]
     head = h("p", {"class": "strong"}, f"{c.name} is stunned: must Do Nothing this turn.")
     parts: list[VNode | None] = [head]
     kinds = (
