@@ -111,7 +111,10 @@ def reveal_new_outcome(window: Any, before: dict[str, str], shown_steps: dict[st
         reveal(window, el, 60, "data-reveals")
         break
     for el in window.document.querySelectorAll("[data-step]"):
-        if shown_steps.get(str(el.getAttribute("data-step"))) != step_text(el):
+        was = shown_steps.get(str(el.getAttribute("data-step")))
+        if was is None and el.hasAttribute("data-step-quiet"):
+            continue  # new on the page, but not what the tap asks for next (data-step-quiet)
+        if was != step_text(el):
             reveal(window, el, 160, "data-step-reveals")  # its first rows: the roll, "Next turn"
             return
 

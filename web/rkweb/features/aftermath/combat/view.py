@@ -50,6 +50,11 @@ def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
             "data-resume": waiting or None,
             "data-step": "aft-dice",
             "data-step-on": who,
+            # A finished attack's way on is "Next Action Phase" beside its result; the dice
+            # that come back under it are for another attack, not this tap's next step: not
+            # scrolled to (Bo's Damage Potential applied scrolled the page 27 px for them,
+            # moving the result from where the tap was, FIGHT.md 5).
+            "data-step-quiet": (not waiting) or None,
         },
         # The one place the roll waited for is named (the card above lists the rolls so far);
         # said to a screen reader as each roll moves it on.
