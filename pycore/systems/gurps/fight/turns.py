@@ -184,6 +184,13 @@ def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     """The fight with one field of a combatant's sheet changed to what the user typed. The
     acting combatant's maneuver or option set by the GM is his choice for this turn (GUR-06)."""
     before = fight.combatant(cid)
+    if field == "posture" and before.posture == "Lying Down" and typed.strip() == "Standing":
+        # GUR-09 (004 line 48): "You cannot stand directly from a lying position; you must
+        # first move to a crawling, kneeling, or sitting posture before standing."
+        raise RuleError(
+            f"{before.name} cannot stand directly from lying down: first crawling, kneeling or "
+            "sitting, then standing on a later Change Posture."
+        )
     changed = fight.with_combatant(edited(before, field, typed))
     current = fight.current()
     if field in ("maneuver", "option") and current is not None and current.id == cid:
