@@ -65,6 +65,22 @@ class Joined(Logged):
         return () if self.place is None else ("GUR-D01", "GUR-05")
 
 
+@dataclass(frozen=True)
+class Renamed(Logged):
+    """A fighter renamed while the fight runs: the log's earlier lines name him by his old
+    name (a GM's play-through: "Fighter 3 joins the fight…", then nothing of Kai)."""
+
+    old: str
+    name: str
+
+    @property
+    def public(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:
+        return f"{self.old} is now named {self.name}"
+
+
 def _order_key(c: Combatant, tiebreak: int) -> tuple[Fraction, int, int]:
     return (-c.speed, -c.dx, -tiebreak)  # GUR-05: Basic Speed, DX, the random number
 
