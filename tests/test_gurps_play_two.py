@@ -198,6 +198,9 @@ def test_an_aimed_crossbow_may_be_braced_on_the_tracker() -> None:  # GUR-11, 00
     hit = send(braced, "gurps.step_attack_typed", "3 3 3")
     assert "braced +1" in texts(hit, "gurps-log-entry")[0]
     assert texts(attack_turn(fight_started()), "gurps-fight-braced") == []  # no Aim: no chip
+    # Move and Attack loses every bonus from Aim (004 line 53): the chip is not left on
+    moving = send(braced, "gurps.maneuver", "Move and Attack", "")
+    assert texts(moving, "gurps-fight-braced") == []
 
 
 def test_a_knockdown_roll_made_is_recorded_with_no_effect_without_a_tap() -> None:  # GUR-58

@@ -293,7 +293,10 @@ def _attack_step(
     asked = situation.exposed_field(step, setup, attacker, target)
     # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
     # reads top-down and taps the roll (a play-through found it under the odds).
-    braced = situation.braced_chip(step, using, aim)  # GUR-11: +1 braced, the GM's word
+    # GUR-11: +1 braced, the GM's word; none under Move and Attack, which loses every bonus
+    # from Aim (GUR-15, 004 line 53): a play-through saw the chip still on there, not counted.
+    moving = attacker.maneuver == "Move and Attack"
+    braced = situation.braced_chip(step, using, 0 if moving else aim)
     return [head, closed, chances, fields, braced, asked, wait, roll], [
         *adjust,
         skill,
