@@ -24,6 +24,7 @@ from pycore.systems.gurps.fight.free_hands import (
     no_empty_hand_said,
     no_punch_said,
     offered_lines,
+    unready_said,
 )
 from pycore.systems.gurps.fight.hands import after_attack, defenses_now, holding, with_hand
 from pycore.systems.gurps.lines import line_from_json, lines_from_saved
@@ -76,7 +77,8 @@ def test_the_weapon_in_hand_is_the_fights_not_the_sheets_first() -> None:
         two_handed=True,
         more_attacks=lines_from_saved("Knife: 12, 1d-1 imp; Punch: 12, 1d-2 cr, unarmed"),
     )
-    assert offered_lines(bo, 0) == (0, 1)
+    # the knife is not in hand while both grip the bow: drawn with a Ready first (004 line 95)
+    assert offered_lines(bo, 0) == (0,)
     # the bow, two-handed, is not ready while the knife is in his hand (004 lines 93, 95)
     assert offered_lines(bo, 1) == (1, 2)
 
@@ -212,3 +214,21 @@ def test_a_two_handed_weapon_and_a_shield_say_both_hands_hold_the_weapon() -> No
     greatsword took one: both hands hold the greatsword."""
     hugh = _fighter("Greatsword", two_handed=True, shield_skill=11, shield_db=2)
     assert no_punch_said(hugh, 0) == "Both hands hold the Greatsword: no punch; kick instead."
+
+
+def test_a_one_handed_weapon_is_not_ready_while_both_hands_grip_a_bow() -> None:
+    """A GM's play-through: Bo, gripping his longbow (two-handed), stabbed with the knife on his
+    sheet with no Ready. "A one-handed weapon is ready if it's being held in your hand" (004
+    line 93); another is drawn with a Ready maneuver (004 line 95): refused in words."""
+    knife = lines_from_saved("Knife: 12, 1d-2 cut; Kick: 9, 1d cr, unarmed")
+    bo = replace(_fighter("Longbow", two_handed=True), id="b", name="Bo", more_attacks=knife)
+    assert offered_lines(bo, None) == (0, 2)
+    assert unready_said(bo, None) == (
+        "Knife: not ready. Both of Bo's hands grip his Longbow: he takes a Ready maneuver to "
+        "draw another weapon."
+    )
+    # after a Ready of the knife, the knife is in hand
+    assert 1 in offered_lines(bo, 1)
+    fight = gf.Fight((bo, Combatant(id="a", name="Ana")))
+    assert 1 not in gf.lines_now(fight, bo)
+    assert "Knife: not ready" in gf.punch_withheld(fight, bo)

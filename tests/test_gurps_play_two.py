@@ -175,6 +175,11 @@ def test_the_roll_to_injure_is_at_minus_4_against_karate() -> None:  # 004 line 
     parried = send(send(hit, "gurps.step_defense", "parry"), "gurps.step_defend_typed", "3 3 3")
     assert gf.strike_skill(fight_of(parried)) == (10, True)
     assert "roll Broadsword 10 (−4 against Karate)" in texts(parried, "gurps-fight-strike-asked")[0]
+    # the log says it as the question did (it read "Broadsword skill 10", the penalty gone)
+    struck = send(parried, "gurps.step_strike_typed", "4 4 4")
+    assert texts(struck, "gurps-log-entry")[0].startswith(
+        "Ana's parry: Broadsword 10 (−4 against Karate): "
+    )
 
 
 def test_an_aimed_crossbow_may_be_braced_on_the_tracker() -> None:  # GUR-11, 004 L49, L157
@@ -193,6 +198,9 @@ def test_an_aimed_crossbow_may_be_braced_on_the_tracker() -> None:  # GUR-11, 00
     hit = send(braced, "gurps.step_attack_typed", "3 3 3")
     assert "braced +1" in texts(hit, "gurps-log-entry")[0]
     assert texts(attack_turn(fight_started()), "gurps-fight-braced") == []  # no Aim: no chip
+    # Move and Attack loses every bonus from Aim (004 line 53): the chip is not left on
+    moving = send(braced, "gurps.maneuver", "Move and Attack", "")
+    assert texts(moving, "gurps-fight-braced") == []
 
 
 def test_a_knockdown_roll_made_is_recorded_with_no_effect_without_a_tap() -> None:  # GUR-58

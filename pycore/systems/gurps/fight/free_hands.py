@@ -121,14 +121,29 @@ def _unready(c: Combatant, held: int | None, index: int) -> bool:
     not refused."""
     line = attack_lines(c)[index]
     in_hand = 0 if held is None else held
-    return line.two_handed and not line.unarmed and index != in_hand and holds_one_handed(c, held)
+    if line.unarmed or index == in_hand:
+        return False
+    if line.two_handed:
+        return holds_one_handed(c, held)
+    # A one-handed weapon while both hands grip a two-handed one: it is still in its sheath
+    # ("a one-handed weapon is ready if it's being held in your hand", 004 line 93) and is
+    # drawn with a Ready maneuver (004 line 95). A GM's play-through: Bo, gripping his longbow,
+    # stabbed with the knife on his sheet with no Ready.
+    return _grips_both(c, held)
+
+
+def _grips_both(c: Combatant, held: int | None) -> bool:
+    """Whether the weapon in his hand is a two-handed one, gripped with both hands."""
+    weapon = _weapon(c, held)
+    return weapon is not None and weapon.two_handed
 
 
 @checked
 def offered_lines(c: Combatant, held: int | None) -> tuple[int, ...]:
     """His attack lines he may attack with now: every one, but a punch while no hand is free
     (004 line 97: no punching with a hand that holds a weapon), and a two-handed weapon while
-    his hand holds a one-handed one (004 lines 93, 95: it needs a Ready first)."""
+    his hand holds a one-handed one, or another weapon while both hands grip a two-handed one
+    (004 lines 93, 95: it needs a Ready first)."""
     full = not free_hands(c, held)
     return tuple(
         i
@@ -139,12 +154,19 @@ def offered_lines(c: Combatant, held: int | None) -> tuple[int, ...]:
 
 @checked
 def unready_said(c: Combatant, held: int | None) -> str:
-    """Why his two-handed weapon is not offered, in plain words ("" when none is withheld)."""
+    """Why a weapon of his not in hand is not offered, in plain words ("" when none is
+    withheld): a two-handed one while he holds a one-handed one, or any other while both his
+    hands grip a two-handed one."""
     lines = attack_lines(c)
     withheld = [lines[i].name for i in range(len(lines)) if _unready(c, held, i)]
     weapon = _weapon(c, held)
     if not withheld or weapon is None:
         return ""
+    if weapon.two_handed:
+        return (
+            f"{', '.join(withheld)}: not ready. Both of {c.name}'s hands grip his "
+            f"{weapon.name}: he takes a Ready maneuver to draw another weapon."
+        )
     return (
         f"{', '.join(withheld)}: not ready. {c.name} holds his {weapon.name}, and a two-handed "
         "weapon is ready only when gripped with both hands: he takes a Ready maneuver to draw it."

@@ -124,6 +124,7 @@ class Struck(Logged):
     weapon: str
     location: str
     rolled: RolledSuccess
+    karate: bool = False
 
     @property
     def public(self) -> str:
@@ -137,7 +138,12 @@ class Struck(Logged):
             if self.rolled.success
             else f"{self.foe} is not injured"
         )
-        return f"{self.name}'s parry: {self.rolled}; {then}"
+        # Said as the question said it ("roll Broadsword 9 (−4 against Karate)"): a GM's
+        # play-through read "Broadsword skill 9" in the log, the penalty gone.
+        head = f"{self.rolled.what} {self.rolled.target}"
+        less = " (−4 against Karate)" if self.karate else ""
+        said = head + less + str(self.rolled).removeprefix(head)
+        return f"{self.name}'s parry: {said}; {then}"
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -148,12 +154,12 @@ class Struck(Logged):
 def strike(fight: Fight, rng: RandintSource) -> tuple[Fight, Struck]:
     """Roll against the parrying weapon's skill (−4 against Karate): a success waits for the
     damage roll at the attacking limb, with no defense (004 line 261); a failure ends it."""
-    target, _ = strike_skill(fight)
+    target, karate = strike_skill(fight)
     pending = fight.pending
     assert pending is not None
     parrier = armed(fight.combatant(pending.attacker), pending.setup.line)
-    rolled = roll_success(f"{parrier.weapon} skill", target, rng)
+    rolled = roll_success(parrier.weapon, target, rng)
     after = replace(pending, stage="damage", used=()) if rolled.success else None
     foe = fight.combatant(pending.defender).name
-    step = Struck(parrier.name, foe, parrier.weapon, pending.setup.location, rolled)
+    step = Struck(parrier.name, foe, parrier.weapon, pending.setup.location, rolled, karate)
     return replace(fight, pending=after), step

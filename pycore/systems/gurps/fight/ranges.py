@@ -119,19 +119,39 @@ def _reach_yards(reach: str) -> int | None:
 
 
 @checked
-def out_of_reach(fight: Fight, using: Combatant, defender: Combatant) -> str:
+def out_of_reach(fight: Fight, using: Combatant, defender: Combatant, typed: str = "") -> str:
     """GUR-14, GUR-21 (004 lines 52, 88): a melee target must be within reach. The tracker has
-    no map, so that is the GM's to confirm (the rules' reading); when the fight holds a range
-    between the two past the weapon's reach (``using``: the attacker armed with the line), the
-    question in words; "" when there is none to ask (a ranged attack, no range held, within
-    reach)."""
-    held = "" if using.ranged else range_between(fight, using.id, defender.id)
-    if not held:
+    no map, so that is the GM's to confirm (the rules' reading); when the range typed in this
+    attack (``typed``), else the one the fight holds between the two, is past the weapon's
+    reach (``using``: the attacker armed with the line), the question in words; "" when there
+    is none to ask (a ranged attack, no range, within reach).
+
+    >>> from pycore.systems.gurps.sheet import Combatant
+    >>> bo = Combatant(id="b", name="Bo", weapon="Knife", reach="C,1")
+    >>> ana = Combatant(id="a", name="Ana")
+    >>> out_of_reach(Fight((bo, ana)), bo, ana, "10")
+    'Ana is 10 yd away (the range typed): moved within reach?'
+    """
+    if using.ranged:
+        return ""
+    held = range_between(fight, using.id, defender.id)
+    yards, said = held, "the range the fight holds"
+    if _read(typed) and not (held and Fraction(typed.strip()) == Fraction(held)):
+        yards, said = typed.strip(), "the range typed"
+    if not yards:
         return ""
     reach = _reach_yards(using.reach)
-    if reach is not None and Fraction(held) <= reach:
+    if reach is not None and Fraction(yards) <= reach:
         return ""
-    return f"{defender.name} is {held} yd away (the range the fight holds): moved within reach?"
+    return f"{defender.name} is {yards} yd away ({said}): moved within reach?"
+
+
+def _read(typed: str) -> bool:
+    """Whether ``typed`` reads as a range in yards (a field that is no number says so itself)."""
+    try:
+        return Fraction(typed.strip()) >= 0
+    except (ValueError, ZeroDivisionError):
+        return False
 
 
 @checked

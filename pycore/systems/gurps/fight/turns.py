@@ -13,7 +13,7 @@ from pycore.figures import signed
 from pycore.systems.gurps.damage_roll import strong_bonus
 from pycore.systems.gurps.fight.aims import aimed_target, turn_aim
 from pycore.systems.gurps.fight.card import raised
-from pycore.systems.gurps.fight.hands import after_maneuver
+from pycore.systems.gurps.fight.hands import after_maneuver, defenses_now
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
     lapsed_shocks_said,
@@ -31,7 +31,7 @@ from pycore.systems.gurps.modifiers import (
 from pycore.systems.gurps.order import Slot, ties, turn_order
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.systems.gurps.sheet import Combatant, edited, fighter
-from pycore.systems.gurps.worksheet import defenses_of, offered_options
+from pycore.systems.gurps.worksheet import offered_options
 from pycore.validate import checked
 
 #: The two stuns of 004 line 46: physical (HT recovers) and mental (IQ recovers).
@@ -63,6 +63,22 @@ class Joined(Logged):
     @property
     def rules(self) -> tuple[str, ...]:
         return () if self.place is None else ("GUR-D01", "GUR-05")
+
+
+@dataclass(frozen=True)
+class Renamed(Logged):
+    """A fighter renamed while the fight runs: the log's earlier lines name him by his old
+    name (a GM's play-through: "Fighter 3 joins the fight…", then nothing of Kai)."""
+
+    old: str
+    name: str
+
+    @property
+    def public(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:
+        return f"{self.old} is now named {self.name}"
 
 
 def _order_key(c: Combatant, tiebreak: int) -> tuple[Fraction, int, int]:
@@ -184,6 +200,13 @@ def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     """The fight with one field of a combatant's sheet changed to what the user typed. The
     acting combatant's maneuver or option set by the GM is his choice for this turn (GUR-06)."""
     before = fight.combatant(cid)
+    if field == "posture" and before.posture == "Lying Down" and typed.strip() == "Standing":
+        # GUR-09 (004 line 48): "You cannot stand directly from a lying position; you must
+        # first move to a crawling, kneeling, or sitting posture before standing."
+        raise RuleError(
+            f"{before.name} cannot stand directly from lying down: first crawling, kneeling or "
+            "sitting, then standing on a later Change Posture."
+        )
     changed = fight.with_combatant(edited(before, field, typed))
     current = fight.current()
     if field in ("maneuver", "option") and current is not None and current.id == cid:
@@ -445,7 +468,7 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
         if (current.dazed or current.unconscious) and name != "Do Nothing":
             continue
         rules = maneuver(name)
-        for option in offered_options(current, name) or ("",):
+        for option in _options(fight, current, name):
             taken = replace(current, maneuver=name, option=option)
             result.append(
                 ManeuverChoice(
@@ -455,7 +478,7 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
                     maneuver_modifier(name, melee=not current.ranged, option=option).value
                     if rules.can_attack
                     else 0,
-                    _defenses_left(taken, option),
+                    _defenses_left(fight, taken, option),
                     rules.full_move,
                     _note(current, name, option),
                 )
@@ -463,10 +486,19 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
     return tuple(result)
 
 
-def _defenses_left(c: Combatant, option: str) -> tuple[str, ...]:
-    """His defenses until his next turn (GUR-18), +2 to the one Increased Defense names
-    (GUR-17)."""
-    return raised(defenses_of(c), option)
+def _defenses_left(fight: Fight, c: Combatant, option: str) -> tuple[str, ...]:
+    """His defenses until his next turn (GUR-18) with what his hands hold, as his card says
+    them (:func:`.hands.defenses_now`: no parry while both grip a bow), +2 to the one
+    Increased Defense names (GUR-17). A GM's play-through: Bo's card read "Aim · dodge", his
+    turn line "Aim — no attack · dodge, parry"."""
+    return raised(defenses_now(fight, c), option)
+
+
+def _options(fight: Fight, c: Combatant, name: str) -> tuple[str, ...]:
+    """The options of maneuver ``name`` he may take: no Increased Parry with no parry now."""
+    kinds = defenses_now(fight, c)
+    offered = offered_options(c, name) or ("",)
+    return tuple(o for o in offered if o != "Increased Parry" or "parry" in kinds)
 
 
 def _note(c: Combatant, name: str, option: str) -> str:

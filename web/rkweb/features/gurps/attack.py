@@ -27,6 +27,7 @@ from pycore.systems.gurps.fight import (
     Struck,
 )
 from pycore.systems.gurps.locations import exposed_spots
+from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
     AttackSetup,
     braceable,
@@ -295,7 +296,6 @@ def _num_field(model: Model, form: dict[str, Any], name: str, hint: str = "") ->
 
 def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     attacker = fight.combatant(str(form["attacker"]))
-    ids = ("gurps-attack-maneuver", "gurps-attack-option", "gurps-attack-posture")
     lines = attack_lines(attacker)
     # 004 line 97: no punch while both hands are full (the core's lines offered now, as the
     # tracker's step offers them), and why not, in its words.
@@ -310,7 +310,7 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
     punch = gurps_fight.punch_withheld(fight, attacker)
     unset = gurps_fight.skill_withheld(attacker)  # a new line waits for its skill
     parts: list[VNode | None] = [
-        h("div", {"class": "grid2"}, way if len(offered) > 1 else None, *choices(attacker, ids)),
+        h("div", {"class": "grid2"}, way if len(offered) > 1 else None, *_choices(fight, attacker)),
         h("p", {"class": "small", "data-testid": "gurps-attack-punch"}, punch) if punch else None,
         h("p", {"class": "small", "data-testid": "gurps-attack-no-skill"}, unset)
         if unset
@@ -335,6 +335,24 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
             )
         )
     return parts
+
+
+def _choices(fight: Fight, attacker: Combatant) -> list[VNode | None]:
+    """His maneuver, option and posture to choose, while he is the one acting (or no turn is
+    running); else his maneuver said in words: a fighter chooses it when he acts (GUR-06, 004
+    lines 27-31). A GM's play-through: on Bo's turn the tab set Ana's All-Out Attack, and the
+    tracker read "Ana has no defense"."""
+    current = fight.current()
+    if current is None or current.id == attacker.id:
+        return choices(
+            attacker, ("gurps-attack-maneuver", "gurps-attack-option", "gurps-attack-posture")
+        )
+    option = f" ({attacker.option})" if attacker.option else ""
+    said = (
+        f"{attacker.name}'s maneuver: {attacker.maneuver}{option}, {attacker.posture.lower()}. "
+        f"It changes when {attacker.name} acts ({current.name}'s turn now)."
+    )
+    return [h("p", {"class": "small", "data-testid": "gurps-attack-maneuver-held"}, said)]
 
 
 def _said(model: Model, name: str) -> str:

@@ -240,7 +240,8 @@ def reach_asked(form: dict[str, Any], fight: Fight) -> str:
     if attacker is None or defender is None or form.get("within_reach") == reach_key(form, fight):
         return ""
     lines = attack_lines(attacker)
-    return gurps_fight.out_of_reach(fight, armed(attacker, min(line, len(lines) - 1)), defender)
+    using = armed(attacker, min(line, len(lines) - 1))
+    return gurps_fight.out_of_reach(fight, using, defender, str(form.get("yards", "")))
 
 
 def _moving(form: dict[str, Any]) -> bool:

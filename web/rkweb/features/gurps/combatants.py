@@ -106,7 +106,10 @@ def _edit(model: Model, cid: str, name: str, typed: str, ctx: Ctx) -> Model:
     except RuleError as exc:
         return fail(model, key, exc)
     label = f"{fight.combatant(cid).name}: {field_words((name,)) or name.replace('_', ' ')}"
-    done = commit(model, fight, label, ctx, keep_errors=True)
+    old, new = fight_of(model).combatant(cid).name, fight.combatant(cid).name
+    # Renamed while the fight runs: the log says so, its earlier lines keep his old name.
+    said = [gurps_fight.Renamed(old, new)] if fight.order and old != new else []
+    done = commit(model, fight, label, ctx, said, keep_errors=True)
     return with_error(done, SECTION, key, None)
 
 

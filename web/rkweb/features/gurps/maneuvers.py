@@ -80,10 +80,16 @@ def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> 
             posture_id,
             f"{c.name}'s posture",
             c.posture,
-            [(p, p) for p in posture_names()],
+            [(p, p) for p in postures_from(c.posture)],
             Field(own, "posture"),
         ),
     ]
+
+
+def postures_from(now: str) -> tuple[str, ...]:
+    """The postures he may change to from ``now``: every one, but standing while he lies down
+    (GUR-09, 004 line 48: he cannot stand directly from a lying position)."""
+    return tuple(p for p in posture_names() if not (now == "Lying Down" and p == "Standing"))
 
 
 def own_ids(c: Combatant) -> tuple[str, str, str]:

@@ -74,7 +74,20 @@ _STUN_WHY = (
 
 
 def _maneuver(c: Combatant, chosen: bool) -> VNode:
-    return h("div", {"class": "grid2"}, *choices(c, own_ids(c), chosen=chosen))
+    shown = choices(c, own_ids(c), chosen=chosen)
+    # With Change Posture taken, his posture is chosen in his step (:func:`_posture_now`).
+    return h("div", {"class": "grid2"}, *(shown[:2] if _changing(c, chosen) else shown))
+
+
+def _changing(c: Combatant, chosen: bool) -> bool:
+    return chosen and c.maneuver == "Change Posture"
+
+
+def _posture_now(c: Combatant, chosen: bool) -> VNode | None:
+    """His posture to choose, in his step right under the maneuver taken, while it is Change
+    Posture (GUR-09): a GM's play-through found it at y 1060-1107 at 768x1024, below the next
+    fighter's chips."""
+    return choices(c, own_ids(c))[2] if _changing(c, chosen) else None
 
 
 def _roll_entry(
@@ -289,7 +302,10 @@ def _attack_step(
     asked = situation.exposed_field(step, setup, attacker, target)
     # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
     # reads top-down and taps the roll (a play-through found it under the odds).
-    braced = situation.braced_chip(step, using, aim)  # GUR-11: +1 braced, the GM's word
+    # GUR-11: +1 braced, the GM's word; none under Move and Attack, which loses every bonus
+    # from Aim (GUR-15, 004 line 53): a play-through saw the chip still on there, not counted.
+    moving = attacker.maneuver == "Move and Attack"
+    braced = situation.braced_chip(step, using, 0 if moving else aim)
     return [head, closed, chances, fields, braced, asked, wait, roll], [
         *adjust,
         skill,
@@ -418,7 +434,10 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
         done = next_up(model, fight)
         drawn = ready_chips(fight, current)  # Ready: which weapon he draws (004 line 95)
         aim = _aim_said(fight, current, str(step["target"]))
-        return [*head, h("p", {"class": "strong"}, said), aim, drawn, done], [_override(step)]
+        posture = _posture_now(current, fight.chosen)
+        return [*head, h("p", {"class": "strong"}, said), posture, aim, drawn, done], [
+            _override(step)
+        ]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
         # His turn is done: its result, the questions it leaves and the next fighter's chips
         # share the screen at 768x1024 (issue 27): how it ended is said beside "Next turn".

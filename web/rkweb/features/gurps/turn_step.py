@@ -267,4 +267,6 @@ def reach_asked(step: dict[str, Any], fight: Fight, attacker: Combatant, line: i
     if step["within_reach"] or not target:
         return ""
     using = armed(attacker, line_index(step["line"]) if line < 0 else line)
-    return gurps_fight.out_of_reach(fight, using, fight.combatant(target))
+    # The range typed in this attack counts before it is held (a GM's play-through: Bo's
+    # knife at 10 yd typed was offered with no question).
+    return gurps_fight.out_of_reach(fight, using, fight.combatant(target), str(step["yards"]))
