@@ -45,7 +45,11 @@ FIRST_VISIT_LIMIT = (
     # measured; +37 KB deflated at stop 53 (GURPS free hands, held Aim, reach question and the
     # Attack tab from the tracker; Percentile's refusals and joins mid-round; Aftermath's old
     # saves renamed and the tablet Undo words; Simply's forms kept per step), 15.773 MB
-    15_820_000
+    # measured; +61 KB deflated at stop 54 (eight GM play-throughs' fixes: GURPS Double Defense
+    # odds, the parry's strike back, shock and stun timing, readiness and postures; Aftermath's
+    # save odds, way on and bleeding treatments; Percentile's typed surprise and order, borrowed
+    # AP; Simply's "Last:" line, treater checks and luck), 15.834 MB measured
+    15_880_000
 )
 
 
