@@ -72,6 +72,11 @@ class Model:
     def with_ui(self, **changes: Any) -> Model:
         return replace(self, ui={**self.ui, **changes})
 
+    def banners_without(self, *kinds: str) -> tuple[Banner, ...]:
+        """The banners but those of ``kinds``: one said again replaces its last, a step ends
+        the undo's."""
+        return tuple(b for b in self.banners if b.kind not in kinds)
+
     def section(self, name: str) -> dict[str, Any]:
         value = self.history.state.get(name)
         return value if isinstance(value, dict) else {}

@@ -59,7 +59,7 @@ def newer_banners(model: Model, sections: tuple[str, ...], kept: bool) -> tuple[
             " Your change here was kept aside: after the reload, restore it from Settings › "
             "Moved aside."
         )
-    return (*_without(model, "newer"), Banner("newer", text, offer_reload=True))
+    return (*model.banners_without("newer"), Banner("newer", text, offer_reload=True))
 
 
 def banners_after_load(report: LoadReport) -> tuple[Banner, ...]:
@@ -82,18 +82,14 @@ def banners_after_load(report: LoadReport) -> tuple[Banner, ...]:
     return (*newer, Banner("quarantine", text))
 
 
-def _without(model: Model, *kinds: str) -> tuple[Banner, ...]:
-    return tuple(b for b in model.banners if b.kind not in kinds)
-
-
 def after_save(model: Model, report: SaveReport) -> Model:
     """The model with the history the store kept and the banners its report calls for."""
     # A save that went through ends "storage full"; "oldest undo steps removed" stays until the
     # user dismisses it (issue 32 item 6: it vanished at the next save, one tap later).
-    banners = _without(model, "quota") if not report.unsaved else model.banners
+    banners = model.banners_without("quota") if not report.unsaved else model.banners
     if report.trimmed:
         banners = (
-            *_without(replace(model, banners=banners), "trimmed"),
+            *replace(model, banners=banners).banners_without("trimmed"),
             Banner("trimmed", report.trimmed, True),
         )
     if report.unsaved and not any(b.kind == "quota" for b in banners):
@@ -179,7 +175,7 @@ def race_banners(model: Model, races: tuple[Race, ...]) -> tuple[Banner, ...]:
     if not races:
         return model.banners
     text = " ".join(dict.fromkeys(race_words(r) for r in races[-3:]))
-    return (*_without(model, "race"), Banner("race", text))
+    return (*model.banners_without("race"), Banner("race", text))
 
 
 def after_restore(model: Model, kept: Restored, now: str) -> Model:
@@ -211,9 +207,9 @@ def after_restore(model: Model, kept: Restored, now: str) -> Model:
             f"{values}, and both cannot stand. Make it again if it still applies; it stays "
             "listed here."
         )
-        return replace(model, banners=(*_without(model, "restore"), Banner("restore", text)))
+        return replace(model, banners=(*model.banners_without("restore"), Banner("restore", text)))
     history = model.history.apply(kept.name, kept.value, "Restore kept change", now)
-    banners = _without(model, "restore")
+    banners = model.banners_without("restore")
     if described:
         text = f"Restored the kept change to {words}; where both changed, it took the kept value"
         banners = (*banners, Banner("restore", f"{text}{values}."))
@@ -234,7 +230,7 @@ def after_external(model: Model, sections: tuple[str, ...]) -> Model:
         return model
     words = " and ".join(SECTION_WORDS.get(s, s) for s in shown)
     text = f"Updated from another tab: {words} shown here changed there."
-    return replace(model, banners=(*_without(model, "external"), Banner("external", text)))
+    return replace(model, banners=(*model.banners_without("external"), Banner("external", text)))
 
 
 def when_text(iso: str | None) -> str:

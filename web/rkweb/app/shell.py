@@ -159,7 +159,7 @@ def _undone(before: Model, model: Model, verb: str, label: str | None) -> Model:
     and the page does not keep them (an undo sets them aside, a redo gives them back): the page
     says what the undo or redo gave back instead (a GM undid "Next Action Phase" after picking
     another attacker, read "was kept as it is", and saw the first attacker back)."""
-    banners = tuple(b for b in model.banners if b.kind != "undo")
+    banners = model.banners_without("undo")
     if model.history.skipped and label:
         stack = model.history.redo_stack if verb == "Undo" else model.history.undo_stack
         pages = {f for f in map(owner, stack[-1].ops if stack else ()) if f is not None}
@@ -218,7 +218,7 @@ def _without_undo_banner(model: Model) -> Model:
     page, where Redo had long been gone)."""
     if not any(b.kind == "undo" for b in model.banners):
         return model
-    return replace(model, banners=tuple(b for b in model.banners if b.kind != "undo"))
+    return replace(model, banners=model.banners_without("undo"))
 
 
 def _show_log(model: Model, msg: ShowLog, ctx: Ctx) -> Model:
