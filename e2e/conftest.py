@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -128,8 +130,40 @@ def errors(page: Page) -> list[str]:
     return found
 
 
+# The app's dice come from crypto.getRandomValues (Python's secrets, under Pyodide). A test's page
+# draws them from a generator seeded by the test's name, so a run replays what an earlier one rolled:
+# CI once failed on a die face no run here had shown (a Sever asking whether the bullet cuts).
+# RK_E2E_DICE=<n> shifts every test's seed, to sweep faces; RK_E2E_DICE=random leaves them unseeded.
+# The state is kept in sessionStorage, so a reload goes on with new faces rather than repeating.
+SEEDED_DICE = """(() => {
+  let state = %d >>> 0;
+  try { const kept = sessionStorage.getItem("rk-e2e-dice"); if (kept) state = Number(kept) >>> 0; }
+  catch (e) { return; }
+  crypto.getRandomValues = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      bytes[i] = state >>> 24;
+    }
+    sessionStorage.setItem("rk-e2e-dice", String(state));
+    return array;
+  };
+})()"""
+
+
+def dice_seed(nodeid: str) -> int | None:
+    """The seed of a test's dice: its name's CRC, shifted by RK_E2E_DICE (None: unseeded)."""
+    shift = os.environ.get("RK_E2E_DICE", "0")
+    if shift == "random":
+        return None
+    return (zlib.crc32(nodeid.encode()) + int(shift) * 2654435761) & 0xFFFFFFFF
+
+
 @pytest.fixture()
-def app(page: Page, app_url: str, errors: list[str]) -> Page:
+def app(page: Page, app_url: str, errors: list[str], request: pytest.FixtureRequest) -> Page:
+    seed = dice_seed(request.node.nodeid)
+    if seed is not None:
+        page.add_init_script(SEEDED_DICE % seed)
     page.goto(app_url)
     page.wait_for_selector(READY, timeout=60_000)
     return page

@@ -124,10 +124,18 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-missile-crit")).to_have_attribute("aria-pressed", "true")
     app.get_by_test_id("aft-resolve").click()
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("hit (rolled ")
-    if app.get_by_test_id("aft-health-ast").count():  # issue 28: asked here, not on the sheet
-        enter(app, "aft-health-ast", "12")
-        enter(app, "aft-health-cst", "5")
-        app.get_by_test_id("aft-apply-dp").click()
+    # What the app's dice leave open is asked beside the result, one question at a time.
+    for _ in range(3):
+        if app.get_by_test_id("aft-cuts-yes").count():  # AFT-25: a bullet's Sever
+            app.get_by_test_id("aft-cuts-yes").click()
+            expect(app.get_by_test_id("aft-cuts-yes")).to_have_count(0)
+        elif app.get_by_test_id("aft-health-ast").count():  # issue 28: here, not on the sheet
+            enter(app, "aft-health-ast", "12")
+            enter(app, "aft-health-cst", "5")
+            app.get_by_test_id("aft-apply-dp").click()
+            expect(app.get_by_test_id("aft-health-ast")).to_have_count(0)
+        else:
+            break
     steps = app.get_by_test_id("aft-step")
     expect(steps.first).to_contain_text("Range: Pistol STD at 20 m: EFF")
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Adjusted BDG: BDG 10 +0 (EFF) + 1D10")
