@@ -110,8 +110,8 @@ def _both_bleeding() -> Model:
 def test_each_bleeding_fighter_card_offers_its_treatment_not_only_the_target() -> None:
     # A GM's play-through: with two fighters bleeding, only the target's could be treated.
     model = _both_bleeding()
-    assert texts(model, "aft-card-treat-0") == ["Treat bleeding"]
-    assert texts(model, "aft-card-treat-1") == ["Treat bleeding"]
+    assert texts(model, "aft-card-treat-0") == ["Treat"]
+    assert texts(model, "aft-card-treat-1") == ["Treat"]
     assert texts(_skill(_fight(), 1, "First Aid", "11"), "aft-card-treat-1") == []
     model = send(model, ("aftermath.char_treat_open", 0))
     assert texts(model, "aft-treat-0-bandage") == ["Bandage (roll for me)"]
@@ -125,7 +125,7 @@ def test_each_bleeding_fighter_card_offers_its_treatment_not_only_the_target() -
     chars = done.state["aftermath"]["characters"]
     assert "Bleeding to death" not in [c["name"] for c in chars[0]["conditions"]]
     assert texts(done, "aft-card-treat-0") == []
-    assert texts(done, "aft-card-treat-1") == ["Treat bleeding"]  # Bo still bleeds
+    assert texts(done, "aft-card-treat-1") == ["Treat"]  # Bo still bleeds
     # The target's own treatment keeps its place and its test ids.
     assert texts(done, "aft-target-conditions-bandage") == ["Bandage (roll for me)"]
     closed = send(done, ("aftermath.char_treat_open", -1))

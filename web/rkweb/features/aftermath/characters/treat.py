@@ -174,24 +174,34 @@ def treat_block(
         "div",
         {"class": "treat", "data-testid": f"{testid}-treat"},
         h("p", {"class": "strong"}, f"Stop {raw['name']}'s bleeding:"),
-        select(
-            f"{testid}-bandager",
-            "Who bandages",
-            str(who),
-            [(str(i), n) for i, n in enumerate(names(st))],
-            CharBandager(),
+        # Who, his BCS typed over the sheet's, and where the BCS comes from with its chance,
+        # on one row: the dice below stay on the screen at 768x1024.
+        h(
+            "div",
+            {"class": "grid3"},
+            select(
+                f"{testid}-bandager",
+                "Who bandages",
+                str(who),
+                [(str(i), n) for i, n in enumerate(names(st))],
+                CharBandager(),
+            ),
+            number(
+                f"{testid}-first-aid",
+                f"{name}'s BCS typed over the sheet's"
+                if skill
+                else f"{name}'s First Aid BCS (not on the sheet)",
+                aid,
+                CharDraft(FIRST_AID),
+                error=err(model, ERRORS["bandage"]),
+            ),
+            h(
+                "div",
+                {},
+                _source(f"{testid}-first-aid-from", name, skill, typed),
+                _chance(f"{testid}-bandage-odds", f"stops it on D20 ≤ {bcs}", aid_chance),
+            ),
         ),
-        _source(f"{testid}-first-aid-from", name, skill, typed),
-        number(
-            f"{testid}-first-aid",
-            f"{name}'s First Aid BCS, typed over the sheet's"
-            if skill
-            else f"{name}'s First Aid BCS (no First Aid skill on the sheet)",
-            aid,
-            CharDraft(FIRST_AID),
-            error=err(model, ERRORS["bandage"]),
-        ),
-        _chance(f"{testid}-bandage-odds", f"stops it on D20 ≤ {bcs}", aid_chance),
         dice_entry(
             f"{testid}-bandage",
             "1D20",

@@ -2,7 +2,7 @@
 Phase", who attacks now and at whom, and each character as a card with its damage against DRT
 and its conditions with the Action Phases they still hold; a card's "Target" aims the attack
 at it, its "Acts" makes it the attacker (his first weapon chosen); a fighter bleeding to death
-has "Treat bleeding", which opens his treatment under the strip (AFT-25): a GM's play-through
+has "Treat", which opens his treatment under the strip (AFT-25): a GM's play-through
 with two fighters bleeding could treat only the target's."""
 
 from __future__ import annotations
@@ -142,9 +142,17 @@ def _card_node(
             chip(f"aft-card-acts-{i}", "Acts", acting, CbtPicked("attacker", str(i))),
             chip(f"aft-card-target-{i}", "Target", aimed, CbtPicked("target", str(i))),
             up if down else None,
-            # AFT-25: one button on each bleeding fighter's card; the treatment it opens (who
-            # bandages, the chances, the dice) would not fit on a card.
-            button(f"aft-card-treat-{i}", "Treat bleeding", CharTreatOpen(i)) if bleeding else None,
+            # AFT-25: one short button on each bleeding fighter's card ("Treat bleeding" took
+            # the name's room at 768 px); the treatment it opens (who bandages, the chances,
+            # the dice) would not fit on a card. The card says "Bleeding to death" beside it.
+            button(
+                f"aft-card-treat-{i}",
+                "Treat",
+                CharTreatOpen(i),
+                title=f"Stop {name}'s bleeding: bandage or cauterize",
+            )
+            if bleeding
+            else None,
         ),
     )
 
