@@ -1,10 +1,14 @@
 """A GM's play-through at 768x1024: Bo bled to death with only "Remove Bleeding to death" on his
 conditions ("no bandage or cautery recorded"). AFT-25 (001 line 32): his bleeding is stopped
 by bandaging, a First Aid Skill BCS roll, or by cauterizing (System Shock, and a Health AST to
-survive it): each offered on his conditions, with its chance, the die rolled or typed."""
+survive it): each offered on his conditions, with its chance, the die rolled or typed. A later
+play-through: with two fighters bleeding only the target's could be treated, and the bandager's
+First Aid BCS was typed by hand: each bleeding fighter's card now opens his treatment, and the
+BCS is read from the sheet of the fighter picked to bandage."""
 
 from __future__ import annotations
 
+from fight_measure import in_viewport
 from playwright.sync_api import Page, expect
 from support import enter
 from test_aftermath import shot
@@ -29,7 +33,55 @@ def test_the_gm_bandages_a_bleeding_fighter_with_a_typed_first_aid_roll(
     shot(app, "treat-bleeding")
     enter(app, "aft-target-conditions-bandage-typed", "7")
     expect(app.get_by_test_id("aft-target-conditions-treated")).to_have_text(
-        "Bo bandaged: First Aid 1D20 = 7 vs BCS 12: success by 5 → the bleeding stops"
+        "Bo bandaged by Ana: First Aid 1D20 = 7 vs BCS 12: success by 5 → the bleeding stops"
     )
     expect(app.get_by_test_id("aft-card-conditions-1")).not_to_contain_text("Bleeding")
+    assert errors == []
+
+
+def _fracture(app: Page, die: str) -> None:
+    """A compound fracture on the selected sheet, its bleeding's 1D6 typed (AFT-25)."""
+    app.get_by_test_id("aft-conditions-kind").select_option("compound_fracture")
+    enter(app, "aft-conditions-die-typed", die)
+
+
+def test_each_bleeding_fighter_is_treated_from_his_card_by_a_bandager_read_from_his_sheet(
+    app: Page, errors: list[str]
+) -> None:
+    _fighters(app)
+    app.get_by_test_id("aftermath-tab-characters").click()
+    enter(app, "aft-skill-name", "First Aid")  # Bo's sheet, selected last
+    enter(app, "aft-skill-bcs", "11")
+    app.get_by_test_id("aft-skill-add").click()
+    _fracture(app, "3")
+    app.get_by_test_id("aft-char-entry").first.get_by_role("button", name="Ana", exact=True).click()
+    _fracture(app, "4")
+    app.get_by_test_id("aftermath-tab-combat").click()
+    for i in (0, 1):
+        expect(app.get_by_test_id(f"aft-card-conditions-{i}")).to_contain_text("Bleeding")
+        assert in_viewport(app, f"aft-card-treat-{i}")
+    shot(app, "treat-two-bleeding")
+    # Ana (not the target) from her card: Bo bandages her, his sheet's First Aid 11.
+    app.get_by_test_id("aft-card-treat-0").click()
+    expect(app.get_by_test_id("aft-treat-0-bandager")).to_have_value("1")
+    expect(app.get_by_test_id("aft-treat-0-first-aid-from")).to_have_text(
+        "First Aid BCS 11: Bo's sheet"
+    )
+    expect(app.get_by_test_id("aft-treat-0-bandage-odds")).to_contain_text(
+        "stops it on D20 ≤ 11: 55%"
+    )
+    assert in_viewport(app, "aft-treat-0-bandage")
+    shot(app, "treat-from-card")
+    enter(app, "aft-treat-0-bandage-typed", "5")
+    expect(app.get_by_test_id("aft-treat-0-treated")).to_have_text(
+        "Ana bandaged by Bo: First Aid 1D20 = 5 vs BCS 11: success by 6 → the bleeding stops"
+    )
+    assert in_viewport(app, "aft-treat-0-treated")
+    expect(app.get_by_test_id("aft-card-treat-0")).to_have_count(0)
+    expect(app.get_by_test_id("aft-card-conditions-0")).not_to_contain_text("Bleeding")
+    # Bo, the target, still bleeds: his treatment keeps its place under the attack.
+    expect(app.get_by_test_id("aft-card-treat-1")).to_be_visible()
+    expect(app.get_by_test_id("aft-target-conditions-bandage")).to_be_visible()
+    app.get_by_test_id("aft-treat-0-close").click()
+    expect(app.get_by_test_id("aft-treating")).to_have_count(0)
     assert errors == []

@@ -50,7 +50,7 @@ def test_a_first_aid_roll_under_the_bcs_stops_the_bleeding_and_over_it_does_not(
     failed = send(model, ("aftermath.char_treat_typed", 1, "bandage", "13"))
     assert "Bleeding to death" in _names(failed)
     assert texts(failed, "aft-target-conditions-treated") == [
-        "Bo bandaged: First Aid 1D20 = 13 vs BCS 12: failure by 1 → still bleeding"
+        "Bo bandaged by Ana: First Aid 1D20 = 13 vs BCS 12: failure by 1 → still bleeding"
     ]
     done = send(model, ("aftermath.char_treat_typed", 1, "bandage", "12"))
     assert "Bleeding to death" not in _names(done)
@@ -65,8 +65,9 @@ def test_a_first_aid_roll_under_the_bcs_stops_the_bleeding_and_over_it_does_not(
 def test_no_first_aid_bcs_is_assumed() -> None:
     model = send(_bleeding(), ("aftermath.char_treat_typed", 1, "bandage", "3"))
     assert "Bleeding to death" in _names(model)
+    # Ana bandages (her turn; no sheet has the skill): her sheet has none, so it is asked.
     assert texts(model, "aft-target-conditions-first-aid-error") == [
-        "type the First Aid BCS of the one who bandages (a whole number)"
+        "Ana's sheet has no First Aid skill: type Ana's First Aid BCS (a whole number)"
     ]
 
 
@@ -79,3 +80,84 @@ def test_cauterizing_stops_the_bleeding_in_system_shock_and_his_health_ast_decid
     assert texts(died, "aft-target-conditions-treated") == [
         "Bo cauterized: System Shock; Health AST 1D20 = 9 vs CST 3 / AST 8: failure → dies of it"
     ]
+
+
+def _skill(model: Model, who: int, name: str, bcs: str) -> Model:
+    return send(
+        model,
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", who),
+        ("aftermath.char_draft", "skill_name", name),
+        ("aftermath.char_draft", "skill_bcs", bcs),
+        ("aftermath.char_add_skill",),
+        ("aftermath.tab", "combat"),
+    )
+
+
+def _both_bleeding() -> Model:
+    """Ana (whose turn it is) bleeding too, from a compound fracture (D6 typed 4); Bo, the
+    target, with First Aid 11 on his sheet."""
+    model = send(
+        _bleeding(),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 0),
+        ("aftermath.char_draft", "condition", "compound_fracture"),
+        ("aftermath.char_add_cond_typed", 0, "4"),
+    )
+    return _skill(model, 1, "First Aid", "11")
+
+
+def test_each_bleeding_fighter_card_offers_its_treatment_not_only_the_target() -> None:
+    # A GM's play-through: with two fighters bleeding, only the target's could be treated.
+    model = _both_bleeding()
+    assert texts(model, "aft-card-treat-0") == ["Treat"]
+    assert texts(model, "aft-card-treat-1") == ["Treat"]
+    assert texts(_skill(_fight(), 1, "First Aid", "11"), "aft-card-treat-1") == []
+    model = send(model, ("aftermath.char_treat_open", 0))
+    assert texts(model, "aft-treat-0-bandage") == ["Bandage (roll for me)"]
+    # Ana's turn, but her sheet has no First Aid: Bo, the first whose sheet has it, bandages.
+    assert texts(model, "aft-treat-0-first-aid-from") == ["First Aid BCS 11: Bo's sheet"]
+    assert texts(model, "aft-treat-0-bandage-odds") == ["stops it on D20 ≤ 11: 55%exactly 11/20"]
+    done = send(model, ("aftermath.char_treat_typed", 0, "bandage", "5"))
+    assert texts(done, "aft-treat-0-treated") == [
+        "Ana bandaged by Bo: First Aid 1D20 = 5 vs BCS 11: success by 6 → the bleeding stops"
+    ]
+    chars = done.state["aftermath"]["characters"]
+    assert "Bleeding to death" not in [c["name"] for c in chars[0]["conditions"]]
+    assert texts(done, "aft-card-treat-0") == []
+    assert texts(done, "aft-card-treat-1") == ["Treat"]  # Bo still bleeds
+    # The target's own treatment keeps its place and its test ids.
+    assert texts(done, "aft-target-conditions-bandage") == ["Bandage (roll for me)"]
+    closed = send(done, ("aftermath.char_treat_open", -1))
+    assert texts(closed, "aft-treat-0-treated") == []
+
+
+def test_the_bandagers_bcs_is_read_from_his_sheet_and_a_typed_one_only_overrides_it() -> None:
+    # Ana, whose turn it is, has the skill as "Medical" 14: she bandages with it by default.
+    model = _skill(_bleeding(), 0, "Medical", "14")
+    assert texts(model, "aft-target-conditions-first-aid-from") == [
+        "First Aid BCS 14: Ana's sheet (Medical)"
+    ]
+    assert texts(model, "aft-target-conditions-bandage-odds") == [
+        "stops it on D20 ≤ 14: 70%exactly 7/10"
+    ]
+    typed = send(model, ("aftermath.char_draft", "first_aid", "9"))
+    assert texts(typed, "aft-target-conditions-first-aid-from") == [
+        "First Aid BCS 9: typed (Ana's sheet: 14)"
+    ]
+    done = send(typed, ("aftermath.char_treat_typed", 1, "bandage", "10"))
+    assert texts(done, "aft-target-conditions-treated") == [
+        "Bo bandaged by Ana: First Aid 1D20 = 10 vs BCS 9: failure by 1 → still bleeding"
+    ]
+    # Bo bandages himself: his sheet has no First Aid, and the BCS typed for Ana is not his.
+    bo = send(typed, ("aftermath.char_bandager", "1"))
+    assert texts(bo, "aft-target-conditions-first-aid-from") == []
+    assert texts(bo, "aft-target-conditions-bandage-odds") == []
+    refused = send(bo, ("aftermath.char_treat_typed", 1, "bandage", "2"))
+    assert "Bleeding to death" in _names(refused)
+    assert texts(refused, "aft-target-conditions-first-aid-error") == [
+        "Bo's sheet has no First Aid skill: type Bo's First Aid BCS (a whole number)"
+    ]
+    done = send(bo, ("aftermath.char_draft", "first_aid", "6"))
+    done = send(done, ("aftermath.char_treat_typed", 1, "bandage", "2"))
+    assert "Bleeding to death" not in _names(done)

@@ -12,34 +12,55 @@ What neither takes (time, tools, who may do it) is not in the text: nothing is a
 
 >>> from pycore.dice import TypedRolls
 >>> from pycore.systems.aftermath.conditions import bleeding_condition, moment
->>> from pycore.systems.aftermath.sheet.sheet import new_sheet, with_conditions
+>>> from pycore.systems.aftermath.sheet.sheet import add_skill, new_sheet, with_conditions
 >>> _, bleeding = bleeding_condition("1D6+2", TypedRolls(["3"]), moment(1, 3), "severed")
 >>> bo = with_conditions(new_sheet("Bo"), (bleeding,))
->>> done = bandage(bo, moment(2, 1), 12, TypedRolls(["7"]))
+>>> done = bandage(bo, moment(2, 1), 12, TypedRolls(["7"]), by="Ana")
 >>> done.text, [c["name"] for c in done.sheet["conditions"]]
-('Bo bandaged: First Aid 1D20 = 7 vs BCS 12: success by 5 → the bleeding stops', [])
+('Bo bandaged by Ana: First Aid 1D20 = 7 vs BCS 12: success by 5 → the bleeding stops', [])
 >>> bo["ast"]["HLH"], bo["cst"]["HLH"] = 8, 3
 >>> done = cauterize(bo, moment(2, 1), TypedRolls(["15"]))
 >>> done.text
 'Bo cauterized: System Shock; Health AST 1D20 = 15 vs CST 3 / AST 8: failure → dies of it'
+
+The BCS is the bandager's, read from his sheet (:func:`first_aid_skill`): the text gives no
+way to compute a BCS (AFT-M01), so a sheet without the skill gives none, and the GM types it.
+
+>>> ana = add_skill(new_sheet("Ana"), "First Aid", "13")
+>>> first_aid_skill(ana), first_aid_skill(bo)
+(AidSkill(name='First Aid', bcs=13), None)
+>>> default_bandager([bo, ana], acting=0, at=moment(2, 1))
+1
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from pycore.dice import RandintSource, next_roll_is
 from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import bcs_chance, judge_bcs, roll_saving_throw, save_chances
 from pycore.systems.aftermath.conditions import BLEEDING, Condition, Moment, condition_from_json
-from pycore.systems.aftermath.sheet.sheet import merged, with_conditions
+from pycore.systems.aftermath.sheet.sheet import DEAD, merged, with_conditions
 from pycore.validate import checked
 
 #: The roll of each treatment, by the name the dice entry asks it under.
 BANDAGE_ROLL = "First Aid BCS roll to bandage"
 CAUTERY_ROLL = "Health AST to survive the cauterization"
+#: The sheet skills that are the "First Aid Skill" of AFT-25 (001 line 32), in the order they
+#: are looked for, compared without case: the text's own name, then "Medical", the name a
+#: sheet may give it (a GM's play-through; the text names no other).
+FIRST_AID_SKILLS: Final = ("first aid", "medical")
+
+
+@dataclass(frozen=True)
+class AidSkill:
+    """The bandager's First Aid Skill as on his sheet: its name there and its BCS."""
+
+    name: str
+    bcs: int
 
 
 @dataclass(frozen=True)
@@ -73,6 +94,46 @@ def health_save(raw: Mapping[str, Any]) -> tuple[int, int] | None:
     return (ast, cst) if isinstance(ast, int) and isinstance(cst, int) else None
 
 
+@checked
+def first_aid_skill(raw: Mapping[str, Any]) -> AidSkill | None:
+    """His First Aid Skill and its BCS from his sheet's skills (AFT-M01: the BCS is the one the
+    user gave the skill), or None when his sheet has none: no BCS is made up for him."""
+    found: dict[str, AidSkill] = {}
+    for skill in merged(dict(raw))["skills"]:
+        if not isinstance(skill, Mapping):
+            continue
+        name, bcs = skill.get("name"), skill.get("bcs")
+        if not isinstance(name, str) or isinstance(bcs, bool) or not isinstance(bcs, int):
+            continue
+        key = name.strip().casefold()
+        if key in FIRST_AID_SKILLS and key not in found:
+            found[key] = AidSkill(name.strip(), bcs)
+    return next((found[k] for k in FIRST_AID_SKILLS if k in found), None)
+
+
+def _dead(raw: Mapping[str, Any], at: Moment) -> bool:
+    for saved in merged(dict(raw))["conditions"]:
+        try:
+            cond = condition_from_json(saved)
+        except RuleError:
+            continue
+        if cond.name == DEAD and cond.active_at(at):
+            return True
+    return False
+
+
+@checked
+def default_bandager(characters: Sequence[Mapping[str, Any]], acting: int, at: Moment) -> int:
+    """Who bandages unless the GM picks another: the fighter whose turn it is (``acting``) when
+    his sheet has the First Aid Skill, else the first living one whose sheet has it, else the
+    one whose turn it is (his BCS is then asked). The text names no one: the GM may pick any."""
+    alive = [i for i, raw in enumerate(characters) if not _dead(raw, at)]
+    skilled = [i for i in alive if first_aid_skill(characters[i]) is not None]
+    if acting in skilled:
+        return acting
+    return skilled[0] if skilled else acting
+
+
 def _stopped(full: dict[str, Any], at: Moment) -> dict[str, Any]:
     """The sheet without the bleeding that holds now: its countdown no longer kills him
     (``fight.turns._bled_out`` reads it)."""
@@ -89,8 +150,11 @@ def _stopped(full: dict[str, Any], at: Moment) -> dict[str, Any]:
 
 
 @checked
-def bandage(raw: Mapping[str, Any], at: Moment, bcs: int, rng: RandintSource) -> Treated:
-    """AFT-25: bandaged with a First Aid Skill BCS roll (``bcs``: the bandager's), AFT-03."""
+def bandage(
+    raw: Mapping[str, Any], at: Moment, bcs: int, rng: RandintSource, by: str = ""
+) -> Treated:
+    """AFT-25: bandaged with a First Aid Skill BCS roll (``bcs``: the bandager's, named ``by``),
+    AFT-03."""
     full = merged(dict(raw))
     if not bleeding_now(full, at):
         raise RuleError(f"{full['name']} is not bleeding to death now")
@@ -98,7 +162,8 @@ def bandage(raw: Mapping[str, Any], at: Moment, bcs: int, rng: RandintSource) ->
     next_roll_is(rng, BANDAGE_ROLL, ((f"stops it on D20 ≤ {max(bcs, 0)}", chance),))
     rolled = judge_bcs(bcs, rng.randint(1, 20))
     verdict = "the bleeding stops" if rolled.success else "still bleeding"
-    text = f"{full['name']} bandaged: First Aid {rolled} → {verdict}"
+    who = f" by {by}" if by else ""
+    text = f"{full['name']} bandaged{who}: First Aid {rolled} → {verdict}"
     after = _stopped(full, at) if rolled.success else full
     return Treated(after, text, rolled.success, False)
 
@@ -128,4 +193,15 @@ def cauterize(raw: Mapping[str, Any], at: Moment, rng: RandintSource) -> Treated
     return Treated(after, text, True, not thrown.ability_save_passed)
 
 
-__all__ = ["BANDAGE_ROLL", "CAUTERY_ROLL", "Treated", "bandage", "bleeding_now", "cauterize"]
+__all__ = [
+    "BANDAGE_ROLL",
+    "CAUTERY_ROLL",
+    "FIRST_AID_SKILLS",
+    "AidSkill",
+    "Treated",
+    "bandage",
+    "bleeding_now",
+    "cauterize",
+    "default_bandager",
+    "first_aid_skill",
+]

@@ -1,7 +1,12 @@
 """A fighter bleeding to death, treated where his conditions are (AFT-25, 001 line 32): bandaged
 with a First Aid Skill BCS roll, or cauterized (System Shock, and his Health AST to survive it),
 each with its exact chance and "Roll for me" or the die typed. A GM's play-through found only
-"Remove Bleeding to death" there, and Bo bled to death with "no bandage or cautery recorded"."""
+"Remove Bleeding to death" there, and Bo bled to death with "no bandage or cautery recorded".
+
+The GM picks who bandages among the fighters (by default the one whose turn it is, or the first
+whose sheet has the skill: ``core.default_bandager``); the BCS is that fighter's First Aid
+skill on his sheet, said where it came from. A BCS typed overrides it for that bandager only;
+with no skill on his sheet it is asked for, never made up (AFT-M01)."""
 
 from __future__ import annotations
 
@@ -16,14 +21,26 @@ from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import CharDraft, draft
-from rkweb.features.aftermath.state import err, now_of, refused, set_err, state, undoable
+from rkweb.features.aftermath.state import (
+    err,
+    names,
+    now_of,
+    refused,
+    set_err,
+    state,
+    undoable,
+)
 from rkweb.kit.dice_entry import dice_entry, typed_text
-from rkweb.kit.fields import number
+from rkweb.kit.fields import number, select
 from rkweb.kit.odds import odds
 
-#: The drafted First Aid BCS (of the one who bandages): its draft key, and the errors' keys.
+#: The drafted First Aid BCS typed over the bandager's sheet (or for one whose sheet has no
+#: First Aid), and the bandager picked: their draft keys, and the errors' keys.
 FIRST_AID = "first_aid"
+BANDAGER = "bandager"
 ERRORS = {"bandage": "char.bandage", "cauterize": "char.cauterize"}
+#: The fighter whose treatment a strip card's "Treat bleeding" opened (the page's, not saved).
+TREATING = "aftermath_treating"
 
 
 class CharTreat(Message, action="aftermath.char_treat"):
@@ -41,6 +58,26 @@ class CharTreatTyped(Message, action="aftermath.char_treat_typed"):
     text: str = entered(default="")
 
 
+class CharBandager(Message, action="aftermath.char_bandager"):
+    """Who bandages (his place among the fighters); a BCS typed for the one before is not his."""
+
+    value: str = entered(default="")
+
+
+class CharTreatOpen(Message, action="aftermath.char_treat_open"):
+    """Open a bleeding fighter's treatment (his place) from his card in the strip; -1 closes."""
+
+    who: int
+
+
+def _bandager(model: Model, msg: CharBandager, ctx: Ctx) -> Model:
+    return model.with_ui(aftermath_draft={**draft(model), BANDAGER: msg.value, FIRST_AID: ""})
+
+
+def _open(model: Model, msg: CharTreatOpen, ctx: Ctx) -> Model:
+    return model.with_ui(**{TREATING: msg.who if msg.who >= 0 else None})
+
+
 def _treat(model: Model, msg: CharTreat | CharTreatTyped, ctx: Ctx) -> Model:
     key = ERRORS.get(msg.how, "char.bandage")
     st = state(model)
@@ -53,7 +90,14 @@ def _treat(model: Model, msg: CharTreat | CharTreatTyped, ctx: Ctx) -> Model:
         if msg.how == "cauterize":
             done = core.cauterize(raw, now, rng)
         else:
-            done = core.bandage(raw, now, _first_aid(model), rng)
+            who, bcs = _aid(model, st)
+            if bcs is None:
+                name = _name(st, who)
+                raise RuleError(
+                    f"{name}'s sheet has no First Aid skill: type {name}'s First Aid BCS "
+                    "(a whole number)"
+                )
+            done = core.bandage(raw, now, bcs, rng, by=_name(st, who))
     except RulekeeperError as exc:
         return refused(model, key, exc)
     st["characters"][msg.who] = done.sheet
@@ -61,15 +105,43 @@ def _treat(model: Model, msg: CharTreat | CharTreatTyped, ctx: Ctx) -> Model:
     return undoable(model, st, done.text, ctx)
 
 
-def _first_aid(model: Model) -> int:
+def _name(st: dict[str, Any], who: int) -> str:
+    people = names(st)
+    return people[who] if 0 <= who < len(people) else f"#{who + 1}"
+
+
+def _who(model: Model, st: dict[str, Any]) -> int:
+    """The bandager: the fighter the GM picked, else ``core.default_bandager``."""
+    picked = draft(model).get(BANDAGER, "").strip()
+    count = len(st["characters"])
+    if picked.isdigit() and int(picked) < count:
+        return int(picked)
+    acting = int(st["combat"]["attacker"])
+    return core.default_bandager(st["characters"], acting if 0 <= acting < count else 0, now_of(st))
+
+
+def _typed(model: Model) -> int | None:
+    """The BCS typed over the sheet's, or None when the field is empty."""
     typed = draft(model).get(FIRST_AID, "").strip()
+    if typed == "":
+        return None
     if not typed.lstrip("-").isdigit():
-        raise RuleError("type the First Aid BCS of the one who bandages (a whole number)")
+        raise RuleError(f"First Aid BCS {typed!r} is not a whole number")
     return int(typed)
 
 
+def _aid(model: Model, st: dict[str, Any]) -> tuple[int, int | None]:
+    """Who bandages and his BCS: the one typed, else his sheet's First Aid skill, else None."""
+    who = _who(model, st)
+    typed = _typed(model)
+    if typed is not None:
+        return who, typed
+    skill = core.first_aid_skill(st["characters"][who]) if st["characters"] else None
+    return who, skill.bcs if skill else None
+
+
 #: The treatments' messages, keyed by their classes' actions.
-HANDLERS = handlers(_treat)
+HANDLERS = handlers(_treat, _bandager, _open)
 
 
 def treat_block(
@@ -86,24 +158,50 @@ def treat_block(
             if result
             else None
         )
+    st = state(model)
+    who = _who(model, st)
+    name = _name(st, who)
+    skill = core.first_aid_skill(st["characters"][who])
     aid = draft(model).get(FIRST_AID, "")
     try:
-        aid_chance = bcs_chance(int(aid)) if aid.strip().lstrip("-").isdigit() else None
+        typed = _typed(model)
+        bcs = typed if typed is not None else (skill.bcs if skill else None)
+        aid_chance = bcs_chance(bcs) if bcs is not None else None
     except RuleError:
-        aid_chance = None
+        typed = bcs = aid_chance = None
     save = core.health_save(raw)
     return h(
         "div",
         {"class": "treat", "data-testid": f"{testid}-treat"},
         h("p", {"class": "strong"}, f"Stop {raw['name']}'s bleeding:"),
-        number(
-            f"{testid}-first-aid",
-            "First Aid BCS of the one who bandages",
-            aid,
-            CharDraft(FIRST_AID),
-            error=err(model, ERRORS["bandage"]),
+        # Who, his BCS typed over the sheet's, and where the BCS comes from with its chance,
+        # on one row: the dice below stay on the screen at 768x1024.
+        h(
+            "div",
+            {"class": "grid3"},
+            select(
+                f"{testid}-bandager",
+                "Who bandages",
+                str(who),
+                [(str(i), n) for i, n in enumerate(names(st))],
+                CharBandager(),
+            ),
+            number(
+                f"{testid}-first-aid",
+                f"{name}'s BCS typed over the sheet's"
+                if skill
+                else f"{name}'s First Aid BCS (not on the sheet)",
+                aid,
+                CharDraft(FIRST_AID),
+                error=err(model, ERRORS["bandage"]),
+            ),
+            h(
+                "div",
+                {},
+                _source(f"{testid}-first-aid-from", name, skill, typed),
+                _chance(f"{testid}-bandage-odds", f"stops it on D20 ≤ {bcs}", aid_chance),
+            ),
         ),
-        _chance(f"{testid}-bandage-odds", f"stops it on D20 ≤ {aid}", aid_chance),
         dice_entry(
             f"{testid}-bandage",
             "1D20",
@@ -137,6 +235,21 @@ def treat_block(
         if result
         else None,
     )
+
+
+def _source(testid: str, name: str, skill: core.AidSkill | None, typed: int | None) -> VNode | None:
+    """Where the bandager's BCS comes from: his sheet's skill (named when the sheet calls it
+    otherwise than First Aid), or typed over it; nothing when neither gives one."""
+    if typed is not None:
+        said = f"First Aid BCS {typed}: typed" + (
+            f" ({name}'s sheet: {skill.bcs})" if skill else ""
+        )
+    elif skill is not None:
+        other = "" if skill.name.casefold() == "first aid" else f" ({skill.name})"
+        said = f"First Aid BCS {skill.bcs}: {name}'s sheet{other}"
+    else:
+        return None
+    return h("p", {"class": "small", "data-testid": testid}, said)
 
 
 def _chance(testid: str, label: str, p: Any) -> VNode | None:

@@ -1,7 +1,9 @@
 """The order strip at the top of the fight (FIGHT.md 1): the combat clock with "Next Action
 Phase", who attacks now and at whom, and each character as a card with its damage against DRT
 and its conditions with the Action Phases they still hold; a card's "Target" aims the attack
-at it, its "Acts" makes it the attacker (his first weapon chosen)."""
+at it, its "Acts" makes it the attacker (his first weapon chosen); a fighter bleeding to death
+has "Treat", which opens his treatment under the strip (AFT-25): a GM's play-through
+with two fighters bleeding could treat only the target's."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
 from pycore.systems.aftermath.conditions import BLEEDING, Moment, condition_from_json
 from pycore.systems.aftermath.sheet.sheet import FRACTURE_TIME
+from pycore.systems.aftermath.treat import bleeding_now
 from pycore.validate import Identity
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
+from rkweb.features.aftermath.characters.treat import CharTreatOpen
 from rkweb.features.aftermath.combat.update import (
     CbtAsk,
     CbtGetup,
@@ -78,8 +82,8 @@ def _down(raw: dict[str, Any], now: Moment) -> bool:
 
 def _card(i: int, raw: dict[str, Any], name: str, combat: dict[str, Any], now: Moment) -> VNode:
     acting, aimed = int(combat["attacker"]) == i, int(combat["target"]) == i
-    damage, shown, down = _shown(Identity(raw), now)
-    return _card_node(i, name, acting, aimed, damage + _waiting(combat, i), shown, down)
+    damage, shown, down, bleeding = _shown(Identity(raw), now)
+    return _card_node(i, name, acting, aimed, damage + _waiting(combat, i), shown, down, bleeding)
 
 
 def _waiting(combat: dict[str, Any], i: int) -> str:
@@ -94,17 +98,24 @@ def _waiting(combat: dict[str, Any], i: int) -> str:
 
 
 @lru_cache(maxsize=256)
-def _shown(saved: Identity, now: Moment) -> tuple[str, tuple[str, ...], bool]:
+def _shown(saved: Identity, now: Moment) -> tuple[str, tuple[str, ...], bool, bool]:
     """What a fighter's card shows of his sheet at ``now``, worked out once per sheet and
     moment (issue 33: each view read every fighter's wounds and conditions again, though a tap
     changes one or two sheets)."""
     raw = saved.value
-    return _damage(raw), tuple(_conditions(raw, now)), _down(raw, now)
+    return _damage(raw), tuple(_conditions(raw, now)), _down(raw, now), bleeding_now(raw, now)
 
 
 @lru_cache(maxsize=256)
 def _card_node(
-    i: int, name: str, acting: bool, aimed: bool, damage: str, shown: tuple[str, ...], down: bool
+    i: int,
+    name: str,
+    acting: bool,
+    aimed: bool,
+    damage: str,
+    shown: tuple[str, ...],
+    down: bool,
+    bleeding: bool,
 ) -> VNode:
     """A fighter's card from what it shows: the same node at each view while that does not
     change (issue 33: 30 cards built anew at each tap, and compared node by node)."""
@@ -131,6 +142,17 @@ def _card_node(
             chip(f"aft-card-acts-{i}", "Acts", acting, CbtPicked("attacker", str(i))),
             chip(f"aft-card-target-{i}", "Target", aimed, CbtPicked("target", str(i))),
             up if down else None,
+            # AFT-25: one short button on each bleeding fighter's card ("Treat bleeding" took
+            # the name's room at 768 px); the treatment it opens (who bandages, the chances,
+            # the dice) would not fit on a card. The card says "Bleeding to death" beside it.
+            button(
+                f"aft-card-treat-{i}",
+                "Treat",
+                CharTreatOpen(i),
+                title=f"Stop {name}'s bleeding: bandage or cauterize",
+            )
+            if bleeding
+            else None,
         ),
     )
 

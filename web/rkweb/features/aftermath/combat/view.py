@@ -12,7 +12,7 @@ from typing import Any
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import conditions_card
-from rkweb.features.aftermath.characters.treat import treat_block
+from rkweb.features.aftermath.characters.treat import TREATING, CharTreatOpen, treat_block
 from rkweb.features.aftermath.combat.hand import hth_form
 from rkweb.features.aftermath.combat.missile import missile_form
 from rkweb.features.aftermath.combat.panel import panel
@@ -209,6 +209,31 @@ def _target_card(model: Model, target: dict[str, Any], index: int, now: Any) -> 
     return conditions_card(model, target, index, now, testid, treat)
 
 
+def _treating(model: Model, st: dict[str, Any], now: Any) -> VNode | None:
+    """The treatment a bleeding fighter's "Treat bleeding" opened (strip.py), right under the
+    cards where it was tapped; it stays, with the treatment's result, until closed."""
+    who = model.ui.get(TREATING)
+    if not isinstance(who, int) or not 0 <= who < len(st["characters"]):
+        return None
+    raw = st["characters"][who]
+    testid = f"aft-treat-{who}"
+    block = treat_block(model, raw, who, now, testid)
+    if block is None:
+        return None
+    return h(
+        "section",
+        {
+            "class": "card",
+            "aria-label": f"Treat {raw.get('name', '')}'s bleeding",
+            "data-testid": "aft-treating",
+            "data-step": "aft-treating",
+            "data-step-on": str(who),
+        },
+        block,
+        button(f"{testid}-close", "Close", CharTreatOpen(-1)),
+    )
+
+
 def view(model: Model) -> VNode:
     """A hit waiting for a value (its Damage Potential once the critical is known) takes the
     attack's place: the field and "Apply" where Resolve was tapped (FIGHT.md 5). The result a
@@ -232,6 +257,7 @@ def view(model: Model) -> VNode:
         "div",
         {"class": "page aftermath-combat"},
         strip(model, st),
+        _treating(model, st, now_of(st)),
         panel(model, now),
         None if asking else _step(model, st, now, result if here else None),
         result if asking or not here else None,
