@@ -327,7 +327,8 @@ class RoundStarted:
 
 @checked
 def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
-    """A new round: every member starts a turn (stun debt and borrowing paid, PCT-27/28); whoever
+    """A new round: every member starts a turn (stun debt and borrowing paid by the turn he had
+    in the round before, else carried to the next he has: PCT-27/28, :func:`agility.start_turn`); whoever
     was attacked must rise an Alertness Condition (PCT-17); the order is rolled again when due
     (b2, pieces) and a pass lasts one round (PCT-22)."""
     if fight.pending is not None:
