@@ -184,6 +184,8 @@ def pass_order(fight: Fight) -> tuple[Fight, Passed]:
     if order.passed:
         raise RuleError("Primary attack has already been passed this round.")
     first = active(replace(fight, turn=0)) if fight.turn >= 0 else None  # the round's first
+    # AP borrowed alone are no action (line 74 takes them from the next turn; line 68's actions
+    # spend AP): the text is silent on a borrowing and a pass, so it does not stop one.
     if first and (fight.turn > 0 or fight.attacked or fight.headline or first.ledger.spent):
         raise RuleError(
             "Primary Attack passes only before the round's first turn acts: "
