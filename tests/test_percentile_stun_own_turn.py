@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rkweb.features.percentile.combat_cards import ap_now_and_next
 from scripted import Faces as Dice
 from test_percentile_fight import two_sides
 
@@ -56,3 +57,12 @@ def test_the_stun_paid_at_a_turn_start_is_saved() -> None:
     ledger = agility.start_turn(agility.take(agility.stun(agility.new_ledger(50), 1200)))
     again = ledger_from_json(ledger_to_json(ledger), Fraction(50))
     assert again == ledger and again.stun_paid == 50
+
+
+def test_the_card_says_what_the_turn_after_the_one_still_to_come_has() -> None:
+    """Ann owed 70 AP (AP 50): round 2's turn, still to come, pays 50 of it; the card's "next
+    turn" is the one after it, which pays the last 20 and leaves her 30."""
+    ledger = agility.start_turn(agility.take(agility.stun(agility.new_ledger(50), 700)))
+    assert not ledger.taken and ledger.debt == 20
+    said = ap_now_and_next(ledger, "stunned")
+    assert said == "no-movement turn; next turn 30: stunned", said
