@@ -804,3 +804,43 @@ def test_a_mis_tapped_card_is_refused_under_the_strip_and_a_target_changes_befor
     app.get_by_test_id("percentile-turn-part-1").click()  # the attack goes on, on Bob
     expect(said).to_have_text("")
     assert errors == []
+
+
+def test_b2_next_turn_rolls_the_next_rounds_order_in_the_same_tap(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's play-through: under b2 "Next turn" after a round's last turn stopped at the new
+    round to ask for its order, one more tap each round with the app's dice. It rolls the order
+    on the way, in the same tap; the field for dice rolled at the table is on the last turn."""
+    ann_and_bob_on_two_sides(app)
+    no_surprise_check(app)
+    tab(app, "settings")
+    app.get_by_test_id("percentile-setting-order").select_option("b2")
+    tab(app, "combat")
+    set_field(app, "percentile-order-typed", "20 45")  # Ann first, by 25: both act
+    app.evaluate("window.scrollTo(0, 0)")
+    next_turn = app.get_by_test_id("percentile-turn-next")
+    asked = app.get_by_test_id("percentile-turn-next-asked")
+    next_turn.click()
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Ann")
+    expect(asked).to_have_count(0)  # Bob's turn is still to come
+    next_turn.click()
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Bob")
+    expect(asked).to_contain_text("Next round's order of attack")
+    expect(app.get_by_test_id("percentile-turn-next-order-typed")).to_be_visible()
+    app.screenshot(path=str(SHOTS / "percentile-b2-next-order.png"))
+    next_turn.click()  # one tap: round 2's order rolled with the app's dice and its first turn
+    expect(app.get_by_test_id("percentile-turn")).to_contain_text("Round 2")
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now:")
+    expect(app.get_by_test_id("percentile-turn-due")).to_have_count(0)
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("Order of attack")
+    for _ in range(2):  # to round 2's last turn (one, after a lead of 30)
+        if asked.count():
+            break
+        next_turn.click()
+    expect(asked).to_be_visible()
+    set_field(app, "percentile-turn-next-order-typed", "45 10")  # Bob first, by 35: alone
+    expect(app.get_by_test_id("percentile-turn")).to_contain_text("Round 3")
+    expect(app.get_by_test_id("percentile-turn-active")).to_contain_text("Now: Bob")
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text("45")
+    assert errors == []

@@ -55,8 +55,8 @@ def test_e06_borrow_all_next_turn() -> None:  # line 74
 def test_e07_stun_debt_larger_than_ap() -> None:  # line 74
     ledger = agility.stun(agility.new_ledger(50), 1200)  # 120 AP owed
     turns = []
-    for _ in range(4):
-        ledger = agility.start_turn(ledger)
+    for _ in range(4):  # each a turn he had: a turn he has not had pays none (PCT-28)
+        ledger = agility.start_turn(agility.take(ledger))
         turns.append(ledger.available)
     assert turns == [0, 0, 30, 50]
 

@@ -46,6 +46,21 @@ def test_pct_22_no_pass_once_the_first_turn_has_acted() -> None:
         F.pass_order(fight)
 
 
+def test_pct_22_a_borrowing_alone_is_no_action_ann_may_still_pass() -> None:
+    """Kept as it is, the text being silent: line 60 lets the side with Primary Attack pass and
+    says nothing of borrowing; line 74 makes a borrowing AP taken from the next turn, not an
+    action (line 68: an action is what AP are spent on). The 4 AP she gained stay hers, for
+    her turn at the end of the round, and her next turn still pays the 12 (PCT-27)."""
+    fight, _ = R.change_ap(_anns_turn(), "c1", "borrow", Fraction(12))
+    fight, passed = F.pass_order(fight)
+    assert passed.order.order == ["Side B", "Side A"]
+    fight, _ = R.next_turn(fight, Dice())  # Ann, last
+    ann = R.active(fight)
+    assert ann is not None and ann.id == "c1" and ann.ledger.available == 54
+    fight, _ = R.next_turn(fight, Dice())  # round 2: the 12 paid by her next turn
+    assert fight.fighter("c1").ledger.available == 38  # type: ignore[union-attr]
+
+
 def test_pct_22_no_pass_mid_round_ann_would_act_twice() -> None:
     fight, _ = R.next_turn(_anns_turn(), Dice())  # Bob's turn: Ann's is over
     with pytest.raises(RuleError, match=r"before the round's first turn acts.*Undo"):

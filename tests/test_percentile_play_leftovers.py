@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rkweb.app.model import Model
 from rkweb.features.percentile import state as S
+from rkweb.kit.fields import error_of
 from test_percentile_pages import COSTS, go, texts
 from test_percentile_pass_turn import _bob_armed, with_two_characters
 
@@ -85,18 +86,40 @@ def test_the_round_asks_for_surprise_and_order_before_its_first_turn() -> None:
     assert texts(app, "percentile-turn-active")[0].startswith("Now: ")
 
 
-def test_b2_the_next_round_asks_for_its_order_before_its_first_turn() -> None:
+def test_b2_next_turn_rolls_the_next_rounds_order_in_the_same_tap() -> None:
+    """A GM's play-through: under b2 "Next turn" after the round's last turn stopped at the new
+    round to ask for its order, one more tap each round with the app's dice. It rolls the order
+    on the way, as b1's first order is rolled; its dice are asked on the last turn."""
     m = go(_bob_armed(with_two_characters()), "percentile.setting", "order", "b2")
     m = go(m, "percentile.order_roll_typed", "30 10")
     m = go(m, "percentile.turn_next")  # Bob
-    m = go(m, "percentile.turn_next")  # Ann
-    m = go(m, "percentile.turn_next")  # round 2: its order first
+    assert texts(m, "percentile-turn-next-asked") == [], "a turn of the round is still to come"
+    m = go(m, "percentile.turn_next")  # Ann, the round's last turn: the next order asked
+    assert texts(m, "percentile-turn-next-asked") == [
+        "Next round's order of attack: each side rolls 1:100sd; the lowest attacks first."
+    ]
+    assert texts(m, "percentile-turn-next-order-typed") == [""]
+    assert texts(m, "percentile-turn-active")[0].startswith("Now: Ann")  # still her turn
+    m = go(m, "percentile.turn_next")  # round 2: its order rolled and its first turn, one tap
     assert "Round 2" in texts(m, "percentile-turn")[0]
-    assert "Order of attack: each side rolls 1:100sd" in texts(m, "percentile-turn-step")[0]
-    assert S.state(m)["combat"]["attack"] == {}  # no attack before a turn (the first law)
-    m = go(m, "percentile.order_roll_typed", "10 30")  # Side A first this round
-    m = go(m, "percentile.turn_next")
+    assert texts(m, "percentile-turn-active")[0].startswith("Now: ")
+    assert "Order of attack: 1:100sd" in texts(m, "percentile-log-entry")[0]
+    assert m.history.undo_stack[-1].label.startswith("Turn: ")
+
+
+def test_b2_the_next_rounds_order_typed_on_the_last_turn() -> None:
+    m = go(_bob_armed(with_two_characters()), "percentile.setting", "order", "b2")
+    m = go(m, "percentile.order_roll_typed", "30 10")
+    refused = go(m, "percentile.turn_next_typed", "10 30")  # the round has not begun
+    said = error_of(refused, S.FEATURE, S.typed_key("turn_next"))
+    assert said.startswith("No order of attack is due yet"), said
+    assert S.fight_of(refused, S.state(refused)).turn == -1  # no turn spent the dice
+    m = go(m, "percentile.turn_next")  # Bob
+    m = go(m, "percentile.turn_next")  # Ann
+    m = go(m, "percentile.turn_next_typed", "10 30")  # Side A first in round 2
+    assert "Round 2" in texts(m, "percentile-turn")[0]
     assert texts(m, "percentile-turn-active")[0].startswith("Now: Ann")
+    assert S.state(m)["combat"]["attack"].get("attacker") == "c1"  # her own, set up afresh
 
 
 def test_before_the_order_is_rolled_no_card_says_no_turn() -> None:
@@ -108,13 +131,14 @@ def test_before_the_order_is_rolled_no_card_says_no_turn() -> None:
     assert "no turn this round" in texts(m, "percentile-strip-c2")[0]  # Side A's surprise
 
 
-def test_pieces_each_piece_asks_for_its_order_before_its_first_turn() -> None:
+def test_pieces_next_turn_rolls_the_next_pieces_order_in_the_same_tap() -> None:
     m = go(_bob_armed(with_two_characters()), "percentile.setting", "pieces", "on")
     m = go(m, "percentile.setting", "piece_fraction", "1/2")
     m = go(m, "percentile.order_roll_typed", "30 10")
     m = go(m, "percentile.turn_next")  # Bob
     m = go(m, "percentile.turn_next")  # Ann
-    m = go(m, "percentile.turn_next")  # piece 2: its order first
+    assert texts(m, "percentile-turn-next-asked")[0].startswith("Next piece's order of attack")
+    m = go(m, "percentile.turn_next")  # piece 2: its order rolled and its first turn
     assert "Round 1, piece 2" in texts(m, "percentile-turn")[0]
-    assert "Order of attack: each side rolls 1:100sd" in texts(m, "percentile-turn-step")[0]
-    assert m.history.undo_stack[-1].label == "Next piece"
+    assert texts(m, "percentile-turn-active")[0].startswith("Now: ")
+    assert m.history.undo_stack[-1].label.startswith("Turn: ")

@@ -82,10 +82,13 @@ class Ledger:
     stun debt still owed (PCT-28); ``borrowed`` is what this turn took from the next (PCT-27);
     ``locked`` means the next turn was borrowed whole, so no more borrowing until it is over.
     ``taken``: the character had this turn (it came to him, or he spent or borrowed in it);
-    ``repaid``: what a borrowing took off this turn at its start. A round in which his side has
-    no turn (another side's SURPRISE, PCT-09; a lead of 30, PCT-21) is no turn of his: what he
-    borrowed is paid by the next turn he has (PCT-27, line 74: "three less agility points in
-    the next turn"), in whichever round it comes.
+    ``repaid``: what a borrowing took off this turn at its start; ``stun_paid``: what the stun
+    debt took off it. A round in which his side has no turn (another side's SURPRISE, PCT-09;
+    a lead of 30, PCT-21) or he sleeps is no turn of his: what he borrowed is paid by the next
+    turn he has (PCT-27, line 74: "three less agility points in the next turn"), in whichever
+    round it comes, and so is the stun debt (PCT-28, line 74: the NO-MOVEMENT turns "continue
+    until the character has paid-off the debt", a turn at a time). ``turn`` counts his own
+    turns (the one under way or still to come), not the rounds.
     """
 
     ap: Fraction
@@ -98,6 +101,7 @@ class Ledger:
     turn: int = 1
     taken: bool = False
     repaid: Fraction = Fraction(0)
+    stun_paid: Fraction = Fraction(0)
 
     @property
     def remaining(self) -> Fraction:
@@ -120,7 +124,7 @@ class Ledger:
 
     def __str__(self) -> str:
         text = (
-            f"turn {self.turn}: {fmt(self.remaining)} of {fmt(self.available)} AP left "
+            f"own turn {self.turn}: {fmt(self.remaining)} of {fmt(self.available)} AP left "
             f"(spent {fmt(self.spent)}, {fmt(time_for_ap(self.spent, max(self.available, Fraction(1))))} s)"
         )
         if self.no_movement:
@@ -206,9 +210,11 @@ def take(ledger: Ledger) -> Ledger:
 @checked
 def start_turn(ledger: Ledger) -> Ledger:
     """Begin the character's next turn: pay the stun debt from the AP, then the borrowed points.
-    A turn he did not have (:attr:`Ledger.taken`) repaid no borrowing: its repayment, and the
-    ban on borrowing again, pass to the next (PCT-27: "the next turn" is the next he has). The
-    stun is paid as the rounds go by, turn or none (PCT-28: "the initial shock has worn off").
+    A turn he did not have (:attr:`Ledger.taken`) repaid no borrowing and paid no stun: its
+    repayment, the ban on borrowing again and the AP the stun took off it pass to the next
+    (PCT-27: "the next turn" is the next he has; PCT-28, line 74: "These NO-MOVEMENT turns will
+    continue until the character has 'paid-off' the debt", paid "at the start of each of the
+    character's turns" as the reading says), and his turn count stays where it was.
 
     >>> t = start_turn(stun(new_ledger(50), 1200)); t.available, t.debt, t.no_movement   # E07
     (Fraction(0, 1), Fraction(70, 1), True)
@@ -216,20 +222,29 @@ def start_turn(ledger: Ledger) -> Ledger:
     Fraction(38, 1)
     >>> start_turn(round_2).available, start_turn(take(round_2)).available
     (Fraction(38, 1), Fraction(50, 1))
+    >>> stunned = start_turn(take(stun(new_ledger(50), 1200)))   # debt 120: 50 paid, 70 left
+    >>> start_turn(stunned).debt, start_turn(take(stunned)).debt   # no turn of his: none paid
+    (Fraction(70, 1), Fraction(20, 1))
     """
-    if not ledger.taken:
+    had = ledger.taken
+    if not had:
         locked = ledger.locked or ledger.no_borrow_this_turn
-        ledger = replace(ledger, borrowed=ledger.borrowed + ledger.repaid, locked=locked)
-    available = max(Fraction(0), ledger.ap - ledger.debt)
-    debt = max(Fraction(0), ledger.debt - ledger.ap)
-    available = max(Fraction(0), available - ledger.borrowed)
+        ledger = replace(
+            ledger,
+            borrowed=ledger.borrowed + ledger.repaid,
+            debt=ledger.debt + ledger.stun_paid,
+            locked=locked,
+        )
+    paid = min(ledger.ap, ledger.debt)
+    available = max(Fraction(0), ledger.ap - paid - ledger.borrowed)
     return Ledger(
         ap=ledger.ap,
         available=available,
-        debt=debt,
+        debt=ledger.debt - paid,
         no_borrow_this_turn=ledger.locked,
-        turn=ledger.turn + 1,
+        turn=ledger.turn + 1 if had else ledger.turn,
         repaid=ledger.borrowed,
+        stun_paid=paid,
     )
 
 

@@ -207,6 +207,7 @@ def ledger_from_json(raw: object, ap: Fraction) -> agility.Ledger:
         turn=_whole(raw.get("turn", 1), 1),
         taken=bool(raw.get("taken")),
         repaid=max(Fraction(0), min(Fraction(agility.MAX_AP), tolerant(raw.get("repaid")))),
+        stun_paid=max(Fraction(0), min(Fraction(agility.MAX_AP), tolerant(raw.get("stun_paid")))),
     )
 
 
@@ -223,6 +224,7 @@ def ledger_to_json(ledger: agility.Ledger) -> dict[str, Any]:
         "turn": ledger.turn,
         "taken": ledger.taken,
         "repaid": str(ledger.repaid),
+        "stun_paid": str(ledger.stun_paid),
     }
 
 

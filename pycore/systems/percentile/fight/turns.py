@@ -184,6 +184,8 @@ def pass_order(fight: Fight) -> tuple[Fight, Passed]:
     if order.passed:
         raise RuleError("Primary attack has already been passed this round.")
     first = active(replace(fight, turn=0)) if fight.turn >= 0 else None  # the round's first
+    # AP borrowed alone are no action (line 74 takes them from the next turn; line 68's actions
+    # spend AP): the text is silent on a borrowing and a pass, so it does not stop one.
     if first and (fight.turn > 0 or fight.attacked or fight.headline or first.ledger.spent):
         raise RuleError(
             "Primary Attack passes only before the round's first turn acts: "
@@ -327,7 +329,8 @@ class RoundStarted:
 
 @checked
 def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
-    """A new round: every member starts a turn (stun debt and borrowing paid, PCT-27/28); whoever
+    """A new round: every member starts a turn (stun debt and borrowing paid by the turn he had
+    in the round before, else carried to the next he has: PCT-27/28, :func:`agility.start_turn`); whoever
     was attacked must rise an Alertness Condition (PCT-17); the order is rolled again when due
     (b2, pieces) and a pass lasts one round (PCT-22)."""
     if fight.pending is not None:
@@ -506,26 +509,49 @@ class TurnStep:
         return Step(str(self), f"{self.name}'s turn ({self.side})", ("PCT-08",))
 
 
-def _pieces(fight: Fight) -> int:
+@checked
+def pieces_of(fight: Fight) -> int:
+    """The pieces a round is cut into (PCT-26): 1 when pieces are off."""
     return math.ceil(1 / fight.settings.piece) if fight.settings.pieces else 1
 
 
 @checked
-def round_to_roll(fight: Fight) -> tuple[Fight, RoundStarted | Note] | None:
-    """The next round (or piece) started, its order not rolled, when the last turn of this one
-    is over and the next one's order is to be rolled (b2, PCT-19; pieces, PCT-26): the order's
-    dice are the players' to roll or the app's, asked before the first turn as every roll is
-    (FIGHT.md 4). None while a turn of this round is still to come, or b1 keeps the order."""
+def order_next(fight: Fight) -> bool:
+    """Whether "Next turn" now ends the round (or piece) and rolls the next one's order (b2,
+    PCT-19; pieces, PCT-26): its dice are the app's in that same tap, as b1's first order is,
+    or the players', asked on the last turn before they are needed (FIGHT.md 4). False while
+    a turn of this round is still to come, an attack is under way, or b1 keeps the order.
+
+    >>> import random
+    >>> from pycore.systems.percentile.fight import add_member
+    >>> f = Fight((Fighter("c1", "Ann"), Fighter("c2", "Bob")),
+    ...     settings=combat.Settings(order="b2", surprise="none"))
+    >>> f = add_member(add_member(f, 0, "c1"), 1, "c2")
+    >>> f, _ = next_turn(f, random.Random(2))
+    >>> order_next(f), order_next(replace(f, turn=1))
+    (False, True)
+    >>> order_next(replace(f, turn=1, settings=combat.Settings(surprise="none")))   # b1
+    False
+    """
     if fight.order is None or fight.pending is not None:
-        return None
+        return False
     if fight.turn + 1 < len(turn_order(fight)):
-        return None
-    done = replace(fight, headline="")  # the last turn's result is the log's, as at a new turn
-    if fight.piece < _pieces(fight):
-        return next_piece(done)
-    if not combat.order_roll_due(fight.settings, fight.round + 1):
-        return None
-    return next_round(done)
+        return False
+    return fight.piece < pieces_of(fight) or combat.order_roll_due(fight.settings, fight.round + 1)
+
+
+@checked
+def next_turn_ordered(fight: Fight, rng: RandintSource) -> tuple[Fight, TurnStep]:
+    """:func:`next_turn` at the end of a round (or piece) whose next order is due
+    (:func:`order_next`), the order rolled with ``rng``: the dice the players typed for it.
+    Refused in words at any other time: typed dice are never spent on a turn that rolls none."""
+    if fight.pending is not None:
+        raise RuleError(WAITING)
+    if not order_next(fight):
+        raise RuleError(
+            "No order of attack is due yet: it is rolled once the last turn of the round is over."
+        )
+    return next_turn(fight, rng)
 
 
 @checked
@@ -538,7 +564,7 @@ def next_turn(fight: Fight, rng: RandintSource) -> tuple[Fight, TurnStep]:
     if fight.order is not None and fight.turn + 1 < len(turn_order(fight)):
         fight = replace(fight, turn=fight.turn + 1)
     else:
-        if fight.order is not None and fight.piece < _pieces(fight):
+        if fight.order is not None and fight.piece < pieces_of(fight):
             fight, note = next_piece(fight)
             events.append(str(note))
         elif fight.order is not None:

@@ -69,7 +69,13 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page"},
-        combat_turn.turn_view(model, st, fight, combat_due.due_view(model, fight)),
+        combat_turn.turn_view(
+            model,
+            st,
+            fight,
+            combat_due.due_view(model, fight),
+            combat_due.next_order_view(model, fight),
+        ),
         _fold(
             "percentile-fold-setup",
             "The set-up: settings, sides, surprise and order of attack",

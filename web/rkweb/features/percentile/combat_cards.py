@@ -102,7 +102,9 @@ def ap_now_and_next(ledger: Ledger, stunned: str) -> str:
     now = "no-movement turn" if ledger.no_movement else f"{short(ledger.remaining)} AP"
     if not ledger.debt and not ledger.borrowed:
         return now
-    later = agility.start_turn(ledger)
+    # the turn after the one under way or still to come this round, which he has: a turn not
+    # had pays no stun and no borrowing (agility.start_turn), so read as had (agility.take)
+    later = agility.start_turn(agility.take(ledger))
     why = [stunned] if ledger.debt else []
     if ledger.borrowed:
         why.append(f"{short(ledger.borrowed)} borrowed")

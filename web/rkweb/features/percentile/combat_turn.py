@@ -48,6 +48,12 @@ class TurnNext(Message, action="percentile.turn_next"):
     """The next turn: its attacker's attack set up afresh from the sheets."""
 
 
+class TurnNextTyped(Message, action="percentile.turn_next_typed"):
+    """The next turn, the next round's (or piece's) order rolled at the table (b2, pieces)."""
+
+    text: str = entered(default="")
+
+
 class TurnRoll(Message, action="percentile.turn_roll"):
     """The attack's next roll with the app's dice."""
 
@@ -97,6 +103,7 @@ class TurnBorrow(Message, action="percentile.turn_borrow"):
     amount: str
 
 
+Steps = Sequence[VNode | None]
 #: Where a card or weapon tapped and refused (fight.setup.enter) is said: under the strip, where
 #: the tap was. Said under the roll's entry, it was not drawn at all while the step asked a
 #: question (the AP cost, the body part, the stun): the tap did nothing, silently.
@@ -111,20 +118,19 @@ def _weapon(model: Model, msg: TurnWeapon, ctx: Ctx) -> Model:
     return C.edited(model, CHOICE, lambda st: C.attack_entry(model, st, "weapon", msg.weapon))
 
 
-def _next(model: Model, msg: TurnNext, ctx: Ctx) -> Model:
-    def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
-        ended = R.round_to_roll(fight)  # the next order is asked before its first turn (b2)
-        if ended is not None:
-            label = "Next round" if isinstance(ended[1], R.RoundStarted) else "Next piece"
-            return ended[0], ended[1].step, label, {}
-        fight, turn = R.next_turn(fight, seeded(ctx.fresh_seed))
+def _next(model: Model, msg: TurnNext | TurnNextTyped, ctx: Ctx) -> Model:
+    """The next turn; the next order (b2, pieces) rolled on the way, the app's or typed dice."""
+    typed = isinstance(msg, TurnNextTyped)
+
+    def roll(fight: Fight, rng: Any) -> C.Outcome:
+        fight, turn = (R.next_turn_ordered if typed else R.next_turn)(fight, rng)
         now = R.active(fight)
         assert now is not None
         # the one foe of a duel is the target already: no tap to choose him (issue 29)
         form = FS.fresh(fight, now.id, FS.only_foe(fight, now.id))
         return fight, turn.step, f"Turn: {turn.name}", form
 
-    return C.stepped(model, ctx, "turn-next", run)
+    return C.rolled(model, ctx, "turn-next", msg, roll)
 
 
 def _attack(fight: Fight, st: dict[str, Any], step: FA.AttackStep) -> C.Outcome:
@@ -517,8 +523,8 @@ def _cost_line(fight: Fight, form: dict[str, Any]) -> VNode | None:
     return h("span", {"data-testid": "percentile-turn-ap"}, text)
 
 
-def turn_view(model: Model, st: dict[str, Any], fight: Fight, due: Sequence[VNode | None]) -> VNode:
-    """The round card; ``due``: the rolls it asks before its first turn (:mod:`.combat_due`)."""
+def turn_view(model: Model, st: dict[str, Any], fight: Fight, due: Steps, ahead: Steps) -> VNode:
+    """The round card; ``due``/``ahead``: rolls asked before its first turn/after its last."""
     form = st["combat"].get("attack", {})
     pending = fight.pending
     steps = [*fight.last, *[f"Rule: {w}" for w in fight.last_why]]
@@ -588,6 +594,7 @@ def turn_view(model: Model, st: dict[str, Any], fight: Fight, due: Sequence[VNod
         # its place (a refusal of the next attack in view).
         told if here else None,
         h("div", {"data-testid": "percentile-turn-step"}, *(due or _step(model, st, fight))),
+        *ahead,
         None if here else told,
         why(["Turns: each side in order, each member in the side's order (PCT-07, PCT-08)"]),
     )

@@ -243,7 +243,13 @@ def typed_key(roll: str, args: tuple[Any, ...] = ()) -> str:
 
 
 #: What the GM types for each fight roll of several 1:100sd, as an example in its label.
-EXAMPLES = {"surprise_roll": "30 70", "order_roll": "20 45", "rolloff": "12 85", "order_join": "40"}
+EXAMPLES = {
+    "surprise_roll": "30 70",
+    "order_roll": "20 45",
+    "rolloff": "12 85",
+    "order_join": "40",
+    "turn_next": "20 45",
+}
 
 
 def roll_entry(
