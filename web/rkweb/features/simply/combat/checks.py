@@ -97,7 +97,8 @@ def checks_card(
 
 
 def _dropped(state: dict[str, Any]) -> VNode | None:
-    """The checks the last one's failure made moot, said where they were (SIM-47 reading)."""
-    shown = state["result"].get("check")
+    """The checks the last one's failure made moot (SIM-47 reading), or the last hit's knockout
+    or death (SIM-48, SIM-50), said where they were."""
+    shown = state["result"].get("check") or state["result"].get("damage")
     words = shown.get("dropped") if isinstance(shown, dict) else None
     return h("p", {"class": "explain", "data-testid": "sc-check-dropped"}, words) if words else None
