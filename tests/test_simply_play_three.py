@@ -8,6 +8,7 @@ from __future__ import annotations
 from rkweb.app import shell
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import find_all, text_of
+from rkweb.features.simply.combat import state as saved
 from scripted import Faces as ScriptedRng
 
 from pycore.store import History, default_data
@@ -20,6 +21,10 @@ def _send(model: Model, *msg: object) -> Model:
 
 def _texts(model: Model, testid: str) -> list[str]:
     return [text_of(n) for n in find_all(shell.view(model), testid)]
+
+
+def _fight(model: Model) -> Combat:
+    return saved.fight_of(model, saved.load(model))
 
 
 def _bea() -> Combat:
@@ -120,3 +125,60 @@ def test_a_failed_revive_leaves_the_bleeding() -> None:
     fight, _ = hit(_bea(), "c1", 29)
     fight, done = treat(fight, "c1", "revive", ScriptedRng(10, 9), rating=12)  # 19 vs TN 10
     assert not done.success and fight.get("c1").bleeding and fight.get("c1").unconscious
+
+
+# --- 3. luck on the next check: the LP of the fighter whose check it is (SIM-10) --------------
+
+
+def _options(model: Model, testid: str) -> dict[str, str]:
+    [choice] = find_all(shell.view(model), testid)
+    return {
+        str(o.attr("value")): text_of(o)
+        for o in choice.children
+        if not isinstance(o, str) and o.tag == "option"
+    }
+
+
+def _both_hit(luck: tuple[str, str]) -> Model:
+    """Ada and Bea each take a raw 24: HP 6, three checks at TN 12 each, Ada's first."""
+    return _damage(_damage(_ada_and_bea(luck), "c1", "24"), "c2", "24")
+
+
+def test_luck_is_offered_for_a_later_fighter_s_check_with_his_own_lp() -> None:
+    """Ada (first queued) has no LP, Bea 8: the choice offered only "No (0 LP...)", from Ada's
+    LP, so Bea could not stake hers on her own check. Declared, it stakes the LP of the fighter
+    whose check is rolled: Bea's checks count her 8 LP (99%: only a 20 fails), Ada's do not."""
+    model = _both_hit(("0", "8"))
+    options = _options(model, "sc-check-luck")
+    assert set(options) == {"no", "yes"}, options
+    assert "Bea 8 LP" in options["yes"] and "Ada 0 LP" in options["yes"], options
+    model = _send(model, "simply.combat_form", "check", "luck", "yes")
+    rows = _texts(model, "sc-check")
+    assert [r.split(":")[0] for r in rows] == ["Ada"] * 3 + ["Bea"] * 3
+    assert all("64%" in r for r in rows[:3]) and all("99%" in r for r in rows[3:]), rows
+    model = _send(model, "simply.combat_check_typed", 3, "10 9")  # 19 vs TN 12, luck 7 LP
+    bea = _fight(model).get("c2")
+    assert bea.luck == 1 and not bea.has("knocked down")
+
+
+def test_luck_declared_for_the_first_fighter_leaves_a_fighter_without_lp_rolling_plain() -> None:
+    """Ada (first queued) has 6 LP, Bea none: "Yes" was offered with Ada's 6 LP and Bea's
+    check, rolled with it, was refused (Bea has 0 LP). The choice names both; Bea rolls
+    without, as it says."""
+    model = _both_hit(("6", "0"))
+    options = _options(model, "sc-check-luck")
+    assert "Ada 6 LP" in options["yes"] and "Bea 0 LP: rolls without" in options["yes"]
+    model = _send(model, "simply.combat_form", "check", "luck", "yes")
+    model = _send(model, "simply.combat_check_typed", 3, "1 2")  # 3 vs TN 12: passed
+    assert not "".join(_texts(model, "sc-error-check"))
+    fight = _fight(model)
+    assert [p.name for p in fight.pending].count("Bea") == 2
+    assert "Bea passes the Knockback Check" in " ".join(_texts(model, "sc-check-result"))
+
+
+def test_one_fighter_s_checks_offer_his_luck_as_before() -> None:
+    model = _damage(_ada_and_bea(("6", "0")), "c1", "24")
+    assert _options(model, "sc-check-luck") == {
+        "no": "No",
+        "yes": "Yes (6 LP staked; spent by the rule)",
+    }
