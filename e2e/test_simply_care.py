@@ -17,12 +17,14 @@ def _on_screen(app: Page, testid: str) -> None:
     assert box["y"] >= -1 and box["y"] + box["height"] <= HEIGHT + 1, (testid, box)
 
 
-def _fighters(app: Page, *names: str, hp: str = "24") -> None:
-    """Quick NPCs (S 6, H 6, 10 LP), then initiative typed in this order."""
+def _fighters(app: Page, *names: str, hp: str = "24", luck: tuple[str, ...] = ()) -> None:
+    """Quick NPCs (S 6, H 6, 10 LP unless ``luck`` gives each one's), then initiative typed in
+    this order."""
     app.get_by_test_id("nav-simply").click()
     app.get_by_test_id("simply-tab-combat").click()
-    for name in names:
-        typed = {"name": name, "hp_max": hp, "strength": "6", "health": "6", "luck": "10"}
+    for i, name in enumerate(names):
+        lp = luck[i] if i < len(luck) else "10"
+        typed = {"name": name, "hp_max": hp, "strength": "6", "health": "6", "luck": lp}
         for field, value in typed.items():
             enter(app, f"sc-add-{field}", value)
         app.get_by_test_id("sc-add").click()
@@ -90,6 +92,55 @@ def test_the_checks_luck_is_declared_above_their_rolls_and_their_odds_count_it(
     for text in checks.all_inner_texts():
         assert "99%" in text and "64%" not in text, text
     _on_screen(app, "sc-check-0-roll")
+    assert errors == []
+
+
+def test_a_knockout_drops_her_stamina_checks_still_queued_saying_so_in_view(
+    app: Page, errors: list[str]
+) -> None:
+    """Bea (HP 30) takes a raw 24: three checks; before they are rolled a raw 5 takes her to
+    HP 1, unconscious (SIM-48): her two Stamina Checks could only knock her out, dropped and
+    said in the checks card; the Knockback Check stays."""
+    _fighters(app, "Ada", "Bea", hp="30")
+    _damage(app, "Bea", "24")
+    checks = app.get_by_test_id("sc-check")
+    expect(checks).to_have_count(3)
+    _damage(app, "Bea", "5")
+    expect(checks).to_have_count(1)
+    expect(checks.first).to_contain_text("Knockback Check")
+    dropped = app.get_by_test_id("sc-check-dropped")
+    expect(dropped).to_contain_text(
+        "Bea: Stamina Check (an injury over half HP) dropped: unconscious already"
+    )
+    expect(dropped).to_contain_text("Stamina Check (at ¼ HP or less) dropped")
+    for testid in ("sc-check-dropped", "sc-check-0-roll"):  # both in view, no scroll
+        _on_screen(app, testid)
+    assert errors == []
+
+
+def test_luck_on_the_next_check_stakes_the_lp_of_the_fighter_whose_check_it_is(
+    app: Page, errors: list[str]
+) -> None:
+    """Ada (no LP) and Bea (10 LP) each take a raw 24, Ada's checks first: luck is offered for
+    Bea's checks with her LP, Ada's roll without; Bea's check rolled with it spends hers."""
+    _fighters(app, "Ada", "Bea", hp="30", luck=("0", "10"))
+    _damage(app, "Ada", "24")
+    _damage(app, "Bea", "24")
+    checks = app.get_by_test_id("sc-check")
+    expect(checks).to_have_count(6)
+    luck = app.get_by_test_id("sc-check-luck")
+    said = luck.locator("option[value=yes]").inner_text()
+    assert "Ada 0 LP: rolls without" in said and "Bea 10 LP" in said, said
+    app.evaluate("window.scrollTo(0, 0)")
+    _on_screen(app, "sc-check-luck")
+    luck.select_option("yes")
+    expect(checks.nth(3)).to_contain_text("99%")  # 10 LP staked at TN 12: only a 20 fails
+    rows = checks.all_inner_texts()
+    assert all("64%" in r for r in rows[:3]) and all("99%" in r for r in rows[3:]), rows
+    enter(app, "sc-check-3-typed", "10 9")  # 19 vs TN 12: bought off with 7 of Bea's LP
+    expect(checks).to_have_count(5)
+    result = app.get_by_test_id("sc-check-result")
+    expect(result).to_contain_text("Bea passes the Knockback Check")
     assert errors == []
 
 

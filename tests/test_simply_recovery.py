@@ -82,7 +82,8 @@ def test_sim_d18_healing_capped_at_hp_max() -> None:
 def test_sim_51_e61_revive() -> None:
     task = revive(1, 26, "First Aid")
     assert (task.hp_gain, task.difficulty) == (1, "Above Average")
-    assert "next Initiative Roll" in task.note and task.rules == ("SIM-51", "SIM-52")
+    assert "next Initiative Roll" in task.note and task.rules == ("SIM-51", "SIM-52", "SIM-46")
+    assert task.stops_bleeding  # a treatment task (SIM-51, SIM-52 readings)
     assert revive(10, 26, "Medicine").difficulty == "Easy"  # unconscious from a failed check
     with refused("SIM-D16"):
         revive(-1, 26, "Medicine")

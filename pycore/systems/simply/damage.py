@@ -340,11 +340,14 @@ def apply_damage(
     others: Sequence[tuple[str, int]] = (),
     luck_spent: int = 0,
     luck_available: int | None = None,
+    unconscious: bool = False,
 ) -> DamageResult:
     """Resolve one hit (SIM-40 to SIM-50).
 
     ``strength`` and ``health`` are the original S and H (SIM-09 checks use the unadjusted stat).
     ``luck_spent`` reduces Injury 1:1, from 0 to min(Injury, luck available) (SIM-43).
+    ``unconscious``: the character is unconscious already (a failed Stamina Check, SIM-45,
+    SIM-47), so no Stamina Check is asked: its failure could only do what is done.
 
     >>> r = apply_damage(raw_from_weapon(9), hp=20, hp_max=20, strength=6, health=5,
     ...                  luck_spent=4, luck_available=20)
@@ -371,13 +374,17 @@ def apply_damage(
     hp_after = hp - injury  # SIM-42
     effects: list[InjuryEffect] = []
     knockback = knockback_effect(raw_damage.value, strength)  # SIM-44 uses Raw Damage
-    if knockback is not None:
+    # SIM-50: a hit that kills asks no Knockback Check: knocked down changes nothing for the
+    # dead (a GM's play-through: a check queued for a fighter the hit had killed). The
+    # unconscious still roll it: knocked down costs a Move once revived (SIM-D15, SIM-51).
+    if knockback is not None and hp_after > DEAD_AT:
         effects.append(knockback)
     # SIM-45 and SIM-47 decide only "or fall unconscious": an injury that leaves HP ≤ 1 makes
     # the character unconscious without a check (SIM-48), so neither check can change anything
     # and none is asked for (the GM rolled two checks for nothing, and luck could be spent on
     # them in vain, SIM-10).
-    awake_at_all = hp_after > UNCONSCIOUS_AT
+    # Likewise for one unconscious already, whatever his HP (a GM's play-through).
+    awake_at_all = hp_after > UNCONSCIOUS_AT and not unconscious
     if awake_at_all and 2 * injury > hp_max:  # SIM-45: a single injury > 1/2 HP_max (strict)
         effects.append(
             _stat_check(

@@ -192,9 +192,12 @@ def treatment(hp: int, hp_max: int, skill: str) -> TreatmentTask:
 def revive(hp: int, hp_max: int, skill: str) -> TreatmentTask:
     """Revive an unconscious character with an Other action: +1 HP, acts from the next
     Initiative Roll (SIM-51); difficulty by SIM-52. Refused in Critical Condition (SIM-D16).
+    Success stops bleeding: the revive is the treatment task of SIM-52 (SIM-51 reading), and a
+    successful treatment stops bleeding (SIM-52 reading; SIM-46: "until treated"). A GM's
+    play-through: the revived fighter went on bleeding.
 
     >>> str(revive(hp=1, hp_max=26, skill="First Aid"))
-    'revive: Above Average First Aid (−2); +1 HP; an Other action; acts again from the next Initiative Roll'
+    'revive: Above Average First Aid (−2); +1 HP; stops bleeding; an Other action; acts again from the next Initiative Roll'
     >>> revive(hp=-1, hp_max=26, skill="First Aid")
     Traceback (most recent call last):
     ...
@@ -212,8 +215,8 @@ def revive(hp: int, hp_max: int, skill: str) -> TreatmentTask:
         checked,
         difficulty,
         _int(_row("revive"), "hp_gain"),
-        False,
-        ("SIM-51", "SIM-52"),
+        True,  # SIM-51 and SIM-52 readings: a successful revive is a treatment
+        ("SIM-51", "SIM-52", "SIM-46"),
         "an Other action; acts again from the next Initiative Roll",
     )
 

@@ -58,7 +58,7 @@ def treatment_task(
     >>> from pycore.systems.simply.fight import *
     >>> fight = add_combatant(Combat(), name="Mara", hp_max=26, strength=6, health=5, hp=1)
     >>> str(treatment_task(fight, "c1", "revive", "Medicine"))
-    'revive: Average Medicine (0); +1 HP; an Other action; acts again from the next Initiative Roll'
+    'revive: Average Medicine (0); +1 HP; stops bleeding; an Other action; acts again from the next Initiative Roll'
     """
     c = combat.get(patient_id)
     if treatment == "bandage":

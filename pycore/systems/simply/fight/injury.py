@@ -22,6 +22,7 @@ from pycore.systems.simply.fight.value import (
     BLEED_EVERY,
     MAX_MINUTES,
     Combat,
+    Combatant,
     PendingCheck,
     _with,
     _without,
@@ -38,15 +39,29 @@ class HitResult:
     name: str
     damage: DamageResult
     checks: tuple[PendingCheck, ...]
+    #: The target's checks still queued that the hit made moot, dropped (:func:`_moot_after`).
+    dropped: tuple[PendingCheck, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.name}: {self.damage}"
+        return f"{self.name}: {self.damage}{self._dropped}"
+
+    @property
+    def _dropped(self) -> str:
+        return "".join(f"; {m.named} dropped: {m.on_failure} already" for m in self.dropped)
+
+    @property
+    def dropped_words(self) -> str:
+        """The checks dropped and why, in words ("" for none), as a check's (CheckRoll)."""
+        return "; ".join(
+            f"{m.name}: {m.named} dropped: {m.on_failure} already, failing it changes nothing"
+            for m in self.dropped
+        )
 
     @property
     def step(self) -> Step:
         """The logged step: the Raw Damage and what it did, for the GM (its effects' rules as
         data); for the players, who was hit."""
-        said = f"{self.damage.raw}; {self.name}: {self.damage.words}"
+        said = f"{self.damage.raw}; {self.name}: {self.damage.words}{self._dropped}"
         return Step(said, hit_line(self.name), self.damage.rules)
 
 
@@ -95,6 +110,7 @@ def hit(
         others=others,
         luck_spent=luck_spent,
         luck_available=target.luck,
+        unconscious=target.unconscious,
     )
     updated = replace(
         target,
@@ -121,8 +137,27 @@ def hit(
         for e in result.effects
         if e.check is not None and e.target_number is not None
     )
-    combat = replace(combat, pending=(*combat.pending, *checks))
-    return _disable_if_needed(combat, updated), HitResult(target_id, target.name, result, checks)
+    kept, dropped = _moot_after(combat.pending, updated)
+    combat = replace(combat, pending=(*kept, *checks))
+    done = HitResult(target_id, target.name, result, checks, dropped)
+    return _disable_if_needed(combat, updated), done
+
+
+def _moot_after(
+    pending: tuple[PendingCheck, ...], hit: Combatant
+) -> tuple[tuple[PendingCheck, ...], tuple[PendingCheck, ...]]:
+    """The checks still queued once ``hit`` took the hit, and the ones of his it made moot:
+    dead (SIM-50), all of them, as neither knocked down nor unconscious changes anything;
+    unconscious (SIM-48 at HP ≤ 1, SIM-49, or a failed check), those whose failure is
+    unconscious (SIM-45, SIM-47: "or fall unconscious"). A GM's play-through: Stamina Checks of
+    an earlier hit were still asked of a fighter the next hit had knocked out."""
+    if hit.dead:
+        moot = tuple(p for p in pending if p.combatant == hit.id)
+    elif hit.unconscious:
+        moot = tuple(p for p in pending if p.combatant == hit.id and p.on_failure == "unconscious")
+    else:
+        return pending, ()
+    return tuple(p for p in pending if p not in moot), moot
 
 
 def _refuse_missed(combat: Combat, attack: int) -> None:

@@ -36,8 +36,10 @@ HOLDS = "The stabilization holds: type the 1D10 hours it lasts."
 
 def _check(model: Model, index: int, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
     state = saved.load(model)
-    lucky = state["form"]["check"]["luck"] == "yes"
-    fight, rolled = core.roll_check(saved.fight_of(model, state), index, rng, luck=lucky)
+    before = saved.fight_of(model, state)
+    declared = state["form"]["check"]["luck"] == "yes"
+    lucky = 0 <= index < len(before.pending) and fields.luck_declared(before, index, declared)
+    fight, rolled = core.roll_check(before, index, rng, luck=lucky)
     state["form"] = {**state["form"], "check": {"luck": "no"}}  # declared for one roll
     shown = {
         "verdict": rolled.verdict,

@@ -10,6 +10,7 @@ from typing import Any
 
 from pycore.errors import RuleError
 from pycore.systems.simply import fight as core
+from pycore.systems.simply.luck import LUCK_MINIMUM
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import fields
@@ -71,11 +72,8 @@ def checks_card(
     items = [
         _check_row(i, p, queued, _check_odds(fight, i, lucky)) for i, p in enumerate(fight.pending)
     ]
-    first = fight.pending[0].combatant if fight.pending else ""
     luck = (
-        fields.form_select(
-            form, "check", "luck", "Luck on the next check", fields.luck_choice(fight, first)
-        )
+        fields.form_select(form, "check", "luck", "Luck on the next check", _luck_choice(fight))
         if items
         else None
     )
@@ -96,8 +94,29 @@ def checks_card(
     )
 
 
+def _luck_choice(fight: core.Combat) -> list[tuple[str, str]]:
+    """Luck on the next check rolled, whichever it is: it stakes the LP of the fighter whose
+    check it is (SIM-10: the one who rolls spends his own). Checks of one fighter offer his LP;
+    of several, each one's LP, a fighter with too few rolling without (a GM's play-through: the
+    first queued check's fighter, with no LP, left Bea none to stake on her own check)."""
+    known = {c.id: c for c in fight.combatants}
+    who = [known[c] for c in dict.fromkeys(p.combatant for p in fight.pending) if c in known]
+    if len(who) <= 1:
+        return fields.luck_choice(fight, who[0].id if who else "")
+    lp = [(c.name, c.luck) for c in who]
+    if all(points < LUCK_MINIMUM for _, points in lp):
+        each = ", ".join(f"{name} {points} LP" for name, points in lp)
+        return [("no", f"No ({each}: luck needs at least {LUCK_MINIMUM})")]
+    each = ", ".join(
+        f"{name} {points} LP" + ("" if points >= LUCK_MINIMUM else ": rolls without")
+        for name, points in lp
+    )
+    return [("no", "No"), ("yes", f"Yes (the roller's LP staked: {each}; spent by the rule)")]
+
+
 def _dropped(state: dict[str, Any]) -> VNode | None:
-    """The checks the last one's failure made moot, said where they were (SIM-47 reading)."""
-    shown = state["result"].get("check")
+    """The checks the last one's failure made moot (SIM-47 reading), or the last hit's knockout
+    or death (SIM-48, SIM-50), said where they were."""
+    shown = state["result"].get("check") or state["result"].get("damage")
     words = shown.get("dropped") if isinstance(shown, dict) else None
     return h("p", {"class": "explain", "data-testid": "sc-check-dropped"}, words) if words else None

@@ -85,6 +85,9 @@ def apply(model: Model, msg: Damage, ctx: Ctx) -> Model:
         "verdict": f"{hit.name}: HP {figure(hit.damage.hp_after)}",
         "number": "",
         "text": str(hit),
+        # The target's checks still queued that the hit made moot (a knockout, a death): said
+        # in the checks card, where they were (checks.py).
+        **({"dropped": hit.dropped_words} if hit.dropped else {}),
     }
     shown["number"] = f"injury {hit.damage.injury} (raw {raw.value})"
     state = {**state, "result": {"damage": shown}}
