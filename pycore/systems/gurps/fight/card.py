@@ -84,17 +84,19 @@ def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
 def card_line(fight: Fight, cid: str) -> str:
     """The card's line for ``cid``. A shock counts on his next turn only (GUR-58): "next turn"
     until his turn comes, "this turn" during it; the turn passing ends it
-    (:func:`~pycore.systems.gurps.fight.turns.next_turn`). An unconscious fighter's shock is
-    not said: he makes no attack for it to touch."""
+    (:func:`~pycore.systems.gurps.fight.turns.next_turn`). A wound in his own turn leaves one
+    for his next (``fight.next_shock``), said beside this turn's. An unconscious fighter's
+    shock is not said: he makes no attack for it to touch."""
     c = fight.combatant(cid)
     parts = _what_he_does(fight, c)
     if c.posture != "Standing":  # a knockdown leaves him lying down (GUR-58)
         parts.append(c.posture.lower())
+    current = fight.current()
+    now = current is not None and current.id == cid
     if c.shock and not c.unconscious:
-        current = fight.current()
-        now = current is not None and current.id == cid and "shock" not in fight.later
-        when = "this turn" if now else "next turn"  # hurt in his own turn: his next
-        parts.append(f"shock −{c.shock} {when}")
+        parts.append(f"shock −{c.shock} {'this turn' if now else 'next turn'}")
+    if now and fight.next_shock and not c.unconscious:  # hurt in his own turn: his next
+        parts.append(f"shock −{fight.next_shock} next turn")
     if past_minus_hp(c):
         parts.append(CARD_DEATH_NOTE)
     return " · ".join(parts)
