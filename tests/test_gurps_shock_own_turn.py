@@ -115,3 +115,13 @@ def test_a_save_from_before_keeps_the_held_shock_for_his_next_turn() -> None:
     fight = gf.fight_from_json(saved)
     assert fight.combatant("b").shock == 0 and fight.next_shock == 4
     assert gf.card_line(fight, "b").endswith("shock −4 next turn")
+
+
+def test_the_printed_sheet_says_each_shock_with_its_turn() -> None:  # GUR-58
+    hurt = _double_punch_parried(shock=2)
+    made = send(hurt, "gurps.check_typed", "1", "3 3 3")
+    model = send(made, "gurps.settle", "0", "shock −3")
+    model = send(send(model, "gurps.tab", "combatants"), "gurps.select", "g2")
+    printed = texts(model, "gurps-paper")[0]
+    # The old code: "shock −3 on his next turn" only (this turn's −2 gone).
+    assert "shock −2 this turn" in printed and "shock −3 on his next turn" in printed
