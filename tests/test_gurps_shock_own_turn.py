@@ -125,3 +125,13 @@ def test_the_printed_sheet_says_each_shock_with_its_turn() -> None:  # GUR-58
     printed = texts(model, "gurps-paper")[0]
     # The old code: "shock −3 on his next turn" only (this turn's −2 gone).
     assert "shock −2 this turn" in printed and "shock −3 on his next turn" in printed
+
+
+def test_his_held_shock_goes_with_him_when_he_is_removed() -> None:  # GUR-58
+    hurt = _double_punch_parried()
+    made = send(hurt, "gurps.check_typed", "1", "3 3 3")
+    fight = fight_of(send(made, "gurps.settle", "0", "shock −4"))
+    assert fight.next_shock == 4
+    fight, _ = gf.remove(fight, "g2")  # Bo, hurt in his own turn, leaves the fight
+    assert fight.current() == fight.combatant("g1") and fight.next_shock == 0
+    assert "shock" not in gf.card_line(fight, "g1")  # not Ana's: "shock −4 next turn"

@@ -137,6 +137,10 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     people = tuple(c for c in fight.combatants if c.id != cid)
     asks = tuple(a for a in fight.asks if a.who != cid)  # about him: gone with him
     moved = replace(fight, combatants=people, order=order, turn=turn, pending=pending, asks=asks)
+    if current is not None and current.id == cid:
+        # What a wound in his own turn left for his next (GUR-58 shock, 004 line 46 stun) is
+        # his: it goes with him, never to the fighter whose turn it now is.
+        moved = replace(moved, later=(), next_shock=0)
     return moved, Removed(gone.name)
 
 
