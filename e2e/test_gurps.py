@@ -260,6 +260,39 @@ def test_a_turn_first_fight_of_three_rounds(app: Page, errors: list[str]) -> Non
     assert errors == []
 
 
+def test_a_wound_in_her_own_turn_leaves_her_second_attack_this_turns_shock(
+    app: Page, errors: list[str]
+) -> None:
+    """GUR-58: shock counts on the victim's next turn only. Sam's hit leaves Kim shock −2 for
+    her turn; in it, under All-Out Attack (Double), Sam's sword parry strikes her arm (GUR-49)
+    and the GM records shock −3, for her next turn. Her second attack has the −2, not the −3
+    (the old code: −3 on it, the −2 gone)."""
+    _sheets(app, FIGHTERS[:2])
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    app.get_by_test_id("gurps-take-attack").click()  # Sam at Kim
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
+    app.get_by_test_id("gurps-fight-defend-parry").click()
+    enter(app, "gurps-fight-defense-typed", "18")
+    enter(app, "gurps-fight-damage-typed", "1")  # 1d+1 = 2 cut, ×1.5: injury 3
+    app.get_by_test_id("gurps-settle-0-1").click()  # shock −2, on her next turn
+    app.get_by_test_id("gurps-next").click()
+    app.get_by_test_id("gurps-take-all-out-attack-double").click()
+    line = app.get_by_test_id("gurps-fight-line")
+    expect(line).to_contain_text("shock −2")
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
+    app.get_by_test_id("gurps-fight-defend-parry").click()
+    enter(app, "gurps-fight-defense-typed", "9")  # Sam's parry 10
+    enter(app, "gurps-fight-strike-typed", "9")  # his sword 14 −4 against Karate strikes
+    enter(app, "gurps-fight-damage-typed", "1")  # injury 3 again
+    app.get_by_test_id("gurps-settle-0-2").click()  # shock −3, for her next turn
+    expect(app.get_by_test_id("gurps-slot").nth(1)).to_contain_text(
+        "shock −2 this turn · shock −3 next turn"
+    )
+    expect(line).to_have_text("base 13 + All-Out Attack (Double) +0 + shock −2 = 11")
+    assert errors == []
+
+
 # --- each turn opens on its maneuver (issue 25, issue 27 items 1 and 4) --------------------------
 
 

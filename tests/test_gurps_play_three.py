@@ -34,7 +34,8 @@ def test_shock_from_a_wound_in_his_own_turn_counts_on_his_next() -> None:  # GUR
     fight = fight_of(model)
     assert fight.current() == fight.combatant("g2")  # still Bo's turn, which he has used
     assert gf.card_line(fight, "g2").endswith("shock −4 next turn")
-    assert gf.fight_from_json(gf.fight_to_json(fight)).later == fight.later  # a reload keeps it
+    reloaded = gf.fight_from_json(gf.fight_to_json(fight))
+    assert reloaded.next_shock == fight.next_shock == 4  # a reload keeps it
     fight, _ = gf.next_turn(fight)  # Ana's turn: the shock waits for Bo's
     assert fight.combatant("g2").shock == 4
     assert gf.card_line(fight, "g2").endswith("shock −4 next turn")
@@ -85,4 +86,5 @@ def test_a_wound_in_his_own_turn_is_no_second_shock_for_this_turn() -> None:  # 
     fight = gf.ask_after_injury(fight, "b", "arm", "cut", injury=3)
     assert [a.note for a in fight.asks] == [""]
     fight, said = gf.settle(fight, 0, "shock −3")
-    assert said.worst == 0 and fight.combatant("b").shock == 3 and fight.later == ("shock",)
+    assert said.worst == 0 and fight.next_shock == 3  # held for his next turn
+    assert fight.combatant("b").shock == 2  # this turn's stays (test_gurps_shock_own_turn.py)

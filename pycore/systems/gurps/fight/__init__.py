@@ -39,7 +39,7 @@ from pycore.systems.gurps.fight.attack import (
     pending_damage_dice,
     resolve,
 )
-from pycore.systems.gurps.fight.card import NO_DEATH_RULE, card_line, past_minus_hp
+from pycore.systems.gurps.fight.card import NO_DEATH_RULE, card_line, past_minus_hp, shocks
 from pycore.systems.gurps.fight.checks import (
     OUTCOMES,
     Answered,
@@ -222,6 +222,7 @@ __all__ = [
     "resolve",
     "roll_check",
     "settle",
+    "shocks",
     "skill_withheld",
     "start",
     "strike",

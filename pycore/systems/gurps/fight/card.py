@@ -81,20 +81,40 @@ def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
 
 
 @checked
+def shocks(fight: Fight, cid: str) -> tuple[tuple[int, str], ...]:
+    """His shocks and the turn each counts on, "this turn" or "next turn" (GUR-58): his
+    sheet's, which counts on this turn once his turn has come, and, in his own turn, the one a
+    wound in it left for his next (``fight.next_shock``). None for an unconscious fighter: he
+    makes no attack for a shock to touch.
+
+    >>> from pycore.systems.gurps.fight.value import Place
+    >>> fight = Fight((Combatant(id="k", shock=2),), 1, (Place("k", 1),), next_shock=3)
+    >>> shocks(fight, "k")
+    ((2, 'this turn'), (3, 'next turn'))
+    """
+    c = fight.combatant(cid)
+    if c.unconscious:
+        return ()
+    current = fight.current()
+    now = current is not None and current.id == cid
+    said = [(c.shock, "this turn" if now else "next turn")] if c.shock else []
+    if now and fight.next_shock:  # hurt in his own turn: held for his next
+        said.append((fight.next_shock, "next turn"))
+    return tuple(said)
+
+
+@checked
 def card_line(fight: Fight, cid: str) -> str:
     """The card's line for ``cid``. A shock counts on his next turn only (GUR-58): "next turn"
     until his turn comes, "this turn" during it; the turn passing ends it
-    (:func:`~pycore.systems.gurps.fight.turns.next_turn`). An unconscious fighter's shock is
-    not said: he makes no attack for it to touch."""
+    (:func:`~pycore.systems.gurps.fight.turns.next_turn`). A wound in his own turn leaves one
+    for his next (``fight.next_shock``), said beside this turn's. An unconscious fighter's
+    shock is not said: he makes no attack for it to touch."""
     c = fight.combatant(cid)
     parts = _what_he_does(fight, c)
     if c.posture != "Standing":  # a knockdown leaves him lying down (GUR-58)
         parts.append(c.posture.lower())
-    if c.shock and not c.unconscious:
-        current = fight.current()
-        now = current is not None and current.id == cid and "shock" not in fight.later
-        when = "this turn" if now else "next turn"  # hurt in his own turn: his next
-        parts.append(f"shock −{c.shock} {when}")
+    parts += [f"shock −{amount} {when}" for amount, when in shocks(fight, cid)]
     if past_minus_hp(c):
         parts.append(CARD_DEATH_NOTE)
     return " · ".join(parts)

@@ -34,7 +34,7 @@ from typing import Final, Literal
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
 from pycore.systems.gurps.fight.public import answered_public
-from pycore.systems.gurps.fight.value import Ask, Fight, Logged
+from pycore.systems.gurps.fight.value import MAX_SHOCK, Ask, Fight, Logged
 from pycore.systems.gurps.rolls import RolledSuccess, roll_success
 from pycore.validate import checked, shown
 
@@ -44,8 +44,6 @@ OUTCOMES: Final[dict[str, tuple[str, ...]]] = {
     "consciousness": ("unconscious", "stays conscious"),
     "shock": (*(f"shock −{n}" for n in range(1, 9)), "no shock"),
 }
-#: The most shock a blow gives in the texts: doubled from crushing to a male's groin, −8.
-MAX_SHOCK: Final = 8
 #: GUR-58: shock counts on the victim's next turn only, so two hits before that turn give one
 #: penalty on it: the worst of the two (the reading the fight keeps; the texts give none).
 SECOND_SHOCK: Final = "another hit's shock is open for the same turn: the worst applies"
@@ -83,10 +81,10 @@ def ask_after_injury(
         notes.append("double from crushing to the groin, at most −8")  # 003 line 52
     # Another shock for the same turn of his: one recorded for his next turn, or still open
     # from a hit since his last turn began (its turn not begun: ``turns`` 0). Hurt in his own
-    # turn, a shock counting on this turn is another turn's (fight.later).
+    # turn, the shock counting on this turn is another turn's: his next is fight.next_shock.
     current = fight.current()
-    this_turn = current is not None and current.id == cid and "shock" not in fight.later
-    if (c.shock and not this_turn) or any(
+    own = current is not None and current.id == cid
+    if (fight.next_shock if own else c.shock) or any(
         a.kind == "shock" and a.who == cid and a.turns == 0 for a in fight.asks
     ):
         notes.append(SECOND_SHOCK)
@@ -209,7 +207,7 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
     # turn" counts on the one after this, which he has used (a GM's play-through).
     current = fight.current()
     own = ask.turns == 0 and current is not None and current.id == ask.who
-    later = fight.later
+    later, next_shock = fight.later, fight.next_shock
     if outcome.startswith("stunned"):
         c = replace(c, stunned=True)
         if outcome.endswith("prone"):
@@ -223,11 +221,14 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
         # turn. Recorded once that turn is over, it is logged and changes nothing.
         # A shock already recorded for that turn (another hit's): the worst applies (GUR-58).
         shock = min(int(outcome.removeprefix("shock −")), MAX_SHOCK)
-        same_turn = c.shock and (not own or "shock" in later)
-        worst = max(shock, c.shock) if same_turn else 0
-        c = replace(c, shock=worst or shock)
-        if own and "shock" not in later:  # kept past this turn's end, for his next
-            later = (*later, "shock")
+        before = next_shock if own else c.shock
+        worst = max(shock, before) if before else 0
+        if own:
+            # Held for his next turn: the shock counting on this one (c.shock, from a wound
+            # before it) stays for the rest of it, his second attack included.
+            next_shock = worst or shock
+        else:
+            c = replace(c, shock=worst or shock)
     asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
     closed = 0
     if outcome == "unconscious":
@@ -236,7 +237,7 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
         kept = tuple(a for a in asks if a.who != c.id)
         closed, asks = len(asks) - len(kept), kept
     said = Answered(c.name, ask.label, outcome=outcome, lapsed=ask.lapsed, worst=worst)
-    settled = replace(fight.with_combatant(c), asks=asks, later=later)
+    settled = replace(fight.with_combatant(c), asks=asks, later=later, next_shock=next_shock)
     return settled, replace(said, closed=closed)
 
 

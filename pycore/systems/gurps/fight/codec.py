@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +24,7 @@ from pycore.systems.gurps.fight.targets import targets_from_json, targets_to_jso
 from pycore.systems.gurps.fight.value import (
     ASK_LABELS,
     LATER,
+    MAX_SHOCK,
     Ask,
     Fight,
     Later,
@@ -58,6 +59,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             **hands_to_json(fight),
             **({"aims": aims_to_json(fight)} if fight.aims else {}),  # GUR-11, fight/aims.py
             **({"later": list(fight.later)} if fight.later else {}),  # hurt in his own turn
+            **({"next_shock": fight.next_shock} if fight.next_shock else {}),  # GUR-58
         },
         "asks": [
             {
@@ -156,11 +158,23 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         for r in _listed(data.get("asks"), "questions")[:_MAX_ASKS]
         if isinstance(r, Mapping)
     )
+    raw_later = saved.get("later")
+    later = raw_later if isinstance(raw_later, list) else []
+    next_shock = whole(saved.get("next_shock", 0), "saved shock for the next turn")
+    if not 0 <= next_shock <= MAX_SHOCK:
+        raise RuleError(f"saved shock for the next turn {next_shock} is outside 0 to {MAX_SHOCK}")
+    turn = min(max(turn, 0), max(len(order) - 1, 0))
+    if "shock" in later and order:
+        # Saved before next_shock: "shock" in "later" said that the current fighter's sheet
+        # shock was held for his next turn (GUR-58); it moves where it is held now.
+        current = next(c for c in people if c.id == order[turn].id)
+        next_shock = max(next_shock, current.shock)
+        people = tuple(replace(c, shock=0) if c is current else c for c in people)
     return Fight(
         people,
         whole(saved.get("round", 0), "saved round"),
         order,
-        min(max(turn, 0), max(len(order) - 1, 0)),
+        turn,
         _pending_from_json(raw) if isinstance(raw, Mapping) else None,
         recovery if recovery in ("failed", "recovered") else "",
         max(whole(saved.get("attacks", 0), "saved attacks"), 0),
@@ -171,7 +185,8 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         targets_from_json(saved.get("targets"), ids),
         *hands_from_json(saved.get("hands"), saved.get("drawing"), ids),
         aims=aims_from_json(saved.get("aims"), ids),
-        later=_later(saved.get("later")),
+        later=_later(later),
+        next_shock=next_shock,
     )
 
 

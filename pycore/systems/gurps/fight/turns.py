@@ -137,6 +137,10 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     people = tuple(c for c in fight.combatants if c.id != cid)
     asks = tuple(a for a in fight.asks if a.who != cid)  # about him: gone with him
     moved = replace(fight, combatants=people, order=order, turn=turn, pending=pending, asks=asks)
+    if current is not None and current.id == cid:
+        # What a wound in his own turn left for his next (GUR-58 shock, 004 line 46 stun) is
+        # his: it goes with him, never to the fighter whose turn it now is.
+        moved = replace(moved, later=(), next_shock=0)
     return moved, Removed(gone.name)
 
 
@@ -328,10 +332,10 @@ def next_turn(fight: Fight, aimed_at: str = "") -> tuple[Fight, TurnBegun]:
         raise RuleError("start the fight first")
     fight = turn_aim(fight, leaving.id, aimed_at)
     physical, mental = fight.recovery == "recovered", fight.mental_recovery == "recovered"
-    if leaving.shock and "shock" not in fight.later:
-        # The shock the GM's book gave lasts his next turn (GUR-58): it ends with this one,
-        # unless he was hurt in this turn of his (fight.later): then it counts on the next.
-        fight = fight.with_combatant(replace(leaving, shock=0))
+    if leaving.shock != fight.next_shock:
+        # The shock the GM's book gave lasts his next turn (GUR-58): it ends with this one;
+        # the one a wound in this turn of his left (fight.next_shock) counts on his next.
+        fight = fight.with_combatant(replace(leaving, shock=fight.next_shock))
         leaving = fight.combatant(leaving.id)
     if physical or mental:
         fight = fight.with_combatant(
@@ -354,7 +358,14 @@ def next_turn(fight: Fight, aimed_at: str = "") -> tuple[Fight, TurnBegun]:
     # The log says only what the turn passing changes: the questions this turn leaves open.
     left_open = open_questions(fight, tuple(a for a in fight.asks if not (a.carried or a.lapsed)))
     moved = replace(
-        fight, turn=turn, round=rnd, recovery="", attacks=0, mental_recovery="", later=()
+        fight,
+        turn=turn,
+        round=rnd,
+        recovery="",
+        attacks=0,
+        mental_recovery="",
+        later=(),
+        next_shock=0,
     )
     moved = _stun_holds(moved)
     who = moved.current()

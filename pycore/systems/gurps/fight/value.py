@@ -16,9 +16,12 @@ Stage = Literal["defense", "damage", "strike"]
 #: The current combatant's stun recovery this turn: not tried, tried and failed, recovered.
 Recovery = Literal["", "failed", "recovered"]
 NO_DEFENSE: Final = "none"
-#: What an injury in a fighter's own turn leaves for his next (:attr:`Fight.later`).
-Later = Literal["shock", "stun"]
-LATER: Final[tuple[Later, ...]] = ("shock", "stun")
+#: The most shock a blow gives in the texts: doubled from crushing to a male's groin, −8.
+MAX_SHOCK: Final = 8
+#: What an injury in a fighter's own turn leaves for his next (:attr:`Fight.later`); his shock
+#: for it is :attr:`Fight.next_shock`.
+Later = Literal["stun"]
+LATER: Final[tuple[Later, ...]] = ("stun",)
 
 
 class Logged:
@@ -142,10 +145,14 @@ class Fight:
     # (fighter, target, seconds): the Aim maneuvers he took at that target on his turns just
     # before this one (GUR-11; fight/aims.py).
     aims: tuple[tuple[str, str, int], ...] = ()
-    # What an injury in the current combatant's own turn leaves for his next turn: "shock"
-    # (GUR-58: it counts on his next turn, not on this one, which he has used) and "stun" (004
+    # What an injury in the current combatant's own turn leaves for his next turn: "stun" (004
     # line 46, GUR-07: he rolls to recover on his next turn, the Do Nothing one, not at once).
     later: tuple[Later, ...] = ()
+    # GUR-58: the shock a wound in the current combatant's own turn leaves: it counts on his
+    # next turn, not on this one. Held apart from his sheet's ``shock``, which for him is the
+    # shock counting on this turn (from a wound before it): both stand, each for its turn, so
+    # his second attack of this turn has the one and not the other (a GM's play-through).
+    next_shock: int = 0
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

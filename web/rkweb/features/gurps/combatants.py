@@ -388,9 +388,10 @@ def _row(c: Combatant, selected: str) -> VNode:
 
 def view(model: Model) -> VNode:
     try:
-        people = fight_of(model).combatants
+        fight = fight_of(model)
     except RuleError as exc:
         return h("p", {"class": "field-error"}, f"The saved combatants cannot be read: {exc}")
+    people = fight.combatants
     selected = page_data(model)["selected"]
     chosen = next((c for c in people if c.id == selected), None)
     return h(
@@ -412,7 +413,7 @@ def view(model: Model) -> VNode:
         share_button("gurps.fighter", chosen.id, chosen.name) if chosen else None,
         print_button("gurps-print") if chosen else None,
         _sheet(model, chosen) if chosen else None,
-        paper.view(chosen) if chosen else None,
+        paper.view(chosen, gurps_fight.shocks(fight, chosen.id)) if chosen else None,
         campaign.view(model),
         share_all_button("gurps", "Share every fighter and the settings") if people else None,
     )

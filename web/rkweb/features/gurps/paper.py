@@ -50,13 +50,14 @@ def _others(c: Combatant) -> VNode:
     return block("Other attacks", table(heads, rows), wide=True)
 
 
-def _state(c: Combatant) -> VNode:
-    """His state in the fight: posture, maneuver and what an injury left (GUR-58)."""
+def _state(c: Combatant, shocks: tuple[tuple[int, str], ...]) -> VNode:
+    """His state in the fight: posture, maneuver and what an injury left (GUR-58): each shock
+    with the turn it counts on (``gurps_fight.shocks``)."""
     marks = [
         "stunned" if c.stunned else "",
         "mentally stunned" if c.mental_stun else "",
         "unconscious" if c.unconscious else "",
-        f"shock −{c.shock} on his next turn" if c.shock else "",
+        *(f"shock −{n} {'on his next turn' if w == 'next turn' else w}" for n, w in shocks),
     ]
     return block(
         "Conditions",
@@ -71,7 +72,7 @@ def _state(c: Combatant) -> VNode:
     )
 
 
-def view(c: Combatant) -> VNode:
+def view(c: Combatant, shocks: tuple[tuple[int, str], ...] = ()) -> VNode:
     return sheet(
         "gurps-paper",
         c.name,
@@ -103,6 +104,6 @@ def view(c: Combatant) -> VNode:
                 ),
             ),
             _others(c),
-            _state(c),
+            _state(c, shocks),
         ],
     )
