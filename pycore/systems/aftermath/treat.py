@@ -44,7 +44,7 @@ from pycore.errors import RuleError
 from pycore.systems.aftermath.bcs import bcs_chance, judge_bcs, roll_saving_throw, save_chances
 from pycore.systems.aftermath.conditions import BLEEDING, Condition, Moment, condition_from_json
 from pycore.systems.aftermath.sheet.sheet import DEAD, merged, with_conditions
-from pycore.validate import checked
+from pycore.validate import checked, is_whole
 
 #: The roll of each treatment, by the name the dice entry asks it under.
 BANDAGE_ROLL = "First Aid BCS roll to bandage"
@@ -103,7 +103,7 @@ def first_aid_skill(raw: Mapping[str, Any]) -> AidSkill | None:
         if not isinstance(skill, Mapping):
             continue
         name, bcs = skill.get("name"), skill.get("bcs")
-        if not isinstance(name, str) or isinstance(bcs, bool) or not isinstance(bcs, int):
+        if not isinstance(name, str) or not is_whole(bcs):
             continue
         key = name.strip().casefold()
         if key in FIRST_AID_SKILLS and key not in found:
