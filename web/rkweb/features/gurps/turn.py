@@ -37,6 +37,8 @@ from rkweb.features.gurps.maneuvers import (
     own_ids,
     parry_said,
     ready_chips,
+    ready_offers,
+    weapon_asked,
 )
 from rkweb.features.gurps.situation import StepChip, StepForm
 from rkweb.features.gurps.state import SECTION, line_index, no_location, page_data, step_error
@@ -261,6 +263,11 @@ def _attack_step(
         ways = h(
             "div", {}, ways, h("p", {"class": "small", "data-testid": "gurps-fight-punch"}, punch)
         )
+    # 004 line 95: a weapon not in his hand is drawn with a Ready, one tap; a line whose weapon
+    # the sheet does not tell is asked of the GM, not guessed (004 line 91).
+    drawn, asked = ready_offers(fight, attacker), weapon_asked(fight, attacker)
+    if drawn is not None or asked is not None:
+        ways = h("div", {}, ways, drawn, asked)
     if unset := gurps_fight.skill_withheld(attacker):
         # A line added on the sheet is offered once its skill is typed (never a 10 nobody set).
         said = h("p", {"class": "small", "data-testid": "gurps-fight-no-skill"}, unset)
@@ -295,9 +302,19 @@ def _attack_step(
     # An open question whose answer changes these figures is answered first (the core's words).
     waits = gurps_fight.waits_said(fight, bearing)
     wait = h("p", {"class": "strong", "data-testid": "gurps-fight-waits"}, waits) if waits else None
-    closed = situation.reach_question(far[line], "gurps-fight-reach", StepChip("within_reach"))
+    closed = situation.reach_question(
+        far.get(line, ""), "gurps-fight-reach", StepChip("within_reach")
+    )
+    # A weapon not in his hand is not rolled with (004 line 95; said above, with its Ready),
+    # unless the GM overrides.
+    unready = line not in offered and not str(step["override"]).strip()
     roll = _roll_entry(
-        model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits or closed)
+        model,
+        "gurps-fight-attack",
+        "3d6",
+        "attack",
+        "Roll for me",
+        disabled=bool(waits or closed or unready),
     )
     asked = situation.exposed_field(step, setup, attacker, target)
     # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
