@@ -146,3 +146,11 @@ def test_after_a_throw_with_no_natural_weapon_he_starts_with_his_first_line() ->
     assert turn_step.step_of(model, fight_of(model))["line"] == 0
     said = "Bo's hand is empty: he threw his weapon. Another weapon is drawn with a Ready maneuver."
     assert texts(model, "gurps-fight-hand") == [said]
+    # Nothing ready to attack with (004 lines 95, 108): no odds for the bow not drawn, no roll;
+    # a Ready draws one, one tap.
+    assert texts(model, "gurps-fight-none-ready") == [
+        "Bo has no ready weapon to attack with: a Ready maneuver draws one."
+    ]
+    assert texts(model, "gurps-fight-hit") == texts(model, "gurps-fight-attack-roll") == []
+    assert texts(model, "gurps-fight-ready-0") == ["Ready Short bow"]
+    assert texts(model, "gurps-fight-ready-1") == ["Ready Knife"]

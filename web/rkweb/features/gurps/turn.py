@@ -248,11 +248,11 @@ def _attack_step(
         if ignores_location(attacker, line)
         else situation.where(step, chink_possible(attacker, line)),
     ]
-    if empty := gurps_fight.empty_hand_said(fight, attacker):
-        # 004 line 108: a thrown weapon has left his hand; what it may attack with is said.
-        head = h(
-            "div", {}, head, h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty)
-        )
+    empty = gurps_fight.empty_hand_said(fight, attacker)
+    # 004 line 108: a thrown weapon has left his hand; what it may attack with is said.
+    hand = h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty) if empty else None
+    if hand is not None:
+        head = h("div", {}, head, hand)
     aim = gurps_fight.aim_seconds(fight, attacker.id, target.id)  # GUR-11
     offered = gurps_fight.lines_now(fight, attacker)
     # GUR-14: a melee line past its reach of the range held says so instead of its chance.
@@ -272,6 +272,12 @@ def _attack_step(
         # A line added on the sheet is offered once its skill is typed (never a 10 nobody set).
         said = h("p", {"class": "small", "data-testid": "gurps-fight-no-skill"}, unset)
         ways = h("div", {}, ways, said)
+    if not offered and not str(step["override"]).strip():
+        # 004 lines 93, 95, 108: no weapon of his is in his hand (thrown, and no natural
+        # weapon on his sheet): no odds for one not drawn; a Ready draws one (above).
+        nothing = f"{attacker.name} has no ready weapon to attack with: a Ready maneuver draws one."
+        none = h("p", {"class": "strong", "data-testid": "gurps-fight-none-ready"}, nothing)
+        return [ways, hand, none], [_override(step)]
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
