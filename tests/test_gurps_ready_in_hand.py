@@ -144,3 +144,14 @@ def test_ready_drawn_refuses_a_weapon_in_hand() -> None:
 class _Dice:
     def randint(self, low: int, high: int) -> int:
         return low
+
+
+def test_the_turn_opens_with_ready_beside_the_maneuvers() -> None:
+    """One tap from the turn's start: "Ready Axe" takes the Ready maneuver and draws it."""
+    model = fight_started()
+    model = send(model, "gurps.field", "g2", "more_attacks", f"{AXE}; {KICK}")
+    assert texts(model, "gurps-maneuver-chips") and not fight_of(model).chosen
+    assert texts(model, "gurps-fight-ready-offers") == ["Ready Axe"]
+    drawn = send(model, "gurps.ready_draw", "1")
+    assert fight_of(drawn).combatant("g2").maneuver == "Ready"
+    assert gf.in_hand(fight_of(drawn), "g2") == 1

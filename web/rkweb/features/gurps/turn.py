@@ -439,7 +439,9 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
         return _stunned(model, fight, current), [_override(step)]
     if not fight.chosen:
         # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
-        return [maneuver_chips(model, fight, current)], []
+        # Beside it, each weapon not in his hand is drawn in one tap, "Ready <weapon>" (GUR-13,
+        # 004 line 95), the Ready maneuver taken with it.
+        return [maneuver_chips(model, fight, current), ready_offers(fight, current)], []
     if current.maneuver == "All-Out Attack" and not current.option:
         # GUR-16: All-Out Attack is rolled with its option; "—" is no choice to roll with.
         return [chosen_line(fight, current), maneuver_chips(model, fight, current)], []
