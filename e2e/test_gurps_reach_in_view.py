@@ -1,5 +1,5 @@
 """The melee reach question at 768x1024 (GUR-14, GUR-21; 004 lines 52, 88): Bo shot his bow at
-Ana from 30 yd; on his next turn his knife asks whether he closed within reach. A GM's
+Ana from 30 yd; he drew his knife, and on his next turn it asks whether he closed within reach. A GM's
 play-through found the question under the line's odds: a GM reads top-down and taps the roll.
 It sits above the odds and the roll, in view."""
 
@@ -40,7 +40,10 @@ def test_the_reach_question_sits_above_the_odds(app: Page, errors: list[str]) ->
     enter(app, "gurps-fight-attack-typed", "6 6 6")  # a miss: the fight holds the 30 yd
     app.get_by_test_id("gurps-next-take-do-nothing").click()  # Ana's turn
     app.get_by_test_id("gurps-next-take-attack").click()  # Bo's next turn
-    app.get_by_test_id("gurps-fight-line-1").click()  # his knife
+    # His knife is drawn first (004 line 95: "Ready Knife", one tap), then Ana's turn passes.
+    app.get_by_test_id("gurps-fight-ready-1").click()
+    app.get_by_test_id("gurps-next-take-do-nothing").click()
+    app.get_by_test_id("gurps-next-take-attack").click()  # Bo's turn: the knife in hand
     expect(app.get_by_test_id("gurps-fight-reach")).to_have_text(ASKED)
     expect(app.get_by_test_id("gurps-fight-attack-roll")).to_be_disabled()
     asked = app.get_by_test_id("gurps-fight-reach").bounding_box()
@@ -67,7 +70,10 @@ def test_the_attack_tab_asks_it_too(app: Page, errors: list[str]) -> None:
     enter(app, "gurps-fight-attack-typed", "6 6 6")
     app.get_by_test_id("gurps-next-take-do-nothing").click()
     app.get_by_test_id("gurps-next-take-attack").click()
-    app.get_by_test_id("gurps-fight-line-1").click()  # his knife, on his step
+    # His knife is drawn first (004 line 95: "Ready Knife", one tap), then Ana's turn passes.
+    app.get_by_test_id("gurps-fight-ready-1").click()
+    app.get_by_test_id("gurps-next-take-do-nothing").click()
+    app.get_by_test_id("gurps-next-take-attack").click()  # Bo's turn: the knife in hand
     app.get_by_test_id("gurps-tab-attack").click()
     expect(app.get_by_test_id("gurps-attack-reach")).to_have_text(ASKED)
     expect(app.get_by_test_id("gurps-roll-attack")).to_be_disabled()

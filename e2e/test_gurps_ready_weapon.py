@@ -9,8 +9,9 @@ from playwright.sync_api import Page, expect
 from support import enter, in_view, shot
 
 
-def _bo_and_ana(app: Page) -> None:
-    """Ana, and Bo (a Short bow first on his sheet, then a knife) who acts first."""
+def _bo_and_ana(app: Page, *, thrown: bool = False) -> None:
+    """Ana, and Bo (a Short bow first on his sheet, then a knife, ``thrown`` or not) who acts
+    first."""
     app.get_by_test_id("nav-gurps").click()
     app.get_by_test_id("gurps-new").click()
     enter(app, "gurps-name", "Ana")
@@ -24,7 +25,9 @@ def _bo_and_ana(app: Page) -> None:
     app.get_by_test_id("gurps-line-add").click()
     enter(app, "gurps-line-0-name", "Knife")
     enter(app, "gurps-line-0-skill", "12")
-    app.get_by_test_id("gurps-line-0-kind").select_option("melee")
+    app.get_by_test_id("gurps-line-0-kind").select_option("thrown" if thrown else "melee")
+    if thrown:
+        enter(app, "gurps-line-0-max-range", "20")
     enter(app, "gurps-line-0-damage", "1d-1")  # a new line starts without damage dice
     app.get_by_test_id("gurps-line-0-damage-type").select_option("cut")
     app.get_by_test_id("gurps-tab-tracker").click()
@@ -65,9 +68,51 @@ def test_his_next_attack_starts_with_the_knife_he_readied(app: Page, errors: lis
     turn = app.get_by_test_id("gurps-turn")
     expect(turn).to_contain_text("Knife (")
     expect(turn).to_contain_text("skill 12, at Ana")
-    expect(app.get_by_test_id("gurps-fight-line-1")).to_have_attribute("aria-pressed", "true")
+    # The knife is his one way now; his bow is drawn with a Ready (004 line 95), one tap.
+    expect(app.get_by_test_id("gurps-fight-line-0")).to_have_count(0)
+    expect(app.get_by_test_id("gurps-fight-ready-0")).to_have_text("Ready Short bow")
     expect(app.get_by_test_id("gurps-fight-line")).to_have_text("base 12 + Attack +0 = 12")
-    for testid in ("gurps-fight-line-1", "gurps-fight-hit", "gurps-fight-attack-roll"):
+    for testid in ("gurps-fight-ready-0", "gurps-fight-hit", "gurps-fight-attack-roll"):
         in_view(app, testid)
     shot(app, "attack-after-ready")
+    assert errors == []
+
+
+def test_a_weapon_not_in_hand_is_readied_in_one_tap(app: Page, errors: list[str]) -> None:
+    """A GM's play-through: with his bow in hand, Bo's knife was offered as an attack with no
+    Ready. "A one-handed weapon is ready if it's being held in your hand"; another is drawn with
+    a Ready maneuver (GUR-13, GUR-21; 004 lines 93, 95): the step offers "Ready Knife", one
+    tap, in view. Once the knife is thrown it has left his hand (004 line 108): his weapons are
+    offered through Ready, not as attacks."""
+    _bo_and_ana(app, thrown=True)
+    app.get_by_test_id("gurps-take-attack").click()  # Bo's turn: his bow in hand
+    expect(app.get_by_test_id("gurps-fight-line-1")).to_have_count(0)
+    expect(app.get_by_test_id("gurps-fight-punch")).to_contain_text("Knife: not ready.")
+    ready = app.get_by_test_id("gurps-fight-ready-1")
+    expect(ready).to_have_text("Ready Knife")
+    in_view(app, "gurps-fight-ready-1")
+    shot(app, "ready-knife-offered")
+    ready.click()  # one tap: Ready taken, the knife drawn
+    expect(app.get_by_test_id("gurps-maneuver-chosen")).to_contain_text("Ready")
+    expect(app.get_by_test_id("gurps-ready-1")).to_have_attribute("aria-pressed", "true")
+    app.get_by_test_id("gurps-next-take-do-nothing").click()  # Ana's turn
+    app.get_by_test_id("gurps-next-take-attack").click()  # Bo's: the knife in hand
+    expect(app.get_by_test_id("gurps-turn")).to_contain_text("Knife (1d-1 cut), skill 12")
+    expect(app.get_by_test_id("gurps-fight-ready-0")).to_have_text("Ready Short bow")
+    enter(app, "gurps-fight-yards", "5")
+    enter(app, "gurps-fight-attack-typed", "6 6 6")  # thrown, and a miss
+    app.get_by_test_id("gurps-next-take-do-nothing").click()  # Ana's turn
+    app.get_by_test_id("gurps-next-take-attack").click()  # Bo's: his hand is empty
+    expect(app.get_by_test_id("gurps-fight-hand")).to_contain_text("Bo's hand is empty")
+    expect(app.get_by_test_id("gurps-fight-ready-0")).to_have_text("Ready Short bow")
+    expect(app.get_by_test_id("gurps-fight-ready-1")).to_have_text("Ready Knife")
+    # Nothing ready to attack with: no odds, no roll for the bow still on his back.
+    expect(app.get_by_test_id("gurps-fight-none-ready")).to_have_text(
+        "Bo has no ready weapon to attack with: a Ready maneuver draws one."
+    )
+    expect(app.get_by_test_id("gurps-fight-hit")).to_have_count(0)
+    expect(app.get_by_test_id("gurps-fight-attack-roll")).to_have_count(0)
+    for testid in ("gurps-fight-hand", "gurps-fight-ready-0", "gurps-fight-ready-1"):
+        in_view(app, testid)
+    shot(app, "ready-after-throw")
     assert errors == []

@@ -97,7 +97,9 @@ def test_the_aim_turn_says_whom_he_aims_at() -> None:
 def test_the_bow_chip_gives_the_chance_with_the_aim() -> None:
     """Bo's weapon chips each give the chance to hit (004 line 91): the bow's said the chance
     without the Acc his Aim adds, 50% beside the line's 74.1% (skill 12)."""
-    knife = {**PEOPLE[0], "more_attacks": "Knife: 12, 1d-2 cut"}
+    # A kick beside it: a natural weapon is always ready (004 line 97), so both are offered
+    # (a knife is not, while the bow is in his hand: 004 line 95).
+    knife = {**PEOPLE[0], "more_attacks": "Kick: 12, 1d-2 cr, unarmed"}
     model = _bo_attacks(_round_of_aim(_fight([knife, *PEOPLE[1:]])))
     assert _line(model).endswith("= 12")
     assert texts(model, "gurps-fight-line-0")[0].endswith(": 74.1%")

@@ -24,6 +24,7 @@ from pycore.systems.gurps.fight.free_hands import (
     no_empty_hand_said,
     no_punch_said,
     offered_lines,
+    ready_offers,
     unready_said,
 )
 from pycore.systems.gurps.fight.hands import after_attack, defenses_now, holding, with_hand
@@ -64,7 +65,10 @@ def test_knife_alone_leaves_the_other_hand_to_punch() -> None:
 def test_a_throw_empties_the_hand_even_of_a_two_handed_weapon() -> None:
     hugh = _fighter("Spear", two_handed=True, attack_kind="thrown")
     assert free_hands(hugh, EMPTY) == 2
-    assert offered_lines(hugh, EMPTY) == (0, 1, 2)
+    # The spear has left his hand (004 line 108): his punch and kick, and a Ready to draw
+    # another (004 line 95).
+    assert offered_lines(hugh, EMPTY) == (1, 2)
+    assert ready_offers(hugh, EMPTY) == (0,)
 
 
 def test_the_weapon_in_hand_is_the_fights_not_the_sheets_first() -> None:

@@ -70,7 +70,10 @@ def _starts_with_the_knife(model: Model) -> None:
     step = turn_step.step_of(model, fight)
     assert step["line"] == 1
     assert "Knife (1d-1 imp), skill 12, at Ana" in texts(model, "gurps-turn")[0]
-    assert _pressed(model, "gurps-fight-line-1") and not _pressed(model, "gurps-fight-line-0")
+    # His bow is not in his hand: not offered to attack with, but drawn with a Ready (004
+    # line 95), one tap.
+    assert texts(model, "gurps-fight-line-0") == []
+    assert texts(model, "gurps-fight-ready-offers") == ["Ready Short bow"]
     # Melee: no range asked (the bow waited for one), and the skill is the knife's.
     assert texts(model, "gurps-fight-line") == ["base 12 + Attack +0 = 12"]
     rolled = send(model, "gurps.step_attack_typed", "3 3 3")
@@ -91,9 +94,14 @@ def test_a_readied_knife_starts_his_next_attack_after_a_reload() -> None:
     _starts_with_the_knife(_reload(_readied_knife()))
 
 
+def _drawn(model: Model, line: str) -> Model:
+    """Bo draws line ``line``'s weapon in one tap ("Ready Knife", 004 line 95); his next
+    Attack."""
+    return _his_next_attack(send(model, "gurps.ready_draw", line))
+
+
 def test_the_knife_of_his_last_attack_starts_the_next() -> None:
-    model = send(_bo(), "gurps.maneuver", "Attack", "")
-    model = send(model, "gurps.step_line", "1")  # the GM picks the knife once
+    model = _drawn(_bo(), "1")
     missed = send(model, "gurps.step_attack_typed", "6 6 6")
     assert fight_of(missed).pending is None
     _starts_with_the_knife(_his_next_attack(missed))
@@ -121,9 +129,7 @@ def test_a_weapon_tapped_after_other_fields_still_starts_the_attack() -> None:
 
 def test_after_a_throw_his_hand_is_empty_and_he_starts_with_a_kick() -> None:
     thrown = "Knife: 12, 1d-1 imp, thrown, 1/2D 10, Max 20; Kick: 11, 1d cr, unarmed"
-    model = send(_bo(thrown), "gurps.maneuver", "Attack", "")
-    model = send(model, "gurps.step_line", "1")
-    model = send(model, "gurps.step_form", "yards", "5")
+    model = send(_drawn(_bo(thrown), "1"), "gurps.step_form", "yards", "5")
     missed = send(model, "gurps.step_attack_typed", "6 6 6")
     assert gf.in_hand(fight_of(missed), "g2") == gf.EMPTY
     assert texts(missed, "gurps-fight-hand") == []  # said on his next attack, not this one's end
@@ -134,12 +140,17 @@ def test_after_a_throw_his_hand_is_empty_and_he_starts_with_a_kick() -> None:
 
 
 def test_after_a_throw_with_no_natural_weapon_he_starts_with_his_first_line() -> None:
-    model = send(
-        _bo("Knife: 12, 1d-1 imp, thrown, 1/2D 10, Max 20"), "gurps.maneuver", "Attack", ""
-    )
-    model = send(model, "gurps.step_line", "1")
+    model = _drawn(_bo("Knife: 12, 1d-1 imp, thrown, 1/2D 10, Max 20"), "1")
     model = send(model, "gurps.step_form", "yards", "5")
     model = _his_next_attack(send(model, "gurps.step_attack_typed", "6 6 6"))
     assert turn_step.step_of(model, fight_of(model))["line"] == 0
     said = "Bo's hand is empty: he threw his weapon. Another weapon is drawn with a Ready maneuver."
     assert texts(model, "gurps-fight-hand") == [said]
+    # Nothing ready to attack with (004 lines 95, 108): no odds for the bow not drawn, no roll;
+    # a Ready draws one, one tap.
+    assert texts(model, "gurps-fight-none-ready") == [
+        "Bo has no ready weapon to attack with: a Ready maneuver draws one."
+    ]
+    assert texts(model, "gurps-fight-hit") == texts(model, "gurps-fight-attack-roll") == []
+    assert texts(model, "gurps-fight-ready-0") == ["Ready Short bow"]
+    assert texts(model, "gurps-fight-ready-1") == ["Ready Knife"]

@@ -12,7 +12,7 @@ from rkweb.features.gurps.state import fight_of
 from test_gurps_pages import fight_started, send, texts
 
 
-def _bo(two_handed: str) -> Model:
+def _bo(two_handed: str, *, drawn: bool = False) -> Model:
     model = fight_started()  # Bo (g2) first
     fields = {"weapon": "Longbow", "damage": "1d+2", "damage_type": "imp", "attack_kind": "bow"}
     for name, value in {**fields, "acc": "3", "max_range": "220"}.items():
@@ -22,6 +22,8 @@ def _bo(two_handed: str) -> Model:
     line = {"name": "Knife", "skill": "12", "damage": "1d-2", "damage_type": "cut", "reach": "C,1"}
     for name, value in line.items():
         model = send(model, "gurps.line_field", "g2", "0", name, value)
+    if drawn:  # "Ready Knife", one tap (004 line 95); Ana's turn passes; his turn again
+        model = send(send(send(model, "gurps.ready_draw", "1"), "gurps.next"), "gurps.next")
     model = send(model, "gurps.maneuver", "Attack", "")
     return send(model, "gurps.step_form", "yards", "10")
 
@@ -40,7 +42,7 @@ def test_the_knife_is_not_offered_while_both_hands_grip_the_longbow() -> None:
 
 
 def test_the_knife_at_10_yd_typed_asks_if_he_closed_in() -> None:
-    model = send(_bo("no"), "gurps.step_line", "1")  # a one-handed bow: the knife is in hand
+    model = _bo("no", drawn=True)  # the knife in hand, drawn with a Ready
     asked = "Ana is 10 yd away (the range typed): moved within reach?"
     assert texts(model, "gurps-fight-reach") == [asked]
     waits = send(model, "gurps.step_attack_typed", "3 4 4")

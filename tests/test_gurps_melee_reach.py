@@ -44,11 +44,19 @@ def _knife_turn() -> Model:
     line = {"name": "Knife", "skill": "12", "damage": "1d-2", "damage_type": "cut", "reach": "C,1"}
     for name, value in line.items():
         model = send(model, "gurps.line_field", "g2", "0", name, value)
+    # A kick beside the knife (always ready, 004 line 97): the ways show as chips.
+    model = send(model, "gurps.line_add", "g2")
+    kick = {"name": "Kick", "skill": "10", "damage": "1d-1", "damage_type": "cr", "unarmed": "yes"}
+    for name, value in kick.items():
+        model = send(model, "gurps.line_field", "g2", "1", name, value)
     model = send(model, "gurps.maneuver", "Attack", "")
     model = send(model, "gurps.step_form", "yards", "30")
     model = send(model, "gurps.step_attack_typed", "6 6 6")  # a miss: the attack ends
     assert gf.range_between(fight_of(model), "g1", "g2") == "30"
-    model = attack_turn(send(model, "gurps.next"))  # Ana's turn passes; Bo's again
+    # Ana's turn passes; Bo draws his knife, one tap (004 line 95: not offered to attack with
+    # while the longbow is in his hand); Ana's turn passes again; Bo attacks.
+    model = send(send(send(model, "gurps.next"), "gurps.next"), "gurps.ready_draw", "1")
+    model = attack_turn(send(model, "gurps.next"))
     return send(model, "gurps.step_line", "1")
 
 

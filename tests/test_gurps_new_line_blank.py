@@ -39,17 +39,24 @@ def _bo_with_a_knife(damage: str = "") -> Model:
     if damage:
         model = send(model, "gurps.line_field", "g2", "0", "damage", damage)
         model = send(model, "gurps.line_field", "g2", "0", "damage_type", "cut")
-    return send(model, "gurps.maneuver", "Attack", "")
+    # A kick beside it (always ready, 004 line 97), so the ways show as chips; the knife is
+    # drawn with a Ready first (004 line 95: the longbow is in his hand), then Ana's turn.
+    model = send(model, "gurps.line_add", "g2")
+    kick = {"name": "Kick", "skill": "10", "damage": "1d-1", "damage_type": "cr", "unarmed": "yes"}
+    for name, value in kick.items():
+        model = send(model, "gurps.line_field", "g2", "1", name, value)
+    model = send(send(model, "gurps.ready_draw", "1"), "gurps.next")
+    return send(send(model, "gurps.next"), "gurps.maneuver", "Attack", "")
 
 
 def test_the_tracker_offers_the_knife_without_the_bow_s_damage() -> None:
     model = _bo_with_a_knife()
-    assert texts(model, "gurps-fight-line-1") == ["Knife (no damage on the sheet yet)"]
+    assert texts(model, "gurps-fight-line-1") == ["✓ Knife (no damage on the sheet yet)"]
     picked = send(model, "gurps.step_line", "1")
     said = texts(picked, "gurps-turn")[0]
     assert "Knife: no damage on Bo's sheet yet" in said
     typed = _bo_with_a_knife("1d-2")
-    assert texts(typed, "gurps-fight-line-1")[0].startswith("Knife (1d-2 cut): ")
+    assert texts(typed, "gurps-fight-line-1")[0].startswith("✓ Knife (1d-2 cut): ")
 
 
 def test_the_sheet_says_the_new_line_s_damage_is_not_given() -> None:

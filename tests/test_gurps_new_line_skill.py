@@ -93,4 +93,7 @@ def test_the_tracker_and_the_tab_say_the_skill_is_not_set() -> None:
     assert fight_of(rolled).pending is None and fight_of(rolled).attacks == 0
     typed = _bo_adds_a_knife("12")
     assert texts(typed, "gurps-fight-no-skill") == []
-    assert texts(typed, "gurps-fight-line-1")[0].startswith("Knife (1d-2 cut): ")
+    # Its skill typed, it is offered: drawn with a Ready, one tap, while the longbow is in his
+    # hand (004 line 95); never before (its parry would be read from no skill).
+    assert texts(model, "gurps-fight-ready-offers") == []
+    assert texts(typed, "gurps-fight-ready-offers") == ["Ready Knife"]

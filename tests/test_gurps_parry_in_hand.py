@@ -146,8 +146,9 @@ def test_a_thrown_weapon_leaves_his_hand() -> None:
     model = fight_started()
     knife = "Knife: 12, 1d-1 imp, thrown, light, 1/2D 10, Max 20"
     model = send(model, "gurps.field", "g2", "more_attacks", knife)
+    # He draws the knife first (004 line 95: "Ready Knife", one tap), then Ana's turn passes.
+    model = send(send(send(model, "gurps.ready_draw", "1"), "gurps.next"), "gurps.next")
     model = send(model, "gurps.maneuver", "Attack", "")
-    model = send(model, "gurps.step_line", "1")
     model = send(model, "gurps.step_form", "yards", "5")
     thrown = send(model, "gurps.step_attack_typed", "6 6 6")
     hit = _ana_hits(thrown)

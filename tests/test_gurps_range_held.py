@@ -73,7 +73,9 @@ def test_a_ranged_way_shows_its_chance_at_the_range_and_none_before() -> None:
     at 0 yards) while the step waited for the range; at 5 yards (−2, GUR-28) it is 62.5%."""
     model = send(fight_started(), "gurps.field", "g1", "attack_kind", "thrown")
     model = send(model, "gurps.field", "g1", "weapon_skill", "13")
-    model = attack_turn(send(model, "gurps.field", "g1", "more_attacks", "Kick: 11, 1d cr"))
+    model = attack_turn(
+        send(model, "gurps.field", "g1", "more_attacks", "Kick: 11, 1d cr, unarmed")
+    )
     ways = texts(model, "gurps-fight-lines")[0]
     assert "%" not in ways.split("Kick")[0] and "Kick (1d cr): 62.5%" in ways  # Kick at 11
     typed = send(model, "gurps.step_form", "yards", "5")

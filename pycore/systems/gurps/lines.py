@@ -51,6 +51,10 @@ class AttackLine:
     parry: int = 0  # the weapon's parry modifier (dagger −1, staff +2)
     # Held in both hands: "ready only if you are gripping it with both hands" (004 line 93).
     two_handed: bool = False
+    # The weapon this line is a way of using (004 line 91: a swing and a thrust of one
+    # shortsword), as the sheet says it; "" when not said, then derived from the names
+    # (:mod:`.line_weapons`), and asked of the GM where they cannot tell.
+    weapon: str = ""
 
     def __str__(self) -> str:
         skill = "no skill yet" if self.skill is None else f"skill {self.skill}"
@@ -131,6 +135,7 @@ LINE_FIELDS: Final[dict[str, tuple[str, tuple[int, int] | None]]] = {
     "acc": ("Acc", (0, 20)),
     "half_d": ("1/2D yards", None),
     "max_range": ("Max yards", None),
+    "weapon": ("Weapon it is a way of using (blank: its own)", None),
 }
 
 
@@ -139,7 +144,11 @@ LINE_FLAGS: Final = ("thrust", "light", "unarmed", "tight_beam", "two_handed")
 
 @checked
 def line_to_json(line: AttackLine) -> dict[str, Any]:
-    return asdict(line)
+    """The saved line; its weapon only when said (sheets saved before have none)."""
+    saved = asdict(line)
+    if not line.weapon:
+        del saved["weapon"]
+    return saved
 
 
 def line_from_json(raw: Mapping[str, Any]) -> AttackLine:

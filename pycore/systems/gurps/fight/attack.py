@@ -13,7 +13,13 @@ from pycore.systems.gurps.attacks import armed, no_skill_said, skill_set
 from pycore.systems.gurps.damage_roll import DamageRoll, roll_damage, strong_bonus, with_bonus
 from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
-from pycore.systems.gurps.fight.hands import after_attack, defending, lines_now, punch_withheld
+from pycore.systems.gurps.fight.hands import (
+    after_attack,
+    defending,
+    empty_hand_said,
+    lines_now,
+    punch_withheld,
+)
 from pycore.systems.gurps.fight.open_asks import attack_waits
 from pycore.systems.gurps.fight.parry_strike import Struck, after_parry, strike
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
@@ -158,8 +164,15 @@ def attack(
     if not skill_set(attacker, setup.line):
         raise RuleError(no_skill_said(attacker, setup.line))  # never rolled against a guess
     if setup.line not in lines_now(fight, attacker) and not override.strip():
-        # 004 line 97: no punching with a hand that holds a weapon (or his shield).
-        raise RuleError(punch_withheld(fight, attacker))
+        # 004 line 97: no punching with a hand that holds a weapon (or his shield); 004 line
+        # 95: a weapon not in his hand is drawn with a Ready first (his hand empty after a
+        # throw, 004 line 108); a line whose weapon is not told waits for the GM's word.
+        said = punch_withheld(fight, attacker) or empty_hand_said(fight, attacker)
+        raise RuleError(
+            said
+            or f"{armed(attacker, setup.line).weapon}: which weapon it is a way of using is "
+            "not said: answer the question above, or fill its Weapon on the sheet"
+        )
     line = attack_line(attacker, defender, setup)
     question = open_question(attacker, defender, setup)
     if question is not None:

@@ -36,6 +36,7 @@ import re
 from typing import Final
 
 from pycore.systems.gurps.attacks import attack_lines
+from pycore.systems.gurps.line_weapons import same_weapon, weapon_of
 from pycore.systems.gurps.lines import AttackLine
 from pycore.systems.gurps.sheet import Combatant
 from pycore.validate import checked
@@ -69,11 +70,8 @@ def _weapon(c: Combatant, held: int | None) -> AttackLine | None:
     """The weapon filling his hands: the line the fight holds in his hand (with no record, his
     sheet's first, which stands as ready); None when his hand is empty after a throw, or the
     line is a natural weapon (a punch holds nothing)."""
-    lines = attack_lines(c)
-    line = 0 if held is None or not 0 <= held < len(lines) else held
-    if held == EMPTY or lines[line].unarmed:
-        return None
-    return lines[line]
+    line = _hand_line(c, held)
+    return None if line is None else attack_lines(c)[line]
 
 
 @checked
@@ -113,63 +111,105 @@ def holds_one_handed(c: Combatant, held: int | None) -> bool:
     return weapon is not None and not weapon.two_handed
 
 
-def _unready(c: Combatant, held: int | None, index: int) -> bool:
-    """Whether line ``index`` is a two-handed weapon not ready: "a two-handed weapon is ready
-    only if you are gripping it with both hands" (004 line 93) and one hand holds another,
-    one-handed weapon, so it must be drawn with a Ready maneuver first (004 line 95). Another
-    line of a two-handed weapon in hand may be the same weapon used another way (004 line 91):
-    not refused."""
+def _hand_line(c: Combatant, held: int | None) -> int | None:
+    """The line whose weapon is in his hand (with no record, his sheet's first, which stands as
+    ready); None when his hand holds no weapon: empty after a throw, or a natural weapon."""
+    lines = attack_lines(c)
+    line = 0 if held is None or not 0 <= held < len(lines) else held
+    if held == EMPTY or lines[line].unarmed:
+        return None
+    return line
+
+
+def _ready_now(c: Combatant, held: int | None, index: int) -> bool | None:
+    """Whether line ``index`` is ready: a natural weapon always is (004 line 97; a punch needs a
+    free hand, :func:`offered_lines`); a weapon only while it is the one in his hand, "a
+    one-handed weapon is ready if it's being held in your hand. A two-handed weapon is ready
+    only if you are gripping it with both hands" (004 line 93). Any other weapon is drawn with
+    a Ready maneuver first (004 line 95; GUR-13, GUR-21). A line of the weapon in hand is the
+    same weapon used another way (004 line 91): ready, but for a two-handed way while he holds
+    it in one hand. None: which weapon the line is a way of using cannot be told from the sheet
+    (:mod:`..line_weapons`): the GM is asked, never a guess."""
     line = attack_lines(c)[index]
-    in_hand = 0 if held is None else held
-    if line.unarmed or index == in_hand:
-        return False
-    if line.two_handed:
-        return holds_one_handed(c, held)
-    # A one-handed weapon while both hands grip a two-handed one: it is still in its sheath
-    # ("a one-handed weapon is ready if it's being held in your hand", 004 line 93) and is
-    # drawn with a Ready maneuver (004 line 95). A GM's play-through: Bo, gripping his longbow,
-    # stabbed with the knife on his sheet with no Ready.
-    return _grips_both(c, held)
+    if line.unarmed:
+        return True
+    hand = _hand_line(c, held)
+    if hand is None:
+        return False  # his hand holds no weapon: thrown (004 line 108), or barehanded
+    if index == hand:
+        return True
+    if line.two_handed and holds_one_handed(c, held):
+        return False  # gripped in one hand: its two-handed way is not ready (004 line 93)
+    return same_weapon(c, hand, index)
 
 
-def _grips_both(c: Combatant, held: int | None) -> bool:
-    """Whether the weapon in his hand is a two-handed one, gripped with both hands."""
-    weapon = _weapon(c, held)
-    return weapon is not None and weapon.two_handed
+def _unready(c: Combatant, held: int | None, index: int) -> bool:
+    """Whether line ``index`` is a weapon not in his hand: drawn with a Ready first."""
+    return _ready_now(c, held, index) is False
+
+
+@checked
+def weapon_unknown(c: Combatant, held: int | None) -> tuple[int, ...]:
+    """His lines not offered because which weapon they are a way of using is not told (by the
+    sheet's Weapon field or the names): the GM says it (a line's Weapon on the sheet)."""
+    return tuple(i for i in range(len(attack_lines(c))) if _ready_now(c, held, i) is None)
 
 
 @checked
 def offered_lines(c: Combatant, held: int | None) -> tuple[int, ...]:
-    """His attack lines he may attack with now: every one, but a punch while no hand is free
-    (004 line 97: no punching with a hand that holds a weapon), and a two-handed weapon while
-    his hand holds a one-handed one, or another weapon while both hands grip a two-handed one
-    (004 lines 93, 95: it needs a Ready first)."""
+    """His attack lines he may attack with now: the ways of using the weapon in his hand (004
+    lines 91, 93) and his natural weapons, but a punch while no hand is free (004 line 97: no
+    punching with a hand that holds a weapon). Another weapon on his sheet is not ready: it is
+    drawn with a Ready maneuver first (004 line 95, GUR-13; :func:`ready_offers`)."""
     full = not free_hands(c, held)
     return tuple(
         i
         for i, line in enumerate(attack_lines(c))
-        if not (full and with_a_hand(line)) and not _unready(c, held, i)
+        if not (full and with_a_hand(line)) and _ready_now(c, held, i) is True
     )
+
+
+@checked
+def ready_offers(c: Combatant, held: int | None) -> tuple[int, ...]:
+    """The weapons not in his hand a Ready maneuver would draw (004 line 95, GUR-13): the first
+    line of each, once per weapon, in the sheet's order."""
+    seen: set[str] = set()
+    offers = []
+    for i in range(len(attack_lines(c))):
+        weapon = weapon_of(c, i)
+        if not _unready(c, held, i) or weapon is None or weapon.casefold() in seen:
+            continue
+        seen.add(weapon.casefold())
+        offers.append(i)
+    return tuple(offers)
 
 
 @checked
 def unready_said(c: Combatant, held: int | None) -> str:
     """Why a weapon of his not in hand is not offered, in plain words ("" when none is
-    withheld): a two-handed one while he holds a one-handed one, or any other while both his
-    hands grip a two-handed one."""
+    withheld, or his hand is empty after a throw, which :func:`.hands.empty_hand_said` says)."""
     lines = attack_lines(c)
-    withheld = [lines[i].name for i in range(len(lines)) if _unready(c, held, i)]
+    withheld = [i for i in range(len(lines)) if _unready(c, held, i)]
+    names = ", ".join(dict.fromkeys(lines[i].name for i in withheld))
     weapon = _weapon(c, held)
-    if not withheld or weapon is None:
+    if not withheld or held == EMPTY:
         return ""
+    if weapon is None:
+        return f"{names}: not ready. {c.name} holds no weapon: a Ready maneuver draws one."
     if weapon.two_handed:
         return (
-            f"{', '.join(withheld)}: not ready. Both of {c.name}'s hands grip his "
+            f"{names}: not ready. Both of {c.name}'s hands grip his "
             f"{weapon.name}: he takes a Ready maneuver to draw another weapon."
         )
+    if all(lines[i].two_handed for i in withheld):
+        return (
+            f"{names}: not ready. {c.name} holds his {weapon.name}, and a two-handed "
+            "weapon is ready only when gripped with both hands: he takes a Ready maneuver to "
+            "draw it."
+        )
     return (
-        f"{', '.join(withheld)}: not ready. {c.name} holds his {weapon.name}, and a two-handed "
-        "weapon is ready only when gripped with both hands: he takes a Ready maneuver to draw it."
+        f"{names}: not ready. {c.name} holds his {weapon.name}: a weapon is ready while held "
+        "in the hand, and another is drawn with a Ready maneuver."
     )
 
 

@@ -50,7 +50,9 @@ from pycore.systems.gurps.fight.free_hands import (
     no_empty_hand_said,
     no_punch_said,
     offered_lines,
+    ready_offers,
     unready_said,
+    weapon_unknown,
 )
 from pycore.systems.gurps.fight.public import readied_public
 from pycore.systems.gurps.fight.value import Fight, Logged
@@ -235,6 +237,21 @@ def lines_now(fight: Fight, c: Combatant) -> tuple[int, ...]:
     97, :func:`.free_hands.offered_lines`), and none whose skill is not set yet on his sheet
     (:func:`skill_withheld`)."""
     return tuple(i for i in offered_lines(c, _held(fight, c.id)) if skill_set(c, i))
+
+
+@checked
+def ready_now(fight: Fight, c: Combatant) -> tuple[int, ...]:
+    """The weapons not in his hand (the first line of each) a Ready maneuver draws now, each
+    with its skill on his sheet (004 line 95, GUR-13; :func:`.free_hands.ready_offers`): the
+    step offers them as "Ready <weapon>", not as attacks."""
+    return tuple(i for i in ready_offers(c, _held(fight, c.id)) if skill_set(c, i))
+
+
+@checked
+def weapon_withheld(fight: Fight, c: Combatant) -> tuple[int, ...]:
+    """His lines not offered because which weapon each is a way of using is not told (the
+    sheet's Weapon field, or the names, :mod:`..line_weapons`): the GM says it, no guess."""
+    return weapon_unknown(c, _held(fight, c.id))
 
 
 @checked

@@ -73,6 +73,15 @@ class LineField(Message, action="gurps.line_field"):
     value: str = entered(default="")
 
 
+class LineWeapon(Message, action="gurps.line_weapon"):
+    """The weapon ``cid``'s other attack line at ``index`` is a way of using (004 line 91), as
+    the GM answers the fight's question."""
+
+    cid: str
+    index: str
+    weapon: str
+
+
 def _new(model: Model, ctx: Ctx) -> Model:
     page = page_data(model)
     number = page["next_id"]
@@ -147,6 +156,14 @@ def _line_field(model: Model, msg: LineField, ctx: Ctx) -> Model:
     return _line(model, msg.cid, f"{msg.index}.{msg.name}", edited, ctx)
 
 
+def _line_weapon(model: Model, msg: LineWeapon, ctx: Ctx) -> Model:
+    def edited(c: Combatant) -> tuple[Combatant, str]:
+        changed = edited_line(c, int(msg.index), "weapon", msg.weapon)
+        return changed, f"{c.name}: {c.more_attacks[int(msg.index)].name} is his {msg.weapon}'s"
+
+    return _line(model, msg.cid, f"{msg.index}.weapon", edited, ctx)
+
+
 def _new_combatant(model: Model, msg: New, ctx: Ctx) -> Model:
     return _new(model, ctx)
 
@@ -165,7 +182,14 @@ def _field(model: Model, msg: Field, ctx: Ctx) -> Model:
 
 #: Each Combatants message's handler, keyed by its message class's action (``gurps.<name>``).
 HANDLERS = handlers(
-    _new_combatant, _select, _delete_combatant, _field, _line_add, _line_remove, _line_field
+    _new_combatant,
+    _select,
+    _delete_combatant,
+    _field,
+    _line_add,
+    _line_remove,
+    _line_field,
+    _line_weapon,
 )
 ACTIONS = frozenset(HANDLERS)
 
@@ -281,6 +305,7 @@ LINE: tuple[tuple[str, Kind], ...] = (
     ("acc", "number"),
     ("half_d", "text"),
     ("max_range", "text"),
+    ("weapon", "text"),
 )
 
 

@@ -11,12 +11,13 @@ from pycore.systems.gurps import maneuver_names, posture_names
 from pycore.systems.gurps.attacks import armed, attack_lines
 from pycore.systems.gurps.defenses import defense_line
 from pycore.systems.gurps.fight import Fight
+from pycore.systems.gurps.line_weapons import weapon_of, weapons_named
 from pycore.systems.gurps.sheet import Combatant, own_parry
 from pycore.systems.gurps.worksheet import offered_options
 from rkweb.app.messages import Message
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.gurps.combatants import Field
+from rkweb.features.gurps.combatants import Field, LineWeapon
 from rkweb.features.gurps.state import SECTION
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip, chips
@@ -37,6 +38,13 @@ class ReadyWeapon(Message, action="gurps.ready_weapon"):
     """004 line 95: ``fighter`` drew his attack line ``index`` with his Ready maneuver."""
 
     fighter: str
+    index: str
+
+
+class ReadyDraw(Message, action="gurps.ready_draw"):
+    """One tap, "Ready <weapon>": the acting combatant takes Ready and draws the weapon of his
+    attack line ``index`` (004 line 95)."""
+
     index: str
 
 
@@ -217,6 +225,54 @@ def ready_chips(fight: Fight, c: Combatant, *, asked: bool = False) -> VNode | N
         else f"The weapon {c.name} drew with his Ready maneuver"
     )
     return chips(said, items, "gurps-ready-chips")
+
+
+def ready_offers(fight: Fight, c: Combatant) -> VNode | None:
+    """His weapons not in hand, each drawn with one tap, "Ready <weapon>" (004 line 95, GUR-13:
+    a weapon not held is drawn with a Ready maneuver, not attacked with). Only before his first
+    attack of the turn, while his maneuver may still change (GUR-06). None when none is left."""
+    offers = gurps_fight.ready_now(fight, c)
+    if not offers or fight.attacks:
+        return None
+    return h(
+        "div",
+        {"class": "row", "data-testid": "gurps-fight-ready-offers"},
+        *[
+            button(f"gurps-fight-ready-{i}", f"Ready {weapon_of(c, i)}", ReadyDraw(str(i)))
+            for i in offers
+        ],
+    )
+
+
+def weapon_asked(fight: Fight, c: Combatant) -> VNode | None:
+    """The GM's question for each line whose weapon neither his sheet nor the names tell (004
+    line 91: one weapon, several ways): a tap on the weapon writes it on his sheet (its line's
+    Weapon field). Until then the line is not offered: whether it is in his hand is unknown."""
+    asked = gurps_fight.weapon_withheld(fight, c)
+    if not asked:
+        return None
+    lines = attack_lines(c)
+    rows = []
+    for i in asked:
+        name = lines[i].name
+        named = [w for w in weapons_named(c) if w.casefold() != name.casefold()]
+        rows.append(
+            h(
+                "div",
+                {"class": "row", "data-testid": f"gurps-fight-weapon-{i}"},
+                h("p", {"class": "strong"}, f"{name}: a way of using which of his weapons?"),
+                *[
+                    button(f"gurps-fight-weapon-{i}-{k}", w, LineWeapon(c.id, str(i - 1), w))
+                    for k, w in enumerate(named)
+                ],
+                button(
+                    f"gurps-fight-weapon-{i}-own",
+                    "A weapon of its own",
+                    LineWeapon(c.id, str(i - 1), name),
+                ),
+            )
+        )
+    return h("div", {"data-testid": "gurps-fight-weapon-asked"}, *rows)
 
 
 #: The rules behind what the defence step says of the parry, under its "Why".

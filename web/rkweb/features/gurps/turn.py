@@ -37,6 +37,8 @@ from rkweb.features.gurps.maneuvers import (
     own_ids,
     parry_said,
     ready_chips,
+    ready_offers,
+    weapon_asked,
 )
 from rkweb.features.gurps.situation import StepChip, StepForm
 from rkweb.features.gurps.state import SECTION, line_index, no_location, page_data, step_error
@@ -246,11 +248,11 @@ def _attack_step(
         if ignores_location(attacker, line)
         else situation.where(step, chink_possible(attacker, line)),
     ]
-    if empty := gurps_fight.empty_hand_said(fight, attacker):
-        # 004 line 108: a thrown weapon has left his hand; what it may attack with is said.
-        head = h(
-            "div", {}, head, h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty)
-        )
+    empty = gurps_fight.empty_hand_said(fight, attacker)
+    # 004 line 108: a thrown weapon has left his hand; what it may attack with is said.
+    hand = h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty) if empty else None
+    if hand is not None:
+        head = h("div", {}, head, hand)
     aim = gurps_fight.aim_seconds(fight, attacker.id, target.id)  # GUR-11
     offered = gurps_fight.lines_now(fight, attacker)
     # GUR-14: a melee line past its reach of the range held says so instead of its chance.
@@ -261,10 +263,21 @@ def _attack_step(
         ways = h(
             "div", {}, ways, h("p", {"class": "small", "data-testid": "gurps-fight-punch"}, punch)
         )
+    # 004 line 95: a weapon not in his hand is drawn with a Ready, one tap; a line whose weapon
+    # the sheet does not tell is asked of the GM, not guessed (004 line 91).
+    drawn, asked = ready_offers(fight, attacker), weapon_asked(fight, attacker)
+    if drawn is not None or asked is not None:
+        ways = h("div", {}, ways, drawn, asked)
     if unset := gurps_fight.skill_withheld(attacker):
         # A line added on the sheet is offered once its skill is typed (never a 10 nobody set).
         said = h("p", {"class": "small", "data-testid": "gurps-fight-no-skill"}, unset)
         ways = h("div", {}, ways, said)
+    if not offered and not str(step["override"]).strip():
+        # 004 lines 93, 95, 108: no weapon of his is in his hand (thrown, and no natural
+        # weapon on his sheet): no odds for one not drawn; a Ready draws one (above).
+        nothing = f"{attacker.name} has no ready weapon to attack with: a Ready maneuver draws one."
+        none = h("p", {"class": "strong", "data-testid": "gurps-fight-none-ready"}, nothing)
+        return [ways, hand, none], [_override(step)]
     if ways is not None:
         head = h("div", {}, ways, head)
     try:
@@ -295,9 +308,19 @@ def _attack_step(
     # An open question whose answer changes these figures is answered first (the core's words).
     waits = gurps_fight.waits_said(fight, bearing)
     wait = h("p", {"class": "strong", "data-testid": "gurps-fight-waits"}, waits) if waits else None
-    closed = situation.reach_question(far[line], "gurps-fight-reach", StepChip("within_reach"))
+    closed = situation.reach_question(
+        far.get(line, ""), "gurps-fight-reach", StepChip("within_reach")
+    )
+    # A weapon not in his hand is not rolled with (004 line 95; said above, with its Ready),
+    # unless the GM overrides.
+    unready = line not in offered and not str(step["override"]).strip()
     roll = _roll_entry(
-        model, "gurps-fight-attack", "3d6", "attack", "Roll for me", disabled=bool(waits or closed)
+        model,
+        "gurps-fight-attack",
+        "3d6",
+        "attack",
+        "Roll for me",
+        disabled=bool(waits or closed or unready),
     )
     asked = situation.exposed_field(step, setup, attacker, target)
     # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
@@ -416,7 +439,9 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
         return _stunned(model, fight, current), [_override(step)]
     if not fight.chosen:
         # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
-        return [maneuver_chips(model, fight, current)], []
+        # Beside it, each weapon not in his hand is drawn in one tap, "Ready <weapon>" (GUR-13,
+        # 004 line 95), the Ready maneuver taken with it.
+        return [maneuver_chips(model, fight, current), ready_offers(fight, current)], []
     if current.maneuver == "All-Out Attack" and not current.option:
         # GUR-16: All-Out Attack is rolled with its option; "—" is no choice to roll with.
         return [chosen_line(fight, current), maneuver_chips(model, fight, current)], []

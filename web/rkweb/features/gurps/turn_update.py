@@ -18,7 +18,7 @@ from pycore.systems.gurps.quantities import exact
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.features.gurps import campaign, shown
-from rkweb.features.gurps.maneuvers import Maneuver, ReadyWeapon
+from rkweb.features.gurps.maneuvers import Maneuver, ReadyDraw, ReadyWeapon
 from rkweb.features.gurps.situation import StepChip, StepClear, StepForm, StepLine
 from rkweb.features.gurps.state import (
     SECTION,
@@ -388,6 +388,16 @@ def _ready_weapon(model: Model, msg: ReadyWeapon, ctx: Ctx) -> Model:
     return _in_fight(model, "fight.maneuver", readied)
 
 
+def _ready_draw(model: Model, msg: ReadyDraw, ctx: Ctx) -> Model:
+    """One tap, "Ready <weapon>": Ready taken this turn, that weapon drawn (004 line 95)."""
+
+    def drawn(fight: Fight) -> Model:
+        fight, said = gurps_fight.ready_drawn(fight, line_index(msg.index))
+        return commit(model, fight, f"Ready: {said[1].weapon}", ctx, list(said), shown={})
+
+    return _in_fight(model, "fight", drawn)
+
+
 #: The turn's messages' handlers, keyed by their message class's action: each roll (one handler
 #: for both its messages, "Roll for me" and "I rolled") and the other steps.
 HANDLERS = handlers(
@@ -407,5 +417,6 @@ HANDLERS = handlers(
     _step_cancel,
     _maneuver_taken,
     _ready_weapon,
+    _ready_draw,
 )
 ACTIONS = frozenset(HANDLERS)
