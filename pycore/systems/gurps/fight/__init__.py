@@ -67,6 +67,7 @@ from pycore.systems.gurps.fight.hands import (
     skill_withheld,
     unsaid,
 )
+from pycore.systems.gurps.fight.once import preview_left, spent_said, used
 from pycore.systems.gurps.fight.open_asks import (
     CARRIED_LEAD,
     FighterAsks,
@@ -212,6 +213,7 @@ __all__ = [
     "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
+    "preview_left",
     "preview_now",
     "punch_withheld",
     "questions_said",
@@ -224,6 +226,7 @@ __all__ = [
     "settle",
     "shocks",
     "skill_withheld",
+    "spent_said",
     "start",
     "strike",
     "strike_said",
@@ -232,6 +235,7 @@ __all__ = [
     "tied_names",
     "tied_with",
     "unsaid",
+    "used",
     "waits_said",
     "with_range",
     "with_target",

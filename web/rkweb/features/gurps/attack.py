@@ -52,7 +52,7 @@ from rkweb.features.gurps.attack_form import (
     waits_for_range,
     yes,
 )
-from rkweb.features.gurps.maneuvers import choices, parry_said
+from rkweb.features.gurps.maneuvers import choices, parry_said, spent_note
 from rkweb.features.gurps.situation import defenses_passed, reach_question
 from rkweb.features.gurps.state import (
     SECTION,
@@ -399,7 +399,7 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     try:
         attacker = fight.combatant(str(form["attacker"]))
         defender = fight.combatant(str(form["defender"]))
-        seen = gurps_fight.preview_now(fight, attacker, defender, setup_of(form, attacker))
+        seen = gurps_fight.preview_left(fight, attacker, defender, setup_of(form, attacker))
     except RuleError as exc:
         return [h("p", {"class": "explain", "data-testid": "gurps-skill-line"}, str(exc))]
     best = seen.best
@@ -484,6 +484,7 @@ def _stage(fight: Fight) -> list[VNode | None]:
     return [
         h("h3", {}, f"{defender.name} defends: pick one"),
         *parry_said(fight, defender, "gurps-parry-withheld"),  # 004 lines 93, 95, 248
+        spent_note(fight, defender, "gurps-spent"),  # GUR-47, GUR-48: used this turn
         h("div", {"class": "row", "data-testid": "gurps-defense-choices"}, *choices, none),
     ]
 
