@@ -48,6 +48,7 @@ from pycore.systems.gurps.fight.checks import (
     Settled,
     ask_after_injury,
     dismiss,
+    outcomes,
     roll_check,
     settle,
 )
@@ -210,6 +211,7 @@ __all__ = [
     "next_turn",
     "open_questions",
     "out_of_reach",
+    "outcomes",
     "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
