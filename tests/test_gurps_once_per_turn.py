@@ -66,6 +66,8 @@ def test_a_failed_parry_is_spent_too_and_her_own_turn_gives_both_back() -> None:
     ]
     blocked = _defends(second, "block", "3 3 3")
     assert gf.used(fight_of(blocked), "g1") == ("block", "parry")
+    # Her card says it (the rules file's tracker: "parry/block used this turn").
+    assert gf.card_line(fight_of(blocked), "g1") == "Attack · dodge; block and parry used"
     # Saved and read back, the record holds (a reload continues from this step).
     fight = fight_of(blocked)
     assert fight_from_json(fight_to_json(fight)).defended == fight.defended
