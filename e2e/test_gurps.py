@@ -470,6 +470,7 @@ def test_a_block_used_this_turn_is_not_offered_again_and_undo_gives_it_back(
     app.get_by_test_id("gurps-fight-defend-block").click()
     enter(app, "gurps-fight-defense-typed", "8")  # the block stops it
     expect(app.get_by_test_id("gurps-fight-spent")).to_have_count(0)
+    expect(app.get_by_test_id("gurps-slot").nth(1)).to_contain_text("block used")  # her card
     enter(app, "gurps-fight-attack-typed", "3 3 3")  # his second attack
     spent = app.get_by_test_id("gurps-fight-spent")
     expect(spent).to_have_text("Block: already used this turn (one block per turn).")
