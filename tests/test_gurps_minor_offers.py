@@ -50,3 +50,12 @@ def test_the_large_shield_chip_only_for_one_with_a_shield() -> None:
     assert texts(turn, "gurps-chip-off_hand_melee") != []
     shielded = send(turn, "gurps.field", "g2", "shield_skill", "12")
     assert texts(shielded, "gurps-chip-large_shield") == ["Holding a large shield −2"]
+
+
+def test_the_attack_tab_offers_the_large_shield_row_only_with_a_shield() -> None:
+    model = send(fight_started(), "gurps.tab", "attack")
+    for field, value in (("attacker", "g2"), ("defender", "g1")):
+        model = send(model, "gurps.attack_form", field, value)
+    assert texts(model, "gurps-attack-key-large_shield") == []  # Bo: no shield
+    shielded = send(model, "gurps.field", "g2", "shield_db", "2")
+    assert texts(shielded, "gurps-attack-key-large_shield") != []
