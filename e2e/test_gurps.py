@@ -449,3 +449,66 @@ def test_after_a_skull_hit_the_book_is_asked_and_a_stun_recorded(
     expect(app.get_by_test_id("gurps-turn")).to_contain_text("Bo is stunned: must Do Nothing")
     assert run_axe(app) == []
     assert errors == []
+
+
+# --- one block and one parry per turn; a small thrown weapon (a GM's play-through) ------------
+
+
+def test_a_block_used_this_turn_is_not_offered_again_and_undo_gives_it_back(
+    app: Page, errors: list[str]
+) -> None:
+    """GUR-47, GUR-48: "only one block per turn", "only one parry per turn", her own turn
+    (GUR-04). Sam's All-Out Attack (Double): Kim (a shield) blocks the first blow; against the
+    second she is offered no Block, and the step says why, in view. Undo gives it back."""
+    _sheets(app, FIGHTERS[:2])
+    enter(app, "gurps-shield_skill", "12")  # Kim's sheet, the last made
+    enter(app, "gurps-shield_db", "1")
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    app.get_by_test_id("gurps-take-all-out-attack-double").click()  # Sam at Kim
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
+    app.get_by_test_id("gurps-fight-defend-block").click()
+    enter(app, "gurps-fight-defense-typed", "8")  # the block stops it
+    expect(app.get_by_test_id("gurps-fight-spent")).to_have_count(0)
+    expect(app.get_by_test_id("gurps-slot").nth(1)).to_contain_text("block used")  # her card
+    enter(app, "gurps-fight-attack-typed", "3 3 3")  # his second attack
+    spent = app.get_by_test_id("gurps-fight-spent")
+    expect(spent).to_have_text("Block: already used this turn (one block per turn).")
+    expect(app.get_by_test_id("gurps-fight-defend-block")).to_have_count(0)
+    expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_count(1)
+    for testid in ("gurps-fight-spent", "gurps-fight-defend-parry"):
+        _in_view(app, testid)
+    app.get_by_test_id("gurps-fight-defend-parry").click()
+    enter(app, "gurps-fight-defense-typed", "18")  # the parry fails
+    enter(app, "gurps-fight-damage-typed", "1")
+    app.get_by_test_id("undo").click()  # the damage
+    app.get_by_test_id("undo").click()  # the parry
+    expect(spent).to_have_text("Block: already used this turn (one block per turn).")
+    app.get_by_test_id("undo").click()  # the second attack roll
+    app.get_by_test_id("undo").click()  # the block
+    expect(app.get_by_test_id("gurps-fight-defend-block")).to_have_count(1)
+    expect(spent).to_have_count(0)
+    assert errors == []
+
+
+def test_a_parry_against_a_thrown_knife_of_1_lb_is_at_minus_2(app: Page, errors: list[str]) -> None:
+    """GUR-48, GUR-51 (004 line 257): a thrown knife of 1 lb or less is −2 to parry, not −1.
+    Marked so on Kim's second attack line, Sam's Parry 10 against it is 8."""
+    _sheets(app, FIGHTERS[:2])
+    app.get_by_test_id("gurps-line-add").click()  # on Kim's sheet, the last made
+    for field, value in (("name", "Throwing knife"), ("skill", "12"), ("damage", "1d-2")):
+        enter(app, f"gurps-line-0-{field}", value)
+    for field, value in (("half-d", "10"), ("max-range", "15")):
+        enter(app, f"gurps-line-0-{field}", value)
+    app.get_by_test_id("gurps-line-0-damage-type").select_option("imp")
+    app.get_by_test_id("gurps-line-0-kind").select_option("thrown")
+    app.get_by_test_id("gurps-line-0-light").select_option("yes")
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    app.get_by_test_id("gurps-take-do-nothing").click()  # Sam waits
+    app.get_by_test_id("gurps-next-take-attack").click()  # Kim's turn
+    app.get_by_test_id("gurps-fight-line-1").click()
+    enter(app, "gurps-fight-yards", "5")
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
+    expect(app.get_by_test_id("gurps-fight-defend-parry")).to_contain_text("Parry 8")
+    assert errors == []

@@ -130,6 +130,8 @@ LINE_FIELDS: Final[dict[str, tuple[str, tuple[int, int] | None]]] = {
     "reach": ("Reach", None),
     "parry": ("Parry modifier", (-10, 10)),
     "thrust": ("A thrust", None),
+    "light": ("Thrown weapon of 1 lb or less", None),  # −2 to parry it (004 line 257)
+    "tight_beam": ("Tight-beam burning (a laser)", None),  # 003 lines 41, 86
     "two_handed": ("Two-handed", None),
     "unarmed": ("Barehanded (punch, kick, bite)", None),
     "acc": ("Acc", (0, 20)),

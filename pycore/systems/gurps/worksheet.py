@@ -497,15 +497,24 @@ _OWN_ROWS: Final = frozenset(
 )
 
 
-def offered_modifiers(ranged: bool) -> tuple[TableModifier, ...]:
+def offered_modifiers(ranged: bool, shield: bool = True) -> tuple[TableModifier, ...]:
     """The table modifiers (GUR-23 to GUR-26) a melee or a ranged attack may pick, without the
-    rows the worksheet already sets from the maneuver and Aim (GUR-11, GUR-15, GUR-16).
+    rows the worksheet already sets from the maneuver and Aim (GUR-11, GUR-15, GUR-16), nor
+    "Holding a large shield" for an attacker whose sheet gives him no shield (``shield``
+    False; 004 line 141 is about the shield he holds: a GM's play-through saw it offered to a
+    fighter with none).
 
     >>> [m.key for m in offered_modifiers(ranged=False)][-2:]
     ['large_shield', 'off_hand_melee']
+    >>> "large_shield" in [m.key for m in offered_modifiers(ranged=False, shield=False)]
+    False
     """
     other = "melee" if ranged else "ranged"
-    return tuple(m for m in attack_modifiers() if m.key not in _OWN_ROWS and m.applies != other)
+    return tuple(
+        m
+        for m in attack_modifiers()
+        if m.key not in _OWN_ROWS and m.applies != other and (shield or m.key != "large_shield")
+    )
 
 
 @checked

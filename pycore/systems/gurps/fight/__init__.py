@@ -48,6 +48,7 @@ from pycore.systems.gurps.fight.checks import (
     Settled,
     ask_after_injury,
     dismiss,
+    outcomes,
     roll_check,
     settle,
 )
@@ -69,6 +70,7 @@ from pycore.systems.gurps.fight.hands import (
     unsaid,
     weapon_withheld,
 )
+from pycore.systems.gurps.fight.once import preview_left, spent_said, used
 from pycore.systems.gurps.fight.open_asks import (
     CARRIED_LEAD,
     FighterAsks,
@@ -212,9 +214,11 @@ __all__ = [
     "next_turn",
     "open_questions",
     "out_of_reach",
+    "outcomes",
     "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
+    "preview_left",
     "preview_now",
     "punch_withheld",
     "questions_said",
@@ -229,6 +233,7 @@ __all__ = [
     "settle",
     "shocks",
     "skill_withheld",
+    "spent_said",
     "start",
     "strike",
     "strike_said",
@@ -237,6 +242,7 @@ __all__ = [
     "tied_names",
     "tied_with",
     "unsaid",
+    "used",
     "waits_said",
     "weapon_withheld",
     "with_range",

@@ -15,11 +15,11 @@ from pycore.systems.gurps.fight.card import NO_DEATH_RULE
 from pycore.systems.gurps.fight.checks import ask_after_injury
 from pycore.systems.gurps.fight.hands import (
     after_attack,
-    defending,
     empty_hand_said,
     lines_now,
     punch_withheld,
 )
+from pycore.systems.gurps.fight.once import defending_now, with_defence
 from pycore.systems.gurps.fight.open_asks import attack_waits
 from pycore.systems.gurps.fight.parry_strike import Struck, after_parry, strike
 from pycore.systems.gurps.fight.public import attack_public, defense_public, injury_public
@@ -181,7 +181,7 @@ def attack(
     result = rolled.result
     pending = None
     if result.hit:
-        options = defending(fight, attacker, defender, setup)
+        options = defending_now(fight, attacker, defender, setup)
         stage: Stage = "defense" if options and not result.critical else "damage"
         pending = Pending(
             attacker.id, defender.id, setup, stage, result.max_damage, result.critical
@@ -286,11 +286,12 @@ def _waiting(fight: Fight, stage: Stage) -> Pending:
 
 @checked
 def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
-    """The defenses the defender may still try against the attack under way (GUR-18, GUR-17)."""
+    """The defenses the defender may still try against the attack under way (GUR-18, GUR-17):
+    none he has tried against it, nor a block or a parry used this turn (GUR-47, GUR-48)."""
     pending = _waiting(fight, "defense")
     attacker = fight.combatant(pending.attacker)
     defender = fight.combatant(pending.defender)
-    options = defending(fight, attacker, defender, pending.setup)
+    options = defending_now(fight, attacker, defender, pending.setup)
     return tuple((k, line) for k, line in options if k not in pending.used)
 
 
@@ -319,7 +320,8 @@ def defend(fight: Fight, kind: str, rng: RandintSource) -> tuple[Fight, Defended
     else:
         after = replace(pending, stage="damage")
     step = Defended(defender.name, kind, options[kind], rolled, again)
-    return replace(fight, pending=after), step
+    # GUR-47, GUR-48: tried, a block or a parry is spent for his turn, success or not.
+    return with_defence(replace(fight, pending=after), defender.id, kind), step
 
 
 @dataclass(frozen=True)

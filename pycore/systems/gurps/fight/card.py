@@ -19,6 +19,7 @@ below, that the texts give no death rule (GUR-35, GUR-58: the product never deci
 from __future__ import annotations
 
 from pycore.systems.gurps.fight.hands import defenses_now
+from pycore.systems.gurps.fight.once import used
 from pycore.systems.gurps.fight.value import Fight
 from pycore.systems.gurps.sheet import Combatant
 from pycore.validate import checked
@@ -67,8 +68,15 @@ def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
     """His maneuver and defenses, or his state when it rules them out (no stale maneuver); a
     parry only with the weapon in his hand (004 line 248, fight/hands.py). All-Out Defense
     says its +2 (GUR-17) or its Double Defense until his next turn, as its chip did (a GM's
-    play-through: the card said "All-Out Defense · dodge, parry" after Increased Dodge)."""
-    defenses = ", ".join(raised(defenses_now(fight, c), c.option))
+    play-through: the card said "All-Out Defense · dodge, parry" after Increased Dodge). A
+    block or a parry he used this turn is not among them, and is said used (GUR-47, GUR-48:
+    one each per turn, back when his own turn begins)."""
+    spent = used(fight, c.id)
+    left = tuple(k for k in defenses_now(fight, c) if k not in spent)
+    defenses = ", ".join(raised(left, c.option))
+    if spent and not c.unconscious:
+        gone = " and ".join(spent)
+        defenses = f"{defenses}; {gone} used" if defenses else f"{gone} used"
     if c.unconscious:  # 004 line 210: unable to react, no action
         return ["Unconscious", "no defense"]
     if c.dazed:  # 004 line 46: Do Nothing; −4 to defend (GUR-45)

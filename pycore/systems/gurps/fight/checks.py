@@ -103,6 +103,23 @@ def ask_after_injury(
 
 
 @checked
+def outcomes(fight: Fight, ask: Ask) -> tuple[str, ...]:
+    """The outcomes offered for ``ask``: a fighter already lying down cannot be knocked down,
+    so "stunned and prone" is not offered to him (a GM's play-through saw it offered); stunned
+    or no effect are.
+
+    >>> from pycore.systems.gurps.sheet import Combatant
+    >>> down = Fight((Combatant(id="b", posture="Lying Down"),))
+    >>> outcomes(down, Ask("knockdown", "b"))
+    ('stunned', 'no effect')
+    """
+    allowed = OUTCOMES[ask.kind]
+    if ask.kind == "knockdown" and fight.combatant(ask.who).posture == "Lying Down":
+        return tuple(o for o in allowed if o != "stunned and prone")
+    return allowed
+
+
+@checked
 def major_wound(hp: int, injury: int) -> bool:
     """003 line 54: a major wound is the "loss of over 1/2 HP from one blow" (GUR-37).
 
@@ -197,7 +214,7 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
     stunned (004 line 46), prone (Lying Down), unconscious, a shock penalty on his next turn;
     or nothing. The question closes."""
     ask = _ask(fight, index)
-    allowed = OUTCOMES[ask.kind]
+    allowed = outcomes(fight, ask)
     if outcome not in allowed:
         raise RuleError(f"{ask.label}: {shown(outcome)} is not one of {', '.join(allowed)}")
     c = fight.combatant(ask.who)

@@ -19,6 +19,7 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.gurps.fight.aims import aims_from_json, aims_to_json
 from pycore.systems.gurps.fight.hands import hands_from_json, hands_to_json
+from pycore.systems.gurps.fight.once import defended_from_json, defended_to_json
 from pycore.systems.gurps.fight.ranges import ranges_from_json, ranges_to_json
 from pycore.systems.gurps.fight.targets import targets_from_json, targets_to_json
 from pycore.systems.gurps.fight.value import (
@@ -60,6 +61,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             **({"aims": aims_to_json(fight)} if fight.aims else {}),  # GUR-11, fight/aims.py
             **({"later": list(fight.later)} if fight.later else {}),  # hurt in his own turn
             **({"next_shock": fight.next_shock} if fight.next_shock else {}),  # GUR-58
+            **({"defended": defended_to_json(fight)} if fight.defended else {}),  # GUR-47/48
         },
         "asks": [
             {
@@ -187,6 +189,7 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
         aims=aims_from_json(saved.get("aims"), ids),
         later=_later(later),
         next_shock=next_shock,
+        defended=defended_from_json(saved.get("defended"), ids),
     )
 
 

@@ -20,6 +20,7 @@ from pycore.systems.gurps.fight.hands import (
     ready_now,
     ready_weapon,
 )
+from pycore.systems.gurps.fight.once import turn_begins
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
     lapsed_shocks_said,
@@ -143,6 +144,7 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     people = tuple(c for c in fight.combatants if c.id != cid)
     asks = tuple(a for a in fight.asks if a.who != cid)  # about him: gone with him
     moved = replace(fight, combatants=people, order=order, turn=turn, pending=pending, asks=asks)
+    moved = turn_begins(moved, cid)  # his defences are no one else's
     if current is not None and current.id == cid:
         # What a wound in his own turn left for his next (GUR-58 shock, 004 line 46 stun) is
         # his: it goes with him, never to the fighter whose turn it now is.
@@ -280,6 +282,9 @@ def _stun_holds(fight: Fight) -> Fight:
     004 line 46: a stunned combatant must take Do Nothing, so it is chosen for him."""
     fight = replace(fight, chosen=False)
     who = fight.current()
+    if who is not None:
+        # GUR-04: his own turn begins; the block and parry of his last are his again.
+        fight = turn_begins(fight, who.id)
     if who is None or not (who.dazed or who.unconscious):
         return fight
     return replace(

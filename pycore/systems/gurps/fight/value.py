@@ -153,6 +153,9 @@ class Fight:
     # shock counting on this turn (from a wound before it): both stand, each for its turn, so
     # his second attack of this turn has the one and not the other (a GM's play-through).
     next_shock: int = 0
+    # (fighter, defence): each defence rolled since that fighter's own turn began, oldest first
+    # (GUR-04): one block and one parry per turn are read from it (GUR-47, GUR-48; fight/once.py).
+    defended: tuple[tuple[str, str], ...] = ()
 
     def attacks_allowed(self, c: Combatant) -> int:
         """Attacks the maneuver allows a turn: two with All-Out Attack (Double), else one

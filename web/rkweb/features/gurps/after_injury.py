@@ -193,6 +193,8 @@ def _question(
             Settle(str(index), outcome),
         )
         for k, outcome in enumerate(gurps_fight.OUTCOMES[ask.kind])
+        # numbered in the full list, so each outcome keeps its testid when one is not offered
+        if outcome in gurps_fight.outcomes(fight, ask)
     ]
     entry = None
     if target is not None:

@@ -26,6 +26,7 @@ from pycore.systems.gurps.fight import (
     Pending,
     Struck,
 )
+from pycore.systems.gurps.fight.free_hands import shield_on
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -52,7 +53,7 @@ from rkweb.features.gurps.attack_form import (
     waits_for_range,
     yes,
 )
-from rkweb.features.gurps.maneuvers import choices, parry_said
+from rkweb.features.gurps.maneuvers import choices, parry_said, spent_note
 from rkweb.features.gurps.situation import defenses_passed, reach_question
 from rkweb.features.gurps.state import (
     SECTION,
@@ -399,7 +400,7 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     try:
         attacker = fight.combatant(str(form["attacker"]))
         defender = fight.combatant(str(form["defender"]))
-        seen = gurps_fight.preview_now(fight, attacker, defender, setup_of(form, attacker))
+        seen = gurps_fight.preview_left(fight, attacker, defender, setup_of(form, attacker))
     except RuleError as exc:
         return [h("p", {"class": "explain", "data-testid": "gurps-skill-line"}, str(exc))]
     best = seen.best
@@ -423,10 +424,10 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     ]
 
 
-def _modifier_rows(form: dict[str, Any], ranged: bool) -> list[VNode]:
+def _modifier_rows(form: dict[str, Any], ranged: bool, shield: bool) -> list[VNode]:
     keys = dict(form["keys"])
     rows = []
-    for m in offered_modifiers(ranged):
+    for m in offered_modifiers(ranged, shield):
         fid, msg = f"gurps-attack-key-{m.key}", AttackForm(f"key:{m.key}")
         if m.value is not None:
             on = "on" if keys.get(m.key) == "on" else ""
@@ -441,8 +442,10 @@ def _modifier_rows(form: dict[str, Any], ranged: bool) -> list[VNode]:
     return rows
 
 
-def _modifiers(model: Model, form: dict[str, Any], ranged: bool) -> VNode:
-    """The table modifiers, folded away: rarely used, and the count set shows when folded."""
+def _modifiers(model: Model, form: dict[str, Any], ranged: bool, shield: bool) -> VNode:
+    """The table modifiers, folded away: rarely used, and the count set shows when folded;
+    "Holding a large shield" only for an attacker with a shield (``shield``), as on the
+    tracker's step."""
     keys = dict(form["keys"])
     set_now = sum(1 for v in keys.values() if v not in ("", None)) + (str(form["extra"]) != "0")
     return h(
@@ -452,7 +455,7 @@ def _modifiers(model: Model, form: dict[str, Any], ranged: bool) -> VNode:
         h(
             "div",
             {"class": "grid2"},
-            *_modifier_rows(form, ranged),
+            *_modifier_rows(form, ranged, shield),
             _num_field(model, form, "extra"),
         ),
     )
@@ -484,6 +487,7 @@ def _stage(fight: Fight) -> list[VNode | None]:
     return [
         h("h3", {}, f"{defender.name} defends: pick one"),
         *parry_said(fight, defender, "gurps-parry-withheld"),  # 004 lines 93, 95, 248
+        spent_note(fight, defender, "gurps-spent"),  # GUR-47, GUR-48: used this turn
         h("div", {"class": "row", "data-testid": "gurps-defense-choices"}, *choices, none),
     ]
 
@@ -542,6 +546,7 @@ def view(model: Model) -> VNode:
     ids = {c.id for c in fight.combatants}
     chosen = form["attacker"] in ids and form["defender"] in ids
     ranged = chosen and fight.combatant(str(form["attacker"])).ranged
+    shield = not chosen or shield_on(fight.combatant(str(form["attacker"])))
     # The tab's own last roll, not the tracker's latest log line (a GM's play-through read
     # "Left open for later: ..." under the tab's roll buttons).
     page = page_data(model)
@@ -560,7 +565,7 @@ def view(model: Model) -> VNode:
             "Attack worksheet",
             _choose_parties(model, form, fight),
             *(_attacker_fields(model, form, fight) if chosen else []),
-            _modifiers(model, form, ranged),
+            _modifiers(model, form, ranged, shield),
             reach_question(
                 asked, "gurps-attack-reach", AttackReach()
             ),  # GUR-14: read before the odds and the roll

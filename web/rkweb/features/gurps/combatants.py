@@ -300,6 +300,10 @@ LINE: tuple[tuple[str, Kind], ...] = (
     ("reach", "text"),
     ("parry", "number"),
     ("thrust", "yes_no"),
+    # GUR-48, GUR-51: a thrown knife or shuriken (1 lb or less) is −2 to parry, not −1; a
+    # play-through found no way to mark a second line so.
+    ("light", "yes_no"),
+    ("tight_beam", "yes_no"),
     ("two_handed", "yes_no"),
     ("unarmed", "yes_no"),
     ("acc", "number"),

@@ -284,6 +284,16 @@ PARRY_IN_HAND_WHY = (
 )
 
 
+def spent_note(fight: Fight, defender: Combatant, testid: str) -> VNode | None:
+    """Why a block or a parry is not offered on the defence step (the tracker's and the Attack
+    tab's alike): used already in his turn, one of each per turn (GUR-47, GUR-48); his own turn
+    gives them back (GUR-04). None when he has used neither."""
+    said = gurps_fight.spent_said(fight, defender.id)
+    if not said:
+        return None
+    return h("p", {"class": "small", "data-testid": testid}, " ".join(said))
+
+
 def parry_said(fight: Fight, defender: Combatant, testid: str) -> list[VNode | None]:
     """The defence step's word on the parry, the tracker's and the Attack tab's alike: which
     weapon he drew, when his Ready left it unsaid, and why no parry is offered (004 lines 93,

@@ -38,6 +38,7 @@ from rkweb.features.gurps.maneuvers import (
     parry_said,
     ready_chips,
     ready_offers,
+    spent_note,
     weapon_asked,
 )
 from rkweb.features.gurps.situation import StepChip, StepForm
@@ -282,7 +283,7 @@ def _attack_step(
         head = h("div", {}, ways, head)
     try:
         setup = fight_setup(step, fight, attacker)
-        seen = gurps_fight.preview_now(fight, attacker, target, setup)
+        seen = gurps_fight.preview_left(fight, attacker, target, setup)
     except RulekeeperError as exc:
         adjust.append(situation.modifier_chips(step, using))
         error = h("p", {"class": "field-error", "role": "alert"}, str(exc))
@@ -354,6 +355,7 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
     take = button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
     # 004 lines 93, 95, 248: he parries with the weapon in his hand only; why none, in words.
     said = parry_said(fight, defender, "gurps-fight-parry-withheld")
+    said.append(spent_note(fight, defender, "gurps-fight-spent"))  # GUR-47, GUR-48
     if not items:  # nothing to defend with: taking the hit is all there is (one tap)
         return [*said, take]
     # No defense is one tap where nothing else needs deciding; Undo takes it back.

@@ -1,0 +1,61 @@
+"""Two offers a GM's play-through found that the fight could not take: "stunned and prone" on
+the knockdown question of a fighter already lying down (he cannot be knocked down), and the
+chip "Holding a large shield −2" (004 line 141) for an attacker whose sheet gives him no
+shield."""
+
+from __future__ import annotations
+
+import pytest
+from rkweb.app.model import Model
+from test_gurps_pages import fight_started, send, texts
+
+from pycore.errors import RuleError
+from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.fight.value import Ask, Fight
+from pycore.systems.gurps.sheet import Combatant
+
+
+def _ana_hurt(posture: str) -> Model:
+    """Bo (first) hits Ana hard: a major wound leaves the knockdown and stun roll asked."""
+    model = send(fight_started(), "gurps.field", "g1", "posture", posture)
+    model = send(model, "gurps.maneuver", "Attack", "")
+    model = send(model, "gurps.step_attack_typed", "3 3 3")
+    if texts(model, "gurps-fight-defend-none"):
+        model = send(model, "gurps.step_no_defense")
+    return send(model, "gurps.step_damage_typed", "6")
+
+
+def test_no_stunned_and_prone_for_one_lying_down() -> None:
+    standing, lying = _ana_hurt("Standing"), _ana_hurt("Lying Down")
+    assert texts(standing, "gurps-settle-1-1") == ["stunned and prone"]
+    assert texts(lying, "gurps-settle-1-1") == []
+    assert texts(lying, "gurps-settle-1-0") == ["stunned"]
+    assert texts(lying, "gurps-settle-1-2") == ["no effect"]
+
+
+def test_the_core_refuses_prone_for_one_lying_down() -> None:
+    fight = Fight((Combatant(id="a", name="Ana", posture="Lying Down"),))
+    fight = gf.ask_after_injury(fight, "a", "torso", "cut", injury=6)
+    index = next(i for i, a in enumerate(fight.asks) if a.kind == "knockdown")
+    with pytest.raises(RuleError, match="stunned and prone"):
+        gf.settle(fight, index, "stunned and prone")
+    assert gf.outcomes(fight, Ask("knockdown", "a")) == ("stunned", "no effect")
+    stood = Fight((Combatant(id="a"),))
+    assert "stunned and prone" in gf.outcomes(stood, Ask("knockdown", "a"))
+
+
+def test_the_large_shield_chip_only_for_one_with_a_shield() -> None:
+    turn = send(fight_started(), "gurps.maneuver", "Attack", "")  # Bo: no shield
+    assert texts(turn, "gurps-chip-large_shield") == []
+    assert texts(turn, "gurps-chip-off_hand_melee") != []
+    shielded = send(turn, "gurps.field", "g2", "shield_skill", "12")
+    assert texts(shielded, "gurps-chip-large_shield") == ["Holding a large shield −2"]
+
+
+def test_the_attack_tab_offers_the_large_shield_row_only_with_a_shield() -> None:
+    model = send(fight_started(), "gurps.tab", "attack")
+    for field, value in (("attacker", "g2"), ("defender", "g1")):
+        model = send(model, "gurps.attack_form", field, value)
+    assert texts(model, "gurps-attack-key-large_shield") == []  # Bo: no shield
+    shielded = send(model, "gurps.field", "g2", "shield_db", "2")
+    assert texts(shielded, "gurps-attack-key-large_shield") != []
