@@ -409,18 +409,19 @@ def test_the_bleeding_shows_when_he_dies_and_its_end_kills_him_and_undo_revives(
     )
     assert texts(model, "aft-card-damage-1") == ["Damage 14 / DRT 16"]
     bleeding = "Bleeding to death (dies after turn 6, phase 1: 101 phases left)"
-    assert texts(model, "aft-card-conditions-1") == [bleeding]
+    # AFT-26: the arm is lost for good, its own condition beside the countdown.
+    assert texts(model, "aft-card-conditions-1") == [f"Severed arm (location 30), {bleeding}"]
     for _ in range(5):
         model = send(model, ("aftermath.cbt_next_turn",))
-    left = "(dies after turn 6, phase 1: 1 phases left)"
+    left = "(dies after turn 6, phase 1: 1 phase left)"
     assert texts(model, "aft-card-conditions-1")[0].endswith(left)
     model = send(model, ("aftermath.cbt_next_phase",))
-    assert texts(model, "aft-card-conditions-1") == ["Dead"]
+    assert texts(model, "aft-card-conditions-1") == ["Severed arm (location 30), Dead"]
     assert model.state["aftermath"]["combat"]["log"][0]["text"].startswith(
         "turn 6, phase 2 · Bo bleeds to death"
     )
     model = send(model, ("shell.undo",))
-    assert texts(model, "aft-card-conditions-1")[0].endswith("1 phases left)")
+    assert texts(model, "aft-card-conditions-1")[0].endswith("1 phase left)")
 
 
 def test_a_full_conditions_list_is_refused_in_plain_words_beside_the_field() -> None:

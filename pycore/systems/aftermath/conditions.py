@@ -76,6 +76,8 @@ class Condition:
 
     def __str__(self) -> str:
         end = f"until after {self.until}" if self.until else "for the rest of the combat"
+        if self.name.startswith(f"{SEVERED} "):  # AFT-26: a lost limb does not come back
+            end = "for good"
         note = f"; {self.note}" if self.note else ""
         # The rule is data (``rule``), shown only under "Why".
         return f"{self.name} from {self.start} {end}{note}"
@@ -137,6 +139,28 @@ BLEEDING: Final = "Bleeding to death"
 #: attack's effect or the GM's hand records it.
 BROKEN_BONE: Final = "Broken bone"
 COMPOUND_FRACTURE: Final = "Compound fracture"
+#: AFT-25/AFT-26 (001 lines 32, 37): a Sever to an arm or a leg takes the limb off. Bandaging or
+#: cauterizing stops only the bleeding (line 32): the limb stays lost, its own condition on the
+#: sheet (a GM's play-through lost the Sever with the bleeding it was a note of). The text gives
+#: no BCS change for a lost limb: none is made up; the card shows it and the attacker's panel says
+#: when the arm was a hand he fights with.
+SEVERED: Final = "Severed"
+
+
+@checked
+def severed_condition(start: Moment, region: str, location: int) -> Condition:
+    """AFT-25/26: the limb a Sever took off, from ``start`` for good (no ``until``).
+
+    >>> str(severed_condition(moment(1, 3), "arm", 17))
+    'Severed arm (location 17) from turn 1, phase 3 for good; lost: bandaging stops only the bleeding'
+    """
+    return Condition(
+        f"{SEVERED} {region} (location {location})",
+        start,
+        None,
+        "AFT-25, AFT-26",
+        "lost: bandaging stops only the bleeding",
+    )
 
 
 @checked
