@@ -443,3 +443,18 @@ def test_a_full_conditions_list_is_refused_in_plain_words_beside_the_field() -> 
     assert texts(model, "aft-target-conditions-kind-error") == [
         "Conditions: Bo has 39 (this adds 2), and a sheet holds at most 40; remove some first"
     ]
+
+
+def test_a_severed_arm_is_said_beside_the_attackers_weapons_with_no_bcs_made_up() -> None:
+    """001 line 37: Lethal to a limb severs it. The text gives no BCS change for a lost limb:
+    none is made; when Bo attacks, his panel names the lost arm and his weapon's HAND as
+    printed, whether he can still use it being the GM's call."""
+    model = _severed_arm()
+    for typed in ("5", "14", "90", "15", "5"):
+        model = send(model, ("aftermath.cbt_typed", typed))
+    assert texts(model, "aft-cbt-one-arm") == []  # Ana attacks: her arms are whole
+    bo = send(model, ("aftermath.cbt_pick", "attacker", "1"))
+    assert texts(bo, "aft-cbt-one-arm") == [
+        "Bo: Severed arm (location 30). No BCS change is given for a lost limb; whether Bo "
+        "can still use Bat (HAND 1½ on the Weapons Listing) is the GM's call."
+    ]

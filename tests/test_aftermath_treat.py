@@ -219,3 +219,49 @@ def test_a_typed_first_aid_bcs_is_for_one_treatment_and_does_not_outlive_an_undo
     assert _said(undone) == ""
     refused = send(undone, ("aftermath.char_treat_typed", 1, "bandage", "2"))
     assert "Bleeding to death" in _names(refused)
+
+
+def _order(model: Model) -> list[str]:
+    """The page's test ids in document order (top of the screen first)."""
+    from rkweb.app import shell
+    from rkweb.app.vdom import Child
+
+    found: list[str] = []
+
+    def walk(node: Child) -> None:
+        if isinstance(node, str):
+            return
+        testid = node.attr("data-testid")
+        if isinstance(testid, str):
+            found.append(testid)
+        for child in node.children:
+            walk(child)
+
+    walk(shell.view(model))
+    return found
+
+
+def test_the_targets_treatment_is_under_the_strip_not_under_the_worksheet() -> None:
+    # A GM's tablet found "Stop Bo's bleeding" under the attack worksheet (y 1,400-1,600 of
+    # 1,024): it is right under the strip, above the attacker's panel and the step.
+    model = _bleeding()
+    shown = _order(model)
+    assert shown.index("aft-target-treat") < shown.index("aft-active") < shown.index("aft-dice")
+    assert shown.count("aft-target-conditions-bandage") == 1
+    assert shown.index("aft-target-conditions-bandage") < shown.index("aft-active")
+    # Its result stays where the tap was, in the same panel.
+    done = send(model, ("aftermath.char_first_aid", "12"))
+    done = send(done, ("aftermath.char_treat_typed", 1, "bandage", "3"))
+    shown = _order(done)
+    assert shown.index("aft-target-conditions-treated") < shown.index("aft-active")
+
+
+def test_an_attack_result_where_the_tap_was_is_not_pushed_down_by_the_treatment() -> None:
+    # The Resolve tapped: its result lands in the step; the treatment then waits in the
+    # target's card below it (FIGHT.md 5), and comes back under the strip with the next phase.
+    rolled = send(_bleeding(), ("aftermath.cbt_typed", "19"))
+    shown = _order(rolled)
+    assert "aft-target-treat" not in shown
+    assert shown.index("aft-dice") < shown.index("aft-target-conditions-bandage")
+    later = send(rolled, ("aftermath.cbt_next_phase",))
+    assert _order(later).index("aft-target-treat") < _order(later).index("aft-active")

@@ -186,6 +186,41 @@ def bleeding_condition(
 
 
 @checked
+def lost_arms(saved: list[Any], at: Moment) -> list[str]:
+    """The names of the severed arms on a sheet's saved conditions at ``at`` (AFT-26).
+
+    >>> lost_arms([{"name": "Severed arm (location 25)", "start": [1, 1], "until": None}], moment(2, 1))
+    ['Severed arm (location 25)']
+    """
+    found = []
+    for raw in saved:
+        try:
+            cond = condition_from_json(raw)
+        except RuleError:
+            continue
+        if cond.name.startswith(f"{SEVERED} arm ") and cond.active_at(at):
+            found.append(cond.name)
+    return found
+
+
+@checked
+def one_arm_note(who: str, arms: list[str], weapon: str, hand: str | None) -> str:
+    """What the attacker's panel says of a lost arm (AFT-26): the text gives no BCS change for a
+    lost limb, so none is made; the weapon's HAND column is shown as printed (its meaning is not
+    given, AFT-29): whether he can still use it is the GM's call.
+
+    >>> one_arm_note("Bo", ["Severed arm (location 25)"], "Machete", "1½")
+    "Bo: Severed arm (location 25). No BCS change is given for a lost limb; whether Bo can still use Machete (HAND 1½ on the Weapons Listing) is the GM's call."
+    """
+    hand_said = f" (HAND {hand} on the Weapons Listing)" if hand else ""
+    use = f"use {weapon}{hand_said}" if weapon else "use a weapon that needs that hand"
+    return (
+        f"{who}: {', '.join(arms)}. No BCS change is given for a lost limb; whether {who} can "
+        f"still {use} is the GM's call."
+    )
+
+
+@checked
 def fracture_death_blow(
     start: Moment, head_or_neck: bool, head_is_death_blow: bool
 ) -> Condition | None:
