@@ -262,16 +262,25 @@ def treat_block(
             roll_testid=f"{testid}-bandage",
             entry=f"bandage-{index}",
         ),
-        h("p", {"class": "small"}, "Cauterize: System Shock, and a Health AST to survive it."),
-        *[_chance(f"{testid}-cauterize-odds", k, p) for k, p in save_chances(*save)]
-        if save
-        else [
-            h(
-                "p",
-                {"class": "muted small"},
-                "Cauterizing needs his Health AST and CST: enter them on his sheet.",
-            )
-        ],
+        # The cautery's rule and its chance on one line: the panel sits under the strip, and
+        # each line it takes pushes the attack's dice down.
+        h(
+            "p",
+            {"class": "small"},
+            "Cauterize: System Shock, and a Health AST to survive it · ",
+            *[
+                h("span", {"data-testid": f"{testid}-cauterize-odds"}, f"{k}: ", odds(p))
+                for k, p in save_chances(*save)
+            ]
+            if save
+            else [
+                h(
+                    "span",
+                    {"class": "muted"},
+                    "Cauterizing needs his Health AST and CST: enter them on his sheet.",
+                )
+            ],
+        ),
         dice_entry(
             f"{testid}-cauterize",
             "1D20",
