@@ -25,17 +25,28 @@ def test_the_gm_bandages_a_bleeding_fighter_with_a_typed_first_aid_roll(
     app.get_by_test_id("aftermath-tab-combat").click()
     treat = app.get_by_test_id("aft-target-conditions-treat")
     expect(treat).to_contain_text("Stop Bo's bleeding")
+    # Where the GM looks, under the strip: a GM's tablet found it at y 1,400-1,600 of 1,024.
+    app.evaluate("window.scrollTo(0, 0)")
+    assert in_viewport(app, "aft-target-conditions-bandage")
     enter(app, "aft-target-conditions-first-aid", "12")
     expect(app.get_by_test_id("aft-target-conditions-bandage-odds")).to_contain_text(
         "stops it on D20 ≤ 12: 60%"
     )
-    treat.scroll_into_view_if_needed()
     shot(app, "treat-bleeding")
     enter(app, "aft-target-conditions-bandage-typed", "7")
-    expect(app.get_by_test_id("aft-target-conditions-treated")).to_have_text(
-        "Bo bandaged by Ana: First Aid 1D20 = 7 vs BCS 12: success by 5 → the bleeding stops"
-    )
+    said = "Bo bandaged by Ana: First Aid 1D20 = 7 vs BCS 12: success by 5 → the bleeding stops"
+    expect(app.get_by_test_id("aft-target-conditions-treated")).to_have_text(said)
+    assert in_viewport(app, "aft-target-conditions-treated")
     expect(app.get_by_test_id("aft-card-conditions-1")).not_to_contain_text("Bleeding")
+    # The fight's log holds it (its dice and BCS), and one Undo takes both back.
+    expect(app.get_by_test_id("aft-cbt-log-entry").first).to_contain_text(said)
+    expect(app.get_by_test_id("undo")).to_contain_text("Bo bandaged")
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text("Bleeding")
+    expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(0)
+    # The result and the BCS typed went with it: the sheet (none) asks again.
+    expect(app.get_by_test_id("aft-target-conditions-treated")).to_have_count(0)
+    expect(app.get_by_test_id("aft-target-conditions-first-aid")).to_have_value("")
     assert errors == []
 
 
@@ -79,7 +90,7 @@ def test_each_bleeding_fighter_is_treated_from_his_card_by_a_bandager_read_from_
     assert in_viewport(app, "aft-treat-0-treated")
     expect(app.get_by_test_id("aft-card-treat-0")).to_have_count(0)
     expect(app.get_by_test_id("aft-card-conditions-0")).not_to_contain_text("Bleeding")
-    # Bo, the target, still bleeds: his treatment keeps its place under the attack.
+    # Bo, the target, still bleeds: his treatment keeps its place under the strip.
     expect(app.get_by_test_id("aft-card-treat-1")).to_be_visible()
     expect(app.get_by_test_id("aft-target-conditions-bandage")).to_be_visible()
     app.get_by_test_id("aft-treat-0-close").click()

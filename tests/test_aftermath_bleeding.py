@@ -183,3 +183,18 @@ def test_aft_25_a_compound_fracture_by_hand_takes_the_die_typed_1_to_6_only() ->
     assert str(refused.value) == (
         "Compound fracture: its bleeding needs a die (1D6+3 Combat Turns)"
     )
+
+
+def test_aft_26_the_severed_arm_is_its_own_condition_and_stays_once_bandaged() -> None:
+    """001 line 37: Lethal to a limb is an automatic Sever; line 32: bandaging stops the
+    bleeding, not the loss of the arm (a GM's play-through: the Sever vanished with it)."""
+    from pycore.dice import TypedRolls
+    from pycore.systems.aftermath.treat import bandage
+
+    fight, _ = _severed()
+    names = [c["name"] for c in fight.characters[1]["conditions"]]
+    assert "Severed arm (location 30)" in names and "Bleeding to death" in names
+    done = bandage(fight.characters[1], fight.now, 12, TypedRolls(["3"]), by="Cy")
+    assert [c["name"] for c in done.sheet["conditions"]] == ["Severed arm (location 30)"]
+    lost = Condition("Severed arm (location 30)", moment(1, 1), None, "AFT-25, AFT-26")
+    assert str(lost) == "Severed arm (location 30) from turn 1, phase 1 for good"

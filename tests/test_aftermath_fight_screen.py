@@ -409,18 +409,19 @@ def test_the_bleeding_shows_when_he_dies_and_its_end_kills_him_and_undo_revives(
     )
     assert texts(model, "aft-card-damage-1") == ["Damage 14 / DRT 16"]
     bleeding = "Bleeding to death (dies after turn 6, phase 1: 101 phases left)"
-    assert texts(model, "aft-card-conditions-1") == [bleeding]
+    # AFT-26: the arm is lost for good, its own condition beside the countdown.
+    assert texts(model, "aft-card-conditions-1") == [f"Severed arm (location 30), {bleeding}"]
     for _ in range(5):
         model = send(model, ("aftermath.cbt_next_turn",))
-    left = "(dies after turn 6, phase 1: 1 phases left)"
+    left = "(dies after turn 6, phase 1: 1 phase left)"
     assert texts(model, "aft-card-conditions-1")[0].endswith(left)
     model = send(model, ("aftermath.cbt_next_phase",))
-    assert texts(model, "aft-card-conditions-1") == ["Dead"]
+    assert texts(model, "aft-card-conditions-1") == ["Severed arm (location 30), Dead"]
     assert model.state["aftermath"]["combat"]["log"][0]["text"].startswith(
         "turn 6, phase 2 · Bo bleeds to death"
     )
     model = send(model, ("shell.undo",))
-    assert texts(model, "aft-card-conditions-1")[0].endswith("1 phases left)")
+    assert texts(model, "aft-card-conditions-1")[0].endswith("1 phase left)")
 
 
 def test_a_full_conditions_list_is_refused_in_plain_words_beside_the_field() -> None:
@@ -441,4 +442,19 @@ def test_a_full_conditions_list_is_refused_in_plain_words_beside_the_field() -> 
     model = send(model, ("aftermath.char_add_cond", 1))  # Stunned, then Dazed: two
     assert texts(model, "aft-target-conditions-kind-error") == [
         "Conditions: Bo has 39 (this adds 2), and a sheet holds at most 40; remove some first"
+    ]
+
+
+def test_a_severed_arm_is_said_beside_the_attackers_weapons_with_no_bcs_made_up() -> None:
+    """001 line 37: Lethal to a limb severs it. The text gives no BCS change for a lost limb:
+    none is made; when Bo attacks, his panel names the lost arm and his weapon's HAND as
+    printed, whether he can still use it being the GM's call."""
+    model = _severed_arm()
+    for typed in ("5", "14", "90", "15", "5"):
+        model = send(model, ("aftermath.cbt_typed", typed))
+    assert texts(model, "aft-cbt-one-arm") == []  # Ana attacks: her arms are whole
+    bo = send(model, ("aftermath.cbt_pick", "attacker", "1"))
+    assert texts(bo, "aft-cbt-one-arm") == [
+        "Bo: Severed arm (location 30). No BCS change is given for a lost limb; whether Bo "
+        "can still use Bat (HAND 1½ on the Weapons Listing) is the GM's call."
     ]

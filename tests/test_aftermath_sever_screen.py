@@ -54,7 +54,8 @@ def test_aft_25_the_automatic_sever_asks_on_screen_whether_the_bullet_cuts() -> 
     assert "bleeding: Combat Turns to bleed to death (1D6+2)" in nxt, nxt
     model = send(model, ("aftermath.cbt_typed", "5"))
     bleeding = "Bleeding to death (dies after turn 6, phase 1: 101 phases left)"
-    assert texts(model, "aft-card-conditions-1") == [bleeding]
+    # AFT-26: the arm is lost for good, its own condition beside the countdown.
+    assert texts(model, "aft-card-conditions-1") == [f"Severed arm (location 30), {bleeding}"]
     undone = send(model, ("shell.undo",), ("shell.undo",))  # the countdown, then the answer
     assert texts(undone, "aft-cuts-yes") == ["It cuts: the Sever bleeds"]
 

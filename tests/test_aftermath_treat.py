@@ -39,14 +39,14 @@ def test_a_bleeding_target_is_offered_bandage_and_cautery_with_their_chances() -
     assert texts(model, "aft-target-conditions-cauterize-odds") == [
         "saves on D20 ≤ 8: 40%exactly 2/5"
     ]
-    model = send(model, ("aftermath.char_draft", "first_aid", "12"))
+    model = send(model, ("aftermath.char_first_aid", "12"))
     assert texts(model, "aft-target-conditions-bandage-odds") == [
         "stops it on D20 ≤ 12: 60%exactly 3/5"
     ]
 
 
 def test_a_first_aid_roll_under_the_bcs_stops_the_bleeding_and_over_it_does_not() -> None:
-    model = send(_bleeding(), ("aftermath.char_draft", "first_aid", "12"))
+    model = send(_bleeding(), ("aftermath.char_first_aid", "12"))
     failed = send(model, ("aftermath.char_treat_typed", 1, "bandage", "13"))
     assert "Bleeding to death" in _names(failed)
     assert texts(failed, "aft-target-conditions-treated") == [
@@ -141,7 +141,7 @@ def test_the_bandagers_bcs_is_read_from_his_sheet_and_a_typed_one_only_overrides
     assert texts(model, "aft-target-conditions-bandage-odds") == [
         "stops it on D20 ≤ 14: 70%exactly 7/10"
     ]
-    typed = send(model, ("aftermath.char_draft", "first_aid", "9"))
+    typed = send(model, ("aftermath.char_first_aid", "9"))
     assert texts(typed, "aft-target-conditions-first-aid-from") == [
         "First Aid BCS 9: typed (Ana's sheet: 14)"
     ]
@@ -158,6 +158,110 @@ def test_the_bandagers_bcs_is_read_from_his_sheet_and_a_typed_one_only_overrides
     assert texts(refused, "aft-target-conditions-first-aid-error") == [
         "Bo's sheet has no First Aid skill: type Bo's First Aid BCS (a whole number)"
     ]
-    done = send(bo, ("aftermath.char_draft", "first_aid", "6"))
+    done = send(bo, ("aftermath.char_first_aid", "6"))
     done = send(done, ("aftermath.char_treat_typed", 1, "bandage", "2"))
     assert "Bleeding to death" not in _names(done)
+
+
+def _log(model: Model) -> list[dict[str, object]]:
+    return list(model.state["aftermath"]["combat"]["log"])
+
+
+def test_a_bandage_and_a_cautery_are_written_to_the_combat_log_and_undone_with_it() -> None:
+    # FIGHT.md: the fight holds the log; a GM's play-through found no treatment in it.
+    model = send(_bleeding(), ("aftermath.char_first_aid", "12"))
+    before = _log(model)
+    done = send(model, ("aftermath.char_treat_typed", 1, "bandage", "7"))
+    entry = _log(done)[0]
+    assert entry["text"] == (
+        "turn 1, phase 1 · Bo bandaged by Ana: First Aid 1D20 = 7 vs BCS 12: success by 5 → "
+        "the bleeding stops"
+    )
+    assert entry["public"] == "Bo bandaged by Ana: the bleeding stops"
+    assert entry["rules"] == ["AFT-25", "AFT-03"]
+    assert texts(done, "aft-cbt-log-entry")[0].startswith("turn 1, phase 1 · Bo bandaged")
+    undone = send(done, ("shell.undo",))  # one step: the treatment and its line go together
+    assert _log(undone) == before and "Bleeding to death" in _names(undone)
+    burnt = send(_bleeding(), ("aftermath.char_treat_typed", 1, "cauterize", "8"))
+    assert _log(burnt)[0]["text"] == (
+        "turn 1, phase 1 · Bo cauterized: System Shock; Health AST 1D20 = 8 vs CST 3 / AST 8: "
+        "save in the Ability range → survives it"
+    )
+
+
+def test_the_treatments_result_goes_with_the_next_step_and_with_its_undo() -> None:
+    model = send(_bleeding(), ("aftermath.char_first_aid", "12"))
+    failed = send(model, ("aftermath.char_treat_typed", 1, "bandage", "13"))
+    assert texts(failed, "aft-target-conditions-treated") != []
+    later = send(failed, ("aftermath.cbt_next_phase",))
+    assert texts(later, "aft-target-conditions-treated") == []
+    done = send(model, ("aftermath.char_treat_typed", 1, "bandage", "3"))
+    assert texts(done, "aft-target-conditions-treated") != []
+    assert texts(send(done, ("aftermath.cbt_next_phase",)), "aft-target-conditions-treated") == []
+    assert texts(send(done, ("shell.undo",)), "aft-target-conditions-treated") == []
+
+
+def _said(model: Model) -> str:
+    """Where the bandager's BCS comes from, as the panel says it ("" when from nowhere)."""
+    return " ".join(texts(model, "aft-target-conditions-first-aid-from"))
+
+
+def test_a_typed_first_aid_bcs_is_for_one_treatment_and_does_not_outlive_an_undo() -> None:
+    typed = send(_skill(_bleeding(), 0, "First Aid", "14"), ("aftermath.char_first_aid", "9"))
+    assert _said(typed) == "First Aid BCS 9: typed (Ana's sheet: 14)"
+    # A failed bandage (10 > 9); the next treatment reads Ana's sheet again: 10 ≤ 14 stops it.
+    failed = send(typed, ("aftermath.char_treat_typed", 1, "bandage", "10"))
+    assert _said(failed) == "First Aid BCS 14: Ana's sheet"
+    again = send(failed, ("aftermath.char_treat_typed", 1, "bandage", "10"))
+    assert "Bleeding to death" not in _names(again)
+    # Typed, then a step undone (Ana's First Aid added): the BCS typed goes with it.
+    undone = send(typed, ("shell.undo",))
+    assert _said(undone) == ""
+    refused = send(undone, ("aftermath.char_treat_typed", 1, "bandage", "2"))
+    assert "Bleeding to death" in _names(refused)
+
+
+def _order(model: Model) -> list[str]:
+    """The page's test ids in document order (top of the screen first)."""
+    from rkweb.app import shell
+    from rkweb.app.vdom import Child
+
+    found: list[str] = []
+
+    def walk(node: Child) -> None:
+        if isinstance(node, str):
+            return
+        testid = node.attr("data-testid")
+        if isinstance(testid, str):
+            found.append(testid)
+        for child in node.children:
+            walk(child)
+
+    walk(shell.view(model))
+    return found
+
+
+def test_the_targets_treatment_is_under_the_strip_not_under_the_worksheet() -> None:
+    # A GM's tablet found "Stop Bo's bleeding" under the attack worksheet (y 1,400-1,600 of
+    # 1,024): it is right under the strip, above the attacker's panel and the step.
+    model = _bleeding()
+    shown = _order(model)
+    assert shown.index("aft-target-treat") < shown.index("aft-active") < shown.index("aft-dice")
+    assert shown.count("aft-target-conditions-bandage") == 1
+    assert shown.index("aft-target-conditions-bandage") < shown.index("aft-active")
+    # Its result stays where the tap was, in the same panel.
+    done = send(model, ("aftermath.char_first_aid", "12"))
+    done = send(done, ("aftermath.char_treat_typed", 1, "bandage", "3"))
+    shown = _order(done)
+    assert shown.index("aft-target-conditions-treated") < shown.index("aft-active")
+
+
+def test_an_attack_result_where_the_tap_was_is_not_pushed_down_by_the_treatment() -> None:
+    # The Resolve tapped: its result lands in the step; the treatment then waits in the
+    # target's card below it (FIGHT.md 5), and comes back under the strip with the next phase.
+    rolled = send(_bleeding(), ("aftermath.cbt_typed", "19"))
+    shown = _order(rolled)
+    assert "aft-target-treat" not in shown
+    assert shown.index("aft-dice") < shown.index("aft-target-conditions-bandage")
+    later = send(rolled, ("aftermath.cbt_next_phase",))
+    assert _order(later).index("aft-target-treat") < _order(later).index("aft-active")

@@ -76,6 +76,8 @@ class Condition:
 
     def __str__(self) -> str:
         end = f"until after {self.until}" if self.until else "for the rest of the combat"
+        if self.name.startswith(f"{SEVERED} "):  # AFT-26: a lost limb does not come back
+            end = "for good"
         note = f"; {self.note}" if self.note else ""
         # The rule is data (``rule``), shown only under "Why".
         return f"{self.name} from {self.start} {end}{note}"
@@ -137,6 +139,28 @@ BLEEDING: Final = "Bleeding to death"
 #: attack's effect or the GM's hand records it.
 BROKEN_BONE: Final = "Broken bone"
 COMPOUND_FRACTURE: Final = "Compound fracture"
+#: AFT-25/AFT-26 (001 lines 32, 37): a Sever to an arm or a leg takes the limb off. Bandaging or
+#: cauterizing stops only the bleeding (line 32): the limb stays lost, its own condition on the
+#: sheet (a GM's play-through lost the Sever with the bleeding it was a note of). The text gives
+#: no BCS change for a lost limb: none is made up; the card shows it and the attacker's panel says
+#: when the arm was a hand he fights with.
+SEVERED: Final = "Severed"
+
+
+@checked
+def severed_condition(start: Moment, region: str, location: int) -> Condition:
+    """AFT-25/26: the limb a Sever took off, from ``start`` for good (no ``until``).
+
+    >>> str(severed_condition(moment(1, 3), "arm", 17))
+    'Severed arm (location 17) from turn 1, phase 3 for good; lost: bandaging stops only the bleeding'
+    """
+    return Condition(
+        f"{SEVERED} {region} (location {location})",
+        start,
+        None,
+        "AFT-25, AFT-26",
+        "lost: bandaging stops only the bleeding",
+    )
 
 
 @checked
@@ -159,6 +183,41 @@ def bleeding_condition(
     # Every roll shows its dice: the countdown's own, in its note (the card and the log).
     note = f"{why}, {countdown} Combat Turns; dies when this ends unless bandaged"
     return countdown, Condition(BLEEDING, start, end, "AFT-25", note)
+
+
+@checked
+def lost_arms(saved: list[Any], at: Moment) -> list[str]:
+    """The names of the severed arms on a sheet's saved conditions at ``at`` (AFT-26).
+
+    >>> lost_arms([{"name": "Severed arm (location 25)", "start": [1, 1], "until": None}], moment(2, 1))
+    ['Severed arm (location 25)']
+    """
+    found = []
+    for raw in saved:
+        try:
+            cond = condition_from_json(raw)
+        except RuleError:
+            continue
+        if cond.name.startswith(f"{SEVERED} arm ") and cond.active_at(at):
+            found.append(cond.name)
+    return found
+
+
+@checked
+def one_arm_note(who: str, arms: list[str], weapon: str, hand: str | None) -> str:
+    """What the attacker's panel says of a lost arm (AFT-26): the text gives no BCS change for a
+    lost limb, so none is made; the weapon's HAND column is shown as printed (its meaning is not
+    given, AFT-29): whether he can still use it is the GM's call.
+
+    >>> one_arm_note("Bo", ["Severed arm (location 25)"], "Machete", "1½")
+    "Bo: Severed arm (location 25). No BCS change is given for a lost limb; whether Bo can still use Machete (HAND 1½ on the Weapons Listing) is the GM's call."
+    """
+    hand_said = f" (HAND {hand} on the Weapons Listing)" if hand else ""
+    use = f"use {weapon}{hand_said}" if weapon else "use a weapon that needs that hand"
+    return (
+        f"{who}: {', '.join(arms)}. No BCS change is given for a lost limb; whether {who} can "
+        f"still {use} is the GM's call."
+    )
 
 
 @checked

@@ -65,12 +65,16 @@ class AidSkill:
 
 @dataclass(frozen=True)
 class Treated:
-    """A treatment made: the bleeder's sheet after it and what happened, in words."""
+    """A treatment made: the bleeder's sheet after it and what happened, in words (the GM's
+    text, with the dice, the BCS and the System Shock; ``public``, the players' line) and the
+    rules it follows: the fight's log keeps them (FIGHT.md: the fight holds the log)."""
 
     sheet: dict[str, Any]
     text: str
     stopped: bool
     died: bool
+    public: str = ""
+    rules: tuple[str, ...] = ()
 
 
 @checked
@@ -165,7 +169,10 @@ def bandage(
     who = f" by {by}" if by else ""
     text = f"{full['name']} bandaged{who}: First Aid {rolled} → {verdict}"
     after = _stopped(full, at) if rolled.success else full
-    return Treated(after, text, rolled.success, False)
+    public = f"{full['name']} bandaged{who}: " + (
+        "the bleeding stops" if rolled.success else "still bleeding"
+    )
+    return Treated(after, text, rolled.success, False, public, ("AFT-25", "AFT-03"))
 
 
 @checked
@@ -190,7 +197,11 @@ def cauterize(raw: Mapping[str, Any], at: Moment, rng: RandintSource) -> Treated
     after = with_conditions(_stopped(full, at), added)
     verdict = "survives it" if thrown.ability_save_passed else "dies of it"
     text = f"{full['name']} cauterized: System Shock; Health AST {thrown} → {verdict}"
-    return Treated(after, text, True, not thrown.ability_save_passed)
+    public = f"{full['name']} cauterized: " + (
+        "survives it" if thrown.ability_save_passed else "dies of it"
+    )
+    rules = ("AFT-25", "AFT-05", "AFT-M08")
+    return Treated(after, text, True, not thrown.ability_save_passed, public, rules)
 
 
 __all__ = [

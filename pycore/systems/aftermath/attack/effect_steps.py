@@ -52,6 +52,7 @@ from pycore.systems.aftermath.conditions import (
     bleeding_condition,
     daze_condition,
     fracture_death_blow,
+    severed_condition,
     stun_conditions,
 )
 from pycore.validate import checked
@@ -141,6 +142,9 @@ def critical_effect_steps(
                     else _bleeding(steps, rng, rules, start, location, "compound fracture")
                 )
         elif severed:
+            if rules.region in ("arm", "leg"):
+                # AFT-26: the limb is gone for good; the bleeding is only its countdown (AFT-25)
+                found.append(severed_condition(start, rules.region, location))
             found.append(_bleeding(steps, rng, rules, start, location, "severed"))
     return effect, rules
 

@@ -5,8 +5,13 @@ each with its exact chance and "Roll for me" or the die typed. A GM's play-throu
 
 The GM picks who bandages among the fighters (by default the one whose turn it is, or the first
 whose sheet has the skill: ``core.default_bandager``); the BCS is that fighter's First Aid
-skill on his sheet, said where it came from. A BCS typed overrides it for that bandager only;
-with no skill on his sheet it is asked for, never made up (AFT-M01)."""
+skill on his sheet, said where it came from. A BCS typed overrides it for that bandager only,
+and for the treatment it was typed for: a treatment made, or any step made or undone since,
+empties it (a GM's play-through found BCS 9, typed for one bandage, used again for the next);
+with no skill on his sheet it is asked for, never made up (AFT-M01).
+
+Each treatment is written to the combat log with its dice, the BCS and (cauterized) the System
+Shock, in the same undo step as the treatment (FIGHT.md: the fight holds the log)."""
 
 from __future__ import annotations
 
@@ -14,14 +19,16 @@ from typing import Any
 
 from pycore.dice import RandintSource, seeded, typed_dice
 from pycore.errors import RuleError, RulekeeperError
+from pycore.step import Step, log_entry
 from pycore.systems.aftermath import treat as core
 from pycore.systems.aftermath.bcs import bcs_chance, save_chances
 from pycore.systems.aftermath.conditions import Moment
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.aftermath.characters.conditions import CharDraft, draft
+from rkweb.features.aftermath.characters.conditions import draft
 from rkweb.features.aftermath.state import (
+    LOG_LIMIT,
     err,
     names,
     now_of,
@@ -41,6 +48,10 @@ BANDAGER = "bandager"
 ERRORS = {"bandage": "char.bandage", "cauterize": "char.cauterize"}
 #: The fighter whose treatment a strip card's "Treat bleeding" opened (the page's, not saved).
 TREATING = "aftermath_treating"
+#: The last treatment's result, shown in its panel until the next step (the page's).
+TREATED = "aftermath_treated"
+#: The undo step the First Aid BCS was typed after: typed at another, it is stale.
+TYPED_AT = "aftermath_first_aid_at"
 
 
 class CharTreat(Message, action="aftermath.char_treat"):
@@ -64,10 +75,38 @@ class CharBandager(Message, action="aftermath.char_bandager"):
     value: str = entered(default="")
 
 
+class CharFirstAid(Message, action="aftermath.char_first_aid"):
+    """The bandager's First Aid BCS typed over his sheet's (or for a sheet without it)."""
+
+    value: str = entered(default="")
+
+
 class CharTreatOpen(Message, action="aftermath.char_treat_open"):
     """Open a bleeding fighter's treatment (his place) from his card in the strip; -1 closes."""
 
     who: int
+
+
+def _step_now(model: Model) -> object:
+    """The newest undo step (None at the start): a step made or undone changes it, typing
+    (kept quietly) does not."""
+    stack = model.history.undo_stack
+    return stack[-1] if stack else None
+
+
+def _typed_first_aid(model: Model, msg: CharFirstAid, ctx: Ctx) -> Model:
+    """The First Aid BCS typed, marked with the step it was typed at."""
+    return model.with_ui(
+        aftermath_draft={**draft(model), FIRST_AID: msg.value}, **{TYPED_AT: _step_now(model)}
+    )
+
+
+def _first_aid_text(model: Model) -> str:
+    """The BCS typed over the sheet's for this treatment: "" once a step was made or undone
+    since it was typed."""
+    if model.ui.get(TYPED_AT) is not _step_now(model):
+        return ""
+    return draft(model).get(FIRST_AID, "")
 
 
 def _bandager(model: Model, msg: CharBandager, ctx: Ctx) -> Model:
@@ -101,8 +140,14 @@ def _treat(model: Model, msg: CharTreat | CharTreatTyped, ctx: Ctx) -> Model:
     except RulekeeperError as exc:
         return refused(model, key, exc)
     st["characters"][msg.who] = done.sheet
-    model = set_err(model, key, None).with_ui(aftermath_treated={"who": msg.who, "text": done.text})
-    return undoable(model, st, done.text, ctx)
+    # Logged with the treatment, one undo step: the log says when, the dice, the BCS, the Shock.
+    step = Step(f"{now} · {done.text}", done.public, done.rules)
+    st["combat"]["log"] = [log_entry(step, at=ctx.now), *st["combat"]["log"]][:LOG_LIMIT]
+    # The BCS typed was this treatment's: the next one reads the sheet again.
+    model = set_err(model, key, None).with_ui(aftermath_draft={**draft(model), FIRST_AID: ""})
+    model = undoable(model, st, done.text, ctx)
+    # Its result stays in the panel until the next step (or its undo), as other results do.
+    return model.with_ui(**{TREATED: {"who": msg.who, "text": done.text, "at": _step_now(model)}})
 
 
 def _name(st: dict[str, Any], who: int) -> str:
@@ -122,7 +167,7 @@ def _who(model: Model, st: dict[str, Any]) -> int:
 
 def _typed(model: Model) -> int | None:
     """The BCS typed over the sheet's, or None when the field is empty."""
-    typed = draft(model).get(FIRST_AID, "").strip()
+    typed = _first_aid_text(model).strip()
     if typed == "":
         return None
     if not typed.lstrip("-").isdigit():
@@ -141,7 +186,7 @@ def _aid(model: Model, st: dict[str, Any]) -> tuple[int, int | None]:
 
 
 #: The treatments' messages, keyed by their classes' actions.
-HANDLERS = handlers(_treat, _bandager, _open)
+HANDLERS = handlers(_treat, _bandager, _open, _typed_first_aid)
 
 
 def treat_block(
@@ -150,8 +195,14 @@ def treat_block(
     """Bandage and Cauterize for a fighter bleeding to death now, each with its chance; the
     last treatment's result below them (where the tap was). None when he is not bleeding and
     no treatment of his was just made."""
-    shown = model.ui.get("aftermath_treated")
-    result = shown.get("text") if isinstance(shown, dict) and shown.get("who") == index else None
+    shown = model.ui.get(TREATED)
+    result = (
+        shown.get("text")
+        if isinstance(shown, dict)
+        and shown.get("who") == index
+        and shown.get("at") is _step_now(model)
+        else None
+    )
     if not core.bleeding_now(raw, now):
         return (
             h("p", {"class": "outcome", "data-testid": f"{testid}-treated"}, result)
@@ -162,7 +213,7 @@ def treat_block(
     who = _who(model, st)
     name = _name(st, who)
     skill = core.first_aid_skill(st["characters"][who])
-    aid = draft(model).get(FIRST_AID, "")
+    aid = _first_aid_text(model)
     try:
         typed = _typed(model)
         bcs = typed if typed is not None else (skill.bcs if skill else None)
@@ -192,7 +243,7 @@ def treat_block(
                 if skill
                 else f"{name}'s First Aid BCS (not on the sheet)",
                 aid,
-                CharDraft(FIRST_AID),
+                CharFirstAid(),
                 error=err(model, ERRORS["bandage"]),
             ),
             h(
@@ -211,16 +262,25 @@ def treat_block(
             roll_testid=f"{testid}-bandage",
             entry=f"bandage-{index}",
         ),
-        h("p", {"class": "small"}, "Cauterize: System Shock, and a Health AST to survive it."),
-        *[_chance(f"{testid}-cauterize-odds", k, p) for k, p in save_chances(*save)]
-        if save
-        else [
-            h(
-                "p",
-                {"class": "muted small"},
-                "Cauterizing needs his Health AST and CST: enter them on his sheet.",
-            )
-        ],
+        # The cautery's rule and its chance on one line: the panel sits under the strip, and
+        # each line it takes pushes the attack's dice down.
+        h(
+            "p",
+            {"class": "small"},
+            "Cauterize: System Shock, and a Health AST to survive it · ",
+            *[
+                h("span", {"data-testid": f"{testid}-cauterize-odds"}, f"{k}: ", odds(p))
+                for k, p in save_chances(*save)
+            ]
+            if save
+            else [
+                h(
+                    "span",
+                    {"class": "muted"},
+                    "Cauterizing needs his Health AST and CST: enter them on his sheet.",
+                )
+            ],
+        ),
         dice_entry(
             f"{testid}-cauterize",
             "1D20",

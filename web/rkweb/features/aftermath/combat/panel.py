@@ -11,13 +11,15 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.aftermath import fight as core
 from pycore.systems.aftermath.attack import worksheet, worksheet_forms
+from pycore.systems.aftermath.conditions import lost_arms, one_arm_note
 from pycore.systems.aftermath.gear import arms
+from pycore.systems.aftermath.gear.weapons import weapon
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.weapons import loaded_text
 from rkweb.features.aftermath.combat.preview import Worked
 from rkweb.features.aftermath.combat.update import CbtPick, CbtPicked, CbtReload
-from rkweb.features.aftermath.state import err, fight_of, names, person, state
+from rkweb.features.aftermath.state import err, fight_of, names, now_of, person, state
 from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import select
@@ -151,6 +153,26 @@ def _weapon_select(model: Model, st: dict[str, Any]) -> list[VNode | None]:
     ]
 
 
+def _one_arm(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | None:
+    """A severed arm on the attacker (AFT-26), said beside his weapons: the text gives no BCS
+    change for a lost limb (none is made); the chosen weapon's HAND as printed, his to judge."""
+    if attacker is None:
+        return None
+    lost = lost_arms(list(attacker.get("conditions", [])), now_of(st))
+    if not lost:
+        return None
+    chosen = str(st["combat"].get("weapon", ""))
+    hand = None
+    try:
+        held = arms.find_weapon(attacker, chosen) if chosen else None
+        hand = weapon(held.listed).hand if held is not None and held.listed else None
+    except RuleError:
+        pass  # a weapon not on the Weapons Listing: no HAND to show
+    name = str(attacker.get("name", ""))
+    note = one_arm_note(name, lost, chosen, hand)
+    return h("p", {"class": "small", "data-testid": "aft-cbt-one-arm"}, note)
+
+
 def panel(model: Model, now: Worked) -> VNode:
     st = state(model)
     combat = st["combat"]
@@ -187,6 +209,7 @@ def panel(model: Model, now: Worked) -> VNode:
         "section",
         {"class": "card active-panel", "aria-label": "The attacker", "data-testid": "aft-active"},
         chips,
+        _one_arm(st, attacker),
         # One line: the gun's load, its Reload, and "By list…" (open while there is no weapon
         # chip to tap: the attack is then chosen by list).
         h(

@@ -13,7 +13,7 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
-from pycore.systems.aftermath.conditions import BLEEDING, Moment, condition_from_json
+from pycore.systems.aftermath.conditions import BLEEDING, SEVERED, Moment, condition_from_json
 from pycore.systems.aftermath.sheet.sheet import FRACTURE_TIME
 from pycore.systems.aftermath.treat import bleeding_now
 from pycore.validate import Identity
@@ -41,12 +41,12 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
         except RuleError:
             continue
         shown = cond.state_at(now)
-        if shown == "active" and cond.name == "Dead":
-            out.append(cond.name)
+        if shown == "active" and (cond.name == "Dead" or cond.name.startswith(f"{SEVERED} ")):
+            out.append(cond.name)  # for good: no time left to show (AFT-26 for a lost limb)
         elif shown == "active" and cond.name == BLEEDING and cond.until is not None:
             # AFT-25: when he dies is what the GM needs, beside the phases left.
             left = phases_left(cond, now)
-            out.append(f"{cond.name} (dies after {cond.until}: {left} phases left)")
+            out.append(f"{cond.name} (dies after {cond.until}: {_phases(left)} left)")
         elif shown == "active" and cond.until is None and FRACTURE_TIME in cond.note:
             # AFT-25: a compound fracture recorded by hand before its 1D6 was rolled (a sheet
             # saved then) has no countdown: the card says how long he has and who keeps it.
@@ -54,11 +54,16 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
         elif shown == "active":
             left = phases_left(cond, now)
             out.append(
-                f"{cond.name} ({'rest of the combat' if left is None else f'{left} phases left'})"
+                f"{cond.name} ({'rest of the combat' if left is None else f'{_phases(left)} left'})"
             )
         elif shown == "not yet":  # the Daze after a Stun: its start is on the record below
             out.append(f"then {cond.name}")
     return out
+
+
+def _phases(count: int | None) -> str:
+    """ "1 phase", "3 phases": a GM read "Dazed (1 phases left)"."""
+    return f"{count} phase" if count == 1 else f"{count} phases"
 
 
 def _damage(raw: dict[str, Any]) -> str:

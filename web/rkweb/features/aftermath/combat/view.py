@@ -202,11 +202,39 @@ def attack_words(st: dict[str, Any]) -> str:
     )
 
 
-def _target_card(model: Model, target: dict[str, Any], index: int, now: Any) -> VNode:
-    """The target's damage and conditions; bleeding to death, his treatments (AFT-25)."""
-    testid = "aft-target-conditions"
-    treat = treat_block(model, target, index, now, testid)
-    return conditions_card(model, target, index, now, testid, treat)
+TARGET_TREAT = "aft-target-conditions"
+
+
+def _target_card(
+    model: Model, target: dict[str, Any], index: int, now: Any, treat_here: bool
+) -> VNode:
+    """The target's damage and conditions; bleeding to death, his treatments (AFT-25) when
+    they are not shown under the strip (``treat_here``)."""
+    treat = treat_block(model, target, index, now, TARGET_TREAT) if treat_here else None
+    return conditions_card(model, target, index, now, TARGET_TREAT, treat)
+
+
+def _treat_card(
+    model: Model, raw: dict[str, Any], who: int, now: Any, testid: str, attrs: dict[str, str]
+) -> VNode | None:
+    """A fighter's treatment (``treat_block``) in a card of its own under the strip; None when
+    he is not bleeding and no treatment of his was just made."""
+    block = treat_block(model, raw, who, now, testid)
+    if block is None:
+        return None
+    label = f"Treat {raw.get('name', '')}'s bleeding"
+    close = (
+        button(f"{testid}-close", "Close", CharTreatOpen(-1)) if testid != TARGET_TREAT else None
+    )
+    return h("section", {"class": "card", "aria-label": label, **attrs}, block, close)
+
+
+def _target_treat(model: Model, target: dict[str, Any], index: int, now: Any) -> VNode | None:
+    """The target's "Stop X's bleeding" right under the strip, where the GM looks: under the
+    attack worksheet a GM's tablet found it at y 1,400-1,600 of 1,024. It stays with the
+    result of a treatment tapped there; None when he is not bleeding and none was."""
+    attrs = {"data-testid": "aft-target-treat"}
+    return _treat_card(model, target, index, now, TARGET_TREAT, attrs)
 
 
 def _treating(model: Model, st: dict[str, Any], now: Any) -> VNode | None:
@@ -215,23 +243,8 @@ def _treating(model: Model, st: dict[str, Any], now: Any) -> VNode | None:
     who = model.ui.get(TREATING)
     if not isinstance(who, int) or not 0 <= who < len(st["characters"]):
         return None
-    raw = st["characters"][who]
-    testid = f"aft-treat-{who}"
-    block = treat_block(model, raw, who, now, testid)
-    if block is None:
-        return None
-    return h(
-        "section",
-        {
-            "class": "card",
-            "aria-label": f"Treat {raw.get('name', '')}'s bleeding",
-            "data-testid": "aft-treating",
-            "data-step": "aft-treating",
-            "data-step-on": str(who),
-        },
-        block,
-        button(f"{testid}-close", "Close", CharTreatOpen(-1)),
-    )
+    attrs = {"data-testid": "aft-treating", "data-step": "aft-treating", "data-step-on": str(who)}
+    return _treat_card(model, st["characters"][who], who, now, f"aft-treat-{who}", attrs)
 
 
 def view(model: Model) -> VNode:
@@ -253,14 +266,24 @@ def view(model: Model) -> VNode:
     asking = isinstance(pending, dict) and not pending.get("wants")
     here = model.ui.get(RESULT_HERE) or isinstance(pending, dict)  # an attack's own rolls
     now = worked(st)
+    clock = now_of(st)
+    # The target bleeding: his treatment under the strip, unless a result is shown where the
+    # GM tapped (it would push that result down, FIGHT.md 5: it stays in his card below then)
+    # or the card's "Treat" opened his panel there already.
+    top = (
+        _target_treat(model, target, target_index, clock)
+        if target and not (here or asking) and model.ui.get(TREATING) != target_index
+        else None
+    )
     return h(
         "div",
         {"class": "page aftermath-combat"},
         strip(model, st),
-        _treating(model, st, now_of(st)),
+        _treating(model, st, clock),
+        top,
         panel(model, now),
         None if asking else _step(model, st, now, result if here else None),
         result if asking or not here else None,
-        _target_card(model, target, target_index, now_of(st)) if target else None,
+        _target_card(model, target, target_index, clock, top is None) if target else None,
         _log(log),
     )
