@@ -506,8 +506,13 @@ def test_a_parry_against_a_thrown_knife_of_1_lb_is_at_minus_2(app: Page, errors:
     app.get_by_test_id("gurps-tab-tracker").click()
     app.get_by_test_id("gurps-start").click()
     app.get_by_test_id("gurps-take-do-nothing").click()  # Sam waits
-    app.get_by_test_id("gurps-next-take-attack").click()  # Kim's turn
-    app.get_by_test_id("gurps-fight-line-1").click()
+    app.get_by_test_id("gurps-next-take-attack").click()  # Kim's turn: the knife not drawn
+    ready = app.get_by_test_id("gurps-fight-ready-1")
+    expect(ready).to_have_text("Ready Throwing knife")
+    ready.click()  # one tap: Ready taken, the knife drawn (004 line 95)
+    app.get_by_test_id("gurps-next-take-do-nothing").click()  # Sam waits again
+    app.get_by_test_id("gurps-next-take-attack").click()  # Kim's: the knife in hand
+    expect(app.get_by_test_id("gurps-turn")).to_contain_text("Throwing knife")
     enter(app, "gurps-fight-yards", "5")
     enter(app, "gurps-fight-attack-typed", "3 3 3")
     expect(app.get_by_test_id("gurps-fight-defend-parry")).to_contain_text("Parry 8")
