@@ -93,6 +93,14 @@ def _gurps_add(page: Any, name: str) -> None:
     enter(page, "gurps-name", name)
 
 
+def _gurps_form(page: Any) -> None:
+    """The GURPS Attack tab's form, once the questions an injury left are dismissed: with one
+    parry per turn (GUR-48) Bo soon only dodges, falls to 0 HP, and the consciousness roll
+    asked holds the next attack (measured: every size timed out on its click)."""
+    bench._gurps_answered(page)
+    bench._gurps_form(page)
+
+
 def _aftermath_add(page: Any, name: str) -> None:
     page.click("[data-testid=aftermath-tab-characters]")
     page.click("[data-testid=aft-char-new]")
@@ -119,7 +127,7 @@ SYSTEMS: dict[str, System] = {
     ),
     "gurps": System(
         bench._gurps_fight,
-        bench._gurps_form,
+        _gurps_form,
         _gurps_add,
         "gurps-resolve",
         "gurps-log-entry",
