@@ -91,6 +91,7 @@ from pycore.systems.gurps.fight.ranges import (
     with_range,
     without_range,
 )
+from pycore.systems.gurps.fight.ready import ready_drawn
 from pycore.systems.gurps.fight.targets import last_target, with_target
 from pycore.systems.gurps.fight.turns import (
     Joined,
@@ -107,7 +108,6 @@ from pycore.systems.gurps.fight.turns import (
     maneuver_choices,
     next_target,
     next_turn,
-    ready_drawn,
     recover,
     remove,
     start,

@@ -13,13 +13,7 @@ from pycore.figures import signed
 from pycore.systems.gurps.damage_roll import strong_bonus
 from pycore.systems.gurps.fight.aims import aimed_target, turn_aim
 from pycore.systems.gurps.fight.card import raised
-from pycore.systems.gurps.fight.hands import (
-    WeaponReadied,
-    after_maneuver,
-    defenses_now,
-    ready_now,
-    ready_weapon,
-)
+from pycore.systems.gurps.fight.hands import after_maneuver, defenses_now
 from pycore.systems.gurps.fight.once import turn_begins
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
@@ -444,22 +438,6 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
     after = replace(fight.with_combatant(taken), chosen=True)
     # 004 line 95: a Ready draws a weapon, the GM says which (fight/hands.py)
     return after_maneuver(after, taken), ManeuverTaken(current.name, name, option)
-
-
-@checked
-def ready_drawn(fight: Fight, line: int) -> tuple[Fight, tuple[ManeuverTaken, WeaponReadied]]:
-    """One tap, "Ready <weapon>": the acting combatant takes the Ready maneuver this turn
-    (GUR-06, GUR-13) and draws the weapon of his attack line ``line`` (004 line 95: "to draw a
-    new weapon from a sheath, scabbard, or sling ... you must take a Ready maneuver"), one of
-    those not in his hand (:func:`.hands.ready_now`)."""
-    current = fight.current()
-    if current is None:
-        raise RuleError("start the fight first")
-    if line not in ready_now(fight, current):
-        raise RuleError(f"attack line {line!r} is no weapon of {current.name}'s to draw now")
-    fight, taken = take_maneuver(fight, "Ready")
-    fight, readied = ready_weapon(fight, current.id, line)
-    return fight, (taken, readied)
 
 
 @dataclass(frozen=True)
