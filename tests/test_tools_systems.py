@@ -30,7 +30,7 @@ def _dict_keys(module: str, name: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("module", "name"), [("bench", "ATTACK_FIGURES"), ("bench_sizes", "SYSTEMS")]
+    ("module", "name"), [("bench_clicks", "ATTACK_FIGURES"), ("bench_sizes", "SYSTEMS")]
 )
 def test_each_system_has_its_bench_entry(module: str, name: str) -> None:
     assert sorted(_dict_keys(module, name)) == sorted(SYSTEM_KEYS)

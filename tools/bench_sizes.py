@@ -1,7 +1,7 @@
 """The size ladder (issue 33, ``make bench --only sizes``): does a tap, and opening the Combat tab,
 cost the same with 2, 10 and 30 fighters and 10, 200 and 1,000 log entries, in every system?
 
-Each system's fight is built as a GM builds it (its two fighters from ``bench.py``), the extra
+Each system's fight is built as a GM builds it (its two fighters from ``bench_clicks.py``), the extra
 fighters are added through the page's own forms, and the fight's saved log is filled to the size
 (past a log's cap the store moves the oldest entries to the archive, as it does at the table).
 Then, after a reload: the system's heaviest step (click → its log entry in the DOM) and a tab
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import bench
+import bench_clicks
 from support import enter
 
 from pycore.store.sections import LogSpec, codec_for
@@ -71,7 +71,7 @@ class System:
     """A system's fight as the bench drives it; its saved section and log come from the
     system's descriptor (``pycore.systems.system``)."""
 
-    build: Callable[[Any], None]  # bench.py's two-fighter fight, ready to tap
+    build: Callable[[Any], None]  # bench_clicks.py's two-fighter fight, ready to tap
     form: Callable[[Any], None]  # its step's form alone, filled again after the reload
     add_fighter: Callable[[Any, str], None]
     button: str
@@ -97,8 +97,8 @@ def _gurps_form(page: Any) -> None:
     """The GURPS Attack tab's form, once the questions an injury left are dismissed: with one
     parry per turn (GUR-48) Bo soon only dodges, falls to 0 HP, and the consciousness roll
     asked holds the next attack (measured: every size timed out on its click)."""
-    bench._gurps_answered(page)
-    bench._gurps_form(page)
+    bench_clicks._gurps_answered(page)
+    bench_clicks._gurps_form(page)
 
 
 def _aftermath_add(page: Any, name: str) -> None:
@@ -117,8 +117,8 @@ def _percentile_add(page: Any, name: str) -> None:
 #: tests/test_tools_systems.py.
 SYSTEMS: dict[str, System] = {
     "simply": System(
-        bench._simply_fight,
-        bench._simply_form,
+        bench_clicks._simply_fight,
+        bench_clicks._simply_form,
         _simply_add,
         "sc-apply-damage",
         "sc-log-entry",
@@ -126,7 +126,7 @@ SYSTEMS: dict[str, System] = {
         "simply-tab-characters",
     ),
     "gurps": System(
-        bench._gurps_fight,
+        bench_clicks._gurps_fight,
         _gurps_form,
         _gurps_add,
         "gurps-resolve",
@@ -135,8 +135,8 @@ SYSTEMS: dict[str, System] = {
         "gurps-tab-combatants",
     ),
     "aftermath": System(
-        bench._aftermath_fight,
-        bench._aftermath_form,
+        bench_clicks._aftermath_fight,
+        bench_clicks._aftermath_form,
         _aftermath_add,
         "aft-resolve",
         "aft-cbt-log-entry",
@@ -144,8 +144,8 @@ SYSTEMS: dict[str, System] = {
         "aftermath-tab-characters",
     ),
     "percentile": System(
-        bench._percentile_fight,
-        bench._percentile_form,
+        bench_clicks._percentile_fight,
+        bench_clicks._percentile_form,
         _percentile_add,
         "percentile-attack-resolve",
         "percentile-log-entry",
@@ -190,7 +190,7 @@ def _one(browser: Any, origin: str, key: str, fighters: int, entries: int) -> tu
     logs = [[list(log.path), log.name, log.cap] for log in logs_of(fight.section, fight.log)]
     page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", logs, entries])
     page.add_init_script(
-        bench.LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
+        bench_clicks.LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
         + TAB_PROBE.replace("TAB", system.combat_tab)
     )
     page.reload()
