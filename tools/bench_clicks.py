@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from bench_common import p95, shown
 from support import enter
@@ -54,7 +54,7 @@ def click_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     from pycore.systems.system import SYSTEM_KEYS
 
     for system in SYSTEM_KEYS:  # each system's heaviest step (ATTACK_FIGURES, tested)
-        rows += shown(ATTACK_FIGURES[system](browser, origin))
+        rows += shown(click_to_log_figures(browser, origin, *ATTACK_FIGURES[system]))
     return rows
 
 
@@ -140,20 +140,6 @@ def _simply_form(page: Any) -> None:
     enter(page, "sc-damage-raw", "1")
 
 
-def combat_damage_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
-    """Simply combat worksheet: Apply damage click → the new log entry is in the DOM."""
-    return click_to_log_figures(
-        browser,
-        origin,
-        "Simply apply damage",
-        "simply",
-        "sc-apply-damage",
-        "sc-log-entry",
-        _simply_fight,
-        _simply_form,
-    )
-
-
 def _aftermath_fight(page: Any) -> None:
     """Ana with Pistol BCS 13 against Bo, on the missile worksheet."""
     for name in ("Ana", "Bo"):
@@ -174,20 +160,6 @@ def _aftermath_form(page: Any) -> None:
     page.select_option("[data-testid=aft-cbt-target]", label="Bo")
     page.select_option("[data-testid=aft-missile-skill]", "Pistol")
     enter(page, "aft-missile-meters", "20")  # AFT-46: typed, never assumed (held afterwards)
-
-
-def aftermath_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
-    """Aftermath missile attack, resolved from BCS to Critical Effect: click → log entry."""
-    return click_to_log_figures(
-        browser,
-        origin,
-        "Aftermath missile attack",
-        "aftermath",
-        "aft-resolve",
-        "aft-cbt-log-entry",
-        _aftermath_fight,
-        _aftermath_form,
-    )
 
 
 def _gurps_fight(page: Any) -> None:
@@ -220,20 +192,6 @@ def _gurps_answered(page: Any) -> None:
         )
 
 
-def gurps_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
-    """GURPS full attack resolution (attack, best defense, damage, injury): click → log."""
-    return click_to_log_figures(
-        browser,
-        origin,
-        "GURPS full attack",
-        "gurps",
-        "gurps-resolve",
-        "gurps-log-entry",
-        _gurps_fight,
-        _gurps_answered,
-    )
-
-
 def _percentile_fight(page: Any) -> None:
     """Bob with a pistol attacks Ann's chest of 5000 points (no stun to answer between clicks)."""
     page.click("[data-testid=percentile-char-new]")
@@ -264,26 +222,53 @@ def _percentile_form(page: Any) -> None:
     page.select_option("[data-testid=percentile-attack-part]", "chest")
 
 
-def percentile_attack_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
-    """Percentile: one full attack (to-hit, location, damage dice, grazing, damage record,
-    description) from the click to its log entry in the DOM."""
-    return click_to_log_figures(
-        browser,
-        origin,
+class HeaviestStep(NamedTuple):
+    """A system's heaviest step as ``click_to_log_figures`` measures it."""
+
+    label: str
+    route: str
+    button: str
+    entry: str
+    setup: Callable[[Any], None]
+    again: Callable[[Any], None]
+
+
+#: Each system's heaviest step, keyed by its descriptor's key (a system without one fails
+#: tests/test_tools_systems.py). Simply: the combat worksheet's Apply damage; GURPS: a full
+#: attack (attack, best defense, damage, injury); Aftermath: a missile attack from BCS to
+#: Critical Effect; Percentile: one full attack (to-hit, location, damage dice, grazing, damage
+#: record, description).
+ATTACK_FIGURES: dict[str, HeaviestStep] = {
+    "simply": HeaviestStep(
+        "Simply apply damage",
+        "simply",
+        "sc-apply-damage",
+        "sc-log-entry",
+        _simply_fight,
+        _simply_form,
+    ),
+    "gurps": HeaviestStep(
+        "GURPS full attack",
+        "gurps",
+        "gurps-resolve",
+        "gurps-log-entry",
+        _gurps_fight,
+        _gurps_answered,
+    ),
+    "aftermath": HeaviestStep(
+        "Aftermath missile attack",
+        "aftermath",
+        "aft-resolve",
+        "aft-cbt-log-entry",
+        _aftermath_fight,
+        _aftermath_form,
+    ),
+    "percentile": HeaviestStep(
         "Percentile full attack",
         "percentile",
         "percentile-attack-resolve",
         "percentile-log-entry",
         _percentile_fight,
         _percentile_form,
-    )
-
-
-#: Each system's heaviest step, keyed by its descriptor's key: a system without one fails
-#: tests/test_tools_systems.py.
-ATTACK_FIGURES: dict[str, Callable[[Any, str], list[tuple[str, str, str]]]] = {
-    "simply": combat_damage_figures,
-    "gurps": gurps_attack_figures,
-    "aftermath": aftermath_attack_figures,
-    "percentile": percentile_attack_figures,
+    ),
 }
