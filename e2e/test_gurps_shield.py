@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 from support import enter, in_view, run_axe, shot
+from test_gurps import _sheets
 
 
 def test_the_shield_on_the_sheet_and_in_the_fight(app: Page, errors: list[str]) -> None:
-    app.get_by_test_id("nav-gurps").click()
-    app.get_by_test_id("gurps-new").click()
-    enter(app, "gurps-name", "Ana")
-    enter(app, "gurps-shield_skill", "11")
-    enter(app, "gurps-shield_db", "2")
+    _sheets(app, (("Ana", {"shield_skill": "11", "shield_db": "2"}, {}),))
     defenses = app.get_by_test_id("gurps-defenses")
     expect(defenses).to_contain_text(
         "Dodge = ⌊5 + 3⌋ − 0 + shield DB 2 = 10 (8 from his unshielded side)"
@@ -29,15 +26,9 @@ def test_the_shield_on_the_sheet_and_in_the_fight(app: Page, errors: list[str]) 
     app.get_by_test_id("gurps-shield_large").scroll_into_view_if_needed()
     shot(app, "sheet-shield-large")
 
-    app.get_by_test_id("gurps-new").click()
-    enter(app, "gurps-name", "Bo")
-    enter(app, "gurps-basic_speed", "6")  # he acts first
-    enter(app, "gurps-weapon", "Greatsword")
-    enter(app, "gurps-damage", "2d")
-    app.get_by_test_id("gurps-two_handed").select_option("yes")
-    enter(app, "gurps-shield_skill", "12")
-    enter(app, "gurps-shield_db", "1")
-    app.get_by_test_id("gurps-shield_large").select_option("yes")
+    # Bo acts first (Basic Speed 6); a greatsword in both hands, a large shield of DB 1.
+    typed = {"basic_speed": "6", "weapon": "Greatsword", "shield_skill": "12", "shield_db": "1"}
+    _sheets(app, (("Bo", typed, {"two_handed": "yes", "shield_large": "yes"}),))
     expect(defenses).to_contain_text(
         "Dodge = ⌊6 + 3⌋ − 0 = 9 (no shield DB: both hands grip the Greatsword)"
     )
