@@ -16,7 +16,7 @@ from rkweb.app.model import Model
 from rkweb.app.vdom import text_of
 from rkweb.features.gurps import paper
 from rkweb.features.gurps.state import fight_of
-from test_gurps_pages import fight_started, send, texts
+from test_gurps_pages import fight_started, send, texts, two_fighters
 
 from pycore.systems.gurps import fight as gf
 from pycore.systems.gurps import sheet as sheets
@@ -158,3 +158,19 @@ def test_the_defence_step_and_the_sheet_say_why_the_shield_adds_nothing() -> Non
     shown = texts(_sheet(model), "gurps-defenses")[0]
     assert "Dodge = ⌊5 + 3⌋ − 0 = 8 (no shield DB: both hands grip the Greatsword)" in shown
     assert "Block = ⌊3 + 11/2⌋ = 8 (no block: both hands grip the Greatsword)" in shown
+
+
+def test_the_attack_tab_says_it_too() -> None:
+    model = _ana_shielded(two_fighters(), weapon="Greatsword", two_handed="yes")
+    model = send(model, "gurps.tab", "attack")
+    for field, value in (("attacker", "g2"), ("defender", "g1")):
+        model = send(model, "gurps.attack_form", field, value)
+    rolled = next(
+        r
+        for r in (send(model, "gurps.attack_roll", seed=str(n)) for n in range(40))
+        if texts(r, "gurps-defense-choices")
+    )
+    assert texts(rolled, "gurps-shield-withheld") == [
+        "No shield DB and no block: both hands grip the Greatsword, so none holds his shield."
+    ]
+    assert "Block" not in texts(rolled, "gurps-defense-choices")[0]
