@@ -1,7 +1,7 @@
 """Two offers a GM's play-through found that the fight could not take: "stunned and prone" on
 the knockdown question of a fighter already lying down (he cannot be knocked down), and the
 chip "Holding a large shield −2" (004 line 141) for an attacker whose sheet gives him no
-shield."""
+shield, or a shield not marked large."""
 
 from __future__ import annotations
 
@@ -44,18 +44,24 @@ def test_the_core_refuses_prone_for_one_lying_down() -> None:
     assert "stunned and prone" in gf.outcomes(stood, Ask("knockdown", "a"))
 
 
-def test_the_large_shield_chip_only_for_one_with_a_shield() -> None:
+def test_the_large_shield_chip_only_for_one_with_a_large_shield() -> None:
+    """004 line 141: "holding a large shield" (GUR-25: the sheet says the shield is large; the
+    texts give no sizes). A shield that is not marked large gives no chip."""
     turn = send(fight_started(), "gurps.maneuver", "Attack", "")  # Bo: no shield
     assert texts(turn, "gurps-chip-large_shield") == []
     assert texts(turn, "gurps-chip-off_hand_melee") != []
     shielded = send(turn, "gurps.field", "g2", "shield_skill", "12")
-    assert texts(shielded, "gurps-chip-large_shield") == ["Holding a large shield −2"]
+    assert texts(shielded, "gurps-chip-large_shield") == []
+    large = send(shielded, "gurps.field", "g2", "shield_large", "yes")
+    assert texts(large, "gurps-chip-large_shield") == ["Holding a large shield −2"]
 
 
-def test_the_attack_tab_offers_the_large_shield_row_only_with_a_shield() -> None:
+def test_the_attack_tab_offers_the_large_shield_row_only_with_a_large_shield() -> None:
     model = send(fight_started(), "gurps.tab", "attack")
     for field, value in (("attacker", "g2"), ("defender", "g1")):
         model = send(model, "gurps.attack_form", field, value)
     assert texts(model, "gurps-attack-key-large_shield") == []  # Bo: no shield
     shielded = send(model, "gurps.field", "g2", "shield_db", "2")
-    assert texts(shielded, "gurps-attack-key-large_shield") != []
+    assert texts(shielded, "gurps-attack-key-large_shield") == []  # not a large one
+    large = send(shielded, "gurps.field", "g2", "shield_large", "yes")
+    assert texts(large, "gurps-attack-key-large_shield") != []

@@ -119,6 +119,9 @@ class Combatant:
     max_range: str = ""
     shield_skill: int = 0
     shield_db: int = 0
+    # A large shield: "holding a large shield" is −2 to his melee attacks (004 line 141); the
+    # texts give no sizes, so the sheet says it (GUR-25). Sheets saved before it: not large.
+    shield_large: bool = False
     dr: int = 0
     dr_locations: str = ""
     tolerance: str = ""
@@ -143,6 +146,47 @@ class Combatant:
         """Stunned, physically or mentally: he must Do Nothing and defends at −4 (004 lines
         46, 217)."""
         return self.stunned or self.mental_stun
+
+    @property
+    def shield_unready(self) -> str:
+        """Why the shield on his sheet is not ready with the weapon he holds, in plain words
+        ("" when it is, or he has none). A shield is held in a hand (003 line 58: "a hand
+        holding a shield"), and "a two-handed weapon is ready if you are gripping it with both
+        hands" (004 line 93): while both hands grip his two-handed weapon no hand holds the
+        shield, so it is not the "ready shield" that adds its DB (004 line 219) or blocks (004
+        line 237). Armed with the weapon in his hands: on the sheet his first, in the fight the
+        one held (fight/hands.py).
+
+        >>> Combatant(weapon="Greatsword", two_handed=True, shield_db=2).shield_unready
+        'both hands grip the Greatsword'
+        >>> Combatant(shield_db=2).shield_unready, Combatant(two_handed=True).shield_unready
+        ('', '')
+        """
+        if not (self.shield_skill or self.shield_db) or self.unarmed or not self.two_handed:
+            return ""
+        return f"both hands grip the {self.weapon}"
+
+    @property
+    def shield_db_now(self) -> int:
+        """The DB his shield adds to a defense against a blow from the front or his shield
+        side: its DB while it is ready, else 0 (GUR-45, 004 line 219)."""
+        return 0 if self.shield_unready else self.shield_db
+
+    @property
+    def blocks(self) -> bool:
+        """Whether he can block: a Shield skill, and the shield ready (004 line 237)."""
+        return bool(self.shield_skill) and not self.shield_unready
+
+    @property
+    def large_shield_held(self) -> bool:
+        """Whether he holds a large shield, −2 to his melee attacks (004 line 141): his sheet
+        says it is large, and it is ready (no hand holds it while both grip a two-handed
+        weapon)."""
+        return (
+            self.shield_large
+            and bool(self.shield_skill or self.shield_db)
+            and not self.shield_unready
+        )
 
     @property
     def speed(self) -> Fraction:
@@ -248,6 +292,7 @@ CHECKS: Final = (
     "unarmed",
     "tight_beam",
     "two_handed",
+    "shield_large",
     "scaled",
     "mental_stun",
     "unconscious",
@@ -364,14 +409,55 @@ def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) ->
     return explain_parry(skill, bonus)
 
 
+@dataclass(frozen=True)
+class SheetDefense:
+    """A defense as the sheet lists it: the score with its formula (GUR-46 to GUR-48) and the
+    DB of a ready shield, which counts against a blow from the front or his shield side
+    (GUR-45, 004 line 219), so the sheet shows what the fight adds; ``note`` says why a shield
+    on the sheet adds nothing now (or gives no block)."""
+
+    score: Defense
+    db: int = 0
+    note: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.score.name
+
+    @property
+    def value(self) -> int:
+        """The score with the shield's DB: what he defends with from the front."""
+        return self.score.value + self.db
+
+    def __str__(self) -> str:
+        s = self.score
+        text = f"{s.name} = {s.formula} + shield DB {self.db} = {self.value}" if self.db else str(s)
+        if self.db:
+            text += f" ({s.value} from his unshielded side)"
+        return f"{text} ({self.note})" if self.note else text
+
+
 @checked
-def derived_defenses(c: Combatant) -> tuple[Defense, ...]:
+def derived_defenses(c: Combatant) -> tuple[SheetDefense, ...]:
     """Dodge, Parry (with a melee weapon, or barehanded; none with a bow alone) and Block (with
-    a shield skill), each with its formula."""
+    a shield skill), each with its formula and his ready shield's DB (GUR-45), as the fight
+    counts them against a blow from the front.
+
+    >>> ana = Combatant(basic_speed="6", weapon_skill=13, shield_skill=11, shield_db=2)
+    >>> [str(d) for d in derived_defenses(ana)][0]
+    'Dodge = ⌊6 + 3⌋ − 0 + shield DB 2 = 11 (9 from his unshielded side)'
+    >>> hugh = Combatant(weapon="Greatsword", two_handed=True, shield_skill=11, shield_db=2)
+    >>> str(derived_defenses(hugh)[2])
+    'Block = ⌊3 + 11/2⌋ = 8 (no block: both hands grip the Greatsword)'
+    """
+    db, unready = c.shield_db_now, c.shield_unready
+    no_db = f"no shield DB: {unready}" if unready and c.shield_db else ""
     parts = [explain_dodge(c.speed, c.encumbrance), own_parry(c)]
+    listed = [SheetDefense(d, db, no_db) for d in parts if d is not None]
     if c.shield_skill:
-        parts.append(explain_block(c.shield_skill))
-    return tuple(d for d in parts if d is not None)
+        score = explain_block(c.shield_skill)
+        listed.append(SheetDefense(score, db, f"no block: {unready}" if unready else ""))
+    return tuple(listed)
 
 
 @checked

@@ -343,10 +343,10 @@ def defenses_of(c: Combatant) -> tuple[str, ...]:
 def _equipped(c: Combatant, kind: str) -> bool:
     """GUR-18's reading: a parry needs a ready weapon that parries or an empty hand (GUR-48,
     GUR-50; a bow gives none: :func:`~pycore.systems.gurps.sheet.own_parry`), a block a ready
-    shield (004 line 237); a dodge needs nothing."""
+    shield (004 line 237; not while both hands grip a two-handed weapon), a dodge nothing."""
     if kind == "parry":
         return own_parry(c) is not None
-    return kind != "block" or bool(c.shield_skill)
+    return kind != "block" or c.blocks
 
 
 @checked
@@ -388,7 +388,7 @@ def defense_options(
     kinds = allowed_defenses(
         defender.maneuver, from_behind=setup.from_behind, unaware=defender.unconscious
     )
-    db = defender.shield_db if setup.shield_side else 0
+    db = defender.shield_db_now if setup.shield_side else 0  # a ready shield's (004 line 219)
     options = []
     for kind in kinds:
         if kind not in against or kind not in defenses_of(defender):
@@ -497,23 +497,24 @@ _OWN_ROWS: Final = frozenset(
 )
 
 
-def offered_modifiers(ranged: bool, shield: bool = True) -> tuple[TableModifier, ...]:
+def offered_modifiers(ranged: bool, large_shield: bool = True) -> tuple[TableModifier, ...]:
     """The table modifiers (GUR-23 to GUR-26) a melee or a ranged attack may pick, without the
     rows the worksheet already sets from the maneuver and Aim (GUR-11, GUR-15, GUR-16), nor
-    "Holding a large shield" for an attacker whose sheet gives him no shield (``shield``
-    False; 004 line 141 is about the shield he holds: a GM's play-through saw it offered to a
-    fighter with none).
+    "Holding a large shield" unless he holds one (``large_shield``: 004 line 141 is about a
+    large shield, which his sheet marks, GUR-25; :attr:`Combatant.large_shield_held`).
 
     >>> [m.key for m in offered_modifiers(ranged=False)][-2:]
     ['large_shield', 'off_hand_melee']
-    >>> "large_shield" in [m.key for m in offered_modifiers(ranged=False, shield=False)]
+    >>> "large_shield" in [m.key for m in offered_modifiers(ranged=False, large_shield=False)]
     False
     """
     other = "melee" if ranged else "ranged"
     return tuple(
         m
         for m in attack_modifiers()
-        if m.key not in _OWN_ROWS and m.applies != other and (shield or m.key != "large_shield")
+        if m.key not in _OWN_ROWS
+        and m.applies != other
+        and (large_shield or m.key != "large_shield")
     )
 
 

@@ -318,6 +318,27 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
     )
 
 
+@checked
+def shield_withheld(fight: Fight, c: Combatant) -> str:
+    """Why the shield on his sheet adds no DB and gives no block now, in plain words ("" when
+    it is ready, or he has none): both hands grip the two-handed weapon in his hands, so none
+    holds the shield (004 line 93, 003 line 58; :attr:`Combatant.shield_unready`).
+
+    >>> from pycore.systems.gurps.lines import lines_from_saved
+    >>> hugh = Combatant(id="h", name="Hugh", weapon="Broadsword", shield_skill=11, shield_db=2,
+    ...     more_attacks=lines_from_saved("Greatsword: 12, 2d cut, two-handed"))
+    >>> shield_withheld(Fight((hugh,)), hugh)
+    ''
+    >>> print(shield_withheld(with_hand(Fight((hugh,)), "h", 1), hugh))
+    No shield DB and no block: both hands grip the Greatsword, so none holds his shield.
+    """
+    why = holding(fight, c).shield_unready
+    lost = " and no ".join(
+        w for w, has in (("shield DB", c.shield_db), ("block", c.shield_skill)) if has
+    )
+    return f"No {lost}: {why}, so none holds his shield." if why else ""
+
+
 @dataclass(frozen=True)
 class WeaponReadied(Logged):
     """The weapon the GM says a fighter drew with his Ready maneuver (004 line 95)."""

@@ -26,7 +26,6 @@ from pycore.systems.gurps.fight import (
     Pending,
     Struck,
 )
-from pycore.systems.gurps.fight.free_hands import shield_on
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -53,7 +52,7 @@ from rkweb.features.gurps.attack_form import (
     waits_for_range,
     yes,
 )
-from rkweb.features.gurps.maneuvers import choices, parry_said, spent_note
+from rkweb.features.gurps.maneuvers import choices, parry_said, shield_said, spent_note
 from rkweb.features.gurps.situation import defenses_passed, reach_question
 from rkweb.features.gurps.state import (
     SECTION,
@@ -444,8 +443,8 @@ def _modifier_rows(form: dict[str, Any], ranged: bool, shield: bool) -> list[VNo
 
 def _modifiers(model: Model, form: dict[str, Any], ranged: bool, shield: bool) -> VNode:
     """The table modifiers, folded away: rarely used, and the count set shows when folded;
-    "Holding a large shield" only for an attacker with a shield (``shield``), as on the
-    tracker's step."""
+    "Holding a large shield" only for an attacker holding a large shield (``shield``), as on
+    the tracker's step."""
     keys = dict(form["keys"])
     set_now = sum(1 for v in keys.values() if v not in ("", None)) + (str(form["extra"]) != "0")
     return h(
@@ -488,6 +487,7 @@ def _stage(fight: Fight) -> list[VNode | None]:
         h("h3", {}, f"{defender.name} defends: pick one"),
         *parry_said(fight, defender, "gurps-parry-withheld"),  # 004 lines 93, 95, 248
         spent_note(fight, defender, "gurps-spent"),  # GUR-47, GUR-48: used this turn
+        shield_said(fight, defender, "gurps-shield-withheld"),  # 004 lines 93, 219
         h("div", {"class": "row", "data-testid": "gurps-defense-choices"}, *choices, none),
     ]
 
@@ -546,7 +546,7 @@ def view(model: Model) -> VNode:
     ids = {c.id for c in fight.combatants}
     chosen = form["attacker"] in ids and form["defender"] in ids
     ranged = chosen and fight.combatant(str(form["attacker"])).ranged
-    shield = not chosen or shield_on(fight.combatant(str(form["attacker"])))
+    shield = not chosen or fight.combatant(str(form["attacker"])).large_shield_held
     # The tab's own last roll, not the tracker's latest log line (a GM's play-through read
     # "Left open for later: ..." under the tab's roll buttons).
     page = page_data(model)

@@ -233,6 +233,7 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("max_range", "Max yards (ranged)", "number"),
     ("shield_skill", "Shield skill (0 = no shield)", "number"),
     ("shield_db", "Shield DB", "number"),
+    ("shield_large", "Large shield (−2 to his melee attacks)", "yes_no"),
     ("unarmed", "Fights barehanded (parries with DX, Brawling or Karate)", "yes_no"),
     ("brawling", "Brawling skill (0 = none)", "number"),
     ("karate", "Karate skill (0 = none)", "number"),

@@ -305,3 +305,10 @@ def parry_said(fight: Fight, defender: Combatant, testid: str) -> list[VNode | N
         h("p", {"class": "small", "data-testid": testid}, withheld) if withheld else None,
         why(PARRY_IN_HAND_WHY, f"{testid}-why") if withheld or asked else None,
     ]
+
+
+def shield_said(fight: Fight, defender: Combatant, testid: str) -> VNode | None:
+    """The defence step's word on his shield when it adds no DB and gives no block: both hands
+    grip his two-handed weapon (004 lines 93, 219, 237), the tracker's and the Attack tab's."""
+    withheld = gurps_fight.shield_withheld(fight, defender)
+    return h("p", {"class": "small", "data-testid": testid}, withheld) if withheld else None

@@ -12,7 +12,6 @@ from pycore.errors import RulekeeperError
 from pycore.figures import signed
 from pycore.systems.gurps.aiming import aimed_location
 from pycore.systems.gurps.attacks import attack_lines
-from pycore.systems.gurps.fight.free_hands import shield_on
 from pycore.systems.gurps.locations import exposed_spots
 from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import (
@@ -160,7 +159,7 @@ def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
             m.key in pressed,
             StepChip(m.key),
         )
-        for m in offered_modifiers(attacker.ranged, shield_on(attacker))
+        for m in offered_modifiers(attacker.ranged, attacker.large_shield_held)
         if m.value is not None
     ]
     return chips("Situation", items, "gurps-chips", clear=StepClear())

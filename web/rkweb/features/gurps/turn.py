@@ -38,6 +38,7 @@ from rkweb.features.gurps.maneuvers import (
     parry_said,
     ready_chips,
     ready_offers,
+    shield_said,
     spent_note,
     weapon_asked,
 )
@@ -356,6 +357,7 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
     # 004 lines 93, 95, 248: he parries with the weapon in his hand only; why none, in words.
     said = parry_said(fight, defender, "gurps-fight-parry-withheld")
     said.append(spent_note(fight, defender, "gurps-fight-spent"))  # GUR-47, GUR-48
+    said.append(shield_said(fight, defender, "gurps-fight-shield-withheld"))
     if not items:  # nothing to defend with: taking the hit is all there is (one tap)
         return [*said, take]
     # No defense is one tap where nothing else needs deciding; Undo takes it back.
