@@ -14,37 +14,40 @@ from test_aftermath_attack import _fighters
 SEVERED = "Severed arm (location 21)"
 
 
-def _typed(app: Page, asked: str, value: str) -> None:
-    """The roll the attack waits for is the one named, typed as rolled at the table."""
-    expect(app.get_by_test_id("aft-dice-next")).to_contain_text(asked)
-    enter(app, "aft-dice-typed", value)
+def _typed(app: Page, *rolls: tuple[str, str]) -> None:
+    """Each roll the attack waits for, in turn: the one named, typed as rolled at the table."""
+    for asked, value in rolls:
+        expect(app.get_by_test_id("aft-dice-next")).to_contain_text(asked)
+        enter(app, "aft-dice-typed", value)
+
+
+def _shot_in_the_arm(app: Page) -> None:
+    """Ana's rifle at Bo at 8 m: a 1 to hit, the D100 57 (his right arm, location 21), split 30,
+    9 of damage: a plain hit."""
+    _fighters(app)
+    app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-missile-meters", "8")  # AFT-46: typed, never assumed
+    _typed(app, ("to hit", "1"), ("hit location", "57"), ("split", "30"), ("damage", "9"))
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("location 21, Damage Done 9")
 
 
 def test_a_lethal_critical_to_an_arm_severs_it_and_a_bandage_stops_only_the_bleeding(
     app: Page, errors: list[str]
 ) -> None:
-    _fighters(app)
-    app.get_by_test_id("aft-card-acts-0").click()
-    enter(app, "aft-missile-meters", "8")  # AFT-46: typed, never assumed
-    # Ana's rifle at Bo: a 1 to hit, the D100 57 (his right arm, location 21), split 30, 9.
-    for asked, value in (("to hit", "1"), ("hit location", "57"), ("split", "30"), ("damage", "9")):
-        _typed(app, asked, value)
-    result = app.get_by_test_id("aft-attack-result")
-    expect(result).to_contain_text("location 21, Damage Done 9")
+    _shot_in_the_arm(app)
     # The GM calls it a critical (AFT-04, AFT-18): its BDG and damage again, the effect 90 with
     # Damage Done 12 is Lethal (AFT-20).
     app.get_by_test_id("aft-res-crit").click()
-    _typed(app, "critical BDG", "5")
-    _typed(app, "damage", "12")
-    _typed(app, "Critical Effect", "90")
+    _typed(app, ("critical BDG", "5"), ("damage", "12"), ("Critical Effect", "90"))
     # His Health AST and CST, asked here when his sheet has none; his save to lower it fails.
     enter(app, "aft-health-ast", "8")
     enter(app, "aft-health-cst", "3")
     app.get_by_test_id("aft-apply-dp").click()
-    _typed(app, "Health save to lower Lethal to Trauma (Damage Done 12)", "15")
+    _typed(app, ("Health save to lower Lethal to Trauma (Damage Done 12)", "15"))
     # A bullet: whether it cuts is asked (AFT-25 reading), never assumed; it does: a Sever.
     app.get_by_test_id("aft-cuts-yes").click()
-    _typed(app, "bleeding: Combat Turns to bleed to death (1D6+2)", "5")  # the total
+    _typed(app, ("bleeding: Combat Turns to bleed to death (1D6+2)", "5"))  # the total
+    result = app.get_by_test_id("aft-attack-result")
     expect(result).to_contain_text("location 21, Damage Done 12, lethal (critical)")
     expect(
         app.get_by_text("Applied: Severed arm (location 21) from turn 1, phase 1")
