@@ -23,6 +23,9 @@ def test_the_gm_bandages_a_bleeding_fighter_with_a_typed_first_aid_roll(
     app.get_by_test_id("aft-conditions-kind").select_option("compound_fracture")
     enter(app, "aft-conditions-die-typed", "3")  # its bleeding's 1D6
     app.get_by_test_id("aftermath-tab-combat").click()
+    # Folded to one line under the strip, "Resolve" in view; one tap opens it there.
+    expect(app.get_by_test_id("aft-target-bleeding")).to_contain_text("Bo is bleeding to death")
+    app.get_by_test_id("aft-target-treat-open").click()
     treat = app.get_by_test_id("aft-target-conditions-treat")
     expect(treat).to_contain_text("Stop Bo's bleeding")
     # Where the GM looks, under the strip: a GM's tablet found it at y 1,400-1,600 of 1,024.
@@ -90,9 +93,52 @@ def test_each_bleeding_fighter_is_treated_from_his_card_by_a_bandager_read_from_
     assert in_viewport(app, "aft-treat-0-treated")
     expect(app.get_by_test_id("aft-card-treat-0")).to_have_count(0)
     expect(app.get_by_test_id("aft-card-conditions-0")).not_to_contain_text("Bleeding")
-    # Bo, the target, still bleeds: his treatment keeps its place under the strip.
+    # Bo, the target, still bleeds: his line under the strip, his treatment folded (one open
+    # at a time); his line's "Treat" opens it and closes Ana's.
     expect(app.get_by_test_id("aft-card-treat-1")).to_be_visible()
-    expect(app.get_by_test_id("aft-target-conditions-bandage")).to_be_visible()
+    expect(app.get_by_test_id("aft-target-treat-open")).to_be_visible()
+    expect(app.get_by_test_id("aft-target-conditions-bandage")).to_have_count(0)
     app.get_by_test_id("aft-treat-0-close").click()
     expect(app.get_by_test_id("aft-treating")).to_have_count(0)
+    assert errors == []
+
+
+def test_with_two_fighters_bleeding_resolve_stays_in_view_and_one_treatment_opens(
+    app: Page, errors: list[str]
+) -> None:
+    """A GM's tablet at 768x1024, Ana and Bo (the target) bleeding: "Stop Bo's bleeding" (430
+    px) between the strip and the attack put "Resolve" under the screen's edge; Ana's treatment
+    opened from her card stood above Bo's, two panels; "Ana · acts" took two lines."""
+    _fighters(app)
+    app.get_by_test_id("aftermath-tab-characters").click()
+    _fracture(app, "3")
+    app.get_by_test_id("aft-char-entry").first.get_by_role("button", name="Ana", exact=True).click()
+    _fracture(app, "4")
+    app.get_by_test_id("aftermath-tab-combat").click()
+    app.get_by_test_id("aft-card-acts-0").click()
+    app.evaluate("window.scrollTo(0, 0)")
+    expect(app.get_by_test_id("aft-target-bleeding")).to_have_text(
+        "Bo is bleeding to death: dies after turn 6, phase 1"
+    )
+    assert in_viewport(app, "aft-resolve")
+    assert in_viewport(app, "aft-target-treat-open")
+    # Each card's name on one line beside its three buttons (Acts, Target, Treat).
+    for name in app.locator(".strip-card .combatant-name").all():
+        box, line = name.bounding_box(), name.evaluate("e => getComputedStyle(e).lineHeight")
+        assert box is not None and box["height"] <= float(line.removesuffix("px")) + 1, box
+    shot(app, "treat-two-bleeding-folded")
+    # Ana's from her card, then Bo's from his line: one treatment at a time.
+    app.get_by_test_id("aft-card-treat-0").click()
+    expect(app.get_by_test_id("aft-treat-0-bandage")).to_be_visible()
+    expect(app.get_by_test_id("aft-target-conditions-bandage")).to_have_count(0)
+    app.get_by_test_id("aft-target-treat-open").click()
+    expect(app.get_by_test_id("aft-target-conditions-bandage")).to_be_visible()
+    expect(app.get_by_test_id("aft-treating")).to_have_count(0)
+    expect(app.get_by_text("Stop ")).to_have_count(1)
+    shot(app, "treat-two-bleeding-bo-open")
+    # Closed, the line again, and Resolve back in view.
+    app.get_by_test_id("aft-target-conditions-close").click()
+    expect(app.get_by_test_id("aft-target-treat-open")).to_be_visible()
+    app.evaluate("window.scrollTo(0, 0)")
+    assert in_viewport(app, "aft-resolve")
     assert errors == []

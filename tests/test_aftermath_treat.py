@@ -13,7 +13,13 @@ from test_aftermath_pages import send, texts
 
 def _bleeding() -> Model:
     """Bo, the target, with a compound fracture recorded by hand (D6 typed 3: bleeds 3 + his
-    Health Group Combat Turns) and his Health AST 8, CST 3 on his sheet."""
+    Health Group Combat Turns) and his Health AST 8, CST 3 on his sheet; the GM opened his
+    treatment from its one line under the strip (one tap)."""
+    return send(_folded(), ("aftermath.char_treat_target", 1))
+
+
+def _folded() -> Model:
+    """The same, his treatment folded to its line, as the combat tab shows it first."""
     return send(
         _fight(),
         ("aftermath.tab", "characters"),
@@ -126,10 +132,14 @@ def test_each_bleeding_fighter_card_offers_its_treatment_not_only_the_target() -
     assert "Bleeding to death" not in [c["name"] for c in chars[0]["conditions"]]
     assert texts(done, "aft-card-treat-0") == []
     assert texts(done, "aft-card-treat-1") == ["Treat"]  # Bo still bleeds
-    # The target's own treatment keeps its place and its test ids.
-    assert texts(done, "aft-target-conditions-bandage") == ["Bandage (roll for me)"]
+    # One treatment open at a time: the target's is folded to its line while Ana's is open,
+    # and opens in one tap with its test ids.
+    assert texts(done, "aft-target-conditions-bandage") == []
+    assert texts(done, "aft-target-treat-open") == ["Treat"]
     closed = send(done, ("aftermath.char_treat_open", -1))
     assert texts(closed, "aft-treat-0-treated") == []
+    opened = send(closed, ("aftermath.char_treat_target", 1))
+    assert texts(opened, "aft-target-conditions-bandage") == ["Bandage (roll for me)"]
 
 
 def test_the_bandagers_bcs_is_read_from_his_sheet_and_a_typed_one_only_overrides_it() -> None:
@@ -265,3 +275,41 @@ def test_an_attack_result_where_the_tap_was_is_not_pushed_down_by_the_treatment(
     assert shown.index("aft-dice") < shown.index("aft-target-conditions-bandage")
     later = send(rolled, ("aftermath.cbt_next_phase",))
     assert _order(later).index("aft-target-treat") < _order(later).index("aft-active")
+
+
+def test_the_bleeding_targets_treatment_is_one_line_until_the_gm_opens_it() -> None:
+    # A GM's tablet at 768x1024: "Stop Bo's bleeding" (430 px) between the strip and the attack
+    # put "Resolve" under the screen's edge. Folded, it is one line with "Treat" (AFT-25).
+    model = _folded()
+    shown = _order(model)
+    assert "aft-target-conditions-bandage" not in shown and "aft-dice" in shown
+    assert shown.index("aft-target-treat") < shown.index("aft-active")
+    assert texts(model, "aft-target-bleeding") == [
+        "Bo is bleeding to death: dies after turn 6, phase 1"
+    ]
+    opened = send(model, ("aftermath.char_treat_target", 1))
+    shown = _order(opened)
+    assert shown.count("aft-target-conditions-bandage") == 1
+    assert shown.index("aft-target-conditions-bandage") < shown.index("aft-active")
+    assert "aft-target-treat-open" not in shown
+    closed = send(opened, ("aftermath.char_treat_target", -1))
+    assert "aft-target-conditions-bandage" not in _order(closed)
+    assert texts(closed, "aft-target-treat-open") == ["Treat"]
+    # Another target (Ana, not bleeding): no line, no treatment above the attack.
+    other = send(opened, ("aftermath.cbt_pick", "target", "0"))
+    assert "aft-target-treat" not in _order(other)
+
+
+def test_one_treatment_is_open_at_a_time() -> None:
+    # A GM's tablet showed Ana's treatment (opened from her card) and the target Bo's together.
+    model = send(_both_bleeding(), ("aftermath.char_treat_open", 0))
+    shown = _order(model)
+    assert shown.count("aft-treat-0-bandage") == 1
+    assert not [t for t in shown if t.endswith("-bandage") and t != "aft-treat-0-bandage"]
+    # Bo's line opens his, and closes Ana's.
+    bo = _order(send(model, ("aftermath.char_treat_target", 1)))
+    assert [t for t in bo if t.endswith("-bandage")] == ["aft-target-conditions-bandage"]
+    # Bo's card "Treat" (he is the target): his treatment once, not again in his record below.
+    card = _order(send(model, ("aftermath.char_treat_open", 1)))
+    assert [t for t in card if t.endswith("-bandage")] == ["aft-treat-1-bandage"]
+    assert "aft-target-treat" not in card

@@ -48,6 +48,9 @@ BANDAGER = "bandager"
 ERRORS = {"bandage": "char.bandage", "cauterize": "char.cauterize"}
 #: The fighter whose treatment a strip card's "Treat bleeding" opened (the page's, not saved).
 TREATING = "aftermath_treating"
+#: The target whose treatment his one line under the strip opened (his place; the page's). One
+#: treatment is open at a time: opening it closes a card's (``TREATING``), and the other way.
+TARGET_TREATING = "aftermath_target_treating"
 #: The last treatment's result, shown in its panel until the next step (the page's).
 TREATED = "aftermath_treated"
 #: The undo step the First Aid BCS was typed after: typed at another, it is stale.
@@ -87,6 +90,12 @@ class CharTreatOpen(Message, action="aftermath.char_treat_open"):
     who: int
 
 
+class CharTreatTarget(Message, action="aftermath.char_treat_target"):
+    """Open the target's treatment (his place) from its one line under the strip; -1 closes."""
+
+    who: int
+
+
 def _step_now(model: Model) -> object:
     """The newest undo step (None at the start): a step made or undone changes it, typing
     (kept quietly) does not."""
@@ -113,8 +122,13 @@ def _bandager(model: Model, msg: CharBandager, ctx: Ctx) -> Model:
     return model.with_ui(aftermath_draft={**draft(model), BANDAGER: msg.value, FIRST_AID: ""})
 
 
-def _open(model: Model, msg: CharTreatOpen, ctx: Ctx) -> Model:
-    return model.with_ui(**{TREATING: msg.who if msg.who >= 0 else None})
+def _open(model: Model, msg: CharTreatOpen | CharTreatTarget, ctx: Ctx) -> Model:
+    """One treatment open at a time: a GM's tablet showed Ana's (opened from her card) and the
+    target Bo's together, 900 px of panels above the attack."""
+    opened = msg.who if msg.who >= 0 else None
+    if isinstance(msg, CharTreatTarget):
+        return model.with_ui(**{TARGET_TREATING: opened, TREATING: None})
+    return model.with_ui(**{TREATING: opened, TARGET_TREATING: None})
 
 
 def _treat(model: Model, msg: CharTreat | CharTreatTyped, ctx: Ctx) -> Model:

@@ -134,7 +134,9 @@ def _card_node(
             "data-key": f"aft-card-{i}",
             "aria-current": "true" if acting else None,
         },
-        h("strong", {"class": "combatant-name"}, name + (" · acts" if acting else "")),
+        # The name alone: who acts is said by the pressed "✓Acts" beside it, the card's colour
+        # and aria-current; "Ana · acts" took two lines at 768 px beside Acts, Target and Treat.
+        h("strong", {"class": "combatant-name"}, name),
         h("span", {"class": "hp", "data-testid": f"aft-card-damage-{i}"}, damage),
         h(
             "span",

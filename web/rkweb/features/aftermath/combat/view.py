@@ -12,7 +12,7 @@ from typing import Any
 from rkweb.app.model import Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.aftermath.characters.conditions import conditions_card
-from rkweb.features.aftermath.characters.treat import TREATING, CharTreatOpen, treat_block
+from rkweb.features.aftermath.characters.treat import treat_block
 from rkweb.features.aftermath.combat.hand import hth_form
 from rkweb.features.aftermath.combat.missile import missile_form
 from rkweb.features.aftermath.combat.panel import panel
@@ -21,6 +21,7 @@ from rkweb.features.aftermath.combat.preview import Worked, preview, worked
 from rkweb.features.aftermath.combat.result import result_card
 from rkweb.features.aftermath.combat.strip import strip
 from rkweb.features.aftermath.combat.thrown import thrown_form
+from rkweb.features.aftermath.combat.treating import TARGET_TREAT, under_strip
 from rkweb.features.aftermath.combat.update import RESULT_HERE, CbtClear, CbtResolve, CbtTyped
 from rkweb.features.aftermath.state import err, errors_why, now_of, person, state
 from rkweb.kit.buttons import button
@@ -202,9 +203,6 @@ def attack_words(st: dict[str, Any]) -> str:
     )
 
 
-TARGET_TREAT = "aft-target-conditions"
-
-
 def _target_card(
     model: Model, target: dict[str, Any], index: int, now: Any, treat_here: bool
 ) -> VNode:
@@ -212,39 +210,6 @@ def _target_card(
     they are not shown under the strip (``treat_here``)."""
     treat = treat_block(model, target, index, now, TARGET_TREAT) if treat_here else None
     return conditions_card(model, target, index, now, TARGET_TREAT, treat)
-
-
-def _treat_card(
-    model: Model, raw: dict[str, Any], who: int, now: Any, testid: str, attrs: dict[str, str]
-) -> VNode | None:
-    """A fighter's treatment (``treat_block``) in a card of its own under the strip; None when
-    he is not bleeding and no treatment of his was just made."""
-    block = treat_block(model, raw, who, now, testid)
-    if block is None:
-        return None
-    label = f"Treat {raw.get('name', '')}'s bleeding"
-    close = (
-        button(f"{testid}-close", "Close", CharTreatOpen(-1)) if testid != TARGET_TREAT else None
-    )
-    return h("section", {"class": "card", "aria-label": label, **attrs}, block, close)
-
-
-def _target_treat(model: Model, target: dict[str, Any], index: int, now: Any) -> VNode | None:
-    """The target's "Stop X's bleeding" right under the strip, where the GM looks: under the
-    attack worksheet a GM's tablet found it at y 1,400-1,600 of 1,024. It stays with the
-    result of a treatment tapped there; None when he is not bleeding and none was."""
-    attrs = {"data-testid": "aft-target-treat"}
-    return _treat_card(model, target, index, now, TARGET_TREAT, attrs)
-
-
-def _treating(model: Model, st: dict[str, Any], now: Any) -> VNode | None:
-    """The treatment a bleeding fighter's "Treat bleeding" opened (strip.py), right under the
-    cards where it was tapped; it stays, with the treatment's result, until closed."""
-    who = model.ui.get(TREATING)
-    if not isinstance(who, int) or not 0 <= who < len(st["characters"]):
-        return None
-    attrs = {"data-testid": "aft-treating", "data-step": "aft-treating", "data-step-on": str(who)}
-    return _treat_card(model, st["characters"][who], who, now, f"aft-treat-{who}", attrs)
 
 
 def view(model: Model) -> VNode:
@@ -267,23 +232,17 @@ def view(model: Model) -> VNode:
     here = model.ui.get(RESULT_HERE) or isinstance(pending, dict)  # an attack's own rolls
     now = worked(st)
     clock = now_of(st)
-    # The target bleeding: his treatment under the strip, unless a result is shown where the
-    # GM tapped (it would push that result down, FIGHT.md 5: it stays in his card below then)
-    # or the card's "Treat" opened his panel there already.
-    top = (
-        _target_treat(model, target, target_index, clock)
-        if target and not (here or asking) and model.ui.get(TREATING) != target_index
-        else None
-    )
+    # The treatment a card opened, the target's bleeding (one line, or opened from it); his
+    # treatment in his record below when none is shown above (one at a time).
+    top, record_treats = under_strip(model, st, clock, target_index, target, here or asking)
     return h(
         "div",
         {"class": "page aftermath-combat"},
         strip(model, st),
-        _treating(model, st, clock),
-        top,
+        *top,
         panel(model, now),
         None if asking else _step(model, st, now, result if here else None),
         result if asking or not here else None,
-        _target_card(model, target, target_index, clock, top is None) if target else None,
+        _target_card(model, target, target_index, clock, record_treats) if target else None,
         _log(log),
     )
