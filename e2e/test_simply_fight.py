@@ -275,7 +275,7 @@ def test_once_everyone_has_acted_no_attack_is_offered_and_the_card_says_why(
         app.get_by_test_id("sc-hold").click()
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: —")
     expect(app.get_by_test_id("sc-attack-waits")).to_contain_text("roll initiative")
-    for gone in ("sc-attack-roll", "sc-attack-roll-luck", "sc-attack-typed"):
+    for gone in ("sc-attack-roll", "sc-attack-chip-luck", "sc-attack-typed"):
         expect(app.get_by_test_id(gone)).to_have_count(0)
     _on_screen(app, "sc-attack-waits")
     _on_screen(app, "sc-next-initiative-roll")  # the next turn one tap away, in view
@@ -438,7 +438,7 @@ def test_after_an_attack_against_a_defend_the_next_roll_is_in_view(
         "Mara misses Bo (a draw is a miss)"
     )
     expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
-    for testid in ("sc-attack-result", "sc-attack-roll-luck", "sc-attack-roll", "sc-attack-typed"):
+    for testid in ("sc-attack-result", "sc-attack-chip-luck", "sc-attack-roll", "sc-attack-typed"):
         _on_screen(app, testid)
     assert errors == []
 
