@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from support import READY, enter, rule_text_outside_why, run_axe, simply_character
+from support import READY, enter, rule_text_outside_why, run_axe, simply_character, simply_join
 
 HEIGHT = 1024
 
@@ -626,11 +626,7 @@ def test_a_miss_on_the_last_action_leaves_the_next_attacker_s_roll_in_view(
     app.get_by_test_id("char-weapon-add").click()
     simply_character(app, "Bo", "Brawling")
     simply_character(app, "Cy", "Missile Weapon", "Bows", "Short bow", max_dmg=12)
-    app.get_by_test_id("simply-tab-combat").click()
-    for name in ("Mara", "Bo", "Cy"):
-        app.get_by_test_id("sc-add-character").select_option(label=name)
-    expect(app.get_by_test_id("sc-combatant")).to_have_count(3)
-    app.evaluate("window.scrollTo(0, 0)")
+    simply_join(app, "Mara", "Bo", "Cy")
     enter(app, "sc-initiative-typed", "9 2 5")
     app.get_by_test_id("sc-aim-c3").click()  # Mara attacks Cy
     enter(app, "sc-attack-typed", "10 10")  # a 20 misses

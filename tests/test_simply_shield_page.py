@@ -28,7 +28,7 @@ def test_a_defend_with_the_shield_is_offered_beside_the_weapon_s_with_its_odds()
     assert held is not None and held.def_mod == -1
     shield_tn = held.rating - 1
     assert texts(model, "sc-attack-roll-defend") == ["Roll against Bo's Defend"]
-    assert texts(model, "sc-attack-roll-shield") == ["Roll against Bo's Defend with Large shield"]
+    assert texts(model, "sc-attack-roll-shield") == ["with Large shield"]
     # Each with its exact chance: TN 8 against Bo's Brawling Defend, and against his shield's.
     brawling = _form(model, "attack")["defend_tn"]
     assert Fraction(_exact(model, "sc-hit-chance-defend")) == core.hit_chance(
@@ -37,10 +37,13 @@ def test_a_defend_with_the_shield_is_offered_beside_the_weapon_s_with_its_odds()
     assert Fraction(_exact(model, "sc-hit-chance-shield")) == core.hit_chance(
         8, shield_tn, True, True
     )
-    # The Def Mod and where it comes from, beside the offer.
-    (said,) = texts(model, "sc-shield-defend")
-    assert f"Def Mod −1 (Large shield) = TN {shield_tn}" in said, said
-    assert texts(model, "sc-attack-chip-shield") == ["Bo defends with Large shield"]
+    # The Def Mod and where it comes from, in the shield chip's note.
+    assert texts(model, "sc-shield-defend") == [
+        f"Shield {held.rating}, Def Mod −1 = TN {shield_tn}"
+    ]
+    assert texts(model, "sc-attack-chip-shield") == [
+        f"with Large shieldShield {held.rating}, Def Mod −1 = TN {shield_tn}"
+    ]
 
 
 def test_the_shield_defend_declared_by_its_chip_is_rolled_with_its_tn() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.simply import fight as core
 from rkweb.app.messages import Message
 from rkweb.app.vdom import VNode, h
@@ -147,7 +148,8 @@ def _declarable(fight: core.Combat, a: dict[str, str]) -> list[tuple[str, str]]:
         offered.append(("defend", f"Roll against {name}'s Defend"))
     held = shield_of(fight, a["target"])
     if held and a["shield_tn"].strip():
-        offered.append(("shield", f"Roll against {name}'s Defend with {held.shield}"))
+        # Beside "Roll against Bo's Defend", as "with luck" follows "Bo defends": one row.
+        offered.append(("shield", f"with {held.shield}"))
     return offered
 
 
@@ -169,19 +171,7 @@ def one_tap(fight: core.Combat, a: dict[str, str]) -> VNode | None:
         )
     if not items:
         return None
-    held = shield_of(fight, a["target"])
-    # SIM-D12: where the shield Defend's TN comes from, beside its offer (its rules under Why).
-    source = (
-        h("p", {"class": "explain", "data-testid": "sc-shield-defend"}, f"With shield: {held}")
-        if held and any(what == "shield" for what, _ in _declarable(fight, a))
-        else None
-    )
-    return h(
-        "div",
-        {"class": "row", "role": "group", "aria-label": "Declare and roll"},
-        *items,
-        source,
-    )
+    return h("div", {"class": "row", "role": "group", "aria-label": "Declare and roll"}, *items)
 
 
 def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
@@ -197,17 +187,17 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
         return None
     points = staked(fight, a["attacker"], "yes")
     if attacker and points:
-        # The one control for the attacker's luck (SIM-10), for dice rolled by the app or typed:
-        # it stakes all his LP and the rule spends what the roll needs, at least 5; beside it
-        # the chance it gives (or, declared, the chance without it).
+        # The one control for the attacker's luck (SIM-10), for dice rolled by the app or typed
+        # (a "Roll with luck" button beside it declared the same: stop 54). It stakes all his LP
+        # and the rule spends what the roll needs, 5 at least, as its note says; beside it the
+        # chance it gives until declared (then the chance line has it).
         pressed = a["luck"] == "yes"
-        label = f"{attacker} uses luck (stakes {points} LP)"
-        items.append(chip("sc-attack-chip-luck", label, pressed, Declare("luck")))
+        label = f"{attacker} uses luck ({points} LP)"
+        note = "spends 5+ as the roll needs"
+        items.append(chip("sc-attack-chip-luck", label, pressed, Declare("luck"), note))
         try:
-            toggled = {**a, "luck": "no" if pressed else "yes"}
-            with_or_not = "without" if pressed else "with"
-            chance = odds(hit_odds(fight, toggled), "sc-hit-chance-luck")
-            items.append(h("span", {"class": "odds-line"}, f"{with_or_not} luck: ", chance))
+            if not pressed:
+                items.append(odds(hit_odds(fight, {**a, "luck": "yes"}), "sc-hit-chance-luck"))
         except ValueError:
             pass  # a TN the form cannot read: the chance line says which
     if target and can_defend(fight, a["target"]):
@@ -220,9 +210,12 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
         items.append(defends)
         held = shield_of(fight, a["target"])
         if held is not None:  # SIM-D12: the Defend made with his shield, beside the weapon's
-            label = f"{target} defends with {held.shield}"
+            # Its TN and where the Def Mod comes from, in its note: "Shield 7, Def Mod −1 = TN 6".
+            label = f"with {held.shield}"
             shielded = a["defend"] == "shield"
-            items.append(chip("sc-attack-chip-shield", label, shielded, Declare("shield")))
+            source = f"Shield {held.rating}, Def Mod {signed(held.def_mod)} = TN {held.tn}"
+            said = h("span", {"data-testid": "sc-shield-defend"}, source)
+            items.append(chip("sc-attack-chip-shield", label, shielded, Declare("shield"), said))
         guard = staked(fight, a["target"], "yes")
         if guard:
             pressed = bool(a["defend"]) and a["defend_luck"] == "yes"
