@@ -215,6 +215,16 @@ def simply_character(
         expect(app.get_by_test_id("char-weapon")).to_contain_text(f"Max Dmg {max_dmg}")
 
 
+def simply_join(app: Page, *names: str) -> None:
+    """The Simply Combat tab with the characters ``names`` (built on the Characters tab) added
+    to the fight, the page back at its top."""
+    app.get_by_test_id("simply-tab-combat").click()
+    for name in names:
+        app.get_by_test_id("sc-add-character").select_option(label=name)
+    expect(app.get_by_test_id("sc-combatant")).to_have_count(len(names))
+    app.evaluate("window.scrollTo(0, 0)")
+
+
 #: Whether an element's text runs past its box (a label that does not wrap).
 OVERFLOWS = "(el) => el.scrollWidth > el.clientWidth + 1"
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from support import READY, enter, rule_text_outside_why, run_axe, simply_character
+from support import READY, enter, rule_text_outside_why, run_axe, simply_character, simply_join
 
 HEIGHT = 1024
 
@@ -275,7 +275,7 @@ def test_once_everyone_has_acted_no_attack_is_offered_and_the_card_says_why(
         app.get_by_test_id("sc-hold").click()
     expect(app.get_by_test_id("sc-current")).to_have_text("Now: —")
     expect(app.get_by_test_id("sc-attack-waits")).to_contain_text("roll initiative")
-    for gone in ("sc-attack-roll", "sc-attack-roll-luck", "sc-attack-typed"):
+    for gone in ("sc-attack-roll", "sc-attack-chip-luck", "sc-attack-typed"):
         expect(app.get_by_test_id(gone)).to_have_count(0)
     _on_screen(app, "sc-attack-waits")
     _on_screen(app, "sc-next-initiative-roll")  # the next turn one tap away, in view
@@ -438,7 +438,7 @@ def test_after_an_attack_against_a_defend_the_next_roll_is_in_view(
         "Mara misses Bo (a draw is a miss)"
     )
     expect(app.get_by_test_id("sc-attack-adjust")).not_to_have_attribute("open", "")
-    for testid in ("sc-attack-result", "sc-attack-roll-luck", "sc-attack-roll", "sc-attack-typed"):
+    for testid in ("sc-attack-result", "sc-attack-chip-luck", "sc-attack-roll", "sc-attack-typed"):
         _on_screen(app, testid)
     assert errors == []
 
@@ -626,11 +626,7 @@ def test_a_miss_on_the_last_action_leaves_the_next_attacker_s_roll_in_view(
     app.get_by_test_id("char-weapon-add").click()
     simply_character(app, "Bo", "Brawling")
     simply_character(app, "Cy", "Missile Weapon", "Bows", "Short bow", max_dmg=12)
-    app.get_by_test_id("simply-tab-combat").click()
-    for name in ("Mara", "Bo", "Cy"):
-        app.get_by_test_id("sc-add-character").select_option(label=name)
-    expect(app.get_by_test_id("sc-combatant")).to_have_count(3)
-    app.evaluate("window.scrollTo(0, 0)")
+    simply_join(app, "Mara", "Bo", "Cy")
     enter(app, "sc-initiative-typed", "9 2 5")
     app.get_by_test_id("sc-aim-c3").click()  # Mara attacks Cy
     enter(app, "sc-attack-typed", "10 10")  # a 20 misses

@@ -33,12 +33,13 @@ def ids_in(node: VNode | str) -> list[str]:
     return own + [t for child in node.children for t in ids_in(child)]
 
 
-def duel() -> Model:
-    """Mara (a Longsword, Melee Weapon: Sword) and Bo, both built on the Characters tab."""
+def duel(bo: tuple[tuple[str, str], ...] = (("add_skill", "Brawling"),)) -> Model:
+    """Mara (a Longsword, Melee Weapon: Sword) and Bo (``bo``: his record's edits), both built
+    on the Characters tab."""
     model = send(Model(History.new(default_data()), route="simply"), "simply.tab", "characters")
     for name, edits in (
         ("Mara", (("add_skill", "Melee Weapon"), ("skill_specialty:0", "Sword"))),
-        ("Bo", (("add_skill", "Brawling"),)),
+        ("Bo", bo),
     ):
         model = send(model, "simply.char_new")
         model = send(model, "simply.char_field", "name", name)
@@ -330,17 +331,25 @@ def _exact(model: Model, testid: str) -> str:
 
 def test_luck_or_a_defend_is_declared_and_rolled_in_one_tap_with_its_chance_beside() -> None:
     """Issue 26: a luck attack took five taps (the set-up fold opened, luck chosen, then the
-    roll). One tap now declares and rolls; beside it the exact chance that will apply, the one
-    the step shows once the same is declared in the fold; the declaration is this roll's only."""
+    roll). A Defend is declared and rolled in one tap; luck by its one control, the chip beside
+    the roll (a "Roll with luck" button beside it declared the same: stop 54), then the roll.
+    Beside each the exact chance that will apply, the one the step shows once the same is
+    declared in the fold; the declaration is this roll's only."""
     model = started()
-    assert texts(model, "sc-attack-roll-luck") == ["Roll with luck (10 LP)"]
+    assert texts(model, "sc-attack-roll-luck") == []  # one control for luck: the chip
+    assert texts(model, "sc-attack-chip-luck") == [
+        "Mara uses luck (10 LP)spends 5+ as the roll needs"
+    ]
     assert texts(model, "sc-attack-roll-defend") == ["Roll against Bo's Defend"]
     for what, field, value in (("luck", "luck", "yes"), ("defend", "defend", "yes")):
         declared = send(model, "simply.combat_form", "attack", field, value)
         assert _exact(model, f"sc-hit-chance-{what}") == _exact(declared, "sc-hit-chance")
-        assert texts(declared, f"sc-attack-roll-{what}") == []  # declared: the main roll has it
+        if what == "defend":  # declared: the main roll has it
+            assert texts(declared, "sc-attack-roll-defend") == []
     assert _exact(model, "sc-hit-chance-luck") == "97/100"  # TN 8, 10 LP: 19 and 20 miss
-    rolled = send(model, "simply.combat_attack_declared", "luck", seed="s")
+    lucky = send(model, "simply.combat_declare", "luck")
+    assert texts(lucky, "sc-hit-chance-luck") == []  # declared: the chance line has it
+    rolled = send(lucky, "simply.combat_attack", seed="s")
     assert model.state["simply_combat"]["combat"]["attacks"] == 0
     assert rolled.state["simply_combat"]["combat"]["attacks"] == 1
     spent = 10 - rolled.state["simply_combat"]["combat"]["combatants"][0]["luck"]
@@ -356,8 +365,8 @@ def test_luck_or_a_defend_is_declared_and_rolled_in_one_tap_with_its_chance_besi
 
 
 def test_one_tap_luck_needs_5_lp_and_a_defend_an_action() -> None:
-    """SIM-10: under 5 LP luck cannot be declared, so no one-tap luck roll is offered (and the
-    core refuses one); SIM-D08: a target with no action left is offered no Defend."""
+    """SIM-10: under 5 LP luck cannot be declared, so its chip is not offered (and the core
+    refuses luck declared in the fold); SIM-D08: a target with no action left is offered no Defend."""
     model = send(started(), "simply.combat_form", "attack", "luck", "yes")
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
     model = contest(model, "9 9", "10 10")  # 18 vs TN 8: 10 LP buy it
@@ -365,8 +374,10 @@ def test_one_tap_luck_needs_5_lp_and_a_defend_an_action() -> None:
     if model.state["simply_combat"]["combat"].get("due"):
         model = send(model, "simply.combat_form", "damage", "d20", "1")
         model = send(model, "simply.combat_damage")
-    assert texts(model, "sc-attack-roll-luck") == []
-    refused = send(model, "simply.combat_attack_declared", "luck")
+    assert texts(model, "sc-attack-chip-luck") == []
+    refused = send(
+        send(model, "simply.combat_form", "attack", "luck", "yes"), "simply.combat_attack"
+    )
     assert "at least 5" in texts(refused, "sc-error-attack")[0]
     # Issue 25 item 4: the refusal's rule is data, shown only under its "Why".
     assert "SIM-" not in texts(refused, "sc-error-attack")[0]
@@ -470,7 +481,9 @@ def test_a_defend_and_each_side_s_luck_are_chips_beside_the_roll_for_typed_dice(
     screen and the fold closing after each choice. Chips beside the roll declare them, pressed
     while declared; "with luck" brings the Defend it goes with (SIM-D08, SIM-10)."""
     model = started()
-    assert texts(model, "sc-attack-chip-luck") == ["Mara uses luck (10 LP)"]
+    assert texts(model, "sc-attack-chip-luck") == [
+        "Mara uses luck (10 LP)spends 5+ as the roll needs"
+    ]
     assert texts(model, "sc-attack-chip-defend") == ["Bo defends"]
     assert texts(model, "sc-attack-chip-defend-luck") == ["with luck (10 LP)"]
     assert _pressed(model, "sc-attack-chip-defend") == ["false"]

@@ -32,7 +32,7 @@ def chip(
     label: str,
     pressed: bool,
     msg: Action | None,
-    note: str = "",
+    note: str | VNode = "",
     disabled: bool = False,
 ) -> VNode:
     """A toggle button, large enough to tap; pressed is visible without colour alone (✓).

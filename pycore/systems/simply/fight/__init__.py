@@ -65,6 +65,7 @@ from pycore.systems.simply.fight.injury import (
 from pycore.systems.simply.fight.public import simply_public
 from pycore.systems.simply.fight.quick import quick_hp
 from pycore.systems.simply.fight.sheet import join_character
+from pycore.systems.simply.fight.shield import ShieldDefend, shield_defend, shield_strike
 from pycore.systems.simply.fight.turns import (
     Initiative,
     InitiativeLine,
@@ -142,6 +143,7 @@ __all__ = [
     "Initiative",
     "InitiativeLine",
     "PendingCheck",
+    "ShieldDefend",
     "TimePassed",
     "TreatmentRoll",
     "TurnStep",
@@ -175,6 +177,8 @@ __all__ = [
     "roll_attack",
     "roll_check",
     "roll_initiative",
+    "shield_defend",
+    "shield_strike",
     "simply_public",
     "spend_for_roll",
     "take_action",

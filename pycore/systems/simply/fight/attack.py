@@ -25,11 +25,13 @@ from functools import lru_cache
 
 from pycore.dice import RandintSource
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.step import Step
 from pycore.systems.simply import luck as luck_rules
 from pycore.systems.simply import tasks
 from pycore.systems.simply.armor import PROJECTILE_SKILLS, DamageKind
 from pycore.systems.simply.fight.public import attack_line
+from pycore.systems.simply.fight.shield import ShieldDefend, shield_defend, shield_strike
 from pycore.systems.simply.fight.turns import spend_for_roll
 from pycore.systems.simply.fight.value import Arm, Combat, Combatant, Due
 from pycore.validate import checked, is_whole
@@ -101,9 +103,13 @@ def _lucky_chance(
 
 @checked
 def arms_of(c: Combatant) -> tuple[Arm, ...]:
-    """What a participant can attack with: its sheet's weapons, or for a quick NPC one attack
-    whose TN the GM types, at its Max Dmg (SIM-40)."""
-    return c.arms or (Arm("Attack", max_damage=c.max_damage),)
+    """What a participant can attack with: its sheet's weapons, then a strike with the shield it
+    carries when it can strike and the Shield skill is bought (SIM-D12); or for a quick NPC one
+    attack whose TN the GM types, at its Max Dmg (SIM-40)."""
+    if not c.arms:
+        return (Arm("Attack", max_damage=c.max_damage),)
+    strike = shield_strike(c)
+    return c.arms if strike is None else (*c.arms, strike)
 
 
 @checked
@@ -148,6 +154,8 @@ class AttackPlan:
     attacker_luck: int
     target_luck: int
     own_table: bool = False  # the weapon has its own damage table (SIM-40): the GM reads it
+    #: The target's Defend with the shield it carries (SIM-D12): None without shield or skill.
+    shield: ShieldDefend | None = None
 
 
 @checked
@@ -185,6 +193,7 @@ def plan_attack(
         attacker.luck,
         0 if target is None else target.luck,
         bool(attacker.arms) and chosen.max_damage is None,
+        None if target is None else shield_defend(target),
     )
 
 
@@ -285,6 +294,7 @@ def _defended(
     target: Combatant,
     sides: tuple[tuple[int, str | None, int], tuple[int, str | None, int]],
     rng: RandintSource,
+    guard: ShieldDefend | None = None,
 ) -> AttackRoll:
     contest = luck_rules.roll_contest_declared(*sides, rng, (attacker.name, target.name))
     a: tasks.TaskResult | luck_rules.LuckTest
@@ -295,7 +305,11 @@ def _defended(
         a, b = contest.a, contest.b
     hit, drawn = contest.winner == "a", contest.winner is None
     verdict = "hit" if hit else "miss (a draw is a miss)" if drawn else "miss"
-    text = f"{attacker.name} attacks, {target.name} defends: {contest} → {verdict}"
+    # SIM-D12: a Defend made with the shield says so, with its Def Mod and where it comes from.
+    held = (
+        f" with {guard.shield} (Shield skill, its Def Mod {signed(guard.def_mod)})" if guard else ""
+    )
+    text = f"{attacker.name} attacks, {target.name} defends{held}: {contest} → {verdict}"
     number = f"{shown_roll(a)} · {target.name} {shown_roll(b)}"
     return AttackRoll(
         attacker.id,
@@ -307,7 +321,7 @@ def _defended(
         _spent(b),
         drawn and not hit,
         (attacker.name, target.name),
-        rules=_rules("SIM-D08", *sides),
+        rules=_rules("SIM-D08", *sides) + (("SIM-31", "SIM-D12") if guard else ()),
     )
 
 
@@ -324,10 +338,13 @@ def roll_attack(
     defend_level: str | None = None,
     luck: bool = False,
     defend_luck: bool = False,
+    shield: bool = False,
 ) -> tuple[Combat, AttackRoll]:
     """Roll an attack: the attacker's Attack action and, with a Defend, one of the target's
     actions (SIM-37, SIM-D08), each spent once (not again when taken already). Luck declared
-    before the roll (SIM-10, SIM-38) stakes the side's LP and is spent by the rule.
+    before the roll (SIM-10, SIM-38) stakes the side's LP and is spent by the rule. With
+    ``shield`` the Defend is made with the target's shield (SIM-D12; its TN as given, the Shield
+    skill and the Def Mod as :func:`plan_attack` sets it up), refused without shield or skill.
 
     >>> from pycore.systems.simply.fight import *
     >>> import random
@@ -350,6 +367,13 @@ def roll_attack(
             f"{by}'s hit on {on} still awaits its damage: apply it (or undo that attack) "
             "before the next attack"
         )
+    held = shield_defend(target) if shield else None
+    if shield and (held is None or defend_tn is None):
+        raise RuleError(
+            f"{target.name} cannot defend with a shield: "
+            + ("no Defend declared" if held else "no shield carried, or no Shield skill bought"),
+            rules=("SIM-D12",),
+        )
     stake = luck_pool(attacker, luck)
     guard = luck_pool(target, defend_luck) if defend_tn is not None else 0
     updated = spend_for_roll(combat, attacker_id, "Attack")
@@ -357,7 +381,7 @@ def roll_attack(
     if defend_tn is not None:
         updated = spend_for_roll(updated, target_id, "Defend")
         sides = ((attack_tn, attack_level, stake), (defend_tn, defend_level, guard))
-        result = replace(_defended(attacker, target, sides, rng), serial=serial)
+        result = replace(_defended(attacker, target, sides, rng, held), serial=serial)
         updated = _pay(updated, attacker_id, result.luck_spent)
         updated = _pay(updated, target_id, result.defend_luck_spent)
         return _count(updated, result), result

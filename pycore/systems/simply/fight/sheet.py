@@ -83,6 +83,16 @@ def add_character(
     if hp_max is None:
         raise RuleError(f"{name}: {derived.hit_points.formula}")
     unarmed = derived.unarmed_max_damage.value
+    # SIM-D12: a Defend or a strike made with the shield rolls on the Shield skill, as bought on
+    # the record's skill list (SIM-28); not bought, the step offers no shield Defend.
+    shield_skill = next(
+        (
+            (int(line.adjusted.value), line.skill.level)
+            for line in derived.skills
+            if line.skill.name == "Shield" and line.adjusted.value is not None
+        ),
+        (None, None),
+    )
     return add_combatant(
         combat,
         name=name,
@@ -99,6 +109,8 @@ def add_character(
         arms=arms_from_sheet(character),
         hp=None if character.hp is None else min(character.hp, int(hp_max)),
         conditions=character.conditions,
+        shield_skill=shield_skill[0],
+        shield_level=shield_skill[1],
     )
 
 
@@ -151,6 +163,8 @@ _FROM_SHEET = (
     "shield",
     "max_damage",
     "arms",
+    "shield_skill",
+    "shield_level",
 )
 
 

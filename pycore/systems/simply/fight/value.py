@@ -103,6 +103,10 @@ class Combatant:
     #: The stable id (``uid``) of the Character Record it follows; None: a plain fighter.
     character: str | None = None
     arms: tuple[Arm, ...] = ()
+    #: The Shield skill's rating and level from the record when bought (SIM-28, SIM-D12): a
+    #: Defend or a strike made with the carried shield rolls on it; None: no Shield skill.
+    shield_skill: int | None = None
+    shield_level: str | None = None
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions
@@ -315,6 +319,8 @@ def add_combatant(
     character: str | None = None,
     arms: tuple[Arm, ...] = (),
     conditions: tuple[str, ...] = (),
+    shield_skill: int | None = None,
+    shield_level: str | None = None,
 ) -> Combat:
     """Add a participant; checks every value (SIM-33, SIM-34, SIM-37, SIM-D22).
 
@@ -366,6 +372,10 @@ def add_combatant(
         arms=tuple(check_arm(a) for a in arms),
         conditions=tuple(conditions),
         bleeding_since=combat.clock if "bleeding" in conditions else None,
+        shield_skill=None
+        if shield_skill is None
+        else whole(shield_skill, "Shield rating", -MAX_HP, MAX_HP),
+        shield_level=shield_level,
     )
     combatant.protection()  # the armor module checks the names and the coating rule (SIM-30)
     return replace(combat, combatants=(*combat.combatants, combatant), next_id=combat.next_id + 1)

@@ -47,6 +47,7 @@ STEPS = handlers(
     care.treat,
     care.treat_typed,
     care.hours_typed,
+    care.jump,
     log.end,
 )
 #: Where a step's refusal is shown, when not by its own button.
@@ -138,6 +139,7 @@ def view(model: Model) -> VNode:
             state,
             order.add_fold(model, fight, form),
             panel.out_of_turn(model, fight, form),
+            care.jump_button(),
         ),
         attack.last_line(state),
         panel.panel(model, fight, state),

@@ -5,26 +5,24 @@ SIM-39, SIM-10, SIM-D08). The set-up, the chance, the roll and the actions spent
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from pycore.dice import RandintSource, seeded
 from pycore.errors import RuleError
+from pycore.figures import signed
 from pycore.systems.simply import fight as core
 from pycore.systems.simply.fight.dice import ATTACK
 from rkweb.app.messages import Message, entered
 from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
-from rkweb.features.simply.combat import contest, fields
+from rkweb.features.simply.combat import contest, declared, fields
 from rkweb.features.simply.combat import state as saved
+from rkweb.features.simply.combat.declared import DECLARED, AttackDeclared, Declare
 from rkweb.features.simply.combat.strip import Aim, initiative_entry
-from rkweb.features.simply.words import error_line, why_rules
-from rkweb.kit.buttons import button
-from rkweb.kit.chips import chip
+from rkweb.features.simply.words import error_line
 from rkweb.kit.dice_entry import dice_entry
-from rkweb.kit.fields import rules_of, with_error
-from rkweb.kit.odds import odds, percent_text
-from rkweb.kit.results import Tone, result, why
+from rkweb.kit.fields import with_error
+from rkweb.kit.results import Tone, result
 
 
 #: Choosing these sets the whole step up again from the sheets (FIGHT.md: nothing is kept from
@@ -44,19 +42,6 @@ class AttackTyped(Message, action="simply.combat_attack_typed"):
     """The attacker's dice rolled at the table, as typed."""
 
     text: str = entered(default="")
-
-
-class AttackDeclared(Message, action="simply.combat_attack_declared"):
-    """Declare ``what`` (``luck`` or ``defend``) and roll the attack in one tap."""
-
-    what: str
-
-
-class Declare(Message, action="simply.combat_declare"):
-    """A chip beside the roll pressed: ``what`` (``luck``, ``defend`` or ``defend_luck``)
-    declared for the roll to come, or no longer; dice typed at the table need no fold."""
-
-    what: str
 
 
 PLAN_INPUTS = ("attacker", "target", "weapon")
@@ -98,13 +83,18 @@ def _toggled(a: dict[str, str], what: str) -> dict[str, str] | None:
     and a Defend withdrawn takes its luck with it (a pressed "with luck" beside no Defend)."""
     if what == "luck":
         return {"luck": "no" if a["luck"] == "yes" else "yes"}
-    if what == "defend":  # a side's roll typed against a Defend goes with it
+    if what in ("defend", "shield"):  # a side's roll typed against a Defend goes with it
+        # SIM-D12: the Defend with the weapon or with the shield, one of them: the other chip
+        # switches it, the pressed one withdraws it.
+        kind = "shield" if what == "shield" else "yes"
         unrolled = {"rolled": "", "defend_rolled": ""}
-        return {"defend": "", "defend_luck": "no", **unrolled} if a["defend"] else {"defend": "yes"}
+        if a["defend"] == kind:
+            return {"defend": "", "defend_luck": "no", **unrolled}
+        return {"defend": kind}
     if what == "defend_luck":
         if a["defend_luck"] == "yes":
             return {"defend_luck": "no"}
-        return {"defend": "yes", "defend_luck": "yes"}
+        return {"defend": a["defend"] or "yes", "defend_luck": "yes"}
     return None
 
 
@@ -120,17 +110,13 @@ def declare(model: Model, msg: Declare, ctx: Ctx) -> Model:
     return saved.keep_typed(model, saved.with_set(model, state, "attack", values))
 
 
-#: What a one-tap roll declares on top of the set-up (issue 26: declaring luck or a Defend in
-#: the set-up fold and then rolling took a fifth tap): this roll's only, like the fold's choice.
-DECLARED = {"luck": {"luck": "yes"}, "defend": {"defend": "yes"}}
-
-
 def _roll(
-    model: Model, rng: RandintSource, ctx: Ctx, seed: str, declared: dict[str, str] | None = None
+    model: Model, rng: RandintSource, ctx: Ctx, seed: str, extra: dict[str, str] | None = None
 ) -> Model:
     state = saved.load(model)
-    a = {**state["form"]["attack"], **(declared or {})}
+    a = {**state["form"]["attack"], **(extra or {})}
     defended = bool(a["defend"])
+    defend_tn, defend_level = declared.defend_of(a) if defended else (None, None)
     fight, attack = core.roll_attack(
         saved.fight_of(model, state),
         a["attacker"],
@@ -138,10 +124,11 @@ def _roll(
         saved.number(a, "tn") or 0,
         rng,
         attack_level=saved.level(a["level"]),
-        defend_tn=saved.number(a, "defend_tn") if defended else None,
-        defend_level=saved.level(a["defend_level"]),
+        defend_tn=defend_tn,
+        defend_level=defend_level,
         luck=a["luck"] == "yes",
         defend_luck=defended and a["defend_luck"] == "yes",
+        shield=a["defend"] == "shield",
     )
     shown = {"verdict": attack.verdict, "number": attack.number, "text": attack.text}
     shown["ended"] = attack.ended  # a miss ends the attack: the screen says so (issue 26)
@@ -156,12 +143,13 @@ def roll(model: Model, msg: AttackRoll, ctx: Ctx) -> Model:
 
 
 def roll_declared(model: Model, msg: AttackDeclared, ctx: Ctx) -> Model:
-    """Luck or a Defend declared and the attack rolled in one tap (the core refuses luck under
-    5 LP, SIM-10, and a Defend without an action left, SIM-D08)."""
-    declared = DECLARED.get(msg.what)
-    if declared is None:
+    """A Defend (with the weapon or with the shield) declared and the attack rolled in one tap
+    (the core refuses a Defend without an action left, SIM-D08, or a shield Defend without
+    shield or Shield skill, SIM-D12)."""
+    values = DECLARED.get(msg.what)
+    if values is None:
         return model
-    return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed, declared)
+    return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed, values)
 
 
 def typed(model: Model, msg: AttackTyped, ctx: Ctx) -> Model:
@@ -201,147 +189,6 @@ def _typed_side(model: Model, side: str, text: str, ctx: Ctx) -> Model:
 # --- view -------------------------------------------------------------------------------------
 
 
-def _staked(fight: core.Combat, who: str, declared: str) -> int:
-    """The LP a side stakes when it declares luck: all it has (SIM-10); none undeclared."""
-    if declared != "yes" or not who:
-        return 0
-    try:
-        return core.luck_pool(fight.get(who), True)
-    except RuleError:
-        return 0
-
-
-def _odds(fight: core.Combat, a: dict[str, str]) -> Fraction:
-    """The exact chance to hit of the attack ``a`` as declared: its Defend, both sides' luck."""
-    defended = bool(a["defend"])
-    luck = _staked(fight, a["attacker"], a["luck"])
-    guard = _staked(fight, a["target"], a["defend_luck"]) if defended else 0
-    tn = saved.number(a, "tn") or 0
-    defend = saved.number(a, "defend_tn") if defended else None
-    skilled = saved.level(a["level"]) is not None
-    guard_skilled = saved.level(a["defend_level"]) is not None
-    return core.hit_chance(tn, defend, skilled, guard_skilled, luck, guard)
-
-
-def _chance(fight: core.Combat, a: dict[str, str]) -> VNode:
-    """The chance to hit that applies, before the roll: with the Defend and the luck declared
-    as set, and in words which it is (the weapon chips show it before any Defend or luck)."""
-    defended = bool(a["defend"])
-    luck = _staked(fight, a["attacker"], a["luck"])
-    guard = _staked(fight, a["target"], a["defend_luck"]) if defended else 0
-    try:
-        chance = _odds(fight, a)
-        alone = core.hit_chance(
-            saved.number(a, "tn") or 0, None, saved.level(a["level"]) is not None
-        )
-    except ValueError as exc:
-        return h(
-            "div",
-            {"class": "odds-line", "data-testid": "sc-hit-chance"},
-            str(exc),
-            why_rules(str(exc), rules_of(exc)),
-        )
-    how = [
-        "a contest against the Defend (a draw misses)" if defended else "no Defend",
-        f"luck declared ({luck} LP)" if luck else "",
-        f"the defender's luck ({guard} LP)" if guard else "",
-    ]
-    said = ", ".join(x for x in how if x)
-    plain_odds = f"; {percent_text(alone)} with no Defend and no luck" if alone != chance else ""
-    return h(
-        "div",
-        {"class": "odds-line", "data-testid": "sc-hit-chance"},
-        "Chance to hit: ",
-        odds(chance),
-        f" ({said}{plain_odds})",
-        why(
-            [
-                "SIM-D08: against a Defend the attack is a contest; a draw is a miss.",
-                "SIM-10: luck declared stakes all the side's LP: a failure is bought 1:1, "
-                "at least 5; a 20 always fails.",
-            ]
-        )
-        if defended or luck
-        else None,
-    )
-
-
-def _can_defend(fight: core.Combat, target: str) -> bool:
-    """SIM-D08: a Defend costs an unused action (or one taken already, waiting for its roll);
-    a target with none left is not offered one."""
-    left = fight.actions_left(target) > 0 if target else False
-    return left or (target, "Defend") in fight.taken
-
-
-def _declarable(fight: core.Combat, a: dict[str, str]) -> list[tuple[str, str]]:
-    """The one-tap rolls offered on top of the set-up, each with its label: luck when the
-    attacker has the 5 LP it needs (SIM-10) and has not declared it already; a Defend when the
-    target has an action for it (SIM-D08), a Defend TN, and none is declared already."""
-    offered: list[tuple[str, str]] = []
-    points = _staked(fight, a["attacker"], "yes")
-    if a["luck"] != "yes" and points:
-        offered.append(("luck", f"Roll with luck ({points} LP)"))
-    if not a["defend"] and a["defend_tn"].strip() and _can_defend(fight, a["target"]):
-        offered.append(("defend", f"Roll against {fight.get(a['target']).name}'s Defend"))
-    return offered
-
-
-def _one_tap(fight: core.Combat, a: dict[str, str]) -> VNode | None:
-    """Declare and roll in one tap, the exact chance that will apply beside each button."""
-    items: list[VNode] = []
-    for what, label in _declarable(fight, a):
-        try:
-            chance = odds(_odds(fight, {**a, **DECLARED[what]}), f"sc-hit-chance-{what}")
-        except ValueError:
-            continue  # a TN the form cannot read: the chance line says which
-        items.append(
-            h(
-                "span",
-                {"class": "row declared"},
-                button(f"sc-attack-roll-{what}", label, AttackDeclared(what)),
-                chance,
-            )
-        )
-    if not items:
-        return None
-    return h("div", {"class": "row", "role": "group", "aria-label": "Declare and roll"}, *items)
-
-
-def _declare_chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
-    """The declarations beside the roll, each a chip whose pressed state shows (FIGHT.md 3):
-    the attacker's luck with the 5 LP it needs (SIM-10), the target's Defend while it has an
-    action for it (SIM-D08), and the defender's luck with it. Dice typed at the table need no
-    fold to declare them; the fold keeps the same choices, with the TNs and levels."""
-    items: list[VNode] = []
-    try:
-        attacker = fight.get(a["attacker"]).name if a["attacker"] else ""
-        target = fight.get(a["target"]).name if a["target"] else ""
-    except RuleError:
-        return None
-    points = _staked(fight, a["attacker"], "yes")
-    if attacker and points:
-        pressed = a["luck"] == "yes"
-        label = f"{attacker} uses luck ({points} LP)"
-        items.append(chip("sc-attack-chip-luck", label, pressed, Declare("luck")))
-    if target and _can_defend(fight, a["target"]):
-        defends = chip(
-            "sc-attack-chip-defend", f"{target} defends", bool(a["defend"]), Declare("defend")
-        )
-        items.append(defends)
-        guard = _staked(fight, a["target"], "yes")
-        if guard:
-            pressed = bool(a["defend"]) and a["defend_luck"] == "yes"
-            label = f"with luck ({guard} LP)"
-            items.append(chip("sc-attack-chip-defend-luck", label, pressed, Declare("defend_luck")))
-    if not items:
-        return None
-    return h(
-        "div",
-        {"class": "row declare", "role": "group", "aria-label": "Declared before the roll"},
-        *items,
-    )
-
-
 def _weapons(fight: core.Combat, attacker: str) -> list[tuple[str, str]]:
     try:
         arms = core.arms_of(fight.get(attacker))
@@ -354,15 +201,20 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     """What the sheets set, to change for the situation: who, with what, the TN, a Defend, luck."""
     levels = [(x, x) for x in saved.LEVELS]
     a = form["attack"]
-    yes_no = [("", "no"), ("yes", "yes")] if _can_defend(fight, a["target"]) else [("", "no")]
+    yes_no = (
+        [("", "no"), ("yes", "yes")] if declared.can_defend(fight, a["target"]) else [("", "no")]
+    )
+    held = declared.shield_of(fight, a["target"])
+    if held and len(yes_no) > 1:  # SIM-D12: or with his shield, its own TN below
+        yes_no.append(("shield", f"yes, with {held.shield}"))
     # Keyed by the attack: the next one (rolled, or a new turn) starts with the fold closed, as
     # its set-up is afresh from the sheets (issue 26: opened to declare a Defend, it stayed open
     # and pushed the next roll below 768x1024).
     # A luck or Defend declared in it closes it too (play-through playsm: with dice typed at
     # the table, luck chosen here left the "I rolled" field at y 1567 and the chance it changed
     # at y 1366 of a 1024 screen: a scroll to find both; closed, both are back in view).
-    declared = "-".join(a[k] or "no" for k in ("luck", "defend", "defend_luck"))
-    key = f"adjust-{fight.turn}-{fight.attacks}-{declared}"
+    chosen = "-".join(a[k] or "no" for k in ("luck", "defend", "defend_luck"))
+    key = f"adjust-{fight.turn}-{fight.attacks}-{chosen}"
     return h(
         "details",
         {"class": "adjust", "data-testid": "sc-attack-adjust", "data-key": key},
@@ -383,8 +235,26 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
                 fields.luck_choice(fight, a["attacker"]),
             ),
             fields.form_select(form, "attack", "defend", "Target defends (an action)", yes_no),
-            fields.form_field(model, form, "attack", "defend_tn", "Defend TN (incl. shield)"),
+            fields.form_field(
+                model,
+                form,
+                "attack",
+                "defend_tn",
+                "Defend TN (weapon)" if held else "Defend TN (incl. shield)",
+            ),
             fields.form_select(form, "attack", "defend_level", "Defender's skill level", levels),
+            *(
+                [
+                    fields.form_field(
+                        model, form, "attack", "shield_tn", f"Defend TN with {held.shield}"
+                    ),
+                    fields.form_select(
+                        form, "attack", "shield_level", "Defender's Shield level", levels
+                    ),
+                ]
+                if held
+                else []
+            ),
             fields.form_select(
                 form,
                 "attack",
@@ -474,7 +344,16 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     # defends with Longbow" read as if the defender held the attacker's weapon, and the Defend
     # TN the contest used showed only inside the fold.
     defend = ""
-    if a["defend"]:
+    if a["defend"] == "shield":
+        # SIM-D12: the shield's Defend, its TN the Shield skill + Def Mod unless the GM typed one.
+        shield = declared.shield_of(fight, a["target"])
+        own = shield is not None and a["shield_tn"] == str(shield.tn)
+        how = f" ({shield.rating} + Def Mod {signed(shield.def_mod)})" if shield and own else ""
+        named = f" with {shield.shield}" if shield else " with a shield"
+        defend = f"; {target} defends{named}: " + (
+            f"TN {a['shield_tn']}{how}" if a["shield_tn"] else "TN to type"
+        )
+    elif a["defend"]:
         # The weapon the Defend's TN comes from, while the TN is its (SIM-37: the first on the
         # sheet that parries, never a bow; the text saying none): Cy's Pistol defended against a sword at "TN 10", its
         # weapon unsaid (play-through simply). A TN the GM typed is his, with no weapon.
@@ -528,8 +407,10 @@ def _declared_step(a: dict[str, str]) -> str | None:
     A GM at 768x1024 with three fighters declared luck, and the "I rolled" field sat 58 px below
     the screen, under the last result and the chance line the luck lengthened. Nothing
     declared: no step, so a tap elsewhere never moves the page to the roll."""
-    declared = [k for k in ("luck", "defend", "defend_luck") if a[k] == "yes"]
-    return f"sc-attack-roll-{'-'.join(declared)}" if declared else None
+    named = [k for k in ("luck", "defend", "defend_luck") if a[k] == "yes"]
+    if a["defend"] == "shield":  # SIM-D12: the Defend with the shield
+        named.insert(1 if "luck" in named else 0, "shield")
+    return f"sc-attack-roll-{'-'.join(named)}" if named else None
 
 
 def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
@@ -547,13 +428,18 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         h("h2", {"id": "sc-attack-h", "data-testid": "sc-attack-summary"}, _summary(fight, a)),
         # The set-up fold and the chance on one line (an open fold takes the whole width),
         # so the one-tap rolls below keep the roll in view at 768x1024 (issue 26).
-        h("div", {"class": "row attack-head"}, _adjust(model, fight, form), _chance(fight, a)),
-        _one_tap(fight, a),
+        h(
+            "div",
+            {"class": "row attack-head"},
+            _adjust(model, fight, form),
+            declared.chance(fight, a),
+        ),
+        declared.one_tap(fight, a),
         outcome(state),
         h(
             "div",
             {"class": "attack-roll", "data-step": _declared_step(a)},
-            _declare_chips(fight, a),
+            declared.chips(fight, a),
             dice_entry(
                 "sc-attack",
                 expr,

@@ -88,6 +88,30 @@ class TreatTyped(Message, action="simply.combat_treat_typed"):
     text: str = entered(default="")
 
 
+class CareJump(Message, action="simply.combat_care_jump"):
+    """ "Time and treatment" tapped in the order strip: its card brought into view."""
+
+
+#: How many times "Time and treatment" was tapped in the strip (the page's, not the fight's).
+JUMPS = "simply_care_jumps"
+
+
+def jump(model: Model, msg: CareJump, ctx: Ctx) -> Model:
+    """FIGHT.md: at 768x1024 nothing needs a scroll to be found. With three fighters the card
+    sat at y 1270 of 1024, under the attack, damage and checks steps: a tap in the strip brings
+    it into view (its ``data-step-on`` is new, so the page reveals it), no undo step."""
+    return model.with_ui(**{JUMPS: int(model.ui.get(JUMPS, 0)) + 1})
+
+
+def jump_button() -> VNode:
+    """The strip's way to the clock and the treatments, as short as its folds beside it."""
+    return h(
+        "button",
+        {"type": "button", "class": "jump", "data-testid": "sc-care-jump", "on_click": CareJump()},
+        "Time, treatment ↓",
+    )
+
+
 class HoursTyped(Message, action="simply.combat_hours_typed"):
     """A stabilization's 1D10 hours rolled at the table, as typed."""
 
@@ -481,9 +505,19 @@ def _treater_field(fight: core.Combat, form: dict[str, Any]) -> VNode:
 
 def care_card(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
     treatments = [(x, x.capitalize()) for x in core.TREATMENTS]
+    # Revealed when "Time and treatment" is tapped in the strip (jump), never on its own: new
+    # on the page it stays quiet, and its other changes (the clock) are not what it is keyed on.
+    asked = f"jump-{model.ui.get(JUMPS, 0)}"
     return h(
         "section",
-        {"class": "card", "aria-labelledby": "sc-care-h"},
+        {
+            "class": "card",
+            "aria-labelledby": "sc-care-h",
+            "data-testid": "sc-care",
+            "data-step": "sc-care",
+            "data-step-on": asked,
+            "data-step-quiet": True,
+        },
         h("h2", {"id": "sc-care-h"}, "Time and treatment"),
         h(
             "div",

@@ -49,6 +49,10 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
         "defend": "",
         "defend_tn": "10",
         "defend_level": "Capable",
+        # SIM-D12: the Defend made with the target's shield ("defend": "shield"), its own TN
+        # (Shield skill + Def Mod) and level, set up from his sheet beside the weapon's.
+        "shield_tn": "",
+        "shield_level": "Default",
         "luck": "no",
         "defend_luck": "no",
         # A contest's rolls typed at the table, each side in its own field: the one typed
@@ -414,6 +418,8 @@ def plan_form(fight: core.Combat, attack: dict[str, str]) -> dict[str, dict[str,
             "defend": "",
             "defend_tn": _text(plan.defend_tn),
             "defend_level": plan.defend_level or "Default",
+            "shield_tn": "" if plan.shield is None else str(plan.shield.tn),
+            "shield_level": (plan.shield.level if plan.shield else None) or "Default",
             "luck": "no",
             "defend_luck": "no",
             "rolled": "",

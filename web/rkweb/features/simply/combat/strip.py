@@ -101,10 +101,16 @@ def _initiative(fight: core.Combat) -> VNode:
 
 
 def strip(
-    model: Model, fight: core.Combat, state: dict[str, Any], add: VNode, later: VNode | None
+    model: Model,
+    fight: core.Combat,
+    state: dict[str, Any],
+    add: VNode,
+    later: VNode | None,
+    care: VNode,
 ) -> VNode:
     """The strip; ``add`` is "Add a participant" and ``later`` "Out of turn", folded beside
-    "Next turn" while a turn runs (on one line: the step below stays in view at 768x1024)."""
+    "Next turn" while a turn runs, then ``care``, the way to "Time and treatment" below (on one
+    line: the step below stays in view at 768x1024)."""
     places = {cid: str(i + 1) for i, cid in enumerate(fight.order)}
     ordered = core.acting_order(fight)  # the order the initiative dice are read in
     target = state["form"]["attack"]["target"]
@@ -121,5 +127,5 @@ def strip(
         # The initiative's refusal above the folds, next to its entry: below them it sat under
         # an open "Add a participant" form, off the screen (y 1624 of 1024).
         error_line(model, saved.ERRORS, "initiative", "sc-error-initiative"),
-        h("div", {"class": "row strip-folds"}, _initiative(fight), add, later),
+        h("div", {"class": "row strip-folds"}, _initiative(fight), add, later, care),
     )
