@@ -245,6 +245,28 @@ def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: 
     assert errors == []
 
 
+def test_the_condition_picker_waits_for_the_gms_choice(app: Page, errors: list[str]) -> None:
+    """Play-through 56: "Record a condition by hand" came set to System Shock, and one tap on
+    "Add condition" recorded it. It starts on "— choose a condition —"; Add is refused beside
+    the picker until one is chosen."""
+    app.get_by_test_id("nav-aftermath").click()
+    make_character(app, "Mara")
+    picker = app.get_by_test_id("aft-conditions-kind")
+    expect(picker).to_have_value("")
+    expect(picker.locator("option:checked")).to_have_text("— choose a condition —")
+    app.get_by_test_id("aft-conditions-add").click()
+    error = app.get_by_test_id("aft-conditions-kind-error")
+    expect(error).to_have_text("Condition: choose one to record first")
+    expect(app.get_by_test_id("aft-conditions-entry")).to_have_count(0)
+    expect(app.get_by_test_id("undo")).to_have_text("Undo: Edit Mara: name")  # nothing added
+    picker.select_option("dazed")
+    expect(error).to_have_text("")
+    app.get_by_test_id("aft-conditions-add").click()
+    expect(app.get_by_test_id("aft-conditions-entry")).to_have_count(1)
+    expect(app.get_by_test_id("aft-conditions-entry")).to_contain_text("Dazed")
+    assert errors == []
+
+
 def test_a_rifle_on_the_sheet_sets_up_the_attack(app: Page, errors: list[str]) -> None:
     """Issue 16: a rifle linked to the Rifle skill by name; picking it in Combat fills the BCS
     and the Long Gun Rifle row (001 L683)."""

@@ -7,7 +7,7 @@ without a word when another fighter taps "Acts"."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from support import PHONE, aftermath_fighter, enter, log_laid_out_alike
+from support import PHONE, aftermath_fighter, all_ones, enter, log_laid_out_alike
 from test_aftermath import axe_clean, shot
 
 RIFLE = ("Hunting rifle", "gun", "long_gun|Rifle", "long gun:308 (7.62mm NATO)", "5", "5")
@@ -225,4 +225,38 @@ def test_a_refused_value_is_named_beside_its_field_with_its_range(
     expect(app.get_by_test_id("aft-missile-ammo-error")).to_have_text("")
     app.get_by_test_id("aft-resolve").click()
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(1)
+    assert errors == []
+
+
+def test_a_weapon_is_chosen_for_one_action_and_the_others_keep_their_odds(
+    app: Page, errors: list[str]
+) -> None:
+    """Play-through 56: Ana's rifle chip read "a value is asked" while the attack of the weapon
+    she had chosen waited for its dice; and that weapon was still chosen at her next Action.
+    The text holds no weapon in hand (nothing readies or draws one), so her next Action Phase
+    opens on her sheet's first weapon, the rifle with its .308; while the revolver's shot waits,
+    the rifle's chip shows its own chance."""
+    _fighters(app)
+    app.get_by_test_id("aft-card-acts-0").click()
+    enter(app, "aft-missile-meters", "20")  # AFT-46: typed, never assumed
+    rifle = app.get_by_test_id("aft-cbt-use-0")
+    expect(rifle).to_contain_text("Hunting rifle (Rifle): 90% to hit")
+    app.get_by_test_id("aft-cbt-use-1").click()  # the revolver, for this Action
+    expect(app.get_by_test_id("aft-cbt-use-1")).to_have_attribute("aria-pressed", "true")
+    enter(app, "aft-dice-typed", "2")  # a hit: the shot waits for its location
+    expect(app.get_by_test_id("aft-dice-next")).to_have_text("Roll 2: hit location")
+    expect(rifle).to_contain_text("Hunting rifle (Rifle): 90% to hit")
+    shot(app, "attack-other-weapon-odds")
+    for _ in range(6):  # the location, then the damage dice as all ones
+        if not app.get_by_test_id("aft-dice-given").count():
+            break
+        expr = app.get_by_test_id("aft-dice").locator(".dice-expr").inner_text()
+        enter(app, "aft-dice-typed", "50" if expr == "1d100" else all_ones(expr))
+    expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Damage Done")
+    app.get_by_test_id("aft-res-next-phase").click()
+    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
+    expect(rifle).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("aft-cbt-use-1")).to_have_attribute("aria-pressed", "false")
+    expect(app.get_by_test_id("aft-cbt-loaded")).to_contain_text("308")
+    shot(app, "attack-next-action-first-weapon")
     assert errors == []

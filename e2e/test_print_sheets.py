@@ -87,6 +87,7 @@ def test_an_aftermath_character_prints_on_one_page(app: Page, errors: list[str])
     enter(app, "aft-item-name", "Canteen")
     enter(app, "aft-item-enc", "2")
     app.get_by_test_id("aft-item-add").click()
+    app.get_by_test_id("aft-conditions-kind").select_option("system_shock")
     app.get_by_test_id("aft-conditions-add").click()
     expect(app.get_by_test_id("aft-conditions-entry")).to_have_count(1)
     _printed(

@@ -229,3 +229,38 @@ def test_a_shot_uses_the_loaded_rounds_and_an_empty_gun_is_reloaded() -> None:
     bare = F.fight_from_json({"characters": [_fighter("Cy", REVOLVER), ana], "combat": {}})
     with pytest.raises(RuleError, match="enter its rounds when full"):
         F.reload(bare, "Revolver")
+
+
+def test_a_weapon_chosen_for_one_action_goes_back_to_the_first_at_the_next() -> None:
+    """Play-through 56: Ana switched to her Bowie in phase 3; in phase 4 her attack opened on
+    the Bowie again (Knife, BCS 12), not her rifle. The text has no weapon in hand: no rule
+    readies, draws or puts away a weapon or gives it a cost (its one trace is T12's "Character
+    drops weapon", 001 line 170, a critical miss), and the Action Phases' use is not in it
+    (aftermath.md AFT-55). So the choice is this Action's: at her next one (the next Action
+    Phase or Combat Turn) the attack is born from her sheet again, her first weapon (FIGHT.md's
+    first law), as Simply and Percentile do at the next turn. An attack still under way (dice
+    waiting, a field changed) keeps its weapon: it is never dropped silently."""
+    fight = _fight()
+    fight, _ = F.choose_weapon(fight, "Revolver")
+    assert (fight.weapon, fight.mode) == ("Revolver", "missile")
+    fight, _ = _hit(fight)
+    for move in (F.next_action_phase, F.next_combat_turn):
+        moved, _ = move(fight)
+        assert (moved.weapon, moved.mode) == ("Hunting rifle", "missile")
+        assert moved.forms["missile"]["ammo"] == "long gun:308 (7.62mm NATO)"
+        assert moved.forms["missile"]["meters"] == "25"  # the range between the two stays
+    # Bo (his Bowie first) picks the thrown mode, then a hand-to-hand form with no weapon.
+    bo, _ = F.pick_combatant(fight, "attacker", 1)
+    bo, _ = F.choose_weapon(bo, "")
+    bo, _ = F.set_mode(bo, "missile")
+    moved, _ = F.next_action_phase(bo)
+    assert (moved.weapon, moved.mode, moved.forms["hth"]["bcs"]) == ("Bowie", "hth", 12)
+    # Under way: a field changed, or dice waiting, keeps the attack and its weapon.
+    revolver, _ = F.choose_weapon(_fight(), "Revolver")
+    typed, _ = F.set_field(revolver, "missile", "bcs", "9")
+    moved, _ = F.next_action_phase(typed)
+    assert (moved.weapon, moved.forms["missile"]["bcs"]) == ("Revolver", 9)
+    waiting, _ = F.attack(revolver, F.typed_roll("3"))
+    assert waiting.pending is not None
+    moved, _ = F.next_action_phase(waiting)
+    assert (moved.weapon, moved.pending) == ("Revolver", waiting.pending)

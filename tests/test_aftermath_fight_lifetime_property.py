@@ -3,7 +3,8 @@ picks, attacker and target switches, fields and chips changed, the next Action P
 rolled and applied, undo, a save and reload). At every step, so at the start of every attack,
 each input of the attack equals a fresh set-up for the attacker from the sheets and the fight so
 far (the chosen weapon with its skill, gun and loaded ammunition; the range and movement last set
-between these two fighters), unless the GM changed it in this attack. A result is applied once.
+between these two fighters), unless the GM changed it in this attack. A weapon is chosen for one
+Action: the next starts from the sheet's first. A result is applied once.
 
 The model below knows only what the GM did; the expected form is built from the sheet by the
 weapon rules (``arms``) and the model, never read back from the fight."""
@@ -106,6 +107,15 @@ def _switch_attacker(model: Model, index: int) -> Model:
     own = arms.sheet_weapons(SHEETS[index])
     weapon, mode = (own[0].name, own[0].mode) if own else ("", model.mode)
     return replace(model, attacker=index, target=target, weapon=weapon, mode=mode, changed={})
+
+
+def _next_action(fight: F.Fight, model: Model) -> Model:
+    """The clock moved: the attacker's next Action starts from his sheet's first weapon (the
+    text holds no weapon in hand), unless an attack is under way (dice waiting, a change)."""
+    own = arms.sheet_weapons(SHEETS[model.attacker])
+    if fight.pending is not None or any(model.changed.values()) or not own:
+        return model
+    return replace(model, weapon=own[0].name, mode=own[0].mode)
 
 
 def _pick(fight: F.Fight, model: Model, role: str, index: int, drop: bool) -> tuple[F.Fight, Model]:
@@ -222,9 +232,9 @@ def _step(fight: F.Fight, model: Model, action: tuple[Any, ...]) -> tuple[F.Figh
             return _attack(fight, model, action[1])
         return done, model
     if kind == "next_phase":
-        return F.next_action_phase(fight)[0], model
+        return F.next_action_phase(fight)[0], _next_action(fight, model)
     if kind == "next_turn":  # a new Combat Turn: no damage taken in it yet
-        return F.next_combat_turn(fight)[0], replace(model, taken={})
+        return F.next_combat_turn(fight)[0], replace(_next_action(fight, model), taken={})
     if kind == "reload":
         again = F.fight_from_json(copy.deepcopy(F.fight_to_json(fight)))
         assert again == fight

@@ -102,6 +102,30 @@ def test_a_hit_waiting_for_its_damage_potential_takes_the_steps_place() -> None:
     assert find_all(shell.view(model), "aft-resolve")
 
 
+def test_another_weapons_chip_keeps_its_odds_while_a_hit_waits_for_a_value() -> None:
+    """Play-through 56: while Ana's Bowie hit waited for its Damage Potential, her rifle's chip
+    read "a value is asked" instead of its chance (the value asked is the Bowie's, not the
+    rifle's); it came back a phase later. Each other weapon's chip shows its own chance, a
+    fresh set-up from the sheet (the rifle at Bo, 20 m: 90%, as before the Bowie was chosen)."""
+    model = send(
+        _fight(),
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_select", 0),
+        ("aftermath.char_add_weapon", "Club"),
+        ("aftermath.tab", "combat"),
+    )
+    assert texts(model, "aft-cbt-use-0")[0].endswith("Hunting rifle (Rifle): 90% to hit")
+    model = send(
+        model,
+        ("aftermath.cbt_pick", "weapon", "Club"),
+        ("aftermath.cbt_field", "hth", "bcs", "30"),  # a sure hit: it asks its DP
+        ("aftermath.cbt_resolve",),
+    )
+    assert model.state["aftermath"]["combat"]["pending"]["asks"] == "attack.damage_potential"
+    assert texts(model, "aft-cbt-use-0")[0].endswith("Hunting rifle (Rifle): 90% to hit")
+    assert texts(model, "aft-cbt-use-1")[0].endswith("Club (no skill): 100% to hit")
+
+
 def test_the_attackers_first_weapon_is_chosen_once_it_is_on_his_sheet() -> None:
     """FIGHT.md: the first weapon is the default, also for the attacker the tab starts with."""
     model = send(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rkweb.app import shell
@@ -12,11 +13,14 @@ from rkweb.app.vdom import find_all, text_of
 from rkweb.features.aftermath.combat.update import CbtPotential
 from rkweb.features.aftermath.state import SETTINGS, suspect_setting
 
+from pycore.errors import RuleError
 from pycore.store import History, default_data
 from pycore.systems.aftermath.attack import worksheet_forms
 from pycore.systems.aftermath.attack.critical import EFFECT_TITLES
+from pycore.systems.aftermath.conditions import moment
 from pycore.systems.aftermath.gear.weapons import suspect_rows
 from pycore.systems.aftermath.reference.overland import conditions
+from pycore.systems.aftermath.sheet import sheet
 
 NOW = "2026-11-23T10:00:00+01:00"
 
@@ -363,6 +367,30 @@ def test_a_condition_is_recorded_by_hand_and_undone() -> None:
     assert names == ["System Shock", "Stunned", "Dazed"]
     model = send(model, ("shell.undo",))
     assert len(model.state["aftermath"]["characters"][1]["conditions"]) == 1
+
+
+def test_the_condition_picker_starts_empty_and_add_waits_for_a_choice() -> None:
+    """Play-through 56: "Record a condition by hand" came set to System Shock, so one tap on
+    "Add condition" recorded a condition the text leaves undefined (AFT-M08) without the GM
+    choosing it. The picker starts on "— choose a condition —"; Add is refused beside it, and
+    nothing recorded, until one is chosen; choosing one takes the refusal away."""
+    before = two_fighters()
+    picker = find_all(shell.view(before), "aft-target-conditions-kind")[0]
+    options = [o for o in picker.children if not isinstance(o, str)]
+    chosen = [(o.attr("value"), text_of(o)) for o in options if o.attr("selected") is not None]
+    assert chosen == [("", "— choose a condition —")]
+    model = send(before, ("aftermath.char_add_cond", 1))
+    assert model.state == before.state  # nothing recorded
+    assert texts(model, "aft-target-conditions-kind-error") == [
+        "Condition: choose one to record first"
+    ]
+    model = send(model, ("aftermath.char_draft", "condition", "dazed"))
+    assert texts(model, "aft-target-conditions-kind-error") == [""]
+    model = send(model, ("aftermath.char_add_cond", 1))
+    assert [c["name"] for c in model.state["aftermath"]["characters"][1]["conditions"]] == ["Dazed"]
+    # The core refuses it the same way (the sheet's own check, whoever calls it).
+    with pytest.raises(RuleError, match=r"^Condition: choose one to record first$"):
+        sheet.add_condition(sheet.new_sheet("Bo"), "", moment(1, 1))
 
 
 def test_a_critical_miss_lands_on_the_attacker() -> None:

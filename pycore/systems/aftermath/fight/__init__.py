@@ -65,6 +65,7 @@ if TYPE_CHECKING:
         set_mode,
         set_override,
         toggle_chip,
+        weapon_set_up,
         weapons_changed,
     )
     from pycore.systems.aftermath.fight.public import (
@@ -98,7 +99,8 @@ __getattr__, __dir__ = exports(
         ),
         "pycore.systems.aftermath.fight.codec": "fight_from_json fight_to_json",
         "pycore.systems.aftermath.fight.form": (
-            "choose_weapon clear_chips set_field set_mode set_override toggle_chip weapons_changed"
+            "choose_weapon clear_chips set_field set_mode set_override toggle_chip weapon_set_up"
+            " weapons_changed"
         ),
         "pycore.systems.aftermath.fight.public": (
             "aftermath_public aftermath_under_way public_aftermath"
@@ -170,5 +172,6 @@ __all__ = [
     "taken_this_turn",
     "toggle_chip",
     "typed_roll",
+    "weapon_set_up",
     "weapons_changed",
 ]

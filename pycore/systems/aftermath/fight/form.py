@@ -79,6 +79,20 @@ def choose_weapon(fight: Fight, name: str) -> tuple[Fight, Done]:
     kept from the previous weapon (FIGHT.md). "" fills the attack by hand."""
     if fight.pending:
         raise RuleError("an attack waits for its dice: finish it or drop it first")
+    return _with_weapon(fight, name), Done()
+
+
+@checked
+def weapon_set_up(fight: Fight, name: str) -> tuple[str, Mapping[str, Any]]:
+    """The attack the attacker's weapon ``name`` would open: its mode and form, set up as
+    :func:`choose_weapon` sets it (his sheet, the fight so far), without choosing it. Its
+    chip's chance is read from it, also while another weapon's attack waits for its dice or a
+    value: what that attack waits for is its own, not this weapon's."""
+    picked = _with_weapon(fight, name)
+    return picked.mode, picked.forms[picked.mode]
+
+
+def _with_weapon(fight: Fight, name: str) -> Fight:
     _, attacker = fight.person("attacker")
     mode = fight.mode
     chosen = " ".join(name.split())
@@ -87,7 +101,7 @@ def choose_weapon(fight: Fight, name: str) -> tuple[Fight, Done]:
         chosen = setup.weapon.name
         keep_thrown = setup.mode == "hth" and fight.mode == "thrown"
         mode = "thrown" if keep_thrown else setup.mode
-    return replace(fight, weapon=chosen, mode=mode, edits={}), Done()
+    return replace(fight, weapon=chosen, mode=mode, edits={})
 
 
 @checked

@@ -32,6 +32,7 @@ def _moved(fight: Fight, moved: Moment, label: str) -> tuple[Fight, Done]:
     ended = replace(
         fight, turn=moved.turn, phase=moved.phase, taken=taken, recall=None, characters=chars
     )
+    ended = _first_weapon(ended)
     if not dead:
         return ended, Done(label)
     who = ", ".join(name for name, _ in dead)
@@ -43,6 +44,21 @@ def _moved(fight: Fight, moved: Moment, label: str) -> tuple[Fight, Done]:
     )
     public = f"{who} {verb} to death"
     return ended, Noted(f"{label}; {public}", text, public, ("AFT-25", "AFT-55"))
+
+
+def _first_weapon(fight: Fight) -> Fight:
+    """The attacker's next Action starts from his sheet's first weapon (FIGHT.md's first law:
+    the weapon chosen is this Action's, never remembered from an earlier one). The text holds
+    no weapon in hand: no rule readies, draws or puts away a weapon or gives that a cost (its
+    one trace, T12's "Character drops weapon", 001 line 170, is a critical miss's result), and
+    the use of the Action Phases is not in it (AFT-55). An attack still under way (dice
+    waiting, a field the GM changed) keeps its weapon: it is never dropped silently."""
+    if fight.pending or fight.edits or not 0 <= fight.attacker < len(fight.characters):
+        return fight
+    own = arms.sheet_weapons(fight.characters[fight.attacker])
+    if not own or (fight.weapon, fight.mode) == (own[0].name, own[0].mode):
+        return fight
+    return replace(fight, weapon=own[0].name, mode=own[0].mode)
 
 
 def _bled_out(

@@ -405,7 +405,13 @@ def add_condition(
     Traceback (most recent call last):
     ...
     pycore.errors.RuleError: condition 'fear' is unknown; allowed: dazed, dazed_rest, stunned, stunned_rest, system_shock, death_blow, broken_bone, compound_fracture, compound_fracture_head, knocked_over
+    >>> add_condition(new_sheet(), "", moment(1, 1))
+    Traceback (most recent call last):
+    ...
+    pycore.errors.RuleError: Condition: choose one to record first
     """
+    if key == "":  # none is pre-chosen: a condition is only ever the GM's choice (AFT-M08)
+        raise RuleError("Condition: choose one to record first")
     key = check_choice("condition", key, tuple(MANUAL_CONDITIONS))
     found: tuple[Condition, ...]
     if key in ("dazed", "dazed_rest"):

@@ -28,7 +28,11 @@ from rkweb.kit.dice_entry import dice_entry, typed_text
 from rkweb.kit.fields import select
 from rkweb.kit.results import why
 
-CONDITION_DEFAULT = "system_shock"
+#: "Record a condition by hand" starts on no condition: a tap on "Add condition" never records
+#: one the GM did not choose (it recorded System Shock, which the text leaves undefined,
+#: AFT-M08); the core refuses the add until one is chosen.
+CONDITION_DEFAULT = ""
+CONDITION_PROMPT = "— choose a condition —"
 #: The conditions recorded by hand that are compound fractures (AFT-25): they bleed, and take
 #: the bleeding's D6, unless a Death Blow (:func:`_head_blow`).
 FRACTURES = ("compound_fracture", "compound_fracture_head")
@@ -75,6 +79,8 @@ DIE_ERROR = "char.condition_die"
 
 
 def _draft(model: Model, msg: CharDraft, ctx: Ctx) -> Model:
+    if msg.key == "condition":  # a condition chosen answers "choose one first"
+        model = set_err(model, "char.condition", None)
     return model.with_ui(aftermath_draft={**draft(model), msg.key: msg.value})
 
 
@@ -211,7 +217,7 @@ def conditions_card(
                 f"{testid}-kind",
                 "Record a condition by hand (starts now)",
                 chosen,
-                list(core.MANUAL_CONDITIONS.items()),
+                [("", CONDITION_PROMPT), *core.MANUAL_CONDITIONS.items()],
                 CharDraft("condition"),
                 error=err(model, "char.condition"),
             ),

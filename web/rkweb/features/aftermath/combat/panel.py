@@ -53,10 +53,10 @@ def _chance(fight: core.Fight | None, name: str, now: Worked) -> str:
         return "choose a target"
     try:
         if name != fight.weapon:
-            picked, _ = core.choose_weapon(fight, name)
-            found = worksheet.preview(
-                replace(setup, mode=picked.mode, form=picked.forms[picked.mode])
-            )
+            # Its own set-up, also while the chosen one's hit waits for a value (the rifle's
+            # chip read "a value is asked" while a Bowie hit waited for its Damage Potential).
+            mode, form = core.weapon_set_up(fight, name)
+            found = worksheet.preview(replace(setup, mode=mode, form=dict(form)))
         if isinstance(found, RuleError | None):
             return _asked(found)
         return f"{percent_text(found.total.chance)} to hit"
