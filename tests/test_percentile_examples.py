@@ -53,7 +53,7 @@ def test_e06_borrow_all_next_turn() -> None:  # line 74
 
 
 def test_e07_stun_debt_larger_than_ap() -> None:  # line 74
-    ledger = agility.stun(agility.new_ledger(50), 1200)  # 120 AP owed
+    ledger = agility.stun(agility.take(agility.new_ledger(50)), 1200)  # 120 AP owed, in his turn
     turns = []
     for _ in range(4):  # each a turn he had: a turn he has not had pays none (PCT-28)
         ledger = agility.start_turn(agility.take(ledger))
@@ -232,9 +232,12 @@ def test_d10_structure_and_function() -> None:
 
 
 def test_d11_stun_debt() -> None:
-    ledger = agility.stun(agility.new_ledger(50), 200)
+    ledger = agility.stun(agility.take(agility.new_ledger(50)), 200)  # in his turn
     assert ledger.debt == 20
     assert agility.start_turn(ledger).available == 30
+    # before his turn (PCT-28: paid at the start of his turns): that turn has the 30
+    before = agility.stun(agility.new_ledger(50), 200)
+    assert (before.available, before.debt) == (30, 0)
 
 
 def test_d12_borrow() -> None:

@@ -300,13 +300,14 @@ def test_pct_28_11_damage_raises_the_modifier_and_stuns_by_its_rise() -> None:
     fight, _ = FA.attack(
         fight, setup_of(FORM), Dice(15, 5, 6, 6, 5)
     )  # 16.8 points: modifier 0 → 30
-    bob = fight.fighter("c2")
-    assert bob is not None and bob.damage_modifier == 30 and bob.ledger.debt == 3
+    bob = fight.fighter("c2")  # 3 AP lost by his turn still to come (PCT-28)
+    assert bob is not None and bob.damage_modifier == 30 and bob.ledger.stun_paid == 3
+    assert (bob.ledger.available, bob.ledger.debt) == (47, 0)
     fight, _ = FA.attack(
         fight, setup_of(FORM), Dice(15, 5, 6, 6, 5)
     )  # old wounds do not stun again
     bob = fight.fighter("c2")
-    assert bob is not None and bob.ledger.debt == 3
+    assert bob is not None and (bob.ledger.available, bob.ledger.stun_paid) == (47, 3)
 
 
 def test_pct_34_adversity_conditions_are_summed_for_table_3_2() -> None:
@@ -413,7 +414,8 @@ def test_pct_28_line_74_the_stun_is_asked_after_the_damage_is_known() -> None:
     with pytest.raises(RuleError, match=r"Table #3-7\.0 modifier for the damage taken"):
         answer_stun(fight, "lots")
     fight, change = answer_stun(fight, "210")  # Bob's modifier rises from 10 to 210
-    assert fight.pending is None and fight.fighter("c2").ledger.debt == 20  # type: ignore[union-attr]
+    bob = fight.fighter("c2")  # his turn still to come pays the 20 (PCT-28)
+    assert fight.pending is None and bob is not None and bob.ledger.stun_paid == 20
     assert str(change) == (
         "Table #3-7.0: 16.8 points of damage (read as 16 on its whole-point rows: 16.8 has not "
         "reached 17) give modifier 210 (kept on the GM page); Bob is stunned: 20 AP lost"

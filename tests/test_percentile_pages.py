@@ -335,7 +335,8 @@ def test_gm_tables_feed_stun_actions_and_adversity() -> None:
     assert "PA 5 (Table #3-2 (GM) for adversity 25)" in result
     bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
     assert bob["damage_modifier"] == "30"
-    assert "stun debt 3" in str(bob["ledger"]) or bob["ledger"]["debt"] == "3"
+    # the 3 AP are taken off his turn still to come (PCT-28: paid at its start)
+    assert (bob["ledger"]["stun_paid"], bob["ledger"]["debt"]) == ("3", "0")
 
 
 def test_custom_piece_size_is_validated() -> None:
@@ -532,7 +533,7 @@ def test_the_stun_is_asked_after_the_damage_and_stale_values_are_cleared() -> No
     assert "points of damage taken?" in texts(m, "percentile-attack-question")[0]
     m = go(m, "percentile.attack_stun", "200")
     bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
-    assert bob["ledger"]["debt"] == "20"
+    assert (bob["ledger"]["stun_paid"], bob["ledger"]["available"]) == ("20", "30")
     m = go(m, "percentile.attack_field", "attacker", "c2")  # Bob now attacks: a fresh set-up
     assert m.state["percentile"]["combat"]["attack"] == {"attacker": "c2"}
     # Bob as his own target is refused where it is picked (fight.setup.enter), the form kept

@@ -12,6 +12,8 @@ from rkweb.app.vdom import VNode, find_all, text_of
 from rkweb.features.percentile import state as S
 from test_percentile_pages import ann_hits_bob, anns_turn, go, round_ready, texts
 
+from pycore.store import History
+
 
 def _stunning(m: Model, rows: str) -> Model:
     """The GM's Table #3-7.0 (PCT-M02) replaced by ``rows`` (damage_low,damage_high,modifier)."""
@@ -22,15 +24,17 @@ def _stunning(m: Model, rows: str) -> Model:
 def test_a_stunned_fighters_card_says_the_ap_of_his_next_turn() -> None:
     """The play-through: Bob's card read "40 AP, stunned for 1 turn"; the stun's AP (the
     Table #3-7.0 modifier ÷ 10, line 74) are lost at the start of his next turn, so the GM had
-    to work out the 10 he would have. Here any damage gives modifier 300: 30 of Bob's 50 AP."""
+    to work out the 10 he would have. Here any damage gives modifier 300: 30 of Bob's 50 AP.
+    Bob is hit before his turn of the round: that turn, still to come, is his next and has the
+    20 (PCT-28: paid at the start of each of his turns)."""
     m = ann_hits_bob(_stunning(round_ready(), "0,0,0\n1,50000,300\n"))
     card = texts(m, "percentile-strip-c2")[0]
-    assert card.endswith("50 AP now; next turn 20: stunned"), card
+    assert "· next ·" in card and card.endswith("20 AP: stunned"), card
     assert "stunned for 1 turn" not in card
-    # a stun of more than one turn says how long, and a next turn with nothing left says so
-    m = ann_hits_bob(_stunning(round_ready(), "0,0,0\n1,50000,600\n"))
+    # a stun over his AP: his turn still to come has nothing left, the one after it says so
+    m = ann_hits_bob(_stunning(round_ready(), "0,0,0\n1,50000,1100\n"))
     card = texts(m, "percentile-strip-c2")[0]
-    assert card.endswith("50 AP now; next turn 0 (no movement): stunned for 2 turns"), card
+    assert card.endswith("no-movement turn; next turn 0 (no movement): stunned for 2 turns"), card
 
 
 def _anns_hit_on_bobs_head(m: Model, damage: str = "5 6 6 6") -> Model:
@@ -284,3 +288,28 @@ def _walk(node: object) -> list[VNode]:
     if not isinstance(node, VNode):
         return []
     return [node, *(n for c in node.children for n in _walk(c))]
+
+
+def _bob(m: Model) -> dict[str, str]:
+    bob = next(c for c in m.state["percentile"]["characters"] if c["id"] == "c2")
+    return {k: str(bob["ledger"][k]) for k in ("available", "debt", "stun_paid", "turn")}
+
+
+def test_a_stun_before_his_turn_is_undone_redone_and_reloaded_with_his_turn() -> None:
+    """PCT-28: Bob stunned (modifier 300: 30 AP) by Ann before his turn of the round: that
+    turn, still to come, has 20 AP. Undo gives him his 50 back, Redo and a reload the 20, and
+    his own turn then begins with the 20 (it began with 50, the 30 owed by the next round's)."""
+    m = ann_hits_bob(_stunning(round_ready(), "0,0,0\n1,50000,300\n"))
+    turn = _bob(m)["turn"]  # his own turn still to come this round
+    stunned = {"available": "20", "debt": "0", "stun_paid": "30", "turn": turn}
+    assert _bob(m) == stunned
+    undone = go(m, "shell.undo")
+    assert _bob(undone) == {"available": "50", "debt": "0", "stun_paid": "0", "turn": turn}
+    m = go(undone, "shell.redo")
+    assert _bob(m) == stunned
+    m = Model(History.from_json(m.history.to_json()), route="percentile", ui=dict(m.ui))
+    assert _bob(m) == stunned
+    m = go(m, "percentile.turn_next", seed="bob")
+    assert m.state["percentile"]["combat"]["attack"]["attacker"] == "c2"
+    assert texts(m, "percentile-strip-c2")[0].endswith("20 AP: stunned")
+    assert _bob(m) == stunned

@@ -242,8 +242,10 @@ def test_ledger_spending_and_warning() -> None:
     assert "30 of 50 AP left" in str(ledger) and "2 s" in str(ledger)
     with pytest.raises(RuleError, match="AP to borrow must be from 0 to 50"):
         agility.borrow(ledger, 51)
-    stunned = agility.stun(agility.new_ledger(10), 2000)
+    stunned = agility.stun(agility.take(agility.new_ledger(10)), 2000)  # in his turn
     assert stunned.stun_turns == 20 and agility.stun_warning(stunned)
+    before = agility.stun(agility.new_ledger(10), 2000)  # before it: it pays 10 of the 200
+    assert before.stun_turns == 19 and "lasts 20 turns" in str(agility.stun_warning(before))
 
 
 def test_races_systems_and_examples_appear_in_the_seed() -> None:

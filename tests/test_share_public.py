@@ -281,6 +281,10 @@ def test_a_percentile_view_shows_asleep_stunned_and_a_destroyed_part() -> None:
     status = {r["name"]: r["status"] for r in view["order"]}
     assert status["Ann"] == "asleep, arm destroyed"
     assert status["Bob"] == "stunned"
+    # PCT-28: stunned before his turn, the turn still to come paid it all: stunned still
+    section["characters"][1]["ledger"] = {"ap": "50", "available": "30", "stun_paid": "20"}
+    status = {r["name"]: r["status"] for r in public_percentile(section)["order"]}
+    assert status["Bob"] == "stunned"
 
 
 # --- which fight -----------------------------------------------------------------------------

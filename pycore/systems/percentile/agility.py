@@ -113,8 +113,15 @@ class Ledger:
 
     @property
     def stun_turns(self) -> int:
-        """Turns still affected by the stun debt: ``ceil(debt / AP)``."""
+        """Turns still affected by the stun debt, after the one the ledger holds:
+        ``ceil(debt / AP)``."""
         return math.ceil(self.debt / self.ap)
+
+    @property
+    def stunned(self) -> bool:
+        """PCT-28 reading: "stunned while a debt is outstanding at the start of a turn": a debt
+        still owed, or the turn the ledger holds (under way or still to come) lowered by it."""
+        return bool(self.debt or self.stun_paid)
 
     def borrowable(self) -> Fraction:
         """What may still be borrowed from the next turn (PCT-27 reading)."""
@@ -192,13 +199,33 @@ def borrow(ledger: Ledger, amount: Number) -> Ledger:
 
 @checked
 def stun(ledger: Ledger, table_modifier: Number) -> Ledger:
-    """PCT-28: damage stuns; ``M / 10`` AP (M from Table #3-7.0) are owed from the next turns.
+    """PCT-28: damage stuns; ``M / 10`` AP (M from Table #3-7.0) are owed from the next turns,
+    paid "at the start of each of the character's turns" (the reading). In his turn, or after
+    it in the round (:attr:`Ledger.taken`), the next he has pays it. Before it, his next own
+    turn is the one the ledger holds, still to come this round: it pays now what its start
+    would have, so a stun taken before his turn in a round lowers that round's turn, not only
+    the one after. Should that turn never come to him (another side's SURPRISE, a lead of 30,
+    asleep), :func:`start_turn` hands what it paid back to the debt for the next he has.
 
-    >>> stun(new_ledger(50), 200).debt   # PCT-D11
-    Fraction(20, 1)
+    >>> t = take(new_ledger(50))   # in his turn: the next pays
+    >>> stun(t, 200).debt, stun(t, 200).available   # PCT-D11
+    (Fraction(20, 1), Fraction(50, 1))
+    >>> s = stun(new_ledger(50), 200); s.available, s.debt, start_turn(take(s)).available
+    (Fraction(30, 1), Fraction(0, 1), Fraction(50, 1))
+    >>> s = stun(s, 600); s.available, s.debt, s.stun_paid   # 80 owed: 50 paid by this turn
+    (Fraction(0, 1), Fraction(30, 1), Fraction(50, 1))
     """
     m = bounded("Table #3-7.0 modifier", table_modifier, 0, MAX_MODIFIER, whole=False)
-    return replace(ledger, debt=ledger.debt + m / STUN_DIVISOR)
+    debt = ledger.debt + m / STUN_DIVISOR
+    if ledger.taken:
+        return replace(ledger, debt=debt)
+    # The turn still to come: its start pays the debt from the AP it has not paid yet, then
+    # the borrowing it repays (what start_turn does), and nothing of it is spent or borrowed
+    # (spending or borrowing makes it taken).
+    paid = min(ledger.ap - ledger.stun_paid, debt)
+    stun_paid = ledger.stun_paid + paid
+    available = max(Fraction(0), ledger.ap - stun_paid - ledger.repaid)
+    return replace(ledger, debt=debt - paid, stun_paid=stun_paid, available=available)
 
 
 @checked
@@ -222,7 +249,7 @@ def start_turn(ledger: Ledger) -> Ledger:
     Fraction(38, 1)
     >>> start_turn(round_2).available, start_turn(take(round_2)).available
     (Fraction(38, 1), Fraction(50, 1))
-    >>> stunned = start_turn(take(stun(new_ledger(50), 1200)))   # debt 120: 50 paid, 70 left
+    >>> stunned = start_turn(stun(take(new_ledger(50)), 1200))   # debt 120: 50 paid, 70 left
     >>> start_turn(stunned).debt, start_turn(take(stunned)).debt   # no turn of his: none paid
     (Fraction(70, 1), Fraction(20, 1))
     """
@@ -255,9 +282,11 @@ def stun_warning(ledger: Ledger) -> str | None:
     >>> stun_warning(stun(new_ledger(1), 200))
     'stun lasts 20 turns, more than the 15 the text mentions (line 74); the GM decides'
     """
-    if ledger.stun_turns > STUN_TURNS_HINT:
+    # a turn still to come that the stun already lowered (:func:`stun`) is one of its turns
+    turns = ledger.stun_turns + (0 if ledger.taken or not ledger.stun_paid else 1)
+    if turns > STUN_TURNS_HINT:
         return (
-            f"stun lasts {ledger.stun_turns} turns, more than the 15 the text mentions (line 74); "
+            f"stun lasts {turns} turns, more than the 15 the text mentions (line 74); "
             "the GM decides"
         )
     return None

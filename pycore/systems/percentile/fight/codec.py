@@ -240,14 +240,28 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
 
 
 @checked
-def fight_into_json(section: Mapping[str, Any], fight: Fight) -> dict[str, Any]:
+def fight_into_json(
+    section: Mapping[str, Any], fight: Fight, before: Fight | None = None
+) -> dict[str, Any]:
     """The saved section with the fight written in: its combat keys and the fighters' live
-    values on their sheets (the page's own keys, such as the forms and the log, are kept)."""
+    values on their sheets (the page's own keys, such as the forms and the log, are kept).
+    ``before``: the fight decoded from ``section``; a fighter the step left as it was (the same
+    object) keeps his saved sheet as it is, not decoded again to find what changed (issue 33: a
+    tap re-read all 30 sheets to write back the one or two it touched).
+
+    >>> f = fight_from_json({"characters": [{"id": "c1", "name": "Ann"}]})
+    >>> s = {"characters": [{"id": "c1", "name": "Ann"}]}
+    >>> fight_into_json(s, f, before=f)["characters"][0] is s["characters"][0]
+    True
+    """
     by_id = {f.id: f for f in fight.fighters}
+    kept = {f.id: f for f in before.fighters} if before is not None else {}
     chars = [
-        fighter_into_json(c, by_id[c["id"]])
-        if isinstance(c, Mapping) and c.get("id") in by_id
-        else c
+        c
+        if not isinstance(c, Mapping)
+        or c.get("id") not in by_id
+        or kept.get(str(c["id"])) is by_id[c["id"]]
+        else fighter_into_json(c, by_id[c["id"]])
         for c in section.get("characters", [])
     ]
     pending = fight.pending

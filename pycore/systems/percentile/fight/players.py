@@ -39,8 +39,9 @@ __all__ = ["percentile_public", "percentile_under_way", "public_percentile"]
 def _status(fight: Any, fighter: Any) -> str:
     member = fight.member(fighter.id)
     words = ["asleep"] if member is not None and member.asleep else []
-    if fighter.ledger.debt:
-        words.append("stunned")  # PCT-28: a stun is an AP debt still owed
+    if fighter.ledger.stunned:
+        # PCT-28: a stun is an AP debt still owed, or already taken off his turn (to come)
+        words.append("stunned")
     for part in fighter.parts:
         state = "destroyed" if part.destroyed else "no function" if part.no_function else ""
         if state and not any(c.isdigit() for c in part.name):  # a name could carry a number

@@ -91,6 +91,8 @@ def status(fighter: Fighter, fight: Fight) -> str:
         bits.append(ap_now_and_next(ledger, stunned))
     elif ledger.debt:
         bits.append(f"stunned for {turns} turn{'s' if turns != 1 else ''}")
+    elif ledger.stunned:  # paid off by the turn he has now or still to come: stunned in it
+        bits.append("stunned")
     return ", ".join(bits)
 
 
@@ -101,7 +103,8 @@ def ap_now_and_next(ledger: Ledger, stunned: str) -> str:
     that 10 would be left (the core's own start of a turn, ``agility.start_turn``)."""
     now = "no-movement turn" if ledger.no_movement else f"{short(ledger.remaining)} AP"
     if not ledger.debt and not ledger.borrowed:
-        return now
+        # the stun paid off by this turn (under way or still to come): stunned in it (PCT-28)
+        return f"{now}: {stunned}" if ledger.stunned else now
     # the turn after the one under way or still to come this round, which he has: a turn not
     # had pays no stun and no borrowing (agility.start_turn), so read as had (agility.take)
     later = agility.start_turn(agility.take(ledger))

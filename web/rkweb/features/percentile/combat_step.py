@@ -66,8 +66,9 @@ def edited(model: Model, key: str, edit: Callable[[dict[str, Any]], Model]) -> M
 def attack_entry(model: Model, st: dict[str, Any], key: str, value: str) -> Model:
     """One field of the attack form (the core checks it and derives what follows from it),
     marked as typed since the fight's last step, with the form as it leaves it (:func:`stamped`)."""
-    fight, form = FS.enter(S.fight_of(model, st), form_of(st), key, value)
-    st = with_form(S.with_fight(st, fight), "attack", form)
+    before = S.fight_of(model, st)
+    fight, form = FS.enter(before, form_of(st), key, value)
+    st = with_form(S.with_fight(st, fight, before), "attack", form)
     st = {**st, "combat": steps.typed(st["combat"], form)}
     model = with_error(S.save(model, st, fight=fight), S.FEATURE, f"attack-{key}", None)
     model = with_error(model, S.FEATURE, "turn-choice", None)  # a choice taken: no refusal
@@ -99,7 +100,7 @@ def stepped(
     if form is None and _turn_moved(before, fight):
         form = {str(k): str(v) for k, v in S.afresh(fight).items()}
     new = stamped(
-        with_form(S.with_fight(st, fight), "attack", form_of(st) if form is None else form),
+        with_form(S.with_fight(st, fight, before), "attack", form_of(st) if form is None else form),
         fight,
         len(model.history.undo_stack) + 1,  # the undo steps, with this one
     )

@@ -104,10 +104,11 @@ def _read(saved: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]:
     for key, value in saved.items():
         if key in ("check", "combat") and isinstance(value, dict):
             merged[key] = {**merged[key], **value}
-        else:
+        elif key != "characters":
             merged[key] = copy.deepcopy(value)
-    chars = merged["characters"] if isinstance(merged["characters"], list) else []
-    merged["characters"] = [_clean({**CHAR_DEFAULTS, **c}) for c in chars if isinstance(c, dict)]
+    chars = saved.get("characters")
+    chars = chars if isinstance(chars, list) else []
+    merged["characters"] = [_sheet(c) for c in chars if isinstance(c, dict)]
     merged["gm"] = gm_by_id(merged["gm"]) if isinstance(merged["gm"], dict) else {}
     return _current_form(merged)
 
@@ -150,6 +151,15 @@ def afresh(fight: Fight) -> dict[str, Any]:
     if now is not None:
         return setup.fresh(fight, now.id, setup.only_foe(fight, now.id))
     return {}
+
+
+def _sheet(saved: dict[str, Any]) -> dict[str, Any]:
+    """A saved character with the defaults and cleaned (:func:`_clean`); the saved object itself
+    when that changes nothing. Not copied (issue 33: the 30 sheets were deep-copied on every
+    tap): callers copy a sheet before they change it (:func:`character`), never in place, and a
+    sheet kept as it is stays the saved object, which the undo step's diff passes over."""
+    char = _clean({**CHAR_DEFAULTS, **saved})
+    return saved if char == saved else char
 
 
 def _clean(char: dict[str, Any]) -> dict[str, Any]:
@@ -208,8 +218,10 @@ def fight_of(model: Model, st: dict[str, Any]) -> Fight:
     return fight
 
 
-def with_fight(st: dict[str, Any], fight: Fight) -> dict[str, Any]:
-    return fight_into_json(st, fight)
+def with_fight(st: dict[str, Any], fight: Fight, before: Fight | None = None) -> dict[str, Any]:
+    """``st`` with ``fight`` written in; ``before``: the fight decoded from ``st``
+    (:func:`fight_of`), whose fighters the step left as they were are not written again."""
+    return fight_into_json(st, fight, before)
 
 
 def character(st: dict[str, Any], cid: str) -> dict[str, Any] | None:
