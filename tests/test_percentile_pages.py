@@ -53,14 +53,15 @@ def fresh() -> Model:
     return Model(History.new(default_data()), route="percentile")
 
 
-def with_two_characters() -> Model:
+def with_two_characters(damage_die: str = "4+2") -> Model:
+    """Ann (AIM 70, an AUTO PISTOL of ``damage_die``) and Bob (an arm), Table #3-6's costs."""
     m = fresh()
     m = go(m, "percentile.char_new")
     m = go(m, "percentile.char_field", "c1", "name", "Ann")
     m = go(m, "percentile.char_field", "c1", "aim", "70")
     m = go(m, "percentile.wform", "name", "AUTO PISTOL")
     m = go(m, "percentile.wform", "wep_dif", "30")
-    m = go(m, "percentile.wform", "damage_die", "4+2")
+    m = go(m, "percentile.wform", "damage_die", damage_die)
     m = go(m, "percentile.weapon_add", "c1")
     m = go(m, "percentile.char_new")
     m = go(m, "percentile.char_field", "c2", "name", "Bob")
@@ -90,8 +91,9 @@ def test_checks_tab_takes_the_dice_rolled_at_the_table() -> None:
     assert texts(refused, "percentile-tohit-d3-typed-error") == [
         "roll 1 (1d100): a die from 1 to 100 cannot show 101"
     ]
-    damage = go(m, "percentile.damage_roll_typed", "1")
-    assert "4:10sd can show 4 to 40, not 1" in texts(damage, "percentile-damage-typed-error")[0]
+    damage = go(m, "percentile.damage_roll_typed", "1 1 1 11")
+    said = texts(damage, "percentile-damage-typed-error")[0]
+    assert "a die from 1 to 10 cannot show 11" in said
     assert texts(refused, "percentile-check-log-entry") == texts(m, "percentile-check-log-entry")
     m = go(m, "percentile.tohit_roll_typed", "d1", "5")
     assert texts(m, "percentile-check-log-entry")[0].startswith("to-hit d1: 1:100sd (5")
@@ -457,11 +459,11 @@ def test_garbled_saved_numbers_fall_back_to_defaults() -> None:
     assert "side needs at least one awake member" in text_of(shell.view(m))  # side B is empty
 
 
-def round_ready(*, location_table: bool = True) -> Model:
+def round_ready(*, location_table: bool = True, damage_die: str = "4+2") -> Model:
     """Ann (a good shot) and Bob on two sides; the GM's random-hit and damage-modifier tables
     (without the random-hit Table #3-3.4 when not ``location_table``: a hit asks the GM which
-    body part it struck)."""
-    m = with_two_characters()
+    body part it struck); Ann's AUTO PISTOL does ``damage_die``."""
+    m = with_two_characters(damage_die)
     m = go(m, "percentile.char_field", "c1", "aim", "90")
     m = go(m, "percentile.char_select", "c2")
     m = go(m, "percentile.pform", "name", "head")

@@ -112,16 +112,36 @@ def _total_decides(parsed: DiceExpr) -> bool:
 
 
 @checked
-def typed_dice(expr: str, text: str, field: str = "rolled") -> TypedDice:
-    """A source for one roll of ``expr`` from what the user typed (faces, or the dice's total)."""
+def typed_dice(expr: str, text: str, field: str = "rolled", *, added: bool = False) -> TypedDice:
+    """A source for one roll of ``expr`` from what the user typed (faces, or the dice's total).
+
+    ``added``: the app adds the roll's modifier itself, so what is typed is only what the dice
+    show, as they are read: the one die, or each die (a total of several dice with a modifier
+    is refused, as it could be read with or without it). Percentile's damage dice take this
+    (PCT-42, ``1:10sd+1``: the d10 read as 8 is 8, then + 1 = 9), as GURPS's ``1d-2`` takes
+    the die.
+
+    >>> typed_dice("1d10+1", "8", added=True).faces, typed_dice("1d10+1", "8").faces
+    ((8,), (7,))
+    >>> typed_dice("4d10+2", "20", added=True)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.DiceError: rolled: 4d10+2 needs each die typed (4 numbers); the app adds +2
+    """
     parsed = parse(expr)
     groups = _groups(parsed)
     numbers = read_numbers(text, field)
     count = sum(g.count for g in groups)
     constants = _modifier(parsed)
+    if added and constants and len(numbers) == 1 and count > 1:
+        raise DiceError(
+            f"{field}: {parsed.text} needs each die typed ({count} numbers); "
+            f"the app adds {_signed(constants)}"
+        )
     # One number for several dice, or for a die with a modifier, is the roll's total with the
     # modifier included (what entry_hint says): a GM who adds the +3 himself is never 3 off.
-    if len(numbers) == 1 and (count > 1 or constants) and _total_decides(parsed):
+    # With ``added`` a die's modifier is the app's: one number is what the one die shows.
+    if len(numbers) == 1 and (count > 1 or (constants and not added)) and _total_decides(parsed):
         spread = _spread(groups, numbers[0], constants, parsed.text, field)
         # One die's face is what it showed; several dice's faces are made up.
         return TypedDice(spread, field, (len(spread) > 1,) * len(spread))
@@ -137,25 +157,34 @@ def typed_dice(expr: str, text: str, field: str = "rolled") -> TypedDice:
 
 
 @checked
-def entry_hint(expr: str) -> str:
-    """What to type for ``expr`` in "I rolled", in words (the dice entry's label says it).
+def entry_hint(expr: str, *, added: bool = False) -> str:
+    """What to type for ``expr`` in "I rolled", in words (the dice entry's label says it);
+    ``added``: the app adds the modifier (:func:`typed_dice`), the label says so.
 
     >>> entry_hint("1d20"), entry_hint("3d6"), entry_hint("3d10+3"), entry_hint("4d6kh3")
     ('the die', 'each die, or their total', 'each die, or the total with +3', 'each die')
     >>> entry_hint("1d100-5")
     'the total with −5'
+    >>> entry_hint("1d10+1", added=True), entry_hint("4d10+2", added=True)
+    ('the die; the app adds +1', 'each die; the app adds +2')
     """
     parsed = parse(expr)
     count = sum(g.count for g in _groups(parsed))
     constants = _modifier(parsed)
     dice = "the die" if count == 1 else "each die"
+    if added and constants:
+        return f"{dice}; the app adds {_signed(constants)}"
     if not _total_decides(parsed):
         return dice
     if constants:
-        sign = "+" if constants > 0 else "−"
-        total = f"the total with {sign}{abs(constants)}"
+        total = f"the total with {_signed(constants)}"
         return total if count == 1 else f"{dice}, or {total}"
     return dice if count == 1 else f"{dice}, or their total"
+
+
+def _signed(value: int) -> str:
+    """A modifier as a label writes it, with a true minus: ``+2``, ``−5``."""
+    return f"+{value}" if value > 0 else f"−{-value}"
 
 
 def _spread(

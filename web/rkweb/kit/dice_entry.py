@@ -36,6 +36,7 @@ def dice_entry(
     entry: str = "",
     also: VNode | None = None,
     placeholder: str | None = None,
+    added: bool = False,
 ) -> VNode:
     """Two ways to roll ``expr``: a button, or a field taking the faces or the dice's total.
     ``roll_testid`` keeps a page's older test id on the button (default ``<testid>-roll``);
@@ -45,11 +46,12 @@ def dice_entry(
     ``also`` stands beside the typed field: a second :func:`typed_field`, for a roll the button
     makes with this one (a contest's other side, each typed in its own field), or a button
     that settles the roll another way (a check waived); ``placeholder`` says what to type where
-    a short ``typed_label`` does not."""
+    a short ``typed_label`` does not; ``added``: the app adds the roll's modifier, so the field
+    takes what the dice show (:func:`pycore.dice.typed_dice`) and its label says so."""
     fid = f"{testid}-typed"
     # What to type, in the label itself (issue 28: "I rolled (3D10+3)" left a GM who totals it
     # himself unsure whether to add the +3).
-    said = f"I rolled ({expr}: {_hint(expr)})" if _parses(expr) else f"I rolled ({expr})"
+    said = f"I rolled ({expr}: {_hint(expr, added)})" if _parses(expr) else f"I rolled ({expr})"
     return h(
         "div",
         {
@@ -72,7 +74,7 @@ def dice_entry(
             disabled=disabled,
             entry=entry,
             # The label says what to type; the placeholder only when it cannot.
-            placeholder=placeholder or (None if _parses(expr) else _hint(expr)),
+            placeholder=placeholder or (None if _parses(expr) else _hint(expr, added)),
         ),
         also,
     )
@@ -138,7 +140,7 @@ def _parses(expr: str) -> bool:
     return True
 
 
-def _hint(expr: str) -> str:
+def _hint(expr: str, added: bool = False) -> str:
     """What to type, in words: a total includes the roll's modifier (issue 28: a typed 14 for
     3d10+3 was once recorded as 17).
 
@@ -146,6 +148,6 @@ def _hint(expr: str) -> str:
     ('each die, or the total with +3', 'total, or each die')
     """
     try:
-        return entry_hint(expr)
+        return entry_hint(expr, added=added)
     except DiceError:
         return "total, or each die"

@@ -447,7 +447,8 @@ def roll_typed(
     fight: Fight, setup: Setup, text: str, *, override: bool = False
 ) -> tuple[Fight, AttackStep]:
     """The next roll with the dice the user rolled at the table: checked against what those
-    dice can show (:func:`pycore.dice.typed_dice`), all of them used.
+    dice can show (:func:`pycore.dice.typed_dice`), all of them used; a roll's modifier (the
+    damage die's Y) is the app's to add.
 
     >>> from pycore.systems.percentile.fight.setup import Setup
     >>> roll_typed(Fight(), Setup(), "15")
@@ -458,7 +459,10 @@ def roll_typed(
     expr = next_dice(fight, setup)
     if expr is None:
         raise RuleError("The attack is not waiting for a roll.")
-    source = typed_dice(expr, text, "I rolled")
+    # PCT-42: the damage die is typed as the dice show it (one die, or each die) and the app
+    # adds the Y, as DamageRoll shows ("1:10sd (8) + 1 = 9"): a GM who types the face he
+    # reads is never a point short (the Checks tab takes the dice the same way).
+    source = typed_dice(expr, text, "I rolled", added=True)
     fight, step = roll(fight, setup, source, override=override)
     if source.unused:
         raise DiceError(f"I rolled: {expr} needs {len(source.faces) - len(source.unused)} dice")

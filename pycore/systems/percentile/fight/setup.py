@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pycore.errors import RuleError
-from pycore.systems.percentile.checks import parse_number
+from pycore.systems.percentile.checks import fmt, parse_number
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.fight.value import Fight, range_between, set_range
 from pycore.systems.percentile.gm_schemas import MAX_PERCENT_TO_HIT
@@ -159,7 +159,11 @@ PER_WEAPON = (
     "max_throw_m",
     "ap_cost",
 )
+#: The attack form's mark of a move into hand-to-hand range made in it: "who:whom:to:from"
+#: (:func:`moved_in`); another target drops it with the rest set against the one before.
+MOVED = "moved_in"
 PER_TARGET = (
+    MOVED,
     "part",
     "percent_to_hit",
     "percent_against",
@@ -263,8 +267,57 @@ def enter(fight: Fight, form: Form, key: str, value: str) -> tuple[Fight, dict[s
         return fight, set_field(fight, form, key, value)
     check_field(key, value)
     a, t = str(form.get("attacker") or ""), str(form.get("target") or "")
+    before = known_range(fight, form)
     fight = set_range(fight, a, t, value)
-    return fight, {k: v for k, v in form.items() if k != "range_m"}
+    form = {k: v for k, v in form.items() if k not in ("range_m", MOVED)}
+    after = known_range(fight, form)
+    # PCT-05 (line 27) / PCT-24 (line 68): coming inside 3 m is a move, an action paid in AP
+    # (c2); Table #3-6 with its cost is left out (PCT-M03), so the GM is asked (moved_in).
+    came_in = before is not None and before > HTH_MAX_RANGE_M
+    if fight.settings.ap == "c2" and came_in and after is not None and after <= HTH_MAX_RANGE_M:
+        form[MOVED] = f"{a}:{t}:{value.strip()}:{before}"
+    return fight, form
+
+
+@checked
+def without_move(form: Form) -> dict[str, str]:
+    """The form once the move into hand-to-hand range is paid (its question answered)."""
+    return {str(k): str(v) for k, v in form.items() if k != MOVED}
+
+
+@checked
+def moved_in(fight: Fight, form: Form) -> str | None:
+    """The move into hand-to-hand range (PCT-05: "must first move … paying AP", line 27;
+    PCT-24: every action costs AP, line 68) the GM just made by changing the range, in words
+    with its cost asked for: Table #3-6 leaves the cost out (PCT-M03). None when the range was
+    not brought inside 3 m in this attack (or since, changed or paid).
+
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
+    >>> f = fight_from_json({"settings": {"ap": "c2"}, "characters": [{"id": "a", "name": "Ann"},
+    ...     {"id": "b", "name": "Bob"}]})
+    >>> f, form = enter(f, {"attacker": "a", "target": "b"}, "range_m", "5")
+    >>> moved_in(f, form) is None
+    True
+    >>> f, form = enter(f, form, "range_m", "2")
+    >>> print(moved_in(f, form))
+    Ann moves from 5 m to 2 m, into hand-to-hand range: a move is an action and costs AP; Table #3-6 leaves its cost out: enter what it costs Ann and spend it
+    """
+    mark = str(form.get(MOVED) or "")
+    a, t = str(form.get("attacker") or ""), str(form.get("target") or "")
+    parts = mark.split(":")
+    if len(parts) != 4 or parts[:2] != [a, t] or parts[2] != range_between(fight, a, t):
+        return None
+    fighter = fight.fighter(a)
+    name = fighter.name if fighter is not None else a
+    try:
+        start = Fraction(parts[3])
+    except (ValueError, ZeroDivisionError):
+        return None
+    return (
+        f"{name} moves from {fmt(start)} m to {parts[2]} m, into hand-to-hand range: a move is "
+        f"an action and costs AP; Table #3-6 leaves its cost out: enter what it costs {name} "
+        "and spend it"
+    )
 
 
 def _name(fight: Fight, cid: str) -> str:

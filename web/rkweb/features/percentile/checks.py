@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from pycore.dice import RandintSource, seeded
-from pycore.dice.typed import DiceWanted, TypedRolls
+from pycore.dice.typed import DiceWanted, TypedRolls, typed_dice
 from pycore.errors import RulekeeperError
 from pycore.systems.percentile import tohit
 from pycore.systems.percentile.check_prefill import check_sources, check_values, default_source
@@ -214,6 +214,15 @@ def _grenade_roll(model: Model, msg: GrenadeRoll | GrenadeRollTyped, ctx: Ctx) -
 
 def _damage_roll(model: Model, msg: DamageRoll | DamageRollTyped, ctx: Ctx) -> Model:
     # the damage is one roll of several dice: its faces (or total) are one entry
+    text = typed_text(msg)
+    if text is not None:
+        # PCT-42: the dice as read, the app adds the Y; one number for several dice and a Y
+        # (with it or without?) is refused as the fight's damage entry refuses it
+        try:
+            die = damage_dice(S.state(model)["check"]["die"]).notation
+            typed_dice(die, text, "I rolled", added=True)
+        except RulekeeperError as exc:
+            return with_error(model, S.FEATURE, "typed-damage_roll", str(exc))
     return _dice(model, ctx, msg, _damage, "damage_roll", one=True)
 
 
@@ -266,11 +275,22 @@ def _odds(testid: str, values: Mapping[str, Fraction] | str) -> VNode:
     return odds_list(testid, values.items())
 
 
+def _die_said(st: dict[str, Any]) -> str:
+    """The damage die as the platform writes it (``1:10sd+1``), so the entry's label says what
+    to type and that the app adds the Y (PCT-42); in words while the die is not readable."""
+    try:
+        return damage_dice(st["check"]["die"]).notation
+    except RulekeeperError:
+        return "the damage dice"
+
+
 def _entry(
     model: Model, testid: str, expr: str, roll: Message, typed: Message, label: str, *args: str
 ) -> VNode:
     """A roll of the tab: "Roll for me" (its old test id ``<testid>-roll`` kept, with the
-    procedure for the to-hit rolls), or "I rolled ..." with the dice on the table."""
+    procedure for the to-hit rolls), or "I rolled ..." with the dice on the table, typed as
+    they are read: the app adds a roll's modifier (the damage die's Y, PCT-42; the others
+    have none)."""
     old = f"percentile-tohit-roll-{args[0]}" if args else f"{testid}-roll"
     return dice_entry(
         testid,
@@ -280,6 +300,7 @@ def _entry(
         label=label,
         roll_testid=old,
         error=error_of(model, S.FEATURE, "-".join(["typed", roll.ACTION.split(".")[1], *args])),
+        added=True,
     )
 
 
@@ -504,7 +525,7 @@ def _die_card(model: Model, st: dict[str, Any]) -> VNode:
         _entry(
             model,
             "percentile-damage",
-            "the damage dice",
+            _die_said(st),
             DamageRoll(),
             DamageRollTyped(),
             "Roll damage for me",

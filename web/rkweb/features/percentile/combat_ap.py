@@ -9,6 +9,7 @@ from typing import Any
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile import gmtables
 from pycore.systems.percentile.fight import cost as FC
+from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
@@ -71,7 +72,9 @@ def _ap_change(model: Model, ctx: Ctx, cid: str, kind: str) -> Model:
         amount = R.ap_amount(C.form_of(st, "ap_input").get(cid, ""))
         fight, change = R.change_ap(fight, cid, kind, amount)
         label = {"spend": "Spend AP", "borrow": "Borrow AP", "stun": "Stun"}[kind]
-        return fight, change.step, label, None
+        form = C.form_of(st)  # AP he spends after moving inside 3 m pay the move (moved_in)
+        paid = kind == "spend" and form.get("attacker") == cid and FS.MOVED in form
+        return fight, change.step, label, FS.without_move(form) if paid else None
 
     return C.stepped(model, ctx, f"ap-{cid}", run)
 

@@ -22,6 +22,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
+from rkweb.features.percentile.combat_ap import ApField, ApSpend
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.results import card, why
@@ -130,12 +131,37 @@ def range_entry(model: Model, fight: F.Fight, form: dict[str, Any], prefix: str)
         if attacker and target
         else ATTACK_NUMBERS["range_m"][0]
     )
-    return number(
+    plain = {str(k): str(v) for k, v in form.items()}
+    reach = number(
         f"{prefix}-range_m",
         label,
-        FS.shown(fight, {str(k): str(v) for k, v in form.items()})["range_m"],
+        FS.shown(fight, plain)["range_m"],
         AttackField("range_m"),
         error=error_of(model, S.FEATURE, "attack-range_m"),
+    )
+    moved = FS.moved_in(fight, plain)
+    if moved is None or attacker is None:
+        return reach
+    # PCT-05 / PCT-24: the move into hand-to-hand range is paid in AP, its cost the GM's
+    # (Table #3-6 left out): asked here, spent as the Agility points card spends
+    cid = attacker.id
+    return h(
+        "div",
+        {},
+        reach,
+        h("p", {"class": "strong", "data-testid": f"{prefix}-moved"}, moved),
+        h(
+            "div",
+            {"class": "row"},
+            number(
+                f"{prefix}-move_cost",
+                f"AP {attacker.name} spends on the move",
+                S.state(model)["combat"].get("ap_input", {}).get(cid, ""),
+                ApField(cid),
+                error=error_of(model, S.FEATURE, f"ap-{cid}"),
+            ),
+            button(f"{prefix}-move-spend", "Spend", ApSpend(cid)),
+        ),
     )
 
 

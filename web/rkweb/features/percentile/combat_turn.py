@@ -401,6 +401,7 @@ def _step(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode | No
             error=error,
             entry=_roll_id(st, stage),
             disabled=bool(waits),
+            added=True,  # PCT-42: the dice as read, the app adds the Y (roll_typed)
         ),
     ]
 
