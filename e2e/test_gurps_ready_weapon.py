@@ -116,3 +116,32 @@ def test_a_weapon_not_in_hand_is_readied_in_one_tap(app: Page, errors: list[str]
         in_view(app, testid)
     shot(app, "ready-after-throw")
     assert errors == []
+
+
+def test_the_attack_tab_readies_a_weapon_in_one_tap(app: Page, errors: list[str]) -> None:
+    """The Attack tab says Bo's knife is not ready (004 line 95) and did not offer it, with no
+    way to draw it there: in his turn it gives the tracker's one tap, "Ready Knife" (Ready
+    taken, the knife drawn, GUR-13); in Ana's turn he cannot take a Ready, and none is offered."""
+    _bo_and_ana(app)
+    app.get_by_test_id("gurps-tab-attack").click()  # Bo's turn, his bow in hand
+    app.get_by_test_id("gurps-attack-attacker").select_option(label="Bo")
+    app.get_by_test_id("gurps-attack-defender").select_option(label="Ana")
+    expect(app.get_by_test_id("gurps-attack-punch")).to_contain_text("Knife: not ready.")
+    ready = app.get_by_test_id("gurps-attack-ready-1")
+    expect(ready).to_have_text("Ready Knife")
+    ready.scroll_into_view_if_needed()  # a worksheet: under his maneuver, with its words
+    shot(app, "attack-tab-ready-knife")
+    ready.click()
+    expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text("Bo readies his Knife")
+    expect(app.get_by_test_id("gurps-attack-maneuver")).to_have_value("Ready")
+    expect(app.get_by_test_id("gurps-attack-ready-offers")).to_have_count(0)  # in his hand now
+    app.get_by_test_id("gurps-tab-tracker").click()
+    expect(app.get_by_test_id("gurps-maneuver-chosen")).to_contain_text("Ready")
+    expect(app.get_by_test_id("gurps-ready-1")).to_have_attribute("aria-pressed", "true")
+    app.get_by_test_id("gurps-next-take-do-nothing").click()  # Ana's turn
+    app.get_by_test_id("gurps-tab-attack").click()
+    app.get_by_test_id("gurps-attack-attacker").select_option(label="Bo")
+    app.get_by_test_id("gurps-attack-defender").select_option(label="Ana")
+    expect(app.get_by_test_id("gurps-attack-punch")).to_contain_text("Short bow: not ready.")
+    expect(app.get_by_test_id("gurps-attack-ready-offers")).to_have_count(0)  # not his turn
+    assert errors == []
