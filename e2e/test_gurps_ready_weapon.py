@@ -145,3 +145,51 @@ def test_the_attack_tab_readies_a_weapon_in_one_tap(app: Page, errors: list[str]
     expect(app.get_by_test_id("gurps-attack-punch")).to_contain_text("Short bow: not ready.")
     expect(app.get_by_test_id("gurps-attack-ready-offers")).to_have_count(0)  # not his turn
     assert errors == []
+
+
+def test_the_gm_says_which_weapon_a_line_is_and_attacks_with_it(
+    app: Page, errors: list[str]
+) -> None:
+    """004 line 91: one weapon, several ways of using it. Ana's sheet has her Broadsword, a
+    Knife, and a "Thrust" whose Weapon field is blank: the name cannot tell whose thrust it is,
+    so the step asks, in view, and does not offer it (whether it is in her hand is unknown).
+    The GM taps "Broadsword": written on her sheet, the thrust is offered and attacks."""
+    app.get_by_test_id("nav-gurps").click()
+    app.get_by_test_id("gurps-new").click()
+    enter(app, "gurps-name", "Ana")
+    enter(app, "gurps-weapon_skill", "14")
+    enter(app, "gurps-basic_speed", "6")  # she acts first
+    for index, (name, skill, damage, kind) in enumerate(
+        (("Knife", "12", "1d-1", "cut"), ("Thrust", "14", "1d+1", "imp"))
+    ):
+        app.get_by_test_id("gurps-line-add").click()
+        enter(app, f"gurps-line-{index}-name", name)
+        enter(app, f"gurps-line-{index}-skill", skill)
+        enter(app, f"gurps-line-{index}-damage", damage)
+        app.get_by_test_id(f"gurps-line-{index}-damage-type").select_option(kind)
+    app.get_by_test_id("gurps-new").click()
+    enter(app, "gurps-name", "Bo")
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    app.get_by_test_id("gurps-take-attack").click()  # Ana's turn, at Bo
+    asked = app.get_by_test_id("gurps-fight-weapon-2")
+    expect(asked).to_contain_text("Thrust: a way of using which of his weapons?")
+    expect(app.get_by_test_id("gurps-fight-weapon-2-0")).to_have_text("Broadsword")
+    expect(app.get_by_test_id("gurps-fight-weapon-2-1")).to_have_text("Knife")
+    expect(app.get_by_test_id("gurps-fight-weapon-2-own")).to_have_text("A weapon of its own")
+    expect(app.get_by_test_id("gurps-fight-line-2")).to_have_count(0)  # not offered yet
+    for testid in ("gurps-fight-weapon-2-0", "gurps-fight-attack-roll"):
+        in_view(app, testid)
+    shot(app, "which-weapon-asked")
+    app.get_by_test_id("gurps-fight-weapon-2-0").click()
+    expect(app.get_by_test_id("gurps-fight-weapon-asked")).to_have_count(0)
+    app.get_by_test_id("gurps-fight-line-2").click()  # the Broadsword's thrust, in her hand
+    expect(app.get_by_test_id("gurps-turn")).to_contain_text("Thrust (1d+1 imp), skill 14, at Bo")
+    in_view(app, "gurps-fight-attack-roll")
+    shot(app, "which-weapon-answered")
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
+    expect(app.get_by_test_id("gurps-fight-result-verdict")).to_be_visible()
+    app.get_by_test_id("gurps-tab-combatants").click()
+    app.get_by_test_id("gurps-combatant").first.locator("button").first.click()  # Ana's sheet
+    expect(app.get_by_test_id("gurps-line-1-weapon")).to_have_value("Broadsword")
+    assert errors == []
