@@ -193,3 +193,23 @@ def test_the_gm_says_which_weapon_a_line_is_and_attacks_with_it(
     app.get_by_test_id("gurps-combatant").first.locator("button").first.click()  # Ana's sheet
     expect(app.get_by_test_id("gurps-line-1-weapon")).to_have_value("Broadsword")
     assert errors == []
+
+
+def test_before_any_attack_he_parries_with_his_sheets_first_weapon_only(
+    app: Page, errors: list[str]
+) -> None:
+    """The texts do not say which weapon a fighter starts with; the app takes his sheet's
+    first: Bo's bow is in his hand, his knife "not ready" (004 lines 93, 95). Attacked before
+    his first attack or Ready, he has no parry with the knife (004 line 248: "You cannot parry
+    unless your weapon is ready"), and the defence step says why, in view."""
+    _bo_and_ana(app)
+    app.get_by_test_id("gurps-take-do-nothing").click()  # Bo's turn
+    app.get_by_test_id("gurps-next-take-attack").click()  # Ana's: she attacks Bo
+    enter(app, "gurps-fight-attack-typed", "3 3 3")  # a hit
+    said = app.get_by_test_id("gurps-fight-parry-withheld")
+    expect(said).to_contain_text("No parry: Bo holds his Short bow, which cannot parry.")
+    expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_count(0)
+    for testid in ("gurps-fight-parry-withheld", "gurps-fight-defend-dodge"):
+        in_view(app, testid)
+    shot(app, "defence-first-weapon-only")
+    assert errors == []
