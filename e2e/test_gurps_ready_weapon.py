@@ -116,3 +116,100 @@ def test_a_weapon_not_in_hand_is_readied_in_one_tap(app: Page, errors: list[str]
         in_view(app, testid)
     shot(app, "ready-after-throw")
     assert errors == []
+
+
+def test_the_attack_tab_readies_a_weapon_in_one_tap(app: Page, errors: list[str]) -> None:
+    """The Attack tab says Bo's knife is not ready (004 line 95) and did not offer it, with no
+    way to draw it there: in his turn it gives the tracker's one tap, "Ready Knife" (Ready
+    taken, the knife drawn, GUR-13); in Ana's turn he cannot take a Ready, and none is offered."""
+    _bo_and_ana(app)
+    app.get_by_test_id("gurps-tab-attack").click()  # Bo's turn, his bow in hand
+    app.get_by_test_id("gurps-attack-attacker").select_option(label="Bo")
+    app.get_by_test_id("gurps-attack-defender").select_option(label="Ana")
+    expect(app.get_by_test_id("gurps-attack-punch")).to_contain_text("Knife: not ready.")
+    ready = app.get_by_test_id("gurps-attack-ready-1")
+    expect(ready).to_have_text("Ready Knife")
+    ready.scroll_into_view_if_needed()  # a worksheet: under his maneuver, with its words
+    shot(app, "attack-tab-ready-knife")
+    ready.click()
+    expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text("Bo readies his Knife")
+    expect(app.get_by_test_id("gurps-attack-maneuver")).to_have_value("Ready")
+    expect(app.get_by_test_id("gurps-attack-ready-offers")).to_have_count(0)  # in his hand now
+    app.get_by_test_id("gurps-tab-tracker").click()
+    expect(app.get_by_test_id("gurps-maneuver-chosen")).to_contain_text("Ready")
+    expect(app.get_by_test_id("gurps-ready-1")).to_have_attribute("aria-pressed", "true")
+    app.get_by_test_id("gurps-next-take-do-nothing").click()  # Ana's turn
+    app.get_by_test_id("gurps-tab-attack").click()
+    app.get_by_test_id("gurps-attack-attacker").select_option(label="Bo")
+    app.get_by_test_id("gurps-attack-defender").select_option(label="Ana")
+    expect(app.get_by_test_id("gurps-attack-punch")).to_contain_text("Short bow: not ready.")
+    expect(app.get_by_test_id("gurps-attack-ready-offers")).to_have_count(0)  # not his turn
+    assert errors == []
+
+
+def test_the_gm_says_which_weapon_a_line_is_and_attacks_with_it(
+    app: Page, errors: list[str]
+) -> None:
+    """004 line 91: one weapon, several ways of using it. Ana's sheet has her Broadsword, a
+    Knife, and a "Thrust" whose Weapon field is blank: the name cannot tell whose thrust it is,
+    so the step asks, in view, and does not offer it (whether it is in her hand is unknown).
+    The GM taps "Broadsword": written on her sheet, the thrust is offered and attacks."""
+    app.get_by_test_id("nav-gurps").click()
+    app.get_by_test_id("gurps-new").click()
+    enter(app, "gurps-name", "Ana")
+    enter(app, "gurps-weapon_skill", "14")
+    enter(app, "gurps-basic_speed", "6")  # she acts first
+    for index, (name, skill, damage, kind) in enumerate(
+        (("Knife", "12", "1d-1", "cut"), ("Thrust", "14", "1d+1", "imp"))
+    ):
+        app.get_by_test_id("gurps-line-add").click()
+        enter(app, f"gurps-line-{index}-name", name)
+        enter(app, f"gurps-line-{index}-skill", skill)
+        enter(app, f"gurps-line-{index}-damage", damage)
+        app.get_by_test_id(f"gurps-line-{index}-damage-type").select_option(kind)
+    app.get_by_test_id("gurps-new").click()
+    enter(app, "gurps-name", "Bo")
+    app.get_by_test_id("gurps-tab-tracker").click()
+    app.get_by_test_id("gurps-start").click()
+    app.get_by_test_id("gurps-take-attack").click()  # Ana's turn, at Bo
+    asked = app.get_by_test_id("gurps-fight-weapon-2")
+    expect(asked).to_contain_text("Thrust: a way of using which of his weapons?")
+    expect(app.get_by_test_id("gurps-fight-weapon-2-0")).to_have_text("Broadsword")
+    expect(app.get_by_test_id("gurps-fight-weapon-2-1")).to_have_text("Knife")
+    expect(app.get_by_test_id("gurps-fight-weapon-2-own")).to_have_text("A weapon of its own")
+    expect(app.get_by_test_id("gurps-fight-line-2")).to_have_count(0)  # not offered yet
+    for testid in ("gurps-fight-weapon-2-0", "gurps-fight-attack-roll"):
+        in_view(app, testid)
+    shot(app, "which-weapon-asked")
+    app.get_by_test_id("gurps-fight-weapon-2-0").click()
+    expect(app.get_by_test_id("gurps-fight-weapon-asked")).to_have_count(0)
+    app.get_by_test_id("gurps-fight-line-2").click()  # the Broadsword's thrust, in her hand
+    expect(app.get_by_test_id("gurps-turn")).to_contain_text("Thrust (1d+1 imp), skill 14, at Bo")
+    in_view(app, "gurps-fight-attack-roll")
+    shot(app, "which-weapon-answered")
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
+    expect(app.get_by_test_id("gurps-fight-result-verdict")).to_be_visible()
+    app.get_by_test_id("gurps-tab-combatants").click()
+    app.get_by_test_id("gurps-combatant").first.locator("button").first.click()  # Ana's sheet
+    expect(app.get_by_test_id("gurps-line-1-weapon")).to_have_value("Broadsword")
+    assert errors == []
+
+
+def test_before_any_attack_he_parries_with_his_sheets_first_weapon_only(
+    app: Page, errors: list[str]
+) -> None:
+    """The texts do not say which weapon a fighter starts with; the app takes his sheet's
+    first: Bo's bow is in his hand, his knife "not ready" (004 lines 93, 95). Attacked before
+    his first attack or Ready, he has no parry with the knife (004 line 248: "You cannot parry
+    unless your weapon is ready"), and the defence step says why, in view."""
+    _bo_and_ana(app)
+    app.get_by_test_id("gurps-take-do-nothing").click()  # Bo's turn
+    app.get_by_test_id("gurps-next-take-attack").click()  # Ana's: she attacks Bo
+    enter(app, "gurps-fight-attack-typed", "3 3 3")  # a hit
+    said = app.get_by_test_id("gurps-fight-parry-withheld")
+    expect(said).to_contain_text("No parry: Bo holds his Short bow, which cannot parry.")
+    expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_count(0)
+    for testid in ("gurps-fight-parry-withheld", "gurps-fight-defend-dodge"):
+        in_view(app, testid)
+    shot(app, "defence-first-weapon-only")
+    assert errors == []

@@ -172,3 +172,26 @@ def test_the_next_fighters_chips_are_all_in_view_when_the_turn_ends(
     app.get_by_test_id("gurps-turn-next").click()
     expect(app.locator("#gurps-turn-h")).to_have_text("Kim's turn")
     _every_chip_in_view(app, "gurps-take-")
+
+
+def test_a_shock_answered_in_his_own_turn_shows_on_his_attack_in_view(app: Page) -> None:
+    """GUR-58: Sam's hit left Kim's shock unanswered; in her turn her attack waits for it. The
+    GM answers −2 there: her skill line, which counts it, and her roll are on the screen (the
+    line sat under the situation's chips, at 1,280 px of 1,024, the "Why" of its sources too)."""
+    _start(app)
+    app.get_by_test_id("gurps-take-attack").click()
+    app.get_by_test_id("gurps-target-g2").click()  # Sam at Kim
+    enter(app, "gurps-fight-attack-typed", "3 3 3")
+    app.get_by_test_id("gurps-fight-defend-parry").click()
+    enter(app, "gurps-fight-defense-typed", "18")
+    enter(app, "gurps-fight-damage-typed", "1")  # injury 3: its shock asked, left open
+    app.get_by_test_id("gurps-next-take-attack").click()  # Kim's turn, Attack
+    expect(app.get_by_test_id("gurps-fight-waits")).to_contain_text("shock first")
+    app.get_by_test_id("gurps-after-injury-answer").click()
+    app.get_by_test_id("gurps-settle-0-1").click()  # shock −2, on this turn of hers
+    line = app.get_by_test_id("gurps-fight-line")
+    expect(line).to_have_text("base 13 + Attack +0 + shock −2 = 11")
+    for testid in ("gurps-fight-line", "gurps-fight-hit", "gurps-fight-attack-roll"):
+        _in_view(app, testid)
+    expect(app.get_by_test_id("gurps-fight-attack-roll")).to_be_enabled()
+    assert app.evaluate("() => window.scrollY") == 0

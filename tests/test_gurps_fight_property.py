@@ -229,7 +229,11 @@ class Table:
         """He defends with the weapon in his hand as the account has it (004 lines 93, 248);
         with no parry while the weapon his Ready drew is not said."""
         line = self.now.held.get(c.id)
-        expected = c if line is None else replace(armed(c, line), more_attacks=())
+        natural = tuple(x for x in c.more_attacks if x.unarmed)
+        if line is None and c.unarmed:  # no weapon in hand: his natural weapons (004 line 97)
+            expected = replace(c, more_attacks=natural)
+        else:  # no record: his sheet's first line stands in his hand, none other ready
+            expected = replace(armed(c, 0 if line is None else line), more_attacks=())
         assert holding(fight, c) == expected, (c.id, gf.in_hand(fight, c.id), self.now)
         waiting = c.id in self.now.drawing and c.maneuver == "Ready"
         defenses = defenses_now(fight, c)

@@ -104,9 +104,22 @@ def test_a_parry_barehanded_needs_an_empty_hand() -> None:
         == no_empty_hand_said(bo, None)
         == ("No parry: both hands hold the Short bow, and a parry barehanded needs an empty hand.")
     )
+    # Held in one hand, the bow still stands in it before any attack (his sheet's first line):
+    # holding a weapon he is not unarmed (004 line 248), as once his shot puts it on record.
     one_hand = replace(bo, two_handed=False)
-    assert "parry" in defenses_now(gf.Fight((one_hand,)), one_hand)
-    assert gf.parry_withheld(gf.Fight((one_hand,)), one_hand) == ""
+    assert "parry" not in defenses_now(gf.Fight((one_hand,)), one_hand)
+    shot = with_hand(gf.Fight((one_hand,)), "b", 0)
+    assert gf.parry_withheld(gf.Fight((one_hand,)), one_hand) == gf.parry_withheld(shot, one_hand)
+    # His fists first on his sheet: no weapon in hand, he parries barehanded.
+    fists = replace(
+        bo,
+        weapon="Punch",
+        attack_kind="melee",
+        unarmed=True,
+        two_handed=False,
+        more_attacks=lines_from_saved("Short bow: 12, 1d imp, bow"),
+    )
+    assert "parry" in defenses_now(gf.Fight((fists,)), fists)
 
 
 def test_the_two_handed_mark_is_saved_and_old_sheets_read_one_handed() -> None:

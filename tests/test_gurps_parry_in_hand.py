@@ -8,6 +8,7 @@ one in his hand: he parries with it or not at all, the reason on screen, until a
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rkweb.app import shell
 from rkweb.app.model import Model
@@ -18,6 +19,8 @@ from test_gurps_pages import attack_turn, fight_started, send, texts
 from pycore.store import History, default_data
 from pycore.store.sections import read_section
 from pycore.systems.gurps import fight as gf
+from pycore.systems.gurps.fight.hands import parry_line, with_hand
+from pycore.systems.gurps.lines import lines_from_saved
 
 BOW = {"weapon": "Short bow", "attack_kind": "bow", "damage": "1d", "damage_type": "imp"}
 SAID = (
@@ -160,12 +163,32 @@ def test_a_thrown_weapon_leaves_his_hand() -> None:
     assert gf.in_hand(fight_of(reloaded), "g2") == gf.EMPTY
 
 
-def test_before_any_attack_his_sheet_s_weapons_stand_ready() -> None:
+def test_before_any_attack_his_sheet_s_first_weapon_stands_ready() -> None:
+    """The texts do not say which weapon a fighter starts with; the app takes his sheet's first
+    for his attack (his knife "not ready", drawn with a Ready: 004 lines 93, 95) and so for his
+    parry (004 line 248: "You cannot parry unless your weapon is ready"). The old code parried
+    with the knife the attack step said was not ready."""
     model = fight_started()
     for name, value in {**BOW, "more_attacks": "Knife: 12, 1d-1 imp"}.items():
         model = send(model, "gurps.field", "g2", name, value)
     hit = _ana_hits(model)
-    assert "parry" in dict(gf.defenses_left(fight_of(hit)))
+    assert "parry" not in dict(gf.defenses_left(fight_of(hit)))
+    bo = fight_of(hit).combatant("g2")
+    assert gf.parry_withheld(fight_of(hit), bo).startswith(
+        "No parry: Bo holds his Short bow, which cannot parry."
+    )
+    # The same as once his shot puts the bow in his hand on record.
+    shot = with_hand(fight_of(hit), "g2", 0)
+    assert gf.parry_withheld(shot, bo) == gf.parry_withheld(fight_of(hit), bo)
+    # A sword first on his sheet: he parries with it, not with a better knife after it.
+    sword = replace(
+        bo,
+        weapon="Broadsword",
+        attack_kind="melee",
+        weapon_skill=10,
+        more_attacks=lines_from_saved("Knife: 16, 1d-1 imp"),
+    )
+    assert parry_line(gf.Fight((sword,)), sword) == 0
 
 
 def _bo_readies(model: Model, *choose: object) -> Model:

@@ -8,7 +8,8 @@ taking the first melee weapon on his sheet.
 What the fight holds for him, one of:
 
 - nothing (no record): before his first attack or Ready the fight knows of no weapon in hand,
-  and his sheet's weapons stand as ready (his first that parries);
+  and his sheet's first line stands in his hand (the texts do not say which weapon a fighter
+  starts with): the one he attacks and parries with, or, a natural weapon first, none;
 - an attack line: the line of his last attack, or the one the GM said he readied;
 - :data:`EMPTY`: he threw the weapon of his last attack: "thrown weapons are weapons you must
   physically hurl at the target" (004 line 108), so it has left his hand, which is empty; "if
@@ -138,20 +139,28 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
     line = _held(fight, c.id)
     if line == EMPTY:
         return _barehanded(c)
-    if line is None and attack_lines(c)[0].two_handed and not attack_lines(c)[0].unarmed:
-        # With no record his sheet's first weapon stands in his hands; a two-handed one fills
-        # both (004 line 93), so no other is ready to parry with (004 line 248). A GM's
-        # play-through: Bo, crossbow aimed, parried with the knife on his sheet.
+    if line is None and attack_lines(c)[0].unarmed:
+        # With no record and a natural weapon first on his sheet, his hand holds no weapon
+        # (as the attack step has it, :mod:`.free_hands`): his natural weapons are ready (004
+        # line 97), another is drawn first (004 line 95), so he parries barehanded.
+        return replace(c, more_attacks=tuple(x for x in c.more_attacks if x.unarmed))
+    if line is None:
+        # With no record his sheet's first weapon stands in his hand, the one his attack step
+        # offers (004 line 93; a two-handed one in both): the one ready to parry with (004
+        # line 248), none other. The texts say nothing of which weapon a fighter starts with;
+        # the sheet's first is what the app takes for both. A GM's play-through: Bo, crossbow
+        # aimed, parried with the knife on his sheet; with his bow first, before any attack
+        # he parried with the knife the step said was "not ready".
         line = 0
-    if line is None or line < 0 or line >= len(attack_lines(c)):
+    if line < 0 or line >= len(attack_lines(c)):
         return c
     return replace(armed(c, line), more_attacks=())
 
 
 @checked
 def parry_line(fight: Fight, c: Combatant) -> int | None:
-    """The attack line of the weapon ``c`` parries with now (the one in his hand, else his
-    sheet's first that parries, as :func:`holding` gives him); None when he parries barehanded
+    """The attack line of the weapon ``c`` parries with now (the one in his hand, with no
+    record his sheet's first, as :func:`holding` gives him); None when he parries barehanded
     or not at all."""
     held = holding(fight, c)
     way = next((x for x in attack_lines(held) if x.kind in PARRYING_KINDS), None)
@@ -306,9 +315,10 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
     held = holding(fight, c)
     if own_parry(held) is not None and _bare_parry(held):
         return no_empty_hand_said(c, _held(fight, c.id))
-    if _held(fight, c.id) is None and own_parry(c) is not None and _bare_parry(c):
+    bare = _held(fight, c.id) is None and own_parry(c) is not None and _bare_parry(c)
+    if bare and (full := no_empty_hand_said(c, None)):
         # his two-handed first weapon fills both hands and his sheet parries barehanded only
-        return no_empty_hand_said(c, None)
+        return full
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
     return (

@@ -52,7 +52,13 @@ from rkweb.features.gurps.attack_form import (
     waits_for_range,
     yes,
 )
-from rkweb.features.gurps.maneuvers import choices, parry_said, shield_said, spent_note
+from rkweb.features.gurps.maneuvers import (
+    choices,
+    parry_said,
+    ready_offers,
+    shield_said,
+    spent_note,
+)
 from rkweb.features.gurps.situation import defenses_passed, reach_question
 from rkweb.features.gurps.state import (
     SECTION,
@@ -309,9 +315,16 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
     )
     punch = gurps_fight.punch_withheld(fight, attacker)
     unset = gurps_fight.skill_withheld(attacker)  # a new line waits for its skill
+    # 004 line 95: the tab says a weapon not in his hand is drawn with a Ready maneuver (not
+    # offered as an attack); in his turn, the tracker's one tap does it here too (GUR-13). In
+    # another's turn he cannot take it, and once his Ready drew one the tracker's chips say
+    # which: the words stand alone.
+    current = fight.current()
+    ours = current is not None and current.id == attacker.id and attacker.maneuver != "Ready"
     parts: list[VNode | None] = [
         h("div", {"class": "grid2"}, way if len(offered) > 1 else None, *_choices(fight, attacker)),
         h("p", {"class": "small", "data-testid": "gurps-attack-punch"}, punch) if punch else None,
+        ready_offers(fight, attacker, "gurps-attack") if ours else None,
         h("p", {"class": "small", "data-testid": "gurps-attack-no-skill"}, unset)
         if unset
         else None,

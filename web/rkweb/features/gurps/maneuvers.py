@@ -227,18 +227,19 @@ def ready_chips(fight: Fight, c: Combatant, *, asked: bool = False) -> VNode | N
     return chips(said, items, "gurps-ready-chips")
 
 
-def ready_offers(fight: Fight, c: Combatant) -> VNode | None:
+def ready_offers(fight: Fight, c: Combatant, page: str = "gurps-fight") -> VNode | None:
     """His weapons not in hand, each drawn with one tap, "Ready <weapon>" (004 line 95, GUR-13:
     a weapon not held is drawn with a Ready maneuver, not attacked with). Only before his first
-    attack of the turn, while his maneuver may still change (GUR-06). None when none is left."""
+    attack of the turn, while his maneuver may still change (GUR-06). None when none is left.
+    ``page``: the test ids' prefix (the tracker's step, or the Attack tab's worksheet)."""
     offers = gurps_fight.ready_now(fight, c)
     if not offers or fight.attacks:
         return None
     return h(
         "div",
-        {"class": "row", "data-testid": "gurps-fight-ready-offers"},
+        {"class": "row", "data-testid": f"{page}-ready-offers"},
         *[
-            button(f"gurps-fight-ready-{i}", f"Ready {weapon_of(c, i)}", ReadyDraw(str(i)))
+            button(f"{page}-ready-{i}", f"Ready {weapon_of(c, i)}", ReadyDraw(str(i)))
             for i in offers
         ],
     )

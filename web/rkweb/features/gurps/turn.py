@@ -306,7 +306,15 @@ def _attack_step(
         h("dt", {}, lands),
         h("dd", {}, odds(seen.lands, "gurps-fight-lands")),
     )
-    skill = h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain())
+    # The skill line under the odds it explains ("needs 11 or less"): an answer that changes
+    # it (his own turn's shock, GUR-58) shows there, in view; under the situation's chips it
+    # sat at 1,280-1,393 px of 1,024.
+    skill = h(
+        "div",
+        {"class": "row skill-line"},
+        h("p", {"class": "explain", "data-testid": "gurps-fight-line"}, seen.line.plain()),
+        why(seen.line.sources()),
+    )
     # An open question whose answer changes these figures is answered first (the core's words).
     waits = gurps_fight.waits_said(fight, bearing)
     wait = h("p", {"class": "strong", "data-testid": "gurps-fight-waits"}, waits) if waits else None
@@ -331,11 +339,7 @@ def _attack_step(
     # from Aim (GUR-15, 004 line 53): a play-through saw the chip still on there, not counted.
     moving = attacker.maneuver == "Move and Attack"
     braced = situation.braced_chip(step, using, 0 if moving else aim)
-    return [head, closed, chances, fields, braced, asked, wait, roll], [
-        *adjust,
-        skill,
-        why(seen.line.sources()),
-    ]
+    return [head, closed, chances, skill, fields, braced, asked, wait, roll], adjust
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:
