@@ -55,3 +55,21 @@ def test_the_ready_chip_says_what_his_turn_line_says_once_taken() -> None:  # 00
     assert {c.label: c.allows for c in gf.maneuver_choices(fight)}["Ready"] == (
         "no attack · dodge, parry"
     )
+
+
+def test_a_bow_in_hand_and_a_knife_to_draw_the_parry_waits_for_the_knife() -> None:
+    """Bo holds his bow (both hands, no parry: 004 lines 93, 248); Ready may draw his knife,
+    which parries, so its parry waits for the weapon to be said, as the chip and line say."""
+    bo = Combatant(
+        id="b",
+        name="Bo",
+        basic_speed="7",
+        weapon="Short bow",
+        attack_kind="bow",
+        more_attacks=lines_from_saved("Knife: 12, 1d-1 cut"),
+    )
+    fight, _ = gf.start(Fight((bo, ANA)), random.Random(1))
+    chip = {c.label: c.allows for c in gf.maneuver_choices(fight)}["Ready"]
+    assert chip == f"no attack · dodge, {gf.PARRY_UNSAID}"
+    fight, _ = gf.take_maneuver(fight, "Ready")
+    assert {c.label: c.allows for c in gf.maneuver_choices(fight)}["Ready"] == chip

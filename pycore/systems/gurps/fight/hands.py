@@ -292,8 +292,9 @@ def defenses_taking(fight: Fight, c: Combatant) -> tuple[str, ...]:
     mine = current is not None and current.id == c.id and current.maneuver == c.maneuver
     after = fight if fight.chosen and mine else after_maneuver(fight, c)
     kinds = defenses_now(after, c)
-    if unsaid(after, c) and "parry" in defenses_of(holding(after, c)):
-        return (*kinds, PARRY_UNSAID)
+    lines = range(len(attack_lines(c)))
+    if unsaid(after, c) and any(own_parry(armed(c, i)) is not None for i in lines):
+        return (*kinds, PARRY_UNSAID)  # a weapon he may have drawn parries
     return kinds
 
 
