@@ -12,7 +12,8 @@ import re
 from dataclasses import replace
 
 import pytest
-from test_gurps_pages import attack_turn, fight_started, send, texts
+from rkweb.features.gurps.state import fight_of
+from test_gurps_pages import attack_turn, fight_started, send, texts, two_fighters
 
 from pycore.dice import typed_dice
 from pycore.errors import RuleError
@@ -140,3 +141,20 @@ def test_a_carried_failed_roll_is_asked_in_full_while_the_next_turn_waits() -> N
     # Carried from an earlier turn, it is asked in full, not folded behind "Answer".
     assert texts(model, "gurps-after-injury-carried") == []
     assert "rolled 12: failure by 12" in texts(model, "gurps-after-injury")[0]
+
+
+def test_the_attack_tab_holds_the_attack_for_a_failed_roll_and_offers_no_dismiss() -> None:
+    model = send(two_fighters(), "gurps.tab", "attack")
+    for field, value in (("attacker", "g1"), ("defender", "g2")):
+        model = send(model, "gurps.attack_form", field, value)
+    for seed in map(str, range(400)):
+        hurt = send(model, "gurps.attack_full", seed=seed)
+        if any(a.kind == "knockdown" for a in fight_of(hurt).asks):
+            break
+    index = next(i for i, a in enumerate(fight_of(hurt).asks) if a.kind == "knockdown")
+    failed = send(hurt, "gurps.check_typed", str(index), "18")
+    assert "failure by" in " ".join(texts(failed, "gurps-attack-asks"))
+    assert texts(failed, f"gurps-dismiss-{index}") == []  # answered, not dismissed
+    assert texts(failed, "gurps-attack-unready")[0].startswith("Answer Bo")  # the attack waits
+    stunned = send(failed, "gurps.settle", str(index), "stunned")
+    assert fight_of(stunned).combatant("g2").stunned
