@@ -53,7 +53,8 @@ def test_after_a_major_wound_the_next_chips_and_the_questions_fit(
     expect(app.get_by_test_id("gurps-check-odds").locator("summary")).to_have_text("50%")
     enter(app, "gurps-check-1-typed", "6 6 6")
     expect(asks).to_contain_text("rolled 18: failure by 8")
-    _fits(app, "gurps-settle-1-2")
+    # A failed roll holds Bo's turn until its outcome is recorded: in place of his chips, why.
+    _fits(app, "gurps-settle-1-2", held=True)
     app.get_by_test_id("gurps-settle-1-2").click()  # no effect: Bo chooses his maneuver
     expect(asks).to_contain_text("Bo: Roll to stay conscious at 0 HP or below, HT 10")
     _fits(app, "gurps-settle-1-1")
@@ -69,8 +70,13 @@ def test_after_a_major_wound_the_next_chips_and_the_questions_fit(
     assert errors == []
 
 
-def _fits(app: Page, answer: str) -> None:
+def _fits(app: Page, answer: str, *, held: bool = False) -> None:
     """The step's result, the question's answer, "Next turn" and the next fighter's maneuver
-    chips that attack, all inside 768x1024 with no scroll (FIGHT.md)."""
-    for testid in ("gurps-fight-result", answer, "gurps-turn-next", *ATTACKS):
+    chips that attack, all inside 768x1024 with no scroll (FIGHT.md); ``held``: a failed roll
+    holds his turn, so why it waits in place of his chips."""
+    if held:
+        expect(app.locator("[data-testid^=gurps-next-take-]")).to_have_count(0)
+    for testid in ("gurps-fight-result", answer, "gurps-turn-next"):
+        _in_view(app, testid)
+    for testid in ("gurps-next-held",) if held else ATTACKS:
         _in_view(app, testid)

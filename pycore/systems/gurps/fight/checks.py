@@ -129,6 +129,48 @@ def major_wound(hp: int, injury: int) -> bool:
     return injury * 2 > hp
 
 
+def _failed_said(fight: Fight, ask: Ask) -> str:
+    """A failed roll's question in words, with the outcomes the GM may record."""
+    *most, last = outcomes(fight, ask)
+    offered = f"{', '.join(most)} or {last}" if most else last
+    name = fight.combatant(ask.who).name
+    return f"{name}'s {ask.label} failed: record its outcome ({offered})"
+
+
+@checked
+def turn_held(fight: Fight, cid: str) -> str:
+    """Why ``cid``'s turn may not begin ("" when it may): a knockdown and stun roll or a roll
+    to stay conscious of his was made and failed, and its outcome is not recorded. The texts
+    leave the outcome to the GM's book (GUR-58, 004 lines 347-349), but the dice have spoken:
+    the outcome decides his turn (stunned: Do Nothing, 004 line 46; unconscious: no action,
+    004 line 210). A GM's play-through: Ana failed both rolls by 7, left them open, and her
+    turn offered every maneuver, Attack included.
+
+    >>> from pycore.systems.gurps.sheet import Combatant
+    >>> failed = Ask("knockdown", "a", rolled=18)
+    >>> turn_held(Fight((Combatant(id="a", name="Ana"),), asks=(failed,)), "a")
+    "Ana's knockdown and stun roll failed: record its outcome (stunned, stunned and prone or no effect) before Ana's turn begins"
+    """
+    said = [_failed_said(fight, fight.asks[i]) for i in failed_rolls(fight, cid)]
+    if not said:
+        return ""
+    return f"{'; '.join(said)} before {fight.combatant(cid).name}'s turn begins"
+
+
+@checked
+def failed_rolls(fight: Fight, cid: str) -> tuple[int, ...]:
+    """His rolls made and failed whose outcome is not recorded (their indexes in
+    ``fight.asks``): a roll made closes its question (:func:`roll_check`)."""
+    return tuple(i for i, a in enumerate(fight.asks) if a.who == cid and a.rolled and not a.success)
+
+
+@checked
+def next_fighter(fight: Fight) -> str:
+    """The id of the fighter whose turn comes next (GUR-04: after the last, the first of the
+    next round); "" before the fight starts."""
+    return fight.order[(fight.turn + 1) % len(fight.order)].id if fight.order else ""
+
+
 def _ask(fight: Fight, index: int) -> Ask:
     if not 0 <= index < len(fight.asks):
         raise RuleError(f"question {shown(index)} after the injury is not open")
@@ -278,5 +320,9 @@ class Dismissed(Logged):
 def dismiss(fight: Fight, index: int) -> tuple[Fight, Dismissed]:
     """Close a question after an injury without an answer: nothing changes on his sheet."""
     ask = _ask(fight, index)
+    if ask.rolled and not ask.success:
+        # The roll was made and failed: the book called for it, so "calls for nothing" is no
+        # answer; "no effect" or "stays conscious" is one the GM may record (:func:`turn_held`).
+        raise RuleError(_failed_said(fight, ask))
     asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
     return replace(fight, asks=asks), Dismissed(fight.combatant(ask.who).name, ask.label)

@@ -285,6 +285,28 @@ def defenses_now(fight: Fight, c: Combatant) -> tuple[str, ...]:
     return tuple(k for k in kinds if k != "parry" or not _no_parry(fight, c))
 
 
+#: A Ready's parry while the weapon it drew is not said (004 lines 95, 248).
+PARRY_UNSAID: Final = "parry once the weapon drawn is said"
+
+
+@checked
+def defenses_taking(fight: Fight, c: Combatant) -> tuple[str, ...]:
+    """The defenses he has once he takes ``c.maneuver``, as the maneuver's chip and then his
+    turn's line say them: with the hand it leaves him (:func:`after_maneuver`; taken already,
+    the hand it left, a weapon said since included). A Ready's weapon is the GM's to say, and
+    he parries only with a ready one (004 lines 95, 248): the parry waits for it, said so (a
+    GM's play-through: the Ready chip read "dodge, parry", the turn line after the tap "dodge").
+    """
+    current = fight.current()
+    mine = current is not None and current.id == c.id and current.maneuver == c.maneuver
+    after = fight if fight.chosen and mine else after_maneuver(fight, c)
+    kinds = defenses_now(after, c)
+    lines = range(len(attack_lines(c)))
+    if unsaid(after, c) and any(own_parry(armed(c, i)) is not None for i in lines):
+        return (*kinds, PARRY_UNSAID)  # a weapon he may have drawn parries
+    return kinds
+
+
 @checked
 def defending(
     fight: Fight, attacker: Combatant, defender: Combatant, setup: AttackSetup

@@ -13,7 +13,8 @@ from pycore.figures import signed
 from pycore.systems.gurps.damage_roll import strong_bonus
 from pycore.systems.gurps.fight.aims import aimed_target, turn_aim
 from pycore.systems.gurps.fight.card import raised
-from pycore.systems.gurps.fight.hands import after_maneuver, defenses_now
+from pycore.systems.gurps.fight.checks import next_fighter, turn_held
+from pycore.systems.gurps.fight.hands import after_maneuver, defenses_taking
 from pycore.systems.gurps.fight.once import turn_begins
 from pycore.systems.gurps.fight.open_asks import (
     FighterAsks,
@@ -255,6 +256,8 @@ def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
         raise RuleError("add combatants first")
     slots = turn_order([fighter(c) for c in fight.combatants], rng)
     order = tuple(Place(s.key, s.tiebreak) for s in slots)
+    if held := turn_held(fight, order[0].id):
+        raise RuleError(held)  # a restart begins his turn: as next_turn
     rnd = fight.round if fight.started else 1
     drawn = OrderDrawn(slots, rnd, fight.started)
     fresh = replace(
@@ -354,6 +357,8 @@ def next_turn(fight: Fight, aimed_at: str = "") -> tuple[Fight, TurnBegun]:
     rnd = fight.round
     if turn >= len(fight.order):
         turn, rnd = 0, rnd + 1
+    if held := turn_held(fight, next_fighter(fight)):
+        raise RuleError(held)  # his failed roll's outcome decides his turn (GUR-58, 004 l. 46)
     # The questions an injury leaves for the GM's book (GUR-58, 004 lines 347-349) stay with the
     # fighter they concern until answered or dismissed: at a table the GM often lets the next
     # fighter act and answers when the book is open, and the rules do not need them before
@@ -506,13 +511,17 @@ def _defenses_left(fight: Fight, c: Combatant, option: str) -> tuple[str, ...]:
     """His defenses until his next turn (GUR-18) with what his hands hold, as his card says
     them (:func:`.hands.defenses_now`: no parry while both grip a bow), +2 to the one
     Increased Defense names (GUR-17). A GM's play-through: Bo's card read "Aim · dodge", his
-    turn line "Aim — no attack · dodge, parry"."""
-    return raised(defenses_now(fight, c), option)
+    turn line "Aim — no attack · dodge, parry". The hand the maneuver leaves him
+    (:func:`.hands.defenses_taking`): the chip and, once tapped, his turn's line agree."""
+    return raised(defenses_taking(fight, c), option)
 
 
 def _options(fight: Fight, c: Combatant, name: str) -> tuple[str, ...]:
-    """The options of maneuver ``name`` he may take: no Increased Parry with no parry now."""
-    kinds = defenses_now(fight, c)
+    """The options of maneuver ``name`` he may take: no Increased Parry with no parry in the
+    turn it begins. Its defenses are the new maneuver's, not last turn's, which it replaces
+    (GUR-06): after All-Out Attack, whose "no defense" held until now, AOD still raises a parry
+    (a GM's play-through offered Cy only Increased Dodge and Double Defense)."""
+    kinds = defenses_taking(fight, replace(c, maneuver=name, option=""))
     offered = offered_options(c, name) or ("",)
     return tuple(o for o in offered if o != "Increased Parry" or "parry" in kinds)
 

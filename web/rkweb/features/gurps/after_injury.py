@@ -215,7 +215,10 @@ def _question(
             "data-testid": f"gurps-settle-{index}",
         },
         *items,
-        button(f"gurps-dismiss-{index}", "Dismiss", Dismiss(str(index))),
+        # A failed roll is answered, not dismissed (the core's dismiss refuses it).
+        None
+        if ask.rolled and not ask.success
+        else button(f"gurps-dismiss-{index}", "Dismiss", Dismiss(str(index))),
     )
     line = h("p", {"class": "strong ask-head", "data-testid": "gurps-after-injury-ask"}, head)
     chance = _chance(target) if target is not None else None
@@ -287,15 +290,23 @@ def view(
     if not fight.asks:
         return None
     asks = fight.asks
+    # The next fighter's failed rolls, which his turn waits for (the core's turn_held).
+    held = gurps_fight.failed_rolls(fight, gurps_fight.next_fighter(fight))
     # Those that change this turn's attack first: the attack waits for them (the core's), and
-    # its step says so beside the folded line's Answer.
+    # its step says so beside the folded line's Answer; then those the next turn waits for.
     order = sorted(
         range(len(asks)),
-        key=lambda i: (i not in bearing, asks[i].carried, asks[i].lapsed, asks[i].kind == "shock"),
+        key=lambda i: (
+            i not in bearing,
+            i not in held,
+            asks[i].carried,
+            asks[i].lapsed,
+            asks[i].kind == "shock",
+        ),
     )
     if fight.pending is not None:
         return None  # the attack's step keeps the screen (FIGHT.md: no scroll)
-    opened = page_data(model)["answer_for"] == _turn_of(fight)
+    opened = page_data(model)["answer_for"] == _turn_of(fight) or bool(held)
     carried = asks[order[0]].carried and not opened
     if carried and fight.attacks:
         # Carried from an earlier turn, they are asked at the start of each turn, before the

@@ -162,7 +162,14 @@ def next_up(model: Model, fight: Fight, said: str = "") -> VNode:
     the maneuver included). Only "Next turn" when he cannot choose (stunned, unconscious: 004
     line 46 takes Do Nothing for him). ``said``: how this turn ended, beside "Next turn" (issue
     27: one line, so the chips stay on the screen under an injury's questions)."""
-    done = button("gurps-turn-next", "Next turn", Next(), primary=True)
+    held = gurps_fight.turn_held(fight, gurps_fight.next_fighter(fight))
+    done = button("gurps-turn-next", "Next turn", Next(), primary=True, disabled=bool(held))
+    if held:
+        # A failed roll's outcome decides his turn (GUR-58): it waits for it, and says why;
+        # the question is asked above (after_injury.view), not folded.
+        ended = h("p", {"class": "strong"}, said) if said else None
+        why_held = h("p", {"class": "next-held", "data-testid": "gurps-next-held"}, held)
+        return h("div", NEXT_UP, done, ended, why_held)
     coming, _ = gurps_fight.next_turn(fight)
     who = coming.current()
     if who is None or coming.chosen:

@@ -249,7 +249,9 @@ def view(model: Model) -> VNode:
                     "Next turn",
                     Next(),
                     primary=started,
-                    disabled=not started,
+                    # a failed roll's outcome is recorded first (GUR-58; the turn says which)
+                    disabled=not started
+                    or bool(gurps_fight.turn_held(fight, gurps_fight.next_fighter(fight))),
                 ),
             ),
             _restart_ask(model) if started else None,
