@@ -59,8 +59,16 @@ def test_a_defend_with_the_shield_is_the_shield_skill_plus_its_def_mod() -> None
     assert buckler is not None and buckler.tn == 11 and buckler.source == "Def Mod +1 (Buckler)"
 
 
-def test_no_shield_defend_without_the_shield_or_the_shield_skill() -> None:
-    assert plan_attack(_fight(_bo("large")), "c1", "c2").shield is None  # skill not bought
+def test_the_shield_skill_not_bought_defends_and_strikes_at_its_default() -> None:
+    """SIM-03: the Shield skill (physical, SIM-T08) not bought defaults to C − 2, level None
+    (no automatic success on 2): C 6, default 4, the Large shield's Def Mod −1, TN 3; its
+    strike at 4 too, as a weapon is offered at its skill's default. No shield, no Defend."""
+    fight = _fight(_bo("large"))
+    held = plan_attack(fight, "c1", "c2").shield
+    assert held is not None and (held.rating, held.level, held.tn) == (4, None, 3)
+    assert str(held) == "Shield (default C − 2) 4, Def Mod −1 (Large shield) = TN 3"
+    assert held.rating_said == "Shield default: Adj C 6 − 2 = 4"
+    assert [str(a) for a in arms_of(fight.get("c2"))][-1] == "Large shield (Shield 4, Max Dmg 8)"
     assert plan_attack(_fight(_bo("", SHIELD)), "c1", "c2").shield is None  # no shield carried
 
 
@@ -82,7 +90,10 @@ def test_a_shield_strike_is_offered_at_the_shield_s_dmg_when_it_can_strike() -> 
         "Longsword",
         "Unarmed",
     ]
-    assert [a.name for a in arms_of(_fight(_bo("target")).get("c2"))] == ["Longsword", "Unarmed"]
+    # Not bought, the strike at the Shield default (SIM-03: C 6 − 2 = 4), as a weapon's.
+    assert [str(a) for a in arms_of(_fight(_bo("target")).get("c2"))][-1] == (
+        "Target shield (Shield 4, Max Dmg 6)"
+    )
 
 
 def test_a_defend_rolled_with_the_shield_says_so_with_its_def_mod() -> None:
@@ -106,10 +117,10 @@ def test_a_defend_rolled_with_the_shield_says_so_with_its_def_mod() -> None:
     assert after.actions_left("c2") == 1  # SIM-D08: the Defend is one of his actions
 
 
-def test_a_shield_defend_is_refused_without_shield_skill_or_defend() -> None:
-    fight = _fight(_bo("large"))
+def test_a_shield_defend_is_refused_without_a_shield_or_a_defend() -> None:
+    fight = _fight(_bo(""))
     dice = typed_rolls(("2d10", "3 3", "Mara"), ("2d10", "4 4", "Bo"))
-    with pytest.raises(RuleError, match="no Shield skill bought"):
+    with pytest.raises(RuleError, match="no shield carried"):
         roll_attack(fight, "c1", "c2", 10, dice, defend_tn=9, shield=True)
     with pytest.raises(RuleError, match="no Defend declared"):
         roll_attack(_fight(_bo("large", SHIELD)), "c1", "c2", 10, dice, shield=True)

@@ -84,9 +84,34 @@ def test_the_shield_strike_is_among_his_attacks_at_its_dmg() -> None:
     assert _form(strike, "damage")["max_damage"] == "8"
 
 
-def test_without_the_shield_skill_no_shield_defend_or_strike_is_offered() -> None:
-    model = _duel(shield_skill=False)
+def test_without_the_shield_skill_the_shield_defend_is_at_its_default() -> None:
+    """SIM-03: a physical skill not bought defaults to C − 2 (the Shield skill is physical,
+    SIM-T08), with no automatic success on 2; the Defend with the shield is offered at that
+    default plus the Def Mod, the default said in its note and in the log. C 7 with the Large
+    shield's C Adj 1 (SIM-31): Adj C 6, default 4, TN 3; his shield strike at 4 too."""
+    bo = (("add_skill", "Brawling"), ("shield_id", "large"), ("coordination", "7"))
+    model = send(duel(bo), "simply.combat_initiative_typed", "9 2")
+    held = core.shield_defend(
+        core.combat_from_json(model.state["simply_combat"]["combat"]).get("c2")
+    )
+    assert held is not None and (held.rating, held.level, held.tn) == (4, None, 3)
+    assert texts(model, "sc-attack-roll-shield") == ["with Large shield"]
+    assert texts(model, "sc-shield-defend") == [
+        "Shield default: Adj C 6 − 2 = 4, Def Mod −1 = TN 3"
+    ]
+    # Default-rated: no automatic success on 2 for the defender (SIM-03 reading, line 51).
+    assert Fraction(_exact(model, "sc-hit-chance-shield")) == core.hit_chance(8, 3, True, False)
+    shielded = send(model, "simply.combat_declare", "shield")
+    assert _form(shielded, "attack")["shield_level"] == "Default"
+    rolled = send(shielded, "simply.combat_attack_typed", "3 3")
+    rolled = send(rolled, "simply.combat_defend_typed", "4 4")
+    log = rolled.state["simply_combat"]["log"][0]
+    assert "Bo defends with Large shield (Shield default C − 2, its Def Mod −1)" in log["text"]
+    assert "Large shield 4" in texts(send(model, "simply.combat_hold"), "sc-arms")[0]
+
+
+def test_without_a_shield_no_shield_defend_is_offered() -> None:
+    model = send(duel(), "simply.combat_initiative_typed", "9 2")
     assert texts(model, "sc-attack-roll-shield") == []
     assert texts(model, "sc-attack-chip-shield") == []
     assert texts(model, "sc-shield-defend") == []
-    assert "Large shield" not in texts(send(model, "simply.combat_hold"), "sc-arms")[0]

@@ -41,8 +41,9 @@ def _fight(browser: Any, origin: str) -> Any:
 @dataclass(frozen=True)
 class Declare:
     """Luck or a Defend declared for the attack (``what``): with the app's dice the one tap
-    that declares and rolls (``sc-attack-roll-<what>``); with typed dice the set-up fold opened
-    and its choice made, then the dice typed."""
+    that declares and rolls (``sc-attack-roll-<what>``), or where there is none (luck) its chip
+    (``sc-attack-chip-<what>``) and the roll; with typed dice the set-up fold opened and its
+    choice made, then the dice typed."""
 
     what: str
 
@@ -84,8 +85,12 @@ def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
     for tap in setup:
         if isinstance(tap, Declare) and not typed:  # one tap declares and rolls
             button = Tap(f"sc-attack-roll-{tap.what}", "sc-attack-result", or_shows=LAST)
-            app = button if page.get_by_test_id(button.testid).count() else app
-            continue
+            if page.get_by_test_id(button.testid).count():
+                app = button
+                continue
+            # No one-tap roll (luck has its chip only, stop 54): the chip, then the roll; a
+            # fallback to the plain roll left luck undeclared and uncounted.
+            tap = Tap(f"sc-attack-chip-{tap.what}")
         if isinstance(tap, Declare):  # typed dice: the choice in the set-up fold
             _open(page, "sc-attack-adjust")
             figures.taps += 1
@@ -116,7 +121,7 @@ def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
 
 def _offered(page: Any, tap: Tap) -> bool:
     """The set-up tap can be made now: Bo has one weapon, luck needs 5 LP, a Defend an action."""
-    if tap.option is None:  # a weapon chip: there, and not the weapon in hand already
+    if tap.option is None:  # a chip: there, and not pressed already (the weapon in hand)
         chip = page.get_by_test_id(tap.testid)
         return bool(chip.count()) and chip.first.get_attribute("aria-pressed") != "true"
     return bool(page.locator(f"[data-testid='{tap.testid}'] option[value='{tap.option}']").count())

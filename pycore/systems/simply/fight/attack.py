@@ -307,7 +307,9 @@ def _defended(
     verdict = "hit" if hit else "miss (a draw is a miss)" if drawn else "miss"
     # SIM-D12: a Defend made with the shield says so, with its Def Mod and where it comes from.
     held = (
-        f" with {guard.shield} (Shield skill, its Def Mod {signed(guard.def_mod)})" if guard else ""
+        f" with {guard.shield} ({guard.skill}, its Def Mod {signed(guard.def_mod)})"
+        if guard
+        else ""
     )
     text = f"{attacker.name} attacks, {target.name} defends{held}: {contest} → {verdict}"
     number = f"{shown_roll(a)} · {target.name} {shown_roll(b)}"
@@ -371,7 +373,7 @@ def roll_attack(
     if shield and (held is None or defend_tn is None):
         raise RuleError(
             f"{target.name} cannot defend with a shield: "
-            + ("no Defend declared" if held else "no shield carried, or no Shield skill bought"),
+            + ("no Defend declared" if held else "no shield carried, or no Shield rating"),
             rules=("SIM-D12",),
         )
     stake = luck_pool(attacker, luck)

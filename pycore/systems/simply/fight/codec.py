@@ -138,9 +138,14 @@ def combat_from_json(data: Mapping[str, Any]) -> Combat:
                 f"combat.combatants[{index}].character must be a record id, got {link!r}"
             )
         try:
-            combatants.append(declared(Combatant(**known), where))
+            fighter = declared(Combatant(**known), where)
         except TypeError as error:
             raise RuleError(f"combat.combatants[{index}]: {error}") from None
+        try:  # armor and shield by name (SIM-30, SIM-31), as add_combatant checks them
+            fighter.protection()
+        except RuleError as error:
+            raise RuleError(f"{where}: {error}") from None
+        combatants.append(fighter)
     pending = tuple(
         PendingCheck(
             str(p["combatant"]),

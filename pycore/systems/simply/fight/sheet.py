@@ -26,6 +26,7 @@ from pycore.systems.simply.character import Character, Weapon, derive
 from pycore.systems.simply.fight.turns import TurnStep, joined
 from pycore.systems.simply.fight.value import Arm, Combat, Combatant, add_combatant
 from pycore.systems.simply.scores import weapon_lines
+from pycore.systems.simply.skills import skill_rating
 from pycore.validate import checked
 
 
@@ -84,14 +85,16 @@ def add_character(
         raise RuleError(f"{name}: {derived.hit_points.formula}")
     unarmed = derived.unarmed_max_damage.value
     # SIM-D12: a Defend or a strike made with the shield rolls on the Shield skill, as bought on
-    # the record's skill list (SIM-28); not bought, the step offers no shield Defend.
+    # the record's skill list (SIM-28); not bought, on its default (SIM-03: a physical skill,
+    # SIM-T08, defaults to Adj C − 2; level None says it is the default).
+    default = skill_rating(derived.adjusted.coordination, None, "physical")
     shield_skill = next(
         (
             (int(line.adjusted.value), line.skill.level)
             for line in derived.skills
             if line.skill.name == "Shield" and line.adjusted.value is not None
         ),
-        (None, None),
+        (default, None),
     )
     return add_combatant(
         combat,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pycore.figures import signed
+from pycore.figures import MINUS, signed
 from pycore.systems.simply.armor import Shield, shield
 from pycore.systems.simply.fight.value import Arm, Combatant
 from pycore.validate import checked
@@ -57,17 +57,32 @@ class ShieldDefend:
         """The Def Mod and where it comes from: "Def Mod −1 (Large shield)"."""
         return f"Def Mod {signed(self.def_mod)} ({self.shield})"
 
+    @property
+    def skill(self) -> str:
+        """What the rating is: the Shield skill bought, or its default (SIM-03: a physical skill
+        not bought defaults to C − 2, with no automatic success on 2)."""
+        return "Shield skill" if self.level else f"Shield default C {MINUS} 2"
+
+    @property
+    def rating_said(self) -> str:
+        """The rating as the step's note says it: "Shield 7", or with the default's sum
+        "Shield default: Adj C 6 − 2 = 4" (SIM-03)."""
+        if self.level:
+            return f"Shield {self.rating}"
+        return f"Shield default: Adj C {self.rating + 2} {MINUS} 2 = {self.rating}"
+
     def __str__(self) -> str:
-        level = self.level or "default"
+        level = self.level or f"default C {MINUS} 2"
         return f"Shield ({level}) {self.rating}, {self.source} = TN {self.tn}"
 
 
 @checked
 def shield_defend(c: Combatant) -> ShieldDefend | None:
-    """The Defend ``c`` can make with the shield he carries: with the Shield skill bought on
-    his record (SIM-D12: a Defend "made with" the shield is a Shield task); None without a
-    shield or without the skill (he defends with a weapon, and the GM may type a TN)."""
-    if c.shield is None or c.shield_skill is None:
+    """The Defend ``c`` can make with the shield he carries: on the Shield skill from his
+    record, bought or at its default (SIM-D12: a Defend "made with" the shield is a Shield task;
+    SIM-03: not bought, C − 2); None without a shield, or for a fighter with no record and no
+    rating typed (he defends with a weapon, and the GM may type a TN)."""
+    if not c.shield or c.shield_skill is None:
         return None
     carried = shield(c.shield)
     return ShieldDefend(shield_name(carried), c.shield_skill, c.shield_level, carried.def_mod)
@@ -77,8 +92,10 @@ def shield_defend(c: Combatant) -> ShieldDefend | None:
 def shield_strike(c: Combatant) -> Arm | None:
     """A strike with the carried shield (SIM-D12): the Shield skill's rating, the shield's Dmg
     as max damage on the Master Damage Tables (SIM-40), an "other" attack (SIM-D09); None when
-    the shield cannot strike (Dmg "−": Buckler, Lexan, e-Shield) or the skill is not bought."""
-    if c.shield is None or c.shield_skill is None:
+    the shield cannot strike (Dmg "−": Buckler, Lexan, e-Shield) or the fighter has no Shield
+    rating. The skill not bought, at its default (level None, SIM-03), as a weapon's attack is
+    offered at its skill's default."""
+    if not c.shield or c.shield_skill is None:
         return None
     carried = shield(c.shield)
     if carried.dmg is None:

@@ -103,8 +103,9 @@ class Combatant:
     #: The stable id (``uid``) of the Character Record it follows; None: a plain fighter.
     character: str | None = None
     arms: tuple[Arm, ...] = ()
-    #: The Shield skill's rating and level from the record when bought (SIM-28, SIM-D12): a
-    #: Defend or a strike made with the carried shield rolls on it; None: no Shield skill.
+    #: The Shield skill's rating and level from the record (SIM-28, SIM-D12): a Defend or a
+    #: strike made with the carried shield rolls on it; level None: not bought, the rating its
+    #: default Adj C − 2 (SIM-03); rating None: no record gave one.
     shield_skill: int | None = None
     shield_level: str | None = None
 

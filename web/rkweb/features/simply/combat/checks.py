@@ -79,7 +79,11 @@ def checks_card(
     )
     return h(
         "section",
-        {"class": "card step", "aria-labelledby": "sc-checks-h", "data-testid": "sc-checks-step"},
+        {
+            "class": "card step checks-step",
+            "aria-labelledby": "sc-checks-h",
+            "data-testid": "sc-checks-step",
+        },
         h("h2", {"id": "sc-checks-h"}, f"Checks to roll ({len(fight.pending)})"),
         last,
         _dropped(state),

@@ -121,6 +121,11 @@ def chance(fight: core.Combat, a: dict[str, str]) -> VNode:
                 "SIM-10: luck declared stakes all the side's LP: a failure is bought 1:1, "
                 "at least 5; a 20 always fails.",
                 *([f"SIM-31, SIM-D12: the Defend with the shield: {held}."] if held else []),
+                *(
+                    ["SIM-03: the Shield skill not bought defaults to C − 2, no automatic 2."]
+                    if held and held.level is None
+                    else []
+                ),
             ]
         )
         if defended or luck
@@ -213,7 +218,8 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
             # Its TN and where the Def Mod comes from, in its note: "Shield 7, Def Mod −1 = TN 6".
             label = f"with {held.shield}"
             shielded = a["defend"] == "shield"
-            source = f"Shield {held.rating}, Def Mod {signed(held.def_mod)} = TN {held.tn}"
+            # Not bought, the default and its sum: "Shield default: Adj C 6 − 2 = 4" (SIM-03).
+            source = f"{held.rating_said}, Def Mod {signed(held.def_mod)} = TN {held.tn}"
             said = h("span", {"data-testid": "sc-shield-defend"}, source)
             items.append(chip("sc-attack-chip-shield", label, shielded, Declare("shield"), said))
         guard = staked(fight, a["target"], "yes")
