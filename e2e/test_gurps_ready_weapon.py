@@ -173,7 +173,7 @@ def test_the_gm_says_which_weapon_a_line_is_and_attacks_with_it(
     app.get_by_test_id("gurps-start").click()
     app.get_by_test_id("gurps-take-attack").click()  # Ana's turn, at Bo
     asked = app.get_by_test_id("gurps-fight-weapon-2")
-    expect(asked).to_contain_text("Thrust: a way of using which of Bo's weapons?")
+    expect(asked).to_contain_text("Thrust: a way of using which of Ana's weapons?")
     expect(app.get_by_test_id("gurps-fight-weapon-2-0")).to_have_text("Broadsword")
     expect(app.get_by_test_id("gurps-fight-weapon-2-1")).to_have_text("Knife")
     expect(app.get_by_test_id("gurps-fight-weapon-2-own")).to_have_text("A weapon of its own")
