@@ -42,8 +42,8 @@ def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) 
     enter(app, "gurps-fight-attack-typed", "3 3 3")  # 9 against 14: a hit
     said = app.get_by_test_id("gurps-fight-parry-withheld")
     expect(said).to_have_text(
-        "No parry yet: Bo took Ready and which weapon he drew is not said. Tap it above: he "
-        "parries with it if it can parry."
+        "No parry yet: Bo took Ready and which weapon was drawn is not said. Tap it above: "
+        "Bo parries with it if it can parry."
     )
     expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_count(0)
     for testid in ("gurps-ready-1", "gurps-fight-parry-withheld", "gurps-fight-defend-dodge"):
@@ -132,7 +132,7 @@ def test_the_attack_tab_readies_a_weapon_in_one_tap(app: Page, errors: list[str]
     ready.scroll_into_view_if_needed()  # a worksheet: under his maneuver, with its words
     shot(app, "attack-tab-ready-knife")
     ready.click()
-    expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text("Bo readies his Knife")
+    expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text("Bo readies the Knife")
     expect(app.get_by_test_id("gurps-attack-maneuver")).to_have_value("Ready")
     expect(app.get_by_test_id("gurps-attack-ready-offers")).to_have_count(0)  # in his hand now
     app.get_by_test_id("gurps-tab-tracker").click()
@@ -173,7 +173,7 @@ def test_the_gm_says_which_weapon_a_line_is_and_attacks_with_it(
     app.get_by_test_id("gurps-start").click()
     app.get_by_test_id("gurps-take-attack").click()  # Ana's turn, at Bo
     asked = app.get_by_test_id("gurps-fight-weapon-2")
-    expect(asked).to_contain_text("Thrust: a way of using which of his weapons?")
+    expect(asked).to_contain_text("Thrust: a way of using which of Ana's weapons?")
     expect(app.get_by_test_id("gurps-fight-weapon-2-0")).to_have_text("Broadsword")
     expect(app.get_by_test_id("gurps-fight-weapon-2-1")).to_have_text("Knife")
     expect(app.get_by_test_id("gurps-fight-weapon-2-own")).to_have_text("A weapon of its own")
@@ -207,7 +207,7 @@ def test_before_any_attack_he_parries_with_his_sheets_first_weapon_only(
     app.get_by_test_id("gurps-next-take-attack").click()  # Ana's: she attacks Bo
     enter(app, "gurps-fight-attack-typed", "3 3 3")  # a hit
     said = app.get_by_test_id("gurps-fight-parry-withheld")
-    expect(said).to_contain_text("No parry: Bo holds his Short bow, which cannot parry.")
+    expect(said).to_contain_text("No parry: Bo holds the Short bow, which cannot parry.")
     expect(app.get_by_test_id("gurps-fight-defend-parry")).to_have_count(0)
     for testid in ("gurps-fight-parry-withheld", "gurps-fight-defend-dodge"):
         in_view(app, testid)

@@ -15,7 +15,7 @@ def test_the_shield_on_the_sheet_and_in_the_fight(app: Page, errors: list[str]) 
     _sheets(app, (("Ana", {"shield_skill": "11", "shield_db": "2"}, {}),))
     defenses = app.get_by_test_id("gurps-defenses")
     expect(defenses).to_contain_text(
-        "Dodge = ⌊5 + 3⌋ − 0 + shield DB 2 = 10 (8 from his unshielded side)"
+        "Dodge = ⌊5 + 3⌋ − 0 + shield DB 2 = 10 (8 from the unshielded side)"
     )
     expect(defenses).to_contain_text("Parry = ⌊3 + 12/2⌋ + 0 + shield DB 2 = 11")
     expect(defenses).to_contain_text("Block = ⌊3 + 11/2⌋ + shield DB 2 = 10")
@@ -59,7 +59,7 @@ def test_the_shield_on_the_sheet_and_in_the_fight(app: Page, errors: list[str]) 
     enter(app, "gurps-fight-attack-typed", "3 3 3")
     withheld = app.get_by_test_id("gurps-fight-shield-withheld")
     expect(withheld).to_have_text(
-        "No shield DB and no block: both hands grip the Greatsword, so none holds his shield."
+        "No shield DB and no block: both hands grip the Greatsword, so none holds the shield."
     )
     expect(app.get_by_test_id("gurps-fight-defend-block")).to_have_count(0)
     expect(app.get_by_test_id("gurps-fight-defenses")).to_contain_text("Dodge 9:")

@@ -33,7 +33,7 @@ def test_past_effect_5_the_deftness_cst_keeps_his_feet_or_he_is_knocked_over() -
 
 def test_up_to_effect_5_the_ability_save_is_enough_and_past_10_he_goes_down() -> None:
     steps, conditions = _run(6, ["1 1", "10"])  # effect 2: 10 ≤ AST 12 keeps his feet
-    assert "keeps his feet" in steps[1] and conditions == []
+    assert "stays standing" in steps[1] and conditions == []
     steps, conditions = _run(33, ["1 1"])  # effect 11: knock-down is automatic, no save
     assert len(steps) == 1 and conditions == ["Knocked Over"]
 
@@ -42,11 +42,11 @@ def test_the_save_is_asked_by_name_and_waits_for_no_sheet_value_it_lacks() -> No
     try:
         _run(21, ["2 2"])
     except DiceWanted as wanted:
-        assert "Deftness save to keep his feet" in str(wanted)
+        assert "Deftness save to stay standing" in str(wanted)
     else:  # pragma: no cover
         raise AssertionError("the save was not asked")
     steps, conditions = _run(21, ["2 2"], (None, None))
-    assert "his Deftness AST and CST are not on his sheet" in steps[1] and conditions == []
+    assert "the Deftness AST and CST are not on the target's sheet" in steps[1] and conditions == []
 
 
 def test_the_headline_says_the_knock_back_and_its_end() -> None:

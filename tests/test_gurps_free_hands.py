@@ -51,7 +51,7 @@ def test_broadsword_and_shield_offer_no_punch() -> None:
     assert free_hands(hugh, 0) == 0
     assert offered_lines(hugh, 0) == (0, 2)
     assert no_punch_said(hugh, 0) == (
-        "The Broadsword and his shield fill both hands: no punch; kick instead."
+        "The Broadsword and the shield fill both hands: no punch; kick instead."
     )
 
 
@@ -241,8 +241,8 @@ def test_a_one_handed_weapon_is_not_ready_while_both_hands_grip_a_bow() -> None:
     bo = replace(_fighter("Longbow", two_handed=True), id="b", name="Bo", more_attacks=knife)
     assert offered_lines(bo, None) == (0, 2)
     assert unready_said(bo, None) == (
-        "Knife: not ready. Both of Bo's hands grip his Longbow: he takes a Ready maneuver to "
-        "draw another weapon."
+        "Knife: not ready. Both of Bo's hands grip the Longbow: a Ready maneuver draws another "
+        "weapon."
     )
     # after a Ready of the knife, the knife is in hand
     assert 1 in offered_lines(bo, 1)

@@ -28,8 +28,8 @@ BOW = {
 }
 KNIFE = "Knife: 12, 1d-1 imp"
 EMPTY_SAID = (
-    "Bo's hand is empty: he threw his weapon. A punch or kick needs no weapon in hand; another "
-    "weapon is drawn with a Ready maneuver."
+    "Bo's hand is empty after throwing the weapon. A punch or kick needs no weapon in hand; "
+    "another weapon is drawn with a Ready maneuver."
 )
 
 
@@ -144,7 +144,10 @@ def test_after_a_throw_with_no_natural_weapon_he_starts_with_his_first_line() ->
     model = send(model, "gurps.step_form", "yards", "5")
     model = _his_next_attack(send(model, "gurps.step_attack_typed", "6 6 6"))
     assert turn_step.step_of(model, fight_of(model))["line"] == 0
-    said = "Bo's hand is empty: he threw his weapon. Another weapon is drawn with a Ready maneuver."
+    said = (
+        "Bo's hand is empty after throwing the weapon. Another weapon is drawn with a Ready "
+        "maneuver."
+    )
     assert texts(model, "gurps-fight-hand") == [said]
     # Nothing ready to attack with (004 lines 95, 108): no odds for the bow not drawn, no roll;
     # a Ready draws one, one tap.

@@ -32,8 +32,8 @@ def test_the_knife_is_not_offered_while_both_hands_grip_the_longbow() -> None:
     model = _bo("yes")
     assert texts(model, "gurps-fight-line-1") == []
     assert texts(model, "gurps-fight-punch") == [
-        "Knife: not ready. Both of Bo's hands grip his Longbow: he takes a Ready maneuver to "
-        "draw another weapon."
+        "Knife: not ready. Both of Bo's hands grip the Longbow: a Ready maneuver draws another "
+        "weapon."
     ]
     tapped = send(model, "gurps.step_line", "1")
     rolled = send(tapped, "gurps.step_attack_typed", "3 4 4")

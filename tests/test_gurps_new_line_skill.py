@@ -76,7 +76,7 @@ def _bo_adds_a_knife(skill: str = "") -> Model:
 def test_the_sheet_marks_the_skill_not_set() -> None:
     model = send(send(_bo_adds_a_knife(), "gurps.tab", "combatants"), "gurps.select", "g2")
     assert texts(model, "gurps-line-0-skill-hint") == [
-        "not set yet: type it; he attacks with this line once it is"
+        "not set yet: type it; this line can attack once it is"
     ]
 
 

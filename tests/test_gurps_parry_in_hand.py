@@ -24,13 +24,13 @@ from pycore.systems.gurps.lines import lines_from_saved
 
 BOW = {"weapon": "Short bow", "attack_kind": "bow", "damage": "1d", "damage_type": "imp"}
 SAID = (
-    "No parry: Bo holds his Short bow, which cannot parry. A parry needs a "
-    "ready weapon – or, if you are unarmed, an empty hand: holding a weapon, he is not unarmed. "
+    "No parry: Bo holds the Short bow, which cannot parry. A parry needs a "
+    "ready weapon – or, if you are unarmed, an empty hand: holding a weapon, Bo is not unarmed. "
     "Another weapon is drawn with a Ready maneuver."
 )
 UNSAID = (
-    "No parry yet: Bo took Ready and which weapon he drew is not said. Tap it above: he parries "
-    "with it if it can parry."
+    "No parry yet: Bo took Ready and which weapon was drawn is not said. Tap it above: Bo "
+    "parries with it if it can parry."
 )
 
 
@@ -71,14 +71,14 @@ def test_a_ready_maneuver_readies_another_weapon_to_parry_with() -> None:
     ready = send(ana, "gurps.maneuver", "Ready", "")  # Bo's turn: he draws his knife
     assert fight_of(ready).current().id == "g2"  # type: ignore[union-attr]
     # One chip per weapon line, none pressed: which he draws is the GM's to say.
-    asked = "Which weapon did Bo draw with his Ready maneuver?"
+    asked = "Which weapon did Bo draw with the Ready maneuver?"
     assert asked in texts(ready, "gurps-turn")[0]
     assert texts(ready, "gurps-ready-0") == ["Short bowno parry"]
     assert texts(ready, "gurps-ready-1") == ["KnifeParry 9"]
     assert not any(_pressed(ready, f"gurps-ready-{i}") for i in (0, 1))
     drawn = send(ready, "gurps.ready_weapon", "g2", "1")
     assert _pressed(drawn, "gurps-ready-1") and gf.in_hand(fight_of(drawn), "g2") == 1
-    assert "Bo readies his Knife: the weapon in his hand" in texts(drawn, "gurps-log-entry")[0]
+    assert "Bo readies the Knife: the weapon in hand" in texts(drawn, "gurps-log-entry")[0]
     assert gf.card_line(fight_of(drawn), "g2") == "Ready · dodge, parry"
     hit = _ana_hits(drawn)
     assert "parry" in dict(gf.defenses_left(fight_of(hit)))
@@ -175,7 +175,7 @@ def test_before_any_attack_his_sheet_s_first_weapon_stands_ready() -> None:
     assert "parry" not in dict(gf.defenses_left(fight_of(hit)))
     bo = fight_of(hit).combatant("g2")
     assert gf.parry_withheld(fight_of(hit), bo).startswith(
-        "No parry: Bo holds his Short bow, which cannot parry."
+        "No parry: Bo holds the Short bow, which cannot parry."
     )
     # The same as once his shot puts the bow in his hand on record.
     shot = with_hand(fight_of(hit), "g2", 0)
@@ -203,7 +203,7 @@ def test_ready_chosen_on_his_select_asks_the_weapon_as_the_chips_do() -> None:
     weapon asked, and the bow of his last shot still counted as the one drawn."""
     ready = _bo_readies(_bo_shot(), "gurps.field", "g2", "maneuver", "Ready")
     assert gf.in_hand(fight_of(ready), "g2") == gf.UNSAID
-    assert "Which weapon did Bo draw with his Ready maneuver?" in texts(ready, "gurps-turn")[0]
+    assert "Which weapon did Bo draw with the Ready maneuver?" in texts(ready, "gurps-turn")[0]
     assert not any(_pressed(ready, f"gurps-ready-{i}") for i in (0, 1))
     drawn = send(ready, "gurps.ready_weapon", "g2", "1")
     assert gf.card_line(fight_of(drawn), "g2") == "Ready · dodge, parry"

@@ -50,11 +50,11 @@ def test_a_stun_begun_in_his_own_turn_is_recovered_from_on_his_next() -> None:  
     model = _struck_in_his_turn()
     said = texts(model, "gurps-recovery-g2")[0]
     assert said == (
-        "Bo is stunned: −4 to defend; he must Do Nothing on his next turn and may roll HT 10 "
+        "Bo is stunned: −4 to defend; Bo must Do Nothing on the next turn and may roll HT 10 "
         "to recover then."
     )
     fight = fight_of(model)
-    with pytest.raises(RuleError, match="rolls to recover on his next turn"):
+    with pytest.raises(RuleError, match="the roll to recover comes on the next one"):
         gf.recover(fight, typed_dice("3d6", "6"))
     fight, _ = gf.next_turn(fight)  # Ana's turn: Bo still stunned, −4 to defend (GUR-45)
     assert gf.card_line(fight, "g2").startswith("Stunned: Do Nothing · dodge, parry at −4")

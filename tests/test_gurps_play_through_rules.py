@@ -197,6 +197,6 @@ def test_recorded_unconscious_his_other_questions_close_in_the_log() -> None:
     fight, said = gf.settle(fight, 2, "unconscious")
     assert [(a.kind, a.who) for a in fight.asks] == [("knockdown", "a")]
     assert str(said) == (
-        "Bo: unconscious (roll to stay conscious at 0 HP or below); his other 2 questions "
+        "Bo: unconscious (roll to stay conscious at 0 HP or below); the other 2 questions "
         "close: unconscious, no answer changes anything"
     )

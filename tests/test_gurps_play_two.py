@@ -95,7 +95,7 @@ def test_no_parry_with_a_knife_while_both_hands_hold_the_crossbow() -> None:  # 
     assert [k for k, _ in gf.defenses_left(fight_of(hit))] == ["dodge"]
     assert texts(hit, "gurps-fight-defend-parry") == []
     said = texts(hit, "gurps-fight-parry-withheld")[0]
-    assert said.startswith("No parry: Bo holds his Crossbow, which cannot parry.")
+    assert said.startswith("No parry: Bo holds the Crossbow, which cannot parry.")
 
 
 def test_the_crossbow_is_not_fired_with_the_knife_in_hand() -> None:  # 004 L93-95, GUR-11
@@ -112,7 +112,7 @@ def test_the_crossbow_is_not_fired_with_the_knife_in_hand() -> None:  # 004 L93-
     bo = fight.combatant("g2")
     assert gf.lines_now(fight, bo) == (1,)
     said = texts(model, "gurps-fight-punch")[0]
-    assert said.startswith("Crossbow: not ready. Bo holds his Large knife")
+    assert said.startswith("Crossbow: not ready. Bo holds the Large knife")
     assert "Acc" not in texts(model, "gurps-fight-line")[0]
     with pytest.raises(RuleError, match="Crossbow: not ready"):
         gf.attack(fight, "g2", "g1", AttackSetup(line=0, yards=10), typed_dice("3d6", "10"))
@@ -125,8 +125,8 @@ def test_aim_with_a_knife_in_hand_says_it_adds_no_acc() -> None:  # GUR-11
     model = send(send(model, "gurps.next"), "gurps.maneuver", "Aim", "")
     model = send(model, "gurps.target", "g1")
     assert texts(model, "gurps-fight-aim") == [
-        "Bo holds his Large knife, no ranged weapon: Aim adds Acc only to a ranged weapon ready "
-        "in his hands. Another weapon is drawn with a Ready maneuver."
+        "Bo holds the Large knife, no ranged weapon: Aim adds Acc only to a ranged weapon ready "
+        "in hand. Another weapon is drawn with a Ready maneuver."
     ]
 
 
@@ -151,8 +151,8 @@ def test_a_sword_parry_of_a_punch_asks_the_roll_to_injure() -> None:  # GUR-49, 
     assert texts(parried, "gurps-fight-lands-on") == []  # the question names the limb
     asked = texts(parried, "gurps-fight-strike-asked")[0]
     assert asked == (
-        "Ana's parry with the Broadsword may injure Bo: roll Broadsword 14 to strike his arm "
-        "squarely (he gets no defense): 90.7%"
+        "Ana's parry with the Broadsword may injure Bo: roll Broadsword 14 to strike Bo's arm "
+        "squarely (no defense): 90.7%"
     )
     struck = send(parried, "gurps.step_strike_typed", "4 4 4")  # 12 against 14
     assert "Ana's parry strikes Bo's arm" in texts(struck, "gurps-fight-result")[0]

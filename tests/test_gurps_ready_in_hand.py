@@ -90,7 +90,7 @@ def test_ready_axe_is_one_tap_and_starts_his_next_attack() -> None:
     assert texts(model, "gurps-fight-line-1") == texts(model, "gurps-fight-line-2") == []
     assert texts(model, "gurps-fight-ready-offers") == ["Ready Axe"]
     assert texts(model, "gurps-fight-punch") == [
-        "Axe, Axe thrown: not ready. Bo holds his Broadsword: a weapon is ready while held in "
+        "Axe, Axe thrown: not ready. Bo holds the Broadsword: a weapon is ready while held in "
         "the hand, and another is drawn with a Ready maneuver."
     ]
     refused = send(send(model, "gurps.step_line", "1"), "gurps.step_attack_typed", "3 4 4")
@@ -123,7 +123,7 @@ def test_the_gm_answers_which_weapon_a_line_is_in_one_tap() -> None:
     model = send(model, "gurps.field", "g2", "more_attacks", f"{AXE}; Thrust: 13, 1d imp")
     model = send(model, "gurps.maneuver", "Attack", "")
     assert texts(model, "gurps-fight-weapon-3")[0].startswith(
-        "Thrust: a way of using which of his weapons?"
+        "Thrust: a way of using which of Bo's weapons?"
     )
     answered = send(model, "gurps.line_weapon", "g2", "2", "Broadsword")
     assert texts(answered, "gurps-fight-weapon-asked") == []

@@ -51,9 +51,9 @@ def _bo_hits_ana(model: Model) -> Model:
 def test_the_sheet_shows_dodge_parry_and_block_with_the_shield_db() -> None:
     model = _sheet(_ana_shielded(fight_started()))
     shown = texts(model, "gurps-defenses")[0]
-    assert "Dodge = ⌊5 + 3⌋ − 0 + shield DB 2 = 10 (8 from his unshielded side)" in shown
-    assert "Parry = ⌊3 + 14/2⌋ + 0 + shield DB 2 = 12 (10 from his unshielded side)" in shown
-    assert "Block = ⌊3 + 11/2⌋ + shield DB 2 = 10 (8 from his unshielded side)" in shown
+    assert "Dodge = ⌊5 + 3⌋ − 0 + shield DB 2 = 10 (8 from the unshielded side)" in shown
+    assert "Parry = ⌊3 + 14/2⌋ + 0 + shield DB 2 = 12 (10 from the unshielded side)" in shown
+    assert "Block = ⌊3 + 11/2⌋ + shield DB 2 = 10 (8 from the unshielded side)" in shown
     # and on paper (the print view) alike
     printed = text_of(paper.view(fight_of(model).combatant("g1")))
     assert "Dodge = ⌊5 + 3⌋ − 0 + shield DB 2 = 10" in printed
@@ -144,7 +144,7 @@ def test_the_weapon_in_his_hands_decides_it_in_the_fight() -> None:
     gripped = dict(gf.preview_now(great, bo, hugh, AttackSetup()).defenses)
     assert gripped["dodge"].total == 8 and "block" not in gripped
     assert gf.shield_withheld(great, hugh) == (
-        "No shield DB and no block: both hands grip the Greatsword, so none holds his shield."
+        "No shield DB and no block: both hands grip the Greatsword, so none holds the shield."
     )
 
 
@@ -153,7 +153,7 @@ def test_the_defence_step_and_the_sheet_say_why_the_shield_adds_nothing() -> Non
     hit = _bo_hits_ana(model)
     assert [k for k, _ in gf.defenses_left(fight_of(hit))] == ["dodge", "parry"]
     assert texts(hit, "gurps-fight-shield-withheld") == [
-        "No shield DB and no block: both hands grip the Greatsword, so none holds his shield."
+        "No shield DB and no block: both hands grip the Greatsword, so none holds the shield."
     ]
     shown = texts(_sheet(model), "gurps-defenses")[0]
     assert "Dodge = ⌊5 + 3⌋ − 0 = 8 (no shield DB: both hands grip the Greatsword)" in shown
@@ -171,6 +171,6 @@ def test_the_attack_tab_says_it_too() -> None:
         if texts(r, "gurps-defense-choices")
     )
     assert texts(rolled, "gurps-shield-withheld") == [
-        "No shield DB and no block: both hands grip the Greatsword, so none holds his shield."
+        "No shield DB and no block: both hands grip the Greatsword, so none holds the shield."
     ]
     assert "Block" not in texts(rolled, "gurps-defense-choices")[0]

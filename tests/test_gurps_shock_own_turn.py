@@ -124,7 +124,7 @@ def test_the_printed_sheet_says_each_shock_with_its_turn() -> None:  # GUR-58
     model = send(send(model, "gurps.tab", "combatants"), "gurps.select", "g2")
     printed = texts(model, "gurps-paper")[0]
     # The old code: "shock −3 on his next turn" only (this turn's −2 gone).
-    assert "shock −2 this turn" in printed and "shock −3 on his next turn" in printed
+    assert "shock −2 this turn" in printed and "shock −3 on the next turn" in printed
 
 
 def test_his_held_shock_goes_with_him_when_he_is_removed() -> None:  # GUR-58

@@ -145,7 +145,7 @@ def test_core_refusals_name_the_treater() -> None:
     fight = adjust(fight, "c2", conditions=("unconscious",))
     fight, _ = roll_initiative(fight, ScriptedRng(9, 1))
     for treater, rule, words in (
-        ("c2", "SIM-51", "Treater: Bo cannot revive himself"),
+        ("c2", "SIM-51", "Treater: the one who revives Bo is another character"),
         ("c3", "SIM-35", "Treater: it is not Cy's turn and Cy holds no actions"),
     ):
         with refused(rule, match=words):

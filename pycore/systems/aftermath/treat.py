@@ -185,7 +185,7 @@ def cauterize(raw: Mapping[str, Any], at: Moment, rng: RandintSource) -> Treated
     save = health_save(full)
     if save is None:
         raise RuleError(
-            f"cauterizing asks {full['name']}'s Health AST and CST: enter them on his sheet"
+            f"cauterizing asks {full['name']}'s Health AST and CST: enter them on the sheet"
         )
     ast, cst = save
     next_roll_is(rng, CAUTERY_ROLL, save_chances(ast, cst))

@@ -433,7 +433,7 @@ class SheetDefense:
         s = self.score
         text = f"{s.name} = {s.formula} + shield DB {self.db} = {self.value}" if self.db else str(s)
         if self.db:
-            text += f" ({s.value} from his unshielded side)"
+            text += f" ({s.value} from the unshielded side)"
         return f"{text} ({self.note})" if self.note else text
 
 
@@ -445,7 +445,7 @@ def derived_defenses(c: Combatant) -> tuple[SheetDefense, ...]:
 
     >>> ana = Combatant(basic_speed="6", weapon_skill=13, shield_skill=11, shield_db=2)
     >>> [str(d) for d in derived_defenses(ana)][0]
-    'Dodge = ⌊6 + 3⌋ − 0 + shield DB 2 = 11 (9 from his unshielded side)'
+    'Dodge = ⌊6 + 3⌋ − 0 + shield DB 2 = 11 (9 from the unshielded side)'
     >>> hugh = Combatant(weapon="Greatsword", two_handed=True, shield_skill=11, shield_db=2)
     >>> str(derived_defenses(hugh)[2])
     'Block = ⌊3 + 11/2⌋ = 8 (no block: both hands grip the Greatsword)'

@@ -19,7 +19,7 @@ from pycore.validate import checked
 RISE_WHY = (
     "Table #3-7.0 is left out of the text; its modifier is the damage taken (line 49) and its "
     "tenth the AP a stun costs (line 74), so more damage never gives less (PCT-11, PCT-28, "
-    "PCT-M02). The values are the GM's: kept when he says so, and logged."
+    "PCT-M02). The values are the GM's: kept when the GM says so, and logged."
 )
 
 

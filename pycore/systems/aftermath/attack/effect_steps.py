@@ -407,7 +407,7 @@ def _stopping_steps(
     back = roll_knock_back(rng)
     down = {
         "automatic": "knocked down (automatic)",
-        "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
+        "deftness_cst": "a Deftness Critical Saving Throw keeps the target standing",
     }.get(stop.knock_down, "a Deftness Ability Saving Throw prevents the knock-down")
     steps = [Step("knock_back", "Knock-back", f"{text}{back}; {down}", "AFT-50, AFT-35, L669")]
     ast, cst = deftness
@@ -415,30 +415,30 @@ def _stopping_steps(
         fell = True
     elif ast is None or cst is None:
         asked = "Critical" if stop.knock_down == "deftness_cst" else "Ability"
-        what = f"the target's Deftness {asked} Saving Throw to keep his feet"
+        what = f"the target's Deftness {asked} Saving Throw to stay standing"
         steps.append(
             Step(
                 "knock_save",
-                "Keeps his feet?",
-                f"{what}: his Deftness AST and CST are not on his sheet (roll it yourself; "
-                "Knocked Over is a condition on his card)",
+                "Stays standing?",
+                f"{what}: the Deftness AST and CST are not on the target's sheet (roll it "
+                "yourself; Knocked Over is a condition on the target's card)",
                 "AFT-50, AFT-05",
             )
         )
         return steps
     else:
         critical: SaveKind = "critical" if stop.knock_down == "deftness_cst" else "ability"
-        next_roll_is(rng, "Deftness save to keep his feet", save_chances(ast, cst, critical))
+        next_roll_is(rng, "Deftness save to stay standing", save_chances(ast, cst, critical))
         thrown = roll_saving_throw(ast, cst, rng)
         kept = thrown.outcome == "critical" or (
             stop.knock_down == "deftness_ast" and thrown.outcome == "ability"
         )
         name = "Critical" if stop.knock_down == "deftness_cst" else "Ability"
-        verdict = "keeps his feet" if kept else "knocked over"
+        verdict = "stays standing" if kept else "knocked over"
         steps.append(
             Step(
                 "knock_save",
-                "Keeps his feet?",
+                "Stays standing?",
                 f"Deftness {name} Saving Throw: {thrown}: {verdict}",
                 "AFT-50, AFT-05",
             )

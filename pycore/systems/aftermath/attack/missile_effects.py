@@ -3,7 +3,7 @@
 >>> str(missile_special_effect(70))
 'D100 70 → As 46-65 plus a Daze effect.'
 >>> str(stopping(21, 3))
-'effect 21 ÷ Mass 3 = 7 → knock-back 2D3 m; a Deftness Critical Saving Throw keeps his feet'
+'effect 21 ÷ Mass 3 = 7 → knock-back 2D3 m; a Deftness Critical Saving Throw keeps the target standing'
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class Stopping:
             )
         down = {
             "deftness_ast": "a Deftness Ability Saving Throw prevents the knock-down",
-            "deftness_cst": "a Deftness Critical Saving Throw keeps his feet",
+            "deftness_cst": "a Deftness Critical Saving Throw keeps the target standing",
             "automatic": "knock-down is automatic",
         }[self.knock_down]
         return f"{head} → knock-back {self.knock_back} m; {down}"

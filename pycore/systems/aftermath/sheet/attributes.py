@@ -242,7 +242,7 @@ def judge_opposed(comparison: str, target_roll: int, user_roll: int) -> OpposedC
             verdict += " (tie: the target must be higher)"
     elif comparison == "check_for_knocked_over":
         happens = user_roll > target_roll
-        verdict = "Knocked Over" if happens else "stays on his feet"
+        verdict = "Knocked Over" if happens else "stays standing"
         if target_roll == user_roll:
             verdict += " (tie: the user must be higher)"
     else:

@@ -203,7 +203,7 @@ class Answered(Logged):
             late = f"; with the other hit's shock the worst applies: −{self.worst}"
         if self.closed:
             other = "question closes" if self.closed == 1 else f"{self.closed} questions close"
-            late += f"; his other {other}: unconscious, no answer changes anything"
+            late += f"; the other {other}: unconscious, no answer changes anything"
         return f"{self.name}: {self.outcome} ({self.what}){late}"
 
     @property

@@ -100,7 +100,7 @@ def hands_full(c: Combatant, held: int | None) -> str:
         # 004 line 93: gripped with both hands, whatever else is on his sheet (a shield
         # beside it does not make it one hand's).
         return f"Both hands hold the {weapon.name}"
-    return f"The {weapon.name} and his shield fill both hands"
+    return f"The {weapon.name} and the shield fill both hands"
 
 
 @checked
@@ -198,17 +198,16 @@ def unready_said(c: Combatant, held: int | None) -> str:
         return f"{names}: not ready. {c.name} holds no weapon: a Ready maneuver draws one."
     if weapon.two_handed:
         return (
-            f"{names}: not ready. Both of {c.name}'s hands grip his "
-            f"{weapon.name}: he takes a Ready maneuver to draw another weapon."
+            f"{names}: not ready. Both of {c.name}'s hands grip the "
+            f"{weapon.name}: a Ready maneuver draws another weapon."
         )
     if all(lines[i].two_handed for i in withheld):
         return (
-            f"{names}: not ready. {c.name} holds his {weapon.name}, and a two-handed "
-            "weapon is ready only when gripped with both hands: he takes a Ready maneuver to "
-            "draw it."
+            f"{names}: not ready. {c.name} holds the {weapon.name}, and a two-handed "
+            "weapon is ready only when gripped with both hands: a Ready maneuver draws it."
         )
     return (
-        f"{names}: not ready. {c.name} holds his {weapon.name}: a weapon is ready while held "
+        f"{names}: not ready. {c.name} holds the {weapon.name}: a weapon is ready while held "
         "in the hand, and another is drawn with a Ready maneuver."
     )
 

@@ -32,7 +32,7 @@ Ready, nobody tapped a weapon, and on his next turn (a Move) he parried with the
 >>> own_parry(holding(fight, bo)) is None, own_parry(bo) is not None
 (True, True)
 >>> print(parry_withheld(fight, bo))
-No parry: Bo holds his Short bow, which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: holding a weapon, he is not unarmed. Another weapon is drawn with a Ready maneuver.
+No parry: Bo holds the Short bow, which cannot parry. A parry needs a ready weapon – or, if you are unarmed, an empty hand: holding a weapon, Bo is not unarmed. Another weapon is drawn with a Ready maneuver.
 >>> own_parry(holding(with_hand(fight, "b", 1), bo)).value
 9
 >>> str(own_parry(holding(with_hand(fight, "b", EMPTY), bo)))
@@ -217,7 +217,7 @@ def empty_hand_said(fight: Fight, c: Combatant) -> str:
         if natural
         else "Another weapon is drawn with a Ready maneuver."
     )
-    return f"{c.name}'s hand is empty: he threw his weapon. {after}"
+    return f"{c.name}'s hand is empty after throwing the weapon. {after}"
 
 
 @checked
@@ -331,8 +331,8 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
     """Why ``c`` has no parry though his sheet gives one ("" when it does not withhold one)."""
     if unsaid(fight, c) and own_parry(c) is not None:
         return (
-            f"No parry yet: {c.name} took Ready and which weapon he drew is not said. Tap it "
-            "above: he parries with it if it can parry."
+            f"No parry yet: {c.name} took Ready and which weapon was drawn is not said. Tap it "
+            f"above: {c.name} parries with it if it can parry."
         )
     held = holding(fight, c)
     if own_parry(held) is not None and _bare_parry(held):
@@ -344,9 +344,9 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
     return (
-        f"No parry: {c.name} holds his {held.weapon}, which cannot parry. "
+        f"No parry: {c.name} holds the {held.weapon}, which cannot parry. "
         "A parry needs a ready weapon – or, if you are unarmed, an empty hand: holding a "
-        "weapon, he is not unarmed. Another weapon is drawn with a Ready maneuver."
+        f"weapon, {c.name} is not unarmed. Another weapon is drawn with a Ready maneuver."
     )
 
 
@@ -362,13 +362,13 @@ def shield_withheld(fight: Fight, c: Combatant) -> str:
     >>> shield_withheld(Fight((hugh,)), hugh)
     ''
     >>> print(shield_withheld(with_hand(Fight((hugh,)), "h", 1), hugh))
-    No shield DB and no block: both hands grip the Greatsword, so none holds his shield.
+    No shield DB and no block: both hands grip the Greatsword, so none holds the shield.
     """
     why = holding(fight, c).shield_unready
     lost = " and no ".join(
         w for w, has in (("shield DB", c.shield_db), ("block", c.shield_skill)) if has
     )
-    return f"No {lost}: {why}, so none holds his shield." if why else ""
+    return f"No {lost}: {why}, so none holds the shield." if why else ""
 
 
 @dataclass(frozen=True)
@@ -383,7 +383,7 @@ class WeaponReadied(Logged):
         return readied_public(self.name, self.weapon)
 
     def __str__(self) -> str:
-        return f"{self.name} readies his {self.weapon}: the weapon in his hand"
+        return f"{self.name} readies the {self.weapon}: the weapon in hand"
 
     @property
     def rules(self) -> tuple[str, ...]:

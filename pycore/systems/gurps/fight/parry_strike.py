@@ -110,8 +110,8 @@ def strike_said(fight: Fight) -> str:
     less = " (−4 against Karate)" if karate else ""
     return (
         f"{fight.combatant(pending.attacker).name}'s parry with the {weapon} may injure {foe}: "
-        f"roll {weapon} {target}{less} to strike his {pending.setup.location} squarely "
-        "(he gets no defense)"
+        f"roll {weapon} {target}{less} to strike {foe}'s {pending.setup.location} squarely "
+        "(no defense)"
     )
 
 

@@ -65,7 +65,7 @@ def maneuver_public(name: str, maneuver: str, option: str) -> str:
 @checked
 def readied_public(name: str, weapon: str) -> str:
     """The weapon drawn with a Ready maneuver is in plain sight."""
-    return f"{name} readies his {weapon}"
+    return f"{name} readies the {weapon}"
 
 
 @checked

@@ -98,7 +98,7 @@ def add(fight: Fight, c: Combatant, rng: RandintSource | None = None) -> tuple[F
     if not fight.started:
         return replace(fight, combatants=people), Joined(c.name)
     if rng is None:
-        raise RuleError("a combatant joining a fight needs a random source for his tiebreak")
+        raise RuleError("a combatant joining a fight needs a random source for the tiebreak")
     tiebreak = rng.randint(1, 1_000_000)
     key = _order_key(c, tiebreak)
     ranks = [_order_key(fight.combatant(p.id), p.tiebreak) for p in fight.order]
@@ -538,7 +538,7 @@ def _note(c: Combatant, name: str, option: str) -> str:
 
 #: A stun begun in his own turn: no roll to recover until his next (004 line 46).
 STUNNED_NOW: Final = (
-    "{} was stunned in this turn of his: he rolls to recover on his next turn, the Do Nothing one"
+    "{} was stunned in this turn: the roll to recover comes on the next one, the Do Nothing turn"
 )
 
 

@@ -223,7 +223,7 @@ def _luck_of(combat: Combat, treater: str | None) -> Combatant:
     who = treater or combat.cursor
     if not who:
         raise RuleError(
-            "Luck: choose the treater: the luck staked is his (no one acts now)",
+            "Luck: choose the treater: the luck staked is the treater's (no one acts now)",
             rules=("SIM-10",),
         )
     return combat.get(who)
@@ -254,7 +254,7 @@ def _charge(
     >>> _charge(fight, "c2", "revive", "c2")
     Traceback (most recent call last):
     ...
-    pycore.errors.RuleError: Treater: Bo cannot revive himself; another character revives him
+    pycore.errors.RuleError: Treater: the one who revives Bo is another character
     """
     if treatment not in CHARGED or combat.phase == "setup":
         return combat, ""
@@ -268,7 +268,7 @@ def _charge(
     c = combat.get(who)
     if treatment == "revive" and who == patient_id:
         raise RuleError(
-            f"Treater: {c.name} cannot revive himself; another character revives him",
+            f"Treater: the one who revives {c.name} is another character",
             rules=("SIM-51",),
         )
     rule = "SIM-51" if treatment == "revive" else "SIM-53"

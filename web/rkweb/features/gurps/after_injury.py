@@ -140,10 +140,10 @@ _AFTER_WHY = (
     "(003 lines 43, 46, 48); a male's groin: −5, and double shock from crushing, at most −8 "
     "(003 line 52).",
     "Stunned: Do Nothing, −4 to defend, an HT roll each turn to recover (004 line 46). "
-    "Unconscious: no action and no defense (004 line 210). Shock: taken off his attacks on "
-    "his next turn.",
+    "Unconscious: no action and no defense (004 line 210). Shock: taken off the fighter's "
+    "attacks on the next turn.",
     "The questions stay with the fighter they concern, across turns, a reload and undo, until "
-    "you record an answer or dismiss them (GUR-58). A shock counts on his next turn only: left "
+    "you record an answer or dismiss them (GUR-58). A shock counts on the fighter's next turn only: left "
     "unanswered through that turn, it lapses with it, and the log says so.",
 )
 

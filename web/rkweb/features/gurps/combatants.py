@@ -159,7 +159,7 @@ def _line_field(model: Model, msg: LineField, ctx: Ctx) -> Model:
 def _line_weapon(model: Model, msg: LineWeapon, ctx: Ctx) -> Model:
     def edited(c: Combatant) -> tuple[Combatant, str]:
         changed = edited_line(c, int(msg.index), "weapon", msg.weapon)
-        return changed, f"{c.name}: {c.more_attacks[int(msg.index)].name} is his {msg.weapon}'s"
+        return changed, f"{c.name}: {c.more_attacks[int(msg.index)].name} is the {msg.weapon}'s"
 
     return _line(model, msg.cid, f"{msg.index}.weapon", edited, ctx)
 
@@ -233,11 +233,11 @@ WEAPON: tuple[tuple[str, str, Kind], ...] = (
     ("max_range", "Max yards (ranged)", "number"),
     ("shield_skill", "Shield skill (0 = no shield)", "number"),
     ("shield_db", "Shield DB", "number"),
-    ("shield_large", "Large shield (−2 to his melee attacks)", "yes_no"),
+    ("shield_large", "Large shield (−2 to melee attacks)", "yes_no"),
     ("unarmed", "Fights barehanded (parries with DX, Brawling or Karate)", "yes_no"),
     ("brawling", "Brawling skill (0 = none)", "number"),
     ("karate", "Karate skill (0 = none)", "number"),
-    ("scaled", "Weapons scaled to his body size (a giant's)", "yes_no"),
+    ("scaled", "Weapons scaled to the fighter's body size (a giant's)", "yes_no"),
 )
 ARMOR: tuple[tuple[str, str, Kind], ...] = (
     ("dr", "DR (every location)", "number"),
@@ -331,7 +331,7 @@ def _line_control(model: Model, c: Combatant, index: int, name: str, kind: Kind)
     error = error_of(model, SECTION, f"{c.id}.line.{index}.{name}")
     # A new line's skill is blank until typed (attacks.added_line): said so, its attack waiting.
     unset = name == "skill" and value is None
-    hint = "not set yet: type it; he attacks with this line once it is" if unset else ""
+    hint = "not set yet: type it; this line can attack once it is" if unset else ""
     shown = "" if value is None else str(value)
     return field(fid, label, shown, msg, error=error, hint=hint, numeric=kind == "number")
 

@@ -227,9 +227,9 @@ def ready_chips(fight: Fight, c: Combatant, *, asked: bool = False) -> VNode | N
         for i, line in enumerate(lines)
     ]
     said = (
-        f"Which weapon did {c.name} draw with his Ready maneuver?"
+        f"Which weapon did {c.name} draw with the Ready maneuver?"
         if held == gurps_fight.UNSAID
-        else f"The weapon {c.name} drew with his Ready maneuver"
+        else f"The weapon {c.name} drew with the Ready maneuver"
     )
     return chips(said, items, "gurps-ready-chips")
 
@@ -268,7 +268,7 @@ def weapon_asked(fight: Fight, c: Combatant) -> VNode | None:
             h(
                 "div",
                 {"class": "row", "data-testid": f"gurps-fight-weapon-{i}"},
-                h("p", {"class": "strong"}, f"{name}: a way of using which of his weapons?"),
+                h("p", {"class": "strong"}, f"{name}: a way of using which of {c.name}'s weapons?"),
                 *[
                     button(f"gurps-fight-weapon-{i}-{k}", w, LineWeapon(c.id, str(i - 1), w))
                     for k, w in enumerate(named)

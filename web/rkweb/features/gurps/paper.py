@@ -64,7 +64,7 @@ def _state(c: Combatant, shocks: tuple[tuple[int, str], ...]) -> VNode:
         "stunned" if c.stunned else "",
         "mentally stunned" if c.mental_stun else "",
         "unconscious" if c.unconscious else "",
-        *(f"shock −{n} {'on his next turn' if w == 'next turn' else w}" for n, w in shocks),
+        *(f"shock −{n} {'on the next turn' if w == 'next turn' else w}" for n, w in shocks),
     ]
     return block(
         "Conditions",

@@ -45,7 +45,7 @@ _WHERE_WHY = (
 )
 _GIANT_WHY = (
     "A melee blow from an attacker whose Size Modifier is 7 or more above the target's, "
-    "unarmed or with a weapon scaled to his size, is large-area injury (GUR-62, 003 line 82).",
+    "unarmed or with a weapon scaled to the attacker's size, is large-area injury (GUR-62, 003 line 82).",
     "DR: the average of the torso's and the least protected exposed spot's, rounded up; no "
     "location effects: a torso hit (003 lines 83-85). Which spot is exposed the texts cannot "
     "say: you pick it when the DR differs by location.",

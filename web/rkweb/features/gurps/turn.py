@@ -68,9 +68,9 @@ from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import card, result, why
 
 _STUN_WHY = (
-    "A stunned fighter must Do Nothing; on each of his turns he may roll HT to recover from "
-    "physical stun or IQ from mental stun, and on a success he recovers at the end of that "
-    "turn (GUR-07, 004 line 46). With both, one roll of each (the text gives no rule for both).",
+    "A stunned fighter must Do Nothing; on each of the fighter's turns a roll of HT may "
+    "recover from physical stun or IQ from mental stun, and on a success the stun ends at the "
+    "end of that turn (GUR-07, 004 line 46). With both, one roll of each (the text gives no rule for both).",
     "A stunned fighter defends at −4 (GUR-45, 004 line 217).",
 )
 
@@ -119,7 +119,7 @@ def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
         # Stunned in this turn of his, after he acted: the Do Nothing turn and its roll to
         # recover are his next (004 line 46, GUR-07); −4 to defend until then (GUR-45).
         said = (
-            f"{c.name} is stunned: −4 to defend; he must Do Nothing on his next turn and "
+            f"{c.name} is stunned: −4 to defend; {c.name} must Do Nothing on the next turn and "
             f"may roll HT {c.ht} to recover then."
         )
         later = h("p", {"class": "strong", "data-testid": f"gurps-recovery-{c.id}"}, said)
@@ -237,7 +237,7 @@ def _attack_step(
     ``bearing``: the open questions that change it (:func:`.after_injury.bearing`)."""
     target = fight.combatant(str(step["target"])) if step["target"] else None
     if target is None:
-        return [h("p", {}, "Tap a combatant in the order to attack him.")], []
+        return [h("p", {}, "Tap a combatant in the order to choose whom to attack.")], []
     using = armed(attacker, line_index(step["line"]))
     weapon = f"{using.weapon} ({using.damage} {using.damage_type})"
     head = h("p", {"class": "strong"}, f"{weapon}, skill {using.weapon_skill}, at {target.name}")
@@ -438,8 +438,8 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
         return [where, *before, step_roll], []
     if current.unconscious and not str(step["override"]).strip():
         said = (
-            f"{current.name} is unconscious: no action and no defense until your book wakes "
-            "him (Edit on his card)."
+            f"{current.name} is unconscious: no action and no defense until your book says "
+            f"{current.name} wakes (Edit on the card)."
         )
         done = next_up(model, fight)
         return [h("p", {"class": "strong"}, said), done], [_override(step)]
@@ -500,8 +500,8 @@ def _aim_said(fight: Fight, current: Combatant, target: str) -> VNode | None:
         # GUR-11: Aim is with a ranged weapon; one not in hand is drawn with a Ready first
         # (004 line 95): a play-through fired an undrawn crossbow with Acc after a knife's Aim.
         said = (
-            f"{current.name} holds his {held.weapon}, no ranged weapon: Aim adds Acc only to "
-            "a ranged weapon ready in his hands. Another weapon is drawn with a Ready maneuver."
+            f"{current.name} holds the {held.weapon}, no ranged weapon: Aim adds Acc only to "
+            "a ranged weapon ready in hand. Another weapon is drawn with a Ready maneuver."
         )
     return h("p", {"data-testid": "gurps-fight-aim"}, said)
 

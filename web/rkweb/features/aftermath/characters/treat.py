@@ -291,7 +291,7 @@ def treat_block(
                 h(
                     "span",
                     {"class": "muted"},
-                    "Cauterizing needs his Health AST and CST: enter them on his sheet.",
+                    "Cauterizing needs the Health AST and CST: enter them on the sheet.",
                 )
             ],
         ),

@@ -100,14 +100,14 @@ def _health(model: Model, pending: dict[str, Any]) -> VNode:
             {"class": "grid4"},
             number(
                 "aft-health-ast",
-                "Target's Health AST (kept on his sheet)",
+                "Target's Health AST (kept on the target's sheet)",
                 ast,
                 CbtPotential(),
                 error=err(model, "cbt.answer"),
             ),
             number(
                 "aft-health-cst",
-                "Target's Health CST (kept on his sheet)",
+                "Target's Health CST (kept on the target's sheet)",
                 cst,
                 CbtPotential("cst"),
                 error=err(model, "cbt.answer_cst"),
@@ -118,7 +118,7 @@ def _health(model: Model, pending: dict[str, Any]) -> VNode:
             {"class": "row"},
             button(
                 "aft-apply-dp",
-                "Apply: roll his Health save",
+                "Apply: roll the target's Health save",
                 CbtApply(),
                 primary=True,
             ),
