@@ -1,7 +1,7 @@
 """Two offers a GM's play-through found that the fight could not take: "stunned and prone" on
 the knockdown question of a fighter already lying down (he cannot be knocked down), and the
 chip "Holding a large shield −2" (004 line 141) for an attacker whose sheet gives him no
-shield, or a shield not marked large."""
+shield, or a shield not marked large; now the sheet's large shield gives the −2 itself."""
 
 from __future__ import annotations
 
@@ -44,24 +44,27 @@ def test_the_core_refuses_prone_for_one_lying_down() -> None:
     assert "stunned and prone" in gf.outcomes(stood, Ask("knockdown", "a"))
 
 
-def test_the_large_shield_chip_only_for_one_with_a_large_shield() -> None:
-    """004 line 141: "holding a large shield" (GUR-25: the sheet says the shield is large; the
-    texts give no sizes). A shield that is not marked large gives no chip."""
+def test_the_large_shield_penalty_comes_from_the_sheet_never_a_chip() -> None:
+    """004 line 141: "holding a large shield" −2 (GUR-25: the sheet says the shield is large;
+    the texts give no sizes). It is the sheet's, so the attack line carries it without a chip
+    the GM must remember (FIGHT.md's first law); a shield not marked large gives none."""
     turn = send(fight_started(), "gurps.maneuver", "Attack", "")  # Bo: no shield
     assert texts(turn, "gurps-chip-large_shield") == []
     assert texts(turn, "gurps-chip-off_hand_melee") != []
     shielded = send(turn, "gurps.field", "g2", "shield_skill", "12")
-    assert texts(shielded, "gurps-chip-large_shield") == []
+    assert "large shield" not in texts(shielded, "gurps-fight-line")[0]
     large = send(shielded, "gurps.field", "g2", "shield_large", "yes")
-    assert texts(large, "gurps-chip-large_shield") == ["Holding a large shield −2"]
+    assert texts(large, "gurps-chip-large_shield") == []
+    assert "+ Holding a large shield −2 =" in texts(large, "gurps-fight-line")[0]
 
 
-def test_the_attack_tab_offers_the_large_shield_row_only_with_a_large_shield() -> None:
+def test_the_attack_tab_takes_the_large_shield_from_the_sheet() -> None:
     model = send(fight_started(), "gurps.tab", "attack")
     for field, value in (("attacker", "g2"), ("defender", "g1")):
         model = send(model, "gurps.attack_form", field, value)
-    assert texts(model, "gurps-attack-key-large_shield") == []  # Bo: no shield
+    assert texts(model, "gurps-attack-key-large_shield") == []  # never a row to set
     shielded = send(model, "gurps.field", "g2", "shield_db", "2")
-    assert texts(shielded, "gurps-attack-key-large_shield") == []  # not a large one
+    assert "large shield" not in texts(shielded, "gurps-skill-line")[0]  # not a large one
     large = send(shielded, "gurps.field", "g2", "shield_large", "yes")
-    assert texts(large, "gurps-attack-key-large_shield") != []
+    assert texts(large, "gurps-attack-key-large_shield") == []
+    assert "+ Holding a large shield −2 =" in texts(large, "gurps-skill-line")[0]

@@ -23,7 +23,7 @@ from pycore.systems.gurps import sheet as sheets
 from pycore.systems.gurps.fight.hands import with_hand
 from pycore.systems.gurps.lines import lines_from_saved
 from pycore.systems.gurps.sheet import Combatant, derived_defenses
-from pycore.systems.gurps.worksheet import AttackSetup, defense_options
+from pycore.systems.gurps.worksheet import AttackSetup, attack_line, defense_options
 
 GREATSWORD = lines_from_saved("Greatsword: 12, 2d cut, two-handed")
 
@@ -97,16 +97,27 @@ def test_the_sheet_has_the_large_mark_and_the_paper_says_it() -> None:
     assert "skill 11, DB 2, large" in text_of(paper.view(fight_of(marked).combatant("g1")))
 
 
-def test_no_large_shield_chip_while_both_hands_grip_a_two_handed_weapon() -> None:
-    """Bo (g2, first to act) holds a large shield: the chip; with his weapon two-handed, none
-    holds the shield (004 line 93): no chip."""
+def test_no_large_shield_penalty_while_both_hands_grip_a_two_handed_weapon() -> None:
+    """Bo (g2, first to act) holds a large shield: −2 on his attack line, from his sheet; with
+    his weapon two-handed, none holds the shield (004 line 93): no −2."""
     model = fight_started()
     for field, value in (("shield_skill", "12"), ("shield_large", "yes")):
         model = send(model, "gurps.field", "g2", field, value)
     turn = send(model, "gurps.maneuver", "Attack", "")
-    assert texts(turn, "gurps-chip-large_shield") == ["Holding a large shield −2"]
+    assert "+ Holding a large shield −2 =" in texts(turn, "gurps-fight-line")[0]
     gripped = send(turn, "gurps.field", "g2", "two_handed", "yes")
-    assert texts(gripped, "gurps-chip-large_shield") == []
+    assert "large shield" not in texts(gripped, "gurps-fight-line")[0]
+
+
+def test_a_large_shield_pressed_in_an_old_save_counts_once() -> None:
+    """A step saved before the −2 came from the sheet may hold its chip pressed: counted once."""
+    held = Combatant(
+        name="Bo", weapon_skill=12, maneuver="Attack", shield_skill=12, shield_large=True
+    )
+    pressed = AttackSetup(table_keys=(("large_shield", None),))
+    line = str(attack_line(held, Combatant(), pressed))
+    assert line.count("Holding a large shield") == 1 and line.endswith("= 10")
+    assert str(attack_line(held, Combatant(), AttackSetup())).endswith("= 10")
 
 
 # --- 3. a two-handed weapon: no hand holds the shield -----------------------------------------

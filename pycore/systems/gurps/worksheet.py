@@ -224,6 +224,10 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
         if row.applies != "any" and row.applies != ("melee" if melee else "ranged"):
             raise RuleError(f"{row.label} applies to {row.applies} attacks only")
         items.append(row.modifier(amount))
+    if melee and attacker.large_shield_held and "large_shield" not in dict(setup.table_keys):
+        # 004 line 141 (GUR-25): his sheet marks the shield large and his hand holds it, so the
+        # −2 is derived from the sheet, never a chip the GM must remember (FIGHT.md's first law)
+        items.append(attack_modifier("large_shield").modifier())
     if setup.extra:
         items.append(Modifier("other (GM)", setup.extra, "GUR-26"))
     if attacker.shock:  # what the GM's book gave after his last injury (GUR-58)
@@ -493,29 +497,21 @@ _OWN_ROWS: Final = frozenset(
         "extra_aim_2",
         "extra_aim_3",
         "scope",
+        "large_shield",
     }
 )
 
 
-def offered_modifiers(ranged: bool, large_shield: bool = True) -> tuple[TableModifier, ...]:
+def offered_modifiers(ranged: bool) -> tuple[TableModifier, ...]:
     """The table modifiers (GUR-23 to GUR-26) a melee or a ranged attack may pick, without the
-    rows the worksheet already sets from the maneuver and Aim (GUR-11, GUR-15, GUR-16), nor
-    "Holding a large shield" unless he holds one (``large_shield``: 004 line 141 is about a
-    large shield, which his sheet marks, GUR-25; :attr:`Combatant.large_shield_held`).
+    rows the worksheet already sets: from the maneuver and Aim (GUR-11, GUR-15, GUR-16), and
+    "Holding a large shield" from the sheet (004 line 141, :func:`attack_line`).
 
     >>> [m.key for m in offered_modifiers(ranged=False)][-2:]
-    ['large_shield', 'off_hand_melee']
-    >>> "large_shield" in [m.key for m in offered_modifiers(ranged=False, large_shield=False)]
-    False
+    ['partial_darkness', 'off_hand_melee']
     """
     other = "melee" if ranged else "ranged"
-    return tuple(
-        m
-        for m in attack_modifiers()
-        if m.key not in _OWN_ROWS
-        and m.applies != other
-        and (large_shield or m.key != "large_shield")
-    )
+    return tuple(m for m in attack_modifiers() if m.key not in _OWN_ROWS and m.applies != other)
 
 
 @checked

@@ -436,10 +436,10 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     ]
 
 
-def _modifier_rows(form: dict[str, Any], ranged: bool, shield: bool) -> list[VNode]:
+def _modifier_rows(form: dict[str, Any], ranged: bool) -> list[VNode]:
     keys = dict(form["keys"])
     rows = []
-    for m in offered_modifiers(ranged, shield):
+    for m in offered_modifiers(ranged):
         fid, msg = f"gurps-attack-key-{m.key}", AttackForm(f"key:{m.key}")
         if m.value is not None:
             on = "on" if keys.get(m.key) == "on" else ""
@@ -454,10 +454,9 @@ def _modifier_rows(form: dict[str, Any], ranged: bool, shield: bool) -> list[VNo
     return rows
 
 
-def _modifiers(model: Model, form: dict[str, Any], ranged: bool, shield: bool) -> VNode:
-    """The table modifiers, folded away: rarely used, and the count set shows when folded;
-    "Holding a large shield" only for an attacker holding a large shield (``shield``), as on
-    the tracker's step."""
+def _modifiers(model: Model, form: dict[str, Any], ranged: bool) -> VNode:
+    """The table modifiers, folded away: rarely used, and the count set shows when folded
+    ("Holding a large shield" is the sheet's, in the attack line: worksheet.attack_line)."""
     keys = dict(form["keys"])
     set_now = sum(1 for v in keys.values() if v not in ("", None)) + (str(form["extra"]) != "0")
     return h(
@@ -467,7 +466,7 @@ def _modifiers(model: Model, form: dict[str, Any], ranged: bool, shield: bool) -
         h(
             "div",
             {"class": "grid2"},
-            *_modifier_rows(form, ranged, shield),
+            *_modifier_rows(form, ranged),
             _num_field(model, form, "extra"),
         ),
     )
@@ -559,7 +558,6 @@ def view(model: Model) -> VNode:
     ids = {c.id for c in fight.combatants}
     chosen = form["attacker"] in ids and form["defender"] in ids
     ranged = chosen and fight.combatant(str(form["attacker"])).ranged
-    shield = not chosen or fight.combatant(str(form["attacker"])).large_shield_held
     # The tab's own last roll, not the tracker's latest log line (a GM's play-through read
     # "Left open for later: ..." under the tab's roll buttons).
     page = page_data(model)
@@ -578,7 +576,7 @@ def view(model: Model) -> VNode:
             "Attack worksheet",
             _choose_parties(model, form, fight),
             *(_attacker_fields(model, form, fight) if chosen else []),
-            _modifiers(model, form, ranged, shield),
+            _modifiers(model, form, ranged),
             reach_question(
                 asked, "gurps-attack-reach", AttackReach()
             ),  # GUR-14: read before the odds and the roll

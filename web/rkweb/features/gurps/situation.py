@@ -159,7 +159,7 @@ def modifier_chips(step: dict[str, Any], attacker: Combatant) -> VNode:
             m.key in pressed,
             StepChip(m.key),
         )
-        for m in offered_modifiers(attacker.ranged, attacker.large_shield_held)
+        for m in offered_modifiers(attacker.ranged)
         if m.value is not None
     ]
     return chips("Situation", items, "gurps-chips", clear=StepClear())
