@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from pycore.errors import RuleError
-from pycore.systems.percentile.attack import AttackInput, MissingValue
+from pycore.dice import entry_hint, typed_dice
+from pycore.errors import DiceError, RuleError
+from pycore.systems.percentile.attack import AttackInput, MissingValue, stage_dice
 from pycore.systems.percentile.damage import BodyPart, races
 from pycore.systems.percentile.wound import resolve_attack
 
@@ -194,6 +195,22 @@ def test_bounce_uses_the_gm_tables_with_their_own_die() -> None:
     r = resolve_attack(g, tables, Dice(60, 4, 77))
     assert "1:10sd (4) on the GM's bounce table: 2 bounce(s)" in str(r)
     assert "1:100sd (77) on the GM's bounce chart: lands right" in str(r)
+
+
+def test_the_bounces_dice_are_typed_one_by_one() -> None:
+    """PCT-38: the bounce's two dice each look up a GM table of their own, so one typed number
+    is refused (it would make both faces up), and the two faces read are taken as they are."""
+    tables = {
+        "PCT-M09": [{"roll_low": 1, "roll_high": 10, "bounces": 2}],
+        "PCT-M10": [{"roll_low": 1, "roll_high": 100, "landing": "left"}],
+    }
+    g = AttackInput(skill=F(0), category="grenade", brawl=F(50), damage_die="3")
+    expr = stage_dice(g, "bounce", tables)
+    assert expr == "1:10sd+1:100sd"
+    assert entry_hint(expr, added=True) == "each die"
+    with pytest.raises(DiceError, match="needs each die typed"):
+        typed_dice(expr, "81", "I rolled", added=True)
+    assert typed_dice(expr, "4 77", "I rolled", added=True).faces == (4, 77)
 
 
 def test_pct_36_a_random_hit_with_the_table_empty_waits_for_the_gm() -> None:

@@ -127,6 +127,12 @@ def typed_dice(expr: str, text: str, field: str = "rolled", *, added: bool = Fal
     Traceback (most recent call last):
     ...
     pycore.errors.DiceError: rolled: 4d10+2 needs each die typed (4 numbers); the app adds +2
+    >>> typed_dice("1d6+1d10", "9", added=True)
+    Traceback (most recent call last):
+    ...
+    pycore.errors.DiceError: rolled: 1d6+1d10 needs each die typed (2 numbers)
+    >>> typed_dice("1d6+1d10", "2 7", added=True).faces
+    (2, 7)
     """
     parsed = parse(expr)
     groups = _groups(parsed)
@@ -138,6 +144,10 @@ def typed_dice(expr: str, text: str, field: str = "rolled", *, added: bool = Fal
             f"{field}: {parsed.text} needs each die typed ({count} numbers); "
             f"the app adds {_signed(constants)}"
         )
+    if added and len(numbers) == 1 and len(groups) > 1:
+        # Dice of their own read one by one (a grenade's bounce, 1:6sd+1:10sd: each die looks
+        # up its own GM table, PCT-38): a total would make up both faces.
+        raise DiceError(f"{field}: {parsed.text} needs each die typed ({count} numbers)")
     # One number for several dice, or for a die with a modifier, is the roll's total with the
     # modifier included (what entry_hint says): a GM who adds the +3 himself is never 3 off.
     # With ``added`` a die's modifier is the app's: one number is what the one die shows.
@@ -167,6 +177,8 @@ def entry_hint(expr: str, *, added: bool = False) -> str:
     'the total with −5'
     >>> entry_hint("1d10+1", added=True), entry_hint("4d10+2", added=True)
     ('the die; the app adds +1', 'each die; the app adds +2')
+    >>> entry_hint("1d6+1d10", added=True), entry_hint("4d10", added=True)
+    ('each die', 'each die, or their total')
     """
     parsed = parse(expr)
     count = sum(g.count for g in _groups(parsed))
@@ -174,7 +186,7 @@ def entry_hint(expr: str, *, added: bool = False) -> str:
     dice = "the die" if count == 1 else "each die"
     if added and constants:
         return f"{dice}; the app adds {_signed(constants)}"
-    if not _total_decides(parsed):
+    if not _total_decides(parsed) or (added and len(_groups(parsed)) > 1):
         return dice
     if constants:
         total = f"the total with {_signed(constants)}"
