@@ -212,7 +212,10 @@ class Throw:
     line: int
 
     def __str__(self) -> str:
-        return f"Throw, Effect Number {self.effect_number}: {self.outcome}"
+        # The outcome is the book's row as printed (AFT-T30, 001 lines 518-522), "he" and all:
+        # in quotation marks, it reads as the book's words, not the app's (no screen string of
+        # the app gives a fighter a pronoun: tests/test_no_pronouns.py).
+        return f"Throw, Effect Number {self.effect_number}: “{self.outcome}”"
 
     @property
     def rules(self) -> tuple[str, ...]:
